@@ -1,0 +1,163 @@
+/* so3.h -- rotation maps on SO(3): exponential, logarithm, tangent operator.
+ *
+ * Rotation vector theta (|theta| = angle, direction = axis), R = exp(S(theta))
+ * (Rodrigues).  The tangent operator follows seed 001 (Cesarek 2013, §3.4):
+ *
+ *   T(theta) = I + a S(theta) + b S(theta)^2,
+ *   a = (1 - cos t)/t^2,  b = (t - sin t)/t^3,  t = |theta|,
+ *
+ * with the properties
+ *   spatial angular velocity   w_g = T(theta)   theta_dot,
+ *   material angular velocity  w_G = T(theta)^T theta_dot,
+ *   R^T T = T^T,   T(-theta) = T(theta)^T,
+ *   exp(theta + d) = exp(theta) exp(S(T(theta)^T d)) + O(d^2)      (right)
+ *                  = exp(S(T(theta) d)) exp(theta) + O(d^2)        (left)
+ * Inverse: T^{-1} = I - S/2 + c S^2, c = (1 - (t/2) cot(t/2))/t^2, singular at
+ * t = 2 pi.  Near t = 0 every coefficient uses its Taylor series, so no
+ * division by a small angle ever happens.
+ *
+ * The logarithm is computed on quaternions; a matrix is first converted with
+ * Spurrier's algorithm (pick the largest of trace and diagonal entries),
+ * which is accurate at every angle including pi.  The log returns the
+ * representative with |theta| <= pi.  Tests: tests/test_core.c.
+ */
+#ifndef NSB_SO3_H
+#define NSB_SO3_H
+
+#include "solver/base/vec.h"
+
+/* Coefficients a, b of T and their derivatives with respect to t. */
+static inline void nsb_so3_tcoef(double t, double* a, double* b, double* da, double* db) {
+  double t2 = t * t;
+  if (t < 1e-3) {
+    /* series: a = 1/2 - t^2/24 + t^4/720, b = 1/6 - t^2/120 + t^4/5040 */
+    *a = 0.5 - t2 / 24.0 + t2 * t2 / 720.0;
+    *b = 1.0 / 6.0 - t2 / 120.0 + t2 * t2 / 5040.0;
+    *da = -t / 12.0 + t2 * t / 180.0;
+    *db = -t / 60.0 + t2 * t / 1260.0;
+  } else {
+    double s = sin(t), c = cos(t);
+    *a = (1.0 - c) / t2;
+    *b = (t - s) / (t2 * t);
+    *da = s / t2 - 2.0 * (1.0 - c) / (t2 * t);
+    *db = (1.0 - c) / (t2 * t) - 3.0 * (t - s) / (t2 * t2);
+  }
+}
+
+/// exp(S(theta)) as a unit quaternion: (cos(t/2), sin(t/2)/t theta).
+static inline nsb_quat nsb_so3_exp_q(nsb_vec3 th) {
+  double t = nsb_v3_norm(th);
+  double half = 0.5 * t, s;
+  if (t < 1e-4) {
+    s = 0.5 - t * t / 48.0; /* sin(t/2)/t */
+  } else {
+    s = sin(half) / t;
+  }
+  return nsb_q(cos(half), s * th.x, s * th.y, s * th.z);
+}
+
+/// exp(S(theta)) as a matrix (Rodrigues): I + sin t/t S + (1-cos t)/t^2 S^2.
+static inline nsb_mat3 nsb_so3_exp(nsb_vec3 th) {
+  double t = nsb_v3_norm(th), t2 = t * t, s1, s2;
+  if (t < 1e-3) {
+    s1 = 1.0 - t2 / 6.0 + t2 * t2 / 120.0;
+    s2 = 0.5 - t2 / 24.0 + t2 * t2 / 720.0;
+  } else {
+    s1 = sin(t) / t;
+    s2 = (1.0 - cos(t)) / t2;
+  }
+  nsb_mat3 S = nsb_m3_skew(th);
+  return nsb_m3_add(nsb_m3_identity(), nsb_m3_add(nsb_m3_scale(s1, S), nsb_m3_scale(s2, nsb_m3_mul(S, S))));
+}
+
+/// Unit quaternion of a rotation matrix, Spurrier's algorithm; result has w >= 0.
+static inline nsb_quat nsb_so3_spurrier(nsb_mat3 r) {
+  double tr = r.c[0] + r.c[4] + r.c[8];
+  double m = tr;
+  int i = -1;
+  for (int k = 0; k < 3; ++k)
+    if (r.c[4 * k] > m) {
+      m = r.c[4 * k];
+      i = k;
+    }
+  nsb_quat q;
+  if (i < 0) {
+    double w = 0.5 * sqrt(1.0 + tr);
+    q = nsb_q(w, (nsb_m3_get(&r, 2, 1) - nsb_m3_get(&r, 1, 2)) / (4.0 * w),
+              (nsb_m3_get(&r, 0, 2) - nsb_m3_get(&r, 2, 0)) / (4.0 * w),
+              (nsb_m3_get(&r, 1, 0) - nsb_m3_get(&r, 0, 1)) / (4.0 * w));
+  } else {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    double v[3];
+    v[i] = sqrt(0.5 * nsb_m3_get(&r, i, i) + 0.25 * (1.0 - tr));
+    double w = (nsb_m3_get(&r, k, j) - nsb_m3_get(&r, j, k)) / (4.0 * v[i]);
+    v[j] = (nsb_m3_get(&r, j, i) + nsb_m3_get(&r, i, j)) / (4.0 * v[i]);
+    v[k] = (nsb_m3_get(&r, k, i) + nsb_m3_get(&r, i, k)) / (4.0 * v[i]);
+    q = nsb_q(w, v[0], v[1], v[2]);
+  }
+  if (q.w < 0.0) q = nsb_q(-q.w, -q.x, -q.y, -q.z);
+  return nsb_q_normalize(q);
+}
+
+/// Rotation vector of a unit quaternion, |theta| <= pi.
+static inline nsb_vec3 nsb_so3_log_q(nsb_quat q) {
+  if (q.w < 0.0) q = nsb_q(-q.w, -q.x, -q.y, -q.z);
+  nsb_vec3 u = nsb_q_vec(q);
+  double s = nsb_v3_norm(u);
+  double f;
+  if (s < 1e-8 * q.w) {
+    f = 2.0 / q.w; /* 2 atan2(s, w)/s -> 2/w (1 - s^2/(3 w^2)) */
+    f *= 1.0 - s * s / (3.0 * q.w * q.w);
+  } else {
+    f = 2.0 * atan2(s, q.w) / s;
+  }
+  return nsb_v3_scale(f, u);
+}
+
+/// Rotation vector of a rotation matrix (Spurrier, then quaternion log).
+static inline nsb_vec3 nsb_so3_log(nsb_mat3 r) { return nsb_so3_log_q(nsb_so3_spurrier(r)); }
+
+/// Tangent operator T(theta) = I + a S + b S^2 (see the file header).
+static inline nsb_mat3 nsb_so3_T(nsb_vec3 th) {
+  double a, b, da, db;
+  nsb_so3_tcoef(nsb_v3_norm(th), &a, &b, &da, &db);
+  nsb_mat3 S = nsb_m3_skew(th);
+  return nsb_m3_add(nsb_m3_identity(), nsb_m3_add(nsb_m3_scale(a, S), nsb_m3_scale(b, nsb_m3_mul(S, S))));
+}
+
+/// Inverse tangent operator T^{-1}(theta) = I - S/2 + c S^2; valid for |theta| < 2 pi.
+static inline nsb_mat3 nsb_so3_Tinv(nsb_vec3 th) {
+  double t = nsb_v3_norm(th), t2 = t * t, c;
+  if (t < 1e-2) {
+    c = 1.0 / 12.0 + t2 / 720.0 + t2 * t2 / 30240.0;
+  } else {
+    c = (1.0 - 0.5 * t * cos(0.5 * t) / sin(0.5 * t)) / t2;
+  }
+  nsb_mat3 S = nsb_m3_skew(th);
+  return nsb_m3_add(nsb_m3_identity(), nsb_m3_add(nsb_m3_scale(-0.5, S), nsb_m3_scale(c, nsb_m3_mul(S, S))));
+}
+
+/// Time derivative dT/dt of T(theta(t)) for given theta and theta_dot.
+static inline nsb_mat3 nsb_so3_T_dot(nsb_vec3 th, nsb_vec3 thd) {
+  double t = nsb_v3_norm(th), a, b, da, db;
+  nsb_so3_tcoef(t, &a, &b, &da, &db);
+  /* dt/dt = theta . theta_dot / t; da/dt = (da/dt)(dt/dt).  For small t use
+     da/dt / t which is regular: da/t = -1/12 + ..., db/t = -1/60 + ... */
+  double dat, dbt; /* da/dt * (1/t), db/dt * (1/t) */
+  if (t < 1e-3) {
+    dat = -1.0 / 12.0 + t * t / 180.0;
+    dbt = -1.0 / 60.0 + t * t / 1260.0;
+  } else {
+    dat = da / t;
+    dbt = db / t;
+  }
+  double tdot_t = nsb_v3_dot(th, thd); /* t * dt/dt */
+  nsb_mat3 S = nsb_m3_skew(th), Sd = nsb_m3_skew(thd);
+  nsb_mat3 r = nsb_m3_scale(dat * tdot_t, S);
+  r = nsb_m3_muladd(r, a, Sd);
+  r = nsb_m3_muladd(r, dbt * tdot_t, nsb_m3_mul(S, S));
+  r = nsb_m3_muladd(r, b, nsb_m3_add(nsb_m3_mul(Sd, S), nsb_m3_mul(S, Sd)));
+  return r;
+}
+
+#endif

@@ -1,0 +1,259 @@
+/* model.c -- model container, lookups, amplitudes, summary. */
+#include "solver/model.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <string.h>
+
+int nsb_name_eq(const char* a, const char* b) {
+  for (; *a && *b; ++a, ++b)
+    if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return 0;
+  return *a == *b;
+}
+
+int nsb_model_create(nsb_ctx* ctx, nsb_model** out) {
+  nsb_model* m = nsb_alloc(ctx, sizeof(*m));
+  *out = m;
+  NSB_CHECK(ctx, m, NSB_ERR_ALLOC, "cannot allocate model");
+  m->ctx = ctx;
+  return NSB_OK;
+}
+
+void nsb_model_destroy(nsb_model** pm) {
+  if (!pm || !*pm) return;
+  nsb_model* m = *pm;
+  nsb_ctx* ctx = m->ctx;
+  for (int i = 0; i < m->nsets.count; ++i) NSB_ARRAY_FREE(ctx, m->nsets.data[i].nodes);
+  for (int i = 0; i < m->elsets.count; ++i) NSB_ARRAY_FREE(ctx, m->elsets.data[i].elements);
+  for (int i = 0; i < m->amplitudes.count; ++i)
+    NSB_FREE_ARRAY(ctx, m->amplitudes.data[i].data, m->amplitudes.data[i].n_data, double);
+  NSB_ARRAY_FREE(ctx, m->nodes);
+  NSB_ARRAY_FREE(ctx, m->nsets);
+  NSB_ARRAY_FREE(ctx, m->elsets);
+  NSB_ARRAY_FREE(ctx, m->elements);
+  NSB_ARRAY_FREE(ctx, m->materials);
+  NSB_ARRAY_FREE(ctx, m->amplitudes);
+  NSB_ARRAY_FREE(ctx, m->particles);
+  NSB_ARRAY_FREE(ctx, m->rigid_bodies);
+  NSB_ARRAY_FREE(ctx, m->joints);
+  NSB_ARRAY_FREE(ctx, m->boundaries);
+  NSB_ARRAY_FREE(ctx, m->cloads);
+  NSB_ARRAY_FREE(ctx, m->gravities);
+  NSB_ARRAY_FREE(ctx, m->manufactured);
+  NSB_ARRAY_FREE(ctx, m->initials);
+  NSB_ARRAY_FREE(ctx, m->steps);
+  NSB_ARRAY_FREE(ctx, m->probes);
+  NSB_FREE_ARRAY(ctx, m->node_hash, m->node_hash_cap, int);
+  nsb_free(ctx, m, sizeof(*m));
+  *pm = NULL;
+}
+
+static unsigned hash_label(int label) { return (unsigned)label * 2654435761u; }
+
+static int hash_rebuild(nsb_model* m, int cap) {
+  int* h = NSB_NEW_ARRAY(m->ctx, cap, int);
+  if (!h) return NSB_ERR_ALLOC;
+  for (int i = 0; i < cap; ++i) h[i] = -1;
+  for (int i = 0; i < m->nodes.count; ++i) {
+    unsigned k = hash_label(m->nodes.data[i].label) & (unsigned)(cap - 1);
+    while (h[k] >= 0) k = (k + 1) & (unsigned)(cap - 1);
+    h[k] = i;
+  }
+  NSB_FREE_ARRAY(m->ctx, m->node_hash, m->node_hash_cap, int);
+  m->node_hash = h;
+  m->node_hash_cap = cap;
+  return NSB_OK;
+}
+
+int nsb_model_find_node(const nsb_model* m, int label) {
+  if (m->node_hash_cap == 0) return -1;
+  unsigned k = hash_label(label) & (unsigned)(m->node_hash_cap - 1);
+  while (m->node_hash[k] >= 0) {
+    if (m->nodes.data[m->node_hash[k]].label == label) return m->node_hash[k];
+    k = (k + 1) & (unsigned)(m->node_hash_cap - 1);
+  }
+  return -1;
+}
+
+int nsb_model_add_node(nsb_model* m, int label, const double X[3], int line) {
+  if (nsb_model_find_node(m, label) >= 0) return NSB_ERR_DECK_VALUE;
+  nsb_node n;
+  memset(&n, 0, sizeof n);
+  n.label = label;
+  memcpy(n.X, X, sizeof n.X);
+  n.body_kind = NSB_BODY_NONE;
+  n.body = -1;
+  n.line = line;
+  NSB_CALL(NSB_ARRAY_PUSH(m->ctx, m->nodes, n));
+  if (2 * m->nodes.count > m->node_hash_cap) {
+    int cap = m->node_hash_cap ? 2 * m->node_hash_cap : 64;
+    while (2 * m->nodes.count > cap) cap *= 2;
+    int st = hash_rebuild(m, cap);
+    if (st < 0) {
+      m->nodes.count--;
+      return st;
+    }
+  } else {
+    unsigned k = hash_label(label) & (unsigned)(m->node_hash_cap - 1);
+    while (m->node_hash[k] >= 0) k = (k + 1) & (unsigned)(m->node_hash_cap - 1);
+    m->node_hash[k] = m->nodes.count - 1;
+  }
+  return m->nodes.count - 1;
+}
+
+#define FIND_BY_NAME(arr, name)                                       \
+  do {                                                                \
+    for (int i_ = 0; i_ < (arr).count; ++i_)                          \
+      if (nsb_name_eq((arr).data[i_].name, (name))) return i_;        \
+    return -1;                                                        \
+  } while (0)
+
+int nsb_model_find_nset(const nsb_model* m, const char* name) { FIND_BY_NAME(m->nsets, name); }
+int nsb_model_find_elset(const nsb_model* m, const char* name) { FIND_BY_NAME(m->elsets, name); }
+int nsb_model_find_amplitude(const nsb_model* m, const char* name) { FIND_BY_NAME(m->amplitudes, name); }
+int nsb_model_find_material(const nsb_model* m, const char* name) { FIND_BY_NAME(m->materials, name); }
+
+int nsb_model_node_ndof(const nsb_model* m, int i) {
+  switch (m->nodes.data[i].body_kind) {
+    case NSB_BODY_RIGID:
+      return 6;
+    case NSB_BODY_PARTICLE:
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme) {
+  nsb_step_def d;
+  memset(&d, 0, sizeof d);
+  d.kind = kind;
+  d.scheme = scheme;
+  if (scheme == NSB_SCHEME_NEWMARK) {
+    d.beta = 0.25;
+    d.gamma = 0.5;
+  } else {
+    d.beta = 0.5;
+    d.gamma = 0.5;
+  }
+  d.h = 0.0;
+  d.period = 0.0;
+  d.h_min = -1.0; /* resolved to h (no cutback) unless the deck sets it */
+  d.max_iter = 25;
+  d.tol_inc = 1e-10;
+  d.tol_res = 1e-8;
+  d.linsolver = NSB_LINSOLVER_KLU;
+  d.vtk_every = 0;
+  d.vtk_ascii = 0;
+  d.history_every = 1;
+  return d;
+}
+
+/* Smooth step between (t0, a0) and (t1, a1): a0 + (a1 - a0) s^3 (10 - 15 s + 6 s^2). */
+static double smooth_step(double s, double* d1, double* d2) {
+  *d1 = 30.0 * s * s * (1.0 - s) * (1.0 - s);
+  *d2 = 60.0 * s * (1.0 - s) * (1.0 - 2.0 * s);
+  return s * s * s * (10.0 - 15.0 * s + 6.0 * s * s);
+}
+
+double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* d2) {
+  double v = 0.0, v1 = 0.0, v2 = 0.0;
+  const double* d = a->data;
+  switch (a->kind) {
+    case NSB_AMP_TABULAR:
+    case NSB_AMP_SMOOTH_STEP: {
+      int np = a->n_data / 2;
+      if (np == 0) break;
+      if (t <= d[0]) {
+        v = d[1];
+      } else if (t >= d[2 * (np - 1)]) {
+        v = d[2 * (np - 1) + 1];
+      } else {
+        int k = 0;
+        while (k + 1 < np && d[2 * (k + 1)] <= t) ++k;
+        double t0 = d[2 * k], a0 = d[2 * k + 1], t1 = d[2 * k + 2], a1 = d[2 * k + 3];
+        double dt = t1 - t0;
+        if (a->kind == NSB_AMP_TABULAR) {
+          v1 = (a1 - a0) / dt;
+          v = a0 + v1 * (t - t0);
+        } else {
+          double s1, s2, s = smooth_step((t - t0) / dt, &s1, &s2);
+          v = a0 + (a1 - a0) * s;
+          v1 = (a1 - a0) * s1 / dt;
+          v2 = (a1 - a0) * s2 / (dt * dt);
+        }
+      }
+      break;
+    }
+    case NSB_AMP_POLYNOMIAL:
+      for (int k = a->n_data - 1; k >= 0; --k) {
+        v2 = v2 * t + 2.0 * v1;
+        v1 = v1 * t + v;
+        v = v * t + d[k];
+      }
+      break;
+    case NSB_AMP_PERIODIC: {
+      int n = (int)d[0];
+      double w = d[1], t0 = d[2];
+      v = d[3];
+      if (t < t0) break;
+      for (int k = 1; k <= n; ++k) {
+        double A = d[4 + 2 * (k - 1)], B = d[5 + 2 * (k - 1)];
+        double kw = k * w, c = cos(kw * (t - t0)), s = sin(kw * (t - t0));
+        v += A * c + B * s;
+        v1 += kw * (-A * s + B * c);
+        v2 += -kw * kw * (A * c + B * s);
+      }
+      break;
+    }
+  }
+  if (d1) *d1 = v1;
+  if (d2) *d2 = v2;
+  return v;
+}
+
+void nsb_model_print_summary(const nsb_model* m, FILE* out) {
+  int ndof = 0, n_ground = 0;
+  for (int i = 0; i < m->nodes.count; ++i) {
+    int nd = nsb_model_node_ndof(m, i);
+    ndof += nd;
+    if (nd == 0) ++n_ground;
+  }
+  int n_mult = 0;
+  for (int i = 0; i < m->joints.count; ++i) {
+    const nsb_joint* j = &m->joints.data[i];
+    n_mult += j->kind == NSB_JOINT_DISTANCE ? 1 : j->kind == NSB_JOINT_SPHERICAL ? 3 : 5;
+  }
+  fprintf(out, "model: %s\n", m->heading[0] ? m->heading : "(no heading)");
+  if (m->source[0]) fprintf(out, "  deck:          %s\n", m->source);
+  fprintf(out, "  nodes:         %d (%d ground points)\n", m->nodes.count, n_ground);
+  fprintf(out, "  rigid bodies:  %d\n", m->rigid_bodies.count);
+  fprintf(out, "  particles:     %d\n", m->particles.count);
+  fprintf(out, "  elements:      %d\n", m->elements.count);
+  fprintf(out, "  joints:        %d (%d multipliers)\n", m->joints.count, n_mult);
+  fprintf(out, "  DOFs:          %d nodal + %d multipliers (before supports)\n", ndof, n_mult);
+  fprintf(out, "  node sets:     %d", m->nsets.count);
+  for (int i = 0; i < m->nsets.count; ++i)
+    fprintf(out, "%s%s(%d)", i ? ", " : " ", m->nsets.data[i].name, m->nsets.data[i].nodes.count);
+  fprintf(out, "\n  element sets:  %d", m->elsets.count);
+  for (int i = 0; i < m->elsets.count; ++i)
+    fprintf(out, "%s%s(%d)", i ? ", " : " ", m->elsets.data[i].name, m->elsets.data[i].elements.count);
+  fprintf(out, "\n  materials:     %d\n", m->materials.count);
+  fprintf(out, "  amplitudes:    %d\n", m->amplitudes.count);
+  fprintf(out, "  loads:         %d concentrated, %d gravity, %d manufactured rotation\n", m->cloads.count,
+          m->gravities.count, m->manufactured.count);
+  fprintf(out, "  supports:      %d\n", m->boundaries.count);
+  fprintf(out, "  probes:        %d\n", m->probes.count);
+  fprintf(out, "  steps:         %d\n", m->steps.count);
+  static const char* scheme_names[] = {"Newmark on SO(3)", "modified Newmark"};
+  for (int i = 0; i < m->steps.count; ++i) {
+    const nsb_step_def* s = &m->steps.data[i];
+    if (s->kind == NSB_STEP_DYNAMIC)
+      fprintf(out, "    %d: %s dynamic, %s (beta=%g, gamma=%g), h=%g, period=%g, %.0f increments\n", i + 1,
+              s->name[0] ? s->name : "-", scheme_names[s->scheme], s->beta, s->gamma, s->h, s->period,
+              ceil(s->period / s->h - 1e-9));
+    else
+      fprintf(out, "    %d: %s static, increment=%g, period=%g\n", i + 1, s->name[0] ? s->name : "-", s->h,
+              s->period);
+  }
+}

@@ -1,0 +1,275 @@
+/* model.h -- the model: everything an input deck says, as plain data.
+ *
+ * A model is data, not code: io/deck.c fills it, the solver reads it and
+ * never changes it.  All indices are 0-based; the deck's 1-based, possibly
+ * sparse labels are mapped once, when the deck is read (node_label keeps the
+ * original label for output).  Arrays are owned by the model and freed by
+ * nsb_model_destroy.  Cold data, array-of-structs; the solver builds its own
+ * structure-of-arrays state from it (solver/system.h).
+ *
+ * Nodes: every node has a position and an initial orientation.  A node that
+ * carries a rigid body has 6 degrees of freedom (3 translations, 3 rotations);
+ * a node that carries a particle has 3; a node with no body and no element is
+ * a fixed (ground) point: it can be used as the ground end of a joint.
+ * Springs (SPRINGA) connect translational DOFs of two nodes; a spring node
+ * without a body is ground.
+ */
+#ifndef NSB_MODEL_H
+#define NSB_MODEL_H
+
+#include <stdio.h>
+
+#include "solver/base/array.h"
+#include "solver/base/ctx.h"
+
+#define NSB_NAME_MAX 80
+
+/* ---- amplitudes ---------------------------------------------------------- */
+
+typedef enum nsb_amp_kind {
+  NSB_AMP_TABULAR = 0,    /* data: t0, a0, t1, a1, ...; piecewise linear, constant outside */
+  NSB_AMP_POLYNOMIAL = 1, /* data: c0, c1, ..., c_{n-1}: a(t) = sum c_k t^k  (ours) */
+  NSB_AMP_PERIODIC = 2,   /* data: N, omega, t0, A0, A1, B1, ..., AN, BN (Abaqus PERIODIC) */
+  NSB_AMP_SMOOTH_STEP = 3 /* data: t0, a0, t1, a1, ...; quintic blend between points (Abaqus) */
+} nsb_amp_kind;
+
+typedef struct nsb_amplitude {
+  char name[NSB_NAME_MAX];
+  nsb_amp_kind kind;
+  int total_time; /* 1: argument is total time, 0: step time (Abaqus default) */
+  int n_data;
+  double* data; /* owned */
+} nsb_amplitude;
+
+/// Value of amplitude a at time t, and its first and second time derivatives
+/// (d1, d2 may be NULL).  For TABULAR the derivatives are those of the linear
+/// piece containing t (right-continuous), the second derivative is zero.
+double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* d2);
+
+/* ---- nodes, sets --------------------------------------------------------- */
+
+typedef enum nsb_body_kind { NSB_BODY_NONE = 0, NSB_BODY_PARTICLE = 1, NSB_BODY_RIGID = 2 } nsb_body_kind;
+
+typedef struct nsb_node {
+  int label;        /* deck label */
+  double X[3];      /* initial position (global) */
+  nsb_body_kind body_kind;
+  int body;         /* index into particles or rigid_bodies, -1 if none */
+  int line;         /* deck line that defined it (for messages) */
+} nsb_node;
+
+typedef struct nsb_nset {
+  char name[NSB_NAME_MAX];
+  NSB_ARRAY(int) nodes; /* 0-based node indices, in deck order, no duplicates */
+} nsb_nset;
+
+typedef struct nsb_elset {
+  char name[NSB_NAME_MAX];
+  NSB_ARRAY(int) elements; /* 0-based element indices */
+} nsb_elset;
+
+/* ---- bodies ---------------------------------------------------------------- */
+
+typedef struct nsb_particle {
+  int node;
+  double mass;
+  double radius; /* 0 for a point mass; used by contact (later) and output */
+} nsb_particle;
+
+typedef struct nsb_rigid_body {
+  int node;       /* reference node: the body's position is the node's position */
+  double mass;
+  double com[3];  /* centre of mass relative to the reference node, body frame */
+  double J_c[9];  /* inertia tensor about the centre of mass, body frame, column-major */
+} nsb_rigid_body;
+
+/* ---- elements, materials ------------------------------------------------ */
+
+typedef enum nsb_elem_type { NSB_ETYPE_SPRINGA = 1 } nsb_elem_type;
+
+typedef struct nsb_element {
+  int label;
+  nsb_elem_type type;
+  int n_nodes;
+  int nodes[4];     /* 0-based */
+  double stiffness; /* SPRINGA: axial stiffness (from *SPRING) */
+  int has_property; /* set once a *SPRING (or section) has been assigned */
+  int line;
+} nsb_element;
+
+typedef struct nsb_material {
+  char name[NSB_NAME_MAX];
+  int has_elastic, has_density;
+  double E, nu, rho;
+} nsb_material;
+
+/* ---- joints ---------------------------------------------------------------- */
+
+typedef enum nsb_joint_kind { NSB_JOINT_SPHERICAL = 0, NSB_JOINT_REVOLUTE = 1, NSB_JOINT_DISTANCE = 2 } nsb_joint_kind;
+typedef enum nsb_level { NSB_LEVEL_POSITION = 0, NSB_LEVEL_VELOCITY = 1 } nsb_level;
+
+typedef struct nsb_joint {
+  nsb_joint_kind kind;
+  nsb_level level;
+  int node_a, node_b; /* 0-based; a node without a body acts as ground */
+  double point[3];    /* SPHERICAL, REVOLUTE: joint location, global, at t = 0 */
+  double axis[3];     /* REVOLUTE: unit axis, global, at t = 0 */
+  double length;      /* DISTANCE: prescribed distance; < 0 means the initial distance */
+  int line;
+} nsb_joint;
+
+/* ---- loads, supports, initial conditions -------------------------------- */
+
+/* Loads and supports belong to a step (step >= 0) or to the model (step = -1).
+   As in Abaqus, one defined in step k stays active in every later step. */
+
+typedef struct nsb_boundary {
+  int node;
+  int dof_first, dof_last; /* 1..6; 4..6 must come together with value 0 */
+  double value;            /* prescribed displacement (times amplitude) */
+  int amplitude;           /* -1: none (value held from the start of the step) */
+  int step;
+  int line;
+} nsb_boundary;
+
+typedef struct nsb_cload {
+  int node;
+  int dof;          /* 1..3 force, 4..6 moment */
+  double value;
+  int amplitude;    /* -1: constant */
+  int follower;     /* 0: components in the global frame (dead); 1: body frame (follower) */
+  int step;
+  int line;
+} nsb_cload;
+
+typedef struct nsb_gravity {
+  double g[3];      /* acceleration of gravity, global */
+  int amplitude;
+  int step;
+  int line;
+} nsb_gravity;
+
+/* Moment that makes a free rigid body follow a prescribed rotation-vector
+   history theta(t) = (a_x(t), a_y(t), a_z(t)) exactly (method of manufactured
+   solutions, seed 001 §4.3.1): M_g = R (J alpha_G + omega_G x J omega_G),
+   omega_G = T(theta)^T theta_dot, alpha_G = d/dt omega_G.  Also sets the node's
+   initial rotation and angular velocity to theta(0), omega_G(0). */
+typedef struct nsb_manufactured_rotation {
+  int node;
+  int amp[3];
+  int line;
+} nsb_manufactured_rotation;
+
+typedef enum nsb_init_kind {
+  NSB_INIT_VELOCITY = 0,         /* dof 1..3 velocity, 4..6 spatial angular velocity */
+  NSB_INIT_ROTATION = 1,         /* rotation vector (global), vec[3] */
+  NSB_INIT_BODY_ANGULAR_VEL = 2  /* angular velocity, body-frame components, vec[3] */
+} nsb_init_kind;
+
+typedef struct nsb_initial {
+  nsb_init_kind kind;
+  int node;
+  int dof;       /* NSB_INIT_VELOCITY only */
+  double value;  /* NSB_INIT_VELOCITY only */
+  double vec[3]; /* ROTATION, BODY_ANGULAR_VEL */
+  int line;
+} nsb_initial;
+
+/* ---- steps and output ------------------------------------------------------ */
+
+typedef enum nsb_step_kind { NSB_STEP_DYNAMIC = 0, NSB_STEP_STATIC = 1 } nsb_step_kind;
+typedef enum nsb_scheme_kind { NSB_SCHEME_NEWMARK = 0, NSB_SCHEME_MODIFIED_NEWMARK = 1 } nsb_scheme_kind;
+typedef enum nsb_linsolver_kind { NSB_LINSOLVER_KLU = 0, NSB_LINSOLVER_UMFPACK = 1 } nsb_linsolver_kind;
+
+typedef struct nsb_step_def {
+  char name[NSB_NAME_MAX];
+  nsb_step_kind kind;
+  nsb_scheme_kind scheme;
+  double beta, gamma;  /* defaults: Newmark 1/4, 1/2; modified Newmark 1/2, 1/2 */
+  double h;            /* time increment (static: load increment as a fraction of period) */
+  double period;       /* step duration */
+  double h_min;        /* smallest increment for cutbacks; h_min >= h disables cutback */
+  int max_iter;        /* Newton iterations per increment (default 25) */
+  double tol_inc;      /* increment-norm tolerance (default 1e-10) */
+  double tol_res;      /* residual-norm tolerance (default 1e-8) */
+  nsb_linsolver_kind linsolver;
+  int vtk_every;       /* write VTK every n increments (0: never) */
+  int vtk_ascii;       /* 1: ASCII XML (diffable), 0: raw appended binary */
+  int history_every;   /* write a history row every n increments (0: never) */
+  int line;
+} nsb_step_def;
+
+/* Probe quantity groups (bit mask). */
+enum {
+  NSB_PROBE_X = 1 << 0,  /* position x y z */
+  NSB_PROBE_U = 1 << 1,  /* displacement ux uy uz */
+  NSB_PROBE_V = 1 << 2,  /* velocity vx vy vz */
+  NSB_PROBE_R = 1 << 3,  /* rotation vector rx ry rz (|r| <= pi) */
+  NSB_PROBE_W = 1 << 4,  /* angular velocity wx wy wz, global frame */
+  NSB_PROBE_Q = 1 << 5,  /* orientation quaternion qw qx qy qz */
+  NSB_PROBE_WB = 1 << 6  /* angular velocity, body frame: wbx wby wbz */
+};
+
+typedef struct nsb_probe {
+  char name[NSB_NAME_MAX];
+  int node;
+  unsigned quantities;
+  int line;
+} nsb_probe;
+
+/* ---- the model ------------------------------------------------------------- */
+
+typedef struct nsb_model {
+  nsb_ctx* ctx; /* borrowed */
+  char heading[256];
+  char source[512]; /* deck path, for messages */
+  NSB_ARRAY(nsb_node) nodes;
+  NSB_ARRAY(nsb_nset) nsets;
+  NSB_ARRAY(nsb_elset) elsets;
+  NSB_ARRAY(nsb_element) elements;
+  NSB_ARRAY(nsb_material) materials;
+  NSB_ARRAY(nsb_amplitude) amplitudes;
+  NSB_ARRAY(nsb_particle) particles;
+  NSB_ARRAY(nsb_rigid_body) rigid_bodies;
+  NSB_ARRAY(nsb_joint) joints;
+  NSB_ARRAY(nsb_boundary) boundaries;
+  NSB_ARRAY(nsb_cload) cloads;
+  NSB_ARRAY(nsb_gravity) gravities;
+  NSB_ARRAY(nsb_manufactured_rotation) manufactured;
+  NSB_ARRAY(nsb_initial) initials;
+  NSB_ARRAY(nsb_step_def) steps;
+  NSB_ARRAY(nsb_probe) probes;
+  /* label -> index hash for nodes (open addressing), maintained by nsb_model_add_node */
+  int* node_hash;
+  int node_hash_cap;
+} nsb_model;
+
+/// Create an empty model (owned by caller; free with nsb_model_destroy).
+int nsb_model_create(nsb_ctx* ctx, nsb_model** out);
+/// Destroy a model and everything it owns; accepts NULL, sets *m = NULL.
+void nsb_model_destroy(nsb_model** m);
+
+/// Add a node; returns its index (>= 0) or a negative status (duplicate label:
+/// NSB_ERR_DECK_VALUE, allocation failure: NSB_ERR_ALLOC).
+int nsb_model_add_node(nsb_model* m, int label, const double X[3], int line);
+/// Index of the node with this label, or -1.
+int nsb_model_find_node(const nsb_model* m, int label);
+/// Index of the named set/amplitude/material (case-insensitive), or -1.
+int nsb_model_find_nset(const nsb_model* m, const char* name);
+int nsb_model_find_elset(const nsb_model* m, const char* name);
+int nsb_model_find_amplitude(const nsb_model* m, const char* name);
+int nsb_model_find_material(const nsb_model* m, const char* name);
+
+/// Degrees of freedom carried by node i: 6 (rigid body), 3 (particle), 0 (ground).
+int nsb_model_node_ndof(const nsb_model* m, int i);
+
+/// Default step definition for a kind and scheme (all tolerances from seed 001 §6.6).
+nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme);
+
+/// Print a human-readable summary (nodes, bodies, elements, DOFs, sets, steps).
+void nsb_model_print_summary(const nsb_model* m, FILE* out);
+
+/// Case-insensitive name comparison used for every deck name.
+int nsb_name_eq(const char* a, const char* b);
+
+#endif

@@ -1,0 +1,4 @@
+# Whole-program tests: each area keeps its own file, included here.
+include(${CMAKE_CURRENT_LIST_DIR}/bad_decks.cmake OPTIONAL)
+include(${CMAKE_CURRENT_LIST_DIR}/vtk.cmake OPTIONAL)
+include(${CMAKE_CURRENT_LIST_DIR}/decks.cmake OPTIONAL)
