@@ -1,0 +1,167 @@
+/* element.h -- the element interface: an ops table plus element data.
+ *
+ * Everything that contributes to the global Newton system is an element:
+ * rigid bodies, particles, springs, nodal loads, joints (with Lagrange
+ * multipliers), and later beams and contacts.  An element touches up to
+ * NSB_ELEM_MAX_NODES nodes and may own n_mult multipliers.  Its local
+ * unknowns are, node by node, the node's iteration unknowns (3 translations,
+ * then 3 rotations for 6-DOF nodes), followed by its (scaled) multipliers.
+ *
+ * Residual convention.  Node rows: translational rows are force balances in
+ * the global frame, rotational rows are moment balances in the body (material)
+ * frame, both as  inertia + internal + constraint - applied = 0.  Multiplier
+ * rows are the constraint equations times con_scale.
+ *
+ * Linearization.  Elements differentiate with respect to the node's physical
+ * state at t_{n+1}: position x, material spin Theta (R -> R exp(S(dTheta))),
+ * velocity v, material angular velocity omega, acceleration a and material
+ * angular acceleration alpha.  The time-integration scheme says how these
+ * move with the iteration unknown Delta of the node (nsb_kin):
+ *   dx = cr Dt, dv = cv Dt, da = ca Dt;   dTheta = Bth Dr, domega = Bw Dr, dalpha = Bal Dr.
+ * nsb_kin_t / nsb_kin_r apply that chain rule to 3x3 partial-derivative blocks.
+ * Elements are pure: (model data, state) -> (local residual, local tangent)
+ * into caller buffers; no allocation, no global writes.
+ */
+#ifndef NSB_ELEMENT_H
+#define NSB_ELEMENT_H
+
+#include "solver/base/so3.h"
+#include "solver/model.h"
+
+#define NSB_ELEM_MAX_NODES 2
+#define NSB_ELEM_MAX_LOCAL (6 * NSB_ELEM_MAX_NODES + 6)
+
+/// Per-node state arrays (structure of arrays).  w and al are material.
+typedef struct nsb_state {
+  double* x;  /* 3n position */
+  double* q;  /* 4n orientation quaternion */
+  double* v;  /* 3n velocity */
+  double* w;  /* 3n angular velocity, body frame */
+  double* a;  /* 3n acceleration */
+  double* al; /* 3n angular acceleration, body frame */
+} nsb_state;
+
+/// How a node's state at t_{n+1} moves with its iteration unknown (see header).
+typedef struct nsb_kin {
+  double cr, cv, ca;
+  nsb_mat3 Bth, Bw, Bal;
+} nsb_kin;
+
+typedef enum nsb_eval_mode {
+  NSB_EVAL_DYNAMIC = 0, /* full equations of motion; constraints at their level */
+  NSB_EVAL_STATIC = 1,  /* no inertia; constraints at position level */
+  NSB_EVAL_ACCEL = 2    /* initial accelerations: constraints at acceleration level */
+} nsb_eval_mode;
+
+/// Everything an element may read during evaluation (borrowed views).
+typedef struct nsb_eval_ctx {
+  const nsb_model* model;
+  const nsb_state* cur;   /* state at t_{n+1} (current iterate) */
+  const nsb_kin* kin;     /* per node */
+  const double* lambda;   /* physical multiplier values, global multiplier array */
+  nsb_eval_mode mode;
+  double t;               /* time at t_{n+1} (total time) */
+  double t_step;          /* step time at t_{n+1} */
+  double t_total_step_start; /* total time at the start of the current step */
+  int step;               /* index of the current step */
+  int step_static;        /* 1 in a static step (loads of this step without amplitude ramp) */
+  double step_period;     /* duration of the current step */
+  nsb_vec3 gravity;       /* gravity acceleration at t_{n+1} */
+  double lam_scale;       /* physical multiplier = lam_scale * unknown */
+  double con_scale[3];    /* multiplier-row scale for position, velocity, acceleration level */
+} nsb_eval_ctx;
+
+/// Energy and momentum contributions of one element.
+typedef struct nsb_energy {
+  double kinetic, potential;
+  nsb_vec3 momentum, angular_momentum; /* angular momentum about the global origin */
+} nsb_energy;
+
+typedef struct nsb_elem nsb_elem;
+
+typedef struct nsb_elem_ops {
+  const char* name;
+  /// Add the local residual into f[n_local] and, when K != NULL, the tangent
+  /// into K (n_local x n_local, column-major, K[i + n_local*j] = d f_i / d u_j).
+  /// Multiplier rows are scaled by ec->con_scale[level] (the system divides
+  /// them out again for convergence norms).
+  int (*eval)(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K);
+  /// Add kinetic/potential energy and momenta (NULL: contributes none).
+  void (*energy)(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc);
+} nsb_elem_ops;
+
+struct nsb_elem {
+  const nsb_elem_ops* ops;
+  int n_nodes;
+  int nodes[NSB_ELEM_MAX_NODES];
+  int node_ndof[NSB_ELEM_MAX_NODES];
+  int n_mult;     /* multipliers owned by this element */
+  int mult_first; /* index of the first one in the global multiplier array */
+  int n_local;    /* sum of node_ndof + n_mult */
+  int* eq;        /* n_local global equation numbers (-1: eliminated); owned by the system */
+  int* map;       /* n_local^2 positions in the CSR values; owned by the system */
+  int model_index; /* index of the model record it comes from (body, element, joint, node) */
+  const void* data; /* family-specific setup data (borrowed from the system), or NULL */
+};
+
+/// Joint geometry fixed at setup (elements/joint.c); side A always has DOFs.
+typedef struct nsb_joint_geom {
+  nsb_vec3 s[2];      /* joint point in each body frame (particle: 0) */
+  nsb_vec3 ground[2]; /* fixed point for a side without DOFs */
+  nsb_vec3 axis_a;    /* revolute: axis in body frame A */
+  nsb_vec3 perp_b[2]; /* revolute: two unit vectors normal to the axis, body frame B */
+  double length;      /* distance joint */
+  int swapped;        /* 1 if the model's node_a is element side B */
+} nsb_joint_geom;
+
+/// Exact rotation vector, body angular velocity and body angular acceleration
+/// of a manufactured rotation at time t (elements/nodal_load.c).
+void nsb_manufactured_kinematics(const nsb_model* m, const nsb_manufactured_rotation* mr, double t, nsb_vec3* th,
+                                 nsb_vec3* w, nsb_vec3* al);
+
+/// dx = cr Dt ...: combined 3x3 block d f / d Dt = cr Fx + cv Fv + ca Fa.
+static inline nsb_mat3 nsb_kin_t(const nsb_kin* k, nsb_mat3 fx, nsb_mat3 fv, nsb_mat3 fa) {
+  return nsb_m3_add(nsb_m3_scale(k->cr, fx), nsb_m3_add(nsb_m3_scale(k->cv, fv), nsb_m3_scale(k->ca, fa)));
+}
+/// d f / d Dr = Fth Bth + Fw Bw + Fal Bal.
+static inline nsb_mat3 nsb_kin_r(const nsb_kin* k, nsb_mat3 fth, nsb_mat3 fw, nsb_mat3 fal) {
+  return nsb_m3_add(nsb_m3_mul(fth, k->Bth), nsb_m3_add(nsb_m3_mul(fw, k->Bw), nsb_m3_mul(fal, k->Bal)));
+}
+
+/// Add a 3x3 block into a local column-major matrix K (n x n) at (row, col).
+static inline void nsb_local_add3(double* K, int n, int row, int col, nsb_mat3 b) {
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) K[(row + i) + n * (col + j)] += b.c[i + 3 * j];
+}
+static inline void nsb_local_addv(double* f, int row, nsb_vec3 v) {
+  f[row] += v.x;
+  f[row + 1] += v.y;
+  f[row + 2] += v.z;
+}
+
+/// Node state accessors.
+static inline nsb_vec3 nsb_st_x(const nsb_state* s, int i) { return nsb_v3_load(s->x + 3 * i); }
+static inline nsb_vec3 nsb_st_v(const nsb_state* s, int i) { return nsb_v3_load(s->v + 3 * i); }
+static inline nsb_vec3 nsb_st_a(const nsb_state* s, int i) { return nsb_v3_load(s->a + 3 * i); }
+static inline nsb_vec3 nsb_st_w(const nsb_state* s, int i) { return nsb_v3_load(s->w + 3 * i); }
+static inline nsb_vec3 nsb_st_al(const nsb_state* s, int i) { return nsb_v3_load(s->al + 3 * i); }
+static inline nsb_quat nsb_st_q(const nsb_state* s, int i) { return nsb_q_load(s->q + 4 * i); }
+
+/* Element families (one file each). */
+extern const nsb_elem_ops nsb_rigid_body_ops;     /* elements/rigid_body.c */
+extern const nsb_elem_ops nsb_particle_ops;       /* elements/particle.c */
+extern const nsb_elem_ops nsb_spring_ops;         /* elements/spring.c */
+extern const nsb_elem_ops nsb_cload_ops;          /* elements/nodal_load.c */
+extern const nsb_elem_ops nsb_manufactured_ops;   /* elements/nodal_load.c */
+
+/// Multiplier of a load defined in step load_step with amplitude amp (-1: none)
+/// at the evaluation time: amplitude value (step or total time as the amplitude
+/// says), or a linear ramp over the step for amplitude-free loads of the current
+/// static step, else 1.  d1, d2 (may be NULL): first and second time derivatives.
+double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1, double* d2);
+/// Node position for any node: the state for nodes with DOFs, else the fixed
+/// initial position (ground points).
+nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);
+extern const nsb_elem_ops nsb_joint_ops;          /* elements/joint.c */
+
+#endif

@@ -1,0 +1,48 @@
+/* spring.c -- linear axial spring (SPRINGA) between the reference points of
+ * two nodes.  d = x_B - x_A, l = |d|, n = d/l, L0 = initial length:
+ *   f_A = -k (l - L0) n,  f_B = +k (l - L0) n,
+ *   d f_A / d x_A = K = k [n n^T + (l - L0)/l (I - n n^T)],  d f_A / d x_B = -K.
+ * A node without DOFs is a fixed anchor (its columns are eliminated).
+ */
+#include "elements/element.h"
+
+static double spring_length0(const nsb_model* m, const nsb_element* el) {
+  nsb_vec3 d = nsb_v3_sub(nsb_v3_load(m->nodes.data[el->nodes[1]].X), nsb_v3_load(m->nodes.data[el->nodes[0]].X));
+  return nsb_v3_norm(d);
+}
+
+static int spring_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+  const nsb_element* el = &ec->model->elements.data[e->model_index];
+  double k = el->stiffness, L0 = spring_length0(ec->model, el);
+  nsb_vec3 d = nsb_v3_sub(nsb_node_position(ec, e->nodes[1]), nsb_node_position(ec, e->nodes[0]));
+  double l = nsb_v3_norm(d);
+  if (!(l > 0.0)) return NSB_ERR_NOT_FINITE;
+  nsb_vec3 n = nsb_v3_scale(1.0 / l, d);
+  nsb_vec3 F = nsb_v3_scale(k * (l - L0), n);
+  /* local layout: node A's unknowns (if it has any), then node B's */
+  int hasA = e->node_ndof[0] > 0, hasB = e->node_ndof[1] > 0, rowB = e->node_ndof[0];
+  if (hasA) nsb_local_addv(f, 0, nsb_v3_neg(F));
+  if (hasB) nsb_local_addv(f, rowB, F);
+  if (!K) return NSB_OK;
+  nsb_mat3 nn = nsb_m3_outer(n, n);
+  nsb_mat3 Ks = nsb_m3_scale(k, nsb_m3_add(nn, nsb_m3_scale((l - L0) / l, nsb_m3_sub(nsb_m3_identity(), nn))));
+  nsb_mat3 Z = nsb_m3_zero();
+  int nl = e->n_local;
+  const nsb_kin* kA = &ec->kin[e->nodes[0]];
+  const nsb_kin* kB = &ec->kin[e->nodes[1]];
+  nsb_mat3 KA = nsb_kin_t(kA, Ks, Z, Z), KB = nsb_kin_t(kB, Ks, Z, Z);
+  if (hasA) nsb_local_add3(K, nl, 0, 0, KA);
+  if (hasA && hasB) nsb_local_add3(K, nl, 0, rowB, nsb_m3_scale(-1.0, KB));
+  if (hasA && hasB) nsb_local_add3(K, nl, rowB, 0, nsb_m3_scale(-1.0, KA));
+  if (hasB) nsb_local_add3(K, nl, rowB, rowB, KB);
+  return NSB_OK;
+}
+
+static void spring_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  const nsb_element* el = &ec->model->elements.data[e->model_index];
+  double L0 = spring_length0(ec->model, el);
+  double l = nsb_v3_norm(nsb_v3_sub(nsb_node_position(ec, e->nodes[1]), nsb_node_position(ec, e->nodes[0])));
+  acc->potential += 0.5 * el->stiffness * (l - L0) * (l - L0);
+}
+
+const nsb_elem_ops nsb_spring_ops = {"spring", spring_eval, spring_energy};

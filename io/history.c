@@ -1,0 +1,118 @@
+/* history.c -- CSV time histories. */
+#include "io/history.h"
+
+#include <errno.h>
+#include <string.h>
+
+struct nsb_history {
+  nsb_ctx* ctx;
+  FILE* f;
+  const nsb_model* m;
+  int n_cols;
+  char path[1024];
+};
+
+static const char* const names_x[] = {"x", "y", "z", NULL};
+static const char* const names_u[] = {"ux", "uy", "uz", NULL};
+static const char* const names_v[] = {"vx", "vy", "vz", NULL};
+static const char* const names_r[] = {"rx", "ry", "rz", NULL};
+static const char* const names_w[] = {"wx", "wy", "wz", NULL};
+static const char* const names_q[] = {"qw", "qx", "qy", "qz", NULL};
+static const char* const names_wb[] = {"wbx", "wby", "wbz", NULL};
+
+const char* const* nsb_probe_quantity_names(unsigned bit) {
+  switch (bit) {
+    case NSB_PROBE_X: return names_x;
+    case NSB_PROBE_U: return names_u;
+    case NSB_PROBE_V: return names_v;
+    case NSB_PROBE_R: return names_r;
+    case NSB_PROBE_W: return names_w;
+    case NSB_PROBE_Q: return names_q;
+    case NSB_PROBE_WB: return names_wb;
+    default: return NULL;
+  }
+}
+
+static const unsigned probe_bits[] = {NSB_PROBE_X, NSB_PROBE_U, NSB_PROBE_V, NSB_PROBE_R,
+                                      NSB_PROBE_W, NSB_PROBE_Q, NSB_PROBE_WB};
+#define N_PROBE_BITS ((int)(sizeof probe_bits / sizeof probe_bits[0]))
+
+int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out) {
+  *out = NULL;
+  FILE* f = fopen(path, "w");
+  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+  nsb_history* h = nsb_alloc(ctx, sizeof(*h));
+  if (!h) {
+    fclose(f);
+    return NSB_ERR_ALLOC;
+  }
+  h->ctx = ctx;
+  h->f = f;
+  h->m = m;
+  snprintf(h->path, sizeof h->path, "%s", path);
+  fputs("time,step,newton_iterations,kinetic_energy,potential_energy,total_energy,"
+        "linear_momentum_x,linear_momentum_y,linear_momentum_z,"
+        "angular_momentum_x,angular_momentum_y,angular_momentum_z",
+        f);
+  h->n_cols = 12;
+  for (int p = 0; p < m->probes.count; ++p) {
+    const nsb_probe* pr = &m->probes.data[p];
+    for (int b = 0; b < N_PROBE_BITS; ++b) {
+      if (!(pr->quantities & probe_bits[b])) continue;
+      for (const char* const* n = nsb_probe_quantity_names(probe_bits[b]); *n; ++n) {
+        fprintf(f, ",%s.%s", pr->name, *n);
+        h->n_cols++;
+      }
+    }
+  }
+  fputc('\n', f);
+  *out = h;
+  return NSB_OK;
+}
+
+int nsb_history_n_columns(const nsb_history* h) { return h->n_cols; }
+
+int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations) {
+  nsb_energy e;
+  nsb_system_energy(s, &e);
+  FILE* f = h->f;
+  fprintf(f, "%.17g,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s), increment,
+          newton_iterations, e.kinetic, e.potential, e.kinetic + e.potential, e.momentum.x, e.momentum.y,
+          e.momentum.z, e.angular_momentum.x, e.angular_momentum.y, e.angular_momentum.z);
+  const nsb_state* st = nsb_system_state(s);
+  const double* X0 = nsb_system_x0(s);
+  for (int p = 0; p < h->m->probes.count; ++p) {
+    const nsb_probe* pr = &h->m->probes.data[p];
+    int i = pr->node;
+    nsb_quat q = nsb_st_q(st, i);
+    nsb_vec3 w = nsb_st_w(st, i);
+    double vals[4];
+    for (int b = 0; b < N_PROBE_BITS; ++b) {
+      unsigned bit = probe_bits[b];
+      if (!(pr->quantities & bit)) continue;
+      int n = 3;
+      switch (bit) {
+        case NSB_PROBE_X: nsb_v3_store(nsb_st_x(st, i), vals); break;
+        case NSB_PROBE_U: nsb_v3_store(nsb_v3_sub(nsb_st_x(st, i), nsb_v3_load(X0 + 3 * i)), vals); break;
+        case NSB_PROBE_V: nsb_v3_store(nsb_st_v(st, i), vals); break;
+        case NSB_PROBE_R: nsb_v3_store(nsb_so3_log_q(q), vals); break;
+        case NSB_PROBE_W: nsb_v3_store(nsb_q_rotate(q, w), vals); break;
+        case NSB_PROBE_Q: nsb_q_store(q, vals); n = 4; break;
+        case NSB_PROBE_WB: nsb_v3_store(w, vals); break;
+        default: n = 0;
+      }
+      for (int k = 0; k < n; ++k) fprintf(f, ",%.17g", vals[k]);
+    }
+  }
+  if (fputc('\n', f) == EOF || ferror(f))
+    return nsb_ctx_error(h->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s", h->path);
+  return NSB_OK;
+}
+
+void nsb_history_close(nsb_history** ph) {
+  if (!ph || !*ph) return;
+  nsb_history* h = *ph;
+  fclose(h->f);
+  nsb_free(h->ctx, h, sizeof(*h));
+  *ph = NULL;
+}

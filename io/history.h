@@ -1,0 +1,29 @@
+/* history.h -- CSV time histories (history.csv).
+ *
+ * One header row of column names, then one row per output time, every value
+ * printed with %.17g so that the file round-trips exactly.  The writer is
+ * told its columns once; rows are written with no allocation.
+ */
+#ifndef NSB_HISTORY_H
+#define NSB_HISTORY_H
+
+#include "solver/system.h"
+
+typedef struct nsb_history nsb_history;
+
+/// Open path for writing and write the header: the fixed columns (time, step,
+/// newton_iterations, kinetic_energy, potential_energy, total_energy,
+/// linear_momentum_{x,y,z}, angular_momentum_{x,y,z}) and the probe columns
+/// <probe>.<quantity> of the model.  Owned by caller.
+int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out);
+/// Write one row for the system's current state.
+int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations);
+/// Number of columns (for tests).
+int nsb_history_n_columns(const nsb_history* h);
+/// Flush and close; accepts NULL, sets *h = NULL.
+void nsb_history_close(nsb_history** h);
+
+/// Names of the probe quantities of one group bit (NULL-terminated list, static).
+const char* const* nsb_probe_quantity_names(unsigned group_bit);
+
+#endif

@@ -1,0 +1,314 @@
+/* integrator.c -- Newmark on SO(3), modified Newmark, static and
+ * initial-acceleration maps (see integrator.h and docs/theory.md). */
+#include "solver/integrator.h"
+
+#include <string.h>
+
+/* ---- modified Newmark ------------------------------------------------------- */
+
+/* rates from the step averages: v = ((b-1)/b) v_n + vbar/b,
+   a = ((g-1)/g) a_n - v_n/(b g h) + vbar/(b g h) */
+static void mn_rates(const nsb_scheme* s, const double* vn, const double* an, const double* vb, double* v,
+                     double* a) {
+  double b = s->beta, g = s->gamma, h = s->h;
+  for (int k = 0; k < 3; ++k) {
+    v[k] = (b - 1.0) / b * vn[k] + vb[k] / b;
+    a[k] = (g - 1.0) / g * an[k] - vn[k] / (b * g * h) + vb[k] / (b * g * h);
+  }
+}
+
+static void mn_update(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  const double* vb = s->vbar + 3 * i;
+  for (int k = 0; k < 3; ++k) cur->x[3 * i + k] = old->x[3 * i + k] + s->h * vb[k];
+  mn_rates(s, old->v + 3 * i, old->a + 3 * i, vb, cur->v + 3 * i, cur->a + 3 * i);
+  if (ndof == 6) {
+    const double* wb = s->wbar + 3 * i;
+    nsb_quat q = nsb_q_mul(nsb_q_load(old->q + 4 * i), nsb_so3_exp_q(nsb_v3_scale(s->h, nsb_v3_load(wb))));
+    nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
+    mn_rates(s, old->w + 3 * i, old->al + 3 * i, wb, cur->w + 3 * i, cur->al + 3 * i);
+  }
+}
+
+static void mn_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  /* constant acceleration: v_{n+1} = v_n + h a_n, so vbar = v_n + b h a_n */
+  for (int k = 0; k < 3; ++k) {
+    s->vbar[3 * i + k] = old->v[3 * i + k] + s->beta * s->h * old->a[3 * i + k];
+    if (ndof == 6) s->wbar[3 * i + k] = old->w[3 * i + k] + s->beta * s->h * old->al[3 * i + k];
+  }
+  mn_update(s, i, ndof, old, cur);
+}
+
+static void mn_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur) {
+  for (int k = 0; k < 3; ++k) s->vbar[3 * i + k] += d[k];
+  if (ndof == 6)
+    for (int k = 0; k < 3; ++k) s->wbar[3 * i + k] += d[3 + k];
+  mn_update(s, i, ndof, old, cur);
+}
+
+static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+  s->vbar[3 * i + c] = (xv - old->x[3 * i + c]) / s->h;
+  cur->x[3 * i + c] = xv;
+  double v[3], a[3];
+  mn_rates(s, old->v + 3 * i, old->a + 3 * i, s->vbar + 3 * i, v, a);
+  cur->v[3 * i + c] = v[c];
+  cur->a[3 * i + c] = a[c];
+}
+
+static void mn_hold_rotation(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur) {
+  for (int k = 0; k < 3; ++k) s->wbar[3 * i + k] = 0.0;
+  memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
+  mn_rates(s, old->w + 3 * i, old->al + 3 * i, s->wbar + 3 * i, cur->w + 3 * i, cur->al + 3 * i);
+}
+
+static void mn_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {
+  (void)old;
+  (void)cur;
+  double b = s->beta, g = s->gamma, h = s->h;
+  k->cr = h;
+  k->cv = 1.0 / b;
+  k->ca = 1.0 / (b * g * h);
+  if (ndof == 6) {
+    /* R = R_n exp(h wbar): dTheta = h T(h wbar)^T dwbar */
+    nsb_mat3 T = nsb_so3_T(nsb_v3_scale(h, nsb_v3_load(s->wbar + 3 * i)));
+    k->Bth = nsb_m3_scale(h, nsb_m3_transpose(T));
+    k->Bw = nsb_m3_scale(1.0 / b, nsb_m3_identity());
+    k->Bal = nsb_m3_scale(1.0 / (b * g * h), nsb_m3_identity());
+  } else {
+    k->Bth = k->Bw = k->Bal = nsb_m3_zero();
+  }
+}
+
+static const nsb_scheme_ops modified_newmark_ops = {"modified Newmark", mn_predict, mn_apply, mn_prescribe,
+                                                     mn_hold_rotation, mn_kin};
+
+/* ---- Newmark on SO(3) ------------------------------------------------------- */
+
+/* v = g/(b h) u + (1 - g/b) v_n + h (1 - g/(2b)) a_n;  a = (u - h v_n - h^2 (1/2 - b) a_n)/(b h^2) */
+static void nm_rates(const nsb_scheme* s, const double* u, const double* vn, const double* an, double* v, double* a) {
+  double b = s->beta, g = s->gamma, h = s->h;
+  for (int k = 0; k < 3; ++k) {
+    v[k] = g / (b * h) * u[k] + (1.0 - g / b) * vn[k] + h * (1.0 - g / (2.0 * b)) * an[k];
+    a[k] = (u[k] - h * vn[k] - h * h * (0.5 - b) * an[k]) / (b * h * h);
+  }
+}
+
+static nsb_vec3 nm_theta(const nsb_state* old, const nsb_state* cur, int i) {
+  return nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(old->q + 4 * i)), nsb_q_load(cur->q + 4 * i)));
+}
+
+static void nm_update_rates(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  double u[3];
+  for (int k = 0; k < 3; ++k) u[k] = cur->x[3 * i + k] - old->x[3 * i + k];
+  nm_rates(s, u, old->v + 3 * i, old->a + 3 * i, cur->v + 3 * i, cur->a + 3 * i);
+  if (ndof == 6) {
+    double th[3];
+    nsb_v3_store(nm_theta(old, cur, i), th);
+    nm_rates(s, th, old->w + 3 * i, old->al + 3 * i, cur->w + 3 * i, cur->al + 3 * i);
+  }
+}
+
+static void nm_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  double h = s->h;
+  for (int k = 0; k < 3; ++k)
+    cur->x[3 * i + k] = old->x[3 * i + k] + h * old->v[3 * i + k] + 0.5 * h * h * old->a[3 * i + k];
+  if (ndof == 6) {
+    nsb_vec3 th = nsb_v3_muladd(nsb_v3_scale(h, nsb_v3_load(old->w + 3 * i)), 0.5 * h * h, nsb_v3_load(old->al + 3 * i));
+    nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(old->q + 4 * i), nsb_so3_exp_q(th))), cur->q + 4 * i);
+  }
+  nm_update_rates(s, i, ndof, old, cur);
+}
+
+static void nm_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur) {
+  for (int k = 0; k < 3; ++k) cur->x[3 * i + k] += d[k];
+  if (ndof == 6) {
+    nsb_quat q = nsb_q_mul(nsb_so3_exp_q(nsb_v3_load(d + 3)), nsb_q_load(cur->q + 4 * i));
+    nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
+  }
+  nm_update_rates(s, i, ndof, old, cur);
+}
+
+static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+  cur->x[3 * i + c] = xv;
+  double u[3], v[3], a[3];
+  for (int k = 0; k < 3; ++k) u[k] = cur->x[3 * i + k] - old->x[3 * i + k];
+  nm_rates(s, u, old->v + 3 * i, old->a + 3 * i, v, a);
+  cur->v[3 * i + c] = v[c];
+  cur->a[3 * i + c] = a[c];
+}
+
+static void nm_hold_rotation(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur) {
+  memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
+  double th[3] = {0, 0, 0};
+  nm_rates(s, th, old->w + 3 * i, old->al + 3 * i, cur->w + 3 * i, cur->al + 3 * i);
+}
+
+static void nm_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {
+  double b = s->beta, g = s->gamma, h = s->h;
+  k->cr = 1.0;
+  k->cv = g / (b * h);
+  k->ca = 1.0 / (b * h * h);
+  if (ndof == 6) {
+    /* spatial spin dphi: dTheta = R^T dphi; dtheta = T(theta)^{-T} dTheta */
+    nsb_mat3 Rt = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(cur->q + 4 * i)));
+    nsb_mat3 TinvT = nsb_m3_transpose(nsb_so3_Tinv(nm_theta(old, cur, i)));
+    nsb_mat3 dth = nsb_m3_mul(TinvT, Rt);
+    k->Bth = Rt;
+    k->Bw = nsb_m3_scale(g / (b * h), dth);
+    k->Bal = nsb_m3_scale(1.0 / (b * h * h), dth);
+  } else {
+    k->Bth = k->Bw = k->Bal = nsb_m3_zero();
+  }
+}
+
+static const nsb_scheme_ops newmark_ops = {"Newmark on SO(3)", nm_predict, nm_apply, nm_prescribe, nm_hold_rotation,
+                                           nm_kin};
+
+/* ---- static ------------------------------------------------------------------ */
+
+static void zero_rates(int i, int ndof, nsb_state* cur) {
+  memset(cur->v + 3 * i, 0, 3 * sizeof(double));
+  memset(cur->a + 3 * i, 0, 3 * sizeof(double));
+  if (ndof == 6) {
+    memset(cur->w + 3 * i, 0, 3 * sizeof(double));
+    memset(cur->al + 3 * i, 0, 3 * sizeof(double));
+  }
+}
+
+static void st_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  (void)s;
+  memcpy(cur->x + 3 * i, old->x + 3 * i, 3 * sizeof(double));
+  if (ndof == 6) memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
+  zero_rates(i, ndof, cur);
+}
+
+static void st_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur) {
+  (void)s;
+  (void)old;
+  for (int k = 0; k < 3; ++k) cur->x[3 * i + k] += d[k];
+  if (ndof == 6) {
+    nsb_quat q = nsb_q_mul(nsb_so3_exp_q(nsb_v3_load(d + 3)), nsb_q_load(cur->q + 4 * i));
+    nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
+  }
+}
+
+static void st_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+  (void)s;
+  (void)old;
+  cur->x[3 * i + c] = xv;
+}
+
+static void st_hold_rotation(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur) {
+  (void)s;
+  memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
+}
+
+static void st_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {
+  (void)s;
+  (void)old;
+  k->cr = 1.0;
+  k->cv = k->ca = 0.0;
+  k->Bth = ndof == 6 ? nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(cur->q + 4 * i))) : nsb_m3_zero();
+  k->Bw = k->Bal = nsb_m3_zero();
+}
+
+const nsb_scheme_ops nsb_static_ops = {"static", st_predict, st_apply, st_prescribe, st_hold_rotation, st_kin};
+
+/* ---- initial accelerations ------------------------------------------------ */
+
+static void ac_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  (void)s;
+  (void)old;
+  (void)i;
+  (void)ndof;
+  (void)cur;
+}
+
+static void ac_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur) {
+  (void)s;
+  (void)old;
+  for (int k = 0; k < 3; ++k) cur->a[3 * i + k] += d[k];
+  if (ndof == 6)
+    for (int k = 0; k < 3; ++k) cur->al[3 * i + k] += d[3 + k];
+}
+
+static void ac_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+  /* in this map the prescribed quantity is the acceleration component */
+  (void)s;
+  (void)old;
+  cur->a[3 * i + c] = xv;
+}
+
+static void ac_hold_rotation(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur) {
+  (void)s;
+  (void)old;
+  memset(cur->al + 3 * i, 0, 3 * sizeof(double));
+}
+
+static void ac_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {
+  (void)s;
+  (void)i;
+  (void)old;
+  (void)cur;
+  k->cr = k->cv = 0.0;
+  k->ca = 1.0;
+  k->Bth = k->Bw = nsb_m3_zero();
+  k->Bal = ndof == 6 ? nsb_m3_identity() : nsb_m3_zero();
+}
+
+const nsb_scheme_ops nsb_accel_ops = {"initial acceleration", ac_predict, ac_apply, ac_prescribe, ac_hold_rotation,
+                                      ac_kin};
+
+/* ---- creation, scales --------------------------------------------------- */
+
+int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double gamma, int n_nodes, nsb_scheme** out) {
+  *out = NULL;
+  NSB_CHECK(ctx, beta > 0.0 && gamma > 0.0, NSB_ERR_ARG, "scheme parameters must be positive (beta=%g, gamma=%g)",
+            beta, gamma);
+  nsb_scheme* s = nsb_alloc(ctx, sizeof(*s));
+  NSB_CHECK(ctx, s, NSB_ERR_ALLOC, "cannot allocate scheme");
+  s->ctx = ctx;
+  s->ops = kind == NSB_SCHEME_NEWMARK ? &newmark_ops : &modified_newmark_ops;
+  s->beta = beta;
+  s->gamma = gamma;
+  s->n_nodes = n_nodes;
+  s->vbar = NSB_NEW_ARRAY(ctx, 3 * (n_nodes > 0 ? n_nodes : 1), double);
+  s->wbar = NSB_NEW_ARRAY(ctx, 3 * (n_nodes > 0 ? n_nodes : 1), double);
+  if (!s->vbar || !s->wbar) {
+    nsb_scheme_destroy(&s);
+    return NSB_ERR_ALLOC;
+  }
+  *out = s;
+  return NSB_OK;
+}
+
+void nsb_scheme_destroy(nsb_scheme** ps) {
+  if (!ps || !*ps) return;
+  nsb_scheme* s = *ps;
+  int n = 3 * (s->n_nodes > 0 ? s->n_nodes : 1);
+  NSB_FREE_ARRAY(s->ctx, s->vbar, n, double);
+  NSB_FREE_ARRAY(s->ctx, s->wbar, n, double);
+  nsb_free(s->ctx, s, sizeof(*s));
+  *ps = NULL;
+}
+
+void nsb_scheme_scales(const nsb_scheme_ops* ops, double beta, double gamma, double h, double* lam_scale,
+                       double con_scale[3]) {
+  double cr, cv, ca;
+  if (ops == &modified_newmark_ops) {
+    cr = h;
+    cv = 1.0 / beta;
+    ca = 1.0 / (beta * gamma * h);
+  } else if (ops == &newmark_ops) {
+    cr = 1.0;
+    cv = gamma / (beta * h);
+    ca = 1.0 / (beta * h * h);
+  } else {
+    *lam_scale = 1.0;
+    con_scale[0] = con_scale[1] = con_scale[2] = 1.0;
+    return;
+  }
+  *lam_scale = ca;
+  con_scale[0] = ca / cr;
+  con_scale[1] = ca / cv;
+  con_scale[2] = 1.0;
+}

@@ -1,0 +1,65 @@
+/* integrator.h -- time-integration schemes on SO(3) behind an ops table.
+ *
+ * A scheme owns the map from a node's iteration unknown Delta (3 or 6 numbers)
+ * to the node's state at t_{n+1}, and its linearization (nsb_kin, see
+ * elements/element.h).  Two schemes (seed 001 ch. 4; docs/theory.md):
+ *
+ *  - Newmark on SO(3) (Simo & Vu-Quoc).  Unknowns: position x_{n+1} and the
+ *    rotation, corrected by a spatial spin: R <- exp(S(dphi)) R.  With the
+ *    incremental rotation theta = log(R_n^T R_{n+1}) (|theta| <= pi):
+ *      v = g/(b h) u + (1 - g/b) v_n + h (1 - g/(2b)) a_n,  a = (u - h v_n - h^2 (1/2 - b) a_n)/(b h^2)
+ *    and the same for omega, alpha with theta in place of u = x_{n+1} - x_n.
+ *  - Modified Newmark (Cesarek §4.2).  Unknowns: step-average velocity vbar
+ *    and material angular velocity wbar, both additive:
+ *      x = x_n + h vbar,  v = ((b-1)/b) v_n + vbar/b,  a = ((g-1)/g) a_n - v_n/(b g h) + vbar/(b g h),
+ *      R = R_n exp(S(h wbar)),  omega, alpha likewise from wbar.
+ *
+ * Lifecycle: create (parameters) -> setup (sizes; all allocation) -> per step
+ * begin_step / predict / apply / kin -> destroy.  No allocation after setup.
+ */
+#ifndef NSB_INTEGRATOR_H
+#define NSB_INTEGRATOR_H
+
+#include "elements/element.h"
+
+typedef struct nsb_scheme nsb_scheme;
+
+typedef struct nsb_scheme_ops {
+  const char* name;
+  /// Initial guess for node i at t_{n+1} from the state at t_n (constant-acceleration predictor).
+  void (*predict)(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur);
+  /// Add the iteration increment d[ndof] to node i and update all its rates.
+  void (*apply)(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur);
+  /// Prescribe translational component c of node i to position value xv at t_{n+1} (rates follow).
+  void (*prescribe)(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur);
+  /// Hold the rotation of node i at its value at t_n (rates follow).
+  void (*hold_rotation)(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur);
+  /// Linearization coefficients of node i at the current iterate.
+  void (*kin)(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k);
+} nsb_scheme_ops;
+
+struct nsb_scheme {
+  const nsb_scheme_ops* ops;
+  nsb_ctx* ctx;
+  double beta, gamma, h;
+  int n_nodes;
+  double* vbar; /* 3n, modified Newmark unknowns */
+  double* wbar; /* 3n */
+};
+
+/// Create a scheme of the given kind (owned by caller; nsb_scheme_destroy).
+int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double gamma, int n_nodes, nsb_scheme** out);
+void nsb_scheme_destroy(nsb_scheme** s);
+
+/// The static "scheme": unknowns are position and spatial spin, all rates zero.
+extern const nsb_scheme_ops nsb_static_ops;
+/// The initial-acceleration "scheme": unknowns are a and alpha, positions and velocities fixed.
+extern const nsb_scheme_ops nsb_accel_ops;
+
+/// Physical-multiplier scale and constraint-row scales for the current
+/// scheme and step (see elements/element.h, nsb_eval_ctx): chosen so that the
+/// Newton matrix reads c_a [M, G^T; G, 0] for unit masses.
+void nsb_scheme_scales(const nsb_scheme_ops* ops, double beta, double gamma, double h, double* lam_scale,
+                       double con_scale[3]);
+
+#endif

@@ -1,0 +1,650 @@
+/* system.c -- see system.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "solver/system.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+struct nsb_system {
+  nsb_ctx* ctx;
+  const nsb_model* model;
+  int n_nodes;
+  int* ndof;  /* n */
+  double* X0; /* 3n */
+  nsb_state cur, old;
+  double *lam, *lam_old;
+  int n_mult;
+  int* mult_level; /* joint level per multiplier */
+  nsb_elem* elems;
+  int n_elems;
+  nsb_joint_geom* jgeom;
+  int *eq_pool, *map_pool;
+  int eq_pool_size, map_pool_size;
+  int* node_eq;  /* 6n */
+  int* fixed_t;  /* 3n: boundary record index fixing the component, -1 free */
+  int* fixed_r;  /* n: 1 if the rotation is held */
+  int* mult_eq;  /* n_mult */
+  int n_eq, n_node_eq, max_eq;
+  double *r, *dx, *row_unscale;
+  nsb_kin* kin;
+  nsb_csr* A;
+  nsb_linsolver* ls;
+  nsb_scheme* scheme;
+  const nsb_scheme_ops* ops;
+  nsb_step_def step;
+  int step_index;
+  double t, t_step_start;
+  double lam_scale, con_scale[3];
+  nsb_stats stats;
+  double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
+};
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- state arrays --------------------------------------------------------- */
+
+static int state_alloc(nsb_ctx* ctx, nsb_state* st, int n) {
+  int m = n > 0 ? n : 1;
+  st->x = NSB_NEW_ARRAY(ctx, 3 * m, double);
+  st->q = NSB_NEW_ARRAY(ctx, 4 * m, double);
+  st->v = NSB_NEW_ARRAY(ctx, 3 * m, double);
+  st->w = NSB_NEW_ARRAY(ctx, 3 * m, double);
+  st->a = NSB_NEW_ARRAY(ctx, 3 * m, double);
+  st->al = NSB_NEW_ARRAY(ctx, 3 * m, double);
+  return st->x && st->q && st->v && st->w && st->a && st->al ? NSB_OK : NSB_ERR_ALLOC;
+}
+
+static void state_free(nsb_ctx* ctx, nsb_state* st, int n) {
+  int m = n > 0 ? n : 1;
+  NSB_FREE_ARRAY(ctx, st->x, 3 * m, double);
+  NSB_FREE_ARRAY(ctx, st->q, 4 * m, double);
+  NSB_FREE_ARRAY(ctx, st->v, 3 * m, double);
+  NSB_FREE_ARRAY(ctx, st->w, 3 * m, double);
+  NSB_FREE_ARRAY(ctx, st->a, 3 * m, double);
+  NSB_FREE_ARRAY(ctx, st->al, 3 * m, double);
+}
+
+static void state_copy(nsb_state* dst, const nsb_state* src, int n) {
+  memcpy(dst->x, src->x, 3 * (size_t)n * sizeof(double));
+  memcpy(dst->q, src->q, 4 * (size_t)n * sizeof(double));
+  memcpy(dst->v, src->v, 3 * (size_t)n * sizeof(double));
+  memcpy(dst->w, src->w, 3 * (size_t)n * sizeof(double));
+  memcpy(dst->a, src->a, 3 * (size_t)n * sizeof(double));
+  memcpy(dst->al, src->al, 3 * (size_t)n * sizeof(double));
+}
+
+/* ---- evaluation context ------------------------------------------------- */
+
+static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
+  nsb_vec3 g = nsb_v3_zero();
+  for (int i = 0; i < s->model->gravities.count; ++i) {
+    const nsb_gravity* gr = &s->model->gravities.data[i];
+    if (gr->step > s->step_index) continue;
+    g = nsb_v3_muladd(g, nsb_load_scale(ec, gr->amplitude, gr->step, NULL, NULL), nsb_v3_load(gr->g));
+  }
+  return g;
+}
+
+static nsb_eval_ctx make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
+  nsb_eval_ctx ec;
+  memset(&ec, 0, sizeof ec);
+  ec.model = s->model;
+  ec.cur = &s->cur;
+  ec.kin = s->kin;
+  ec.lambda = s->lam;
+  ec.mode = mode;
+  ec.t = t;
+  ec.t_step = t - s->t_step_start;
+  ec.t_total_step_start = s->t_step_start;
+  ec.step = s->step_index;
+  ec.step_static = s->step.kind == NSB_STEP_STATIC;
+  ec.step_period = s->step.period;
+  ec.lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
+  for (int k = 0; k < 3; ++k) ec.con_scale[k] = mode == NSB_EVAL_DYNAMIC ? s->con_scale[k] : 1.0;
+  ec.gravity = gravity_at(s, &ec);
+  return ec;
+}
+
+/* ---- initial state ---------------------------------------------------------- */
+
+static int init_state(nsb_system* s) {
+  const nsb_model* m = s->model;
+  for (int i = 0; i < s->n_nodes; ++i) {
+    memcpy(s->cur.x + 3 * i, m->nodes.data[i].X, 3 * sizeof(double));
+    memcpy(s->X0 + 3 * i, m->nodes.data[i].X, 3 * sizeof(double));
+    nsb_q_store(nsb_q_identity(), s->cur.q + 4 * i);
+  }
+  /* rotations first: body angular velocities given globally need R0 */
+  for (int k = 0; k < m->initials.count; ++k) {
+    const nsb_initial* in = &m->initials.data[k];
+    if (in->kind == NSB_INIT_ROTATION)
+      nsb_q_store(nsb_so3_exp_q(nsb_v3_load(in->vec)), s->cur.q + 4 * in->node);
+  }
+  for (int k = 0; k < m->manufactured.count; ++k) {
+    const nsb_manufactured_rotation* mr = &m->manufactured.data[k];
+    const nsb_rigid_body* b = &m->rigid_bodies.data[m->nodes.data[mr->node].body];
+    NSB_CHECK(s->ctx, nsb_v3_norm(nsb_v3_load(b->com)) == 0.0, NSB_ERR_UNSUPPORTED,
+              "%s:%d: *MANUFACTURED ROTATION needs a body whose reference node is its centre of mass", m->source,
+              mr->line);
+    nsb_vec3 th, w, al;
+    nsb_manufactured_kinematics(m, mr, 0.0, &th, &w, &al);
+    nsb_q_store(nsb_so3_exp_q(th), s->cur.q + 4 * mr->node);
+    nsb_v3_store(w, s->cur.w + 3 * mr->node);
+  }
+  for (int k = 0; k < m->initials.count; ++k) {
+    const nsb_initial* in = &m->initials.data[k];
+    int i = in->node;
+    if (in->kind == NSB_INIT_VELOCITY) {
+      if (in->dof <= 3) {
+        s->cur.v[3 * i + in->dof - 1] = in->value;
+      } else {
+        /* spatial component -> body frame: w_G = R^T w_g, accumulate per component */
+        nsb_vec3 wg = nsb_v3_zero();
+        if (in->dof == 4) wg.x = in->value;
+        if (in->dof == 5) wg.y = in->value;
+        if (in->dof == 6) wg.z = in->value;
+        nsb_vec3 wb = nsb_q_rotate_inv(nsb_q_load(s->cur.q + 4 * i), wg);
+        nsb_v3_store(nsb_v3_add(nsb_v3_load(s->cur.w + 3 * i), wb), s->cur.w + 3 * i);
+      }
+    } else if (in->kind == NSB_INIT_BODY_ANGULAR_VEL) {
+      nsb_v3_store(nsb_v3_load(in->vec), s->cur.w + 3 * i);
+    }
+  }
+  return NSB_OK;
+}
+
+/* ---- joint geometry ----------------------------------------------------------- */
+
+static void joint_geometry(nsb_system* s, int j, nsb_elem* e) {
+  const nsb_model* m = s->model;
+  const nsb_joint* jm = &m->joints.data[j];
+  nsb_joint_geom* g = &s->jgeom[j];
+  memset(g, 0, sizeof *g);
+  int a = jm->node_a, b = jm->node_b;
+  int swap = s->ndof[a] == 0 || (jm->kind == NSB_JOINT_REVOLUTE && s->ndof[a] != 6);
+  if (swap) {
+    int t = a;
+    a = b;
+    b = t;
+  }
+  g->swapped = swap;
+  int nodes[2] = {a, b};
+  nsb_vec3 P = nsb_v3_load(jm->point);
+  for (int k = 0; k < 2; ++k) {
+    int nd = nodes[k];
+    nsb_vec3 X = nsb_v3_load(s->X0 + 3 * nd);
+    nsb_vec3 pt = jm->kind == NSB_JOINT_DISTANCE ? X : P;
+    if (s->ndof[nd] == 6) g->s[k] = nsb_q_rotate_inv(nsb_q_load(s->cur.q + 4 * nd), nsb_v3_sub(pt, X));
+    g->ground[k] = pt;
+  }
+  if (jm->kind == NSB_JOINT_DISTANCE) {
+    double L0 = nsb_v3_norm(nsb_v3_sub(nsb_v3_load(s->X0 + 3 * a), nsb_v3_load(s->X0 + 3 * b)));
+    g->length = jm->length > 0.0 ? jm->length : L0;
+  }
+  if (jm->kind == NSB_JOINT_REVOLUTE) {
+    nsb_vec3 ax = nsb_v3_load(jm->axis);
+    ax = nsb_v3_scale(1.0 / nsb_v3_norm(ax), ax);
+    /* any unit vector normal to the axis, then the third by a cross product */
+    nsb_vec3 t = fabs(ax.x) < 0.9 ? nsb_v3(1, 0, 0) : nsb_v3(0, 1, 0);
+    nsb_vec3 b1 = nsb_v3_cross(ax, t);
+    b1 = nsb_v3_scale(1.0 / nsb_v3_norm(b1), b1);
+    nsb_vec3 b2 = nsb_v3_cross(ax, b1);
+    g->axis_a = nsb_q_rotate_inv(nsb_q_load(s->cur.q + 4 * a), ax);
+    nsb_quat qb = s->ndof[b] == 6 ? nsb_q_load(s->cur.q + 4 * b) : nsb_q_identity();
+    g->perp_b[0] = nsb_q_rotate_inv(qb, b1);
+    g->perp_b[1] = nsb_q_rotate_inv(qb, b2);
+  }
+  e->nodes[0] = a;
+  e->nodes[1] = b;
+}
+
+/* ---- creation ------------------------------------------------------------- */
+
+static int count_mult(nsb_joint_kind k) { return k == NSB_JOINT_DISTANCE ? 1 : k == NSB_JOINT_SPHERICAL ? 3 : 5; }
+
+int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
+  *out = NULL;
+  nsb_system* s = nsb_alloc(ctx, sizeof(*s));
+  NSB_CHECK(ctx, s, NSB_ERR_ALLOC, "cannot allocate system");
+  s->ctx = ctx;
+  s->model = model;
+  s->n_nodes = model->nodes.count;
+  s->step_index = -1;
+  int n = s->n_nodes, nm = n > 0 ? n : 1;
+  int st = NSB_OK;
+  s->ndof = NSB_NEW_ARRAY(ctx, nm, int);
+  s->X0 = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+  s->node_eq = NSB_NEW_ARRAY(ctx, 6 * nm, int);
+  s->fixed_t = NSB_NEW_ARRAY(ctx, 3 * nm, int);
+  s->fixed_r = NSB_NEW_ARRAY(ctx, nm, int);
+  s->kin = NSB_NEW_ARRAY(ctx, nm, nsb_kin);
+  if (!s->ndof || !s->X0 || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->kin) st = NSB_ERR_ALLOC;
+  if (st == NSB_OK) st = state_alloc(ctx, &s->cur, n);
+  if (st == NSB_OK) st = state_alloc(ctx, &s->old, n);
+  if (st < 0) goto fail;
+  int n_node_dof = 0;
+  for (int i = 0; i < n; ++i) {
+    s->ndof[i] = nsb_model_node_ndof(model, i);
+    n_node_dof += s->ndof[i];
+  }
+  s->n_mult = 0;
+  for (int j = 0; j < model->joints.count; ++j) s->n_mult += count_mult(model->joints.data[j].kind);
+  int nmu = s->n_mult > 0 ? s->n_mult : 1;
+  s->lam = NSB_NEW_ARRAY(ctx, nmu, double);
+  s->lam_old = NSB_NEW_ARRAY(ctx, nmu, double);
+  s->mult_eq = NSB_NEW_ARRAY(ctx, nmu, int);
+  s->mult_level = NSB_NEW_ARRAY(ctx, nmu, int);
+  s->max_eq = n_node_dof + s->n_mult;
+  int meq = s->max_eq > 0 ? s->max_eq : 1;
+  s->r = NSB_NEW_ARRAY(ctx, meq, double);
+  s->dx = NSB_NEW_ARRAY(ctx, meq, double);
+  s->row_unscale = NSB_NEW_ARRAY(ctx, meq, double);
+  if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale) {
+    st = NSB_ERR_ALLOC;
+    goto fail;
+  }
+  if ((st = init_state(s)) < 0) goto fail;
+
+  /* element instances */
+  int ne = model->rigid_bodies.count + model->particles.count + model->elements.count + model->cloads.count +
+           model->manufactured.count + model->joints.count;
+  s->n_elems = ne;
+  s->elems = NSB_NEW_ARRAY(ctx, ne > 0 ? ne : 1, nsb_elem);
+  s->jgeom = NSB_NEW_ARRAY(ctx, model->joints.count > 0 ? model->joints.count : 1, nsb_joint_geom);
+  if (!s->elems || !s->jgeom) {
+    st = NSB_ERR_ALLOC;
+    goto fail;
+  }
+  int k = 0, mult = 0;
+  for (int i = 0; i < model->rigid_bodies.count; ++i, ++k) {
+    s->elems[k].ops = &nsb_rigid_body_ops;
+    s->elems[k].n_nodes = 1;
+    s->elems[k].nodes[0] = model->rigid_bodies.data[i].node;
+    s->elems[k].model_index = i;
+  }
+  for (int i = 0; i < model->particles.count; ++i, ++k) {
+    s->elems[k].ops = &nsb_particle_ops;
+    s->elems[k].n_nodes = 1;
+    s->elems[k].nodes[0] = model->particles.data[i].node;
+    s->elems[k].model_index = i;
+  }
+  for (int i = 0; i < model->elements.count; ++i, ++k) {
+    const nsb_element* el = &model->elements.data[i];
+    NSB_ASSERT(el->type == NSB_ETYPE_SPRINGA);
+    s->elems[k].ops = &nsb_spring_ops;
+    s->elems[k].n_nodes = 2;
+    s->elems[k].nodes[0] = el->nodes[0];
+    s->elems[k].nodes[1] = el->nodes[1];
+    s->elems[k].model_index = i;
+  }
+  for (int i = 0; i < model->cloads.count; ++i, ++k) {
+    s->elems[k].ops = &nsb_cload_ops;
+    s->elems[k].n_nodes = 1;
+    s->elems[k].nodes[0] = model->cloads.data[i].node;
+    s->elems[k].model_index = i;
+  }
+  for (int i = 0; i < model->manufactured.count; ++i, ++k) {
+    s->elems[k].ops = &nsb_manufactured_ops;
+    s->elems[k].n_nodes = 1;
+    s->elems[k].nodes[0] = model->manufactured.data[i].node;
+    s->elems[k].model_index = i;
+  }
+  for (int j = 0; j < model->joints.count; ++j, ++k) {
+    nsb_elem* e = &s->elems[k];
+    e->ops = &nsb_joint_ops;
+    e->n_nodes = 2;
+    e->model_index = j;
+    e->n_mult = count_mult(model->joints.data[j].kind);
+    e->mult_first = mult;
+    for (int q = 0; q < e->n_mult; ++q) s->mult_level[mult + q] = (int)model->joints.data[j].level;
+    mult += e->n_mult;
+    joint_geometry(s, j, e);
+    e->data = &s->jgeom[j];
+  }
+  s->eq_pool_size = s->map_pool_size = 0;
+  for (int i = 0; i < ne; ++i) {
+    nsb_elem* e = &s->elems[i];
+    e->n_local = e->n_mult;
+    for (int q = 0; q < e->n_nodes; ++q) {
+      e->node_ndof[q] = s->ndof[e->nodes[q]];
+      e->n_local += e->node_ndof[q];
+    }
+    NSB_ASSERT(e->n_local <= NSB_ELEM_MAX_LOCAL);
+    s->eq_pool_size += e->n_local;
+    s->map_pool_size += e->n_local * e->n_local;
+  }
+  s->eq_pool = NSB_NEW_ARRAY(ctx, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
+  s->map_pool = NSB_NEW_ARRAY(ctx, s->map_pool_size > 0 ? s->map_pool_size : 1, int);
+  if (!s->eq_pool || !s->map_pool) {
+    st = NSB_ERR_ALLOC;
+    goto fail;
+  }
+  int pe = 0, pm = 0;
+  for (int i = 0; i < ne; ++i) {
+    s->elems[i].eq = s->eq_pool + pe;
+    s->elems[i].map = s->map_pool + pm;
+    pe += s->elems[i].n_local;
+    pm += s->elems[i].n_local * s->elems[i].n_local;
+  }
+  *out = s;
+  return NSB_OK;
+fail:
+  nsb_system_destroy(&s);
+  return st;
+}
+
+void nsb_system_destroy(nsb_system** ps) {
+  if (!ps || !*ps) return;
+  nsb_system* s = *ps;
+  nsb_ctx* ctx = s->ctx;
+  int n = s->n_nodes, nm = n > 0 ? n : 1, nmu = s->n_mult > 0 ? s->n_mult : 1, meq = s->max_eq > 0 ? s->max_eq : 1;
+  NSB_FREE_ARRAY(ctx, s->ndof, nm, int);
+  NSB_FREE_ARRAY(ctx, s->X0, 3 * nm, double);
+  NSB_FREE_ARRAY(ctx, s->node_eq, 6 * nm, int);
+  NSB_FREE_ARRAY(ctx, s->fixed_t, 3 * nm, int);
+  NSB_FREE_ARRAY(ctx, s->fixed_r, nm, int);
+  NSB_FREE_ARRAY(ctx, s->kin, nm, nsb_kin);
+  if (s->cur.x) state_free(ctx, &s->cur, n);
+  if (s->old.x) state_free(ctx, &s->old, n);
+  NSB_FREE_ARRAY(ctx, s->lam, nmu, double);
+  NSB_FREE_ARRAY(ctx, s->lam_old, nmu, double);
+  NSB_FREE_ARRAY(ctx, s->mult_eq, nmu, int);
+  NSB_FREE_ARRAY(ctx, s->mult_level, nmu, int);
+  NSB_FREE_ARRAY(ctx, s->r, meq, double);
+  NSB_FREE_ARRAY(ctx, s->dx, meq, double);
+  NSB_FREE_ARRAY(ctx, s->row_unscale, meq, double);
+  NSB_FREE_ARRAY(ctx, s->elems, s->n_elems > 0 ? s->n_elems : 1, nsb_elem);
+  NSB_FREE_ARRAY(ctx, s->jgeom, s->model->joints.count > 0 ? s->model->joints.count : 1, nsb_joint_geom);
+  NSB_FREE_ARRAY(ctx, s->eq_pool, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
+  NSB_FREE_ARRAY(ctx, s->map_pool, s->map_pool_size > 0 ? s->map_pool_size : 1, int);
+  nsb_csr_destroy(ctx, &s->A);
+  nsb_linsolver_destroy(&s->ls);
+  nsb_scheme_destroy(&s->scheme);
+  nsb_free(ctx, s, sizeof(*s));
+  *ps = NULL;
+}
+
+/* ---- steps ---------------------------------------------------------------- */
+
+int nsb_system_begin_step(nsb_system* s, int k, double t0) {
+  double tic = now_s();
+  const nsb_model* m = s->model;
+  s->step_index = k;
+  s->step = m->steps.data[k];
+  s->t = t0;
+  s->t_step_start = t0;
+  /* supports active in this step */
+  for (int i = 0; i < 3 * s->n_nodes; ++i) s->fixed_t[i] = -1;
+  for (int i = 0; i < s->n_nodes; ++i) s->fixed_r[i] = 0;
+  for (int b = 0; b < m->boundaries.count; ++b) {
+    const nsb_boundary* bc = &m->boundaries.data[b];
+    if (bc->step > k) continue;
+    for (int d = bc->dof_first; d <= bc->dof_last && d <= 3; ++d) s->fixed_t[3 * bc->node + d - 1] = b;
+    if (bc->dof_last >= 4) s->fixed_r[bc->node] = 1;
+  }
+  /* equation numbering: node unknowns, then multipliers */
+  int eq = 0;
+  for (int i = 0; i < s->n_nodes; ++i) {
+    for (int d = 0; d < 6; ++d) s->node_eq[6 * i + d] = -1;
+    for (int d = 0; d < s->ndof[i]; ++d) {
+      int fixed = d < 3 ? s->fixed_t[3 * i + d] >= 0 : s->fixed_r[i];
+      if (!fixed) s->node_eq[6 * i + d] = eq++;
+    }
+  }
+  s->n_node_eq = eq;
+  for (int q = 0; q < s->n_mult; ++q) s->mult_eq[q] = eq++;
+  s->n_eq = eq;
+  for (int i = 0; i < s->n_eq; ++i) s->row_unscale[i] = 1.0;
+  for (int i = 0; i < s->n_elems; ++i) {
+    nsb_elem* e = &s->elems[i];
+    int p = 0;
+    for (int q = 0; q < e->n_nodes; ++q)
+      for (int d = 0; d < e->node_ndof[q]; ++d) e->eq[p++] = s->node_eq[6 * e->nodes[q] + d];
+    for (int q = 0; q < e->n_mult; ++q) e->eq[p++] = s->mult_eq[e->mult_first + q];
+  }
+  /* pattern, symbolic analysis */
+  nsb_csr_destroy(s->ctx, &s->A);
+  nsb_linsolver_destroy(&s->ls);
+  nsb_scheme_destroy(&s->scheme);
+  if (s->n_eq > 0) {
+    nsb_pattern_builder* pb = NULL;
+    NSB_CALL(nsb_pattern_builder_create(s->ctx, s->n_eq, &pb));
+    int st = NSB_OK;
+    for (int i = 0; i < s->n_elems && st == NSB_OK; ++i) st = nsb_pattern_builder_add(pb, s->elems[i].eq, s->elems[i].n_local);
+    if (st == NSB_OK) st = nsb_pattern_builder_finish(pb, &s->A);
+    nsb_pattern_builder_destroy(&pb);
+    NSB_CALL(st);
+    for (int i = 0; i < s->n_elems; ++i) NSB_CALL(nsb_csr_block_map(s->A, s->elems[i].eq, s->elems[i].n_local, s->elems[i].map));
+    NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
+    NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
+  }
+  NSB_CALL(nsb_scheme_create(s->ctx, s->step.scheme, s->step.beta, s->step.gamma, s->n_nodes, &s->scheme));
+  s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
+  s->stats.t_setup += now_s() - tic;
+  return NSB_OK;
+}
+
+/* Prescribed value of translational component c of node i (order 0: position,
+   1: velocity, 2: acceleration) at time t. */
+static double support_value(const nsb_system* s, int i, int c, double t, int order) {
+  const nsb_boundary* bc = &s->model->boundaries.data[s->fixed_t[3 * i + c]];
+  nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, t);
+  double d1, d2, v = nsb_load_scale(&ec, bc->amplitude, bc->step, &d1, &d2);
+  if (order == 0) return s->X0[3 * i + c] + bc->value * v;
+  return bc->value * (order == 1 ? d1 : d2);
+}
+
+static void predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
+  for (int i = 0; i < s->n_nodes; ++i) {
+    int nd = s->ndof[i];
+    if (!nd) continue;
+    s->ops->predict(s->scheme, i, nd, &s->old, &s->cur);
+    for (int c = 0; c < 3; ++c)
+      if (s->fixed_t[3 * i + c] >= 0)
+        s->ops->prescribe(s->scheme, i, c, support_value(s, i, c, t_new, mode == NSB_EVAL_ACCEL ? 2 : 0), &s->old,
+                          &s->cur);
+    if (nd == 6 && s->fixed_r[i]) s->ops->hold_rotation(s->scheme, i, &s->old, &s->cur);
+  }
+}
+
+/* Assemble residual and matrix at the current iterate; returns the unscaled residual norm. */
+static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix, double* rnorm) {
+  double tic = now_s();
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+  nsb_eval_ctx ec = make_ec(s, mode, t_new);
+  memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
+  if (with_matrix && s->A) nsb_csr_zero(s->A);
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    int nl = e->n_local;
+    memset(s->ff, 0, (size_t)nl * sizeof(double));
+    if (with_matrix) memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    NSB_CALL(e->ops->eval(e, &ec, s->ff, with_matrix ? s->fK : NULL));
+    for (int q = 0; q < nl; ++q)
+      if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];
+    if (with_matrix && s->A) nsb_csr_add_mapped(s->A, e->map, nl, s->fK);
+  }
+  for (int q = 0; q < s->n_mult; ++q) {
+    int level = mode == NSB_EVAL_ACCEL ? 2 : mode == NSB_EVAL_STATIC ? 0 : s->mult_level[q];
+    s->row_unscale[s->mult_eq[q]] = 1.0 / ec.con_scale[level];
+  }
+  double r2 = 0.0;
+  for (int i = 0; i < s->n_eq; ++i) r2 += s->r[i] * s->r[i] * s->row_unscale[i] * s->row_unscale[i];
+  *rnorm = sqrt(r2);
+  s->stats.t_assemble += now_s() - tic;
+  return NSB_OK;
+}
+
+static void apply_increment(nsb_system* s, const double* dx, double lam_scale) {
+  double d[6];
+  for (int i = 0; i < s->n_nodes; ++i) {
+    int nd = s->ndof[i];
+    if (!nd) continue;
+    for (int k = 0; k < nd; ++k) d[k] = s->node_eq[6 * i + k] >= 0 ? dx[s->node_eq[6 * i + k]] : 0.0;
+    s->ops->apply(s->scheme, i, nd, d, &s->old, &s->cur);
+  }
+  for (int q = 0; q < s->n_mult; ++q) s->lam[q] += lam_scale * dx[s->mult_eq[q]];
+}
+
+static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
+  memset(rep, 0, sizeof *rep);
+  double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
+  for (int it = 0; it < s->step.max_iter; ++it) {
+    double rnorm = 0.0;
+    int st = assemble(s, mode, t_new, 1, &rnorm);
+    if (st < 0) {
+      rep->status = st;
+      snprintf(rep->cause, sizeof rep->cause, "element evaluation failed: %s", nsb_status_message(st));
+      return st;
+    }
+    if (!isfinite(rnorm)) {
+      rep->status = NSB_ERR_NOT_FINITE;
+      snprintf(rep->cause, sizeof rep->cause, "residual is not finite");
+      return rep->status;
+    }
+    if (s->n_eq == 0) {
+      rep->converged = 1;
+      return NSB_OK;
+    }
+    double tic = now_s();
+    st = nsb_linsolver_factor(s->ls, s->A);
+    s->stats.t_factor += now_s() - tic;
+    s->stats.factorizations++;
+    if (st < 0) {
+      rep->status = st;
+      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      return st;
+    }
+    for (int i = 0; i < s->n_eq; ++i) s->dx[i] = -s->r[i];
+    tic = now_s();
+    st = nsb_linsolver_solve(s->ls, s->dx);
+    s->stats.t_solve += now_s() - tic;
+    s->stats.solves++;
+    if (st < 0) {
+      rep->status = st;
+      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      return st;
+    }
+    double d2 = 0.0;
+    for (int i = 0; i < s->n_node_eq; ++i) d2 += s->dx[i] * s->dx[i];
+    double dnorm = sqrt(d2);
+    if (it < NSB_NEWTON_HISTORY) {
+      rep->dx_norm[it] = dnorm;
+      rep->res_norm[it] = rnorm;
+    }
+    rep->iterations = it + 1;
+    s->stats.newton_iterations++;
+    if (!isfinite(dnorm)) {
+      rep->status = NSB_ERR_NOT_FINITE;
+      snprintf(rep->cause, sizeof rep->cause, "Newton increment is not finite");
+      return rep->status;
+    }
+    apply_increment(s, s->dx, lam_scale);
+    if (dnorm <= s->step.tol_inc && rnorm <= s->step.tol_res) {
+      rep->converged = 1;
+      return NSB_OK;
+    }
+  }
+  rep->status = NSB_ERR_NO_CONVERGENCE;
+  snprintf(rep->cause, sizeof rep->cause, "no convergence in %d iterations (last |dx| = %.3e, |f| = %.3e)",
+           s->step.max_iter, rep->iterations > 0 ? rep->dx_norm[(rep->iterations - 1) % NSB_NEWTON_HISTORY] : 0.0,
+           rep->iterations > 0 ? rep->res_norm[(rep->iterations - 1) % NSB_NEWTON_HISTORY] : 0.0);
+  return rep->status;
+}
+
+int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
+  const nsb_scheme_ops* keep = s->ops;
+  s->ops = &nsb_accel_ops;
+  state_copy(&s->old, &s->cur, s->n_nodes);
+  /* prescribed velocities at t0 from the supports' amplitudes */
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int c = 0; c < 3 && s->ndof[i]; ++c)
+      if (s->fixed_t[3 * i + c] >= 0) s->cur.v[3 * i + c] = support_value(s, i, c, s->t, 1);
+  state_copy(&s->old, &s->cur, s->n_nodes);
+  predict_all(s, NSB_EVAL_ACCEL, s->t);
+  int st = newton(s, NSB_EVAL_ACCEL, s->t, rep);
+  s->ops = keep;
+  return st;
+}
+
+int nsb_system_prepare_increment(nsb_system* s, double h) {
+  s->scheme->h = h;
+  nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, h, &s->lam_scale, s->con_scale);
+  state_copy(&s->old, &s->cur, s->n_nodes);
+  memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, s->t + h);
+  return NSB_OK;
+}
+
+int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
+  NSB_CALL(nsb_system_prepare_increment(s, h));
+  nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
+  int st = newton(s, mode, s->t + h, rep);
+  if (st < 0) {
+    state_copy(&s->cur, &s->old, s->n_nodes);
+    memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
+    return st;
+  }
+  s->t += h;
+  return NSB_OK;
+}
+
+/* ---- queries ------------------------------------------------------------- */
+
+double nsb_system_time(const nsb_system* s) { return s->t; }
+double nsb_system_step_time(const nsb_system* s) { return s->t - s->t_step_start; }
+const nsb_state* nsb_system_state(const nsb_system* s) { return &s->cur; }
+nsb_stats* nsb_system_stats(nsb_system* s) { return &s->stats; }
+const double* nsb_system_x0(const nsb_system* s) { return s->X0; }
+int nsb_system_n_equations(const nsb_system* s) { return s->n_eq; }
+int nsb_system_n_multipliers(const nsb_system* s) { return s->n_mult; }
+
+nsb_vec3 nsb_system_gravity(const nsb_system* s) {
+  nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  return ec.gravity;
+}
+
+void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
+  memset(e, 0, sizeof *e);
+  nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->energy) s->elems[i].ops->energy(&s->elems[i], &ec, e);
+}
+
+int nsb_system_n_elements(const nsb_system* s) { return s->n_elems; }
+const nsb_elem* nsb_system_element(const nsb_system* s, int i) { return &s->elems[i]; }
+
+int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K) {
+  const nsb_elem* e = &s->elems[i_elem];
+  nsb_eval_mode mode = s->ops == &nsb_accel_ops ? NSB_EVAL_ACCEL
+                       : s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC
+                                                         : NSB_EVAL_DYNAMIC;
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+  nsb_eval_ctx ec = make_ec(s, mode, s->t + s->scheme->h);
+  memset(f, 0, (size_t)e->n_local * sizeof(double));
+  if (K) memset(K, 0, (size_t)e->n_local * (size_t)e->n_local * sizeof(double));
+  return e->ops->eval(e, &ec, f, K);
+}
+
+void nsb_system_apply_local(nsb_system* s, int i_elem, const double* d) {
+  const nsb_elem* e = &s->elems[i_elem];
+  int p = 0;
+  for (int q = 0; q < e->n_nodes; ++q) {
+    int nd = e->node_ndof[q];
+    if (nd) s->ops->apply(s->scheme, e->nodes[q], nd, d + p, &s->old, &s->cur);
+    p += nd;
+  }
+  nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
+  double ls = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
+  for (int q = 0; q < e->n_mult; ++q) s->lam[e->mult_first + q] += ls * d[p + q];
+}
+

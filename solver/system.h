@@ -1,0 +1,85 @@
+/* system.h -- the discrete system: node state, element instances, equation
+ * numbering, sparse Newton matrix, Newton iteration for one increment.
+ *
+ * Built once from a model (nsb_system_create: all allocation for the run
+ * happens here and in nsb_system_begin_step, never per increment).  Each step
+ * renumbers the equations (supports may change between steps), rebuilds the
+ * sparsity pattern and redoes the symbolic factorization; increments then
+ * only assemble values, factorize numerically and solve.
+ *
+ * Global unknowns: for every node with DOFs and every DOF not held by a
+ * support, the scheme's iteration unknown (translation first, then rotation),
+ * then every joint multiplier (scaled, see elements/element.h).
+ */
+#ifndef NSB_SYSTEM_H
+#define NSB_SYSTEM_H
+
+#include "elements/element.h"
+#include "solver/integrator.h"
+#include "solver/linsolve.h"
+#include "solver/sparse.h"
+
+#define NSB_NEWTON_HISTORY 64
+
+/// What one Newton solve did (for statistics and failure reports).
+typedef struct nsb_newton_report {
+  int iterations;
+  int converged;
+  int status;                          /* NSB_OK or the failure code */
+  char cause[256];                     /* failure cause in words */
+  double dx_norm[NSB_NEWTON_HISTORY];  /* increment norm per iteration */
+  double res_norm[NSB_NEWTON_HISTORY]; /* residual norm per iteration (before the correction) */
+} nsb_newton_report;
+
+/// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.
+typedef struct nsb_stats {
+  long increments, rejected, newton_iterations, factorizations, solves, outputs;
+  double t_setup, t_assemble, t_factor, t_solve, t_output, t_total;
+} nsb_stats;
+
+typedef struct nsb_system nsb_system;
+
+/// Build the system for a model (borrowed; must outlive the system).
+int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out);
+void nsb_system_destroy(nsb_system** s);
+
+/// Prepare step k starting at total time t0: equation numbering, pattern,
+/// symbolic factorization, scheme.  Allocates (setup phase).
+int nsb_system_begin_step(nsb_system* s, int k, double t0);
+/// Solve for consistent accelerations (and multipliers) at the current time;
+/// called at the start of the analysis for dynamic steps.
+int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep);
+/// Advance by one increment h from the current time.  On failure the state
+/// is restored to the start of the increment and a negative status returned.
+int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep);
+
+/// Current total time, step time.
+double nsb_system_time(const nsb_system* s);
+double nsb_system_step_time(const nsb_system* s);
+/// Current state (view valid until the next increment).
+const nsb_state* nsb_system_state(const nsb_system* s);
+/// Current gravity vector.
+nsb_vec3 nsb_system_gravity(const nsb_system* s);
+/// Energies and momenta of the current state.
+void nsb_system_energy(const nsb_system* s, nsb_energy* e);
+/// Number of equations and multipliers in the current step.
+int nsb_system_n_equations(const nsb_system* s);
+int nsb_system_n_multipliers(const nsb_system* s);
+/// Statistics accumulated so far (view).
+nsb_stats* nsb_system_stats(nsb_system* s);
+/// Initial positions and orientations (for displacements), views.
+const double* nsb_system_x0(const nsb_system* s);
+
+/// Evaluate one element's residual and tangent at the current state with the
+/// current scheme (for tests: tangent versus finite differences).  f, K
+/// have room for e->n_local and e->n_local^2 values.
+int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K);
+/// Element count, element view, and the raw increment map (tests).
+int nsb_system_n_elements(const nsb_system* s);
+const nsb_elem* nsb_system_element(const nsb_system* s, int i);
+/// Apply a local increment to element i's nodes and multipliers (tests).
+void nsb_system_apply_local(nsb_system* s, int i_elem, const double* d);
+/// Prepare the current scheme for increment h (predictor included), without solving (tests).
+int nsb_system_prepare_increment(nsb_system* s, double h);
+
+#endif
