@@ -26,21 +26,25 @@
 
 #include "solver/base/vec.h"
 
-/* Coefficients a, b of T and their derivatives with respect to t. */
+/* Coefficients a, b of T and their derivatives with respect to t.
+ * 1 - cos t is evaluated as 2 sin^2(t/2) (no cancellation).  The remaining
+ * closed forms lose about eps/t^2 relative accuracy to cancellation, which
+ * the products in T scale back to O(eps) except for da, db (error ~ eps/t),
+ * so below t = 0.05 all four use Taylor series with truncation < 1e-17. */
 static inline void nsb_so3_tcoef(double t, double* a, double* b, double* da, double* db) {
   double t2 = t * t;
-  if (t < 1e-3) {
-    /* series: a = 1/2 - t^2/24 + t^4/720, b = 1/6 - t^2/120 + t^4/5040 */
-    *a = 0.5 - t2 / 24.0 + t2 * t2 / 720.0;
-    *b = 1.0 / 6.0 - t2 / 120.0 + t2 * t2 / 5040.0;
-    *da = -t / 12.0 + t2 * t / 180.0;
-    *db = -t / 60.0 + t2 * t / 1260.0;
+  if (t < 0.05) {
+    double t4 = t2 * t2, t6 = t4 * t2, t8 = t4 * t4;
+    *a = 0.5 - t2 / 24.0 + t4 / 720.0 - t6 / 40320.0 + t8 / 3628800.0;
+    *b = 1.0 / 6.0 - t2 / 120.0 + t4 / 5040.0 - t6 / 362880.0 + t8 / 39916800.0;
+    *da = t * (-1.0 / 12.0 + t2 / 180.0 - t4 / 6720.0 + t6 / 453600.0);
+    *db = t * (-1.0 / 60.0 + t2 / 1260.0 - t4 / 60480.0 + t6 / 4989600.0);
   } else {
-    double s = sin(t), c = cos(t);
-    *a = (1.0 - c) / t2;
+    double s = sin(t), sh = sin(0.5 * t), omc = 2.0 * sh * sh; /* 1 - cos t */
+    *a = omc / t2;
     *b = (t - s) / (t2 * t);
-    *da = s / t2 - 2.0 * (1.0 - c) / (t2 * t);
-    *db = (1.0 - c) / (t2 * t) - 3.0 * (t - s) / (t2 * t2);
+    *da = s / t2 - 2.0 * omc / (t2 * t);
+    *db = omc / (t2 * t) - 3.0 * (t - s) / (t2 * t2);
   }
 }
 
@@ -63,8 +67,9 @@ static inline nsb_mat3 nsb_so3_exp(nsb_vec3 th) {
     s1 = 1.0 - t2 / 6.0 + t2 * t2 / 120.0;
     s2 = 0.5 - t2 / 24.0 + t2 * t2 / 720.0;
   } else {
+    double sh = sin(0.5 * t);
     s1 = sin(t) / t;
-    s2 = (1.0 - cos(t)) / t2;
+    s2 = 2.0 * sh * sh / t2; /* (1 - cos t)/t^2 without cancellation */
   }
   nsb_mat3 S = nsb_m3_skew(th);
   return nsb_m3_add(nsb_m3_identity(), nsb_m3_add(nsb_m3_scale(s1, S), nsb_m3_scale(s2, nsb_m3_mul(S, S))));
@@ -141,12 +146,13 @@ static inline nsb_mat3 nsb_so3_Tinv(nsb_vec3 th) {
 static inline nsb_mat3 nsb_so3_T_dot(nsb_vec3 th, nsb_vec3 thd) {
   double t = nsb_v3_norm(th), a, b, da, db;
   nsb_so3_tcoef(t, &a, &b, &da, &db);
-  /* dt/dt = theta . theta_dot / t; da/dt = (da/dt)(dt/dt).  For small t use
-     da/dt / t which is regular: da/t = -1/12 + ..., db/t = -1/60 + ... */
+  /* dt/dt = theta . theta_dot / t; da/dt = (da/dt)(dt/dt).  Use (da/dt)/t,
+     which is regular at t = 0: -1/12 + ..., and (db/dt)/t = -1/60 + ... */
   double dat, dbt; /* da/dt * (1/t), db/dt * (1/t) */
-  if (t < 1e-3) {
-    dat = -1.0 / 12.0 + t * t / 180.0;
-    dbt = -1.0 / 60.0 + t * t / 1260.0;
+  if (t < 0.05) {
+    double t2 = t * t, t4 = t2 * t2, t6 = t4 * t2;
+    dat = -1.0 / 12.0 + t2 / 180.0 - t4 / 6720.0 + t6 / 453600.0;
+    dbt = -1.0 / 60.0 + t2 / 1260.0 - t4 / 60480.0 + t6 / 4989600.0;
   } else {
     dat = da / t;
     dbt = db / t;

@@ -1,0 +1,92 @@
+/* linsolve.h -- sparse direct linear solver behind an ops table (KLU, UMFPACK),
+ * and the METIS nested-dissection fill-reducing ordering.
+ *
+ * Solves A x = b for the square, generally unsymmetric and possibly
+ * saddle-point (zero diagonal blocks) Newton matrix of nsbeam, stored as an
+ * nsb_csr (sparse.h).  Both back ends pivot.  Life cycle:
+ *   create -> analyze(A) once per sparsity pattern (ordering, symbolic
+ *   factorization, all of our workspace) -> { factor(A) after every
+ *   re-assembly -> solve(b) one or more times } -> destroy.
+ * factor must be given a matrix with the same pattern as the last analyze
+ * (same n, nnz, rowptr and col contents); values may change freely.  A new
+ * pattern needs a new analyze, which discards the previous analysis.
+ *
+ * Transpose trick: KLU and UMFPACK take compressed sparse *column* input.
+ * The CSR arrays (rowptr, col, val) of A, read as CSC, describe A^T, so the
+ * back ends factor A^T and solve with the transposed solve (klu_tsolve,
+ * UMFPACK_At), which yields A x = b without copying the matrix.  As a
+ * consequence the "column" a back end reports singular is a row (equation)
+ * of A; messages give the index in the original (unpermuted) numbering.
+ *
+ * Memory: our workspace is allocated in analyze through the context; factor
+ * and solve allocate nothing of ours.  KLU and UMFPACK allocate their
+ * symbolic and numeric objects with the C library allocator (SuiteSparse 5
+ * only offers a process-global hook for that, which would be global state);
+ * all of it is released by the next analyze/factor or by destroy.
+ */
+#ifndef NSB_LINSOLVE_H
+#define NSB_LINSOLVE_H
+
+#include "solver/base/ctx.h"
+#include "solver/model.h"
+#include "solver/sparse.h"
+
+typedef struct nsb_linsolver nsb_linsolver;
+
+/// Operations of one back end; the wrappers below do the argument checks and counting.
+typedef struct nsb_linsolver_ops {
+  const char* name;
+  int (*analyze)(nsb_linsolver* s, const nsb_csr* A); /* symbolic analysis, once per pattern */
+  int (*factor)(nsb_linsolver* s, const nsb_csr* A);  /* numeric factorization, reuses analyze */
+  int (*solve)(nsb_linsolver* s, double* b);          /* in place, b := A^{-1} b */
+  void (*destroy_data)(nsb_linsolver* s);
+} nsb_linsolver_ops;
+
+/// A linear solver.  Fields are public for reading (statistics); do not write them.
+struct nsb_linsolver {
+  const nsb_linsolver_ops* ops;
+  void* data;   /* back-end state, owned */
+  nsb_ctx* ctx; /* borrowed */
+  long n_analyze, n_factor, n_solve; /* successful calls */
+  double rcond_last; /* reciprocal condition estimate of the last successful factor
+                        (KLU: klu_rcond = min|U_kk| / max|U_kk|; UMFPACK: Info[UMFPACK_RCOND]) */
+  /* Pattern fingerprint of the last analyze, checked by factor (private). */
+  int n, nnz;
+  unsigned long pattern_hash;
+};
+
+/// Create a solver of the given kind.  *out owned by caller (nsb_linsolver_destroy); ctx borrowed.
+/// Errors: NSB_ERR_ARG (unknown kind), NSB_ERR_ALLOC.
+int nsb_linsolver_create(nsb_ctx* ctx, nsb_linsolver_kind kind, nsb_linsolver** out);
+
+/// Symbolic analysis of the pattern of A (borrowed, read only during the call): METIS
+/// ordering, symbolic factorization, workspace.  Discards any previous analysis/factorization.
+/// Errors: NSB_ERR_ARG (A empty or inconsistent), NSB_ERR_ALLOC, NSB_ERR_METIS.
+int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A);
+
+/// Numeric LU factorization of A (borrowed, read only during the call), same pattern as the
+/// last analyze.  Sets s->rcond_last.
+/// Errors: NSB_ERR_ARG (no analyze, or a different pattern), NSB_ERR_NOT_FINITE (a NaN/Inf
+/// value; message names row and column), NSB_ERR_SINGULAR (message names the index of the
+/// zero pivot in original numbering; a later solve is refused until a factor succeeds),
+/// NSB_ERR_ALLOC.
+int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A);
+
+/// Solve A x = b in place (b of length n: right-hand side in, x out) with the last
+/// successful factorization.  Allocates nothing.
+/// Errors: NSB_ERR_ARG (no valid factorization).
+int nsb_linsolver_solve(nsb_linsolver* s, double* b);
+
+/// Destroy a solver and everything it holds; accepts NULL and *s == NULL, sets *s = NULL.
+void nsb_linsolver_destroy(nsb_linsolver** s);
+
+/// METIS nested-dissection fill-reducing ordering of the symmetrized pattern of A
+/// (A + A^T without the diagonal): perm[k] = old index at new position k (size A->n,
+/// caller-provided).  Only A->n, rowptr and col are read; columns need not be sorted nor the
+/// diagonal present, so a CSC pattern works as well.  Identity for n < 3 or a graph without
+/// edges; disconnected graphs are fine.  Temporary memory comes from ctx and is freed before
+/// return (setup-time routine).
+/// Errors: NSB_ERR_ALLOC, NSB_ERR_METIS.
+int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm);
+
+#endif

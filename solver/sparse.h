@@ -1,0 +1,100 @@
+/* sparse.h -- compressed sparse row matrices, pattern building, block assembly.
+ *
+ * The global Newton matrix of nsbeam is square (n x n) and assembled from
+ * small dense element blocks.  Each block is described by the list of global
+ * equation numbers of its local unknowns; a negative number means the unknown
+ * is eliminated (prescribed) and its row and column are skipped.
+ *
+ * Life cycle (PETSc-style setup/step split):
+ *   setup:  nsb_pattern_builder_add() for every block, then
+ *           nsb_pattern_builder_finish() gives the CSR with all values zero,
+ *           then nsb_csr_block_map() once per block gives the positions in
+ *           A->val of the block's entries (binary search allowed here);
+ *   step:   nsb_csr_zero(), then nsb_csr_add_mapped() per block: no
+ *           allocation and no searching in the hot path.
+ *
+ * Invariants of an nsb_csr produced here: 32-bit indices (METIS idx_t is 32-bit
+ * in Debian's libmetis-dev), rowptr[0] = 0, rowptr[n] = nnz, columns strictly
+ * increasing within each row (sorted, unique), and the diagonal entry (i, i)
+ * is always present in the pattern (possibly with value zero), so that a
+ * symmetric permutation keeps a structurally zero-free diagonal.
+ *
+ * Ownership: an nsb_csr and its arrays are allocated through the context that
+ * created the builder and are owned by the caller of
+ * nsb_pattern_builder_finish(); free with nsb_csr_destroy() and the same
+ * context.  The struct fields are public for reading; only val may be written.
+ *
+ * Rejected alternative: a dense n x n boolean pattern or a hash of (row, col)
+ * pairs.  The builder instead stores the blocks' index lists and, at finish,
+ * inverts them into a row -> blocks incidence and unions each row's column set
+ * with a marker array (the classic finite-element graph construction): time
+ * O(sum k^2 + nnz log(row length)), memory O(sum k + nnz).
+ */
+#ifndef NSB_SPARSE_H
+#define NSB_SPARSE_H
+
+#include "solver/base/ctx.h"
+
+/// Square sparse matrix in compressed sparse row form (see module comment for invariants).
+typedef struct nsb_csr {
+  int n;       /* rows = columns */
+  int nnz;     /* stored entries = rowptr[n] */
+  int* rowptr; /* size n + 1 */
+  int* col;    /* size nnz; sorted, unique within a row; diagonal always present */
+  double* val; /* size nnz */
+} nsb_csr;
+
+typedef struct nsb_pattern_builder nsb_pattern_builder;
+
+/// Create a pattern builder for an n x n matrix (n >= 1).
+/// *out is owned by the caller (free with nsb_pattern_builder_destroy); ctx is borrowed
+/// and must outlive the builder and every matrix it produces.
+/// Errors: NSB_ERR_ARG (n < 1), NSB_ERR_ALLOC.
+int nsb_pattern_builder_create(nsb_ctx* ctx, int n, nsb_pattern_builder** out);
+
+/// Declare that the dense block among global indices idx[0..k-1] (negatives ignored) is nonzero.
+/// idx is borrowed (copied).  Repeated indices are allowed (their entries coincide).
+/// Errors: NSB_ERR_ARG (k < 0 or an index >= n), NSB_ERR_UNSUPPORTED (more than INT_MAX
+/// stored indices), NSB_ERR_ALLOC.  On error the builder is unchanged.
+int nsb_pattern_builder_add(nsb_pattern_builder* b, const int* idx, int k);
+
+/// Produce the CSR pattern of all blocks added so far plus the full diagonal, values zero.
+/// *out is owned by the caller (free with nsb_csr_destroy).  The builder is not consumed: it
+/// can take more blocks and finish again, or be destroyed.
+/// Errors: NSB_ERR_UNSUPPORTED (nnz would exceed INT_MAX), NSB_ERR_ALLOC (then *out = NULL).
+int nsb_pattern_builder_finish(nsb_pattern_builder* b, nsb_csr** out);
+
+/// Destroy a builder; accepts NULL and *b == NULL, sets *b = NULL.
+void nsb_pattern_builder_destroy(nsb_pattern_builder** b);
+
+/// Destroy a matrix made by nsb_pattern_builder_finish with the same ctx; accepts NULL, sets *A = NULL.
+void nsb_csr_destroy(nsb_ctx* ctx, nsb_csr** A);
+
+/// For a block with global indices idx[0..k-1], fill map[i + k*j] = position in A->val of
+/// entry (idx[i], idx[j]), or -1 when idx[i] < 0 or idx[j] < 0.  Setup-time routine: binary
+/// search in each row, O(k^2 log(row length)).  idx is borrowed; map (size k*k) is
+/// caller-provided and is typically kept for the life of the pattern.
+/// Errors: NSB_ERR_ARG when an index is >= n or an entry is not in the pattern (the block was
+/// not declared to the builder).  No message is recorded: a matrix carries no context.
+int nsb_csr_block_map(const nsb_csr* A, const int* idx, int k, int* map);
+
+/// Hot path: A->val[map[q]] += K[q] for every q < k*k with map[q] >= 0.
+/// K is the dense k x k element block, column-major (K[i + k*j] = entry (i, j)); map comes
+/// from nsb_csr_block_map with the same idx and k.  No allocation, no search, no checks.
+static inline void nsb_csr_add_mapped(nsb_csr* A, const int* restrict map, int k,
+                                      const double* restrict K) {
+  double* restrict v = A->val;
+  const int kk = k * k;
+  for (int q = 0; q < kk; ++q) {
+    const int p = map[q];
+    if (p >= 0) v[p] += K[q];
+  }
+}
+
+/// Set all stored values to zero (pattern unchanged).
+void nsb_csr_zero(nsb_csr* A);
+
+/// y = A x (x and y of length A->n, must not overlap).  For tests and residual checks.
+void nsb_csr_matvec(const nsb_csr* A, const double* restrict x, double* restrict y);
+
+#endif

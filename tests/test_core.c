@@ -1,0 +1,216 @@
+/* test_core.c -- base layer: small vector math, SO(3) maps, context and
+ * allocation, amplitudes.  Identities with tolerances (Box2D test_math style). */
+#include <math.h>
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+#include <stdlib.h>
+
+#include "cunit_main.h"
+#include "solver/base/ctx.h"
+#include "solver/base/so3.h"
+#include "solver/model.h"
+
+static unsigned rng_state = 12345u;
+static double urand(void) {
+  rng_state = rng_state * 1103515245u + 12345u;
+  return (double)((rng_state >> 8) & 0xFFFFFF) / (double)0xFFFFFF;
+}
+static nsb_vec3 rvec(double scale) { return nsb_v3(scale * (2 * urand() - 1), scale * (2 * urand() - 1), scale * (2 * urand() - 1)); }
+static nsb_vec3 rvec_norm(double len) {
+  nsb_vec3 v = rvec(1.0);
+  return nsb_v3_scale(len / nsb_v3_norm(v), v);
+}
+static double m3_dist(nsb_mat3 a, nsb_mat3 b) { return nsb_m3_norm(nsb_m3_sub(a, b)); }
+
+static void test_vec_basics(void) {
+  nsb_vec3 a = nsb_v3(1, 2, 3), b = nsb_v3(-2, 0.5, 4);
+  NSB_ASSERT_CLOSE(nsb_v3_dot(nsb_v3_cross(a, b), a), 0.0, 1e-14);
+  nsb_mat3 S = nsb_m3_skew(a);
+  NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_m3_mulv(S, b), nsb_v3_cross(a, b))), 0.0, 1e-14);
+  NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_m3_axial(S), a)), 0.0, 1e-15);
+  nsb_mat3 A = nsb_m3_add(nsb_m3_outer(a, b), nsb_m3_diag(3, 4, 5)), Ai = nsb_m3_zero();
+  CU_ASSERT(nsb_m3_inverse(A, &Ai));
+  NSB_ASSERT_CLOSE(m3_dist(nsb_m3_mul(A, Ai), nsb_m3_identity()), 0.0, 1e-13);
+  CU_ASSERT(!nsb_m3_inverse(nsb_m3_outer(a, b), &Ai));
+  NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_m3_tmulv(A, b), nsb_m3_mulv(nsb_m3_transpose(A), b))), 0.0, 1e-14);
+  NSB_ASSERT_CLOSE(m3_dist(nsb_m3_tmul(A, Ai), nsb_m3_mul(nsb_m3_transpose(A), Ai)), 0.0, 1e-14);
+}
+
+static void test_quat(void) {
+  for (int k = 0; k < 200; ++k) {
+    nsb_vec3 th = rvec(3.0), v = rvec(2.0);
+    nsb_quat q = nsb_so3_exp_q(th);
+    nsb_mat3 R = nsb_so3_exp(th);
+    NSB_ASSERT_CLOSE(m3_dist(nsb_q_to_m3(q), R), 0.0, 1e-14);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_q_rotate(q, v), nsb_m3_mulv(R, v))), 0.0, 1e-14);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_q_rotate_inv(q, v), nsb_m3_tmulv(R, v))), 0.0, 1e-14);
+    /* composition: R(q1 q2) = R(q1) R(q2) */
+    nsb_vec3 th2 = rvec(3.0);
+    nsb_mat3 R12 = nsb_q_to_m3(nsb_q_mul(q, nsb_so3_exp_q(th2)));
+    NSB_ASSERT_CLOSE(m3_dist(R12, nsb_m3_mul(R, nsb_so3_exp(th2))), 0.0, 1e-13);
+    /* orthogonality and det = 1 */
+    NSB_ASSERT_CLOSE(m3_dist(nsb_m3_tmul(R, R), nsb_m3_identity()), 0.0, 1e-14);
+    NSB_ASSERT_CLOSE(nsb_m3_det(R), 1.0, 1e-14);
+  }
+}
+
+static void test_exp_log_roundtrip(void) {
+  const double lens[] = {0.0, 1e-14, 1e-9, 1e-5, 9.99e-4, 1.001e-3, 0.3, 1.0, 2.5, 3.0, M_PI - 1e-3, M_PI - 1e-7};
+  for (size_t l = 0; l < sizeof lens / sizeof lens[0]; ++l)
+    for (int k = 0; k < 50; ++k) {
+      nsb_vec3 th = rvec_norm(lens[l]);
+      nsb_vec3 back = nsb_so3_log(nsb_so3_exp(th));
+      /* the matrix route loses relative accuracy like 1e-16/|pi - t| near pi */
+      double tol = 1e-14 + (lens[l] > 3.0 ? 1e-16 / (M_PI - lens[l]) * 10.0 : 0.0);
+      NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(back, th)), 0.0, tol);
+      NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_so3_log_q(nsb_so3_exp_q(th)), th)), 0.0, 1e-14);
+    }
+  /* beyond pi the log returns the equivalent vector of length 2 pi - t */
+  nsb_vec3 th = rvec_norm(4.0);
+  nsb_vec3 back = nsb_so3_log(nsb_so3_exp(th));
+  NSB_ASSERT_CLOSE(nsb_v3_norm(back), 2 * M_PI - 4.0, 1e-13);
+  NSB_ASSERT_CLOSE(m3_dist(nsb_so3_exp(back), nsb_so3_exp(th)), 0.0, 1e-13);
+  /* exactly pi: a rotation by pi about an axis, both signs are the same rotation */
+  nsb_vec3 pi_axis = nsb_v3_scale(M_PI / sqrt(3.0), nsb_v3(1, 1, 1));
+  nsb_vec3 b2 = nsb_so3_log(nsb_so3_exp(pi_axis));
+  NSB_ASSERT_CLOSE(nsb_v3_norm(b2), M_PI, 1e-12);
+  NSB_ASSERT_CLOSE(m3_dist(nsb_so3_exp(b2), nsb_so3_exp(pi_axis)), 0.0, 1e-13);
+  /* Spurrier picks each of its four branches: rotations of pi/2 .. pi about the axes */
+  for (int ax = 0; ax < 3; ++ax) {
+    nsb_vec3 e = nsb_v3(ax == 0, ax == 1, ax == 2);
+    nsb_vec3 t3 = nsb_v3_scale(3.1, e);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_so3_log(nsb_so3_exp(t3)), t3)), 0.0, 1e-13);
+  }
+}
+
+/* right trivialization: exp(th + e d) = exp(th) exp(S(e T^T d)) + O(e^2) */
+static void test_T_derivative(void) {
+  const double lens[] = {0.0, 1e-6, 1e-3, 0.049, 0.051, 0.5, 2.0, 3.0, 5.0};
+  for (size_t l = 0; l < sizeof lens / sizeof lens[0]; ++l)
+    for (int k = 0; k < 20; ++k) {
+      nsb_vec3 th = rvec_norm(lens[l]), d = rvec(1.0);
+      double eps = 1e-6;
+      nsb_mat3 Rp = nsb_so3_exp(nsb_v3_muladd(th, eps, d)), Rm = nsb_so3_exp(nsb_v3_muladd(th, -eps, d));
+      nsb_mat3 R = nsb_so3_exp(th);
+      /* material: R^T dR/de = S(T^T d) ; spatial: dR/de R^T = S(T d) */
+      nsb_mat3 dR = nsb_m3_scale(0.5 / eps, nsb_m3_sub(Rp, Rm));
+      nsb_vec3 mat = nsb_m3_axial(nsb_m3_tmul(R, dR)), spa = nsb_m3_axial(nsb_m3_mult(dR, R));
+      nsb_mat3 T = nsb_so3_T(th);
+      NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(mat, nsb_m3_tmulv(T, d))), 0.0, 1e-8);
+      NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(spa, nsb_m3_mulv(T, d))), 0.0, 1e-8);
+      /* R^T T = T^T and T(-th) = T^T; the entries of T grow like 1 + t^2/6, so
+         the round-off bound of the 3-term products scales with (1 + t)^2 */
+      double ulp_tol = 16 * 2.3e-16 * (1 + lens[l]) * (1 + lens[l]);
+      NSB_ASSERT_CLOSE(m3_dist(nsb_m3_tmul(R, T), nsb_m3_transpose(T)), 0.0, ulp_tol);
+      NSB_ASSERT_CLOSE(m3_dist(nsb_so3_T(nsb_v3_neg(th)), nsb_m3_transpose(T)), 0.0, 1e-15);
+      if (lens[l] < 6.0) NSB_ASSERT_CLOSE(m3_dist(nsb_m3_mul(T, nsb_so3_Tinv(th)), nsb_m3_identity()), 0.0, 1e-12);
+    }
+  /* series / closed form agree across the switch points */
+  nsb_vec3 e = rvec_norm(1.0);
+  /* no jump at the switch points: |dT/dt| <= 1 and |dR/dt| <= sqrt(2), so the
+     difference across a 1e-12 step is bounded by that plus round-off */
+  NSB_ASSERT_CLOSE(m3_dist(nsb_so3_T(nsb_v3_scale(0.05 - 1e-12, e)), nsb_so3_T(nsb_v3_scale(0.05, e))), 0.0,
+                   1e-12 + 1e-15);
+  NSB_ASSERT_CLOSE(m3_dist(nsb_so3_exp(nsb_v3_scale(1e-3 - 1e-12, e)), nsb_so3_exp(nsb_v3_scale(1e-3, e))), 0.0,
+                   1.5e-12 + 1e-15);
+  NSB_ASSERT_CLOSE(m3_dist(nsb_m3_mul(nsb_so3_T(nsb_v3_scale(0.999e-2, e)), nsb_so3_Tinv(nsb_v3_scale(0.999e-2, e))),
+                           nsb_m3_identity()), 0.0, 16 * 2.3e-16);
+  NSB_ASSERT_CLOSE(m3_dist(nsb_m3_mul(nsb_so3_T(nsb_v3_scale(1.001e-2, e)), nsb_so3_Tinv(nsb_v3_scale(1.001e-2, e))),
+                           nsb_m3_identity()), 0.0, 16 * 2.3e-16);
+}
+
+static void test_T_dot(void) {
+  const double lens[] = {0.0, 1e-4, 0.049, 0.051, 0.7, 2.9};
+  for (size_t l = 0; l < sizeof lens / sizeof lens[0]; ++l)
+    for (int k = 0; k < 10; ++k) {
+      nsb_vec3 th = rvec_norm(lens[l]), thd = rvec(2.0);
+      double eps = 1e-6;
+      nsb_mat3 fd = nsb_m3_scale(0.5 / eps, nsb_m3_sub(nsb_so3_T(nsb_v3_muladd(th, eps, thd)),
+                                                       nsb_so3_T(nsb_v3_muladd(th, -eps, thd))));
+      NSB_ASSERT_CLOSE(m3_dist(fd, nsb_so3_T_dot(th, thd)), 0.0, 1e-8);
+    }
+}
+
+/* omega_G = T^T theta_dot: integrate R' = R S(w) along theta(t) and compare */
+static void test_angular_velocity_identity(void) {
+  nsb_vec3 th0 = nsb_v3(0.3, -1.2, 0.8), thd = nsb_v3(1.0, 0.4, -0.7);
+  double t = 0.37, eps = 1e-6;
+  nsb_vec3 th = nsb_v3_muladd(th0, t, thd);
+  nsb_mat3 dR = nsb_m3_scale(0.5 / eps, nsb_m3_sub(nsb_so3_exp(nsb_v3_muladd(th, eps, thd)), nsb_so3_exp(nsb_v3_muladd(th, -eps, thd))));
+  nsb_vec3 wG = nsb_m3_axial(nsb_m3_tmul(nsb_so3_exp(th), dR));
+  NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(wG, nsb_m3_tmulv(nsb_so3_T(th), thd))), 0.0, 1e-9);
+}
+
+static void test_ctx_alloc(void) {
+  nsb_ctx* ctx = NULL;
+  CU_ASSERT_EQUAL(nsb_ctx_create(&ctx), NSB_OK);
+  double* p = NSB_NEW_ARRAY(ctx, 10, double);
+  CU_ASSERT_PTR_NOT_NULL(p);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 10 * sizeof(double));
+  p = nsb_realloc(ctx, p, 10 * sizeof(double), 20 * sizeof(double));
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 20 * sizeof(double));
+  CU_ASSERT_EQUAL(p[15], 0.0);
+  nsb_ctx_fail_alloc_after(ctx, 2);
+  void* a = nsb_alloc(ctx, 8);
+  void* b = nsb_alloc(ctx, 8);
+  CU_ASSERT_PTR_NOT_NULL(a);
+  CU_ASSERT_PTR_NULL(b);
+  CU_ASSERT_EQUAL(nsb_ctx_error_code(ctx), NSB_ERR_ALLOC);
+  nsb_ctx_fail_alloc_after(ctx, 0);
+  nsb_free(ctx, a, 8);
+  NSB_FREE_ARRAY(ctx, p, 20, double);
+  CU_ASSERT_PTR_NULL(p);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  CU_ASSERT_STRING_EQUAL(nsb_status_message(NSB_ERR_SINGULAR), "singular matrix");
+  nsb_ctx_destroy(&ctx);
+  CU_ASSERT_PTR_NULL(ctx);
+}
+
+static void check_amp_fd(const nsb_amplitude* a, double t) {
+  double d1, d2, e = 1e-5;
+  nsb_amplitude_eval(a, t, &d1, &d2);
+  double p1, m1;
+  double vp = nsb_amplitude_eval(a, t + e, &p1, NULL), vm = nsb_amplitude_eval(a, t - e, &m1, NULL);
+  NSB_ASSERT_CLOSE((vp - vm) / (2 * e), d1, 1e-6 * (1 + fabs(d1)));
+  NSB_ASSERT_CLOSE((p1 - m1) / (2 * e), d2, 1e-5 * (1 + fabs(d2)));
+}
+
+static void test_amplitudes(void) {
+  double tab[] = {0.0, 0.0, 1.0, 2.0, 3.0, 2.0};
+  nsb_amplitude a = {"T", NSB_AMP_TABULAR, 0, 6, tab};
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&a, -1.0, NULL, NULL), 0.0, 0);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&a, 0.5, NULL, NULL), 1.0, 1e-15);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&a, 2.0, NULL, NULL), 2.0, 1e-15);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&a, 7.0, NULL, NULL), 2.0, 0);
+  check_amp_fd(&a, 0.5);
+  double poly[] = {1.0, -2.0, 0.5, 0.25};
+  nsb_amplitude p = {"P", NSB_AMP_POLYNOMIAL, 1, 4, poly};
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&p, 2.0, NULL, NULL), 1 - 4 + 2 + 2, 1e-14);
+  check_amp_fd(&p, 1.3);
+  double per[] = {2, 2.0, 0.5, 1.0, 0.3, -0.2, 0.1, 0.4};
+  nsb_amplitude q = {"Q", NSB_AMP_PERIODIC, 0, 8, per};
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&q, 0.2, NULL, NULL), 1.0, 0);
+  double t = 1.7, s = t - 0.5;
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&q, t, NULL, NULL),
+                   1.0 + 0.3 * cos(2 * s) - 0.2 * sin(2 * s) + 0.1 * cos(4 * s) + 0.4 * sin(4 * s), 1e-14);
+  check_amp_fd(&q, t);
+  nsb_amplitude sm = {"S", NSB_AMP_SMOOTH_STEP, 0, 6, tab};
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&sm, 0.5, NULL, NULL), 1.0, 1e-15);
+  check_amp_fd(&sm, 0.3);
+  check_amp_fd(&sm, 2.2);
+}
+
+int main(int argc, char** argv) {
+  static const nsb_test_case vec_cases[] = {{"basics", test_vec_basics}, {"quaternion", test_quat}, {NULL, NULL}};
+  static const nsb_test_case so3_cases[] = {{"exp_log_roundtrip", test_exp_log_roundtrip},
+                                            {"T_derivative", test_T_derivative},
+                                            {"T_dot", test_T_dot},
+                                            {"angular_velocity", test_angular_velocity_identity},
+                                            {NULL, NULL}};
+  static const nsb_test_case ctx_cases[] = {{"alloc", test_ctx_alloc}, {NULL, NULL}};
+  static const nsb_test_case amp_cases[] = {{"eval", test_amplitudes}, {NULL, NULL}};
+  static const nsb_test_suite suites[] = {
+      {"vec", vec_cases}, {"so3", so3_cases}, {"ctx", ctx_cases}, {"amplitude", amp_cases}, {NULL, NULL}};
+  return nsb_test_run(suites, argc, argv);
+}

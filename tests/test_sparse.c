@@ -1,0 +1,735 @@
+/* test_sparse.c -- CSR pattern builder, block assembly, METIS ordering, KLU/UMFPACK solves.
+ *
+ * Dense references (pattern, assembly, LAPACKE_dgesv) are used only here.  The chain test
+ * prints analyze/factor/solve times (no timing assertions).
+ */
+#include <lapacke.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "solver/base/ctx.h"
+#include "solver/linsolve.h"
+#include "solver/sparse.h"
+#include "tests/cunit_main.h"
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+/* Small deterministic generator (xorshift64*), no global state. */
+static double rnd(unsigned long long* s) {
+  *s ^= *s >> 12;
+  *s ^= *s << 25;
+  *s ^= *s >> 27;
+  return (double)((*s * 2685821657736338717ull) >> 11) * (1.0 / 9007199254740992.0);
+}
+static int rnd_int(unsigned long long* s, int n) { return (int)(rnd(s) * n) % n; }
+
+static double now(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static nsb_ctx* new_ctx(void) {
+  nsb_ctx* ctx = NULL;
+  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
+  return ctx;
+}
+
+static void end_ctx(nsb_ctx** ctx) {
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(*ctx), 0);
+  nsb_ctx_destroy(ctx);
+}
+
+/* CSR with the pattern of the nonzeros of the dense column-major D (plus diagonal), values
+ * from D.  The pattern is built from 2-index blocks, so it is structurally symmetric. */
+static nsb_csr* csr_from_dense(nsb_ctx* ctx, int n, const double* D) {
+  nsb_pattern_builder* b = NULL;
+  nsb_csr* A = NULL;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &b) == NSB_OK);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (D[i + n * j] != 0.0) CU_ASSERT_FATAL(nsb_pattern_builder_add(b, (int[]){i, j}, 2) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(b, &A) == NSB_OK);
+  nsb_pattern_builder_destroy(&b);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      int map[4];
+      if (D[i + n * j] == 0.0) continue;
+      CU_ASSERT_FATAL(nsb_csr_block_map(A, (int[]){i, j}, 2, map) == NSB_OK);
+      A->val[map[2]] = D[i + n * j];
+    }
+  return A;
+}
+
+/* x = D^{-1} b with LAPACKE_dgesv (D column-major, not modified). */
+static void dense_solve(int n, const double* D, const double* b, double* x) {
+  double* M = malloc(sizeof(double) * (size_t)n * (size_t)n);
+  lapack_int* ipiv = malloc(sizeof(lapack_int) * (size_t)n);
+  memcpy(M, D, sizeof(double) * (size_t)n * (size_t)n);
+  memcpy(x, b, sizeof(double) * (size_t)n);
+  CU_ASSERT_EQUAL(LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, M, n, ipiv, x, n), 0);
+  free(M);
+  free(ipiv);
+}
+
+static double rel_residual(const nsb_csr* A, const double* x, const double* b) {
+  double* r = malloc(sizeof(double) * (size_t)A->n);
+  nsb_csr_matvec(A, x, r);
+  double rr = 0.0, bb = 0.0;
+  for (int i = 0; i < A->n; ++i) {
+    rr += (r[i] - b[i]) * (r[i] - b[i]);
+    bb += b[i] * b[i];
+  }
+  free(r);
+  return sqrt(rr) / sqrt(bb);
+}
+
+/* Factor + solve A x = b with the given solver (already analyzed) and compare to dgesv. */
+static void check_solve(nsb_linsolver* s, const nsb_csr* A, const double* D, unsigned long long* seed,
+                        double tol) {
+  const int n = A->n;
+  double* b = malloc(sizeof(double) * (size_t)n);
+  double* x = malloc(sizeof(double) * (size_t)n);
+  double* xref = malloc(sizeof(double) * (size_t)n);
+  for (int i = 0; i < n; ++i) b[i] = rnd(seed) - 0.5;
+  dense_solve(n, D, b, xref);
+  memcpy(x, b, sizeof(double) * (size_t)n);
+  CU_ASSERT_EQUAL_FATAL(nsb_linsolver_factor(s, A), NSB_OK);
+  CU_ASSERT_EQUAL(nsb_linsolver_solve(s, x), NSB_OK);
+  double err = 0.0, xn = 0.0;
+  for (int i = 0; i < n; ++i) {
+    err = fmax(err, fabs(x[i] - xref[i]));
+    xn = fmax(xn, fabs(xref[i]));
+  }
+  NSB_ASSERT_CLOSE(err / xn, 0.0, tol);
+  NSB_ASSERT_CLOSE(rel_residual(A, x, b), 0.0, tol);
+  CU_ASSERT(s->rcond_last > 0.0 && s->rcond_last <= 1.0);
+  free(b);
+  free(x);
+  free(xref);
+}
+
+/* Random sparse unsymmetric diagonally dominant n x n (column-major dense), ~density fill. */
+static double* random_dd(int n, double density, unsigned long long* seed) {
+  double* D = calloc((size_t)n * (size_t)n, sizeof(double));
+  for (int i = 0; i < n; ++i) {
+    double rowsum = 0.0;
+    for (int j = 0; j < n; ++j)
+      if (j != i && rnd(seed) < density) {
+        D[i + n * j] = 2.0 * rnd(seed) - 1.0;
+        rowsum += fabs(D[i + n * j]);
+      }
+    D[i + n * i] = (rnd(seed) < 0.5 ? -1.0 : 1.0) * (1.0 + rowsum);
+  }
+  return D;
+}
+
+/* ---- pattern builder -------------------------------------------------------------- */
+
+static void check_csr_invariants(const nsb_csr* A) {
+  CU_ASSERT_EQUAL(A->rowptr[0], 0);
+  CU_ASSERT_EQUAL(A->rowptr[A->n], A->nnz);
+  for (int i = 0; i < A->n; ++i) {
+    int has_diag = 0;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      CU_ASSERT(A->col[p] >= 0 && A->col[p] < A->n);
+      if (p > A->rowptr[i]) CU_ASSERT(A->col[p] > A->col[p - 1]); /* sorted, unique */
+      has_diag |= A->col[p] == i;
+      CU_ASSERT_EQUAL(A->val[p], 0.0);
+    }
+    CU_ASSERT(has_diag);
+  }
+}
+
+static void test_pattern_small(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_pattern_builder* b = NULL;
+  nsb_csr* A = NULL;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, 6, &b) == NSB_OK);
+  CU_ASSERT(nsb_pattern_builder_add(b, (int[]){2, 0, 1}, 3) == NSB_OK);
+  CU_ASSERT(nsb_pattern_builder_add(b, (int[]){3, 2}, 2) == NSB_OK);  /* overlaps (2,2) */
+  CU_ASSERT(nsb_pattern_builder_add(b, (int[]){-1, 4, -7, 2}, 4) == NSB_OK); /* eliminated */
+  CU_ASSERT(nsb_pattern_builder_add(b, (int[]){-1}, 1) == NSB_OK);
+  CU_ASSERT(nsb_pattern_builder_add(b, NULL, 0) == NSB_OK);
+  CU_ASSERT_EQUAL(nsb_pattern_builder_add(b, (int[]){1, 6}, 2), NSB_ERR_ARG); /* out of range */
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), "6") != NULL);
+  nsb_ctx_clear_error(ctx);
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(b, &A) == NSB_OK);
+  nsb_pattern_builder_destroy(&b);
+  CU_ASSERT_PTR_NULL(b);
+  nsb_pattern_builder_destroy(&b); /* NULL is fine */
+  static const int rowptr[] = {0, 3, 6, 11, 13, 15, 16};
+  static const int col[] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 2, 3, 2, 4, 5};
+  CU_ASSERT_EQUAL_FATAL(A->n, 6);
+  CU_ASSERT_EQUAL_FATAL(A->nnz, 16);
+  CU_ASSERT(memcmp(A->rowptr, rowptr, sizeof rowptr) == 0);
+  CU_ASSERT(memcmp(A->col, col, sizeof col) == 0);
+  check_csr_invariants(A);
+  nsb_csr_destroy(ctx, &A);
+  CU_ASSERT_PTR_NULL(A);
+  CU_ASSERT_EQUAL(nsb_pattern_builder_create(ctx, 0, &b), NSB_ERR_ARG);
+  end_ctx(&ctx);
+}
+
+/* Random blocks with eliminated and repeated indices vs a dense boolean pattern. */
+static void test_pattern_random(void) {
+  nsb_ctx* ctx = new_ctx();
+  unsigned long long seed = 12345;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = 1 + rnd_int(&seed, 40);
+    const int n_blocks = rnd_int(&seed, 3 * n);
+    char* dense = calloc((size_t)n * (size_t)n, 1);
+    nsb_pattern_builder* b = NULL;
+    nsb_csr* A = NULL;
+    CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &b) == NSB_OK);
+    for (int i = 0; i < n; ++i) dense[i + n * i] = 1;
+    for (int e = 0; e < n_blocks; ++e) {
+      int idx[8];
+      const int k = 1 + rnd_int(&seed, 8);
+      for (int i = 0; i < k; ++i) idx[i] = rnd(&seed) < 0.2 ? -1 - rnd_int(&seed, 3) : rnd_int(&seed, n);
+      for (int i = 0; i < k; ++i)
+        for (int j = 0; j < k; ++j)
+          if (idx[i] >= 0 && idx[j] >= 0) dense[idx[i] + n * idx[j]] = 1;
+      CU_ASSERT_FATAL(nsb_pattern_builder_add(b, idx, k) == NSB_OK);
+    }
+    CU_ASSERT_FATAL(nsb_pattern_builder_finish(b, &A) == NSB_OK);
+    nsb_pattern_builder_destroy(&b);
+    check_csr_invariants(A);
+    int nnz = 0;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) nnz += dense[i + n * j];
+    CU_ASSERT_EQUAL(A->nnz, nnz);
+    for (int i = 0; i < n; ++i)
+      for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) CU_ASSERT(dense[i + n * A->col[p]]);
+    nsb_csr_destroy(ctx, &A);
+    free(dense);
+  }
+  end_ctx(&ctx);
+}
+
+/* Block maps + nsb_csr_add_mapped == dense assembly; matvec == dense product. */
+static void test_block_assembly(void) {
+  nsb_ctx* ctx = new_ctx();
+  unsigned long long seed = 777;
+  enum { N = 25, NB = 40, KMAX = 7 };
+  int idx[NB][KMAX], ks[NB];
+  int* maps[NB];
+  nsb_pattern_builder* b = NULL;
+  nsb_csr* A = NULL;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, N, &b) == NSB_OK);
+  for (int e = 0; e < NB; ++e) {
+    ks[e] = 1 + rnd_int(&seed, KMAX);
+    for (int i = 0; i < ks[e]; ++i) idx[e][i] = rnd(&seed) < 0.15 ? -1 : rnd_int(&seed, N);
+    CU_ASSERT_FATAL(nsb_pattern_builder_add(b, idx[e], ks[e]) == NSB_OK);
+  }
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(b, &A) == NSB_OK);
+  nsb_pattern_builder_destroy(&b);
+  for (int e = 0; e < NB; ++e) {
+    maps[e] = malloc(sizeof(int) * (size_t)(ks[e] * ks[e]));
+    CU_ASSERT_FATAL(nsb_csr_block_map(A, idx[e], ks[e], maps[e]) == NSB_OK);
+    for (int j = 0; j < ks[e]; ++j)
+      for (int i = 0; i < ks[e]; ++i)
+        CU_ASSERT_EQUAL(maps[e][i + ks[e] * j] < 0, idx[e][i] < 0 || idx[e][j] < 0);
+  }
+  /* Two "Newton iterations" with different values: zero, then assemble. */
+  for (int it = 0; it < 2; ++it) {
+    double dense[N * N] = {0};
+    nsb_csr_zero(A);
+    for (int e = 0; e < NB; ++e) {
+      const int k = ks[e];
+      double K[KMAX * KMAX];
+      for (int q = 0; q < k * k; ++q) K[q] = rnd(&seed) - 0.5;
+      for (int j = 0; j < k; ++j)
+        for (int i = 0; i < k; ++i)
+          if (idx[e][i] >= 0 && idx[e][j] >= 0) dense[idx[e][i] + N * idx[e][j]] += K[i + k * j];
+      nsb_csr_add_mapped(A, maps[e], k, K);
+    }
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j) {
+        double v = 0.0;
+        for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+          if (A->col[p] == j) v = A->val[p];
+        NSB_ASSERT_CLOSE(v, dense[i + N * j], 1e-15);
+      }
+    }
+    double x[N], y[N];
+    for (int i = 0; i < N; ++i) x[i] = rnd(&seed);
+    nsb_csr_matvec(A, x, y);
+    for (int i = 0; i < N; ++i) {
+      double yi = 0.0;
+      for (int j = 0; j < N; ++j) yi += dense[i + N * j] * x[j];
+      NSB_ASSERT_CLOSE(y[i], yi, 1e-14);
+    }
+  }
+  /* A block that was never declared is refused. */
+  int lone[2] = {0, 1}, map4[4];
+  int declared = 0;
+  for (int p = A->rowptr[0]; p < A->rowptr[1]; ++p) declared |= A->col[p] == 1;
+  CU_ASSERT_EQUAL(nsb_csr_block_map(A, lone, 2, map4), declared ? NSB_OK : NSB_ERR_ARG);
+  CU_ASSERT_EQUAL(nsb_csr_block_map(A, (int[]){0, N}, 2, map4), NSB_ERR_ARG);
+  for (int e = 0; e < NB; ++e) free(maps[e]);
+  nsb_csr_destroy(ctx, &A);
+  end_ctx(&ctx);
+}
+
+static void test_pattern_alloc_failure(void) {
+  nsb_ctx* ctx = new_ctx();
+  int done = 0;
+  for (long fail = 1; !done && fail < 1000; ++fail) {
+    nsb_pattern_builder* b = NULL;
+    nsb_csr* A = NULL;
+    nsb_ctx_fail_alloc_after(ctx, fail);
+    int st = nsb_pattern_builder_create(ctx, 50, &b);
+    for (int e = 0; st == NSB_OK && e < 49; ++e) st = nsb_pattern_builder_add(b, (int[]){e, e + 1, -1}, 3);
+    if (st == NSB_OK) st = nsb_pattern_builder_finish(b, &A);
+    if (st == NSB_OK) {
+      done = 1;
+      CU_ASSERT_EQUAL(A->nnz, 50 + 2 * 49);
+    } else {
+      CU_ASSERT_EQUAL(st, NSB_ERR_ALLOC);
+      CU_ASSERT_EQUAL(nsb_ctx_error_code(ctx), NSB_ERR_ALLOC);
+      CU_ASSERT_PTR_NULL(A);
+    }
+    nsb_csr_destroy(ctx, &A);
+    nsb_pattern_builder_destroy(&b);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+    nsb_ctx_clear_error(ctx);
+  }
+  nsb_ctx_fail_alloc_after(ctx, 0);
+  CU_ASSERT(done);
+  end_ctx(&ctx);
+}
+
+/* ---- METIS ordering ----------------------------------------------------------------- */
+
+static int is_permutation(const int* perm, int n) {
+  char* seen = calloc((size_t)n, 1);
+  int ok = 1;
+  for (int k = 0; k < n; ++k) {
+    if (perm[k] < 0 || perm[k] >= n || seen[perm[k]]) ok = 0;
+    else seen[perm[k]] = 1;
+  }
+  free(seen);
+  return ok;
+}
+
+/* Pattern from a list of edges (blocks of 2), diagonal always present. */
+static nsb_csr* graph(nsb_ctx* ctx, int n, const int* edges, int n_edges) {
+  nsb_pattern_builder* b = NULL;
+  nsb_csr* A = NULL;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &b) == NSB_OK);
+  for (int e = 0; e < n_edges; ++e) CU_ASSERT_FATAL(nsb_pattern_builder_add(b, edges + 2 * e, 2) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(b, &A) == NSB_OK);
+  nsb_pattern_builder_destroy(&b);
+  return A;
+}
+
+static void test_metis_small(void) {
+  nsb_ctx* ctx = new_ctx();
+  int perm[64];
+  /* n = 1, n = 2, diagonal only */
+  nsb_csr* A = graph(ctx, 1, NULL, 0);
+  CU_ASSERT(nsb_order_metis(ctx, A, perm) == NSB_OK && perm[0] == 0);
+  nsb_csr_destroy(ctx, &A);
+  A = graph(ctx, 2, (int[]){0, 1}, 1);
+  CU_ASSERT(nsb_order_metis(ctx, A, perm) == NSB_OK && is_permutation(perm, 2));
+  nsb_csr_destroy(ctx, &A);
+  A = graph(ctx, 9, NULL, 0);
+  CU_ASSERT(nsb_order_metis(ctx, A, perm) == NSB_OK && is_permutation(perm, 9));
+  nsb_csr_destroy(ctx, &A);
+  /* disconnected: two paths and isolated vertices */
+  A = graph(ctx, 12, (int[]){0, 1, 1, 2, 2, 3, 5, 6, 6, 7, 7, 8, 8, 9}, 7);
+  CU_ASSERT(nsb_order_metis(ctx, A, perm) == NSB_OK && is_permutation(perm, 12));
+  nsb_csr_destroy(ctx, &A);
+  /* stars: the hub must be eliminated last, which pins down the convention
+   * perm[k] = old index at new position k (METIS's minimum degree for small graphs, nested
+   * dissection for the larger one) */
+  for (int size = 40; size <= 400; size += 360) {
+    const int hub = size / 3;
+    int* star = malloc(sizeof(int) * 2 * (size_t)size);
+    int* p = malloc(sizeof(int) * (size_t)size);
+    for (int e = 0, v = 0; e < size - 1; ++e, ++v) {
+      if (v == hub) ++v;
+      star[2 * e] = hub;
+      star[2 * e + 1] = v;
+    }
+    A = graph(ctx, size, star, size - 1);
+    CU_ASSERT(nsb_order_metis(ctx, A, p) == NSB_OK && is_permutation(p, size));
+    CU_ASSERT_EQUAL(p[size - 1], hub);
+    nsb_csr_destroy(ctx, &A);
+    free(star);
+    free(p);
+  }
+  end_ctx(&ctx);
+}
+
+/* A long, randomly labelled path (the graph METIS really partitions, n above its small-graph
+ * threshold): a valid permutation comes back. */
+static void test_metis_path(void) {
+  nsb_ctx* ctx = new_ctx();
+  enum { N = 2000 };
+  int lab[N], edges[2 * (N - 1)], perm[N];
+  unsigned long long seed = 99;
+  for (int i = 0; i < N; ++i) lab[i] = i;
+  for (int i = N - 1; i > 0; --i) {
+    int j = rnd_int(&seed, i + 1), t = lab[i];
+    lab[i] = lab[j];
+    lab[j] = t;
+  }
+  for (int i = 0; i + 1 < N; ++i) {
+    edges[2 * i] = lab[i];
+    edges[2 * i + 1] = lab[i + 1];
+  }
+  nsb_csr* A = graph(ctx, N, edges, N - 1);
+  CU_ASSERT_FATAL(nsb_order_metis(ctx, A, perm) == NSB_OK);
+  CU_ASSERT(is_permutation(perm, N));
+  nsb_csr_destroy(ctx, &A);
+  end_ctx(&ctx);
+}
+
+/* ---- linear solvers ------------------------------------------------------------------ */
+
+static void solve_random(nsb_linsolver_kind kind) {
+  nsb_ctx* ctx = new_ctx();
+  unsigned long long seed = 4242 + (unsigned long long)kind;
+  const int n = 50;
+  double* D = random_dd(n, 0.08, &seed);
+  nsb_csr* A = csr_from_dense(ctx, n, D);
+  nsb_linsolver* s = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  check_solve(s, A, D, &seed, 1e-12);
+  /* Symbolic reuse: new values, same pattern, several times (KLU: refactor path). */
+  for (int it = 0; it < 4; ++it) {
+    for (int p = 0; p < n * n; ++p)
+      if (D[p] != 0.0) D[p] *= 0.5 + rnd(&seed);
+    for (int i = 0; i < n; ++i) D[i + n * i] *= 3.0;
+    nsb_csr_destroy(ctx, &A);
+    A = csr_from_dense(ctx, n, D);
+    check_solve(s, A, D, &seed, 1e-12);
+  }
+  CU_ASSERT_EQUAL(s->n_analyze, 1);
+  CU_ASSERT_EQUAL(s->n_factor, 5);
+  CU_ASSERT_EQUAL(s->n_solve, 5);
+  nsb_linsolver_destroy(&s);
+  CU_ASSERT_PTR_NULL(s);
+  nsb_linsolver_destroy(&s);
+  nsb_csr_destroy(ctx, &A);
+  free(D);
+  end_ctx(&ctx);
+}
+
+static void count_rejections(void* user, nsb_log_level level, const char* msg) {
+  (void)level;
+  if (strstr(msg, "refactor rejected")) ++*(int*)user;
+}
+
+/* Values drastically changed so that the old pivot order becomes unstable: the pivots of
+ * the first factorization are on the diagonal, then the diagonal is made tiny.  KLU must
+ * notice (pivot growth) and factor afresh; a small change keeps the refactorization. */
+static void solve_pivot_change(nsb_linsolver_kind kind) {
+  nsb_ctx* ctx = new_ctx();
+  int n_rejected = 0;
+  nsb_ctx_set_log(ctx, count_rejections, &n_rejected, NSB_LOG_DEBUG);
+  unsigned long long seed = 31 + (unsigned long long)kind;
+  const int n = 40;
+  double* D = random_dd(n, 0.15, &seed);
+  for (int i = 0; i + 1 < n; ++i) D[i + n * (i + 1)] = D[(i + 1) + n * i] = 0.5; /* connected */
+  nsb_csr* A = csr_from_dense(ctx, n, D);
+  nsb_linsolver* s = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  check_solve(s, A, D, &seed, 1e-12);
+  for (int i = 0; i < n; ++i) D[i + n * i] *= 1.01;
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) A->val[p] = D[i + n * A->col[p]];
+  check_solve(s, A, D, &seed, 1e-12);
+  CU_ASSERT_EQUAL(n_rejected, 0);
+  for (int i = 0; i < n; ++i) D[i + n * i] *= 1e-9;
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) A->val[p] = D[i + n * A->col[p]];
+  check_solve(s, A, D, &seed, 1e-8);
+  if (kind == NSB_LINSOLVER_KLU) CU_ASSERT_EQUAL(n_rejected, 1);
+  nsb_linsolver_destroy(&s);
+  nsb_csr_destroy(ctx, &A);
+  free(D);
+  end_ctx(&ctx);
+}
+
+/* [[K, G^T], [G, 0]]: K SPD block tridiagonal (3x3 blocks), G full row rank. */
+static void solve_saddle(nsb_linsolver_kind kind) {
+  nsb_ctx* ctx = new_ctx();
+  unsigned long long seed = 2024 + (unsigned long long)kind;
+  const int nb = 10, nk = 3 * nb, m = 8, n = nk + m;
+  double* D = calloc((size_t)n * (size_t)n, sizeof(double));
+  for (int e = 0; e + 1 < nb; ++e) { /* element "springs" between node blocks e and e+1 */
+    for (int a = 0; a < 3; ++a) {
+      const int i = 3 * e + a, j = 3 * (e + 1) + a;
+      const double k = 1.0 + rnd(&seed);
+      D[i + n * i] += k;
+      D[j + n * j] += k;
+      D[i + n * j] -= k;
+      D[j + n * i] -= k;
+      const double c = 0.1 * (rnd(&seed) - 0.5); /* symmetric coupling between directions */
+      const int i2 = 3 * e + (a + 1) % 3;
+      D[i + n * i2] += c;
+      D[i2 + n * i] += c;
+      D[i + n * i] += fabs(c);
+      D[i2 + n * i2] += fabs(c);
+    }
+  }
+  for (int i = 0; i < nk; ++i) D[i + n * i] += 0.01; /* mass-like term: SPD */
+  for (int r = 0; r < m; ++r) {                      /* G: distinct leading columns */
+    const int c0 = 3 * r + r % 3;
+    D[(nk + r) + n * c0] = D[c0 + n * (nk + r)] = 1.0;
+    const int c1 = rnd_int(&seed, nk);
+    if (c1 != c0) D[(nk + r) + n * c1] = D[c1 + n * (nk + r)] = 0.5 * rnd(&seed);
+  }
+  nsb_csr* A = csr_from_dense(ctx, n, D);
+  nsb_linsolver* s = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  check_solve(s, A, D, &seed, 1e-10);
+  check_solve(s, A, D, &seed, 1e-10); /* second factor of the same values */
+  nsb_linsolver_destroy(&s);
+  nsb_csr_destroy(ctx, &A);
+  free(D);
+  end_ctx(&ctx);
+}
+
+static void solve_tiny(nsb_linsolver_kind kind) {
+  nsb_ctx* ctx = new_ctx();
+  unsigned long long seed = 5;
+  const double D1[1] = {-4.0};
+  const double D2[4] = {0.0, 2.0, 3.0, 0.0}; /* [[0, 3], [2, 0]]: needs pivoting */
+  const double D2b[4] = {1.0, 2.0, 3.0, -1.0};
+  const double* Ds[3] = {D1, D2, D2b};
+  const int ns[3] = {1, 2, 2};
+  for (int c = 0; c < 3; ++c) {
+    nsb_csr* A = csr_from_dense(ctx, ns[c], Ds[c]);
+    nsb_linsolver* s = NULL;
+    CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
+    CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+    check_solve(s, A, Ds[c], &seed, 1e-15);
+    nsb_linsolver_destroy(&s);
+    nsb_csr_destroy(ctx, &A);
+  }
+  end_ctx(&ctx);
+}
+
+static void solve_singular(nsb_linsolver_kind kind) {
+  nsb_ctx* ctx = new_ctx();
+  unsigned long long seed = 8080 + (unsigned long long)kind;
+  const int n = 20;
+  double* D = random_dd(n, 0.2, &seed);
+  for (int i = 0; i + 1 < n; ++i) D[i + n * (i + 1)] = 0.25;
+  nsb_csr* A = csr_from_dense(ctx, n, D);
+  nsb_linsolver* s = NULL;
+  double b[20];
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
+  /* misuse: factor/solve before analyze */
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_ERR_ARG);
+  CU_ASSERT_EQUAL(nsb_linsolver_solve(s, b), NSB_ERR_ARG);
+  nsb_ctx_clear_error(ctx);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  CU_ASSERT_EQUAL(nsb_linsolver_solve(s, b), NSB_ERR_ARG); /* no factor yet */
+  nsb_ctx_clear_error(ctx);
+  check_solve(s, A, D, &seed, 1e-12);
+
+  /* (1) a zero row, 7: values zero, pattern kept; after a good factorization (refactor path) */
+  double* Z = malloc(sizeof(double) * (size_t)(n * n));
+  memcpy(Z, D, sizeof(double) * (size_t)(n * n));
+  for (int j = 0; j < n; ++j) Z[7 + n * j] = 0.0;
+  for (int p = A->rowptr[7]; p < A->rowptr[8]; ++p) A->val[p] = 0.0;
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_ERR_SINGULAR);
+  CU_ASSERT_EQUAL(nsb_ctx_error_code(ctx), NSB_ERR_SINGULAR);
+  printf("\n    %s zero row: %s\n", s->ops->name, nsb_ctx_error_message(ctx));
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), "column 7 ") != NULL);
+  CU_ASSERT_EQUAL(nsb_linsolver_solve(s, b), NSB_ERR_ARG); /* refused after a failed factor */
+  nsb_ctx_clear_error(ctx);
+
+  /* recovers with good values */
+  nsb_csr_destroy(ctx, &A);
+  A = csr_from_dense(ctx, n, D);
+  check_solve(s, A, D, &seed, 1e-12);
+
+  /* (2) duplicated rows: row 12 := row 3 (pattern of row 3 is contained in the matrix's) */
+  memcpy(Z, D, sizeof(double) * (size_t)(n * n));
+  for (int j = 0; j < n; ++j) Z[12 + n * j] = D[3 + n * j];
+  nsb_csr* B = csr_from_dense(ctx, n, Z);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, B) == NSB_OK); /* new pattern */
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, B), NSB_ERR_SINGULAR);
+  printf("    %s duplicated rows: %s\n", s->ops->name, nsb_ctx_error_message(ctx));
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), "column") != NULL);
+  nsb_ctx_clear_error(ctx);
+
+  /* pattern mismatch and non-finite values */
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_ERR_ARG);
+  nsb_ctx_clear_error(ctx);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  A->val[A->rowptr[5]] = nan("");
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_ERR_NOT_FINITE);
+  nsb_ctx_clear_error(ctx);
+
+  nsb_linsolver_destroy(&s);
+  nsb_csr_destroy(ctx, &A);
+  nsb_csr_destroy(ctx, &B);
+  free(Z);
+  free(D);
+  end_ctx(&ctx);
+}
+
+/* Allocation-failure sweep over create + analyze (+ factor/solve, which must not allocate). */
+static void solve_alloc_failure(nsb_linsolver_kind kind) {
+  nsb_ctx* ctx = new_ctx();
+  unsigned long long seed = 17;
+  const int n = 30;
+  double* D = random_dd(n, 0.2, &seed);
+  nsb_csr* A = csr_from_dense(ctx, n, D);
+  const size_t base = nsb_ctx_live_bytes(ctx);
+  int done = 0;
+  long fail;
+  for (fail = 1; !done && fail < 1000; ++fail) {
+    nsb_linsolver* s = NULL;
+    nsb_ctx_fail_alloc_after(ctx, fail);
+    int st = nsb_linsolver_create(ctx, kind, &s);
+    if (st == NSB_OK) st = nsb_linsolver_analyze(s, A);
+    if (st == NSB_OK) {
+      /* everything from here on must work without a single allocation of ours */
+      nsb_ctx_fail_alloc_after(ctx, 1);
+      double b[30];
+      for (int i = 0; i < n; ++i) b[i] = 1.0;
+      CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_OK);
+      CU_ASSERT_EQUAL(nsb_linsolver_solve(s, b), NSB_OK);
+      CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_OK);
+      CU_ASSERT_EQUAL(nsb_linsolver_solve(s, b), NSB_OK);
+      done = 1;
+    } else {
+      CU_ASSERT_EQUAL(st, NSB_ERR_ALLOC);
+      CU_ASSERT_EQUAL(nsb_ctx_error_code(ctx), NSB_ERR_ALLOC);
+    }
+    nsb_linsolver_destroy(&s);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), base);
+    nsb_ctx_clear_error(ctx);
+  }
+  nsb_ctx_fail_alloc_after(ctx, 0);
+  CU_ASSERT(done);
+  CU_ASSERT(fail > 3); /* some allocations were really failed */
+  nsb_csr_destroy(ctx, &A);
+  free(D);
+  end_ctx(&ctx);
+}
+
+/* Beam-like chain: nodes 0..NE with 6 unknowns each, node 0 clamped (eliminated), one
+ * 12 x 12 unsymmetric element block per pair of neighbours: block tridiagonal with 6 x 6
+ * blocks, n = 6 NE.  Pattern, maps and assembly as the Newton loop does them. */
+static void solve_chain(nsb_linsolver_kind kind) {
+  nsb_ctx* ctx = new_ctx();
+  enum { NE = 10000, K = 12 };
+  const int n = 6 * NE;
+  unsigned long long seed = 1 + (unsigned long long)kind;
+  int* idx = malloc(sizeof(int) * (size_t)(NE * K));
+  int* map = malloc(sizeof(int) * (size_t)(NE * K * K));
+  double* Ke = malloc(sizeof(double) * (size_t)(NE * K * K));
+  double* b = malloc(sizeof(double) * (size_t)n);
+  double* x = malloc(sizeof(double) * (size_t)n);
+  for (int e = 0; e < NE; ++e)
+    for (int a = 0; a < K; ++a) idx[e * K + a] = 6 * e + a - 6; /* node e -> unknowns 6(e-1).. */
+
+  double t0 = now();
+  nsb_pattern_builder* pb = NULL;
+  nsb_csr* A = NULL;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &pb) == NSB_OK);
+  for (int e = 0; e < NE; ++e) CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, idx + e * K, K) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(pb, &A) == NSB_OK);
+  nsb_pattern_builder_destroy(&pb);
+  for (int e = 0; e < NE; ++e) CU_ASSERT_FATAL(nsb_csr_block_map(A, idx + e * K, K, map + e * K * K) == NSB_OK);
+  const double t_pattern = now() - t0;
+  CU_ASSERT_EQUAL(A->nnz, 36 * (3 * NE - 2));
+
+  nsb_linsolver* s = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
+  t0 = now();
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  const double t_analyze = now() - t0;
+
+  double t_assemble = 0.0, t_factor[3] = {0}, t_solve = 0.0;
+  for (int it = 0; it < 3; ++it) { /* three "Newton iterations" with new values */
+    for (int e = 0; e < NE; ++e)
+      for (int j = 0; j < K; ++j)
+        for (int i = 0; i < K; ++i)
+          Ke[e * K * K + i + K * j] = i == j ? 14.0 + rnd(&seed) : rnd(&seed) - 0.5;
+    t0 = now();
+    nsb_csr_zero(A);
+    for (int e = 0; e < NE; ++e) nsb_csr_add_mapped(A, map + e * K * K, K, Ke + e * K * K);
+    t_assemble += now() - t0;
+    t0 = now();
+    CU_ASSERT_FATAL(nsb_linsolver_factor(s, A) == NSB_OK);
+    t_factor[it] = now() - t0;
+    for (int i = 0; i < n; ++i) b[i] = x[i] = rnd(&seed) - 0.5;
+    t0 = now();
+    CU_ASSERT_FATAL(nsb_linsolver_solve(s, x) == NSB_OK);
+    t_solve += now() - t0;
+    const double res = rel_residual(A, x, b);
+    CU_ASSERT(res < 1e-12);
+    if (!(res < 1e-12)) fprintf(stderr, "  residual %.3g\n", res);
+  }
+  printf("\n    %s chain of %d 6x6 blocks (n = %d, nnz = %d): pattern+maps %.4f s, analyze %.4f s,\n"
+         "    factor #1 %.4f s, #2 %.4f s, #3 %.4f s (KLU: #1 klu_factor, then klu_refactor), solve %.5f s (mean), assembly %.5f s (mean),"
+         " rcond %.3g\n",
+         s->ops->name, NE, n, A->nnz, t_pattern, t_analyze, t_factor[0], t_factor[1], t_factor[2],
+         t_solve / 3, t_assemble / 3, s->rcond_last);
+  nsb_linsolver_destroy(&s);
+  nsb_csr_destroy(ctx, &A);
+  free(idx);
+  free(map);
+  free(Ke);
+  free(b);
+  free(x);
+  end_ctx(&ctx);
+}
+
+static void test_create_bad_kind(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_linsolver* s = NULL;
+  CU_ASSERT_EQUAL(nsb_linsolver_create(ctx, (nsb_linsolver_kind)7, &s), NSB_ERR_ARG);
+  CU_ASSERT_PTR_NULL(s);
+  end_ctx(&ctx);
+}
+
+#define SOLVER_TESTS(kind, tag)                                                 \
+  static void test_##tag##_random(void) { solve_random(kind); }                 \
+  static void test_##tag##_pivot_change(void) { solve_pivot_change(kind); }     \
+  static void test_##tag##_saddle(void) { solve_saddle(kind); }                 \
+  static void test_##tag##_tiny(void) { solve_tiny(kind); }                     \
+  static void test_##tag##_singular(void) { solve_singular(kind); }             \
+  static void test_##tag##_alloc_failure(void) { solve_alloc_failure(kind); }   \
+  static void test_##tag##_chain(void) { solve_chain(kind); }
+
+SOLVER_TESTS(NSB_LINSOLVER_KLU, klu)
+SOLVER_TESTS(NSB_LINSOLVER_UMFPACK, umfpack)
+
+#define SOLVER_CASES(tag)                                                                  \
+  {"random_50", test_##tag##_random}, {"pivot_change", test_##tag##_pivot_change},         \
+      {"saddle_point", test_##tag##_saddle}, {"tiny_1x1_2x2", test_##tag##_tiny},          \
+      {"singular", test_##tag##_singular}, {"alloc_failure", test_##tag##_alloc_failure},  \
+      {"chain_10000", test_##tag##_chain}, { NULL, NULL }
+
+static const nsb_test_suite suites[] = {
+    {"pattern", (const nsb_test_case[]){{"small", test_pattern_small},
+                                        {"random_vs_dense", test_pattern_random},
+                                        {"block_assembly", test_block_assembly},
+                                        {"alloc_failure", test_pattern_alloc_failure},
+                                        {NULL, NULL}}},
+    {"metis", (const nsb_test_case[]){{"small_and_disconnected", test_metis_small},
+                                      {"path", test_metis_path},
+                                      {NULL, NULL}}},
+    {"klu", (const nsb_test_case[]){SOLVER_CASES(klu)}},
+    {"umfpack", (const nsb_test_case[]){SOLVER_CASES(umfpack)}},
+    {"linsolver", (const nsb_test_case[]){{"bad_kind", test_create_bad_kind}, {NULL, NULL}}},
+    {NULL, NULL}};
+
+int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
