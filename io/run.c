@@ -1,0 +1,270 @@
+/* run.c -- analysis driver (see run.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "io/run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "io/history.h"
+#include "io/vtk.h"
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+nsb_run_options nsb_run_default_options(void) {
+  nsb_run_options o;
+  o.outdir = "out";
+  o.quiet = 0;
+  o.progress = 0;
+  o.report = stdout;
+  return o;
+}
+
+/* mkdir -p */
+static int make_dirs(nsb_ctx* ctx, const char* path) {
+  char buf[1024];
+  NSB_CHECK(ctx, strlen(path) < sizeof buf, NSB_ERR_IO, "output path too long: %s", path);
+  snprintf(buf, sizeof buf, "%s", path);
+  for (char* p = buf + 1; *p; ++p) {
+    if (*p != '/') continue;
+    *p = '\0';
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+      return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot create %s: %s", buf, strerror(errno));
+    *p = '/';
+  }
+  if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot create %s: %s", buf, strerror(errno));
+  return NSB_OK;
+}
+
+/* Output buffers for VTK frames: every node is a point (ground points kind 0). */
+typedef struct frame_buf {
+  int n;
+  double *u, *wg, *mass, *radius;
+  int *label, *kind, *lines, *line_kind;
+  int n_lines;
+} frame_buf;
+
+static int frame_setup(nsb_ctx* ctx, const nsb_model* m, frame_buf* fb) {
+  int n = m->nodes.count > 0 ? m->nodes.count : 1;
+  fb->n = m->nodes.count;
+  fb->n_lines = m->joints.count + m->elements.count;
+  int nl = fb->n_lines > 0 ? fb->n_lines : 1;
+  fb->u = NSB_NEW_ARRAY(ctx, 3 * n, double);
+  fb->wg = NSB_NEW_ARRAY(ctx, 3 * n, double);
+  fb->mass = NSB_NEW_ARRAY(ctx, n, double);
+  fb->radius = NSB_NEW_ARRAY(ctx, n, double);
+  fb->label = NSB_NEW_ARRAY(ctx, n, int);
+  fb->kind = NSB_NEW_ARRAY(ctx, n, int);
+  fb->lines = NSB_NEW_ARRAY(ctx, 2 * nl, int);
+  fb->line_kind = NSB_NEW_ARRAY(ctx, nl, int);
+  if (!fb->u || !fb->wg || !fb->mass || !fb->radius || !fb->label || !fb->kind || !fb->lines || !fb->line_kind)
+    return NSB_ERR_ALLOC;
+  for (int i = 0; i < m->nodes.count; ++i) {
+    const nsb_node* nd = &m->nodes.data[i];
+    fb->label[i] = nd->label;
+    fb->kind[i] = (int)nd->body_kind;
+    if (nd->body_kind == NSB_BODY_PARTICLE) {
+      fb->mass[i] = m->particles.data[nd->body].mass;
+      fb->radius[i] = m->particles.data[nd->body].radius;
+    } else if (nd->body_kind == NSB_BODY_RIGID) {
+      fb->mass[i] = m->rigid_bodies.data[nd->body].mass;
+    }
+  }
+  int k = 0;
+  for (int j = 0; j < m->joints.count; ++j, ++k) {
+    fb->lines[2 * k] = m->joints.data[j].node_a;
+    fb->lines[2 * k + 1] = m->joints.data[j].node_b;
+    fb->line_kind[k] = (int)m->joints.data[j].kind;
+  }
+  for (int e = 0; e < m->elements.count; ++e, ++k) {
+    fb->lines[2 * k] = m->elements.data[e].nodes[0];
+    fb->lines[2 * k + 1] = m->elements.data[e].nodes[1];
+    fb->line_kind[k] = 5; /* spring */
+  }
+  return NSB_OK;
+}
+
+static void frame_free(nsb_ctx* ctx, frame_buf* fb) {
+  int n = fb->n > 0 ? fb->n : 1, nl = fb->n_lines > 0 ? fb->n_lines : 1;
+  NSB_FREE_ARRAY(ctx, fb->u, 3 * n, double);
+  NSB_FREE_ARRAY(ctx, fb->wg, 3 * n, double);
+  NSB_FREE_ARRAY(ctx, fb->mass, n, double);
+  NSB_FREE_ARRAY(ctx, fb->radius, n, double);
+  NSB_FREE_ARRAY(ctx, fb->label, n, int);
+  NSB_FREE_ARRAY(ctx, fb->kind, n, int);
+  NSB_FREE_ARRAY(ctx, fb->lines, 2 * nl, int);
+  NSB_FREE_ARRAY(ctx, fb->line_kind, nl, int);
+}
+
+static int write_frame(nsb_vtk_writer* w, frame_buf* fb, const nsb_system* s) {
+  const nsb_state* st = nsb_system_state(s);
+  const double* X0 = nsb_system_x0(s);
+  for (int i = 0; i < fb->n; ++i) {
+    for (int c = 0; c < 3; ++c) fb->u[3 * i + c] = st->x[3 * i + c] - X0[3 * i + c];
+    nsb_v3_store(nsb_q_rotate(nsb_st_q(st, i), nsb_st_w(st, i)), fb->wg + 3 * i);
+  }
+  nsb_vtk_frame f;
+  memset(&f, 0, sizeof f);
+  f.time = nsb_system_time(s);
+  f.n_points = fb->n;
+  f.x = st->x;
+  f.u = fb->u;
+  f.v = st->v;
+  f.q = st->q;
+  f.w = fb->wg;
+  f.label = fb->label;
+  f.kind = fb->kind;
+  f.mass = fb->mass;
+  f.radius = fb->radius;
+  f.n_lines = fb->n_lines;
+  f.line_points = fb->lines;
+  f.line_kind = fb->line_kind;
+  return nsb_vtk_write(w, &f);
+}
+
+static void print_failure(const nsb_model* m, int k, long inc, double t, double h, const nsb_newton_report* rep) {
+  const nsb_step_def* sd = &m->steps.data[k];
+  fprintf(stderr, "nsbeam: increment failed at t = %.10g (step %d%s%s%s, increment %ld, h = %.6g): %s\n", t, k + 1,
+          sd->name[0] ? " \"" : "", sd->name, sd->name[0] ? "\"" : "", inc, h, rep->cause);
+  if (rep->iterations > 0) {
+    fprintf(stderr, "  Newton iterations (|dx| = increment norm, |f| = residual norm before the correction):\n");
+    int n = rep->iterations < NSB_NEWTON_HISTORY ? rep->iterations : NSB_NEWTON_HISTORY;
+    for (int i = 0; i < n; ++i) fprintf(stderr, "  %3d  |dx| = %.6e  |f| = %.6e\n", i + 1, rep->dx_norm[i], rep->res_norm[i]);
+  }
+}
+
+static void progress(double t0, double t_end, double t, double wall, long inc, long newton) {
+  double frac = t_end > t0 ? (t - t0) / (t_end - t0) : 1.0;
+  double rate = wall > 0 ? (double)inc / wall : 0.0;
+  double eta = frac > 0 ? wall * (1.0 - frac) / frac : 0.0;
+  fprintf(stderr, "\r  t = %-12.6g %5.1f%%  %8.0f incr/s  Newton %-8ld ETA %6.0f s   ", t, 100.0 * frac, rate, newton, eta);
+  fflush(stderr);
+}
+
+int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
+  double t_start = now_s();
+  int st = NSB_OK;
+  nsb_system* s = NULL;
+  nsb_history* hist = NULL;
+  nsb_vtk_writer* vtk = NULL;
+  frame_buf fb;
+  memset(&fb, 0, sizeof fb);
+  int want_vtk = 0, want_hist = 0, ascii = 0;
+  for (int k = 0; k < m->steps.count; ++k) {
+    if (m->steps.data[k].vtk_every > 0 && !want_vtk) {
+      want_vtk = 1;
+      ascii = m->steps.data[k].vtk_ascii;
+    }
+    if (m->steps.data[k].history_every > 0) want_hist = 1;
+  }
+  if ((st = make_dirs(ctx, opt->outdir)) < 0) goto done;
+  if ((st = nsb_system_create(ctx, m, &s)) < 0) goto done;
+  if (want_hist) {
+    char path[1100];
+    snprintf(path, sizeof path, "%s/history.csv", opt->outdir);
+    if ((st = nsb_history_open(ctx, path, m, &hist)) < 0) goto done;
+  }
+  if (want_vtk) {
+    if ((st = frame_setup(ctx, m, &fb)) < 0) goto done;
+    if ((st = nsb_vtk_writer_create(ctx, opt->outdir, "bodies", ascii, fb.n, fb.n_lines, &vtk)) < 0) goto done;
+  }
+  nsb_stats* stats = nsb_system_stats(s);
+  double t = 0.0, t_end = 0.0;
+  for (int k = 0; k < m->steps.count; ++k) t_end += m->steps.data[k].period;
+  long inc = 0;
+  double last_progress = now_s();
+  nsb_newton_report rep;
+  for (int k = 0; k < m->steps.count && st >= 0; ++k) {
+    const nsb_step_def* sd = &m->steps.data[k];
+    if ((st = nsb_system_begin_step(s, k, t)) < 0) goto done;
+    if (k == 0) {
+      if (sd->kind == NSB_STEP_DYNAMIC) {
+        st = nsb_system_initial_acceleration(s, &rep);
+        if (st < 0) {
+          print_failure(m, k, 0, t, 0.0, &rep);
+          nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "initial accelerations: %s", rep.cause);
+          goto done;
+        }
+      }
+      if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
+      if (vtk && (st = write_frame(vtk, &fb, s)) < 0) goto done;
+    }
+    double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
+    long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
+    double h_nom = sd->period / (double)n_inc;
+    double t_step0 = t;
+    for (long j = 1; j <= n_inc; ++j) {
+      double t_target = t_step0 + (double)j * h_nom;
+      double sub = h_nom;
+      int iters = 0;
+      while (nsb_system_time(s) < t_target - 1e-9 * h_nom) {
+        /* the last substep lands exactly on the grid time t_target, absorbing round-off */
+        double rest = t_target - nsb_system_time(s);
+        double hh = rest < 1.5 * sub ? rest : sub;
+        st = nsb_system_increment(s, hh, &rep);
+        iters += rep.iterations;
+        if (st < 0) {
+          stats->rejected++;
+          nsb_ctx_clear_error(ctx);
+          if (sub * 0.5 >= h_min * (1.0 - 1e-12) && st != NSB_ERR_ALLOC) {
+            sub *= 0.5;
+            continue;
+          }
+          print_failure(m, k, inc + 1, nsb_system_time(s), hh, &rep);
+          nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld: %s",
+                        nsb_system_time(s), k + 1, inc + 1, rep.cause);
+          goto done;
+        }
+        stats->increments++;
+        if (sub < h_nom) sub = fmin(2.0 * sub, h_nom); /* grow back after a cutback */
+      }
+      ++inc;
+      double tic = now_s();
+      if (hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc))
+        if ((st = nsb_history_write(hist, s, inc, iters)) < 0) goto done;
+      if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc)) {
+        if ((st = write_frame(vtk, &fb, s)) < 0) goto done;
+        stats->outputs++;
+      }
+      stats->t_output += now_s() - tic;
+      if (opt->progress && !opt->quiet && tic - last_progress > 0.25) {
+        last_progress = tic;
+        progress(0.0, t_end, nsb_system_time(s), tic - t_start, inc, stats->newton_iterations);
+      }
+    }
+    t = nsb_system_time(s);
+  }
+done:
+  if (opt->progress && !opt->quiet) fprintf(stderr, "\r%80s\r", "");
+  if (s) {
+    nsb_stats* fin = nsb_system_stats(s);
+    fin->t_total = now_s() - t_start;
+    if (stats_out) *stats_out = *fin;
+  }
+  if (vtk && opt->report && !opt->quiet) fprintf(opt->report, "ParaView: %s\n", nsb_vtk_pvd_path(vtk));
+  if (hist && opt->report && !opt->quiet) fprintf(opt->report, "history:  %s/history.csv\n", opt->outdir);
+  nsb_vtk_writer_destroy(&vtk);
+  frame_free(ctx, &fb);
+  nsb_history_close(&hist);
+  nsb_system_destroy(&s);
+  return st;
+}
+
+void nsb_stats_print(const nsb_stats* st, FILE* out) {
+  fprintf(out, "statistics:\n");
+  fprintf(out, "  increments            %ld\n", st->increments);
+  fprintf(out, "  rejected increments   %ld\n", st->rejected);
+  fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
+  fprintf(out, "  factorizations        %ld\n", st->factorizations);
+  fprintf(out, "  linear solves         %ld\n", st->solves);
+  fprintf(out, "  VTK outputs           %ld\n", st->outputs);
+  fprintf(out, "  wall time [s]: setup %.3f, assembly %.3f, factorization %.3f, solve %.3f, output %.3f, total %.3f\n",
+          st->t_setup, st->t_assemble, st->t_factor, st->t_solve, st->t_output, st->t_total);
+}

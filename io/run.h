@@ -1,0 +1,34 @@
+/* run.h -- run an analysis: steps, increments with cutback, output,
+ * progress line, statistics and failure reports.
+ *
+ * Output files in opt->outdir: history.csv (io/history.h) and the ParaView
+ * collection bodies.pvd with one bodies_NNNNNN.vtu per output time
+ * (io/vtk.h).  Both are complete after every write, so an interrupted or
+ * failed run leaves readable files.
+ */
+#ifndef NSB_RUN_H
+#define NSB_RUN_H
+
+#include <stdio.h>
+
+#include "solver/system.h"
+
+typedef struct nsb_run_options {
+  const char* outdir; /* output directory (created if missing) */
+  int quiet;          /* 1: no progress line and no summary */
+  int progress;       /* 1: progress line on stderr (caller decides, e.g. isatty) */
+  FILE* report;       /* where the summary goes (stdout); failures always go to stderr */
+} nsb_run_options;
+
+/// Default options: outdir "out", summary on stdout, no progress line.
+nsb_run_options nsb_run_default_options(void);
+
+/// Run every step of the model.  Returns NSB_OK or the failure status; on
+/// failure a report (time, step, increment, Newton history, cause) has been
+/// printed to stderr and the context's error message says the cause.
+int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats);
+
+/// Print the statistics table.
+void nsb_stats_print(const nsb_stats* st, FILE* out);
+
+#endif
