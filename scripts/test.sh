@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh build -DNSB_WERROR=ON
 (cd build && ctest --output-on-failure -j2 -LE slow)
 scripts/setup.sh build-asan -DNSB_SANITIZE=ON -DNSB_WERROR=ON
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j2 -L "unit|baddeck")
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j2 -L "unit|bad_deck")

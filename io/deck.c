@@ -1,0 +1,2159 @@
+/* deck.c -- streaming reader of keyword decks (see deck.h and docs/deck.md).
+ *
+ * Structure (inih-like): read_source() reads one line at a time from a file or
+ * a string, classifies it (blank, comment, keyword, data) and calls
+ * begin_keyword()/data_line(); a keyword block ends at the next keyword line
+ * or at the end of its file (end_block()).  Each keyword has a row in
+ * kw_table with its parameters; parameters are parsed and validated
+ * generically (unknown, duplicate, missing, enum values) before the keyword's
+ * handler sees them.  A keyword line with an error makes the whole block be
+ * skipped, so that one mistake gives one message rather than one per data line.
+ *
+ * Locations: every message carries (file index, line).  File names live in a
+ * small table owned by the parser; records checked after the whole deck is read
+ * keep their line in the model struct and their file index in a parallel array
+ * (rec_file), so that late checks still point at the right line of the right
+ * file.  Amplitude references are kept by name (amp_refs) and resolved at the
+ * end, because amplitudes may be defined anywhere.
+ *
+ * Rejected alternative: a two-pass reader (count, then fill).  Growable arrays
+ * make one pass enough and keep *INCLUDE handling simple.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "io/deck.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_FIELDS (NSB_DECK_LINE_MAX / 2 + 8)
+#define PATH_BUF 2048
+
+typedef NSB_ARRAY(int) int_array;
+typedef NSB_ARRAY(double) double_array;
+typedef NSB_ARRAY(char*) str_array;
+
+typedef struct loc {
+  int file; /* index into parser.files */
+  int line;
+} loc;
+
+/* Records checked after reading; their file indices are kept in rec_file[]. */
+enum { REC_ELEMENT, REC_JOINT, REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED, REC_INITIAL, REC_COUNT };
+
+/* A named amplitude reference from records [first, first + count) of one kind. */
+typedef struct amp_ref {
+  int rec;   /* REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED */
+  int first, count;
+  int slot;  /* REC_MANUFACTURED: component 0..2 */
+  char name[NSB_NAME_MAX];
+  loc at;
+} amp_ref;
+typedef NSB_ARRAY(amp_ref) amp_ref_array;
+
+typedef enum kw_id {
+  KW_NONE = 0, /* before the first keyword of a file */
+  KW_SKIP,     /* after a keyword line with an error: data lines are ignored */
+  KW_HEADING,
+  KW_INCLUDE,
+  KW_NODE,
+  KW_NSET,
+  KW_ELSET,
+  KW_ELEMENT,
+  KW_SPRING,
+  KW_MATERIAL,
+  KW_ELASTIC,
+  KW_DENSITY,
+  KW_AMPLITUDE,
+  KW_RIGID_BODY,
+  KW_PARTICLE,
+  KW_JOINT,
+  KW_BOUNDARY,
+  KW_CLOAD,
+  KW_GRAVITY,
+  KW_MANUFACTURED,
+  KW_INITIAL,
+  KW_PROBE,
+  KW_STEP,
+  KW_END_STEP,
+  KW_DYNAMIC,
+  KW_STATIC,
+  KW_SOLVER_CONTROLS,
+  KW_OUTPUT
+} kw_id;
+
+/* ---- keyword and parameter tables ------------------------------------------ */
+
+typedef enum ptype { P_NAME, P_INT, P_REAL, P_ENUM, P_FLAG, P_PATH, P_WORD } ptype;
+
+typedef struct pspec {
+  const char* name;
+  ptype type;
+  int required;
+  const char* const* values; /* P_ENUM: NULL-terminated list; index = stored value */
+} pspec;
+
+typedef struct pval {
+  int set;
+  const char* s; /* view into the line buffer, valid during begin_keyword only */
+  int i;         /* P_INT value, P_ENUM index */
+  double d;      /* P_REAL value */
+} pval;
+
+#define MAX_PARAMS 6
+
+enum { W_MODEL, W_STEP, W_ANY };
+
+typedef struct kwspec {
+  const char* name;
+  kw_id id;
+  int where;
+  pspec params[MAX_PARAMS]; /* terminated by a NULL name */
+} kwspec;
+
+static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", NULL};
+static const char* const amp_times[] = {"STEP TIME", "TOTAL TIME", NULL};
+static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
+static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", NULL};
+static const char* const levels[] = {"POSITION", "VELOCITY", NULL};
+static const char* const yes_no[] = {"NO", "YES", NULL};
+static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
+static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", NULL};
+static const char* const linsolvers[] = {"KLU", "UMFPACK", NULL};
+static const char* const formats[] = {"VTK", "HISTORY", NULL};
+static const char* const encodings[] = {"ASCII", "BINARY", NULL};
+
+static const kwspec kw_table[] = {
+    {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
+    {"INCLUDE", KW_INCLUDE, W_ANY, {{"INPUT", P_PATH, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"NODE", KW_NODE, W_MODEL, {{"NSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"NSET", KW_NSET, W_MODEL, {{"NSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"ELSET", KW_ELSET, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"ELEMENT", KW_ELEMENT, W_MODEL, {{"TYPE", P_WORD, 1, NULL}, {"ELSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"SPRING", KW_SPRING, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"MATERIAL", KW_MATERIAL, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"ELASTIC", KW_ELASTIC, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
+    {"DENSITY", KW_DENSITY, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
+    {"AMPLITUDE",
+     KW_AMPLITUDE,
+     W_ANY,
+     {{"NAME", P_NAME, 1, NULL}, {"DEFINITION", P_ENUM, 0, amp_definitions}, {"TIME", P_ENUM, 0, amp_times},
+      {NULL, P_FLAG, 0, NULL}}},
+    {"RIGID BODY",
+     KW_RIGID_BODY,
+     W_MODEL,
+     {{"NODE", P_INT, 1, NULL}, {"MASS", P_REAL, 1, NULL}, {"INERTIA", P_ENUM, 0, inertia_refs}, {NULL, P_FLAG, 0, NULL}}},
+    {"PARTICLE",
+     KW_PARTICLE,
+     W_MODEL,
+     {{"NODE", P_INT, 0, NULL}, {"NSET", P_NAME, 0, NULL}, {"MASS", P_REAL, 1, NULL}, {"RADIUS", P_REAL, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}}},
+    {"JOINT", KW_JOINT, W_MODEL, {{"TYPE", P_ENUM, 1, joint_types}, {"LEVEL", P_ENUM, 0, levels}, {NULL, P_FLAG, 0, NULL}}},
+    {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}}},
+    {"GRAVITY", KW_GRAVITY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"MANUFACTURED ROTATION", KW_MANUFACTURED, W_MODEL, {{"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"INITIAL CONDITIONS", KW_INITIAL, W_MODEL, {{"TYPE", P_ENUM, 1, init_types}, {NULL, P_FLAG, 0, NULL}}},
+    {"PROBE", KW_PROBE, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"STEP", KW_STEP, W_ANY, {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"END STEP", KW_END_STEP, W_ANY, {{NULL, P_FLAG, 0, NULL}}},
+    {"DYNAMIC",
+     KW_DYNAMIC,
+     W_STEP,
+     {{"SCHEME", P_ENUM, 0, schemes}, {"BETA", P_REAL, 0, NULL}, {"GAMMA", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"STATIC", KW_STATIC, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
+    {"SOLVER CONTROLS",
+     KW_SOLVER_CONTROLS,
+     W_STEP,
+     {{"ITERATIONS", P_INT, 0, NULL}, {"TOL INCREMENT", P_REAL, 0, NULL}, {"TOL RESIDUAL", P_REAL, 0, NULL},
+      {"LINEAR SOLVER", P_ENUM, 0, linsolvers}, {NULL, P_FLAG, 0, NULL}}},
+    {"OUTPUT",
+     KW_OUTPUT,
+     W_STEP,
+     {{"FORMAT", P_ENUM, 1, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
+      {NULL, P_FLAG, 0, NULL}}},
+};
+#define N_KEYWORDS ((int)(sizeof kw_table / sizeof kw_table[0]))
+
+/* ---- parser state ---------------------------------------------------------- */
+
+/* State of the current keyword block. */
+typedef struct block {
+  kw_id kw;
+  const kwspec* spec;
+  loc at;           /* keyword line */
+  int n_data;       /* data lines seen */
+  int set;          /* NODE/NSET/ELSET/ELEMENT: set index or -1 */
+  int generate;     /* NSET/ELSET */
+  int index;        /* amplitude / rigid body / material / probe / manufactured index */
+  int sub;          /* enumerated TYPE/DEFINITION/... value */
+  int level;        /* JOINT: nsb_level */
+  int follower;     /* CLOAD */
+  int has_amp;      /* BOUNDARY/CLOAD/GRAVITY */
+  char amp[NSB_NAME_MAX];
+  int ok;           /* RIGID BODY: first data line valid; AMPLITUDE: no data error */
+  double inertia[6];
+  double com[3];
+  int reference;    /* RIGID BODY: INERTIA=REFERENCE */
+} block;
+
+typedef struct parser {
+  nsb_ctx* ctx;
+  nsb_model* m;
+  FILE* err;
+  const char* top_name; /* fallback file name for messages */
+  int n_errors;
+  int stop;             /* too many errors or out of memory: stop everything */
+  int had_alloc, had_io, had_syntax, had_value;
+  str_array files;      /* file names (owned, nsb_alloc'ed, strlen + 1 bytes) */
+  int_array rec_file[REC_COUNT];
+  amp_ref_array amp_refs;
+  double_array values;  /* AMPLITUDE data being read */
+  int_array scratch;    /* expanded node or element lists */
+  int* elem_hash;       /* element label -> index (find_element) */
+  int elem_hash_cap;
+  int* mark;            /* membership stamps for duplicate-free set appends */
+  int mark_cap;
+  int stamp;
+  block b;
+  int cur_material;     /* material that *ELASTIC and *DENSITY apply to, or -1 */
+  int in_step;
+  loc step_at;
+  int step_inc;         /* INC= of the open step, 0 if not given */
+  int step_proc;        /* procedure keyword seen in the open step */
+  loc proc_at;
+  int main_lines;       /* lines read from the top-level deck */
+  int string_deck;      /* the top-level deck is a string */
+  int depth;            /* include depth of the source being read (top level 0) */
+  int n_open;           /* files being read, outermost first (to catch recursive *INCLUDE) */
+  dev_t open_dev[NSB_DECK_INCLUDE_DEPTH_MAX + 2];
+  ino_t open_ino[NSB_DECK_INCLUDE_DEPTH_MAX + 2];
+  char* fields[MAX_FIELDS];
+  int n_fields;
+} parser;
+
+typedef struct source {
+  FILE* f;          /* file source, or NULL */
+  const char* text; /* string source */
+  size_t pos;
+  int file;         /* index into files */
+} source;
+
+/* ---- error reporting ------------------------------------------------------- */
+
+static const char* file_name(const parser* p, int file) {
+  if (file >= 0 && file < p->files.count) return p->files.data[file];
+  return p->top_name;
+}
+
+static void note_code(parser* p, int code) {
+  if (code == NSB_ERR_ALLOC) p->had_alloc = 1;
+  else if (code == NSB_ERR_IO) p->had_io = 1;
+  else if (code == NSB_ERR_DECK_SYNTAX) p->had_syntax = 1;
+  else p->had_value = 1;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void report(parser* p, loc at, int code, const char* fmt, ...) {
+  if (p->stop) return;
+  note_code(p, code);
+  if (p->n_errors >= NSB_DECK_MAX_ERRORS) {
+    if (p->err) fprintf(p->err, "%s:%d: too many errors (more than %d), giving up\n", file_name(p, at.file), at.line,
+                        NSB_DECK_MAX_ERRORS);
+    p->stop = 1;
+    return;
+  }
+  p->n_errors++;
+  if (p->err) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(p->err, "%s:%d: ", file_name(p, at.file), at.line);
+    vfprintf(p->err, fmt, ap);
+    fputc('\n', p->err);
+    va_end(ap);
+  }
+}
+
+/* Allocation failure: report once and stop reading. */
+static void oom(parser* p, loc at) {
+  if (p->stop) return;
+  report(p, at, NSB_ERR_ALLOC, "out of memory");
+  p->stop = 1;
+}
+
+#define SYNTAX(p, at, ...) report((p), (at), NSB_ERR_DECK_SYNTAX, __VA_ARGS__)
+#define VALUE(p, at, ...) report((p), (at), NSB_ERR_DECK_VALUE, __VA_ARGS__)
+
+/* ---- small string and number helpers ------------------------------------- */
+
+static char* trim(char* s) {
+  while (*s && isspace((unsigned char)*s)) ++s;
+  size_t n = strlen(s);
+  while (n > 0 && isspace((unsigned char)s[n - 1])) s[--n] = '\0';
+  return s;
+}
+
+/* Upper-case in place and collapse runs of white space into one space. */
+static char* normalize(char* s) {
+  s = trim(s);
+  char* w = s;
+  for (const char* r = s; *r; ++r) {
+    if (isspace((unsigned char)*r)) {
+      if (w > s && w[-1] != ' ') *w++ = ' ';
+    } else {
+      *w++ = (char)toupper((unsigned char)*r);
+    }
+  }
+  *w = '\0';
+  return s;
+}
+
+/* Split s at commas into p->fields (trimmed); a trailing comma adds no field. */
+static void split_fields(parser* p, char* s) {
+  p->n_fields = 0;
+  for (;;) {
+    char* c = strchr(s, ',');
+    if (c) *c = '\0';
+    if (p->n_fields < MAX_FIELDS) p->fields[p->n_fields++] = trim(s);
+    if (!c) break;
+    s = c + 1;
+  }
+  if (p->n_fields > 1 && p->fields[p->n_fields - 1][0] == '\0') p->n_fields--;
+}
+
+/* Parse a finite real; the whole field must be consumed. */
+static int parse_real(const char* s, double* out) {
+  if (!*s) return 0;
+  char* end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (*end != '\0' || end == s) return 0;
+  if (!isfinite(v)) return 0;
+  *out = v;
+  return 1;
+}
+
+static int parse_int(const char* s, int* out) {
+  if (!*s) return 0;
+  char* end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (*end != '\0' || end == s || errno == ERANGE || v < INT_MIN || v > INT_MAX) return 0;
+  *out = (int)v;
+  return 1;
+}
+
+static int get_real(parser* p, loc at, const char* s, const char* what, double* out) {
+  if (parse_real(s, out)) return 1;
+  char* end;
+  double v = strtod(s, &end);
+  if (*s && *end == '\0' && !isfinite(v))
+    VALUE(p, at, "%s must be a finite number, got '%s'", what, s);
+  else
+    SYNTAX(p, at, "%s: '%s' is not a number", what, s);
+  return 0;
+}
+
+static int get_int(parser* p, loc at, const char* s, const char* what, int* out) {
+  if (parse_int(s, out)) return 1;
+  SYNTAX(p, at, "%s: '%s' is not an integer (whole number within int range)", what, s);
+  return 0;
+}
+
+static int check_name(parser* p, loc at, const char* s, const char* what) {
+  if (!*s) {
+    SYNTAX(p, at, "%s is empty", what);
+    return 0;
+  }
+  if (strlen(s) >= NSB_NAME_MAX) {
+    VALUE(p, at, "%s '%.20s...' is longer than %d characters", what, s, NSB_NAME_MAX - 1);
+    return 0;
+  }
+  return 1;
+}
+
+/* Wrong field count: message saying how many were expected. */
+static int expect_fields(parser* p, loc at, int lo, int hi, const char* usage) {
+  int n = p->n_fields;
+  if (n == 1 && p->fields[0][0] == '\0') n = 0;
+  if (n >= lo && n <= hi) return 1;
+  if (lo == hi)
+    SYNTAX(p, at, "*%s: wrong number of fields: expected %d (%s), got %d", p->b.spec->name, lo, usage, n);
+  else
+    SYNTAX(p, at, "*%s: wrong number of fields: expected %d to %d (%s), got %d", p->b.spec->name, lo, hi, usage, n);
+  return 0;
+}
+
+static int push_int(nsb_ctx* ctx, int** data, int* count, int* cap, int v) {
+  if (nsb_array_reserve_(ctx, (void**)data, cap, *count + 1, sizeof(int)) != NSB_OK) return NSB_ERR_ALLOC;
+  (*data)[(*count)++] = v;
+  return NSB_OK;
+}
+
+static int note_rec_file(parser* p, int rec, int file) { return NSB_ARRAY_PUSH(p->ctx, p->rec_file[rec], file); }
+
+/* ---- sets ---------------------------------------------------------------------- */
+
+/* Start a duplicate-free append to a set whose members are members[0..count):
+   stamp them in mark[] (universe = number of nodes or elements). */
+static int mark_begin(parser* p, const int* members, int count, int universe) {
+  if (universe > p->mark_cap) {
+    int cap = p->mark_cap ? p->mark_cap : 64;
+    while (cap < universe) cap *= 2;
+    int* q = nsb_realloc(p->ctx, p->mark, (size_t)p->mark_cap * sizeof(int), (size_t)cap * sizeof(int));
+    if (!q) return NSB_ERR_ALLOC;
+    p->mark = q;
+    p->mark_cap = cap;
+  }
+  if (p->stamp == INT_MAX) {
+    memset(p->mark, 0, (size_t)p->mark_cap * sizeof(int));
+    p->stamp = 0;
+  }
+  p->stamp++;
+  for (int i = 0; i < count; ++i) p->mark[members[i]] = p->stamp;
+  return NSB_OK;
+}
+
+static int find_or_add_nset(parser* p, loc at, const char* name) {
+  int s = nsb_model_find_nset(p->m, name);
+  if (s >= 0) return s;
+  nsb_nset set;
+  memset(&set, 0, sizeof set);
+  snprintf(set.name, sizeof set.name, "%s", name);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->nsets, set) != NSB_OK) {
+    oom(p, at);
+    return -1;
+  }
+  return p->m->nsets.count - 1;
+}
+
+static int find_or_add_elset(parser* p, loc at, const char* name) {
+  int s = nsb_model_find_elset(p->m, name);
+  if (s >= 0) return s;
+  nsb_elset set;
+  memset(&set, 0, sizeof set);
+  snprintf(set.name, sizeof set.name, "%s", name);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->elsets, set) != NSB_OK) {
+    oom(p, at);
+    return -1;
+  }
+  return p->m->elsets.count - 1;
+}
+
+/* Element label -> index: open-addressing hash owned by the parser (the model
+   keeps one only for nodes); capacity a power of two, load <= 1/2. */
+static unsigned hash_label(int label) { return (unsigned)label * 2654435761u; }
+
+static int find_element(const parser* p, int label) {
+  if (p->elem_hash_cap == 0) return -1;
+  unsigned mask = (unsigned)(p->elem_hash_cap - 1), k = hash_label(label) & mask;
+  for (; p->elem_hash[k] >= 0; k = (k + 1) & mask)
+    if (p->m->elements.data[p->elem_hash[k]].label == label) return p->elem_hash[k];
+  return -1;
+}
+
+/* Enter element i (already pushed) into the hash. */
+static int hash_element(parser* p, int i) {
+  if (2 * (i + 1) > p->elem_hash_cap) {
+    int cap = p->elem_hash_cap ? 2 * p->elem_hash_cap : 64;
+    int* h = NSB_NEW_ARRAY(p->ctx, cap, int);
+    if (!h) return NSB_ERR_ALLOC;
+    NSB_FREE_ARRAY(p->ctx, p->elem_hash, p->elem_hash_cap, int);
+    p->elem_hash = h;
+    p->elem_hash_cap = cap;
+    for (int k = 0; k < cap; ++k) h[k] = -1;
+    for (int e = 0; e < i; ++e) {
+      unsigned k = hash_label(p->m->elements.data[e].label) & (unsigned)(cap - 1);
+      while (h[k] >= 0) k = (k + 1) & (unsigned)(cap - 1);
+      h[k] = e;
+    }
+  }
+  unsigned mask = (unsigned)(p->elem_hash_cap - 1), k = hash_label(p->m->elements.data[i].label) & mask;
+  while (p->elem_hash[k] >= 0) k = (k + 1) & mask;
+  p->elem_hash[k] = i;
+  return NSB_OK;
+}
+
+/* Expand a node reference (label or NSET name) into p->scratch (appending).
+   Returns 1 on success, 0 after reporting an error. */
+static int expand_nodes(parser* p, loc at, const char* field) {
+  int label;
+  if (parse_int(field, &label)) {
+    int i = nsb_model_find_node(p->m, label);
+    if (i < 0) {
+      VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", label);
+      return 0;
+    }
+    if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
+      oom(p, at);
+      return 0;
+    }
+    return 1;
+  }
+  if (!*field) {
+    SYNTAX(p, at, "empty node label or node set name");
+    return 0;
+  }
+  double d;
+  if (parse_real(field, &d)) {
+    SYNTAX(p, at, "'%s' is neither a node label (integer) nor a node set name", field);
+    return 0;
+  }
+  int s = nsb_model_find_nset(p->m, field);
+  if (s < 0) {
+    VALUE(p, at, "node set %s is not defined", field);
+    return 0;
+  }
+  const nsb_nset* set = &p->m->nsets.data[s];
+  if (NSB_ARRAY_RESERVE(p->ctx, p->scratch, p->scratch.count + set->nodes.count) != NSB_OK) {
+    oom(p, at);
+    return 0;
+  }
+  for (int k = 0; k < set->nodes.count; ++k) p->scratch.data[p->scratch.count++] = set->nodes.data[k];
+  return 1;
+}
+
+/* Node referenced by label only (no sets). Returns index or -1 after an error. */
+static int node_by_label(parser* p, loc at, const char* field, const char* what) {
+  int label;
+  if (!get_int(p, at, field, what, &label)) return -1;
+  int i = nsb_model_find_node(p->m, label);
+  if (i < 0) VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", label);
+  return i;
+}
+
+static int add_amp_ref(parser* p, int rec, int first, int count, int slot, const char* name, loc at) {
+  amp_ref r;
+  memset(&r, 0, sizeof r);
+  r.rec = rec;
+  r.first = first;
+  r.count = count;
+  r.slot = slot;
+  snprintf(r.name, sizeof r.name, "%s", name);
+  r.at = at;
+  if (NSB_ARRAY_PUSH(p->ctx, p->amp_refs, r) != NSB_OK) {
+    oom(p, at);
+    return 0;
+  }
+  return 1;
+}
+
+/* ---- parameters ------------------------------------------------------------------ */
+
+static void list_values(char* buf, size_t size, const char* const* values) {
+  buf[0] = '\0';
+  size_t n = 0;
+  for (int k = 0; values[k]; ++k) {
+    int w = snprintf(buf + n, size - n, "%s%s", k ? ", " : "", values[k]);
+    if (w < 0 || (size_t)w >= size - n) break;
+    n += (size_t)w;
+  }
+}
+
+/* Parse the parameters of a keyword line (fields 1..n) into vals. Returns 1 if all good. */
+static int parse_params(parser* p, loc at, const kwspec* spec, pval* vals) {
+  int ok = 1, np = 0;
+  while (spec->params[np].name) ++np;
+  for (int i = 0; i < MAX_PARAMS; ++i) memset(&vals[i], 0, sizeof vals[i]);
+  for (int f = 1; f < p->n_fields; ++f) {
+    char* field = p->fields[f];
+    if (!*field) continue;
+    char* eq = strchr(field, '=');
+    char* value = NULL;
+    if (eq) {
+      *eq = '\0';
+      value = trim(eq + 1);
+    }
+    char* name = normalize(field);
+    int k = 0;
+    while (k < np && strcmp(spec->params[k].name, name) != 0) ++k;
+    if (k == np) {
+      if (np == 0) {
+        SYNTAX(p, at, "unknown parameter %s for *%s (it takes no parameters)", name, spec->name);
+      } else {
+        char allowed[256];
+        size_t n = 0;
+        allowed[0] = '\0';
+        for (int j = 0; j < np; ++j) {
+          int w = snprintf(allowed + n, sizeof allowed - n, "%s%s", j ? ", " : "", spec->params[j].name);
+          if (w > 0 && (size_t)w < sizeof allowed - n) n += (size_t)w;
+        }
+        SYNTAX(p, at, "unknown parameter %s for *%s (allowed: %s)", name, spec->name, allowed);
+      }
+      ok = 0;
+      continue;
+    }
+    const pspec* ps = &spec->params[k];
+    pval* v = &vals[k];
+    if (v->set) {
+      SYNTAX(p, at, "duplicate parameter %s", ps->name);
+      ok = 0;
+      continue;
+    }
+    v->set = 1;
+    if (ps->type == P_FLAG) {
+      if (value) {
+        SYNTAX(p, at, "parameter %s takes no value", ps->name);
+        ok = 0;
+      }
+      continue;
+    }
+    if (!value || !*value) {
+      SYNTAX(p, at, "parameter %s needs a value (%s=...)", ps->name, ps->name);
+      ok = 0;
+      continue;
+    }
+    v->s = value;
+    char what[64];
+    snprintf(what, sizeof what, "parameter %s", ps->name);
+    switch (ps->type) {
+      case P_NAME:
+        if (!check_name(p, at, value, what)) ok = 0;
+        break;
+      case P_PATH:
+      case P_FLAG:
+        break;
+      case P_WORD:
+        v->s = normalize(value);
+        break;
+      case P_INT:
+        if (!get_int(p, at, value, what, &v->i)) ok = 0;
+        break;
+      case P_REAL:
+        if (!get_real(p, at, value, what, &v->d)) ok = 0;
+        break;
+      case P_ENUM: {
+        char* u = normalize(value);
+        int e = 0;
+        while (ps->values[e] && strcmp(ps->values[e], u) != 0) ++e;
+        if (!ps->values[e]) {
+          char allowed[256];
+          list_values(allowed, sizeof allowed, ps->values);
+          SYNTAX(p, at, "invalid value %s for parameter %s (allowed: %s)", u, ps->name, allowed);
+          ok = 0;
+        } else {
+          v->i = e;
+        }
+        break;
+      }
+    }
+  }
+  for (int k = 0; k < np; ++k)
+    if (spec->params[k].required && !vals[k].set) {
+      SYNTAX(p, at, "*%s needs parameter %s", spec->name, spec->params[k].name);
+      ok = 0;
+    }
+  return ok;
+}
+
+/* ---- keyword handlers: begin ----------------------------------------------------- */
+
+static void read_file(parser* p, const char* path, loc at);
+
+static void begin_include(parser* p, loc at, const pval* v) {
+  const char* input = v[0].s;
+  char path[PATH_BUF];
+  const char* parent = file_name(p, at.file);
+  const char* slash = strrchr(parent, '/');
+  /* relative to the including file's directory; a string deck has none (current directory) */
+  int dir_len = 0;
+  if (input[0] != '/' && !(p->string_deck && at.file == 0) && slash) dir_len = (int)(slash - parent) + 1;
+  int w = snprintf(path, sizeof path, "%.*s%s", dir_len, parent, input);
+  if (w < 0 || (size_t)w >= sizeof path) {
+    VALUE(p, at, "*INCLUDE path too long");
+    return;
+  }
+  read_file(p, path, at);
+}
+
+static void begin_node(parser* p, loc at, const pval* v) {
+  p->b.set = -1;
+  if (v[0].set) p->b.set = find_or_add_nset(p, at, v[0].s);
+}
+
+static void begin_set(parser* p, loc at, const pval* v, int is_elset) {
+  p->b.generate = v[1].set;
+  p->b.set = is_elset ? find_or_add_elset(p, at, v[0].s) : find_or_add_nset(p, at, v[0].s);
+  if (p->b.set < 0) return;
+  int st = is_elset ? mark_begin(p, p->m->elsets.data[p->b.set].elements.data,
+                                 p->m->elsets.data[p->b.set].elements.count, p->m->elements.count)
+                    : mark_begin(p, p->m->nsets.data[p->b.set].nodes.data, p->m->nsets.data[p->b.set].nodes.count,
+                                 p->m->nodes.count);
+  if (st != NSB_OK) oom(p, at);
+}
+
+static void begin_element(parser* p, loc at, const pval* v) {
+  if (strcmp(v[0].s, "SPRINGA") != 0) {
+    VALUE(p, at, "element type %s is not available (available: SPRINGA)", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->b.set = -1;
+  if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
+}
+
+static void begin_spring(parser* p, loc at, const pval* v) {
+  p->b.set = nsb_model_find_elset(p->m, v[0].s);
+  if (p->b.set < 0) {
+    VALUE(p, at, "element set %s is not defined", v[0].s);
+    p->b.kw = KW_SKIP;
+  }
+}
+
+static void begin_material(parser* p, loc at, const pval* v) {
+  if (nsb_model_find_material(p->m, v[0].s) >= 0) {
+    VALUE(p, at, "material %s is already defined", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_material mat;
+  memset(&mat, 0, sizeof mat);
+  snprintf(mat.name, sizeof mat.name, "%s", v[0].s);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->materials, mat) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  p->cur_material = p->m->materials.count - 1;
+}
+
+static void begin_material_option(parser* p, loc at, int is_density) {
+  if (p->cur_material < 0) {
+    SYNTAX(p, at, "*%s must follow *MATERIAL", is_density ? "DENSITY" : "ELASTIC");
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_material* mat = &p->m->materials.data[p->cur_material];
+  if (is_density ? mat->has_density : mat->has_elastic) {
+    VALUE(p, at, "material %s already has *%s", mat->name, is_density ? "DENSITY" : "ELASTIC");
+    p->b.kw = KW_SKIP;
+  }
+}
+
+static void begin_amplitude(parser* p, loc at, const pval* v) {
+  if (nsb_model_find_amplitude(p->m, v[0].s) >= 0) {
+    VALUE(p, at, "amplitude %s is already defined", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_amplitude a;
+  memset(&a, 0, sizeof a);
+  snprintf(a.name, sizeof a.name, "%s", v[0].s);
+  a.kind = v[1].set ? (nsb_amp_kind)v[1].i : NSB_AMP_TABULAR;
+  a.total_time = v[2].set ? v[2].i : 0;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->amplitudes, a) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  p->b.index = p->m->amplitudes.count - 1;
+  p->b.sub = (int)a.kind;
+  p->b.ok = 1;
+  p->values.count = 0;
+}
+
+/* A node may carry one body; returns 1 if node i is free. */
+static int node_free_for_body(parser* p, loc at, int i) {
+  const nsb_node* n = &p->m->nodes.data[i];
+  if (n->body_kind == NSB_BODY_NONE) return 1;
+  VALUE(p, at, "node %d already carries a %s", n->label, n->body_kind == NSB_BODY_RIGID ? "rigid body" : "particle");
+  return 0;
+}
+
+static void begin_rigid_body(parser* p, loc at, const pval* v) {
+  int i = nsb_model_find_node(p->m, v[0].i);
+  int ok = 1;
+  if (i < 0) {
+    VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[0].i);
+    ok = 0;
+  } else if (!node_free_for_body(p, at, i)) {
+    ok = 0;
+  }
+  if (!(v[1].d > 0.0)) {
+    VALUE(p, at, "MASS must be > 0, got %.12g", v[1].d);
+    ok = 0;
+  }
+  if (!ok) {
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_rigid_body rb;
+  memset(&rb, 0, sizeof rb);
+  rb.node = i;
+  rb.mass = v[1].d;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->rigid_bodies, rb) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  p->b.index = p->m->rigid_bodies.count - 1;
+  p->m->nodes.data[i].body_kind = NSB_BODY_RIGID;
+  p->m->nodes.data[i].body = p->b.index;
+  p->b.reference = v[2].set && v[2].i == 1;
+  p->b.ok = 0;
+}
+
+static void begin_particle(parser* p, loc at, const pval* v) {
+  int ok = 1;
+  if (v[0].set == v[1].set) {
+    SYNTAX(p, at, "*PARTICLE needs exactly one of NODE and NSET");
+    ok = 0;
+  }
+  if (!(v[2].d > 0.0)) {
+    VALUE(p, at, "MASS must be > 0, got %.12g", v[2].d);
+    ok = 0;
+  }
+  double r = v[3].set ? v[3].d : 0.0;
+  if (!(r >= 0.0)) {
+    VALUE(p, at, "RADIUS must be >= 0, got %.12g", r);
+    ok = 0;
+  }
+  if (!ok) return;
+  p->scratch.count = 0;
+  if (v[0].set) {
+    char label[32];
+    snprintf(label, sizeof label, "%d", v[0].i);
+    if (!expand_nodes(p, at, label)) return;
+  } else if (!expand_nodes(p, at, v[1].s)) {
+    return;
+  }
+  for (int k = 0; k < p->scratch.count; ++k) {
+    int i = p->scratch.data[k];
+    if (!node_free_for_body(p, at, i)) continue;
+    nsb_particle pa = {i, v[2].d, r};
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->particles, pa) != NSB_OK) {
+      oom(p, at);
+      return;
+    }
+    p->m->nodes.data[i].body_kind = NSB_BODY_PARTICLE;
+    p->m->nodes.data[i].body = p->m->particles.count - 1;
+  }
+}
+
+static void begin_load(parser* p, const pval* amp) {
+  p->b.has_amp = amp->set;
+  if (amp->set) snprintf(p->b.amp, sizeof p->b.amp, "%s", amp->s);
+}
+
+static void begin_manufactured(parser* p, loc at, const pval* v) {
+  int i = nsb_model_find_node(p->m, v[0].i);
+  if (i < 0) {
+    VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[0].i);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  for (int k = 0; k < p->m->manufactured.count; ++k)
+    if (p->m->manufactured.data[k].node == i) {
+      VALUE(p, at, "node %d already has a *MANUFACTURED ROTATION (line %d)", v[0].i, p->m->manufactured.data[k].line);
+      p->b.kw = KW_SKIP;
+      return;
+    }
+  nsb_manufactured_rotation mr = {i, {-1, -1, -1}, at.line};
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->manufactured, mr) != NSB_OK || note_rec_file(p, REC_MANUFACTURED, at.file) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  p->b.index = p->m->manufactured.count - 1;
+}
+
+static int valid_probe_name(const char* s) {
+  for (; *s; ++s)
+    if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-') return 0;
+  return 1;
+}
+
+static void begin_probe(parser* p, loc at, const pval* v) {
+  int ok = 1;
+  if (!valid_probe_name(v[0].s)) {
+    VALUE(p, at, "probe name '%s' may contain only letters, digits, '_' and '-'", v[0].s);
+    ok = 0;
+  }
+  for (int k = 0; k < p->m->probes.count; ++k)
+    if (nsb_name_eq(p->m->probes.data[k].name, v[0].s)) {
+      VALUE(p, at, "probe %s is already defined (line %d)", v[0].s, p->m->probes.data[k].line);
+      ok = 0;
+      break;
+    }
+  int i = nsb_model_find_node(p->m, v[1].i);
+  if (i < 0) {
+    VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[1].i);
+    ok = 0;
+  }
+  if (!ok) {
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_probe pr;
+  memset(&pr, 0, sizeof pr);
+  snprintf(pr.name, sizeof pr.name, "%s", v[0].s);
+  pr.node = i;
+  pr.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->probes, pr) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  p->b.index = p->m->probes.count - 1;
+}
+
+static void begin_step(parser* p, loc at, const pval* v) {
+  if (p->in_step) {
+    SYNTAX(p, at, "*STEP inside a step (the step of line %d has no *END STEP yet); steps do not nest", p->step_at.line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
+  if (v[0].set) snprintf(d.name, sizeof d.name, "%s", v[0].s);
+  d.line = at.line;
+  p->step_inc = 0;
+  if (v[1].set) {
+    if (v[1].i < 1) VALUE(p, at, "INC must be >= 1, got %d", v[1].i);
+    else p->step_inc = v[1].i;
+  }
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->steps, d) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  p->in_step = 1;
+  p->step_at = at;
+  p->step_proc = 0;
+}
+
+static void begin_end_step(parser* p, loc at) {
+  if (!p->in_step) {
+    SYNTAX(p, at, "*END STEP without *STEP");
+    return;
+  }
+  if (!p->step_proc)
+    SYNTAX(p, at, "the step of line %d has no procedure (*DYNAMIC or *STATIC)", p->step_at.line);
+  p->in_step = 0;
+}
+
+static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
+  if (p->step_proc) {
+    SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->step_proc = 1;
+  p->proc_at = at;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  nsb_scheme_kind scheme = NSB_SCHEME_MODIFIED_NEWMARK;
+  if (!is_static && v[0].set) scheme = (nsb_scheme_kind)v[0].i;
+  nsb_step_def d = nsb_step_default_def(is_static ? NSB_STEP_STATIC : NSB_STEP_DYNAMIC, scheme);
+  s->kind = d.kind;
+  s->scheme = d.scheme;
+  s->beta = d.beta;
+  s->gamma = d.gamma;
+  if (!is_static) {
+    if (v[1].set) {
+      if (v[1].d > 0.0 && v[1].d <= 1.0) s->beta = v[1].d;
+      else VALUE(p, at, "BETA must satisfy 0 < BETA <= 1, got %.12g", v[1].d);
+    }
+    if (v[2].set) {
+      if (v[2].d > 0.0 && v[2].d <= 1.0) s->gamma = v[2].d;
+      else VALUE(p, at, "GAMMA must satisfy 0 < GAMMA <= 1, got %.12g", v[2].d);
+    }
+  }
+}
+
+static void begin_solver_controls(parser* p, loc at, const pval* v) {
+  if (!p->step_proc) {
+    SYNTAX(p, at, "*SOLVER CONTROLS must follow the procedure keyword (*DYNAMIC or *STATIC) of the step");
+    return;
+  }
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  if (v[0].set) {
+    if (v[0].i >= 1) s->max_iter = v[0].i;
+    else VALUE(p, at, "ITERATIONS must be >= 1, got %d", v[0].i);
+  }
+  if (v[1].set) {
+    if (v[1].d > 0.0) s->tol_inc = v[1].d;
+    else VALUE(p, at, "TOL INCREMENT must be > 0, got %.12g", v[1].d);
+  }
+  if (v[2].set) {
+    if (v[2].d > 0.0) s->tol_res = v[2].d;
+    else VALUE(p, at, "TOL RESIDUAL must be > 0, got %.12g", v[2].d);
+  }
+  if (v[3].set) s->linsolver = (nsb_linsolver_kind)v[3].i;
+}
+
+static void begin_output(parser* p, loc at, const pval* v) {
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  int every = 1;
+  if (v[1].set) {
+    if (v[1].i >= 1) every = v[1].i;
+    else {
+      VALUE(p, at, "EVERY must be >= 1, got %d", v[1].i);
+      return;
+    }
+  }
+  if (v[0].i == 0) {
+    s->vtk_every = every;
+    s->vtk_ascii = v[2].set && v[2].i == 0;
+  } else {
+    if (v[2].set) {
+      SYNTAX(p, at, "parameter ENCODING applies only to FORMAT=VTK");
+      return;
+    }
+    s->history_every = every;
+  }
+}
+
+/* ---- keyword handlers: data lines ------------------------------------------------ */
+
+static void data_node(parser* p, loc at) {
+  if (!expect_fields(p, at, 2, 4, "label, x[, y[, z]]")) return;
+  int label;
+  double X[3] = {0.0, 0.0, 0.0};
+  if (!get_int(p, at, p->fields[0], "node label", &label)) return;
+  static const char* const coord[] = {"x", "y", "z"};
+  for (int k = 1; k < p->n_fields; ++k)
+    if (!get_real(p, at, p->fields[k], coord[k - 1], &X[k - 1])) return;
+  if (label <= 0) {
+    VALUE(p, at, "node label must be positive, got %d", label);
+    return;
+  }
+  int i = nsb_model_find_node(p->m, label);
+  if (i >= 0) {
+    VALUE(p, at, "node %d is already defined (line %d)", label, p->m->nodes.data[i].line);
+    return;
+  }
+  i = nsb_model_add_node(p->m, label, X, at.line);
+  if (i < 0) {
+    oom(p, at);
+    return;
+  }
+  if (p->b.set >= 0) {
+    nsb_nset* s = &p->m->nsets.data[p->b.set];
+    if (push_int(p->ctx, &s->nodes.data, &s->nodes.count, &s->nodes.capacity, i) != NSB_OK) oom(p, at);
+  }
+}
+
+/* NSET / ELSET data line. */
+static void data_set(parser* p, loc at, int is_elset) {
+  if (p->b.set < 0) return;
+  int universe = is_elset ? p->m->elements.count : p->m->nodes.count;
+  const char* what = is_elset ? "element" : "node";
+  p->scratch.count = 0;
+  if (p->b.generate) {
+    if (!expect_fields(p, at, 2, 3, "first, last[, increment]")) return;
+    int first, last, inc = 1;
+    if (!get_int(p, at, p->fields[0], "first label", &first) || !get_int(p, at, p->fields[1], "last label", &last))
+      return;
+    if (p->n_fields == 3 && !get_int(p, at, p->fields[2], "increment", &inc)) return;
+    if (inc <= 0) {
+      VALUE(p, at, "GENERATE increment must be > 0, got %d", inc);
+      return;
+    }
+    if (first > last) {
+      VALUE(p, at, "GENERATE needs first <= last, got %d > %d", first, last);
+      return;
+    }
+    for (long long l = first; l <= last; l += inc) {
+      int i = is_elset ? find_element(p, (int)l) : nsb_model_find_node(p->m, (int)l);
+      if (i < 0) {
+        VALUE(p, at, "%s %lld (generated from %d, %d, %d) is not defined", what, l, first, last, inc);
+        return;
+      }
+      if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
+        oom(p, at);
+        return;
+      }
+    }
+  } else {
+    if (p->n_fields > 16) {
+      SYNTAX(p, at, "*%s: wrong number of fields: expected at most 16 labels or set names per line, got %d",
+             p->b.spec->name, p->n_fields);
+      return;
+    }
+    for (int f = 0; f < p->n_fields; ++f) {
+      const char* fld = p->fields[f];
+      if (!is_elset) {
+        if (!expand_nodes(p, at, fld)) return;
+        continue;
+      }
+      int label;
+      if (parse_int(fld, &label)) {
+        int i = find_element(p, label);
+        if (i < 0) {
+          VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
+          return;
+        }
+        if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
+          oom(p, at);
+          return;
+        }
+      } else {
+        int s = *fld ? nsb_model_find_elset(p->m, fld) : -1;
+        if (s < 0) {
+          VALUE(p, at, "element set %s is not defined", *fld ? fld : "(empty)");
+          return;
+        }
+        const nsb_elset* es = &p->m->elsets.data[s];
+        for (int k = 0; k < es->elements.count; ++k)
+          if (NSB_ARRAY_PUSH(p->ctx, p->scratch, es->elements.data[k]) != NSB_OK) {
+            oom(p, at);
+            return;
+          }
+      }
+    }
+  }
+  NSB_ASSERT(universe <= p->mark_cap || p->scratch.count == 0);
+  for (int k = 0; k < p->scratch.count; ++k) {
+    int i = p->scratch.data[k];
+    if (p->mark[i] == p->stamp) continue;
+    p->mark[i] = p->stamp;
+    int st;
+    if (is_elset) {
+      nsb_elset* s = &p->m->elsets.data[p->b.set];
+      st = push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, i);
+    } else {
+      nsb_nset* s = &p->m->nsets.data[p->b.set];
+      st = push_int(p->ctx, &s->nodes.data, &s->nodes.count, &s->nodes.capacity, i);
+    }
+    if (st != NSB_OK) {
+      oom(p, at);
+      return;
+    }
+  }
+}
+
+static void data_element(parser* p, loc at) {
+  if (!expect_fields(p, at, 3, 3, "label, node1, node2")) return;
+  int label;
+  if (!get_int(p, at, p->fields[0], "element label", &label)) return;
+  int n1 = node_by_label(p, at, p->fields[1], "first node");
+  int n2 = node_by_label(p, at, p->fields[2], "second node");
+  if (n1 < 0 || n2 < 0) return;
+  if (label <= 0) {
+    VALUE(p, at, "element label must be positive, got %d", label);
+    return;
+  }
+  int j = find_element(p, label);
+  if (j >= 0) {
+    VALUE(p, at, "element %d is already defined (line %d)", label, p->m->elements.data[j].line);
+    return;
+  }
+  if (n1 == n2) {
+    VALUE(p, at, "element %d: a SPRINGA element needs two distinct nodes", label);
+    return;
+  }
+  nsb_element e;
+  memset(&e, 0, sizeof e);
+  e.label = label;
+  e.type = NSB_ETYPE_SPRINGA;
+  e.n_nodes = 2;
+  e.nodes[0] = n1;
+  e.nodes[1] = n2;
+  e.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
+      hash_element(p, p->m->elements.count - 1) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  if (p->b.set >= 0) {
+    nsb_elset* s = &p->m->elsets.data[p->b.set];
+    if (push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, p->m->elements.count - 1) !=
+        NSB_OK)
+      oom(p, at);
+  }
+}
+
+static int only_one_line(parser* p, loc at) {
+  if (p->b.n_data == 1) return 1;
+  SYNTAX(p, at, "*%s takes exactly one data line", p->b.spec->name);
+  return 0;
+}
+
+static void data_spring(parser* p, loc at) {
+  if (!only_one_line(p, at) || !expect_fields(p, at, 1, 1, "stiffness")) return;
+  double k;
+  if (!get_real(p, at, p->fields[0], "stiffness", &k)) return;
+  if (!(k > 0.0)) {
+    VALUE(p, at, "spring stiffness must be > 0, got %.12g", k);
+    return;
+  }
+  const nsb_elset* s = &p->m->elsets.data[p->b.set];
+  for (int i = 0; i < s->elements.count; ++i) {
+    nsb_element* e = &p->m->elements.data[s->elements.data[i]];
+    e->stiffness = k;
+    e->has_property = 1;
+  }
+}
+
+static void data_elastic(parser* p, loc at) {
+  if (!only_one_line(p, at) || !expect_fields(p, at, 2, 2, "E, nu")) return;
+  double E, nu;
+  if (!get_real(p, at, p->fields[0], "E", &E) || !get_real(p, at, p->fields[1], "nu", &nu)) return;
+  int ok = 1;
+  if (!(E > 0.0)) {
+    VALUE(p, at, "Young's modulus E must be > 0, got %.12g", E);
+    ok = 0;
+  }
+  if (!(nu > -1.0 && nu < 0.5)) {
+    VALUE(p, at, "Poisson's ratio nu must satisfy -1 < nu < 0.5, got %.12g", nu);
+    ok = 0;
+  }
+  if (!ok) return;
+  nsb_material* mat = &p->m->materials.data[p->cur_material];
+  mat->E = E;
+  mat->nu = nu;
+  mat->has_elastic = 1;
+}
+
+static void data_density(parser* p, loc at) {
+  if (!only_one_line(p, at) || !expect_fields(p, at, 1, 1, "rho")) return;
+  double rho;
+  if (!get_real(p, at, p->fields[0], "density", &rho)) return;
+  if (!(rho > 0.0)) {
+    VALUE(p, at, "density must be > 0, got %.12g", rho);
+    return;
+  }
+  nsb_material* mat = &p->m->materials.data[p->cur_material];
+  mat->rho = rho;
+  mat->has_density = 1;
+}
+
+static void data_amplitude(parser* p, loc at) {
+  int kind = p->b.sub;
+  if (kind == NSB_AMP_TABULAR || kind == NSB_AMP_SMOOTH_STEP) {
+    if (p->n_fields % 2 != 0 || p->n_fields > 8) {
+      SYNTAX(p, at, "*AMPLITUDE: wrong number of fields: expected 2, 4, 6 or 8 (pairs t, a), got %d", p->n_fields);
+      p->b.ok = 0;
+      return;
+    }
+  } else if (kind == NSB_AMP_PERIODIC && p->b.n_data == 1) {
+    if (!expect_fields(p, at, 4, 4, "N, omega, t0, A0")) {
+      p->b.ok = 0;
+      return;
+    }
+  }
+  double vals[MAX_FIELDS];
+  for (int k = 0; k < p->n_fields; ++k)
+    if (!get_real(p, at, p->fields[k], "amplitude value", &vals[k])) {
+      p->b.ok = 0;
+      return;
+    }
+  if (kind == NSB_AMP_PERIODIC && p->b.n_data == 1) {
+    int n;
+    if (!parse_int(p->fields[0], &n) || n < 1) {
+      VALUE(p, at, "PERIODIC: number of terms N must be an integer >= 1, got '%s'", p->fields[0]);
+      p->b.ok = 0;
+      return;
+    }
+    if (!(vals[1] > 0.0)) {
+      VALUE(p, at, "PERIODIC: circular frequency omega must be > 0, got %.12g", vals[1]);
+      p->b.ok = 0;
+      return;
+    }
+  }
+  if (kind == NSB_AMP_TABULAR || kind == NSB_AMP_SMOOTH_STEP) {
+    for (int k = 0; k < p->n_fields; k += 2) {
+      double tprev = k > 0 ? vals[k - 2] : p->values.count > 0 ? p->values.data[p->values.count - 2] : -HUGE_VAL;
+      if (!(vals[k] > tprev)) {
+        VALUE(p, at, "amplitude times must be strictly increasing (%.12g after %.12g)", vals[k], tprev);
+        p->b.ok = 0;
+        return;
+      }
+    }
+  }
+  if (NSB_ARRAY_RESERVE(p->ctx, p->values, p->values.count + p->n_fields) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  for (int k = 0; k < p->n_fields; ++k) p->values.data[p->values.count++] = vals[k];
+}
+
+static void data_rigid_body(parser* p, loc at) {
+  if (p->b.n_data > 2) {
+    SYNTAX(p, at, "*RIGID BODY takes one or two data lines (inertia; centre of mass)");
+    return;
+  }
+  if (p->b.n_data == 1) {
+    if (!expect_fields(p, at, 3, 6, "I11, I22, I33[, I12, I13, I23]")) return;
+    if (p->n_fields == 4 || p->n_fields == 5) {
+      SYNTAX(p, at, "*RIGID BODY: wrong number of fields: expected 3 or 6 (I11, I22, I33[, I12, I13, I23]), got %d",
+             p->n_fields);
+      return;
+    }
+    double I[6] = {0, 0, 0, 0, 0, 0};
+    for (int k = 0; k < p->n_fields; ++k)
+      if (!get_real(p, at, p->fields[k], "inertia component", &I[k])) return;
+    memcpy(p->b.inertia, I, sizeof I);
+    p->b.ok = 1;
+  } else {
+    if (!expect_fields(p, at, 3, 3, "cx, cy, cz")) return;
+    double c[3];
+    for (int k = 0; k < 3; ++k)
+      if (!get_real(p, at, p->fields[k], "centre of mass coordinate", &c[k])) return;
+    memcpy(p->b.com, c, sizeof c);
+  }
+}
+
+static void data_joint(parser* p, loc at) {
+  int kind = p->b.sub;
+  int ok;
+  if (kind == NSB_JOINT_SPHERICAL) ok = expect_fields(p, at, 5, 5, "nodeA, nodeB, px, py, pz");
+  else if (kind == NSB_JOINT_REVOLUTE) ok = expect_fields(p, at, 8, 8, "nodeA, nodeB, px, py, pz, ax, ay, az");
+  else ok = expect_fields(p, at, 2, 3, "nodeA, nodeB[, length]");
+  if (!ok) return;
+  nsb_joint j;
+  memset(&j, 0, sizeof j);
+  j.kind = (nsb_joint_kind)kind;
+  j.level = (nsb_level)p->b.level;
+  j.length = -1.0;
+  j.line = at.line;
+  j.node_a = node_by_label(p, at, p->fields[0], "node A");
+  j.node_b = node_by_label(p, at, p->fields[1], "node B");
+  if (j.node_a < 0 || j.node_b < 0) return;
+  double x[6];
+  for (int k = 2; k < p->n_fields; ++k)
+    if (!get_real(p, at, p->fields[k], "joint value", &x[k - 2])) return;
+  if (j.node_a == j.node_b) {
+    VALUE(p, at, "a joint needs two different nodes (node A = node B = %d)", p->m->nodes.data[j.node_a].label);
+    return;
+  }
+  if (kind != NSB_JOINT_DISTANCE) {
+    memcpy(j.point, x, 3 * sizeof(double));
+  }
+  if (kind == NSB_JOINT_REVOLUTE) {
+    double n = sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
+    if (!(n > 0.0) || !isfinite(n)) {
+      VALUE(p, at, "revolute joint axis must be a non-zero vector");
+      return;
+    }
+    for (int k = 0; k < 3; ++k) j.axis[k] = x[3 + k] / n;
+  }
+  if (kind == NSB_JOINT_DISTANCE) {
+    if (p->n_fields == 3) {
+      if (!(x[0] > 0.0)) {
+        VALUE(p, at, "distance joint length must be > 0, got %.12g", x[0]);
+        return;
+      }
+      j.length = x[0];
+    } else {
+      const double* A = p->m->nodes.data[j.node_a].X;
+      const double* B = p->m->nodes.data[j.node_b].X;
+      if (A[0] == B[0] && A[1] == B[1] && A[2] == B[2]) {
+        VALUE(p, at, "distance joint without length between coincident nodes: the initial distance is zero");
+        return;
+      }
+    }
+  }
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || note_rec_file(p, REC_JOINT, at.file) != NSB_OK) oom(p, at);
+}
+
+static int in_dof_range(parser* p, loc at, int dof, const char* what) {
+  if (dof >= 1 && dof <= 6) return 1;
+  VALUE(p, at, "%s must be between 1 and 6, got %d", what, dof);
+  return 0;
+}
+
+static int current_step(const parser* p) { return p->in_step ? p->m->steps.count - 1 : -1; }
+
+static void data_boundary(parser* p, loc at) {
+  if (!expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
+  int first, last;
+  double value = 0.0;
+  if (!get_int(p, at, p->fields[1], "first dof", &first)) return;
+  last = first;
+  if (p->n_fields >= 3 && p->fields[2][0] && !get_int(p, at, p->fields[2], "last dof", &last)) return;
+  if (p->n_fields == 4 && !get_real(p, at, p->fields[3], "boundary value", &value)) return;
+  if (!in_dof_range(p, at, first, "first dof") || !in_dof_range(p, at, last, "last dof")) return;
+  if (first > last) {
+    VALUE(p, at, "first dof %d is larger than last dof %d", first, last);
+    return;
+  }
+  if (last >= 4 && (first > 4 || last != 6 || value != 0.0 || p->b.has_amp)) {
+    VALUE(p, at, "partial or non-zero rotational boundary conditions are not supported; use *JOINT");
+    return;
+  }
+  p->scratch.count = 0;
+  if (!expand_nodes(p, at, p->fields[0])) return;
+  int start = p->m->boundaries.count;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line};
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->boundaries, bc) != NSB_OK || note_rec_file(p, REC_BOUNDARY, at.file) != NSB_OK) {
+      oom(p, at);
+      return;
+    }
+  }
+  if (p->b.has_amp) add_amp_ref(p, REC_BOUNDARY, start, p->scratch.count, 0, p->b.amp, at);
+}
+
+static void data_cload(parser* p, loc at) {
+  if (!expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
+  int dof;
+  double value;
+  if (!get_int(p, at, p->fields[1], "dof", &dof) || !get_real(p, at, p->fields[2], "load value", &value)) return;
+  if (!in_dof_range(p, at, dof, "dof")) return;
+  p->scratch.count = 0;
+  if (!expand_nodes(p, at, p->fields[0])) return;
+  int start = p->m->cloads.count;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, current_step(p), at.line};
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->cloads, c) != NSB_OK || note_rec_file(p, REC_CLOAD, at.file) != NSB_OK) {
+      oom(p, at);
+      return;
+    }
+  }
+  if (p->b.has_amp) add_amp_ref(p, REC_CLOAD, start, p->scratch.count, 0, p->b.amp, at);
+}
+
+static void data_gravity(parser* p, loc at) {
+  if (!only_one_line(p, at) || !expect_fields(p, at, 3, 3, "gx, gy, gz")) return;
+  nsb_gravity g;
+  memset(&g, 0, sizeof g);
+  for (int k = 0; k < 3; ++k)
+    if (!get_real(p, at, p->fields[k], "gravity component", &g.g[k])) return;
+  g.amplitude = -1;
+  g.step = current_step(p);
+  g.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->gravities, g) != NSB_OK || note_rec_file(p, REC_GRAVITY, at.file) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  if (p->b.has_amp) add_amp_ref(p, REC_GRAVITY, p->m->gravities.count - 1, 1, 0, p->b.amp, at);
+}
+
+static void data_manufactured(parser* p, loc at) {
+  if (!only_one_line(p, at) || !expect_fields(p, at, 3, 3, "amplitude names for the x, y, z components")) return;
+  for (int k = 0; k < 3; ++k) {
+    if (!check_name(p, at, p->fields[k], "amplitude name")) return;
+  }
+  for (int k = 0; k < 3; ++k)
+    if (!add_amp_ref(p, REC_MANUFACTURED, p->b.index, 1, k, p->fields[k], at)) return;
+}
+
+static void data_initial(parser* p, loc at) {
+  nsb_initial ic;
+  memset(&ic, 0, sizeof ic);
+  ic.kind = (nsb_init_kind)p->b.sub;
+  ic.line = at.line;
+  if (ic.kind == NSB_INIT_VELOCITY) {
+    if (!expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
+    if (!get_int(p, at, p->fields[1], "dof", &ic.dof) || !get_real(p, at, p->fields[2], "velocity", &ic.value)) return;
+    if (!in_dof_range(p, at, ic.dof, "dof")) return;
+  } else {
+    if (!expect_fields(p, at, 4, 4, ic.kind == NSB_INIT_ROTATION ? "node or node set, rx, ry, rz"
+                                                                  : "node or node set, wx, wy, wz"))
+      return;
+    for (int k = 0; k < 3; ++k)
+      if (!get_real(p, at, p->fields[k + 1], "vector component", &ic.vec[k])) return;
+  }
+  p->scratch.count = 0;
+  if (!expand_nodes(p, at, p->fields[0])) return;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    ic.node = p->scratch.data[k];
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->initials, ic) != NSB_OK || note_rec_file(p, REC_INITIAL, at.file) != NSB_OK) {
+      oom(p, at);
+      return;
+    }
+  }
+}
+
+static void data_probe(parser* p, loc at) {
+  static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", NULL};
+  nsb_probe* pr = &p->m->probes.data[p->b.index];
+  for (int f = 0; f < p->n_fields; ++f) {
+    char* q = normalize(p->fields[f]);
+    int k = 0;
+    while (names[k] && strcmp(names[k], q) != 0) ++k;
+    if (!names[k]) {
+      VALUE(p, at, "unknown probe quantity '%s' (allowed: X, U, V, R, W, Q, WB)", q);
+      continue;
+    }
+    pr->quantities |= 1u << k;
+  }
+}
+
+static void data_procedure(parser* p, loc at) {
+  if (!only_one_line(p, at)) return;
+  int is_static = p->b.kw == KW_STATIC;
+  if (!expect_fields(p, at, 2, 3, is_static ? "increment, period[, h_min]" : "h, period[, h_min]")) return;
+  double h, period, h_min;
+  if (!get_real(p, at, p->fields[0], "time increment", &h) || !get_real(p, at, p->fields[1], "time period", &period))
+    return;
+  h_min = h;
+  if (p->n_fields == 3 && !get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
+  if (!(h > 0.0) || !(period > 0.0)) {
+    VALUE(p, at, "time increment and period must be > 0, got %.12g, %.12g", h, period);
+    return;
+  }
+  if (h > period) {
+    VALUE(p, at, "time increment %.12g is larger than the step period %.12g", h, period);
+    return;
+  }
+  if (!(h_min > 0.0 && h_min <= h)) {
+    VALUE(p, at, "minimum increment must satisfy 0 < h_min <= h = %.12g, got %.12g", h, h_min);
+    return;
+  }
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  s->h = h;
+  s->period = period;
+  s->h_min = h_min;
+  double need = ceil(period / h);
+  if (p->step_inc > 0 && (double)p->step_inc < need)
+    VALUE(p, p->step_at, "INC=%d allows fewer increments than period/h needs (%.0f)", p->step_inc, need);
+}
+
+/* ---- block end -------------------------------------------------------------------- */
+
+/* Symmetric positive definite check of a 3x3 column-major matrix by leading minors. */
+static int spd3(const double* J) {
+  double m1 = J[0];
+  double m2 = J[0] * J[4] - J[1] * J[3];
+  double det = J[0] * (J[4] * J[8] - J[7] * J[5]) - J[3] * (J[1] * J[8] - J[7] * J[2]) +
+               J[6] * (J[1] * J[5] - J[4] * J[2]);
+  return m1 > 0.0 && m2 > 0.0 && det > 0.0;
+}
+
+static void end_rigid_body(parser* p) {
+  loc at = p->b.at;
+  if (p->b.n_data == 0) {
+    SYNTAX(p, at, "*RIGID BODY needs a data line with the inertia (I11, I22, I33[, I12, I13, I23])");
+    return;
+  }
+  if (!p->b.ok) return;
+  nsb_rigid_body* rb = &p->m->rigid_bodies.data[p->b.index];
+  const double* I = p->b.inertia;
+  /* column-major: J(i,j) at [i + 3j] */
+  double J[9] = {I[0], I[3], I[4], I[3], I[1], I[5], I[4], I[5], I[2]};
+  const double* c = p->b.com;
+  if (p->b.reference) {
+    /* parallel-axis theorem: J_O = J_c + m (|c|^2 1 - c c^T)  =>  J_c = J_O - m (|c|^2 1 - c c^T) */
+    double c2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) J[i + 3 * j] -= rb->mass * ((i == j ? c2 : 0.0) - c[i] * c[j]);
+  }
+  memcpy(rb->J_c, J, sizeof J);
+  memcpy(rb->com, c, sizeof rb->com);
+  if (!spd3(J))
+    VALUE(p, at, "inertia tensor about the centre of mass is not positive definite (J_c diagonal %.6g, %.6g, %.6g)",
+          J[0], J[4], J[8]);
+}
+
+static void end_amplitude(parser* p) {
+  loc at = p->b.at;
+  nsb_amplitude* a = &p->m->amplitudes.data[p->b.index];
+  if (!p->b.ok) return;
+  int n = p->values.count;
+  if (a->kind == NSB_AMP_PERIODIC) {
+    if (n < 4) {
+      SYNTAX(p, at, "PERIODIC amplitude %s needs a data line N, omega, t0, A0", a->name);
+      return;
+    }
+    int terms = (int)p->values.data[0];
+    long need = 4 + 2L * terms;
+    if (n != need) {
+      VALUE(p, at, "PERIODIC amplitude %s: N = %d needs %d pairs A_k, B_k (%ld values after the first line), got %d values",
+            a->name, terms, terms, need - 4, n - 4);
+      return;
+    }
+  } else if (n == 0) {
+    SYNTAX(p, at, "amplitude %s has no data (%s)", a->name,
+           a->kind == NSB_AMP_POLYNOMIAL ? "at least one coefficient" : "at least one pair t, a");
+    return;
+  }
+  a->data = NSB_NEW_ARRAY(p->ctx, n, double);
+  if (!a->data) {
+    oom(p, at);
+    return;
+  }
+  a->n_data = n;
+  memcpy(a->data, p->values.data, (size_t)n * sizeof(double));
+}
+
+static void end_block(parser* p) {
+  loc at = p->b.at;
+  /* after running out of memory the block's record may be missing: only reset */
+  switch (p->stop ? KW_NONE : p->b.kw) {
+    case KW_HEADING:
+      break;
+    case KW_SPRING:
+    case KW_ELASTIC:
+    case KW_DENSITY:
+    case KW_GRAVITY:
+    case KW_MANUFACTURED:
+    case KW_DYNAMIC:
+    case KW_STATIC:
+      if (p->b.n_data == 0) SYNTAX(p, at, "*%s needs a data line", p->b.spec->name);
+      break;
+    case KW_AMPLITUDE:
+      end_amplitude(p);
+      break;
+    case KW_RIGID_BODY:
+      end_rigid_body(p);
+      break;
+    case KW_PROBE:
+      if (p->m->probes.data[p->b.index].quantities == 0 && p->b.n_data == 0)
+        SYNTAX(p, at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB)");
+      break;
+    default:
+      break;
+  }
+  memset(&p->b, 0, sizeof p->b);
+  p->b.kw = KW_NONE;
+}
+
+/* ---- line dispatch ---------------------------------------------------------------- */
+
+static void begin_keyword(parser* p, loc at, char* text) {
+  end_block(p);
+  split_fields(p, text);
+  char* name = normalize(p->fields[0]);
+  const kwspec* spec = NULL;
+  for (int k = 0; k < N_KEYWORDS; ++k)
+    if (strcmp(kw_table[k].name, name) == 0) spec = &kw_table[k];
+  p->b.at = at;
+  p->b.kw = KW_SKIP;
+  if (!spec) {
+    SYNTAX(p, at, "unknown keyword *%s", *name ? name : "(empty)");
+    p->cur_material = -1;
+    return;
+  }
+  p->b.spec = spec;
+  if (spec->id != KW_ELASTIC && spec->id != KW_DENSITY && spec->id != KW_INCLUDE) p->cur_material = -1;
+  pval v[MAX_PARAMS];
+  int ok = parse_params(p, at, spec, v);
+  if (spec->where == W_MODEL && p->in_step) {
+    SYNTAX(p, at, "*%s is model data and is not allowed inside a step (missing *END STEP after line %d?)", spec->name,
+           p->step_at.line);
+    return;
+  }
+  if (spec->where == W_STEP && !p->in_step) {
+    SYNTAX(p, at, "*%s is only allowed inside a step (*STEP ... *END STEP)", spec->name);
+    return;
+  }
+  if (!ok) {
+    if (spec->id == KW_STEP && !p->in_step) {
+      /* still open the step so that its *END STEP and procedure do not cascade */
+      nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
+      d.line = at.line;
+      if (NSB_ARRAY_PUSH(p->ctx, p->m->steps, d) != NSB_OK) {
+        oom(p, at);
+        return;
+      }
+      p->in_step = 1;
+      p->step_at = at;
+      p->step_proc = 0;
+      p->step_inc = 0;
+    }
+    if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC) p->step_proc = 1;
+    return;
+  }
+  p->b.kw = spec->id;
+  switch (spec->id) {
+    case KW_INCLUDE:
+      begin_include(p, at, v);
+      memset(&p->b, 0, sizeof p->b);
+      p->b.kw = KW_INCLUDE;
+      p->b.spec = spec;
+      p->b.at = at;
+      break;
+    case KW_NODE:
+      begin_node(p, at, v);
+      break;
+    case KW_NSET:
+      begin_set(p, at, v, 0);
+      break;
+    case KW_ELSET:
+      begin_set(p, at, v, 1);
+      break;
+    case KW_ELEMENT:
+      begin_element(p, at, v);
+      break;
+    case KW_SPRING:
+      begin_spring(p, at, v);
+      break;
+    case KW_MATERIAL:
+      begin_material(p, at, v);
+      break;
+    case KW_ELASTIC:
+      begin_material_option(p, at, 0);
+      break;
+    case KW_DENSITY:
+      begin_material_option(p, at, 1);
+      break;
+    case KW_AMPLITUDE:
+      begin_amplitude(p, at, v);
+      break;
+    case KW_RIGID_BODY:
+      begin_rigid_body(p, at, v);
+      break;
+    case KW_PARTICLE:
+      begin_particle(p, at, v);
+      break;
+    case KW_JOINT:
+      p->b.sub = v[0].i;
+      p->b.level = v[1].set ? v[1].i : NSB_LEVEL_POSITION;
+      break;
+    case KW_BOUNDARY:
+      begin_load(p, &v[0]);
+      break;
+    case KW_CLOAD:
+      begin_load(p, &v[0]);
+      p->b.follower = v[1].set ? v[1].i : 0;
+      break;
+    case KW_GRAVITY:
+      begin_load(p, &v[0]);
+      break;
+    case KW_MANUFACTURED:
+      begin_manufactured(p, at, v);
+      break;
+    case KW_INITIAL:
+      p->b.sub = v[0].i;
+      break;
+    case KW_PROBE:
+      begin_probe(p, at, v);
+      break;
+    case KW_STEP:
+      begin_step(p, at, v);
+      break;
+    case KW_END_STEP:
+      begin_end_step(p, at);
+      break;
+    case KW_DYNAMIC:
+      begin_procedure(p, at, v, 0);
+      break;
+    case KW_STATIC:
+      begin_procedure(p, at, v, 1);
+      break;
+    case KW_SOLVER_CONTROLS:
+      begin_solver_controls(p, at, v);
+      break;
+    case KW_OUTPUT:
+      begin_output(p, at, v);
+      break;
+    default:
+      break;
+  }
+}
+
+static void data_line(parser* p, loc at, char* text) {
+  if (p->b.kw == KW_SKIP) return;
+  if (p->b.kw == KW_NONE) {
+    SYNTAX(p, at, "data line before the first keyword of the file");
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->b.n_data++;
+  if (p->b.kw == KW_HEADING) {
+    if (p->b.n_data == 1) snprintf(p->m->heading, sizeof p->m->heading, "%s", trim(text));
+    return;
+  }
+  split_fields(p, text);
+  switch (p->b.kw) {
+    case KW_NODE:
+      data_node(p, at);
+      break;
+    case KW_NSET:
+      data_set(p, at, 0);
+      break;
+    case KW_ELSET:
+      data_set(p, at, 1);
+      break;
+    case KW_ELEMENT:
+      data_element(p, at);
+      break;
+    case KW_SPRING:
+      data_spring(p, at);
+      break;
+    case KW_ELASTIC:
+      data_elastic(p, at);
+      break;
+    case KW_DENSITY:
+      data_density(p, at);
+      break;
+    case KW_AMPLITUDE:
+      data_amplitude(p, at);
+      break;
+    case KW_RIGID_BODY:
+      data_rigid_body(p, at);
+      break;
+    case KW_JOINT:
+      data_joint(p, at);
+      break;
+    case KW_BOUNDARY:
+      data_boundary(p, at);
+      break;
+    case KW_CLOAD:
+      data_cload(p, at);
+      break;
+    case KW_GRAVITY:
+      data_gravity(p, at);
+      break;
+    case KW_MANUFACTURED:
+      data_manufactured(p, at);
+      break;
+    case KW_INITIAL:
+      data_initial(p, at);
+      break;
+    case KW_PROBE:
+      data_probe(p, at);
+      break;
+    case KW_DYNAMIC:
+    case KW_STATIC:
+      data_procedure(p, at);
+      break;
+    default:
+      SYNTAX(p, at, "*%s takes no data lines", p->b.spec->name);
+      p->b.kw = KW_SKIP;
+      break;
+  }
+}
+
+/* ---- reading lines ---------------------------------------------------------------- */
+
+static int next_char(source* s) {
+  if (s->f) return getc(s->f);
+  unsigned char c = (unsigned char)s->text[s->pos];
+  if (!c) return EOF;
+  s->pos++;
+  return c;
+}
+
+/* Read and dispatch every line of a source; ends the last block at end of file. */
+static void read_source(parser* p, source* s) {
+  char buf[NSB_DECK_LINE_MAX + 2];
+  int line = 0;
+  while (!p->stop) {
+    size_t n = 0;
+    int c, got = 0, overflow = 0, bad = -1;
+    while ((c = next_char(s)) != EOF) {
+      got = 1;
+      if (c == '\n') break;
+      if (bad < 0 && ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)) bad = c;
+      if (n < NSB_DECK_LINE_MAX + 1) buf[n++] = (char)c;
+      else overflow = 1;
+    }
+    if (!got) break;
+    ++line;
+    if (s->file == 0) p->main_lines = line;
+    loc at = {s->file, line};
+    if (bad >= 0) {
+      SYNTAX(p, at, "binary data (control character 0x%02x); the rest of this file is skipped", (unsigned)bad);
+      break;
+    }
+    if (!overflow && n > 0 && buf[n - 1] == '\r') --n;
+    if (overflow || n > NSB_DECK_LINE_MAX) {
+      SYNTAX(p, at, "line longer than %d bytes", NSB_DECK_LINE_MAX);
+      continue;
+    }
+    buf[n] = '\0';
+    char* t = trim(buf);
+    if (!*t) continue;
+    if (t[0] == '*' && t[1] == '*') continue;
+    if (t[0] == '*') begin_keyword(p, at, t + 1);
+    else data_line(p, at, t);
+  }
+  if (s->f && ferror(s->f)) {
+    loc at = {s->file, line};
+    report(p, at, NSB_ERR_IO, "read error: %s", strerror(errno));
+  }
+  end_block(p);
+}
+
+static int add_file_name(parser* p, const char* name) {
+  size_t len = strlen(name) + 1;
+  char* copy = nsb_alloc(p->ctx, len);
+  if (!copy) return -1;
+  memcpy(copy, name, len);
+  if (NSB_ARRAY_PUSH(p->ctx, p->files, copy) != NSB_OK) {
+    nsb_free(p->ctx, copy, len);
+    return -1;
+  }
+  return p->files.count - 1;
+}
+
+/* Open and read a deck file; at is the *INCLUDE line (file -1 for the top level). */
+static void read_file(parser* p, const char* path, loc at) {
+  int top = at.file < 0;
+  if (!top && p->depth >= NSB_DECK_INCLUDE_DEPTH_MAX) {
+    VALUE(p, at, "*INCLUDE nested deeper than %d levels (recursive *INCLUDE?)", NSB_DECK_INCLUDE_DEPTH_MAX);
+    return;
+  }
+  FILE* f = fopen(path, "rb");
+  if (!f) {
+    if (top) at.file = add_file_name(p, path) >= 0 ? 0 : -1;
+    report(p, at, NSB_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+    return;
+  }
+  struct stat st;
+  memset(&st, 0, sizeof st);
+  int have_id = fstat(fileno(f), &st) == 0;
+  if (have_id && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    if (top) at.file = add_file_name(p, path) >= 0 ? 0 : -1;
+    report(p, at, NSB_ERR_IO, "cannot read %s: it is a directory", path);
+    return;
+  }
+  if (have_id)
+    for (int d = 0; d < p->n_open; ++d)
+      if (p->open_dev[d] == st.st_dev && p->open_ino[d] == st.st_ino) {
+        fclose(f);
+        VALUE(p, at, "recursive *INCLUDE of %s", path);
+        return;
+      }
+  int file = add_file_name(p, path);
+  if (file < 0) {
+    fclose(f);
+    oom(p, at);
+    return;
+  }
+  int saved_depth = p->depth, saved_open = p->n_open;
+  if (have_id && p->n_open < NSB_DECK_INCLUDE_DEPTH_MAX + 2) {
+    p->open_dev[p->n_open] = st.st_dev;
+    p->open_ino[p->n_open] = st.st_ino;
+    p->n_open++;
+  }
+  p->depth = top ? 0 : p->depth + 1;
+  source s = {f, NULL, 0, file};
+  read_source(p, &s);
+  fclose(f);
+  p->depth = saved_depth;
+  p->n_open = saved_open;
+}
+
+/* ---- checks after reading --------------------------------------------------------- */
+
+static loc rec_loc(const parser* p, int rec, int i, int line) {
+  loc at = {i < p->rec_file[rec].count ? p->rec_file[rec].data[i] : 0, line};
+  return at;
+}
+
+static int same_loc(loc a, loc b) { return a.file == b.file && a.line == b.line; }
+
+static void resolve_amplitudes(parser* p) {
+  nsb_model* m = p->m;
+  for (int r = 0; r < p->amp_refs.count && !p->stop; ++r) {
+    const amp_ref* ref = &p->amp_refs.data[r];
+    int a = nsb_model_find_amplitude(m, ref->name);
+    if (a < 0) {
+      VALUE(p, ref->at, "amplitude %s is not defined", ref->name);
+      continue;
+    }
+    for (int i = ref->first; i < ref->first + ref->count; ++i) {
+      switch (ref->rec) {
+        case REC_BOUNDARY:
+          m->boundaries.data[i].amplitude = a;
+          break;
+        case REC_CLOAD:
+          m->cloads.data[i].amplitude = a;
+          break;
+        case REC_GRAVITY:
+          m->gravities.data[i].amplitude = a;
+          break;
+        case REC_MANUFACTURED:
+          m->manufactured.data[i].amp[ref->slot] = a;
+          break;
+        default:
+          break;
+      }
+    }
+  }
+}
+
+static double dist3(const double* a, const double* b) {
+  double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+static void check_joints(parser* p) {
+  const nsb_model* m = p->m;
+  static const char* const kinds[] = {"spherical", "revolute", "distance"};
+  for (int i = 0; i < m->joints.count && !p->stop; ++i) {
+    const nsb_joint* j = &m->joints.data[i];
+    loc at = rec_loc(p, REC_JOINT, i, j->line);
+    const nsb_node* A = &m->nodes.data[j->node_a];
+    const nsb_node* B = &m->nodes.data[j->node_b];
+    if (A->body_kind == NSB_BODY_NONE && B->body_kind == NSB_BODY_NONE) {
+      VALUE(p, at, "%s joint between nodes %d and %d: neither node carries a body (both are ground)", kinds[j->kind],
+            A->label, B->label);
+      continue;
+    }
+    if (j->kind == NSB_JOINT_REVOLUTE) {
+      if (A->body_kind == NSB_BODY_PARTICLE || B->body_kind == NSB_BODY_PARTICLE)
+        VALUE(p, at, "revolute joint between nodes %d and %d: a particle has no rotation; use a rigid body", A->label,
+              B->label);
+      else if (A->body_kind != NSB_BODY_RIGID && B->body_kind != NSB_BODY_RIGID)
+        VALUE(p, at, "revolute joint between nodes %d and %d needs a rigid body on at least one side", A->label,
+              B->label);
+    }
+    if (j->kind == NSB_JOINT_SPHERICAL) {
+      double pn = sqrt(j->point[0] * j->point[0] + j->point[1] * j->point[1] + j->point[2] * j->point[2]);
+      double tol = 1e-9 * (pn > 1.0 ? pn : 1.0);
+      const nsb_node* nodes[2] = {A, B};
+      for (int k = 0; k < 2; ++k)
+        if (nodes[k]->body_kind == NSB_BODY_PARTICLE && dist3(nodes[k]->X, j->point) > tol)
+          VALUE(p, at, "spherical joint: particle node %d is not at the joint point (distance %.6g)", nodes[k]->label,
+                dist3(nodes[k]->X, j->point));
+    }
+  }
+}
+
+static void check_supports_and_loads(parser* p) {
+  const nsb_model* m = p->m;
+  loc last = {-1, -1};
+  for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+    const nsb_boundary* bc = &m->boundaries.data[i];
+    loc at = rec_loc(p, REC_BOUNDARY, i, bc->line);
+    int nd = nsb_model_node_ndof(m, bc->node);
+    if (same_loc(at, last)) continue;
+    if (nd == 0) {
+      VALUE(p, at, "node %d has no degrees of freedom (no *RIGID BODY or *PARTICLE on it)", m->nodes.data[bc->node].label);
+      last = at;
+    } else if (bc->dof_last > nd) {
+      VALUE(p, at, "node %d carries a particle: only DOFs 1-3 exist, got %d-%d", m->nodes.data[bc->node].label,
+            bc->dof_first, bc->dof_last);
+      last = at;
+    }
+  }
+  last.file = last.line = -1;
+  for (int i = 0; i < m->cloads.count && !p->stop; ++i) {
+    const nsb_cload* c = &m->cloads.data[i];
+    loc at = rec_loc(p, REC_CLOAD, i, c->line);
+    int nd = nsb_model_node_ndof(m, c->node);
+    if (same_loc(at, last)) continue;
+    if (nd == 0) {
+      VALUE(p, at, "node %d has no degrees of freedom (no *RIGID BODY or *PARTICLE on it)", m->nodes.data[c->node].label);
+      last = at;
+    } else if (c->dof > nd) {
+      VALUE(p, at, "node %d carries a particle: a moment (dof %d) cannot be applied", m->nodes.data[c->node].label,
+            c->dof);
+      last = at;
+    }
+  }
+  last.file = last.line = -1;
+  for (int i = 0; i < m->initials.count && !p->stop; ++i) {
+    const nsb_initial* ic = &m->initials.data[i];
+    loc at = rec_loc(p, REC_INITIAL, i, ic->line);
+    int nd = nsb_model_node_ndof(m, ic->node);
+    if (same_loc(at, last)) continue;
+    if (nd == 0) {
+      VALUE(p, at, "node %d has no degrees of freedom (no *RIGID BODY or *PARTICLE on it)", m->nodes.data[ic->node].label);
+      last = at;
+    } else if (nd == 3 && (ic->kind != NSB_INIT_VELOCITY || ic->dof > 3)) {
+      VALUE(p, at, "node %d carries a particle: it has no rotation or angular velocity", m->nodes.data[ic->node].label);
+      last = at;
+    }
+  }
+  for (int i = 0; i < m->manufactured.count && !p->stop; ++i) {
+    const nsb_manufactured_rotation* mr = &m->manufactured.data[i];
+    loc at = rec_loc(p, REC_MANUFACTURED, i, mr->line);
+    if (m->nodes.data[mr->node].body_kind != NSB_BODY_RIGID) {
+      VALUE(p, at, "*MANUFACTURED ROTATION: node %d does not carry a rigid body", m->nodes.data[mr->node].label);
+      continue;
+    }
+    for (int k = 0; k < m->initials.count; ++k) {
+      const nsb_initial* ic = &m->initials.data[k];
+      if (ic->node != mr->node) continue;
+      if (ic->kind == NSB_INIT_VELOCITY && ic->dof <= 3) continue;
+      loc ic_at = rec_loc(p, REC_INITIAL, k, ic->line);
+      VALUE(p, at,
+            "*MANUFACTURED ROTATION on node %d conflicts with the initial rotation/angular velocity given at %s:%d "
+            "(the manufactured rotation sets both)",
+            m->nodes.data[mr->node].label, file_name(p, ic_at.file), ic_at.line);
+      break;
+    }
+  }
+}
+
+static void check_deck(parser* p) {
+  const nsb_model* m = p->m;
+  loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
+  if (p->in_step) SYNTAX(p, p->step_at, "end of file inside the step that starts here (missing *END STEP)");
+  resolve_amplitudes(p);
+  for (int i = 0; i < m->elements.count && !p->stop; ++i)
+    if (!m->elements.data[i].has_property)
+      VALUE(p, rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
+            "SPRINGA element %d has no stiffness (add it to an element set with *SPRING)", m->elements.data[i].label);
+  check_joints(p);
+  check_supports_and_loads(p);
+  /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */
+  if (p->n_errors > 0) return;
+  if (m->steps.count == 0) SYNTAX(p, end, "the deck has no *STEP");
+  int any_dof = 0;
+  for (int i = 0; i < m->nodes.count; ++i)
+    if (nsb_model_node_ndof(m, i) > 0) any_dof = 1;
+  if (!any_dof)
+    VALUE(p, end, "the model has no degrees of freedom (no node carries a *RIGID BODY or *PARTICLE)");
+}
+
+/* ---- entry points ----------------------------------------------------------------- */
+
+static void parser_free(parser* p) {
+  for (int i = 0; i < p->files.count; ++i) nsb_free(p->ctx, p->files.data[i], strlen(p->files.data[i]) + 1);
+  NSB_ARRAY_FREE(p->ctx, p->files);
+  for (int r = 0; r < REC_COUNT; ++r) NSB_ARRAY_FREE(p->ctx, p->rec_file[r]);
+  NSB_ARRAY_FREE(p->ctx, p->amp_refs);
+  NSB_ARRAY_FREE(p->ctx, p->values);
+  NSB_ARRAY_FREE(p->ctx, p->scratch);
+  NSB_FREE_ARRAY(p->ctx, p->mark, p->mark_cap, int);
+  NSB_FREE_ARRAY(p->ctx, p->elem_hash, p->elem_hash_cap, int);
+}
+
+static int finish(parser* p, nsb_model** out, int* n_errors) {
+  if (!p->stop) check_deck(p);
+  parser_free(p);
+  if (n_errors) *n_errors = p->n_errors;
+  int status = p->had_alloc    ? NSB_ERR_ALLOC
+               : p->had_io     ? NSB_ERR_IO
+               : p->had_syntax ? NSB_ERR_DECK_SYNTAX
+               : p->had_value  ? NSB_ERR_DECK_VALUE
+                               : NSB_OK;
+  if (status != NSB_OK) {
+    nsb_model_destroy(&p->m);
+    *out = NULL;
+    return nsb_ctx_error(p->ctx, status, __FILE__, __LINE__, __func__, "%s: %d error(s) in the deck", p->top_name,
+                         p->n_errors);
+  }
+  *out = p->m;
+  return NSB_OK;
+}
+
+static int start(parser* p, nsb_ctx* ctx, const char* name, FILE* err, nsb_model** out, int* n_errors) {
+  memset(p, 0, sizeof *p);
+  p->ctx = ctx;
+  p->err = err;
+  p->top_name = name;
+  p->cur_material = -1;
+  *out = NULL;
+  if (n_errors) *n_errors = 0;
+  if (nsb_model_create(ctx, &p->m) != NSB_OK) {
+    if (err) fprintf(err, "%s:0: out of memory\n", name);
+    if (n_errors) *n_errors = 1;
+    return NSB_ERR_ALLOC;
+  }
+  snprintf(p->m->source, sizeof p->m->source, "%s", name);
+  return NSB_OK;
+}
+
+int nsb_deck_read(nsb_ctx* ctx, const char* path, FILE* err, nsb_model** out, int* n_errors) {
+  parser p;
+  NSB_CALL(start(&p, ctx, path, err, out, n_errors));
+  loc top = {-1, 0};
+  read_file(&p, path, top);
+  return finish(&p, out, n_errors);
+}
+
+int nsb_deck_read_string(nsb_ctx* ctx, const char* name, const char* text, FILE* err, nsb_model** out,
+                         int* n_errors) {
+  parser p;
+  NSB_CALL(start(&p, ctx, name, err, out, n_errors));
+  int file = add_file_name(&p, name);
+  loc at = {-1, 0};
+  if (file < 0) {
+    oom(&p, at);
+  } else {
+    p.string_deck = 1;
+    source s = {NULL, text, 0, file};
+    read_source(&p, &s);
+  }
+  return finish(&p, out, n_errors);
+}

@@ -1,0 +1,687 @@
+/* test_io.c -- CUnit tests of the deck reader (io/deck.c).
+ *
+ * Suites: good (valid decks parse to the exact expected model), bad (every deck
+ * in tests/decks/bad fails with "name.inp:LINE: <expected substring>"),
+ * robust (hostile input: empty, binary, long lines, deep includes, several
+ * errors in one run), alloc (allocation-failure sweep).  Every test checks
+ * that the context has no live bytes once the model is destroyed.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "io/deck.h"
+#include "tests/cunit_main.h"
+
+#define GOOD_DIR NSB_TEST_DECK_DIR "/good"
+#define BAD_DIR NSB_TEST_DECK_DIR "/bad"
+
+/* Read all of a temporary error stream into a NUL-terminated heap string. */
+static char* slurp(FILE* f) {
+  long n = ftell(f);
+  if (n < 0) n = 0;
+  char* s = malloc((size_t)n + 1);
+  rewind(f);
+  size_t got = s ? fread(s, 1, (size_t)n, f) : 0;
+  if (s) s[got] = '\0';
+  return s;
+}
+
+typedef struct run {
+  nsb_ctx* ctx;
+  nsb_model* m;
+  int status;
+  int n_errors;
+  char* errors; /* malloc'ed */
+} run;
+
+static run read_deck(const char* path, const char* text) {
+  run r;
+  memset(&r, 0, sizeof r);
+  CU_ASSERT_FATAL(nsb_ctx_create(&r.ctx) == NSB_OK);
+  FILE* err = tmpfile();
+  CU_ASSERT_FATAL(err != NULL);
+  if (text)
+    r.status = nsb_deck_read_string(r.ctx, path, text, err, &r.m, &r.n_errors);
+  else
+    r.status = nsb_deck_read(r.ctx, path, err, &r.m, &r.n_errors);
+  r.errors = slurp(err);
+  fclose(err);
+  if (r.status == NSB_OK) CU_ASSERT_PTR_NOT_NULL(r.m);
+  if (r.status != NSB_OK) CU_ASSERT_PTR_NULL(r.m);
+  return r;
+}
+
+static void run_free(run* r) {
+  nsb_model_destroy(&r->m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(r->ctx), 0);
+  nsb_ctx_destroy(&r->ctx);
+  free(r->errors);
+}
+
+static run expect_ok(const char* path, const char* text) {
+  run r = read_deck(path, text);
+  if (r.status != NSB_OK) fprintf(stderr, "unexpected deck errors:\n%s", r.errors);
+  CU_ASSERT_EQUAL(r.status, NSB_OK);
+  CU_ASSERT_EQUAL(r.n_errors, 0);
+  return r;
+}
+
+static int node_label(const nsb_model* m, int i) { return m->nodes.data[i].label; }
+
+/* ---- good decks ---------------------------------------------------------------- */
+
+static void test_full_deck(void) {
+  run r = expect_ok(GOOD_DIR "/full.inp", NULL);
+  const nsb_model* m = r.m;
+  if (!m) {
+    run_free(&r);
+    return;
+  }
+  CU_ASSERT_STRING_EQUAL(m->heading, "Every keyword, once at least");
+  CU_ASSERT_STRING_EQUAL(m->source, GOOD_DIR "/full.inp");
+  /* nodes: 1 2 3 4 5 9 from the deck, then 7 8 from the include */
+  CU_ASSERT_EQUAL_FATAL(m->nodes.count, 8);
+  static const int labels[] = {1, 2, 3, 4, 5, 9, 7, 8};
+  for (int i = 0; i < 8; ++i) CU_ASSERT_EQUAL(node_label(m, i), labels[i]);
+  NSB_ASSERT_CLOSE(m->nodes.data[2].X[0], 2.0, 0.0);
+  NSB_ASSERT_CLOSE(m->nodes.data[2].X[2], 0.0, 0.0);
+  NSB_ASSERT_CLOSE(m->nodes.data[3].X[0], 3.0, 0.0);
+  NSB_ASSERT_CLOSE(m->nodes.data[5].X[2], 5.0, 0.0);
+  NSB_ASSERT_CLOSE(m->nodes.data[7].X[0], 5.0, 0.0);
+  CU_ASSERT_EQUAL(m->nodes.data[0].line, 5);
+  CU_ASSERT_EQUAL(m->nodes.data[6].line, 3); /* line 3 of full_part.inc */
+  CU_ASSERT_EQUAL(nsb_model_find_node(m, 9), 5);
+  CU_ASSERT_EQUAL(nsb_model_find_node(m, 6), -1);
+
+  /* sets */
+  CU_ASSERT_EQUAL(m->nsets.count, 5);
+  int all = nsb_model_find_nset(m, "all"), parts = nsb_model_find_nset(m, "Parts");
+  int mix = nsb_model_find_nset(m, "MIX"), pair = nsb_model_find_nset(m, "pair");
+  CU_ASSERT_FATAL(all >= 0 && parts >= 0 && mix >= 0 && pair >= 0);
+  CU_ASSERT_EQUAL(m->nsets.data[all].nodes.count, 6);
+  CU_ASSERT_EQUAL(m->nsets.data[parts].nodes.count, 2);
+  CU_ASSERT_EQUAL(m->nsets.data[parts].nodes.data[0], 1);
+  CU_ASSERT_EQUAL(m->nsets.data[parts].nodes.data[1], 3);
+  CU_ASSERT_EQUAL_FATAL(m->nsets.data[mix].nodes.count, 2);
+  CU_ASSERT_EQUAL(m->nsets.data[mix].nodes.data[0], 3);
+  CU_ASSERT_EQUAL(m->nsets.data[mix].nodes.data[1], 1);
+  CU_ASSERT_EQUAL(m->nsets.data[pair].nodes.count, 2);
+  CU_ASSERT_EQUAL(m->elsets.count, 3);
+  int s2 = nsb_model_find_elset(m, "s2");
+  CU_ASSERT_FATAL(s2 >= 0);
+  CU_ASSERT_EQUAL(m->elsets.data[s2].elements.count, 2);
+  CU_ASSERT_EQUAL(m->elsets.data[s2].elements.data[0], 1);
+  CU_ASSERT_EQUAL(m->elsets.data[s2].elements.data[1], 0);
+
+  /* elements and material */
+  CU_ASSERT_EQUAL_FATAL(m->elements.count, 2);
+  CU_ASSERT_EQUAL(m->elements.data[1].type, NSB_ETYPE_SPRINGA);
+  CU_ASSERT_EQUAL(m->elements.data[1].nodes[0], 1);
+  CU_ASSERT_EQUAL(m->elements.data[1].nodes[1], 2);
+  CU_ASSERT_EQUAL(m->elements.data[1].has_property, 1);
+  NSB_ASSERT_CLOSE(m->elements.data[0].stiffness, 1000.0, 0.0);
+  CU_ASSERT_EQUAL_FATAL(m->materials.count, 1);
+  CU_ASSERT_STRING_EQUAL(m->materials.data[0].name, "Steel");
+  NSB_ASSERT_CLOSE(m->materials.data[0].E, 210e9, 0.0);
+  NSB_ASSERT_CLOSE(m->materials.data[0].nu, 0.3, 0.0);
+  NSB_ASSERT_CLOSE(m->materials.data[0].rho, 7850.0, 0.0);
+  CU_ASSERT(m->materials.data[0].has_elastic && m->materials.data[0].has_density);
+
+  /* bodies */
+  CU_ASSERT_EQUAL_FATAL(m->rigid_bodies.count, 3);
+  CU_ASSERT_EQUAL_FATAL(m->particles.count, 3);
+  const nsb_rigid_body* b0 = &m->rigid_bodies.data[0];
+  CU_ASSERT_EQUAL(b0->node, 1);
+  NSB_ASSERT_CLOSE(b0->J_c[0], 1.0, 0.0);
+  NSB_ASSERT_CLOSE(b0->J_c[4], 2.0, 0.0);
+  NSB_ASSERT_CLOSE(b0->J_c[8], 3.0, 0.0);
+  NSB_ASSERT_CLOSE(b0->J_c[1], 0.0, 0.0);
+  /* J_c = J_O - m (|c|^2 1 - c c^T), c = (0, 0, 1), m = 2: subtract diag(2, 2, 0) */
+  const nsb_rigid_body* b1 = &m->rigid_bodies.data[1];
+  static const double Jc[9] = {1.0, 0.5, 0.0, 0.5, 2.0, 0.0, 0.0, 0.0, 5.0};
+  for (int k = 0; k < 9; ++k) NSB_ASSERT_CLOSE(b1->J_c[k], Jc[k], 1e-15);
+  NSB_ASSERT_CLOSE(b1->com[2], 1.0, 0.0);
+  NSB_ASSERT_CLOSE(b1->mass, 2.0, 0.0);
+  CU_ASSERT_EQUAL(m->nodes.data[2].body_kind, NSB_BODY_RIGID);
+  CU_ASSERT_EQUAL(m->nodes.data[2].body, 1);
+  CU_ASSERT_EQUAL(m->nodes.data[3].body_kind, NSB_BODY_PARTICLE);
+  CU_ASSERT_EQUAL(m->particles.data[0].node, 3);
+  NSB_ASSERT_CLOSE(m->particles.data[0].radius, 0.1, 0.0);
+  NSB_ASSERT_CLOSE(m->particles.data[1].mass, 0.25, 0.0);
+  NSB_ASSERT_CLOSE(m->particles.data[2].radius, 0.0, 0.0);
+  CU_ASSERT_EQUAL(nsb_model_node_ndof(m, 0), 0);
+  CU_ASSERT_EQUAL(nsb_model_node_ndof(m, 6), 3);
+
+  /* joints */
+  CU_ASSERT_EQUAL_FATAL(m->joints.count, 5);
+  CU_ASSERT_EQUAL(m->joints.data[0].kind, NSB_JOINT_SPHERICAL);
+  NSB_ASSERT_CLOSE(m->joints.data[0].point[0], 0.5, 0.0);
+  const nsb_joint* rev = &m->joints.data[2];
+  CU_ASSERT_EQUAL(rev->kind, NSB_JOINT_REVOLUTE);
+  CU_ASSERT_EQUAL(rev->level, NSB_LEVEL_VELOCITY);
+  NSB_ASSERT_CLOSE(rev->axis[2], 1.0, 0.0);
+  NSB_ASSERT_CLOSE(rev->point[0], 1.5, 0.0);
+  NSB_ASSERT_CLOSE(m->joints.data[3].length, -1.0, 0.0);
+  NSB_ASSERT_CLOSE(m->joints.data[4].length, 1.5, 0.0);
+  CU_ASSERT_EQUAL(m->joints.data[4].node_b, 6);
+
+  /* amplitudes */
+  CU_ASSERT_EQUAL_FATAL(m->amplitudes.count, 5);
+  int ramp = nsb_model_find_amplitude(m, "ramp"), poly = nsb_model_find_amplitude(m, "POLY");
+  int wave = nsb_model_find_amplitude(m, "wave"), smooth = nsb_model_find_amplitude(m, "smooth");
+  int late = nsb_model_find_amplitude(m, "LATE");
+  CU_ASSERT_FATAL(ramp >= 0 && poly >= 0 && wave >= 0 && smooth >= 0 && late >= 0);
+  const nsb_amplitude* a = &m->amplitudes.data[ramp];
+  CU_ASSERT_EQUAL(a->kind, NSB_AMP_TABULAR);
+  CU_ASSERT_EQUAL(a->n_data, 6);
+  CU_ASSERT_EQUAL(a->total_time, 0);
+  double d1, d2;
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 0.5, &d1, &d2), 0.5, 1e-15);
+  NSB_ASSERT_CLOSE(d1, 1.0, 1e-15);
+  NSB_ASSERT_CLOSE(d2, 0.0, 0.0);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 1.5, &d1, NULL), 1.0, 1e-15);
+  NSB_ASSERT_CLOSE(d1, 0.0, 1e-15);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 7.0, NULL, NULL), 1.0, 0.0);
+  a = &m->amplitudes.data[poly]; /* 1 + 2 t + 3 t^2 */
+  CU_ASSERT_EQUAL(a->kind, NSB_AMP_POLYNOMIAL);
+  CU_ASSERT_EQUAL(a->n_data, 3);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 2.0, &d1, &d2), 17.0, 1e-13);
+  NSB_ASSERT_CLOSE(d1, 14.0, 1e-13);
+  NSB_ASSERT_CLOSE(d2, 6.0, 1e-13);
+  a = &m->amplitudes.data[wave]; /* 1 + 0.5 cos(3 s) + 0.25 sin(3 s) + 0.1 cos(6 s) + 0.2 sin(6 s), s = t - 0.5 */
+  CU_ASSERT_EQUAL(a->kind, NSB_AMP_PERIODIC);
+  CU_ASSERT_EQUAL(a->total_time, 1);
+  CU_ASSERT_EQUAL_FATAL(a->n_data, 8);
+  static const double wave_data[8] = {2, 3.0, 0.5, 1.0, 0.5, 0.25, 0.1, 0.2};
+  for (int k = 0; k < 8; ++k) NSB_ASSERT_CLOSE(a->data[k], wave_data[k], 0.0);
+  double s = 1.25 - 0.5;
+  double v = 1.0 + 0.5 * cos(3 * s) + 0.25 * sin(3 * s) + 0.1 * cos(6 * s) + 0.2 * sin(6 * s);
+  double v1 = 3 * (-0.5 * sin(3 * s) + 0.25 * cos(3 * s)) + 6 * (-0.1 * sin(6 * s) + 0.2 * cos(6 * s));
+  double v2 = -9 * (0.5 * cos(3 * s) + 0.25 * sin(3 * s)) - 36 * (0.1 * cos(6 * s) + 0.2 * sin(6 * s));
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 1.25, &d1, &d2), v, 1e-13);
+  NSB_ASSERT_CLOSE(d1, v1, 1e-12);
+  NSB_ASSERT_CLOSE(d2, v2, 1e-12);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 0.0, NULL, NULL), 1.0, 0.0); /* before t0: A0 */
+  a = &m->amplitudes.data[smooth]; /* 0 -> 4 over [0, 2]: 4 x^3 (10 - 15 x + 6 x^2), x = t/2 */
+  CU_ASSERT_EQUAL(a->kind, NSB_AMP_SMOOTH_STEP);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 1.0, &d1, &d2), 2.0, 1e-14);
+  NSB_ASSERT_CLOSE(d1, 4.0 * 30.0 * 0.0625 / 2.0, 1e-13);
+  NSB_ASSERT_CLOSE(d2, 0.0, 1e-13);
+  double x = 0.25;
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 0.5, &d1, &d2), 4.0 * x * x * x * (10 - 15 * x + 6 * x * x), 1e-14);
+  NSB_ASSERT_CLOSE(d2, 4.0 * 60.0 * x * (1 - x) * (1 - 2 * x) / 4.0, 1e-13);
+
+  /* initial conditions, manufactured rotation */
+  CU_ASSERT_EQUAL_FATAL(m->initials.count, 5);
+  CU_ASSERT_EQUAL(m->initials.data[0].kind, NSB_INIT_VELOCITY);
+  CU_ASSERT_EQUAL(m->initials.data[0].node, 6);
+  CU_ASSERT_EQUAL(m->initials.data[1].node, 7);
+  CU_ASSERT_EQUAL(m->initials.data[2].dof, 6);
+  NSB_ASSERT_CLOSE(m->initials.data[2].value, 0.5, 0.0);
+  CU_ASSERT_EQUAL(m->initials.data[3].kind, NSB_INIT_ROTATION);
+  NSB_ASSERT_CLOSE(m->initials.data[3].vec[2], 0.3, 0.0);
+  CU_ASSERT_EQUAL(m->initials.data[4].kind, NSB_INIT_BODY_ANGULAR_VEL);
+  CU_ASSERT_EQUAL_FATAL(m->manufactured.count, 1);
+  CU_ASSERT_EQUAL(m->manufactured.data[0].node, 5);
+  CU_ASSERT_EQUAL(m->manufactured.data[0].amp[0], poly);
+  CU_ASSERT_EQUAL(m->manufactured.data[0].amp[1], wave);
+  CU_ASSERT_EQUAL(m->manufactured.data[0].amp[2], smooth);
+
+  /* probes */
+  CU_ASSERT_EQUAL_FATAL(m->probes.count, 2);
+  CU_ASSERT_STRING_EQUAL(m->probes.data[0].name, "tip-1");
+  CU_ASSERT_EQUAL(m->probes.data[0].node, 3);
+  CU_ASSERT_EQUAL(m->probes.data[0].quantities, (unsigned)(NSB_PROBE_X | NSB_PROBE_U | NSB_PROBE_V));
+  CU_ASSERT_EQUAL(m->probes.data[1].quantities,
+                  (unsigned)(NSB_PROBE_R | NSB_PROBE_W | NSB_PROBE_Q | NSB_PROBE_WB));
+
+  /* loads and supports */
+  CU_ASSERT_EQUAL_FATAL(m->boundaries.count, 4);
+  CU_ASSERT_EQUAL(m->boundaries.data[0].dof_last, 6);
+  CU_ASSERT_EQUAL(m->boundaries.data[0].step, -1);
+  CU_ASSERT_EQUAL(m->boundaries.data[0].amplitude, -1);
+  CU_ASSERT_EQUAL(m->boundaries.data[2].node, 7);
+  CU_ASSERT_EQUAL(m->boundaries.data[2].dof_first, 2);
+  CU_ASSERT_EQUAL(m->boundaries.data[3].step, 0);
+  CU_ASSERT_EQUAL(m->boundaries.data[3].amplitude, ramp);
+  NSB_ASSERT_CLOSE(m->boundaries.data[3].value, 0.5, 0.0);
+  CU_ASSERT_EQUAL_FATAL(m->cloads.count, 3);
+  CU_ASSERT_EQUAL(m->cloads.data[0].dof, 4);
+  CU_ASSERT_EQUAL(m->cloads.data[0].follower, 1);
+  CU_ASSERT_EQUAL(m->cloads.data[0].amplitude, wave);
+  CU_ASSERT_EQUAL(m->cloads.data[2].node, 1);
+  CU_ASSERT_EQUAL(m->cloads.data[2].step, 0);
+  CU_ASSERT_EQUAL_FATAL(m->gravities.count, 2);
+  NSB_ASSERT_CLOSE(m->gravities.data[0].g[2], -9.81, 0.0);
+  CU_ASSERT_EQUAL(m->gravities.data[0].step, -1);
+  CU_ASSERT_EQUAL(m->gravities.data[0].amplitude, -1);
+  CU_ASSERT_EQUAL(m->gravities.data[1].amplitude, late);
+  CU_ASSERT_EQUAL(m->gravities.data[1].step, 0);
+
+  /* steps */
+  CU_ASSERT_EQUAL_FATAL(m->steps.count, 2);
+  const nsb_step_def* st = &m->steps.data[0];
+  CU_ASSERT_STRING_EQUAL(st->name, "Drop");
+  CU_ASSERT_EQUAL(st->kind, NSB_STEP_DYNAMIC);
+  CU_ASSERT_EQUAL(st->scheme, NSB_SCHEME_NEWMARK);
+  NSB_ASSERT_CLOSE(st->beta, 0.3, 0.0);
+  NSB_ASSERT_CLOSE(st->gamma, 0.6, 0.0);
+  NSB_ASSERT_CLOSE(st->h, 0.001, 0.0);
+  NSB_ASSERT_CLOSE(st->period, 1.0, 0.0);
+  NSB_ASSERT_CLOSE(st->h_min, 1e-5, 0.0);
+  CU_ASSERT_EQUAL(st->max_iter, 30);
+  NSB_ASSERT_CLOSE(st->tol_inc, 1e-9, 0.0);
+  NSB_ASSERT_CLOSE(st->tol_res, 1e-7, 0.0);
+  CU_ASSERT_EQUAL(st->linsolver, NSB_LINSOLVER_UMFPACK);
+  CU_ASSERT_EQUAL(st->vtk_every, 10);
+  CU_ASSERT_EQUAL(st->vtk_ascii, 1);
+  CU_ASSERT_EQUAL(st->history_every, 5);
+  st = &m->steps.data[1];
+  CU_ASSERT_EQUAL(st->kind, NSB_STEP_STATIC);
+  NSB_ASSERT_CLOSE(st->h, 0.1, 0.0);
+  NSB_ASSERT_CLOSE(st->h_min, 0.1, 0.0);
+  CU_ASSERT_EQUAL(st->max_iter, 25);
+  CU_ASSERT_EQUAL(st->vtk_every, 1);
+  CU_ASSERT_EQUAL(st->vtk_ascii, 0);
+  CU_ASSERT_EQUAL(st->history_every, 1);
+  run_free(&r);
+}
+
+static void test_minimal_defaults(void) {
+  run r = expect_ok(GOOD_DIR "/minimal.inp", NULL);
+  if (r.m) {
+    const nsb_step_def* st = &r.m->steps.data[0];
+    nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
+    CU_ASSERT_EQUAL(st->kind, NSB_STEP_DYNAMIC);
+    CU_ASSERT_EQUAL(st->scheme, NSB_SCHEME_MODIFIED_NEWMARK);
+    NSB_ASSERT_CLOSE(st->beta, d.beta, 0.0);
+    NSB_ASSERT_CLOSE(st->gamma, d.gamma, 0.0);
+    NSB_ASSERT_CLOSE(st->h_min, 0.01, 0.0);
+    CU_ASSERT_EQUAL(st->max_iter, d.max_iter);
+    NSB_ASSERT_CLOSE(st->tol_inc, d.tol_inc, 0.0);
+    NSB_ASSERT_CLOSE(st->tol_res, d.tol_res, 0.0);
+    CU_ASSERT_EQUAL(st->linsolver, NSB_LINSOLVER_KLU);
+    CU_ASSERT_EQUAL(st->vtk_every, 0);
+    CU_ASSERT_EQUAL(st->history_every, 1);
+    CU_ASSERT_EQUAL(st->name[0], '\0');
+    CU_ASSERT_EQUAL(r.m->heading[0], '\0');
+    NSB_ASSERT_CLOSE(r.m->nodes.data[0].X[1], -0.25, 0.0);
+    NSB_ASSERT_CLOSE(r.m->particles.data[0].mass, 3.0, 0.0);
+  }
+  run_free(&r);
+}
+
+static void test_crlf(void) {
+  run r = expect_ok(GOOD_DIR "/crlf.inp", NULL);
+  if (r.m) {
+    NSB_ASSERT_CLOSE(r.m->nodes.data[0].X[2], 3.0, 0.0);
+    CU_ASSERT_STRING_EQUAL(r.m->steps.data[0].name, "Settle");
+    CU_ASSERT_EQUAL(r.m->steps.data[0].kind, NSB_STEP_STATIC);
+    NSB_ASSERT_CLOSE(r.m->rigid_bodies.data[0].J_c[8], 2.0, 0.0);
+  }
+  run_free(&r);
+}
+
+static const char* const tiny_tail = "*STEP\n*DYNAMIC\n0.01, 1\n*END STEP\n";
+
+static void test_string_deck(void) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "*NODE\n 1 , 0 , 0 , 0 \n*PARTICLE,NODE=1,MASS=1\n*amplitude ,  name = A1 , definition = smooth   step\n"
+           "0, 0, 1, 1, 2, 0, 3, 5\n4, 5\n%s",
+           tiny_tail);
+  run r = expect_ok("inline.inp", text);
+  if (r.m) {
+    CU_ASSERT_STRING_EQUAL(r.m->source, "inline.inp");
+    CU_ASSERT_EQUAL(r.m->amplitudes.data[0].kind, NSB_AMP_SMOOTH_STEP);
+    CU_ASSERT_EQUAL(r.m->amplitudes.data[0].n_data, 10);
+  }
+  run_free(&r);
+}
+
+/* Convert J_O to J_c for an off-diagonal com and compare with the formula. */
+static void test_inertia_reference(void) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "*NODE\n1, 0, 0, 0\n*RIGID BODY, NODE=1, MASS=3, INERTIA=REFERENCE\n10, 11, 12, 1, 2, 3\n0.1, -0.2, 0.3\n%s",
+           tiny_tail);
+  run r = expect_ok("inertia.inp", text);
+  if (r.m) {
+    const double J_O[9] = {10, 1, 2, 1, 11, 3, 2, 3, 12};
+    const double c[3] = {0.1, -0.2, 0.3};
+    double c2 = 0.01 + 0.04 + 0.09;
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) {
+        double want = J_O[i + 3 * j] - 3.0 * ((i == j ? c2 : 0.0) - c[i] * c[j]);
+        NSB_ASSERT_CLOSE(r.m->rigid_bodies.data[0].J_c[i + 3 * j], want, 1e-14);
+      }
+  }
+  run_free(&r);
+}
+
+/* The complete example at the top of docs/deck.md must stay a valid deck. */
+static void test_docs_example(void) {
+  FILE* f = fopen(NSB_SOURCE_DIR "/docs/deck.md", "rb");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  char* text = calloc(1, 1 << 16);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  size_t n = 0;
+  char line[2048];
+  int state = 0; /* 0: before the example heading, 1: before its fence, 2: inside, 3: done */
+  while (state < 3 && fgets(line, sizeof line, f)) {
+    if (state == 0 && strncmp(line, "## A complete example", 21) == 0) state = 1;
+    else if (state == 1 && strncmp(line, "```", 3) == 0) state = 2;
+    else if (state == 2 && strncmp(line, "```", 3) == 0) state = 3;
+    else if (state == 2 && n + strlen(line) < (1 << 16) - 1) {
+      memcpy(text + n, line, strlen(line));
+      n += strlen(line);
+    }
+  }
+  fclose(f);
+  CU_ASSERT_EQUAL(state, 3);
+  run r = expect_ok("deck.md-example.inp", text);
+  if (r.m) {
+    CU_ASSERT_EQUAL(r.m->rigid_bodies.count, 1);
+    CU_ASSERT_EQUAL(r.m->joints.count, 1);
+    CU_ASSERT_EQUAL(r.m->steps.count, 1);
+  }
+  run_free(&r);
+  free(text);
+}
+
+/* ---- bad decks ----------------------------------------------------------------- */
+
+/* Does some line of out contain "<name>:<digits>: " followed (anywhere) by expect? */
+static int has_error_line(const char* out, const char* name, const char* expect) {
+  size_t nl = strlen(name);
+  for (const char* line = out; line && *line;) {
+    const char* end = strchr(line, '\n');
+    size_t len = end ? (size_t)(end - line) : strlen(line);
+    const char* hit = NULL;
+    for (const char* q = line; q + nl < line + len; ++q) {
+      if (strncmp(q, name, nl) != 0 || q[nl] != ':') continue;
+      const char* d = q + nl + 1;
+      if (!(*d >= '0' && *d <= '9')) continue;
+      while (*d >= '0' && *d <= '9') ++d;
+      if (d[0] == ':' && d[1] == ' ') hit = d + 2;
+      break;
+    }
+    if (hit) {
+      char buf[2048];
+      size_t n = len - (size_t)(hit - line) < sizeof buf - 1 ? len - (size_t)(hit - line) : sizeof buf - 1;
+      memcpy(buf, hit, n);
+      buf[n] = '\0';
+      if (strstr(buf, expect)) return 1;
+    }
+    line = end ? end + 1 : NULL;
+  }
+  return 0;
+}
+
+static int read_expectation(const char* path, char* expect, size_t size) {
+  FILE* f = fopen(path, "rb");
+  if (!f) return 0;
+  char line[1200];
+  int ok = fgets(line, sizeof line, f) != NULL;
+  fclose(f);
+  const char* tag = "** expect: ";
+  if (!ok || strncmp(line, tag, strlen(tag)) != 0) return 0;
+  snprintf(expect, size, "%s", line + strlen(tag));
+  expect[strcspn(expect, "\r\n")] = '\0';
+  return expect[0] != '\0';
+}
+
+static void test_bad_corpus(void) {
+  DIR* dir = opendir(BAD_DIR);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+  int n_decks = 0;
+  struct dirent* e;
+  while ((e = readdir(dir)) != NULL) {
+    size_t len = strlen(e->d_name);
+    if (len < 5 || strcmp(e->d_name + len - 4, ".inp") != 0) continue;
+    char path[1024], expect[1200];
+    snprintf(path, sizeof path, "%s/%s", BAD_DIR, e->d_name);
+    int has_expect = read_expectation(path, expect, sizeof expect);
+    if (!has_expect) fprintf(stderr, "  %s: first line is not '** expect: ...'\n", e->d_name);
+    CU_ASSERT(has_expect);
+    if (!has_expect) continue;
+    ++n_decks;
+    run r = read_deck(path, NULL);
+    CU_ASSERT(r.status < 0);
+    CU_ASSERT(r.n_errors >= 1);
+    int found = has_error_line(r.errors, e->d_name, expect);
+    if (!found)
+      fprintf(stderr, "  %s: expected an error line '%s:LINE: ...%s...', got:\n%s", e->d_name, e->d_name, expect,
+              r.errors);
+    CU_ASSERT(found);
+    run_free(&r);
+  }
+  closedir(dir);
+  CU_ASSERT(n_decks >= 35);
+}
+
+/* ---- robustness ---------------------------------------------------------------- */
+
+static void expect_fail(const char* name, const char* text, const char* msg, int min_errors) {
+  run r = read_deck(name, text);
+  CU_ASSERT(r.status < 0);
+  CU_ASSERT(r.n_errors >= min_errors);
+  if (msg) {
+    int found = has_error_line(r.errors, name, msg) || strstr(r.errors, msg) != NULL;
+    if (!found) fprintf(stderr, "  %s: expected '%s', got:\n%s", name, msg, r.errors);
+    CU_ASSERT(found);
+  }
+  run_free(&r);
+}
+
+static void test_several_errors(void) {
+  const char* text =
+      "*NODE\n1, 0, 0, 0\n1, 1, 0, 0\n*PARTICLE, NODE=1, MASS=-1\n*FOO\n*STEP\n*DYNAMIC\n0.01, 1\n*END STEP\n";
+  run r = read_deck("three.inp", text);
+  CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_SYNTAX);
+  CU_ASSERT(r.n_errors >= 3);
+  CU_ASSERT(has_error_line(r.errors, "three.inp", "node 1 is already defined"));
+  CU_ASSERT(has_error_line(r.errors, "three.inp", "MASS must be > 0"));
+  CU_ASSERT(has_error_line(r.errors, "three.inp", "unknown keyword *FOO"));
+  /* exact line numbers */
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "three.inp:3: node 1 is already defined"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "three.inp:4: MASS must be > 0"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "three.inp:5: unknown keyword *FOO"));
+  run_free(&r);
+}
+
+static void test_hostile_input(void) {
+  expect_fail("empty.inp", "", "the deck has no *STEP", 2);
+  expect_fail("blank.inp", "\n\n   \n** only comments\n", "the deck has no *STEP", 2);
+  expect_fail("star.inp", "*\n", "unknown keyword *(empty)", 1);
+  expect_fail("stars.inp", "*,,,=,=\n", "unknown keyword", 1);
+  expect_fail("eq.inp", "*NODE, =A, NSET=\n", "needs a value", 1);
+  expect_fail("inf.inp", "*NODE\n1, inf, 0\n", "must be a finite number", 1);
+  expect_fail("hex.inp", "*NODE\n0x7fffffffff, 0, 0\n", "is not an integer", 1);
+  expect_fail("emptyfield.inp", "*NODE\n1, , 0\n", "x: '' is not a number", 1);
+  expect_fail("bignum.inp", "*NODE\n1, 1e308, -1e400\n", "must be a finite number, got '-1e400'", 1);
+  expect_fail("gen.inp", "*NODE\n1, 0\n*NSET, NSET=A, GENERATE\n1, 2147483647, 1\n", "is not defined", 1);
+  /* the generator must not overflow when stepping past INT_MAX */
+  expect_fail("gen2.inp", "*NODE\n2147483645, 0\n2147483647, 0\n*NSET, NSET=A, GENERATE\n2147483645, 2147483647, 2\n",
+              "the deck has no *STEP", 1);
+  /* a very long line (longer than any buffer), and one exactly at the limit */
+  size_t n = 100000;
+  char* big = malloc(n + 64);
+  CU_ASSERT_FATAL(big != NULL);
+  memset(big, '9', n);
+  memcpy(big, "*NODE\n1, ", 9);
+  strcpy(big + n, "\n");
+  expect_fail("long.inp", big, "long.inp:2: line longer than 1024 bytes", 1);
+  char line[NSB_DECK_LINE_MAX + 64];
+  memset(line, ' ', sizeof line);
+  memcpy(line, "** ", 3);
+  snprintf(big, n, "%.*s\n*NODE\n", NSB_DECK_LINE_MAX, line);
+  expect_fail("limit.inp", big, "limit.inp:2: the deck has no *STEP", 1);
+  /* pseudo-random bytes (deterministic generator) */
+  unsigned state = 12345u;
+  for (size_t i = 0; i < 5000; ++i) {
+    state = state * 1103515245u + 12345u;
+    big[i] = (char)(1 + (state >> 16) % 255);
+  }
+  big[5000] = '\0';
+  expect_fail("random.inp", big, "random.inp:", 1);
+  /* printable garbage: many errors, stops at the limit */
+  for (size_t i = 0; i < 20000; ++i) {
+    state = state * 1103515245u + 12345u;
+    const char alphabet[] = "*,=abcXYZ019.-+ e\n\n";
+    big[i] = alphabet[(state >> 16) % (sizeof alphabet - 1)];
+  }
+  big[20000] = '\0';
+  {
+    run r = read_deck("garbage.inp", big);
+    CU_ASSERT(r.status < 0);
+    CU_ASSERT(r.n_errors <= NSB_DECK_MAX_ERRORS);
+    run_free(&r);
+  }
+  free(big);
+  /* NULL error stream and NULL n_errors are fine */
+  nsb_ctx* ctx;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = (nsb_model*)&ctx; /* must be overwritten with NULL */
+  CU_ASSERT(nsb_deck_read_string(ctx, "q.inp", "*FOO\n", NULL, &m, NULL) == NSB_ERR_DECK_SYNTAX);
+  CU_ASSERT_PTR_NULL(m);
+  CU_ASSERT(nsb_deck_read(ctx, NSB_TEST_DECK_DIR "/no/such/deck.inp", NULL, &m, NULL) == NSB_ERR_IO);
+  CU_ASSERT(nsb_deck_read(ctx, NSB_TEST_DECK_DIR, NULL, &m, NULL) == NSB_ERR_IO);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
+static void write_file(const char* path, const char* text) {
+  FILE* f = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* A chain of includes: depth 10 is accepted, depth 11 is an error at the *INCLUDE line. */
+static void test_include_depth(void) {
+  char dir[1024], path[1200], text[512];
+  snprintf(dir, sizeof dir, "%s/tests/io_include_tmp", NSB_BINARY_DIR);
+  mkdir(dir, 0777);
+  for (int depth = 10; depth <= 11; ++depth) {
+    for (int k = 1; k <= depth; ++k) {
+      snprintf(path, sizeof path, "%s/d%d.inc", dir, k);
+      if (k < depth)
+        snprintf(text, sizeof text, "** level %d\n*INCLUDE, INPUT=d%d.inc\n", k, k + 1);
+      else
+        snprintf(text, sizeof text, "*NODE\n1, 0\n*PARTICLE, NODE=1, MASS=1\n");
+      write_file(path, text);
+    }
+    snprintf(path, sizeof path, "%s/top.inp", dir);
+    snprintf(text, sizeof text, "*INCLUDE, INPUT=d1.inc\n%s", tiny_tail);
+    write_file(path, text);
+    run r = read_deck(path, NULL);
+    if (depth == 10) {
+      if (r.status != NSB_OK) fprintf(stderr, "%s", r.errors);
+      CU_ASSERT_EQUAL(r.status, NSB_OK);
+      if (r.m) CU_ASSERT_EQUAL(r.m->particles.count, 1);
+    } else {
+      CU_ASSERT(r.status < 0);
+      CU_ASSERT(has_error_line(r.errors, "d10.inc", "*INCLUDE nested deeper than 10 levels"));
+    }
+    run_free(&r);
+  }
+  /* errors inside an included file name that file and its line */
+  snprintf(path, sizeof path, "%s/bad.inc", dir);
+  write_file(path, "** bad include\n*NODE\n1, x\n");
+  snprintf(path, sizeof path, "%s/top2.inp", dir);
+  snprintf(text, sizeof text, "*INCLUDE, INPUT=bad.inc\n*NODE\n2, 0\n*PARTICLE, NODE=2, MASS=1\n%s", tiny_tail);
+  write_file(path, text);
+  run r = read_deck(path, NULL);
+  CU_ASSERT(has_error_line(r.errors, "bad.inc", "x: 'x' is not a number"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "bad.inc:3: "));
+  run_free(&r);
+  /* late checks in an included file also name it */
+  snprintf(path, sizeof path, "%s/late.inc", dir);
+  write_file(path, "*NODE\n1, 0\n2, 1\n*BOUNDARY\n2, 1, 3\n");
+  snprintf(path, sizeof path, "%s/top3.inp", dir);
+  snprintf(text, sizeof text, "*INCLUDE, INPUT=late.inc\n*PARTICLE, NODE=1, MASS=1\n%s", tiny_tail);
+  write_file(path, text);
+  r = read_deck(path, NULL);
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "late.inc:5: node 2 has no degrees of freedom"));
+  run_free(&r);
+}
+
+static void test_return_codes(void) {
+  run r = read_deck("v.inp", "*NODE\n1, 0\n*PARTICLE, NODE=1, MASS=0\n*STEP\n*DYNAMIC\n0.1, 1\n*END STEP\n");
+  CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_VALUE);
+  CU_ASSERT_EQUAL(r.n_errors, 1); /* MASS; the "no degrees of freedom" echo is suppressed */
+  run_free(&r);
+  r = read_deck("io.inp", "*INCLUDE, INPUT=/no/such/file.inc\n");
+  CU_ASSERT_EQUAL(r.status, NSB_ERR_IO);
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "io.inp:1: cannot open /no/such/file.inc"));
+  run_free(&r);
+}
+
+/* ---- allocation failures ------------------------------------------------------- */
+
+static void test_alloc_sweep(void) {
+  nsb_ctx* ctx;
+  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
+  int succeeded = 0;
+  long k;
+  for (k = 1; k < 100000 && !succeeded; ++k) {
+    nsb_ctx_fail_alloc_after(ctx, k);
+    nsb_model* m = NULL;
+    int n_err = 0;
+    int st = nsb_deck_read(ctx, GOOD_DIR "/full.inp", NULL, &m, &n_err);
+    nsb_ctx_fail_alloc_after(ctx, 0);
+    if (st == NSB_OK) {
+      succeeded = 1;
+      CU_ASSERT_PTR_NOT_NULL(m);
+      CU_ASSERT_EQUAL(m->nodes.count, 8);
+    } else {
+      CU_ASSERT_EQUAL(st, NSB_ERR_ALLOC);
+      CU_ASSERT_PTR_NULL(m);
+      CU_ASSERT(n_err >= 1);
+    }
+    nsb_model_destroy(&m);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+    nsb_ctx_clear_error(ctx);
+  }
+  CU_ASSERT(succeeded);
+  CU_ASSERT(k > 20); /* the sweep really went through many allocation points */
+  /* same for a string deck with an error: never a leak */
+  for (k = 1; k < 200; ++k) {
+    nsb_ctx_fail_alloc_after(ctx, k);
+    nsb_model* m = NULL;
+    int st = nsb_deck_read_string(ctx, "e.inp", "*NODE, NSET=A\n1, 0\n2, 1\n*BOUNDARY, AMPLITUDE=X\nA, 1, 3\n", NULL,
+                                  &m, NULL);
+    nsb_ctx_fail_alloc_after(ctx, 0);
+    CU_ASSERT(st < 0);
+    CU_ASSERT_PTR_NULL(m);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  }
+  nsb_ctx_destroy(&ctx);
+}
+
+static const nsb_test_suite suites[] = {
+    {"good",
+     (const nsb_test_case[]){{"full_deck", test_full_deck},
+                             {"minimal_defaults", test_minimal_defaults},
+                             {"crlf", test_crlf},
+                             {"string_deck", test_string_deck},
+                             {"inertia_reference", test_inertia_reference},
+                             {"docs_example", test_docs_example},
+                             {NULL, NULL}}},
+    {"bad", (const nsb_test_case[]){{"corpus", test_bad_corpus}, {"several_errors", test_several_errors}, {NULL, NULL}}},
+    {"robust",
+     (const nsb_test_case[]){{"hostile_input", test_hostile_input},
+                             {"include_depth", test_include_depth},
+                             {"return_codes", test_return_codes},
+                             {NULL, NULL}}},
+    {"alloc", (const nsb_test_case[]){{"sweep", test_alloc_sweep}, {NULL, NULL}}},
+    {NULL, NULL}};
+
+int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
