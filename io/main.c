@@ -25,9 +25,9 @@ static int read_model(nsb_ctx* ctx, const char* path, nsb_model** m) {
   int n_err = 0;
   int st = nsb_deck_read(ctx, path, stderr, m, &n_err);
   if (st < 0) {
-    if (n_err > 0)
-      fprintf(stderr, "nsbeam: %s: %d error%s\n", path, n_err, n_err == 1 ? "" : "s");
-    else
+    if (n_err > 1)
+      fprintf(stderr, "nsbeam: %s: %d errors\n", path, n_err);
+    else if (n_err == 0)
       fprintf(stderr, "nsbeam: %s: %s\n", path, nsb_ctx_error_message(ctx)[0] ? nsb_ctx_error_message(ctx) : nsb_status_message(st));
   }
   return st;

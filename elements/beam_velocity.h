@@ -1,0 +1,131 @@
+/* beam_velocity.h -- the velocity-based geometrically exact beam element
+ * (Cesarek 2013, §6.1.2, §6.3.2; digest seed-001 §4): a pure kernel.
+ *
+ * Primary unknowns of one element at t_{n+1} (local vector u, layout below):
+ *   node 0:  vbar^0 (3, global), wbar^0 (3, body frame of the node)
+ *   node 1:  vbar^L (3),         wbar^L (3)
+ *   internal: vbar'^p (3, global) and wbar'^p (3, material components),
+ *             p = 1..N, at the N interpolation/collocation points x_p, then
+ *             N^0 (3, global) and M^0 (3, global): the equilibrium force and
+ *             moment resultants at x = 0.
+ * Local layout: u = [vbar^0, wbar^0, vbar^L, wbar^L, vbar'^1, wbar'^1, ...,
+ *                    vbar'^N, wbar'^N, N^0, M^0],  n_local = 12 + 6N + 6.
+ *
+ * Interpolation: vbar'(x) = sum_p I_p(x) vbar'^p, wbar'(x) likewise, I_p the
+ * Lagrange polynomials on the points x_p (N = 1: constant, x_1 = L/2).
+ * Kinematics at any point x (eqs. 6.5-6.18):
+ *   vbar(x) = vbar^0 + sum_p J_p(x) vbar'^p,  J_p(x) = int_0^x I_p,
+ *   wbar(x) = wbar^0 + sum_p J_p(x) wbar'^p,
+ *   r = r_n + h vbar, v, a from the modified Newmark formulas (beta, gamma),
+ *   R = R_n exp(S(h wbar)), omega, alpha likewise,
+ *   E = dR^T E_n + R^T h vbar'(x),        (E = R^T r', the material stretch; E - E_0 = gamma)
+ *   K = dR^T K_n + T(h wbar)^T h wbar'(x) (K = axial(R^T R'), K - K_0 = kappa), dR = exp(S(h wbar)).
+ * Constitutive (linear elastic, behind nsb_beam_section): N_G = C_N (E - E_0),
+ * M_G = C_M (K - K_0), C_N = diag(EA, GA2, GA3), C_M = diag(GJ, EI2, EI3).
+ * Integrated equilibrium (6.29-6.38), with distributed loads n, m (global):
+ *   N_g(x) = N^0 + F(x),  F(x) = int_0^x f,  f = rhoA a - n,
+ *   M_g(x) = M^0 + int_0^x [R J alpha + R(omega x J omega) - m - r' x N_g].
+ * Because r' = R E = (r_n + h vbar)' holds exactly (by induction from a
+ * consistent initial geometry), the double integral is removed by parts:
+ *   int_0^x r' x N_g = (r(x) - r(0)) x N^0 + r(x) x F(x) - int_0^x r x f,
+ * so only single integrals from 0 to a collocation point or to L appear; the
+ * quadrature uses Gauss points on each sub-interval between consecutive
+ * collocation points (the sub-interval ends are exactly the points needed).
+ * Residual (local rows, same layout as u):
+ *   node 0 rows:  translational  -N^0          (global force balance of the node)
+ *                 rotational     -R(0)^T M^0    (body-frame moment balance of node 0)
+ *   node 1 rows:  translational  +N_g(L)
+ *                 rotational     +R(L)^T M_g(L)
+ *   internal rows: for p = 1..N:  R(x_p) N_G(x_p) - N_g(x_p)   (3)
+ *                                 R(x_p) M_G(x_p) - M_g(x_p)   (3)
+ *                  closure:       vbar^L - vbar(L) (3),  wbar^L - wbar(L) (3)
+ * so the local Newton system is square; the internal block is condensed by
+ * the caller.  Static mode: inertia off (a, alpha terms dropped), h is the
+ * load increment's pseudo time, the kinematic update is the same.
+ */
+#ifndef NSB_BEAM_VELOCITY_H
+#define NSB_BEAM_VELOCITY_H
+
+#include "solver/base/so3.h"
+
+#define NSB_BEAM_MAX_POINTS 10 /* N <= 10 */
+#define NSB_BEAM_MAX_GAUSS 12  /* Gauss points per sub-interval */
+#define NSB_BEAM_MAX_QP ((NSB_BEAM_MAX_POINTS + 1) * NSB_BEAM_MAX_GAUSS)
+
+/// Section properties (all per unit length of the initial axis).
+typedef struct nsb_beam_section {
+  double EA, GA2, GA3, GJ, EI2, EI3; /* stiffnesses */
+  double rhoA;                       /* mass per length */
+  double rhoJ[3];                    /* mass moments of inertia per length about G1 (polar), G2, G3 */
+} nsb_beam_section;
+
+/// State at one integration point (structure kept flat; 25 doubles).
+typedef struct nsb_beam_point {
+  double r[3];  /* position (global) */
+  double q[4];  /* cross-section orientation R (quaternion) */
+  double v[3], a[3];   /* velocity, acceleration (global) */
+  double w[3], al[3];  /* angular velocity, acceleration (body frame) */
+  double E[3];  /* R^T r'  (material stretch) */
+  double K[3];  /* axial(R^T R')  (material curvature) */
+} nsb_beam_point;
+
+/// Geometry and quadrature of one element, fixed at setup.
+typedef struct nsb_beam_geom {
+  int N;                              /* interpolation / collocation points */
+  double L;                           /* initial length */
+  double xp[NSB_BEAM_MAX_POINTS];     /* collocation points in (0, L), increasing */
+  int n_sub;                          /* sub-intervals: [0,x_1], [x_1,x_2], ..., [x_N, L] -> N + 1 */
+  int n_gauss;                        /* Gauss points per sub-interval */
+  int n_qp;                           /* n_sub * n_gauss integration points */
+  double xq[NSB_BEAM_MAX_QP];         /* integration point coordinates */
+  double wq[NSB_BEAM_MAX_QP];         /* weights */
+  double Iq[NSB_BEAM_MAX_QP][NSB_BEAM_MAX_POINTS]; /* I_p(x_q) */
+  double Jq[NSB_BEAM_MAX_QP][NSB_BEAM_MAX_POINTS]; /* J_p(x_q) = int_0^x_q I_p */
+  double Jp[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS]; /* J_p(x_k) at collocation point k: [k][p] */
+  double JL[NSB_BEAM_MAX_POINTS];     /* J_p(L) */
+  double E0[NSB_BEAM_MAX_QP][3], K0[NSB_BEAM_MAX_QP][3];        /* initial E, K at integration points */
+  double E0p[NSB_BEAM_MAX_POINTS][3], K0p[NSB_BEAM_MAX_POINTS][3]; /* ... and at collocation points */
+} nsb_beam_geom;
+
+/// Initial geometry of an element between node A (position XA, frame RA) and
+/// node B (XB, RB), interpolated with constant curvature and stretch
+/// (helicoidal): R0(x) = RA exp(S(x K0)), K0 = log(RA^T RB)/L, and E0
+/// constant with r0(L) = XB; L is the arc length |E0| L.  Straight elements
+/// with RA = RB give E0 = (L, 0, 0)/L = e1 when XB - XA is along RA e1.
+/// Fills g (points x_p: Gauss-Legendre points of [0, L] for N >= 2, L/2 for
+/// N = 1; n_gauss Gauss points per sub-interval) and the initial states of
+/// the integration points (pts_qp[n_qp]) and of the collocation points
+/// (pts_cp[N]) at rest.  Returns 0, or -1 for invalid input (N out of range,
+/// coincident nodes, |log| >= pi per element).
+int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB,
+                       nsb_beam_point* pts_qp, nsb_beam_point* pts_cp);
+
+/// Inputs of one evaluation.
+typedef struct nsb_beam_eval_in {
+  const nsb_beam_geom* g;
+  const nsb_beam_section* sec;
+  const nsb_beam_point* old_qp; /* n_qp states at t_n */
+  const nsb_beam_point* old_cp; /* N states at t_n at the collocation points */
+  const nsb_beam_point* old_end; /* 2 states at t_n at x = 0 and x = L (the nodes'; E, K unused) */
+  const double* u;              /* local unknowns (layout in the header) */
+  double h, beta, gamma;
+  int inertia;                  /* 0: static (no inertia terms) */
+  double n_load[3], m_load[3];  /* distributed dead force and moment per length (global), constant along the element */
+} nsb_beam_eval_in;
+
+/// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],
+/// cur_end[2] from the node unknowns),
+/// the local residual f[n_local] and, if K != NULL, the local tangent
+/// K[n_local * n_local] (column-major, K[i + n*j] = d f_i / d u_j).
+/// Allocation free.  Returns 0.
+int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* cur_qp, nsb_beam_point* cur_cp,
+                           nsb_beam_point* cur_end, double* f, double* K);
+
+/// Number of local unknowns for N points.
+static inline int nsb_beam_velocity_nlocal(int N) { return 12 + 6 * N + 6; }
+
+/// Stress resultants of the current state at the collocation points (global
+/// N_g = R N_G and M_g = R M_G), for output.
+void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_point* cur_cp, double* Ng, double* Mg);
+
+#endif

@@ -1,0 +1,98 @@
+# tests/decks.cmake -- whole-program tests of the real executable.
+# Included from tests/program_tests.cmake, so CMAKE_CURRENT_SOURCE_DIR is tests/.
+#
+#   regress_<case>          run tests/decks/regress/<case>.inp and compare its
+#                           history.csv with the committed <case>.ref.csv
+#                           (tests/compare_history.py: rtol 1e-9 per value,
+#                           atol 1e-12; the reasons are in that script);
+#   heavy_top_vtk_readback  run benchmarks/heavy_top/heavy_top.inp (10 s, VTK
+#                           every 5 increments: 201 frames of 1 point) and read
+#                           the series back with VTK (tests/vtk_readback.py);
+#   validate_quick          benchmarks/validate --quick (label validation);
+#   cli_*                   command-line behaviour: exit statuses 0/1/2, a
+#                           one-line cause for a missing deck, and
+#                           `nsbeam check` on every benchmark deck.
+#
+# Python: the regressions and the validation need only the standard library
+# (python3 from PATH at configure time); the VTK read-back needs a Python with
+# vtk (NSB_VTK_PYTHON, see tests/vtk.cmake).  If one is missing the tests still
+# exist and fail with a message: never a silent skip.
+#
+# Regenerating a reference (only after a deliberate change of the results, and
+# after checking the new numbers):  nsbeam run tests/decks/regress/<case>.inp
+# -o /tmp/<case> --quiet && cp /tmp/<case>/history.csv tests/decks/regress/<case>.ref.csv
+
+find_program(NSB_PYTHON3 NAMES python3 DOC "Python 3 (standard library only) for the deck regression tests")
+if(NOT NSB_PYTHON3)
+  message(WARNING "python3 not found on PATH: the regress_* and validate_quick tests will fail")
+  set(NSB_PYTHON3 python3)
+endif()
+if(NOT DEFINED NSB_VTK_PYTHON)
+  set(NSB_VTK_PYTHON /usr/bin/python3)
+endif()
+
+set(nsb_regress_dir ${PROJECT_BINARY_DIR}/regress)
+
+# ---- deck regressions -----------------------------------------------------------
+file(GLOB nsb_regress_decks CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/decks/regress/*.inp)
+foreach(deck ${nsb_regress_decks})
+  get_filename_component(name ${deck} NAME_WE)
+  add_test(NAME regress_${name}
+    COMMAND ${CMAKE_COMMAND}
+      -DNSBEAM=$<TARGET_FILE:nsbeam>
+      -DDECK=${deck}
+      -DOUT=${nsb_regress_dir}/${name}
+      -DPYTHON=${NSB_PYTHON3}
+      -DSCRIPT=${CMAKE_CURRENT_SOURCE_DIR}/compare_history.py
+      -DREF=${CMAKE_CURRENT_SOURCE_DIR}/decks/regress/${name}.ref.csv
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
+  set_tests_properties(regress_${name} PROPERTIES LABELS "program;regress" TIMEOUT 120)
+endforeach()
+
+# ---- heavy top: the README's demo deck, read back with VTK --------------------------
+add_test(NAME heavy_top_vtk_readback
+  COMMAND ${CMAKE_COMMAND}
+    -DNSBEAM=$<TARGET_FILE:nsbeam>
+    -DDECK=${PROJECT_SOURCE_DIR}/benchmarks/heavy_top/heavy_top.inp
+    -DOUT=${nsb_regress_dir}/heavy_top_vtk
+    -DPYTHON=${NSB_VTK_PYTHON}
+    -DSCRIPT=${CMAKE_CURRENT_SOURCE_DIR}/vtk_readback.py
+    -DSTEPS=201 -DPOINTS=1
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
+set_tests_properties(heavy_top_vtk_readback PROPERTIES LABELS "program;vtk" TIMEOUT 120)
+
+# ---- benchmark validation (quick variants) -----------------------------------------
+add_test(NAME validate_quick COMMAND ${NSB_PYTHON3} ${PROJECT_SOURCE_DIR}/benchmarks/validate --quick)
+set_tests_properties(validate_quick PROPERTIES LABELS validation TIMEOUT 300
+  ENVIRONMENT "NSBEAM=$<TARGET_FILE:nsbeam>;NSB_TOOLS=${PROJECT_BINARY_DIR}/benchmarks;NSB_VALIDATE_OUT=${PROJECT_BINARY_DIR}/validate")
+
+# ---- command line ---------------------------------------------------------------------
+set(nsb_cli_dir ${PROJECT_BINARY_DIR}/tests_tmp/cli)
+# name | arguments ('|'-separated) | expected exit status | extra -D checks
+function(nsb_cli_test name args rc)
+  add_test(NAME cli_${name}
+    COMMAND ${CMAKE_COMMAND} -DNSBEAM=$<TARGET_FILE:nsbeam> "-DARGS=${args}" -DEXPECT_RC=${rc}
+      -DWORKDIR=${nsb_cli_dir} ${ARGN} -P ${CMAKE_CURRENT_SOURCE_DIR}/run_cli.cmake)
+  set_tests_properties(cli_${name} PROPERTIES LABELS "program;cli" TIMEOUT 30)
+endfunction()
+nsb_cli_test(help "--help" 0 "-DSTDOUT_REGEX=usage: nsbeam run")
+nsb_cli_test(no_args "" 2 "-DSTDERR_REGEX=usage:")
+nsb_cli_test(unknown_command "--frobnicate" 2)
+nsb_cli_test(unknown_option "run|${PROJECT_SOURCE_DIR}/benchmarks/heavy_top/heavy_top.inp|--frobnicate" 2
+  "-DSTDERR_REGEX=unknown option")
+# a missing deck: exit 1 and exactly one line on stderr that names the file and the cause
+nsb_cli_test(run_missing_deck "run|missing.inp" 1 -DSTDERR_LINES=1 "-DSTDERR_REGEX=missing\\.inp.*cannot open")
+
+# `nsbeam check` on every benchmark deck (model*.inp are include-only fragments)
+file(GLOB_RECURSE nsb_bench_decks CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/benchmarks/*.inp)
+foreach(deck ${nsb_bench_decks})
+  get_filename_component(base ${deck} NAME)
+  if(base MATCHES "^model.*\\.inp$")
+    continue()
+  endif()
+  file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/benchmarks ${deck})
+  string(REGEX REPLACE "\\.inp$" "" rel "${rel}")
+  string(REGEX REPLACE "[^A-Za-z0-9_.-]" "_" rel "${rel}")
+  add_test(NAME cli_check_${rel} COMMAND $<TARGET_FILE:nsbeam> check ${deck})
+  set_tests_properties(cli_check_${rel} PROPERTIES LABELS "program;cli" TIMEOUT 30)
+endforeach()

@@ -1,0 +1,51 @@
+# run_cli.cmake -- ctest driver (cmake -P) for the command-line tests of
+# tests/decks.cmake: run nsbeam with the given arguments in WORKDIR and check
+# the exit status and, optionally, stderr.
+#
+#   -DNSBEAM=<nsbeam> -DARGS=<arguments separated by '|'> -DEXPECT_RC=<n>
+#   [-DWORKDIR=<dir>]            working directory (created if missing)
+#   [-DSTDERR_LINES=<n>]         stderr must have exactly n lines
+#   [-DSTDERR_REGEX=<regex>]     stderr must match
+#   [-DSTDOUT_REGEX=<regex>]     stdout must match
+foreach(var NSBEAM EXPECT_RC)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run_cli.cmake: -D${var}= is required")
+  endif()
+endforeach()
+set(args "")
+if(DEFINED ARGS AND NOT ARGS STREQUAL "")
+  string(REPLACE "|" ";" args "${ARGS}")
+endif()
+if(NOT DEFINED WORKDIR)
+  set(WORKDIR "${CMAKE_CURRENT_BINARY_DIR}")
+endif()
+file(MAKE_DIRECTORY "${WORKDIR}")
+execute_process(COMMAND "${NSBEAM}" ${args} WORKING_DIRECTORY "${WORKDIR}"
+  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message(STATUS "nsbeam ${args}: exit status ${rv}\n--- stdout ---\n${out}--- stderr ---\n${err}--------------")
+set(failed "")
+if(NOT rv STREQUAL "${EXPECT_RC}")
+  string(APPEND failed "exit status ${rv}, expected ${EXPECT_RC}; ")
+endif()
+if(DEFINED STDERR_LINES)
+  string(REGEX REPLACE "\n$" "" trimmed "${err}")
+  if(trimmed STREQUAL "")
+    set(n 0)
+  else()
+    string(REGEX MATCHALL "\n" nl "${trimmed}")
+    list(LENGTH nl n)
+    math(EXPR n "${n} + 1")
+  endif()
+  if(NOT n EQUAL STDERR_LINES)
+    string(APPEND failed "stderr has ${n} lines, expected ${STDERR_LINES}; ")
+  endif()
+endif()
+if(DEFINED STDERR_REGEX AND NOT err MATCHES "${STDERR_REGEX}")
+  string(APPEND failed "stderr does not match '${STDERR_REGEX}'; ")
+endif()
+if(DEFINED STDOUT_REGEX AND NOT out MATCHES "${STDOUT_REGEX}")
+  string(APPEND failed "stdout does not match '${STDOUT_REGEX}'; ")
+endif()
+if(failed)
+  message(FATAL_ERROR "${failed}")
+endif()
