@@ -42,6 +42,18 @@
  * so the local Newton system is square; the internal block is condensed by
  * the caller.  Static mode: inertia off (a, alpha terms dropped), h is the
  * load increment's pseudo time, the kinematic update is the same.
+ *
+ * Implementation choices (elements/beam_velocity.c, docs/theory_beam.md):
+ *  - r(x) in M_g at x_p and at L is r_n(x) + h vbar(x) with the interpolated
+ *    vbar (not vbar^L); both agree once the closure rows hold.  Moments are
+ *    taken about r_n(0), which changes nothing exactly (the by-parts form is
+ *    translation invariant) but avoids cancellation far from the origin.
+ *  - In static mode the new rates v, a, omega, alpha are set to zero (the
+ *    structure is at rest in a static step); beta and gamma are not used.
+ *  - The states at the ends (cur_end) carry E, K copied unchanged from
+ *    old_end (the ends have no strain history of their own).
+ *  - The collocation points equal the interpolation points, so
+ *    I_p(x_k) = delta_pk is used at the collocation points.
  */
 #ifndef NSB_BEAM_VELOCITY_H
 #define NSB_BEAM_VELOCITY_H
@@ -100,6 +112,11 @@ typedef struct nsb_beam_geom {
 int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB,
                        nsb_beam_point* pts_qp, nsb_beam_point* pts_cp);
 
+/// Lagrange basis I_p(x) and its integral J_p(x) = int_0^x I_p at any
+/// x in [0, L] (p = 0..N-1) into Ix[N], Jx[N], for output and tests.
+/// Either output may be NULL.
+void nsb_beam_geom_shape(const nsb_beam_geom* g, double x, double* Ix, double* Jx);
+
 /// Inputs of one evaluation.
 typedef struct nsb_beam_eval_in {
   const nsb_beam_geom* g;
@@ -127,5 +144,14 @@ static inline int nsb_beam_velocity_nlocal(int N) { return 12 + 6 * N + 6; }
 /// Stress resultants of the current state at the collocation points (global
 /// N_g = R N_G and M_g = R M_G), for output.
 void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_point* cur_cp, double* Ng, double* Mg);
+
+/// Kinetic energy int (rhoA v.v + omega.J omega)/2 by the element's
+/// quadrature of pts_qp[n_qp], and strain energy
+/// int (gamma.C_N gamma + kappa.C_M kappa)/2 by the N-point Gauss rule on the
+/// collocation points pts_cp[N] (where the constitutive equations hold; the
+/// integration-point strains are history only).  States borrowed; either
+/// output may be NULL.
+void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* sec, const nsb_beam_point* pts_qp,
+                              const nsb_beam_point* pts_cp, double* kinetic, double* strain);
 
 #endif

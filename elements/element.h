@@ -67,6 +67,13 @@ typedef struct nsb_eval_ctx {
   int step_static;        /* 1 in a static step (loads of this step without amplitude ramp) */
   double step_period;     /* duration of the current step */
   nsb_vec3 gravity;       /* gravity acceleration at t_{n+1} */
+  /* the scheme's view, for elements that integrate their own interior
+     kinematics (beams): node step averages and scheme parameters */
+  const double* vbar;     /* 3n node vbar of the modified-Newmark/static map, or NULL */
+  const double* wbar;     /* 3n node wbar (body frame), or NULL */
+  double h, beta, gamma;
+  const nsb_state* old;   /* state at t_n */
+  double* internal_res2;  /* accumulator: squared norm of condensed-out residual rows (may be NULL) */
   double lam_scale;       /* physical multiplier = lam_scale * unknown */
   double con_scale[3];    /* multiplier-row scale for position, velocity, acceleration level */
 } nsb_eval_ctx;
@@ -88,6 +95,22 @@ typedef struct nsb_elem_ops {
   int (*eval)(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K);
   /// Add kinetic/potential energy and momenta (NULL: contributes none).
   void (*energy)(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc);
+  /* Elements with internal (condensed) unknowns and history at interior
+     points (beams) set these; NULL for the others.  eval then returns the
+     residual and tangent already condensed to the node unknowns and keeps
+     what post_solve needs to recover the internal increments. */
+  /// Start of an increment: remember the internal unknowns for restore.
+  void (*begin_increment)(const nsb_elem* e);
+  /// After a global solve: recover and apply the internal increments from
+  /// the node increments du (n_local values, 0 for eliminated); adds the
+  /// squared norm of the kinematic internal increments to *inc2.
+  void (*post_solve)(const nsb_elem* e, const double* du, double* inc2);
+  /// Increment accepted: the current interior states become the old ones.
+  void (*commit)(const nsb_elem* e);
+  /// Increment rejected: internal unknowns back to the start of the increment.
+  void (*restore)(const nsb_elem* e);
+  /// Free the element's state (system teardown).
+  void (*destroy)(nsb_ctx* ctx, nsb_elem* e);
 } nsb_elem_ops;
 
 struct nsb_elem {
@@ -102,6 +125,7 @@ struct nsb_elem {
   int* map;       /* n_local^2 positions in the CSR values; owned by the system */
   int model_index; /* index of the model record it comes from (body, element, joint, node) */
   const void* data; /* family-specific setup data (borrowed from the system), or NULL */
+  void* state;      /* family-specific mutable state (beams), owned through ops->destroy */
 };
 
 /// Joint geometry fixed at setup (elements/joint.c); side A always has DOFs.
@@ -163,5 +187,27 @@ double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1
 /// initial position (ground points).
 nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);
 extern const nsb_elem_ops nsb_joint_ops;          /* elements/joint.c */
+extern const nsb_elem_ops nsb_beam_v_ops;         /* elements/beam.c (velocity-based beam) */
+
+/// Create the state of a velocity-based beam element for model element
+/// el_index (elements/beam.c): geometry, section, end-frame offsets from
+/// the nodes' initial orientations q0 (4n), initial velocities from the
+/// nodes' v0 (3n) and body-frame w0 (3n).
+int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
+                    const double* v0, const double* w0, nsb_elem* e);
+
+/// Output samples of a beam element: its two ends and its integration
+/// points, in order along the axis (strains at the ends: nearest point).
+typedef struct nsb_beam_sample_out {
+  double *x, *u, *v, *w; /* 3 per sample; w: angular velocity, global frame */
+  double* q;             /* 4 per sample: section frame */
+  double* strain;        /* 6 per sample: gamma, kappa (section frame) */
+  double *force, *moment;             /* 3 per sample, global frame (constitutive resultants) */
+  double *force_local, *moment_local; /* 3 per sample, section frame */
+} nsb_beam_sample_out;
+int nsb_beam_n_samples(const nsb_elem* e);
+void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, nsb_beam_sample_out* o);
+/// Cross-section shape for drawing (nsb_section_shape) and its dimensions.
+void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, double dims[2]);
 
 #endif

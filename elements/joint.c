@@ -270,4 +270,4 @@ static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   return NSB_OK;
 }
 
-const nsb_elem_ops nsb_joint_ops = {"joint", joint_eval, NULL};
+const nsb_elem_ops nsb_joint_ops = {.name = "joint", .eval = joint_eval};

@@ -70,7 +70,7 @@ static int cload_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   return NSB_OK;
 }
 
-const nsb_elem_ops nsb_cload_ops = {"concentrated load", cload_eval, NULL};
+const nsb_elem_ops nsb_cload_ops = {.name = "concentrated load", .eval = cload_eval};
 
 /// Exact rotation, body angular velocity and acceleration of a manufactured rotation.
 void nsb_manufactured_kinematics(const nsb_model* m, const nsb_manufactured_rotation* mr, double t, nsb_vec3* th,
@@ -110,4 +110,4 @@ static int manufactured_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* 
   return NSB_OK;
 }
 
-const nsb_elem_ops nsb_manufactured_ops = {"manufactured rotation", manufactured_eval, NULL};
+const nsb_elem_ops nsb_manufactured_ops = {.name = "manufactured rotation", .eval = manufactured_eval};

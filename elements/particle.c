@@ -25,4 +25,4 @@ static void particle_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energ
   acc->angular_momentum = nsb_v3_add(acc->angular_momentum, nsb_v3_scale(p->mass, nsb_v3_cross(x, v)));
 }
 
-const nsb_elem_ops nsb_particle_ops = {"particle", particle_eval, particle_energy};
+const nsb_elem_ops nsb_particle_ops = {.name = "particle", .eval = particle_eval, .energy = particle_energy};

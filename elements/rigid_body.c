@@ -93,4 +93,4 @@ static void rigid_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   acc->angular_momentum = nsb_v3_add(acc->angular_momentum, L);
 }
 
-const nsb_elem_ops nsb_rigid_body_ops = {"rigid body", rigid_eval, rigid_energy};
+const nsb_elem_ops nsb_rigid_body_ops = {.name = "rigid body", .eval = rigid_eval, .energy = rigid_energy};

@@ -45,4 +45,4 @@ static void spring_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy*
   acc->potential += 0.5 * el->stiffness * (l - L0) * (l - L0);
 }
 
-const nsb_elem_ops nsb_spring_ops = {"spring", spring_eval, spring_energy};
+const nsb_elem_ops nsb_spring_ops = {.name = "spring", .eval = spring_eval, .energy = spring_energy};

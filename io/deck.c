@@ -23,6 +23,8 @@
 
 #include "io/deck.h"
 
+#include "elements/beam_velocity.h" /* NSB_BEAM_MAX_POINTS */
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -45,11 +47,23 @@ typedef struct loc {
 } loc;
 
 /* Records checked after reading; their file indices are kept in rec_file[]. */
-enum { REC_ELEMENT, REC_JOINT, REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED, REC_INITIAL, REC_COUNT };
+enum {
+  REC_ELEMENT,
+  REC_JOINT,
+  REC_BOUNDARY,
+  REC_CLOAD,
+  REC_GRAVITY,
+  REC_MANUFACTURED,
+  REC_INITIAL,
+  REC_SECTION,
+  REC_NODE_FRAME,
+  REC_DLOAD,
+  REC_COUNT
+};
 
 /* A named amplitude reference from records [first, first + count) of one kind. */
 typedef struct amp_ref {
-  int rec;   /* REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED */
+  int rec;   /* REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED, REC_DLOAD */
   int first, count;
   int slot;  /* REC_MANUFACTURED: component 0..2 */
   char name[NSB_NAME_MAX];
@@ -67,6 +81,9 @@ typedef enum kw_id {
   KW_ELSET,
   KW_ELEMENT,
   KW_SPRING,
+  KW_BEAM_SECTION,
+  KW_BEAM_GENERAL_SECTION,
+  KW_BEAM_NODE_FRAME,
   KW_MATERIAL,
   KW_ELASTIC,
   KW_DENSITY,
@@ -76,6 +93,7 @@ typedef enum kw_id {
   KW_JOINT,
   KW_BOUNDARY,
   KW_CLOAD,
+  KW_DLOAD,
   KW_GRAVITY,
   KW_MANUFACTURED,
   KW_INITIAL,
@@ -128,6 +146,8 @@ static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", NULL};
 static const char* const linsolvers[] = {"KLU", "UMFPACK", NULL};
 static const char* const formats[] = {"VTK", "HISTORY", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
+/* index + 1 = nsb_section_shape */
+static const char* const section_shapes[] = {"RECT", "CIRC", "PIPE", NULL};
 
 static const kwspec kw_table[] = {
     {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
@@ -135,8 +155,21 @@ static const kwspec kw_table[] = {
     {"NODE", KW_NODE, W_MODEL, {{"NSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"NSET", KW_NSET, W_MODEL, {{"NSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"ELSET", KW_ELSET, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"ELEMENT", KW_ELEMENT, W_MODEL, {{"TYPE", P_WORD, 1, NULL}, {"ELSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"ELEMENT",
+     KW_ELEMENT,
+     W_MODEL,
+     {{"TYPE", P_WORD, 1, NULL}, {"ELSET", P_NAME, 0, NULL}, {"POINTS", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"SPRING", KW_SPRING, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"BEAM SECTION",
+     KW_BEAM_SECTION,
+     W_MODEL,
+     {{"ELSET", P_NAME, 1, NULL}, {"MATERIAL", P_NAME, 1, NULL}, {"SECTION", P_ENUM, 1, section_shapes},
+      {"SHEAR FACTOR", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"BEAM GENERAL SECTION",
+     KW_BEAM_GENERAL_SECTION,
+     W_MODEL,
+     {{"ELSET", P_NAME, 1, NULL}, {"RADIUS", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"BEAM NODE FRAME", KW_BEAM_NODE_FRAME, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
     {"MATERIAL", KW_MATERIAL, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"ELASTIC", KW_ELASTIC, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
     {"DENSITY", KW_DENSITY, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
@@ -157,6 +190,7 @@ static const kwspec kw_table[] = {
     {"JOINT", KW_JOINT, W_MODEL, {{"TYPE", P_ENUM, 1, joint_types}, {"LEVEL", P_ENUM, 0, levels}, {NULL, P_FLAG, 0, NULL}}},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}}},
+    {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"GRAVITY", KW_GRAVITY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"MANUFACTURED ROTATION", KW_MANUFACTURED, W_MODEL, {{"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"INITIAL CONDITIONS", KW_INITIAL, W_MODEL, {{"TYPE", P_ENUM, 1, init_types}, {NULL, P_FLAG, 0, NULL}}},
@@ -191,7 +225,7 @@ typedef struct block {
   int n_data;       /* data lines seen */
   int set;          /* NODE/NSET/ELSET/ELEMENT: set index or -1 */
   int generate;     /* NSET/ELSET */
-  int index;        /* amplitude / rigid body / material / probe / manufactured index */
+  int index;        /* amplitude / rigid body / material / probe / manufactured / section index */
   int sub;          /* enumerated TYPE/DEFINITION/... value */
   int level;        /* JOINT: nsb_level */
   int follower;     /* CLOAD */
@@ -201,6 +235,10 @@ typedef struct block {
   double inertia[6];
   double com[3];
   int reference;    /* RIGID BODY: INERTIA=REFERENCE */
+  nsb_elem_type elem_type; /* ELEMENT: TYPE */
+  int n_points;     /* ELEMENT: POINTS (B2V) */
+  int material;     /* BEAM SECTION: material index */
+  double shear;     /* BEAM SECTION: shear factor k (0: the shape's default) */
 } block;
 
 typedef struct parser {
@@ -223,6 +261,7 @@ typedef struct parser {
   int stamp;
   block b;
   int cur_material;     /* material that *ELASTIC and *DENSITY apply to, or -1 */
+  int section_failed;   /* a beam section keyword line had an error: "no section" would be an echo */
   int in_step;
   loc step_at;
   int step_inc;         /* INC= of the open step, 0 if not given */
@@ -380,6 +419,19 @@ static int check_name(parser* p, loc at, const char* s, const char* what) {
   return 1;
 }
 
+/* u = x / |x| computed without overflow (x is scaled by its largest component
+   first); returns 0, leaving u untouched, when x is zero. */
+static int unit3(const double x[3], double u[3]) {
+  double s = fmax(fabs(x[0]), fmax(fabs(x[1]), fabs(x[2])));
+  if (!(s > 0.0)) return 0;
+  double y[3] = {x[0] / s, x[1] / s, x[2] / s};
+  double n = sqrt(y[0] * y[0] + y[1] * y[1] + y[2] * y[2]);
+  for (int k = 0; k < 3; ++k) u[k] = y[k] / n;
+  return 1;
+}
+
+static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
 /* Wrong field count: message saying how many were expected. */
 static int expect_fields(parser* p, loc at, int lo, int hi, const char* usage) {
   int n = p->n_fields;
@@ -399,6 +451,12 @@ static int push_int(nsb_ctx* ctx, int** data, int* count, int* cap, int v) {
 }
 
 static int note_rec_file(parser* p, int rec, int file) { return NSB_ARRAY_PUSH(p->ctx, p->rec_file[rec], file); }
+
+/* Location of record i of kind rec (line kept in the record, file in rec_file). */
+static loc rec_loc(const parser* p, int rec, int i, int line) {
+  loc at = {i < p->rec_file[rec].count ? p->rec_file[rec].data[i] : 0, line};
+  return at;
+}
 
 /* ---- sets ---------------------------------------------------------------------- */
 
@@ -528,6 +586,36 @@ static int node_by_label(parser* p, loc at, const char* field, const char* what)
   int i = nsb_model_find_node(p->m, label);
   if (i < 0) VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", label);
   return i;
+}
+
+/* Expand an element reference (label or ELSET name) into p->scratch (appending).
+   Returns 1 on success, 0 after reporting an error. */
+static int expand_elements(parser* p, loc at, const char* field) {
+  int label;
+  if (parse_int(field, &label)) {
+    int i = find_element(p, label);
+    if (i < 0) {
+      VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
+      return 0;
+    }
+    if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
+      oom(p, at);
+      return 0;
+    }
+    return 1;
+  }
+  int s = *field ? nsb_model_find_elset(p->m, field) : -1;
+  if (s < 0) {
+    VALUE(p, at, "element set %s is not defined", *field ? field : "(empty)");
+    return 0;
+  }
+  const nsb_elset* es = &p->m->elsets.data[s];
+  if (NSB_ARRAY_RESERVE(p->ctx, p->scratch, p->scratch.count + es->elements.count) != NSB_OK) {
+    oom(p, at);
+    return 0;
+  }
+  for (int k = 0; k < es->elements.count; ++k) p->scratch.data[p->scratch.count++] = es->elements.data[k];
+  return 1;
 }
 
 static int add_amp_ref(parser* p, int rec, int first, int count, int slot, const char* name, loc at) {
@@ -690,12 +778,30 @@ static void begin_set(parser* p, loc at, const pval* v, int is_elset) {
   if (st != NSB_OK) oom(p, at);
 }
 
+static const char* etype_name(nsb_elem_type t) { return t == NSB_ETYPE_B2V ? "B2V" : "SPRINGA"; }
+
 static void begin_element(parser* p, loc at, const pval* v) {
-  if (strcmp(v[0].s, "SPRINGA") != 0) {
-    VALUE(p, at, "element type %s is not available (available: SPRINGA)", v[0].s);
+  if (strcmp(v[0].s, "SPRINGA") == 0) {
+    p->b.elem_type = NSB_ETYPE_SPRINGA;
+  } else if (strcmp(v[0].s, "B2V") == 0) {
+    p->b.elem_type = NSB_ETYPE_B2V;
+  } else {
+    VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V)", v[0].s);
     p->b.kw = KW_SKIP;
     return;
   }
+  if (v[2].set && p->b.elem_type != NSB_ETYPE_B2V) {
+    VALUE(p, at, "parameter POINTS applies only to TYPE=B2V");
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[2].set && (v[2].i < 1 || v[2].i > NSB_BEAM_MAX_POINTS)) {
+    VALUE(p, at, "POINTS must be between 1 and %d, got %d", NSB_BEAM_MAX_POINTS, v[2].i);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  /* interpolation/collocation points of a beam; 1 = constant strain rates (seed 001 §4, N = 1) */
+  p->b.n_points = p->b.elem_type == NSB_ETYPE_B2V ? (v[2].set ? v[2].i : 1) : 0;
   p->b.set = -1;
   if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
 }
@@ -706,6 +812,103 @@ static void begin_spring(parser* p, loc at, const pval* v) {
     VALUE(p, at, "element set %s is not defined", v[0].s);
     p->b.kw = KW_SKIP;
   }
+}
+
+/* Add a section record for element set `elset` (both section keywords) and
+   give it to the elements of the set as it is now (like *SPRING): exactly one
+   section per B2V element, no other element types.  Returns the index, or -1
+   after an error (the block is then skipped). */
+static int push_section(parser* p, loc at, const char* elset, nsb_section_shape shape) {
+  int set = nsb_model_find_elset(p->m, elset);
+  if (set < 0) {
+    VALUE(p, at, "element set %s is not defined", elset);
+    p->section_failed = 1;
+    p->b.kw = KW_SKIP;
+    return -1;
+  }
+  nsb_section sec;
+  memset(&sec, 0, sizeof sec);
+  sec.elset = set;
+  sec.shape = shape;
+  sec.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->sections, sec) != NSB_OK || note_rec_file(p, REC_SECTION, at.file) != NSB_OK) {
+    oom(p, at);
+    return -1;
+  }
+  int index = p->m->sections.count - 1;
+  p->b.index = index;
+  const nsb_elset* es = &p->m->elsets.data[set];
+  int other = -1, dup = -1, n_dup = 0;
+  for (int k = 0; k < es->elements.count; ++k) {
+    nsb_element* e = &p->m->elements.data[es->elements.data[k]];
+    if (e->type != NSB_ETYPE_B2V) {
+      if (other < 0) other = es->elements.data[k];
+    } else if (e->section >= 0) {
+      if (dup < 0) dup = es->elements.data[k];
+      n_dup++;
+    } else {
+      e->section = index;
+      e->has_property = 1;
+    }
+  }
+  const char* kw = p->b.spec->name;
+  if (other >= 0)
+    VALUE(p, at, "*%s: element %d of set %s is a %s element, not a beam", kw, p->m->elements.data[other].label,
+          es->name, etype_name(p->m->elements.data[other].type));
+  if (dup >= 0) {
+    const nsb_element* e = &p->m->elements.data[dup];
+    loc first = rec_loc(p, REC_SECTION, e->section, p->m->sections.data[e->section].line);
+    VALUE(p, at, "*%s: element %d already has a beam section (%s:%d); a B2V element takes exactly one%s", kw,
+          e->label, file_name(p, first.file), first.line, n_dup > 1 ? " (so do further elements of the set)" : "");
+  }
+  return index;
+}
+
+static void begin_beam_section(parser* p, loc at, const pval* v) {
+  int ok = 1;
+  int mat = nsb_model_find_material(p->m, v[1].s);
+  if (mat < 0) {
+    VALUE(p, at, "material %s is not defined (materials must be defined before they are used)", v[1].s);
+    ok = 0;
+  } else {
+    const nsb_material* mt = &p->m->materials.data[mat];
+    if (!mt->has_elastic || !mt->has_density) {
+      VALUE(p, at, "material %s has no %s (*BEAM SECTION needs *ELASTIC and *DENSITY)", mt->name,
+            !mt->has_elastic && !mt->has_density ? "*ELASTIC and no *DENSITY"
+            : !mt->has_elastic                   ? "*ELASTIC"
+                                                 : "*DENSITY");
+      ok = 0;
+    }
+  }
+  if (v[3].set && !(v[3].d > 0.0)) {
+    VALUE(p, at, "SHEAR FACTOR must be > 0, got %.12g", v[3].d);
+    ok = 0;
+  }
+  /* the record is kept even when the line has an error, so that its elements
+     are not reported once more as having no section */
+  if (push_section(p, at, v[0].s, (nsb_section_shape)(v[2].i + 1)) < 0) return;
+  if (!ok) {
+    p->section_failed = 1;
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->b.material = mat;
+  p->b.shear = v[3].set ? v[3].d : 0.0;
+}
+
+static void begin_beam_general_section(parser* p, loc at, const pval* v) {
+  int ok = 1;
+  if (v[1].set && !(v[1].d > 0.0)) {
+    VALUE(p, at, "RADIUS must be > 0, got %.12g", v[1].d);
+    ok = 0;
+  }
+  if (push_section(p, at, v[0].s, NSB_SECTION_GENERAL) < 0) return;
+  if (!ok) {
+    p->section_failed = 1;
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->m->sections.data[p->b.index].draw_radius = v[1].set ? v[1].d : 0.0;
 }
 
 static void begin_material(parser* p, loc at, const pval* v) {
@@ -1071,37 +1274,8 @@ static void data_set(parser* p, loc at, int is_elset) {
              p->b.spec->name, p->n_fields);
       return;
     }
-    for (int f = 0; f < p->n_fields; ++f) {
-      const char* fld = p->fields[f];
-      if (!is_elset) {
-        if (!expand_nodes(p, at, fld)) return;
-        continue;
-      }
-      int label;
-      if (parse_int(fld, &label)) {
-        int i = find_element(p, label);
-        if (i < 0) {
-          VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
-          return;
-        }
-        if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
-          oom(p, at);
-          return;
-        }
-      } else {
-        int s = *fld ? nsb_model_find_elset(p->m, fld) : -1;
-        if (s < 0) {
-          VALUE(p, at, "element set %s is not defined", *fld ? fld : "(empty)");
-          return;
-        }
-        const nsb_elset* es = &p->m->elsets.data[s];
-        for (int k = 0; k < es->elements.count; ++k)
-          if (NSB_ARRAY_PUSH(p->ctx, p->scratch, es->elements.data[k]) != NSB_OK) {
-            oom(p, at);
-            return;
-          }
-      }
-    }
+    for (int f = 0; f < p->n_fields; ++f)
+      if (!(is_elset ? expand_elements(p, at, p->fields[f]) : expand_nodes(p, at, p->fields[f]))) return;
   }
   NSB_ASSERT(universe <= p->mark_cap || p->scratch.count == 0);
   for (int k = 0; k < p->scratch.count; ++k) {
@@ -1139,22 +1313,36 @@ static void data_element(parser* p, loc at) {
     VALUE(p, at, "element %d is already defined (line %d)", label, p->m->elements.data[j].line);
     return;
   }
+  nsb_elem_type type = p->b.elem_type;
   if (n1 == n2) {
-    VALUE(p, at, "element %d: a SPRINGA element needs two distinct nodes", label);
+    VALUE(p, at, "element %d: a %s element needs two distinct nodes", label, etype_name(type));
+    return;
+  }
+  nsb_node* A = &p->m->nodes.data[n1];
+  nsb_node* B = &p->m->nodes.data[n2];
+  if (type == NSB_ETYPE_B2V && A->X[0] == B->X[0] && A->X[1] == B->X[1] && A->X[2] == B->X[2]) {
+    VALUE(p, at, "element %d: nodes %d and %d are at the same position (a B2V element needs a non-zero length)", label,
+          A->label, B->label);
     return;
   }
   nsb_element e;
   memset(&e, 0, sizeof e);
   e.label = label;
-  e.type = NSB_ETYPE_SPRINGA;
+  e.type = type;
   e.n_nodes = 2;
   e.nodes[0] = n1;
   e.nodes[1] = n2;
+  e.section = -1;
+  e.n_points = p->b.n_points;
   e.line = at.line;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
       hash_element(p, p->m->elements.count - 1) != NSB_OK) {
     oom(p, at);
     return;
+  }
+  if (type == NSB_ETYPE_B2V) {
+    A->n_beams++;
+    B->n_beams++;
   }
   if (p->b.set >= 0) {
     nsb_elset* s = &p->m->elsets.data[p->b.set];
@@ -1179,11 +1367,196 @@ static void data_spring(parser* p, loc at) {
     return;
   }
   const nsb_elset* s = &p->m->elsets.data[p->b.set];
+  int other = -1;
   for (int i = 0; i < s->elements.count; ++i) {
     nsb_element* e = &p->m->elements.data[s->elements.data[i]];
+    if (e->type != NSB_ETYPE_SPRINGA) {
+      if (other < 0) other = s->elements.data[i];
+      continue;
+    }
     e->stiffness = k;
     e->has_property = 1;
   }
+  if (other >= 0)
+    VALUE(p, at, "*SPRING: element %d of set %s is a %s element, not SPRINGA (beams take *BEAM SECTION)",
+          p->m->elements.data[other].label, s->name, etype_name(p->m->elements.data[other].type));
+}
+
+/* Resultant stiffnesses and inertias of a shaped section, linear elastic and
+ * isotropic (seed 001 §2.2: N_G = diag(EA, GA2, GA3) gamma_G,
+ * M_G = diag(GJ, EI2, EI3) kappa_G, mass inertia per length
+ * rho diag(I2 + I3, I2, I3) about G1, G2, G3), G = E / (2 (1 + nu)).
+ * G2, G3 are principal axes through the centroid; I2 is the second moment
+ * about G2, I3 about G3.
+ *   RECT (b along G2, h along G3): A = b h, I2 = b h^3/12, I3 = h b^3/12,
+ *     J = a c^3 [1/3 - 0.21 (c/a) (1 - (c/a)^4/12)], a = max(b, h), c = min(b, h)
+ *     (Saint-Venant torsion constant, series approximation: Young & Budynas,
+ *     Roark's Formulas for Stress and Strain, 7th ed., Table 10.7, case 4;
+ *     square: 0.1408 a^4 against the exact 0.1406 a^4).
+ *   CIRC (radius r): A = pi r^2, I2 = I3 = pi r^4/4, J = pi r^4/2.
+ *   PIPE (outer radius r, wall t, ri = r - t): A = pi t (2r - t) (= pi (r^2 - ri^2)
+ *     without the cancellation of a thin wall), I2 = I3 = A (r^2 + ri^2)/4
+ *     (= pi (r^4 - ri^4)/4), J = 2 I2.
+ * Shear factor k (GA2 = GA3 = k G A) unless SHEAR FACTOR= is given: constants
+ * 5/6 (RECT), 0.9 (CIRC), 0.5 (PIPE).  Cowper's nu-dependent values
+ * (G. R. Cowper, The shear coefficient in Timoshenko's beam theory, J. Appl.
+ * Mech. 33 (1966) 335-340): rectangle 10(1+nu)/(12+11nu), solid circle
+ * 6(1+nu)/(7+6nu), thin-walled tube 2(1+nu)/(4+3nu); the constants are the
+ * rectangle and tube values at nu = 0 and the circle value at nu = 0.5
+ * (at nu = 0.3 Cowper gives 0.850, 0.886, 0.531).  Rejected alternative:
+ * Cowper's formulas; constants are easier to check against a hand
+ * calculation, and for slender beams k hardly matters.
+ * The drawing radius is that of the circle with the same area, sqrt(A/pi). */
+static void section_properties(nsb_section* s, const nsb_material* mat, double k_given) {
+  const double pi = 3.14159265358979323846;
+  double A, I2, I3, J, k;
+  if (s->shape == NSB_SECTION_RECT) {
+    double b = s->dims[0], h = s->dims[1];
+    double a = fmax(b, h), c = fmin(b, h), q = c / a;
+    A = b * h;
+    I2 = b * h * h * h / 12.0;
+    I3 = h * b * b * b / 12.0;
+    J = a * c * c * c * (1.0 / 3.0 - 0.21 * q * (1.0 - q * q * q * q / 12.0));
+    k = 5.0 / 6.0;
+  } else if (s->shape == NSB_SECTION_CIRC) {
+    double r = s->dims[0];
+    A = pi * r * r;
+    I2 = I3 = pi * r * r * r * r / 4.0;
+    J = pi * r * r * r * r / 2.0;
+    k = 0.9;
+  } else {
+    double r = s->dims[0], t = s->dims[1], ri = r - t;
+    A = pi * t * (2.0 * r - t);
+    I2 = I3 = A * (r * r + ri * ri) / 4.0;
+    J = 2.0 * I2;
+    k = 0.5;
+  }
+  if (k_given > 0.0) k = k_given;
+  double G = mat->E / (2.0 * (1.0 + mat->nu));
+  s->EA = mat->E * A;
+  s->GA2 = s->GA3 = k * G * A;
+  s->GJ = G * J;
+  s->EI2 = mat->E * I2;
+  s->EI3 = mat->E * I3;
+  s->rhoA = mat->rho * A;
+  s->rhoJ[0] = mat->rho * (I2 + I3);
+  s->rhoJ[1] = mat->rho * I2;
+  s->rhoJ[2] = mat->rho * I3;
+  s->draw_radius = sqrt(A / pi);
+}
+
+/* Optional data line n1x, n1y, n1z of both section keywords: stored normalized;
+   (0, 0, 0) (not given) means "the default rule" (docs/deck.md). */
+static void data_section_n1(parser* p, loc at, nsb_section* s) {
+  if (!expect_fields(p, at, 3, 3, "n1x, n1y, n1z")) return;
+  double n[3];
+  for (int k = 0; k < 3; ++k)
+    if (!get_real(p, at, p->fields[k], "n1 component", &n[k])) return;
+  if (!unit3(n, s->n1)) VALUE(p, at, "n1 (approximate direction of the section axis G2) must be a non-zero vector");
+}
+
+static void data_beam_section(parser* p, loc at) {
+  nsb_section* s = &p->m->sections.data[p->b.index];
+  if (p->b.n_data > 2) {
+    SYNTAX(p, at, "*BEAM SECTION takes one or two data lines (dimensions; n1x, n1y, n1z)");
+    return;
+  }
+  if (p->b.n_data == 2) {
+    data_section_n1(p, at, s);
+    return;
+  }
+  int ok = s->shape == NSB_SECTION_RECT   ? expect_fields(p, at, 2, 2, "RECT: b, h")
+           : s->shape == NSB_SECTION_CIRC ? expect_fields(p, at, 1, 1, "CIRC: r")
+                                          : expect_fields(p, at, 2, 2, "PIPE: r, t");
+  if (!ok) return;
+  double d[2] = {0.0, 0.0};
+  for (int k = 0; k < p->n_fields; ++k)
+    if (!get_real(p, at, p->fields[k], "section dimension", &d[k])) return;
+  if (s->shape == NSB_SECTION_RECT && !(d[0] > 0.0 && d[1] > 0.0)) {
+    VALUE(p, at, "RECT section: b and h must be > 0, got b = %.12g, h = %.12g", d[0], d[1]);
+    return;
+  }
+  if (s->shape == NSB_SECTION_CIRC && !(d[0] > 0.0)) {
+    VALUE(p, at, "CIRC section: radius r must be > 0, got %.12g", d[0]);
+    return;
+  }
+  if (s->shape == NSB_SECTION_PIPE && !(d[0] > 0.0 && d[1] > 0.0 && d[1] < d[0])) {
+    VALUE(p, at, "PIPE section: needs outer radius r > 0 and wall thickness 0 < t < r, got r = %.12g, t = %.12g", d[0],
+          d[1]);
+    return;
+  }
+  s->dims[0] = d[0];
+  s->dims[1] = d[1];
+  section_properties(s, &p->m->materials.data[p->b.material], p->b.shear);
+}
+
+static void data_beam_general_section(parser* p, loc at) {
+  static const char* const stiff[] = {"EA", "GA2", "GA3", "GJ", "EI2", "EI3"};
+  static const char* const inert[] = {"rhoA", "rhoJ1", "rhoJ2", "rhoJ3"};
+  nsb_section* s = &p->m->sections.data[p->b.index];
+  double x[6];
+  if (p->b.n_data == 1) {
+    if (!expect_fields(p, at, 6, 6, "EA, GA2, GA3, GJ, EI2, EI3")) return;
+    for (int k = 0; k < 6; ++k)
+      if (!get_real(p, at, p->fields[k], stiff[k], &x[k])) return;
+    for (int k = 0; k < 6; ++k)
+      if (!(x[k] > 0.0)) {
+        VALUE(p, at, "*BEAM GENERAL SECTION: %s must be > 0, got %.12g", stiff[k], x[k]);
+        return;
+      }
+    s->EA = x[0];
+    s->GA2 = x[1];
+    s->GA3 = x[2];
+    s->GJ = x[3];
+    s->EI2 = x[4];
+    s->EI3 = x[5];
+  } else if (p->b.n_data == 2) {
+    if (!expect_fields(p, at, 4, 4, "rhoA, rhoJ1, rhoJ2, rhoJ3")) return;
+    for (int k = 0; k < 4; ++k)
+      if (!get_real(p, at, p->fields[k], inert[k], &x[k])) return;
+    for (int k = 0; k < 4; ++k)
+      if (!(x[k] >= 0.0)) {
+        VALUE(p, at, "*BEAM GENERAL SECTION: %s must be >= 0, got %.12g", inert[k], x[k]);
+        return;
+      }
+    s->rhoA = x[0];
+    for (int k = 0; k < 3; ++k) s->rhoJ[k] = x[1 + k];
+  } else if (p->b.n_data == 3) {
+    data_section_n1(p, at, s);
+  } else {
+    SYNTAX(p, at,
+           "*BEAM GENERAL SECTION takes two or three data lines (EA, GA2, GA3, GJ, EI2, EI3; rhoA, rhoJ1, rhoJ2, "
+           "rhoJ3; n1x, n1y, n1z)");
+  }
+}
+
+/* *BEAM NODE FRAME: G1 and G2 normalized, G2 made orthogonal to G1
+   (Gram-Schmidt: G2 <- G2 - (G2.G1) G1, normalized).  G2 must not be within
+   sin(angle) < 1e-6 of G1, which would leave its direction to round-off. */
+static void data_node_frame(parser* p, loc at) {
+  if (!expect_fields(p, at, 7, 7, "node, g1x, g1y, g1z, g2x, g2y, g2z")) return;
+  nsb_node_frame f;
+  memset(&f, 0, sizeof f);
+  f.line = at.line;
+  f.node = node_by_label(p, at, p->fields[0], "node");
+  if (f.node < 0) return;
+  double g[6];
+  for (int k = 0; k < 6; ++k)
+    if (!get_real(p, at, p->fields[k + 1], "frame component", &g[k])) return;
+  double g2[3];
+  if (!unit3(g, f.g1) || !unit3(g + 3, g2)) {
+    VALUE(p, at, "*BEAM NODE FRAME: G1 and G2 must be non-zero vectors");
+    return;
+  }
+  double c = dot3(g2, f.g1);
+  double w[3] = {g2[0] - c * f.g1[0], g2[1] - c * f.g1[1], g2[2] - c * f.g1[2]};
+  double sine = sqrt(dot3(w, w));
+  if (!(sine >= 1e-6) || !unit3(w, f.g2)) {
+    VALUE(p, at, "*BEAM NODE FRAME: G1 and G2 are parallel; G2 needs a component perpendicular to G1");
+    return;
+  }
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->node_frames, f) != NSB_OK || note_rec_file(p, REC_NODE_FRAME, at.file) != NSB_OK)
+    oom(p, at);
 }
 
 static void data_elastic(parser* p, loc at) {
@@ -1369,8 +1742,16 @@ static void data_boundary(parser* p, loc at) {
     VALUE(p, at, "first dof %d is larger than last dof %d", first, last);
     return;
   }
-  if (last >= 4 && (first > 4 || last != 6 || value != 0.0 || p->b.has_amp)) {
-    VALUE(p, at, "partial or non-zero rotational boundary conditions are not supported; use *JOINT");
+  /* any subset of 4..6 may be held; whether the scheme can hold a subset is
+     the solver's check (solver/system.c) */
+  if (last >= 4 && value != 0.0) {
+    VALUE(p, at, "prescribed rotations are not supported yet: rotational DOFs can only be held (value 0)");
+    return;
+  }
+  if (last >= 4 && p->b.has_amp) {
+    VALUE(p, at,
+          "prescribed rotations are not supported yet: rotational DOFs can only be held (value 0), without "
+          "AMPLITUDE");
     return;
   }
   p->scratch.count = 0;
@@ -1403,6 +1784,44 @@ static void data_cload(parser* p, loc at) {
     }
   }
   if (p->b.has_amp) add_amp_ref(p, REC_CLOAD, start, p->scratch.count, 0, p->b.amp, at);
+}
+
+/* *DLOAD: element|elset, type, magnitude; one record per element. */
+static void data_dload(parser* p, loc at) {
+  static const char* const types[] = {"PX", "PY", "PZ", "MX", "MY", "MZ", NULL};
+  if (p->n_fields >= 2 && strcmp(normalize(p->fields[1]), "GRAV") == 0) {
+    VALUE(p, at, "*DLOAD type GRAV is not supported: use *GRAVITY (it acts on every body and beam)");
+    return;
+  }
+  if (!expect_fields(p, at, 3, 3, "element or element set, type, magnitude")) return;
+  const char* type = normalize(p->fields[1]);
+  int kind = 0;
+  while (types[kind] && strcmp(types[kind], type) != 0) ++kind;
+  if (!types[kind]) {
+    VALUE(p, at, "unknown *DLOAD type %s (allowed: PX, PY, PZ, MX, MY, MZ)", *type ? type : "(empty)");
+    return;
+  }
+  double value;
+  if (!get_real(p, at, p->fields[2], "load magnitude", &value)) return;
+  p->scratch.count = 0;
+  if (!expand_elements(p, at, p->fields[0])) return;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    const nsb_element* e = &p->m->elements.data[p->scratch.data[k]];
+    if (e->type != NSB_ETYPE_B2V) {
+      VALUE(p, at, "*DLOAD: element %d is a %s element; distributed loads act only on B2V beam elements", e->label,
+            etype_name(e->type));
+      return;
+    }
+  }
+  int start = p->m->dloads.count;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    nsb_dload d = {p->scratch.data[k], kind, value, -1, current_step(p), at.line};
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->dloads, d) != NSB_OK || note_rec_file(p, REC_DLOAD, at.file) != NSB_OK) {
+      oom(p, at);
+      return;
+    }
+  }
+  if (p->b.has_amp) add_amp_ref(p, REC_DLOAD, start, p->scratch.count, 0, p->b.amp, at);
 }
 
 static void data_gravity(parser* p, loc at) {
@@ -1590,6 +2009,15 @@ static void end_block(parser* p) {
     case KW_RIGID_BODY:
       end_rigid_body(p);
       break;
+    case KW_BEAM_SECTION:
+      if (p->b.n_data == 0)
+        SYNTAX(p, at, "*BEAM SECTION needs a data line with the section dimensions (RECT: b, h; CIRC: r; PIPE: r, t)");
+      break;
+    case KW_BEAM_GENERAL_SECTION:
+      if (p->b.n_data < 2)
+        SYNTAX(p, at,
+               "*BEAM GENERAL SECTION needs two data lines: EA, GA2, GA3, GJ, EI2, EI3 and rhoA, rhoJ1, rhoJ2, rhoJ3");
+      break;
     case KW_PROBE:
       if (p->m->probes.data[p->b.index].quantities == 0 && p->b.n_data == 0)
         SYNTAX(p, at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB)");
@@ -1621,6 +2049,8 @@ static void begin_keyword(parser* p, loc at, char* text) {
   if (spec->id != KW_ELASTIC && spec->id != KW_DENSITY && spec->id != KW_INCLUDE) p->cur_material = -1;
   pval v[MAX_PARAMS];
   int ok = parse_params(p, at, spec, v);
+  if (spec->id == KW_BEAM_SECTION || spec->id == KW_BEAM_GENERAL_SECTION)
+    p->section_failed |= !ok || (p->in_step && spec->where == W_MODEL);
   if (spec->where == W_MODEL && p->in_step) {
     SYNTAX(p, at, "*%s is model data and is not allowed inside a step (missing *END STEP after line %d?)", spec->name,
            p->step_at.line);
@@ -1671,6 +2101,12 @@ static void begin_keyword(parser* p, loc at, char* text) {
     case KW_SPRING:
       begin_spring(p, at, v);
       break;
+    case KW_BEAM_SECTION:
+      begin_beam_section(p, at, v);
+      break;
+    case KW_BEAM_GENERAL_SECTION:
+      begin_beam_general_section(p, at, v);
+      break;
     case KW_MATERIAL:
       begin_material(p, at, v);
       break;
@@ -1699,6 +2135,9 @@ static void begin_keyword(parser* p, loc at, char* text) {
     case KW_CLOAD:
       begin_load(p, &v[0]);
       p->b.follower = v[1].set ? v[1].i : 0;
+      break;
+    case KW_DLOAD:
+      begin_load(p, &v[0]);
       break;
     case KW_GRAVITY:
       begin_load(p, &v[0]);
@@ -1764,6 +2203,15 @@ static void data_line(parser* p, loc at, char* text) {
     case KW_SPRING:
       data_spring(p, at);
       break;
+    case KW_BEAM_SECTION:
+      data_beam_section(p, at);
+      break;
+    case KW_BEAM_GENERAL_SECTION:
+      data_beam_general_section(p, at);
+      break;
+    case KW_BEAM_NODE_FRAME:
+      data_node_frame(p, at);
+      break;
     case KW_ELASTIC:
       data_elastic(p, at);
       break;
@@ -1784,6 +2232,9 @@ static void data_line(parser* p, loc at, char* text) {
       break;
     case KW_CLOAD:
       data_cload(p, at);
+      break;
+    case KW_DLOAD:
+      data_dload(p, at);
       break;
     case KW_GRAVITY:
       data_gravity(p, at);
@@ -1922,11 +2373,6 @@ static void read_file(parser* p, const char* path, loc at) {
 
 /* ---- checks after reading --------------------------------------------------------- */
 
-static loc rec_loc(const parser* p, int rec, int i, int line) {
-  loc at = {i < p->rec_file[rec].count ? p->rec_file[rec].data[i] : 0, line};
-  return at;
-}
-
 static int same_loc(loc a, loc b) { return a.file == b.file && a.line == b.line; }
 
 static void resolve_amplitudes(parser* p) {
@@ -1952,6 +2398,9 @@ static void resolve_amplitudes(parser* p) {
         case REC_MANUFACTURED:
           m->manufactured.data[i].amp[ref->slot] = a;
           break;
+        case REC_DLOAD:
+          m->dloads.data[i].amplitude = a;
+          break;
         default:
           break;
       }
@@ -1972,30 +2421,104 @@ static void check_joints(parser* p) {
     loc at = rec_loc(p, REC_JOINT, i, j->line);
     const nsb_node* A = &m->nodes.data[j->node_a];
     const nsb_node* B = &m->nodes.data[j->node_b];
-    if (A->body_kind == NSB_BODY_NONE && B->body_kind == NSB_BODY_NONE) {
-      VALUE(p, at, "%s joint between nodes %d and %d: neither node carries a body (both are ground)", kinds[j->kind],
-            A->label, B->label);
+    /* a node's DOFs come from its body and its beams (nsb_model_node_ndof) */
+    int nd_a = nsb_model_node_ndof(m, j->node_a), nd_b = nsb_model_node_ndof(m, j->node_b);
+    if (nd_a == 0 && nd_b == 0) {
+      VALUE(p, at, "%s joint between nodes %d and %d: neither node carries a body or a beam (both are ground)",
+            kinds[j->kind], A->label, B->label);
       continue;
     }
     if (j->kind == NSB_JOINT_REVOLUTE) {
-      if (A->body_kind == NSB_BODY_PARTICLE || B->body_kind == NSB_BODY_PARTICLE)
+      if (nd_a == 3 || nd_b == 3)
         VALUE(p, at, "revolute joint between nodes %d and %d: a particle has no rotation; use a rigid body", A->label,
               B->label);
-      else if (A->body_kind != NSB_BODY_RIGID && B->body_kind != NSB_BODY_RIGID)
-        VALUE(p, at, "revolute joint between nodes %d and %d needs a rigid body on at least one side", A->label,
-              B->label);
+      else if (nd_a != 6 && nd_b != 6)
+        VALUE(p, at, "revolute joint between nodes %d and %d needs a rigid body or a beam node on at least one side",
+              A->label, B->label);
     }
     if (j->kind == NSB_JOINT_SPHERICAL) {
       double pn = sqrt(j->point[0] * j->point[0] + j->point[1] * j->point[1] + j->point[2] * j->point[2]);
       double tol = 1e-9 * (pn > 1.0 ? pn : 1.0);
       const nsb_node* nodes[2] = {A, B};
       for (int k = 0; k < 2; ++k)
-        if (nodes[k]->body_kind == NSB_BODY_PARTICLE && dist3(nodes[k]->X, j->point) > tol)
+        if (nsb_model_node_ndof(m, k == 0 ? j->node_a : j->node_b) == 3 && dist3(nodes[k]->X, j->point) > tol)
           VALUE(p, at, "spherical joint: particle node %d is not at the joint point (distance %.6g)", nodes[k]->label,
                 dist3(nodes[k]->X, j->point));
     }
   }
 }
+
+/* Beam checks after reading: node frames (only on beam nodes, one per node);
+   every B2V element has a section; a given n1 is not parallel to the axis of
+   an element that uses it (an element whose both nodes have a *BEAM NODE
+   FRAME does not use n1).  Node frames may follow the elements and sections,
+   hence late. */
+static void check_beams(parser* p) {
+  const nsb_model* m = p->m;
+  int n_nodes = m->nodes.count;
+  int* frame_of = NSB_NEW_ARRAY(p->ctx, n_nodes > 0 ? n_nodes : 1, int);
+  if (!frame_of) {
+    loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
+    oom(p, end);
+    return;
+  }
+  for (int i = 0; i < n_nodes; ++i) frame_of[i] = -1;
+  for (int f = 0; f < m->node_frames.count && !p->stop; ++f) {
+    const nsb_node_frame* nf = &m->node_frames.data[f];
+    loc at = rec_loc(p, REC_NODE_FRAME, f, nf->line);
+    const nsb_node* nd = &m->nodes.data[nf->node];
+    if (nd->n_beams == 0) {
+      VALUE(p, at, "*BEAM NODE FRAME: node %d is not a node of any B2V beam element", nd->label);
+    } else if (frame_of[nf->node] >= 0) {
+      int g = frame_of[nf->node];
+      loc first = rec_loc(p, REC_NODE_FRAME, g, m->node_frames.data[g].line);
+      VALUE(p, at, "*BEAM NODE FRAME: node %d already has a frame (%s:%d); one per node", nd->label,
+            file_name(p, first.file), first.line);
+    } else {
+      frame_of[nf->node] = f;
+    }
+  }
+  for (int i = 0; i < m->sections.count && !p->stop; ++i) {
+    const nsb_section* sec = &m->sections.data[i];
+    if (sec->n1[0] == 0.0 && sec->n1[1] == 0.0 && sec->n1[2] == 0.0) continue; /* default rule: the solver's */
+    const nsb_elset* set = &m->elsets.data[sec->elset];
+    int parallel = -1;
+    for (int k = 0; k < set->elements.count && parallel < 0; ++k) {
+      int ie = set->elements.data[k];
+      const nsb_element* e = &m->elements.data[ie];
+      if (e->section != i) continue;
+      if (frame_of[e->nodes[0]] < 0 || frame_of[e->nodes[1]] < 0) {
+        const double* XA = m->nodes.data[e->nodes[0]].X;
+        const double* XB = m->nodes.data[e->nodes[1]].X;
+        double d[3] = {XB[0] - XA[0], XB[1] - XA[1], XB[2] - XA[2]}, axis[3];
+        if (unit3(d, axis)) {
+          const double* n = sec->n1;
+          double c[3] = {axis[1] * n[2] - axis[2] * n[1], axis[2] * n[0] - axis[0] * n[2],
+                         axis[0] * n[1] - axis[1] * n[0]};
+          if (dot3(c, c) < 1e-12) parallel = ie; /* sin(angle) < 1e-6 */
+        }
+      }
+    }
+    if (parallel >= 0)
+      VALUE(p, rec_loc(p, REC_SECTION, i, sec->line),
+            "%s: n1 is parallel to the axis of element %d (n1 must not be along the beam axis)",
+            sec->shape == NSB_SECTION_GENERAL ? "*BEAM GENERAL SECTION" : "*BEAM SECTION",
+            m->elements.data[parallel].label);
+  }
+  NSB_FREE_ARRAY(p->ctx, frame_of, n_nodes > 0 ? n_nodes : 1, int);
+  /* after an error on a section keyword line its elements would only echo it */
+  if (p->section_failed) return;
+  for (int i = 0; i < m->elements.count && !p->stop; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    if (e->type == NSB_ETYPE_B2V && e->section < 0)
+      VALUE(p, rec_loc(p, REC_ELEMENT, i, e->line),
+            "B2V element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
+            "SECTION)",
+            e->label);
+  }
+}
+
+#define NO_DOF_MSG "node %d has no degrees of freedom (no *RIGID BODY, *PARTICLE or beam element on it)"
 
 static void check_supports_and_loads(parser* p) {
   const nsb_model* m = p->m;
@@ -2006,7 +2529,7 @@ static void check_supports_and_loads(parser* p) {
     int nd = nsb_model_node_ndof(m, bc->node);
     if (same_loc(at, last)) continue;
     if (nd == 0) {
-      VALUE(p, at, "node %d has no degrees of freedom (no *RIGID BODY or *PARTICLE on it)", m->nodes.data[bc->node].label);
+      VALUE(p, at, NO_DOF_MSG, m->nodes.data[bc->node].label);
       last = at;
     } else if (bc->dof_last > nd) {
       VALUE(p, at, "node %d carries a particle: only DOFs 1-3 exist, got %d-%d", m->nodes.data[bc->node].label,
@@ -2021,7 +2544,7 @@ static void check_supports_and_loads(parser* p) {
     int nd = nsb_model_node_ndof(m, c->node);
     if (same_loc(at, last)) continue;
     if (nd == 0) {
-      VALUE(p, at, "node %d has no degrees of freedom (no *RIGID BODY or *PARTICLE on it)", m->nodes.data[c->node].label);
+      VALUE(p, at, NO_DOF_MSG, m->nodes.data[c->node].label);
       last = at;
     } else if (c->dof > nd) {
       VALUE(p, at, "node %d carries a particle: a moment (dof %d) cannot be applied", m->nodes.data[c->node].label,
@@ -2036,7 +2559,7 @@ static void check_supports_and_loads(parser* p) {
     int nd = nsb_model_node_ndof(m, ic->node);
     if (same_loc(at, last)) continue;
     if (nd == 0) {
-      VALUE(p, at, "node %d has no degrees of freedom (no *RIGID BODY or *PARTICLE on it)", m->nodes.data[ic->node].label);
+      VALUE(p, at, NO_DOF_MSG, m->nodes.data[ic->node].label);
       last = at;
     } else if (nd == 3 && (ic->kind != NSB_INIT_VELOCITY || ic->dof > 3)) {
       VALUE(p, at, "node %d carries a particle: it has no rotation or angular velocity", m->nodes.data[ic->node].label);
@@ -2070,9 +2593,10 @@ static void check_deck(parser* p) {
   if (p->in_step) SYNTAX(p, p->step_at, "end of file inside the step that starts here (missing *END STEP)");
   resolve_amplitudes(p);
   for (int i = 0; i < m->elements.count && !p->stop; ++i)
-    if (!m->elements.data[i].has_property)
+    if (m->elements.data[i].type == NSB_ETYPE_SPRINGA && !m->elements.data[i].has_property)
       VALUE(p, rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
             "SPRINGA element %d has no stiffness (add it to an element set with *SPRING)", m->elements.data[i].label);
+  check_beams(p);
   check_joints(p);
   check_supports_and_loads(p);
   /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */
@@ -2082,7 +2606,7 @@ static void check_deck(parser* p) {
   for (int i = 0; i < m->nodes.count; ++i)
     if (nsb_model_node_ndof(m, i) > 0) any_dof = 1;
   if (!any_dof)
-    VALUE(p, end, "the model has no degrees of freedom (no node carries a *RIGID BODY or *PARTICLE)");
+    VALUE(p, end, "the model has no degrees of freedom (no node carries a *RIGID BODY, *PARTICLE or beam element)");
 }
 
 /* ---- entry points ----------------------------------------------------------------- */

@@ -6,8 +6,9 @@
  * Every problem is reported as "file:line: message" and reading goes on so that
  * one run shows several problems (at most 50, then "too many errors").
  * Checks that need the whole deck (amplitudes defined later, bodies declared
- * after the joints and supports that use them, SPRINGA stiffness) run after the
- * last line and still report the line of the record they concern.
+ * after the joints and supports that use them, SPRINGA stiffness, a section on
+ * every beam element, beam node frames) run after the last line and still
+ * report the line of the record they concern.
  *
  * The accepted keywords, parameters and data lines are documented in
  * docs/deck.md.  Ownership: the model returned in *out is owned by the caller

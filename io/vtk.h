@@ -45,9 +45,37 @@
  * (allocates during the run).
  *
  * Inside vtk.c the XML and appended-data code is generic (a grid = lists of
- * named typed arrays per section), so a later beam output (polylines, swept
- * surfaces) is one more frame type and one more write function on the same
- * helpers and the same .pvd (as another part).
+ * named typed arrays per section, a series = one .pvd and its .vtu names), so
+ * the beam writer below is one more frame type and one more write function on
+ * the same helpers.
+ *
+ * Beams (nsb_vtk_beam_writer) get two series of their own, because the two
+ * views are different grids that a user switches on and off separately:
+ *   dir/base.pvd, base_NNNNNN.vtu  the axis: one VTK_POLY_LINE (4) per element
+ *       through its points; PointData displacement(3) velocity(3)
+ *       angular_velocity(3) quaternion(4) e1 e2 e3(3, section axes = columns
+ *       of R(q)) strain(6: gamma1 gamma2 gamma3 kappa1 kappa2 kappa3, named
+ *       by ComponentName0..5 attributes) force(3) moment(3) (global frame)
+ *       force_section(3) moment_section(3) (section frame); CellData
+ *       element (Int32 label); FieldData TimeValue.
+ *   dir/base_surface.pvd, base_surface_NNNNNN.vtu  the swept solid: at every
+ *       axis point a ring of vertices in the section plane (x + a G2 + b G3):
+ *       the 4 corners of a rectangle (+,+) (-,+) (-,-) (+,-) in (G2, G3), or
+ *       `ring` points x + r (cos t G2 + sin t G3), t = 2 pi k / ring, for the
+ *       round shapes; consecutive rings of an element joined by VTK_QUAD (9)
+ *       cells with outward normals, each element closed by two VTK_POLYGON (7)
+ *       caps (normals -G1 at the first point, +G1 at the last).  Cells are
+ *       ordered per element: its quads, then its first and last cap.
+ *       PointData displacement velocity force_section moment_section strain
+ *       e1 e2 e3, copied from the ring's axis point (so the solid can be
+ *       coloured by bending moment); CellData element; FieldData TimeValue.
+ * A separate .pvd per view (rejected: part="1" of one collection): ParaView's
+ * PVD reader turns parts into blocks of one multiblock dataset, so every
+ * filter (Glyph on the axis, Clip on the solid) would apply to both and
+ * arrays present on one block only would show as partial; two files are two
+ * pipeline sources, each with its own filters and colouring.
+ * Memory is as for bodies: sized at create from max_points, max_lines and
+ * ring; nsb_vtk_write_beams allocates nothing.
  */
 #ifndef NSB_VTK_H
 #define NSB_VTK_H
@@ -105,5 +133,82 @@ int nsb_vtk_n_steps(const nsb_vtk_writer* w);
 
 /// Destroy a writer (the files stay); accepts NULL and *w == NULL, sets *w = NULL.
 void nsb_vtk_writer_destroy(nsb_vtk_writer** w);
+
+/* ---- beams ----------------------------------------------------------------- */
+
+/// Cross-section shapes as drawn by the swept solid (values of
+/// nsb_vtk_beam_frame.shape); dims are 2 numbers per element.
+enum {
+  NSB_VTK_SECTION_GENERAL = 0, ///< drawn as a circle of radius dims[0]
+  NSB_VTK_SECTION_RECT = 1,    ///< b = dims[0] along G2, h = dims[1] along G3
+  NSB_VTK_SECTION_CIRCLE = 2,  ///< radius r = dims[0]
+  NSB_VTK_SECTION_PIPE = 3     ///< outer radius r = dims[0], wall t = dims[1] (the outer circle is drawn)
+};
+
+/// A borrowed view of the beams at one output time.  Each element is drawn as
+/// one polyline through n points (element ends and interior points, in order).
+/// The elements partition the points: line_start[0] = 0, line_start[n_lines] =
+/// n_points, at least 2 points per element (a node shared by two elements is
+/// given twice, once per element).  Arrays are read only during
+/// nsb_vtk_write_beams and not retained.  Required when n_points > 0: x, v,
+/// q, elem_label, shape, dims, line_start; the others may be NULL (written as
+/// zeros, as for bodies).
+typedef struct nsb_vtk_beam_frame {
+  double time;                ///< simulation time (s)
+  int n_lines;                ///< elements
+  const int* line_start;      ///< n_lines + 1: points of element e are [line_start[e], line_start[e+1])
+  int n_points;
+  const double* x;            ///< 3n deformed axis positions
+  const double* u;            ///< 3n displacements
+  const double* v;            ///< 3n velocities
+  const double* w;            ///< 3n angular velocities, global frame
+  const double* q;            ///< 4n cross-section frames (w,x,y,z): columns of R(q) = section axes G1 (axis), G2, G3
+  const double* strain;       ///< 6n: gamma_1..3, kappa_1..3 (section frame)
+  const double* force;        ///< 3n: N, global frame
+  const double* moment;       ///< 3n: M, global frame
+  const double* force_local;  ///< 3n: N in the section frame (axial, shear 2, shear 3)
+  const double* moment_local; ///< 3n: M in the section frame (torsion, bending 2, bending 3)
+  const int* elem_label;      ///< n_lines element labels (deck labels)
+  const int* shape;           ///< n_lines: NSB_VTK_SECTION_*
+  const double* dims;         ///< 2 per line, lengths >= 0 (see NSB_VTK_SECTION_*)
+} nsb_vtk_beam_frame;
+
+typedef struct nsb_vtk_beam_writer nsb_vtk_beam_writer;
+
+/// Create a beam writer for dir/base.pvd (axis polylines, base_NNNNNN.vtu) and
+/// dir/base_surface.pvd (swept solid, base_surface_NNNNNN.vtu).  dir, base:
+/// as for nsb_vtk_writer_create (borrowed, copied; dir created if missing).
+/// ascii: 1 ascii %.17g, 0 appended raw binary.  max_points, max_lines (>= 0)
+/// bound the frames accepted; ring (>= 3) is the number of vertices of a
+/// round section's ring (rectangles always use 4).  All buffers are sized here
+/// (the surface holds up to max_points * max(ring, 4) vertices).  Writes both
+/// .pvd files with no steps.  *out is owned by the caller
+/// (nsb_vtk_beam_writer_destroy), NULL on failure.  Errors: NSB_ERR_ARG,
+/// NSB_ERR_IO (path in the context's message), NSB_ERR_ALLOC.
+int nsb_vtk_beam_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
+                               int max_lines, int ring, nsb_vtk_beam_writer** out);
+
+/// Write the axis .vtu and the surface .vtu of frame f (borrowed, read only
+/// during the call), then rewrite both .pvd files (temporary file + rename).
+/// Allocates nothing.  Either both collections list the step or (on error)
+/// neither does: if the surface .pvd fails after the axis .pvd was rewritten,
+/// the axis .pvd is rewritten again without the step.  Errors: NSB_ERR_ARG
+/// (frame exceeds the capacities, a required array is NULL, line_start does
+/// not partition the points into elements of >= 2 points, unknown shape,
+/// negative or non-finite dims), NSB_ERR_NOT_FINITE (time), NSB_ERR_IO (with
+/// the path in the context's message).
+int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f);
+
+/// Path of the axis collection dir/base.pvd; view valid while the writer lives.
+const char* nsb_vtk_beam_pvd_path(const nsb_vtk_beam_writer* w);
+
+/// Path of the swept-solid collection dir/base_surface.pvd; view valid while the writer lives.
+const char* nsb_vtk_beam_surface_pvd_path(const nsb_vtk_beam_writer* w);
+
+/// Number of steps written so far (listed in both collections).
+int nsb_vtk_beam_n_steps(const nsb_vtk_beam_writer* w);
+
+/// Destroy a beam writer (the files stay); accepts NULL and *w == NULL, sets *w = NULL.
+void nsb_vtk_beam_writer_destroy(nsb_vtk_beam_writer** w);
 
 #endif

@@ -54,10 +54,10 @@ static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->a[3 * i + c] = a[c];
 }
 
-static void mn_hold_rotation(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur) {
-  for (int k = 0; k < 3; ++k) s->wbar[3 * i + k] = 0.0;
-  memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
-  mn_rates(s, old->w + 3 * i, old->al + 3 * i, s->wbar + 3 * i, cur->w + 3 * i, cur->al + 3 * i);
+static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur) {
+  for (int k = 0; k < 3; ++k)
+    if (mask & (1u << k)) s->wbar[3 * i + k] = 0.0;
+  mn_update(s, i, 6, old, cur);
 }
 
 static void mn_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {
@@ -121,7 +121,7 @@ static void nm_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb
 static void nm_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur) {
   for (int k = 0; k < 3; ++k) cur->x[3 * i + k] += d[k];
   if (ndof == 6) {
-    nsb_quat q = nsb_q_mul(nsb_so3_exp_q(nsb_v3_load(d + 3)), nsb_q_load(cur->q + 4 * i));
+    nsb_quat q = nsb_q_mul(nsb_q_load(cur->q + 4 * i), nsb_so3_exp_q(nsb_v3_load(d + 3)));
     nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
   }
   nm_update_rates(s, i, ndof, old, cur);
@@ -136,7 +136,8 @@ static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->a[3 * i + c] = a[c];
 }
 
-static void nm_hold_rotation(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur) {
+static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur) {
+  NSB_ASSERT(mask == 7u); /* the system refuses partial holds with this scheme */
   memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
   double th[3] = {0, 0, 0};
   nm_rates(s, th, old->w + 3 * i, old->al + 3 * i, cur->w + 3 * i, cur->al + 3 * i);
@@ -148,11 +149,9 @@ static void nm_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, c
   k->cv = g / (b * h);
   k->ca = 1.0 / (b * h * h);
   if (ndof == 6) {
-    /* spatial spin dphi: dTheta = R^T dphi; dtheta = T(theta)^{-T} dTheta */
-    nsb_mat3 Rt = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(cur->q + 4 * i)));
-    nsb_mat3 TinvT = nsb_m3_transpose(nsb_so3_Tinv(nm_theta(old, cur, i)));
-    nsb_mat3 dth = nsb_m3_mul(TinvT, Rt);
-    k->Bth = Rt;
+    /* material spin dTheta; dtheta = T(theta)^{-T} dTheta */
+    nsb_mat3 dth = nsb_m3_transpose(nsb_so3_Tinv(nm_theta(old, cur, i)));
+    k->Bth = nsb_m3_identity();
     k->Bw = nsb_m3_scale(g / (b * h), dth);
     k->Bal = nsb_m3_scale(1.0 / (b * h * h), dth);
   } else {
@@ -163,7 +162,7 @@ static void nm_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, c
 static const nsb_scheme_ops newmark_ops = {"Newmark on SO(3)", nm_predict, nm_apply, nm_prescribe, nm_hold_rotation,
                                            nm_kin};
 
-/* ---- static ------------------------------------------------------------------ */
+/* ---- static: modified-Newmark map over a pseudo-time increment, rates zero ---- */
 
 static void zero_rates(int i, int ndof, nsb_state* cur) {
   memset(cur->v + 3 * i, 0, 3 * sizeof(double));
@@ -174,40 +173,46 @@ static void zero_rates(int i, int ndof, nsb_state* cur) {
   }
 }
 
-static void st_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
-  (void)s;
-  memcpy(cur->x + 3 * i, old->x + 3 * i, 3 * sizeof(double));
-  if (ndof == 6) memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
+static void st_update(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  for (int k = 0; k < 3; ++k) cur->x[3 * i + k] = old->x[3 * i + k] + s->h * s->vbar[3 * i + k];
+  if (ndof == 6) {
+    nsb_quat q = nsb_q_mul(nsb_q_load(old->q + 4 * i), nsb_so3_exp_q(nsb_v3_scale(s->h, nsb_v3_load(s->wbar + 3 * i))));
+    nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
+  }
   zero_rates(i, ndof, cur);
 }
 
+static void st_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  memset(s->vbar + 3 * i, 0, 3 * sizeof(double));
+  memset(s->wbar + 3 * i, 0, 3 * sizeof(double));
+  st_update(s, i, ndof, old, cur);
+}
+
 static void st_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur) {
-  (void)s;
-  (void)old;
-  for (int k = 0; k < 3; ++k) cur->x[3 * i + k] += d[k];
-  if (ndof == 6) {
-    nsb_quat q = nsb_q_mul(nsb_so3_exp_q(nsb_v3_load(d + 3)), nsb_q_load(cur->q + 4 * i));
-    nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
-  }
+  for (int k = 0; k < 3; ++k) s->vbar[3 * i + k] += d[k];
+  if (ndof == 6)
+    for (int k = 0; k < 3; ++k) s->wbar[3 * i + k] += d[3 + k];
+  st_update(s, i, ndof, old, cur);
 }
 
 static void st_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
-  (void)s;
-  (void)old;
+  s->vbar[3 * i + c] = (xv - old->x[3 * i + c]) / s->h;
   cur->x[3 * i + c] = xv;
 }
 
-static void st_hold_rotation(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur) {
-  (void)s;
-  memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
+static void st_hold_rotation(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur) {
+  for (int k = 0; k < 3; ++k)
+    if (mask & (1u << k)) s->wbar[3 * i + k] = 0.0;
+  st_update(s, i, 6, old, cur);
 }
 
 static void st_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {
-  (void)s;
   (void)old;
-  k->cr = 1.0;
+  (void)cur;
+  k->cr = s->h;
   k->cv = k->ca = 0.0;
-  k->Bth = ndof == 6 ? nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(cur->q + 4 * i))) : nsb_m3_zero();
+  k->Bth = ndof == 6 ? nsb_m3_scale(s->h, nsb_m3_transpose(nsb_so3_T(nsb_v3_scale(s->h, nsb_v3_load(s->wbar + 3 * i)))))
+                     : nsb_m3_zero();
   k->Bw = k->Bal = nsb_m3_zero();
 }
 
@@ -238,10 +243,11 @@ static void ac_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->a[3 * i + c] = xv;
 }
 
-static void ac_hold_rotation(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur) {
+static void ac_hold_rotation(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur) {
   (void)s;
   (void)old;
-  memset(cur->al + 3 * i, 0, 3 * sizeof(double));
+  for (int k = 0; k < 3; ++k)
+    if (mask & (1u << k)) cur->al[3 * i + k] = 0.0;
 }
 
 static void ac_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {
@@ -302,6 +308,13 @@ void nsb_scheme_scales(const nsb_scheme_ops* ops, double beta, double gamma, dou
     cr = 1.0;
     cv = gamma / (beta * h);
     ca = 1.0 / (beta * h * h);
+  } else if (ops == &nsb_static_ops) {
+    /* static: x = x_n + h vbar; position-level rows scaled by 1/h so that
+       the constraint rows read G, multipliers unscaled */
+    *lam_scale = 1.0;
+    con_scale[0] = 1.0 / h;
+    con_scale[1] = con_scale[2] = 1.0;
+    return;
   } else {
     *lam_scale = 1.0;
     con_scale[0] = con_scale[1] = con_scale[2] = 1.0;

@@ -5,7 +5,7 @@
  * elements/element.h).  Two schemes (seed 001 ch. 4; docs/theory.md):
  *
  *  - Newmark on SO(3) (Simo & Vu-Quoc).  Unknowns: position x_{n+1} and the
- *    rotation, corrected by a spatial spin: R <- exp(S(dphi)) R.  With the
+ *    rotation, corrected by a material spin: R <- R exp(S(dTheta)).  With the
  *    incremental rotation theta = log(R_n^T R_{n+1}) (|theta| <= pi):
  *      v = g/(b h) u + (1 - g/b) v_n + h (1 - g/(2b)) a_n,  a = (u - h v_n - h^2 (1/2 - b) a_n)/(b h^2)
  *    and the same for omega, alpha with theta in place of u = x_{n+1} - x_n.
@@ -32,8 +32,9 @@ typedef struct nsb_scheme_ops {
   void (*apply)(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur);
   /// Prescribe translational component c of node i to position value xv at t_{n+1} (rates follow).
   void (*prescribe)(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur);
-  /// Hold the rotation of node i at its value at t_n (rates follow).
-  void (*hold_rotation)(nsb_scheme* s, int i, const nsb_state* old, nsb_state* cur);
+  /// Hold the rotation of node i about the body axes in mask (bit k: axis k)
+  /// over the increment (rates follow).  Newmark supports only mask 7.
+  void (*hold_rotation)(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur);
   /// Linearization coefficients of node i at the current iterate.
   void (*kin)(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k);
 } nsb_scheme_ops;
@@ -51,7 +52,9 @@ struct nsb_scheme {
 int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double gamma, int n_nodes, nsb_scheme** out);
 void nsb_scheme_destroy(nsb_scheme** s);
 
-/// The static "scheme": unknowns are position and spatial spin, all rates zero.
+/// The static "scheme": the modified-Newmark kinematic map over a pseudo-time
+/// increment h (unknowns vbar, wbar: x = x_n + h vbar, R = R_n exp(h wbar)),
+/// all rates zero.  The same map the velocity-based beam element uses.
 extern const nsb_scheme_ops nsb_static_ops;
 /// The initial-acceleration "scheme": unknowns are a and alpha, positions and velocities fixed.
 extern const nsb_scheme_ops nsb_accel_ops;

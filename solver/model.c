@@ -32,6 +32,9 @@ void nsb_model_destroy(nsb_model** pm) {
   NSB_ARRAY_FREE(ctx, m->elsets);
   NSB_ARRAY_FREE(ctx, m->elements);
   NSB_ARRAY_FREE(ctx, m->materials);
+  NSB_ARRAY_FREE(ctx, m->sections);
+  NSB_ARRAY_FREE(ctx, m->node_frames);
+  NSB_ARRAY_FREE(ctx, m->dloads);
   NSB_ARRAY_FREE(ctx, m->amplitudes);
   NSB_ARRAY_FREE(ctx, m->particles);
   NSB_ARRAY_FREE(ctx, m->rigid_bodies);
@@ -114,6 +117,7 @@ int nsb_model_find_amplitude(const nsb_model* m, const char* name) { FIND_BY_NAM
 int nsb_model_find_material(const nsb_model* m, const char* name) { FIND_BY_NAME(m->materials, name); }
 
 int nsb_model_node_ndof(const nsb_model* m, int i) {
+  if (m->nodes.data[i].n_beams > 0) return 6;
   switch (m->nodes.data[i].body_kind) {
     case NSB_BODY_RIGID:
       return 6;

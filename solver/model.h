@@ -55,6 +55,7 @@ typedef struct nsb_node {
   double X[3];      /* initial position (global) */
   nsb_body_kind body_kind;
   int body;         /* index into particles or rigid_bodies, -1 if none */
+  int n_beams;      /* number of beam elements connected (a beam node has 6 DOFs) */
   int line;         /* deck line that defined it (for messages) */
 } nsb_node;
 
@@ -85,7 +86,10 @@ typedef struct nsb_rigid_body {
 
 /* ---- elements, materials ------------------------------------------------ */
 
-typedef enum nsb_elem_type { NSB_ETYPE_SPRINGA = 1 } nsb_elem_type;
+typedef enum nsb_elem_type {
+  NSB_ETYPE_SPRINGA = 1, /* axial spring between two nodes */
+  NSB_ETYPE_B2V = 2      /* velocity-based geometrically exact beam, 2 nodes (elements/beam_velocity.h) */
+} nsb_elem_type;
 
 typedef struct nsb_element {
   int label;
@@ -93,9 +97,50 @@ typedef struct nsb_element {
   int n_nodes;
   int nodes[4];     /* 0-based */
   double stiffness; /* SPRINGA: axial stiffness (from *SPRING) */
-  int has_property; /* set once a *SPRING (or section) has been assigned */
+  int has_property; /* set once a *SPRING or a beam section has been assigned */
+  int section;      /* beams: index into model->sections */
+  int n_points;     /* beams: interpolation/collocation points N (*ELEMENT, POINTS=) */
   int line;
 } nsb_element;
+
+typedef enum nsb_section_shape {
+  NSB_SECTION_GENERAL = 0, /* stiffnesses given directly (*BEAM GENERAL SECTION) */
+  NSB_SECTION_RECT = 1,    /* b (along G2), h (along G3) */
+  NSB_SECTION_CIRC = 2,    /* radius r */
+  NSB_SECTION_PIPE = 3     /* outer radius r, wall thickness t */
+} nsb_section_shape;
+
+/* Beam section: the resultant stiffnesses and inertias actually used, plus
+   the shape for drawing and the orientation of the section axes. */
+typedef struct nsb_section {
+  int elset;                 /* element set it applies to */
+  nsb_section_shape shape;
+  double dims[2];            /* shape dimensions (see nsb_section_shape) */
+  double EA, GA2, GA3, GJ, EI2, EI3; /* stiffnesses */
+  double rhoA, rhoJ[3];      /* mass per length; mass inertia per length about G1, G2, G3 */
+  double n1[3];              /* approximate direction of section axis G2 (global); orthogonalized against the element axis */
+  double draw_radius;        /* equivalent radius for drawing/contact when no shape is given */
+  int line;
+} nsb_section;
+
+/* Initial cross-section frame of a beam node (*BEAM NODE FRAME): when given,
+   element ends at this node use it (curved elements follow); otherwise the
+   element's own straight frame from its axis and n1 is used. */
+typedef struct nsb_node_frame {
+  int node;
+  double g1[3], g2[3]; /* G1 (axis tangent) and G2, global; G3 = G1 x G2 */
+  int line;
+} nsb_node_frame;
+
+/* Distributed load per unit initial length on beam elements (*DLOAD). */
+typedef struct nsb_dload {
+  int element;      /* 0-based element index */
+  int kind;         /* 0..2: force PX, PY, PZ; 3..5: moment MX, MY, MZ (global, dead) */
+  double value;
+  int amplitude;
+  int step;
+  int line;
+} nsb_dload;
 
 typedef struct nsb_material {
   char name[NSB_NAME_MAX];
@@ -228,6 +273,9 @@ typedef struct nsb_model {
   NSB_ARRAY(nsb_elset) elsets;
   NSB_ARRAY(nsb_element) elements;
   NSB_ARRAY(nsb_material) materials;
+  NSB_ARRAY(nsb_section) sections;
+  NSB_ARRAY(nsb_node_frame) node_frames;
+  NSB_ARRAY(nsb_dload) dloads;
   NSB_ARRAY(nsb_amplitude) amplitudes;
   NSB_ARRAY(nsb_particle) particles;
   NSB_ARRAY(nsb_rigid_body) rigid_bodies;
@@ -260,7 +308,7 @@ int nsb_model_find_elset(const nsb_model* m, const char* name);
 int nsb_model_find_amplitude(const nsb_model* m, const char* name);
 int nsb_model_find_material(const nsb_model* m, const char* name);
 
-/// Degrees of freedom carried by node i: 6 (rigid body), 3 (particle), 0 (ground).
+/// Degrees of freedom carried by node i: 6 (rigid body or beam node), 3 (particle only), 0 (ground).
 int nsb_model_node_ndof(const nsb_model* m, int i);
 
 /// Default step definition for a kind and scheme (all tolerances from seed 001 §6.6).

@@ -23,7 +23,7 @@ struct nsb_system {
   int eq_pool_size, map_pool_size;
   int* node_eq;  /* 6n */
   int* fixed_t;  /* 3n: boundary record index fixing the component, -1 free */
-  int* fixed_r;  /* n: 1 if the rotation is held */
+  unsigned* fixed_r; /* n: mask of held body-axis rotations (bit k: axis k) */
   int* mult_eq;  /* n_mult */
   int n_eq, n_node_eq, max_eq;
   double *r, *dx, *row_unscale;
@@ -36,6 +36,8 @@ struct nsb_system {
   int step_index;
   double t, t_step_start;
   double lam_scale, con_scale[3];
+  int has_beams;
+  double internal_res2; /* condensed-out residual rows of the last assembly */
   nsb_stats stats;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
 };
@@ -107,6 +109,17 @@ static nsb_eval_ctx make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
   ec.lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   for (int k = 0; k < 3; ++k) ec.con_scale[k] = mode == NSB_EVAL_DYNAMIC ? s->con_scale[k] : 1.0;
   ec.gravity = gravity_at(s, &ec);
+  ec.old = &s->old;
+  if (s->scheme && (s->ops == &nsb_static_ops || s->step.scheme == NSB_SCHEME_MODIFIED_NEWMARK) &&
+      s->ops != &nsb_accel_ops) {
+    ec.vbar = s->scheme->vbar;
+    ec.wbar = s->scheme->wbar;
+  }
+  if (s->scheme) {
+    ec.h = s->scheme->h;
+    ec.beta = s->step.beta;
+    ec.gamma = s->step.gamma;
+  }
   return ec;
 }
 
@@ -221,7 +234,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->X0 = NSB_NEW_ARRAY(ctx, 3 * nm, double);
   s->node_eq = NSB_NEW_ARRAY(ctx, 6 * nm, int);
   s->fixed_t = NSB_NEW_ARRAY(ctx, 3 * nm, int);
-  s->fixed_r = NSB_NEW_ARRAY(ctx, nm, int);
+  s->fixed_r = NSB_NEW_ARRAY(ctx, nm, unsigned);
   s->kin = NSB_NEW_ARRAY(ctx, nm, nsb_kin);
   if (!s->ndof || !s->X0 || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->kin) st = NSB_ERR_ALLOC;
   if (st == NSB_OK) st = state_alloc(ctx, &s->cur, n);
@@ -275,12 +288,18 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   }
   for (int i = 0; i < model->elements.count; ++i, ++k) {
     const nsb_element* el = &model->elements.data[i];
-    NSB_ASSERT(el->type == NSB_ETYPE_SPRINGA);
-    s->elems[k].ops = &nsb_spring_ops;
     s->elems[k].n_nodes = 2;
     s->elems[k].nodes[0] = el->nodes[0];
     s->elems[k].nodes[1] = el->nodes[1];
     s->elems[k].model_index = i;
+    if (el->type == NSB_ETYPE_SPRINGA) {
+      s->elems[k].ops = &nsb_spring_ops;
+    } else {
+      NSB_ASSERT(el->type == NSB_ETYPE_B2V);
+      s->elems[k].ops = &nsb_beam_v_ops;
+      s->has_beams = 1;
+      if ((st = nsb_beam_create(ctx, model, i, s->cur.x, s->cur.q, s->cur.v, s->cur.w, &s->elems[k])) < 0) goto fail;
+    }
   }
   for (int i = 0; i < model->cloads.count; ++i, ++k) {
     s->elems[k].ops = &nsb_cload_ops;
@@ -347,7 +366,7 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->X0, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->node_eq, 6 * nm, int);
   NSB_FREE_ARRAY(ctx, s->fixed_t, 3 * nm, int);
-  NSB_FREE_ARRAY(ctx, s->fixed_r, nm, int);
+  NSB_FREE_ARRAY(ctx, s->fixed_r, nm, unsigned);
   NSB_FREE_ARRAY(ctx, s->kin, nm, nsb_kin);
   if (s->cur.x) state_free(ctx, &s->cur, n);
   if (s->old.x) state_free(ctx, &s->old, n);
@@ -358,6 +377,9 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->r, meq, double);
   NSB_FREE_ARRAY(ctx, s->dx, meq, double);
   NSB_FREE_ARRAY(ctx, s->row_unscale, meq, double);
+  if (s->elems)
+    for (int i = 0; i < s->n_elems; ++i)
+      if (s->elems[i].ops && s->elems[i].ops->destroy) s->elems[i].ops->destroy(ctx, &s->elems[i]);
   NSB_FREE_ARRAY(ctx, s->elems, s->n_elems > 0 ? s->n_elems : 1, nsb_elem);
   NSB_FREE_ARRAY(ctx, s->jgeom, s->model->joints.count > 0 ? s->model->joints.count : 1, nsb_joint_geom);
   NSB_FREE_ARRAY(ctx, s->eq_pool, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
@@ -380,19 +402,31 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   s->t_step_start = t0;
   /* supports active in this step */
   for (int i = 0; i < 3 * s->n_nodes; ++i) s->fixed_t[i] = -1;
-  for (int i = 0; i < s->n_nodes; ++i) s->fixed_r[i] = 0;
+  for (int i = 0; i < s->n_nodes; ++i) s->fixed_r[i] = 0u;
   for (int b = 0; b < m->boundaries.count; ++b) {
     const nsb_boundary* bc = &m->boundaries.data[b];
     if (bc->step > k) continue;
-    for (int d = bc->dof_first; d <= bc->dof_last && d <= 3; ++d) s->fixed_t[3 * bc->node + d - 1] = b;
-    if (bc->dof_last >= 4) s->fixed_r[bc->node] = 1;
+    for (int d = bc->dof_first; d <= bc->dof_last; ++d) {
+      if (d <= 3)
+        s->fixed_t[3 * bc->node + d - 1] = b;
+      else
+        s->fixed_r[bc->node] |= 1u << (d - 4);
+    }
   }
+  for (int i = 0; i < s->n_nodes; ++i)
+    NSB_CHECK(s->ctx,
+              !(s->fixed_r[i] && s->fixed_r[i] != 7u && s->step.kind == NSB_STEP_DYNAMIC &&
+                s->step.scheme == NSB_SCHEME_NEWMARK),
+              NSB_ERR_UNSUPPORTED,
+              "%s: node %d: holding only some rotations needs SCHEME=MODIFIED NEWMARK or a static step "
+              "(Newmark's incremental rotation vector cannot keep a component fixed)",
+              m->source, m->nodes.data[i].label);
   /* equation numbering: node unknowns, then multipliers */
   int eq = 0;
   for (int i = 0; i < s->n_nodes; ++i) {
     for (int d = 0; d < 6; ++d) s->node_eq[6 * i + d] = -1;
     for (int d = 0; d < s->ndof[i]; ++d) {
-      int fixed = d < 3 ? s->fixed_t[3 * i + d] >= 0 : s->fixed_r[i];
+      int fixed = d < 3 ? s->fixed_t[3 * i + d] >= 0 : (int)((s->fixed_r[i] >> (d - 3)) & 1u);
       if (!fixed) s->node_eq[6 * i + d] = eq++;
     }
   }
@@ -423,6 +457,10 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
     NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
     NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
   }
+  NSB_CHECK(s->ctx, !(s->has_beams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_NEWMARK),
+            NSB_ERR_UNSUPPORTED,
+            "%s:%d: the velocity-based beam element (B2V) integrates with SCHEME=MODIFIED NEWMARK (or a static step)",
+            m->source, s->step.line);
   NSB_CALL(nsb_scheme_create(s->ctx, s->step.scheme, s->step.beta, s->step.gamma, s->n_nodes, &s->scheme));
   s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
   s->stats.t_setup += now_s() - tic;
@@ -448,7 +486,7 @@ static void predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
       if (s->fixed_t[3 * i + c] >= 0)
         s->ops->prescribe(s->scheme, i, c, support_value(s, i, c, t_new, mode == NSB_EVAL_ACCEL ? 2 : 0), &s->old,
                           &s->cur);
-    if (nd == 6 && s->fixed_r[i]) s->ops->hold_rotation(s->scheme, i, &s->old, &s->cur);
+    if (nd == 6 && s->fixed_r[i]) s->ops->hold_rotation(s->scheme, i, s->fixed_r[i], &s->old, &s->cur);
   }
 }
 
@@ -458,6 +496,8 @@ static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_ma
   for (int i = 0; i < s->n_nodes; ++i)
     if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
   nsb_eval_ctx ec = make_ec(s, mode, t_new);
+  s->internal_res2 = 0.0;
+  ec.internal_res2 = &s->internal_res2;
   memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
   if (with_matrix && s->A) nsb_csr_zero(s->A);
   for (int i = 0; i < s->n_elems; ++i) {
@@ -476,6 +516,7 @@ static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_ma
   }
   double r2 = 0.0;
   for (int i = 0; i < s->n_eq; ++i) r2 += s->r[i] * s->r[i] * s->row_unscale[i] * s->row_unscale[i];
+  r2 += s->internal_res2;
   *rnorm = sqrt(r2);
   s->stats.t_assemble += now_s() - tic;
   return NSB_OK;
@@ -490,6 +531,19 @@ static void apply_increment(nsb_system* s, const double* dx, double lam_scale) {
     s->ops->apply(s->scheme, i, nd, d, &s->old, &s->cur);
   }
   for (int q = 0; q < s->n_mult; ++q) s->lam[q] += lam_scale * dx[s->mult_eq[q]];
+}
+
+/* Recover the internal unknowns of condensing elements; returns the squared
+   norm of their kinematic increments. */
+static double post_solve(nsb_system* s, const double* dx) {
+  double inc2 = 0.0, du[NSB_ELEM_MAX_LOCAL];
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (!e->ops->post_solve) continue;
+    for (int q = 0; q < e->n_local; ++q) du[q] = e->eq[q] >= 0 ? dx[e->eq[q]] : 0.0;
+    e->ops->post_solve(e, du, &inc2);
+  }
+  return inc2;
 }
 
 static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
@@ -535,6 +589,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
     }
     double d2 = 0.0;
     for (int i = 0; i < s->n_node_eq; ++i) d2 += s->dx[i] * s->dx[i];
+    if (s->has_beams) d2 += post_solve(s, s->dx);
     double dnorm = sqrt(d2);
     if (it < NSB_NEWTON_HISTORY) {
       rep->dx_norm[it] = dnorm;
@@ -580,6 +635,8 @@ int nsb_system_prepare_increment(nsb_system* s, double h) {
   nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, h, &s->lam_scale, s->con_scale);
   state_copy(&s->old, &s->cur, s->n_nodes);
   memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, s->t + h);
   return NSB_OK;
 }
@@ -591,8 +648,12 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
   if (st < 0) {
     state_copy(&s->cur, &s->old, s->n_nodes);
     memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
+    for (int i = 0; i < s->n_elems; ++i)
+      if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
     return st;
   }
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
   s->t += h;
   return NSB_OK;
 }

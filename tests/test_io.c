@@ -365,6 +365,209 @@ static void test_inertia_reference(void) {
   run_free(&r);
 }
 
+/* |a - b| <= 1e-12 |b| */
+#define ASSERT_REL(a, b) NSB_ASSERT_CLOSE((a), (b), 1e-12 * fabs(b))
+
+/* Hand values (computed separately, 17 digits) of a shaped section:
+   EA, k G A, GJ, EI2, EI3, rhoA, rhoJ1, rhoJ2, rhoJ3, sqrt(A/pi). */
+static void check_section(const nsb_section* s, const double want[10]) {
+  ASSERT_REL(s->EA, want[0]);
+  ASSERT_REL(s->GA2, want[1]);
+  ASSERT_REL(s->GA3, want[1]);
+  ASSERT_REL(s->GJ, want[2]);
+  ASSERT_REL(s->EI2, want[3]);
+  ASSERT_REL(s->EI3, want[4]);
+  ASSERT_REL(s->rhoA, want[5]);
+  for (int k = 0; k < 3; ++k) ASSERT_REL(s->rhoJ[k], want[6 + k]);
+  ASSERT_REL(s->draw_radius, want[9]);
+}
+
+static void test_beam_deck(void) {
+  run r = expect_ok(GOOD_DIR "/beams.inp", NULL);
+  const nsb_model* m = r.m;
+  if (!m) {
+    run_free(&r);
+    return;
+  }
+  /* elements: type, points, section (RECTS 0, RODS 1, PIPES 2, WIDE 3, GEN 4) */
+  CU_ASSERT_EQUAL_FATAL(m->elements.count, 7);
+  static const int points[7] = {1, 1, 3, 10, 2, 1, 0};
+  static const int section[7] = {0, 0, 1, 2, 4, 3, -1};
+  for (int i = 0; i < 7; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    CU_ASSERT_EQUAL(e->label, i + 1);
+    CU_ASSERT_EQUAL(e->type, i < 6 ? NSB_ETYPE_B2V : NSB_ETYPE_SPRINGA);
+    CU_ASSERT_EQUAL(e->n_nodes, 2);
+    CU_ASSERT_EQUAL(e->nodes[0], i);
+    CU_ASSERT_EQUAL(e->nodes[1], i + 1);
+    CU_ASSERT_EQUAL(e->n_points, points[i]);
+    CU_ASSERT_EQUAL(e->section, section[i]);
+    CU_ASSERT_EQUAL(e->has_property, 1);
+  }
+  NSB_ASSERT_CLOSE(m->elements.data[6].stiffness, 1000.0, 0.0);
+  /* beam counts and DOFs: a particle or rigid body on a beam node keeps 6 DOFs */
+  static const int n_beams[8] = {1, 2, 2, 2, 2, 2, 1, 0};
+  for (int i = 0; i < 8; ++i) {
+    CU_ASSERT_EQUAL(m->nodes.data[i].n_beams, n_beams[i]);
+    CU_ASSERT_EQUAL(nsb_model_node_ndof(m, i), i < 7 ? 6 : 3);
+  }
+  CU_ASSERT_EQUAL(m->nodes.data[2].body_kind, NSB_BODY_PARTICLE);
+  CU_ASSERT_EQUAL(m->nodes.data[6].body_kind, NSB_BODY_RIGID);
+
+  /* sections */
+  CU_ASSERT_EQUAL_FATAL(m->sections.count, 5);
+  const nsb_section* sec = m->sections.data;
+  CU_ASSERT_EQUAL(sec[0].shape, NSB_SECTION_RECT);
+  CU_ASSERT_EQUAL(sec[1].shape, NSB_SECTION_CIRC);
+  CU_ASSERT_EQUAL(sec[2].shape, NSB_SECTION_PIPE);
+  CU_ASSERT_EQUAL(sec[3].shape, NSB_SECTION_RECT);
+  CU_ASSERT_EQUAL(sec[4].shape, NSB_SECTION_GENERAL);
+  CU_ASSERT_EQUAL(sec[0].elset, nsb_model_find_elset(m, "RECTS"));
+  CU_ASSERT_EQUAL(sec[4].elset, nsb_model_find_elset(m, "GEN"));
+  CU_ASSERT_EQUAL(sec[0].line, 47);
+  NSB_ASSERT_CLOSE(sec[0].dims[0], 0.02, 0.0);
+  NSB_ASSERT_CLOSE(sec[0].dims[1], 0.04, 0.0);
+  NSB_ASSERT_CLOSE(sec[1].dims[0], 0.01, 0.0);
+  NSB_ASSERT_CLOSE(sec[2].dims[0], 0.05, 0.0);
+  NSB_ASSERT_CLOSE(sec[2].dims[1], 0.005, 0.0);
+  /* RECT steel (E 210e9, nu 0.3, rho 7850), b = 0.02 (G2), h = 0.04 (G3), k = 5/6:
+     A = 8e-4, I2 = b h^3/12 = 1.0666...e-7, I3 = h b^3/12 = 2.666...e-8,
+     J = 0.04 * 0.02^3 (1/3 - 0.21 * 0.5 (1 - 0.5^4/12)) = 7.32416666...e-8 */
+  static const double rect[10] = {168000000.0,           53846153.846153846,    5915.6730769230769,
+                                  22400.0,               5600.0,                6.28,
+                                  0.0010466666666666667, 0.00083733333333333333, 0.00020933333333333333,
+                                  0.015957691216057307};
+  check_section(&sec[0], rect);
+  /* CIRC aluminium (E 70e9, nu 0.33, rho 2700), r = 0.01, k = 0.9 */
+  static const double circ[10] = {21991148.575128553,    7440614.1795547735,    413.36745441970964,
+                                  549.77871437821382,    549.77871437821382,    0.84823001646924417,
+                                  4.2411500823462209e-5, 2.1205750411731104e-5, 2.1205750411731104e-5,
+                                  0.01};
+  check_section(&sec[1], circ);
+  /* PIPE steel, r = 0.05, t = 0.005, k = 0.5: I = pi (r^4 - (r - t)^4)/4, J = 2 I */
+  static const double pipe[10] = {313373867.19558188,   60264205.229919591,   272695.52866538615,
+                                  354504.187265002,     354504.187265002,     11.714213607072942,
+                                  0.02650340828600253,  0.013251704143001265, 0.013251704143001265,
+                                  0.021794494717703368};
+  check_section(&sec[2], pipe);
+  /* RECT aluminium, b = 0.06 > h = 0.01 (a = b in the torsion formula), SHEAR FACTOR=1.0 */
+  static const double wide[10] = {42000000.0, 15789473.684210526, 471.05618502274204, 350.0, 12600.0, 1.62,
+                                  0.0004995,  1.35e-5,            0.000486,           0.013819765978853419};
+  check_section(&sec[3], wide);
+  /* general section: values as given */
+  static const double gen[6] = {1e5, 2e5, 3e5, 1e3, 2e3, 3e3};
+  const double got[6] = {sec[4].EA, sec[4].GA2, sec[4].GA3, sec[4].GJ, sec[4].EI2, sec[4].EI3};
+  for (int k = 0; k < 6; ++k) NSB_ASSERT_CLOSE(got[k], gen[k], 0.0);
+  NSB_ASSERT_CLOSE(sec[4].rhoA, 1.0, 0.0);
+  for (int k = 0; k < 3; ++k) NSB_ASSERT_CLOSE(sec[4].rhoJ[k], 0.0, 0.0);
+  NSB_ASSERT_CLOSE(sec[4].draw_radius, 0.02, 0.0);
+  /* n1: normalized when given, (0, 0, 0) = default rule */
+  const double h = sqrt(0.5);
+  NSB_ASSERT_CLOSE(sec[0].n1[0], 0.0, 0.0);
+  NSB_ASSERT_CLOSE(sec[0].n1[2], 1.0, 0.0);
+  for (int k = 0; k < 3; ++k) NSB_ASSERT_CLOSE(sec[1].n1[k], 0.0, 0.0);
+  NSB_ASSERT_CLOSE(sec[4].n1[0], 0.0, 0.0);
+  NSB_ASSERT_CLOSE(sec[4].n1[1], h, 1e-15);
+  NSB_ASSERT_CLOSE(sec[4].n1[2], h, 1e-15);
+
+  /* node frames: normalized, G2 orthogonalized against G1 */
+  CU_ASSERT_EQUAL_FATAL(m->node_frames.count, 2);
+  const nsb_node_frame* f = m->node_frames.data;
+  CU_ASSERT_EQUAL(f[0].node, 0);
+  static const double g1a[3] = {1, 0, 0}, g2a[3] = {0, 1, 0};
+  const double g1b[3] = {h, 0, h};
+  for (int k = 0; k < 3; ++k) {
+    NSB_ASSERT_CLOSE(f[0].g1[k], g1a[k], 1e-15);
+    NSB_ASSERT_CLOSE(f[0].g2[k], g2a[k], 1e-15);
+    NSB_ASSERT_CLOSE(f[1].g1[k], g1b[k], 1e-15);
+    NSB_ASSERT_CLOSE(f[1].g2[k], g2a[k], 1e-15);
+  }
+  CU_ASSERT_EQUAL(f[1].node, 3);
+  CU_ASSERT_EQUAL(f[1].line, 62);
+
+  /* distributed loads: one record per element */
+  CU_ASSERT_EQUAL_FATAL(m->dloads.count, 4);
+  const nsb_dload* d = m->dloads.data;
+  CU_ASSERT_EQUAL(d[0].element, 0);
+  CU_ASSERT_EQUAL(d[1].element, 1);
+  CU_ASSERT_EQUAL(d[0].kind, 2);
+  CU_ASSERT_EQUAL(d[1].kind, 2);
+  NSB_ASSERT_CLOSE(d[1].value, -100.0, 0.0);
+  CU_ASSERT_EQUAL(d[1].step, -1);
+  CU_ASSERT_EQUAL(d[1].amplitude, -1);
+  CU_ASSERT_EQUAL(d[2].element, 2);
+  CU_ASSERT_EQUAL(d[2].kind, 3);
+  NSB_ASSERT_CLOSE(d[2].value, 2.5, 0.0);
+  CU_ASSERT_EQUAL(d[3].element, 4);
+  CU_ASSERT_EQUAL(d[3].kind, 1);
+  CU_ASSERT_EQUAL(d[3].step, 0);
+  CU_ASSERT_EQUAL(d[3].amplitude, nsb_model_find_amplitude(m, "RAMP"));
+  CU_ASSERT_EQUAL(d[3].line, 86);
+
+  /* partial rotational supports, initial conditions and moments on beam nodes */
+  CU_ASSERT_EQUAL_FATAL(m->boundaries.count, 3);
+  CU_ASSERT_EQUAL(m->boundaries.data[1].node, 0);
+  CU_ASSERT_EQUAL(m->boundaries.data[1].dof_first, 4);
+  CU_ASSERT_EQUAL(m->boundaries.data[1].dof_last, 4);
+  CU_ASSERT_EQUAL(m->boundaries.data[2].node, 3);
+  CU_ASSERT_EQUAL(m->boundaries.data[2].dof_first, 5);
+  CU_ASSERT_EQUAL(m->boundaries.data[2].dof_last, 6);
+  CU_ASSERT_EQUAL(m->boundaries.data[2].step, 0);
+  CU_ASSERT_EQUAL_FATAL(m->initials.count, 2);
+  CU_ASSERT_EQUAL(m->initials.data[0].node, 1);
+  CU_ASSERT_EQUAL(m->initials.data[0].dof, 6);
+  CU_ASSERT_EQUAL(m->initials.data[1].kind, NSB_INIT_ROTATION);
+  CU_ASSERT_EQUAL(m->initials.data[1].node, 4);
+  CU_ASSERT_EQUAL_FATAL(m->cloads.count, 1);
+  CU_ASSERT_EQUAL(m->cloads.data[0].node, 5);
+  CU_ASSERT_EQUAL(m->cloads.data[0].dof, 5);
+  run_free(&r);
+}
+
+/* Several beam errors in one run, each at its line, and no echoes: the
+   section with an unknown material still covers its element. */
+static void test_beam_errors(void) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n"
+           "*BEAM SECTION, ELSET=B, MATERIAL=NOPE, SECTION=RECT\n0.1, 0.1\n"
+           "*BEAM NODE FRAME\n2, 1, 0, 0, 2, 0, 0\n"
+           "*DLOAD\n1, GRAV, 9.81, 0, 0, -1\nB, PQ, 1.0\n%s",
+           tiny_tail);
+  run r = read_deck("beam_errors.inp", text);
+  CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_VALUE);
+  CU_ASSERT_EQUAL(r.n_errors, 4);
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "beam_errors.inp:6: material NOPE is not defined"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "beam_errors.inp:9: *BEAM NODE FRAME: G1 and G2 are parallel"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "beam_errors.inp:11: *DLOAD type GRAV is not supported: use *GRAVITY"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "beam_errors.inp:12: unknown *DLOAD type PQ"));
+  if (r.n_errors != 4) fprintf(stderr, "%s", r.errors);
+  run_free(&r);
+  /* two sections on one element: error at the second, naming the first; two frames likewise */
+  snprintf(text, sizeof text,
+           "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n*BEAM GENERAL SECTION, ELSET=B\n"
+           "1, 1, 1, 1, 1, 1\n0, 0, 0, 0\n*BEAM GENERAL SECTION, ELSET=B\n1, 1, 1, 1, 1, 1\n0, 0, 0, 0\n"
+           "*BEAM NODE FRAME\n1, 1, 0, 0, 0, 1, 0\n1, 1, 0, 0, 0, 0, 1\n%s",
+           tiny_tail);
+  r = read_deck("dup.inp", text);
+  CU_ASSERT_EQUAL(r.n_errors, 2);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(r.errors, "dup.inp:9: *BEAM GENERAL SECTION: element 1 already has a beam section (dup.inp:6)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "dup.inp:14: *BEAM NODE FRAME: node 1 already has a frame (dup.inp:13)"));
+  run_free(&r);
+  /* a beam alone gives the model its degrees of freedom; holding a subset of rotations is fine */
+  snprintf(text, sizeof text,
+           "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n*BEAM GENERAL SECTION, ELSET=B\n"
+           "1, 1, 1, 1, 1, 1\n0, 0, 0, 0\n*BOUNDARY\n1, 1, 3\n1, 5, 6\n%s",
+           tiny_tail);
+  r = expect_ok("beam_alone.inp", text);
+  if (r.m) {
+    CU_ASSERT_EQUAL(nsb_model_node_ndof(r.m, 1), 6);
+    NSB_ASSERT_CLOSE(r.m->sections.data[0].draw_radius, 0.0, 0.0);
+  }
+  run_free(&r);
+}
+
 /* The complete example at the top of docs/deck.md must stay a valid deck. */
 static void test_docs_example(void) {
   FILE* f = fopen(NSB_SOURCE_DIR "/docs/deck.md", "rb");
@@ -626,21 +829,21 @@ static void test_return_codes(void) {
 
 /* ---- allocation failures ------------------------------------------------------- */
 
-static void test_alloc_sweep(void) {
-  nsb_ctx* ctx;
-  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
+/* Fail the k-th allocation for k = 1, 2, ... until the good deck at path reads;
+   every failure must be a clean NSB_ERR_ALLOC without leaks. */
+static void alloc_sweep_deck(nsb_ctx* ctx, const char* path, int n_nodes) {
   int succeeded = 0;
   long k;
   for (k = 1; k < 100000 && !succeeded; ++k) {
     nsb_ctx_fail_alloc_after(ctx, k);
     nsb_model* m = NULL;
     int n_err = 0;
-    int st = nsb_deck_read(ctx, GOOD_DIR "/full.inp", NULL, &m, &n_err);
+    int st = nsb_deck_read(ctx, path, NULL, &m, &n_err);
     nsb_ctx_fail_alloc_after(ctx, 0);
     if (st == NSB_OK) {
       succeeded = 1;
       CU_ASSERT_PTR_NOT_NULL(m);
-      CU_ASSERT_EQUAL(m->nodes.count, 8);
+      CU_ASSERT_EQUAL(m->nodes.count, n_nodes);
     } else {
       CU_ASSERT_EQUAL(st, NSB_ERR_ALLOC);
       CU_ASSERT_PTR_NULL(m);
@@ -652,8 +855,15 @@ static void test_alloc_sweep(void) {
   }
   CU_ASSERT(succeeded);
   CU_ASSERT(k > 20); /* the sweep really went through many allocation points */
+}
+
+static void test_alloc_sweep(void) {
+  nsb_ctx* ctx;
+  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
+  alloc_sweep_deck(ctx, GOOD_DIR "/full.inp", 8);
+  alloc_sweep_deck(ctx, GOOD_DIR "/beams.inp", 8);
   /* same for a string deck with an error: never a leak */
-  for (k = 1; k < 200; ++k) {
+  for (long k = 1; k < 200; ++k) {
     nsb_ctx_fail_alloc_after(ctx, k);
     nsb_model* m = NULL;
     int st = nsb_deck_read_string(ctx, "e.inp", "*NODE, NSET=A\n1, 0\n2, 1\n*BOUNDARY, AMPLITUDE=X\nA, 1, 3\n", NULL,
@@ -674,8 +884,13 @@ static const nsb_test_suite suites[] = {
                              {"string_deck", test_string_deck},
                              {"inertia_reference", test_inertia_reference},
                              {"docs_example", test_docs_example},
+                             {"beam_deck", test_beam_deck},
                              {NULL, NULL}}},
-    {"bad", (const nsb_test_case[]){{"corpus", test_bad_corpus}, {"several_errors", test_several_errors}, {NULL, NULL}}},
+    {"bad",
+     (const nsb_test_case[]){{"corpus", test_bad_corpus},
+                             {"several_errors", test_several_errors},
+                             {"beam_errors", test_beam_errors},
+                             {NULL, NULL}}},
     {"robust",
      (const nsb_test_case[]){{"hostile_input", test_hostile_input},
                              {"include_depth", test_include_depth},

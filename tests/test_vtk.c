@@ -1,10 +1,13 @@
 /* test_vtk.c -- tests of io/vtk.c: golden ASCII .vtu, appended binary block
  * parsed back, .pvd collection, error paths, allocation-failure sweep.
  *
+ * Suite "vtk" tests the body writer, suite "vtk_beams" the beam writer (axis
+ * polylines and swept surface).
+ *
  * Files go under NSB_BINARY_DIR/tests_tmp/vtk.  Set NSB_UPDATE_GOLDEN=1 to
- * rewrite tests/data/vtk_golden_bodies.vtu from the current writer (then
- * inspect the diff by eye before committing it).  The read-back with VTK's own
- * readers is the ctest pair vtk_readback_ascii/binary (tests/vtk.cmake).
+ * rewrite tests/data/vtk_golden_*.vtu from the current writer (then inspect
+ * the diff by eye before committing it).  The read-back with VTK's own readers
+ * is vtk_readback_ascii/binary and vtk_readback_beams[_ascii] (tests/vtk.cmake).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -138,6 +141,8 @@ static void end_ctx(nsb_ctx** ctx) {
 
 /* ---- golden ASCII ------------------------------------------------------- */
 
+static void compare_golden(const char* out, const char* golden);
+
 static void test_golden_ascii(void) {
   nsb_ctx* ctx = new_ctx();
   nsb_vtk_writer* w = NULL;
@@ -148,8 +153,11 @@ static void test_golden_ascii(void) {
   CU_ASSERT(w == NULL);
   end_ctx(&ctx);
 
-  const char* out = TMP_DIR "/golden/bodies_000000.vtu";
-  const char* golden = NSB_TEST_DATA_DIR "/vtk_golden_bodies.vtu";
+  compare_golden(TMP_DIR "/golden/bodies_000000.vtu", NSB_TEST_DATA_DIR "/vtk_golden_bodies.vtu");
+}
+
+/* out must equal golden byte for byte (NSB_UPDATE_GOLDEN=1: rewrite golden). */
+static void compare_golden(const char* out, const char* golden) {
   size_t n_out = 0, n_gold = 0;
   char* got = slurp(out, &n_out);
   CU_ASSERT_FATAL(got != NULL);
@@ -531,7 +539,531 @@ static void test_alloc_sweep(void) {
     CU_ASSERT(nsb_ctx_live_bytes(ctx) == 0);
     nsb_ctx_clear_error(ctx);
   }
-  CU_ASSERT(failures >= 10); /* create makes 14 allocations */
+  CU_ASSERT(failures >= 10); /* create makes 12 allocations */
+  end_ctx(&ctx);
+}
+
+/* ==== beams ==================================================================== */
+
+/* Array `name` of the appended block of a .vtu read into text: pointer to its
+ * raw bytes, *bytes its UInt64 byte count; NULL if absent.  Only for names
+ * that occur once in the file. */
+static const void* appended_array(const char* text, const char* name, uint64_t* bytes) {
+  char key[80];
+  snprintf(key, sizeof key, "Name=\"%s\"", name);
+  const char* tag = strstr(text, key);
+  const char* app = strstr(text, "<AppendedData");
+  if (!tag || !app || tag > app) return NULL;
+  while (tag > text && *tag != '<') --tag;
+  char off[32];
+  if (!tag_attr(tag, "offset", off, sizeof off)) return NULL;
+  const char* block = strchr(app, '_') + 1 + strtoull(off, NULL, 10);
+  memcpy(bytes, block, 8);
+  return block + 8;
+}
+
+/* The golden beam frame: element 11 with 3 points along +x, rectangular
+ * 0.2 x 0.1, identity frame; element 12 with 2 points along +y, circle r =
+ * 0.05, q = (1/2)(1,1,1,1) so that G1 = (0,1,0), G2 = (0,0,1), G3 = (1,0,0)
+ * exactly.  The shared node (1,0,0) is given once per element. */
+enum { B_PTS = 5, B_LINES = 2, B_RING = 6 };
+static const int b_line_start[B_LINES + 1] = {0, 3, 5};
+static const double b_x[3 * B_PTS] = {0, 0, 0, 0.5, 0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 0};
+static const double b_u[3 * B_PTS] = {0, 0, 0, 0, 0, -0.25, 0, 0, -0.5, 0, 0, -0.5, 0, 0, -0.75};
+static const double b_v[3 * B_PTS] = {0, 0, 0, 0, 0, -1, 0, 0, -2, 0, 0, -2, 0, 0, -3};
+static const double b_w[3 * B_PTS] = {0, 0, 0, 0, 1.5, 0, 0, 3, 0, 0, 3, 0, 0, 4.5, 0};
+static const double b_q[4 * B_PTS] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5};
+static const double b_strain[6 * B_PTS] = {1e-3, 0, 0, 0, 0.5, 0,   1e-3, 0, 0, 0, 0.25, 0, 1e-3, 0, 0, 0, 0, 0,
+                                           2e-3, 0, 0.01, 0.125, 0, 0, 2e-3, 0, 0.01, 0.125, 0, 0};
+static const double b_force[3 * B_PTS] = {100, 0, -5, 100, 0, -5, 100, 0, -5, 0, 200, 1, 0, 200, 1};
+static const double b_moment[3 * B_PTS] = {0, 40, 0, 0, 20, 0, 0, 0, 0, 0, 8, 0, 0, 8, 0};
+static const double b_force_local[3 * B_PTS] = {100, 0, -5, 100, 0, -5, 100, 0, -5, 200, 1, 0, 200, 1, 0};
+static const double b_moment_local[3 * B_PTS] = {0, 40, 0, 0, 20, 0, 0, 0, 0, 8, 0, 0, 8, 0, 0};
+static const int b_label[B_LINES] = {11, 12};
+static const int b_shape[B_LINES] = {NSB_VTK_SECTION_RECT, NSB_VTK_SECTION_CIRCLE};
+static const double b_dims[2 * B_LINES] = {0.2, 0.1, 0.05, 0.0};
+
+static nsb_vtk_beam_frame beam_frame(double time) {
+  nsb_vtk_beam_frame f = {time,     B_LINES, b_line_start,  B_PTS,          b_x,     b_u,     b_v,    b_w, b_q,
+                          b_strain, b_force, b_moment,      b_force_local, b_moment_local, b_label, b_shape, b_dims};
+  return f;
+}
+
+static void test_beam_golden_ascii(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_vtk_beam_writer* w = NULL;
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_golden", "beams", 1, B_PTS, B_LINES, B_RING, &w) ==
+                  NSB_OK);
+  nsb_vtk_beam_frame f = beam_frame(0.125);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+  nsb_vtk_beam_writer_destroy(&w);
+  CU_ASSERT(w == NULL);
+  end_ctx(&ctx);
+  compare_golden(TMP_DIR "/beam_golden/beams_000000.vtu", NSB_TEST_DATA_DIR "/vtk_golden_beams.vtu");
+  compare_golden(TMP_DIR "/beam_golden/beams_surface_000000.vtu", NSB_TEST_DATA_DIR "/vtk_golden_beams_surface.vtu");
+  char* text = slurp(TMP_DIR "/beam_golden/beams_000000.vtu", NULL);
+  CU_ASSERT_FATAL(text != NULL);
+  CU_ASSERT(strstr(text, "Name=\"strain\" NumberOfComponents=\"6\" ComponentName0=\"gamma1\" ComponentName1=\"gamma2\" "
+                         "ComponentName2=\"gamma3\" ComponentName3=\"kappa1\" ComponentName4=\"kappa2\" "
+                         "ComponentName5=\"kappa3\"") != NULL);
+  free(text);
+}
+
+/* Axis file in the appended encoding: every array, offset and byte checked. */
+static void test_beam_binary(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_vtk_beam_writer* w = NULL;
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_binary", "beams", 0, 9, 4, 8, &w) == NSB_OK);
+  nsb_vtk_beam_frame f = beam_frame(0.125);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+  f.time = 0.25; /* optional arrays absent -> zeros */
+  f.u = f.w = f.strain = f.force = f.moment = f.force_local = f.moment_local = NULL;
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+  nsb_vtk_beam_writer_destroy(&w);
+  end_ctx(&ctx);
+
+  const double t0 = 0.125, t1 = 0.25, zeros[6 * B_PTS] = {0};
+  const double e1[3 * B_PTS] = {1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0};
+  const double e2[3 * B_PTS] = {0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1};
+  const double e3[3 * B_PTS] = {0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0};
+  const int64_t conn[B_PTS] = {0, 1, 2, 3, 4}, offs[B_LINES] = {3, 5};
+  const uint8_t types[B_LINES] = {4, 4};
+  expected_array ex[] = {
+      {"TimeValue", "Float64", 1, 8, &t0},
+      {"displacement", "Float64", 3, 120, b_u},
+      {"velocity", "Float64", 3, 120, b_v},
+      {"angular_velocity", "Float64", 3, 120, b_w},
+      {"quaternion", "Float64", 4, 160, b_q},
+      {"e1", "Float64", 3, 120, e1},
+      {"e2", "Float64", 3, 120, e2},
+      {"e3", "Float64", 3, 120, e3},
+      {"strain", "Float64", 6, 240, b_strain},
+      {"force", "Float64", 3, 120, b_force},
+      {"moment", "Float64", 3, 120, b_moment},
+      {"force_section", "Float64", 3, 120, b_force_local},
+      {"moment_section", "Float64", 3, 120, b_moment_local},
+      {"element", "Int32", 1, 8, b_label},
+      {"Points", "Float64", 3, 120, b_x},
+      {"connectivity", "Int64", 1, 40, conn},
+      {"offsets", "Int64", 1, 16, offs},
+      {"types", "UInt8", 1, 2, types},
+  };
+  int n_ex = (int)(sizeof ex / sizeof ex[0]);
+  check_appended(TMP_DIR "/beam_binary/beams_000000.vtu", ex, n_ex);
+  ex[0].data = &t1;
+  for (int k = 1; k < 13; ++k)
+    if (k != 2 && k != 4 && (k < 5 || k > 7)) ex[k].data = zeros; /* all but velocity, quaternion, axes */
+  check_appended(TMP_DIR "/beam_binary/beams_000001.vtu", ex, n_ex);
+
+  /* the surface file parses the same way and ends right after its last array */
+  char* text = slurp(TMP_DIR "/beam_binary/beams_surface_000000.vtu", NULL);
+  CU_ASSERT_FATAL(text != NULL);
+  uint64_t bytes = 0;
+  const double* ms = appended_array(text, "moment_section", &bytes);
+  CU_ASSERT_FATAL(ms != NULL);
+  CU_ASSERT(bytes == (3 * 4 + 2 * 8) * 3 * sizeof(double)); /* rect rings of 4, round rings of 8 */
+  free(text);
+}
+
+/* Test frame generator: a circular arc of radius R in the xy-plane, points
+ * at angle th, section frame q = qz(th + pi/2) qx(phi) so that G1 is the arc
+ * tangent and the section is twisted by phi about it; every other q is scaled
+ * by 3 (the writer must normalise). */
+static nsb_quat q_axis_angle(nsb_vec3 axis, double angle) {
+  double s = sin(0.5 * angle);
+  return nsb_q(cos(0.5 * angle), s * axis.x, s * axis.y, s * axis.z);
+}
+
+enum { G_MAX_PTS = 20, G_MAX_LINES = 6, G_RING = 7, G_LINES = 4 };
+
+typedef struct arc_frame {
+  int line_start[G_LINES + 1];
+  double x[3 * G_MAX_PTS], v[3 * G_MAX_PTS], q[4 * G_MAX_PTS], strain[6 * G_MAX_PTS], m_loc[3 * G_MAX_PTS];
+  int label[G_LINES], shape[G_LINES];
+  double dims[2 * G_LINES];
+} arc_frame;
+
+static nsb_vtk_beam_frame make_arc(arc_frame* a, const int* shapes) {
+  static const int n_e[G_LINES] = {2, 3, 4, 2}; /* points per element */
+  const double R = 2.0, dth = 0.15;
+  int i = 0;
+  a->line_start[0] = 0;
+  for (int e = 0; e < G_LINES; ++e) {
+    for (int j = 0; j < n_e[e]; ++j, ++i) {
+      double th = dth * (e * 2 + (double)j * 2.0 / (n_e[e] - 1)), phi = 0.4 * i - 1.0; /* shared ends coincide */
+      nsb_v3_store(nsb_v3(R * cos(th), R * sin(th), 0.1 * th), a->x + 3 * i);
+      nsb_v3_store(nsb_v3(i, -i, 0.5), a->v + 3 * i);
+      nsb_quat q = nsb_q_mul(q_axis_angle(nsb_v3(0, 0, 1), th + 1.5707963267948966), q_axis_angle(nsb_v3(1, 0, 0), phi));
+      double s = i % 2 ? 3.0 : 1.0;
+      nsb_q_store(nsb_q(s * q.w, s * q.x, s * q.y, s * q.z), a->q + 4 * i);
+      for (int c = 0; c < 6; ++c) a->strain[6 * i + c] = 0.01 * c + i;
+      nsb_v3_store(nsb_v3(0.5 * i, 10.0 + i, -i), a->m_loc + 3 * i);
+    }
+    a->line_start[e + 1] = i;
+    a->label[e] = 100 + e;
+    a->shape[e] = shapes[e];
+    a->dims[2 * e] = 0.05 + 0.01 * e;
+    a->dims[2 * e + 1] = 0.03 + 0.005 * e;
+  }
+  nsb_vtk_beam_frame f = {0.5,  G_LINES,  a->line_start, i,    a->x,     NULL,      a->v,     NULL,
+                          a->q, a->strain, NULL,          NULL, NULL,     a->m_loc,  a->label, a->shape,
+                          a->dims};
+  return f;
+}
+
+/* Newell normal of the polygon p[idx[0..n)]. */
+static nsb_vec3 newell(const double* p, const int64_t* idx, int n) {
+  nsb_vec3 s = nsb_v3_zero();
+  for (int k = 0; k < n; ++k) {
+    nsb_vec3 a = nsb_v3_load(p + 3 * idx[k]), b = nsb_v3_load(p + 3 * idx[(k + 1) % n]);
+    s = nsb_v3_add(s, nsb_v3_cross(a, b));
+  }
+  return s;
+}
+
+/* Check the swept surface of frame f in the binary file path: counts, cell
+ * types per element, every ring vertex in the section plane at the right
+ * radius / corner, quad normals outward, cap normals -G1 / +G1, point data
+ * copied from the axis point. */
+static void check_surface(const char* path, const nsb_vtk_beam_frame* f, int ring) {
+  char* text = slurp(path, NULL);
+  CU_ASSERT_FATAL(text != NULL);
+  uint64_t nb_x = 0, nb_conn = 0, nb_off = 0, nb_types = 0, nb_ms = 0, nb_st = 0, nb_e2 = 0, nb_el = 0;
+  const double* p = appended_array(text, "Points", &nb_x);
+  const int64_t* conn = appended_array(text, "connectivity", &nb_conn);
+  const int64_t* offs = appended_array(text, "offsets", &nb_off);
+  const uint8_t* types = appended_array(text, "types", &nb_types);
+  const double* ms = appended_array(text, "moment_section", &nb_ms);
+  const double* st = appended_array(text, "strain", &nb_st);
+  const double* se2 = appended_array(text, "e2", &nb_e2);
+  const int32_t* el = appended_array(text, "element", &nb_el);
+  CU_ASSERT_FATAL(p && conn && offs && types && ms && st && se2 && el);
+
+  size_t want_pts = 0, want_quads = 0;
+  for (int e = 0; e < f->n_lines; ++e) {
+    size_t r = f->shape[e] == NSB_VTK_SECTION_RECT ? 4 : (size_t)ring;
+    size_t n_e = (size_t)(f->line_start[e + 1] - f->line_start[e]);
+    want_pts += n_e * r;
+    want_quads += (n_e - 1) * r;
+  }
+  size_t n_pts = nb_x / 24, n_cells = nb_types;
+  CU_ASSERT(n_pts == want_pts);
+  CU_ASSERT(n_cells == want_quads + 2 * (size_t)f->n_lines);
+  CU_ASSERT(nb_off == 8 * n_cells && nb_el == 4 * n_cells && nb_ms == 24 * n_pts && nb_st == 48 * n_pts);
+  char piece[96];
+  snprintf(piece, sizeof piece, "NumberOfPoints=\"%zu\" NumberOfCells=\"%zu\"", want_pts, n_cells);
+  CU_ASSERT(strstr(text, piece) != NULL);
+  CU_ASSERT_FATAL(n_pts == want_pts && n_cells == want_quads + 2 * (size_t)f->n_lines);
+
+  size_t sp = 0, c = 0;
+  double worst_plane = 0.0, worst_shape = 0.0;
+  for (int e = 0; e < f->n_lines; ++e) {
+    int shape = f->shape[e], r = shape == NSB_VTK_SECTION_RECT ? 4 : ring;
+    const double* d = f->dims + 2 * e;
+    size_t first = sp;
+    for (int i = f->line_start[e]; i < f->line_start[e + 1]; ++i) {
+      nsb_quat q = nsb_q_normalize(nsb_q_load(f->q + 4 * i));
+      nsb_vec3 x = nsb_v3_load(f->x + 3 * i), g1 = nsb_q_rotate(q, nsb_v3(1, 0, 0)),
+               g2 = nsb_q_rotate(q, nsb_v3(0, 1, 0)), g3 = nsb_q_rotate(q, nsb_v3(0, 0, 1));
+      for (int k = 0; k < r; ++k, ++sp) {
+        nsb_vec3 dv = nsb_v3_sub(nsb_v3_load(p + 3 * sp), x);
+        worst_plane = fmax(worst_plane, fabs(nsb_v3_dot(dv, g1)));
+        if (shape == NSB_VTK_SECTION_RECT) {
+          double a = (k == 0 || k == 3 ? 0.5 : -0.5) * d[0], b = (k < 2 ? 0.5 : -0.5) * d[1];
+          worst_shape = fmax(worst_shape, fabs(nsb_v3_dot(dv, g2) - a) + fabs(nsb_v3_dot(dv, g3) - b));
+        } else {
+          worst_shape = fmax(worst_shape, fabs(nsb_v3_norm(dv) - d[0]));
+          /* angle 2 pi k / ring from G2 towards G3 */
+          double ang = atan2(nsb_v3_dot(dv, g3), nsb_v3_dot(dv, g2)), want = 6.283185307179586 * k / ring;
+          worst_shape = fmax(worst_shape, fabs(remainder(ang - want, 6.283185307179586)) * d[0]);
+        }
+        for (int m = 0; m < 3; ++m) {
+          CU_ASSERT(ms[3 * sp + m] == (f->moment_local ? f->moment_local[3 * i + m] : 0.0));
+          CU_ASSERT(fabs(se2[3 * sp + m] - nsb_v3_get(g2, m)) <= 1e-14);
+        }
+        for (int m = 0; m < 6; ++m) CU_ASSERT(st[6 * sp + m] == (f->strain ? f->strain[6 * i + m] : 0.0));
+      }
+    }
+    /* quads, then first and last cap */
+    int n_e = f->line_start[e + 1] - f->line_start[e];
+    for (int j = 0; j + 1 < n_e; ++j) {
+      int i = f->line_start[e] + j;
+      nsb_vec3 mid = nsb_v3_scale(0.5, nsb_v3_add(nsb_v3_load(f->x + 3 * i), nsb_v3_load(f->x + 3 * i + 3)));
+      for (int k = 0; k < r; ++k, ++c) {
+        CU_ASSERT(types[c] == 9);
+        CU_ASSERT(el[c] == f->elem_label[e]);
+        CU_ASSERT_FATAL(offs[c] - (c ? offs[c - 1] : 0) == 4);
+        const int64_t* v = conn + offs[c] - 4;
+        int64_t r0 = (int64_t)(first + (size_t)j * (size_t)r);
+        CU_ASSERT(v[0] == r0 + k && v[1] == r0 + (k + 1) % r && v[2] == r0 + r + (k + 1) % r && v[3] == r0 + r + k);
+        nsb_vec3 centre = nsb_v3_zero();
+        for (int m = 0; m < 4; ++m) centre = nsb_v3_add(centre, nsb_v3_scale(0.25, nsb_v3_load(p + 3 * v[m])));
+        CU_ASSERT(nsb_v3_dot(newell(p, v, 4), nsb_v3_sub(centre, mid)) > 0.0); /* outward */
+      }
+    }
+    for (int end = 0; end < 2; ++end, ++c) {
+      int i = end ? f->line_start[e + 1] - 1 : f->line_start[e];
+      CU_ASSERT(types[c] == 7);
+      CU_ASSERT(el[c] == f->elem_label[e]);
+      CU_ASSERT_FATAL(offs[c] - offs[c - 1] == r);
+      const int64_t* v = conn + offs[c] - r;
+      size_t ring0 = first + (size_t)(i - f->line_start[e]) * (size_t)r;
+      for (int k = 0; k < r; ++k) CU_ASSERT((size_t)v[k] >= ring0 && (size_t)v[k] < ring0 + (size_t)r);
+      nsb_vec3 g1 = nsb_q_rotate(nsb_q_normalize(nsb_q_load(f->q + 4 * i)), nsb_v3(1, 0, 0));
+      double dn = nsb_v3_dot(newell(p, v, r), g1);
+      CU_ASSERT(end ? dn > 0.0 : dn < 0.0);
+    }
+  }
+  CU_ASSERT(sp == n_pts && c == n_cells);
+  CU_ASSERT((size_t)offs[n_cells - 1] * 8 == nb_conn);
+  NSB_ASSERT_CLOSE(worst_plane, 0.0, 1e-14);
+  NSB_ASSERT_CLOSE(worst_shape, 0.0, 1e-14);
+  free(text);
+}
+
+static void test_beam_surface(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_vtk_beam_writer* w = NULL;
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_surface", "arc", 0, G_MAX_PTS, G_MAX_LINES, G_RING,
+                                             &w) == NSB_OK);
+  static arc_frame a1, a2; /* static: a few kB */
+  const int mixed[G_LINES] = {NSB_VTK_SECTION_CIRCLE, NSB_VTK_SECTION_RECT, NSB_VTK_SECTION_PIPE,
+                              NSB_VTK_SECTION_GENERAL};
+  const int round[G_LINES] = {NSB_VTK_SECTION_GENERAL, NSB_VTK_SECTION_CIRCLE, NSB_VTK_SECTION_PIPE,
+                              NSB_VTK_SECTION_CIRCLE};
+  nsb_vtk_beam_frame f1 = make_arc(&a1, mixed), f2 = make_arc(&a2, round);
+  f2.time = 0.75;
+  f2.strain = NULL;
+  long allocs = nsb_ctx_alloc_count(ctx);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f1) == NSB_OK);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f2) == NSB_OK);
+  CU_ASSERT(nsb_ctx_alloc_count(ctx) == allocs); /* nsb_vtk_write_beams allocates nothing */
+  CU_ASSERT(nsb_vtk_beam_n_steps(w) == 2);
+  nsb_vtk_beam_writer_destroy(&w);
+  end_ctx(&ctx);
+
+  check_surface(TMP_DIR "/beam_surface/arc_surface_000000.vtu", &f1, G_RING);
+  check_surface(TMP_DIR "/beam_surface/arc_surface_000001.vtu", &f2, G_RING);
+  /* all sections round: n_points * ring vertices, sum (n_e - 1) ring quads, 2 caps per element */
+  char* text = slurp(TMP_DIR "/beam_surface/arc_surface_000001.vtu", NULL);
+  CU_ASSERT_FATAL(text != NULL);
+  char piece[96];
+  int quads = (f2.n_points - f2.n_lines) * G_RING;
+  snprintf(piece, sizeof piece, "NumberOfPoints=\"%d\" NumberOfCells=\"%d\"", f2.n_points * G_RING,
+           quads + 2 * f2.n_lines);
+  CU_ASSERT(strstr(text, piece) != NULL);
+  free(text);
+}
+
+static void test_beam_pvd(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_vtk_beam_writer* w = NULL;
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_pvd/", "beams", 1, B_PTS, B_LINES, 3, &w) == NSB_OK);
+  CU_ASSERT_STRING_EQUAL(nsb_vtk_beam_pvd_path(w), TMP_DIR "/beam_pvd/beams.pvd");
+  CU_ASSERT_STRING_EQUAL(nsb_vtk_beam_surface_pvd_path(w), TMP_DIR "/beam_pvd/beams_surface.pvd");
+  char* text = slurp(nsb_vtk_beam_surface_pvd_path(w), NULL);
+  CU_ASSERT_FATAL(text != NULL);
+  CU_ASSERT(count_substr(text, "<DataSet") == 0 && xml_well_formed(text, strlen(text)));
+  free(text);
+  nsb_vtk_beam_frame f = beam_frame(0.0);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+  f.time = 0.1;
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+  CU_ASSERT(!file_exists(TMP_DIR "/beam_pvd/beams.pvd.tmp") && !file_exists(TMP_DIR "/beam_pvd/beams_surface.pvd.tmp"));
+  nsb_vtk_beam_writer_destroy(&w);
+  end_ctx(&ctx);
+
+  const char* names[2] = {"beams", "beams_surface"};
+  for (int k = 0; k < 2; ++k) {
+    char path[512], want[1024];
+    snprintf(path, sizeof path, TMP_DIR "/beam_pvd/%s.pvd", names[k]);
+    snprintf(want, sizeof want,
+             "<?xml version=\"1.0\"?>\n"
+             "<VTKFile type=\"Collection\" version=\"0.1\">\n"
+             "  <Collection>\n"
+             "    <DataSet timestep=\"0\" group=\"\" part=\"0\" file=\"%s_000000.vtu\"/>\n"
+             "    <DataSet timestep=\"0.10000000000000001\" group=\"\" part=\"0\" file=\"%s_000001.vtu\"/>\n"
+             "  </Collection>\n"
+             "</VTKFile>\n",
+             names[k], names[k]);
+    text = slurp(path, NULL);
+    CU_ASSERT_FATAL(text != NULL);
+    CU_ASSERT_STRING_EQUAL(text, want);
+    free(text);
+    for (int s = 0; s < 2; ++s) {
+      size_t n = 0;
+      snprintf(path, sizeof path, TMP_DIR "/beam_pvd/%s_%06d.vtu", names[k], s);
+      char* vtu = slurp(path, &n);
+      CU_ASSERT_FATAL(vtu != NULL);
+      CU_ASSERT(xml_well_formed(vtu, n));
+      free(vtu);
+    }
+  }
+}
+
+/* No elements, no points: two valid empty grids. */
+static void test_beam_empty(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_vtk_beam_writer* w = NULL;
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_empty", "e", 0, 0, 0, 3, &w) == NSB_OK);
+  nsb_vtk_beam_frame f = {0};
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+  nsb_vtk_beam_writer_destroy(&w);
+  end_ctx(&ctx);
+  const char* files[2] = {TMP_DIR "/beam_empty/e_000000.vtu", TMP_DIR "/beam_empty/e_surface_000000.vtu"};
+  for (int k = 0; k < 2; ++k) {
+    size_t n = 0;
+    char* text = slurp(files[k], &n);
+    CU_ASSERT_FATAL(text != NULL);
+    CU_ASSERT(xml_well_formed(text, n));
+    CU_ASSERT(strstr(text, "NumberOfPoints=\"0\" NumberOfCells=\"0\"") != NULL);
+    free(text);
+  }
+}
+
+static void test_beam_error_args(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
+  nsb_vtk_beam_writer* w = (nsb_vtk_beam_writer*)&w; /* must be reset to NULL on failure */
+  const char* dir = TMP_DIR "/beam_args";
+  CU_ASSERT(nsb_vtk_beam_writer_create(ctx, dir, "a/b", 1, 5, 2, 6, &w) == NSB_ERR_ARG);
+  CU_ASSERT(w == NULL);
+  CU_ASSERT(nsb_vtk_beam_writer_create(ctx, dir, "", 1, 5, 2, 6, &w) == NSB_ERR_ARG);
+  CU_ASSERT(nsb_vtk_beam_writer_create(ctx, "", "a", 1, 5, 2, 6, &w) == NSB_ERR_ARG);
+  CU_ASSERT(nsb_vtk_beam_writer_create(ctx, dir, "a", -1, 5, 2, 6, &w) == NSB_ERR_ARG);
+  CU_ASSERT(nsb_vtk_beam_writer_create(ctx, dir, "a", 1, -5, 2, 6, &w) == NSB_ERR_ARG);
+  CU_ASSERT(nsb_vtk_beam_writer_create(ctx, dir, "a", 1, 5, -2, 6, &w) == NSB_ERR_ARG);
+  nsb_ctx_clear_error(ctx);
+  CU_ASSERT(nsb_vtk_beam_writer_create(ctx, dir, "a", 1, 5, 2, 2, &w) == NSB_ERR_ARG);
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), "ring") != NULL);
+  nsb_ctx_clear_error(ctx);
+  CU_ASSERT(w == NULL && nsb_ctx_live_bytes(ctx) == 0);
+
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, dir, "a", 1, 4, 2, 6, &w) == NSB_OK);
+  nsb_vtk_beam_frame f = beam_frame(0.0); /* 5 points > 4 */
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_ERR_ARG);
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), "5 points") != NULL);
+  nsb_ctx_clear_error(ctx);
+  nsb_vtk_beam_writer_destroy(&w);
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, dir, "a", 1, 5, 1, 6, &w) == NSB_OK);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_ERR_ARG); /* 2 elements > 1 */
+  nsb_ctx_clear_error(ctx);
+  nsb_vtk_beam_writer_destroy(&w);
+
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, dir, "a", 1, 5, 2, 6, &w) == NSB_OK);
+  /* each case: one thing wrong in an otherwise valid frame */
+  const int start_not_zero[3] = {1, 3, 5}, one_point[3] = {0, 1, 5}, short_end[3] = {0, 3, 4}, decreasing[3] = {0, 6, 5};
+  const int bad_shape[2] = {1, 4};
+  const double neg_dims[4] = {0.2, -0.1, 0.05, 0.0}, nan_dims[4] = {0.2, 0.1, NAN, 0.0};
+  for (int c = 0; c < 12; ++c) {
+    f = beam_frame(0.0);
+    int want = NSB_ERR_ARG;
+    switch (c) {
+      case 0: f.line_start = start_not_zero; break;
+      case 1: f.line_start = one_point; break;
+      case 2: f.line_start = short_end; break;
+      case 3: f.line_start = decreasing; break;
+      case 4: f.shape = bad_shape; break;
+      case 5: f.dims = neg_dims; break;
+      case 6: f.dims = nan_dims; break;
+      case 7: f.x = NULL; break;
+      case 8: f.q = NULL; break;
+      case 9: f.line_start = NULL; break;
+      case 10: f.n_lines = 0; break; /* 5 points, no elements */
+      case 11: f.time = INFINITY; want = NSB_ERR_NOT_FINITE; break;
+    }
+    CU_ASSERT(nsb_vtk_write_beams(w, &f) == want);
+    if (nsb_ctx_error_code(ctx) != want) fprintf(stderr, "  case %d: %s\n", c, nsb_ctx_error_message(ctx));
+    nsb_ctx_clear_error(ctx);
+  }
+  /* a general section ignores dims[1]: only the used lengths are checked */
+  const int general[2] = {1, 0};
+  const double general_dims[4] = {0.2, 0.1, 0.05, NAN};
+  f = beam_frame(0.0);
+  f.shape = general;
+  f.dims = general_dims;
+  CU_ASSERT(nsb_vtk_beam_n_steps(w) == 0);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+  CU_ASSERT(nsb_vtk_beam_n_steps(w) == 1);
+  nsb_vtk_beam_writer_destroy(&w);
+  nsb_vtk_beam_writer_destroy(&w);
+  nsb_vtk_beam_writer_destroy(NULL);
+  end_ctx(&ctx);
+}
+
+static void test_beam_error_io(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
+  nsb_vtk_beam_writer* w = NULL;
+  /* a regular file where the directory should be */
+  FILE* blocker = fopen(TMP_DIR "/beam_blocker", "w");
+  CU_ASSERT_FATAL(blocker != NULL);
+  fclose(blocker);
+  CU_ASSERT(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_blocker/sub", "b", 1, 5, 2, 6, &w) == NSB_ERR_IO);
+  CU_ASSERT(w == NULL && nsb_ctx_live_bytes(ctx) == 0);
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), TMP_DIR "/beam_blocker/sub") != NULL);
+  nsb_ctx_clear_error(ctx);
+
+  const char* dir = TMP_DIR "/beam_io";
+  CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, dir, "b", 1, B_PTS, B_LINES, 4, &w) == NSB_OK);
+  nsb_vtk_beam_frame f = beam_frame(0.0);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+  char* axis_before = slurp(TMP_DIR "/beam_io/b.pvd", NULL);
+  CU_ASSERT_FATAL(axis_before != NULL);
+
+  /* surface .pvd lost: error names it, the axis .pvd is rolled back, step not counted */
+  CU_ASSERT(remove(TMP_DIR "/beam_io/b_surface.pvd") == 0);
+  f.time = 1.0;
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_ERR_IO);
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), TMP_DIR "/beam_io/b_surface.pvd") != NULL);
+  char* axis_after = slurp(TMP_DIR "/beam_io/b.pvd", NULL);
+  CU_ASSERT_FATAL(axis_after != NULL);
+  CU_ASSERT_STRING_EQUAL(axis_after, axis_before);
+  CU_ASSERT(!file_exists(TMP_DIR "/beam_io/b.pvd.tmp"));
+  CU_ASSERT(nsb_vtk_beam_n_steps(w) == 1);
+  nsb_ctx_clear_error(ctx);
+  free(axis_before);
+  free(axis_after);
+
+  /* directory gone: error names the axis .vtu */
+  const char* files[] = {"b.pvd", "b_000000.vtu", "b_000001.vtu", "b_surface_000000.vtu", "b_surface_000001.vtu"};
+  for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, files[k]);
+    CU_ASSERT(remove(path) == 0);
+  }
+  CU_ASSERT(rmdir(dir) == 0);
+  CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_ERR_IO);
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), TMP_DIR "/beam_io/b_000001.vtu") != NULL);
+  CU_ASSERT(nsb_vtk_beam_n_steps(w) == 1);
+  nsb_ctx_clear_error(ctx);
+  nsb_vtk_beam_writer_destroy(&w);
+  end_ctx(&ctx);
+}
+
+/* Fail the k-th allocation of create for k = 1, 2, ... until create succeeds. */
+static void test_beam_alloc_sweep(void) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
+  int failures = 0;
+  for (long k = 1; k < 100; ++k) {
+    nsb_vtk_beam_writer* w = NULL;
+    nsb_ctx_fail_alloc_after(ctx, k);
+    int status = nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_sweep", "s", 0, B_PTS, B_LINES, B_RING, &w);
+    nsb_ctx_fail_alloc_after(ctx, 0);
+    if (status == NSB_OK) {
+      nsb_vtk_beam_frame f = beam_frame(1.0);
+      CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
+      nsb_vtk_beam_writer_destroy(&w);
+      break;
+    }
+    ++failures;
+    CU_ASSERT(status == NSB_ERR_ALLOC);
+    CU_ASSERT(w == NULL);
+    CU_ASSERT(nsb_ctx_live_bytes(ctx) == 0);
+    nsb_ctx_clear_error(ctx);
+  }
+  CU_ASSERT(failures == 20); /* create makes 20 allocations */
   end_ctx(&ctx);
 }
 
@@ -545,6 +1077,15 @@ static const nsb_test_suite suites[] = {
                                    {"error_args", test_error_args},
                                    {"alloc_sweep", test_alloc_sweep},
                                    {NULL, NULL}}},
+    {"vtk_beams", (const nsb_test_case[]){{"golden_ascii", test_beam_golden_ascii},
+                                         {"binary_appended", test_beam_binary},
+                                         {"surface_geometry", test_beam_surface},
+                                         {"pvd_collections", test_beam_pvd},
+                                         {"empty_frame", test_beam_empty},
+                                         {"error_args", test_beam_error_args},
+                                         {"error_io", test_beam_error_io},
+                                         {"alloc_sweep", test_beam_alloc_sweep},
+                                         {NULL, NULL}}},
     {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Generate the right_angle_cantilever decks (seed 001 §6.6.3; Simo & Vu-Quoc
+1988): two legs of length 10, clamped at the origin, leg 1 along +Y, leg 2
+along +X from the elbow (0, 10, 0); out-of-plane force F_Z at the elbow with
+the triangular pulse F = 50 t (0 <= t <= 1), 50 (2 - t) (1 <= t <= 2), 0 after
+([4], the seed's figure is lost).  EA = GA = 1e6, GJ = EI = 1e3, rhoA = 1,
+J = (20, 10, 10); N = 3; t in [0, 30]."""
+import os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from beamdeck import polyline, node_block, element_block, general_section, write
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+for per_leg in (2, 10):
+    nodes, elems = polyline([(0, 0, 0), (0, 10, 0), (10, 10, 0)], per_leg)
+    elbow = 1 + per_leg
+    tip = nodes[-1][0]
+    ne = 2 * per_leg
+    model = f"""** Right-angle cantilever (seed 001 §6.6.3), {ne} velocity elements, N = 3.
+** Leg 1 along +Y, leg 2 along +X; the elbow node is shared, each leg keeps
+** its own section axes (element end frames, docs/theory.md).
+*HEADING
+Right-angle cantilever, {ne} elements
+{node_block(nodes)}{element_block(elems, 3)}{general_section("BEAM", 1e6, 1e6, 1e6, 1e3, 1e3, 1e3, 1.0, 20.0, 10.0, 10.0)}*BOUNDARY
+1, 1, 6
+*AMPLITUDE, NAME=PULSE, TIME=TOTAL TIME
+0.0, 0.0, 1.0, 1.0, 2.0, 0.0
+*CLOAD, AMPLITUDE=PULSE
+{elbow}, 3, 50.0
+*PROBE, NAME=elbow, NODE={elbow}
+U
+*PROBE, NAME=tip, NODE={tip}
+U
+"""
+    write(os.path.join(HERE, f"model_ne{ne}.inp"), model)
+    for h in ("0.25", "0.1"):
+        write(os.path.join(HERE, f"ne{ne}_h{h}.inp"), f"""** Right-angle cantilever, {ne} elements, modified Newmark, h = {h}, t in [0, 30].
+*INCLUDE, INPUT=model_ne{ne}.inp
+*STEP
+*DYNAMIC, SCHEME=MODIFIED NEWMARK
+{h}, 30.0
+*OUTPUT, FORMAT=HISTORY, EVERY=1
+*OUTPUT, FORMAT=VTK, EVERY={int(round(0.5 / float(h)))}
+*END STEP
+""")

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Generate the stiff_pendulum decks (seed 001 §6.6.6; Crisfield & Shi, Kuhl &
+Crisfield): L = 3.0443 hanging from a pin at the origin along -Z, EA = 1e10,
+rhoA = 6.57, no gravity, rigid rotation about Y with tip speed v0 = 7.72
+(omega = v0/L) as initial condition; 4 elements with N = 2.  EI, GJ, GA and
+the rotary inertia are not given by the seed; we take those of a solid
+circular rod of radius 0.05 with the same EA (E = EA/A): see README."""
+import math, os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from beamdeck import polyline, node_block, element_block, general_section, write
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+L, EA, rhoA, v0 = 3.0443, 1e10, 6.57, 7.72
+r = 0.05
+A = math.pi * r * r
+E = EA / A
+nu = 0.3
+G = E / (2 * (1 + nu))
+I = math.pi * r ** 4 / 4
+rho = rhoA / A
+w = v0 / L
+nodes, elems = polyline([(0, 0, 0), (0, 0, -L)], 4)
+ic = "\n".join(f"{lab}, 1, {w * (-z):.17g}" for lab, x, y, z in nodes)  # v_x = w |z|
+model = f"""** Stiff pendulum (seed 001 §6.6.6): 4 velocity elements, N = 2.
+*HEADING
+Stiff pendulum, L = {L}, EA = 1e10, v0 = {v0}
+{node_block(nodes)}{element_block(elems, 2)}{general_section("BEAM", EA, 0.9 * G * A, 0.9 * G * A, G * 2 * I, E * I, E * I, rhoA, rho * 2 * I, rho * I, rho * I)}** pin: translations held, rotation free only about Y (planar motion)
+*BOUNDARY
+1, 1, 3
+1, 4, 4
+1, 6, 6
+** rigid rotation about Y: v = w_g x r with w_g = (0, -w, 0), w = v0/L
+*INITIAL CONDITIONS, TYPE=VELOCITY
+{ic}
+"""
+model += "\n".join(f"{lab}, 5, {-w:.17g}" for lab, *_ in nodes) + "\n"
+model += f"""*PROBE, NAME=tip, NODE={nodes[-1][0]}
+X, V
+"""
+write(os.path.join(HERE, "model.inp"), model)
+for h in ("0.001", "0.01"):
+    write(os.path.join(HERE, f"h{h}.inp"), f"""** Stiff pendulum, modified Newmark, h = {h}, t in [0, 30].
+*INCLUDE, INPUT=model.inp
+*STEP
+*DYNAMIC, SCHEME=MODIFIED NEWMARK
+{h}, 30.0
+*OUTPUT, FORMAT=HISTORY, EVERY={int(round(0.01 / float(h)))}
+*END STEP
+""")

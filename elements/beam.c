@@ -1,0 +1,414 @@
+/* beam.c -- the velocity-based beam as a system element: state at interior
+ * points, end-frame offsets, static condensation of the internal unknowns.
+ *
+ * The kernel (elements/beam_velocity.c) works in the element's end frames
+ * R_end = R_node Lambda, with Lambda fixed at t = 0 (so two elements meeting
+ * at a kink, like the right-angle cantilever's elbow, share the node's
+ * rotation but keep their own section axes).  Body-frame node quantities
+ * map as w_end = Lambda^T w_node; the kernel's rotational node rows and
+ * columns are mapped back with f_node = Lambda f_end, K_node = T K T^T,
+ * T = blockdiag(I, Lambda_0, I, Lambda_1, I).
+ *
+ * The internal unknowns u_i (vbar'^p, wbar'^p, N^0, M^0) are condensed:
+ *   K_c = K_nn - K_ni K_ii^{-1} K_in,  f_c = f_n - K_ni K_ii^{-1} f_i,
+ * and recovered after the global solve: du_i = -K_ii^{-1} (f_i + K_in du_n).
+ * All memory is allocated at creation; eval allocates nothing.
+ */
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+#include "elements/beam_velocity.h"
+#include "elements/element.h"
+
+#define BEAM_MAX_DLOADS 8
+
+typedef struct beam_state {
+  nsb_beam_geom geom;
+  nsb_beam_section sec;
+  nsb_quat lam[2];
+  nsb_mat3 Lm[2];
+  int N, n_qp, n_int, n_full;
+  int n_dloads;
+  int dload[BEAM_MAX_DLOADS];
+  nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
+  nsb_beam_point old_end[2], cur_end[2];
+  double *u_int, *u_int_old;
+  double* r0; /* 3 * n_qp initial positions of the integration points (output) */
+  double *Kii, *Xf, *Xn, *ffull, *Kfull, *uful;
+  lapack_int* piv;
+  size_t bytes;
+} beam_state;
+
+static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
+
+static nsb_vec3 default_n1(nsb_vec3 g1) {
+  return fabs(g1.z) > 0.999 ? nsb_v3(0, 1, 0) : nsb_v3(0, 0, 1);
+}
+
+/* Straight frame of an element from its axis and the section's n1. */
+static nsb_quat straight_frame(nsb_vec3 XA, nsb_vec3 XB, const double* n1v) {
+  nsb_vec3 g1 = nsb_v3_sub(XB, XA);
+  g1 = nsb_v3_scale(1.0 / nsb_v3_norm(g1), g1);
+  nsb_vec3 n1 = nsb_v3_load(n1v);
+  if (nsb_v3_norm(n1) == 0.0) n1 = default_n1(g1);
+  nsb_vec3 g2 = nsb_v3_muladd(n1, -nsb_v3_dot(n1, g1), g1);
+  if (nsb_v3_norm(g2) < 1e-8 * nsb_v3_norm(n1)) g2 = nsb_v3_muladd(default_n1(g1), -nsb_v3_dot(default_n1(g1), g1), g1);
+  g2 = nsb_v3_scale(1.0 / nsb_v3_norm(g2), g2);
+  return nsb_so3_spurrier(nsb_m3_cols(g1, g2, nsb_v3_cross(g1, g2)));
+}
+
+static int node_frame(const nsb_model* m, int node, nsb_quat* q) {
+  for (int i = 0; i < m->node_frames.count; ++i) {
+    const nsb_node_frame* f = &m->node_frames.data[i];
+    if (f->node != node) continue;
+    nsb_vec3 g1 = nsb_v3_load(f->g1), g2 = nsb_v3_load(f->g2);
+    g1 = nsb_v3_scale(1.0 / nsb_v3_norm(g1), g1);
+    g2 = nsb_v3_muladd(g2, -nsb_v3_dot(g2, g1), g1);
+    g2 = nsb_v3_scale(1.0 / nsb_v3_norm(g2), g2);
+    *q = nsb_so3_spurrier(nsb_m3_cols(g1, g2, nsb_v3_cross(g1, g2)));
+    return 1;
+  }
+  return 0;
+}
+
+static void beam_destroy(nsb_ctx* ctx, nsb_elem* e) {
+  beam_state* s = e->state;
+  if (!s) return;
+  nsb_free(ctx, s, s->bytes);
+  e->state = NULL;
+}
+
+int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
+                    const double* v0, const double* w0, nsb_elem* e) {
+  const nsb_element* el = &m->elements.data[el_index];
+  NSB_CHECK(ctx, el->section >= 0, NSB_ERR_DECK_VALUE, "%s:%d: beam element %d has no section", m->source, el->line,
+            el->label);
+  int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
+  int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
+  size_t bytes = align8(sizeof(beam_state));
+  size_t o_pts = bytes;
+  bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
+  size_t o_dbl = bytes;
+  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int * n_int + n_int + n_int * 12 + n_full + n_full * n_full + n_full);
+  bytes += align8(sizeof(double) * n_dbl);
+  size_t o_piv = bytes;
+  bytes += align8(sizeof(lapack_int) * (size_t)n_int);
+  char* blk = nsb_alloc(ctx, bytes);
+  NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
+  beam_state* s = (beam_state*)blk;
+  s->bytes = bytes;
+  s->N = N;
+  s->n_qp = n_qp;
+  s->n_int = n_int;
+  s->n_full = n_full;
+  nsb_beam_point* pts = (nsb_beam_point*)(blk + o_pts);
+  s->old_qp = pts;
+  s->cur_qp = pts + n_qp;
+  s->old_cp = pts + 2 * n_qp;
+  s->cur_cp = pts + 2 * n_qp + N;
+  double* d = (double*)(blk + o_dbl);
+  s->u_int = d;
+  d += n_int;
+  s->u_int_old = d;
+  d += n_int;
+  s->r0 = d;
+  d += 3 * n_qp;
+  s->Kii = d;
+  d += n_int * n_int;
+  s->Xf = d;
+  d += n_int;
+  s->Xn = d;
+  d += n_int * 12;
+  s->ffull = d;
+  d += n_full;
+  s->Kfull = d;
+  d += n_full * n_full;
+  s->uful = d;
+  s->piv = (lapack_int*)(blk + o_piv);
+  e->state = s;
+
+  const nsb_section* sec = &m->sections.data[el->section];
+  s->sec.EA = sec->EA;
+  s->sec.GA2 = sec->GA2;
+  s->sec.GA3 = sec->GA3;
+  s->sec.GJ = sec->GJ;
+  s->sec.EI2 = sec->EI2;
+  s->sec.EI3 = sec->EI3;
+  s->sec.rhoA = sec->rhoA;
+  for (int k = 0; k < 3; ++k) s->sec.rhoJ[k] = sec->rhoJ[k];
+  s->n_dloads = 0;
+  for (int i = 0; i < m->dloads.count; ++i) {
+    if (m->dloads.data[i].element != el_index) continue;
+    if (s->n_dloads == BEAM_MAX_DLOADS) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
+                           "%s:%d: more than %d *DLOAD records on element %d", m->source, m->dloads.data[i].line,
+                           BEAM_MAX_DLOADS, el->label);
+    }
+    s->dload[s->n_dloads++] = i;
+  }
+
+  int a = el->nodes[0], b = el->nodes[1];
+  nsb_vec3 XA = nsb_v3_load(x0 + 3 * a), XB = nsb_v3_load(x0 + 3 * b);
+  nsb_quat qs = straight_frame(XA, XB, sec->n1), qe[2];
+  int nodes[2] = {a, b};
+  for (int k = 0; k < 2; ++k) {
+    if (!node_frame(m, nodes[k], &qe[k])) qe[k] = qs;
+    nsb_quat qn = nsb_q_load(q0 + 4 * nodes[k]);
+    s->lam[k] = nsb_q_normalize(nsb_q_mul(nsb_q_conj(qn), qe[k]));
+    s->Lm[k] = nsb_q_to_m3(s->lam[k]);
+  }
+  if (nsb_beam_geom_init(&s->geom, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp) != 0) {
+    beam_destroy(ctx, e);
+    return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
+                         "%s:%d: beam element %d: invalid geometry (coincident nodes or end frames more than pi apart)",
+                         m->source, el->line, el->label);
+  }
+  /* initial velocities: linear between the nodes (exact for rigid motion of
+     a straight element); body-frame angular velocity likewise in the end frames */
+  nsb_vec3 vA = nsb_v3_load(v0 + 3 * a), vB = nsb_v3_load(v0 + 3 * b);
+  nsb_vec3 wA = nsb_m3_tmulv(s->Lm[0], nsb_v3_load(w0 + 3 * a)), wB = nsb_m3_tmulv(s->Lm[1], nsb_v3_load(w0 + 3 * b));
+  double L = s->geom.L;
+  for (int i = 0; i < n_qp + N; ++i) {
+    nsb_beam_point* p = i < n_qp ? &s->old_qp[i] : &s->old_cp[i - n_qp];
+    double xi = (i < n_qp ? s->geom.xq[i] : s->geom.xp[i - n_qp]) / L;
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, vA), nsb_v3_scale(xi, vB)), p->v);
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, wA), nsb_v3_scale(xi, wB)), p->w);
+  }
+  for (int i = 0; i < n_qp; ++i) memcpy(s->r0 + 3 * i, s->old_qp[i].r, 3 * sizeof(double));
+  memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)n_qp);
+  memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
+  memset(s->u_int, 0, sizeof(double) * (size_t)n_int);
+  memset(s->u_int_old, 0, sizeof(double) * (size_t)n_int);
+  return NSB_OK;
+}
+
+/* End state of node k in the element's end frame. */
+static void end_state(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p) {
+  memset(p, 0, sizeof *p);
+  memcpy(p->r, st->x + 3 * node, 3 * sizeof(double));
+  memcpy(p->v, st->v + 3 * node, 3 * sizeof(double));
+  memcpy(p->a, st->a + 3 * node, 3 * sizeof(double));
+  nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k])), p->q);
+  nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->w + 3 * node)), p->w);
+  nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->al + 3 * node)), p->al);
+}
+
+static void fill_loads(const nsb_elem* e, const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eval_in* in) {
+  nsb_vec3 n = nsb_v3_scale(s->sec.rhoA, ec->gravity), mm = nsb_v3_zero();
+  for (int i = 0; i < s->n_dloads; ++i) {
+    const nsb_dload* dl = &ec->model->dloads.data[s->dload[i]];
+    if (dl->step > ec->step) continue;
+    double v = dl->value * nsb_load_scale(ec, dl->amplitude, dl->step, NULL, NULL);
+    nsb_vec3 dir = nsb_v3(dl->kind % 3 == 0, dl->kind % 3 == 1, dl->kind % 3 == 2);
+    if (dl->kind < 3)
+      n = nsb_v3_muladd(n, v, dir);
+    else
+      mm = nsb_v3_muladd(mm, v, dir);
+  }
+  (void)e;
+  nsb_v3_store(n, in->n_load);
+  nsb_v3_store(mm, in->m_load);
+}
+
+static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+  beam_state* s = e->state;
+  if (!ec->vbar || !ec->wbar) return NSB_ERR_UNSUPPORTED;
+  int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
+  /* local unknowns in the kernel's layout (end frames) */
+  double* u = s->uful;
+  for (int k = 0; k < 2; ++k) {
+    int node = k == 0 ? a : b;
+    memcpy(u + 6 * k, ec->vbar + 3 * node, 3 * sizeof(double));
+    nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(ec->wbar + 3 * node)), u + 6 * k + 3);
+  }
+  memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
+  end_state(s, ec->old, a, 0, &s->old_end[0]);
+  end_state(s, ec->old, b, 1, &s->old_end[1]);
+  nsb_beam_eval_in in;
+  memset(&in, 0, sizeof in);
+  in.g = &s->geom;
+  in.sec = &s->sec;
+  in.old_qp = s->old_qp;
+  in.old_cp = s->old_cp;
+  in.old_end = s->old_end;
+  in.u = u;
+  in.h = ec->h;
+  in.beta = ec->beta;
+  in.gamma = ec->gamma;
+  in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
+  fill_loads(e, ec, s, &in);
+  double* F = s->ffull;
+  double* KF = s->Kfull;
+  nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
+  if (ec->internal_res2)
+    for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
+  /* rotate the node rotational rows and columns into the node frames */
+  for (int k = 0; k < 2; ++k) {
+    int o = 6 * k + 3;
+    nsb_mat3 L = s->Lm[k];
+    nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
+    nsb_v3_store(r, F + o);
+    for (int j = 0; j < nf; ++j) { /* rows: K[o..o+2][j] <- L K[o..][j] */
+      nsb_vec3 c = nsb_v3(KF[o + nf * j], KF[o + 1 + nf * j], KF[o + 2 + nf * j]);
+      c = nsb_m3_mulv(L, c);
+      KF[o + nf * j] = c.x;
+      KF[o + 1 + nf * j] = c.y;
+      KF[o + 2 + nf * j] = c.z;
+    }
+    for (int i = 0; i < nf; ++i) { /* columns: K[i][o..o+2] <- K[i][o..] L^T */
+      nsb_vec3 rr = nsb_v3(KF[i + nf * o], KF[i + nf * (o + 1)], KF[i + nf * (o + 2)]);
+      rr = nsb_m3_mulv(L, rr); /* (row * L^T)^T = L row^T */
+      KF[i + nf * o] = rr.x;
+      KF[i + nf * (o + 1)] = rr.y;
+      KF[i + nf * (o + 2)] = rr.z;
+    }
+  }
+  /* condensation */
+  for (int j = 0; j < ni; ++j)
+    for (int i = 0; i < ni; ++i) s->Kii[i + ni * j] = KF[(12 + i) + nf * (12 + j)];
+  lapack_int info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, ni, ni, s->Kii, ni, s->piv);
+  if (info != 0) return NSB_ERR_SINGULAR;
+  for (int i = 0; i < ni; ++i) s->Xf[i] = F[12 + i];
+  for (int j = 0; j < 12; ++j)
+    for (int i = 0; i < ni; ++i) s->Xn[i + ni * j] = KF[(12 + i) + nf * j];
+  info = LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xf, ni);
+  if (info == 0) info = LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', ni, 12, s->Kii, ni, s->piv, s->Xn, ni);
+  if (info != 0) return NSB_ERR_LAPACK;
+  for (int i = 0; i < 12; ++i) {
+    double v = F[i];
+    for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xf[q];
+    f[i] += v;
+  }
+  if (K) {
+    for (int j = 0; j < 12; ++j)
+      for (int i = 0; i < 12; ++i) {
+        double v = KF[i + nf * j];
+        for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xn[q + ni * j];
+        K[i + 12 * j] += v;
+      }
+  }
+  return NSB_OK;
+}
+
+static void beam_post_solve(const nsb_elem* e, const double* du, double* inc2) {
+  beam_state* s = e->state;
+  int ni = s->n_int;
+  for (int i = 0; i < ni; ++i) {
+    double v = -s->Xf[i];
+    for (int j = 0; j < 12; ++j) v -= s->Xn[i + ni * j] * du[j];
+    s->u_int[i] += v;
+    if (i < 6 * s->N) *inc2 += v * v; /* kinematic internal unknowns (vbar', wbar') */
+  }
+}
+
+static void beam_begin(const nsb_elem* e) {
+  beam_state* s = e->state;
+  memcpy(s->u_int_old, s->u_int, sizeof(double) * (size_t)s->n_int);
+}
+
+static void beam_commit(const nsb_elem* e) {
+  beam_state* s = e->state;
+  memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+  memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+}
+
+static void beam_restore(const nsb_elem* e) {
+  beam_state* s = e->state;
+  memcpy(s->u_int, s->u_int_old, sizeof(double) * (size_t)s->n_int);
+}
+
+static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  const beam_state* s = e->state;
+  const nsb_beam_section* c = &s->sec;
+  double kin = 0.0, strain = 0.0;
+  /* kinetic energy by the integration points, strain energy by the Gauss
+     rule on the collocation points, where the constitutive law holds (the
+     integration-point strains are kinematic history, docs/theory_beam.md) */
+  nsb_beam_velocity_energy(&s->geom, c, s->cur_qp, s->cur_cp, &kin, &strain);
+  acc->kinetic += kin;
+  acc->potential += strain;
+  for (int i = 0; i < s->n_qp; ++i) {
+    const nsb_beam_point* p = &s->cur_qp[i];
+    double w = s->geom.wq[i];
+    nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
+    nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
+    acc->potential -= w * c->rhoA * nsb_v3_dot(ec->gravity, r);
+    acc->momentum = nsb_v3_muladd(acc->momentum, w * c->rhoA, v);
+    nsb_vec3 L = nsb_v3_add(nsb_v3_scale(c->rhoA, nsb_v3_cross(r, v)), nsb_q_rotate(nsb_q_load(p->q), Jw));
+    acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, w, L);
+  }
+}
+
+int nsb_beam_n_samples(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  return s->n_qp + 2;
+}
+
+void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, double dims[2]) {
+  const nsb_section* sec = &m->sections.data[m->elements.data[e->model_index].section];
+  *shape = (int)sec->shape;
+  dims[0] = sec->dims[0];
+  dims[1] = sec->dims[1];
+  if (sec->shape == NSB_SECTION_GENERAL) {
+    /* no shape given: draw a circle of the section's draw radius, or 2 % of the element length */
+    const beam_state* s = e->state;
+    dims[0] = sec->draw_radius > 0.0 ? sec->draw_radius : 0.02 * s->geom.L;
+    dims[1] = 0.0;
+  }
+}
+
+void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, nsb_beam_sample_out* o) {
+  const beam_state* s = e->state;
+  const nsb_beam_section* c = &s->sec;
+  int n = s->n_qp + 2;
+  for (int k = 0; k < n; ++k) {
+    const nsb_beam_point* p = NULL;
+    nsb_vec3 x, x0, v, wb;
+    nsb_quat q;
+    int src; /* integration point whose strains are shown */
+    if (k == 0 || k == n - 1) {
+      int end = k == 0 ? 0 : 1, node = e->nodes[end];
+      x = nsb_v3_load(st->x + 3 * node);
+      x0 = nsb_v3_load(X0 + 3 * node);
+      v = nsb_v3_load(st->v + 3 * node);
+      q = nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[end]));
+      wb = nsb_m3_tmulv(s->Lm[end], nsb_v3_load(st->w + 3 * node));
+      src = k == 0 ? 0 : s->n_qp - 1; /* strains at the ends: nearest integration point */
+    } else {
+      p = &s->cur_qp[k - 1];
+      x = nsb_v3_load(p->r);
+      x0 = nsb_v3_load(s->r0 + 3 * (k - 1));
+      v = nsb_v3_load(p->v);
+      q = nsb_q_load(p->q);
+      wb = nsb_v3_load(p->w);
+      src = k - 1;
+    }
+    const nsb_beam_point* ps = &s->cur_qp[src];
+    nsb_vec3 g = nsb_v3_sub(nsb_v3_load(ps->E), nsb_v3_load(s->geom.E0[src]));
+    nsb_vec3 kk = nsb_v3_sub(nsb_v3_load(ps->K), nsb_v3_load(s->geom.K0[src]));
+    nsb_vec3 NG = nsb_v3(c->EA * g.x, c->GA2 * g.y, c->GA3 * g.z);
+    nsb_vec3 MG = nsb_v3(c->GJ * kk.x, c->EI2 * kk.y, c->EI3 * kk.z);
+    nsb_v3_store(x, o->x + 3 * k);
+    nsb_v3_store(nsb_v3_sub(x, x0), o->u + 3 * k);
+    nsb_v3_store(v, o->v + 3 * k);
+    nsb_v3_store(nsb_q_rotate(q, wb), o->w + 3 * k);
+    nsb_q_store(q, o->q + 4 * k);
+    nsb_v3_store(g, o->strain + 6 * k);
+    nsb_v3_store(kk, o->strain + 6 * k + 3);
+    nsb_v3_store(nsb_q_rotate(q, NG), o->force + 3 * k);
+    nsb_v3_store(nsb_q_rotate(q, MG), o->moment + 3 * k);
+    nsb_v3_store(NG, o->force_local + 3 * k);
+    nsb_v3_store(MG, o->moment_local + 3 * k);
+  }
+}
+
+const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
+                                     .eval = beam_eval,
+                                     .energy = beam_energy,
+                                     .begin_increment = beam_begin,
+                                     .post_solve = beam_post_solve,
+                                     .commit = beam_commit,
+                                     .restore = beam_restore,
+                                     .destroy = beam_destroy};

@@ -1,0 +1,494 @@
+/* beam_velocity.c -- velocity-based geometrically exact beam element kernel.
+ *
+ * Cesarek 2013 (seed 001 §4, thesis §6.1.2, §6.3.2); the contract (unknowns,
+ * layout, equations) is the comment in beam_velocity.h and the derivations,
+ * including the tangent that the thesis lost (its §6.4.2), are in
+ * docs/theory_beam.md.  Summary of the linearization (material spin dTheta,
+ * R -> R exp(S(dTheta)); c_v = 1/beta, c_a = 1/(beta gamma h)):
+ *
+ *   dTheta = h T^T dwbar,  dr = h dvbar,  dv = c_v dvbar,  da = c_a dvbar,
+ *   domega = c_v dwbar,    dalpha = c_a dwbar,
+ *   dE = S(E) dTheta + h R^T dvbar',
+ *   dK = dTheta' + K x dTheta,  dTheta' = h (dT/dx)^T dwbar + h T^T dwbar',
+ *   dT/dx = nsb_so3_T_dot(h wbar, h wbar'),
+ *   d(R N_G) = -R S(N_G) dTheta + R C_N dE,   d(R M_G) likewise,
+ *   d(R J alpha + R(omega x J omega)) = -R S(J alpha + omega x J omega) dTheta
+ *                                       + c_a R J dwbar + c_v R (S(omega) J - S(J omega)) dwbar.
+ *
+ * Moments are taken about c = r_n(0) (the old position of end 0): the
+ * integrated-by-parts M_g is independent of that point exactly (also after
+ * quadrature), and relative positions rho = r - c keep the cross products
+ * r x F free of cancellation when the element is far from the origin.
+ *
+ * Tangent organisation.  Every unknown enters a point through the column
+ * groups "0" (vbar^0 / wbar^0, weight 1) and "p" (vbar'^p / wbar'^p, weight
+ * J_p(x)).  The quadrature sums that make F and M_g are accumulated per
+ * column group while sweeping the sub-intervals from x = 0; at the end of
+ * sub-interval s the running sums are exactly the integrals from 0 to x_{s+1}
+ * (or to L), so each collocation row block and the node-1 block are emitted
+ * in one pass with O(n_qp N) 3x3 work and no dense intermediates.  The
+ * translational part of the quadrature terms is skew (S(h f) and
+ * S(rhoA c_a rho)) and is accumulated as a vector; only the rotational
+ * inertia needs 3x3 accumulators.
+ */
+#include "elements/beam_velocity.h"
+
+#include <string.h>
+
+/* ---- geometry helpers -------------------------------------------------- */
+
+/* Gauss-Legendre rule of n points on [-1, 1], nodes ascending.  Newton on
+ * P_n from the asymptotic guess cos(pi (i + 3/4)/(n + 1/2)); w = 2/((1-z^2) P_n'(z)^2). */
+static void gauss_legendre(int n, double* x, double* w) {
+  const double pi = acos(-1.0);
+  for (int i = 0; i < n; ++i) {
+    double z = cos(pi * (i + 0.75) / (n + 0.5)), dp = 1.0;
+    for (int it = 0; it < 100; ++it) {
+      double p0 = 1.0, p1 = z;
+      for (int k = 2; k <= n; ++k) {
+        double p2 = ((2.0 * k - 1.0) * z * p1 - (k - 1.0) * p0) / k;
+        p0 = p1;
+        p1 = p2;
+      }
+      dp = n * (z * p1 - p0) / (z * z - 1.0);
+      double dz = p1 / dp;
+      z -= dz;
+      if (fabs(dz) <= 1e-16) break;
+    }
+    {
+      double p0 = 1.0, p1 = z;
+      for (int k = 2; k <= n; ++k) {
+        double p2 = ((2.0 * k - 1.0) * z * p1 - (k - 1.0) * p0) / k;
+        p0 = p1;
+        p1 = p2;
+      }
+      dp = n * (z * p1 - p0) / (z * z - 1.0);
+    }
+    x[n - 1 - i] = z;
+    w[n - 1 - i] = 2.0 / ((1.0 - z * z) * dp * dp);
+  }
+}
+
+/* Lagrange polynomial I_p(x) on the points xp[0..N-1] (product form). */
+static double lagrange(const double* xp, int N, int p, double x) {
+  double v = 1.0;
+  for (int j = 0; j < N; ++j)
+    if (j != p) v *= (x - xp[j]) / (xp[p] - xp[j]);
+  return v;
+}
+
+void nsb_beam_geom_shape(const nsb_beam_geom* g, double x, double* Ix, double* Jx) {
+  /* J_p(x) = int_0^x I_p: the collocation points are the N-point Gauss rule
+   * of [0, L] with weights JL, so (x/L) xp_i, (x/L) JL_i is the Gauss rule of
+   * [0, x], exact for the degree N - 1 of I_p. */
+  const int N = g->N;
+  const double s = x / g->L;
+  for (int p = 0; p < N; ++p) {
+    if (Ix) Ix[p] = lagrange(g->xp, N, p, x);
+    if (Jx) {
+      double acc = 0.0;
+      for (int i = 0; i < N; ++i) acc += g->JL[i] * lagrange(g->xp, N, p, s * g->xp[i]);
+      Jx[p] = s * acc;
+    }
+  }
+}
+
+int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB,
+                       nsb_beam_point* pts_qp, nsb_beam_point* pts_cp) {
+  if (!g || N < 1 || N > NSB_BEAM_MAX_POINTS || n_gauss < 1 || n_gauss > NSB_BEAM_MAX_GAUSS) return -1;
+  const double pi = acos(-1.0);
+  qA = nsb_q_normalize(qA);
+  qB = nsb_q_normalize(qB);
+  /* phi = log(R_A^T R_B), c = T(phi)^{-1} R_A^T (X_B - X_A) = L E0 (exact:
+   * int_0^L exp(xi S(K0)) dxi = L T(L K0)). */
+  nsb_vec3 phi = nsb_so3_log_q(nsb_q_mul(nsb_q_conj(qA), qB));
+  if (!(nsb_v3_norm(phi) < pi - 1e-9)) return -1;
+  nsb_vec3 d = nsb_v3_sub(XB, XA);
+  double dn = nsb_v3_norm(d);
+  if (!(dn > 0.0)) return -1;
+  nsb_vec3 c = nsb_m3_mulv(nsb_so3_Tinv(phi), nsb_q_rotate_inv(qA, d));
+  double L = nsb_v3_norm(c);
+  if (!(L > 1e-12 * dn)) return -1;
+  nsb_vec3 E0 = nsb_v3_scale(1.0 / L, c), K0 = nsb_v3_scale(1.0 / L, phi);
+
+  memset(g, 0, sizeof *g);
+  g->N = N;
+  g->L = L;
+  g->n_sub = N + 1;
+  g->n_gauss = n_gauss;
+  g->n_qp = g->n_sub * n_gauss;
+
+  double xs[NSB_BEAM_MAX_GAUSS], ws[NSB_BEAM_MAX_GAUSS];
+  gauss_legendre(N, xs, ws); /* N = 1: the midpoint L/2 (seed §7.2.1) */
+  for (int p = 0; p < N; ++p) {
+    g->xp[p] = 0.5 * L * (1.0 + xs[p]);
+    g->JL[p] = 0.5 * L * ws[p]; /* J_p(L) = int_0^L I_p = Gauss weight */
+  }
+  gauss_legendre(n_gauss, xs, ws);
+  for (int s = 0, q = 0; s < g->n_sub; ++s) {
+    double a = s == 0 ? 0.0 : g->xp[s - 1], b = s == N ? L : g->xp[s];
+    for (int i = 0; i < n_gauss; ++i, ++q) {
+      g->xq[q] = a + 0.5 * (b - a) * (1.0 + xs[i]);
+      g->wq[q] = 0.5 * (b - a) * ws[i];
+      nsb_beam_geom_shape(g, g->xq[q], g->Iq[q], g->Jq[q]);
+    }
+  }
+  for (int k = 0; k < N; ++k) nsb_beam_geom_shape(g, g->xp[k], NULL, g->Jp[k]);
+
+  /* Initial states: R0(x) = R_A exp(S(x K0)), r0(x) = X_A + R_A x T(x K0) E0. */
+  for (int k = 0; k < g->n_qp + N; ++k) {
+    int is_qp = k < g->n_qp;
+    double x = is_qp ? g->xq[k] : g->xp[k - g->n_qp];
+    nsb_beam_point* pt = NULL;
+    if (is_qp) {
+      nsb_v3_store(E0, g->E0[k]);
+      nsb_v3_store(K0, g->K0[k]);
+      pt = pts_qp ? &pts_qp[k] : NULL;
+    } else {
+      nsb_v3_store(E0, g->E0p[k - g->n_qp]);
+      nsb_v3_store(K0, g->K0p[k - g->n_qp]);
+      pt = pts_cp ? &pts_cp[k - g->n_qp] : NULL;
+    }
+    if (!pt) continue;
+    memset(pt, 0, sizeof *pt);
+    nsb_vec3 xk = nsb_v3_scale(x, K0);
+    nsb_q_store(nsb_q_normalize(nsb_q_mul(qA, nsb_so3_exp_q(xk))), pt->q);
+    nsb_vec3 r = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3_scale(x, nsb_m3_mulv(nsb_so3_T(xk), E0))));
+    nsb_v3_store(r, pt->r);
+    nsb_v3_store(E0, pt->E);
+    nsb_v3_store(K0, pt->K);
+  }
+  return 0;
+}
+
+/* ---- kernel helpers ----------------------------------------------------- */
+
+/* Modified Newmark rate update (seed §5.2):
+ *   v = cvn v_n + cv vbar,  a = can a_n - ca v_n + ca vbar,
+ * cvn = (beta-1)/beta, cv = 1/beta, can = (gamma-1)/gamma, ca = 1/(beta gamma h). */
+typedef struct rate_coef {
+  double cvn, cv, can, ca;
+} rate_coef;
+
+/* New state of one point from vbar, wbar (and vbar', wbar' when strains are
+ * wanted: vbp != NULL).  rc == NULL: static, rates set to zero.  Returns R
+ * and T(h wbar). */
+static void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_vec3 wb, const nsb_vec3* vbp,
+                         const nsb_vec3* wbp, double h, const rate_coef* rc, nsb_beam_point* restrict cur,
+                         nsb_mat3* R, nsb_mat3* T) {
+  nsb_vec3 th = nsb_v3_scale(h, wb);
+  nsb_quat dq = nsb_so3_exp_q(th);
+  nsb_quat q = nsb_q_normalize(nsb_q_mul(nsb_q_load(old->q), dq));
+  *R = nsb_q_to_m3(q);
+  *T = nsb_so3_T(th);
+  nsb_q_store(q, cur->q);
+  nsb_v3_store(nsb_v3_muladd(nsb_v3_load(old->r), h, vb), cur->r);
+  if (rc) {
+    nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
+    nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, vn), nsb_v3_scale(rc->cv, vb)), cur->v);
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->can, an), nsb_v3_scale(rc->ca, nsb_v3_sub(vb, vn))), cur->a);
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, wn), nsb_v3_scale(rc->cv, wb)), cur->w);
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->can, aln), nsb_v3_scale(rc->ca, nsb_v3_sub(wb, wn))), cur->al);
+  } else {
+    memset(cur->v, 0, sizeof cur->v);
+    memset(cur->a, 0, sizeof cur->a);
+    memset(cur->w, 0, sizeof cur->w);
+    memset(cur->al, 0, sizeof cur->al);
+  }
+  if (vbp) {
+    /* E = dR^T E_n + h R^T vbar',  K = dR^T K_n + h T^T wbar' */
+    nsb_vec3 E = nsb_v3_add(nsb_q_rotate_inv(dq, nsb_v3_load(old->E)), nsb_v3_scale(h, nsb_m3_tmulv(*R, *vbp)));
+    nsb_vec3 K = nsb_v3_add(nsb_q_rotate_inv(dq, nsb_v3_load(old->K)), nsb_v3_scale(h, nsb_m3_tmulv(*T, *wbp)));
+    nsb_v3_store(E, cur->E);
+    nsb_v3_store(K, cur->K);
+  } else {
+    memcpy(cur->E, old->E, sizeof cur->E);
+    memcpy(cur->K, old->K, sizeof cur->K);
+  }
+}
+
+/* K[i0.., j0..] += A (K column-major with leading dimension n). */
+static void add_block(double* restrict K, int n, int i0, int j0, nsb_mat3 A) {
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) K[(i0 + i) + (size_t)n * (j0 + j)] += A.c[i + 3 * j];
+}
+/* K[i0.., j0..] += s I */
+static void add_diag(double* restrict K, int n, int i0, int j0, double s) {
+  for (int i = 0; i < 3; ++i) K[(i0 + i) + (size_t)n * (j0 + i)] += s;
+}
+static void add_vec(double* restrict f, int i0, nsb_vec3 v) {
+  f[i0] += v.x;
+  f[i0 + 1] += v.y;
+  f[i0 + 2] += v.z;
+}
+/* diag(d) A */
+static nsb_mat3 diag_mul(nsb_vec3 d, nsb_mat3 A) {
+  for (int j = 0; j < 3; ++j) {
+    A.c[3 * j] *= d.x;
+    A.c[3 * j + 1] *= d.y;
+    A.c[3 * j + 2] *= d.z;
+  }
+  return A;
+}
+static nsb_vec3 diag_mulv(nsb_vec3 d, nsb_vec3 v) { return nsb_v3(d.x * v.x, d.y * v.y, d.z * v.z); }
+
+/* vbar(x) = vbar^0 + sum_p J_p(x) vbar'^p (u0 the node-0 block, stride 6 over p). */
+static nsb_vec3 interp(nsb_vec3 v0, const double* restrict up, const double* restrict c, int N) {
+  for (int p = 0; p < N; ++p) v0 = nsb_v3_muladd(v0, c[p], nsb_v3_load(up + 6 * p));
+  return v0;
+}
+
+/* Stress-resultant moment about c from the integrated-by-parts form:
+ * M_g = M0 + Ig - (rho - rho0) x N0 - rho x F + Irf. */
+static nsb_vec3 moment_g(nsb_vec3 M0, nsb_vec3 N0, nsb_vec3 Ig, nsb_vec3 F, nsb_vec3 Irf, nsb_vec3 rho, nsb_vec3 rho0) {
+  nsb_vec3 m = nsb_v3_add(M0, nsb_v3_add(Ig, Irf));
+  m = nsb_v3_sub(m, nsb_v3_cross(nsb_v3_sub(rho, rho0), N0));
+  return nsb_v3_sub(m, nsb_v3_cross(rho, F));
+}
+
+int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                           nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end, double* restrict f,
+                           double* restrict K) {
+  const nsb_beam_geom* g = in->g;
+  const nsb_beam_section* sec = in->sec;
+  const int N = g->N, n = nsb_beam_velocity_nlocal(N);
+  const int iN0 = 12 + 6 * N, iM0 = iN0 + 3;
+  const double* u = in->u;
+  const double h = in->h;
+  const int inertia = in->inertia != 0;
+  rate_coef rcv = {0.0, 0.0, 0.0, 0.0};
+  if (inertia) {
+    rcv.cvn = (in->beta - 1.0) / in->beta;
+    rcv.cv = 1.0 / in->beta;
+    rcv.can = (in->gamma - 1.0) / in->gamma;
+    rcv.ca = 1.0 / (in->beta * in->gamma * h);
+  }
+  const rate_coef* rc = inertia ? &rcv : NULL;
+  const double mca = inertia ? sec->rhoA * rcv.ca : 0.0; /* d(rhoA a)/d vbar */
+
+  const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
+  const nsb_mat3 Jm = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
+  const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
+
+  const nsb_vec3 vb0 = nsb_v3_load(u), wb0 = nsb_v3_load(u + 3);
+  const nsb_vec3 vbL = nsb_v3_load(u + 6), wbL = nsb_v3_load(u + 9);
+  const double *vp = u + 12, *wp = u + 15; /* vbar'^p at vp + 6p, wbar'^p at wp + 6p */
+  const nsb_vec3 N0 = nsb_v3_load(u + iN0), M0 = nsb_v3_load(u + iM0);
+  const nsb_vec3 cref = nsb_v3_load(in->old_end[0].r);
+  const nsb_vec3 zero = nsb_v3_zero();
+
+  memset(f, 0, sizeof(double) * (size_t)n);
+  if (K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
+
+  /* ---- ends: states from the node unknowns ---- */
+  nsb_mat3 R0, T0, RL, TL;
+  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R0, &T0);
+  update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], &RL, &TL);
+  const nsb_vec3 rho0 = nsb_v3_scale(h, vb0); /* r(0) - c */
+
+  /* node-0 rows: -N^0, -R(0)^T M^0;  d(R^T M) = S(R^T M) dTheta + R^T dM, dTheta = h T^T dwbar */
+  add_vec(f, 0, nsb_v3_neg(N0));
+  nsb_vec3 R0tM0 = nsb_m3_tmulv(R0, M0);
+  add_vec(f, 3, nsb_v3_neg(R0tM0));
+  if (K) {
+    add_diag(K, n, 0, iN0, -1.0);
+    add_block(K, n, 3, iM0, nsb_m3_scale(-1.0, nsb_m3_transpose(R0)));
+    add_block(K, n, 3, 3, nsb_m3_scale(-h, nsb_m3_mult(nsb_m3_skew(R0tM0), T0)));
+  }
+
+  /* ---- sweep of the sub-intervals ---- */
+  nsb_vec3 F = zero, Ig = zero, Irf = zero;   /* int f, int (inertia - m), int rho x f */
+  double SM[NSB_BEAM_MAX_POINTS + 1];         /* int w_p            (w_0 = 1, w_p = J_p) */
+  nsb_vec3 SV[NSB_BEAM_MAX_POINTS + 1];       /* int w_p (-h f + rhoA c_a rho) */
+  nsb_mat3 SW[NSB_BEAM_MAX_POINTS + 1];       /* int w_p d(inertia moment)/dwbar */
+  for (int p = 0; p <= N; ++p) {
+    SM[p] = 0.0;
+    SV[p] = zero;
+    SW[p] = nsb_m3_zero();
+  }
+  const nsb_vec3 f_static = nsb_v3_neg(nl), g_static = nsb_v3_neg(ml);
+
+  for (int s = 0, q = 0; s <= N; ++s) {
+    for (int i = 0; i < g->n_gauss; ++i, ++q) {
+      const double* Jq = g->Jq[q];
+      const double* Iq = g->Iq[q];
+      nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
+      nsb_vec3 vbp = interp(zero, vp, Iq, N), wbp = interp(zero, wp, Iq, N);
+      nsb_mat3 R, T;
+      const nsb_beam_point* old = &in->old_qp[q];
+      nsb_beam_point* cur = &cur_qp[q];
+      update_point(old, vb, wb, &vbp, &wbp, h, rc, cur, &R, &T);
+      nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), cref), h, vb);
+      nsb_vec3 fq = f_static, gq = g_static, Jal = zero, Jw = zero, w = zero, inm = zero;
+      if (inertia) {
+        w = nsb_v3_load(cur->w);
+        Jal = diag_mulv(Jd, nsb_v3_load(cur->al));
+        Jw = diag_mulv(Jd, w);
+        inm = nsb_v3_add(Jal, nsb_v3_cross(w, Jw)); /* J alpha + omega x J omega */
+        fq = nsb_v3_muladd(f_static, sec->rhoA, nsb_v3_load(cur->a));
+        gq = nsb_v3_add(nsb_m3_mulv(R, inm), g_static);
+      }
+      const double wq = g->wq[q];
+      F = nsb_v3_muladd(F, wq, fq);
+      Ig = nsb_v3_muladd(Ig, wq, gq);
+      Irf = nsb_v3_muladd(Irf, wq, nsb_v3_cross(rho, fq));
+      if (!K) continue;
+      /* d(rho x f)/dvbar = -h S(f) + rhoA c_a S(rho) = S(gv) */
+      nsb_vec3 gv = nsb_v3_muladd(nsb_v3_scale(-h, fq), mca, rho);
+      SM[0] += wq;
+      SV[0] = nsb_v3_muladd(SV[0], wq, gv);
+      for (int p = 0; p < N; ++p) {
+        double c = wq * Jq[p];
+        SM[p + 1] += c;
+        SV[p + 1] = nsb_v3_muladd(SV[p + 1], c, gv);
+      }
+      if (inertia) {
+        /* Gw = R [ -h S(J alpha + omega x J omega) T^T + c_a J + c_v (S(omega) J - S(J omega)) ] */
+        nsb_mat3 A = nsb_m3_scale(-h, nsb_m3_mult(nsb_m3_skew(inm), T));
+        A = nsb_m3_muladd(A, rcv.ca, Jm);
+        A = nsb_m3_muladd(A, rcv.cv, nsb_m3_sub(nsb_m3_mul(nsb_m3_skew(w), Jm), nsb_m3_skew(Jw)));
+        nsb_mat3 Gw = nsb_m3_mul(R, A);
+        SW[0] = nsb_m3_muladd(SW[0], wq, Gw);
+        for (int p = 0; p < N; ++p) SW[p + 1] = nsb_m3_muladd(SW[p + 1], wq * Jq[p], Gw);
+      }
+    }
+
+    if (s < N) {
+      /* ---- collocation point k = s: R N_G - N_g, R M_G - M_g ---- */
+      const int k = s;
+      const double* Jk = g->Jp[k];
+      nsb_vec3 vb = interp(vb0, vp, Jk, N), wb = interp(wb0, wp, Jk, N);
+      nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k); /* I_p(x_k) = delta_pk */
+      nsb_mat3 R, T;
+      const nsb_beam_point* old = &in->old_cp[k];
+      nsb_beam_point* cur = &cur_cp[k];
+      update_point(old, vb, wb, &vbp, &wbp, h, rc, cur, &R, &T);
+      nsb_vec3 E = nsb_v3_load(cur->E), Kc = nsb_v3_load(cur->K);
+      nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0p[k])));
+      nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k])));
+      nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), cref), h, vb);
+      nsb_vec3 Ng = nsb_v3_add(N0, F);
+      nsb_vec3 Mg = moment_g(M0, N0, Ig, F, Irf, rho, rho0);
+      const int tr = 12 + 6 * k, rr = tr + 3;
+      add_vec(f, tr, nsb_v3_sub(nsb_m3_mulv(R, NG), Ng));
+      add_vec(f, rr, nsb_v3_sub(nsb_m3_mulv(R, MG), Mg));
+      if (!K) continue;
+      nsb_mat3 Td = nsb_so3_T_dot(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
+      nsb_mat3 Tt = nsb_m3_transpose(T);
+      /* d(R N_G)/dwbar = h R (C_N S(E) - S(N_G)) T^T,  d(R N_G)/dvbar' = h R C_N R^T */
+      nsb_mat3 AN = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(CN, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt));
+      AN = nsb_m3_scale(h, AN);
+      nsb_mat3 BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(CN, nsb_m3_transpose(R))));
+      /* d(R M_G)/dwbar = h R [(C_M S(K) - S(M_G)) T^T + C_M Td^T],  d(R M_G)/dwbar' = h R C_M T^T */
+      nsb_mat3 BMl = diag_mul(CM, Tt);
+      nsb_mat3 AM = nsb_m3_add(nsb_m3_mul(nsb_m3_sub(diag_mul(CM, nsb_m3_skew(Kc)), nsb_m3_skew(MG)), Tt),
+                               diag_mul(CM, nsb_m3_transpose(Td)));
+      AM = nsb_m3_scale(h, nsb_m3_mul(R, AM));
+      nsb_mat3 BM = nsb_m3_scale(h, nsb_m3_mul(R, BMl));
+      /* group 0 */
+      add_diag(K, n, tr, 0, -mca * SM[0]);
+      add_block(K, n, rr, 0,
+                nsb_m3_skew(nsb_v3_neg(nsb_v3_add(nsb_v3_muladd(SV[0], -mca * SM[0], rho),
+                                                  nsb_v3_scale(h, nsb_v3_sub(Ng, N0))))));
+      add_block(K, n, tr, 3, AN);
+      add_block(K, n, rr, 3, nsb_m3_sub(AM, SW[0]));
+      /* groups p */
+      for (int p = 0; p < N; ++p) {
+        const int cv = 12 + 6 * p, cw = cv + 3;
+        add_diag(K, n, tr, cv, -mca * SM[p + 1]);
+        add_block(K, n, tr, cw, nsb_m3_scale(Jk[p], AN));
+        add_block(K, n, rr, cv,
+                  nsb_m3_skew(nsb_v3_neg(nsb_v3_muladd(nsb_v3_muladd(SV[p + 1], -mca * SM[p + 1], rho), h * Jk[p], Ng))));
+        add_block(K, n, rr, cw, nsb_m3_sub(nsb_m3_scale(Jk[p], AM), SW[p + 1]));
+      }
+      add_block(K, n, tr, 12 + 6 * k, BN);
+      add_block(K, n, rr, 15 + 6 * k, BM);
+      add_diag(K, n, tr, iN0, -1.0);
+      add_block(K, n, rr, iN0, nsb_m3_skew(nsb_v3_sub(rho, rho0)));
+      add_diag(K, n, rr, iM0, -1.0);
+    } else {
+      /* ---- node 1: +N_g(L), +R(L)^T M_g(L); r(L) from the interpolated vbar(L) ---- */
+      nsb_vec3 vbLi = interp(vb0, vp, g->JL, N);
+      nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(in->old_end[1].r), cref), h, vbLi);
+      nsb_vec3 Ng = nsb_v3_add(N0, F);
+      nsb_vec3 Mg = moment_g(M0, N0, Ig, F, Irf, rho, rho0);
+      nsb_vec3 RtM = nsb_m3_tmulv(RL, Mg);
+      add_vec(f, 6, Ng);
+      add_vec(f, 9, RtM);
+      if (!K) continue;
+      nsb_mat3 RLt = nsb_m3_transpose(RL);
+      add_diag(K, n, 6, iN0, 1.0);
+      add_diag(K, n, 6, 0, mca * SM[0]);
+      add_block(K, n, 9, 9, nsb_m3_scale(h, nsb_m3_mult(nsb_m3_skew(RtM), TL)));
+      add_block(K, n, 9, 0,
+                nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_add(nsb_v3_muladd(SV[0], -mca * SM[0], rho),
+                                                       nsb_v3_scale(h, nsb_v3_sub(Ng, N0))))));
+      add_block(K, n, 9, 3, nsb_m3_mul(RLt, SW[0]));
+      for (int p = 0; p < N; ++p) {
+        const int cv = 12 + 6 * p, cw = cv + 3;
+        add_diag(K, n, 6, cv, mca * SM[p + 1]);
+        add_block(K, n, 9, cv,
+                  nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_muladd(nsb_v3_muladd(SV[p + 1], -mca * SM[p + 1], rho),
+                                                            h * g->JL[p], Ng))));
+        add_block(K, n, 9, cw, nsb_m3_mul(RLt, SW[p + 1]));
+      }
+      add_block(K, n, 9, iN0, nsb_m3_scale(-1.0, nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_sub(rho, rho0)))));
+      add_block(K, n, 9, iM0, RLt);
+    }
+  }
+
+  /* ---- closure rows: vbar^L - vbar(L), wbar^L - wbar(L) ---- */
+  add_vec(f, iN0, nsb_v3_sub(vbL, interp(vb0, vp, g->JL, N)));
+  add_vec(f, iM0, nsb_v3_sub(wbL, interp(wb0, wp, g->JL, N)));
+  if (K) {
+    add_diag(K, n, iN0, 6, 1.0);
+    add_diag(K, n, iN0, 0, -1.0);
+    add_diag(K, n, iM0, 9, 1.0);
+    add_diag(K, n, iM0, 3, -1.0);
+    for (int p = 0; p < N; ++p) {
+      add_diag(K, n, iN0, 12 + 6 * p, -g->JL[p]);
+      add_diag(K, n, iM0, 15 + 6 * p, -g->JL[p]);
+    }
+  }
+  return 0;
+}
+
+void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_point* cur_cp, double* Ng, double* Mg) {
+  const nsb_beam_geom* g = in->g;
+  const nsb_beam_section* sec = in->sec;
+  const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  for (int k = 0; k < g->N; ++k) {
+    nsb_quat q = nsb_q_load(cur_cp[k].q);
+    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(nsb_v3_load(cur_cp[k].E), nsb_v3_load(g->E0p[k])));
+    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(nsb_v3_load(cur_cp[k].K), nsb_v3_load(g->K0p[k])));
+    nsb_v3_store(nsb_q_rotate(q, NG), Ng + 3 * k);
+    nsb_v3_store(nsb_q_rotate(q, MG), Mg + 3 * k);
+  }
+}
+
+void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* sec, const nsb_beam_point* pts_qp,
+                              const nsb_beam_point* pts_cp, double* kinetic, double* strain) {
+  const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
+  double ek = 0.0, es = 0.0;
+  /* kinetic: the quadrature of the inertia terms */
+  for (int q = 0; q < g->n_qp; ++q) {
+    const nsb_beam_point* pt = &pts_qp[q];
+    nsb_vec3 v = nsb_v3_load(pt->v), w = nsb_v3_load(pt->w);
+    ek += g->wq[q] * 0.5 * (sec->rhoA * nsb_v3_dot(v, v) + nsb_v3_dot(w, diag_mulv(Jd, w)));
+  }
+  /* strain: the N-point Gauss rule on the collocation points, where the
+   * constitutive law is enforced (the strains at the integration points are
+   * not governed by any equation of the element and drift, see
+   * docs/theory_beam.md) */
+  for (int k = 0; k < g->N; ++k) {
+    const nsb_beam_point* pt = &pts_cp[k];
+    nsb_vec3 ga = nsb_v3_sub(nsb_v3_load(pt->E), nsb_v3_load(g->E0p[k]));
+    nsb_vec3 ka = nsb_v3_sub(nsb_v3_load(pt->K), nsb_v3_load(g->K0p[k]));
+    es += g->JL[k] * 0.5 * (nsb_v3_dot(ga, diag_mulv(CN, ga)) + nsb_v3_dot(ka, diag_mulv(CM, ka)));
+  }
+  if (kinetic) *kinetic = ek;
+  if (strain) *strain = es;
+}

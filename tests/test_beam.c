@@ -1,0 +1,734 @@
+/* test_beam.c -- the velocity-based beam kernel (elements/beam_velocity.c).
+ *
+ * Suites:
+ *   geom       Gauss-Legendre rule, Lagrange basis and its integral, the
+ *              helicoidal initial geometry (ends reproduced, |E0| = 1);
+ *   kinematics K from the update formula vs axial(R^T R') by differences in
+ *              x along the element, and dT/dx = nsb_so3_T_dot(h wbar, h wbar');
+ *   tangent    analytic tangent vs central differences, all columns, N = 1,
+ *              2, 3, 5 (and 10), curved and twisted element, strained and
+ *              moving old state, h = 0.01 and 0.5, inertia on and static;
+ *   rigid      rigid translation / rotation: no strain, no stress;
+ *   objectivity superposed rotation of state and unknowns;
+ *   patch      static cantilever (end force vs Timoshenko, end moment vs the
+ *              circular arc), local Newton with the node-0 unknowns fixed;
+ *   energy     free spinning element, 100 steps, beta = gamma = 1/2.
+ */
+#include <lapacke.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cunit_main.h"
+#include "elements/beam_velocity.h"
+
+#define NMAX (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
+
+static unsigned rng = 12345u;
+static double urand(void) {
+  rng = rng * 1103515245u + 12345u;
+  return (double)((rng >> 8) & 0xFFFFFF) / (double)0xFFFFFF * 2.0 - 1.0;
+}
+static nsb_vec3 vrand(double s) { return nsb_v3(s * urand(), s * urand(), s * urand()); }
+
+/* One element with its old and new point states. */
+typedef struct beam_case {
+  nsb_beam_geom g;
+  nsb_beam_section sec;
+  nsb_beam_point old_qp[NSB_BEAM_MAX_QP], old_cp[NSB_BEAM_MAX_POINTS], old_end[2];
+  nsb_beam_point cur_qp[NSB_BEAM_MAX_QP], cur_cp[NSB_BEAM_MAX_POINTS], cur_end[2];
+  nsb_vec3 XA, XB;
+  nsb_quat qA, qB;
+  nsb_beam_eval_in in;
+} beam_case;
+
+static beam_case bc_storage;
+
+static nsb_beam_section section_generic(void) {
+  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}};
+  return s;
+}
+
+/* Set up geometry and a state at rest; the ends take the node data. */
+static beam_case* setup(int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB,
+                        nsb_beam_section sec) {
+  beam_case* bc = &bc_storage;
+  memset(bc, 0, sizeof *bc);
+  bc->XA = XA;
+  bc->XB = XB;
+  bc->qA = qA;
+  bc->qB = qB;
+  bc->sec = sec;
+  int st = nsb_beam_geom_init(&bc->g, N, n_gauss, XA, qA, XB, qB, bc->old_qp, bc->old_cp);
+  CU_ASSERT_EQUAL_FATAL(st, 0);
+  nsb_v3_store(XA, bc->old_end[0].r);
+  nsb_q_store(qA, bc->old_end[0].q);
+  nsb_v3_store(XB, bc->old_end[1].r);
+  nsb_q_store(qB, bc->old_end[1].q);
+  nsb_beam_eval_in* in = &bc->in;
+  memset(in, 0, sizeof *in);
+  in->g = &bc->g;
+  in->sec = &bc->sec;
+  in->old_qp = bc->old_qp;
+  in->old_cp = bc->old_cp;
+  in->old_end = bc->old_end;
+  in->h = 0.01;
+  in->beta = 0.5;
+  in->gamma = 0.5;
+  in->inertia = 1;
+  return bc;
+}
+
+/* The curved, twisted element used by most tests. */
+static beam_case* setup_curved(int N) {
+  nsb_vec3 XA = nsb_v3(0.1, -0.2, 0.3);
+  nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.3, -0.5, 0.8));
+  nsb_vec3 XB = nsb_v3_add(XA, nsb_v3(0.9, 0.4, -0.3));
+  nsb_quat qB = nsb_q_mul(qA, nsb_so3_exp_q(nsb_v3(0.4, 0.6, -0.5)));
+  return setup(N, N + 2, XA, qA, XB, qB, section_generic());
+}
+
+static void random_u(double* u, int N, double sv, double sw, double sf) {
+  int n = nsb_beam_velocity_nlocal(N);
+  for (int i = 0; i < n; ++i) {
+    int blk = i / 3;
+    double s = blk % 2 == 0 ? sv : sw; /* v, w blocks alternate; N0, M0 last two */
+    if (i >= 12 + 6 * N) s = sf;
+    u[i] = s * urand();
+  }
+}
+
+static void random_rates(nsb_beam_point* p, int n, double s) {
+  for (int k = 0; k < n; ++k) {
+    nsb_v3_store(vrand(s), p[k].v);
+    nsb_v3_store(vrand(s), p[k].a);
+    nsb_v3_store(vrand(s), p[k].w);
+    nsb_v3_store(vrand(s), p[k].al);
+  }
+}
+
+/* Strained, moving old state: two evaluations with random u, the result taken
+ * as the old state, then fresh random rates. */
+static void make_old_state(beam_case* bc, double h) {
+  int N = bc->g.N;
+  double u[NMAX], f[NMAX];
+  random_rates(bc->old_qp, bc->g.n_qp, 1.0);
+  random_rates(bc->old_cp, N, 1.0);
+  random_rates(bc->old_end, 2, 1.0);
+  for (int it = 0; it < 2; ++it) {
+    bc->in.h = h;
+    random_u(u, N, 0.3, 0.4, 1.0);
+    bc->in.u = u;
+    nsb_beam_velocity_eval(&bc->in, bc->cur_qp, bc->cur_cp, bc->cur_end, f, NULL);
+    memcpy(bc->old_qp, bc->cur_qp, sizeof(nsb_beam_point) * (size_t)bc->g.n_qp);
+    memcpy(bc->old_cp, bc->cur_cp, sizeof(nsb_beam_point) * (size_t)N);
+    memcpy(bc->old_end, bc->cur_end, sizeof bc->old_end);
+  }
+  random_rates(bc->old_qp, bc->g.n_qp, 1.0);
+  random_rates(bc->old_cp, N, 1.0);
+  random_rates(bc->old_end, 2, 1.0);
+}
+
+static double resid(beam_case* bc, const double* u, double* f, double* K) {
+  bc->in.u = u;
+  return nsb_beam_velocity_eval(&bc->in, bc->cur_qp, bc->cur_cp, bc->cur_end, f, K);
+}
+
+/* ---- geom ---------------------------------------------------------------- */
+
+static void test_geom(void) {
+  for (int N = 1; N <= NSB_BEAM_MAX_POINTS; ++N) {
+    beam_case* bc = setup_curved(N);
+    const nsb_beam_geom* g = &bc->g;
+    double L = g->L, sw = 0.0, swq = 0.0;
+    for (int p = 0; p < N; ++p) sw += g->JL[p];
+    for (int q = 0; q < g->n_qp; ++q) swq += g->wq[q];
+    NSB_ASSERT_CLOSE(sw, L, 1e-14);
+    NSB_ASSERT_CLOSE(swq, L, 1e-14);
+    if (N == 1) NSB_ASSERT_CLOSE(g->xp[0], 0.5 * L, 1e-15);
+    /* Gauss rule of N points integrates x^(2N-1) exactly */
+    double m = 0.0;
+    for (int p = 0; p < N; ++p) m += g->JL[p] * pow(g->xp[p] / L, 2 * N - 1);
+    NSB_ASSERT_CLOSE(m, L / (2.0 * N), 1e-14);
+    /* J' = I (central differences), I_p(x_k) = delta, J_p(L) = weight */
+    double Ib[NSB_BEAM_MAX_POINTS], Jp_[NSB_BEAM_MAX_POINTS], Jm_[NSB_BEAM_MAX_POINTS], JL[NSB_BEAM_MAX_POINTS];
+    double x = 0.37 * L, e = 1e-5 * L;
+    nsb_beam_geom_shape(g, x, Ib, NULL);
+    nsb_beam_geom_shape(g, x + e, NULL, Jp_);
+    nsb_beam_geom_shape(g, x - e, NULL, Jm_);
+    nsb_beam_geom_shape(g, L, NULL, JL);
+    for (int p = 0; p < N; ++p) {
+      NSB_ASSERT_CLOSE((Jp_[p] - Jm_[p]) / (2 * e), Ib[p], 1e-7);
+      NSB_ASSERT_CLOSE(JL[p], g->JL[p], 1e-13);
+      for (int k = 0; k < N; ++k) {
+        double Ik[NSB_BEAM_MAX_POINTS];
+        nsb_beam_geom_shape(g, g->xp[k], Ik, NULL);
+        NSB_ASSERT_CLOSE(Ik[p], p == k ? 1.0 : 0.0, 1e-12);
+      }
+    }
+    /* initial geometry: |E0| = 1, r0(L) = XB, R0(L) = RB (through a point at L) */
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_load(g->E0[0])), 1.0, 1e-14);
+    nsb_vec3 K0 = nsb_v3_load(g->K0[0]), E0 = nsb_v3_load(g->E0[0]);
+    nsb_vec3 rL = nsb_v3_add(bc->XA, nsb_q_rotate(bc->qA, nsb_v3_scale(L, nsb_m3_mulv(nsb_so3_T(nsb_v3_scale(L, K0)), E0))));
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(rL, bc->XB)), 0.0, 1e-14);
+    nsb_quat qL = nsb_q_mul(bc->qA, nsb_so3_exp_q(nsb_v3_scale(L, K0)));
+    NSB_ASSERT_CLOSE(nsb_m3_norm(nsb_m3_sub(nsb_q_to_m3(qL), nsb_q_to_m3(bc->qB))), 0.0, 1e-14);
+    /* points: r0' = R0 E0 (differences of two close Gauss points is too crude;
+       check consistency with the closed form instead) */
+    for (int q = 0; q < g->n_qp; ++q) {
+      double xq = g->xq[q];
+      nsb_vec3 r = nsb_v3_add(bc->XA, nsb_q_rotate(bc->qA, nsb_v3_scale(xq, nsb_m3_mulv(nsb_so3_T(nsb_v3_scale(xq, K0)), E0))));
+      NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(r, nsb_v3_load(bc->old_qp[q].r))), 0.0, 1e-15);
+    }
+  }
+  /* straight element: E0 = e1, K0 = 0 */
+  nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.2, 0.7, -0.4));
+  nsb_vec3 XA = nsb_v3(1.0, 2.0, 3.0);
+  beam_case* bc = setup(3, 5, XA, qA, nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(2.5, 0, 0))), qA, section_generic());
+  NSB_ASSERT_CLOSE(bc->g.L, 2.5, 1e-14);
+  NSB_ASSERT_CLOSE(bc->g.E0[0][0], 1.0, 1e-14);
+  NSB_ASSERT_CLOSE(fabs(bc->g.E0[0][1]) + fabs(bc->g.E0[0][2]) + nsb_v3_norm(nsb_v3_load(bc->g.K0[0])), 0.0, 1e-14);
+  /* invalid input */
+  nsb_beam_geom g;
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, 0, 3, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, 11, 3, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, 2, 13, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, 2, 3, XA, qA, XA, qA, NULL, NULL), -1);
+}
+
+/* ---- kinematics ------------------------------------------------------------ */
+
+/* Along the element at arbitrary x: old state = initial geometry,
+ * R(x) = R0(x) exp(S(h wbar(x))).  K from the update formula must equal
+ * axial(R^T R') by differences in x, and d/dx T(h wbar(x)) = T_dot(h wbar, h wbar'). */
+static void test_kinematics(void) {
+  const double h = 0.5;
+  for (int N = 1; N <= 5; ++N) {
+    beam_case* bc = setup_curved(N);
+    const nsb_beam_geom* g = &bc->g;
+    nsb_vec3 K0 = nsb_v3_load(g->K0[0]);
+    nsb_vec3 wb0 = vrand(1.0), wp[NSB_BEAM_MAX_POINTS];
+    for (int p = 0; p < N; ++p) wp[p] = vrand(1.5);
+    double maxK = 0.0, maxT = 0.0;
+    for (int i = 1; i < 10; ++i) {
+      double x = g->L * i / 10.0, e = 2e-5;
+      nsb_mat3 Rs[2], Ts[2];
+      nsb_vec3 wbar = wb0, wbp = nsb_v3_zero();
+      double Ib[NSB_BEAM_MAX_POINTS], Jb[NSB_BEAM_MAX_POINTS];
+      for (int side = -1; side <= 1; ++side) {
+        double xs = x + side * e;
+        nsb_beam_geom_shape(g, xs, Ib, Jb);
+        nsb_vec3 w = wb0, wd = nsb_v3_zero();
+        for (int p = 0; p < N; ++p) {
+          w = nsb_v3_muladd(w, Jb[p], wp[p]);
+          wd = nsb_v3_muladd(wd, Ib[p], wp[p]);
+        }
+        nsb_mat3 R = nsb_m3_mul(nsb_q_to_m3(nsb_q_mul(bc->qA, nsb_so3_exp_q(nsb_v3_scale(xs, K0)))),
+                                nsb_so3_exp(nsb_v3_scale(h, w)));
+        if (side == 0) {
+          wbar = w;
+          wbp = wd;
+        } else {
+          Rs[(side + 1) / 2] = R;
+          Ts[(side + 1) / 2] = nsb_so3_T(nsb_v3_scale(h, w));
+        }
+      }
+      /* formula */
+      nsb_mat3 dR = nsb_so3_exp(nsb_v3_scale(h, wbar));
+      nsb_vec3 Kf = nsb_v3_add(nsb_m3_tmulv(dR, K0), nsb_v3_scale(h, nsb_m3_tmulv(nsb_so3_T(nsb_v3_scale(h, wbar)), wbp)));
+      nsb_mat3 R = nsb_m3_mul(nsb_q_to_m3(nsb_q_mul(bc->qA, nsb_so3_exp_q(nsb_v3_scale(x, K0)))), dR);
+      nsb_mat3 Rp = nsb_m3_scale(1.0 / (2 * e), nsb_m3_sub(Rs[1], Rs[0]));
+      nsb_vec3 Kd = nsb_m3_axial(nsb_m3_tmul(R, Rp));
+      double dK = nsb_v3_norm(nsb_v3_sub(Kd, Kf)) / (1.0 + nsb_v3_norm(Kf));
+      nsb_mat3 Td = nsb_so3_T_dot(nsb_v3_scale(h, wbar), nsb_v3_scale(h, wbp));
+      nsb_mat3 Tdd = nsb_m3_scale(1.0 / (2 * e), nsb_m3_sub(Ts[1], Ts[0]));
+      double dT = nsb_m3_norm(nsb_m3_sub(Td, Tdd)) / (1.0 + nsb_m3_norm(Td));
+      if (dK > maxK) maxK = dK;
+      if (dT > maxT) maxT = dT;
+    }
+    printf("\n    N=%d: K formula vs axial(R^T R') %.2e, dT/dx vs T_dot %.2e", N, maxK, maxT);
+    CU_ASSERT(maxK < 1e-7);
+    CU_ASSERT(maxT < 1e-7);
+  }
+  printf("\n");
+}
+
+/* ---- tangent ---------------------------------------------------------------- */
+
+static double Kan[NMAX * NMAX], Kfd[NMAX * NMAX];
+
+/* Fourth-order central differences: D = (8 (f(+e) - f(-e)) - (f(+2e) - f(-2e))) / (12 e),
+ * e = 1e-4 max(1, |u_j|).  Truncation O(e^4 f^(5)) ~ 1e-16 relative, rounding
+ * ~ eps |f| / e ~ 1e-12 |f|: both far below the bound. */
+static double tangent_error(beam_case* bc, double* u) {
+  int N = bc->g.N, n = nsb_beam_velocity_nlocal(N);
+  double f[NMAX], fp[NMAX], fm[NMAX], fp2[NMAX], fm2[NMAX];
+  resid(bc, u, f, Kan);
+  for (int j = 0; j < n; ++j) {
+    double uj = u[j], e = 1e-3 * (fabs(uj) > 1.0 ? fabs(uj) : 1.0);
+    u[j] = uj + e;
+    resid(bc, u, fp, NULL);
+    u[j] = uj - e;
+    resid(bc, u, fm, NULL);
+    u[j] = uj + 2 * e;
+    resid(bc, u, fp2, NULL);
+    u[j] = uj - 2 * e;
+    resid(bc, u, fm2, NULL);
+    u[j] = uj;
+    for (int i = 0; i < n; ++i) Kfd[i + n * j] = (8.0 * (fp[i] - fm[i]) - (fp2[i] - fm2[i])) / (12.0 * e);
+  }
+  resid(bc, u, f, NULL); /* restore cur states */
+  /* Error of each entry relative to its own size, with a floor of 1e-4 of the
+   * largest entry of its row: the differences carry round-off noise of about
+   * eps |f_i| / e ~ 1e-12 |f_i| (a few 1e-12 here, in entries whose exact
+   * value is zero by cancellation, e.g. d M_g / d vbar^0 in statics), so the
+   * test checks every entry to 1e-6 relative or 1e-10 of its row, whichever
+   * is larger. */
+  double err = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double rowmax = 0.0;
+    for (int j = 0; j < n; ++j) rowmax = fmax(rowmax, fabs(Kan[i + n * j]));
+    for (int j = 0; j < n; ++j) {
+      double d = fabs(Kan[i + n * j] - Kfd[i + n * j]);
+      double e = d / (fabs(Kan[i + n * j]) + 1e-4 * rowmax + 1e-300);
+      if (e > err) err = e;
+    }
+  }
+  return err;
+}
+
+static void test_tangent(void) {
+  const int Ns[] = {1, 2, 3, 5, 10};
+  const double hs[] = {0.01, 0.5};
+  double worst = 0.0;
+  printf("\n");
+  for (int iN = 0; iN < 5; ++iN)
+    for (int ih = 0; ih < 2; ++ih)
+      for (int inert = 1; inert >= 0; --inert) {
+        int N = Ns[iN];
+        double h = hs[ih];
+        beam_case* bc = setup_curved(N);
+        make_old_state(bc, h);
+        bc->in.h = h;
+        bc->in.inertia = inert;
+        bc->in.beta = 0.6; /* not 1/2, so every rate coefficient is exercised */
+        bc->in.gamma = 0.55;
+        nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
+        nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), bc->in.m_load);
+        double u[NMAX];
+        /* large rotation per step at h = 0.5: |h wbar| ~ 1 rad */
+        random_u(u, N, 1.0, 2.0, 3.0);
+        double err = tangent_error(bc, u);
+        double th = 0.0;
+        for (int q = 0; q < bc->g.n_qp; ++q) {
+          nsb_quat dq = nsb_q_mul(nsb_q_conj(nsb_q_load(bc->old_qp[q].q)), nsb_q_load(bc->cur_qp[q].q));
+          th = fmax(th, nsb_v3_norm(nsb_so3_log_q(dq)));
+        }
+        printf("    N=%2d h=%.2f %-7s max |h wbar| = %.2f rad: rel. error %.2e\n", N, h, inert ? "inertia" : "static",
+               th, err);
+        if (err > worst) worst = err;
+        CU_ASSERT(err < 1e-6);
+      }
+  printf("    worst %.2e\n", worst);
+}
+
+/* ---- rigid motion ------------------------------------------------------------- */
+
+static void check_strains_equal_initial(beam_case* bc, double tol) {
+  for (int q = 0; q < bc->g.n_qp; ++q) {
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].E), nsb_v3_load(bc->g.E0[q]))), 0.0, tol);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].K), nsb_v3_load(bc->g.K0[q]))), 0.0, tol);
+  }
+  for (int k = 0; k < bc->g.N; ++k) {
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].E), nsb_v3_load(bc->g.E0p[k]))), 0.0, tol);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].K), nsb_v3_load(bc->g.K0p[k]))), 0.0, tol);
+  }
+}
+
+static double max_abs(const double* f, int n) {
+  double m = 0.0;
+  for (int i = 0; i < n; ++i) m = fmax(m, fabs(f[i]));
+  return m;
+}
+
+static void test_rigid(void) {
+  const double h = 0.3;
+  for (int N = 1; N <= NSB_BEAM_MAX_POINTS; ++N) {
+    double u[NMAX], f[NMAX];
+    int n = nsb_beam_velocity_nlocal(N);
+    /* (a) uniform translation of the curved element, inertia on, constant velocity */
+    beam_case* bc = setup_curved(N);
+    nsb_vec3 V = nsb_v3(0.7, -1.1, 0.4);
+    for (int q = 0; q < bc->g.n_qp; ++q) nsb_v3_store(V, bc->old_qp[q].v);
+    for (int k = 0; k < N; ++k) nsb_v3_store(V, bc->old_cp[k].v);
+    for (int e = 0; e < 2; ++e) nsb_v3_store(V, bc->old_end[e].v);
+    memset(u, 0, sizeof u);
+    nsb_v3_store(V, u);
+    nsb_v3_store(V, u + 6);
+    bc->in.h = h;
+    resid(bc, u, f, NULL);
+    check_strains_equal_initial(bc, 1e-14);
+    NSB_ASSERT_CLOSE(max_abs(f, n), 0.0, 1e-13);
+    for (int q = 0; q < bc->g.n_qp; ++q) NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_load(bc->cur_qp[q].a)), 0.0, 1e-12);
+
+    /* (b) rigid rotation Q = exp(S(h Omega)) about the origin of a straight,
+     * arbitrarily oriented element: vbar(x) = (Q - I) r0(x)/h (linear in x),
+     * wbar = R_A^T Omega (constant, since K0 = 0).  Inertia off, N0 = M0 = 0. */
+    nsb_quat qA = nsb_so3_exp_q(nsb_v3(-0.6, 0.2, 1.3));
+    nsb_vec3 XA = nsb_v3(0.4, -0.3, 1.1), XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(1.7, 0, 0)));
+    bc = setup(N, N + 2, XA, qA, XB, qA, section_generic());
+    nsb_vec3 Om = nsb_v3(1.3, -0.8, 2.1);
+    nsb_mat3 QmI = nsb_m3_sub(nsb_so3_exp(nsb_v3_scale(h, Om)), nsb_m3_identity());
+    memset(u, 0, sizeof u);
+    nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, XA)), u);
+    nsb_v3_store(nsb_q_rotate_inv(qA, Om), u + 3);
+    nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, XB)), u + 6);
+    nsb_v3_store(nsb_q_rotate_inv(qA, Om), u + 9);
+    for (int p = 0; p < N; ++p) nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, nsb_q_rotate(qA, nsb_v3(1, 0, 0)))), u + 12 + 6 * p);
+    bc->in.h = h;
+    bc->in.inertia = 0;
+    resid(bc, u, f, NULL);
+    check_strains_equal_initial(bc, 1e-13);
+    NSB_ASSERT_CLOSE(max_abs(f, n), 0.0, 1e-11);
+  }
+  /* (c) rigid rotation of the curved element: wbar(x) = R0(x)^T Omega is not a
+   * polynomial, so it is represented only up to the interpolation error; the
+   * strain error must decrease quickly with N (printed). */
+  printf("\n");
+  for (int N = 1; N <= NSB_BEAM_MAX_POINTS; N += 1) {
+    beam_case* bc = setup_curved(N);
+    const nsb_beam_geom* g = &bc->g;
+    double u[NMAX], f[NMAX];
+    nsb_vec3 Om = nsb_v3(1.3, -0.8, 2.1), K0 = nsb_v3_load(g->K0[0]), E0 = nsb_v3_load(g->E0[0]);
+    nsb_mat3 QmI = nsb_m3_sub(nsb_so3_exp(nsb_v3_scale(h, Om)), nsb_m3_identity());
+    memset(u, 0, sizeof u);
+    nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, bc->XA)), u);
+    nsb_v3_store(nsb_q_rotate_inv(bc->qA, Om), u + 3);
+    nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, bc->XB)), u + 6);
+    nsb_v3_store(nsb_q_rotate_inv(bc->qB, Om), u + 9);
+    for (int p = 0; p < N; ++p) {
+      nsb_quat q0 = nsb_q_load(bc->old_cp[p].q);
+      nsb_vec3 wb = nsb_q_rotate_inv(q0, Om);
+      nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, nsb_q_rotate(q0, E0))), u + 12 + 6 * p);
+      nsb_v3_store(nsb_v3_neg(nsb_v3_cross(K0, wb)), u + 15 + 6 * p); /* (R0^T Omega)' = -K0 x wbar */
+    }
+    bc->in.h = h;
+    bc->in.inertia = 0;
+    resid(bc, u, f, NULL);
+    double eE = 0.0, eK = 0.0;
+    for (int k = 0; k < N; ++k) {
+      eE = fmax(eE, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].E), E0)));
+      eK = fmax(eK, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].K), K0)));
+    }
+    printf("    curved, rigid rotation, N=%2d: |E-E0| %.1e  |K-K0| %.1e  |f| %.1e\n", N, eE, eK,
+           max_abs(f, nsb_beam_velocity_nlocal(N)));
+    if (N >= 8) {
+      CU_ASSERT(eE < 1e-9);
+      CU_ASSERT(eK < 1e-9);
+    }
+  }
+}
+
+/* ---- objectivity ---------------------------------------------------------------- */
+
+static nsb_beam_point rotate_point(nsb_beam_point p, nsb_quat Q) {
+  nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(p.r)), p.r);
+  nsb_q_store(nsb_q_normalize(nsb_q_mul(Q, nsb_q_load(p.q))), p.q);
+  nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(p.v)), p.v);
+  nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(p.a)), p.a);
+  return p;
+}
+
+static double Kq[NMAX * NMAX];
+
+static void test_objectivity(void) {
+  const int Ns[] = {1, 3, 5};
+  for (int iN = 0; iN < 3; ++iN) {
+    int N = Ns[iN], n = nsb_beam_velocity_nlocal(N);
+    beam_case* bc = setup_curved(N);
+    make_old_state(bc, 0.2);
+    bc->in.h = 0.2;
+    nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
+    nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), bc->in.m_load);
+    double u[NMAX], uq[NMAX], f[NMAX], fq[NMAX];
+    random_u(u, N, 1.0, 2.0, 3.0);
+    resid(bc, u, f, Kan);
+    nsb_beam_point cqp[NSB_BEAM_MAX_QP], ccp[NSB_BEAM_MAX_POINTS];
+    memcpy(cqp, bc->cur_qp, sizeof cqp);
+    memcpy(ccp, bc->cur_cp, sizeof ccp);
+
+    nsb_quat Q = nsb_so3_exp_q(nsb_v3(1.1, -2.0, 0.6));
+    nsb_mat3 Qm = nsb_q_to_m3(Q);
+    for (int q = 0; q < bc->g.n_qp; ++q) bc->old_qp[q] = rotate_point(bc->old_qp[q], Q);
+    for (int k = 0; k < N; ++k) bc->old_cp[k] = rotate_point(bc->old_cp[k], Q);
+    for (int e = 0; e < 2; ++e) bc->old_end[e] = rotate_point(bc->old_end[e], Q);
+    nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(bc->in.n_load)), bc->in.n_load);
+    nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(bc->in.m_load)), bc->in.m_load);
+    /* which 3-blocks are global (rotate with Q): v-blocks, N0, M0; w-blocks are material */
+    int global_col[NMAX / 3], global_row[NMAX / 3];
+    for (int b = 0; b < n / 3; ++b) global_col[b] = (b % 2 == 0) || b >= (12 + 6 * N) / 3;
+    /* rows: node 0 (-N0 global, -R^T M0 material), node 1 likewise, collocation
+     * rows both global, closure rows (vbar global, wbar material) */
+    for (int b = 0; b < n / 3; ++b) {
+      if (b < 4) global_row[b] = b % 2 == 0;
+      else if (b < 4 + 2 * N) global_row[b] = 1;
+      else global_row[b] = b == 4 + 2 * N;
+    }
+    for (int b = 0; b < n / 3; ++b) {
+      nsb_vec3 x = nsb_v3_load(u + 3 * b);
+      nsb_v3_store(global_col[b] ? nsb_q_rotate(Q, x) : x, uq + 3 * b);
+    }
+    resid(bc, uq, fq, Kq);
+    double scale = max_abs(f, n), err = 0.0;
+    for (int b = 0; b < n / 3; ++b) {
+      nsb_vec3 x = nsb_v3_load(f + 3 * b);
+      nsb_vec3 y = global_row[b] ? nsb_q_rotate(Q, x) : x;
+      err = fmax(err, nsb_v3_norm(nsb_v3_sub(y, nsb_v3_load(fq + 3 * b))) / scale);
+    }
+    /* tangent: Kq = P K P^T with P = blockdiag(Q or I) */
+    double kscale = max_abs(Kan, n * n), kerr = 0.0;
+    for (int bi = 0; bi < n / 3; ++bi)
+      for (int bj = 0; bj < n / 3; ++bj) {
+        nsb_mat3 B;
+        for (int j = 0; j < 3; ++j)
+          for (int i = 0; i < 3; ++i) B.c[i + 3 * j] = Kan[(3 * bi + i) + n * (3 * bj + j)];
+        if (global_row[bi]) B = nsb_m3_mul(Qm, B);
+        if (global_col[bj]) B = nsb_m3_mult(B, Qm);
+        for (int j = 0; j < 3; ++j)
+          for (int i = 0; i < 3; ++i)
+            kerr = fmax(kerr, fabs(B.c[i + 3 * j] - Kq[(3 * bi + i) + n * (3 * bj + j)]) / kscale);
+      }
+    /* material quantities unchanged, positions rotated */
+    double merr = 0.0;
+    for (int q = 0; q < bc->g.n_qp; ++q) {
+      merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(cqp[q].E), nsb_v3_load(bc->cur_qp[q].E))));
+      merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(cqp[q].K), nsb_v3_load(bc->cur_qp[q].K))));
+      merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(cqp[q].w), nsb_v3_load(bc->cur_qp[q].w))));
+      merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_q_rotate(Q, nsb_v3_load(cqp[q].r)), nsb_v3_load(bc->cur_qp[q].r))));
+    }
+    for (int k = 0; k < N; ++k) {
+      merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(ccp[k].E), nsb_v3_load(bc->cur_cp[k].E))));
+      merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(ccp[k].K), nsb_v3_load(bc->cur_cp[k].K))));
+    }
+    printf("\n    N=%d: residual %.1e, tangent %.1e, material states %.1e", N, err, kerr, merr);
+    CU_ASSERT(err < 1e-12);
+    CU_ASSERT(kerr < 1e-12);
+    CU_ASSERT(merr < 1e-12);
+  }
+  printf("\n");
+}
+
+/* ---- local Newton driver -------------------------------------------------------- */
+
+static double Kred[NMAX * NMAX];
+
+/* Solve the local system for the unknowns u[first..n-1] (the node-0 unknowns
+ * before `first` are held fixed and the node-0 rows dropped when first = 6),
+ * with a dead end force F and a dead end moment M at node 1:
+ * node-1 rows N_g(L) - F, R(L)^T (M_g(L) - M).  Returns iterations or -1. */
+static int newton(beam_case* bc, double* u, int first, nsb_vec3 F, nsb_vec3 M, double tol) {
+  int N = bc->g.N, n = nsb_beam_velocity_nlocal(N), m = n - first;
+  double f[NMAX], du[NMAX];
+  int ipiv[NMAX];
+  for (int it = 0; it < 30; ++it) {
+    resid(bc, u, f, Kan);
+    nsb_mat3 RL = nsb_q_to_m3(nsb_q_load(bc->cur_end[1].q));
+    nsb_vec3 RtM = nsb_m3_tmulv(RL, M);
+    for (int i = 0; i < 3; ++i) {
+      f[6 + i] -= nsb_v3_get(F, i);
+      f[9 + i] -= nsb_v3_get(RtM, i);
+    }
+    /* d(-R^T M)/dwbar^L = -h S(R^T M) T(h wbar^L)^T */
+    nsb_mat3 D = nsb_m3_scale(-bc->in.h, nsb_m3_mult(nsb_m3_skew(RtM), nsb_so3_T(nsb_v3_scale(bc->in.h, nsb_v3_load(u + 9)))));
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) Kan[(9 + i) + n * (9 + j)] += D.c[i + 3 * j];
+    double fn = 0.0;
+    for (int i = first; i < n; ++i) fn = fmax(fn, fabs(f[i]));
+    for (int j = 0; j < m; ++j)
+      for (int i = 0; i < m; ++i) Kred[i + m * j] = Kan[(first + i) + n * (first + j)];
+    for (int i = 0; i < m; ++i) du[i] = f[first + i];
+    int info = LAPACKE_dgesv(LAPACK_COL_MAJOR, m, 1, Kred, m, ipiv, du, m);
+    if (info != 0) return -1;
+    double dn = 0.0;
+    for (int i = 0; i < m; ++i) {
+      u[first + i] -= du[i];
+      dn = fmax(dn, fabs(du[i]));
+    }
+    if (fn < tol && dn < 1e-12) {
+      resid(bc, u, f, NULL);
+      return it + 1;
+    }
+  }
+  return -1;
+}
+
+/* ---- static patch tests ---------------------------------------------------------- */
+
+static void test_patch_cantilever_force(void) {
+  /* straight cantilever along an arbitrary direction, end force across G2 */
+  const double L = 1.0;
+  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}};
+  nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.3, -0.2, 0.5));
+  nsb_vec3 XA = nsb_v3(0.5, 0.2, -0.1), XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(L, 0, 0)));
+  double P = 1e-5;
+  printf("\n");
+  for (int N = 1; N <= 5; ++N) {
+    beam_case* bc = setup(N, N + 2, XA, qA, XB, qA, sec);
+    bc->in.inertia = 0;
+    bc->in.h = 1.0;
+    double u[NMAX];
+    memset(u, 0, sizeof u);
+    nsb_vec3 F = nsb_q_rotate(qA, nsb_v3(0, P, 0));
+    int it = newton(bc, u, 6, F, nsb_v3_zero(), 1e-12);
+    CU_ASSERT(it > 0);
+    nsb_vec3 d = nsb_q_rotate_inv(qA, nsb_v3_scale(bc->in.h, nsb_v3_load(u + 6)));
+    double exact = P * L * L * L / (3.0 * sec.EI3) + P * L / sec.GA2;
+    double n1 = P * L * L * L / (4.0 * sec.EI3) + P * L / sec.GA2; /* N = 1 prediction (constant wbar') */
+    double rel = (d.y - exact) / exact;
+    printf("    cantilever N=%d: tip %.10e, Timoshenko %.10e, rel. error %+.2e (%d iterations)\n", N, d.y, exact, rel,
+           it);
+    if (N == 1)
+      NSB_ASSERT_CLOSE(d.y, n1, 1e-6 * n1);
+    else
+      NSB_ASSERT_CLOSE(d.y, exact, 1e-6 * exact);
+  }
+}
+
+static void test_patch_end_moment(void) {
+  /* end moment M e3 on a straight cantilever: circular arc of curvature M/EI3,
+   * tip rotation M L/EI3 = 1 rad.  One static step (h = 1) from the straight
+   * configuration.  The curvature (wbar' constant) and the tip rotation are in
+   * the interpolation space for any N.  The positions are integrals of
+   * vbar' = (R(x) - I) e1/h, which is not a polynomial: the element gives
+   * exactly the N-point Gauss rule of int_0^L R(x) e1 dx (checked to 1e-10),
+   * and that equals the arc to 1e-10 from N = 5 on. */
+  const double L = 1.0;
+  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}};
+  double kap = 1.0 / L, M = sec.EI3 * kap;
+  printf("\n");
+  for (int N = 1; N <= 6; ++N) {
+    beam_case* bc = setup(N, N + 2, nsb_v3_zero(), nsb_q_identity(), nsb_v3(L, 0, 0), nsb_q_identity(), sec);
+    bc->in.inertia = 0;
+    bc->in.h = 1.0;
+    double u[NMAX];
+    memset(u, 0, sizeof u);
+    int it = newton(bc, u, 6, nsb_v3_zero(), nsb_v3(0, 0, M), 1e-13);
+    CU_ASSERT(it > 0);
+    nsb_vec3 tip = nsb_v3_load(bc->cur_end[1].r);
+    nsb_vec3 rot = nsb_so3_log_q(nsb_q_load(bc->cur_end[1].q));
+    nsb_vec3 arc = nsb_v3(sin(kap * L) / kap, (1.0 - cos(kap * L)) / kap, 0.0);
+    nsb_vec3 gauss = nsb_v3_zero();
+    for (int p = 0; p < N; ++p)
+      gauss = nsb_v3_muladd(gauss, bc->g.JL[p], nsb_v3(cos(kap * bc->g.xp[p]), sin(kap * bc->g.xp[p]), 0.0));
+    double e_arc = nsb_v3_norm(nsb_v3_sub(tip, arc)), e_gauss = nsb_v3_norm(nsb_v3_sub(tip, gauss));
+    double e_rot = nsb_v3_norm(nsb_v3_sub(rot, nsb_v3(0, 0, kap * L)));
+    double e_K = 0.0;
+    for (int q = 0; q < bc->g.n_qp; ++q) e_K = fmax(e_K, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].K), nsb_v3(0, 0, kap))));
+    printf("    end moment N=%d: |tip - arc| %.2e, |tip - Gauss rule| %.2e, |rotation error| %.2e, |K - M/EI| %.2e (%d it)\n",
+           N, e_arc, e_gauss, e_rot, e_K, it);
+    CU_ASSERT(e_gauss < 1e-10);
+    CU_ASSERT(e_rot < 1e-10);
+    CU_ASSERT(e_K < 1e-10);
+    if (N >= 5) CU_ASSERT(e_arc < 1e-10);
+    double Ng[3 * NSB_BEAM_MAX_POINTS], Mg[3 * NSB_BEAM_MAX_POINTS];
+    nsb_beam_velocity_resultants(&bc->in, bc->cur_cp, Ng, Mg);
+    for (int k = 0; k < N; ++k) {
+      NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_load(Ng + 3 * k)), 0.0, 1e-10);
+      NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(Mg + 3 * k), nsb_v3(0, 0, M))), 0.0, 1e-10);
+    }
+  }
+}
+
+/* ---- energy of a free element ------------------------------------------------------ */
+
+static void set_rigid_rates(beam_case* bc, nsb_beam_point* p, nsb_vec3 V, nsb_vec3 Om, nsb_vec3 rc) {
+  nsb_vec3 Jd = nsb_v3_load(bc->sec.rhoJ);
+  nsb_quat q = nsb_q_load(p->q);
+  nsb_vec3 w = nsb_q_rotate_inv(q, Om);
+  nsb_vec3 Jw = nsb_v3(Jd.x * w.x, Jd.y * w.y, Jd.z * w.z), wJw = nsb_v3_cross(w, Jw);
+  nsb_v3_store(nsb_v3_add(V, nsb_v3_cross(Om, nsb_v3_sub(nsb_v3_load(p->r), rc))), p->v);
+  nsb_v3_store(nsb_v3_zero(), p->a); /* unstressed: N' = rhoA a = 0 */
+  nsb_v3_store(w, p->w);
+  nsb_v3_store(nsb_v3(-wJw.x / Jd.x, -wJw.y / Jd.y, -wJw.z / Jd.z), p->al); /* J alpha + w x J w = 0 */
+}
+
+static void test_energy(void) {
+  const int Ns[] = {1, 2, 3};
+  const double Wtol[] = {0.2, 0.05, 1e-3}; /* measured: 1.2e-1, 2.3e-2, 3.0e-4 */
+  for (int iN = 0; iN < 3; ++iN) {
+    int N = Ns[iN];
+    nsb_beam_section sec = {400.0, 150.0, 150.0, 8.0, 10.0, 10.0, 1.0, {0.02, 0.01, 0.01}};
+    beam_case* bc = setup_curved(N);
+    bc->sec = sec;
+    const double h = 0.01;
+    bc->in.h = h;
+    bc->in.beta = bc->in.gamma = 0.5;
+    bc->in.inertia = 1;
+    nsb_vec3 V = nsb_v3(0.5, -0.2, 0.3), Om = nsb_v3(1.0, 3.0, -2.0);
+    nsb_vec3 rc = nsb_v3_scale(0.5, nsb_v3_add(bc->XA, bc->XB));
+    for (int q = 0; q < bc->g.n_qp; ++q) set_rigid_rates(bc, &bc->old_qp[q], V, Om, rc);
+    for (int k = 0; k < N; ++k) set_rigid_rates(bc, &bc->old_cp[k], V, Om, rc);
+    for (int e = 0; e < 2; ++e) set_rigid_rates(bc, &bc->old_end[e], V, Om, rc);
+    /* predictor for the first step: vbar = v_n, vbar' = Omega x R0 E0,
+     * wbar = R0^T Omega, wbar' = -K0 x wbar */
+    double u[NMAX];
+    memset(u, 0, sizeof u);
+    nsb_vec3 E0 = nsb_v3_load(bc->g.E0[0]), K0 = nsb_v3_load(bc->g.K0[0]);
+    for (int e = 0; e < 2; ++e) {
+      nsb_v3_store(nsb_v3_load(bc->old_end[e].v), u + 6 * e);
+      nsb_v3_store(nsb_v3_load(bc->old_end[e].w), u + 6 * e + 3);
+    }
+    for (int p = 0; p < N; ++p) {
+      nsb_quat q0 = nsb_q_load(bc->old_cp[p].q);
+      nsb_v3_store(nsb_v3_cross(Om, nsb_q_rotate(q0, E0)), u + 12 + 6 * p);
+      nsb_v3_store(nsb_v3_neg(nsb_v3_cross(K0, nsb_v3_load(bc->old_cp[p].w))), u + 15 + 6 * p);
+    }
+    double ek0, es0, P0[3] = {0, 0, 0};
+    nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->old_qp, bc->old_cp, &ek0, &es0);
+    for (int q = 0; q < bc->g.n_qp; ++q)
+      for (int i = 0; i < 3; ++i) P0[i] += bc->g.wq[q] * sec.rhoA * bc->old_qp[q].v[i];
+    double W0 = ek0 + es0, dWmax = 0.0, dPmax = 0.0, esmax = 0.0, Wend = W0;
+    int itmax = 0, ok = 1;
+    for (int step = 0; step < 100 && ok; ++step) {
+      int it = newton(bc, u, 0, nsb_v3_zero(), nsb_v3_zero(), 1e-11);
+      if (it < 0) {
+        ok = 0;
+        break;
+      }
+      if (it > itmax) itmax = it;
+      double ek, es, P[3] = {0, 0, 0};
+      nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->cur_qp, bc->cur_cp, &ek, &es);
+      for (int q = 0; q < bc->g.n_qp; ++q)
+        for (int i = 0; i < 3; ++i) P[i] += bc->g.wq[q] * sec.rhoA * bc->cur_qp[q].v[i];
+      Wend = ek + es;
+      dWmax = fmax(dWmax, fabs(Wend - W0) / W0);
+      esmax = fmax(esmax, es);
+      for (int i = 0; i < 3; ++i) dPmax = fmax(dPmax, fabs(P[i] - P0[i]));
+      memcpy(bc->old_qp, bc->cur_qp, sizeof(nsb_beam_point) * (size_t)bc->g.n_qp);
+      memcpy(bc->old_cp, bc->cur_cp, sizeof(nsb_beam_point) * (size_t)N);
+      memcpy(bc->old_end, bc->cur_end, sizeof bc->old_end);
+    }
+    CU_ASSERT(ok);
+    printf("\n    free element N=%d, 100 steps h=%.2g: W0 = %.6f, max strain energy %.3e, max |W-W0|/W0 = %.2e, "
+           "final %.2e, max |P-P0| = %.1e, max Newton iterations %d",
+           N, h, W0, esmax, dWmax, (Wend - W0) / W0, dPmax, itmax);
+    CU_ASSERT(dWmax < Wtol[iN]);
+    CU_ASSERT(dPmax < 1e-10);
+  }
+  printf("\n");
+}
+
+static const nsb_test_suite suites[] = {
+    {"geom", (const nsb_test_case[]){{"gauss_lagrange_initial_geometry", test_geom}, {NULL, NULL}}},
+    {"kinematics", (const nsb_test_case[]){{"curvature_update_vs_differences", test_kinematics}, {NULL, NULL}}},
+    {"tangent", (const nsb_test_case[]){{"central_differences", test_tangent}, {NULL, NULL}}},
+    {"rigid", (const nsb_test_case[]){{"no_strain_no_stress", test_rigid}, {NULL, NULL}}},
+    {"objectivity", (const nsb_test_case[]){{"superposed_rotation", test_objectivity}, {NULL, NULL}}},
+    {"patch",
+     (const nsb_test_case[]){{"cantilever_end_force", test_patch_cantilever_force},
+                             {"cantilever_end_moment", test_patch_end_moment},
+                             {NULL, NULL}}},
+    {"energy", (const nsb_test_case[]){{"free_spinning_element", test_energy}, {NULL, NULL}}},
+    {NULL, NULL}};
+
+int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
