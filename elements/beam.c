@@ -212,16 +212,169 @@ static void fill_loads(const nsb_elem* e, const nsb_eval_ctx* ec, const beam_sta
   nsb_v3_store(mm, in->m_load);
 }
 
+/* Initial accelerations (h -> 0 limit of the element): the configuration and
+   velocities are frozen; the unknowns are the node accelerations a^0, alpha^0,
+   a^L, alpha^L (end frames), the derivatives a'^p, alpha'^p, and N^0, M^0:
+     a(x) = a^0 + sum_p J_p(x) a'^p,  alpha(x) = alpha^0 + sum_p J_p(x) alpha'^p,
+   and the residual rows are those of the element with strains fixed.  The
+   problem is linear; K is assembled directly, f = K u + f(0).  Moments are
+   taken about the position of end 0 (rho = r - r(0)). */
+static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int b_node, nsb_beam_eval_in* in,
+                         double* F, double* KF) {
+  const nsb_beam_geom* g = &s->geom;
+  const nsb_beam_section* c = &s->sec;
+  int N = s->N, nf = s->n_full;
+  const double* u = in->u;
+  memset(F, 0, sizeof(double) * (size_t)nf);
+  memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
+  nsb_vec3 n = nsb_v3_load(in->n_load), mload = nsb_v3_load(in->m_load);
+  nsb_mat3 J = nsb_m3_diag(c->rhoJ[0], c->rhoJ[1], c->rhoJ[2]);
+  nsb_vec3 r0 = nsb_v3_load(s->old_end[0].r);
+  /* unknown offsets */
+  const int oa0 = 0, oal0 = 3, oaL = 6, oalL = 9, oN = 12 + 6 * N, oM = 12 + 6 * N + 3;
+#define OAP(p) (12 + 6 * (p))
+#define OALP(p) (12 + 6 * (p) + 3)
+  /* cumulative integrals and their derivative coefficients:
+     F = int (rhoA a - n), dF/da^0 = cF0 I, dF/da'^p = cF[p] I
+     G = int (R J al + R (w x J w) - m), dG/dal^0 = G0, dG/dal'^p = Gp[p]
+     H = int rho x (rhoA a - n), dH/da^0 = H0, dH/da'^p = Hp[p]      */
+  nsb_vec3 Fv = nsb_v3_zero(), Gv = nsb_v3_zero(), Hv = nsb_v3_zero();
+  double cF0 = 0.0, cF[NSB_BEAM_MAX_POINTS] = {0};
+  nsb_mat3 G0 = nsb_m3_zero(), H0 = nsb_m3_zero(), Gp[NSB_BEAM_MAX_POINTS], Hp[NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N; ++p) Gp[p] = Hp[p] = nsb_m3_zero();
+  nsb_vec3 a0 = nsb_v3_load(u + oa0), al0 = nsb_v3_load(u + oal0);
+  int q = 0;
+  for (int sub = 0; sub <= N; ++sub) {
+    for (int k = 0; k < g->n_gauss; ++k, ++q) {
+      const nsb_beam_point* pt = &s->old_qp[q];
+      double w = g->wq[q];
+      nsb_vec3 aq = a0, alq = al0;
+      for (int p = 0; p < N; ++p) {
+        aq = nsb_v3_muladd(aq, g->Jq[q][p], nsb_v3_load(u + OAP(p)));
+        alq = nsb_v3_muladd(alq, g->Jq[q][p], nsb_v3_load(u + OALP(p)));
+      }
+      nsb_mat3 R = nsb_q_to_m3(nsb_q_load(pt->q));
+      nsb_vec3 om = nsb_v3_load(pt->w), rho = nsb_v3_sub(nsb_v3_load(pt->r), r0);
+      nsb_vec3 fq = nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
+      Fv = nsb_v3_muladd(Fv, w, fq);
+      nsb_vec3 gq = nsb_v3_sub(nsb_m3_mulv(R, nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)))), mload);
+      Gv = nsb_v3_muladd(Gv, w, gq);
+      Hv = nsb_v3_muladd(Hv, w, nsb_v3_cross(rho, fq));
+      nsb_mat3 RJ = nsb_m3_mul(R, J), Sr = nsb_m3_scale(c->rhoA, nsb_m3_skew(rho));
+      cF0 += w * c->rhoA;
+      G0 = nsb_m3_muladd(G0, w, RJ);
+      H0 = nsb_m3_muladd(H0, w, Sr);
+      for (int p = 0; p < N; ++p) {
+        double jw = w * g->Jq[q][p];
+        cF[p] += jw * c->rhoA;
+        Gp[p] = nsb_m3_muladd(Gp[p], jw, RJ);
+        Hp[p] = nsb_m3_muladd(Hp[p], jw, Sr);
+      }
+    }
+    /* rows at the end of this sub-interval: collocation point sub, or L */
+    int at_L = sub == N;
+    nsb_vec3 rho_x = at_L ? nsb_v3_sub(nsb_v3_load(s->old_end[1].r), r0) : nsb_v3_sub(nsb_v3_load(s->old_cp[sub].r), r0);
+    nsb_vec3 N0 = nsb_v3_load(u + oN), M0 = nsb_v3_load(u + oM);
+    nsb_vec3 Ng = nsb_v3_add(N0, Fv);
+    nsb_vec3 Mg = nsb_v3_add(nsb_v3_add(M0, Gv), nsb_v3_add(nsb_v3_neg(nsb_v3_cross(rho_x, nsb_v3_add(N0, Fv))), Hv));
+    nsb_mat3 Srx = nsb_m3_skew(rho_x), I3 = nsb_m3_identity();
+    /* dNg, dMg with respect to the unknown blocks; sign sg and frame map Rr applied per row block */
+    int rowN, rowM;
+    double sg;
+    nsb_mat3 Rr = I3;
+    if (at_L) {
+      rowN = 6;
+      rowM = 9;
+      sg = 1.0;
+      Rr = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[1].q)));
+    } else {
+      const nsb_beam_point* cp = &s->old_cp[sub];
+      nsb_mat3 Rc = nsb_q_to_m3(nsb_q_load(cp->q));
+      nsb_vec3 gam = nsb_v3_sub(nsb_v3_load(cp->E), nsb_v3_load(g->E0p[sub]));
+      nsb_vec3 kap = nsb_v3_sub(nsb_v3_load(cp->K), nsb_v3_load(g->K0p[sub]));
+      nsb_vec3 NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
+      nsb_vec3 MG = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
+      rowN = 12 + 6 * sub;
+      rowM = rowN + 3;
+      sg = -1.0;
+      nsb_local_addv(F, rowN, nsb_m3_mulv(Rc, NG));
+      nsb_local_addv(F, rowM, nsb_m3_mulv(Rc, MG));
+    }
+    nsb_local_addv(F, rowN, nsb_v3_scale(sg, Ng));
+    nsb_local_addv(F, rowM, nsb_v3_scale(sg, nsb_m3_mulv(Rr, Mg)));
+    nsb_mat3 sR = nsb_m3_scale(sg, Rr);
+    /* d/dN^0, d/dM^0 */
+    nsb_local_add3(KF, nf, rowN, oN, nsb_m3_scale(sg, I3));
+    nsb_local_add3(KF, nf, rowM, oM, sR);
+    nsb_local_add3(KF, nf, rowM, oN, nsb_m3_mul(sR, nsb_m3_scale(-1.0, Srx)));
+    /* d/da^0, d/da'^p: dNg = cF I; dMg = -S(rho_x) cF + H */
+    nsb_local_add3(KF, nf, rowN, oa0, nsb_m3_scale(sg * cF0, I3));
+    nsb_local_add3(KF, nf, rowM, oa0, nsb_m3_mul(sR, nsb_m3_add(nsb_m3_scale(-cF0, Srx), H0)));
+    nsb_local_add3(KF, nf, rowM, oal0, nsb_m3_mul(sR, G0));
+    for (int p = 0; p < N; ++p) {
+      nsb_local_add3(KF, nf, rowN, OAP(p), nsb_m3_scale(sg * cF[p], I3));
+      nsb_local_add3(KF, nf, rowM, OAP(p), nsb_m3_mul(sR, nsb_m3_add(nsb_m3_scale(-cF[p], Srx), Hp[p])));
+      nsb_local_add3(KF, nf, rowM, OALP(p), nsb_m3_mul(sR, Gp[p]));
+    }
+  }
+  /* node-0 rows: -N^0, -R(0)^T M^0 */
+  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[0].q)));
+  nsb_local_addv(F, 0, nsb_v3_neg(nsb_v3_load(u + oN)));
+  nsb_local_addv(F, 3, nsb_v3_neg(nsb_m3_mulv(R0t, nsb_v3_load(u + oM))));
+  nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, nsb_m3_identity()));
+  nsb_local_add3(KF, nf, 3, oM, nsb_m3_scale(-1.0, R0t));
+  /* closure rows: a^L - a(L), alpha^L - alpha(L) */
+  int oc = 12 + 6 * N;
+  nsb_vec3 aL = nsb_v3_load(u + oa0), alL = nsb_v3_load(u + oal0);
+  for (int p = 0; p < N; ++p) {
+    aL = nsb_v3_muladd(aL, g->JL[p], nsb_v3_load(u + OAP(p)));
+    alL = nsb_v3_muladd(alL, g->JL[p], nsb_v3_load(u + OALP(p)));
+  }
+  nsb_local_addv(F, oc, nsb_v3_sub(nsb_v3_load(u + oaL), aL));
+  nsb_local_addv(F, oc + 3, nsb_v3_sub(nsb_v3_load(u + oalL), alL));
+  nsb_mat3 I3 = nsb_m3_identity(), mI = nsb_m3_scale(-1.0, I3);
+  nsb_local_add3(KF, nf, oc, oaL, I3);
+  nsb_local_add3(KF, nf, oc, oa0, mI);
+  nsb_local_add3(KF, nf, oc + 3, oalL, I3);
+  nsb_local_add3(KF, nf, oc + 3, oal0, mI);
+  for (int p = 0; p < N; ++p) {
+    nsb_local_add3(KF, nf, oc, OAP(p), nsb_m3_scale(-g->JL[p], I3));
+    nsb_local_add3(KF, nf, oc + 3, OALP(p), nsb_m3_scale(-g->JL[p], I3));
+  }
+  /* the accelerations become the interior states (committed after the solve) */
+  memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+  memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+  for (int i = 0; i < s->n_qp + s->N; ++i) {
+    nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
+    nsb_vec3 aq = a0, alq = al0;
+    for (int p = 0; p < N; ++p) {
+      double jj = i < s->n_qp ? g->Jq[i][p] : g->Jp[i - s->n_qp][p];
+      aq = nsb_v3_muladd(aq, jj, nsb_v3_load(u + OAP(p)));
+      alq = nsb_v3_muladd(alq, jj, nsb_v3_load(u + OALP(p)));
+    }
+    nsb_v3_store(aq, pt->a);
+    nsb_v3_store(alq, pt->al);
+  }
+  (void)ec;
+  (void)a_node;
+  (void)b_node;
+#undef OAP
+#undef OALP
+}
+
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
-  if (!ec->vbar || !ec->wbar) return NSB_ERR_UNSUPPORTED;
+  int accel = ec->mode == NSB_EVAL_ACCEL;
+  if (!accel && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
   int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
   /* local unknowns in the kernel's layout (end frames) */
   double* u = s->uful;
   for (int k = 0; k < 2; ++k) {
     int node = k == 0 ? a : b;
-    memcpy(u + 6 * k, ec->vbar + 3 * node, 3 * sizeof(double));
-    nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(ec->wbar + 3 * node)), u + 6 * k + 3);
+    const double* tv = accel ? ec->cur->a : ec->vbar;
+    const double* rv = accel ? ec->cur->al : ec->wbar;
+    memcpy(u + 6 * k, tv + 3 * node, 3 * sizeof(double));
+    nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(rv + 3 * node)), u + 6 * k + 3);
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
   end_state(s, ec->old, a, 0, &s->old_end[0]);
@@ -241,7 +394,13 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   fill_loads(e, ec, s, &in);
   double* F = s->ffull;
   double* KF = s->Kfull;
-  nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
+  if (accel) {
+    end_state(s, ec->cur, a, 0, &s->old_end[0]);
+    end_state(s, ec->cur, b, 1, &s->old_end[1]);
+    accel_system(s, ec, a, b, &in, F, KF);
+  } else {
+    nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
+  }
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   /* rotate the node rotational rows and columns into the node frames */
@@ -312,6 +471,15 @@ static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
   memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+}
+
+/* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
+   the first increment, but the acceleration derivatives are no guess for the
+   velocity derivatives: start those from zero. */
+static void beam_after_accel(const nsb_elem* e) {
+  beam_state* s = e->state;
+  beam_commit(e);
+  memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
 }
 
 static void beam_restore(const nsb_elem* e) {
@@ -411,4 +579,5 @@ const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
                                      .post_solve = beam_post_solve,
                                      .commit = beam_commit,
                                      .restore = beam_restore,
+                                     .after_accel = beam_after_accel,
                                      .destroy = beam_destroy};

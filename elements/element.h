@@ -109,6 +109,8 @@ typedef struct nsb_elem_ops {
   void (*commit)(const nsb_elem* e);
   /// Increment rejected: internal unknowns back to the start of the increment.
   void (*restore)(const nsb_elem* e);
+  /// The initial-acceleration solve converged: keep its interior accelerations.
+  void (*after_accel)(const nsb_elem* e);
   /// Free the element's state (system teardown).
   void (*destroy)(nsb_ctx* ctx, nsb_elem* e);
 } nsb_elem_ops;

@@ -46,7 +46,14 @@ struct nsb_scheme {
   int n_nodes;
   double* vbar; /* 3n, modified Newmark unknowns */
   double* wbar; /* 3n */
+  /* converged step averages of the last two increments (predictor history) */
+  double *vbar_n, *wbar_n, *vbar_nm1, *wbar_nm1;
+  double h_n, h_nm1;
+  int n_hist; /* 0, 1 or 2 increments in the history */
 };
+
+/// Record the converged step averages of an accepted increment (predictor history).
+void nsb_scheme_commit(nsb_scheme* s);
 
 /// Create a scheme of the given kind (owned by caller; nsb_scheme_destroy).
 int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double gamma, int n_nodes, nsb_scheme** out);

@@ -625,8 +625,13 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
       if (s->fixed_t[3 * i + c] >= 0) s->cur.v[3 * i + c] = support_value(s, i, c, s->t, 1);
   state_copy(&s->old, &s->cur, s->n_nodes);
   predict_all(s, NSB_EVAL_ACCEL, s->t);
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   int st = newton(s, NSB_EVAL_ACCEL, s->t, rep);
   s->ops = keep;
+  if (st == NSB_OK)
+    for (int i = 0; i < s->n_elems; ++i)
+      if (s->elems[i].ops->after_accel) s->elems[i].ops->after_accel(&s->elems[i]);
   return st;
 }
 
@@ -654,6 +659,7 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
   }
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
+  nsb_scheme_commit(s->scheme);
   s->t += h;
   return NSB_OK;
 }

@@ -499,7 +499,7 @@ static void test_error_args(void) {
   f.line_points = bad_line;
   CU_ASSERT(nsb_vtk_write(w, &f) == NSB_ERR_ARG);
   nsb_ctx_clear_error(ctx);
-  f = sample_frame(NAN);
+  f = sample_frame((double)NAN);
   CU_ASSERT(nsb_vtk_write(w, &f) == NSB_ERR_NOT_FINITE);
   nsb_ctx_clear_error(ctx);
   f = sample_frame(0.0);
@@ -545,10 +545,10 @@ static void test_alloc_sweep(void) {
 
 /* ==== beams ==================================================================== */
 
-/* Array `name` of the appended block of a .vtu read into text: pointer to its
- * raw bytes, *bytes its UInt64 byte count; NULL if absent.  Only for names
- * that occur once in the file. */
-static const void* appended_array(const char* text, const char* name, uint64_t* bytes) {
+/* Array `name` of the appended block of a .vtu read into text: a malloc'd
+ * (so aligned) copy of its raw bytes, *bytes its UInt64 byte count; NULL if
+ * absent.  Only for names that occur once in the file. */
+static void* appended_array(const char* text, const char* name, uint64_t* bytes) {
   char key[80];
   snprintf(key, sizeof key, "Name=\"%s\"", name);
   const char* tag = strstr(text, key);
@@ -559,7 +559,9 @@ static const void* appended_array(const char* text, const char* name, uint64_t* 
   if (!tag_attr(tag, "offset", off, sizeof off)) return NULL;
   const char* block = strchr(app, '_') + 1 + strtoull(off, NULL, 10);
   memcpy(bytes, block, 8);
-  return block + 8;
+  void* copy = malloc(*bytes ? *bytes : 1);
+  if (copy) memcpy(copy, block + 8, *bytes);
+  return copy;
 }
 
 /* The golden beam frame: element 11 with 3 points along +x, rectangular
@@ -659,9 +661,11 @@ static void test_beam_binary(void) {
   char* text = slurp(TMP_DIR "/beam_binary/beams_surface_000000.vtu", NULL);
   CU_ASSERT_FATAL(text != NULL);
   uint64_t bytes = 0;
-  const double* ms = appended_array(text, "moment_section", &bytes);
+  double* ms = appended_array(text, "moment_section", &bytes);
   CU_ASSERT_FATAL(ms != NULL);
   CU_ASSERT(bytes == (3 * 4 + 2 * 8) * 3 * sizeof(double)); /* rect rings of 4, round rings of 8 */
+  CU_ASSERT(ms[0] == b_moment_local[0] && ms[3 * 12 + 1] == b_moment_local[3 * 3 + 1]);
+  free(ms);
   free(text);
 }
 
@@ -729,15 +733,18 @@ static void check_surface(const char* path, const nsb_vtk_beam_frame* f, int rin
   char* text = slurp(path, NULL);
   CU_ASSERT_FATAL(text != NULL);
   uint64_t nb_x = 0, nb_conn = 0, nb_off = 0, nb_types = 0, nb_ms = 0, nb_st = 0, nb_e2 = 0, nb_el = 0;
-  const double* p = appended_array(text, "Points", &nb_x);
-  const int64_t* conn = appended_array(text, "connectivity", &nb_conn);
-  const int64_t* offs = appended_array(text, "offsets", &nb_off);
-  const uint8_t* types = appended_array(text, "types", &nb_types);
-  const double* ms = appended_array(text, "moment_section", &nb_ms);
-  const double* st = appended_array(text, "strain", &nb_st);
-  const double* se2 = appended_array(text, "e2", &nb_e2);
-  const int32_t* el = appended_array(text, "element", &nb_el);
+  double* p = appended_array(text, "Points", &nb_x);
+  int64_t* conn = appended_array(text, "connectivity", &nb_conn);
+  int64_t* offs = appended_array(text, "offsets", &nb_off);
+  uint8_t* types = appended_array(text, "types", &nb_types);
+  double* ms = appended_array(text, "moment_section", &nb_ms);
+  double* st = appended_array(text, "strain", &nb_st);
+  double* se2 = appended_array(text, "e2", &nb_e2);
+  int32_t* el = appended_array(text, "element", &nb_el);
+  free(text);
   CU_ASSERT_FATAL(p && conn && offs && types && ms && st && se2 && el);
+  char piece[96];
+  snprintf(piece, sizeof piece, "NumberOfPoints=\"%zu\" NumberOfCells=\"%zu\"", (size_t)(nb_x / 24), (size_t)nb_types);
 
   size_t want_pts = 0, want_quads = 0;
   for (int e = 0; e < f->n_lines; ++e) {
@@ -750,9 +757,10 @@ static void check_surface(const char* path, const nsb_vtk_beam_frame* f, int rin
   CU_ASSERT(n_pts == want_pts);
   CU_ASSERT(n_cells == want_quads + 2 * (size_t)f->n_lines);
   CU_ASSERT(nb_off == 8 * n_cells && nb_el == 4 * n_cells && nb_ms == 24 * n_pts && nb_st == 48 * n_pts);
-  char piece[96];
-  snprintf(piece, sizeof piece, "NumberOfPoints=\"%zu\" NumberOfCells=\"%zu\"", want_pts, n_cells);
+  text = slurp(path, NULL); /* the <Piece> header agrees with the arrays */
+  CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(strstr(text, piece) != NULL);
+  free(text);
   CU_ASSERT_FATAL(n_pts == want_pts && n_cells == want_quads + 2 * (size_t)f->n_lines);
 
   size_t sp = 0, c = 0;
@@ -818,7 +826,14 @@ static void check_surface(const char* path, const nsb_vtk_beam_frame* f, int rin
   CU_ASSERT((size_t)offs[n_cells - 1] * 8 == nb_conn);
   NSB_ASSERT_CLOSE(worst_plane, 0.0, 1e-14);
   NSB_ASSERT_CLOSE(worst_shape, 0.0, 1e-14);
-  free(text);
+  free(p);
+  free(conn);
+  free(offs);
+  free(types);
+  free(ms);
+  free(st);
+  free(se2);
+  free(el);
 }
 
 static void test_beam_surface(void) {
@@ -954,7 +969,7 @@ static void test_beam_error_args(void) {
   /* each case: one thing wrong in an otherwise valid frame */
   const int start_not_zero[3] = {1, 3, 5}, one_point[3] = {0, 1, 5}, short_end[3] = {0, 3, 4}, decreasing[3] = {0, 6, 5};
   const int bad_shape[2] = {1, 4};
-  const double neg_dims[4] = {0.2, -0.1, 0.05, 0.0}, nan_dims[4] = {0.2, 0.1, NAN, 0.0};
+  const double neg_dims[4] = {0.2, -0.1, 0.05, 0.0}, nan_dims[4] = {0.2, 0.1, (double)NAN, 0.0};
   for (int c = 0; c < 12; ++c) {
     f = beam_frame(0.0);
     int want = NSB_ERR_ARG;
@@ -970,7 +985,7 @@ static void test_beam_error_args(void) {
       case 8: f.q = NULL; break;
       case 9: f.line_start = NULL; break;
       case 10: f.n_lines = 0; break; /* 5 points, no elements */
-      case 11: f.time = INFINITY; want = NSB_ERR_NOT_FINITE; break;
+      case 11: f.time = (double)INFINITY; want = NSB_ERR_NOT_FINITE; break;
     }
     CU_ASSERT(nsb_vtk_write_beams(w, &f) == want);
     if (nsb_ctx_error_code(ctx) != want) fprintf(stderr, "  case %d: %s\n", c, nsb_ctx_error_message(ctx));
@@ -978,7 +993,7 @@ static void test_beam_error_args(void) {
   }
   /* a general section ignores dims[1]: only the used lengths are checked */
   const int general[2] = {1, 0};
-  const double general_dims[4] = {0.2, 0.1, 0.05, NAN};
+  const double general_dims[4] = {0.2, 0.1, 0.05, (double)NAN};
   f = beam_frame(0.0);
   f.shape = general;
   f.dims = general_dims;
