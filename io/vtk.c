@@ -531,7 +531,8 @@ int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f) {
       {"offsets", VTK_T_INT64, 1, nc, w->offsets, NULL},
       {"types", VTK_T_UINT8, 1, nc, w->types, NULL},
   };
-  vtk_grid g = {np, nc, {field, point_data, cell_data, points, cells}, {1, (int)(sizeof point_data / sizeof point_data[0]), 1, 1, 3}};
+  vtk_grid g = {np, nc, {field, point_data, cell_data, points, cells},
+                {1, (int)(sizeof point_data / sizeof point_data[0]), 1, 1, 3}};
 
   NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), &g, w->ascii));
   NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
@@ -541,8 +542,11 @@ int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f) {
 
 /* ---- beam writer ------------------------------------------------------------- */
 
-/* Strain components as ParaView shows them (section frame, io/vtk.h). */
+/* Component names of the section-frame arrays, as ParaView shows them in the
+ * colouring drop-down (instead of X, Y, Z / 0..5). */
 static const char* const strain_names[6] = {"gamma1", "gamma2", "gamma3", "kappa1", "kappa2", "kappa3"};
+static const char* const force_section_names[3] = {"axial", "shear2", "shear3"};
+static const char* const moment_section_names[3] = {"torsion", "bending2", "bending3"};
 
 /* Surface point arrays copied from the ring's axis point, in file order; the
  * 3-component ones live in surf_data at k * 3 * cap_sp, strain after them. */
@@ -813,8 +817,8 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
       {"strain", VTK_T_FLOAT64, 6, np, f->strain ? f->strain : z, strain_names},
       {"force", VTK_T_FLOAT64, 3, np, f->force ? f->force : z, NULL},
       {"moment", VTK_T_FLOAT64, 3, np, f->moment ? f->moment : z, NULL},
-      {"force_section", VTK_T_FLOAT64, 3, np, f->force_local ? f->force_local : z, NULL},
-      {"moment_section", VTK_T_FLOAT64, 3, np, f->moment_local ? f->moment_local : z, NULL},
+      {"force_section", VTK_T_FLOAT64, 3, np, f->force_local ? f->force_local : z, force_section_names},
+      {"moment_section", VTK_T_FLOAT64, 3, np, f->moment_local ? f->moment_local : z, moment_section_names},
   };
   const vtk_array axis_cell_data[] = {{"element", VTK_T_INT32, 1, nl, f->elem_label, NULL}};
   const vtk_array axis_points[] = {{"Points", VTK_T_FLOAT64, 3, np, f->x, NULL}};
@@ -830,8 +834,8 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
   const vtk_array surf_point_data[] = {
       {"displacement", VTK_T_FLOAT64, 3, sc.points, sd + 3 * SURF_U * csp, NULL},
       {"velocity", VTK_T_FLOAT64, 3, sc.points, sd + 3 * SURF_V * csp, NULL},
-      {"force_section", VTK_T_FLOAT64, 3, sc.points, sd + 3 * SURF_N_LOCAL * csp, NULL},
-      {"moment_section", VTK_T_FLOAT64, 3, sc.points, sd + 3 * SURF_M_LOCAL * csp, NULL},
+      {"force_section", VTK_T_FLOAT64, 3, sc.points, sd + 3 * SURF_N_LOCAL * csp, force_section_names},
+      {"moment_section", VTK_T_FLOAT64, 3, sc.points, sd + 3 * SURF_M_LOCAL * csp, moment_section_names},
       {"strain", VTK_T_FLOAT64, 6, sc.points, sd + 3 * N_SURF_VEC3 * csp, strain_names},
       {"e1", VTK_T_FLOAT64, 3, sc.points, sd + 3 * SURF_E1 * csp, NULL},
       {"e2", VTK_T_FLOAT64, 3, sc.points, sd + 3 * SURF_E2 * csp, NULL},

@@ -56,8 +56,9 @@
  *       angular_velocity(3) quaternion(4) e1 e2 e3(3, section axes = columns
  *       of R(q)) strain(6: gamma1 gamma2 gamma3 kappa1 kappa2 kappa3, named
  *       by ComponentName0..5 attributes) force(3) moment(3) (global frame)
- *       force_section(3) moment_section(3) (section frame); CellData
- *       element (Int32 label); FieldData TimeValue.
+ *       force_section(3: axial shear2 shear3) moment_section(3: torsion
+ *       bending2 bending3) (section frame, components named the same way);
+ *       CellData element (Int32 label); FieldData TimeValue.
  *   dir/base_surface.pvd, base_surface_NNNNNN.vtu  the swept solid: at every
  *       axis point a ring of vertices in the section plane (x + a G2 + b G3):
  *       the 4 corners of a rectangle (+,+) (-,+) (-,-) (+,-) in (G2, G3), or

@@ -697,7 +697,8 @@ static nsb_vtk_beam_frame make_arc(arc_frame* a, const int* shapes) {
       double th = dth * (e * 2 + (double)j * 2.0 / (n_e[e] - 1)), phi = 0.4 * i - 1.0; /* shared ends coincide */
       nsb_v3_store(nsb_v3(R * cos(th), R * sin(th), 0.1 * th), a->x + 3 * i);
       nsb_v3_store(nsb_v3(i, -i, 0.5), a->v + 3 * i);
-      nsb_quat q = nsb_q_mul(q_axis_angle(nsb_v3(0, 0, 1), th + 1.5707963267948966), q_axis_angle(nsb_v3(1, 0, 0), phi));
+      nsb_quat q = nsb_q_mul(q_axis_angle(nsb_v3(0, 0, 1), th + 1.5707963267948966),
+                             q_axis_angle(nsb_v3(1, 0, 0), phi));
       double s = i % 2 ? 3.0 : 1.0;
       nsb_q_store(nsb_q(s * q.w, s * q.x, s * q.y, s * q.z), a->q + 4 * i);
       for (int c = 0; c < 6; ++c) a->strain[6 * i + c] = 0.01 * c + i;
@@ -967,7 +968,8 @@ static void test_beam_error_args(void) {
 
   CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, dir, "a", 1, 5, 2, 6, &w) == NSB_OK);
   /* each case: one thing wrong in an otherwise valid frame */
-  const int start_not_zero[3] = {1, 3, 5}, one_point[3] = {0, 1, 5}, short_end[3] = {0, 3, 4}, decreasing[3] = {0, 6, 5};
+  const int start_not_zero[3] = {1, 3, 5}, one_point[3] = {0, 1, 5}, short_end[3] = {0, 3, 4};
+  const int decreasing[3] = {0, 6, 5};
   const int bad_shape[2] = {1, 4};
   const double neg_dims[4] = {0.2, -0.1, 0.05, 0.0}, nan_dims[4] = {0.2, 0.1, (double)NAN, 0.0};
   for (int c = 0; c < 12; ++c) {

@@ -15,8 +15,9 @@ e1, e2, e3 are orthonormal and right-handed at every point.
 Beams (--beams): PVD is the axis collection (base.pvd); the swept solid
 base_surface.pvd beside it is read too.  Both must list the same times.  Axis
 steps: point count, one VTK_POLY_LINE per element running through the points
-in order, every axis array with components and type (strain: 6, with
-component names gamma1..kappa3), cell data "element", TimeValue, section axes
+in order, every axis array with components and type (strain: 6), the
+component names of strain, force_section and moment_section, cell data
+"element", TimeValue, section axes
 orthonormal.  Surface steps: only VTK_QUAD and VTK_POLYGON cells; per element
 (cell data "element") exactly 2 polygon caps of m vertices and (n_e - 1) m
 quads; one ring of m vertices per axis point, each vertex in the plane normal
@@ -73,7 +74,11 @@ BEAM_SURFACE_ARRAYS = {
     name: BEAM_AXIS_ARRAYS[name]
     for name in ("displacement", "velocity", "force_section", "moment_section", "strain", "e1", "e2", "e3")
 }
-STRAIN_COMPONENTS = ("gamma1", "gamma2", "gamma3", "kappa1", "kappa2", "kappa3")
+COMPONENT_NAMES = {
+    "strain": ("gamma1", "gamma2", "gamma3", "kappa1", "kappa2", "kappa3"),
+    "force_section": ("axial", "shear2", "shear3"),
+    "moment_section": ("torsion", "bending2", "bending3"),
+}
 
 failures = []
 
@@ -228,6 +233,15 @@ def main(argv):
 # ---- beams ------------------------------------------------------------------
 
 
+def check_component_names(name, pd):
+    for arr_name, want in COMPONENT_NAMES.items():
+        a = pd.GetArray(arr_name)
+        if a is not None:
+            names = tuple(a.GetComponentName(c) for c in range(a.GetNumberOfComponents()))
+            if names != want:
+                fail("%s: %s component names %r, expected %r" % (name, arr_name, names, want))
+
+
 def check_beam_axis(path, time, n_points_expected):
     """Check one axis .vtu; returns (grid, [(label, first point, n points)]) or None."""
     g = read_grid(path)
@@ -239,11 +253,7 @@ def check_beam_axis(path, time, n_points_expected):
         fail("%s: %d points, expected %d" % (name, n, n_points_expected))
     pd = g.GetPointData()
     check_arrays(name, pd, BEAM_AXIS_ARRAYS, n)
-    strain = pd.GetArray("strain")
-    if strain is not None:
-        names = tuple(strain.GetComponentName(c) for c in range(strain.GetNumberOfComponents()))
-        if names != STRAIN_COMPONENTS:
-            fail("%s: strain component names %r, expected %r" % (name, names, STRAIN_COMPONENTS))
+    check_component_names(name, pd)
     n_cells = g.GetNumberOfCells()
     check_arrays(name, g.GetCellData(), {"element": (1, vtk.VTK_INT)}, n_cells)
     labels = g.GetCellData().GetArray("element")
@@ -277,6 +287,7 @@ def check_beam_surface(path, time, axis, elements):
     n_cells = g.GetNumberOfCells()
     pd = g.GetPointData()
     check_arrays(name, pd, BEAM_SURFACE_ARRAYS, n)
+    check_component_names(name, pd)
     check_arrays(name, g.GetCellData(), {"element": (1, vtk.VTK_INT)}, n_cells)
     check_time(name, g, time)
     labels = g.GetCellData().GetArray("element")

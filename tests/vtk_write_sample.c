@@ -108,7 +108,8 @@ static int write_beams(nsb_ctx* ctx, const char* dir, int ascii) {
         /* curvature vector kappa e_z + phi_s G1, in section components */
         nsb_vec3 k_loc = nsb_m3_tmulv(r, nsb_v3_muladd(nsb_v3(0.0, 0.0, kappa), 3.0 * t, g1));
         double gamma1 = 1e-4 * (1.0 + t);
-        nsb_vec3 n_loc = nsb_v3(1e4 * gamma1, 0.0, 0.0), m_loc = nsb_v3(50.0 * k_loc.x, 100.0 * k_loc.y, 100.0 * k_loc.z);
+        nsb_vec3 n_loc = nsb_v3(1e4 * gamma1, 0.0, 0.0);
+        nsb_vec3 m_loc = nsb_v3(50.0 * k_loc.x, 100.0 * k_loc.y, 100.0 * k_loc.z);
         nsb_v3_store(xi, x + 3 * i);
         nsb_v3_store(nsb_v3_sub(xi, nsb_v3(s, 0.0, 0.0)), u + 3 * i);
         nsb_v3_store(nsb_v3_scale(0.5 / h, nsb_v3_sub(xp, xm)), v + 3 * i);
@@ -122,7 +123,8 @@ static int write_beams(nsb_ctx* ctx, const char* dir, int ascii) {
         nsb_v3_store(nsb_m3_mulv(r, m_loc), mf + 3 * i);
       }
     }
-    nsb_vtk_beam_frame f = {t, B_ELEMS, line_start, B_POINTS, x, u, v, om, q, strain, nf, mf, nl, ml, label, shape, dims};
+    nsb_vtk_beam_frame f = {t,  B_ELEMS, line_start, B_POINTS, x,     u,     v,   om, q,
+                            strain, nf, mf,     nl,         ml,       label, shape, dims};
     status = nsb_vtk_write_beams(w, &f);
   }
   if (status == NSB_OK) printf("%s\n", nsb_vtk_beam_pvd_path(w));
