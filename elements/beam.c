@@ -228,7 +228,12 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
   memset(F, 0, sizeof(double) * (size_t)nf);
   memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
   nsb_vec3 n = nsb_v3_load(in->n_load), mload = nsb_v3_load(in->m_load);
-  nsb_mat3 J = nsb_m3_diag(c->rhoJ[0], c->rhoJ[1], c->rhoJ[2]);
+  /* A section without rotary inertia (seed 001 §6.6.1 uses J = 0) leaves the
+     angular accelerations out of every equation; they then never matter
+     (J alpha = 0), so the initial solve uses a unit inertia in that
+     direction to pick a definite, moment-consistent value. */
+  nsb_mat3 J = nsb_m3_diag(c->rhoJ[0] > 0 ? c->rhoJ[0] : 1.0, c->rhoJ[1] > 0 ? c->rhoJ[1] : 1.0,
+                           c->rhoJ[2] > 0 ? c->rhoJ[2] : 1.0);
   nsb_vec3 r0 = nsb_v3_load(s->old_end[0].r);
   /* unknown offsets */
   const int oa0 = 0, oal0 = 3, oaL = 6, oalL = 9, oN = 12 + 6 * N, oM = 12 + 6 * N + 3;

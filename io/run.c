@@ -129,6 +129,110 @@ static int write_frame(nsb_vtk_writer* w, frame_buf* fb, const nsb_system* s) {
   return nsb_vtk_write(w, &f);
 }
 
+/* Output buffers for beam frames: every beam element is one polyline through
+   its samples (ends and integration points). */
+typedef struct beam_buf {
+  int n_lines, n_points;
+  int *line_start, *label, *shape;
+  double* dims;
+  double *x, *u, *v, *w, *q, *strain, *force, *moment, *force_local, *moment_local;
+} beam_buf;
+
+static int beam_setup(nsb_ctx* ctx, const nsb_model* m, const nsb_system* s, beam_buf* bb) {
+  memset(bb, 0, sizeof *bb);
+  for (int i = 0; i < nsb_system_n_elements(s); ++i) {
+    const nsb_elem* e = nsb_system_element(s, i);
+    if (e->ops != &nsb_beam_v_ops) continue;
+    bb->n_lines++;
+    bb->n_points += nsb_beam_n_samples(e);
+  }
+  if (bb->n_lines == 0) return NSB_OK;
+  int nl = bb->n_lines, np = bb->n_points;
+  bb->line_start = NSB_NEW_ARRAY(ctx, nl + 1, int);
+  bb->label = NSB_NEW_ARRAY(ctx, nl, int);
+  bb->shape = NSB_NEW_ARRAY(ctx, nl, int);
+  bb->dims = NSB_NEW_ARRAY(ctx, 2 * nl, double);
+  bb->x = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  bb->u = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  bb->v = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  bb->w = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  bb->q = NSB_NEW_ARRAY(ctx, 4 * np, double);
+  bb->strain = NSB_NEW_ARRAY(ctx, 6 * np, double);
+  bb->force = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  bb->moment = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  bb->force_local = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  bb->moment_local = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  if (!bb->line_start || !bb->label || !bb->shape || !bb->dims || !bb->x || !bb->u || !bb->v || !bb->w || !bb->q ||
+      !bb->strain || !bb->force || !bb->moment || !bb->force_local || !bb->moment_local)
+    return NSB_ERR_ALLOC;
+  int k = 0, p = 0;
+  for (int i = 0; i < nsb_system_n_elements(s); ++i) {
+    const nsb_elem* e = nsb_system_element(s, i);
+    if (e->ops != &nsb_beam_v_ops) continue;
+    bb->line_start[k] = p;
+    bb->label[k] = m->elements.data[e->model_index].label;
+    nsb_beam_section_draw(e, m, &bb->shape[k], bb->dims + 2 * k);
+    p += nsb_beam_n_samples(e);
+    ++k;
+  }
+  bb->line_start[k] = p;
+  return NSB_OK;
+}
+
+static void beam_free(nsb_ctx* ctx, beam_buf* bb) {
+  if (bb->n_lines == 0) return;
+  int nl = bb->n_lines, np = bb->n_points;
+  NSB_FREE_ARRAY(ctx, bb->line_start, nl + 1, int);
+  NSB_FREE_ARRAY(ctx, bb->label, nl, int);
+  NSB_FREE_ARRAY(ctx, bb->shape, nl, int);
+  NSB_FREE_ARRAY(ctx, bb->dims, 2 * nl, double);
+  NSB_FREE_ARRAY(ctx, bb->x, 3 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->u, 3 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->v, 3 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->w, 3 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->q, 4 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->strain, 6 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->force, 3 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->moment, 3 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->force_local, 3 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->moment_local, 3 * np, double);
+}
+
+static int write_beams(nsb_vtk_beam_writer* w, beam_buf* bb, const nsb_system* s) {
+  const nsb_state* st = nsb_system_state(s);
+  const double* X0 = nsb_system_x0(s);
+  int k = 0;
+  for (int i = 0; i < nsb_system_n_elements(s); ++i) {
+    const nsb_elem* e = nsb_system_element(s, i);
+    if (e->ops != &nsb_beam_v_ops) continue;
+    int p = bb->line_start[k++];
+    nsb_beam_sample_out o = {bb->x + 3 * p,      bb->u + 3 * p,      bb->v + 3 * p,           bb->w + 3 * p,
+                             bb->q + 4 * p,      bb->strain + 6 * p, bb->force + 3 * p,       bb->moment + 3 * p,
+                             bb->force_local + 3 * p, bb->moment_local + 3 * p};
+    nsb_beam_sample(e, st, X0, &o);
+  }
+  nsb_vtk_beam_frame f;
+  memset(&f, 0, sizeof f);
+  f.time = nsb_system_time(s);
+  f.n_lines = bb->n_lines;
+  f.line_start = bb->line_start;
+  f.n_points = bb->n_points;
+  f.x = bb->x;
+  f.u = bb->u;
+  f.v = bb->v;
+  f.w = bb->w;
+  f.q = bb->q;
+  f.strain = bb->strain;
+  f.force = bb->force;
+  f.moment = bb->moment;
+  f.force_local = bb->force_local;
+  f.moment_local = bb->moment_local;
+  f.elem_label = bb->label;
+  f.shape = bb->shape;
+  f.dims = bb->dims;
+  return nsb_vtk_write_beams(w, &f);
+}
+
 static void print_failure(const nsb_model* m, int k, long inc, double t, double h, const nsb_newton_report* rep) {
   const nsb_step_def* sd = &m->steps.data[k];
   fprintf(stderr, "nsbeam: increment failed at t = %.10g (step %d%s%s%s, increment %ld, h = %.6g): %s\n", t, k + 1,
@@ -154,8 +258,11 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   nsb_system* s = NULL;
   nsb_history* hist = NULL;
   nsb_vtk_writer* vtk = NULL;
+  nsb_vtk_beam_writer* bvtk = NULL;
   frame_buf fb;
+  beam_buf bb;
   memset(&fb, 0, sizeof fb);
+  memset(&bb, 0, sizeof bb);
   int want_vtk = 0, want_hist = 0, ascii = 0;
   for (int k = 0; k < m->steps.count; ++k) {
     if (m->steps.data[k].vtk_every > 0 && !want_vtk) {
@@ -174,6 +281,10 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   if (want_vtk) {
     if ((st = frame_setup(ctx, m, &fb)) < 0) goto done;
     if ((st = nsb_vtk_writer_create(ctx, opt->outdir, "bodies", ascii, fb.n, fb.n_lines, &vtk)) < 0) goto done;
+    if ((st = beam_setup(ctx, m, s, &bb)) < 0) goto done;
+    if (bb.n_lines > 0 &&
+        (st = nsb_vtk_beam_writer_create(ctx, opt->outdir, "beams", ascii, bb.n_points, bb.n_lines, 16, &bvtk)) < 0)
+      goto done;
   }
   nsb_stats* stats = nsb_system_stats(s);
   double t = 0.0, t_end = 0.0;
@@ -195,6 +306,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       }
       if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
       if (vtk && (st = write_frame(vtk, &fb, s)) < 0) goto done;
+      if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
     }
     double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
     long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
@@ -231,6 +343,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
         if ((st = nsb_history_write(hist, s, inc, iters)) < 0) goto done;
       if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc)) {
         if ((st = write_frame(vtk, &fb, s)) < 0) goto done;
+        if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
         stats->outputs++;
       }
       stats->t_output += now_s() - tic;
@@ -249,9 +362,14 @@ done:
     if (stats_out) *stats_out = *fin;
   }
   if (vtk && opt->report && !opt->quiet) fprintf(opt->report, "ParaView: %s\n", nsb_vtk_pvd_path(vtk));
+  if (bvtk && opt->report && !opt->quiet)
+    fprintf(opt->report, "ParaView: %s (axis), %s (solid)\n", nsb_vtk_beam_pvd_path(bvtk),
+            nsb_vtk_beam_surface_pvd_path(bvtk));
   if (hist && opt->report && !opt->quiet) fprintf(opt->report, "history:  %s/history.csv\n", opt->outdir);
   nsb_vtk_writer_destroy(&vtk);
+  nsb_vtk_beam_writer_destroy(&bvtk);
   frame_free(ctx, &fb);
+  beam_free(ctx, &bb);
   nsb_history_close(&hist);
   nsb_system_destroy(&s);
   return st;

@@ -607,6 +607,19 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
       rep->converged = 1;
       return NSB_OK;
     }
+    /* Corrections at round-off level twice in a row while the residual stays
+       above its tolerance: the tolerance is below what double precision can
+       resolve for this model (e.g. EA * eps * |E| for a very stiff beam);
+       iterating on cannot help, so say so. */
+    if (it > 0 && dnorm <= 1e-3 * s->step.tol_inc &&
+        rep->dx_norm[(it - 1) % NSB_NEWTON_HISTORY] <= 1e-3 * s->step.tol_inc) {
+      rep->status = NSB_ERR_NO_CONVERGENCE;
+      snprintf(rep->cause, sizeof rep->cause,
+               "the residual stagnates at |f| = %.3e with corrections at round-off level (|dx| = %.3e): the residual "
+               "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL",
+               rnorm, dnorm, s->step.tol_res);
+      return rep->status;
+    }
   }
   rep->status = NSB_ERR_NO_CONVERGENCE;
   snprintf(rep->cause, sizeof rep->cause, "no convergence in %d iterations (last |dx| = %.3e, |f| = %.3e)",
