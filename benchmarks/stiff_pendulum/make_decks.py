@@ -38,7 +38,7 @@ model += f"""*PROBE, NAME=tip, NODE={nodes[-1][0]}
 X, V
 """
 write(os.path.join(HERE, "model.inp"), model)
-for h in ("0.001", "0.01"):
+for h in ("0.001", "0.025", "0.05", "0.1"):
     write(os.path.join(HERE, f"h{h}.inp"), f"""** Stiff pendulum, modified Newmark, h = {h}, t in [0, 30].
 *INCLUDE, INPUT=model.inp
 *STEP
