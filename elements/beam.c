@@ -502,12 +502,25 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   nsb_beam_velocity_energy(&s->geom, c, s->cur_qp, s->cur_cp, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
+  /* power of the distributed loads (gravity is potential energy) */
+  nsb_vec3 n = nsb_v3_zero(), mm = nsb_v3_zero();
+  for (int i = 0; i < s->n_dloads; ++i) {
+    const nsb_dload* dl = &ec->model->dloads.data[s->dload[i]];
+    if (dl->step > ec->step) continue;
+    double v = dl->value * nsb_load_scale(ec, dl->amplitude, dl->step, NULL, NULL);
+    nsb_vec3 dir = nsb_v3(dl->kind % 3 == 0, dl->kind % 3 == 1, dl->kind % 3 == 2);
+    if (dl->kind < 3)
+      n = nsb_v3_muladd(n, v, dir);
+    else
+      mm = nsb_v3_muladd(mm, v, dir);
+  }
   for (int i = 0; i < s->n_qp; ++i) {
     const nsb_beam_point* p = &s->cur_qp[i];
     double w = s->geom.wq[i];
     nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
     nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
     acc->potential -= w * c->rhoA * nsb_v3_dot(ec->gravity, r);
+    acc->power += w * (nsb_v3_dot(n, v) + nsb_v3_dot(mm, nsb_q_rotate(nsb_q_load(p->q), om)));
     acc->momentum = nsb_v3_muladd(acc->momentum, w * c->rhoA, v);
     nsb_vec3 L = nsb_v3_add(nsb_v3_scale(c->rhoA, nsb_v3_cross(r, v)), nsb_q_rotate(nsb_q_load(p->q), Jw));
     acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, w, L);

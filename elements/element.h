@@ -81,6 +81,8 @@ typedef struct nsb_eval_ctx {
 /// Energy and momentum contributions of one element.
 typedef struct nsb_energy {
   double kinetic, potential;
+  double power;          /* power of the applied loads that have no potential (all but gravity) */
+  double external_work;  /* their work since t = 0 (filled by the system: trapezoidal rule on the power) */
   nsb_vec3 momentum, angular_momentum; /* angular momentum about the global origin */
 } nsb_energy;
 

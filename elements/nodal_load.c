@@ -70,7 +70,23 @@ static int cload_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   return NSB_OK;
 }
 
-const nsb_elem_ops nsb_cload_ops = {.name = "concentrated load", .eval = cload_eval};
+/* Power of a concentrated load: F.v for forces, M_g.omega_g for moments
+   (omega_g = R omega_G), with the load as applied (dead or follower). */
+static void cload_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  const nsb_cload* c = &ec->model->cloads.data[e->model_index];
+  if (c->step > ec->step) return;
+  double val = c->value * nsb_load_scale(ec, c->amplitude, c->step, NULL, NULL);
+  int i = e->nodes[0], comp = (c->dof - 1) % 3;
+  nsb_vec3 L = nsb_v3(comp == 0 ? val : 0.0, comp == 1 ? val : 0.0, comp == 2 ? val : 0.0);
+  nsb_quat q = e->node_ndof[0] == 6 ? nsb_st_q(ec->cur, i) : nsb_q_identity();
+  if (c->follower) L = nsb_q_rotate(q, L);
+  if (c->dof <= 3)
+    acc->power += nsb_v3_dot(L, nsb_st_v(ec->cur, i));
+  else
+    acc->power += nsb_v3_dot(L, nsb_q_rotate(q, nsb_st_w(ec->cur, i)));
+}
+
+const nsb_elem_ops nsb_cload_ops = {.name = "concentrated load", .eval = cload_eval, .energy = cload_power};
 
 /// Exact rotation, body angular velocity and acceleration of a manufactured rotation.
 void nsb_manufactured_kinematics(const nsb_model* m, const nsb_manufactured_rotation* mr, double t, nsb_vec3* th,
@@ -110,4 +126,11 @@ static int manufactured_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* 
   return NSB_OK;
 }
 
-const nsb_elem_ops nsb_manufactured_ops = {.name = "manufactured rotation", .eval = manufactured_eval};
+static void manufactured_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  double f[6] = {0, 0, 0, 0, 0, 0};
+  manufactured_eval(e, ec, f, NULL); /* f_r = -R^T M_g */
+  acc->power -= nsb_v3_dot(nsb_v3_load(f + 3), nsb_st_w(ec->cur, e->nodes[0]));
+}
+
+const nsb_elem_ops nsb_manufactured_ops = {.name = "manufactured rotation", .eval = manufactured_eval,
+                                           .energy = manufactured_power};

@@ -52,9 +52,9 @@ int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_his
   snprintf(h->path, sizeof h->path, "%s", path);
   fputs("time,step,newton_iterations,kinetic_energy,potential_energy,total_energy,"
         "linear_momentum_x,linear_momentum_y,linear_momentum_z,"
-        "angular_momentum_x,angular_momentum_y,angular_momentum_z",
+        "angular_momentum_x,angular_momentum_y,angular_momentum_z,external_work",
         f);
-  h->n_cols = 12;
+  h->n_cols = 13;
   for (int p = 0; p < m->probes.count; ++p) {
     const nsb_probe* pr = &m->probes.data[p];
     for (int b = 0; b < N_PROBE_BITS; ++b) {
@@ -76,9 +76,9 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
   nsb_energy e;
   nsb_system_energy(s, &e);
   FILE* f = h->f;
-  fprintf(f, "%.17g,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s), increment,
+  fprintf(f, "%.17g,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s), increment,
           newton_iterations, e.kinetic, e.potential, e.kinetic + e.potential, e.momentum.x, e.momentum.y,
-          e.momentum.z, e.angular_momentum.x, e.angular_momentum.y, e.angular_momentum.z);
+          e.momentum.z, e.angular_momentum.x, e.angular_momentum.y, e.angular_momentum.z, e.external_work);
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   for (int p = 0; p < h->m->probes.count; ++p) {

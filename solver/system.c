@@ -37,6 +37,7 @@ struct nsb_system {
   double t, t_step_start;
   double lam_scale, con_scale[3];
   int has_beams;
+  double work, power; /* work of the non-potential loads since t = 0, their power at t */
   double internal_res2; /* condensed-out residual rows of the last assembly */
   nsb_stats stats;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
@@ -645,6 +646,9 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
   if (st == NSB_OK)
     for (int i = 0; i < s->n_elems; ++i)
       if (s->elems[i].ops->after_accel) s->elems[i].ops->after_accel(&s->elems[i]);
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  s->power = en.power;
   return st;
 }
 
@@ -674,6 +678,11 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
     if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
   nsb_scheme_commit(s->scheme);
   s->t += h;
+  /* external work: trapezoidal rule on the power (second order, like the schemes) */
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  s->work += 0.5 * h * (s->power + en.power);
+  s->power = en.power;
   return NSB_OK;
 }
 
@@ -697,6 +706,7 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
   nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, s->t);
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->energy) s->elems[i].ops->energy(&s->elems[i], &ec, e);
+  e->external_work = s->work;
 }
 
 int nsb_system_n_elements(const nsb_system* s) { return s->n_elems; }

@@ -48,6 +48,6 @@ for h in ("0.001", "0.025", "0.05", "0.1"):
 ** only EA eps |E| = 2.2e-6; the default residual tolerance 1e-8 is below that
 ** round-off floor (see README)
 *SOLVER CONTROLS, TOL RESIDUAL=1e-4
-*OUTPUT, FORMAT=HISTORY, EVERY={int(round(0.01 / float(h)))}
+*OUTPUT, FORMAT=HISTORY, EVERY={max(1, int(round(0.01 / float(h))))}
 *END STEP
 """)
