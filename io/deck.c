@@ -1744,14 +1744,12 @@ static void data_boundary(parser* p, loc at) {
   }
   /* any subset of 4..6 may be held; whether the scheme can hold a subset is
      the solver's check (solver/system.c) */
-  if (last >= 4 && value != 0.0) {
-    VALUE(p, at, "prescribed rotations are not supported yet: rotational DOFs can only be held (value 0)");
-    return;
-  }
-  if (last >= 4 && p->b.has_amp) {
+  /* a prescribed rotation (non-zero value or an amplitude) is an angle about
+     one body axis: one rotational DOF per data line */
+  if (last >= 4 && (value != 0.0 || p->b.has_amp) && first != last) {
     VALUE(p, at,
-          "prescribed rotations are not supported yet: rotational DOFs can only be held (value 0), without "
-          "AMPLITUDE");
+          "a prescribed rotation (non-zero value or AMPLITUDE) must name one rotational DOF (first = last), got %d..%d",
+          first, last);
     return;
   }
   p->scratch.count = 0;

@@ -88,9 +88,10 @@ static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->a[3 * i + c] = a[c];
 }
 
-static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur) {
+static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
+                             nsb_state* cur) {
   for (int k = 0; k < 3; ++k)
-    if (mask & (1u << k)) s->wbar[3 * i + k] = 0.0;
+    if (mask & (1u << k)) s->wbar[3 * i + k] = target[k];
   mn_update(s, i, 6, old, cur);
 }
 
@@ -170,8 +171,10 @@ static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->a[3 * i + c] = a[c];
 }
 
-static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur) {
-  NSB_ASSERT(mask == 7u); /* the system refuses partial holds with this scheme */
+static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
+                             nsb_state* cur) {
+  /* the system refuses partial holds and prescribed rotations with this scheme */
+  NSB_ASSERT(mask == 7u && target[0] == 0.0 && target[1] == 0.0 && target[2] == 0.0);
   memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
   double th[3] = {0, 0, 0};
   nm_rates(s, th, old->w + 3 * i, old->al + 3 * i, cur->w + 3 * i, cur->al + 3 * i);
@@ -237,9 +240,10 @@ static void st_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->x[3 * i + c] = xv;
 }
 
-static void st_hold_rotation(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur) {
+static void st_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
+                             nsb_state* cur) {
   for (int k = 0; k < 3; ++k)
-    if (mask & (1u << k)) s->wbar[3 * i + k] = 0.0;
+    if (mask & (1u << k)) s->wbar[3 * i + k] = target[k];
   st_update(s, i, 6, old, cur);
 }
 
@@ -280,11 +284,12 @@ static void ac_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->a[3 * i + c] = xv;
 }
 
-static void ac_hold_rotation(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur) {
+static void ac_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
+                             nsb_state* cur) {
   (void)s;
   (void)old;
   for (int k = 0; k < 3; ++k)
-    if (mask & (1u << k)) cur->al[3 * i + k] = 0.0;
+    if (mask & (1u << k)) cur->al[3 * i + k] = target[k];
 }
 
 static void ac_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {

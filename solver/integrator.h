@@ -32,9 +32,13 @@ typedef struct nsb_scheme_ops {
   void (*apply)(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur);
   /// Prescribe translational component c of node i to position value xv at t_{n+1} (rates follow).
   void (*prescribe)(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur);
-  /// Hold the rotation of node i about the body axes in mask (bit k: axis k)
-  /// over the increment (rates follow).  Newmark supports only mask 7.
-  void (*hold_rotation)(nsb_scheme* s, int i, unsigned mask, const nsb_state* old, nsb_state* cur);
+  /// Prescribe the rotation of node i about the body axes in mask (bit k:
+  /// axis k) over the increment through its rate: target[k] is the step
+  /// average angular velocity wbar_k (modified Newmark, static), or the
+  /// angular acceleration (initial accelerations); 0 holds the rotation.
+  /// Newmark supports only holding all three (mask 7, targets 0).
+  void (*hold_rotation)(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
+                        nsb_state* cur);
   /// Linearization coefficients of node i at the current iterate.
   void (*kin)(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k);
 } nsb_scheme_ops;

@@ -24,6 +24,7 @@ struct nsb_system {
   int* node_eq;  /* 6n */
   int* fixed_t;  /* 3n: boundary record index fixing the component, -1 free */
   unsigned* fixed_r; /* n: mask of held body-axis rotations (bit k: axis k) */
+  int* rot_bc;       /* 3n: boundary record prescribing body-axis rotation k of node i, -1 free */
   int* mult_eq;  /* n_mult */
   int n_eq, n_node_eq, max_eq;
   double *r, *dx, *row_unscale;
@@ -236,8 +237,9 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->node_eq = NSB_NEW_ARRAY(ctx, 6 * nm, int);
   s->fixed_t = NSB_NEW_ARRAY(ctx, 3 * nm, int);
   s->fixed_r = NSB_NEW_ARRAY(ctx, nm, unsigned);
+  s->rot_bc = NSB_NEW_ARRAY(ctx, 3 * nm, int);
   s->kin = NSB_NEW_ARRAY(ctx, nm, nsb_kin);
-  if (!s->ndof || !s->X0 || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->kin) st = NSB_ERR_ALLOC;
+  if (!s->ndof || !s->X0 || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->kin) st = NSB_ERR_ALLOC;
   if (st == NSB_OK) st = state_alloc(ctx, &s->cur, n);
   if (st == NSB_OK) st = state_alloc(ctx, &s->old, n);
   if (st < 0) goto fail;
@@ -368,6 +370,7 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->node_eq, 6 * nm, int);
   NSB_FREE_ARRAY(ctx, s->fixed_t, 3 * nm, int);
   NSB_FREE_ARRAY(ctx, s->fixed_r, nm, unsigned);
+  NSB_FREE_ARRAY(ctx, s->rot_bc, 3 * nm, int);
   NSB_FREE_ARRAY(ctx, s->kin, nm, nsb_kin);
   if (s->cur.x) state_free(ctx, &s->cur, n);
   if (s->old.x) state_free(ctx, &s->old, n);
@@ -404,16 +407,26 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   /* supports active in this step */
   for (int i = 0; i < 3 * s->n_nodes; ++i) s->fixed_t[i] = -1;
   for (int i = 0; i < s->n_nodes; ++i) s->fixed_r[i] = 0u;
+  for (int i = 0; i < 3 * s->n_nodes; ++i) s->rot_bc[i] = -1;
+  int prescribed_rotation = 0;
   for (int b = 0; b < m->boundaries.count; ++b) {
     const nsb_boundary* bc = &m->boundaries.data[b];
     if (bc->step > k) continue;
     for (int d = bc->dof_first; d <= bc->dof_last; ++d) {
-      if (d <= 3)
+      if (d <= 3) {
         s->fixed_t[3 * bc->node + d - 1] = b;
-      else
+      } else {
         s->fixed_r[bc->node] |= 1u << (d - 4);
+        s->rot_bc[3 * bc->node + d - 4] = b;
+        if (bc->value != 0.0 || bc->amplitude >= 0) prescribed_rotation = 1;
+      }
     }
   }
+  NSB_CHECK(s->ctx,
+            !(prescribed_rotation && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_NEWMARK),
+            NSB_ERR_UNSUPPORTED,
+            "%s:%d: prescribed rotations (non-zero rotational *BOUNDARY) need SCHEME=MODIFIED NEWMARK or a static step",
+            m->source, s->step.line);
   for (int i = 0; i < s->n_nodes; ++i)
     NSB_CHECK(s->ctx,
               !(s->fixed_r[i] && s->fixed_r[i] != 7u && s->step.kind == NSB_STEP_DYNAMIC &&
@@ -468,14 +481,20 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   return NSB_OK;
 }
 
-/* Prescribed value of translational component c of node i (order 0: position,
-   1: velocity, 2: acceleration) at time t. */
-static double support_value(const nsb_system* s, int i, int c, double t, int order) {
-  const nsb_boundary* bc = &s->model->boundaries.data[s->fixed_t[3 * i + c]];
+/* Prescribed value of boundary record b (order 0: value, 1: rate, 2: second
+   rate) at time t: value * amplitude, or value times the static ramp. */
+static double bc_value(const nsb_system* s, int b, double t, int order) {
+  const nsb_boundary* bc = &s->model->boundaries.data[b];
   nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, t);
   double d1, d2, v = nsb_load_scale(&ec, bc->amplitude, bc->step, &d1, &d2);
-  if (order == 0) return s->X0[3 * i + c] + bc->value * v;
-  return bc->value * (order == 1 ? d1 : d2);
+  return bc->value * (order == 0 ? v : order == 1 ? d1 : d2);
+}
+
+/* Prescribed position (order 0), velocity (1) or acceleration (2) of
+   translational component c of node i at time t. */
+static double support_value(const nsb_system* s, int i, int c, double t, int order) {
+  double v = bc_value(s, s->fixed_t[3 * i + c], t, order);
+  return order == 0 ? s->X0[3 * i + c] + v : v;
 }
 
 static void predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
@@ -487,7 +506,21 @@ static void predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
       if (s->fixed_t[3 * i + c] >= 0)
         s->ops->prescribe(s->scheme, i, c, support_value(s, i, c, t_new, mode == NSB_EVAL_ACCEL ? 2 : 0), &s->old,
                           &s->cur);
-    if (nd == 6 && s->fixed_r[i]) s->ops->hold_rotation(s->scheme, i, s->fixed_r[i], &s->old, &s->cur);
+    if (nd == 6 && s->fixed_r[i]) {
+      /* a prescribed body-axis rotation angle phi(t) enters through its rate:
+         wbar_k = (phi(t_{n+1}) - phi(t_n))/h, exact for a fixed axis (the
+         other rotations held); alpha_k = phi''(t) for the initial solve */
+      double target[3] = {0.0, 0.0, 0.0};
+      for (int c = 0; c < 3; ++c) {
+        int b = s->rot_bc[3 * i + c];
+        if (b < 0) continue;
+        if (mode == NSB_EVAL_ACCEL)
+          target[c] = bc_value(s, b, t_new, 2);
+        else if (s->scheme->h > 0.0)
+          target[c] = (bc_value(s, b, t_new, 0) - bc_value(s, b, s->t, 0)) / s->scheme->h;
+      }
+      s->ops->hold_rotation(s->scheme, i, s->fixed_r[i], target, &s->old, &s->cur);
+    }
   }
 }
 
@@ -634,9 +667,12 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
   s->ops = &nsb_accel_ops;
   state_copy(&s->old, &s->cur, s->n_nodes);
   /* prescribed velocities at t0 from the supports' amplitudes */
-  for (int i = 0; i < s->n_nodes; ++i)
+  for (int i = 0; i < s->n_nodes; ++i) {
     for (int c = 0; c < 3 && s->ndof[i]; ++c)
       if (s->fixed_t[3 * i + c] >= 0) s->cur.v[3 * i + c] = support_value(s, i, c, s->t, 1);
+    for (int c = 0; c < 3 && s->ndof[i] == 6; ++c)
+      if (s->rot_bc[3 * i + c] >= 0) s->cur.w[3 * i + c] = bc_value(s, s->rot_bc[3 * i + c], s->t, 1);
+  }
   state_copy(&s->old, &s->cur, s->n_nodes);
   predict_all(s, NSB_EVAL_ACCEL, s->t);
   for (int i = 0; i < s->n_elems; ++i)
