@@ -29,6 +29,7 @@ typedef struct beam_state {
   nsb_quat lam[2];
   nsb_mat3 Lm[2];
   int N, n_qp, n_int, n_full;
+  int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
@@ -102,6 +103,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->n_qp = n_qp;
   s->n_int = n_int;
   s->n_full = n_full;
+  s->galerkin = el->weighting == 1;
   nsb_beam_point* pts = (nsb_beam_point*)(blk + o_pts);
   s->old_qp = pts;
   s->cur_qp = pts + n_qp;
@@ -367,6 +369,143 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
 #undef OALP
 }
 
+/* Initial accelerations of the Galerkin weighting (docs/theory_beam.md §7.4):
+   the same unknowns as accel_system (a^0, alpha^0, a^L, alpha^L, a'^p,
+   alpha'^p, N^0, M^0), configuration, velocities and strains frozen, and the
+   rows of the Galerkin kernel (W_p = J_p(L), c_k = N_G x E + M_G x K at x_k):
+     node 0:    -N^0,  -R(0)^T M^0
+     node 1:    N^0 + Fv,  R(0)^T M^0 + Gm
+     interior:  R N_G(x_p) - N^0 - Fv + FJ_p / W_p,
+                M_G(x_p) - R(0)^T M^0 - Gm + GJ_p / W_p
+     closure:   a^L - a(L), alpha^L - alpha(L)
+   Fv = int (rhoA a - n), FJ_p = int J_p (rhoA a - n),
+   Gm = int g + sum_k W_k c_k, GJ_p = int J_p g + sum_k W_k J_p(x_k) c_k,
+   g = J alpha + omega x J omega - R^T m (material).  Linear in the unknowns;
+   J is constant in material components, so every block is a scalar times I
+   or J.  Using the collocation accelerations instead would start the
+   Galerkin run from accelerations that do not satisfy its own equations
+   (a first-step error of O(h) in v and of O(1) in a_n of the Newmark update). */
+static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
+  const nsb_beam_geom* g = &s->geom;
+  const nsb_beam_section* c = &s->sec;
+  int N = s->N, nf = s->n_full;
+  const double* u = in->u;
+  memset(F, 0, sizeof(double) * (size_t)nf);
+  memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
+  nsb_vec3 n = nsb_v3_load(in->n_load), mload = nsb_v3_load(in->m_load);
+  /* zero rotary inertia: unit inertia in that direction (see accel_system) */
+  nsb_vec3 Jd = nsb_v3(c->rhoJ[0] > 0 ? c->rhoJ[0] : 1.0, c->rhoJ[1] > 0 ? c->rhoJ[1] : 1.0,
+                       c->rhoJ[2] > 0 ? c->rhoJ[2] : 1.0);
+  nsb_mat3 J = nsb_m3_diag(Jd.x, Jd.y, Jd.z), I3 = nsb_m3_identity();
+  const int oN = 12 + 6 * N, oM = oN + 3;
+  nsb_vec3 a0 = nsb_v3_load(u), al0 = nsb_v3_load(u + 3);
+  nsb_vec3 N0 = nsb_v3_load(u + oN), M0 = nsb_v3_load(u + oM);
+  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[0].q)));
+  nsb_vec3 R0tM0 = nsb_m3_mulv(R0t, M0);
+  nsb_vec3 Fv = nsb_v3_zero(), Gm = nsb_v3_zero(), FJ[NSB_BEAM_MAX_POINTS], GJ[NSB_BEAM_MAX_POINTS];
+  double S0 = 0.0, Sp[NSB_BEAM_MAX_POINTS], Spr[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N; ++p) {
+    FJ[p] = GJ[p] = nsb_v3_zero();
+    Sp[p] = 0.0;
+    for (int r = 0; r < N; ++r) Spr[p][r] = 0.0;
+  }
+  for (int q = 0; q < s->n_qp; ++q) {
+    const nsb_beam_point* pt = &s->old_qp[q];
+    const double* Jq = g->Jq[q];
+    double w = g->wq[q];
+    nsb_vec3 aq = a0, alq = al0;
+    for (int p = 0; p < N; ++p) {
+      aq = nsb_v3_muladd(aq, Jq[p], nsb_v3_load(u + 12 + 6 * p));
+      alq = nsb_v3_muladd(alq, Jq[p], nsb_v3_load(u + 15 + 6 * p));
+    }
+    nsb_vec3 om = nsb_v3_load(pt->w);
+    nsb_vec3 fq = nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
+    nsb_vec3 gq = nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
+    gq = nsb_v3_sub(gq, nsb_q_rotate_inv(nsb_q_load(pt->q), mload));
+    Fv = nsb_v3_muladd(Fv, w, fq);
+    Gm = nsb_v3_muladd(Gm, w, gq);
+    S0 += w;
+    for (int p = 0; p < N; ++p) {
+      FJ[p] = nsb_v3_muladd(FJ[p], w * Jq[p], fq);
+      GJ[p] = nsb_v3_muladd(GJ[p], w * Jq[p], gq);
+      Sp[p] += w * Jq[p];
+      for (int r = 0; r < N; ++r) Spr[p][r] += w * Jq[p] * Jq[r];
+    }
+  }
+  nsb_vec3 RNG[NSB_BEAM_MAX_POINTS], MG[NSB_BEAM_MAX_POINTS];
+  for (int k = 0; k < N; ++k) {
+    const nsb_beam_point* cp = &s->old_cp[k];
+    nsb_vec3 E = nsb_v3_load(cp->E), Kc = nsb_v3_load(cp->K);
+    nsb_vec3 gam = nsb_v3_sub(E, nsb_v3_load(g->E0p[k])), kap = nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k]));
+    nsb_vec3 NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
+    MG[k] = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
+    RNG[k] = nsb_q_rotate(nsb_q_load(cp->q), NG);
+    nsb_vec3 ck = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG[k], Kc));
+    Gm = nsb_v3_muladd(Gm, g->JL[k], ck);
+    for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], g->JL[k] * g->Jp[k][p], ck);
+  }
+  /* node rows */
+  nsb_local_addv(F, 0, nsb_v3_neg(N0));
+  nsb_local_addv(F, 3, nsb_v3_neg(R0tM0));
+  nsb_local_addv(F, 6, nsb_v3_add(N0, Fv));
+  nsb_local_addv(F, 9, nsb_v3_add(R0tM0, Gm));
+  nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, I3));
+  nsb_local_add3(KF, nf, 3, oM, nsb_m3_scale(-1.0, R0t));
+  nsb_local_add3(KF, nf, 6, oN, I3);
+  nsb_local_add3(KF, nf, 6, 0, nsb_m3_scale(c->rhoA * S0, I3));
+  nsb_local_add3(KF, nf, 9, oM, R0t);
+  nsb_local_add3(KF, nf, 9, 3, nsb_m3_scale(S0, J));
+  for (int r = 0; r < N; ++r) {
+    nsb_local_add3(KF, nf, 6, 12 + 6 * r, nsb_m3_scale(c->rhoA * Sp[r], I3));
+    nsb_local_add3(KF, nf, 9, 15 + 6 * r, nsb_m3_scale(Sp[r], J));
+  }
+  /* interior rows */
+  for (int p = 0; p < N; ++p) {
+    const double iW = 1.0 / g->JL[p];
+    const int tr = 12 + 6 * p, rr = tr + 3;
+    nsb_local_addv(F, tr, nsb_v3_muladd(nsb_v3_sub(nsb_v3_sub(RNG[p], N0), Fv), iW, FJ[p]));
+    nsb_local_addv(F, rr, nsb_v3_muladd(nsb_v3_sub(nsb_v3_sub(MG[p], R0tM0), Gm), iW, GJ[p]));
+    nsb_local_add3(KF, nf, tr, oN, nsb_m3_scale(-1.0, I3));
+    nsb_local_add3(KF, nf, rr, oM, nsb_m3_scale(-1.0, R0t));
+    nsb_local_add3(KF, nf, tr, 0, nsb_m3_scale(c->rhoA * (iW * Sp[p] - S0), I3));
+    nsb_local_add3(KF, nf, rr, 3, nsb_m3_scale(iW * Sp[p] - S0, J));
+    for (int r = 0; r < N; ++r) {
+      nsb_local_add3(KF, nf, tr, 12 + 6 * r, nsb_m3_scale(c->rhoA * (iW * Spr[p][r] - Sp[r]), I3));
+      nsb_local_add3(KF, nf, rr, 15 + 6 * r, nsb_m3_scale(iW * Spr[p][r] - Sp[r], J));
+    }
+  }
+  /* closure rows: a^L - a(L), alpha^L - alpha(L) */
+  nsb_vec3 aL = a0, alL = al0;
+  for (int p = 0; p < N; ++p) {
+    aL = nsb_v3_muladd(aL, g->JL[p], nsb_v3_load(u + 12 + 6 * p));
+    alL = nsb_v3_muladd(alL, g->JL[p], nsb_v3_load(u + 15 + 6 * p));
+  }
+  nsb_local_addv(F, oN, nsb_v3_sub(nsb_v3_load(u + 6), aL));
+  nsb_local_addv(F, oM, nsb_v3_sub(nsb_v3_load(u + 9), alL));
+  nsb_local_add3(KF, nf, oN, 6, I3);
+  nsb_local_add3(KF, nf, oN, 0, nsb_m3_scale(-1.0, I3));
+  nsb_local_add3(KF, nf, oM, 9, I3);
+  nsb_local_add3(KF, nf, oM, 3, nsb_m3_scale(-1.0, I3));
+  for (int p = 0; p < N; ++p) {
+    nsb_local_add3(KF, nf, oN, 12 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
+    nsb_local_add3(KF, nf, oM, 15 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
+  }
+  /* the accelerations become the interior states (committed after the solve) */
+  memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+  memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
+  for (int i = 0; i < s->n_qp + N; ++i) {
+    nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
+    const double* Jx = i < s->n_qp ? g->Jq[i] : g->Jp[i - s->n_qp];
+    nsb_vec3 aq = a0, alq = al0;
+    for (int p = 0; p < N; ++p) {
+      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(u + 12 + 6 * p));
+      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(u + 15 + 6 * p));
+    }
+    nsb_v3_store(aq, pt->a);
+    nsb_v3_store(alq, pt->al);
+  }
+}
+
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
   int accel = ec->mode == NSB_EVAL_ACCEL;
@@ -396,13 +535,17 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   in.beta = ec->beta;
   in.gamma = ec->gamma;
   in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
+  in.galerkin = s->galerkin;
   fill_loads(e, ec, s, &in);
   double* F = s->ffull;
   double* KF = s->Kfull;
   if (accel) {
     end_state(s, ec->cur, a, 0, &s->old_end[0]);
     end_state(s, ec->cur, b, 1, &s->old_end[1]);
-    accel_system(s, ec, a, b, &in, F, KF);
+    if (s->galerkin)
+      accel_system_galerkin(s, &in, F, KF);
+    else
+      accel_system(s, ec, a, b, &in, F, KF);
   } else {
     nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
   }

@@ -247,9 +247,251 @@ static nsb_vec3 moment_g(nsb_vec3 M0, nsb_vec3 N0, nsb_vec3 Ig, nsb_vec3 F, nsb_
   return nsb_v3_sub(m, nsb_v3_cross(rho, F));
 }
 
+/* ---- Galerkin weighting (docs/theory_beam.md §7) ------------------------
+ *
+ * Weak form (virtual power) with the test functions of the trial space,
+ *   dvbar(x) = dv^0 + sum_p J_p(x) dv'^p,   dwbar(x) = dw^0 + sum_p J_p(x) dw'^p:
+ *   int [dvbar.(rhoA a - n) + dwbar.g] + sum_k W_k [dvbar'_k.R N_G + dwbar'_k.M_G + dwbar_k.c]
+ *     = dvbar(0).P_0 + dvbar(L).P_L + dwbar(0).M_0 + dwbar(L).M_L,
+ *   g = J alpha + omega x J omega - R^T m  (material),  c = N_G x E + M_G x K,
+ * inertia by the integration points, the constitutive terms by the N-point
+ * Gauss rule on the points x_k (weights W_k = J_k(L)).  The closure
+ * vbar^L = vbar(L), wbar^L = wbar(L) carries the multiplier (P_L, M_L),
+ * which is re-expressed by the end resultants at x = 0:
+ *   P_L = N^0 + Fv,  M_L = R(0)^T M^0 + Gm,
+ *   Fv = int (rhoA a - n),  Gm = int g + sum_k W_k c_k,
+ * so the node-0 rows are -N^0, -R(0)^T M^0 as in the collocation form and
+ * the local system keeps its layout.  Interior rows (divided by W_p, so they
+ * are forces and moments):
+ *   R N_G(x_p) - N^0 - Fv + FJ_p/W_p,     FJ_p = int J_p (rhoA a - n),
+ *   M_G(x_p) - R(0)^T M^0 - Gm + GJ_p/W_p, GJ_p = int J_p g + sum_k W_k J_p(x_k) c_k.
+ * Linearization: the per-point derivatives of the collocation kernel plus
+ *   d g   = Gw dwbar,  Gw = c_a J + c_v (S(omega) J - S(J omega)) - h S(R^T m) T^T,
+ *   d c   = P_N dE + P_M dK,  P_N = S(N_G) - S(E) C_N,  P_M = S(M_G) - S(K) C_M,
+ * accumulated per column group with the weights 1, J_p(x) and J_p(x) J_r(x). */
+typedef struct gal_point {
+  nsb_mat3 AN, BN;  /* d(R N_G)/dwbar, d(R N_G)/dvbar'_k */
+  nsb_mat3 AM, BM;  /* d M_G / dwbar,  d M_G / dwbar'_k */
+  nsb_mat3 Cv, Cwp; /* d c / dvbar'_k, d c / dwbar'_k (direct) */
+} gal_point;
+
+static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp, nsb_beam_point* restrict cur_cp,
+                         nsb_beam_point* restrict cur_end, double* restrict f, double* restrict K) {
+  const nsb_beam_geom* g = in->g;
+  const nsb_beam_section* sec = in->sec;
+  const int N = g->N, n = nsb_beam_velocity_nlocal(N);
+  const int iN0 = 12 + 6 * N, iM0 = iN0 + 3;
+  const double* u = in->u;
+  const double h = in->h;
+  const int inertia = in->inertia != 0;
+  rate_coef rcv = {0.0, 0.0, 0.0, 0.0};
+  if (inertia) {
+    rcv.cvn = (in->beta - 1.0) / in->beta;
+    rcv.cv = 1.0 / in->beta;
+    rcv.can = (in->gamma - 1.0) / in->gamma;
+    rcv.ca = 1.0 / (in->beta * in->gamma * h);
+  }
+  const rate_coef* rc = inertia ? &rcv : NULL;
+  const double mca = inertia ? sec->rhoA * rcv.ca : 0.0;
+
+  const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
+  const nsb_mat3 Jm = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
+  const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
+
+  const nsb_vec3 vb0 = nsb_v3_load(u), wb0 = nsb_v3_load(u + 3);
+  const nsb_vec3 vbL = nsb_v3_load(u + 6), wbL = nsb_v3_load(u + 9);
+  const double *vp = u + 12, *wp = u + 15;
+  const nsb_vec3 N0 = nsb_v3_load(u + iN0), M0 = nsb_v3_load(u + iM0);
+  const nsb_vec3 zero = nsb_v3_zero();
+
+  memset(f, 0, sizeof(double) * (size_t)n);
+  if (K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
+
+  /* ---- ends ---- */
+  nsb_mat3 R0, T0, RL, TL;
+  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R0, &T0);
+  update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], &RL, &TL);
+  const nsb_vec3 R0tM0 = nsb_m3_tmulv(R0, M0);
+  /* d(R(0)^T M^0)/dwbar^0 = h S(R^T M) T^T */
+  const nsb_mat3 DM0 = nsb_m3_scale(h, nsb_m3_mult(nsb_m3_skew(R0tM0), T0));
+
+  /* ---- accumulators: Fv, FJ_p, Gm, GJ_p and their derivative weights ---- */
+  nsb_vec3 Fv = zero, Gm = zero, FJ[NSB_BEAM_MAX_POINTS], GJ[NSB_BEAM_MAX_POINTS];
+  double SM0 = 0.0, SMp[NSB_BEAM_MAX_POINTS], SMM[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
+  nsb_mat3 GW0 = nsb_m3_zero(), GWp[NSB_BEAM_MAX_POINTS], GWW[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N; ++p) {
+    FJ[p] = GJ[p] = zero;
+    SMp[p] = 0.0;
+    GWp[p] = nsb_m3_zero();
+    for (int r = 0; r < N; ++r) {
+      SMM[p][r] = 0.0;
+      GWW[p][r] = nsb_m3_zero();
+    }
+  }
+
+  /* integration points: inertia and distributed loads */
+  for (int q = 0; q < g->n_qp; ++q) {
+    const double* Jq = g->Jq[q];
+    const double* Iq = g->Iq[q];
+    nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
+    nsb_vec3 vbp = interp(zero, vp, Iq, N), wbp = interp(zero, wp, Iq, N);
+    nsb_mat3 R, T;
+    nsb_beam_point* cur = &cur_qp[q];
+    update_point(&in->old_qp[q], vb, wb, &vbp, &wbp, h, rc, cur, &R, &T);
+    nsb_vec3 Rtm = nsb_m3_tmulv(R, ml);
+    nsb_vec3 fq = nsb_v3_neg(nl), gq = nsb_v3_neg(Rtm), w = zero, Jw = zero;
+    if (inertia) {
+      w = nsb_v3_load(cur->w);
+      Jw = diag_mulv(Jd, w);
+      fq = nsb_v3_muladd(fq, sec->rhoA, nsb_v3_load(cur->a));
+      gq = nsb_v3_add(gq, nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(w, Jw)));
+    }
+    const double wq = g->wq[q];
+    Fv = nsb_v3_muladd(Fv, wq, fq);
+    Gm = nsb_v3_muladd(Gm, wq, gq);
+    for (int p = 0; p < N; ++p) {
+      FJ[p] = nsb_v3_muladd(FJ[p], wq * Jq[p], fq);
+      GJ[p] = nsb_v3_muladd(GJ[p], wq * Jq[p], gq);
+    }
+    if (!K) continue;
+    nsb_mat3 Gw = nsb_m3_scale(-h, nsb_m3_mult(nsb_m3_skew(Rtm), T));
+    if (inertia) {
+      Gw = nsb_m3_muladd(Gw, rcv.ca, Jm);
+      Gw = nsb_m3_muladd(Gw, rcv.cv, nsb_m3_sub(nsb_m3_mul(nsb_m3_skew(w), Jm), nsb_m3_skew(Jw)));
+    }
+    SM0 += wq;
+    GW0 = nsb_m3_muladd(GW0, wq, Gw);
+    for (int p = 0; p < N; ++p) {
+      SMp[p] += wq * Jq[p];
+      GWp[p] = nsb_m3_muladd(GWp[p], wq * Jq[p], Gw);
+      for (int r = 0; r < N; ++r) {
+        SMM[p][r] += wq * Jq[p] * Jq[r];
+        GWW[p][r] = nsb_m3_muladd(GWW[p][r], wq * Jq[p] * Jq[r], Gw);
+      }
+    }
+  }
+
+  /* points x_k: constitutive terms */
+  nsb_vec3 RNG[NSB_BEAM_MAX_POINTS], MGk[NSB_BEAM_MAX_POINTS];
+  gal_point gp[NSB_BEAM_MAX_POINTS];
+  for (int k = 0; k < N; ++k) {
+    const double* Jk = g->Jp[k];
+    const double W = g->JL[k];
+    nsb_vec3 vb = interp(vb0, vp, Jk, N), wb = interp(wb0, wp, Jk, N);
+    nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k); /* I_p(x_k) = delta_pk */
+    nsb_mat3 R, T;
+    update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, &cur_cp[k], &R, &T);
+    nsb_vec3 E = nsb_v3_load(cur_cp[k].E), Kc = nsb_v3_load(cur_cp[k].K);
+    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0p[k])));
+    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k])));
+    nsb_vec3 c = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, Kc));
+    RNG[k] = nsb_m3_mulv(R, NG);
+    MGk[k] = MG;
+    Gm = nsb_v3_muladd(Gm, W, c);
+    for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], W * Jk[p], c);
+    if (!K) continue;
+    nsb_mat3 Tt = nsb_m3_transpose(T);
+    nsb_mat3 Td = nsb_so3_T_dot(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
+    /* dE/dwbar = h S(E) T^T, dE/dvbar'_k = h R^T, dK/dwbar = h (Td^T + S(K) T^T), dK/dwbar'_k = h T^T */
+    nsb_mat3 dEw = nsb_m3_scale(h, nsb_m3_mul(nsb_m3_skew(E), Tt));
+    nsb_mat3 dKw = nsb_m3_scale(h, nsb_m3_add(nsb_m3_transpose(Td), nsb_m3_mul(nsb_m3_skew(Kc), Tt)));
+    nsb_mat3 PN = nsb_m3_sub(nsb_m3_skew(NG), nsb_m3_mul(nsb_m3_skew(E), nsb_m3_diag(CN.x, CN.y, CN.z)));
+    nsb_mat3 PM = nsb_m3_sub(nsb_m3_skew(MG), nsb_m3_mul(nsb_m3_skew(Kc), nsb_m3_diag(CM.x, CM.y, CM.z)));
+    gal_point* pt = &gp[k];
+    /* d(R N_G) = -R S(N_G) dTheta + R C_N dE */
+    pt->AN = nsb_m3_scale(h, nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(CN, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt)));
+    pt->BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(CN, nsb_m3_transpose(R))));
+    pt->AM = diag_mul(CM, dKw);
+    pt->BM = nsb_m3_scale(h, diag_mul(CM, Tt));
+    pt->Cv = nsb_m3_scale(h, nsb_m3_mul(PN, nsb_m3_transpose(R)));
+    pt->Cwp = nsb_m3_scale(h, nsb_m3_mul(PM, Tt));
+    nsb_mat3 Cw = nsb_m3_add(nsb_m3_mul(PN, dEw), nsb_m3_mul(PM, dKw));
+    /* the point x_k enters the dwbar-weighted sums like an integration point of weight W */
+    GW0 = nsb_m3_muladd(GW0, W, Cw);
+    for (int p = 0; p < N; ++p) {
+      GWp[p] = nsb_m3_muladd(GWp[p], W * Jk[p], Cw);
+      for (int r = 0; r < N; ++r) GWW[p][r] = nsb_m3_muladd(GWW[p][r], W * Jk[p] * Jk[r], Cw);
+    }
+  }
+
+  /* ---- residual ---- */
+  add_vec(f, 0, nsb_v3_neg(N0));
+  add_vec(f, 3, nsb_v3_neg(R0tM0));
+  add_vec(f, 6, nsb_v3_add(N0, Fv));
+  add_vec(f, 9, nsb_v3_add(R0tM0, Gm));
+  for (int p = 0; p < N; ++p) {
+    const double iW = 1.0 / g->JL[p];
+    const int tr = 12 + 6 * p, rr = tr + 3;
+    add_vec(f, tr, nsb_v3_muladd(nsb_v3_sub(nsb_v3_sub(RNG[p], N0), Fv), iW, FJ[p]));
+    add_vec(f, rr, nsb_v3_muladd(nsb_v3_sub(nsb_v3_sub(MGk[p], R0tM0), Gm), iW, GJ[p]));
+  }
+  add_vec(f, iN0, nsb_v3_sub(vbL, interp(vb0, vp, g->JL, N)));
+  add_vec(f, iM0, nsb_v3_sub(wbL, interp(wb0, wp, g->JL, N)));
+  if (!K) return 0;
+
+  /* ---- tangent ---- */
+  const nsb_mat3 R0t = nsb_m3_transpose(R0);
+  /* node 0 */
+  add_diag(K, n, 0, iN0, -1.0);
+  add_block(K, n, 3, iM0, nsb_m3_scale(-1.0, R0t));
+  add_block(K, n, 3, 3, nsb_m3_scale(-1.0, DM0));
+  /* node 1: N^0 + Fv, R(0)^T M^0 + Gm */
+  add_diag(K, n, 6, iN0, 1.0);
+  add_diag(K, n, 6, 0, mca * SM0);
+  add_block(K, n, 9, iM0, R0t);
+  add_block(K, n, 9, 3, nsb_m3_add(DM0, GW0));
+  for (int r = 0; r < N; ++r) {
+    const int cv = 12 + 6 * r, cw = cv + 3;
+    const double Wr = g->JL[r];
+    add_diag(K, n, 6, cv, mca * SMp[r]);
+    add_block(K, n, 9, cv, nsb_m3_scale(Wr, gp[r].Cv));
+    add_block(K, n, 9, cw, nsb_m3_muladd(GWp[r], Wr, gp[r].Cwp));
+  }
+  /* interior rows */
+  for (int p = 0; p < N; ++p) {
+    const double iW = 1.0 / g->JL[p];
+    const int tr = 12 + 6 * p, rr = tr + 3;
+    const gal_point* pp = &gp[p];
+    add_diag(K, n, tr, iN0, -1.0);
+    add_diag(K, n, tr, 0, mca * (iW * SMp[p] - SM0));
+    add_block(K, n, tr, 3, pp->AN);
+    add_block(K, n, rr, iM0, nsb_m3_scale(-1.0, R0t));
+    add_block(K, n, rr, 3, nsb_m3_add(nsb_m3_sub(pp->AM, nsb_m3_add(DM0, GW0)), nsb_m3_scale(iW, GWp[p])));
+    for (int r = 0; r < N; ++r) {
+      const int cv = 12 + 6 * r, cw = cv + 3;
+      const double Wr = g->JL[r], Jpr = g->Jp[p][r], Jrp = g->Jp[r][p];
+      add_diag(K, n, tr, cv, mca * (iW * SMM[p][r] - SMp[r]));
+      add_block(K, n, tr, cw, nsb_m3_scale(Jpr, pp->AN));
+      /* d/dvbar'_r: -W_r Cv_r + (W_r J_p(x_r)/W_p) Cv_r */
+      add_block(K, n, rr, cv, nsb_m3_scale(Wr * (iW * Jrp - 1.0), gp[r].Cv));
+      /* d/dwbar'_r */
+      nsb_mat3 B = nsb_m3_scale(Jpr, pp->AM);
+      B = nsb_m3_sub(B, nsb_m3_muladd(GWp[r], Wr, gp[r].Cwp));
+      B = nsb_m3_add(B, nsb_m3_scale(iW, nsb_m3_muladd(GWW[p][r], Wr * Jrp, gp[r].Cwp)));
+      add_block(K, n, rr, cw, B);
+    }
+    add_block(K, n, tr, 12 + 6 * p, pp->BN);
+    add_block(K, n, rr, 15 + 6 * p, pp->BM);
+  }
+  /* closure rows */
+  add_diag(K, n, iN0, 6, 1.0);
+  add_diag(K, n, iN0, 0, -1.0);
+  add_diag(K, n, iM0, 9, 1.0);
+  add_diag(K, n, iM0, 3, -1.0);
+  for (int p = 0; p < N; ++p) {
+    add_diag(K, n, iN0, 12 + 6 * p, -g->JL[p]);
+    add_diag(K, n, iM0, 15 + 6 * p, -g->JL[p]);
+  }
+  (void)RL;
+  (void)TL;
+  return 0;
+}
+
 int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
                            nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end, double* restrict f,
                            double* restrict K) {
+  if (in->galerkin) return eval_galerkin(in, cur_qp, cur_cp, cur_end, f, K);
   const nsb_beam_geom* g = in->g;
   const nsb_beam_section* sec = in->sec;
   const int N = g->N, n = nsb_beam_velocity_nlocal(N);

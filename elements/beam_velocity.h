@@ -128,6 +128,7 @@ typedef struct nsb_beam_eval_in {
   double h, beta, gamma;
   int inertia;                  /* 0: static (no inertia terms) */
   double n_load[3], m_load[3];  /* distributed dead force and moment per length (global), constant along the element */
+  int galerkin;                 /* 0: collocation (the equations above); 1: Galerkin weighting (below) */
 } nsb_beam_eval_in;
 
 /// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],

@@ -148,6 +148,8 @@ static const char* const formats[] = {"VTK", "HISTORY", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
 /* index + 1 = nsb_section_shape */
 static const char* const section_shapes[] = {"RECT", "CIRC", "PIPE", NULL};
+/* index = nsb_element.weighting */
+static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
 
 static const kwspec kw_table[] = {
     {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
@@ -158,7 +160,11 @@ static const kwspec kw_table[] = {
     {"ELEMENT",
      KW_ELEMENT,
      W_MODEL,
-     {{"TYPE", P_WORD, 1, NULL}, {"ELSET", P_NAME, 0, NULL}, {"POINTS", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+     {{"TYPE", P_WORD, 1, NULL},
+      {"ELSET", P_NAME, 0, NULL},
+      {"POINTS", P_INT, 0, NULL},
+      {"WEIGHTING", P_ENUM, 0, weightings},
+      {NULL, P_FLAG, 0, NULL}}},
     {"SPRING", KW_SPRING, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"BEAM SECTION",
      KW_BEAM_SECTION,
@@ -237,6 +243,7 @@ typedef struct block {
   int reference;    /* RIGID BODY: INERTIA=REFERENCE */
   nsb_elem_type elem_type; /* ELEMENT: TYPE */
   int n_points;     /* ELEMENT: POINTS (B2V) */
+  int weighting;    /* ELEMENT: WEIGHTING (B2V), index into weightings[] */
   int material;     /* BEAM SECTION: material index */
   double shear;     /* BEAM SECTION: shear factor k (0: the shape's default) */
 } block;
@@ -800,8 +807,15 @@ static void begin_element(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
+  if (v[3].set && p->b.elem_type != NSB_ETYPE_B2V) {
+    VALUE(p, at, "parameter WEIGHTING applies only to TYPE=B2V");
+    p->b.kw = KW_SKIP;
+    return;
+  }
   /* interpolation/collocation points of a beam; 1 = constant strain rates (seed 001 §4, N = 1) */
   p->b.n_points = p->b.elem_type == NSB_ETYPE_B2V ? (v[2].set ? v[2].i : 1) : 0;
+  /* weighting of the beam equations: collocation (default) or Galerkin (docs/theory_beam.md §7) */
+  p->b.weighting = v[3].set ? v[3].i : 0;
   p->b.set = -1;
   if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
 }
@@ -1334,6 +1348,7 @@ static void data_element(parser* p, loc at) {
   e.nodes[1] = n2;
   e.section = -1;
   e.n_points = p->b.n_points;
+  e.weighting = p->b.weighting;
   e.line = at.line;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
       hash_element(p, p->m->elements.count - 1) != NSB_OK) {

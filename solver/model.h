@@ -100,6 +100,7 @@ typedef struct nsb_element {
   int has_property; /* set once a *SPRING or a beam section has been assigned */
   int section;      /* beams: index into model->sections */
   int n_points;     /* beams: interpolation/collocation points N (*ELEMENT, POINTS=) */
+  int weighting;    /* beams: 0 collocation, 1 Galerkin (*ELEMENT, WEIGHTING=; elements/beam_velocity.h) */
   int line;
 } nsb_element;
 

@@ -3,17 +3,27 @@
 straight beam from (6, 0, 0) to (0, 0, 8) (L = 10), 10 elements, N = 2;
 force p(t) (20, 0, 0) and moment p(t) (0, -200, 100) at (6, 0, 0),
 p = t on [0, 2.5], 5 - t on [2.5, 5], 0 after; EA = GA = 1e4, GJ = EI = 500,
-rhoA = 1, J = (20, 10, 10) (literature values, the seed's are lost)."""
+rhoA = 1, J = (20, 10, 10) (literature values, the seed's are lost).
+Two weightings of the same element (docs/theory_beam.md §6-7): collocation
+(model.inp, h*.inp) and Galerkin (galerkin_model.inp, galerkin_h*.inp)."""
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 from beamdeck import polyline, node_block, element_block, general_section, write
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 nodes, elems = polyline([(6, 0, 0), (0, 0, 8)], 10)
-model = f"""** Flexible beam in free flight (seed 001 §6.6.4), 10 velocity elements, N = 2.
+
+
+def model_text(weighting):
+    elements = element_block(elems, 2)
+    title = "10 velocity elements, N = 2"
+    if weighting == "GALERKIN":
+        elements = elements.replace("POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n")
+        title = "10 velocity elements, N = 2, Galerkin weighting"
+    return f"""** Flexible beam in free flight (seed 001 §6.6.4), {title}.
 *HEADING
 Free-flying beam
-{node_block(nodes)}{element_block(elems, 2)}{general_section("BEAM", 1e4, 1e4, 1e4, 500.0, 500.0, 500.0, 1.0, 20.0, 10.0, 10.0, n1=(0, 1, 0))}*AMPLITUDE, NAME=P, TIME=TOTAL TIME
+{node_block(nodes)}{elements}{general_section("BEAM", 1e4, 1e4, 1e4, 500.0, 500.0, 500.0, 1.0, 20.0, 10.0, 10.0, n1=(0, 1, 0))}*AMPLITUDE, NAME=P, TIME=TOTAL TIME
 0.0, 0.0, 2.5, 2.5, 5.0, 0.0
 *CLOAD, AMPLITUDE=P
 1, 1, 20.0
@@ -24,10 +34,14 @@ X, U
 *PROBE, NAME=B, NODE={nodes[-1][0]}
 X
 """
-write(os.path.join(HERE, "model.inp"), model)
-for h, T in (("0.1", 100), ("0.01", 100)):
-    write(os.path.join(HERE, f"h{h}.inp"), f"""** Free-flying beam, modified Newmark, h = {h}, t in [0, {T}].
-*INCLUDE, INPUT=model.inp
+
+
+for prefix, weighting in (("", "COLLOCATION"), ("galerkin_", "GALERKIN")):
+    write(os.path.join(HERE, f"{prefix}model.inp"), model_text(weighting))
+    for h, T in (("0.1", 100), ("0.01", 100)):
+        label = "" if weighting == "COLLOCATION" else ", Galerkin weighting"
+        write(os.path.join(HERE, f"{prefix}h{h}.inp"), f"""** Free-flying beam{label}, modified Newmark, h = {h}, t in [0, {T}].
+*INCLUDE, INPUT={prefix}model.inp
 *STEP
 *DYNAMIC, SCHEME=MODIFIED NEWMARK
 {h}, {T}.0

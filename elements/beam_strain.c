@@ -1,0 +1,518 @@
+/* beam_strain.c -- strain-based geometrically exact beam element kernel.
+ *
+ * Zupan & Saje interpolation of strains extended to dynamics by Cesarek 2013
+ * (seed 001 §3, thesis §6.1.1, §6.3.1, §6.4.1, §6.5).  The contract is the
+ * header comment of beam_strain.h; the derivations, including the discrete
+ * variation of the Magnus integrator that replaces the thesis's lost
+ * §6.4.1-6.4.3, are in docs/theory_beam_strain.md.  Summary of the
+ * linearization (material spin dTheta, R -> R exp(S(dTheta)); spatial dr):
+ *
+ *   Magnus step  R+ = R exp(S(phi)),  r+ = r + R T(phi) rho:
+ *     dTheta+ = exp(S(phi))^T dTheta + T(phi)^T dphi,
+ *     dr+     = dr - R S(T(phi) rho) dTheta + R [D(phi, rho) dphi + T(phi) drho],
+ *     D(phi, rho) = d(T(phi) rho)/d phi  (columns nsb_so3_T_dot(phi, e_j) rho),
+ *     dphi = sum_p A_p dkappa^p,  drho = sum_p (A_p dgamma^p + B_p dkappa^p),
+ *     A_p = D/2 (I1p + I2p) I + c2 (I2p S(K1) - I1p S(K2)),
+ *     B_p = c2 (I2p S(E1) - I1p S(E2)),  c2 = sqrt(3) D^2 / 12;
+ *   Newmark at a station: dv = c_v dr, da = c_a dr, dtheta = T(theta)^{-T} dTheta,
+ *     domega = c_v dtheta, dalpha = c_a dtheta,  c_v = gamma_N/(beta h), c_a = 1/(beta h^2);
+ *   closure: dc = T(c)^{-T} (dTheta^L - exp(S(c))^T dTheta(L)),  c = log(R(L)^T R^L).
+ *
+ * Tangent organisation: forward mode.  Every station carries the dense
+ * Jacobians Jr = dr/du and JT = dTheta/du (3 x n_local each); the quadrature
+ * sums that make the resultants carry theirs, so each row block is emitted
+ * when its station is reached.  O(n_st n_local) work, all on the stack
+ * (n_local <= 78), no allocation.
+ */
+#include "elements/beam_strain.h"
+
+#include <string.h>
+
+#define MAXN NSB_BEAM_STRAIN_MAX_LOCAL
+
+/* ---- small helpers ------------------------------------------------------ */
+
+/* 3 x n Jacobians, column-major: J[i + 3 j]. */
+static void jac_zero(double* restrict J, int n) { memset(J, 0, sizeof(double) * 3 * (size_t)n); }
+
+/* J += s A Jin (3x3 times 3 x n) */
+static void jac_muladd(double* restrict J, double s, nsb_mat3 A, const double* restrict Jin, int n) {
+  for (int j = 0; j < n; ++j) {
+    nsb_vec3 c = nsb_m3_mulv(A, nsb_v3_load(Jin + 3 * j));
+    J[3 * j] += s * c.x;
+    J[3 * j + 1] += s * c.y;
+    J[3 * j + 2] += s * c.z;
+  }
+}
+/* J[:, j0..j0+2] += A */
+static void jac_block(double* restrict J, int j0, nsb_mat3 A) {
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) J[i + 3 * (j0 + j)] += A.c[i + 3 * j];
+}
+/* J += s Jin */
+static void jac_axpy(double* restrict J, double s, const double* restrict Jin, int n) {
+  for (int k = 0; k < 3 * n; ++k) J[k] += s * Jin[k];
+}
+/* K[i0..i0+2, :] += s J */
+static void rows_add(double* restrict K, int n, int i0, double s, const double* restrict J) {
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < 3; ++i) K[(i0 + i) + (size_t)n * j] += s * J[i + 3 * j];
+}
+/* K[i0..i0+2, :] += A J */
+static void rows_muladd(double* restrict K, int n, int i0, nsb_mat3 A, const double* restrict J) {
+  for (int j = 0; j < n; ++j) {
+    nsb_vec3 c = nsb_m3_mulv(A, nsb_v3_load(J + 3 * j));
+    K[i0 + (size_t)n * j] += c.x;
+    K[i0 + 1 + (size_t)n * j] += c.y;
+    K[i0 + 2 + (size_t)n * j] += c.z;
+  }
+}
+/* K[i0.., j0..] += A */
+static void add_block(double* restrict K, int n, int i0, int j0, nsb_mat3 A) {
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) K[(i0 + i) + (size_t)n * (j0 + j)] += A.c[i + 3 * j];
+}
+static void add_vec(double* restrict f, int i0, nsb_vec3 v) {
+  f[i0] += v.x;
+  f[i0 + 1] += v.y;
+  f[i0 + 2] += v.z;
+}
+static nsb_vec3 diag_mulv(nsb_vec3 d, nsb_vec3 v) { return nsb_v3(d.x * v.x, d.y * v.y, d.z * v.z); }
+/* diag(d) A */
+static nsb_mat3 diag_mul(nsb_vec3 d, nsb_mat3 A) {
+  for (int j = 0; j < 3; ++j) {
+    A.c[3 * j] *= d.x;
+    A.c[3 * j + 1] *= d.y;
+    A.c[3 * j + 2] *= d.z;
+  }
+  return A;
+}
+/* v0 + sum_p c_p s^p, s^p = strains + 6p + off (off 0: gamma, 3: kappa) */
+static nsb_vec3 interp(nsb_vec3 v0, const double* restrict strains, int off, const double* restrict c, int N) {
+  for (int p = 0; p < N; ++p) v0 = nsb_v3_muladd(v0, c[p], nsb_v3_load(strains + 6 * p + off));
+  return v0;
+}
+
+/* ---- geometry ------------------------------------------------------------ */
+
+int nsb_beam_strain_geom_init(nsb_beam_strain_geom* g, int N, int n_gauss, int magnus_order, nsb_vec3 XA,
+                              nsb_quat qA, nsb_vec3 XB, nsb_quat qB, nsb_beam_point* pts_qp,
+                              nsb_beam_point* pts_cp) {
+  if (!g || (magnus_order != 2 && magnus_order != 4)) return -1;
+  memset(g, 0, sizeof *g);
+  if (nsb_beam_geom_init(&g->base, N, n_gauss, XA, qA, XB, qB, pts_qp, pts_cp) != 0) return -1;
+  const nsb_beam_geom* b = &g->base;
+  g->magnus_order = magnus_order;
+  g->n_st = 1 + b->n_sub * (n_gauss + 1);
+  int i = 0;
+  g->xs[i++] = 0.0;
+  for (int s = 0; s < b->n_sub; ++s) {
+    for (int j = 0; j < n_gauss; ++j) g->xs[i++] = b->xq[s * n_gauss + j];
+    g->xs[i++] = s < N ? b->xp[s] : b->L;
+  }
+  /* Magnus points of step i: the 2-point Gauss rule of [x_i, x_{i+1}]
+   * (order 4) or its midpoint (order 2). */
+  const double c = sqrt(3.0) / 6.0;
+  for (int k = 0; k + 1 < g->n_st; ++k) {
+    double a = g->xs[k], d = g->xs[k + 1] - a;
+    if (magnus_order == 4) {
+      nsb_beam_geom_shape(b, a + d * (0.5 - c), g->Im[k][0], NULL);
+      nsb_beam_geom_shape(b, a + d * (0.5 + c), g->Im[k][1], NULL);
+    } else {
+      nsb_beam_geom_shape(b, a + 0.5 * d, g->Im[k][0], NULL);
+    }
+  }
+  return 0;
+}
+
+/* ---- the Magnus step ------------------------------------------------------ */
+
+/* Omega = (rho, phi) of the step from station k to k + 1 and, if A != NULL,
+ * the derivative matrices A_p, B_p (header of this file). */
+typedef struct magnus_step {
+  nsb_vec3 phi, rho;
+} magnus_step;
+
+static magnus_step magnus(const nsb_beam_strain_geom* g, int k, nsb_vec3 E0, nsb_vec3 K0,
+                          const double* restrict strains, nsb_mat3* A, nsb_mat3* B) {
+  const int N = g->base.N;
+  const double d = g->xs[k + 1] - g->xs[k];
+  magnus_step m;
+  const double* I1 = g->Im[k][0];
+  nsb_vec3 E1 = interp(E0, strains, 0, I1, N), K1 = interp(K0, strains, 3, I1, N);
+  if (g->magnus_order == 2) {
+    m.phi = nsb_v3_scale(d, K1);
+    m.rho = nsb_v3_scale(d, E1);
+    if (A)
+      for (int p = 0; p < N; ++p) {
+        A[p] = nsb_m3_diag(d * I1[p], d * I1[p], d * I1[p]);
+        B[p] = nsb_m3_zero();
+      }
+    return m;
+  }
+  const double* I2 = g->Im[k][1];
+  nsb_vec3 E2 = interp(E0, strains, 0, I2, N), K2 = interp(K0, strains, 3, I2, N);
+  const double c2 = sqrt(3.0) * d * d / 12.0;
+  m.phi = nsb_v3_muladd(nsb_v3_scale(0.5 * d, nsb_v3_add(K1, K2)), c2, nsb_v3_cross(K1, K2));
+  m.rho = nsb_v3_muladd(nsb_v3_scale(0.5 * d, nsb_v3_add(E1, E2)), c2,
+                        nsb_v3_sub(nsb_v3_cross(K1, E2), nsb_v3_cross(K2, E1)));
+  if (A) {
+    nsb_mat3 SK1 = nsb_m3_skew(K1), SK2 = nsb_m3_skew(K2), SE1 = nsb_m3_skew(E1), SE2 = nsb_m3_skew(E2);
+    for (int p = 0; p < N; ++p) {
+      double s = 0.5 * d * (I1[p] + I2[p]);
+      A[p] = nsb_m3_add(nsb_m3_diag(s, s, s),
+                        nsb_m3_sub(nsb_m3_scale(c2 * I2[p], SK1), nsb_m3_scale(c2 * I1[p], SK2)));
+      B[p] = nsb_m3_sub(nsb_m3_scale(c2 * I2[p], SE1), nsb_m3_scale(c2 * I1[p], SE2));
+    }
+  }
+  return m;
+}
+
+/* d(T(phi) rho)/d phi, column j = (dT/dphi_j) rho. */
+static nsb_mat3 dT_rho(nsb_vec3 phi, nsb_vec3 rho) {
+  nsb_vec3 e0 = nsb_v3(1, 0, 0), e1 = nsb_v3(0, 1, 0), e2 = nsb_v3(0, 0, 1);
+  return nsb_m3_cols(nsb_m3_mulv(nsb_so3_T_dot(phi, e0), rho), nsb_m3_mulv(nsb_so3_T_dot(phi, e1), rho),
+                     nsb_m3_mulv(nsb_so3_T_dot(phi, e2), rho));
+}
+
+void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat q0, const double* strains,
+                            double* r_st, double* q_st) {
+  const nsb_vec3 E0 = nsb_v3_load(g->base.E0[0]), K0 = nsb_v3_load(g->base.K0[0]);
+  nsb_vec3 r = r0;
+  nsb_quat q = nsb_q_normalize(q0);
+  for (int k = 0; k < g->n_st; ++k) {
+    nsb_v3_store(r, r_st + 3 * k);
+    nsb_q_store(q, q_st + 4 * k);
+    if (k + 1 == g->n_st) break;
+    magnus_step m = magnus(g, k, E0, K0, strains, NULL, NULL);
+    r = nsb_v3_add(r, nsb_q_rotate(q, nsb_m3_mulv(nsb_so3_T(m.phi), m.rho)));
+    q = nsb_q_normalize(nsb_q_mul(q, nsb_so3_exp_q(m.phi)));
+  }
+}
+
+/* ---- Newmark on SO(3) at one point ------------------------------------------ */
+
+typedef struct newmark {
+  double cv, ca;           /* gamma/(beta h), 1/(beta h^2) */
+  double cvn, cvh, cah, ah; /* v = cv u + cvn v_n + cvh a_n; a = ca (u - h v_n - ah a_n) */
+  double h;
+} newmark;
+
+/* New state of a point at (r, q); returns T(theta)^{-T} (identity in statics). */
+static nsb_mat3 update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_quat q, const newmark* nm,
+                             nsb_beam_point* restrict cur) {
+  nsb_v3_store(r, cur->r);
+  nsb_q_store(q, cur->q);
+  if (!nm) {
+    memset(cur->v, 0, sizeof cur->v);
+    memset(cur->a, 0, sizeof cur->a);
+    memset(cur->w, 0, sizeof cur->w);
+    memset(cur->al, 0, sizeof cur->al);
+    return nsb_m3_identity();
+  }
+  nsb_vec3 u = nsb_v3_sub(r, nsb_v3_load(old->r));
+  nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(old->q)), q));
+  nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
+  nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
+  nsb_vec3 v = nsb_v3_add(nsb_v3_scale(nm->cv, u), nsb_v3_add(nsb_v3_scale(nm->cvn, vn), nsb_v3_scale(nm->cvh, an)));
+  nsb_vec3 a = nsb_v3_scale(nm->ca, nsb_v3_sub(nsb_v3_sub(u, nsb_v3_scale(nm->h, vn)), nsb_v3_scale(nm->ah, an)));
+  nsb_vec3 w = nsb_v3_add(nsb_v3_scale(nm->cv, th), nsb_v3_add(nsb_v3_scale(nm->cvn, wn), nsb_v3_scale(nm->cvh, aln)));
+  nsb_vec3 al = nsb_v3_scale(nm->ca, nsb_v3_sub(nsb_v3_sub(th, nsb_v3_scale(nm->h, wn)), nsb_v3_scale(nm->ah, aln)));
+  nsb_v3_store(v, cur->v);
+  nsb_v3_store(a, cur->a);
+  nsb_v3_store(w, cur->w);
+  nsb_v3_store(al, cur->al);
+  return nsb_m3_transpose(nsb_so3_Tinv(th));
+}
+
+/* ---- the kernel --------------------------------------------------------------- */
+
+/* Running quadrature sums from x = 0 and their Jacobians. */
+typedef struct sums {
+  nsb_vec3 Fe, Fm;     /* int f_e = -int n,  int rhoA a */
+  nsb_vec3 Ige, Igm;   /* -int m,  int R (J alpha + omega x J omega) */
+  nsb_vec3 Irfe, Irfm; /* int rho x f_e,  int rho x f_m */
+  double dFm[3 * MAXN], dIgm[3 * MAXN], dIrfe[3 * MAXN], dIrfm[3 * MAXN];
+} sums;
+
+/* Resultant parts at a section and their Jacobians (3 x n each). */
+typedef struct section_res {
+  nsb_vec3 Nf, Nm, Mf, Mm;
+  double dNf[3 * MAXN], dNm[3 * MAXN], dMf[3 * MAXN], dMm[3 * MAXN];
+} section_res;
+
+/* Parts at a section x with relative position rho = r(x) - c, Jacobian Jr:
+ *   N_f = N0 + F_e,  N_m = F_m,
+ *   M_f = M0 - (rho - rho0) x N0 + I_ge - rho x F_e + I_rfe,
+ *   M_m = I_gm - rho x F_m + I_rfm. */
+static void section_parts(const sums* restrict S, nsb_vec3 N0, nsb_vec3 M0, nsb_vec3 rho, nsb_vec3 rho0,
+                          const double* restrict Jr, const double* restrict Jr0, int n, int iN0, int iM0,
+                          int inertia, int want_K, section_res* restrict out) {
+  out->Nf = nsb_v3_add(N0, S->Fe);
+  out->Nm = S->Fm;
+  out->Mf = nsb_v3_add(nsb_v3_sub(M0, nsb_v3_cross(nsb_v3_sub(rho, rho0), N0)),
+                       nsb_v3_add(nsb_v3_sub(S->Ige, nsb_v3_cross(rho, S->Fe)), S->Irfe));
+  out->Mm = nsb_v3_add(nsb_v3_sub(S->Igm, nsb_v3_cross(rho, S->Fm)), S->Irfm);
+  if (!want_K) return;
+  jac_zero(out->dNf, n);
+  jac_block(out->dNf, iN0, nsb_m3_identity());
+  jac_zero(out->dMf, n);
+  jac_block(out->dMf, iM0, nsb_m3_identity());
+  jac_block(out->dMf, iN0, nsb_m3_skew(nsb_v3_sub(rho0, rho)));
+  nsb_mat3 SN0 = nsb_m3_skew(N0);
+  jac_muladd(out->dMf, 1.0, nsb_m3_add(SN0, nsb_m3_skew(S->Fe)), Jr, n);
+  jac_muladd(out->dMf, -1.0, SN0, Jr0, n);
+  jac_axpy(out->dMf, 1.0, S->dIrfe, n);
+  jac_zero(out->dNm, n);
+  jac_zero(out->dMm, n);
+  if (!inertia) return;
+  jac_axpy(out->dNm, 1.0, S->dFm, n);
+  memcpy(out->dMm, S->dIgm, sizeof(double) * 3 * (size_t)n);
+  jac_axpy(out->dMm, 1.0, S->dIrfm, n);
+  jac_muladd(out->dMm, 1.0, nsb_m3_skew(S->Fm), Jr, n);
+  jac_muladd(out->dMm, -1.0, nsb_m3_skew(rho), S->dFm, n);
+}
+
+/* Averaged resultants N_g, M_g of a section (generalized alpha). */
+static void averaged(const section_res* restrict s, const nsb_beam_strain_force* restrict old, double am, double af,
+                     nsb_vec3* Ng, nsb_vec3* Mg) {
+  *Ng = nsb_v3_add(nsb_v3_scale(1.0 - af, s->Nf), nsb_v3_scale(1.0 - am, s->Nm));
+  *Mg = nsb_v3_add(nsb_v3_scale(1.0 - af, s->Mf), nsb_v3_scale(1.0 - am, s->Mm));
+  if (old) {
+    *Ng = nsb_v3_add(*Ng, nsb_v3_add(nsb_v3_scale(af, nsb_v3_load(old->Nf)), nsb_v3_scale(am, nsb_v3_load(old->Nm))));
+    *Mg = nsb_v3_add(*Mg, nsb_v3_add(nsb_v3_scale(af, nsb_v3_load(old->Mf)), nsb_v3_scale(am, nsb_v3_load(old->Mm))));
+  }
+}
+/* K[i0.., :] += s (d N_g) or (d M_g) */
+static void rows_averaged(double* restrict K, int n, int i0, double s, const double* restrict dF,
+                          const double* restrict dM, double af, double am) {
+  rows_add(K, n, i0, s * (1.0 - af), dF);
+  rows_add(K, n, i0, s * (1.0 - am), dM);
+}
+static void store_parts(const section_res* s, nsb_beam_strain_force* out) {
+  if (!out) return;
+  nsb_v3_store(s->Nf, out->Nf);
+  nsb_v3_store(s->Nm, out->Nm);
+  nsb_v3_store(s->Mf, out->Mf);
+  nsb_v3_store(s->Mm, out->Mm);
+}
+
+int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict cur_qp,
+                         nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end,
+                         nsb_beam_strain_force* restrict cur_res, double* restrict f, double* restrict K) {
+  const nsb_beam_strain_geom* g = in->g;
+  const nsb_beam_geom* b = &g->base;
+  const nsb_beam_section* sec = in->sec;
+  const int N = b->N, n = nsb_beam_strain_nlocal(N), ng = b->n_gauss;
+  const int iN0 = 12 + 6 * N, iM0 = iN0 + 3;
+  const double* u = in->u;
+  const double* strains = u + 12;
+  const int inertia = in->inertia != 0, want_K = K != NULL;
+  const double am = in->alpha_m, af = in->alpha_f;
+  const nsb_beam_strain_force* old_res = in->old_res;
+
+  newmark nmv = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, in->h};
+  if (inertia) {
+    const double h = in->h, be = in->beta, ga = in->gamma_n;
+    nmv.cv = ga / (be * h);
+    nmv.ca = 1.0 / (be * h * h);
+    nmv.cvn = 1.0 - ga / be;
+    nmv.cvh = h * (1.0 - ga / (2.0 * be));
+    nmv.ah = h * h * (0.5 - be);
+  }
+  const newmark* nm = inertia ? &nmv : NULL;
+
+  const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
+  const nsb_mat3 Jm = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
+  const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
+  const nsb_vec3 E0 = nsb_v3_load(b->E0[0]), K0 = nsb_v3_load(b->K0[0]);
+  const nsb_vec3 cref = nsb_v3_load(in->old_end[0].r);
+
+  const nsb_vec3 r0 = nsb_v3_load(u), th0 = nsb_v3_load(u + 3);
+  const nsb_vec3 rL = nsb_v3_load(u + 6), thL = nsb_v3_load(u + 9);
+  const nsb_vec3 N0 = nsb_v3_load(u + iN0), M0 = nsb_v3_load(u + iM0);
+  const nsb_quat q0 = nsb_q_normalize(nsb_q_mul(nsb_q_load(in->q_end), nsb_so3_exp_q(th0)));
+  const nsb_quat qL = nsb_q_normalize(nsb_q_mul(nsb_q_load(in->q_end + 4), nsb_so3_exp_q(thL)));
+  const nsb_mat3 R0 = nsb_q_to_m3(q0), RL = nsb_q_to_m3(qL);
+
+  memset(f, 0, sizeof(double) * (size_t)n);
+  if (want_K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
+
+  /* node states */
+  update_point(&in->old_end[0], r0, q0, nm, &cur_end[0]);
+  update_point(&in->old_end[1], rL, qL, nm, &cur_end[1]);
+  memcpy(cur_end[0].E, in->old_end[0].E, sizeof cur_end[0].E);
+  memcpy(cur_end[0].K, in->old_end[0].K, sizeof cur_end[0].K);
+  memcpy(cur_end[1].E, in->old_end[1].E, sizeof cur_end[1].E);
+  memcpy(cur_end[1].K, in->old_end[1].K, sizeof cur_end[1].K);
+
+  /* ---- node-0 rows: -N_g(0), -R0^T M_g(0) ---- */
+  const nsb_vec3 rho0 = nsb_v3_sub(r0, cref);
+  double Jr0[3 * MAXN];
+  jac_zero(Jr0, n);
+  jac_block(Jr0, 0, nsb_m3_identity());
+  {
+    section_res s0;
+    sums z;
+    memset(&z, 0, sizeof z);
+    section_parts(&z, N0, M0, rho0, rho0, Jr0, Jr0, n, iN0, iM0, 0, 0, &s0);
+    nsb_vec3 Ng, Mg;
+    averaged(&s0, old_res ? &old_res[N] : NULL, am, af, &Ng, &Mg);
+    store_parts(&s0, cur_res ? &cur_res[N] : NULL);
+    nsb_vec3 RtM = nsb_m3_tmulv(R0, Mg);
+    add_vec(f, 0, nsb_v3_neg(Ng));
+    add_vec(f, 3, nsb_v3_neg(RtM));
+    if (want_K) {
+      add_block(K, n, 0, iN0, nsb_m3_scale(-(1.0 - af), nsb_m3_identity()));
+      add_block(K, n, 3, iM0, nsb_m3_scale(-(1.0 - af), nsb_m3_transpose(R0)));
+      add_block(K, n, 3, 3, nsb_m3_scale(-1.0, nsb_m3_skew(RtM)));
+    }
+  }
+
+  /* ---- sweep over the stations ---- */
+  nsb_vec3 r = r0;
+  nsb_quat q = q0;
+  nsb_mat3 R = R0;
+  double Jr[3 * MAXN], JT[3 * MAXN], Jr1[3 * MAXN], JT1[3 * MAXN];
+  jac_zero(Jr, n);
+  jac_zero(JT, n);
+  jac_block(Jr, 0, nsb_m3_identity());
+  jac_block(JT, 3, nsb_m3_identity());
+  sums S;
+  memset(&S, 0, sizeof S);
+  section_res sr;
+  nsb_mat3 Am[NSB_BEAM_MAX_POINTS], Bm[NSB_BEAM_MAX_POINTS];
+  const nsb_vec3 fe = nsb_v3_neg(nl), ge = nsb_v3_neg(ml);
+
+  for (int k = 1; k < g->n_st; ++k) {
+    /* Magnus step k-1 -> k */
+    {
+      magnus_step m = magnus(g, k - 1, E0, K0, strains, want_K ? Am : NULL, Bm);
+      nsb_mat3 T = nsb_so3_T(m.phi);
+      nsb_vec3 Trho = nsb_m3_mulv(T, m.rho);
+      if (want_K) {
+        nsb_quat dq = nsb_so3_exp_q(m.phi);
+        nsb_mat3 Qt = nsb_m3_transpose(nsb_q_to_m3(dq));
+        nsb_mat3 RD = nsb_m3_mul(R, dT_rho(m.phi, m.rho)), RT = nsb_m3_mul(R, T), Tt = nsb_m3_transpose(T);
+        memcpy(Jr1, Jr, sizeof(double) * 3 * (size_t)n);
+        jac_muladd(Jr1, -1.0, nsb_m3_mul(R, nsb_m3_skew(Trho)), JT, n);
+        jac_zero(JT1, n);
+        jac_muladd(JT1, 1.0, Qt, JT, n);
+        for (int p = 0; p < N; ++p) {
+          const int cg = 12 + 6 * p, ck = cg + 3;
+          jac_block(Jr1, cg, nsb_m3_mul(RT, Am[p]));
+          jac_block(Jr1, ck, nsb_m3_add(nsb_m3_mul(RD, Am[p]), nsb_m3_mul(RT, Bm[p])));
+          jac_block(JT1, ck, nsb_m3_mul(Tt, Am[p]));
+        }
+        memcpy(Jr, Jr1, sizeof(double) * 3 * (size_t)n);
+        memcpy(JT, JT1, sizeof(double) * 3 * (size_t)n);
+      }
+      r = nsb_v3_add(r, nsb_m3_mulv(R, Trho));
+      q = nsb_q_normalize(nsb_q_mul(q, nsb_so3_exp_q(m.phi)));
+      R = nsb_q_to_m3(q);
+    }
+    const int s = (k - 1) / (ng + 1), j = (k - 1) % (ng + 1);
+    const nsb_vec3 rho = nsb_v3_sub(r, cref);
+
+    if (j < ng) {
+      /* ---- integration point qi ---- */
+      const int qi = s * ng + j;
+      nsb_beam_point* cur = &cur_qp[qi];
+      nsb_mat3 Tit = update_point(&in->old_qp[qi], r, q, nm, cur);
+      nsb_v3_store(interp(E0, strains, 0, b->Iq[qi], N), cur->E);
+      nsb_v3_store(interp(K0, strains, 3, b->Iq[qi], N), cur->K);
+      const double w = b->wq[qi];
+      S.Fe = nsb_v3_muladd(S.Fe, w, fe);
+      S.Ige = nsb_v3_muladd(S.Ige, w, ge);
+      S.Irfe = nsb_v3_muladd(S.Irfe, w, nsb_v3_cross(rho, fe));
+      if (want_K) jac_muladd(S.dIrfe, w, nsb_m3_skew(nl), Jr, n); /* d(rho x f_e) = -S(f_e) dr */
+      if (!inertia) continue;
+      nsb_vec3 om = nsb_v3_load(cur->w), Jw = diag_mulv(Jd, om);
+      nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(om, Jw));
+      nsb_vec3 fm = nsb_v3_scale(sec->rhoA, nsb_v3_load(cur->a)), gm = nsb_m3_mulv(R, inm);
+      S.Fm = nsb_v3_muladd(S.Fm, w, fm);
+      S.Igm = nsb_v3_muladd(S.Igm, w, gm);
+      S.Irfm = nsb_v3_muladd(S.Irfm, w, nsb_v3_cross(rho, fm));
+      if (!want_K) continue;
+      const double mca = sec->rhoA * nmv.ca;
+      /* d f_m = rhoA c_a dr;  d(rho x f_m) = (-S(f_m) + rhoA c_a S(rho)) dr */
+      jac_axpy(S.dFm, w * mca, Jr, n);
+      jac_muladd(S.dIrfm, w, nsb_m3_sub(nsb_m3_scale(mca, nsb_m3_skew(rho)), nsb_m3_skew(fm)), Jr, n);
+      /* d g_m = -R S(inm) dTheta + R [c_a J + c_v (S(omega) J - S(J omega))] dtheta */
+      jac_muladd(S.dIgm, -w, nsb_m3_mul(R, nsb_m3_skew(inm)), JT, n);
+      nsb_mat3 Gw = nsb_m3_muladd(nsb_m3_scale(nmv.ca, Jm), nmv.cv,
+                                  nsb_m3_sub(nsb_m3_mul(nsb_m3_skew(om), Jm), nsb_m3_skew(Jw)));
+      jac_muladd(S.dIgm, w, nsb_m3_mul(R, nsb_m3_mul(Gw, Tit)), JT, n);
+      continue;
+    }
+
+    section_parts(&S, N0, M0, rho, rho0, Jr, Jr0, n, iN0, iM0, inertia, want_K, &sr);
+    if (s < N) {
+      /* ---- collocation point s: R C_N gamma^s - N_g, R C_M kappa^s - M_g ---- */
+      nsb_beam_point* cur = &cur_cp[s];
+      update_point(&in->old_cp[s], r, q, nm, cur);
+      nsb_vec3 ga = nsb_v3_load(strains + 6 * s), ka = nsb_v3_load(strains + 6 * s + 3);
+      nsb_v3_store(nsb_v3_add(E0, ga), cur->E);
+      nsb_v3_store(nsb_v3_add(K0, ka), cur->K);
+      nsb_vec3 NG = diag_mulv(CN, ga), MG = diag_mulv(CM, ka), Ng, Mg;
+      averaged(&sr, old_res ? &old_res[s] : NULL, am, af, &Ng, &Mg);
+      store_parts(&sr, cur_res ? &cur_res[s] : NULL);
+      const int tr = 12 + 6 * s, rr = tr + 3;
+      add_vec(f, tr, nsb_v3_sub(nsb_m3_mulv(R, NG), Ng));
+      add_vec(f, rr, nsb_v3_sub(nsb_m3_mulv(R, MG), Mg));
+      if (!want_K) continue;
+      /* d(R C gamma) = -R S(C gamma) dTheta + R C dgamma */
+      rows_muladd(K, n, tr, nsb_m3_scale(-1.0, nsb_m3_mul(R, nsb_m3_skew(NG))), JT);
+      rows_muladd(K, n, rr, nsb_m3_scale(-1.0, nsb_m3_mul(R, nsb_m3_skew(MG))), JT);
+      add_block(K, n, tr, tr, nsb_m3_transpose(diag_mul(CN, nsb_m3_transpose(R))));
+      add_block(K, n, rr, rr, nsb_m3_transpose(diag_mul(CM, nsb_m3_transpose(R))));
+      rows_averaged(K, n, tr, -1.0, sr.dNf, sr.dNm, af, am);
+      rows_averaged(K, n, rr, -1.0, sr.dMf, sr.dMm, af, am);
+    } else {
+      /* ---- x = L: node-1 rows +N_g(L), +R^L^T M_g(L); closure rows ---- */
+      nsb_vec3 Ng, Mg;
+      averaged(&sr, old_res ? &old_res[N + 1] : NULL, am, af, &Ng, &Mg);
+      store_parts(&sr, cur_res ? &cur_res[N + 1] : NULL);
+      nsb_vec3 RtM = nsb_m3_tmulv(RL, Mg);
+      add_vec(f, 6, Ng);
+      add_vec(f, 9, RtM);
+      nsb_quat dqc = nsb_q_mul(nsb_q_conj(q), qL);
+      nsb_vec3 c = nsb_so3_log_q(dqc);
+      add_vec(f, iN0, nsb_v3_sub(rL, r));
+      add_vec(f, iM0, c);
+      if (!want_K) continue;
+      rows_averaged(K, n, 6, 1.0, sr.dNf, sr.dNm, af, am);
+      nsb_mat3 RLt = nsb_m3_transpose(RL);
+      double Jtmp[3 * MAXN];
+      jac_zero(Jtmp, n);
+      jac_axpy(Jtmp, 1.0 - af, sr.dMf, n);
+      jac_axpy(Jtmp, 1.0 - am, sr.dMm, n);
+      rows_muladd(K, n, 9, RLt, Jtmp);
+      add_block(K, n, 9, 9, nsb_m3_skew(RtM));
+      /* closure */
+      add_block(K, n, iN0, 6, nsb_m3_identity());
+      rows_add(K, n, iN0, -1.0, Jr);
+      nsb_mat3 Tic = nsb_m3_transpose(nsb_so3_Tinv(c));
+      add_block(K, n, iM0, 9, Tic);
+      rows_muladd(K, n, iM0, nsb_m3_scale(-1.0, nsb_m3_mul(Tic, nsb_m3_transpose(nsb_q_to_m3(dqc)))), JT);
+    }
+  }
+
+  /* Rotation slots: material spin dTheta_mat = T(Theta)^T dTheta_slot, so
+   * the columns become K_mat T(Theta)^T (identity for Theta = 0). */
+  if (want_K) {
+    for (int e = 0; e < 2; ++e) {
+      const int j0 = e == 0 ? 3 : 9;
+      nsb_mat3 Tt = nsb_m3_transpose(nsb_so3_T(e == 0 ? th0 : thL));
+      for (int i = 0; i < n; ++i) {
+        nsb_vec3 row = nsb_v3(K[i + (size_t)n * j0], K[i + (size_t)n * (j0 + 1)], K[i + (size_t)n * (j0 + 2)]);
+        nsb_vec3 nr = nsb_m3_tmulv(Tt, row); /* row * Tt = (Tt^T row^T)^T */
+        K[i + (size_t)n * j0] = nr.x;
+        K[i + (size_t)n * (j0 + 1)] = nr.y;
+        K[i + (size_t)n * (j0 + 2)] = nr.z;
+      }
+    }
+  }
+  return 0;
+}

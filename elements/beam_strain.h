@@ -1,0 +1,141 @@
+/* beam_strain.h -- the strain-based geometrically exact beam element
+ * (Zupan-Saje interpolation of strains; Cesarek 2013 §6.1.1, §6.3.1, §6.4.1,
+ * §6.5; digest seed-001 §3) with Newmark on SO(3) in time: a pure kernel.
+ * Derivation and linearization: docs/theory_beam_strain.md.
+ *
+ * Primary unknowns of one element at t_{n+1} (local vector u, layout below):
+ *   node 0:  r^0 (3, global), Theta^0 (3, material rotation vector of node 0)
+ *   node 1:  r^L (3),          Theta^L (3)
+ *   internal: gamma^p (3), kappa^p (3), p = 1..N: the material strain
+ *             changes E - E0 and K - K0 at the interpolation/collocation
+ *             points x_p, then N^0 (3, global) and M^0 (3, global): the
+ *             equilibrium force and moment resultants at x = 0.
+ * Local layout: u = [r^0, Theta^0, r^L, Theta^L, gamma^1, kappa^1, ...,
+ *                    gamma^N, kappa^N, N^0, M^0],  n_local = 12 + 6N + 6,
+ * the same as the velocity element's (elements/beam_velocity.h), so the
+ * caller's condensation of the internal block is shared.
+ * Node frames: R^0 = R(q^0) exp(S(Theta^0)), R^L = R(q^L) exp(S(Theta^L)),
+ * q^0, q^L the node quaternions of the current iterate (input q_end).  A
+ * Newton driver keeps Theta = 0 in u and updates q <- q exp(dTheta): the
+ * tangent columns of the rotation slots are then derivatives with respect to
+ * the material spins of the end frames (R <- R exp(S(dTheta)), nsbeam's
+ * Newmark on SO(3), docs/theory.md §3.1).  For Theta != 0 the columns are the
+ * exact derivatives with respect to the slots (material spin times
+ * T(Theta)^T), so the whole tangent is d f / d u for every u.
+ *
+ * Interpolation: gamma(x) = sum_p I_p(x) gamma^p, kappa(x) likewise (I_p the
+ * Lagrange polynomials on the points x_p of nsb_beam_geom: N = 1 the
+ * midpoint, N >= 2 the Gauss points of [0, L]); E = E0 + gamma,
+ * K = K0 + kappa, E0 and K0 the (constant, helicoidal) initial stretch and
+ * curvature of nsb_beam_geom_init.
+ * Configuration from node 0: the frame H = (R, r) solves
+ *   R' = R S(K),  r' = R E     (H' = H xi^, xi = (E, K) in se(3)),
+ * integrated with the 4th-order Magnus method on SE(3) (2 Gauss points per
+ * step; order 2 = midpoint rule selectable for studies) over "stations":
+ * x = 0, the integration points of each sub-interval, the collocation points
+ * and L, in increasing order:
+ *   H_{i+1} = H_i exp(Omega_i),   R_{i+1} = R_i exp(S(phi)),  r_{i+1} = r_i + R_i T(phi) rho,
+ *   (rho, phi) = Omega_i = D/2 (xi_1 + xi_2) + sqrt(3) D^2/12 [xi_1, xi_2],
+ *   [xi_1, xi_2] = (K_1 x E_2 - K_2 x E_1, K_1 x K_2),  D = x_{i+1} - x_i.
+ * Exact for constant strains (arcs, helices) whatever N; see the theory note
+ * for the convergence study that selects order 4.
+ * Time integration at every station (Newmark on SO(3), Simo & Vu-Quoc;
+ * gamma_N the Newmark parameter):
+ *   u = r - r_n,  a = (u - h v_n - h^2 (1/2 - beta) a_n)/(beta h^2),
+ *   v = gamma_N/(beta h) u + (1 - gamma_N/beta) v_n + h (1 - gamma_N/(2 beta)) a_n,
+ *   theta = log(R_n^T R) (|theta| <= pi),  omega, alpha from theta likewise.
+ * Equilibrium (integrated, by parts as the velocity element), split into an
+ * internal + external part "f" and an inertial part "m" (seed 6.31-6.38):
+ *   N_f(x) = N^0 - int_0^x n,   N_m(x) = int_0^x rhoA a,
+ *   M_f(x) = M^0 - (r(x) - r(0)) x N^0 - int_0^x m - r(x) x N_e(x) - int_0^x r x n,
+ *   M_m(x) = int_0^x [R (J alpha + omega x J omega) + r x rhoA a] - r(x) x N_m(x),
+ * and generalized-alpha averaging (seed §6.5, Chung-Hulbert parameters; the
+ * constitutive term stays at t_{n+1}):
+ *   N_g = (1 - alpha_f) N_f + alpha_f N_f^n + (1 - alpha_m) N_m + alpha_m N_m^n,  M_g likewise.
+ * alpha_m = alpha_f = 0 is plain Newmark (old_res may then be NULL).
+ * Residual (local rows, same layout as u):
+ *   node 0 rows:  -N_g(0),  -R^0^T M_g(0)             (N_g(0) from N^0, M_g(0) from M^0)
+ *   node 1 rows:  +N_g(L),  +R^L^T M_g(L)
+ *   internal rows: for p = 1..N:  R(x_p) C_N gamma^p - N_g(x_p)   (3)
+ *                                 R(x_p) C_M kappa^p - M_g(x_p)   (3)
+ *                  closure:       r^L - r(L) (3),  log(R(L)^T R^L) (3, material)
+ * R(x_p), r(x), R(L) are the integrated (station) values; r(L) in M_g(L) is
+ * the integrated one, not r^L (both agree once the closure holds).  Moments
+ * are taken about r_n(0) (old position of node 0), which changes nothing
+ * (the split parts are independent of the reference point, also after
+ * quadrature) but avoids cancellation far from the origin.
+ * Static mode (inertia = 0): the m parts vanish, rates are set to zero,
+ * h, beta, gamma_N unused.
+ */
+#ifndef NSB_BEAM_STRAIN_H
+#define NSB_BEAM_STRAIN_H
+
+#include "elements/beam_velocity.h"
+
+/* stations: x = 0, then per sub-interval its integration points and its end */
+#define NSB_BEAM_STRAIN_MAX_ST (1 + (NSB_BEAM_MAX_POINTS + 1) * (NSB_BEAM_MAX_GAUSS + 1))
+#define NSB_BEAM_STRAIN_MAX_LOCAL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
+
+/// Geometry, quadrature and integrator tables of one element, fixed at setup.
+typedef struct nsb_beam_strain_geom {
+  nsb_beam_geom base;      /* points x_p, integration points and weights, L, E0, K0 (velocity element's) */
+  int magnus_order;        /* 4 (default) or 2 */
+  int n_st;                /* 1 + (N + 1)(n_gauss + 1) stations */
+  double xs[NSB_BEAM_STRAIN_MAX_ST];  /* station coordinates, increasing, xs[0] = 0, xs[n_st-1] = L */
+  /* I_p at the Magnus points of the step from station i to i + 1 (order 2: [i][0] only) */
+  double Im[NSB_BEAM_STRAIN_MAX_ST][2][NSB_BEAM_MAX_POINTS];
+} nsb_beam_strain_geom;
+
+/// Split equilibrium resultants of one section at one time (global
+/// components): f = internal + external part (weighted with alpha_f),
+/// m = inertial part (weighted with alpha_m).  Kept for the previous step
+/// by the caller (copy the kernel's cur_res at step acceptance).
+typedef struct nsb_beam_strain_force {
+  double Nf[3], Nm[3], Mf[3], Mm[3];
+} nsb_beam_strain_force;
+
+/// Initialize the geometry (nsb_beam_geom_init, same arguments and initial
+/// helicoidal geometry) and the station tables; magnus_order is 2 or 4.
+/// pts_qp[n_qp], pts_cp[N] receive the initial states at rest (may be NULL).
+/// Returns 0, or -1 for invalid input (see nsb_beam_geom_init; bad order).
+int nsb_beam_strain_geom_init(nsb_beam_strain_geom* g, int N, int n_gauss, int magnus_order, nsb_vec3 XA,
+                              nsb_quat qA, nsb_vec3 XB, nsb_quat qB, nsb_beam_point* pts_qp,
+                              nsb_beam_point* pts_cp);
+
+/// Inputs of one evaluation (all pointers borrowed for the call).
+typedef struct nsb_beam_strain_in {
+  const nsb_beam_strain_geom* g;
+  const nsb_beam_section* sec;
+  const nsb_beam_point* old_qp;  /* n_qp states at t_n at the integration points */
+  const nsb_beam_point* old_cp;  /* N states at t_n at the collocation points */
+  const nsb_beam_point* old_end; /* 2 node states at t_n (x = 0, x = L; E, K unused) */
+  const nsb_beam_strain_force* old_res; /* N + 2 parts at t_n: [0..N-1] collocation points, [N] x = 0,
+                                           [N+1] x = L; may be NULL when alpha_m = alpha_f = 0 */
+  const double* q_end;           /* 8: node quaternions q^0, q^L of the current iterate */
+  const double* u;               /* local unknowns (layout in the header) */
+  double h, beta, gamma_n;       /* step and Newmark parameters */
+  double alpha_m, alpha_f;       /* generalized-alpha weights (0, 0: Newmark) */
+  int inertia;                   /* 0: static (no inertia terms, rates zero) */
+  double n_load[3], m_load[3];   /* distributed dead force and moment per length (global), constant */
+} nsb_beam_strain_in;
+
+/// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],
+/// cur_end[2]: node states, E and K copied from old_end), the unaveraged
+/// resultant parts at t_{n+1} cur_res[N + 2] (may be NULL), the local
+/// residual f[n_local] and, if K != NULL, the local tangent
+/// K[n_local * n_local] (column-major, K[i + n*j] = d f_i / d u_j).
+/// Allocation free.  Returns 0.
+int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* cur_qp, nsb_beam_point* cur_cp,
+                         nsb_beam_point* cur_end, nsb_beam_strain_force* cur_res, double* f, double* K);
+
+/// Number of local unknowns for N points.
+static inline int nsb_beam_strain_nlocal(int N) { return 12 + 6 * N + 6; }
+
+/// Frames along the element for a node-0 placement (r0, q0) and strain
+/// unknowns strains[6N] = [gamma^1, kappa^1, ..., gamma^N, kappa^N]: the
+/// integrator of the kernel, for output and tests.  Writes r_st[3 n_st] and
+/// q_st[4 n_st] at the stations g->xs.
+void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat q0, const double* strains,
+                            double* r_st, double* q_st);
+
+#endif
