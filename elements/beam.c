@@ -733,6 +733,45 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
   }
 }
 
+void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, double xi, nsb_beam_probe_out* o) {
+  const beam_state* s = e->state;
+  enum { MAXS = NSB_BEAM_MAX_QP + 2 };
+  double x[3 * MAXS], u[3 * MAXS], v[3 * MAXS], w[3 * MAXS], q[4 * MAXS], strain[6 * MAXS], f[3 * MAXS],
+      m[3 * MAXS], fl[3 * MAXS], ml[3 * MAXS];
+  nsb_beam_sample_out so = {x, u, v, w, q, strain, f, m, fl, ml};
+  nsb_beam_sample(e, st, X0, &so);
+  int n = s->n_qp + 2;
+  /* arc-length coordinates of the samples: 0, the integration points, L */
+  double L = s->geom.L, xs = xi * L;
+  int k = 0;
+  double x0 = 0.0, x1 = n > 2 ? s->geom.xq[0] : L;
+  while (k + 1 < n - 1 && xs > x1) {
+    ++k;
+    x0 = x1;
+    x1 = k + 1 < n - 1 ? s->geom.xq[k] : L;
+  }
+  double t = x1 > x0 ? (xs - x0) / (x1 - x0) : 0.0;
+  t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+#define LERP(dst, src, dim)                                                                 \
+  for (int c_ = 0; c_ < (dim); ++c_) (dst)[c_] = (1.0 - t) * (src)[(dim) * k + c_] + t * (src)[(dim) * (k + 1) + c_];
+  LERP(o->x, x, 3);
+  LERP(o->u, u, 3);
+  LERP(o->v, v, 3);
+  LERP(o->w, w, 3);
+  LERP(o->strain, strain, 6);
+  LERP(o->force, f, 3);
+  LERP(o->moment, m, 3);
+  LERP(o->force_local, fl, 3);
+  LERP(o->moment_local, ml, 3);
+#undef LERP
+  /* normalized linear interpolation of the section frame, sign-aligned */
+  nsb_quat qa = nsb_q_load(q + 4 * k), qb = nsb_q_load(q + 4 * (k + 1));
+  double dot = qa.w * qb.w + qa.x * qb.x + qa.y * qb.y + qa.z * qb.z, sg = dot < 0.0 ? -1.0 : 1.0;
+  nsb_quat qi = nsb_q_normalize(nsb_q((1 - t) * qa.w + t * sg * qb.w, (1 - t) * qa.x + t * sg * qb.x,
+                                      (1 - t) * qa.y + t * sg * qb.y, (1 - t) * qa.z + t * sg * qb.z));
+  nsb_q_store(qi, o->q);
+}
+
 const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
                                      .eval = beam_eval,
                                      .energy = beam_energy,

@@ -43,6 +43,29 @@
  * the caller.  Static mode: inertia off (a, alpha terms dropped), h is the
  * load increment's pseudo time, the kinematic update is the same.
  *
+ * Galerkin weighting (in.galerkin = 1; docs/theory_beam.md §7).  Same
+ * unknowns, layout, kinematics, points and quadrature; the equations are the
+ * virtual power weighted by the velocity shape functions (test = trial:
+ * dvbar = dv^0 + sum_p J_p dv'^p, dwbar likewise, material components):
+ *   int [dvbar.(rhoA a - n) + dwbar.g] dx
+ *     + sum_k W_k [dvbar'(x_k).R N_G + dwbar'(x_k).M_G + dwbar(x_k).c_k]
+ *     = boundary terms at 0 and L,
+ *   g = J alpha + omega x J omega - R^T m, c = N_G x E + M_G x K,
+ *   W_k = J_k(L) (the Gauss weights), inertia by the integration points.
+ * The closure rows stay; their multiplier (the end loads at L) is written
+ * with the end resultants at x = 0, which keep their slots (N^0 global, M^0
+ * global) and their node-0 rows, so n_local and the layout are unchanged:
+ *   node 0 rows:  -N^0,  -R(0)^T M^0               (as collocation)
+ *   node 1 rows:  N^0 + Fv,  R(0)^T M^0 + Gm,       Fv = int (rhoA a - n),
+ *                                                   Gm = int g + sum_k W_k c_k
+ *   internal rows, divided by W_p (forces and moments, like collocation's):
+ *                 R N_G(x_p) - N^0 - Fv + (1/W_p) int J_p (rhoA a - n)
+ *                 M_G(x_p) - R(0)^T M^0 - Gm
+ *                   + (1/W_p) [int J_p g + sum_k W_k J_p(x_k) c_k]   (material)
+ *                 closure rows as above.
+ * The force rows are R N_G(x_p) minus the I_p-weighted mean of N_g, i.e. the
+ * collocation row with the point value replaced by a weighted average.
+ *
  * Implementation choices (elements/beam_velocity.c, docs/theory_beam.md):
  *  - r(x) in M_g at x_p and at L is r_n(x) + h vbar(x) with the interpolated
  *    vbar (not vbar^L); both agree once the closure rows hold.  Moments are

@@ -211,6 +211,12 @@ typedef struct nsb_beam_sample_out {
 } nsb_beam_sample_out;
 int nsb_beam_n_samples(const nsb_elem* e);
 void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, nsb_beam_sample_out* o);
+/// Values of a beam element at local coordinate xi in [0, 1] (linear
+/// interpolation between the output samples; frame by normalized lerp).
+typedef struct nsb_beam_probe_out {
+  double x[3], u[3], v[3], w[3], q[4], strain[6], force[3], moment[3], force_local[3], moment_local[3];
+} nsb_beam_probe_out;
+void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, double xi, nsb_beam_probe_out* o);
 /// Cross-section shape for drawing (nsb_section_shape) and its dimensions.
 void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, double dims[2]);
 

@@ -200,7 +200,11 @@ static const kwspec kw_table[] = {
     {"GRAVITY", KW_GRAVITY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"MANUFACTURED ROTATION", KW_MANUFACTURED, W_MODEL, {{"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"INITIAL CONDITIONS", KW_INITIAL, W_MODEL, {{"TYPE", P_ENUM, 1, init_types}, {NULL, P_FLAG, 0, NULL}}},
-    {"PROBE", KW_PROBE, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"PROBE",
+     KW_PROBE,
+     W_MODEL,
+     {{"NAME", P_NAME, 1, NULL}, {"NODE", P_INT, 0, NULL}, {"ELEMENT", P_INT, 0, NULL}, {"POSITION", P_REAL, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}}},
     {"STEP", KW_STEP, W_ANY, {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"END STEP", KW_END_STEP, W_ANY, {{NULL, P_FLAG, 0, NULL}}},
     {"DYNAMIC",
@@ -1096,10 +1100,35 @@ static void begin_probe(parser* p, loc at, const pval* v) {
       ok = 0;
       break;
     }
-  int i = nsb_model_find_node(p->m, v[1].i);
-  if (i < 0) {
-    VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[1].i);
+  int i = -1, el = -1;
+  double pos = 0.0;
+  if (v[1].set == v[2].set) {
+    VALUE(p, at, "*PROBE needs either NODE= or ELEMENT= (with POSITION=)");
     ok = 0;
+  } else if (v[1].set) {
+    i = nsb_model_find_node(p->m, v[1].i);
+    if (i < 0) {
+      VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[1].i);
+      ok = 0;
+    }
+    if (v[3].set) {
+      VALUE(p, at, "POSITION= goes with ELEMENT=, not with NODE=");
+      ok = 0;
+    }
+  } else {
+    el = find_element(p, v[2].i);
+    if (el < 0) {
+      VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", v[2].i);
+      ok = 0;
+    } else if (p->m->elements.data[el].type != NSB_ETYPE_B2V) {
+      VALUE(p, at, "element %d is not a beam: element probes need a B2V element", v[2].i);
+      ok = 0;
+    }
+    pos = v[3].set ? v[3].d : 0.5;
+    if (!(pos >= 0.0 && pos <= 1.0)) {
+      VALUE(p, at, "POSITION must be in [0, 1] (local coordinate along the element), got %.12g", pos);
+      ok = 0;
+    }
   }
   if (!ok) {
     p->b.kw = KW_SKIP;
@@ -1109,6 +1138,8 @@ static void begin_probe(parser* p, loc at, const pval* v) {
   memset(&pr, 0, sizeof pr);
   snprintf(pr.name, sizeof pr.name, "%s", v[0].s);
   pr.node = i;
+  pr.element = el;
+  pr.position = pos;
   pr.line = at.line;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->probes, pr) != NSB_OK) {
     oom(p, at);
@@ -1890,14 +1921,24 @@ static void data_initial(parser* p, loc at) {
 }
 
 static void data_probe(parser* p, loc at) {
-  static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", NULL};
+  /* bit k of the quantity mask = names[k] (NSB_PROBE_* in solver/model.h) */
+  static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", "E", "N", "M", "NS", "MS", NULL};
   nsb_probe* pr = &p->m->probes.data[p->b.index];
   for (int f = 0; f < p->n_fields; ++f) {
     char* q = normalize(p->fields[f]);
     int k = 0;
     while (names[k] && strcmp(names[k], q) != 0) ++k;
     if (!names[k]) {
-      VALUE(p, at, "unknown probe quantity '%s' (allowed: X, U, V, R, W, Q, WB)", q);
+      VALUE(p, at, "unknown probe quantity '%s' (allowed: X, U, V, R, W, Q, WB; on beam elements also E, N, M, NS, MS)",
+            q);
+      continue;
+    }
+    if (k >= 7 && pr->element < 0) {
+      VALUE(p, at, "probe quantity %s (strains, resultants) needs an element probe (ELEMENT=, POSITION=)", q);
+      continue;
+    }
+    if (k == 6 && pr->element >= 0) {
+      VALUE(p, at, "probe quantity WB is for node probes; use W (global angular velocity) on elements");
       continue;
     }
     pr->quantities |= 1u << k;
@@ -2033,7 +2074,7 @@ static void end_block(parser* p) {
       break;
     case KW_PROBE:
       if (p->m->probes.data[p->b.index].quantities == 0 && p->b.n_data == 0)
-        SYNTAX(p, at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB)");
+        SYNTAX(p, at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB; on beams E, N, M, NS, MS)");
       break;
     default:
       break;

@@ -19,6 +19,11 @@ static const char* const names_r[] = {"rx", "ry", "rz", NULL};
 static const char* const names_w[] = {"wx", "wy", "wz", NULL};
 static const char* const names_q[] = {"qw", "qx", "qy", "qz", NULL};
 static const char* const names_wb[] = {"wbx", "wby", "wbz", NULL};
+static const char* const names_e[] = {"g1", "g2", "g3", "k1", "k2", "k3", NULL};
+static const char* const names_n[] = {"nx", "ny", "nz", NULL};
+static const char* const names_m[] = {"mx", "my", "mz", NULL};
+static const char* const names_ns[] = {"n1", "n2", "n3", NULL};
+static const char* const names_ms[] = {"m1", "m2", "m3", NULL};
 
 const char* const* nsb_probe_quantity_names(unsigned bit) {
   switch (bit) {
@@ -29,12 +34,17 @@ const char* const* nsb_probe_quantity_names(unsigned bit) {
     case NSB_PROBE_W: return names_w;
     case NSB_PROBE_Q: return names_q;
     case NSB_PROBE_WB: return names_wb;
+    case NSB_PROBE_E: return names_e;
+    case NSB_PROBE_N: return names_n;
+    case NSB_PROBE_M: return names_m;
+    case NSB_PROBE_NS: return names_ns;
+    case NSB_PROBE_MS: return names_ms;
     default: return NULL;
   }
 }
 
-static const unsigned probe_bits[] = {NSB_PROBE_X, NSB_PROBE_U, NSB_PROBE_V, NSB_PROBE_R,
-                                      NSB_PROBE_W, NSB_PROBE_Q, NSB_PROBE_WB};
+static const unsigned probe_bits[] = {NSB_PROBE_X, NSB_PROBE_U,  NSB_PROBE_V, NSB_PROBE_R,  NSB_PROBE_W,  NSB_PROBE_Q,
+                                      NSB_PROBE_WB, NSB_PROBE_E, NSB_PROBE_N, NSB_PROBE_M, NSB_PROBE_NS, NSB_PROBE_MS};
 #define N_PROBE_BITS ((int)(sizeof probe_bits / sizeof probe_bits[0]))
 
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out) {
@@ -83,22 +93,43 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
   const double* X0 = nsb_system_x0(s);
   for (int p = 0; p < h->m->probes.count; ++p) {
     const nsb_probe* pr = &h->m->probes.data[p];
-    int i = pr->node;
-    nsb_quat q = nsb_st_q(st, i);
-    nsb_vec3 w = nsb_st_w(st, i);
-    double vals[4];
+    nsb_beam_probe_out bo;
+    nsb_quat q;
+    nsb_vec3 x, u, v, wg, wb = nsb_v3_zero();
+    if (pr->element >= 0) {
+      nsb_beam_probe(nsb_system_model_element(s, pr->element), st, X0, pr->position, &bo);
+      x = nsb_v3_load(bo.x);
+      u = nsb_v3_load(bo.u);
+      v = nsb_v3_load(bo.v);
+      wg = nsb_v3_load(bo.w);
+      q = nsb_q_load(bo.q);
+    } else {
+      int i = pr->node;
+      q = nsb_st_q(st, i);
+      wb = nsb_st_w(st, i);
+      x = nsb_st_x(st, i);
+      u = nsb_v3_sub(x, nsb_v3_load(X0 + 3 * i));
+      v = nsb_st_v(st, i);
+      wg = nsb_q_rotate(q, wb);
+    }
+    double vals[6];
     for (int b = 0; b < N_PROBE_BITS; ++b) {
       unsigned bit = probe_bits[b];
       if (!(pr->quantities & bit)) continue;
       int n = 3;
       switch (bit) {
-        case NSB_PROBE_X: nsb_v3_store(nsb_st_x(st, i), vals); break;
-        case NSB_PROBE_U: nsb_v3_store(nsb_v3_sub(nsb_st_x(st, i), nsb_v3_load(X0 + 3 * i)), vals); break;
-        case NSB_PROBE_V: nsb_v3_store(nsb_st_v(st, i), vals); break;
+        case NSB_PROBE_X: nsb_v3_store(x, vals); break;
+        case NSB_PROBE_U: nsb_v3_store(u, vals); break;
+        case NSB_PROBE_V: nsb_v3_store(v, vals); break;
         case NSB_PROBE_R: nsb_v3_store(nsb_so3_log_q(q), vals); break;
-        case NSB_PROBE_W: nsb_v3_store(nsb_q_rotate(q, w), vals); break;
+        case NSB_PROBE_W: nsb_v3_store(wg, vals); break;
         case NSB_PROBE_Q: nsb_q_store(q, vals); n = 4; break;
-        case NSB_PROBE_WB: nsb_v3_store(w, vals); break;
+        case NSB_PROBE_WB: nsb_v3_store(wb, vals); break;
+        case NSB_PROBE_E: memcpy(vals, bo.strain, sizeof bo.strain); n = 6; break;
+        case NSB_PROBE_N: memcpy(vals, bo.force, sizeof bo.force); break;
+        case NSB_PROBE_M: memcpy(vals, bo.moment, sizeof bo.moment); break;
+        case NSB_PROBE_NS: memcpy(vals, bo.force_local, sizeof bo.force_local); break;
+        case NSB_PROBE_MS: memcpy(vals, bo.moment_local, sizeof bo.moment_local); break;
         default: n = 0;
       }
       for (int k = 0; k < n; ++k) fprintf(f, ",%.17g", vals[k]);

@@ -253,12 +253,20 @@ enum {
   NSB_PROBE_R = 1 << 3,  /* rotation vector rx ry rz (|r| <= pi) */
   NSB_PROBE_W = 1 << 4,  /* angular velocity wx wy wz, global frame */
   NSB_PROBE_Q = 1 << 5,  /* orientation quaternion qw qx qy qz */
-  NSB_PROBE_WB = 1 << 6  /* angular velocity, body frame: wbx wby wbz */
+  NSB_PROBE_WB = 1 << 6, /* angular velocity, body frame: wbx wby wbz */
+  /* beam probes only (ELEMENT=, POSITION=): */
+  NSB_PROBE_E = 1 << 7,  /* strains gamma1..3, kappa1..3 (section frame): g1 g2 g3 k1 k2 k3 */
+  NSB_PROBE_N = 1 << 8,  /* force resultant, global: nx ny nz */
+  NSB_PROBE_M = 1 << 9,  /* moment resultant, global: mx my mz */
+  NSB_PROBE_NS = 1 << 10, /* force resultant, section frame: n1 n2 n3 (axial, shear) */
+  NSB_PROBE_MS = 1 << 11  /* moment resultant, section frame: m1 m2 m3 (torsion, bending) */
 };
 
 typedef struct nsb_probe {
   char name[NSB_NAME_MAX];
-  int node;
+  int node;         /* node probe: 0-based node; -1 for an element probe */
+  int element;      /* element probe: 0-based beam element; -1 for a node probe */
+  double position;  /* element probe: local coordinate in [0, 1] along the initial axis */
   unsigned quantities;
   int line;
 } nsb_probe;

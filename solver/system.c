@@ -746,6 +746,13 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
 }
 
 int nsb_system_n_elements(const nsb_system* s) { return s->n_elems; }
+
+const nsb_elem* nsb_system_model_element(const nsb_system* s, int i) {
+  /* creation order: rigid bodies, particles, then the model's elements */
+  int k = s->model->rigid_bodies.count + s->model->particles.count + i;
+  if (i < 0 || i >= s->model->elements.count || k >= s->n_elems) return NULL;
+  return &s->elems[k];
+}
 const nsb_elem* nsb_system_element(const nsb_system* s, int i) { return &s->elems[i]; }
 
 int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K) {

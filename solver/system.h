@@ -74,6 +74,8 @@ const double* nsb_system_x0(const nsb_system* s);
 /// current scheme (for tests: tangent versus finite differences).  f, K
 /// have room for e->n_local and e->n_local^2 values.
 int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K);
+/// The system element made from model element i (SPRINGA or beam), or NULL.
+const nsb_elem* nsb_system_model_element(const nsb_system* s, int i);
 /// Element count, element view, and the raw increment map (tests).
 int nsb_system_n_elements(const nsb_system* s);
 const nsb_elem* nsb_system_element(const nsb_system* s, int i);

@@ -5,7 +5,8 @@ force p(t) (20, 0, 0) and moment p(t) (0, -200, 100) at (6, 0, 0),
 p = t on [0, 2.5], 5 - t on [2.5, 5], 0 after; EA = GA = 1e4, GJ = EI = 500,
 rhoA = 1, J = (20, 10, 10) (literature values, the seed's are lost).
 Two weightings of the same element (docs/theory_beam.md §6-7): collocation
-(model.inp, h*.inp) and Galerkin (galerkin_model.inp, galerkin_h*.inp)."""
+(model.inp, h*.inp) and Galerkin (model_galerkin.inp, galerkin_h*.inp; include
+fragments are named model*.inp, which tests/decks.cmake does not check alone)."""
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 from beamdeck import polyline, node_block, element_block, general_section, write
@@ -37,11 +38,12 @@ X
 
 
 for prefix, weighting in (("", "COLLOCATION"), ("galerkin_", "GALERKIN")):
-    write(os.path.join(HERE, f"{prefix}model.inp"), model_text(weighting))
+    model_file = "model.inp" if weighting == "COLLOCATION" else "model_galerkin.inp"
+    write(os.path.join(HERE, model_file), model_text(weighting))
     for h, T in (("0.1", 100), ("0.01", 100)):
         label = "" if weighting == "COLLOCATION" else ", Galerkin weighting"
         write(os.path.join(HERE, f"{prefix}h{h}.inp"), f"""** Free-flying beam{label}, modified Newmark, h = {h}, t in [0, {T}].
-*INCLUDE, INPUT={prefix}model.inp
+*INCLUDE, INPUT={model_file}
 *STEP
 *DYNAMIC, SCHEME=MODIFIED NEWMARK
 {h}, {T}.0
