@@ -61,6 +61,20 @@ add_test(NAME heavy_top_vtk_readback
     -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
 set_tests_properties(heavy_top_vtk_readback PROPERTIES LABELS "program;vtk" TIMEOUT 120)
 
+# ---- helix: the beam output (axis + swept solid) read back with VTK ----------------
+# static_ne10_N3: VTK at t = 0 and at the end; 10 elements x (2 ends + 4 x 5
+# integration points) = 220 axis points per frame
+add_test(NAME helix_vtk_readback_beams
+  COMMAND ${CMAKE_COMMAND}
+    -DNSBEAM=$<TARGET_FILE:nsbeam>
+    -DDECK=${PROJECT_SOURCE_DIR}/benchmarks/helix_cantilever/static_ne10_N3.inp
+    -DOUT=${nsb_regress_dir}/helix_vtk
+    -DPYTHON=${NSB_VTK_PYTHON}
+    -DSCRIPT=${CMAKE_CURRENT_SOURCE_DIR}/vtk_readback.py
+    -DBEAMS=1 -DSTEPS=2 -DPOINTS=220
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
+set_tests_properties(helix_vtk_readback_beams PROPERTIES LABELS "program;vtk" TIMEOUT 120)
+
 # ---- benchmark validation (quick variants) -----------------------------------------
 # The quick validation runs every case that passes; free_flight_beam is left
 # to the full `benchmarks/validate` run because its known failure (t ~ 16.6,

@@ -5,7 +5,8 @@
 #   -DNSBEAM=<nsbeam> -DDECK=<deck.inp> -DOUT=<output directory> -DPYTHON=<python3>
 #   -DSCRIPT=<checker.py> and either
 #   -DREF=<reference.csv>            compare OUT/history.csv with REF (compare_history.py), or
-#   -DSTEPS=<n> -DPOINTS=<n>         read back OUT/bodies.pvd (vtk_readback.py)
+#   -DSTEPS=<n> -DPOINTS=<n>         read back OUT/bodies.pvd (vtk_readback.py), or with
+#   -DBEAMS=1 as well                read back OUT/beams.pvd + beams_surface.pvd
 #
 # The output directory is removed first so that a stale result can never pass.
 foreach(var NSBEAM DECK OUT PYTHON SCRIPT)
@@ -20,6 +21,8 @@ if(NOT rv EQUAL 0)
 endif()
 if(DEFINED REF)
   execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/history.csv" "${REF}" RESULT_VARIABLE rv)
+elseif(DEFINED BEAMS)
+  execute_process(COMMAND "${PYTHON}" "${SCRIPT}" --beams "${OUT}/beams.pvd" ${STEPS} ${POINTS} RESULT_VARIABLE rv)
 else()
   execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/bodies.pvd" ${STEPS} ${POINTS} RESULT_VARIABLE rv)
 endif()

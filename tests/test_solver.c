@@ -604,6 +604,40 @@ static void test_no_alloc_in_loop(void) {
   }
 }
 
+/* The same for beams: element kernels, condensation and interior states
+   allocate nothing per increment (frame with a kink, particle, loads). */
+static void test_no_alloc_beams(void) {
+  FILE* fp = fopen(NSB_TEST_DECK_DIR "/regress/beam_frame.inp", "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+  static char text[16384];
+  size_t n = fread(text, 1, sizeof text - 1, fp);
+  fclose(fp);
+  text[n] = '\0';
+  /* keep the model and the dynamic step only */
+  char* st1 = strstr(text, "*STEP, NAME=preload");
+  char* st2 = strstr(text, "*STEP, NAME=swing");
+  CU_ASSERT_FATAL(st1 && st2);
+  memmove(st1, st2, strlen(st2) + 1);
+  fixture f;
+  if (fx_open(&f, "beam_frame.inp", text, 1) == 0) {
+    long before = nsb_ctx_alloc_count(f.ctx);
+#if NSB_COUNT_LIBC_MALLOC
+    libc_allocs = 0;
+    libc_counting = 1;
+#endif
+    int ok = 1;
+    for (int i = 0; i < 50 && ok; ++i) ok = step_ok(f.s, 0.005);
+#if NSB_COUNT_LIBC_MALLOC
+    libc_counting = 0;
+    CU_ASSERT_EQUAL(libc_allocs, 0);
+#endif
+    printf("\n    beams: 50 increments, nsb_alloc calls %ld", nsb_ctx_alloc_count(f.ctx) - before);
+    CU_ASSERT(ok);
+    CU_ASSERT_EQUAL(nsb_ctx_alloc_count(f.ctx), before);
+  }
+  fx_close(&f);
+}
+
 /* ---- 6. allocation-failure sweep over nsb_run -------------------------------------------- */
 
 static void test_alloc_failure_sweep(void) {
@@ -793,6 +827,7 @@ static const nsb_test_case accel_cases[] = {{"double_pendulum_horizontal", test_
                                             {NULL, NULL}};
 static const nsb_test_case revolute_cases[] = {{"compound_pendulum", test_revolute_pendulum}, {NULL, NULL}};
 static const nsb_test_case alloc_cases[] = {{"no_alloc_in_loop", test_no_alloc_in_loop},
+                                            {"no_alloc_in_loop_beams", test_no_alloc_beams},
                                             {"failure_sweep", test_alloc_failure_sweep},
                                             {NULL, NULL}};
 static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test_newton_failure}, {NULL, NULL}};
