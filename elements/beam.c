@@ -18,13 +18,16 @@
 #include <math.h>
 #include <string.h>
 
+#include "elements/beam_strain.h"
 #include "elements/beam_velocity.h"
 #include "elements/element.h"
 
 #define BEAM_MAX_DLOADS 8
 
 typedef struct beam_state {
-  nsb_beam_geom geom;
+  nsb_beam_geom* geom;          /* interpolation, quadrature, initial strains (in the block) */
+  nsb_beam_strain_geom* sgeom;  /* strain element: geom is &sgeom->base; NULL for the velocity element */
+  nsb_beam_strain_force *old_res, *cur_res; /* strain element: resultant parts (N + 2) for generalized-alpha */
   nsb_beam_section sec;
   nsb_quat lam[2];
   nsb_mat3 Lm[2];
@@ -87,7 +90,12 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
             el->label);
   int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
   int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
+  int strain = el->type == NSB_ETYPE_B2S;
   size_t bytes = align8(sizeof(beam_state));
+  size_t o_geo = bytes;
+  bytes += align8(strain ? sizeof(nsb_beam_strain_geom) : sizeof(nsb_beam_geom));
+  size_t o_res = bytes;
+  bytes += align8(strain ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (N + 2)) : 0);
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
@@ -104,6 +112,14 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->n_int = n_int;
   s->n_full = n_full;
   s->galerkin = el->weighting == 1;
+  if (strain) {
+    s->sgeom = (nsb_beam_strain_geom*)(blk + o_geo);
+    s->geom = &s->sgeom->base;
+    s->old_res = (nsb_beam_strain_force*)(blk + o_res);
+    s->cur_res = s->old_res + (N + 2);
+  } else {
+    s->geom = (nsb_beam_geom*)(blk + o_geo);
+  }
   nsb_beam_point* pts = (nsb_beam_point*)(blk + o_pts);
   s->old_qp = pts;
   s->cur_qp = pts + n_qp;
@@ -161,7 +177,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     s->lam[k] = nsb_q_normalize(nsb_q_mul(nsb_q_conj(qn), qe[k]));
     s->Lm[k] = nsb_q_to_m3(s->lam[k]);
   }
-  if (nsb_beam_geom_init(&s->geom, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp) != 0) {
+  int gst = strain ? nsb_beam_strain_geom_init(s->sgeom, N, ng, 4, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp)
+                   : nsb_beam_geom_init(s->geom, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp);
+  if (gst != 0) {
     beam_destroy(ctx, e);
     return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
                          "%s:%d: beam element %d: invalid geometry (coincident nodes or end frames more than pi apart)",
@@ -171,10 +189,10 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
      a straight element); body-frame angular velocity likewise in the end frames */
   nsb_vec3 vA = nsb_v3_load(v0 + 3 * a), vB = nsb_v3_load(v0 + 3 * b);
   nsb_vec3 wA = nsb_m3_tmulv(s->Lm[0], nsb_v3_load(w0 + 3 * a)), wB = nsb_m3_tmulv(s->Lm[1], nsb_v3_load(w0 + 3 * b));
-  double L = s->geom.L;
+  double L = s->geom->L;
   for (int i = 0; i < n_qp + N; ++i) {
     nsb_beam_point* p = i < n_qp ? &s->old_qp[i] : &s->old_cp[i - n_qp];
-    double xi = (i < n_qp ? s->geom.xq[i] : s->geom.xp[i - n_qp]) / L;
+    double xi = (i < n_qp ? s->geom->xq[i] : s->geom->xp[i - n_qp]) / L;
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, vA), nsb_v3_scale(xi, vB)), p->v);
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, wA), nsb_v3_scale(xi, wB)), p->w);
   }
@@ -223,7 +241,7 @@ static void fill_loads(const nsb_elem* e, const nsb_eval_ctx* ec, const beam_sta
    taken about the position of end 0 (rho = r - r(0)). */
 static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int b_node, nsb_beam_eval_in* in,
                          double* F, double* KF) {
-  const nsb_beam_geom* g = &s->geom;
+  const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = &s->sec;
   int N = s->N, nf = s->n_full;
   const double* u = in->u;
@@ -386,7 +404,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
    Galerkin run from accelerations that do not satisfy its own equations
    (a first-step error of O(h) in v and of O(1) in a_n of the Newmark update). */
 static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
-  const nsb_beam_geom* g = &s->geom;
+  const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = &s->sec;
   int N = s->N, nf = s->n_full;
   const double* u = in->u;
@@ -506,14 +524,70 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   }
 }
 
+/* Strain element (elements/beam_strain.h): node positions and end-frame
+   material spins as unknowns (Newmark on SO(3)); with the modified scheme
+   (beta = 1/2, equivalent to Newmark beta_N = gamma/2, gamma_N = gamma) or a
+   static step the node columns are chained with the scheme's map below. */
+static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, double* u, double* F, double* KF) {
+  memcpy(u + 0, ec->cur->x + 3 * a, 3 * sizeof(double));
+  memcpy(u + 6, ec->cur->x + 3 * b, 3 * sizeof(double));
+  memset(u + 3, 0, 3 * sizeof(double));
+  memset(u + 9, 0, 3 * sizeof(double));
+  memcpy(u + 12, s->u_int, sizeof(double) * (size_t)s->n_int);
+  double q_end[8];
+  nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(ec->cur->q + 4 * a), s->lam[0])), q_end);
+  nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(ec->cur->q + 4 * b), s->lam[1])), q_end + 4);
+  nsb_beam_strain_in in;
+  memset(&in, 0, sizeof in);
+  in.g = s->sgeom;
+  in.sec = &s->sec;
+  in.old_qp = s->old_qp;
+  in.old_cp = s->old_cp;
+  in.old_end = s->old_end;
+  in.old_res = s->old_res;
+  in.q_end = q_end;
+  in.u = u;
+  in.h = ec->h;
+  if (ec->vbar) { /* modified Newmark (beta = 1/2, checked by the system) */
+    in.beta = 0.5 * ec->gamma;
+    in.gamma_n = ec->gamma;
+  } else {
+    in.beta = ec->beta;
+    in.gamma_n = ec->gamma;
+  }
+  in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
+  nsb_beam_eval_in vin; /* for the loads only */
+  memset(&vin, 0, sizeof vin);
+  fill_loads(NULL, ec, s, &vin);
+  memcpy(in.n_load, vin.n_load, sizeof in.n_load);
+  memcpy(in.m_load, vin.m_load, sizeof in.m_load);
+  nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, s->cur_res, F, KF);
+}
+
+/* Node columns of the strain element are with respect to positions and
+   node-frame material spins; chain them with the scheme's map
+   (dx = cr Dt, dTheta = Bth Dr).  Identity for Newmark. */
+static void chain_node_columns(const nsb_elem* e, const nsb_eval_ctx* ec, double* KF, int nf) {
+  for (int k = 0; k < 2; ++k) {
+    const nsb_kin* kn = &ec->kin[e->nodes[k]];
+    int ot = 6 * k, orr = 6 * k + 3;
+    for (int i = 0; i < nf; ++i) {
+      for (int c = 0; c < 3; ++c) KF[i + nf * (ot + c)] *= kn->cr;
+      double r0 = KF[i + nf * orr], r1 = KF[i + nf * (orr + 1)], r2 = KF[i + nf * (orr + 2)];
+      for (int c = 0; c < 3; ++c)
+        KF[i + nf * (orr + c)] = r0 * kn->Bth.c[0 + 3 * c] + r1 * kn->Bth.c[1 + 3 * c] + r2 * kn->Bth.c[2 + 3 * c];
+    }
+  }
+}
+
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
   int accel = ec->mode == NSB_EVAL_ACCEL;
-  if (!accel && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
+  if (!accel && !s->sgeom && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
   int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
   /* local unknowns in the kernel's layout (end frames) */
   double* u = s->uful;
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 2 && (accel || !s->sgeom); ++k) { /* the strain element fills u in strain_eval */
     int node = k == 0 ? a : b;
     const double* tv = accel ? ec->cur->a : ec->vbar;
     const double* rv = accel ? ec->cur->al : ec->wbar;
@@ -525,7 +599,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   end_state(s, ec->old, b, 1, &s->old_end[1]);
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
-  in.g = &s->geom;
+  in.g = s->geom;
   in.sec = &s->sec;
   in.old_qp = s->old_qp;
   in.old_cp = s->old_cp;
@@ -546,6 +620,8 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
       accel_system_galerkin(s, &in, F, KF);
     else
       accel_system(s, ec, a, b, &in, F, KF);
+  } else if (s->sgeom) {
+    strain_eval(s, ec, a, b, u, F, KF);
   } else {
     nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
   }
@@ -572,6 +648,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
       KF[i + nf * (o + 2)] = rr.z;
     }
   }
+  if (s->sgeom && !accel) chain_node_columns(e, ec, KF, nf);
   /* condensation */
   for (int j = 0; j < ni; ++j)
     for (int i = 0; i < ni; ++i) s->Kii[i + ni * j] = KF[(12 + i) + nf * (12 + j)];
@@ -619,6 +696,7 @@ static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
   memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+  if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
 }
 
 /* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
@@ -642,7 +720,7 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   /* kinetic energy by the integration points, strain energy by the Gauss
      rule on the collocation points, where the constitutive law holds (the
      integration-point strains are kinematic history, docs/theory_beam.md) */
-  nsb_beam_velocity_energy(&s->geom, c, s->cur_qp, s->cur_cp, &kin, &strain);
+  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
   /* power of the distributed loads (gravity is potential energy) */
@@ -659,7 +737,7 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   }
   for (int i = 0; i < s->n_qp; ++i) {
     const nsb_beam_point* p = &s->cur_qp[i];
-    double w = s->geom.wq[i];
+    double w = s->geom->wq[i];
     nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
     nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
     acc->potential -= w * c->rhoA * nsb_v3_dot(ec->gravity, r);
@@ -683,7 +761,7 @@ void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, do
   if (sec->shape == NSB_SECTION_GENERAL) {
     /* no shape given: draw a circle of the section's draw radius, or 2 % of the element length */
     const beam_state* s = e->state;
-    dims[0] = sec->draw_radius > 0.0 ? sec->draw_radius : 0.02 * s->geom.L;
+    dims[0] = sec->draw_radius > 0.0 ? sec->draw_radius : 0.02 * s->geom->L;
     dims[1] = 0.0;
   }
 }
@@ -715,8 +793,8 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
       src = k - 1;
     }
     const nsb_beam_point* ps = &s->cur_qp[src];
-    nsb_vec3 g = nsb_v3_sub(nsb_v3_load(ps->E), nsb_v3_load(s->geom.E0[src]));
-    nsb_vec3 kk = nsb_v3_sub(nsb_v3_load(ps->K), nsb_v3_load(s->geom.K0[src]));
+    nsb_vec3 g = nsb_v3_sub(nsb_v3_load(ps->E), nsb_v3_load(s->geom->E0[src]));
+    nsb_vec3 kk = nsb_v3_sub(nsb_v3_load(ps->K), nsb_v3_load(s->geom->K0[src]));
     nsb_vec3 NG = nsb_v3(c->EA * g.x, c->GA2 * g.y, c->GA3 * g.z);
     nsb_vec3 MG = nsb_v3(c->GJ * kk.x, c->EI2 * kk.y, c->EI3 * kk.z);
     nsb_v3_store(x, o->x + 3 * k);
@@ -742,13 +820,13 @@ void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, do
   nsb_beam_sample(e, st, X0, &so);
   int n = s->n_qp + 2;
   /* arc-length coordinates of the samples: 0, the integration points, L */
-  double L = s->geom.L, xs = xi * L;
+  double L = s->geom->L, xs = xi * L;
   int k = 0;
-  double x0 = 0.0, x1 = n > 2 ? s->geom.xq[0] : L;
+  double x0 = 0.0, x1 = n > 2 ? s->geom->xq[0] : L;
   while (k + 1 < n - 1 && xs > x1) {
     ++k;
     x0 = x1;
-    x1 = k + 1 < n - 1 ? s->geom.xq[k] : L;
+    x1 = k + 1 < n - 1 ? s->geom->xq[k] : L;
   }
   double t = x1 > x0 ? (xs - x0) / (x1 - x0) : 0.0;
   t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;

@@ -789,20 +789,24 @@ static void begin_set(parser* p, loc at, const pval* v, int is_elset) {
   if (st != NSB_OK) oom(p, at);
 }
 
-static const char* etype_name(nsb_elem_type t) { return t == NSB_ETYPE_B2V ? "B2V" : "SPRINGA"; }
+static const char* etype_name(nsb_elem_type t) {
+  return t == NSB_ETYPE_B2V ? "B2V" : t == NSB_ETYPE_B2S ? "B2S" : "SPRINGA";
+}
 
 static void begin_element(parser* p, loc at, const pval* v) {
   if (strcmp(v[0].s, "SPRINGA") == 0) {
     p->b.elem_type = NSB_ETYPE_SPRINGA;
   } else if (strcmp(v[0].s, "B2V") == 0) {
     p->b.elem_type = NSB_ETYPE_B2V;
+  } else if (strcmp(v[0].s, "B2S") == 0) {
+    p->b.elem_type = NSB_ETYPE_B2S;
   } else {
-    VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V)", v[0].s);
+    VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S)", v[0].s);
     p->b.kw = KW_SKIP;
     return;
   }
-  if (v[2].set && p->b.elem_type != NSB_ETYPE_B2V) {
-    VALUE(p, at, "parameter POINTS applies only to TYPE=B2V");
+  if (v[2].set && !nsb_etype_is_beam(p->b.elem_type)) {
+    VALUE(p, at, "parameter POINTS applies only to beam elements (TYPE=B2V, B2S)");
     p->b.kw = KW_SKIP;
     return;
   }
@@ -817,7 +821,7 @@ static void begin_element(parser* p, loc at, const pval* v) {
     return;
   }
   /* interpolation/collocation points of a beam; 1 = constant strain rates (seed 001 §4, N = 1) */
-  p->b.n_points = p->b.elem_type == NSB_ETYPE_B2V ? (v[2].set ? v[2].i : 1) : 0;
+  p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : 1) : 0;
   /* weighting of the beam equations: collocation (default) or Galerkin (docs/theory_beam.md §7) */
   p->b.weighting = v[3].set ? v[3].i : 0;
   p->b.set = -1;
@@ -859,7 +863,7 @@ static int push_section(parser* p, loc at, const char* elset, nsb_section_shape 
   int other = -1, dup = -1, n_dup = 0;
   for (int k = 0; k < es->elements.count; ++k) {
     nsb_element* e = &p->m->elements.data[es->elements.data[k]];
-    if (e->type != NSB_ETYPE_B2V) {
+    if (!nsb_etype_is_beam(e->type)) {
       if (other < 0) other = es->elements.data[k];
     } else if (e->section >= 0) {
       if (dup < 0) dup = es->elements.data[k];
@@ -1120,8 +1124,8 @@ static void begin_probe(parser* p, loc at, const pval* v) {
     if (el < 0) {
       VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", v[2].i);
       ok = 0;
-    } else if (p->m->elements.data[el].type != NSB_ETYPE_B2V) {
-      VALUE(p, at, "element %d is not a beam: element probes need a B2V element", v[2].i);
+    } else if (!nsb_etype_is_beam(p->m->elements.data[el].type)) {
+      VALUE(p, at, "element %d is not a beam: element probes need a beam element (B2V, B2S)", v[2].i);
       ok = 0;
     }
     pos = v[3].set ? v[3].d : 0.5;
@@ -1365,7 +1369,7 @@ static void data_element(parser* p, loc at) {
   }
   nsb_node* A = &p->m->nodes.data[n1];
   nsb_node* B = &p->m->nodes.data[n2];
-  if (type == NSB_ETYPE_B2V && A->X[0] == B->X[0] && A->X[1] == B->X[1] && A->X[2] == B->X[2]) {
+  if (nsb_etype_is_beam(type) && A->X[0] == B->X[0] && A->X[1] == B->X[1] && A->X[2] == B->X[2]) {
     VALUE(p, at, "element %d: nodes %d and %d are at the same position (a B2V element needs a non-zero length)", label,
           A->label, B->label);
     return;
@@ -1386,7 +1390,7 @@ static void data_element(parser* p, loc at) {
     oom(p, at);
     return;
   }
-  if (type == NSB_ETYPE_B2V) {
+  if (nsb_etype_is_beam(type)) {
     A->n_beams++;
     B->n_beams++;
   }
@@ -1851,8 +1855,8 @@ static void data_dload(parser* p, loc at) {
   if (!expand_elements(p, at, p->fields[0])) return;
   for (int k = 0; k < p->scratch.count; ++k) {
     const nsb_element* e = &p->m->elements.data[p->scratch.data[k]];
-    if (e->type != NSB_ETYPE_B2V) {
-      VALUE(p, at, "*DLOAD: element %d is a %s element; distributed loads act only on B2V beam elements", e->label,
+    if (!nsb_etype_is_beam(e->type)) {
+      VALUE(p, at, "*DLOAD: element %d is a %s element; distributed loads act only on beam elements", e->label,
             etype_name(e->type));
       return;
     }
@@ -2564,7 +2568,7 @@ static void check_beams(parser* p) {
   if (p->section_failed) return;
   for (int i = 0; i < m->elements.count && !p->stop; ++i) {
     const nsb_element* e = &m->elements.data[i];
-    if (e->type == NSB_ETYPE_B2V && e->section < 0)
+    if (nsb_etype_is_beam(e->type) && e->section < 0)
       VALUE(p, rec_loc(p, REC_ELEMENT, i, e->line),
             "B2V element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
             "SECTION)",

@@ -61,8 +61,17 @@ static void mn_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb
   mn_update(s, i, ndof, old, cur);
 }
 
-void nsb_scheme_commit(nsb_scheme* s) {
+static nsb_vec3 nm_theta(const nsb_state* old, const nsb_state* cur, int i);
+static const nsb_scheme_ops newmark_ops;
+
+void nsb_scheme_commit(nsb_scheme* s, const nsb_state* old, const nsb_state* cur) {
   size_t n = 3 * (size_t)s->n_nodes * sizeof(double);
+  if (s->ops == &newmark_ops) {
+    for (int i = 0; i < s->n_nodes; ++i) {
+      for (int k = 0; k < 3; ++k) s->vbar[3 * i + k] = (cur->x[3 * i + k] - old->x[3 * i + k]) / s->h;
+      nsb_v3_store(nsb_v3_scale(1.0 / s->h, nm_theta(old, cur, i)), s->wbar + 3 * i);
+    }
+  }
   memcpy(s->vbar_nm1, s->vbar_n, n);
   memcpy(s->wbar_nm1, s->wbar_n, n);
   memcpy(s->vbar_n, s->vbar, n);
@@ -144,6 +153,18 @@ static void nm_update_rates(nsb_scheme* s, int i, int ndof, const nsb_state* old
 
 static void nm_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
   double h = s->h;
+  /* with history: extrapolated step averages (see history_predict); the
+     constant-acceleration predictor uses v_n, a_n, which oscillate where a
+     model part has (almost) no mass */
+  if (history_predict(s, i, ndof)) {
+    for (int k = 0; k < 3; ++k) cur->x[3 * i + k] = old->x[3 * i + k] + h * s->vbar[3 * i + k];
+    if (ndof == 6) {
+      nsb_quat q = nsb_q_mul(nsb_q_load(old->q + 4 * i), nsb_so3_exp_q(nsb_v3_scale(h, nsb_v3_load(s->wbar + 3 * i))));
+      nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
+    }
+    nm_update_rates(s, i, ndof, old, cur);
+    return;
+  }
   for (int k = 0; k < 3; ++k)
     cur->x[3 * i + k] = old->x[3 * i + k] + h * old->v[3 * i + k] + 0.5 * h * h * old->a[3 * i + k];
   if (ndof == 6) {

@@ -56,8 +56,10 @@ struct nsb_scheme {
   int n_hist; /* 0, 1 or 2 increments in the history */
 };
 
-/// Record the converged step averages of an accepted increment (predictor history).
-void nsb_scheme_commit(nsb_scheme* s);
+/// Record the converged step averages of an accepted increment (predictor
+/// history); for Newmark they are computed from the states: vbar = (x - x_n)/h,
+/// wbar = log(R_n^T R)/h.
+void nsb_scheme_commit(nsb_scheme* s, const nsb_state* old, const nsb_state* cur);
 
 /// Create a scheme of the given kind (owned by caller; nsb_scheme_destroy).
 int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double gamma, int n_nodes, nsb_scheme** out);

@@ -88,8 +88,12 @@ typedef struct nsb_rigid_body {
 
 typedef enum nsb_elem_type {
   NSB_ETYPE_SPRINGA = 1, /* axial spring between two nodes */
-  NSB_ETYPE_B2V = 2      /* velocity-based geometrically exact beam, 2 nodes (elements/beam_velocity.h) */
+  NSB_ETYPE_B2V = 2,     /* velocity-based geometrically exact beam, 2 nodes (elements/beam_velocity.h) */
+  NSB_ETYPE_B2S = 3      /* strain-based geometrically exact beam, 2 nodes (elements/beam_strain.h) */
 } nsb_elem_type;
+
+/// 1 for the beam element types (B2V, B2S).
+static inline int nsb_etype_is_beam(nsb_elem_type t) { return t == NSB_ETYPE_B2V || t == NSB_ETYPE_B2S; }
 
 typedef struct nsb_element {
   int label;

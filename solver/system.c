@@ -37,7 +37,7 @@ struct nsb_system {
   int step_index;
   double t, t_step_start;
   double lam_scale, con_scale[3];
-  int has_beams;
+  int has_beams, has_vbeams, has_sbeams; /* any beam; velocity-based (B2V); strain-based (B2S) */
   double work, power; /* work of the non-potential loads since t = 0, their power at t */
   double internal_res2; /* condensed-out residual rows of the last assembly */
   nsb_stats stats;
@@ -298,9 +298,11 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
     if (el->type == NSB_ETYPE_SPRINGA) {
       s->elems[k].ops = &nsb_spring_ops;
     } else {
-      NSB_ASSERT(el->type == NSB_ETYPE_B2V);
+      NSB_ASSERT(nsb_etype_is_beam(el->type));
       s->elems[k].ops = &nsb_beam_v_ops;
       s->has_beams = 1;
+      if (el->type == NSB_ETYPE_B2V) s->has_vbeams = 1;
+      if (el->type == NSB_ETYPE_B2S) s->has_sbeams = 1;
       if ((st = nsb_beam_create(ctx, model, i, s->cur.x, s->cur.q, s->cur.v, s->cur.w, &s->elems[k])) < 0) goto fail;
     }
   }
@@ -471,9 +473,19 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
     NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
     NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
   }
-  NSB_CHECK(s->ctx, !(s->has_beams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_NEWMARK),
+  NSB_CHECK(s->ctx, !(s->has_vbeams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_NEWMARK),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: the velocity-based beam element (B2V) integrates with SCHEME=MODIFIED NEWMARK (or a static step)",
+            m->source, s->step.line);
+  /* the strain element integrates its points with Newmark on SO(3); the
+     modified scheme with beta = 1/2 is the same discrete map (beta_N =
+     gamma/2, gamma_N = gamma; seed 001 end of §4.2.3), other betas are not */
+  NSB_CHECK(s->ctx,
+            !(s->has_sbeams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_MODIFIED_NEWMARK &&
+              s->step.beta != 0.5),
+            NSB_ERR_UNSUPPORTED,
+            "%s:%d: the strain-based beam element (B2S) runs with SCHEME=NEWMARK, a static step, or SCHEME=MODIFIED "
+            "NEWMARK with BETA=0.5 (which is Newmark with beta = gamma/2)",
             m->source, s->step.line);
   NSB_CALL(nsb_scheme_create(s->ctx, s->step.scheme, s->step.beta, s->step.gamma, s->n_nodes, &s->scheme));
   s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
@@ -712,7 +724,7 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
   }
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
-  nsb_scheme_commit(s->scheme);
+  nsb_scheme_commit(s->scheme, &s->old, &s->cur);
   s->t += h;
   /* external work: trapezoidal rule on the power (second order, like the schemes) */
   nsb_energy en;
