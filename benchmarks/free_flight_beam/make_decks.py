@@ -18,6 +18,9 @@ nodes, elems = polyline([(6, 0, 0), (0, 0, 8)], 10)
 def model_text(weighting):
     elements = element_block(elems, 2)
     title = "10 velocity elements, N = 2"
+    if weighting == "STRAIN":
+        elements = element_block(elems, 2, etype="B2S")
+        title = "10 strain elements, N = 2"
     if weighting == "GALERKIN":
         elements = elements.replace("POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n")
         title = "10 velocity elements, N = 2, Galerkin weighting"
@@ -37,15 +40,16 @@ X
 """
 
 
-for prefix, weighting in (("", "COLLOCATION"), ("galerkin_", "GALERKIN")):
-    model_file = "model.inp" if weighting == "COLLOCATION" else "model_galerkin.inp"
+for prefix, weighting in (("", "COLLOCATION"), ("galerkin_", "GALERKIN"), ("strain_", "STRAIN")):
+    model_file = {"COLLOCATION": "model.inp", "GALERKIN": "model_galerkin.inp", "STRAIN": "model_strain.inp"}[weighting]
     write(os.path.join(HERE, model_file), model_text(weighting))
+    scheme = "NEWMARK" if weighting == "STRAIN" else "MODIFIED NEWMARK"
     for h, T in (("0.1", 100), ("0.01", 100)):
-        label = "" if weighting == "COLLOCATION" else ", Galerkin weighting"
-        write(os.path.join(HERE, f"{prefix}h{h}.inp"), f"""** Free-flying beam{label}, modified Newmark, h = {h}, t in [0, {T}].
+        label = {"COLLOCATION": "", "GALERKIN": ", Galerkin weighting", "STRAIN": ", strain elements"}[weighting]
+        write(os.path.join(HERE, f"{prefix}h{h}.inp"), f"""** Free-flying beam{label}, {scheme.lower()}, h = {h}, t in [0, {T}].
 *INCLUDE, INPUT={model_file}
 *STEP
-*DYNAMIC, SCHEME=MODIFIED NEWMARK
+*DYNAMIC, SCHEME={scheme}
 {h}, {T}.0
 *OUTPUT, FORMAT=HISTORY, EVERY={int(round(0.1 / float(h)))}
 *OUTPUT, FORMAT=VTK, EVERY={int(round(0.5 / float(h)))}

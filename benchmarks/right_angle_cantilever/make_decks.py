@@ -10,17 +10,18 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from beamdeck import polyline, node_block, element_block, general_section, write
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-for per_leg in (2, 10):
+for (per_leg, etype) in ((2, "B2V"), (10, "B2V"), (2, "B2S"), (10, "B2S")):
+    pre = "" if etype == "B2V" else "s_"
     nodes, elems = polyline([(0, 0, 0), (0, 10, 0), (10, 10, 0)], per_leg)
     elbow = 1 + per_leg
     tip = nodes[-1][0]
     ne = 2 * per_leg
-    model = f"""** Right-angle cantilever (seed 001 §6.6.3), {ne} velocity elements, N = 3.
+    model = f"""** Right-angle cantilever (seed 001 §6.6.3), {ne} {etype} elements, N = 3.
 ** Leg 1 along +Y, leg 2 along +X; the elbow node is shared, each leg keeps
 ** its own section axes (element end frames, docs/theory.md).
 *HEADING
 Right-angle cantilever, {ne} elements
-{node_block(nodes)}{element_block(elems, 3)}{general_section("BEAM", 1e6, 1e6, 1e6, 1e3, 1e3, 1e3, 1.0, 20.0, 10.0, 10.0)}*BOUNDARY
+{node_block(nodes)}{element_block(elems, 3, etype=etype)}{general_section("BEAM", 1e6, 1e6, 1e6, 1e3, 1e3, 1e3, 1.0, 20.0, 10.0, 10.0)}*BOUNDARY
 1, 1, 6
 *AMPLITUDE, NAME=PULSE, TIME=TOTAL TIME
 0.0, 0.0, 1.0, 1.0, 2.0, 0.0
@@ -31,12 +32,13 @@ U
 *PROBE, NAME=tip, NODE={tip}
 U
 """
-    write(os.path.join(HERE, f"model_ne{ne}.inp"), model)
+    write(os.path.join(HERE, f"model_{pre}ne{ne}.inp"), model)
+    scheme = "MODIFIED NEWMARK" if etype == "B2V" else "NEWMARK"
     for h in ("0.25", "0.1"):
-        write(os.path.join(HERE, f"ne{ne}_h{h}.inp"), f"""** Right-angle cantilever, {ne} elements, modified Newmark, h = {h}, t in [0, 30].
-*INCLUDE, INPUT=model_ne{ne}.inp
+        write(os.path.join(HERE, f"{pre}ne{ne}_h{h}.inp"), f"""** Right-angle cantilever, {ne} {etype} elements, {scheme.lower()}, h = {h}, t in [0, 30].
+*INCLUDE, INPUT=model_{pre}ne{ne}.inp
 *STEP
-*DYNAMIC, SCHEME=MODIFIED NEWMARK
+*DYNAMIC, SCHEME={scheme}
 {h}, 30.0
 *OUTPUT, FORMAT=HISTORY, EVERY=1
 *OUTPUT, FORMAT=VTK, EVERY={int(round(0.5 / float(h)))}

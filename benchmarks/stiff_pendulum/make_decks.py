@@ -38,11 +38,17 @@ model += f"""*PROBE, NAME=tip, NODE={nodes[-1][0]}
 X, V
 """
 write(os.path.join(HERE, "model.inp"), model)
-for h in ("0.001", "0.025", "0.05", "0.1"):
-    write(os.path.join(HERE, f"h{h}.inp"), f"""** Stiff pendulum, modified Newmark, h = {h}, t in [0, 30].
-*INCLUDE, INPUT=model.inp
+write(os.path.join(HERE, "model_strain.inp"), model.replace("TYPE=B2V", "TYPE=B2S").replace(
+    "4 velocity elements", "4 strain elements"))
+for pre, mfile, scheme, hs in (("", "model.inp", "MODIFIED NEWMARK", ("0.001", "0.025", "0.05", "0.1")),
+                                ("strain_", "model_strain.inp", "MODIFIED NEWMARK", ("0.001", "0.025", "0.05", "0.1"))):
+  # the strain element with the modified scheme at beta = 1/2 is Newmark (1/4, 1/2)
+  # on its points; the modified form is used because the pin holds only two rotations
+  for h in hs:
+    write(os.path.join(HERE, f"{pre}h{h}.inp"), f"""** Stiff pendulum, {scheme.lower()}, h = {h}, t in [0, 30].
+*INCLUDE, INPUT={mfile}
 *STEP
-*DYNAMIC, SCHEME=MODIFIED NEWMARK
+*DYNAMIC, SCHEME={scheme}
 {h}, 30.0
 ** EA = 1e10: the axial force EA (E - E0) is formed from |E| = 1 and resolves
 ** only EA eps |E| = 2.2e-6; the default residual tolerance 1e-8 is below that
