@@ -555,6 +555,14 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, dou
     in.beta = ec->beta;
     in.gamma_n = ec->gamma;
   }
+  /* generalized-alpha (0, 0 otherwise).  old_res holds the parts at t_n:
+     committed with the point states; at t = 0 the zeros of creation (the
+     initial-acceleration solve does not run this kernel), which are the
+     parts of a structure at rest, unloaded and unstressed (docs/theory.md
+     §3.4).  n_load is the load at t_{n+1}: the kernel blends the external
+     part with the one stored in old_res. */
+  in.alpha_m = ec->alpha_m;
+  in.alpha_f = ec->alpha_f;
   in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
   nsb_beam_eval_in vin; /* for the loads only */
   memset(&vin, 0, sizeof vin);

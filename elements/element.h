@@ -76,6 +76,10 @@ typedef struct nsb_eval_ctx {
   double* internal_res2;  /* accumulator: squared norm of condensed-out residual rows (may be NULL) */
   double lam_scale;       /* physical multiplier = lam_scale * unknown */
   double con_scale[3];    /* multiplier-row scale for position, velocity, acceleration level */
+  /* generalized-alpha weights (dynamic evaluations of a GENERALIZED ALPHA
+     step; 0 otherwise): inertia at t_{n+1-alpha_m}, internal and external
+     forces at t_{n+1-alpha_f} (docs/theory.md §3.4) */
+  double alpha_m, alpha_f;
 } nsb_eval_ctx;
 
 /// Energy and momentum contributions of one element.

@@ -142,7 +142,7 @@ static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", N
 static const char* const levels[] = {"POSITION", "VELOCITY", NULL};
 static const char* const yes_no[] = {"NO", "YES", NULL};
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
-static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", NULL};
+static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const linsolvers[] = {"KLU", "UMFPACK", NULL};
 static const char* const formats[] = {"VTK", "HISTORY", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
@@ -210,7 +210,11 @@ static const kwspec kw_table[] = {
     {"DYNAMIC",
      KW_DYNAMIC,
      W_STEP,
-     {{"SCHEME", P_ENUM, 0, schemes}, {"BETA", P_REAL, 0, NULL}, {"GAMMA", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+     {{"SCHEME", P_ENUM, 0, schemes},
+      {"BETA", P_REAL, 0, NULL},
+      {"GAMMA", P_REAL, 0, NULL},
+      {"RHOINF", P_REAL, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}}},
     {"STATIC", KW_STATIC, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
     {"SOLVER CONTROLS",
      KW_SOLVER_CONTROLS,
@@ -1201,6 +1205,25 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   s->scheme = d.scheme;
   s->beta = d.beta;
   s->gamma = d.gamma;
+  if (!is_static && scheme == NSB_SCHEME_GENERALIZED_ALPHA) {
+    /* Chung-Hulbert parameters from rho_inf (seed 001 eq. 6.101); default
+       0.9: mild high-frequency dissipation, second order (docs/deck.md) */
+    double r = 0.9;
+    if (v[3].set) {
+      if (v[3].d >= 0.0 && v[3].d <= 1.0) r = v[3].d;
+      else VALUE(p, at, "RHOINF must satisfy 0 <= RHOINF <= 1, got %.12g", v[3].d);
+    }
+    if (v[1].set || v[2].set)
+      VALUE(p, at, "SCHEME=GENERALIZED ALPHA takes no %s: beta and gamma follow from RHOINF",
+            v[1].set ? "BETA" : "GAMMA");
+    s->rho_inf = r;
+    s->alpha_m = (2.0 * r - 1.0) / (r + 1.0);
+    s->alpha_f = r / (r + 1.0);
+    s->beta = 0.25 * (1.0 - s->alpha_m + s->alpha_f) * (1.0 - s->alpha_m + s->alpha_f);
+    s->gamma = 0.5 - s->alpha_m + s->alpha_f;
+    return;
+  }
+  if (!is_static && v[3].set) VALUE(p, at, "RHOINF applies to SCHEME=GENERALIZED ALPHA only");
   if (!is_static) {
     if (v[1].set) {
       if (v[1].d > 0.0 && v[1].d <= 1.0) s->beta = v[1].d;

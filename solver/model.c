@@ -249,7 +249,7 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   fprintf(out, "  supports:      %d\n", m->boundaries.count);
   fprintf(out, "  probes:        %d\n", m->probes.count);
   fprintf(out, "  steps:         %d\n", m->steps.count);
-  static const char* scheme_names[] = {"Newmark on SO(3)", "modified Newmark"};
+  static const char* scheme_names[] = {"Newmark on SO(3)", "modified Newmark", "generalized-alpha"};
   for (int i = 0; i < m->steps.count; ++i) {
     const nsb_step_def* s = &m->steps.data[i];
     if (s->kind == NSB_STEP_DYNAMIC)

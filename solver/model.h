@@ -228,7 +228,15 @@ typedef struct nsb_initial {
 /* ---- steps and output ------------------------------------------------------ */
 
 typedef enum nsb_step_kind { NSB_STEP_DYNAMIC = 0, NSB_STEP_STATIC = 1 } nsb_step_kind;
-typedef enum nsb_scheme_kind { NSB_SCHEME_NEWMARK = 0, NSB_SCHEME_MODIFIED_NEWMARK = 1 } nsb_scheme_kind;
+/* GENERALIZED_ALPHA: Newmark on SO(3) for the unknowns with Chung-Hulbert
+   beta, gamma from rho_inf, and the element equations weighted with
+   alpha_m, alpha_f (docs/theory.md §3.4; strain-based beams and
+   concentrated loads only). */
+typedef enum nsb_scheme_kind {
+  NSB_SCHEME_NEWMARK = 0,
+  NSB_SCHEME_MODIFIED_NEWMARK = 1,
+  NSB_SCHEME_GENERALIZED_ALPHA = 2
+} nsb_scheme_kind;
 typedef enum nsb_linsolver_kind { NSB_LINSOLVER_KLU = 0, NSB_LINSOLVER_UMFPACK = 1 } nsb_linsolver_kind;
 
 typedef struct nsb_step_def {
@@ -247,6 +255,9 @@ typedef struct nsb_step_def {
   int vtk_ascii;       /* 1: ASCII XML (diffable), 0: raw appended binary */
   int history_every;   /* write a history row every n increments (0: never) */
   int line;
+  /* generalized-alpha (scheme NSB_SCHEME_GENERALIZED_ALPHA; else 0): spectral
+     radius at infinity and the Chung-Hulbert weights (seed 6.101) */
+  double rho_inf, alpha_m, alpha_f;
 } nsb_step_def;
 
 /* Probe quantity groups (bit mask). */

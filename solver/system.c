@@ -122,6 +122,13 @@ static nsb_eval_ctx make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
     ec.beta = s->step.beta;
     ec.gamma = s->step.gamma;
   }
+  /* generalized-alpha weights only in the equations of motion of a step
+     (the initial accelerations are the equilibrium at t_0, unweighted) */
+  if (mode == NSB_EVAL_DYNAMIC && s->step.kind == NSB_STEP_DYNAMIC &&
+      s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA) {
+    ec.alpha_m = s->step.alpha_m;
+    ec.alpha_f = s->step.alpha_f;
+  }
   return ec;
 }
 
@@ -424,15 +431,15 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
       }
     }
   }
-  NSB_CHECK(s->ctx,
-            !(prescribed_rotation && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_NEWMARK),
+  /* generalized-alpha runs Newmark on SO(3) for the node unknowns */
+  int newmark_nodes = s->step.scheme == NSB_SCHEME_NEWMARK || s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA;
+  NSB_CHECK(s->ctx, !(prescribed_rotation && s->step.kind == NSB_STEP_DYNAMIC && newmark_nodes),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: prescribed rotations (non-zero rotational *BOUNDARY) need SCHEME=MODIFIED NEWMARK or a static step",
             m->source, s->step.line);
   for (int i = 0; i < s->n_nodes; ++i)
     NSB_CHECK(s->ctx,
-              !(s->fixed_r[i] && s->fixed_r[i] != 7u && s->step.kind == NSB_STEP_DYNAMIC &&
-                s->step.scheme == NSB_SCHEME_NEWMARK),
+              !(s->fixed_r[i] && s->fixed_r[i] != 7u && s->step.kind == NSB_STEP_DYNAMIC && newmark_nodes),
               NSB_ERR_UNSUPPORTED,
               "%s: node %d: holding only some rotations needs SCHEME=MODIFIED NEWMARK or a static step "
               "(Newmark's incremental rotation vector cannot keep a component fixed)",
@@ -487,7 +494,26 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
             "%s:%d: the strain-based beam element (B2S) runs with SCHEME=NEWMARK, a static step, or SCHEME=MODIFIED "
             "NEWMARK with BETA=0.5 (which is Newmark with beta = gamma/2)",
             m->source, s->step.line);
-  NSB_CALL(nsb_scheme_create(s->ctx, s->step.scheme, s->step.beta, s->step.gamma, s->n_nodes, &s->scheme));
+  /* generalized-alpha weights the equations of the strain-based beam
+     (elements/beam_strain.h) and the concentrated loads; every
+     other element would silently run as plain Newmark */
+  if (s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA) {
+    for (int i = 0; i < s->n_elems; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      int weighted = e->ops == &nsb_cload_ops ||
+                     (e->ops == &nsb_beam_v_ops && m->elements.data[e->model_index].type == NSB_ETYPE_B2S);
+      NSB_CHECK(s->ctx, weighted, NSB_ERR_UNSUPPORTED,
+                "%s:%d: SCHEME=GENERALIZED ALPHA is implemented for strain-based beams (B2S) and concentrated "
+                "loads only; this model has a %s element, which is not alpha-weighted yet (use SCHEME=NEWMARK)",
+                m->source, s->step.line, e->ops == &nsb_beam_v_ops ? "velocity-based beam (B2V)" : e->ops->name);
+    }
+    nsb_log(s->ctx, NSB_LOG_WARN,
+            "%s:%d: SCHEME=GENERALIZED ALPHA is experimental: its energy behaviour is not verified yet (at RHOINF=1 it "
+            "does not conserve energy as Newmark does; docs/theory.md §3.4)",
+            m->source, s->step.line);
+  }
+  NSB_CALL(nsb_scheme_create(s->ctx, newmark_nodes ? NSB_SCHEME_NEWMARK : s->step.scheme, s->step.beta,
+                             s->step.gamma, s->n_nodes, &s->scheme));
   s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
   s->stats.t_setup += now_s() - tic;
   return NSB_OK;

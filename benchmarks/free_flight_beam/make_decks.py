@@ -55,3 +55,18 @@ for prefix, weighting in (("", "COLLOCATION"), ("galerkin_", "GALERKIN"), ("stra
 *OUTPUT, FORMAT=VTK, EVERY={int(round(0.5 / float(h)))}
 *END STEP
 """)
+
+
+# generalized-alpha on the strain elements (seed 001 §6.6.4 with §6.5):
+# rho_inf = 0.9 and 0.5, h = 0.1 and 0.01
+for tag, rho in (("ga09", "0.9"), ("ga05", "0.5")):
+    for h in ("0.1", "0.01"):
+        write(os.path.join(HERE, f"strain_{tag}_h{h}.inp"), f"""** Free-flying beam, strain elements, generalized-alpha (rho_inf = {rho}), h = {h}, t in [0, 100].
+*INCLUDE, INPUT=model_strain.inp
+*STEP
+*DYNAMIC, SCHEME=GENERALIZED ALPHA, RHOINF={rho}
+{h}, 100.0
+*OUTPUT, FORMAT=HISTORY, EVERY={int(round(0.1 / float(h)))}
+*OUTPUT, FORMAT=VTK, EVERY={int(round(0.5 / float(h)))}
+*END STEP
+""")

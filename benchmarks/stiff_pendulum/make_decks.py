@@ -57,3 +57,24 @@ for pre, mfile, scheme, hs in (("", "model.inp", "MODIFIED NEWMARK", ("0.001", "
 *OUTPUT, FORMAT=HISTORY, EVERY={max(1, int(round(0.01 / float(h))))}
 *END STEP
 """)
+
+# generalized-alpha (rho_inf = 0.6) on the strain elements.  Newmark-type node
+# unknowns cannot hold two of the three pin rotations (the solver refuses
+# partial rotational holds with them), so these decks pin only the
+# translations (a spherical pin): the initial conditions are planar and
+# symmetric about the XZ plane, so the motion stays planar, and the beam
+# carries no moment at the pin either way.
+write(os.path.join(HERE, "model_strain_sph.inp"), model.replace("TYPE=B2V", "TYPE=B2S").replace(
+    "4 velocity elements", "4 strain elements").replace(
+    "** pin: translations held, rotation free only about Y (planar motion)\n*BOUNDARY\n1, 1, 3\n1, 4, 4\n1, 6, 6\n",
+    "** spherical pin: translations held (planar initial conditions keep the motion planar)\n*BOUNDARY\n1, 1, 3\n"))
+for h in ("0.1", "0.05", "0.025"):
+    write(os.path.join(HERE, f"strain_ga06_h{h}.inp"), f"""** Stiff pendulum, strain elements, generalized-alpha (rho_inf = 0.6), h = {h}, t in [0, 30].
+*INCLUDE, INPUT=model_strain_sph.inp
+*STEP
+*DYNAMIC, SCHEME=GENERALIZED ALPHA, RHOINF=0.6
+{h}, 30.0
+*SOLVER CONTROLS, TOL RESIDUAL=1e-4
+*OUTPUT, FORMAT=HISTORY, EVERY={max(1, int(round(0.01 / float(h))))}
+*END STEP
+""")
