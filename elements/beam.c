@@ -215,18 +215,28 @@ static void end_state(const beam_state* s, const nsb_state* st, int node, int k,
   nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->al + 3 * node)), p->al);
 }
 
-static void fill_loads(const nsb_elem* e, const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eval_in* in) {
-  nsb_vec3 n = nsb_v3_scale(s->sec.rhoA, ec->gravity), mm = nsb_v3_zero();
+/* Distributed dead force n and moment m per unit length of the element's
+   active *DLOAD records at the evaluation time (gravity not included). */
+static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* n, nsb_vec3* m) {
+  *n = nsb_v3_zero();
+  *m = nsb_v3_zero();
   for (int i = 0; i < s->n_dloads; ++i) {
     const nsb_dload* dl = &ec->model->dloads.data[s->dload[i]];
     if (dl->step > ec->step) continue;
     double v = dl->value * nsb_load_scale(ec, dl->amplitude, dl->step, NULL, NULL);
     nsb_vec3 dir = nsb_v3(dl->kind % 3 == 0, dl->kind % 3 == 1, dl->kind % 3 == 2);
     if (dl->kind < 3)
-      n = nsb_v3_muladd(n, v, dir);
+      *n = nsb_v3_muladd(*n, v, dir);
     else
-      mm = nsb_v3_muladd(mm, v, dir);
+      *m = nsb_v3_muladd(*m, v, dir);
   }
+}
+
+/* Loads of the kernel: distributed loads plus gravity (rhoA g). */
+static void fill_loads(const nsb_elem* e, const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eval_in* in) {
+  nsb_vec3 n, mm;
+  dload_values(ec, s, &n, &mm);
+  n = nsb_v3_muladd(n, s->sec.rhoA, ec->gravity);
   (void)e;
   nsb_v3_store(n, in->n_load);
   nsb_v3_store(mm, in->m_load);
@@ -732,17 +742,8 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   acc->kinetic += kin;
   acc->potential += strain;
   /* power of the distributed loads (gravity is potential energy) */
-  nsb_vec3 n = nsb_v3_zero(), mm = nsb_v3_zero();
-  for (int i = 0; i < s->n_dloads; ++i) {
-    const nsb_dload* dl = &ec->model->dloads.data[s->dload[i]];
-    if (dl->step > ec->step) continue;
-    double v = dl->value * nsb_load_scale(ec, dl->amplitude, dl->step, NULL, NULL);
-    nsb_vec3 dir = nsb_v3(dl->kind % 3 == 0, dl->kind % 3 == 1, dl->kind % 3 == 2);
-    if (dl->kind < 3)
-      n = nsb_v3_muladd(n, v, dir);
-    else
-      mm = nsb_v3_muladd(mm, v, dir);
-  }
+  nsb_vec3 n, mm;
+  dload_values(ec, s, &n, &mm);
   for (int i = 0; i < s->n_qp; ++i) {
     const nsb_beam_point* p = &s->cur_qp[i];
     double w = s->geom->wq[i];
