@@ -1,0 +1,318 @@
+/* impact.c -- closed-form hybrid impact (Fischer & Hennig, seed 002) and
+ * multi-contact Newton / sequential impact laws (Waltersberger, seed 000,
+ * eqs. 3.94-3.98 and Schema 5.3).  See impact.h and docs/contact.md.
+ */
+#include "contact/impact.h"
+
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- hybrid closed form ------------------------------------------------------ */
+
+struct nsb_hybrid_impact {
+  nsb_ctx* ctx;
+  int n, n_b;
+  double* K;       /* [(n+n_b)^2] saddle matrix, LU in place */
+  double* x;       /* [n+n_b] rhs -> (u, v) */
+  lapack_int* piv; /* [n+n_b] */
+};
+
+int nsb_hybrid_impact_create(nsb_ctx* ctx, int n, int n_b, nsb_hybrid_impact** out) {
+  *out = NULL;
+  NSB_CHECK(ctx, n > 0 && n_b >= 0 && n_b < n, NSB_ERR_ARG, "hybrid impact: n = %d, n_b = %d", n, n_b);
+  nsb_hybrid_impact* hi = nsb_alloc(ctx, sizeof *hi);
+  NSB_CHECK(ctx, hi != NULL, NSB_ERR_ALLOC, "hybrid impact: out of memory");
+  int N = n + n_b;
+  hi->ctx = ctx;
+  hi->n = n;
+  hi->n_b = n_b;
+  hi->K = NSB_NEW_ARRAY(ctx, (size_t)N * (size_t)N, double);
+  hi->x = NSB_NEW_ARRAY(ctx, N, double);
+  hi->piv = NSB_NEW_ARRAY(ctx, N, lapack_int);
+  if (!hi->K || !hi->x || !hi->piv) {
+    nsb_hybrid_impact_destroy(&hi);
+    NSB_CHECK(ctx, 0, NSB_ERR_ALLOC, "hybrid impact: out of memory");
+  }
+  *out = hi;
+  return NSB_OK;
+}
+
+void nsb_hybrid_impact_destroy(nsb_hybrid_impact** hp) {
+  if (!hp || !*hp) return;
+  nsb_hybrid_impact* hi = *hp;
+  int N = hi->n + hi->n_b;
+  NSB_FREE_ARRAY(hi->ctx, hi->K, (size_t)N * (size_t)N, double);
+  NSB_FREE_ARRAY(hi->ctx, hi->x, N, double);
+  NSB_FREE_ARRAY(hi->ctx, hi->piv, N, lapack_int);
+  nsb_free(hi->ctx, hi, sizeof *hi);
+  *hp = NULL;
+}
+
+int nsb_hybrid_impact_solve(nsb_hybrid_impact* hi, const double* G, int ldg, const double* B, int ldb,
+                            const double* h, double h0, const double* qdot1, double kappa, double* dq,
+                            double* p, nsb_hybrid_result* res) {
+  nsb_ctx* ctx = hi->ctx;
+  int n = hi->n, nb = hi->n_b, N = n + nb;
+  NSB_CHECK(ctx, ldg >= n && (nb == 0 || (B && ldb >= n)), NSB_ERR_ARG, "hybrid impact: bad leading dimension");
+  /* K = [[G, -B], [-B^T, 0]], column-major */
+  double* K = hi->K;
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i) {
+      double kij = 0.0;
+      if (i < n && j < n) kij = G[i + (size_t)j * (size_t)ldg];
+      else if (i < n) kij = -B[i + (size_t)(j - n) * (size_t)ldb];
+      else if (j < n) kij = -B[j + (size_t)(i - n) * (size_t)ldb];
+      K[i + (size_t)j * (size_t)N] = kij;
+    }
+  for (int i = 0; i < N; ++i) hi->x[i] = i < n ? h[i] : 0.0;
+  lapack_int info = LAPACKE_dgesv_work(LAPACK_COL_MAJOR, N, 1, K, N, hi->piv, hi->x, N);
+  NSB_CHECK(ctx, info >= 0, NSB_ERR_LAPACK, "hybrid impact: dgesv argument %d illegal", (int)-info);
+  NSB_CHECK(ctx, info == 0, NSB_ERR_SINGULAR, "hybrid impact: saddle matrix (9) singular (U(%d,%d) = 0)",
+            (int)info, (int)info);
+  const double* u = hi->x;
+  double hu = 0.0, hq = h0;
+  double scale = 0.0;
+  for (int i = 0; i < n; ++i) {
+    hu += h[i] * u[i];
+    hq += h[i] * qdot1[i];
+    scale += fabs(h[i] * u[i]);
+  }
+  NSB_CHECK(ctx, fabs(hu) > 1e-14 * scale && hu != 0.0, NSB_ERR_SINGULAR,
+            "hybrid impact: h^T u = %g (impact direction blocked by the constraints)", hu);
+  /* (10)-(11): p0 = -(1 + kappa)(h^T qdot1 + h0)/(h^T u) */
+  double p0 = -(1.0 + kappa) * hq / hu;
+  if (dq)
+    for (int i = 0; i < n; ++i) dq[i] = p0 * u[i];
+  if (p)
+    for (int k = 0; k < nb; ++k) p[k] = p0 * hi->x[n + k];
+  if (res) {
+    res->p0 = p0;
+    res->h_u = hu;
+    res->u = hi->x;
+    res->v = hi->x + n;
+  }
+  return NSB_OK;
+}
+
+/* ---- multi-contact impact -------------------------------------------------- */
+
+struct nsb_impact {
+  nsb_ctx* ctx;
+  nsb_impact_def def;
+  int n_c;               /* contacts of the current system */
+  double* L;             /* [n*n] Cholesky factor of M */
+  double* J;             /* [n*3mc] copy of J, ld n */
+  double* X;             /* [n*3mc] M^-1 J, ld n */
+  double* W;             /* [3mc*3mc] J^T M^-1 J, ld 3 n_c */
+  double* Wsub;          /* [3mc*3mc] sub-problem W, ld 3 |A| */
+  double* gf;            /* [3mc] */
+  double* gpre;          /* [mc] */
+  double* esub;          /* [mc] */
+  double* lam;           /* [3mc] */
+  double* u;             /* [n] */
+  int* idx;              /* [mc] */
+  nsb_prox_solver* prox;
+};
+
+nsb_impact_def nsb_impact_default_def(void) {
+  nsb_impact_def d;
+  d.n_dof = 0;
+  d.max_contacts = 0;
+  d.prox = nsb_prox_default_def();
+  d.tol_seq = 1e-12;
+  d.max_seq = 1000;
+  return d;
+}
+
+#define IMPACT_ARRAYS(X_)                                  \
+  X_(L, (size_t)n * (size_t)n, double)                      \
+  X_(J, (size_t)n * (size_t)m3, double)                     \
+  X_(X, (size_t)n * (size_t)m3, double)                     \
+  X_(W, (size_t)m3 * (size_t)m3, double)                    \
+  X_(Wsub, (size_t)m3 * (size_t)m3, double)                 \
+  X_(gf, m3, double)                                        \
+  X_(gpre, mc, double)                                      \
+  X_(esub, mc, double)                                      \
+  X_(lam, m3, double)                                       \
+  X_(u, n, double)                                          \
+  X_(idx, mc, int)
+
+int nsb_impact_create(nsb_ctx* ctx, const nsb_impact_def* def, nsb_impact** out) {
+  *out = NULL;
+  NSB_CHECK(ctx, def->n_dof > 0 && def->max_contacts > 0, NSB_ERR_ARG, "impact: n_dof = %d, max_contacts = %d",
+            def->n_dof, def->max_contacts);
+  NSB_CHECK(ctx, def->max_seq > 0 && def->tol_seq >= 0.0, NSB_ERR_ARG, "impact: bad sequential parameters");
+  nsb_impact* imp = nsb_alloc(ctx, sizeof *imp);
+  NSB_CHECK(ctx, imp != NULL, NSB_ERR_ALLOC, "impact: out of memory");
+  imp->ctx = ctx;
+  imp->def = *def;
+  int n = def->n_dof, mc = def->max_contacts, m3 = 3 * mc;
+  int ok = 1;
+#define ALLOC_(name, count, T)                 \
+  imp->name = NSB_NEW_ARRAY(ctx, count, T);    \
+  if (!imp->name) ok = 0;
+  IMPACT_ARRAYS(ALLOC_)
+#undef ALLOC_
+  int st = ok ? nsb_prox_create(ctx, &def->prox, mc, &imp->prox) : NSB_ERR_ALLOC;
+  if (st != NSB_OK) {
+    nsb_impact_destroy(&imp);
+    return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "impact: workspace creation failed");
+  }
+  *out = imp;
+  return NSB_OK;
+}
+
+void nsb_impact_destroy(nsb_impact** ip) {
+  if (!ip || !*ip) return;
+  nsb_impact* imp = *ip;
+  int n = imp->def.n_dof, mc = imp->def.max_contacts, m3 = 3 * mc;
+  (void)n;
+#define FREE_(name, count, T) NSB_FREE_ARRAY(imp->ctx, imp->name, count, T);
+  IMPACT_ARRAYS(FREE_)
+#undef FREE_
+  nsb_prox_destroy(&imp->prox);
+  nsb_free(imp->ctx, imp, sizeof *imp);
+  *ip = NULL;
+}
+
+int nsb_impact_set_system(nsb_impact* imp, const double* M, int ldm, int n_contacts, const double* J, int ldj) {
+  nsb_ctx* ctx = imp->ctx;
+  int n = imp->def.n_dof;
+  NSB_CHECK(ctx, n_contacts >= 0 && n_contacts <= imp->def.max_contacts, NSB_ERR_ARG,
+            "impact: %d contacts, capacity %d", n_contacts, imp->def.max_contacts);
+  NSB_CHECK(ctx, ldm >= n && ldj >= n, NSB_ERR_ARG, "impact: bad leading dimension");
+  int m3 = 3 * n_contacts;
+  imp->n_c = n_contacts;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) imp->L[i + (size_t)j * (size_t)n] = M[i + (size_t)j * (size_t)ldm];
+  for (int j = 0; j < m3; ++j)
+    for (int i = 0; i < n; ++i)
+      imp->J[i + (size_t)j * (size_t)n] = imp->X[i + (size_t)j * (size_t)n] = J[i + (size_t)j * (size_t)ldj];
+  lapack_int info = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, imp->L, n);
+  NSB_CHECK(ctx, info >= 0, NSB_ERR_LAPACK, "impact: dpotrf argument %d illegal", (int)-info);
+  NSB_CHECK(ctx, info == 0, NSB_ERR_SINGULAR, "impact: mass matrix not positive definite (minor %d)", (int)info);
+  if (m3 > 0) {
+    info = LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n, m3, imp->L, n, imp->X, n);
+    NSB_CHECK(ctx, info == 0, NSB_ERR_LAPACK, "impact: dpotrs info %d", (int)info);
+  }
+  /* W = J^T X, symmetrised */
+  for (int b = 0; b < m3; ++b)
+    for (int a = 0; a <= b; ++a) {
+      const double* ja = imp->J + (size_t)a * (size_t)n;
+      const double* xb = imp->X + (size_t)b * (size_t)n;
+      const double* jb = imp->J + (size_t)b * (size_t)n;
+      const double* xa = imp->X + (size_t)a * (size_t)n;
+      double s1 = 0.0, s2 = 0.0;
+      for (int k = 0; k < n; ++k) {
+        s1 += ja[k] * xb[k];
+        s2 += jb[k] * xa[k];
+      }
+      imp->W[a + (size_t)b * (size_t)m3] = imp->W[b + (size_t)a * (size_t)m3] = 0.5 * (s1 + s2);
+    }
+  return NSB_OK;
+}
+
+const double* nsb_impact_delassus(const nsb_impact* imp) { return imp->W; }
+
+/* out[k] = J[:, c]^T v for c = 3 i + k */
+static void contact_velocity(const nsb_impact* imp, int i, const double* v, double* out) {
+  int n = imp->def.n_dof;
+  for (int k = 0; k < 3; ++k) {
+    const double* jc = imp->J + (size_t)(3 * i + k) * (size_t)n;
+    double s = 0.0;
+    for (int d = 0; d < n; ++d) s += jc[d] * v[d];
+    out[k] = s;
+  }
+}
+
+/* v += X[:, 3i..3i+2] lam[0..2] */
+static void add_impulse(const nsb_impact* imp, int i, const double* lam, double* v) {
+  int n = imp->def.n_dof;
+  for (int k = 0; k < 3; ++k) {
+    if (lam[k] == 0.0) continue;
+    const double* xc = imp->X + (size_t)(3 * i + k) * (size_t)n;
+    for (int d = 0; d < n; ++d) v[d] += xc[d] * lam[k];
+  }
+}
+
+int nsb_impact_newton(nsb_impact* imp, const double* e, const double* mu, const double* v_minus,
+                      double* v_plus, double* lambda, nsb_impact_stats* stats) {
+  int n = imp->def.n_dof, nc = imp->n_c;
+  for (int i = 0; i < nc; ++i) {
+    contact_velocity(imp, i, v_minus, imp->gf + 3 * i);
+    imp->gpre[i] = imp->gf[3 * i];
+    imp->esub[i] = (e && imp->gpre[i] < 0.0) ? e[i] : 0.0;
+  }
+  memset(imp->lam, 0, (size_t)(3 * nc) * sizeof(double));
+  nsb_delassus_dense dd;
+  nsb_delassus w = nsb_delassus_dense_view(&dd, nc, imp->W, 3 * nc > 0 ? 3 * nc : 1);
+  nsb_prox_problem prob = {imp->gf, imp->gpre, imp->esub, mu, NULL};
+  nsb_prox_stats ps;
+  NSB_CALL(nsb_prox_solve(imp->prox, &w, &prob, imp->lam, NULL, &ps));
+  memmove(v_plus, v_minus, (size_t)n * sizeof(double));
+  for (int i = 0; i < nc; ++i) add_impulse(imp, i, imp->lam + 3 * i, v_plus);
+  if (lambda) memcpy(lambda, imp->lam, (size_t)(3 * nc) * sizeof(double));
+  if (stats) {
+    stats->sub_impacts = 1;
+    stats->capped = 0;
+    stats->prox_sweeps = ps.sweeps;
+  }
+  return NSB_OK;
+}
+
+int nsb_impact_sequential(nsb_impact* imp, const double* e, const double* v_minus, double* v_plus,
+                          double* lambda, nsb_impact_stats* stats) {
+  int n = imp->def.n_dof, nc = imp->n_c, m3 = 3 * nc;
+  double* u = imp->u;
+  memcpy(u, v_minus, (size_t)n * sizeof(double));
+  if (lambda) memset(lambda, 0, (size_t)m3 * sizeof(double));
+  nsb_impact_stats st = {0, 0, 0};
+  for (;;) {
+    /* A_seq(u^l) = {i : J_Ni^T u^l < -tol}  (5.14) */
+    int na = 0;
+    for (int i = 0; i < nc; ++i) {
+      double g[3];
+      contact_velocity(imp, i, u, g);
+      if (g[0] < -imp->def.tol_seq) {
+        imp->idx[na] = i;
+        imp->gf[3 * na] = g[0];
+        imp->gf[3 * na + 1] = g[1];
+        imp->gf[3 * na + 2] = g[2];
+        imp->gpre[na] = g[0]; /* restitution on the sub-step velocity u^l */
+        imp->esub[na] = e ? e[i] : 0.0;
+        ++na;
+      }
+    }
+    if (na == 0) break;
+    if (st.sub_impacts == imp->def.max_seq) {
+      st.capped = 1;
+      break;
+    }
+    /* W restricted to A: blocks (idx[a], idx[b]) */
+    int s3 = 3 * na;
+    for (int b = 0; b < na; ++b)
+      for (int cb = 0; cb < 3; ++cb)
+        for (int a = 0; a < na; ++a)
+          for (int ca = 0; ca < 3; ++ca)
+            imp->Wsub[(3 * a + ca) + (size_t)(3 * b + cb) * (size_t)s3] =
+                imp->W[(3 * imp->idx[a] + ca) + (size_t)(3 * imp->idx[b] + cb) * (size_t)m3];
+    memset(imp->lam, 0, (size_t)s3 * sizeof(double));
+    nsb_delassus_dense dd;
+    nsb_delassus w = nsb_delassus_dense_view(&dd, na, imp->Wsub, s3);
+    nsb_prox_problem prob = {imp->gf, imp->gpre, imp->esub, NULL, NULL};
+    nsb_prox_stats ps;
+    NSB_CALL(nsb_prox_solve(imp->prox, &w, &prob, imp->lam, NULL, &ps));
+    st.prox_sweeps += ps.sweeps;
+    for (int a = 0; a < na; ++a) {
+      int i = imp->idx[a];
+      add_impulse(imp, i, imp->lam + 3 * a, u);
+      if (lambda)
+        for (int k = 0; k < 3; ++k) lambda[3 * i + k] += imp->lam[3 * a + k];
+    }
+    ++st.sub_impacts;
+  }
+  memcpy(v_plus, u, (size_t)n * sizeof(double));
+  if (stats) *stats = st;
+  return NSB_OK;
+}

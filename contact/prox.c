@@ -1,0 +1,229 @@
+/* prox.c -- augmented-Lagrangian (projective-equation) contact solver.
+ *
+ * Reference: C. Studer, Numerics of Unilateral Contacts and Friction, LNACM 47
+ * (2009) (seed 003): every normal-cone inclusion -Lambda in N_C(xi) is written
+ * as Lambda = prox_C(Lambda - r xi) and solved by Jacobi or Gauss-Seidel sweeps,
+ * each contact followed by its projection; r_i = alpha / |W_ii| with 0 < alpha < 2.
+ * See docs/contact.md.
+ */
+#include "contact/prox.h"
+
+#include <string.h>
+
+struct nsb_prox_solver {
+  nsb_ctx* ctx;
+  nsb_prox_def def;
+  int capacity;
+  double* gamma;   /* [3 cap] W Lambda + gamma_free */
+  double* lam_new; /* [3 cap] Jacobi iterate / residual scratch */
+  double* r;       /* [cap]   per-contact step */
+};
+
+/* ---- dense Delassus ------------------------------------------------------- */
+
+static int dense_apply(void* data, const double* x, double* y) {
+  const nsb_delassus_dense* d = data;
+  int n = 3 * d->n_contacts;
+  for (int i = 0; i < n; ++i) y[i] = 0.0;
+  for (int j = 0; j < n; ++j) {
+    double xj = x[j];
+    if (xj == 0.0) continue;
+    const double* col = d->w + (size_t)j * (size_t)d->ld;
+    for (int i = 0; i < n; ++i) y[i] += col[i] * xj;
+  }
+  return NSB_OK;
+}
+
+static int dense_row_block(void* data, int i_contact, const double* x, double* y) {
+  const nsb_delassus_dense* d = data;
+  int n = 3 * d->n_contacts, i0 = 3 * i_contact;
+  double y0 = 0.0, y1 = 0.0, y2 = 0.0;
+  for (int j = 0; j < n; ++j) {
+    double xj = x[j];
+    if (xj == 0.0) continue;
+    const double* col = d->w + (size_t)j * (size_t)d->ld + i0;
+    y0 += col[0] * xj;
+    y1 += col[1] * xj;
+    y2 += col[2] * xj;
+  }
+  y[0] = y0;
+  y[1] = y1;
+  y[2] = y2;
+  return NSB_OK;
+}
+
+static int dense_diag_block(void* data, int i_contact, double* b) {
+  const nsb_delassus_dense* d = data;
+  int i0 = 3 * i_contact;
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) b[i + 3 * j] = d->w[(size_t)(i0 + j) * (size_t)d->ld + (size_t)(i0 + i)];
+  return NSB_OK;
+}
+
+static const nsb_delassus_ops dense_ops = {dense_apply, dense_row_block, dense_diag_block};
+
+nsb_delassus nsb_delassus_dense_view(nsb_delassus_dense* d, int n_contacts, const double* w, int ld) {
+  d->w = w;
+  d->ld = ld;
+  d->n_contacts = n_contacts;
+  nsb_delassus op = {&dense_ops, d, n_contacts};
+  return op;
+}
+
+/* ---- solver --------------------------------------------------------------- */
+
+nsb_prox_def nsb_prox_default_def(void) {
+  nsb_prox_def d;
+  d.sweep = NSB_PROX_GAUSS_SEIDEL;
+  d.friction = NSB_PROX_SPLIT;
+  d.alpha = 1.0;
+  d.max_sweeps = 10000;
+  d.tol_lambda = 1e-13;
+  d.tol_gamma = 1e-12;
+  return d;
+}
+
+int nsb_prox_create(nsb_ctx* ctx, const nsb_prox_def* def, int max_contacts, nsb_prox_solver** out) {
+  *out = NULL;
+  NSB_CHECK(ctx, max_contacts >= 0, NSB_ERR_ARG, "prox: max_contacts = %d < 0", max_contacts);
+  NSB_CHECK(ctx, def->alpha > 0.0 && def->alpha < 2.0, NSB_ERR_ARG, "prox: alpha = %g not in (0, 2)", def->alpha);
+  NSB_CHECK(ctx, def->max_sweeps > 0, NSB_ERR_ARG, "prox: max_sweeps = %d", def->max_sweeps);
+  nsb_prox_solver* s = nsb_alloc(ctx, sizeof *s);
+  NSB_CHECK(ctx, s != NULL, NSB_ERR_ALLOC, "prox: out of memory");
+  s->ctx = ctx;
+  s->def = *def;
+  s->capacity = max_contacts;
+  int cap = max_contacts > 0 ? max_contacts : 1;
+  s->gamma = NSB_NEW_ARRAY(ctx, 3 * cap, double);
+  s->lam_new = NSB_NEW_ARRAY(ctx, 3 * cap, double);
+  s->r = NSB_NEW_ARRAY(ctx, cap, double);
+  if (!s->gamma || !s->lam_new || !s->r) {
+    nsb_prox_destroy(&s);
+    NSB_CHECK(ctx, 0, NSB_ERR_ALLOC, "prox: out of memory");
+  }
+  *out = s;
+  return NSB_OK;
+}
+
+void nsb_prox_destroy(nsb_prox_solver** sp) {
+  if (!sp || !*sp) return;
+  nsb_prox_solver* s = *sp;
+  int cap = s->capacity > 0 ? s->capacity : 1;
+  NSB_FREE_ARRAY(s->ctx, s->gamma, 3 * cap, double);
+  NSB_FREE_ARRAY(s->ctx, s->lam_new, 3 * cap, double);
+  NSB_FREE_ARRAY(s->ctx, s->r, cap, double);
+  nsb_free(s->ctx, s, sizeof *s);
+  *sp = NULL;
+}
+
+/* One local projective step of contact i:
+ *   xi_N = gamma_N + e gamma_N^A,   xi_T = gamma_T,
+ *   split: L_N' = prox_R+(L_N - r xi_N),  L_T' = prox_D(mu L_N')(L_T - r xi_T)
+ *   cone:  L'   = prox_K_mu(L - r xi)
+ * lam and out may alias. */
+static void local_step(const nsb_prox_def* def, const nsb_prox_problem* p, int i, double r, const double* lam,
+                       const double* gam, double* out) {
+  double e = p->e ? p->e[i] : 0.0, ga = p->gamma_pre ? p->gamma_pre[i] : 0.0;
+  double mu = p->mu ? p->mu[i] : 0.0;
+  double x[3] = {lam[0] - r * (gam[0] + e * ga), lam[1] - r * gam[1], lam[2] - r * gam[2]};
+  if (def->friction == NSB_PROX_CONE) {
+    nsb_prox_cone(x, mu, out);
+  } else {
+    out[0] = nsb_prox_rplus(x[0]);
+    nsb_prox_disk(x + 1, mu * out[0], out + 1);
+  }
+}
+
+static double dist3(const double* a, const double* b) {
+  double d0 = a[0] - b[0], d1 = a[1] - b[1], d2 = a[2] - b[2];
+  return sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+}
+
+/* gamma = W lambda + gamma_free */
+static int full_gamma(const nsb_delassus* w, const double* gf, const double* lam, double* gam) {
+  NSB_CALL(w->ops->apply(w->data, lam, gam));
+  for (int k = 0; k < 3 * w->n_contacts; ++k) gam[k] += gf[k];
+  return NSB_OK;
+}
+
+int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_problem* prob, double* lambda,
+                   double* gamma_out, nsb_prox_stats* stats) {
+  nsb_ctx* ctx = s->ctx;
+  const nsb_prox_def* def = &s->def;
+  int n = w->n_contacts;
+  NSB_CHECK(ctx, n >= 0 && n <= s->capacity, NSB_ERR_ARG, "prox: %d contacts, capacity %d", n, s->capacity);
+  NSB_CHECK(ctx, def->sweep != NSB_PROX_GAUSS_SEIDEL || w->ops->row_block, NSB_ERR_ARG,
+            "prox: Gauss-Seidel needs the row_block operation");
+  nsb_prox_stats st = {0, 0.0, 0.0, 0};
+  /* r_i = alpha / |W_ii|_F (seed 003) */
+  for (int i = 0; i < n; ++i) {
+    double b[9], f = 0.0;
+    NSB_CALL(w->ops->diag_block(w->data, i, b));
+    for (int k = 0; k < 9; ++k) f += b[k] * b[k];
+    f = sqrt(f);
+    s->r[i] = f > 0.0 ? def->alpha / f : 0.0;
+    if (s->r[i] == 0.0) lambda[3 * i] = lambda[3 * i + 1] = lambda[3 * i + 2] = 0.0;
+  }
+  static const double zero3[3] = {0.0, 0.0, 0.0};
+  double* gam = s->gamma;
+  for (int it = 1; it <= def->max_sweeps && n > 0; ++it) {
+    double change = 0.0, lmax = 0.0;
+    if (def->sweep == NSB_PROX_JACOBI) {
+      NSB_CALL(full_gamma(w, prob->gamma_free, lambda, gam));
+      for (int i = 0; i < n; ++i) {
+        double* ln = s->lam_new + 3 * i;
+        if (s->r[i] == 0.0) {
+          ln[0] = ln[1] = ln[2] = 0.0;
+          continue;
+        }
+        local_step(def, prob, i, s->r[i], lambda + 3 * i, gam + 3 * i, ln);
+        double d = dist3(ln, lambda + 3 * i), l = dist3(ln, zero3);
+        if (d > change) change = d;
+        if (l > lmax) lmax = l;
+      }
+      memcpy(lambda, s->lam_new, (size_t)(3 * n) * sizeof(double));
+    } else {
+      for (int k = 0; k < n; ++k) {
+        int i = prob->order ? prob->order[k] : k;
+        NSB_ASSERT(i >= 0 && i < n);
+        if (s->r[i] == 0.0) continue;
+        double g[3], lnew[3];
+        NSB_CALL(w->ops->row_block(w->data, i, lambda, g));
+        for (int c = 0; c < 3; ++c) g[c] += prob->gamma_free[3 * i + c];
+        local_step(def, prob, i, s->r[i], lambda + 3 * i, g, lnew);
+        double d = dist3(lnew, lambda + 3 * i), l = dist3(lnew, zero3);
+        if (d > change) change = d;
+        if (l > lmax) lmax = l;
+        memcpy(lambda + 3 * i, lnew, sizeof lnew);
+      }
+    }
+    st.sweeps = it;
+    st.change = change;
+    NSB_CHECK(ctx, isfinite(change), NSB_ERR_NOT_FINITE, "prox: non-finite impulse in sweep %d", it);
+    if (change > def->tol_lambda * lmax) continue;
+    /* change small: check the complementarity residual with fresh velocities */
+    NSB_CALL(full_gamma(w, prob->gamma_free, lambda, gam));
+    double res = 0.0;
+    for (int i = 0; i < n; ++i) {
+      if (s->r[i] == 0.0) continue;
+      double lp[3];
+      local_step(def, prob, i, s->r[i], lambda + 3 * i, gam + 3 * i, lp);
+      double d = dist3(lp, lambda + 3 * i) / s->r[i];
+      if (d > res) res = d;
+    }
+    st.residual = res;
+    if (res <= def->tol_gamma) {
+      st.converged = 1;
+      break;
+    }
+  }
+  if (n == 0) st.converged = 1;
+  if (gamma_out) {
+    if (n > 0 && !st.converged) NSB_CALL(full_gamma(w, prob->gamma_free, lambda, gam));
+    if (n > 0) memcpy(gamma_out, gam, (size_t)(3 * n) * sizeof(double));
+  }
+  if (stats) *stats = st;
+  NSB_CHECK(ctx, st.converged, NSB_ERR_NO_CONVERGENCE,
+            "prox: no convergence after %d sweeps (change %.3g, residual %.3g)", st.sweeps, st.change, st.residual);
+  return NSB_OK;
+}
