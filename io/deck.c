@@ -2412,8 +2412,9 @@ static void read_file(parser* p, const char* path, loc at) {
   }
   FILE* f = fopen(path, "rb");
   if (!f) {
+    int err = errno; /* before add_file_name, whose allocation may change errno */
     if (top) at.file = add_file_name(p, path) >= 0 ? 0 : -1;
-    report(p, at, NSB_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+    report(p, at, NSB_ERR_IO, "cannot open %s: %s", path, strerror(err));
     return;
   }
   struct stat st;

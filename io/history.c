@@ -140,6 +140,12 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
   return NSB_OK;
 }
 
+int nsb_history_flush(nsb_history* h) {
+  if (fflush(h->f) != 0 || ferror(h->f))
+    return nsb_ctx_error(h->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s", h->path);
+  return NSB_OK;
+}
+
 void nsb_history_close(nsb_history** ph) {
   if (!ph || !*ph) return;
   nsb_history* h = *ph;

@@ -19,6 +19,9 @@ typedef struct nsb_history nsb_history;
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out);
 /// Write one row for the system's current state.
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations);
+/// Push the buffered rows to the file.  Errors: NSB_ERR_IO if any write since
+/// open failed (disk full, ...); call it before close, which cannot report.
+int nsb_history_flush(nsb_history* h);
 /// Number of columns (for tests).
 int nsb_history_n_columns(const nsb_history* h);
 /// Flush and close; accepts NULL, sets *h = NULL.

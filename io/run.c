@@ -354,6 +354,8 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     }
     t = nsb_system_time(s);
   }
+  /* the last rows may still sit in the stdio buffer: a failed write there must fail the run */
+  if (st >= 0 && hist) st = nsb_history_flush(hist);
 done:
   if (opt->progress && !opt->quiet) fprintf(stderr, "\r%80s\r", "");
   if (s) {

@@ -381,8 +381,9 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->fixed_r, nm, unsigned);
   NSB_FREE_ARRAY(ctx, s->rot_bc, 3 * nm, int);
   NSB_FREE_ARRAY(ctx, s->kin, nm, nsb_kin);
-  if (s->cur.x) state_free(ctx, &s->cur, n);
-  if (s->old.x) state_free(ctx, &s->old, n);
+  /* unconditionally: a partly failed state_alloc leaves x NULL but others allocated */
+  state_free(ctx, &s->cur, n);
+  state_free(ctx, &s->old, n);
   NSB_FREE_ARRAY(ctx, s->lam, nmu, double);
   NSB_FREE_ARRAY(ctx, s->lam_old, nmu, double);
   NSB_FREE_ARRAY(ctx, s->mult_eq, nmu, int);
@@ -621,6 +622,9 @@ static double post_solve(nsb_system* s, const double* dx) {
 static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
   memset(rep, 0, sizeof *rep);
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
+  /* Norms of the previous iteration: rep keeps only the first NSB_NEWTON_HISTORY
+     entries, so with max_iter above that it cannot serve as the previous value. */
+  double prev_dnorm = 0.0, last_rnorm = 0.0;
   for (int it = 0; it < s->step.max_iter; ++it) {
     double rnorm = 0.0;
     int st = assemble(s, mode, t_new, 1, &rnorm);
@@ -683,8 +687,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
        above its tolerance: the tolerance is below what double precision can
        resolve for this model (e.g. EA * eps * |E| for a very stiff beam);
        iterating on cannot help, so say so. */
-    if (it > 0 && dnorm <= 1e-3 * s->step.tol_inc &&
-        rep->dx_norm[(it - 1) % NSB_NEWTON_HISTORY] <= 1e-3 * s->step.tol_inc) {
+    if (it > 0 && dnorm <= 1e-3 * s->step.tol_inc && prev_dnorm <= 1e-3 * s->step.tol_inc) {
       rep->status = NSB_ERR_NO_CONVERGENCE;
       snprintf(rep->cause, sizeof rep->cause,
                "the residual stagnates at |f| = %.3e with corrections at round-off level (|dx| = %.3e): the residual "
@@ -692,11 +695,12 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
                rnorm, dnorm, s->step.tol_res);
       return rep->status;
     }
+    prev_dnorm = dnorm;
+    last_rnorm = rnorm;
   }
   rep->status = NSB_ERR_NO_CONVERGENCE;
   snprintf(rep->cause, sizeof rep->cause, "no convergence in %d iterations (last |dx| = %.3e, |f| = %.3e)",
-           s->step.max_iter, rep->iterations > 0 ? rep->dx_norm[(rep->iterations - 1) % NSB_NEWTON_HISTORY] : 0.0,
-           rep->iterations > 0 ? rep->res_norm[(rep->iterations - 1) % NSB_NEWTON_HISTORY] : 0.0);
+           s->step.max_iter, prev_dnorm, last_rnorm);
   return rep->status;
 }
 
