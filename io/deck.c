@@ -884,7 +884,7 @@ static int push_section(parser* p, loc at, const char* elset, nsb_section_shape 
   if (dup >= 0) {
     const nsb_element* e = &p->m->elements.data[dup];
     loc first = rec_loc(p, REC_SECTION, e->section, p->m->sections.data[e->section].line);
-    VALUE(p, at, "*%s: element %d already has a beam section (%s:%d); a B2V element takes exactly one%s", kw,
+    VALUE(p, at, "*%s: element %d already has a beam section (%s:%d); a beam element takes exactly one%s", kw,
           e->label, file_name(p, first.file), first.line, n_dup > 1 ? " (so do further elements of the set)" : "");
   }
   return index;
@@ -1393,7 +1393,7 @@ static void data_element(parser* p, loc at) {
   nsb_node* A = &p->m->nodes.data[n1];
   nsb_node* B = &p->m->nodes.data[n2];
   if (nsb_etype_is_beam(type) && A->X[0] == B->X[0] && A->X[1] == B->X[1] && A->X[2] == B->X[2]) {
-    VALUE(p, at, "element %d: nodes %d and %d are at the same position (a B2V element needs a non-zero length)", label,
+    VALUE(p, at, "element %d: nodes %d and %d are at the same position (a beam element needs a non-zero length)", label,
           A->label, B->label);
     return;
   }
@@ -2550,7 +2550,7 @@ static void check_beams(parser* p) {
     loc at = rec_loc(p, REC_NODE_FRAME, f, nf->line);
     const nsb_node* nd = &m->nodes.data[nf->node];
     if (nd->n_beams == 0) {
-      VALUE(p, at, "*BEAM NODE FRAME: node %d is not a node of any B2V beam element", nd->label);
+      VALUE(p, at, "*BEAM NODE FRAME: node %d is not a node of any beam element", nd->label);
     } else if (frame_of[nf->node] >= 0) {
       int g = frame_of[nf->node];
       loc first = rec_loc(p, REC_NODE_FRAME, g, m->node_frames.data[g].line);
@@ -2594,7 +2594,7 @@ static void check_beams(parser* p) {
     const nsb_element* e = &m->elements.data[i];
     if (nsb_etype_is_beam(e->type) && e->section < 0)
       VALUE(p, rec_loc(p, REC_ELEMENT, i, e->line),
-            "B2V element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
+            "beam element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
             "SECTION)",
             e->label);
   }

@@ -295,15 +295,17 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   for (int k = 0; k < m->steps.count && st >= 0; ++k) {
     const nsb_step_def* sd = &m->steps.data[k];
     if ((st = nsb_system_begin_step(s, k, t)) < 0) goto done;
-    if (k == 0) {
-      if (sd->kind == NSB_STEP_DYNAMIC) {
-        st = nsb_system_initial_acceleration(s, &rep);
-        if (st < 0) {
-          print_failure(m, k, 0, t, 0.0, &rep);
-          nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "initial accelerations: %s", rep.cause);
-          goto done;
-        }
+    /* consistent accelerations at the start of the analysis and of every
+       dynamic step that follows a static one (the static state has none) */
+    if (sd->kind == NSB_STEP_DYNAMIC && (k == 0 || m->steps.data[k - 1].kind == NSB_STEP_STATIC)) {
+      st = nsb_system_initial_acceleration(s, &rep);
+      if (st < 0) {
+        print_failure(m, k, 0, t, 0.0, &rep);
+        nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "initial accelerations: %s", rep.cause);
+        goto done;
       }
+    }
+    if (k == 0) {
       if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
       if (vtk && (st = write_frame(vtk, &fb, s)) < 0) goto done;
       if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
