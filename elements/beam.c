@@ -670,15 +670,17 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   /* condensation */
   for (int j = 0; j < ni; ++j)
     for (int i = 0; i < ni; ++i) s->Kii[i + ni * j] = KF[(12 + i) + nf * (12 + j)];
-  lapack_int info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, ni, ni, s->Kii, ni, s->piv);
+  /* _work variants: no NaN scan of the inputs (NaNs are caught by the residual
+     norm check of the Newton loop) and no workspace allocation */
+  lapack_int info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, ni, ni, s->Kii, ni, s->piv);
   /* info > 0: exactly zero pivot U(info, info).  info < 0 is not a singular matrix:
      -4 is LAPACKE's NaN check of the matrix (argument 4), other values an illegal argument. */
   if (info != 0) return info > 0 ? NSB_ERR_SINGULAR : info == -4 ? NSB_ERR_NOT_FINITE : NSB_ERR_LAPACK;
   for (int i = 0; i < ni; ++i) s->Xf[i] = F[12 + i];
   for (int j = 0; j < 12; ++j)
     for (int i = 0; i < ni; ++i) s->Xn[i + ni * j] = KF[(12 + i) + nf * j];
-  info = LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xf, ni);
-  if (info == 0) info = LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', ni, 12, s->Kii, ni, s->piv, s->Xn, ni);
+  info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xf, ni);
+  if (info == 0) info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 12, s->Kii, ni, s->piv, s->Xn, ni);
   if (info != 0) return NSB_ERR_LAPACK;
   for (int i = 0; i < 12; ++i) {
     double v = F[i];
