@@ -8,6 +8,7 @@
 
 #include "io/deck.h"
 #include "io/run.h"
+#include "solver/system.h"
 
 static void usage(FILE* out) {
   fprintf(out,
@@ -109,6 +110,21 @@ int main(int argc, char** argv) {
     rc = 1;
   } else if (!strcmp(cmd, "check")) {
     nsb_model_print_summary(m, stdout);
+    /* also the checks that need the discrete system: element setup (beam
+       geometry, joints) and each step's scheme/element/support rules, so that
+       check refuses what run would refuse when a step starts */
+    nsb_system* sys = NULL;
+    st = nsb_system_create(ctx, m, &sys);
+    for (int k = 0; st >= 0 && k < m->steps.count; ++k) st = nsb_system_begin_step(sys, k, 0.0);
+    nsb_system_destroy(&sys);
+    if (st < 0) {
+      /* the message starts with file:line where the rule belongs to a deck line */
+      if (nsb_ctx_error_message(ctx)[0])
+        fprintf(stderr, "%s\n", nsb_ctx_error_message(ctx));
+      else
+        fprintf(stderr, "nsbeam: %s: %s\n", deck, nsb_status_message(st));
+      rc = 1;
+    }
   } else {
     char defdir[1024];
     if (!outdir) {
