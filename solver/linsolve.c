@@ -215,6 +215,7 @@ static int klu_factor_op(nsb_linsolver* s, const nsb_csr* A) {
     klu_free_numeric(&d->numeric, c);
     d->numeric = klu_factor(A->rowptr, A->col, A->val, d->symbolic, c);
     if (!d->numeric) {
+      if (c->status == KLU_SINGULAR) s->singular_eq = c->singular_col;
       NSB_CHECK(s->ctx, c->status != KLU_SINGULAR, NSB_ERR_SINGULAR,
                 "singular matrix (KLU): zero pivot in column %d of A^T, i.e. equation (row) %d "
                 "of A, original numbering",
@@ -231,6 +232,7 @@ static int klu_factor_op(nsb_linsolver* s, const nsb_csr* A) {
   s->rcond_last = c->rcond;
   if (!(c->rcond >= RCOND_SINGULAR)) {
     const int col = klu_smallest_pivot_col(d);
+    s->singular_eq = col;
     klu_free_numeric(&d->numeric, c);
     return RAISE(s->ctx, NSB_ERR_SINGULAR,
               "numerically singular matrix (KLU, rcond %.3g): smallest pivot in column %d of A^T, "
@@ -367,6 +369,7 @@ static int umf_factor_op(nsb_linsolver* s, const nsb_csr* A) {
     s->rcond_last = rc == UMFPACK_OK ? d->info[UMFPACK_RCOND] : 0.0;
     if (!(s->rcond_last >= RCOND_SINGULAR)) {
       const int col = umf_smallest_pivot_col(d);
+      s->singular_eq = col;
       umfpack_di_free_numeric(&d->numeric);
       return RAISE(s->ctx, NSB_ERR_SINGULAR,
                 "singular matrix (UMFPACK, rcond %.3g): smallest pivot in column %d of A^T, i.e. "
@@ -463,6 +466,7 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A) {
 
 int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
   nsb_ctx* ctx = s->ctx;
+  s->singular_eq = -1;
   NSB_CHECK(ctx, s->n > 0, NSB_ERR_ARG, "%s factor: no successful analyze", s->ops->name);
   NSB_CHECK(ctx, A->n == s->n && A->nnz == s->nnz && pattern_fingerprint(A) == s->pattern_hash,
             NSB_ERR_ARG, "%s factor: pattern differs from the analyzed one (n %d vs %d, nnz %d vs %d)",

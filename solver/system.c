@@ -619,6 +619,33 @@ static double post_solve(nsb_system* s, const double* dx) {
   return inc2;
 }
 
+/* Name the unknown behind global equation eq: a node DOF or a joint
+   multiplier, for messages about singular matrices (an unsupported rigid-body
+   mode shows up as a zero pivot in one of its DOFs). */
+static void describe_equation(const nsb_system* s, int eq, char* buf, size_t n) {
+  static const char* const dof_names[6] = {"translation X", "translation Y", "translation Z",
+                                           "rotation about body axis 1", "rotation about body axis 2",
+                                           "rotation about body axis 3"};
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int d = 0; d < 6; ++d)
+      if (s->node_eq[6 * i + d] == eq) {
+        snprintf(buf, n, " [node %d, DOF %d: %s; check the supports of this node]", s->model->nodes.data[i].label,
+                 d + 1, dof_names[d]);
+        return;
+      }
+  for (int q = 0; q < s->n_mult; ++q)
+    if (s->mult_eq[q] == eq) {
+      for (int j = 0; j < s->n_elems; ++j) {
+        const nsb_elem* e = &s->elems[j];
+        if (e->n_mult > 0 && q >= e->mult_first && q < e->mult_first + e->n_mult) {
+          snprintf(buf, n, " [multiplier %d of the joint of deck line %d: redundant or conflicting constraint?]",
+                   q - e->mult_first + 1, s->model->joints.data[e->model_index].line);
+          return;
+        }
+      }
+    }
+}
+
 static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
   memset(rep, 0, sizeof *rep);
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
@@ -656,7 +683,9 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
     s->stats.factorizations++;
     if (st < 0) {
       rep->status = st;
-      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+      char where[128] = "";
+      if (st == NSB_ERR_SINGULAR && s->ls->singular_eq >= 0) describe_equation(s, s->ls->singular_eq, where, sizeof where);
+      snprintf(rep->cause, sizeof rep->cause, "%s%s", nsb_ctx_error_message(s->ctx), where);
       nsb_ctx_clear_error(s->ctx);
       return st;
     }

@@ -812,6 +812,29 @@ static void test_prescribed_rotation(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+/* A static step with a rigid body that nothing keeps from rotating: the
+   singular matrix is reported with the node and DOF of the zero pivot. */
+static void test_singular_names_dof(void) {
+  const char* deck = "*NODE\n1, 0, 0, 0\n*RIGID BODY, NODE=1, MASS=1\n1, 1, 1\n*BOUNDARY\n1, 1, 3\n"
+                     "*GRAVITY\n0, 0, -9.81\n*STEP\n*STATIC\n0.5, 1.0\n*END STEP\n";
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = read_deck(ctx, "free_static.inp", deck);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  nsb_newton_report rep;
+  CU_ASSERT_EQUAL(nsb_system_increment(s, 0.5, &rep), NSB_ERR_SINGULAR);
+  printf("\n    cause: %s", rep.cause);
+  CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "node 1, DOF "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "rotation about body axis"));
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 /* ---- registry ----------------------------------------------------------------------- */
 
 static const nsb_test_case oscillator_cases[] = {{"energy_conserved_beta_gamma_half", test_osc_energy_conserved},
@@ -830,7 +853,9 @@ static const nsb_test_case alloc_cases[] = {{"no_alloc_in_loop", test_no_alloc_i
                                             {"no_alloc_in_loop_beams", test_no_alloc_beams},
                                             {"failure_sweep", test_alloc_failure_sweep},
                                             {NULL, NULL}};
-static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test_newton_failure}, {NULL, NULL}};
+static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test_newton_failure},
+                                             {"singular_names_dof", test_singular_names_dof},
+                                             {NULL, NULL}};
 static const nsb_test_case prescribed_cases[] = {{"driven_hub_with_beam", test_prescribed_rotation}, {NULL, NULL}};
 
 static const nsb_test_suite suites[] = {{"oscillator", oscillator_cases}, {"static", static_cases},
