@@ -242,6 +242,14 @@ static void fill_loads(const nsb_elem* e, const nsb_eval_ctx* ec, const beam_sta
   nsb_v3_store(mm, in->m_load);
 }
 
+/* Rotary inertia used by the initial-acceleration systems: a zero component
+   (seed 001 §6.6.1 uses J = 0) leaves that angular acceleration out of every
+   equation, so a unit inertia picks a definite, moment-consistent value
+   (it never matters later: J alpha = 0). */
+static nsb_vec3 accel_inertia(const nsb_beam_section* c) {
+  return nsb_v3(c->rhoJ[0] > 0 ? c->rhoJ[0] : 1.0, c->rhoJ[1] > 0 ? c->rhoJ[1] : 1.0, c->rhoJ[2] > 0 ? c->rhoJ[2] : 1.0);
+}
+
 /* Initial accelerations (h -> 0 limit of the element): the configuration and
    velocities are frozen; the unknowns are the node accelerations a^0, alpha^0,
    a^L, alpha^L (end frames), the derivatives a'^p, alpha'^p, and N^0, M^0:
@@ -262,8 +270,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
      angular accelerations out of every equation; they then never matter
      (J alpha = 0), so the initial solve uses a unit inertia in that
      direction to pick a definite, moment-consistent value. */
-  nsb_mat3 J = nsb_m3_diag(c->rhoJ[0] > 0 ? c->rhoJ[0] : 1.0, c->rhoJ[1] > 0 ? c->rhoJ[1] : 1.0,
-                           c->rhoJ[2] > 0 ? c->rhoJ[2] : 1.0);
+  nsb_vec3 Jd = accel_inertia(c);
+  nsb_mat3 J = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
   nsb_vec3 r0 = nsb_v3_load(s->old_end[0].r);
   /* unknown offsets */
   const int oa0 = 0, oal0 = 3, oaL = 6, oalL = 9, oN = 12 + 6 * N, oM = 12 + 6 * N + 3;
@@ -422,8 +430,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
   nsb_vec3 n = nsb_v3_load(in->n_load), mload = nsb_v3_load(in->m_load);
   /* zero rotary inertia: unit inertia in that direction (see accel_system) */
-  nsb_vec3 Jd = nsb_v3(c->rhoJ[0] > 0 ? c->rhoJ[0] : 1.0, c->rhoJ[1] > 0 ? c->rhoJ[1] : 1.0,
-                       c->rhoJ[2] > 0 ? c->rhoJ[2] : 1.0);
+  nsb_vec3 Jd = accel_inertia(c);
   nsb_mat3 J = nsb_m3_diag(Jd.x, Jd.y, Jd.z), I3 = nsb_m3_identity();
   const int oN = 12 + 6 * N, oM = oN + 3;
   nsb_vec3 a0 = nsb_v3_load(u), al0 = nsb_v3_load(u + 3);

@@ -170,6 +170,19 @@ typedef struct rate_coef {
   double cvn, cv, can, ca;
 } rate_coef;
 
+/* Modified-Newmark rate coefficients of the evaluation (zero when static):
+   v = cvn v_n + cv vbar,  a = can a_n + ca (vbar - v_n). */
+static rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
+  rate_coef rc = {0.0, 0.0, 0.0, 0.0};
+  if (in->inertia) {
+    rc.cvn = (in->beta - 1.0) / in->beta;
+    rc.cv = 1.0 / in->beta;
+    rc.can = (in->gamma - 1.0) / in->gamma;
+    rc.ca = 1.0 / (in->beta * in->gamma * in->h);
+  }
+  return rc;
+}
+
 /* New state of one point from vbar, wbar (and vbar', wbar' when strains are
  * wanted: vbp != NULL).  rc == NULL: static, rates set to zero.  Returns R
  * and T(h wbar). */
@@ -284,13 +297,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   const double* u = in->u;
   const double h = in->h;
   const int inertia = in->inertia != 0;
-  rate_coef rcv = {0.0, 0.0, 0.0, 0.0};
-  if (inertia) {
-    rcv.cvn = (in->beta - 1.0) / in->beta;
-    rcv.cv = 1.0 / in->beta;
-    rcv.can = (in->gamma - 1.0) / in->gamma;
-    rcv.ca = 1.0 / (in->beta * in->gamma * h);
-  }
+  const rate_coef rcv = rate_coef_of(in);
   const rate_coef* rc = inertia ? &rcv : NULL;
   const double mca = inertia ? sec->rhoA * rcv.ca : 0.0;
 
@@ -499,13 +506,7 @@ int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict 
   const double* u = in->u;
   const double h = in->h;
   const int inertia = in->inertia != 0;
-  rate_coef rcv = {0.0, 0.0, 0.0, 0.0};
-  if (inertia) {
-    rcv.cvn = (in->beta - 1.0) / in->beta;
-    rcv.cv = 1.0 / in->beta;
-    rcv.can = (in->gamma - 1.0) / in->gamma;
-    rcv.ca = 1.0 / (in->beta * in->gamma * h);
-  }
+  const rate_coef rcv = rate_coef_of(in);
   const rate_coef* rc = inertia ? &rcv : NULL;
   const double mca = inertia ? sec->rhoA * rcv.ca : 0.0; /* d(rhoA a)/d vbar */
 

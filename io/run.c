@@ -6,16 +6,11 @@
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
+#include "solver/base/clock.h"
 
 #include "io/history.h"
 #include "io/vtk.h"
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 nsb_run_options nsb_run_default_options(void) {
   nsb_run_options o;
@@ -253,7 +248,7 @@ static void progress(double t0, double t_end, double t, double wall, long inc, l
 }
 
 int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
-  double t_start = now_s();
+  double t_start = nsb_now_s();
   int st = NSB_OK;
   nsb_system* s = NULL;
   nsb_history* hist = NULL;
@@ -290,7 +285,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   double t = 0.0, t_end = 0.0;
   for (int k = 0; k < m->steps.count; ++k) t_end += m->steps.data[k].period;
   long inc = 0;
-  double last_progress = now_s();
+  double last_progress = nsb_now_s();
   nsb_newton_report rep;
   for (int k = 0; k < m->steps.count && st >= 0; ++k) {
     const nsb_step_def* sd = &m->steps.data[k];
@@ -340,7 +335,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
         if (sub < h_nom) sub = fmin(2.0 * sub, h_nom); /* grow back after a cutback */
       }
       ++inc;
-      double tic = now_s();
+      double tic = nsb_now_s();
       if (hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc))
         if ((st = nsb_history_write(hist, s, inc, iters)) < 0) goto done;
       if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc)) {
@@ -348,7 +343,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
         if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
         stats->outputs++;
       }
-      stats->t_output += now_s() - tic;
+      stats->t_output += nsb_now_s() - tic;
       if (opt->progress && !opt->quiet && tic - last_progress > 0.25) {
         last_progress = tic;
         progress(0.0, t_end, nsb_system_time(s), tic - t_start, inc, stats->newton_iterations);
@@ -362,7 +357,7 @@ done:
   if (opt->progress && !opt->quiet) fprintf(stderr, "\r%80s\r", "");
   if (s) {
     nsb_stats* fin = nsb_system_stats(s);
-    fin->t_total = now_s() - t_start;
+    fin->t_total = nsb_now_s() - t_start;
     if (stats_out) *stats_out = *fin;
   }
   if (vtk && opt->report && !opt->quiet) fprintf(opt->report, "ParaView: %s\n", nsb_vtk_pvd_path(vtk));

@@ -4,7 +4,7 @@
 
 #include <math.h>
 #include <string.h>
-#include <time.h>
+#include "solver/base/clock.h"
 
 struct nsb_system {
   nsb_ctx* ctx;
@@ -44,11 +44,6 @@ struct nsb_system {
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
 };
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---- state arrays --------------------------------------------------------- */
 
@@ -408,7 +403,7 @@ void nsb_system_destroy(nsb_system** ps) {
 /* ---- steps ---------------------------------------------------------------- */
 
 int nsb_system_begin_step(nsb_system* s, int k, double t0) {
-  double tic = now_s();
+  double tic = nsb_now_s();
   const nsb_model* m = s->model;
   s->step_index = k;
   s->step = m->steps.data[k];
@@ -516,7 +511,7 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   NSB_CALL(nsb_scheme_create(s->ctx, newmark_nodes ? NSB_SCHEME_NEWMARK : s->step.scheme, s->step.beta,
                              s->step.gamma, s->n_nodes, &s->scheme));
   s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
-  s->stats.t_setup += now_s() - tic;
+  s->stats.t_setup += nsb_now_s() - tic;
   return NSB_OK;
 }
 
@@ -565,7 +560,7 @@ static void predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
 
 /* Assemble residual and matrix at the current iterate; returns the unscaled residual norm. */
 static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix, double* rnorm) {
-  double tic = now_s();
+  double tic = nsb_now_s();
   for (int i = 0; i < s->n_nodes; ++i)
     if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
   nsb_eval_ctx ec = make_ec(s, mode, t_new);
@@ -591,7 +586,7 @@ static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_ma
   for (int i = 0; i < s->n_eq; ++i) r2 += s->r[i] * s->r[i] * s->row_unscale[i] * s->row_unscale[i];
   r2 += s->internal_res2;
   *rnorm = sqrt(r2);
-  s->stats.t_assemble += now_s() - tic;
+  s->stats.t_assemble += nsb_now_s() - tic;
   return NSB_OK;
 }
 
@@ -677,9 +672,9 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
       rep->converged = 1;
       return NSB_OK;
     }
-    double tic = now_s();
+    double tic = nsb_now_s();
     st = nsb_linsolver_factor(s->ls, s->A);
-    s->stats.t_factor += now_s() - tic;
+    s->stats.t_factor += nsb_now_s() - tic;
     s->stats.factorizations++;
     if (st < 0) {
       rep->status = st;
@@ -690,9 +685,9 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
       return st;
     }
     for (int i = 0; i < s->n_eq; ++i) s->dx[i] = -s->r[i];
-    tic = now_s();
+    tic = nsb_now_s();
     st = nsb_linsolver_solve(s->ls, s->dx);
-    s->stats.t_solve += now_s() - tic;
+    s->stats.t_solve += nsb_now_s() - tic;
     s->stats.solves++;
     if (st < 0) {
       rep->status = st;
