@@ -835,6 +835,34 @@ static void test_singular_names_dof(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+/* A residual tolerance below the round-off floor: a particle on a spring of
+   k = 1e14 under gravity resolves the spring force only to about
+   k eps |x| ~ 1e-2, far above TOL RESIDUAL = 1e-8, while the corrections are
+   at round-off.  Newton must stop with the stagnation diagnosis, not after
+   running out of iterations with a generic message. */
+static void test_stagnation_diagnosis(void) {
+  const char* deck = "*NODE\n1, 0, 0, 0\n2, 0, 0, -1\n*PARTICLE, NODE=2, MASS=1\n"
+                     "*ELEMENT, TYPE=SPRINGA, ELSET=S\n1, 1, 2\n*SPRING, ELSET=S\n1e14\n"
+                     "*BOUNDARY\n2, 1, 2\n*GRAVITY\n0, 0, -9.81\n*STEP\n*STATIC\n1.0, 1.0\n"
+                     "*SOLVER CONTROLS, TOL INCREMENT=1e-6\n*END STEP\n";
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = read_deck(ctx, "stagnation.inp", deck);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  nsb_newton_report rep;
+  CU_ASSERT_EQUAL(nsb_system_increment(s, 1.0, &rep), NSB_ERR_NO_CONVERGENCE);
+  printf("\n    %d iterations, cause: %s", rep.iterations, rep.cause);
+  CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "stagnates"));
+  CU_ASSERT(rep.iterations < 25);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 /* ---- registry ----------------------------------------------------------------------- */
 
 static const nsb_test_case oscillator_cases[] = {{"energy_conserved_beta_gamma_half", test_osc_energy_conserved},
@@ -855,6 +883,7 @@ static const nsb_test_case alloc_cases[] = {{"no_alloc_in_loop", test_no_alloc_i
                                             {NULL, NULL}};
 static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test_newton_failure},
                                              {"singular_names_dof", test_singular_names_dof},
+                                             {"stagnation_diagnosis", test_stagnation_diagnosis},
                                              {NULL, NULL}};
 static const nsb_test_case prescribed_cases[] = {{"driven_hub_with_beam", test_prescribed_rotation}, {NULL, NULL}};
 
