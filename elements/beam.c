@@ -233,11 +233,10 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
 }
 
 /* Loads of the kernel: distributed loads plus gravity (rhoA g). */
-static void fill_loads(const nsb_elem* e, const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eval_in* in) {
+static void fill_loads(const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eval_in* in) {
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
   n = nsb_v3_muladd(n, s->sec.rhoA, ec->gravity);
-  (void)e;
   nsb_v3_store(n, in->n_load);
   nsb_v3_store(mm, in->m_load);
 }
@@ -581,11 +580,10 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, dou
   in.alpha_m = ec->alpha_m;
   in.alpha_f = ec->alpha_f;
   in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
-  nsb_beam_eval_in vin; /* for the loads only */
-  memset(&vin, 0, sizeof vin);
-  fill_loads(NULL, ec, s, &vin);
-  memcpy(in.n_load, vin.n_load, sizeof in.n_load);
-  memcpy(in.m_load, vin.m_load, sizeof in.m_load);
+  nsb_vec3 n, mm;
+  dload_values(ec, s, &n, &mm);
+  nsb_v3_store(nsb_v3_muladd(n, s->sec.rhoA, ec->gravity), in.n_load);
+  nsb_v3_store(mm, in.m_load);
   nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, s->cur_res, F, KF);
 }
 
@@ -635,7 +633,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   in.gamma = ec->gamma;
   in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
   in.galerkin = s->galerkin;
-  fill_loads(e, ec, s, &in);
+  fill_loads(ec, s, &in);
   double* F = s->ffull;
   double* KF = s->Kfull;
   if (accel) {
