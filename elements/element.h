@@ -28,7 +28,7 @@
 #include "solver/base/so3.h"
 #include "solver/model.h"
 
-#define NSB_ELEM_MAX_NODES 2
+#define NSB_ELEM_MAX_NODES 3
 #define NSB_ELEM_MAX_LOCAL (6 * NSB_ELEM_MAX_NODES + 6)
 
 /// Per-node state arrays (structure of arrays).  w and al are material.
@@ -87,6 +87,9 @@ typedef struct nsb_energy {
   double kinetic, potential;
   double power;          /* power of the applied loads that have no potential (all but gravity) */
   double external_work;  /* their work since t = 0 (filled by the system: trapezoidal rule on the power) */
+  double dissipation_rate; /* power dissipated by dampers (dashpots, contact damping); negative: energy input */
+  double dissipated;     /* energy dissipated since t = 0: dampers (trapezoidal rule) plus contact impulses
+                            (filled by the system) */
   nsb_vec3 momentum, angular_momentum; /* angular momentum about the global origin */
 } nsb_energy;
 
@@ -183,6 +186,7 @@ static inline nsb_quat nsb_st_q(const nsb_state* s, int i) { return nsb_q_load(s
 extern const nsb_elem_ops nsb_rigid_body_ops;     /* elements/rigid_body.c */
 extern const nsb_elem_ops nsb_particle_ops;       /* elements/particle.c */
 extern const nsb_elem_ops nsb_spring_ops;         /* elements/spring.c */
+extern const nsb_elem_ops nsb_dashpot_ops;        /* elements/spring.c */
 extern const nsb_elem_ops nsb_cload_ops;          /* elements/nodal_load.c */
 extern const nsb_elem_ops nsb_manufactured_ops;   /* elements/nodal_load.c */
 

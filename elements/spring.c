@@ -46,3 +46,56 @@ static void spring_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy*
 }
 
 const nsb_elem_ops nsb_spring_ops = {.name = "spring", .eval = spring_eval, .energy = spring_energy};
+
+/* DASHPOTA: linear axial dashpot, force c (n.(v_B - v_A)) on B along n and
+ * the opposite on A, u = v_B - v_A, n = d/l:
+ *   f_A = -c (n.u) n,  f_B = +c (n.u) n,
+ *   d f_B / d v_B = c n n^T,
+ *   d f_B / d x_B = c [(n.u) P + n (P u)^T] / l,  P = I - n n^T.
+ * It dissipates c (n.u)^2 (negative c feeds energy in). */
+static int dashpot_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+  const nsb_element* el = &ec->model->elements.data[e->model_index];
+  if (ec->mode == NSB_EVAL_STATIC) return NSB_OK;
+  double c = el->damping;
+  nsb_vec3 d = nsb_v3_sub(nsb_node_position(ec, e->nodes[1]), nsb_node_position(ec, e->nodes[0]));
+  double l = nsb_v3_norm(d);
+  if (!(l > 0.0)) return NSB_ERR_NOT_FINITE;
+  nsb_vec3 n = nsb_v3_scale(1.0 / l, d);
+  int hasA = e->node_ndof[0] > 0, hasB = e->node_ndof[1] > 0, rowB = e->node_ndof[0];
+  nsb_vec3 u = nsb_v3_zero();
+  if (hasB) u = nsb_v3_add(u, nsb_st_v(ec->cur, e->nodes[1]));
+  if (hasA) u = nsb_v3_sub(u, nsb_st_v(ec->cur, e->nodes[0]));
+  double nu = nsb_v3_dot(n, u);
+  nsb_vec3 F = nsb_v3_scale(c * nu, n);
+  if (hasA) nsb_local_addv(f, 0, nsb_v3_neg(F));
+  if (hasB) nsb_local_addv(f, rowB, F);
+  if (!K) return NSB_OK;
+  nsb_mat3 nn = nsb_m3_outer(n, n), P = nsb_m3_sub(nsb_m3_identity(), nn);
+  nsb_mat3 Kv = nsb_m3_scale(c, nn);
+  nsb_mat3 Kx = nsb_m3_scale(c / l, nsb_m3_add(nsb_m3_scale(nu, P), nsb_m3_outer(n, nsb_m3_mulv(P, u))));
+  nsb_mat3 Z = nsb_m3_zero();
+  int nl = e->n_local;
+  const nsb_kin* kA = &ec->kin[e->nodes[0]];
+  const nsb_kin* kB = &ec->kin[e->nodes[1]];
+  /* f_B depends on (x_B - x_A, v_B - v_A) with blocks Kx, Kv; f_A = -f_B */
+  nsb_mat3 KA = nsb_kin_t(kA, Kx, Kv, Z), KB = nsb_kin_t(kB, Kx, Kv, Z);
+  if (hasA) nsb_local_add3(K, nl, 0, 0, KA);
+  if (hasA && hasB) nsb_local_add3(K, nl, 0, rowB, nsb_m3_scale(-1.0, KB));
+  if (hasA && hasB) nsb_local_add3(K, nl, rowB, 0, nsb_m3_scale(-1.0, KA));
+  if (hasB) nsb_local_add3(K, nl, rowB, rowB, KB);
+  return NSB_OK;
+}
+
+static void dashpot_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  const nsb_element* el = &ec->model->elements.data[e->model_index];
+  nsb_vec3 d = nsb_v3_sub(nsb_node_position(ec, e->nodes[1]), nsb_node_position(ec, e->nodes[0]));
+  double l = nsb_v3_norm(d);
+  if (!(l > 0.0)) return;
+  nsb_vec3 u = nsb_v3_zero();
+  if (e->node_ndof[1] > 0) u = nsb_v3_add(u, nsb_st_v(ec->cur, e->nodes[1]));
+  if (e->node_ndof[0] > 0) u = nsb_v3_sub(u, nsb_st_v(ec->cur, e->nodes[0]));
+  double nu = nsb_v3_dot(d, u) / l;
+  acc->dissipation_rate += el->damping * nu * nu;
+}
+
+const nsb_elem_ops nsb_dashpot_ops = {.name = "dashpot", .eval = dashpot_eval, .energy = dashpot_energy};

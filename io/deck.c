@@ -14,7 +14,9 @@
  * keep their line in the model struct and their file index in a parallel array
  * (rec_file), so that late checks still point at the right line of the right
  * file.  Amplitude references are kept by name (amp_refs) and resolved at the
- * end, because amplitudes may be defined anywhere.
+ * end, because amplitudes may be defined anywhere; so are the set and obstacle
+ * names of *CONTACT PAIR data lines (contact_refs), which need the bodies of
+ * the whole deck for their checks anyway.
  *
  * Rejected alternative: a two-pass reader (count, then fill).  Growable arrays
  * make one pass enough and keep *INCLUDE handling simple.
@@ -58,18 +60,29 @@ enum {
   REC_SECTION,
   REC_NODE_FRAME,
   REC_DLOAD,
+  REC_OBSTACLE,
   REC_COUNT
 };
 
 /* A named amplitude reference from records [first, first + count) of one kind. */
 typedef struct amp_ref {
-  int rec;   /* REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED, REC_DLOAD */
+  int rec;   /* REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED, REC_DLOAD, REC_OBSTACLE */
   int first, count;
   int slot;  /* REC_MANUFACTURED: component 0..2 */
   char name[NSB_NAME_MAX];
   loc at;
 } amp_ref;
 typedef NSB_ARRAY(amp_ref) amp_ref_array;
+
+/* The names on a *CONTACT PAIR data line, resolved into contact pair `pair`
+   once the whole deck is read (check_contact). */
+typedef struct contact_ref {
+  int pair;
+  char slave[NSB_NAME_MAX];
+  char master[NSB_NAME_MAX];
+  loc at;
+} contact_ref;
+typedef NSB_ARRAY(contact_ref) contact_ref_array;
 
 typedef enum kw_id {
   KW_NONE = 0, /* before the first keyword of a file */
@@ -81,6 +94,7 @@ typedef enum kw_id {
   KW_ELSET,
   KW_ELEMENT,
   KW_SPRING,
+  KW_DASHPOT,
   KW_BEAM_SECTION,
   KW_BEAM_GENERAL_SECTION,
   KW_BEAM_NODE_FRAME,
@@ -91,6 +105,8 @@ typedef enum kw_id {
   KW_RIGID_BODY,
   KW_PARTICLE,
   KW_JOINT,
+  KW_OBSTACLE,
+  KW_CONTACT_PAIR,
   KW_BOUNDARY,
   KW_CLOAD,
   KW_DLOAD,
@@ -124,7 +140,7 @@ typedef struct pval {
   double d;      /* P_REAL value */
 } pval;
 
-#define MAX_PARAMS 6
+#define MAX_PARAMS 8
 
 enum { W_MODEL, W_STEP, W_ANY };
 
@@ -144,12 +160,16 @@ static const char* const yes_no[] = {"NO", "YES", NULL};
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const linsolvers[] = {"KLU", "UMFPACK", NULL};
-static const char* const formats[] = {"VTK", "HISTORY", NULL};
+static const char* const formats[] = {"VTK", "HISTORY", "CONTACT", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
 /* index + 1 = nsb_section_shape */
 static const char* const section_shapes[] = {"RECT", "CIRC", "PIPE", NULL};
 /* index = nsb_element.weighting */
 static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
+/* index = nsb_obstacle_kind */
+static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL};
+/* index = nsb_contact_law */
+static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
 
 static const kwspec kw_table[] = {
     {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
@@ -166,6 +186,7 @@ static const kwspec kw_table[] = {
       {"WEIGHTING", P_ENUM, 0, weightings},
       {NULL, P_FLAG, 0, NULL}}},
     {"SPRING", KW_SPRING, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"DASHPOT", KW_DASHPOT, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"BEAM SECTION",
      KW_BEAM_SECTION,
      W_MODEL,
@@ -194,6 +215,22 @@ static const kwspec kw_table[] = {
      {{"NODE", P_INT, 0, NULL}, {"NSET", P_NAME, 0, NULL}, {"MASS", P_REAL, 1, NULL}, {"RADIUS", P_REAL, 0, NULL},
       {NULL, P_FLAG, 0, NULL}}},
     {"JOINT", KW_JOINT, W_MODEL, {{"TYPE", P_ENUM, 1, joint_types}, {"LEVEL", P_ENUM, 0, levels}, {NULL, P_FLAG, 0, NULL}}},
+    {"OBSTACLE",
+     KW_OBSTACLE,
+     W_MODEL,
+     {{"NAME", P_NAME, 1, NULL}, {"TYPE", P_ENUM, 1, obstacle_types}, {"AMPLITUDE", P_NAME, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}}},
+    {"CONTACT PAIR",
+     KW_CONTACT_PAIR,
+     W_MODEL,
+     {{"LAW", P_ENUM, 1, contact_laws},
+      {"RESTITUTION", P_REAL, 0, NULL},
+      {"FRICTION", P_REAL, 0, NULL},
+      {"STIFFNESS", P_REAL, 0, NULL},
+      {"EXPONENT", P_REAL, 0, NULL},
+      {"DAMPING", P_REAL, 0, NULL},
+      {"RADIUS", P_REAL, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}}},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}}},
     {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
@@ -254,6 +291,7 @@ typedef struct block {
   int weighting;    /* ELEMENT: WEIGHTING (B2V), index into weightings[] */
   int material;     /* BEAM SECTION: material index */
   double shear;     /* BEAM SECTION: shear factor k (0: the shape's default) */
+  nsb_contact_pair pair; /* CONTACT PAIR: law and parameters shared by the data lines */
 } block;
 
 typedef struct parser {
@@ -267,6 +305,7 @@ typedef struct parser {
   str_array files;      /* file names (owned, nsb_alloc'ed, strlen + 1 bytes) */
   int_array rec_file[REC_COUNT];
   amp_ref_array amp_refs;
+  contact_ref_array contact_refs;
   double_array values;  /* AMPLITUDE data being read */
   int_array scratch;    /* expanded node or element lists */
   int* elem_hash;       /* element label -> index (find_element) */
@@ -794,7 +833,7 @@ static void begin_set(parser* p, loc at, const pval* v, int is_elset) {
 }
 
 static const char* etype_name(nsb_elem_type t) {
-  return t == NSB_ETYPE_B2V ? "B2V" : t == NSB_ETYPE_B2S ? "B2S" : "SPRINGA";
+  return t == NSB_ETYPE_B2V ? "B2V" : t == NSB_ETYPE_B2S ? "B2S" : t == NSB_ETYPE_DASHPOTA ? "DASHPOTA" : "SPRINGA";
 }
 
 static void begin_element(parser* p, loc at, const pval* v) {
@@ -804,8 +843,10 @@ static void begin_element(parser* p, loc at, const pval* v) {
     p->b.elem_type = NSB_ETYPE_B2V;
   } else if (strcmp(v[0].s, "B2S") == 0) {
     p->b.elem_type = NSB_ETYPE_B2S;
+  } else if (strcmp(v[0].s, "DASHPOTA") == 0) {
+    p->b.elem_type = NSB_ETYPE_DASHPOTA;
   } else {
-    VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S)", v[0].s);
+    VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S, DASHPOTA)", v[0].s);
     p->b.kw = KW_SKIP;
     return;
   }
@@ -832,6 +873,7 @@ static void begin_element(parser* p, loc at, const pval* v) {
   if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
 }
 
+/* *SPRING and *DASHPOT */
 static void begin_spring(parser* p, loc at, const pval* v) {
   p->b.set = nsb_model_find_elset(p->m, v[0].s);
   if (p->b.set < 0) {
@@ -1275,7 +1317,8 @@ static void begin_output(parser* p, loc at, const pval* v) {
       SYNTAX(p, at, "parameter ENCODING applies only to FORMAT=VTK");
       return;
     }
-    s->history_every = every;
+    if (v[0].i == 1) s->history_every = every;
+    else s->contact_every = every;
   }
 }
 
@@ -1431,11 +1474,28 @@ static int only_one_line(parser* p, loc at) {
   return 0;
 }
 
+/* What an element of type t takes its properties from (for messages). */
+static const char* property_keyword(nsb_elem_type t) {
+  return nsb_etype_is_beam(t) ? "beams take *BEAM SECTION"
+         : t == NSB_ETYPE_DASHPOTA ? "dashpots take *DASHPOT"
+                                   : "springs take *SPRING";
+}
+
+/* *SPRING (stiffness k > 0 of SPRINGA elements) and *DASHPOT (damping
+   coefficient c != 0 of DASHPOTA elements; negative c is allowed: a
+   negative-damping (self-excited) oscillator needs it). */
 static void data_spring(parser* p, loc at) {
-  if (!only_one_line(p, at) || !expect_fields(p, at, 1, 1, "stiffness")) return;
+  int dashpot = p->b.kw == KW_DASHPOT;
+  const char* what = dashpot ? "damping coefficient" : "stiffness";
+  nsb_elem_type type = dashpot ? NSB_ETYPE_DASHPOTA : NSB_ETYPE_SPRINGA;
+  if (!only_one_line(p, at) || !expect_fields(p, at, 1, 1, what)) return;
   double k;
-  if (!get_real(p, at, p->fields[0], "stiffness", &k)) return;
-  if (!(k > 0.0)) {
+  if (!get_real(p, at, p->fields[0], what, &k)) return;
+  if (dashpot && k == 0.0) {
+    VALUE(p, at, "dashpot damping coefficient must be non-zero, got %.12g", k);
+    return;
+  }
+  if (!dashpot && !(k > 0.0)) {
     VALUE(p, at, "spring stiffness must be > 0, got %.12g", k);
     return;
   }
@@ -1443,16 +1503,19 @@ static void data_spring(parser* p, loc at) {
   int other = -1;
   for (int i = 0; i < s->elements.count; ++i) {
     nsb_element* e = &p->m->elements.data[s->elements.data[i]];
-    if (e->type != NSB_ETYPE_SPRINGA) {
+    if (e->type != type) {
       if (other < 0) other = s->elements.data[i];
       continue;
     }
-    e->stiffness = k;
+    if (dashpot) e->damping = k;
+    else e->stiffness = k;
     e->has_property = 1;
   }
-  if (other >= 0)
-    VALUE(p, at, "*SPRING: element %d of set %s is a %s element, not SPRINGA (beams take *BEAM SECTION)",
-          p->m->elements.data[other].label, s->name, etype_name(p->m->elements.data[other].type));
+  if (other >= 0) {
+    nsb_elem_type ot = p->m->elements.data[other].type;
+    VALUE(p, at, "*%s: element %d of set %s is a %s element, not %s (%s)", p->b.spec->name,
+          p->m->elements.data[other].label, s->name, etype_name(ot), etype_name(type), property_keyword(ot));
+  }
 }
 
 /* Resultant stiffnesses and inertias of a shaped section, linear elastic and
@@ -1794,6 +1857,190 @@ static void data_joint(parser* p, loc at) {
   if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || note_rec_file(p, REC_JOINT, at.file) != NSB_OK) oom(p, at);
 }
 
+/* ---- obstacles and contact pairs ------------------------------------------------- */
+
+/* Fields of the *OBSTACLE data line (kind: nsb_obstacle_kind; moving: AMPLITUDE= given). */
+static const char* obstacle_usage(int kind, int moving) {
+  static const char* const fixed[] = {"px, py, pz, nx, ny, nz", "cx, cy, cz, R", "px, py, pz, ax, ay, az, R"};
+  static const char* const moved[] = {"px, py, pz, nx, ny, nz, dx, dy, dz", "cx, cy, cz, R, dx, dy, dz",
+                                      "px, py, pz, ax, ay, az, R, dx, dy, dz"};
+  return moving ? moved[kind] : fixed[kind];
+}
+
+/* Number of geometry fields (before the motion vector) of an obstacle kind. */
+static int obstacle_geometry_fields(int kind) {
+  return kind == NSB_OBSTACLE_PLANE ? 6 : kind == NSB_OBSTACLE_SPHERE ? 4 : 7;
+}
+
+/* *OBSTACLE: the record is pushed at the keyword line (so that a bad data line
+   does not make the contact pairs that name it fail too); the data line fills it. */
+static void begin_obstacle(parser* p, loc at, const pval* v) {
+  int o = nsb_model_find_obstacle(p->m, v[0].s);
+  if (o >= 0) {
+    loc first = rec_loc(p, REC_OBSTACLE, o, p->m->obstacles.data[o].line);
+    VALUE(p, at, "obstacle %s is already defined (%s:%d)", v[0].s, file_name(p, first.file), first.line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_obstacle ob;
+  memset(&ob, 0, sizeof ob);
+  snprintf(ob.name, sizeof ob.name, "%s", v[0].s);
+  ob.kind = (nsb_obstacle_kind)v[1].i;
+  ob.amplitude = -1;
+  ob.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->obstacles, ob) != NSB_OK || note_rec_file(p, REC_OBSTACLE, at.file) != NSB_OK) {
+    oom(p, at);
+    return;
+  }
+  p->b.index = p->m->obstacles.count - 1;
+  p->b.sub = v[1].i;
+  begin_load(p, &v[2]);
+  if (p->b.has_amp) add_amp_ref(p, REC_OBSTACLE, p->b.index, 1, 0, p->b.amp, at);
+}
+
+static void data_obstacle(parser* p, loc at) {
+  static const char* const names[3][7] = {{"px", "py", "pz", "nx", "ny", "nz", NULL},
+                                          {"cx", "cy", "cz", "R", NULL, NULL, NULL},
+                                          {"px", "py", "pz", "ax", "ay", "az", "R"}};
+  static const char* const motion[] = {"dx", "dy", "dz"};
+  static const char* const kinds[] = {"PLANE", "SPHERE", "CYLINDER"};
+  if (!only_one_line(p, at)) return;
+  int kind = p->b.sub, moving = p->b.has_amp;
+  int ng = obstacle_geometry_fields(kind);
+  int n = p->n_fields;
+  if (n == 1 && p->fields[0][0] == '\0') n = 0;
+  if (!moving && n == ng + 3) {
+    VALUE(p, at,
+          "*OBSTACLE: a motion vector (dx, dy, dz) is given but no AMPLITUDE= (the obstacle moves by amplitude(t) * d; "
+          "without AMPLITUDE it is fixed and takes %s)",
+          obstacle_usage(kind, 0));
+    return;
+  }
+  if (moving && n == ng) {
+    VALUE(p, at, "*OBSTACLE with AMPLITUDE=%s needs the motion vector dx, dy, dz after the geometry (%s)", p->b.amp,
+          obstacle_usage(kind, 1));
+    return;
+  }
+  if (!expect_fields(p, at, ng + 3 * moving, ng + 3 * moving, obstacle_usage(kind, moving))) return;
+  double x[10];
+  for (int k = 0; k < n; ++k)
+    if (!get_real(p, at, p->fields[k], k < ng ? names[kind][k] : motion[k - ng], &x[k])) return;
+  nsb_obstacle* ob = &p->m->obstacles.data[p->b.index];
+  int ok = 1;
+  if (kind != NSB_OBSTACLE_SPHERE && !unit3(x + 3, ob->dir)) {
+    VALUE(p, at, "*OBSTACLE, TYPE=%s: the %s must be a non-zero vector", kinds[kind],
+          kind == NSB_OBSTACLE_PLANE ? "normal (nx, ny, nz)" : "axis (ax, ay, az)");
+    ok = 0;
+  }
+  if (kind != NSB_OBSTACLE_PLANE && !(x[ng - 1] > 0.0)) {
+    VALUE(p, at, "*OBSTACLE, TYPE=%s: radius R must be > 0, got %.12g", kinds[kind], x[ng - 1]);
+    ok = 0;
+  }
+  if (moving && x[ng] == 0.0 && x[ng + 1] == 0.0 && x[ng + 2] == 0.0) {
+    VALUE(p, at,
+          "*OBSTACLE: the motion vector (dx, dy, dz) must be non-zero (leave out AMPLITUDE= for a fixed obstacle)");
+    ok = 0;
+  }
+  if (!ok) return;
+  memcpy(ob->point, x, sizeof ob->point);
+  ob->radius = kind == NSB_OBSTACLE_PLANE ? 0.0 : x[ng - 1];
+  if (moving) memcpy(ob->motion, x + ng, sizeof ob->motion);
+}
+
+/* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair
+   for every data line. */
+static void begin_contact_pair(parser* p, loc at, const pval* v) {
+  static const char* const names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING", "RADIUS"};
+  nsb_contact_pair* c = &p->b.pair;
+  memset(c, 0, sizeof *c);
+  c->slave_nset = -1;
+  c->master = -1;
+  c->law = (nsb_contact_law)v[0].i;
+  c->restitution = 0.0;
+  c->friction = 0.0;
+  c->stiffness = 0.0;
+  c->exponent = 1.5;
+  c->damping = 0.0;
+  c->master_radius = -1.0;
+  int ok = 1;
+  if (c->law == NSB_CONTACT_NEWTON) {
+    for (int k = 3; k <= 5; ++k)
+      if (v[k].set) {
+        VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ", names[k]);
+        ok = 0;
+      }
+    if (v[1].set) {
+      if (v[1].d >= 0.0 && v[1].d <= 1.0) c->restitution = v[1].d;
+      else {
+        VALUE(p, at, "RESTITUTION must satisfy 0 <= e <= 1, got %.12g", v[1].d);
+        ok = 0;
+      }
+    }
+    if (v[2].set) {
+      if (v[2].d >= 0.0) c->friction = v[2].d;
+      else {
+        VALUE(p, at, "FRICTION must be >= 0, got %.12g", v[2].d);
+        ok = 0;
+      }
+    }
+  } else {
+    for (int k = 1; k <= 2; ++k)
+      if (v[k].set) {
+        VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=NEWTON", names[k]);
+        ok = 0;
+      }
+    if (!v[3].set) {
+      VALUE(p, at, "*CONTACT PAIR, LAW=HERTZ needs parameter STIFFNESS (c > 0)");
+      ok = 0;
+    } else if (v[3].d > 0.0) {
+      c->stiffness = v[3].d;
+    } else {
+      VALUE(p, at, "STIFFNESS must be > 0, got %.12g", v[3].d);
+      ok = 0;
+    }
+    if (v[4].set) {
+      if (v[4].d >= 1.0) c->exponent = v[4].d;
+      else {
+        VALUE(p, at, "EXPONENT must be >= 1, got %.12g", v[4].d);
+        ok = 0;
+      }
+    }
+    if (v[5].set) {
+      if (v[5].d >= 0.0) c->damping = v[5].d;
+      else {
+        VALUE(p, at, "DAMPING must be >= 0, got %.12g", v[5].d);
+        ok = 0;
+      }
+    }
+  }
+  if (v[6].set) {
+    if (v[6].d >= 0.0) c->master_radius = v[6].d;
+    else {
+      VALUE(p, at, "RADIUS must be >= 0, got %.12g", v[6].d);
+      ok = 0;
+    }
+  }
+  if (!ok) p->b.kw = KW_SKIP;
+}
+
+/* Data line "slave_nset, master": one contact pair; the names are resolved
+   after the whole deck is read (check_contact). */
+static void data_contact_pair(parser* p, loc at) {
+  if (!expect_fields(p, at, 2, 2, "slave node set, master obstacle or set")) return;
+  if (!check_name(p, at, p->fields[0], "slave node set name") || !check_name(p, at, p->fields[1], "master name"))
+    return;
+  nsb_contact_pair c = p->b.pair;
+  c.line = at.line;
+  contact_ref r;
+  memset(&r, 0, sizeof r);
+  r.pair = p->m->contact_pairs.count;
+  snprintf(r.slave, sizeof r.slave, "%s", p->fields[0]);
+  snprintf(r.master, sizeof r.master, "%s", p->fields[1]);
+  r.at = at;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->contact_pairs, c) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->contact_refs, r) != NSB_OK)
+    oom(p, at);
+}
+
 static int in_dof_range(parser* p, loc at, int dof, const char* what) {
   if (dof >= 1 && dof <= 6) return 1;
   VALUE(p, at, "%s must be between 1 and 6, got %d", what, dof);
@@ -2076,6 +2323,7 @@ static void end_block(parser* p) {
     case KW_HEADING:
       break;
     case KW_SPRING:
+    case KW_DASHPOT:
     case KW_ELASTIC:
     case KW_DENSITY:
     case KW_GRAVITY:
@@ -2098,6 +2346,13 @@ static void end_block(parser* p) {
       if (p->b.n_data < 2)
         SYNTAX(p, at,
                "*BEAM GENERAL SECTION needs two data lines: EA, GA2, GA3, GJ, EI2, EI3 and rhoA, rhoJ1, rhoJ2, rhoJ3");
+      break;
+    case KW_OBSTACLE:
+      if (p->b.n_data == 0)
+        SYNTAX(p, at, "*OBSTACLE needs a data line (%s)", obstacle_usage(p->b.sub, p->b.has_amp));
+      break;
+    case KW_CONTACT_PAIR:
+      if (p->b.n_data == 0) SYNTAX(p, at, "*CONTACT PAIR needs at least one data line (slave node set, master)");
       break;
     case KW_PROBE:
       if (p->m->probes.data[p->b.index].quantities == 0 && p->b.n_data == 0)
@@ -2180,6 +2435,7 @@ static void begin_keyword(parser* p, loc at, char* text) {
       begin_element(p, at, v);
       break;
     case KW_SPRING:
+    case KW_DASHPOT:
       begin_spring(p, at, v);
       break;
     case KW_BEAM_SECTION:
@@ -2209,6 +2465,12 @@ static void begin_keyword(parser* p, loc at, char* text) {
     case KW_JOINT:
       p->b.sub = v[0].i;
       p->b.level = v[1].set ? v[1].i : NSB_LEVEL_POSITION;
+      break;
+    case KW_OBSTACLE:
+      begin_obstacle(p, at, v);
+      break;
+    case KW_CONTACT_PAIR:
+      begin_contact_pair(p, at, v);
       break;
     case KW_BOUNDARY:
       begin_load(p, &v[0]);
@@ -2282,6 +2544,7 @@ static void data_line(parser* p, loc at, char* text) {
       data_element(p, at);
       break;
     case KW_SPRING:
+    case KW_DASHPOT:
       data_spring(p, at);
       break;
     case KW_BEAM_SECTION:
@@ -2307,6 +2570,12 @@ static void data_line(parser* p, loc at, char* text) {
       break;
     case KW_JOINT:
       data_joint(p, at);
+      break;
+    case KW_OBSTACLE:
+      data_obstacle(p, at);
+      break;
+    case KW_CONTACT_PAIR:
+      data_contact_pair(p, at);
       break;
     case KW_BOUNDARY:
       data_boundary(p, at);
@@ -2482,6 +2751,9 @@ static void resolve_amplitudes(parser* p) {
           break;
         case REC_DLOAD:
           m->dloads.data[i].amplitude = a;
+          break;
+        case REC_OBSTACLE:
+          m->obstacles.data[i].amplitude = a;
           break;
         default:
           break;
@@ -2669,6 +2941,97 @@ static void check_supports_and_loads(parser* p) {
   }
 }
 
+/* Contact pairs after reading: resolve the slave node set and the master
+   (obstacle, element set of beams, node set of particles; case-insensitive;
+   a name that fits two kinds is ambiguous) and check what they hold against
+   the bodies of the whole deck.  Errors at the pair's data line. */
+static void check_contact(parser* p) {
+  nsb_model* m = p->m;
+  for (int r = 0; r < p->contact_refs.count && !p->stop; ++r) {
+    const contact_ref* ref = &p->contact_refs.data[r];
+    nsb_contact_pair* c = &m->contact_pairs.data[ref->pair];
+    loc at = ref->at;
+    int ok = 1;
+    c->slave_nset = nsb_model_find_nset(m, ref->slave);
+    if (c->slave_nset < 0) {
+      const char* what = nsb_model_find_elset(m, ref->slave) >= 0      ? "an element set"
+                         : nsb_model_find_obstacle(m, ref->slave) >= 0 ? "an obstacle"
+                                                                       : NULL;
+      if (what)
+        VALUE(p, at,
+              "*CONTACT PAIR: slave node set %s is not defined (%s is %s; the slave must be a node set of particles)",
+              ref->slave, ref->slave, what);
+      else
+        VALUE(p, at, "*CONTACT PAIR: slave node set %s is not defined", ref->slave);
+      ok = 0;
+    }
+    int ob = nsb_model_find_obstacle(m, ref->master);
+    int es = nsb_model_find_elset(m, ref->master);
+    int ns = nsb_model_find_nset(m, ref->master);
+    if (ob >= 0 && (es >= 0 || ns >= 0)) {
+      loc def = rec_loc(p, REC_OBSTACLE, ob, m->obstacles.data[ob].line);
+      VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names an obstacle (%s:%d) and %s", ref->master,
+            file_name(p, def.file), def.line,
+            es >= 0 && ns >= 0 ? "an element set and a node set"
+            : es >= 0          ? "an element set"
+                               : "a node set");
+      ok = 0;
+    } else if (es >= 0 && ns >= 0) {
+      VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names both an element set and a node set",
+            ref->master);
+      ok = 0;
+    } else if (ob >= 0) {
+      c->master_kind = NSB_MASTER_OBSTACLE;
+      c->master = ob;
+    } else if (es >= 0) {
+      c->master_kind = NSB_MASTER_BEAMS;
+      c->master = es;
+    } else if (ns >= 0) {
+      c->master_kind = NSB_MASTER_PARTICLES;
+      c->master = ns;
+    } else {
+      VALUE(p, at, "*CONTACT PAIR: master %s is not defined (no obstacle, element set or node set has that name)",
+            ref->master);
+      ok = 0;
+    }
+    if (ok && c->master_radius >= 0.0 && c->master_kind != NSB_MASTER_BEAMS) {
+      VALUE(p, at, "*CONTACT PAIR: RADIUS applies only to a master element set of beams; %s is %s", ref->master,
+            c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
+      ok = 0;
+    }
+    /* what the sets hold: every slave (and particle master) node a particle, beams only in a master element set */
+    for (int side = 0; side < 2 && !p->stop; ++side) {
+      int set = side == 0 ? c->slave_nset : ok && c->master_kind == NSB_MASTER_PARTICLES ? c->master : -1;
+      if (set < 0) continue;
+      const nsb_nset* s = &m->nsets.data[set];
+      const char* role = side == 0 ? "slave" : "master";
+      if (s->nodes.count == 0) {
+        VALUE(p, at, "*CONTACT PAIR: %s node set %s is empty", role, s->name);
+        continue;
+      }
+      for (int k = 0; k < s->nodes.count; ++k) {
+        const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
+        if (nd->body_kind == NSB_BODY_PARTICLE) continue;
+        VALUE(p, at,
+              "*CONTACT PAIR: node %d of %s node set %s carries %s, not a particle (contact needs *PARTICLE on it)",
+              nd->label, role, s->name, nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : "no body");
+        break;
+      }
+    }
+    if (ok && c->master_kind == NSB_MASTER_BEAMS) {
+      const nsb_elset* s = &m->elsets.data[c->master];
+      if (s->elements.count == 0) VALUE(p, at, "*CONTACT PAIR: master element set %s is empty", s->name);
+      for (int k = 0; k < s->elements.count; ++k) {
+        const nsb_element* e = &m->elements.data[s->elements.data[k]];
+        if (nsb_etype_is_beam(e->type)) continue;
+        VALUE(p, at, "*CONTACT PAIR: element %d of master element set %s is a %s element, not a beam (B2V, B2S)",
+              e->label, s->name, etype_name(e->type));
+        break;
+      }
+    }
+  }
+}
+
 static void check_deck(parser* p) {
   const nsb_model* m = p->m;
   loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
@@ -2678,9 +3041,15 @@ static void check_deck(parser* p) {
     if (m->elements.data[i].type == NSB_ETYPE_SPRINGA && !m->elements.data[i].has_property)
       VALUE(p, rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
             "SPRINGA element %d has no stiffness (add it to an element set with *SPRING)", m->elements.data[i].label);
+  for (int i = 0; i < m->elements.count && !p->stop; ++i)
+    if (m->elements.data[i].type == NSB_ETYPE_DASHPOTA && !m->elements.data[i].has_property)
+      VALUE(p, rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
+            "DASHPOTA element %d has no damping coefficient (add it to an element set with *DASHPOT)",
+            m->elements.data[i].label);
   check_beams(p);
   check_joints(p);
   check_supports_and_loads(p);
+  check_contact(p);
   /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */
   if (p->n_errors > 0) return;
   if (m->steps.count == 0) SYNTAX(p, end, "the deck has no *STEP");
@@ -2698,6 +3067,7 @@ static void parser_free(parser* p) {
   NSB_ARRAY_FREE(p->ctx, p->files);
   for (int r = 0; r < REC_COUNT; ++r) NSB_ARRAY_FREE(p->ctx, p->rec_file[r]);
   NSB_ARRAY_FREE(p->ctx, p->amp_refs);
+  NSB_ARRAY_FREE(p->ctx, p->contact_refs);
   NSB_ARRAY_FREE(p->ctx, p->values);
   NSB_ARRAY_FREE(p->ctx, p->scratch);
   NSB_FREE_ARRAY(p->ctx, p->mark, p->mark_cap, int);

@@ -1,6 +1,8 @@
 /* history.c -- CSV time histories. */
 #include "io/history.h"
 
+#include "elements/contact.h"
+
 #include <errno.h>
 #include <string.h>
 
@@ -9,8 +11,19 @@ struct nsb_history {
   FILE* f;
   const nsb_model* m;
   int n_cols;
+  int dissipative; /* the model has dashpots or contacts: a "dissipated" column */
   char path[1024];
 };
+
+/* Models that can dissipate energy get the column "dissipated" after
+   external_work, so that kinetic + potential + dissipated - external_work
+   can be checked; the others keep the plain header. */
+static int model_dissipates(const nsb_model* m) {
+  if (m->contact_pairs.count > 0) return 1;
+  for (int i = 0; i < m->elements.count; ++i)
+    if (m->elements.data[i].type == NSB_ETYPE_DASHPOTA) return 1;
+  return 0;
+}
 
 static const char* const names_x[] = {"x", "y", "z", NULL};
 static const char* const names_u[] = {"ux", "uy", "uz", NULL};
@@ -65,6 +78,11 @@ int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_his
         "angular_momentum_x,angular_momentum_y,angular_momentum_z,external_work",
         f);
   h->n_cols = 13;
+  h->dissipative = model_dissipates(m);
+  if (h->dissipative) {
+    fputs(",dissipated", f);
+    h->n_cols++;
+  }
   for (int p = 0; p < m->probes.count; ++p) {
     const nsb_probe* pr = &m->probes.data[p];
     for (int b = 0; b < N_PROBE_BITS; ++b) {
@@ -89,6 +107,7 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
   fprintf(f, "%.17g,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s), increment,
           newton_iterations, e.kinetic, e.potential, e.kinetic + e.potential, e.momentum.x, e.momentum.y,
           e.momentum.z, e.angular_momentum.x, e.angular_momentum.y, e.angular_momentum.z, e.external_work);
+  if (h->dissipative) fprintf(f, ",%.17g", e.dissipated);
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   for (int p = 0; p < h->m->probes.count; ++p) {
@@ -152,4 +171,70 @@ void nsb_history_close(nsb_history** ph) {
   fclose(h->f);
   nsb_free(h->ctx, h, sizeof(*h));
   *ph = NULL;
+}
+
+/* ---- contact log ---------------------------------------------------------------- */
+
+struct nsb_contact_log {
+  nsb_ctx* ctx;
+  FILE* f;
+  char path[1024];
+};
+
+int nsb_contact_log_open(nsb_ctx* ctx, const char* path, nsb_contact_log** out) {
+  *out = NULL;
+  FILE* f = fopen(path, "w");
+  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+  nsb_contact_log* c = nsb_alloc(ctx, sizeof(*c));
+  if (!c) {
+    fclose(f);
+    return NSB_ERR_ALLOC;
+  }
+  c->ctx = ctx;
+  c->f = f;
+  snprintf(c->path, sizeof c->path, "%s", path);
+  fputs("time,pair,slave_node,master,gap,normal_impulse,tangential_impulse_1,tangential_impulse_2,normal_force,"
+        "slip_speed,dissipated,x,y,z,nx,ny,nz\n",
+        f);
+  *out = c;
+  return NSB_OK;
+}
+
+int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
+  const nsb_model* m = NULL;
+  int n = nsb_system_n_contacts(s);
+  for (int i = 0; i < n; ++i) {
+    const nsb_elem* e = nsb_system_contact(s, i);
+    const nsb_contact_data* d = e->state;
+    int loaded = d->impulse[0] != 0.0 || d->impulse[1] != 0.0 || d->impulse[2] != 0.0 || d->force != 0.0;
+    if (!(d->owner && (d->gap <= 0.0 || loaded))) continue;
+    if (!m) m = nsb_system_model(s);
+    char master[NSB_NAME_MAX + 16];
+    if (d->kind == 0)
+      snprintf(master, sizeof master, "%s", m->obstacles.data[d->master].name);
+    else if (d->kind == 1)
+      snprintf(master, sizeof master, "node %d", m->nodes.data[d->master].label);
+    else
+      snprintf(master, sizeof master, "element %d", m->elements.data[d->master].label);
+    fprintf(c->f, "%.17g,%d,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
+            nsb_system_time(s), d->pair + 1, m->nodes.data[e->nodes[0]].label, master, d->gap, d->impulse[0],
+            d->impulse[1], d->impulse[2], d->force, d->slip, d->dissipated, d->point[0], d->point[1], d->point[2],
+            d->n[0], d->n[1], d->n[2]);
+  }
+  if (ferror(c->f))
+    return nsb_ctx_error(c->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s", c->path);
+  return NSB_OK;
+}
+
+int nsb_contact_log_flush(nsb_contact_log* c) {
+  if (fflush(c->f) != 0 || ferror(c->f))
+    return nsb_ctx_error(c->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s", c->path);
+  return NSB_OK;
+}
+
+void nsb_contact_log_close(nsb_contact_log** pc) {
+  if (!pc || !*pc) return;
+  fclose((*pc)->f);
+  nsb_free((*pc)->ctx, *pc, sizeof(**pc));
+  *pc = NULL;
 }

@@ -30,4 +30,16 @@ void nsb_history_close(nsb_history** h);
 /// Names of the probe quantities of one group bit (NULL-terminated list, static).
 const char* const* nsb_probe_quantity_names(unsigned group_bit);
 
+/// Per-contact CSV (contacts.csv): one row per closed or loaded contact and
+/// output time: time, pair (1-based, deck order), slave node, master
+/// (obstacle name, "node N", "element N"), gap, impulses (normal, two
+/// tangential; LAW=NEWTON, over the last increment), normal force (HERTZ:
+/// the force; NEWTON: impulse / h), slip speed, energy dissipated in the last
+/// increment, the contact point on the master and the normal.
+typedef struct nsb_contact_log nsb_contact_log;
+int nsb_contact_log_open(nsb_ctx* ctx, const char* path, nsb_contact_log** out);
+int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s);
+int nsb_contact_log_flush(nsb_contact_log* c);
+void nsb_contact_log_close(nsb_contact_log** c);
+
 #endif

@@ -252,19 +252,21 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   int st = NSB_OK;
   nsb_system* s = NULL;
   nsb_history* hist = NULL;
+  nsb_contact_log* clog = NULL;
   nsb_vtk_writer* vtk = NULL;
   nsb_vtk_beam_writer* bvtk = NULL;
   frame_buf fb;
   beam_buf bb;
   memset(&fb, 0, sizeof fb);
   memset(&bb, 0, sizeof bb);
-  int want_vtk = 0, want_hist = 0, ascii = 0;
+  int want_vtk = 0, want_hist = 0, want_clog = 0, ascii = 0;
   for (int k = 0; k < m->steps.count; ++k) {
     if (m->steps.data[k].vtk_every > 0 && !want_vtk) {
       want_vtk = 1;
       ascii = m->steps.data[k].vtk_ascii;
     }
     if (m->steps.data[k].history_every > 0) want_hist = 1;
+    if (m->steps.data[k].contact_every > 0) want_clog = 1;
   }
   if ((st = make_dirs(ctx, opt->outdir)) < 0) goto done;
   if ((st = nsb_system_create(ctx, m, &s)) < 0) goto done;
@@ -272,6 +274,11 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     char path[1100];
     snprintf(path, sizeof path, "%s/history.csv", opt->outdir);
     if ((st = nsb_history_open(ctx, path, m, &hist)) < 0) goto done;
+  }
+  if (want_clog) {
+    char path[1100];
+    snprintf(path, sizeof path, "%s/contacts.csv", opt->outdir);
+    if ((st = nsb_contact_log_open(ctx, path, &clog)) < 0) goto done;
   }
   if (want_vtk) {
     if ((st = frame_setup(ctx, m, &fb)) < 0) goto done;
@@ -338,6 +345,8 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       double tic = nsb_now_s();
       if (hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc))
         if ((st = nsb_history_write(hist, s, inc, iters)) < 0) goto done;
+      if (clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc))
+        if ((st = nsb_contact_log_write(clog, s)) < 0) goto done;
       if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc)) {
         if ((st = write_frame(vtk, &fb, s)) < 0) goto done;
         if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
@@ -353,6 +362,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   }
   /* the last rows may still sit in the stdio buffer: a failed write there must fail the run */
   if (st >= 0 && hist) st = nsb_history_flush(hist);
+  if (st >= 0 && clog) st = nsb_contact_log_flush(clog);
 done:
   if (opt->progress && !opt->quiet) fprintf(stderr, "\r%80s\r", "");
   if (s) {
@@ -365,11 +375,13 @@ done:
     fprintf(opt->report, "ParaView: %s (axis), %s (solid)\n", nsb_vtk_beam_pvd_path(bvtk),
             nsb_vtk_beam_surface_pvd_path(bvtk));
   if (hist && opt->report && !opt->quiet) fprintf(opt->report, "history:  %s/history.csv\n", opt->outdir);
+  if (clog && opt->report && !opt->quiet) fprintf(opt->report, "contacts: %s/contacts.csv\n", opt->outdir);
   nsb_vtk_writer_destroy(&vtk);
   nsb_vtk_beam_writer_destroy(&bvtk);
   frame_free(ctx, &fb);
   beam_free(ctx, &bb);
   nsb_history_close(&hist);
+  nsb_contact_log_close(&clog);
   nsb_system_destroy(&s);
   return st;
 }

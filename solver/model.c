@@ -39,6 +39,8 @@ void nsb_model_destroy(nsb_model** pm) {
   NSB_ARRAY_FREE(ctx, m->particles);
   NSB_ARRAY_FREE(ctx, m->rigid_bodies);
   NSB_ARRAY_FREE(ctx, m->joints);
+  NSB_ARRAY_FREE(ctx, m->obstacles);
+  NSB_ARRAY_FREE(ctx, m->contact_pairs);
   NSB_ARRAY_FREE(ctx, m->boundaries);
   NSB_ARRAY_FREE(ctx, m->cloads);
   NSB_ARRAY_FREE(ctx, m->gravities);
@@ -115,6 +117,7 @@ int nsb_model_find_nset(const nsb_model* m, const char* name) { FIND_BY_NAME(m->
 int nsb_model_find_elset(const nsb_model* m, const char* name) { FIND_BY_NAME(m->elsets, name); }
 int nsb_model_find_amplitude(const nsb_model* m, const char* name) { FIND_BY_NAME(m->amplitudes, name); }
 int nsb_model_find_material(const nsb_model* m, const char* name) { FIND_BY_NAME(m->materials, name); }
+int nsb_model_find_obstacle(const nsb_model* m, const char* name) { FIND_BY_NAME(m->obstacles, name); }
 
 int nsb_model_node_ndof(const nsb_model* m, int i) {
   if (m->nodes.data[i].n_beams > 0) return 6;
@@ -235,6 +238,8 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   fprintf(out, "  particles:     %d\n", m->particles.count);
   fprintf(out, "  elements:      %d\n", m->elements.count);
   fprintf(out, "  joints:        %d (%d multipliers)\n", m->joints.count, n_mult);
+  fprintf(out, "  obstacles:     %d\n", m->obstacles.count);
+  fprintf(out, "  contact pairs: %d\n", m->contact_pairs.count);
   fprintf(out, "  DOFs:          %d nodal + %d multipliers (before supports)\n", ndof, n_mult);
   fprintf(out, "  node sets:     %d", m->nsets.count);
   for (int i = 0; i < m->nsets.count; ++i)

@@ -89,7 +89,8 @@ typedef struct nsb_rigid_body {
 typedef enum nsb_elem_type {
   NSB_ETYPE_SPRINGA = 1, /* axial spring between two nodes */
   NSB_ETYPE_B2V = 2,     /* velocity-based geometrically exact beam, 2 nodes (elements/beam_velocity.h) */
-  NSB_ETYPE_B2S = 3      /* strain-based geometrically exact beam, 2 nodes (elements/beam_strain.h) */
+  NSB_ETYPE_B2S = 3,     /* strain-based geometrically exact beam, 2 nodes (elements/beam_strain.h) */
+  NSB_ETYPE_DASHPOTA = 4 /* axial linear dashpot between two nodes (elements/spring.c) */
 } nsb_elem_type;
 
 /// 1 for the beam element types (B2V, B2S).
@@ -101,7 +102,8 @@ typedef struct nsb_element {
   int n_nodes;
   int nodes[4];     /* 0-based */
   double stiffness; /* SPRINGA: axial stiffness (from *SPRING) */
-  int has_property; /* set once a *SPRING or a beam section has been assigned */
+  double damping;   /* DASHPOTA: axial damping coefficient (from *DASHPOT; may be negative) */
+  int has_property; /* set once a *SPRING, *DASHPOT or a beam section has been assigned */
   int section;      /* beams: index into model->sections */
   int n_points;     /* beams: interpolation/collocation points N (*ELEMENT, POINTS=) */
   int weighting;    /* beams: 0 collocation, 1 Galerkin (*ELEMENT, WEIGHTING=; elements/beam_velocity.h) */
@@ -167,6 +169,55 @@ typedef struct nsb_joint {
   double length;      /* DISTANCE: prescribed distance; < 0 means the initial distance */
   int line;
 } nsb_joint;
+
+/* ---- obstacles and contact pairs (elements/contact.c, docs/contact.md) ---- */
+
+typedef enum nsb_obstacle_kind {
+  NSB_OBSTACLE_PLANE = 0,   /* half-space {x : n.(x - p) >= 0}: point p, unit outward normal n */
+  NSB_OBSTACLE_SPHERE = 1,  /* solid ball: centre p, radius R */
+  NSB_OBSTACLE_CYLINDER = 2 /* infinite solid cylinder: point p on the axis, unit axis a, radius R */
+} nsb_obstacle_kind;
+
+/* A rigid obstacle (*OBSTACLE).  With an amplitude it translates rigidly:
+   position(t) = point + amplitude(t) * motion (total time). */
+typedef struct nsb_obstacle {
+  char name[NSB_NAME_MAX];
+  nsb_obstacle_kind kind;
+  double point[3];  /* PLANE: a point of the plane; SPHERE: centre; CYLINDER: a point on the axis */
+  double dir[3];    /* PLANE: unit outward normal; CYLINDER: unit axis; SPHERE: zero */
+  double radius;    /* SPHERE, CYLINDER: > 0; PLANE: 0 */
+  int amplitude;    /* -1: fixed */
+  double motion[3]; /* translation direction/scale multiplied by the amplitude (zero when fixed) */
+  int line;
+} nsb_obstacle;
+
+typedef enum nsb_contact_law {
+  NSB_CONTACT_NEWTON = 0, /* nonsmooth: Signorini + Newton impact law + Coulomb, impulses (measure inclusion) */
+  NSB_CONTACT_HERTZ = 1   /* compliant: F = c alpha^p (1 + d alpha_dot), alpha = penetration */
+} nsb_contact_law;
+
+typedef enum nsb_contact_master {
+  NSB_MASTER_OBSTACLE = 0,  /* master = obstacle index */
+  NSB_MASTER_BEAMS = 1,     /* master = element set of beam elements (contact with their centrelines) */
+  NSB_MASTER_PARTICLES = 2  /* master = node set of particles */
+} nsb_contact_master;
+
+/* A contact pair (*CONTACT PAIR): every particle of the slave node set
+   against the master (obstacle, beams of an element set, particles of a node
+   set).  Gap = distance minus the particle radii minus the master radius. */
+typedef struct nsb_contact_pair {
+  int slave_nset;              /* node set whose nodes all carry particles */
+  nsb_contact_master master_kind;
+  int master;                  /* obstacle, element set or node set index */
+  nsb_contact_law law;
+  double restitution;          /* NEWTON: Newton's coefficient e in [0, 1] (default 0) */
+  double friction;             /* NEWTON: Coulomb coefficient mu >= 0 (default 0: frictionless) */
+  double stiffness;            /* HERTZ: c > 0 */
+  double exponent;             /* HERTZ: p >= 1 (default 1.5) */
+  double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m (default 0) */
+  double master_radius;        /* BEAMS: contact radius of the beam; < 0: from the section (see docs) */
+  int line;
+} nsb_contact_pair;
 
 /* ---- loads, supports, initial conditions -------------------------------- */
 
@@ -254,6 +305,7 @@ typedef struct nsb_step_def {
   int vtk_every;       /* write VTK every n increments (0: never) */
   int vtk_ascii;       /* 1: ASCII XML (diffable), 0: raw appended binary */
   int history_every;   /* write a history row every n increments (0: never) */
+  int contact_every;   /* write contact rows (contacts.csv) every n increments (0: never) */
   int line;
   /* generalized-alpha (scheme NSB_SCHEME_GENERALIZED_ALPHA; else 0): spectral
      radius at infinity and the Chung-Hulbert weights (seed 6.101) */
@@ -304,6 +356,8 @@ typedef struct nsb_model {
   NSB_ARRAY(nsb_particle) particles;
   NSB_ARRAY(nsb_rigid_body) rigid_bodies;
   NSB_ARRAY(nsb_joint) joints;
+  NSB_ARRAY(nsb_obstacle) obstacles;
+  NSB_ARRAY(nsb_contact_pair) contact_pairs;
   NSB_ARRAY(nsb_boundary) boundaries;
   NSB_ARRAY(nsb_cload) cloads;
   NSB_ARRAY(nsb_gravity) gravities;
@@ -331,6 +385,7 @@ int nsb_model_find_nset(const nsb_model* m, const char* name);
 int nsb_model_find_elset(const nsb_model* m, const char* name);
 int nsb_model_find_amplitude(const nsb_model* m, const char* name);
 int nsb_model_find_material(const nsb_model* m, const char* name);
+int nsb_model_find_obstacle(const nsb_model* m, const char* name);
 
 /// Degrees of freedom carried by node i: 6 (rigid body or beam node), 3 (particle only), 0 (ground).
 int nsb_model_node_ndof(const nsb_model* m, int i);

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "elements/contact.h"
 #include "solver/base/clock.h"
 
 struct nsb_system {
@@ -39,6 +40,10 @@ struct nsb_system {
   double lam_scale, con_scale[3];
   int has_beams, has_vbeams, has_sbeams; /* any beam; velocity-based (B2V); strain-based (B2S) */
   double work, power; /* work of the non-potential loads since t = 0, their power at t */
+  double dissipated, diss_rate; /* energy dissipated since t = 0 (dampers, contacts), damper power at t */
+  int first_contact, n_contacts; /* contact elements: elems[first_contact ...] */
+  nsb_contact_data* cdata;
+  int has_newton_contact;
   double internal_res2; /* condensed-out residual rows of the last assembly */
   nsb_stats stats;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
@@ -252,6 +257,9 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   }
   s->n_mult = 0;
   for (int j = 0; j < model->joints.count; ++j) s->n_mult += count_mult(model->joints.data[j].kind);
+  int contact_mult = 0;
+  s->n_contacts = nsb_contact_count(model, &contact_mult);
+  s->n_mult += contact_mult;
   int nmu = s->n_mult > 0 ? s->n_mult : 1;
   s->lam = NSB_NEW_ARRAY(ctx, nmu, double);
   s->lam_old = NSB_NEW_ARRAY(ctx, nmu, double);
@@ -270,8 +278,13 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
 
   /* element instances */
   int ne = model->rigid_bodies.count + model->particles.count + model->elements.count + model->cloads.count +
-           model->manufactured.count + model->joints.count;
+           model->manufactured.count + model->joints.count + s->n_contacts;
   s->n_elems = ne;
+  s->cdata = NSB_NEW_ARRAY(ctx, s->n_contacts > 0 ? s->n_contacts : 1, nsb_contact_data);
+  if (!s->cdata) {
+    st = NSB_ERR_ALLOC;
+    goto fail;
+  }
   s->elems = NSB_NEW_ARRAY(ctx, ne > 0 ? ne : 1, nsb_elem);
   s->jgeom = NSB_NEW_ARRAY(ctx, model->joints.count > 0 ? model->joints.count : 1, nsb_joint_geom);
   if (!s->elems || !s->jgeom) {
@@ -299,6 +312,8 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
     s->elems[k].model_index = i;
     if (el->type == NSB_ETYPE_SPRINGA) {
       s->elems[k].ops = &nsb_spring_ops;
+    } else if (el->type == NSB_ETYPE_DASHPOTA) {
+      s->elems[k].ops = &nsb_dashpot_ops;
     } else {
       NSB_ASSERT(nsb_etype_is_beam(el->type));
       s->elems[k].ops = &nsb_beam_v_ops;
@@ -332,6 +347,17 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
     joint_geometry(s, j, e);
     e->data = &s->jgeom[j];
   }
+  s->first_contact = k;
+  {
+    int first_mult = mult;
+    int nc = nsb_contact_setup(model, s->ndof, s->elems + k, s->cdata, &mult);
+    NSB_ASSERT(nc == s->n_contacts);
+    for (int q = first_mult; q < mult; ++q) s->mult_level[q] = NSB_LEVEL_VELOCITY;
+    for (int i = 0; i < nc; ++i)
+      if (s->elems[k + i].ops == &nsb_contact_newton_ops) s->has_newton_contact = 1;
+    k += nc;
+  }
+  NSB_ASSERT(k == ne && mult == s->n_mult);
   s->eq_pool_size = s->map_pool_size = 0;
   for (int i = 0; i < ne; ++i) {
     nsb_elem* e = &s->elems[i];
@@ -390,6 +416,7 @@ void nsb_system_destroy(nsb_system** ps) {
     for (int i = 0; i < s->n_elems; ++i)
       if (s->elems[i].ops && s->elems[i].ops->destroy) s->elems[i].ops->destroy(ctx, &s->elems[i]);
   NSB_FREE_ARRAY(ctx, s->elems, s->n_elems > 0 ? s->n_elems : 1, nsb_elem);
+  NSB_FREE_ARRAY(ctx, s->cdata, s->n_contacts > 0 ? s->n_contacts : 1, nsb_contact_data);
   NSB_FREE_ARRAY(ctx, s->jgeom, s->model->joints.count > 0 ? s->model->joints.count : 1, nsb_joint_geom);
   NSB_FREE_ARRAY(ctx, s->eq_pool, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
   NSB_FREE_ARRAY(ctx, s->map_pool, s->map_pool_size > 0 ? s->map_pool_size : 1, int);
@@ -489,6 +516,13 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
             NSB_ERR_UNSUPPORTED,
             "%s:%d: the strain-based beam element (B2S) runs with SCHEME=NEWMARK, a static step, or SCHEME=MODIFIED "
             "NEWMARK with BETA=0.5 (which is Newmark with beta = gamma/2)",
+            m->source, s->step.line);
+  NSB_CHECK(s->ctx,
+            !(s->has_newton_contact && (s->step.kind == NSB_STEP_STATIC ||
+                                        s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA)),
+            NSB_ERR_UNSUPPORTED,
+            "%s:%d: contact with LAW=NEWTON (impulses) needs a dynamic step with SCHEME=NEWMARK or MODIFIED NEWMARK; "
+            "for a static or generalized-alpha step use LAW=HERTZ",
             m->source, s->step.line);
   /* generalized-alpha weights the equations of the strain-based beam
      (elements/beam_strain.h) and the concentrated loads; every
@@ -633,8 +667,13 @@ static void describe_equation(const nsb_system* s, int eq, char* buf, size_t n) 
       for (int j = 0; j < s->n_elems; ++j) {
         const nsb_elem* e = &s->elems[j];
         if (e->n_mult > 0 && q >= e->mult_first && q < e->mult_first + e->n_mult) {
-          snprintf(buf, n, " [multiplier %d of the joint of deck line %d: redundant or conflicting constraint?]",
-                   q - e->mult_first + 1, s->model->joints.data[e->model_index].line);
+          if (e->ops == &nsb_joint_ops)
+            snprintf(buf, n, " [multiplier %d of the joint of deck line %d: redundant or conflicting constraint?]",
+                     q - e->mult_first + 1, s->model->joints.data[e->model_index].line);
+          else
+            snprintf(buf, n, " [impulse %d of a contact of the *CONTACT PAIR of deck line %d, particle node %d]",
+                     q - e->mult_first + 1, s->model->contact_pairs.data[e->model_index].line,
+                     s->model->nodes.data[e->nodes[0]].label);
           return;
         }
       }
@@ -759,6 +798,7 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
   nsb_energy en;
   nsb_system_energy(s, &en);
   s->power = en.power;
+  s->diss_rate = en.dissipation_rate;
   return st;
 }
 
@@ -769,6 +809,10 @@ int nsb_system_prepare_increment(nsb_system* s, double h) {
   memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
+  if (s->n_contacts > 0) {
+    nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+    nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
+  }
   predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, s->t + h);
   return NSB_OK;
 }
@@ -793,6 +837,24 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
   nsb_system_energy(s, &en);
   s->work += 0.5 * h * (s->power + en.power);
   s->power = en.power;
+  s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate);
+  s->diss_rate = en.dissipation_rate;
+  if (s->n_contacts > 0) {
+    nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+    int impulsive = 0;
+    s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive);
+    /* contact impulses belong to the velocity jump of this increment only:
+       the acceleration carried into the next increment is the smooth one
+       (docs/contact.md §6), so recompute it without contact forces */
+    if (impulsive && s->step.kind == NSB_STEP_DYNAMIC) {
+      nsb_newton_report arep;
+      int st2 = nsb_system_initial_acceleration(s, &arep);
+      if (st2 < 0) {
+        *rep = arep;
+        return st2;
+      }
+    }
+  }
   return NSB_OK;
 }
 
@@ -817,7 +879,12 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->energy) s->elems[i].ops->energy(&s->elems[i], &ec, e);
   e->external_work = s->work;
+  e->dissipated = s->dissipated;
 }
+
+const nsb_model* nsb_system_model(const nsb_system* s) { return s->model; }
+int nsb_system_n_contacts(const nsb_system* s) { return s->n_contacts; }
+const nsb_elem* nsb_system_contact(const nsb_system* s, int i) { return &s->elems[s->first_contact + i]; }
 
 int nsb_system_n_elements(const nsb_system* s) { return s->n_elems; }
 

@@ -65,6 +65,11 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e);
 /// Number of equations and multipliers in the current step.
 int nsb_system_n_equations(const nsb_system* s);
 int nsb_system_n_multipliers(const nsb_system* s);
+/// The model the system was built from.
+const nsb_model* nsb_system_model(const nsb_system* s);
+/// Contact elements (elements/contact.h): count and element i (its state is an nsb_contact_data).
+int nsb_system_n_contacts(const nsb_system* s);
+const nsb_elem* nsb_system_contact(const nsb_system* s, int i);
 /// Statistics accumulated so far (view).
 nsb_stats* nsb_system_stats(nsb_system* s);
 /// Initial positions and orientations (for displacements), views.

@@ -598,6 +598,195 @@ static void test_docs_example(void) {
   free(text);
 }
 
+/* Every contact keyword in one string deck: obstacles (normal and axis
+   normalized, amplitude resolved after its use), contact pairs with the
+   defaults and the given parameters, masters of all three kinds resolved
+   case-insensitively after the whole deck, a DASHPOTA element with a negative
+   coefficient, FORMAT=CONTACT output. */
+static void test_contact_keywords(void) {
+  const char* text =
+      "*NODE, NSET=BALLS\n1, 0, 0, 0.5\n2, 1, 0, 0.5\n*NODE\n10, 0, 1, 0\n11, 1, 1, 0\n20, 0, 0, 2\n"
+      "*PARTICLE, NSET=BALLS, MASS=0.1, RADIUS=0.05\n*PARTICLE, NODE=20, MASS=0.2\n*NSET, NSET=Top\n20\n"
+      "*ELEMENT, TYPE=B2S, ELSET=BEAM\n1, 10, 11\n*BEAM GENERAL SECTION, ELSET=BEAM\n"
+      "1e6, 1e5, 1e5, 1e2, 1e2, 1e2\n1, 1e-3, 5e-4, 5e-4\n"
+      "*ELEMENT, TYPE=dashpota, ELSET=D\n2, 2, 20\n*DASHPOT, ELSET=d\n-0.75\n"
+      "*CONTACT PAIR, LAW=NEWTON\nballs, FLOOR\n"                                         /* 21-22 */
+      "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.8, FRICTION=0.3\nTOP, balls\n"            /* 23-24 */
+      "*OBSTACLE, NAME=Floor, TYPE=PLANE\n0, 0, -0.1, 0, 0, 2\n"                           /* 25-26 */
+      "*OBSTACLE, NAME=Rock, TYPE=SPHERE, AMPLITUDE=lift\n3, 0, 0, 0.5, 0, 0.25, -1\n"   /* 27-28 */
+      "*OBSTACLE, NAME=Post, TYPE=CYLINDER\n-2, 0, 0, 0, 3, 4, 0.25\n"                   /* 29-30 */
+      "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e7, EXPONENT=1.25, DAMPING=0.2, RADIUS=0.03\nBALLS, beam\n"
+      "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=2e6\ntop, post\ntop, ROCK\n"
+      "*AMPLITUDE, NAME=ZERO\n0, 0\n*AMPLITUDE, NAME=LIFT\n0, 0, 1, 1\n"
+      "*STEP\n*DYNAMIC\n0.01, 1\n*OUTPUT, FORMAT=CONTACT, EVERY=3\n*END STEP\n"
+      "*STEP\n*DYNAMIC\n0.01, 1\n*OUTPUT, FORMAT=contact\n*END STEP\n"
+      "*STEP\n*DYNAMIC\n0.01, 1\n*END STEP\n";
+  run r = expect_ok("contact.inp", text);
+  const nsb_model* m = r.m;
+  if (!m) {
+    run_free(&r);
+    return;
+  }
+  /* dashpot */
+  CU_ASSERT_EQUAL_FATAL(m->elements.count, 2);
+  const nsb_element* dp = &m->elements.data[1];
+  CU_ASSERT_EQUAL(dp->type, NSB_ETYPE_DASHPOTA);
+  CU_ASSERT_EQUAL(dp->n_nodes, 2);
+  CU_ASSERT_EQUAL(dp->nodes[0], 1);
+  CU_ASSERT_EQUAL(dp->nodes[1], 4);
+  CU_ASSERT_EQUAL(dp->has_property, 1);
+  NSB_ASSERT_CLOSE(dp->damping, -0.75, 0.0);
+  NSB_ASSERT_CLOSE(dp->stiffness, 0.0, 0.0);
+  CU_ASSERT_EQUAL(dp->n_points, 0);
+  NSB_ASSERT_CLOSE(m->elements.data[0].damping, 0.0, 0.0);
+
+  /* obstacles */
+  CU_ASSERT_EQUAL_FATAL(m->obstacles.count, 3);
+  int lift = nsb_model_find_amplitude(m, "lift");
+  CU_ASSERT_EQUAL(lift, 1);
+  CU_ASSERT_EQUAL(nsb_model_find_obstacle(m, "FLOOR"), 0);
+  CU_ASSERT_EQUAL(nsb_model_find_obstacle(m, "post"), 2);
+  CU_ASSERT_EQUAL(nsb_model_find_obstacle(m, "balls"), -1);
+  const nsb_obstacle* o = &m->obstacles.data[0];
+  CU_ASSERT_STRING_EQUAL(o->name, "Floor");
+  CU_ASSERT_EQUAL(o->kind, NSB_OBSTACLE_PLANE);
+  static const double floor_p[3] = {0.0, 0.0, -0.1}, floor_n[3] = {0.0, 0.0, 1.0};
+  for (int k = 0; k < 3; ++k) {
+    NSB_ASSERT_CLOSE(o->point[k], floor_p[k], 0.0);
+    NSB_ASSERT_CLOSE(o->dir[k], floor_n[k], 0.0);
+    NSB_ASSERT_CLOSE(o->motion[k], 0.0, 0.0);
+  }
+  NSB_ASSERT_CLOSE(o->radius, 0.0, 0.0);
+  CU_ASSERT_EQUAL(o->amplitude, -1);
+  CU_ASSERT_EQUAL(o->line, 25);
+  o = &m->obstacles.data[1];
+  CU_ASSERT_EQUAL(o->kind, NSB_OBSTACLE_SPHERE);
+  static const double rock_p[3] = {3.0, 0.0, 0.0}, rock_d[3] = {0.0, 0.25, -1.0};
+  for (int k = 0; k < 3; ++k) {
+    NSB_ASSERT_CLOSE(o->point[k], rock_p[k], 0.0);
+    NSB_ASSERT_CLOSE(o->dir[k], 0.0, 0.0);
+    NSB_ASSERT_CLOSE(o->motion[k], rock_d[k], 0.0); /* not normalized: a displacement scale */
+  }
+  NSB_ASSERT_CLOSE(o->radius, 0.5, 0.0);
+  CU_ASSERT_EQUAL(o->amplitude, lift);
+  o = &m->obstacles.data[2];
+  CU_ASSERT_EQUAL(o->kind, NSB_OBSTACLE_CYLINDER);
+  static const double post_p[3] = {-2.0, 0.0, 0.0}, post_a[3] = {0.0, 0.6, 0.8};
+  for (int k = 0; k < 3; ++k) {
+    NSB_ASSERT_CLOSE(o->point[k], post_p[k], 0.0);
+    NSB_ASSERT_CLOSE(o->dir[k], post_a[k], 1e-15);
+  }
+  NSB_ASSERT_CLOSE(o->radius, 0.25, 0.0);
+  CU_ASSERT_EQUAL(o->amplitude, -1);
+
+  /* contact pairs, in data-line order */
+  int balls = nsb_model_find_nset(m, "BALLS"), top = nsb_model_find_nset(m, "TOP");
+  int beam = nsb_model_find_elset(m, "BEAM");
+  CU_ASSERT_FATAL(balls >= 0 && top >= 0 && beam >= 0);
+  CU_ASSERT_EQUAL_FATAL(m->contact_pairs.count, 5);
+  const nsb_contact_pair* c = &m->contact_pairs.data[0]; /* defaults */
+  CU_ASSERT_EQUAL(c->slave_nset, balls);
+  CU_ASSERT_EQUAL(c->master_kind, NSB_MASTER_OBSTACLE);
+  CU_ASSERT_EQUAL(c->master, 0);
+  CU_ASSERT_EQUAL(c->law, NSB_CONTACT_NEWTON);
+  NSB_ASSERT_CLOSE(c->restitution, 0.0, 0.0);
+  NSB_ASSERT_CLOSE(c->friction, 0.0, 0.0);
+  NSB_ASSERT_CLOSE(c->stiffness, 0.0, 0.0);
+  NSB_ASSERT_CLOSE(c->exponent, 1.5, 0.0);
+  NSB_ASSERT_CLOSE(c->damping, 0.0, 0.0);
+  NSB_ASSERT_CLOSE(c->master_radius, -1.0, 0.0);
+  CU_ASSERT_EQUAL(c->line, 22);
+  c = &m->contact_pairs.data[1];
+  CU_ASSERT_EQUAL(c->slave_nset, top);
+  CU_ASSERT_EQUAL(c->master_kind, NSB_MASTER_PARTICLES);
+  CU_ASSERT_EQUAL(c->master, balls);
+  CU_ASSERT_EQUAL(c->law, NSB_CONTACT_NEWTON);
+  NSB_ASSERT_CLOSE(c->restitution, 0.8, 0.0);
+  NSB_ASSERT_CLOSE(c->friction, 0.3, 0.0);
+  CU_ASSERT_EQUAL(c->line, 24);
+  c = &m->contact_pairs.data[2];
+  CU_ASSERT_EQUAL(c->slave_nset, balls);
+  CU_ASSERT_EQUAL(c->master_kind, NSB_MASTER_BEAMS);
+  CU_ASSERT_EQUAL(c->master, beam);
+  CU_ASSERT_EQUAL(c->law, NSB_CONTACT_HERTZ);
+  NSB_ASSERT_CLOSE(c->stiffness, 1e7, 0.0);
+  NSB_ASSERT_CLOSE(c->exponent, 1.25, 0.0);
+  NSB_ASSERT_CLOSE(c->damping, 0.2, 0.0);
+  NSB_ASSERT_CLOSE(c->master_radius, 0.03, 0.0);
+  NSB_ASSERT_CLOSE(c->restitution, 0.0, 0.0);
+  NSB_ASSERT_CLOSE(c->friction, 0.0, 0.0);
+  for (int i = 3; i < 5; ++i) {
+    c = &m->contact_pairs.data[i];
+    CU_ASSERT_EQUAL(c->slave_nset, top);
+    CU_ASSERT_EQUAL(c->master_kind, NSB_MASTER_OBSTACLE);
+    CU_ASSERT_EQUAL(c->master, i == 3 ? 2 : 1);
+    CU_ASSERT_EQUAL(c->law, NSB_CONTACT_HERTZ);
+    NSB_ASSERT_CLOSE(c->stiffness, 2e6, 0.0);
+    NSB_ASSERT_CLOSE(c->exponent, 1.5, 0.0);
+    NSB_ASSERT_CLOSE(c->damping, 0.0, 0.0);
+    NSB_ASSERT_CLOSE(c->master_radius, -1.0, 0.0);
+  }
+  CU_ASSERT_EQUAL(m->contact_pairs.data[4].line, 35);
+
+  /* contact output */
+  CU_ASSERT_EQUAL_FATAL(m->steps.count, 3);
+  CU_ASSERT_EQUAL(m->steps.data[0].contact_every, 3);
+  CU_ASSERT_EQUAL(m->steps.data[1].contact_every, 1);
+  CU_ASSERT_EQUAL(m->steps.data[2].contact_every, 0);
+  CU_ASSERT_EQUAL(m->steps.data[0].history_every, 1);
+  CU_ASSERT_EQUAL(m->steps.data[0].vtk_every, 0);
+  run_free(&r);
+}
+
+/* tests/decks/good/contact.inp (uses every contact keyword) reads. */
+static void test_contact_deck(void) {
+  run r = expect_ok(GOOD_DIR "/contact.inp", NULL);
+  if (r.m) {
+    CU_ASSERT_EQUAL(r.m->obstacles.count, 3);
+    CU_ASSERT_EQUAL(r.m->contact_pairs.count, 5);
+    CU_ASSERT_EQUAL(r.m->obstacles.data[1].amplitude, 0);
+    CU_ASSERT_EQUAL(r.m->contact_pairs.data[0].master_kind, NSB_MASTER_OBSTACLE);
+    CU_ASSERT_EQUAL(r.m->contact_pairs.data[1].master_kind, NSB_MASTER_PARTICLES);
+    CU_ASSERT_EQUAL(r.m->contact_pairs.data[2].master_kind, NSB_MASTER_BEAMS);
+    NSB_ASSERT_CLOSE(r.m->elements.data[1].damping, -0.5, 0.0);
+    CU_ASSERT_EQUAL(r.m->steps.data[0].contact_every, 2);
+  }
+  run_free(&r);
+}
+
+/* Several contact errors in one run, each at its line (the late ones at the
+   pair's data line, naming the first definition where there is one). */
+static void test_contact_errors(void) {
+  const char* text =
+      "*NODE, NSET=BALLS\n1, 0, 0, 1\n2, 1, 0, 1\n3, 2, 0, 1\n"    /* 1-4 */
+      "*PARTICLE, NODE=1, MASS=1\n*RIGID BODY, NODE=3, MASS=1\n1, 1, 1\n" /* 5-7 */
+      "*OBSTACLE, NAME=Floor, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"          /* 8-9 */
+      "*OBSTACLE, NAME=FLOOR, TYPE=SPHERE\n0, 0, 0, 1\n"               /* 10-11 */
+      "*NSET, NSET=floor\n1\n"                                          /* 12-13 */
+      "*CONTACT PAIR, LAW=NEWTON\nBALLS, WALL\nBALLS, Floor\nBALLS, balls\n" /* 14-17 */
+      "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1, RESTITUTION=0.5\nBALLS, balls\n" /* 18-19 */
+      "*ELEMENT, TYPE=DASHPOTA\n5, 1, 2\n"                              /* 20-21 */
+      "*STEP\n*DYNAMIC\n0.01, 1\n*END STEP\n";
+  run r = read_deck("cerr.inp", text);
+  CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_VALUE);
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "cerr.inp:10: obstacle FLOOR is already defined (cerr.inp:8)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "cerr.inp:15: *CONTACT PAIR: master WALL is not defined"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors,
+                                "cerr.inp:16: *CONTACT PAIR: master name Floor is ambiguous: it names an obstacle "
+                                "(cerr.inp:8) and a node set"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 2 of slave node set BALLS carries no body, not a particle"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 2 of master node set BALLS carries no body, not a particle"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(r.errors, "cerr.inp:18: *CONTACT PAIR: parameter RESTITUTION is allowed only with LAW=NEWTON"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "cerr.inp:21: DASHPOTA element 5 has no damping coefficient"));
+  if (r.n_errors != 9) fprintf(stderr, "%s", r.errors);
+  /* + the slave check of lines 15 and 16 (node 2 of BALLS) */
+  CU_ASSERT_EQUAL(r.n_errors, 9);
+  run_free(&r);
+}
+
 /* ---- bad decks ----------------------------------------------------------------- */
 
 /* Does some line of out contain "<name>:<digits>: " followed (anywhere) by expect? */
@@ -862,6 +1051,7 @@ static void test_alloc_sweep(void) {
   CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
   alloc_sweep_deck(ctx, GOOD_DIR "/full.inp", 8);
   alloc_sweep_deck(ctx, GOOD_DIR "/beams.inp", 8);
+  alloc_sweep_deck(ctx, GOOD_DIR "/contact.inp", 5);
   /* same for a string deck with an error: never a leak */
   for (long k = 1; k < 200; ++k) {
     nsb_ctx_fail_alloc_after(ctx, k);
@@ -885,11 +1075,14 @@ static const nsb_test_suite suites[] = {
                              {"inertia_reference", test_inertia_reference},
                              {"docs_example", test_docs_example},
                              {"beam_deck", test_beam_deck},
+                             {"contact_keywords", test_contact_keywords},
+                             {"contact_deck", test_contact_deck},
                              {NULL, NULL}}},
     {"bad",
      (const nsb_test_case[]){{"corpus", test_bad_corpus},
                              {"several_errors", test_several_errors},
                              {"beam_errors", test_beam_errors},
+                             {"contact_errors", test_contact_errors},
                              {NULL, NULL}}},
     {"robust",
      (const nsb_test_case[]){{"hostile_input", test_hostile_input},

@@ -1,0 +1,77 @@
+/* contact.h -- contact elements: a particle against an obstacle, another
+ * particle, or the centreline of a beam element (docs/contact.md).
+ *
+ * One element per candidate: (pair, slave particle, master item).  Master
+ * items are an obstacle, a particle, or one beam element; the candidates of
+ * one particle against the beams of one pair form a group, and only the
+ * group's owner (the element whose chord is nearest at the start of the
+ * increment) may carry force, so a particle near a shared node is never
+ * pushed twice.
+ *
+ * Geometry (positions only, no rotation dependence): the beam centreline is
+ * the chord between the element's nodes, x_c(xi) = (1 - xi) x_A + xi x_B,
+ * xi clamped to [0, 1]; gap g = |x_p - x_c| - r_p - r_master (plane:
+ * n.(x_p - p(t)) - r_p).  The chord differs from the deformed collocation
+ * centreline by at most kappa L^2 / 8 (curvature kappa, element length L).
+ *
+ * Laws (nsb_contact_law):
+ *  - HERTZ: force element F = c alpha^p (1 + d alpha_dot) >= 0, alpha = -g,
+ *    consistent tangent with the exact Hessian of the gap (including the
+ *    motion of the closest point along the chord);
+ *  - NEWTON: impulses in the step's momentum balance (measure equality),
+ *    with multipliers P (force-like, impulse Lambda = gamma h P) and
+ *    semi-smooth complementarity rows
+ *       normal:  phi_N = Lambda_N/m - prox_{R+}(Lambda_N/m - xi_N),
+ *                xi_N = gamma_N+ + e min(gamma_N-, 0),
+ *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
+ *    with contact normal, tangents and weights frozen at the start of the
+ *    increment; a contact takes part when the gap at the step midpoint,
+ *    g_n + h/2 gamma_N(v_n) + h^2/8 n.a_n, is <= 0 (Moreau's midpoint
+ *    test, to second order so that a resting contact pressed by a smooth
+ *    force stays closed).  Contact impulses never enter
+ *    the accelerations carried to the next step (the system recomputes them).
+ */
+#ifndef NSB_ELEMENTS_CONTACT_H
+#define NSB_ELEMENTS_CONTACT_H
+
+#include "elements/element.h"
+
+/// What a contact element needs beyond nsb_elem (owned by the system, one per element).
+typedef struct nsb_contact_data {
+  int pair;        /* model contact pair */
+  int kind;        /* 0 obstacle, 1 particle-particle, 2 particle-beam chord */
+  int master;      /* obstacle index, particle node, or beam model element */
+  int group;       /* beam candidates of one particle and pair share a group id (else -1) */
+  double radius;   /* r_p + r_master */
+  double m_eff;    /* mass scale of the complementarity rows (NEWTON) */
+  /* frozen at the start of an increment */
+  int active, owner;
+  double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
+  double gap0, gN_pre, aN_pre, gT_pre[2];
+  /* results of the last accepted increment (output) */
+  double gap, impulse[3], force, slip, dissipated, point[3];
+} nsb_contact_data;
+
+extern const nsb_elem_ops nsb_contact_newton_ops;
+extern const nsb_elem_ops nsb_contact_hertz_ops;
+
+/// Number of contact elements the model needs (every candidate of every
+/// pair) and, in *n_mult, the multipliers they own.
+int nsb_contact_count(const nsb_model* m, int* n_mult);
+/// Fill elements e[0 .. nsb_contact_count) and their data d[]: nodes,
+/// multiplier counts (mult_first from *mult, advanced), geometry constants.
+/// Needs the node DOF counts (ndof) and the beam section data of the model.
+int nsb_contact_setup(const nsb_model* m, const int* ndof, nsb_elem* e, nsb_contact_data* d, int* mult);
+
+/// Start of an increment (ec on the state at t_n, ec->h the new step):
+/// closest points, group owners, frozen normals, activity of NEWTON contacts.
+void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
+/// Increment accepted (ec at t_{n+1} with the converged multipliers):
+/// record gap, impulses/forces, slip and dissipated energy per contact; return
+/// the energy dissipated by NEWTON impulses in this increment and set
+/// *impulsive when any contact carried an impulse.
+double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive);
+/// Gap and normal of a contact at the state of ec (output, tests).
+double nsb_contact_gap(const nsb_elem* e, const nsb_eval_ctx* ec, double n[3], double point[3]);
+
+#endif

@@ -1,0 +1,316 @@
+/* test_contact_elem.c -- contact elements (elements/contact.c) in the
+ * time-stepping system: tangents against central differences for every
+ * geometry and both laws, and behaviour against closed-form answers
+ * (restitution, energy at impacts, Coulomb stick/slip on an incline, the
+ * simultaneous impact of a three-ball chain). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cunit_main.h"
+#include "elements/contact.h"
+#include "io/deck.h"
+#include "solver/system.h"
+
+static unsigned rng = 4242u;
+static double urand(void) {
+  rng = rng * 1103515245u + 12345u;
+  return (double)((rng >> 8) & 0xFFFFFF) / (double)0xFFFFFF * 2.0 - 1.0;
+}
+
+static nsb_model* load(nsb_ctx* ctx, const char* text) {
+  nsb_model* m = NULL;
+  int n_err = 0;
+  int st = nsb_deck_read_string(ctx, "contact.inp", text, stderr, &m, &n_err);
+  CU_ASSERT_EQUAL_FATAL(st, NSB_OK);
+  return m;
+}
+
+/* Central differences of every contact element's residual against its tangent. */
+static double check_contact_tangents(nsb_system* s, const char* label, int* n_checked) {
+  double worst = 0.0;
+  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    if (e->ops != &nsb_contact_hertz_ops && e->ops != &nsb_contact_newton_ops) continue;
+    int n = e->n_local;
+    double f[NSB_ELEM_MAX_LOCAL], fp[NSB_ELEM_MAX_LOCAL], fm[NSB_ELEM_MAX_LOCAL];
+    double K[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], d[NSB_ELEM_MAX_LOCAL];
+    CU_ASSERT_EQUAL(nsb_system_eval_element(s, ie, f, K), NSB_OK);
+    double kmax = 0.0, fmaxabs = 0.0;
+    for (int q = 0; q < n * n; ++q) kmax = fmax(kmax, fabs(K[q]));
+    for (int q = 0; q < n; ++q) fmaxabs = fmax(fmaxabs, fabs(f[q]));
+    double err = 0.0;
+    for (int j = 0; j < n; ++j) {
+      double eps = 1e-7;
+      memset(d, 0, sizeof d);
+      d[j] = eps;
+      nsb_system_apply_local(s, ie, d);
+      nsb_system_eval_element(s, ie, fp, NULL);
+      d[j] = -2 * eps;
+      nsb_system_apply_local(s, ie, d);
+      nsb_system_eval_element(s, ie, fm, NULL);
+      d[j] = eps;
+      nsb_system_apply_local(s, ie, d);
+      for (int i = 0; i < n; ++i) err = fmax(err, fabs((fp[i] - fm[i]) / (2 * eps) - K[i + n * j]));
+    }
+    double rel = err / (1.0 + kmax);
+    if (rel > 1e-6)
+      fprintf(stderr, "  %s: element %d (%s): tangent error %.3e (|K| %.3e)\n", label, ie, e->ops->name, err, kmax);
+    CU_ASSERT(rel <= 1e-6);
+    /* a contact that is checked must also be loaded, or the test proves nothing */
+    if (kmax > 0.0 && fmaxabs > 0.0) ++*n_checked;
+    worst = fmax(worst, rel);
+  }
+  return worst;
+}
+
+/* Particles 1-5 pressed into: a moving plane, a sphere, a cylinder, each
+   other, and a beam chord (element 11 of the beam 20-21-22). */
+static const char* deck_geometries =
+    "*NODE\n"
+    "1, 0.1, 0.2, 0.3\n"
+    "2, 3.0, 0.1, 0.2\n"
+    "3, 6.0, 0.3, 0.0\n"
+    "4, 9.0, 0.0, 0.0\n"
+    "5, 9.6, 0.3, 0.2\n"
+    "6, 0.45, -2.7, 0.3\n"
+    "20, 0.0, -3.0, 0.0\n"
+    "21, 1.0, -3.0, 0.0\n"
+    "22, 2.0, -3.1, 0.2\n"
+    "*NSET, NSET=P1\n1\n*NSET, NSET=P2\n2\n*NSET, NSET=P3\n3\n*NSET, NSET=P45\n4, 5\n*NSET, NSET=P6\n6\n"
+    "*PARTICLE, NSET=P1, MASS=0.7, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P2, MASS=1.3, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P3, MASS=0.9, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P45, MASS=0.8, RADIUS=0.4\n"
+    "*PARTICLE, NSET=P6, MASS=0.6, RADIUS=0.3\n"
+    "*ELEMENT, TYPE=B2V, ELSET=BEAM, POINTS=2\n11, 20, 21\n12, 21, 22\n"
+    "*BEAM GENERAL SECTION, ELSET=BEAM, RADIUS=0.2\n"
+    "1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n"
+    "1.0, 20.0, 10.0, 10.0\n"
+    "0.0, 0.0, 1.0\n"
+    "*AMPLITUDE, NAME=MOVE, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.3, 0.8\n"
+    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=MOVE\n0.0, 0.0, -0.1, 0.2, 0.1, 1.0, 0.1, -0.2, 1.0\n"
+    "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n3.3, 0.4, -0.6, 0.5\n"
+    "*OBSTACLE, NAME=POST, TYPE=CYLINDER\n6.2, -0.5, 0.5, 0.3, 0.2, 1.0, 0.5\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 3, -0.8\n2, 1, 0.4\n4, 1, 1.0\n6, 3, -1.0\n21, 3, 0.3\n"
+    "*CONTACT PAIR, %s\n"
+    "P1, FLOOR\nP2, BALL\nP3, POST\nP45, P45\nP6, BEAM\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
+static void run_tangents(const char* law, const char* scheme) {
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  char text[4096];
+  snprintf(text, sizeof text, deck_geometries, law, scheme);
+  nsb_model* m = load(ctx, text);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
+  /* generic state: small moves of the nodes, non-zero impulses */
+  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    double d[NSB_ELEM_MAX_LOCAL];
+    for (int q = 0; q < e->n_local; ++q) d[q] = 0.02 * urand();
+    for (int q = e->n_local - e->n_mult; q < e->n_local; ++q) d[q] = 0.5 + 0.3 * urand();
+    nsb_system_apply_local(s, ie, d);
+  }
+  char label[160];
+  snprintf(label, sizeof label, "%s, %s", law, scheme);
+  int n_checked = 0;
+  double w = check_contact_tangents(s, label, &n_checked);
+  printf("\n    %-55s %d loaded contacts, worst relative tangent error %.2e", label, n_checked, w);
+  CU_ASSERT(n_checked >= 5);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
+static void test_hertz_modified(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK"); }
+static void test_hertz_newmark(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
+static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK"); }
+static void test_newton_frictionless(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK"); }
+static void test_newton_friction(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK"); }
+static void test_newton_friction_stick(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
+
+/* ---- behaviour ------------------------------------------------------------------ */
+
+typedef struct run_out {
+  double t, z, vz, vx, x, E, diss;
+} run_out;
+
+/* Run a deck increment by increment; call cb after each. */
+static nsb_system* start(nsb_ctx* ctx, nsb_model* m) {
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  nsb_newton_report rep;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_initial_acceleration(s, &rep), NSB_OK);
+  return s;
+}
+
+static double total_energy(const nsb_system* s) {
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  return en.kinetic + en.potential;
+}
+
+/* A ball dropped onto a plane: one impact per bounce; e = 1 keeps the energy
+   (dissipated 0, the bounce height returns), e < 1 scales the normal velocity
+   by e over the impact increment exactly and dissipates (1 - e^2) m v^2 / 2. */
+static void bounce(double e_rest, const char* scheme) {
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, 1.0\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=2.0, RADIUS=0.1\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*GRAVITY\n0, 0, -10\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nB, FLOOR\n"
+           "*STEP\n*DYNAMIC, SCHEME=%s\n0.001, 2.0\n*END STEP\n",
+           e_rest, scheme);
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, deck);
+  nsb_system* s = start(ctx, m);
+  nsb_newton_report rep;
+  double E0 = total_energy(s), zmax_after = -1.0, worst_rise = 0.0;
+  int impacts = 0;
+  for (int k = 0; k < 1200; ++k) {
+    const nsb_state* st = nsb_system_state(s);
+    double v_before = st->v[2], E_before = total_energy(s);
+    nsb_energy en0;
+    nsb_system_energy(s, &en0);
+    CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
+    double v_after = st->v[2];
+    nsb_energy en1;
+    nsb_system_energy(s, &en1);
+    if (v_before < -1.0 && v_after - v_before > 1.0) {
+      ++impacts;
+      /* Newton's law over the impact increment: v+ = -e v- exactly */
+      NSB_ASSERT_CLOSE(v_after, -e_rest * v_before, 1e-9 * fabs(v_before));
+      /* the impulse also takes up gravity over the increment: D = m (v-^2 - v+^2)/2 - m g h (v+ + v-)/2 (g = 10 upwards positive),
+         i.e. (1 - e^2) m v-^2 / 2 up to O(h) */
+      double diss = en1.dissipated - en0.dissipated;
+      double ideal = 0.5 * 2.0 * (v_before * v_before - v_after * v_after);
+      NSB_ASSERT_CLOSE(diss, ideal - 2.0 * 10.0 * 0.001 * 0.5 * (v_after + v_before), 1e-9);
+      NSB_ASSERT_CLOSE(diss, 0.5 * 2.0 * (1.0 - e_rest * e_rest) * v_before * v_before, 2.0 * 10.0 * 0.001 * fabs(v_before));
+      CU_ASSERT(diss >= -1e-12);
+    }
+    /* kinetic + potential + dissipated is conserved (trapezoidal rule exact for gravity) */
+    worst_rise = fmax(worst_rise, fabs(total_energy(s) + en1.dissipated - E0));
+    (void)E_before;
+    if (impacts == 1) zmax_after = fmax(zmax_after, st->x[2]);
+    if (impacts == 1 && v_before > 0.0 && v_after <= 0.0) break; /* apex after the bounce */
+  }
+  CU_ASSERT_EQUAL(impacts, 1);
+  printf("\n    e = %.2f (%s): energy balance error %.2e, height after bounce %.6f", e_rest, scheme, worst_rise,
+         zmax_after);
+  CU_ASSERT(worst_rise < 1e-9);
+  /* drop from 1.0 - 0.1: the rebound apex is e^2 (0.9) above the contact level, to O(h) */
+  NSB_ASSERT_CLOSE(zmax_after - 0.1, e_rest * e_rest * 0.9, 0.02);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  nsb_ctx_destroy(&ctx);
+}
+static void test_bounce_elastic(void) { bounce(1.0, "MODIFIED NEWMARK"); }
+static void test_bounce_half(void) { bounce(0.5, "MODIFIED NEWMARK"); }
+static void test_bounce_plastic_newmark(void) { bounce(0.0, "NEWMARK"); }
+
+/* A particle on an incline of angle theta with Coulomb mu: sticks when
+   tan(theta) <= mu, else slides with a = g (sin theta - mu cos theta). */
+static void incline(double theta, double mu) {
+  double nx = -sin(theta), nz = cos(theta);
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, %.17g, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.5, RADIUS=0.2\n"
+           "*OBSTACLE, NAME=SLOPE, TYPE=PLANE\n0, 0, 0, %.17g, 0, %.17g\n"
+           "*GRAVITY\n0, 0, -9.81\n"
+           "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nB, SLOPE\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 1.0\n*END STEP\n",
+           0.2 * nx, 0.2 * nz, nx, nz, mu);
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, deck);
+  nsb_system* s = start(ctx, m);
+  nsb_newton_report rep;
+  for (int k = 0; k < 100; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.01, &rep), NSB_OK);
+  const nsb_state* st = nsb_system_state(s);
+  /* velocity along the slope (downhill direction (-cos, 0, -sin)) */
+  double vdown = -(st->v[0] * cos(theta) + st->v[2] * sin(theta));
+  double vnorm = st->v[0] * nx + st->v[2] * nz;
+  double a = 9.81 * (sin(theta) - mu * cos(theta));
+  double expect = a > 0.0 ? a * 1.0 : 0.0;
+  printf("\n    theta = %.3f, mu = %.2f: v along slope %.12f (exact %.12f), normal %.2e", theta, mu, vdown, expect,
+         vnorm);
+  NSB_ASSERT_CLOSE(vdown, expect, 1e-9);
+  NSB_ASSERT_CLOSE(vnorm, 0.0, 1e-9);
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  /* friction work while sliding: mu m g cos(theta) times the distance */
+  double dist = 0.5 * expect * 1.0;
+  NSB_ASSERT_CLOSE(en.dissipated, a > 0.0 ? mu * 1.5 * 9.81 * cos(theta) * dist : 0.0, 1e-8);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  nsb_ctx_destroy(&ctx);
+}
+static void test_incline_stick(void) { incline(0.3, 0.4); }
+static void test_incline_slide(void) { incline(0.5, 0.2); }
+static void test_incline_frictionless(void) { incline(0.4, 0.0); }
+
+/* Three touching balls, the first moving at 1: the time step solves the
+   simultaneous Newton law (seed 000 E2): e = 1 -> (-1/3, 2/3, 2/3),
+   e = 0 -> (1/3, 1/3, 1/3). */
+static void cradle(double e_rest, const double expect[3]) {
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0, 0\n2, 1.0, 0, 0\n3, 2.0, 0, 0\n*NSET, NSET=BALLS\n1, 2, 3\n"
+           "*PARTICLE, NSET=BALLS, MASS=1.0, RADIUS=0.5\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 1.0\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALLS, BALLS\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n*END STEP\n",
+           e_rest);
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, deck);
+  nsb_system* s = start(ctx, m);
+  nsb_newton_report rep;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
+  const nsb_state* st = nsb_system_state(s);
+  printf("\n    e = %.1f: velocities %.15f %.15f %.15f", e_rest, st->v[0], st->v[3], st->v[6]);
+  for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(st->v[3 * i], expect[i], 1e-10);
+  /* later increments: the balls separate, nothing more happens */
+  for (int k = 0; k < 50; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
+  for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(st->v[3 * i], expect[i], 1e-10);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  nsb_ctx_destroy(&ctx);
+}
+static void test_cradle_elastic(void) {
+  const double ex[3] = {-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0};
+  cradle(1.0, ex);
+}
+static void test_cradle_plastic(void) {
+  const double ex[3] = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0};
+  cradle(0.0, ex);
+}
+
+int main(int argc, char** argv) {
+  static const nsb_test_case tangent_cases[] = {{"hertz_modified", test_hertz_modified},
+                                                {"hertz_newmark", test_hertz_newmark},
+                                                {"hertz_linear", test_hertz_linear},
+                                                {"newton_frictionless", test_newton_frictionless},
+                                                {"newton_friction", test_newton_friction},
+                                                {"newton_friction_stick", test_newton_friction_stick},
+                                                {NULL, NULL}};
+  static const nsb_test_case law_cases[] = {{"bounce_elastic", test_bounce_elastic},
+                                            {"bounce_half", test_bounce_half},
+                                            {"bounce_plastic_newmark", test_bounce_plastic_newmark},
+                                            {"incline_stick", test_incline_stick},
+                                            {"incline_slide", test_incline_slide},
+                                            {"incline_frictionless", test_incline_frictionless},
+                                            {"cradle_elastic", test_cradle_elastic},
+                                            {"cradle_plastic", test_cradle_plastic},
+                                            {NULL, NULL}};
+  static const nsb_test_suite suites[] = {{"tangent", tangent_cases}, {"laws", law_cases}, {NULL, NULL}};
+  return nsb_test_run(suites, argc, argv);
+}
