@@ -2,11 +2,13 @@
  * two nodes.  d = x_B - x_A, l = |d|, n = d/l, L0 = initial length:
  *   f_A = -k (l - L0) n,  f_B = +k (l - L0) n,
  *   d f_A / d x_A = K = k [n n^T + (l - L0)/l (I - n n^T)],  d f_A / d x_B = -K.
+ * L0 is the free length given with *SPRING, else the initial distance.
  * A node without DOFs is a fixed anchor (its columns are eliminated).
  */
 #include "elements/element.h"
 
 static double spring_length0(const nsb_model* m, const nsb_element* el) {
+  if (el->rest_length >= 0.0) return el->rest_length;
   nsb_vec3 d = nsb_v3_sub(nsb_v3_load(m->nodes.data[el->nodes[1]].X), nsb_v3_load(m->nodes.data[el->nodes[0]].X));
   return nsb_v3_norm(d);
 }

@@ -1448,6 +1448,7 @@ static void data_element(parser* p, loc at) {
   e.nodes[0] = n1;
   e.nodes[1] = n2;
   e.section = -1;
+  e.rest_length = -1.0;
   e.n_points = p->b.n_points;
   e.weighting = p->b.weighting;
   e.line = at.line;
@@ -1488,9 +1489,17 @@ static void data_spring(parser* p, loc at) {
   int dashpot = p->b.kw == KW_DASHPOT;
   const char* what = dashpot ? "damping coefficient" : "stiffness";
   nsb_elem_type type = dashpot ? NSB_ETYPE_DASHPOTA : NSB_ETYPE_SPRINGA;
-  if (!only_one_line(p, at) || !expect_fields(p, at, 1, 1, what)) return;
-  double k;
+  if (!only_one_line(p, at) || !expect_fields(p, at, 1, dashpot ? 1 : 2, dashpot ? what : "stiffness[, free length]"))
+    return;
+  double k, L0 = -1.0;
   if (!get_real(p, at, p->fields[0], what, &k)) return;
+  if (p->n_fields == 2) {
+    if (!get_real(p, at, p->fields[1], "free length", &L0)) return;
+    if (!(L0 >= 0.0)) {
+      VALUE(p, at, "spring free length must be >= 0, got %.12g", L0);
+      return;
+    }
+  }
   if (dashpot && k == 0.0) {
     VALUE(p, at, "dashpot damping coefficient must be non-zero, got %.12g", k);
     return;
@@ -1507,8 +1516,12 @@ static void data_spring(parser* p, loc at) {
       if (other < 0) other = s->elements.data[i];
       continue;
     }
-    if (dashpot) e->damping = k;
-    else e->stiffness = k;
+    if (dashpot) {
+      e->damping = k;
+    } else {
+      e->stiffness = k;
+      e->rest_length = L0;
+    }
     e->has_property = 1;
   }
   if (other >= 0) {

@@ -102,6 +102,7 @@ typedef struct nsb_element {
   int n_nodes;
   int nodes[4];     /* 0-based */
   double stiffness; /* SPRINGA: axial stiffness (from *SPRING) */
+  double rest_length; /* SPRINGA: free length (from *SPRING); < 0: the initial distance of the nodes */
   double damping;   /* DASHPOTA: axial damping coefficient (from *DASHPOT; may be negative) */
   int has_property; /* set once a *SPRING, *DASHPOT or a beam section has been assigned */
   int section;      /* beams: index into model->sections */
