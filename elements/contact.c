@@ -376,6 +376,7 @@ static int pair_candidates(const nsb_model* m, int ip, nsb_elem* e, nsb_contact_
         D->group = grp;
         D->owner = 1;
         D->n[2] = 1.0;
+        D->gap = HUGE_VAL; /* unknown until the first increment: not reported as closed */
         double rp = particle_radius(m, sn), mp = particle_mass(m, sn);
         if (p->master_kind == NSB_MASTER_OBSTACLE) {
           D->kind = 0;

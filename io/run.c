@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include "solver/base/clock.h"
 
+#include "elements/contact.h"
 #include "io/history.h"
 #include "io/vtk.h"
 
@@ -247,6 +248,64 @@ static void progress(double t0, double t_end, double t, double wall, long inc, l
   fflush(stderr);
 }
 
+/* Output buffers for contact points (closed or loaded contacts). */
+typedef struct contact_buf {
+  int cap;
+  double *x, *normal, *gap, *force, *impulse, *slip;
+  int *pair, *slave;
+} contact_buf;
+
+static int contact_setup(nsb_ctx* ctx, const nsb_system* s, contact_buf* cb) {
+  int n = nsb_system_n_contacts(s);
+  cb->cap = n > 0 ? n : 1;
+  cb->x = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
+  cb->normal = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
+  cb->gap = NSB_NEW_ARRAY(ctx, cb->cap, double);
+  cb->force = NSB_NEW_ARRAY(ctx, cb->cap, double);
+  cb->impulse = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
+  cb->slip = NSB_NEW_ARRAY(ctx, cb->cap, double);
+  cb->pair = NSB_NEW_ARRAY(ctx, cb->cap, int);
+  cb->slave = NSB_NEW_ARRAY(ctx, cb->cap, int);
+  return cb->x && cb->normal && cb->gap && cb->force && cb->impulse && cb->slip && cb->pair && cb->slave
+             ? NSB_OK
+             : NSB_ERR_ALLOC;
+}
+
+static void contact_free(nsb_ctx* ctx, contact_buf* cb) {
+  if (cb->cap == 0) return;
+  NSB_FREE_ARRAY(ctx, cb->x, 3 * cb->cap, double);
+  NSB_FREE_ARRAY(ctx, cb->normal, 3 * cb->cap, double);
+  NSB_FREE_ARRAY(ctx, cb->gap, cb->cap, double);
+  NSB_FREE_ARRAY(ctx, cb->force, cb->cap, double);
+  NSB_FREE_ARRAY(ctx, cb->impulse, 3 * cb->cap, double);
+  NSB_FREE_ARRAY(ctx, cb->slip, cb->cap, double);
+  NSB_FREE_ARRAY(ctx, cb->pair, cb->cap, int);
+  NSB_FREE_ARRAY(ctx, cb->slave, cb->cap, int);
+}
+
+static int write_contacts(nsb_vtk_contact_writer* w, contact_buf* cb, const nsb_system* s) {
+  const nsb_model* m = nsb_system_model(s);
+  int k = 0;
+  for (int i = 0; i < nsb_system_n_contacts(s); ++i) {
+    const nsb_elem* e = nsb_system_contact(s, i);
+    const nsb_contact_data* d = e->state;
+    int loaded = d->impulse[0] != 0.0 || d->impulse[1] != 0.0 || d->impulse[2] != 0.0 || d->force != 0.0;
+    if (!(d->owner && (d->gap <= 0.0 || loaded))) continue;
+    memcpy(cb->x + 3 * k, d->point, 3 * sizeof(double));
+    memcpy(cb->normal + 3 * k, d->n, 3 * sizeof(double));
+    memcpy(cb->impulse + 3 * k, d->impulse, 3 * sizeof(double));
+    cb->gap[k] = d->gap;
+    cb->force[k] = d->force;
+    cb->slip[k] = d->slip;
+    cb->pair[k] = d->pair + 1;
+    cb->slave[k] = m->nodes.data[e->nodes[0]].label;
+    ++k;
+  }
+  nsb_vtk_contact_frame f = {nsb_system_time(s), k, cb->x, cb->normal, cb->gap, cb->force, cb->impulse, cb->slip,
+                             cb->pair, cb->slave};
+  return nsb_vtk_write_contacts(w, &f);
+}
+
 int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
   double t_start = nsb_now_s();
   int st = NSB_OK;
@@ -255,6 +314,9 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   nsb_contact_log* clog = NULL;
   nsb_vtk_writer* vtk = NULL;
   nsb_vtk_beam_writer* bvtk = NULL;
+  nsb_vtk_contact_writer* cvtk = NULL;
+  contact_buf cb;
+  memset(&cb, 0, sizeof cb);
   frame_buf fb;
   beam_buf bb;
   memset(&fb, 0, sizeof fb);
@@ -287,6 +349,11 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     if (bb.n_lines > 0 &&
         (st = nsb_vtk_beam_writer_create(ctx, opt->outdir, "beams", ascii, bb.n_points, bb.n_lines, 16, &bvtk)) < 0)
       goto done;
+    if (nsb_system_n_contacts(s) > 0) {
+      if ((st = contact_setup(ctx, s, &cb)) < 0) goto done;
+      if ((st = nsb_vtk_contact_writer_create(ctx, opt->outdir, "contacts", ascii, nsb_system_n_contacts(s), &cvtk)) < 0)
+        goto done;
+    }
   }
   nsb_stats* stats = nsb_system_stats(s);
   double t = 0.0, t_end = 0.0;
@@ -311,6 +378,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
       if (vtk && (st = write_frame(vtk, &fb, s)) < 0) goto done;
       if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
+      if (cvtk && (st = write_contacts(cvtk, &cb, s)) < 0) goto done;
     }
     double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
     long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
@@ -350,6 +418,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc)) {
         if ((st = write_frame(vtk, &fb, s)) < 0) goto done;
         if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
+        if (cvtk && (st = write_contacts(cvtk, &cb, s)) < 0) goto done;
         stats->outputs++;
       }
       stats->t_output += nsb_now_s() - tic;
@@ -374,10 +443,13 @@ done:
   if (bvtk && opt->report && !opt->quiet)
     fprintf(opt->report, "ParaView: %s (axis), %s (solid)\n", nsb_vtk_beam_pvd_path(bvtk),
             nsb_vtk_beam_surface_pvd_path(bvtk));
+  if (cvtk && opt->report && !opt->quiet) fprintf(opt->report, "ParaView: %s (contact points)\n", nsb_vtk_contact_pvd_path(cvtk));
   if (hist && opt->report && !opt->quiet) fprintf(opt->report, "history:  %s/history.csv\n", opt->outdir);
   if (clog && opt->report && !opt->quiet) fprintf(opt->report, "contacts: %s/contacts.csv\n", opt->outdir);
   nsb_vtk_writer_destroy(&vtk);
   nsb_vtk_beam_writer_destroy(&bvtk);
+  nsb_vtk_contact_writer_destroy(&cvtk);
+  contact_free(ctx, &cb);
   frame_free(ctx, &fb);
   beam_free(ctx, &bb);
   nsb_history_close(&hist);

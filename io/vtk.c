@@ -865,3 +865,95 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
   w->n_steps++;
   return NSB_OK;
 }
+
+/* ---- contact writer ------------------------------------------------------------ */
+
+struct nsb_vtk_contact_writer {
+  nsb_ctx* ctx;
+  int ascii, max_n, n_steps;
+  vtk_series series;
+  char* copy_buf;
+  int64_t* connectivity; /* max_n */
+  int64_t* offsets;      /* max_n */
+  uint8_t* types;        /* max_n */
+};
+
+void nsb_vtk_contact_writer_destroy(nsb_vtk_contact_writer** pw) {
+  if (!pw || !*pw) return;
+  nsb_vtk_contact_writer* w = *pw;
+  size_t n = (size_t)(w->max_n > 0 ? w->max_n : 1);
+  series_free(w->ctx, &w->series);
+  nsb_free(w->ctx, w->copy_buf, COPY_BUF_SIZE);
+  NSB_FREE_ARRAY(w->ctx, w->connectivity, n, int64_t);
+  NSB_FREE_ARRAY(w->ctx, w->offsets, n, int64_t);
+  NSB_FREE_ARRAY(w->ctx, w->types, n, uint8_t);
+  nsb_free(w->ctx, w, sizeof *w);
+  *pw = NULL;
+}
+
+int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_contacts,
+                                  nsb_vtk_contact_writer** out) {
+  NSB_ASSERT(ctx && out);
+  *out = NULL;
+  NSB_CALL(check_names(ctx, dir, base, ascii));
+  NSB_CHECK(ctx, max_contacts >= 0, NSB_ERR_ARG, "VTK contact capacity must be >= 0, got %d", max_contacts);
+  nsb_vtk_contact_writer* w = nsb_alloc(ctx, sizeof *w);
+  if (!w) return NSB_ERR_ALLOC;
+  memset(w, 0, sizeof *w);
+  w->ctx = ctx;
+  w->ascii = ascii;
+  w->max_n = max_contacts;
+  size_t n = (size_t)(max_contacts > 0 ? max_contacts : 1);
+  int status = series_alloc(ctx, &w->series, dir, base, "");
+  w->copy_buf = nsb_alloc(ctx, COPY_BUF_SIZE);
+  w->connectivity = NSB_NEW_ARRAY(ctx, n, int64_t);
+  w->offsets = NSB_NEW_ARRAY(ctx, n, int64_t);
+  w->types = NSB_NEW_ARRAY(ctx, n, uint8_t);
+  if (status != NSB_OK || !w->copy_buf || !w->connectivity || !w->offsets || !w->types) {
+    nsb_vtk_contact_writer_destroy(&w);
+    return NSB_ERR_ALLOC;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    w->connectivity[i] = (int64_t)i;
+    w->offsets[i] = (int64_t)i + 1;
+    w->types[i] = VTK_VERTEX;
+  }
+  status = make_dirs(ctx, &w->series);
+  if (status == NSB_OK) status = pvd_init(ctx, &w->series);
+  if (status != NSB_OK) {
+    nsb_vtk_contact_writer_destroy(&w);
+    return status;
+  }
+  *out = w;
+  return NSB_OK;
+}
+
+const char* nsb_vtk_contact_pvd_path(const nsb_vtk_contact_writer* w) { return w->series.pvd_path; }
+
+int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_frame* f) {
+  NSB_ASSERT(w && f);
+  nsb_ctx* ctx = w->ctx;
+  NSB_CHECK(ctx, f->n >= 0 && f->n <= w->max_n, NSB_ERR_ARG, "VTK contact frame has %d points, the writer holds at most %d",
+            f->n, w->max_n);
+  NSB_CHECK(ctx, isfinite(f->time), NSB_ERR_NOT_FINITE, "VTK frame time is not finite");
+  size_t n = (size_t)f->n;
+  const vtk_array field[] = {time_value(&f->time)};
+  const vtk_array point_data[] = {
+      {"normal", VTK_T_FLOAT64, 3, n, f->normal, NULL},   {"gap", VTK_T_FLOAT64, 1, n, f->gap, NULL},
+      {"normal_force", VTK_T_FLOAT64, 1, n, f->force, NULL}, {"impulse", VTK_T_FLOAT64, 3, n, f->impulse, NULL},
+      {"slip_speed", VTK_T_FLOAT64, 1, n, f->slip, NULL},  {"pair", VTK_T_INT32, 1, n, f->pair, NULL},
+      {"slave", VTK_T_INT32, 1, n, f->slave, NULL},
+  };
+  const vtk_array points[] = {{"Points", VTK_T_FLOAT64, 3, n, f->x, NULL}};
+  const vtk_array cells[] = {
+      {"connectivity", VTK_T_INT64, 1, n, w->connectivity, NULL},
+      {"offsets", VTK_T_INT64, 1, n, w->offsets, NULL},
+      {"types", VTK_T_UINT8, 1, n, w->types, NULL},
+  };
+  vtk_grid g = {n, n, {field, point_data, NULL, points, cells},
+                {1, (int)(sizeof point_data / sizeof point_data[0]), 0, 1, 3}};
+  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), &g, w->ascii));
+  NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
+  w->n_steps++;
+  return NSB_OK;
+}

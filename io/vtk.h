@@ -212,4 +212,35 @@ int nsb_vtk_beam_n_steps(const nsb_vtk_beam_writer* w);
 /// Destroy a beam writer (the files stay); accepts NULL and *w == NULL, sets *w = NULL.
 void nsb_vtk_beam_writer_destroy(nsb_vtk_beam_writer** w);
 
+/* ---- contact points ------------------------------------------------------------- */
+
+/// Contacts at one output time (closed or loaded contacts only), borrowed.
+/// dir/base.pvd + base_NNNNNN.vtu: one VTK_VERTEX per contact at the contact
+/// point on the master; PointData normal (master -> slave), gap,
+/// normal_force (Hertz force, or impulse / h), impulse (normal, t1, t2 of the
+/// last increment), slip_speed, pair (1-based), slave (node label);
+/// FieldData TimeValue.  Glyph the normal scaled by normal_force to see the
+/// contact forces.
+typedef struct nsb_vtk_contact_frame {
+  double time;
+  int n;
+  const double* x;       ///< 3n contact points
+  const double* normal;  ///< 3n
+  const double* gap;     ///< n
+  const double* force;   ///< n
+  const double* impulse; ///< 3n
+  const double* slip;    ///< n
+  const int* pair;       ///< n
+  const int* slave;      ///< n
+} nsb_vtk_contact_frame;
+
+typedef struct nsb_vtk_contact_writer nsb_vtk_contact_writer;
+/// As nsb_vtk_writer_create, for at most max_contacts points per frame.
+int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_contacts,
+                                  nsb_vtk_contact_writer** out);
+/// Write one frame (allocates nothing).  Errors as nsb_vtk_write.
+int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_frame* f);
+const char* nsb_vtk_contact_pvd_path(const nsb_vtk_contact_writer* w);
+void nsb_vtk_contact_writer_destroy(nsb_vtk_contact_writer** w);
+
 #endif

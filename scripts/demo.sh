@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
-DECK=${1:-benchmarks/heavy_top/heavy_top.inp}
+DECK=${1:-examples/ball_on_beam.inp}
 build/nsbeam run "$DECK" -o out/demo
-echo "open out/demo/bodies.pvd in ParaView (see docs/paraview.md)"
+echo "open out/demo/beams_surface.pvd, out/demo/bodies.pvd and out/demo/contacts.pvd in ParaView (see docs/paraview.md)"

@@ -75,6 +75,20 @@ add_test(NAME helix_vtk_readback_beams
     -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
 set_tests_properties(helix_vtk_readback_beams PROPERTIES LABELS "program;vtk" TIMEOUT 120)
 
+# ---- the demo deck: contact points read back with VTK ----------------------------
+# examples/ball_on_beam.inp (README's demo): 6000 increments, VTK every 20 -> 301
+# frames of contacts.pvd; the ball must be in contact, with a force, in some frames
+add_test(NAME demo_contacts_vtk_readback
+  COMMAND ${CMAKE_COMMAND}
+    -DNSBEAM=$<TARGET_FILE:nsbeam>
+    -DDECK=${PROJECT_SOURCE_DIR}/examples/ball_on_beam.inp
+    -DOUT=${nsb_regress_dir}/demo_contacts
+    -DPYTHON=${NSB_VTK_PYTHON}
+    -DSCRIPT=${CMAKE_CURRENT_SOURCE_DIR}/vtk_readback_contacts.py
+    -DCONTACTS=1 -DSTEPS=301
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
+set_tests_properties(demo_contacts_vtk_readback PROPERTIES LABELS "program;vtk" TIMEOUT 180)
+
 # ---- benchmark validation (quick variants) -----------------------------------------
 # The quick validation runs every case that passes; free_flight_beam is left
 # to the full `benchmarks/validate` run because its known failure (t ~ 16.6,

@@ -6,7 +6,8 @@
 #   -DSCRIPT=<checker.py> and either
 #   -DREF=<reference.csv>            compare OUT/history.csv with REF (compare_history.py), or
 #   -DSTEPS=<n> -DPOINTS=<n>         read back OUT/bodies.pvd (vtk_readback.py), or with
-#   -DBEAMS=1 as well                read back OUT/beams.pvd + beams_surface.pvd
+#   -DBEAMS=1 as well                read back OUT/beams.pvd + beams_surface.pvd, or
+#   -DCONTACTS=1 -DSTEPS=<n>         read back OUT/contacts.pvd (vtk_readback_contacts.py)
 #
 # The output directory is removed first so that a stale result can never pass.
 foreach(var NSBEAM DECK OUT PYTHON SCRIPT)
@@ -21,6 +22,8 @@ if(NOT rv EQUAL 0)
 endif()
 if(DEFINED REF)
   execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/history.csv" "${REF}" RESULT_VARIABLE rv)
+elseif(DEFINED CONTACTS)
+  execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/contacts.pvd" ${STEPS} RESULT_VARIABLE rv)
 elseif(DEFINED BEAMS)
   execute_process(COMMAND "${PYTHON}" "${SCRIPT}" --beams "${OUT}/beams.pvd" ${STEPS} ${POINTS} RESULT_VARIABLE rv)
 else()
