@@ -462,6 +462,7 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "statistics:\n");
   fprintf(out, "  increments            %ld\n", st->increments);
   fprintf(out, "  rejected increments   %ld\n", st->rejected);
+  if (st->floor_accepted > 0) fprintf(out, "  accepted at the increment round-off floor %ld\n", st->floor_accepted);
   fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   fprintf(out, "  linear solves         %ld\n", st->solves);

@@ -685,7 +685,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   /* Norms of the previous iteration: rep keeps only the first NSB_NEWTON_HISTORY
      entries, so with max_iter above that it cannot serve as the previous value. */
-  double prev_dnorm = 0.0, last_rnorm = 0.0;
+  double prev_dnorm = 0.0, prev2_dnorm = 0.0, last_rnorm = 0.0;
   for (int it = 0; it < s->step.max_iter; ++it) {
     double rnorm = 0.0;
     int st = assemble(s, mode, t_new, 1, &rnorm);
@@ -754,6 +754,17 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
       rep->converged = 1;
       return NSB_OK;
     }
+    /* The residual test holds but the increments no longer shrink (less than
+       a factor 4 per iteration, twice in a row) while they are within 1e3 of
+       their tolerance: Newton's quadratic convergence has reached the
+       round-off floor of the increments (stiff beams: ill-conditioned
+       tangent), and iterating on cannot reduce them; accept and count it. */
+    if (rnorm <= s->step.tol_res && it >= 2 && dnorm <= 1e3 * s->step.tol_inc && dnorm > 0.25 * prev_dnorm &&
+        prev_dnorm > 0.25 * prev2_dnorm) {
+      rep->converged = 1;
+      s->stats.floor_accepted++;
+      return NSB_OK;
+    }
     /* Corrections at round-off level twice in a row while the residual stays
        above its tolerance: the tolerance is below what double precision can
        resolve for this model (e.g. EA * eps * |E| for a very stiff beam);
@@ -766,6 +777,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
                rnorm, dnorm, s->step.tol_res);
       return rep->status;
     }
+    prev2_dnorm = prev_dnorm;
     prev_dnorm = dnorm;
     last_rnorm = rnorm;
   }

@@ -34,6 +34,7 @@ typedef struct nsb_newton_report {
 /// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.
 typedef struct nsb_stats {
   long increments, rejected, newton_iterations, factorizations, solves, outputs;
+  long floor_accepted; /* increments accepted at the round-off floor of the increment norm (docs/theory.md §5) */
   double t_setup, t_assemble, t_factor, t_solve, t_output, t_total;
 } nsb_stats;
 
