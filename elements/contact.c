@@ -9,6 +9,8 @@
 #include "elements/contact.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- geometry ------------------------------------------------------------------ */
@@ -269,9 +271,17 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3] = {{0}}, B[3][3] = {{0}}, phi[3] = {0.0, 0.0, 0.0};
   double xiN = gam[0] + p->restitution * (d->gN_pre < 0.0 ? d->gN_pre : 0.0);
+  /* Rigid contacts are often redundant (a particle on a floor against a wall
+     and its neighbours in a pile), which makes the saddle matrix of the
+     closed and stick branches singular.  Their tangent carries eps on the
+     impulse (a proximal-point term eps (Lambda - Lambda_k)/m, zero at the
+     current iterate, so the residual and the converged solution are exact);
+     in redundant directions it picks the step of least change. */
+  const double eps = 1e-9;
   if (lv[0] - xiN > 0.0) {
     phi[0] = xiN;
     A[0][0] = 1.0;
+    B[0][0] = eps;
   } else {
     phi[0] = lv[0];
     B[0][0] = 1.0;
@@ -281,10 +291,11 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     double ny = sqrt(y[0] * y[0] + y[1] * y[1]);
     double rho = p->friction * (lv[0] > 0.0 ? lv[0] : 0.0);
     if (ny <= rho) {
-      /* stick: gamma_T = 0 */
+      /* stick: gamma_T = 0 (with the compliance eps, see above) */
       phi[1] = gam[1];
       phi[2] = gam[2];
       A[1][1] = A[2][2] = 1.0;
+      B[1][1] = B[2][2] = eps;
     } else {
       double yh[2] = {y[0] / ny, y[1] / ny};
       phi[1] = lv[1] - rho * yh[0];
@@ -293,7 +304,9 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       for (int a = 0; a < 2; ++a) {
         for (int b = 0; b < 2; ++b) {
           double Pab = (a == b ? 1.0 : 0.0) - yh[a] * yh[b];
-          B[1 + a][1 + b] = (a == b ? 1.0 : 0.0) - rho / ny * Pab;
+          /* near the stick boundary (|y| -> rho) the row tends to the stick
+             row gamma_T = 0: the same proximal term eps keeps it regular */
+          B[1 + a][1 + b] = (a == b ? 1.0 + eps : 0.0) - rho / ny * Pab;
           A[1 + a][1 + b] = rho / ny * Pab;
         }
         if (lv[0] > 0.0) B[1 + a][0] = -p->friction * yh[a];
@@ -341,93 +354,274 @@ static double particle_radius(const nsb_model* m, int node) {
 }
 static double particle_mass(const nsb_model* m, int node) { return m->particles.data[m->nodes.data[node].body].mass; }
 
-/* Visit every candidate of pair p; fn(ctx, slave, master_item) with master
-   item as in nsb_contact_data.master.  Returns the count. */
-static int pair_candidates(const nsb_model* m, int ip, nsb_elem* e, nsb_contact_data* d, const int* ndof, int* mult,
-                           int* group) {
-  const nsb_contact_pair* p = &m->contact_pairs.data[ip];
-  const nsb_nset* S = &m->nsets.data[p->slave_nset];
-  int count = 0;
-  for (int a = 0; a < S->nodes.count; ++a) {
-    int sn = S->nodes.data[a];
-    int n_items = p->master_kind == NSB_MASTER_OBSTACLE ? 1
-                  : p->master_kind == NSB_MASTER_BEAMS  ? m->elsets.data[p->master].elements.count
-                                                        : m->nsets.data[p->master].nodes.count;
-    int grp = p->master_kind == NSB_MASTER_BEAMS ? (*group)++ : -1;
-    for (int b = 0; b < n_items; ++b) {
-      int item = p->master_kind == NSB_MASTER_OBSTACLE ? p->master
-                 : p->master_kind == NSB_MASTER_BEAMS  ? m->elsets.data[p->master].elements.data[b]
-                                                       : m->nsets.data[p->master].nodes.data[b];
-      if (p->master_kind == NSB_MASTER_PARTICLES) {
-        if (item == sn) continue;
-        /* a set against itself: each unordered pair once */
-        if (p->master == p->slave_nset && item < sn) continue;
-      }
-      if (e) {
-        nsb_elem* E = &e[count];
-        nsb_contact_data* D = &d[count];
-        memset(E, 0, sizeof *E);
-        memset(D, 0, sizeof *D);
-        E->ops = p->law == NSB_CONTACT_HERTZ ? &nsb_contact_hertz_ops : &nsb_contact_newton_ops;
-        E->nodes[0] = sn;
-        E->model_index = ip;
-        D->pair = ip;
-        D->master = item;
-        D->group = grp;
-        D->owner = 1;
-        D->n[2] = 1.0;
-        D->gap = HUGE_VAL; /* unknown until the first increment: not reported as closed */
-        double rp = particle_radius(m, sn), mp = particle_mass(m, sn);
-        if (p->master_kind == NSB_MASTER_OBSTACLE) {
-          D->kind = 0;
-          E->n_nodes = 1;
-          D->radius = rp;
-          D->m_eff = mp;
-        } else if (p->master_kind == NSB_MASTER_PARTICLES) {
-          D->kind = 1;
-          E->n_nodes = 2;
-          E->nodes[1] = item;
-          D->radius = rp + particle_radius(m, item);
-          double mq = particle_mass(m, item);
-          D->m_eff = mp * mq / (mp + mq);
-        } else {
-          D->kind = 2;
-          E->n_nodes = 3;
-          E->nodes[1] = m->elements.data[item].nodes[0];
-          E->nodes[2] = m->elements.data[item].nodes[1];
-          D->radius = rp + beam_contact_radius(m, p, item);
-          D->m_eff = mp;
-        }
-        if (p->law == NSB_CONTACT_NEWTON) {
-          E->n_mult = p->friction > 0.0 ? 3 : 1;
-          E->mult_first = *mult;
-          *mult += E->n_mult;
-        }
-        E->state = D;
-        (void)ndof;
-      }
-      ++count;
-    }
-  }
-  return count;
-}
+/* ---- candidates: broad phase (cell grid), setup --------------------------------- */
 
-int nsb_contact_count(const nsb_model* m, int* n_mult) {
-  int n = 0, g = 0;
-  *n_mult = 0;
+double nsb_contact_default_skin(const nsb_model* m) {
+  double r = 0.0, lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+  for (int i = 0; i < m->particles.count; ++i) r = fmax(r, m->particles.data[i].radius);
   for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
     const nsb_contact_pair* p = &m->contact_pairs.data[ip];
-    int c = pair_candidates(m, ip, NULL, NULL, NULL, NULL, &g);
-    n += c;
-    if (p->law == NSB_CONTACT_NEWTON) *n_mult += c * (p->friction > 0.0 ? 3 : 1);
+    if (p->master_kind != NSB_MASTER_BEAMS) continue;
+    const nsb_elset* es = &m->elsets.data[p->master];
+    for (int k = 0; k < es->elements.count; ++k) r = fmax(r, beam_contact_radius(m, p, es->elements.data[k]));
   }
-  return n;
+  for (int i = 0; i < m->nodes.count; ++i)
+    for (int c = 0; c < 3; ++c) {
+      lo[c] = fmin(lo[c], m->nodes.data[i].X[c]);
+      hi[c] = fmax(hi[c], m->nodes.data[i].X[c]);
+    }
+  double size = 0.0;
+  for (int c = 0; c < 3 && m->nodes.count > 0; ++c) size = fmax(size, hi[c] - lo[c]);
+  return fmax(2.0 * r, 1e-3 * (size > 0.0 ? size : 1.0));
 }
 
-int nsb_contact_setup(const nsb_model* m, const int* ndof, nsb_elem* e, nsb_contact_data* d, int* mult) {
-  int k = 0, g = 0;
-  for (int ip = 0; ip < m->contact_pairs.count; ++ip) k += pair_candidates(m, ip, e + k, d + k, ndof, mult, &g);
+typedef struct cell_item {
+  uint64_t key;
+  int item;
+} cell_item;
+
+static int cmp_cell(const void* a, const void* b) {
+  const cell_item *x = a, *y = b;
+  return x->key < y->key ? -1 : x->key > y->key ? 1 : (x->item > y->item) - (x->item < y->item);
+}
+
+static uint64_t cell_key(long ix, long iy, long iz) {
+  const long off = 1L << 20;
+  return ((uint64_t)((ix + off) & 0x1FFFFF) << 42) | ((uint64_t)((iy + off) & 0x1FFFFF) << 21) |
+         (uint64_t)((iz + off) & 0x1FFFFF);
+}
+
+static long cell_of(double x, double h) { return (long)floor(x / h); }
+
+/* Grow *c to hold at least need entries. */
+static int cand_reserve(nsb_ctx* ctx, nsb_contact_cand** c, int* cap, int need) {
+  if (need <= *cap) return NSB_OK;
+  int nc = *cap > 0 ? *cap : 64;
+  while (nc < need) nc *= 2;
+  void* p = nsb_realloc(ctx, *c, (size_t)*cap * sizeof(nsb_contact_cand), (size_t)nc * sizeof(nsb_contact_cand));
+  if (!p) return NSB_ERR_ALLOC;
+  *c = p;
+  *cap = nc;
+  return NSB_OK;
+}
+
+static double point_chord_distance(nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb) {
+  nsb_vec3 e = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(e, e);
+  double xi = L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), e) / L2 : 0.0;
+  xi = xi < 0.0 ? 0.0 : xi > 1.0 ? 1.0 : xi;
+  return nsb_v3_norm(nsb_v3_sub(xp, nsb_v3_muladd(xa, xi, e)));
+}
+
+/* Candidates of one pair against particles or beams through a cell grid:
+   master items are binned by the cells their (inflated) boxes overlap, every
+   slave looks at the 27 cells around its own.  Items found twice (boxes
+   spanning cells) are skipped with a stamp per item. */
+static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const double* x, double skin,
+                           nsb_contact_cand** out, int* cap, int* n_out) {
+  const nsb_contact_pair* p = &m->contact_pairs.data[ip];
+  const nsb_nset* S = &m->nsets.data[p->slave_nset];
+  int beams = p->master_kind == NSB_MASTER_BEAMS;
+  int n_items = beams ? m->elsets.data[p->master].elements.count : m->nsets.data[p->master].nodes.count;
+  if (n_items == 0 || S->nodes.count == 0) return NSB_OK;
+  double rmax = 0.0, lmax = 0.0;
+  for (int a = 0; a < S->nodes.count; ++a) rmax = fmax(rmax, particle_radius(m, S->nodes.data[a]));
+  for (int b = 0; b < n_items; ++b) {
+    if (beams) {
+      int el = m->elsets.data[p->master].elements.data[b];
+      const nsb_element* E = &m->elements.data[el];
+      nsb_vec3 xa = nsb_v3_load(x + 3 * E->nodes[0]), xb = nsb_v3_load(x + 3 * E->nodes[1]);
+      lmax = fmax(lmax, nsb_v3_norm(nsb_v3_sub(xb, xa)));
+      rmax = fmax(rmax, beam_contact_radius(m, p, el));
+    } else {
+      rmax = fmax(rmax, particle_radius(m, m->nsets.data[p->master].nodes.data[b]));
+    }
+  }
+  /* cell size: every item box fits in 2 cells per direction, every contact
+     partner lies in the neighbouring cells */
+  double h = fmax(lmax, 2.0 * rmax + skin);
+  if (!(h > 0.0)) h = 1.0;
+  double infl = 2.0 * rmax + skin;
+  /* bin the items */
+  int n_bins = 0, cap_bins = 8 * n_items;
+  cell_item* bins = NSB_NEW_ARRAY(ctx, cap_bins, cell_item);
+  int* stamp = NSB_NEW_ARRAY(ctx, n_items, int);
+  if (!bins || !stamp) {
+    NSB_FREE_ARRAY(ctx, bins, cap_bins, cell_item);
+    NSB_FREE_ARRAY(ctx, stamp, n_items, int);
+    return NSB_ERR_ALLOC;
+  }
+  for (int b = 0; b < n_items; ++b) {
+    stamp[b] = -1;
+    double lo[3], hi[3];
+    if (beams) {
+      const nsb_element* E = &m->elements.data[m->elsets.data[p->master].elements.data[b]];
+      for (int c = 0; c < 3; ++c) {
+        lo[c] = fmin(x[3 * E->nodes[0] + c], x[3 * E->nodes[1] + c]) - infl;
+        hi[c] = fmax(x[3 * E->nodes[0] + c], x[3 * E->nodes[1] + c]) + infl;
+      }
+    } else {
+      int q = m->nsets.data[p->master].nodes.data[b];
+      for (int c = 0; c < 3; ++c) lo[c] = hi[c] = x[3 * q + c];
+    }
+    long i0 = cell_of(lo[0], h), i1 = cell_of(hi[0], h), j0 = cell_of(lo[1], h), j1 = cell_of(hi[1], h);
+    long k0 = cell_of(lo[2], h), k1 = cell_of(hi[2], h);
+    for (long ix = i0; ix <= i1; ++ix)
+      for (long iy = j0; iy <= j1; ++iy)
+        for (long iz = k0; iz <= k1; ++iz) {
+          if (n_bins == cap_bins) {
+            void* nb = nsb_realloc(ctx, bins, (size_t)cap_bins * sizeof(cell_item), (size_t)2 * cap_bins * sizeof(cell_item));
+            if (!nb) {
+              NSB_FREE_ARRAY(ctx, bins, cap_bins, cell_item);
+              NSB_FREE_ARRAY(ctx, stamp, n_items, int);
+              return NSB_ERR_ALLOC;
+            }
+            bins = nb;
+            cap_bins *= 2;
+          }
+          bins[n_bins].key = cell_key(ix, iy, iz);
+          bins[n_bins].item = b;
+          ++n_bins;
+        }
+  }
+  qsort(bins, (size_t)n_bins, sizeof(cell_item), cmp_cell);
+  int st = NSB_OK;
+  int same_set = !beams && p->master == p->slave_nset;
+  for (int a = 0; a < S->nodes.count && st == NSB_OK; ++a) {
+    int sn = S->nodes.data[a];
+    nsb_vec3 xp = nsb_v3_load(x + 3 * sn);
+    double rp = particle_radius(m, sn);
+    long cx = cell_of(xp.x, h), cy = cell_of(xp.y, h), cz = cell_of(xp.z, h);
+    int first = *n_out;
+    for (long dx = -1; dx <= 1 && st == NSB_OK; ++dx)
+      for (long dy = -1; dy <= 1 && st == NSB_OK; ++dy)
+        for (long dz = -1; dz <= 1 && st == NSB_OK; ++dz) {
+          uint64_t key = cell_key(cx + dx, cy + dy, cz + dz);
+          /* lower bound of key in the sorted bins */
+          int lo = 0, hi = n_bins;
+          while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (bins[mid].key < key) lo = mid + 1;
+            else hi = mid;
+          }
+          for (int q = lo; q < n_bins && bins[q].key == key; ++q) {
+            int b = bins[q].item;
+            if (stamp[b] == a) continue;
+            stamp[b] = a;
+            int item;
+            double gap;
+            if (beams) {
+              item = m->elsets.data[p->master].elements.data[b];
+              const nsb_element* E = &m->elements.data[item];
+              gap = point_chord_distance(xp, nsb_v3_load(x + 3 * E->nodes[0]), nsb_v3_load(x + 3 * E->nodes[1])) - rp -
+                    beam_contact_radius(m, p, item);
+            } else {
+              item = m->nsets.data[p->master].nodes.data[b];
+              if (item == sn || (same_set && item < sn)) continue;
+              gap = nsb_v3_norm(nsb_v3_sub(xp, nsb_v3_load(x + 3 * item))) - rp - particle_radius(m, item);
+            }
+            if (!(gap < skin)) continue;
+            if ((st = cand_reserve(ctx, out, cap, *n_out + 1)) < 0) break;
+            (*out)[*n_out].pair = ip;
+            (*out)[*n_out].slave = sn;
+            (*out)[*n_out].item = item;
+            ++*n_out;
+          }
+        }
+    /* deterministic order within a slave: by master item */
+    for (int u = first + 1; u < *n_out; ++u)
+      for (int v = u; v > first && (*out)[v - 1].item > (*out)[v].item; --v) {
+        nsb_contact_cand t = (*out)[v];
+        (*out)[v] = (*out)[v - 1];
+        (*out)[v - 1] = t;
+      }
+  }
+  NSB_FREE_ARRAY(ctx, bins, cap_bins, cell_item);
+  NSB_FREE_ARRAY(ctx, stamp, n_items, int);
+  return st;
+}
+
+int nsb_contact_broad_phase(nsb_ctx* ctx, const nsb_model* m, const double* x, double skin, nsb_contact_cand** out,
+                            int* cap, int* n_out) {
+  *n_out = 0;
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
+    const nsb_contact_pair* p = &m->contact_pairs.data[ip];
+    if (p->master_kind == NSB_MASTER_OBSTACLE) {
+      /* obstacles: every particle is a candidate (one element each, O(n)) */
+      const nsb_nset* S = &m->nsets.data[p->slave_nset];
+      NSB_CALL(cand_reserve(ctx, out, cap, *n_out + S->nodes.count));
+      for (int a = 0; a < S->nodes.count; ++a) {
+        (*out)[*n_out].pair = ip;
+        (*out)[*n_out].slave = S->nodes.data[a];
+        (*out)[*n_out].item = p->master;
+        ++*n_out;
+      }
+    } else {
+      NSB_CALL(grid_candidates(ctx, m, ip, x, skin, out, cap, n_out));
+    }
+  }
+  return NSB_OK;
+}
+
+int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n) {
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_pair* p = &m->contact_pairs.data[c[i].pair];
+    if (p->law == NSB_CONTACT_NEWTON) k += p->friction > 0.0 ? 3 : 1;
+  }
   return k;
+}
+
+void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
+                       int* mult) {
+  int group = -1;
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_pair* p = &m->contact_pairs.data[c[i].pair];
+    nsb_elem* E = &e[i];
+    nsb_contact_data* D = &d[i];
+    memset(E, 0, sizeof *E);
+    memset(D, 0, sizeof *D);
+    int sn = c[i].slave, item = c[i].item;
+    if (p->master_kind == NSB_MASTER_BEAMS &&
+        !(i > 0 && c[i - 1].pair == c[i].pair && c[i - 1].slave == sn))
+      ++group;
+    E->ops = p->law == NSB_CONTACT_HERTZ ? &nsb_contact_hertz_ops : &nsb_contact_newton_ops;
+    E->nodes[0] = sn;
+    E->model_index = c[i].pair;
+    D->pair = c[i].pair;
+    D->master = item;
+    D->group = p->master_kind == NSB_MASTER_BEAMS ? group : -1;
+    D->owner = 1;
+    D->n[2] = 1.0;
+    D->gap = HUGE_VAL; /* unknown until the first increment: not reported as closed */
+    double rp = particle_radius(m, sn), mp = particle_mass(m, sn);
+    if (p->master_kind == NSB_MASTER_OBSTACLE) {
+      D->kind = 0;
+      E->n_nodes = 1;
+      D->radius = rp;
+      D->m_eff = mp;
+    } else if (p->master_kind == NSB_MASTER_PARTICLES) {
+      D->kind = 1;
+      E->n_nodes = 2;
+      E->nodes[1] = item;
+      D->radius = rp + particle_radius(m, item);
+      double mq = particle_mass(m, item);
+      D->m_eff = mp * mq / (mp + mq);
+    } else {
+      D->kind = 2;
+      E->n_nodes = 3;
+      E->nodes[1] = m->elements.data[item].nodes[0];
+      E->nodes[2] = m->elements.data[item].nodes[1];
+      D->radius = rp + beam_contact_radius(m, p, item);
+      D->m_eff = mp;
+    }
+    if (p->law == NSB_CONTACT_NEWTON) {
+      E->n_mult = p->friction > 0.0 ? 3 : 1;
+      E->mult_first = *mult;
+      *mult += E->n_mult;
+    }
+    E->state = D;
+  }
 }
 
 /* ---- per increment --------------------------------------------------------------- */

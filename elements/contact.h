@@ -6,7 +6,8 @@
  * one particle against the beams of one pair form a group, and only the
  * group's owner (the element whose chord is nearest at the start of the
  * increment) may carry force, so a particle near a shared node is never
- * pushed twice.
+ * pushed twice.  Candidates come from a broad phase (Verlet list with a
+ * skin, rebuilt by the system when a contact node has moved half the skin).
  *
  * Geometry (positions only, no rotation dependence): the beam centreline is
  * the chord between the element's nodes, x_c(xi) = (1 - xi) x_A + xi x_B,
@@ -55,13 +56,29 @@ typedef struct nsb_contact_data {
 extern const nsb_elem_ops nsb_contact_newton_ops;
 extern const nsb_elem_ops nsb_contact_hertz_ops;
 
-/// Number of contact elements the model needs (every candidate of every
-/// pair) and, in *n_mult, the multipliers they own.
-int nsb_contact_count(const nsb_model* m, int* n_mult);
-/// Fill elements e[0 .. nsb_contact_count) and their data d[]: nodes,
+/// A candidate contact: pair, slave particle node, master item (obstacle
+/// index, particle node, or beam model element).
+typedef struct nsb_contact_cand {
+  int pair, slave, item;
+} nsb_contact_cand;
+
+/// Skin of the candidate lists when no pair gives SKIN=: twice the largest
+/// particle or beam contact radius, at least 1e-3 of the model's extent.
+double nsb_contact_default_skin(const nsb_model* m);
+/// Broad phase (Verlet list): every (pair, particle, master item) whose gap at
+/// the positions x (3n) is below skin; obstacles list every particle.  Cell
+/// grid per pair: O(particles + elements) work plus the sort of the binned
+/// items.  *out grows (nsb_realloc, capacity *cap); allocates: call at set-up
+/// and on list rebuilds only.  Candidates of one particle and pair are
+/// contiguous (owner groups of the beam chords).
+int nsb_contact_broad_phase(nsb_ctx* ctx, const nsb_model* m, const double* x, double skin, nsb_contact_cand** out,
+                            int* cap, int* n_out);
+/// Multipliers the candidates' elements own.
+int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n);
+/// Fill elements e[0..n) and their data d[] from candidates: nodes, laws,
 /// multiplier counts (mult_first from *mult, advanced), geometry constants.
-/// Needs the node DOF counts (ndof) and the beam section data of the model.
-int nsb_contact_setup(const nsb_model* m, const int* ndof, nsb_elem* e, nsb_contact_data* d, int* mult);
+void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
+                       int* mult);
 
 /// Start of an increment (ec on the state at t_n, ec->h the new step):
 /// closest points, group owners, frozen normals, activity of NEWTON contacts.

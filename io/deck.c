@@ -140,7 +140,7 @@ typedef struct pval {
   double d;      /* P_REAL value */
 } pval;
 
-#define MAX_PARAMS 8
+#define MAX_PARAMS 10
 
 enum { W_MODEL, W_STEP, W_ANY };
 
@@ -230,6 +230,7 @@ static const kwspec kw_table[] = {
       {"EXPONENT", P_REAL, 0, NULL},
       {"DAMPING", P_REAL, 0, NULL},
       {"RADIUS", P_REAL, 0, NULL},
+      {"SKIN", P_REAL, 0, NULL},
       {NULL, P_FLAG, 0, NULL}}},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}}},
@@ -2030,6 +2031,13 @@ static void begin_contact_pair(parser* p, loc at, const pval* v) {
     if (v[6].d >= 0.0) c->master_radius = v[6].d;
     else {
       VALUE(p, at, "RADIUS must be >= 0, got %.12g", v[6].d);
+      ok = 0;
+    }
+  }
+  if (v[7].set) {
+    if (v[7].d > 0.0 && isfinite(v[7].d)) c->skin = v[7].d;
+    else {
+      VALUE(p, at, "SKIN must be > 0, got %.12g", v[7].d);
       ok = 0;
     }
   }

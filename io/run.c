@@ -255,8 +255,13 @@ typedef struct contact_buf {
   int *pair, *slave;
 } contact_buf;
 
-static int contact_setup(nsb_ctx* ctx, const nsb_system* s, contact_buf* cb) {
-  int n = nsb_system_n_contacts(s);
+static void contact_free(nsb_ctx* ctx, contact_buf* cb);
+
+/* (Re)size the buffers for n contacts (allocates; called when the contact
+   candidate list has grown beyond the capacity). */
+static int contact_reserve(nsb_ctx* ctx, contact_buf* cb, int n) {
+  if (n <= cb->cap && cb->cap > 0) return NSB_OK;
+  contact_free(ctx, cb);
   cb->cap = n > 0 ? n : 1;
   cb->x = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
   cb->normal = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
@@ -281,10 +286,14 @@ static void contact_free(nsb_ctx* ctx, contact_buf* cb) {
   NSB_FREE_ARRAY(ctx, cb->slip, cb->cap, double);
   NSB_FREE_ARRAY(ctx, cb->pair, cb->cap, int);
   NSB_FREE_ARRAY(ctx, cb->slave, cb->cap, int);
+  cb->cap = 0;
 }
 
-static int write_contacts(nsb_vtk_contact_writer* w, contact_buf* cb, const nsb_system* s) {
+static int write_contacts(nsb_ctx* ctx, nsb_vtk_contact_writer* w, contact_buf* cb, const nsb_system* s) {
   const nsb_model* m = nsb_system_model(s);
+  int nc = nsb_system_n_contacts(s);
+  NSB_CALL(contact_reserve(ctx, cb, nc));
+  NSB_CALL(nsb_vtk_contact_writer_reserve(w, nc));
   int k = 0;
   for (int i = 0; i < nsb_system_n_contacts(s); ++i) {
     const nsb_elem* e = nsb_system_contact(s, i);
@@ -349,10 +358,9 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     if (bb.n_lines > 0 &&
         (st = nsb_vtk_beam_writer_create(ctx, opt->outdir, "beams", ascii, bb.n_points, bb.n_lines, 16, &bvtk)) < 0)
       goto done;
-    if (nsb_system_n_contacts(s) > 0) {
-      if ((st = contact_setup(ctx, s, &cb)) < 0) goto done;
-      if ((st = nsb_vtk_contact_writer_create(ctx, opt->outdir, "contacts", ascii, nsb_system_n_contacts(s), &cvtk)) < 0)
-        goto done;
+    if (m->contact_pairs.count > 0) {
+      if ((st = contact_reserve(ctx, &cb, nsb_system_n_contacts(s))) < 0) goto done;
+      if ((st = nsb_vtk_contact_writer_create(ctx, opt->outdir, "contacts", ascii, cb.cap, &cvtk)) < 0) goto done;
     }
   }
   nsb_stats* stats = nsb_system_stats(s);
@@ -378,7 +386,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
       if (vtk && (st = write_frame(vtk, &fb, s)) < 0) goto done;
       if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
-      if (cvtk && (st = write_contacts(cvtk, &cb, s)) < 0) goto done;
+      if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;
     }
     double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
     long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
@@ -418,7 +426,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc)) {
         if ((st = write_frame(vtk, &fb, s)) < 0) goto done;
         if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
-        if (cvtk && (st = write_contacts(cvtk, &cb, s)) < 0) goto done;
+        if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;
         stats->outputs++;
       }
       stats->t_output += nsb_now_s() - tic;

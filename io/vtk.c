@@ -930,6 +930,33 @@ int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* bas
 
 const char* nsb_vtk_contact_pvd_path(const nsb_vtk_contact_writer* w) { return w->series.pvd_path; }
 
+int nsb_vtk_contact_writer_reserve(nsb_vtk_contact_writer* w, int max_contacts) {
+  if (max_contacts <= w->max_n) return NSB_OK;
+  size_t o = (size_t)(w->max_n > 0 ? w->max_n : 1), n = (size_t)max_contacts;
+  int64_t* c = NSB_NEW_ARRAY(w->ctx, n, int64_t);
+  int64_t* f = NSB_NEW_ARRAY(w->ctx, n, int64_t);
+  uint8_t* t = NSB_NEW_ARRAY(w->ctx, n, uint8_t);
+  if (!c || !f || !t) {
+    NSB_FREE_ARRAY(w->ctx, c, n, int64_t);
+    NSB_FREE_ARRAY(w->ctx, f, n, int64_t);
+    NSB_FREE_ARRAY(w->ctx, t, n, uint8_t);
+    return NSB_ERR_ALLOC;
+  }
+  NSB_FREE_ARRAY(w->ctx, w->connectivity, o, int64_t);
+  NSB_FREE_ARRAY(w->ctx, w->offsets, o, int64_t);
+  NSB_FREE_ARRAY(w->ctx, w->types, o, uint8_t);
+  w->connectivity = c;
+  w->offsets = f;
+  w->types = t;
+  for (size_t i = 0; i < n; ++i) {
+    c[i] = (int64_t)i;
+    f[i] = (int64_t)i + 1;
+    t[i] = VTK_VERTEX;
+  }
+  w->max_n = max_contacts;
+  return NSB_OK;
+}
+
 int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_frame* f) {
   NSB_ASSERT(w && f);
   nsb_ctx* ctx = w->ctx;

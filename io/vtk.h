@@ -241,6 +241,8 @@ int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* bas
 /// Write one frame (allocates nothing).  Errors as nsb_vtk_write.
 int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_frame* f);
 const char* nsb_vtk_contact_pvd_path(const nsb_vtk_contact_writer* w);
+/// Grow the capacity to max_contacts points (allocates; no-op when large enough).
+int nsb_vtk_contact_writer_reserve(nsb_vtk_contact_writer* w, int max_contacts);
 void nsb_vtk_contact_writer_destroy(nsb_vtk_contact_writer** w);
 
 #endif

@@ -217,6 +217,7 @@ typedef struct nsb_contact_pair {
   double exponent;             /* HERTZ: p >= 1 (default 1.5) */
   double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m (default 0) */
   double master_radius;        /* BEAMS: contact radius of the beam; < 0: from the section (see docs) */
+  double skin;                 /* candidate-list skin (length); <= 0: automatic (elements/contact.h) */
   int line;
 } nsb_contact_pair;
 

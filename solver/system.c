@@ -41,9 +41,19 @@ struct nsb_system {
   int has_beams, has_vbeams, has_sbeams; /* any beam; velocity-based (B2V); strain-based (B2S) */
   double work, power; /* work of the non-potential loads since t = 0, their power at t */
   double dissipated, diss_rate; /* energy dissipated since t = 0 (dampers, contacts), damper power at t */
-  int first_contact, n_contacts; /* contact elements: elems[first_contact ...] */
+  /* contact elements: elems[first_contact ...], rebuilt from the broad phase
+     (Verlet list) when a node has moved half the skin since the last build */
+  int first_contact, n_contacts;
   nsb_contact_data* cdata;
   int has_newton_contact;
+  int n_static_elems, n_static_mult, n_node_dof;
+  nsb_contact_cand* cand;
+  int cand_cap;
+  double skin;
+  double* x_build; /* 3n positions at the last build */
+  int *ceq_pool, *cmap_pool;
+  int ceq_size, cmap_size;
+  long contact_rebuilds;
   double internal_res2; /* condensed-out residual rows of the last assembly */
   nsb_stats stats;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
@@ -225,6 +235,99 @@ static void joint_geometry(nsb_system* s, int j, nsb_elem* e) {
   e->nodes[1] = b;
 }
 
+/* ---- contact candidates ------------------------------------------------------ */
+
+/* Resize a counted array (sizes counted as max(n, 1) elements, as allocated). */
+static int resize(nsb_ctx* ctx, void** p, int old_n, int new_n, size_t sz) {
+  size_t o = (size_t)(old_n > 0 ? old_n : 1) * sz, n = (size_t)(new_n > 0 ? new_n : 1) * sz;
+  if (o == n) return NSB_OK;
+  void* q = nsb_realloc(ctx, *p, o, n);
+  if (!q) return NSB_ERR_ALLOC;
+  *p = q;
+  return NSB_OK;
+}
+
+static int number_and_analyze(nsb_system* s);
+
+/* Rebuild the contact elements from the broad phase at the current
+   positions: candidate list, element tail, contact multipliers, pools and,
+   inside a step, the equation numbering, pattern and symbolic analysis.
+   Allocates: runs at set-up and when the Verlet list expires. */
+static int contact_rebuild(nsb_system* s) {
+  nsb_ctx* ctx = s->ctx;
+  const nsb_model* m = s->model;
+  int nc = 0;
+  NSB_CALL(nsb_contact_broad_phase(ctx, m, s->cur.x, s->skin, &s->cand, &s->cand_cap, &nc));
+  int nm_new = s->n_static_mult + nsb_contact_mult_count(m, s->cand, nc);
+  int ne_new = s->n_static_elems + nc;
+  int meq_old = s->max_eq, meq_new = s->n_node_dof + nm_new;
+  NSB_CALL(resize(ctx, (void**)&s->elems, s->n_elems, ne_new, sizeof(nsb_elem)));
+  NSB_CALL(resize(ctx, (void**)&s->cdata, s->n_contacts, nc, sizeof(nsb_contact_data)));
+  NSB_CALL(resize(ctx, (void**)&s->lam, s->n_mult, nm_new, sizeof(double)));
+  NSB_CALL(resize(ctx, (void**)&s->lam_old, s->n_mult, nm_new, sizeof(double)));
+  NSB_CALL(resize(ctx, (void**)&s->mult_eq, s->n_mult, nm_new, sizeof(int)));
+  NSB_CALL(resize(ctx, (void**)&s->mult_level, s->n_mult, nm_new, sizeof(int)));
+  NSB_CALL(resize(ctx, (void**)&s->r, meq_old, meq_new, sizeof(double)));
+  NSB_CALL(resize(ctx, (void**)&s->dx, meq_old, meq_new, sizeof(double)));
+  NSB_CALL(resize(ctx, (void**)&s->row_unscale, meq_old, meq_new, sizeof(double)));
+  s->n_elems = ne_new;
+  s->n_contacts = nc;
+  s->n_mult = nm_new;
+  s->max_eq = meq_new;
+  for (int q = s->n_static_mult; q < nm_new; ++q) {
+    s->lam[q] = s->lam_old[q] = 0.0;
+    s->mult_level[q] = NSB_LEVEL_VELOCITY;
+  }
+  int mult = s->n_static_mult;
+  nsb_elem* ce = s->elems + s->n_static_elems;
+  nsb_contact_setup(m, s->cand, nc, ce, s->cdata, &mult);
+  NSB_ASSERT(mult == nm_new);
+  int ceq = 0, cmap = 0;
+  s->has_newton_contact = 0;
+  for (int i = 0; i < nc; ++i) {
+    nsb_elem* e = &ce[i];
+    e->n_local = e->n_mult;
+    for (int q = 0; q < e->n_nodes; ++q) {
+      e->node_ndof[q] = s->ndof[e->nodes[q]];
+      e->n_local += e->node_ndof[q];
+    }
+    NSB_ASSERT(e->n_local <= NSB_ELEM_MAX_LOCAL);
+    ceq += e->n_local;
+    cmap += e->n_local * e->n_local;
+    if (e->ops == &nsb_contact_newton_ops) s->has_newton_contact = 1;
+  }
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip)
+    if (m->contact_pairs.data[ip].law == NSB_CONTACT_NEWTON) s->has_newton_contact = 1;
+  NSB_CALL(resize(ctx, (void**)&s->ceq_pool, s->ceq_size, ceq, sizeof(int)));
+  s->ceq_size = ceq > 0 ? ceq : 1;
+  NSB_CALL(resize(ctx, (void**)&s->cmap_pool, s->cmap_size, cmap, sizeof(int)));
+  s->cmap_size = cmap > 0 ? cmap : 1;
+  int pe = 0, pm = 0;
+  for (int i = 0; i < nc; ++i) {
+    ce[i].eq = s->ceq_pool + pe;
+    ce[i].map = s->cmap_pool + pm;
+    pe += ce[i].n_local;
+    pm += ce[i].n_local * ce[i].n_local;
+  }
+  s->first_contact = s->n_static_elems;
+  memcpy(s->x_build, s->cur.x, 3 * (size_t)s->n_nodes * sizeof(double));
+  s->contact_rebuilds++;
+  if (s->step_index >= 0) NSB_CALL(number_and_analyze(s));
+  return NSB_OK;
+}
+
+/* Largest node displacement since the last contact build (nodes with DOFs). */
+static double moved_since_build(const nsb_system* s) {
+  double d2 = 0.0;
+  for (int i = 0; i < s->n_nodes; ++i) {
+    if (!s->ndof[i]) continue;
+    double dx = s->cur.x[3 * i] - s->x_build[3 * i], dy = s->cur.x[3 * i + 1] - s->x_build[3 * i + 1],
+           dz = s->cur.x[3 * i + 2] - s->x_build[3 * i + 2];
+    d2 = fmax(d2, dx * dx + dy * dy + dz * dz);
+  }
+  return sqrt(d2);
+}
+
 /* ---- creation ------------------------------------------------------------- */
 
 static int count_mult(nsb_joint_kind k) { return k == NSB_JOINT_DISTANCE ? 1 : k == NSB_JOINT_SPHERICAL ? 3 : 5; }
@@ -255,11 +358,10 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
     s->ndof[i] = nsb_model_node_ndof(model, i);
     n_node_dof += s->ndof[i];
   }
+  s->n_node_dof = n_node_dof;
   s->n_mult = 0;
   for (int j = 0; j < model->joints.count; ++j) s->n_mult += count_mult(model->joints.data[j].kind);
-  int contact_mult = 0;
-  s->n_contacts = nsb_contact_count(model, &contact_mult);
-  s->n_mult += contact_mult;
+  s->n_static_mult = s->n_mult;
   int nmu = s->n_mult > 0 ? s->n_mult : 1;
   s->lam = NSB_NEW_ARRAY(ctx, nmu, double);
   s->lam_old = NSB_NEW_ARRAY(ctx, nmu, double);
@@ -270,7 +372,13 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->r = NSB_NEW_ARRAY(ctx, meq, double);
   s->dx = NSB_NEW_ARRAY(ctx, meq, double);
   s->row_unscale = NSB_NEW_ARRAY(ctx, meq, double);
-  if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale) {
+  s->x_build = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+  s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
+  s->ceq_pool = NSB_NEW_ARRAY(ctx, 1, int);
+  s->cmap_pool = NSB_NEW_ARRAY(ctx, 1, int);
+  s->ceq_size = s->cmap_size = 1;
+  if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
+      !s->cdata || !s->ceq_pool || !s->cmap_pool) {
     st = NSB_ERR_ALLOC;
     goto fail;
   }
@@ -278,13 +386,9 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
 
   /* element instances */
   int ne = model->rigid_bodies.count + model->particles.count + model->elements.count + model->cloads.count +
-           model->manufactured.count + model->joints.count + s->n_contacts;
+           model->manufactured.count + model->joints.count;
   s->n_elems = ne;
-  s->cdata = NSB_NEW_ARRAY(ctx, s->n_contacts > 0 ? s->n_contacts : 1, nsb_contact_data);
-  if (!s->cdata) {
-    st = NSB_ERR_ALLOC;
-    goto fail;
-  }
+  s->n_static_elems = ne;
   s->elems = NSB_NEW_ARRAY(ctx, ne > 0 ? ne : 1, nsb_elem);
   s->jgeom = NSB_NEW_ARRAY(ctx, model->joints.count > 0 ? model->joints.count : 1, nsb_joint_geom);
   if (!s->elems || !s->jgeom) {
@@ -348,15 +452,6 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
     e->data = &s->jgeom[j];
   }
   s->first_contact = k;
-  {
-    int first_mult = mult;
-    int nc = nsb_contact_setup(model, s->ndof, s->elems + k, s->cdata, &mult);
-    NSB_ASSERT(nc == s->n_contacts);
-    for (int q = first_mult; q < mult; ++q) s->mult_level[q] = NSB_LEVEL_VELOCITY;
-    for (int i = 0; i < nc; ++i)
-      if (s->elems[k + i].ops == &nsb_contact_newton_ops) s->has_newton_contact = 1;
-    k += nc;
-  }
   NSB_ASSERT(k == ne && mult == s->n_mult);
   s->eq_pool_size = s->map_pool_size = 0;
   for (int i = 0; i < ne; ++i) {
@@ -382,6 +477,13 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
     s->elems[i].map = s->map_pool + pm;
     pe += s->elems[i].n_local;
     pm += s->elems[i].n_local * s->elems[i].n_local;
+  }
+  if (model->contact_pairs.count > 0) {
+    /* one list for all pairs: the largest SKIN= given, else the default */
+    double given = 0.0;
+    for (int ip = 0; ip < model->contact_pairs.count; ++ip) given = fmax(given, model->contact_pairs.data[ip].skin);
+    s->skin = given > 0.0 ? given : nsb_contact_default_skin(model);
+    if ((st = contact_rebuild(s)) < 0) goto fail;
   }
   *out = s;
   return NSB_OK;
@@ -417,6 +519,10 @@ void nsb_system_destroy(nsb_system** ps) {
       if (s->elems[i].ops && s->elems[i].ops->destroy) s->elems[i].ops->destroy(ctx, &s->elems[i]);
   NSB_FREE_ARRAY(ctx, s->elems, s->n_elems > 0 ? s->n_elems : 1, nsb_elem);
   NSB_FREE_ARRAY(ctx, s->cdata, s->n_contacts > 0 ? s->n_contacts : 1, nsb_contact_data);
+  NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
+  NSB_FREE_ARRAY(ctx, s->ceq_pool, s->ceq_size, int);
+  NSB_FREE_ARRAY(ctx, s->cmap_pool, s->cmap_size, int);
+  NSB_FREE_ARRAY(ctx, s->cand, s->cand_cap, nsb_contact_cand);
   NSB_FREE_ARRAY(ctx, s->jgeom, s->model->joints.count > 0 ? s->model->joints.count : 1, nsb_joint_geom);
   NSB_FREE_ARRAY(ctx, s->eq_pool, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
   NSB_FREE_ARRAY(ctx, s->map_pool, s->map_pool_size > 0 ? s->map_pool_size : 1, int);
@@ -425,6 +531,48 @@ void nsb_system_destroy(nsb_system** ps) {
   nsb_scheme_destroy(&s->scheme);
   nsb_free(ctx, s, sizeof(*s));
   *ps = NULL;
+}
+
+/* Equation numbering (node unknowns, then multipliers), element equation
+   maps, sparsity pattern and symbolic factorization for the current supports
+   and elements.  Allocates (step start, contact list rebuild). */
+static int number_and_analyze(nsb_system* s) {
+  /* equation numbering: node unknowns, then multipliers */
+  int eq = 0;
+  for (int i = 0; i < s->n_nodes; ++i) {
+    for (int d = 0; d < 6; ++d) s->node_eq[6 * i + d] = -1;
+    for (int d = 0; d < s->ndof[i]; ++d) {
+      int fixed = d < 3 ? s->fixed_t[3 * i + d] >= 0 : (int)((s->fixed_r[i] >> (d - 3)) & 1u);
+      if (!fixed) s->node_eq[6 * i + d] = eq++;
+    }
+  }
+  s->n_node_eq = eq;
+  for (int q = 0; q < s->n_mult; ++q) s->mult_eq[q] = eq++;
+  s->n_eq = eq;
+  for (int i = 0; i < s->n_eq; ++i) s->row_unscale[i] = 1.0;
+  for (int i = 0; i < s->n_elems; ++i) {
+    nsb_elem* e = &s->elems[i];
+    int p = 0;
+    for (int q = 0; q < e->n_nodes; ++q)
+      for (int d = 0; d < e->node_ndof[q]; ++d) e->eq[p++] = s->node_eq[6 * e->nodes[q] + d];
+    for (int q = 0; q < e->n_mult; ++q) e->eq[p++] = s->mult_eq[e->mult_first + q];
+  }
+  /* pattern, symbolic analysis */
+  nsb_csr_destroy(s->ctx, &s->A);
+  nsb_linsolver_destroy(&s->ls);
+  if (s->n_eq > 0) {
+    nsb_pattern_builder* pb = NULL;
+    NSB_CALL(nsb_pattern_builder_create(s->ctx, s->n_eq, &pb));
+    int st = NSB_OK;
+    for (int i = 0; i < s->n_elems && st == NSB_OK; ++i) st = nsb_pattern_builder_add(pb, s->elems[i].eq, s->elems[i].n_local);
+    if (st == NSB_OK) st = nsb_pattern_builder_finish(pb, &s->A);
+    nsb_pattern_builder_destroy(&pb);
+    NSB_CALL(st);
+    for (int i = 0; i < s->n_elems; ++i) NSB_CALL(nsb_csr_block_map(s->A, s->elems[i].eq, s->elems[i].n_local, s->elems[i].map));
+    NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
+    NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
+  }
+  return NSB_OK;
 }
 
 /* ---- steps ---------------------------------------------------------------- */
@@ -467,42 +615,8 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
               "%s:%d: node %d: holding only some rotations needs SCHEME=MODIFIED NEWMARK or a static step "
               "(Newmark's incremental rotation vector cannot keep a component fixed)",
               m->source, s->step.line, m->nodes.data[i].label);
-  /* equation numbering: node unknowns, then multipliers */
-  int eq = 0;
-  for (int i = 0; i < s->n_nodes; ++i) {
-    for (int d = 0; d < 6; ++d) s->node_eq[6 * i + d] = -1;
-    for (int d = 0; d < s->ndof[i]; ++d) {
-      int fixed = d < 3 ? s->fixed_t[3 * i + d] >= 0 : (int)((s->fixed_r[i] >> (d - 3)) & 1u);
-      if (!fixed) s->node_eq[6 * i + d] = eq++;
-    }
-  }
-  s->n_node_eq = eq;
-  for (int q = 0; q < s->n_mult; ++q) s->mult_eq[q] = eq++;
-  s->n_eq = eq;
-  for (int i = 0; i < s->n_eq; ++i) s->row_unscale[i] = 1.0;
-  for (int i = 0; i < s->n_elems; ++i) {
-    nsb_elem* e = &s->elems[i];
-    int p = 0;
-    for (int q = 0; q < e->n_nodes; ++q)
-      for (int d = 0; d < e->node_ndof[q]; ++d) e->eq[p++] = s->node_eq[6 * e->nodes[q] + d];
-    for (int q = 0; q < e->n_mult; ++q) e->eq[p++] = s->mult_eq[e->mult_first + q];
-  }
-  /* pattern, symbolic analysis */
-  nsb_csr_destroy(s->ctx, &s->A);
-  nsb_linsolver_destroy(&s->ls);
   nsb_scheme_destroy(&s->scheme);
-  if (s->n_eq > 0) {
-    nsb_pattern_builder* pb = NULL;
-    NSB_CALL(nsb_pattern_builder_create(s->ctx, s->n_eq, &pb));
-    int st = NSB_OK;
-    for (int i = 0; i < s->n_elems && st == NSB_OK; ++i) st = nsb_pattern_builder_add(pb, s->elems[i].eq, s->elems[i].n_local);
-    if (st == NSB_OK) st = nsb_pattern_builder_finish(pb, &s->A);
-    nsb_pattern_builder_destroy(&pb);
-    NSB_CALL(st);
-    for (int i = 0; i < s->n_elems; ++i) NSB_CALL(nsb_csr_block_map(s->A, s->elems[i].eq, s->elems[i].n_local, s->elems[i].map));
-    NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
-    NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
-  }
+  NSB_CALL(number_and_analyze(s));
   NSB_CHECK(s->ctx, !(s->has_vbeams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_NEWMARK),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: the velocity-based beam element (B2V) integrates with SCHEME=MODIFIED NEWMARK (or a static step)",
@@ -817,6 +931,9 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
 int nsb_system_prepare_increment(nsb_system* s, double h) {
   s->scheme->h = h;
   nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, h, &s->lam_scale, s->con_scale);
+  /* Verlet list: a pair farther apart than the skin at the last build cannot
+     touch before one of its nodes has moved half the skin */
+  if (s->model->contact_pairs.count > 0 && 2.0 * moved_since_build(s) > s->skin) NSB_CALL(contact_rebuild(s));
   state_copy(&s->old, &s->cur, s->n_nodes);
   memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
   for (int i = 0; i < s->n_elems; ++i)
@@ -896,6 +1013,7 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
 
 const nsb_model* nsb_system_model(const nsb_system* s) { return s->model; }
 int nsb_system_n_contacts(const nsb_system* s) { return s->n_contacts; }
+long nsb_system_contact_rebuilds(const nsb_system* s) { return s->contact_rebuilds; }
 const nsb_elem* nsb_system_contact(const nsb_system* s, int i) { return &s->elems[s->first_contact + i]; }
 
 int nsb_system_n_elements(const nsb_system* s) { return s->n_elems; }

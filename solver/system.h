@@ -71,6 +71,8 @@ const nsb_model* nsb_system_model(const nsb_system* s);
 /// Contact elements (elements/contact.h): count and element i (its state is an nsb_contact_data).
 int nsb_system_n_contacts(const nsb_system* s);
 const nsb_elem* nsb_system_contact(const nsb_system* s, int i);
+/// Number of contact candidate lists built so far (set-up included).
+long nsb_system_contact_rebuilds(const nsb_system* s);
 /// Statistics accumulated so far (view).
 nsb_stats* nsb_system_stats(nsb_system* s);
 /// Initial positions and orientations (for displacements), views.

@@ -294,6 +294,130 @@ static void test_cradle_plastic(void) {
   cradle(0.0, ex);
 }
 
+
+/* ---- broad phase ------------------------------------------------------------------ */
+
+/* Random particles around a bent beam: the cell-grid candidate list equals
+   the brute-force list of all (particle, item) with gap < skin. */
+static void test_broad_phase_exact(void) {
+  char* deck = malloc(200000);
+  CU_ASSERT_FATAL(deck != NULL);
+  int len = 0;
+  len += sprintf(deck + len, "*NODE\n");
+  for (int i = 0; i < 300; ++i)
+    len += sprintf(deck + len, "%d, %.6f, %.6f, %.6f\n", i + 1, 2.0 * urand(), 2.0 * urand(), 0.5 * urand());
+  for (int i = 0; i <= 40; ++i)
+    len += sprintf(deck + len, "%d, %.6f, %.6f, %.6f\n", 1001 + i, -2.0 + 0.1 * i, 0.3 * sin(0.2 * i), 0.1 * cos(0.3 * i));
+  len += sprintf(deck + len, "*NSET, NSET=P, GENERATE\n1, 300, 1\n*PARTICLE, NSET=P, MASS=1.0, RADIUS=0.04\n");
+  len += sprintf(deck + len, "*ELEMENT, TYPE=B2V, ELSET=BEAM, POINTS=1\n");
+  for (int i = 0; i < 40; ++i) len += sprintf(deck + len, "%d, %d, %d\n", i + 1, 1001 + i, 1002 + i);
+  len += sprintf(deck + len,
+                 "*BEAM GENERAL SECTION, ELSET=BEAM, RADIUS=0.03\n1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n"
+                 "1.0, 20.0, 10.0, 10.0\n0.0, 0.0, 1.0\n"
+                 "*CONTACT PAIR, LAW=NEWTON\nP, P\nP, BEAM\n"
+                 "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 1.0\n*END STEP\n");
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, deck);
+  free(deck);
+  int n = m->nodes.count;
+  double* x = malloc(3 * (size_t)n * sizeof(double));
+  for (int i = 0; i < n; ++i) memcpy(x + 3 * i, m->nodes.data[i].X, 3 * sizeof(double));
+  const double skins[3] = {0.01, 0.1, 0.5};
+  for (int k = 0; k < 3; ++k) {
+    nsb_contact_cand* c = NULL;
+    int cap = 0, nc = 0;
+    CU_ASSERT_EQUAL_FATAL(nsb_contact_broad_phase(ctx, m, x, skins[k], &c, &cap, &nc), NSB_OK);
+    /* brute force */
+    int nb = 0, missing = 0;
+    for (int a = 0; a < 300; ++a) {
+      for (int b = a + 1; b < 300; ++b) {
+        double d = 0.0;
+        for (int q = 0; q < 3; ++q) d += (x[3 * a + q] - x[3 * b + q]) * (x[3 * a + q] - x[3 * b + q]);
+        if (sqrt(d) - 0.08 < skins[k]) {
+          ++nb;
+          int found = 0;
+          for (int i = 0; i < nc && !found; ++i) found = c[i].pair == 0 && c[i].slave == a && c[i].item == b;
+          missing += !found;
+        }
+      }
+      for (int e = 0; e < 40; ++e) {
+        const double *xa = x + 3 * (300 + e), *xb = x + 3 * (301 + e), *xp = x + 3 * a;
+        double ev[3], w[3], L2 = 0.0, t = 0.0, d = 0.0;
+        for (int q = 0; q < 3; ++q) {
+          ev[q] = xb[q] - xa[q];
+          w[q] = xp[q] - xa[q];
+          L2 += ev[q] * ev[q];
+          t += w[q] * ev[q];
+        }
+        t = fmin(1.0, fmax(0.0, t / L2));
+        for (int q = 0; q < 3; ++q) d += (w[q] - t * ev[q]) * (w[q] - t * ev[q]);
+        if (sqrt(d) - 0.07 < skins[k]) {
+          ++nb;
+          int found = 0;
+          for (int i = 0; i < nc && !found; ++i) found = c[i].pair == 1 && c[i].slave == a && c[i].item == e;
+          missing += !found;
+        }
+      }
+    }
+    printf("\n    skin %.2f: %d candidates, brute force %d, missing %d", skins[k], nc, nb, missing);
+    CU_ASSERT_EQUAL(nc, nb);
+    CU_ASSERT_EQUAL(missing, 0);
+    CU_ASSERT(nb > 0);
+    NSB_FREE_ARRAY(ctx, c, cap, nsb_contact_cand);
+  }
+  free(x);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
+/* Particles poured into a box of planes, with particle-particle contact: the
+   run with the automatic skin (candidate lists rebuilt on the way) equals the
+   run whose skin covers every pair from the start (never rebuilt). */
+static void run_pour(const char* skin, double* out, long* rebuilds) {
+  char deck[8192];
+  int len = sprintf(deck, "*NODE\n");
+  for (int i = 0; i < 27; ++i)
+    len += sprintf(deck + len, "%d, %.3f, %.3f, %.3f\n", i + 1, 0.25 * (i % 3) + 0.01 * (i % 5),
+                   0.25 * ((i / 3) % 3) - 0.01 * (i % 4), 0.3 + 0.25 * (i / 9));
+  len += sprintf(deck + len,
+                 "*NSET, NSET=P, GENERATE\n1, 27, 1\n*PARTICLE, NSET=P, MASS=1.0, RADIUS=0.1\n"
+                 "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+                 "*OBSTACLE, NAME=WALLX, TYPE=PLANE\n-0.2, 0, 0, 1, 0, 0\n"
+                 "*OBSTACLE, NAME=WALLY, TYPE=PLANE\n0, -0.2, 0, 0, 1, 0\n"
+                 "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n0.3, 0.3, -0.35, 0.5\n"
+                 "*GRAVITY\n0, 0, -9.81\n"
+                 "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.2%s\nP, P\nP, FLOOR\nP, WALLX\nP, WALLY\nP, BALL\n"
+                 "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.002, 1.0\n*END STEP\n",
+                 skin);
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, deck);
+  nsb_system* s = start(ctx, m);
+  nsb_newton_report rep;
+  for (int k = 0; k < 400; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.002, &rep), NSB_OK);
+  memcpy(out, nsb_system_state(s)->x, 81 * sizeof(double));
+  *rebuilds = nsb_system_contact_rebuilds(s);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
+static void test_broad_phase_rebuilds(void) {
+  double a[81], b[81];
+  long ra = 0, rb = 0;
+  run_pour("", a, &ra);
+  run_pour(", SKIN=100.0", b, &rb);
+  double d = 0.0;
+  for (int i = 0; i < 81; ++i) d = fmax(d, fabs(a[i] - b[i]));
+  printf("\n    automatic skin: %ld candidate lists, all pairs: %ld list; max position difference %.2e", ra, rb, d);
+  CU_ASSERT(ra > 3);
+  CU_ASSERT_EQUAL(rb, 1);
+  CU_ASSERT(d < 1e-9);
+}
+
 int main(int argc, char** argv) {
   static const nsb_test_case tangent_cases[] = {{"hertz_modified", test_hertz_modified},
                                                 {"hertz_newmark", test_hertz_newmark},
@@ -311,6 +435,10 @@ int main(int argc, char** argv) {
                                             {"cradle_elastic", test_cradle_elastic},
                                             {"cradle_plastic", test_cradle_plastic},
                                             {NULL, NULL}};
-  static const nsb_test_suite suites[] = {{"tangent", tangent_cases}, {"laws", law_cases}, {NULL, NULL}};
+  static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
+                                              {"rebuilds", test_broad_phase_rebuilds},
+                                              {NULL, NULL}};
+  static const nsb_test_suite suites[] = {
+      {"tangent", tangent_cases}, {"laws", law_cases}, {"broad_phase", broad_cases}, {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
 }
