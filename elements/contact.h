@@ -62,7 +62,7 @@ typedef struct nsb_contact_cand {
   int pair, slave, item;
 } nsb_contact_cand;
 
-/// Skin of the candidate lists when no pair gives SKIN=: twice the largest
+/// Skin of the candidate lists when no pair gives SKIN=: half the largest
 /// particle or beam contact radius, at least 1e-3 of the model's extent.
 double nsb_contact_default_skin(const nsb_model* m);
 /// Broad phase (Verlet list): every (pair, particle, master item) whose gap at

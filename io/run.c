@@ -473,6 +473,9 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   if (st->floor_accepted > 0) fprintf(out, "  accepted at the increment round-off floor %ld\n", st->floor_accepted);
   fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
+  if (st->factorizations_fresh > 0)
+    fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
+  if (st->contact_lists > 0) fprintf(out, "  contact lists built   %ld\n", st->contact_lists);
   fprintf(out, "  linear solves         %ld\n", st->solves);
   fprintf(out, "  VTK outputs           %ld\n", st->outputs);
   fprintf(out, "  wall time [s]: setup %.3f, assembly %.3f, factorization %.3f, solve %.3f, output %.3f, total %.3f\n",

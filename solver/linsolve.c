@@ -228,6 +228,7 @@ static int klu_factor_op(nsb_linsolver* s, const nsb_csr* A) {
     d->rgrowth_fresh = c->rgrowth;
     klu_rcond(d->symbolic, d->numeric, c);
     d->n_fresh++;
+    s->n_factor_fresh++;
   }
   s->rcond_last = c->rcond;
   if (!(c->rcond >= RCOND_SINGULAR)) {
@@ -365,6 +366,7 @@ static int umf_factor_op(nsb_linsolver* s, const nsb_csr* A) {
   if (d->numeric) umfpack_di_free_numeric(&d->numeric);
   const int rc = umfpack_di_numeric(A->rowptr, A->col, A->val, d->symbolic, &d->numeric,
                                     d->control, d->info);
+  s->n_factor_fresh++;
   if (rc == UMFPACK_OK || rc == UMFPACK_WARNING_singular_matrix) {
     s->rcond_last = rc == UMFPACK_OK ? d->info[UMFPACK_RCOND] : 0.0;
     if (!(s->rcond_last >= RCOND_SINGULAR)) {

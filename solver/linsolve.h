@@ -48,6 +48,7 @@ struct nsb_linsolver {
   void* data;   /* back-end state, owned */
   nsb_ctx* ctx; /* borrowed */
   long n_analyze, n_factor, n_solve; /* successful calls */
+  long n_factor_fresh; /* factorizations with a fresh pivot search (KLU: refactor rejected or first; UMFPACK: all) */
   int singular_eq;   /* equation (row of A, original numbering) of the last NSB_ERR_SINGULAR, else -1 */
   double rcond_last; /* reciprocal condition estimate of the last successful factor
                         (KLU: klu_rcond = min|U_kk| / max|U_kk|; UMFPACK: Info[UMFPACK_RCOND]) */

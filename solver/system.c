@@ -54,6 +54,7 @@ struct nsb_system {
   int *ceq_pool, *cmap_pool;
   int ceq_size, cmap_size;
   long contact_rebuilds;
+  long fresh_before; /* fresh factorizations of linear solvers already destroyed */
   double internal_res2; /* condensed-out residual rows of the last assembly */
   nsb_stats stats;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
@@ -312,6 +313,7 @@ static int contact_rebuild(nsb_system* s) {
   s->first_contact = s->n_static_elems;
   memcpy(s->x_build, s->cur.x, 3 * (size_t)s->n_nodes * sizeof(double));
   s->contact_rebuilds++;
+  s->stats.contact_lists = s->contact_rebuilds;
   if (s->step_index >= 0) NSB_CALL(number_and_analyze(s));
   return NSB_OK;
 }
@@ -559,6 +561,7 @@ static int number_and_analyze(nsb_system* s) {
   }
   /* pattern, symbolic analysis */
   nsb_csr_destroy(s->ctx, &s->A);
+  if (s->ls) s->fresh_before += s->ls->n_factor_fresh;
   nsb_linsolver_destroy(&s->ls);
   if (s->n_eq > 0) {
     nsb_pattern_builder* pb = NULL;
@@ -829,6 +832,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
     st = nsb_linsolver_factor(s->ls, s->A);
     s->stats.t_factor += nsb_now_s() - tic;
     s->stats.factorizations++;
+    s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
     if (st < 0) {
       rep->status = st;
       char where[128] = "";
