@@ -676,9 +676,10 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
   }
 }
 
-double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive) {
+double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
   double total = 0.0;
   *impulsive = 0;
+  *obstacle_work = 0.0;
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
@@ -717,6 +718,13 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       d->slip = sqrt(a * a + b * b);
     }
     d->force = d->impulse[0] / ec->h;
+    if (d->kind == 0 && ec->model->obstacles.data[d->master].amplitude >= 0) {
+      /* a moving obstacle works on the particle: impulse times its step-average velocity */
+      nsb_vec3 v0;
+      (void)obstacle_offset(ec->model, &ec->model->obstacles.data[d->master], ec->t - ec->h, &v0);
+      nsb_vec3 va = nsb_v3_scale(0.5, nsb_v3_add(v0, vobs));
+      for (int k = 0; k < e[i].n_mult; ++k) *obstacle_work += d->impulse[k] * nsb_v3_dot(dir[k], va);
+    }
     if (d->impulse[0] != 0.0 || (e[i].n_mult == 3 && (d->impulse[1] != 0.0 || d->impulse[2] != 0.0)))
       *impulsive = 1;
     total += d->dissipated;

@@ -85,9 +85,10 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
 void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
 /// Increment accepted (ec at t_{n+1} with the converged multipliers):
 /// record gap, impulses/forces, slip and dissipated energy per contact; return
-/// the energy dissipated by NEWTON impulses in this increment and set
-/// *impulsive when any contact carried an impulse.
-double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive);
+/// the energy dissipated by NEWTON impulses in this increment, set
+/// *impulsive when any contact carried an impulse and *obstacle_work to the
+/// work of moving obstacles through their impulses (external work).
+double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
 /// Gap and normal of a contact at the state of ec (output, tests).
 double nsb_contact_gap(const nsb_elem* e, const nsb_eval_ctx* ec, double n[3], double point[3]);
 

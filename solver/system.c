@@ -975,7 +975,9 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
   if (s->n_contacts > 0) {
     nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, s->t);
     int impulsive = 0;
-    s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive);
+    double wobs = 0.0;
+    s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs);
+    s->work += wobs;
     /* contact impulses belong to the velocity jump of this increment only:
        the acceleration carried into the next increment is the smooth one
        (docs/contact.md §6), so recompute it without contact forces */

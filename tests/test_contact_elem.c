@@ -295,6 +295,35 @@ static void test_cradle_plastic(void) {
 }
 
 
+
+/* A plane moving up at 1 strikes a particle at rest (e = 1): the particle
+   leaves at 2, and the obstacle's work (impulse times its velocity) equals
+   the kinetic energy gained. */
+static void test_moving_obstacle(void) {
+  const char* deck =
+      "*NODE\n1, 0.0, 0.0, 0.5\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.5, RADIUS=0.1\n"
+      "*AMPLITUDE, NAME=UP, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 1.0\n"
+      "*OBSTACLE, NAME=PADDLE, TYPE=PLANE, AMPLITUDE=UP\n0, 0, 0, 0, 0, 1, 0, 0, 1\n"
+      "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1.0\nB, PADDLE\n"
+      "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 1.0\n*END STEP\n";
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, deck);
+  nsb_system* s = start(ctx, m);
+  nsb_newton_report rep;
+  for (int k = 0; k < 100; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.01, &rep), NSB_OK);
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  printf("\n    v = %.15f, kinetic %.15f, obstacle work %.15f, dissipated %.2e", nsb_system_state(s)->v[2], en.kinetic,
+         en.external_work, en.dissipated);
+  NSB_ASSERT_CLOSE(nsb_system_state(s)->v[2], 2.0, 1e-9);
+  NSB_ASSERT_CLOSE(en.external_work, en.kinetic, 1e-9);
+  NSB_ASSERT_CLOSE(en.dissipated, 0.0, 1e-9);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  nsb_ctx_destroy(&ctx);
+}
+
 /* ---- broad phase ------------------------------------------------------------------ */
 
 /* Random particles around a bent beam: the cell-grid candidate list equals
@@ -434,6 +463,7 @@ int main(int argc, char** argv) {
                                             {"incline_frictionless", test_incline_frictionless},
                                             {"cradle_elastic", test_cradle_elastic},
                                             {"cradle_plastic", test_cradle_plastic},
+                                            {"moving_obstacle", test_moving_obstacle},
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
