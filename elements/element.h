@@ -145,6 +145,7 @@ typedef struct nsb_joint_geom {
   nsb_vec3 ground[2]; /* fixed point for a side without DOFs */
   nsb_vec3 axis_a;    /* revolute: axis in body frame A */
   nsb_vec3 perp_b[2]; /* revolute: two unit vectors normal to the axis, body frame B */
+  nsb_vec3 perp_a;    /* fixed: perp_b[0] at t = 0 in body frame A (third orientation row) */
   double length;      /* distance joint */
   int swapped;        /* 1 if the model's node_a is element side B */
 } nsb_joint_geom;

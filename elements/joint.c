@@ -110,7 +110,6 @@ static void apply_point_force(const side* S, nsb_vec3 F, double* f, double* K, i
    row map S(s) R^T so that callers can chain. */
 static nsb_mat3 rot_map(const side* S) { return nsb_m3_mul(nsb_m3_skew(S->s), nsb_m3_transpose(S->R)); }
 
-static int joint_nmult(nsb_joint_kind k) { return k == NSB_JOINT_DISTANCE ? 1 : k == NSB_JOINT_SPHERICAL ? 3 : 5; }
 
 static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_joint* jm = &ec->model->joints.data[e->model_index];
@@ -124,9 +123,10 @@ static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   double sc = ec->con_scale[level], sl = ec->lam_scale;
   const double* lam = ec->lambda + e->mult_first;
   nsb_mat3 I = nsb_m3_identity(), Z = nsb_m3_zero();
-  NSB_ASSERT(e->n_mult == joint_nmult(jm->kind));
+  NSB_ASSERT(e->n_mult == nsb_joint_n_mult(jm->kind));
 
-  if (jm->kind == NSB_JOINT_SPHERICAL || jm->kind == NSB_JOINT_REVOLUTE) {
+  const int rev = jm->kind == NSB_JOINT_REVOLUTE || jm->kind == NSB_JOINT_FIXED;
+  if (jm->kind == NSB_JOINT_SPHERICAL || rev) {
     nsb_vec3 L = nsb_v3_load(lam);
     apply_point_force(&A, L, f, K, n);
     apply_point_force(&B, nsb_v3_neg(L), f, K, n);
@@ -156,16 +156,18 @@ static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
     }
   }
 
-  if (jm->kind == NSB_JOINT_REVOLUTE) {
+  if (rev) {
     NSB_ASSERT(A.ndof == 6);
-    nsb_vec3 ax = g->axis_a;
-    nsb_vec3 e1 = nsb_m3_mulv(A.R, ax);
-    nsb_vec3 ed = nsb_m3_mulv(A.R, nsb_v3_cross(A.w, ax));
-    nsb_vec3 edd = nsb_m3_mulv(A.R, nsb_v3_add(nsb_v3_cross(A.al, ax), nsb_v3_cross(A.w, nsb_v3_cross(A.w, ax))));
-    for (int kk = 0; kk < 2; ++kk) {
+    const int n_rot = jm->kind == NSB_JOINT_FIXED ? 3 : 2;
+    for (int kk = 0; kk < n_rot; ++kk) {
+      /* rows (axis, b1), (axis, b2) and, for a weld, (b1 in A, b2 in B) */
+      nsb_vec3 ax = kk < 2 ? g->axis_a : g->perp_a;
+      nsb_vec3 e1 = nsb_m3_mulv(A.R, ax);
+      nsb_vec3 ed = nsb_m3_mulv(A.R, nsb_v3_cross(A.w, ax));
+      nsb_vec3 edd = nsb_m3_mulv(A.R, nsb_v3_add(nsb_v3_cross(A.al, ax), nsb_v3_cross(A.w, nsb_v3_cross(A.w, ax))));
       int row = mrow + 3 + kk;
       double mu = lam[3 + kk];
-      nsb_vec3 b = g->perp_b[kk];
+      nsb_vec3 b = g->perp_b[kk < 2 ? kk : 1];
       nsb_vec3 fk = nsb_m3_mulv(B.R, b);
       nsb_vec3 fd = nsb_m3_mulv(B.R, nsb_v3_cross(B.w, b));
       nsb_vec3 fdd = nsb_m3_mulv(B.R, nsb_v3_add(nsb_v3_cross(B.al, b), nsb_v3_cross(B.w, nsb_v3_cross(B.w, b))));

@@ -154,7 +154,7 @@ typedef struct kwspec {
 static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", NULL};
 static const char* const amp_times[] = {"STEP TIME", "TOTAL TIME", NULL};
 static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
-static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", NULL};
+static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", NULL};
 static const char* const levels[] = {"POSITION", "VELOCITY", NULL};
 static const char* const yes_no[] = {"NO", "YES", NULL};
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
@@ -1821,7 +1821,7 @@ static void data_rigid_body(parser* p, loc at) {
 static void data_joint(parser* p, loc at) {
   int kind = p->b.sub;
   int ok;
-  if (kind == NSB_JOINT_SPHERICAL) ok = expect_fields(p, at, 5, 5, "nodeA, nodeB, px, py, pz");
+  if (kind == NSB_JOINT_SPHERICAL || kind == NSB_JOINT_FIXED) ok = expect_fields(p, at, 5, 5, "nodeA, nodeB, px, py, pz");
   else if (kind == NSB_JOINT_REVOLUTE) ok = expect_fields(p, at, 8, 8, "nodeA, nodeB, px, py, pz, ax, ay, az");
   else ok = expect_fields(p, at, 2, 3, "nodeA, nodeB[, length]");
   if (!ok) return;
@@ -2790,7 +2790,7 @@ static double dist3(const double* a, const double* b) {
 
 static void check_joints(parser* p) {
   const nsb_model* m = p->m;
-  static const char* const kinds[] = {"spherical", "revolute", "distance"};
+  static const char* const kinds[] = {"spherical", "revolute", "distance", "fixed"};
   for (int i = 0; i < m->joints.count && !p->stop; ++i) {
     const nsb_joint* j = &m->joints.data[i];
     loc at = rec_loc(p, REC_JOINT, i, j->line);
@@ -2803,13 +2803,13 @@ static void check_joints(parser* p) {
             kinds[j->kind], A->label, B->label);
       continue;
     }
-    if (j->kind == NSB_JOINT_REVOLUTE) {
+    if (j->kind == NSB_JOINT_REVOLUTE || j->kind == NSB_JOINT_FIXED) {
       if (nd_a == 3 || nd_b == 3)
-        VALUE(p, at, "revolute joint between nodes %d and %d: a particle has no rotation; use a rigid body", A->label,
-              B->label);
-      else if (nd_a != 6 && nd_b != 6)
-        VALUE(p, at, "revolute joint between nodes %d and %d needs a rigid body or a beam node on at least one side",
+        VALUE(p, at, "%s joint between nodes %d and %d: a particle has no rotation; use a rigid body", kinds[j->kind],
               A->label, B->label);
+      else if (nd_a != 6 && nd_b != 6)
+        VALUE(p, at, "%s joint between nodes %d and %d needs a rigid body or a beam node on at least one side",
+              kinds[j->kind], A->label, B->label);
     }
     if (j->kind == NSB_JOINT_SPHERICAL) {
       double pn = sqrt(j->point[0] * j->point[0] + j->point[1] * j->point[1] + j->point[2] * j->point[2]);

@@ -119,6 +119,10 @@ int nsb_model_find_amplitude(const nsb_model* m, const char* name) { FIND_BY_NAM
 int nsb_model_find_material(const nsb_model* m, const char* name) { FIND_BY_NAME(m->materials, name); }
 int nsb_model_find_obstacle(const nsb_model* m, const char* name) { FIND_BY_NAME(m->obstacles, name); }
 
+int nsb_joint_n_mult(nsb_joint_kind k) {
+  return k == NSB_JOINT_DISTANCE ? 1 : k == NSB_JOINT_SPHERICAL ? 3 : k == NSB_JOINT_FIXED ? 6 : 5;
+}
+
 int nsb_model_node_ndof(const nsb_model* m, int i) {
   if (m->nodes.data[i].n_beams > 0) return 6;
   switch (m->nodes.data[i].body_kind) {
@@ -229,7 +233,7 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   int n_mult = 0;
   for (int i = 0; i < m->joints.count; ++i) {
     const nsb_joint* j = &m->joints.data[i];
-    n_mult += j->kind == NSB_JOINT_DISTANCE ? 1 : j->kind == NSB_JOINT_SPHERICAL ? 3 : 5;
+    n_mult += nsb_joint_n_mult(j->kind);
   }
   fprintf(out, "model: %s\n", m->heading[0] ? m->heading : "(no heading)");
   if (m->source[0]) fprintf(out, "  deck:          %s\n", m->source);

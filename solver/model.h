@@ -158,7 +158,13 @@ typedef struct nsb_material {
 
 /* ---- joints ---------------------------------------------------------------- */
 
-typedef enum nsb_joint_kind { NSB_JOINT_SPHERICAL = 0, NSB_JOINT_REVOLUTE = 1, NSB_JOINT_DISTANCE = 2 } nsb_joint_kind;
+/* FIXED: the two sides keep their relative position and orientation (weld). */
+typedef enum nsb_joint_kind {
+  NSB_JOINT_SPHERICAL = 0,
+  NSB_JOINT_REVOLUTE = 1,
+  NSB_JOINT_DISTANCE = 2,
+  NSB_JOINT_FIXED = 3
+} nsb_joint_kind;
 typedef enum nsb_level { NSB_LEVEL_POSITION = 0, NSB_LEVEL_VELOCITY = 1 } nsb_level;
 
 typedef struct nsb_joint {
@@ -388,6 +394,9 @@ int nsb_model_find_elset(const nsb_model* m, const char* name);
 int nsb_model_find_amplitude(const nsb_model* m, const char* name);
 int nsb_model_find_material(const nsb_model* m, const char* name);
 int nsb_model_find_obstacle(const nsb_model* m, const char* name);
+
+/// Multipliers of a joint kind: distance 1, spherical 3, revolute 5, fixed 6.
+int nsb_joint_n_mult(nsb_joint_kind k);
 
 /// Degrees of freedom carried by node i: 6 (rigid body or beam node), 3 (particle only), 0 (ground).
 int nsb_model_node_ndof(const nsb_model* m, int i);

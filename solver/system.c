@@ -199,7 +199,8 @@ static void joint_geometry(nsb_system* s, int j, nsb_elem* e) {
   nsb_joint_geom* g = &s->jgeom[j];
   memset(g, 0, sizeof *g);
   int a = jm->node_a, b = jm->node_b;
-  int swap = s->ndof[a] == 0 || (jm->kind == NSB_JOINT_REVOLUTE && s->ndof[a] != 6);
+  int rev = jm->kind == NSB_JOINT_REVOLUTE || jm->kind == NSB_JOINT_FIXED;
+  int swap = s->ndof[a] == 0 || (rev && s->ndof[a] != 6);
   if (swap) {
     int t = a;
     a = b;
@@ -219,8 +220,9 @@ static void joint_geometry(nsb_system* s, int j, nsb_elem* e) {
     double L0 = nsb_v3_norm(nsb_v3_sub(nsb_v3_load(s->X0 + 3 * a), nsb_v3_load(s->X0 + 3 * b)));
     g->length = jm->length > 0.0 ? jm->length : L0;
   }
-  if (jm->kind == NSB_JOINT_REVOLUTE) {
-    nsb_vec3 ax = nsb_v3_load(jm->axis);
+  if (rev) {
+    /* a weld: any triad; the axis row pair plus (perp_a, perp_b[1]) lock all three rotations */
+    nsb_vec3 ax = jm->kind == NSB_JOINT_FIXED ? nsb_v3(1.0, 0.0, 0.0) : nsb_v3_load(jm->axis);
     ax = nsb_v3_scale(1.0 / nsb_v3_norm(ax), ax);
     /* any unit vector normal to the axis, then the third by a cross product */
     nsb_vec3 t = fabs(ax.x) < 0.9 ? nsb_v3(1, 0, 0) : nsb_v3(0, 1, 0);
@@ -231,6 +233,7 @@ static void joint_geometry(nsb_system* s, int j, nsb_elem* e) {
     nsb_quat qb = s->ndof[b] == 6 ? nsb_q_load(s->cur.q + 4 * b) : nsb_q_identity();
     g->perp_b[0] = nsb_q_rotate_inv(qb, b1);
     g->perp_b[1] = nsb_q_rotate_inv(qb, b2);
+    g->perp_a = nsb_q_rotate_inv(nsb_q_load(s->cur.q + 4 * a), b1);
   }
   e->nodes[0] = a;
   e->nodes[1] = b;
@@ -332,7 +335,7 @@ static double moved_since_build(const nsb_system* s) {
 
 /* ---- creation ------------------------------------------------------------- */
 
-static int count_mult(nsb_joint_kind k) { return k == NSB_JOINT_DISTANCE ? 1 : k == NSB_JOINT_SPHERICAL ? 3 : 5; }
+static int count_mult(nsb_joint_kind k) { return nsb_joint_n_mult(k); }
 
 int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   *out = NULL;

@@ -63,6 +63,8 @@ static const char* deck_bodies =
     "*JOINT, TYPE=REVOLUTE, LEVEL=%s\n"
     "2, 1, 0.7, -0.1, 0.45, 0.3, 0.8, -0.2\n"
     "3, 2, 1.0, -0.5, 0.5, 0.0, 0.0, 1.0\n"
+    "*JOINT, TYPE=FIXED, LEVEL=%s\n"
+    "1, 3, 0.3, 0.3, 0.1\n"
     "*JOINT, TYPE=DISTANCE, LEVEL=%s\n"
     "4, 1\n"
     "5, 4\n"
@@ -74,7 +76,7 @@ static const char* deck_bodies =
 
 static nsb_model* load(nsb_ctx* ctx, const char* level, const char* proc) {
   char text[4096];
-  snprintf(text, sizeof text, deck_bodies, level, level, level, proc);
+  snprintf(text, sizeof text, deck_bodies, level, level, level, level, proc);
   nsb_model* m = NULL;
   int n_err = 0;
   int st = nsb_deck_read_string(ctx, "conformance.inp", text, stderr, &m, &n_err);
@@ -189,6 +191,61 @@ static void test_free_spin(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+
+/* A cantilever cut in two at its middle and welded with a FIXED joint
+   behaves as the uncut one (large static deflection, force and moment at
+   the tip): the weld transmits all six resultants and adds no compliance. */
+static double* weld_tip(const char* deck, const char* name, int tip, double out[7]) {
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = NULL;
+  int ne = 0;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, name, deck, stderr, &m, &ne), NSB_OK);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  nsb_newton_report rep;
+  for (int k = 0; k < 4; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.25, &rep), NSB_OK);
+  int i = nsb_model_find_node(m, tip);
+  const nsb_state* st = nsb_system_state(s);
+  memcpy(out, st->x + 3 * i, 3 * sizeof(double));
+  memcpy(out + 3, st->q + 4 * i, 4 * sizeof(double));
+  if (out[3] < 0.0)
+    for (int k = 3; k < 7; ++k) out[k] = -out[k];
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+  return out;
+}
+
+static void test_fixed_joint_weld(void) {
+  const char* common =
+      "*BEAM GENERAL SECTION, ELSET=B\n1e4, 1e4, 1e4, 50.0, 80.0, 60.0\n1.0, 0.2, 0.1, 0.1\n0.0, 1.0, 0.0\n"
+      "*STEP\n*STATIC\n0.25, 1.0\n";
+  char a[4096], b[4096];
+  snprintf(a, sizeof a,
+           "*NODE\n1,0,0,0\n2,0.25,0,0\n3,0.5,0,0\n4,0.75,0,0\n5,1.0,0,0\n6,1.25,0,0\n7,1.5,0,0\n8,1.75,0,0\n9,2.0,0,0\n"
+           "*ELEMENT, TYPE=B2V, ELSET=B, POINTS=2\n1,1,2\n2,2,3\n3,3,4\n4,4,5\n5,5,6\n6,6,7\n7,7,8\n8,8,9\n"
+           "*BOUNDARY\n1, 1, 6\n%s*CLOAD\n9, 3, 20.0\n9, 4, 15.0\n9, 2, -8.0\n*END STEP\n",
+           common);
+  snprintf(b, sizeof b,
+           "*NODE\n1,0,0,0\n2,0.25,0,0\n3,0.5,0,0\n4,0.75,0,0\n5,1.0,0,0\n105,1.0,0,0\n106,1.25,0,0\n107,1.5,0,0\n"
+           "108,1.75,0,0\n109,2.0,0,0\n"
+           "*ELEMENT, TYPE=B2V, ELSET=B, POINTS=2\n1,1,2\n2,2,3\n3,3,4\n4,4,5\n5,105,106\n6,106,107\n7,107,108\n8,108,109\n"
+           "*JOINT, TYPE=FIXED\n5, 105, 1.0, 0.0, 0.0\n"
+           "*BOUNDARY\n1, 1, 6\n%s*CLOAD\n109, 3, 20.0\n109, 4, 15.0\n109, 2, -8.0\n*END STEP\n",
+           common);
+  double ta[7], tb[7];
+  weld_tip(a, "uncut.inp", 9, ta);
+  weld_tip(b, "welded.inp", 109, tb);
+  double d = 0.0;
+  for (int k = 0; k < 7; ++k) d = fmax(d, fabs(ta[k] - tb[k]));
+  printf("\n    tip (%.6f, %.6f, %.6f): uncut vs welded max difference %.2e", ta[0], ta[1], ta[2], d);
+  CU_ASSERT(fabs(ta[2]) > 0.1); /* a large deflection, or the test proves nothing */
+  CU_ASSERT(d < 1e-9);
+}
+
 int main(int argc, char** argv) {
   static const nsb_test_case tangent_cases[] = {{"modified_newmark_position", test_modified_position},
                                                 {"modified_newmark_velocity", test_modified_velocity},
@@ -197,7 +254,7 @@ int main(int argc, char** argv) {
                                                 {"newmark_beta_gamma", test_newmark_gamma},
                                                 {"static", test_static},
                                                 {NULL, NULL}};
-  static const nsb_test_case rigid_cases[] = {{"free_spin", test_free_spin}, {NULL, NULL}};
+  static const nsb_test_case rigid_cases[] = {{"free_spin", test_free_spin}, {"fixed_joint_weld", test_fixed_joint_weld}, {NULL, NULL}};
   static const nsb_test_suite suites[] = {{"tangent", tangent_cases}, {"rigid", rigid_cases}, {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
 }
