@@ -13,6 +13,25 @@ static double spring_length0(const nsb_model* m, const nsb_element* el) {
   return nsb_v3_norm(d);
 }
 
+/* Two-node axial element: force F on node B (-F on A); its derivatives
+   with respect to d = x_B - x_A (Kx) and u = v_B - v_A (Kv).  Local layout:
+   node A's unknowns (if it has any), then node B's; a node without DOFs is a
+   fixed anchor (its columns are eliminated). */
+static void two_node_axial(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_vec3 F, nsb_mat3 Kx, nsb_mat3 Kv,
+                           double* restrict f, double* restrict K) {
+  int hasA = e->node_ndof[0] > 0, hasB = e->node_ndof[1] > 0, rowB = e->node_ndof[0];
+  if (hasA) nsb_local_addv(f, 0, nsb_v3_neg(F));
+  if (hasB) nsb_local_addv(f, rowB, F);
+  if (!K) return;
+  nsb_mat3 Z = nsb_m3_zero();
+  int nl = e->n_local;
+  nsb_mat3 KA = nsb_kin_t(&ec->kin[e->nodes[0]], Kx, Kv, Z), KB = nsb_kin_t(&ec->kin[e->nodes[1]], Kx, Kv, Z);
+  if (hasA) nsb_local_add3(K, nl, 0, 0, KA);
+  if (hasA && hasB) nsb_local_add3(K, nl, 0, rowB, nsb_m3_scale(-1.0, KB));
+  if (hasA && hasB) nsb_local_add3(K, nl, rowB, 0, nsb_m3_scale(-1.0, KA));
+  if (hasB) nsb_local_add3(K, nl, rowB, rowB, KB);
+}
+
 static int spring_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_element* el = &ec->model->elements.data[e->model_index];
   double k = el->stiffness, L0 = spring_length0(ec->model, el);
@@ -21,22 +40,9 @@ static int spring_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   if (!(l > 0.0)) return NSB_ERR_NOT_FINITE;
   nsb_vec3 n = nsb_v3_scale(1.0 / l, d);
   nsb_vec3 F = nsb_v3_scale(k * (l - L0), n);
-  /* local layout: node A's unknowns (if it has any), then node B's */
-  int hasA = e->node_ndof[0] > 0, hasB = e->node_ndof[1] > 0, rowB = e->node_ndof[0];
-  if (hasA) nsb_local_addv(f, 0, nsb_v3_neg(F));
-  if (hasB) nsb_local_addv(f, rowB, F);
-  if (!K) return NSB_OK;
   nsb_mat3 nn = nsb_m3_outer(n, n);
   nsb_mat3 Ks = nsb_m3_scale(k, nsb_m3_add(nn, nsb_m3_scale((l - L0) / l, nsb_m3_sub(nsb_m3_identity(), nn))));
-  nsb_mat3 Z = nsb_m3_zero();
-  int nl = e->n_local;
-  const nsb_kin* kA = &ec->kin[e->nodes[0]];
-  const nsb_kin* kB = &ec->kin[e->nodes[1]];
-  nsb_mat3 KA = nsb_kin_t(kA, Ks, Z, Z), KB = nsb_kin_t(kB, Ks, Z, Z);
-  if (hasA) nsb_local_add3(K, nl, 0, 0, KA);
-  if (hasA && hasB) nsb_local_add3(K, nl, 0, rowB, nsb_m3_scale(-1.0, KB));
-  if (hasA && hasB) nsb_local_add3(K, nl, rowB, 0, nsb_m3_scale(-1.0, KA));
-  if (hasB) nsb_local_add3(K, nl, rowB, rowB, KB);
+  two_node_axial(e, ec, F, Ks, nsb_m3_zero(), f, K);
   return NSB_OK;
 }
 
@@ -63,28 +69,14 @@ static int dashpot_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restr
   double l = nsb_v3_norm(d);
   if (!(l > 0.0)) return NSB_ERR_NOT_FINITE;
   nsb_vec3 n = nsb_v3_scale(1.0 / l, d);
-  int hasA = e->node_ndof[0] > 0, hasB = e->node_ndof[1] > 0, rowB = e->node_ndof[0];
   nsb_vec3 u = nsb_v3_zero();
-  if (hasB) u = nsb_v3_add(u, nsb_st_v(ec->cur, e->nodes[1]));
-  if (hasA) u = nsb_v3_sub(u, nsb_st_v(ec->cur, e->nodes[0]));
+  if (e->node_ndof[1] > 0) u = nsb_v3_add(u, nsb_st_v(ec->cur, e->nodes[1]));
+  if (e->node_ndof[0] > 0) u = nsb_v3_sub(u, nsb_st_v(ec->cur, e->nodes[0]));
   double nu = nsb_v3_dot(n, u);
-  nsb_vec3 F = nsb_v3_scale(c * nu, n);
-  if (hasA) nsb_local_addv(f, 0, nsb_v3_neg(F));
-  if (hasB) nsb_local_addv(f, rowB, F);
-  if (!K) return NSB_OK;
   nsb_mat3 nn = nsb_m3_outer(n, n), P = nsb_m3_sub(nsb_m3_identity(), nn);
   nsb_mat3 Kv = nsb_m3_scale(c, nn);
   nsb_mat3 Kx = nsb_m3_scale(c / l, nsb_m3_add(nsb_m3_scale(nu, P), nsb_m3_outer(n, nsb_m3_mulv(P, u))));
-  nsb_mat3 Z = nsb_m3_zero();
-  int nl = e->n_local;
-  const nsb_kin* kA = &ec->kin[e->nodes[0]];
-  const nsb_kin* kB = &ec->kin[e->nodes[1]];
-  /* f_B depends on (x_B - x_A, v_B - v_A) with blocks Kx, Kv; f_A = -f_B */
-  nsb_mat3 KA = nsb_kin_t(kA, Kx, Kv, Z), KB = nsb_kin_t(kB, Kx, Kv, Z);
-  if (hasA) nsb_local_add3(K, nl, 0, 0, KA);
-  if (hasA && hasB) nsb_local_add3(K, nl, 0, rowB, nsb_m3_scale(-1.0, KB));
-  if (hasA && hasB) nsb_local_add3(K, nl, rowB, 0, nsb_m3_scale(-1.0, KA));
-  if (hasB) nsb_local_add3(K, nl, rowB, rowB, KB);
+  two_node_axial(e, ec, nsb_v3_scale(c * nu, n), Kx, Kv, f, K);
   return NSB_OK;
 }
 
