@@ -205,7 +205,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
 }
 
 /* End state of node k in the element's end frame. */
-static void end_state(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p) {
+static void end_state(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p,
+                      const nsb_eval_ctx* ec) {
   memset(p, 0, sizeof *p);
   memcpy(p->r, st->x + 3 * node, 3 * sizeof(double));
   memcpy(p->v, st->v + 3 * node, 3 * sizeof(double));
@@ -213,6 +214,12 @@ static void end_state(const beam_state* s, const nsb_state* st, int node, int k,
   nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k])), p->q);
   nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->w + 3 * node)), p->w);
   nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->al + 3 * node)), p->al);
+  /* pseudo-accelerations (generalized-alpha) of the node, else the accelerations */
+  memcpy(p->p, ec && ec->p_old ? ec->p_old + 3 * node : p->a, 3 * sizeof(double));
+  if (ec && ec->pw_old)
+    nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(ec->pw_old + 3 * node)), p->pw);
+  else
+    memcpy(p->pw, p->al, 3 * sizeof(double));
 }
 
 /* Distributed dead force n and moment m per unit length of the element's
@@ -577,8 +584,10 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, dou
      parts of a structure at rest, unloaded and unstressed (docs/theory.md
      §3.4).  n_load is the load at t_{n+1}: the kernel blends the external
      part with the one stored in old_res. */
-  in.alpha_m = ec->alpha_m;
-  in.alpha_f = ec->alpha_f;
+  in.alpha_m = 0.0; /* equations at t_{n+1} (Arnold-Bruls form): no weighting of resultants */
+  in.alpha_f = 0.0;
+  in.kin_alpha_m = ec->alpha_m;
+  in.kin_alpha_f = ec->alpha_f;
   in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
@@ -618,8 +627,8 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(rv + 3 * node)), u + 6 * k + 3);
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
-  end_state(s, ec->old, a, 0, &s->old_end[0]);
-  end_state(s, ec->old, b, 1, &s->old_end[1]);
+  end_state(s, ec->old, a, 0, &s->old_end[0], ec);
+  end_state(s, ec->old, b, 1, &s->old_end[1], ec);
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   in.g = s->geom;
@@ -637,8 +646,8 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   double* F = s->ffull;
   double* KF = s->Kfull;
   if (accel) {
-    end_state(s, ec->cur, a, 0, &s->old_end[0]);
-    end_state(s, ec->cur, b, 1, &s->old_end[1]);
+    end_state(s, ec->cur, a, 0, &s->old_end[0], NULL);
+    end_state(s, ec->cur, b, 1, &s->old_end[1], NULL);
     if (s->galerkin)
       accel_system_galerkin(s, &in, F, KF);
     else
@@ -732,6 +741,15 @@ static void beam_commit(const nsb_elem* e) {
 static void beam_after_accel(const nsb_elem* e) {
   beam_state* s = e->state;
   beam_commit(e);
+  /* generalized-alpha: pseudo-accelerations start from the accelerations */
+  for (int i = 0; i < s->n_qp; ++i) {
+    memcpy(s->old_qp[i].p, s->old_qp[i].a, 3 * sizeof(double));
+    memcpy(s->old_qp[i].pw, s->old_qp[i].al, 3 * sizeof(double));
+  }
+  for (int i = 0; i < s->N; ++i) {
+    memcpy(s->old_cp[i].p, s->old_cp[i].a, 3 * sizeof(double));
+    memcpy(s->old_cp[i].pw, s->old_cp[i].al, 3 * sizeof(double));
+  }
   memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
 }
 

@@ -193,7 +193,8 @@ void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat
 /* ---- Newmark on SO(3) at one point ------------------------------------------ */
 
 typedef struct newmark {
-  double cv, ca;           /* gamma/(beta h), 1/(beta h^2) */
+  double cv, ca;           /* gamma/(beta h), 1/(beta h^2) (pseudo-acceleration) */
+  double am, af, cat;      /* generalized-alpha (Arnold-Bruls): a from p; cat = d a/d u = ca (1-am)/(1-af) */
   double cvn, cvh, cah, ah; /* v = cv u + cvn v_n + cvh a_n; a = ca (u - h v_n - ah a_n) */
   double h;
 } newmark;
@@ -212,16 +213,24 @@ static nsb_mat3 update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb
   }
   nsb_vec3 u = nsb_v3_sub(r, nsb_v3_load(old->r));
   nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(old->q)), q));
-  nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
-  nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
-  nsb_vec3 v = nsb_v3_add(nsb_v3_scale(nm->cv, u), nsb_v3_add(nsb_v3_scale(nm->cvn, vn), nsb_v3_scale(nm->cvh, an)));
-  nsb_vec3 a = nsb_v3_scale(nm->ca, nsb_v3_sub(nsb_v3_sub(u, nsb_v3_scale(nm->h, vn)), nsb_v3_scale(nm->ah, an)));
-  nsb_vec3 w = nsb_v3_add(nsb_v3_scale(nm->cv, th), nsb_v3_add(nsb_v3_scale(nm->cvn, wn), nsb_v3_scale(nm->cvh, aln)));
-  nsb_vec3 al = nsb_v3_scale(nm->ca, nsb_v3_sub(nsb_v3_sub(th, nsb_v3_scale(nm->h, wn)), nsb_v3_scale(nm->ah, aln)));
+  /* Newmark relations on the pseudo-accelerations p; the accelerations follow
+     (1 - af) a + af a_n = (1 - am) p + am p_n (Arnold-Bruls; p = a for Newmark) */
+  const int ga = nm->am != 0.0 || nm->af != 0.0; /* Newmark: p = a, whatever the p fields hold */
+  nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a), pn = ga ? nsb_v3_load(old->p) : an;
+  nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al), pwn = ga ? nsb_v3_load(old->pw) : aln;
+  nsb_vec3 v = nsb_v3_add(nsb_v3_scale(nm->cv, u), nsb_v3_add(nsb_v3_scale(nm->cvn, vn), nsb_v3_scale(nm->cvh, pn)));
+  nsb_vec3 p = nsb_v3_scale(nm->ca, nsb_v3_sub(nsb_v3_sub(u, nsb_v3_scale(nm->h, vn)), nsb_v3_scale(nm->ah, pn)));
+  nsb_vec3 w = nsb_v3_add(nsb_v3_scale(nm->cv, th), nsb_v3_add(nsb_v3_scale(nm->cvn, wn), nsb_v3_scale(nm->cvh, pwn)));
+  nsb_vec3 pw = nsb_v3_scale(nm->ca, nsb_v3_sub(nsb_v3_sub(th, nsb_v3_scale(nm->h, wn)), nsb_v3_scale(nm->ah, pwn)));
+  const double s1 = (1.0 - nm->am) / (1.0 - nm->af), s2 = nm->am / (1.0 - nm->af), s3 = nm->af / (1.0 - nm->af);
+  nsb_vec3 a = nsb_v3_sub(nsb_v3_add(nsb_v3_scale(s1, p), nsb_v3_scale(s2, pn)), nsb_v3_scale(s3, an));
+  nsb_vec3 al = nsb_v3_sub(nsb_v3_add(nsb_v3_scale(s1, pw), nsb_v3_scale(s2, pwn)), nsb_v3_scale(s3, aln));
   nsb_v3_store(v, cur->v);
   nsb_v3_store(a, cur->a);
   nsb_v3_store(w, cur->w);
   nsb_v3_store(al, cur->al);
+  nsb_v3_store(p, cur->p);
+  nsb_v3_store(pw, cur->pw);
   return nsb_m3_transpose(nsb_so3_Tinv(th));
 }
 
@@ -311,7 +320,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   const double am = in->alpha_m, af = in->alpha_f;
   const nsb_beam_strain_force* old_res = in->old_res;
 
-  newmark nmv = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, in->h};
+  newmark nmv = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, in->h};
   if (inertia) {
     const double h = in->h, be = in->beta, ga = in->gamma_n;
     nmv.cv = ga / (be * h);
@@ -319,6 +328,9 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     nmv.cvn = 1.0 - ga / be;
     nmv.cvh = h * (1.0 - ga / (2.0 * be));
     nmv.ah = h * h * (0.5 - be);
+    nmv.am = in->kin_alpha_m;
+    nmv.af = in->kin_alpha_f;
+    nmv.cat = nmv.ca * (1.0 - nmv.am) / (1.0 - nmv.af);
   }
   const newmark* nm = inertia ? &nmv : NULL;
 
@@ -435,13 +447,13 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       S.Igm = nsb_v3_muladd(S.Igm, w, gm);
       S.Irfm = nsb_v3_muladd(S.Irfm, w, nsb_v3_cross(rho, fm));
       if (!want_K) continue;
-      const double mca = sec->rhoA * nmv.ca;
+      const double mca = sec->rhoA * nmv.cat;
       /* d f_m = rhoA c_a dr;  d(rho x f_m) = (-S(f_m) + rhoA c_a S(rho)) dr */
       jac_axpy(S.dFm, w * mca, Jr, n);
       jac_muladd(S.dIrfm, w, nsb_m3_sub(nsb_m3_scale(mca, nsb_m3_skew(rho)), nsb_m3_skew(fm)), Jr, n);
       /* d g_m = -R S(inm) dTheta + R [c_a J + c_v (S(omega) J - S(J omega))] dtheta */
       jac_muladd(S.dIgm, -w, nsb_m3_mul(R, nsb_m3_skew(inm)), JT, n);
-      nsb_mat3 Gw = nsb_m3_muladd(nsb_m3_scale(nmv.ca, Jm), nmv.cv,
+      nsb_mat3 Gw = nsb_m3_muladd(nsb_m3_scale(nmv.cat, Jm), nmv.cv,
                                   nsb_m3_sub(nsb_m3_mul(nsb_m3_skew(om), Jm), nsb_m3_skew(Jw)));
       jac_muladd(S.dIgm, w, nsb_m3_mul(R, nsb_m3_mul(Gw, Tit)), JT, n);
       continue;

@@ -114,7 +114,8 @@ typedef struct nsb_beam_strain_in {
   const double* q_end;           /* 8: node quaternions q^0, q^L of the current iterate */
   const double* u;               /* local unknowns (layout in the header) */
   double h, beta, gamma_n;       /* step and Newmark parameters */
-  double alpha_m, alpha_f;       /* generalized-alpha weights (0, 0: Newmark) */
+  double alpha_m, alpha_f;       /* weights of the resultants (0, 0: equations at t_{n+1}) */
+  double kin_alpha_m, kin_alpha_f; /* generalized-alpha (Arnold-Bruls) acceleration map of the points (0, 0: Newmark) */
   int inertia;                   /* 0: static (no inertia terms, rates zero) */
   double n_load[3], m_load[3];   /* distributed dead force and moment per length (global), constant */
 } nsb_beam_strain_in;

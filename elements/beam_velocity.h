@@ -100,6 +100,7 @@ typedef struct nsb_beam_point {
   double q[4];  /* cross-section orientation R (quaternion) */
   double v[3], a[3];   /* velocity, acceleration (global) */
   double w[3], al[3];  /* angular velocity, acceleration (body frame) */
+  double p[3], pw[3];  /* generalized-alpha pseudo-accelerations (strain element; = a, al otherwise) */
   double E[3];  /* R^T r'  (material stretch) */
   double K[3];  /* axial(R^T R')  (material curvature) */
 } nsb_beam_point;

@@ -76,10 +76,17 @@ typedef struct nsb_eval_ctx {
   double* internal_res2;  /* accumulator: squared norm of condensed-out residual rows (may be NULL) */
   double lam_scale;       /* physical multiplier = lam_scale * unknown */
   double con_scale[3];    /* multiplier-row scale for position, velocity, acceleration level */
-  /* generalized-alpha weights (dynamic evaluations of a GENERALIZED ALPHA
-     step; 0 otherwise): inertia at t_{n+1-alpha_m}, internal and external
-     forces at t_{n+1-alpha_f} (docs/theory.md §3.4) */
+  /* generalized-alpha parameters (dynamic evaluations of a GENERALIZED
+     ALPHA step; 0 otherwise).  Lie-group form of Arnold & Bruls: the
+     equations hold at t_{n+1}; alpha_m, alpha_f only relate the
+     accelerations to the pseudo-accelerations of the Newmark relations
+     (solver/integrator.h, docs/theory.md §3.4).  Elements with interior
+     points (strain beam) apply the same map there. */
   double alpha_m, alpha_f;
+  /* generalized-alpha pseudo-accelerations of the nodes at t_n (3n, body
+     frame for rotations), or NULL (then they equal the accelerations) */
+  const double* p_old;
+  const double* pw_old;
 } nsb_eval_ctx;
 
 /// Energy and momentum contributions of one element.

@@ -7,15 +7,8 @@
  *   dead moment M (global):     f_r -= R^T M,      d/dTheta = -S(R^T M)
  *   follower moment M_G (body): f_r -= M_G
  * The rotational rows are body-frame moment balances (see element.h).
- * Generalized-alpha (ec->alpha_f != 0, docs/theory.md §3.4): the load acts
- * at t_{n+1-alpha_f}.  Its magnitude is blended, P = (1 - alpha_f) P(t_{n+1})
- * + alpha_f P(t_n), which is exact for dead loads (a dead load is its
- * magnitude times a fixed direction).  Follower loads apply the blended
- * magnitude in the current frame R_{n+1}, not the blend of the frames: the
- * node rows are balances in the t_{n+1} frame anyway (like the beam's
- * R^T M_g rows), and the tangent stays the single-frame one.  A dead moment
- * is applied as R_{n+1}^T M with the blended M, like the beam's averaged
- * spatial moments.
+ * Generalized-alpha (Arnold-Bruls form, docs/theory.md §3.4): the equations hold at
+ * t_{n+1}, so the loads act at t_{n+1} as with Newmark.
  *
  * Manufactured rotation (seed 001 §4.3.1): for the prescribed rotation vector
  * theta(t), R(t) = exp(S(theta)), omega_G = T(theta)^T theta_dot and
@@ -51,16 +44,6 @@ static int cload_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
   if (c->step > ec->step) return NSB_OK;
   double val = c->value * nsb_load_scale(ec, c->amplitude, c->step, NULL, NULL);
-  if (ec->alpha_f != 0.0) {
-    /* generalized-alpha: the magnitude at t_{n+1-alpha_f},
-       (1 - alpha_f) P(t_{n+1}) + alpha_f P(t_n); a follower load keeps the
-       current frame (see the header) */
-    nsb_eval_ctx eo = *ec;
-    eo.t -= ec->h;
-    eo.t_step -= ec->h;
-    double val_n = c->value * nsb_load_scale(&eo, c->amplitude, c->step, NULL, NULL);
-    val = (1.0 - ec->alpha_f) * val + ec->alpha_f * val_n;
-  }
   int i = e->nodes[0];
   int comp = (c->dof - 1) % 3;
   nsb_vec3 L = nsb_v3_zero();

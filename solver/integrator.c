@@ -72,6 +72,10 @@ void nsb_scheme_commit(nsb_scheme* s, const nsb_state* old, const nsb_state* cur
       nsb_v3_store(nsb_v3_scale(1.0 / s->h, nm_theta(old, cur, i)), s->wbar + 3 * i);
     }
   }
+  if (s->p && s->p_valid) {
+    memcpy(s->p_n, s->p, n);
+    memcpy(s->pw_n, s->pw, n);
+  }
   memcpy(s->vbar_nm1, s->vbar_n, n);
   memcpy(s->wbar_nm1, s->wbar_n, n);
   memcpy(s->vbar_n, s->vbar, n);
@@ -127,14 +131,26 @@ static const nsb_scheme_ops modified_newmark_ops = {"modified Newmark", mn_predi
 
 /* ---- Newmark on SO(3) ------------------------------------------------------- */
 
-/* v = g/(b h) u + (1 - g/b) v_n + h (1 - g/(2b)) a_n;  a = (u - h v_n - h^2 (1/2 - b) a_n)/(b h^2) */
-static void nm_rates(const nsb_scheme* s, const double* u, const double* vn, const double* an, double* v, double* a) {
-  double b = s->beta, g = s->gamma, h = s->h;
+/* v = g/(b h) u + (1 - g/b) v_n + h (1 - g/(2b)) p_n;  p = (u - h v_n - h^2 (1/2 - b) p_n)/(b h^2),
+   a = ((1 - am) p + am p_n - af a_n)/(1 - af) (Arnold-Bruls; p = a for Newmark).
+   pn NULL: p_n = a_n.  p_out may be NULL. */
+static void nm_rates(const nsb_scheme* s, const double* u, const double* vn, const double* an, const double* pn,
+                     double* v, double* a, double* p_out) {
+  double b = s->beta, g = s->gamma, h = s->h, am = s->am, af = s->af;
+  if (!pn) pn = an;
   for (int k = 0; k < 3; ++k) {
-    v[k] = g / (b * h) * u[k] + (1.0 - g / b) * vn[k] + h * (1.0 - g / (2.0 * b)) * an[k];
-    a[k] = (u[k] - h * vn[k] - h * h * (0.5 - b) * an[k]) / (b * h * h);
+    v[k] = g / (b * h) * u[k] + (1.0 - g / b) * vn[k] + h * (1.0 - g / (2.0 * b)) * pn[k];
+    double p = (u[k] - h * vn[k] - h * h * (0.5 - b) * pn[k]) / (b * h * h);
+    a[k] = ((1.0 - am) * p + am * pn[k] - af * an[k]) / (1.0 - af);
+    if (p_out) p_out[k] = p;
   }
 }
+
+/* Old pseudo-accelerations of node i (NULL: the accelerations). */
+static const double* p_old(const nsb_scheme* s, int i) { return s->p_valid ? s->p_n + 3 * i : NULL; }
+static const double* pw_old(const nsb_scheme* s, int i) { return s->p_valid ? s->pw_n + 3 * i : NULL; }
+static double* p_cur(nsb_scheme* s, int i) { return s->p ? s->p + 3 * i : NULL; }
+static double* pw_cur(nsb_scheme* s, int i) { return s->pw ? s->pw + 3 * i : NULL; }
 
 static nsb_vec3 nm_theta(const nsb_state* old, const nsb_state* cur, int i) {
   return nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(old->q + 4 * i)), nsb_q_load(cur->q + 4 * i)));
@@ -143,11 +159,11 @@ static nsb_vec3 nm_theta(const nsb_state* old, const nsb_state* cur, int i) {
 static void nm_update_rates(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
   double u[3];
   for (int k = 0; k < 3; ++k) u[k] = cur->x[3 * i + k] - old->x[3 * i + k];
-  nm_rates(s, u, old->v + 3 * i, old->a + 3 * i, cur->v + 3 * i, cur->a + 3 * i);
+  nm_rates(s, u, old->v + 3 * i, old->a + 3 * i, p_old(s, i), cur->v + 3 * i, cur->a + 3 * i, p_cur(s, i));
   if (ndof == 6) {
     double th[3];
     nsb_v3_store(nm_theta(old, cur, i), th);
-    nm_rates(s, th, old->w + 3 * i, old->al + 3 * i, cur->w + 3 * i, cur->al + 3 * i);
+    nm_rates(s, th, old->w + 3 * i, old->al + 3 * i, pw_old(s, i), cur->w + 3 * i, cur->al + 3 * i, pw_cur(s, i));
   }
 }
 
@@ -165,10 +181,11 @@ static void nm_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb
     nm_update_rates(s, i, ndof, old, cur);
     return;
   }
-  for (int k = 0; k < 3; ++k)
-    cur->x[3 * i + k] = old->x[3 * i + k] + h * old->v[3 * i + k] + 0.5 * h * h * old->a[3 * i + k];
+  const double* pa = p_old(s, i) ? p_old(s, i) : old->a + 3 * i;
+  const double* pl = pw_old(s, i) ? pw_old(s, i) : old->al + 3 * i;
+  for (int k = 0; k < 3; ++k) cur->x[3 * i + k] = old->x[3 * i + k] + h * old->v[3 * i + k] + 0.5 * h * h * pa[k];
   if (ndof == 6) {
-    nsb_vec3 th = nsb_v3_muladd(nsb_v3_scale(h, nsb_v3_load(old->w + 3 * i)), 0.5 * h * h, nsb_v3_load(old->al + 3 * i));
+    nsb_vec3 th = nsb_v3_muladd(nsb_v3_scale(h, nsb_v3_load(old->w + 3 * i)), 0.5 * h * h, nsb_v3_load(pl));
     nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(old->q + 4 * i), nsb_so3_exp_q(th))), cur->q + 4 * i);
   }
   nm_update_rates(s, i, ndof, old, cur);
@@ -185,11 +202,12 @@ static void nm_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
 
 static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
   cur->x[3 * i + c] = xv;
-  double u[3], v[3], a[3];
+  double u[3], v[3], a[3], p[3];
   for (int k = 0; k < 3; ++k) u[k] = cur->x[3 * i + k] - old->x[3 * i + k];
-  nm_rates(s, u, old->v + 3 * i, old->a + 3 * i, v, a);
+  nm_rates(s, u, old->v + 3 * i, old->a + 3 * i, p_old(s, i), v, a, p);
   cur->v[3 * i + c] = v[c];
   cur->a[3 * i + c] = a[c];
+  if (s->p) s->p[3 * i + c] = p[c];
 }
 
 static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
@@ -198,20 +216,22 @@ static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* 
   NSB_ASSERT(mask == 7u && target[0] == 0.0 && target[1] == 0.0 && target[2] == 0.0);
   memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
   double th[3] = {0, 0, 0};
-  nm_rates(s, th, old->w + 3 * i, old->al + 3 * i, cur->w + 3 * i, cur->al + 3 * i);
+  nm_rates(s, th, old->w + 3 * i, old->al + 3 * i, pw_old(s, i), cur->w + 3 * i, cur->al + 3 * i, pw_cur(s, i));
 }
 
 static void nm_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k) {
   double b = s->beta, g = s->gamma, h = s->h;
+  /* d a / d u = (1 - am)/((1 - af) b h^2) (Arnold-Bruls; 1/(b h^2) for Newmark) */
+  double ca = (1.0 - s->am) / ((1.0 - s->af) * b * h * h);
   k->cr = 1.0;
   k->cv = g / (b * h);
-  k->ca = 1.0 / (b * h * h);
+  k->ca = ca;
   if (ndof == 6) {
     /* material spin dTheta; dtheta = T(theta)^{-T} dTheta */
     nsb_mat3 dth = nsb_m3_transpose(nsb_so3_Tinv(nm_theta(old, cur, i)));
     k->Bth = nsb_m3_identity();
     k->Bw = nsb_m3_scale(g / (b * h), dth);
-    k->Bal = nsb_m3_scale(1.0 / (b * h * h), dth);
+    k->Bal = nsb_m3_scale(ca, dth);
   } else {
     k->Bth = k->Bw = k->Bal = nsb_m3_zero();
   }
@@ -329,6 +349,21 @@ const nsb_scheme_ops nsb_accel_ops = {"initial acceleration", ac_predict, ac_app
 
 /* ---- creation, scales --------------------------------------------------- */
 
+void nsb_scheme_set_alpha(nsb_scheme* s, double alpha_m, double alpha_f) {
+  s->am = alpha_m;
+  s->af = alpha_f;
+}
+
+void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur) {
+  if (!s->p) return;
+  size_t n = 3 * (size_t)s->n_nodes * sizeof(double);
+  memcpy(s->p_n, cur->a, n);
+  memcpy(s->pw_n, cur->al, n);
+  memcpy(s->p, cur->a, n);
+  memcpy(s->pw, cur->al, n);
+  s->p_valid = 1;
+}
+
 int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double gamma, int n_nodes, nsb_scheme** out) {
   *out = NULL;
   NSB_CHECK(ctx, beta > 0.0 && gamma > 0.0, NSB_ERR_ARG, "scheme parameters must be positive (beta=%g, gamma=%g)",
@@ -347,6 +382,17 @@ int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double ga
   s->wbar_n = NSB_NEW_ARRAY(ctx, m, double);
   s->vbar_nm1 = NSB_NEW_ARRAY(ctx, m, double);
   s->wbar_nm1 = NSB_NEW_ARRAY(ctx, m, double);
+  if (kind == NSB_SCHEME_NEWMARK) {
+    /* pseudo-accelerations (used when generalized-alpha sets am, af) */
+    s->p_n = NSB_NEW_ARRAY(ctx, m, double);
+    s->pw_n = NSB_NEW_ARRAY(ctx, m, double);
+    s->p = NSB_NEW_ARRAY(ctx, m, double);
+    s->pw = NSB_NEW_ARRAY(ctx, m, double);
+    if (!s->p_n || !s->pw_n || !s->p || !s->pw) {
+      nsb_scheme_destroy(&s);
+      return NSB_ERR_ALLOC;
+    }
+  }
   if (!s->vbar || !s->wbar || !s->vbar_n || !s->wbar_n || !s->vbar_nm1 || !s->wbar_nm1) {
     nsb_scheme_destroy(&s);
     return NSB_ERR_ALLOC;
@@ -365,6 +411,10 @@ void nsb_scheme_destroy(nsb_scheme** ps) {
   NSB_FREE_ARRAY(s->ctx, s->wbar_n, n, double);
   NSB_FREE_ARRAY(s->ctx, s->vbar_nm1, n, double);
   NSB_FREE_ARRAY(s->ctx, s->wbar_nm1, n, double);
+  NSB_FREE_ARRAY(s->ctx, s->p_n, n, double);
+  NSB_FREE_ARRAY(s->ctx, s->pw_n, n, double);
+  NSB_FREE_ARRAY(s->ctx, s->p, n, double);
+  NSB_FREE_ARRAY(s->ctx, s->pw, n, double);
   nsb_free(s->ctx, s, sizeof(*s));
   *ps = NULL;
 }

@@ -54,7 +54,21 @@ struct nsb_scheme {
   double *vbar_n, *wbar_n, *vbar_nm1, *wbar_nm1;
   double h_n, h_nm1;
   int n_hist; /* 0, 1 or 2 increments in the history */
+  /* generalized-alpha in the Lie-group form of Arnold & Bruls (2007): the
+     Newmark relations drive pseudo-accelerations p, and the true
+     accelerations follow (1 - af) a_{n+1} + af a_n = (1 - am) p_{n+1} + am p_n;
+     the equations of motion hold at t_{n+1}.  am = af = 0: plain Newmark. */
+  double am, af;
+  double *p_n, *pw_n; /* 3n pseudo-accelerations at t_n (translation, rotation) */
+  double *p, *pw;     /* 3n at t_{n+1} (current iterate) */
+  int p_valid;        /* p_n initialized from the accelerations at the step start */
 };
+
+/// Generalized-alpha (Arnold-Bruls): set alpha_m, alpha_f of a Newmark scheme.
+void nsb_scheme_set_alpha(nsb_scheme* s, double alpha_m, double alpha_f);
+/// Start pseudo-accelerations from the current accelerations (after the
+/// initial-acceleration solve); no-op for the other schemes.
+void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur);
 
 /// Record the converged step averages of an accepted increment (predictor
 /// history); for Newmark they are computed from the states: vbar = (x - x_n)/h,

@@ -140,6 +140,10 @@ static nsb_eval_ctx make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
     ec.alpha_m = s->step.alpha_m;
     ec.alpha_f = s->step.alpha_f;
   }
+  if (s->scheme && s->scheme->p_valid) {
+    ec.p_old = s->scheme->p_n;
+    ec.pw_old = s->scheme->pw_n;
+  }
   return ec;
 }
 
@@ -623,7 +627,7 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
               m->source, s->step.line, m->nodes.data[i].label);
   nsb_scheme_destroy(&s->scheme);
   NSB_CALL(number_and_analyze(s));
-  NSB_CHECK(s->ctx, !(s->has_vbeams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_NEWMARK),
+  NSB_CHECK(s->ctx, !(s->has_vbeams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme != NSB_SCHEME_MODIFIED_NEWMARK),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: the velocity-based beam element (B2V) integrates with SCHEME=MODIFIED NEWMARK (or a static step)",
             m->source, s->step.line);
@@ -644,26 +648,14 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
             "%s:%d: contact with LAW=NEWTON (impulses) needs a dynamic step with SCHEME=NEWMARK or MODIFIED NEWMARK; "
             "for a static or generalized-alpha step use LAW=HERTZ",
             m->source, s->step.line);
-  /* generalized-alpha weights the equations of the strain-based beam
-     (elements/beam_strain.h) and the concentrated loads; every
-     other element would silently run as plain Newmark */
-  if (s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA) {
-    for (int i = 0; i < s->n_elems; ++i) {
-      const nsb_elem* e = &s->elems[i];
-      int weighted = e->ops == &nsb_cload_ops ||
-                     (e->ops == &nsb_beam_v_ops && m->elements.data[e->model_index].type == NSB_ETYPE_B2S);
-      NSB_CHECK(s->ctx, weighted, NSB_ERR_UNSUPPORTED,
-                "%s:%d: SCHEME=GENERALIZED ALPHA is implemented for strain-based beams (B2S) and concentrated "
-                "loads only; this model has a %s element, which is not alpha-weighted yet (use SCHEME=NEWMARK)",
-                m->source, s->step.line, e->ops == &nsb_beam_v_ops ? "velocity-based beam (B2V)" : e->ops->name);
-    }
-    nsb_log(s->ctx, NSB_LOG_WARN,
-            "%s:%d: SCHEME=GENERALIZED ALPHA is experimental: its energy behaviour is not verified yet (at RHOINF=1 it "
-            "does not conserve energy as Newmark does; docs/theory.md §3.4)",
-            m->source, s->step.line);
-  }
+  /* generalized-alpha (Arnold-Bruls form): every element is evaluated at
+     t_{n+1} with the scheme's kinematics, so any element that runs with
+     Newmark runs with it (the velocity-based beam needs the modified scheme
+     and is refused above) */
   NSB_CALL(nsb_scheme_create(s->ctx, newmark_nodes ? NSB_SCHEME_NEWMARK : s->step.scheme, s->step.beta,
                              s->step.gamma, s->n_nodes, &s->scheme));
+  if (s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA)
+    nsb_scheme_set_alpha(s->scheme, s->step.alpha_m, s->step.alpha_f);
   s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
   s->stats.t_setup += nsb_now_s() - tic;
   return NSB_OK;
@@ -938,6 +930,9 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
 int nsb_system_prepare_increment(nsb_system* s, double h) {
   s->scheme->h = h;
   nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, h, &s->lam_scale, s->con_scale);
+  /* generalized-alpha: pseudo-accelerations start from the accelerations of the step start */
+  if (s->ops != &nsb_static_ops && (s->scheme->am != 0.0 || s->scheme->af != 0.0) && !s->scheme->p_valid)
+    nsb_scheme_init_pseudo(s->scheme, &s->cur);
   /* Verlet list: a pair farther apart than the skin at the last build cannot
      touch before one of its nodes has moved half the skin */
   if (s->model->contact_pairs.count > 0 && 2.0 * moved_since_build(s) > s->skin) NSB_CALL(contact_rebuild(s));

@@ -1,28 +1,23 @@
 /* test_beam_gen_alpha.c -- generalized-alpha for the strain-based beam (B2S)
  * through the whole system (deck -> system -> increments).
  *
+ * nsbeam's generalized-alpha is the Lie-group form of Arnold & Bruls: the
+ * equations of motion hold at t_{n+1}, the Newmark relations drive
+ * pseudo-accelerations, and (1 - af) a_{n+1} + af a_n = (1 - am) p_{n+1} +
+ * am p_n (solver/integrator.h; the strain element applies the same map at its
+ * interior points).  For a linear system this is the Chung-Hulbert scheme.
+ *
  * Linear check on one B2S element cantilever in small-amplitude free
  * vibration (tip velocity shaped like the first bending mode):
- *  - rho_inf = 1 (alpha_m = alpha_f = 1/2, beta = 1/4, gamma = 1/2) conserves
- *    the energy and follows the Newmark (1/4, 1/2) run;
- *  - rho_inf < 1 dissipates: the energy never grows from one increment to the
- *    next, and the per-step spectral radius of the first bending mode,
- *    measured from the energy decay at h omega_1 = 1 (omega_1 measured with
- *    rho_inf = 1 and a small step), matches the single-degree-of-freedom
- *    amplification of the scheme.  The element keeps the constitutive term
- *    at t_{n+1} (elements/beam_strain.h: only the equilibrium resultants are
- *    averaged), so for a linear structure the stiffness acts at t_{n+1} and
- *    the scheme is the Wood-Bossak-Zienkiewicz alpha-method with
- *    alpha_B = alpha_m - alpha_f = (rho_inf - 1)/(rho_inf + 1) and the same
- *    beta, gamma (docs/theory.md §3.4): the test compares with that
- *    amplification and prints the Chung-Hulbert one (stiffness at
- *    t_{n+1-alpha_f}) next to it;
- *  - at h omega_1 = 20 the measured radius approaches rho_inf (more
- *    dissipation than at h omega_1 = 1: monotone in the frequency).
- * The element tangent with nonzero alpha_m, alpha_f is checked against
- * finite differences in tests/test_beam_strain.c (kernel level); here the
- * Newton iteration counts (quadratic convergence) are the system-level check.
- * Unsupported element kinds are refused at begin_step.
+ *  - rho_inf = 1 (alpha_m = alpha_f = 1/2, beta = 1/4, gamma = 1/2) gives the
+ *    Newmark (1/4, 1/2) solution (p = a);
+ *  - rho_inf < 1: the per-step spectral radius of the first bending mode,
+ *    measured from the energy decay at h omega_1 = 1 and 20 (omega_1 measured
+ *    with rho_inf = 1 and a small step), matches the Chung-Hulbert
+ *    single-degree-of-freedom amplification (printed next to the one of the
+ *    former residual-weighting implementation, "stiffness-at-t_{n+1} model").
+ * Element kinds that cannot run with Newmark (the velocity-based beam) are
+ * refused at begin_step.
  */
 #include <math.h>
 #include <stdio.h>
@@ -175,9 +170,9 @@ static void test_conservative(void) {
   printf("\n    rho_inf = 1: energy drift %.2e over %d steps; |uy - uy_Newmark| %.2e (amplitude %.2e); "
          "omega_1 = %.4f; Newton <= %d",
          drift, n, diff, amp, omega1, out_a.max_newton);
-  /* OPEN (reported to the lead): the rho_inf = 1 run loses energy (about 8 %
-     in the first steps) instead of conserving it like Newmark; until that
-     is understood only convergence is asserted here */
+  /* Arnold-Bruls with alpha_m = alpha_f = 1/2, beta = 1/4, gamma = 1/2: the
+     pseudo-accelerations equal the accelerations, the scheme is Newmark */
+  CU_ASSERT(diff <= 1e-12 * amp);
   CU_ASSERT(out_a.max_newton <= 4);
 }
 
@@ -189,7 +184,12 @@ static void dissipation_case(double rho, double Om, int n, double tol) {
   int grows = 0;
   for (int k = 1; k <= n; ++k)
     if (out_a.E[k] > out_a.E[k - 1] * (1.0 + 1e-9)) ++grows;
-  double r_meas = energy_radius(&out_a, n / 4, n);
+  /* fit while the energy is well above its round-off floor (at h omega = 20
+     it falls by 1e-25 in 60 steps) */
+  int k_end = n;
+  while (k_end > 1 && !(out_a.E[k_end] > 1e-10 * out_a.E[0])) --k_end;
+  int k_begin = k_end / 4 > 0 ? k_end / 4 : 1;
+  double r_meas = energy_radius(&out_a, k_begin, k_end);
   double r_beam = sdof_radius(rho, Om, 0.0);
   double am = (2.0 * rho - 1.0) / (rho + 1.0), af = rho / (rho + 1.0);
   double r_ch = sdof_radius(rho, Om, af);
@@ -198,18 +198,20 @@ static void dissipation_case(double rho, double Om, int n, double tol) {
   printf("\n    rho_inf = %.2f, h omega_1 = %5.2f: radius measured %.6f, stiffness-at-t_{n+1} model %.6f "
          "(Chung-Hulbert %.6f); xi measured %.5f, model %.5f (CH %.5f); energy increases in %d of %d steps",
          rho, Om, r_meas, r_beam, r_ch, -log(r_meas) / Om, -log(r_beam) / Om, -log(r_ch) / Om, grows, n);
-  /* OPEN: per-step monotonicity and the h omega = 1 radius are printed,
-     not asserted (see test_conservative); the high-frequency radius is */
+  /* the Lie-group generalized-alpha of Arnold & Bruls is, for a linear
+     system, the Chung-Hulbert scheme: its radius, at every h omega (the
+     energy of a generalized-alpha solution need not decrease at every
+     step within a period, so the per-step count is only printed) */
   (void)grows;
   (void)r_beam;
-  if (Om > 10.0) NSB_ASSERT_CLOSE(r_meas, r_ch, tol);
+  NSB_ASSERT_CLOSE(r_meas, r_ch, tol);
   CU_ASSERT(out_a.E[n] < out_a.E[0]);
 }
 
 static void test_dissipative(void) {
   CU_ASSERT_FATAL(omega1 > 0.0);
-  dissipation_case(0.5, 1.0, 400, 2e-3);
-  dissipation_case(0.8, 1.0, 400, 2e-3);
+  dissipation_case(0.5, 1.0, 400, 1e-4);
+  dissipation_case(0.8, 1.0, 400, 1e-4);
   /* high frequency: radius close to rho_inf, below the one at h omega = 1 */
   dissipation_case(0.5, 20.0, 60, 2e-2);
 }
@@ -217,7 +219,8 @@ static void test_dissipative(void) {
 static void test_unsupported(void) {
   const char* deck =
       "*NODE\n1, 0, 0, 0\n"
-      "*RIGID BODY, NODE=1, MASS=1\n1, 1, 1\n"
+      "*NODE\n2, 1, 0, 0\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n"
+      "*BEAM GENERAL SECTION, ELSET=B\n1e4, 1e4, 1e4, 1, 1, 1\n1.0, 0.01, 0.005, 0.005\n"
       "*STEP\n*DYNAMIC, SCHEME=GENERALIZED ALPHA\n0.01, 0.1\n*END STEP\n";
   nsb_ctx* ctx = NULL;
   CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
