@@ -673,6 +673,13 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     /* Moreau: closed at the step midpoint, g(t_n + h/2) to second order */
     double h = ec->h;
     d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_pre <= 0.0;
+    /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
+       this increment out (Waltersberger, Schema 5.3: sub-impact l involves
+       only the contacts approaching with u^l; here one sub-impact per
+       increment, so a chain resolves over as many increments) */
+    if (d->active && e[i].ops == &nsb_contact_newton_ops &&
+        ec->model->contact_pairs.data[d->pair].sequential && !(d->gN_pre < 0.0))
+      d->active = 0;
   }
 }
 

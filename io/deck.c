@@ -170,6 +170,7 @@ static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
 static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL};
 /* index = nsb_contact_law */
 static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
+static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", NULL}; /* nsb_contact_pair.sequential */
 
 static const kwspec kw_table[] = {
     {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
@@ -231,6 +232,7 @@ static const kwspec kw_table[] = {
       {"DAMPING", P_REAL, 0, NULL},
       {"RADIUS", P_REAL, 0, NULL},
       {"SKIN", P_REAL, 0, NULL},
+      {"IMPACT", P_ENUM, 0, impact_modes},
       {NULL, P_FLAG, 0, NULL}}},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}}},
@@ -2040,6 +2042,13 @@ static void begin_contact_pair(parser* p, loc at, const pval* v) {
       VALUE(p, at, "SKIN must be > 0, got %.12g", v[7].d);
       ok = 0;
     }
+  }
+  if (v[8].set) {
+    if (c->law != NSB_CONTACT_NEWTON) {
+      VALUE(p, at, "*CONTACT PAIR: parameter IMPACT is allowed only with LAW=NEWTON");
+      ok = 0;
+    }
+    c->sequential = v[8].i;
   }
   if (!ok) p->b.kw = KW_SKIP;
 }

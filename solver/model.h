@@ -224,6 +224,8 @@ typedef struct nsb_contact_pair {
   double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m (default 0) */
   double master_radius;        /* BEAMS: contact radius of the beam; < 0: from the section (see docs) */
   double skin;                 /* candidate-list skin (length); <= 0: automatic (elements/contact.h) */
+  int sequential;              /* NEWTON: 1 = only approaching contacts take part in an increment
+                                  (Waltersberger's sequential impacts, one sub-impact per increment) */
   int line;
 } nsb_contact_pair;
 

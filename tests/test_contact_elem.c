@@ -260,23 +260,23 @@ static void test_incline_frictionless(void) { incline(0.4, 0.0); }
 /* Three touching balls, the first moving at 1: the time step solves the
    simultaneous Newton law (seed 000 E2): e = 1 -> (-1/3, 2/3, 2/3),
    e = 0 -> (1/3, 1/3, 1/3). */
-static void cradle(double e_rest, const double expect[3]) {
+static void cradle_mode(double e_rest, const double expect[3], const char* mode, int n_first) {
   char deck[2048];
   snprintf(deck, sizeof deck,
            "*NODE\n1, 0.0, 0, 0\n2, 1.0, 0, 0\n3, 2.0, 0, 0\n*NSET, NSET=BALLS\n1, 2, 3\n"
            "*PARTICLE, NSET=BALLS, MASS=1.0, RADIUS=0.5\n"
            "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 1.0\n"
-           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALLS, BALLS\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g%s\nBALLS, BALLS\n"
            "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n*END STEP\n",
-           e_rest);
+           e_rest, mode);
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = load(ctx, deck);
   nsb_system* s = start(ctx, m);
   nsb_newton_report rep;
-  CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
+  for (int k = 0; k < n_first; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
   const nsb_state* st = nsb_system_state(s);
-  printf("\n    e = %.1f: velocities %.15f %.15f %.15f", e_rest, st->v[0], st->v[3], st->v[6]);
+  printf("\n    e = %.1f%s: velocities %.15f %.15f %.15f", e_rest, mode, st->v[0], st->v[3], st->v[6]);
   for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(st->v[3 * i], expect[i], 1e-10);
   /* later increments: the balls separate, nothing more happens */
   for (int k = 0; k < 50; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
@@ -285,6 +285,17 @@ static void cradle(double e_rest, const double expect[3]) {
   nsb_model_destroy(&m);
   nsb_ctx_destroy(&ctx);
 }
+static void cradle(double e_rest, const double expect[3]) { cradle_mode(e_rest, expect, "", 1); }
+
+/* IMPACT=SEQUENTIAL: one sub-impact of Waltersberger's Schema 5.3 per
+   increment; after as many increments as sub-impacts the chain has the
+   scheme's velocities (e = 1: 2 sub-impacts, e = 0.5: 3). */
+static void test_cradle_sequential(void) {
+  const double ex1[3] = {0.0, 0.0, 1.0}, ex05[3] = {0.203125, 0.234375, 0.5625};
+  cradle_mode(1.0, ex1, ", IMPACT=SEQUENTIAL", 2);
+  cradle_mode(0.5, ex05, ", IMPACT=SEQUENTIAL", 3);
+}
+
 static void test_cradle_elastic(void) {
   const double ex[3] = {-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0};
   cradle(1.0, ex);
@@ -464,6 +475,7 @@ int main(int argc, char** argv) {
                                             {"cradle_elastic", test_cradle_elastic},
                                             {"cradle_plastic", test_cradle_plastic},
                                             {"moving_obstacle", test_moving_obstacle},
+                                            {"cradle_sequential", test_cradle_sequential},
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
