@@ -738,11 +738,3 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
   }
   return total;
 }
-
-double nsb_contact_gap(const nsb_elem* e, const nsb_eval_ctx* ec, double n[3], double point[3]) {
-  geo G;
-  geometry(e, e->state, ec->model, ec->cur->x, ec->t, &G);
-  if (n) nsb_v3_store(G.n, n);
-  if (point) nsb_v3_store(G.point, point);
-  return G.g;
-}

@@ -89,7 +89,5 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
 /// *impulsive when any contact carried an impulse and *obstacle_work to the
 /// work of moving obstacles through their impulses (external work).
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
-/// Gap and normal of a contact at the state of ec (output, tests).
-double nsb_contact_gap(const nsb_elem* e, const nsb_eval_ctx* ec, double n[3], double point[3]);
 
 #endif
