@@ -15,7 +15,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 nodes, elems = polyline([(6, 0, 0), (0, 0, 8)], 10)
 
 
-def model_text(weighting):
+def model_text(weighting, moment_scale=1.0):
     elements = element_block(elems, 2)
     title = "10 velocity elements, N = 2"
     if weighting == "STRAIN":
@@ -31,8 +31,8 @@ Free-flying beam
 0.0, 0.0, 2.5, 2.5, 5.0, 0.0
 *CLOAD, AMPLITUDE=P
 1, 1, 20.0
-1, 5, -200.0
-1, 6, 100.0
+1, 5, {-200.0 * moment_scale!r}
+1, 6, {100.0 * moment_scale!r}
 *PROBE, NAME=A, NODE=1
 X, U
 *PROBE, NAME=B, NODE={nodes[-1][0]}
@@ -71,5 +71,20 @@ for tag, rho in (("ga09", "0.9"), ("ga05", "0.5")):
 *SOLVER CONTROLS, TOL RESIDUAL=1e-7
 *OUTPUT, FORMAT=HISTORY, EVERY={int(round(0.1 / float(h)))}
 *OUTPUT, FORMAT=VTK, EVERY={int(round(0.5 / float(h)))}
+*END STEP
+""")
+
+
+# the collocation element with the moment scaled down (1/4 and 1/10): below a
+# spin-rate threshold it runs and conserves energy (README, "Stability threshold")
+for tag, scale in (("m4", 0.25), ("m10", 0.1)):
+    write(os.path.join(HERE, f"model_{tag}.inp"), model_text("COLLOCATION", scale))
+    for h in ("0.1", "0.01"):
+        write(os.path.join(HERE, f"{tag}_h{h}.inp"), f"""** Free-flying beam, collocation, moment scaled by {scale}, modified newmark, h = {h}, t in [0, 100].
+*INCLUDE, INPUT=model_{tag}.inp
+*STEP
+*DYNAMIC, SCHEME=MODIFIED NEWMARK
+{h}, 100.0
+*OUTPUT, FORMAT=HISTORY, EVERY={int(round(0.1 / float(h)))}
 *END STEP
 """)
