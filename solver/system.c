@@ -798,7 +798,6 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
   /* Norms of the previous iteration: rep keeps only the first NSB_NEWTON_HISTORY
      entries, so with max_iter above that it cannot serve as the previous value. */
   double prev_dnorm = 0.0, prev2_dnorm = 0.0, last_rnorm = 0.0;
-  double rnorm_m1 = HUGE_VAL, rnorm_m2 = HUGE_VAL, rnorm_m3 = HUGE_VAL; /* residuals of the last iterations */
   for (int it = 0; it < s->step.max_iter; ++it) {
     double rnorm = 0.0;
     int st = assemble(s, mode, t_new, 1, &rnorm);
@@ -883,12 +882,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
        above its tolerance: the tolerance is below what double precision can
        resolve for this model (e.g. EA * eps * |E| for a very stiff beam);
        iterating on cannot help, so say so. */
-    /* The same when the corrections are already below the increment
-       tolerance and the residual has not halved over the last three
-       iterations (no Newton progress left). */
-    int stalled = it >= 3 && dnorm <= 0.1 * s->step.tol_inc && prev_dnorm <= 0.1 * s->step.tol_inc &&
-                  rnorm > s->step.tol_res && rnorm >= 0.5 * rnorm_m3;
-    if ((it > 0 && dnorm <= 1e-3 * s->step.tol_inc && prev_dnorm <= 1e-3 * s->step.tol_inc) || stalled) {
+    if (it > 0 && dnorm <= 1e-3 * s->step.tol_inc && prev_dnorm <= 1e-3 * s->step.tol_inc) {
       rep->status = NSB_ERR_NO_CONVERGENCE;
       snprintf(rep->cause, sizeof rep->cause,
                "the residual stagnates at |f| = %.3e with corrections at round-off level (|dx| = %.3e): the residual "
@@ -898,9 +892,6 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
     }
     prev2_dnorm = prev_dnorm;
     prev_dnorm = dnorm;
-    rnorm_m3 = rnorm_m2;
-    rnorm_m2 = rnorm_m1;
-    rnorm_m1 = rnorm;
     last_rnorm = rnorm;
   }
   rep->status = NSB_ERR_NO_CONVERGENCE;
