@@ -49,7 +49,7 @@ foreach(deck ${nsb_regress_decks})
   set_tests_properties(regress_${name} PROPERTIES LABELS "program;regress" TIMEOUT 120)
 endforeach()
 
-# ---- heavy top: the README's demo deck, read back with VTK --------------------------
+# ---- heavy top: the former demo deck (issue 2), read back with VTK ---------------------
 add_test(NAME heavy_top_vtk_readback
   COMMAND ${CMAKE_COMMAND}
     -DNSBEAM=$<TARGET_FILE:nsbeam>
