@@ -2904,51 +2904,44 @@ static void check_beams(parser* p) {
 
 #define NO_DOF_MSG "node %d has no degrees of freedom (no *RIGID BODY, *PARTICLE or beam element on it)"
 
+/* Late DOF check of one record: its node must have DOFs, and particle_bad
+   says that the record asks for more than a particle has (why: the reason,
+   formatted).  Several records from one deck line are reported once. */
+static void check_node_dofs(parser* p, loc at, loc* last, int node, int particle_bad, const char* why) {
+  const nsb_model* m = p->m;
+  if (same_loc(at, *last)) return;
+  if (nsb_model_node_ndof(m, node) == 0)
+    VALUE(p, at, NO_DOF_MSG, m->nodes.data[node].label);
+  else if (particle_bad)
+    VALUE(p, at, "node %d carries a particle: %s", m->nodes.data[node].label, why);
+  else
+    return;
+  *last = at;
+}
+
 static void check_supports_and_loads(parser* p) {
   const nsb_model* m = p->m;
+  char why[96];
   loc last = {-1, -1};
   for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
     const nsb_boundary* bc = &m->boundaries.data[i];
-    loc at = rec_loc(p, REC_BOUNDARY, i, bc->line);
-    int nd = nsb_model_node_ndof(m, bc->node);
-    if (same_loc(at, last)) continue;
-    if (nd == 0) {
-      VALUE(p, at, NO_DOF_MSG, m->nodes.data[bc->node].label);
-      last = at;
-    } else if (bc->dof_last > nd) {
-      VALUE(p, at, "node %d carries a particle: only DOFs 1-3 exist, got %d-%d", m->nodes.data[bc->node].label,
-            bc->dof_first, bc->dof_last);
-      last = at;
-    }
+    snprintf(why, sizeof why, "only DOFs 1-3 exist, got %d-%d", bc->dof_first, bc->dof_last);
+    check_node_dofs(p, rec_loc(p, REC_BOUNDARY, i, bc->line), &last, bc->node,
+                    bc->dof_last > nsb_model_node_ndof(m, bc->node), why);
   }
   last.file = last.line = -1;
   for (int i = 0; i < m->cloads.count && !p->stop; ++i) {
     const nsb_cload* c = &m->cloads.data[i];
-    loc at = rec_loc(p, REC_CLOAD, i, c->line);
-    int nd = nsb_model_node_ndof(m, c->node);
-    if (same_loc(at, last)) continue;
-    if (nd == 0) {
-      VALUE(p, at, NO_DOF_MSG, m->nodes.data[c->node].label);
-      last = at;
-    } else if (c->dof > nd) {
-      VALUE(p, at, "node %d carries a particle: a moment (dof %d) cannot be applied", m->nodes.data[c->node].label,
-            c->dof);
-      last = at;
-    }
+    snprintf(why, sizeof why, "a moment (dof %d) cannot be applied", c->dof);
+    check_node_dofs(p, rec_loc(p, REC_CLOAD, i, c->line), &last, c->node, c->dof > nsb_model_node_ndof(m, c->node),
+                    why);
   }
   last.file = last.line = -1;
   for (int i = 0; i < m->initials.count && !p->stop; ++i) {
     const nsb_initial* ic = &m->initials.data[i];
-    loc at = rec_loc(p, REC_INITIAL, i, ic->line);
-    int nd = nsb_model_node_ndof(m, ic->node);
-    if (same_loc(at, last)) continue;
-    if (nd == 0) {
-      VALUE(p, at, NO_DOF_MSG, m->nodes.data[ic->node].label);
-      last = at;
-    } else if (nd == 3 && (ic->kind != NSB_INIT_VELOCITY || ic->dof > 3)) {
-      VALUE(p, at, "node %d carries a particle: it has no rotation or angular velocity", m->nodes.data[ic->node].label);
-      last = at;
-    }
+    int particle_bad = nsb_model_node_ndof(m, ic->node) == 3 && (ic->kind != NSB_INIT_VELOCITY || ic->dof > 3);
+    check_node_dofs(p, rec_loc(p, REC_INITIAL, i, ic->line), &last, ic->node, particle_bad,
+                    "it has no rotation or angular velocity");
   }
   for (int i = 0; i < m->manufactured.count && !p->stop; ++i) {
     const nsb_manufactured_rotation* mr = &m->manufactured.data[i];
