@@ -337,22 +337,22 @@ const nsb_elem_ops nsb_contact_newton_ops = {.name = "contact (Newton)", .eval =
 
 static double beam_contact_radius(const nsb_model* m, const nsb_contact_pair* p, int el) {
   if (p->master_radius >= 0.0) return p->master_radius;
-  const nsb_section* s = &m->sections.data[m->elements.data[el].section];
-  switch (s->shape) {
-    case NSB_SECTION_RECT:
-      return 0.5 * (s->dims[0] < s->dims[1] ? s->dims[0] : s->dims[1]);
-    case NSB_SECTION_CIRC:
-    case NSB_SECTION_PIPE:
-      return s->dims[0];
-    default:
-      return s->draw_radius;
-  }
+  return nsb_section_contact_radius(&m->sections.data[m->elements.data[el].section]);
 }
 
-static double particle_radius(const nsb_model* m, int node) {
-  return m->particles.data[m->nodes.data[node].body].radius;
+/* A contact node is a particle (its radius and mass) or a beam node (slaves
+   only: the pair's SLAVE RADIUS or the sections' radius, half the adjacent
+   elements' mass; nsb_model_beam_node_contact).  p = NULL for master nodes,
+   which are particles. */
+static double node_radius(const nsb_model* m, const nsb_contact_pair* p, int node) {
+  const nsb_node* nd = &m->nodes.data[node];
+  if (nd->body_kind == NSB_BODY_PARTICLE) return m->particles.data[nd->body].radius;
+  return p && p->slave_radius >= 0.0 ? p->slave_radius : nd->contact_radius;
 }
-static double particle_mass(const nsb_model* m, int node) { return m->particles.data[m->nodes.data[node].body].mass; }
+static double node_mass(const nsb_model* m, int node) {
+  const nsb_node* nd = &m->nodes.data[node];
+  return nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].mass : nd->contact_mass;
+}
 
 /* ---- candidates: broad phase (cell grid), setup --------------------------------- */
 
@@ -361,6 +361,10 @@ double nsb_contact_default_skin(const nsb_model* m) {
   for (int i = 0; i < m->particles.count; ++i) r = fmax(r, m->particles.data[i].radius);
   for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
     const nsb_contact_pair* p = &m->contact_pairs.data[ip];
+    if (p->slave_nset >= 0) {
+      const nsb_nset* S = &m->nsets.data[p->slave_nset];
+      for (int a = 0; a < S->nodes.count; ++a) r = fmax(r, node_radius(m, p, S->nodes.data[a]));
+    }
     if (p->master_kind != NSB_MASTER_BEAMS) continue;
     const nsb_elset* es = &m->elsets.data[p->master];
     for (int k = 0; k < es->elements.count; ++k) r = fmax(r, beam_contact_radius(m, p, es->elements.data[k]));
@@ -430,7 +434,7 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
   int n_items = beams ? m->elsets.data[p->master].elements.count : m->nsets.data[p->master].nodes.count;
   if (n_items == 0 || S->nodes.count == 0) return NSB_OK;
   double rmax = 0.0, lmax = 0.0;
-  for (int a = 0; a < S->nodes.count; ++a) rmax = fmax(rmax, particle_radius(m, S->nodes.data[a]));
+  for (int a = 0; a < S->nodes.count; ++a) rmax = fmax(rmax, node_radius(m, p, S->nodes.data[a]));
   for (int b = 0; b < n_items; ++b) {
     if (beams) {
       int el = m->elsets.data[p->master].elements.data[b];
@@ -439,7 +443,7 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
       lmax = fmax(lmax, nsb_v3_norm(nsb_v3_sub(xb, xa)));
       rmax = fmax(rmax, beam_contact_radius(m, p, el));
     } else {
-      rmax = fmax(rmax, particle_radius(m, m->nsets.data[p->master].nodes.data[b]));
+      rmax = fmax(rmax, node_radius(m, NULL, m->nsets.data[p->master].nodes.data[b]));
     }
   }
   /* cell size: every item box fits in 2 cells per direction, every contact
@@ -495,7 +499,7 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
   for (int a = 0; a < S->nodes.count && st == NSB_OK; ++a) {
     int sn = S->nodes.data[a];
     nsb_vec3 xp = nsb_v3_load(x + 3 * sn);
-    double rp = particle_radius(m, sn);
+    double rp = node_radius(m, p, sn);
     long cx = cell_of(xp.x, h), cy = cell_of(xp.y, h), cz = cell_of(xp.z, h);
     int first = *n_out;
     for (long dx = -1; dx <= 1 && st == NSB_OK; ++dx)
@@ -518,12 +522,13 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
             if (beams) {
               item = m->elsets.data[p->master].elements.data[b];
               const nsb_element* E = &m->elements.data[item];
+              if (E->nodes[0] == sn || E->nodes[1] == sn) continue; /* a beam node never touches its own element */
               gap = point_chord_distance(xp, nsb_v3_load(x + 3 * E->nodes[0]), nsb_v3_load(x + 3 * E->nodes[1])) - rp -
                     beam_contact_radius(m, p, item);
             } else {
               item = m->nsets.data[p->master].nodes.data[b];
               if (item == sn || (same_set && item < sn)) continue;
-              gap = nsb_v3_norm(nsb_v3_sub(xp, nsb_v3_load(x + 3 * item))) - rp - particle_radius(m, item);
+              gap = nsb_v3_norm(nsb_v3_sub(xp, nsb_v3_load(x + 3 * item))) - rp - node_radius(m, NULL, item);
             }
             if (!(gap < skin)) continue;
             if ((st = cand_reserve(ctx, out, cap, *n_out + 1)) < 0) break;
@@ -599,7 +604,8 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
     D->owner = 1;
     D->n[2] = 1.0;
     D->gap = HUGE_VAL; /* unknown until the first increment: not reported as closed */
-    double rp = particle_radius(m, sn), mp = particle_mass(m, sn);
+    double rp = node_radius(m, p, sn), mp = node_mass(m, sn);
+    if (!(mp > 0.0)) mp = 1.0; /* massless beam nodes: rows scaled by 1 kg (scaling only) */
     if (p->master_kind == NSB_MASTER_OBSTACLE) {
       D->kind = 0;
       E->n_nodes = 1;
@@ -609,8 +615,8 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
       D->kind = 1;
       E->n_nodes = 2;
       E->nodes[1] = item;
-      D->radius = rp + particle_radius(m, item);
-      double mq = particle_mass(m, item);
+      D->radius = rp + node_radius(m, NULL, item);
+      double mq = node_mass(m, item);
       D->m_eff = mp * mq / (mp + mq);
     } else {
       D->kind = 2;

@@ -140,7 +140,7 @@ typedef struct pval {
   double d;      /* P_REAL value */
 } pval;
 
-#define MAX_PARAMS 10
+#define MAX_PARAMS 12
 
 enum { W_MODEL, W_STEP, W_ANY };
 
@@ -233,6 +233,7 @@ static const kwspec kw_table[] = {
       {"RADIUS", P_REAL, 0, NULL},
       {"SKIN", P_REAL, 0, NULL},
       {"IMPACT", P_ENUM, 0, impact_modes},
+      {"SLAVE RADIUS", P_REAL, 0, NULL},
       {NULL, P_FLAG, 0, NULL}}},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}}},
@@ -1978,6 +1979,7 @@ static void begin_contact_pair(parser* p, loc at, const pval* v) {
   c->exponent = 1.5;
   c->damping = 0.0;
   c->master_radius = -1.0;
+  c->slave_radius = -1.0;
   int ok = 1;
   if (c->law == NSB_CONTACT_NEWTON) {
     for (int k = 3; k <= 5; ++k)
@@ -2049,6 +2051,13 @@ static void begin_contact_pair(parser* p, loc at, const pval* v) {
       ok = 0;
     }
     c->sequential = v[8].i;
+  }
+  if (v[9].set) {
+    if (v[9].d >= 0.0 && isfinite(v[9].d)) c->slave_radius = v[9].d;
+    else {
+      VALUE(p, at, "SLAVE RADIUS must be >= 0, got %.12g", v[9].d);
+      ok = 0;
+    }
   }
   if (!ok) p->b.kw = KW_SKIP;
 }
@@ -2970,6 +2979,7 @@ static void check_supports_and_loads(parser* p) {
    the bodies of the whole deck.  Errors at the pair's data line. */
 static void check_contact(parser* p) {
   nsb_model* m = p->m;
+  if (p->contact_refs.count > 0) nsb_model_beam_node_contact(m);
   for (int r = 0; r < p->contact_refs.count && !p->stop; ++r) {
     const contact_ref* ref = &p->contact_refs.data[r];
     nsb_contact_pair* c = &m->contact_pairs.data[ref->pair];
@@ -2982,7 +2992,7 @@ static void check_contact(parser* p) {
                                                                        : NULL;
       if (what)
         VALUE(p, at,
-              "*CONTACT PAIR: slave node set %s is not defined (%s is %s; the slave must be a node set of particles)",
+              "*CONTACT PAIR: slave node set %s is not defined (%s is %s; the slave must be a node set of particles or beam nodes)",
               ref->slave, ref->slave, what);
       else
         VALUE(p, at, "*CONTACT PAIR: slave node set %s is not defined", ref->slave);
@@ -3032,14 +3042,28 @@ static void check_contact(parser* p) {
         VALUE(p, at, "*CONTACT PAIR: %s node set %s is empty", role, s->name);
         continue;
       }
+      int beam_nodes = 0;
       for (int k = 0; k < s->nodes.count; ++k) {
         const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
         if (nd->body_kind == NSB_BODY_PARTICLE) continue;
-        VALUE(p, at,
-              "*CONTACT PAIR: node %d of %s node set %s carries %s, not a particle (contact needs *PARTICLE on it)",
-              nd->label, role, s->name, nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : "no body");
+        if (side == 0 && nd->body_kind == NSB_BODY_NONE && nd->n_beams > 0) {
+          ++beam_nodes;
+          continue;
+        }
+        if (side == 0)
+          VALUE(p, at,
+                "*CONTACT PAIR: node %d of slave node set %s carries %s (a slave node needs a *PARTICLE or a beam "
+                "element)",
+                nd->label, s->name, nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : "no particle and no beam");
+        else
+          VALUE(p, at,
+                "*CONTACT PAIR: node %d of master node set %s carries %s, not a particle (a master node set holds "
+                "particles; beams are masters through an element set)",
+                nd->label, s->name,
+                nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : nd->n_beams > 0 ? "a beam" : "no body");
         break;
       }
+      (void)beam_nodes; /* SLAVE RADIUS concerns beam nodes only: particles keep their *PARTICLE radius */
     }
     if (ok && c->master_kind == NSB_MASTER_BEAMS) {
       const nsb_elset* s = &m->elsets.data[c->master];

@@ -123,6 +123,40 @@ int nsb_joint_n_mult(nsb_joint_kind k) {
   return k == NSB_JOINT_DISTANCE ? 1 : k == NSB_JOINT_SPHERICAL ? 3 : k == NSB_JOINT_FIXED ? 6 : 5;
 }
 
+double nsb_section_contact_radius(const nsb_section* s) {
+  switch (s->shape) {
+    case NSB_SECTION_RECT:
+      return 0.5 * (s->dims[0] < s->dims[1] ? s->dims[0] : s->dims[1]);
+    case NSB_SECTION_CIRC:
+    case NSB_SECTION_PIPE:
+      return s->dims[0];
+    default:
+      return s->draw_radius;
+  }
+}
+
+void nsb_model_beam_node_contact(nsb_model* m) {
+  for (int i = 0; i < m->nodes.count; ++i) {
+    m->nodes.data[i].contact_radius = HUGE_VAL;
+    m->nodes.data[i].contact_mass = 0.0;
+  }
+  for (int k = 0; k < m->elements.count; ++k) {
+    const nsb_element* e = &m->elements.data[k];
+    if (!nsb_etype_is_beam(e->type) || e->section < 0) continue;
+    const nsb_section* s = &m->sections.data[e->section];
+    const double *A = m->nodes.data[e->nodes[0]].X, *B = m->nodes.data[e->nodes[1]].X;
+    double L = sqrt((B[0] - A[0]) * (B[0] - A[0]) + (B[1] - A[1]) * (B[1] - A[1]) + (B[2] - A[2]) * (B[2] - A[2]));
+    double r = nsb_section_contact_radius(s);
+    for (int q = 0; q < 2; ++q) {
+      nsb_node* nd = &m->nodes.data[e->nodes[q]];
+      nd->contact_radius = fmin(nd->contact_radius, r);
+      nd->contact_mass += 0.5 * s->rhoA * L;
+    }
+  }
+  for (int i = 0; i < m->nodes.count; ++i)
+    if (m->nodes.data[i].contact_radius == HUGE_VAL) m->nodes.data[i].contact_radius = 0.0;
+}
+
 int nsb_model_node_ndof(const nsb_model* m, int i) {
   if (m->nodes.data[i].n_beams > 0) return 6;
   switch (m->nodes.data[i].body_kind) {

@@ -56,6 +56,9 @@ typedef struct nsb_node {
   nsb_body_kind body_kind;
   int body;         /* index into particles or rigid_bodies, -1 if none */
   int n_beams;      /* number of beam elements connected (a beam node has 6 DOFs) */
+  double contact_radius; /* beam node as a contact slave: smallest section contact radius of its
+                            beam elements; contact_mass: half their masses (nsb_model_beam_node_contact) */
+  double contact_mass;
   int line;         /* deck line that defined it (for messages) */
 } nsb_node;
 
@@ -223,6 +226,7 @@ typedef struct nsb_contact_pair {
   double exponent;             /* HERTZ: p >= 1 (default 1.5) */
   double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m (default 0) */
   double master_radius;        /* BEAMS: contact radius of the beam; < 0: from the section (see docs) */
+  double slave_radius;         /* beam nodes among the slaves: their contact radius; < 0: from the sections */
   double skin;                 /* candidate-list skin (length); <= 0: automatic (elements/contact.h) */
   int sequential;              /* NEWTON: 1 = only approaching contacts take part in an increment
                                   (Waltersberger's sequential impacts, one sub-impact per increment) */
@@ -402,6 +406,13 @@ int nsb_joint_n_mult(nsb_joint_kind k);
 
 /// Degrees of freedom carried by node i: 6 (rigid body or beam node), 3 (particle only), 0 (ground).
 int nsb_model_node_ndof(const nsb_model* m, int i);
+/// Radius of a section's contact surface: half the smaller side of a
+/// rectangle, the radius of a circle or pipe, else the drawing radius.
+double nsb_section_contact_radius(const nsb_section* s);
+/// Fill contact_radius and contact_mass of every beam node (from the beam
+/// elements at the node: smallest section contact radius, half of each
+/// element's mass rhoA |X_B - X_A|).  Call once the sections are assigned.
+void nsb_model_beam_node_contact(nsb_model* m);
 
 /// Default step definition for a kind and scheme (all tolerances from seed 001 §6.6).
 nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme);
