@@ -148,7 +148,10 @@ struct nsb_elem {
 
 /// Joint geometry fixed at setup (elements/joint.c); side A always has DOFs.
 typedef struct nsb_joint_geom {
-  nsb_vec3 s[2];      /* joint point in each body frame (particle: 0) */
+  nsb_vec3 s[3];      /* joint point in each body frame (particle: 0); ELEMENT POINT: the
+                         node's term of the point (below) */
+  double wx[3];       /* ELEMENT POINT: Phi = sum_k (wx[k] x_k + R_k s[k]) over the
+                         attached node and the element's two nodes */
   nsb_vec3 ground[2]; /* fixed point for a side without DOFs */
   nsb_vec3 axis_a;    /* revolute: axis in body frame A */
   nsb_vec3 perp_b[2]; /* revolute: two unit vectors normal to the axis, body frame B */

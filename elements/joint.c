@@ -111,8 +111,60 @@ static void apply_point_force(const side* S, nsb_vec3 F, double* f, double* K, i
 static nsb_mat3 rot_map(const side* S) { return nsb_m3_mul(nsb_m3_skew(S->s), nsb_m3_transpose(S->R)); }
 
 
+/* ELEMENT POINT: Phi = sum_k p_k over the attached node and the element's
+   nodes, p_k = wx_k x_k + R_k s_k (a particle or a node without rotation:
+   s = 0).  Generalized force of lambda on node k: wx_k lambda and
+   s_k x (R_k^T lambda); the rest as for the spherical joint. */
+static int element_point_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+  const nsb_joint* jm = &ec->model->joints.data[e->model_index];
+  const nsb_joint_geom* g = e->data;
+  int n = e->n_local, off = 0;
+  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : ec->mode == NSB_EVAL_STATIC ? 0 : (int)jm->level;
+  double sc = ec->con_scale[level], sl = ec->lam_scale;
+  nsb_mat3 I = nsb_m3_identity(), Z = nsb_m3_zero();
+  int mrow = 0;
+  for (int k = 0; k < e->n_nodes; ++k) mrow += e->node_ndof[k];
+  nsb_vec3 L = nsb_v3_load(ec->lambda + e->mult_first), phi = nsb_v3_zero();
+  for (int k = 0; k < e->n_nodes; ++k) {
+    side S;
+    side_init(&S, e, ec, g, k, off);
+    off += S.ndof;
+    if (S.ndof == 0) continue;
+    double w = g->wx[k];
+    /* side_init gives x + R s and its rates; weight the node's own part */
+    const nsb_state* st = ec->cur;
+    int node = e->nodes[k];
+    S.p = nsb_v3_muladd(S.p, w - 1.0, nsb_st_x(st, node));
+    S.vp = nsb_v3_muladd(S.vp, w - 1.0, nsb_st_v(st, node));
+    S.ap = nsb_v3_muladd(S.ap, w - 1.0, nsb_st_a(st, node));
+    phi = nsb_v3_add(phi, level == 0 ? S.p : level == 1 ? S.vp : S.ap);
+    nsb_local_addv(f, S.off, nsb_v3_scale(w, L));
+    if (S.ndof == 6) {
+      nsb_vec3 RtL = nsb_m3_tmulv(S.R, L);
+      nsb_local_addv(f, S.off + 3, nsb_v3_cross(S.s, RtL));
+    }
+    if (!K) continue;
+    nsb_local_add3(K, n, S.off, mrow, nsb_m3_scale(sl * w, I));
+    if (S.ndof == 6) {
+      nsb_local_add3(K, n, S.off + 3, mrow, nsb_m3_scale(sl, rot_map(&S)));
+      nsb_local_add3(K, n, S.off + 3, S.off + 3,
+                     nsb_kin_r(S.k, nsb_m3_mul(nsb_m3_skew(S.s), nsb_m3_skew(nsb_m3_tmulv(S.R, L))), Z, Z));
+    }
+    nsb_mat3 wI = nsb_m3_scale(sc * w, I);
+    if (level == 0)
+      add_side(K, n, mrow, 3, &S, wI, nsb_m3_scale(sc, S.P), Z, Z, Z, Z);
+    else if (level == 1)
+      add_side(K, n, mrow, 3, &S, Z, nsb_m3_scale(sc, S.Pvt), wI, nsb_m3_scale(sc, S.P), Z, Z);
+    else
+      add_side(K, n, mrow, 3, &S, Z, Z, Z, Z, wI, nsb_m3_scale(sc, S.P));
+  }
+  nsb_local_addv(f, mrow, nsb_v3_scale(sc, phi));
+  return NSB_OK;
+}
+
 static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_joint* jm = &ec->model->joints.data[e->model_index];
+  if (jm->kind == NSB_JOINT_ELEMENT_POINT) return element_point_eval(e, ec, f, K);
   const nsb_joint_geom* g = e->data;
   int n = e->n_local;
   side A, B;

@@ -154,7 +154,7 @@ typedef struct kwspec {
 static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", NULL};
 static const char* const amp_times[] = {"STEP TIME", "TOTAL TIME", NULL};
 static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
-static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", NULL};
+static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", "ELEMENT POINT", NULL};
 static const char* const levels[] = {"POSITION", "VELOCITY", NULL};
 static const char* const yes_no[] = {"NO", "YES", NULL};
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
@@ -1821,9 +1821,51 @@ static void data_rigid_body(parser* p, loc at) {
   }
 }
 
+/* ELEMENT POINT data line "node, element, xi": the node held at the point xi
+   of a beam element (defined before).  Position check late (check_joints). */
+static void data_joint_element_point(parser* p, loc at) {
+  if (!expect_fields(p, at, 3, 3, "node, element, xi")) return;
+  nsb_joint j;
+  memset(&j, 0, sizeof j);
+  j.kind = NSB_JOINT_ELEMENT_POINT;
+  j.level = (nsb_level)p->b.level;
+  j.length = -1.0;
+  j.line = at.line;
+  j.node_a = node_by_label(p, at, p->fields[0], "node");
+  if (j.node_a < 0) return;
+  int label;
+  if (!get_int(p, at, p->fields[1], "element label", &label)) return;
+  j.element = find_element(p, label);
+  if (j.element < 0) {
+    VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
+    return;
+  }
+  const nsb_element* el = &p->m->elements.data[j.element];
+  if (!nsb_etype_is_beam(el->type)) {
+    VALUE(p, at, "element %d is not a beam: an ELEMENT POINT joint needs a beam element (B2V, B2S)", label);
+    return;
+  }
+  if (!get_real(p, at, p->fields[2], "xi", &j.xi)) return;
+  if (!(j.xi >= 0.0 && j.xi <= 1.0)) {
+    VALUE(p, at, "xi must be in [0, 1] (local coordinate along the element), got %.12g", j.xi);
+    return;
+  }
+  if (j.node_a == el->nodes[0] || j.node_a == el->nodes[1]) {
+    VALUE(p, at, "node %d is a node of element %d: an ELEMENT POINT joint holds another node at a point of the element",
+          p->m->nodes.data[j.node_a].label, label);
+    return;
+  }
+  j.node_b = j.xi <= 0.5 ? el->nodes[0] : el->nodes[1]; /* drawn as a line to the nearer node */
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || note_rec_file(p, REC_JOINT, at.file) != NSB_OK) oom(p, at);
+}
+
 static void data_joint(parser* p, loc at) {
   int kind = p->b.sub;
   int ok;
+  if (kind == NSB_JOINT_ELEMENT_POINT) {
+    data_joint_element_point(p, at);
+    return;
+  }
   if (kind == NSB_JOINT_SPHERICAL || kind == NSB_JOINT_FIXED) ok = expect_fields(p, at, 5, 5, "nodeA, nodeB, px, py, pz");
   else if (kind == NSB_JOINT_REVOLUTE) ok = expect_fields(p, at, 8, 8, "nodeA, nodeB, px, py, pz, ax, ay, az");
   else ok = expect_fields(p, at, 2, 3, "nodeA, nodeB[, length]");
@@ -2808,10 +2850,27 @@ static double dist3(const double* a, const double* b) {
 
 static void check_joints(parser* p) {
   const nsb_model* m = p->m;
-  static const char* const kinds[] = {"spherical", "revolute", "distance", "fixed"};
+  static const char* const kinds[] = {"spherical", "revolute", "distance", "fixed", "element point"};
   for (int i = 0; i < m->joints.count && !p->stop; ++i) {
     const nsb_joint* j = &m->joints.data[i];
     loc at = rec_loc(p, REC_JOINT, i, j->line);
+    if (j->kind == NSB_JOINT_ELEMENT_POINT) {
+      const nsb_node* P = &m->nodes.data[j->node_a];
+      const nsb_element* el = &m->elements.data[j->element];
+      if (nsb_model_node_ndof(m, j->node_a) == 0) {
+        VALUE(p, at, "element point joint: node %d carries no body and no beam (it would be ground)", P->label);
+        continue;
+      }
+      double w[2], t[2], TA[3], TB[3], X0[3];
+      nsb_joint_element_point(m, j, w, t, TA, TB, X0);
+      double l = dist3(m->nodes.data[el->nodes[0]].X, m->nodes.data[el->nodes[1]].X);
+      if (dist3(P->X, X0) > 1e-9 * (l > 1.0 ? l : 1.0))
+        VALUE(p, at,
+              "element point joint: node %d is not at the point xi = %.12g of element %d (distance %.6g; the point "
+              "is %.17g, %.17g, %.17g)",
+              P->label, j->xi, el->label, dist3(P->X, X0), X0[0], X0[1], X0[2]);
+      continue;
+    }
     const nsb_node* A = &m->nodes.data[j->node_a];
     const nsb_node* B = &m->nodes.data[j->node_b];
     /* a node's DOFs come from its body and its beams (nsb_model_node_ndof) */

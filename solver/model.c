@@ -120,7 +120,36 @@ int nsb_model_find_material(const nsb_model* m, const char* name) { FIND_BY_NAME
 int nsb_model_find_obstacle(const nsb_model* m, const char* name) { FIND_BY_NAME(m->obstacles, name); }
 
 int nsb_joint_n_mult(nsb_joint_kind k) {
-  return k == NSB_JOINT_DISTANCE ? 1 : k == NSB_JOINT_SPHERICAL ? 3 : k == NSB_JOINT_FIXED ? 6 : 5;
+  return k == NSB_JOINT_DISTANCE                                    ? 1
+         : k == NSB_JOINT_SPHERICAL || k == NSB_JOINT_ELEMENT_POINT ? 3
+         : k == NSB_JOINT_FIXED                                     ? 6
+                                                                    : 5;
+}
+
+/* Unit tangent of a beam element's initial end frame at `node`: the node's
+   *BEAM NODE FRAME G1 if it has one (elements/beam.c uses it as the end
+   frame), else the chord. */
+static void end_tangent(const nsb_model* m, int node, const double chord[3], double T[3]) {
+  const double* g = chord;
+  for (int i = 0; i < m->node_frames.count; ++i)
+    if (m->node_frames.data[i].node == node) g = m->node_frames.data[i].g1;
+  double n = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
+  for (int c = 0; c < 3; ++c) T[c] = g[c] / n;
+}
+
+void nsb_joint_element_point(const nsb_model* m, const nsb_joint* j, double w[2], double t[2], double TA[3],
+                             double TB[3], double X0[3]) {
+  const nsb_element* e = &m->elements.data[j->element];
+  const double *A = m->nodes.data[e->nodes[0]].X, *B = m->nodes.data[e->nodes[1]].X;
+  double d[3] = {B[0] - A[0], B[1] - A[1], B[2] - A[2]};
+  double l = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), x = j->xi;
+  w[0] = 2.0 * x * x * x - 3.0 * x * x + 1.0;
+  w[1] = -2.0 * x * x * x + 3.0 * x * x;
+  t[0] = l * (x * x * x - 2.0 * x * x + x);
+  t[1] = l * (x * x * x - x * x);
+  end_tangent(m, e->nodes[0], d, TA);
+  end_tangent(m, e->nodes[1], d, TB);
+  for (int c = 0; c < 3; ++c) X0[c] = w[0] * A[c] + w[1] * B[c] + t[0] * TA[c] + t[1] * TB[c];
 }
 
 double nsb_section_contact_radius(const nsb_section* s) {

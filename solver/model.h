@@ -166,7 +166,8 @@ typedef enum nsb_joint_kind {
   NSB_JOINT_SPHERICAL = 0,
   NSB_JOINT_REVOLUTE = 1,
   NSB_JOINT_DISTANCE = 2,
-  NSB_JOINT_FIXED = 3
+  NSB_JOINT_FIXED = 3,
+  NSB_JOINT_ELEMENT_POINT = 4 /* node_a held at a point of a beam element (docs/deck.md *JOINT) */
 } nsb_joint_kind;
 typedef enum nsb_level { NSB_LEVEL_POSITION = 0, NSB_LEVEL_VELOCITY = 1 } nsb_level;
 
@@ -177,8 +178,12 @@ typedef struct nsb_joint {
   double point[3];    /* SPHERICAL, REVOLUTE: joint location, global, at t = 0 */
   double axis[3];     /* REVOLUTE: unit axis, global, at t = 0 */
   double length;      /* DISTANCE: prescribed distance; < 0 means the initial distance */
+  int element;        /* ELEMENT POINT: 0-based beam element (node_b: its node nearer to xi, for drawing) */
+  double xi;          /* ELEMENT POINT: 0..1 from the element's first node */
   int line;
 } nsb_joint;
+
+
 
 /* ---- obstacles and contact pairs (elements/contact.c, docs/contact.md) ---- */
 
@@ -413,6 +418,14 @@ double nsb_section_contact_radius(const nsb_section* s);
 /// elements at the node: smallest section contact radius, half of each
 /// element's mass rhoA |X_B - X_A|).  Call once the sections are assigned.
 void nsb_model_beam_node_contact(nsb_model* m);
+/// The point of an ELEMENT POINT joint: the cubic Hermite curve through the
+/// element's nodes with the end tangents of its initial end frames,
+///   p = w[0] x_A + w[1] x_B + t[0] R_A a_A + t[1] R_B a_B,
+/// w = (h00, h01), t = l (h10, h11) (l the initial chord), a_k the unit end
+/// tangents in the node frames.  Gives w, t, the end tangents TA, TB (global,
+/// t = 0) and the initial point X0.
+void nsb_joint_element_point(const nsb_model* m, const nsb_joint* j, double w[2], double t[2], double TA[3],
+                             double TB[3], double X0[3]);
 
 /// Default step definition for a kind and scheme (all tolerances from seed 001 §6.6).
 nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme);

@@ -202,6 +202,22 @@ static void joint_geometry(nsb_system* s, int j, nsb_elem* e) {
   const nsb_joint* jm = &m->joints.data[j];
   nsb_joint_geom* g = &s->jgeom[j];
   memset(g, 0, sizeof *g);
+  if (jm->kind == NSB_JOINT_ELEMENT_POINT) {
+    /* Phi = x_p - (w0 x_A + w1 x_B + t0 R_A a_A + t1 R_B a_B), a_k = R_k(0)^T T_k */
+    double w[2], t[2], T[2][3], X0[3];
+    nsb_joint_element_point(m, jm, w, t, T[0], T[1], X0);
+    const nsb_element* el = &m->elements.data[jm->element];
+    e->n_nodes = 3;
+    e->nodes[0] = jm->node_a;
+    g->wx[0] = 1.0;
+    for (int k = 0; k < 2; ++k) {
+      int nd = el->nodes[k];
+      e->nodes[k + 1] = nd;
+      g->wx[k + 1] = -w[k];
+      g->s[k + 1] = nsb_v3_scale(-t[k], nsb_q_rotate_inv(nsb_q_load(s->cur.q + 4 * nd), nsb_v3_load(T[k])));
+    }
+    return;
+  }
   int a = jm->node_a, b = jm->node_b;
   int rev = jm->kind == NSB_JOINT_REVOLUTE || jm->kind == NSB_JOINT_FIXED;
   int swap = s->ndof[a] == 0 || (rev && s->ndof[a] != 6);

@@ -17,7 +17,9 @@ static double urand(void) {
   return (double)((rng >> 8) & 0xFFFFFF) / (double)0xFFFFFF * 2.0 - 1.0;
 }
 
-/* Bodies with offsets, loads of every kind, joints of every kind. */
+/* Bodies with offsets, loads of every kind, joints of every kind (the
+   element-point joints on a curved beam element: a particle and the node
+   of another beam held at xi = 0.3 and 0.7). */
 static const char* deck_bodies =
     "*NODE\n"
     "1, 0.1, 0.2, 0.3\n"
@@ -25,6 +27,11 @@ static const char* deck_bodies =
     "3, 0.0, 0.0, 0.0\n"
     "4, 2.0, 1.0, 0.0\n"
     "5, 2.5, 1.5, 0.2\n"
+    "10, 3.0, 0.0, 0.0\n"
+    "11, 4.0, 0.3, 0.2\n"
+    "12, 3.3094240651038174, 0.068718048827863018, 0.072600000000000012\n"
+    "13, 3.7219894852422399, 0.1603421139316803, 0.1694\n"
+    "14, 3.7, 1.0, 0.6\n"
     "*RIGID BODY, NODE=1, MASS=2.5\n"
     "3.0, 2.0, 1.5, 0.1, -0.2, 0.05\n"
     "0.1, -0.2, 0.3\n"
@@ -71,6 +78,14 @@ static const char* deck_bodies =
     "3, 2, 1.0, -0.5, 0.5, 0.0, 0.0, 1.0\n"
     "*JOINT, TYPE=FIXED, LEVEL=%s\n"
     "1, 3, 0.3, 0.3, 0.1\n"
+    "*ELEMENT, TYPE=%s, ELSET=BB, POINTS=2\n20, 10, 11\n21, 13, 14\n"
+    "*BEAM GENERAL SECTION, ELSET=BB\n1e3, 1e3, 1e3, 50.0, 80.0, 60.0\n1.0, 0.2, 0.1, 0.1\n0.0, 0.0, 1.0\n"
+    "*BEAM NODE FRAME\n11, 0.8, 0.6, 0.0, 0.0, 0.0, 1.0\n"
+    "*PARTICLE, NODE=12, MASS=0.4\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n10, 6, 0.7\n11, 2, -0.5\n14, 4, 0.9\n"
+    "*JOINT, TYPE=ELEMENT POINT, LEVEL=%s\n"
+    "12, 20, 0.3\n"
+    "13, 20, 0.7\n"
     "*JOINT, TYPE=DISTANCE, LEVEL=%s\n"
     "4, 1\n"
     "5, 4\n"
@@ -82,7 +97,9 @@ static const char* deck_bodies =
 
 static nsb_model* load(nsb_ctx* ctx, const char* level, const char* proc) {
   char text[4096];
-  snprintf(text, sizeof text, deck_bodies, level, level, level, level, proc);
+  /* the velocity element runs with the modified scheme and statics, the strain element with Newmark */
+  const char* beam = strstr(proc, "SCHEME=NEWMARK") ? "B2S" : "B2V";
+  snprintf(text, sizeof text, deck_bodies, level, level, level, beam, level, level, proc);
   nsb_model* m = NULL;
   int n_err = 0;
   int st = nsb_deck_read_string(ctx, "conformance.inp", text, stderr, &m, &n_err);
@@ -95,6 +112,8 @@ static double check_tangents(nsb_system* s, const char* label) {
   double worst = 0.0;
   for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
     const nsb_elem* e = nsb_system_element(s, ie);
+    /* beams condense internal unknowns: their tangents are checked in test_beam*.c */
+    if (strstr(e->ops->name, "beam")) continue;
     double kmax = 0.0;
     double err = nsb_fd_element_error(s, ie, 1e-6, &kmax, NULL);
     CU_ASSERT(err >= 0.0);

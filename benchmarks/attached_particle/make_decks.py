@@ -38,6 +38,8 @@ def mode(x, xr, L=1.0):
 
 
 def deck(alpha, ne, N, steps_per_period, periods=3, eps=1e-4, weighting=None):
+    """ne even: the particle is joined to the midspan node (spherical joint);
+    ne odd: to the point xi = 1/2 of the middle element (ELEMENT POINT joint)."""
     xr = root(alpha)
     omega = (2.0 * xr) ** 2
     T = 2.0 * math.pi / omega
@@ -53,6 +55,10 @@ def deck(alpha, ne, N, steps_per_period, periods=3, eps=1e-4, weighting=None):
         ic.append("%d, 5, %.17g" % (lab, -eps * dw))
     ic.append("900, 3, %.17g" % eps)
     el = element_block(elems, N)
+    if ne % 2 == 0:
+        joint = "*JOINT, TYPE=SPHERICAL\n900, %d, 0.5, 0.0, 0.0\n" % mid
+    else:
+        joint = "*JOINT, TYPE=ELEMENT POINT\n900, %d, 0.5\n" % (ne // 2 + 1)  # element labels 1..ne
     if weighting:
         el = el.replace(", POINTS=", ", WEIGHTING=%s, POINTS=" % weighting)
     return f"""** Particle attached at midspan of a simply supported beam (spherical joint),
@@ -63,9 +69,7 @@ Attached particle, alpha = {alpha}
 {node_block(nodes)}*NODE
 900, 0.5, 0.0, 0.0
 {el}{general_section("BEAM", 1e6, 1e6, 1e6, 1.0, 1.0, 1.0, 1.0, 2e-8, 1e-8, 1e-8, n1=(0, 1, 0))}*PARTICLE, NODE=900, MASS={alpha}
-*JOINT, TYPE=SPHERICAL
-900, {mid}, 0.5, 0.0, 0.0
-*BOUNDARY
+{joint}*BOUNDARY
 1, 1, 4
 {last}, 2, 4
 *INITIAL CONDITIONS, TYPE=VELOCITY
@@ -83,4 +87,6 @@ U, V
 if __name__ == "__main__":
     for alpha in (0.5, 2.0):
         for ne, N, sp in ((20, 3, 200), (20, 3, 400), (10, 3, 400)):
+            write(os.path.join(HERE, f"a{alpha}_ne{ne}_N{N}_s{sp}.inp"), deck(alpha, ne, N, sp))
+        for ne, N, sp in ((11, 3, 400), (21, 3, 400)):
             write(os.path.join(HERE, f"a{alpha}_ne{ne}_N{N}_s{sp}.inp"), deck(alpha, ne, N, sp))
