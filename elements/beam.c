@@ -589,6 +589,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, dou
   in.kin_alpha_m = ec->alpha_m;
   in.kin_alpha_f = ec->alpha_f;
   in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
+  in.galerkin = s->galerkin; /* WEIGHTING=GALERKIN: docs/theory_beam_strain.md §7 */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
   nsb_v3_store(nsb_v3_muladd(n, s->sec.rhoA, ec->gravity), in.n_load);

@@ -121,6 +121,8 @@ int nsb_beam_strain_geom_init(nsb_beam_strain_geom* g, int N, int n_gauss, int m
     } else {
       nsb_beam_geom_shape(b, a + 0.5 * d, g->Im[k][0], NULL);
     }
+    for (int p = 0; p < N; ++p)
+      g->Wm[p] += magnus_order == 4 ? 0.5 * d * (g->Im[k][0][p] + g->Im[k][1][p]) : d * g->Im[k][0][p];
   }
   return 0;
 }
@@ -173,6 +175,52 @@ static nsb_mat3 dT_rho(nsb_vec3 phi, nsb_vec3 rho) {
   nsb_vec3 e0 = nsb_v3(1, 0, 0), e1 = nsb_v3(0, 1, 0), e2 = nsb_v3(0, 0, 1);
   return nsb_m3_cols(nsb_m3_mulv(nsb_so3_T_dot(phi, e0), rho), nsb_m3_mulv(nsb_so3_T_dot(phi, e1), rho),
                      nsb_m3_mulv(nsb_so3_T_dot(phi, e2), rho));
+}
+
+/* ---- Galerkin weighting: second derivatives of the Magnus step ----------- */
+
+/* Coefficients of T = I + a S + b S^2 and of its first two derivatives in t:
+ * al = a'/t, be = b'/t, al2 = (a'' - a'/t)/t^2, be2 = (b'' - b'/t)/t^2,
+ * all regular at t = 0.  Below t = 0.2 the series
+ *   a = sum_k (-1)^k t^2k/(2k+2)!,  al = sum_{k>=1} (-1)^k 2k t^(2k-2)/(2k+2)!,
+ *   al2 = sum_{k>=2} (-1)^k 2k(2k-2) t^(2k-4)/(2k+2)!   (b likewise with (2k+3)!)
+ * (truncation < 1e-16 relative with k <= 9); above, the closed forms
+ *   a'' = cos t/t^2 - 4 sin t/t^3 + 6(1 - cos t)/t^4,
+ *   b'' = sin t/t^3 - 6(1 - cos t)/t^4 + 12(t - sin t)/t^5,
+ * whose cancellation costs eps/t^4 < 2e-13 relative. */
+static void tcoef2(double t, double* a, double* b, double* al, double* be, double* al2, double* be2) {
+  double t2 = t * t;
+  if (t < 0.2) {
+    double fa = 2.0, fb = 6.0, pw[10]; /* (2k+2)!, (2k+3)!, pw[k] = t^2k */
+    pw[0] = 1.0;
+    for (int k = 1; k <= 9; ++k) pw[k] = pw[k - 1] * t2;
+    *a = *b = *al = *be = *al2 = *be2 = 0.0;
+    for (int k = 0; k <= 9; ++k) {
+      double sg = (k & 1) ? -1.0 : 1.0;
+      *a += sg * pw[k] / fa;
+      *b += sg * pw[k] / fb;
+      if (k >= 1) {
+        *al += sg * 2.0 * k * pw[k - 1] / fa;
+        *be += sg * 2.0 * k * pw[k - 1] / fb;
+      }
+      if (k >= 2) {
+        *al2 += sg * 2.0 * k * (2.0 * k - 2.0) * pw[k - 2] / fa;
+        *be2 += sg * 2.0 * k * (2.0 * k - 2.0) * pw[k - 2] / fb;
+      }
+      fa *= (2.0 * k + 3.0) * (2.0 * k + 4.0);
+      fb *= (2.0 * k + 4.0) * (2.0 * k + 5.0);
+    }
+    return;
+  }
+  double s = sin(t), c = cos(t), sh = sin(0.5 * t), omc = 2.0 * sh * sh, t3 = t2 * t, t4 = t2 * t2;
+  *a = omc / t2;
+  *b = (t - s) / t3;
+  double da = s / t2 - 2.0 * omc / t3, db = omc / t3 - 3.0 * (t - s) / t4;
+  double dda = c / t2 - 4.0 * s / t3 + 6.0 * omc / t4, ddb = s / t3 - 6.0 * omc / t4 + 12.0 * (t - s) / (t4 * t);
+  *al = da / t;
+  *be = db / t;
+  *al2 = (dda - *al) / t2;
+  *be2 = (ddb - *be) / t2;
 }
 
 void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat q0, const double* strains,
@@ -306,6 +354,115 @@ static void store_parts(const section_res* s, nsb_beam_strain_force* out) {
   nsb_v3_store(s->Mm, out->Mm);
 }
 
+/* ---- Galerkin rows (docs/theory_beam_strain.md §7) --------------------------- */
+
+/* Hessian in phi of f(phi) = nu . T(phi) rho (its gradient is D(phi, rho)^T nu):
+ *   f = a P + b Q,  P = phi . (rho x nu),  Q = (nu.phi)(phi.rho) - t^2 (nu.rho),
+ *   H = (al P + be Q) I + (al2 P + be2 Q) phi phi^T + al (phi c^T + c phi^T)
+ *       + be (phi g^T + g phi^T) + b (nu rho^T + rho nu^T - 2 (nu.rho) I),
+ *   c = rho x nu,  g = grad Q = nu (phi.rho) + rho (nu.phi) - 2 (nu.rho) phi. */
+static nsb_mat3 hess_Trho(nsb_vec3 phi, nsb_vec3 rho, nsb_vec3 nu) {
+  double a, b, al, be, al2, be2;
+  tcoef2(nsb_v3_norm(phi), &a, &b, &al, &be, &al2, &be2);
+  nsb_vec3 c = nsb_v3_cross(rho, nu);
+  double P = nsb_v3_dot(phi, c), s1 = nsb_v3_dot(nu, phi), s2 = nsb_v3_dot(phi, rho), s3 = nsb_v3_dot(nu, rho);
+  double Q = s1 * s2 - nsb_v3_dot(phi, phi) * s3;
+  nsb_vec3 gq = nsb_v3_muladd(nsb_v3_add(nsb_v3_scale(s2, nu), nsb_v3_scale(s1, rho)), -2.0 * s3, phi);
+  double d = al * P + be * Q - 2.0 * b * s3;
+  nsb_mat3 H = nsb_m3_diag(d, d, d);
+  H = nsb_m3_muladd(H, al2 * P + be2 * Q, nsb_m3_outer(phi, phi));
+  H = nsb_m3_muladd(H, al, nsb_m3_add(nsb_m3_outer(phi, c), nsb_m3_outer(c, phi)));
+  H = nsb_m3_muladd(H, be, nsb_m3_add(nsb_m3_outer(phi, gq), nsb_m3_outer(gq, phi)));
+  H = nsb_m3_muladd(H, b, nsb_m3_add(nsb_m3_outer(nu, rho), nsb_m3_outer(rho, nu)));
+  return H;
+}
+
+/* d(T(phi)^T nu)/d phi: column j = (dT/dphi_j)^T nu.  Its transpose is
+ * d(D(phi, rho)^T nu)/d rho. */
+static nsb_mat3 dTt_nu(nsb_vec3 phi, nsb_vec3 nu) {
+  nsb_vec3 e0 = nsb_v3(1, 0, 0), e1 = nsb_v3(0, 1, 0), e2 = nsb_v3(0, 0, 1);
+  return nsb_m3_cols(nsb_m3_tmulv(nsb_so3_T_dot(phi, e0), nu), nsb_m3_tmulv(nsb_so3_T_dot(phi, e1), nu),
+                     nsb_m3_tmulv(nsb_so3_T_dot(phi, e2), nu));
+}
+
+/* One Magnus step i (station i -> i + 1) of the Galerkin rows.  With the
+ * local step map  dr_{i+1} = R_i [D dphi + T drho],  dTheta_{i+1} = T^T dphi
+ * (station i held) and the section resultants just before station i + 1
+ * (loads of the stations <= i; moment about r_{i+1}), nu = R_i^T N_g,
+ * mu = R_{i+1}^T M_g:
+ *   f_gamma^p -= (1/W_p) A_p^T y2,             y2 = T^T nu,   (W_p = g->Wm[p])
+ *   f_kappa^p -= (1/W_p) (A_p^T y1 + B_p^T y2), y1 = D^T nu + T mu,
+ * and their derivatives (docs/theory_beam_strain.md §7.3):
+ *   dy2 = Ct dphi + T^T Xnu du,   Ct = dTt_nu(phi, nu),
+ *   dy1 = (H + D(phi, mu)) dphi + Ct^T drho + (D^T Xnu + T Xmu) du,
+ *   Xnu = S(nu) JT_i + R_i^T dN_g,  Xmu = S(mu) JT_{i+1} + R_{i+1}^T dM_g,
+ *   dphi = sum_r A_r dkappa^r,  drho = sum_r (A_r dgamma^r + B_r dkappa^r),
+ *   d(A_p^T y) = cc_pr S(y) dkappa^r,  d(B_p^T y) = cc_pr S(y) dgamma^r,
+ *   cc_pr = c2 (I2p I1r - I1p I2r). */
+typedef struct gal_step {
+  const nsb_beam_strain_geom* g;
+  const nsb_mat3 *A, *B;       /* A_p, B_p of the step */
+  const double *I1, *I2;       /* I_p at the Magnus points (I2 = NULL for order 2) */
+  double c2;                   /* sqrt(3) D^2/12 (0 for order 2) */
+  nsb_vec3 phi, rho;           /* Omega of the step */
+  nsb_mat3 Rp, R;              /* R_i, R_{i+1} */
+  const double *JTp, *JT;      /* dTheta_i/du, dTheta_{i+1}/du */
+} gal_step;
+
+static void galerkin_rows(const gal_step* st, const section_res* restrict sr, int n, double* restrict f,
+                          double* restrict K) {
+  const int N = st->g->base.N;
+  const nsb_vec3 Ng = nsb_v3_add(sr->Nf, sr->Nm), Mg = nsb_v3_add(sr->Mf, sr->Mm);
+  const nsb_vec3 nu = nsb_m3_tmulv(st->Rp, Ng), mu = nsb_m3_tmulv(st->R, Mg);
+  const nsb_mat3 T = nsb_so3_T(st->phi), Tt = nsb_m3_transpose(T), D = dT_rho(st->phi, st->rho);
+  const nsb_vec3 y2 = nsb_m3_mulv(Tt, nu), y1 = nsb_v3_add(nsb_m3_tmulv(D, nu), nsb_m3_mulv(T, mu));
+  for (int p = 0; p < N; ++p) {
+    const double iW = 1.0 / st->g->Wm[p];
+    const int tr = 12 + 6 * p, rr = tr + 3;
+    add_vec(f, tr, nsb_v3_scale(-iW, nsb_m3_tmulv(st->A[p], y2)));
+    add_vec(f, rr, nsb_v3_scale(-iW, nsb_v3_add(nsb_m3_tmulv(st->A[p], y1), nsb_m3_tmulv(st->B[p], y2))));
+  }
+  if (!K) return;
+  double Xnu[3 * MAXN], Xmu[3 * MAXN], Y1[3 * MAXN], Y2[3 * MAXN];
+  jac_zero(Xnu, n);
+  jac_muladd(Xnu, 1.0, nsb_m3_skew(nu), st->JTp, n);
+  nsb_mat3 Rpt = nsb_m3_transpose(st->Rp), Rt = nsb_m3_transpose(st->R);
+  jac_muladd(Xnu, 1.0, Rpt, sr->dNf, n);
+  jac_muladd(Xnu, 1.0, Rpt, sr->dNm, n);
+  jac_zero(Xmu, n);
+  jac_muladd(Xmu, 1.0, nsb_m3_skew(mu), st->JT, n);
+  jac_muladd(Xmu, 1.0, Rt, sr->dMf, n);
+  jac_muladd(Xmu, 1.0, Rt, sr->dMm, n);
+  jac_zero(Y2, n);
+  jac_muladd(Y2, 1.0, Tt, Xnu, n);
+  jac_zero(Y1, n);
+  jac_muladd(Y1, 1.0, nsb_m3_transpose(D), Xnu, n);
+  jac_muladd(Y1, 1.0, T, Xmu, n);
+  const nsb_mat3 Ct = dTt_nu(st->phi, nu), Ctt = nsb_m3_transpose(Ct);
+  const nsb_mat3 HD = nsb_m3_add(hess_Trho(st->phi, st->rho, nu), dT_rho(st->phi, mu));
+  const nsb_mat3 S1 = nsb_m3_skew(y1), S2 = nsb_m3_skew(y2);
+  for (int p = 0; p < N; ++p) {
+    const double iW = 1.0 / st->g->Wm[p];
+    const int tr = 12 + 6 * p, rr = tr + 3;
+    const nsb_mat3 Apt = nsb_m3_transpose(st->A[p]), Bpt = nsb_m3_transpose(st->B[p]);
+    rows_muladd(K, n, tr, nsb_m3_scale(-iW, Apt), Y2);
+    rows_muladd(K, n, rr, nsb_m3_scale(-iW, Apt), Y1);
+    rows_muladd(K, n, rr, nsb_m3_scale(-iW, Bpt), Y2);
+    for (int r = 0; r < N; ++r) {
+      const int cg = 12 + 6 * r, ck = cg + 3;
+      const double cc = st->I2 ? st->c2 * (st->I2[p] * st->I1[r] - st->I1[p] * st->I2[r]) : 0.0;
+      const nsb_mat3 Ar = st->A[r], Br = st->B[r];
+      /* gamma^p row */
+      add_block(K, n, tr, ck, nsb_m3_scale(-iW, nsb_m3_muladd(nsb_m3_mul(Apt, nsb_m3_mul(Ct, Ar)), cc, S2)));
+      /* kappa^p row */
+      nsb_mat3 Kk = nsb_m3_mul(Apt, nsb_m3_add(nsb_m3_mul(HD, Ar), nsb_m3_mul(Ctt, Br)));
+      Kk = nsb_m3_add(Kk, nsb_m3_mul(Bpt, nsb_m3_mul(Ct, Ar)));
+      add_block(K, n, rr, ck, nsb_m3_scale(-iW, nsb_m3_muladd(Kk, cc, S1)));
+      add_block(K, n, rr, cg, nsb_m3_scale(-iW, nsb_m3_muladd(nsb_m3_mul(Apt, nsb_m3_mul(Ctt, Ar)), cc, S2)));
+    }
+  }
+}
+
 int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict cur_qp,
                          nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end,
                          nsb_beam_strain_force* restrict cur_res, double* restrict f, double* restrict K) {
@@ -319,6 +476,9 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   const int inertia = in->inertia != 0, want_K = K != NULL;
   const double am = in->alpha_m, af = in->alpha_f;
   const nsb_beam_strain_force* old_res = in->old_res;
+  const int gal = in->galerkin != 0;
+  /* Galerkin rows need the resultants at every station: no stored old parts */
+  if (gal && (am != 0.0 || af != 0.0)) return -1;
 
   newmark nmv = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, in->h};
   if (inertia) {
@@ -386,7 +546,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   nsb_vec3 r = r0;
   nsb_quat q = q0;
   nsb_mat3 R = R0;
-  double Jr[3 * MAXN], JT[3 * MAXN], Jr1[3 * MAXN], JT1[3 * MAXN];
+  double Jr[3 * MAXN], JT[3 * MAXN], Jr1[3 * MAXN], JT1[3 * MAXN], JTp[3 * MAXN];
   jac_zero(Jr, n);
   jac_zero(JT, n);
   jac_block(Jr, 0, nsb_m3_identity());
@@ -399,8 +559,24 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
 
   for (int k = 1; k < g->n_st; ++k) {
     /* Magnus step k-1 -> k */
+    gal_step gs;
     {
-      magnus_step m = magnus(g, k - 1, E0, K0, strains, want_K ? Am : NULL, Bm);
+      magnus_step m = magnus(g, k - 1, E0, K0, strains, (want_K || gal) ? Am : NULL, Bm);
+      if (gal) {
+        gs.g = g;
+        gs.A = Am;
+        gs.B = Bm;
+        gs.I1 = g->Im[k - 1][0];
+        gs.I2 = g->magnus_order == 4 ? g->Im[k - 1][1] : NULL;
+        const double d = g->xs[k] - g->xs[k - 1];
+        gs.c2 = g->magnus_order == 4 ? sqrt(3.0) * d * d / 12.0 : 0.0;
+        gs.phi = m.phi;
+        gs.rho = m.rho;
+        gs.Rp = R;
+        gs.JTp = JTp;
+        gs.JT = JT;
+        if (want_K) memcpy(JTp, JT, sizeof(double) * 3 * (size_t)n);
+      }
       nsb_mat3 T = nsb_so3_T(m.phi);
       nsb_vec3 Trho = nsb_m3_mulv(T, m.rho);
       if (want_K) {
@@ -426,6 +602,12 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     }
     const int s = (k - 1) / (ng + 1), j = (k - 1) % (ng + 1);
     const nsb_vec3 rho = nsb_v3_sub(r, cref);
+    /* resultants just before station k (loads of the stations < k) */
+    if (gal || j == ng) section_parts(&S, N0, M0, rho, rho0, Jr, Jr0, n, iN0, iM0, inertia, want_K, &sr);
+    if (gal) {
+      gs.R = R;
+      galerkin_rows(&gs, &sr, n, f, want_K ? K : NULL);
+    }
 
     if (j < ng) {
       /* ---- integration point qi ---- */
@@ -459,7 +641,6 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       continue;
     }
 
-    section_parts(&S, N0, M0, rho, rho0, Jr, Jr0, n, iN0, iM0, inertia, want_K, &sr);
     if (s < N) {
       /* ---- collocation point s: R C_N gamma^s - N_g, R C_M kappa^s - M_g ---- */
       nsb_beam_point* cur = &cur_cp[s];
@@ -471,6 +652,17 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       averaged(&sr, old_res ? &old_res[s] : NULL, am, af, &Ng, &Mg);
       store_parts(&sr, cur_res ? &cur_res[s] : NULL);
       const int tr = 12 + 6 * s, rr = tr + 3;
+      if (gal) {
+        /* Galerkin: the constitutive part (1/W_s) W_s C gamma^s of the
+           interior rows (material); the resultant part is in galerkin_rows */
+        add_vec(f, tr, NG);
+        add_vec(f, rr, MG);
+        if (want_K) {
+          add_block(K, n, tr, tr, nsb_m3_diag(CN.x, CN.y, CN.z));
+          add_block(K, n, rr, rr, nsb_m3_diag(CM.x, CM.y, CM.z));
+        }
+        continue;
+      }
       add_vec(f, tr, nsb_v3_sub(nsb_m3_mulv(R, NG), Ng));
       add_vec(f, rr, nsb_v3_sub(nsb_m3_mulv(R, MG), Mg));
       if (!want_K) continue;

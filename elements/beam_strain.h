@@ -66,6 +66,22 @@
  * quadrature) but avoids cancellation far from the origin.
  * Static mode (inertia = 0): the m parts vanish, rates are set to zero,
  * h, beta, gamma_N unused.
+ *
+ * Galerkin weighting (in.galerkin = 1, deck WEIGHTING=GALERKIN;
+ * docs/theory_beam_strain.md §7).  Same unknowns, layout, node rows and
+ * closure rows; the interior rows are the virtual work of the strain test
+ * functions instead of collocation, the test functions being the exact
+ * variations of the discrete configuration map (Bubnov-Galerkin):
+ *   interior rows p:  C_N gamma^p - (1/W_p) sum_i A_p^T T_i^T nu_i                       (3, material)
+ *                     C_M kappa^p - (1/W_p) sum_i [A_p^T (D_i^T nu_i + T_i mu_i) + B_p^T T_i^T nu_i]
+ * sum over the Magnus steps i (station i -> i + 1), T_i = T(phi_i),
+ * D_i = d(T(phi) rho)/d phi at step i, A_p, B_p as in beam_strain.c,
+ * nu_i = R_i^T N_g(x_{i+1}^-), mu_i = R_{i+1}^T M_g(x_{i+1}^-) (resultants
+ * with the loads of the stations <= i, moment about r_{i+1}), W_p = J_p(L)
+ * the weights of the integrator's rule (g->Wm; the Gauss weights for
+ * N <= 4, Magnus order 4).  This is the exact discrete virtual work, so the
+ * semi-discrete element conserves energy.  Needs alpha_m = alpha_f = 0
+ * (the resultants are not stored at every station); kin_alpha_* are free.
  */
 #ifndef NSB_BEAM_STRAIN_H
 #define NSB_BEAM_STRAIN_H
@@ -84,6 +100,11 @@ typedef struct nsb_beam_strain_geom {
   double xs[NSB_BEAM_STRAIN_MAX_ST];  /* station coordinates, increasing, xs[0] = 0, xs[n_st-1] = L */
   /* I_p at the Magnus points of the step from station i to i + 1 (order 2: [i][0] only) */
   double Im[NSB_BEAM_STRAIN_MAX_ST][2][NSB_BEAM_MAX_POINTS];
+  /* Galerkin weights W_p = int_0^L I_p by the integrator's own rule (the
+     Magnus points of every step: sum_i D_i/2 (I_p(c_1) + I_p(c_2)), order 2:
+     sum_i D_i I_p(c_1)); equal to the Gauss weights J_p(L) while that rule is
+     exact for degree N - 1 (order 4: N <= 4; docs/theory_beam_strain.md §7.2) */
+  double Wm[NSB_BEAM_MAX_POINTS];
 } nsb_beam_strain_geom;
 
 /// Split equilibrium resultants of one section at one time (global
@@ -118,6 +139,7 @@ typedef struct nsb_beam_strain_in {
   double kin_alpha_m, kin_alpha_f; /* generalized-alpha (Arnold-Bruls) acceleration map of the points (0, 0: Newmark) */
   int inertia;                   /* 0: static (no inertia terms, rates zero) */
   double n_load[3], m_load[3];   /* distributed dead force and moment per length (global), constant */
+  int galerkin;                  /* 0: collocation rows; 1: Galerkin rows (header, docs §7) */
 } nsb_beam_strain_in;
 
 /// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],
@@ -125,7 +147,8 @@ typedef struct nsb_beam_strain_in {
 /// resultant parts at t_{n+1} cur_res[N + 2] (may be NULL), the local
 /// residual f[n_local] and, if K != NULL, the local tangent
 /// K[n_local * n_local] (column-major, K[i + n*j] = d f_i / d u_j).
-/// Allocation free.  Returns 0.
+/// Allocation free.  Returns 0, or -1 for Galerkin weighting with
+/// alpha_m or alpha_f != 0 (not supported; nothing is written then).
 int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* cur_qp, nsb_beam_point* cur_cp,
                          nsb_beam_point* cur_end, nsb_beam_strain_force* cur_res, double* f, double* K);
 

@@ -13,6 +13,8 @@
  *   objectivity superposed rotation of states, unknowns and loads;
  *   patch       static local Newton with node 0 held: end moment -> circular
  *               arc (exact for every N), end force vs Timoshenko.
+ * Each suite also runs its cases with the Galerkin weighting (*_galerkin,
+ * docs/theory_beam_strain.md §7) under the same criteria.
  */
 #include <lapacke.h>
 #include <math.h>
@@ -43,6 +45,12 @@ typedef struct strain_case {
 } strain_case;
 
 static strain_case sc_storage, sc_rot;
+
+/* Weighting of the element under test: 0 collocation, 1 Galerkin
+ * (docs/theory_beam_strain.md §7); the *_galerkin cases set it around a run
+ * of the collocation case's body. */
+static int galerkin_weighting = 0;
+static const char* wname(void) { return galerkin_weighting ? "galerkin " : ""; }
 
 static nsb_beam_section section_generic(void) {
   nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}};
@@ -79,6 +87,7 @@ static strain_case* setup(int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3
   in->beta = 0.25;
   in->gamma_n = 0.5;
   in->inertia = 1;
+  in->galerkin = galerkin_weighting;
   return sc;
 }
 
@@ -319,14 +328,22 @@ static double tangent_error(strain_case* sc, double* u) {
   return err;
 }
 
-/* Chung-Hulbert parameters from rho_inf (seed 6.101). */
+/* Chung-Hulbert parameters from rho_inf (seed 6.101).  The Galerkin
+ * weighting has no resultant averaging: its generalized-alpha case uses the
+ * same parameters in the kinematic (Arnold-Bruls) map of the points. */
 static void set_scheme(nsb_beam_strain_in* in, int genalpha) {
+  in->kin_alpha_m = in->kin_alpha_f = 0.0;
   if (genalpha) {
     const double ri = 0.6;
     in->alpha_m = (2.0 * ri - 1.0) / (ri + 1.0);
     in->alpha_f = ri / (ri + 1.0);
     in->beta = 0.25 * (1.0 - in->alpha_m + in->alpha_f) * (1.0 - in->alpha_m + in->alpha_f);
     in->gamma_n = 0.5 - in->alpha_m + in->alpha_f;
+    if (in->galerkin) {
+      in->kin_alpha_m = in->alpha_m;
+      in->kin_alpha_f = in->alpha_f;
+      in->alpha_m = in->alpha_f = 0.0;
+    }
   } else {
     in->alpha_m = in->alpha_f = 0.0;
     in->beta = 0.3; /* not 1/4, 1/2, so every Newmark coefficient is exercised */
@@ -361,7 +378,7 @@ static void test_tangent(void) {
             nsb_quat dq = nsb_q_mul(nsb_q_conj(nsb_q_load(sc->old_qp[q].q)), nsb_q_load(sc->cur_qp[q].q));
             th = fmax(th, nsb_v3_norm(nsb_so3_log_q(dq)));
           }
-          printf("    N=%d h=%.2f %-7s %-8s max |theta| = %.2f rad: rel. error %.2e\n", N, h,
+          printf("    %sN=%d h=%.2f %-7s %-8s max |theta| = %.2f rad: rel. error %.2e\n", wname(), N, h,
                  ga ? "gen-a" : "Newmark", inert ? "inertia" : "static", th, err);
           if (err > worst) worst = err;
           CU_ASSERT(err < 1e-6);
@@ -402,7 +419,8 @@ static void test_rigid(void) {
         worst_pos = fmax(worst_pos, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(sc->cur_qp[q].r), rex)));
       }
     }
-    printf("    rigid placement N=%d: max |residual| %.2e, max |r - rigid r| %.2e\n", N, worst, worst_pos);
+    printf("    %srigid placement N=%d: max |residual| %.2e, max |r - rigid r| %.2e\n", wname(), N, worst,
+           worst_pos);
     CU_ASSERT(worst < 1e-12);
     CU_ASSERT(worst_pos < 1e-12);
   }
@@ -415,6 +433,7 @@ static nsb_beam_point rotate_point(nsb_beam_point p, nsb_quat Q) {
   nsb_q_store(nsb_q_mul(Q, nsb_q_load(p.q)), p.q);
   nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(p.v)), p.v);
   nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(p.a)), p.a);
+  nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(p.p)), p.p); /* pseudo-acceleration (kinematic generalized-alpha) */
   return p;
 }
 static void rot3(nsb_quat Q, double* p) { nsb_v3_store(nsb_q_rotate(Q, nsb_v3_load(p)), p); }
@@ -423,7 +442,10 @@ static double Kq[NMAX * NMAX];
 
 /* 1 when the 3-block b of the local vector has global components. */
 static int col_global(int b, int N) { return b == 0 || b == 2 || b >= 4 + 2 * N; }
-static int row_global(int b, int N) { return b == 0 || b == 2 || (b >= 4 && b < 4 + 2 * N) || b == 4 + 2 * N; }
+/* Interior rows: global under collocation, material under Galerkin. */
+static int row_global(int b, int N) {
+  return b == 0 || b == 2 || (!galerkin_weighting && b >= 4 && b < 4 + 2 * N) || b == 4 + 2 * N;
+}
 
 static void test_objectivity(void) {
   printf("\n");
@@ -479,7 +501,7 @@ static void test_objectivity(void) {
           eK = fmax(eK, nsb_m3_norm(nsb_m3_sub(nsb_m3_mult(nsb_m3_mul(Pi, B), Pj), Bq)));
         }
       }
-      printf("    objectivity N=%d %-7s: residual %.2e (of %.2e), tangent %.2e (of %.2e)\n", N,
+      printf("    %sobjectivity N=%d %-7s: residual %.2e (of %.2e), tangent %.2e (of %.2e)\n", wname(), N,
              inert ? "inertia" : "static", ef, sf, eK, sK);
       CU_ASSERT(ef < 1e-11 * sf);
       CU_ASSERT(eK < 1e-11 * sK);
@@ -572,9 +594,9 @@ static void test_patch_end_moment(void) {
         nsb_vec3 Mk = nsb_q_rotate_inv(qA, nsb_v3_load(sc->cur_res[k].Mf));
         e_M = fmax(e_M, nsb_v3_norm(nsb_v3_sub(Mk, nsb_v3(0, 0, M))) + nsb_v3_norm(nsb_v3_load(sc->cur_res[k].Nf)));
       }
-      printf("    end moment kL=%.0f N=%d: |tip - arc| %.2e, |rotation error| %.2e, points %.2e, |K - M/EI| %.2e, "
+      printf("    %send moment kL=%.0f N=%d: |tip - arc| %.2e, |rotation error| %.2e, points %.2e, |K - M/EI| %.2e, "
              "resultants %.2e (%d it)\n",
-             kLs[ik], N, e_arc, e_rot, e_pts, e_K, e_M, it);
+             wname(), kLs[ik], N, e_arc, e_rot, e_pts, e_K, e_M, it);
       CU_ASSERT(e_arc < 1e-12);
       CU_ASSERT(e_rot < 1e-12);
       CU_ASSERT(e_pts < 1e-12);
@@ -604,20 +626,39 @@ static void test_patch_cantilever_force(void) {
     double exact = P * L * L * L / (3.0 * sec.EI3) + P * L / sec.GA2;
     double n1 = P * L * L * L / (4.0 * sec.EI3) + P * L / sec.GA2; /* N = 1: constant curvature P L/(2 EI) */
     double ref = N == 1 ? n1 : exact;
-    printf("    cantilever N=%d: tip %.10e, %s %.10e, rel. error %+.2e (%d iterations)\n", N, d.y,
+    printf("    %scantilever N=%d: tip %.10e, %s %.10e, rel. error %+.2e (%d iterations)\n", wname(), N, d.y,
            N == 1 ? "N=1 prediction" : "Timoshenko", ref, (d.y - ref) / ref, it);
     NSB_ASSERT_CLOSE(d.y, ref, 1e-6 * ref);
   }
 }
 
+/* ---- Galerkin weighting: the same cases, criteria unchanged ------------------ */
+
+static void with_galerkin(void (*fn)(void)) {
+  galerkin_weighting = 1;
+  fn();
+  galerkin_weighting = 0;
+}
+static void test_tangent_galerkin(void) { with_galerkin(test_tangent); }
+static void test_rigid_galerkin(void) { with_galerkin(test_rigid); }
+static void test_objectivity_galerkin(void) { with_galerkin(test_objectivity); }
+static void test_patch_end_moment_galerkin(void) { with_galerkin(test_patch_end_moment); }
+static void test_patch_cantilever_force_galerkin(void) { with_galerkin(test_patch_cantilever_force); }
+
 static const nsb_test_suite suites[] = {
     {"integrator", (const nsb_test_case[]){{"magnus", test_integrator}, {NULL, NULL}}},
-    {"tangent", (const nsb_test_case[]){{"fd", test_tangent}, {NULL, NULL}}},
-    {"rigid", (const nsb_test_case[]){{"placement", test_rigid}, {NULL, NULL}}},
-    {"objectivity", (const nsb_test_case[]){{"superposed_rotation", test_objectivity}, {NULL, NULL}}},
+    {"tangent", (const nsb_test_case[]){{"fd", test_tangent}, {"fd_galerkin", test_tangent_galerkin}, {NULL, NULL}}},
+    {"rigid",
+     (const nsb_test_case[]){{"placement", test_rigid}, {"placement_galerkin", test_rigid_galerkin}, {NULL, NULL}}},
+    {"objectivity",
+     (const nsb_test_case[]){{"superposed_rotation", test_objectivity},
+                             {"superposed_rotation_galerkin", test_objectivity_galerkin},
+                             {NULL, NULL}}},
     {"patch",
      (const nsb_test_case[]){{"end_moment", test_patch_end_moment},
                              {"cantilever_force", test_patch_cantilever_force},
+                             {"end_moment_galerkin", test_patch_end_moment_galerkin},
+                             {"cantilever_force_galerkin", test_patch_cantilever_force_galerkin},
                              {NULL, NULL}}},
     {NULL, NULL}};
 

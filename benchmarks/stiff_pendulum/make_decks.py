@@ -58,6 +58,24 @@ for pre, mfile, scheme, hs in (("", "model.inp", "MODIFIED NEWMARK", ("0.001", "
 *END STEP
 """)
 
+# Galerkin weighting of the strain elements (docs/theory_beam_strain.md §7):
+# the same model and scheme as strain_h0.001.inp, WEIGHTING=GALERKIN on the
+# elements (README "Galerkin weighting")
+write(os.path.join(HERE, "model_strain_galerkin.inp"), model.replace("TYPE=B2V", "TYPE=B2S").replace(
+    "4 velocity elements", "4 strain elements, Galerkin weighting").replace(
+    "POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n"))
+for h in ("0.001",):
+    write(os.path.join(HERE, f"strain_galerkin_h{h}.inp"), f"""** Stiff pendulum, strain elements with Galerkin weighting, modified newmark, h = {h}, t in [0, 30].
+*INCLUDE, INPUT=model_strain_galerkin.inp
+*STEP
+*DYNAMIC, SCHEME=MODIFIED NEWMARK
+{h}, 30.0
+** EA = 1e10: residual tolerance above the round-off floor (see README)
+*SOLVER CONTROLS, TOL RESIDUAL=1e-4
+*OUTPUT, FORMAT=HISTORY, EVERY={max(1, int(round(0.01 / float(h))))}
+*END STEP
+""")
+
 # generalized-alpha (rho_inf = 0.6) on the strain elements.  Newmark-type node
 # unknowns cannot hold two of the three pin rotations (the solver refuses
 # partial rotational holds with them), so these decks pin only the
