@@ -49,6 +49,9 @@ typedef struct nsb_contact_data {
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
   double gap0, gN_pre, aN_pre, gT_pre[2];
+  /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
+     lambda_v = gamma h P / m_eff) and the contact's step r (same units) */
+  double pfix[3], r_prox, dpfix[3]; /* dpfix: change of the last sweep */
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
 } nsb_contact_data;
@@ -83,6 +86,20 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
 /// Start of an increment (ec on the state at t_n, ec->h the new step):
 /// closest points, group owners, frozen normals, activity of NEWTON contacts.
 void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
+/// CONTACT SOLVER=PROX, start of an increment (after nsb_contact_prepare):
+/// warm start of every active contact's impulses from the multipliers, and
+/// its step r_i = 1 / W_ii, W_ii the diagonal of the lumped-mass Delassus
+/// operator (docs/contact.md §7.5).
+void nsb_contact_prox_begin(nsb_elem* e, int n, const nsb_eval_ctx* ec);
+/// One projected Gauss-Seidel sweep from the state in ec (the smooth
+/// solution for the current impulses): per contact, in order,
+/// lambda <- prox(lambda - alpha r xi) with xi from node velocities that
+/// carry the lumped-mass response to the impulse changes made so far in
+/// the sweep (vel: scratch, 3 doubles per model node).  Returns the largest
+/// impulse change relative to the largest impulse or node speed of the
+/// contacts taking part (velocity units); the changes are left in dpfix.
+double nsb_contact_prox_sweep(nsb_elem* e, int n, const nsb_eval_ctx* ec, double alpha, double* vel);
+
 /// Increment accepted (ec at t_{n+1} with the converged multipliers):
 /// record gap, impulses/forces, slip and dissipated energy per contact; return
 /// the energy dissipated by NEWTON impulses in this increment, set

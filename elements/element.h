@@ -87,6 +87,9 @@ typedef struct nsb_eval_ctx {
      frame for rotations), or NULL (then they equal the accelerations) */
   const double* p_old;
   const double* pw_old;
+  /* NEWTON-law contacts solved by prox sweeps (*SOLVER CONTROLS, CONTACT
+     SOLVER=PROX): their rows hold the impulses at the sweep's values */
+  int contact_prox;
 } nsb_eval_ctx;
 
 /// Energy and momentum contributions of one element.

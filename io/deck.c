@@ -171,6 +171,7 @@ static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL
 /* index = nsb_contact_law */
 static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
 static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", NULL}; /* nsb_contact_pair.sequential */
+static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 
 static const kwspec kw_table[] = {
     {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
@@ -261,7 +262,9 @@ static const kwspec kw_table[] = {
      KW_SOLVER_CONTROLS,
      W_STEP,
      {{"ITERATIONS", P_INT, 0, NULL}, {"TOL INCREMENT", P_REAL, 0, NULL}, {"TOL RESIDUAL", P_REAL, 0, NULL},
-      {"LINEAR SOLVER", P_ENUM, 0, linsolvers}, {NULL, P_FLAG, 0, NULL}}},
+      {"LINEAR SOLVER", P_ENUM, 0, linsolvers}, {"CONTACT SOLVER", P_ENUM, 0, contact_solvers},
+      {"CONTACT ITERATIONS", P_INT, 0, NULL}, {"CONTACT TOLERANCE", P_REAL, 0, NULL},
+      {"RELAXATION", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"OUTPUT",
      KW_OUTPUT,
      W_STEP,
@@ -864,8 +867,8 @@ static void begin_element(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
-  if (v[3].set && p->b.elem_type != NSB_ETYPE_B2V) {
-    VALUE(p, at, "parameter WEIGHTING applies only to TYPE=B2V");
+  if (v[3].set && !nsb_etype_is_beam(p->b.elem_type)) {
+    VALUE(p, at, "parameter WEIGHTING applies only to TYPE=B2V, B2S");
     p->b.kw = KW_SKIP;
     return;
   }
@@ -1301,6 +1304,21 @@ static void begin_solver_controls(parser* p, loc at, const pval* v) {
     else VALUE(p, at, "TOL RESIDUAL must be > 0, got %.12g", v[2].d);
   }
   if (v[3].set) s->linsolver = (nsb_linsolver_kind)v[3].i;
+  if (v[4].set) s->contact_prox = v[4].i;
+  if ((v[5].set || v[6].set || v[7].set) && !s->contact_prox)
+    VALUE(p, at, "CONTACT ITERATIONS, CONTACT TOLERANCE and RELAXATION go with CONTACT SOLVER=PROX");
+  if (v[5].set) {
+    if (v[5].i >= 1) s->contact_iter = v[5].i;
+    else VALUE(p, at, "CONTACT ITERATIONS must be >= 1, got %d", v[5].i);
+  }
+  if (v[6].set) {
+    if (v[6].d > 0.0 && v[6].d < 1.0) s->contact_tol = v[6].d;
+    else VALUE(p, at, "CONTACT TOLERANCE must satisfy 0 < tol < 1, got %.12g", v[6].d);
+  }
+  if (v[7].set) {
+    if (v[7].d > 0.0 && v[7].d < 2.0) s->contact_relax = v[7].d;
+    else VALUE(p, at, "RELAXATION must satisfy 0 < alpha < 2, got %.12g", v[7].d);
+  }
 }
 
 static void begin_output(parser* p, loc at, const pval* v) {

@@ -476,6 +476,7 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
   if (st->contact_lists > 0) fprintf(out, "  contact lists built   %ld\n", st->contact_lists);
+  if (st->contact_sweeps > 0) fprintf(out, "  contact prox sweeps   %ld\n", st->contact_sweeps);
   fprintf(out, "  linear solves         %ld\n", st->solves);
   fprintf(out, "  VTK outputs           %ld\n", st->outputs);
   fprintf(out, "  wall time [s]: setup %.3f, assembly %.3f, factorization %.3f, solve %.3f, output %.3f, total %.3f\n",

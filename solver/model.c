@@ -217,6 +217,10 @@ nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme) {
   d.tol_inc = 1e-10;
   d.tol_res = 1e-8;
   d.linsolver = NSB_LINSOLVER_KLU;
+  d.contact_prox = 0;
+  d.contact_iter = 1000;
+  d.contact_tol = 1e-10;
+  d.contact_relax = 1.0;
   d.vtk_every = 0;
   d.vtk_ascii = 0;
   d.history_every = 1;

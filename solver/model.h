@@ -321,6 +321,13 @@ typedef struct nsb_step_def {
   double tol_inc;      /* increment-norm tolerance (default 1e-10) */
   double tol_res;      /* residual-norm tolerance (default 1e-8) */
   nsb_linsolver_kind linsolver;
+  /* NEWTON-law contacts (docs/contact.md §7.5): 0 semi-smooth Newton rows in
+     the global system (default), 1 projected Jacobi (augmented Lagrangian)
+     sweeps on the impulses around solves of the smooth system */
+  int contact_prox;
+  int contact_iter;      /* PROX: largest number of sweeps per increment (default 1000) */
+  double contact_tol;    /* PROX: impulse change per sweep, relative (default 1e-10) */
+  double contact_relax;  /* PROX: relaxation alpha in (0, 2) of the per-contact step r_i = alpha / B_i (default 1) */
   int vtk_every;       /* write VTK every n increments (0: never) */
   int vtk_ascii;       /* 1: ASCII XML (diffable), 0: raw appended binary */
   int history_every;   /* write a history row every n increments (0: never) */

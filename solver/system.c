@@ -46,6 +46,9 @@ struct nsb_system {
   int first_contact, n_contacts;
   nsb_contact_data* cdata;
   int has_newton_contact;
+  int contact_prox;      /* this step solves NEWTON contacts by prox sweeps */
+  int reuse_factor;      /* newton(): keep the last factorization (prox sweeps) */
+  double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
   int cand_cap;
@@ -120,6 +123,7 @@ static nsb_eval_ctx make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
   ec.step_static = s->step.kind == NSB_STEP_STATIC;
   ec.step_period = s->step.period;
   ec.lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
+  ec.contact_prox = s->contact_prox;
   for (int k = 0; k < 3; ++k) ec.con_scale[k] = mode == NSB_EVAL_DYNAMIC ? s->con_scale[k] : 1.0;
   ec.gravity = gravity_at(s, &ec);
   ec.old = &s->old;
@@ -398,12 +402,13 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->dx = NSB_NEW_ARRAY(ctx, meq, double);
   s->row_unscale = NSB_NEW_ARRAY(ctx, meq, double);
   s->x_build = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+  s->prox_scratch = NSB_NEW_ARRAY(ctx, 3 * nm, double);
   s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
   s->ceq_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->cmap_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->ceq_size = s->cmap_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
-      !s->cdata || !s->ceq_pool || !s->cmap_pool) {
+      !s->prox_scratch || !s->cdata || !s->ceq_pool || !s->cmap_pool) {
     st = NSB_ERR_ALLOC;
     goto fail;
   }
@@ -544,6 +549,7 @@ void nsb_system_destroy(nsb_system** ps) {
       if (s->elems[i].ops && s->elems[i].ops->destroy) s->elems[i].ops->destroy(ctx, &s->elems[i]);
   NSB_FREE_ARRAY(ctx, s->elems, s->n_elems > 0 ? s->n_elems : 1, nsb_elem);
   NSB_FREE_ARRAY(ctx, s->cdata, s->n_contacts > 0 ? s->n_contacts : 1, nsb_contact_data);
+  NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->ceq_pool, s->ceq_size, int);
   NSB_FREE_ARRAY(ctx, s->cmap_pool, s->cmap_size, int);
@@ -561,6 +567,12 @@ void nsb_system_destroy(nsb_system** ps) {
 /* Equation numbering (node unknowns, then multipliers), element equation
    maps, sparsity pattern and symbolic factorization for the current supports
    and elements.  Allocates (step start, contact list rebuild). */
+/* A NEWTON contact under prox sweeps only loads its nodes: no matrix block
+   (so closed contacts add no coupling, and no fill, to the factorization). */
+static int prox_load_only(const nsb_system* s, int i) {
+  return s->contact_prox && i >= s->first_contact && s->elems[i].ops == &nsb_contact_newton_ops;
+}
+
 static int number_and_analyze(nsb_system* s) {
   /* equation numbering: node unknowns, then multipliers */
   int eq = 0;
@@ -572,7 +584,8 @@ static int number_and_analyze(nsb_system* s) {
     }
   }
   s->n_node_eq = eq;
-  for (int q = 0; q < s->n_mult; ++q) s->mult_eq[q] = eq++;
+  /* prox sweeps: contact impulses are data, not unknowns (docs/contact.md §7.5) */
+  for (int q = 0; q < s->n_mult; ++q) s->mult_eq[q] = s->contact_prox && q >= s->n_static_mult ? -1 : eq++;
   s->n_eq = eq;
   for (int i = 0; i < s->n_eq; ++i) s->row_unscale[i] = 1.0;
   for (int i = 0; i < s->n_elems; ++i) {
@@ -590,11 +603,19 @@ static int number_and_analyze(nsb_system* s) {
     nsb_pattern_builder* pb = NULL;
     NSB_CALL(nsb_pattern_builder_create(s->ctx, s->n_eq, &pb));
     int st = NSB_OK;
-    for (int i = 0; i < s->n_elems && st == NSB_OK; ++i) st = nsb_pattern_builder_add(pb, s->elems[i].eq, s->elems[i].n_local);
+    for (int i = 0; i < s->n_elems && st == NSB_OK; ++i)
+      if (!prox_load_only(s, i)) st = nsb_pattern_builder_add(pb, s->elems[i].eq, s->elems[i].n_local);
     if (st == NSB_OK) st = nsb_pattern_builder_finish(pb, &s->A);
     nsb_pattern_builder_destroy(&pb);
     NSB_CALL(st);
-    for (int i = 0; i < s->n_elems; ++i) NSB_CALL(nsb_csr_block_map(s->A, s->elems[i].eq, s->elems[i].n_local, s->elems[i].map));
+    for (int i = 0; i < s->n_elems; ++i) {
+      nsb_elem* e = &s->elems[i];
+      if (prox_load_only(s, i)) {
+        for (int q = 0; q < e->n_local * e->n_local; ++q) e->map[q] = -1;
+        continue;
+      }
+      NSB_CALL(nsb_csr_block_map(s->A, e->eq, e->n_local, e->map));
+    }
     NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
     NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
   }
@@ -608,6 +629,7 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   const nsb_model* m = s->model;
   s->step_index = k;
   s->step = m->steps.data[k];
+  s->contact_prox = s->step.contact_prox && s->has_newton_contact;
   s->t = t0;
   s->t_step_start = t0;
   /* supports active in this step */
@@ -742,7 +764,7 @@ static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_ma
   }
   for (int q = 0; q < s->n_mult; ++q) {
     int level = mode == NSB_EVAL_ACCEL ? 2 : mode == NSB_EVAL_STATIC ? 0 : s->mult_level[q];
-    s->row_unscale[s->mult_eq[q]] = 1.0 / ec.con_scale[level];
+    if (s->mult_eq[q] >= 0) s->row_unscale[s->mult_eq[q]] = 1.0 / ec.con_scale[level];
   }
   double r2 = 0.0;
   for (int i = 0; i < s->n_eq; ++i) r2 += s->r[i] * s->r[i] * s->row_unscale[i] * s->row_unscale[i];
@@ -760,7 +782,8 @@ static void apply_increment(nsb_system* s, const double* dx, double lam_scale) {
     for (int k = 0; k < nd; ++k) d[k] = s->node_eq[6 * i + k] >= 0 ? dx[s->node_eq[6 * i + k]] : 0.0;
     s->ops->apply(s->scheme, i, nd, d, &s->old, &s->cur);
   }
-  for (int q = 0; q < s->n_mult; ++q) s->lam[q] += lam_scale * dx[s->mult_eq[q]];
+  for (int q = 0; q < s->n_mult; ++q)
+    if (s->mult_eq[q] >= 0) s->lam[q] += lam_scale * dx[s->mult_eq[q]];
 }
 
 /* Recover the internal unknowns of condensing elements; returns the squared
@@ -816,7 +839,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
   double prev_dnorm = 0.0, prev2_dnorm = 0.0, last_rnorm = 0.0;
   for (int it = 0; it < s->step.max_iter; ++it) {
     double rnorm = 0.0;
-    int st = assemble(s, mode, t_new, 1, &rnorm);
+    int st = assemble(s, mode, t_new, !s->reuse_factor, &rnorm);
     if (st < 0) {
       rep->status = st;
       snprintf(rep->cause, sizeof rep->cause, "element evaluation failed: %s", nsb_status_message(st));
@@ -840,10 +863,14 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
       return NSB_OK;
     }
     double tic = nsb_now_s();
-    st = nsb_linsolver_factor(s->ls, s->A);
-    s->stats.t_factor += nsb_now_s() - tic;
-    s->stats.factorizations++;
-    s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
+    /* prox sweeps after the first: the matrix changes only through
+       nonlinear elements; keep the factorization (modified Newton) */
+    st = s->reuse_factor ? NSB_OK : nsb_linsolver_factor(s->ls, s->A);
+    if (!s->reuse_factor) {
+      s->stats.t_factor += nsb_now_s() - tic;
+      s->stats.factorizations++;
+      s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
+    }
     if (st < 0) {
       rep->status = st;
       char where[128] = "";
@@ -964,10 +991,105 @@ int nsb_system_prepare_increment(nsb_system* s, double h) {
   return NSB_OK;
 }
 
+/* NEWTON-law contacts by prox sweeps (docs/contact.md §7.5).  Newton on the
+   smooth system for the warm-start impulses; then sweeps: one projected
+   Gauss-Seidel pass over the impulses (lumped-mass response inside the
+   pass), and the
+   velocities' response to the impulse change by one back substitution with
+   the kept factorization (the change enters only the contact rows:
+   r = c1 (lambda_v - pfix)).  For a linear system that response is exact;
+   once the sweeps have converged a Newton pass with the kept factorization
+   re-equilibrates nonlinear elements, and sweeping resumes if that moved the
+   impulses.  The relaxation halves when the change grows twice in a row. */
+/* The contacts' multipliers (physical, P = lambda_v m_eff / (gamma h)) from the sweep's impulses. */
+static void prox_set_impulses(nsb_system* s) {
+  for (int i = s->first_contact; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_newton_ops) continue;
+    double sl = s->step.gamma * s->scheme->h / d->m_eff;
+    for (int k = 0; k < e->n_mult; ++k) s->lam[e->mult_first + k] = d->pfix[k] / sl;
+  }
+}
+
+static int prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
+  nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+  nsb_contact_prox_begin(s->elems + s->first_contact, s->n_contacts, &ec);
+  prox_set_impulses(s);
+  int st = newton(s, NSB_EVAL_DYNAMIC, t_new, rep);
+  if (st < 0) return st;
+  double alpha = s->step.contact_relax, prev = HUGE_VAL, prev2 = HUGE_VAL, change = HUGE_VAL;
+  int sweeps = 0, converged = 0, equilibrated = 1;
+  while (sweeps < s->step.contact_iter) {
+    ec = make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+    change = nsb_contact_prox_sweep(s->elems + s->first_contact, s->n_contacts, &ec, alpha, s->prox_scratch);
+    ++sweeps;
+    if (change > prev && prev > prev2) alpha *= 0.5;
+    prev2 = prev;
+    prev = change;
+    if (change <= s->step.contact_tol) {
+      if (equilibrated) {
+        /* the state is that of the impulses before this sweep: keep them */
+        converged = 1; /* a sweep from an equilibrated state moved nothing */
+        break;
+      }
+      /* re-equilibrate nonlinear elements with these impulses, then sweep once more */
+      prox_set_impulses(s);
+      s->reuse_factor = 1;
+      st = newton(s, NSB_EVAL_DYNAMIC, t_new, rep);
+      s->reuse_factor = 0;
+      if (st == NSB_ERR_NO_CONVERGENCE) st = newton(s, NSB_EVAL_DYNAMIC, t_new, rep);
+      if (st < 0) return st;
+      equilibrated = 1;
+      continue;
+    }
+    equilibrated = 0;
+    /* velocities' response to the impulse change: the node rows' residual
+       changes by -w_j d_k dP_k, so A dx = sum w_j d_k dP_k */
+    memset(s->dx, 0, (size_t)s->n_eq * sizeof(double));
+    for (int i = s->first_contact; i < s->n_elems; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      const nsb_contact_data* d = e->state;
+      if (e->ops != &nsb_contact_newton_ops) continue;
+      double sl = s->step.gamma * s->scheme->h / d->m_eff;
+      nsb_vec3 dP = nsb_v3_zero(), dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+      for (int k = 0; k < e->n_mult; ++k) dP = nsb_v3_muladd(dP, d->dpfix[k] / sl, dir[k]);
+      for (int j = 0; j < e->n_nodes; ++j)
+        for (int c = 0; c < 3; ++c) {
+          int q = s->node_eq[6 * e->nodes[j] + c];
+          if (q >= 0) s->dx[q] += d->wt[j] * nsb_v3_get(dP, c);
+        }
+    }
+    prox_set_impulses(s);
+    double tic = nsb_now_s();
+    st = nsb_linsolver_solve(s->ls, s->dx);
+    s->stats.t_solve += nsb_now_s() - tic;
+    s->stats.solves++;
+    if (st < 0) {
+      rep->status = st;
+      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      return st;
+    }
+    if (s->has_beams) (void)post_solve(s, s->dx);
+    apply_increment(s, s->dx, s->lam_scale);
+  }
+  s->stats.contact_sweeps += sweeps;
+  if (!converged) {
+    rep->status = NSB_ERR_NO_CONVERGENCE;
+    snprintf(rep->cause, sizeof rep->cause,
+             "contact prox sweeps did not converge in %d sweeps (last relative impulse change %.3e, relaxation "
+             "%.3g; raise CONTACT ITERATIONS or lower RELAXATION)",
+             s->step.contact_iter, change, alpha);
+    return rep->status;
+  }
+  return NSB_OK;
+}
+
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
   NSB_CALL(nsb_system_prepare_increment(s, h));
   nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
-  int st = newton(s, mode, s->t + h, rep);
+  int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? prox_solve(s, s->t + h, rep) : newton(s, mode, s->t + h, rep);
   if (st < 0) {
     state_copy(&s->cur, &s->old, s->n_nodes);
     memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));

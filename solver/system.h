@@ -34,9 +34,10 @@ typedef struct nsb_newton_report {
 /// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.
 typedef struct nsb_stats {
   long increments, rejected, newton_iterations, factorizations, solves, outputs;
-  long floor_accepted;
+  long floor_accepted;        /* increments accepted at the round-off floor of the increment norm (docs/theory.md §5) */
   long factorizations_fresh; /* of which with a fresh pivot search (KLU: reused pivots rejected) */
-  long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */ /* increments accepted at the round-off floor of the increment norm (docs/theory.md §5) */
+  long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */
+  long contact_sweeps;       /* prox sweeps (CONTACT SOLVER=PROX) */
   double t_setup, t_assemble, t_factor, t_solve, t_output, t_total;
 } nsb_stats;
 

@@ -154,15 +154,17 @@ static double total_energy(const nsb_system* s) {
 /* A ball dropped onto a plane: one impact per bounce; e = 1 keeps the energy
    (dissipated 0, the bounce height returns), e < 1 scales the normal velocity
    by e over the impact increment exactly and dissipates (1 - e^2) m v^2 / 2. */
-static void bounce(double e_rest, const char* scheme) {
+static const char* const prox_controls = "*SOLVER CONTROLS, CONTACT SOLVER=PROX, CONTACT TOLERANCE=1e-11\n";
+
+static void bounce_with(double e_rest, const char* scheme, const char* controls) {
   char deck[2048];
   snprintf(deck, sizeof deck,
            "*NODE\n1, 0.0, 0.0, 1.0\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=2.0, RADIUS=0.1\n"
            "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
            "*GRAVITY\n0, 0, -10\n"
            "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nB, FLOOR\n"
-           "*STEP\n*DYNAMIC, SCHEME=%s\n0.001, 2.0\n*END STEP\n",
-           e_rest, scheme);
+           "*STEP\n*DYNAMIC, SCHEME=%s\n0.001, 2.0\n%s*END STEP\n",
+           e_rest, scheme, controls);
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = load(ctx, deck);
@@ -198,8 +200,8 @@ static void bounce(double e_rest, const char* scheme) {
     if (impacts == 1 && v_before > 0.0 && v_after <= 0.0) break; /* apex after the bounce */
   }
   CU_ASSERT_EQUAL(impacts, 1);
-  printf("\n    e = %.2f (%s): energy balance error %.2e, height after bounce %.6f", e_rest, scheme, worst_rise,
-         zmax_after);
+  printf("\n    e = %.2f (%s%s): energy balance error %.2e, height after bounce %.6f", e_rest, scheme,
+         controls[0] ? ", prox" : "", worst_rise, zmax_after);
   CU_ASSERT(worst_rise < 1e-9);
   /* drop from 1.0 - 0.1: the rebound apex is e^2 (0.9) above the contact level, to O(h) */
   NSB_ASSERT_CLOSE(zmax_after - 0.1, e_rest * e_rest * 0.9, 0.02);
@@ -207,13 +209,20 @@ static void bounce(double e_rest, const char* scheme) {
   nsb_model_destroy(&m);
   nsb_ctx_destroy(&ctx);
 }
+static void bounce(double e_rest, const char* scheme) { bounce_with(e_rest, scheme, ""); }
 static void test_bounce_elastic(void) { bounce(1.0, "MODIFIED NEWMARK"); }
 static void test_bounce_half(void) { bounce(0.5, "MODIFIED NEWMARK"); }
 static void test_bounce_plastic_newmark(void) { bounce(0.0, "NEWMARK"); }
+/* the same answers from the prox sweeps (CONTACT SOLVER=PROX) */
+static void test_prox_bounce(void) {
+  bounce_with(1.0, "MODIFIED NEWMARK", prox_controls);
+  bounce_with(0.5, "MODIFIED NEWMARK", prox_controls);
+  bounce_with(0.0, "NEWMARK", prox_controls);
+}
 
 /* A particle on an incline of angle theta with Coulomb mu: sticks when
    tan(theta) <= mu, else slides with a = g (sin theta - mu cos theta). */
-static void incline(double theta, double mu) {
+static void incline_with(double theta, double mu, const char* controls) {
   double nx = -sin(theta), nz = cos(theta);
   char deck[2048];
   snprintf(deck, sizeof deck,
@@ -221,8 +230,8 @@ static void incline(double theta, double mu) {
            "*OBSTACLE, NAME=SLOPE, TYPE=PLANE\n0, 0, 0, %.17g, 0, %.17g\n"
            "*GRAVITY\n0, 0, -9.81\n"
            "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nB, SLOPE\n"
-           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 1.0\n*END STEP\n",
-           0.2 * nx, 0.2 * nz, nx, nz, mu);
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 1.0\n%s*END STEP\n",
+           0.2 * nx, 0.2 * nz, nx, nz, mu, controls);
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = load(ctx, deck);
@@ -248,6 +257,11 @@ static void incline(double theta, double mu) {
   nsb_model_destroy(&m);
   nsb_ctx_destroy(&ctx);
 }
+static void incline(double theta, double mu) { incline_with(theta, mu, ""); }
+static void test_prox_incline(void) {
+  incline_with(0.3, 0.4, prox_controls);
+  incline_with(0.5, 0.2, prox_controls);
+}
 static void test_incline_stick(void) { incline(0.3, 0.4); }
 static void test_incline_slide(void) { incline(0.5, 0.2); }
 static void test_incline_frictionless(void) { incline(0.4, 0.0); }
@@ -255,15 +269,15 @@ static void test_incline_frictionless(void) { incline(0.4, 0.0); }
 /* Three touching balls, the first moving at 1: the time step solves the
    simultaneous Newton law (seed 000 E2): e = 1 -> (-1/3, 2/3, 2/3),
    e = 0 -> (1/3, 1/3, 1/3). */
-static void cradle_mode(double e_rest, const double expect[3], const char* mode, int n_first) {
+static void cradle_run(double e_rest, const double expect[3], const char* mode, int n_first, const char* controls) {
   char deck[2048];
   snprintf(deck, sizeof deck,
            "*NODE\n1, 0.0, 0, 0\n2, 1.0, 0, 0\n3, 2.0, 0, 0\n*NSET, NSET=BALLS\n1, 2, 3\n"
            "*PARTICLE, NSET=BALLS, MASS=1.0, RADIUS=0.5\n"
            "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 1.0\n"
            "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g%s\nBALLS, BALLS\n"
-           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n*END STEP\n",
-           e_rest, mode);
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n%s*END STEP\n",
+           e_rest, mode, controls);
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = load(ctx, deck);
@@ -280,7 +294,15 @@ static void cradle_mode(double e_rest, const double expect[3], const char* mode,
   nsb_model_destroy(&m);
   nsb_ctx_destroy(&ctx);
 }
+static void cradle_mode(double e_rest, const double expect[3], const char* mode, int n_first) {
+  cradle_run(e_rest, expect, mode, n_first, "");
+}
 static void cradle(double e_rest, const double expect[3]) { cradle_mode(e_rest, expect, "", 1); }
+static void test_prox_cradle(void) {
+  const double ex1[3] = {-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0}, ex0[3] = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0};
+  cradle_run(1.0, ex1, "", 1, prox_controls);
+  cradle_run(0.0, ex0, "", 1, prox_controls);
+}
 
 /* IMPACT=SEQUENTIAL: one sub-impact of Waltersberger's Schema 5.3 per
    increment; after as many increments as sub-impacts the chain has the
@@ -471,6 +493,9 @@ int main(int argc, char** argv) {
                                             {"cradle_plastic", test_cradle_plastic},
                                             {"moving_obstacle", test_moving_obstacle},
                                             {"cradle_sequential", test_cradle_sequential},
+                                            {"prox_bounce", test_prox_bounce},
+                                            {"prox_incline", test_prox_incline},
+                                            {"prox_cradle", test_prox_cradle},
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
