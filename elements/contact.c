@@ -49,6 +49,21 @@ static nsb_vec3 obstacle_acceleration(const nsb_model* m, const nsb_obstacle* o,
   return nsb_v3_scale(d2, nsb_v3_load(o->motion));
 }
 
+/* Velocity of a spinning obstacle's surface point at arm r from its axis point. */
+static nsb_vec3 spin_velocity(const nsb_obstacle* o, nsb_vec3 r) {
+  return nsb_v3_scale(o->spin, nsb_v3_cross(nsb_v3_load(o->dir), r));
+}
+
+/* Obstacle velocity at the contact point frozen at the start of the
+   increment (NEWTON law: the geometry of the increment is frozen). */
+static nsb_vec3 frozen_obstacle_velocity(const nsb_model* m, const nsb_contact_data* d, double t) {
+  const nsb_obstacle* o = &m->obstacles.data[d->master];
+  nsb_vec3 v;
+  (void)obstacle_offset(m, o, t, &v);
+  if (o->spin != 0.0) v = nsb_v3_add(v, spin_velocity(o, nsb_v3_load(d->arm)));
+  return v;
+}
+
 /* Point-to-point part shared by spheres, particles and chords: d = x_p - c. */
 static void geo_point(geo* G, nsb_vec3 d, nsb_vec3 fallback_n) {
   double dist = nsb_v3_norm(d);
@@ -80,6 +95,7 @@ static void geometry(const nsb_elem* e, const nsb_contact_data* d, const nsb_mod
       G->n = dir;
       G->g = nsb_v3_dot(dir, nsb_v3_sub(xp, p)) - d->radius;
       G->point = nsb_v3_muladd(xp, -(G->g + d->radius), dir);
+      if (o->spin != 0.0) G->vobs = nsb_v3_add(G->vobs, spin_velocity(o, nsb_v3_sub(G->point, p)));
       return;
     }
     nsb_vec3 dd = nsb_v3_sub(xp, p);
@@ -90,6 +106,9 @@ static void geometry(const nsb_elem* e, const nsb_contact_data* d, const nsb_mod
       G->Pd = nsb_m3_sub(G->Pd, nsb_m3_scale(1.0 / G->g, nsb_m3_outer(dir, dir)));
     G->point = nsb_v3_sub(xp, dd);
     G->g -= d->radius + (o->kind == NSB_OBSTACLE_PLANE ? 0.0 : o->radius);
+    /* a spinning cylinder's surface point moves with spin a x (s - p) */
+    if (o->spin != 0.0)
+      G->vobs = nsb_v3_add(G->vobs, spin_velocity(o, nsb_v3_sub(nsb_v3_muladd(xp, -(G->g + d->radius), G->n), p)));
     return;
   }
   if (d->kind == 1) {
@@ -262,8 +281,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     return NSB_OK;
   }
   /* obstacle velocity at t_{n+1} */
-  nsb_vec3 vobs = nsb_v3_zero();
-  if (d->kind == 0) (void)obstacle_offset(ec->model, &ec->model->obstacles.data[d->master], ec->t, &vobs);
+  nsb_vec3 vobs = d->kind == 0 ? frozen_obstacle_velocity(ec->model, d, ec->t) : nsb_v3_zero();
   nsb_vec3 vr = rel_velocity(e, d->wt, ec->cur, vobs);
   double gam[3];
   for (int k = 0; k < nm; ++k) gam[k] = nsb_v3_dot(dir[k], vr);
@@ -659,6 +677,13 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
     d->gap0 = G.g;
+    if (d->kind == 0) {
+      /* contact point on the obstacle's surface, relative to its (moved) axis point */
+      const nsb_obstacle* o = &ec->model->obstacles.data[d->master];
+      nsb_vec3 vdummy, p = nsb_v3_add(nsb_v3_load(o->point), obstacle_offset(ec->model, o, ec->t, &vdummy));
+      nsb_vec3 xp = nsb_st_x(ec->cur, e[i].nodes[0]);
+      nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(xp, -(G.g + d->radius), G.n), p), d->arm);
+    }
     nsb_vec3 vr = rel_velocity(&e[i], G.w, ec->cur, G.vobs);
     d->gN_pre = nsb_v3_dot(G.n, vr);
     /* normal acceleration of the smooth (contact-free) motion */
@@ -743,9 +768,7 @@ double nsb_contact_prox_sweep(nsb_elem* e, int n, const nsb_eval_ctx* ec, double
     d->dpfix[0] = d->dpfix[1] = d->dpfix[2] = 0.0;
     if (!prox_taking_part(&e[i])) continue;
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-    nsb_vec3 vr = nsb_v3_zero();
-    if (d->kind == 0) (void)obstacle_offset(m, &m->obstacles.data[d->master], ec->t, &vr);
-    vr = nsb_v3_neg(vr);
+    nsb_vec3 vr = d->kind == 0 ? nsb_v3_neg(frozen_obstacle_velocity(m, d, ec->t)) : nsb_v3_zero();
     for (int j = 0; j < e[i].n_nodes; ++j) vr = nsb_v3_muladd(vr, d->wt[j], nsb_v3_load(vel + 3 * e[i].nodes[j]));
     double r = alpha * d->r_prox, old[3] = {d->pfix[0], d->pfix[1], d->pfix[2]};
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
@@ -801,8 +824,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (!(d->active && d->owner)) continue;
     const double* P = ec->lambda + e[i].mult_first;
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
-    nsb_vec3 vobs = nsb_v3_zero();
-    if (d->kind == 0) (void)obstacle_offset(ec->model, &ec->model->obstacles.data[d->master], ec->t, &vobs);
+    nsb_vec3 vobs = d->kind == 0 ? frozen_obstacle_velocity(ec->model, d, ec->t) : nsb_v3_zero();
     nsb_vec3 vrf = rel_velocity(&e[i], d->wt, ec->cur, vobs);
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     for (int k = 0; k < e[i].n_mult; ++k) {
@@ -815,10 +837,10 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       d->slip = sqrt(a * a + b * b);
     }
     d->force = d->impulse[0] / ec->h;
-    if (d->kind == 0 && ec->model->obstacles.data[d->master].amplitude >= 0) {
-      /* a moving obstacle works on the particle: impulse times its step-average velocity */
-      nsb_vec3 v0;
-      (void)obstacle_offset(ec->model, &ec->model->obstacles.data[d->master], ec->t - ec->h, &v0);
+    if (d->kind == 0 && (ec->model->obstacles.data[d->master].amplitude >= 0 ||
+                         ec->model->obstacles.data[d->master].spin != 0.0)) {
+      /* a moving (or spinning) obstacle works on the particle: impulse times its step-average velocity */
+      nsb_vec3 v0 = frozen_obstacle_velocity(ec->model, d, ec->t - ec->h);
       nsb_vec3 va = nsb_v3_scale(0.5, nsb_v3_add(v0, vobs));
       for (int k = 0; k < e[i].n_mult; ++k) *obstacle_work += d->impulse[k] * nsb_v3_dot(dir[k], va);
     }

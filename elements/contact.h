@@ -49,6 +49,7 @@ typedef struct nsb_contact_data {
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
   double gap0, gN_pre, aN_pre, gT_pre[2];
+  double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = gamma h P / m_eff) and the contact's step r (same units) */
   double pfix[3], r_prox, dpfix[3]; /* dpfix: change of the last sweep */

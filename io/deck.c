@@ -221,7 +221,7 @@ static const kwspec kw_table[] = {
      KW_OBSTACLE,
      W_MODEL,
      {{"NAME", P_NAME, 1, NULL}, {"TYPE", P_ENUM, 1, obstacle_types}, {"AMPLITUDE", P_NAME, 0, NULL},
-      {NULL, P_FLAG, 0, NULL}}},
+      {"SPIN", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"CONTACT PAIR",
      KW_CONTACT_PAIR,
      W_MODEL,
@@ -1965,6 +1965,15 @@ static void begin_obstacle(parser* p, loc at, const pval* v) {
   ob.kind = (nsb_obstacle_kind)v[1].i;
   ob.amplitude = -1;
   ob.line = at.line;
+  /* a bad SPIN is reported and dropped; the obstacle stays (no echo errors at its contact pairs) */
+  if (v[3].set) {
+    if (ob.kind == NSB_OBSTACLE_SPHERE)
+      VALUE(p, at, "*OBSTACLE: SPIN applies to TYPE=PLANE (about its normal) and TYPE=CYLINDER (about its axis)");
+    else if (!isfinite(v[3].d))
+      VALUE(p, at, "SPIN must be a finite angular velocity, got %.12g", v[3].d);
+    else
+      ob.spin = v[3].d;
+  }
   if (NSB_ARRAY_PUSH(p->ctx, p->m->obstacles, ob) != NSB_OK || note_rec_file(p, REC_OBSTACLE, at.file) != NSB_OK) {
     oom(p, at);
     return;

@@ -203,6 +203,8 @@ typedef struct nsb_obstacle {
   double radius;    /* SPHERE, CYLINDER: > 0; PLANE: 0 */
   int amplitude;    /* -1: fixed */
   double motion[3]; /* translation direction/scale multiplied by the amplitude (zero when fixed) */
+  double spin;      /* PLANE, CYLINDER: angular velocity (rad/s) about dir through point (SPIN=): the surface
+                       moves in itself (a turntable, a driven shaft); 0: none */
   int line;
 } nsb_obstacle;
 
