@@ -1,9 +1,9 @@
 /* contact.c -- see contact.h; derivations in docs/contact.md §5-§7.
  *
  * Local layout of every contact element: the slave particle (3 unknowns),
- * then the master nodes (a particle: 3; beam chord ends: 6 each, of which
- * only the translations are touched), then the NEWTON multipliers (1, or 3
- * with friction).  Tangents verified against central differences
+ * then the master nodes (a particle: 3; beam element ends: 6 each, of which
+ * the chord touches only the translations and the Hermite centreline also
+ * the rotations), then the NEWTON multipliers (1, or 3 with friction).  Tangents verified against central differences
  * (tests/test_contact.c).
  */
 #include "elements/contact.h"
@@ -29,6 +29,14 @@ typedef struct geo {
   nsb_vec3 a[3];   /* d g_xi / d x_j for the interior chord */
   double gxx;      /* d^2 g / d xi^2 */
   int degenerate;  /* zero distance: normal undefined (the stored one is used) */
+  /* CENTRELINE=HERMITE (docs/contact.md §5.1); a[] and gxx as above, for psi_xi */
+  int hermite;
+  double xi, h[4]; /* closest point and the Hermite basis there */
+  nsb_mat3 R[2];   /* node rotations of A, B */
+  nsb_vec3 b[2];   /* b_k (node frame) */
+  nsb_mat3 JR[2];  /* d(x_p - c)/dTheta_k = h1k R_k S(b_k) (h1k = h10, h11) */
+  nsb_mat3 Q[2];   /* d(JR_k^T n)/dTheta_k at fixed n, xi: -h1k S(b_k) S(R_k^T n) */
+  nsb_vec3 ar[2];  /* d psi_xi / dTheta_k */
 } geo;
 
 static nsb_vec3 obstacle_offset(const nsb_model* m, const nsb_obstacle* o, double t, nsb_vec3* vel) {
@@ -79,9 +87,16 @@ static void geo_point(geo* G, nsb_vec3 d, nsb_vec3 fallback_n) {
   G->g = dist;
 }
 
-static void geometry(const nsb_elem* e, const nsb_contact_data* d, const nsb_model* m, const double* x, double t,
+static void hermite_geometry(const nsb_elem* e, const nsb_contact_data* d, const nsb_state* st, geo* G);
+
+static void geometry(const nsb_elem* e, const nsb_contact_data* d, const nsb_model* m, const nsb_state* st, double t,
                      geo* G) {
   memset(G, 0, sizeof *G);
+  const double* x = st->x;
+  if (d->hermite) {
+    hermite_geometry(e, d, st, G);
+    return;
+  }
   nsb_vec3 xp = nsb_v3_load(x + 3 * e->nodes[0]);
   nsb_vec3 nprev = nsb_v3_load(d->n);
   G->w[0] = 1.0;
@@ -154,6 +169,168 @@ static nsb_mat3 hess(const geo* G, int i, int j) {
   return H;
 }
 
+/* ---- Hermite centreline (CENTRELINE=HERMITE, docs/contact.md §5.1) ------------------ */
+
+/* Cubic Hermite basis on [0, 1] and its first two derivatives,
+   h = (h00, h01, h10, h11) = (2s^3 - 3s^2 + 1, 3s^2 - 2s^3, s^3 - 2s^2 + s, s^3 - s^2);
+   the curve is c(s) = h00 x_A + h01 x_B + h10 t_A + h11 t_B with t_k = R_k b_k. */
+static void hermite_basis(double s, double h[4], double h1[4], double h2[4]) {
+  h[0] = (2.0 * s - 3.0) * s * s + 1.0;
+  h[1] = (3.0 - 2.0 * s) * s * s;
+  h[2] = ((s - 2.0) * s + 1.0) * s;
+  h[3] = (s - 1.0) * s * s;
+  h1[0] = 6.0 * s * (s - 1.0);
+  h1[1] = -h1[0];
+  h1[2] = (3.0 * s - 4.0) * s + 1.0;
+  h1[3] = (3.0 * s - 2.0) * s;
+  h2[0] = 12.0 * s - 6.0;
+  h2[1] = -h2[0];
+  h2[2] = 6.0 * s - 4.0;
+  h2[3] = 6.0 * s - 2.0;
+}
+
+static nsb_vec3 hermite_comb(const nsb_vec3 P[4], const double h[4]) {
+  nsb_vec3 c = nsb_v3_scale(h[0], P[0]);
+  for (int i = 1; i < 4; ++i) c = nsb_v3_muladd(c, h[i], P[i]);
+  return c;
+}
+
+/* f(s) = d/ds |x_p - c(s)|^2 / 2 = -(x_p - c).c'  and  f'(s) = |c'|^2 - (x_p - c).c'';
+   *dist2 = |x_p - c(s)|^2. */
+static double hermite_f(const nsb_vec3 P[4], nsb_vec3 xp, double s, double* fp, double* dist2) {
+  double h[4], h1[4], h2[4];
+  hermite_basis(s, h, h1, h2);
+  nsb_vec3 dv = nsb_v3_sub(xp, hermite_comb(P, h)), c1 = hermite_comb(P, h1), c2 = hermite_comb(P, h2);
+  *fp = nsb_v3_dot(c1, c1) - nsb_v3_dot(dv, c2);
+  *dist2 = nsb_v3_dot(dv, dv);
+  return -nsb_v3_dot(dv, c1);
+}
+
+/* Closest point s* in [0, 1] of x_p to the curve, from the chord projection s0.
+   If f(0) < 0 < f(1) the interval brackets an interior minimum: Newton on f
+   safeguarded by bisection (Numerical Recipes' rtsafe: a Newton step that
+   leaves the bracket or does not halve the step gives way to bisection; the
+   bracket shrinks with the sign of f), so it always converges.  Otherwise an
+   end is a local minimum (f(0) >= 0 or f(1) <= 0); an interior minimum may
+   still exist, so unbracketed Newton from s0 is tried and accepted only if
+   it stays in (0, 1), converges and has f' > 0; the nearest candidate wins.
+   Rejected: Newton from s0 alone (diverges or leaves [0, 1] near the element
+   ends, where the chord projection clamps), and a global scan (cost, and the
+   curve of one element has one minimum for any realistic bending: several
+   need the element bent by more than ~180 degrees). */
+static double hermite_closest(const nsb_vec3 P[4], nsb_vec3 xp, double s0) {
+  const double tol = 1e-15;
+  double fp, d2, d0, d1;
+  double f0 = hermite_f(P, xp, 0.0, &fp, &d0), f1 = hermite_f(P, xp, 1.0, &fp, &d1);
+  s0 = s0 < 0.0 ? 0.0 : s0 > 1.0 ? 1.0 : s0;
+  if (f0 < 0.0 && f1 > 0.0) {
+    double lo = 0.0, hi = 1.0, s = s0 > 0.0 && s0 < 1.0 ? s0 : 0.5, dx = 1.0, dxold = 1.0;
+    double f = hermite_f(P, xp, s, &fp, &d2);
+    for (int it = 0; it < 200; ++it) {
+      if (f < 0.0) lo = s;
+      else if (f > 0.0) hi = s;
+      else break;
+      int newton = fp > 0.0 && ((s - hi) * fp - f) * ((s - lo) * fp - f) < 0.0 && fabs(2.0 * f) <= fabs(dxold * fp);
+      dxold = dx;
+      if (newton) {
+        dx = f / fp;
+        s -= dx;
+      } else {
+        dx = 0.5 * (hi - lo);
+        s = lo + dx;
+      }
+      if (fabs(dx) <= tol) break;
+      f = hermite_f(P, xp, s, &fp, &d2);
+    }
+    return s;
+  }
+  double best = f0 >= 0.0 && !(f1 <= 0.0 && d1 < d0) ? 0.0 : 1.0;
+  double dbest = best == 0.0 ? d0 : d1;
+  if (s0 > 0.0 && s0 < 1.0) {
+    double s = s0;
+    for (int it = 0; it < 50 && s > 0.0 && s < 1.0; ++it) {
+      double f = hermite_f(P, xp, s, &fp, &d2);
+      if (!(fp > 0.0)) break;
+      double dx = f / fp;
+      s -= dx;
+      if (fabs(dx) <= tol) {
+        (void)hermite_f(P, xp, s, &fp, &d2);
+        if (s > 0.0 && s < 1.0 && fp > 0.0 && d2 < dbest) best = s;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/* Geometry of a particle against the Hermite centreline of the element
+   (nodes 1, 2 of e).  With D = x_p - c(xi*), J_q = dD/dq at fixed xi
+   (slave I, A: -h00 I and JR_A, B: -h01 I and JR_B), the gap gradient is
+   J^T n, and its derivative (the Hessian with body-frame rotation
+   increments) is H = J^T P_d J + Q - a a^T / psi_xixi (docs/contact.md §5.1). */
+static void hermite_geometry(const nsb_elem* e, const nsb_contact_data* d, const nsb_state* st, geo* G) {
+  nsb_vec3 xp = nsb_st_x(st, e->nodes[0]);
+  nsb_vec3 xa = nsb_st_x(st, e->nodes[1]), xb = nsb_st_x(st, e->nodes[2]);
+  G->hermite = 1;
+  G->nn = 3;
+  for (int k = 0; k < 2; ++k) {
+    G->R[k] = nsb_q_to_m3(nsb_st_q(st, e->nodes[1 + k]));
+    G->b[k] = nsb_v3_load(d->b[k]);
+  }
+  nsb_vec3 P[4] = {xa, xb, nsb_m3_mulv(G->R[0], G->b[0]), nsb_m3_mulv(G->R[1], G->b[1])};
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev);
+  double xi = hermite_closest(P, xp, L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0);
+  double h1[4], h2[4];
+  hermite_basis(xi, G->h, h1, h2);
+  nsb_vec3 c = hermite_comb(P, G->h), c1 = hermite_comb(P, h1), c2 = hermite_comb(P, h2);
+  G->xi = xi;
+  G->w[0] = 1.0;
+  G->w[1] = -G->h[0];
+  G->w[2] = -G->h[1];
+  nsb_mat3 RS[2];
+  for (int k = 0; k < 2; ++k) {
+    RS[k] = nsb_m3_mul(G->R[k], nsb_m3_skew(G->b[k]));
+    G->JR[k] = nsb_m3_scale(G->h[2 + k], RS[k]);
+  }
+  G->g = d->radius;
+  geo_point(G, nsb_v3_sub(xp, c), nsb_v3_load(d->n));
+  G->point = c;
+  double dist = G->g;
+  G->g -= d->radius;
+  if (G->degenerate) return;
+  for (int k = 0; k < 2; ++k)
+    G->Q[k] = nsb_m3_scale(-G->h[2 + k], nsb_m3_mul(nsb_m3_skew(G->b[k]), nsb_m3_skew(nsb_m3_tmulv(G->R[k], G->n))));
+  G->interior = xi > 0.0 && xi < 1.0;
+  if (!G->interior) return;
+  /* closest-point motion: psi_xi = -n.c', psi_xixi = c'^T P_d c' - n.c'',
+     a = d psi_xi / dq = -J^T P_d c' + J'^T n, J' = dJ/dxi (slave 0) */
+  nsb_vec3 Pc = nsb_m3_mulv(G->Pd, c1);
+  G->gxx = nsb_v3_dot(c1, Pc) - nsb_v3_dot(G->n, c2);
+  const double wp[3] = {0.0, -h1[0], -h1[1]};
+  for (int j = 0; j < 3; ++j) G->a[j] = nsb_v3_add(nsb_v3_scale(-G->w[j], Pc), nsb_v3_scale(wp[j], G->n));
+  for (int k = 0; k < 2; ++k)
+    G->ar[k] = nsb_v3_add(nsb_v3_neg(nsb_m3_tmulv(G->JR[k], Pc)), nsb_v3_scale(h1[2 + k], nsb_m3_tmulv(RS[k], G->n)));
+  if (!(G->gxx > 1e-14 * L2 / (dist > 0.0 ? dist : 1.0))) G->interior = 0;
+}
+
+/* Hermite: sum_k JR_k w_k, the rotational part of the relative velocity
+   x_p' - c'|xi (jr: the two 3x3 blocks, column-major, one after the other). */
+static nsb_vec3 hermite_rot_velocity(const nsb_elem* e, const double* jr, const nsb_state* st) {
+  nsb_vec3 v = nsb_v3_zero();
+  for (int k = 0; k < 2; ++k) {
+    if (e->node_ndof[1 + k] != 6) continue;
+    nsb_mat3 J;
+    memcpy(J.c, jr + 9 * k, sizeof J.c);
+    v = nsb_v3_add(v, nsb_m3_mulv(J, nsb_st_w(st, e->nodes[1 + k])));
+  }
+  return v;
+}
+
+static void geo_jr(const geo* G, double jr[2][9]) {
+  for (int k = 0; k < 2; ++k) memcpy(jr[k], G->JR[k].c, sizeof G->JR[k].c);
+}
+
 static void local_offsets(const nsb_elem* e, int off[4]) {
   off[0] = 0;
   for (int q = 0; q < e->n_nodes; ++q) off[q + 1] = off[q] + e->node_ndof[q];
@@ -187,17 +364,87 @@ static double hertz_force(const nsb_contact_pair* p, double al, double ald, doub
   return F;
 }
 
+/* Relative velocity of the slave with respect to the contact point of the
+   geometry G: the chord's sum_j w_j v_j - v_obs, plus sum_k JR_k w_k on the
+   Hermite centreline (body angular velocities w_k). */
+static nsb_vec3 geo_velocity(const nsb_elem* e, const geo* G, const nsb_state* st) {
+  nsb_vec3 v = rel_velocity(e, G->w, st, G->vobs);
+  if (G->hermite) {
+    double jr[2][9];
+    geo_jr(G, jr);
+    v = nsb_v3_add(v, hermite_rot_velocity(e, jr[0], st));
+  }
+  return v;
+}
+
+/* Hertz on the Hermite centreline: generalized coordinates in five 3-blocks
+   (slave x, x_A, Theta_A, x_B, Theta_B), gap gradient G_b = J_b^T n, force
+   rows -F G_b, and the exact tangent
+     d(-F G_r)/dq_c = -G_r (x) (F_al dal/dq_c + F_ald dald/dq_c) - F H_rc,
+     dal/dq_c = -G_c,  dald/dq_c = -sum_r H_rc^T qdot_r,  dald/dqdot_c = -G_c,
+   H_rc = J_r^T P_d J_c + [r = c rotation] Q_r - a_r a_c^T / psi_xixi
+   (docs/contact.md §5.1); qdot = v for translations, the body angular
+   velocity w for rotations, chained by the scheme with nsb_kin_t / nsb_kin_r. */
+static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const geo* G, double F, double Fa, double Fd,
+                          double* restrict f, double* restrict K) {
+  int off[4];
+  local_offsets(e, off);
+  const int ofs[5] = {off[0], off[1], off[1] + 3, off[2], off[2] + 3};
+  const int node[5] = {e->nodes[0], e->nodes[1], e->nodes[1], e->nodes[2], e->nodes[2]};
+  const int rot[5] = {0, 0, 1, 0, 1};
+  int has[5] = {1, 1, e->node_ndof[1] == 6, 1, e->node_ndof[2] == 6};
+  nsb_mat3 I = nsb_m3_identity(), Z = nsb_m3_zero();
+  nsb_mat3 J[5] = {I, nsb_m3_scale(G->w[1], I), G->JR[0], nsb_m3_scale(G->w[2], I), G->JR[1]};
+  nsb_vec3 a[5] = {G->a[0], G->a[1], G->ar[0], G->a[2], G->ar[1]};
+  nsb_vec3 gb[5], qd[5];
+  for (int b = 0; b < 5; ++b) {
+    gb[b] = nsb_m3_tmulv(J[b], G->n);
+    qd[b] = rot[b] ? nsb_st_w(ec->cur, node[b]) : nsb_st_v(ec->cur, node[b]);
+    if (has[b]) nsb_local_addv(f, ofs[b], nsb_v3_scale(-F, gb[b]));
+  }
+  if (!K) return;
+  nsb_mat3 H[5][5];
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 5; ++c) {
+      H[r][c] = nsb_m3_tmul(J[r], nsb_m3_mul(G->Pd, J[c]));
+      if (r == c && rot[r]) H[r][c] = nsb_m3_add(H[r][c], G->Q[r == 2 ? 0 : 1]);
+      if (G->interior) H[r][c] = nsb_m3_sub(H[r][c], nsb_m3_scale(1.0 / G->gxx, nsb_m3_outer(a[r], a[c])));
+    }
+  int dyn = ec->mode != NSB_EVAL_STATIC;
+  for (int c = 0; c < 5; ++c) {
+    if (!has[c]) continue;
+    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, gb[c]), dF_dv = nsb_v3_zero();
+    if (dyn) {
+      nsb_vec3 Hq = nsb_v3_zero();
+      for (int r = 0; r < 5; ++r) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[r][c], qd[r]));
+      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
+      dF_dv = nsb_v3_scale(-Fd, gb[c]);
+    }
+    const nsb_kin* kk = &ec->kin[node[c]];
+    for (int r = 0; r < 5; ++r) {
+      if (!has[r]) continue;
+      nsb_mat3 Kq = nsb_m3_sub(nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dq)), nsb_m3_scale(F, H[r][c]));
+      nsb_mat3 Kv = nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dv));
+      nsb_local_add3(K, e->n_local, ofs[r], ofs[c], rot[c] ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
+    }
+  }
+}
+
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   if (!d->owner || ec->mode == NSB_EVAL_ACCEL) return NSB_OK;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   geo G;
-  geometry(e, d, ec->model, ec->cur->x, ec->t, &G);
+  geometry(e, d, ec->model, ec->cur, ec->t, &G);
   if (!(G.g < 0.0)) return NSB_OK;
-  nsb_vec3 vr = rel_velocity(e, G.w, ec->cur, G.vobs);
+  nsb_vec3 vr = geo_velocity(e, &G, ec->cur);
   double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
   double Fa, Fd, F = hertz_force(p, al, ald, &Fa, &Fd);
   if (F == 0.0) return NSB_OK;
+  if (G.hermite) {
+    hertz_hermite(e, ec, &G, F, Fa, Fd, f, K);
+    return NSB_OK;
+  }
   int off[4];
   local_offsets(e, off);
   for (int j = 0; j < G.nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-F * G.w[j], G.n));
@@ -228,9 +475,9 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   if (!d->owner) return;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   geo G;
-  geometry(e, d, ec->model, ec->cur->x, ec->t, &G);
+  geometry(e, d, ec->model, ec->cur, ec->t, &G);
   if (!(G.g < 0.0)) return;
-  double al = -G.g, ald = -nsb_v3_dot(G.n, rel_velocity(e, G.w, ec->cur, G.vobs));
+  double al = -G.g, ald = -nsb_v3_dot(G.n, geo_velocity(e, &G, ec->cur));
   acc->potential += p->stiffness * pow(al, p->exponent + 1.0) / (p->exponent + 1.0);
   double Fa, Fd, F = hertz_force(p, al, ald, &Fa, &Fd);
   /* the damping part of the force times the approach rate is dissipated;
@@ -243,6 +490,28 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
 const nsb_elem_ops nsb_contact_hertz_ops = {.name = "contact (Hertz)", .eval = hertz_eval, .energy = hertz_energy};
 
 /* ---- Newton / Coulomb ------------------------------------------------------------- */
+
+/* Hermite, frozen geometry: the moment rows of the master nodes,
+   -jr_k^T dir_l P_l (f), and their multiplier columns (K, when given). */
+static void hermite_moment_rows(const nsb_elem* e, const nsb_contact_data* d, const int off[4], const nsb_vec3 dir[3],
+                                const double* P, int nm, double* f, double* K, double lam_scale) {
+  int nl = e->n_local, m0 = nl - nm;
+  for (int k = 0; k < 2; ++k) {
+    if (e->node_ndof[1 + k] != 6) continue;
+    nsb_mat3 Jr;
+    memcpy(Jr.c, d->jr[k], sizeof Jr.c);
+    int r0 = off[1 + k] + 3;
+    for (int l = 0; l < nm; ++l) {
+      nsb_vec3 m = nsb_m3_tmulv(Jr, dir[l]);
+      nsb_local_addv(f, r0, nsb_v3_scale(-P[l], m));
+      if (K) {
+        K[(r0 + 0) + nl * (m0 + l)] -= lam_scale * m.x;
+        K[(r0 + 1) + nl * (m0 + l)] -= lam_scale * m.y;
+        K[(r0 + 2) + nl * (m0 + l)] -= lam_scale * m.z;
+      }
+    }
+  }
+}
 
 static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
@@ -278,11 +547,14 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
        has no equations of its own (docs/contact.md §7.5) */
     for (int j = 0; j < e->n_nodes; ++j)
       for (int k = 0; k < nm; ++k) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
+    if (d->hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
     return NSB_OK;
   }
   /* obstacle velocity at t_{n+1} */
   nsb_vec3 vobs = d->kind == 0 ? frozen_obstacle_velocity(ec->model, d, ec->t) : nsb_v3_zero();
   nsb_vec3 vr = rel_velocity(e, d->wt, ec->cur, vobs);
+  if (d->hermite) vr = nsb_v3_add(vr, hermite_rot_velocity(e, d->jr[0], ec->cur));
+  if (d->hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
   double gam[3];
   for (int k = 0; k < nm; ++k) gam[k] = nsb_v3_dot(dir[k], vr);
   /* node rows: -sum_k w_j dir_k P_k */
@@ -350,10 +622,20 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       /* d gamma_l / d v_j = w_j dir_l */
       nsb_vec3 row = nsb_v3_zero();
       for (int l = 0; l < nm; ++l) row = nsb_v3_muladd(row, A[k][l], dir[l]);
+      nsb_vec3 rw = row;
       row = nsb_v3_scale(c1 * d->wt[j] * kj->cv, row);
       K[(m0 + k) + nl * (off[j] + 0)] += row.x;
       K[(m0 + k) + nl * (off[j] + 1)] += row.y;
       K[(m0 + k) + nl * (off[j] + 2)] += row.z;
+      if (d->hermite && j > 0 && e->node_ndof[j] == 6) {
+        /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr */
+        nsb_mat3 Jr;
+        memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
+        nsb_vec3 rr = nsb_m3_tmulv(kj->Bw, nsb_m3_tmulv(Jr, nsb_v3_scale(c1, rw)));
+        K[(m0 + k) + nl * (off[j] + 3)] += rr.x;
+        K[(m0 + k) + nl * (off[j] + 4)] += rr.y;
+        K[(m0 + k) + nl * (off[j] + 5)] += rr.z;
+      }
     }
   }
   return NSB_OK;
@@ -380,6 +662,50 @@ static double node_radius(const nsb_model* m, const nsb_contact_pair* p, int nod
 static double node_mass(const nsb_model* m, int node) {
   const nsb_node* nd = &m->nodes.data[node];
   return nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].mass : nd->contact_mass;
+}
+
+/* Hermite centreline: b_k = l R_k(0)^T T_k for the ends of beam element el,
+   T_k the unit end tangents of nsb_joint_element_point (the node's *BEAM
+   NODE FRAME G1, else the chord), l the initial chord and R_k(0) the node's
+   initial rotation: identity, or the last *INITIAL CONDITIONS, TYPE=ROTATION
+   of the node (as solver/system.c init_state sets it; beam nodes carry no
+   manufactured rotation).  Work O(node frames + initial conditions), at
+   candidate set-up only. */
+static void hermite_end_tangents(const nsb_model* m, int el, double b[2][3]) {
+  nsb_joint j;
+  memset(&j, 0, sizeof j);
+  j.kind = NSB_JOINT_ELEMENT_POINT;
+  j.element = el;
+  j.xi = 0.5;
+  double w[2], t[2], T[2][3], X0[3];
+  nsb_joint_element_point(m, &j, w, t, T[0], T[1], X0);
+  const nsb_element* E = &m->elements.data[el];
+  nsb_vec3 XA = nsb_v3_load(m->nodes.data[E->nodes[0]].X), XB = nsb_v3_load(m->nodes.data[E->nodes[1]].X);
+  double l = nsb_v3_norm(nsb_v3_sub(XB, XA));
+  for (int k = 0; k < 2; ++k) {
+    nsb_quat q0 = nsb_q_identity();
+    for (int i = 0; i < m->initials.count; ++i) {
+      const nsb_initial* in = &m->initials.data[i];
+      if (in->kind == NSB_INIT_ROTATION && in->node == E->nodes[k]) q0 = nsb_so3_exp_q(nsb_v3_load(in->vec));
+    }
+    nsb_v3_store(nsb_v3_scale(l, nsb_q_rotate_inv(q0, nsb_v3_load(T[k]))), b[k]);
+  }
+}
+
+/* Broad phase, Hermite centreline: a bound of the curve's distance from the
+   chord that needs no rotations.  c(xi) - chord(xi) = h10 (t_A - e) + h11
+   (t_B - e) (e = x_B - x_A, h01 - xi = -(h10 + h11)), |h10| + |h11| =
+   xi (1 - xi) <= 1/4 and |t_k| = l, so |c - chord| <= (l + |e|)/4 whatever
+   the node rotations.  The skin is added to |e| because the list must stay
+   valid until a node has moved skin/2 (|e| grows by at most skin meanwhile).
+   Rejected: the tighter rotation-dependent bound max |t_k - e| / 4, which
+   would need the rotations in the broad phase and a rebuild trigger on
+   rotations (the system watches translations only). */
+static double hermite_sag_bound(const nsb_model* m, int el, const double* x, double skin) {
+  const nsb_element* E = &m->elements.data[el];
+  nsb_vec3 XA = nsb_v3_load(m->nodes.data[E->nodes[0]].X), XB = nsb_v3_load(m->nodes.data[E->nodes[1]].X);
+  nsb_vec3 e = nsb_v3_sub(nsb_v3_load(x + 3 * E->nodes[1]), nsb_v3_load(x + 3 * E->nodes[0]));
+  return 0.25 * (nsb_v3_norm(nsb_v3_sub(XB, XA)) + nsb_v3_norm(e) + skin);
 }
 
 /* ---- candidates: broad phase (cell grid), setup --------------------------------- */
@@ -459,6 +785,7 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
   const nsb_contact_pair* p = &m->contact_pairs.data[ip];
   const nsb_nset* S = &m->nsets.data[p->slave_nset];
   int beams = p->master_kind == NSB_MASTER_BEAMS;
+  int hermite = beams && p->centreline == NSB_CENTRELINE_HERMITE;
   int n_items = beams ? m->elsets.data[p->master].elements.count : m->nsets.data[p->master].nodes.count;
   if (n_items == 0 || S->nodes.count == 0) return NSB_OK;
   double rmax = 0.0, lmax = 0.0;
@@ -492,10 +819,12 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
     stamp[b] = -1;
     double lo[3], hi[3];
     if (beams) {
-      const nsb_element* E = &m->elements.data[m->elsets.data[p->master].elements.data[b]];
+      int el = m->elsets.data[p->master].elements.data[b];
+      const nsb_element* E = &m->elements.data[el];
+      double inf_b = hermite ? infl + hermite_sag_bound(m, el, x, skin) : infl;
       for (int c = 0; c < 3; ++c) {
-        lo[c] = fmin(x[3 * E->nodes[0] + c], x[3 * E->nodes[1] + c]) - infl;
-        hi[c] = fmax(x[3 * E->nodes[0] + c], x[3 * E->nodes[1] + c]) + infl;
+        lo[c] = fmin(x[3 * E->nodes[0] + c], x[3 * E->nodes[1] + c]) - inf_b;
+        hi[c] = fmax(x[3 * E->nodes[0] + c], x[3 * E->nodes[1] + c]) + inf_b;
       }
     } else {
       int q = m->nsets.data[p->master].nodes.data[b];
@@ -553,6 +882,7 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
               if (E->nodes[0] == sn || E->nodes[1] == sn) continue; /* a beam node never touches its own element */
               gap = point_chord_distance(xp, nsb_v3_load(x + 3 * E->nodes[0]), nsb_v3_load(x + 3 * E->nodes[1])) - rp -
                     beam_contact_radius(m, p, item);
+              if (hermite) gap -= hermite_sag_bound(m, item, x, skin); /* lower bound of the curve's gap */
             } else {
               item = m->nsets.data[p->master].nodes.data[b];
               if (item == sn || (same_set && item < sn)) continue;
@@ -653,6 +983,10 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
       E->nodes[2] = m->elements.data[item].nodes[1];
       D->radius = rp + beam_contact_radius(m, p, item);
       D->m_eff = mp;
+      if (p->centreline == NSB_CENTRELINE_HERMITE) {
+        D->hermite = 1;
+        hermite_end_tangents(m, item, D->b);
+      }
     }
     if (p->law == NSB_CONTACT_NEWTON) {
       E->n_mult = p->friction > 0.0 ? 3 : 1;
@@ -669,13 +1003,14 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     geo G;
-    geometry(&e[i], d, ec->model, ec->cur->x, ec->t, &G);
+    geometry(&e[i], d, ec->model, ec->cur, ec->t, &G);
     nsb_vec3 t1, t2;
     tangents(G.n, &t1, &t2);
     nsb_v3_store(G.n, d->n);
     nsb_v3_store(t1, d->t);
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
+    if (G.hermite) geo_jr(&G, d->jr);
     d->gap0 = G.g;
     if (d->kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
@@ -684,11 +1019,20 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
       nsb_vec3 xp = nsb_st_x(ec->cur, e[i].nodes[0]);
       nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(xp, -(G.g + d->radius), G.n), p), d->arm);
     }
-    nsb_vec3 vr = rel_velocity(&e[i], G.w, ec->cur, G.vobs);
+    nsb_vec3 vr = geo_velocity(&e[i], &G, ec->cur);
     d->gN_pre = nsb_v3_dot(G.n, vr);
     /* normal acceleration of the smooth (contact-free) motion */
     nsb_vec3 ar = nsb_v3_zero();
     for (int j = 0; j < e[i].n_nodes; ++j) ar = nsb_v3_muladd(ar, G.w[j], nsb_st_a(ec->cur, e[i].nodes[j]));
+    if (G.hermite)
+      for (int k = 0; k < 2; ++k) {
+        /* d^2(R b)/dt^2 = R (al x b + w x (w x b)): JR al - h1k R (w x (w x b)) */
+        int q = e[i].nodes[1 + k];
+        if (e[i].node_ndof[1 + k] != 6) continue;
+        nsb_vec3 w = nsb_st_w(ec->cur, q), wb = nsb_v3_cross(w, G.b[k]);
+        ar = nsb_v3_add(ar, nsb_m3_mulv(G.JR[k], nsb_st_al(ec->cur, q)));
+        ar = nsb_v3_muladd(ar, -G.h[2 + k], nsb_m3_mulv(G.R[k], nsb_v3_cross(w, wb)));
+      }
     if (d->kind == 0) ar = nsb_v3_sub(ar, obstacle_acceleration(ec->model, &ec->model->obstacles.data[d->master], ec->t));
     d->aN_pre = nsb_v3_dot(G.n, ar);
     d->gT_pre[0] = nsb_v3_dot(t1, vr);
@@ -770,6 +1114,10 @@ double nsb_contact_prox_sweep(nsb_elem* e, int n, const nsb_eval_ctx* ec, double
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
     nsb_vec3 vr = d->kind == 0 ? nsb_v3_neg(frozen_obstacle_velocity(m, d, ec->t)) : nsb_v3_zero();
     for (int j = 0; j < e[i].n_nodes; ++j) vr = nsb_v3_muladd(vr, d->wt[j], nsb_v3_load(vel + 3 * e[i].nodes[j]));
+    /* Hermite: the rotational part from the state's angular velocities (the
+       lumped response inside the sweep is translational only; the fixed
+       point, reached through the exact back substitution, is exact) */
+    if (d->hermite) vr = nsb_v3_add(vr, hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     double r = alpha * d->r_prox, old[3] = {d->pfix[0], d->pfix[1], d->pfix[2]};
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
     double xiN = nsb_v3_dot(dir[0], vr) + p->restitution * (d->gN_pre < 0.0 ? d->gN_pre : 0.0);
@@ -796,6 +1144,16 @@ double nsb_contact_prox_sweep(nsb_elem* e, int n, const nsb_eval_ctx* ec, double
   return dmax > 0.0 ? dmax / lmax : 0.0;
 }
 
+int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
+  const nsb_contact_data* d = e->state;
+  nsb_v3_store(nsb_v3_scale(d->wt[j], F), g);
+  if (!(d->hermite && j > 0 && e->node_ndof[j] == 6)) return 3;
+  nsb_mat3 Jr;
+  memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
+  nsb_v3_store(nsb_m3_tmulv(Jr, F), g + 3);
+  return 6;
+}
+
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
   double total = 0.0;
   *impulsive = 0;
@@ -804,13 +1162,13 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_contact_data* d = e[i].state;
     const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
     geo G;
-    geometry(&e[i], d, ec->model, ec->cur->x, ec->t, &G);
+    geometry(&e[i], d, ec->model, ec->cur, ec->t, &G);
     d->gap = G.g;
     nsb_v3_store(G.point, d->point);
     d->impulse[0] = d->impulse[1] = d->impulse[2] = 0.0;
     d->force = 0.0;
     d->dissipated = 0.0;
-    nsb_vec3 vr = rel_velocity(&e[i], G.w, ec->cur, G.vobs);
+    nsb_vec3 vr = geo_velocity(&e[i], &G, ec->cur);
     nsb_vec3 t1, t2;
     tangents(G.n, &t1, &t2);
     d->slip = sqrt(nsb_v3_dot(t1, vr) * nsb_v3_dot(t1, vr) + nsb_v3_dot(t2, vr) * nsb_v3_dot(t2, vr));
@@ -826,6 +1184,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
     nsb_vec3 vobs = d->kind == 0 ? frozen_obstacle_velocity(ec->model, d, ec->t) : nsb_v3_zero();
     nsb_vec3 vrf = rel_velocity(&e[i], d->wt, ec->cur, vobs);
+    if (d->hermite) vrf = nsb_v3_add(vrf, hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     for (int k = 0; k < e[i].n_mult; ++k) {
       d->impulse[k] = ec->gamma * ec->h * P[k];

@@ -9,11 +9,18 @@
  * pushed twice.  Candidates come from a broad phase (Verlet list with a
  * skin, rebuilt by the system when a contact node has moved half the skin).
  *
- * Geometry (positions only, no rotation dependence): the beam centreline is
- * the chord between the element's nodes, x_c(xi) = (1 - xi) x_A + xi x_B,
- * xi clamped to [0, 1]; gap g = |x_p - x_c| - r_p - r_master (plane:
- * n.(x_p - p(t)) - r_p).  The chord differs from the deformed collocation
- * centreline by at most kappa L^2 / 8 (curvature kappa, element length L).
+ * Geometry: by default (CENTRELINE=CHORD, positions only) the beam
+ * centreline is the chord between the element's nodes,
+ * x_c(xi) = (1 - xi) x_A + xi x_B, xi clamped to [0, 1]; gap
+ * g = |x_p - x_c| - r_p - r_master (plane: n.(x_p - p(t)) - r_p).  The chord
+ * differs from the deformed collocation centreline by at most kappa L^2 / 8
+ * (curvature kappa, element length L).  CENTRELINE=HERMITE uses the cubic
+ * Hermite curve of the ELEMENT POINT joint instead,
+ *   c(xi) = h00 x_A + h01 x_B + h10 R_A b_A + h11 R_B b_B,
+ * b_k = l R_k(0)^T T_k (initial chord l, initial unit end tangents T_k), so
+ * the contact follows a bent element; the closest point xi* comes from a
+ * safeguarded Newton iteration, and the beam nodes receive forces and
+ * body-frame moments (docs/contact.md §5.1).
  *
  * Laws (nsb_contact_law):
  *  - HERTZ: force element F = c alpha^p (1 + d alpha_dot) >= 0, alpha = -g,
@@ -43,11 +50,14 @@ typedef struct nsb_contact_data {
   int kind;        /* 0 obstacle, 1 particle-particle, 2 particle-beam chord */
   int master;      /* obstacle index, particle node, or beam model element */
   int group;       /* beam candidates of one particle and pair share a group id (else -1) */
+  int hermite;     /* kind 2 with CENTRELINE=HERMITE (docs/contact.md §5.1) */
+  double b[2][3];  /* HERMITE: b_k = l R_k(0)^T T_k, end tangents of A, B in their node frames (times l) */
   double radius;   /* r_p + r_master */
   double m_eff;    /* mass scale of the complementarity rows (NEWTON) */
   /* frozen at the start of an increment */
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
+  double jr[2][9];  /* HERMITE: d(x_p - c)/dTheta of nodes A, B (3x3 column-major), frozen with n */
   double gap0, gN_pre, aN_pre, gT_pre[2];
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
@@ -100,6 +110,14 @@ void nsb_contact_prox_begin(nsb_elem* e, int n, const nsb_eval_ctx* ec);
 /// impulse change relative to the largest impulse or node speed of the
 /// contacts taking part (velocity units); the changes are left in dpfix.
 double nsb_contact_prox_sweep(nsb_elem* e, int n, const nsb_eval_ctx* ec, double alpha, double* vel);
+
+/// Generalized load on node j (0 slave, 1, 2 master nodes) of contact
+/// element e from a global force F at the contact point, with the geometry
+/// frozen at the start of the increment (NEWTON law, prox sweeps): g[0..2] =
+/// wt_j F (translational rows); for a master node of a CENTRELINE=HERMITE
+/// contact also g[3..5] = jr_j^T F (body-frame moment rows).  Returns the
+/// number of rows filled, 3 or 6.  The node's residual rows change by -g.
+int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]);
 
 /// Increment accepted (ec at t_{n+1} with the converged multipliers):
 /// record gap, impulses/forces, slip and dissipated energy per contact; return

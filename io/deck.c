@@ -171,6 +171,7 @@ static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL
 /* index = nsb_contact_law */
 static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
 static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", NULL}; /* nsb_contact_pair.sequential */
+static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_contact_centreline */
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 
 static const kwspec kw_table[] = {
@@ -235,6 +236,7 @@ static const kwspec kw_table[] = {
       {"SKIN", P_REAL, 0, NULL},
       {"IMPACT", P_ENUM, 0, impact_modes},
       {"SLAVE RADIUS", P_REAL, 0, NULL},
+      {"CENTRELINE", P_ENUM, 0, centrelines},
       {NULL, P_FLAG, 0, NULL}}},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}}},
@@ -2128,6 +2130,8 @@ static void begin_contact_pair(parser* p, loc at, const pval* v) {
       ok = 0;
     }
   }
+  /* the master kind is known only after reading (check_contact) */
+  c->centreline = v[10].set ? (nsb_contact_centreline)v[10].i : NSB_CENTRELINE_CHORD;
   if (!ok) p->b.kw = KW_SKIP;
 }
 
@@ -3116,6 +3120,11 @@ static void check_contact(parser* p) {
     if (ok && c->master_radius >= 0.0 && c->master_kind != NSB_MASTER_BEAMS) {
       VALUE(p, at, "*CONTACT PAIR: RADIUS applies only to a master element set of beams; %s is %s", ref->master,
             c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
+      ok = 0;
+    }
+    if (ok && c->centreline == NSB_CENTRELINE_HERMITE && c->master_kind != NSB_MASTER_BEAMS) {
+      VALUE(p, at, "*CONTACT PAIR: CENTRELINE=HERMITE applies only to a master element set of beams; %s is %s",
+            ref->master, c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
       ok = 0;
     }
     /* what the sets hold: every slave (and particle master) node a particle, beams only in a master element set */

@@ -222,6 +222,12 @@ typedef enum nsb_contact_master {
 /* A contact pair (*CONTACT PAIR): every particle of the slave node set
    against the master (obstacle, beams of an element set, particles of a node
    set).  Gap = distance minus the particle radii minus the master radius. */
+/* Beam centreline of a particle-beam contact (*CONTACT PAIR, CENTRELINE=;
+   index = deck enum): the chord between the element's nodes, or the cubic
+   Hermite curve of the nodes and their rotating end tangents (the curve of
+   the ELEMENT POINT joint; docs/contact.md §5.1). */
+typedef enum nsb_contact_centreline { NSB_CENTRELINE_CHORD = 0, NSB_CENTRELINE_HERMITE = 1 } nsb_contact_centreline;
+
 typedef struct nsb_contact_pair {
   int slave_nset;              /* node set whose nodes all carry particles */
   nsb_contact_master master_kind;
@@ -237,6 +243,7 @@ typedef struct nsb_contact_pair {
   double skin;                 /* candidate-list skin (length); <= 0: automatic (elements/contact.h) */
   int sequential;              /* NEWTON: 1 = only approaching contacts take part in an increment
                                   (Waltersberger's sequential impacts, one sub-impact per increment) */
+  nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */
   int line;
 } nsb_contact_pair;
 

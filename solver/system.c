@@ -1045,7 +1045,8 @@ static int prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
     }
     equilibrated = 0;
     /* velocities' response to the impulse change: the node rows' residual
-       changes by -w_j d_k dP_k, so A dx = sum w_j d_k dP_k */
+       changes by -g_j (nsb_contact_node_load: w_j d_k dP_k, and on the
+       Hermite centreline also the moments jr_j^T d_k dP_k), so A dx = sum g_j */
     memset(s->dx, 0, (size_t)s->n_eq * sizeof(double));
     for (int i = s->first_contact; i < s->n_elems; ++i) {
       const nsb_elem* e = &s->elems[i];
@@ -1054,11 +1055,14 @@ static int prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
       double sl = s->step.gamma * s->scheme->h / d->m_eff;
       nsb_vec3 dP = nsb_v3_zero(), dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
       for (int k = 0; k < e->n_mult; ++k) dP = nsb_v3_muladd(dP, d->dpfix[k] / sl, dir[k]);
-      for (int j = 0; j < e->n_nodes; ++j)
-        for (int c = 0; c < 3; ++c) {
+      for (int j = 0; j < e->n_nodes; ++j) {
+        double g[6];
+        int nr = nsb_contact_node_load(e, j, dP, g);
+        for (int c = 0; c < nr; ++c) {
           int q = s->node_eq[6 * e->nodes[j] + c];
-          if (q >= 0) s->dx[q] += d->wt[j] * nsb_v3_get(dP, c);
+          if (q >= 0) s->dx[q] += g[c];
         }
+      }
     }
     prox_set_impulses(s);
     double tic = nsb_now_s();
