@@ -802,6 +802,19 @@ static double post_solve(nsb_system* s, const double* dx) {
 /* Name the unknown behind global equation eq: a node DOF or a joint
    multiplier, for messages about singular matrices (an unsupported rigid-body
    mode shows up as a zero pivot in one of its DOFs). */
+/* Whether node i has inertia in DOF d (translations: mass; rotations: rotary
+   inertia): a body, or a beam element with a non-zero section inertia. */
+static int node_has_inertia(const nsb_model* m, int i, int d) {
+  if (m->nodes.data[i].body_kind != NSB_BODY_NONE) return 1;
+  for (int k = 0; k < m->elements.count; ++k) {
+    const nsb_element* e = &m->elements.data[k];
+    if (!nsb_etype_is_beam(e->type) || e->section < 0 || (e->nodes[0] != i && e->nodes[1] != i)) continue;
+    const nsb_section* sec = &m->sections.data[e->section];
+    if (d < 3 ? sec->rhoA > 0.0 : sec->rhoJ[0] + sec->rhoJ[1] + sec->rhoJ[2] > 0.0) return 1;
+  }
+  return 0;
+}
+
 static void describe_equation(const nsb_system* s, int eq, char* buf, size_t n) {
   static const char* const dof_names[6] = {"translation X", "translation Y", "translation Z",
                                            "rotation about body axis 1", "rotation about body axis 2",
@@ -809,8 +822,12 @@ static void describe_equation(const nsb_system* s, int eq, char* buf, size_t n) 
   for (int i = 0; i < s->n_nodes; ++i)
     for (int d = 0; d < 6; ++d)
       if (s->node_eq[6 * i + d] == eq) {
-        snprintf(buf, n, " [node %d, DOF %d: %s; check the supports of this node]", s->model->nodes.data[i].label,
-                 d + 1, dof_names[d]);
+        if (s->ops == &nsb_accel_ops && !node_has_inertia(s->model, i, d))
+          snprintf(buf, n, " [node %d, DOF %d: %s has no inertia (massless elements): give them a density]",
+                   s->model->nodes.data[i].label, d + 1, dof_names[d]);
+        else
+          snprintf(buf, n, " [node %d, DOF %d: %s; check the supports of this node]", s->model->nodes.data[i].label,
+                   d + 1, dof_names[d]);
         return;
       }
   for (int q = 0; q < s->n_mult; ++q)
@@ -873,7 +890,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
     }
     if (st < 0) {
       rep->status = st;
-      char where[128] = "";
+      char where[144] = "";
       if (st == NSB_ERR_SINGULAR && s->ls->singular_eq >= 0) describe_equation(s, s->ls->singular_eq, where, sizeof where);
       snprintf(rep->cause, sizeof rep->cause, "%s%s", nsb_ctx_error_message(s->ctx), where);
       nsb_ctx_clear_error(s->ctx);

@@ -224,6 +224,31 @@ static double* weld_tip(const char* deck, const char* name, int tip, double out[
   return out;
 }
 
+/* Massless beam elements in a dynamic step: the initial accelerations are
+   undefined; the failure names the node and the cause, not the supports. */
+static void test_massless_message(void) {
+  const char* deck =
+      "*NODE\n1, 0, 0, 0\n2, 0.5, 0, 0\n3, 1.0, 0, 0\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n2, 2, 3\n"
+      "*BEAM GENERAL SECTION, ELSET=B\n1e4, 1e4, 1e4, 10, 10, 10\n0, 0, 0, 0\n0, 1, 0\n*BOUNDARY\n1, 1, 6\n"
+      "*CLOAD\n3, 3, 1.0\n*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 0.1\n*END STEP\n";
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = NULL;
+  int ne = 0;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "massless.inp", deck, stderr, &m, &ne), NSB_OK);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  nsb_newton_report rep;
+  CU_ASSERT_EQUAL(nsb_system_initial_acceleration(s, &rep), NSB_ERR_SINGULAR);
+  printf("\n    %s", rep.cause);
+  CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "has no inertia (massless elements): give them a density"));
+  nsb_ctx_clear_error(ctx);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  nsb_ctx_destroy(&ctx);
+}
+
 static void test_fixed_joint_weld(void) {
   const char* common =
       "*BEAM GENERAL SECTION, ELSET=B\n1e4, 1e4, 1e4, 50.0, 80.0, 60.0\n1.0, 0.2, 0.1, 0.1\n0.0, 1.0, 0.0\n"
@@ -259,7 +284,8 @@ int main(int argc, char** argv) {
                                                 {"newmark_beta_gamma", test_newmark_gamma},
                                                 {"static", test_static},
                                                 {NULL, NULL}};
-  static const nsb_test_case rigid_cases[] = {{"free_spin", test_free_spin}, {"fixed_joint_weld", test_fixed_joint_weld}, {NULL, NULL}};
+  static const nsb_test_case rigid_cases[] = {{"free_spin", test_free_spin}, {"fixed_joint_weld", test_fixed_joint_weld},
+                                              {"massless_message", test_massless_message}, {NULL, NULL}};
   static const nsb_test_suite suites[] = {{"tangent", tangent_cases}, {"rigid", rigid_cases}, {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
 }
