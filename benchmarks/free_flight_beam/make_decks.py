@@ -88,3 +88,14 @@ for tag, scale in (("m4", 0.25), ("m10", 0.1)):
 *OUTPUT, FORMAT=HISTORY, EVERY={int(round(0.1 / float(h)))}
 *END STEP
 """)
+
+# numerical dissipation in the modified scheme (GAMMA > 1/2): the literature load at h = 0.1
+for tag, model, gamma in (("gamma0.55", "model.inp", "0.55"), ("galerkin_gamma0.51", "model_galerkin.inp", "0.51")):
+    write(os.path.join(HERE, f"{tag}_h0.1.inp"), f"""** Free-flying beam ({model}), modified newmark with GAMMA = {gamma} (numerical dissipation), h = 0.1, t in [0, 100].
+*INCLUDE, INPUT={model}
+*STEP
+*DYNAMIC, SCHEME=MODIFIED NEWMARK, GAMMA={gamma}
+0.1, 100.0
+*OUTPUT, FORMAT=HISTORY, EVERY=1
+*END STEP
+""")
