@@ -848,6 +848,21 @@ static void describe_equation(const nsb_system* s, int eq, char* buf, size_t n) 
     }
 }
 
+/* Solve with the current factorization in place (x: right-hand side in,
+   solution out), timed; a failure is reported in rep. */
+static int timed_solve(nsb_system* s, double* x, nsb_newton_report* rep) {
+  double tic = nsb_now_s();
+  int st = nsb_linsolver_solve(s->ls, x);
+  s->stats.t_solve += nsb_now_s() - tic;
+  s->stats.solves++;
+  if (st < 0) {
+    rep->status = st;
+    snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+    nsb_ctx_clear_error(s->ctx);
+  }
+  return st;
+}
+
 static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
   memset(rep, 0, sizeof *rep);
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
@@ -897,16 +912,7 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
       return st;
     }
     for (int i = 0; i < s->n_eq; ++i) s->dx[i] = -s->r[i];
-    tic = nsb_now_s();
-    st = nsb_linsolver_solve(s->ls, s->dx);
-    s->stats.t_solve += nsb_now_s() - tic;
-    s->stats.solves++;
-    if (st < 0) {
-      rep->status = st;
-      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
-      nsb_ctx_clear_error(s->ctx);
-      return st;
-    }
+    NSB_CALL(timed_solve(s, s->dx, rep));
     double d2 = 0.0;
     for (int i = 0; i < s->n_node_eq; ++i) d2 += s->dx[i] * s->dx[i];
     if (s->has_beams) d2 += post_solve(s, s->dx);
@@ -1082,16 +1088,7 @@ static int prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
       }
     }
     prox_set_impulses(s);
-    double tic = nsb_now_s();
-    st = nsb_linsolver_solve(s->ls, s->dx);
-    s->stats.t_solve += nsb_now_s() - tic;
-    s->stats.solves++;
-    if (st < 0) {
-      rep->status = st;
-      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
-      nsb_ctx_clear_error(s->ctx);
-      return st;
-    }
+    NSB_CALL(timed_solve(s, s->dx, rep));
     if (s->has_beams) (void)post_solve(s, s->dx);
     apply_increment(s, s->dx, s->lam_scale);
   }
