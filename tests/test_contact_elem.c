@@ -212,6 +212,36 @@ static nsb_system* start(nsb_ctx* ctx, nsb_model* m) {
   return s;
 }
 
+/* A deck run: context, model and system (fx_open starts the first step with
+   consistent accelerations; fx_close frees all three and checks that nothing
+   is left allocated). */
+typedef struct fixture {
+  nsb_ctx* ctx;
+  nsb_model* m;
+  nsb_system* s;
+} fixture;
+
+static nsb_system* fx_open(fixture* f, const char* deck) {
+  f->ctx = NULL;
+  nsb_ctx_create(&f->ctx);
+  f->m = load(f->ctx, deck);
+  f->s = start(f->ctx, f->m);
+  return f->s;
+}
+
+static void fx_close(fixture* f) {
+  nsb_system_destroy(&f->s);
+  nsb_model_destroy(&f->m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(f->ctx), 0);
+  nsb_ctx_destroy(&f->ctx);
+}
+
+/* n increments of size h, each must converge. */
+static void advance(nsb_system* s, int n, double h) {
+  nsb_newton_report rep;
+  for (int k = 0; k < n; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
+}
+
 static double total_energy(const nsb_system* s) {
   nsb_energy en;
   nsb_system_energy(s, &en);
@@ -232,10 +262,8 @@ static void bounce_with(double e_rest, const char* scheme, const char* controls)
            "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nB, FLOOR\n"
            "*STEP\n*DYNAMIC, SCHEME=%s\n0.001, 2.0\n%s*END STEP\n",
            e_rest, scheme, controls);
-  nsb_ctx* ctx = NULL;
-  nsb_ctx_create(&ctx);
-  nsb_model* m = load(ctx, deck);
-  nsb_system* s = start(ctx, m);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
   nsb_newton_report rep;
   double E0 = total_energy(s), zmax_after = -1.0, worst_rise = 0.0;
   int impacts = 0;
@@ -272,9 +300,7 @@ static void bounce_with(double e_rest, const char* scheme, const char* controls)
   CU_ASSERT(worst_rise < 1e-9);
   /* drop from 1.0 - 0.1: the rebound apex is e^2 (0.9) above the contact level, to O(h) */
   NSB_ASSERT_CLOSE(zmax_after - 0.1, e_rest * e_rest * 0.9, 0.02);
-  nsb_system_destroy(&s);
-  nsb_model_destroy(&m);
-  nsb_ctx_destroy(&ctx);
+  fx_close(&fx);
 }
 static void bounce(double e_rest, const char* scheme) { bounce_with(e_rest, scheme, ""); }
 static void test_bounce_elastic(void) { bounce(1.0, "MODIFIED NEWMARK"); }
@@ -299,12 +325,9 @@ static void incline_with(double theta, double mu, const char* controls) {
            "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nB, SLOPE\n"
            "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 1.0\n%s*END STEP\n",
            0.2 * nx, 0.2 * nz, nx, nz, mu, controls);
-  nsb_ctx* ctx = NULL;
-  nsb_ctx_create(&ctx);
-  nsb_model* m = load(ctx, deck);
-  nsb_system* s = start(ctx, m);
-  nsb_newton_report rep;
-  for (int k = 0; k < 100; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.01, &rep), NSB_OK);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 100, 0.01);
   const nsb_state* st = nsb_system_state(s);
   /* velocity along the slope (downhill direction (-cos, 0, -sin)) */
   double vdown = -(st->v[0] * cos(theta) + st->v[2] * sin(theta));
@@ -320,9 +343,7 @@ static void incline_with(double theta, double mu, const char* controls) {
   /* friction work while sliding: mu m g cos(theta) times the distance */
   double dist = 0.5 * expect * 1.0;
   NSB_ASSERT_CLOSE(en.dissipated, a > 0.0 ? mu * 1.5 * 9.81 * cos(theta) * dist : 0.0, 1e-8);
-  nsb_system_destroy(&s);
-  nsb_model_destroy(&m);
-  nsb_ctx_destroy(&ctx);
+  fx_close(&fx);
 }
 static void incline(double theta, double mu) { incline_with(theta, mu, ""); }
 static void test_prox_incline(void) {
@@ -345,21 +366,16 @@ static void cradle_run(double e_rest, const double expect[3], const char* mode, 
            "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g%s\nBALLS, BALLS\n"
            "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n%s*END STEP\n",
            e_rest, mode, controls);
-  nsb_ctx* ctx = NULL;
-  nsb_ctx_create(&ctx);
-  nsb_model* m = load(ctx, deck);
-  nsb_system* s = start(ctx, m);
-  nsb_newton_report rep;
-  for (int k = 0; k < n_first; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, n_first, 0.001);
   const nsb_state* st = nsb_system_state(s);
   printf("\n    e = %.1f%s: velocities %.15f %.15f %.15f", e_rest, mode, st->v[0], st->v[3], st->v[6]);
   for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(st->v[3 * i], expect[i], 1e-10);
   /* later increments: the balls separate, nothing more happens */
-  for (int k = 0; k < 50; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
+  advance(s, 50, 0.001);
   for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(st->v[3 * i], expect[i], 1e-10);
-  nsb_system_destroy(&s);
-  nsb_model_destroy(&m);
-  nsb_ctx_destroy(&ctx);
+  fx_close(&fx);
 }
 static void cradle_mode(double e_rest, const double expect[3], const char* mode, int n_first) {
   cradle_run(e_rest, expect, mode, n_first, "");
@@ -401,12 +417,9 @@ static void test_moving_obstacle(void) {
       "*OBSTACLE, NAME=PADDLE, TYPE=PLANE, AMPLITUDE=UP\n0, 0, 0, 0, 0, 1, 0, 0, 1\n"
       "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1.0\nB, PADDLE\n"
       "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 1.0\n*END STEP\n";
-  nsb_ctx* ctx = NULL;
-  nsb_ctx_create(&ctx);
-  nsb_model* m = load(ctx, deck);
-  nsb_system* s = start(ctx, m);
-  nsb_newton_report rep;
-  for (int k = 0; k < 100; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.01, &rep), NSB_OK);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 100, 0.01);
   nsb_energy en;
   nsb_system_energy(s, &en);
   printf("\n    v = %.15f, kinetic %.15f, obstacle work %.15f, dissipated %.2e", nsb_system_state(s)->v[2], en.kinetic,
@@ -414,9 +427,7 @@ static void test_moving_obstacle(void) {
   NSB_ASSERT_CLOSE(nsb_system_state(s)->v[2], 2.0, 1e-9);
   NSB_ASSERT_CLOSE(en.external_work, en.kinetic, 1e-9);
   NSB_ASSERT_CLOSE(en.dissipated, 0.0, 1e-9);
-  nsb_system_destroy(&s);
-  nsb_model_destroy(&m);
-  nsb_ctx_destroy(&ctx);
+  fx_close(&fx);
 }
 
 /* ---- CENTRELINE=HERMITE: behaviour ---------------------------------------------- */
@@ -491,20 +502,15 @@ static void straight_run(const char* centreline, double out[6]) {
            "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e4, DAMPING=0.5%s\nP, BEAM\n"
            "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.002, 1.0\n*END STEP\n",
            centreline);
-  nsb_ctx* ctx = NULL;
-  nsb_ctx_create(&ctx);
-  nsb_model* m = load(ctx, deck);
-  nsb_system* s = start(ctx, m);
-  nsb_newton_report rep;
-  for (int k = 0; k < 400; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.002, &rep), NSB_OK);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 400, 0.002);
   const nsb_state* st = nsb_system_state(s);
   for (int c = 0; c < 3; ++c) {
     out[c] = st->x[6 + c];
     out[3 + c] = st->v[6 + c];
   }
-  nsb_system_destroy(&s);
-  nsb_model_destroy(&m);
-  nsb_ctx_destroy(&ctx);
+  fx_close(&fx);
 }
 
 static void test_hermite_straight_equals_chord(void) {
@@ -537,12 +543,9 @@ static void hermite_cantilever(const char* controls, double out[4]) {
            "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.0, CENTRELINE=HERMITE\nP, BEAM\n"
            "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n%s*END STEP\n",
            controls);
-  nsb_ctx* ctx = NULL;
-  nsb_ctx_create(&ctx);
-  nsb_model* m = load(ctx, deck);
-  nsb_system* s = start(ctx, m);
-  nsb_newton_report rep;
-  for (int k = 0; k < 150; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 150, 0.001);
   const nsb_state* st = nsb_system_state(s);
   out[0] = st->x[9];
   out[1] = st->x[11];
@@ -551,9 +554,7 @@ static void hermite_cantilever(const char* controls, double out[4]) {
   nsb_energy en;
   nsb_system_energy(s, &en);
   CU_ASSERT(en.dissipated > 0.0); /* the particle hit the beam (e = 0) */
-  nsb_system_destroy(&s);
-  nsb_model_destroy(&m);
-  nsb_ctx_destroy(&ctx);
+  fx_close(&fx);
 }
 
 static void test_hermite_prox(void) {
@@ -661,18 +662,12 @@ static void run_pour(const char* skin, double* out, long* rebuilds) {
                  "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.2%s\nP, P\nP, FLOOR\nP, WALLX\nP, WALLY\nP, BALL\n"
                  "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.002, 1.0\n*END STEP\n",
                  skin);
-  nsb_ctx* ctx = NULL;
-  nsb_ctx_create(&ctx);
-  nsb_model* m = load(ctx, deck);
-  nsb_system* s = start(ctx, m);
-  nsb_newton_report rep;
-  for (int k = 0; k < 400; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.002, &rep), NSB_OK);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 400, 0.002);
   memcpy(out, nsb_system_state(s)->x, 81 * sizeof(double));
   *rebuilds = nsb_system_contact_rebuilds(s);
-  nsb_system_destroy(&s);
-  nsb_model_destroy(&m);
-  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
-  nsb_ctx_destroy(&ctx);
+  fx_close(&fx);
 }
 
 static void test_broad_phase_rebuilds(void) {
