@@ -5,7 +5,9 @@
  * negative damping), and the bisection for the boundary x1_hat of the basin of
  * permanent stick on the line (x1(0), 0, 0, 0).
  *
- * usage: friction_oscillator h [x_lo x_hi tol t_max]
+ * usage: friction_oscillator h [x_lo x_hi tol t_max [prox]]
+ * (prox: the contacts by prox sweeps, *SOLVER CONTROLS, CONTACT SOLVER=PROX,
+ * instead of the semi-smooth rows; the discrete problem is the same)
  * prints CSV rows: h,x_hat,runs,steps_total,wall_s and the classification of
  * the bracket ends.
  *
@@ -40,12 +42,14 @@ static const char* deck_fmt =
     "*ELEMENT, TYPE=DASHPOTA, ELSET=COUPLED\n12, 2, 3\n"
     "*DASHPOT, ELSET=COUPLED\n-0.375\n"
     "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.1\nMASSES, FLOOR\n"
-    "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n%.17g, %.17g\n*END STEP\n";
+    "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n%.17g, %.17g\n%s*END STEP\n";
+
+static const char* controls = ""; /* *SOLVER CONTROLS line (prox) or nothing */
 
 /* +1 grow, -1 stick, 0 undecided; *steps: increments done */
 static int classify(double x1, double h, double t_max, long* steps) {
   char deck[4096];
-  snprintf(deck, sizeof deck, deck_fmt, x1, h, t_max);
+  snprintf(deck, sizeof deck, deck_fmt, x1, h, t_max, controls);
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = NULL;
@@ -87,12 +91,18 @@ static int classify(double x1, double h, double t_max, long* steps) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: friction_oscillator h [x_lo x_hi tol t_max]\n");
+    fprintf(stderr, "usage: friction_oscillator h [x_lo x_hi tol t_max [prox]]\n");
     return 2;
   }
   double h = atof(argv[1]);
   double lo = argc > 2 ? atof(argv[2]) : 5.78, hi = argc > 3 ? atof(argv[3]) : 5.86;
   double tol = argc > 4 ? atof(argv[4]) : 1e-7, t_max = argc > 5 ? atof(argv[5]) : 600.0;
+  if (argc > 6 && strcmp(argv[6], "prox") == 0)
+    controls = "*SOLVER CONTROLS, CONTACT SOLVER=PROX, CONTACT TOLERANCE=1e-12\n";
+  else if (argc > 6) {
+    fprintf(stderr, "friction_oscillator: unknown option %s (want prox)\n", argv[6]);
+    return 2;
+  }
   long steps = 0;
   int runs = 0;
   clock_t c0 = clock();
