@@ -25,8 +25,9 @@ def deck(support, law, h, t_end, ne=80):
     else:
         bc = f"1, 1, 4\n{last}, 1, 3\n"
         title = "immovable pinned supports"
-    if law == "hertz":
-        pair = "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=9.07e9, EXPONENT=1.5\nBALL, BEAM\n"
+    if law.startswith("hertz"):
+        cl = ", CENTRELINE=HERMITE" if law == "hertz_hermite" else ""
+        pair = f"*CONTACT PAIR, LAW=HERTZ, STIFFNESS=9.07e9, EXPONENT=1.5{cl}\nBALL, BEAM\n"
     else:
         e = law.split("_e")[1]
         pair = f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION={e}\nBALL, BEAM\n"
@@ -71,5 +72,6 @@ for support, t_end in (("ss", "0.16"), ("fixed", "0.045")):
         runs.append((support, "hertz", h, t_end))
     for law in ("newton_e0", "newton_e1"):
         runs.append((support, law, "1e-5", t_end))
+runs.append(("fixed", "hertz_hermite", "1e-5", "0.045"))  # the Hermite centre line (docs/contact.md §5.1)
 for support, law, h, t_end in runs:
     write(os.path.join(HERE, f"{support}_{law}_h{h}.inp"), deck(support, law, h, t_end))
