@@ -3137,14 +3137,11 @@ static void check_contact(parser* p) {
         VALUE(p, at, "*CONTACT PAIR: %s node set %s is empty", role, s->name);
         continue;
       }
-      int beam_nodes = 0;
+      /* slaves: particles or beam nodes (SLAVE RADIUS concerns the beam nodes only) */
       for (int k = 0; k < s->nodes.count; ++k) {
         const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
         if (nd->body_kind == NSB_BODY_PARTICLE) continue;
-        if (side == 0 && nd->body_kind == NSB_BODY_NONE && nd->n_beams > 0) {
-          ++beam_nodes;
-          continue;
-        }
+        if (side == 0 && nd->body_kind == NSB_BODY_NONE && nd->n_beams > 0) continue;
         if (side == 0)
           VALUE(p, at,
                 "*CONTACT PAIR: node %d of slave node set %s carries %s (a slave node needs a *PARTICLE or a beam "
@@ -3158,7 +3155,6 @@ static void check_contact(parser* p) {
                 nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : nd->n_beams > 0 ? "a beam" : "no body");
         break;
       }
-      (void)beam_nodes; /* SLAVE RADIUS concerns beam nodes only: particles keep their *PARTICLE radius */
     }
     if (ok && c->master_kind == NSB_MASTER_BEAMS) {
       const nsb_elset* s = &m->elsets.data[c->master];
