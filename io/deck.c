@@ -1969,10 +1969,9 @@ static void begin_obstacle(parser* p, loc at, const pval* v) {
   ob.line = at.line;
   /* a bad SPIN is reported and dropped; the obstacle stays (no echo errors at its contact pairs) */
   if (v[3].set) {
+    /* (the parameter parser already refuses non-finite values) */
     if (ob.kind == NSB_OBSTACLE_SPHERE)
       VALUE(p, at, "*OBSTACLE: SPIN applies to TYPE=PLANE (about its normal) and TYPE=CYLINDER (about its axis)");
-    else if (!isfinite(v[3].d))
-      VALUE(p, at, "SPIN must be a finite angular velocity, got %.12g", v[3].d);
     else
       ob.spin = v[3].d;
   }

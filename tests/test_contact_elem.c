@@ -381,6 +381,28 @@ static void cradle_mode(double e_rest, const double expect[3], const char* mode,
   cradle_run(e_rest, expect, mode, n_first, "");
 }
 static void cradle(double e_rest, const double expect[3]) { cradle_mode(e_rest, expect, "", 1); }
+/* Prox sweeps that cannot converge in the allowed number: the increment
+   fails with the cause and the advice, and the state is restored. */
+static void test_prox_no_convergence(void) {
+  const char* deck =
+      "*NODE\n1, 0.0, 0, 0\n2, 1.0, 0, 0\n3, 2.0, 0, 0\n*NSET, NSET=BALLS\n1, 2, 3\n"
+      "*PARTICLE, NSET=BALLS, MASS=1.0, RADIUS=0.5\n"
+      "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 1.0\n"
+      "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nBALLS, BALLS\n"
+      "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n"
+      "*SOLVER CONTROLS, CONTACT SOLVER=PROX, CONTACT ITERATIONS=1\n*END STEP\n";
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  nsb_newton_report rep;
+  CU_ASSERT_EQUAL(nsb_system_increment(s, 0.001, &rep), NSB_ERR_NO_CONVERGENCE);
+  printf("\n    %s", rep.cause);
+  CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "contact prox sweeps did not converge in 1 sweeps"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "raise CONTACT ITERATIONS or lower RELAXATION"));
+  NSB_ASSERT_CLOSE(nsb_system_state(s)->v[0], 1.0, 0.0); /* restored */
+  CU_ASSERT_EQUAL(nsb_system_time(s), 0.0);
+  fx_close(&fx);
+}
+
 static void test_prox_cradle(void) {
   const double ex1[3] = {-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0}, ex0[3] = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0};
   cradle_run(1.0, ex1, "", 1, prox_controls);
@@ -706,6 +728,7 @@ int main(int argc, char** argv) {
                                             {"prox_bounce", test_prox_bounce},
                                             {"prox_incline", test_prox_incline},
                                             {"prox_cradle", test_prox_cradle},
+                                            {"prox_no_convergence", test_prox_no_convergence},
                                             {"hermite_arch_static", test_hermite_arch_static},
                                             {"hermite_straight_equals_chord", test_hermite_straight_equals_chord},
                                             {"hermite_prox", test_hermite_prox},

@@ -164,6 +164,17 @@ static void test_newmark_velocity(void) { run_conformance("DYNAMIC, SCHEME=NEWMA
 static void test_newmark_gamma(void) { run_conformance("DYNAMIC, SCHEME=NEWMARK, BETA=0.3, GAMMA=0.6", "VELOCITY"); }
 static void test_static(void) { run_conformance("STATIC", "POSITION"); }
 
+/* Read a deck, build its system and begin its first step. */
+static nsb_system* step_system(nsb_ctx* ctx, const char* name, const char* deck, nsb_model** m) {
+  int ne = 0;
+  *m = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, name, deck, stderr, m, &ne), NSB_OK);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, *m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  return s;
+}
+
 /* A free rigid body with no loads: energy and momenta stay constant to the
    Newton tolerance is not a property of Newmark on SO(3), but the tangent
    structure must give the exact rigid-body answer for a torque-free
@@ -176,11 +187,7 @@ static void test_free_spin(void) {
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = NULL;
-  int ne = 0;
-  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "spin.inp", deck, stderr, &m, &ne), NSB_OK);
-  nsb_system* s = NULL;
-  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
-  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  nsb_system* s = step_system(ctx, "spin.inp", deck, &m);
   nsb_newton_report rep;
   CU_ASSERT_EQUAL(nsb_system_initial_acceleration(s, &rep), NSB_OK);
   for (int k = 0; k < 20; ++k) CU_ASSERT_EQUAL(nsb_system_increment(s, 0.05, &rep), NSB_OK);
@@ -204,11 +211,7 @@ static double* weld_tip(const char* deck, const char* name, int tip, double out[
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = NULL;
-  int ne = 0;
-  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, name, deck, stderr, &m, &ne), NSB_OK);
-  nsb_system* s = NULL;
-  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
-  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  nsb_system* s = step_system(ctx, name, deck, &m);
   nsb_newton_report rep;
   for (int k = 0; k < 4; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.25, &rep), NSB_OK);
   int i = nsb_model_find_node(m, tip);
@@ -234,11 +237,7 @@ static void test_massless_message(void) {
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = NULL;
-  int ne = 0;
-  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "massless.inp", deck, stderr, &m, &ne), NSB_OK);
-  nsb_system* s = NULL;
-  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
-  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  nsb_system* s = step_system(ctx, "massless.inp", deck, &m);
   nsb_newton_report rep;
   CU_ASSERT_EQUAL(nsb_system_initial_acceleration(s, &rep), NSB_ERR_SINGULAR);
   printf("\n    %s", rep.cause);
