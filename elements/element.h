@@ -132,6 +132,11 @@ typedef struct nsb_elem_ops {
   void (*after_accel)(const nsb_elem* e);
   /// Free the element's state (system teardown).
   void (*destroy)(nsb_ctx* ctx, nsb_elem* e);
+  /// Modal analysis (*FREQUENCY): add the local mass matrix at the current
+  /// state into M (n_local x n_local, column-major) in the unknowns of a
+  /// static step with h = 1: translations in the global frame, rotations as
+  /// material spins of the node frames.  NULL: the element has no inertia.
+  void (*mass)(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict M);
 } nsb_elem_ops;
 
 struct nsb_elem {

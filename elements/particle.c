@@ -25,4 +25,10 @@ static void particle_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energ
   acc->angular_momentum = nsb_v3_add(acc->angular_momentum, nsb_v3_scale(p->mass, nsb_v3_cross(x, v)));
 }
 
-const nsb_elem_ops nsb_particle_ops = {.name = "particle", .eval = particle_eval, .energy = particle_energy};
+static void particle_mass(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict M) {
+  double m = ec->model->particles.data[e->model_index].mass;
+  nsb_local_add3(M, e->n_local, 0, 0, nsb_m3_scale(m, nsb_m3_identity()));
+}
+
+const nsb_elem_ops nsb_particle_ops = {
+    .name = "particle", .eval = particle_eval, .energy = particle_energy, .mass = particle_mass};

@@ -93,4 +93,19 @@ static void rigid_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   acc->angular_momentum = nsb_v3_add(acc->angular_momentum, L);
 }
 
-const nsb_elem_ops nsb_rigid_body_ops = {.name = "rigid body", .eval = rigid_eval, .energy = rigid_energy};
+/* Mass matrix in (dx, dTheta): the acceleration blocks of the tangent,
+   df_t/da = m I, df_t/dalpha = -m R S(c), df_r/da = m S(c) R^T, df_r/dalpha = J_O
+   (symmetric: (m S(c) R^T)^T = -m R S(c)). */
+static void rigid_mass(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict M) {
+  body_terms b = body_of(ec->model, e->model_index);
+  nsb_mat3 R = nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[0]));
+  nsb_mat3 Sc = nsb_m3_skew(b.c);
+  int n = e->n_local;
+  nsb_local_add3(M, n, 0, 0, nsb_m3_scale(b.m, nsb_m3_identity()));
+  nsb_local_add3(M, n, 0, 3, nsb_m3_scale(-b.m, nsb_m3_mul(R, Sc)));
+  nsb_local_add3(M, n, 3, 0, nsb_m3_scale(b.m, nsb_m3_mul(Sc, nsb_m3_transpose(R))));
+  nsb_local_add3(M, n, 3, 3, b.JO);
+}
+
+const nsb_elem_ops nsb_rigid_body_ops = {
+    .name = "rigid body", .eval = rigid_eval, .energy = rigid_energy, .mass = rigid_mass};

@@ -118,6 +118,7 @@ typedef enum kw_id {
   KW_END_STEP,
   KW_DYNAMIC,
   KW_STATIC,
+  KW_FREQUENCY,
   KW_SOLVER_CONTROLS,
   KW_OUTPUT
 } kw_id;
@@ -260,6 +261,7 @@ static const kwspec kw_table[] = {
       {"RHOINF", P_REAL, 0, NULL},
       {NULL, P_FLAG, 0, NULL}}},
     {"STATIC", KW_STATIC, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
+    {"FREQUENCY", KW_FREQUENCY, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
     {"SOLVER CONTROLS",
      KW_SOLVER_CONTROLS,
      W_STEP,
@@ -1236,7 +1238,7 @@ static void begin_end_step(parser* p, loc at) {
     return;
   }
   if (!p->step_proc)
-    SYNTAX(p, at, "the step of line %d has no procedure (*DYNAMIC or *STATIC)", p->step_at.line);
+    SYNTAX(p, at, "the step of line %d has no procedure (*DYNAMIC, *STATIC or *FREQUENCY)", p->step_at.line);
   p->in_step = 0;
 }
 
@@ -1287,9 +1289,52 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   }
 }
 
+static int only_one_line(parser* p, loc at);
+
+/* *FREQUENCY: a static-kind step of no duration; the data line gives the
+   number of modes and an optional shift (docs/deck.md, docs/theory.md §7). */
+static void begin_frequency(parser* p, loc at) {
+  if (p->step_proc) {
+    SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->step_proc = 1;
+  p->proc_at = at;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  nsb_step_def d = nsb_step_default_def(NSB_STEP_STATIC, NSB_SCHEME_MODIFIED_NEWMARK);
+  s->kind = d.kind;
+  s->scheme = d.scheme;
+  s->beta = d.beta;
+  s->gamma = d.gamma;
+  s->h = 1.0;
+  s->h_min = 1.0;
+  s->period = 0.0;
+  s->n_modes = 1;
+}
+
+static void data_frequency(parser* p, loc at) {
+  if (!only_one_line(p, at)) return;
+  if (!expect_fields(p, at, 1, 2, "number of modes[, shift]")) return;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  int n;
+  if (!get_int(p, at, p->fields[0], "number of modes", &n)) return;
+  if (n < 1 || n > 1000) {
+    VALUE(p, at, "the number of modes must satisfy 1 <= n <= 1000, got %d", n);
+    return;
+  }
+  s->n_modes = n;
+  if (p->n_fields == 2) {
+    double sh;
+    if (!get_real(p, at, p->fields[1], "shift", &sh)) return;
+    s->shift = sh;
+    s->shift_given = 1;
+  }
+}
+
 static void begin_solver_controls(parser* p, loc at, const pval* v) {
   if (!p->step_proc) {
-    SYNTAX(p, at, "*SOLVER CONTROLS must follow the procedure keyword (*DYNAMIC or *STATIC) of the step");
+    SYNTAX(p, at, "*SOLVER CONTROLS must follow the procedure keyword (*DYNAMIC, *STATIC or *FREQUENCY) of the step");
     return;
   }
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
@@ -2441,6 +2486,7 @@ static void end_block(parser* p) {
     case KW_MANUFACTURED:
     case KW_DYNAMIC:
     case KW_STATIC:
+    case KW_FREQUENCY:
       if (p->b.n_data == 0) SYNTAX(p, at, "*%s needs a data line", p->b.spec->name);
       break;
     case KW_AMPLITUDE:
@@ -2521,7 +2567,7 @@ static void begin_keyword(parser* p, loc at, char* text) {
       p->step_proc = 0;
       p->step_inc = 0;
     }
-    if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC) p->step_proc = 1;
+    if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY) p->step_proc = 1;
     return;
   }
   p->b.kw = spec->id;
@@ -2616,6 +2662,9 @@ static void begin_keyword(parser* p, loc at, char* text) {
       break;
     case KW_STATIC:
       begin_procedure(p, at, v, 1);
+      break;
+    case KW_FREQUENCY:
+      begin_frequency(p, at);
       break;
     case KW_SOLVER_CONTROLS:
       begin_solver_controls(p, at, v);
@@ -2712,6 +2761,9 @@ static void data_line(parser* p, loc at, char* text) {
     case KW_DYNAMIC:
     case KW_STATIC:
       data_procedure(p, at);
+      break;
+    case KW_FREQUENCY:
+      data_frequency(p, at);
       break;
     default:
       SYNTAX(p, at, "*%s takes no data lines", p->b.spec->name);
@@ -3062,6 +3114,33 @@ static void check_supports_and_loads(parser* p) {
   }
 }
 
+/* A *FREQUENCY step linearizes about the state the earlier steps reached:
+   it takes no loads and no prescribed motion of its own. */
+static void check_frequency_steps(parser* p) {
+  const nsb_model* m = p->m;
+#define NSB_FREQ_STEP(k) ((k) >= 0 && (k) < m->steps.count && m->steps.data[k].n_modes > 0)
+  for (int i = 0; i < m->cloads.count && !p->stop; ++i)
+    if (NSB_FREQ_STEP(m->cloads.data[i].step))
+      VALUE(p, rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
+            "*CLOAD in a *FREQUENCY step: the modes are those of the state reached by the earlier steps; give the "
+            "load in a *STATIC step before it");
+  for (int i = 0; i < m->dloads.count && !p->stop; ++i)
+    if (NSB_FREQ_STEP(m->dloads.data[i].step))
+      VALUE(p, rec_loc(p, REC_DLOAD, i, m->dloads.data[i].line),
+            "*DLOAD in a *FREQUENCY step: give the load in a *STATIC step before it");
+  for (int i = 0; i < m->gravities.count && !p->stop; ++i)
+    if (NSB_FREQ_STEP(m->gravities.data[i].step))
+      VALUE(p, rec_loc(p, REC_GRAVITY, i, m->gravities.data[i].line),
+            "*GRAVITY in a *FREQUENCY step: give it in a *STATIC step before it (or in the model data)");
+  for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+    const nsb_boundary* bc = &m->boundaries.data[i];
+    if (NSB_FREQ_STEP(bc->step) && (bc->value != 0.0 || bc->amplitude >= 0))
+      VALUE(p, rec_loc(p, REC_BOUNDARY, i, bc->line),
+            "*BOUNDARY with a prescribed value or amplitude in a *FREQUENCY step: only holds (value 0) are allowed");
+  }
+#undef NSB_FREQ_STEP
+}
+
 /* Contact pairs after reading: resolve the slave node set and the master
    (obstacle, element set of beams, node set of particles; case-insensitive;
    a name that fits two kinds is ambiguous) and check what they hold against
@@ -3186,6 +3265,7 @@ static void check_deck(parser* p) {
   check_beams(p);
   check_joints(p);
   check_supports_and_loads(p);
+  check_frequency_steps(p);
   check_contact(p);
   /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */
   if (p->n_errors > 0) return;

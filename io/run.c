@@ -99,7 +99,7 @@ static void frame_free(nsb_ctx* ctx, frame_buf* fb) {
   NSB_FREE_ARRAY(ctx, fb->line_kind, nl, int);
 }
 
-static int write_frame(nsb_vtk_writer* w, frame_buf* fb, const nsb_system* s) {
+static int write_frame(nsb_vtk_writer* w, frame_buf* fb, const nsb_system* s, double time) {
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   for (int i = 0; i < fb->n; ++i) {
@@ -108,7 +108,7 @@ static int write_frame(nsb_vtk_writer* w, frame_buf* fb, const nsb_system* s) {
   }
   nsb_vtk_frame f;
   memset(&f, 0, sizeof f);
-  f.time = nsb_system_time(s);
+  f.time = time;
   f.n_points = fb->n;
   f.x = st->x;
   f.u = fb->u;
@@ -194,7 +194,7 @@ static void beam_free(nsb_ctx* ctx, beam_buf* bb) {
   NSB_FREE_ARRAY(ctx, bb->moment_local, 3 * np, double);
 }
 
-static int write_beams(nsb_vtk_beam_writer* w, beam_buf* bb, const nsb_system* s) {
+static int write_beams(nsb_vtk_beam_writer* w, beam_buf* bb, const nsb_system* s, double time) {
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   int k = 0;
@@ -209,7 +209,7 @@ static int write_beams(nsb_vtk_beam_writer* w, beam_buf* bb, const nsb_system* s
   }
   nsb_vtk_beam_frame f;
   memset(&f, 0, sizeof f);
-  f.time = nsb_system_time(s);
+  f.time = time;
   f.n_lines = bb->n_lines;
   f.line_start = bb->line_start;
   f.n_points = bb->n_points;
@@ -315,6 +315,78 @@ static int write_contacts(nsb_ctx* ctx, nsb_vtk_contact_writer* w, contact_buf* 
   return nsb_vtk_write_contacts(w, &f);
 }
 
+#define NSB_TWO_PI 6.283185307179586476925
+
+/* A *FREQUENCY step: the modes of the current state (nsb_system_modes), a
+   table on the report stream, rows in modes.csv, and with VTK output of the
+   step the mode shapes as their own series (modes<k>.pvd, modes<k>_beams.pvd:
+   "time" = mode number), each drawn at a displacement of 5 % of the model
+   size (rotations at most 0.3 rad) on top of the current state. */
+static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, const nsb_run_options* opt,
+                          FILE* csv, frame_buf* fb, beam_buf* bb) {
+  const nsb_step_def* sd = &m->steps.data[k];
+  nsb_modal_result r;
+  int st = nsb_system_modes(s, &r);
+  if (st < 0) return st;
+  if (opt->report && !opt->quiet) {
+    fprintf(opt->report, "step %d: %d modes at t = %.10g (shift %.6g, %d subspace iterations, asymmetry of K %.2e)\n",
+            k + 1, r.n_modes, nsb_system_time(s), r.shift, r.iterations, r.asymmetry);
+    fprintf(opt->report, "  mode   eigenvalue       omega [rad/time]  frequency [1/time]  residual\n");
+  }
+  for (int j = 0; j < r.n_modes; ++j) {
+    double lam = r.lambda[j], om = lam > 0.0 ? sqrt(lam) : 0.0;
+    if (opt->report && !opt->quiet)
+      fprintf(opt->report, "  %4d  %15.8e  %16.8e  %18.8e  %.1e\n", j + 1, lam, om, om / NSB_TWO_PI, r.residual[j]);
+    if (csv && fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, j + 1, lam, om, om / NSB_TWO_PI,
+                       om > 0.0 ? NSB_TWO_PI / om : 0.0, r.residual[j]) < 0)
+      st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "%s/modes.csv: write failed", opt->outdir);
+  }
+  nsb_vtk_writer* vtk = NULL;
+  nsb_vtk_beam_writer* bvtk = NULL;
+  if (st >= 0 && sd->vtk_every > 0) {
+    char base[64];
+    snprintf(base, sizeof base, "modes%d", k + 1);
+    st = nsb_vtk_writer_create(ctx, opt->outdir, base, sd->vtk_ascii, fb->n, fb->n_lines, &vtk);
+    snprintf(base, sizeof base, "modes%d_beams", k + 1);
+    if (st >= 0 && bb->n_lines > 0)
+      st = nsb_vtk_beam_writer_create(ctx, opt->outdir, base, sd->vtk_ascii, bb->n_points, bb->n_lines, 16, &bvtk);
+    /* model size: diagonal of the bounding box of the initial node positions */
+    double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    for (int i = 0; i < m->nodes.count; ++i)
+      for (int c = 0; c < 3; ++c) {
+        lo[c] = fmin(lo[c], m->nodes.data[i].X[c]);
+        hi[c] = fmax(hi[c], m->nodes.data[i].X[c]);
+      }
+    double size = sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                       (hi[2] - lo[2]) * (hi[2] - lo[2]));
+    if (!(size > 0.0)) size = 1.0;
+    for (int j = 0; j < r.n_modes && st >= 0; ++j) {
+      double tmax = 0.0, rmax = 0.0, d[6];
+      for (int i = 0; i < m->nodes.count; ++i) {
+        nsb_system_mode_node(s, &r, j, i, d);
+        tmax = fmax(tmax, sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]));
+        rmax = fmax(rmax, sqrt(d[3] * d[3] + d[4] * d[4] + d[5] * d[5]));
+      }
+      double scale = HUGE_VAL;
+      if (tmax > 0.0) scale = 0.05 * size / tmax;
+      if (rmax > 0.0) scale = fmin(scale, 0.3 / rmax);
+      if (scale == HUGE_VAL) scale = 0.0;
+      st = nsb_system_show_mode(s, &r, j, scale);
+      if (st >= 0) st = write_frame(vtk, fb, s, (double)(j + 1));
+      if (st >= 0 && bvtk) st = write_beams(bvtk, bb, s, (double)(j + 1));
+    }
+    nsb_system_show_mode_reset(s);
+    if (st >= 0 && opt->report && !opt->quiet) {
+      fprintf(opt->report, "ParaView: %s (mode shapes)\n", nsb_vtk_pvd_path(vtk));
+      if (bvtk) fprintf(opt->report, "ParaView: %s (mode shapes, beams)\n", nsb_vtk_beam_pvd_path(bvtk));
+    }
+  }
+  nsb_vtk_writer_destroy(&vtk);
+  nsb_vtk_beam_writer_destroy(&bvtk);
+  nsb_modal_result_free(ctx, &r);
+  return st;
+}
+
 int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
   double t_start = nsb_now_s();
   int st = NSB_OK;
@@ -324,6 +396,8 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   nsb_vtk_writer* vtk = NULL;
   nsb_vtk_beam_writer* bvtk = NULL;
   nsb_vtk_contact_writer* cvtk = NULL;
+  FILE* modes_csv = NULL;
+  char modes_path[1100];
   contact_buf cb;
   memset(&cb, 0, sizeof cb);
   frame_buf fb;
@@ -345,6 +419,19 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     char path[1100];
     snprintf(path, sizeof path, "%s/history.csv", opt->outdir);
     if ((st = nsb_history_open(ctx, path, m, &hist)) < 0) goto done;
+  }
+  int want_modes = 0;
+  for (int k = 0; k < m->steps.count; ++k)
+    if (m->steps.data[k].n_modes > 0) want_modes = 1;
+  if (want_modes) {
+    snprintf(modes_path, sizeof modes_path, "%s/modes.csv", opt->outdir);
+    modes_csv = fopen(modes_path, "w");
+    if (!modes_csv) {
+      st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot create %s: %s", modes_path,
+                         strerror(errno));
+      goto done;
+    }
+    fprintf(modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual\n");
   }
   if (want_clog) {
     char path[1100];
@@ -372,6 +459,15 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   for (int k = 0; k < m->steps.count && st >= 0; ++k) {
     const nsb_step_def* sd = &m->steps.data[k];
     if ((st = nsb_system_begin_step(s, k, t)) < 0) goto done;
+    if (sd->n_modes > 0) {
+      if (k == 0) {
+        if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
+        if (vtk && (st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
+        if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
+      }
+      if ((st = frequency_step(ctx, m, s, k, opt, modes_csv, &fb, &bb)) < 0) goto done;
+      continue;
+    }
     /* consistent accelerations at the start of the analysis and of every
        dynamic step that follows a static one (the static state has none) */
     if (sd->kind == NSB_STEP_DYNAMIC && (k == 0 || m->steps.data[k - 1].kind == NSB_STEP_STATIC)) {
@@ -384,8 +480,8 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     }
     if (k == 0) {
       if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
-      if (vtk && (st = write_frame(vtk, &fb, s)) < 0) goto done;
-      if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
+      if (vtk && (st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
+      if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
       if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;
     }
     double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
@@ -424,8 +520,8 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       if (clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc))
         if ((st = nsb_contact_log_write(clog, s)) < 0) goto done;
       if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc)) {
-        if ((st = write_frame(vtk, &fb, s)) < 0) goto done;
-        if (bvtk && (st = write_beams(bvtk, &bb, s)) < 0) goto done;
+        if ((st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
+        if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
         if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;
         stats->outputs++;
       }
@@ -440,7 +536,13 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   /* the last rows may still sit in the stdio buffer: a failed write there must fail the run */
   if (st >= 0 && hist) st = nsb_history_flush(hist);
   if (st >= 0 && clog) st = nsb_contact_log_flush(clog);
+  if (modes_csv) {
+    if (fclose(modes_csv) != 0 && st >= 0)
+      st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "%s: write failed", modes_path);
+    modes_csv = NULL;
+  }
 done:
+  if (modes_csv) fclose(modes_csv);
   if (opt->progress && !opt->quiet) fprintf(stderr, "\r%80s\r", "");
   if (s) {
     nsb_stats* fin = nsb_system_stats(s);
@@ -454,6 +556,13 @@ done:
   if (cvtk && opt->report && !opt->quiet) fprintf(opt->report, "ParaView: %s (contact points)\n", nsb_vtk_contact_pvd_path(cvtk));
   if (hist && opt->report && !opt->quiet) fprintf(opt->report, "history:  %s/history.csv\n", opt->outdir);
   if (clog && opt->report && !opt->quiet) fprintf(opt->report, "contacts: %s/contacts.csv\n", opt->outdir);
+  if (st >= 0 && opt->report && !opt->quiet) {
+    for (int k = 0; k < m->steps.count; ++k)
+      if (m->steps.data[k].n_modes > 0) {
+        fprintf(opt->report, "modes:    %s/modes.csv\n", opt->outdir);
+        break;
+      }
+  }
   nsb_vtk_writer_destroy(&vtk);
   nsb_vtk_beam_writer_destroy(&bvtk);
   nsb_vtk_contact_writer_destroy(&cvtk);

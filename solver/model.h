@@ -345,6 +345,11 @@ typedef struct nsb_step_def {
   /* generalized-alpha (scheme NSB_SCHEME_GENERALIZED_ALPHA; else 0): spectral
      radius at infinity and the Chung-Hulbert weights (seed 6.101) */
   double rho_inf, alpha_m, alpha_f;
+  /* *FREQUENCY (kind NSB_STEP_STATIC, period 0): modes of the linearized
+     structure about the current state (docs/theory.md §7); 0 otherwise */
+  int n_modes;
+  double shift;      /* eigenvalue shift sigma (omega^2) */
+  int shift_given;   /* 0: automatic shift below the spectrum */
 } nsb_step_def;
 
 /* Probe quantity groups (bit mask). */

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 #include "elements/contact.h"
+#include "solver/modal.h"
 #include "solver/base/clock.h"
 
 struct nsb_system {
@@ -569,7 +570,11 @@ void nsb_system_destroy(nsb_system** ps) {
    and elements.  Allocates (step start, contact list rebuild). */
 /* A NEWTON contact under prox sweeps only loads its nodes: no matrix block
    (so closed contacts add no coupling, and no fill, to the factorization). */
+/* Elements left out of the matrix: NEWTON-law contacts solved by prox sweeps
+   (their impulses are loads), and every contact in a *FREQUENCY step (the
+   modal model is the structure without contacts, docs/theory.md §7). */
 static int prox_load_only(const nsb_system* s, int i) {
+  if (s->step.n_modes > 0) return i >= s->first_contact;
   return s->contact_prox && i >= s->first_contact && s->elems[i].ops == &nsb_contact_newton_ops;
 }
 
@@ -585,7 +590,8 @@ static int number_and_analyze(nsb_system* s) {
   }
   s->n_node_eq = eq;
   /* prox sweeps: contact impulses are data, not unknowns (docs/contact.md §7.5) */
-  for (int q = 0; q < s->n_mult; ++q) s->mult_eq[q] = s->contact_prox && q >= s->n_static_mult ? -1 : eq++;
+  for (int q = 0; q < s->n_mult; ++q)
+    s->mult_eq[q] = (s->contact_prox || s->step.n_modes > 0) && q >= s->n_static_mult ? -1 : eq++;
   s->n_eq = eq;
   for (int i = 0; i < s->n_eq; ++i) s->row_unscale[i] = 1.0;
   for (int i = 0; i < s->n_elems; ++i) {
@@ -680,8 +686,8 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
             "NEWMARK with BETA=0.5 (which is Newmark with beta = gamma/2)",
             m->source, s->step.line);
   NSB_CHECK(s->ctx,
-            !(s->has_newton_contact && (s->step.kind == NSB_STEP_STATIC ||
-                                        s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA)),
+            !(s->has_newton_contact && s->step.n_modes == 0 &&
+              (s->step.kind == NSB_STEP_STATIC || s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA)),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: contact with LAW=NEWTON (impulses) needs a dynamic step with SCHEME=NEWMARK or MODIFIED NEWMARK; "
             "for a static or generalized-alpha step use LAW=HERTZ",
@@ -1145,6 +1151,124 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
     }
   }
   return NSB_OK;
+}
+
+/* ---- modal analysis (*FREQUENCY) -------------------------------------------- */
+
+/* Back to the state the modal analysis linearizes about: the state at the
+   start (s->old), the multipliers, the elements' interior unknowns, and the
+   static map with zero increments (the kinematic weights of make_ec). */
+static void modal_base(nsb_system* s) {
+  state_copy(&s->cur, &s->old, s->n_nodes);
+  memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+  predict_all(s, NSB_EVAL_STATIC, s->t);
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+}
+
+/* Evaluate the structural elements (contacts left out) at the current
+   iterate; with Kv/Mv non-NULL add their static tangent and mass matrix
+   into those value arrays (pattern of s->A). */
+static int modal_eval(nsb_system* s, double* Kv, double* Mv) {
+  nsb_eval_ctx ec = make_ec(s, NSB_EVAL_STATIC, s->t);
+  int n_struct = s->n_contacts > 0 ? s->first_contact : s->n_elems;
+  for (int i = 0; i < n_struct; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    int nl = e->n_local;
+    memset(s->ff, 0, (size_t)nl * sizeof(double));
+    if (Kv) memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    int st = e->ops->eval(e, &ec, s->ff, Kv ? s->fK : NULL);
+    if (st < 0)
+      return nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__,
+                           "*FREQUENCY: element %d (%s) cannot be linearized at t = %.10g: %s", i, e->ops->name, s->t,
+                           nsb_status_message(st));
+    if (!Kv) continue;
+    for (int q = 0; q < nl * nl; ++q)
+      if (e->map[q] >= 0) Kv[e->map[q]] += s->fK[q];
+    if (!e->ops->mass) continue;
+    memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    e->ops->mass(e, &ec, s->fK);
+    for (int q = 0; q < nl * nl; ++q)
+      if (e->map[q] >= 0) Mv[e->map[q]] += s->fK[q];
+  }
+  return NSB_OK;
+}
+
+int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
+  memset(out, 0, sizeof *out);
+  const nsb_model* m = s->model;
+  NSB_CHECK(s->ctx, s->step.n_modes > 0, NSB_ERR_ARG, "nsb_system_modes: the current step is not a *FREQUENCY step");
+  NSB_CHECK(s->ctx, s->n_eq > 0 && s->A, NSB_ERR_ARG, "%s:%d: *FREQUENCY: the model has no free degrees of freedom",
+            m->source, s->step.line);
+  double tic = nsb_now_s();
+  /* the static map with h = 1 about the current state: increments are displacements
+     and material spins; constraint rows at position level, unscaled */
+  s->scheme->h = 1.0;
+  nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, 1.0, &s->lam_scale, s->con_scale);
+  state_copy(&s->old, &s->cur, s->n_nodes);
+  memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
+  modal_base(s);
+  int nnz = s->A->nnz;
+  double* Kv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  double* Mv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  int st = Kv && Mv ? NSB_OK : nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+  if (st == NSB_OK) {
+    memset(Kv, 0, (size_t)nnz * sizeof(double));
+    memset(Mv, 0, (size_t)nnz * sizeof(double));
+    st = modal_eval(s, Kv, Mv);
+  }
+  s->stats.t_assemble += nsb_now_s() - tic;
+  if (st == NSB_OK) {
+    tic = nsb_now_s();
+    st = nsb_modal_solve(s->ctx, s->A, s->ls, Kv, Mv, s->step.n_modes, s->step.shift, s->step.shift_given, 1e-12,
+                         1000, out);
+    s->stats.t_factor += nsb_now_s() - tic;
+    s->stats.factorizations++;
+    if (st < 0) {
+      char msg[512], where[256] = "";
+      snprintf(msg, sizeof msg, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      if (st == NSB_ERR_SINGULAR && s->ls->singular_eq >= 0) describe_equation(s, s->ls->singular_eq, where, sizeof where);
+      st = nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__, "%s:%d: *FREQUENCY at t = %.10g: %s%s%s", m->source,
+                         s->step.line, s->t, msg, where,
+                         st == NSB_ERR_SINGULAR ? "; give that DOF inertia (section rotary inertia, body mass) or "
+                                                  "hold it, or choose a SHIFT"
+                                                : "");
+    }
+  }
+  if (Kv) NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+  if (Mv) NSB_FREE_ARRAY(s->ctx, Mv, nnz, double);
+  modal_base(s);
+  return st;
+}
+
+int nsb_system_show_mode(nsb_system* s, const nsb_modal_result* r, int j, double scale) {
+  NSB_CHECK(s->ctx, j >= 0 && j < r->n_modes && r->n == s->n_eq, NSB_ERR_ARG, "nsb_system_show_mode: no mode %d", j);
+  modal_base(s);
+  /* the beams' condensation at the base state, then one static increment */
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  const double* phi = r->phi + (size_t)r->n * (size_t)j;
+  for (int i = 0; i < s->n_eq; ++i) s->dx[i] = scale * phi[i];
+  apply_increment(s, s->dx, 0.0);
+  (void)post_solve(s, s->dx);
+  return modal_eval(s, NULL, NULL);
+}
+
+void nsb_system_show_mode_reset(nsb_system* s) {
+  modal_base(s);
+  (void)modal_eval(s, NULL, NULL);
+}
+
+void nsb_system_mode_node(const nsb_system* s, const nsb_modal_result* r, int j, int node, double d[6]) {
+  const double* phi = r->phi + (size_t)r->n * (size_t)j;
+  for (int k = 0; k < 6; ++k) {
+    int eq = k < s->ndof[node] ? s->node_eq[6 * node + k] : -1;
+    d[k] = eq >= 0 ? phi[eq] : 0.0;
+  }
 }
 
 /* ---- queries ------------------------------------------------------------- */

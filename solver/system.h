@@ -17,6 +17,7 @@
 #include "elements/element.h"
 #include "solver/integrator.h"
 #include "solver/linsolve.h"
+#include "solver/modal.h"
 #include "solver/sparse.h"
 
 #define NSB_NEWTON_HISTORY 64
@@ -56,6 +57,22 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep);
 /// Advance by one increment h from the current time.  On failure the state
 /// is restored to the start of the increment and a negative status returned.
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep);
+
+/// Modal analysis of the current state (a *FREQUENCY step, docs/theory.md §7):
+/// the static tangent K (h = 1: displacements and material spins) and the
+/// mass matrix M (element mass ops) of the structure without contacts, and
+/// the step's n_modes eigenpairs (solver/modal.h) in equation numbering.
+/// The state is unchanged on return.  out owned by the caller
+/// (nsb_modal_result_free).  Errors: see nsb_modal_solve.
+int nsb_system_modes(nsb_system* s, nsb_modal_result* out);
+/// Set the state to the linearization state plus scale * phi_j (beam
+/// interiors follow as in a static increment), for drawing the mode;
+/// nsb_system_show_mode_reset returns to the linearization state.
+int nsb_system_show_mode(nsb_system* s, const nsb_modal_result* r, int j, double scale);
+void nsb_system_show_mode_reset(nsb_system* s);
+/// Node part of mode j: 3 translations (global), 3 rotations (material spin of
+/// the node frame; 0 for particles), 0 for held DOFs.
+void nsb_system_mode_node(const nsb_system* s, const nsb_modal_result* r, int j, int node, double d[6]);
 
 /// Current total time, step time.
 double nsb_system_time(const nsb_system* s);

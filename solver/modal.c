@@ -1,0 +1,272 @@
+/* modal.c -- subspace iteration with shift-invert for K phi = lambda M phi
+ * (Bathe, Finite Element Procedures, §11.6).  See modal.h. */
+#include "solver/modal.h"
+
+#include <lapacke.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* y = B x for the values Bv on the pattern of A */
+static void pattern_mv(const nsb_csr* A, const double* Bv, const double* x, double* y) {
+  for (int i = 0; i < A->n; ++i) {
+    double s = 0.0;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) s += Bv[p] * x[A->col[p]];
+    y[i] = s;
+  }
+}
+
+/* position of entry (i, j) in the pattern, or -1 */
+static int find_entry(const nsb_csr* A, int i, int j) {
+  int lo = A->rowptr[i], hi = A->rowptr[i + 1] - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (A->col[mid] == j) return mid;
+    if (A->col[mid] < j) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+static double asymmetry(const nsb_csr* A, const double* Kv) {
+  double d2 = 0.0, k2 = 0.0;
+  for (int i = 0; i < A->n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      int q = find_entry(A, A->col[p], i);
+      double kt = q >= 0 ? Kv[q] : 0.0;
+      d2 += (Kv[p] - kt) * (Kv[p] - kt);
+      k2 += Kv[p] * Kv[p];
+    }
+  return k2 > 0.0 ? sqrt(d2 / k2) : 0.0;
+}
+
+/* C (q x q) = X^T Y for n x q column-major blocks */
+static void gram(int n, int q, const double* X, const double* Y, double* C) {
+  for (int j = 0; j < q; ++j)
+    for (int i = 0; i < q; ++i) {
+      double s = 0.0;
+      for (int k = 0; k < n; ++k) s += X[k + (size_t)n * i] * Y[k + (size_t)n * j];
+      C[i + q * j] = s;
+    }
+}
+
+static void symmetrize(int q, double* C) {
+  for (int j = 0; j < q; ++j)
+    for (int i = 0; i < j; ++i) {
+      double v = 0.5 * (C[i + q * j] + C[j + q * i]);
+      C[i + q * j] = C[j + q * i] = v;
+    }
+}
+
+/* Out (n x q) = X (n x q) Z (q x q, columns in the order perm) */
+static void combine(int n, int q, const double* X, const double* Z, const int* perm, double* Out) {
+  for (int j = 0; j < q; ++j) {
+    const double* z = Z + (size_t)q * perm[j];
+    double* o = Out + (size_t)n * j;
+    for (int k = 0; k < n; ++k) o[k] = 0.0;
+    for (int i = 0; i < q; ++i) {
+      double c = z[i];
+      if (c == 0.0) continue;
+      const double* x = X + (size_t)n * i;
+      for (int k = 0; k < n; ++k) o[k] += c * x[k];
+    }
+  }
+}
+
+void nsb_modal_result_free(nsb_ctx* ctx, nsb_modal_result* r) {
+  if (!r) return;
+  if (r->lambda) NSB_FREE_ARRAY(ctx, r->lambda, r->n_modes, double);
+  if (r->residual) NSB_FREE_ARRAY(ctx, r->residual, r->n_modes, double);
+  if (r->phi) NSB_FREE_ARRAY(ctx, r->phi, (size_t)r->n * (size_t)r->n_modes, double);
+  memset(r, 0, sizeof *r);
+}
+
+typedef struct work {
+  double *X, *Y, *Xb, *KX, *MX, *Ar, *Mr, *mu, *lam_prev;
+  int* perm;
+  size_t nq, qq;
+  int q;
+} work;
+
+static void work_free(nsb_ctx* ctx, work* w) {
+  if (w->X) NSB_FREE_ARRAY(ctx, w->X, w->nq, double);
+  if (w->Y) NSB_FREE_ARRAY(ctx, w->Y, w->nq, double);
+  if (w->Xb) NSB_FREE_ARRAY(ctx, w->Xb, w->nq, double);
+  if (w->KX) NSB_FREE_ARRAY(ctx, w->KX, w->nq, double);
+  if (w->MX) NSB_FREE_ARRAY(ctx, w->MX, w->nq, double);
+  if (w->Ar) NSB_FREE_ARRAY(ctx, w->Ar, w->qq, double);
+  if (w->Mr) NSB_FREE_ARRAY(ctx, w->Mr, w->qq, double);
+  if (w->mu) NSB_FREE_ARRAY(ctx, w->mu, w->q, double);
+  if (w->lam_prev) NSB_FREE_ARRAY(ctx, w->lam_prev, w->q, double);
+  if (w->perm) NSB_FREE_ARRAY(ctx, w->perm, w->q, int);
+}
+
+static int work_alloc(nsb_ctx* ctx, work* w, int n, int q) {
+  memset(w, 0, sizeof *w);
+  w->q = q;
+  w->nq = (size_t)n * (size_t)q;
+  w->qq = (size_t)q * (size_t)q;
+  w->X = NSB_NEW_ARRAY(ctx, w->nq, double);
+  w->Y = NSB_NEW_ARRAY(ctx, w->nq, double);
+  w->Xb = NSB_NEW_ARRAY(ctx, w->nq, double);
+  w->KX = NSB_NEW_ARRAY(ctx, w->nq, double);
+  w->MX = NSB_NEW_ARRAY(ctx, w->nq, double);
+  w->Ar = NSB_NEW_ARRAY(ctx, w->qq, double);
+  w->Mr = NSB_NEW_ARRAY(ctx, w->qq, double);
+  w->mu = NSB_NEW_ARRAY(ctx, q, double);
+  w->lam_prev = NSB_NEW_ARRAY(ctx, q, double);
+  w->perm = NSB_NEW_ARRAY(ctx, q, int);
+  if (!w->X || !w->Y || !w->Xb || !w->KX || !w->MX || !w->Ar || !w->Mr || !w->mu || !w->lam_prev || !w->perm) {
+    work_free(ctx, w);
+    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
+  }
+  return NSB_OK;
+}
+
+int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
+                    int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out) {
+  memset(out, 0, sizeof *out);
+  int n = A->n;
+  NSB_CHECK(ctx, n_modes >= 1, NSB_ERR_ARG, "modal analysis: the number of modes must be >= 1, got %d", n_modes);
+  /* DOFs with mass bound the number of finite eigenvalues */
+  int n_mass = 0;
+  double trK = 0.0, trM = 0.0;
+  for (int i = 0; i < n; ++i) {
+    int p = find_entry(A, i, i);
+    double mii = p >= 0 ? M_val[p] : 0.0;
+    if (mii > 0.0) {
+      ++n_mass;
+      trM += mii;
+      trK += fabs(K_val[p]);
+    }
+  }
+  NSB_CHECK(ctx, n_mass >= n_modes, NSB_ERR_ARG,
+            "modal analysis: %d modes requested, but only %d free DOFs carry mass (inertia)", n_modes, n_mass);
+  double sigma = shift;
+  if (!shift_given) sigma = trK > 0.0 ? -1e-6 * trK / trM : -1.0;
+  out->shift = sigma;
+  out->asymmetry = asymmetry(A, K_val);
+  int q = 2 * n_modes > n_modes + 8 ? 2 * n_modes : n_modes + 8;
+  if (q > n_mass) q = n_mass;
+  /* K - sigma M, factorized once */
+  for (int p = 0; p < A->nnz; ++p) A->val[p] = K_val[p] - sigma * M_val[p];
+  int st = nsb_linsolver_factor(ls, A);
+  if (st < 0) {
+    char why[300];
+    snprintf(why, sizeof why, "%s", nsb_ctx_error_message(ctx));
+    nsb_ctx_clear_error(ctx);
+    return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__,
+                         "K - sigma M is singular at the shift sigma = %.6g (%s): a mechanism without mass, or a "
+                         "shift on an eigenvalue",
+                         sigma, why);
+  }
+  work w;
+  NSB_CALL(work_alloc(ctx, &w, n, q));
+  /* starting vectors: the mass diagonal, then pseudo-random vectors on the DOFs with mass */
+  unsigned rng = 2463534242u;
+  for (int i = 0; i < n; ++i) {
+    int p = find_entry(A, i, i);
+    double mii = p >= 0 ? M_val[p] : 0.0;
+    w.X[i] = mii;
+    for (int j = 1; j < q; ++j) {
+      rng ^= rng << 13;
+      rng ^= rng >> 17;
+      rng ^= rng << 5;
+      w.X[i + (size_t)n * j] = mii > 0.0 ? (double)(rng % 2001u) / 1000.0 - 1.0 : 0.0;
+    }
+  }
+  for (int j = 0; j < q; ++j) pattern_mv(A, M_val, w.X + (size_t)n * j, w.Y + (size_t)n * j);
+  for (int j = 0; j < q; ++j) w.lam_prev[j] = HUGE_VAL;
+  int converged = 0, it = 0;
+  st = NSB_OK;
+  while (!converged && it < max_iter && st == NSB_OK) {
+    ++it;
+    memcpy(w.Xb, w.Y, w.nq * sizeof(double));
+    for (int j = 0; j < q && st == NSB_OK; ++j) st = nsb_linsolver_solve(ls, w.Xb + (size_t)n * j);
+    if (st < 0) break;
+    for (int j = 0; j < q; ++j) {
+      pattern_mv(A, K_val, w.Xb + (size_t)n * j, w.KX + (size_t)n * j);
+      pattern_mv(A, M_val, w.Xb + (size_t)n * j, w.MX + (size_t)n * j);
+    }
+    gram(n, q, w.Xb, w.KX, w.Ar);
+    gram(n, q, w.Xb, w.MX, w.Mr);
+    for (size_t k = 0; k < w.qq; ++k) w.Ar[k] -= sigma * w.Mr[k];
+    symmetrize(q, w.Ar);
+    symmetrize(q, w.Mr);
+    lapack_int info = LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'V', 'U', q, w.Ar, q, w.Mr, q, w.mu);
+    if (info != 0) {
+      st = nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
+                         "modal analysis: the projected eigenproblem failed (dsygv info %d): the iteration vectors "
+                         "became dependent",
+                         (int)info);
+      break;
+    }
+    /* Ritz pairs nearest the shift first (insertion sort on |mu|) */
+    for (int j = 0; j < q; ++j) w.perm[j] = j;
+    for (int j = 1; j < q; ++j) {
+      int v = w.perm[j], k = j - 1;
+      while (k >= 0 && fabs(w.mu[w.perm[k]]) > fabs(w.mu[v])) {
+        w.perm[k + 1] = w.perm[k];
+        --k;
+      }
+      w.perm[k + 1] = v;
+    }
+    combine(n, q, w.Xb, w.Ar, w.perm, w.X);
+    combine(n, q, w.MX, w.Ar, w.perm, w.Y);
+    converged = 1;
+    for (int j = 0; j < n_modes; ++j) {
+      double lam = w.mu[w.perm[j]] + sigma;
+      if (!(fabs(lam - w.lam_prev[j]) <= tol * (fabs(lam) + fabs(sigma)))) converged = 0;
+      w.lam_prev[j] = lam;
+    }
+  }
+  if (st == NSB_OK && !converged)
+    st = nsb_ctx_error(ctx, NSB_ERR_NO_CONVERGENCE, __FILE__, __LINE__, __func__,
+                       "modal analysis: subspace iteration did not converge in %d iterations (tolerance %.3g)",
+                       max_iter, tol);
+  if (st == NSB_OK) {
+    out->n = n;
+    out->n_modes = n_modes;
+    out->iterations = it;
+    out->lambda = NSB_NEW_ARRAY(ctx, n_modes, double);
+    out->residual = NSB_NEW_ARRAY(ctx, n_modes, double);
+    out->phi = NSB_NEW_ARRAY(ctx, (size_t)n * (size_t)n_modes, double);
+    if (!out->lambda || !out->residual || !out->phi) {
+      nsb_modal_result_free(ctx, out);
+      st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
+    }
+  }
+  if (st == NSB_OK) {
+    /* the wanted pairs, ascending in lambda (insertion sort of the first n_modes) */
+    int* order = w.perm; /* reused: indices 0..n_modes-1 into the converged columns */
+    for (int j = 0; j < n_modes; ++j) order[j] = j;
+    for (int j = 1; j < n_modes; ++j) {
+      int v = order[j], k = j - 1;
+      while (k >= 0 && w.lam_prev[order[k]] > w.lam_prev[v]) {
+        order[k + 1] = order[k];
+        --k;
+      }
+      order[k + 1] = v;
+    }
+    for (int j = 0; j < n_modes; ++j) {
+      int c = order[j];
+      out->lambda[j] = w.lam_prev[c];
+      double* phi = out->phi + (size_t)n * j;
+      memcpy(phi, w.X + (size_t)n * c, (size_t)n * sizeof(double));
+      /* residual |K phi - lambda M phi| relative to |K phi| + (|lambda| + |sigma|) |M phi|
+         (the shift gives the scale of the zero eigenvalues of free bodies) */
+      pattern_mv(A, K_val, phi, w.KX);
+      pattern_mv(A, M_val, phi, w.MX);
+      double r2 = 0.0, k2 = 0.0, m2 = 0.0;
+      for (int i = 0; i < n; ++i) {
+        double r = w.KX[i] - out->lambda[j] * w.MX[i];
+        r2 += r * r;
+        k2 += w.KX[i] * w.KX[i];
+        m2 += w.MX[i] * w.MX[i];
+      }
+      out->residual[j] = sqrt(r2) / (sqrt(k2) + (fabs(out->lambda[j]) + fabs(sigma)) * sqrt(m2) + 1e-300);
+    }
+  }
+  work_free(ctx, &w);
+  return st;
+}

@@ -1,0 +1,53 @@
+/* modal.h -- a few eigenpairs of the linearized structure: K phi = lambda M phi.
+ *
+ * K is the static tangent (sparse, CSR, possibly with joint-multiplier rows),
+ * M the mass matrix on the same pattern (zero on multiplier rows and on DOFs
+ * without inertia).  Subspace iteration with shift-invert (Bathe): each
+ * iteration solves (K - sigma M) Xbar = M X with one sparse factorization
+ * and projects K and M onto Xbar (Rayleigh-Ritz, LAPACKE dsygv).  It finds
+ * the eigenvalues nearest the shift sigma; with sigma below the spectrum,
+ * the lowest ones, including the zero eigenvalues of free bodies (K - sigma M
+ * stays non-singular).  The eigenvectors come out mass-normalized,
+ * phi_i^T M phi_j = delta_ij.  Multiplier rows hold the constraint, so the
+ * vectors satisfy G phi = 0 and the multiplier components are the
+ * constraint forces of the mode.  docs/theory.md §7.
+ *
+ * A collocation-weighted element gives a slightly unsymmetric K; the
+ * projected matrices are symmetrized, so the result is the Rayleigh-Ritz
+ * approximation of the symmetric part (the asymmetry is reported).
+ * Setup-phase routine: allocates its workspace through ctx and frees it.
+ */
+#ifndef NSB_MODAL_H
+#define NSB_MODAL_H
+
+#include "solver/linsolve.h"
+#include "solver/sparse.h"
+
+typedef struct nsb_modal_result {
+  int n_modes;        /* eigenpairs returned */
+  int n;              /* vector length (equations) */
+  double* lambda;     /* n_modes eigenvalues (omega^2), ascending */
+  double* phi;        /* n x n_modes, column-major, mass-normalized */
+  double* residual;   /* n_modes: |K phi - lambda M phi| / (|K phi| + (|lambda| + |sigma|) |M phi|) */
+  int iterations;     /* subspace iterations done */
+  double shift;       /* the shift used */
+  double asymmetry;   /* |K - K^T|_F / |K|_F */
+} nsb_modal_result;
+
+/// n_modes eigenpairs of (K, M) nearest the shift (ascending).  K and M:
+/// values on the pattern of A (K_val, M_val of length A->nnz); A is a work
+/// matrix with that pattern (its values are overwritten with K - sigma M)
+/// and ls a solver analyzed for it.  shift_given = 0: sigma = -1e-6 *
+/// sum(K_ii) / sum(M_ii) (below every eigenvalue of a positive
+/// semi-definite K, so free bodies work).  Converged when every wanted
+/// eigenvalue changes by less than tol * (|lambda| + |sigma|) in one
+/// iteration.  Errors: NSB_ERR_ARG (fewer DOFs with mass than n_modes),
+/// NSB_ERR_SINGULAR (K - sigma M singular: choose another shift),
+/// NSB_ERR_NO_CONVERGENCE (max_iter reached), NSB_ERR_LAPACK, NSB_ERR_ALLOC.
+int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
+                    int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out);
+
+/// Free the result's arrays (accepts an empty result).
+void nsb_modal_result_free(nsb_ctx* ctx, nsb_modal_result* r);
+
+#endif
