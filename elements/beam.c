@@ -903,8 +903,17 @@ static void beam_mass(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   }
 }
 
+/* Velocity element: the internal rate unknowns (vbar'^p, wbar'^p) of a zero
+   increment are zero; N^0, M^0 stay.  The strain element's internal
+   unknowns are the strains themselves: nothing to do. */
+static void beam_rest(const nsb_elem* e) {
+  beam_state* s = e->state;
+  if (!s->sgeom) memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
+}
+
 const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
                                      .mass = beam_mass,
+                                     .rest = beam_rest,
                                      .eval = beam_eval,
                                      .energy = beam_energy,
                                      .begin_increment = beam_begin,

@@ -137,6 +137,11 @@ typedef struct nsb_elem_ops {
   /// static step with h = 1: translations in the global frame, rotations as
   /// material spins of the node frames.  NULL: the element has no inertia.
   void (*mass)(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict M);
+  /// Modal analysis: set the internal unknowns to those of a zero increment
+  /// from the last committed state (rate unknowns zero, force unknowns kept),
+  /// so that eval linearizes about that state.  restore undoes it.  NULL:
+  /// nothing to do (no internal unknowns, or absolute ones).
+  void (*rest)(const nsb_elem* e);
 } nsb_elem_ops;
 
 struct nsb_elem {

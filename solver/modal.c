@@ -146,22 +146,36 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
   if (!shift_given) sigma = trK > 0.0 ? -1e-6 * trK / trM : -1.0;
   out->shift = sigma;
   out->asymmetry = asymmetry(A, K_val);
+  const double rtol = 1e-9; /* vector residual, see the convergence test */
   int q = 2 * n_modes > n_modes + 8 ? 2 * n_modes : n_modes + 8;
   if (q > n_mass) q = n_mass;
-  /* K - sigma M, factorized once */
-  for (int p = 0; p < A->nnz; ++p) A->val[p] = K_val[p] - sigma * M_val[p];
+  /* the symmetric part K_s = (K + K^T)/2 (the pattern is structurally symmetric) */
+  double* Ks = NSB_NEW_ARRAY(ctx, A->nnz, double);
+  NSB_CHECK(ctx, Ks, NSB_ERR_ALLOC, "modal analysis: out of memory");
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      int pt = find_entry(A, A->col[p], i);
+      Ks[p] = 0.5 * (K_val[p] + (pt >= 0 ? K_val[pt] : 0.0));
+    }
+  /* K_s - sigma M, factorized once */
+  for (int p = 0; p < A->nnz; ++p) A->val[p] = Ks[p] - sigma * M_val[p];
   int st = nsb_linsolver_factor(ls, A);
   if (st < 0) {
     char why[300];
     snprintf(why, sizeof why, "%s", nsb_ctx_error_message(ctx));
     nsb_ctx_clear_error(ctx);
+    NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
     return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__,
                          "K - sigma M is singular at the shift sigma = %.6g (%s): a mechanism without mass, or a "
                          "shift on an eigenvalue",
                          sigma, why);
   }
   work w;
-  NSB_CALL(work_alloc(ctx, &w, n, q));
+  st = work_alloc(ctx, &w, n, q);
+  if (st < 0) {
+    NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+    return st;
+  }
   /* starting vectors: the mass diagonal, then pseudo-random vectors on the DOFs with mass */
   unsigned rng = 2463534242u;
   for (int i = 0; i < n; ++i) {
@@ -185,7 +199,7 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     for (int j = 0; j < q && st == NSB_OK; ++j) st = nsb_linsolver_solve(ls, w.Xb + (size_t)n * j);
     if (st < 0) break;
     for (int j = 0; j < q; ++j) {
-      pattern_mv(A, K_val, w.Xb + (size_t)n * j, w.KX + (size_t)n * j);
+      pattern_mv(A, Ks, w.Xb + (size_t)n * j, w.KX + (size_t)n * j);
       pattern_mv(A, M_val, w.Xb + (size_t)n * j, w.MX + (size_t)n * j);
     }
     gram(n, q, w.Xb, w.KX, w.Ar);
@@ -213,11 +227,27 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     }
     combine(n, q, w.Xb, w.Ar, w.perm, w.X);
     combine(n, q, w.MX, w.Ar, w.perm, w.Y);
+    /* converged: every wanted eigenvalue settled and its vector's residual
+       |K x - lambda M x| / (|K x| + (|lambda| + |sigma|) |M x|) small (the
+       eigenvalue converges like the square of the vector) */
     converged = 1;
     for (int j = 0; j < n_modes; ++j) {
       double lam = w.mu[w.perm[j]] + sigma;
       if (!(fabs(lam - w.lam_prev[j]) <= tol * (fabs(lam) + fabs(sigma)))) converged = 0;
       w.lam_prev[j] = lam;
+    }
+    for (int j = 0; j < n_modes && converged; ++j) {
+      const double* x = w.X + (size_t)n * j;
+      const double* mx = w.Y + (size_t)n * j;
+      pattern_mv(A, Ks, x, w.KX); /* KX is free until the next iteration's products */
+      double r2 = 0.0, k2 = 0.0, m2 = 0.0, lam = w.lam_prev[j];
+      for (int i = 0; i < n; ++i) {
+        double r = w.KX[i] - lam * mx[i];
+        r2 += r * r;
+        k2 += w.KX[i] * w.KX[i];
+        m2 += mx[i] * mx[i];
+      }
+      if (!(sqrt(r2) <= rtol * (sqrt(k2) + (fabs(lam) + fabs(sigma)) * sqrt(m2)))) converged = 0;
     }
   }
   if (st == NSB_OK && !converged)
@@ -255,7 +285,7 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
       memcpy(phi, w.X + (size_t)n * c, (size_t)n * sizeof(double));
       /* residual |K phi - lambda M phi| relative to |K phi| + (|lambda| + |sigma|) |M phi|
          (the shift gives the scale of the zero eigenvalues of free bodies) */
-      pattern_mv(A, K_val, phi, w.KX);
+      pattern_mv(A, Ks, phi, w.KX);
       pattern_mv(A, M_val, phi, w.MX);
       double r2 = 0.0, k2 = 0.0, m2 = 0.0;
       for (int i = 0; i < n; ++i) {
@@ -268,5 +298,6 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     }
   }
   work_free(ctx, &w);
+  NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
   return st;
 }

@@ -12,9 +12,9 @@
  * vectors satisfy G phi = 0 and the multiplier components are the
  * constraint forces of the mode.  docs/theory.md §7.
  *
- * A collocation-weighted element gives a slightly unsymmetric K; the
- * projected matrices are symmetrized, so the result is the Rayleigh-Ritz
- * approximation of the symmetric part (the asymmetry is reported).
+ * A collocation-weighted element, or a loaded state, gives a slightly
+ * unsymmetric K; the problem solved is that of its symmetric part
+ * K_s = (K + K^T)/2, and the asymmetry |K - K^T|_F / |K|_F is reported.
  * Setup-phase routine: allocates its workspace through ctx and frees it.
  */
 #ifndef NSB_MODAL_H
@@ -28,7 +28,8 @@ typedef struct nsb_modal_result {
   int n;              /* vector length (equations) */
   double* lambda;     /* n_modes eigenvalues (omega^2), ascending */
   double* phi;        /* n x n_modes, column-major, mass-normalized */
-  double* residual;   /* n_modes: |K phi - lambda M phi| / (|K phi| + (|lambda| + |sigma|) |M phi|) */
+  double* residual;   /* n_modes: |K_s phi - lambda M phi| / (|K_s phi| + (|lambda| + |sigma|) |M phi|),
+                         K_s = (K + K^T)/2 */
   int iterations;     /* subspace iterations done */
   double shift;       /* the shift used */
   double asymmetry;   /* |K - K^T|_F / |K|_F */
@@ -41,7 +42,8 @@ typedef struct nsb_modal_result {
 /// sum(K_ii) / sum(M_ii) (below every eigenvalue of a positive
 /// semi-definite K, so free bodies work).  Converged when every wanted
 /// eigenvalue changes by less than tol * (|lambda| + |sigma|) in one
-/// iteration.  Errors: NSB_ERR_ARG (fewer DOFs with mass than n_modes),
+/// iteration and its vector's residual |K x - lambda M x| is below 1e-9
+/// (|K x| + (|lambda| + |sigma|) |M x|).  Errors: NSB_ERR_ARG (fewer DOFs with mass than n_modes),
 /// NSB_ERR_SINGULAR (K - sigma M singular: choose another shift),
 /// NSB_ERR_NO_CONVERGENCE (max_iter reached), NSB_ERR_LAPACK, NSB_ERR_ALLOC.
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,

@@ -1161,11 +1161,22 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
 static void modal_base(nsb_system* s) {
   state_copy(&s->cur, &s->old, s->n_nodes);
   memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
-  for (int i = 0; i < s->n_elems; ++i)
+  for (int i = 0; i < s->n_elems; ++i) {
     if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+    if (s->elems[i].ops->rest) s->elems[i].ops->rest(&s->elems[i]);
+  }
   predict_all(s, NSB_EVAL_STATIC, s->t);
   for (int i = 0; i < s->n_nodes; ++i)
     if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+}
+
+/* Leave the modal analysis: the state, multipliers and internal unknowns as
+   they were before it (the next step continues as if it had not run). */
+static void modal_finish(nsb_system* s) {
+  modal_base(s);
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+  state_copy(&s->cur, &s->old, s->n_nodes);
 }
 
 /* Evaluate the structural elements (contacts left out) at the current
@@ -1242,7 +1253,7 @@ int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   }
   if (Kv) NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
   if (Mv) NSB_FREE_ARRAY(s->ctx, Mv, nnz, double);
-  modal_base(s);
+  modal_finish(s);
   return st;
 }
 
@@ -1261,6 +1272,7 @@ int nsb_system_show_mode(nsb_system* s, const nsb_modal_result* r, int j, double
 void nsb_system_show_mode_reset(nsb_system* s) {
   modal_base(s);
   (void)modal_eval(s, NULL, NULL);
+  modal_finish(s);
 }
 
 void nsb_system_mode_node(const nsb_system* s, const nsb_modal_result* r, int j, int node, double d[6]) {

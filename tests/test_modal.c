@@ -1,0 +1,311 @@
+/* test_modal.c -- the subspace eigensolver (solver/modal.c) against closed
+ * forms of spring-mass chains, and the *FREQUENCY step in a whole analysis.
+ *
+ * Chains of n equal masses m and springs k:
+ *   fixed-free: lambda_j = (4k/m) sin^2((2j - 1) pi / (2 (2n + 1))), j = 1..n;
+ *   free-free:  lambda_j = (4k/m) sin^2((j - 1) pi / (2n)) (lambda_1 = 0: rigid motion).
+ * A free-free chain with the first mass held by a Lagrange multiplier row is
+ * the fixed-free chain of the other n - 1 masses.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/deck.h"
+#include "io/run.h"
+#include "solver/base/ctx.h"
+#include "solver/linsolve.h"
+#include "solver/modal.h"
+#include "solver/sparse.h"
+#include "tests/cunit_main.h"
+
+static const double PI = 3.14159265358979323846;
+
+static nsb_ctx* new_ctx(void) {
+  nsb_ctx* ctx = NULL;
+  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
+  return ctx;
+}
+
+static void end_ctx(nsb_ctx** ctx) {
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(*ctx), 0);
+  nsb_ctx_destroy(ctx);
+}
+
+/* A chain problem: pattern (tridiagonal, plus the multiplier row/column when
+   constrained), K and M values, a KLU solver analyzed for it. */
+typedef struct chain {
+  nsb_csr* A;
+  nsb_linsolver* ls;
+  double *K, *M;
+  int n_mass, n;
+} chain;
+
+/* fixed: the spring from mass 0 to the ground; constrained: a multiplier row
+   x_0 = 0 (column: the reaction) instead */
+static void chain_build(nsb_ctx* ctx, chain* c, int n_mass, double k, double m, int fixed, int constrained) {
+  c->n_mass = n_mass;
+  c->n = n_mass + (constrained ? 1 : 0);
+  nsb_pattern_builder* b = NULL;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, c->n, &b) == NSB_OK);
+  for (int i = 0; i + 1 < n_mass; ++i) CU_ASSERT_FATAL(nsb_pattern_builder_add(b, (int[]){i, i + 1}, 2) == NSB_OK);
+  if (constrained) CU_ASSERT_FATAL(nsb_pattern_builder_add(b, (int[]){0, n_mass}, 2) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(b, &c->A) == NSB_OK);
+  nsb_pattern_builder_destroy(&b);
+  c->K = calloc((size_t)c->A->nnz, sizeof(double));
+  c->M = calloc((size_t)c->A->nnz, sizeof(double));
+  CU_ASSERT_FATAL(c->K && c->M);
+  for (int i = 0; i < c->n; ++i)
+    for (int p = c->A->rowptr[i]; p < c->A->rowptr[i + 1]; ++p) {
+      int j = c->A->col[p];
+      if (i < n_mass && j < n_mass) {
+        if (i == j) {
+          int springs = (i > 0 || fixed ? 1 : 0) + (i + 1 < n_mass ? 1 : 0);
+          c->K[p] = springs * k;
+          c->M[p] = m;
+        } else if (abs(i - j) == 1) {
+          c->K[p] = -k;
+        }
+      } else if ((i == 0 && j == n_mass) || (i == n_mass && j == 0)) {
+        c->K[p] = 1.0; /* G = [1 0 ... 0] and G^T */
+      }
+    }
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &c->ls) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(c->ls, c->A) == NSB_OK);
+}
+
+static void chain_free(nsb_ctx* ctx, chain* c) {
+  nsb_linsolver_destroy(&c->ls);
+  nsb_csr_destroy(ctx, &c->A);
+  free(c->K);
+  free(c->M);
+}
+
+/* phi_i^T M phi_j = delta_ij on the mass DOFs */
+static double orthonormality_error(const chain* c, const nsb_modal_result* r) {
+  double worst = 0.0;
+  for (int a = 0; a < r->n_modes; ++a)
+    for (int b = 0; b < r->n_modes; ++b) {
+      double s = 0.0;
+      for (int i = 0; i < c->n_mass; ++i) s += r->phi[i + (size_t)r->n * a] * c->M[c->A->rowptr[i] + (i > 0)] *
+                                               r->phi[i + (size_t)r->n * b];
+      worst = fmax(worst, fabs(s - (a == b ? 1.0 : 0.0)));
+    }
+  return worst;
+}
+
+static void test_fixed_free_chain(void) {
+  nsb_ctx* ctx = new_ctx();
+  chain c;
+  int n = 30;
+  double k = 5.0, m = 2.0;
+  chain_build(ctx, &c, n, k, m, 1, 0);
+  nsb_modal_result r;
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 6, 0.0, 0, 1e-12, 500, &r), NSB_OK);
+  CU_ASSERT_EQUAL(r.n_modes, 6);
+  for (int j = 1; j <= 6; ++j) {
+    double s = sin((2 * j - 1) * PI / (2.0 * (2 * n + 1)));
+    double exact = 4.0 * k / m * s * s;
+    CU_ASSERT(fabs(r.lambda[j - 1] - exact) <= 1e-10 * exact);
+    CU_ASSERT(r.residual[j - 1] < 1e-8);
+  }
+  CU_ASSERT(orthonormality_error(&c, &r) < 1e-10);
+  CU_ASSERT(r.asymmetry == 0.0);
+  nsb_modal_result_free(ctx, &r);
+  chain_free(ctx, &c);
+  end_ctx(&ctx);
+}
+
+static void test_free_chain_rigid_mode(void) {
+  nsb_ctx* ctx = new_ctx();
+  chain c;
+  int n = 20;
+  double k = 3.0, m = 0.5;
+  chain_build(ctx, &c, n, k, m, 0, 0);
+  nsb_modal_result r;
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 4, 0.0, 0, 1e-12, 500, &r), NSB_OK);
+  CU_ASSERT(r.shift < 0.0); /* automatic shift below the spectrum */
+  double scale = 4.0 * k / m;
+  CU_ASSERT(fabs(r.lambda[0]) < 1e-10 * scale);
+  for (int j = 2; j <= 4; ++j) {
+    double s = sin((j - 1) * PI / (2.0 * n)), exact = scale * s * s;
+    CU_ASSERT(fabs(r.lambda[j - 1] - exact) <= 1e-10 * exact);
+  }
+  /* the rigid mode: all masses move alike, |phi|_M = 1 -> phi_i = 1/sqrt(n m) */
+  for (int i = 0; i < n; ++i) CU_ASSERT(fabs(fabs(r.phi[i]) - 1.0 / sqrt(n * m)) < 1e-8);
+  CU_ASSERT(orthonormality_error(&c, &r) < 1e-10);
+  nsb_modal_result_free(ctx, &r);
+  chain_free(ctx, &c);
+  end_ctx(&ctx);
+}
+
+static void test_constrained_chain(void) {
+  nsb_ctx* ctx = new_ctx();
+  chain c;
+  int n = 16;
+  double k = 7.0, m = 1.5;
+  chain_build(ctx, &c, n, k, m, 0, 1);
+  nsb_modal_result r;
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 5, 0.0, 0, 1e-12, 500, &r), NSB_OK);
+  for (int j = 1; j <= 5; ++j) {
+    double s = sin((2 * j - 1) * PI / (2.0 * (2 * (n - 1) + 1))), exact = 4.0 * k / m * s * s;
+    CU_ASSERT(fabs(r.lambda[j - 1] - exact) <= 1e-10 * exact);
+    const double* phi = r.phi + (size_t)r.n * (j - 1);
+    CU_ASSERT(fabs(phi[0]) < 1e-12);                        /* the constraint holds */
+    CU_ASSERT(fabs(phi[n] - k * phi[1]) < 1e-8 * fabs(k * phi[1]) + 1e-12); /* reaction of the held mass */
+  }
+  nsb_modal_result_free(ctx, &r);
+  chain_free(ctx, &c);
+  end_ctx(&ctx);
+}
+
+static void test_interior_shift(void) {
+  nsb_ctx* ctx = new_ctx();
+  chain c;
+  int n = 12;
+  double k = 1.0, m = 1.0;
+  chain_build(ctx, &c, n, k, m, 1, 0);
+  double ex[12];
+  for (int j = 1; j <= n; ++j) {
+    double s = sin((2 * j - 1) * PI / (2.0 * (2 * n + 1)));
+    ex[j - 1] = 4.0 * k / m * s * s;
+  }
+  /* a shift just above lambda_5: the two nearest are lambda_5 and lambda_6 */
+  double sigma = ex[4] + 0.2 * (ex[5] - ex[4]);
+  nsb_modal_result r;
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 2, sigma, 1, 1e-12, 500, &r), NSB_OK);
+  CU_ASSERT_DOUBLE_EQUAL(r.shift, sigma, 0.0);
+  CU_ASSERT(fabs(r.lambda[0] - ex[4]) < 1e-10 * ex[4]);
+  CU_ASSERT(fabs(r.lambda[1] - ex[5]) < 1e-10 * ex[5]);
+  nsb_modal_result_free(ctx, &r);
+  chain_free(ctx, &c);
+  end_ctx(&ctx);
+}
+
+static void test_bad_requests(void) {
+  nsb_ctx* ctx = new_ctx();
+  chain c;
+  chain_build(ctx, &c, 3, 1.0, 1.0, 1, 1); /* 3 masses, one held: 3 mass DOFs in the vector */
+  nsb_modal_result r;
+  CU_ASSERT_EQUAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 4, 0.0, 0, 1e-12, 500, &r), NSB_ERR_ARG);
+  CU_ASSERT_PTR_NOT_NULL(strstr(nsb_ctx_error_message(ctx), "only 3 free DOFs carry mass"));
+  nsb_ctx_clear_error(ctx);
+  CU_ASSERT_EQUAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 0, 0.0, 0, 1e-12, 500, &r), NSB_ERR_ARG);
+  nsb_ctx_clear_error(ctx);
+  /* a free chain without shift-free factorization: shift exactly on the rigid mode */
+  chain_free(ctx, &c);
+  chain_build(ctx, &c, 4, 1.0, 1.0, 0, 0);
+  CU_ASSERT_EQUAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 2, 0.0, 1, 1e-12, 500, &r), NSB_ERR_SINGULAR);
+  CU_ASSERT_PTR_NOT_NULL(strstr(nsb_ctx_error_message(ctx), "K - sigma M is singular"));
+  nsb_ctx_clear_error(ctx);
+  /* an iteration budget that cannot converge */
+  CU_ASSERT_EQUAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 2, -1e-3, 1, 1e-15, 1, &r), NSB_ERR_NO_CONVERGENCE);
+  nsb_ctx_clear_error(ctx);
+  chain_free(ctx, &c);
+  end_ctx(&ctx);
+}
+
+/* ---- *FREQUENCY in a whole analysis ------------------------------------------ */
+
+/* A cantilever: static tip load, then (optionally) a *FREQUENCY step, then a
+   dynamic step.  The frequency step must leave the analysis untouched. */
+static char* cantilever_deck(int with_frequency) {
+  static char buf[8192];
+  int n = 0;
+  n += snprintf(buf + n, sizeof buf - (size_t)n, "*HEADING\ncantilever\n*NODE\n");
+  for (int i = 0; i <= 8; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %g, 0, 0\n", i + 1, 0.5 * i);
+  n += snprintf(buf + n, sizeof buf - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, POINTS=2\n");
+  for (int i = 0; i < 8; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  n += snprintf(buf + n, sizeof buf - (size_t)n,
+                "*BEAM GENERAL SECTION, ELSET=B\n1e6, 1e6, 1e6, 50, 80, 100\n2, 0.01, 0.02, 0.03\n0, 0, 1\n"
+                "*BOUNDARY\n1, 1, 6\n"
+                "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n9, 3, -4.0\n*SOLVER CONTROLS, TOL RESIDUAL=1e-6\n*END STEP\n");
+  if (with_frequency) n += snprintf(buf + n, sizeof buf - (size_t)n, "*STEP\n*FREQUENCY\n6\n*END STEP\n");
+  n += snprintf(buf + n, sizeof buf - (size_t)n,
+                "*STEP\n*DYNAMIC\n0.01, 0.2\n*CLOAD\n9, 2, 3.0\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n");
+  return buf;
+}
+
+static char* slurp(const char* path) {
+  FILE* f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char* s = malloc((size_t)len + 1);
+  if (s && fread(s, 1, (size_t)len, f) != (size_t)len) {
+    free(s);
+    s = NULL;
+  }
+  if (s) s[len] = '\0';
+  fclose(f);
+  return s;
+}
+
+static void run_deck(const char* text, const char* outdir) {
+  nsb_ctx* ctx = new_ctx();
+  nsb_model* m = NULL;
+  int n_err = 0;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "cantilever.inp", text, stderr, &m, &n_err), NSB_OK);
+  nsb_run_options opt = nsb_run_default_options();
+  opt.outdir = outdir;
+  opt.quiet = 1;
+  nsb_stats stats;
+  CU_ASSERT_EQUAL(nsb_run(ctx, m, &opt, &stats), NSB_OK);
+  nsb_model_destroy(&m);
+  end_ctx(&ctx);
+}
+
+static void test_frequency_step_leaves_analysis(void) {
+  const char* d1 = NSB_BINARY_DIR "/tests_tmp/modal_with";
+  const char* d2 = NSB_BINARY_DIR "/tests_tmp/modal_without";
+  run_deck(cantilever_deck(1), d1);
+  run_deck(cantilever_deck(0), d2);
+  char p1[512], p2[512];
+  snprintf(p1, sizeof p1, "%s/history.csv", d1);
+  snprintf(p2, sizeof p2, "%s/history.csv", d2);
+  char *h1 = slurp(p1), *h2 = slurp(p2);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(h1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(h2);
+  CU_ASSERT_STRING_EQUAL(h1, h2); /* bit for bit */
+  free(h1);
+  free(h2);
+  /* modes.csv: 6 rows of step 2, ascending, positive (a supported cantilever) */
+  snprintf(p1, sizeof p1, "%s/modes.csv", d1);
+  FILE* f = fopen(p1, "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  char line[512];
+  CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, f));
+  CU_ASSERT_STRING_EQUAL(line, "step,mode,eigenvalue,omega,frequency,period,residual\n");
+  int rows = 0;
+  double prev = 0.0;
+  while (fgets(line, sizeof line, f)) {
+    int step, mode;
+    double lam, om, fr, per, res;
+    CU_ASSERT_EQUAL(sscanf(line, "%d,%d,%lf,%lf,%lf,%lf,%lf", &step, &mode, &lam, &om, &fr, &per, &res), 7);
+    CU_ASSERT_EQUAL(step, 2);
+    CU_ASSERT_EQUAL(mode, rows + 1);
+    CU_ASSERT(lam > prev);
+    CU_ASSERT(fabs(om * om - lam) <= 1e-12 * lam);
+    CU_ASSERT(fabs(fr * 2.0 * PI - om) <= 1e-12 * om);
+    CU_ASSERT(res < 1e-6);
+    prev = lam;
+    ++rows;
+  }
+  fclose(f);
+  CU_ASSERT_EQUAL(rows, 6);
+}
+
+static const nsb_test_suite suites[] = {
+    {"subspace", (const nsb_test_case[]){{"fixed_free_chain", test_fixed_free_chain},
+                                         {"free_chain_rigid_mode", test_free_chain_rigid_mode},
+                                         {"constrained_chain", test_constrained_chain},
+                                         {"interior_shift", test_interior_shift},
+                                         {"bad_requests", test_bad_requests},
+                                         {NULL, NULL}}},
+    {"frequency_step", (const nsb_test_case[]){{"leaves_the_analysis", test_frequency_step_leaves_analysis},
+                                               {NULL, NULL}}},
+    {NULL, NULL}};
+
+int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
