@@ -332,6 +332,11 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
       fprintf(out, "    %d: %s dynamic, %s (beta=%g, gamma=%g), h=%g, period=%g, %.0f increments\n", i + 1,
               s->name[0] ? s->name : "-", scheme_names[s->scheme], s->beta, s->gamma, s->h, s->period,
               ceil(s->period / s->h - 1e-9));
+    else if (s->n_modes > 0 && s->shift_given)
+      fprintf(out, "    %d: %s frequency, %d modes nearest the shift %g\n", i + 1, s->name[0] ? s->name : "-",
+              s->n_modes, s->shift);
+    else if (s->n_modes > 0)
+      fprintf(out, "    %d: %s frequency, %d lowest modes\n", i + 1, s->name[0] ? s->name : "-", s->n_modes);
     else
       fprintf(out, "    %d: %s static, increment=%g, period=%g\n", i + 1, s->name[0] ? s->name : "-", s->h,
               s->period);

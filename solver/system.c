@@ -828,7 +828,7 @@ static void describe_equation(const nsb_system* s, int eq, char* buf, size_t n) 
   for (int i = 0; i < s->n_nodes; ++i)
     for (int d = 0; d < 6; ++d)
       if (s->node_eq[6 * i + d] == eq) {
-        if (s->ops == &nsb_accel_ops && !node_has_inertia(s->model, i, d))
+        if ((s->ops == &nsb_accel_ops || s->step.n_modes > 0) && !node_has_inertia(s->model, i, d))
           snprintf(buf, n, " [node %d, DOF %d: %s has no inertia (massless elements): give them a density]",
                    s->model->nodes.data[i].label, d + 1, dof_names[d]);
         else
