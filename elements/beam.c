@@ -890,7 +890,7 @@ void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, do
 /* Lumped mass for the modal analysis: each end node carries half the
    element's mass rhoA L and half its section rotary inertia rhoJ L (end
    frame, mapped into the node frame with Lambda: J_node = Lambda J Lambda^T).
-   Frequencies converge like 1/n_e^2 (docs/theory.md §7). */
+   Frequencies converge like 1/n_e^2 (docs/theory.md §6). */
 static void beam_mass(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict M) {
   (void)ec;
   const beam_state* s = e->state;

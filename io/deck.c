@@ -1292,7 +1292,7 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
 static int only_one_line(parser* p, loc at);
 
 /* *FREQUENCY: a static-kind step of no duration; the data line gives the
-   number of modes and an optional shift (docs/deck.md, docs/theory.md §7). */
+   number of modes and an optional shift (docs/deck.md, docs/theory.md §6). */
 static void begin_frequency(parser* p, loc at) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);

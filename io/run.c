@@ -323,7 +323,7 @@ static int write_contacts(nsb_ctx* ctx, nsb_vtk_contact_writer* w, contact_buf* 
    "time" = mode number), each drawn at a displacement of 5 % of the model
    size (rotations at most 0.3 rad) on top of the current state. */
 static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, const nsb_run_options* opt,
-                          FILE* csv, frame_buf* fb, beam_buf* bb) {
+                          FILE* csv, frame_buf* fb, beam_buf* bb, int ascii) {
   const nsb_step_def* sd = &m->steps.data[k];
   nsb_modal_result r;
   int st = nsb_system_modes(s, &r);
@@ -346,10 +346,10 @@ static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k
   if (st >= 0 && sd->vtk_every > 0) {
     char base[64];
     snprintf(base, sizeof base, "modes%d", k + 1);
-    st = nsb_vtk_writer_create(ctx, opt->outdir, base, sd->vtk_ascii, fb->n, fb->n_lines, &vtk);
+    st = nsb_vtk_writer_create(ctx, opt->outdir, base, ascii, fb->n, fb->n_lines, &vtk);
     snprintf(base, sizeof base, "modes%d_beams", k + 1);
     if (st >= 0 && bb->n_lines > 0)
-      st = nsb_vtk_beam_writer_create(ctx, opt->outdir, base, sd->vtk_ascii, bb->n_points, bb->n_lines, 16, &bvtk);
+      st = nsb_vtk_beam_writer_create(ctx, opt->outdir, base, ascii, bb->n_points, bb->n_lines, 16, &bvtk);
     /* model size: diagonal of the bounding box of the initial node positions */
     double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
     for (int i = 0; i < m->nodes.count; ++i)
@@ -465,7 +465,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
         if (vtk && (st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
         if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
       }
-      if ((st = frequency_step(ctx, m, s, k, opt, modes_csv, &fb, &bb)) < 0) goto done;
+      if ((st = frequency_step(ctx, m, s, k, opt, modes_csv, &fb, &bb, ascii)) < 0) goto done;
       continue;
     }
     /* consistent accelerations at the start of the analysis and of every

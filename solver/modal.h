@@ -10,7 +10,7 @@
  * stays non-singular).  The eigenvectors come out mass-normalized,
  * phi_i^T M phi_j = delta_ij.  Multiplier rows hold the constraint, so the
  * vectors satisfy G phi = 0 and the multiplier components are the
- * constraint forces of the mode.  docs/theory.md §7.
+ * constraint forces of the mode.  docs/theory.md §6.
  *
  * A collocation-weighted element, or a loaded state, gives a slightly
  * unsymmetric K; the problem solved is that of its symmetric part

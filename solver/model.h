@@ -346,7 +346,7 @@ typedef struct nsb_step_def {
      radius at infinity and the Chung-Hulbert weights (seed 6.101) */
   double rho_inf, alpha_m, alpha_f;
   /* *FREQUENCY (kind NSB_STEP_STATIC, period 0): modes of the linearized
-     structure about the current state (docs/theory.md §7); 0 otherwise */
+     structure about the current state (docs/theory.md §6); 0 otherwise */
   int n_modes;
   double shift;      /* eigenvalue shift sigma (omega^2) */
   int shift_given;   /* 0: automatic shift below the spectrum */

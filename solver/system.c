@@ -572,7 +572,7 @@ void nsb_system_destroy(nsb_system** ps) {
    (so closed contacts add no coupling, and no fill, to the factorization). */
 /* Elements left out of the matrix: NEWTON-law contacts solved by prox sweeps
    (their impulses are loads), and every contact in a *FREQUENCY step (the
-   modal model is the structure without contacts, docs/theory.md §7). */
+   modal model is the structure without contacts, docs/theory.md §6). */
 static int prox_load_only(const nsb_system* s, int i) {
   if (s->step.n_modes > 0) return i >= s->first_contact;
   return s->contact_prox && i >= s->first_contact && s->elems[i].ops == &nsb_contact_newton_ops;

@@ -58,7 +58,7 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep);
 /// is restored to the start of the increment and a negative status returned.
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep);
 
-/// Modal analysis of the current state (a *FREQUENCY step, docs/theory.md §7):
+/// Modal analysis of the current state (a *FREQUENCY step, docs/theory.md §6):
 /// the static tangent K (h = 1: displacements and material spins) and the
 /// mass matrix M (element mass ops) of the structure without contacts, and
 /// the step's n_modes eigenpairs (solver/modal.h) in equation numbering.
