@@ -659,6 +659,26 @@ static double node_radius(const nsb_model* m, const nsb_contact_pair* p, int nod
   if (nd->body_kind == NSB_BODY_PARTICLE) return m->particles.data[nd->body].radius;
   return p && p->slave_radius >= 0.0 ? p->slave_radius : nd->contact_radius;
 }
+double nsb_contact_node_radius(const nsb_model* m, const nsb_contact_pair* p, int node) {
+  return node_radius(m, p, node);
+}
+
+double nsb_obstacle_gap(const nsb_model* m, int obstacle, double t, nsb_vec3 x, double r, nsb_vec3 n_prev,
+                        nsb_vec3* n, nsb_vec3* vobs) {
+  const nsb_obstacle* o = &m->obstacles.data[obstacle];
+  nsb_vec3 p = nsb_v3_add(nsb_v3_load(o->point), obstacle_offset(m, o, t, vobs));
+  nsb_vec3 dir = nsb_v3_load(o->dir);
+  if (o->kind == NSB_OBSTACLE_PLANE) {
+    *n = dir;
+    return nsb_v3_dot(dir, nsb_v3_sub(x, p)) - r;
+  }
+  nsb_vec3 dd = nsb_v3_sub(x, p);
+  if (o->kind == NSB_OBSTACLE_CYLINDER) dd = nsb_v3_muladd(dd, -nsb_v3_dot(dd, dir), dir);
+  double dist = nsb_v3_norm(dd);
+  *n = dist > 0.0 ? nsb_v3_scale(1.0 / dist, dd) : n_prev;
+  return dist - o->radius - r;
+}
+
 static double node_mass(const nsb_model* m, int node) {
   const nsb_node* nd = &m->nodes.data[node];
   return nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].mass : nd->contact_mass;

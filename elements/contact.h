@@ -126,4 +126,15 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]);
 /// work of moving obstacles through their impulses (external work).
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
 
+/// Contact radius of a slave node of pair p: a particle's radius, or for a
+/// beam node the pair's SLAVE RADIUS or its sections' radius.
+double nsb_contact_node_radius(const nsb_model* m, const nsb_contact_pair* p, int node);
+/// Gap of a sphere of radius r at x to obstacle `obstacle` at time t (plane,
+/// sphere, cylinder, translating with its amplitude), the outward normal n
+/// (n_prev when the centre sits on a sphere's centre or a cylinder's axis)
+/// and the obstacle's translational velocity (spin moves the surface in
+/// itself, not along n).  For the modal dynamics (solver/reduced.c).
+double nsb_obstacle_gap(const nsb_model* m, int obstacle, double t, nsb_vec3 x, double r, nsb_vec3 n_prev,
+                        nsb_vec3* n, nsb_vec3* vobs);
+
 #endif

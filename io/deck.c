@@ -119,6 +119,7 @@ typedef enum kw_id {
   KW_DYNAMIC,
   KW_STATIC,
   KW_FREQUENCY,
+  KW_MODAL_DYNAMIC,
   KW_SOLVER_CONTROLS,
   KW_OUTPUT
 } kw_id;
@@ -160,6 +161,7 @@ static const char* const levels[] = {"POSITION", "VELOCITY", NULL};
 static const char* const yes_no[] = {"NO", "YES", NULL};
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
+static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
 static const char* const linsolvers[] = {"KLU", "UMFPACK", NULL};
 static const char* const formats[] = {"VTK", "HISTORY", "CONTACT", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
@@ -262,6 +264,14 @@ static const kwspec kw_table[] = {
       {NULL, P_FLAG, 0, NULL}}},
     {"STATIC", KW_STATIC, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
     {"FREQUENCY", KW_FREQUENCY, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
+    {"MODAL DYNAMIC",
+     KW_MODAL_DYNAMIC,
+     W_STEP,
+     {{"MODES", P_INT, 1, NULL},
+      {"REDUCTION", P_ENUM, 0, reductions},
+      {"ALPHA", P_REAL, 0, NULL},
+      {"BETA", P_REAL, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}}},
     {"SOLVER CONTROLS",
      KW_SOLVER_CONTROLS,
      W_STEP,
@@ -332,6 +342,7 @@ typedef struct parser {
   int step_inc;         /* INC= of the open step, 0 if not given */
   int step_proc;        /* procedure keyword seen in the open step */
   loc proc_at;
+  loc modal_at;         /* the *MODAL DYNAMIC keyword (file -1: none yet) */
   int main_lines;       /* lines read from the top-level deck */
   int string_deck;      /* the top-level deck is a string */
   int depth;            /* include depth of the source being read (top level 0) */
@@ -1215,6 +1226,9 @@ static void begin_step(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
+  if (p->m->steps.count > 0 && p->m->steps.data[p->m->steps.count - 1].modal_dynamic)
+    VALUE(p, at, "a step after the *MODAL DYNAMIC step of line %d: it must be the last step (its linear solution is "
+          "not carried into a later step)", p->m->steps.data[p->m->steps.count - 1].line);
   nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
   if (v[0].set) snprintf(d.name, sizeof d.name, "%s", v[0].s);
   d.line = at.line;
@@ -1238,7 +1252,7 @@ static void begin_end_step(parser* p, loc at) {
     return;
   }
   if (!p->step_proc)
-    SYNTAX(p, at, "the step of line %d has no procedure (*DYNAMIC, *STATIC or *FREQUENCY)", p->step_at.line);
+    SYNTAX(p, at, "the step of line %d has no procedure (*DYNAMIC, *STATIC, *FREQUENCY or *MODAL DYNAMIC)", p->step_at.line);
   p->in_step = 0;
 }
 
@@ -1313,6 +1327,27 @@ static void begin_frequency(parser* p, loc at) {
   s->n_modes = 1;
 }
 
+/* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=]: data line h, period
+   (data_procedure).  The step linearizes like *FREQUENCY; loads of the step act
+   with their dynamic meaning (no ramp). */
+static void begin_modal_dynamic(parser* p, loc at, const pval* v) {
+  begin_frequency(p, at);
+  if (p->b.kw == KW_SKIP) return;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  s->modal_dynamic = 1;
+  if (p->modal_at.line <= 0) p->modal_at = at;
+  s->h = 0.0;
+  s->h_min = -1.0;
+  if (v[0].i < 1 || v[0].i > 1000) VALUE(p, at, "MODES must satisfy 1 <= MODES <= 1000, got %d", v[0].i);
+  else s->n_modes = v[0].i;
+  if (v[1].set) s->reduction = v[1].i;
+  for (int k = 2; k <= 3; ++k)
+    if (v[k].set) {
+      if (v[k].d >= 0.0) *(k == 2 ? &s->ray_alpha : &s->ray_beta) = v[k].d;
+      else VALUE(p, at, "%s (Rayleigh damping) must be >= 0, got %.12g", k == 2 ? "ALPHA" : "BETA", v[k].d);
+    }
+}
+
 static void data_frequency(parser* p, loc at) {
   if (!only_one_line(p, at)) return;
   if (!expect_fields(p, at, 1, 2, "number of modes[, shift]")) return;
@@ -1334,7 +1369,7 @@ static void data_frequency(parser* p, loc at) {
 
 static void begin_solver_controls(parser* p, loc at, const pval* v) {
   if (!p->step_proc) {
-    SYNTAX(p, at, "*SOLVER CONTROLS must follow the procedure keyword (*DYNAMIC, *STATIC or *FREQUENCY) of the step");
+    SYNTAX(p, at, "*SOLVER CONTROLS must follow the procedure keyword (*DYNAMIC, *STATIC, *FREQUENCY or *MODAL DYNAMIC) of the step");
     return;
   }
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
@@ -2378,7 +2413,11 @@ static void data_probe(parser* p, loc at) {
 static void data_procedure(parser* p, loc at) {
   if (!only_one_line(p, at)) return;
   int is_static = p->b.kw == KW_STATIC;
-  if (!expect_fields(p, at, 2, 3, is_static ? "increment, period[, h_min]" : "h, period[, h_min]")) return;
+  if (p->b.kw == KW_MODAL_DYNAMIC) { /* linear: no cutback */
+    if (!expect_fields(p, at, 2, 2, "h, period")) return;
+  } else if (!expect_fields(p, at, 2, 3, is_static ? "increment, period[, h_min]" : "h, period[, h_min]")) {
+    return;
+  }
   double h, period, h_min;
   if (!get_real(p, at, p->fields[0], "time increment", &h) || !get_real(p, at, p->fields[1], "time period", &period))
     return;
@@ -2487,6 +2526,7 @@ static void end_block(parser* p) {
     case KW_DYNAMIC:
     case KW_STATIC:
     case KW_FREQUENCY:
+    case KW_MODAL_DYNAMIC:
       if (p->b.n_data == 0) SYNTAX(p, at, "*%s needs a data line", p->b.spec->name);
       break;
     case KW_AMPLITUDE:
@@ -2567,7 +2607,8 @@ static void begin_keyword(parser* p, loc at, char* text) {
       p->step_proc = 0;
       p->step_inc = 0;
     }
-    if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY) p->step_proc = 1;
+    if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY || spec->id == KW_MODAL_DYNAMIC)
+      p->step_proc = 1;
     return;
   }
   p->b.kw = spec->id;
@@ -2666,6 +2707,9 @@ static void begin_keyword(parser* p, loc at, char* text) {
     case KW_FREQUENCY:
       begin_frequency(p, at);
       break;
+    case KW_MODAL_DYNAMIC:
+      begin_modal_dynamic(p, at, v);
+      break;
     case KW_SOLVER_CONTROLS:
       begin_solver_controls(p, at, v);
       break;
@@ -2760,6 +2804,7 @@ static void data_line(parser* p, loc at, char* text) {
       break;
     case KW_DYNAMIC:
     case KW_STATIC:
+    case KW_MODAL_DYNAMIC:
       data_procedure(p, at);
       break;
     case KW_FREQUENCY:
@@ -3118,7 +3163,8 @@ static void check_supports_and_loads(parser* p) {
    it takes no loads and no prescribed motion of its own. */
 static void check_frequency_steps(parser* p) {
   const nsb_model* m = p->m;
-#define NSB_FREQ_STEP(k) ((k) >= 0 && (k) < m->steps.count && m->steps.data[k].n_modes > 0)
+#define NSB_FREQ_STEP(k) \
+  ((k) >= 0 && (k) < m->steps.count && m->steps.data[k].n_modes > 0 && !m->steps.data[k].modal_dynamic)
   for (int i = 0; i < m->cloads.count && !p->stop; ++i)
     if (NSB_FREQ_STEP(m->cloads.data[i].step))
       VALUE(p, rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
@@ -3134,11 +3180,26 @@ static void check_frequency_steps(parser* p) {
             "*GRAVITY in a *FREQUENCY step: give it in a *STATIC step before it (or in the model data)");
   for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
     const nsb_boundary* bc = &m->boundaries.data[i];
-    if (NSB_FREQ_STEP(bc->step) && (bc->value != 0.0 || bc->amplitude >= 0))
+    int k = bc->step;
+    if (k >= 0 && k < m->steps.count && m->steps.data[k].n_modes > 0 && (bc->value != 0.0 || bc->amplitude >= 0))
       VALUE(p, rec_loc(p, REC_BOUNDARY, i, bc->line),
-            "*BOUNDARY with a prescribed value or amplitude in a *FREQUENCY step: only holds (value 0) are allowed");
+            "*BOUNDARY with a prescribed value or amplitude in a *%s step: only holds (value 0) are allowed",
+            m->steps.data[k].modal_dynamic ? "MODAL DYNAMIC" : "FREQUENCY");
   }
 #undef NSB_FREQ_STEP
+  /* *MODAL DYNAMIC (the last step: checked where a later *STEP begins):
+     contacts are particles or beam nodes against obstacles, LAW=NEWTON, no friction */
+  if (p->modal_at.line > 0)
+    for (int c = 0; c < m->contact_pairs.count && !p->stop; ++c) {
+      const nsb_contact_pair* cp = &m->contact_pairs.data[c];
+      if (cp->master_kind != NSB_MASTER_OBSTACLE || cp->law != NSB_CONTACT_NEWTON || cp->friction != 0.0) {
+        VALUE(p, p->modal_at,
+              "*MODAL DYNAMIC handles contact pairs with an obstacle as master, LAW=NEWTON and no friction; the "
+              "*CONTACT PAIR of line %d is not one",
+              cp->line);
+        break;
+      }
+    }
 }
 
 /* Contact pairs after reading: resolve the slave node set and the master

@@ -11,6 +11,7 @@
 #include "elements/contact.h"
 #include "io/history.h"
 #include "io/vtk.h"
+#include "solver/reduced.h"
 
 
 nsb_run_options nsb_run_default_options(void) {
@@ -387,6 +388,222 @@ static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k
   return st;
 }
 
+/* ---- *MODAL DYNAMIC ---------------------------------------------------------- */
+
+typedef struct modal_rows {
+  const nsb_system* s;
+  const nsb_modal_result* r;
+} modal_rows;
+
+/* Translation rows of the modes at a node (row-major 3 x m). */
+static void modal_node_rows(void* user, int node, double* B) {
+  const modal_rows* u = user;
+  int m = u->r->n_modes;
+  double d[6];
+  for (int j = 0; j < m; ++j) {
+    nsb_system_mode_node(u->s, u->r, j, node, d);
+    for (int i = 0; i < 3; ++i) B[i * m + j] = d[i];
+  }
+}
+
+/* Workspace of a modal dynamic step (allocated at its start, never in the loop). */
+typedef struct modal_ws {
+  int n, m, nc;
+  double *F, *r0, *f, *dq, *dv, *Mdv, *cols;
+} modal_ws;
+
+static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
+  int n = w->n > 0 ? w->n : 1, m = w->m > 0 ? w->m : 1;
+  if (w->F) NSB_FREE_ARRAY(ctx, w->F, n, double);
+  if (w->r0) NSB_FREE_ARRAY(ctx, w->r0, n, double);
+  if (w->f) NSB_FREE_ARRAY(ctx, w->f, m, double);
+  if (w->dq) NSB_FREE_ARRAY(ctx, w->dq, n, double);
+  if (w->dv) NSB_FREE_ARRAY(ctx, w->dv, n, double);
+  if (w->Mdv) NSB_FREE_ARRAY(ctx, w->Mdv, n, double);
+  if (w->cols) NSB_FREE_ARRAY(ctx, w->cols, (size_t)n * 3 * (w->nc > 0 ? w->nc : 1), double);
+}
+
+/* Modal load at time t: f_j = phi_j^T (r(t_0) - r(t)). */
+static int modal_force(nsb_system* s, const nsb_modal_result* r, modal_ws* w, double t) {
+  NSB_CALL(nsb_system_modal_load(s, t, 0, w->F));
+  for (int i = 0; i < w->n; ++i) w->F[i] = w->r0[i] - w->F[i];
+  for (int j = 0; j < w->m; ++j) {
+    const double* phi = r->phi + (size_t)w->n * j;
+    double v = 0.0;
+    for (int i = 0; i < w->n; ++i) v += phi[i] * w->F[i];
+    w->f[j] = v;
+  }
+  return NSB_OK;
+}
+
+/* The state of the reduced solution (modes, plus the truncated modes'
+   static response to the contact forces with QS), energies and momenta,
+   set in the system for the output writers. */
+static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const nsb_reduced* red, modal_ws* w,
+                              const nsb_energy* e0, double t, double h) {
+  int n = w->n;
+  memset(w->dq, 0, (size_t)n * sizeof(double));
+  memset(w->dv, 0, (size_t)n * sizeof(double));
+  for (int j = 0; j < w->m; ++j) {
+    const double* phi = r->phi + (size_t)n * j;
+    for (int i = 0; i < n; ++i) {
+      w->dq[i] += phi[i] * red->y[j];
+      w->dv[i] += phi[i] * red->v[j];
+    }
+  }
+  if (red->qs)
+    for (int c = 0; c < w->nc; ++c) {
+      if (red->c_P[c] == 0.0) continue;
+      for (int k = 0; k < 3; ++k) {
+        double a = red->c_P[c] / h * red->c_n[3 * c + k];
+        const double* col = w->cols + (size_t)n * (3 * c + k);
+        for (int i = 0; i < n; ++i) w->dq[i] += a * col[i];
+      }
+    }
+  NSB_CALL(nsb_system_modal_state(s, w->dq, w->dv, t));
+  nsb_energy e = *e0;
+  double kin, pot;
+  nsb_reduced_energy(red, &kin, &pot);
+  e.kinetic = kin;
+  e.potential = e0->potential + pot;
+  e.external_work = e0->external_work + red->work_loads;
+  e.dissipated = e0->dissipated + red->dissipated_damping + red->dissipated_contact;
+  /* momenta of the lumped masses: p = sum (M dv)_t, L = sum x x (M dv)_t + R (M dv)_r */
+  nsb_system_modal_mass_mv(s, w->dv, w->Mdv);
+  const nsb_state* st = nsb_system_state(s);
+  e.momentum = e.angular_momentum = nsb_v3_zero();
+  for (int i = 0; i < nsb_system_model(s)->nodes.count; ++i) {
+    double d[6];
+    nsb_system_eq_node(s, w->Mdv, i, d);
+    nsb_vec3 pt = nsb_v3(d[0], d[1], d[2]);
+    e.momentum = nsb_v3_add(e.momentum, pt);
+    e.angular_momentum = nsb_v3_add(e.angular_momentum, nsb_v3_cross(nsb_st_x(st, i), pt));
+    e.angular_momentum = nsb_v3_add(e.angular_momentum, nsb_q_rotate(nsb_st_q(st, i), nsb_v3(d[3], d[4], d[5])));
+  }
+  nsb_system_set_energy(s, &e);
+  return NSB_OK;
+}
+
+/* A *MODAL DYNAMIC step (docs/theory.md §7): modes of the current state,
+   then the reduced integration (solver/reduced.h) with the step's loads and
+   the obstacle contacts; output as in a dynamic step (the state rebuilt from
+   the modal coordinates). */
+static int modal_dynamic_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, const nsb_run_options* opt,
+                              nsb_history* hist, FILE* csv, nsb_vtk_writer* vtk, frame_buf* fb,
+                              nsb_vtk_beam_writer* bvtk, beam_buf* bb, long* inc) {
+  const nsb_step_def* sd = &m->steps.data[k];
+  nsb_stats* stats = nsb_system_stats(s);
+  nsb_modal_result r;
+  memset(&r, 0, sizeof r);
+  nsb_reduced* red = NULL;
+  modal_ws w;
+  memset(&w, 0, sizeof w);
+  int st = nsb_system_modes(s, &r);
+  if (st < 0) return st;
+  if (opt->report && !opt->quiet)
+    fprintf(opt->report, "step %d: modal dynamics with %d modes (omega %.6g .. %.6g), %s reduction\n", k + 1,
+            r.n_modes, sqrt(fmax(r.lambda[0], 0.0)), sqrt(fmax(r.lambda[r.n_modes - 1], 0.0)),
+            sd->reduction ? "quasi-static" : "modal");
+  for (int j = 0; j < r.n_modes && csv; ++j) {
+    double om = r.lambda[j] > 0.0 ? sqrt(r.lambda[j]) : 0.0;
+    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, j + 1, r.lambda[j], om, om / NSB_TWO_PI,
+                om > 0.0 ? NSB_TWO_PI / om : 0.0, r.residual[j]) < 0) {
+      st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "modes.csv: write failed");
+      goto out;
+    }
+  }
+  w.n = r.n;
+  w.m = r.n_modes;
+  nsb_energy e0;
+  nsb_system_energy(s, &e0);
+  modal_rows rows = {s, &r};
+  st = nsb_reduced_create(ctx, m, w.m, r.lambda, sd->ray_alpha, sd->ray_beta, sd->reduction, nsb_system_state(s)->x,
+                          modal_node_rows, &rows, &red);
+  if (st < 0) goto out;
+  w.nc = nsb_reduced_n_contacts(red);
+  int nn = w.n > 0 ? w.n : 1;
+  w.F = NSB_NEW_ARRAY(ctx, nn, double);
+  w.r0 = NSB_NEW_ARRAY(ctx, nn, double);
+  w.f = NSB_NEW_ARRAY(ctx, w.m, double);
+  w.dq = NSB_NEW_ARRAY(ctx, nn, double);
+  w.dv = NSB_NEW_ARRAY(ctx, nn, double);
+  w.Mdv = NSB_NEW_ARRAY(ctx, nn, double);
+  if (sd->reduction) w.cols = NSB_NEW_ARRAY(ctx, (size_t)nn * 3 * (w.nc > 0 ? w.nc : 1), double);
+  if (!w.F || !w.r0 || !w.f || !w.dq || !w.dv || !w.Mdv || (sd->reduction && !w.cols)) {
+    st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+    goto out;
+  }
+  /* initial modal velocities: the projection phi^T M v of the current velocities */
+  nsb_system_node_velocities(s, w.dv);
+  nsb_system_modal_mass_mv(s, w.dv, w.Mdv);
+  for (int j = 0; j < w.m; ++j) {
+    const double* phi = r.phi + (size_t)w.n * j;
+    double v = 0.0;
+    for (int i = 0; i < w.n; ++i) v += phi[i] * w.Mdv[i];
+    red->v[j] = v;
+  }
+  if (sd->reduction) {
+    int nodes_buf[1];
+    int* nodes = w.nc > 0 ? NSB_NEW_ARRAY(ctx, w.nc, int) : nodes_buf;
+    double* C = w.nc > 0 ? NSB_NEW_ARRAY(ctx, (size_t)9 * w.nc * w.nc, double) : NULL;
+    if (w.nc > 0 && (!nodes || !C)) {
+      st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+    } else {
+      for (int c = 0; c < w.nc; ++c) nodes[c] = nsb_reduced_contact_node(red, c);
+      st = nsb_system_modal_flexibility(s, &r, w.nc, nodes, w.cols);
+      for (int a = 0; a < w.nc && st >= 0; ++a)
+        for (int b = 0; b < 3 * w.nc; ++b) {
+          double d[6];
+          nsb_system_eq_node(s, w.cols + (size_t)w.n * b, nodes[a], d);
+          for (int i = 0; i < 3; ++i) C[(3 * a + i) + (size_t)3 * w.nc * b] = d[i];
+        }
+      if (st >= 0) nsb_reduced_set_flexibility(red, C);
+    }
+    if (w.nc > 0 && nodes) NSB_FREE_ARRAY(ctx, nodes, w.nc, int);
+    if (C) NSB_FREE_ARRAY(ctx, C, (size_t)9 * w.nc * w.nc, double);
+    if (st < 0) goto out;
+  }
+  double t0 = nsb_system_time(s);
+  if ((st = nsb_system_modal_load(s, t0, 1, w.r0)) < 0) goto out;
+  long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
+  double h = sd->period / (double)n_inc;
+  /* without amplitudes the loads are constant over the step: one assembly */
+  int varying = 0;
+  for (int i = 0; i < m->cloads.count; ++i) varying |= m->cloads.data[i].step <= k && m->cloads.data[i].amplitude >= 0;
+  for (int i = 0; i < m->dloads.count; ++i) varying |= m->dloads.data[i].step <= k && m->dloads.data[i].amplitude >= 0;
+  for (int i = 0; i < m->gravities.count; ++i)
+    varying |= m->gravities.data[i].step <= k && m->gravities.data[i].amplitude >= 0;
+  for (long j = 1; j <= n_inc; ++j) {
+    double t = t0 + (double)(j - 1) * h;
+    if ((varying || j == 1) && (st = modal_force(s, &r, &w, t + 0.5 * h)) < 0) goto out;
+    if ((st = nsb_reduced_step(red, t, h, w.f)) < 0) goto out;
+    stats->increments++;
+    ++*inc;
+    int want_hist = hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
+    int want_vtk = vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
+    if (want_hist || want_vtk) {
+      double tic = nsb_now_s();
+      if ((st = modal_output_state(s, &r, red, &w, &e0, t0 + (double)j * h, h)) < 0) goto out;
+      if (want_hist && (st = nsb_history_write(hist, s, *inc, 0)) < 0) goto out;
+      if (want_vtk) {
+        if ((st = write_frame(vtk, fb, s, nsb_system_time(s))) < 0) goto out;
+        if (bvtk && (st = write_beams(bvtk, bb, s, nsb_system_time(s))) < 0) goto out;
+        stats->outputs++;
+      }
+      stats->t_output += nsb_now_s() - tic;
+    }
+  }
+  stats->contact_sweeps += red->sweeps;
+  /* the step's end state even without output there */
+  if (!(hist && sd->history_every > 0) && !(vtk && sd->vtk_every > 0))
+    st = modal_output_state(s, &r, red, &w, &e0, t0 + (double)n_inc * h, h);
+out:
+  nsb_reduced_destroy(&red);
+  modal_ws_free(ctx, &w);
+  nsb_modal_result_free(ctx, &r);
+  return st;
+}
+
 int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
   double t_start = nsb_now_s();
   int st = NSB_OK;
@@ -459,6 +676,16 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   for (int k = 0; k < m->steps.count && st >= 0; ++k) {
     const nsb_step_def* sd = &m->steps.data[k];
     if ((st = nsb_system_begin_step(s, k, t)) < 0) goto done;
+    if (sd->modal_dynamic) {
+      if (k == 0) {
+        if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
+        if (vtk && (st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
+        if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
+      }
+      if ((st = modal_dynamic_step(ctx, m, s, k, opt, hist, modes_csv, vtk, &fb, bvtk, &bb, &inc)) < 0) goto done;
+      t = nsb_system_time(s);
+      continue;
+    }
     if (sd->n_modes > 0) {
       if (k == 0) {
         if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;

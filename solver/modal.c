@@ -97,7 +97,7 @@ void nsb_modal_result_free(nsb_ctx* ctx, nsb_modal_result* r) {
 }
 
 typedef struct work {
-  double *X, *Y, *Xb, *KX, *MX, *Ar, *Mr, *mu, *lam_prev;
+  double *X, *Y, *Xb, *KX, *MX, *Ar, *mu, *lam_prev;
   int* perm;
   size_t nq, qq;
   int q;
@@ -110,7 +110,6 @@ static void work_free(nsb_ctx* ctx, work* w) {
   if (w->KX) NSB_FREE_ARRAY(ctx, w->KX, w->nq, double);
   if (w->MX) NSB_FREE_ARRAY(ctx, w->MX, w->nq, double);
   if (w->Ar) NSB_FREE_ARRAY(ctx, w->Ar, w->qq, double);
-  if (w->Mr) NSB_FREE_ARRAY(ctx, w->Mr, w->qq, double);
   if (w->mu) NSB_FREE_ARRAY(ctx, w->mu, w->q, double);
   if (w->lam_prev) NSB_FREE_ARRAY(ctx, w->lam_prev, w->q, double);
   if (w->perm) NSB_FREE_ARRAY(ctx, w->perm, w->q, int);
@@ -127,11 +126,10 @@ static int work_alloc(nsb_ctx* ctx, work* w, int n, int q) {
   w->KX = NSB_NEW_ARRAY(ctx, w->nq, double);
   w->MX = NSB_NEW_ARRAY(ctx, w->nq, double);
   w->Ar = NSB_NEW_ARRAY(ctx, w->qq, double);
-  w->Mr = NSB_NEW_ARRAY(ctx, w->qq, double);
   w->mu = NSB_NEW_ARRAY(ctx, q, double);
   w->lam_prev = NSB_NEW_ARRAY(ctx, q, double);
   w->perm = NSB_NEW_ARRAY(ctx, q, int);
-  if (!w->X || !w->Y || !w->Xb || !w->KX || !w->MX || !w->Ar || !w->Mr || !w->mu || !w->lam_prev || !w->perm) {
+  if (!w->X || !w->Y || !w->Xb || !w->KX || !w->MX || !w->Ar || !w->mu || !w->lam_prev || !w->perm) {
     work_free(ctx, w);
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
   }
@@ -250,21 +248,62 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     memcpy(w.Xb, w.Y, w.nq * sizeof(double));
     for (int j = 0; j < q && st == NSB_OK; ++j) st = nsb_linsolver_solve(ls, w.Xb + (size_t)n * j);
     if (st < 0) break;
+    /* M-orthonormalize the iterates (modified Gram-Schmidt, twice): the
+       projected mass matrix is then the identity, and a vector that has
+       become dependent on the others (the subspace nearly spans all DOFs
+       with mass) is replaced by a fresh one instead of breaking dsygv */
     for (int j = 0; j < q; ++j) {
-      pattern_mv(A, Ks, w.Xb + (size_t)n * j, w.KX + (size_t)n * j);
-      pattern_mv(A, M_val, w.Xb + (size_t)n * j, w.MX + (size_t)n * j);
+      double* xj = w.Xb + (size_t)n * j;
+      double* mj = w.MX + (size_t)n * j;
+      for (int attempt = 0; attempt < 3; ++attempt) {
+        pattern_mv(A, M_val, xj, mj);
+        double n0 = 0.0;
+        for (int i = 0; i < n; ++i) n0 += xj[i] * mj[i];
+        for (int pass = 0; pass < 2; ++pass)
+          for (int l = 0; l < j; ++l) {
+            const double* xl = w.Xb + (size_t)n * l;
+            double c = 0.0;
+            for (int i = 0; i < n; ++i) c += xl[i] * mj[i];
+            const double* ml = w.MX + (size_t)n * l;
+            for (int i = 0; i < n; ++i) {
+              xj[i] -= c * xl[i];
+              mj[i] -= c * ml[i];
+            }
+          }
+        double nn = 0.0;
+        for (int i = 0; i < n; ++i) nn += xj[i] * mj[i];
+        if (nn > 1e-20 * n0 && nn > 0.0) {
+          double sc = 1.0 / sqrt(nn);
+          for (int i = 0; i < n; ++i) {
+            xj[i] *= sc;
+            mj[i] *= sc;
+          }
+          break;
+        }
+        for (int i = 0; i < n; ++i) { /* dependent: a fresh pseudo-random vector on the DOFs with mass */
+          rng ^= rng << 13;
+          rng ^= rng >> 17;
+          rng ^= rng << 5;
+          int pd = find_entry(A, i, i);
+          xj[i] = pd >= 0 && M_val[pd] > 0.0 ? (double)(rng % 2001u) / 1000.0 - 1.0 : 0.0;
+        }
+        if (attempt == 2) {
+          st = nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
+                             "modal analysis: cannot keep %d independent iteration vectors (%d DOFs with mass)", q,
+                             n_mass);
+        }
+      }
+      if (st < 0) break;
     }
+    if (st < 0) break;
+    for (int j = 0; j < q; ++j) pattern_mv(A, Ks, w.Xb + (size_t)n * j, w.KX + (size_t)n * j);
     gram(n, q, w.Xb, w.KX, w.Ar);
-    gram(n, q, w.Xb, w.MX, w.Mr);
-    for (size_t k = 0; k < w.qq; ++k) w.Ar[k] -= sigma * w.Mr[k];
+    for (int j = 0; j < q; ++j) w.Ar[j + q * j] -= sigma;
     symmetrize(q, w.Ar);
-    symmetrize(q, w.Mr);
-    lapack_int info = LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'V', 'U', q, w.Ar, q, w.Mr, q, w.mu);
+    lapack_int info = LAPACKE_dsyev(LAPACK_COL_MAJOR, 'V', 'U', q, w.Ar, q, w.mu);
     if (info != 0) {
       st = nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
-                         "modal analysis: the projected eigenproblem failed (dsygv info %d): the iteration vectors "
-                         "became dependent",
-                         (int)info);
+                         "modal analysis: the projected eigenproblem failed (dsyev info %d)", (int)info);
       break;
     }
     /* Ritz pairs nearest the shift first (insertion sort on |mu|) */

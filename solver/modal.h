@@ -4,7 +4,7 @@
  * M the mass matrix on the same pattern (zero on multiplier rows and on DOFs
  * without inertia).  Subspace iteration with shift-invert (Bathe): each
  * iteration solves (K - sigma M) Xbar = M X with one sparse factorization
- * and projects K and M onto Xbar (Rayleigh-Ritz, LAPACKE dsygv).  It finds
+ * and projects K and M onto Xbar (Rayleigh-Ritz on M-orthonormalized iterates, LAPACKE dsyev).  It finds
  * the eigenvalues nearest the shift sigma; with sigma below the spectrum,
  * the lowest ones, including the zero eigenvalues of free bodies (K - sigma M
  * stays non-singular).  The eigenvectors come out mass-normalized,

@@ -350,6 +350,12 @@ typedef struct nsb_step_def {
   int n_modes;
   double shift;      /* eigenvalue shift sigma (omega^2) */
   int shift_given;   /* 0: automatic shift below the spectrum */
+  /* *MODAL DYNAMIC (kind NSB_STEP_STATIC with modal_dynamic = 1, n_modes
+     retained modes): linear dynamics in modal coordinates about the state at
+     the step start, with unilateral contacts (docs/theory.md §7) */
+  int modal_dynamic;
+  int reduction;             /* 0 MODAL (truncation), 1 QUASI-STATIC (plus residual flexibility at the contacts) */
+  double ray_alpha, ray_beta; /* Rayleigh damping D = alpha M + beta K */
 } nsb_step_def;
 
 /* Probe quantity groups (bit mask). */

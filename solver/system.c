@@ -62,6 +62,13 @@ struct nsb_system {
   double internal_res2; /* condensed-out residual rows of the last assembly */
   nsb_stats stats;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
+  /* *MODAL DYNAMIC: the mass matrix of the linearization (values on the
+     pattern of A, nnz_modal of them) and the energies reported instead of
+     the elements' (the reduced model's; nsb_system_set_energy) */
+  double* modal_M;
+  int nnz_modal;
+  int energy_override;
+  nsb_energy override;
 };
 
 
@@ -121,7 +128,7 @@ static nsb_eval_ctx make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
   ec.t_step = t - s->t_step_start;
   ec.t_total_step_start = s->t_step_start;
   ec.step = s->step_index;
-  ec.step_static = s->step.kind == NSB_STEP_STATIC;
+  ec.step_static = s->step.kind == NSB_STEP_STATIC && !s->step.modal_dynamic;
   ec.step_period = s->step.period;
   ec.lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   ec.contact_prox = s->contact_prox;
@@ -527,6 +534,7 @@ void nsb_system_destroy(nsb_system** ps) {
   if (!ps || !*ps) return;
   nsb_system* s = *ps;
   nsb_ctx* ctx = s->ctx;
+  if (s->modal_M) NSB_FREE_ARRAY(ctx, s->modal_M, s->nnz_modal, double);
   int n = s->n_nodes, nm = n > 0 ? n : 1, nmu = s->n_mult > 0 ? s->n_mult : 1, meq = s->max_eq > 0 ? s->max_eq : 1;
   NSB_FREE_ARRAY(ctx, s->ndof, nm, int);
   NSB_FREE_ARRAY(ctx, s->X0, 3 * nm, double);
@@ -1182,8 +1190,8 @@ static void modal_finish(nsb_system* s) {
 /* Evaluate the structural elements (contacts left out) at the current
    iterate; with Kv/Mv non-NULL add their static tangent and mass matrix
    into those value arrays (pattern of s->A). */
-static int modal_eval(nsb_system* s, double* Kv, double* Mv) {
-  nsb_eval_ctx ec = make_ec(s, NSB_EVAL_STATIC, s->t);
+static int modal_eval_at(nsb_system* s, double t, double* Kv, double* Mv, double* rv) {
+  nsb_eval_ctx ec = make_ec(s, NSB_EVAL_STATIC, t);
   int n_struct = s->n_contacts > 0 ? s->first_contact : s->n_elems;
   for (int i = 0; i < n_struct; ++i) {
     const nsb_elem* e = &s->elems[i];
@@ -1195,10 +1203,13 @@ static int modal_eval(nsb_system* s, double* Kv, double* Mv) {
       return nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__,
                            "*FREQUENCY: element %d (%s) cannot be linearized at t = %.10g: %s", i, e->ops->name, s->t,
                            nsb_status_message(st));
+    if (rv)
+      for (int q = 0; q < nl; ++q)
+        if (e->eq[q] >= 0) rv[e->eq[q]] += s->ff[q];
     if (!Kv) continue;
     for (int q = 0; q < nl * nl; ++q)
       if (e->map[q] >= 0) Kv[e->map[q]] += s->fK[q];
-    if (!e->ops->mass) continue;
+    if (!Mv || !e->ops->mass) continue;
     memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
     e->ops->mass(e, &ec, s->fK);
     for (int q = 0; q < nl * nl; ++q)
@@ -1206,6 +1217,8 @@ static int modal_eval(nsb_system* s, double* Kv, double* Mv) {
   }
   return NSB_OK;
 }
+
+static int modal_eval(nsb_system* s, double* Kv, double* Mv) { return modal_eval_at(s, s->t, Kv, Mv, NULL); }
 
 int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   memset(out, 0, sizeof *out);
@@ -1230,7 +1243,13 @@ int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   if (st == NSB_OK) {
     memset(Kv, 0, (size_t)nnz * sizeof(double));
     memset(Mv, 0, (size_t)nnz * sizeof(double));
+    /* linearize with the loads the state is in equilibrium with: those of
+       the earlier steps (a *MODAL DYNAMIC step's own loads are its excitation,
+       and their load stiffness at the start state is not part of K) */
+    int k = s->step_index;
+    s->step_index = k - 1;
     st = modal_eval(s, Kv, Mv);
+    s->step_index = k;
   }
   s->stats.t_assemble += nsb_now_s() - tic;
   if (st == NSB_OK) {
@@ -1252,6 +1271,12 @@ int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
     }
   }
   if (Kv) NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+  if (st == NSB_OK && s->step.modal_dynamic) { /* kept for the modal dynamics */
+    if (s->modal_M) NSB_FREE_ARRAY(s->ctx, s->modal_M, s->nnz_modal, double);
+    s->modal_M = Mv;
+    s->nnz_modal = nnz;
+    Mv = NULL;
+  }
   if (Mv) NSB_FREE_ARRAY(s->ctx, Mv, nnz, double);
   modal_finish(s);
   return st;
@@ -1276,11 +1301,164 @@ void nsb_system_show_mode_reset(nsb_system* s) {
 }
 
 void nsb_system_mode_node(const nsb_system* s, const nsb_modal_result* r, int j, int node, double d[6]) {
-  const double* phi = r->phi + (size_t)r->n * (size_t)j;
+  nsb_system_eq_node(s, r->phi + (size_t)r->n * (size_t)j, node, d);
+}
+
+void nsb_system_eq_node(const nsb_system* s, const double* phi, int node, double d[6]) {
   for (int k = 0; k < 6; ++k) {
     int eq = k < s->ndof[node] ? s->node_eq[6 * node + k] : -1;
     d[k] = eq >= 0 ? phi[eq] : 0.0;
   }
+}
+
+/* ---- modal dynamics (*MODAL DYNAMIC) ------------------------------------------ */
+
+int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r) {
+  modal_base(s);
+  memset(r, 0, (size_t)s->n_eq * sizeof(double));
+  int k = s->step_index;
+  if (earlier_only) s->step_index = k - 1; /* the loads of this step are not yet active (ec.step, gravity) */
+  int st = modal_eval_at(s, t, NULL, NULL, r);
+  s->step_index = k;
+  modal_finish(s);
+  return st;
+}
+
+void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y) {
+  const nsb_csr* A = s->A;
+  for (int i = 0; i < A->n; ++i) {
+    double v = 0.0;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) v += s->modal_M[p] * x[A->col[p]];
+    y[i] = v;
+  }
+}
+
+void nsb_system_node_velocities(const nsb_system* s, double* ve) {
+  memset(ve, 0, (size_t)s->n_eq * sizeof(double));
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int k = 0; k < s->ndof[i]; ++k) {
+      int eq = s->node_eq[6 * i + k];
+      if (eq >= 0) ve[eq] = k < 3 ? s->cur.v[3 * i + k] : s->cur.w[3 * i + k - 3];
+    }
+}
+
+int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t) {
+  modal_base(s);
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
+  apply_increment(s, s->dx, 0.0);
+  (void)post_solve(s, s->dx);
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int k = 0; k < s->ndof[i]; ++k) {
+      int eq = s->node_eq[6 * i + k];
+      double val = eq >= 0 ? dv[eq] : 0.0;
+      if (k < 3) s->cur.v[3 * i + k] = val;
+      else s->cur.w[3 * i + k - 3] = val;
+    }
+  s->t = t;
+  return NSB_OK;
+}
+
+void nsb_system_set_energy(nsb_system* s, const nsb_energy* e) {
+  s->energy_override = e != NULL;
+  if (e) s->override = *e;
+}
+
+int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n_nodes, const int* nodes,
+                                 double* cols) {
+  const nsb_model* m = s->model;
+  /* the truncated modes' flexibility sum_{i > m} phi_i phi_i^T / lambda_i =
+     (K_s - sigma M)^-1 - sum_{i <= m} phi_i phi_i^T / (lambda_i - sigma) up to
+     a relative sigma / lambda_{m+1}: sigma = 0 for a supported structure; a
+     free one needs all its rigid-body modes among the retained ones and
+     sigma = -1e-9 lambda_m (K_s - sigma M regular) */
+  double lam_max = r->lambda[r->n_modes - 1];
+  int n_rigid = 0;
+  for (int j = 0; j < r->n_modes; ++j)
+    if (!(r->lambda[j] > 1e-9 * lam_max)) ++n_rigid;
+  NSB_CHECK(s->ctx, n_rigid < r->n_modes && lam_max > 0.0, NSB_ERR_UNSUPPORTED,
+            "%s:%d: REDUCTION=QUASI-STATIC: all %d retained modes are rigid-body modes; retain elastic modes too "
+            "(raise MODES)",
+            m->source, s->step.line, r->n_modes);
+  int n = s->n_eq, nnz = s->A->nnz;
+  double* Kv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  double* tmp = n_rigid > 0 ? NSB_NEW_ARRAY(s->ctx, n, double) : NULL;
+  if (!Kv || (n_rigid > 0 && !tmp)) {
+    if (Kv) NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+    return nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+  }
+  memset(Kv, 0, (size_t)nnz * sizeof(double));
+  modal_base(s);
+  int k = s->step_index;
+  s->step_index = k - 1; /* as in nsb_system_modes */
+  int st = modal_eval(s, Kv, NULL);
+  s->step_index = k;
+  /* K_s = (K + K^T)/2 in place */
+  for (int i = 0; i < n && st == NSB_OK; ++i)
+    for (int p = s->A->rowptr[i]; p < s->A->rowptr[i + 1]; ++p) {
+      int jc = s->A->col[p];
+      if (jc <= i) continue;
+      int lo = s->A->rowptr[jc], hi = s->A->rowptr[jc + 1] - 1, pt = -1;
+      while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (s->A->col[mid] == i) {
+          pt = mid;
+          break;
+        }
+        if (s->A->col[mid] < i) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      double v = 0.5 * (Kv[p] + (pt >= 0 ? Kv[pt] : 0.0));
+      Kv[p] = v;
+      if (pt >= 0) Kv[pt] = v;
+    }
+  /* a supported structure: sigma = 0, exact.  A free one: two shifts
+     sigma_1 = -1e-3 lambda_m, sigma_2 = 2 sigma_1 and F_0 = 2 F(sigma_1) - F(sigma_2),
+     exact up to (sigma / lambda_{m+1})^2 <= 4e-6 (a shift of order eps would
+     make the retained rigid modes, computed to |lambda| ~ 1e-7, cancel
+     badly) */
+  int n_shift = n_rigid > 0 ? 2 : 1;
+  for (int sh = 0; sh < n_shift && st == NSB_OK; ++sh) {
+    double sigma = n_rigid > 0 ? -1e-3 * lam_max * (double)(sh + 1) : 0.0;
+    for (int p = 0; p < nnz; ++p) s->A->val[p] = Kv[p] - sigma * s->modal_M[p];
+    st = nsb_linsolver_factor(s->ls, s->A);
+    if (st < 0) {
+      char msg[300];
+      snprintf(msg, sizeof msg, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      st = nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__,
+                         "%s:%d: REDUCTION=QUASI-STATIC: the stiffness matrix is singular (%s): a mechanism "
+                         "without mass; use REDUCTION=MODAL",
+                         m->source, s->step.line, msg);
+      break;
+    }
+    for (int a = 0; a < n_nodes && st == NSB_OK; ++a)
+      for (int c = 0; c < 3 && st == NSB_OK; ++c) {
+        double* col = cols + (size_t)n * (3 * a + c);
+        double* x = n_shift == 2 && sh == 1 ? tmp : col;
+        memset(x, 0, (size_t)n * sizeof(double));
+        int eq = c < s->ndof[nodes[a]] ? s->node_eq[6 * nodes[a] + c] : -1;
+        if (eq < 0) {
+          if (x == col) continue; /* a held translation: no flexibility */
+          continue;
+        }
+        x[eq] = 1.0;
+        st = nsb_linsolver_solve(s->ls, x);
+        /* minus the retained modes' part: sum_j phi_j phi_j[eq] / (lambda_j - sigma) */
+        for (int j = 0; j < r->n_modes && st == NSB_OK; ++j) {
+          const double* phi = r->phi + (size_t)n * j;
+          double w = phi[eq] / (r->lambda[j] - sigma);
+          for (int i = 0; i < n; ++i) x[i] -= w * phi[i];
+        }
+        if (x == tmp)
+          for (int i = 0; i < n; ++i) col[i] = 2.0 * col[i] - tmp[i];
+      }
+  }
+  NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+  if (tmp) NSB_FREE_ARRAY(s->ctx, tmp, n, double);
+  modal_finish(s);
+  return st;
 }
 
 /* ---- queries ------------------------------------------------------------- */
@@ -1299,6 +1477,10 @@ nsb_vec3 nsb_system_gravity(const nsb_system* s) {
 }
 
 void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
+  if (s->energy_override) {
+    *e = s->override;
+    return;
+  }
   memset(e, 0, sizeof *e);
   nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, s->t);
   for (int i = 0; i < s->n_elems; ++i)

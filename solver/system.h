@@ -73,6 +73,35 @@ void nsb_system_show_mode_reset(nsb_system* s);
 /// Node part of mode j: 3 translations (global), 3 rotations (material spin of
 /// the node frame; 0 for particles), 0 for held DOFs.
 void nsb_system_mode_node(const nsb_system* s, const nsb_modal_result* r, int j, int node, double d[6]);
+/// The same for any vector in equation numbering.
+void nsb_system_eq_node(const nsb_system* s, const double* vec, int node, double d[6]);
+
+/// *MODAL DYNAMIC support (docs/theory.md §7).  After nsb_system_modes in a
+/// modal dynamic step the mass matrix is kept: y = M x (equation space).
+void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y);
+/// Static residual r (equation space, n_eq values) of the linearization
+/// state with the loads at time t (loads of the step at their dynamic values;
+/// earlier_only: only the loads of earlier steps).  The step's load vector is
+/// F(t) = r(t_0, earlier only) - r(t): the departure of the applied loads from
+/// those the linearization state is in equilibrium with.
+int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r);
+/// Node velocities of the current state in equation space (translations,
+/// material angular velocities; 0 for held DOFs).
+void nsb_system_node_velocities(const nsb_system* s, double* ve);
+/// Set the state to the linearization state plus dq (equation space; beam
+/// interiors follow statically), node velocities dv, time t.
+int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t);
+/// Report e (copied) instead of the elements' energies from now on; NULL: stop.
+void nsb_system_set_energy(nsb_system* s, const nsb_energy* e);
+/// REDUCTION=QUASI-STATIC: the truncated modes' flexibility
+/// sum_{i > m} phi_i phi_i^T / lambda_i applied to the three translations of
+/// each listed node (columns, n_eq x 3 n_nodes, column-major; zero for held
+/// translations): (K_s - sigma M)^-1 e - sum_{i <= m} phi_i phi_i[e] / (lambda_i - sigma),
+/// sigma = 0, or -1e-9 lambda_m when rigid-body modes are retained (free
+/// structures).  Errors: NSB_ERR_UNSUPPORTED (only rigid modes retained),
+/// NSB_ERR_SINGULAR (a mechanism without mass).
+int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n_nodes, const int* nodes,
+                                 double* cols);
 
 /// Current total time, step time.
 double nsb_system_time(const nsb_system* s);

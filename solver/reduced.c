@@ -1,0 +1,323 @@
+/* reduced.c -- modal coordinates with unilateral contacts (see reduced.h). */
+#include "solver/reduced.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "elements/contact.h"
+
+#define RED_MAX_SWEEPS 100000
+
+static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
+  int m = r->m, nc = r->nc;
+  NSB_FREE_ARRAY(ctx, r->lam, m, double);
+  NSB_FREE_ARRAY(ctx, r->d, m, double);
+  NSB_FREE_ARRAY(ctx, r->y, m, double);
+  NSB_FREE_ARRAY(ctx, r->v, m, double);
+  NSB_FREE_ARRAY(ctx, r->work, m, double);
+  int k = nc > 0 ? nc : 1;
+  NSB_FREE_ARRAY(ctx, r->c_node, k, int);
+  NSB_FREE_ARRAY(ctx, r->c_obst, k, int);
+  NSB_FREE_ARRAY(ctx, r->c_pair, k, int);
+  NSB_FREE_ARRAY(ctx, r->c_r, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_e, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_x0, 3 * k, double);
+  NSB_FREE_ARRAY(ctx, r->c_B, (size_t)3 * m * k, double);
+  NSB_FREE_ARRAY(ctx, r->c_n, 3 * k, double);
+  NSB_FREE_ARRAY(ctx, r->c_g, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_P, k, double);
+  NSB_FREE_ARRAY(ctx, r->W, (size_t)m * k, double);
+  NSB_FREE_ARRAY(ctx, r->G, (size_t)k * k, double);
+  NSB_FREE_ARRAY(ctx, r->q, k, double);
+  if (r->C) NSB_FREE_ARRAY(ctx, r->C, (size_t)9 * k * k, double);
+  NSB_FREE_ARRAY(ctx, r->c_w, k, double);
+  NSB_FREE_ARRAY(ctx, r->ytmp, m, double);
+  NSB_FREE_ARRAY(ctx, r->mask, k, unsigned char);
+}
+
+void nsb_reduced_destroy(nsb_reduced** pr) {
+  if (!pr || !*pr) return;
+  nsb_reduced* r = *pr;
+  nsb_ctx* ctx = r->ctx;
+  red_free(ctx, r);
+  nsb_free(ctx, r, sizeof *r);
+  *pr = NULL;
+}
+
+int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double* lam, double alpha, double beta,
+                       int qs, const double* x0, void (*node_rows)(void* user, int node, double* B), void* user,
+                       nsb_reduced** out) {
+  *out = NULL;
+  /* candidates: every slave node of every pair with an obstacle master */
+  int nc = 0;
+  for (int p = 0; p < model->contact_pairs.count; ++p) {
+    const nsb_contact_pair* cp = &model->contact_pairs.data[p];
+    if (cp->master_kind == NSB_MASTER_OBSTACLE) nc += model->nsets.data[cp->slave_nset].nodes.count;
+  }
+  nsb_reduced* r = nsb_alloc(ctx, sizeof *r);
+  NSB_CHECK(ctx, r, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  memset(r, 0, sizeof *r);
+  r->ctx = ctx;
+  r->model = model;
+  r->m = m;
+  r->qs = qs;
+  r->nc = nc;
+  int k = nc > 0 ? nc : 1;
+  r->lam = NSB_NEW_ARRAY(ctx, m, double);
+  r->d = NSB_NEW_ARRAY(ctx, m, double);
+  r->y = NSB_NEW_ARRAY(ctx, m, double);
+  r->v = NSB_NEW_ARRAY(ctx, m, double);
+  r->work = NSB_NEW_ARRAY(ctx, m, double);
+  r->c_node = NSB_NEW_ARRAY(ctx, k, int);
+  r->c_obst = NSB_NEW_ARRAY(ctx, k, int);
+  r->c_pair = NSB_NEW_ARRAY(ctx, k, int);
+  r->c_r = NSB_NEW_ARRAY(ctx, k, double);
+  r->c_e = NSB_NEW_ARRAY(ctx, k, double);
+  r->c_x0 = NSB_NEW_ARRAY(ctx, 3 * k, double);
+  r->c_B = NSB_NEW_ARRAY(ctx, (size_t)3 * m * k, double);
+  r->c_n = NSB_NEW_ARRAY(ctx, 3 * k, double);
+  r->c_g = NSB_NEW_ARRAY(ctx, k, double);
+  r->c_P = NSB_NEW_ARRAY(ctx, k, double);
+  r->W = NSB_NEW_ARRAY(ctx, (size_t)m * k, double);
+  r->G = NSB_NEW_ARRAY(ctx, (size_t)k * k, double);
+  r->q = NSB_NEW_ARRAY(ctx, k, double);
+  if (qs) r->C = NSB_NEW_ARRAY(ctx, (size_t)9 * k * k, double);
+  r->c_w = NSB_NEW_ARRAY(ctx, k, double);
+  r->ytmp = NSB_NEW_ARRAY(ctx, m, double);
+  r->mask = NSB_NEW_ARRAY(ctx, k, unsigned char);
+  if (!r->lam || !r->d || !r->y || !r->v || !r->work || !r->c_node || !r->c_obst || !r->c_pair || !r->c_r ||
+      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_P || !r->W || !r->G || !r->q ||
+      (qs && !r->C) || !r->c_w || !r->ytmp || !r->mask) {
+    nsb_reduced_destroy(&r);
+    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+  }
+  for (int j = 0; j < m; ++j) {
+    r->lam[j] = lam[j];
+    r->d[j] = alpha + beta * lam[j];
+    r->y[j] = r->v[j] = 0.0;
+  }
+  int c = 0;
+  for (int p = 0; p < model->contact_pairs.count; ++p) {
+    const nsb_contact_pair* cp = &model->contact_pairs.data[p];
+    if (cp->master_kind != NSB_MASTER_OBSTACLE) continue;
+    const nsb_nset* ns = &model->nsets.data[cp->slave_nset];
+    for (int i = 0; i < ns->nodes.count; ++i, ++c) {
+      int node = ns->nodes.data[i];
+      r->c_node[c] = node;
+      r->c_obst[c] = cp->master;
+      r->c_pair[c] = p;
+      r->c_r[c] = nsb_contact_node_radius(model, cp, node);
+      r->c_e[c] = cp->restitution;
+      memcpy(r->c_x0 + 3 * c, x0 + 3 * node, 3 * sizeof(double));
+      node_rows(user, node, r->c_B + (size_t)3 * m * c);
+      r->c_n[3 * c] = r->c_n[3 * c + 1] = 0.0;
+      r->c_n[3 * c + 2] = 1.0;
+      r->c_P[c] = 0.0;
+    }
+  }
+  *out = r;
+  return NSB_OK;
+}
+
+int nsb_reduced_n_contacts(const nsb_reduced* r) { return r->nc; }
+int nsb_reduced_contact_node(const nsb_reduced* r, int c) { return r->c_node[c]; }
+
+void nsb_reduced_set_flexibility(nsb_reduced* r, const double* C) {
+  if (r->C) memcpy(r->C, C, sizeof(double) * 9 * (size_t)r->nc * (size_t)r->nc);
+}
+
+/* The diagonal of the smooth step's matrix: S = I + h/2 D + h^2/4 Lambda
+   (trapezoidal), I + h D + h^2 Lambda (semi-implicit Euler, QS). */
+static double smooth_S(const nsb_reduced* r, int j, double h) {
+  return r->qs ? 1.0 + h * r->d[j] + h * h * r->lam[j] : 1.0 + 0.5 * h * r->d[j] + 0.25 * h * h * r->lam[j];
+}
+
+/* Position of slave c for modal displacement y (3 values). */
+static nsb_vec3 slave_position(const nsb_reduced* r, int c, const double* y) {
+  const double* B = r->c_B + (size_t)3 * r->m * c;
+  double x[3];
+  for (int i = 0; i < 3; ++i) {
+    double s = r->c_x0[3 * c + i];
+    for (int j = 0; j < r->m; ++j) s += B[i * r->m + j] * y[j];
+    x[i] = s;
+  }
+  return nsb_v3_load(x);
+}
+
+/* Gap, normal and W row of slave c at modal displacement y, time t. */
+static double slave_gap(nsb_reduced* r, int c, const double* y, double t, double* w_obs) {
+  nsb_vec3 x = slave_position(r, c, y), n, vo;
+  double g = nsb_obstacle_gap(r->model, r->c_obst[c], t, x, r->c_r[c], nsb_v3_load(r->c_n + 3 * c), &n, &vo);
+  nsb_v3_store(n, r->c_n + 3 * c);
+  const double* B = r->c_B + (size_t)3 * r->m * c;
+  double* Wc = r->W + (size_t)r->m * c;
+  for (int j = 0; j < r->m; ++j) Wc[j] = n.x * B[j] + n.y * B[r->m + j] + n.z * B[2 * r->m + j];
+  *w_obs = nsb_v3_dot(n, vo);
+  return g;
+}
+
+/* Projected Gauss-Seidel for 0 <= G P + q _|_ P >= 0 over the contacts with
+   mask[c] (others P = 0).  Converged when no impulse changes by more than
+   1e-14 of the largest.  Returns the sweeps, or -1. */
+static long pgs(nsb_reduced* r, const unsigned char* mask) {
+  int nc = r->nc;
+  for (long s = 1; s <= RED_MAX_SWEEPS; ++s) {
+    double change = 0.0, big = 0.0;
+    for (int a = 0; a < nc; ++a) {
+      if (!mask[a]) continue;
+      double gaa = r->G[a + (size_t)nc * a];
+      if (!(gaa > 0.0)) continue;
+      double res = r->q[a];
+      for (int b = 0; b < nc; ++b) res += r->G[a + (size_t)nc * b] * r->c_P[b];
+      double pn = fmax(0.0, r->c_P[a] - res / gaa);
+      change = fmax(change, fabs(pn - r->c_P[a]));
+      r->c_P[a] = pn;
+      big = fmax(big, pn);
+    }
+    if (change <= 1e-14 * big || big == 0.0) return s;
+  }
+  return -1;
+}
+
+int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
+  int m = r->m, nc = r->nc;
+  double* vf = r->work;
+  /* free (smooth) velocity: trapezoidal rule (MODAL), or the seed's
+     semi-implicit Euler with y+ = y + h v+ (QUASI-STATIC: a position-level
+     constraint with the trapezoidal update y+ = y + h (v + v+)/2 would
+     reverse the normal velocity, i.e. act as an elastic impact) */
+  for (int j = 0; j < m; ++j) {
+    if (!r->qs) {
+      double a = 0.5 * h * r->d[j], b = 0.25 * h * h * r->lam[j];
+      vf[j] = ((1.0 - a - b) * r->v[j] - h * r->lam[j] * r->y[j] + h * f_mid[j]) / (1.0 + a + b);
+    } else {
+      vf[j] = (r->v[j] - h * r->lam[j] * r->y[j] + h * f_mid[j]) / (1.0 + h * r->d[j] + h * h * r->lam[j]);
+    }
+  }
+  unsigned char* mask = r->mask;
+  double* tmp = r->ytmp;
+  double* wobs = r->c_w;
+  int any = 0;
+  for (int c = 0; c < nc; ++c) {
+    r->c_P[c] = 0.0;
+    mask[c] = 0;
+  }
+  if (nc > 0) {
+    if (!r->qs) {
+      /* Moreau's midpoint test, then Newton's law on the closed contacts */
+      for (int j = 0; j < m; ++j) tmp[j] = r->y[j] + 0.5 * h * r->v[j];
+      for (int c = 0; c < nc; ++c) {
+        r->c_g[c] = slave_gap(r, c, tmp, t + 0.5 * h, &wobs[c]);
+        mask[c] = r->c_g[c] <= 0.0;
+        any |= mask[c];
+      }
+    } else {
+      /* position level: every candidate, gap at the end of the step with the free velocity */
+      for (int j = 0; j < m; ++j) tmp[j] = r->y[j] + h * vf[j];
+      for (int c = 0; c < nc; ++c) {
+        r->c_g[c] = slave_gap(r, c, tmp, t + h, &wobs[c]);
+        mask[c] = 1;
+        any = 1;
+      }
+    }
+    if (any) {
+      /* Delassus matrix G = W S^-1 W^T (S diagonal) and the free-motion term q */
+      for (int a = 0; a < nc; ++a) {
+        const double* Wa = r->W + (size_t)m * a;
+        for (int b = 0; b <= a; ++b) {
+          const double* Wb = r->W + (size_t)m * b;
+          double s = 0.0;
+          for (int j = 0; j < m; ++j) s += Wa[j] * Wb[j] / smooth_S(r, j, h);
+          r->G[a + (size_t)nc * b] = r->G[b + (size_t)nc * a] = s;
+        }
+      }
+      for (int a = 0; a < nc; ++a) {
+        const double* Wa = r->W + (size_t)m * a;
+        double wv = 0.0, wvf = 0.0;
+        for (int j = 0; j < m; ++j) {
+          wv += Wa[j] * r->v[j];
+          wvf += Wa[j] * vf[j];
+        }
+        if (!r->qs) {
+          double gm = wv - wobs[a];
+          r->q[a] = wvf - wobs[a] + r->c_e[a] * fmin(gm, 0.0);
+        } else {
+          r->q[a] = r->c_g[a];
+        }
+      }
+      if (r->qs) {
+        /* lambda = P / h: (h^2 G + C_nn) lambda + g >= 0; in P: (h G + C_nn / h) P + g */
+        for (int a = 0; a < nc; ++a)
+          for (int b = 0; b < nc; ++b) {
+            double cnn = 0.0;
+            for (int i = 0; i < 3; ++i)
+              for (int k = 0; k < 3; ++k)
+                cnn += r->c_n[3 * a + i] * r->C[(3 * a + i) + (size_t)3 * nc * (3 * b + k)] * r->c_n[3 * b + k];
+            r->G[a + (size_t)nc * b] = h * r->G[a + (size_t)nc * b] + cnn / h;
+          }
+      }
+      long sw = pgs(r, mask);
+      if (sw < 0)
+        return nsb_ctx_error(r->ctx, NSB_ERR_NO_CONVERGENCE, __FILE__, __LINE__, __func__,
+                             "modal dynamics: the contact impulses did not settle in %d Gauss-Seidel sweeps at t = %.10g",
+                             RED_MAX_SWEEPS, t);
+      r->sweeps += sw;
+    }
+  }
+  /* v+ = v_free + S^-1 W^T P; energy of the impulses and the damping */
+  r->active = 0;
+  double* vnew = vf; /* in place */
+  for (int c = 0; c < nc; ++c) {
+    if (r->c_P[c] == 0.0) continue;
+    ++r->active;
+    const double* Wc = r->W + (size_t)m * c;
+    for (int j = 0; j < m; ++j) vnew[j] += Wc[j] * r->c_P[c] / smooth_S(r, j, h);
+  }
+  /* Energy identities of the step (exact for the discrete solution):
+     trapezoidal, vm = (v + v+)/2:  Delta(1/2 |v|^2 + 1/2 y^T Lambda y) = h f.vm - h vm.D vm + P^T W vm;
+     semi-implicit Euler, vm = v+:   the same minus 1/2 |v+ - v|^2 + 1/2 h^2 v+^T Lambda v+
+     (the scheme's numerical dissipation, booked with the damping) */
+  double impulse_work = 0.0;
+  for (int c = 0; c < nc; ++c) {
+    if (r->c_P[c] == 0.0) continue;
+    const double* Wc = r->W + (size_t)m * c;
+    double wvm = 0.0;
+    for (int j = 0; j < m; ++j) wvm += Wc[j] * (r->qs ? vnew[j] : 0.5 * (r->v[j] + vnew[j]));
+    impulse_work += r->c_P[c] * wvm;
+  }
+  for (int j = 0; j < m; ++j) {
+    double vm = r->qs ? vnew[j] : 0.5 * (r->v[j] + vnew[j]);
+    r->work_loads += h * f_mid[j] * vm;
+    r->dissipated_damping += h * r->d[j] * vm * vm;
+    if (r->qs) {
+      double dv = vnew[j] - r->v[j];
+      r->dissipated_damping += 0.5 * dv * dv + 0.5 * h * h * r->lam[j] * vnew[j] * vnew[j];
+    }
+    r->y[j] += h * vm;
+    r->v[j] = vnew[j];
+  }
+  double e_qs = 0.0;
+  if (r->qs)
+    for (int a = 0; a < nc; ++a)
+      for (int b = 0; b < nc; ++b) {
+        if (r->c_P[a] == 0.0 || r->c_P[b] == 0.0) continue;
+        double cnn = 0.0;
+        for (int i = 0; i < 3; ++i)
+          for (int k = 0; k < 3; ++k)
+            cnn += r->c_n[3 * a + i] * r->C[(3 * a + i) + (size_t)3 * nc * (3 * b + k)] * r->c_n[3 * b + k];
+        e_qs += 0.5 * (r->c_P[a] / h) * cnn * (r->c_P[b] / h);
+      }
+  r->dissipated_contact += -impulse_work - (e_qs - r->e_qs);
+  r->e_qs = e_qs;
+  return NSB_OK;
+}
+
+void nsb_reduced_energy(const nsb_reduced* r, double* kinetic, double* potential) {
+  double k = 0.0, p = 0.0;
+  for (int j = 0; j < r->m; ++j) {
+    k += 0.5 * r->v[j] * r->v[j];
+    p += 0.5 * r->lam[j] * r->y[j] * r->y[j];
+  }
+  *kinetic = k;
+  *potential = p + r->e_qs;
+}

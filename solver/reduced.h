@@ -1,0 +1,87 @@
+/* reduced.h -- linear dynamics in modal coordinates with unilateral contacts
+ * (*MODAL DYNAMIC; docs/theory.md §7, seed 000 §4).
+ *
+ * The structure linearized about a state (K, M, mass-normalized modes phi_j,
+ * omega_j^2 = lambda_j) is reduced to m modal coordinates y:
+ *   y'' + D y' + Lambda y = phi^T F(t) + W^T lambda,   D = diag(alpha + beta lambda_j).
+ * Contacts: slave nodes (particles, beam nodes) against obstacles; the gap of
+ * slave c at x = x0_c + B_c y (B_c: the node's translation rows of phi) is
+ * g_c(x, t), its normal n_c, W_c = n_c^T B_c.
+ *
+ * Time stepping (trapezoidal smooth part, Moreau-type impulses; the smooth
+ * part alone conserves the energy of the undamped linear system):
+ *   S v+ = (I - h/2 D - h^2/4 Lambda) v - h Lambda y + h f(t + h/2) + W^T P,
+ *   y+ = y + h/2 (v + v+),   S = I + h/2 D + h^2/4 Lambda (diagonal).
+ *  - MODAL reduction: contacts closed at the midpoint (g(y + h/2 v) <= 0)
+ *    obey Newton's law  0 <= W v+ - w + e min(W v - w, 0)  _|_  P >= 0
+ *    (w: the obstacle's normal speed, e the pair's restitution);
+ *  - QUASI-STATIC reduction: the truncated modes respond statically to the
+ *    contact forces lambda = P / h with the residual flexibility
+ *    C = N^T (K^-1 - phi Lambda^-1 phi^T) N at the contacts (N: normals), and
+ *    every candidate obeys the position-level law (seed 000 eq. 5.66-5.70)
+ *      0 <= g_c(end of step) + (h^2/2 W S^-1 W^T + C) lambda  _|_  lambda >= 0
+ *    (no restitution: plastic).
+ * The linear complementarity problems are solved by projected Gauss-Seidel
+ * on the (small, dense) Delassus matrix; more contacts than modes are fine.
+ * Allocation: create only; step allocates nothing.
+ */
+#ifndef NSB_REDUCED_H
+#define NSB_REDUCED_H
+
+#include "solver/base/ctx.h"
+#include "solver/model.h"
+
+typedef struct nsb_reduced {
+  nsb_ctx* ctx;
+  const nsb_model* model;
+  int m, qs;           /* modes; 1: quasi-static reduction */
+  double *lam, *d;     /* m: omega^2 and modal damping alpha + beta omega^2 */
+  double *y, *v;       /* m: modal displacement and velocity */
+  double *work;        /* m */
+  /* contact candidates (pair, slave node, obstacle) */
+  int nc;
+  int *c_node, *c_obst, *c_pair;
+  double *c_r, *c_e;   /* radius, restitution */
+  double *c_x0;        /* 3 nc: slave position at the linearization state */
+  double *c_B;         /* 3 m per contact: node translation per mode (row-major 3 x m) */
+  double *c_n, *c_g;   /* 3 nc normals, nc gaps (last step) */
+  double *c_P;         /* nc: impulses of the last step (force x h) */
+  double *W, *G, *q;   /* nc x m, nc x nc (column-major), nc */
+  double* C;           /* QS: 3nc x 3nc truncated flexibility at the slaves (column-major), else NULL */
+  double *c_w, *ytmp;  /* scratch: nc obstacle normal speeds, m modal displacements */
+  unsigned char* mask; /* nc: contacts in the complementarity problem of the step */
+  /* energy bookkeeping since the start of the step */
+  double work_loads, dissipated_damping, dissipated_contact; /* contact: -sum P W v_mid - change of the QS energy */
+  double e_qs;         /* QS: 1/2 lambda^T C_nn lambda of the last step (lambda = P / h) */
+  long sweeps;         /* Gauss-Seidel sweeps, all steps */
+  int active;          /* contacts that carried an impulse in the last step */
+} nsb_reduced;
+
+/// Create: m modes with eigenvalues lam, Rayleigh damping alpha, beta, the
+/// contact candidates of the model's *CONTACT PAIRs (obstacle masters),
+/// their slave positions x0 (3 per model node) and the node translation
+/// rows of the modes (node_rows(user, node, B) fills B, row-major 3 x m).
+/// qs: quasi-static reduction (then nsb_reduced_set_flexibility must be
+/// called before the first step).
+int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double* lam, double alpha, double beta,
+                       int qs, const double* x0, void (*node_rows)(void* user, int node, double* B), void* user,
+                       nsb_reduced** out);
+void nsb_reduced_destroy(nsb_reduced** r);
+
+/// Indices (model nodes) of the contact slaves, for the flexibility columns.
+int nsb_reduced_n_contacts(const nsb_reduced* r);
+int nsb_reduced_contact_node(const nsb_reduced* r, int c);
+
+/// QS: the truncated flexibility blocks, C[(3a + i) + 3 nc (3b + j)] =
+/// e_i^T (K^-1 - phi Lambda^-1 phi^T) e_j between the translations of slaves a, b.
+void nsb_reduced_set_flexibility(nsb_reduced* r, const double* C);
+
+/// Advance from t by h with the modal load f_mid (m values, at t + h/2).
+/// Errors: NSB_ERR_NO_CONVERGENCE (Gauss-Seidel did not settle in 100000 sweeps).
+int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid);
+
+/// Energies of the reduced motion: kinetic 1/2 |v|^2, elastic 1/2 sum lam y^2
+/// (+ 1/2 lambda^T C lambda of the truncated modes, QS).
+void nsb_reduced_energy(const nsb_reduced* r, double* kinetic, double* potential);
+
+#endif
