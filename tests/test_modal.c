@@ -297,6 +297,107 @@ static void test_frequency_step_leaves_analysis(void) {
   CU_ASSERT_EQUAL(rows, 6);
 }
 
+/* ---- *MODAL DYNAMIC ---------------------------------------------------------------- */
+
+/* Column `name` of history.csv in dir: up to cap values; returns the count. */
+static int history_column(const char* dir, const char* name, double* out, int cap) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/history.csv", dir);
+  char* text = slurp(path);
+  if (!text) return -1;
+  int col = -1, n = 0, row = 0;
+  for (char* line = strtok(text, "\n"); line; line = strtok(NULL, "\n"), ++row) {
+    int c = 0;
+    char* p = line;
+    while (p) {
+      char* comma = strchr(p, ',');
+      if (comma) *comma = '\0';
+      if (row == 0 && strcmp(p, name) == 0) col = c;
+      if (row > 0 && c == col && n < cap) out[n++] = atof(p);
+      p = comma ? comma + 1 : NULL;
+      ++c;
+    }
+  }
+  free(text);
+  return col >= 0 ? n : -1;
+}
+
+/* A particle on a spring bouncing on a wall (e = 1): one mode is the whole
+   linear system, so *MODAL DYNAMIC and *DYNAMIC (the same trapezoidal
+   scheme and midpoint impulses) give the same discrete solution. */
+static const char* SPRING_WALL =
+    "*HEADING\nparticle on a spring against a wall\n*NODE\n1, 0, 0, 0\n2, 0, 0, 1\n"
+    "*PARTICLE, NODE=2, MASS=2.0, RADIUS=0.0\n*ELEMENT, TYPE=SPRINGA, ELSET=S\n1, 1, 2\n*SPRING, ELSET=S\n50.0\n"
+    "*NSET, NSET=BALL\n2\n*BOUNDARY\n2, 1, 2\n*OBSTACLE, NAME=WALL, TYPE=PLANE\n0, 0, 0.9, 0, 0, 1\n"
+    "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1.0\nBALL, WALL\n*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 3, -1.0\n"
+    "*PROBE, NAME=P, NODE=2\nX, V\n*STEP\n%s\n0.001, 3.0\n*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n";
+
+static void test_modal_dynamic_equals_full(void) {
+  char deck[2048];
+  const char* d1 = NSB_BINARY_DIR "/tests_tmp/modal_dyn_spring";
+  const char* d2 = NSB_BINARY_DIR "/tests_tmp/full_dyn_spring";
+  snprintf(deck, sizeof deck, SPRING_WALL, "*MODAL DYNAMIC, MODES=1");
+  run_deck(deck, d1);
+  snprintf(deck, sizeof deck, SPRING_WALL, "*DYNAMIC");
+  run_deck(deck, d2);
+  static double z1[400], z2[400], e1[400];
+  int n1 = history_column(d1, "P.z", z1, 400), n2 = history_column(d2, "P.z", z2, 400);
+  CU_ASSERT_EQUAL_FATAL(n1, 301);
+  CU_ASSERT_EQUAL_FATAL(n2, 301);
+  double worst = 0.0, zmin = 1.0;
+  for (int i = 0; i < n1; ++i) {
+    worst = fmax(worst, fabs(z1[i] - z2[i]));
+    zmin = fmin(zmin, z1[i]);
+  }
+  CU_ASSERT(worst < 1e-12);
+  CU_ASSERT(zmin < 0.91); /* it reached the wall (sampled every 0.01 s; free motion would reach 0.8) */
+  CU_ASSERT(zmin > 0.9 - 2e-3);
+  /* e = 1: the energy of the trapezoidal rule with midpoint impulses is conserved */
+  CU_ASSERT_EQUAL(history_column(d1, "total_energy", e1, 400), 301);
+  for (int i = 0; i < n1; ++i) CU_ASSERT(fabs(e1[i] - 1.0) < 1e-12);
+}
+
+/* A free beam falling flat onto a floor (gravity is the step's load), modal
+   and quasi-static reduction: before the impact the momentum is m g t (the
+   rigid modes carry the load exactly), and E + D - W stays constant. */
+static char* falling_beam_deck(const char* proc) {
+  static char buf[8192];
+  int n = snprintf(buf, sizeof buf, "*HEADING\nfalling beam\n*NODE, NSET=ALL\n");
+  for (int i = 0; i <= 10; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %g, 0, 0.01\n", i + 1, 0.1 * i);
+  n += snprintf(buf + n, sizeof buf - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, POINTS=2\n");
+  for (int i = 0; i < 10; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  n += snprintf(buf + n, sizeof buf - (size_t)n,
+                "*BEAM GENERAL SECTION, ELSET=B\n8.4e7, 2.7e7, 2.7e7, 2e3, 2.8e3, 2.8e3\n3, 2e-4, 1e-4, 1e-4\n0, 1, 0\n"
+                "*BOUNDARY\nALL, 2, 2\nALL, 4, 4\nALL, 6, 6\n*NSET, NSET=ENDS\n1, 11\n"
+                "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+                "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5, SLAVE RADIUS=0\nENDS, FLOOR\n"
+                "*STEP\n%s\n1e-5, 0.1\n*GRAVITY\n0, 0, -9.81\n*OUTPUT, FORMAT=HISTORY, EVERY=100\n*END STEP\n",
+                proc);
+  return buf;
+}
+
+static void check_falling_beam(const char* proc, const char* dir) {
+  run_deck(falling_beam_deck(proc), dir);
+  static double t[200], pz[200], E[200], D[200], W[200];
+  int n = history_column(dir, "time", t, 200);
+  CU_ASSERT_EQUAL_FATAL(n, 101);
+  CU_ASSERT_EQUAL(history_column(dir, "linear_momentum_z", pz, 200), n);
+  CU_ASSERT_EQUAL(history_column(dir, "total_energy", E, 200), n);
+  CU_ASSERT_EQUAL(history_column(dir, "dissipated", D, 200), n);
+  CU_ASSERT_EQUAL(history_column(dir, "external_work", W, 200), n);
+  /* free fall of 0.01 takes sqrt(2 0.01 / 9.81) = 0.0452 s; mass 3 x 1 */
+  for (int i = 0; i < n && t[i] < 0.04; ++i) CU_ASSERT(fabs(pz[i] + 3.0 * 9.81 * t[i]) < 1e-9);
+  double b0 = E[0] + D[0] - W[0], worst = 0.0;
+  for (int i = 0; i < n; ++i) worst = fmax(worst, fabs(E[i] + D[i] - W[i] - b0));
+  CU_ASSERT(worst < 1e-10 * (fabs(W[n - 1]) + 1.0));
+  CU_ASSERT(D[n - 1] > 1e-3 * W[n - 1]); /* the impact with e = 0.5 did dissipate */
+}
+
+static void test_modal_dynamic_falling_beam(void) {
+  check_falling_beam("*MODAL DYNAMIC, MODES=6, ALPHA=0, BETA=1e-5", NSB_BINARY_DIR "/tests_tmp/modal_dyn_fall");
+  check_falling_beam("*MODAL DYNAMIC, MODES=6, REDUCTION=QUASI-STATIC", NSB_BINARY_DIR "/tests_tmp/modal_dyn_fall_qs");
+}
+
 static const nsb_test_suite suites[] = {
     {"subspace", (const nsb_test_case[]){{"fixed_free_chain", test_fixed_free_chain},
                                          {"free_chain_rigid_mode", test_free_chain_rigid_mode},
@@ -306,6 +407,9 @@ static const nsb_test_suite suites[] = {
                                          {NULL, NULL}}},
     {"frequency_step", (const nsb_test_case[]){{"leaves_the_analysis", test_frequency_step_leaves_analysis},
                                                {NULL, NULL}}},
+    {"modal_dynamic", (const nsb_test_case[]){{"equals_full_linear", test_modal_dynamic_equals_full},
+                                              {"falling_beam", test_modal_dynamic_falling_beam},
+                                              {NULL, NULL}}},
     {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
