@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Generate the modal_dynamics decks (*MODAL DYNAMIC; seed 000 §4, Ex. 5.7/5.8).
+
+rock_*: a free steel beam (L = 1, 0.02 x 0.02, E = 210e9, G = 81e9, rho = 7500,
+shear factor 1/1.2, 40 velocity elements N = 2) tilted so that it touches a
+rigid stop (x in [0.4, 0.6], the plane z = 0, nodes 17..25 as contact slaves)
+at A (x = 0.4) and is 0.01 above it at B (x = 0.6): w(x) = 0.05 (x - 0.4).
+Gravity (the step's load) tips it onto B and it rocks.  Planar: DOFs 2, 4, 6
+held.  Plastic impacts (RESTITUTION=0), Rayleigh damping alpha = 0.01,
+beta = 1e-4 (seed's alpha_1, alpha_2), h = 1e-5, t in [0, 0.3].
+spring_*: a particle on a spring bouncing on a wall (one mode = the whole
+linear system), *MODAL DYNAMIC against *DYNAMIC.
+"""
+import os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from beamdeck import node_block, element_block, general_section, write
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+E, G, rho, a = 210e9, 81e9, 7500.0, 0.02
+A, I, J, ks = a * a, a ** 4 / 12, 0.141 * a ** 4, 1 / 1.2
+L, ne = 1.0, 40
+nodes = [(k + 1, L * k / ne, 0.0, 0.05 * (L * k / ne - 0.4)) for k in range(ne + 1)]
+elems = [(k + 1, k + 2) for k in range(ne)]
+stop = [k + 1 for k in range(ne + 1) if 0.4 - 1e-9 <= L * k / ne <= 0.6 + 1e-9]
+
+
+def rock(proc):
+    return f"""** Rocking free beam on a stop (seed 000 Ex. 5.7/5.8), 40 elements.
+*HEADING
+Rocking free elastic beam on a stop
+{node_block(nodes, nset="ALL")}{element_block(elems, 2)}{general_section("BEAM", E * A, ks * G * A, ks * G * A, G * J, E * I, E * I, rho * A, rho * 2 * I, rho * I, rho * I, n1=(0, 1, 0))}*BOUNDARY
+ALL, 2, 2
+ALL, 4, 4
+ALL, 6, 6
+*NSET, NSET=STOP
+{", ".join(str(n) for n in stop)}
+*OBSTACLE, NAME=FLOOR, TYPE=PLANE
+0, 0, 0, 0, 0, 1
+*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS=0
+STOP, FLOOR
+*PROBE, NAME=A, NODE=17
+U
+*PROBE, NAME=B, NODE=25
+U
+*STEP
+{proc}
+1e-5, 0.3
+*GRAVITY
+0, 0, -9.81
+*OUTPUT, FORMAT=HISTORY, EVERY=50
+*END STEP
+"""
+
+
+for m in (5, 8, 16, 40):
+    write(os.path.join(HERE, f"rock_modal_m{m}.inp"), rock(f"*MODAL DYNAMIC, MODES={m}, ALPHA=0.01, BETA=1e-4"))
+for m in (4, 5, 8, 16, 40):
+    write(os.path.join(HERE, f"rock_qs_m{m}.inp"),
+          rock(f"*MODAL DYNAMIC, MODES={m}, REDUCTION=QUASI-STATIC, ALPHA=0.01, BETA=1e-4"))
+
+SPRING = """** Particle on a spring bouncing on a wall (e = 1).
+*HEADING
+particle on a spring against a wall
+*NODE
+1, 0, 0, 0
+2, 0, 0, 1
+*PARTICLE, NODE=2, MASS=2.0, RADIUS=0.0
+*ELEMENT, TYPE=SPRINGA, ELSET=S
+1, 1, 2
+*SPRING, ELSET=S
+50.0
+*NSET, NSET=BALL
+2
+*BOUNDARY
+2, 1, 2
+*OBSTACLE, NAME=WALL, TYPE=PLANE
+0, 0, 0.9, 0, 0, 1
+*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1.0
+BALL, WALL
+*INITIAL CONDITIONS, TYPE=VELOCITY
+2, 3, -1.0
+*PROBE, NAME=P, NODE=2
+X, V
+*STEP
+{proc}
+{h}, 3.0
+*OUTPUT, FORMAT=HISTORY, EVERY={every}
+*END STEP
+"""
+for h, every in (("0.001", 10), ("0.0005", 20), ("0.00025", 40)):
+    write(os.path.join(HERE, f"spring_modal_h{h}.inp"), SPRING.format(proc="*MODAL DYNAMIC, MODES=1", h=h, every=every))
+    write(os.path.join(HERE, f"spring_full_h{h}.inp"), SPRING.format(proc="*DYNAMIC", h=h, every=every))
