@@ -19,19 +19,9 @@
 #include "solver/modal.h"
 #include "solver/sparse.h"
 #include "tests/cunit_main.h"
+#include "tests/test_util.h"
 
 static const double PI = 3.14159265358979323846;
-
-static nsb_ctx* new_ctx(void) {
-  nsb_ctx* ctx = NULL;
-  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
-  return ctx;
-}
-
-static void end_ctx(nsb_ctx** ctx) {
-  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(*ctx), 0);
-  nsb_ctx_destroy(ctx);
-}
 
 /* A chain problem: pattern (tridiagonal, plus the multiplier row/column when
    constrained), K and M values, a KLU solver analyzed for it. */
@@ -95,38 +85,49 @@ static double orthonormality_error(const chain* c, const nsb_modal_result* r) {
   return worst;
 }
 
+/* Build a chain, solve for n_modes pairs (automatic shift), and tear down. */
+static void chain_solve(nsb_ctx* ctx, chain* c, int n, double k, double m, int fixed, int constrained, int n_modes,
+                        nsb_modal_result* r) {
+  chain_build(ctx, c, n, k, m, fixed, constrained);
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c->A, c->ls, c->K, c->M, n_modes, 0.0, 0, 1e-12, 500, r), NSB_OK);
+  CU_ASSERT_EQUAL(r->n_modes, n_modes);
+  CU_ASSERT(orthonormality_error(c, r) < 1e-10);
+}
+
+static void chain_done(nsb_ctx** ctx, chain* c, nsb_modal_result* r) {
+  nsb_modal_result_free(*ctx, r);
+  chain_free(*ctx, c);
+  nsb_test_end_ctx(ctx);
+}
+
+/* lambda_j of a fixed-free chain of n masses m and springs k */
+static double fixed_free_lambda(int n, double k, double m, int j) {
+  double s = sin((2 * j - 1) * PI / (2.0 * (2 * n + 1)));
+  return 4.0 * k / m * s * s;
+}
+
 static void test_fixed_free_chain(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   chain c;
-  int n = 30;
-  double k = 5.0, m = 2.0;
-  chain_build(ctx, &c, n, k, m, 1, 0);
   nsb_modal_result r;
-  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 6, 0.0, 0, 1e-12, 500, &r), NSB_OK);
-  CU_ASSERT_EQUAL(r.n_modes, 6);
+  chain_solve(ctx, &c, 30, 5.0, 2.0, 1, 0, 6, &r);
   for (int j = 1; j <= 6; ++j) {
-    double s = sin((2 * j - 1) * PI / (2.0 * (2 * n + 1)));
-    double exact = 4.0 * k / m * s * s;
+    double exact = fixed_free_lambda(30, 5.0, 2.0, j);
     CU_ASSERT(fabs(r.lambda[j - 1] - exact) <= 1e-10 * exact);
     CU_ASSERT(r.residual[j - 1] < 1e-8);
   }
-  CU_ASSERT(orthonormality_error(&c, &r) < 1e-10);
   CU_ASSERT(r.asymmetry == 0.0);
-  nsb_modal_result_free(ctx, &r);
-  chain_free(ctx, &c);
-  end_ctx(&ctx);
+  chain_done(&ctx, &c, &r);
 }
 
 static void test_free_chain_rigid_mode(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   chain c;
-  int n = 20;
-  double k = 3.0, m = 0.5;
-  chain_build(ctx, &c, n, k, m, 0, 0);
   nsb_modal_result r;
-  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 4, 0.0, 0, 1e-12, 500, &r), NSB_OK);
+  int n = 20;
+  double k = 3.0, m = 0.5, scale = 4.0 * k / m;
+  chain_solve(ctx, &c, n, k, m, 0, 0, 4, &r);
   CU_ASSERT(r.shift < 0.0); /* automatic shift below the spectrum */
-  double scale = 4.0 * k / m;
   CU_ASSERT(fabs(r.lambda[0]) < 1e-10 * scale);
   for (int j = 2; j <= 4; ++j) {
     double s = sin((j - 1) * PI / (2.0 * n)), exact = scale * s * s;
@@ -134,43 +135,34 @@ static void test_free_chain_rigid_mode(void) {
   }
   /* the rigid mode: all masses move alike, |phi|_M = 1 -> phi_i = 1/sqrt(n m) */
   for (int i = 0; i < n; ++i) CU_ASSERT(fabs(fabs(r.phi[i]) - 1.0 / sqrt(n * m)) < 1e-8);
-  CU_ASSERT(orthonormality_error(&c, &r) < 1e-10);
-  nsb_modal_result_free(ctx, &r);
-  chain_free(ctx, &c);
-  end_ctx(&ctx);
+  chain_done(&ctx, &c, &r);
 }
 
 static void test_constrained_chain(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   chain c;
+  nsb_modal_result r;
   int n = 16;
   double k = 7.0, m = 1.5;
-  chain_build(ctx, &c, n, k, m, 0, 1);
-  nsb_modal_result r;
-  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 5, 0.0, 0, 1e-12, 500, &r), NSB_OK);
+  chain_solve(ctx, &c, n, k, m, 0, 1, 5, &r);
   for (int j = 1; j <= 5; ++j) {
-    double s = sin((2 * j - 1) * PI / (2.0 * (2 * (n - 1) + 1))), exact = 4.0 * k / m * s * s;
+    double exact = fixed_free_lambda(n - 1, k, m, j); /* the held mass leaves a fixed-free chain of n - 1 */
     CU_ASSERT(fabs(r.lambda[j - 1] - exact) <= 1e-10 * exact);
     const double* phi = r.phi + (size_t)r.n * (j - 1);
-    CU_ASSERT(fabs(phi[0]) < 1e-12);                        /* the constraint holds */
+    CU_ASSERT(fabs(phi[0]) < 1e-12);                                        /* the constraint holds */
     CU_ASSERT(fabs(phi[n] - k * phi[1]) < 1e-8 * fabs(k * phi[1]) + 1e-12); /* reaction of the held mass */
   }
-  nsb_modal_result_free(ctx, &r);
-  chain_free(ctx, &c);
-  end_ctx(&ctx);
+  chain_done(&ctx, &c, &r);
 }
 
 static void test_interior_shift(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   chain c;
   int n = 12;
   double k = 1.0, m = 1.0;
   chain_build(ctx, &c, n, k, m, 1, 0);
   double ex[12];
-  for (int j = 1; j <= n; ++j) {
-    double s = sin((2 * j - 1) * PI / (2.0 * (2 * n + 1)));
-    ex[j - 1] = 4.0 * k / m * s * s;
-  }
+  for (int j = 1; j <= n; ++j) ex[j - 1] = fixed_free_lambda(n, k, m, j);
   /* a shift just above lambda_5: the two nearest are lambda_5 and lambda_6 */
   double sigma = ex[4] + 0.2 * (ex[5] - ex[4]);
   nsb_modal_result r;
@@ -180,11 +172,11 @@ static void test_interior_shift(void) {
   CU_ASSERT(fabs(r.lambda[1] - ex[5]) < 1e-10 * ex[5]);
   nsb_modal_result_free(ctx, &r);
   chain_free(ctx, &c);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void test_bad_requests(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   chain c;
   chain_build(ctx, &c, 3, 1.0, 1.0, 1, 1); /* 3 masses, one held: 3 mass DOFs in the vector */
   nsb_modal_result r;
@@ -203,7 +195,7 @@ static void test_bad_requests(void) {
   CU_ASSERT_EQUAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, 2, -1e-3, 1, 1e-15, 1, &r), NSB_ERR_NO_CONVERGENCE);
   nsb_ctx_clear_error(ctx);
   chain_free(ctx, &c);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* ---- *FREQUENCY in a whole analysis ------------------------------------------ */
@@ -227,24 +219,8 @@ static char* cantilever_deck(int with_frequency) {
   return buf;
 }
 
-static char* slurp(const char* path) {
-  FILE* f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char* s = malloc((size_t)len + 1);
-  if (s && fread(s, 1, (size_t)len, f) != (size_t)len) {
-    free(s);
-    s = NULL;
-  }
-  if (s) s[len] = '\0';
-  fclose(f);
-  return s;
-}
-
 static void run_deck(const char* text, const char* outdir) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_model* m = NULL;
   int n_err = 0;
   CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "cantilever.inp", text, stderr, &m, &n_err), NSB_OK);
@@ -254,7 +230,7 @@ static void run_deck(const char* text, const char* outdir) {
   nsb_stats stats;
   CU_ASSERT_EQUAL(nsb_run(ctx, m, &opt, &stats), NSB_OK);
   nsb_model_destroy(&m);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void test_frequency_step_leaves_analysis(void) {
@@ -265,7 +241,7 @@ static void test_frequency_step_leaves_analysis(void) {
   char p1[512], p2[512];
   snprintf(p1, sizeof p1, "%s/history.csv", d1);
   snprintf(p2, sizeof p2, "%s/history.csv", d2);
-  char *h1 = slurp(p1), *h2 = slurp(p2);
+  char *h1 = nsb_test_slurp(p1, NULL), *h2 = nsb_test_slurp(p2, NULL);
   CU_ASSERT_PTR_NOT_NULL_FATAL(h1);
   CU_ASSERT_PTR_NOT_NULL_FATAL(h2);
   CU_ASSERT_STRING_EQUAL(h1, h2); /* bit for bit */
@@ -303,7 +279,7 @@ static void test_frequency_step_leaves_analysis(void) {
 static int history_column(const char* dir, const char* name, double* out, int cap) {
   char path[512];
   snprintf(path, sizeof path, "%s/history.csv", dir);
-  char* text = slurp(path);
+  char* text = nsb_test_slurp(path, NULL);
   if (!text) return -1;
   int col = -1, n = 0, row = 0;
   for (char* line = strtok(text, "\n"); line; line = strtok(NULL, "\n"), ++row) {

@@ -14,6 +14,7 @@
 #include "solver/linsolve.h"
 #include "solver/sparse.h"
 #include "tests/cunit_main.h"
+#include "tests/test_util.h"
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -30,17 +31,6 @@ static double now(void) {
   struct timespec ts;
   timespec_get(&ts, TIME_UTC);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static nsb_ctx* new_ctx(void) {
-  nsb_ctx* ctx = NULL;
-  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
-  return ctx;
-}
-
-static void end_ctx(nsb_ctx** ctx) {
-  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(*ctx), 0);
-  nsb_ctx_destroy(ctx);
 }
 
 /* CSR with the pattern of the nonzeros of the dense column-major D (plus diagonal), values
@@ -145,7 +135,7 @@ static void check_csr_invariants(const nsb_csr* A) {
 }
 
 static void test_pattern_small(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_pattern_builder* b = NULL;
   nsb_csr* A = NULL;
   CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, 6, &b) == NSB_OK);
@@ -171,12 +161,12 @@ static void test_pattern_small(void) {
   nsb_csr_destroy(ctx, &A);
   CU_ASSERT_PTR_NULL(A);
   CU_ASSERT_EQUAL(nsb_pattern_builder_create(ctx, 0, &b), NSB_ERR_ARG);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* Random blocks with eliminated and repeated indices vs a dense boolean pattern. */
 static void test_pattern_random(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long seed = 12345;
   for (int trial = 0; trial < 200; ++trial) {
     const int n = 1 + rnd_int(&seed, 40);
@@ -207,12 +197,12 @@ static void test_pattern_random(void) {
     nsb_csr_destroy(ctx, &A);
     free(dense);
   }
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* Block maps + nsb_csr_add_mapped == dense assembly; matvec == dense product. */
 static void test_block_assembly(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long seed = 777;
   enum { N = 25, NB = 40, KMAX = 7 };
   int idx[NB][KMAX], ks[NB];
@@ -272,11 +262,11 @@ static void test_block_assembly(void) {
   CU_ASSERT_EQUAL(nsb_csr_block_map(A, (int[]){0, N}, 2, map4), NSB_ERR_ARG);
   for (int e = 0; e < NB; ++e) free(maps[e]);
   nsb_csr_destroy(ctx, &A);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void test_pattern_alloc_failure(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   int done = 0;
   for (long fail = 1; !done && fail < 1000; ++fail) {
     nsb_pattern_builder* b = NULL;
@@ -300,7 +290,7 @@ static void test_pattern_alloc_failure(void) {
   }
   nsb_ctx_fail_alloc_after(ctx, 0);
   CU_ASSERT(done);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* ---- METIS ordering ----------------------------------------------------------------- */
@@ -328,7 +318,7 @@ static nsb_csr* graph(nsb_ctx* ctx, int n, const int* edges, int n_edges) {
 }
 
 static void test_metis_small(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   int perm[64];
   /* n = 1, n = 2, diagonal only */
   nsb_csr* A = graph(ctx, 1, NULL, 0);
@@ -363,13 +353,13 @@ static void test_metis_small(void) {
     free(star);
     free(p);
   }
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* A long, randomly labelled path (the graph METIS really partitions, n above its small-graph
  * threshold): a valid permutation comes back. */
 static void test_metis_path(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   enum { N = 2000 };
   int lab[N], edges[2 * (N - 1)], perm[N];
   unsigned long long seed = 99;
@@ -387,13 +377,13 @@ static void test_metis_path(void) {
   CU_ASSERT_FATAL(nsb_order_metis(ctx, A, perm) == NSB_OK);
   CU_ASSERT(is_permutation(perm, N));
   nsb_csr_destroy(ctx, &A);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* ---- linear solvers ------------------------------------------------------------------ */
 
 static void solve_random(nsb_linsolver_kind kind) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long seed = 4242 + (unsigned long long)kind;
   const int n = 50;
   double* D = random_dd(n, 0.08, &seed);
@@ -419,7 +409,7 @@ static void solve_random(nsb_linsolver_kind kind) {
   nsb_linsolver_destroy(&s);
   nsb_csr_destroy(ctx, &A);
   free(D);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void count_rejections(void* user, nsb_log_level level, const char* msg) {
@@ -431,7 +421,7 @@ static void count_rejections(void* user, nsb_log_level level, const char* msg) {
  * the first factorization are on the diagonal, then the diagonal is made tiny.  KLU must
  * notice (pivot growth) and factor afresh; a small change keeps the refactorization. */
 static void solve_pivot_change(nsb_linsolver_kind kind) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   int n_rejected = 0;
   nsb_ctx_set_log(ctx, count_rejections, &n_rejected, NSB_LOG_DEBUG);
   unsigned long long seed = 31 + (unsigned long long)kind;
@@ -456,12 +446,12 @@ static void solve_pivot_change(nsb_linsolver_kind kind) {
   nsb_linsolver_destroy(&s);
   nsb_csr_destroy(ctx, &A);
   free(D);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* [[K, G^T], [G, 0]]: K SPD block tridiagonal (3x3 blocks), G full row rank. */
 static void solve_saddle(nsb_linsolver_kind kind) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long seed = 2024 + (unsigned long long)kind;
   const int nb = 10, nk = 3 * nb, m = 8, n = nk + m;
   double* D = calloc((size_t)n * (size_t)n, sizeof(double));
@@ -497,11 +487,11 @@ static void solve_saddle(nsb_linsolver_kind kind) {
   nsb_linsolver_destroy(&s);
   nsb_csr_destroy(ctx, &A);
   free(D);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void solve_tiny(nsb_linsolver_kind kind) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long seed = 5;
   const double D1[1] = {-4.0};
   const double D2[4] = {0.0, 2.0, 3.0, 0.0}; /* [[0, 3], [2, 0]]: needs pivoting */
@@ -517,11 +507,11 @@ static void solve_tiny(nsb_linsolver_kind kind) {
     nsb_linsolver_destroy(&s);
     nsb_csr_destroy(ctx, &A);
   }
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void solve_singular(nsb_linsolver_kind kind) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long seed = 8080 + (unsigned long long)kind;
   const int n = 20;
   double* D = random_dd(n, 0.2, &seed);
@@ -579,12 +569,12 @@ static void solve_singular(nsb_linsolver_kind kind) {
   nsb_csr_destroy(ctx, &B);
   free(Z);
   free(D);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* Allocation-failure sweep over create + analyze (+ factor/solve, which must not allocate). */
 static void solve_alloc_failure(nsb_linsolver_kind kind) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long seed = 17;
   const int n = 30;
   double* D = random_dd(n, 0.2, &seed);
@@ -620,14 +610,14 @@ static void solve_alloc_failure(nsb_linsolver_kind kind) {
   CU_ASSERT(fail > 3); /* some allocations were really failed */
   nsb_csr_destroy(ctx, &A);
   free(D);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* Beam-like chain: nodes 0..NE with 6 unknowns each, node 0 clamped (eliminated), one
  * 12 x 12 unsymmetric element block per pair of neighbours: block tridiagonal with 6 x 6
  * blocks, n = 6 NE.  Pattern, maps and assembly as the Newton loop does them. */
 static void solve_chain(nsb_linsolver_kind kind) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   enum { NE = 10000, K = 12 };
   const int n = 6 * NE;
   unsigned long long seed = 1 + (unsigned long long)kind;
@@ -689,15 +679,15 @@ static void solve_chain(nsb_linsolver_kind kind) {
   free(Ke);
   free(b);
   free(x);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void test_create_bad_kind(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_linsolver* s = NULL;
   CU_ASSERT_EQUAL(nsb_linsolver_create(ctx, (nsb_linsolver_kind)7, &s), NSB_ERR_ARG);
   CU_ASSERT_PTR_NULL(s);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 #define SOLVER_TESTS(kind, tag)                                                 \

@@ -19,30 +19,13 @@
 #include <unistd.h>
 
 #include "cunit_main.h"
+#include "test_util.h"
 #include "io/vtk.h"
 #include "solver/base/vec.h"
 
 #define TMP_DIR NSB_BINARY_DIR "/tests_tmp/vtk"
 
 /* ---- helpers --------------------------------------------------------------- */
-
-/* Whole file into a malloc'd NUL-terminated buffer (test code: plain malloc). */
-static char* slurp(const char* path, size_t* size) {
-  FILE* f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char* buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf) buf[n] = '\0';
-  if (size) *size = (size_t)n;
-  return buf;
-}
 
 static int file_exists(const char* path) {
   struct stat st;
@@ -128,30 +111,19 @@ static nsb_vtk_frame sample_frame(double time) {
   return f;
 }
 
-static nsb_ctx* new_ctx(void) {
-  nsb_ctx* ctx = NULL;
-  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
-  return ctx;
-}
-
-static void end_ctx(nsb_ctx** ctx) {
-  CU_ASSERT(nsb_ctx_live_bytes(*ctx) == 0);
-  nsb_ctx_destroy(ctx);
-}
-
 /* ---- golden ASCII ------------------------------------------------------- */
 
 static void compare_golden(const char* out, const char* golden);
 
 static void test_golden_ascii(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_writer* w = NULL;
   CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/golden", "bodies", 1, N_PTS, N_LINES, &w) == NSB_OK);
   nsb_vtk_frame f = sample_frame(0.125);
   CU_ASSERT(nsb_vtk_write(w, &f) == NSB_OK);
   nsb_vtk_writer_destroy(&w);
   CU_ASSERT(w == NULL);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 
   compare_golden(TMP_DIR "/golden/bodies_000000.vtu", NSB_TEST_DATA_DIR "/vtk_golden_bodies.vtu");
 }
@@ -159,7 +131,7 @@ static void test_golden_ascii(void) {
 /* out must equal golden byte for byte (NSB_UPDATE_GOLDEN=1: rewrite golden). */
 static void compare_golden(const char* out, const char* golden) {
   size_t n_out = 0, n_gold = 0;
-  char* got = slurp(out, &n_out);
+  char* got = nsb_test_slurp(out, &n_out);
   CU_ASSERT_FATAL(got != NULL);
   CU_ASSERT(xml_well_formed(got, n_out));
   const char* update = getenv("NSB_UPDATE_GOLDEN");
@@ -170,7 +142,7 @@ static void compare_golden(const char* out, const char* golden) {
     fclose(g);
     fprintf(stderr, "  rewrote %s\n", golden);
   }
-  char* want = slurp(golden, &n_gold);
+  char* want = nsb_test_slurp(golden, &n_gold);
   CU_ASSERT_FATAL(want != NULL);
   CU_ASSERT(n_out == n_gold && memcmp(got, want, n_out) == 0);
   if (n_out != n_gold || memcmp(got, want, n_out) != 0) fprintf(stderr, "  diff %s %s\n", golden, out);
@@ -208,7 +180,7 @@ static int tag_attr(const char* tag, const char* attr, char* val, size_t val_siz
  * raw bytes), and the block must end right after the last array. */
 static void check_appended(const char* path, const expected_array* ex, int n_ex) {
   size_t n = 0;
-  char* text = slurp(path, &n);
+  char* text = nsb_test_slurp(path, &n);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(xml_well_formed(text, n));
   CU_ASSERT(strstr(text, "header_type=\"UInt64\"") != NULL);
@@ -249,7 +221,7 @@ static void check_appended(const char* path, const expected_array* ex, int n_ex)
 }
 
 static void test_binary(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_writer* w = NULL;
   /* capacity larger than the frame: arrays must be cut at n, not at capacity */
   CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/binary", "bodies", 0, 5, 3, &w) == NSB_OK);
@@ -262,7 +234,7 @@ static void test_binary(void) {
   f.w = NULL;
   CU_ASSERT(nsb_vtk_write(w, &f) == NSB_OK);
   nsb_vtk_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 
   const double t0 = 0.125, t1 = 0.25;
   const double e1[6] = {1, 0, 0, 0, 1, 0}, e2[6] = {0, 1, 0, 0, 0, 1}, e3[6] = {0, 0, 1, 1, 0, 0};
@@ -305,7 +277,7 @@ static void test_binary(void) {
 /* Axes of a general (non-normalised) quaternion are orthonormal, right-handed
  * and equal to R(q/|q|) applied to the base vectors. */
 static void test_axes_general(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_writer* w = NULL;
   CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/axes", "axes", 0, 2, 1, &w) == NSB_OK);
   nsb_vtk_frame f = sample_frame(0.0);
@@ -313,10 +285,10 @@ static void test_axes_general(void) {
   f.q = q;
   CU_ASSERT(nsb_vtk_write(w, &f) == NSB_OK);
   nsb_vtk_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 
   size_t n = 0;
-  char* text = slurp(TMP_DIR "/axes/axes_000000.vtu", &n);
+  char* text = nsb_test_slurp(TMP_DIR "/axes/axes_000000.vtu", &n);
   CU_ASSERT_FATAL(text != NULL);
   const char* app = strchr(strstr(text, "<AppendedData"), '_') + 1;
   double e[3][6];
@@ -345,7 +317,7 @@ static void test_axes_general(void) {
 /* ---- .pvd collection --------------------------------------------------------- */
 
 static void test_pvd(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_writer* w = NULL;
   /* trailing slash in dir must not leak into the paths */
   CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/pvd/deep/", "run", 1, N_PTS, N_LINES, &w) == NSB_OK);
@@ -354,7 +326,7 @@ static void test_pvd(void) {
 
   /* right after create: a valid collection with no steps */
   size_t n = 0;
-  char* text = slurp(pvd, &n);
+  char* text = nsb_test_slurp(pvd, &n);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(xml_well_formed(text, n));
   CU_ASSERT(count_substr(text, "<DataSet") == 0);
@@ -368,7 +340,7 @@ static void test_pvd(void) {
     nsb_vtk_frame f = sample_frame(times[s]);
     CU_ASSERT(nsb_vtk_write(w, &f) == NSB_OK);
     CU_ASSERT(nsb_vtk_n_steps(w) == s + 1);
-    text = slurp(pvd, &n);
+    text = nsb_test_slurp(pvd, &n);
     CU_ASSERT_FATAL(text != NULL);
     CU_ASSERT(xml_well_formed(text, n));
     CU_ASSERT(count_substr(text, "<DataSet ") == s + 1);
@@ -377,9 +349,9 @@ static void test_pvd(void) {
   CU_ASSERT(nsb_ctx_alloc_count(ctx) == allocs); /* nsb_vtk_write allocates nothing */
   CU_ASSERT(!file_exists(TMP_DIR "/pvd/deep/run.pvd.tmp"));
   nsb_vtk_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 
-  text = slurp(TMP_DIR "/pvd/deep/run.pvd", &n);
+  text = nsb_test_slurp(TMP_DIR "/pvd/deep/run.pvd", &n);
   CU_ASSERT_FATAL(text != NULL);
   const char* want =
       "<?xml version=\"1.0\"?>\n"
@@ -398,7 +370,7 @@ static void test_pvd(void) {
   for (int s = 0; s < n_times; ++s) {
     snprintf(path, sizeof path, TMP_DIR "/pvd/deep/run_%06d.vtu", s);
     CU_ASSERT(file_exists(path));
-    char* vtu = slurp(path, &n);
+    char* vtu = nsb_test_slurp(path, &n);
     CU_ASSERT_FATAL(vtu != NULL);
     CU_ASSERT(xml_well_formed(vtu, n));
     free(vtu);
@@ -407,15 +379,15 @@ static void test_pvd(void) {
 
 /* A frame with no points and no lines is a valid (empty) grid. */
 static void test_empty_frame(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_writer* w = NULL;
   CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/empty", "e", 0, 0, 0, &w) == NSB_OK);
   nsb_vtk_frame f = {0};
   CU_ASSERT(nsb_vtk_write(w, &f) == NSB_OK);
   nsb_vtk_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
   size_t n = 0;
-  char* text = slurp(TMP_DIR "/empty/e_000000.vtu", &n);
+  char* text = nsb_test_slurp(TMP_DIR "/empty/e_000000.vtu", &n);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(xml_well_formed(text, n));
   CU_ASSERT(strstr(text, "NumberOfPoints=\"0\" NumberOfCells=\"0\"") != NULL);
@@ -425,7 +397,7 @@ static void test_empty_frame(void) {
 /* ---- errors ----------------------------------------------------------------- */
 
 static void test_error_unwritable_dir(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   /* a regular file where a directory is needed: fails even for root */
   nsb_vtk_writer* w = NULL;
@@ -463,11 +435,11 @@ static void test_error_unwritable_dir(void) {
   nsb_ctx_clear_error(ctx);
   nsb_vtk_writer_destroy(&w);
   remove(TMP_DIR "/vanishing/v_000001.vtu"); /* written before the .pvd failed; keeps reruns clean */
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void test_error_args(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   nsb_vtk_writer* w = NULL;
   CU_ASSERT(nsb_vtk_writer_create(ctx, TMP_DIR "/args", "a/b", 1, 2, 1, &w) == NSB_ERR_ARG);
@@ -513,13 +485,13 @@ static void test_error_args(void) {
   nsb_vtk_writer_destroy(&w);
   nsb_vtk_writer_destroy(&w); /* NULL is fine */
   nsb_vtk_writer_destroy(NULL);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* Fail the k-th allocation of create for k = 1, 2, ... until create succeeds:
  * every failure returns NSB_ERR_ALLOC, leaves *out NULL and leaks nothing. */
 static void test_alloc_sweep(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   int failures = 0;
   for (long k = 1; k < 100; ++k) {
@@ -540,7 +512,7 @@ static void test_alloc_sweep(void) {
     nsb_ctx_clear_error(ctx);
   }
   CU_ASSERT(failures >= 10); /* create makes 12 allocations */
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* ==== beams ==================================================================== */
@@ -592,7 +564,7 @@ static nsb_vtk_beam_frame beam_frame(double time) {
 }
 
 static void test_beam_golden_ascii(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_beam_writer* w = NULL;
   CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_golden", "beams", 1, B_PTS, B_LINES, B_RING, &w) ==
                   NSB_OK);
@@ -600,10 +572,10 @@ static void test_beam_golden_ascii(void) {
   CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
   nsb_vtk_beam_writer_destroy(&w);
   CU_ASSERT(w == NULL);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
   compare_golden(TMP_DIR "/beam_golden/beams_000000.vtu", NSB_TEST_DATA_DIR "/vtk_golden_beams.vtu");
   compare_golden(TMP_DIR "/beam_golden/beams_surface_000000.vtu", NSB_TEST_DATA_DIR "/vtk_golden_beams_surface.vtu");
-  char* text = slurp(TMP_DIR "/beam_golden/beams_000000.vtu", NULL);
+  char* text = nsb_test_slurp(TMP_DIR "/beam_golden/beams_000000.vtu", NULL);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(strstr(text, "Name=\"strain\" NumberOfComponents=\"6\" ComponentName0=\"gamma1\" ComponentName1=\"gamma2\" "
                          "ComponentName2=\"gamma3\" ComponentName3=\"kappa1\" ComponentName4=\"kappa2\" "
@@ -613,7 +585,7 @@ static void test_beam_golden_ascii(void) {
 
 /* Axis file in the appended encoding: every array, offset and byte checked. */
 static void test_beam_binary(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_beam_writer* w = NULL;
   CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_binary", "beams", 0, 9, 4, 8, &w) == NSB_OK);
   nsb_vtk_beam_frame f = beam_frame(0.125);
@@ -622,7 +594,7 @@ static void test_beam_binary(void) {
   f.u = f.w = f.strain = f.force = f.moment = f.force_local = f.moment_local = NULL;
   CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
   nsb_vtk_beam_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 
   const double t0 = 0.125, t1 = 0.25, zeros[6 * B_PTS] = {0};
   const double e1[3 * B_PTS] = {1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0};
@@ -658,7 +630,7 @@ static void test_beam_binary(void) {
   check_appended(TMP_DIR "/beam_binary/beams_000001.vtu", ex, n_ex);
 
   /* the surface file parses the same way and ends right after its last array */
-  char* text = slurp(TMP_DIR "/beam_binary/beams_surface_000000.vtu", NULL);
+  char* text = nsb_test_slurp(TMP_DIR "/beam_binary/beams_surface_000000.vtu", NULL);
   CU_ASSERT_FATAL(text != NULL);
   uint64_t bytes = 0;
   double* ms = appended_array(text, "moment_section", &bytes);
@@ -731,7 +703,7 @@ static nsb_vec3 newell(const double* p, const int64_t* idx, int n) {
  * radius / corner, quad normals outward, cap normals -G1 / +G1, point data
  * copied from the axis point. */
 static void check_surface(const char* path, const nsb_vtk_beam_frame* f, int ring) {
-  char* text = slurp(path, NULL);
+  char* text = nsb_test_slurp(path, NULL);
   CU_ASSERT_FATAL(text != NULL);
   uint64_t nb_x = 0, nb_conn = 0, nb_off = 0, nb_types = 0, nb_ms = 0, nb_st = 0, nb_e2 = 0, nb_el = 0;
   double* p = appended_array(text, "Points", &nb_x);
@@ -758,7 +730,7 @@ static void check_surface(const char* path, const nsb_vtk_beam_frame* f, int rin
   CU_ASSERT(n_pts == want_pts);
   CU_ASSERT(n_cells == want_quads + 2 * (size_t)f->n_lines);
   CU_ASSERT(nb_off == 8 * n_cells && nb_el == 4 * n_cells && nb_ms == 24 * n_pts && nb_st == 48 * n_pts);
-  text = slurp(path, NULL); /* the <Piece> header agrees with the arrays */
+  text = nsb_test_slurp(path, NULL); /* the <Piece> header agrees with the arrays */
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(strstr(text, piece) != NULL);
   free(text);
@@ -838,7 +810,7 @@ static void check_surface(const char* path, const nsb_vtk_beam_frame* f, int rin
 }
 
 static void test_beam_surface(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_beam_writer* w = NULL;
   CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_surface", "arc", 0, G_MAX_PTS, G_MAX_LINES, G_RING,
                                              &w) == NSB_OK);
@@ -856,12 +828,12 @@ static void test_beam_surface(void) {
   CU_ASSERT(nsb_ctx_alloc_count(ctx) == allocs); /* nsb_vtk_write_beams allocates nothing */
   CU_ASSERT(nsb_vtk_beam_n_steps(w) == 2);
   nsb_vtk_beam_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 
   check_surface(TMP_DIR "/beam_surface/arc_surface_000000.vtu", &f1, G_RING);
   check_surface(TMP_DIR "/beam_surface/arc_surface_000001.vtu", &f2, G_RING);
   /* all sections round: n_points * ring vertices, sum (n_e - 1) ring quads, 2 caps per element */
-  char* text = slurp(TMP_DIR "/beam_surface/arc_surface_000001.vtu", NULL);
+  char* text = nsb_test_slurp(TMP_DIR "/beam_surface/arc_surface_000001.vtu", NULL);
   CU_ASSERT_FATAL(text != NULL);
   char piece[96];
   int quads = (f2.n_points - f2.n_lines) * G_RING;
@@ -872,12 +844,12 @@ static void test_beam_surface(void) {
 }
 
 static void test_beam_pvd(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_beam_writer* w = NULL;
   CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_pvd/", "beams", 1, B_PTS, B_LINES, 3, &w) == NSB_OK);
   CU_ASSERT_STRING_EQUAL(nsb_vtk_beam_pvd_path(w), TMP_DIR "/beam_pvd/beams.pvd");
   CU_ASSERT_STRING_EQUAL(nsb_vtk_beam_surface_pvd_path(w), TMP_DIR "/beam_pvd/beams_surface.pvd");
-  char* text = slurp(nsb_vtk_beam_surface_pvd_path(w), NULL);
+  char* text = nsb_test_slurp(nsb_vtk_beam_surface_pvd_path(w), NULL);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(count_substr(text, "<DataSet") == 0 && xml_well_formed(text, strlen(text)));
   free(text);
@@ -887,7 +859,7 @@ static void test_beam_pvd(void) {
   CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
   CU_ASSERT(!file_exists(TMP_DIR "/beam_pvd/beams.pvd.tmp") && !file_exists(TMP_DIR "/beam_pvd/beams_surface.pvd.tmp"));
   nsb_vtk_beam_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 
   const char* names[2] = {"beams", "beams_surface"};
   for (int k = 0; k < 2; ++k) {
@@ -902,14 +874,14 @@ static void test_beam_pvd(void) {
              "  </Collection>\n"
              "</VTKFile>\n",
              names[k], names[k]);
-    text = slurp(path, NULL);
+    text = nsb_test_slurp(path, NULL);
     CU_ASSERT_FATAL(text != NULL);
     CU_ASSERT_STRING_EQUAL(text, want);
     free(text);
     for (int s = 0; s < 2; ++s) {
       size_t n = 0;
       snprintf(path, sizeof path, TMP_DIR "/beam_pvd/%s_%06d.vtu", names[k], s);
-      char* vtu = slurp(path, &n);
+      char* vtu = nsb_test_slurp(path, &n);
       CU_ASSERT_FATAL(vtu != NULL);
       CU_ASSERT(xml_well_formed(vtu, n));
       free(vtu);
@@ -919,17 +891,17 @@ static void test_beam_pvd(void) {
 
 /* No elements, no points: two valid empty grids. */
 static void test_beam_empty(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_beam_writer* w = NULL;
   CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, TMP_DIR "/beam_empty", "e", 0, 0, 0, 3, &w) == NSB_OK);
   nsb_vtk_beam_frame f = {0};
   CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
   nsb_vtk_beam_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
   const char* files[2] = {TMP_DIR "/beam_empty/e_000000.vtu", TMP_DIR "/beam_empty/e_surface_000000.vtu"};
   for (int k = 0; k < 2; ++k) {
     size_t n = 0;
-    char* text = slurp(files[k], &n);
+    char* text = nsb_test_slurp(files[k], &n);
     CU_ASSERT_FATAL(text != NULL);
     CU_ASSERT(xml_well_formed(text, n));
     CU_ASSERT(strstr(text, "NumberOfPoints=\"0\" NumberOfCells=\"0\"") != NULL);
@@ -938,7 +910,7 @@ static void test_beam_empty(void) {
 }
 
 static void test_beam_error_args(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   nsb_vtk_beam_writer* w = (nsb_vtk_beam_writer*)&w; /* must be reset to NULL on failure */
   const char* dir = TMP_DIR "/beam_args";
@@ -1005,11 +977,11 @@ static void test_beam_error_args(void) {
   nsb_vtk_beam_writer_destroy(&w);
   nsb_vtk_beam_writer_destroy(&w);
   nsb_vtk_beam_writer_destroy(NULL);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static void test_beam_error_io(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   nsb_vtk_beam_writer* w = NULL;
   /* a regular file where the directory should be */
@@ -1025,7 +997,7 @@ static void test_beam_error_io(void) {
   CU_ASSERT_FATAL(nsb_vtk_beam_writer_create(ctx, dir, "b", 1, B_PTS, B_LINES, 4, &w) == NSB_OK);
   nsb_vtk_beam_frame f = beam_frame(0.0);
   CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_OK);
-  char* axis_before = slurp(TMP_DIR "/beam_io/b.pvd", NULL);
+  char* axis_before = nsb_test_slurp(TMP_DIR "/beam_io/b.pvd", NULL);
   CU_ASSERT_FATAL(axis_before != NULL);
 
   /* surface .pvd lost: error names it, the axis .pvd is rolled back, step not counted */
@@ -1033,7 +1005,7 @@ static void test_beam_error_io(void) {
   f.time = 1.0;
   CU_ASSERT(nsb_vtk_write_beams(w, &f) == NSB_ERR_IO);
   CU_ASSERT(strstr(nsb_ctx_error_message(ctx), TMP_DIR "/beam_io/b_surface.pvd") != NULL);
-  char* axis_after = slurp(TMP_DIR "/beam_io/b.pvd", NULL);
+  char* axis_after = nsb_test_slurp(TMP_DIR "/beam_io/b.pvd", NULL);
   CU_ASSERT_FATAL(axis_after != NULL);
   CU_ASSERT_STRING_EQUAL(axis_after, axis_before);
   CU_ASSERT(!file_exists(TMP_DIR "/beam_io/b.pvd.tmp"));
@@ -1055,12 +1027,12 @@ static void test_beam_error_io(void) {
   CU_ASSERT(nsb_vtk_beam_n_steps(w) == 1);
   nsb_ctx_clear_error(ctx);
   nsb_vtk_beam_writer_destroy(&w);
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 /* Fail the k-th allocation of create for k = 1, 2, ... until create succeeds. */
 static void test_beam_alloc_sweep(void) {
-  nsb_ctx* ctx = new_ctx();
+  nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   int failures = 0;
   for (long k = 1; k < 100; ++k) {
@@ -1081,7 +1053,7 @@ static void test_beam_alloc_sweep(void) {
     nsb_ctx_clear_error(ctx);
   }
   CU_ASSERT(failures == 20); /* create makes 20 allocations */
-  end_ctx(&ctx);
+  nsb_test_end_ctx(&ctx);
 }
 
 static const nsb_test_suite suites[] = {
