@@ -155,12 +155,24 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
   }
   NSB_CHECK(ctx, n_mass >= n_modes, NSB_ERR_ARG,
             "modal analysis: %d modes requested, but only %d free DOFs carry mass (inertia)", n_modes, n_mass);
+  /* constraint rows (multipliers: no stiffness and no mass on the diagonal)
+     remove at most one DOF with mass each */
+  int n_con = 0;
+  for (int i = 0; i < n; ++i) {
+    int p = find_entry(A, i, i);
+    if (p < 0 || (K_val[p] == 0.0 && M_val[p] == 0.0)) ++n_con;
+  }
+  int n_free = n_mass - n_con > 0 ? n_mass - n_con : 0;
+  NSB_CHECK(ctx, n_modes <= n_mass - n_con || n_con == 0, NSB_ERR_ARG,
+            "modal analysis: %d modes requested, but the constraints leave at most %d DOFs with mass (%d with mass, "
+            "%d constraint rows)",
+            n_modes, n_free, n_mass, n_con);
   double sigma = shift;
   if (!shift_given) sigma = trK > 0.0 ? -1e-6 * trK / trM : -1.0;
   out->shift = sigma;
   out->asymmetry = asymmetry(A, K_val);
   int q = 2 * n_modes > n_modes + 8 ? 2 * n_modes : n_modes + 8;
-  if (q > n_mass) q = n_mass;
+  if (q > n_mass - n_con) q = n_mass - n_con > n_modes ? n_mass - n_con : n_modes;
   /* the symmetric part K_s = (K + K^T)/2 (the pattern is structurally symmetric) */
   double* Ks = NSB_NEW_ARRAY(ctx, A->nnz, double);
   NSB_CHECK(ctx, Ks, NSB_ERR_ALLOC, "modal analysis: out of memory");
@@ -280,13 +292,16 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
           }
           break;
         }
-        for (int i = 0; i < n; ++i) { /* dependent: a fresh pseudo-random vector on the DOFs with mass */
+        for (int i = 0; i < n; ++i) { /* dependent: a fresh pseudo-random vector on the DOFs with mass, */
           rng ^= rng << 13;
           rng ^= rng >> 17;
           rng ^= rng << 5;
           int pd = find_entry(A, i, i);
-          xj[i] = pd >= 0 && M_val[pd] > 0.0 ? (double)(rng % 2001u) / 1000.0 - 1.0 : 0.0;
+          mj[i] = pd >= 0 && M_val[pd] > 0.0 ? (double)(rng % 2001u) / 1000.0 - 1.0 : 0.0;
         }
+        pattern_mv(A, M_val, mj, xj); /* carried into the constrained space by one step of the iteration */
+        st = nsb_linsolver_solve(ls, xj);
+        if (st < 0) break;
         if (attempt == 2) {
           st = nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
                              "modal analysis: cannot keep %d independent iteration vectors (%d DOFs with mass)", q,

@@ -47,7 +47,9 @@ typedef struct nsb_modal_result {
 /// The automatic shift is moved up to -lambda_1/20 (lowest elastic Ritz
 /// value) after 3, 7 and 15 iterations when that is 10 times closer (one
 /// more factorization each), where the convergence factors are small.
-/// Errors: NSB_ERR_ARG (fewer DOFs with mass than n_modes),
+/// Rows with neither stiffness nor mass on the diagonal count as constraints
+/// (multipliers); the subspace is kept within the DOFs with mass they leave.
+/// Errors: NSB_ERR_ARG (fewer DOFs with mass than n_modes, before or after the constraints),
 /// NSB_ERR_SINGULAR (K - sigma M singular: choose another shift),
 /// NSB_ERR_NO_CONVERGENCE (max_iter reached), NSB_ERR_LAPACK, NSB_ERR_ALLOC.
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "solver/system.h"
 
+#include <lapacke.h>
 #include <math.h>
 #include <string.h>
 #include "elements/contact.h"
@@ -877,8 +878,50 @@ static int timed_solve(nsb_system* s, double* x, nsb_newton_report* rep) {
   return st;
 }
 
+/* Static steps of mechanisms (a hanging pendulum, a chain): at the start the
+   multipliers are zero, so their geometric stiffness, the only stiffness of
+   the mechanism's motion, is missing and the first Newton matrix is
+   singular.  Before giving up, set the multipliers to the least-squares
+   reactions of the current residual, min |r_n + G^T dlambda| (normal
+   equations, dense in the multipliers), and try again.  Returns 1 when it
+   changed the multipliers. */
+static int static_multiplier_guess(nsb_system* s) {
+  int n0 = s->n_node_eq, nm = s->n_eq - n0;
+  if (nm <= 0 || nm > 2000) return 0;
+  double* N = nsb_alloc(s->ctx, sizeof(double) * (size_t)nm * (size_t)nm);
+  double* b = nsb_alloc(s->ctx, sizeof(double) * (size_t)nm);
+  lapack_int* piv = nsb_alloc(s->ctx, sizeof(lapack_int) * (size_t)nm);
+  int changed = 0;
+  if (N && b && piv) {
+    memset(N, 0, sizeof(double) * (size_t)nm * (size_t)nm);
+    memset(b, 0, sizeof(double) * (size_t)nm);
+    for (int i = 0; i < n0; ++i)
+      for (int p = s->A->rowptr[i]; p < s->A->rowptr[i + 1]; ++p) {
+        int j = s->A->col[p] - n0;
+        if (j < 0) continue;
+        b[j] -= s->A->val[p] * s->r[i];
+        for (int q = s->A->rowptr[i]; q < s->A->rowptr[i + 1]; ++q) {
+          int k = s->A->col[q] - n0;
+          if (k >= 0) N[j + (size_t)nm * k] += s->A->val[p] * s->A->val[q];
+        }
+      }
+    if (LAPACKE_dgesv(LAPACK_COL_MAJOR, nm, 1, N, nm, piv, b, nm) == 0) {
+      for (int q = 0; q < s->n_mult; ++q)
+        if (s->mult_eq[q] >= n0 && isfinite(b[s->mult_eq[q] - n0])) {
+          s->lam[q] += b[s->mult_eq[q] - n0];
+          changed = 1;
+        }
+    }
+  }
+  if (N) nsb_free(s->ctx, N, sizeof(double) * (size_t)nm * (size_t)nm);
+  if (b) nsb_free(s->ctx, b, sizeof(double) * (size_t)nm);
+  if (piv) nsb_free(s->ctx, piv, sizeof(lapack_int) * (size_t)nm);
+  return changed;
+}
+
 static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
   memset(rep, 0, sizeof *rep);
+  int guessed = 0;
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   /* Norms of the previous iteration: rep keeps only the first NSB_NEWTON_HISTORY
      entries, so with max_iter above that it cannot serve as the previous value. */
@@ -916,6 +959,14 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
       s->stats.t_factor += nsb_now_s() - tic;
       s->stats.factorizations++;
       s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
+    }
+    if (st == NSB_ERR_SINGULAR && mode == NSB_EVAL_STATIC && it == 0 && !guessed && s->n_mult > 0) {
+      guessed = 1;
+      if (static_multiplier_guess(s)) {
+        nsb_ctx_clear_error(s->ctx);
+        --it; /* the same iteration again, with the reactions' geometric stiffness */
+        continue;
+      }
     }
     if (st < 0) {
       rep->status = st;

@@ -374,6 +374,44 @@ static void test_modal_dynamic_falling_beam(void) {
   check_falling_beam("*MODAL DYNAMIC, MODES=6, REDUCTION=QUASI-STATIC", NSB_BINARY_DIR "/tests_tmp/modal_dyn_fall_qs");
 }
 
+/* ---- hanging mechanisms: a static step, then *FREQUENCY -------------------------------- */
+
+/* The static solve starts with zero reactions, so the first Newton matrix of a
+   mechanism is singular (its only stiffness is the reactions' geometric
+   stiffness); the system then guesses the reactions by least squares.  The
+   modes of the hanging state are the pendulum's: omega^2 = m g l / J_pivot. */
+static double first_eigenvalue(const char* deck, const char* dir) {
+  run_deck(deck, dir);
+  char path[512];
+  snprintf(path, sizeof path, "%s/modes.csv", dir);
+  char* text = nsb_test_slurp(path, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  char* line = strchr(text, '\n'); /* skip the header */
+  int step = 0, mode = 0;
+  double lam = -1.0;
+  CU_ASSERT(line && sscanf(line + 1, "%d,%d,%lf", &step, &mode, &lam) == 3);
+  free(text);
+  return lam;
+}
+
+static void test_compound_pendulum(void) {
+  const char* deck =
+      "*HEADING\ncompound pendulum\n*NODE\n1, 0, 0, 0\n2, 0, 0, -1.0\n*RIGID BODY, NODE=2, MASS=2.0\n0.1, 0.1, 0.1\n"
+      "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 1, 0\n*GRAVITY\n0, 0, -9.81\n"
+      "*STEP\n*STATIC\n1.0, 1.0\n*END STEP\n*STEP\n*FREQUENCY\n1\n*END STEP\n";
+  double exact = 2.0 * 9.81 * 1.0 / (0.1 + 2.0 * 1.0);
+  CU_ASSERT(fabs(first_eigenvalue(deck, NSB_BINARY_DIR "/tests_tmp/modal_pendulum") - exact) < 1e-10 * exact);
+}
+
+static void test_particle_on_a_string(void) {
+  const char* deck =
+      "*HEADING\nparticle on a distance joint\n*NODE\n1, 0, 0, 0\n2, 0, 0, -2.0\n*PARTICLE, NODE=2, MASS=3.0\n"
+      "*JOINT, TYPE=DISTANCE\n1, 2\n*BOUNDARY\n2, 2, 2\n*GRAVITY\n0, 0, -9.81\n"
+      "*STEP\n*STATIC\n1.0, 1.0\n*END STEP\n*STEP\n*FREQUENCY\n1\n*END STEP\n";
+  double exact = 9.81 / 2.0;
+  CU_ASSERT(fabs(first_eigenvalue(deck, NSB_BINARY_DIR "/tests_tmp/modal_string") - exact) < 1e-10 * exact);
+}
+
 static const nsb_test_suite suites[] = {
     {"subspace", (const nsb_test_case[]){{"fixed_free_chain", test_fixed_free_chain},
                                          {"free_chain_rigid_mode", test_free_chain_rigid_mode},
@@ -383,6 +421,9 @@ static const nsb_test_suite suites[] = {
                                          {NULL, NULL}}},
     {"frequency_step", (const nsb_test_case[]){{"leaves_the_analysis", test_frequency_step_leaves_analysis},
                                                {NULL, NULL}}},
+    {"mechanisms", (const nsb_test_case[]){{"compound_pendulum", test_compound_pendulum},
+                                           {"particle_on_a_string", test_particle_on_a_string},
+                                           {NULL, NULL}}},
     {"modal_dynamic", (const nsb_test_case[]){{"equals_full_linear", test_modal_dynamic_equals_full},
                                               {"falling_beam", test_modal_dynamic_falling_beam},
                                               {NULL, NULL}}},
