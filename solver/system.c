@@ -1425,9 +1425,12 @@ int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n
      free one needs all its rigid-body modes among the retained ones and
      sigma = -1e-9 lambda_m (K_s - sigma M regular) */
   double lam_max = r->lambda[r->n_modes - 1];
+  /* rigid-body modes: eigenvalues at round-off of the stiffness scale
+     sum |K_ii| / sum M_ii (the automatic shift is -1e-6 of it) */
+  double scale = r->shift < 0.0 ? -1e6 * r->shift : lam_max;
   int n_rigid = 0;
   for (int j = 0; j < r->n_modes; ++j)
-    if (!(r->lambda[j] > 1e-9 * lam_max)) ++n_rigid;
+    if (!(r->lambda[j] > 1e-12 * scale)) ++n_rigid;
   NSB_CHECK(s->ctx, n_rigid < r->n_modes && lam_max > 0.0, NSB_ERR_UNSUPPORTED,
             "%s:%d: REDUCTION=QUASI-STATIC: all %d retained modes are rigid-body modes; retain elastic modes too "
             "(raise MODES)",

@@ -369,6 +369,28 @@ static void check_falling_beam(const char* proc, const char* dir) {
   CU_ASSERT(D[n - 1] > 1e-3 * W[n - 1]); /* the impact with e = 0.5 did dissipate */
 }
 
+/* Error path: quasi-static reduction needs elastic modes among the retained
+   ones; a free beam with only its 3 planar rigid modes retained is refused,
+   with the step named, and the run fails cleanly. */
+static void test_modal_dynamic_only_rigid_modes(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  nsb_model* m = NULL;
+  int n_err = 0;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "fall.inp", falling_beam_deck("*MODAL DYNAMIC, MODES=3, "
+                                                                                 "REDUCTION=QUASI-STATIC"),
+                                             stderr, &m, &n_err),
+                        NSB_OK);
+  nsb_run_options opt = nsb_run_default_options();
+  opt.outdir = NSB_BINARY_DIR "/tests_tmp/modal_dyn_rigid_only";
+  opt.quiet = 1;
+  nsb_stats stats;
+  CU_ASSERT_EQUAL(nsb_run(ctx, m, &opt, &stats), NSB_ERR_UNSUPPORTED);
+  CU_ASSERT_PTR_NOT_NULL(strstr(nsb_ctx_error_message(ctx), "all 3 retained modes are rigid-body modes"));
+  nsb_ctx_clear_error(ctx);
+  nsb_model_destroy(&m);
+  nsb_test_end_ctx(&ctx);
+}
+
 static void test_modal_dynamic_falling_beam(void) {
   check_falling_beam("*MODAL DYNAMIC, MODES=6, ALPHA=0, BETA=1e-5", NSB_BINARY_DIR "/tests_tmp/modal_dyn_fall");
   check_falling_beam("*MODAL DYNAMIC, MODES=6, REDUCTION=QUASI-STATIC", NSB_BINARY_DIR "/tests_tmp/modal_dyn_fall_qs");
@@ -426,6 +448,7 @@ static const nsb_test_suite suites[] = {
                                            {NULL, NULL}}},
     {"modal_dynamic", (const nsb_test_case[]){{"equals_full_linear", test_modal_dynamic_equals_full},
                                               {"falling_beam", test_modal_dynamic_falling_beam},
+                                              {"qs_only_rigid_modes", test_modal_dynamic_only_rigid_modes},
                                               {NULL, NULL}}},
     {NULL, NULL}};
 
