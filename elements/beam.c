@@ -785,6 +785,19 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   }
 }
 
+int nsb_beam_n_qp(const nsb_elem* e) { return ((const beam_state*)e->state)->n_qp; }
+
+void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, double* rhoA, double rhoJ[3]) {
+  const beam_state* s = e->state;
+  for (int i = 0; i < s->n_qp; ++i) {
+    w[i] = s->geom->wq[i];
+    memcpy(r + 3 * i, s->cur_qp[i].r, 3 * sizeof(double));
+    memcpy(q + 4 * i, s->cur_qp[i].q, 4 * sizeof(double));
+  }
+  *rhoA = s->sec.rhoA;
+  for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec.rhoJ[k];
+}
+
 int nsb_beam_n_samples(const nsb_elem* e) {
   const beam_state* s = e->state;
   return s->n_qp + 2;

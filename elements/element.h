@@ -242,6 +242,11 @@ typedef struct nsb_beam_sample_out {
   double *force_local, *moment_local; /* 3 per sample, section frame */
 } nsb_beam_sample_out;
 int nsb_beam_n_samples(const nsb_elem* e);
+/// Integration points of a beam element (consistent mass of the modal
+/// analysis): their count, and weights, current positions (3 each) and
+/// section frames (4 each) into caller arrays, and the section's rhoA, rhoJ.
+int nsb_beam_n_qp(const nsb_elem* e);
+void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, double* rhoA, double rhoJ[3]);
 void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, nsb_beam_sample_out* o);
 /// Values of a beam element at local coordinate xi in [0, 1] (linear
 /// interpolation between the output samples; frame by normalized lerp).

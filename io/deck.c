@@ -162,6 +162,7 @@ static const char* const yes_no[] = {"NO", "YES", NULL};
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
+static const char* const mass_kinds[] = {"LUMPED", "CONSISTENT", NULL};                       /* modal mass */
 static const char* const linsolvers[] = {"KLU", "UMFPACK", NULL};
 static const char* const formats[] = {"VTK", "HISTORY", "CONTACT", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
@@ -263,7 +264,7 @@ static const kwspec kw_table[] = {
       {"RHOINF", P_REAL, 0, NULL},
       {NULL, P_FLAG, 0, NULL}}},
     {"STATIC", KW_STATIC, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
-    {"FREQUENCY", KW_FREQUENCY, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
+    {"FREQUENCY", KW_FREQUENCY, W_STEP, {{"MASS", P_ENUM, 0, mass_kinds}, {NULL, P_FLAG, 0, NULL}}},
     {"MODAL DYNAMIC",
      KW_MODAL_DYNAMIC,
      W_STEP,
@@ -271,6 +272,7 @@ static const kwspec kw_table[] = {
       {"REDUCTION", P_ENUM, 0, reductions},
       {"ALPHA", P_REAL, 0, NULL},
       {"BETA", P_REAL, 0, NULL},
+      {"MASS", P_ENUM, 0, mass_kinds},
       {NULL, P_FLAG, 0, NULL}}},
     {"SOLVER CONTROLS",
      KW_SOLVER_CONTROLS,
@@ -1307,7 +1309,7 @@ static int only_one_line(parser* p, loc at);
 
 /* *FREQUENCY: a static-kind step of no duration; the data line gives the
    number of modes and an optional shift (docs/deck.md, docs/theory.md §6). */
-static void begin_frequency(parser* p, loc at) {
+static void begin_frequency(parser* p, loc at, int consistent) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
     p->b.kw = KW_SKIP;
@@ -1325,13 +1327,14 @@ static void begin_frequency(parser* p, loc at) {
   s->h_min = 1.0;
   s->period = 0.0;
   s->n_modes = 1;
+  s->consistent_mass = consistent;
 }
 
 /* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=]: data line h, period
    (data_procedure).  The step linearizes like *FREQUENCY; loads of the step act
    with their dynamic meaning (no ramp). */
 static void begin_modal_dynamic(parser* p, loc at, const pval* v) {
-  begin_frequency(p, at);
+  begin_frequency(p, at, v[4].set && v[4].i == 1);
   if (p->b.kw == KW_SKIP) return;
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   s->modal_dynamic = 1;
@@ -2705,7 +2708,7 @@ static void begin_keyword(parser* p, loc at, char* text) {
       begin_procedure(p, at, v, 1);
       break;
     case KW_FREQUENCY:
-      begin_frequency(p, at);
+      begin_frequency(p, at, v[0].set && v[0].i == 1);
       break;
     case KW_MODAL_DYNAMIC:
       begin_modal_dynamic(p, at, v);

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "elements/contact.h"
+#include "elements/beam_velocity.h"
 #include "solver/modal.h"
 #include "solver/base/clock.h"
 
@@ -1238,6 +1239,73 @@ static void modal_finish(nsb_system* s) {
   state_copy(&s->cur, &s->old, s->n_nodes);
 }
 
+/* Consistent mass of a beam element from its own interior field (MASS=
+   CONSISTENT): the interior points' displacements and rotations per node DOF,
+   N_u, N_theta, by central differences of a static increment of that DOF
+   (the element's condensed static response, post_solve + eval), then
+   M_e = sum_q w_q (rhoA N_u^T N_u + N_theta^T R_q diag(rhoJ) R_q^T N_theta)
+   (docs/theory.md §6).  Called at the rested base state; leaves it so. */
+static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, double* M) {
+  enum { MAXQ = NSB_BEAM_MAX_QP };
+  int nq = nsb_beam_n_qp(e);
+  double w[MAXQ], r0[3 * MAXQ], q0[4 * MAXQ], rp[3 * MAXQ], qp[4 * MAXQ], rhoA, rhoJ[3];
+  static double Nu[3 * MAXQ * 12], Nt[3 * MAXQ * 12]; /* setup only; the system is single-threaded */
+  double f[12], du[12], d[6], inc2 = 0.0;
+  NSB_CALL(e->ops->eval(e, ec, f, NULL));
+  nsb_beam_mass_points(e, w, r0, q0, &rhoA, rhoJ);
+  double len = 0.0;
+  for (int i = 0; i < nq; ++i) len += w[i];
+  memset(Nu, 0, sizeof Nu);
+  memset(Nt, 0, sizeof Nt);
+  for (int j = 0; j < 12; ++j) {
+    int node = e->nodes[j / 6], dof = j % 6, nd = s->ndof[node];
+    if (dof >= nd || s->node_eq[6 * node + dof] < 0) continue; /* held or absent: no motion */
+    double eps = dof < 3 ? 1e-7 * len : 1e-7;
+    for (int sg = 0; sg < 2; ++sg) {
+      double a = sg == 0 ? eps : -eps;
+      memset(d, 0, sizeof d);
+      memset(du, 0, sizeof du);
+      d[dof] = a;
+      du[j] = a;
+      s->ops->apply(s->scheme, node, nd, d, &s->old, &s->cur);
+      e->ops->post_solve(e, du, &inc2);
+      NSB_CALL(e->ops->eval(e, ec, f, NULL));
+      double wdum[MAXQ], rA, rJ[3];
+      nsb_beam_mass_points(e, wdum, rp, qp, &rA, rJ);
+      for (int i = 0; i < nq; ++i) {
+        for (int c = 0; c < 3; ++c) Nu[(3 * i + c) + 3 * MAXQ * j] += (sg == 0 ? 1.0 : -1.0) * rp[3 * i + c] / (2.0 * eps);
+        /* spatial rotation from the base frame: log(q q0^-1) */
+        nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_load(qp + 4 * i), nsb_q_conj(nsb_q_load(q0 + 4 * i))));
+        double tv[3];
+        nsb_v3_store(th, tv);
+        for (int c = 0; c < 3; ++c) Nt[(3 * i + c) + 3 * MAXQ * j] += tv[c] / (2.0 * eps) * (sg == 0 ? 1.0 : -1.0);
+      }
+      /* back to the base: the node, the interior unknowns, the condensation */
+      d[dof] = -a;
+      s->ops->apply(s->scheme, node, nd, d, &s->old, &s->cur);
+      if (e->ops->restore) e->ops->restore(e);
+      if (e->ops->rest) e->ops->rest(e);
+      NSB_CALL(e->ops->eval(e, ec, f, NULL));
+    }
+  }
+  for (int i = 0; i < nq; ++i) {
+    nsb_mat3 R = nsb_q_to_m3(nsb_q_load(q0 + 4 * i));
+    nsb_mat3 J = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_diag(rhoJ[0], rhoJ[1], rhoJ[2]), nsb_m3_transpose(R)));
+    for (int b = 0; b < 12; ++b)
+      for (int a = 0; a < 12; ++a) {
+        const double* ua = Nu + 3 * i + 3 * MAXQ * a;
+        const double* ub = Nu + 3 * i + 3 * MAXQ * b;
+        const double* ta = Nt + 3 * i + 3 * MAXQ * a;
+        const double* tb = Nt + 3 * i + 3 * MAXQ * b;
+        double v = rhoA * (ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]);
+        for (int r = 0; r < 3; ++r)
+          for (int c = 0; c < 3; ++c) v += ta[r] * J.c[r + 3 * c] * tb[c];
+        M[a + 12 * b] += w[i] * v;
+      }
+  }
+  return NSB_OK;
+}
+
 /* Evaluate the structural elements (contacts left out) at the current
    iterate; with Kv/Mv non-NULL add their static tangent and mass matrix
    into those value arrays (pattern of s->A). */
@@ -1262,7 +1330,8 @@ static int modal_eval_at(nsb_system* s, double t, double* Kv, double* Mv, double
       if (e->map[q] >= 0) Kv[e->map[q]] += s->fK[q];
     if (!Mv || !e->ops->mass) continue;
     memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
-    e->ops->mass(e, &ec, s->fK);
+    if (s->step.consistent_mass && e->ops == &nsb_beam_v_ops) NSB_CALL(beam_consistent_mass(s, e, &ec, s->fK));
+    else e->ops->mass(e, &ec, s->fK);
     for (int q = 0; q < nl * nl; ++q)
       if (e->map[q] >= 0) Mv[e->map[q]] += s->fK[q];
   }

@@ -53,6 +53,12 @@ for ne, N in ((10, 2), (20, 2), (40, 2), (20, 3)):
     deck(f"cantilever_ne{ne}" + ("_N3" if N == 3 else ""), "cantilever, 4 bending pairs", 10.0, ne, N,
          (1e7, 1e9, 1e9, 1e3, 1e3, 1e3, 1.0, 0.0, 0.0, 0.0), ["** clamped at x = 0", "1, 1, 6"], freq(8))
 
+# 1b. the same cantilever with MASS=CONSISTENT (the element's own interior field)
+for ne in (5, 10, 20):
+    deck(f"cantilever_consistent_ne{ne}", "cantilever, consistent mass, 4 bending pairs", 10.0, ne, 2,
+         (1e7, 1e9, 1e9, 1e3, 1e3, 1e3, 1.0, 0.0, 0.0, 0.0), ["** clamped at x = 0", "1, 1, 6"],
+         freq(8).replace("*FREQUENCY\n", "*FREQUENCY, MASS=CONSISTENT\n"))
+
 # 2. simply supported Timoshenko beam: shear and rotary inertia on
 for ne in (20, 40, 80):
     deck(f"timoshenko_ss_ne{ne}", "simply supported Timoshenko beam, 4 bending pairs", 2.0, ne, 2,
