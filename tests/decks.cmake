@@ -89,6 +89,19 @@ add_test(NAME free_flight_vtk_readback_beams
     -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
 set_tests_properties(free_flight_vtk_readback_beams PROPERTIES LABELS "program;vtk" TIMEOUT 180)
 
+# ---- mode shapes (examples/cantilever_modes.inp): the series of *FREQUENCY step 3 --------
+# 6 modes ("time" = mode number); 20 elements x 14 axis points = 280 points per frame
+add_test(NAME modes_vtk_readback_beams
+  COMMAND ${CMAKE_COMMAND}
+    -DNSBEAM=$<TARGET_FILE:nsbeam>
+    -DDECK=${PROJECT_SOURCE_DIR}/examples/cantilever_modes.inp
+    -DOUT=${nsb_regress_dir}/modes_vtk
+    -DPYTHON=${NSB_VTK_PYTHON}
+    -DSCRIPT=${CMAKE_CURRENT_SOURCE_DIR}/vtk_readback.py
+    -DBEAMS=1 -DPVD=modes3_beams.pvd -DSTEPS=6 -DPOINTS=280
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
+set_tests_properties(modes_vtk_readback_beams PROPERTIES LABELS "program;vtk" TIMEOUT 120)
+
 # ---- the demo deck: contact points read back with VTK ----------------------------
 # examples/ball_on_beam.inp (README's demo): 6000 increments, VTK every 20 -> 301
 # frames of contacts.pvd; the ball must be in contact, with a force, in some frames

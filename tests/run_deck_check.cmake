@@ -6,7 +6,8 @@
 #   -DSCRIPT=<checker.py> and either
 #   -DREF=<reference.csv>            compare OUT/history.csv with REF (compare_history.py), or
 #   -DSTEPS=<n> -DPOINTS=<n>         read back OUT/bodies.pvd (vtk_readback.py), or with
-#   -DBEAMS=1 as well                read back OUT/beams.pvd + beams_surface.pvd, or
+#   -DBEAMS=1 as well                read back OUT/beams.pvd + beams_surface.pvd (or
+#                                    OUT/<PVD> + its _surface series with -DPVD=<name>.pvd), or
 #   -DCONTACTS=1 -DSTEPS=<n>         read back OUT/contacts.pvd (vtk_readback_contacts.py)
 #
 # The output directory is removed first so that a stale result can never pass.
@@ -25,7 +26,10 @@ if(DEFINED REF)
 elseif(DEFINED CONTACTS)
   execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/contacts.pvd" ${STEPS} RESULT_VARIABLE rv)
 elseif(DEFINED BEAMS)
-  execute_process(COMMAND "${PYTHON}" "${SCRIPT}" --beams "${OUT}/beams.pvd" ${STEPS} ${POINTS} RESULT_VARIABLE rv)
+  if(NOT DEFINED PVD)
+    set(PVD beams.pvd)
+  endif()
+  execute_process(COMMAND "${PYTHON}" "${SCRIPT}" --beams "${OUT}/${PVD}" ${STEPS} ${POINTS} RESULT_VARIABLE rv)
 else()
   execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/bodies.pvd" ${STEPS} ${POINTS} RESULT_VARIABLE rv)
 endif()
