@@ -318,6 +318,17 @@ static int write_contacts(nsb_ctx* ctx, nsb_vtk_contact_writer* w, contact_buf* 
 
 #define NSB_TWO_PI 6.283185307179586476925
 
+/* The rows of one step's modes in modes.csv (csv may be NULL). */
+static int write_mode_rows(nsb_ctx* ctx, FILE* csv, int k, const nsb_modal_result* r) {
+  for (int j = 0; j < r->n_modes && csv; ++j) {
+    double lam = r->lambda[j], om = lam > 0.0 ? sqrt(lam) : 0.0;
+    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, j + 1, lam, om, om / NSB_TWO_PI,
+                om > 0.0 ? NSB_TWO_PI / om : 0.0, r->residual[j]) < 0)
+      return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "modes.csv: write failed");
+  }
+  return NSB_OK;
+}
+
 /* A *FREQUENCY step: the modes of the current state (nsb_system_modes), a
    table on the report stream, rows in modes.csv, and with VTK output of the
    step the mode shapes as their own series (modes<k>.pvd, modes<k>_beams.pvd:
@@ -338,10 +349,8 @@ static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k
     double lam = r.lambda[j], om = lam > 0.0 ? sqrt(lam) : 0.0;
     if (opt->report && !opt->quiet)
       fprintf(opt->report, "  %4d  %15.8e  %16.8e  %18.8e  %.1e\n", j + 1, lam, om, om / NSB_TWO_PI, r.residual[j]);
-    if (csv && fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, j + 1, lam, om, om / NSB_TWO_PI,
-                       om > 0.0 ? NSB_TWO_PI / om : 0.0, r.residual[j]) < 0)
-      st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "%s/modes.csv: write failed", opt->outdir);
   }
+  st = write_mode_rows(ctx, csv, k, &r);
   nsb_vtk_writer* vtk = NULL;
   nsb_vtk_beam_writer* bvtk = NULL;
   if (st >= 0 && sd->vtk_every > 0) {
@@ -504,14 +513,7 @@ static int modal_dynamic_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, i
     fprintf(opt->report, "step %d: modal dynamics with %d modes (omega %.6g .. %.6g), %s reduction\n", k + 1,
             r.n_modes, sqrt(fmax(r.lambda[0], 0.0)), sqrt(fmax(r.lambda[r.n_modes - 1], 0.0)),
             sd->reduction ? "quasi-static" : "modal");
-  for (int j = 0; j < r.n_modes && csv; ++j) {
-    double om = r.lambda[j] > 0.0 ? sqrt(r.lambda[j]) : 0.0;
-    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, j + 1, r.lambda[j], om, om / NSB_TWO_PI,
-                om > 0.0 ? NSB_TWO_PI / om : 0.0, r.residual[j]) < 0) {
-      st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "modes.csv: write failed");
-      goto out;
-    }
-  }
+  if ((st = write_mode_rows(ctx, csv, k, &r)) < 0) goto out;
   w.n = r.n;
   w.m = r.n_modes;
   nsb_energy e0;

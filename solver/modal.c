@@ -88,6 +88,14 @@ static void combine(int n, int q, const double* X, const double* Z, const int* p
   }
 }
 
+void nsb_modal_symmetric_part(const nsb_csr* A, const double* K, double* Ks) {
+  for (int i = 0; i < A->n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      int pt = find_entry(A, A->col[p], i);
+      Ks[p] = 0.5 * (K[p] + (pt >= 0 ? K[pt] : 0.0));
+    }
+}
+
 void nsb_modal_result_free(nsb_ctx* ctx, nsb_modal_result* r) {
   if (!r) return;
   if (r->lambda) NSB_FREE_ARRAY(ctx, r->lambda, r->n_modes, double);
@@ -176,11 +184,7 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
   /* the symmetric part K_s = (K + K^T)/2 (the pattern is structurally symmetric) */
   double* Ks = NSB_NEW_ARRAY(ctx, A->nnz, double);
   NSB_CHECK(ctx, Ks, NSB_ERR_ALLOC, "modal analysis: out of memory");
-  for (int i = 0; i < n; ++i)
-    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
-      int pt = find_entry(A, A->col[p], i);
-      Ks[p] = 0.5 * (K_val[p] + (pt >= 0 ? K_val[pt] : 0.0));
-    }
+  nsb_modal_symmetric_part(A, K_val, Ks);
   /* infinity norms for the backward error of an eigenpair */
   double normK = 0.0, normM = 0.0;
   for (int i = 0; i < n; ++i) {

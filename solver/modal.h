@@ -55,6 +55,10 @@ typedef struct nsb_modal_result {
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
                     int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out);
 
+/// Ks = (K + K^T)/2 for values K on the (structurally symmetric) pattern of A;
+/// Ks may not alias K.
+void nsb_modal_symmetric_part(const nsb_csr* A, const double* K, double* Ks);
+
 /// Free the result's arrays (accepts an empty result).
 void nsb_modal_result_free(nsb_ctx* ctx, nsb_modal_result* r);
 

@@ -1245,24 +1245,20 @@ static void modal_finish(nsb_system* s) {
    (the element's condensed static response, post_solve + eval), then
    M_e = sum_q w_q (rhoA N_u^T N_u + N_theta^T R_q diag(rhoJ) R_q^T N_theta)
    (docs/theory.md §6).  Called at the rested base state; leaves it so. */
-static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, double* M) {
-  enum { MAXQ = NSB_BEAM_MAX_QP };
+/* The central differences of beam_consistent_mass: columns j = 0..11 of the
+   interior points' displacements Nu and spatial rotations Nt (3 MAXQ rows
+   each, column-major), from the rested base state back to it. */
+enum { BEAM_MAXQ = NSB_BEAM_MAX_QP };
+static int beam_mass_columns(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, const double* q0, double len,
+                             double* Nu, double* Nt) {
   int nq = nsb_beam_n_qp(e);
-  double w[MAXQ], r0[3 * MAXQ], q0[4 * MAXQ], rp[3 * MAXQ], qp[4 * MAXQ], rhoA, rhoJ[3];
-  static double Nu[3 * MAXQ * 12], Nt[3 * MAXQ * 12]; /* setup only; the system is single-threaded */
-  double f[12], du[12], d[6], inc2 = 0.0;
-  NSB_CALL(e->ops->eval(e, ec, f, NULL));
-  nsb_beam_mass_points(e, w, r0, q0, &rhoA, rhoJ);
-  double len = 0.0;
-  for (int i = 0; i < nq; ++i) len += w[i];
-  memset(Nu, 0, sizeof Nu);
-  memset(Nt, 0, sizeof Nt);
+  double f[12], du[12], d[6], inc2 = 0.0, w[BEAM_MAXQ], rp[3 * BEAM_MAXQ], qp[4 * BEAM_MAXQ], rA, rJ[3];
   for (int j = 0; j < 12; ++j) {
     int node = e->nodes[j / 6], dof = j % 6, nd = s->ndof[node];
     if (dof >= nd || s->node_eq[6 * node + dof] < 0) continue; /* held or absent: no motion */
     double eps = dof < 3 ? 1e-7 * len : 1e-7;
     for (int sg = 0; sg < 2; ++sg) {
-      double a = sg == 0 ? eps : -eps;
+      double a = sg == 0 ? eps : -eps, c1 = (sg == 0 ? 1.0 : -1.0) / (2.0 * eps);
       memset(d, 0, sizeof d);
       memset(du, 0, sizeof du);
       d[dof] = a;
@@ -1270,15 +1266,16 @@ static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval
       s->ops->apply(s->scheme, node, nd, d, &s->old, &s->cur);
       e->ops->post_solve(e, du, &inc2);
       NSB_CALL(e->ops->eval(e, ec, f, NULL));
-      double wdum[MAXQ], rA, rJ[3];
-      nsb_beam_mass_points(e, wdum, rp, qp, &rA, rJ);
+      nsb_beam_mass_points(e, w, rp, qp, &rA, rJ);
       for (int i = 0; i < nq; ++i) {
-        for (int c = 0; c < 3; ++c) Nu[(3 * i + c) + 3 * MAXQ * j] += (sg == 0 ? 1.0 : -1.0) * rp[3 * i + c] / (2.0 * eps);
         /* spatial rotation from the base frame: log(q q0^-1) */
         nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_load(qp + 4 * i), nsb_q_conj(nsb_q_load(q0 + 4 * i))));
         double tv[3];
         nsb_v3_store(th, tv);
-        for (int c = 0; c < 3; ++c) Nt[(3 * i + c) + 3 * MAXQ * j] += tv[c] / (2.0 * eps) * (sg == 0 ? 1.0 : -1.0);
+        for (int c = 0; c < 3; ++c) {
+          Nu[(3 * i + c) + 3 * BEAM_MAXQ * j] += c1 * rp[3 * i + c];
+          Nt[(3 * i + c) + 3 * BEAM_MAXQ * j] += c1 * tv[c];
+        }
       }
       /* back to the base: the node, the interior unknowns, the condensation */
       d[dof] = -a;
@@ -1288,22 +1285,45 @@ static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval
       NSB_CALL(e->ops->eval(e, ec, f, NULL));
     }
   }
-  for (int i = 0; i < nq; ++i) {
+  return NSB_OK;
+}
+
+/* Consistent mass of a beam element from its own interior field (MASS=
+   CONSISTENT): the interior points' displacements and rotations per node DOF,
+   N_u, N_theta, by central differences of a static increment of that DOF
+   (the element's condensed static response, post_solve + eval), then
+   M_e = sum_q w_q (rhoA N_u^T N_u + N_theta^T R_q diag(rhoJ) R_q^T N_theta)
+   (docs/theory.md §6).  Called at the rested base state; leaves it so. */
+static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, double* M) {
+  int nq = nsb_beam_n_qp(e);
+  double f[12], w[BEAM_MAXQ], r0[3 * BEAM_MAXQ], q0[4 * BEAM_MAXQ], rhoA, rhoJ[3];
+  NSB_CALL(e->ops->eval(e, ec, f, NULL));
+  nsb_beam_mass_points(e, w, r0, q0, &rhoA, rhoJ);
+  double len = 0.0;
+  for (int i = 0; i < nq; ++i) len += w[i];
+  size_t nN = (size_t)3 * BEAM_MAXQ * 12;
+  double* Nu = NSB_NEW_ARRAY(s->ctx, 2 * nN, double); /* set-up phase of a modal step */
+  NSB_CHECK(s->ctx, Nu, NSB_ERR_ALLOC, "modal analysis: out of memory");
+  memset(Nu, 0, 2 * nN * sizeof(double));
+  double* Nt = Nu + nN;
+  int st = beam_mass_columns(s, e, ec, q0, len, Nu, Nt);
+  for (int i = 0; i < nq && st == NSB_OK; ++i) {
     nsb_mat3 R = nsb_q_to_m3(nsb_q_load(q0 + 4 * i));
     nsb_mat3 J = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_diag(rhoJ[0], rhoJ[1], rhoJ[2]), nsb_m3_transpose(R)));
     for (int b = 0; b < 12; ++b)
       for (int a = 0; a < 12; ++a) {
-        const double* ua = Nu + 3 * i + 3 * MAXQ * a;
-        const double* ub = Nu + 3 * i + 3 * MAXQ * b;
-        const double* ta = Nt + 3 * i + 3 * MAXQ * a;
-        const double* tb = Nt + 3 * i + 3 * MAXQ * b;
+        const double* ua = Nu + 3 * i + 3 * BEAM_MAXQ * a;
+        const double* ub = Nu + 3 * i + 3 * BEAM_MAXQ * b;
+        const double* ta = Nt + 3 * i + 3 * BEAM_MAXQ * a;
+        const double* tb = Nt + 3 * i + 3 * BEAM_MAXQ * b;
         double v = rhoA * (ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]);
         for (int r = 0; r < 3; ++r)
           for (int c = 0; c < 3; ++c) v += ta[r] * J.c[r + 3 * c] * tb[c];
         M[a + 12 * b] += w[i] * v;
       }
   }
-  return NSB_OK;
+  NSB_FREE_ARRAY(s->ctx, Nu, 2 * nN, double);
+  return st;
 }
 
 /* Evaluate the structural elements (contacts left out) at the current
@@ -1517,25 +1537,11 @@ int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n
   s->step_index = k - 1; /* as in nsb_system_modes */
   int st = modal_eval(s, Kv, NULL);
   s->step_index = k;
-  /* K_s = (K + K^T)/2 in place */
-  for (int i = 0; i < n && st == NSB_OK; ++i)
-    for (int p = s->A->rowptr[i]; p < s->A->rowptr[i + 1]; ++p) {
-      int jc = s->A->col[p];
-      if (jc <= i) continue;
-      int lo = s->A->rowptr[jc], hi = s->A->rowptr[jc + 1] - 1, pt = -1;
-      while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (s->A->col[mid] == i) {
-          pt = mid;
-          break;
-        }
-        if (s->A->col[mid] < i) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      double v = 0.5 * (Kv[p] + (pt >= 0 ? Kv[pt] : 0.0));
-      Kv[p] = v;
-      if (pt >= 0) Kv[pt] = v;
-    }
+  /* K_s = (K + K^T)/2 (into A's values, the same pattern) */
+  if (st == NSB_OK) {
+    nsb_modal_symmetric_part(s->A, Kv, s->A->val);
+    memcpy(Kv, s->A->val, (size_t)nnz * sizeof(double));
+  }
   /* a supported structure: sigma = 0, exact.  A free one: two shifts
      sigma_1 = -1e-3 lambda_m, sigma_2 = 2 sigma_1 and F_0 = 2 F(sigma_1) - F(sigma_2),
      exact up to (sigma / lambda_{m+1})^2 <= 4e-6 (a shift of order eps would
