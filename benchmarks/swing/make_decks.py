@@ -135,7 +135,6 @@ NS
 *STEP
 {dyn}
 {h}, {t_end}
-*SOLVER CONTROLS, TOL RESIDUAL=1e-6
 *OUTPUT, FORMAT=HISTORY, EVERY={every}
 *END STEP
 """
