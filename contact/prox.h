@@ -19,6 +19,8 @@
  * diagonal block), so big systems never form it; nsb_delassus_dense is the
  * dense implementation for tests and small systems.
  *
+ * The projections are in contact/laws.h.
+ *
  * Invariants / ownership: a solver is created for a capacity of contacts and
  * owns all its workspace; nsb_prox_solve never allocates (tests check
  * nsb_ctx_alloc_count).  The Delassus operator and the problem arrays are
@@ -31,50 +33,8 @@
 #ifndef NSB_CONTACT_PROX_H
 #define NSB_CONTACT_PROX_H
 
-#include <math.h>
-
+#include "contact/laws.h"
 #include "solver/base/ctx.h"
-
-/* ---- projections --------------------------------------------------------- */
-
-/// prox onto R+: max(x, 0).
-static inline double nsb_prox_rplus(double x) { return x > 0.0 ? x : 0.0; }
-
-/// prox onto the closed disk of radius rad >= 0 in R^2 (isotropic Coulomb):
-/// y = x if |x| <= rad, else rad x / |x|.  rad <= 0 gives y = 0.  x and y may alias.
-static inline void nsb_prox_disk(const double* x, double rad, double* y) {
-  double n = sqrt(x[0] * x[0] + x[1] * x[1]);
-  if (!(rad > 0.0)) {
-    y[0] = y[1] = 0.0;
-  } else if (n <= rad) {
-    y[0] = x[0];
-    y[1] = x[1];
-  } else {
-    double s = rad / n;
-    y[0] = s * x[0];
-    y[1] = s * x[1];
-  }
-}
-
-/// prox onto the Coulomb cone K_mu = {(n, t) : |t| <= mu n} in R^3 (x[0] normal):
-/// inside -> x; in the polar cone (mu |t| <= -n) -> 0; else the nearest point on
-/// the mantle, n' = (n + mu |t|)/(1 + mu^2), t' = mu n' t/|t|.  mu >= 0; x and y may alias.
-static inline void nsb_prox_cone(const double* x, double mu, double* y) {
-  double n = x[0], t = sqrt(x[1] * x[1] + x[2] * x[2]);
-  if (t <= mu * n) {
-    y[0] = x[0];
-    y[1] = x[1];
-    y[2] = x[2];
-  } else if (mu * t <= -n) {
-    y[0] = y[1] = y[2] = 0.0;
-  } else {
-    double np = (n + mu * t) / (1.0 + mu * mu);
-    double s = t > 0.0 ? mu * np / t : 0.0;
-    y[0] = np;
-    y[1] = s * x[1];
-    y[2] = s * x[2];
-  }
-}
 
 /* ---- Delassus operator ---------------------------------------------------- */
 

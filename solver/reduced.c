@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "elements/contact.h"
+#include "contact/geometry.h"
 
 #define RED_MAX_SWEEPS 100000
 
