@@ -6,7 +6,8 @@
  * particle's mass, half the adjacent beam elements' at a beam node), never
  * formed: a sweep keeps the node velocities and adds, contact by contact,
  * the lumped-mass response of each impulse change (Delta v_q = w_iq d
- * Delta Lambda_i / m_q), so the next contacts see it.  The system (solver/system.c)
+ * Delta Lambda_i / m_q), so the next contacts see it.  The sweep itself is
+ * nsb_prox_gauss_seidel (contact/prox.h); the system (solver/system.c)
  * follows every sweep with the exact response of the velocities by one back
  * substitution and repeats until the impulses settle.
  *
