@@ -58,6 +58,50 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep);
 /// is restored to the start of the increment and a negative status returned.
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep);
 
+/// *STATIC, RIKS steps (docs/theory.md §8): the building blocks that
+/// solver/arclength.c drives.  The step's loads are its reference loads
+/// times the load proportionality factor (LPF, 0 at the step start); the
+/// static map runs with h = 1, so the node unknowns of an increment are
+/// displacements and material spins of the node frames.
+/// Start an increment at the current (converged) state: remember it for
+/// restore, interior unknowns of a zero increment, no predictor.
+/// Errors: NSB_ERR_ARG (not a Riks step).
+int nsb_system_riks_begin_increment(nsb_system* s);
+/// Assemble at the current iterate and LPF: residual (view
+/// nsb_system_residual), tangent, and q = -d residual / d LPF into q
+/// (n_equations values, caller's); *rnorm as in Newton (condensed beam rows
+/// included).  Errors: element evaluation failures.
+int nsb_system_riks_assemble(nsb_system* s, double* q, double* rnorm);
+/// The residual of the last assembly (view, n_equations values).
+const double* nsb_system_residual(const nsb_system* s);
+/// Factorize the assembled tangent (timed, counted).  On failure rep->status
+/// and rep->cause say why (a singular matrix names its unknown).
+int nsb_system_factor(nsb_system* s, nsb_newton_report* rep);
+/// Solve with the last factorization in place (x: right-hand side in,
+/// solution out, n_equations values; timed, counted).
+int nsb_system_solve(nsb_system* s, double* x, nsb_newton_report* rep);
+/// Apply the node increments dx (equation space, borrowed) together with the
+/// LPF change dlpf: the beams' interior unknowns follow from the last
+/// assembly's condensation, consistently with the bordered update
+/// (element.h post_solve_lpf).  Returns the squared norm of the interior
+/// kinematic increments (the part of the Newton increment norm that is not
+/// in dx).
+double nsb_system_riks_apply(nsb_system* s, const double* dx, double dlpf);
+/// Back to the start of the increment (state, multipliers, LPF, interiors).
+void nsb_system_riks_restore(nsb_system* s);
+/// Accept the increment; the step time advances by the arc length ds.
+void nsb_system_riks_commit(nsb_system* s, double ds);
+/// The factor on the loads of the current step: the LPF in a Riks step, the
+/// ramp t_step / period in any other static step, 1 in dynamic, *FREQUENCY
+/// and *MODAL DYNAMIC steps (history.csv column load_factor).
+double nsb_system_load_factor(const nsb_system* s);
+/// The definition of the current step (view; NULL before the first step).
+const nsb_step_def* nsb_system_step(const nsb_system* s);
+/// Equation of DOF dof (0..5) of node (0-based), or -1 (held, absent).
+int nsb_system_node_equation(const nsb_system* s, int node, int dof);
+/// Number of node equations (they come first; multipliers follow).
+int nsb_system_n_node_equations(const nsb_system* s);
+
 /// Modal analysis of the current state (a *FREQUENCY step, docs/theory.md §6):
 /// the static tangent K (h = 1: displacements and material spins) and the
 /// mass matrix M (element mass ops) of the structure without contacts, and
