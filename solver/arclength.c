@@ -64,6 +64,9 @@ int nsb_arclength_create(nsb_ctx* ctx, nsb_system* s, nsb_arclength** out) {
   *out = NULL;
   const nsb_step_def* sd = nsb_system_step(s);
   NSB_CHECK(ctx, sd && sd->riks, NSB_ERR_ARG, "nsb_arclength_create: the current step is not *STATIC, RIKS");
+  NSB_CHECK(ctx, nsb_system_n_equations(s) > 0, NSB_ERR_UNSUPPORTED,
+            "%s:%d: *STATIC, RIKS: the model has no free degrees of freedom, so its load moves nothing",
+            nsb_system_model(s)->source, sd->line);
   nsb_arclength* a = nsb_alloc(ctx, sizeof *a);
   NSB_CHECK(ctx, a, NSB_ERR_ALLOC, "arc-length continuation: out of memory");
   memset(a, 0, sizeof *a);
@@ -237,6 +240,16 @@ static int try_increment(nsb_arclength* a, double abar, nsb_newton_report* rep) 
     if (it > 0 && newton_converged(sd, it, dnorm, rnorm, prev, prev2)) {
       rep->converged = 1;
       return NSB_OK;
+    }
+    /* as in newton(): corrections at round-off twice in a row with the
+       residual above its tolerance cannot get further */
+    if (it > 1 && dnorm <= 1e-3 * sd->tol_inc && prev <= 1e-3 * sd->tol_inc) {
+      rep->status = NSB_ERR_NO_CONVERGENCE;
+      snprintf(rep->cause, sizeof rep->cause,
+               "the residual stagnates at |f| = %.3e with corrections at round-off level (|dx| = %.3e): the residual "
+               "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL",
+               rnorm, dnorm, sd->tol_res);
+      return rep->status;
     }
     prev2 = prev;
     prev = dnorm;

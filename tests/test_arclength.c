@@ -57,7 +57,7 @@ static void truss_deck(char* buf, size_t n, const char* riks, const char* extra,
   char series[512] = "";
   if (ks > 0.0)
     snprintf(series, sizeof series,
-             "*NODE\n4, 0.0, 1.5, 0.0\n*PARTICLE, NODE=4, MASS=1.0\n*ELEMENT, TYPE=SPRINGA, ELSET=SERIES\n3, 2, 4\n"
+             "*NODE\n4, 0.0, 10.5, 0.0\n*PARTICLE, NODE=4, MASS=1.0\n*ELEMENT, TYPE=SPRINGA, ELSET=SERIES\n3, 2, 4\n"
              "*SPRING, ELSET=SERIES\n%.17g\n*BOUNDARY\n4, 1, 1\n4, 3, 3\n",
              ks);
   snprintf(buf, n,
@@ -440,6 +440,25 @@ static void test_minimum_increment(void) {
   fx_close(&f);
 }
 
+/* A reference load that the supports take entirely moves nothing: the
+   constraint has no scale, and the step says so instead of dividing by 0. */
+static void test_load_on_support(void) {
+  const char* text =
+      "*NODE\n1, -1.0, 0.0, 0.0\n2, 0.0, 0.5, 0.0\n3, 1.0, 0.0, 0.0\n*PARTICLE, NODE=2, MASS=1.0\n"
+      "*ELEMENT, TYPE=SPRINGA, ELSET=BARS\n1, 1, 2\n2, 2, 3\n*SPRING, ELSET=BARS\n1000.0\n"
+      "*BOUNDARY\n2, 2, 3\n*STEP\n*STATIC, RIKS\n0.05, 1.0\n*CLOAD\n2, 2, -50.0\n*END STEP\n";
+  fixture f;
+  if (fx_open(&f, text) == 0 && fx_step(&f, 0) == NSB_OK) {
+    nsb_arclength_info info;
+    nsb_newton_report rep;
+    int st = nsb_arclength_increment(f.al, &info, &rep);
+    printf("\n    status %d: %s", st, rep.cause);
+    CU_ASSERT_EQUAL(st, NSB_ERR_UNSUPPORTED);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "does not move the structure"));
+  }
+  fx_close(&f);
+}
+
 /* After a Riks step the loads of that step stay at the LPF it ended with: a
    static step without loads of its own leaves the state where it was. */
 static void test_state_carried(void) {
@@ -500,6 +519,7 @@ static const nsb_test_suite suites[] = {
     {"control",
      (const nsb_test_case[]){{"end_criteria", test_end_criteria},
                              {"minimum_increment", test_minimum_increment},
+                             {"load_on_support", test_load_on_support},
                              {"state_carried", test_state_carried},
                              {"no_alloc", test_no_alloc},
                              {NULL, NULL}}},
