@@ -131,15 +131,6 @@ static double dot_w(const nsb_arclength* a, const double* x, const double* y) {
   return v;
 }
 
-/* The convergence test of an ordinary Newton increment (newton() in
-   solver/system.c, docs/theory.md §5): increment and residual within their
-   tolerances, or the residual within and the increments stalled at the
-   round-off floor near their tolerance. */
-static int newton_converged(const nsb_step_def* sd, int it, double dnorm, double rnorm, double prev, double prev2) {
-  if (dnorm <= sd->tol_inc && rnorm <= sd->tol_res) return 1;
-  return rnorm <= sd->tol_res && it >= 2 && dnorm <= 1e3 * sd->tol_inc && dnorm > 0.25 * prev && prev > 0.25 * prev2;
-}
-
 /* The norm c of the tangent displacement per unit LPF at the step start in
    the kind metric; the weights become kind / c^2 (docs/theory.md §8). */
 static int set_scale(nsb_arclength* a, nsb_newton_report* rep) {
@@ -159,7 +150,10 @@ static int set_scale(nsb_arclength* a, nsb_newton_report* rep) {
 }
 
 /* One attempt at an increment of arc length abar (scaled space, LPF units)
-   from the last accepted state.  On failure the caller restores. */
+   from the last accepted state.  On failure the caller restores.  The
+   convergence test is Newton's (nsb_system_riks_test); the predictor
+   iteration only moves onto the constraint, so an increment converges
+   from the first correction on. */
 static int try_increment(nsb_arclength* a, double abar, nsb_newton_report* rep) {
   nsb_system* s = a->s;
   const nsb_step_def* sd = &a->step;
@@ -167,16 +161,15 @@ static int try_increment(nsb_arclength* a, double abar, nsb_newton_report* rep) 
   NSB_CALL(nsb_system_riks_begin_increment(s));
   memset(a->du, 0, (size_t)a->n * sizeof(double));
   a->dlam = 0.0;
-  double prev = 0.0, prev2 = 0.0, last_r = 0.0;
   for (int it = 0; it < sd->max_iter; ++it) {
-    double rnorm = 0.0;
-    int st = nsb_system_riks_assemble(s, a->q, &rnorm);
+    int st = nsb_system_riks_assemble(s, a->q);
     if (st < 0) {
       rep->status = st;
       snprintf(rep->cause, sizeof rep->cause, "element evaluation failed: %s", nsb_status_message(st));
+      nsb_ctx_clear_error(a->ctx);
       return st;
     }
-    if (!isfinite(rnorm)) {
+    if (!isfinite(nsb_system_riks_residual_norm(s))) {
       rep->status = NSB_ERR_NOT_FINITE;
       snprintf(rep->cause, sizeof rep->cause, "residual is not finite");
       return rep->status;
@@ -215,49 +208,30 @@ static int try_increment(nsb_arclength* a, double abar, nsb_newton_report* rep) 
     double sA = a->psi_u * dot_w(a, a->dx, ref) + a->psi_l * a->dlam * ref_l;
     double sB = a->psi_u * dot_w(a, a->dt, ref) + a->psi_l * ref_l;
     double score[2];
-    for (int k = 0; k < 2; ++k)
-      score[k] = it == 0 && !a->have_prev ? root[k] : sA + root[k] * sB;
+    for (int k = 0; k < 2; ++k) score[k] = it == 0 && !a->have_prev ? root[k] : sA + root[k] * sB;
     double dl = score[1] > score[0] ? root[1] : root[0];
     for (int i = 0; i < a->n; ++i) a->dx[i] = a->dr[i] + dl * a->dt[i];
-    double inc2 = nsb_system_riks_apply(s, a->dx, dl);
-    for (int i = 0; i < a->n; ++i) a->du[i] += a->dx[i];
-    a->dlam += dl;
-    double d2 = inc2;
-    for (int i = 0; i < a->n_node; ++i) d2 += a->dx[i] * a->dx[i];
-    double dnorm = sqrt(d2);
-    if (it < NSB_NEWTON_HISTORY) {
-      rep->dx_norm[it] = dnorm;
-      rep->res_norm[it] = rnorm;
-    }
-    rep->iterations = it + 1;
-    if (!isfinite(dnorm)) {
+    double d2 = 0.0;
+    for (int i = 0; i < a->n; ++i) d2 += a->dx[i] * a->dx[i];
+    if (!isfinite(d2) || !isfinite(dl)) {
       rep->status = NSB_ERR_NOT_FINITE;
-      snprintf(rep->cause, sizeof rep->cause, "Newton increment is not finite");
+      snprintf(rep->cause, sizeof rep->cause, "Newton correction is not finite");
       return rep->status;
     }
-    /* the predictor moves the LPF: the first residual at the new load is
-       that of the next iteration */
-    if (it > 0 && newton_converged(sd, it, dnorm, rnorm, prev, prev2)) {
+    nsb_system_riks_apply(s, a->dx, dl);
+    for (int i = 0; i < a->n; ++i) a->du[i] += a->dx[i];
+    a->dlam += dl;
+    nsb_conv_verdict v = nsb_system_riks_test(s, it, rep);
+    if (v == NSB_CONV_STAGNATED) return rep->status;
+    if (it > 0 && (v == NSB_CONV_CONVERGED || v == NSB_CONV_FLOOR)) {
+      rep->status = NSB_OK;
+      rep->cause[0] = '\0';
       rep->converged = 1;
       return NSB_OK;
     }
-    /* as in newton(): corrections at round-off twice in a row with the
-       residual above its tolerance cannot get further */
-    if (it > 1 && dnorm <= 1e-3 * sd->tol_inc && prev <= 1e-3 * sd->tol_inc) {
-      rep->status = NSB_ERR_NO_CONVERGENCE;
-      snprintf(rep->cause, sizeof rep->cause,
-               "the residual stagnates at |f| = %.3e with corrections at round-off level (|dx| = %.3e): the residual "
-               "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL",
-               rnorm, dnorm, sd->tol_res);
-      return rep->status;
-    }
-    prev2 = prev;
-    prev = dnorm;
-    last_r = rnorm;
   }
+  /* rep->cause: the last test's "no convergence in ... iterations" */
   rep->status = NSB_ERR_NO_CONVERGENCE;
-  snprintf(rep->cause, sizeof rep->cause, "no convergence in %d iterations (last |dx| = %.3e, |f| = %.3e)",
-           sd->max_iter, prev, last_r);
   return rep->status;
 }
 
@@ -284,7 +258,7 @@ int nsb_arclength_increment(nsb_arclength* a, nsb_arclength_info* info, nsb_newt
     }
     a->ds = 0.5 * ds;
   }
-  nsb_system_riks_commit(a->s, ds);
+  NSB_CALL(nsb_system_riks_commit(a->s, ds));
   stats->increments++;
   a->used += ds;
   a->increments++;

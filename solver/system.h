@@ -15,6 +15,7 @@
 #define NSB_SYSTEM_H
 
 #include "elements/element.h"
+#include "solver/convergence.h"
 #include "solver/integrator.h"
 #include "solver/linsolve.h"
 #include "solver/modal.h"
@@ -27,15 +28,21 @@ typedef struct nsb_newton_report {
   int iterations;
   int converged;
   int status;                          /* NSB_OK or the failure code */
-  char cause[256];                     /* failure cause in words */
-  double dx_norm[NSB_NEWTON_HISTORY];  /* increment norm per iteration */
-  double res_norm[NSB_NEWTON_HISTORY]; /* residual norm per iteration (before the correction) */
+  char cause[640];                     /* failure cause in words */
+  /* per iteration (solver/convergence.h): the residual before the correction
+     and the correction, each relative to its bound (<= 1: that test holds),
+     and the largest force and moment residual and translation and rotation
+     correction in the model's units */
+  double res_rel[NSB_NEWTON_HISTORY], cor_rel[NSB_NEWTON_HISTORY];
+  double r_force[NSB_NEWTON_HISTORY], r_moment[NSB_NEWTON_HISTORY];
+  double c_trans[NSB_NEWTON_HISTORY], c_rot[NSB_NEWTON_HISTORY];
 } nsb_newton_report;
 
 /// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.
 typedef struct nsb_stats {
   long increments, rejected, newton_iterations, factorizations, solves, outputs;
-  long floor_accepted;        /* increments accepted at the round-off floor of the increment norm (docs/theory.md §5) */
+  long floor_accepted;        /* increments accepted with converged corrections and the residual at its
+                                 round-off floor (docs/theory.md §5) */
   long factorizations_fresh; /* of which with a fresh pivot search (KLU: reused pivots rejected) */
   long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */
   long contact_sweeps;       /* prox sweeps (CONTACT SOLVER=PROX) */
@@ -68,12 +75,14 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep);
 /// Errors: NSB_ERR_ARG (not a Riks step).
 int nsb_system_riks_begin_increment(nsb_system* s);
 /// Assemble at the current iterate and LPF: residual (view
-/// nsb_system_residual), tangent, and q = -d residual / d LPF into q
-/// (n_equations values, caller's); *rnorm as in Newton (condensed beam rows
-/// included).  Errors: element evaluation failures.
-int nsb_system_riks_assemble(nsb_system* s, double* q, double* rnorm);
-/// The residual of the last assembly (view, n_equations values).
+/// nsb_system_residual), tangent, q = -d residual / d LPF into q
+/// (n_equations values, caller's), and the residual norms of Newton's
+/// convergence test.  Errors: element evaluation failures.
+int nsb_system_riks_assemble(nsb_system* s, double* q);
+/// The residual of the last assembly (view, n_equations values) and its
+/// 2-norm (condensed beam rows included).
 const double* nsb_system_residual(const nsb_system* s);
+double nsb_system_riks_residual_norm(const nsb_system* s);
 /// Factorize the assembled tangent (timed, counted).  On failure rep->status
 /// and rep->cause say why (a singular matrix names its unknown).
 int nsb_system_factor(nsb_system* s, nsb_newton_report* rep);
@@ -83,14 +92,19 @@ int nsb_system_solve(nsb_system* s, double* x, nsb_newton_report* rep);
 /// Apply the node increments dx (equation space, borrowed) together with the
 /// LPF change dlpf: the beams' interior unknowns follow from the last
 /// assembly's condensation, consistently with the bordered update
-/// (element.h post_solve_lpf).  Returns the squared norm of the interior
-/// kinematic increments (the part of the Newton increment norm that is not
-/// in dx).
-double nsb_system_riks_apply(nsb_system* s, const double* dx, double dlpf);
+/// (element.h post_solve_lpf); the correction norms of the convergence test
+/// are updated.
+void nsb_system_riks_apply(nsb_system* s, const double* dx, double dlpf);
+/// Newton's convergence test (solver/convergence.h, the one of every
+/// increment) on the last assembly and correction, iteration it (0-based);
+/// fills rep's per-iteration entries, and its status and cause for a
+/// verdict other than converged.
+nsb_conv_verdict nsb_system_riks_test(nsb_system* s, int it, nsb_newton_report* rep);
 /// Back to the start of the increment (state, multipliers, LPF, interiors).
 void nsb_system_riks_restore(nsb_system* s);
-/// Accept the increment; the step time advances by the arc length ds.
-void nsb_system_riks_commit(nsb_system* s, double ds);
+/// Accept the increment (reactions when asked for, as in any increment);
+/// the step time advances by the arc length ds.
+int nsb_system_riks_commit(nsb_system* s, double ds);
 /// The factor on the loads of the current step: the LPF in a Riks step, the
 /// ramp t_step / period in any other static step, 1 in dynamic, *FREQUENCY
 /// and *MODAL DYNAMIC steps (history.csv column load_factor).
@@ -147,6 +161,14 @@ void nsb_system_set_energy(nsb_system* s, const nsb_energy* e);
 int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n_nodes, const int* nodes,
                                  double* cols);
 
+/// Support reactions (*BOUNDARY): with on = 1, every converged increment
+/// from now on also evaluates the forces and moments that the supports
+/// exert on the structure at its converged state (one residual-only
+/// assembly; docs/theory.md §5).  nsb_system_reactions: 6 per node (force,
+/// then moment, global frame; 0 for free DOFs and nodes without DOFs) of the
+/// last increment that computed them (view valid until the next increment).
+void nsb_system_want_reactions(nsb_system* s, int on);
+const double* nsb_system_reactions(const nsb_system* s);
 /// Current total time, step time.
 double nsb_system_time(const nsb_system* s);
 double nsb_system_step_time(const nsb_system* s);

@@ -363,13 +363,15 @@ static void test_beam_interior_consistency(void) {
       const double eps[3] = {0.02, 0.01, 0.005};
       for (int k = 0; k < 3; ++k) {
         CU_ASSERT_EQUAL(nsb_system_riks_begin_increment(f.s), NSB_OK);
-        CU_ASSERT_EQUAL(nsb_system_riks_assemble(f.s, q, &r0), NSB_OK);
+        CU_ASSERT_EQUAL(nsb_system_riks_assemble(f.s, q), NSB_OK);
+        r0 = nsb_system_riks_residual_norm(f.s);
         CU_ASSERT_EQUAL(nsb_system_factor(f.s, &rep), NSB_OK);
         memcpy(dt, q, (size_t)n * sizeof(double));
         CU_ASSERT_EQUAL(nsb_system_solve(f.s, dt, &rep), NSB_OK);
         for (int i = 0; i < n; ++i) dx[i] = eps[k] * dt[i];
-        (void)nsb_system_riks_apply(f.s, dx, eps[k]);
-        CU_ASSERT_EQUAL(nsb_system_riks_assemble(f.s, q, &res[k]), NSB_OK);
+        nsb_system_riks_apply(f.s, dx, eps[k]);
+        CU_ASSERT_EQUAL(nsb_system_riks_assemble(f.s, q), NSB_OK);
+        res[k] = nsb_system_riks_residual_norm(f.s);
         nsb_system_riks_restore(f.s);
       }
       double r1 = res[0] / res[1], r2 = res[1] / res[2];

@@ -159,7 +159,7 @@ def check(quick):
         if (et, 20) in res and (et, 40) in res and (et, 10) in res:
             e = [abs(res[(et, n)][0] - ARCH_P) for n in (10, 20, 40)]
             row(CASE, et.upper() + " ne20->ne40", "P_cr error ratio (>= 4: order >= 2)", None, e[1] / e[2], 4.0, "min")
-            row(CASE, et.upper() + " ne10->ne20->ne40", "observed order of P_cr", None, order(e[1], e[2]))
+            row(CASE, et.upper() + " ne20->ne40", "observed order of P_cr", None, order(e[1], e[2]))
     if not quick:
         row(CASE, "elastica.py", "inextensible P_cr R^2/EI vs DaDeppo & Schmidt", DADEPPO,
             ELASTICA_P * R * R / EI, 0.005, "abs")

@@ -87,7 +87,6 @@ U
 0.01, 20.0, , {ds_max}, , {crown}, 2, -125.0
 *CLOAD
 {crown}, 2, -1000.0
-*SOLVER CONTROLS, TOL RESIDUAL=1e-5
 *END STEP
 """
     write(os.path.join(HERE, f"arch_{etype.lower()}_ne{ne}_N{points}.inp"), text)
