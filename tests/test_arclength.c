@@ -18,8 +18,10 @@
  *             the Riks point equals the load-controlled solution at the same
  *             load factor (B2V, B2S), and the condensed interior unknowns
  *             follow the bordered update to second order;
- *   control   the end criteria, failure at the minimum increment, the state
- *             carried into a later step, no allocation in the increments.
+ *   deck      the data line's fields and Abaqus's defaults;
+ *   control   the end criteria, failure at the minimum increment, a load
+ *             the supports take, the state carried into a later step, no
+ *             allocation in the increments.
  *
  * Tolerances are stated next to each check with their reason.
  */
@@ -387,6 +389,49 @@ static void test_beam_interior_consistency(void) {
   }
 }
 
+/* ---- deck ---------------------------------------------------------------------------- */
+
+/* The data line as parsed: Abaqus's defaults for empty and zero fields
+   (docs/deck.md, *STATIC, RIKS), INC as the increment bound. */
+static void test_deck_fields(void) {
+  char text[4096];
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  struct {
+    const char* riks;
+    const char* inc;
+    double h, period, h_min, h_max, lpf_max, u_max;
+    int node, dof, cyl, max_inc;
+  } cases[3] = {
+      {"*STATIC, RIKS\n0.05", "", 0.05, 1.0, 1e-5, 0.0, 0.0, 0.0, -1, 0, 0, 100},
+      {"*STATIC, RIKS, CONSTRAINT=CYLINDRICAL\n0, 4.0, 0, 0, 1.5", "INC=7", 4.0, 4.0, 4e-5, 0.0, 1.5, 0.0, -1, 0, 1, 7},
+      {"*STATIC, RIKS\n0.1, 2.0, 0.001, 0.5, , 2, 2, -1.2", "", 0.1, 2.0, 0.001, 0.5, 0.0, -1.2, 1, 2, 0, 100}};
+  for (int c = 0; c < 3; ++c) {
+    truss_deck(text, sizeof text, cases[c].riks, "", 0.0, "");
+    char* at = strstr(text, "INC=400");
+    CU_ASSERT_FATAL(at != NULL);
+    memset(at, ' ', 7);
+    if (cases[c].inc[0]) memcpy(at, cases[c].inc, strlen(cases[c].inc));
+    nsb_model* m = NULL;
+    int n_err = 0;
+    CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "riks_fields.inp", text, stderr, &m, &n_err), NSB_OK);
+    const nsb_step_def* sd = &m->steps.data[0];
+    CU_ASSERT_EQUAL(sd->kind, NSB_STEP_STATIC);
+    CU_ASSERT_EQUAL(sd->riks, 1);
+    CU_ASSERT_EQUAL(sd->riks_cylindrical, cases[c].cyl);
+    NSB_ASSERT_CLOSE(sd->h, cases[c].h, 0.0);
+    NSB_ASSERT_CLOSE(sd->period, cases[c].period, 0.0);
+    NSB_ASSERT_CLOSE(sd->h_min, cases[c].h_min, 1e-20);
+    NSB_ASSERT_CLOSE(sd->riks_h_max, cases[c].h_max, 0.0);
+    NSB_ASSERT_CLOSE(sd->riks_lpf_max, cases[c].lpf_max, 0.0);
+    CU_ASSERT_EQUAL(sd->riks_node, cases[c].node);
+    CU_ASSERT_EQUAL(sd->riks_dof, cases[c].dof);
+    NSB_ASSERT_CLOSE(sd->riks_u_max, cases[c].u_max, 0.0);
+    CU_ASSERT_EQUAL(sd->riks_max_inc, cases[c].max_inc);
+    nsb_model_destroy(&m);
+  }
+  nsb_test_end_ctx(&ctx);
+}
+
 /* ---- control ------------------------------------------------------------------------- */
 
 static void test_end_criteria(void) {
@@ -518,6 +563,7 @@ static const nsb_test_suite suites[] = {
      (const nsb_test_case[]){{"dload_matches_static", test_beam_dload_matches_static},
                              {"interior_consistency", test_beam_interior_consistency},
                              {NULL, NULL}}},
+    {"deck", (const nsb_test_case[]){{"fields", test_deck_fields}, {NULL, NULL}}},
     {"control",
      (const nsb_test_case[]){{"end_criteria", test_end_criteria},
                              {"minimum_increment", test_minimum_increment},
