@@ -282,30 +282,46 @@ static void test_truss_snap_back(void) {
 
 /* ---- beams --------------------------------------------------------------------------- */
 
-/* Cantilever of 10 elements along x (EI = 1, EA = GA = 100), a uniform load
-   q in y on the span; proc: the step's procedure lines. */
-static void cantilever_deck(char* buf, size_t n, const char* type, const char* proc, double q) {
+/* Cantilever of 10 elements along x (EI = 1, EA = GA = 100, rhoA = 1),
+   written with lengths in units of 1/sc (sc = 1000: millimetres for
+   metres; forces unchanged, so EI, GJ scale by sc^2 and loads per length
+   by 1/sc); proc: the step's procedure lines, load: the step's load lines. */
+static void cantilever_deck_sc(char* buf, size_t n, const char* type, const char* proc, const char* load, double sc) {
   int len = snprintf(buf, n, "*NODE\n");
-  for (int i = 0; i <= 10; ++i) len += snprintf(buf + len, n - (size_t)len, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i);
+  for (int i = 0; i <= 10; ++i) len += snprintf(buf + len, n - (size_t)len, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i * sc);
   len += snprintf(buf + len, n - (size_t)len, "*ELEMENT, TYPE=%s, ELSET=B, POINTS=2\n", type);
   for (int i = 0; i < 10; ++i) len += snprintf(buf + len, n - (size_t)len, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  double I = sc * sc;
   snprintf(buf + len, n - (size_t)len,
-           "*BEAM GENERAL SECTION, ELSET=B\n100.0, 100.0, 100.0, 1.0, 1.0, 1.0\n1.0, 1.0, 1.0, 1.0\n0, 0, 1\n"
-           "*BOUNDARY\n1, 1, 6\n*STEP, INC=100\n%s\n*DLOAD\nB, PY, %.17g\n*END STEP\n",
-           proc, q);
+           "*BEAM GENERAL SECTION, ELSET=B\n100.0, 100.0, 100.0, %.17g, %.17g, %.17g\n%.17g, 1.0, 1.0, 1.0\n0, 0, 1\n"
+           "*BOUNDARY\n1, 1, 6\n*STEP, INC=100\n%s\n%s*END STEP\n",
+           I, I, I, 1.0 / sc, proc, load);
+}
+
+static void cantilever_deck(char* buf, size_t n, const char* type, const char* proc, double q) {
+  char load[128];
+  snprintf(load, sizeof load, "*DLOAD\nB, PY, %.17g\n", q);
+  cantilever_deck_sc(buf, n, type, proc, load, 1.0);
 }
 
 /* The Riks point at LPF lambda equals the load-controlled static solution
-   under the load lambda q: both are converged solutions of the same
-   equations, to the Newton tolerance (|dx| <= 1e-10 for displacements of
-   order 0.4: 1e-9 absolute). */
-static void test_beam_dload_matches_static(void) {
+   under the load lambda times the reference: both are converged solutions
+   of the same equations, to the Newton tolerance (relative 1e-8 of motions
+   of order 0.4, and the Riks point carries the correction of its last
+   iteration: 1e-9 absolute).  Loads on the span (*DLOAD; *GRAVITY on the
+   section's mass) go through the beams' condensed load rate, a follower tip
+   force through the load stiffness of the reference load. */
+static void test_beam_loads_match_static(void) {
   const char* types[2] = {"B2V", "B2S"};
-  for (int c = 0; c < 2; ++c) {
-    char text[8192];
-    cantilever_deck(text, sizeof text, types[c], "*STATIC, RIKS\n0.1, 10.0, , , 1.0", 3.0);
+  const char* loads[3] = {"*DLOAD\nB, PY, %.17g\n", "*GRAVITY\n0.0, %.17g, 0.0\n", "*CLOAD, FOLLOWER=YES\n11, 2, %.17g\n"};
+  const double ref[3] = {3.0, 3.0, 1.5};
+  for (int c = 0; c < 6; ++c) {
+    const char* type = types[c % 2];
+    int l = c / 2;
+    char text[8192], load[128];
+    snprintf(load, sizeof load, loads[l], ref[l]);
+    cantilever_deck_sc(text, sizeof text, type, "*STATIC, RIKS\n0.1, 10.0, , , 1.0", load, 1.0);
     fixture f;
-    path p;
     double lam = 0.0, tip[3] = {0, 0, 0};
     int iters = 0;
     if (fx_open(&f, text) == 0 && fx_step(&f, 0) == NSB_OK) {
@@ -319,19 +335,19 @@ static void test_beam_dload_matches_static(void) {
       lam = info.lpf;
       for (int k = 0; k < 3; ++k) tip[k] = nsb_system_state(f.s)->x[3 * 10 + k];
     }
-    (void)p;
     fx_close(&f);
-    char text2[8192];
-    cantilever_deck(text2, sizeof text2, types[c], "*STATIC\n0.1, 1.0", 3.0 * lam);
-    double d = 0.0;
-    if (fx_open(&f, text2) == 0 && fx_step(&f, 0) == NSB_OK) {
+    snprintf(load, sizeof load, loads[l], ref[l] * lam);
+    cantilever_deck_sc(text, sizeof text, type, "*STATIC\n0.1, 1.0", load, 1.0);
+    double d = HUGE_VAL;
+    if (fx_open(&f, text) == 0 && fx_step(&f, 0) == NSB_OK) {
       nsb_newton_report rep;
+      d = 0.0;
       for (int i = 0; i < 10; ++i) CU_ASSERT_EQUAL(nsb_system_increment(f.s, 0.1, &rep), NSB_OK);
       for (int k = 0; k < 3; ++k) d = fmax(d, fabs(nsb_system_state(f.s)->x[3 * 10 + k] - tip[k]));
     }
     fx_close(&f);
-    printf("\n    %s: LPF %.10f, tip (%.8f, %.8f), |Riks - static| = %.2e, at most %d iterations per increment",
-           types[c], lam, tip[0], tip[1], d, iters);
+    printf("\n    %s, %s: LPF %.10f, tip (%.8f, %.8f), |Riks - static| = %.2e, at most %d iterations per increment",
+           type, l == 0 ? "*DLOAD" : l == 1 ? "*GRAVITY" : "follower tip force", lam, tip[0], tip[1], d, iters);
     CU_ASSERT(lam >= 1.0);
     CU_ASSERT(d <= 1e-9);
   }
@@ -529,6 +545,65 @@ static void test_state_carried(void) {
   fx_close(&f);
 }
 
+/* Unit invariance: the same structure written in millimetres instead of
+   metres (forces in N) takes the same increments to the same LPF, with
+   displacements 1000 times larger: the truss (translations only) and the
+   cantilever under *DLOAD (rotations in the metric, weighed by the model
+   size).  Equal to round-off amplified by the Newton iterations: 1e-9
+   relative. */
+static void follow_lpf(const char* text, path* p, int node, double* disp) {
+  fixture f;
+  memset(p, 0, sizeof *p);
+  if (fx_open(&f, text) == 0 && fx_step(&f, 0) == NSB_OK) {
+    nsb_arclength_info info;
+    nsb_newton_report rep;
+    do {
+      if (nsb_arclength_increment(f.al, &info, &rep) != NSB_OK) break;
+      if (p->n < 512) {
+        p->lpf[p->n] = info.lpf;
+        disp[p->n] = uy(&f, node);
+        p->n++;
+      }
+    } while (info.end == NSB_ARC_GOING);
+    p->end = info.end;
+  }
+  fx_close(&f);
+}
+
+static void test_units(void) {
+  static path p1, p2;
+  static double d1[512], d2[512];
+  char t1[8192], t2[8192];
+  for (int c = 0; c < 2; ++c) {
+    if (c == 0) {
+      truss_deck(t1, sizeof t1, "*STATIC, RIKS\n0.05, 20.0, , 0.5, , 2, 2, -1.2", "", 0.0, "");
+      snprintf(t2, sizeof t2,
+               "*NODE\n1, -1000.0, 0.0, 0.0\n2, 0.0, 500.0, 0.0\n3, 1000.0, 0.0, 0.0\n*PARTICLE, NODE=2, MASS=1.0\n"
+               "*ELEMENT, TYPE=SPRINGA, ELSET=BARS\n1, 1, 2\n2, 2, 3\n*SPRING, ELSET=BARS\n1.0\n"
+               "*BOUNDARY\n2, 1, 1\n2, 3, 3\n*STEP, INC=400\n*STATIC, RIKS\n0.05, 20.0, , 0.5, , 2, 2, -1200.0\n"
+               "*CLOAD\n2, 2, -50.0\n*END STEP\n");
+    } else {
+      cantilever_deck_sc(t1, sizeof t1, "B2V", "*STATIC, RIKS\n0.1, 10.0, , , 1.0", "*DLOAD\nB, PY, 3.0\n", 1.0);
+      cantilever_deck_sc(t2, sizeof t2, "B2V", "*STATIC, RIKS\n0.1, 10.0, , , 1.0", "*DLOAD\nB, PY, 0.003\n", 1000.0);
+    }
+    int node = c == 0 ? 1 : 10;
+    follow_lpf(t1, &p1, node, d1);
+    follow_lpf(t2, &p2, node, d2);
+    double el = 0.0, ed = 0.0, dmax = 0.0;
+    for (int i = 0; i < p1.n && i < p2.n; ++i) {
+      el = fmax(el, fabs(p1.lpf[i] - p2.lpf[i]));
+      ed = fmax(ed, fabs(1000.0 * d1[i] - d2[i]));
+      dmax = fmax(dmax, fabs(d2[i]));
+    }
+    printf("\n    %s: %d and %d increments, max |LPF m - LPF mm| %.2e, max |1000 u_m - u_mm| / max |u_mm| %.2e",
+           c == 0 ? "truss" : "cantilever", p1.n, p2.n, el, ed / dmax);
+    CU_ASSERT(p1.n > 5);
+    CU_ASSERT_EQUAL(p1.n, p2.n);
+    CU_ASSERT(el <= 1e-9);
+    CU_ASSERT(ed <= 1e-9 * dmax);
+  }
+}
+
 /* The increments allocate nothing (all set-up in nsb_arclength_create). */
 static void test_no_alloc(void) {
   char text[8192];
@@ -560,7 +635,7 @@ static const nsb_test_suite suites[] = {
                              {"snap_back", test_truss_snap_back},
                              {NULL, NULL}}},
     {"beam",
-     (const nsb_test_case[]){{"dload_matches_static", test_beam_dload_matches_static},
+     (const nsb_test_case[]){{"loads_match_static", test_beam_loads_match_static},
                              {"interior_consistency", test_beam_interior_consistency},
                              {NULL, NULL}}},
     {"deck", (const nsb_test_case[]){{"fields", test_deck_fields}, {NULL, NULL}}},
@@ -569,6 +644,7 @@ static const nsb_test_suite suites[] = {
                              {"minimum_increment", test_minimum_increment},
                              {"load_on_support", test_load_on_support},
                              {"state_carried", test_state_carried},
+                             {"units", test_units},
                              {"no_alloc", test_no_alloc},
                              {NULL, NULL}}},
     {NULL, NULL}};
