@@ -6,9 +6,9 @@
 #include <string.h>
 
 /* Iterations per increment that the adaptation aims at (Crisfield 1981's
-   I_d): the predictor and four corrections, which Newton's quadratic
-   convergence needs to reach the default tolerances from a tangent
-   predictor of a moderate step. */
+   I_d): the predictor and four corrections.  From a tangent predictor of a
+   moderate step Newton reaches the default tolerances in three or four, so
+   the increments grow until the path bends enough to need more. */
 #define ARC_DESIRED_ITER 5.0
 
 struct nsb_arclength {
@@ -16,7 +16,6 @@ struct nsb_arclength {
   nsb_system* s;       /* borrowed */
   nsb_step_def step;   /* copy of the step definition */
   int n;               /* equations (fixed in a Riks step: no contact elements) */
-  int n_node;          /* node equations (first); multipliers follow */
   double psi_u, psi_l; /* constraint weights: spherical 1/2, 1/2; cylindrical 1, 0 */
   /* equation space, n values each: */
   double* kind;        /* 1 translation, L^2 rotation, 0 multiplier */
@@ -74,7 +73,6 @@ int nsb_arclength_create(nsb_ctx* ctx, nsb_system* s, nsb_arclength** out) {
   a->s = s;
   a->step = *sd;
   a->n = nsb_system_n_equations(s);
-  a->n_node = nsb_system_n_node_equations(s);
   int n = a->n > 0 ? a->n : 1;
   for (int k = 0; k < ARC_N_VEC; ++k) {
     *vec(a, k) = NSB_NEW_ARRAY(ctx, n, double);

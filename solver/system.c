@@ -1693,7 +1693,6 @@ int nsb_system_node_equation(const nsb_system* s, int node, int dof) {
   return s->node_eq[6 * node + dof];
 }
 
-int nsb_system_n_node_equations(const nsb_system* s) { return s->n_node_eq; }
 
 /* ---- modal analysis (*FREQUENCY) -------------------------------------------- */
 

@@ -113,8 +113,6 @@ double nsb_system_load_factor(const nsb_system* s);
 const nsb_step_def* nsb_system_step(const nsb_system* s);
 /// Equation of DOF dof (0..5) of node (0-based), or -1 (held, absent).
 int nsb_system_node_equation(const nsb_system* s, int node, int dof);
-/// Number of node equations (they come first; multipliers follow).
-int nsb_system_n_node_equations(const nsb_system* s);
 
 /// Modal analysis of the current state (a *FREQUENCY step, docs/theory.md §6):
 /// the static tangent K (h = 1: displacements and material spins) and the

@@ -25,10 +25,12 @@
  *
  * Tolerances are stated next to each check with their reason.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "io/deck.h"
 #include "io/run.h"
@@ -604,6 +606,54 @@ static void test_units(void) {
   }
 }
 
+/* Every allocation of a whole Riks run (deck model in hand: system,
+   arc-length driver, history) failing in turn gives NSB_ERR_ALLOC and
+   leaves nothing allocated. */
+static void test_alloc_failure_sweep(void) {
+  char dir[] = "/tmp/nsb_test_arclength_XXXXXX";
+  CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+  char text[4096];
+  truss_deck(text, sizeof text, "*STATIC, RIKS\n0.05, 0.3", "*OUTPUT, FORMAT=HISTORY, EVERY=2\n", 0.0, "");
+  nsb_run_options opt = nsb_run_default_options();
+  opt.outdir = dir;
+  opt.quiet = 1;
+  opt.report = NULL;
+  long k = 1, n_fail = 0, n_other = 0;
+  int succeeded = 0;
+  for (; k <= 10000 && !succeeded; ++k) {
+    nsb_ctx* ctx = nsb_test_new_ctx();
+    nsb_model* m = NULL;
+    int n_err = 0;
+    if (nsb_deck_read_string(ctx, "sweep.inp", text, stderr, &m, &n_err) != NSB_OK) {
+      nsb_ctx_destroy(&ctx);
+      break;
+    }
+    nsb_ctx_fail_alloc_after(ctx, k);
+    nsb_stats stats;
+    int st = nsb_run(ctx, m, &opt, &stats);
+    nsb_ctx_fail_alloc_after(ctx, 0);
+    if (st == NSB_OK) {
+      succeeded = 1;
+    } else {
+      n_fail++;
+      if (st != NSB_ERR_ALLOC) {
+        n_other++;
+        fprintf(stderr, "  k = %ld: status %d (%s)\n", k, st, nsb_status_message(st));
+      }
+    }
+    nsb_model_destroy(&m);
+    nsb_test_end_ctx(&ctx);
+  }
+  printf("\n    %ld failing runs, success at k = %ld", n_fail, k - 1);
+  CU_ASSERT(succeeded);
+  CU_ASSERT(n_fail >= 5);
+  CU_ASSERT_EQUAL(n_other, 0);
+  char path[256];
+  snprintf(path, sizeof path, "%s/history.csv", dir);
+  remove(path);
+  rmdir(dir);
+}
+
 /* The increments allocate nothing (all set-up in nsb_arclength_create). */
 static void test_no_alloc(void) {
   char text[8192];
@@ -646,6 +696,7 @@ static const nsb_test_suite suites[] = {
                              {"state_carried", test_state_carried},
                              {"units", test_units},
                              {"no_alloc", test_no_alloc},
+                             {"alloc_failure_sweep", test_alloc_failure_sweep},
                              {NULL, NULL}}},
     {NULL, NULL}};
 
