@@ -249,6 +249,15 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
   }
 }
 
+/* Whether a load on the element's span follows the LPF of a Riks step: a
+   *DLOAD of the step, or gravity of the step on a section with mass. */
+static int lpf_loaded(const nsb_eval_ctx* ec, const beam_state* s) {
+  if (s->sec.rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
+  for (int i = 0; i < s->n_dloads; ++i)
+    if (ec->model->dloads.data[s->dload[i]].step == ec->step) return 1;
+  return 0;
+}
+
 /* Loads of the kernel: distributed loads plus gravity (rhoA g). */
 static void fill_loads(const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eval_in* in) {
   nsb_vec3 n, mm;
@@ -661,6 +670,12 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
      interior states left behind are those of the evaluation proper; the
      residual is affine in the loads at a fixed state (docs/theory.md §8) */
   int rate = ec->f_lpf != NULL && !accel;
+  if (rate && !lpf_loaded(ec, s)) {
+    /* nothing on the span follows the LPF: f_i,lpf = 0 and the node rows'
+       rate is the other elements' (concentrated loads) */
+    memset(s->Xl, 0, sizeof(double) * (size_t)ni);
+    rate = 0;
+  }
   if (rate) {
     nsb_eval_ctx e1 = *ec;
     e1.lpf = ec->lpf + 1.0;

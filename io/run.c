@@ -628,14 +628,14 @@ out:
    increment and at the last one, as in any step. */
 static int riks_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, const nsb_run_options* opt,
                      nsb_history* hist, nsb_vtk_writer* vtk, frame_buf* fb, nsb_vtk_beam_writer* bvtk, beam_buf* bb,
-                     long* inc) {
+                     long* inc, double t_end, double t_start) {
   const nsb_step_def* sd = &m->steps.data[k];
   nsb_stats* stats = nsb_system_stats(s);
   nsb_arclength* al = NULL;
   NSB_CALL(nsb_arclength_create(ctx, s, &al));
   nsb_arclength_info info;
   nsb_newton_report rep;
-  double lpf_peak = 0.0;
+  double lpf_peak = 0.0, last_progress = nsb_now_s();
   int st = NSB_OK;
   for (long j = 1;; ++j) {
     double t0 = nsb_system_time(s);
@@ -658,6 +658,10 @@ static int riks_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, con
       stats->outputs++;
     }
     stats->t_output += nsb_now_s() - tic;
+    if (opt->progress && !opt->quiet && tic - last_progress > 0.25) {
+      last_progress = tic;
+      progress(0.0, t_end, nsb_system_time(s), tic - t_start, *inc, stats->newton_iterations);
+    }
     if (last) {
       if (opt->report && !opt->quiet)
         fprintf(opt->report, "step %d: Riks path ends after %ld increments at LPF %.10g (largest %.10g), arc length %.6g: %s\n",
@@ -781,7 +785,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;
     }
     if (sd->riks) {
-      if ((st = riks_step(ctx, m, s, k, opt, hist, vtk, &fb, bvtk, &bb, &inc)) < 0) goto done;
+      if ((st = riks_step(ctx, m, s, k, opt, hist, vtk, &fb, bvtk, &bb, &inc, t_end, t_start)) < 0) goto done;
       t = nsb_system_time(s);
       continue;
     }
