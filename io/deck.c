@@ -904,8 +904,13 @@ static void begin_element(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
-  /* interpolation/collocation points of a beam; 1 = constant strain rates (seed 001 §4, N = 1) */
-  p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : 1) : 0;
+  /* interpolation/collocation points of a beam.  Default: the smallest N
+     that puts the Mattiasson cantilever (P L^2/EI = 10) within 1e-5 L with
+     10 elements (docs/deck.md, POINTS): 3 for the velocity element (1.8e-8 L;
+     N = 2: 1.1e-5 L, N = 1: 1.1e-3 L), 2 for the strain element (1.3e-6 L;
+     N = 1: 2.3e-3 L). */
+  int n_default = p->b.elem_type == NSB_ETYPE_B2V ? 3 : 2;
+  p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : n_default) : 0;
   /* weighting of the beam equations: collocation (default) or Galerkin (docs/theory_beam.md §7) */
   p->b.weighting = v[3].set ? v[3].i : 0;
   p->b.set = -1;
