@@ -711,8 +711,6 @@ static void test_no_alloc(void) {
   fixture f;
   if (fx_open(&f, text) == 0 && fx_step(&f, 0) == NSB_OK) {
     long before = nsb_ctx_alloc_count(f.ctx);
-    path p;
-    (void)p;
     nsb_arclength_info info;
     nsb_newton_report rep;
     int n = 0;
