@@ -2508,6 +2508,11 @@ static void begin_riks(parser* p, loc at, const pval* v) {
   s->riks = 1;
   s->riks_cylindrical = v[1].set && v[1].i == 1;
   s->riks_max_inc = p->step_inc > 0 ? p->step_inc : 100; /* Abaqus: INC= bounds the increments, default 100 */
+  if ((double)s->riks_max_inc > NSB_DECK_INCREMENTS_MAX) {
+    VALUE(p, p->step_at, "INC=%d: a *STATIC, RIKS step takes at most %.0e increments", s->riks_max_inc,
+          NSB_DECK_INCREMENTS_MAX);
+    s->riks_max_inc = (int)NSB_DECK_INCREMENTS_MAX;
+  }
   riks_ref r = {p->m->steps.count - 1, at, {0, 0}};
   if (NSB_ARRAY_PUSH(p->ctx, p->riks_refs, r) != NSB_OK) oom(p, at);
 }

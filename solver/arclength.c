@@ -248,6 +248,14 @@ int nsb_arclength_increment(nsb_arclength* a, nsb_arclength_info* info, nsb_newt
     stats->rejected++;
     info->rejected++;
     if (st == NSB_ERR_ALLOC || st == NSB_ERR_UNSUPPORTED) return st;
+    if (st == NSB_ERR_SINGULAR && rep->iterations == 0) {
+      /* the tangent of the last converged state itself: no shorter arc changes it */
+      size_t len = strlen(rep->cause);
+      snprintf(rep->cause + len, sizeof rep->cause - len,
+               "; the tangent of the converged state is singular (a mechanism, or a bifurcation exactly there): "
+               "a shorter arc length cannot help");
+      return st;
+    }
     if (0.5 * ds < a->ds_min * (1.0 - 1e-12)) {
       size_t len = strlen(rep->cause);
       snprintf(rep->cause + len, sizeof rep->cause - len,

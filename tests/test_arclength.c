@@ -525,6 +525,25 @@ static void test_load_on_support(void) {
   fx_close(&f);
 }
 
+/* A singular tangent at the converged state (a body free to spin about the
+   line through its joint) fails at once: halving the arc cannot change it. */
+static void test_singular_start(void) {
+  const char* text = "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*RIGID BODY, NODE=2, MASS=1.0\n0.1, 0.1, 0.1\n"
+                     "*JOINT, TYPE=SPHERICAL\n1, 2, 0.0, 0.0, 0.0\n*STEP\n*STATIC, RIKS\n0.1, 1.0\n"
+                     "*GRAVITY\n0, -9.81, 0\n*END STEP\n";
+  fixture f;
+  if (fx_open(&f, text) == 0 && fx_step(&f, 0) == NSB_OK) {
+    nsb_arclength_info info;
+    nsb_newton_report rep;
+    int st = nsb_arclength_increment(f.al, &info, &rep);
+    printf("\n    status %d after %d attempt(s): %.120s...", st, info.rejected, rep.cause);
+    CU_ASSERT_EQUAL(st, NSB_ERR_SINGULAR);
+    CU_ASSERT_EQUAL(info.rejected, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "a shorter arc length cannot help"));
+  }
+  fx_close(&f);
+}
+
 /* After a Riks step the loads of that step stay at the LPF it ended with: a
    static step without loads of its own leaves the state where it was. */
 static void test_state_carried(void) {
@@ -741,6 +760,7 @@ static const nsb_test_suite suites[] = {
      (const nsb_test_case[]){{"end_criteria", test_end_criteria},
                              {"minimum_increment", test_minimum_increment},
                              {"load_on_support", test_load_on_support},
+                             {"singular_start", test_singular_start},
                              {"state_carried", test_state_carried},
                              {"frequency_after_riks", test_frequency_after_riks},
                              {"units", test_units},
