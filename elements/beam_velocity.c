@@ -788,8 +788,8 @@ static int sub_points(const nsb_beam_field* f, int s, double* xs, const nsb_beam
 /* Initial axis r0(x) = XA + R_A x T(x K0) E0 and frame R0(x) = R_A exp(S(x K0)). */
 static nsb_vec3 initial_position(const nsb_beam_geom* g, double x) {
   nsb_vec3 xk = nsb_v3_scale(x, nsb_v3_load(g->K0[0]));
-  return nsb_v3_add(nsb_v3_load(g->XA),
-                    nsb_q_rotate(nsb_q_load(g->qA), nsb_v3_scale(x, nsb_m3_mulv(nsb_so3_T(xk), nsb_v3_load(g->E0[0])))));
+  nsb_vec3 d = nsb_v3_scale(x, nsb_m3_mulv(nsb_so3_T(xk), nsb_v3_load(g->E0[0])));
+  return nsb_v3_add(nsb_v3_load(g->XA), nsb_q_rotate(nsb_q_load(g->qA), d));
 }
 
 /* Integrands of the equilibrium at one integration point (moments about c). */
@@ -869,7 +869,8 @@ static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* a
     Gf = nsb_v3_muladd(Gf, -g->wq[q], nsb_q_rotate_inv(nsb_q_load(p->q), ml));
     if (f->inertia) {
       nsb_vec3 w = nsb_v3_load(p->w);
-      Gi = nsb_v3_muladd(Gi, g->wq[q], nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w))));
+      nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
+      Gi = nsb_v3_muladd(Gi, g->wq[q], inm);
     }
   }
   for (int k = 0; k < N; ++k) {
@@ -955,8 +956,10 @@ void nsb_beam_velocity_resultants_at(const nsb_beam_field* f, int n, const doubl
 
 void nsb_beam_geom_initial(const nsb_beam_geom* g, double x, double* r0, double* q0) {
   if (r0) nsb_v3_store(initial_position(g, x), r0);
-  if (q0)
-    nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(g->qA), nsb_so3_exp_q(nsb_v3_scale(x, nsb_v3_load(g->K0[0]))))), q0);
+  if (q0) {
+    nsb_quat dq = nsb_so3_exp_q(nsb_v3_scale(x, nsb_v3_load(g->K0[0])));
+    nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(g->qA), dq)), q0);
+  }
 }
 
 void nsb_beam_field_rates(const nsb_beam_field* f, double x, double* v, double* w) {

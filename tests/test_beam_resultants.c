@@ -110,7 +110,8 @@ static vcase* v_setup(int N, int galerkin, double* u, double* f) {
   memset(c, 0, sizeof *c);
   c->sec = section_generic();
   nsb_quat qA = curved_qA(), qB = curved_qB();
-  CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_init(&c->g, N, N + 2, nsb_v3_load(XAv), qA, curved_XB(), qB, c->old_qp, c->old_cp), 0);
+  CU_ASSERT_EQUAL_FATAL(
+      nsb_beam_geom_init(&c->g, N, N + 2, nsb_v3_load(XAv), qA, curved_XB(), qB, c->old_qp, c->old_cp), 0);
   memcpy(c->old_end[0].r, XAv, sizeof XAv);
   nsb_q_store(qA, c->old_end[0].q);
   nsb_v3_store(curved_XB(), c->old_end[1].r);
@@ -517,7 +518,8 @@ static void probe(const run* r, int el, double xi, nsb_beam_probe_out* o) {
 static void cantilever_deck(char* buf, size_t size, const char* type, int N, const char* weighting, int n_el,
                             const char* stiff, const char* extra) {
   int o = snprintf(buf, size, "*NODE\n");
-  for (int i = 0; i <= n_el; ++i) o += snprintf(buf + o, size - (size_t)o, "%d, %.17g, 0, 0\n", i + 1, (double)i / n_el);
+  for (int i = 0; i <= n_el; ++i)
+    o += snprintf(buf + o, size - (size_t)o, "%d, %.17g, 0, 0\n", i + 1, (double)i / n_el);
   o += snprintf(buf + o, size - (size_t)o, "*ELEMENT, TYPE=%s, ELSET=B, POINTS=%d, WEIGHTING=%s\n", type, N, weighting);
   for (int i = 0; i < n_el; ++i) o += snprintf(buf + o, size - (size_t)o, "%d, %d, %d\n", i + 1, i + 1, i + 2);
   snprintf(buf + o, size - (size_t)o,
@@ -656,7 +658,8 @@ static void test_distributed_load(void) {
             probe(&r, el, 0.1 * k, &o);
             double x = (el + 0.1 * k) / n_el;
             eN = fmax(eN, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(o.force), nsb_v3(0, 0, q * (1.0 - x)))));
-            eM = fmax(eM, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(o.moment), nsb_v3(0, -0.5 * q * (1.0 - x) * (1.0 - x), 0))));
+            nsb_vec3 Mref = nsb_v3(0, -0.5 * q * (1.0 - x) * (1.0 - x), 0);
+            eM = fmax(eM, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(o.moment), Mref)));
           }
         printf("    distributed load %s %-11s N=%d: |N - q(L-x)| %.1e, |M - q(L-x)^2/2| %.1e (q = %g)\n", types[t],
                weightings[w], N, eN, eM, q);
@@ -680,11 +683,13 @@ static void test_curved_end_moment(void) {
         int o = snprintf(deck, sizeof deck, "*NODE\n");
         for (int i = 0; i <= n_el; ++i) {
           double a = 0.5 * acos(-1.0) * i / n_el;
-          o += snprintf(deck + o, sizeof deck - (size_t)o, "%d, %.17g, %.17g, 0\n", i + 1, R * sin(a), R * (1 - cos(a)));
+          o += snprintf(deck + o, sizeof deck - (size_t)o, "%d, %.17g, %.17g, 0\n", i + 1, R * sin(a),
+                        R * (1 - cos(a)));
         }
         o += snprintf(deck + o, sizeof deck - (size_t)o, "*ELEMENT, TYPE=%s, ELSET=B, POINTS=%d, WEIGHTING=%s\n",
                       types[t], N, weightings[w]);
-        for (int i = 0; i < n_el; ++i) o += snprintf(deck + o, sizeof deck - (size_t)o, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+        for (int i = 0; i < n_el; ++i)
+          o += snprintf(deck + o, sizeof deck - (size_t)o, "%d, %d, %d\n", i + 1, i + 1, i + 2);
         o += snprintf(deck + o, sizeof deck - (size_t)o, "*BEAM NODE FRAME\n");
         for (int i = 0; i <= n_el; ++i) {
           double a = 0.5 * acos(-1.0) * i / n_el;
@@ -692,7 +697,8 @@ static void test_curved_end_moment(void) {
                         sin(a), -sin(a), cos(a));
         }
         snprintf(deck + o, sizeof deck - (size_t)o,
-                 "*BEAM GENERAL SECTION, ELSET=B\n1e3, 1e3, 1e3, 2, 1.5, %.17g\n1.0, 0.02, 0.01, 0.01\n*BOUNDARY\n1, 1, 6\n"
+                 "*BEAM GENERAL SECTION, ELSET=B\n1e3, 1e3, 1e3, 2, 1.5, %.17g\n1.0, 0.02, 0.01, 0.01\n"
+                 "*BOUNDARY\n1, 1, 6\n"
                  "*STEP\n*STATIC\n0.1, 1.0\n*CLOAD\n%d, 6, %.17g\n*END STEP\n",
                  EI3, n_el + 1, Mt);
         run r;
@@ -711,7 +717,8 @@ static void test_curved_end_moment(void) {
             eK = fmax(eK, fabs(p.strain[5] - Mt / EI3) + fabs(p.strain[3]) + fabs(p.strain[4]));
           }
         nsb_vec3 rot = nsb_so3_log_q(nsb_st_q(nsb_system_state(r.s), n_el));
-        printf("    curved, end moment %s %-11s N=%d: tip rotation %.4f rad, |N| %.1e, |M - Mt| %.1e, |kappa - Mt/EI| %.1e\n",
+        printf("    curved, end moment %s %-11s N=%d: tip rotation %.4f rad, |N| %.1e, |M - Mt| %.1e, "
+               "|kappa - Mt/EI| %.1e\n",
                types[t], weightings[w], N, nsb_v3_norm(rot), eN, eM, eK);
         CU_ASSERT(eN <= 1e-8 * Mt);
         CU_ASSERT(eM <= 1e-8 * Mt);
