@@ -280,7 +280,8 @@ static const kwspec kw_table[] = {
      {{"ITERATIONS", P_INT, 0, NULL}, {"TOL INCREMENT", P_REAL, 0, NULL}, {"TOL RESIDUAL", P_REAL, 0, NULL},
       {"LINEAR SOLVER", P_ENUM, 0, linsolvers}, {"CONTACT SOLVER", P_ENUM, 0, contact_solvers},
       {"CONTACT ITERATIONS", P_INT, 0, NULL}, {"CONTACT TOLERANCE", P_REAL, 0, NULL},
-      {"RELAXATION", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+      {"RELAXATION", P_REAL, 0, NULL}, {"RELATIVE RESIDUAL", P_REAL, 0, NULL},
+      {"RELATIVE CORRECTION", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"OUTPUT",
      KW_OUTPUT,
      W_STEP,
@@ -889,8 +890,13 @@ static void begin_element(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
-  /* interpolation/collocation points of a beam; 1 = constant strain rates (seed 001 §4, N = 1) */
-  p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : 1) : 0;
+  /* interpolation/collocation points of a beam.  Default: the smallest N
+     that puts the Mattiasson cantilever (P L^2/EI = 10) within 1e-5 L with
+     10 elements (docs/deck.md, POINTS): 3 for the velocity element (1.8e-8 L;
+     N = 2: 1.1e-5 L, N = 1: 1.1e-3 L), 2 for the strain element (1.3e-6 L;
+     N = 1: 2.3e-3 L). */
+  int n_default = p->b.elem_type == NSB_ETYPE_B2V ? 3 : 2;
+  p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : n_default) : 0;
   /* weighting of the beam equations: collocation (default) or Galerkin (docs/theory_beam.md §7) */
   p->b.weighting = v[3].set ? v[3].i : 0;
   p->b.set = -1;
@@ -1404,6 +1410,14 @@ static void begin_solver_controls(parser* p, loc at, const pval* v) {
     if (v[7].d > 0.0 && v[7].d < 2.0) s->contact_relax = v[7].d;
     else VALUE(p, at, "RELAXATION must satisfy 0 < alpha < 2, got %.12g", v[7].d);
   }
+  for (int k = 8; k <= 9; ++k) {
+    if (!v[k].set) continue;
+    const char* name = k == 8 ? "RELATIVE RESIDUAL" : "RELATIVE CORRECTION";
+    if (v[k].d > 0.0 && v[k].d < 1.0) *(k == 8 ? &s->rel_res : &s->rel_cor) = v[k].d;
+    else VALUE(p, at, "%s must satisfy 0 < tol < 1, got %.12g", name, v[k].d);
+  }
+  if (v[1].set && v[9].set) VALUE(p, at, "give either TOL INCREMENT (absolute) or RELATIVE CORRECTION, not both");
+  if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }
 
 static void begin_output(parser* p, loc at, const pval* v) {
@@ -2390,18 +2404,24 @@ static void data_initial(parser* p, loc at) {
 
 static void data_probe(parser* p, loc at) {
   /* bit k of the quantity mask = names[k] (NSB_PROBE_* in solver/model.h) */
-  static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", "E", "N", "M", "NS", "MS", NULL};
+  static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", "E", "N", "M", "NS", "MS", "RF", "RM", NULL};
   nsb_probe* pr = &p->m->probes.data[p->b.index];
   for (int f = 0; f < p->n_fields; ++f) {
     char* q = normalize(p->fields[f]);
     int k = 0;
     while (names[k] && strcmp(names[k], q) != 0) ++k;
     if (!names[k]) {
-      VALUE(p, at, "unknown probe quantity '%s' (allowed: X, U, V, R, W, Q, WB; on beam elements also E, N, M, NS, MS)",
+      VALUE(p, at,
+            "unknown probe quantity '%s' (allowed: X, U, V, R, W, Q; on nodes also WB, RF, RM; on beam elements also "
+            "E, N, M, NS, MS)",
             q);
       continue;
     }
-    if (k >= 7 && pr->element < 0) {
+    if (k >= 12 && pr->element >= 0) {
+      VALUE(p, at, "probe quantity %s (support reaction) is for node probes (NODE=)", q);
+      continue;
+    }
+    if (k >= 7 && k < 12 && pr->element < 0) {
       VALUE(p, at, "probe quantity %s (strains, resultants) needs an element probe (ELEMENT=, POSITION=)", q);
       continue;
     }
@@ -2424,7 +2444,9 @@ static void data_procedure(parser* p, loc at) {
   double h, period, h_min;
   if (!get_real(p, at, p->fields[0], "time increment", &h) || !get_real(p, at, p->fields[1], "time period", &period))
     return;
-  h_min = h;
+  /* default minimum increment: a static step may cut back to 1e-5 of its
+     period (Abaqus's default), a dynamic step keeps its time grid */
+  h_min = is_static ? fmin(h, 1e-5 * period) : h;
   if (p->n_fields == 3 && !get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
   if (!(h > 0.0) || !(period > 0.0)) {
     VALUE(p, at, "time increment and period must be > 0, got %.12g, %.12g", h, period);

@@ -285,7 +285,7 @@ static void test_full_deck(void) {
   st = &m->steps.data[1];
   CU_ASSERT_EQUAL(st->kind, NSB_STEP_STATIC);
   NSB_ASSERT_CLOSE(st->h, 0.1, 0.0);
-  NSB_ASSERT_CLOSE(st->h_min, 0.1, 0.0);
+  NSB_ASSERT_CLOSE(st->h_min, 1e-5, 0.0); /* a static step may cut back to 1e-5 of its period */
   CU_ASSERT_EQUAL(st->max_iter, 25);
   CU_ASSERT_EQUAL(st->vtk_every, 1);
   CU_ASSERT_EQUAL(st->vtk_ascii, 0);
