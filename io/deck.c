@@ -447,14 +447,16 @@ static void split_fields(parser* p, char* s) {
   if (p->n_fields > 1 && p->fields[p->n_fields - 1][0] == '\0') p->n_fields--;
 }
 
-/* Parse a finite real; the whole field must be consumed. */
+/* Parse a finite, normal (or zero) real; the whole field must be consumed.
+   Subnormal numbers (below 2.2e-308 in magnitude) are refused: as a
+   stiffness, mass or radius they are "positive" but vanish in every sum. */
 static int parse_real(const char* s, double* out) {
   if (!*s) return 0;
   char* end;
   errno = 0;
   double v = strtod(s, &end);
   if (*end != '\0' || end == s) return 0;
-  if (!isfinite(v)) return 0;
+  if (!isfinite(v) || fpclassify(v) == FP_SUBNORMAL) return 0;
   *out = v;
   return 1;
 }
@@ -475,6 +477,8 @@ static int get_real(parser* p, loc at, const char* s, const char* what, double* 
   double v = strtod(s, &end);
   if (*s && *end == '\0' && !isfinite(v))
     VALUE(p, at, "%s must be a finite number, got '%s'", what, s);
+  else if (*s && *end == '\0' && (fpclassify(v) == FP_SUBNORMAL || (v == 0.0 && errno == ERANGE)))
+    VALUE(p, at, "%s '%s' is below the smallest normal number (2.2e-308): use 0 or a representable value", what, s);
   else
     SYNTAX(p, at, "%s: '%s' is not a number", what, s);
   return 0;
@@ -1383,8 +1387,8 @@ static void begin_solver_controls(parser* p, loc at, const pval* v) {
   }
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   if (v[0].set) {
-    if (v[0].i >= 1) s->max_iter = v[0].i;
-    else VALUE(p, at, "ITERATIONS must be >= 1, got %d", v[0].i);
+    if (v[0].i >= 1 && v[0].i <= NSB_DECK_ITERATIONS_MAX) s->max_iter = v[0].i;
+    else VALUE(p, at, "ITERATIONS must satisfy 1 <= ITERATIONS <= %d, got %d", NSB_DECK_ITERATIONS_MAX, v[0].i);
   }
   if (v[1].set) {
     if (v[1].d > 0.0) s->tol_inc = v[1].d;
@@ -1399,8 +1403,10 @@ static void begin_solver_controls(parser* p, loc at, const pval* v) {
   if ((v[5].set || v[6].set || v[7].set) && !s->contact_prox)
     VALUE(p, at, "CONTACT ITERATIONS, CONTACT TOLERANCE and RELAXATION go with CONTACT SOLVER=PROX");
   if (v[5].set) {
-    if (v[5].i >= 1) s->contact_iter = v[5].i;
-    else VALUE(p, at, "CONTACT ITERATIONS must be >= 1, got %d", v[5].i);
+    if (v[5].i >= 1 && v[5].i <= NSB_DECK_CONTACT_ITERATIONS_MAX) s->contact_iter = v[5].i;
+    else
+      VALUE(p, at, "CONTACT ITERATIONS must satisfy 1 <= CONTACT ITERATIONS <= %d, got %d",
+            NSB_DECK_CONTACT_ITERATIONS_MAX, v[5].i);
   }
   if (v[6].set) {
     if (v[6].d > 0.0 && v[6].d < 1.0) s->contact_tol = v[6].d;
@@ -2069,6 +2075,9 @@ static void begin_obstacle(parser* p, loc at, const pval* v) {
     /* (the parameter parser already refuses non-finite values) */
     if (ob.kind == NSB_OBSTACLE_SPHERE)
       VALUE(p, at, "*OBSTACLE: SPIN applies to TYPE=PLANE (about its normal) and TYPE=CYLINDER (about its axis)");
+    else if (fabs(v[3].d) > NSB_DECK_SPIN_MAX)
+      VALUE(p, at, "*OBSTACLE: SPIN must satisfy |SPIN| <= %g rad/s (faster than any machine), got %.12g",
+            NSB_DECK_SPIN_MAX, v[3].d);
     else
       ob.spin = v[3].d;
   }
@@ -2454,6 +2463,11 @@ static void data_procedure(parser* p, loc at) {
   }
   if (h > period) {
     VALUE(p, at, "time increment %.12g is larger than the step period %.12g", h, period);
+    return;
+  }
+  if (period / h > NSB_DECK_INCREMENTS_MAX) {
+    VALUE(p, at, "the step needs %.3g increments (period %.12g / increment %.12g); at most %.0e per step", period / h,
+          period, h, NSB_DECK_INCREMENTS_MAX);
     return;
   }
   if (!(h_min > 0.0 && h_min <= h)) {
@@ -3231,6 +3245,8 @@ static void check_frequency_steps(parser* p) {
    (obstacle, element set of beams, node set of particles; case-insensitive;
    a name that fits two kinds is ambiguous) and check what they hold against
    the bodies of the whole deck.  Errors at the pair's data line. */
+static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c);
+
 static void check_contact(parser* p) {
   nsb_model* m = p->m;
   if (p->contact_refs.count > 0) nsb_model_beam_node_contact(m);
@@ -3328,9 +3344,50 @@ static void check_contact(parser* p) {
         if (nsb_etype_is_beam(e->type)) continue;
         VALUE(p, at, "*CONTACT PAIR: element %d of master element set %s is a %s element, not a beam (B2V, B2S)",
               e->label, s->name, etype_name(e->type));
+        ok = 0;
         break;
       }
     }
+    if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
+  }
+}
+
+/* A contact between two points (a particle of radius 0 against another, or
+   against a beam centreline of radius 0) has a gap that never reaches zero
+   in floating point: it can never be detected, and the bodies pass through
+   each other silently.  Refuse such a pair, naming a slave node that has it. */
+static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (c->master_kind == NSB_MASTER_OBSTACLE) return; /* planes, spheres, cylinders have extent */
+  double master_min = HUGE_VAL;
+  if (c->master_kind == NSB_MASTER_PARTICLES) {
+    const nsb_nset* ms = &m->nsets.data[c->master];
+    for (int k = 0; k < ms->nodes.count; ++k) {
+      const nsb_node* nd = &m->nodes.data[ms->nodes.data[k]];
+      if (nd->body_kind == NSB_BODY_PARTICLE) master_min = fmin(master_min, m->particles.data[nd->body].radius);
+    }
+  } else {
+    const nsb_elset* es = &m->elsets.data[c->master];
+    for (int k = 0; k < es->elements.count; ++k) {
+      const nsb_element* e = &m->elements.data[es->elements.data[k]];
+      if (e->section < 0) continue;
+      double r = c->master_radius >= 0.0 ? c->master_radius : nsb_section_contact_radius(&m->sections.data[e->section]);
+      master_min = fmin(master_min, r);
+    }
+  }
+  if (master_min > 0.0 || master_min == HUGE_VAL) return;
+  const nsb_nset* ss = &m->nsets.data[c->slave_nset];
+  for (int k = 0; k < ss->nodes.count; ++k) {
+    const nsb_node* nd = &m->nodes.data[ss->nodes.data[k]];
+    double r = nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].radius
+               : c->slave_radius >= 0.0           ? c->slave_radius
+                                                  : nd->contact_radius;
+    if (r > 0.0) continue;
+    VALUE(p, at,
+          "*CONTACT PAIR: slave node %d has contact radius 0 and so has the master %s: two points never touch, "
+          "this contact could never be detected (give the particles a RADIUS, the beams a section or RADIUS=)",
+          nd->label, c->master_kind == NSB_MASTER_PARTICLES ? "particle set" : "beam set");
+    return;
   }
 }
 

@@ -1135,13 +1135,41 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
                  st == NSB_ERR_SINGULAR ? "singular" : nsb_status_message(st));
       else
         snprintf(rep->cause, sizeof rep->cause, "element evaluation failed: %s", nsb_status_message(st));
-      if (st == NSB_ERR_SINGULAR) (void)singular_cause(s, mode, it, rep, rep->cause, sizeof rep->cause);
+      if (st == NSB_ERR_SINGULAR && fe && fe->ops == &nsb_beam_v_ops && mode == NSB_EVAL_ACCEL) {
+        /* the accelerations of a massless element are undefined */
+        const nsb_element* el = &s->model->elements.data[fe->model_index];
+        const nsb_section* sec = &s->model->sections.data[el->section];
+        if (!(sec->rhoA > 0.0) || !(sec->rhoJ[0] > 0.0 && sec->rhoJ[1] > 0.0 && sec->rhoJ[2] > 0.0)) {
+          size_t len = strlen(rep->cause);
+          snprintf(rep->cause + len, sizeof rep->cause - len,
+                   ": the element has no inertia (massless elements): give them a density (section rhoA %g, rhoJ %g "
+                   "%g %g)",
+                   sec->rhoA, sec->rhoJ[0], sec->rhoJ[1], sec->rhoJ[2]);
+        }
+      } else if (st == NSB_ERR_SINGULAR) {
+        (void)singular_cause(s, mode, it, rep, rep->cause, sizeof rep->cause);
+      }
       nsb_ctx_clear_error(s->ctx);
       return st;
     }
     if (!isfinite(s->nrm.r_abs)) {
       rep->status = NSB_ERR_NOT_FINITE;
-      snprintf(rep->cause, sizeof rep->cause, "residual is not finite");
+      /* where: the first non-finite row, else the largest (the norm overflowed) */
+      char where[160] = "";
+      int bad = -1;
+      double big = -1.0;
+      for (int i = 0; i < s->n_eq && bad < 0; ++i) {
+        double a = fabs(s->r[i] * s->row_unscale[i]);
+        if (!isfinite(a)) bad = i;
+        if (a > big) big = a;
+      }
+      for (int i = 0; i < s->n_eq && bad < 0; ++i)
+        if (fabs(s->r[i] * s->row_unscale[i]) == big) bad = i;
+      if (bad >= 0) describe_equation(s, bad, where, sizeof where);
+      snprintf(rep->cause, sizeof rep->cause,
+               "the residual is not finite%s%s%s: a state, load, obstacle motion or contact value overflowed "
+               "(NaN or infinity)",
+               bad >= 0 ? " (largest in the row of" : " (in the beams' condensed rows)", where, bad >= 0 ? ")" : "");
       return rep->status;
     }
     if (s->n_eq == 0) {
@@ -1259,7 +1287,26 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
   return st;
 }
 
+/* Every amplitude must be finite at the new time (value and the two rates
+   that prescribed motions use): a POLYNOMIAL or PERIODIC amplitude can
+   overflow far from where its data were chosen, and a NaN in an obstacle's
+   motion would switch the obstacle off without a word. */
+static int check_amplitudes(nsb_system* s, double t_new) {
+  const nsb_model* m = s->model;
+  for (int i = 0; i < m->amplitudes.count; ++i) {
+    const nsb_amplitude* a = &m->amplitudes.data[i];
+    double arg = a->total_time ? t_new : t_new - s->t_step_start, d1 = 0.0, d2 = 0.0;
+    double v = nsb_amplitude_eval(a, arg, &d1, &d2);
+    NSB_CHECK(s->ctx, isfinite(v) && isfinite(d1) && isfinite(d2), NSB_ERR_NOT_FINITE,
+              "amplitude %s is not finite at %s time %.10g (value %g, rate %g, second rate %g): its data overflow "
+              "there",
+              a->name, a->total_time ? "total" : "step", arg, v, d1, d2);
+  }
+  return NSB_OK;
+}
+
 int nsb_system_prepare_increment(nsb_system* s, double h) {
+  NSB_CALL(check_amplitudes(s, s->t + h));
   s->scheme->h = h;
   nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, h, &s->lam_scale, s->con_scale);
   /* generalized-alpha: pseudo-accelerations start from the accelerations of the step start */
@@ -1405,7 +1452,13 @@ void nsb_system_want_reactions(nsb_system* s, int on) { s->want_react = on; }
 const double* nsb_system_reactions(const nsb_system* s) { return s->react; }
 
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
-  NSB_CALL(nsb_system_prepare_increment(s, h));
+  int pst = nsb_system_prepare_increment(s, h);
+  if (pst < 0) {
+    memset(rep, 0, sizeof *rep);
+    rep->status = pst;
+    snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+    return pst;
+  }
   nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
   int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? prox_solve(s, s->t + h, rep) : newton(s, mode, s->t + h, rep);
   if (st < 0) {

@@ -970,7 +970,7 @@ static void test_diagnosis(void) {
      one element cannot turn a full turn */
   static const char* const e1[] = {"parametrization limit", "beam element 1", "use more elements", NULL};
   run_expect_failure("rollup_one_element.inp",
-                     "*NODE\n1, 0, 0, 0\n2, 10, 0, 0\n*ELEMENT, TYPE=B2S, ELSET=B\n1, 1, 2\n"
+                     "*NODE\n1, 0, 0, 0\n2, 10, 0, 0\n*ELEMENT, TYPE=B2S, ELSET=B, POINTS=1\n1, 1, 2\n"
                      "*BEAM GENERAL SECTION, ELSET=B\n1e4, 1e4, 1e4, 1e2, 1e2, 1e2\n1, 1, 1, 1\n"
                      "*BOUNDARY\n1, 1, 6\n*STEP\n*STATIC\n0.05, 1.0\n*CLOAD\n2, 6, 62.83185307179586\n*END STEP\n",
                      e1);
