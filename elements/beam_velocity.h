@@ -187,8 +187,8 @@ void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* se
  *
  * Both elements (and both weightings) carry the resultants at x = 0 as
  * unknowns (N^0, M^0, global) and define the section resultants everywhere
- * by the integrated equilibrium of the segment [0, x] (Simo & Vu-Quoc 1986;
- * Cesarek et al. 2013, the element equations above), split like the strain
+ * by the integrated equilibrium of the segment [0, x] (as the element
+ * equations above: Zupan & Saje 2003, Cesarek et al. 2013), split like the strain
  * element's parts (f: end loads and applied loads, m: inertia), moments
  * about c = r(0):
  *   N_f(x) = N^0 + F_e,   F_e = -int_0^x n,        N_m(x) = F_m,  F_m = int_0^x rhoA a,
