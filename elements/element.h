@@ -267,12 +267,18 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
                     const double* v0, const double* w0, nsb_elem* e);
 
 /// Output samples of a beam element: its two ends and its integration
-/// points, in order along the axis (strains at the ends: nearest point).
+/// points, in order along the axis.  Kinematics: the node states at the ends,
+/// the integration points' states inside.  Resultants: the equilibrium
+/// resultants N_g, M_g of the element at the sample's section
+/// (nsb_beam_velocity_resultants_at, nsb_beam_strain_resultants_at), as the
+/// element's last evaluation left its state; section components in the
+/// sample's frame q; strains: those the constitutive law gives for them,
+/// C_N^-1 R^T N_g and C_M^-1 R^T M_g (not the points' kinematic strains).
 typedef struct nsb_beam_sample_out {
   double *x, *u, *v, *w; /* 3 per sample; w: angular velocity, global frame */
   double* q;             /* 4 per sample: section frame */
-  double* strain;        /* 6 per sample: gamma, kappa (section frame) */
-  double *force, *moment;             /* 3 per sample, global frame (constitutive resultants) */
+  double* strain;        /* 6 per sample: gamma, kappa (section frame) of the resultants below */
+  double *force, *moment;             /* 3 per sample, global frame (equilibrium resultants) */
   double *force_local, *moment_local; /* 3 per sample, section frame */
 } nsb_beam_sample_out;
 /// How far the section frame turns along a beam element at the current
@@ -287,8 +293,11 @@ int nsb_beam_n_samples(const nsb_elem* e);
 int nsb_beam_n_qp(const nsb_elem* e);
 void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, double* rhoA, double rhoJ[3]);
 void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, nsb_beam_sample_out* o);
-/// Values of a beam element at local coordinate xi in [0, 1] (linear
-/// interpolation between the output samples; frame by normalized lerp).
+/// Values of a beam element at local coordinate xi in [0, 1] (clamped): at
+/// xi = 0 and 1 the end samples of nsb_beam_sample; inside, at x = xi L,
+/// the element's own fields: position, frame and equilibrium resultants of
+/// nsb_beam_velocity_resultants_at / nsb_beam_strain_resultants_at,
+/// velocity and angular velocity by nsb_beam_field_rates.  Allocation free.
 typedef struct nsb_beam_probe_out {
   double x[3], u[3], v[3], w[3], q[4], strain[6], force[3], moment[3], force_local[3], moment_local[3];
 } nsb_beam_probe_out;
