@@ -47,6 +47,9 @@ typedef struct beam_state {
   int field_inertia;
   nsb_beam_section field_sec;
   double *Kii, *Xf, *Xn, *ffull, *Kfull, *uful;
+  /* *STATIC, RIKS (eval with ec->f_lpf): the full residual at lpf + 1, then
+     its difference from the one at lpf; Xl = K_ii^{-1} f_i,lpf */
+  double *Fp, *Xl;
   lapack_int* piv;
   size_t bytes;
 } beam_state;
@@ -106,7 +109,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
-  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int * n_int + n_int + n_int * 12 + n_full + n_full * n_full + n_full);
+  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int * n_int + n_int + n_int * 12 + n_full + n_full * n_full + n_full +
+                          n_full + n_int);
   bytes += align8(sizeof(double) * n_dbl);
   size_t o_piv = bytes;
   bytes += align8(sizeof(lapack_int) * (size_t)n_int);
@@ -150,6 +154,11 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->Kfull = d;
   d += n_full * n_full;
   s->uful = d;
+  d += n_full;
+  s->Fp = d;
+  d += n_full;
+  s->Xl = d;
+  memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->piv = (lapack_int*)(blk + o_piv);
   e->state = s;
 
@@ -256,6 +265,15 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
     else
       *m = nsb_v3_muladd(*m, v, dir);
   }
+}
+
+/* Whether a load on the element's span follows the LPF of a Riks step: a
+   *DLOAD of the step, or gravity of the step on a section with mass. */
+static int lpf_loaded(const nsb_eval_ctx* ec, const beam_state* s) {
+  if (s->sec.rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
+  for (int i = 0; i < s->n_dloads; ++i)
+    if (ec->model->dloads.data[s->dload[i]].step == ec->step) return 1;
+  return 0;
 }
 
 /* Loads of the kernel: distributed loads plus gravity (rhoA g). */
@@ -670,6 +688,30 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   s->field_sec = s->sec;
   double* F = s->ffull;
   double* KF = s->Kfull;
+  /* *STATIC, RIKS: the residual at lpf + 1 first (no tangent), so that the
+     interior states left behind are those of the evaluation proper; the
+     residual is affine in the loads at a fixed state (docs/theory.md §8) */
+  int rate = ec->f_lpf != NULL && !accel;
+  if (rate && !lpf_loaded(ec, s)) {
+    /* nothing on the span follows the LPF: f_i,lpf = 0 and the node rows'
+       rate is the other elements' (concentrated loads) */
+    memset(s->Xl, 0, sizeof(double) * (size_t)ni);
+    rate = 0;
+  }
+  if (rate) {
+    nsb_eval_ctx e1 = *ec;
+    e1.lpf = ec->lpf + 1.0;
+    e1.gravity = nsb_v3_add(ec->gravity, ec->gravity_lpf);
+    e1.f_lpf = NULL;
+    e1.internal_res2 = NULL;
+    if (s->sgeom) {
+      strain_eval(s, &e1, a, b, u, s->Fp, NULL);
+    } else {
+      nsb_beam_eval_in in1 = in;
+      fill_loads(&e1, s, &in1);
+      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, s->cur_end, s->Fp, NULL);
+    }
+  }
   if (accel) {
     end_state(s, ec->cur, a, 0, &s->old_end[0], NULL);
     end_state(s, ec->cur, b, 1, &s->old_end[1], NULL);
@@ -688,12 +730,15 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
+  if (rate)
+    for (int i = 0; i < nf; ++i) s->Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
   /* rotate the node rotational rows and columns into the node frames */
   for (int k = 0; k < 2; ++k) {
     int o = 6 * k + 3;
     nsb_mat3 L = s->Lm[k];
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
     nsb_v3_store(r, F + o);
+    if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(s->Fp + o)), s->Fp + o);
     for (int j = 0; j < nf; ++j) { /* rows: K[o..o+2][j] <- L K[o..][j] */
       nsb_vec3 c = nsb_v3(KF[o + nf * j], KF[o + 1 + nf * j], KF[o + 2 + nf * j]);
       c = nsb_m3_mulv(L, c);
@@ -725,6 +770,17 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xf, ni);
   if (info == 0) info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 12, s->Kii, ni, s->piv, s->Xn, ni);
   if (info != 0) return NSB_ERR_LAPACK;
+  if (rate) {
+    /* condensed with the tangent at lpf: f_c,lpf = f_n,lpf - K_ni K_ii^{-1} f_i,lpf */
+    for (int i = 0; i < ni; ++i) s->Xl[i] = s->Fp[12 + i];
+    info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xl, ni);
+    if (info != 0) return NSB_ERR_LAPACK;
+    for (int i = 0; i < 12; ++i) {
+      double v = s->Fp[i];
+      for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xl[q];
+      ec->f_lpf[i] += v;
+    }
+  }
   for (int i = 0; i < 12; ++i) {
     double v = F[i];
     for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xf[q];
@@ -746,12 +802,14 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
    element by h L dvbar', h L dwbar' (x = x_n + h vbar, vbar = vbar^0 +
    int vbar'); the strain element's strains gamma, kappa by L dgamma,
    L dkappa.  N^0, M^0 are forces: not a motion. */
-static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) {
+/* du_i = -K_ii^{-1} (f_i + K_in du + f_i,lpf dlpf) (element.h post_solve,
+   post_solve_lpf; dlpf = 0 outside arc-length steps). */
+static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf, nsb_corr* c) {
   beam_state* s = e->state;
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
   for (int i = 0; i < ni; ++i) {
-    double v = -s->Xf[i];
+    double v = -s->Xf[i] - dlpf * s->Xl[i];
     for (int j = 0; j < 12; ++j) v -= s->Xn[i + ni * j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
@@ -762,6 +820,8 @@ static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) {
     }
   }
 }
+
+static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) { beam_post_solve_lpf(e, du, 0.0, c); }
 
 static void beam_begin(const nsb_elem* e) {
   beam_state* s = e->state;
@@ -1010,6 +1070,7 @@ const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
                                      .energy = beam_energy,
                                      .begin_increment = beam_begin,
                                      .post_solve = beam_post_solve,
+                                     .post_solve_lpf = beam_post_solve_lpf,
                                      .commit = beam_commit,
                                      .restore = beam_restore,
                                      .after_accel = beam_after_accel,

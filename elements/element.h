@@ -90,6 +90,21 @@ typedef struct nsb_eval_ctx {
   /* NEWTON-law contacts solved by prox sweeps (*SOLVER CONTROLS, CONTACT
      SOLVER=PROX): their rows hold the impulses at the sweep's values */
   int contact_prox;
+  /* *STATIC, RIKS (docs/theory.md §8): the loads of the current step are
+     its reference loads times the load proportionality factor lpf (riks = 1;
+     nsb_load_scale); gravity_lpf = d gravity / d lpf.  With f_lpf non-NULL,
+     an element that condenses interior unknowns adds there the derivative of
+     its condensed residual with respect to lpf (n_local values, tangent at
+     lpf) and keeps what post_solve_lpf needs; the other elements leave it
+     alone (the system differences their residuals, which are affine in lpf). */
+  int riks;
+  double lpf;
+  nsb_vec3 gravity_lpf;
+  double* f_lpf;
+  /* per step (model->steps.count values): the LPF a *STATIC, RIKS step
+     ended with (1 for the other steps); later steps keep that step's loads
+     at it.  NULL: all 1 */
+  const double* step_lpf;
 } nsb_eval_ctx;
 
 /// Energy and momentum contributions of one element.
@@ -134,6 +149,12 @@ typedef struct nsb_elem_ops {
   /// c->trans, c->rot to the size of the interior correction and adds its raw
   /// squared norm to c->raw2 (nsb_corr).
   void (*post_solve)(const nsb_elem* e, const double* du, nsb_corr* c);
+  /// Arc-length steps: as post_solve, for node increments du together with a
+  /// change dlpf of the load factor,
+  ///   du_i = -K_ii^{-1} (f_i + K_in du + f_i,lpf dlpf),
+  /// with f_i,lpf from the last eval with ec->f_lpf (docs/theory.md §8).
+  /// Set by every element that sets post_solve.
+  void (*post_solve_lpf)(const nsb_elem* e, const double* du, double dlpf, nsb_corr* c);
   /// Increment accepted: the current interior states become the old ones.
   void (*commit)(const nsb_elem* e);
   /// Increment rejected: internal unknowns back to the start of the increment.
@@ -225,9 +246,12 @@ extern const nsb_elem_ops nsb_cload_ops;          /* elements/nodal_load.c */
 extern const nsb_elem_ops nsb_manufactured_ops;   /* elements/nodal_load.c */
 
 /// Multiplier of a load defined in step load_step with amplitude amp (-1: none)
-/// at the evaluation time: amplitude value (step or total time as the amplitude
-/// says), or a linear ramp over the step for amplitude-free loads of the current
-/// static step, else 1.  d1, d2 (may be NULL): first and second time derivatives.
+/// at the evaluation time: the load proportionality factor ec->lpf for the
+/// loads of the current *STATIC, RIKS step (which take no amplitude),
+/// amplitude value (step or total time as the amplitude says), or a linear
+/// ramp over the step for amplitude-free loads of the current static step,
+/// else 1.  d1, d2 (may be NULL): first and second time derivatives (0 in a
+/// Riks step, which has no time).
 double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1, double* d2);
 /// Node position for any node: the state for nodes with DOFs, else the fixed
 /// initial position (ground points).

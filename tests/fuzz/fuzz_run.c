@@ -26,6 +26,7 @@ static int bound_model(nsb_model* m) {
   for (int k = 0; k < m->steps.count; ++k) {
     nsb_step_def* s = &m->steps.data[k];
     if (s->h > 0.0 && s->period / s->h > 12.0) s->period = 12.0 * s->h;
+    if (s->riks && s->riks_max_inc > 12) s->riks_max_inc = 12;
     s->h_min = s->h; /* no cutbacks: each would repeat the increment's work */
     if (s->max_iter > 8) s->max_iter = 8;
     if (s->contact_iter > 30) s->contact_iter = 30;
