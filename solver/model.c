@@ -238,6 +238,23 @@ double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* 
   double v = 0.0, v1 = 0.0, v2 = 0.0;
   const double* d = a->data;
   switch (a->kind) {
+    case NSB_AMP_SUM: {
+      /* flattened terms: kind, n_data, factor, data (model.h) */
+      int n = a->n_data > 0 ? (int)d[0] : 0, at = 1;
+      for (int k = 0; k < n; ++k) {
+        nsb_amplitude term;
+        memset(&term, 0, sizeof term);
+        term.kind = (nsb_amp_kind)d[at];
+        term.n_data = (int)d[at + 1];
+        term.data = (double*)(d + at + 3);
+        double c = d[at + 2], t1, t2;
+        v += c * nsb_amplitude_eval(&term, t, &t1, &t2);
+        v1 += c * t1;
+        v2 += c * t2;
+        at += 3 + term.n_data;
+      }
+      break;
+    }
     case NSB_AMP_TABULAR:
     case NSB_AMP_SMOOTH_STEP: {
       int np = a->n_data / 2;

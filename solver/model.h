@@ -30,7 +30,10 @@ typedef enum nsb_amp_kind {
   NSB_AMP_TABULAR = 0,    /* data: t0, a0, t1, a1, ...; piecewise linear, constant outside */
   NSB_AMP_POLYNOMIAL = 1, /* data: c0, c1, ..., c_{n-1}: a(t) = sum c_k t^k  (ours) */
   NSB_AMP_PERIODIC = 2,   /* data: N, omega, t0, A0, A1, B1, ..., AN, BN (Abaqus PERIODIC) */
-  NSB_AMP_SMOOTH_STEP = 3 /* data: t0, a0, t1, a1, ...; quintic blend between points (Abaqus) */
+  NSB_AMP_SMOOTH_STEP = 3, /* data: t0, a0, t1, a1, ...; quintic blend between points (Abaqus) */
+  NSB_AMP_SUM = 4          /* a(t) = sum_k c_k a_k(t) of other amplitudes (ours; never a SUM themselves),
+                              data, once the deck is read: n, then per term kind, n_data, c_k, its data
+                              (the terms' data copied, so evaluation needs no lookup) */
 } nsb_amp_kind;
 
 typedef struct nsb_amplitude {
@@ -43,7 +46,8 @@ typedef struct nsb_amplitude {
 
 /// Value of amplitude a at time t, and its first and second time derivatives
 /// (d1, d2 may be NULL).  For TABULAR the derivatives are those of the linear
-/// piece containing t (right-continuous), the second derivative is zero.
+/// piece containing t (right-continuous), the second derivative is zero.  A
+/// SUM adds its terms' values and derivatives at the same t.
 double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* d2);
 
 /* ---- nodes, sets --------------------------------------------------------- */
