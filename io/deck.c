@@ -1259,6 +1259,16 @@ static void begin_end_step(parser* p, loc at) {
   p->in_step = 0;
 }
 
+/* Chung-Hulbert parameters from the spectral radius at infinity r
+   (Češarek 2013, eq. 6.101): alpha_m, alpha_f and Newmark's beta, gamma. */
+static void set_chung_hulbert(nsb_step_def* s, double r) {
+  s->rho_inf = r;
+  s->alpha_m = (2.0 * r - 1.0) / (r + 1.0);
+  s->alpha_f = r / (r + 1.0);
+  s->beta = 0.25 * (1.0 - s->alpha_m + s->alpha_f) * (1.0 - s->alpha_m + s->alpha_f);
+  s->gamma = 0.5 - s->alpha_m + s->alpha_f;
+}
+
 static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
@@ -1276,7 +1286,7 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   s->beta = d.beta;
   s->gamma = d.gamma;
   if (!is_static && scheme == NSB_SCHEME_GENERALIZED_ALPHA) {
-    /* Chung-Hulbert parameters from rho_inf (seed 001 eq. 6.101); default
+    /* Chung-Hulbert parameters from rho_inf (Češarek 2013, eq. 6.101); default
        0.9: mild high-frequency dissipation, second order (docs/deck.md) */
     double r = 0.9;
     if (v[3].set) {
@@ -1286,14 +1296,32 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
     if (v[1].set || v[2].set)
       VALUE(p, at, "SCHEME=GENERALIZED ALPHA takes no %s: beta and gamma follow from RHOINF",
             v[1].set ? "BETA" : "GAMMA");
-    s->rho_inf = r;
-    s->alpha_m = (2.0 * r - 1.0) / (r + 1.0);
-    s->alpha_f = r / (r + 1.0);
-    s->beta = 0.25 * (1.0 - s->alpha_m + s->alpha_f) * (1.0 - s->alpha_m + s->alpha_f);
-    s->gamma = 0.5 - s->alpha_m + s->alpha_f;
+    set_chung_hulbert(s, r);
     return;
   }
-  if (!is_static && v[3].set) VALUE(p, at, "RHOINF applies to SCHEME=GENERALIZED ALPHA only");
+  if (!is_static && scheme == NSB_SCHEME_MODIFIED_NEWMARK && !v[1].set && !v[2].set) {
+    /* the generalized-alpha form of the modified scheme (docs/theory.md
+       §3.5) with rho_inf < 1; rho_inf = 1 is the plain scheme with
+       beta = gamma = 1/2, which the generalized-alpha form equals exactly */
+    double r = NSB_MODIFIED_RHOINF_DEFAULT;
+    if (v[3].set) {
+      if (v[3].d >= 0.0 && v[3].d <= 1.0) r = v[3].d;
+      else VALUE(p, at, "RHOINF must satisfy 0 <= RHOINF <= 1, got %.12g", v[3].d);
+    }
+    s->rho_inf = r;
+    if (r < 1.0) {
+      set_chung_hulbert(s, r);
+      s->mn_alpha = 1;
+    }
+    return;
+  }
+  if (!is_static && v[3].set) {
+    if (scheme == NSB_SCHEME_MODIFIED_NEWMARK)
+      VALUE(p, at, "RHOINF and %s exclude each other: BETA, GAMMA select the plain modified scheme, RHOINF its "
+            "generalized-alpha form", v[1].set ? "BETA" : "GAMMA");
+    else
+      VALUE(p, at, "RHOINF applies to SCHEME=GENERALIZED ALPHA and SCHEME=MODIFIED NEWMARK only");
+  }
   if (!is_static) {
     if (v[1].set) {
       if (v[1].d > 0.0 && v[1].d <= 1.0) s->beta = v[1].d;

@@ -345,7 +345,12 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   static const char* scheme_names[] = {"Newmark on SO(3)", "modified Newmark", "generalized-alpha"};
   for (int i = 0; i < m->steps.count; ++i) {
     const nsb_step_def* s = &m->steps.data[i];
-    if (s->kind == NSB_STEP_DYNAMIC)
+    if (s->kind == NSB_STEP_DYNAMIC && (s->mn_alpha || s->scheme == NSB_SCHEME_GENERALIZED_ALPHA))
+      fprintf(out, "    %d: %s dynamic, %s (rho_inf=%g: beta=%g, gamma=%g, alpha_m=%g, alpha_f=%g), h=%g, period=%g, %.0f "
+              "increments\n", i + 1, s->name[0] ? s->name : "-",
+              s->mn_alpha ? "modified Newmark, generalized-alpha form" : scheme_names[s->scheme], s->rho_inf, s->beta,
+              s->gamma, s->alpha_m, s->alpha_f, s->h, s->period, ceil(s->period / s->h - 1e-9));
+    else if (s->kind == NSB_STEP_DYNAMIC)
       fprintf(out, "    %d: %s dynamic, %s (beta=%g, gamma=%g), h=%g, period=%g, %.0f increments\n", i + 1,
               s->name[0] ? s->name : "-", scheme_names[s->scheme], s->beta, s->gamma, s->h, s->period,
               ceil(s->period / s->h - 1e-9));

@@ -315,6 +315,10 @@ typedef enum nsb_step_kind { NSB_STEP_DYNAMIC = 0, NSB_STEP_STATIC = 1 } nsb_ste
    beta, gamma from rho_inf, and the element equations weighted with
    alpha_m, alpha_f (docs/theory.md §3.4; strain-based beams and
    concentrated loads only). */
+/* Default spectral radius at infinite frequency of SCHEME=MODIFIED NEWMARK
+   without BETA, GAMMA, RHOINF: its generalized-alpha form (docs/theory.md §3.5). */
+#define NSB_MODIFIED_RHOINF_DEFAULT 0.9
+
 typedef enum nsb_scheme_kind {
   NSB_SCHEME_NEWMARK = 0,
   NSB_SCHEME_MODIFIED_NEWMARK = 1,
@@ -346,9 +350,16 @@ typedef struct nsb_step_def {
   int history_every;   /* write a history row every n increments (0: never) */
   int contact_every;   /* write contact rows (contacts.csv) every n increments (0: never) */
   int line;
-  /* generalized-alpha (scheme NSB_SCHEME_GENERALIZED_ALPHA; else 0): spectral
-     radius at infinity and the Chung-Hulbert weights (seed 6.101) */
+  /* generalized-alpha (scheme NSB_SCHEME_GENERALIZED_ALPHA, or the modified
+     scheme in generalized-alpha form; else 0): spectral radius at infinity
+     and the Chung-Hulbert weights (Cesarek 2013, eq. 6.101) */
   double rho_inf, alpha_m, alpha_f;
+  /* NSB_SCHEME_MODIFIED_NEWMARK in generalized-alpha form (RHOINF < 1, the
+     default; docs/theory.md §3.5): beta, gamma are then the Newmark
+     parameters of the pseudo-accelerations (Chung-Hulbert values from
+     rho_inf), alpha_m, alpha_f the weights; 0: the plain scheme with beta,
+     gamma of Cesarek's update */
+  int mn_alpha;
   /* *FREQUENCY (kind NSB_STEP_STATIC, period 0): modes of the linearized
      structure about the current state (docs/theory.md §6); 0 otherwise */
   int n_modes;

@@ -300,8 +300,15 @@ static void test_minimal_defaults(void) {
     nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
     CU_ASSERT_EQUAL(st->kind, NSB_STEP_DYNAMIC);
     CU_ASSERT_EQUAL(st->scheme, NSB_SCHEME_MODIFIED_NEWMARK);
-    NSB_ASSERT_CLOSE(st->beta, d.beta, 0.0);
-    NSB_ASSERT_CLOSE(st->gamma, d.gamma, 0.0);
+    /* the default: the generalized-alpha form with rho_inf = 0.9 and the
+       Chung-Hulbert parameters (docs/theory.md §3.5) */
+    double ri = NSB_MODIFIED_RHOINF_DEFAULT, am = (2.0 * ri - 1.0) / (ri + 1.0), af = ri / (ri + 1.0);
+    CU_ASSERT_EQUAL(st->mn_alpha, 1);
+    NSB_ASSERT_CLOSE(st->rho_inf, ri, 0.0);
+    NSB_ASSERT_CLOSE(st->alpha_m, am, 1e-15);
+    NSB_ASSERT_CLOSE(st->alpha_f, af, 1e-15);
+    NSB_ASSERT_CLOSE(st->beta, 0.25 * (1.0 - am + af) * (1.0 - am + af), 1e-15);
+    NSB_ASSERT_CLOSE(st->gamma, 0.5 - am + af, 1e-15);
     NSB_ASSERT_CLOSE(st->h_min, 0.01, 0.0);
     CU_ASSERT_EQUAL(st->max_iter, d.max_iter);
     NSB_ASSERT_CLOSE(st->tol_inc, d.tol_inc, 0.0);
