@@ -74,7 +74,7 @@ def flat_drop(e, galerkin=False):
     d += "*INITIAL CONDITIONS, TYPE=VELOCITY\nBEAM, 3, -1.0\n"
     d += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%g\nBEAM, FLOOR\n" % (e, R)
     d += "*PROBE, NAME=a, NODE=1\nV\n*PROBE, NAME=m, NODE=%d\nV\n" % (NE // 2 + 1)
-    d += "*STEP, NAME=Drop\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n1e-4, 0.03\n"
+    d += "*STEP, NAME=Drop\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n1e-4, 0.03\n"
     d += "*SOLVER CONTROLS, TOL RESIDUAL=1e-6\n*OUTPUT, FORMAT=HISTORY\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n"
     open(os.path.join(HERE, "flat_drop_%se%g.inp" % ("galerkin_" if galerkin else "", e)), "w").write(d)
 

@@ -40,7 +40,7 @@ X, V
 write(os.path.join(HERE, "model.inp"), model)
 write(os.path.join(HERE, "model_strain.inp"), model.replace("TYPE=B2V", "TYPE=B2S").replace(
     "4 velocity elements", "4 strain elements"))
-for pre, mfile, scheme, hs in (("", "model.inp", "MODIFIED NEWMARK", ("0.001", "0.025", "0.05", "0.1")),
+for pre, mfile, scheme, hs in (("", "model.inp", "MODIFIED NEWMARK, RHOINF=1", ("0.001", "0.025", "0.05", "0.1")),
                                 ("strain_", "model_strain.inp", "MODIFIED NEWMARK", ("0.001", "0.025", "0.05", "0.1"))):
   # the strain element with the modified scheme at beta = 1/2 is Newmark (1/4, 1/2)
   # on its points; the modified form is used because the pin holds only two rotations
