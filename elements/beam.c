@@ -33,6 +33,7 @@ typedef struct beam_state {
   nsb_mat3 Lm[2];
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
+  double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
@@ -640,6 +641,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   in.old_end = s->old_end;
   in.u = u;
   in.h = ec->h;
+  s->h_eval = accel ? 0.0 : ec->h;
   in.beta = ec->beta;
   in.gamma = ec->gamma;
   in.gen_alpha = ec->mn_alpha;
@@ -717,14 +719,25 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   return NSB_OK;
 }
 
-static void beam_post_solve(const nsb_elem* e, const double* du, double* inc2) {
+/* The interior correction as a change of the element's shape: the velocity
+   element's rates vbar', wbar' move positions and rotations along the
+   element by h L dvbar', h L dwbar' (x = x_n + h vbar, vbar = vbar^0 +
+   int vbar'); the strain element's strains gamma, kappa by L dgamma,
+   L dkappa.  N^0, M^0 are forces: not a motion. */
+static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) {
   beam_state* s = e->state;
   int ni = s->n_int;
+  double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
   for (int i = 0; i < ni; ++i) {
     double v = -s->Xf[i];
     for (int j = 0; j < 12; ++j) v -= s->Xn[i + ni * j] * du[j];
     s->u_int[i] += v;
-    if (i < 6 * s->N) *inc2 += v * v; /* kinematic internal unknowns (vbar', wbar') */
+    if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
+      c->raw2 += v * v;
+      double m = scale * fabs(v);
+      if (i % 6 < 3) c->trans = fmax(c->trans, m);
+      else c->rot = fmax(c->rot, m);
+    }
   }
 }
 
@@ -787,6 +800,13 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
     nsb_vec3 L = nsb_v3_add(nsb_v3_scale(c->rhoA, nsb_v3_cross(r, v)), nsb_q_rotate(nsb_q_load(p->q), Jw));
     acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, w, L);
   }
+}
+
+double nsb_beam_turn(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  double k = 0.0;
+  for (int p = 0; p < s->N; ++p) k = fmax(k, nsb_v3_norm(nsb_v3_load(s->cur_cp[p].K)));
+  return k * s->geom->L;
 }
 
 int nsb_beam_n_qp(const nsb_elem* e) { return ((const beam_state*)e->state)->n_qp; }

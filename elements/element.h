@@ -111,6 +111,15 @@ typedef struct nsb_energy {
   nsb_vec3 momentum, angular_momentum; /* angular momentum about the global origin */
 } nsb_energy;
 
+/// Size of a Newton correction of an element's interior (condensed) fields,
+/// for the convergence test (solver/convergence.h): the largest change of
+/// position (a length) and of rotation (radians) it makes along the element,
+/// and the squared 2-norm of the raw interior unknowns' corrections (for an
+/// explicit absolute increment tolerance).
+typedef struct nsb_corr {
+  double trans, rot, raw2;
+} nsb_corr;
+
 typedef struct nsb_elem nsb_elem;
 
 typedef struct nsb_elem_ops {
@@ -129,9 +138,10 @@ typedef struct nsb_elem_ops {
   /// Start of an increment: remember the internal unknowns for restore.
   void (*begin_increment)(const nsb_elem* e);
   /// After a global solve: recover and apply the internal increments from
-  /// the node increments du (n_local values, 0 for eliminated); adds the
-  /// squared norm of the kinematic internal increments to *inc2.
-  void (*post_solve)(const nsb_elem* e, const double* du, double* inc2);
+  /// the node increments du (n_local values, 0 for eliminated); raises
+  /// c->trans, c->rot to the size of the interior correction and adds its raw
+  /// squared norm to c->raw2 (nsb_corr).
+  void (*post_solve)(const nsb_elem* e, const double* du, nsb_corr* c);
   /// Increment accepted: the current interior states become the old ones.
   void (*commit)(const nsb_elem* e);
   /// Increment rejected: internal unknowns back to the start of the increment.
@@ -259,6 +269,11 @@ typedef struct nsb_beam_sample_out {
   double *force, *moment;             /* 3 per sample, global frame (constitutive resultants) */
   double *force_local, *moment_local; /* 3 per sample, section frame */
 } nsb_beam_sample_out;
+/// How far the section frame turns along a beam element at the current
+/// iterate: the largest curvature at its collocation points times its
+/// length, in radians (failure diagnosis: one element cannot turn a full
+/// 2 pi, where the rotation maps of its interior become singular).
+double nsb_beam_turn(const nsb_elem* e);
 int nsb_beam_n_samples(const nsb_elem* e);
 /// Integration points of a beam element (consistent mass of the modal
 /// analysis): their count, and weights, current positions (3 each) and

@@ -281,7 +281,8 @@ static const kwspec kw_table[] = {
      {{"ITERATIONS", P_INT, 0, NULL}, {"TOL INCREMENT", P_REAL, 0, NULL}, {"TOL RESIDUAL", P_REAL, 0, NULL},
       {"LINEAR SOLVER", P_ENUM, 0, linsolvers}, {"CONTACT SOLVER", P_ENUM, 0, contact_solvers},
       {"CONTACT ITERATIONS", P_INT, 0, NULL}, {"CONTACT TOLERANCE", P_REAL, 0, NULL},
-      {"RELAXATION", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+      {"RELAXATION", P_REAL, 0, NULL}, {"RELATIVE RESIDUAL", P_REAL, 0, NULL},
+      {"RELATIVE CORRECTION", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
     {"OUTPUT",
      KW_OUTPUT,
      W_STEP,
@@ -447,14 +448,16 @@ static void split_fields(parser* p, char* s) {
   if (p->n_fields > 1 && p->fields[p->n_fields - 1][0] == '\0') p->n_fields--;
 }
 
-/* Parse a finite real; the whole field must be consumed. */
+/* Parse a finite, normal (or zero) real; the whole field must be consumed.
+   Subnormal numbers (below 2.2e-308 in magnitude) are refused: as a
+   stiffness, mass or radius they are "positive" but vanish in every sum. */
 static int parse_real(const char* s, double* out) {
   if (!*s) return 0;
   char* end;
   errno = 0;
   double v = strtod(s, &end);
   if (*end != '\0' || end == s) return 0;
-  if (!isfinite(v)) return 0;
+  if (!isfinite(v) || fpclassify(v) == FP_SUBNORMAL) return 0;
   *out = v;
   return 1;
 }
@@ -475,6 +478,8 @@ static int get_real(parser* p, loc at, const char* s, const char* what, double* 
   double v = strtod(s, &end);
   if (*s && *end == '\0' && !isfinite(v))
     VALUE(p, at, "%s must be a finite number, got '%s'", what, s);
+  else if (*s && *end == '\0' && (fpclassify(v) == FP_SUBNORMAL || (v == 0.0 && errno == ERANGE)))
+    VALUE(p, at, "%s '%s' is below the smallest normal number (2.2e-308): use 0 or a representable value", what, s);
   else
     SYNTAX(p, at, "%s: '%s' is not a number", what, s);
   return 0;
@@ -890,8 +895,13 @@ static void begin_element(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
-  /* interpolation/collocation points of a beam; 1 = constant strain rates (seed 001 §4, N = 1) */
-  p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : 1) : 0;
+  /* interpolation/collocation points of a beam.  Default: the smallest N
+     that puts the Mattiasson cantilever (P L^2/EI = 10) within 1e-5 L with
+     10 elements (docs/deck.md, POINTS): 3 for the velocity element (1.8e-8 L;
+     N = 2: 1.1e-5 L, N = 1: 1.1e-3 L), 2 for the strain element (1.3e-6 L;
+     N = 1: 2.3e-3 L). */
+  int n_default = p->b.elem_type == NSB_ETYPE_B2V ? 3 : 2;
+  p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : n_default) : 0;
   /* weighting of the beam equations: collocation (default) or Galerkin (docs/theory_beam.md §7) */
   p->b.weighting = v[3].set ? v[3].i : 0;
   p->b.set = -1;
@@ -1406,8 +1416,8 @@ static void begin_solver_controls(parser* p, loc at, const pval* v) {
   }
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   if (v[0].set) {
-    if (v[0].i >= 1) s->max_iter = v[0].i;
-    else VALUE(p, at, "ITERATIONS must be >= 1, got %d", v[0].i);
+    if (v[0].i >= 1 && v[0].i <= NSB_DECK_ITERATIONS_MAX) s->max_iter = v[0].i;
+    else VALUE(p, at, "ITERATIONS must satisfy 1 <= ITERATIONS <= %d, got %d", NSB_DECK_ITERATIONS_MAX, v[0].i);
   }
   if (v[1].set) {
     if (v[1].d > 0.0) s->tol_inc = v[1].d;
@@ -1422,8 +1432,10 @@ static void begin_solver_controls(parser* p, loc at, const pval* v) {
   if ((v[5].set || v[6].set || v[7].set) && !s->contact_prox)
     VALUE(p, at, "CONTACT ITERATIONS, CONTACT TOLERANCE and RELAXATION go with CONTACT SOLVER=PROX");
   if (v[5].set) {
-    if (v[5].i >= 1) s->contact_iter = v[5].i;
-    else VALUE(p, at, "CONTACT ITERATIONS must be >= 1, got %d", v[5].i);
+    if (v[5].i >= 1 && v[5].i <= NSB_DECK_CONTACT_ITERATIONS_MAX) s->contact_iter = v[5].i;
+    else
+      VALUE(p, at, "CONTACT ITERATIONS must satisfy 1 <= CONTACT ITERATIONS <= %d, got %d",
+            NSB_DECK_CONTACT_ITERATIONS_MAX, v[5].i);
   }
   if (v[6].set) {
     if (v[6].d > 0.0 && v[6].d < 1.0) s->contact_tol = v[6].d;
@@ -1433,6 +1445,14 @@ static void begin_solver_controls(parser* p, loc at, const pval* v) {
     if (v[7].d > 0.0 && v[7].d < 2.0) s->contact_relax = v[7].d;
     else VALUE(p, at, "RELAXATION must satisfy 0 < alpha < 2, got %.12g", v[7].d);
   }
+  for (int k = 8; k <= 9; ++k) {
+    if (!v[k].set) continue;
+    const char* name = k == 8 ? "RELATIVE RESIDUAL" : "RELATIVE CORRECTION";
+    if (v[k].d > 0.0 && v[k].d < 1.0) *(k == 8 ? &s->rel_res : &s->rel_cor) = v[k].d;
+    else VALUE(p, at, "%s must satisfy 0 < tol < 1, got %.12g", name, v[k].d);
+  }
+  if (v[1].set && v[9].set) VALUE(p, at, "give either TOL INCREMENT (absolute) or RELATIVE CORRECTION, not both");
+  if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }
 
 static void begin_output(parser* p, loc at, const pval* v) {
@@ -2112,6 +2132,9 @@ static void begin_obstacle(parser* p, loc at, const pval* v) {
     /* (the parameter parser already refuses non-finite values) */
     if (ob.kind == NSB_OBSTACLE_SPHERE)
       VALUE(p, at, "*OBSTACLE: SPIN applies to TYPE=PLANE (about its normal) and TYPE=CYLINDER (about its axis)");
+    else if (fabs(v[3].d) > NSB_DECK_SPIN_MAX)
+      VALUE(p, at, "*OBSTACLE: SPIN must satisfy |SPIN| <= %g rad/s (faster than any machine), got %.12g",
+            NSB_DECK_SPIN_MAX, v[3].d);
     else
       ob.spin = v[3].d;
   }
@@ -2447,18 +2470,24 @@ static void data_initial(parser* p, loc at) {
 
 static void data_probe(parser* p, loc at) {
   /* bit k of the quantity mask = names[k] (NSB_PROBE_* in solver/model.h) */
-  static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", "E", "N", "M", "NS", "MS", NULL};
+  static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", "E", "N", "M", "NS", "MS", "RF", "RM", NULL};
   nsb_probe* pr = &p->m->probes.data[p->b.index];
   for (int f = 0; f < p->n_fields; ++f) {
     char* q = normalize(p->fields[f]);
     int k = 0;
     while (names[k] && strcmp(names[k], q) != 0) ++k;
     if (!names[k]) {
-      VALUE(p, at, "unknown probe quantity '%s' (allowed: X, U, V, R, W, Q, WB; on beam elements also E, N, M, NS, MS)",
+      VALUE(p, at,
+            "unknown probe quantity '%s' (allowed: X, U, V, R, W, Q; on nodes also WB, RF, RM; on beam elements also "
+            "E, N, M, NS, MS)",
             q);
       continue;
     }
-    if (k >= 7 && pr->element < 0) {
+    if (k >= 12 && pr->element >= 0) {
+      VALUE(p, at, "probe quantity %s (support reaction) is for node probes (NODE=)", q);
+      continue;
+    }
+    if (k >= 7 && k < 12 && pr->element < 0) {
       VALUE(p, at, "probe quantity %s (strains, resultants) needs an element probe (ELEMENT=, POSITION=)", q);
       continue;
     }
@@ -2481,7 +2510,9 @@ static void data_procedure(parser* p, loc at) {
   double h, period, h_min;
   if (!get_real(p, at, p->fields[0], "time increment", &h) || !get_real(p, at, p->fields[1], "time period", &period))
     return;
-  h_min = h;
+  /* default minimum increment: a static step may cut back to 1e-5 of its
+     period (Abaqus's default), a dynamic step keeps its time grid */
+  h_min = is_static ? fmin(h, 1e-5 * period) : h;
   if (p->n_fields == 3 && !get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
   if (!(h > 0.0) || !(period > 0.0)) {
     VALUE(p, at, "time increment and period must be > 0, got %.12g, %.12g", h, period);
@@ -2489,6 +2520,11 @@ static void data_procedure(parser* p, loc at) {
   }
   if (h > period) {
     VALUE(p, at, "time increment %.12g is larger than the step period %.12g", h, period);
+    return;
+  }
+  if (period / h > NSB_DECK_INCREMENTS_MAX) {
+    VALUE(p, at, "the step needs %.3g increments (period %.12g / increment %.12g); at most %.0e per step", period / h,
+          period, h, NSB_DECK_INCREMENTS_MAX);
     return;
   }
   if (!(h_min > 0.0 && h_min <= h)) {
@@ -3341,6 +3377,8 @@ static void check_frequency_steps(parser* p) {
    (obstacle, element set of beams, node set of particles; case-insensitive;
    a name that fits two kinds is ambiguous) and check what they hold against
    the bodies of the whole deck.  Errors at the pair's data line. */
+static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c);
+
 static void check_contact(parser* p) {
   nsb_model* m = p->m;
   if (p->contact_refs.count > 0) nsb_model_beam_node_contact(m);
@@ -3438,9 +3476,50 @@ static void check_contact(parser* p) {
         if (nsb_etype_is_beam(e->type)) continue;
         VALUE(p, at, "*CONTACT PAIR: element %d of master element set %s is a %s element, not a beam (B2V, B2S)",
               e->label, s->name, etype_name(e->type));
+        ok = 0;
         break;
       }
     }
+    if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
+  }
+}
+
+/* A contact between two points (a particle of radius 0 against another, or
+   against a beam centreline of radius 0) has a gap that never reaches zero
+   in floating point: it can never be detected, and the bodies pass through
+   each other silently.  Refuse such a pair, naming a slave node that has it. */
+static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (c->master_kind == NSB_MASTER_OBSTACLE) return; /* planes, spheres, cylinders have extent */
+  double master_min = HUGE_VAL;
+  if (c->master_kind == NSB_MASTER_PARTICLES) {
+    const nsb_nset* ms = &m->nsets.data[c->master];
+    for (int k = 0; k < ms->nodes.count; ++k) {
+      const nsb_node* nd = &m->nodes.data[ms->nodes.data[k]];
+      if (nd->body_kind == NSB_BODY_PARTICLE) master_min = fmin(master_min, m->particles.data[nd->body].radius);
+    }
+  } else {
+    const nsb_elset* es = &m->elsets.data[c->master];
+    for (int k = 0; k < es->elements.count; ++k) {
+      const nsb_element* e = &m->elements.data[es->elements.data[k]];
+      if (e->section < 0) continue;
+      double r = c->master_radius >= 0.0 ? c->master_radius : nsb_section_contact_radius(&m->sections.data[e->section]);
+      master_min = fmin(master_min, r);
+    }
+  }
+  if (master_min > 0.0 || master_min == HUGE_VAL) return;
+  const nsb_nset* ss = &m->nsets.data[c->slave_nset];
+  for (int k = 0; k < ss->nodes.count; ++k) {
+    const nsb_node* nd = &m->nodes.data[ss->nodes.data[k]];
+    double r = nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].radius
+               : c->slave_radius >= 0.0           ? c->slave_radius
+                                                  : nd->contact_radius;
+    if (r > 0.0) continue;
+    VALUE(p, at,
+          "*CONTACT PAIR: slave node %d has contact radius 0 and so has the master %s: two points never touch, "
+          "this contact could never be detected (give the particles a RADIUS, the beams a section or RADIUS=)",
+          nd->label, c->master_kind == NSB_MASTER_PARTICLES ? "particle set" : "beam set");
+    return;
   }
 }
 

@@ -26,6 +26,15 @@
 #define NSB_DECK_MAX_ERRORS 50
 /// Maximum length of a deck line in bytes (without the line terminator).
 #define NSB_DECK_LINE_MAX 1024
+/// Sane upper bounds on numbers a deck may ask for (docs/deck.md): increments
+/// per step (a step of more is a typing error or a run of years, and its count
+/// must fit the driver's integers), Newton iterations and contact sweeps per
+/// increment (beyond these a tolerance cannot be reached, and a run would
+/// hang), and an obstacle's spin in rad/s.
+#define NSB_DECK_INCREMENTS_MAX 1e8
+#define NSB_DECK_ITERATIONS_MAX 1000
+#define NSB_DECK_CONTACT_ITERATIONS_MAX 100000
+#define NSB_DECK_SPIN_MAX 1e6
 /// Maximum *INCLUDE nesting depth (the top-level deck is depth 0).
 #define NSB_DECK_INCLUDE_DEPTH_MAX 10
 

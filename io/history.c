@@ -37,6 +37,8 @@ static const char* const names_n[] = {"nx", "ny", "nz", NULL};
 static const char* const names_m[] = {"mx", "my", "mz", NULL};
 static const char* const names_ns[] = {"n1", "n2", "n3", NULL};
 static const char* const names_ms[] = {"m1", "m2", "m3", NULL};
+static const char* const names_rf[] = {"rfx", "rfy", "rfz", NULL};
+static const char* const names_rm[] = {"rmx", "rmy", "rmz", NULL};
 
 const char* const* nsb_probe_quantity_names(unsigned bit) {
   switch (bit) {
@@ -52,12 +54,15 @@ const char* const* nsb_probe_quantity_names(unsigned bit) {
     case NSB_PROBE_M: return names_m;
     case NSB_PROBE_NS: return names_ns;
     case NSB_PROBE_MS: return names_ms;
+    case NSB_PROBE_RF: return names_rf;
+    case NSB_PROBE_RM: return names_rm;
     default: return NULL;
   }
 }
 
-static const unsigned probe_bits[] = {NSB_PROBE_X, NSB_PROBE_U,  NSB_PROBE_V, NSB_PROBE_R,  NSB_PROBE_W,  NSB_PROBE_Q,
-                                      NSB_PROBE_WB, NSB_PROBE_E, NSB_PROBE_N, NSB_PROBE_M, NSB_PROBE_NS, NSB_PROBE_MS};
+static const unsigned probe_bits[] = {NSB_PROBE_X,  NSB_PROBE_U, NSB_PROBE_V, NSB_PROBE_R,  NSB_PROBE_W,
+                                      NSB_PROBE_Q,  NSB_PROBE_WB, NSB_PROBE_E, NSB_PROBE_N,  NSB_PROBE_M,
+                                      NSB_PROBE_NS, NSB_PROBE_MS, NSB_PROBE_RF, NSB_PROBE_RM};
 #define N_PROBE_BITS ((int)(sizeof probe_bits / sizeof probe_bits[0]))
 
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out) {
@@ -149,6 +154,8 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
         case NSB_PROBE_M: memcpy(vals, bo.moment, sizeof bo.moment); break;
         case NSB_PROBE_NS: memcpy(vals, bo.force_local, sizeof bo.force_local); break;
         case NSB_PROBE_MS: memcpy(vals, bo.moment_local, sizeof bo.moment_local); break;
+        case NSB_PROBE_RF: memcpy(vals, nsb_system_reactions(s) + 6 * pr->node, 3 * sizeof(double)); break;
+        case NSB_PROBE_RM: memcpy(vals, nsb_system_reactions(s) + 6 * pr->node + 3, 3 * sizeof(double)); break;
         default: n = 0;
       }
       for (int k = 0; k < n; ++k) fprintf(f, ",%.17g", vals[k]);

@@ -43,7 +43,7 @@ static int make_dirs(nsb_ctx* ctx, const char* path) {
 /* Output buffers for VTK frames: every node is a point (ground points kind 0). */
 typedef struct frame_buf {
   int n;
-  double *u, *wg, *mass, *radius;
+  double *u, *wg, *mass, *radius, *rf, *rm;
   int *label, *kind, *lines, *line_kind;
   int n_lines;
 } frame_buf;
@@ -57,11 +57,14 @@ static int frame_setup(nsb_ctx* ctx, const nsb_model* m, frame_buf* fb) {
   fb->wg = NSB_NEW_ARRAY(ctx, 3 * n, double);
   fb->mass = NSB_NEW_ARRAY(ctx, n, double);
   fb->radius = NSB_NEW_ARRAY(ctx, n, double);
+  fb->rf = NSB_NEW_ARRAY(ctx, 3 * n, double);
+  fb->rm = NSB_NEW_ARRAY(ctx, 3 * n, double);
   fb->label = NSB_NEW_ARRAY(ctx, n, int);
   fb->kind = NSB_NEW_ARRAY(ctx, n, int);
   fb->lines = NSB_NEW_ARRAY(ctx, 2 * nl, int);
   fb->line_kind = NSB_NEW_ARRAY(ctx, nl, int);
-  if (!fb->u || !fb->wg || !fb->mass || !fb->radius || !fb->label || !fb->kind || !fb->lines || !fb->line_kind)
+  if (!fb->u || !fb->wg || !fb->mass || !fb->radius || !fb->rf || !fb->rm || !fb->label || !fb->kind || !fb->lines ||
+      !fb->line_kind)
     return NSB_ERR_ALLOC;
   for (int i = 0; i < m->nodes.count; ++i) {
     const nsb_node* nd = &m->nodes.data[i];
@@ -94,6 +97,8 @@ static void frame_free(nsb_ctx* ctx, frame_buf* fb) {
   NSB_FREE_ARRAY(ctx, fb->wg, 3 * n, double);
   NSB_FREE_ARRAY(ctx, fb->mass, n, double);
   NSB_FREE_ARRAY(ctx, fb->radius, n, double);
+  NSB_FREE_ARRAY(ctx, fb->rf, 3 * n, double);
+  NSB_FREE_ARRAY(ctx, fb->rm, 3 * n, double);
   NSB_FREE_ARRAY(ctx, fb->label, n, int);
   NSB_FREE_ARRAY(ctx, fb->kind, n, int);
   NSB_FREE_ARRAY(ctx, fb->lines, 2 * nl, int);
@@ -120,6 +125,14 @@ static int write_frame(nsb_vtk_writer* w, frame_buf* fb, const nsb_system* s, do
   f.kind = fb->kind;
   f.mass = fb->mass;
   f.radius = fb->radius;
+  const double* react = nsb_system_reactions(s);
+  for (int i = 0; i < fb->n; ++i)
+    for (int c = 0; c < 3; ++c) {
+      fb->rf[3 * i + c] = react[6 * i + c];
+      fb->rm[3 * i + c] = react[6 * i + 3 + c];
+    }
+  f.rf = fb->rf;
+  f.rm = fb->rm;
   f.n_lines = fb->n_lines;
   f.line_points = fb->lines;
   f.line_kind = fb->line_kind;
@@ -235,9 +248,12 @@ static void print_failure(const nsb_model* m, int k, long inc, double t, double 
   fprintf(stderr, "nsbeam: increment failed at t = %.10g (step %d%s%s%s, increment %ld, h = %.6g): %s\n", t, k + 1,
           sd->name[0] ? " \"" : "", sd->name, sd->name[0] ? "\"" : "", inc, h, rep->cause);
   if (rep->iterations > 0) {
-    fprintf(stderr, "  Newton iterations (|dx| = increment norm, |f| = residual norm before the correction):\n");
+    fprintf(stderr, "  Newton iterations (residual before and correction of each iteration, as multiples of their\n"
+                    "  tolerances, then the largest force and moment residual and translation and rotation correction):\n");
     int n = rep->iterations < NSB_NEWTON_HISTORY ? rep->iterations : NSB_NEWTON_HISTORY;
-    for (int i = 0; i < n; ++i) fprintf(stderr, "  %3d  |dx| = %.6e  |f| = %.6e\n", i + 1, rep->dx_norm[i], rep->res_norm[i]);
+    for (int i = 0; i < n; ++i)
+      fprintf(stderr, "  %3d  residual %9.3g  correction %9.3g   |f| %.3e  |m| %.3e  |dx| %.3e  |dtheta| %.3e\n", i + 1,
+              rep->res_rel[i], rep->cor_rel[i], rep->r_force[i], rep->r_moment[i], rep->c_trans[i], rep->c_rot[i]);
   }
 }
 
@@ -670,6 +686,9 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     }
   }
   nsb_stats* stats = nsb_system_stats(s);
+  int probe_reactions = 0; /* history probes with RF or RM */
+  for (int p = 0; p < m->probes.count; ++p)
+    if (m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) probe_reactions = 1;
   double t = 0.0, t_end = 0.0;
   for (int k = 0; k < m->steps.count; ++k) t_end += m->steps.data[k].period;
   long inc = 0;
@@ -700,6 +719,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     /* consistent accelerations at the start of the analysis and of every
        dynamic step that follows a static one (the static state has none) */
     if (sd->kind == NSB_STEP_DYNAMIC && (k == 0 || m->steps.data[k - 1].kind == NSB_STEP_STATIC)) {
+      nsb_system_want_reactions(s, k == 0 && ((hist && probe_reactions) || vtk));
       st = nsb_system_initial_acceleration(s, &rep);
       if (st < 0) {
         print_failure(m, k, 0, t, 0.0, &rep);
@@ -721,6 +741,10 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       double t_target = t_step0 + (double)j * h_nom;
       double sub = h_nom;
       int iters = 0;
+      /* support reactions only where they are written */
+      int hist_due = hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
+      int vtk_due = vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
+      nsb_system_want_reactions(s, (hist_due && probe_reactions) || vtk_due);
       while (nsb_system_time(s) < t_target - 1e-9 * h_nom) {
         /* the last substep lands exactly on the grid time t_target, absorbing round-off */
         double rest = t_target - nsb_system_time(s);
@@ -734,6 +758,17 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
             sub *= 0.5;
             continue;
           }
+          /* a static step that converged on the way and now fails even at
+             the smallest increment: the load has passed a limit point */
+          if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > t_step0 &&
+              !strstr(rep.cause, "probable cause")) {
+            size_t len = strlen(rep.cause);
+            snprintf(rep.cause + len, sizeof rep.cause - len,
+                     "; probable cause: a limit point: the load of this step has reached a maximum the structure can "
+                     "carry on this path (increments failed down to %.3g, the smallest the step allows, after "
+                     "converging up to step time %.6g); follow the path beyond it with *STATIC, RIKS or a dynamic step",
+                     hh, nsb_system_time(s) - t_step0);
+          }
           print_failure(m, k, inc + 1, nsb_system_time(s), hh, &rep);
           nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld: %s",
                         nsb_system_time(s), k + 1, inc + 1, rep.cause);
@@ -744,11 +779,10 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       }
       ++inc;
       double tic = nsb_now_s();
-      if (hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc))
-        if ((st = nsb_history_write(hist, s, inc, iters)) < 0) goto done;
+      if (hist_due && (st = nsb_history_write(hist, s, inc, iters)) < 0) goto done;
       if (clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc))
         if ((st = nsb_contact_log_write(clog, s)) < 0) goto done;
-      if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc)) {
+      if (vtk_due) {
         if ((st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
         if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
         if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;

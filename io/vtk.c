@@ -521,6 +521,8 @@ int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f) {
       {"e3", VTK_T_FLOAT64, 3, np, w->axes + 6 * cap, NULL},
       {"mass", VTK_T_FLOAT64, 1, np, f->mass, NULL},
       {"radius", VTK_T_FLOAT64, 1, np, f->radius, NULL},
+      {"reaction_force", VTK_T_FLOAT64, 3, np, f->rf ? f->rf : w->zeros, NULL},
+      {"reaction_moment", VTK_T_FLOAT64, 3, np, f->rm ? f->rm : w->zeros, NULL},
       {"label", VTK_T_INT32, 1, np, f->label, NULL},
       {"kind", VTK_T_INT32, 1, np, f->kind, NULL},
   };

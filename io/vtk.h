@@ -100,6 +100,8 @@ typedef struct nsb_vtk_frame {
   int n_lines;             ///< line cells (joints, springs) between points
   const int* line_points;  ///< 2*n_lines point indices (0-based, into the points above)
   const int* line_kind;    ///< n_lines: a small integer type id, written as cell data kind = line_kind + 10
+  const double* rf;        ///< 3n support reaction forces, global (NULL -> zeros)
+  const double* rm;        ///< 3n support reaction moments, global (NULL -> zeros)
 } nsb_vtk_frame;
 
 typedef struct nsb_vtk_writer nsb_vtk_writer;

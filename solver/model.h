@@ -335,8 +335,13 @@ typedef struct nsb_step_def {
   double period;       /* step duration */
   double h_min;        /* smallest increment for cutbacks; h_min >= h disables cutback */
   int max_iter;        /* Newton iterations per increment (default 25) */
-  double tol_inc;      /* increment-norm tolerance (default 1e-10) */
-  double tol_res;      /* residual-norm tolerance (default 1e-8) */
+  /* Newton's convergence test (solver/convergence.h, docs/theory.md §5):
+     relative per field by default; an absolute tolerance given in the deck
+     (> 0) replaces the relative test of its kind */
+  double rel_res;      /* field residual / field flux (default 1e-8) */
+  double rel_cor;      /* field correction / field motion of the increment (default 1e-8) */
+  double tol_inc;      /* absolute 2-norm of the raw unknowns' correction; 0: relative test */
+  double tol_res;      /* absolute 2-norm of the residual; 0: relative test */
   nsb_linsolver_kind linsolver;
   /* NEWTON-law contacts (docs/contact.md §7.5): 0 semi-smooth Newton rows in
      the global system (default), 1 projected Jacobi (augmented Lagrangian)
@@ -388,7 +393,10 @@ enum {
   NSB_PROBE_N = 1 << 8,  /* force resultant, global: nx ny nz */
   NSB_PROBE_M = 1 << 9,  /* moment resultant, global: mx my mz */
   NSB_PROBE_NS = 1 << 10, /* force resultant, section frame: n1 n2 n3 (axial, shear) */
-  NSB_PROBE_MS = 1 << 11  /* moment resultant, section frame: m1 m2 m3 (torsion, bending) */
+  NSB_PROBE_MS = 1 << 11, /* moment resultant, section frame: m1 m2 m3 (torsion, bending) */
+  /* node probes only: */
+  NSB_PROBE_RF = 1 << 12, /* support reaction force, global: rfx rfy rfz */
+  NSB_PROBE_RM = 1 << 13  /* support reaction moment, global: rmx rmy rmz */
 };
 
 typedef struct nsb_probe {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "elements/contact.h"
 #include "elements/beam_velocity.h"
+#include "solver/convergence.h"
 #include "solver/modal.h"
 #include "solver/base/clock.h"
 
@@ -62,6 +63,13 @@ struct nsb_system {
   long contact_rebuilds;
   long fresh_before; /* fresh factorizations of linear solvers already destroyed */
   double internal_res2; /* condensed-out residual rows of the last assembly */
+  double length;        /* model length scale (convergence test, docs/theory.md §5) */
+  nsb_conv conv;        /* Newton's convergence test over the step */
+  long inc_in_step;     /* increments accepted in the current step */
+  int failed_elem;      /* element whose evaluation failed in the last assembly, or -1 */
+  double* react;        /* 6n support reactions of the last increment that computed them (global) */
+  int want_react;       /* compute reactions after the next converged increments */
+  nsb_conv_norms nrm;   /* norms of the last assembly and correction */
   nsb_stats stats;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
   /* *MODAL DYNAMIC: the mass matrix of the linearization (values on the
@@ -287,6 +295,7 @@ static int resize(nsb_ctx* ctx, void** p, int old_n, int new_n, size_t sz) {
 }
 
 static int number_and_analyze(nsb_system* s);
+static int compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 
 /* Rebuild the contact elements from the broad phase at the current
    positions: candidate list, element tail, contact multipliers, pools and,
@@ -370,6 +379,29 @@ static double moved_since_build(const nsb_system* s) {
 
 /* ---- creation ------------------------------------------------------------- */
 
+/* The model's length scale for the convergence test (docs/theory.md §5): the
+   diagonal of the nodes' bounding box, or a body's size (particle diameter,
+   rigid body's radius of gyration) when that is larger; 1 for a model with
+   no extent at all (a single point mass: only translations, so no field is
+   compared with another and the value does not matter). */
+static double model_length(const nsb_model* m) {
+  double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL}, L = 0.0;
+  for (int i = 0; i < m->nodes.count; ++i)
+    for (int c = 0; c < 3; ++c) {
+      lo[c] = fmin(lo[c], m->nodes.data[i].X[c]);
+      hi[c] = fmax(hi[c], m->nodes.data[i].X[c]);
+    }
+  if (m->nodes.count > 0)
+    L = sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) + (hi[2] - lo[2]) * (hi[2] - lo[2]));
+  for (int i = 0; i < m->particles.count; ++i) L = fmax(L, 2.0 * m->particles.data[i].radius);
+  for (int i = 0; i < m->rigid_bodies.count; ++i) {
+    const nsb_rigid_body* b = &m->rigid_bodies.data[i];
+    double tr = b->J_c[0] + b->J_c[4] + b->J_c[8];
+    if (b->mass > 0.0 && tr > 0.0) L = fmax(L, sqrt(tr / b->mass));
+  }
+  return L > 0.0 && isfinite(L) ? L : 1.0;
+}
+
 static int count_mult(nsb_joint_kind k) { return nsb_joint_n_mult(k); }
 
 int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
@@ -380,6 +412,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->model = model;
   s->n_nodes = model->nodes.count;
   s->step_index = -1;
+  s->length = model_length(model);
   int n = s->n_nodes, nm = n > 0 ? n : 1;
   int st = NSB_OK;
   s->ndof = NSB_NEW_ARRAY(ctx, nm, int);
@@ -413,12 +446,15 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->dx = NSB_NEW_ARRAY(ctx, meq, double);
   s->row_unscale = NSB_NEW_ARRAY(ctx, meq, double);
   s->x_build = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+  s->react = NSB_NEW_ARRAY(ctx, 6 * nm, double);
+  if (s->react) memset(s->react, 0, 6 * (size_t)nm * sizeof(double));
   s->prox_scratch = NSB_NEW_ARRAY(ctx, 3 * nm, double);
   s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
   s->ceq_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->cmap_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->ceq_size = s->cmap_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
+      !s->react ||
       !s->prox_scratch || !s->cdata || !s->ceq_pool || !s->cmap_pool) {
     st = NSB_ERR_ALLOC;
     goto fail;
@@ -563,6 +599,7 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->cdata, s->n_contacts > 0 ? s->n_contacts : 1, nsb_contact_data);
   NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
+  NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);
   NSB_FREE_ARRAY(ctx, s->ceq_pool, s->ceq_size, int);
   NSB_FREE_ARRAY(ctx, s->cmap_pool, s->cmap_size, int);
   NSB_FREE_ARRAY(ctx, s->cand, s->cand_cap, nsb_contact_cand);
@@ -727,6 +764,9 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   nsb_scheme_destroy(&prev);
   NSB_CALL(st_create);
   s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
+  nsb_conv_def cd = {s->step.rel_res, s->step.rel_cor, s->step.tol_res, s->step.tol_inc, s->length};
+  nsb_conv_begin_step(&s->conv, &cd);
+  s->inc_in_step = 0;
   s->stats.t_setup += nsb_now_s() - tic;
   return NSB_OK;
 }
@@ -774,8 +814,12 @@ static void predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
   }
 }
 
-/* Assemble residual and matrix at the current iterate; returns the unscaled residual norm. */
-static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix, double* rnorm) {
+/* Assemble residual and matrix at the current iterate.  Fills the residual
+   norms of s->nrm: per field the largest free-row residual and the flux (the
+   largest element contribution to a node row of the field, held rows
+   included: reactions carry flux), and the 2-norm over all rows (condensed
+   interior rows included) for an explicit absolute tolerance. */
+static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix) {
   double tic = nsb_now_s();
   for (int i = 0; i < s->n_nodes; ++i)
     if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
@@ -784,26 +828,103 @@ static int assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_ma
   ec.internal_res2 = &s->internal_res2;
   memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
   if (with_matrix && s->A) nsb_csr_zero(s->A);
+  double qf = 0.0, qm = 0.0;
+  s->failed_elem = -1;
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     int nl = e->n_local;
     memset(s->ff, 0, (size_t)nl * sizeof(double));
     if (with_matrix) memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
-    NSB_CALL(e->ops->eval(e, &ec, s->ff, with_matrix ? s->fK : NULL));
+    int est = e->ops->eval(e, &ec, s->ff, with_matrix ? s->fK : NULL);
+    if (est < 0) {
+      s->failed_elem = i;
+      return est;
+    }
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];
+    for (int k = 0, q = 0; k < e->n_nodes; ++k)
+      for (int d = 0; d < e->node_ndof[k]; ++d, ++q) {
+        double a = fabs(s->ff[q]);
+        if (d < 3) qf = a > qf ? a : qf;
+        else qm = a > qm ? a : qm;
+      }
     if (with_matrix && s->A) nsb_csr_add_mapped(s->A, e->map, nl, s->fK);
   }
   for (int q = 0; q < s->n_mult; ++q) {
     int level = mode == NSB_EVAL_ACCEL ? 2 : mode == NSB_EVAL_STATIC ? 0 : s->mult_level[q];
     if (s->mult_eq[q] >= 0) s->row_unscale[s->mult_eq[q]] = 1.0 / ec.con_scale[level];
   }
-  double r2 = 0.0;
+  double r2 = 0.0, rf = 0.0, rm = 0.0;
   for (int i = 0; i < s->n_eq; ++i) r2 += s->r[i] * s->r[i] * s->row_unscale[i] * s->row_unscale[i];
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int d = 0; d < s->ndof[i]; ++d) {
+      int eq = s->node_eq[6 * i + d];
+      if (eq < 0) continue;
+      double a = fabs(s->r[eq]);
+      if (d < 3) rf = a > rf ? a : rf;
+      else rm = a > rm ? a : rm;
+    }
   r2 += s->internal_res2;
-  *rnorm = sqrt(r2);
+  s->nrm.r_abs = sqrt(r2);
+  s->nrm.r_force = rf;
+  s->nrm.r_moment = rm;
+  s->nrm.q_force = qf;
+  s->nrm.q_moment = qm;
   s->stats.t_assemble += nsb_now_s() - tic;
   return NSB_OK;
+}
+
+/* Correction norms of the iteration (after apply_increment and post_solve):
+   node corrections mapped to positions and rotations by the scheme
+   (dx = c_r Delta, dTheta = B_theta Delta_r; the initial accelerations: the
+   accelerations themselves), the beams' interior corrections (ic), and the
+   motion of the increment so far. */
+static void correction_norms(nsb_system* s, nsb_eval_mode mode, const double* dx, const nsb_corr* ic) {
+  double ct = ic->trans, cr = ic->rot, ut = 0.0, ur = 0.0, xs = 0.0, c2 = ic->raw2;
+  for (int i = 0; i < s->n_nodes; ++i) {
+    int nd = s->ndof[i];
+    if (!nd) continue;
+    const nsb_kin* k = &s->kin[i];
+    double d[6] = {0, 0, 0, 0, 0, 0};
+    for (int c = 0; c < nd; ++c) {
+      int eq = s->node_eq[6 * i + c];
+      d[c] = eq >= 0 ? dx[eq] : 0.0;
+      c2 += d[c] * d[c];
+    }
+    nsb_vec3 dt = nsb_v3(d[0], d[1], d[2]);
+    nsb_vec3 x = nsb_st_x(&s->cur, i), u;
+    if (mode == NSB_EVAL_ACCEL) {
+      u = nsb_st_a(&s->cur, i);
+    } else {
+      dt = nsb_v3_scale(k->cr, dt);
+      u = nsb_v3_sub(x, nsb_st_x(&s->old, i));
+    }
+    ct = fmax(ct, nsb_v3_norm(dt));
+    ut = fmax(ut, nsb_v3_norm(u));
+    xs = fmax(xs, nsb_v3_norm(x));
+    if (nd == 6) {
+      nsb_vec3 dr = nsb_v3(d[3], d[4], d[5]);
+      double th;
+      if (mode == NSB_EVAL_ACCEL) {
+        th = nsb_v3_norm(nsb_st_al(&s->cur, i));
+      } else {
+        dr = nsb_m3_mulv(k->Bth, dr);
+        /* incremental rotation angle from the quaternions: 2 atan2(|v|, |w|) */
+        nsb_quat dq = nsb_q_mul(nsb_q_conj(nsb_st_q(&s->old, i)), nsb_st_q(&s->cur, i));
+        th = 2.0 * atan2(sqrt(dq.x * dq.x + dq.y * dq.y + dq.z * dq.z), fabs(dq.w));
+      }
+      cr = fmax(cr, nsb_v3_norm(dr));
+      ur = fmax(ur, th);
+    }
+  }
+  for (int q = 0; q < s->n_mult; ++q)
+    if (s->mult_eq[q] >= 0) c2 += dx[s->mult_eq[q]] * dx[s->mult_eq[q]];
+  s->nrm.c_trans = ct;
+  s->nrm.c_rot = cr;
+  s->nrm.du_trans = ut;
+  s->nrm.du_rot = ur;
+  s->nrm.x_size = xs;
+  s->nrm.c_abs = sqrt(c2);
 }
 
 static void apply_increment(nsb_system* s, const double* dx, double lam_scale) {
@@ -818,17 +939,18 @@ static void apply_increment(nsb_system* s, const double* dx, double lam_scale) {
     if (s->mult_eq[q] >= 0) s->lam[q] += lam_scale * dx[s->mult_eq[q]];
 }
 
-/* Recover the internal unknowns of condensing elements; returns the squared
-   norm of their kinematic increments. */
-static double post_solve(nsb_system* s, const double* dx) {
-  double inc2 = 0.0, du[NSB_ELEM_MAX_LOCAL];
+/* Recover the internal unknowns of condensing elements; returns the size of
+   their corrections (nsb_corr). */
+static nsb_corr post_solve(nsb_system* s, const double* dx) {
+  nsb_corr c = {0.0, 0.0, 0.0};
+  double du[NSB_ELEM_MAX_LOCAL];
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     if (!e->ops->post_solve) continue;
     for (int q = 0; q < e->n_local; ++q) du[q] = e->eq[q] >= 0 ? dx[e->eq[q]] : 0.0;
-    e->ops->post_solve(e, du, &inc2);
+    e->ops->post_solve(e, du, &c);
   }
-  return inc2;
+  return c;
 }
 
 /* Name the unknown behind global equation eq: a node DOF or a joint
@@ -936,24 +1058,134 @@ static int static_multiplier_guess(nsb_system* s) {
   return changed;
 }
 
+/* The probable cause of a singular Newton matrix or element matrix, in
+   words, appended to buf (docs/theory.md §5, "Diagnosis").  In order:
+   - a rotation parametrization limit: a beam element whose section frame
+     turns by most of a full turn (its interior rotation maps are singular at
+     2 pi), or a node that turns by nearly pi in one increment (Newmark's
+     incremental rotation vector);
+   - a singularity at the start, before any increment of a static step has
+     converged: the model is not supported (a mechanism);
+   - Newton diverging before it (the residual grew): the increment is too large;
+   - after converged increments of a static step: the tangent stiffness has
+     become singular on the way, a limit or bifurcation point (buckling,
+     snap-through).
+   Returns 1 when it named a cause other than missing supports. */
+static int singular_cause(const nsb_system* s, nsb_eval_mode mode, int it, const nsb_newton_report* rep, char* buf,
+                          size_t n) {
+  const nsb_model* m = s->model;
+  size_t len = strlen(buf);
+  char* out = buf + len;
+  n = n > len ? n - len : 0;
+  double turn = 0.0, node_turn = 0.0;
+  int e_turn = -1, n_turn = -1;
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (e->ops != &nsb_beam_v_ops) continue;
+    double t = nsb_beam_turn(e);
+    if (t > turn) {
+      turn = t;
+      e_turn = i;
+    }
+  }
+  for (int i = 0; i < s->n_nodes && mode != NSB_EVAL_ACCEL; ++i) {
+    if (s->ndof[i] != 6) continue;
+    nsb_quat dq = nsb_q_mul(nsb_q_conj(nsb_st_q(&s->old, i)), nsb_st_q(&s->cur, i));
+    double th = 2.0 * atan2(sqrt(dq.x * dq.x + dq.y * dq.y + dq.z * dq.z), fabs(dq.w));
+    if (th > node_turn) {
+      node_turn = th;
+      n_turn = i;
+    }
+  }
+  const double two_pi = 6.283185307179586;
+  if (e_turn >= 0 && turn > 0.75 * two_pi) {
+    snprintf(out, n,
+             "; probable cause: a rotation parametrization limit: beam element %d turns its section frame by %.3g rad "
+             "(%.0f %% of a full turn) and one element cannot describe a full turn; use more elements",
+             m->elements.data[s->elems[e_turn].model_index].label, turn, 100.0 * turn / two_pi);
+    return 1;
+  }
+  if (n_turn >= 0 && node_turn > 0.9 * 3.141592653589793 && s->step.kind == NSB_STEP_DYNAMIC &&
+      s->step.scheme != NSB_SCHEME_MODIFIED_NEWMARK) {
+    snprintf(out, n,
+             "; probable cause: a rotation parametrization limit: node %d turns by %.3g rad in one increment, near the "
+             "limit pi of Newmark's incremental rotation vector; use smaller increments or SCHEME=MODIFIED NEWMARK",
+             m->nodes.data[n_turn].label, node_turn);
+    return 1;
+  }
+  int diverged = 0;
+  for (int k = 1; k < it && k < NSB_NEWTON_HISTORY; ++k)
+    if (rep->res_rel[k] > rep->res_rel[k - 1]) diverged = 1;
+  if (mode == NSB_EVAL_STATIC && s->inc_in_step == 0 && s->step_index == 0 && it == 0) return 0;
+  if (diverged) {
+    snprintf(out, n,
+             "; probable cause: the increment is too large (Newton's residual grew before the matrix became singular); "
+             "use a smaller increment or allow cutbacks (minimum increment on the step's data line)");
+    return 1;
+  }
+  if (mode == NSB_EVAL_STATIC && (s->inc_in_step > 0 || s->step_index > 0)) {
+    double frac = s->step.period > 0.0 ? (s->t - s->t_step_start) / s->step.period : 0.0;
+    snprintf(out, n,
+             "; probable cause: an instability: the tangent stiffness became singular after %ld converged increments "
+             "of this step (step time %.4g, %.3g of the step): a limit or bifurcation point (buckling, "
+             "snap-through); follow it with *STATIC, RIKS or a dynamic step",
+             s->inc_in_step, s->t - s->t_step_start, frac);
+    return 1;
+  }
+  return 0;
+}
+
 static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
   memset(rep, 0, sizeof *rep);
   int guessed = 0;
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
-  /* Norms of the previous iteration: rep keeps only the first NSB_NEWTON_HISTORY
-     entries, so with max_iter above that it cannot serve as the previous value. */
-  double prev_dnorm = 0.0, prev2_dnorm = 0.0, last_rnorm = 0.0;
+  nsb_conv_begin_increment(&s->conv);
   for (int it = 0; it < s->step.max_iter; ++it) {
-    double rnorm = 0.0;
-    int st = assemble(s, mode, t_new, !s->reuse_factor, &rnorm);
+    int st = assemble(s, mode, t_new, !s->reuse_factor);
     if (st < 0) {
       rep->status = st;
-      snprintf(rep->cause, sizeof rep->cause, "element evaluation failed: %s", nsb_status_message(st));
+      const nsb_elem* fe = s->failed_elem >= 0 ? &s->elems[s->failed_elem] : NULL;
+      if (fe && fe->ops == &nsb_beam_v_ops)
+        snprintf(rep->cause, sizeof rep->cause, "the interior equations of beam element %d are %s",
+                 s->model->elements.data[fe->model_index].label,
+                 st == NSB_ERR_SINGULAR ? "singular" : nsb_status_message(st));
+      else
+        snprintf(rep->cause, sizeof rep->cause, "element evaluation failed: %s", nsb_status_message(st));
+      if (st == NSB_ERR_SINGULAR && fe && fe->ops == &nsb_beam_v_ops && mode == NSB_EVAL_ACCEL) {
+        /* the accelerations of a massless element are undefined */
+        const nsb_element* el = &s->model->elements.data[fe->model_index];
+        const nsb_section* sec = &s->model->sections.data[el->section];
+        if (!(sec->rhoA > 0.0) || !(sec->rhoJ[0] > 0.0 && sec->rhoJ[1] > 0.0 && sec->rhoJ[2] > 0.0)) {
+          size_t len = strlen(rep->cause);
+          snprintf(rep->cause + len, sizeof rep->cause - len,
+                   ": the element has no inertia (massless elements): give them a density (section rhoA %g, rhoJ %g "
+                   "%g %g)",
+                   sec->rhoA, sec->rhoJ[0], sec->rhoJ[1], sec->rhoJ[2]);
+        }
+      } else if (st == NSB_ERR_SINGULAR) {
+        (void)singular_cause(s, mode, it, rep, rep->cause, sizeof rep->cause);
+      }
+      nsb_ctx_clear_error(s->ctx);
       return st;
     }
-    if (!isfinite(rnorm)) {
+    if (!isfinite(s->nrm.r_abs)) {
       rep->status = NSB_ERR_NOT_FINITE;
-      snprintf(rep->cause, sizeof rep->cause, "residual is not finite");
+      /* where: the first non-finite row, else the largest (the norm overflowed) */
+      char where[160] = "";
+      int bad = -1;
+      double big = -1.0;
+      for (int i = 0; i < s->n_eq && bad < 0; ++i) {
+        double a = fabs(s->r[i] * s->row_unscale[i]);
+        if (!isfinite(a)) bad = i;
+        if (a > big) big = a;
+      }
+      for (int i = 0; i < s->n_eq && bad < 0; ++i)
+        if (fabs(s->r[i] * s->row_unscale[i]) == big) bad = i;
+      if (bad >= 0) describe_equation(s, bad, where, sizeof where);
+      snprintf(rep->cause, sizeof rep->cause,
+               "the residual is not finite%s%s%s: a state, load, obstacle motion or contact value overflowed "
+               "(NaN or infinity)",
+               bad >= 0 ? " (largest in the row of" : " (in the beams' condensed rows)", where, bad >= 0 ? ")" : "");
       return rep->status;
     }
     if (s->n_eq == 0) {
@@ -961,10 +1193,10 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
       return NSB_OK;
     }
     /* The initial-acceleration problem is linear: after the first solve its
-       residual is at round-off.  An absolute increment test would be
-       meaningless there (angular accelerations of sections with tiny rotary
-       inertia reach 1e6 and resolve only to ~1e-7), so the residual decides. */
-    if (mode == NSB_EVAL_ACCEL && it > 0 && rnorm <= s->step.tol_res) {
+       residual is at round-off, and the residual test decides (the
+       accelerations of sections with tiny rotary inertia reach 1e6 and
+       resolve only to ~1e-7, so a correction test would be meaningless). */
+    if (mode == NSB_EVAL_ACCEL && it > 0 && nsb_conv_residual_ok(&s->conv, &s->nrm)) {
       rep->converged = 1;
       return NSB_OK;
     }
@@ -987,64 +1219,59 @@ static int newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_re
     }
     if (st < 0) {
       rep->status = st;
-      char where[144] = "";
-      if (st == NSB_ERR_SINGULAR && s->ls->singular_eq >= 0) describe_equation(s, s->ls->singular_eq, where, sizeof where);
-      snprintf(rep->cause, sizeof rep->cause, "%s%s", nsb_ctx_error_message(s->ctx), where);
+      char where[160] = "";
+      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
       nsb_ctx_clear_error(s->ctx);
+      if (st == NSB_ERR_SINGULAR) {
+        if (!singular_cause(s, mode, it, rep, rep->cause, sizeof rep->cause) && s->ls->singular_eq >= 0) {
+          describe_equation(s, s->ls->singular_eq, where, sizeof where);
+          size_t len = strlen(rep->cause);
+          snprintf(rep->cause + len, sizeof rep->cause - len, "%s", where);
+        }
+      }
       return st;
     }
     for (int i = 0; i < s->n_eq; ++i) s->dx[i] = -s->r[i];
     NSB_CALL(timed_solve(s, s->dx, rep));
-    double d2 = 0.0;
-    for (int i = 0; i < s->n_node_eq; ++i) d2 += s->dx[i] * s->dx[i];
-    if (s->has_beams) d2 += post_solve(s, s->dx);
-    double dnorm = sqrt(d2);
-    if (it < NSB_NEWTON_HISTORY) {
-      rep->dx_norm[it] = dnorm;
-      rep->res_norm[it] = rnorm;
-    }
+    nsb_corr ic = {0.0, 0.0, 0.0};
+    if (s->has_beams) ic = post_solve(s, s->dx);
+    apply_increment(s, s->dx, lam_scale);
+    correction_norms(s, mode, s->dx, &ic);
     rep->iterations = it + 1;
     s->stats.newton_iterations++;
-    if (!isfinite(dnorm)) {
+    if (!isfinite(s->nrm.c_abs)) {
       rep->status = NSB_ERR_NOT_FINITE;
-      snprintf(rep->cause, sizeof rep->cause, "Newton increment is not finite");
+      snprintf(rep->cause, sizeof rep->cause, "Newton correction is not finite");
       return rep->status;
     }
-    apply_increment(s, s->dx, lam_scale);
-    if (dnorm <= s->step.tol_inc && rnorm <= s->step.tol_res) {
+    nsb_conv_verdict v = nsb_conv_test(&s->conv, &s->nrm);
+    if (it < NSB_NEWTON_HISTORY) {
+      rep->res_rel[it] = s->conv.def.abs_residual > 0.0 ? s->nrm.r_abs / s->conv.def.abs_residual : s->conv.r_rel;
+      rep->cor_rel[it] = s->conv.def.abs_correction > 0.0 ? s->nrm.c_abs / s->conv.def.abs_correction : s->conv.c_rel;
+      rep->r_force[it] = s->nrm.r_force;
+      rep->r_moment[it] = s->nrm.r_moment;
+      rep->c_trans[it] = s->nrm.c_trans;
+      rep->c_rot[it] = s->nrm.c_rot;
+    }
+    if (v == NSB_CONV_CONVERGED || v == NSB_CONV_FLOOR) {
+      if (v == NSB_CONV_FLOOR) s->stats.floor_accepted++;
       rep->converged = 1;
       return NSB_OK;
     }
-    /* The residual test holds but the increments no longer shrink (less than
-       a factor 4 per iteration, twice in a row) while they are within 1e3 of
-       their tolerance: Newton's quadratic convergence has reached the
-       round-off floor of the increments (stiff beams: ill-conditioned
-       tangent), and iterating on cannot reduce them; accept and count it. */
-    if (rnorm <= s->step.tol_res && it >= 2 && dnorm <= 1e3 * s->step.tol_inc && dnorm > 0.25 * prev_dnorm &&
-        prev_dnorm > 0.25 * prev2_dnorm) {
-      rep->converged = 1;
-      s->stats.floor_accepted++;
-      return NSB_OK;
-    }
-    /* Corrections at round-off level twice in a row while the residual stays
-       above its tolerance: the tolerance is below what double precision can
-       resolve for this model (e.g. EA * eps * |E| for a very stiff beam);
-       iterating on cannot help, so say so. */
-    if (it > 0 && dnorm <= 1e-3 * s->step.tol_inc && prev_dnorm <= 1e-3 * s->step.tol_inc) {
+    if (v == NSB_CONV_STAGNATED) {
       rep->status = NSB_ERR_NO_CONVERGENCE;
       snprintf(rep->cause, sizeof rep->cause,
-               "the residual stagnates at |f| = %.3e with corrections at round-off level (|dx| = %.3e): the residual "
-               "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL",
-               rnorm, dnorm, s->step.tol_res);
+               "the residual stagnates at |f| = %.3e while the corrections have converged: the absolute residual "
+               "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL or "
+               "leave it out (the relative test then decides)",
+               s->nrm.r_abs, s->conv.def.abs_residual);
       return rep->status;
     }
-    prev2_dnorm = prev_dnorm;
-    prev_dnorm = dnorm;
-    last_rnorm = rnorm;
   }
   rep->status = NSB_ERR_NO_CONVERGENCE;
-  snprintf(rep->cause, sizeof rep->cause, "no convergence in %d iterations (last |dx| = %.3e, |f| = %.3e)",
-           s->step.max_iter, prev_dnorm, last_rnorm);
+  snprintf(rep->cause, sizeof rep->cause,
+           "no convergence in %d iterations (last residual %.3g and correction %.3g times their tolerances)",
+           s->step.max_iter, s->conv.r_rel, s->conv.c_rel);
   return rep->status;
 }
 
@@ -1064,6 +1291,7 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   int st = newton(s, NSB_EVAL_ACCEL, s->t, rep);
+  if (st == NSB_OK && s->want_react) st = compute_reactions(s, NSB_EVAL_ACCEL, s->t);
   s->ops = keep;
   if (st == NSB_OK)
     for (int i = 0; i < s->n_elems; ++i)
@@ -1075,7 +1303,26 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
   return st;
 }
 
+/* Every amplitude must be finite at the new time (value and the two rates
+   that prescribed motions use): a POLYNOMIAL or PERIODIC amplitude can
+   overflow far from where its data were chosen, and a NaN in an obstacle's
+   motion would switch the obstacle off without a word. */
+static int check_amplitudes(nsb_system* s, double t_new) {
+  const nsb_model* m = s->model;
+  for (int i = 0; i < m->amplitudes.count; ++i) {
+    const nsb_amplitude* a = &m->amplitudes.data[i];
+    double arg = a->total_time ? t_new : t_new - s->t_step_start, d1 = 0.0, d2 = 0.0;
+    double v = nsb_amplitude_eval(a, arg, &d1, &d2);
+    NSB_CHECK(s->ctx, isfinite(v) && isfinite(d1) && isfinite(d2), NSB_ERR_NOT_FINITE,
+              "amplitude %s is not finite at %s time %.10g (value %g, rate %g, second rate %g): its data overflow "
+              "there",
+              a->name, a->total_time ? "total" : "step", arg, v, d1, d2);
+  }
+  return NSB_OK;
+}
+
 int nsb_system_prepare_increment(nsb_system* s, double h) {
+  NSB_CALL(check_amplitudes(s, s->t + h));
   s->scheme->h = h;
   nsb_scheme_scales(s->ops, s->scheme, h, &s->lam_scale, s->con_scale);
   /* generalized-alpha: pseudo-accelerations start from the accelerations of the step start */
@@ -1194,8 +1441,48 @@ static int prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
   return NSB_OK;
 }
 
+/* Support reactions at the converged state of an increment (before its
+   commit, so that the beams' interior states are still those of the
+   increment): one residual-only assembly, whose element contributions to
+   the rows of held DOFs are the forces and moments the supports exert
+   (residual convention of elements/element.h: r = inertia + internal -
+   applied, so equilibrium of a held row reads r - R = 0).  Moments of
+   rotation rows are in the node frame and are turned into the global one. */
+static int compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
+  nsb_conv_norms keep = s->nrm;
+  memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+  nsb_eval_ctx ec = make_ec(s, mode, t_new);
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    memset(s->ff, 0, (size_t)e->n_local * sizeof(double));
+    NSB_CALL(e->ops->eval(e, &ec, s->ff, NULL));
+    for (int k = 0, q = 0; k < e->n_nodes; ++k)
+      for (int d = 0; d < e->node_ndof[k]; ++d, ++q)
+        if (e->eq[q] < 0) s->react[6 * e->nodes[k] + d] += s->ff[q];
+  }
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i] == 6) {
+      nsb_vec3 mb = nsb_v3_load(s->react + 6 * i + 3);
+      nsb_v3_store(nsb_q_rotate(nsb_st_q(&s->cur, i), mb), s->react + 6 * i + 3);
+    }
+  s->nrm = keep;
+  return NSB_OK;
+}
+
+void nsb_system_want_reactions(nsb_system* s, int on) { s->want_react = on; }
+
+const double* nsb_system_reactions(const nsb_system* s) { return s->react; }
+
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
-  NSB_CALL(nsb_system_prepare_increment(s, h));
+  int pst = nsb_system_prepare_increment(s, h);
+  if (pst < 0) {
+    memset(rep, 0, sizeof *rep);
+    rep->status = pst;
+    snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+    return pst;
+  }
   nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
   int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? prox_solve(s, s->t + h, rep) : newton(s, mode, s->t + h, rep);
   if (st < 0) {
@@ -1205,9 +1492,12 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
       if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
     return st;
   }
+  nsb_conv_accept(&s->conv, &s->nrm);
+  if (s->want_react) NSB_CALL(compute_reactions(s, mode, s->t + h));
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
   nsb_scheme_commit(s->scheme, &s->old, &s->cur);
+  s->inc_in_step++;
   s->t += h;
   /* external work: trapezoidal rule on the power (second order, like the schemes) */
   nsb_energy en;
@@ -1280,7 +1570,8 @@ enum { BEAM_MAXQ = NSB_BEAM_MAX_QP };
 static int beam_mass_columns(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, const double* q0, double len,
                              double* Nu, double* Nt) {
   int nq = nsb_beam_n_qp(e);
-  double f[12], du[12], d[6], inc2 = 0.0, w[BEAM_MAXQ], rp[3 * BEAM_MAXQ], qp[4 * BEAM_MAXQ], rA, rJ[3];
+  double f[12], du[12], d[6], w[BEAM_MAXQ], rp[3 * BEAM_MAXQ], qp[4 * BEAM_MAXQ], rA, rJ[3];
+  nsb_corr ic = {0.0, 0.0, 0.0};
   for (int j = 0; j < 12; ++j) {
     int node = e->nodes[j / 6], dof = j % 6, nd = s->ndof[node];
     if (dof >= nd || s->node_eq[6 * node + dof] < 0) continue; /* held or absent: no motion */
@@ -1292,7 +1583,7 @@ static int beam_mass_columns(nsb_system* s, const nsb_elem* e, const nsb_eval_ct
       d[dof] = a;
       du[j] = a;
       s->ops->apply(s->scheme, node, nd, d, &s->old, &s->cur);
-      e->ops->post_solve(e, du, &inc2);
+      e->ops->post_solve(e, du, &ic);
       NSB_CALL(e->ops->eval(e, ec, f, NULL));
       nsb_beam_mass_points(e, w, rp, qp, &rA, rJ);
       for (int i = 0; i < nq; ++i) {

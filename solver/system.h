@@ -27,15 +27,21 @@ typedef struct nsb_newton_report {
   int iterations;
   int converged;
   int status;                          /* NSB_OK or the failure code */
-  char cause[256];                     /* failure cause in words */
-  double dx_norm[NSB_NEWTON_HISTORY];  /* increment norm per iteration */
-  double res_norm[NSB_NEWTON_HISTORY]; /* residual norm per iteration (before the correction) */
+  char cause[640];                     /* failure cause in words */
+  /* per iteration (solver/convergence.h): the residual before the correction
+     and the correction, each relative to its bound (<= 1: that test holds),
+     and the largest force and moment residual and translation and rotation
+     correction in the model's units */
+  double res_rel[NSB_NEWTON_HISTORY], cor_rel[NSB_NEWTON_HISTORY];
+  double r_force[NSB_NEWTON_HISTORY], r_moment[NSB_NEWTON_HISTORY];
+  double c_trans[NSB_NEWTON_HISTORY], c_rot[NSB_NEWTON_HISTORY];
 } nsb_newton_report;
 
 /// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.
 typedef struct nsb_stats {
   long increments, rejected, newton_iterations, factorizations, solves, outputs;
-  long floor_accepted;        /* increments accepted at the round-off floor of the increment norm (docs/theory.md §5) */
+  long floor_accepted;        /* increments accepted with converged corrections and the residual at its
+                                 round-off floor (docs/theory.md §5) */
   long factorizations_fresh; /* of which with a fresh pivot search (KLU: reused pivots rejected) */
   long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */
   long contact_sweeps;       /* prox sweeps (CONTACT SOLVER=PROX) */
@@ -103,6 +109,14 @@ void nsb_system_set_energy(nsb_system* s, const nsb_energy* e);
 int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n_nodes, const int* nodes,
                                  double* cols);
 
+/// Support reactions (*BOUNDARY): with on = 1, every converged increment
+/// from now on also evaluates the forces and moments that the supports
+/// exert on the structure at its converged state (one residual-only
+/// assembly; docs/theory.md §5).  nsb_system_reactions: 6 per node (force,
+/// then moment, global frame; 0 for free DOFs and nodes without DOFs) of the
+/// last increment that computed them (view valid until the next increment).
+void nsb_system_want_reactions(nsb_system* s, int on);
+const double* nsb_system_reactions(const nsb_system* s);
 /// Current total time, step time.
 double nsb_system_time(const nsb_system* s);
 double nsb_system_step_time(const nsb_system* s);

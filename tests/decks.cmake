@@ -3,7 +3,7 @@
 #
 #   regress_<case>          run tests/decks/regress/<case>.inp and compare its
 #                           history.csv with the committed <case>.ref.csv
-#                           (tests/compare_history.py: rtol 1e-9 of value plus the
+#                           (tests/compare_history.py: rtol 1e-7 of value plus the
 #                           scale of its vector; the reasons are in that script);
 #   regress_<case>_sse3     the same with OpenBLAS's SSE3 kernels (OPENBLAS_CORETYPE=Prescott)
 #   heavy_top_vtk_readback  run benchmarks/heavy_top/heavy_top.inp (10 s, VTK

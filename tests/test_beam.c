@@ -972,7 +972,7 @@ static void test_deck_weighting(void) {
   CU_ASSERT_EQUAL(st, NSB_OK);
   CU_ASSERT_EQUAL(n_err, 0);
   if (m) {
-    static const int want[] = {0, 0, 1, 1}, points[] = {2, 1, 3, 1};
+    static const int want[] = {0, 0, 1, 1}, points[] = {2, 3, 3, 3}; /* default for B2V: 3 */
     CU_ASSERT_EQUAL_FATAL(m->elements.count, 4);
     for (int i = 0; i < 4; ++i) {
       CU_ASSERT_EQUAL(m->elements.data[i].weighting, want[i]);

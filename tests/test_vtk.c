@@ -107,7 +107,7 @@ static const int s_line_kind[N_LINES] = {0};
 
 static nsb_vtk_frame sample_frame(double time) {
   nsb_vtk_frame f = {time, N_PTS, s_x, s_u, s_v, s_q, s_w, s_label, s_kind, s_mass, s_radius,
-                     N_LINES, s_line_points, s_line_kind};
+                     N_LINES, s_line_points, s_line_kind, NULL, NULL};
   return f;
 }
 
@@ -254,6 +254,8 @@ static void test_binary(void) {
       {"e3", "Float64", 3, 48, e3},
       {"mass", "Float64", 1, 16, s_mass},
       {"radius", "Float64", 1, 16, s_radius},
+      {"reaction_force", "Float64", 3, 48, zeros},
+      {"reaction_moment", "Float64", 3, 48, zeros},
       {"label", "Int32", 1, 8, s_label},
       {"kind", "Int32", 1, 8, s_kind},
       {"kind", "Int32", 1, 12, cell_kind},

@@ -82,8 +82,8 @@ def case_beam_contact(quick):
             row(case, n, "max |E - E0|/E0", 0.0, dE)
             row(case, n, "upper centre v_z after (rigid: 0)", 0.0, vc)
     # Newton's law at beam nodes: the energy balance E + D - W holds exactly
-    # (to Newton's tolerances: 300 increments x TOL RESIDUAL 1e-6 x |dx| ~ 1e-4
-    # -> 1e-7 of E0) with the Galerkin weighting; with collocation it does not
+    # (to Newton's tolerances: 300 increments x a residual 1e-8 of the flux
+    # x |dx| ~ 1e-4, far below 1e-7 of E0) with the Galerkin weighting; with collocation it does not
     # (reported; README, docs/theory_beam.md §6)
     for gal in ("galerkin_",) if quick else ("galerkin_", ""):
         for e in ("0", "0.5", "1") if not quick else ("1",):

@@ -55,7 +55,7 @@ def rod_end(c, h, k, tag):
     d += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%g, SLAVE RADIUS=%g\nROD, FLOOR\n" % (c, R)
     d += "*PROBE, NAME=a, NODE=1\nX, V\n*PROBE, NAME=b, NODE=%d\nX, V\n" % (NE + 1)
     d += "*STEP, NAME=Drop\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n%g, 0.08\n" % h
-    d += "*SOLVER CONTROLS, TOL RESIDUAL=1e-7\n*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n"
+    d += "*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n"
     open(os.path.join(HERE, "rod_end_%s_h%g.inp" % (tag, h)), "w").write(d)
 
 
@@ -75,7 +75,7 @@ def flat_drop(e, galerkin=False):
     d += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%g\nBEAM, FLOOR\n" % (e, R)
     d += "*PROBE, NAME=a, NODE=1\nV\n*PROBE, NAME=m, NODE=%d\nV\n" % (NE // 2 + 1)
     d += "*STEP, NAME=Drop\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n1e-4, 0.03\n"
-    d += "*SOLVER CONTROLS, TOL RESIDUAL=1e-6\n*OUTPUT, FORMAT=HISTORY\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n"
+    d += "*OUTPUT, FORMAT=HISTORY\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n"
     open(os.path.join(HERE, "flat_drop_%se%g.inp" % ("galerkin_" if galerkin else "", e)), "w").write(d)
 
 
@@ -94,7 +94,7 @@ def crossing(c, k, tag):
     for i in range(NE + 1):   # the upper beam's centre velocity: trapezoidal mean of its nodes
         d += "*PROBE, NAME=u%d, NODE=%d\nV\n" % (i, 101 + i)
     d += "*STEP, NAME=Drop\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n2e-5, 0.012\n"
-    d += "*SOLVER CONTROLS, TOL RESIDUAL=1e-7\n*OUTPUT, FORMAT=HISTORY, EVERY=10\n*OUTPUT, FORMAT=CONTACT, EVERY=10\n*END STEP\n"
+    d += "*OUTPUT, FORMAT=HISTORY, EVERY=10\n*OUTPUT, FORMAT=CONTACT, EVERY=10\n*END STEP\n"
     open(os.path.join(HERE, "crossing_%s.inp" % tag), "w").write(d)
 
 

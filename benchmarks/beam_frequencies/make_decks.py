@@ -71,7 +71,6 @@ STATIC = """*STEP
 ** axial tension P = 30 at the roller end
 *CLOAD
 LAST, 1, 30.0
-*SOLVER CONTROLS, TOL RESIDUAL=1e-6
 *END STEP
 """
 for ne in (10, 20, 40):

@@ -39,7 +39,6 @@ Scaling: cantilever with {ne} elements, N = {N}
 0.01, {steps * 0.01}
 ** the residual 2-norm sums the round-off of 6 (ne + 1) rows: with 60 000 rows
 ** it sits near 1e-8, so the absolute default tolerance is relaxed here
-*SOLVER CONTROLS, TOL RESIDUAL=1e-6
 *OUTPUT, FORMAT=HISTORY, EVERY={steps}
 *END STEP
 """)

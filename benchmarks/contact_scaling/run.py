@@ -64,7 +64,7 @@ def deck(n, steps=150, prox=False):
                 "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.0, FRICTION=0.3", "BALLS, GRIDB",
                 "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.0", "BALLS, BALLS"]
     out += ["*GRAVITY", "0.0, 0.0, -9.81", "*STEP", "*DYNAMIC, SCHEME=MODIFIED NEWMARK", "1e-3, %g" % (steps * 1e-3),
-            "*SOLVER CONTROLS, TOL RESIDUAL=1e-6, TOL INCREMENT=1e-8, ITERATIONS=50" +
+            "*SOLVER CONTROLS, ITERATIONS=50" +
             (", CONTACT SOLVER=PROX, CONTACT TOLERANCE=1e-6, CONTACT ITERATIONS=5000" if prox else ""),
             "*OUTPUT, FORMAT=HISTORY, EVERY=10", "*OUTPUT, FORMAT=CONTACT, EVERY=%d" % steps, "*END STEP"]
     return "\n".join(out) + "\n"

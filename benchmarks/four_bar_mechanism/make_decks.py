@@ -54,7 +54,6 @@ NS, MS
 *STEP
 *DYNAMIC, SCHEME={scheme}
 {h}, {t_end}
-*SOLVER CONTROLS, TOL RESIDUAL=1e-6
 *OUTPUT, FORMAT=HISTORY, EVERY={max(1, int(round(0.01 / float(h))))}
 *END STEP
 """

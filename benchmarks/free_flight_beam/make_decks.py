@@ -65,7 +65,6 @@ def dynamic_deck(path, title, model_file, scheme_line, h, extra="", vtk=True):
 
 GA_EXTRA = """** the residual of this model stalls near 1e-8 (loads 50, moments 500, EA 1e4)
 ** after t ~ 43 at h = 0.01: below 1e-8 Newton only chases round-off
-*SOLVER CONTROLS, TOL RESIDUAL=1e-7
 """
 
 for load, lp in (("seed", ""), ("lit", "lit_")):

@@ -59,7 +59,6 @@ U, V
 ** forces reach 5e3 N and EA = 7.3e6 N: the default absolute residual
 ** tolerance 1e-8 N is below the round-off floor of this model, and the
 ** velocity increments (m/s) resolve to ~1e-10 only (EA/EI = 1.2e5)
-*SOLVER CONTROLS, TOL RESIDUAL=1e-6, TOL INCREMENT=1e-8
 *OUTPUT, FORMAT=HISTORY, EVERY={max(1, int(round(1e-5 / float(h))))}
 *OUTPUT, FORMAT=CONTACT, EVERY={max(1, int(round(1e-5 / float(h))))}
 *END STEP

@@ -1,0 +1,88 @@
+/* convergence.h -- when a Newton iteration has converged, in any unit system.
+ *
+ * The test is per field and relative, in the spirit of the time-averaged
+ * flux criterion of Abaqus (Abaqus Analysis User's Guide, "Commonly used
+ * control parameters") and of CalculiX (Dhondt 2004, §"Convergence
+ * criteria"); docs/theory.md §5 states it with its reasons.  Fields:
+ *
+ *   force    residual rows of node translations (a force),
+ *   moment   residual rows of node rotations (a moment),
+ *   trans    corrections of node positions and of the beams' interior
+ *            fields, as a length (the scheme maps its unknown to a position
+ *            change: dx = c_r Delta),
+ *   rot      corrections of node and interior rotations, in radians.
+ *
+ * The residual of a field is compared with its flux q: the largest
+ * element contribution to a row of that field (inertia, internal, applied
+ * and reaction forces all contribute), averaged over the increments of the
+ * step as Abaqus does; a correction with the largest motion of its field in
+ * the increment.  The fields are tied by the model's length scale L (forces
+ * times L against moments; rotations times L against lengths), so a field
+ * that carries nothing (the moments of a beam under an axial load) is judged
+ * against the scale of the other.  Multiplier rows (joints, contacts) and the
+ * beams' condensed interior rows are not tested directly: after a Newton
+ * correction their residual is of second order in it, and their effect on
+ * the node rows is in the node residual.  Explicit absolute tolerances
+ * (*SOLVER CONTROLS, TOL RESIDUAL / TOL INCREMENT) replace the relative test
+ * of their field group when a deck gives them.
+ */
+#ifndef NSB_CONVERGENCE_H
+#define NSB_CONVERGENCE_H
+
+/// Norms of one Newton iteration (filled by the system).
+typedef struct nsb_conv_norms {
+  double r_force, r_moment;  /* largest |residual| of free node force / moment rows */
+  double q_force, q_moment;  /* flux: largest |element contribution| to a node force / moment row */
+  double c_trans, c_rot;     /* largest correction: length, radians */
+  double du_trans, du_rot;   /* largest motion of the increment so far: length, radians */
+  double x_size;             /* largest |position| (round-off floor of positions) */
+  double r_abs, c_abs;       /* 2-norms of the residual (all rows) and of the raw unknowns' correction,
+                                for explicit absolute tolerances */
+} nsb_conv_norms;
+
+/// Tolerances (nsb_step_def) and the model's length scale.
+typedef struct nsb_conv_def {
+  double rel_residual;   /* field residual <= rel_residual * field flux */
+  double rel_correction; /* field correction <= rel_correction * field motion */
+  double abs_residual;   /* > 0: |r|_2 <= abs_residual instead of the relative residual test */
+  double abs_correction; /* > 0: |dx|_2 <= abs_correction instead of the relative correction test */
+  double length;         /* model length scale L (> 0) */
+} nsb_conv_def;
+
+/// Outcome of one test.
+typedef enum nsb_conv_verdict {
+  NSB_CONV_CONTINUE = 0,  /* iterate on */
+  NSB_CONV_CONVERGED = 1, /* both tests hold */
+  NSB_CONV_FLOOR = 2,     /* corrections converged, the residual at its round-off floor: accept */
+  NSB_CONV_STAGNATED = 3  /* an absolute residual tolerance below the round-off floor: fail */
+} nsb_conv_verdict;
+
+/// State of the test over one step (the flux average) and one increment.
+typedef struct nsb_conv {
+  nsb_conv_def def;
+  double q_sum_force, q_sum_moment; /* fluxes of the converged increments of the step */
+  long n_sum;
+  /* the increment's history */
+  int n_iter;
+  double prev_r, prev_c_rel;     /* residual (relative, or absolute with an absolute tolerance) and
+                                    relative correction of the previous iteration */
+  int prev_cor_ok, prev_tiny;    /* the previous correction passed its test / was at round-off */
+  double prev_c_abs, prev2_c_abs;
+  /* last test, for messages */
+  double r_rel, c_rel;           /* max over fields of residual / its bound, correction / its bound */
+} nsb_conv;
+
+/// Start a step (the flux average restarts).
+void nsb_conv_begin_step(nsb_conv* c, const nsb_conv_def* def);
+/// Start an increment.
+void nsb_conv_begin_increment(nsb_conv* c);
+/// Test iteration it (0-based) of the increment: n are the residual norms
+/// before the correction and the correction computed from them.
+nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n);
+/// Record the fluxes of a converged increment in the step's average.
+void nsb_conv_accept(nsb_conv* c, const nsb_conv_norms* n);
+/// The residual test alone (linear problems such as the initial
+/// accelerations: the residual after one solve decides).
+int nsb_conv_residual_ok(const nsb_conv* c, const nsb_conv_norms* n);
+
+#endif
