@@ -40,7 +40,16 @@ typedef struct beam_state {
   nsb_beam_point old_end[2], cur_end[2];
   double *u_int, *u_int_old;
   double* r0; /* 3 * n_qp initial positions of the integration points (output) */
+  /* what the last evaluation used, for the equilibrium resultants of the
+     output (nsb_beam_field): its loads, whether its states carry inertia,
+     and the section (the initial-acceleration solve's rotary inertia) */
+  double field_n[3], field_m[3];
+  int field_inertia;
+  nsb_beam_section field_sec;
   double *Kii, *Xf, *Xn, *ffull, *Kfull, *uful;
+  /* *STATIC, RIKS (eval with ec->f_lpf): the full residual at lpf + 1, then
+     its difference from the one at lpf; Xl = K_ii^{-1} f_i,lpf */
+  double *Fp, *Xl;
   lapack_int* piv;
   size_t bytes;
 } beam_state;
@@ -100,7 +109,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
-  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int * n_int + n_int + n_int * 12 + n_full + n_full * n_full + n_full);
+  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int * n_int + n_int + n_int * 12 + n_full + n_full * n_full + n_full +
+                          n_full + n_int);
   bytes += align8(sizeof(double) * n_dbl);
   size_t o_piv = bytes;
   bytes += align8(sizeof(lapack_int) * (size_t)n_int);
@@ -144,6 +154,11 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->Kfull = d;
   d += n_full * n_full;
   s->uful = d;
+  d += n_full;
+  s->Fp = d;
+  d += n_full;
+  s->Xl = d;
+  memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->piv = (lapack_int*)(blk + o_piv);
   e->state = s;
 
@@ -202,6 +217,18 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
   memset(s->u_int, 0, sizeof(double) * (size_t)n_int);
   memset(s->u_int_old, 0, sizeof(double) * (size_t)n_int);
+  /* the state before any evaluation, for the output: ends at the nodes, at
+     rest, unloaded (N^0 = M^0 = 0 in uful) */
+  memset(s->cur_end, 0, sizeof s->cur_end);
+  for (int k = 0; k < 2; ++k) {
+    nsb_v3_store(k == 0 ? XA : XB, s->cur_end[k].r);
+    nsb_q_store(qe[k], s->cur_end[k].q);
+  }
+  memset(s->uful, 0, sizeof(double) * (size_t)n_full);
+  memset(s->field_n, 0, sizeof s->field_n);
+  memset(s->field_m, 0, sizeof s->field_m);
+  s->field_inertia = 0;
+  s->field_sec = s->sec;
   return NSB_OK;
 }
 
@@ -238,6 +265,15 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
     else
       *m = nsb_v3_muladd(*m, v, dir);
   }
+}
+
+/* Whether a load on the element's span follows the LPF of a Riks step: a
+   *DLOAD of the step, or gravity of the step on a section with mass. */
+static int lpf_loaded(const nsb_eval_ctx* ec, const beam_state* s) {
+  if (s->sec.rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
+  for (int i = 0; i < s->n_dloads; ++i)
+    if (ec->model->dloads.data[s->dload[i]].step == ec->step) return 1;
+  return 0;
 }
 
 /* Loads of the kernel: distributed loads plus gravity (rhoA g). */
@@ -650,8 +686,36 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
   in.galerkin = s->galerkin;
   fill_loads(ec, s, &in);
+  memcpy(s->field_n, in.n_load, sizeof s->field_n);
+  memcpy(s->field_m, in.m_load, sizeof s->field_m);
+  s->field_inertia = ec->mode != NSB_EVAL_STATIC;
+  s->field_sec = s->sec;
   double* F = s->ffull;
   double* KF = s->Kfull;
+  /* *STATIC, RIKS: the residual at lpf + 1 first (no tangent), so that the
+     interior states left behind are those of the evaluation proper; the
+     residual is affine in the loads at a fixed state (docs/theory.md §8) */
+  int rate = ec->f_lpf != NULL && !accel;
+  if (rate && !lpf_loaded(ec, s)) {
+    /* nothing on the span follows the LPF: f_i,lpf = 0 and the node rows'
+       rate is the other elements' (concentrated loads) */
+    memset(s->Xl, 0, sizeof(double) * (size_t)ni);
+    rate = 0;
+  }
+  if (rate) {
+    nsb_eval_ctx e1 = *ec;
+    e1.lpf = ec->lpf + 1.0;
+    e1.gravity = nsb_v3_add(ec->gravity, ec->gravity_lpf);
+    e1.f_lpf = NULL;
+    e1.internal_res2 = NULL;
+    if (s->sgeom) {
+      strain_eval(s, &e1, a, b, u, s->Fp, NULL);
+    } else {
+      nsb_beam_eval_in in1 = in;
+      fill_loads(&e1, s, &in1);
+      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, s->cur_end, s->Fp, NULL);
+    }
+  }
   if (accel) {
     end_state(s, ec->cur, a, 0, &s->old_end[0], NULL);
     end_state(s, ec->cur, b, 1, &s->old_end[1], NULL);
@@ -659,6 +723,10 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
       accel_system_galerkin(s, &in, F, KF);
     else
       accel_system(s, ec, a, b, &in, F, KF);
+    /* output: the ends are the nodes' current states, and the moment rows
+       used the unit inertia of accel_inertia */
+    memcpy(s->cur_end, s->old_end, sizeof s->cur_end);
+    nsb_v3_store(accel_inertia(&s->sec), s->field_sec.rhoJ);
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, u, F, KF);
   } else {
@@ -666,12 +734,15 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
+  if (rate)
+    for (int i = 0; i < nf; ++i) s->Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
   /* rotate the node rotational rows and columns into the node frames */
   for (int k = 0; k < 2; ++k) {
     int o = 6 * k + 3;
     nsb_mat3 L = s->Lm[k];
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
     nsb_v3_store(r, F + o);
+    if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(s->Fp + o)), s->Fp + o);
     for (int j = 0; j < nf; ++j) { /* rows: K[o..o+2][j] <- L K[o..][j] */
       nsb_vec3 c = nsb_v3(KF[o + nf * j], KF[o + 1 + nf * j], KF[o + 2 + nf * j]);
       c = nsb_m3_mulv(L, c);
@@ -703,6 +774,17 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xf, ni);
   if (info == 0) info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 12, s->Kii, ni, s->piv, s->Xn, ni);
   if (info != 0) return NSB_ERR_LAPACK;
+  if (rate) {
+    /* condensed with the tangent at lpf: f_c,lpf = f_n,lpf - K_ni K_ii^{-1} f_i,lpf */
+    for (int i = 0; i < ni; ++i) s->Xl[i] = s->Fp[12 + i];
+    info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xl, ni);
+    if (info != 0) return NSB_ERR_LAPACK;
+    for (int i = 0; i < 12; ++i) {
+      double v = s->Fp[i];
+      for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xl[q];
+      ec->f_lpf[i] += v;
+    }
+  }
   for (int i = 0; i < 12; ++i) {
     double v = F[i];
     for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xf[q];
@@ -724,12 +806,14 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
    element by h L dvbar', h L dwbar' (x = x_n + h vbar, vbar = vbar^0 +
    int vbar'); the strain element's strains gamma, kappa by L dgamma,
    L dkappa.  N^0, M^0 are forces: not a motion. */
-static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) {
+/* du_i = -K_ii^{-1} (f_i + K_in du + f_i,lpf dlpf) (element.h post_solve,
+   post_solve_lpf; dlpf = 0 outside arc-length steps). */
+static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf, nsb_corr* c) {
   beam_state* s = e->state;
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
   for (int i = 0; i < ni; ++i) {
-    double v = -s->Xf[i];
+    double v = -s->Xf[i] - dlpf * s->Xl[i];
     for (int j = 0; j < 12; ++j) v -= s->Xn[i + ni * j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
@@ -740,6 +824,8 @@ static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) {
     }
   }
 }
+
+static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) { beam_post_solve_lpf(e, du, 0.0, c); }
 
 static void beam_begin(const nsb_elem* e) {
   beam_state* s = e->state;
@@ -840,15 +926,57 @@ void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, do
   }
 }
 
+/* The element's state as its last evaluation left it (nsb_beam_field). */
+static void field_of(const beam_state* s, nsb_beam_field* f) {
+  memset(f, 0, sizeof *f);
+  f->g = s->geom;
+  f->sec = &s->field_sec;
+  f->qp = s->cur_qp;
+  f->cp = s->cur_cp;
+  f->end = s->cur_end;
+  f->u = s->uful;
+  memcpy(f->n_load, s->field_n, sizeof f->n_load);
+  memcpy(f->m_load, s->field_m, sizeof f->m_load);
+  f->inertia = s->field_inertia;
+  f->galerkin = s->galerkin;
+}
+
+/* Equilibrium resultants at n sections x (elements/beam_velocity.h). */
+static void resultants_at(const beam_state* s, int n, const double* x, nsb_beam_resultant* out) {
+  nsb_beam_field f;
+  field_of(s, &f);
+  if (s->sgeom)
+    nsb_beam_strain_resultants_at(s->sgeom, &f, n, x, out);
+  else
+    nsb_beam_velocity_resultants_at(&f, n, x, out);
+}
+
+/* Resultants of r written in the output frame q: global N, M, section
+   components q^T N, q^T M, and the constitutive strains C^-1 of those. */
+static void store_resultants(const nsb_beam_section* c, const nsb_beam_resultant* r, nsb_quat q, double* strain,
+                             double* force, double* moment, double* force_local, double* moment_local) {
+  nsb_vec3 N = nsb_v3_load(r->N), M = nsb_v3_load(r->M);
+  nsb_vec3 Ns = nsb_q_rotate_inv(q, N), Ms = nsb_q_rotate_inv(q, M);
+  nsb_v3_store(N, force);
+  nsb_v3_store(M, moment);
+  nsb_v3_store(Ns, force_local);
+  nsb_v3_store(Ms, moment_local);
+  nsb_v3_store(nsb_v3(Ns.x / c->EA, Ns.y / c->GA2, Ns.z / c->GA3), strain);
+  nsb_v3_store(nsb_v3(Ms.x / c->GJ, Ms.y / c->EI2, Ms.z / c->EI3), strain + 3);
+}
+
 void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, nsb_beam_sample_out* o) {
   const beam_state* s = e->state;
-  const nsb_beam_section* c = &s->sec;
-  int n = s->n_qp + 2;
+  const int n = s->n_qp + 2;
+  double xs[NSB_BEAM_MAX_QP + 2];
+  nsb_beam_resultant res[NSB_BEAM_MAX_QP + 2];
+  xs[0] = 0.0;
+  for (int k = 1; k + 1 < n; ++k) xs[k] = s->geom->xq[k - 1];
+  xs[n - 1] = s->geom->L;
+  resultants_at(s, n, xs, res);
   for (int k = 0; k < n; ++k) {
-    const nsb_beam_point* p = NULL;
     nsb_vec3 x, x0, v, wb;
     nsb_quat q;
-    int src; /* integration point whose strains are shown */
     if (k == 0 || k == n - 1) {
       int end = k == 0 ? 0 : 1, node = e->nodes[end];
       x = nsb_v3_load(st->x + 3 * node);
@@ -856,72 +984,63 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
       v = nsb_v3_load(st->v + 3 * node);
       q = nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[end]));
       wb = nsb_m3_tmulv(s->Lm[end], nsb_v3_load(st->w + 3 * node));
-      src = k == 0 ? 0 : s->n_qp - 1; /* strains at the ends: nearest integration point */
     } else {
-      p = &s->cur_qp[k - 1];
+      const nsb_beam_point* p = &s->cur_qp[k - 1];
       x = nsb_v3_load(p->r);
       x0 = nsb_v3_load(s->r0 + 3 * (k - 1));
       v = nsb_v3_load(p->v);
       q = nsb_q_load(p->q);
       wb = nsb_v3_load(p->w);
-      src = k - 1;
     }
-    const nsb_beam_point* ps = &s->cur_qp[src];
-    nsb_vec3 g = nsb_v3_sub(nsb_v3_load(ps->E), nsb_v3_load(s->geom->E0[src]));
-    nsb_vec3 kk = nsb_v3_sub(nsb_v3_load(ps->K), nsb_v3_load(s->geom->K0[src]));
-    nsb_vec3 NG = nsb_v3(c->EA * g.x, c->GA2 * g.y, c->GA3 * g.z);
-    nsb_vec3 MG = nsb_v3(c->GJ * kk.x, c->EI2 * kk.y, c->EI3 * kk.z);
     nsb_v3_store(x, o->x + 3 * k);
     nsb_v3_store(nsb_v3_sub(x, x0), o->u + 3 * k);
     nsb_v3_store(v, o->v + 3 * k);
     nsb_v3_store(nsb_q_rotate(q, wb), o->w + 3 * k);
     nsb_q_store(q, o->q + 4 * k);
-    nsb_v3_store(g, o->strain + 6 * k);
-    nsb_v3_store(kk, o->strain + 6 * k + 3);
-    nsb_v3_store(nsb_q_rotate(q, NG), o->force + 3 * k);
-    nsb_v3_store(nsb_q_rotate(q, MG), o->moment + 3 * k);
-    nsb_v3_store(NG, o->force_local + 3 * k);
-    nsb_v3_store(MG, o->moment_local + 3 * k);
+    store_resultants(&s->sec, &res[k], q, o->strain + 6 * k, o->force + 3 * k, o->moment + 3 * k,
+                     o->force_local + 3 * k, o->moment_local + 3 * k);
   }
 }
 
 void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, double xi, nsb_beam_probe_out* o) {
   const beam_state* s = e->state;
-  enum { MAXS = NSB_BEAM_MAX_QP + 2 };
-  double x[3 * MAXS], u[3 * MAXS], v[3 * MAXS], w[3 * MAXS], q[4 * MAXS], strain[6 * MAXS], f[3 * MAXS],
-      m[3 * MAXS], fl[3 * MAXS], ml[3 * MAXS];
-  nsb_beam_sample_out so = {x, u, v, w, q, strain, f, m, fl, ml};
-  nsb_beam_sample(e, st, X0, &so);
-  int n = s->n_qp + 2;
-  /* arc-length coordinates of the samples: 0, the integration points, L */
-  double L = s->geom->L, xs = xi * L;
-  int k = 0;
-  double x0 = 0.0, x1 = n > 2 ? s->geom->xq[0] : L;
-  while (k + 1 < n - 1 && xs > x1) {
-    ++k;
-    x0 = x1;
-    x1 = k + 1 < n - 1 ? s->geom->xq[k] : L;
+  xi = xi < 0.0 ? 0.0 : xi > 1.0 ? 1.0 : xi;
+  if (xi == 0.0 || xi == 1.0) {
+    /* an element end: the node's own kinematics, as the samples */
+    enum { MAXS = NSB_BEAM_MAX_QP + 2 };
+    double x[3 * MAXS], u[3 * MAXS], v[3 * MAXS], w[3 * MAXS], q[4 * MAXS], strain[6 * MAXS], f[3 * MAXS],
+        m[3 * MAXS], fl[3 * MAXS], ml[3 * MAXS];
+    nsb_beam_sample_out so = {x, u, v, w, q, strain, f, m, fl, ml};
+    nsb_beam_sample(e, st, X0, &so);
+    int k = xi == 0.0 ? 0 : s->n_qp + 1;
+    memcpy(o->x, x + 3 * k, sizeof o->x);
+    memcpy(o->u, u + 3 * k, sizeof o->u);
+    memcpy(o->v, v + 3 * k, sizeof o->v);
+    memcpy(o->w, w + 3 * k, sizeof o->w);
+    memcpy(o->q, q + 4 * k, sizeof o->q);
+    memcpy(o->strain, strain + 6 * k, sizeof o->strain);
+    memcpy(o->force, f + 3 * k, sizeof o->force);
+    memcpy(o->moment, m + 3 * k, sizeof o->moment);
+    memcpy(o->force_local, fl + 3 * k, sizeof o->force_local);
+    memcpy(o->moment_local, ml + 3 * k, sizeof o->moment_local);
+    return;
   }
-  double t = x1 > x0 ? (xs - x0) / (x1 - x0) : 0.0;
-  t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
-#define LERP(dst, src, dim)                                                                 \
-  for (int c_ = 0; c_ < (dim); ++c_) (dst)[c_] = (1.0 - t) * (src)[(dim) * k + c_] + t * (src)[(dim) * (k + 1) + c_];
-  LERP(o->x, x, 3);
-  LERP(o->u, u, 3);
-  LERP(o->v, v, 3);
-  LERP(o->w, w, 3);
-  LERP(o->strain, strain, 6);
-  LERP(o->force, f, 3);
-  LERP(o->moment, m, 3);
-  LERP(o->force_local, fl, 3);
-  LERP(o->moment_local, ml, 3);
-#undef LERP
-  /* normalized linear interpolation of the section frame, sign-aligned */
-  nsb_quat qa = nsb_q_load(q + 4 * k), qb = nsb_q_load(q + 4 * (k + 1));
-  double dot = qa.w * qb.w + qa.x * qb.x + qa.y * qb.y + qa.z * qb.z, sg = dot < 0.0 ? -1.0 : 1.0;
-  nsb_quat qi = nsb_q_normalize(nsb_q((1 - t) * qa.w + t * sg * qb.w, (1 - t) * qa.x + t * sg * qb.x,
-                                      (1 - t) * qa.y + t * sg * qb.y, (1 - t) * qa.z + t * sg * qb.z));
-  nsb_q_store(qi, o->q);
+  /* inside: the element's own fields at x (position, frame, resultants),
+     rates interpolated on the sub-interval (nsb_beam_field_rates) */
+  double x = xi * s->geom->L, r0[3], v[3], wb[3];
+  nsb_beam_resultant res;
+  resultants_at(s, 1, &x, &res);
+  nsb_beam_field f;
+  field_of(s, &f);
+  nsb_beam_field_rates(&f, x, v, wb);
+  nsb_beam_geom_initial(s->geom, x, r0, NULL);
+  nsb_quat q = nsb_q_load(res.q);
+  memcpy(o->x, res.r, sizeof o->x);
+  nsb_v3_store(nsb_v3_sub(nsb_v3_load(res.r), nsb_v3_load(r0)), o->u);
+  memcpy(o->v, v, sizeof o->v);
+  nsb_v3_store(nsb_q_rotate(q, nsb_v3_load(wb)), o->w);
+  nsb_q_store(q, o->q);
+  store_resultants(&s->sec, &res, q, o->strain, o->force, o->moment, o->force_local, o->moment_local);
 }
 
 /* Lumped mass for the modal analysis: each end node carries half the
@@ -955,6 +1074,7 @@ const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
                                      .energy = beam_energy,
                                      .begin_increment = beam_begin,
                                      .post_solve = beam_post_solve,
+                                     .post_solve_lpf = beam_post_solve_lpf,
                                      .commit = beam_commit,
                                      .restore = beam_restore,
                                      .after_accel = beam_after_accel,

@@ -720,3 +720,70 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   }
   return 0;
 }
+
+/* ---- equilibrium resultants along the element (output) -------------------- */
+
+/* Stored state of station k (0: the end-0 state; integration points;
+ * collocation points); NULL for the station at L, which has none. */
+static const nsb_beam_point* station_state(const nsb_beam_strain_geom* g, const nsb_beam_field* f, int k) {
+  const int ng = g->base.n_gauss;
+  if (k == 0) return &f->end[0];
+  const int s = (k - 1) / (ng + 1), j = (k - 1) % (ng + 1);
+  if (j < ng) return &f->qp[s * ng + j];
+  return s < g->base.N ? &f->cp[s] : NULL;
+}
+
+void nsb_beam_strain_resultants_at(const nsb_beam_strain_geom* g, const nsb_beam_field* f, int n, const double* x,
+                                   nsb_beam_resultant* out) {
+  const nsb_beam_geom* b = &g->base;
+  const int N = b->N;
+  const nsb_vec3 E0 = nsb_v3_load(b->E0[0]), K0 = nsb_v3_load(b->K0[0]);
+  /* the strain unknowns, from the collocation states (also after an
+     initial-acceleration evaluation, whose local unknowns are rates) */
+  double strains[6 * NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N; ++p) {
+    nsb_v3_store(nsb_v3_sub(nsb_v3_load(f->cp[p].E), nsb_v3_load(b->E0p[p])), strains + 6 * p);
+    nsb_v3_store(nsb_v3_sub(nsb_v3_load(f->cp[p].K), nsb_v3_load(b->K0p[p])), strains + 6 * p + 3);
+  }
+  for (int i = 0; i < n; ++i) {
+    const double xi = x[i] < 0.0 ? 0.0 : x[i] > b->L ? b->L : x[i];
+    int k = 0; /* the last station at or before x that has a state (not L) */
+    while (k + 2 < g->n_st && g->xs[k + 1] <= xi) ++k;
+    const nsb_beam_point* st = station_state(g, f, k);
+    /* one Magnus step from station k to x (the kernel's step, on [x_k, x]) */
+    const double d = xi - g->xs[k];
+    nsb_vec3 phi, rho;
+    if (g->magnus_order == 2) {
+      double I1[NSB_BEAM_MAX_POINTS];
+      nsb_beam_geom_shape(b, g->xs[k] + 0.5 * d, I1, NULL);
+      phi = nsb_v3_scale(d, interp(K0, strains, 3, I1, N));
+      rho = nsb_v3_scale(d, interp(E0, strains, 0, I1, N));
+    } else {
+      const double c = sqrt(3.0) / 6.0, c2 = sqrt(3.0) * d * d / 12.0;
+      double I1[NSB_BEAM_MAX_POINTS], I2[NSB_BEAM_MAX_POINTS];
+      nsb_beam_geom_shape(b, g->xs[k] + d * (0.5 - c), I1, NULL);
+      nsb_beam_geom_shape(b, g->xs[k] + d * (0.5 + c), I2, NULL);
+      nsb_vec3 E1 = interp(E0, strains, 0, I1, N), K1 = interp(K0, strains, 3, I1, N);
+      nsb_vec3 E2 = interp(E0, strains, 0, I2, N), K2 = interp(K0, strains, 3, I2, N);
+      phi = nsb_v3_muladd(nsb_v3_scale(0.5 * d, nsb_v3_add(K1, K2)), c2, nsb_v3_cross(K1, K2));
+      rho = nsb_v3_muladd(nsb_v3_scale(0.5 * d, nsb_v3_add(E1, E2)), c2,
+                          nsb_v3_sub(nsb_v3_cross(K1, E2), nsb_v3_cross(K2, E1)));
+    }
+    const nsb_quat qk = nsb_q_load(st->q);
+    nsb_v3_store(nsb_v3_add(nsb_v3_load(st->r), nsb_q_rotate(qk, nsb_m3_mulv(nsb_so3_T(phi), rho))), out[i].r);
+    nsb_q_store(nsb_q_normalize(nsb_q_mul(qk, nsb_so3_exp_q(phi))), out[i].q);
+  }
+  nsb_beam_equilibrium_at(f, n, x, out);
+}
+
+void nsb_beam_strain_average(const nsb_beam_resultant* cur, const nsb_beam_strain_force* old, double alpha_m,
+                             double alpha_f, double* Ng, double* Mg) {
+  const double* oNf = old ? old->Nf : cur->Nf;
+  const double* oNm = old ? old->Nm : cur->Nm;
+  const double* oMf = old ? old->Mf : cur->Mf;
+  const double* oMm = old ? old->Mm : cur->Mm;
+  for (int c = 0; c < 3; ++c) {
+    Ng[c] = (1.0 - alpha_f) * cur->Nf[c] + alpha_f * oNf[c] + (1.0 - alpha_m) * cur->Nm[c] + alpha_m * oNm[c];
+    Mg[c] = (1.0 - alpha_f) * cur->Mf[c] + alpha_f * oMf[c] + (1.0 - alpha_m) * cur->Mm[c] + alpha_m * oMm[c];
+  }
+}

@@ -162,4 +162,25 @@ static inline int nsb_beam_strain_nlocal(int N) { return 12 + 6 * N + 6; }
 void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat q0, const double* strains,
                             double* r_st, double* q_st);
 
+/// Equilibrium resultants at n sections x[i] in [0, L] (any order) of the
+/// current state f (nsb_beam_field, beam_velocity.h; f->g = &g->base): the
+/// integrated equilibrium of nsb_beam_equilibrium_at, whose parts at the
+/// stored sections (x = 0, the collocation points, L) are the kernel's
+/// cur_res.  Position and frame at x: the element's own configuration map,
+/// one Magnus step (g->magnus_order) from the station before x with the
+/// strain field of the collocation states (f->cp: E - E0, K - K0, which are
+/// the strain unknowns), so r(x), R(x) at the stations and at L are exactly
+/// the kernel's.  These are the resultants at t_{n+1} (alpha_m = alpha_f =
+/// 0, what the wrapper uses); with resultant averaging blend the parts with
+/// nsb_beam_strain_average.  No allocation.
+void nsb_beam_strain_resultants_at(const nsb_beam_strain_geom* g, const nsb_beam_field* f, int n, const double* x,
+                                   nsb_beam_resultant* out);
+
+/// Generalized-alpha resultants of one section from its parts at t_{n+1}
+/// (cur) and at t_n (old, may be NULL: taken as cur):
+///   N_g = (1 - alpha_f) N_f + alpha_f N_f^n + (1 - alpha_m) N_m + alpha_m N_m^n,  M_g likewise
+/// (header above).  Outputs 3 each.
+void nsb_beam_strain_average(const nsb_beam_resultant* cur, const nsb_beam_strain_force* old, double alpha_m,
+                             double alpha_f, double* Ng, double* Mg);
+
 #endif

@@ -117,6 +117,8 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
   g->n_sub = N + 1;
   g->n_gauss = n_gauss;
   g->n_qp = g->n_sub * n_gauss;
+  nsb_v3_store(XA, g->XA);
+  nsb_q_store(qA, g->qA);
 
   double xs[NSB_BEAM_MAX_GAUSS], ws[NSB_BEAM_MAX_GAUSS];
   gauss_legendre(N, xs, ws); /* N = 1: the midpoint L/2 (seed §7.2.1) */
@@ -775,4 +777,244 @@ void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* se
   }
   if (kinetic) *kinetic = ek;
   if (strain) *strain = es;
+}
+
+/* ---- equilibrium resultants along the element (output) -------------------
+ *
+ * Contract: the comment above nsb_beam_field in beam_velocity.h; equations
+ * and the choice of quadrature in docs/theory_beam.md §8. */
+
+/* Sub-interval [a, b] that holds x: the first s with x <= b (x at a
+ * collocation point belongs to the sub-interval it ends). */
+static int sub_of(const nsb_beam_geom* g, double x) {
+  int s = 0;
+  while (s < g->N && x > g->xp[s]) ++s;
+  return s;
+}
+static double sub_a(const nsb_beam_geom* g, int s) { return s == 0 ? 0.0 : g->xp[s - 1]; }
+static double sub_b(const nsb_beam_geom* g, int s) { return s == g->N ? g->L : g->xp[s]; }
+static double clamp_x(const nsb_beam_geom* g, double x) { return x < 0.0 ? 0.0 : x > g->L ? g->L : x; }
+
+/* Weights w[j] = int_a^x l_j of the interpolatory rule on the n_gauss
+ * integration points of sub-interval s: the points' own Gauss rule mapped
+ * to [a, x] (exact, l_j has degree n_gauss - 1).  x = b gives the Gauss
+ * weights. */
+static void partial_weights(const nsb_beam_geom* g, int s, double x, double* w) {
+  const int ng = g->n_gauss, q0 = s * ng;
+  const double a = sub_a(g, s), t = (x - a) / (sub_b(g, s) - a);
+  for (int j = 0; j < ng; ++j) {
+    double acc = 0.0;
+    for (int i = 0; i < ng; ++i) acc += g->wq[q0 + i] * lagrange(g->xq + q0, ng, j, a + t * (g->xq[q0 + i] - a));
+    w[j] = t * acc;
+  }
+}
+
+/* The points of sub-interval s with full states, in order: its left end
+ * (element end 0 or collocation point s - 1), its integration points, its
+ * right end (collocation point s or element end L).  Returns their count. */
+static int sub_points(const nsb_beam_field* f, int s, double* xs, const nsb_beam_point** pts) {
+  const nsb_beam_geom* g = f->g;
+  const int ng = g->n_gauss;
+  xs[0] = sub_a(g, s);
+  pts[0] = s == 0 ? &f->end[0] : &f->cp[s - 1];
+  for (int j = 0; j < ng; ++j) {
+    xs[1 + j] = g->xq[s * ng + j];
+    pts[1 + j] = &f->qp[s * ng + j];
+  }
+  xs[ng + 1] = sub_b(g, s);
+  pts[ng + 1] = s == g->N ? &f->end[1] : &f->cp[s];
+  return ng + 2;
+}
+
+/* Initial axis r0(x) = XA + R_A x T(x K0) E0 and frame R0(x) = R_A exp(S(x K0)). */
+static nsb_vec3 initial_position(const nsb_beam_geom* g, double x) {
+  nsb_vec3 xk = nsb_v3_scale(x, nsb_v3_load(g->K0[0]));
+  nsb_vec3 d = nsb_v3_scale(x, nsb_m3_mulv(nsb_so3_T(xk), nsb_v3_load(g->E0[0])));
+  return nsb_v3_add(nsb_v3_load(g->XA), nsb_q_rotate(nsb_q_load(g->qA), d));
+}
+
+/* Integrands of the equilibrium at one integration point (moments about c). */
+typedef struct eq_terms {
+  nsb_vec3 fe, fm, ge, gm, rfe, rfm;
+} eq_terms;
+
+static eq_terms eq_point(const nsb_beam_field* f, const nsb_beam_point* p, nsb_vec3 c) {
+  const nsb_beam_section* sec = f->sec;
+  eq_terms t;
+  nsb_vec3 rho = nsb_v3_sub(nsb_v3_load(p->r), c);
+  t.fe = nsb_v3_neg(nsb_v3_load(f->n_load));
+  t.ge = nsb_v3_neg(nsb_v3_load(f->m_load));
+  t.fm = t.gm = nsb_v3_zero();
+  if (f->inertia) {
+    nsb_vec3 Jd = nsb_v3_load(sec->rhoJ), w = nsb_v3_load(p->w);
+    nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
+    t.fm = nsb_v3_scale(sec->rhoA, nsb_v3_load(p->a));
+    t.gm = nsb_q_rotate(nsb_q_load(p->q), inm);
+  }
+  t.rfe = nsb_v3_cross(rho, t.fe);
+  t.rfm = nsb_v3_cross(rho, t.fm);
+  return t;
+}
+
+static void eq_add(eq_terms* acc, double w, const eq_terms* t) {
+  acc->fe = nsb_v3_muladd(acc->fe, w, t->fe);
+  acc->fm = nsb_v3_muladd(acc->fm, w, t->fm);
+  acc->ge = nsb_v3_muladd(acc->ge, w, t->ge);
+  acc->gm = nsb_v3_muladd(acc->gm, w, t->gm);
+  acc->rfe = nsb_v3_muladd(acc->rfe, w, t->rfe);
+  acc->rfm = nsb_v3_muladd(acc->rfm, w, t->rfm);
+}
+
+/* Sums with the partial rule of sub-interval s at x, from the starts. */
+static eq_terms sums_at(const nsb_beam_geom* g, const eq_terms* start, const eq_terms* t, double x) {
+  const int s = sub_of(g, x), ng = g->n_gauss;
+  double w[NSB_BEAM_MAX_GAUSS];
+  partial_weights(g, s, x, w);
+  eq_terms S = start[s];
+  for (int j = 0; j < ng; ++j) eq_add(&S, w[j], &t[s * ng + j]);
+  return S;
+}
+
+/* Section components, strains and the global sums of one resultant. */
+static void finish(const nsb_beam_section* sec, nsb_vec3 Nf, nsb_vec3 Nm, nsb_vec3 Mf, nsb_vec3 Mm,
+                   nsb_beam_resultant* o) {
+  const nsb_vec3 Ng = nsb_v3_add(Nf, Nm), Mg = nsb_v3_add(Mf, Mm);
+  const nsb_quat q = nsb_q_load(o->q);
+  const nsb_vec3 Ns = nsb_q_rotate_inv(q, Ng), Ms = nsb_q_rotate_inv(q, Mg);
+  nsb_v3_store(Nf, o->Nf);
+  nsb_v3_store(Nm, o->Nm);
+  nsb_v3_store(Mf, o->Mf);
+  nsb_v3_store(Mm, o->Mm);
+  nsb_v3_store(Ng, o->N);
+  nsb_v3_store(Mg, o->M);
+  nsb_v3_store(Ns, o->Ns);
+  nsb_v3_store(Ms, o->Ms);
+  nsb_v3_store(nsb_v3(Ns.x / sec->EA, Ns.y / sec->GA2, Ns.z / sec->GA3), o->strain);
+  nsb_v3_store(nsb_v3(Ms.x / sec->GJ, Ms.y / sec->EI2, Ms.z / sec->EI3), o->strain + 3);
+}
+
+/* The Galerkin velocity element's moment defect (header): the node-1
+ * moment of its rows, R(L) [R(0)^T M^0 + Gm], Gm = int g + sum_k W_k c_k,
+ * g = J alpha + omega x J omega - R^T m (material), c_k = N_G x E + M_G x K,
+ * minus the spatial M_g(L) (spatial parts at L given in atL), split into
+ * the part of m, c, M^0 (Df) and of the inertia (Dm). */
+static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* atL, nsb_vec3* Df, nsb_vec3* Dm) {
+  const nsb_beam_geom* g = f->g;
+  const nsb_beam_section* sec = f->sec;
+  const int N = g->N;
+  const nsb_vec3 ml = nsb_v3_load(f->m_load), Jd = nsb_v3_load(sec->rhoJ);
+  const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  nsb_vec3 Gf = nsb_q_rotate_inv(nsb_q_load(f->end[0].q), nsb_v3_load(f->u + 15 + 6 * N)), Gi = nsb_v3_zero();
+  for (int q = 0; q < g->n_qp; ++q) {
+    const nsb_beam_point* p = &f->qp[q];
+    Gf = nsb_v3_muladd(Gf, -g->wq[q], nsb_q_rotate_inv(nsb_q_load(p->q), ml));
+    if (f->inertia) {
+      nsb_vec3 w = nsb_v3_load(p->w);
+      nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
+      Gi = nsb_v3_muladd(Gi, g->wq[q], inm);
+    }
+  }
+  for (int k = 0; k < N; ++k) {
+    const nsb_vec3 E = nsb_v3_load(f->cp[k].E), K = nsb_v3_load(f->cp[k].K);
+    const nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0p[k])));
+    const nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0p[k])));
+    Gf = nsb_v3_muladd(Gf, g->JL[k], nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K)));
+  }
+  const nsb_quat qL = nsb_q_load(f->end[1].q);
+  *Df = nsb_v3_sub(nsb_q_rotate(qL, Gf), nsb_v3_load(atL->Mf));
+  *Dm = nsb_v3_sub(nsb_q_rotate(qL, Gi), nsb_v3_load(atL->Mm));
+}
+
+void nsb_beam_equilibrium_at(const nsb_beam_field* f, int n, const double* x, nsb_beam_resultant* out) {
+  const nsb_beam_geom* g = f->g;
+  const nsb_beam_section* sec = f->sec;
+  const int N = g->N, ng = g->n_gauss;
+  const nsb_vec3 c = nsb_v3_load(f->end[0].r);
+  const nsb_vec3 N0 = nsb_v3_load(f->u + 12 + 6 * N), M0 = nsb_v3_load(f->u + 15 + 6 * N);
+  const nsb_vec3 zero = nsb_v3_zero();
+  /* integrands at the integration points, and their sums from 0 to the
+   * start of every sub-interval */
+  eq_terms t[NSB_BEAM_MAX_QP], start[NSB_BEAM_MAX_POINTS + 1];
+  eq_terms acc = {zero, zero, zero, zero, zero, zero};
+  for (int s = 0, q = 0; s <= N; ++s) {
+    start[s] = acc;
+    for (int j = 0; j < ng; ++j, ++q) {
+      t[q] = eq_point(f, &f->qp[q], c);
+      eq_add(&acc, g->wq[q], &t[q]);
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    const eq_terms S = sums_at(g, start, t, clamp_x(g, x[i]));
+    nsb_beam_resultant* o = &out[i];
+    const nsb_vec3 rho = nsb_v3_sub(nsb_v3_load(o->r), c);
+    const nsb_vec3 Nf = nsb_v3_add(N0, S.fe), Nm = S.fm;
+    nsb_vec3 Mf = nsb_v3_sub(nsb_v3_add(M0, S.ge), nsb_v3_cross(rho, N0));
+    Mf = nsb_v3_add(nsb_v3_sub(Mf, nsb_v3_cross(rho, S.fe)), S.rfe);
+    const nsb_vec3 Mm = nsb_v3_add(nsb_v3_sub(S.gm, nsb_v3_cross(rho, S.fm)), S.rfm);
+    finish(sec, Nf, Nm, Mf, Mm, o);
+  }
+}
+
+/* Lagrange weights l[i](x) on the n points xs. */
+static void lagrange_all(const double* xs, int n, double x, double* l) {
+  for (int i = 0; i < n; ++i) l[i] = lagrange(xs, n, i, x);
+}
+
+void nsb_beam_velocity_resultants_at(const nsb_beam_field* f, int n, const double* x, nsb_beam_resultant* out) {
+  const nsb_beam_geom* g = f->g;
+  for (int i = 0; i < n; ++i) {
+    const double xi = clamp_x(g, x[i]);
+    double xs[NSB_BEAM_MAX_GAUSS + 2], l[NSB_BEAM_MAX_GAUSS + 2];
+    const nsb_beam_point* pts[NSB_BEAM_MAX_GAUSS + 2];
+    const int m = sub_points(f, sub_of(g, xi), xs, pts);
+    lagrange_all(xs, m, xi, l);
+    /* r = r0 + sum_i l_i (r_i - r0(x_i)); R = R_a exp(S(sum_i l_i log(R_a^T R_i))) */
+    const nsb_quat qa = nsb_q_load(pts[0]->q);
+    nsb_vec3 d = nsb_v3_zero(), th = nsb_v3_zero();
+    for (int k = 0; k < m; ++k) {
+      d = nsb_v3_muladd(d, l[k], nsb_v3_sub(nsb_v3_load(pts[k]->r), initial_position(g, xs[k])));
+      if (k > 0) th = nsb_v3_muladd(th, l[k], nsb_so3_log_q(nsb_q_mul(nsb_q_conj(qa), nsb_q_load(pts[k]->q))));
+    }
+    nsb_v3_store(nsb_v3_add(initial_position(g, xi), d), out[i].r);
+    nsb_q_store(nsb_q_normalize(nsb_q_mul(qa, nsb_so3_exp_q(th))), out[i].q);
+  }
+  nsb_beam_equilibrium_at(f, n, x, out);
+  if (!f->galerkin) return;
+  /* Galerkin: the defect spread uniformly (a couple -D/L per length) */
+  nsb_beam_resultant atL;
+  const double L = g->L;
+  memcpy(atL.r, f->end[1].r, sizeof atL.r);
+  memcpy(atL.q, f->end[1].q, sizeof atL.q);
+  nsb_beam_equilibrium_at(f, 1, &L, &atL);
+  nsb_vec3 Df, Dm;
+  galerkin_defect(f, &atL, &Df, &Dm);
+  for (int i = 0; i < n; ++i) {
+    const double s = clamp_x(g, x[i]) / L;
+    finish(f->sec, nsb_v3_load(out[i].Nf), nsb_v3_load(out[i].Nm), nsb_v3_muladd(nsb_v3_load(out[i].Mf), s, Df),
+           nsb_v3_muladd(nsb_v3_load(out[i].Mm), s, Dm), &out[i]);
+  }
+}
+
+void nsb_beam_geom_initial(const nsb_beam_geom* g, double x, double* r0, double* q0) {
+  if (r0) nsb_v3_store(initial_position(g, x), r0);
+  if (q0) {
+    nsb_quat dq = nsb_so3_exp_q(nsb_v3_scale(x, nsb_v3_load(g->K0[0])));
+    nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(g->qA), dq)), q0);
+  }
+}
+
+void nsb_beam_field_rates(const nsb_beam_field* f, double x, double* v, double* w) {
+  const nsb_beam_geom* g = f->g;
+  x = clamp_x(g, x);
+  double xs[NSB_BEAM_MAX_GAUSS + 2], l[NSB_BEAM_MAX_GAUSS + 2];
+  const nsb_beam_point* pts[NSB_BEAM_MAX_GAUSS + 2];
+  const int m = sub_points(f, sub_of(g, x), xs, pts);
+  lagrange_all(xs, m, x, l);
+  nsb_vec3 vv = nsb_v3_zero(), ww = nsb_v3_zero();
+  for (int k = 0; k < m; ++k) {
+    vv = nsb_v3_muladd(vv, l[k], nsb_v3_load(pts[k]->v));
+    ww = nsb_v3_muladd(ww, l[k], nsb_v3_load(pts[k]->w));
+  }
+  nsb_v3_store(vv, v);
+  nsb_v3_store(ww, w);
 }

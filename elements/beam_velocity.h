@@ -122,6 +122,7 @@ typedef struct nsb_beam_geom {
   double JL[NSB_BEAM_MAX_POINTS];     /* J_p(L) */
   double E0[NSB_BEAM_MAX_QP][3], K0[NSB_BEAM_MAX_QP][3];        /* initial E, K at integration points */
   double E0p[NSB_BEAM_MAX_POINTS][3], K0p[NSB_BEAM_MAX_POINTS][3]; /* ... and at collocation points */
+  double XA[3], qA[4];                /* initial placement of end 0: r0(x) = XA + R(qA) x T(x K0) E0 */
 } nsb_beam_geom;
 
 /// Initial geometry of an element between node A (position XA, frame RA) and
@@ -173,8 +174,11 @@ int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* cur_qp, n
 /// Number of local unknowns for N points.
 static inline int nsb_beam_velocity_nlocal(int N) { return 12 + 6 * N + 6; }
 
-/// Stress resultants of the current state at the collocation points (global
-/// N_g = R N_G and M_g = R M_G), for output.
+/// Constitutive stress resultants of the current state at the collocation
+/// points (global R N_G and R M_G, N_G = C_N (E - E0), M_G = C_M (K - K0) of
+/// the points' kinematic strains).  With collocation weighting they equal the
+/// equilibrium resultants there once the element's rows hold; for output
+/// along the element use nsb_beam_velocity_resultants_at.
 void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_point* cur_cp, double* Ng, double* Mg);
 
 /// Kinetic energy int (rhoA v.v + omega.J omega)/2 by the element's
@@ -185,5 +189,106 @@ void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_poi
 /// output may be NULL.
 void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* sec, const nsb_beam_point* pts_qp,
                               const nsb_beam_point* pts_cp, double* kinetic, double* strain);
+
+/* ---- Equilibrium resultants along the element (output) ---------------------
+ *
+ * Both elements (and both weightings) carry the resultants at x = 0 as
+ * unknowns (N^0, M^0, global) and define the section resultants everywhere
+ * by the integrated equilibrium of the segment [0, x] (as the element
+ * equations above: Zupan & Saje 2003, Cesarek et al. 2013), split like the strain
+ * element's parts (f: end loads and applied loads, m: inertia), moments
+ * about c = r(0):
+ *   N_f(x) = N^0 + F_e,   F_e = -int_0^x n,        N_m(x) = F_m,  F_m = int_0^x rhoA a,
+ *   M_f(x) = M^0 - rho(x) x N^0 - int_0^x m - rho(x) x F_e + int_0^x rho x (-n),
+ *   M_m(x) = int_0^x R (J alpha + omega x J omega) - rho(x) x F_m + int_0^x rho x rhoA a,
+ *   rho = r - r(0),  N_g = N_f + N_m,  M_g = M_f + M_m.
+ * The integrals are the element's own quadrature of [0, x]: the Gauss rules
+ * of the whole sub-intervals below x, and on the sub-interval [a, b] that
+ * holds x the interpolatory rule on its n_gauss integration points,
+ * weights int_a^x l_i (l_i the Lagrange basis on those points).  At a
+ * collocation point and at L these are exactly the sums of the element's
+ * equations; inside a sub-interval the rule is exact for integrands that are
+ * polynomials of degree < n_gauss there (rhoA a - n of the velocity element;
+ * rho x n of a straight element in statics).  The integrands are the states
+ * of the integration points as the last evaluation left them: the rates of
+ * the points cannot be evaluated elsewhere (both elements keep their rate
+ * history only at the points).
+ * Section frame R(x) and position r(x) (rho(x) above): see
+ * nsb_beam_velocity_resultants_at and nsb_beam_strain_resultants_at.
+ * Section components N_s = R^T N_g, M_s = R^T M_g, and the strains the
+ * constitutive law gives for them, gamma = C_N^-1 N_s, kappa = C_M^-1 M_s.
+ */
+
+/// The current state of an element as its last evaluation left it: the
+/// input of the resultant functions (all pointers borrowed for the call).
+typedef struct nsb_beam_field {
+  const nsb_beam_geom* g;
+  const nsb_beam_section* sec;  /* rhoA, rhoJ of the inertia terms; stiffnesses for the strains */
+  const nsb_beam_point* qp;     /* n_qp states at the integration points */
+  const nsb_beam_point* cp;     /* N states at the collocation points */
+  const nsb_beam_point* end;    /* 2 states at x = 0 and x = L (end frames) */
+  const double* u;              /* local unknowns of that evaluation: N^0 at u + 12 + 6N, M^0 at u + 15 + 6N */
+  double n_load[3], m_load[3];  /* distributed loads of that evaluation (global, per length, gravity included) */
+  int inertia;                  /* 1: include rhoA a and R (J alpha + omega x J omega) of the states */
+  int galerkin;                 /* velocity element with Galerkin weighting: moments in the material form
+                                   (nsb_beam_velocity_resultants_at); ignored by the strain element */
+} nsb_beam_field;
+
+/// Equilibrium resultants at one section x, with the section's position and frame.
+typedef struct nsb_beam_resultant {
+  double r[3], q[4];            /* axis position r(x) and section frame R(x) (quaternion) */
+  double Nf[3], Mf[3];          /* part of N^0, M^0 and the applied loads (global) */
+  double Nm[3], Mm[3];          /* inertial part (global) */
+  double N[3], M[3];            /* N_g = N_f + N_m, M_g = M_f + M_m (global) */
+  double Ns[3], Ms[3];          /* R^T N_g (axial, shear 2, shear 3), R^T M_g (torsion, bending 2, bending 3) */
+  double strain[6];             /* gamma = C_N^-1 Ns, kappa = C_M^-1 Ms (the constitutive strains of N_g, M_g) */
+} nsb_beam_resultant;
+
+/// The integrated equilibrium above at n sections x[i] in [0, L] (any
+/// order; clamped to [0, L]), given their positions and frames in out[i].r,
+/// out[i].q; fills the other fields of out[i].  The element-specific
+/// functions below supply r and q.  O(n_qp + n n_gauss^2), no allocation.
+void nsb_beam_equilibrium_at(const nsb_beam_field* f, int n, const double* x, nsb_beam_resultant* out);
+
+/// Velocity element: equilibrium resultants at n sections x[i] (any order).
+/// Collocation weighting: nsb_beam_equilibrium_at, which reproduces the
+/// element's rows at the collocation points and at L.  Galerkin weighting
+/// (f->galerkin): the forces likewise (N_g(L) is the node-1 row N^0 + Fv
+/// exactly), but the moment rows of the Galerkin element are not the
+/// spatial moment balance of the element (its test space, material
+/// angular velocities, lacks the rigid rotations of a bent element; in
+/// dynamics this is its angular-momentum error, docs/theory_beam.md §7, §8):
+/// the node-1 moment R(L) M_L, M_L = R(0)^T M^0 + Gm, differs from the
+/// spatial M_g(L) by a defect D.  The output spreads D uniformly,
+///   M(x) = M_g(x) + (x/L) D,
+/// i.e. the equilibrium of the element's loads plus a distributed couple
+/// -D/L: it equals the element's own end moments at both ends (so adjacent
+/// elements balance at their nodes) and is exact wherever the element is
+/// (D = 0: planar bending, straight elements under distributed loads).
+/// D falls spectrally with N (3-D tip-loaded cantilever: 9e-3, 4e-5, 1e-6,
+/// 2e-8, 2e-10 of |F| L for N = 1..5).  Parts: D splits into its inertial
+/// part (R(L) int (J alpha + omega x J omega) against M_m(L)) and the rest.
+/// Position and frame at x: the velocity element keeps no configuration
+/// field between its points, so they are interpolated on the sub-interval
+/// [a, b] that holds x through its end states (collocation points, or the
+/// element ends) and its integration points (Lagrange, n_gauss + 2 points):
+/// the displacement r - r0 (r0 the initial helicoidal axis), and the
+/// rotation vectors log(R_a^T R_i) relative to the frame at a.  The
+/// displacement is exact: r - r0 is a sum of increments h vbar(x), each a
+/// polynomial of degree N (header), and at the points r(x) is what the
+/// element's equations use (at L the node position, the field's end once the
+/// closure rows hold).  The frame is exact at the points and interpolated in
+/// between (it enters only the section components).
+void nsb_beam_velocity_resultants_at(const nsb_beam_field* f, int n, const double* x, nsb_beam_resultant* out);
+
+/// Initial axis and frame at x in [0, L] (the helicoidal geometry of
+/// nsb_beam_geom_init): r0[3], q0[4]; either may be NULL.
+void nsb_beam_geom_initial(const nsb_beam_geom* g, double x, double* r0, double* q0);
+
+/// Velocity and angular velocity (material components of the frame at x)
+/// at x, interpolated like the displacement above (exact for the velocity
+/// element, whose v and material omega are polynomials of degree <= N in x
+/// for polynomial initial data).  Outputs 3 each.
+void nsb_beam_field_rates(const nsb_beam_field* f, double x, double* v, double* w);
 
 #endif

@@ -98,6 +98,21 @@ typedef struct nsb_eval_ctx {
   /* NEWTON-law contacts solved by prox sweeps (*SOLVER CONTROLS, CONTACT
      SOLVER=PROX): their rows hold the impulses at the sweep's values */
   int contact_prox;
+  /* *STATIC, RIKS (docs/theory.md §8): the loads of the current step are
+     its reference loads times the load proportionality factor lpf (riks = 1;
+     nsb_load_scale); gravity_lpf = d gravity / d lpf.  With f_lpf non-NULL,
+     an element that condenses interior unknowns adds there the derivative of
+     its condensed residual with respect to lpf (n_local values, tangent at
+     lpf) and keeps what post_solve_lpf needs; the other elements leave it
+     alone (the system differences their residuals, which are affine in lpf). */
+  int riks;
+  double lpf;
+  nsb_vec3 gravity_lpf;
+  double* f_lpf;
+  /* per step (model->steps.count values): the LPF a *STATIC, RIKS step
+     ended with (1 for the other steps); later steps keep that step's loads
+     at it.  NULL: all 1 */
+  const double* step_lpf;
 } nsb_eval_ctx;
 
 /// Energy and momentum contributions of one element.
@@ -142,6 +157,12 @@ typedef struct nsb_elem_ops {
   /// c->trans, c->rot to the size of the interior correction and adds its raw
   /// squared norm to c->raw2 (nsb_corr).
   void (*post_solve)(const nsb_elem* e, const double* du, nsb_corr* c);
+  /// Arc-length steps: as post_solve, for node increments du together with a
+  /// change dlpf of the load factor,
+  ///   du_i = -K_ii^{-1} (f_i + K_in du + f_i,lpf dlpf),
+  /// with f_i,lpf from the last eval with ec->f_lpf (docs/theory.md §8).
+  /// Set by every element that sets post_solve.
+  void (*post_solve_lpf)(const nsb_elem* e, const double* du, double dlpf, nsb_corr* c);
   /// Increment accepted: the current interior states become the old ones.
   void (*commit)(const nsb_elem* e);
   /// Increment rejected: internal unknowns back to the start of the increment.
@@ -243,9 +264,12 @@ extern const nsb_elem_ops nsb_cload_ops;          /* elements/nodal_load.c */
 extern const nsb_elem_ops nsb_manufactured_ops;   /* elements/nodal_load.c */
 
 /// Multiplier of a load defined in step load_step with amplitude amp (-1: none)
-/// at the evaluation time: amplitude value (step or total time as the amplitude
-/// says), or a linear ramp over the step for amplitude-free loads of the current
-/// static step, else 1.  d1, d2 (may be NULL): first and second time derivatives.
+/// at the evaluation time: the load proportionality factor ec->lpf for the
+/// loads of the current *STATIC, RIKS step (which take no amplitude),
+/// amplitude value (step or total time as the amplitude says), or a linear
+/// ramp over the step for amplitude-free loads of the current static step,
+/// else 1.  d1, d2 (may be NULL): first and second time derivatives (0 in a
+/// Riks step, which has no time).
 double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1, double* d2);
 /// Node position for any node: the state for nodes with DOFs, else the fixed
 /// initial position (ground points).
@@ -261,12 +285,18 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
                     const double* v0, const double* w0, nsb_elem* e);
 
 /// Output samples of a beam element: its two ends and its integration
-/// points, in order along the axis (strains at the ends: nearest point).
+/// points, in order along the axis.  Kinematics: the node states at the ends,
+/// the integration points' states inside.  Resultants: the equilibrium
+/// resultants N_g, M_g of the element at the sample's section
+/// (nsb_beam_velocity_resultants_at, nsb_beam_strain_resultants_at), as the
+/// element's last evaluation left its state; section components in the
+/// sample's frame q; strains: those the constitutive law gives for them,
+/// C_N^-1 R^T N_g and C_M^-1 R^T M_g (not the points' kinematic strains).
 typedef struct nsb_beam_sample_out {
   double *x, *u, *v, *w; /* 3 per sample; w: angular velocity, global frame */
   double* q;             /* 4 per sample: section frame */
-  double* strain;        /* 6 per sample: gamma, kappa (section frame) */
-  double *force, *moment;             /* 3 per sample, global frame (constitutive resultants) */
+  double* strain;        /* 6 per sample: gamma, kappa (section frame) of the resultants below */
+  double *force, *moment;             /* 3 per sample, global frame (equilibrium resultants) */
   double *force_local, *moment_local; /* 3 per sample, section frame */
 } nsb_beam_sample_out;
 /// How far the section frame turns along a beam element at the current
@@ -281,8 +311,11 @@ int nsb_beam_n_samples(const nsb_elem* e);
 int nsb_beam_n_qp(const nsb_elem* e);
 void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, double* rhoA, double rhoJ[3]);
 void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, nsb_beam_sample_out* o);
-/// Values of a beam element at local coordinate xi in [0, 1] (linear
-/// interpolation between the output samples; frame by normalized lerp).
+/// Values of a beam element at local coordinate xi in [0, 1] (clamped): at
+/// xi = 0 and 1 the end samples of nsb_beam_sample; inside, at x = xi L,
+/// the element's own fields: position, frame and equilibrium resultants of
+/// nsb_beam_velocity_resultants_at / nsb_beam_strain_resultants_at,
+/// velocity and angular velocity by nsb_beam_field_rates.  Allocation free.
 typedef struct nsb_beam_probe_out {
   double x[3], u[3], v[3], w[3], q[4], strain[6], force[3], moment[3], force_local[3], moment_local[3];
 } nsb_beam_probe_out;

@@ -23,12 +23,19 @@
 
 double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1, double* d2) {
   double v1 = 0.0, v2 = 0.0, v = 1.0;
-  if (amp >= 0) {
-    const nsb_amplitude* A = &ec->model->amplitudes.data[amp];
-    v = nsb_amplitude_eval(A, A->total_time ? ec->t : ec->t_step, &v1, &v2);
-  } else if (ec->step_static && load_step == ec->step && ec->step_period > 0.0) {
-    v = ec->t_step / ec->step_period;
-    v1 = 1.0 / ec->step_period;
+  if (ec->riks && load_step == ec->step) {
+    v = ec->lpf;
+  } else {
+    if (amp >= 0) {
+      const nsb_amplitude* A = &ec->model->amplitudes.data[amp];
+      v = nsb_amplitude_eval(A, A->total_time ? ec->t : ec->t_step, &v1, &v2);
+    } else if (ec->step_static && load_step == ec->step && ec->step_period > 0.0) {
+      v = ec->t_step / ec->step_period;
+      v1 = 1.0 / ec->step_period;
+    }
+    /* the loads of a Riks step, once it has ended, stay at the LPF it ended
+       with (1 for every other step; a Riks step's loads take no amplitude) */
+    if (ec->step_lpf && load_step >= 0) v *= ec->step_lpf[load_step];
   }
   if (d1) *d1 = v1;
   if (d2) *d2 = v2;

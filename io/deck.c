@@ -85,6 +85,15 @@ typedef struct contact_ref {
 } contact_ref;
 typedef NSB_ARRAY(contact_ref) contact_ref_array;
 
+/* A *STATIC, RIKS step: its keyword and data line, for the checks made once
+   the whole deck is read (check_riks_steps). */
+typedef struct riks_ref {
+  int step;
+  loc at;      /* keyword line */
+  loc data_at; /* data line (line 0: none) */
+} riks_ref;
+typedef NSB_ARRAY(riks_ref) riks_ref_array;
+
 typedef enum kw_id {
   KW_NONE = 0, /* before the first keyword of a file */
   KW_SKIP,     /* after a keyword line with an error: data lines are ignored */
@@ -178,6 +187,7 @@ static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
 static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", NULL}; /* nsb_contact_pair.sequential */
 static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_contact_centreline */
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
+static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}; /* nsb_step_def.riks_cylindrical */
 
 static const kwspec kw_table[] = {
     {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
@@ -264,7 +274,10 @@ static const kwspec kw_table[] = {
       {"GAMMA", P_REAL, 0, NULL},
       {"RHOINF", P_REAL, 0, NULL},
       {NULL, P_FLAG, 0, NULL}}},
-    {"STATIC", KW_STATIC, W_STEP, {{NULL, P_FLAG, 0, NULL}}},
+    {"STATIC",
+     KW_STATIC,
+     W_STEP,
+     {{"RIKS", P_FLAG, 0, NULL}, {"CONSTRAINT", P_ENUM, 0, riks_constraints}, {NULL, P_FLAG, 0, NULL}}},
     {"FREQUENCY", KW_FREQUENCY, W_STEP, {{"MASS", P_ENUM, 0, mass_kinds}, {NULL, P_FLAG, 0, NULL}}},
     {"MODAL DYNAMIC",
      KW_MODAL_DYNAMIC,
@@ -331,6 +344,7 @@ typedef struct parser {
   int_array rec_file[REC_COUNT];
   amp_ref_array amp_refs;
   contact_ref_array contact_refs;
+  riks_ref_array riks_refs;
   double_array values;  /* AMPLITUDE data being read */
   int_array scratch;    /* expanded node or element lists */
   int* elem_hash;       /* element label -> index (find_element) */
@@ -2540,6 +2554,104 @@ static void data_procedure(parser* p, loc at) {
     VALUE(p, p->step_at, "INC=%d allows fewer increments than period/h needs (%.0f)", p->step_inc, need);
 }
 
+/* *STATIC, RIKS [, CONSTRAINT=]: arc-length continuation (solver/arclength.h);
+   without RIKS, CONSTRAINT is an error.  v: the *STATIC parameters. */
+static void begin_riks(parser* p, loc at, const pval* v) {
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  if (!v[0].set) {
+    if (v[1].set) VALUE(p, at, "CONSTRAINT applies to *STATIC, RIKS only");
+    return;
+  }
+  s->riks = 1;
+  s->riks_cylindrical = v[1].set && v[1].i == 1;
+  s->riks_max_inc = p->step_inc > 0 ? p->step_inc : 100; /* Abaqus: INC= bounds the increments, default 100 */
+  if ((double)s->riks_max_inc > NSB_DECK_INCREMENTS_MAX) {
+    VALUE(p, p->step_at, "INC=%d: a *STATIC, RIKS step takes at most %.0e increments", s->riks_max_inc,
+          NSB_DECK_INCREMENTS_MAX);
+    s->riks_max_inc = (int)NSB_DECK_INCREMENTS_MAX;
+  }
+  riks_ref r = {p->m->steps.count - 1, at, {0, 0}};
+  if (NSB_ARRAY_PUSH(p->ctx, p->riks_refs, r) != NSB_OK) oom(p, at);
+}
+
+/* One optional real of the Riks data line: an empty field (or none) keeps *out. */
+static int riks_real(parser* p, loc at, int k, const char* what, double* out) {
+  if (k >= p->n_fields || p->fields[k][0] == '\0') return 1;
+  return get_real(p, at, p->fields[k], what, out);
+}
+
+/* The Riks data line (Abaqus *STATIC, RIKS): initial arc-length increment,
+   total arc length (period), minimum and maximum increment, maximum load
+   proportionality factor, node, DOF and the displacement that end the step.
+   Every field may be empty; zero means "default" for the first three. */
+static void data_riks(parser* p, loc at) {
+  if (!only_one_line(p, at)) return;
+  if (!expect_fields(p, at, 1, 8,
+                     "initial arc-length increment, total arc length, minimum increment, maximum increment, maximum "
+                     "LPF, node, DOF, maximum displacement"))
+    return;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  riks_ref* r = &p->riks_refs.data[p->riks_refs.count - 1];
+  r->data_at = at;
+  double ds = 0.0, period = 0.0, ds_min = 0.0, ds_max = 0.0, lpf_max = 0.0, u_max = 0.0;
+  if (!riks_real(p, at, 0, "initial arc-length increment", &ds) || !riks_real(p, at, 1, "total arc length", &period) ||
+      !riks_real(p, at, 2, "minimum arc-length increment", &ds_min) ||
+      !riks_real(p, at, 3, "maximum arc-length increment", &ds_max) ||
+      !riks_real(p, at, 4, "maximum load proportionality factor", &lpf_max) ||
+      !riks_real(p, at, 7, "maximum displacement", &u_max))
+    return;
+  if (ds < 0.0 || period < 0.0 || ds_min < 0.0 || ds_max < 0.0) {
+    VALUE(p, at, "arc-length increments and the total arc length must be >= 0 (0: default), got %.12g, %.12g, %.12g, "
+          "%.12g", ds, period, ds_min, ds_max);
+    return;
+  }
+  if (period == 0.0) period = 1.0;          /* Abaqus defaults */
+  if (ds == 0.0) ds = period;
+  if (ds_min == 0.0) ds_min = fmin(ds, 1e-5 * period);
+  if (ds > period) {
+    VALUE(p, at, "initial arc-length increment %.12g is larger than the total arc length %.12g", ds, period);
+    return;
+  }
+  if (ds_min > ds) {
+    VALUE(p, at, "minimum arc-length increment %.12g is larger than the initial one %.12g", ds_min, ds);
+    return;
+  }
+  if (ds_max > 0.0 && ds_max < ds) {
+    VALUE(p, at, "maximum arc-length increment %.12g is smaller than the initial one %.12g", ds_max, ds);
+    return;
+  }
+  int has_lpf = p->n_fields > 4 && p->fields[4][0] != '\0';
+  if (has_lpf && !(lpf_max > 0.0)) {
+    VALUE(p, at, "maximum load proportionality factor must be > 0 (the LPF starts at 0 and grows), got %.12g",
+          lpf_max);
+    return;
+  }
+  int n_mon = 0;
+  for (int k = 5; k < 8; ++k) n_mon += k < p->n_fields && p->fields[k][0] != '\0';
+  if (n_mon != 0 && n_mon != 3) {
+    SYNTAX(p, at, "the monitored displacement needs all three of node, DOF and maximum displacement (fields 6 to 8)");
+    return;
+  }
+  if (n_mon == 3) {
+    int node = node_by_label(p, at, p->fields[5], "monitored node");
+    if (node < 0) return;
+    int dof;
+    if (!get_int(p, at, p->fields[6], "monitored DOF", &dof)) return;
+    if (dof < 1 || dof > 6) {
+      VALUE(p, at, "monitored DOF must be 1 to 6, got %d", dof);
+      return;
+    }
+    s->riks_node = node;
+    s->riks_dof = dof;
+    s->riks_u_max = u_max;
+  }
+  s->h = ds;
+  s->period = period;
+  s->h_min = ds_min;
+  s->riks_h_max = ds_max;
+  s->riks_lpf_max = has_lpf ? lpf_max : 0.0;
+}
+
 /* ---- block end -------------------------------------------------------------------- */
 
 /* Symmetric positive definite check of a 3x3 column-major matrix by leading minors. */
@@ -2817,6 +2929,7 @@ static void begin_keyword(parser* p, loc at, char* text) {
       break;
     case KW_STATIC:
       begin_procedure(p, at, v, 1);
+      if (p->b.kw != KW_SKIP) begin_riks(p, at, v);
       break;
     case KW_FREQUENCY:
       begin_frequency(p, at, v[0].set && v[0].i == 1);
@@ -2917,9 +3030,14 @@ static void data_line(parser* p, loc at, char* text) {
       data_probe(p, at);
       break;
     case KW_DYNAMIC:
-    case KW_STATIC:
     case KW_MODAL_DYNAMIC:
       data_procedure(p, at);
+      break;
+    case KW_STATIC:
+      if (p->m->steps.data[p->m->steps.count - 1].riks)
+        data_riks(p, at);
+      else
+        data_procedure(p, at);
       break;
     case KW_FREQUENCY:
       data_frequency(p, at);
@@ -3373,6 +3491,62 @@ static void check_frequency_steps(parser* p) {
     }
 }
 
+/* *STATIC, RIKS steps: the step's loads are the reference load the LPF
+   scales, so there must be some and they take no amplitude; supports of the
+   step only hold; the monitored node must have the DOF; no contact pairs. */
+static void check_riks_steps(parser* p) {
+  const nsb_model* m = p->m;
+  for (int r = 0; r < p->riks_refs.count && !p->stop; ++r) {
+    const riks_ref* ref = &p->riks_refs.data[r];
+    int k = ref->step;
+    const nsb_step_def* sd = &m->steps.data[k];
+    int n_loads = 0;
+    for (int i = 0; i < m->cloads.count && !p->stop; ++i) {
+      if (m->cloads.data[i].step != k) continue;
+      ++n_loads;
+      if (m->cloads.data[i].amplitude >= 0)
+        VALUE(p, rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
+              "*CLOAD in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
+    }
+    for (int i = 0; i < m->dloads.count && !p->stop; ++i) {
+      if (m->dloads.data[i].step != k) continue;
+      ++n_loads;
+      if (m->dloads.data[i].amplitude >= 0)
+        VALUE(p, rec_loc(p, REC_DLOAD, i, m->dloads.data[i].line),
+              "*DLOAD in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
+    }
+    for (int i = 0; i < m->gravities.count && !p->stop; ++i) {
+      if (m->gravities.data[i].step != k) continue;
+      ++n_loads;
+      if (m->gravities.data[i].amplitude >= 0)
+        VALUE(p, rec_loc(p, REC_GRAVITY, i, m->gravities.data[i].line),
+              "*GRAVITY in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
+    }
+    if (n_loads == 0)
+      VALUE(p, ref->at,
+            "*STATIC, RIKS needs loads of its own step (*CLOAD, *DLOAD or *GRAVITY inside it): they are the reference "
+            "load that the load proportionality factor scales");
+    for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+      const nsb_boundary* bc = &m->boundaries.data[i];
+      if (bc->step == k && (bc->value != 0.0 || bc->amplitude >= 0))
+        VALUE(p, rec_loc(p, REC_BOUNDARY, i, bc->line),
+              "*BOUNDARY with a prescribed value or amplitude in a *STATIC, RIKS step: only holds (value 0) are "
+              "allowed; prescribe the motion in a *STATIC step before it");
+    }
+    if (sd->riks_node >= 0 && ref->data_at.line > 0) {
+      int nd = nsb_model_node_ndof(m, sd->riks_node);
+      if (sd->riks_dof > nd)
+        VALUE(p, ref->data_at, "monitored node %d has %d degrees of freedom, so no DOF %d",
+              m->nodes.data[sd->riks_node].label, nd, sd->riks_dof);
+    }
+    if (m->contact_pairs.count > 0)
+      VALUE(p, ref->at,
+            "*STATIC, RIKS does not handle contact pairs (the model has the *CONTACT PAIR of line %d); use load "
+            "control (*STATIC without RIKS)",
+            m->contact_pairs.data[0].line);
+  }
+}
+
 /* Contact pairs after reading: resolve the slave node set and the master
    (obstacle, element set of beams, node set of particles; case-insensitive;
    a name that fits two kinds is ambiguous) and check what they hold against
@@ -3541,6 +3715,7 @@ static void check_deck(parser* p) {
   check_joints(p);
   check_supports_and_loads(p);
   check_frequency_steps(p);
+  check_riks_steps(p);
   check_contact(p);
   /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */
   if (p->n_errors > 0) return;
@@ -3560,6 +3735,7 @@ static void parser_free(parser* p) {
   for (int r = 0; r < REC_COUNT; ++r) NSB_ARRAY_FREE(p->ctx, p->rec_file[r]);
   NSB_ARRAY_FREE(p->ctx, p->amp_refs);
   NSB_ARRAY_FREE(p->ctx, p->contact_refs);
+  NSB_ARRAY_FREE(p->ctx, p->riks_refs);
   NSB_ARRAY_FREE(p->ctx, p->values);
   NSB_ARRAY_FREE(p->ctx, p->scratch);
   NSB_FREE_ARRAY(p->ctx, p->mark, p->mark_cap, int);

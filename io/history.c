@@ -88,6 +88,10 @@ int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_his
     fputs(",dissipated", f);
     h->n_cols++;
   }
+  /* the factor on the current step's loads (nsb_system_load_factor): the
+     same column whatever the step kinds */
+  fputs(",load_factor", f);
+  h->n_cols++;
   for (int p = 0; p < m->probes.count; ++p) {
     const nsb_probe* pr = &m->probes.data[p];
     for (int b = 0; b < N_PROBE_BITS; ++b) {
@@ -113,6 +117,7 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
           newton_iterations, e.kinetic, e.potential, e.kinetic + e.potential, e.momentum.x, e.momentum.y,
           e.momentum.z, e.angular_momentum.x, e.angular_momentum.y, e.angular_momentum.z, e.external_work);
   if (h->dissipative) fprintf(f, ",%.17g", e.dissipated);
+  fprintf(f, ",%.17g", nsb_system_load_factor(s));
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   for (int p = 0; p < h->m->probes.count; ++p) {

@@ -14,7 +14,9 @@ typedef struct nsb_history nsb_history;
 /// Open path for writing and write the header: the fixed columns (time, step,
 /// newton_iterations, kinetic_energy, potential_energy, total_energy,
 /// linear_momentum_{x,y,z}, angular_momentum_{x,y,z}, external_work: the work
-/// of all applied loads except gravity, which is potential energy) and the probe columns
+/// of all applied loads except gravity, which is potential energy; dissipated
+/// for models with dashpots or contacts; load_factor: the factor on the
+/// current step's loads, nsb_system_load_factor) and the probe columns
 /// <probe>.<quantity> of the model.  Owned by caller.
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out);
 /// Write one row for the system's current state.

@@ -11,6 +11,7 @@
 #include "elements/contact.h"
 #include "io/history.h"
 #include "io/vtk.h"
+#include "solver/arclength.h"
 #include "solver/reduced.h"
 
 
@@ -622,6 +623,56 @@ out:
   return st;
 }
 
+/* A *STATIC, RIKS step: arc-length increments (solver/arclength.h) until
+   one of the step's end criteria; history and VTK output every EVERY-th
+   increment and at the last one, as in any step. */
+static int riks_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, const nsb_run_options* opt,
+                     nsb_history* hist, nsb_vtk_writer* vtk, frame_buf* fb, nsb_vtk_beam_writer* bvtk, beam_buf* bb,
+                     long* inc, double t_end, double t_start) {
+  const nsb_step_def* sd = &m->steps.data[k];
+  nsb_stats* stats = nsb_system_stats(s);
+  nsb_arclength* al = NULL;
+  NSB_CALL(nsb_arclength_create(ctx, s, &al));
+  nsb_arclength_info info;
+  nsb_newton_report rep;
+  double lpf_peak = 0.0, last_progress = nsb_now_s();
+  int st = NSB_OK;
+  for (long j = 1;; ++j) {
+    double t0 = nsb_system_time(s);
+    st = nsb_arclength_increment(al, &info, &rep);
+    if (st < 0) {
+      print_failure(m, k, *inc + 1, t0, nsb_arclength_ds(al), &rep);
+      nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld (LPF %.10g): %s", t0, k + 1,
+                    *inc + 1, nsb_system_load_factor(s), rep.cause);
+      break;
+    }
+    ++*inc;
+    lpf_peak = fmax(lpf_peak, info.lpf);
+    int last = info.end != NSB_ARC_GOING;
+    double tic = nsb_now_s();
+    if (hist && sd->history_every > 0 && (j % sd->history_every == 0 || last))
+      if ((st = nsb_history_write(hist, s, *inc, info.iterations)) < 0) break;
+    if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || last)) {
+      if ((st = write_frame(vtk, fb, s, nsb_system_time(s))) < 0) break;
+      if (bvtk && (st = write_beams(bvtk, bb, s, nsb_system_time(s))) < 0) break;
+      stats->outputs++;
+    }
+    stats->t_output += nsb_now_s() - tic;
+    if (opt->progress && !opt->quiet && tic - last_progress > 0.25) {
+      last_progress = tic;
+      progress(0.0, t_end, nsb_system_time(s), tic - t_start, *inc, stats->newton_iterations);
+    }
+    if (last) {
+      if (opt->report && !opt->quiet)
+        fprintf(opt->report, "step %d: Riks path ends after %ld increments at LPF %.10g (largest %.10g), arc length %.6g: %s\n",
+                k + 1, j, info.lpf, lpf_peak, nsb_arclength_used(al), nsb_arclength_end_text(info.end));
+      break;
+    }
+  }
+  nsb_arclength_destroy(&al);
+  return st;
+}
+
 int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
   double t_start = nsb_now_s();
   int st = NSB_OK;
@@ -732,6 +783,11 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
       if (vtk && (st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
       if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
       if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;
+    }
+    if (sd->riks) {
+      if ((st = riks_step(ctx, m, s, k, opt, hist, vtk, &fb, bvtk, &bb, &inc, t_end, t_start)) < 0) goto done;
+      t = nsb_system_time(s);
+      continue;
     }
     double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
     long n_inc = (long)ceil(sd->period / sd->h - 1e-9);

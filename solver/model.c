@@ -226,6 +226,7 @@ nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme) {
   d.vtk_every = 0;
   d.vtk_ascii = 0;
   d.history_every = 1;
+  d.riks_node = -1;
   return d;
 }
 
@@ -361,6 +362,10 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
               s->n_modes, s->shift);
     else if (s->n_modes > 0)
       fprintf(out, "    %d: %s frequency, %d lowest modes\n", i + 1, s->name[0] ? s->name : "-", s->n_modes);
+    else if (s->riks)
+      fprintf(out, "    %d: %s static Riks (%s), arc-length increment=%g, total arc length=%g, at most %d increments\n",
+              i + 1, s->name[0] ? s->name : "-", s->riks_cylindrical ? "cylindrical" : "spherical", s->h, s->period,
+              s->riks_max_inc);
     else
       fprintf(out, "    %d: %s static, increment=%g, period=%g\n", i + 1, s->name[0] ? s->name : "-", s->h,
               s->period);

@@ -377,6 +377,17 @@ typedef struct nsb_step_def {
   int modal_dynamic;
   int reduction;             /* 0 MODAL (truncation), 1 QUASI-STATIC (plus residual flexibility at the contacts) */
   double ray_alpha, ray_beta; /* Rayleigh damping D = alpha M + beta K */
+  /* *STATIC, RIKS (kind NSB_STEP_STATIC with riks = 1; solver/arclength.h,
+     docs/theory.md §8): h is the initial arc-length increment, period the
+     total arc length, h_min the smallest increment (Abaqus's data line) */
+  int riks;
+  int riks_cylindrical;      /* CONSTRAINT=CYLINDRICAL: no load term in the arc length */
+  double riks_h_max;         /* largest arc-length increment; 0: no limit */
+  double riks_lpf_max;       /* end when the LPF reaches it; 0: no such limit */
+  int riks_node;             /* monitored node (0-based), -1: none */
+  int riks_dof;              /* its DOF 1..6 */
+  double riks_u_max;         /* end when that DOF's total displacement crosses it */
+  int riks_max_inc;          /* at most this many increments (*STEP, INC=; default 100) */
 } nsb_step_def;
 
 /* Probe quantity groups (bit mask). */

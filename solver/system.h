@@ -15,6 +15,7 @@
 #define NSB_SYSTEM_H
 
 #include "elements/element.h"
+#include "solver/convergence.h"
 #include "solver/integrator.h"
 #include "solver/linsolve.h"
 #include "solver/modal.h"
@@ -63,6 +64,55 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep);
 /// Advance by one increment h from the current time.  On failure the state
 /// is restored to the start of the increment and a negative status returned.
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep);
+
+/// *STATIC, RIKS steps (docs/theory.md §8): the building blocks that
+/// solver/arclength.c drives.  The step's loads are its reference loads
+/// times the load proportionality factor (LPF, 0 at the step start); the
+/// static map runs with h = 1, so the node unknowns of an increment are
+/// displacements and material spins of the node frames.
+/// Start an increment at the current (converged) state: remember it for
+/// restore, interior unknowns of a zero increment, no predictor.
+/// Errors: NSB_ERR_ARG (not a Riks step).
+int nsb_system_riks_begin_increment(nsb_system* s);
+/// Assemble at the current iterate and LPF: residual (view
+/// nsb_system_residual), tangent, q = -d residual / d LPF into q
+/// (n_equations values, caller's), and the residual norms of Newton's
+/// convergence test.  Errors: element evaluation failures.
+int nsb_system_riks_assemble(nsb_system* s, double* q);
+/// The residual of the last assembly (view, n_equations values) and its
+/// 2-norm (condensed beam rows included).
+const double* nsb_system_residual(const nsb_system* s);
+double nsb_system_riks_residual_norm(const nsb_system* s);
+/// Factorize the assembled tangent (timed, counted).  On failure rep->status
+/// and rep->cause say why (a singular matrix names its unknown).
+int nsb_system_factor(nsb_system* s, nsb_newton_report* rep);
+/// Solve with the last factorization in place (x: right-hand side in,
+/// solution out, n_equations values; timed, counted).
+int nsb_system_solve(nsb_system* s, double* x, nsb_newton_report* rep);
+/// Apply the node increments dx (equation space, borrowed) together with the
+/// LPF change dlpf: the beams' interior unknowns follow from the last
+/// assembly's condensation, consistently with the bordered update
+/// (element.h post_solve_lpf); the correction norms of the convergence test
+/// are updated.
+void nsb_system_riks_apply(nsb_system* s, const double* dx, double dlpf);
+/// Newton's convergence test (solver/convergence.h, the one of every
+/// increment) on the last assembly and correction, iteration it (0-based);
+/// fills rep's per-iteration entries, and its status and cause for a
+/// verdict other than converged.
+nsb_conv_verdict nsb_system_riks_test(nsb_system* s, int it, nsb_newton_report* rep);
+/// Back to the start of the increment (state, multipliers, LPF, interiors).
+void nsb_system_riks_restore(nsb_system* s);
+/// Accept the increment (reactions when asked for, as in any increment);
+/// the step time advances by the arc length ds.
+int nsb_system_riks_commit(nsb_system* s, double ds);
+/// The factor on the loads of the current step: the LPF in a Riks step, the
+/// ramp t_step / period in any other static step, 1 in dynamic, *FREQUENCY
+/// and *MODAL DYNAMIC steps (history.csv column load_factor).
+double nsb_system_load_factor(const nsb_system* s);
+/// The definition of the current step (view; NULL before the first step).
+const nsb_step_def* nsb_system_step(const nsb_system* s);
+/// Equation of DOF dof (0..5) of node (0-based), or -1 (held, absent).
+int nsb_system_node_equation(const nsb_system* s, int node, int dof);
 
 /// Modal analysis of the current state (a *FREQUENCY step, docs/theory.md §6):
 /// the static tangent K (h = 1: displacements and material spins) and the

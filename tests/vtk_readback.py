@@ -18,7 +18,8 @@ steps: point count, one VTK_POLY_LINE per element running through the points
 in order, every axis array with components and type (strain: 6), the
 component names of strain, force_section and moment_section, cell data
 "element", TimeValue, section axes
-orthonormal.  Surface steps: only VTK_QUAD and VTK_POLYGON cells; per element
+orthonormal, and the resultants' global and section components related by
+the point's frame (force = [e1 e2 e3] force_section, moment likewise).  Surface steps: only VTK_QUAD and VTK_POLYGON cells; per element
 (cell data "element") exactly 2 polygon caps of m vertices and (n_e - 1) m
 quads; one ring of m vertices per axis point, each vertex in the plane normal
 to e1 through its axis point and carrying that point's data; the surface's
@@ -135,6 +136,25 @@ def axes_error(name, pd, n):
             worst = max(worst, max(abs(cross[m] - e[2][m]) for m in range(3)))
         if not worst <= TOL:
             fail("%s: axes not orthonormal/right-handed (max error %.3g)" % (name, worst))
+    return worst
+
+
+def section_error(name, pd, n):
+    """force - [e1 e2 e3] force_section and moment - [e1 e2 e3] moment_section,
+    relative to the largest resultant of the step."""
+    arrs = [pd.GetArray(a) for a in ("e1", "e2", "e3", "force", "force_section", "moment", "moment_section")]
+    if any(a is None for a in arrs):
+        return 0.0
+    e1, e2, e3, f, fs, m, ms = arrs
+    scale, worst = 0.0, 0.0
+    for i in range(n):
+        axes = (e1.GetTuple3(i), e2.GetTuple3(i), e3.GetTuple3(i))
+        for glob, sec in ((f, fs), (m, ms)):
+            g, s = glob.GetTuple3(i), sec.GetTuple3(i)
+            scale = max(scale, max(abs(c) for c in g))
+            worst = max(worst, max(abs(g[k] - sum(axes[j][k] * s[j] for j in range(3))) for k in range(3)))
+    if not worst <= TOL * max(scale, 1.0):
+        fail("%s: global and section resultants differ by %.3g (largest resultant %.3g)" % (name, worst, scale))
     return worst
 
 
@@ -274,6 +294,7 @@ def check_beam_axis(path, time, n_points_expected):
         fail("%s: polylines cover %d of %d points" % (name, next_point, n))
     check_time(name, g, time)
     axes_error(name, pd, n)
+    section_error(name, pd, n)
     return g, elements
 
 
