@@ -527,7 +527,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     return NSB_OK;
   }
   double c1 = ec->con_scale[1];
-  double sl = ec->gamma * ec->h / d->m_eff;      /* lambda_v = sl * P (velocity units) */
+  double sl = nsb_impulse_time(ec) / d->m_eff;   /* lambda_v = sl * P (velocity units) */
   double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
   double lv[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) lv[k] = sl * P[k];
@@ -1112,7 +1112,7 @@ void nsb_contact_prox_begin(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     d->r_prox = W > 0.0 ? 1.0 / (d->m_eff * W) : 0.0;
     /* warm start: the multipliers of the last increment, projected */
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-    double sl = ec->gamma * ec->h / d->m_eff;
+    double sl = nsb_impulse_time(ec) / d->m_eff;
     const double* P = ec->lambda + e[i].mult_first;
     for (int k = 0; k < e[i].n_mult; ++k) d->pfix[k] = sl * P[k];
     d->pfix[0] = nsb_prox_rplus(d->pfix[0]);
@@ -1207,7 +1207,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (d->hermite) vrf = nsb_v3_add(vrf, hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     for (int k = 0; k < e[i].n_mult; ++k) {
-      d->impulse[k] = ec->gamma * ec->h * P[k];
+      d->impulse[k] = nsb_impulse_time(ec) * P[k];
       double post = nsb_v3_dot(dir[k], vrf);
       d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
     }
