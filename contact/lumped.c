@@ -29,7 +29,7 @@ void nsb_contact_prox_begin(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     d->r_prox = W > 0.0 ? 1.0 / (d->m_eff * W) : 0.0;
     /* warm start: the multipliers of the last increment, projected */
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-    double sl = ec->gamma * ec->h / d->m_eff;
+    double sl = nsb_impulse_time(ec) / d->m_eff;
     const double* P = ec->lambda + e[i].mult_first;
     for (int k = 0; k < e[i].n_mult; ++k) d->pfix[k] = sl * P[k];
     nsb_prox_coulomb(e[i].n_mult, p->friction, d->pfix, d->pfix);

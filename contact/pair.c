@@ -172,7 +172,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     return NSB_OK;
   }
   double c1 = ec->con_scale[1];
-  double sl = ec->gamma * ec->h / d->m_eff;      /* lambda_v = sl * P (velocity units) */
+  double sl = nsb_impulse_time(ec) / d->m_eff;   /* lambda_v = sl * P (velocity units) */
   double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
   double lv[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) lv[k] = sl * P[k];
@@ -434,7 +434,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     for (int k = 0; k < e[i].n_mult; ++k) {
-      d->impulse[k] = ec->gamma * ec->h * P[k];
+      d->impulse[k] = nsb_impulse_time(ec) * P[k];
       double post = nsb_v3_dot(dir[k], vrf);
       d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
     }

@@ -13,7 +13,9 @@
  *    consistent tangent with the exact Hessian of the gap (including the
  *    motion of the closest point along the centreline);
  *  - NEWTON: impulses in the step's momentum balance (measure equality),
- *    with multipliers P (force-like, impulse Lambda = gamma h P) and
+ *    with multipliers P (force-like, impulse Lambda = gamma h P, times
+ *    (1 - alpha_f)/(1 - alpha_m) in the generalized-alpha form of the
+ *    modified scheme: nsb_impulse_time) and
  *    semi-smooth complementarity rows
  *       normal:  phi_N = Lambda_N/m - prox_{R+}(Lambda_N/m - xi_N),
  *                xi_N = gamma_N+ + e min(gamma_N-, 0),
@@ -51,7 +53,7 @@ typedef struct nsb_contact_data {
   double gap0, gN_pre, aN_pre, gT_pre[2];
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
-     lambda_v = gamma h P / m_eff) and the contact's step r (same units) */
+     lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
   double pfix[3], r_prox, dpfix[3]; /* dpfix: change of the last sweep */
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];

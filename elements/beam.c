@@ -608,10 +608,11 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, dou
   in.q_end = q_end;
   in.u = u;
   in.h = ec->h;
-  if (ec->vbar) { /* modified Newmark (beta = 1/2, checked by the system) */
+  if (ec->vbar && !ec->mn_alpha) { /* modified Newmark (beta = 1/2, checked by the system) */
     in.beta = 0.5 * ec->gamma;
     in.gamma_n = ec->gamma;
-  } else {
+  } else { /* Newmark, generalized-alpha, or the modified scheme's generalized-alpha form
+              (the same Newmark relations on pseudo-accelerations, docs/theory.md §3.5) */
     in.beta = ec->beta;
     in.gamma_n = ec->gamma;
   }
@@ -679,6 +680,9 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   s->h_eval = accel ? 0.0 : ec->h;
   in.beta = ec->beta;
   in.gamma = ec->gamma;
+  in.gen_alpha = ec->mn_alpha;
+  in.alpha_m = ec->alpha_m;
+  in.alpha_f = ec->alpha_f;
   in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
   in.galerkin = s->galerkin;
   fill_loads(ec, s, &in);

@@ -167,22 +167,54 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
 
 /* Modified Newmark rate update (seed §5.2):
  *   v = cvn v_n + cv vbar,  a = can a_n - ca v_n + ca vbar,
- * cvn = (beta-1)/beta, cv = 1/beta, can = (gamma-1)/gamma, ca = 1/(beta gamma h). */
+ * cvn = (beta-1)/beta, cv = 1/beta, can = (gamma-1)/gamma, ca = 1/(beta gamma h).
+ * Generalized-alpha form (ga = 1; docs/theory.md §3.5; beta, gamma Newmark's):
+ *   p = cp (vbar - v_n) - cpp p_n,            cp = 1/(beta h), cpp = (1/2 - beta)/beta,
+ *   v = v_n + h (1 - gamma) p_n + h gamma p,  i.e. dv/dvbar = cv = gamma/beta,
+ *   a = s1 p + s2 p_n - s3 a_n,               s1 = (1-am)/(1-af), s2 = am/(1-af), s3 = af/(1-af),
+ *   so da/dvbar = ca = s1 cp. */
 typedef struct rate_coef {
   double cvn, cv, can, ca;
+  int ga;
+  double cp, cpp, hg0, hg1, s1, s2, s3;
 } rate_coef;
 
-/* Modified-Newmark rate coefficients of the evaluation (zero when static):
-   v = cvn v_n + cv vbar,  a = can a_n + ca (vbar - v_n). */
+/* Rate coefficients of the evaluation (zero when static): plain modified
+   Newmark v = cvn v_n + cv vbar,  a = can a_n + ca (vbar - v_n), or its
+   generalized-alpha form. */
 static rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
-  rate_coef rc = {0.0, 0.0, 0.0, 0.0};
-  if (in->inertia) {
+  rate_coef rc;
+  memset(&rc, 0, sizeof rc);
+  if (in->inertia && in->gen_alpha) {
+    double b = in->beta, g = in->gamma, h = in->h, am = in->alpha_m, af = in->alpha_f;
+    rc.ga = 1;
+    rc.cp = 1.0 / (b * h);
+    rc.cpp = (0.5 - b) / b;
+    rc.hg0 = h * (1.0 - g);
+    rc.hg1 = h * g;
+    rc.s1 = (1.0 - am) / (1.0 - af);
+    rc.s2 = am / (1.0 - af);
+    rc.s3 = af / (1.0 - af);
+    rc.cv = g / b;
+    rc.ca = rc.s1 * rc.cp;
+  } else if (in->inertia) {
     rc.cvn = (in->beta - 1.0) / in->beta;
     rc.cv = 1.0 / in->beta;
     rc.can = (in->gamma - 1.0) / in->gamma;
     rc.ca = 1.0 / (in->beta * in->gamma * in->h);
   }
   return rc;
+}
+
+/* Generalized-alpha form at one point: new rate x (v or omega), its
+   acceleration xa and pseudo-acceleration xp from the step average xb and
+   the old xn, xan, xpn (see rate_coef). */
+static void rates_alpha(const rate_coef* rc, nsb_vec3 xb, nsb_vec3 xn, nsb_vec3 xan, nsb_vec3 xpn, double* x,
+                        double* xa, double* xp) {
+  nsb_vec3 p = nsb_v3_sub(nsb_v3_scale(rc->cp, nsb_v3_sub(xb, xn)), nsb_v3_scale(rc->cpp, xpn));
+  nsb_v3_store(nsb_v3_add(xn, nsb_v3_add(nsb_v3_scale(rc->hg0, xpn), nsb_v3_scale(rc->hg1, p))), x);
+  nsb_v3_store(nsb_v3_sub(nsb_v3_add(nsb_v3_scale(rc->s1, p), nsb_v3_scale(rc->s2, xpn)), nsb_v3_scale(rc->s3, xan)), xa);
+  nsb_v3_store(p, xp);
 }
 
 /* New state of one point from vbar, wbar (and vbar', wbar' when strains are
@@ -198,18 +230,27 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_ve
   *T = nsb_so3_T(th);
   nsb_q_store(q, cur->q);
   nsb_v3_store(nsb_v3_muladd(nsb_v3_load(old->r), h, vb), cur->r);
-  if (rc) {
+  if (rc && rc->ga) {
+    rates_alpha(rc, vb, nsb_v3_load(old->v), nsb_v3_load(old->a), nsb_v3_load(old->p), cur->v, cur->a, cur->p);
+    rates_alpha(rc, wb, nsb_v3_load(old->w), nsb_v3_load(old->al), nsb_v3_load(old->pw), cur->w, cur->al, cur->pw);
+  } else if (rc) {
     nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
     nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, vn), nsb_v3_scale(rc->cv, vb)), cur->v);
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->can, an), nsb_v3_scale(rc->ca, nsb_v3_sub(vb, vn))), cur->a);
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, wn), nsb_v3_scale(rc->cv, wb)), cur->w);
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->can, aln), nsb_v3_scale(rc->ca, nsb_v3_sub(wb, wn))), cur->al);
+    /* plain scheme: the pseudo-accelerations are the accelerations (a
+       generalized-alpha step that follows starts from them) */
+    memcpy(cur->p, cur->a, sizeof cur->p);
+    memcpy(cur->pw, cur->al, sizeof cur->pw);
   } else {
     memset(cur->v, 0, sizeof cur->v);
     memset(cur->a, 0, sizeof cur->a);
     memset(cur->w, 0, sizeof cur->w);
     memset(cur->al, 0, sizeof cur->al);
+    memset(cur->p, 0, sizeof cur->p);
+    memset(cur->pw, 0, sizeof cur->pw);
   }
   if (vbp) {
     /* E = dR^T E_n + h R^T vbar',  K = dR^T K_n + h T^T wbar' */

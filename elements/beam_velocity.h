@@ -17,6 +17,7 @@
  *   vbar(x) = vbar^0 + sum_p J_p(x) vbar'^p,  J_p(x) = int_0^x I_p,
  *   wbar(x) = wbar^0 + sum_p J_p(x) wbar'^p,
  *   r = r_n + h vbar, v, a from the modified Newmark formulas (beta, gamma),
+ *   or from their generalized-alpha form (gen_alpha; docs/theory.md §3.5),
  *   R = R_n exp(S(h wbar)), omega, alpha likewise,
  *   E = dR^T E_n + R^T h vbar'(x),        (E = R^T r', the material stretch; E - E_0 = gamma)
  *   K = dR^T K_n + T(h wbar)^T h wbar'(x) (K = axial(R^T R'), K - K_0 = kappa), dR = exp(S(h wbar)).
@@ -100,7 +101,7 @@ typedef struct nsb_beam_point {
   double q[4];  /* cross-section orientation R (quaternion) */
   double v[3], a[3];   /* velocity, acceleration (global) */
   double w[3], al[3];  /* angular velocity, acceleration (body frame) */
-  double p[3], pw[3];  /* generalized-alpha pseudo-accelerations (strain element; = a, al otherwise) */
+  double p[3], pw[3];  /* generalized-alpha pseudo-accelerations (= a, al with plain schemes) */
   double E[3];  /* R^T r'  (material stretch) */
   double K[3];  /* axial(R^T R')  (material curvature) */
 } nsb_beam_point;
@@ -150,7 +151,13 @@ typedef struct nsb_beam_eval_in {
   const nsb_beam_point* old_cp; /* N states at t_n at the collocation points */
   const nsb_beam_point* old_end; /* 2 states at t_n at x = 0 and x = L (the nodes'; E, K unused) */
   const double* u;              /* local unknowns (layout in the header) */
-  double h, beta, gamma;
+  double h, beta, gamma;        /* plain modified scheme: Cesarek's beta, gamma; gen_alpha: Newmark's */
+  /* generalized-alpha form of the modified scheme (docs/theory.md §3.5):
+     vbar = v_n + h ((1/2 - beta) p_n + beta p), v = v_n + h ((1 - gamma) p_n + gamma p),
+     (1 - alpha_f) a + alpha_f a_n = (1 - alpha_m) p + alpha_m p_n at every point,
+     p_n from the old states' p, pw; 0: plain (the new states' p, pw = a, alpha) */
+  int gen_alpha;
+  double alpha_m, alpha_f;
   int inertia;                  /* 0: static (no inertia terms) */
   double n_load[3], m_load[3];  /* distributed dead force and moment per length (global), constant along the element */
   int galerkin;                 /* 0: collocation (the equations above); 1: Galerkin weighting (below) */

@@ -83,6 +83,14 @@ typedef struct nsb_eval_ctx {
      (solver/integrator.h, docs/theory.md §3.4).  Elements with interior
      points (strain beam) apply the same map there. */
   double alpha_m, alpha_f;
+  /* 1: the modified scheme in generalized-alpha form (docs/theory.md §3.5):
+     vbar, wbar are the unknowns as in the plain scheme, but beta, gamma
+     above are the Newmark parameters of the pseudo-accelerations,
+     vbar = v_n + h ((1/2 - beta) p_n + beta p), v = v_n + h ((1 - gamma) p_n + gamma p),
+     and alpha_m, alpha_f relate a to p; elements with interior points (both
+     beams) apply the same map there.  0: plain modified scheme (beta, gamma
+     of Cesarek's update) or another scheme. */
+  int mn_alpha;
   /* generalized-alpha pseudo-accelerations of the nodes at t_n (3n, body
      frame for rotations), or NULL (then they equal the accelerations) */
   const double* p_old;
@@ -227,6 +235,16 @@ static inline void nsb_local_addv(double* f, int row, nsb_vec3 v) {
   f[row] += v.x;
   f[row + 1] += v.y;
   f[row + 2] += v.z;
+}
+
+/// Velocity jump that a force held over the increment produces per unit
+/// force and mass, i.e. impulse / force (docs/contact.md §7): gamma h for
+/// Newmark and the plain modified scheme (dv = gamma h da); in the modified
+/// scheme's generalized-alpha form dv = gamma h dp and
+/// dp = (1 - alpha_f)/(1 - alpha_m) da, so gamma h (1 - alpha_f)/(1 - alpha_m).
+static inline double nsb_impulse_time(const nsb_eval_ctx* ec) {
+  if (ec->mn_alpha) return ec->gamma * ec->h * (1.0 - ec->alpha_f) / (1.0 - ec->alpha_m);
+  return ec->gamma * ec->h;
 }
 
 /// Node state accessors.

@@ -61,14 +61,15 @@ enum {
   REC_NODE_FRAME,
   REC_DLOAD,
   REC_OBSTACLE,
+  REC_AMP_SUM, /* a term of a SUM amplitude: first = the SUM's index, slot = term number */
   REC_COUNT
 };
 
 /* A named amplitude reference from records [first, first + count) of one kind. */
 typedef struct amp_ref {
-  int rec;   /* REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED, REC_DLOAD, REC_OBSTACLE */
+  int rec;   /* REC_BOUNDARY, REC_CLOAD, REC_GRAVITY, REC_MANUFACTURED, REC_DLOAD, REC_OBSTACLE, REC_AMP_SUM */
   int first, count;
-  int slot;  /* REC_MANUFACTURED: component 0..2 */
+  int slot;  /* REC_MANUFACTURED: component 0..2; REC_AMP_SUM: term number */
   char name[NSB_NAME_MAX];
   loc at;
 } amp_ref;
@@ -162,7 +163,7 @@ typedef struct kwspec {
   pspec params[MAX_PARAMS]; /* terminated by a NULL name */
 } kwspec;
 
-static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", NULL};
+static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", "SUM", NULL};
 static const char* const amp_times[] = {"STEP TIME", "TOTAL TIME", NULL};
 static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
 static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", "ELEMENT POINT", NULL};
@@ -1282,6 +1283,16 @@ static void begin_end_step(parser* p, loc at) {
   p->in_step = 0;
 }
 
+/* Chung-Hulbert parameters from the spectral radius at infinity r
+   (Češarek 2013, eq. 6.101): alpha_m, alpha_f and Newmark's beta, gamma. */
+static void set_chung_hulbert(nsb_step_def* s, double r) {
+  s->rho_inf = r;
+  s->alpha_m = (2.0 * r - 1.0) / (r + 1.0);
+  s->alpha_f = r / (r + 1.0);
+  s->beta = 0.25 * (1.0 - s->alpha_m + s->alpha_f) * (1.0 - s->alpha_m + s->alpha_f);
+  s->gamma = 0.5 - s->alpha_m + s->alpha_f;
+}
+
 static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
@@ -1299,7 +1310,7 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   s->beta = d.beta;
   s->gamma = d.gamma;
   if (!is_static && scheme == NSB_SCHEME_GENERALIZED_ALPHA) {
-    /* Chung-Hulbert parameters from rho_inf (seed 001 eq. 6.101); default
+    /* Chung-Hulbert parameters from rho_inf (Češarek 2013, eq. 6.101); default
        0.9: mild high-frequency dissipation, second order (docs/deck.md) */
     double r = 0.9;
     if (v[3].set) {
@@ -1309,14 +1320,32 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
     if (v[1].set || v[2].set)
       VALUE(p, at, "SCHEME=GENERALIZED ALPHA takes no %s: beta and gamma follow from RHOINF",
             v[1].set ? "BETA" : "GAMMA");
-    s->rho_inf = r;
-    s->alpha_m = (2.0 * r - 1.0) / (r + 1.0);
-    s->alpha_f = r / (r + 1.0);
-    s->beta = 0.25 * (1.0 - s->alpha_m + s->alpha_f) * (1.0 - s->alpha_m + s->alpha_f);
-    s->gamma = 0.5 - s->alpha_m + s->alpha_f;
+    set_chung_hulbert(s, r);
     return;
   }
-  if (!is_static && v[3].set) VALUE(p, at, "RHOINF applies to SCHEME=GENERALIZED ALPHA only");
+  if (!is_static && scheme == NSB_SCHEME_MODIFIED_NEWMARK && !v[1].set && !v[2].set) {
+    /* the generalized-alpha form of the modified scheme (docs/theory.md
+       §3.5) with rho_inf < 1; rho_inf = 1 is the plain scheme with
+       beta = gamma = 1/2, which the generalized-alpha form equals exactly */
+    double r = NSB_MODIFIED_RHOINF_DEFAULT;
+    if (v[3].set) {
+      if (v[3].d >= 0.0 && v[3].d <= 1.0) r = v[3].d;
+      else VALUE(p, at, "RHOINF must satisfy 0 <= RHOINF <= 1, got %.12g", v[3].d);
+    }
+    s->rho_inf = r;
+    if (r < 1.0) {
+      set_chung_hulbert(s, r);
+      s->mn_alpha = 1;
+    }
+    return;
+  }
+  if (!is_static && v[3].set) {
+    if (scheme == NSB_SCHEME_MODIFIED_NEWMARK)
+      VALUE(p, at, "RHOINF and %s exclude each other: BETA, GAMMA select the plain modified scheme, RHOINF its "
+            "generalized-alpha form", v[1].set ? "BETA" : "GAMMA");
+    else
+      VALUE(p, at, "RHOINF applies to SCHEME=GENERALIZED ALPHA and SCHEME=MODIFIED NEWMARK only");
+  }
   if (!is_static) {
     if (v[1].set) {
       if (v[1].d > 0.0 && v[1].d <= 1.0) s->beta = v[1].d;
@@ -1882,8 +1911,36 @@ static void data_density(parser* p, loc at) {
   mat->has_density = 1;
 }
 
+/* *AMPLITUDE, DEFINITION=SUM data: pairs "name, factor"; the names are
+   resolved after the whole deck (resolve_amplitudes), the factors collect in
+   p->values. */
+static void data_amplitude_sum(parser* p, loc at) {
+  if (p->n_fields % 2 != 0 || p->n_fields > 8) {
+    SYNTAX(p, at, "*AMPLITUDE, DEFINITION=SUM: wrong number of fields: expected 2, 4, 6 or 8 (pairs amplitude, factor), "
+           "got %d", p->n_fields);
+    p->b.ok = 0;
+    return;
+  }
+  for (int k = 0; k < p->n_fields; k += 2) {
+    double c;
+    if (!get_real(p, at, p->fields[k + 1], "factor", &c)) {
+      p->b.ok = 0;
+      return;
+    }
+    if (NSB_ARRAY_PUSH(p->ctx, p->values, c) != NSB_OK) {
+      oom(p, at);
+      return;
+    }
+    if (!add_amp_ref(p, REC_AMP_SUM, p->b.index, 1, p->values.count - 1, p->fields[k], at)) return;
+  }
+}
+
 static void data_amplitude(parser* p, loc at) {
   int kind = p->b.sub;
+  if (kind == NSB_AMP_SUM) {
+    data_amplitude_sum(p, at);
+    return;
+  }
   if (kind == NSB_AMP_TABULAR || kind == NSB_AMP_SMOOTH_STEP) {
     if (p->n_fields % 2 != 0 || p->n_fields > 8) {
       SYNTAX(p, at, "*AMPLITUDE: wrong number of fields: expected 2, 4, 6 or 8 (pairs t, a), got %d", p->n_fields);
@@ -2650,7 +2707,25 @@ static void end_amplitude(parser* p) {
     }
   } else if (n == 0) {
     SYNTAX(p, at, "amplitude %s has no data (%s)", a->name,
-           a->kind == NSB_AMP_POLYNOMIAL ? "at least one coefficient" : "at least one pair t, a");
+           a->kind == NSB_AMP_POLYNOMIAL ? "at least one coefficient"
+           : a->kind == NSB_AMP_SUM      ? "at least one pair amplitude, factor"
+                                         : "at least one pair t, a");
+    return;
+  }
+  if (a->kind == NSB_AMP_SUM) {
+    /* until resolve_amplitudes: n, then (term index, factor) per term; the
+       indices are filled in (and the terms' data copied) once the deck is read */
+    a->data = NSB_NEW_ARRAY(p->ctx, 1 + 2 * n, double);
+    if (!a->data) {
+      oom(p, at);
+      return;
+    }
+    a->n_data = 1 + 2 * n;
+    a->data[0] = n;
+    for (int k = 0; k < n; ++k) {
+      a->data[1 + 2 * k] = -1.0;
+      a->data[2 + 2 * k] = p->values.data[k];
+    }
     return;
   }
   a->data = NSB_NEW_ARRAY(p->ctx, n, double);
@@ -3091,6 +3166,46 @@ static void read_file(parser* p, const char* path, loc at) {
 
 static int same_loc(loc a, loc b) { return a.file == b.file && a.line == b.line; }
 
+/* Copy the terms of every resolved SUM amplitude into its data (layout in
+   solver/model.h: n, then per term kind, n_data, factor, data), so that
+   nsb_amplitude_eval needs no lookup.  A sum with an unresolved term keeps
+   its provisional data (the deck has an error then). */
+static void flatten_sums(parser* p) {
+  nsb_model* m = p->m;
+  for (int i = 0; i < m->amplitudes.count && !p->stop; ++i) {
+    nsb_amplitude* a = &m->amplitudes.data[i];
+    if (a->kind != NSB_AMP_SUM || !a->data) continue;
+    int n = (int)a->data[0], size = 1, ok = 1;
+    for (int k = 0; k < n; ++k) {
+      int t = (int)a->data[1 + 2 * k];
+      if (t < 0) {
+        ok = 0;
+        break;
+      }
+      size += 3 + m->amplitudes.data[t].n_data;
+    }
+    if (!ok) continue;
+    double* flat = NSB_NEW_ARRAY(p->ctx, size, double);
+    if (!flat) {
+      oom(p, rec_loc(p, REC_AMP_SUM, 0, 0));
+      return;
+    }
+    flat[0] = n;
+    int at = 1;
+    for (int k = 0; k < n; ++k) {
+      const nsb_amplitude* t = &m->amplitudes.data[(int)a->data[1 + 2 * k]];
+      flat[at] = t->kind;
+      flat[at + 1] = t->n_data;
+      flat[at + 2] = a->data[2 + 2 * k];
+      memcpy(flat + at + 3, t->data, (size_t)t->n_data * sizeof(double));
+      at += 3 + t->n_data;
+    }
+    NSB_FREE_ARRAY(p->ctx, a->data, a->n_data, double);
+    a->data = flat;
+    a->n_data = size;
+  }
+}
+
 static void resolve_amplitudes(parser* p) {
   nsb_model* m = p->m;
   for (int r = 0; r < p->amp_refs.count && !p->stop; ++r) {
@@ -3120,11 +3235,28 @@ static void resolve_amplitudes(parser* p) {
         case REC_OBSTACLE:
           m->obstacles.data[i].amplitude = a;
           break;
+        case REC_AMP_SUM: {
+          nsb_amplitude* sum = &m->amplitudes.data[i];
+          const nsb_amplitude* term = &m->amplitudes.data[a];
+          if (term->kind == NSB_AMP_SUM)
+            VALUE(p, ref->at, "SUM amplitude %s: term %s is itself a SUM (a sum takes TABULAR, POLYNOMIAL, PERIODIC "
+                  "or SMOOTH STEP amplitudes)", sum->name, term->name);
+          else if (term->total_time != sum->total_time)
+            VALUE(p, ref->at, "SUM amplitude %s uses TIME=%s but its term %s uses TIME=%s (the terms are evaluated "
+                  "at the sum's time)", sum->name, sum->total_time ? "TOTAL TIME" : "STEP TIME", term->name,
+                  term->total_time ? "TOTAL TIME" : "STEP TIME");
+          else if (!term->data)
+            ; /* the term's own definition had an error, already reported */
+          else if (sum->data)
+            sum->data[1 + 2 * ref->slot] = a;
+          break;
+        }
         default:
           break;
       }
     }
   }
+  flatten_sums(p);
 }
 
 static double dist3(const double* a, const double* b) {

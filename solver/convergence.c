@@ -86,6 +86,16 @@ nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n) {
        longer falls: it sits at its round-off floor (a stiff beam's axial
        rows resolve only to about eps EA); accept. */
     v = NSB_CONV_FLOOR;
+  } else if (c->def.abs_residual <= 0.0 && c->def.abs_correction <= 0.0 && it >= 2 && c->c_rel <= 10.0 &&
+             c->prev_c_rel <= 10.0 && c->c_rel > 0.25 * c->prev_c_rel && r_now > 0.1 * c->prev_r) {
+    /* The corrections stall within ten times their tolerance (they no
+       longer shrink by a factor 4) and the residual no longer falls: the
+       round-off of the residual, propagated through the tangent, sets a
+       floor of the corrections just above the tolerance (a swing of thin
+       links: rotation corrections of 1.5e-14 rad against a bound of
+       1.4e-14).  The state is as accurate as ten times the correction
+       tolerance; accept. */
+    v = NSB_CONV_FLOOR;
   } else if (c->def.abs_residual > 0.0 && it > 0 && tiny && c->prev_tiny && r_now > 0.1 * c->prev_r) {
     /* An explicit absolute residual tolerance, corrections at round-off
        (a thousandth of their tolerance, or the round-off of the positions)

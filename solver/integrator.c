@@ -17,15 +17,49 @@ static void mn_rates(const nsb_scheme* s, const double* vn, const double* an, co
   }
 }
 
+/* Generalized-alpha form of the modified scheme (docs/theory.md §3.5): the
+   step average is Newmark's, vbar = v_n + h ((1/2 - b) p_n + b p), with the
+   Newmark parameters b, g of the pseudo-accelerations p (Arnold & Bruls 2007):
+     p = (vbar - v_n - h (1/2 - b) p_n) / (b h),
+     v = v_n + h ((1 - g) p_n + g p) = (1 - g/b) v_n + (g/b) vbar + h (1 - g/(2b)) p_n,
+     (1 - af) a + af a_n = (1 - am) p + am p_n.
+   pn NULL: p_n = a_n (pseudo-accelerations not started). */
+static void mn_rates_alpha(const nsb_scheme* s, const double* vn, const double* an, const double* pn,
+                           const double* vb, double* v, double* a, double* p) {
+  double b = s->beta, g = s->gamma, h = s->h, am = s->am, af = s->af;
+  if (!pn) pn = an;
+  for (int k = 0; k < 3; ++k) {
+    p[k] = (vb[k] - vn[k] - h * (0.5 - b) * pn[k]) / (b * h);
+    v[k] = vn[k] + h * ((1.0 - g) * pn[k] + g * p[k]);
+    a[k] = ((1.0 - am) * p[k] + am * pn[k] - af * an[k]) / (1.0 - af);
+  }
+}
+
+/* Old pseudo-accelerations of node i (NULL: the accelerations). */
+static const double* p_old(const nsb_scheme* s, int i) { return s->p_valid ? s->p_n + 3 * i : NULL; }
+static const double* pw_old(const nsb_scheme* s, int i) { return s->p_valid ? s->pw_n + 3 * i : NULL; }
+
+/* New velocity and acceleration (and pseudo-acceleration, generalized-alpha
+   form) of a translation (rot = 0) or rotation (rot = 1) of node i from its
+   step average vb.  p may be NULL for the plain scheme. */
+static void mn_point(const nsb_scheme* s, int i, int rot, const double* vn, const double* an, const double* vb,
+                     double* v, double* a, double* p) {
+  if (s->pseudo)
+    mn_rates_alpha(s, vn, an, rot ? pw_old(s, i) : p_old(s, i), vb, v, a, p);
+  else
+    mn_rates(s, vn, an, vb, v, a);
+}
+
 static void mn_update(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
   const double* vb = s->vbar + 3 * i;
   for (int k = 0; k < 3; ++k) cur->x[3 * i + k] = old->x[3 * i + k] + s->h * vb[k];
-  mn_rates(s, old->v + 3 * i, old->a + 3 * i, vb, cur->v + 3 * i, cur->a + 3 * i);
+  mn_point(s, i, 0, old->v + 3 * i, old->a + 3 * i, vb, cur->v + 3 * i, cur->a + 3 * i, s->p ? s->p + 3 * i : NULL);
   if (ndof == 6) {
     const double* wb = s->wbar + 3 * i;
     nsb_quat q = nsb_q_mul(nsb_q_load(old->q + 4 * i), nsb_so3_exp_q(nsb_v3_scale(s->h, nsb_v3_load(wb))));
     nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
-    mn_rates(s, old->w + 3 * i, old->al + 3 * i, wb, cur->w + 3 * i, cur->al + 3 * i);
+    mn_point(s, i, 1, old->w + 3 * i, old->al + 3 * i, wb, cur->w + 3 * i, cur->al + 3 * i,
+             s->pw ? s->pw + 3 * i : NULL);
   }
 }
 
@@ -51,11 +85,15 @@ static int history_predict(nsb_scheme* s, int i, int ndof) {
 }
 
 static void mn_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
-  /* without history: constant acceleration, v_{n+1} = v_n + h a_n, vbar = v_n + b h a_n */
+  /* without history: constant acceleration, v_{n+1} = v_n + h a_n, vbar = v_n + b h a_n;
+     generalized-alpha form: constant pseudo-acceleration, vbar = v_n + h p_n / 2 */
   if (!history_predict(s, i, ndof)) {
+    const double* pa = s->pseudo && p_old(s, i) ? p_old(s, i) : old->a + 3 * i;
+    const double* pl = s->pseudo && pw_old(s, i) ? pw_old(s, i) : old->al + 3 * i;
+    double c = s->pseudo ? 0.5 * s->h : s->beta * s->h;
     for (int k = 0; k < 3; ++k) {
-      s->vbar[3 * i + k] = old->v[3 * i + k] + s->beta * s->h * old->a[3 * i + k];
-      if (ndof == 6) s->wbar[3 * i + k] = old->w[3 * i + k] + s->beta * s->h * old->al[3 * i + k];
+      s->vbar[3 * i + k] = old->v[3 * i + k] + c * pa[k];
+      if (ndof == 6) s->wbar[3 * i + k] = old->w[3 * i + k] + c * pl[k];
     }
   }
   mn_update(s, i, ndof, old, cur);
@@ -95,10 +133,11 @@ static void mn_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
 static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
   s->vbar[3 * i + c] = (xv - old->x[3 * i + c]) / s->h;
   cur->x[3 * i + c] = xv;
-  double v[3], a[3];
-  mn_rates(s, old->v + 3 * i, old->a + 3 * i, s->vbar + 3 * i, v, a);
+  double v[3], a[3], p[3];
+  mn_point(s, i, 0, old->v + 3 * i, old->a + 3 * i, s->vbar + 3 * i, v, a, p);
   cur->v[3 * i + c] = v[c];
   cur->a[3 * i + c] = a[c];
+  if (s->pseudo) s->p[3 * i + c] = p[c];
 }
 
 static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
@@ -113,14 +152,16 @@ static void mn_kin(const nsb_scheme* s, int i, int ndof, const nsb_state* old, c
   (void)cur;
   double b = s->beta, g = s->gamma, h = s->h;
   k->cr = h;
-  k->cv = 1.0 / b;
-  k->ca = 1.0 / (b * g * h);
+  /* plain: dv = dvbar/b, da = dvbar/(b g h); generalized-alpha form:
+     dv = (g/b) dvbar, da = (1 - am)/((1 - af) b h) dvbar */
+  k->cv = s->pseudo ? g / b : 1.0 / b;
+  k->ca = s->pseudo ? (1.0 - s->am) / ((1.0 - s->af) * b * h) : 1.0 / (b * g * h);
   if (ndof == 6) {
     /* R = R_n exp(h wbar): dTheta = h T(h wbar)^T dwbar */
     nsb_mat3 T = nsb_so3_T(nsb_v3_scale(h, nsb_v3_load(s->wbar + 3 * i)));
     k->Bth = nsb_m3_scale(h, nsb_m3_transpose(T));
-    k->Bw = nsb_m3_scale(1.0 / b, nsb_m3_identity());
-    k->Bal = nsb_m3_scale(1.0 / (b * g * h), nsb_m3_identity());
+    k->Bw = nsb_m3_scale(k->cv, nsb_m3_identity());
+    k->Bal = nsb_m3_scale(k->ca, nsb_m3_identity());
   } else {
     k->Bth = k->Bw = k->Bal = nsb_m3_zero();
   }
@@ -146,9 +187,6 @@ static void nm_rates(const nsb_scheme* s, const double* u, const double* vn, con
   }
 }
 
-/* Old pseudo-accelerations of node i (NULL: the accelerations). */
-static const double* p_old(const nsb_scheme* s, int i) { return s->p_valid ? s->p_n + 3 * i : NULL; }
-static const double* pw_old(const nsb_scheme* s, int i) { return s->p_valid ? s->pw_n + 3 * i : NULL; }
 static double* p_cur(nsb_scheme* s, int i) { return s->p ? s->p + 3 * i : NULL; }
 static double* pw_cur(nsb_scheme* s, int i) { return s->pw ? s->pw + 3 * i : NULL; }
 
@@ -352,6 +390,17 @@ const nsb_scheme_ops nsb_accel_ops = {"initial acceleration", ac_predict, ac_app
 void nsb_scheme_set_alpha(nsb_scheme* s, double alpha_m, double alpha_f) {
   s->am = alpha_m;
   s->af = alpha_f;
+  s->pseudo = 1;
+}
+
+void nsb_scheme_carry_pseudo(nsb_scheme* dst, const nsb_scheme* src) {
+  if (!src || !dst->pseudo || !src->p_valid || dst->n_nodes != src->n_nodes) return;
+  size_t n = 3 * (size_t)dst->n_nodes * sizeof(double);
+  memcpy(dst->p_n, src->p_n, n);
+  memcpy(dst->pw_n, src->pw_n, n);
+  memcpy(dst->p, src->p_n, n);
+  memcpy(dst->pw, src->pw_n, n);
+  dst->p_valid = 1;
 }
 
 void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur) {
@@ -382,16 +431,14 @@ int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double ga
   s->wbar_n = NSB_NEW_ARRAY(ctx, m, double);
   s->vbar_nm1 = NSB_NEW_ARRAY(ctx, m, double);
   s->wbar_nm1 = NSB_NEW_ARRAY(ctx, m, double);
-  if (kind == NSB_SCHEME_NEWMARK) {
-    /* pseudo-accelerations (used when generalized-alpha sets am, af) */
-    s->p_n = NSB_NEW_ARRAY(ctx, m, double);
-    s->pw_n = NSB_NEW_ARRAY(ctx, m, double);
-    s->p = NSB_NEW_ARRAY(ctx, m, double);
-    s->pw = NSB_NEW_ARRAY(ctx, m, double);
-    if (!s->p_n || !s->pw_n || !s->p || !s->pw) {
-      nsb_scheme_destroy(&s);
-      return NSB_ERR_ALLOC;
-    }
+  /* pseudo-accelerations (used when generalized-alpha sets am, af) */
+  s->p_n = NSB_NEW_ARRAY(ctx, m, double);
+  s->pw_n = NSB_NEW_ARRAY(ctx, m, double);
+  s->p = NSB_NEW_ARRAY(ctx, m, double);
+  s->pw = NSB_NEW_ARRAY(ctx, m, double);
+  if (!s->p_n || !s->pw_n || !s->p || !s->pw) {
+    nsb_scheme_destroy(&s);
+    return NSB_ERR_ALLOC;
   }
   if (!s->vbar || !s->wbar || !s->vbar_n || !s->wbar_n || !s->vbar_nm1 || !s->wbar_nm1) {
     nsb_scheme_destroy(&s);
@@ -419,10 +466,15 @@ void nsb_scheme_destroy(nsb_scheme** ps) {
   *ps = NULL;
 }
 
-void nsb_scheme_scales(const nsb_scheme_ops* ops, double beta, double gamma, double h, double* lam_scale,
+void nsb_scheme_scales(const nsb_scheme_ops* ops, const nsb_scheme* s, double h, double* lam_scale,
                        double con_scale[3]) {
-  double cr, cv, ca;
-  if (ops == &modified_newmark_ops) {
+  double cr, cv, ca, beta = s->beta, gamma = s->gamma;
+  if (ops == &modified_newmark_ops && s->pseudo) {
+    /* generalized-alpha form: the coefficients of mn_kin */
+    cr = h;
+    cv = gamma / beta;
+    ca = (1.0 - s->am) / ((1.0 - s->af) * beta * h);
+  } else if (ops == &modified_newmark_ops) {
     cr = h;
     cv = 1.0 / beta;
     ca = 1.0 / (beta * gamma * h);

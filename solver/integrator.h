@@ -2,7 +2,8 @@
  *
  * A scheme owns the map from a node's iteration unknown Delta (3 or 6 numbers)
  * to the node's state at t_{n+1}, and its linearization (nsb_kin, see
- * elements/element.h).  Two schemes (seed 001 ch. 4; docs/theory.md):
+ * elements/element.h).  Two schemes (Češarek 2013, ch. 4; docs/theory.md), each
+ * also in a generalized-alpha form (nsb_scheme_set_alpha):
  *
  *  - Newmark on SO(3) (Simo & Vu-Quoc).  Unknowns: position x_{n+1} and the
  *    rotation, corrected by a material spin: R <- R exp(S(dTheta)).  With the
@@ -13,6 +14,12 @@
  *    and material angular velocity wbar, both additive:
  *      x = x_n + h vbar,  v = ((b-1)/b) v_n + vbar/b,  a = ((g-1)/g) a_n - v_n/(b g h) + vbar/(b g h),
  *      R = R_n exp(S(h wbar)),  omega, alpha likewise from wbar.
+ *    Its generalized-alpha form (nsb_scheme_set_alpha; docs/theory.md §3.5)
+ *    keeps the unknowns and the update of x and R, and relates vbar to the
+ *    rates through Newmark's relations on pseudo-accelerations p (b, g the
+ *    Newmark parameters; Arnold & Bruls 2007):
+ *      vbar = v_n + h ((1/2 - b) p_n + b p),  v = v_n + h ((1 - g) p_n + g p),
+ *      (1 - af) a + af a_n = (1 - am) p + am p_n.
  *
  * Lifecycle: create (parameters) -> setup (sizes; all allocation) -> per step
  * begin_step / predict / apply / kin -> destroy.  No allocation after setup.
@@ -59,13 +66,23 @@ struct nsb_scheme {
      accelerations follow (1 - af) a_{n+1} + af a_n = (1 - am) p_{n+1} + am p_n;
      the equations of motion hold at t_{n+1}.  am = af = 0: plain Newmark. */
   double am, af;
+  int pseudo;         /* nsb_scheme_set_alpha was called: the generalized-alpha form (for the
+                         modified scheme, beta and gamma are then the Newmark parameters of p) */
   double *p_n, *pw_n; /* 3n pseudo-accelerations at t_n (translation, rotation) */
   double *p, *pw;     /* 3n at t_{n+1} (current iterate) */
   int p_valid;        /* p_n initialized from the accelerations at the step start */
 };
 
-/// Generalized-alpha (Arnold-Bruls): set alpha_m, alpha_f of a Newmark scheme.
+/// Generalized-alpha (Arnold-Bruls): set alpha_m, alpha_f and switch the
+/// scheme to its generalized-alpha form (Newmark: the Newmark relations act
+/// on pseudo-accelerations; modified Newmark: as well, with beta, gamma the
+/// Newmark parameters and the step averages as unknowns).
 void nsb_scheme_set_alpha(nsb_scheme* s, double alpha_m, double alpha_f);
+/// Continue the pseudo-accelerations of the previous dynamic step's scheme
+/// src (borrowed) in dst, a generalized-alpha scheme of the same model
+/// (consecutive dynamic steps); no-op when src has none or dst is not in
+/// generalized-alpha form.
+void nsb_scheme_carry_pseudo(nsb_scheme* dst, const nsb_scheme* src);
 /// Start pseudo-accelerations from the current accelerations (after the
 /// initial-acceleration solve); no-op for the other schemes.
 void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur);
@@ -86,10 +103,11 @@ extern const nsb_scheme_ops nsb_static_ops;
 /// The initial-acceleration "scheme": unknowns are a and alpha, positions and velocities fixed.
 extern const nsb_scheme_ops nsb_accel_ops;
 
-/// Physical-multiplier scale and constraint-row scales for the current
-/// scheme and step (see elements/element.h, nsb_eval_ctx): chosen so that the
-/// Newton matrix reads c_a [M, G^T; G, 0] for unit masses.
-void nsb_scheme_scales(const nsb_scheme_ops* ops, double beta, double gamma, double h, double* lam_scale,
+/// Physical-multiplier scale and constraint-row scales for the map ops
+/// (the scheme s, or the static or initial-acceleration map) and the
+/// increment h (see elements/element.h, nsb_eval_ctx): chosen so that the
+/// Newton matrix reads c_a [M, G^T; G, 0] for unit masses.  s is borrowed.
+void nsb_scheme_scales(const nsb_scheme_ops* ops, const nsb_scheme* s, double h, double* lam_scale,
                        double con_scale[3]);
 
 #endif

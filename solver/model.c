@@ -241,6 +241,23 @@ double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* 
   double v = 0.0, v1 = 0.0, v2 = 0.0;
   const double* d = a->data;
   switch (a->kind) {
+    case NSB_AMP_SUM: {
+      /* flattened terms: kind, n_data, factor, data (model.h) */
+      int n = a->n_data > 0 ? (int)d[0] : 0, at = 1;
+      for (int k = 0; k < n; ++k) {
+        nsb_amplitude term;
+        memset(&term, 0, sizeof term);
+        term.kind = (nsb_amp_kind)d[at];
+        term.n_data = (int)d[at + 1];
+        term.data = (double*)(d + at + 3);
+        double c = d[at + 2], t1, t2;
+        v += c * nsb_amplitude_eval(&term, t, &t1, &t2);
+        v1 += c * t1;
+        v2 += c * t2;
+        at += 3 + term.n_data;
+      }
+      break;
+    }
     case NSB_AMP_TABULAR:
     case NSB_AMP_SMOOTH_STEP: {
       int np = a->n_data / 2;
@@ -331,7 +348,12 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   static const char* scheme_names[] = {"Newmark on SO(3)", "modified Newmark", "generalized-alpha"};
   for (int i = 0; i < m->steps.count; ++i) {
     const nsb_step_def* s = &m->steps.data[i];
-    if (s->kind == NSB_STEP_DYNAMIC)
+    if (s->kind == NSB_STEP_DYNAMIC && (s->mn_alpha || s->scheme == NSB_SCHEME_GENERALIZED_ALPHA))
+      fprintf(out, "    %d: %s dynamic, %s (rho_inf=%g: beta=%g, gamma=%g, alpha_m=%g, alpha_f=%g), h=%g, period=%g, %.0f "
+              "increments\n", i + 1, s->name[0] ? s->name : "-",
+              s->mn_alpha ? "modified Newmark, generalized-alpha form" : scheme_names[s->scheme], s->rho_inf, s->beta,
+              s->gamma, s->alpha_m, s->alpha_f, s->h, s->period, ceil(s->period / s->h - 1e-9));
+    else if (s->kind == NSB_STEP_DYNAMIC)
       fprintf(out, "    %d: %s dynamic, %s (beta=%g, gamma=%g), h=%g, period=%g, %.0f increments\n", i + 1,
               s->name[0] ? s->name : "-", scheme_names[s->scheme], s->beta, s->gamma, s->h, s->period,
               ceil(s->period / s->h - 1e-9));

@@ -30,7 +30,10 @@ typedef enum nsb_amp_kind {
   NSB_AMP_TABULAR = 0,    /* data: t0, a0, t1, a1, ...; piecewise linear, constant outside */
   NSB_AMP_POLYNOMIAL = 1, /* data: c0, c1, ..., c_{n-1}: a(t) = sum c_k t^k  (ours) */
   NSB_AMP_PERIODIC = 2,   /* data: N, omega, t0, A0, A1, B1, ..., AN, BN (Abaqus PERIODIC) */
-  NSB_AMP_SMOOTH_STEP = 3 /* data: t0, a0, t1, a1, ...; quintic blend between points (Abaqus) */
+  NSB_AMP_SMOOTH_STEP = 3, /* data: t0, a0, t1, a1, ...; quintic blend between points (Abaqus) */
+  NSB_AMP_SUM = 4          /* a(t) = sum_k c_k a_k(t) of other amplitudes (ours; never a SUM themselves),
+                              data, once the deck is read: n, then per term kind, n_data, c_k, its data
+                              (the terms' data copied, so evaluation needs no lookup) */
 } nsb_amp_kind;
 
 typedef struct nsb_amplitude {
@@ -43,7 +46,8 @@ typedef struct nsb_amplitude {
 
 /// Value of amplitude a at time t, and its first and second time derivatives
 /// (d1, d2 may be NULL).  For TABULAR the derivatives are those of the linear
-/// piece containing t (right-continuous), the second derivative is zero.
+/// piece containing t (right-continuous), the second derivative is zero.  A
+/// SUM adds its terms' values and derivatives at the same t.
 double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* d2);
 
 /* ---- nodes, sets --------------------------------------------------------- */
@@ -311,6 +315,10 @@ typedef enum nsb_step_kind { NSB_STEP_DYNAMIC = 0, NSB_STEP_STATIC = 1 } nsb_ste
    beta, gamma from rho_inf, and the element equations weighted with
    alpha_m, alpha_f (docs/theory.md §3.4; strain-based beams and
    concentrated loads only). */
+/* Default spectral radius at infinite frequency of SCHEME=MODIFIED NEWMARK
+   without BETA, GAMMA, RHOINF: its generalized-alpha form (docs/theory.md §3.5). */
+#define NSB_MODIFIED_RHOINF_DEFAULT 0.9
+
 typedef enum nsb_scheme_kind {
   NSB_SCHEME_NEWMARK = 0,
   NSB_SCHEME_MODIFIED_NEWMARK = 1,
@@ -347,9 +355,16 @@ typedef struct nsb_step_def {
   int history_every;   /* write a history row every n increments (0: never) */
   int contact_every;   /* write contact rows (contacts.csv) every n increments (0: never) */
   int line;
-  /* generalized-alpha (scheme NSB_SCHEME_GENERALIZED_ALPHA; else 0): spectral
-     radius at infinity and the Chung-Hulbert weights (seed 6.101) */
+  /* generalized-alpha (scheme NSB_SCHEME_GENERALIZED_ALPHA, or the modified
+     scheme in generalized-alpha form; else 0): spectral radius at infinity
+     and the Chung-Hulbert weights (Cesarek 2013, eq. 6.101) */
   double rho_inf, alpha_m, alpha_f;
+  /* NSB_SCHEME_MODIFIED_NEWMARK in generalized-alpha form (RHOINF < 1, the
+     default; docs/theory.md §3.5): beta, gamma are then the Newmark
+     parameters of the pseudo-accelerations (Chung-Hulbert values from
+     rho_inf), alpha_m, alpha_f the weights; 0: the plain scheme with beta,
+     gamma of Cesarek's update */
+  int mn_alpha;
   /* *FREQUENCY (kind NSB_STEP_STATIC, period 0): modes of the linearized
      structure about the current state (docs/theory.md §6); 0 otherwise */
   int n_modes;

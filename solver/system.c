@@ -178,9 +178,10 @@ static nsb_eval_ctx make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
   /* generalized-alpha weights only in the equations of motion of a step
      (the initial accelerations are the equilibrium at t_0, unweighted) */
   if (mode == NSB_EVAL_DYNAMIC && s->step.kind == NSB_STEP_DYNAMIC &&
-      s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA) {
+      (s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA || s->step.mn_alpha)) {
     ec.alpha_m = s->step.alpha_m;
     ec.alpha_f = s->step.alpha_f;
+    ec.mn_alpha = s->step.mn_alpha;
   }
   if (s->scheme && s->scheme->p_valid) {
     ec.p_old = s->scheme->p_n;
@@ -706,6 +707,8 @@ static int number_and_analyze(nsb_system* s) {
 int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   double tic = nsb_now_s();
   const nsb_model* m = s->model;
+  int prev_dynamic = s->scheme && s->step.kind == NSB_STEP_DYNAMIC && !s->step.modal_dynamic &&
+                     m->steps.data[k].kind == NSB_STEP_DYNAMIC;
   /* the step time reached by the previous step: a Riks step holds the
      amplitudes of earlier loads there */
   s->riks_t_hold = s->step_index >= 0 ? s->t - s->t_step_start : 0.0;
@@ -750,8 +753,6 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
               "%s:%d: node %d: holding only some rotations needs SCHEME=MODIFIED NEWMARK or a static step "
               "(Newmark's incremental rotation vector cannot keep a component fixed)",
               m->source, s->step.line, m->nodes.data[i].label);
-  nsb_scheme_destroy(&s->scheme);
-  NSB_CALL(number_and_analyze(s));
   NSB_CHECK(s->ctx, !(s->has_vbeams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme != NSB_SCHEME_MODIFIED_NEWMARK),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: the velocity-based beam element (B2V) integrates with SCHEME=MODIFIED NEWMARK (or a static step)",
@@ -761,7 +762,7 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
      gamma/2, gamma_N = gamma; seed 001 end of §4.2.3), other betas are not */
   NSB_CHECK(s->ctx,
             !(s->has_sbeams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_MODIFIED_NEWMARK &&
-              s->step.beta != 0.5),
+              !s->step.mn_alpha && s->step.beta != 0.5),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: the strain-based beam element (B2S) runs with SCHEME=NEWMARK, a static step, or SCHEME=MODIFIED "
             "NEWMARK with BETA=0.5 (which is Newmark with beta = gamma/2)",
@@ -773,14 +774,29 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
             "%s:%d: contact with LAW=NEWTON (impulses) needs a dynamic step with SCHEME=NEWMARK or MODIFIED NEWMARK; "
             "for a static or generalized-alpha step use LAW=HERTZ",
             m->source, s->step.line);
+  /* the previous step's scheme: its pseudo-accelerations continue into a
+     dynamic step that follows a dynamic one (generalized-alpha forms) */
+  nsb_scheme* prev = prev_dynamic ? s->scheme : NULL;
+  if (!prev) nsb_scheme_destroy(&s->scheme);
+  s->scheme = NULL;
+  int st_num = number_and_analyze(s);
+  if (st_num < 0) {
+    nsb_scheme_destroy(&prev);
+    return st_num;
+  }
   /* generalized-alpha (Arnold-Bruls form): every element is evaluated at
      t_{n+1} with the scheme's kinematics, so any element that runs with
      Newmark runs with it (the velocity-based beam needs the modified scheme
      and is refused above) */
-  NSB_CALL(nsb_scheme_create(s->ctx, newmark_nodes ? NSB_SCHEME_NEWMARK : s->step.scheme, s->step.beta,
-                             s->step.gamma, s->n_nodes, &s->scheme));
-  if (s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA)
+  int st_create = nsb_scheme_create(s->ctx, newmark_nodes ? NSB_SCHEME_NEWMARK : s->step.scheme, s->step.beta,
+                                    s->step.gamma, s->n_nodes, &s->scheme);
+  if (st_create == NSB_OK && s->step.kind == NSB_STEP_DYNAMIC &&
+      (s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA || s->step.mn_alpha)) {
     nsb_scheme_set_alpha(s->scheme, s->step.alpha_m, s->step.alpha_f);
+    nsb_scheme_carry_pseudo(s->scheme, prev);
+  }
+  nsb_scheme_destroy(&prev);
+  NSB_CALL(st_create);
   s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
   nsb_conv_def cd = {s->step.rel_res, s->step.rel_cor, s->step.tol_res, s->step.tol_inc, s->length};
   nsb_conv_begin_step(&s->conv, &cd);
@@ -1342,7 +1358,7 @@ static int check_amplitudes(nsb_system* s, double t_new) {
 int nsb_system_prepare_increment(nsb_system* s, double h) {
   NSB_CALL(check_amplitudes(s, s->t + h));
   s->scheme->h = h;
-  nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, h, &s->lam_scale, s->con_scale);
+  nsb_scheme_scales(s->ops, s->scheme, h, &s->lam_scale, s->con_scale);
   /* generalized-alpha: pseudo-accelerations start from the accelerations of the step start */
   if (s->ops != &nsb_static_ops && (s->scheme->am != 0.0 || s->scheme->af != 0.0) && !s->scheme->p_valid)
     nsb_scheme_init_pseudo(s->scheme, &s->cur);
@@ -1371,13 +1387,20 @@ int nsb_system_prepare_increment(nsb_system* s, double h) {
    once the sweeps have converged a Newton pass with the kept factorization
    re-equilibrates nonlinear elements, and sweeping resumes if that moved the
    impulses.  The relaxation halves when the change grows twice in a row. */
+/* Impulse per unit force of the increment (nsb_impulse_time of the step's scheme). */
+static double prox_impulse_time(const nsb_system* s) {
+  nsb_eval_ctx ec = make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  return nsb_impulse_time(&ec);
+}
+
 /* The contacts' multipliers (physical, P = lambda_v m_eff / (gamma h)) from the sweep's impulses. */
 static void prox_set_impulses(nsb_system* s) {
+  double it = prox_impulse_time(s);
   for (int i = s->first_contact; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     const nsb_contact_data* d = e->state;
     if (e->ops != &nsb_contact_newton_ops) continue;
-    double sl = s->step.gamma * s->scheme->h / d->m_eff;
+    double sl = it / d->m_eff;
     for (int k = 0; k < e->n_mult; ++k) s->lam[e->mult_first + k] = d->pfix[k] / sl;
   }
 }
@@ -1418,11 +1441,12 @@ static int prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
        changes by -g_j (nsb_contact_node_load: w_j d_k dP_k, and on the
        Hermite centreline also the moments jr_j^T d_k dP_k), so A dx = sum g_j */
     memset(s->dx, 0, (size_t)s->n_eq * sizeof(double));
+    double it = prox_impulse_time(s);
     for (int i = s->first_contact; i < s->n_elems; ++i) {
       const nsb_elem* e = &s->elems[i];
       const nsb_contact_data* d = e->state;
       if (e->ops != &nsb_contact_newton_ops) continue;
-      double sl = s->step.gamma * s->scheme->h / d->m_eff;
+      double sl = it / d->m_eff;
       nsb_vec3 dP = nsb_v3_zero(), dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
       for (int k = 0; k < e->n_mult; ++k) dP = nsb_v3_muladd(dP, d->dpfix[k] / sl, dir[k]);
       for (int j = 0; j < e->n_nodes; ++j) {
@@ -1532,6 +1556,10 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
         *rep = arep;
         return st2;
       }
+      /* generalized-alpha forms: the pseudo-accelerations restart from the
+         smooth accelerations, as at the start of a step (the beams' interior
+         points do so in their after_accel) */
+      if (s->scheme->p_valid) nsb_scheme_init_pseudo(s->scheme, &s->cur);
     }
   }
   return NSB_OK;
@@ -1544,7 +1572,7 @@ int nsb_system_riks_begin_increment(nsb_system* s) {
   /* the static map with h = 1: increments are displacements and material
      spins of the node frames, the unknowns of the constraint's metric */
   s->scheme->h = 1.0;
-  nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, 1.0, &s->lam_scale, s->con_scale);
+  nsb_scheme_scales(s->ops, s->scheme, 1.0, &s->lam_scale, s->con_scale);
   state_copy(&s->old, &s->cur, s->n_nodes);
   memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
   s->lpf_old = s->lpf;
@@ -1906,7 +1934,7 @@ int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   /* the static map with h = 1 about the current state: increments are displacements
      and material spins; constraint rows at position level, unscaled */
   s->scheme->h = 1.0;
-  nsb_scheme_scales(s->ops, s->step.beta, s->step.gamma, 1.0, &s->lam_scale, s->con_scale);
+  nsb_scheme_scales(s->ops, s->scheme, 1.0, &s->lam_scale, s->con_scale);
   state_copy(&s->old, &s->cur, s->n_nodes);
   memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
   for (int i = 0; i < s->n_elems; ++i)

@@ -374,6 +374,98 @@ static void test_tangent_galerkin(void) {
   printf("    worst %.2e\n", worst);
 }
 
+/* The generalized-alpha form of the modified scheme (in.gen_alpha;
+   docs/theory.md §3.5): the same cases with Newmark's beta, gamma of
+   rho_inf = 0.6, alpha_m, alpha_f, and old pseudo-accelerations that differ
+   from the accelerations, both weightings. */
+static void test_tangent_gen_alpha(void) {
+  const int Ns[] = {1, 2, 3, 5};
+  const double hs[] = {0.01, 0.5};
+  const double r = 0.6, am = (2.0 * r - 1.0) / (r + 1.0), af = r / (r + 1.0);
+  double worst = 0.0;
+  printf("\n");
+  for (int gal = 0; gal < 2; ++gal)
+    for (int iN = 0; iN < 4; ++iN)
+      for (int ih = 0; ih < 2; ++ih) {
+        int N = Ns[iN];
+        double h = hs[ih];
+        beam_case* bc = setup_curved(N);
+        bc->in.galerkin = gal;
+        make_old_state(bc, h);
+        for (int k = 0; k < bc->g.n_qp; ++k) {
+          nsb_v3_store(vrand(1.0), bc->old_qp[k].p);
+          nsb_v3_store(vrand(1.0), bc->old_qp[k].pw);
+        }
+        for (int k = 0; k < N; ++k) {
+          nsb_v3_store(vrand(1.0), bc->old_cp[k].p);
+          nsb_v3_store(vrand(1.0), bc->old_cp[k].pw);
+        }
+        for (int k = 0; k < 2; ++k) {
+          nsb_v3_store(vrand(1.0), bc->old_end[k].p);
+          nsb_v3_store(vrand(1.0), bc->old_end[k].pw);
+        }
+        bc->in.h = h;
+        bc->in.inertia = 1;
+        bc->in.gen_alpha = 1;
+        bc->in.alpha_m = am;
+        bc->in.alpha_f = af;
+        bc->in.beta = 0.25 * (1.0 - am + af) * (1.0 - am + af);
+        bc->in.gamma = 0.5 - am + af;
+        nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
+        nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), bc->in.m_load);
+        double u[NMAX];
+        random_u(u, N, 1.0, 2.0, 3.0);
+        double err = tangent_error(bc, u);
+        printf("    generalized-alpha %s N=%d h=%.2f: rel. error %.2e\n", gal ? "Galerkin" : "collocation", N, h, err);
+        if (err > worst) worst = err;
+        CU_ASSERT(err < 1e-6);
+      }
+  printf("    worst %.2e\n", worst);
+}
+
+/* The generalized-alpha point map against its defining relations at one
+   integration point: vbar = v_n + h ((1/2 - beta) p_n + beta p),
+   v = v_n + h ((1 - gamma) p_n + gamma p), (1 - af) a + af a_n = (1 - am) p + am p_n,
+   and the same for the angular velocity (wbar, omega, alpha). */
+static void test_gen_alpha_point_map(void) {
+  beam_case* bc = setup_curved(2);
+  make_old_state(bc, 0.05);
+  for (int k = 0; k < bc->g.n_qp; ++k) {
+    nsb_v3_store(vrand(1.0), bc->old_qp[k].p);
+    nsb_v3_store(vrand(1.0), bc->old_qp[k].pw);
+  }
+  const double r = 0.7, am = (2.0 * r - 1.0) / (r + 1.0), af = r / (r + 1.0), h = 0.05;
+  const double b = 0.25 * (1.0 - am + af) * (1.0 - am + af), g = 0.5 - am + af;
+  bc->in.h = h;
+  bc->in.gen_alpha = 1;
+  bc->in.alpha_m = am;
+  bc->in.alpha_f = af;
+  bc->in.beta = b;
+  bc->in.gamma = g;
+  double u[NMAX], f[NMAX];
+  random_u(u, 2, 1.0, 2.0, 3.0);
+  resid(bc, u, f, NULL);
+  double worst = 0.0;
+  for (int q = 0; q < bc->g.n_qp; ++q) {
+    const nsb_beam_point *o = &bc->old_qp[q], *c = &bc->cur_qp[q];
+    /* the point's step averages: vbar = (r - r_n)/h, wbar = log(R_n^T R)/h (|h wbar| < pi) */
+    double vb[3], wb[3];
+    nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_v3_sub(nsb_v3_load(c->r), nsb_v3_load(o->r))), vb);
+    nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(o->q)), nsb_q_load(c->q)))), wb);
+    for (int k = 0; k < 3; ++k) {
+      double e1 = vb[k] - (o->v[k] + h * ((0.5 - b) * o->p[k] + b * c->p[k]));
+      double e2 = c->v[k] - (o->v[k] + h * ((1.0 - g) * o->p[k] + g * c->p[k]));
+      double e3 = (1.0 - af) * c->a[k] + af * o->a[k] - ((1.0 - am) * c->p[k] + am * o->p[k]);
+      double e4 = wb[k] - (o->w[k] + h * ((0.5 - b) * o->pw[k] + b * c->pw[k]));
+      double e5 = c->w[k] - (o->w[k] + h * ((1.0 - g) * o->pw[k] + g * c->pw[k]));
+      double e6 = (1.0 - af) * c->al[k] + af * o->al[k] - ((1.0 - am) * c->pw[k] + am * o->pw[k]);
+      worst = fmax(worst, fmax(fmax(fabs(e1), fabs(e2)), fmax(fmax(fabs(e3), fabs(e4)), fmax(fabs(e5), fabs(e6)))));
+    }
+  }
+  printf("\n    relations of the generalized-alpha form at %d points: worst residual %.2e", bc->g.n_qp, worst);
+  CU_ASSERT(worst < 1e-11);
+}
+
 /* ---- rigid motion ------------------------------------------------------------- */
 
 static void check_strains_equal_initial(beam_case* bc, double tol) {
@@ -898,6 +990,8 @@ static const nsb_test_suite suites[] = {
     {"tangent",
      (const nsb_test_case[]){{"central_differences", test_tangent},
                              {"central_differences_galerkin", test_tangent_galerkin},
+                             {"central_differences_gen_alpha", test_tangent_gen_alpha},
+                             {"gen_alpha_point_map", test_gen_alpha_point_map},
                              {NULL, NULL}}},
     {"rigid",
      (const nsb_test_case[]){{"no_strain_no_stress", test_rigid},

@@ -199,6 +199,26 @@ static void test_amplitudes(void) {
   NSB_ASSERT_CLOSE(nsb_amplitude_eval(&sm, 0.5, NULL, NULL), 1.0, 1e-15);
   check_amp_fd(&sm, 0.3);
   check_amp_fd(&sm, 2.2);
+  /* SUM, flattened as the deck reader leaves it (solver/model.h): 2 P - 0.5 Q */
+  double sum_data[1 + 3 + 4 + 3 + 8];
+  int at = 0;
+  sum_data[at++] = 2;
+  sum_data[at++] = NSB_AMP_POLYNOMIAL;
+  sum_data[at++] = 4;
+  sum_data[at++] = 2.0;
+  for (int k = 0; k < 4; ++k) sum_data[at++] = poly[k];
+  sum_data[at++] = NSB_AMP_PERIODIC;
+  sum_data[at++] = 8;
+  sum_data[at++] = -0.5;
+  for (int k = 0; k < 8; ++k) sum_data[at++] = per[k];
+  nsb_amplitude sum = {"SUM", NSB_AMP_SUM, 0, at, sum_data};
+  double ds1, ds2, dp1, dp2, dq1, dq2;
+  double vs = nsb_amplitude_eval(&sum, t, &ds1, &ds2);
+  double vp = nsb_amplitude_eval(&p, t, &dp1, &dp2), vq = nsb_amplitude_eval(&q, t, &dq1, &dq2);
+  NSB_ASSERT_CLOSE(vs, 2.0 * vp - 0.5 * vq, 1e-14);
+  NSB_ASSERT_CLOSE(ds1, 2.0 * dp1 - 0.5 * dq1, 1e-13);
+  NSB_ASSERT_CLOSE(ds2, 2.0 * dp2 - 0.5 * dq2, 1e-13);
+  check_amp_fd(&sum, t);
 }
 
 int main(int argc, char** argv) {

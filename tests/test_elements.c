@@ -159,6 +159,13 @@ static void run_conformance(const char* scheme_kw, const char* level) {
 
 static void test_modified_position(void) { run_conformance("DYNAMIC, SCHEME=MODIFIED NEWMARK", "POSITION"); }
 static void test_modified_velocity(void) { run_conformance("DYNAMIC, SCHEME=MODIFIED NEWMARK", "VELOCITY"); }
+/* the default above is the generalized-alpha form (docs/theory.md §3.5); RHOINF=1 the plain scheme */
+static void test_modified_plain_position(void) {
+  run_conformance("DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1", "POSITION");
+}
+static void test_modified_plain_velocity(void) {
+  run_conformance("DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1", "VELOCITY");
+}
 static void test_newmark_position(void) { run_conformance("DYNAMIC, SCHEME=NEWMARK", "POSITION"); }
 static void test_newmark_velocity(void) { run_conformance("DYNAMIC, SCHEME=NEWMARK", "VELOCITY"); }
 static void test_newmark_gamma(void) { run_conformance("DYNAMIC, SCHEME=NEWMARK, BETA=0.3, GAMMA=0.6", "VELOCITY"); }
@@ -278,6 +285,8 @@ static void test_fixed_joint_weld(void) {
 int main(int argc, char** argv) {
   static const nsb_test_case tangent_cases[] = {{"modified_newmark_position", test_modified_position},
                                                 {"modified_newmark_velocity", test_modified_velocity},
+                                                {"modified_newmark_plain_position", test_modified_plain_position},
+                                                {"modified_newmark_plain_velocity", test_modified_plain_velocity},
                                                 {"newmark_position", test_newmark_position},
                                                 {"newmark_velocity", test_newmark_velocity},
                                                 {"newmark_beta_gamma", test_newmark_gamma},

@@ -300,8 +300,15 @@ static void test_minimal_defaults(void) {
     nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
     CU_ASSERT_EQUAL(st->kind, NSB_STEP_DYNAMIC);
     CU_ASSERT_EQUAL(st->scheme, NSB_SCHEME_MODIFIED_NEWMARK);
-    NSB_ASSERT_CLOSE(st->beta, d.beta, 0.0);
-    NSB_ASSERT_CLOSE(st->gamma, d.gamma, 0.0);
+    /* the default: the generalized-alpha form with rho_inf = 0.9 and the
+       Chung-Hulbert parameters (docs/theory.md §3.5) */
+    double ri = NSB_MODIFIED_RHOINF_DEFAULT, am = (2.0 * ri - 1.0) / (ri + 1.0), af = ri / (ri + 1.0);
+    CU_ASSERT_EQUAL(st->mn_alpha, 1);
+    NSB_ASSERT_CLOSE(st->rho_inf, ri, 0.0);
+    NSB_ASSERT_CLOSE(st->alpha_m, am, 1e-15);
+    NSB_ASSERT_CLOSE(st->alpha_f, af, 1e-15);
+    NSB_ASSERT_CLOSE(st->beta, 0.25 * (1.0 - am + af) * (1.0 - am + af), 1e-15);
+    NSB_ASSERT_CLOSE(st->gamma, 0.5 - am + af, 1e-15);
     NSB_ASSERT_CLOSE(st->h_min, 0.01, 0.0);
     CU_ASSERT_EQUAL(st->max_iter, d.max_iter);
     NSB_ASSERT_CLOSE(st->tol_inc, d.tol_inc, 0.0);
@@ -315,6 +322,47 @@ static void test_minimal_defaults(void) {
     NSB_ASSERT_CLOSE(r.m->particles.data[0].mass, 3.0, 0.0);
   }
   run_free(&r);
+}
+
+/* DEFINITION=SUM: the spin-up hub angle of benchmarks/spin_up,
+   psi = 0.2 t^2 + c (cos(w t) - 1), c = 0.4 (15/(2 pi))^2, w = 2 pi/15, as
+   POLYNOMIAL + PERIODIC; the sum is defined before its terms (resolved once
+   the deck is read) and carries their data. */
+static void test_amplitude_sum(void) {
+  const double pi = 3.14159265358979323846;
+  const double c = 0.4 * (15.0 / (2.0 * pi)) * (15.0 / (2.0 * pi)), w = 2.0 * pi / 15.0;
+  char text[1024];
+  snprintf(text, sizeof text,
+           "*NODE\n1, 0, 0, 0\n*PARTICLE, NODE=1, MASS=1.0\n"
+           "*AMPLITUDE, NAME=PSI, DEFINITION=SUM, TIME=TOTAL TIME\nQUAD, 1.0, COS, 1.0\n"
+           "*AMPLITUDE, NAME=QUAD, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.0, 0.2\n"
+           "*AMPLITUDE, NAME=COS, DEFINITION=PERIODIC, TIME=TOTAL TIME\n1, %.17g, 0.0, %.17g\n%.17g, 0.0\n"
+           "*STEP\n*DYNAMIC\n0.01, 1.0\n*CLOAD, AMPLITUDE=PSI\n1, 1, 1.0\n*END STEP\n",
+           w, -c, c);
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "sum.inp", text, stderr, &m, NULL), NSB_OK);
+  const nsb_amplitude* a = &m->amplitudes.data[nsb_model_find_amplitude(m, "psi")];
+  CU_ASSERT_EQUAL(a->kind, NSB_AMP_SUM);
+  CU_ASSERT_EQUAL(a->total_time, 1);
+  CU_ASSERT_EQUAL(a->n_data, 1 + (3 + 3) + (3 + 6));
+  CU_ASSERT_EQUAL(m->cloads.data[0].amplitude, nsb_model_find_amplitude(m, "PSI"));
+  for (int k = 0; k <= 6; ++k) {
+    double t = 2.5 * k, d1, d2;
+    double v = nsb_amplitude_eval(a, t, &d1, &d2);
+    NSB_ASSERT_CLOSE(v, 0.2 * t * t + c * (cos(w * t) - 1.0), 1e-13);
+    NSB_ASSERT_CLOSE(d1, 0.4 * t - c * w * sin(w * t), 1e-13);
+    NSB_ASSERT_CLOSE(d2, 0.4 - c * w * w * cos(w * t), 1e-13);
+  }
+  /* at t = 15: the spin-up ends at angle 45 with rate 6 and no acceleration */
+  double d1, d2;
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 15.0, &d1, &d2), 45.0, 1e-12);
+  NSB_ASSERT_CLOSE(d1, 6.0, 1e-12);
+  NSB_ASSERT_CLOSE(d2, 0.0, 1e-13);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
 }
 
 static void test_crlf(void) {
@@ -1071,6 +1119,7 @@ static const nsb_test_suite suites[] = {
      (const nsb_test_case[]){{"full_deck", test_full_deck},
                              {"minimal_defaults", test_minimal_defaults},
                              {"crlf", test_crlf},
+                             {"amplitude_sum", test_amplitude_sum},
                              {"string_deck", test_string_deck},
                              {"inertia_reference", test_inertia_reference},
                              {"docs_example", test_docs_example},

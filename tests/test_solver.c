@@ -7,6 +7,10 @@
  *               energy of the modified Newmark scheme (seed 001 §4.2.3,
  *               digest §5.2), equivalence with classical Newmark, phase of the
  *               trapezoidal rule;
+ *   alpha       the generalized-alpha form of the modified scheme
+ *               (docs/theory.md §3.5): second order, spectral radius of the
+ *               step map (low frequencies 1, infinite frequency RHOINF),
+ *               RHOINF=1 = the plain scheme bit for bit, free rigid body;
  *   static      static solves: hanging spring, load ramp, rigid pendulum under
  *               gravity and a horizontal dead force;
  *   accel       consistent initial accelerations with constraints;
@@ -30,6 +34,7 @@
 #include "cunit_main.h"
 #include "io/deck.h"
 #include "io/run.h"
+#include "solver/integrator.h"
 #include "solver/system.h"
 
 /* ---- libc-level allocation counter --------------------------------------------
@@ -158,7 +163,9 @@ typedef struct osc_run {
   double *u, *v, *E; /* n + 1 values */
 } osc_run;
 
-static int osc_simulate(osc_run* r, const char* scheme, double beta, double gamma, double omega_h, int n) {
+/* The oscillator with the *DYNAMIC parameters `params` (after "*DYNAMIC, "),
+   n steps of h = omega_h / omega. */
+static int osc_simulate_params(osc_run* r, const char* params, double omega_h, int n) {
   r->n = n;
   r->omega = sqrt(osc_k / osc_m);
   r->h = omega_h / r->omega;
@@ -172,8 +179,8 @@ static int osc_simulate(osc_run* r, const char* scheme, double beta, double gamm
            "*PARTICLE, NODE=2, MASS=%.17g\n"
            "*ELEMENT, TYPE=SPRINGA, ELSET=S\n1, 1, 2\n*SPRING, ELSET=S\n%.17g\n"
            "*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 1, %.17g\n"
-           "*STEP\n*DYNAMIC, SCHEME=%s, BETA=%.17g, GAMMA=%.17g\n%.17g, %.17g\n*END STEP\n",
-           osc_m, osc_k, r->v0, scheme, beta, gamma, r->h, r->h * n);
+           "*STEP\n*DYNAMIC, %s\n%.17g, %.17g\n*END STEP\n",
+           osc_m, osc_k, r->v0, params, r->h, r->h * n);
   fixture f;
   int ok = fx_open(&f, "oscillator.inp", text, 1) == 0;
   for (int i = 0; ok && i <= n; ++i) {
@@ -185,6 +192,12 @@ static int osc_simulate(osc_run* r, const char* scheme, double beta, double gamm
   }
   fx_close(&f);
   return ok;
+}
+
+static int osc_simulate(osc_run* r, const char* scheme, double beta, double gamma, double omega_h, int n) {
+  char params[256];
+  snprintf(params, sizeof params, "SCHEME=%s, BETA=%.17g, GAMMA=%.17g", scheme, beta, gamma);
+  return osc_simulate_params(r, params, omega_h, n);
 }
 
 static void osc_free(osc_run* r) {
@@ -308,6 +321,220 @@ static void test_osc_phase(void) {
     CU_ASSERT(amp_err <= 1e-10 * osc_A);
     osc_free(&r);
   }
+}
+
+/* ---- 1b. generalized-alpha form of the modified scheme (docs/theory.md §3.5) ------------ */
+
+/* Global error at t = 2 of the oscillator (omega = 2, u = A sin(omega t)):
+   order log2(e(h)/e(h/2)) between n = 40, 80, 160 steps. */
+static void test_alpha_order(void) {
+  const double rinf[3] = {0.9, 0.5, 0.0};
+  for (int c = 0; c < 3; ++c) {
+    char params[128];
+    snprintf(params, sizeof params, "SCHEME=MODIFIED NEWMARK, RHOINF=%g", rinf[c]);
+    double eu[3], ev[3];
+    for (int k = 0; k < 3; ++k) {
+      int n = 40 << k;
+      osc_run r;
+      CU_ASSERT_FATAL(osc_simulate_params(&r, params, 2.0 * 2.0 / n, n));
+      double t = r.h * n;
+      eu[k] = fabs(r.u[n] - osc_A * sin(r.omega * t));
+      ev[k] = fabs(r.v[n] - osc_A * r.omega * cos(r.omega * t));
+      osc_free(&r);
+    }
+    double pu1 = log2(eu[0] / eu[1]), pu2 = log2(eu[1] / eu[2]), pv1 = log2(ev[0] / ev[1]), pv2 = log2(ev[1] / ev[2]);
+    printf("\n    RHOINF = %.1f: |u - u_exact| at t = 2: %.3e %.3e %.3e (order %.3f %.3f), v: order %.3f %.3f", rinf[c],
+           eu[0], eu[1], eu[2], pu1, pu2, pv1, pv2);
+    /* second order: the observed orders approach 2 from the asymptotic range; 0.1 */
+    CU_ASSERT(fabs(pu2 - 2.0) < 0.1);
+    CU_ASSERT(fabs(pv2 - 2.0) < 0.1);
+  }
+}
+
+/* One step of the integrator's generalized-alpha form on the scalar
+   oscillator a + W^2 x = 0 (h = 1, so W = omega h): from x0, v0, p0 (a0 =
+   -W^2 x0) to x1, v1, p1.  The equation is linear in vbar, so one Newton
+   step from the predictor solves it exactly. */
+static void alpha_step(nsb_scheme* sc, double W, const double in[3], double out[3]) {
+  double x0[3] = {in[0], 0, 0}, v0[3] = {in[1], 0, 0}, a0[3] = {-W * W * in[0], 0, 0}, q0[4] = {1, 0, 0, 0};
+  double x1[3], v1[3], a1[3], q1[4], w0[3] = {0, 0, 0}, w1[3], al0[3] = {0, 0, 0}, al1[3];
+  nsb_state old = {x0, q0, v0, w0, a0, al0}, cur = {x1, q1, v1, w1, a1, al1};
+  sc->h = 1.0;
+  sc->n_hist = 0; /* first increment: the constant pseudo-acceleration predictor */
+  sc->p_n[0] = in[2];
+  sc->p_n[1] = sc->p_n[2] = 0.0;
+  sc->p_valid = 1;
+  sc->ops->predict(sc, 0, 3, &old, &cur);
+  nsb_kin k;
+  sc->ops->kin(sc, 0, 3, &old, &cur, &k);
+  double r = cur.a[0] + W * W * cur.x[0], d[3] = {-r / (k.ca + W * W * k.cr), 0, 0};
+  sc->ops->apply(sc, 0, 3, d, &old, &cur);
+  /* solved to round-off of the predictor's residual */
+  CU_ASSERT(fabs(cur.a[0] + W * W * cur.x[0]) <= 1e-12 * (fabs(r) + fabs(cur.a[0]) + 1.0));
+  out[0] = cur.x[0];
+  out[1] = cur.v[0];
+  out[2] = sc->p[0];
+}
+
+/* Roots of z^3 + c2 z^2 + c1 z + c0 (Durand-Kerner); returns max |z|. */
+static double cubic_radius(double c2, double c1, double c0) {
+  double zr[3] = {0.4, -0.65, 0.1}, zi[3] = {0.9, 0.3, -0.8};
+  for (int it = 0; it < 2000; ++it)
+    for (int i = 0; i < 3; ++i) {
+      /* p(z) */
+      double pr = 1.0, pi = 0.0;
+      double cs[3] = {c2, c1, c0};
+      for (int k = 0; k < 3; ++k) {
+        double tr = pr * zr[i] - pi * zi[i] + cs[k], ti = pr * zi[i] + pi * zr[i];
+        pr = tr;
+        pi = ti;
+      }
+      double qr = 1.0, qi = 0.0;
+      for (int j = 0; j < 3; ++j) {
+        if (j == i) continue;
+        double dr = zr[i] - zr[j], di = zi[i] - zi[j], tr = qr * dr - qi * di;
+        qi = qr * di + qi * dr;
+        qr = tr;
+      }
+      double den = qr * qr + qi * qi;
+      zr[i] -= (pr * qr + pi * qi) / den;
+      zi[i] -= (pi * qr - pr * qi) / den;
+    }
+  double m = 0.0;
+  for (int i = 0; i < 3; ++i) m = fmax(m, hypot(zr[i], zi[i]));
+  return m;
+}
+
+/* Spectral radius of the step map in (x, h v, h^2 p), measured by stepping
+   the three unit states through the integrator. */
+static double alpha_radius(nsb_scheme* sc, double W) {
+  double A[9];
+  for (int j = 0; j < 3; ++j) {
+    double e[3] = {j == 0, j == 1, j == 2}, o[3];
+    alpha_step(sc, W, e, o);
+    for (int i = 0; i < 3; ++i) A[i + 3 * j] = o[i];
+  }
+  double tr = A[0] + A[4] + A[8];
+  double m2 = A[0] * A[4] - A[3] * A[1] + A[0] * A[8] - A[6] * A[2] + A[4] * A[8] - A[7] * A[5];
+  double det = A[0] * (A[4] * A[8] - A[7] * A[5]) - A[3] * (A[1] * A[8] - A[7] * A[2]) + A[6] * (A[1] * A[5] - A[4] * A[2]);
+  return cubic_radius(-tr, m2, -det);
+}
+
+static void test_alpha_spectral_radius(void) {
+  const double rinf[5] = {1.0, 0.9, 0.8, 0.5, 0.0};
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  for (int c = 0; c < 5; ++c) {
+    double r = rinf[c], am = (2.0 * r - 1.0) / (r + 1.0), af = r / (r + 1.0);
+    double b = 0.25 * (1.0 - am + af) * (1.0 - am + af), g = 0.5 - am + af;
+    nsb_scheme* sc = NULL;
+    CU_ASSERT_EQUAL_FATAL(nsb_scheme_create(ctx, NSB_SCHEME_MODIFIED_NEWMARK, b, g, 1, &sc), NSB_OK);
+    nsb_scheme_set_alpha(sc, am, af);
+    double rho_low = alpha_radius(sc, 1e-3), rho_1 = alpha_radius(sc, 1.0), rho_10 = alpha_radius(sc, 10.0),
+           rho_inf = alpha_radius(sc, 1e7);
+    printf("\n    RHOINF = %.1f: spectral radius at omega h = 1e-3: %.12f, 1: %.6f, 10: %.6f, 1e7: %.6f", r, rho_low,
+           rho_1, rho_10, rho_inf);
+    /* at infinite frequency the three roots coalesce at -rho_inf (Chung &
+       Hulbert 1993); at omega h = 1e7 they sit within O(1/(omega h)) of it,
+       and the cubic's triple root resolves only to ~eps^(1/3): 1e-4 */
+    NSB_ASSERT_CLOSE(rho_inf, r, 1e-4);
+    /* low frequencies are not damped: 1 - rho = O((omega h)^4) */
+    NSB_ASSERT_CLOSE(rho_low, 1.0, 1e-9);
+    /* monotone in the frequency, never above 1 */
+    CU_ASSERT(rho_1 <= 1.0 + 1e-12 && rho_10 <= rho_1 + 1e-12 && rho_inf <= rho_10 + 1e-4);
+    nsb_scheme_destroy(&sc);
+  }
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
+/* RHOINF = 1: the generalized-alpha form with alpha_m = alpha_f = 1/2,
+   beta = 1/4, gamma = 1/2 is the plain scheme (beta = gamma = 1/2)
+   mathematically (docs/theory.md §3.5), and the deck's RHOINF=1 runs the plain
+   code itself: identical bits. */
+static void test_alpha_rho1_is_plain(void) {
+  osc_run a, b;
+  CU_ASSERT_FATAL(osc_simulate_params(&a, "SCHEME=MODIFIED NEWMARK, RHOINF=1", 0.5, 300));
+  CU_ASSERT_FATAL(osc_simulate(&b, "MODIFIED NEWMARK", 0.5, 0.5, 0.5, 300));
+  int same = 1;
+  for (int i = 0; i <= a.n; ++i) same = same && a.u[i] == b.u[i] && a.v[i] == b.v[i];
+  CU_ASSERT(same);
+  osc_free(&a);
+  osc_free(&b);
+  /* the generalized-alpha map with the rho_inf = 1 weights against the plain map */
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_scheme *ga = NULL, *pl = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_scheme_create(ctx, NSB_SCHEME_MODIFIED_NEWMARK, 0.25, 0.5, 1, &ga), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_scheme_create(ctx, NSB_SCHEME_MODIFIED_NEWMARK, 0.5, 0.5, 1, &pl), NSB_OK);
+  nsb_scheme_set_alpha(ga, 0.5, 0.5);
+  double worst = 0.0;
+  for (int k = 0; k < 4; ++k) {
+    double W = 0.3 * (k + 1) * (k + 1), st[3] = {0.7 - 0.2 * k, 0.3 + 0.1 * k, 0.0}, o1[3], o2[3];
+    st[2] = -W * W * st[0]; /* p_n = a_n, as the plain scheme carries */
+    alpha_step(ga, W, st, o1);
+    alpha_step(pl, W, st, o2); /* the plain map ignores p: its pseudo-acceleration is the acceleration */
+    double a2 = -W * W * o2[0];
+    worst = fmax(worst, fmax(fabs(o1[0] - o2[0]), fmax(fabs(o1[1] - o2[1]), fabs(o1[2] - a2) / (W * W))));
+  }
+  printf("\n    RHOINF=1 deck: identical to BETA=GAMMA=0.5 over 300 steps: %s; generalized-alpha map with "
+         "alpha_m = alpha_f = 1/2 vs plain map: max difference %.2e",
+         same ? "yes" : "NO", worst);
+  CU_ASSERT(worst < 1e-14);
+  nsb_scheme_destroy(&ga);
+  nsb_scheme_destroy(&pl);
+  nsb_ctx_destroy(&ctx);
+}
+
+/* A free asymmetric rigid body with the default generalized-alpha form:
+   linear momentum exact, energy and angular momentum errors bounded and
+   second order (h = 0.01, 0.005; t = 10). */
+static void rigid_run(const char* params, double h, double out[3]) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "*NODE\n1, 0.1, 0.2, 0.3\n*RIGID BODY, NODE=1, MASS=2.0\n1.0, 2.0, 3.0\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 0.5\n1, 2, -0.2\n"
+           "*INITIAL CONDITIONS, TYPE=BODY ANGULAR VELOCITY\n1, 1.0, 5.0, 0.5\n"
+           "*STEP\n*DYNAMIC%s\n%.17g, 10.0\n*END STEP\n",
+           params, h);
+  fixture f;
+  out[0] = out[1] = out[2] = -1.0;
+  if (fx_open(&f, "top.inp", text, 1) == 0) {
+    nsb_energy e0, e;
+    nsb_system_energy(f.s, &e0);
+    double E0 = e0.kinetic + e0.potential, dE = 0.0, dL = 0.0, dp = 0.0;
+    int n = (int)lround(10.0 / h), ok = 1;
+    for (int i = 0; i < n && ok; ++i) {
+      ok = step_ok(f.s, h);
+      nsb_system_energy(f.s, &e);
+      dE = fmax(dE, fabs(e.kinetic + e.potential - E0) / E0);
+      dL = fmax(dL, nsb_v3_norm(nsb_v3_sub(e.angular_momentum, e0.angular_momentum)) / nsb_v3_norm(e0.angular_momentum));
+      dp = fmax(dp, nsb_v3_norm(nsb_v3_sub(e.momentum, e0.momentum)));
+    }
+    if (ok) {
+      out[0] = dE;
+      out[1] = dL;
+      out[2] = dp;
+    }
+  }
+  fx_close(&f);
+}
+
+static void test_alpha_free_rigid_body(void) {
+  double a[3], b[3], plain[3];
+  rigid_run("", 0.01, a);
+  rigid_run("", 0.005, b);
+  rigid_run(", RHOINF=1", 0.01, plain);
+  printf("\n    free rigid body, RHOINF = 0.9: max |E - E0|/E0 %.3e, %.3e (order %.2f); max |L - L0|/|L0| %.3e, %.3e "
+         "(order %.2f); max |p - p0| %.1e; plain scheme at h = 0.01: %.3e, %.3e",
+         a[0], b[0], log2(a[0] / b[0]), a[1], b[1], log2(a[1] / b[1]), fmax(a[2], b[2]), plain[0], plain[1]);
+  CU_ASSERT_FATAL(a[0] >= 0.0 && b[0] >= 0.0 && plain[0] >= 0.0);
+  /* a free body: no force, so p = 0 and the momentum never changes */
+  CU_ASSERT(a[2] <= 1e-13 && b[2] <= 1e-13);
+  /* second order, and of the plain scheme's size (the dissipation acts at h omega ~ 1, far above 0.05) */
+  CU_ASSERT(fabs(log2(a[0] / b[0]) - 2.0) < 0.2);
+  CU_ASSERT(fabs(log2(a[1] / b[1]) - 2.0) < 0.2);
+  CU_ASSERT(a[0] < 1.5 * plain[0] && a[1] < 1.5 * plain[1]);
 }
 
 /* ---- 2. static solves ---------------------------------------------------------------- */
@@ -618,24 +845,33 @@ static void test_no_alloc_beams(void) {
   char* st2 = strstr(text, "*STEP, NAME=swing");
   CU_ASSERT_FATAL(st1 && st2);
   memmove(st1, st2, strlen(st2) + 1);
-  fixture f;
-  if (fx_open(&f, "beam_frame.inp", text, 1) == 0) {
-    long before = nsb_ctx_alloc_count(f.ctx);
+  /* the deck's plain scheme (RHOINF=1), then the generalized-alpha form */
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) {
+      char* r1 = strstr(text, "RHOINF=1\n");
+      CU_ASSERT_FATAL(r1 != NULL);
+      r1[7] = '0'; /* RHOINF=0: the strongest dissipation */
+    }
+    fixture f;
+    if (fx_open(&f, "beam_frame.inp", text, 1) == 0) {
+      long before = nsb_ctx_alloc_count(f.ctx);
 #if NSB_COUNT_LIBC_MALLOC
-    libc_allocs = 0;
-    libc_counting = 1;
+      libc_allocs = 0;
+      libc_counting = 1;
 #endif
-    int ok = 1;
-    for (int i = 0; i < 50 && ok; ++i) ok = step_ok(f.s, 0.005);
+      int ok = 1;
+      for (int i = 0; i < 50 && ok; ++i) ok = step_ok(f.s, 0.005);
 #if NSB_COUNT_LIBC_MALLOC
-    libc_counting = 0;
-    CU_ASSERT_EQUAL(libc_allocs, 0);
+      libc_counting = 0;
+      CU_ASSERT_EQUAL(libc_allocs, 0);
 #endif
-    printf("\n    beams: 50 increments, nsb_alloc calls %ld", nsb_ctx_alloc_count(f.ctx) - before);
-    CU_ASSERT(ok);
-    CU_ASSERT_EQUAL(nsb_ctx_alloc_count(f.ctx), before);
+      printf("\n    beams, %s: 50 increments, nsb_alloc calls %ld", pass ? "RHOINF=0" : "RHOINF=1",
+             nsb_ctx_alloc_count(f.ctx) - before);
+      CU_ASSERT(ok);
+      CU_ASSERT_EQUAL(nsb_ctx_alloc_count(f.ctx), before);
+    }
+    fx_close(&f);
   }
-  fx_close(&f);
 }
 
 /* ---- 6. allocation-failure sweep over nsb_run -------------------------------------------- */
@@ -1054,6 +1290,11 @@ static const nsb_test_case oscillator_cases[] = {{"energy_conserved_beta_gamma_h
                                                  {"newmark_equivalence", test_osc_newmark_equivalence},
                                                  {"trapezoidal_phase", test_osc_phase},
                                                  {NULL, NULL}};
+static const nsb_test_case alpha_cases[] = {{"second_order", test_alpha_order},
+                                            {"spectral_radius", test_alpha_spectral_radius},
+                                            {"rhoinf_1_is_plain", test_alpha_rho1_is_plain},
+                                            {"free_rigid_body", test_alpha_free_rigid_body},
+                                                 {NULL, NULL}};
 static const nsb_test_case static_cases[] = {{"hanging_spring_and_ramp", test_static_spring},
                                              {"rigid_pendulum_dead_force", test_static_rigid_pendulum},
                                              {NULL, NULL}};
@@ -1074,7 +1315,8 @@ static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test
                                              {NULL, NULL}};
 static const nsb_test_case prescribed_cases[] = {{"driven_hub_with_beam", test_prescribed_rotation}, {NULL, NULL}};
 
-static const nsb_test_suite suites[] = {{"oscillator", oscillator_cases}, {"static", static_cases},
+static const nsb_test_suite suites[] = {{"oscillator", oscillator_cases}, {"alpha", alpha_cases},
+                                        {"static", static_cases},
                                         {"accel", accel_cases},           {"revolute", revolute_cases},
                                         {"alloc", alloc_cases},           {"newton", newton_cases},
                                         {"prescribed", prescribed_cases}, {NULL, NULL}};

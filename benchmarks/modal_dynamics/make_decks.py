@@ -63,8 +63,8 @@ for m in (4, 5, 8, 16, 40):
 # element's energy grows without bound here from t ~ 0.025: README)
 write(os.path.join(HERE, "rock_undamped_m40.inp"), rock("*MODAL DYNAMIC, MODES=40"))
 write(os.path.join(HERE, "rock_full_galerkin.inp"),
-      rock("*DYNAMIC").replace("POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n"))
-write(os.path.join(HERE, "rock_full_collocation.inp"), rock("*DYNAMIC"))
+      rock("*DYNAMIC, RHOINF=1").replace("POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n"))
+write(os.path.join(HERE, "rock_full_collocation.inp"), rock("*DYNAMIC, RHOINF=1"))
 
 SPRING = """** Particle on a spring bouncing on a wall (e = 1).
 *HEADING
@@ -97,4 +97,4 @@ X, V
 """
 for h, every in (("0.001", 10), ("0.0005", 20), ("0.00025", 40)):
     write(os.path.join(HERE, f"spring_modal_h{h}.inp"), SPRING.format(proc="*MODAL DYNAMIC, MODES=1", h=h, every=every))
-    write(os.path.join(HERE, f"spring_full_h{h}.inp"), SPRING.format(proc="*DYNAMIC", h=h, every=every))
+    write(os.path.join(HERE, f"spring_full_h{h}.inp"), SPRING.format(proc="*DYNAMIC, RHOINF=1", h=h, every=every))

@@ -71,7 +71,7 @@ def check(quick):
     if not quick:
         tmp = tempfile.mkdtemp(prefix="nsb_sweep_", dir=OUT if os.path.isdir(OUT) else None)
         for model in ("linear", "quadratic"):
-            for scheme, tag in (("MODIFIED NEWMARK", "mn"), ("NEWMARK", "nm")):
+            for scheme, tag in (("MODIFIED NEWMARK, RHOINF=1", "mn"), ("NEWMARK", "nm")):
                 best = None
                 for h in (0.4, 0.2, 0.1, 0.05, 0.025, 0.0125, 0.00625, 0.003125):
                     deck = os.path.join(tmp, f"{model}_{tag}_{h}.inp")
