@@ -1,5 +1,5 @@
-/* impact.c -- closed-form hybrid impact (Fischer & Hennig, seed 002) and
- * multi-contact Newton / sequential impact laws (Waltersberger, seed 000,
+/* impact.c -- closed-form hybrid impact (Fischer & Hennig) and
+ * multi-contact Newton / sequential impact laws (Waltersberger 2007,
  * eqs. 3.94-3.98 and Schema 5.3).  See impact.h and docs/contact.md.
  */
 #include "contact/impact.h"

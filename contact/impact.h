@@ -2,7 +2,7 @@
  *
  * Two tools:
  *
- * 1. nsb_hybrid_impact: the closed form of Fischer & Hennig (seed 002) for one
+ * 1. nsb_hybrid_impact: the closed form of Fischer & Hennig for one
  *    impact direction h with bilateral constraints B that persist through the
  *    impact (rigid or Ritz/FE-discretised "hybrid" systems):
  *        [ G  -B ] [u]   [h]
@@ -37,7 +37,7 @@
 #include "contact/prox.h"
 #include "solver/base/ctx.h"
 
-/* ---- closed-form single impact with bilateral constraints (seed 002) ----- */
+/* ---- closed-form single impact with bilateral constraints (Fischer & Hennig) - */
 
 typedef struct nsb_hybrid_impact nsb_hybrid_impact;
 

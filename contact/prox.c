@@ -1,14 +1,58 @@
-/* prox.c -- augmented-Lagrangian (projective-equation) contact solver.
+/* prox.c -- projective (prox) contact solver: local step, Gauss-Seidel sweep,
+ * augmented-Lagrangian solver.
  *
- * Reference: C. Studer, Numerics of Unilateral Contacts and Friction, LNACM 47
- * (2009) (seed 003): every normal-cone inclusion -Lambda in N_C(xi) is written
- * as Lambda = prox_C(Lambda - r xi) and solved by Jacobi or Gauss-Seidel sweeps,
- * each contact followed by its projection; r_i = alpha / |W_ii| with 0 < alpha < 2.
- * See docs/contact.md.
+ * Reference: Studer 2008 (Numerics of Unilateral Contacts and Friction, LNACM
+ * 47, 2009): every normal-cone inclusion -Lambda in N_C(xi) is written as
+ * Lambda = prox_C(Lambda - r xi) and solved by Jacobi or Gauss-Seidel sweeps,
+ * each contact followed by its projection; r_i = alpha / |W_ii| with
+ * 0 < alpha < 2.  See prox.h and docs/contact.md §1-§2.
  */
 #include "contact/prox.h"
 
 #include <string.h>
+
+/* ---- local step and Gauss-Seidel sweep ------------------------------------------ */
+
+void nsb_prox_local_step(nsb_prox_friction friction, const nsb_prox_local* c, double out[3]) {
+  double x[3] = {c->lambda[0] - c->r_xi[0], c->lambda[1] - c->r_xi[1], c->lambda[2] - c->r_xi[2]};
+  if (friction == NSB_PROX_CONE && c->n_dir == 3) {
+    nsb_prox_cone(x, c->mu, out);
+    return;
+  }
+  out[1] = c->lambda[1];
+  out[2] = c->lambda[2];
+  nsb_prox_coulomb(c->n_dir, c->mu, x, out);
+}
+
+/* |v| in the sweep's norm */
+static double impulse_norm(nsb_prox_norm norm, int n_dir, const double* v) {
+  if (norm == NSB_PROX_NORM_2) return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  double a = fabs(v[0]);
+  for (int k = 1; k < n_dir; ++k) a = fmax(a, fabs(v[k]));
+  return a;
+}
+
+int nsb_prox_gauss_seidel(const nsb_prox_gs* gs, nsb_prox_gs_stats* st) {
+  nsb_prox_gs_stats s = {0.0, 0.0, 0.0};
+  for (int k = 0; k < gs->n_contacts; ++k) {
+    int i = gs->order ? gs->order[k] : k;
+    NSB_ASSERT(i >= 0 && i < gs->n_contacts);
+    nsb_prox_local c;
+    int taking_part = gs->ops->local(gs->data, i, &c);
+    if (taking_part < 0) return taking_part;
+    if (!taking_part) continue;
+    NSB_ASSERT(c.n_dir == 1 || c.n_dir == 3);
+    double lnew[3], dl[3] = {0.0, 0.0, 0.0};
+    nsb_prox_local_step(gs->friction, &c, lnew);
+    for (int d = 0; d < c.n_dir; ++d) dl[d] = lnew[d] - c.lambda[d];
+    s.change = fmax(s.change, impulse_norm(gs->norm, c.n_dir, dl));
+    s.size = fmax(s.size, impulse_norm(gs->norm, c.n_dir, lnew));
+    s.size_before = fmax(s.size_before, impulse_norm(gs->norm, c.n_dir, c.lambda));
+    gs->ops->update(gs->data, i, lnew, dl);
+  }
+  if (st) *st = s;
+  return NSB_OK;
+}
 
 struct nsb_prox_solver {
   nsb_ctx* ctx;
@@ -116,22 +160,20 @@ void nsb_prox_destroy(nsb_prox_solver** sp) {
   *sp = NULL;
 }
 
-/* One local projective step of contact i:
+/* Contact i of a problem on a dense operator, at the impulses lam and the
+ * contact velocities gam = (W lambda + gamma_free)_i, with step r:
  *   xi_N = gamma_N + e gamma_N^A,   xi_T = gamma_T,
  *   split: L_N' = prox_R+(L_N - r xi_N),  L_T' = prox_D(mu L_N')(L_T - r xi_T)
- *   cone:  L'   = prox_K_mu(L - r xi)
- * lam and out may alias. */
-static void local_step(const nsb_prox_def* def, const nsb_prox_problem* p, int i, double r, const double* lam,
-                       const double* gam, double* out) {
+ *   cone:  L'   = prox_K_mu(L - r xi) */
+static void problem_local(const nsb_prox_problem* p, int i, double r, const double* lam, const double* gam,
+                          nsb_prox_local* c) {
   double e = p->e ? p->e[i] : 0.0, ga = p->gamma_pre ? p->gamma_pre[i] : 0.0;
-  double mu = p->mu ? p->mu[i] : 0.0;
-  double x[3] = {lam[0] - r * (gam[0] + e * ga), lam[1] - r * gam[1], lam[2] - r * gam[2]};
-  if (def->friction == NSB_PROX_CONE) {
-    nsb_prox_cone(x, mu, out);
-  } else {
-    out[0] = nsb_prox_rplus(x[0]);
-    nsb_prox_disk(x + 1, mu * out[0], out + 1);
-  }
+  c->n_dir = 3;
+  c->mu = p->mu ? p->mu[i] : 0.0;
+  memcpy(c->lambda, lam, sizeof c->lambda);
+  c->r_xi[0] = r * (gam[0] + e * ga);
+  c->r_xi[1] = r * gam[1];
+  c->r_xi[2] = r * gam[2];
 }
 
 static double dist3(const double* a, const double* b) {
@@ -146,6 +188,33 @@ static int full_gamma(const nsb_delassus* w, const double* gf, const double* lam
   return NSB_OK;
 }
 
+/* Gauss-Seidel on a Delassus operator: contact i's velocity from the row
+   block at the latest impulses (the impulses live in one flat array). */
+typedef struct dense_sweep {
+  const nsb_delassus* w;
+  const nsb_prox_problem* prob;
+  const double* r;
+  double* lambda;
+} dense_sweep;
+
+static int dense_local(void* data, int i, nsb_prox_local* c) {
+  const dense_sweep* ds = data;
+  if (ds->r[i] == 0.0) return 0;
+  double g[3];
+  NSB_CALL(ds->w->ops->row_block(ds->w->data, i, ds->lambda, g));
+  for (int k = 0; k < 3; ++k) g[k] += ds->prob->gamma_free[3 * i + k];
+  problem_local(ds->prob, i, ds->r[i], ds->lambda + 3 * i, g, c);
+  return 1;
+}
+
+static void dense_update(void* data, int i, const double* lambda, const double* dlambda) {
+  (void)dlambda;
+  const dense_sweep* ds = data;
+  memcpy(ds->lambda + 3 * i, lambda, 3 * sizeof(double));
+}
+
+static const nsb_prox_gs_ops dense_sweep_ops = {dense_local, dense_update};
+
 int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_problem* prob, double* lambda,
                    double* gamma_out, nsb_prox_stats* stats) {
   nsb_ctx* ctx = s->ctx;
@@ -155,7 +224,7 @@ int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_pro
   NSB_CHECK(ctx, def->sweep != NSB_PROX_GAUSS_SEIDEL || w->ops->row_block, NSB_ERR_ARG,
             "prox: Gauss-Seidel needs the row_block operation");
   nsb_prox_stats st = {0, 0.0, 0.0, 0};
-  /* r_i = alpha / |W_ii|_F (seed 003) */
+  /* r_i = alpha / |W_ii|_F (Studer 2008) */
   for (int i = 0; i < n; ++i) {
     double b[9], f = 0.0;
     NSB_CALL(w->ops->diag_block(w->data, i, b));
@@ -166,6 +235,8 @@ int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_pro
   }
   static const double zero3[3] = {0.0, 0.0, 0.0};
   double* gam = s->gamma;
+  dense_sweep ds = {w, prob, s->r, lambda};
+  nsb_prox_gs gs = {&dense_sweep_ops, &ds, n, prob->order, def->friction, NSB_PROX_NORM_2};
   for (int it = 1; it <= def->max_sweeps && n > 0; ++it) {
     double change = 0.0, lmax = 0.0;
     if (def->sweep == NSB_PROX_JACOBI) {
@@ -176,26 +247,19 @@ int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_pro
           ln[0] = ln[1] = ln[2] = 0.0;
           continue;
         }
-        local_step(def, prob, i, s->r[i], lambda + 3 * i, gam + 3 * i, ln);
+        nsb_prox_local c;
+        problem_local(prob, i, s->r[i], lambda + 3 * i, gam + 3 * i, &c);
+        nsb_prox_local_step(def->friction, &c, ln);
         double d = dist3(ln, lambda + 3 * i), l = dist3(ln, zero3);
         if (d > change) change = d;
         if (l > lmax) lmax = l;
       }
       memcpy(lambda, s->lam_new, (size_t)(3 * n) * sizeof(double));
     } else {
-      for (int k = 0; k < n; ++k) {
-        int i = prob->order ? prob->order[k] : k;
-        NSB_ASSERT(i >= 0 && i < n);
-        if (s->r[i] == 0.0) continue;
-        double g[3], lnew[3];
-        NSB_CALL(w->ops->row_block(w->data, i, lambda, g));
-        for (int c = 0; c < 3; ++c) g[c] += prob->gamma_free[3 * i + c];
-        local_step(def, prob, i, s->r[i], lambda + 3 * i, g, lnew);
-        double d = dist3(lnew, lambda + 3 * i), l = dist3(lnew, zero3);
-        if (d > change) change = d;
-        if (l > lmax) lmax = l;
-        memcpy(lambda + 3 * i, lnew, sizeof lnew);
-      }
+      nsb_prox_gs_stats gst;
+      NSB_CALL(nsb_prox_gauss_seidel(&gs, &gst));
+      change = gst.change;
+      lmax = gst.size;
     }
     st.sweeps = it;
     st.change = change;
@@ -207,7 +271,9 @@ int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_pro
     for (int i = 0; i < n; ++i) {
       if (s->r[i] == 0.0) continue;
       double lp[3];
-      local_step(def, prob, i, s->r[i], lambda + 3 * i, gam + 3 * i, lp);
+      nsb_prox_local c;
+      problem_local(prob, i, s->r[i], lambda + 3 * i, gam + 3 * i, &c);
+      nsb_prox_local_step(def->friction, &c, lp);
       double d = dist3(lp, lambda + 3 * i) / s->r[i];
       if (d > res) res = d;
     }

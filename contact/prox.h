@@ -1,80 +1,133 @@
-/* prox.h -- proximal-point projections and the augmented-Lagrangian
- * (projective-equation) contact solver at impulse level.
+/* prox.h -- the projective (prox) contact solver at impulse level: the local
+ * projective step of one contact, the projected Gauss-Seidel sweep over
+ * contacts, and the augmented-Lagrangian solver built on them.  The one
+ * implementation of prox/PGS in nsbeam: the impact solvers (contact/impact.c),
+ * the time step's prox sweeps (contact/lumped.c) and the reduced model
+ * (solver/reduced.c) all sweep through nsb_prox_gauss_seidel.
  *
- * The discrete problem of one Moreau time step or one impact (Studer 2008,
- * seed 003; Waltersberger, seed 000, eqs. 3.94-3.98): find per-contact
- * impulses Lambda_i = (Lambda_N, Lambda_T1, Lambda_T2) such that, with the
- * contact velocities
+ * The discrete problem of one Moreau time step or one impact (Studer 2008;
+ * Waltersberger 2007, eqs. 3.94-3.98): find per-contact impulses
+ * Lambda_i = (Lambda_N, Lambda_T1, Lambda_T2) such that, with the contact
+ * velocities
  *
  *     gamma = W Lambda + gamma_free,      W = G M^-1 G^T (Delassus operator),
  *
- * every contact satisfies the projective equations
+ * every contact satisfies the projective equations (contact/laws.h)
  *
  *     xi_N     = gamma_N + e gamma_N^A                      (Newton impact law)
  *     Lambda_N = prox_{R+}(Lambda_N - r xi_N)               (Signorini/Newton)
  *     Lambda_T = prox_{D(mu Lambda_N)}(Lambda_T - r gamma_T) (Coulomb, disk D)
  *
- * Layout: vectors of length 3 n_contacts, contact i at [3i, 3i+3), normal
- * first.  W is reached only through a small ops table (apply, row block,
- * diagonal block), so big systems never form it; nsb_delassus_dense is the
- * dense implementation for tests and small systems.
+ * Layers.
+ *  - nsb_prox_local_step: one contact's update lambda' = prox_C(lambda - r xi).
+ *  - nsb_prox_gauss_seidel: one sweep, contact by contact, each seeing the
+ *    impulses its predecessors set.  It reaches the contacts through a small
+ *    ops table (nsb_prox_gs_ops): `local` gives contact i's impulses, its
+ *    velocity at the current impulses and its step; `update` stores the new
+ *    impulses and is the hook that lets an operator keep a velocity state.
+ *    Three operators use it: the dense Delassus matrix (this file: gamma_i
+ *    from row_block), the time step's lumped-mass response (node velocities
+ *    updated contact by contact, contact/lumped.c), and the reduced model's
+ *    dense matrix of normal rows (solver/reduced.c).
+ *  - nsb_prox_solve: sweeps (Gauss-Seidel or Jacobi) until the impulses
+ *    settle and the complementarity residual is small, on a Delassus operator
+ *    W reached only through nsb_delassus_ops (apply, row block, diagonal
+ *    block), so big systems never form it; nsb_delassus_dense is the dense
+ *    implementation.
+ * Each caller keeps its own convergence policy (the time step interleaves
+ * sweeps with back substitutions, system.c; the reduced model stops at a
+ * relative change), and forms r xi itself, so that the floating-point
+ * operations of every caller are those of its formula (r xi, or xi / W_ii for
+ * the exact local solve of a frictionless contact).
+ * Rejected: a sweep over flat impulse arrays with a velocity hook only (the
+ * time step keeps each contact's impulses in its element state; gathering
+ * them into flat arrays would move per-contact storage into the system), and
+ * one convergence test for all callers (each caller's stopping rule decides
+ * its results to the last bit, and the time step's is interleaved with
+ * back substitutions).
  *
- * Invariants / ownership: a solver is created for a capacity of contacts and
- * owns all its workspace; nsb_prox_solve never allocates (tests check
- * nsb_ctx_alloc_count).  The Delassus operator and the problem arrays are
- * borrowed for the duration of one call.  Per-contact step r_i = alpha /
- * |W_ii|_F (0 < alpha < 2): |W_ii|_F bounds the largest eigenvalue of the
- * symmetric block, so each local step is a contraction for the local
- * quadratic.  A contact whose diagonal block vanishes has no stiffness to
- * work against and keeps Lambda_i = 0.
+ * Layout: vectors of length 3 n_contacts, contact i at [3i, 3i+3), normal
+ * first.  Invariants / ownership: a solver is created for a capacity of
+ * contacts and owns all its workspace; nsb_prox_solve and
+ * nsb_prox_gauss_seidel never allocate (tests check nsb_ctx_alloc_count).
+ * Operators, ops tables and problem arrays are borrowed for one call.
+ * nsb_prox_solve's step is r_i = alpha / |W_ii|_F (0 < alpha < 2): |W_ii|_F
+ * bounds the largest eigenvalue of the symmetric block, so each local step is
+ * a contraction for the local quadratic.  A contact whose diagonal block
+ * vanishes has no stiffness to work against and keeps Lambda_i = 0.
  */
 #ifndef NSB_CONTACT_PROX_H
 #define NSB_CONTACT_PROX_H
 
-#include <math.h>
-
+#include "contact/laws.h"
 #include "solver/base/ctx.h"
 
-/* ---- projections --------------------------------------------------------- */
+/* ---- one contact: the local projective step ----------------------------------- */
 
-/// prox onto R+: max(x, 0).
-static inline double nsb_prox_rplus(double x) { return x > 0.0 ? x : 0.0; }
+/// How normal and tangential parts are projected.  A two-way choice inside the
+/// innermost loop, so an enum rather than an ops table (an indirect call per
+/// contact per sweep was rejected).
+typedef enum nsb_prox_friction {
+  NSB_PROX_SPLIT = 0, ///< Lambda_N on R+, then Lambda_T on the disk of radius mu Lambda_N (new)
+  NSB_PROX_CONE = 1   ///< (Lambda_N, Lambda_T) jointly onto the Coulomb cone (associated law)
+} nsb_prox_friction;
 
-/// prox onto the closed disk of radius rad >= 0 in R^2 (isotropic Coulomb):
-/// y = x if |x| <= rad, else rad x / |x|.  rad <= 0 gives y = 0.  x and y may alias.
-static inline void nsb_prox_disk(const double* x, double rad, double* y) {
-  double n = sqrt(x[0] * x[0] + x[1] * x[1]);
-  if (!(rad > 0.0)) {
-    y[0] = y[1] = 0.0;
-  } else if (n <= rad) {
-    y[0] = x[0];
-    y[1] = x[1];
-  } else {
-    double s = rad / n;
-    y[0] = s * x[0];
-    y[1] = s * x[1];
-  }
-}
+/// One contact's projective step lambda' = prox_C(lambda - r xi).
+typedef struct nsb_prox_local {
+  int n_dir;        ///< 1: normal only (lambda[1], lambda[2] pass unchanged); 3: normal and two tangents
+  double mu;        ///< Coulomb coefficient (n_dir = 3): disk radius mu lambda_N', or the cone's slope
+  double lambda[3]; ///< impulses before the step, normal first
+  double r_xi[3];   ///< r xi: the step times the contact velocity at lambda (xi_N with restitution,
+                    ///< nsb_newton_xi; then gamma_T1, gamma_T2), formed by the operator
+} nsb_prox_local;
 
-/// prox onto the Coulomb cone K_mu = {(n, t) : |t| <= mu n} in R^3 (x[0] normal):
-/// inside -> x; in the polar cone (mu |t| <= -n) -> 0; else the nearest point on
-/// the mantle, n' = (n + mu |t|)/(1 + mu^2), t' = mu n' t/|t|.  mu >= 0; x and y may alias.
-static inline void nsb_prox_cone(const double* x, double mu, double* y) {
-  double n = x[0], t = sqrt(x[1] * x[1] + x[2] * x[2]);
-  if (t <= mu * n) {
-    y[0] = x[0];
-    y[1] = x[1];
-    y[2] = x[2];
-  } else if (mu * t <= -n) {
-    y[0] = y[1] = y[2] = 0.0;
-  } else {
-    double np = (n + mu * t) / (1.0 + mu * mu);
-    double s = t > 0.0 ? mu * np / t : 0.0;
-    y[0] = np;
-    y[1] = s * x[1];
-    y[2] = s * x[2];
-  }
-}
+/// out = prox_C(c->lambda - c->r_xi): SPLIT projects with nsb_prox_coulomb,
+/// CONE (n_dir = 3) with nsb_prox_cone.  No allocation.
+void nsb_prox_local_step(nsb_prox_friction friction, const nsb_prox_local* c, double out[3]);
+
+/* ---- the Gauss-Seidel sweep ---------------------------------------------------- */
+
+/// How a Gauss-Seidel sweep reaches its contacts.  Neither call may allocate.
+typedef struct nsb_prox_gs_ops {
+  /// Contact i at the current impulses: fill c (impulses, r xi with xi from
+  /// the impulses of this sweep so far, mu, n_dir) and return 1; return 0 if
+  /// the contact sits the sweep out (inactive, or no stiffness), or a
+  /// negative status.
+  int (*local)(void* data, int i, nsb_prox_local* c);
+  /// Contact i's impulses become lambda, a change of dlambda (3 each; 0 for
+  /// the directions beyond n_dir): store them, and let the contacts after i
+  /// see them, e.g. by adding their response to a velocity state.
+  void (*update)(void* data, int i, const double* lambda, const double* dlambda);
+} nsb_prox_gs_ops;
+
+/// The norm of one contact's impulses in sweep statistics.
+typedef enum nsb_prox_norm {
+  NSB_PROX_NORM_2 = 0,  ///< Euclidean norm of the three components
+  NSB_PROX_NORM_MAX = 1 ///< largest absolute value of the n_dir components
+} nsb_prox_norm;
+
+/// One sweep: the contacts (ops + data, borrowed) and how to sweep them.
+typedef struct nsb_prox_gs {
+  const nsb_prox_gs_ops* ops;
+  void* data;
+  int n_contacts;
+  const int* order;           ///< [n_contacts] sweep order, a permutation (NULL: 0..n-1)
+  nsb_prox_friction friction; ///< projection of the local steps
+  nsb_prox_norm norm;         ///< norm of the statistics
+} nsb_prox_gs;
+
+/// Statistics of one sweep, over the contacts that took part (0 if none).
+typedef struct nsb_prox_gs_stats {
+  double change;      ///< max_i |lambda_i' - lambda_i|
+  double size;        ///< max_i |lambda_i'|
+  double size_before; ///< max_i |lambda_i|
+} nsb_prox_gs_stats;
+
+/// One projected Gauss-Seidel sweep: for each contact i in order,
+///   c = ops->local(i);  lambda_i' = prox(c.lambda - c.r_xi);  ops->update(i, lambda_i', lambda_i' - c.lambda).
+/// st (may be NULL) gets the statistics in gs->norm.  No allocation.  Errors:
+/// a negative status of ops->local (the sweep stops there).
+int nsb_prox_gauss_seidel(const nsb_prox_gs* gs, nsb_prox_gs_stats* st);
 
 /* ---- Delassus operator ---------------------------------------------------- */
 
@@ -113,14 +166,6 @@ typedef enum nsb_prox_sweep {
   NSB_PROX_GAUSS_SEIDEL = 0, ///< contacts in turn, each seeing the latest impulses
   NSB_PROX_JACOBI = 1        ///< all contacts from the previous sweep (needs smaller alpha when coupled)
 } nsb_prox_sweep;
-
-/// How normal and tangential parts are projected.  A two-way choice inside the
-/// innermost loop, so an enum rather than an ops table (an indirect call per
-/// contact per sweep was rejected).
-typedef enum nsb_prox_friction {
-  NSB_PROX_SPLIT = 0, ///< Lambda_N on R+, then Lambda_T on the disk of radius mu Lambda_N (new)
-  NSB_PROX_CONE = 1   ///< (Lambda_N, Lambda_T) jointly onto the Coulomb cone (associated law)
-} nsb_prox_friction;
 
 /// Solver parameters (copied at create).
 typedef struct nsb_prox_def {

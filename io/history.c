@@ -1,7 +1,7 @@
 /* history.c -- CSV time histories. */
 #include "io/history.h"
 
-#include "elements/contact.h"
+#include "contact/pair.h"
 
 #include <errno.h>
 #include <string.h>
@@ -222,12 +222,12 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
     if (!(d->owner && (d->gap <= 0.0 || loaded))) continue;
     if (!m) m = nsb_system_model(s);
     char master[NSB_NAME_MAX + 16];
-    if (d->kind == 0)
-      snprintf(master, sizeof master, "%s", m->obstacles.data[d->master].name);
-    else if (d->kind == 1)
-      snprintf(master, sizeof master, "node %d", m->nodes.data[d->master].label);
+    if (d->shape.kind == 0)
+      snprintf(master, sizeof master, "%s", m->obstacles.data[d->shape.master].name);
+    else if (d->shape.kind == 1)
+      snprintf(master, sizeof master, "node %d", m->nodes.data[d->shape.master].label);
     else
-      snprintf(master, sizeof master, "element %d", m->elements.data[d->master].label);
+      snprintf(master, sizeof master, "element %d", m->elements.data[d->shape.master].label);
     fprintf(c->f, "%.17g,%d,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
             nsb_system_time(s), d->pair + 1, m->nodes.data[e->nodes[0]].label, master, d->gap, d->impulse[0],
             d->impulse[1], d->impulse[2], d->force, d->slip, d->dissipated, d->point[0], d->point[1], d->point[2],

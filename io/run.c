@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include "solver/base/clock.h"
 
-#include "elements/contact.h"
+#include "contact/pair.h"
 #include "io/history.h"
 #include "io/vtk.h"
 #include "solver/arclength.h"

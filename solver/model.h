@@ -189,7 +189,7 @@ typedef struct nsb_joint {
 
 
 
-/* ---- obstacles and contact pairs (elements/contact.c, docs/contact.md) ---- */
+/* ---- obstacles and contact pairs (contact/, docs/contact.md) ---- */
 
 typedef enum nsb_obstacle_kind {
   NSB_OBSTACLE_PLANE = 0,   /* half-space {x : n.(x - p) >= 0}: point p, unit outward normal n */
@@ -244,7 +244,7 @@ typedef struct nsb_contact_pair {
   double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m (default 0) */
   double master_radius;        /* BEAMS: contact radius of the beam; < 0: from the section (see docs) */
   double slave_radius;         /* beam nodes among the slaves: their contact radius; < 0: from the sections */
-  double skin;                 /* candidate-list skin (length); <= 0: automatic (elements/contact.h) */
+  double skin;                 /* candidate-list skin (length); <= 0: automatic (contact/broad_phase.h) */
   int sequential;              /* NEWTON: 1 = only approaching contacts take part in an increment
                                   (Waltersberger's sequential impacts, one sub-impact per increment) */
   nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */

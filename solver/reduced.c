@@ -4,7 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "elements/contact.h"
+#include "contact/geometry.h"
+#include "contact/prox.h"
 
 #define RED_MAX_SWEEPS 100000
 
@@ -156,25 +157,52 @@ static double slave_gap(nsb_reduced* r, int c, const double* y, double t, double
   return g;
 }
 
-/* Projected Gauss-Seidel for 0 <= G P + q _|_ P >= 0 over the contacts with
-   mask[c] (others P = 0).  Converged when no impulse changes by more than
-   1e-14 of the largest.  Returns the sweeps, or -1. */
-static long pgs(nsb_reduced* r, const unsigned char* mask) {
+/* Projected Gauss-Seidel (contact/prox.h) for 0 <= G P + q _|_ P >= 0 over
+   the contacts with mask[c] (others P = 0): one normal impulse per contact,
+   the step P <- max(0, P - (G P + q)_a / G_aa), the exact local solve (r =
+   1 / G_aa, applied as a division).  A contact with G_aa <= 0 sits out. */
+typedef struct red_sweep {
+  nsb_reduced* r;
+  const unsigned char* mask;
+} red_sweep;
+
+static int red_local(void* data, int a, nsb_prox_local* c) {
+  const red_sweep* rs = data;
+  const nsb_reduced* r = rs->r;
   int nc = r->nc;
+  if (!rs->mask[a]) return 0;
+  double gaa = r->G[a + (size_t)nc * a];
+  if (!(gaa > 0.0)) return 0;
+  double res = r->q[a];
+  for (int b = 0; b < nc; ++b) res += r->G[a + (size_t)nc * b] * r->c_P[b];
+  c->n_dir = 1;
+  c->mu = 0.0;
+  c->lambda[0] = r->c_P[a];
+  c->lambda[1] = c->lambda[2] = 0.0;
+  c->r_xi[0] = res / gaa;
+  c->r_xi[1] = c->r_xi[2] = 0.0;
+  return 1;
+}
+
+static void red_update(void* data, int a, const double* lambda, const double* dlambda) {
+  (void)dlambda;
+  const red_sweep* rs = data;
+  rs->r->c_P[a] = lambda[0];
+}
+
+static const nsb_prox_gs_ops red_sweep_ops = {red_local, red_update};
+
+/* Sweeps until no impulse changes by more than 1e-14 of the largest.
+   Returns the sweeps, or -1. */
+static long pgs(nsb_reduced* r, const unsigned char* mask) {
+  red_sweep rs = {r, mask};
+  nsb_prox_gs gs = {&red_sweep_ops, &rs, r->nc, NULL, NSB_PROX_SPLIT, NSB_PROX_NORM_MAX};
   for (long s = 1; s <= RED_MAX_SWEEPS; ++s) {
-    double change = 0.0, big = 0.0;
-    for (int a = 0; a < nc; ++a) {
-      if (!mask[a]) continue;
-      double gaa = r->G[a + (size_t)nc * a];
-      if (!(gaa > 0.0)) continue;
-      double res = r->q[a];
-      for (int b = 0; b < nc; ++b) res += r->G[a + (size_t)nc * b] * r->c_P[b];
-      double pn = fmax(0.0, r->c_P[a] - res / gaa);
-      change = fmax(change, fabs(pn - r->c_P[a]));
-      r->c_P[a] = pn;
-      big = fmax(big, pn);
-    }
-    if (change <= 1e-14 * big || big == 0.0) return s;
+    nsb_prox_gs_stats st;
+    int status = nsb_prox_gauss_seidel(&gs, &st);
+    NSB_ASSERT(status == NSB_OK); /* red_local cannot fail */
+    (void)status;
+    if (st.change <= 1e-14 * st.size || st.size == 0.0) return s;
   }
   return -1;
 }
@@ -182,7 +210,7 @@ static long pgs(nsb_reduced* r, const unsigned char* mask) {
 int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
   int m = r->m, nc = r->nc;
   double* vf = r->work;
-  /* free (smooth) velocity: trapezoidal rule (MODAL), or the seed's
+  /* free (smooth) velocity: trapezoidal rule (MODAL), or Waltersberger's (2007)
      semi-implicit Euler with y+ = y + h v+ (QUASI-STATIC: a position-level
      constraint with the trapezoidal update y+ = y + h (v + v+)/2 would
      reverse the normal velocity, i.e. act as an elastic impact) */

@@ -1,5 +1,5 @@
 /* reduced.h -- linear dynamics in modal coordinates with unilateral contacts
- * (*MODAL DYNAMIC; docs/theory.md §7, seed 000 §4).
+ * (*MODAL DYNAMIC; docs/theory.md §7, Waltersberger 2007 §4).
  *
  * The structure linearized about a state (K, M, mass-normalized modes phi_j,
  * omega_j^2 = lambda_j) is reduced to m modal coordinates y:
@@ -18,11 +18,12 @@
  *  - QUASI-STATIC reduction: the truncated modes respond statically to the
  *    contact forces lambda = P / h with the residual flexibility
  *    C = N^T (K^-1 - phi Lambda^-1 phi^T) N at the contacts (N: normals), and
- *    every candidate obeys the position-level law (seed 000 eq. 5.66-5.70)
+ *    every candidate obeys the position-level law (Waltersberger 2007, eqs. 5.66-5.70)
  *      0 <= g_c(end of step) + (h^2/2 W S^-1 W^T + C) lambda  _|_  lambda >= 0
  *    (no restitution: plastic).
  * The linear complementarity problems are solved by projected Gauss-Seidel
- * on the (small, dense) Delassus matrix; more contacts than modes are fine.
+ * (nsb_prox_gauss_seidel, contact/prox.h) on the (small, dense) Delassus
+ * matrix; more contacts than modes are fine.
  * Allocation: create only; step allocates nothing.
  */
 #ifndef NSB_REDUCED_H

@@ -5,7 +5,8 @@
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
-#include "elements/contact.h"
+#include "contact/lumped.h"
+#include "contact/pair.h"
 #include "elements/beam_velocity.h"
 #include "solver/convergence.h"
 #include "solver/modal.h"

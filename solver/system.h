@@ -181,7 +181,7 @@ int nsb_system_n_equations(const nsb_system* s);
 int nsb_system_n_multipliers(const nsb_system* s);
 /// The model the system was built from.
 const nsb_model* nsb_system_model(const nsb_system* s);
-/// Contact elements (elements/contact.h): count and element i (its state is an nsb_contact_data).
+/// Contact elements (contact/pair.h): count and element i (its state is an nsb_contact_data).
 int nsb_system_n_contacts(const nsb_system* s);
 const nsb_elem* nsb_system_contact(const nsb_system* s, int i);
 /// Number of contact candidate lists built so far (set-up included).

@@ -1,8 +1,10 @@
 /* test_contact.c -- contact module: projections, the prox (augmented
  * Lagrangian) solver, impact laws (Newton simultaneous, Waltersberger's
- * sequential Schema 5.3, Fischer-Hennig closed form).  Reference values are
- * from the seed digests (Newton's cradle, impact vibrator, hybrid girder) or
- * derived by hand in the comments. */
+ * sequential Schema 5.3, Fischer-Hennig closed form), and the Gauss-Seidel
+ * sweep shared by all prox solvers (local step, statistics, an operator that
+ * keeps a velocity state, the divided step of the reduced model).  Reference
+ * values are from Waltersberger 2007 and Fischer & Hennig (Newton's cradle,
+ * impact vibrator, hybrid girder) or derived by hand in the comments. */
 #include <math.h>
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -360,7 +362,7 @@ static void test_cradle(void) {
   nsb_ctx_destroy(&ctx);
 }
 
-/* ---- Fischer-Hennig closed form (seed 002) ------------------------------------ */
+/* ---- Fischer-Hennig closed form ------------------------------------------------ */
 
 static void test_impact_vibrator(void) {
   nsb_ctx* ctx = NULL;
@@ -498,6 +500,185 @@ static void test_energy_random(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+/* ---- the Gauss-Seidel sweep (nsb_prox_gauss_seidel) ------------------------------ */
+
+/* Local steps with known results: normal only (the tangential impulses pass),
+   split (R+ then the disk of radius mu lambda_N'), cone. */
+static void test_local_step(void) {
+  double out[3];
+  nsb_prox_local c = {1, 0.5, {1.0, 7.0, 9.0}, {3.0, 0.0, 0.0}};
+  nsb_prox_local_step(NSB_PROX_SPLIT, &c, out); /* 1 - 3 < 0 -> 0 */
+  CU_ASSERT(out[0] == 0.0 && out[1] == 7.0 && out[2] == 9.0);
+  nsb_prox_local_step(NSB_PROX_CONE, &c, out); /* n_dir = 1: the cone does not apply */
+  CU_ASSERT(out[0] == 0.0 && out[1] == 7.0 && out[2] == 9.0);
+  nsb_prox_local d = {3, 0.5, {1.0, 0.0, 0.0}, {-1.0, -3.0, -4.0}};
+  nsb_prox_local_step(NSB_PROX_SPLIT, &d, out); /* x = (2, 3, 4): disk of radius 1 */
+  NSB_ASSERT_CLOSE(out[0], 2.0, 1e-15);
+  NSB_ASSERT_CLOSE(out[1], 0.6, 1e-15);
+  NSB_ASSERT_CLOSE(out[2], 0.8, 1e-15);
+  /* cone: |t| = 5 > mu n, n' = (2 + 0.5 * 5) / 1.25 = 3.6, t' = 0.5 * 3.6 (3, 4) / 5 */
+  nsb_prox_local_step(NSB_PROX_CONE, &d, out);
+  NSB_ASSERT_CLOSE(out[0], 3.6, 1e-15);
+  NSB_ASSERT_CLOSE(out[1], 1.08, 1e-15);
+  NSB_ASSERT_CLOSE(out[2], 1.44, 1e-15);
+}
+
+/* One contact whose local step is fixed: the statistics of one sweep in both norms. */
+typedef struct fixed_contact {
+  nsb_prox_local c;
+  double lambda[3], dlambda[3];
+  int updates;
+} fixed_contact;
+
+static int fixed_local(void* data, int i, nsb_prox_local* c) {
+  const fixed_contact* f = data;
+  *c = f[i].c;
+  return f[i].c.n_dir > 0; /* n_dir = 0 marks a contact that sits out */
+}
+
+static void fixed_update(void* data, int i, const double* lambda, const double* dlambda) {
+  fixed_contact* f = data;
+  memcpy(f[i].lambda, lambda, sizeof f[i].lambda);
+  memcpy(f[i].dlambda, dlambda, sizeof f[i].dlambda);
+  ++f[i].updates;
+}
+
+static void test_gs_stats(void) {
+  static const nsb_prox_gs_ops ops = {fixed_local, fixed_update};
+  /* contact 0: (0.5, 0, 0) -> (2, 0.6, 0.8) (change (1.5, 0.6, 0.8)); contact 1 sits out */
+  fixed_contact f[2] = {{{3, 0.5, {0.5, 0.0, 0.0}, {-1.5, -3.0, -4.0}}, {0}, {0}, 0}, {{0, 0.0, {0}, {0}}, {0}, {0}, 0}};
+  nsb_prox_gs gs = {&ops, f, 2, NULL, NSB_PROX_SPLIT, NSB_PROX_NORM_MAX};
+  nsb_prox_gs_stats st;
+  CU_ASSERT(nsb_prox_gauss_seidel(&gs, &st) == NSB_OK);
+  CU_ASSERT(f[0].updates == 1 && f[1].updates == 0);
+  NSB_ASSERT_CLOSE(f[0].lambda[0], 2.0, 1e-15);
+  NSB_ASSERT_CLOSE(f[0].dlambda[0], 1.5, 1e-15);
+  NSB_ASSERT_CLOSE(f[0].dlambda[2], 0.8, 1e-15);
+  NSB_ASSERT_CLOSE(st.change, 1.5, 1e-15);
+  NSB_ASSERT_CLOSE(st.size, 2.0, 1e-15);
+  NSB_ASSERT_CLOSE(st.size_before, 0.5, 1e-15);
+  gs.norm = NSB_PROX_NORM_2;
+  CU_ASSERT(nsb_prox_gauss_seidel(&gs, &st) == NSB_OK);
+  NSB_ASSERT_CLOSE(st.change, sqrt(1.5 * 1.5 + 0.6 * 0.6 + 0.8 * 0.8), 1e-15);
+  NSB_ASSERT_CLOSE(st.size, sqrt(4.0 + 1.0), 1e-15);
+  /* normal only: the change counts the normal component alone in the max norm */
+  f[0].c.n_dir = 1;
+  gs.norm = NSB_PROX_NORM_MAX;
+  CU_ASSERT(nsb_prox_gauss_seidel(&gs, &st) == NSB_OK);
+  CU_ASSERT(f[0].dlambda[1] == 0.0 && f[0].dlambda[2] == 0.0 && f[0].lambda[1] == 0.0);
+  NSB_ASSERT_CLOSE(st.change, 1.5, 1e-15);
+}
+
+/* A chain of point masses on a line, contact i between masses i and i + 1
+   (gamma_i = v_{i+1} - v_i): the operator keeps the velocities and adds each
+   impulse change's response to them, as the time step's lumped-mass sweep
+   does (exact here: W = G M^-1 G^T with a diagonal M). */
+typedef struct chain {
+  int n;         /* masses */
+  double m[4];   /* masses */
+  double v[4];   /* velocities, updated contact by contact */
+  double vpre[4];
+  double lam[3]; /* impulses */
+  double e;
+} chain;
+
+static int chain_local(void* data, int i, nsb_prox_local* c) {
+  const chain* ch = data;
+  double w = 1.0 / ch->m[i] + 1.0 / ch->m[i + 1]; /* W_ii */
+  double gam = ch->v[i + 1] - ch->v[i], gpre = ch->vpre[i + 1] - ch->vpre[i];
+  c->n_dir = 1;
+  c->mu = 0.0;
+  c->lambda[0] = ch->lam[i];
+  c->lambda[1] = c->lambda[2] = 0.0;
+  c->r_xi[0] = nsb_newton_xi(gam, ch->e, gpre) / w;
+  c->r_xi[1] = c->r_xi[2] = 0.0;
+  return 1;
+}
+
+static void chain_update(void* data, int i, const double* lambda, const double* dlambda) {
+  chain* ch = data;
+  ch->lam[i] = lambda[0];
+  ch->v[i] -= dlambda[0] / ch->m[i];
+  ch->v[i + 1] += dlambda[0] / ch->m[i + 1];
+}
+
+/* Newton's cradle (three unit masses, the first at 1) by sweeps of the chain
+   operator: e = 1 gives (-1/3, 2/3, 2/3), e = 0 (1/3, 1/3, 1/3), e = 0.5
+   (0, 1/2, 1/2) (Waltersberger 2007, the simultaneous law; the same as
+   nsb_impact_newton in test newtons_cradle); in both sweep orders. */
+static void test_gs_velocity_state(void) {
+  static const nsb_prox_gs_ops ops = {chain_local, chain_update};
+  static const int reversed[2] = {1, 0};
+  const double es[3] = {1.0, 0.0, 0.5};
+  const double expect[3][3] = {{-1.0 / 3, 2.0 / 3, 2.0 / 3}, {1.0 / 3, 1.0 / 3, 1.0 / 3}, {0.0, 0.5, 0.5}};
+  for (int k = 0; k < 3; ++k)
+    for (int o = 0; o < 2; ++o) {
+      chain ch = {3, {1.0, 1.0, 1.0}, {1.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, {0.0, 0.0}, es[k]};
+      nsb_prox_gs gs = {&ops, &ch, 2, o ? reversed : NULL, NSB_PROX_SPLIT, NSB_PROX_NORM_MAX};
+      int sweeps = 0;
+      nsb_prox_gs_stats st = {1.0, 1.0, 0.0};
+      while (st.change > 1e-15 * st.size && sweeps < 1000) {
+        CU_ASSERT(nsb_prox_gauss_seidel(&gs, &st) == NSB_OK);
+        ++sweeps;
+      }
+      CU_ASSERT(sweeps < 1000);
+      for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(ch.v[i], expect[k][i], 1e-13);
+      /* momentum is exchanged, not created */
+      NSB_ASSERT_CLOSE(ch.v[0] + ch.v[1] + ch.v[2], 1.0, 1e-14);
+    }
+}
+
+/* One impulse per contact with the step applied as a division,
+   P <- max(0, P - (G P + q)_a / G_aa) (the reduced model's form): the LCPs
+   of test lcp_known. */
+typedef struct dense_normal {
+  int n;
+  const double* g; /* n x n, column-major */
+  const double* q;
+  double p[3];
+} dense_normal;
+
+static int normal_local(void* data, int a, nsb_prox_local* c) {
+  const dense_normal* dn = data;
+  double gaa = dn->g[a + dn->n * a];
+  if (!(gaa > 0.0)) return 0;
+  double res = dn->q[a];
+  for (int b = 0; b < dn->n; ++b) res += dn->g[a + dn->n * b] * dn->p[b];
+  *c = (nsb_prox_local){1, 0.0, {dn->p[a], 0.0, 0.0}, {res / gaa, 0.0, 0.0}};
+  return 1;
+}
+
+static void normal_update(void* data, int a, const double* lambda, const double* dlambda) {
+  (void)dlambda;
+  ((dense_normal*)data)->p[a] = lambda[0];
+}
+
+static void check_normal_lcp(int n, const double* g, const double* q, const double* expect) {
+  static const nsb_prox_gs_ops ops = {normal_local, normal_update};
+  dense_normal dn = {n, g, q, {0.0, 0.0, 0.0}};
+  nsb_prox_gs gs = {&ops, &dn, n, NULL, NSB_PROX_SPLIT, NSB_PROX_NORM_MAX};
+  int sweeps = 0;
+  for (;;) {
+    nsb_prox_gs_stats st;
+    CU_ASSERT_FATAL(nsb_prox_gauss_seidel(&gs, &st) == NSB_OK);
+    ++sweeps;
+    if (st.change <= 1e-14 * st.size || st.size == 0.0 || sweeps == 10000) break;
+  }
+  CU_ASSERT(sweeps < 10000);
+  for (int a = 0; a < n; ++a) NSB_ASSERT_CLOSE(dn.p[a], expect[a], 1e-13);
+}
+
+static void test_gs_divided_step(void) {
+  const double w2[] = {2, 1, 1, 2}, w3[] = {4, 1, 0, 1, 4, 1, 0, 1, 4};
+  check_normal_lcp(1, (const double[]){2.0}, (const double[]){-1.0}, (const double[]){0.5});
+  check_normal_lcp(2, w2, (const double[]){-1, -1}, (const double[]){1.0 / 3, 1.0 / 3});
+  check_normal_lcp(2, w2, (const double[]){-1, 1}, (const double[]){0.5, 0.0});
+  check_normal_lcp(3, w3, (const double[]){-1, 2, -1}, (const double[]){0.25, 0.0, 0.25});
+  check_normal_lcp(3, w3, (const double[]){-4, -4, -4}, (const double[]){6.0 / 7, 4.0 / 7, 6.0 / 7});
+  /* a contact with G_aa = 0 sits out and keeps P = 0 */
+  check_normal_lcp(2, (const double[]){2, 0, 0, 0}, (const double[]){-1, -5}, (const double[]){0.5, 0.0});
+}
+
 static const nsb_test_suite suites[] = {
     {"projection", (const nsb_test_case[]){{"known_values", test_proj_known},
                                            {"idempotent_nonexpansive", test_proj_idempotent_nonexpansive},
@@ -507,6 +688,11 @@ static const nsb_test_suite suites[] = {
                                      {"sweep_order", test_sweep_order},
                                      {"no_alloc_and_errors", test_no_alloc_and_errors},
                                      {NULL, NULL}}},
+    {"gauss_seidel", (const nsb_test_case[]){{"local_step", test_local_step},
+                                             {"stats", test_gs_stats},
+                                             {"velocity_state", test_gs_velocity_state},
+                                             {"divided_step", test_gs_divided_step},
+                                             {NULL, NULL}}},
     {"impact", (const nsb_test_case[]){{"newtons_cradle", test_cradle},
                                        {"impact_vibrator", test_impact_vibrator},
                                        {"hybrid_girder", test_hybrid_girder},

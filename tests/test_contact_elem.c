@@ -1,4 +1,4 @@
-/* test_contact_elem.c -- contact elements (elements/contact.c) in the
+/* test_contact_elem.c -- contact elements (contact/pair.c) in the
  * time-stepping system: tangents against central differences for every
  * geometry and both laws, and behaviour against closed-form answers
  * (restitution, energy at impacts, Coulomb stick/slip on an incline, the
@@ -9,7 +9,8 @@
 
 #include "cunit_main.h"
 #include "fd_tangent.h"
-#include "elements/contact.h"
+#include "contact/broad_phase.h"
+#include "contact/pair.h"
 #include "io/deck.h"
 #include "solver/system.h"
 

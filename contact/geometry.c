@@ -1,0 +1,417 @@
+/* geometry.c -- see geometry.h; derivations in docs/contact.md §5, §5.1.
+ *
+ * The tangents built from this geometry (contact/pair.c) are verified against
+ * central differences (tests/test_contact_elem.c, suite tangent).
+ */
+#include "contact/geometry.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- obstacles ------------------------------------------------------------------ */
+
+nsb_vec3 nsb_obstacle_offset(const nsb_model* m, const nsb_obstacle* o, double t, nsb_vec3* vel) {
+  if (o->amplitude < 0) {
+    *vel = nsb_v3_zero();
+    return nsb_v3_zero();
+  }
+  double d1 = 0.0, a = nsb_amplitude_eval(&m->amplitudes.data[o->amplitude], t, &d1, NULL);
+  nsb_vec3 mo = nsb_v3_load(o->motion);
+  *vel = nsb_v3_scale(d1, mo);
+  return nsb_v3_scale(a, mo);
+}
+
+nsb_vec3 nsb_obstacle_acceleration(const nsb_model* m, const nsb_obstacle* o, double t) {
+  if (o->amplitude < 0) return nsb_v3_zero();
+  double d1 = 0.0, d2 = 0.0;
+  (void)nsb_amplitude_eval(&m->amplitudes.data[o->amplitude], t, &d1, &d2);
+  return nsb_v3_scale(d2, nsb_v3_load(o->motion));
+}
+
+/* Velocity of a spinning obstacle's surface point at arm r from its axis point. */
+nsb_vec3 nsb_obstacle_spin_velocity(const nsb_obstacle* o, nsb_vec3 r) {
+  return nsb_v3_scale(o->spin, nsb_v3_cross(nsb_v3_load(o->dir), r));
+}
+
+nsb_vec3 nsb_obstacle_point_velocity(const nsb_model* m, int obstacle, const double arm[3], double t) {
+  const nsb_obstacle* o = &m->obstacles.data[obstacle];
+  nsb_vec3 v;
+  (void)nsb_obstacle_offset(m, o, t, &v);
+  if (o->spin != 0.0) v = nsb_v3_add(v, nsb_obstacle_spin_velocity(o, nsb_v3_load(arm)));
+  return v;
+}
+
+double nsb_obstacle_gap(const nsb_model* m, int obstacle, double t, nsb_vec3 x, double r, nsb_vec3 n_prev,
+                        nsb_vec3* n, nsb_vec3* vobs) {
+  const nsb_obstacle* o = &m->obstacles.data[obstacle];
+  nsb_vec3 p = nsb_v3_add(nsb_v3_load(o->point), nsb_obstacle_offset(m, o, t, vobs));
+  nsb_vec3 dir = nsb_v3_load(o->dir);
+  if (o->kind == NSB_OBSTACLE_PLANE) {
+    *n = dir;
+    return nsb_v3_dot(dir, nsb_v3_sub(x, p)) - r;
+  }
+  nsb_vec3 dd = nsb_v3_sub(x, p);
+  if (o->kind == NSB_OBSTACLE_CYLINDER) dd = nsb_v3_muladd(dd, -nsb_v3_dot(dd, dir), dir);
+  double dist = nsb_v3_norm(dd);
+  *n = dist > 0.0 ? nsb_v3_scale(1.0 / dist, dd) : n_prev;
+  return dist - o->radius - r;
+}
+
+/* ---- radii and masses ---------------------------------------------------------------- */
+
+double nsb_contact_beam_radius(const nsb_model* m, const nsb_contact_pair* p, int el) {
+  if (p->master_radius >= 0.0) return p->master_radius;
+  return nsb_section_contact_radius(&m->sections.data[m->elements.data[el].section]);
+}
+
+/* A contact node is a particle (its radius and mass) or a beam node (slaves
+   only: the pair's SLAVE RADIUS or the sections' radius, half the adjacent
+   elements' mass; nsb_model_beam_node_contact).  p = NULL for master nodes,
+   which are particles. */
+double nsb_contact_node_radius(const nsb_model* m, const nsb_contact_pair* p, int node) {
+  const nsb_node* nd = &m->nodes.data[node];
+  if (nd->body_kind == NSB_BODY_PARTICLE) return m->particles.data[nd->body].radius;
+  return p && p->slave_radius >= 0.0 ? p->slave_radius : nd->contact_radius;
+}
+
+double nsb_contact_node_mass(const nsb_model* m, int node) {
+  const nsb_node* nd = &m->nodes.data[node];
+  return nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].mass : nd->contact_mass;
+}
+
+/* ---- one contact ------------------------------------------------------------------ */
+
+/* Point-to-point part shared by spheres, particles and chords: d = x_p - c. */
+static void geo_point(nsb_contact_geo* G, nsb_vec3 d, nsb_vec3 fallback_n) {
+  double dist = nsb_v3_norm(d);
+  if (!(dist > 0.0)) {
+    G->degenerate = 1;
+    G->n = fallback_n;
+    G->Pd = nsb_m3_zero();
+    G->g = -G->g; /* filled by caller as -radius */
+    return;
+  }
+  G->n = nsb_v3_scale(1.0 / dist, d);
+  G->Pd = nsb_m3_scale(1.0 / dist, nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n)));
+  G->g = dist;
+}
+
+static void hermite_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_state* st,
+                             nsb_contact_geo* G);
+
+void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_model* m,
+                          const nsb_state* st, double t, nsb_contact_geo* G) {
+  memset(G, 0, sizeof *G);
+  const double* x = st->x;
+  if (sh->hermite) {
+    hermite_geometry(e, sh, n_prev, st, G);
+    return;
+  }
+  nsb_vec3 xp = nsb_v3_load(x + 3 * e->nodes[0]);
+  G->w[0] = 1.0;
+  if (sh->kind == 0) {
+    const nsb_obstacle* o = &m->obstacles.data[sh->master];
+    nsb_vec3 off = nsb_obstacle_offset(m, o, t, &G->vobs);
+    nsb_vec3 p = nsb_v3_add(nsb_v3_load(o->point), off);
+    nsb_vec3 dir = nsb_v3_load(o->dir);
+    G->nn = 1;
+    if (o->kind == NSB_OBSTACLE_PLANE) {
+      G->n = dir;
+      G->g = nsb_v3_dot(dir, nsb_v3_sub(xp, p)) - sh->radius;
+      G->point = nsb_v3_muladd(xp, -(G->g + sh->radius), dir);
+      if (o->spin != 0.0) G->vobs = nsb_v3_add(G->vobs, nsb_obstacle_spin_velocity(o, nsb_v3_sub(G->point, p)));
+      return;
+    }
+    nsb_vec3 dd = nsb_v3_sub(xp, p);
+    if (o->kind == NSB_OBSTACLE_CYLINDER) dd = nsb_v3_muladd(dd, -nsb_v3_dot(dd, dir), dir);
+    G->g = sh->radius;
+    geo_point(G, dd, n_prev);
+    if (o->kind == NSB_OBSTACLE_CYLINDER && !G->degenerate)
+      G->Pd = nsb_m3_sub(G->Pd, nsb_m3_scale(1.0 / G->g, nsb_m3_outer(dir, dir)));
+    G->point = nsb_v3_sub(xp, dd);
+    G->g -= sh->radius + (o->kind == NSB_OBSTACLE_PLANE ? 0.0 : o->radius);
+    /* a spinning cylinder's surface point moves with spin a x (s - p) */
+    if (o->spin != 0.0) {
+      nsb_vec3 s = nsb_v3_muladd(xp, -(G->g + sh->radius), G->n);
+      G->vobs = nsb_v3_add(G->vobs, nsb_obstacle_spin_velocity(o, nsb_v3_sub(s, p)));
+    }
+    return;
+  }
+  if (sh->kind == 1) {
+    nsb_vec3 xq = nsb_v3_load(x + 3 * e->nodes[1]);
+    G->nn = 2;
+    G->w[1] = -1.0;
+    G->g = sh->radius;
+    geo_point(G, nsb_v3_sub(xp, xq), n_prev);
+    G->point = xq;
+    G->g -= sh->radius;
+    return;
+  }
+  /* particle against the chord A-B */
+  nsb_vec3 xa = nsb_v3_load(x + 3 * e->nodes[1]), xb = nsb_v3_load(x + 3 * e->nodes[2]);
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev);
+  double xi = L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0;
+  G->interior = xi > 0.0 && xi < 1.0;
+  xi = xi < 0.0 ? 0.0 : xi > 1.0 ? 1.0 : xi;
+  nsb_vec3 c = nsb_v3_muladd(xa, xi, ev);
+  G->nn = 3;
+  G->w[1] = -(1.0 - xi);
+  G->w[2] = -xi;
+  G->g = sh->radius;
+  geo_point(G, nsb_v3_sub(xp, c), n_prev);
+  G->point = c;
+  double dist = G->g;
+  G->g -= sh->radius;
+  if (G->interior && !G->degenerate) {
+    /* closest-point motion: H = H|_xi - a a^T / g_xixi (docs/contact.md §5) */
+    nsb_vec3 Pe = nsb_m3_mulv(G->Pd, ev); /* P e / |d| */
+    G->gxx = nsb_v3_dot(ev, Pe);
+    nsb_vec3 z[3] = {nsb_v3_zero(), G->n, nsb_v3_neg(G->n)};
+    for (int j = 0; j < 3; ++j) G->a[j] = nsb_v3_muladd(z[j], -G->w[j], Pe);
+    if (!(G->gxx > 1e-14 * L2 / (dist > 0.0 ? dist : 1.0))) G->interior = 0;
+  }
+}
+
+/* Hessian block H_ij of the gap (translations of nodes i, j). */
+nsb_mat3 nsb_contact_gap_hessian(const nsb_contact_geo* G, int i, int j) {
+  nsb_mat3 H = nsb_m3_scale(G->w[i] * G->w[j], G->Pd);
+  if (G->interior) H = nsb_m3_sub(H, nsb_m3_scale(1.0 / G->gxx, nsb_m3_outer(G->a[i], G->a[j])));
+  return H;
+}
+
+/* ---- Hermite centreline (CENTRELINE=HERMITE, docs/contact.md §5.1) ------------------ */
+
+/* Cubic Hermite basis on [0, 1] and its first two derivatives,
+   h = (h00, h01, h10, h11) = (2s^3 - 3s^2 + 1, 3s^2 - 2s^3, s^3 - 2s^2 + s, s^3 - s^2);
+   the curve is c(s) = h00 x_A + h01 x_B + h10 t_A + h11 t_B with t_k = R_k b_k. */
+static void hermite_basis(double s, double h[4], double h1[4], double h2[4]) {
+  h[0] = (2.0 * s - 3.0) * s * s + 1.0;
+  h[1] = (3.0 - 2.0 * s) * s * s;
+  h[2] = ((s - 2.0) * s + 1.0) * s;
+  h[3] = (s - 1.0) * s * s;
+  h1[0] = 6.0 * s * (s - 1.0);
+  h1[1] = -h1[0];
+  h1[2] = (3.0 * s - 4.0) * s + 1.0;
+  h1[3] = (3.0 * s - 2.0) * s;
+  h2[0] = 12.0 * s - 6.0;
+  h2[1] = -h2[0];
+  h2[2] = 6.0 * s - 4.0;
+  h2[3] = 6.0 * s - 2.0;
+}
+
+static nsb_vec3 hermite_comb(const nsb_vec3 P[4], const double h[4]) {
+  nsb_vec3 c = nsb_v3_scale(h[0], P[0]);
+  for (int i = 1; i < 4; ++i) c = nsb_v3_muladd(c, h[i], P[i]);
+  return c;
+}
+
+/* f(s) = d/ds |x_p - c(s)|^2 / 2 = -(x_p - c).c'  and  f'(s) = |c'|^2 - (x_p - c).c'';
+   *dist2 = |x_p - c(s)|^2. */
+static double hermite_f(const nsb_vec3 P[4], nsb_vec3 xp, double s, double* fp, double* dist2) {
+  double h[4], h1[4], h2[4];
+  hermite_basis(s, h, h1, h2);
+  nsb_vec3 dv = nsb_v3_sub(xp, hermite_comb(P, h)), c1 = hermite_comb(P, h1), c2 = hermite_comb(P, h2);
+  *fp = nsb_v3_dot(c1, c1) - nsb_v3_dot(dv, c2);
+  *dist2 = nsb_v3_dot(dv, dv);
+  return -nsb_v3_dot(dv, c1);
+}
+
+/* Closest point s* in [0, 1] of x_p to the curve, from the chord projection s0.
+   If f(0) < 0 < f(1) the interval brackets an interior minimum: Newton on f
+   safeguarded by bisection (Numerical Recipes' rtsafe: a Newton step that
+   leaves the bracket or does not halve the step gives way to bisection; the
+   bracket shrinks with the sign of f), so it always converges.  Otherwise an
+   end is a local minimum (f(0) >= 0 or f(1) <= 0); an interior minimum may
+   still exist, so unbracketed Newton from s0 is tried and accepted only if
+   it stays in (0, 1), converges and has f' > 0; the nearest candidate wins.
+   Rejected: Newton from s0 alone (diverges or leaves [0, 1] near the element
+   ends, where the chord projection clamps), and a global scan (cost, and the
+   curve of one element has one minimum for any realistic bending: several
+   need the element bent by more than ~180 degrees). */
+static double hermite_closest(const nsb_vec3 P[4], nsb_vec3 xp, double s0) {
+  const double tol = 1e-15;
+  double fp, d2, d0, d1;
+  double f0 = hermite_f(P, xp, 0.0, &fp, &d0), f1 = hermite_f(P, xp, 1.0, &fp, &d1);
+  s0 = s0 < 0.0 ? 0.0 : s0 > 1.0 ? 1.0 : s0;
+  if (f0 < 0.0 && f1 > 0.0) {
+    double lo = 0.0, hi = 1.0, s = s0 > 0.0 && s0 < 1.0 ? s0 : 0.5, dx = 1.0, dxold = 1.0;
+    double f = hermite_f(P, xp, s, &fp, &d2);
+    for (int it = 0; it < 200; ++it) {
+      if (f < 0.0) lo = s;
+      else if (f > 0.0) hi = s;
+      else break;
+      int newton = fp > 0.0 && ((s - hi) * fp - f) * ((s - lo) * fp - f) < 0.0 && fabs(2.0 * f) <= fabs(dxold * fp);
+      dxold = dx;
+      if (newton) {
+        dx = f / fp;
+        s -= dx;
+      } else {
+        dx = 0.5 * (hi - lo);
+        s = lo + dx;
+      }
+      if (fabs(dx) <= tol) break;
+      f = hermite_f(P, xp, s, &fp, &d2);
+    }
+    return s;
+  }
+  double best = f0 >= 0.0 && !(f1 <= 0.0 && d1 < d0) ? 0.0 : 1.0;
+  double dbest = best == 0.0 ? d0 : d1;
+  if (s0 > 0.0 && s0 < 1.0) {
+    double s = s0;
+    for (int it = 0; it < 50 && s > 0.0 && s < 1.0; ++it) {
+      double f = hermite_f(P, xp, s, &fp, &d2);
+      if (!(fp > 0.0)) break;
+      double dx = f / fp;
+      s -= dx;
+      if (fabs(dx) <= tol) {
+        (void)hermite_f(P, xp, s, &fp, &d2);
+        if (s > 0.0 && s < 1.0 && fp > 0.0 && d2 < dbest) best = s;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/* Geometry of a particle against the Hermite centreline of the element
+   (nodes 1, 2 of e).  With D = x_p - c(xi*), J_q = dD/dq at fixed xi
+   (slave I, A: -h00 I and JR_A, B: -h01 I and JR_B), the gap gradient is
+   J^T n, and its derivative (the Hessian with body-frame rotation
+   increments) is H = J^T P_d J + Q - a a^T / psi_xixi (docs/contact.md §5.1). */
+static void hermite_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_state* st,
+                             nsb_contact_geo* G) {
+  nsb_vec3 xp = nsb_st_x(st, e->nodes[0]);
+  nsb_vec3 xa = nsb_st_x(st, e->nodes[1]), xb = nsb_st_x(st, e->nodes[2]);
+  G->hermite = 1;
+  G->nn = 3;
+  for (int k = 0; k < 2; ++k) {
+    G->R[k] = nsb_q_to_m3(nsb_st_q(st, e->nodes[1 + k]));
+    G->b[k] = nsb_v3_load(sh->b[k]);
+  }
+  nsb_vec3 P[4] = {xa, xb, nsb_m3_mulv(G->R[0], G->b[0]), nsb_m3_mulv(G->R[1], G->b[1])};
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev);
+  double xi = hermite_closest(P, xp, L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0);
+  double h1[4], h2[4];
+  hermite_basis(xi, G->h, h1, h2);
+  nsb_vec3 c = hermite_comb(P, G->h), c1 = hermite_comb(P, h1), c2 = hermite_comb(P, h2);
+  G->xi = xi;
+  G->w[0] = 1.0;
+  G->w[1] = -G->h[0];
+  G->w[2] = -G->h[1];
+  nsb_mat3 RS[2];
+  for (int k = 0; k < 2; ++k) {
+    RS[k] = nsb_m3_mul(G->R[k], nsb_m3_skew(G->b[k]));
+    G->JR[k] = nsb_m3_scale(G->h[2 + k], RS[k]);
+  }
+  G->g = sh->radius;
+  geo_point(G, nsb_v3_sub(xp, c), n_prev);
+  G->point = c;
+  double dist = G->g;
+  G->g -= sh->radius;
+  if (G->degenerate) return;
+  for (int k = 0; k < 2; ++k)
+    G->Q[k] = nsb_m3_scale(-G->h[2 + k], nsb_m3_mul(nsb_m3_skew(G->b[k]), nsb_m3_skew(nsb_m3_tmulv(G->R[k], G->n))));
+  G->interior = xi > 0.0 && xi < 1.0;
+  if (!G->interior) return;
+  /* closest-point motion: psi_xi = -n.c', psi_xixi = c'^T P_d c' - n.c'',
+     a = d psi_xi / dq = -J^T P_d c' + J'^T n, J' = dJ/dxi (slave 0) */
+  nsb_vec3 Pc = nsb_m3_mulv(G->Pd, c1);
+  G->gxx = nsb_v3_dot(c1, Pc) - nsb_v3_dot(G->n, c2);
+  const double wp[3] = {0.0, -h1[0], -h1[1]};
+  for (int j = 0; j < 3; ++j) G->a[j] = nsb_v3_add(nsb_v3_scale(-G->w[j], Pc), nsb_v3_scale(wp[j], G->n));
+  for (int k = 0; k < 2; ++k)
+    G->ar[k] = nsb_v3_add(nsb_v3_neg(nsb_m3_tmulv(G->JR[k], Pc)), nsb_v3_scale(h1[2 + k], nsb_m3_tmulv(RS[k], G->n)));
+  if (!(G->gxx > 1e-14 * L2 / (dist > 0.0 ? dist : 1.0))) G->interior = 0;
+}
+
+/* Hermite: sum_k JR_k w_k, the rotational part of the relative velocity
+   x_p' - c'|xi (jr: the two 3x3 blocks, column-major, one after the other). */
+nsb_vec3 nsb_contact_hermite_rot_velocity(const nsb_elem* e, const double* jr, const nsb_state* st) {
+  nsb_vec3 v = nsb_v3_zero();
+  for (int k = 0; k < 2; ++k) {
+    if (e->node_ndof[1 + k] != 6) continue;
+    nsb_mat3 J;
+    memcpy(J.c, jr + 9 * k, sizeof J.c);
+    v = nsb_v3_add(v, nsb_m3_mulv(J, nsb_st_w(st, e->nodes[1 + k])));
+  }
+  return v;
+}
+
+void nsb_contact_geo_jr(const nsb_contact_geo* G, double jr[2][9]) {
+  for (int k = 0; k < 2; ++k) memcpy(jr[k], G->JR[k].c, sizeof G->JR[k].c);
+}
+
+/* Relative velocity of the slave with respect to the master point: sum_j w_j v_j - v_obs. */
+nsb_vec3 nsb_contact_rel_velocity(const nsb_elem* e, const double* w, const nsb_state* st, nsb_vec3 vobs) {
+  nsb_vec3 v = nsb_v3_neg(vobs);
+  for (int j = 0; j < e->n_nodes; ++j) v = nsb_v3_muladd(v, w[j], nsb_st_v(st, e->nodes[j]));
+  return v;
+}
+
+void nsb_contact_tangents(nsb_vec3 n, nsb_vec3* t1, nsb_vec3* t2) {
+  nsb_vec3 a = fabs(n.x) < 0.6 ? nsb_v3(1, 0, 0) : fabs(n.y) < 0.6 ? nsb_v3(0, 1, 0) : nsb_v3(0, 0, 1);
+  nsb_vec3 u = nsb_v3_muladd(a, -nsb_v3_dot(a, n), n);
+  *t1 = nsb_v3_scale(1.0 / nsb_v3_norm(u), u);
+  *t2 = nsb_v3_cross(n, *t1);
+}
+
+/* Relative velocity of the slave with respect to the contact point of the
+   geometry G: the chord's sum_j w_j v_j - v_obs, plus sum_k JR_k w_k on the
+   Hermite centreline (body angular velocities w_k). */
+nsb_vec3 nsb_contact_geo_velocity(const nsb_elem* e, const nsb_contact_geo* G, const nsb_state* st) {
+  nsb_vec3 v = nsb_contact_rel_velocity(e, G->w, st, G->vobs);
+  if (G->hermite) {
+    double jr[2][9];
+    nsb_contact_geo_jr(G, jr);
+    v = nsb_v3_add(v, nsb_contact_hermite_rot_velocity(e, jr[0], st));
+  }
+  return v;
+}
+
+/* ---- beam centrelines ---------------------------------------------------------------- */
+
+/* Hermite centreline: b_k = l R_k(0)^T T_k for the ends of beam element el,
+   T_k the unit end tangents of nsb_joint_element_point (the node's *BEAM
+   NODE FRAME G1, else the chord), l the initial chord and R_k(0) the node's
+   initial rotation: identity, or the last *INITIAL CONDITIONS, TYPE=ROTATION
+   of the node (as solver/system.c init_state sets it; beam nodes carry no
+   manufactured rotation).  Work O(node frames + initial conditions), at
+   candidate set-up only. */
+void nsb_centreline_end_tangents(const nsb_model* m, int el, double b[2][3]) {
+  nsb_joint j;
+  memset(&j, 0, sizeof j);
+  j.kind = NSB_JOINT_ELEMENT_POINT;
+  j.element = el;
+  j.xi = 0.5;
+  double w[2], t[2], T[2][3], X0[3];
+  nsb_joint_element_point(m, &j, w, t, T[0], T[1], X0);
+  const nsb_element* E = &m->elements.data[el];
+  nsb_vec3 XA = nsb_v3_load(m->nodes.data[E->nodes[0]].X), XB = nsb_v3_load(m->nodes.data[E->nodes[1]].X);
+  double l = nsb_v3_norm(nsb_v3_sub(XB, XA));
+  for (int k = 0; k < 2; ++k) {
+    nsb_quat q0 = nsb_q_identity();
+    for (int i = 0; i < m->initials.count; ++i) {
+      const nsb_initial* in = &m->initials.data[i];
+      if (in->kind == NSB_INIT_ROTATION && in->node == E->nodes[k]) q0 = nsb_so3_exp_q(nsb_v3_load(in->vec));
+    }
+    nsb_v3_store(nsb_v3_scale(l, nsb_q_rotate_inv(q0, nsb_v3_load(T[k]))), b[k]);
+  }
+}
+
+/* Broad phase, Hermite centreline: a bound of the curve's distance from the
+   chord that needs no rotations.  c(xi) - chord(xi) = h10 (t_A - e) + h11
+   (t_B - e) (e = x_B - x_A, h01 - xi = -(h10 + h11)), |h10| + |h11| =
+   xi (1 - xi) <= 1/4 and |t_k| = l, so |c - chord| <= (l + |e|)/4 whatever
+   the node rotations.  The skin is added to |e| because the list must stay
+   valid until a node has moved skin/2 (|e| grows by at most skin meanwhile).
+   Rejected: the tighter rotation-dependent bound max |t_k - e| / 4, which
+   would need the rotations in the broad phase and a rebuild trigger on
+   rotations (the system watches translations only). */
+double nsb_centreline_sag_bound(const nsb_model* m, int el, const double* x, double skin) {
+  const nsb_element* E = &m->elements.data[el];
+  nsb_vec3 XA = nsb_v3_load(m->nodes.data[E->nodes[0]].X), XB = nsb_v3_load(m->nodes.data[E->nodes[1]].X);
+  nsb_vec3 e = nsb_v3_sub(nsb_v3_load(x + 3 * E->nodes[1]), nsb_v3_load(x + 3 * E->nodes[0]));
+  return 0.25 * (nsb_v3_norm(nsb_v3_sub(XB, XA)) + nsb_v3_norm(e) + skin);
+}

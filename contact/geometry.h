@@ -1,0 +1,139 @@
+/* geometry.h -- contact geometry: gaps, normals, closest points and the gap's
+ * derivatives for a slave node (particle or beam node) against an obstacle,
+ * another particle, or the centreline of a beam element (docs/contact.md §5).
+ *
+ * A contact's geometry is a pure function of what it touches (nsb_contact_shape,
+ * fixed when the candidate is set up), the node states and the time:
+ * nsb_contact_geometry fills an nsb_contact_geo with the gap g (positive when
+ * open), the unit normal n from master to slave, the node weights w_j
+ * (d g / d x_j = w_j n), the closest point and what the Hessian of the gap
+ * needs.  Obstacles translate rigidly, p(t) = p_0 + a(t) d (amplitude at total
+ * time), and planes/cylinders may spin about their own axis.
+ *
+ * Beam centrelines (the element geometry contact needs).  CENTRELINE=CHORD:
+ * x_c(xi) = (1 - xi) x_A + xi x_B, xi clamped to [0, 1]; it depends on the
+ * node positions only and misses a bent element's axis by at most
+ * kappa L^2 / 8.  CENTRELINE=HERMITE: the cubic Hermite curve of the ELEMENT
+ * POINT joint,
+ *     c(xi) = h00 x_A + h01 x_B + h10 R_A b_A + h11 R_B b_B,
+ * b_k = l R_k(0)^T T_k (initial chord l, unit initial end tangents T_k of
+ * nsb_joint_element_point), which depends on the end nodes' positions and
+ * rotations only, so the contact never reaches into an element's condensed
+ * interior.  The beam's shape enters through nsb_centreline_end_tangents
+ * (b_k, once per candidate) and nsb_centreline_sag_bound (broad phase).
+ *
+ * Also here: contact radii and masses of nodes and beam elements, and the
+ * obstacle gap used by the modal dynamics (solver/reduced.c).
+ *
+ * Invariants / ownership: no allocation, no state; every pointer argument is
+ * borrowed for the call.
+ */
+#ifndef NSB_CONTACT_GEOMETRY_H
+#define NSB_CONTACT_GEOMETRY_H
+
+#include "elements/element.h"
+
+/// What one contact touches, fixed when its candidate is set up.
+typedef struct nsb_contact_shape {
+  int kind;       /* 0 obstacle, 1 particle-particle, 2 particle-beam centreline */
+  int master;     /* obstacle index, particle node, or beam model element */
+  int hermite;    /* kind 2 with CENTRELINE=HERMITE (docs/contact.md §5.1) */
+  double b[2][3]; /* HERMITE: b_k = l R_k(0)^T T_k, end tangents of A, B in their node frames (times l) */
+  double radius;  /* r_p + r_master */
+} nsb_contact_shape;
+
+/// The geometry of one contact at one state (nsb_contact_geometry).  Node j
+/// of the contact element: 0 the slave, 1 and 2 the master's nodes.
+typedef struct nsb_contact_geo {
+  int nn;          /* nodes used: 1 obstacle, 2 particle pair, 3 chord */
+  double w[3];     /* d g / d x_j = w_j n */
+  nsb_vec3 n;      /* unit normal (from master to slave) */
+  nsb_vec3 point;  /* closest point on the master surface's reference (centre/axis/plane) */
+  nsb_vec3 vobs;   /* obstacle velocity (zero for particles and beams) */
+  double g;        /* gap */
+  nsb_mat3 Pd;     /* d n / d d: (I - n n^T)/|d| (cylinder: (P_a - n n^T)/|d|; plane: 0) */
+  int interior;    /* chord with 0 < xi < 1: closest-point motion enters the Hessian */
+  nsb_vec3 a[3];   /* d g_xi / d x_j for the interior chord */
+  double gxx;      /* d^2 g / d xi^2 */
+  int degenerate;  /* zero distance: normal undefined (the stored one is used) */
+  /* CENTRELINE=HERMITE (docs/contact.md §5.1); a[] and gxx as above, for psi_xi */
+  int hermite;
+  double xi, h[4]; /* closest point and the Hermite basis there */
+  nsb_mat3 R[2];   /* node rotations of A, B */
+  nsb_vec3 b[2];   /* b_k (node frame) */
+  nsb_mat3 JR[2];  /* d(x_p - c)/dTheta_k = h1k R_k S(b_k) (h1k = h10, h11) */
+  nsb_mat3 Q[2];   /* d(JR_k^T n)/dTheta_k at fixed n, xi: -h1k S(b_k) S(R_k^T n) */
+  nsb_vec3 ar[2];  /* d psi_xi / dTheta_k */
+} nsb_contact_geo;
+
+/* ---- one contact ---------------------------------------------------------- */
+
+/// Geometry of contact element e (nodes: slave, then the master's) with shape
+/// sh at the state st and time t: gap, normal, weights, closest point,
+/// obstacle velocity and the Hessian's ingredients.  n_prev is the normal
+/// used when the distance vanishes (G->degenerate).  Closest point on the
+/// Hermite centreline: safeguarded Newton (docs/contact.md §5.1).
+void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_model* m,
+                          const nsb_state* st, double t, nsb_contact_geo* G);
+/// Hessian block H_ij of the gap with respect to the translations of nodes
+/// i and j: w_i w_j P_d, minus a_i a_j^T / g_xixi for an interior chord point.
+nsb_mat3 nsb_contact_gap_hessian(const nsb_contact_geo* G, int i, int j);
+/// Velocity of the slave relative to the master's contact point of G:
+/// sum_j w_j v_j - v_obs, plus sum_k JR_k w_k on the Hermite centreline (body
+/// angular velocities w_k of the element's end nodes).
+nsb_vec3 nsb_contact_geo_velocity(const nsb_elem* e, const nsb_contact_geo* G, const nsb_state* st);
+/// sum_j w[j] v_j - vobs over the element's nodes (translations only).
+nsb_vec3 nsb_contact_rel_velocity(const nsb_elem* e, const double* w, const nsb_state* st, nsb_vec3 vobs);
+/// Hermite centreline: sum_k JR_k w_k, the rotational part of the relative
+/// velocity (jr: the two 3x3 blocks JR_A, JR_B, column-major, one after the
+/// other; nodes without rotations are skipped).
+nsb_vec3 nsb_contact_hermite_rot_velocity(const nsb_elem* e, const double* jr, const nsb_state* st);
+/// The blocks JR_A, JR_B of G, column-major, into jr.
+void nsb_contact_geo_jr(const nsb_contact_geo* G, double jr[2][9]);
+/// Two unit tangents completing the unit normal n to a right-handed frame (t2 = n x t1).
+void nsb_contact_tangents(nsb_vec3 n, nsb_vec3* t1, nsb_vec3* t2);
+
+/* ---- obstacles ---------------------------------------------------------------- */
+
+/// Translation a(t) d of obstacle o from its definition point at time t, and
+/// its velocity into *vel (zero without amplitude).
+nsb_vec3 nsb_obstacle_offset(const nsb_model* m, const nsb_obstacle* o, double t, nsb_vec3* vel);
+/// Acceleration a''(t) d of obstacle o (zero without amplitude).
+nsb_vec3 nsb_obstacle_acceleration(const nsb_model* m, const nsb_obstacle* o, double t);
+/// Velocity of a spinning obstacle's surface point at arm r from its axis
+/// point: spin dir x r.
+nsb_vec3 nsb_obstacle_spin_velocity(const nsb_obstacle* o, nsb_vec3 r);
+/// Velocity of obstacle `obstacle`'s surface point at arm (from its moved
+/// axis point) at time t: its translation plus spin dir x arm.  The NEWTON
+/// law freezes the arm at the start of the increment.
+nsb_vec3 nsb_obstacle_point_velocity(const nsb_model* m, int obstacle, const double arm[3], double t);
+/// Gap of a sphere of radius r at x to obstacle `obstacle` at time t (plane,
+/// sphere, cylinder, translating with its amplitude), the outward normal n
+/// (n_prev when the centre sits on a sphere's centre or a cylinder's axis)
+/// and the obstacle's translational velocity (spin moves the surface in
+/// itself, not along n).  For the modal dynamics (solver/reduced.c).
+double nsb_obstacle_gap(const nsb_model* m, int obstacle, double t, nsb_vec3 x, double r, nsb_vec3 n_prev,
+                        nsb_vec3* n, nsb_vec3* vobs);
+
+/* ---- radii, masses, beam centrelines --------------------------------------------- */
+
+/// Contact radius of a slave node of pair p: a particle's radius, or for a
+/// beam node the pair's SLAVE RADIUS or its sections' radius.  p = NULL for
+/// master nodes, which are particles.
+double nsb_contact_node_radius(const nsb_model* m, const nsb_contact_pair* p, int node);
+/// Mass of a contact node: a particle's mass, or half the adjacent beam
+/// elements' rho A L (nsb_model_beam_node_contact).
+double nsb_contact_node_mass(const nsb_model* m, int node);
+/// Contact radius of beam element el as a master of pair p: the pair's
+/// RADIUS, else the section's.
+double nsb_contact_beam_radius(const nsb_model* m, const nsb_contact_pair* p, int el);
+/// Hermite centreline of beam element el: b_k = l R_k(0)^T T_k for its end
+/// nodes (T_k of nsb_joint_element_point, l the initial chord, R_k(0) the
+/// node's initial rotation).  Work O(node frames + initial conditions).
+void nsb_centreline_end_tangents(const nsb_model* m, int el, double b[2][3]);
+/// Broad phase: an upper bound of the Hermite centreline's distance from the
+/// chord of element el at positions x that needs no rotations, valid until
+/// a node has moved skin/2: (l + |x_B - x_A| + skin)/4.
+double nsb_centreline_sag_bound(const nsb_model* m, int el, const double* x, double skin);
+
+#endif

@@ -1,0 +1,68 @@
+/* laws.c -- Newton/Coulomb semi-smooth rows and the Hertz/Hunt-Crossley force
+ * law; see laws.h and docs/contact.md §6, §7. */
+#include "contact/laws.h"
+
+void nsb_newton_coulomb_rows(int nm, double mu, const double lv[3], const double gam[3], double xiN, double phi[3],
+                             double A[3][3], double B[3][3]) {
+  for (int k = 0; k < 3; ++k) {
+    phi[k] = 0.0;
+    for (int l = 0; l < 3; ++l) A[k][l] = B[k][l] = 0.0;
+  }
+  /* Rigid contacts are often redundant (a particle on a floor against a wall
+     and its neighbours in a pile), which makes the saddle matrix of the
+     closed and stick branches singular.  Their tangent carries eps on the
+     impulse (a proximal-point term eps (Lambda - Lambda_k)/m, zero at the
+     current iterate, so the residual and the converged solution are exact);
+     in redundant directions it picks the step of least change. */
+  const double eps = 1e-9;
+  if (lv[0] - xiN > 0.0) {
+    phi[0] = xiN;
+    A[0][0] = 1.0;
+    B[0][0] = eps;
+  } else {
+    phi[0] = lv[0];
+    B[0][0] = 1.0;
+  }
+  if (nm != 3) return;
+  double y[2] = {lv[1] - gam[1], lv[2] - gam[2]};
+  double ny = sqrt(y[0] * y[0] + y[1] * y[1]);
+  double rho = mu * (lv[0] > 0.0 ? lv[0] : 0.0);
+  if (ny <= rho) {
+    /* stick: gamma_T = 0 (with the compliance eps, see above) */
+    phi[1] = gam[1];
+    phi[2] = gam[2];
+    A[1][1] = A[2][2] = 1.0;
+    B[1][1] = B[2][2] = eps;
+    return;
+  }
+  double yh[2] = {y[0] / ny, y[1] / ny};
+  phi[1] = lv[1] - rho * yh[0];
+  phi[2] = lv[2] - rho * yh[1];
+  /* d(rho yh) = yh d rho + rho/|y| (I - yh yh^T) (d lambda_vT - d gamma_T) */
+  for (int a = 0; a < 2; ++a) {
+    for (int b = 0; b < 2; ++b) {
+      double Pab = (a == b ? 1.0 : 0.0) - yh[a] * yh[b];
+      /* near the stick boundary (|y| -> rho) the row tends to the stick
+         row gamma_T = 0: the same proximal term eps keeps it regular */
+      B[1 + a][1 + b] = (a == b ? 1.0 + eps : 0.0) - rho / ny * Pab;
+      A[1 + a][1 + b] = rho / ny * Pab;
+    }
+    if (lv[0] > 0.0) B[1 + a][0] = -mu * yh[a];
+  }
+}
+
+/* F = c al^p (1 + d ald) (Hertz 1882 with the damping of Hunt & Crossley 1975). */
+double nsb_hertz_force(double c, double p, double d, double al, double ald, double* F_al, double* F_ald) {
+  *F_al = *F_ald = 0.0;
+  if (!(al > 0.0)) return 0.0;
+  double ap = pow(al, p);
+  double F = c * ap * (1.0 + d * ald);
+  if (F <= 0.0) return 0.0; /* Hunt-Crossley: no pull */
+  *F_al = c * p * pow(al, p - 1.0) * (1.0 + d * ald);
+  *F_ald = c * ap * d;
+  return F;
+}
+
+double nsb_hertz_elastic(double c, double p, double al) { return c * pow(al, p); }
+
+double nsb_hertz_potential(double c, double p, double al) { return c * pow(al, p + 1.0) / (p + 1.0); }

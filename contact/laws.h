@@ -1,0 +1,112 @@
+/* laws.h -- the contact laws: Signorini with Newton's impact law, Coulomb's
+ * friction law, and the compliant Hertz/Hunt-Crossley force law
+ * (docs/contact.md §1, §6, §7).
+ *
+ * The nonsmooth laws are written as projections (prox), for any r > 0
+ * (Studer 2008; docs/contact.md §1):
+ *
+ *     xi_N     = gamma_N + e min(gamma_N^-, 0)                (Newton, Moreau)
+ *     Lambda_N = prox_{R+}(Lambda_N - r xi_N)                 (Signorini)
+ *     Lambda_T = prox_{D(mu Lambda_N)}(Lambda_T - r gamma_T)  (Coulomb, disk D)
+ *
+ * The projections are static inline (they sit in the innermost loop of every
+ * Gauss-Seidel sweep, contact/prox.h); the semi-smooth rows of the time
+ * step's NEWTON contacts (contact/pair.c) are their generalized derivatives.
+ * The Hertz law acts on a penetration alpha = -g >= 0 and its rate.
+ *
+ * Everything here is a pure function of its arguments: no state, no
+ * allocation, no model access.
+ */
+#ifndef NSB_CONTACT_LAWS_H
+#define NSB_CONTACT_LAWS_H
+
+#include <math.h>
+
+/* ---- projections --------------------------------------------------------- */
+
+/// prox onto R+: max(x, 0).
+static inline double nsb_prox_rplus(double x) { return x > 0.0 ? x : 0.0; }
+
+/// prox onto the closed disk of radius rad >= 0 in R^2 (isotropic Coulomb):
+/// y = x if |x| <= rad, else rad x / |x|.  rad <= 0 gives y = 0.  x and y may alias.
+static inline void nsb_prox_disk(const double* x, double rad, double* y) {
+  double n = sqrt(x[0] * x[0] + x[1] * x[1]);
+  if (!(rad > 0.0)) {
+    y[0] = y[1] = 0.0;
+  } else if (n <= rad) {
+    y[0] = x[0];
+    y[1] = x[1];
+  } else {
+    double s = rad / n;
+    y[0] = s * x[0];
+    y[1] = s * x[1];
+  }
+}
+
+/// prox onto the Coulomb cone K_mu = {(n, t) : |t| <= mu n} in R^3 (x[0] normal):
+/// inside -> x; in the polar cone (mu |t| <= -n) -> 0; else the nearest point on
+/// the mantle, n' = (n + mu |t|)/(1 + mu^2), t' = mu n' t/|t|.  mu >= 0; x and y may alias.
+static inline void nsb_prox_cone(const double* x, double mu, double* y) {
+  double n = x[0], t = sqrt(x[1] * x[1] + x[2] * x[2]);
+  if (t <= mu * n) {
+    y[0] = x[0];
+    y[1] = x[1];
+    y[2] = x[2];
+  } else if (mu * t <= -n) {
+    y[0] = y[1] = y[2] = 0.0;
+  } else {
+    double np = (n + mu * t) / (1.0 + mu * mu);
+    double s = t > 0.0 ? mu * np / t : 0.0;
+    y[0] = np;
+    y[1] = s * x[1];
+    y[2] = s * x[2];
+  }
+}
+
+/// prox onto the admissible impulses of Signorini and Coulomb taken in turn
+/// (the SPLIT law): y_N = prox_{R+}(x_N), then, with friction (n_dir = 3),
+/// y_T = prox_{D(mu y_N)}(x_T).  n_dir = 1 (normal only) leaves y[1], y[2]
+/// untouched.  x and y may alias.
+static inline void nsb_prox_coulomb(int n_dir, double mu, const double* x, double* y) {
+  y[0] = nsb_prox_rplus(x[0]);
+  if (n_dir == 3) nsb_prox_disk(x + 1, mu * y[0], y + 1);
+}
+
+/* ---- Newton's impact law, Coulomb's friction law -------------------------- */
+
+/// The normal velocity of Newton's impact law in Moreau's form,
+/// xi_N = gamma_N+ + e min(gamma_N-, 0): restitution e acts only on a contact
+/// that approached at the start of the increment (gamma_N- < 0), so a
+/// separating contact is never driven apart by -e gamma_N-.
+static inline double nsb_newton_xi(double gamma_N, double e, double gamma_N_pre) {
+  return gamma_N + e * (gamma_N_pre < 0.0 ? gamma_N_pre : 0.0);
+}
+
+/// The semi-smooth rows of Newton's law and Coulomb's law for one contact at
+/// velocity level (docs/contact.md §7), in impulses lv (velocity units,
+/// lambda/m) and contact velocities gam (normal, two tangents; xiN from
+/// nsb_newton_xi):
+///   phi_k = sum_l A[k][l] gamma_l + B[k][l] lv_l + const,
+/// with phi the residual of lv = prox(lv - xi) for the branch the iterate is
+/// on: normal closed (phi = xi_N) or open (phi = lv_N); tangents stick
+/// (phi = gamma_T) or slip (phi = lv_T - mu lv_N y/|y|, y = lv_T - gamma_T,
+/// differentiated exactly).  The closed and stick rows carry a proximal term
+/// eps = 1e-9 on the impulse in B only (redundant contacts, see laws.c).
+/// nm = 1 (frictionless) or 3; mu the friction coefficient.  Fills phi, A and
+/// B (zeroed first).
+void nsb_newton_coulomb_rows(int nm, double mu, const double lv[3], const double gam[3], double xiN, double phi[3],
+                             double A[3][3], double B[3][3]);
+
+/* ---- compliant law ---------------------------------------------------------- */
+
+/// Hertz/Hunt-Crossley force for penetration al >= 0 and its rate ald, with
+/// the pair's STIFFNESS c, EXPONENT p and DAMPING d: F = c al^p (1 + d ald)
+/// when al > 0 and F > 0 (no pull), else 0; *F_al, *F_ald its partial
+/// derivatives (0 where F = 0).
+double nsb_hertz_force(double c, double p, double d, double al, double ald, double* F_al, double* F_ald);
+/// Elastic part of the Hertz force, c al^p (its damping part is F minus this).
+double nsb_hertz_elastic(double c, double p, double al);
+/// Potential of the elastic part, c al^(p+1)/(p + 1).
+double nsb_hertz_potential(double c, double p, double al);
+
+#endif

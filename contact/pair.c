@@ -1,0 +1,458 @@
+/* pair.c -- the contact elements; see pair.h, derivations in docs/contact.md §5-§7.
+ *
+ * Local layout of every contact element: the slave node (3 unknowns, or 6
+ * for a beam node), then the master nodes (a particle: 3; beam element ends:
+ * 6 each, of which the chord touches only the translations and the Hermite
+ * centreline also the rotations), then the NEWTON multipliers (1, or 3 with
+ * friction).  Tangents verified against central differences
+ * (tests/test_contact_elem.c).
+ */
+#include "contact/pair.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "contact/laws.h"
+
+static void local_offsets(const nsb_elem* e, int off[4]) {
+  off[0] = 0;
+  for (int q = 0; q < e->n_nodes; ++q) off[q + 1] = off[q] + e->node_ndof[q];
+}
+
+/* ---- Hertz -------------------------------------------------------------------------- */
+
+/* Hertz on the Hermite centreline: generalized coordinates in five 3-blocks
+   (slave x, x_A, Theta_A, x_B, Theta_B), gap gradient G_b = J_b^T n, force
+   rows -F G_b, and the exact tangent
+     d(-F G_r)/dq_c = -G_r (x) (F_al dal/dq_c + F_ald dald/dq_c) - F H_rc,
+     dal/dq_c = -G_c,  dald/dq_c = -sum_r H_rc^T qdot_r,  dald/dqdot_c = -G_c,
+   H_rc = J_r^T P_d J_c + [r = c rotation] Q_r - a_r a_c^T / psi_xixi
+   (docs/contact.md §5.1); qdot = v for translations, the body angular
+   velocity w for rotations, chained by the scheme with nsb_kin_t / nsb_kin_r. */
+static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_geo* G, double F, double Fa,
+                          double Fd, double* restrict f, double* restrict K) {
+  int off[4];
+  local_offsets(e, off);
+  const int ofs[5] = {off[0], off[1], off[1] + 3, off[2], off[2] + 3};
+  const int node[5] = {e->nodes[0], e->nodes[1], e->nodes[1], e->nodes[2], e->nodes[2]};
+  const int rot[5] = {0, 0, 1, 0, 1};
+  int has[5] = {1, 1, e->node_ndof[1] == 6, 1, e->node_ndof[2] == 6};
+  nsb_mat3 I = nsb_m3_identity(), Z = nsb_m3_zero();
+  nsb_mat3 J[5] = {I, nsb_m3_scale(G->w[1], I), G->JR[0], nsb_m3_scale(G->w[2], I), G->JR[1]};
+  nsb_vec3 a[5] = {G->a[0], G->a[1], G->ar[0], G->a[2], G->ar[1]};
+  nsb_vec3 gb[5], qd[5];
+  for (int b = 0; b < 5; ++b) {
+    gb[b] = nsb_m3_tmulv(J[b], G->n);
+    qd[b] = rot[b] ? nsb_st_w(ec->cur, node[b]) : nsb_st_v(ec->cur, node[b]);
+    if (has[b]) nsb_local_addv(f, ofs[b], nsb_v3_scale(-F, gb[b]));
+  }
+  if (!K) return;
+  nsb_mat3 H[5][5];
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 5; ++c) {
+      H[r][c] = nsb_m3_tmul(J[r], nsb_m3_mul(G->Pd, J[c]));
+      if (r == c && rot[r]) H[r][c] = nsb_m3_add(H[r][c], G->Q[r == 2 ? 0 : 1]);
+      if (G->interior) H[r][c] = nsb_m3_sub(H[r][c], nsb_m3_scale(1.0 / G->gxx, nsb_m3_outer(a[r], a[c])));
+    }
+  int dyn = ec->mode != NSB_EVAL_STATIC;
+  for (int c = 0; c < 5; ++c) {
+    if (!has[c]) continue;
+    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, gb[c]), dF_dv = nsb_v3_zero();
+    if (dyn) {
+      nsb_vec3 Hq = nsb_v3_zero();
+      for (int r = 0; r < 5; ++r) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[r][c], qd[r]));
+      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
+      dF_dv = nsb_v3_scale(-Fd, gb[c]);
+    }
+    const nsb_kin* kk = &ec->kin[node[c]];
+    for (int r = 0; r < 5; ++r) {
+      if (!has[r]) continue;
+      nsb_mat3 Kq = nsb_m3_sub(nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dq)), nsb_m3_scale(F, H[r][c]));
+      nsb_mat3 Kv = nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dv));
+      nsb_local_add3(K, e->n_local, ofs[r], ofs[c], rot[c] ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
+    }
+  }
+}
+
+static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+  const nsb_contact_data* d = e->state;
+  if (!d->owner || ec->mode == NSB_EVAL_ACCEL) return NSB_OK;
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  nsb_contact_geo G;
+  nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
+  if (!(G.g < 0.0)) return NSB_OK;
+  nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
+  double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
+  double Fa, Fd, F = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, &Fa, &Fd);
+  if (F == 0.0) return NSB_OK;
+  if (G.hermite) {
+    hertz_hermite(e, ec, &G, F, Fa, Fd, f, K);
+    return NSB_OK;
+  }
+  int off[4];
+  local_offsets(e, off);
+  for (int j = 0; j < G.nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-F * G.w[j], G.n));
+  if (!K) return NSB_OK;
+  /* v_eff: node velocities, the slave's relative to the obstacle */
+  nsb_vec3 veff[3];
+  for (int j = 0; j < G.nn; ++j) veff[j] = nsb_st_v(ec->cur, e->nodes[j]);
+  veff[0] = nsb_v3_sub(veff[0], G.vobs);
+  for (int k = 0; k < G.nn; ++k) {
+    const nsb_kin* kk = &ec->kin[e->nodes[k]];
+    /* d alpha / d x_k = -w_k n;  d alpha_dot / d x_k = -(H v_eff)_k;  d alpha_dot / d v_k = -w_k n */
+    nsb_vec3 Hv = nsb_v3_zero();
+    for (int j = 0; j < G.nn; ++j) Hv = nsb_v3_add(Hv, nsb_m3_mulv(nsb_contact_gap_hessian(&G, k, j), veff[j]));
+    nsb_vec3 dF_dx = nsb_v3_add(nsb_v3_scale(-Fa * G.w[k], G.n), nsb_v3_scale(-Fd, Hv));
+    nsb_vec3 dF_dv = nsb_v3_scale(-Fd * G.w[k], G.n);
+    if (ec->mode == NSB_EVAL_STATIC) dF_dx = nsb_v3_scale(-Fa * G.w[k], G.n), dF_dv = nsb_v3_zero();
+    for (int j = 0; j < G.nn; ++j) {
+      nsb_mat3 Kx = nsb_m3_add(nsb_m3_scale(-G.w[j], nsb_m3_outer(G.n, dF_dx)),
+                               nsb_m3_scale(-F, nsb_contact_gap_hessian(&G, j, k)));
+      nsb_mat3 Kv = nsb_m3_scale(-G.w[j], nsb_m3_outer(G.n, dF_dv));
+      nsb_local_add3(K, e->n_local, off[j], off[k], nsb_kin_t(kk, Kx, Kv, nsb_m3_zero()));
+    }
+  }
+  return NSB_OK;
+}
+
+static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  const nsb_contact_data* d = e->state;
+  if (!d->owner) return;
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  nsb_contact_geo G;
+  nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
+  if (!(G.g < 0.0)) return;
+  double al = -G.g, ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
+  acc->potential += nsb_hertz_potential(p->stiffness, p->exponent, al);
+  double Fa, Fd, F = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, &Fa, &Fd);
+  /* the damping part of the force times the approach rate is dissipated;
+     a moving obstacle does work F n.v_obs */
+  double Fel = nsb_hertz_elastic(p->stiffness, p->exponent, al);
+  acc->dissipation_rate += (F - Fel) * ald;
+  acc->power += F * nsb_v3_dot(G.n, G.vobs);
+}
+
+const nsb_elem_ops nsb_contact_hertz_ops = {.name = "contact (Hertz)", .eval = hertz_eval, .energy = hertz_energy};
+
+/* ---- Newton / Coulomb ------------------------------------------------------------- */
+
+/* Hermite, frozen geometry: the moment rows of the master nodes,
+   -jr_k^T dir_l P_l (f), and their multiplier columns (K, when given). */
+static void hermite_moment_rows(const nsb_elem* e, const nsb_contact_data* d, const int off[4], const nsb_vec3 dir[3],
+                                const double* P, int nm, double* f, double* K, double lam_scale) {
+  int nl = e->n_local, m0 = nl - nm;
+  for (int k = 0; k < 2; ++k) {
+    if (e->node_ndof[1 + k] != 6) continue;
+    nsb_mat3 Jr;
+    memcpy(Jr.c, d->jr[k], sizeof Jr.c);
+    int r0 = off[1 + k] + 3;
+    for (int l = 0; l < nm; ++l) {
+      nsb_vec3 m = nsb_m3_tmulv(Jr, dir[l]);
+      nsb_local_addv(f, r0, nsb_v3_scale(-P[l], m));
+      if (K) {
+        K[(r0 + 0) + nl * (m0 + l)] -= lam_scale * m.x;
+        K[(r0 + 1) + nl * (m0 + l)] -= lam_scale * m.y;
+        K[(r0 + 2) + nl * (m0 + l)] -= lam_scale * m.z;
+      }
+    }
+  }
+}
+
+static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+  const nsb_contact_data* d = e->state;
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  int nl = e->n_local, nm = e->n_mult, m0 = nl - nm;
+  const double* P = ec->lambda + e->mult_first;
+  if (ec->mode != NSB_EVAL_DYNAMIC || !(ec->h > 0.0)) {
+    /* initial/after-impact accelerations: contacts carry no force */
+    for (int k = 0; k < nm; ++k) {
+      f[m0 + k] += P[k];
+      if (K) K[(m0 + k) * (nl + 1)] += ec->lam_scale;
+    }
+    return NSB_OK;
+  }
+  double c1 = ec->con_scale[1];
+  double sl = nsb_impulse_time(ec) / d->m_eff;   /* lambda_v = sl * P (velocity units) */
+  double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
+  double lv[3] = {0.0, 0.0, 0.0};
+  for (int k = 0; k < nm; ++k) lv[k] = sl * P[k];
+  if (!(d->active && d->owner)) {
+    for (int k = 0; k < nm; ++k) {
+      f[m0 + k] += c1 * lv[k];
+      if (K) K[(m0 + k) * (nl + 1)] += c1 * su;
+    }
+    return NSB_OK;
+  }
+  int off[4];
+  local_offsets(e, off);
+  nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+  if (ec->contact_prox) {
+    /* prox sweeps: the impulses are data (the sweep's, set by the system);
+       they load the nodes and add nothing to the matrix, and the contact
+       has no equations of its own (docs/contact.md §7.5) */
+    for (int j = 0; j < e->n_nodes; ++j)
+      for (int k = 0; k < nm; ++k) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
+    if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
+    return NSB_OK;
+  }
+  /* obstacle velocity at t_{n+1} */
+  nsb_vec3 vobs =
+      d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
+  nsb_vec3 vr = nsb_contact_rel_velocity(e, d->wt, ec->cur, vobs);
+  if (d->shape.hermite) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
+  if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
+  double gam[3] = {0.0, 0.0, 0.0};
+  for (int k = 0; k < nm; ++k) gam[k] = nsb_v3_dot(dir[k], vr);
+  /* node rows: -sum_k w_j dir_k P_k */
+  for (int j = 0; j < e->n_nodes; ++j)
+    for (int k = 0; k < nm; ++k) {
+      nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
+      if (K) {
+        nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale, dir[k]);
+        K[(off[j] + 0) + nl * (m0 + k)] += col.x;
+        K[(off[j] + 1) + nl * (m0 + k)] += col.y;
+        K[(off[j] + 2) + nl * (m0 + k)] += col.z;
+      }
+    }
+  /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
+  double A[3][3], B[3][3], phi[3];
+  double xiN = nsb_newton_xi(gam[0], p->restitution, d->gN_pre);
+  nsb_newton_coulomb_rows(nm, p->friction, lv, gam, xiN, phi, A, B);
+  for (int k = 0; k < nm; ++k) {
+    f[m0 + k] += c1 * phi[k];
+    if (!K) continue;
+    for (int l = 0; l < nm; ++l) K[(m0 + k) + nl * (m0 + l)] += c1 * B[k][l] * su;
+    for (int j = 0; j < e->n_nodes; ++j) {
+      const nsb_kin* kj = &ec->kin[e->nodes[j]];
+      /* d gamma_l / d v_j = w_j dir_l */
+      nsb_vec3 row = nsb_v3_zero();
+      for (int l = 0; l < nm; ++l) row = nsb_v3_muladd(row, A[k][l], dir[l]);
+      nsb_vec3 rw = row;
+      row = nsb_v3_scale(c1 * d->wt[j] * kj->cv, row);
+      K[(m0 + k) + nl * (off[j] + 0)] += row.x;
+      K[(m0 + k) + nl * (off[j] + 1)] += row.y;
+      K[(m0 + k) + nl * (off[j] + 2)] += row.z;
+      if (d->shape.hermite && j > 0 && e->node_ndof[j] == 6) {
+        /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr */
+        nsb_mat3 Jr;
+        memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
+        nsb_vec3 rr = nsb_m3_tmulv(kj->Bw, nsb_m3_tmulv(Jr, nsb_v3_scale(c1, rw)));
+        K[(m0 + k) + nl * (off[j] + 3)] += rr.x;
+        K[(m0 + k) + nl * (off[j] + 4)] += rr.y;
+        K[(m0 + k) + nl * (off[j] + 5)] += rr.z;
+      }
+    }
+  }
+  return NSB_OK;
+}
+
+const nsb_elem_ops nsb_contact_newton_ops = {.name = "contact (Newton)", .eval = newton_eval};
+
+/* ---- setup ---------------------------------------------------------------------- */
+
+int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n) {
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_pair* p = &m->contact_pairs.data[c[i].pair];
+    if (p->law == NSB_CONTACT_NEWTON) k += p->friction > 0.0 ? 3 : 1;
+  }
+  return k;
+}
+
+void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
+                       int* mult) {
+  int group = -1;
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_pair* p = &m->contact_pairs.data[c[i].pair];
+    nsb_elem* E = &e[i];
+    nsb_contact_data* D = &d[i];
+    memset(E, 0, sizeof *E);
+    memset(D, 0, sizeof *D);
+    int sn = c[i].slave, item = c[i].item;
+    if (p->master_kind == NSB_MASTER_BEAMS &&
+        !(i > 0 && c[i - 1].pair == c[i].pair && c[i - 1].slave == sn))
+      ++group;
+    E->ops = p->law == NSB_CONTACT_HERTZ ? &nsb_contact_hertz_ops : &nsb_contact_newton_ops;
+    E->nodes[0] = sn;
+    E->model_index = c[i].pair;
+    D->pair = c[i].pair;
+    D->shape.master = item;
+    D->group = p->master_kind == NSB_MASTER_BEAMS ? group : -1;
+    D->owner = 1;
+    D->n[2] = 1.0;
+    D->gap = HUGE_VAL; /* unknown until the first increment: not reported as closed */
+    double rp = nsb_contact_node_radius(m, p, sn), mp = nsb_contact_node_mass(m, sn);
+    if (!(mp > 0.0)) mp = 1.0; /* massless beam nodes: rows scaled by 1 kg (scaling only) */
+    if (p->master_kind == NSB_MASTER_OBSTACLE) {
+      D->shape.kind = 0;
+      E->n_nodes = 1;
+      D->shape.radius = rp;
+      D->m_eff = mp;
+    } else if (p->master_kind == NSB_MASTER_PARTICLES) {
+      D->shape.kind = 1;
+      E->n_nodes = 2;
+      E->nodes[1] = item;
+      D->shape.radius = rp + nsb_contact_node_radius(m, NULL, item);
+      double mq = nsb_contact_node_mass(m, item);
+      D->m_eff = mp * mq / (mp + mq);
+    } else {
+      D->shape.kind = 2;
+      E->n_nodes = 3;
+      E->nodes[1] = m->elements.data[item].nodes[0];
+      E->nodes[2] = m->elements.data[item].nodes[1];
+      D->shape.radius = rp + nsb_contact_beam_radius(m, p, item);
+      D->m_eff = mp;
+      if (p->centreline == NSB_CENTRELINE_HERMITE) {
+        D->shape.hermite = 1;
+        nsb_centreline_end_tangents(m, item, D->shape.b);
+      }
+    }
+    if (p->law == NSB_CONTACT_NEWTON) {
+      E->n_mult = p->friction > 0.0 ? 3 : 1;
+      E->mult_first = *mult;
+      *mult += E->n_mult;
+    }
+    E->state = D;
+  }
+}
+
+/* ---- per increment --------------------------------------------------------------- */
+
+void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    nsb_contact_geo G;
+    nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
+    nsb_vec3 t1, t2;
+    nsb_contact_tangents(G.n, &t1, &t2);
+    nsb_v3_store(G.n, d->n);
+    nsb_v3_store(t1, d->t);
+    nsb_v3_store(t2, d->t + 3);
+    memcpy(d->wt, G.w, sizeof d->wt);
+    if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
+    d->gap0 = G.g;
+    if (d->shape.kind == 0) {
+      /* contact point on the obstacle's surface, relative to its (moved) axis point */
+      const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+      nsb_vec3 vdummy, p = nsb_v3_add(nsb_v3_load(o->point), nsb_obstacle_offset(ec->model, o, ec->t, &vdummy));
+      nsb_vec3 xp = nsb_st_x(ec->cur, e[i].nodes[0]);
+      nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(xp, -(G.g + d->shape.radius), G.n), p), d->arm);
+    }
+    nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], &G, ec->cur);
+    d->gN_pre = nsb_v3_dot(G.n, vr);
+    /* normal acceleration of the smooth (contact-free) motion */
+    nsb_vec3 ar = nsb_v3_zero();
+    for (int j = 0; j < e[i].n_nodes; ++j) ar = nsb_v3_muladd(ar, G.w[j], nsb_st_a(ec->cur, e[i].nodes[j]));
+    if (G.hermite)
+      for (int k = 0; k < 2; ++k) {
+        /* d^2(R b)/dt^2 = R (al x b + w x (w x b)): JR al - h1k R (w x (w x b)) */
+        int q = e[i].nodes[1 + k];
+        if (e[i].node_ndof[1 + k] != 6) continue;
+        nsb_vec3 w = nsb_st_w(ec->cur, q), wb = nsb_v3_cross(w, G.b[k]);
+        ar = nsb_v3_add(ar, nsb_m3_mulv(G.JR[k], nsb_st_al(ec->cur, q)));
+        ar = nsb_v3_muladd(ar, -G.h[2 + k], nsb_m3_mulv(G.R[k], nsb_v3_cross(w, wb)));
+      }
+    if (d->shape.kind == 0)
+      ar = nsb_v3_sub(ar, nsb_obstacle_acceleration(ec->model, &ec->model->obstacles.data[d->shape.master], ec->t));
+    d->aN_pre = nsb_v3_dot(G.n, ar);
+    d->gT_pre[0] = nsb_v3_dot(t1, vr);
+    d->gT_pre[1] = nsb_v3_dot(t2, vr);
+    d->owner = 1;
+  }
+  /* groups (one particle against the chords of one pair): the nearest owns */
+  for (int i = 0; i < n;) {
+    nsb_contact_data* d = e[i].state;
+    int j = i + 1;
+    if (d->group >= 0) {
+      int best = i;
+      while (j < n && ((nsb_contact_data*)e[j].state)->group == d->group) {
+        if (((nsb_contact_data*)e[j].state)->gap0 < ((nsb_contact_data*)e[best].state)->gap0) best = j;
+        ++j;
+      }
+      for (int k = i; k < j; ++k) ((nsb_contact_data*)e[k].state)->owner = k == best;
+    }
+    i = j;
+  }
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    /* Moreau: closed at the step midpoint, g(t_n + h/2) to second order */
+    double h = ec->h;
+    d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_pre <= 0.0;
+    /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
+       this increment out (Waltersberger, Schema 5.3: sub-impact l involves
+       only the contacts approaching with u^l; here one sub-impact per
+       increment, so a chain resolves over as many increments) */
+    if (d->active && e[i].ops == &nsb_contact_newton_ops &&
+        ec->model->contact_pairs.data[d->pair].sequential && !(d->gN_pre < 0.0))
+      d->active = 0;
+  }
+}
+
+/* ---- loads and results --------------------------------------------------------- */
+
+int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
+  const nsb_contact_data* d = e->state;
+  nsb_v3_store(nsb_v3_scale(d->wt[j], F), g);
+  if (!(d->shape.hermite && j > 0 && e->node_ndof[j] == 6)) return 3;
+  nsb_mat3 Jr;
+  memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
+  nsb_v3_store(nsb_m3_tmulv(Jr, F), g + 3);
+  return 6;
+}
+
+double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
+  double total = 0.0;
+  *impulsive = 0;
+  *obstacle_work = 0.0;
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+    nsb_contact_geo G;
+    nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
+    d->gap = G.g;
+    nsb_v3_store(G.point, d->point);
+    d->impulse[0] = d->impulse[1] = d->impulse[2] = 0.0;
+    d->force = 0.0;
+    d->dissipated = 0.0;
+    nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], &G, ec->cur);
+    nsb_vec3 t1, t2;
+    nsb_contact_tangents(G.n, &t1, &t2);
+    d->slip = sqrt(nsb_v3_dot(t1, vr) * nsb_v3_dot(t1, vr) + nsb_v3_dot(t2, vr) * nsb_v3_dot(t2, vr));
+    if (e[i].ops == &nsb_contact_hertz_ops) {
+      if (d->owner && G.g < 0.0) {
+        double Fa, Fd;
+        d->force = nsb_hertz_force(p->stiffness, p->exponent, p->damping, -G.g, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+      }
+      continue;
+    }
+    if (!(d->active && d->owner)) continue;
+    const double* P = ec->lambda + e[i].mult_first;
+    nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+    nsb_vec3 vobs =
+        d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
+    nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
+    if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
+    double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
+    for (int k = 0; k < e[i].n_mult; ++k) {
+      d->impulse[k] = nsb_impulse_time(ec) * P[k];
+      double post = nsb_v3_dot(dir[k], vrf);
+      d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
+    }
+    if (e[i].n_mult == 3) {
+      double a = nsb_v3_dot(dir[1], vrf), b = nsb_v3_dot(dir[2], vrf);
+      d->slip = sqrt(a * a + b * b);
+    }
+    d->force = d->impulse[0] / ec->h;
+    if (d->shape.kind == 0 && (ec->model->obstacles.data[d->shape.master].amplitude >= 0 ||
+                               ec->model->obstacles.data[d->shape.master].spin != 0.0)) {
+      /* a moving (or spinning) obstacle works on the particle: impulse times its step-average velocity */
+      nsb_vec3 v0 = nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t - ec->h);
+      nsb_vec3 va = nsb_v3_scale(0.5, nsb_v3_add(v0, vobs));
+      for (int k = 0; k < e[i].n_mult; ++k) *obstacle_work += d->impulse[k] * nsb_v3_dot(dir[k], va);
+    }
+    if (d->impulse[0] != 0.0 || (e[i].n_mult == 3 && (d->impulse[1] != 0.0 || d->impulse[2] != 0.0)))
+      *impulsive = 1;
+    total += d->dissipated;
+  }
+  return total;
+}

@@ -1,0 +1,92 @@
+/* pair.h -- contact elements: a slave node (particle or beam node) against an
+ * obstacle, another particle, or the centreline of a beam element, in the
+ * global Newton system of the time step (docs/contact.md §5-§8).
+ *
+ * One element per candidate (contact/broad_phase.h): (pair, slave node,
+ * master item).  The candidates of one slave against the beams of one pair
+ * form a group, and only the group's owner (the element whose centreline is
+ * nearest at the start of the increment) may carry force, so a particle near
+ * a shared node is never pushed twice.  Geometry: contact/geometry.h.
+ *
+ * Laws (nsb_contact_law; contact/laws.h):
+ *  - HERTZ: force element F = c alpha^p (1 + d alpha_dot) >= 0, alpha = -g,
+ *    consistent tangent with the exact Hessian of the gap (including the
+ *    motion of the closest point along the centreline);
+ *  - NEWTON: impulses in the step's momentum balance (measure equality),
+ *    with multipliers P (force-like, impulse Lambda = gamma h P, times
+ *    (1 - alpha_f)/(1 - alpha_m) in the generalized-alpha form of the
+ *    modified scheme: nsb_impulse_time) and
+ *    semi-smooth complementarity rows
+ *       normal:  phi_N = Lambda_N/m - prox_{R+}(Lambda_N/m - xi_N),
+ *                xi_N = gamma_N+ + e min(gamma_N-, 0),
+ *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
+ *    with contact normal, tangents and weights frozen at the start of the
+ *    increment; a contact takes part when the gap at the step midpoint,
+ *    g_n + h/2 gamma_N(v_n) + h^2/8 n.a_n, is <= 0 (Moreau's midpoint
+ *    test, to second order so that a resting contact pressed by a smooth
+ *    force stays closed).  Under CONTACT SOLVER=PROX the impulses are loads
+ *    set by the prox sweeps instead (contact/lumped.h).  Contact impulses
+ *    never enter the accelerations carried to the next step (the system
+ *    recomputes them).
+ *
+ * Ownership: the system owns the element array and one nsb_contact_data per
+ * element (e->state); nsb_contact_setup fills both, the per-increment calls
+ * update the data in place and never allocate.
+ */
+#ifndef NSB_CONTACT_PAIR_H
+#define NSB_CONTACT_PAIR_H
+
+#include "contact/broad_phase.h"
+#include "contact/geometry.h"
+#include "elements/element.h"
+
+/// What a contact element needs beyond nsb_elem (owned by the system, one per element).
+typedef struct nsb_contact_data {
+  int pair;                /* model contact pair */
+  nsb_contact_shape shape; /* what it touches: kind, master, radius, Hermite end tangents */
+  int group;               /* beam candidates of one particle and pair share a group id (else -1) */
+  double m_eff;            /* mass scale of the complementarity rows (NEWTON) */
+  /* frozen at the start of an increment */
+  int active, owner;
+  double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
+  double jr[2][9];  /* HERMITE: d(x_p - c)/dTheta of nodes A, B (3x3 column-major), frozen with n */
+  double gap0, gN_pre, aN_pre, gT_pre[2];
+  double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
+  /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
+     lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
+  double pfix[3], r_prox, dpfix[3]; /* dpfix: change of the last sweep */
+  /* results of the last accepted increment (output) */
+  double gap, impulse[3], force, slip, dissipated, point[3];
+} nsb_contact_data;
+
+extern const nsb_elem_ops nsb_contact_newton_ops;
+extern const nsb_elem_ops nsb_contact_hertz_ops;
+
+/// Multipliers the candidates' elements own.
+int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n);
+/// Fill elements e[0..n) and their data d[] (both owned by the caller) from
+/// candidates: nodes, laws, multiplier counts (mult_first from *mult,
+/// advanced), geometry constants.  No allocation.
+void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
+                       int* mult);
+
+/// Start of an increment (ec on the state at t_n, ec->h the new step):
+/// closest points, group owners, frozen normals, activity of NEWTON contacts.
+void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
+
+/// Generalized load on node j (0 slave, 1, 2 master nodes) of contact
+/// element e from a global force F at the contact point, with the geometry
+/// frozen at the start of the increment (NEWTON law, prox sweeps): g[0..2] =
+/// wt_j F (translational rows); for a master node of a CENTRELINE=HERMITE
+/// contact also g[3..5] = jr_j^T F (body-frame moment rows).  Returns the
+/// number of rows filled, 3 or 6.  The node's residual rows change by -g.
+int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]);
+
+/// Increment accepted (ec at t_{n+1} with the converged multipliers):
+/// record gap, impulses/forces, slip and dissipated energy per contact; return
+/// the energy dissipated by NEWTON impulses in this increment, set
+/// *impulsive when any contact carried an impulse and *obstacle_work to the
+/// work of moving obstacles through their impulses (external work).
+double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
+
+#endif
