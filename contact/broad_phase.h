@@ -19,7 +19,7 @@
 #ifndef NSB_CONTACT_BROAD_PHASE_H
 #define NSB_CONTACT_BROAD_PHASE_H
 
-#include "solver/model.h"
+#include "model/model.h"
 
 /// A candidate contact: pair, slave node, master item (obstacle index,
 /// particle node, or beam model element).

@@ -35,7 +35,7 @@
 #define NSB_CONTACT_IMPACT_H
 
 #include "contact/prox.h"
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 
 /* ---- closed-form single impact with bilateral constraints (Fischer & Hennig) - */
 

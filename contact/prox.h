@@ -60,7 +60,7 @@
 #define NSB_CONTACT_PROX_H
 
 #include "contact/laws.h"
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 
 /* ---- one contact: the local projective step ----------------------------------- */
 

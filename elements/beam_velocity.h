@@ -82,7 +82,7 @@
 #ifndef NSB_BEAM_VELOCITY_H
 #define NSB_BEAM_VELOCITY_H
 
-#include "solver/base/so3.h"
+#include "base/so3.h"
 
 #define NSB_BEAM_MAX_POINTS 10 /* N <= 10 */
 #define NSB_BEAM_MAX_GAUSS 12  /* Gauss points per sub-interval */

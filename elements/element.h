@@ -25,8 +25,8 @@
 #ifndef NSB_ELEMENT_H
 #define NSB_ELEMENT_H
 
-#include "solver/base/so3.h"
-#include "solver/model.h"
+#include "base/so3.h"
+#include "model/model.h"
 
 #define NSB_ELEM_MAX_NODES 3
 #define NSB_ELEM_MAX_LOCAL (6 * NSB_ELEM_MAX_NODES + 6)

@@ -2483,7 +2483,7 @@ static void data_initial(parser* p, loc at) {
 }
 
 static void data_probe(parser* p, loc at) {
-  /* bit k of the quantity mask = names[k] (NSB_PROBE_* in solver/model.h) */
+  /* bit k of the quantity mask = names[k] (NSB_PROBE_* in model/model.h) */
   static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", "E", "N", "M", "NS", "MS", "RF", "RM", NULL};
   nsb_probe* pr = &p->m->probes.data[p->b.index];
   for (int f = 0; f < p->n_fields; ++f) {
@@ -3167,7 +3167,7 @@ static void read_file(parser* p, const char* path, loc at) {
 static int same_loc(loc a, loc b) { return a.file == b.file && a.line == b.line; }
 
 /* Copy the terms of every resolved SUM amplitude into its data (layout in
-   solver/model.h: n, then per term kind, n_data, factor, data), so that
+   model/model.h: n, then per term kind, n_data, factor, data), so that
    nsb_amplitude_eval needs no lookup.  A sum with an unresolved term keeps
    its provisional data (the deck has an error then). */
 static void flatten_sums(parser* p) {

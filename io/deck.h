@@ -19,8 +19,8 @@
 
 #include <stdio.h>
 
-#include "solver/base/ctx.h"
-#include "solver/model.h"
+#include "base/ctx.h"
+#include "model/model.h"
 
 /// Maximum number of errors reported before the reader gives up.
 #define NSB_DECK_MAX_ERRORS 50

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "solver/base/clock.h"
+#include "base/clock.h"
 
 #include "contact/pair.h"
 #include "io/history.h"

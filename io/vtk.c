@@ -35,7 +35,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "solver/base/vec.h"
+#include "base/vec.h"
 
 /* User int arrays (label, kind) are written directly as Int32. */
 _Static_assert(sizeof(int) == 4 && INT_MAX == INT32_MAX, "Int32 arrays are written from int");

@@ -81,7 +81,7 @@
 #ifndef NSB_VTK_H
 #define NSB_VTK_H
 
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 
 /// A borrowed view of what to draw at one output time; all arrays are read
 /// only during nsb_vtk_write and not retained.
@@ -94,7 +94,7 @@ typedef struct nsb_vtk_frame {
   const double* q;         ///< 4n orientation quaternions (w,x,y,z); NULL -> identity for all
   const double* w;         ///< 3n angular velocities, global frame (NULL -> zeros)
   const int* label;        ///< n node labels (deck labels)
-  const int* kind;         ///< n: 1 particle, 2 rigid body (nsb_body_kind values in solver/model.h)
+  const int* kind;         ///< n: 1 particle, 2 rigid body (nsb_body_kind values in model/model.h)
   const double* mass;      ///< n
   const double* radius;    ///< n (0 for rigid bodies)
   int n_lines;             ///< line cells (joints, springs) between points

@@ -27,8 +27,8 @@
 #ifndef NSB_LINSOLVE_H
 #define NSB_LINSOLVE_H
 
-#include "solver/base/ctx.h"
-#include "solver/model.h"
+#include "base/ctx.h"
+#include "model/model.h"
 #include "solver/sparse.h"
 
 typedef struct nsb_linsolver nsb_linsolver;

@@ -29,8 +29,8 @@
 #ifndef NSB_REDUCED_H
 #define NSB_REDUCED_H
 
-#include "solver/base/ctx.h"
-#include "solver/model.h"
+#include "base/ctx.h"
+#include "model/model.h"
 
 typedef struct nsb_reduced {
   nsb_ctx* ctx;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/base/array.h"
+#include "base/array.h"
 
 struct nsb_pattern_builder {
   nsb_ctx* ctx; /* borrowed */

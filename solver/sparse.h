@@ -33,7 +33,7 @@
 #ifndef NSB_SPARSE_H
 #define NSB_SPARSE_H
 
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 
 /// Square sparse matrix in compressed sparse row form (see module comment for invariants).
 typedef struct nsb_csr {

@@ -10,7 +10,7 @@
 #include "elements/beam_velocity.h"
 #include "solver/convergence.h"
 #include "solver/modal.h"
-#include "solver/base/clock.h"
+#include "base/clock.h"
 
 struct nsb_system {
   nsb_ctx* ctx;

@@ -26,7 +26,7 @@
 #include "cunit_main.h"
 #include "elements/beam_velocity.h"
 #include "io/deck.h"
-#include "solver/model.h"
+#include "model/model.h"
 
 #define NMAX (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
 

@@ -14,7 +14,7 @@
 #include "contact/impact.h"
 #include "contact/prox.h"
 #include "cunit_main.h"
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 
 static unsigned rng_state = 4711u;
 static double urand(void) {

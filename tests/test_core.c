@@ -7,9 +7,9 @@
 #include <stdlib.h>
 
 #include "cunit_main.h"
-#include "solver/base/ctx.h"
-#include "solver/base/so3.h"
-#include "solver/model.h"
+#include "base/ctx.h"
+#include "base/so3.h"
+#include "model/model.h"
 
 static unsigned rng_state = 12345u;
 static double urand(void) {
@@ -199,7 +199,7 @@ static void test_amplitudes(void) {
   NSB_ASSERT_CLOSE(nsb_amplitude_eval(&sm, 0.5, NULL, NULL), 1.0, 1e-15);
   check_amp_fd(&sm, 0.3);
   check_amp_fd(&sm, 2.2);
-  /* SUM, flattened as the deck reader leaves it (solver/model.h): 2 P - 0.5 Q */
+  /* SUM, flattened as the deck reader leaves it (model/model.h): 2 P - 0.5 Q */
   double sum_data[1 + 3 + 4 + 3 + 8];
   int at = 0;
   sum_data[at++] = 2;

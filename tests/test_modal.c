@@ -14,7 +14,7 @@
 
 #include "io/deck.h"
 #include "io/run.h"
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 #include "solver/linsolve.h"
 #include "solver/modal.h"
 #include "solver/sparse.h"

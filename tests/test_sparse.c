@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 #include "solver/linsolve.h"
 #include "solver/sparse.h"
 #include "tests/cunit_main.h"

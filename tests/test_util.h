@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 
 /// A fresh context (fatal assertion on failure).
 static inline nsb_ctx* nsb_test_new_ctx(void) {

@@ -21,7 +21,7 @@
 #include "cunit_main.h"
 #include "test_util.h"
 #include "io/vtk.h"
-#include "solver/base/vec.h"
+#include "base/vec.h"
 
 #define TMP_DIR NSB_BINARY_DIR "/tests_tmp/vtk"
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "io/vtk.h"
-#include "solver/base/vec.h"
+#include "base/vec.h"
 
 enum { N_POINTS = 5, N_LINES = 2, N_STEPS = 3 };
 

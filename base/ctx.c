@@ -1,5 +1,5 @@
 /* ctx.c -- context, errors, logging and counted allocation. */
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -19,8 +19,8 @@
 
 #include <stdio.h>
 
-#include "solver/base/array.h"
-#include "solver/base/ctx.h"
+#include "base/array.h"
+#include "base/ctx.h"
 
 #define NSB_NAME_MAX 80
 

@@ -1,5 +1,5 @@
 /* model.c -- model container, lookups, amplitudes, summary. */
-#include "solver/model.h"
+#include "model/model.h"
 
 #include <ctype.h>
 #include <math.h>

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "solver/base/status.h"
+#include "base/status.h"
 
 typedef enum nsb_log_level {
   NSB_LOG_ERROR = 0,

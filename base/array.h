@@ -7,7 +7,7 @@
 #ifndef NSB_ARRAY_H
 #define NSB_ARRAY_H
 
-#include "solver/base/ctx.h"
+#include "base/ctx.h"
 
 #define NSB_ARRAY(T)  \
   struct {            \

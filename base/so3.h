@@ -24,7 +24,7 @@
 #ifndef NSB_SO3_H
 #define NSB_SO3_H
 
-#include "solver/base/vec.h"
+#include "base/vec.h"
 
 /* Coefficients a, b of T and their derivatives with respect to t.
  * 1 - cos t is evaluated as 2 sin^2(t/2) (no cancellation).  The remaining
