@@ -347,7 +347,7 @@ typedef struct parser {
   riks_ref_array riks_refs;
   double_array values;  /* AMPLITUDE data being read */
   int_array scratch;    /* expanded node or element lists */
-  int* elem_hash;       /* element label -> index (find_element) */
+  int* elem_hash;       /* element label -> index (deck_find_element) */
   int elem_hash_cap;
   int* mark;            /* membership stamps for duplicate-free set appends */
   int mark_cap;
@@ -380,7 +380,7 @@ typedef struct source {
 
 /* ---- error reporting ------------------------------------------------------- */
 
-static const char* file_name(const parser* p, int file) {
+static const char* deck_file_name(const parser* p, int file) {
   if (file >= 0 && file < p->files.count) return p->files.data[file];
   return p->top_name;
 }
@@ -395,11 +395,11 @@ static void note_code(parser* p, int code) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static void report(parser* p, loc at, int code, const char* fmt, ...) {
+static void deck_report(parser* p, loc at, int code, const char* fmt, ...) {
   if (p->stop) return;
   note_code(p, code);
   if (p->n_errors >= NSB_DECK_MAX_ERRORS) {
-    if (p->err) fprintf(p->err, "%s:%d: too many errors (more than %d), giving up\n", file_name(p, at.file), at.line,
+    if (p->err) fprintf(p->err, "%s:%d: too many errors (more than %d), giving up\n", deck_file_name(p, at.file), at.line,
                         NSB_DECK_MAX_ERRORS);
     p->stop = 1;
     return;
@@ -408,7 +408,7 @@ static void report(parser* p, loc at, int code, const char* fmt, ...) {
   if (p->err) {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(p->err, "%s:%d: ", file_name(p, at.file), at.line);
+    fprintf(p->err, "%s:%d: ", deck_file_name(p, at.file), at.line);
     vfprintf(p->err, fmt, ap);
     fputc('\n', p->err);
     va_end(ap);
@@ -416,14 +416,14 @@ static void report(parser* p, loc at, int code, const char* fmt, ...) {
 }
 
 /* Allocation failure: report once and stop reading. */
-static void oom(parser* p, loc at) {
+static void deck_oom(parser* p, loc at) {
   if (p->stop) return;
-  report(p, at, NSB_ERR_ALLOC, "out of memory");
+  deck_report(p, at, NSB_ERR_ALLOC, "out of memory");
   p->stop = 1;
 }
 
-#define SYNTAX(p, at, ...) report((p), (at), NSB_ERR_DECK_SYNTAX, __VA_ARGS__)
-#define VALUE(p, at, ...) report((p), (at), NSB_ERR_DECK_VALUE, __VA_ARGS__)
+#define SYNTAX(p, at, ...) deck_report((p), (at), NSB_ERR_DECK_SYNTAX, __VA_ARGS__)
+#define VALUE(p, at, ...) deck_report((p), (at), NSB_ERR_DECK_VALUE, __VA_ARGS__)
 
 /* ---- small string and number helpers ------------------------------------- */
 
@@ -435,7 +435,7 @@ static char* trim(char* s) {
 }
 
 /* Upper-case in place and collapse runs of white space into one space. */
-static char* normalize(char* s) {
+static char* deck_normalize(char* s) {
   s = trim(s);
   char* w = s;
   for (const char* r = s; *r; ++r) {
@@ -465,7 +465,7 @@ static void split_fields(parser* p, char* s) {
 /* Parse a finite, normal (or zero) real; the whole field must be consumed.
    Subnormal numbers (below 2.2e-308 in magnitude) are refused: as a
    stiffness, mass or radius they are "positive" but vanish in every sum. */
-static int parse_real(const char* s, double* out) {
+static int deck_parse_real(const char* s, double* out) {
   if (!*s) return 0;
   char* end;
   errno = 0;
@@ -476,7 +476,7 @@ static int parse_real(const char* s, double* out) {
   return 1;
 }
 
-static int parse_int(const char* s, int* out) {
+static int deck_parse_int(const char* s, int* out) {
   if (!*s) return 0;
   char* end;
   errno = 0;
@@ -486,8 +486,8 @@ static int parse_int(const char* s, int* out) {
   return 1;
 }
 
-static int get_real(parser* p, loc at, const char* s, const char* what, double* out) {
-  if (parse_real(s, out)) return 1;
+static int deck_get_real(parser* p, loc at, const char* s, const char* what, double* out) {
+  if (deck_parse_real(s, out)) return 1;
   char* end;
   double v = strtod(s, &end);
   if (*s && *end == '\0' && !isfinite(v))
@@ -499,13 +499,13 @@ static int get_real(parser* p, loc at, const char* s, const char* what, double* 
   return 0;
 }
 
-static int get_int(parser* p, loc at, const char* s, const char* what, int* out) {
-  if (parse_int(s, out)) return 1;
+static int deck_get_int(parser* p, loc at, const char* s, const char* what, int* out) {
+  if (deck_parse_int(s, out)) return 1;
   SYNTAX(p, at, "%s: '%s' is not an integer (whole number within int range)", what, s);
   return 0;
 }
 
-static int check_name(parser* p, loc at, const char* s, const char* what) {
+static int deck_check_name(parser* p, loc at, const char* s, const char* what) {
   if (!*s) {
     SYNTAX(p, at, "%s is empty", what);
     return 0;
@@ -519,7 +519,7 @@ static int check_name(parser* p, loc at, const char* s, const char* what) {
 
 /* u = x / |x| computed without overflow (x is scaled by its largest component
    first); returns 0, leaving u untouched, when x is zero. */
-static int unit3(const double x[3], double u[3]) {
+static int deck_unit3(const double x[3], double u[3]) {
   double s = fmax(fabs(x[0]), fmax(fabs(x[1]), fabs(x[2])));
   if (!(s > 0.0)) return 0;
   double y[3] = {x[0] / s, x[1] / s, x[2] / s};
@@ -528,10 +528,10 @@ static int unit3(const double x[3], double u[3]) {
   return 1;
 }
 
-static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static double deck_dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 /* Wrong field count: message saying how many were expected. */
-static int expect_fields(parser* p, loc at, int lo, int hi, const char* usage) {
+static int deck_expect_fields(parser* p, loc at, int lo, int hi, const char* usage) {
   int n = p->n_fields;
   if (n == 1 && p->fields[0][0] == '\0') n = 0;
   if (n >= lo && n <= hi) return 1;
@@ -542,16 +542,16 @@ static int expect_fields(parser* p, loc at, int lo, int hi, const char* usage) {
   return 0;
 }
 
-static int push_int(nsb_ctx* ctx, int** data, int* count, int* cap, int v) {
+static int deck_push_int(nsb_ctx* ctx, int** data, int* count, int* cap, int v) {
   if (nsb_array_reserve_(ctx, (void**)data, cap, *count + 1, sizeof(int)) != NSB_OK) return NSB_ERR_ALLOC;
   (*data)[(*count)++] = v;
   return NSB_OK;
 }
 
-static int note_rec_file(parser* p, int rec, int file) { return NSB_ARRAY_PUSH(p->ctx, p->rec_file[rec], file); }
+static int deck_note_rec_file(parser* p, int rec, int file) { return NSB_ARRAY_PUSH(p->ctx, p->rec_file[rec], file); }
 
 /* Location of record i of kind rec (line kept in the record, file in rec_file). */
-static loc rec_loc(const parser* p, int rec, int i, int line) {
+static loc deck_rec_loc(const parser* p, int rec, int i, int line) {
   loc at = {i < p->rec_file[rec].count ? p->rec_file[rec].data[i] : 0, line};
   return at;
 }
@@ -585,7 +585,7 @@ static int find_or_add_nset(parser* p, loc at, const char* name) {
   memset(&set, 0, sizeof set);
   snprintf(set.name, sizeof set.name, "%s", name);
   if (NSB_ARRAY_PUSH(p->ctx, p->m->nsets, set) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return -1;
   }
   return p->m->nsets.count - 1;
@@ -598,7 +598,7 @@ static int find_or_add_elset(parser* p, loc at, const char* name) {
   memset(&set, 0, sizeof set);
   snprintf(set.name, sizeof set.name, "%s", name);
   if (NSB_ARRAY_PUSH(p->ctx, p->m->elsets, set) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return -1;
   }
   return p->m->elsets.count - 1;
@@ -608,7 +608,7 @@ static int find_or_add_elset(parser* p, loc at, const char* name) {
    keeps one only for nodes); capacity a power of two, load <= 1/2. */
 static unsigned hash_label(int label) { return (unsigned)label * 2654435761u; }
 
-static int find_element(const parser* p, int label) {
+static int deck_find_element(const parser* p, int label) {
   if (p->elem_hash_cap == 0) return -1;
   unsigned mask = (unsigned)(p->elem_hash_cap - 1), k = hash_label(label) & mask;
   for (; p->elem_hash[k] >= 0; k = (k + 1) & mask)
@@ -640,16 +640,16 @@ static int hash_element(parser* p, int i) {
 
 /* Expand a node reference (label or NSET name) into p->scratch (appending).
    Returns 1 on success, 0 after reporting an error. */
-static int expand_nodes(parser* p, loc at, const char* field) {
+static int deck_expand_nodes(parser* p, loc at, const char* field) {
   int label;
-  if (parse_int(field, &label)) {
+  if (deck_parse_int(field, &label)) {
     int i = nsb_model_find_node(p->m, label);
     if (i < 0) {
       VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", label);
       return 0;
     }
     if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
-      oom(p, at);
+      deck_oom(p, at);
       return 0;
     }
     return 1;
@@ -659,7 +659,7 @@ static int expand_nodes(parser* p, loc at, const char* field) {
     return 0;
   }
   double d;
-  if (parse_real(field, &d)) {
+  if (deck_parse_real(field, &d)) {
     SYNTAX(p, at, "'%s' is neither a node label (integer) nor a node set name", field);
     return 0;
   }
@@ -670,7 +670,7 @@ static int expand_nodes(parser* p, loc at, const char* field) {
   }
   const nsb_nset* set = &p->m->nsets.data[s];
   if (NSB_ARRAY_RESERVE(p->ctx, p->scratch, p->scratch.count + set->nodes.count) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return 0;
   }
   for (int k = 0; k < set->nodes.count; ++k) p->scratch.data[p->scratch.count++] = set->nodes.data[k];
@@ -678,9 +678,9 @@ static int expand_nodes(parser* p, loc at, const char* field) {
 }
 
 /* Node referenced by label only (no sets). Returns index or -1 after an error. */
-static int node_by_label(parser* p, loc at, const char* field, const char* what) {
+static int deck_node_by_label(parser* p, loc at, const char* field, const char* what) {
   int label;
-  if (!get_int(p, at, field, what, &label)) return -1;
+  if (!deck_get_int(p, at, field, what, &label)) return -1;
   int i = nsb_model_find_node(p->m, label);
   if (i < 0) VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", label);
   return i;
@@ -688,16 +688,16 @@ static int node_by_label(parser* p, loc at, const char* field, const char* what)
 
 /* Expand an element reference (label or ELSET name) into p->scratch (appending).
    Returns 1 on success, 0 after reporting an error. */
-static int expand_elements(parser* p, loc at, const char* field) {
+static int deck_expand_elements(parser* p, loc at, const char* field) {
   int label;
-  if (parse_int(field, &label)) {
-    int i = find_element(p, label);
+  if (deck_parse_int(field, &label)) {
+    int i = deck_find_element(p, label);
     if (i < 0) {
       VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
       return 0;
     }
     if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
-      oom(p, at);
+      deck_oom(p, at);
       return 0;
     }
     return 1;
@@ -709,14 +709,14 @@ static int expand_elements(parser* p, loc at, const char* field) {
   }
   const nsb_elset* es = &p->m->elsets.data[s];
   if (NSB_ARRAY_RESERVE(p->ctx, p->scratch, p->scratch.count + es->elements.count) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return 0;
   }
   for (int k = 0; k < es->elements.count; ++k) p->scratch.data[p->scratch.count++] = es->elements.data[k];
   return 1;
 }
 
-static int add_amp_ref(parser* p, int rec, int first, int count, int slot, const char* name, loc at) {
+static int deck_add_amp_ref(parser* p, int rec, int first, int count, int slot, const char* name, loc at) {
   amp_ref r;
   memset(&r, 0, sizeof r);
   r.rec = rec;
@@ -726,7 +726,7 @@ static int add_amp_ref(parser* p, int rec, int first, int count, int slot, const
   snprintf(r.name, sizeof r.name, "%s", name);
   r.at = at;
   if (NSB_ARRAY_PUSH(p->ctx, p->amp_refs, r) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return 0;
   }
   return 1;
@@ -758,7 +758,7 @@ static int parse_params(parser* p, loc at, const kwspec* spec, pval* vals) {
       *eq = '\0';
       value = trim(eq + 1);
     }
-    char* name = normalize(field);
+    char* name = deck_normalize(field);
     int k = 0;
     while (k < np && strcmp(spec->params[k].name, name) != 0) ++k;
     if (k == np) {
@@ -802,22 +802,22 @@ static int parse_params(parser* p, loc at, const kwspec* spec, pval* vals) {
     snprintf(what, sizeof what, "parameter %s", ps->name);
     switch (ps->type) {
       case P_NAME:
-        if (!check_name(p, at, value, what)) ok = 0;
+        if (!deck_check_name(p, at, value, what)) ok = 0;
         break;
       case P_PATH:
       case P_FLAG:
         break;
       case P_WORD:
-        v->s = normalize(value);
+        v->s = deck_normalize(value);
         break;
       case P_INT:
-        if (!get_int(p, at, value, what, &v->i)) ok = 0;
+        if (!deck_get_int(p, at, value, what, &v->i)) ok = 0;
         break;
       case P_REAL:
-        if (!get_real(p, at, value, what, &v->d)) ok = 0;
+        if (!deck_get_real(p, at, value, what, &v->d)) ok = 0;
         break;
       case P_ENUM: {
-        char* u = normalize(value);
+        char* u = deck_normalize(value);
         int e = 0;
         while (ps->values[e] && strcmp(ps->values[e], u) != 0) ++e;
         if (!ps->values[e]) {
@@ -847,7 +847,7 @@ static void read_file(parser* p, const char* path, loc at);
 static void begin_include(parser* p, loc at, const pval* v) {
   const char* input = v[0].s;
   char path[PATH_BUF];
-  const char* parent = file_name(p, at.file);
+  const char* parent = deck_file_name(p, at.file);
   const char* slash = strrchr(parent, '/');
   /* relative to the including file's directory; a string deck has none (current directory) */
   int dir_len = 0;
@@ -860,12 +860,12 @@ static void begin_include(parser* p, loc at, const pval* v) {
   read_file(p, path, at);
 }
 
-static void begin_node(parser* p, loc at, const pval* v) {
+static void deck_begin_node(parser* p, loc at, const pval* v) {
   p->b.set = -1;
   if (v[0].set) p->b.set = find_or_add_nset(p, at, v[0].s);
 }
 
-static void begin_set(parser* p, loc at, const pval* v, int is_elset) {
+static void deck_begin_set(parser* p, loc at, const pval* v, int is_elset) {
   p->b.generate = v[1].set;
   p->b.set = is_elset ? find_or_add_elset(p, at, v[0].s) : find_or_add_nset(p, at, v[0].s);
   if (p->b.set < 0) return;
@@ -873,14 +873,14 @@ static void begin_set(parser* p, loc at, const pval* v, int is_elset) {
                                  p->m->elsets.data[p->b.set].elements.count, p->m->elements.count)
                     : mark_begin(p, p->m->nsets.data[p->b.set].nodes.data, p->m->nsets.data[p->b.set].nodes.count,
                                  p->m->nodes.count);
-  if (st != NSB_OK) oom(p, at);
+  if (st != NSB_OK) deck_oom(p, at);
 }
 
-static const char* etype_name(nsb_elem_type t) {
+static const char* deck_etype_name(nsb_elem_type t) {
   return t == NSB_ETYPE_B2V ? "B2V" : t == NSB_ETYPE_B2S ? "B2S" : t == NSB_ETYPE_DASHPOTA ? "DASHPOTA" : "SPRINGA";
 }
 
-static void begin_element(parser* p, loc at, const pval* v) {
+static void deck_begin_element(parser* p, loc at, const pval* v) {
   if (strcmp(v[0].s, "SPRINGA") == 0) {
     p->b.elem_type = NSB_ETYPE_SPRINGA;
   } else if (strcmp(v[0].s, "B2V") == 0) {
@@ -923,7 +923,7 @@ static void begin_element(parser* p, loc at, const pval* v) {
 }
 
 /* *SPRING and *DASHPOT */
-static void begin_spring(parser* p, loc at, const pval* v) {
+static void deck_begin_spring(parser* p, loc at, const pval* v) {
   p->b.set = nsb_model_find_elset(p->m, v[0].s);
   if (p->b.set < 0) {
     VALUE(p, at, "element set %s is not defined", v[0].s);
@@ -948,8 +948,8 @@ static int push_section(parser* p, loc at, const char* elset, nsb_section_shape 
   sec.elset = set;
   sec.shape = shape;
   sec.line = at.line;
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->sections, sec) != NSB_OK || note_rec_file(p, REC_SECTION, at.file) != NSB_OK) {
-    oom(p, at);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->sections, sec) != NSB_OK || deck_note_rec_file(p, REC_SECTION, at.file) != NSB_OK) {
+    deck_oom(p, at);
     return -1;
   }
   int index = p->m->sections.count - 1;
@@ -971,17 +971,17 @@ static int push_section(parser* p, loc at, const char* elset, nsb_section_shape 
   const char* kw = p->b.spec->name;
   if (other >= 0)
     VALUE(p, at, "*%s: element %d of set %s is a %s element, not a beam", kw, p->m->elements.data[other].label,
-          es->name, etype_name(p->m->elements.data[other].type));
+          es->name, deck_etype_name(p->m->elements.data[other].type));
   if (dup >= 0) {
     const nsb_element* e = &p->m->elements.data[dup];
-    loc first = rec_loc(p, REC_SECTION, e->section, p->m->sections.data[e->section].line);
+    loc first = deck_rec_loc(p, REC_SECTION, e->section, p->m->sections.data[e->section].line);
     VALUE(p, at, "*%s: element %d already has a beam section (%s:%d); a beam element takes exactly one%s", kw,
-          e->label, file_name(p, first.file), first.line, n_dup > 1 ? " (so do further elements of the set)" : "");
+          e->label, deck_file_name(p, first.file), first.line, n_dup > 1 ? " (so do further elements of the set)" : "");
   }
   return index;
 }
 
-static void begin_beam_section(parser* p, loc at, const pval* v) {
+static void deck_begin_beam_section(parser* p, loc at, const pval* v) {
   int ok = 1;
   int mat = nsb_model_find_material(p->m, v[1].s);
   if (mat < 0) {
@@ -1013,7 +1013,7 @@ static void begin_beam_section(parser* p, loc at, const pval* v) {
   p->b.shear = v[3].set ? v[3].d : 0.0;
 }
 
-static void begin_beam_general_section(parser* p, loc at, const pval* v) {
+static void deck_begin_beam_general_section(parser* p, loc at, const pval* v) {
   int ok = 1;
   if (v[1].set && !(v[1].d > 0.0)) {
     VALUE(p, at, "RADIUS must be > 0, got %.12g", v[1].d);
@@ -1028,7 +1028,7 @@ static void begin_beam_general_section(parser* p, loc at, const pval* v) {
   p->m->sections.data[p->b.index].draw_radius = v[1].set ? v[1].d : 0.0;
 }
 
-static void begin_material(parser* p, loc at, const pval* v) {
+static void deck_begin_material(parser* p, loc at, const pval* v) {
   if (nsb_model_find_material(p->m, v[0].s) >= 0) {
     VALUE(p, at, "material %s is already defined", v[0].s);
     p->b.kw = KW_SKIP;
@@ -1038,13 +1038,13 @@ static void begin_material(parser* p, loc at, const pval* v) {
   memset(&mat, 0, sizeof mat);
   snprintf(mat.name, sizeof mat.name, "%s", v[0].s);
   if (NSB_ARRAY_PUSH(p->ctx, p->m->materials, mat) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   p->cur_material = p->m->materials.count - 1;
 }
 
-static void begin_material_option(parser* p, loc at, int is_density) {
+static void deck_begin_material_option(parser* p, loc at, int is_density) {
   if (p->cur_material < 0) {
     SYNTAX(p, at, "*%s must follow *MATERIAL", is_density ? "DENSITY" : "ELASTIC");
     p->b.kw = KW_SKIP;
@@ -1057,7 +1057,7 @@ static void begin_material_option(parser* p, loc at, int is_density) {
   }
 }
 
-static void begin_amplitude(parser* p, loc at, const pval* v) {
+static void deck_begin_amplitude(parser* p, loc at, const pval* v) {
   if (nsb_model_find_amplitude(p->m, v[0].s) >= 0) {
     VALUE(p, at, "amplitude %s is already defined", v[0].s);
     p->b.kw = KW_SKIP;
@@ -1069,7 +1069,7 @@ static void begin_amplitude(parser* p, loc at, const pval* v) {
   a.kind = v[1].set ? (nsb_amp_kind)v[1].i : NSB_AMP_TABULAR;
   a.total_time = v[2].set ? v[2].i : 0;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->amplitudes, a) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   p->b.index = p->m->amplitudes.count - 1;
@@ -1086,7 +1086,7 @@ static int node_free_for_body(parser* p, loc at, int i) {
   return 0;
 }
 
-static void begin_rigid_body(parser* p, loc at, const pval* v) {
+static void deck_begin_rigid_body(parser* p, loc at, const pval* v) {
   int i = nsb_model_find_node(p->m, v[0].i);
   int ok = 1;
   if (i < 0) {
@@ -1108,7 +1108,7 @@ static void begin_rigid_body(parser* p, loc at, const pval* v) {
   rb.node = i;
   rb.mass = v[1].d;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->rigid_bodies, rb) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   p->b.index = p->m->rigid_bodies.count - 1;
@@ -1118,7 +1118,7 @@ static void begin_rigid_body(parser* p, loc at, const pval* v) {
   p->b.ok = 0;
 }
 
-static void begin_particle(parser* p, loc at, const pval* v) {
+static void deck_begin_particle(parser* p, loc at, const pval* v) {
   int ok = 1;
   if (v[0].set == v[1].set) {
     SYNTAX(p, at, "*PARTICLE needs exactly one of NODE and NSET");
@@ -1138,8 +1138,8 @@ static void begin_particle(parser* p, loc at, const pval* v) {
   if (v[0].set) {
     char label[32];
     snprintf(label, sizeof label, "%d", v[0].i);
-    if (!expand_nodes(p, at, label)) return;
-  } else if (!expand_nodes(p, at, v[1].s)) {
+    if (!deck_expand_nodes(p, at, label)) return;
+  } else if (!deck_expand_nodes(p, at, v[1].s)) {
     return;
   }
   for (int k = 0; k < p->scratch.count; ++k) {
@@ -1147,7 +1147,7 @@ static void begin_particle(parser* p, loc at, const pval* v) {
     if (!node_free_for_body(p, at, i)) continue;
     nsb_particle pa = {i, v[2].d, r};
     if (NSB_ARRAY_PUSH(p->ctx, p->m->particles, pa) != NSB_OK) {
-      oom(p, at);
+      deck_oom(p, at);
       return;
     }
     p->m->nodes.data[i].body_kind = NSB_BODY_PARTICLE;
@@ -1155,12 +1155,12 @@ static void begin_particle(parser* p, loc at, const pval* v) {
   }
 }
 
-static void begin_load(parser* p, const pval* amp) {
+static void deck_begin_load(parser* p, const pval* amp) {
   p->b.has_amp = amp->set;
   if (amp->set) snprintf(p->b.amp, sizeof p->b.amp, "%s", amp->s);
 }
 
-static void begin_manufactured(parser* p, loc at, const pval* v) {
+static void deck_begin_manufactured(parser* p, loc at, const pval* v) {
   int i = nsb_model_find_node(p->m, v[0].i);
   if (i < 0) {
     VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[0].i);
@@ -1174,8 +1174,8 @@ static void begin_manufactured(parser* p, loc at, const pval* v) {
       return;
     }
   nsb_manufactured_rotation mr = {i, {-1, -1, -1}, at.line};
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->manufactured, mr) != NSB_OK || note_rec_file(p, REC_MANUFACTURED, at.file) != NSB_OK) {
-    oom(p, at);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->manufactured, mr) != NSB_OK || deck_note_rec_file(p, REC_MANUFACTURED, at.file) != NSB_OK) {
+    deck_oom(p, at);
     return;
   }
   p->b.index = p->m->manufactured.count - 1;
@@ -1187,7 +1187,7 @@ static int valid_probe_name(const char* s) {
   return 1;
 }
 
-static void begin_probe(parser* p, loc at, const pval* v) {
+static void deck_begin_probe(parser* p, loc at, const pval* v) {
   int ok = 1;
   if (!valid_probe_name(v[0].s)) {
     VALUE(p, at, "probe name '%s' may contain only letters, digits, '_' and '-'", v[0].s);
@@ -1215,7 +1215,7 @@ static void begin_probe(parser* p, loc at, const pval* v) {
       ok = 0;
     }
   } else {
-    el = find_element(p, v[2].i);
+    el = deck_find_element(p, v[2].i);
     if (el < 0) {
       VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", v[2].i);
       ok = 0;
@@ -1241,13 +1241,13 @@ static void begin_probe(parser* p, loc at, const pval* v) {
   pr.position = pos;
   pr.line = at.line;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->probes, pr) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   p->b.index = p->m->probes.count - 1;
 }
 
-static void begin_step(parser* p, loc at, const pval* v) {
+static void deck_begin_step(parser* p, loc at, const pval* v) {
   if (p->in_step) {
     SYNTAX(p, at, "*STEP inside a step (the step of line %d has no *END STEP yet); steps do not nest", p->step_at.line);
     p->b.kw = KW_SKIP;
@@ -1265,7 +1265,7 @@ static void begin_step(parser* p, loc at, const pval* v) {
     else p->step_inc = v[1].i;
   }
   if (NSB_ARRAY_PUSH(p->ctx, p->m->steps, d) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   p->in_step = 1;
@@ -1273,7 +1273,7 @@ static void begin_step(parser* p, loc at, const pval* v) {
   p->step_proc = 0;
 }
 
-static void begin_end_step(parser* p, loc at) {
+static void deck_begin_end_step(parser* p, loc at) {
   if (!p->in_step) {
     SYNTAX(p, at, "*END STEP without *STEP");
     return;
@@ -1293,7 +1293,7 @@ static void set_chung_hulbert(nsb_step_def* s, double r) {
   s->gamma = 0.5 - s->alpha_m + s->alpha_f;
 }
 
-static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
+static void deck_begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
     p->b.kw = KW_SKIP;
@@ -1358,11 +1358,11 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   }
 }
 
-static int only_one_line(parser* p, loc at);
+static int deck_only_one_line(parser* p, loc at);
 
 /* *FREQUENCY: a static-kind step of no duration; the data line gives the
    number of modes and an optional shift (docs/deck.md, docs/theory.md §6). */
-static void begin_frequency(parser* p, loc at, int consistent) {
+static void deck_begin_frequency(parser* p, loc at, int consistent) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
     p->b.kw = KW_SKIP;
@@ -1384,10 +1384,10 @@ static void begin_frequency(parser* p, loc at, int consistent) {
 }
 
 /* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=]: data line h, period
-   (data_procedure).  The step linearizes like *FREQUENCY; loads of the step act
+   (deck_data_procedure).  The step linearizes like *FREQUENCY; loads of the step act
    with their dynamic meaning (no ramp). */
-static void begin_modal_dynamic(parser* p, loc at, const pval* v) {
-  begin_frequency(p, at, v[4].set && v[4].i == 1);
+static void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
+  deck_begin_frequency(p, at, v[4].set && v[4].i == 1);
   if (p->b.kw == KW_SKIP) return;
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   s->modal_dynamic = 1;
@@ -1404,12 +1404,12 @@ static void begin_modal_dynamic(parser* p, loc at, const pval* v) {
     }
 }
 
-static void data_frequency(parser* p, loc at) {
-  if (!only_one_line(p, at)) return;
-  if (!expect_fields(p, at, 1, 2, "number of modes[, shift]")) return;
+static void deck_data_frequency(parser* p, loc at) {
+  if (!deck_only_one_line(p, at)) return;
+  if (!deck_expect_fields(p, at, 1, 2, "number of modes[, shift]")) return;
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   int n;
-  if (!get_int(p, at, p->fields[0], "number of modes", &n)) return;
+  if (!deck_get_int(p, at, p->fields[0], "number of modes", &n)) return;
   if (n < 1 || n > 1000) {
     VALUE(p, at, "the number of modes must satisfy 1 <= n <= 1000, got %d", n);
     return;
@@ -1417,13 +1417,13 @@ static void data_frequency(parser* p, loc at) {
   s->n_modes = n;
   if (p->n_fields == 2) {
     double sh;
-    if (!get_real(p, at, p->fields[1], "shift", &sh)) return;
+    if (!deck_get_real(p, at, p->fields[1], "shift", &sh)) return;
     s->shift = sh;
     s->shift_given = 1;
   }
 }
 
-static void begin_solver_controls(parser* p, loc at, const pval* v) {
+static void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
   if (!p->step_proc) {
     SYNTAX(p, at, "*SOLVER CONTROLS must follow the procedure keyword (*DYNAMIC, *STATIC, *FREQUENCY or *MODAL DYNAMIC) of the step");
     return;
@@ -1469,7 +1469,7 @@ static void begin_solver_controls(parser* p, loc at, const pval* v) {
   if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }
 
-static void begin_output(parser* p, loc at, const pval* v) {
+static void deck_begin_output(parser* p, loc at, const pval* v) {
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   int every = 1;
   if (v[1].set) {
@@ -1494,14 +1494,14 @@ static void begin_output(parser* p, loc at, const pval* v) {
 
 /* ---- keyword handlers: data lines ------------------------------------------------ */
 
-static void data_node(parser* p, loc at) {
-  if (!expect_fields(p, at, 2, 4, "label, x[, y[, z]]")) return;
+static void deck_data_node(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 2, 4, "label, x[, y[, z]]")) return;
   int label;
   double X[3] = {0.0, 0.0, 0.0};
-  if (!get_int(p, at, p->fields[0], "node label", &label)) return;
+  if (!deck_get_int(p, at, p->fields[0], "node label", &label)) return;
   static const char* const coord[] = {"x", "y", "z"};
   for (int k = 1; k < p->n_fields; ++k)
-    if (!get_real(p, at, p->fields[k], coord[k - 1], &X[k - 1])) return;
+    if (!deck_get_real(p, at, p->fields[k], coord[k - 1], &X[k - 1])) return;
   if (label <= 0) {
     VALUE(p, at, "node label must be positive, got %d", label);
     return;
@@ -1513,27 +1513,27 @@ static void data_node(parser* p, loc at) {
   }
   i = nsb_model_add_node(p->m, label, X, at.line);
   if (i < 0) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   if (p->b.set >= 0) {
     nsb_nset* s = &p->m->nsets.data[p->b.set];
-    if (push_int(p->ctx, &s->nodes.data, &s->nodes.count, &s->nodes.capacity, i) != NSB_OK) oom(p, at);
+    if (deck_push_int(p->ctx, &s->nodes.data, &s->nodes.count, &s->nodes.capacity, i) != NSB_OK) deck_oom(p, at);
   }
 }
 
 /* NSET / ELSET data line. */
-static void data_set(parser* p, loc at, int is_elset) {
+static void deck_data_set(parser* p, loc at, int is_elset) {
   if (p->b.set < 0) return;
   int universe = is_elset ? p->m->elements.count : p->m->nodes.count;
   const char* what = is_elset ? "element" : "node";
   p->scratch.count = 0;
   if (p->b.generate) {
-    if (!expect_fields(p, at, 2, 3, "first, last[, increment]")) return;
+    if (!deck_expect_fields(p, at, 2, 3, "first, last[, increment]")) return;
     int first, last, inc = 1;
-    if (!get_int(p, at, p->fields[0], "first label", &first) || !get_int(p, at, p->fields[1], "last label", &last))
+    if (!deck_get_int(p, at, p->fields[0], "first label", &first) || !deck_get_int(p, at, p->fields[1], "last label", &last))
       return;
-    if (p->n_fields == 3 && !get_int(p, at, p->fields[2], "increment", &inc)) return;
+    if (p->n_fields == 3 && !deck_get_int(p, at, p->fields[2], "increment", &inc)) return;
     if (inc <= 0) {
       VALUE(p, at, "GENERATE increment must be > 0, got %d", inc);
       return;
@@ -1543,13 +1543,13 @@ static void data_set(parser* p, loc at, int is_elset) {
       return;
     }
     for (long long l = first; l <= last; l += inc) {
-      int i = is_elset ? find_element(p, (int)l) : nsb_model_find_node(p->m, (int)l);
+      int i = is_elset ? deck_find_element(p, (int)l) : nsb_model_find_node(p->m, (int)l);
       if (i < 0) {
         VALUE(p, at, "%s %lld (generated from %d, %d, %d) is not defined", what, l, first, last, inc);
         return;
       }
       if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
-        oom(p, at);
+        deck_oom(p, at);
         return;
       }
     }
@@ -1560,7 +1560,7 @@ static void data_set(parser* p, loc at, int is_elset) {
       return;
     }
     for (int f = 0; f < p->n_fields; ++f)
-      if (!(is_elset ? expand_elements(p, at, p->fields[f]) : expand_nodes(p, at, p->fields[f]))) return;
+      if (!(is_elset ? deck_expand_elements(p, at, p->fields[f]) : deck_expand_nodes(p, at, p->fields[f]))) return;
   }
   NSB_ASSERT(universe <= p->mark_cap || p->scratch.count == 0);
   for (int k = 0; k < p->scratch.count; ++k) {
@@ -1570,37 +1570,37 @@ static void data_set(parser* p, loc at, int is_elset) {
     int st;
     if (is_elset) {
       nsb_elset* s = &p->m->elsets.data[p->b.set];
-      st = push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, i);
+      st = deck_push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, i);
     } else {
       nsb_nset* s = &p->m->nsets.data[p->b.set];
-      st = push_int(p->ctx, &s->nodes.data, &s->nodes.count, &s->nodes.capacity, i);
+      st = deck_push_int(p->ctx, &s->nodes.data, &s->nodes.count, &s->nodes.capacity, i);
     }
     if (st != NSB_OK) {
-      oom(p, at);
+      deck_oom(p, at);
       return;
     }
   }
 }
 
-static void data_element(parser* p, loc at) {
-  if (!expect_fields(p, at, 3, 3, "label, node1, node2")) return;
+static void deck_data_element(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 3, 3, "label, node1, node2")) return;
   int label;
-  if (!get_int(p, at, p->fields[0], "element label", &label)) return;
-  int n1 = node_by_label(p, at, p->fields[1], "first node");
-  int n2 = node_by_label(p, at, p->fields[2], "second node");
+  if (!deck_get_int(p, at, p->fields[0], "element label", &label)) return;
+  int n1 = deck_node_by_label(p, at, p->fields[1], "first node");
+  int n2 = deck_node_by_label(p, at, p->fields[2], "second node");
   if (n1 < 0 || n2 < 0) return;
   if (label <= 0) {
     VALUE(p, at, "element label must be positive, got %d", label);
     return;
   }
-  int j = find_element(p, label);
+  int j = deck_find_element(p, label);
   if (j >= 0) {
     VALUE(p, at, "element %d is already defined (line %d)", label, p->m->elements.data[j].line);
     return;
   }
   nsb_elem_type type = p->b.elem_type;
   if (n1 == n2) {
-    VALUE(p, at, "element %d: a %s element needs two distinct nodes", label, etype_name(type));
+    VALUE(p, at, "element %d: a %s element needs two distinct nodes", label, deck_etype_name(type));
     return;
   }
   nsb_node* A = &p->m->nodes.data[n1];
@@ -1622,9 +1622,9 @@ static void data_element(parser* p, loc at) {
   e.n_points = p->b.n_points;
   e.weighting = p->b.weighting;
   e.line = at.line;
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || deck_note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
       hash_element(p, p->m->elements.count - 1) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   if (nsb_etype_is_beam(type)) {
@@ -1633,13 +1633,13 @@ static void data_element(parser* p, loc at) {
   }
   if (p->b.set >= 0) {
     nsb_elset* s = &p->m->elsets.data[p->b.set];
-    if (push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, p->m->elements.count - 1) !=
+    if (deck_push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, p->m->elements.count - 1) !=
         NSB_OK)
-      oom(p, at);
+      deck_oom(p, at);
   }
 }
 
-static int only_one_line(parser* p, loc at) {
+static int deck_only_one_line(parser* p, loc at) {
   if (p->b.n_data == 1) return 1;
   SYNTAX(p, at, "*%s takes exactly one data line", p->b.spec->name);
   return 0;
@@ -1655,16 +1655,16 @@ static const char* property_keyword(nsb_elem_type t) {
 /* *SPRING (stiffness k > 0 of SPRINGA elements) and *DASHPOT (damping
    coefficient c != 0 of DASHPOTA elements; negative c is allowed: a
    negative-damping (self-excited) oscillator needs it). */
-static void data_spring(parser* p, loc at) {
+static void deck_data_spring(parser* p, loc at) {
   int dashpot = p->b.kw == KW_DASHPOT;
   const char* what = dashpot ? "damping coefficient" : "stiffness";
   nsb_elem_type type = dashpot ? NSB_ETYPE_DASHPOTA : NSB_ETYPE_SPRINGA;
-  if (!only_one_line(p, at) || !expect_fields(p, at, 1, dashpot ? 1 : 2, dashpot ? what : "stiffness[, free length]"))
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 1, dashpot ? 1 : 2, dashpot ? what : "stiffness[, free length]"))
     return;
   double k, L0 = -1.0;
-  if (!get_real(p, at, p->fields[0], what, &k)) return;
+  if (!deck_get_real(p, at, p->fields[0], what, &k)) return;
   if (p->n_fields == 2) {
-    if (!get_real(p, at, p->fields[1], "free length", &L0)) return;
+    if (!deck_get_real(p, at, p->fields[1], "free length", &L0)) return;
     if (!(L0 >= 0.0)) {
       VALUE(p, at, "spring free length must be >= 0, got %.12g", L0);
       return;
@@ -1697,7 +1697,7 @@ static void data_spring(parser* p, loc at) {
   if (other >= 0) {
     nsb_elem_type ot = p->m->elements.data[other].type;
     VALUE(p, at, "*%s: element %d of set %s is a %s element, not %s (%s)", p->b.spec->name,
-          p->m->elements.data[other].label, s->name, etype_name(ot), etype_name(type), property_keyword(ot));
+          p->m->elements.data[other].label, s->name, deck_etype_name(ot), deck_etype_name(type), property_keyword(ot));
   }
 }
 
@@ -1767,14 +1767,14 @@ static void section_properties(nsb_section* s, const nsb_material* mat, double k
 /* Optional data line n1x, n1y, n1z of both section keywords: stored normalized;
    (0, 0, 0) (not given) means "the default rule" (docs/deck.md). */
 static void data_section_n1(parser* p, loc at, nsb_section* s) {
-  if (!expect_fields(p, at, 3, 3, "n1x, n1y, n1z")) return;
+  if (!deck_expect_fields(p, at, 3, 3, "n1x, n1y, n1z")) return;
   double n[3];
   for (int k = 0; k < 3; ++k)
-    if (!get_real(p, at, p->fields[k], "n1 component", &n[k])) return;
-  if (!unit3(n, s->n1)) VALUE(p, at, "n1 (approximate direction of the section axis G2) must be a non-zero vector");
+    if (!deck_get_real(p, at, p->fields[k], "n1 component", &n[k])) return;
+  if (!deck_unit3(n, s->n1)) VALUE(p, at, "n1 (approximate direction of the section axis G2) must be a non-zero vector");
 }
 
-static void data_beam_section(parser* p, loc at) {
+static void deck_data_beam_section(parser* p, loc at) {
   nsb_section* s = &p->m->sections.data[p->b.index];
   if (p->b.n_data > 2) {
     SYNTAX(p, at, "*BEAM SECTION takes one or two data lines (dimensions; n1x, n1y, n1z)");
@@ -1784,13 +1784,13 @@ static void data_beam_section(parser* p, loc at) {
     data_section_n1(p, at, s);
     return;
   }
-  int ok = s->shape == NSB_SECTION_RECT   ? expect_fields(p, at, 2, 2, "RECT: b, h")
-           : s->shape == NSB_SECTION_CIRC ? expect_fields(p, at, 1, 1, "CIRC: r")
-                                          : expect_fields(p, at, 2, 2, "PIPE: r, t");
+  int ok = s->shape == NSB_SECTION_RECT   ? deck_expect_fields(p, at, 2, 2, "RECT: b, h")
+           : s->shape == NSB_SECTION_CIRC ? deck_expect_fields(p, at, 1, 1, "CIRC: r")
+                                          : deck_expect_fields(p, at, 2, 2, "PIPE: r, t");
   if (!ok) return;
   double d[2] = {0.0, 0.0};
   for (int k = 0; k < p->n_fields; ++k)
-    if (!get_real(p, at, p->fields[k], "section dimension", &d[k])) return;
+    if (!deck_get_real(p, at, p->fields[k], "section dimension", &d[k])) return;
   if (s->shape == NSB_SECTION_RECT && !(d[0] > 0.0 && d[1] > 0.0)) {
     VALUE(p, at, "RECT section: b and h must be > 0, got b = %.12g, h = %.12g", d[0], d[1]);
     return;
@@ -1809,15 +1809,15 @@ static void data_beam_section(parser* p, loc at) {
   section_properties(s, &p->m->materials.data[p->b.material], p->b.shear);
 }
 
-static void data_beam_general_section(parser* p, loc at) {
+static void deck_data_beam_general_section(parser* p, loc at) {
   static const char* const stiff[] = {"EA", "GA2", "GA3", "GJ", "EI2", "EI3"};
   static const char* const inert[] = {"rhoA", "rhoJ1", "rhoJ2", "rhoJ3"};
   nsb_section* s = &p->m->sections.data[p->b.index];
   double x[6];
   if (p->b.n_data == 1) {
-    if (!expect_fields(p, at, 6, 6, "EA, GA2, GA3, GJ, EI2, EI3")) return;
+    if (!deck_expect_fields(p, at, 6, 6, "EA, GA2, GA3, GJ, EI2, EI3")) return;
     for (int k = 0; k < 6; ++k)
-      if (!get_real(p, at, p->fields[k], stiff[k], &x[k])) return;
+      if (!deck_get_real(p, at, p->fields[k], stiff[k], &x[k])) return;
     for (int k = 0; k < 6; ++k)
       if (!(x[k] > 0.0)) {
         VALUE(p, at, "*BEAM GENERAL SECTION: %s must be > 0, got %.12g", stiff[k], x[k]);
@@ -1830,9 +1830,9 @@ static void data_beam_general_section(parser* p, loc at) {
     s->EI2 = x[4];
     s->EI3 = x[5];
   } else if (p->b.n_data == 2) {
-    if (!expect_fields(p, at, 4, 4, "rhoA, rhoJ1, rhoJ2, rhoJ3")) return;
+    if (!deck_expect_fields(p, at, 4, 4, "rhoA, rhoJ1, rhoJ2, rhoJ3")) return;
     for (int k = 0; k < 4; ++k)
-      if (!get_real(p, at, p->fields[k], inert[k], &x[k])) return;
+      if (!deck_get_real(p, at, p->fields[k], inert[k], &x[k])) return;
     for (int k = 0; k < 4; ++k)
       if (!(x[k] >= 0.0)) {
         VALUE(p, at, "*BEAM GENERAL SECTION: %s must be >= 0, got %.12g", inert[k], x[k]);
@@ -1852,36 +1852,36 @@ static void data_beam_general_section(parser* p, loc at) {
 /* *BEAM NODE FRAME: G1 and G2 normalized, G2 made orthogonal to G1
    (Gram-Schmidt: G2 <- G2 - (G2.G1) G1, normalized).  G2 must not be within
    sin(angle) < 1e-6 of G1, which would leave its direction to round-off. */
-static void data_node_frame(parser* p, loc at) {
-  if (!expect_fields(p, at, 7, 7, "node, g1x, g1y, g1z, g2x, g2y, g2z")) return;
+static void deck_data_node_frame(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 7, 7, "node, g1x, g1y, g1z, g2x, g2y, g2z")) return;
   nsb_node_frame f;
   memset(&f, 0, sizeof f);
   f.line = at.line;
-  f.node = node_by_label(p, at, p->fields[0], "node");
+  f.node = deck_node_by_label(p, at, p->fields[0], "node");
   if (f.node < 0) return;
   double g[6];
   for (int k = 0; k < 6; ++k)
-    if (!get_real(p, at, p->fields[k + 1], "frame component", &g[k])) return;
+    if (!deck_get_real(p, at, p->fields[k + 1], "frame component", &g[k])) return;
   double g2[3];
-  if (!unit3(g, f.g1) || !unit3(g + 3, g2)) {
+  if (!deck_unit3(g, f.g1) || !deck_unit3(g + 3, g2)) {
     VALUE(p, at, "*BEAM NODE FRAME: G1 and G2 must be non-zero vectors");
     return;
   }
-  double c = dot3(g2, f.g1);
+  double c = deck_dot3(g2, f.g1);
   double w[3] = {g2[0] - c * f.g1[0], g2[1] - c * f.g1[1], g2[2] - c * f.g1[2]};
-  double sine = sqrt(dot3(w, w));
-  if (!(sine >= 1e-6) || !unit3(w, f.g2)) {
+  double sine = sqrt(deck_dot3(w, w));
+  if (!(sine >= 1e-6) || !deck_unit3(w, f.g2)) {
     VALUE(p, at, "*BEAM NODE FRAME: G1 and G2 are parallel; G2 needs a component perpendicular to G1");
     return;
   }
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->node_frames, f) != NSB_OK || note_rec_file(p, REC_NODE_FRAME, at.file) != NSB_OK)
-    oom(p, at);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->node_frames, f) != NSB_OK || deck_note_rec_file(p, REC_NODE_FRAME, at.file) != NSB_OK)
+    deck_oom(p, at);
 }
 
-static void data_elastic(parser* p, loc at) {
-  if (!only_one_line(p, at) || !expect_fields(p, at, 2, 2, "E, nu")) return;
+static void deck_data_elastic(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 2, 2, "E, nu")) return;
   double E, nu;
-  if (!get_real(p, at, p->fields[0], "E", &E) || !get_real(p, at, p->fields[1], "nu", &nu)) return;
+  if (!deck_get_real(p, at, p->fields[0], "E", &E) || !deck_get_real(p, at, p->fields[1], "nu", &nu)) return;
   int ok = 1;
   if (!(E > 0.0)) {
     VALUE(p, at, "Young's modulus E must be > 0, got %.12g", E);
@@ -1898,10 +1898,10 @@ static void data_elastic(parser* p, loc at) {
   mat->has_elastic = 1;
 }
 
-static void data_density(parser* p, loc at) {
-  if (!only_one_line(p, at) || !expect_fields(p, at, 1, 1, "rho")) return;
+static void deck_data_density(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 1, 1, "rho")) return;
   double rho;
-  if (!get_real(p, at, p->fields[0], "density", &rho)) return;
+  if (!deck_get_real(p, at, p->fields[0], "density", &rho)) return;
   if (!(rho > 0.0)) {
     VALUE(p, at, "density must be > 0, got %.12g", rho);
     return;
@@ -1923,19 +1923,19 @@ static void data_amplitude_sum(parser* p, loc at) {
   }
   for (int k = 0; k < p->n_fields; k += 2) {
     double c;
-    if (!get_real(p, at, p->fields[k + 1], "factor", &c)) {
+    if (!deck_get_real(p, at, p->fields[k + 1], "factor", &c)) {
       p->b.ok = 0;
       return;
     }
     if (NSB_ARRAY_PUSH(p->ctx, p->values, c) != NSB_OK) {
-      oom(p, at);
+      deck_oom(p, at);
       return;
     }
-    if (!add_amp_ref(p, REC_AMP_SUM, p->b.index, 1, p->values.count - 1, p->fields[k], at)) return;
+    if (!deck_add_amp_ref(p, REC_AMP_SUM, p->b.index, 1, p->values.count - 1, p->fields[k], at)) return;
   }
 }
 
-static void data_amplitude(parser* p, loc at) {
+static void deck_data_amplitude(parser* p, loc at) {
   int kind = p->b.sub;
   if (kind == NSB_AMP_SUM) {
     data_amplitude_sum(p, at);
@@ -1948,20 +1948,20 @@ static void data_amplitude(parser* p, loc at) {
       return;
     }
   } else if (kind == NSB_AMP_PERIODIC && p->b.n_data == 1) {
-    if (!expect_fields(p, at, 4, 4, "N, omega, t0, A0")) {
+    if (!deck_expect_fields(p, at, 4, 4, "N, omega, t0, A0")) {
       p->b.ok = 0;
       return;
     }
   }
   double vals[MAX_FIELDS];
   for (int k = 0; k < p->n_fields; ++k)
-    if (!get_real(p, at, p->fields[k], "amplitude value", &vals[k])) {
+    if (!deck_get_real(p, at, p->fields[k], "amplitude value", &vals[k])) {
       p->b.ok = 0;
       return;
     }
   if (kind == NSB_AMP_PERIODIC && p->b.n_data == 1) {
     int n;
-    if (!parse_int(p->fields[0], &n) || n < 1) {
+    if (!deck_parse_int(p->fields[0], &n) || n < 1) {
       VALUE(p, at, "PERIODIC: number of terms N must be an integer >= 1, got '%s'", p->fields[0]);
       p->b.ok = 0;
       return;
@@ -1983,19 +1983,19 @@ static void data_amplitude(parser* p, loc at) {
     }
   }
   if (NSB_ARRAY_RESERVE(p->ctx, p->values, p->values.count + p->n_fields) != NSB_OK) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   for (int k = 0; k < p->n_fields; ++k) p->values.data[p->values.count++] = vals[k];
 }
 
-static void data_rigid_body(parser* p, loc at) {
+static void deck_data_rigid_body(parser* p, loc at) {
   if (p->b.n_data > 2) {
     SYNTAX(p, at, "*RIGID BODY takes one or two data lines (inertia; centre of mass)");
     return;
   }
   if (p->b.n_data == 1) {
-    if (!expect_fields(p, at, 3, 6, "I11, I22, I33[, I12, I13, I23]")) return;
+    if (!deck_expect_fields(p, at, 3, 6, "I11, I22, I33[, I12, I13, I23]")) return;
     if (p->n_fields == 4 || p->n_fields == 5) {
       SYNTAX(p, at, "*RIGID BODY: wrong number of fields: expected 3 or 6 (I11, I22, I33[, I12, I13, I23]), got %d",
              p->n_fields);
@@ -2003,14 +2003,14 @@ static void data_rigid_body(parser* p, loc at) {
     }
     double I[6] = {0, 0, 0, 0, 0, 0};
     for (int k = 0; k < p->n_fields; ++k)
-      if (!get_real(p, at, p->fields[k], "inertia component", &I[k])) return;
+      if (!deck_get_real(p, at, p->fields[k], "inertia component", &I[k])) return;
     memcpy(p->b.inertia, I, sizeof I);
     p->b.ok = 1;
   } else {
-    if (!expect_fields(p, at, 3, 3, "cx, cy, cz")) return;
+    if (!deck_expect_fields(p, at, 3, 3, "cx, cy, cz")) return;
     double c[3];
     for (int k = 0; k < 3; ++k)
-      if (!get_real(p, at, p->fields[k], "centre of mass coordinate", &c[k])) return;
+      if (!deck_get_real(p, at, p->fields[k], "centre of mass coordinate", &c[k])) return;
     memcpy(p->b.com, c, sizeof c);
   }
 }
@@ -2018,18 +2018,18 @@ static void data_rigid_body(parser* p, loc at) {
 /* ELEMENT POINT data line "node, element, xi": the node held at the point xi
    of a beam element (defined before).  Position check late (check_joints). */
 static void data_joint_element_point(parser* p, loc at) {
-  if (!expect_fields(p, at, 3, 3, "node, element, xi")) return;
+  if (!deck_expect_fields(p, at, 3, 3, "node, element, xi")) return;
   nsb_joint j;
   memset(&j, 0, sizeof j);
   j.kind = NSB_JOINT_ELEMENT_POINT;
   j.level = (nsb_level)p->b.level;
   j.length = -1.0;
   j.line = at.line;
-  j.node_a = node_by_label(p, at, p->fields[0], "node");
+  j.node_a = deck_node_by_label(p, at, p->fields[0], "node");
   if (j.node_a < 0) return;
   int label;
-  if (!get_int(p, at, p->fields[1], "element label", &label)) return;
-  j.element = find_element(p, label);
+  if (!deck_get_int(p, at, p->fields[1], "element label", &label)) return;
+  j.element = deck_find_element(p, label);
   if (j.element < 0) {
     VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
     return;
@@ -2039,7 +2039,7 @@ static void data_joint_element_point(parser* p, loc at) {
     VALUE(p, at, "element %d is not a beam: an ELEMENT POINT joint needs a beam element (B2V, B2S)", label);
     return;
   }
-  if (!get_real(p, at, p->fields[2], "xi", &j.xi)) return;
+  if (!deck_get_real(p, at, p->fields[2], "xi", &j.xi)) return;
   if (!(j.xi >= 0.0 && j.xi <= 1.0)) {
     VALUE(p, at, "xi must be in [0, 1] (local coordinate along the element), got %.12g", j.xi);
     return;
@@ -2050,19 +2050,19 @@ static void data_joint_element_point(parser* p, loc at) {
     return;
   }
   j.node_b = j.xi <= 0.5 ? el->nodes[0] : el->nodes[1]; /* drawn as a line to the nearer node */
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || note_rec_file(p, REC_JOINT, at.file) != NSB_OK) oom(p, at);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || deck_note_rec_file(p, REC_JOINT, at.file) != NSB_OK) deck_oom(p, at);
 }
 
-static void data_joint(parser* p, loc at) {
+static void deck_data_joint(parser* p, loc at) {
   int kind = p->b.sub;
   int ok;
   if (kind == NSB_JOINT_ELEMENT_POINT) {
     data_joint_element_point(p, at);
     return;
   }
-  if (kind == NSB_JOINT_SPHERICAL || kind == NSB_JOINT_FIXED) ok = expect_fields(p, at, 5, 5, "nodeA, nodeB, px, py, pz");
-  else if (kind == NSB_JOINT_REVOLUTE) ok = expect_fields(p, at, 8, 8, "nodeA, nodeB, px, py, pz, ax, ay, az");
-  else ok = expect_fields(p, at, 2, 3, "nodeA, nodeB[, length]");
+  if (kind == NSB_JOINT_SPHERICAL || kind == NSB_JOINT_FIXED) ok = deck_expect_fields(p, at, 5, 5, "nodeA, nodeB, px, py, pz");
+  else if (kind == NSB_JOINT_REVOLUTE) ok = deck_expect_fields(p, at, 8, 8, "nodeA, nodeB, px, py, pz, ax, ay, az");
+  else ok = deck_expect_fields(p, at, 2, 3, "nodeA, nodeB[, length]");
   if (!ok) return;
   nsb_joint j;
   memset(&j, 0, sizeof j);
@@ -2070,12 +2070,12 @@ static void data_joint(parser* p, loc at) {
   j.level = (nsb_level)p->b.level;
   j.length = -1.0;
   j.line = at.line;
-  j.node_a = node_by_label(p, at, p->fields[0], "node A");
-  j.node_b = node_by_label(p, at, p->fields[1], "node B");
+  j.node_a = deck_node_by_label(p, at, p->fields[0], "node A");
+  j.node_b = deck_node_by_label(p, at, p->fields[1], "node B");
   if (j.node_a < 0 || j.node_b < 0) return;
   double x[6];
   for (int k = 2; k < p->n_fields; ++k)
-    if (!get_real(p, at, p->fields[k], "joint value", &x[k - 2])) return;
+    if (!deck_get_real(p, at, p->fields[k], "joint value", &x[k - 2])) return;
   if (j.node_a == j.node_b) {
     VALUE(p, at, "a joint needs two different nodes (node A = node B = %d)", p->m->nodes.data[j.node_a].label);
     return;
@@ -2107,13 +2107,13 @@ static void data_joint(parser* p, loc at) {
       }
     }
   }
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || note_rec_file(p, REC_JOINT, at.file) != NSB_OK) oom(p, at);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || deck_note_rec_file(p, REC_JOINT, at.file) != NSB_OK) deck_oom(p, at);
 }
 
 /* ---- obstacles and contact pairs ------------------------------------------------- */
 
 /* Fields of the *OBSTACLE data line (kind: nsb_obstacle_kind; moving: AMPLITUDE= given). */
-static const char* obstacle_usage(int kind, int moving) {
+static const char* deck_obstacle_usage(int kind, int moving) {
   static const char* const fixed[] = {"px, py, pz, nx, ny, nz", "cx, cy, cz, R", "px, py, pz, ax, ay, az, R"};
   static const char* const moved[] = {"px, py, pz, nx, ny, nz, dx, dy, dz", "cx, cy, cz, R, dx, dy, dz",
                                       "px, py, pz, ax, ay, az, R, dx, dy, dz"};
@@ -2127,11 +2127,11 @@ static int obstacle_geometry_fields(int kind) {
 
 /* *OBSTACLE: the record is pushed at the keyword line (so that a bad data line
    does not make the contact pairs that name it fail too); the data line fills it. */
-static void begin_obstacle(parser* p, loc at, const pval* v) {
+static void deck_begin_obstacle(parser* p, loc at, const pval* v) {
   int o = nsb_model_find_obstacle(p->m, v[0].s);
   if (o >= 0) {
-    loc first = rec_loc(p, REC_OBSTACLE, o, p->m->obstacles.data[o].line);
-    VALUE(p, at, "obstacle %s is already defined (%s:%d)", v[0].s, file_name(p, first.file), first.line);
+    loc first = deck_rec_loc(p, REC_OBSTACLE, o, p->m->obstacles.data[o].line);
+    VALUE(p, at, "obstacle %s is already defined (%s:%d)", v[0].s, deck_file_name(p, first.file), first.line);
     p->b.kw = KW_SKIP;
     return;
   }
@@ -2152,23 +2152,23 @@ static void begin_obstacle(parser* p, loc at, const pval* v) {
     else
       ob.spin = v[3].d;
   }
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->obstacles, ob) != NSB_OK || note_rec_file(p, REC_OBSTACLE, at.file) != NSB_OK) {
-    oom(p, at);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->obstacles, ob) != NSB_OK || deck_note_rec_file(p, REC_OBSTACLE, at.file) != NSB_OK) {
+    deck_oom(p, at);
     return;
   }
   p->b.index = p->m->obstacles.count - 1;
   p->b.sub = v[1].i;
-  begin_load(p, &v[2]);
-  if (p->b.has_amp) add_amp_ref(p, REC_OBSTACLE, p->b.index, 1, 0, p->b.amp, at);
+  deck_begin_load(p, &v[2]);
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_OBSTACLE, p->b.index, 1, 0, p->b.amp, at);
 }
 
-static void data_obstacle(parser* p, loc at) {
+static void deck_data_obstacle(parser* p, loc at) {
   static const char* const names[3][7] = {{"px", "py", "pz", "nx", "ny", "nz", NULL},
                                           {"cx", "cy", "cz", "R", NULL, NULL, NULL},
                                           {"px", "py", "pz", "ax", "ay", "az", "R"}};
   static const char* const motion[] = {"dx", "dy", "dz"};
   static const char* const kinds[] = {"PLANE", "SPHERE", "CYLINDER"};
-  if (!only_one_line(p, at)) return;
+  if (!deck_only_one_line(p, at)) return;
   int kind = p->b.sub, moving = p->b.has_amp;
   int ng = obstacle_geometry_fields(kind);
   int n = p->n_fields;
@@ -2177,21 +2177,21 @@ static void data_obstacle(parser* p, loc at) {
     VALUE(p, at,
           "*OBSTACLE: a motion vector (dx, dy, dz) is given but no AMPLITUDE= (the obstacle moves by amplitude(t) * d; "
           "without AMPLITUDE it is fixed and takes %s)",
-          obstacle_usage(kind, 0));
+          deck_obstacle_usage(kind, 0));
     return;
   }
   if (moving && n == ng) {
     VALUE(p, at, "*OBSTACLE with AMPLITUDE=%s needs the motion vector dx, dy, dz after the geometry (%s)", p->b.amp,
-          obstacle_usage(kind, 1));
+          deck_obstacle_usage(kind, 1));
     return;
   }
-  if (!expect_fields(p, at, ng + 3 * moving, ng + 3 * moving, obstacle_usage(kind, moving))) return;
+  if (!deck_expect_fields(p, at, ng + 3 * moving, ng + 3 * moving, deck_obstacle_usage(kind, moving))) return;
   double x[10];
   for (int k = 0; k < n; ++k)
-    if (!get_real(p, at, p->fields[k], k < ng ? names[kind][k] : motion[k - ng], &x[k])) return;
+    if (!deck_get_real(p, at, p->fields[k], k < ng ? names[kind][k] : motion[k - ng], &x[k])) return;
   nsb_obstacle* ob = &p->m->obstacles.data[p->b.index];
   int ok = 1;
-  if (kind != NSB_OBSTACLE_SPHERE && !unit3(x + 3, ob->dir)) {
+  if (kind != NSB_OBSTACLE_SPHERE && !deck_unit3(x + 3, ob->dir)) {
     VALUE(p, at, "*OBSTACLE, TYPE=%s: the %s must be a non-zero vector", kinds[kind],
           kind == NSB_OBSTACLE_PLANE ? "normal (nx, ny, nz)" : "axis (ax, ay, az)");
     ok = 0;
@@ -2213,7 +2213,7 @@ static void data_obstacle(parser* p, loc at) {
 
 /* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair
    for every data line. */
-static void begin_contact_pair(parser* p, loc at, const pval* v) {
+static void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
   static const char* const names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING", "RADIUS"};
   nsb_contact_pair* c = &p->b.pair;
   memset(c, 0, sizeof *c);
@@ -2313,9 +2313,9 @@ static void begin_contact_pair(parser* p, loc at, const pval* v) {
 
 /* Data line "slave_nset, master": one contact pair; the names are resolved
    after the whole deck is read (check_contact). */
-static void data_contact_pair(parser* p, loc at) {
-  if (!expect_fields(p, at, 2, 2, "slave node set, master obstacle or set")) return;
-  if (!check_name(p, at, p->fields[0], "slave node set name") || !check_name(p, at, p->fields[1], "master name"))
+static void deck_data_contact_pair(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 2, 2, "slave node set, master obstacle or set")) return;
+  if (!deck_check_name(p, at, p->fields[0], "slave node set name") || !deck_check_name(p, at, p->fields[1], "master name"))
     return;
   nsb_contact_pair c = p->b.pair;
   c.line = at.line;
@@ -2326,10 +2326,10 @@ static void data_contact_pair(parser* p, loc at) {
   snprintf(r.master, sizeof r.master, "%s", p->fields[1]);
   r.at = at;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->contact_pairs, c) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->contact_refs, r) != NSB_OK)
-    oom(p, at);
+    deck_oom(p, at);
 }
 
-static int in_dof_range(parser* p, loc at, int dof, const char* what) {
+static int deck_in_dof_range(parser* p, loc at, int dof, const char* what) {
   if (dof >= 1 && dof <= 6) return 1;
   VALUE(p, at, "%s must be between 1 and 6, got %d", what, dof);
   return 0;
@@ -2337,15 +2337,15 @@ static int in_dof_range(parser* p, loc at, int dof, const char* what) {
 
 static int current_step(const parser* p) { return p->in_step ? p->m->steps.count - 1 : -1; }
 
-static void data_boundary(parser* p, loc at) {
-  if (!expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
+static void deck_data_boundary(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
   int first, last;
   double value = 0.0;
-  if (!get_int(p, at, p->fields[1], "first dof", &first)) return;
+  if (!deck_get_int(p, at, p->fields[1], "first dof", &first)) return;
   last = first;
-  if (p->n_fields >= 3 && p->fields[2][0] && !get_int(p, at, p->fields[2], "last dof", &last)) return;
-  if (p->n_fields == 4 && !get_real(p, at, p->fields[3], "boundary value", &value)) return;
-  if (!in_dof_range(p, at, first, "first dof") || !in_dof_range(p, at, last, "last dof")) return;
+  if (p->n_fields >= 3 && p->fields[2][0] && !deck_get_int(p, at, p->fields[2], "last dof", &last)) return;
+  if (p->n_fields == 4 && !deck_get_real(p, at, p->fields[3], "boundary value", &value)) return;
+  if (!deck_in_dof_range(p, at, first, "first dof") || !deck_in_dof_range(p, at, last, "last dof")) return;
   if (first > last) {
     VALUE(p, at, "first dof %d is larger than last dof %d", first, last);
     return;
@@ -2361,46 +2361,46 @@ static void data_boundary(parser* p, loc at) {
     return;
   }
   p->scratch.count = 0;
-  if (!expand_nodes(p, at, p->fields[0])) return;
+  if (!deck_expand_nodes(p, at, p->fields[0])) return;
   int start = p->m->boundaries.count;
   for (int k = 0; k < p->scratch.count; ++k) {
     nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line};
-    if (NSB_ARRAY_PUSH(p->ctx, p->m->boundaries, bc) != NSB_OK || note_rec_file(p, REC_BOUNDARY, at.file) != NSB_OK) {
-      oom(p, at);
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->boundaries, bc) != NSB_OK || deck_note_rec_file(p, REC_BOUNDARY, at.file) != NSB_OK) {
+      deck_oom(p, at);
       return;
     }
   }
-  if (p->b.has_amp) add_amp_ref(p, REC_BOUNDARY, start, p->scratch.count, 0, p->b.amp, at);
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_BOUNDARY, start, p->scratch.count, 0, p->b.amp, at);
 }
 
-static void data_cload(parser* p, loc at) {
-  if (!expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
+static void deck_data_cload(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
   int dof;
   double value;
-  if (!get_int(p, at, p->fields[1], "dof", &dof) || !get_real(p, at, p->fields[2], "load value", &value)) return;
-  if (!in_dof_range(p, at, dof, "dof")) return;
+  if (!deck_get_int(p, at, p->fields[1], "dof", &dof) || !deck_get_real(p, at, p->fields[2], "load value", &value)) return;
+  if (!deck_in_dof_range(p, at, dof, "dof")) return;
   p->scratch.count = 0;
-  if (!expand_nodes(p, at, p->fields[0])) return;
+  if (!deck_expand_nodes(p, at, p->fields[0])) return;
   int start = p->m->cloads.count;
   for (int k = 0; k < p->scratch.count; ++k) {
     nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, current_step(p), at.line};
-    if (NSB_ARRAY_PUSH(p->ctx, p->m->cloads, c) != NSB_OK || note_rec_file(p, REC_CLOAD, at.file) != NSB_OK) {
-      oom(p, at);
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->cloads, c) != NSB_OK || deck_note_rec_file(p, REC_CLOAD, at.file) != NSB_OK) {
+      deck_oom(p, at);
       return;
     }
   }
-  if (p->b.has_amp) add_amp_ref(p, REC_CLOAD, start, p->scratch.count, 0, p->b.amp, at);
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_CLOAD, start, p->scratch.count, 0, p->b.amp, at);
 }
 
 /* *DLOAD: element|elset, type, magnitude; one record per element. */
-static void data_dload(parser* p, loc at) {
+static void deck_data_dload(parser* p, loc at) {
   static const char* const types[] = {"PX", "PY", "PZ", "MX", "MY", "MZ", NULL};
-  if (p->n_fields >= 2 && strcmp(normalize(p->fields[1]), "GRAV") == 0) {
+  if (p->n_fields >= 2 && strcmp(deck_normalize(p->fields[1]), "GRAV") == 0) {
     VALUE(p, at, "*DLOAD type GRAV is not supported: use *GRAVITY (it acts on every body and beam)");
     return;
   }
-  if (!expect_fields(p, at, 3, 3, "element or element set, type, magnitude")) return;
-  const char* type = normalize(p->fields[1]);
+  if (!deck_expect_fields(p, at, 3, 3, "element or element set, type, magnitude")) return;
+  const char* type = deck_normalize(p->fields[1]);
   int kind = 0;
   while (types[kind] && strcmp(types[kind], type) != 0) ++kind;
   if (!types[kind]) {
@@ -2408,86 +2408,86 @@ static void data_dload(parser* p, loc at) {
     return;
   }
   double value;
-  if (!get_real(p, at, p->fields[2], "load magnitude", &value)) return;
+  if (!deck_get_real(p, at, p->fields[2], "load magnitude", &value)) return;
   p->scratch.count = 0;
-  if (!expand_elements(p, at, p->fields[0])) return;
+  if (!deck_expand_elements(p, at, p->fields[0])) return;
   for (int k = 0; k < p->scratch.count; ++k) {
     const nsb_element* e = &p->m->elements.data[p->scratch.data[k]];
     if (!nsb_etype_is_beam(e->type)) {
       VALUE(p, at, "*DLOAD: element %d is a %s element; distributed loads act only on beam elements", e->label,
-            etype_name(e->type));
+            deck_etype_name(e->type));
       return;
     }
   }
   int start = p->m->dloads.count;
   for (int k = 0; k < p->scratch.count; ++k) {
     nsb_dload d = {p->scratch.data[k], kind, value, -1, current_step(p), at.line};
-    if (NSB_ARRAY_PUSH(p->ctx, p->m->dloads, d) != NSB_OK || note_rec_file(p, REC_DLOAD, at.file) != NSB_OK) {
-      oom(p, at);
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->dloads, d) != NSB_OK || deck_note_rec_file(p, REC_DLOAD, at.file) != NSB_OK) {
+      deck_oom(p, at);
       return;
     }
   }
-  if (p->b.has_amp) add_amp_ref(p, REC_DLOAD, start, p->scratch.count, 0, p->b.amp, at);
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_DLOAD, start, p->scratch.count, 0, p->b.amp, at);
 }
 
-static void data_gravity(parser* p, loc at) {
-  if (!only_one_line(p, at) || !expect_fields(p, at, 3, 3, "gx, gy, gz")) return;
+static void deck_data_gravity(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 3, 3, "gx, gy, gz")) return;
   nsb_gravity g;
   memset(&g, 0, sizeof g);
   for (int k = 0; k < 3; ++k)
-    if (!get_real(p, at, p->fields[k], "gravity component", &g.g[k])) return;
+    if (!deck_get_real(p, at, p->fields[k], "gravity component", &g.g[k])) return;
   g.amplitude = -1;
   g.step = current_step(p);
   g.line = at.line;
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->gravities, g) != NSB_OK || note_rec_file(p, REC_GRAVITY, at.file) != NSB_OK) {
-    oom(p, at);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->gravities, g) != NSB_OK || deck_note_rec_file(p, REC_GRAVITY, at.file) != NSB_OK) {
+    deck_oom(p, at);
     return;
   }
-  if (p->b.has_amp) add_amp_ref(p, REC_GRAVITY, p->m->gravities.count - 1, 1, 0, p->b.amp, at);
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_GRAVITY, p->m->gravities.count - 1, 1, 0, p->b.amp, at);
 }
 
-static void data_manufactured(parser* p, loc at) {
-  if (!only_one_line(p, at) || !expect_fields(p, at, 3, 3, "amplitude names for the x, y, z components")) return;
+static void deck_data_manufactured(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 3, 3, "amplitude names for the x, y, z components")) return;
   for (int k = 0; k < 3; ++k) {
-    if (!check_name(p, at, p->fields[k], "amplitude name")) return;
+    if (!deck_check_name(p, at, p->fields[k], "amplitude name")) return;
   }
   for (int k = 0; k < 3; ++k)
-    if (!add_amp_ref(p, REC_MANUFACTURED, p->b.index, 1, k, p->fields[k], at)) return;
+    if (!deck_add_amp_ref(p, REC_MANUFACTURED, p->b.index, 1, k, p->fields[k], at)) return;
 }
 
-static void data_initial(parser* p, loc at) {
+static void deck_data_initial(parser* p, loc at) {
   nsb_initial ic;
   memset(&ic, 0, sizeof ic);
   ic.kind = (nsb_init_kind)p->b.sub;
   ic.line = at.line;
   if (ic.kind == NSB_INIT_VELOCITY) {
-    if (!expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
-    if (!get_int(p, at, p->fields[1], "dof", &ic.dof) || !get_real(p, at, p->fields[2], "velocity", &ic.value)) return;
-    if (!in_dof_range(p, at, ic.dof, "dof")) return;
+    if (!deck_expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
+    if (!deck_get_int(p, at, p->fields[1], "dof", &ic.dof) || !deck_get_real(p, at, p->fields[2], "velocity", &ic.value)) return;
+    if (!deck_in_dof_range(p, at, ic.dof, "dof")) return;
   } else {
-    if (!expect_fields(p, at, 4, 4, ic.kind == NSB_INIT_ROTATION ? "node or node set, rx, ry, rz"
+    if (!deck_expect_fields(p, at, 4, 4, ic.kind == NSB_INIT_ROTATION ? "node or node set, rx, ry, rz"
                                                                   : "node or node set, wx, wy, wz"))
       return;
     for (int k = 0; k < 3; ++k)
-      if (!get_real(p, at, p->fields[k + 1], "vector component", &ic.vec[k])) return;
+      if (!deck_get_real(p, at, p->fields[k + 1], "vector component", &ic.vec[k])) return;
   }
   p->scratch.count = 0;
-  if (!expand_nodes(p, at, p->fields[0])) return;
+  if (!deck_expand_nodes(p, at, p->fields[0])) return;
   for (int k = 0; k < p->scratch.count; ++k) {
     ic.node = p->scratch.data[k];
-    if (NSB_ARRAY_PUSH(p->ctx, p->m->initials, ic) != NSB_OK || note_rec_file(p, REC_INITIAL, at.file) != NSB_OK) {
-      oom(p, at);
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->initials, ic) != NSB_OK || deck_note_rec_file(p, REC_INITIAL, at.file) != NSB_OK) {
+      deck_oom(p, at);
       return;
     }
   }
 }
 
-static void data_probe(parser* p, loc at) {
+static void deck_data_probe(parser* p, loc at) {
   /* bit k of the quantity mask = names[k] (NSB_PROBE_* in model/model.h) */
   static const char* const names[] = {"X", "U", "V", "R", "W", "Q", "WB", "E", "N", "M", "NS", "MS", "RF", "RM", NULL};
   nsb_probe* pr = &p->m->probes.data[p->b.index];
   for (int f = 0; f < p->n_fields; ++f) {
-    char* q = normalize(p->fields[f]);
+    char* q = deck_normalize(p->fields[f]);
     int k = 0;
     while (names[k] && strcmp(names[k], q) != 0) ++k;
     if (!names[k]) {
@@ -2513,21 +2513,21 @@ static void data_probe(parser* p, loc at) {
   }
 }
 
-static void data_procedure(parser* p, loc at) {
-  if (!only_one_line(p, at)) return;
+static void deck_data_procedure(parser* p, loc at) {
+  if (!deck_only_one_line(p, at)) return;
   int is_static = p->b.kw == KW_STATIC;
   if (p->b.kw == KW_MODAL_DYNAMIC) { /* linear: no cutback */
-    if (!expect_fields(p, at, 2, 2, "h, period")) return;
-  } else if (!expect_fields(p, at, 2, 3, is_static ? "increment, period[, h_min]" : "h, period[, h_min]")) {
+    if (!deck_expect_fields(p, at, 2, 2, "h, period")) return;
+  } else if (!deck_expect_fields(p, at, 2, 3, is_static ? "increment, period[, h_min]" : "h, period[, h_min]")) {
     return;
   }
   double h, period, h_min;
-  if (!get_real(p, at, p->fields[0], "time increment", &h) || !get_real(p, at, p->fields[1], "time period", &period))
+  if (!deck_get_real(p, at, p->fields[0], "time increment", &h) || !deck_get_real(p, at, p->fields[1], "time period", &period))
     return;
   /* default minimum increment: a static step may cut back to 1e-5 of its
      period (Abaqus's default), a dynamic step keeps its time grid */
   h_min = is_static ? fmin(h, 1e-5 * period) : h;
-  if (p->n_fields == 3 && !get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
+  if (p->n_fields == 3 && !deck_get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
   if (!(h > 0.0) || !(period > 0.0)) {
     VALUE(p, at, "time increment and period must be > 0, got %.12g, %.12g", h, period);
     return;
@@ -2556,7 +2556,7 @@ static void data_procedure(parser* p, loc at) {
 
 /* *STATIC, RIKS [, CONSTRAINT=]: arc-length continuation (solver/arclength.h);
    without RIKS, CONSTRAINT is an error.  v: the *STATIC parameters. */
-static void begin_riks(parser* p, loc at, const pval* v) {
+static void deck_begin_riks(parser* p, loc at, const pval* v) {
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   if (!v[0].set) {
     if (v[1].set) VALUE(p, at, "CONSTRAINT applies to *STATIC, RIKS only");
@@ -2571,22 +2571,22 @@ static void begin_riks(parser* p, loc at, const pval* v) {
     s->riks_max_inc = (int)NSB_DECK_INCREMENTS_MAX;
   }
   riks_ref r = {p->m->steps.count - 1, at, {0, 0}};
-  if (NSB_ARRAY_PUSH(p->ctx, p->riks_refs, r) != NSB_OK) oom(p, at);
+  if (NSB_ARRAY_PUSH(p->ctx, p->riks_refs, r) != NSB_OK) deck_oom(p, at);
 }
 
 /* One optional real of the Riks data line: an empty field (or none) keeps *out. */
 static int riks_real(parser* p, loc at, int k, const char* what, double* out) {
   if (k >= p->n_fields || p->fields[k][0] == '\0') return 1;
-  return get_real(p, at, p->fields[k], what, out);
+  return deck_get_real(p, at, p->fields[k], what, out);
 }
 
 /* The Riks data line (Abaqus *STATIC, RIKS): initial arc-length increment,
    total arc length (period), minimum and maximum increment, maximum load
    proportionality factor, node, DOF and the displacement that end the step.
    Every field may be empty; zero means "default" for the first three. */
-static void data_riks(parser* p, loc at) {
-  if (!only_one_line(p, at)) return;
-  if (!expect_fields(p, at, 1, 8,
+static void deck_data_riks(parser* p, loc at) {
+  if (!deck_only_one_line(p, at)) return;
+  if (!deck_expect_fields(p, at, 1, 8,
                      "initial arc-length increment, total arc length, minimum increment, maximum increment, maximum "
                      "LPF, node, DOF, maximum displacement"))
     return;
@@ -2633,10 +2633,10 @@ static void data_riks(parser* p, loc at) {
     return;
   }
   if (n_mon == 3) {
-    int node = node_by_label(p, at, p->fields[5], "monitored node");
+    int node = deck_node_by_label(p, at, p->fields[5], "monitored node");
     if (node < 0) return;
     int dof;
-    if (!get_int(p, at, p->fields[6], "monitored DOF", &dof)) return;
+    if (!deck_get_int(p, at, p->fields[6], "monitored DOF", &dof)) return;
     if (dof < 1 || dof > 6) {
       VALUE(p, at, "monitored DOF must be 1 to 6, got %d", dof);
       return;
@@ -2663,7 +2663,7 @@ static int spd3(const double* J) {
   return m1 > 0.0 && m2 > 0.0 && det > 0.0;
 }
 
-static void end_rigid_body(parser* p) {
+static void deck_end_rigid_body(parser* p) {
   loc at = p->b.at;
   if (p->b.n_data == 0) {
     SYNTAX(p, at, "*RIGID BODY needs a data line with the inertia (I11, I22, I33[, I12, I13, I23])");
@@ -2688,7 +2688,7 @@ static void end_rigid_body(parser* p) {
           J[0], J[4], J[8]);
 }
 
-static void end_amplitude(parser* p) {
+static void deck_end_amplitude(parser* p) {
   loc at = p->b.at;
   nsb_amplitude* a = &p->m->amplitudes.data[p->b.index];
   if (!p->b.ok) return;
@@ -2717,7 +2717,7 @@ static void end_amplitude(parser* p) {
        indices are filled in (and the terms' data copied) once the deck is read */
     a->data = NSB_NEW_ARRAY(p->ctx, 1 + 2 * n, double);
     if (!a->data) {
-      oom(p, at);
+      deck_oom(p, at);
       return;
     }
     a->n_data = 1 + 2 * n;
@@ -2730,7 +2730,7 @@ static void end_amplitude(parser* p) {
   }
   a->data = NSB_NEW_ARRAY(p->ctx, n, double);
   if (!a->data) {
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   a->n_data = n;
@@ -2756,10 +2756,10 @@ static void end_block(parser* p) {
       if (p->b.n_data == 0) SYNTAX(p, at, "*%s needs a data line", p->b.spec->name);
       break;
     case KW_AMPLITUDE:
-      end_amplitude(p);
+      deck_end_amplitude(p);
       break;
     case KW_RIGID_BODY:
-      end_rigid_body(p);
+      deck_end_rigid_body(p);
       break;
     case KW_BEAM_SECTION:
       if (p->b.n_data == 0)
@@ -2772,7 +2772,7 @@ static void end_block(parser* p) {
       break;
     case KW_OBSTACLE:
       if (p->b.n_data == 0)
-        SYNTAX(p, at, "*OBSTACLE needs a data line (%s)", obstacle_usage(p->b.sub, p->b.has_amp));
+        SYNTAX(p, at, "*OBSTACLE needs a data line (%s)", deck_obstacle_usage(p->b.sub, p->b.has_amp));
       break;
     case KW_CONTACT_PAIR:
       if (p->b.n_data == 0) SYNTAX(p, at, "*CONTACT PAIR needs at least one data line (slave node set, master)");
@@ -2793,7 +2793,7 @@ static void end_block(parser* p) {
 static void begin_keyword(parser* p, loc at, char* text) {
   end_block(p);
   split_fields(p, text);
-  char* name = normalize(p->fields[0]);
+  char* name = deck_normalize(p->fields[0]);
   const kwspec* spec = NULL;
   for (int k = 0; k < N_KEYWORDS; ++k)
     if (strcmp(kw_table[k].name, name) == 0) spec = &kw_table[k];
@@ -2825,7 +2825,7 @@ static void begin_keyword(parser* p, loc at, char* text) {
       nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
       d.line = at.line;
       if (NSB_ARRAY_PUSH(p->ctx, p->m->steps, d) != NSB_OK) {
-        oom(p, at);
+        deck_oom(p, at);
         return;
       }
       p->in_step = 1;
@@ -2847,101 +2847,101 @@ static void begin_keyword(parser* p, loc at, char* text) {
       p->b.at = at;
       break;
     case KW_NODE:
-      begin_node(p, at, v);
+      deck_begin_node(p, at, v);
       break;
     case KW_NSET:
-      begin_set(p, at, v, 0);
+      deck_begin_set(p, at, v, 0);
       break;
     case KW_ELSET:
-      begin_set(p, at, v, 1);
+      deck_begin_set(p, at, v, 1);
       break;
     case KW_ELEMENT:
-      begin_element(p, at, v);
+      deck_begin_element(p, at, v);
       break;
     case KW_SPRING:
     case KW_DASHPOT:
-      begin_spring(p, at, v);
+      deck_begin_spring(p, at, v);
       break;
     case KW_BEAM_SECTION:
-      begin_beam_section(p, at, v);
+      deck_begin_beam_section(p, at, v);
       break;
     case KW_BEAM_GENERAL_SECTION:
-      begin_beam_general_section(p, at, v);
+      deck_begin_beam_general_section(p, at, v);
       break;
     case KW_MATERIAL:
-      begin_material(p, at, v);
+      deck_begin_material(p, at, v);
       break;
     case KW_ELASTIC:
-      begin_material_option(p, at, 0);
+      deck_begin_material_option(p, at, 0);
       break;
     case KW_DENSITY:
-      begin_material_option(p, at, 1);
+      deck_begin_material_option(p, at, 1);
       break;
     case KW_AMPLITUDE:
-      begin_amplitude(p, at, v);
+      deck_begin_amplitude(p, at, v);
       break;
     case KW_RIGID_BODY:
-      begin_rigid_body(p, at, v);
+      deck_begin_rigid_body(p, at, v);
       break;
     case KW_PARTICLE:
-      begin_particle(p, at, v);
+      deck_begin_particle(p, at, v);
       break;
     case KW_JOINT:
       p->b.sub = v[0].i;
       p->b.level = v[1].set ? v[1].i : NSB_LEVEL_POSITION;
       break;
     case KW_OBSTACLE:
-      begin_obstacle(p, at, v);
+      deck_begin_obstacle(p, at, v);
       break;
     case KW_CONTACT_PAIR:
-      begin_contact_pair(p, at, v);
+      deck_begin_contact_pair(p, at, v);
       break;
     case KW_BOUNDARY:
-      begin_load(p, &v[0]);
+      deck_begin_load(p, &v[0]);
       break;
     case KW_CLOAD:
-      begin_load(p, &v[0]);
+      deck_begin_load(p, &v[0]);
       p->b.follower = v[1].set ? v[1].i : 0;
       break;
     case KW_DLOAD:
-      begin_load(p, &v[0]);
+      deck_begin_load(p, &v[0]);
       break;
     case KW_GRAVITY:
-      begin_load(p, &v[0]);
+      deck_begin_load(p, &v[0]);
       break;
     case KW_MANUFACTURED:
-      begin_manufactured(p, at, v);
+      deck_begin_manufactured(p, at, v);
       break;
     case KW_INITIAL:
       p->b.sub = v[0].i;
       break;
     case KW_PROBE:
-      begin_probe(p, at, v);
+      deck_begin_probe(p, at, v);
       break;
     case KW_STEP:
-      begin_step(p, at, v);
+      deck_begin_step(p, at, v);
       break;
     case KW_END_STEP:
-      begin_end_step(p, at);
+      deck_begin_end_step(p, at);
       break;
     case KW_DYNAMIC:
-      begin_procedure(p, at, v, 0);
+      deck_begin_procedure(p, at, v, 0);
       break;
     case KW_STATIC:
-      begin_procedure(p, at, v, 1);
-      if (p->b.kw != KW_SKIP) begin_riks(p, at, v);
+      deck_begin_procedure(p, at, v, 1);
+      if (p->b.kw != KW_SKIP) deck_begin_riks(p, at, v);
       break;
     case KW_FREQUENCY:
-      begin_frequency(p, at, v[0].set && v[0].i == 1);
+      deck_begin_frequency(p, at, v[0].set && v[0].i == 1);
       break;
     case KW_MODAL_DYNAMIC:
-      begin_modal_dynamic(p, at, v);
+      deck_begin_modal_dynamic(p, at, v);
       break;
     case KW_SOLVER_CONTROLS:
-      begin_solver_controls(p, at, v);
+      deck_begin_solver_controls(p, at, v);
       break;
     case KW_OUTPUT:
-      begin_output(p, at, v);
+      deck_begin_output(p, at, v);
       break;
     default:
       break;
@@ -2963,84 +2963,84 @@ static void data_line(parser* p, loc at, char* text) {
   split_fields(p, text);
   switch (p->b.kw) {
     case KW_NODE:
-      data_node(p, at);
+      deck_data_node(p, at);
       break;
     case KW_NSET:
-      data_set(p, at, 0);
+      deck_data_set(p, at, 0);
       break;
     case KW_ELSET:
-      data_set(p, at, 1);
+      deck_data_set(p, at, 1);
       break;
     case KW_ELEMENT:
-      data_element(p, at);
+      deck_data_element(p, at);
       break;
     case KW_SPRING:
     case KW_DASHPOT:
-      data_spring(p, at);
+      deck_data_spring(p, at);
       break;
     case KW_BEAM_SECTION:
-      data_beam_section(p, at);
+      deck_data_beam_section(p, at);
       break;
     case KW_BEAM_GENERAL_SECTION:
-      data_beam_general_section(p, at);
+      deck_data_beam_general_section(p, at);
       break;
     case KW_BEAM_NODE_FRAME:
-      data_node_frame(p, at);
+      deck_data_node_frame(p, at);
       break;
     case KW_ELASTIC:
-      data_elastic(p, at);
+      deck_data_elastic(p, at);
       break;
     case KW_DENSITY:
-      data_density(p, at);
+      deck_data_density(p, at);
       break;
     case KW_AMPLITUDE:
-      data_amplitude(p, at);
+      deck_data_amplitude(p, at);
       break;
     case KW_RIGID_BODY:
-      data_rigid_body(p, at);
+      deck_data_rigid_body(p, at);
       break;
     case KW_JOINT:
-      data_joint(p, at);
+      deck_data_joint(p, at);
       break;
     case KW_OBSTACLE:
-      data_obstacle(p, at);
+      deck_data_obstacle(p, at);
       break;
     case KW_CONTACT_PAIR:
-      data_contact_pair(p, at);
+      deck_data_contact_pair(p, at);
       break;
     case KW_BOUNDARY:
-      data_boundary(p, at);
+      deck_data_boundary(p, at);
       break;
     case KW_CLOAD:
-      data_cload(p, at);
+      deck_data_cload(p, at);
       break;
     case KW_DLOAD:
-      data_dload(p, at);
+      deck_data_dload(p, at);
       break;
     case KW_GRAVITY:
-      data_gravity(p, at);
+      deck_data_gravity(p, at);
       break;
     case KW_MANUFACTURED:
-      data_manufactured(p, at);
+      deck_data_manufactured(p, at);
       break;
     case KW_INITIAL:
-      data_initial(p, at);
+      deck_data_initial(p, at);
       break;
     case KW_PROBE:
-      data_probe(p, at);
+      deck_data_probe(p, at);
       break;
     case KW_DYNAMIC:
     case KW_MODAL_DYNAMIC:
-      data_procedure(p, at);
+      deck_data_procedure(p, at);
       break;
     case KW_STATIC:
       if (p->m->steps.data[p->m->steps.count - 1].riks)
-        data_riks(p, at);
+        deck_data_riks(p, at);
       else
-        data_procedure(p, at);
+        deck_data_procedure(p, at);
       break;
     case KW_FREQUENCY:
-      data_frequency(p, at);
+      deck_data_frequency(p, at);
       break;
     default:
       SYNTAX(p, at, "*%s takes no data lines", p->b.spec->name);
@@ -3095,7 +3095,7 @@ static void read_source(parser* p, source* s) {
   }
   if (s->f && ferror(s->f)) {
     loc at = {s->file, line};
-    report(p, at, NSB_ERR_IO, "read error: %s", strerror(errno));
+    deck_report(p, at, NSB_ERR_IO, "read error: %s", strerror(errno));
   }
   end_block(p);
 }
@@ -3123,7 +3123,7 @@ static void read_file(parser* p, const char* path, loc at) {
   if (!f) {
     int err = errno; /* before add_file_name, whose allocation may change errno */
     if (top) at.file = add_file_name(p, path) >= 0 ? 0 : -1;
-    report(p, at, NSB_ERR_IO, "cannot open %s: %s", path, strerror(err));
+    deck_report(p, at, NSB_ERR_IO, "cannot open %s: %s", path, strerror(err));
     return;
   }
   struct stat st;
@@ -3132,7 +3132,7 @@ static void read_file(parser* p, const char* path, loc at) {
   if (have_id && S_ISDIR(st.st_mode)) {
     fclose(f);
     if (top) at.file = add_file_name(p, path) >= 0 ? 0 : -1;
-    report(p, at, NSB_ERR_IO, "cannot read %s: it is a directory", path);
+    deck_report(p, at, NSB_ERR_IO, "cannot read %s: it is a directory", path);
     return;
   }
   if (have_id)
@@ -3145,7 +3145,7 @@ static void read_file(parser* p, const char* path, loc at) {
   int file = add_file_name(p, path);
   if (file < 0) {
     fclose(f);
-    oom(p, at);
+    deck_oom(p, at);
     return;
   }
   int saved_depth = p->depth, saved_open = p->n_open;
@@ -3187,7 +3187,7 @@ static void flatten_sums(parser* p) {
     if (!ok) continue;
     double* flat = NSB_NEW_ARRAY(p->ctx, size, double);
     if (!flat) {
-      oom(p, rec_loc(p, REC_AMP_SUM, 0, 0));
+      deck_oom(p, deck_rec_loc(p, REC_AMP_SUM, 0, 0));
       return;
     }
     flat[0] = n;
@@ -3269,7 +3269,7 @@ static void check_joints(parser* p) {
   static const char* const kinds[] = {"spherical", "revolute", "distance", "fixed", "element point"};
   for (int i = 0; i < m->joints.count && !p->stop; ++i) {
     const nsb_joint* j = &m->joints.data[i];
-    loc at = rec_loc(p, REC_JOINT, i, j->line);
+    loc at = deck_rec_loc(p, REC_JOINT, i, j->line);
     if (j->kind == NSB_JOINT_ELEMENT_POINT) {
       const nsb_node* P = &m->nodes.data[j->node_a];
       const nsb_element* el = &m->elements.data[j->element];
@@ -3327,21 +3327,21 @@ static void check_beams(parser* p) {
   int* frame_of = NSB_NEW_ARRAY(p->ctx, n_nodes > 0 ? n_nodes : 1, int);
   if (!frame_of) {
     loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
-    oom(p, end);
+    deck_oom(p, end);
     return;
   }
   for (int i = 0; i < n_nodes; ++i) frame_of[i] = -1;
   for (int f = 0; f < m->node_frames.count && !p->stop; ++f) {
     const nsb_node_frame* nf = &m->node_frames.data[f];
-    loc at = rec_loc(p, REC_NODE_FRAME, f, nf->line);
+    loc at = deck_rec_loc(p, REC_NODE_FRAME, f, nf->line);
     const nsb_node* nd = &m->nodes.data[nf->node];
     if (nd->n_beams == 0) {
       VALUE(p, at, "*BEAM NODE FRAME: node %d is not a node of any beam element", nd->label);
     } else if (frame_of[nf->node] >= 0) {
       int g = frame_of[nf->node];
-      loc first = rec_loc(p, REC_NODE_FRAME, g, m->node_frames.data[g].line);
+      loc first = deck_rec_loc(p, REC_NODE_FRAME, g, m->node_frames.data[g].line);
       VALUE(p, at, "*BEAM NODE FRAME: node %d already has a frame (%s:%d); one per node", nd->label,
-            file_name(p, first.file), first.line);
+            deck_file_name(p, first.file), first.line);
     } else {
       frame_of[nf->node] = f;
     }
@@ -3359,16 +3359,16 @@ static void check_beams(parser* p) {
         const double* XA = m->nodes.data[e->nodes[0]].X;
         const double* XB = m->nodes.data[e->nodes[1]].X;
         double d[3] = {XB[0] - XA[0], XB[1] - XA[1], XB[2] - XA[2]}, axis[3];
-        if (unit3(d, axis)) {
+        if (deck_unit3(d, axis)) {
           const double* n = sec->n1;
           double c[3] = {axis[1] * n[2] - axis[2] * n[1], axis[2] * n[0] - axis[0] * n[2],
                          axis[0] * n[1] - axis[1] * n[0]};
-          if (dot3(c, c) < 1e-12) parallel = ie; /* sin(angle) < 1e-6 */
+          if (deck_dot3(c, c) < 1e-12) parallel = ie; /* sin(angle) < 1e-6 */
         }
       }
     }
     if (parallel >= 0)
-      VALUE(p, rec_loc(p, REC_SECTION, i, sec->line),
+      VALUE(p, deck_rec_loc(p, REC_SECTION, i, sec->line),
             "%s: n1 is parallel to the axis of element %d (n1 must not be along the beam axis)",
             sec->shape == NSB_SECTION_GENERAL ? "*BEAM GENERAL SECTION" : "*BEAM SECTION",
             m->elements.data[parallel].label);
@@ -3379,7 +3379,7 @@ static void check_beams(parser* p) {
   for (int i = 0; i < m->elements.count && !p->stop; ++i) {
     const nsb_element* e = &m->elements.data[i];
     if (nsb_etype_is_beam(e->type) && e->section < 0)
-      VALUE(p, rec_loc(p, REC_ELEMENT, i, e->line),
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, e->line),
             "beam element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
             "SECTION)",
             e->label);
@@ -3410,26 +3410,26 @@ static void check_supports_and_loads(parser* p) {
   for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
     const nsb_boundary* bc = &m->boundaries.data[i];
     snprintf(why, sizeof why, "only DOFs 1-3 exist, got %d-%d", bc->dof_first, bc->dof_last);
-    check_node_dofs(p, rec_loc(p, REC_BOUNDARY, i, bc->line), &last, bc->node,
+    check_node_dofs(p, deck_rec_loc(p, REC_BOUNDARY, i, bc->line), &last, bc->node,
                     bc->dof_last > nsb_model_node_ndof(m, bc->node), why);
   }
   last.file = last.line = -1;
   for (int i = 0; i < m->cloads.count && !p->stop; ++i) {
     const nsb_cload* c = &m->cloads.data[i];
     snprintf(why, sizeof why, "a moment (dof %d) cannot be applied", c->dof);
-    check_node_dofs(p, rec_loc(p, REC_CLOAD, i, c->line), &last, c->node, c->dof > nsb_model_node_ndof(m, c->node),
+    check_node_dofs(p, deck_rec_loc(p, REC_CLOAD, i, c->line), &last, c->node, c->dof > nsb_model_node_ndof(m, c->node),
                     why);
   }
   last.file = last.line = -1;
   for (int i = 0; i < m->initials.count && !p->stop; ++i) {
     const nsb_initial* ic = &m->initials.data[i];
     int particle_bad = nsb_model_node_ndof(m, ic->node) == 3 && (ic->kind != NSB_INIT_VELOCITY || ic->dof > 3);
-    check_node_dofs(p, rec_loc(p, REC_INITIAL, i, ic->line), &last, ic->node, particle_bad,
+    check_node_dofs(p, deck_rec_loc(p, REC_INITIAL, i, ic->line), &last, ic->node, particle_bad,
                     "it has no rotation or angular velocity");
   }
   for (int i = 0; i < m->manufactured.count && !p->stop; ++i) {
     const nsb_manufactured_rotation* mr = &m->manufactured.data[i];
-    loc at = rec_loc(p, REC_MANUFACTURED, i, mr->line);
+    loc at = deck_rec_loc(p, REC_MANUFACTURED, i, mr->line);
     if (m->nodes.data[mr->node].body_kind != NSB_BODY_RIGID) {
       VALUE(p, at, "*MANUFACTURED ROTATION: node %d does not carry a rigid body", m->nodes.data[mr->node].label);
       continue;
@@ -3438,11 +3438,11 @@ static void check_supports_and_loads(parser* p) {
       const nsb_initial* ic = &m->initials.data[k];
       if (ic->node != mr->node) continue;
       if (ic->kind == NSB_INIT_VELOCITY && ic->dof <= 3) continue;
-      loc ic_at = rec_loc(p, REC_INITIAL, k, ic->line);
+      loc ic_at = deck_rec_loc(p, REC_INITIAL, k, ic->line);
       VALUE(p, at,
             "*MANUFACTURED ROTATION on node %d conflicts with the initial rotation/angular velocity given at %s:%d "
             "(the manufactured rotation sets both)",
-            m->nodes.data[mr->node].label, file_name(p, ic_at.file), ic_at.line);
+            m->nodes.data[mr->node].label, deck_file_name(p, ic_at.file), ic_at.line);
       break;
     }
   }
@@ -3456,22 +3456,22 @@ static void check_frequency_steps(parser* p) {
   ((k) >= 0 && (k) < m->steps.count && m->steps.data[k].n_modes > 0 && !m->steps.data[k].modal_dynamic)
   for (int i = 0; i < m->cloads.count && !p->stop; ++i)
     if (NSB_FREQ_STEP(m->cloads.data[i].step))
-      VALUE(p, rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
+      VALUE(p, deck_rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
             "*CLOAD in a *FREQUENCY step: the modes are those of the state reached by the earlier steps; give the "
             "load in a *STATIC step before it");
   for (int i = 0; i < m->dloads.count && !p->stop; ++i)
     if (NSB_FREQ_STEP(m->dloads.data[i].step))
-      VALUE(p, rec_loc(p, REC_DLOAD, i, m->dloads.data[i].line),
+      VALUE(p, deck_rec_loc(p, REC_DLOAD, i, m->dloads.data[i].line),
             "*DLOAD in a *FREQUENCY step: give the load in a *STATIC step before it");
   for (int i = 0; i < m->gravities.count && !p->stop; ++i)
     if (NSB_FREQ_STEP(m->gravities.data[i].step))
-      VALUE(p, rec_loc(p, REC_GRAVITY, i, m->gravities.data[i].line),
+      VALUE(p, deck_rec_loc(p, REC_GRAVITY, i, m->gravities.data[i].line),
             "*GRAVITY in a *FREQUENCY step: give it in a *STATIC step before it (or in the model data)");
   for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
     const nsb_boundary* bc = &m->boundaries.data[i];
     int k = bc->step;
     if (k >= 0 && k < m->steps.count && m->steps.data[k].n_modes > 0 && (bc->value != 0.0 || bc->amplitude >= 0))
-      VALUE(p, rec_loc(p, REC_BOUNDARY, i, bc->line),
+      VALUE(p, deck_rec_loc(p, REC_BOUNDARY, i, bc->line),
             "*BOUNDARY with a prescribed value or amplitude in a *%s step: only holds (value 0) are allowed",
             m->steps.data[k].modal_dynamic ? "MODAL DYNAMIC" : "FREQUENCY");
   }
@@ -3505,21 +3505,21 @@ static void check_riks_steps(parser* p) {
       if (m->cloads.data[i].step != k) continue;
       ++n_loads;
       if (m->cloads.data[i].amplitude >= 0)
-        VALUE(p, rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
+        VALUE(p, deck_rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
               "*CLOAD in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
     }
     for (int i = 0; i < m->dloads.count && !p->stop; ++i) {
       if (m->dloads.data[i].step != k) continue;
       ++n_loads;
       if (m->dloads.data[i].amplitude >= 0)
-        VALUE(p, rec_loc(p, REC_DLOAD, i, m->dloads.data[i].line),
+        VALUE(p, deck_rec_loc(p, REC_DLOAD, i, m->dloads.data[i].line),
               "*DLOAD in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
     }
     for (int i = 0; i < m->gravities.count && !p->stop; ++i) {
       if (m->gravities.data[i].step != k) continue;
       ++n_loads;
       if (m->gravities.data[i].amplitude >= 0)
-        VALUE(p, rec_loc(p, REC_GRAVITY, i, m->gravities.data[i].line),
+        VALUE(p, deck_rec_loc(p, REC_GRAVITY, i, m->gravities.data[i].line),
               "*GRAVITY in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
     }
     if (n_loads == 0)
@@ -3529,7 +3529,7 @@ static void check_riks_steps(parser* p) {
     for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
       const nsb_boundary* bc = &m->boundaries.data[i];
       if (bc->step == k && (bc->value != 0.0 || bc->amplitude >= 0))
-        VALUE(p, rec_loc(p, REC_BOUNDARY, i, bc->line),
+        VALUE(p, deck_rec_loc(p, REC_BOUNDARY, i, bc->line),
               "*BOUNDARY with a prescribed value or amplitude in a *STATIC, RIKS step: only holds (value 0) are "
               "allowed; prescribe the motion in a *STATIC step before it");
     }
@@ -3578,9 +3578,9 @@ static void check_contact(parser* p) {
     int es = nsb_model_find_elset(m, ref->master);
     int ns = nsb_model_find_nset(m, ref->master);
     if (ob >= 0 && (es >= 0 || ns >= 0)) {
-      loc def = rec_loc(p, REC_OBSTACLE, ob, m->obstacles.data[ob].line);
+      loc def = deck_rec_loc(p, REC_OBSTACLE, ob, m->obstacles.data[ob].line);
       VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names an obstacle (%s:%d) and %s", ref->master,
-            file_name(p, def.file), def.line,
+            deck_file_name(p, def.file), def.line,
             es >= 0 && ns >= 0 ? "an element set and a node set"
             : es >= 0          ? "an element set"
                                : "a node set");
@@ -3649,7 +3649,7 @@ static void check_contact(parser* p) {
         const nsb_element* e = &m->elements.data[s->elements.data[k]];
         if (nsb_etype_is_beam(e->type)) continue;
         VALUE(p, at, "*CONTACT PAIR: element %d of master element set %s is a %s element, not a beam (B2V, B2S)",
-              e->label, s->name, etype_name(e->type));
+              e->label, s->name, deck_etype_name(e->type));
         ok = 0;
         break;
       }
@@ -3697,18 +3697,18 @@ static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* 
   }
 }
 
-static void check_deck(parser* p) {
+static void deck_check_model(parser* p) {
   const nsb_model* m = p->m;
   loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
   if (p->in_step) SYNTAX(p, p->step_at, "end of file inside the step that starts here (missing *END STEP)");
   resolve_amplitudes(p);
   for (int i = 0; i < m->elements.count && !p->stop; ++i)
     if (m->elements.data[i].type == NSB_ETYPE_SPRINGA && !m->elements.data[i].has_property)
-      VALUE(p, rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
             "SPRINGA element %d has no stiffness (add it to an element set with *SPRING)", m->elements.data[i].label);
   for (int i = 0; i < m->elements.count && !p->stop; ++i)
     if (m->elements.data[i].type == NSB_ETYPE_DASHPOTA && !m->elements.data[i].has_property)
-      VALUE(p, rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
             "DASHPOTA element %d has no damping coefficient (add it to an element set with *DASHPOT)",
             m->elements.data[i].label);
   check_beams(p);
@@ -3743,7 +3743,7 @@ static void parser_free(parser* p) {
 }
 
 static int finish(parser* p, nsb_model** out, int* n_errors) {
-  if (!p->stop) check_deck(p);
+  if (!p->stop) deck_check_model(p);
   parser_free(p);
   if (n_errors) *n_errors = p->n_errors;
   int status = p->had_alloc    ? NSB_ERR_ALLOC
@@ -3793,7 +3793,7 @@ int nsb_deck_read_string(nsb_ctx* ctx, const char* name, const char* text, FILE*
   int file = add_file_name(&p, name);
   loc at = {-1, 0};
   if (file < 0) {
-    oom(&p, at);
+    deck_oom(&p, at);
   } else {
     p.string_deck = 1;
     source s = {NULL, text, 0, file};
