@@ -3,11 +3,15 @@
  * Structure (inih-like): read_source() reads one line at a time from a file or
  * a string, classifies it (blank, comment, keyword, data) and calls
  * begin_keyword()/data_line(); a keyword block ends at the next keyword line
- * or at the end of its file (end_block()).  Each keyword has a row in
- * kw_table with its parameters; parameters are parsed and validated
- * generically (unknown, duplicate, missing, enum values) before the keyword's
- * handler sees them.  A keyword line with an error makes the whole block be
- * skipped, so that one mistake gives one message rather than one per data line.
+ * or at the end of its file (end_block()).  Each keyword has one row in
+ * kw_table with its parameters and its handlers: begin (keyword line), data
+ * (each data line) and end (block closed), which live in the file of the
+ * keyword's family (deck_model.c, deck_section.c, deck_contact.c, deck_step.c,
+ * deck_output.c; the shared state is in deck_internal.h).  Parameters are
+ * parsed and validated generically (unknown, duplicate, missing, enum values)
+ * before the begin handler sees them.  A keyword line with an error makes the
+ * whole block be skipped, so that one mistake gives one message rather than one
+ * per data line.  The checks that need the whole deck are in deck_check.c.
  *
  * Locations: every message carries (file index, line).  File names live in a
  * small table owned by the parser; records checked after the whole deck is read
@@ -60,12 +64,21 @@ static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_cont
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}; /* nsb_step_def.riks_cylindrical */
 
+static void begin_include(parser* p, loc at, const pval* v);
+
+/* The keywords: name, kind, where allowed, parameters, handlers (kwspec in
+   deck_internal.h); begin_keyword looks the name up here. */
 static const kwspec kw_table[] = {
-    {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
-    {"INCLUDE", KW_INCLUDE, W_ANY, {{"INPUT", P_PATH, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"NODE", KW_NODE, W_MODEL, {{"NSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"NSET", KW_NSET, W_MODEL, {{"NSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"ELSET", KW_ELSET, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+    {"HEADING", KW_HEADING, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
+     NULL, NULL, NULL},
+    {"INCLUDE", KW_INCLUDE, W_ANY, {{"INPUT", P_PATH, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
+     begin_include, NULL, NULL},
+    {"NODE", KW_NODE, W_MODEL, {{"NSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_node, deck_data_node, NULL},
+    {"NSET", KW_NSET, W_MODEL, {{"NSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_nset, deck_data_nset, NULL},
+    {"ELSET", KW_ELSET, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_elset, deck_data_elset, NULL},
     {"ELEMENT",
      KW_ELEMENT,
      W_MODEL,
@@ -73,42 +86,56 @@ static const kwspec kw_table[] = {
       {"ELSET", P_NAME, 0, NULL},
       {"POINTS", P_INT, 0, NULL},
       {"WEIGHTING", P_ENUM, 0, weightings},
-      {NULL, P_FLAG, 0, NULL}}},
-    {"SPRING", KW_SPRING, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"DASHPOT", KW_DASHPOT, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_element, deck_data_element, NULL},
+    {"SPRING", KW_SPRING, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_spring, deck_data_spring, deck_end_needs_data},
+    {"DASHPOT", KW_DASHPOT, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_spring, deck_data_spring, deck_end_needs_data},
     {"BEAM SECTION",
      KW_BEAM_SECTION,
      W_MODEL,
      {{"ELSET", P_NAME, 1, NULL}, {"MATERIAL", P_NAME, 1, NULL}, {"SECTION", P_ENUM, 1, section_shapes},
-      {"SHEAR FACTOR", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+      {"SHEAR FACTOR", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_beam_section, deck_data_beam_section, deck_end_beam_section},
     {"BEAM GENERAL SECTION",
      KW_BEAM_GENERAL_SECTION,
      W_MODEL,
-     {{"ELSET", P_NAME, 1, NULL}, {"RADIUS", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"BEAM NODE FRAME", KW_BEAM_NODE_FRAME, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
-    {"MATERIAL", KW_MATERIAL, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"ELASTIC", KW_ELASTIC, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
-    {"DENSITY", KW_DENSITY, W_MODEL, {{NULL, P_FLAG, 0, NULL}}},
+     {{"ELSET", P_NAME, 1, NULL}, {"RADIUS", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_beam_general_section, deck_data_beam_general_section, deck_end_beam_general_section},
+    {"BEAM NODE FRAME", KW_BEAM_NODE_FRAME, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
+     NULL, deck_data_node_frame, NULL},
+    {"MATERIAL", KW_MATERIAL, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_material, NULL, NULL},
+    {"ELASTIC", KW_ELASTIC, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
+     deck_begin_elastic, deck_data_elastic, deck_end_needs_data},
+    {"DENSITY", KW_DENSITY, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
+     deck_begin_density, deck_data_density, deck_end_needs_data},
     {"AMPLITUDE",
      KW_AMPLITUDE,
      W_ANY,
      {{"NAME", P_NAME, 1, NULL}, {"DEFINITION", P_ENUM, 0, amp_definitions}, {"TIME", P_ENUM, 0, amp_times},
-      {NULL, P_FLAG, 0, NULL}}},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_amplitude, deck_data_amplitude, deck_end_amplitude},
     {"RIGID BODY",
      KW_RIGID_BODY,
      W_MODEL,
-     {{"NODE", P_INT, 1, NULL}, {"MASS", P_REAL, 1, NULL}, {"INERTIA", P_ENUM, 0, inertia_refs}, {NULL, P_FLAG, 0, NULL}}},
+     {{"NODE", P_INT, 1, NULL}, {"MASS", P_REAL, 1, NULL}, {"INERTIA", P_ENUM, 0, inertia_refs}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_rigid_body, deck_data_rigid_body, deck_end_rigid_body},
     {"PARTICLE",
      KW_PARTICLE,
      W_MODEL,
      {{"NODE", P_INT, 0, NULL}, {"NSET", P_NAME, 0, NULL}, {"MASS", P_REAL, 1, NULL}, {"RADIUS", P_REAL, 0, NULL},
-      {NULL, P_FLAG, 0, NULL}}},
-    {"JOINT", KW_JOINT, W_MODEL, {{"TYPE", P_ENUM, 1, joint_types}, {"LEVEL", P_ENUM, 0, levels}, {NULL, P_FLAG, 0, NULL}}},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_particle, NULL, NULL},
+    {"JOINT", KW_JOINT, W_MODEL, {{"TYPE", P_ENUM, 1, joint_types}, {"LEVEL", P_ENUM, 0, levels}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_joint, deck_data_joint, NULL},
     {"OBSTACLE",
      KW_OBSTACLE,
      W_MODEL,
      {{"NAME", P_NAME, 1, NULL}, {"TYPE", P_ENUM, 1, obstacle_types}, {"AMPLITUDE", P_NAME, 0, NULL},
-      {"SPIN", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+      {"SPIN", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_obstacle, deck_data_obstacle, deck_end_obstacle},
     {"CONTACT PAIR",
      KW_CONTACT_PAIR,
      W_MODEL,
@@ -123,20 +150,30 @@ static const kwspec kw_table[] = {
       {"IMPACT", P_ENUM, 0, impact_modes},
       {"SLAVE RADIUS", P_REAL, 0, NULL},
       {"CENTRELINE", P_ENUM, 0, centrelines},
-      {NULL, P_FLAG, 0, NULL}}},
-    {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}}},
-    {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"GRAVITY", KW_GRAVITY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"MANUFACTURED ROTATION", KW_MANUFACTURED, W_MODEL, {{"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"INITIAL CONDITIONS", KW_INITIAL, W_MODEL, {{"TYPE", P_ENUM, 1, init_types}, {NULL, P_FLAG, 0, NULL}}},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_contact_pair, deck_data_contact_pair, deck_end_contact_pair},
+    {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_loading, deck_data_boundary, NULL},
+    {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_cload, deck_data_cload, NULL},
+    {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_loading, deck_data_dload, NULL},
+    {"GRAVITY", KW_GRAVITY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_loading, deck_data_gravity, deck_end_needs_data},
+    {"MANUFACTURED ROTATION", KW_MANUFACTURED, W_MODEL, {{"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_manufactured, deck_data_manufactured, deck_end_needs_data},
+    {"INITIAL CONDITIONS", KW_INITIAL, W_MODEL, {{"TYPE", P_ENUM, 1, init_types}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_initial, deck_data_initial, NULL},
     {"PROBE",
      KW_PROBE,
      W_MODEL,
      {{"NAME", P_NAME, 1, NULL}, {"NODE", P_INT, 0, NULL}, {"ELEMENT", P_INT, 0, NULL}, {"POSITION", P_REAL, 0, NULL},
-      {NULL, P_FLAG, 0, NULL}}},
-    {"STEP", KW_STEP, W_ANY, {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
-    {"END STEP", KW_END_STEP, W_ANY, {{NULL, P_FLAG, 0, NULL}}},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_probe, deck_data_probe, deck_end_probe},
+    {"STEP", KW_STEP, W_ANY, {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_step, NULL, NULL},
+    {"END STEP", KW_END_STEP, W_ANY, {{NULL, P_FLAG, 0, NULL}},
+     deck_begin_end_step, NULL, NULL},
     {"DYNAMIC",
      KW_DYNAMIC,
      W_STEP,
@@ -144,12 +181,15 @@ static const kwspec kw_table[] = {
       {"BETA", P_REAL, 0, NULL},
       {"GAMMA", P_REAL, 0, NULL},
       {"RHOINF", P_REAL, 0, NULL},
-      {NULL, P_FLAG, 0, NULL}}},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_dynamic, deck_data_procedure, deck_end_needs_data},
     {"STATIC",
      KW_STATIC,
      W_STEP,
-     {{"RIKS", P_FLAG, 0, NULL}, {"CONSTRAINT", P_ENUM, 0, riks_constraints}, {NULL, P_FLAG, 0, NULL}}},
-    {"FREQUENCY", KW_FREQUENCY, W_STEP, {{"MASS", P_ENUM, 0, mass_kinds}, {NULL, P_FLAG, 0, NULL}}},
+     {{"RIKS", P_FLAG, 0, NULL}, {"CONSTRAINT", P_ENUM, 0, riks_constraints}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_static, deck_data_static, deck_end_needs_data},
+    {"FREQUENCY", KW_FREQUENCY, W_STEP, {{"MASS", P_ENUM, 0, mass_kinds}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_frequency, deck_data_frequency, deck_end_needs_data},
     {"MODAL DYNAMIC",
      KW_MODAL_DYNAMIC,
      W_STEP,
@@ -158,7 +198,8 @@ static const kwspec kw_table[] = {
       {"ALPHA", P_REAL, 0, NULL},
       {"BETA", P_REAL, 0, NULL},
       {"MASS", P_ENUM, 0, mass_kinds},
-      {NULL, P_FLAG, 0, NULL}}},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_modal_dynamic, deck_data_procedure, deck_end_needs_data},
     {"SOLVER CONTROLS",
      KW_SOLVER_CONTROLS,
      W_STEP,
@@ -166,12 +207,14 @@ static const kwspec kw_table[] = {
       {"LINEAR SOLVER", P_ENUM, 0, linsolvers}, {"CONTACT SOLVER", P_ENUM, 0, contact_solvers},
       {"CONTACT ITERATIONS", P_INT, 0, NULL}, {"CONTACT TOLERANCE", P_REAL, 0, NULL},
       {"RELAXATION", P_REAL, 0, NULL}, {"RELATIVE RESIDUAL", P_REAL, 0, NULL},
-      {"RELATIVE CORRECTION", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}}},
+      {"RELATIVE CORRECTION", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_solver_controls, NULL, NULL},
     {"OUTPUT",
      KW_OUTPUT,
      W_STEP,
      {{"FORMAT", P_ENUM, 1, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
-      {NULL, P_FLAG, 0, NULL}}},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_output, NULL, NULL},
 };
 #define N_KEYWORDS ((int)(sizeof kw_table / sizeof kw_table[0]))
 
@@ -483,7 +526,7 @@ static int parse_params(parser* p, loc at, const kwspec* spec, pval* vals) {
 
 static void read_file(parser* p, const char* path, loc at);
 
-static void begin_include(parser* p, loc at, const pval* v) {
+static void include_file(parser* p, loc at, const pval* v) {
   const char* input = v[0].s;
   char path[PATH_BUF];
   const char* parent = deck_file_name(p, at.file);
@@ -499,6 +542,17 @@ static void begin_include(parser* p, loc at, const pval* v) {
   read_file(p, path, at);
 }
 
+/* *INCLUDE: read the file; the included file ended its own blocks, so this
+   keyword line is the open block again (data lines after it are an error). */
+static void begin_include(parser* p, loc at, const pval* v) {
+  const kwspec* spec = p->b.spec;
+  include_file(p, at, v);
+  memset(&p->b, 0, sizeof p->b);
+  p->b.kw = KW_INCLUDE;
+  p->b.spec = spec;
+  p->b.at = at;
+}
+
 int deck_only_one_line(parser* p, loc at) {
   if (p->b.n_data == 1) return 1;
   SYNTAX(p, at, "*%s takes exactly one data line", p->b.spec->name);
@@ -511,64 +565,33 @@ int deck_in_dof_range(parser* p, loc at, int dof, const char* what) {
   return 0;
 }
 
+/* *SPRING, *DASHPOT, *ELASTIC, ...: the keyword needs at least one data line. */
+void deck_end_needs_data(parser* p) {
+  if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*%s needs a data line", p->b.spec->name);
+}
+
+/* Close the block of the last keyword: its end handler, then a fresh block. */
 static void end_block(parser* p) {
-  loc at = p->b.at;
-  /* after running out of memory the block's record may be missing: only reset */
-  switch (p->stop ? KW_NONE : p->b.kw) {
-    case KW_HEADING:
-      break;
-    case KW_SPRING:
-    case KW_DASHPOT:
-    case KW_ELASTIC:
-    case KW_DENSITY:
-    case KW_GRAVITY:
-    case KW_MANUFACTURED:
-    case KW_DYNAMIC:
-    case KW_STATIC:
-    case KW_FREQUENCY:
-    case KW_MODAL_DYNAMIC:
-      if (p->b.n_data == 0) SYNTAX(p, at, "*%s needs a data line", p->b.spec->name);
-      break;
-    case KW_AMPLITUDE:
-      deck_end_amplitude(p);
-      break;
-    case KW_RIGID_BODY:
-      deck_end_rigid_body(p);
-      break;
-    case KW_BEAM_SECTION:
-      if (p->b.n_data == 0)
-        SYNTAX(p, at, "*BEAM SECTION needs a data line with the section dimensions (RECT: b, h; CIRC: r; PIPE: r, t)");
-      break;
-    case KW_BEAM_GENERAL_SECTION:
-      if (p->b.n_data < 2)
-        SYNTAX(p, at,
-               "*BEAM GENERAL SECTION needs two data lines: EA, GA2, GA3, GJ, EI2, EI3 and rhoA, rhoJ1, rhoJ2, rhoJ3");
-      break;
-    case KW_OBSTACLE:
-      if (p->b.n_data == 0)
-        SYNTAX(p, at, "*OBSTACLE needs a data line (%s)", deck_obstacle_usage(p->b.sub, p->b.has_amp));
-      break;
-    case KW_CONTACT_PAIR:
-      if (p->b.n_data == 0) SYNTAX(p, at, "*CONTACT PAIR needs at least one data line (slave node set, master)");
-      break;
-    case KW_PROBE:
-      if (p->m->probes.data[p->b.index].quantities == 0 && p->b.n_data == 0)
-        SYNTAX(p, at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB; on beams E, N, M, NS, MS)");
-      break;
-    default:
-      break;
-  }
+  /* after running out of memory the block's record may be missing: only reset;
+     a skipped block (KW_SKIP) and a data line before the first keyword have no handler */
+  if (!p->stop && p->b.kw != KW_NONE && p->b.kw != KW_SKIP && p->b.spec->end) p->b.spec->end(p);
   memset(&p->b, 0, sizeof p->b);
   p->b.kw = KW_NONE;
+}
+
+/* ---- line dispatch ---------------------------------------------------------------- */
+
+static const kwspec* find_keyword(const char* name) {
+  for (int k = 0; k < N_KEYWORDS; ++k)
+    if (strcmp(kw_table[k].name, name) == 0) return &kw_table[k];
+  return NULL;
 }
 
 static void begin_keyword(parser* p, loc at, char* text) {
   end_block(p);
   split_fields(p, text);
   char* name = deck_normalize(p->fields[0]);
-  const kwspec* spec = NULL;
-  for (int k = 0; k < N_KEYWORDS; ++k)
-    if (strcmp(kw_table[k].name, name) == 0) spec = &kw_table[k];
+  const kwspec* spec = find_keyword(name);
   p->b.at = at;
   p->b.kw = KW_SKIP;
   if (!spec) {
@@ -592,132 +615,11 @@ static void begin_keyword(parser* p, loc at, char* text) {
     return;
   }
   if (!ok) {
-    if (spec->id == KW_STEP && !p->in_step) {
-      /* still open the step so that its *END STEP and procedure do not cascade */
-      nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
-      d.line = at.line;
-      if (NSB_ARRAY_PUSH(p->ctx, p->m->steps, d) != NSB_OK) {
-        deck_oom(p, at);
-        return;
-      }
-      p->in_step = 1;
-      p->step_at = at;
-      p->step_proc = 0;
-      p->step_inc = 0;
-    }
-    if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY || spec->id == KW_MODAL_DYNAMIC)
-      p->step_proc = 1;
+    deck_step_keyword_failed(p, at, spec);
     return;
   }
   p->b.kw = spec->id;
-  switch (spec->id) {
-    case KW_INCLUDE:
-      begin_include(p, at, v);
-      memset(&p->b, 0, sizeof p->b);
-      p->b.kw = KW_INCLUDE;
-      p->b.spec = spec;
-      p->b.at = at;
-      break;
-    case KW_NODE:
-      deck_begin_node(p, at, v);
-      break;
-    case KW_NSET:
-      deck_begin_set(p, at, v, 0);
-      break;
-    case KW_ELSET:
-      deck_begin_set(p, at, v, 1);
-      break;
-    case KW_ELEMENT:
-      deck_begin_element(p, at, v);
-      break;
-    case KW_SPRING:
-    case KW_DASHPOT:
-      deck_begin_spring(p, at, v);
-      break;
-    case KW_BEAM_SECTION:
-      deck_begin_beam_section(p, at, v);
-      break;
-    case KW_BEAM_GENERAL_SECTION:
-      deck_begin_beam_general_section(p, at, v);
-      break;
-    case KW_MATERIAL:
-      deck_begin_material(p, at, v);
-      break;
-    case KW_ELASTIC:
-      deck_begin_material_option(p, at, 0);
-      break;
-    case KW_DENSITY:
-      deck_begin_material_option(p, at, 1);
-      break;
-    case KW_AMPLITUDE:
-      deck_begin_amplitude(p, at, v);
-      break;
-    case KW_RIGID_BODY:
-      deck_begin_rigid_body(p, at, v);
-      break;
-    case KW_PARTICLE:
-      deck_begin_particle(p, at, v);
-      break;
-    case KW_JOINT:
-      p->b.sub = v[0].i;
-      p->b.level = v[1].set ? v[1].i : NSB_LEVEL_POSITION;
-      break;
-    case KW_OBSTACLE:
-      deck_begin_obstacle(p, at, v);
-      break;
-    case KW_CONTACT_PAIR:
-      deck_begin_contact_pair(p, at, v);
-      break;
-    case KW_BOUNDARY:
-      deck_begin_load(p, &v[0]);
-      break;
-    case KW_CLOAD:
-      deck_begin_load(p, &v[0]);
-      p->b.follower = v[1].set ? v[1].i : 0;
-      break;
-    case KW_DLOAD:
-      deck_begin_load(p, &v[0]);
-      break;
-    case KW_GRAVITY:
-      deck_begin_load(p, &v[0]);
-      break;
-    case KW_MANUFACTURED:
-      deck_begin_manufactured(p, at, v);
-      break;
-    case KW_INITIAL:
-      p->b.sub = v[0].i;
-      break;
-    case KW_PROBE:
-      deck_begin_probe(p, at, v);
-      break;
-    case KW_STEP:
-      deck_begin_step(p, at, v);
-      break;
-    case KW_END_STEP:
-      deck_begin_end_step(p, at);
-      break;
-    case KW_DYNAMIC:
-      deck_begin_procedure(p, at, v, 0);
-      break;
-    case KW_STATIC:
-      deck_begin_procedure(p, at, v, 1);
-      if (p->b.kw != KW_SKIP) deck_begin_riks(p, at, v);
-      break;
-    case KW_FREQUENCY:
-      deck_begin_frequency(p, at, v[0].set && v[0].i == 1);
-      break;
-    case KW_MODAL_DYNAMIC:
-      deck_begin_modal_dynamic(p, at, v);
-      break;
-    case KW_SOLVER_CONTROLS:
-      deck_begin_solver_controls(p, at, v);
-      break;
-    case KW_OUTPUT:
-      deck_begin_output(p, at, v);
-      break;
-    default:
-      break;
-  }
+  if (spec->begin) spec->begin(p, at, v);
 }
 
 static void data_line(parser* p, loc at, char* text) {
@@ -728,98 +630,20 @@ static void data_line(parser* p, loc at, char* text) {
     return;
   }
   p->b.n_data++;
-  if (p->b.kw == KW_HEADING) {
+  if (p->b.kw == KW_HEADING) { /* free text, not comma fields */
     if (p->b.n_data == 1) snprintf(p->m->heading, sizeof p->m->heading, "%s", trim(text));
     return;
   }
   split_fields(p, text);
-  switch (p->b.kw) {
-    case KW_NODE:
-      deck_data_node(p, at);
-      break;
-    case KW_NSET:
-      deck_data_set(p, at, 0);
-      break;
-    case KW_ELSET:
-      deck_data_set(p, at, 1);
-      break;
-    case KW_ELEMENT:
-      deck_data_element(p, at);
-      break;
-    case KW_SPRING:
-    case KW_DASHPOT:
-      deck_data_spring(p, at);
-      break;
-    case KW_BEAM_SECTION:
-      deck_data_beam_section(p, at);
-      break;
-    case KW_BEAM_GENERAL_SECTION:
-      deck_data_beam_general_section(p, at);
-      break;
-    case KW_BEAM_NODE_FRAME:
-      deck_data_node_frame(p, at);
-      break;
-    case KW_ELASTIC:
-      deck_data_elastic(p, at);
-      break;
-    case KW_DENSITY:
-      deck_data_density(p, at);
-      break;
-    case KW_AMPLITUDE:
-      deck_data_amplitude(p, at);
-      break;
-    case KW_RIGID_BODY:
-      deck_data_rigid_body(p, at);
-      break;
-    case KW_JOINT:
-      deck_data_joint(p, at);
-      break;
-    case KW_OBSTACLE:
-      deck_data_obstacle(p, at);
-      break;
-    case KW_CONTACT_PAIR:
-      deck_data_contact_pair(p, at);
-      break;
-    case KW_BOUNDARY:
-      deck_data_boundary(p, at);
-      break;
-    case KW_CLOAD:
-      deck_data_cload(p, at);
-      break;
-    case KW_DLOAD:
-      deck_data_dload(p, at);
-      break;
-    case KW_GRAVITY:
-      deck_data_gravity(p, at);
-      break;
-    case KW_MANUFACTURED:
-      deck_data_manufactured(p, at);
-      break;
-    case KW_INITIAL:
-      deck_data_initial(p, at);
-      break;
-    case KW_PROBE:
-      deck_data_probe(p, at);
-      break;
-    case KW_DYNAMIC:
-    case KW_MODAL_DYNAMIC:
-      deck_data_procedure(p, at);
-      break;
-    case KW_STATIC:
-      if (p->m->steps.data[p->m->steps.count - 1].riks)
-        deck_data_riks(p, at);
-      else
-        deck_data_procedure(p, at);
-      break;
-    case KW_FREQUENCY:
-      deck_data_frequency(p, at);
-      break;
-    default:
-      SYNTAX(p, at, "*%s takes no data lines", p->b.spec->name);
-      p->b.kw = KW_SKIP;
-      break;
+  if (p->b.spec->data) {
+    p->b.spec->data(p, at);
+  } else {
+    SYNTAX(p, at, "*%s takes no data lines", p->b.spec->name);
+    p->b.kw = KW_SKIP;
   }
 }
+
+/* ---- reading lines ---------------------------------------------------------------- */
 
 static int next_char(source* s) {
   if (s->f) return getc(s->f);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* Fields of the *OBSTACLE data line (kind: nsb_obstacle_kind; moving: AMPLITUDE= given). */
-const char* deck_obstacle_usage(int kind, int moving) {
+static const char* obstacle_usage(int kind, int moving) {
   static const char* const fixed[] = {"px, py, pz, nx, ny, nz", "cx, cy, cz, R", "px, py, pz, ax, ay, az, R"};
   static const char* const moved[] = {"px, py, pz, nx, ny, nz, dx, dy, dz", "cx, cy, cz, R, dx, dy, dz",
                                       "px, py, pz, ax, ay, az, R, dx, dy, dz"};
@@ -74,15 +74,15 @@ void deck_data_obstacle(parser* p, loc at) {
     VALUE(p, at,
           "*OBSTACLE: a motion vector (dx, dy, dz) is given but no AMPLITUDE= (the obstacle moves by amplitude(t) * d; "
           "without AMPLITUDE it is fixed and takes %s)",
-          deck_obstacle_usage(kind, 0));
+          obstacle_usage(kind, 0));
     return;
   }
   if (moving && n == ng) {
     VALUE(p, at, "*OBSTACLE with AMPLITUDE=%s needs the motion vector dx, dy, dz after the geometry (%s)", p->b.amp,
-          deck_obstacle_usage(kind, 1));
+          obstacle_usage(kind, 1));
     return;
   }
-  if (!deck_expect_fields(p, at, ng + 3 * moving, ng + 3 * moving, deck_obstacle_usage(kind, moving))) return;
+  if (!deck_expect_fields(p, at, ng + 3 * moving, ng + 3 * moving, obstacle_usage(kind, moving))) return;
   double x[10];
   for (int k = 0; k < n; ++k)
     if (!deck_get_real(p, at, p->fields[k], k < ng ? names[kind][k] : motion[k - ng], &x[k])) return;
@@ -106,6 +106,10 @@ void deck_data_obstacle(parser* p, loc at) {
   memcpy(ob->point, x, sizeof ob->point);
   ob->radius = kind == NSB_OBSTACLE_PLANE ? 0.0 : x[ng - 1];
   if (moving) memcpy(ob->motion, x + ng, sizeof ob->motion);
+}
+
+void deck_end_obstacle(parser* p) {
+  if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*OBSTACLE needs a data line (%s)", obstacle_usage(p->b.sub, p->b.has_amp));
 }
 
 /* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair
@@ -226,4 +230,8 @@ void deck_data_contact_pair(parser* p, loc at) {
   r.at = at;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->contact_pairs, c) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->contact_refs, r) != NSB_OK)
     deck_oom(p, at);
+}
+
+void deck_end_contact_pair(parser* p) {
+  if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*CONTACT PAIR needs at least one data line (slave node set, master)");
 }

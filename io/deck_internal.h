@@ -136,11 +136,26 @@ typedef struct pval {
 
 enum { W_MODEL, W_STEP, W_ANY };
 
+typedef struct parser parser;
+
+/* A keyword's handlers, called by the reader loop (deck.c) in this order:
+   begin once the keyword line and its parameters are valid (v[k] is the
+   value of params[k]), data for each data line (its comma fields are in
+   p->fields), end when the next keyword line or the end of the file closes
+   the block.  begin NULL: nothing to set up; data NULL: the keyword takes no
+   data lines ("*KEY takes no data lines"); end NULL: nothing to check. */
+typedef void (*kw_begin_fn)(parser* p, loc at, const pval* v);
+typedef void (*kw_data_fn)(parser* p, loc at);
+typedef void (*kw_end_fn)(parser* p);
+
 typedef struct kwspec {
   const char* name;
   kw_id id;
   int where;
   pspec params[MAX_PARAMS]; /* terminated by a NULL name */
+  kw_begin_fn begin;
+  kw_data_fn data;
+  kw_end_fn end;
 } kwspec;
 
 /* State of the current keyword block. */
@@ -169,7 +184,7 @@ typedef struct block {
   nsb_contact_pair pair; /* CONTACT PAIR: law and parameters shared by the data lines */
 } block;
 
-typedef struct parser {
+struct parser {
   nsb_ctx* ctx;
   nsb_model* m;
   FILE* err;
@@ -206,7 +221,7 @@ typedef struct parser {
   ino_t open_ino[NSB_DECK_INCLUDE_DEPTH_MAX + 2];
   char* fields[MAX_FIELDS];
   int n_fields;
-} parser;
+};
 
 #define SYNTAX(p, at, ...) deck_report((p), (at), NSB_ERR_DECK_SYNTAX, __VA_ARGS__)
 #define VALUE(p, at, ...) deck_report((p), (at), NSB_ERR_DECK_VALUE, __VA_ARGS__)
@@ -233,74 +248,95 @@ loc deck_rec_loc(const parser* p, int rec, int i, int line);
 int deck_add_amp_ref(parser* p, int rec, int first, int count, int slot, const char* name, loc at);
 int deck_only_one_line(parser* p, loc at);
 int deck_in_dof_range(parser* p, loc at, int dof, const char* what);
+void deck_end_needs_data(parser* p);
 
-/* deck_model.c */
+/* deck_model.c: lookups */
 int deck_find_element(const parser* p, int label);
 int deck_expand_nodes(parser* p, loc at, const char* field);
 int deck_node_by_label(parser* p, loc at, const char* field, const char* what);
 int deck_expand_elements(parser* p, loc at, const char* field);
-void deck_begin_node(parser* p, loc at, const pval* v);
-void deck_begin_set(parser* p, loc at, const pval* v, int is_elset);
 const char* deck_etype_name(nsb_elem_type t);
-void deck_begin_element(parser* p, loc at, const pval* v);
-void deck_begin_spring(parser* p, loc at, const pval* v);
-void deck_begin_amplitude(parser* p, loc at, const pval* v);
-void deck_begin_rigid_body(parser* p, loc at, const pval* v);
-void deck_begin_particle(parser* p, loc at, const pval* v);
+/* deck_model.c: *NODE, *NSET, *ELSET, *ELEMENT, *SPRING, *DASHPOT, *AMPLITUDE,
+   *RIGID BODY, *PARTICLE, *JOINT */
+void deck_begin_node(parser* p, loc at, const pval* v);
 void deck_data_node(parser* p, loc at);
-void deck_data_set(parser* p, loc at, int is_elset);
+void deck_begin_nset(parser* p, loc at, const pval* v);
+void deck_data_nset(parser* p, loc at);
+void deck_begin_elset(parser* p, loc at, const pval* v);
+void deck_data_elset(parser* p, loc at);
+void deck_begin_element(parser* p, loc at, const pval* v);
 void deck_data_element(parser* p, loc at);
+void deck_begin_spring(parser* p, loc at, const pval* v);
 void deck_data_spring(parser* p, loc at);
+void deck_begin_amplitude(parser* p, loc at, const pval* v);
 void deck_data_amplitude(parser* p, loc at);
-void deck_data_rigid_body(parser* p, loc at);
-void deck_data_joint(parser* p, loc at);
-void deck_end_rigid_body(parser* p);
 void deck_end_amplitude(parser* p);
+void deck_begin_rigid_body(parser* p, loc at, const pval* v);
+void deck_data_rigid_body(parser* p, loc at);
+void deck_end_rigid_body(parser* p);
+void deck_begin_particle(parser* p, loc at, const pval* v);
+void deck_begin_joint(parser* p, loc at, const pval* v);
+void deck_data_joint(parser* p, loc at);
 
-/* deck_section.c */
-void deck_begin_beam_section(parser* p, loc at, const pval* v);
-void deck_begin_beam_general_section(parser* p, loc at, const pval* v);
+/* deck_section.c: *MATERIAL, *ELASTIC, *DENSITY, *BEAM SECTION,
+   *BEAM GENERAL SECTION, *BEAM NODE FRAME */
 void deck_begin_material(parser* p, loc at, const pval* v);
-void deck_begin_material_option(parser* p, loc at, int is_density);
-void deck_data_beam_section(parser* p, loc at);
-void deck_data_beam_general_section(parser* p, loc at);
-void deck_data_node_frame(parser* p, loc at);
+void deck_begin_elastic(parser* p, loc at, const pval* v);
 void deck_data_elastic(parser* p, loc at);
+void deck_begin_density(parser* p, loc at, const pval* v);
 void deck_data_density(parser* p, loc at);
+void deck_begin_beam_section(parser* p, loc at, const pval* v);
+void deck_data_beam_section(parser* p, loc at);
+void deck_end_beam_section(parser* p);
+void deck_begin_beam_general_section(parser* p, loc at, const pval* v);
+void deck_data_beam_general_section(parser* p, loc at);
+void deck_end_beam_general_section(parser* p);
+void deck_data_node_frame(parser* p, loc at);
 
-/* deck_contact.c */
-const char* deck_obstacle_usage(int kind, int moving);
+/* deck_contact.c: *OBSTACLE, *CONTACT PAIR */
 void deck_begin_obstacle(parser* p, loc at, const pval* v);
 void deck_data_obstacle(parser* p, loc at);
+void deck_end_obstacle(parser* p);
 void deck_begin_contact_pair(parser* p, loc at, const pval* v);
 void deck_data_contact_pair(parser* p, loc at);
+void deck_end_contact_pair(parser* p);
 
-/* deck_step.c */
+/* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */
 void deck_begin_load(parser* p, const pval* amp);
-void deck_begin_manufactured(parser* p, loc at, const pval* v);
+/* deck_step.c: a *STEP or procedure keyword line with an error still opens
+   its step or marks its procedure, so that the lines after it do not cascade */
+void deck_step_keyword_failed(parser* p, loc at, const kwspec* spec);
+/* deck_step.c: *STEP, *END STEP, *DYNAMIC, *STATIC, *FREQUENCY, *MODAL DYNAMIC,
+   *SOLVER CONTROLS, *BOUNDARY, *CLOAD, *DLOAD, *GRAVITY, *MANUFACTURED ROTATION,
+   *INITIAL CONDITIONS */
 void deck_begin_step(parser* p, loc at, const pval* v);
-void deck_begin_end_step(parser* p, loc at);
-void deck_begin_procedure(parser* p, loc at, const pval* v, int is_static);
-void deck_begin_frequency(parser* p, loc at, int consistent);
-void deck_begin_modal_dynamic(parser* p, loc at, const pval* v);
+void deck_begin_end_step(parser* p, loc at, const pval* v);
+void deck_begin_dynamic(parser* p, loc at, const pval* v);
+void deck_begin_static(parser* p, loc at, const pval* v);
+void deck_data_static(parser* p, loc at);
+void deck_data_procedure(parser* p, loc at);
+void deck_begin_frequency(parser* p, loc at, const pval* v);
 void deck_data_frequency(parser* p, loc at);
+void deck_begin_modal_dynamic(parser* p, loc at, const pval* v);
 void deck_begin_solver_controls(parser* p, loc at, const pval* v);
+void deck_begin_loading(parser* p, loc at, const pval* v);
+void deck_begin_cload(parser* p, loc at, const pval* v);
 void deck_data_boundary(parser* p, loc at);
 void deck_data_cload(parser* p, loc at);
 void deck_data_dload(parser* p, loc at);
 void deck_data_gravity(parser* p, loc at);
+void deck_begin_manufactured(parser* p, loc at, const pval* v);
 void deck_data_manufactured(parser* p, loc at);
+void deck_begin_initial(parser* p, loc at, const pval* v);
 void deck_data_initial(parser* p, loc at);
-void deck_data_procedure(parser* p, loc at);
-void deck_begin_riks(parser* p, loc at, const pval* v);
-void deck_data_riks(parser* p, loc at);
 
-/* deck_output.c */
+/* deck_output.c: *PROBE, *OUTPUT */
 void deck_begin_probe(parser* p, loc at, const pval* v);
-void deck_begin_output(parser* p, loc at, const pval* v);
 void deck_data_probe(parser* p, loc at);
+void deck_end_probe(parser* p);
+void deck_begin_output(parser* p, loc at, const pval* v);
 
-/* deck_check.c */
+/* deck_check.c: the checks that need the whole deck (after the last line) */
 void deck_check_model(parser* p);
 
 #endif

@@ -175,7 +175,7 @@ void deck_begin_node(parser* p, loc at, const pval* v) {
   if (v[0].set) p->b.set = find_or_add_nset(p, at, v[0].s);
 }
 
-void deck_begin_set(parser* p, loc at, const pval* v, int is_elset) {
+static void begin_set(parser* p, loc at, const pval* v, int is_elset) {
   p->b.generate = v[1].set;
   p->b.set = is_elset ? find_or_add_elset(p, at, v[0].s) : find_or_add_nset(p, at, v[0].s);
   if (p->b.set < 0) return;
@@ -185,6 +185,10 @@ void deck_begin_set(parser* p, loc at, const pval* v, int is_elset) {
                                  p->m->nodes.count);
   if (st != NSB_OK) deck_oom(p, at);
 }
+
+void deck_begin_nset(parser* p, loc at, const pval* v) { begin_set(p, at, v, 0); }
+
+void deck_begin_elset(parser* p, loc at, const pval* v) { begin_set(p, at, v, 1); }
 
 const char* deck_etype_name(nsb_elem_type t) {
   return t == NSB_ETYPE_B2V ? "B2V" : t == NSB_ETYPE_B2S ? "B2S" : t == NSB_ETYPE_DASHPOTA ? "DASHPOTA" : "SPRINGA";
@@ -373,7 +377,7 @@ void deck_data_node(parser* p, loc at) {
 }
 
 /* NSET / ELSET data line. */
-void deck_data_set(parser* p, loc at, int is_elset) {
+static void data_set(parser* p, loc at, int is_elset) {
   if (p->b.set < 0) return;
   int universe = is_elset ? p->m->elements.count : p->m->nodes.count;
   const char* what = is_elset ? "element" : "node";
@@ -431,6 +435,10 @@ void deck_data_set(parser* p, loc at, int is_elset) {
     }
   }
 }
+
+void deck_data_nset(parser* p, loc at) { data_set(p, at, 0); }
+
+void deck_data_elset(parser* p, loc at) { data_set(p, at, 1); }
 
 void deck_data_element(parser* p, loc at) {
   if (!deck_expect_fields(p, at, 3, 3, "label, node1, node2")) return;
@@ -684,6 +692,13 @@ static void data_joint_element_point(parser* p, loc at) {
   }
   j.node_b = j.xi <= 0.5 ? el->nodes[0] : el->nodes[1]; /* drawn as a line to the nearer node */
   if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || deck_note_rec_file(p, REC_JOINT, at.file) != NSB_OK) deck_oom(p, at);
+}
+
+/* *JOINT: the type and the level of the constraint, for its data lines. */
+void deck_begin_joint(parser* p, loc at, const pval* v) {
+  (void)at;
+  p->b.sub = v[0].i;
+  p->b.level = v[1].set ? v[1].i : NSB_LEVEL_POSITION;
 }
 
 void deck_data_joint(parser* p, loc at) {

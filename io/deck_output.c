@@ -125,3 +125,8 @@ void deck_data_probe(parser* p, loc at) {
     pr->quantities |= 1u << k;
   }
 }
+
+void deck_end_probe(parser* p) {
+  if (p->m->probes.data[p->b.index].quantities == 0 && p->b.n_data == 0)
+    SYNTAX(p, p->b.at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB; on beams E, N, M, NS, MS)");
+}

@@ -116,7 +116,7 @@ void deck_begin_material(parser* p, loc at, const pval* v) {
   p->cur_material = p->m->materials.count - 1;
 }
 
-void deck_begin_material_option(parser* p, loc at, int is_density) {
+static void begin_material_option(parser* p, loc at, int is_density) {
   if (p->cur_material < 0) {
     SYNTAX(p, at, "*%s must follow *MATERIAL", is_density ? "DENSITY" : "ELASTIC");
     p->b.kw = KW_SKIP;
@@ -127,6 +127,16 @@ void deck_begin_material_option(parser* p, loc at, int is_density) {
     VALUE(p, at, "material %s already has *%s", mat->name, is_density ? "DENSITY" : "ELASTIC");
     p->b.kw = KW_SKIP;
   }
+}
+
+void deck_begin_elastic(parser* p, loc at, const pval* v) {
+  (void)v;
+  begin_material_option(p, at, 0);
+}
+
+void deck_begin_density(parser* p, loc at, const pval* v) {
+  (void)v;
+  begin_material_option(p, at, 1);
 }
 
 /* Resultant stiffnesses and inertias of a shaped section, linear elastic and
@@ -344,3 +354,14 @@ void deck_data_density(parser* p, loc at) {
 /* *AMPLITUDE, DEFINITION=SUM data: pairs "name, factor"; the names are
    resolved after the whole deck (resolve_amplitudes), the factors collect in
    p->values. */
+
+void deck_end_beam_section(parser* p) {
+  if (p->b.n_data == 0)
+    SYNTAX(p, p->b.at, "*BEAM SECTION needs a data line with the section dimensions (RECT: b, h; CIRC: r; PIPE: r, t)");
+}
+
+void deck_end_beam_general_section(parser* p) {
+  if (p->b.n_data < 2)
+    SYNTAX(p, p->b.at,
+           "*BEAM GENERAL SECTION needs two data lines: EA, GA2, GA3, GJ, EI2, EI3 and rhoA, rhoJ1, rhoJ2, rhoJ3");
+}

@@ -13,6 +13,19 @@ void deck_begin_load(parser* p, const pval* amp) {
   if (amp->set) snprintf(p->b.amp, sizeof p->b.amp, "%s", amp->s);
 }
 
+/* *BOUNDARY, *DLOAD, *GRAVITY: the optional AMPLITUDE= (the first parameter). */
+void deck_begin_loading(parser* p, loc at, const pval* v) {
+  (void)at;
+  deck_begin_load(p, &v[0]);
+}
+
+/* *CLOAD: AMPLITUDE= and FOLLOWER=. */
+void deck_begin_cload(parser* p, loc at, const pval* v) {
+  (void)at;
+  deck_begin_load(p, &v[0]);
+  p->b.follower = v[1].set ? v[1].i : 0;
+}
+
 void deck_begin_manufactured(parser* p, loc at, const pval* v) {
   int i = nsb_model_find_node(p->m, v[0].i);
   if (i < 0) {
@@ -60,7 +73,8 @@ void deck_begin_step(parser* p, loc at, const pval* v) {
   p->step_proc = 0;
 }
 
-void deck_begin_end_step(parser* p, loc at) {
+void deck_begin_end_step(parser* p, loc at, const pval* v) {
+  (void)v;
   if (!p->in_step) {
     SYNTAX(p, at, "*END STEP without *STEP");
     return;
@@ -81,7 +95,7 @@ static void set_chung_hulbert(nsb_step_def* s, double r) {
   s->gamma = 0.5 - s->alpha_m + s->alpha_f;
 }
 
-void deck_begin_procedure(parser* p, loc at, const pval* v, int is_static) {
+static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
     p->b.kw = KW_SKIP;
@@ -146,9 +160,11 @@ void deck_begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   }
 }
 
+void deck_begin_dynamic(parser* p, loc at, const pval* v) { begin_procedure(p, at, v, 0); }
+
 /* *FREQUENCY: a static-kind step of no duration; the data line gives the
    number of modes and an optional shift (docs/deck.md, docs/theory.md §6). */
-void deck_begin_frequency(parser* p, loc at, int consistent) {
+static void begin_frequency_step(parser* p, loc at, int consistent) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
     p->b.kw = KW_SKIP;
@@ -169,12 +185,14 @@ void deck_begin_frequency(parser* p, loc at, int consistent) {
   s->consistent_mass = consistent;
 }
 
+void deck_begin_frequency(parser* p, loc at, const pval* v) { begin_frequency_step(p, at, v[0].set && v[0].i == 1); }
+
 /* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=]: data line h, period
    (deck_data_procedure).  The step linearizes like *FREQUENCY; loads of the step act
    with their dynamic meaning (no ramp). */
 
 void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
-  deck_begin_frequency(p, at, v[4].set && v[4].i == 1);
+  begin_frequency_step(p, at, v[4].set && v[4].i == 1);
   if (p->b.kw == KW_SKIP) return;
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   s->modal_dynamic = 1;
@@ -376,6 +394,12 @@ void deck_data_manufactured(parser* p, loc at) {
     if (!deck_add_amp_ref(p, REC_MANUFACTURED, p->b.index, 1, k, p->fields[k], at)) return;
 }
 
+/* *INITIAL CONDITIONS: the TYPE= of its data lines. */
+void deck_begin_initial(parser* p, loc at, const pval* v) {
+  (void)at;
+  p->b.sub = v[0].i;
+}
+
 void deck_data_initial(parser* p, loc at) {
   nsb_initial ic;
   memset(&ic, 0, sizeof ic);
@@ -447,7 +471,7 @@ void deck_data_procedure(parser* p, loc at) {
 /* *STATIC, RIKS [, CONSTRAINT=]: arc-length continuation (solver/arclength.h);
    without RIKS, CONSTRAINT is an error.  v: the *STATIC parameters. */
 
-void deck_begin_riks(parser* p, loc at, const pval* v) {
+static void begin_riks(parser* p, loc at, const pval* v) {
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   if (!v[0].set) {
     if (v[1].set) VALUE(p, at, "CONSTRAINT applies to *STATIC, RIKS only");
@@ -476,7 +500,7 @@ static int riks_real(parser* p, loc at, int k, const char* what, double* out) {
    proportionality factor, node, DOF and the displacement that end the step.
    Every field may be empty; zero means "default" for the first three. */
 
-void deck_data_riks(parser* p, loc at) {
+static void data_riks(parser* p, loc at) {
   if (!deck_only_one_line(p, at)) return;
   if (!deck_expect_fields(p, at, 1, 8,
                      "initial arc-length increment, total arc length, minimum increment, maximum increment, maximum "
@@ -542,4 +566,35 @@ void deck_data_riks(parser* p, loc at) {
   s->h_min = ds_min;
   s->riks_h_max = ds_max;
   s->riks_lpf_max = has_lpf ? lpf_max : 0.0;
+}
+
+/* *STATIC: a load-controlled step, or with RIKS an arc-length step. */
+void deck_begin_static(parser* p, loc at, const pval* v) {
+  begin_procedure(p, at, v, 1);
+  if (p->b.kw != KW_SKIP) begin_riks(p, at, v);
+}
+
+void deck_data_static(parser* p, loc at) {
+  if (p->m->steps.data[p->m->steps.count - 1].riks)
+    data_riks(p, at);
+  else
+    deck_data_procedure(p, at);
+}
+
+void deck_step_keyword_failed(parser* p, loc at, const kwspec* spec) {
+  if (spec->id == KW_STEP && !p->in_step) {
+    /* still open the step so that its *END STEP and procedure do not cascade */
+    nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
+    d.line = at.line;
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->steps, d) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+    p->in_step = 1;
+    p->step_at = at;
+    p->step_proc = 0;
+    p->step_inc = 0;
+  }
+  if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY || spec->id == KW_MODAL_DYNAMIC)
+    p->step_proc = 1;
 }
