@@ -140,7 +140,7 @@ void deck_begin_density(parser* p, loc at, const pval* v) {
 }
 
 /* Resultant stiffnesses and inertias of a shaped section, linear elastic and
- * isotropic (seed 001 §2.2: N_G = diag(EA, GA2, GA3) gamma_G,
+ * isotropic (Češarek 2013, Ch. 5 and §6.6: N_G = diag(EA, GA2, GA3) gamma_G,
  * M_G = diag(GJ, EI2, EI3) kappa_G, mass inertia per length
  * rho diag(I2 + I3, I2, I3) about G1, G2, G3), G = E / (2 (1 + nu)).
  * G2, G3 are principal axes through the centroid; I2 is the second moment
