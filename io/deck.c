@@ -428,6 +428,61 @@ static void list_values(char* buf, size_t size, const char* const* values) {
   }
 }
 
+/* Report a parameter name that the keyword does not take, with the allowed names. */
+static void unknown_parameter(parser* p, loc at, const kwspec* spec, int np, const char* name) {
+  if (np == 0) {
+    SYNTAX(p, at, "unknown parameter %s for *%s (it takes no parameters)", name, spec->name);
+  } else {
+    char allowed[256];
+    size_t n = 0;
+    allowed[0] = '\0';
+    for (int j = 0; j < np; ++j) {
+      int w = snprintf(allowed + n, sizeof allowed - n, "%s%s", j ? ", " : "", spec->params[j].name);
+      if (w > 0 && (size_t)w < sizeof allowed - n) n += (size_t)w;
+    }
+    SYNTAX(p, at, "unknown parameter %s for *%s (allowed: %s)", name, spec->name, allowed);
+  }
+}
+
+/* Check and convert the value of parameter ps into v (value: the trimmed text
+   after '='); returns 0 after an error. */
+static int parameter_value(parser* p, loc at, const pspec* ps, pval* v, char* value) {
+  v->s = value;
+  char what[64];
+  snprintf(what, sizeof what, "parameter %s", ps->name);
+  switch (ps->type) {
+    case P_NAME:
+      if (!deck_check_name(p, at, value, what)) return 0;
+      break;
+    case P_PATH:
+    case P_FLAG:
+      break;
+    case P_WORD:
+      v->s = deck_normalize(value);
+      break;
+    case P_INT:
+      if (!deck_get_int(p, at, value, what, &v->i)) return 0;
+      break;
+    case P_REAL:
+      if (!deck_get_real(p, at, value, what, &v->d)) return 0;
+      break;
+    case P_ENUM: {
+      char* u = deck_normalize(value);
+      int e = 0;
+      while (ps->values[e] && strcmp(ps->values[e], u) != 0) ++e;
+      if (!ps->values[e]) {
+        char allowed[256];
+        list_values(allowed, sizeof allowed, ps->values);
+        SYNTAX(p, at, "invalid value %s for parameter %s (allowed: %s)", u, ps->name, allowed);
+        return 0;
+      }
+      v->i = e;
+      break;
+    }
+  }
+  return 1;
+}
+
 /* Parse the parameters of a keyword line (fields 1..n) into vals. Returns 1 if all good. */
 static int parse_params(parser* p, loc at, const kwspec* spec, pval* vals) {
   int ok = 1, np = 0;
@@ -446,18 +501,7 @@ static int parse_params(parser* p, loc at, const kwspec* spec, pval* vals) {
     int k = 0;
     while (k < np && strcmp(spec->params[k].name, name) != 0) ++k;
     if (k == np) {
-      if (np == 0) {
-        SYNTAX(p, at, "unknown parameter %s for *%s (it takes no parameters)", name, spec->name);
-      } else {
-        char allowed[256];
-        size_t n = 0;
-        allowed[0] = '\0';
-        for (int j = 0; j < np; ++j) {
-          int w = snprintf(allowed + n, sizeof allowed - n, "%s%s", j ? ", " : "", spec->params[j].name);
-          if (w > 0 && (size_t)w < sizeof allowed - n) n += (size_t)w;
-        }
-        SYNTAX(p, at, "unknown parameter %s for *%s (allowed: %s)", name, spec->name, allowed);
-      }
+      unknown_parameter(p, at, spec, np, name);
       ok = 0;
       continue;
     }
@@ -481,40 +525,7 @@ static int parse_params(parser* p, loc at, const kwspec* spec, pval* vals) {
       ok = 0;
       continue;
     }
-    v->s = value;
-    char what[64];
-    snprintf(what, sizeof what, "parameter %s", ps->name);
-    switch (ps->type) {
-      case P_NAME:
-        if (!deck_check_name(p, at, value, what)) ok = 0;
-        break;
-      case P_PATH:
-      case P_FLAG:
-        break;
-      case P_WORD:
-        v->s = deck_normalize(value);
-        break;
-      case P_INT:
-        if (!deck_get_int(p, at, value, what, &v->i)) ok = 0;
-        break;
-      case P_REAL:
-        if (!deck_get_real(p, at, value, what, &v->d)) ok = 0;
-        break;
-      case P_ENUM: {
-        char* u = deck_normalize(value);
-        int e = 0;
-        while (ps->values[e] && strcmp(ps->values[e], u) != 0) ++e;
-        if (!ps->values[e]) {
-          char allowed[256];
-          list_values(allowed, sizeof allowed, ps->values);
-          SYNTAX(p, at, "invalid value %s for parameter %s (allowed: %s)", u, ps->name, allowed);
-          ok = 0;
-        } else {
-          v->i = e;
-        }
-        break;
-      }
-    }
+    if (!parameter_value(p, at, ps, v, value)) ok = 0;
   }
   for (int k = 0; k < np; ++k)
     if (spec->params[k].required && !vals[k].set) {

@@ -397,13 +397,137 @@ static void check_riks_steps(parser* p) {
   }
 }
 
+static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c);
+
+/* The slave of a contact pair: a node set (an element set or an obstacle of
+   that name is named in the message).  Returns 0 after an error. */
+static int resolve_slave(parser* p, loc at, const contact_ref* ref, nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  int ok = 1;
+  c->slave_nset = nsb_model_find_nset(m, ref->slave);
+  if (c->slave_nset < 0) {
+    const char* what = nsb_model_find_elset(m, ref->slave) >= 0      ? "an element set"
+                       : nsb_model_find_obstacle(m, ref->slave) >= 0 ? "an obstacle"
+                                                                     : NULL;
+    if (what)
+      VALUE(p, at,
+            "*CONTACT PAIR: slave node set %s is not defined (%s is %s; the slave must be a node set of particles or beam nodes)",
+            ref->slave, ref->slave, what);
+    else
+      VALUE(p, at, "*CONTACT PAIR: slave node set %s is not defined", ref->slave);
+    ok = 0;
+  }
+  return ok;
+}
+
+/* The master of a contact pair: an obstacle, an element set (beams) or a node
+   set (particles), whose name must be unique among them.  Returns 0 after an
+   error. */
+static int resolve_master(parser* p, loc at, const contact_ref* ref, nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  int ok = 1;
+  int ob = nsb_model_find_obstacle(m, ref->master);
+  int es = nsb_model_find_elset(m, ref->master);
+  int ns = nsb_model_find_nset(m, ref->master);
+  if (ob >= 0 && (es >= 0 || ns >= 0)) {
+    loc def = deck_rec_loc(p, REC_OBSTACLE, ob, m->obstacles.data[ob].line);
+    VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names an obstacle (%s:%d) and %s", ref->master,
+          deck_file_name(p, def.file), def.line,
+          es >= 0 && ns >= 0 ? "an element set and a node set"
+          : es >= 0          ? "an element set"
+                             : "a node set");
+    ok = 0;
+  } else if (es >= 0 && ns >= 0) {
+    VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names both an element set and a node set",
+          ref->master);
+    ok = 0;
+  } else if (ob >= 0) {
+    c->master_kind = NSB_MASTER_OBSTACLE;
+    c->master = ob;
+  } else if (es >= 0) {
+    c->master_kind = NSB_MASTER_BEAMS;
+    c->master = es;
+  } else if (ns >= 0) {
+    c->master_kind = NSB_MASTER_PARTICLES;
+    c->master = ns;
+  } else {
+    VALUE(p, at, "*CONTACT PAIR: master %s is not defined (no obstacle, element set or node set has that name)",
+          ref->master);
+    ok = 0;
+  }
+  return ok;
+}
+
+/* RADIUS and CENTRELINE=HERMITE apply only to a master element set of beams.
+   Returns 0 after an error. */
+static int check_master_options(parser* p, loc at, const contact_ref* ref, const nsb_contact_pair* c) {
+  if (c->master_radius >= 0.0 && c->master_kind != NSB_MASTER_BEAMS) {
+    VALUE(p, at, "*CONTACT PAIR: RADIUS applies only to a master element set of beams; %s is %s", ref->master,
+          c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
+    return 0;
+  }
+  if (c->centreline == NSB_CENTRELINE_HERMITE && c->master_kind != NSB_MASTER_BEAMS) {
+    VALUE(p, at, "*CONTACT PAIR: CENTRELINE=HERMITE applies only to a master element set of beams; %s is %s",
+          ref->master, c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
+    return 0;
+  }
+  return 1;
+}
+
+/* What the node sets of a contact pair hold: every slave node a particle or a
+   beam node, every node of a master node set (checked when master_ok) a
+   particle. */
+static void check_pair_node_sets(parser* p, loc at, const nsb_contact_pair* c, int master_ok) {
+  const nsb_model* m = p->m;
+  for (int side = 0; side < 2 && !p->stop; ++side) {
+    int set = side == 0 ? c->slave_nset : master_ok && c->master_kind == NSB_MASTER_PARTICLES ? c->master : -1;
+    if (set < 0) continue;
+    const nsb_nset* s = &m->nsets.data[set];
+    const char* role = side == 0 ? "slave" : "master";
+    if (s->nodes.count == 0) {
+      VALUE(p, at, "*CONTACT PAIR: %s node set %s is empty", role, s->name);
+      continue;
+    }
+    /* slaves: particles or beam nodes (SLAVE RADIUS concerns the beam nodes only) */
+    for (int k = 0; k < s->nodes.count; ++k) {
+      const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
+      if (nd->body_kind == NSB_BODY_PARTICLE) continue;
+      if (side == 0 && nd->body_kind == NSB_BODY_NONE && nd->n_beams > 0) continue;
+      if (side == 0)
+        VALUE(p, at,
+              "*CONTACT PAIR: node %d of slave node set %s carries %s (a slave node needs a *PARTICLE or a beam "
+              "element)",
+              nd->label, s->name, nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : "no particle and no beam");
+      else
+        VALUE(p, at,
+              "*CONTACT PAIR: node %d of master node set %s carries %s, not a particle (a master node set holds "
+              "particles; beams are masters through an element set)",
+              nd->label, s->name,
+              nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : nd->n_beams > 0 ? "a beam" : "no body");
+      break;
+    }
+  }
+}
+
+/* A master element set holds beams only.  Returns 0 after an error. */
+static int check_master_beams(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  const nsb_elset* s = &m->elsets.data[c->master];
+  if (s->elements.count == 0) VALUE(p, at, "*CONTACT PAIR: master element set %s is empty", s->name);
+  for (int k = 0; k < s->elements.count; ++k) {
+    const nsb_element* e = &m->elements.data[s->elements.data[k]];
+    if (nsb_etype_is_beam(e->type)) continue;
+    VALUE(p, at, "*CONTACT PAIR: element %d of master element set %s is a %s element, not a beam (B2V, B2S)",
+          e->label, s->name, deck_etype_name(e->type));
+    return 0;
+  }
+  return 1;
+}
+
 /* Contact pairs after reading: resolve the slave node set and the master
    (obstacle, element set of beams, node set of particles; case-insensitive;
    a name that fits two kinds is ambiguous) and check what they hold against
    the bodies of the whole deck.  Errors at the pair's data line. */
-
-static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c);
-
 static void check_contact(parser* p) {
   nsb_model* m = p->m;
   if (p->contact_refs.count > 0) nsb_model_beam_node_contact(m);
@@ -411,100 +535,12 @@ static void check_contact(parser* p) {
     const contact_ref* ref = &p->contact_refs.data[r];
     nsb_contact_pair* c = &m->contact_pairs.data[ref->pair];
     loc at = ref->at;
-    int ok = 1;
-    c->slave_nset = nsb_model_find_nset(m, ref->slave);
-    if (c->slave_nset < 0) {
-      const char* what = nsb_model_find_elset(m, ref->slave) >= 0      ? "an element set"
-                         : nsb_model_find_obstacle(m, ref->slave) >= 0 ? "an obstacle"
-                                                                       : NULL;
-      if (what)
-        VALUE(p, at,
-              "*CONTACT PAIR: slave node set %s is not defined (%s is %s; the slave must be a node set of particles or beam nodes)",
-              ref->slave, ref->slave, what);
-      else
-        VALUE(p, at, "*CONTACT PAIR: slave node set %s is not defined", ref->slave);
-      ok = 0;
-    }
-    int ob = nsb_model_find_obstacle(m, ref->master);
-    int es = nsb_model_find_elset(m, ref->master);
-    int ns = nsb_model_find_nset(m, ref->master);
-    if (ob >= 0 && (es >= 0 || ns >= 0)) {
-      loc def = deck_rec_loc(p, REC_OBSTACLE, ob, m->obstacles.data[ob].line);
-      VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names an obstacle (%s:%d) and %s", ref->master,
-            deck_file_name(p, def.file), def.line,
-            es >= 0 && ns >= 0 ? "an element set and a node set"
-            : es >= 0          ? "an element set"
-                               : "a node set");
-      ok = 0;
-    } else if (es >= 0 && ns >= 0) {
-      VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names both an element set and a node set",
-            ref->master);
-      ok = 0;
-    } else if (ob >= 0) {
-      c->master_kind = NSB_MASTER_OBSTACLE;
-      c->master = ob;
-    } else if (es >= 0) {
-      c->master_kind = NSB_MASTER_BEAMS;
-      c->master = es;
-    } else if (ns >= 0) {
-      c->master_kind = NSB_MASTER_PARTICLES;
-      c->master = ns;
-    } else {
-      VALUE(p, at, "*CONTACT PAIR: master %s is not defined (no obstacle, element set or node set has that name)",
-            ref->master);
-      ok = 0;
-    }
-    if (ok && c->master_radius >= 0.0 && c->master_kind != NSB_MASTER_BEAMS) {
-      VALUE(p, at, "*CONTACT PAIR: RADIUS applies only to a master element set of beams; %s is %s", ref->master,
-            c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
-      ok = 0;
-    }
-    if (ok && c->centreline == NSB_CENTRELINE_HERMITE && c->master_kind != NSB_MASTER_BEAMS) {
-      VALUE(p, at, "*CONTACT PAIR: CENTRELINE=HERMITE applies only to a master element set of beams; %s is %s",
-            ref->master, c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
-      ok = 0;
-    }
-    /* what the sets hold: every slave (and particle master) node a particle, beams only in a master element set */
-    for (int side = 0; side < 2 && !p->stop; ++side) {
-      int set = side == 0 ? c->slave_nset : ok && c->master_kind == NSB_MASTER_PARTICLES ? c->master : -1;
-      if (set < 0) continue;
-      const nsb_nset* s = &m->nsets.data[set];
-      const char* role = side == 0 ? "slave" : "master";
-      if (s->nodes.count == 0) {
-        VALUE(p, at, "*CONTACT PAIR: %s node set %s is empty", role, s->name);
-        continue;
-      }
-      /* slaves: particles or beam nodes (SLAVE RADIUS concerns the beam nodes only) */
-      for (int k = 0; k < s->nodes.count; ++k) {
-        const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
-        if (nd->body_kind == NSB_BODY_PARTICLE) continue;
-        if (side == 0 && nd->body_kind == NSB_BODY_NONE && nd->n_beams > 0) continue;
-        if (side == 0)
-          VALUE(p, at,
-                "*CONTACT PAIR: node %d of slave node set %s carries %s (a slave node needs a *PARTICLE or a beam "
-                "element)",
-                nd->label, s->name, nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : "no particle and no beam");
-        else
-          VALUE(p, at,
-                "*CONTACT PAIR: node %d of master node set %s carries %s, not a particle (a master node set holds "
-                "particles; beams are masters through an element set)",
-                nd->label, s->name,
-                nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : nd->n_beams > 0 ? "a beam" : "no body");
-        break;
-      }
-    }
-    if (ok && c->master_kind == NSB_MASTER_BEAMS) {
-      const nsb_elset* s = &m->elsets.data[c->master];
-      if (s->elements.count == 0) VALUE(p, at, "*CONTACT PAIR: master element set %s is empty", s->name);
-      for (int k = 0; k < s->elements.count; ++k) {
-        const nsb_element* e = &m->elements.data[s->elements.data[k]];
-        if (nsb_etype_is_beam(e->type)) continue;
-        VALUE(p, at, "*CONTACT PAIR: element %d of master element set %s is a %s element, not a beam (B2V, B2S)",
-              e->label, s->name, deck_etype_name(e->type));
-        ok = 0;
-        break;
-      }
-    }
+    int ok = resolve_slave(p, at, ref, c);
+    int master_ok = resolve_master(p, at, ref, c);
+    ok = ok && master_ok;
+    if (ok) ok = check_master_options(p, at, ref, c);
+    check_pair_node_sets(p, at, c, ok);
+    if (ok && c->master_kind == NSB_MASTER_BEAMS) ok = check_master_beams(p, at, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
   }
 }

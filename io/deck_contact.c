@@ -112,11 +112,74 @@ void deck_end_obstacle(parser* p) {
   if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*OBSTACLE needs a data line (%s)", obstacle_usage(p->b.sub, p->b.has_amp));
 }
 
+/* Parameter names by position in the *CONTACT PAIR row of kw_table (deck.c). */
+static const char* const pair_param_names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING",
+                                               "RADIUS"};
+
+/* *CONTACT PAIR, LAW=NEWTON: RESTITUTION and FRICTION; the Hertz parameters
+   are refused.  Returns 0 after an error. */
+static int newton_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
+  int ok = 1;
+  for (int k = 3; k <= 5; ++k)
+    if (v[k].set) {
+      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ", pair_param_names[k]);
+      ok = 0;
+    }
+  if (v[1].set) {
+    if (v[1].d >= 0.0 && v[1].d <= 1.0) c->restitution = v[1].d;
+    else {
+      VALUE(p, at, "RESTITUTION must satisfy 0 <= e <= 1, got %.12g", v[1].d);
+      ok = 0;
+    }
+  }
+  if (v[2].set) {
+    if (v[2].d >= 0.0) c->friction = v[2].d;
+    else {
+      VALUE(p, at, "FRICTION must be >= 0, got %.12g", v[2].d);
+      ok = 0;
+    }
+  }
+  return ok;
+}
+
+/* *CONTACT PAIR, LAW=HERTZ: STIFFNESS (required), EXPONENT and DAMPING; the
+   Newton parameters are refused.  Returns 0 after an error. */
+static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
+  int ok = 1;
+  for (int k = 1; k <= 2; ++k)
+    if (v[k].set) {
+      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=NEWTON", pair_param_names[k]);
+      ok = 0;
+    }
+  if (!v[3].set) {
+    VALUE(p, at, "*CONTACT PAIR, LAW=HERTZ needs parameter STIFFNESS (c > 0)");
+    ok = 0;
+  } else if (v[3].d > 0.0) {
+    c->stiffness = v[3].d;
+  } else {
+    VALUE(p, at, "STIFFNESS must be > 0, got %.12g", v[3].d);
+    ok = 0;
+  }
+  if (v[4].set) {
+    if (v[4].d >= 1.0) c->exponent = v[4].d;
+    else {
+      VALUE(p, at, "EXPONENT must be >= 1, got %.12g", v[4].d);
+      ok = 0;
+    }
+  }
+  if (v[5].set) {
+    if (v[5].d >= 0.0) c->damping = v[5].d;
+    else {
+      VALUE(p, at, "DAMPING must be >= 0, got %.12g", v[5].d);
+      ok = 0;
+    }
+  }
+  return ok;
+}
+
 /* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair
    for every data line. */
-
 void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
-  static const char* const names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING", "RADIUS"};
   nsb_contact_pair* c = &p->b.pair;
   memset(c, 0, sizeof *c);
   c->slave_nset = -1;
@@ -129,57 +192,7 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
   c->damping = 0.0;
   c->master_radius = -1.0;
   c->slave_radius = -1.0;
-  int ok = 1;
-  if (c->law == NSB_CONTACT_NEWTON) {
-    for (int k = 3; k <= 5; ++k)
-      if (v[k].set) {
-        VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ", names[k]);
-        ok = 0;
-      }
-    if (v[1].set) {
-      if (v[1].d >= 0.0 && v[1].d <= 1.0) c->restitution = v[1].d;
-      else {
-        VALUE(p, at, "RESTITUTION must satisfy 0 <= e <= 1, got %.12g", v[1].d);
-        ok = 0;
-      }
-    }
-    if (v[2].set) {
-      if (v[2].d >= 0.0) c->friction = v[2].d;
-      else {
-        VALUE(p, at, "FRICTION must be >= 0, got %.12g", v[2].d);
-        ok = 0;
-      }
-    }
-  } else {
-    for (int k = 1; k <= 2; ++k)
-      if (v[k].set) {
-        VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=NEWTON", names[k]);
-        ok = 0;
-      }
-    if (!v[3].set) {
-      VALUE(p, at, "*CONTACT PAIR, LAW=HERTZ needs parameter STIFFNESS (c > 0)");
-      ok = 0;
-    } else if (v[3].d > 0.0) {
-      c->stiffness = v[3].d;
-    } else {
-      VALUE(p, at, "STIFFNESS must be > 0, got %.12g", v[3].d);
-      ok = 0;
-    }
-    if (v[4].set) {
-      if (v[4].d >= 1.0) c->exponent = v[4].d;
-      else {
-        VALUE(p, at, "EXPONENT must be >= 1, got %.12g", v[4].d);
-        ok = 0;
-      }
-    }
-    if (v[5].set) {
-      if (v[5].d >= 0.0) c->damping = v[5].d;
-      else {
-        VALUE(p, at, "DAMPING must be >= 0, got %.12g", v[5].d);
-        ok = 0;
-      }
-    }
-  }
+  int ok = c->law == NSB_CONTACT_NEWTON ? newton_parameters(p, at, v, c) : hertz_parameters(p, at, v, c);
   if (v[6].set) {
     if (v[6].d >= 0.0) c->master_radius = v[6].d;
     else {
