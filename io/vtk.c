@@ -159,11 +159,13 @@ static void write_section(FILE* f, const vtk_grid* g, int sec, int ascii, uint64
   fprintf(f, "%s</%s>\n", indent, section_tag[sec]);
 }
 
-/// Write grid g to path as one .vtu.  Errors: NSB_ERR_IO with the path (a
-/// partly written file is removed).
-static int write_grid(nsb_ctx* ctx, const char* path, const vtk_grid* g, int ascii) {
-  FILE* f = fopen(path, "wb");
-  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
+/// Write grid g as one .vtu: to tmp (a temporary name in the same directory),
+/// then renamed to path, so that path is either absent or complete at every
+/// instant.  Errors: NSB_ERR_IO with the path and the OS error (the
+/// temporary is removed).
+static int write_grid(nsb_ctx* ctx, const char* path, const char* tmp, const vtk_grid* g, int ascii) {
+  FILE* f = fopen(tmp, "wb");
+  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot open '%s' for writing: %s", tmp, strerror(errno));
   uint64_t offset = 0;
   fprintf(f,
           "<?xml version=\"1.0\"?>\n"
@@ -193,8 +195,12 @@ static int write_grid(nsb_ctx* ctx, const char* path, const vtk_grid* g, int asc
     bad = 1;
     err = errno;
   }
+  if (!bad && rename(tmp, path) != 0) {
+    bad = 1;
+    err = errno;
+  }
   if (bad) {
-    remove(path);
+    remove(tmp);
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "error writing '%s': %s", path, strerror(err));
   }
   return NSB_OK;
@@ -203,7 +209,7 @@ static int write_grid(nsb_ctx* ctx, const char* path, const vtk_grid* g, int asc
 /* ---- series: one .pvd collection and the names of its .vtu files ---------- */
 
 enum { COPY_BUF_SIZE = 8192 };
-/* Room in a path buffer after "dir/stem": "_" + up to 20 digits + ".pvd.tmp" + NUL. */
+/* Room in a path buffer after "dir/stem": "_" + up to 20 digits + ".vtu.tmp" + NUL. */
 enum { PATH_SLACK = 40 };
 
 static const char pvd_header[] = "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
@@ -219,6 +225,7 @@ typedef struct vtk_series {
   char* pvd_path;    /* dir/stem.pvd */
   char* tmp_path;    /* dir/stem.pvd.tmp */
   char* vtu_path;    /* dir/stem_NNNNNN.vtu of the step being written */
+  char* vtu_tmp;     /* dir/stem_NNNNNN.vtu.tmp: where it is written before the rename */
   long body_bytes;   /* bytes of the current .pvd before the footer (header + entries) */
 } vtk_series;
 
@@ -237,7 +244,8 @@ static int series_alloc(nsb_ctx* ctx, vtk_series* s, const char* dir, const char
   s->pvd_path = nsb_alloc(ctx, s->path_size);
   s->tmp_path = nsb_alloc(ctx, s->path_size);
   s->vtu_path = nsb_alloc(ctx, s->path_size);
-  if (!s->pvd_path || !s->tmp_path || !s->vtu_path) return NSB_ERR_ALLOC;
+  s->vtu_tmp = nsb_alloc(ctx, s->path_size);
+  if (!s->pvd_path || !s->tmp_path || !s->vtu_path || !s->vtu_tmp) return NSB_ERR_ALLOC;
   int d = (int)s->dir_len;
   snprintf(s->pvd_path, s->path_size, "%.*s/%s%s.pvd", d, dir, base, suffix);
   snprintf(s->tmp_path, s->path_size, "%.*s/%s%s.pvd.tmp", d, dir, base, suffix);
@@ -249,12 +257,15 @@ static void series_free(nsb_ctx* ctx, vtk_series* s) {
   nsb_free(ctx, s->pvd_path, s->path_size);
   nsb_free(ctx, s->tmp_path, s->path_size);
   nsb_free(ctx, s->vtu_path, s->path_size);
-  s->pvd_path = s->tmp_path = s->vtu_path = NULL;
+  nsb_free(ctx, s->vtu_tmp, s->path_size);
+  s->pvd_path = s->tmp_path = s->vtu_path = s->vtu_tmp = NULL;
 }
 
-/* Path of the .vtu of step (kept in s->vtu_path until the next call). */
+/* Path of the .vtu of step (kept in s->vtu_path until the next call) and its
+   temporary name s->vtu_tmp. */
 static const char* series_vtu(vtk_series* s, int step) {
   snprintf(s->vtu_path + s->prefix_len, s->path_size - s->prefix_len, "_%06d.vtu", step);
+  snprintf(s->vtu_tmp, s->path_size, "%s.tmp", s->vtu_path);
   return s->vtu_path;
 }
 
@@ -536,7 +547,7 @@ int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f) {
   vtk_grid g = {np, nc, {field, point_data, cell_data, points, cells},
                 {1, (int)(sizeof point_data / sizeof point_data[0]), 1, 1, 3}};
 
-  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), &g, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii));
   NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
   w->n_steps++;
   return NSB_OK;
@@ -853,8 +864,8 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
   vtk_grid gs = {sc.points, sc.cells, {field, surf_point_data, surf_cell_data, surf_points, surf_cells},
                  {1, (int)(sizeof surf_point_data / sizeof surf_point_data[0]), 1, 1, 3}};
 
-  NSB_CALL(write_grid(ctx, series_vtu(&w->axis, w->n_steps), &ga, w->ascii));
-  NSB_CALL(write_grid(ctx, series_vtu(&w->surface, w->n_steps), &gs, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->axis, w->n_steps), w->axis.vtu_tmp, &ga, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->surface, w->n_steps), w->surface.vtu_tmp, &gs, w->ascii));
   long axis_keep = w->axis.body_bytes;
   NSB_CALL(pvd_rewrite(ctx, &w->axis, w->copy_buf, axis_keep, &f->time));
   int status = pvd_rewrite(ctx, &w->surface, w->copy_buf, w->surface.body_bytes, &f->time);
@@ -981,7 +992,7 @@ int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_fram
   };
   vtk_grid g = {n, n, {field, point_data, NULL, points, cells},
                 {1, (int)(sizeof point_data / sizeof point_data[0]), 0, 1, 3}};
-  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), &g, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii));
   NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
   w->n_steps++;
   return NSB_OK;

@@ -6,7 +6,9 @@
  * lists every written step with its time.  The .pvd is written at create (with
  * no steps) and rewritten after every step through a temporary file and
  * rename(), so a run that stops at any point leaves a .pvd that opens in
- * ParaView and lists only complete .vtu files.  File names in the .pvd are
+ * ParaView and lists only complete .vtu files.  Each .vtu is itself written
+ * to base_NNNNNN.vtu.tmp and renamed, so a .vtu name exists only for a
+ * complete file (a kill -9 can leave a stray .tmp, never a partial .vtu).  File names in the .pvd are
  * relative (the .vtu files sit beside it), so the output directory can be
  * moved.
  *
