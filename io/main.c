@@ -1,6 +1,7 @@
 /* main.c -- the nsbeam command line; the only place that calls exit(). */
 #define _GNU_SOURCE /* dlsym(RTLD_DEFAULT) */
 #include <dlfcn.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,30 @@ static void usage(FILE* out) {
           "run writes OUTDIR/history.csv and the ParaView collection OUTDIR/bodies.pvd\n"
           "(default OUTDIR: out/<deck name without extension>).  A progress line is\n"
           "shown on stderr when it is a terminal, unless --quiet.  The deck format is\n"
-          "documented in docs/deck.md.  Exit status: 0 success, 1 bad deck or failed\n"
-          "analysis, 2 bad command line.\n");
+          "documented in docs/deck.md.  SIGINT (Ctrl-C) or SIGTERM stop a run after the\n"
+          "current increment with every output file complete.  Exit status: 0 success,\n"
+          "1 bad deck or failed analysis, 2 bad command line, 130 (SIGINT) or 143\n"
+          "(SIGTERM) interrupted.\n");
+}
+
+/* The signal that asked the run to stop (0: none).  The one piece of global
+   state of the program: a signal handler can reach nothing else.  The run
+   reads it once per increment (nsb_run_options.stop). */
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_stop_signal(int sig) { stop_signal = sig; }
+
+/* SIGINT and SIGTERM end the run cleanly after the current increment.  The
+   handler is reset on delivery (SA_RESETHAND): a second Ctrl-C kills the
+   program at once, as a user pressing it twice expects. */
+static void catch_stop_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
 }
 
 static int read_model(nsb_ctx* ctx, const char* path, nsb_model** m) {
@@ -138,14 +161,18 @@ int main(int argc, char** argv) {
     opt.outdir = outdir;
     opt.quiet = quiet;
     opt.progress = !quiet && isatty(fileno(stderr));
+    opt.stop = &stop_signal;
     nsb_stats stats;
     memset(&stats, 0, sizeof stats);
+    catch_stop_signals();
     st = nsb_run(ctx, m, &opt, &stats);
     if (!quiet) nsb_stats_print(&stats, stdout);
     if (st < 0) {
       fprintf(stderr, "nsbeam: %s: analysis failed: %s\n", deck,
               nsb_ctx_error_message(ctx)[0] ? nsb_ctx_error_message(ctx) : nsb_status_message(st));
       rc = 1;
+    } else if (stop_signal != 0) {
+      rc = 128 + (int)stop_signal; /* the shell's convention for a death by signal */
     }
   }
   nsb_model_destroy(&m);

@@ -4,11 +4,14 @@
  * Output files in opt->outdir: history.csv (io/history.h) and the ParaView
  * collection bodies.pvd with one bodies_NNNNNN.vtu per output time
  * (io/vtk.h).  Both are complete after every write, so an interrupted or
- * failed run leaves readable files.
+ * failed run leaves readable files: CSV rows are written whole and flushed at
+ * every output time, .vtu files are renamed into place when complete and the
+ * .pvd collections are replaced by rename (docs/deck.md, "Output files").
  */
 #ifndef NSB_RUN_H
 #define NSB_RUN_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "solver/system.h"
@@ -18,6 +21,12 @@ typedef struct nsb_run_options {
   int quiet;          /* 1: no progress line and no summary */
   int progress;       /* 1: progress line on stderr (caller decides, e.g. isatty) */
   FILE* report;       /* where the summary goes (stdout); failures always go to stderr */
+  /* borrowed, may be NULL: a flag a signal handler sets to the signal number.
+     Read once per increment; when non-zero the run stops after the increment,
+     leaves every output file complete, prints "interrupted at t = ..." on
+     stderr and nsb_run returns NSB_OK (the caller decides the exit status
+     from the flag). */
+  volatile sig_atomic_t* stop;
 } nsb_run_options;
 
 /// Default options: outdir "out", summary on stdout, no progress line.
