@@ -40,6 +40,10 @@ static int make_dirs(nsb_ctx* ctx, const char* path) {
   }
   if (mkdir(buf, 0777) != 0 && errno != EEXIST)
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot create %s: %s", buf, strerror(errno));
+  struct stat sb;
+  if (stat(buf, &sb) != 0 || !S_ISDIR(sb.st_mode))
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot use %s as output directory: %s", buf,
+                         strerror(ENOTDIR));
   return NSB_OK;
 }
 
