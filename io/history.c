@@ -1,10 +1,13 @@
 /* history.c -- CSV time histories. */
+#define _POSIX_C_SOURCE 200809L
 #include "io/history.h"
 
 #include "contact/pair.h"
 
 #include <errno.h>
 #include <stdarg.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 
 /* ---- whole rows ------------------------------------------------------------------
@@ -101,6 +104,18 @@ static int csv_end_row(csv_out* c) {
   return NSB_OK;
 }
 
+/* Continue a file an earlier run wrote (restart): cut it to its first bytes
+   (the rows up to the checkpoint) and append from there. */
+static int csv_resume(nsb_ctx* ctx, csv_out* c, const char* path, size_t row_cap, long bytes) {
+  struct stat sb;
+  NSB_CHECK(ctx, stat(path, &sb) == 0, NSB_ERR_IO, "cannot continue %s: %s", path, strerror(errno));
+  NSB_CHECK(ctx, sb.st_size >= bytes, NSB_ERR_IO,
+            "cannot continue %s: it holds %lld bytes, the checkpoint counts %ld (changed since?)", path,
+            (long long)sb.st_size, bytes);
+  NSB_CHECK(ctx, truncate(path, bytes) == 0, NSB_ERR_IO, "cannot continue %s: %s", path, strerror(errno));
+  return csv_open(ctx, c, path, "a", row_cap);
+}
+
 /* Bytes written to the file so far (after csv_flush: its size). */
 static long csv_tell(csv_out* c) { return ftell(c->f); }
 
@@ -181,6 +196,10 @@ static int history_columns(const nsb_model* m, int dissipative, size_t* row_cap)
 }
 
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out) {
+  return nsb_history_open_resume(ctx, path, m, 0, out);
+}
+
+int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, long bytes, nsb_history** out) {
   *out = NULL;
   nsb_history* h = nsb_alloc(ctx, sizeof(*h));
   if (!h) return NSB_ERR_ALLOC;
@@ -189,10 +208,14 @@ int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_his
   h->dissipative = model_dissipates(m);
   size_t row_cap;
   h->n_cols = history_columns(m, h->dissipative, &row_cap);
-  int st = csv_open(ctx, &h->out, path, "w", row_cap);
+  int st = bytes > 0 ? csv_resume(ctx, &h->out, path, row_cap, bytes) : csv_open(ctx, &h->out, path, "w", row_cap);
   if (st < 0) {
     nsb_free(ctx, h, sizeof(*h));
     return st;
+  }
+  if (bytes > 0) {
+    *out = h;
+    return NSB_OK;
   }
   csv_out* c = &h->out;
   csv_put(c, "time,step,newton_iterations,kinetic_energy,potential_energy,total_energy,"
@@ -303,15 +326,24 @@ struct nsb_contact_log {
 };
 
 int nsb_contact_log_open(nsb_ctx* ctx, const char* path, nsb_contact_log** out) {
+  return nsb_contact_log_open_resume(ctx, path, 0, out);
+}
+
+int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_contact_log** out) {
   *out = NULL;
   nsb_contact_log* c = nsb_alloc(ctx, sizeof(*c));
   if (!c) return NSB_ERR_ALLOC;
   c->ctx = ctx;
   /* 16 numbers, three integers and the master's name */
-  int st = csv_open(ctx, &c->out, path, "w", 20 * 32 + NSB_NAME_MAX + 64);
+  size_t row_cap = 20 * 32 + NSB_NAME_MAX + 64;
+  int st = bytes > 0 ? csv_resume(ctx, &c->out, path, row_cap, bytes) : csv_open(ctx, &c->out, path, "w", row_cap);
   if (st < 0) {
     nsb_free(ctx, c, sizeof(*c));
     return st;
+  }
+  if (bytes > 0) {
+    *out = c;
+    return NSB_OK;
   }
   csv_put(&c->out, "time,pair,slave_node,master,gap,normal_impulse,tangential_impulse_1,tangential_impulse_2,"
                    "normal_force,slip_speed,dissipated,x,y,z,nx,ny,nz");

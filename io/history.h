@@ -25,6 +25,10 @@ typedef struct nsb_history nsb_history;
 /// current step's loads, nsb_system_load_factor) and the probe columns
 /// <probe>.<quantity> of the model.  Owned by caller.
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out);
+/// Continue the history.csv of an earlier run (restart): cut it to its first
+/// bytes (nsb_history_tell at the checkpoint) and append.  Errors: NSB_ERR_IO
+/// (missing or shorter file).  bytes = 0: as nsb_history_open.
+int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, long bytes, nsb_history** out);
 /// Write one row for the system's current state and flush it to the file.
 /// Errors: NSB_ERR_IO (the message names the file and the OS error).
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations);
@@ -49,6 +53,8 @@ const char* const* nsb_probe_quantity_names(unsigned group_bit);
 /// increment, the contact point on the master and the normal.
 typedef struct nsb_contact_log nsb_contact_log;
 int nsb_contact_log_open(nsb_ctx* ctx, const char* path, nsb_contact_log** out);
+/// As nsb_history_open_resume, for contacts.csv.
+int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_contact_log** out);
 int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s);
 int nsb_contact_log_flush(nsb_contact_log* c);
 /// Bytes in the file after the last flush.

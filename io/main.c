@@ -13,7 +13,8 @@
 
 static void usage(FILE* out) {
   fprintf(out,
-          "usage: nsbeam run DECK [-o OUTDIR] [--quiet]   run the analysis of an input deck\n"
+          "usage: nsbeam run DECK [-o OUTDIR] [--quiet] [--restart FILE]\n"
+          "                                                run the analysis of an input deck (from a checkpoint)\n"
           "       nsbeam check DECK                        read and validate a deck, print a model summary\n"
           "       nsbeam plot OUTDIR [COLUMN ...] [--svg]  draw the histories of a run (OUTDIR/plots)\n"
           "       nsbeam --help | --version\n"
@@ -24,7 +25,9 @@ static void usage(FILE* out) {
           "documented in docs/deck.md.  SIGINT (Ctrl-C) or SIGTERM stop a run after the\n"
           "current increment with every output file complete.  Exit status: 0 success,\n"
           "1 bad deck or failed analysis, 2 bad command line, 130 (SIGINT) or 143\n"
-          "(SIGTERM) interrupted.\n");
+          "(SIGTERM) interrupted.  With *RESTART, WRITE, FREQUENCY=n in the deck, run writes\n"
+          "a checkpoint OUTDIR/restart.nsr every n increments; --restart OUTDIR/restart.nsr\n"
+          "continues the run from it, appending to the output in OUTDIR.\n");
 }
 
 /* The signal that asked the run to stop (0: none).  The one piece of global
@@ -135,6 +138,7 @@ int main(int argc, char** argv) {
   }
   const char* deck = NULL;
   const char* outdir = NULL;
+  const char* restart = NULL;
   int quiet = 0;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "-o") && !strcmp(cmd, "run")) {
@@ -143,6 +147,12 @@ int main(int argc, char** argv) {
         return 2;
       }
       outdir = argv[++i];
+    } else if (!strcmp(argv[i], "--restart") && !strcmp(cmd, "run")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "nsbeam: --restart needs a restart file\n");
+        return 2;
+      }
+      restart = argv[++i];
     } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
       quiet = 1;
     } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -200,6 +210,7 @@ int main(int argc, char** argv) {
     opt.quiet = quiet;
     opt.progress = !quiet && isatty(fileno(stderr));
     opt.stop = &stop_signal;
+    opt.restart = restart;
     nsb_stats stats;
     memset(&stats, 0, sizeof stats);
     catch_stop_signals();

@@ -5,8 +5,10 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "base/clock.h"
 
 #include "contact/pair.h"
@@ -23,6 +25,7 @@ nsb_run_options nsb_run_default_options(void) {
   o.progress = 0;
   o.report = stdout;
   o.stop = NULL;
+  o.restart = NULL;
   return o;
 }
 
@@ -520,6 +523,16 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
 
 /* ---- the run ----------------------------------------------------------------- */
 
+/* Where the run stood after the increment of the checkpoint. */
+typedef struct restart_point {
+  int64_t step, j, inc; /* step index, increments done in it, increments over the run */
+  double sub, t_step0;  /* substep size (after a cutback), step start time */
+  int64_t has_output;
+  double t_output;
+  int64_t hist_bytes, clog_bytes, modes_bytes;
+  nsb_vtk_resume vtk, bvtk, cvtk;
+} restart_point;
+
 /* Everything one run holds: the system, the output writers and their
    buffers, and the counters of the progress line and of the report of an
    interrupted run.  Lives on nsb_run's stack. */
@@ -548,6 +561,9 @@ typedef struct run {
   int has_output;      /* any output written yet */
   double t_output;     /* analysis time of the last output written */
   int stopped;         /* the signal that stopped the run (opt->stop), 0 while it runs */
+  char* ckpt;          /* checkpoint buffer (*RESTART), grown when the contact list grows */
+  long ckpt_cap;
+  const restart_point* resume; /* the checkpoint a restarted run continues from, or NULL */
 } run;
 
 /* What write_output writes (bits). */
@@ -753,9 +769,11 @@ static int riks_step(run* rn, int k) {
   return st;
 }
 
-/* Create the output directory and the writers the steps ask for. */
+/* Create the output directory and the writers the steps ask for; a
+   restarted run continues the files of the run it continues (rn->resume). */
 static int open_outputs(run* rn) {
   nsb_ctx* ctx = rn->ctx;
+  const restart_point* rp = rn->resume;
   const nsb_model* m = rn->m;
   const char* dir = rn->opt->outdir;
   int want_vtk = 0, want_hist = 0, want_clog = 0, want_modes = 0;
@@ -773,27 +791,33 @@ static int open_outputs(run* rn) {
   NSB_CALL(make_dirs(ctx, dir));
   if (want_hist) {
     snprintf(path, sizeof path, "%s/history.csv", dir);
-    NSB_CALL(nsb_history_open(ctx, path, m, &rn->hist));
+    NSB_CALL(nsb_history_open_resume(ctx, path, m, rp ? (long)rp->hist_bytes : 0, &rn->hist));
   }
   if (want_modes) {
     snprintf(rn->modes_path, sizeof rn->modes_path, "%s/modes.csv", dir);
-    rn->modes_csv = fopen(rn->modes_path, "w");
+    if (rp && rp->modes_bytes > 0)
+      NSB_CHECK(ctx, truncate(rn->modes_path, (off_t)rp->modes_bytes) == 0, NSB_ERR_IO, "cannot continue %s: %s",
+                rn->modes_path, strerror(errno));
+    rn->modes_csv = fopen(rn->modes_path, rp && rp->modes_bytes > 0 ? "a" : "w");
     NSB_CHECK(ctx, rn->modes_csv, NSB_ERR_IO, "cannot write %s: %s", rn->modes_path, strerror(errno));
-    fprintf(rn->modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual\n");
+    if (!(rp && rp->modes_bytes > 0)) fprintf(rn->modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual\n");
   }
   if (want_clog) {
     snprintf(path, sizeof path, "%s/contacts.csv", dir);
-    NSB_CALL(nsb_contact_log_open(ctx, path, &rn->clog));
+    NSB_CALL(nsb_contact_log_open_resume(ctx, path, rp ? (long)rp->clog_bytes : 0, &rn->clog));
   }
   if (want_vtk) {
     NSB_CALL(frame_setup(ctx, m, &rn->fb));
-    NSB_CALL(nsb_vtk_writer_create(ctx, dir, "bodies", rn->ascii, rn->fb.n, rn->fb.n_lines, &rn->vtk));
+    NSB_CALL(nsb_vtk_writer_create_resume(ctx, dir, "bodies", rn->ascii, rn->fb.n, rn->fb.n_lines,
+                                          rp ? &rp->vtk : NULL, &rn->vtk));
     NSB_CALL(beam_setup(ctx, m, rn->s, &rn->bb));
     if (rn->bb.n_lines > 0)
-      NSB_CALL(nsb_vtk_beam_writer_create(ctx, dir, "beams", rn->ascii, rn->bb.n_points, rn->bb.n_lines, 16, &rn->bvtk));
+      NSB_CALL(nsb_vtk_beam_writer_create_resume(ctx, dir, "beams", rn->ascii, rn->bb.n_points, rn->bb.n_lines, 16,
+                                                 rp ? &rp->bvtk : NULL, &rn->bvtk));
     if (m->contact_pairs.count > 0) {
       NSB_CALL(contact_reserve(ctx, &rn->cb, nsb_system_n_contacts(rn->s)));
-      NSB_CALL(nsb_vtk_contact_writer_create(ctx, dir, "contacts", rn->ascii, rn->cb.cap, &rn->cvtk));
+      NSB_CALL(nsb_vtk_contact_writer_create_resume(ctx, dir, "contacts", rn->ascii, rn->cb.cap, rp ? &rp->cvtk : NULL,
+                                                    &rn->cvtk));
     }
   }
   return NSB_OK;
@@ -889,14 +913,205 @@ static int advance_to(run* rn, int k, double t_target, double h_nom, double t_st
   return NSB_OK;
 }
 
+/* ---- checkpoints (*RESTART) ----------------------------------------------------
+ *
+ * <outdir>/restart.nsr, replaced (temporary file + rename) every FREQUENCY
+ * increments of static and dynamic steps:
+ *   magic "NSBRSTRT", uint32 version, uint32 0, uint64 model fingerprint,
+ *   uint64 payload bytes, the payload (the run's restart_point, then the
+ *   system's checkpoint, solver/checkpoint.c), uint64 FNV-1a hash of the
+ *   payload.  Host byte order: a checkpoint continues on the machine kind
+ *   that wrote it.
+ * The model fingerprint hashes what sizes and drives the state (nodes and
+ * their coordinates, elements and their nodes, steps and their increments,
+ * probes, contact pairs), so a checkpoint of another deck or another model
+ * size is refused before anything is read. */
+
+#define RESTART_MAGIC "NSBRSTRT"
+enum { RESTART_VERSION = 1 };
+
+
+static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {
+  const unsigned char* c = p;
+  for (size_t i = 0; i < n; ++i) {
+    h ^= c[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+static uint64_t model_fingerprint(const nsb_model* m) {
+  uint64_t h = 14695981039346656037ull;
+  int counts[5] = {m->nodes.count, m->elements.count, m->steps.count, m->probes.count, m->contact_pairs.count};
+  h = fnv1a(h, counts, sizeof counts);
+  for (int i = 0; i < m->nodes.count; ++i) {
+    h = fnv1a(h, &m->nodes.data[i].label, sizeof(int));
+    h = fnv1a(h, m->nodes.data[i].X, 3 * sizeof(double));
+  }
+  for (int i = 0; i < m->elements.count; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    int v[3] = {e->label, (int)e->type, e->n_points};
+    h = fnv1a(h, v, sizeof v);
+    h = fnv1a(h, e->nodes, sizeof e->nodes);
+  }
+  for (int k = 0; k < m->steps.count; ++k) {
+    const nsb_step_def* sd = &m->steps.data[k];
+    double d[2] = {sd->period, sd->h};
+    int v[3] = {(int)sd->kind, sd->riks, sd->n_modes};
+    h = fnv1a(h, d, sizeof d);
+    h = fnv1a(h, v, sizeof v);
+  }
+  return h;
+}
+
+/* Write the checkpoint after increment j of step k (allocation only when the
+   state has grown beyond the buffer: a longer contact list). */
+static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0) {
+  nsb_ctx* ctx = rn->ctx;
+  double tic = nsb_now_s();
+  long sys_bytes = nsb_system_checkpoint_size(rn->s);
+  if (sys_bytes < 0) return (int)sys_bytes;
+  long need = (long)sizeof(restart_point) + sys_bytes;
+  if (need > rn->ckpt_cap) {
+    long cap = need + need / 2;
+    char* p = nsb_realloc(ctx, rn->ckpt, (size_t)(rn->ckpt_cap > 0 ? rn->ckpt_cap : 1), (size_t)cap);
+    if (!p) return NSB_ERR_ALLOC;
+    rn->ckpt = p;
+    rn->ckpt_cap = cap;
+  }
+  restart_point rp;
+  memset(&rp, 0, sizeof rp);
+  rp.step = k;
+  rp.j = j;
+  rp.inc = rn->inc;
+  rp.sub = sub;
+  rp.t_step0 = t_step0;
+  rp.has_output = rn->has_output;
+  rp.t_output = rn->t_output;
+  rp.hist_bytes = rn->hist ? nsb_history_tell(rn->hist) : 0;
+  rp.clog_bytes = rn->clog ? nsb_contact_log_tell(rn->clog) : 0;
+  rp.modes_bytes = rn->modes_csv ? ftell(rn->modes_csv) : 0;
+  if (rn->vtk) rp.vtk = nsb_vtk_resume_point(rn->vtk);
+  if (rn->bvtk) rp.bvtk = nsb_vtk_beam_resume_point(rn->bvtk);
+  if (rn->cvtk) rp.cvtk = nsb_vtk_contact_resume_point(rn->cvtk);
+  memcpy(rn->ckpt, &rp, sizeof rp);
+  NSB_CALL(nsb_system_checkpoint_save(rn->s, rn->ckpt + sizeof rp));
+  char path[1100], tmp[1100];
+  snprintf(path, sizeof path, "%s/restart.nsr", rn->opt->outdir);
+  snprintf(tmp, sizeof tmp, "%s/restart.nsr.tmp", rn->opt->outdir);
+  FILE* f = fopen(tmp, "wb");
+  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot write %s: %s", tmp, strerror(errno));
+  uint32_t ver[2] = {RESTART_VERSION, 0};
+  uint64_t head[2] = {model_fingerprint(rn->m), (uint64_t)need};
+  uint64_t sum = fnv1a(14695981039346656037ull, rn->ckpt, (size_t)need);
+  fwrite(RESTART_MAGIC, 1, 8, f);
+  fwrite(ver, sizeof ver, 1, f);
+  fwrite(head, sizeof head, 1, f);
+  fwrite(rn->ckpt, 1, (size_t)need, f);
+  fwrite(&sum, sizeof sum, 1, f);
+  errno = 0;
+  int bad = fflush(f) != 0 || ferror(f);
+  int err = errno;
+  if (fclose(f) != 0 && !bad) {
+    bad = 1;
+    err = errno;
+  }
+  if (!bad && rename(tmp, path) != 0) {
+    bad = 1;
+    err = errno;
+  }
+  if (bad) {
+    remove(tmp);
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path,
+                         strerror(err ? err : EIO));
+  }
+  rn->stats->t_output += nsb_now_s() - tic;
+  return NSB_OK;
+}
+
+/* Read and check a checkpoint file: *buf (owned by the caller, *bytes
+   bytes, nsb_free) holds the payload. */
+static int read_checkpoint(run* rn, const char* path, char** buf, long* bytes) {
+  nsb_ctx* ctx = rn->ctx;
+  *buf = NULL;
+  FILE* f = fopen(path, "rb");
+  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot read restart file %s: %s", path, strerror(errno));
+  char magic[8];
+  uint32_t ver[2];
+  uint64_t head[2];
+  int st = NSB_OK;
+  if (fread(magic, 1, 8, f) != 8 || memcmp(magic, RESTART_MAGIC, 8) != 0)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: not an nsbeam restart file", path);
+  else if (fread(ver, sizeof ver, 1, f) != 1 || fread(head, sizeof head, 1, f) != 1)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: truncated restart file (no header)", path);
+  else if (ver[0] != RESTART_VERSION)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
+                       "%s: restart file version %u; this nsbeam reads version %d", path, ver[0], RESTART_VERSION);
+  else if (head[0] != model_fingerprint(rn->m))
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
+                       "%s: written for another model (nodes, elements, steps or increments differ from %s)", path,
+                       rn->m->source);
+  else if (head[1] < sizeof(restart_point) || head[1] > (1ull << 40))
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: corrupt restart file (payload size)", path);
+  if (st < 0) {
+    fclose(f);
+    return st;
+  }
+  *bytes = (long)head[1];
+  *buf = nsb_alloc(ctx, (size_t)*bytes);
+  if (!*buf) {
+    fclose(f);
+    return NSB_ERR_ALLOC;
+  }
+  uint64_t sum = 0;
+  if (fread(*buf, 1, (size_t)*bytes, f) != (size_t)*bytes || fread(&sum, sizeof sum, 1, f) != 1)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
+                       "%s: truncated restart file (shorter than the %ld bytes its header announces)", path, *bytes);
+  else if (fgetc(f) != EOF)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: corrupt restart file (bytes after its end)",
+                       path);
+  else if (sum != fnv1a(14695981039346656037ull, *buf, (size_t)*bytes))
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: corrupt restart file (checksum mismatch)",
+                       path);
+  fclose(f);
+  if (st < 0) {
+    nsb_free(ctx, *buf, (size_t)*bytes);
+    *buf = NULL;
+  }
+  return st;
+}
+
+static int time_step(run* rn, int k, double t_step0, long j0, double sub0);
+
+/* Continue from a checkpoint: the state of step rp->step after its
+   increment rp->j, the outputs cut back to that point; then the rest of the
+   step.  Returns the index of the step to go on with. */
+static int resume_run(run* rn, const char* buf, long bytes, int* k_next) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_model* m = rn->m;
+  restart_point rp;
+  memcpy(&rp, buf, sizeof rp);
+  NSB_CHECK(ctx, rp.step >= 0 && rp.step < m->steps.count, NSB_ERR_ARG, "restart file: step %lld out of range",
+            (long long)rp.step);
+  int k = (int)rp.step;
+  NSB_CALL(nsb_system_begin_step(rn->s, k, rp.t_step0));
+  NSB_CALL(nsb_system_checkpoint_load(rn->s, buf + sizeof rp, bytes - (long)sizeof rp));
+  rn->inc = (long)rp.inc;
+  rn->has_output = (int)rp.has_output;
+  rn->t_output = rp.t_output;
+  NSB_CALL(time_step(rn, k, rp.t_step0, (long)rp.j + 1, rp.sub));
+  *k_next = k + 1;
+  return NSB_OK;
+}
+
 /* A static or dynamic step from its start time t_step0: n_inc increments on
    the grid t_step0 + j period / n_inc, output every EVERY-th and at the last. */
-static int time_step(run* rn, int k, double t_step0) {
+static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
   nsb_system* s = rn->s;
   const nsb_step_def* sd = &rn->m->steps.data[k];
   long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
-  double h_nom = sd->period / (double)n_inc, sub = h_nom;
-  for (long j = 1; j <= n_inc; ++j) {
+  double h_nom = sd->period / (double)n_inc, sub = sub0 > 0.0 ? sub0 : h_nom;
+  for (long j = j0; j <= n_inc; ++j) {
     int iters = 0;
     /* support reactions only where they are written */
     int hist_due = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
@@ -908,6 +1123,8 @@ static int time_step(run* rn, int k, double t_step0) {
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (clog_due ? OUT_CONTACTS : 0u) |
                     (vtk_due ? OUT_VTK | OUT_VTK_CONTACTS | OUT_COUNT : 0u);
     NSB_CALL(write_output(rn, what, iters));
+    if (rn->m->restart_every > 0 && rn->inc % rn->m->restart_every == 0)
+      NSB_CALL(write_checkpoint(rn, k, j, sub, t_step0));
     show_progress(rn);
     if (stop_requested(rn)) break;
   }
@@ -942,7 +1159,7 @@ static int run_step(run* rn, int k, double t) {
   }
   if (k == 0) NSB_CALL(write_initial(rn, 1));
   if (sd->riks) return riks_step(rn, k);
-  return time_step(rn, k, t);
+  return time_step(rn, k, t, 1, 0.0);
 }
 
 /* The report of a run stopped by a signal (stderr). */
@@ -966,13 +1183,23 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   for (int k = 0; k < m->steps.count; ++k) rn.t_end += m->steps.data[k].period;
   for (int p = 0; p < m->probes.count; ++p)
     if (m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) rn.probe_reactions = 1;
+  char* ckpt = NULL;
+  long ckpt_bytes = 0;
   int st = nsb_system_create(ctx, m, &rn.s);
-  if (st >= 0) {
-    rn.stats = nsb_system_stats(rn.s);
-    st = open_outputs(&rn);
+  if (st >= 0) rn.stats = nsb_system_stats(rn.s);
+  if (st >= 0 && opt->restart) {
+    st = read_checkpoint(&rn, opt->restart, &ckpt, &ckpt_bytes);
+    if (st >= 0) rn.resume = (const restart_point*)ckpt;
   }
+  if (st >= 0) st = open_outputs(&rn);
   double t = 0.0;
-  for (int k = 0; k < m->steps.count && st >= 0; ++k) {
+  int k_first = 0;
+  if (st >= 0 && ckpt) {
+    st = resume_run(&rn, ckpt, ckpt_bytes, &k_first);
+    if (st >= 0) t = nsb_system_time(rn.s);
+    if (st >= 0 && rn.stopped) report_stop(&rn, k_first - 1);
+  }
+  for (int k = k_first; k < m->steps.count && st >= 0 && !rn.stopped; ++k) {
     st = run_step(&rn, k, t);
     t = nsb_system_time(rn.s);
     if (st >= 0 && rn.stopped) {
@@ -987,6 +1214,8 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
     if (stats_out) *stats_out = *rn.stats;
   }
   close_outputs(&rn, st);
+  if (ckpt) nsb_free(ctx, ckpt, (size_t)ckpt_bytes);
+  if (rn.ckpt) nsb_free(ctx, rn.ckpt, (size_t)rn.ckpt_cap);
   nsb_system_destroy(&rn.s);
   return st;
 }

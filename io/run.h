@@ -27,6 +27,10 @@ typedef struct nsb_run_options {
      stderr and nsb_run returns NSB_OK (the caller decides the exit status
      from the flag). */
   volatile sig_atomic_t* stop;
+  /* borrowed, may be NULL: continue from this checkpoint file (*RESTART,
+     WRITE; docs/deck.md): the state after its increment, the output files of
+     outdir cut back to that point and continued */
+  const char* restart;
 } nsb_run_options;
 
 /// Default options: outdir "out", summary on stdout, no progress line.

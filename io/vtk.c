@@ -327,6 +327,10 @@ static int pvd_init(nsb_ctx* ctx, vtk_series* s) {
   return NSB_OK;
 }
 
+/// Start the .pvd: empty (keep = 0), or continuing an earlier run's (restart):
+/// its first keep bytes (header and the entries to keep) and the footer.
+static int series_start(nsb_ctx* ctx, vtk_series* s, char* copy_buf, long keep);
+
 /// Rewrite the .pvd as its first keep bytes (header and the entries to keep)
 /// plus, if time is not NULL, one <DataSet> for the current s->vtu_path; then
 /// close and rename.  keep = s->body_bytes appends a step; keep = the value
@@ -366,6 +370,14 @@ static int pvd_rewrite(nsb_ctx* ctx, vtk_series* s, char* copy_buf, long keep, c
   NSB_CALL(pvd_commit(ctx, s, tmp));
   s->body_bytes = keep + n;
   return NSB_OK;
+}
+
+static int series_start(nsb_ctx* ctx, vtk_series* s, char* copy_buf, long keep) {
+  if (keep <= 0) return pvd_init(ctx, s);
+  NSB_CHECK(ctx, keep >= (long)(sizeof pvd_header - 1), NSB_ERR_ARG, "'%s': cannot continue from %ld bytes",
+            s->pvd_path, keep);
+  s->body_bytes = keep;
+  return pvd_rewrite(ctx, s, copy_buf, keep, NULL);
 }
 
 /* Checks shared by both create functions. */
@@ -438,6 +450,11 @@ void nsb_vtk_writer_destroy(nsb_vtk_writer** pw) {
 
 int nsb_vtk_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points, int max_lines,
                           nsb_vtk_writer** out) {
+  return nsb_vtk_writer_create_resume(ctx, dir, base, ascii, max_points, max_lines, NULL, out);
+}
+
+int nsb_vtk_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
+                                 int max_lines, const nsb_vtk_resume* r, nsb_vtk_writer** out) {
   NSB_ASSERT(ctx && out);
   *out = NULL;
   NSB_CALL(check_names(ctx, dir, base, ascii));
@@ -469,7 +486,8 @@ int nsb_vtk_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int a
   for (size_t i = 0; i < np; ++i) w->identity_q[4 * i] = 1.0;
 
   status = make_dirs(ctx, &w->series);
-  if (status == NSB_OK) status = pvd_init(ctx, &w->series);
+  if (status == NSB_OK) status = series_start(ctx, &w->series, w->copy_buf, r ? r->pvd_bytes : 0);
+  if (status == NSB_OK && r) w->n_steps = r->n_steps;
   if (status != NSB_OK) {
     nsb_vtk_writer_destroy(&w);
     return status;
@@ -480,6 +498,10 @@ int nsb_vtk_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int a
 
 const char* nsb_vtk_pvd_path(const nsb_vtk_writer* w) { return w->series.pvd_path; }
 int nsb_vtk_n_steps(const nsb_vtk_writer* w) { return w->n_steps; }
+nsb_vtk_resume nsb_vtk_resume_point(const nsb_vtk_writer* w) {
+  nsb_vtk_resume r = {w->n_steps, w->series.body_bytes, 0};
+  return r;
+}
 
 /* Cells: a vertex per point, then a line per line_points pair. */
 static void fill_cells(const nsb_vtk_writer* w, const nsb_vtk_frame* f) {
@@ -618,6 +640,11 @@ void nsb_vtk_beam_writer_destroy(nsb_vtk_beam_writer** pw) {
 
 int nsb_vtk_beam_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
                                int max_lines, int ring, nsb_vtk_beam_writer** out) {
+  return nsb_vtk_beam_writer_create_resume(ctx, dir, base, ascii, max_points, max_lines, ring, NULL, out);
+}
+
+int nsb_vtk_beam_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
+                                      int max_lines, int ring, const nsb_vtk_resume* r, nsb_vtk_beam_writer** out) {
   NSB_ASSERT(ctx && out);
   *out = NULL;
   NSB_CALL(check_names(ctx, dir, base, ascii));
@@ -672,8 +699,9 @@ int nsb_vtk_beam_writer_create(nsb_ctx* ctx, const char* dir, const char* base, 
   for (size_t i = 0; i < np; ++i) w->line_conn[i] = (int64_t)i;
 
   status = make_dirs(ctx, &w->axis);
-  if (status == NSB_OK) status = pvd_init(ctx, &w->axis);
-  if (status == NSB_OK) status = pvd_init(ctx, &w->surface);
+  if (status == NSB_OK) status = series_start(ctx, &w->axis, w->copy_buf, r ? r->pvd_bytes : 0);
+  if (status == NSB_OK) status = series_start(ctx, &w->surface, w->copy_buf, r ? r->surface_bytes : 0);
+  if (status == NSB_OK && r) w->n_steps = r->n_steps;
   if (status != NSB_OK) {
     nsb_vtk_beam_writer_destroy(&w);
     return status;
@@ -685,6 +713,10 @@ int nsb_vtk_beam_writer_create(nsb_ctx* ctx, const char* dir, const char* base, 
 const char* nsb_vtk_beam_pvd_path(const nsb_vtk_beam_writer* w) { return w->axis.pvd_path; }
 const char* nsb_vtk_beam_surface_pvd_path(const nsb_vtk_beam_writer* w) { return w->surface.pvd_path; }
 int nsb_vtk_beam_n_steps(const nsb_vtk_beam_writer* w) { return w->n_steps; }
+nsb_vtk_resume nsb_vtk_beam_resume_point(const nsb_vtk_beam_writer* w) {
+  nsb_vtk_resume r = {w->n_steps, w->axis.body_bytes, w->surface.body_bytes};
+  return r;
+}
 
 /* Is d a usable section length? */
 static int good_length(double d) { return isfinite(d) && d >= 0.0; }
@@ -906,6 +938,11 @@ void nsb_vtk_contact_writer_destroy(nsb_vtk_contact_writer** pw) {
 
 int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_contacts,
                                   nsb_vtk_contact_writer** out) {
+  return nsb_vtk_contact_writer_create_resume(ctx, dir, base, ascii, max_contacts, NULL, out);
+}
+
+int nsb_vtk_contact_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_contacts,
+                                         const nsb_vtk_resume* r, nsb_vtk_contact_writer** out) {
   NSB_ASSERT(ctx && out);
   *out = NULL;
   NSB_CALL(check_names(ctx, dir, base, ascii));
@@ -932,7 +969,8 @@ int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* bas
     w->types[i] = VTK_VERTEX;
   }
   status = make_dirs(ctx, &w->series);
-  if (status == NSB_OK) status = pvd_init(ctx, &w->series);
+  if (status == NSB_OK) status = series_start(ctx, &w->series, w->copy_buf, r ? r->pvd_bytes : 0);
+  if (status == NSB_OK && r) w->n_steps = r->n_steps;
   if (status != NSB_OK) {
     nsb_vtk_contact_writer_destroy(&w);
     return status;
@@ -942,6 +980,10 @@ int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* bas
 }
 
 const char* nsb_vtk_contact_pvd_path(const nsb_vtk_contact_writer* w) { return w->series.pvd_path; }
+nsb_vtk_resume nsb_vtk_contact_resume_point(const nsb_vtk_contact_writer* w) {
+  nsb_vtk_resume r = {w->n_steps, w->series.body_bytes, 0};
+  return r;
+}
 
 int nsb_vtk_contact_writer_reserve(nsb_vtk_contact_writer* w, int max_contacts) {
   if (max_contacts <= w->max_n) return NSB_OK;

@@ -633,6 +633,40 @@ fail:
   return st;
 }
 
+/* ---- checkpoint access (solver/checkpoint.c) ---------------------------------- */
+
+int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
+  size_t n3 = 3 * (size_t)s->n_nodes * sizeof(double), n4 = 4 * (size_t)s->n_nodes * sizeof(double);
+  size_t nm = (size_t)s->n_mult;
+  const nsb_block all[] = {
+      {s->cur.x, n3}, {s->cur.q, n4}, {s->cur.v, n3}, {s->cur.w, n3}, {s->cur.a, n3}, {s->cur.al, n3},
+      {s->old.x, n3}, {s->old.q, n4}, {s->old.v, n3}, {s->old.w, n3}, {s->old.a, n3}, {s->old.al, n3},
+      {s->lam, nm * sizeof(double)}, {s->lam_old, nm * sizeof(double)}, {s->mult_level, nm * sizeof(int)},
+      {s->cdata, (size_t)s->n_contacts * sizeof(nsb_contact_data)}, {s->react, 2 * n3},
+      {s->step_lpf, (size_t)s->model->steps.count * sizeof(double)},
+      {&s->t, sizeof s->t}, {&s->t_step_start, sizeof s->t_step_start}, {&s->work, sizeof s->work},
+      {&s->power, sizeof s->power}, {&s->dissipated, sizeof s->dissipated}, {&s->diss_rate, sizeof s->diss_rate},
+      {&s->contact_rebuilds, sizeof s->contact_rebuilds}, {&s->internal_res2, sizeof s->internal_res2},
+      {&s->conv, sizeof s->conv}, {&s->inc_in_step, sizeof s->inc_in_step}, {&s->nrm, sizeof s->nrm},
+      {&s->lpf, sizeof s->lpf}, {&s->lpf_old, sizeof s->lpf_old}, {&s->riks_t_hold, sizeof s->riks_t_hold},
+      {&s->stats, sizeof s->stats}};
+  int n = (int)(sizeof all / sizeof all[0]);
+  for (int i = 0; i < n && i < cap; ++i) b[i] = all[i];
+  return n;
+}
+
+int nsb_system_contacts_at(nsb_system* s, const double* x, const double** x_build) {
+  if (x_build) *x_build = s->x_build;
+  if (!x || s->model->contact_pairs.count == 0) return NSB_OK;
+  size_t n3 = 3 * (size_t)s->n_nodes * sizeof(double);
+  memcpy(s->cur.x, x, n3); /* the broad phase runs on the current positions */
+  return contact_rebuild(s);
+}
+
+nsb_scheme* nsb_system_scheme(nsb_system* s) { return s->scheme; }
+nsb_ctx* nsb_system_ctx(const nsb_system* s) { return s->ctx; }
+nsb_linsolver* nsb_system_linsolver(nsb_system* s) { return s->ls; }
+
 void nsb_system_destroy(nsb_system** ps) {
   if (!ps || !*ps) return;
   nsb_system* s = *ps;

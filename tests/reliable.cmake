@@ -39,3 +39,33 @@ foreach(case outdir_is_file outdir_below_file unwritable_dir full_history full_c
       ${nsb_rel_dir}/io ${case})
   set_tests_properties(io_error_${case} PROPERTIES LABELS "program;reliable" TIMEOUT 120)
 endforeach()
+
+# restart_*: *RESTART, WRITE and `nsbeam run --restart` (tests/run_restart.py).
+# A run killed (SIGKILL) after a checkpoint, then continued from it, must leave
+# every output file identical byte for byte to an uninterrupted run's: beams
+# (B2V) with frictional contact, strain-based beams (B2S) with joints, rigid
+# bodies, a chain of joints, a static step of beams.  restart_refuse: a
+# corrupt, truncated or foreign checkpoint is refused with its cause.
+set(nsb_regress ${CMAKE_CURRENT_LIST_DIR}/decks/regress)
+set(nsb_restart_cases
+  "beam_contact|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_beam_contact.inp|50|40"
+  "b2s_joints|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_b2s.inp|40|12"
+  "rigid_heavy_top|${nsb_regress}/heavy_top_mn.inp|7|5"
+  "joints_double_pendulum|${nsb_regress}/double_pendulum.inp|7|5"
+  "static_beam_frame|${nsb_regress}/beam_frame.inp|7|5")
+foreach(case ${nsb_restart_cases})
+  string(REPLACE "|" ";" f "${case}")
+  list(GET f 0 name)
+  list(GET f 1 deck)
+  list(GET f 2 freq)
+  list(GET f 3 rows)
+  add_test(NAME restart_${name}
+    COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam> ${deck}
+      ${nsb_rel_dir}/restart_${name} ${freq} ${rows})
+  set_tests_properties(restart_${name} PROPERTIES LABELS "program;reliable" TIMEOUT 300)
+endforeach()
+add_test(NAME restart_refuse
+  COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam>
+    ${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_beam_contact.inp ${nsb_rel_dir}/restart_refuse 50 --refuse
+    ${CMAKE_CURRENT_LIST_DIR}/decks/reliable/alloc_small.inp)
+set_tests_properties(restart_refuse PROPERTIES LABELS "program;reliable" TIMEOUT 120)
