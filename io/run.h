@@ -6,7 +6,15 @@
  * (io/vtk.h).  Both are complete after every write, so an interrupted or
  * failed run leaves readable files: CSV rows are written whole and flushed at
  * every output time, .vtu files are renamed into place when complete and the
- * .pvd collections are replaced by rename (docs/deck.md, "Output files").
+ * .pvd collections are replaced by rename.
+ *
+ * With *RESTART, WRITE, FREQUENCY=n (model->restart_every) a checkpoint
+ * outdir/restart.nsr is written every n increments of static and dynamic
+ * steps: the run's position (step, increment, substep size, where each output
+ * file stands) and the system's state (solver/checkpoint.c), versioned and
+ * checksummed.  opt->restart continues from one: the files are cut back to
+ * the checkpoint and continued, and the result is the uninterrupted run's bit
+ * for bit (docs/deck.md, *RESTART).
  */
 #ifndef NSB_RUN_H
 #define NSB_RUN_H

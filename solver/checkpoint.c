@@ -3,7 +3,8 @@
  *
  * Layout (host byte order; the file around it, with its version, model
  * fingerprint and checksum, is io/run.c's):
- *   counts      n_nodes, n_elems, n_contacts, n_mult, n_eq (int64 each)
+ *   counts      n_nodes, n_elems, n_contacts, n_eq, number of blocks (int64
+ *               each), then the byte count of every block (int64 each)
  *   x_build     3 n_nodes doubles: the positions of the last contact list
  *   blocks      nsb_system_blocks in order: node states at t_n and t_{n+1},
  *               multipliers, contact states, reactions, time, energy
@@ -26,7 +27,7 @@
 
 #include "solver/system.h"
 
-enum { MAX_BLOCKS = 64, N_COUNTS = 5 };
+enum { MAX_BLOCKS = 64, N_COUNTS = 5 + MAX_BLOCKS };
 
 typedef struct cursor {
   char* p;       /* write position (save) or NULL (size only) */
@@ -51,14 +52,18 @@ static int get(cursor* c, void* dst, size_t bytes) {
   return 1;
 }
 
+/* The sizes that must agree between the saved and the loading system. */
 static void counts(nsb_system* s, int64_t out[N_COUNTS]) {
+  memset(out, 0, N_COUNTS * sizeof(int64_t));
   out[0] = nsb_system_model(s)->nodes.count;
   out[1] = nsb_system_n_elements(s);
   out[2] = nsb_system_n_contacts(s);
+  out[3] = nsb_system_n_equations(s);
   nsb_block b[MAX_BLOCKS];
-  nsb_system_blocks(s, b, MAX_BLOCKS);
-  out[3] = (int64_t)(b[12].bytes / sizeof(double)); /* lam */
-  out[4] = nsb_system_n_equations(s);
+  int nb = nsb_system_blocks(s, b, MAX_BLOCKS);
+  NSB_ASSERT(nb <= MAX_BLOCKS);
+  out[4] = nb;
+  for (int i = 0; i < nb && i < MAX_BLOCKS; ++i) out[5 + i] = (int64_t)b[i].bytes;
 }
 
 /* The integrator's arrays (3 n doubles each, NULL when the scheme has none). */
@@ -141,10 +146,13 @@ int nsb_system_checkpoint_load(nsb_system* s, const void* buf, long bytes) {
   nsb_system_contacts_at(s, NULL, &x_build);
   if (!get(&c, (void*)x_build, n3)) return TRUNCATED(ctx);
   counts(s, now);
-  static const char* const what[N_COUNTS] = {"nodes", "elements", "contact elements", "multipliers", "equations"};
-  for (int i = 1; i < N_COUNTS; ++i)
+  static const char* const what[5] = {"nodes", "elements", "contact elements", "equations", "state blocks"};
+  for (int i = 1; i < 5; ++i)
     NSB_CHECK(ctx, saved[i] == now[i], NSB_ERR_ARG, "checkpoint: %lld %s, the model has %lld here",
               (long long)saved[i], what[i], (long long)now[i]);
+  for (int i = 5; i < N_COUNTS; ++i)
+    NSB_CHECK(ctx, saved[i] == now[i], NSB_ERR_ARG, "checkpoint: state block %d has %lld bytes, the model's %lld",
+              i - 5, (long long)saved[i], (long long)now[i]);
   nsb_block b[MAX_BLOCKS];
   int nb = nsb_system_blocks(s, b, MAX_BLOCKS);
   for (int i = 0; i < nb; ++i)
