@@ -48,9 +48,10 @@ const char* const* nsb_probe_quantity_names(unsigned group_bit);
 /// Per-contact CSV (contacts.csv): one row per closed or loaded contact and
 /// output time (rows whole and flushed at every output time, as history.csv):
 /// time, pair (1-based, deck order), slave node, master (obstacle name,
-/// "node N", "element N"), gap, impulses (normal, two tangential; LAW=NEWTON, over the last increment), normal force (HERTZ:
-/// the force; NEWTON: impulse / h), slip speed, energy dissipated in the last
-/// increment, the contact point on the master and the normal.
+/// "node N", "element N"), gap, impulses (normal, two tangential; LAW=NEWTON,
+/// over the last increment), normal force (HERTZ: the force; NEWTON:
+/// impulse / h), slip speed, energy dissipated in the last increment, the
+/// contact point on the master and the normal.
 typedef struct nsb_contact_log nsb_contact_log;
 int nsb_contact_log_open(nsb_ctx* ctx, const char* path, nsb_contact_log** out);
 /// As nsb_history_open_resume, for contacts.csv.
