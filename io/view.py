@@ -25,6 +25,7 @@ the model has it), and
 a message naming the file when the output is missing or unreadable, 2 for a
 bad command line.
 """
+import base64
 import math
 import os
 import re
@@ -62,7 +63,8 @@ def read_pvd(path):
 
 def read_vtu(path):
     """{'points': [(x,y,z)], 'cells': [[i...]], 'point': {name: [tuple]}, 'cell': {...}} of an
-    UnstructuredGrid file written by nsbeam: appended raw data, optionally zlib-compressed."""
+    UnstructuredGrid file written by nsbeam: data inline in base64 (format="binary") or
+    appended raw, each optionally zlib-compressed (VTK's vtkZLibDataCompressor layout)."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -70,45 +72,65 @@ def read_vtu(path):
         fail("%s: %s" % (path, e.strerror))
     k = data.find(b"<AppendedData")
     head = data[:k].decode("utf-8", "replace") if k >= 0 else data.decode("utf-8", "replace")
-    raw = b""
-    if k >= 0:
-        u = data.find(b"_", k)
-        raw = data[u + 1:]
+    raw = data[data.find(b"_", k) + 1:] if k >= 0 else b""
     m = re.search(r'header_type="(\w+)"', head)
-    htype = _NP[m.group(1) if m else "UInt32"]
+    hfmt, hs = _NP[m.group(1) if m else "UInt32"]
     compressed = 'compressor="vtkZLibDataCompressor"' in head
     piece = re.search(r'<Piece NumberOfPoints="(\d+)" NumberOfCells="(\d+)"', head)
     if not piece:
         fail("%s: not an unstructured grid of nsbeam (no Piece)" % path)
-    npts = int(piece.group(1))
 
-    def block(offset, dtype):
+    def unpack(payload, dtype):
         fmt, size = _NP[dtype]
-        hs = htype[1]
-        if compressed:
-            nb = struct.unpack_from("<" + htype[0], raw, offset)[0]
-            sizes = struct.unpack_from("<%d%s" % (nb + 3, htype[0]), raw, offset)
-            pos = offset + (nb + 3) * hs
-            chunks = []
-            for c in sizes[3:]:
-                chunks.append(zlib.decompress(raw[pos:pos + c]))
-                pos += c
-            payload = b"".join(chunks)
-        else:
-            n = struct.unpack_from("<" + htype[0], raw, offset)[0]
-            payload = raw[offset + hs:offset + hs + n]
         return struct.unpack("<%d%s" % (len(payload) // size, fmt), payload)
 
-    out = {"points": [], "cells": [], "point": {}, "cell": {}, "n_points": npts}
+    def appended(offset):
+        if compressed:
+            nb = struct.unpack_from("<" + hfmt, raw, offset)[0]
+            sizes = struct.unpack_from("<%d%s" % (nb + 3, hfmt), raw, offset)
+            pos = offset + (nb + 3) * hs
+            out = []
+            for c in sizes[3:]:
+                out.append(zlib.decompress(raw[pos:pos + c]))
+                pos += c
+            return b"".join(out)
+        n = struct.unpack_from("<" + hfmt, raw, offset)[0]
+        return raw[offset + hs:offset + hs + n]
+
+    def inline(text):
+        text = "".join(text.split())
+        if compressed:
+            # the header is a base64 stream of its own, the compressed blocks a second one
+            nb = struct.unpack_from("<" + hfmt, base64.b64decode(text[:4 * ((hs + 2) // 3)]))[0]
+            hlen = 4 * (((nb + 3) * hs + 2) // 3)
+            sizes = struct.unpack("<%d%s" % (nb + 3, hfmt), base64.b64decode(text[:hlen])[:(nb + 3) * hs])
+            blob = base64.b64decode(text[hlen:])
+            out, pos = [], 0
+            for c in sizes[3:]:
+                out.append(zlib.decompress(blob[pos:pos + c]))
+                pos += c
+            return b"".join(out)
+        blob = base64.b64decode(text)
+        n = struct.unpack_from("<" + hfmt, blob)[0]
+        return blob[hs:hs + n]
+
+    out = {"points": [], "cells": [], "point": {}, "cell": {}, "n_points": int(piece.group(1))}
     section = None
-    for m in re.finditer(r"<(PointData|CellData|Points|Cells|FieldData)\b|<DataArray ([^>]*)>?", head):
+    for m in re.finditer(r"<(PointData|CellData|Points|Cells|FieldData)\b|<DataArray ([^>]*?)(/?)>", head):
         if m.group(1):
             section = m.group(1)
             continue
         attrs = dict(re.findall(r'(\w+)="([^"]*)"', m.group(2)))
-        if "offset" not in attrs:
-            continue
-        vals = block(int(attrs["offset"]), attrs["type"])
+        fmt = attrs.get("format", "ascii")
+        if fmt == "appended":
+            vals = unpack(appended(int(attrs["offset"])), attrs["type"])
+        else:
+            body = head[m.end():head.find("</DataArray>", m.end())] if not m.group(3) else ""
+            if fmt == "binary":
+                vals = unpack(inline(body), attrs["type"])
+            else:
+                conv = float if attrs["type"].startswith("Float") else int
+                vals = tuple(conv(x) for x in body.split())
         nc = int(attrs.get("NumberOfComponents", "1"))
         tuples = [tuple(vals[i:i + nc]) for i in range(0, len(vals), nc)] if nc > 1 else list(vals)
         name = attrs.get("Name", "")
@@ -157,33 +179,68 @@ def sym_eig3(a):
     return [a[i][i] for i in range(3)], [[v[r][c] for r in range(3)] for c in range(3)]
 
 
+def _cov(vs):
+    n = len(vs) or 1
+    c = [sum(v[i] for v in vs) / n for i in range(3)]
+    return c, [[sum((v[i] - c[i]) * (v[j] - c[j]) for v in vs) / n for j in range(3)] for i in range(3)]
+
+
 def choose_view(frames):
-    """(view direction d, up u, right r, centre, extent) from the points of all frames: d is
-    the direction of least spread of positions over space and time (the normal of a planar
-    motion), up is +z, +y or +x, whichever is most orthogonal to d."""
+    """(view direction d, up u, right r, centre, extent) from the points of the sampled frames
+    (lists of points, the same points in the same order in each frame where the model keeps
+    them).  The main direction of motion m (largest spread of the displacements) must lie in
+    the picture, so d is chosen perpendicular to m; among those directions d is the one
+    across which the model and its motion spread least (a beam in the x-z plane hit along z
+    is seen along y).  A coordinate axis within ~11 degrees is taken instead.  Up is, of +z,
+    +y, +x, the one most orthogonal to d."""
     pts = [p for fr in frames for p in fr]
     if not pts:
         fail("the collections hold no points")
-    n = len(pts)
-    c = [sum(p[i] for p in pts) / n for i in range(3)]
-    cov = [[sum((p[i] - c[i]) * (p[j] - c[j]) for p in pts) / n for j in range(3)] for i in range(3)]
-    lam, vec = sym_eig3(cov)
-    order = sorted(range(3), key=lambda i: lam[i])
-    d = vec[order[0]]
-    # prefer a coordinate axis when the least-spread direction is (nearly) one
-    best = max(range(3), key=lambda i: abs(d[i]))
-    if abs(d[best]) > 0.98:
-        d = [1.0 if i == best else 0.0 for i in range(3)]
-    cands = [(0.0, 0.0, 1.0), (0.0, 1.0, 0.0), (1.0, 0.0, 0.0)]
-    up = min(cands, key=lambda u: abs(sum(a * b for a, b in zip(u, d))))
-    # up orthogonal to d
-    dot = sum(a * b for a, b in zip(up, d))
+    c, g = _cov(pts)
+    ext = max(max(p[i] for p in pts) - min(p[i] for p in pts) for i in range(3)) or 1.0
+    disp = []
+    for fr in frames[1:]:
+        if len(fr) == len(frames[0]):
+            disp += [tuple(a[k] - b[k] for k in range(3)) for a, b in zip(fr, frames[0])]
+    cand = [(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)]
+    m = None
+    if disp:
+        _, mc = _cov(disp + [tuple(-x for x in v) for v in disp])  # spread about zero motion
+        lam, vec = sym_eig3(mc)
+        k = max(range(3), key=lambda i: lam[i])
+        if lam[k] > (1e-6 * ext) ** 2:
+            m = vec[k]
+    total = [[g[i][j] + (mc[i][j] if m else 0.0) for j in range(3)] for i in range(3)]
+    quad = lambda v: sum(v[i] * total[i][j] * v[j] for i in range(3) for j in range(3))
+    if m is None:
+        lam, vec = sym_eig3(total)
+        d = vec[min(range(3), key=lambda i: lam[i])]
+    else:
+        # the plane perpendicular to m: basis a, b; minimize quad over its unit circle
+        a = min(cand, key=lambda u: abs(sum(x * y for x, y in zip(u, m))))
+        dot = sum(x * y for x, y in zip(a, m))
+        a = [x - dot * y for x, y in zip(a, m)]
+        la = math.sqrt(sum(x * x for x in a))
+        a = [x / la for x in a]
+        b = [m[1] * a[2] - m[2] * a[1], m[2] * a[0] - m[0] * a[2], m[0] * a[1] - m[1] * a[0]]
+        best = None
+        for step in range(180):
+            th = math.pi * step / 180.0
+            v = [math.cos(th) * x + math.sin(th) * y for x, y in zip(a, b)]
+            q = quad(v)
+            if best is None or q < best[0] - 1e-12 * abs(best[0]):
+                best = (q, v)
+        d = best[1]
+    k = max(range(3), key=lambda i: abs(d[i]))
+    if abs(d[k]) > 0.98:
+        d = [1.0 if i == k else 0.0 for i in range(3)]
+    up = min(cand[::-1], key=lambda u: abs(sum(a_ * b_ for a_, b_ in zip(u, d))))
+    dot = sum(a_ * b_ for a_, b_ in zip(up, d))
     up = [u - dot * x for u, x in zip(up, d)]
     lu = math.sqrt(sum(u * u for u in up))
     up = [u / lu for u in up]
     # screen right of a camera looking along d with up u: d x u
     r = [d[1] * up[2] - d[2] * up[1], d[2] * up[0] - d[0] * up[2], d[0] * up[1] - d[1] * up[0]]
-    ext = max(max(p[i] for p in pts) - min(p[i] for p in pts) for i in range(3)) or 1.0
     return d, up, r, c, ext
 
 
@@ -260,25 +317,35 @@ if %(contacts)r:
 
 ann = Text(registrationName="title")
 ann.Text = %(title)r
-Show(ann, view)
+Show(ann, view).Color = [0.0, 0.0, 0.0]
 if shown:
     clock = AnnotateTimeFilter(registrationName="time", Input=FindSource(%(first)r))
     clock.Format = "t = {time:.6g}"
-    Show(clock, view).WindowLocation = "Upper Right Corner"
+    cd = Show(clock, view)
+    cd.WindowLocation = "Upper Right Corner"
+    cd.Color = [0.0, 0.0, 0.0]
 
-view.CameraPosition = %(cam_pos)r
-view.CameraFocalPoint = %(cam_focal)r
-view.CameraViewUp = %(cam_up)r
-view.CameraParallelProjection = 1
-view.CameraParallelScale = %(scale)r
+
+
+def camera():
+    # after a first Render: paraview.simple resets the camera when data is first shown
+    view.CameraPosition = %(cam_pos)r
+    view.CameraFocalPoint = %(cam_focal)r
+    view.CameraViewUp = %(cam_up)r
+    view.CameraParallelProjection = 1
+    view.CameraParallelScale = %(scale)r
+
 
 scene = GetAnimationScene()
 scene.UpdateAnimationUsingDataTimeSteps()
+Render(view)
+camera()
 if len(sys.argv) > 1:
     times = scene.TimeKeeper.TimestepValues
     times = list(times) if hasattr(times, "__len__") else [times]
     scene.AnimationTime = times[%(pick)d * (len(times) - 1) // 3] if times else 0.0
     Render(view)
+    camera()
     SaveScreenshot(sys.argv[1], view, ImageResolution=[1280, 800])
     if len(sys.argv) > 2:
         os.makedirs(sys.argv[2], exist_ok=True)
