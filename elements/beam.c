@@ -908,6 +908,54 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
   for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec.rhoJ[k];
 }
 
+/* ---- checkpoint: the evolving state (header values, resultant parts of the
+   strain element, and the block from the integration points to its end) ---- */
+
+#define BEAM_CKPT_FIELDS(X) X(lam) X(Lm) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_sec)
+
+static size_t beam_tail_bytes(const beam_state* s) {
+  return s->bytes - (size_t)((const char*)s->old_qp - (const char*)s);
+}
+
+static size_t beam_res_bytes(const beam_state* s) {
+  return s->sgeom ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (s->N + 2)) : 0;
+}
+
+size_t nsb_beam_state_bytes(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  size_t n = 0;
+#define X(f) n += sizeof s->f;
+  BEAM_CKPT_FIELDS(X)
+#undef X
+  return n + beam_res_bytes(s) + beam_tail_bytes(s);
+}
+
+void nsb_beam_state_save(const nsb_elem* e, void* buf) {
+  const beam_state* s = e->state;
+  char* p = buf;
+#define X(f)                        \
+  memcpy(p, &s->f, sizeof s->f);    \
+  p += sizeof s->f;
+  BEAM_CKPT_FIELDS(X)
+#undef X
+  if (s->sgeom) memcpy(p, s->old_res, beam_res_bytes(s));
+  p += beam_res_bytes(s);
+  memcpy(p, s->old_qp, beam_tail_bytes(s));
+}
+
+void nsb_beam_state_load(const nsb_elem* e, const void* buf) {
+  beam_state* s = e->state;
+  const char* p = buf;
+#define X(f)                        \
+  memcpy(&s->f, p, sizeof s->f);    \
+  p += sizeof s->f;
+  BEAM_CKPT_FIELDS(X)
+#undef X
+  if (s->sgeom) memcpy(s->old_res, p, beam_res_bytes(s));
+  p += beam_res_bytes(s);
+  memcpy(s->old_qp, p, beam_tail_bytes(s));
+}
+
 int nsb_beam_n_samples(const nsb_elem* e) {
   const beam_state* s = e->state;
   return s->n_qp + 2;

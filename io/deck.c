@@ -131,7 +131,8 @@ typedef enum kw_id {
   KW_FREQUENCY,
   KW_MODAL_DYNAMIC,
   KW_SOLVER_CONTROLS,
-  KW_OUTPUT
+  KW_OUTPUT,
+  KW_RESTART
 } kw_id;
 
 /* ---- keyword and parameter tables ------------------------------------------ */
@@ -301,6 +302,10 @@ static const kwspec kw_table[] = {
      W_STEP,
      {{"FORMAT", P_ENUM, 1, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
       {NULL, P_FLAG, 0, NULL}}},
+    {"RESTART",
+     KW_RESTART,
+     W_ANY,
+     {{"WRITE", P_FLAG, 1, NULL}, {"FREQUENCY", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}}},
 };
 #define N_KEYWORDS ((int)(sizeof kw_table / sizeof kw_table[0]))
 
@@ -1490,6 +1495,15 @@ static void begin_output(parser* p, loc at, const pval* v) {
     if (v[0].i == 1) s->history_every = every;
     else s->contact_every = every;
   }
+}
+
+/* *RESTART, WRITE, FREQUENCY=n: a checkpoint every n increments (model-wide). */
+static void begin_restart(parser* p, loc at, const pval* v) {
+  if (v[1].i < 1) {
+    VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[1].i);
+    return;
+  }
+  p->m->restart_every = v[1].i;
 }
 
 /* ---- keyword handlers: data lines ------------------------------------------------ */
@@ -2942,6 +2956,9 @@ static void begin_keyword(parser* p, loc at, char* text) {
       break;
     case KW_OUTPUT:
       begin_output(p, at, v);
+      break;
+    case KW_RESTART:
+      begin_restart(p, at, v);
       break;
     default:
       break;

@@ -314,6 +314,43 @@ static int resize(nsb_ctx* ctx, void** p, int old_n, int new_n, size_t sz) {
   return NSB_OK;
 }
 
+/* Resize several counted arrays together: either all get their new size
+   (contents kept up to the smaller one, as realloc) or, when an allocation
+   fails, none changes, so that the counters that size them stay true. */
+typedef struct resize_req {
+  void** p;
+  int old_n, new_n;
+  size_t sz;
+} resize_req;
+
+static int resize_all(nsb_ctx* ctx, resize_req* rq, int n) {
+  void* fresh[16];
+  NSB_ASSERT(n <= 16);
+  for (int i = 0; i < n; ++i) {
+    size_t o = (size_t)(rq[i].old_n > 0 ? rq[i].old_n : 1) * rq[i].sz;
+    size_t nb = (size_t)(rq[i].new_n > 0 ? rq[i].new_n : 1) * rq[i].sz;
+    fresh[i] = NULL;
+    if (o == nb) continue; /* as resize: nothing to do */
+    fresh[i] = nsb_alloc(ctx, nb);
+    if (!fresh[i]) {
+      for (int j = 0; j < i; ++j)
+        if (fresh[j]) nsb_free(ctx, fresh[j], (size_t)(rq[j].new_n > 0 ? rq[j].new_n : 1) * rq[j].sz);
+      return NSB_ERR_ALLOC;
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!fresh[i]) continue;
+    size_t o = (size_t)(rq[i].old_n > 0 ? rq[i].old_n : 1) * rq[i].sz;
+    size_t nb = (size_t)(rq[i].new_n > 0 ? rq[i].new_n : 1) * rq[i].sz;
+    if (*rq[i].p) {
+      memcpy(fresh[i], *rq[i].p, o < nb ? o : nb);
+      nsb_free(ctx, *rq[i].p, o);
+    }
+    *rq[i].p = fresh[i];
+  }
+  return NSB_OK;
+}
+
 static int number_and_analyze(nsb_system* s);
 static int compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 
@@ -329,15 +366,17 @@ static int contact_rebuild(nsb_system* s) {
   int nm_new = s->n_static_mult + nsb_contact_mult_count(m, s->cand, nc);
   int ne_new = s->n_static_elems + nc;
   int meq_old = s->max_eq, meq_new = s->n_node_dof + nm_new;
-  NSB_CALL(resize(ctx, (void**)&s->elems, s->n_elems, ne_new, sizeof(nsb_elem)));
-  NSB_CALL(resize(ctx, (void**)&s->cdata, s->n_contacts, nc, sizeof(nsb_contact_data)));
-  NSB_CALL(resize(ctx, (void**)&s->lam, s->n_mult, nm_new, sizeof(double)));
-  NSB_CALL(resize(ctx, (void**)&s->lam_old, s->n_mult, nm_new, sizeof(double)));
-  NSB_CALL(resize(ctx, (void**)&s->mult_eq, s->n_mult, nm_new, sizeof(int)));
-  NSB_CALL(resize(ctx, (void**)&s->mult_level, s->n_mult, nm_new, sizeof(int)));
-  NSB_CALL(resize(ctx, (void**)&s->r, meq_old, meq_new, sizeof(double)));
-  NSB_CALL(resize(ctx, (void**)&s->dx, meq_old, meq_new, sizeof(double)));
-  NSB_CALL(resize(ctx, (void**)&s->row_unscale, meq_old, meq_new, sizeof(double)));
+  /* all or nothing: the counters below size every one of these arrays */
+  resize_req rq[] = {{(void**)&s->elems, s->n_elems, ne_new, sizeof(nsb_elem)},
+                     {(void**)&s->cdata, s->n_contacts, nc, sizeof(nsb_contact_data)},
+                     {(void**)&s->lam, s->n_mult, nm_new, sizeof(double)},
+                     {(void**)&s->lam_old, s->n_mult, nm_new, sizeof(double)},
+                     {(void**)&s->mult_eq, s->n_mult, nm_new, sizeof(int)},
+                     {(void**)&s->mult_level, s->n_mult, nm_new, sizeof(int)},
+                     {(void**)&s->r, meq_old, meq_new, sizeof(double)},
+                     {(void**)&s->dx, meq_old, meq_new, sizeof(double)},
+                     {(void**)&s->row_unscale, meq_old, meq_new, sizeof(double)}};
+  NSB_CALL(resize_all(ctx, rq, (int)(sizeof rq / sizeof rq[0])));
   s->n_elems = ne_new;
   s->n_contacts = nc;
   s->n_mult = nm_new;
@@ -593,6 +632,40 @@ fail:
   nsb_system_destroy(&s);
   return st;
 }
+
+/* ---- checkpoint access (solver/checkpoint.c) ---------------------------------- */
+
+int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
+  size_t n3 = 3 * (size_t)s->n_nodes * sizeof(double), n4 = 4 * (size_t)s->n_nodes * sizeof(double);
+  size_t nm = (size_t)s->n_mult;
+  const nsb_block all[] = {
+      {s->cur.x, n3}, {s->cur.q, n4}, {s->cur.v, n3}, {s->cur.w, n3}, {s->cur.a, n3}, {s->cur.al, n3},
+      {s->old.x, n3}, {s->old.q, n4}, {s->old.v, n3}, {s->old.w, n3}, {s->old.a, n3}, {s->old.al, n3},
+      {s->lam, nm * sizeof(double)}, {s->lam_old, nm * sizeof(double)}, {s->mult_level, nm * sizeof(int)},
+      {s->cdata, (size_t)s->n_contacts * sizeof(nsb_contact_data)}, {s->react, 2 * n3},
+      {s->step_lpf, (size_t)s->model->steps.count * sizeof(double)},
+      {&s->t, sizeof s->t}, {&s->t_step_start, sizeof s->t_step_start}, {&s->work, sizeof s->work},
+      {&s->power, sizeof s->power}, {&s->dissipated, sizeof s->dissipated}, {&s->diss_rate, sizeof s->diss_rate},
+      {&s->contact_rebuilds, sizeof s->contact_rebuilds}, {&s->internal_res2, sizeof s->internal_res2},
+      {&s->conv, sizeof s->conv}, {&s->inc_in_step, sizeof s->inc_in_step}, {&s->nrm, sizeof s->nrm},
+      {&s->lpf, sizeof s->lpf}, {&s->lpf_old, sizeof s->lpf_old}, {&s->riks_t_hold, sizeof s->riks_t_hold},
+      {&s->stats, sizeof s->stats}};
+  int n = (int)(sizeof all / sizeof all[0]);
+  for (int i = 0; i < n && i < cap; ++i) b[i] = all[i];
+  return n;
+}
+
+int nsb_system_contacts_at(nsb_system* s, const double* x, const double** x_build) {
+  if (x_build) *x_build = s->x_build;
+  if (!x || s->model->contact_pairs.count == 0) return NSB_OK;
+  size_t n3 = 3 * (size_t)s->n_nodes * sizeof(double);
+  memcpy(s->cur.x, x, n3); /* the broad phase runs on the current positions */
+  return contact_rebuild(s);
+}
+
+nsb_scheme* nsb_system_scheme(nsb_system* s) { return s->scheme; }
+nsb_ctx* nsb_system_ctx(const nsb_system* s) { return s->ctx; }
+nsb_linsolver* nsb_system_linsolver(nsb_system* s) { return s->ls; }
 
 void nsb_system_destroy(nsb_system** ps) {
   if (!ps || !*ps) return;
