@@ -1,11 +1,15 @@
 /* modal.c -- subspace iteration with shift-invert for K phi = lambda M phi
  * (Bathe, Finite Element Procedures, §11.6).  See modal.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "solver/modal.h"
 
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "elements/beam_velocity.h"
+#include "solver/system_internal.h"
+#include "base/clock.h"
 
 /* y = B x for the values Bv on the pattern of A */
 static void pattern_mv(const nsb_csr* A, const double* Bv, const double* x, double* y) {
@@ -395,5 +399,383 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
   }
   work_free(ctx, &w);
   NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+  return st;
+}
+
+/* ---- modal analysis (*FREQUENCY) -------------------------------------------- */
+
+/* Back to the state the modal analysis linearizes about: the state at the
+   start (s->old), the multipliers, the elements' interior unknowns, and the
+   static map with zero increments (the kinematic weights of make_ec). */
+static void modal_base(nsb_system* s) {
+  nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
+  memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i) {
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+    if (s->elems[i].ops->rest) s->elems[i].ops->rest(&s->elems[i]);
+  }
+  nsb_sys_predict_all(s, NSB_EVAL_STATIC, s->t);
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+}
+
+/* Leave the modal analysis: the state, multipliers and internal unknowns as
+   they were before it (the next step continues as if it had not run). */
+static void modal_finish(nsb_system* s) {
+  modal_base(s);
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+  nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
+}
+
+/* Consistent mass of a beam element from its own interior field (MASS=
+   CONSISTENT): the interior points' displacements and rotations per node DOF,
+   N_u, N_theta, by central differences of a static increment of that DOF
+   (the element's condensed static response, post_solve + eval), then
+   M_e = sum_q w_q (rhoA N_u^T N_u + N_theta^T R_q diag(rhoJ) R_q^T N_theta)
+   (docs/theory.md §6).  Called at the rested base state; leaves it so. */
+/* The central differences of beam_consistent_mass: columns j = 0..11 of the
+   interior points' displacements Nu and spatial rotations Nt (3 MAXQ rows
+   each, column-major), from the rested base state back to it. */
+enum { BEAM_MAXQ = NSB_BEAM_MAX_QP };
+static int beam_mass_columns(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, const double* q0, double len,
+                             double* Nu, double* Nt) {
+  int nq = nsb_beam_n_qp(e);
+  double f[12], du[12], d[6], w[BEAM_MAXQ], rp[3 * BEAM_MAXQ], qp[4 * BEAM_MAXQ], rA, rJ[3];
+  nsb_corr ic = {0.0, 0.0, 0.0};
+  for (int j = 0; j < 12; ++j) {
+    int node = e->nodes[j / 6], dof = j % 6, nd = s->ndof[node];
+    if (dof >= nd || s->node_eq[6 * node + dof] < 0) continue; /* held or absent: no motion */
+    double eps = dof < 3 ? 1e-7 * len : 1e-7;
+    for (int sg = 0; sg < 2; ++sg) {
+      double a = sg == 0 ? eps : -eps, c1 = (sg == 0 ? 1.0 : -1.0) / (2.0 * eps);
+      memset(d, 0, sizeof d);
+      memset(du, 0, sizeof du);
+      d[dof] = a;
+      du[j] = a;
+      s->ops->apply(s->scheme, node, nd, d, &s->old, &s->cur);
+      e->ops->post_solve(e, du, &ic);
+      NSB_CALL(e->ops->eval(e, ec, f, NULL));
+      nsb_beam_mass_points(e, w, rp, qp, &rA, rJ);
+      for (int i = 0; i < nq; ++i) {
+        /* spatial rotation from the base frame: log(q q0^-1) */
+        nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_load(qp + 4 * i), nsb_q_conj(nsb_q_load(q0 + 4 * i))));
+        double tv[3];
+        nsb_v3_store(th, tv);
+        for (int c = 0; c < 3; ++c) {
+          Nu[(3 * i + c) + 3 * BEAM_MAXQ * j] += c1 * rp[3 * i + c];
+          Nt[(3 * i + c) + 3 * BEAM_MAXQ * j] += c1 * tv[c];
+        }
+      }
+      /* back to the base: the node, the interior unknowns, the condensation */
+      d[dof] = -a;
+      s->ops->apply(s->scheme, node, nd, d, &s->old, &s->cur);
+      if (e->ops->restore) e->ops->restore(e);
+      if (e->ops->rest) e->ops->rest(e);
+      NSB_CALL(e->ops->eval(e, ec, f, NULL));
+    }
+  }
+  return NSB_OK;
+}
+
+/* Consistent mass of a beam element from its own interior field (MASS=
+   CONSISTENT): the interior points' displacements and rotations per node DOF,
+   N_u, N_theta, by central differences of a static increment of that DOF
+   (the element's condensed static response, post_solve + eval), then
+   M_e = sum_q w_q (rhoA N_u^T N_u + N_theta^T R_q diag(rhoJ) R_q^T N_theta)
+   (docs/theory.md §6).  Called at the rested base state; leaves it so. */
+static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, double* M) {
+  int nq = nsb_beam_n_qp(e);
+  double f[12], w[BEAM_MAXQ], r0[3 * BEAM_MAXQ], q0[4 * BEAM_MAXQ], rhoA, rhoJ[3];
+  NSB_CALL(e->ops->eval(e, ec, f, NULL));
+  nsb_beam_mass_points(e, w, r0, q0, &rhoA, rhoJ);
+  double len = 0.0;
+  for (int i = 0; i < nq; ++i) len += w[i];
+  size_t nN = (size_t)3 * BEAM_MAXQ * 12;
+  double* Nu = NSB_NEW_ARRAY(s->ctx, 2 * nN, double); /* set-up phase of a modal step */
+  NSB_CHECK(s->ctx, Nu, NSB_ERR_ALLOC, "modal analysis: out of memory");
+  memset(Nu, 0, 2 * nN * sizeof(double));
+  double* Nt = Nu + nN;
+  int st = beam_mass_columns(s, e, ec, q0, len, Nu, Nt);
+  for (int i = 0; i < nq && st == NSB_OK; ++i) {
+    nsb_mat3 R = nsb_q_to_m3(nsb_q_load(q0 + 4 * i));
+    nsb_mat3 J = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_diag(rhoJ[0], rhoJ[1], rhoJ[2]), nsb_m3_transpose(R)));
+    for (int b = 0; b < 12; ++b)
+      for (int a = 0; a < 12; ++a) {
+        const double* ua = Nu + 3 * i + 3 * BEAM_MAXQ * a;
+        const double* ub = Nu + 3 * i + 3 * BEAM_MAXQ * b;
+        const double* ta = Nt + 3 * i + 3 * BEAM_MAXQ * a;
+        const double* tb = Nt + 3 * i + 3 * BEAM_MAXQ * b;
+        double v = rhoA * (ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]);
+        for (int r = 0; r < 3; ++r)
+          for (int c = 0; c < 3; ++c) v += ta[r] * J.c[r + 3 * c] * tb[c];
+        M[a + 12 * b] += w[i] * v;
+      }
+  }
+  NSB_FREE_ARRAY(s->ctx, Nu, 2 * nN, double);
+  return st;
+}
+
+/* Evaluate the structural elements (contacts left out) at the current
+   iterate; with Kv/Mv non-NULL add their static tangent and mass matrix
+   into those value arrays (pattern of s->A). */
+static int modal_eval_at(nsb_system* s, double t, double* Kv, double* Mv, double* rv) {
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_STATIC, t);
+  int n_struct = s->n_contacts > 0 ? s->first_contact : s->n_elems;
+  for (int i = 0; i < n_struct; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    int nl = e->n_local;
+    memset(s->ff, 0, (size_t)nl * sizeof(double));
+    if (Kv) memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    int st = e->ops->eval(e, &ec, s->ff, Kv ? s->fK : NULL);
+    if (st < 0)
+      return nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__,
+                           "*FREQUENCY: element %d (%s) cannot be linearized at t = %.10g: %s", i, e->ops->name, s->t,
+                           nsb_status_message(st));
+    if (rv)
+      for (int q = 0; q < nl; ++q)
+        if (e->eq[q] >= 0) rv[e->eq[q]] += s->ff[q];
+    if (!Kv) continue;
+    for (int q = 0; q < nl * nl; ++q)
+      if (e->map[q] >= 0) Kv[e->map[q]] += s->fK[q];
+    if (!Mv || !e->ops->mass) continue;
+    memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    if (s->step.consistent_mass && e->ops == &nsb_beam_v_ops) NSB_CALL(beam_consistent_mass(s, e, &ec, s->fK));
+    else e->ops->mass(e, &ec, s->fK);
+    for (int q = 0; q < nl * nl; ++q)
+      if (e->map[q] >= 0) Mv[e->map[q]] += s->fK[q];
+  }
+  return NSB_OK;
+}
+
+static int modal_eval(nsb_system* s, double* Kv, double* Mv) { return modal_eval_at(s, s->t, Kv, Mv, NULL); }
+
+int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
+  memset(out, 0, sizeof *out);
+  const nsb_model* m = s->model;
+  NSB_CHECK(s->ctx, s->step.n_modes > 0, NSB_ERR_ARG, "nsb_system_modes: the current step is not a *FREQUENCY step");
+  NSB_CHECK(s->ctx, s->n_eq > 0 && s->A, NSB_ERR_ARG, "%s:%d: *FREQUENCY: the model has no free degrees of freedom",
+            m->source, s->step.line);
+  double tic = nsb_now_s();
+  /* the static map with h = 1 about the current state: increments are displacements
+     and material spins; constraint rows at position level, unscaled */
+  s->scheme->h = 1.0;
+  nsb_scheme_scales(s->ops, s->scheme, 1.0, &s->lam_scale, s->con_scale);
+  nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
+  memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
+  modal_base(s);
+  int nnz = s->A->nnz;
+  double* Kv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  double* Mv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  int st = Kv && Mv ? NSB_OK : nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+  if (st == NSB_OK) {
+    memset(Kv, 0, (size_t)nnz * sizeof(double));
+    memset(Mv, 0, (size_t)nnz * sizeof(double));
+    /* linearize with the loads the state is in equilibrium with: those of
+       the earlier steps (a *MODAL DYNAMIC step's own loads are its excitation,
+       and their load stiffness at the start state is not part of K) */
+    int k = s->step_index;
+    s->step_index = k - 1;
+    st = modal_eval(s, Kv, Mv);
+    s->step_index = k;
+  }
+  s->stats.t_assemble += nsb_now_s() - tic;
+  if (st == NSB_OK) {
+    tic = nsb_now_s();
+    st = nsb_modal_solve(s->ctx, s->A, s->ls, Kv, Mv, s->step.n_modes, s->step.shift, s->step.shift_given, 1e-12,
+                         1000, out);
+    s->stats.t_factor += nsb_now_s() - tic;
+    s->stats.factorizations++;
+    if (st < 0) {
+      char msg[512], where[256] = "";
+      snprintf(msg, sizeof msg, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      if (st == NSB_ERR_SINGULAR && s->ls->singular_eq >= 0) nsb_sys_describe_equation(s, s->ls->singular_eq, where, sizeof where);
+      st = nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__, "%s:%d: *FREQUENCY at t = %.10g: %s%s%s", m->source,
+                         s->step.line, s->t, msg, where,
+                         st == NSB_ERR_SINGULAR ? "; give that DOF inertia (section rotary inertia, body mass) or "
+                                                  "hold it, or choose a SHIFT"
+                                                : "");
+    }
+  }
+  if (Kv) NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+  if (st == NSB_OK && s->step.modal_dynamic) { /* kept for the modal dynamics */
+    if (s->modal_M) NSB_FREE_ARRAY(s->ctx, s->modal_M, s->nnz_modal, double);
+    s->modal_M = Mv;
+    s->nnz_modal = nnz;
+    Mv = NULL;
+  }
+  if (Mv) NSB_FREE_ARRAY(s->ctx, Mv, nnz, double);
+  modal_finish(s);
+  return st;
+}
+
+int nsb_system_show_mode(nsb_system* s, const nsb_modal_result* r, int j, double scale) {
+  NSB_CHECK(s->ctx, j >= 0 && j < r->n_modes && r->n == s->n_eq, NSB_ERR_ARG, "nsb_system_show_mode: no mode %d", j);
+  modal_base(s);
+  /* the beams' condensation at the base state, then one static increment */
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  const double* phi = r->phi + (size_t)r->n * (size_t)j;
+  for (int i = 0; i < s->n_eq; ++i) s->dx[i] = scale * phi[i];
+  nsb_sys_apply_increment(s, s->dx, 0.0);
+  (void)nsb_sys_post_solve(s, s->dx);
+  return modal_eval(s, NULL, NULL);
+}
+
+void nsb_system_show_mode_reset(nsb_system* s) {
+  modal_base(s);
+  (void)modal_eval(s, NULL, NULL);
+  modal_finish(s);
+}
+
+void nsb_system_mode_node(const nsb_system* s, const nsb_modal_result* r, int j, int node, double d[6]) {
+  nsb_system_eq_node(s, r->phi + (size_t)r->n * (size_t)j, node, d);
+}
+
+void nsb_system_eq_node(const nsb_system* s, const double* phi, int node, double d[6]) {
+  for (int k = 0; k < 6; ++k) {
+    int eq = k < s->ndof[node] ? s->node_eq[6 * node + k] : -1;
+    d[k] = eq >= 0 ? phi[eq] : 0.0;
+  }
+}
+
+/* ---- modal dynamics (*MODAL DYNAMIC) ------------------------------------------ */
+
+int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r) {
+  modal_base(s);
+  memset(r, 0, (size_t)s->n_eq * sizeof(double));
+  int k = s->step_index;
+  if (earlier_only) s->step_index = k - 1; /* the loads of this step are not yet active (ec.step, gravity) */
+  int st = modal_eval_at(s, t, NULL, NULL, r);
+  s->step_index = k;
+  modal_finish(s);
+  return st;
+}
+
+void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y) {
+  const nsb_csr* A = s->A;
+  for (int i = 0; i < A->n; ++i) {
+    double v = 0.0;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) v += s->modal_M[p] * x[A->col[p]];
+    y[i] = v;
+  }
+}
+
+void nsb_system_node_velocities(const nsb_system* s, double* ve) {
+  memset(ve, 0, (size_t)s->n_eq * sizeof(double));
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int k = 0; k < s->ndof[i]; ++k) {
+      int eq = s->node_eq[6 * i + k];
+      if (eq >= 0) ve[eq] = k < 3 ? s->cur.v[3 * i + k] : s->cur.w[3 * i + k - 3];
+    }
+}
+
+int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t) {
+  modal_base(s);
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
+  nsb_sys_apply_increment(s, s->dx, 0.0);
+  (void)nsb_sys_post_solve(s, s->dx);
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int k = 0; k < s->ndof[i]; ++k) {
+      int eq = s->node_eq[6 * i + k];
+      double val = eq >= 0 ? dv[eq] : 0.0;
+      if (k < 3) s->cur.v[3 * i + k] = val;
+      else s->cur.w[3 * i + k - 3] = val;
+    }
+  s->t = t;
+  return NSB_OK;
+}
+
+void nsb_system_set_energy(nsb_system* s, const nsb_energy* e) {
+  s->energy_override = e != NULL;
+  if (e) s->override = *e;
+}
+
+int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n_nodes, const int* nodes,
+                                 double* cols) {
+  const nsb_model* m = s->model;
+  /* the truncated modes' flexibility sum_{i > m} phi_i phi_i^T / lambda_i =
+     (K_s - sigma M)^-1 - sum_{i <= m} phi_i phi_i^T / (lambda_i - sigma) up to
+     a relative sigma / lambda_{m+1}: sigma = 0 for a supported structure; a
+     free one needs all its rigid-body modes among the retained ones and
+     sigma = -1e-9 lambda_m (K_s - sigma M regular) */
+  double lam_max = r->lambda[r->n_modes - 1];
+  /* rigid-body modes: eigenvalues at round-off of the stiffness scale
+     sum |K_ii| / sum M_ii (the automatic shift is -1e-6 of it) */
+  double scale = r->shift < 0.0 ? -1e6 * r->shift : lam_max;
+  int n_rigid = 0;
+  for (int j = 0; j < r->n_modes; ++j)
+    if (!(r->lambda[j] > 1e-12 * scale)) ++n_rigid;
+  NSB_CHECK(s->ctx, n_rigid < r->n_modes && lam_max > 0.0, NSB_ERR_UNSUPPORTED,
+            "%s:%d: REDUCTION=QUASI-STATIC: all %d retained modes are rigid-body modes; retain elastic modes too "
+            "(raise MODES)",
+            m->source, s->step.line, r->n_modes);
+  int n = s->n_eq, nnz = s->A->nnz;
+  double* Kv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  double* tmp = n_rigid > 0 ? NSB_NEW_ARRAY(s->ctx, n, double) : NULL;
+  if (!Kv || (n_rigid > 0 && !tmp)) {
+    if (Kv) NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+    return nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+  }
+  memset(Kv, 0, (size_t)nnz * sizeof(double));
+  modal_base(s);
+  int k = s->step_index;
+  s->step_index = k - 1; /* as in nsb_system_modes */
+  int st = modal_eval(s, Kv, NULL);
+  s->step_index = k;
+  /* K_s = (K + K^T)/2 (into A's values, the same pattern) */
+  if (st == NSB_OK) {
+    nsb_modal_symmetric_part(s->A, Kv, s->A->val);
+    memcpy(Kv, s->A->val, (size_t)nnz * sizeof(double));
+  }
+  /* a supported structure: sigma = 0, exact.  A free one: two shifts
+     sigma_1 = -1e-3 lambda_m, sigma_2 = 2 sigma_1 and F_0 = 2 F(sigma_1) - F(sigma_2),
+     exact up to (sigma / lambda_{m+1})^2 <= 4e-6 (a shift of order eps would
+     make the retained rigid modes, computed to |lambda| ~ 1e-7, cancel
+     badly) */
+  int n_shift = n_rigid > 0 ? 2 : 1;
+  for (int sh = 0; sh < n_shift && st == NSB_OK; ++sh) {
+    double sigma = n_rigid > 0 ? -1e-3 * lam_max * (double)(sh + 1) : 0.0;
+    for (int p = 0; p < nnz; ++p) s->A->val[p] = Kv[p] - sigma * s->modal_M[p];
+    st = nsb_linsolver_factor(s->ls, s->A);
+    if (st < 0) {
+      char msg[300];
+      snprintf(msg, sizeof msg, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      st = nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__,
+                         "%s:%d: REDUCTION=QUASI-STATIC: the stiffness matrix is singular (%s): a mechanism "
+                         "without mass; use REDUCTION=MODAL",
+                         m->source, s->step.line, msg);
+      break;
+    }
+    for (int a = 0; a < n_nodes && st == NSB_OK; ++a)
+      for (int c = 0; c < 3 && st == NSB_OK; ++c) {
+        double* col = cols + (size_t)n * (3 * a + c);
+        double* x = n_shift == 2 && sh == 1 ? tmp : col;
+        memset(x, 0, (size_t)n * sizeof(double));
+        int eq = c < s->ndof[nodes[a]] ? s->node_eq[6 * nodes[a] + c] : -1;
+        if (eq < 0) {
+          if (x == col) continue; /* a held translation: no flexibility */
+          continue;
+        }
+        x[eq] = 1.0;
+        st = nsb_linsolver_solve(s->ls, x);
+        /* minus the retained modes' part: sum_j phi_j phi_j[eq] / (lambda_j - sigma) */
+        for (int j = 0; j < r->n_modes && st == NSB_OK; ++j) {
+          const double* phi = r->phi + (size_t)n * j;
+          double w = phi[eq] / (r->lambda[j] - sigma);
+          for (int i = 0; i < n; ++i) x[i] -= w * phi[i];
+        }
+        if (x == tmp)
+          for (int i = 0; i < n; ++i) col[i] = 2.0 * col[i] - tmp[i];
+      }
+  }
+  NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+  if (tmp) NSB_FREE_ARRAY(s->ctx, tmp, n, double);
+  modal_finish(s);
   return st;
 }
