@@ -11,9 +11,6 @@
 #include "elements/beam_velocity.h"
 #include "base/clock.h"
 
-/* Name the unknown behind global equation eq: a node DOF or a joint
-   multiplier, for messages about singular matrices (an unsupported rigid-body
-   mode shows up as a zero pivot in one of its DOFs). */
 /* Whether node i has inertia in DOF d (translations: mass; rotations: rotary
    inertia): a body, or a beam element with a non-zero section inertia. */
 static int node_has_inertia(const nsb_model* m, int i, int d) {
@@ -27,6 +24,9 @@ static int node_has_inertia(const nsb_model* m, int i, int d) {
   return 0;
 }
 
+/* Name the unknown behind global equation eq: a node DOF or a joint
+   multiplier, for messages about singular matrices (an unsupported rigid-body
+   mode shows up as a zero pivot in one of its DOFs). */
 void nsb_sys_describe_equation(const nsb_system* s, int eq, char* buf, size_t n) {
   static const char* const dof_names[6] = {"translation X", "translation Y", "translation Z",
                                            "rotation about body axis 1", "rotation about body axis 2",
@@ -193,6 +193,46 @@ static int singular_cause(const nsb_system* s, nsb_eval_mode mode, int it, const
   return 0;
 }
 
+nsb_conv_verdict nsb_sys_test_iteration(nsb_system* s, int it, nsb_newton_report* rep) {
+  nsb_conv_verdict v = nsb_conv_test(&s->conv, &s->nrm);
+  if (it < NSB_NEWTON_HISTORY) {
+    rep->res_rel[it] = s->conv.def.abs_residual > 0.0 ? s->nrm.r_abs / s->conv.def.abs_residual : s->conv.r_rel;
+    rep->cor_rel[it] = s->conv.def.abs_correction > 0.0 ? s->nrm.c_abs / s->conv.def.abs_correction : s->conv.c_rel;
+    rep->r_force[it] = s->nrm.r_force;
+    rep->r_moment[it] = s->nrm.r_moment;
+    rep->c_trans[it] = s->nrm.c_trans;
+    rep->c_rot[it] = s->nrm.c_rot;
+  }
+  if (v == NSB_CONV_FLOOR) s->stats.floor_accepted++;
+  if (v == NSB_CONV_STAGNATED) {
+    rep->status = NSB_ERR_NO_CONVERGENCE;
+    snprintf(rep->cause, sizeof rep->cause,
+             "the residual stagnates at |f| = %.3e while the corrections have converged: the absolute residual "
+             "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL or "
+             "leave it out (the relative test then decides)",
+             s->nrm.r_abs, s->conv.def.abs_residual);
+  }
+  return v;
+}
+
+void nsb_sys_no_convergence_cause(const nsb_system* s, int iterations, nsb_newton_report* rep) {
+  snprintf(rep->cause, sizeof rep->cause,
+           "no convergence in %d iterations (last residual %.3g and correction %.3g times their tolerances)",
+           iterations, s->conv.r_rel, s->conv.c_rel);
+}
+
+void nsb_sys_restore_increment(nsb_system* s) {
+  nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
+  memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+}
+
+/* Newton's iteration at t_new from the current iterate: assemble, factorize
+   (or keep the factorization: prox sweeps), solve, update, test
+   (solver/convergence.h).  A singular first matrix of a static step with
+   multipliers gets one more try from the least-squares multipliers; every
+   failure leaves its cause in words in rep. */
 int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
   memset(rep, 0, sizeof *rep);
   int guessed = 0;
@@ -302,34 +342,15 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       snprintf(rep->cause, sizeof rep->cause, "Newton correction is not finite");
       return rep->status;
     }
-    nsb_conv_verdict v = nsb_conv_test(&s->conv, &s->nrm);
-    if (it < NSB_NEWTON_HISTORY) {
-      rep->res_rel[it] = s->conv.def.abs_residual > 0.0 ? s->nrm.r_abs / s->conv.def.abs_residual : s->conv.r_rel;
-      rep->cor_rel[it] = s->conv.def.abs_correction > 0.0 ? s->nrm.c_abs / s->conv.def.abs_correction : s->conv.c_rel;
-      rep->r_force[it] = s->nrm.r_force;
-      rep->r_moment[it] = s->nrm.r_moment;
-      rep->c_trans[it] = s->nrm.c_trans;
-      rep->c_rot[it] = s->nrm.c_rot;
-    }
+    nsb_conv_verdict v = nsb_sys_test_iteration(s, it, rep);
     if (v == NSB_CONV_CONVERGED || v == NSB_CONV_FLOOR) {
-      if (v == NSB_CONV_FLOOR) s->stats.floor_accepted++;
       rep->converged = 1;
       return NSB_OK;
     }
-    if (v == NSB_CONV_STAGNATED) {
-      rep->status = NSB_ERR_NO_CONVERGENCE;
-      snprintf(rep->cause, sizeof rep->cause,
-               "the residual stagnates at |f| = %.3e while the corrections have converged: the absolute residual "
-               "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL or "
-               "leave it out (the relative test then decides)",
-               s->nrm.r_abs, s->conv.def.abs_residual);
-      return rep->status;
-    }
+    if (v == NSB_CONV_STAGNATED) return rep->status;
   }
   rep->status = NSB_ERR_NO_CONVERGENCE;
-  snprintf(rep->cause, sizeof rep->cause,
-           "no convergence in %d iterations (last residual %.3g and correction %.3g times their tolerances)",
-           s->step.max_iter, s->conv.r_rel, s->conv.c_rel);
+  nsb_sys_no_convergence_cause(s, s->step.max_iter, rep);
   return rep->status;
 }
 
@@ -384,10 +405,7 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
   nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
   int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? nsb_sys_prox_solve(s, s->t + h, rep) : nsb_sys_newton(s, mode, s->t + h, rep);
   if (st < 0) {
-    nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
-    memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
-    for (int i = 0; i < s->n_elems; ++i)
-      if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+    nsb_sys_restore_increment(s);
     return st;
   }
   nsb_conv_accept(&s->conv, &s->nrm);

@@ -462,19 +462,19 @@ void nsb_system_destroy(nsb_system** ps) {
   *ps = NULL;
 }
 
-/* Equation numbering (node unknowns, then multipliers), element equation
-   maps, sparsity pattern and symbolic factorization for the current supports
-   and elements.  Allocates (step start, contact list rebuild). */
-/* A NEWTON contact under prox sweeps only loads its nodes: no matrix block
-   (so closed contacts add no coupling, and no fill, to the factorization). */
 /* Elements left out of the matrix: NEWTON-law contacts solved by prox sweeps
-   (their impulses are loads), and every contact in a *FREQUENCY step (the
-   modal model is the structure without contacts, docs/theory.md §6). */
+   (their impulses are loads: a contact then only loads its nodes, so closed
+   contacts add no coupling, and no fill, to the factorization), and every
+   contact in a *FREQUENCY step (the modal model is the structure without
+   contacts, docs/theory.md §6). */
 static int prox_load_only(const nsb_system* s, int i) {
   if (s->step.n_modes > 0) return i >= s->first_contact;
   return s->contact_prox && i >= s->first_contact && s->elems[i].ops == &nsb_contact_newton_ops;
 }
 
+/* Equation numbering (node unknowns, then multipliers), element equation
+   maps, sparsity pattern and symbolic factorization for the current supports
+   and elements.  Allocates (step start, contact list rebuild). */
 int nsb_sys_number_and_analyze(nsb_system* s) {
   /* equation numbering: node unknowns, then multipliers */
   int eq = 0;
@@ -582,7 +582,7 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
             m->source, s->step.line);
   /* the strain element integrates its points with Newmark on SO(3); the
      modified scheme with beta = 1/2 is the same discrete map (beta_N =
-     gamma/2, gamma_N = gamma; seed 001 end of §4.2.3), other betas are not */
+     gamma/2, gamma_N = gamma; Češarek 2013, end of §4.2.3), other betas are not */
   NSB_CHECK(s->ctx,
             !(s->has_sbeams && s->step.kind == NSB_STEP_DYNAMIC && s->step.scheme == NSB_SCHEME_MODIFIED_NEWMARK &&
               !s->step.mn_alpha && s->step.beta != 0.5),

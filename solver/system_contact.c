@@ -98,16 +98,6 @@ double nsb_sys_moved_since_build(const nsb_system* s) {
   return sqrt(d2);
 }
 
-/* NEWTON-law contacts by prox sweeps (docs/contact.md §7.5).  Newton on the
-   smooth system for the warm-start impulses; then sweeps: one projected
-   Gauss-Seidel pass over the impulses (lumped-mass response inside the
-   pass), and the
-   velocities' response to the impulse change by one back substitution with
-   the kept factorization (the change enters only the contact rows:
-   r = c1 (lambda_v - pfix)).  For a linear system that response is exact;
-   once the sweeps have converged a Newton pass with the kept factorization
-   re-equilibrates nonlinear elements, and sweeping resumes if that moved the
-   impulses.  The relaxation halves when the change grows twice in a row. */
 /* Impulse per unit force of the increment (nsb_impulse_time of the step's scheme). */
 static double prox_impulse_time(const nsb_system* s) {
   nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
@@ -126,6 +116,15 @@ static void prox_set_impulses(nsb_system* s) {
   }
 }
 
+/* NEWTON-law contacts by prox sweeps (docs/contact.md §7.5).  Newton on the
+   smooth system for the warm-start impulses; then sweeps: one projected
+   Gauss-Seidel pass over the impulses (lumped-mass response inside the
+   pass), and the velocities' response to the impulse change by one back substitution with
+   the kept factorization (the change enters only the contact rows:
+   r = c1 (lambda_v - pfix)).  For a linear system that response is exact;
+   once the sweeps have converged a Newton pass with the kept factorization
+   re-equilibrates nonlinear elements, and sweeping resumes if that moved the
+   impulses.  The relaxation halves when the change grows twice in a row. */
 int nsb_sys_prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
   nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t_new);
   nsb_contact_prox_begin(s->elems + s->first_contact, s->n_contacts, &ec);

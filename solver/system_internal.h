@@ -1,7 +1,21 @@
 /* system_internal.h -- the discrete system's data, private to the solver files
- * that implement solver/system.h (system.c, assembly.c, newton.c,
- * system_contact.c, system_riks.c, modal.c).  Callers see nsb_system as an
- * opaque handle. */
+ * that implement solver/system.h:
+ *   system.c          creation, destruction, equation numbering, step set-up,
+ *                     state queries;
+ *   assembly.c        predictor, element loop (residual, tangent, norms),
+ *                     increment map, reactions, initial accelerations;
+ *   newton.c          Newton's iteration, diagnosis of singular matrices,
+ *                     acceptance or restore of an increment;
+ *   system_contact.c  contact list rebuilds (Verlet list), prox sweeps;
+ *   system_riks.c     the parts of a *STATIC, RIKS step (solver/arclength.c);
+ *   modal.c           *FREQUENCY and *MODAL DYNAMIC pieces.
+ * Callers see nsb_system as an opaque handle; only these files include this
+ * header.  The helpers they share carry the prefix nsb_sys_ and work on the
+ * current step's numbering (node_eq, mult_eq, n_eq), which only
+ * nsb_sys_number_and_analyze changes.
+ * Rejected: separate assembler and Newton objects with handles of their own:
+ * they share every array of the system (state, numbering, matrix, scratch),
+ * so the split would only move pointers around. */
 #ifndef NSB_SYSTEM_INTERNAL_H
 #define NSB_SYSTEM_INTERNAL_H
 
@@ -90,7 +104,7 @@ struct nsb_system {
   double fl[NSB_ELEM_MAX_LOCAL], f1[NSB_ELEM_MAX_LOCAL];
 };
 
-/* ---- shared between the files of the system (system.c) --------------------- */
+/* ---- system.c --------------------------------------------------------------- */
 
 /// Copy the node state src to dst (n nodes).
 void nsb_sys_state_copy(nsb_state* dst, const nsb_state* src, int n);
@@ -101,7 +115,7 @@ nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t);
 /// factorization for the current supports and elements.  Allocates.
 int nsb_sys_number_and_analyze(nsb_system* s);
 
-/* ---- assembly.c -------------------------------------------------------------- */
+/* ---- assembly.c ------------------------------------------------------------- */
 
 /// Predictor of every node, with the prescribed supports at t_new.
 void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new);
@@ -117,7 +131,7 @@ nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 
-/* ---- newton.c ------------------------------------------------------------------ */
+/* ---- newton.c --------------------------------------------------------------- */
 
 /// Name the unknown behind equation eq (for messages about singular matrices).
 void nsb_sys_describe_equation(const nsb_system* s, int eq, char* buf, size_t n);
@@ -125,8 +139,16 @@ void nsb_sys_describe_equation(const nsb_system* s, int eq, char* buf, size_t n)
 int nsb_sys_timed_solve(nsb_system* s, double* x, nsb_newton_report* rep);
 /// Newton's iteration at t_new in mode from the current iterate.
 int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep);
+/// Newton's convergence test on the last assembly and correction of
+/// iteration it (0-based): rep's per-iteration entries, the floor count, and
+/// for a stagnation rep's status and cause.
+nsb_conv_verdict nsb_sys_test_iteration(nsb_system* s, int it, nsb_newton_report* rep);
+/// rep's cause after iterations without convergence (the status is the caller's).
+void nsb_sys_no_convergence_cause(const nsb_system* s, int iterations, nsb_newton_report* rep);
+/// Back to the start of the increment: node state, multipliers, the elements' interior unknowns.
+void nsb_sys_restore_increment(nsb_system* s);
 
-/* ---- system_contact.c ------------------------------------------------------------ */
+/* ---- system_contact.c ------------------------------------------------------- */
 
 /// Rebuild the contact elements from the broad phase.  Allocates.
 int nsb_sys_contact_rebuild(nsb_system* s);

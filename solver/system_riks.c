@@ -150,40 +150,17 @@ void nsb_system_riks_apply(nsb_system* s, const double* dx, double dlpf) {
    correction, with the report entries nsb_sys_newton() writes; the cause of a
    failure after this iteration is set (the status only for a stagnation). */
 nsb_conv_verdict nsb_system_riks_test(nsb_system* s, int it, nsb_newton_report* rep) {
-  nsb_conv_verdict v = nsb_conv_test(&s->conv, &s->nrm);
-  if (it < NSB_NEWTON_HISTORY) {
-    rep->res_rel[it] = s->conv.def.abs_residual > 0.0 ? s->nrm.r_abs / s->conv.def.abs_residual : s->conv.r_rel;
-    rep->cor_rel[it] = s->conv.def.abs_correction > 0.0 ? s->nrm.c_abs / s->conv.def.abs_correction : s->conv.c_rel;
-    rep->r_force[it] = s->nrm.r_force;
-    rep->r_moment[it] = s->nrm.r_moment;
-    rep->c_trans[it] = s->nrm.c_trans;
-    rep->c_rot[it] = s->nrm.c_rot;
-  }
+  nsb_conv_verdict v = nsb_sys_test_iteration(s, it, rep);
   rep->iterations = it + 1;
-  if (v == NSB_CONV_FLOOR) s->stats.floor_accepted++;
-  if (v == NSB_CONV_STAGNATED) {
-    rep->status = NSB_ERR_NO_CONVERGENCE;
-    snprintf(rep->cause, sizeof rep->cause,
-             "the residual stagnates at |f| = %.3e while the corrections have converged: the absolute residual "
-             "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL or "
-             "leave it out (the relative test then decides)",
-             s->nrm.r_abs, s->conv.def.abs_residual);
-  }
-  if (v == NSB_CONV_CONTINUE)
-    snprintf(rep->cause, sizeof rep->cause,
-             "no convergence in %d iterations (last residual %.3g and correction %.3g times their tolerances)",
-             it + 1, s->conv.r_rel, s->conv.c_rel);
+  if (v == NSB_CONV_CONTINUE) nsb_sys_no_convergence_cause(s, it + 1, rep);
   return v;
 }
 
 double nsb_system_riks_residual_norm(const nsb_system* s) { return s->nrm.r_abs; }
 
 void nsb_system_riks_restore(nsb_system* s) {
-  nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
-  memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
+  nsb_sys_restore_increment(s);
   s->lpf = s->lpf_old;
-  for (int i = 0; i < s->n_elems; ++i)
-    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
 }
 
 int nsb_system_riks_commit(nsb_system* s, double ds) {
