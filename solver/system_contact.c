@@ -106,14 +106,7 @@ static double prox_impulse_time(const nsb_system* s) {
 
 /* The contacts' multipliers (physical, P = lambda_v m_eff / (gamma h)) from the sweep's impulses. */
 static void prox_set_impulses(nsb_system* s) {
-  double it = prox_impulse_time(s);
-  for (int i = s->first_contact; i < s->n_elems; ++i) {
-    const nsb_elem* e = &s->elems[i];
-    const nsb_contact_data* d = e->state;
-    if (e->ops != &nsb_contact_newton_ops) continue;
-    double sl = it / d->m_eff;
-    for (int k = 0; k < e->n_mult; ++k) s->lam[e->mult_first + k] = d->pfix[k] / sl;
-  }
+  nsb_contact_prox_multipliers(s->elems + s->first_contact, s->n_contacts, prox_impulse_time(s), s->lam);
 }
 
 /* NEWTON-law contacts by prox sweeps (docs/contact.md §7.5).  Newton on the
@@ -157,27 +150,9 @@ int nsb_sys_prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
       continue;
     }
     equilibrated = 0;
-    /* velocities' response to the impulse change: the node rows' residual
-       changes by -g_j (nsb_contact_node_load: w_j d_k dP_k, and on the
-       Hermite centreline also the moments jr_j^T d_k dP_k), so A dx = sum g_j */
+    /* velocities' response to the impulse change (nsb_contact_prox_response) */
     memset(s->dx, 0, (size_t)s->n_eq * sizeof(double));
-    double it = prox_impulse_time(s);
-    for (int i = s->first_contact; i < s->n_elems; ++i) {
-      const nsb_elem* e = &s->elems[i];
-      const nsb_contact_data* d = e->state;
-      if (e->ops != &nsb_contact_newton_ops) continue;
-      double sl = it / d->m_eff;
-      nsb_vec3 dP = nsb_v3_zero(), dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
-      for (int k = 0; k < e->n_mult; ++k) dP = nsb_v3_muladd(dP, d->dpfix[k] / sl, dir[k]);
-      for (int j = 0; j < e->n_nodes; ++j) {
-        double g[6];
-        int nr = nsb_contact_node_load(e, j, dP, g);
-        for (int c = 0; c < nr; ++c) {
-          int q = s->node_eq[6 * e->nodes[j] + c];
-          if (q >= 0) s->dx[q] += g[c];
-        }
-      }
-    }
+    nsb_contact_prox_response(s->elems + s->first_contact, s->n_contacts, prox_impulse_time(s), s->node_eq, s->dx);
     prox_set_impulses(s);
     NSB_CALL(nsb_sys_timed_solve(s, s->dx, rep));
     if (s->has_beams) (void)nsb_sys_post_solve(s, s->dx);
