@@ -25,6 +25,11 @@ static double support_value(const nsb_system* s, int i, int c, double t, int ord
   return order == 0 ? s->X0[3 * i + c] + v : v;
 }
 
+void nsb_sys_kinematics(nsb_system* s) {
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+}
+
 void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
   for (int i = 0; i < s->n_nodes; ++i) {
     int nd = s->ndof[i];
@@ -59,8 +64,7 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
    interior rows included) for an explicit absolute tolerance. */
 int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix) {
   double tic = nsb_now_s();
-  for (int i = 0; i < s->n_nodes; ++i)
-    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+  nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
   s->internal_res2 = 0.0;
   ec.internal_res2 = &s->internal_res2;
@@ -229,8 +233,7 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_conv_norms keep = s->nrm;
   memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
-  for (int i = 0; i < s->n_nodes; ++i)
-    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+  nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];

@@ -483,8 +483,7 @@ static void modal_base(nsb_system* s) {
     if (s->elems[i].ops->rest) s->elems[i].ops->rest(&s->elems[i]);
   }
   nsb_sys_predict_all(s, NSB_EVAL_STATIC, s->t);
-  for (int i = 0; i < s->n_nodes; ++i)
-    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+  nsb_sys_kinematics(s);
 }
 
 /* Leave the modal analysis: the state, multipliers and internal unknowns as

@@ -10,6 +10,8 @@
 #include "elements/beam_velocity.h"
 #include "base/clock.h"
 
+/* ---- state arrays ---------------------------------------------------------- */
+
 static int state_alloc(nsb_ctx* ctx, nsb_state* st, int n) {
   int m = n > 0 ? n : 1;
   st->x = NSB_NEW_ARRAY(ctx, 3 * m, double);
@@ -691,8 +693,7 @@ int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K) {
   nsb_eval_mode mode = s->ops == &nsb_accel_ops ? NSB_EVAL_ACCEL
                        : s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC
                                                          : NSB_EVAL_DYNAMIC;
-  for (int i = 0; i < s->n_nodes; ++i)
-    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+  nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, s->t + s->scheme->h);
   memset(f, 0, (size_t)e->n_local * sizeof(double));
   if (K) memset(K, 0, (size_t)e->n_local * (size_t)e->n_local * sizeof(double));

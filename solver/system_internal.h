@@ -117,6 +117,8 @@ int nsb_sys_number_and_analyze(nsb_system* s);
 
 /* ---- assembly.c ------------------------------------------------------------- */
 
+/// The scheme's kinematic weights of every node with DOFs (s->kin) for the current iterate.
+void nsb_sys_kinematics(nsb_system* s);
 /// Predictor of every node, with the prescribed supports at t_new.
 void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// Residual (and with with_matrix the tangent) at the current iterate, with

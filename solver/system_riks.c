@@ -42,8 +42,7 @@ int nsb_system_riks_begin_increment(nsb_system* s) {
    derivative (ec.f_lpf), which must use the tangent at lpf. */
 int nsb_system_riks_assemble(nsb_system* s, double* q) {
   double tic = nsb_now_s();
-  for (int i = 0; i < s->n_nodes; ++i)
-    if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
+  nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_STATIC, s->t);
   nsb_eval_ctx e1 = ec;
   e1.lpf = ec.lpf + 1.0;
