@@ -216,7 +216,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
-  double xiN = nsb_newton_xi(gam[0], p->restitution, d->gN_pre);
+  double xiN = nsb_newton_xi_step(gam[0], p->restitution, d->gN_pre);
   nsb_newton_coulomb_rows(nm, p->friction, lv, gam, xiN, phi, A, B);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
