@@ -216,7 +216,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
-  double xiN = nsb_newton_xi_step(gam[0], p->restitution, d->gN_pre);
+  double xiN = d->flexible ? nsb_newton_xi_step(gam[0], p->restitution, d->gN_pre)
+                           : nsb_newton_xi(gam[0], p->restitution, d->gN_pre);
   nsb_newton_coulomb_rows(nm, p->friction, lv, gam, xiN, phi, A, B);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
@@ -307,6 +308,8 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
         nsb_centreline_end_tangents(m, item, D->shape.b);
       }
     }
+    for (int j = 0; j < E->n_nodes; ++j)
+      if (m->nodes.data[E->nodes[j]].n_beams > 0) D->flexible = 1;
     if (p->law == NSB_CONTACT_NEWTON) {
       E->n_mult = p->friction > 0.0 ? 3 : 1;
       E->mult_first = *mult;

@@ -46,6 +46,7 @@ typedef struct nsb_contact_data {
   nsb_contact_shape shape; /* what it touches: kind, master, radius, Hermite end tangents */
   int group;               /* beam candidates of one particle and pair share a group id (else -1) */
   double m_eff;            /* mass scale of the complementarity rows (NEWTON) */
+  int flexible;            /* a beam node takes part: Newton's law in its persistent form (nsb_newton_xi_step) */
   /* frozen at the start of an increment */
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
