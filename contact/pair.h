@@ -56,6 +56,14 @@ typedef struct nsb_contact_data {
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
   double pfix[3], r_prox, dpfix[3]; /* dpfix: change of the last sweep */
+  /* HERTZ: the current contact episode (closed increments since ep_t0):
+     trapezoidal-rule error of the elastic force, sum of
+     V(al_n+1) - V(al_n) - (F_n + F_n+1)(al_n+1 - al_n)/2, peak potential,
+     largest omega h, increments; ep_al, ep_F: penetration and elastic force
+     of the last increment.  ep_report: 1 when an under-resolved episode has
+     just ended (nsb_contact_hertz_report logs it once per contact). */
+  int ep_open, ep_steps, ep_report, ep_reported;
+  double ep_t0, ep_t1, ep_err, ep_vmax, ep_wh, ep_al, ep_F;
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
 } nsb_contact_data;
@@ -89,5 +97,17 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]);
 /// *impulsive when any contact carried an impulse and *obstacle_work to the
 /// work of moving obstacles through their impulses (external work).
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
+
+/// Largest omega h of a HERTZ contact episode (omega^2 = dF/dalpha / m,
+/// m the slave's mass, the reduced mass against a particle) above which the
+/// episode counts as under-resolved: fewer than about 2 pi / 0.5 = 12
+/// increments per period of the contact oscillation (docs/contact.md §6.1).
+#define NSB_HERTZ_OMEGA_H_WARN 0.5
+
+/// After nsb_contact_finish: log a warning (NSB_LOG_WARN) for every HERTZ
+/// contact whose episode just ended under-resolved, with its measured energy
+/// error; once per contact element (later episodes of the same contact are
+/// not reported again).  Returns the number of warnings logged.
+int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int n);
 
 #endif

@@ -501,6 +501,57 @@ static void test_prox_bar_wall_no_gain(void) {
   bar_wall(1.0, prox_controls);
 }
 
+/* Hertz contact resolved by too few increments: a particle (m = 1) at
+   1 m/s onto a floor, c = 1e6, p = 1.5 (omega h up to 1.5 at h = 0.005,
+   0.625 at h = 0.002, 0.16 at h = 0.0005).  The under-resolved episodes are
+   reported once, with an energy error that equals the change of the
+   system's energy over the episode (the contact is the only force); the
+   resolved one is not reported. */
+typedef struct log_capture {
+  int warnings;
+  char last[1024];
+} log_capture;
+static void capture_log(void* user, nsb_log_level level, const char* msg) {
+  log_capture* c = user;
+  if (level != NSB_LOG_WARN) return;
+  ++c->warnings;
+  snprintf(c->last, sizeof c->last, "%s", msg);
+}
+static void hertz_episode_case(double h, int expect_warning) {
+  char deck[1024];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, 0.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\nB, 3, -1.0\n"
+           "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e6, EXPONENT=1.5\nB, FLOOR\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n%g, 0.05\n*END STEP\n",
+           h);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  log_capture cap = {0, ""};
+  nsb_ctx_set_log(fx.ctx, capture_log, &cap, NSB_LOG_WARN);
+  double E0 = total_energy(s);
+  nsb_newton_report rep;
+  int n = (int)(0.05 / h + 0.5);
+  for (int k = 0; k < n; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
+  double dE = total_energy(s) - E0;
+  printf("\n    h = %g: energy change %.4g, %d warning(s)%s%s", h, dE, cap.warnings, cap.warnings ? ": " : "", cap.last);
+  CU_ASSERT_EQUAL(cap.warnings, expect_warning);
+  if (expect_warning) {
+    /* the reported error is the system's energy change over the episode */
+    const char* q = strstr(cap.last, "energy error of the episode ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    double err = strtod(q + strlen("energy error of the episode "), NULL);
+    NSB_ASSERT_CLOSE(err, dE, 1e-3 * fabs(dE));
+  }
+  fx_close(&fx);
+}
+static void test_hertz_under_resolved(void) {
+  hertz_episode_case(0.005, 1);
+  hertz_episode_case(0.002, 1);
+  hertz_episode_case(0.0005, 0);
+}
+
 /* A plane moving up at 1 strikes a particle at rest (e = 1): the particle
    leaves at 2, and the obstacle's work (impulse times its velocity) equals
    the kinetic energy gained. */
@@ -803,6 +854,7 @@ int main(int argc, char** argv) {
                                             {"cradle_plastic", test_cradle_plastic},
                                             {"moving_obstacle", test_moving_obstacle},
                                             {"bar_wall_no_gain", test_bar_wall_no_gain},
+                                            {"hertz_under_resolved", test_hertz_under_resolved},
                                             {"prox_bar_wall_no_gain", test_prox_bar_wall_no_gain},
                                             {"cradle_sequential", test_cradle_sequential},
                                             {"prox_bounce", test_prox_bounce},
