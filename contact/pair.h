@@ -18,7 +18,9 @@
  *    modified scheme: nsb_impulse_time) and
  *    semi-smooth complementarity rows
  *       normal:  phi_N = Lambda_N/m - prox_{R+}(Lambda_N/m - xi_N),
- *                xi_N = gamma_N+ + e min(gamma_N-, 0),
+ *                xi_N = gamma_N+ + e min(gamma_N-, 0)  (Moreau), or, when a beam
+ *                node takes part, + gamma_N- also for gamma_N- >= 0 (the
+ *                persistent form, nsb_newton_xi_step: never adds energy),
  *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
  *    with contact normal, tangents and weights frozen at the start of the
  *    increment; a contact takes part when the gap at the step midpoint,
