@@ -67,7 +67,9 @@ static int lumped_local(void* data, int i, nsb_prox_local* c) {
   c->n_dir = E->n_mult;
   c->mu = p->friction;
   memcpy(c->lambda, d->pfix, sizeof c->lambda);
-  c->r_xi[0] = r * nsb_newton_xi(nsb_v3_dot(dir[0], vr), p->restitution, d->gN_pre);
+  double gN = nsb_v3_dot(dir[0], vr);
+  c->r_xi[0] = r * (d->flexible ? nsb_newton_xi_step(gN, p->restitution, d->gN_pre)
+                                : nsb_newton_xi(gN, p->restitution, d->gN_pre));
   c->r_xi[1] = c->r_xi[2] = 0.0;
   if (E->n_mult == 3) {
     c->r_xi[1] = r * nsb_v3_dot(dir[1], vr);

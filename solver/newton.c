@@ -427,6 +427,7 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
     int impulsive = 0;
     double wobs = 0.0;
     s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs);
+    nsb_contact_hertz_report(s->ctx, s->model, s->elems + s->first_contact, s->n_contacts);
     s->work += wobs;
     /* contact impulses belong to the velocity jump of this increment only:
        the acceleration carried into the next increment is the smooth one
