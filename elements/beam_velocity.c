@@ -1,6 +1,6 @@
 /* beam_velocity.c -- velocity-based geometrically exact beam element kernel.
  *
- * Cesarek 2013 (seed 001 §4, thesis §6.1.2, §6.3.2); the contract (unknowns,
+ * Češarek et al. 2013 (§6.1.2, §6.3.2); the contract (unknowns,
  * layout, equations) is the comment in beam_velocity.h and the derivations,
  * including the tangent that the thesis lost (its §6.4.2), are in
  * docs/theory_beam.md.  Summary of the linearization (material spin dTheta,
@@ -121,7 +121,7 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
   nsb_q_store(qA, g->qA);
 
   double xs[NSB_BEAM_MAX_GAUSS], ws[NSB_BEAM_MAX_GAUSS];
-  gauss_legendre(N, xs, ws); /* N = 1: the midpoint L/2 (seed §7.2.1) */
+  gauss_legendre(N, xs, ws); /* N = 1: the midpoint L/2 (Češarek et al. 2013, §7.2.1) */
   for (int p = 0; p < N; ++p) {
     g->xp[p] = 0.5 * L * (1.0 + xs[p]);
     g->JL[p] = 0.5 * L * ws[p]; /* J_p(L) = int_0^L I_p = Gauss weight */
@@ -165,7 +165,7 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
 
 /* ---- kernel helpers ----------------------------------------------------- */
 
-/* Modified Newmark rate update (seed §5.2):
+/* Modified Newmark rate update (Češarek et al. 2013, §4.2):
  *   v = cvn v_n + cv vbar,  a = can a_n - ca v_n + ca vbar,
  * cvn = (beta-1)/beta, cv = 1/beta, can = (gamma-1)/gamma, ca = 1/(beta gamma h).
  * Generalized-alpha form (ga = 1; docs/theory.md §3.5; beta, gamma Newmark's):
