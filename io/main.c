@@ -14,6 +14,7 @@ static void usage(FILE* out) {
   fprintf(out,
           "usage: nsbeam run DECK [-o OUTDIR] [--quiet]   run the analysis of an input deck\n"
           "       nsbeam check DECK                        read and validate a deck, print a model summary\n"
+          "       nsbeam plot OUTDIR [COLUMN ...] [--svg]  draw the histories of a run (OUTDIR/plots)\n"
           "       nsbeam --help | --version\n"
           "\n"
           "run writes OUTDIR/history.csv and the ParaView collection OUTDIR/bodies.pvd\n"
@@ -21,6 +22,42 @@ static void usage(FILE* out) {
           "shown on stderr when it is a terminal, unless --quiet.  The deck format is\n"
           "documented in docs/deck.md.  Exit status: 0 success, 1 bad deck or failed\n"
           "analysis, 2 bad command line.\n");
+}
+
+/* nsbeam plot: the plotting script (matplotlib) next to an installed program
+   (BINDIR/../share/nsbeam/plot.py) or in the source tree it was built from;
+   run by Debian's python3, which has python3-matplotlib, unless
+   NSB_PYTHON names another interpreter.  Returns only if exec fails. */
+static int plot(int argc, char** argv) {
+  char script[4096] = "";
+  char exe[2048];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = 0;
+    char* slash = strrchr(exe, '/');
+    if (slash) {
+      *slash = 0;
+      int len = snprintf(script, sizeof script, "%s/../share/nsbeam/plot.py", exe);
+      if (len <= 0 || (size_t)len >= sizeof script || access(script, R_OK) != 0) script[0] = 0;
+    }
+  }
+  if (!script[0]) snprintf(script, sizeof script, "%s/io/plot.py", NSB_SOURCE_DIR);
+  if (access(script, R_OK) != 0) {
+    fprintf(stderr, "nsbeam: plot: the plotting script is missing (%s)\n", script);
+    return 1;
+  }
+  const char* py = getenv("NSB_PYTHON");
+  if (!py || !py[0]) py = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
+  char* args[256];
+  int k = 0;
+  args[k++] = (char*)py;
+  args[k++] = script;
+  for (int i = 2; i < argc && k < 255; ++i) args[k++] = argv[i];
+  args[k] = NULL;
+  fflush(stdout);
+  execvp(py, args);
+  perror("nsbeam: plot: cannot start python3");
+  return 1;
 }
 
 static int read_model(nsb_ctx* ctx, const char* path, nsb_model** m) {
@@ -67,6 +104,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   const char* cmd = argv[1];
+  if (!strcmp(cmd, "plot")) return plot(argc, argv);
   if (strcmp(cmd, "run") != 0 && strcmp(cmd, "check") != 0) {
     fprintf(stderr, "nsbeam: unknown command '%s'\n", cmd);
     usage(stderr);
