@@ -1,7 +1,7 @@
 /* so3.h -- rotation maps on SO(3): exponential, logarithm, tangent operator.
  *
  * Rotation vector theta (|theta| = angle, direction = axis), R = exp(S(theta))
- * (Rodrigues).  The tangent operator follows seed 001 (Cesarek 2013, §3.4):
+ * (Rodrigues).  The tangent operator follows Češarek (2013), §3.4:
  *
  *   T(theta) = I + a S(theta) + b S(theta)^2,
  *   a = (1 - cos t)/t^2,  b = (t - sin t)/t^3,  t = |theta|,

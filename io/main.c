@@ -1,6 +1,7 @@
 /* main.c -- the nsbeam command line; the only place that calls exit(). */
 #define _GNU_SOURCE /* dlsym(RTLD_DEFAULT) */
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@ static void usage(FILE* out) {
           "usage: nsbeam run DECK [-o OUTDIR] [--quiet]   run the analysis of an input deck\n"
           "       nsbeam check DECK                        read and validate a deck, print a model summary\n"
           "       nsbeam plot OUTDIR [COLUMN ...] [--svg]  draw the histories of a run (OUTDIR/plots)\n"
+          "       nsbeam view OUTDIR [--color ARRAY] [--movie]\n"
+          "                                                a first look: OUTDIR/view.png and a ParaView script\n"
           "       nsbeam --help | --version\n"
           "\n"
           "run writes OUTDIR/history.csv and the ParaView collection OUTDIR/bodies.pvd\n"
@@ -24,11 +27,12 @@ static void usage(FILE* out) {
           "analysis, 2 bad command line.\n");
 }
 
-/* nsbeam plot: the plotting script (matplotlib) next to an installed program
-   (BINDIR/../share/nsbeam/plot.py) or in the source tree it was built from;
-   run by Debian's python3, which has python3-matplotlib, unless
-   NSB_PYTHON names another interpreter.  Returns only if exec fails. */
-static int plot(int argc, char** argv) {
+/* nsbeam plot and nsbeam view: the Python script NAME.py (matplotlib,
+   ParaView) next to an installed program (BINDIR/../share/nsbeam/NAME.py) or
+   in the source tree it was built from; run by Debian's python3, which has
+   python3-matplotlib, unless NSB_PYTHON names another interpreter.  Returns
+   only if exec fails. */
+static int python_command(const char* name, int argc, char** argv) {
   char script[4096] = "";
   char exe[2048];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -37,13 +41,13 @@ static int plot(int argc, char** argv) {
     char* slash = strrchr(exe, '/');
     if (slash) {
       *slash = 0;
-      int len = snprintf(script, sizeof script, "%s/../share/nsbeam/plot.py", exe);
+      int len = snprintf(script, sizeof script, "%s/../share/nsbeam/%s.py", exe, name);
       if (len <= 0 || (size_t)len >= sizeof script || access(script, R_OK) != 0) script[0] = 0;
     }
   }
-  if (!script[0]) snprintf(script, sizeof script, "%s/io/plot.py", NSB_SOURCE_DIR);
+  if (!script[0]) snprintf(script, sizeof script, "%s/io/%s.py", NSB_SOURCE_DIR, name);
   if (access(script, R_OK) != 0) {
-    fprintf(stderr, "nsbeam: plot: the plotting script is missing (%s)\n", script);
+    fprintf(stderr, "nsbeam: %s: its script is missing (%s)\n", name, script);
     return 1;
   }
   const char* py = getenv("NSB_PYTHON");
@@ -56,7 +60,7 @@ static int plot(int argc, char** argv) {
   args[k] = NULL;
   fflush(stdout);
   execvp(py, args);
-  perror("nsbeam: plot: cannot start python3");
+  fprintf(stderr, "nsbeam: %s: cannot start %s: %s\n", name, py, strerror(errno));
   return 1;
 }
 
@@ -104,7 +108,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   const char* cmd = argv[1];
-  if (!strcmp(cmd, "plot")) return plot(argc, argv);
+  if (!strcmp(cmd, "plot") || !strcmp(cmd, "view")) return python_command(cmd, argc, argv);
   if (strcmp(cmd, "run") != 0 && strcmp(cmd, "check") != 0) {
     fprintf(stderr, "nsbeam: unknown command '%s'\n", cmd);
     usage(stderr);

@@ -284,7 +284,7 @@ typedef struct nsb_gravity {
 
 /* Moment that makes a free rigid body follow a prescribed rotation-vector
    history theta(t) = (a_x(t), a_y(t), a_z(t)) exactly (method of manufactured
-   solutions, seed 001 §4.3.1): M_g = R (J alpha_G + omega_G x J omega_G),
+   solutions, Češarek 2013, §4.3.1): M_g = R (J alpha_G + omega_G x J omega_G),
    omega_G = T(theta)^T theta_dot, alpha_G = d/dt omega_G.  Also sets the node's
    initial rotation and angular velocity to theta(0), omega_G(0). */
 typedef struct nsb_manufactured_rotation {
@@ -489,7 +489,7 @@ void nsb_model_beam_node_contact(nsb_model* m);
 void nsb_joint_element_point(const nsb_model* m, const nsb_joint* j, double w[2], double t[2], double TA[3],
                              double TB[3], double X0[3]);
 
-/// Default step definition for a kind and scheme (all tolerances from seed 001 §6.6).
+/// Default step definition for a kind and scheme (all tolerances from Češarek 2013, §6.6).
 nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme);
 
 /// Print a human-readable summary (nodes, bodies, elements, DOFs, sets, steps).

@@ -2,8 +2,8 @@
 # fuzz.sh -- build and run the libFuzzer targets (tests/fuzz/README.md).
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET [TARGET...]]   (default 60 s, targets deck run)
 # Installs clang and its fuzzer runtime if missing (apt-get --no-remove), builds
-# build-fuzz (CC=clang, -DNSB_FUZZ=ON: ASan + UBSan + coverage), seeds the
-# corpora build-fuzz/corpus/<target> with every deck of the tree (kept across
+# build-fuzz (CC=clang, -DNSB_FUZZ=ON: ASan + UBSan + coverage), fills the
+# initial corpora build-fuzz/corpus/<target> with every deck of the tree (kept across
 # runs, so a long campaign resumes where it stopped) and runs each target.
 # Findings go to build-fuzz/findings/; the exit status is 1 if there is one.
 set -euo pipefail
@@ -32,7 +32,7 @@ for t in "${TARGETS[@]}"; do
   corpus=build-fuzz/corpus/$t
   mkdir -p "$corpus"
   find tests/decks benchmarks examples tests/fuzz/regress -type f \( -name '*.inp' -o -path '*/regress/*' \) -size -64k |
-    while read -r f; do cp -n "$f" "$corpus/seed_$(echo "$f" | tr '/' '_')"; done
+    while read -r f; do cp -n "$f" "$corpus/init_$(echo "$f" | tr '/' '_')"; done
   before=$(ls build-fuzz/findings | grep -cv slow-unit || true)
   # stderr of the target closed (-close_fd_mask=2): analysis failures print reports there
   (cd build-fuzz/work && ../tests/fuzz_"$t" "../corpus/$t" -dict=../../tests/fuzz/deck.dict \

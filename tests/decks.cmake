@@ -64,7 +64,7 @@ foreach(deck ${nsb_regress_decks})
     ENVIRONMENT "OPENBLAS_CORETYPE=Prescott")
 endforeach()
 
-# ---- heavy top: the former demo deck (issue 2), read back with VTK ---------------------
+# ---- heavy top: the former demo deck, read back with VTK ---------------------
 add_test(NAME heavy_top_vtk_readback
   COMMAND ${CMAKE_COMMAND}
     -DNSBEAM=$<TARGET_FILE:nsbeam>
@@ -90,7 +90,7 @@ add_test(NAME helix_vtk_readback_beams
     -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
 set_tests_properties(helix_vtk_readback_beams PROPERTIES LABELS "program;vtk" TIMEOUT 120)
 
-# ---- the flying beam (seed 001 §6.6.4): 100 s of a tumbling beam read back -------------
+# ---- the flying beam (Češarek 2013, §6.6.4): 100 s of a tumbling beam read back -------------
 # h0.1: VTK every 5 increments -> 201 frames; 10 elements x (2 ends + 4 x 3
 # integration points) = 140 axis points per frame
 add_test(NAME free_flight_vtk_readback_beams

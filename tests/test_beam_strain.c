@@ -328,7 +328,7 @@ static double tangent_error(strain_case* sc, double* u) {
   return err;
 }
 
-/* Chung-Hulbert parameters from rho_inf (seed 6.101).  mode 0: Newmark;
+/* Chung-Hulbert parameters from rho_inf (Češarek 2013, eq. 6.101).  mode 0: Newmark;
  * mode 1: generalized-alpha as the program runs it (elements/beam.c: the
  * Arnold-Bruls map of the points, kin_alpha, equations at t_{n+1}); mode 2:
  * the kernel's resultant averaging (alpha_m, alpha_f with old_res), kept as a

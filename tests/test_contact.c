@@ -312,7 +312,7 @@ static void test_no_alloc_and_errors(void) {
   nsb_ctx_destroy(&ctx);
 }
 
-/* ---- Newton's cradle (Waltersberger E2, Ex. 5.1 and 5.4) -------------------- */
+/* ---- Newton's cradle (Waltersberger 2007, §5.1.1, Ex. 5.1 and 5.4) -------------------- */
 
 /* three unit masses on a line; g1 = q2 - q1 - r, g2 = q3 - q2 - r; v- = (1, 0, 0) */
 static void cradle(nsb_ctx* ctx, int sequential, double eps, double* vp, nsb_impact_stats* st) {

@@ -367,7 +367,7 @@ static void test_incline_slide(void) { incline(0.5, 0.2); }
 static void test_incline_frictionless(void) { incline(0.4, 0.0); }
 
 /* Three touching balls, the first moving at 1: the time step solves the
-   simultaneous Newton law (seed 000 E2): e = 1 -> (-1/3, 2/3, 2/3),
+   simultaneous Newton law (Waltersberger 2007, §5.1.1): e = 1 -> (-1/3, 2/3, 2/3),
    e = 0 -> (1/3, 1/3, 1/3). */
 static void cradle_run(double e_rest, const double expect[3], const char* mode, int n_first, const char* controls) {
   char deck[2048];

@@ -4,8 +4,8 @@
  *
  * Suites:
  *   oscillator  linear oscillator (particle on a SPRINGA to ground): discrete
- *               energy of the modified Newmark scheme (seed 001 §4.2.3,
- *               digest §5.2), equivalence with classical Newmark, phase of the
+ *               energy of the modified Newmark scheme (Češarek 2013, §4.2.3),
+ *               equivalence with classical Newmark, phase of the
  *               trapezoidal rule;
  *   alpha       the generalized-alpha form of the modified scheme
  *               (docs/theory.md §3.5): second order, spectral radius of the
@@ -213,7 +213,7 @@ static void test_osc_energy_conserved(void) {
     CU_ASSERT_FATAL(osc_simulate(&r, "MODIFIED NEWMARK", 0.5, 0.5, oh[c], 1000));
     double E0 = r.E[0], worst = 0.0;
     for (int i = 0; i <= r.n; ++i) worst = fmax(worst, fabs(r.E[i] - E0));
-    /* beta = gamma = 1/2: Delta W = 0 exactly (digest §5.2).  The problem is
+    /* beta = gamma = 1/2: Delta W = 0 exactly (Češarek 2013, §4.2).  The problem is
        linear, so Newton ends at round-off; 1000 steps of O(1e-16) relative
        round-off stay far below 1e-10 E0. */
     printf("\n    omega h = %.1f: E0 = %.6g, max |E_n - E_0| / E0 over 1000 steps = %.3e", oh[c], E0, worst / E0);
@@ -284,7 +284,7 @@ static void test_osc_newmark_equivalence(void) {
     du = fmax(du, fabs(a.u[i] - b.u[i]));
     dv = fmax(dv, fabs(a.v[i] - b.v[i]));
   }
-  /* identical discrete solutions (digest §5.2); 1e-9 of the amplitude leaves
+  /* identical discrete solutions (Češarek 2013, §4.2); 1e-9 of the amplitude leaves
      room for the different round-off of the two update formulas. */
   printf("\n    max |u_mod - u_newmark| = %.3e, max |v_mod - v_newmark| = %.3e (amplitude %.3g)", du, dv, osc_A);
   CU_ASSERT(du <= 1e-9 * osc_A);

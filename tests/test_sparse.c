@@ -78,13 +78,13 @@ static double rel_residual(const nsb_csr* A, const double* x, const double* b) {
 }
 
 /* Factor + solve A x = b with the given solver (already analyzed) and compare to dgesv. */
-static void check_solve(nsb_linsolver* s, const nsb_csr* A, const double* D, unsigned long long* seed,
+static void check_solve(nsb_linsolver* s, const nsb_csr* A, const double* D, unsigned long long* rng_state,
                         double tol) {
   const int n = A->n;
   double* b = malloc(sizeof(double) * (size_t)n);
   double* x = malloc(sizeof(double) * (size_t)n);
   double* xref = malloc(sizeof(double) * (size_t)n);
-  for (int i = 0; i < n; ++i) b[i] = rnd(seed) - 0.5;
+  for (int i = 0; i < n; ++i) b[i] = rnd(rng_state) - 0.5;
   dense_solve(n, D, b, xref);
   memcpy(x, b, sizeof(double) * (size_t)n);
   CU_ASSERT_EQUAL_FATAL(nsb_linsolver_factor(s, A), NSB_OK);
@@ -103,16 +103,16 @@ static void check_solve(nsb_linsolver* s, const nsb_csr* A, const double* D, uns
 }
 
 /* Random sparse unsymmetric diagonally dominant n x n (column-major dense), ~density fill. */
-static double* random_dd(int n, double density, unsigned long long* seed) {
+static double* random_dd(int n, double density, unsigned long long* rng_state) {
   double* D = calloc((size_t)n * (size_t)n, sizeof(double));
   for (int i = 0; i < n; ++i) {
     double rowsum = 0.0;
     for (int j = 0; j < n; ++j)
-      if (j != i && rnd(seed) < density) {
-        D[i + n * j] = 2.0 * rnd(seed) - 1.0;
+      if (j != i && rnd(rng_state) < density) {
+        D[i + n * j] = 2.0 * rnd(rng_state) - 1.0;
         rowsum += fabs(D[i + n * j]);
       }
-    D[i + n * i] = (rnd(seed) < 0.5 ? -1.0 : 1.0) * (1.0 + rowsum);
+    D[i + n * i] = (rnd(rng_state) < 0.5 ? -1.0 : 1.0) * (1.0 + rowsum);
   }
   return D;
 }
@@ -167,10 +167,10 @@ static void test_pattern_small(void) {
 /* Random blocks with eliminated and repeated indices vs a dense boolean pattern. */
 static void test_pattern_random(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
-  unsigned long long seed = 12345;
+  unsigned long long rng_state = 12345;
   for (int trial = 0; trial < 200; ++trial) {
-    const int n = 1 + rnd_int(&seed, 40);
-    const int n_blocks = rnd_int(&seed, 3 * n);
+    const int n = 1 + rnd_int(&rng_state, 40);
+    const int n_blocks = rnd_int(&rng_state, 3 * n);
     char* dense = calloc((size_t)n * (size_t)n, 1);
     nsb_pattern_builder* b = NULL;
     nsb_csr* A = NULL;
@@ -178,8 +178,8 @@ static void test_pattern_random(void) {
     for (int i = 0; i < n; ++i) dense[i + n * i] = 1;
     for (int e = 0; e < n_blocks; ++e) {
       int idx[8];
-      const int k = 1 + rnd_int(&seed, 8);
-      for (int i = 0; i < k; ++i) idx[i] = rnd(&seed) < 0.2 ? -1 - rnd_int(&seed, 3) : rnd_int(&seed, n);
+      const int k = 1 + rnd_int(&rng_state, 8);
+      for (int i = 0; i < k; ++i) idx[i] = rnd(&rng_state) < 0.2 ? -1 - rnd_int(&rng_state, 3) : rnd_int(&rng_state, n);
       for (int i = 0; i < k; ++i)
         for (int j = 0; j < k; ++j)
           if (idx[i] >= 0 && idx[j] >= 0) dense[idx[i] + n * idx[j]] = 1;
@@ -203,7 +203,7 @@ static void test_pattern_random(void) {
 /* Block maps + nsb_csr_add_mapped == dense assembly; matvec == dense product. */
 static void test_block_assembly(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
-  unsigned long long seed = 777;
+  unsigned long long rng_state = 777;
   enum { N = 25, NB = 40, KMAX = 7 };
   int idx[NB][KMAX], ks[NB];
   int* maps[NB];
@@ -211,8 +211,8 @@ static void test_block_assembly(void) {
   nsb_csr* A = NULL;
   CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, N, &b) == NSB_OK);
   for (int e = 0; e < NB; ++e) {
-    ks[e] = 1 + rnd_int(&seed, KMAX);
-    for (int i = 0; i < ks[e]; ++i) idx[e][i] = rnd(&seed) < 0.15 ? -1 : rnd_int(&seed, N);
+    ks[e] = 1 + rnd_int(&rng_state, KMAX);
+    for (int i = 0; i < ks[e]; ++i) idx[e][i] = rnd(&rng_state) < 0.15 ? -1 : rnd_int(&rng_state, N);
     CU_ASSERT_FATAL(nsb_pattern_builder_add(b, idx[e], ks[e]) == NSB_OK);
   }
   CU_ASSERT_FATAL(nsb_pattern_builder_finish(b, &A) == NSB_OK);
@@ -231,7 +231,7 @@ static void test_block_assembly(void) {
     for (int e = 0; e < NB; ++e) {
       const int k = ks[e];
       double K[KMAX * KMAX];
-      for (int q = 0; q < k * k; ++q) K[q] = rnd(&seed) - 0.5;
+      for (int q = 0; q < k * k; ++q) K[q] = rnd(&rng_state) - 0.5;
       for (int j = 0; j < k; ++j)
         for (int i = 0; i < k; ++i)
           if (idx[e][i] >= 0 && idx[e][j] >= 0) dense[idx[e][i] + N * idx[e][j]] += K[i + k * j];
@@ -246,7 +246,7 @@ static void test_block_assembly(void) {
       }
     }
     double x[N], y[N];
-    for (int i = 0; i < N; ++i) x[i] = rnd(&seed);
+    for (int i = 0; i < N; ++i) x[i] = rnd(&rng_state);
     nsb_csr_matvec(A, x, y);
     for (int i = 0; i < N; ++i) {
       double yi = 0.0;
@@ -362,10 +362,10 @@ static void test_metis_path(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   enum { N = 2000 };
   int lab[N], edges[2 * (N - 1)], perm[N];
-  unsigned long long seed = 99;
+  unsigned long long rng_state = 99;
   for (int i = 0; i < N; ++i) lab[i] = i;
   for (int i = N - 1; i > 0; --i) {
-    int j = rnd_int(&seed, i + 1), t = lab[i];
+    int j = rnd_int(&rng_state, i + 1), t = lab[i];
     lab[i] = lab[j];
     lab[j] = t;
   }
@@ -384,22 +384,22 @@ static void test_metis_path(void) {
 
 static void solve_random(nsb_linsolver_kind kind) {
   nsb_ctx* ctx = nsb_test_new_ctx();
-  unsigned long long seed = 4242 + (unsigned long long)kind;
+  unsigned long long rng_state = 4242 + (unsigned long long)kind;
   const int n = 50;
-  double* D = random_dd(n, 0.08, &seed);
+  double* D = random_dd(n, 0.08, &rng_state);
   nsb_csr* A = csr_from_dense(ctx, n, D);
   nsb_linsolver* s = NULL;
   CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
   CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
-  check_solve(s, A, D, &seed, 1e-12);
+  check_solve(s, A, D, &rng_state, 1e-12);
   /* Symbolic reuse: new values, same pattern, several times (KLU: refactor path). */
   for (int it = 0; it < 4; ++it) {
     for (int p = 0; p < n * n; ++p)
-      if (D[p] != 0.0) D[p] *= 0.5 + rnd(&seed);
+      if (D[p] != 0.0) D[p] *= 0.5 + rnd(&rng_state);
     for (int i = 0; i < n; ++i) D[i + n * i] *= 3.0;
     nsb_csr_destroy(ctx, &A);
     A = csr_from_dense(ctx, n, D);
-    check_solve(s, A, D, &seed, 1e-12);
+    check_solve(s, A, D, &rng_state, 1e-12);
   }
   CU_ASSERT_EQUAL(s->n_analyze, 1);
   CU_ASSERT_EQUAL(s->n_factor, 5);
@@ -424,24 +424,24 @@ static void solve_pivot_change(nsb_linsolver_kind kind) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   int n_rejected = 0;
   nsb_ctx_set_log(ctx, count_rejections, &n_rejected, NSB_LOG_DEBUG);
-  unsigned long long seed = 31 + (unsigned long long)kind;
+  unsigned long long rng_state = 31 + (unsigned long long)kind;
   const int n = 40;
-  double* D = random_dd(n, 0.15, &seed);
+  double* D = random_dd(n, 0.15, &rng_state);
   for (int i = 0; i + 1 < n; ++i) D[i + n * (i + 1)] = D[(i + 1) + n * i] = 0.5; /* connected */
   nsb_csr* A = csr_from_dense(ctx, n, D);
   nsb_linsolver* s = NULL;
   CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
   CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
-  check_solve(s, A, D, &seed, 1e-12);
+  check_solve(s, A, D, &rng_state, 1e-12);
   for (int i = 0; i < n; ++i) D[i + n * i] *= 1.01;
   for (int i = 0; i < n; ++i)
     for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) A->val[p] = D[i + n * A->col[p]];
-  check_solve(s, A, D, &seed, 1e-12);
+  check_solve(s, A, D, &rng_state, 1e-12);
   CU_ASSERT_EQUAL(n_rejected, 0);
   for (int i = 0; i < n; ++i) D[i + n * i] *= 1e-9;
   for (int i = 0; i < n; ++i)
     for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) A->val[p] = D[i + n * A->col[p]];
-  check_solve(s, A, D, &seed, 1e-8);
+  check_solve(s, A, D, &rng_state, 1e-8);
   if (kind == NSB_LINSOLVER_KLU) CU_ASSERT_EQUAL(n_rejected, 1);
   nsb_linsolver_destroy(&s);
   nsb_csr_destroy(ctx, &A);
@@ -452,18 +452,18 @@ static void solve_pivot_change(nsb_linsolver_kind kind) {
 /* [[K, G^T], [G, 0]]: K SPD block tridiagonal (3x3 blocks), G full row rank. */
 static void solve_saddle(nsb_linsolver_kind kind) {
   nsb_ctx* ctx = nsb_test_new_ctx();
-  unsigned long long seed = 2024 + (unsigned long long)kind;
+  unsigned long long rng_state = 2024 + (unsigned long long)kind;
   const int nb = 10, nk = 3 * nb, m = 8, n = nk + m;
   double* D = calloc((size_t)n * (size_t)n, sizeof(double));
   for (int e = 0; e + 1 < nb; ++e) { /* element "springs" between node blocks e and e+1 */
     for (int a = 0; a < 3; ++a) {
       const int i = 3 * e + a, j = 3 * (e + 1) + a;
-      const double k = 1.0 + rnd(&seed);
+      const double k = 1.0 + rnd(&rng_state);
       D[i + n * i] += k;
       D[j + n * j] += k;
       D[i + n * j] -= k;
       D[j + n * i] -= k;
-      const double c = 0.1 * (rnd(&seed) - 0.5); /* symmetric coupling between directions */
+      const double c = 0.1 * (rnd(&rng_state) - 0.5); /* symmetric coupling between directions */
       const int i2 = 3 * e + (a + 1) % 3;
       D[i + n * i2] += c;
       D[i2 + n * i] += c;
@@ -475,15 +475,15 @@ static void solve_saddle(nsb_linsolver_kind kind) {
   for (int r = 0; r < m; ++r) {                      /* G: distinct leading columns */
     const int c0 = 3 * r + r % 3;
     D[(nk + r) + n * c0] = D[c0 + n * (nk + r)] = 1.0;
-    const int c1 = rnd_int(&seed, nk);
-    if (c1 != c0) D[(nk + r) + n * c1] = D[c1 + n * (nk + r)] = 0.5 * rnd(&seed);
+    const int c1 = rnd_int(&rng_state, nk);
+    if (c1 != c0) D[(nk + r) + n * c1] = D[c1 + n * (nk + r)] = 0.5 * rnd(&rng_state);
   }
   nsb_csr* A = csr_from_dense(ctx, n, D);
   nsb_linsolver* s = NULL;
   CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
   CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
-  check_solve(s, A, D, &seed, 1e-10);
-  check_solve(s, A, D, &seed, 1e-10); /* second factor of the same values */
+  check_solve(s, A, D, &rng_state, 1e-10);
+  check_solve(s, A, D, &rng_state, 1e-10); /* second factor of the same values */
   nsb_linsolver_destroy(&s);
   nsb_csr_destroy(ctx, &A);
   free(D);
@@ -492,7 +492,7 @@ static void solve_saddle(nsb_linsolver_kind kind) {
 
 static void solve_tiny(nsb_linsolver_kind kind) {
   nsb_ctx* ctx = nsb_test_new_ctx();
-  unsigned long long seed = 5;
+  unsigned long long rng_state = 5;
   const double D1[1] = {-4.0};
   const double D2[4] = {0.0, 2.0, 3.0, 0.0}; /* [[0, 3], [2, 0]]: needs pivoting */
   const double D2b[4] = {1.0, 2.0, 3.0, -1.0};
@@ -503,7 +503,7 @@ static void solve_tiny(nsb_linsolver_kind kind) {
     nsb_linsolver* s = NULL;
     CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
     CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
-    check_solve(s, A, Ds[c], &seed, 1e-15);
+    check_solve(s, A, Ds[c], &rng_state, 1e-15);
     nsb_linsolver_destroy(&s);
     nsb_csr_destroy(ctx, &A);
   }
@@ -512,9 +512,9 @@ static void solve_tiny(nsb_linsolver_kind kind) {
 
 static void solve_singular(nsb_linsolver_kind kind) {
   nsb_ctx* ctx = nsb_test_new_ctx();
-  unsigned long long seed = 8080 + (unsigned long long)kind;
+  unsigned long long rng_state = 8080 + (unsigned long long)kind;
   const int n = 20;
-  double* D = random_dd(n, 0.2, &seed);
+  double* D = random_dd(n, 0.2, &rng_state);
   for (int i = 0; i + 1 < n; ++i) D[i + n * (i + 1)] = 0.25;
   nsb_csr* A = csr_from_dense(ctx, n, D);
   nsb_linsolver* s = NULL;
@@ -527,7 +527,7 @@ static void solve_singular(nsb_linsolver_kind kind) {
   CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
   CU_ASSERT_EQUAL(nsb_linsolver_solve(s, b), NSB_ERR_ARG); /* no factor yet */
   nsb_ctx_clear_error(ctx);
-  check_solve(s, A, D, &seed, 1e-12);
+  check_solve(s, A, D, &rng_state, 1e-12);
 
   /* (1) a zero row, 7: values zero, pattern kept; after a good factorization (refactor path) */
   double* Z = malloc(sizeof(double) * (size_t)(n * n));
@@ -544,7 +544,7 @@ static void solve_singular(nsb_linsolver_kind kind) {
   /* recovers with good values */
   nsb_csr_destroy(ctx, &A);
   A = csr_from_dense(ctx, n, D);
-  check_solve(s, A, D, &seed, 1e-12);
+  check_solve(s, A, D, &rng_state, 1e-12);
 
   /* (2) duplicated rows: row 12 := row 3 (pattern of row 3 is contained in the matrix's) */
   memcpy(Z, D, sizeof(double) * (size_t)(n * n));
@@ -575,9 +575,9 @@ static void solve_singular(nsb_linsolver_kind kind) {
 /* Allocation-failure sweep over create + analyze (+ factor/solve, which must not allocate). */
 static void solve_alloc_failure(nsb_linsolver_kind kind) {
   nsb_ctx* ctx = nsb_test_new_ctx();
-  unsigned long long seed = 17;
+  unsigned long long rng_state = 17;
   const int n = 30;
-  double* D = random_dd(n, 0.2, &seed);
+  double* D = random_dd(n, 0.2, &rng_state);
   nsb_csr* A = csr_from_dense(ctx, n, D);
   const size_t base = nsb_ctx_live_bytes(ctx);
   int done = 0;
@@ -620,7 +620,7 @@ static void solve_chain(nsb_linsolver_kind kind) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   enum { NE = 10000, K = 12 };
   const int n = 6 * NE;
-  unsigned long long seed = 1 + (unsigned long long)kind;
+  unsigned long long rng_state = 1 + (unsigned long long)kind;
   int* idx = malloc(sizeof(int) * (size_t)(NE * K));
   int* map = malloc(sizeof(int) * (size_t)(NE * K * K));
   double* Ke = malloc(sizeof(double) * (size_t)(NE * K * K));
@@ -651,7 +651,7 @@ static void solve_chain(nsb_linsolver_kind kind) {
     for (int e = 0; e < NE; ++e)
       for (int j = 0; j < K; ++j)
         for (int i = 0; i < K; ++i)
-          Ke[e * K * K + i + K * j] = i == j ? 14.0 + rnd(&seed) : rnd(&seed) - 0.5;
+          Ke[e * K * K + i + K * j] = i == j ? 14.0 + rnd(&rng_state) : rnd(&rng_state) - 0.5;
     t0 = now();
     nsb_csr_zero(A);
     for (int e = 0; e < NE; ++e) nsb_csr_add_mapped(A, map + e * K * K, K, Ke + e * K * K);
@@ -659,7 +659,7 @@ static void solve_chain(nsb_linsolver_kind kind) {
     t0 = now();
     CU_ASSERT_FATAL(nsb_linsolver_factor(s, A) == NSB_OK);
     t_factor[it] = now() - t0;
-    for (int i = 0; i < n; ++i) b[i] = x[i] = rnd(&seed) - 0.5;
+    for (int i = 0; i < n; ++i) b[i] = x[i] = rnd(&rng_state) - 0.5;
     t0 = now();
     CU_ASSERT_FATAL(nsb_linsolver_solve(s, x) == NSB_OK);
     t_solve += now() - t0;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Contact scaling run (issue 5): n^3 particles poured onto a clamped beam grid.
+"""Contact scaling run: n^3 particles poured onto a clamped beam grid.
 
 A 1 m x 1 m grid of velocity-based beams (11 x 11 nodes, 0.1 m spacing,
 220 elements with N = 1, steel rods of radius 5 mm, edges pinned) and a block

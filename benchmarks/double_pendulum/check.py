@@ -45,7 +45,7 @@ def check(quick):
             c1 = max(abs(math.sqrt(r["m1.x"] ** 2 + r["m1.y"] ** 2 + r["m1.z"] ** 2) - 1) for r in hist)
             pe = pos_error(hist)
             if h == "1e-6":
-                # seed: classical Newmark with multiplier scaling "then gives the same
+                # Češarek: classical Newmark with multiplier scaling "then gives the same
                 # results" at h = 1e-6; ours is limited by round-off in the position
                 # unknowns (README): a documented difference
                 row(case, v, "max position error vs reference", 0.0, pe, 1e-2, "known" if tag == "nm" else "max")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the forced_simply_supported decks (seed 001 §6.6.1): L = 10 along X,
+"""Generate the forced_simply_supported decks (Češarek 2013, §6.6.1): L = 10 along X,
 rhoA = 1, J = 0, EA = GA = 1e5, GJ = EI = 1e3, midspan force F_Z = 0.3 sin 2t,
 at rest at t = 0, simply supported (pin at x = 0, roller at x = L, torsion held
 at both ends), t in [0, 8]."""
@@ -13,7 +13,7 @@ for ne, N, h in runs:
     nodes, elems = polyline([(0, 0, 0), (10, 0, 0)], ne)
     mid = ne // 2 + 1
     last = nodes[-1][0]
-    write(os.path.join(HERE, f"ne{ne}_N{N}_h{h}.inp"), f"""** Forced simply supported beam (seed 001 §6.6.1): {ne} velocity elements, N = {N}, h = {h}.
+    write(os.path.join(HERE, f"ne{ne}_N{N}_h{h}.inp"), f"""** Forced simply supported beam (Češarek 2013, §6.6.1): {ne} velocity elements, N = {N}, h = {h}.
 *HEADING
 Forced vibration of a simply supported beam
 {node_block(nodes)}{element_block(elems, N)}{general_section("BEAM", 1e5, 1e5, 1e5, 1e3, 1e3, 1e3, 1.0, 0.0, 0.0, 0.0)}** pin at x = 0 (and torsion), roller at x = L (axially free, torsion held)

@@ -26,7 +26,7 @@ def check(quick):
         amp = max(max(abs(ra[t][k]) for k in keys) for t in common)
         return dmax, amp
 
-    # No published numbers survive (the seed's plots are lost, Bauchau gives
+    # No published numbers survive (Češarek's plots are lost, Bauchau gives
     # plots): cross-verification.  The two elements are independent
     # discretizations of the same continuum; a-priori they must agree to 0.1 %
     # of the amplitude in the displacement of C and 1 % in the bending moment

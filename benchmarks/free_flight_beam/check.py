@@ -30,7 +30,7 @@ def free_flight_rows(case, v, hist, impulse, t_end=100.0):
 def check(quick):
     case = "free_flight_beam"
     d = os.path.join(HERE, case)
-    # the seed's load (README, "Which load"): p the unit hat; impulse 20 * 2.5 = 50 along X
+    # Češarek's load (README, "Which load"): p the unit hat; impulse 20 * 2.5 = 50 along X
     runs = {}
     variants = [("", "h0.1"), ("galerkin_", "h0.1")] if quick else \
         [(p, h) for p in ("", "galerkin_", "strain_") for h in ("h0.1", "h0.01")]
@@ -40,15 +40,15 @@ def check(quick):
         v = {"": "collocation", "galerkin_": "Galerkin", "strain_": "strain+Newmark"}[pre] + f" h={h}"
         done = ok and abs(hist[-1]["time"] - 100) < 1e-9
         if pre == "strain_":
-            # seed Fig. 6.13(a): the strain element with Newmark shows a sudden
+            # Češarek (2013), Fig. 6.13(a): the strain element with Newmark shows a sudden
             # energy rise near t = 16 and fails; reported: the time E first
             # exceeds 1.01 E(5) (100 = never)
             after = [r for r in hist if r["time"] >= 5.0 - 1e-9]
             rise = next((r["time"] for r in after if r["total_energy"] > 1.01 * after[0]["total_energy"]), 100.0) \
                 if after else 0.0
-            row(case, v, "|t(E > 1.01 E(5)) - 16| (seed: rise, fails)", 16.0, abs(rise - 16.0), 2.0, "known")
+            row(case, v, "|t(E > 1.01 E(5)) - 16| (Češarek: rise, fails)", 16.0, abs(rise - 16.0), 2.0, "known")
         else:
-            row(case, v, "completes t = 100 (seed: modified Newmark does)", True, done, kind="bool")
+            row(case, v, "completes t = 100 (Češarek: modified Newmark does)", True, done, kind="bool")
         if not ok:
             row(case, v, "failed at t", None, hist[-1]["time"] if hist else 0.0)
         res = free_flight_rows(case, v, hist, 50.0)
@@ -56,8 +56,8 @@ def check(quick):
             continue
         runs[(pre, h)] = (hist, res)
         if pre != "strain_":
-            # the seed's Fig. 6.13 plots the energy on an axis 850..900
-            row(case, v, "E(5) on the seed's energy axis 850..900", True, 850.0 <= res[0] <= 900.0, kind="bool")
+            # Češarek's Fig. 6.13 plots the energy on an axis 850..900
+            row(case, v, "E(5) on Češarek's energy axis 850..900", True, 850.0 <= res[0] <= 900.0, kind="bool")
         row(case, v, "wall time [s]", None, wall)
     if ("galerkin_", "0.1") in runs and ("galerkin_", "0.01") in runs:
         # Galerkin weighting: exact discrete energy balance in space, so the
@@ -65,7 +65,7 @@ def check(quick):
         e1, e2 = runs[("galerkin_", "0.1")][1][1], runs[("galerkin_", "0.01")][1][1]
         row(case, "Galerkin h=0.1/0.01", "order of the energy drift", 2.0, math.log10(e1 / e2), 0.3, "abs")
     if ("", "0.1") in runs and ("", "0.01") in runs:
-        # seed: "the displacements are the same for h = 0.1 and h = 0.01"
+        # Češarek: "the displacements are the same for h = 0.1 and h = 0.01"
         a = {round(r["time"], 6): r for r in runs[("", "0.1")][0]}
         for T in (10.0, 100.0):
             diff = max(abs(r["A.u" + c] - a[round(r["time"], 6)]["A.u" + c])
@@ -75,8 +75,8 @@ def check(quick):
     case_free_flight_beam_gen_alpha(case, d, quick, "", 50.0)
     if quick:
         return
-    # ---- the load as the digest quotes the literature (p peaks at 2.5, impulse 125) ----
-    # the seed's element and scheme fail with it (README): KNOWN-DIFF rows
+    # ---- the load as quoted from the literature (p peaks at 2.5, impulse 125) ----
+    # Češarek's element and scheme fail with it (README): KNOWN-DIFF rows
     for pre, hh in [(p, h) for p in ("", "galerkin_", "strain_") for h in ("h0.1", "h0.01")]:
         ok, hist, wall, err = run(os.path.join(d, f"lit_{pre}{hh}.inp"), os.path.join(OUT, case, f"lit_{pre}{hh}"))
         v = "lit " + {"": "collocation", "galerkin_": "Galerkin", "strain_": "strain+Newmark"}[pre] + f" h={hh[1:]}"
@@ -120,7 +120,7 @@ def check(quick):
 
 
 def case_free_flight_beam_gen_alpha(case, d, quick, lp, impulse):
-    # issue 4: the strain element with generalized-alpha (Arnold-Bruls form),
+    # the strain element with generalized-alpha (Arnold-Bruls form),
     # rho_inf = 0.5 and 0.9, h = 0.1 and 0.01: report the energy behaviour.
     # A dissipative scheme on a free body: it must complete and deliver the
     # load's impulse (the pseudo-accelerations delay it by a geometric tail in

@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
-"""Generate the free_flight_beam decks (seed 001 §6.6.4; Simo & Vu-Quoc 1988):
+"""Generate the free_flight_beam decks (Češarek 2013, §6.6.4; Simo & Vu-Quoc 1988):
 straight beam from (6, 0, 0) to (0, 0, 8) (L = 10), 10 elements, N = 2;
 force p(t) (20, 0, 0) and moment p(t) (0, -200, 100) at (6, 0, 0);
 EA = GA = 1e4, GJ = EI = 500, rhoA = 1, J = (20, 10, 10).
 
 Two load histories (README, "Which load"):
-- the seed's load (primary decks): p the unit hat, p(2.5) = 1, zero at 0 and
-  after 5.  This is the load the seed's own figures show (Fig. 6.11: the
+- Češarek's load (primary decks): p the unit hat, p(2.5) = 1, zero at 0 and
+  after 5.  This is the load Češarek's own figures show (Fig. 6.11: the
   beam's X range at t = 7; Fig. 6.13: energy 850-900);
-- the load as the digest quotes the literature (lit_* decks): p = t on
+- the load as quoted from the literature (lit_* decks): p = t on
   [0, 2.5], 5 - t on [2.5, 5], i.e. 2.5 times larger.
 
-Weightings and elements: collocation (the seed's velocity element,
+Weightings and elements: collocation (Češarek's velocity element,
 model*.inp, h*.inp), Galerkin (galerkin_*), the strain element (strain_*).
 Include fragments are named model*.inp, which tests/decks.cmake does not
 check alone."""
@@ -21,7 +21,7 @@ from beamdeck import polyline, node_block, element_block, general_section, write
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 nodes, elems = polyline([(6, 0, 0), (0, 0, 8)], 10)
-PEAK = {"seed": 1.0, "lit": 2.5}
+PEAK = {"thesis": 1.0, "lit": 2.5}
 
 
 def model_text(weighting, load, moment_scale=1.0):
@@ -33,8 +33,8 @@ def model_text(weighting, load, moment_scale=1.0):
     if weighting == "GALERKIN":
         elements = elements.replace("POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n")
         title = "10 velocity elements, N = 2, Galerkin weighting"
-    what = {"seed": "the seed's load (unit hat p)", "lit": "the load as quoted from the literature (p peaks at 2.5)"}[load]
-    return f"""** Flexible beam in free flight (seed 001 §6.6.4), {title}; {what}.
+    what = {"thesis": "Češarek's load (unit hat p)", "lit": "the load as quoted from the literature (p peaks at 2.5)"}[load]
+    return f"""** Flexible beam in free flight (Češarek 2013, §6.6.4), {title}; {what}.
 *HEADING
 Free-flying beam
 {node_block(nodes)}{elements}{general_section("BEAM", 1e4, 1e4, 1e4, 500.0, 500.0, 500.0, 1.0, 20.0, 10.0, 10.0, n1=(0, 1, 0))}*AMPLITUDE, NAME=P, TIME=TOTAL TIME
@@ -67,11 +67,11 @@ GA_EXTRA = """** the residual of this model stalls near 1e-8 (loads 50, moments 
 ** after t ~ 43 at h = 0.01: below 1e-8 Newton only chases round-off
 """
 
-for load, lp in (("seed", ""), ("lit", "lit_")):
+for load, lp in (("thesis", ""), ("lit", "lit_")):
     models = {"COLLOCATION": f"model{'_lit' if load == 'lit' else ''}.inp",
               "GALERKIN": f"model{'_lit' if load == 'lit' else ''}_galerkin.inp",
               "STRAIN": f"model{'_lit' if load == 'lit' else ''}_strain.inp"}
-    loadname = "" if load == "seed" else " (literature load)"
+    loadname = "" if load == "thesis" else " (literature load)"
     for weighting, model_file in models.items():
         write(os.path.join(HERE, model_file), model_text(weighting, load))
     for prefix, weighting in (("", "COLLOCATION"), ("galerkin_", "GALERKIN"), ("strain_", "STRAIN")):
@@ -80,7 +80,7 @@ for load, lp in (("seed", ""), ("lit", "lit_")):
         for h in ("0.1", "0.01"):
             dynamic_deck(os.path.join(HERE, f"{lp}{prefix}h{h}.inp"), f"{loadname}{label}, {scheme.lower()}",
                          models[weighting], f"*DYNAMIC, SCHEME={scheme}", h)
-    # generalized-alpha on the strain elements (seed 001 §6.6.4 with §6.5):
+    # generalized-alpha on the strain elements (Češarek 2013, §6.6.4 with §6.5):
     # rho_inf = 0.9 and 0.5, h = 0.1 and 0.01
     for tag, rho in (("ga09", "0.9"), ("ga05", "0.5")):
         for h in ("0.1", "0.01"):

@@ -8,7 +8,7 @@ from validate_lib import row, run, order, TOOLS
 
 def check(quick):
     case = "friction_oscillator"
-    ref = 5.8224076245923678  # Stamm (seed 004 §6.5, eq. 6.54) with g = 10
+    ref = 5.8224076245923678  # Stamm (2011, §6.5, eq. 6.54) with g = 10
     hs = ["4e-3"] if quick else ["4e-3", "2e-3", "1e-3", "5e-4"]
     errs = []
     xs = []
@@ -24,7 +24,7 @@ def check(quick):
         xh = float(vals[1])
         xs.append(xh)
         # first-order method: |x_hat(h) - ref| <= C h with C = 0.5, the constant
-        # of the seed's own nonsmooth runs (h = 1e-4 -> 5.82245: 0.43 h)
+        # of Stamm's own nonsmooth runs (h = 1e-4 -> 5.82245: 0.43 h)
         row(case, f"h={h}", "basin boundary x1_hat", ref, xh, 0.5 * float(h), "abs")
         row(case, f"h={h}", "undecided runs (t_max 600)", None, int(vals[5]))
         row(case, f"h={h}", "wall time [s]", None, wall)

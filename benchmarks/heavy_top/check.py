@@ -38,7 +38,7 @@ def check(quick):
             if len(ra) > 3 and len(rb) > 3:
                 row(case, f"{'modified' if tag == 'mn' else 'newmark'} h={a}/{b}", "order of max |E - E0|", 2.0,
                     order(ra[3], rb[3]), 1.8 if check else None, "min" if check else None)
-    # the two schemes define the same discrete solution (seed 001 end of §4.2.3)
+    # the two schemes define the same discrete solution (Češarek 2013, end of §4.2.3)
     for h in hs:
         a, b = res[("mn", h)][1], res[("nm", h)][1]
         if a and b and len(a) == len(b):

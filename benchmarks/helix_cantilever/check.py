@@ -7,7 +7,7 @@ from validate_lib import row, run, last_col, HERE, OUT
 def check(quick):
     case = "helix_cantilever"
     d = os.path.join(HERE, case)
-    # seed 001 Table 6.2, velocity-element columns (N = 3, 5, 8), tip displacement along F_Y at t = 10
+    # Češarek (2013), Table 6.2, velocity-element columns (N = 3, 5, 8), tip displacement along F_Y at t = 10
     table = {(10, 3): -0.04625, (10, 5): -0.07844, (10, 8): -0.07640, (25, 3): -0.07711, (25, 5): -0.07634,
              (25, 8): -0.07642, (50, 3): -0.07645, (50, 5): -0.07644, (50, 8): -0.07644}
     converged = -0.07644
@@ -18,8 +18,8 @@ def check(quick):
         if not ok:
             continue
         uy = last_col(hist, "tip.uy")
-        # 50 elements: the seed's converged value, printed to 4 significant
-        # digits (+-5e-6; tolerance 1e-5).  25 elements N = 5, 8: the seed's
+        # 50 elements: Češarek's converged value, printed to 4 significant
+        # digits (+-5e-6; tolerance 1e-5).  25 elements N = 5, 8: Češarek's
         # values are not yet converged while ours are (documented difference,
         # README).  Coarser meshes depend on the unstated collocation points
         # and quadrature: reported.
@@ -41,9 +41,9 @@ def check(quick):
             if not ok:
                 continue
             uy = last_col(hist, "tip.uy")
-            # the converged answer (velocity element, 50 elements, and the seed's converged value)
+            # the converged answer (velocity element, 50 elements, and Češarek's converged value)
             row(case, v, "tip u_Y vs the converged -0.07644", converged, uy, 1e-5, "abs")
-            # the seed's strain columns are far from converged at these meshes; ours are converged
+            # Češarek's strain columns are far from converged at these meshes; ours are converged
             row(case, v, "tip u_Y vs Table 6.2 strain column", ref, abs(uy - ref), 1e-5, "known")
             row(case, v, "wall time [s]", None, wall)
         for ne, N in ((10, 3), (25, 5), (50, 8)):

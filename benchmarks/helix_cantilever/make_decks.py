@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generate the helix_cantilever decks (seed 001 §6.6.2): L = 10 along X,
+"""Generate the helix_cantilever decks (Češarek 2013, §6.6.2): L = 10 along X,
 EA = GA = 1e4, GJ = EI = 1e2, tip moment M_Y and force F_Y ramped linearly to
 200 pi and 50 at t = 10.  Dynamic runs are quasi-static (rhoA = J = 1e-15,
-h = 0.01 as in the seed); static runs use *STATIC with the same ramp."""
+h = 0.01 as in Češarek); static runs use *STATIC with the same ramp."""
 import math, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 from beamdeck import polyline, node_block, element_block, general_section, write
@@ -16,7 +16,7 @@ for etype, pre, ne, N in cases:
         nodes, elems = polyline([(0, 0, 0), (10, 0, 0)], ne)
         tip = nodes[-1][0]
         kind = "velocity" if etype == "B2V" else "strain"
-        model = f"""** Cantilever bent into a helix (seed 001 §6.6.2), {ne} {kind} elements, N = {N}.
+        model = f"""** Cantilever bent into a helix (Češarek 2013, §6.6.2), {ne} {kind} elements, N = {N}.
 *HEADING
 Helix cantilever, {ne} {kind} elements, N = {N}
 {node_block(nodes)}{element_block(elems, N, etype=etype)}{general_section("BEAM", 1e4, 1e4, 1e4, 1e2, 1e2, 1e2, 1e-15, 1e-15, 1e-15, 1e-15)}*BOUNDARY

@@ -7,7 +7,7 @@ def check(quick):
     case = "hybrid_impact"
     ok, vals = impact_values()
     row(case, "impact_cases", "tool runs", True, ok, kind="bool")
-    # Fischer & Hennig (seed 002), girder on springs with a stop, m = 1: the
+    # Fischer & Hennig, girder on springs with a stop, m = 1: the
     # paper prints 3 digits; tolerance half a unit of the printed digit
     refs = [("u1", 0.690), ("u2", 0.190), ("u3", -0.560), ("u4", -1.0), ("p0_coefficient", -0.592),
             ("dq1_coefficient", -0.408), ("dq2_coefficient", -0.112), ("dq3_coefficient", 0.331),

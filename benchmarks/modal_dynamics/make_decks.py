@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the modal_dynamics decks (*MODAL DYNAMIC; seed 000 §4, Ex. 5.7/5.8).
+"""Generate the modal_dynamics decks (*MODAL DYNAMIC; Waltersberger 2007, §5.2–5.3, Ex. 5.7/5.8).
 
 rock_*: a free steel beam (L = 1, 0.02 x 0.02, E = 210e9, G = 81e9, rho = 7500,
 shear factor 1/1.2, 40 velocity elements N = 2) tilted so that it touches a
@@ -7,7 +7,7 @@ rigid stop (x in [0.4, 0.6], the plane z = 0, nodes 17..25 as contact slaves)
 at A (x = 0.4) and is 0.01 above it at B (x = 0.6): w(x) = 0.05 (x - 0.4).
 Gravity (the step's load) tips it onto B and it rocks.  Planar: DOFs 2, 4, 6
 held.  Plastic impacts (RESTITUTION=0), Rayleigh damping alpha = 0.01,
-beta = 1e-4 (seed's alpha_1, alpha_2), h = 1e-5, t in [0, 0.3].
+beta = 1e-4 (Waltersberger's alpha_1, alpha_2), h = 1e-5, t in [0, 0.3].
 spring_*: a particle on a spring bouncing on a wall (one mode = the whole
 linear system), *MODAL DYNAMIC against *DYNAMIC.
 """
@@ -25,7 +25,7 @@ stop = [k + 1 for k in range(ne + 1) if 0.4 - 1e-9 <= L * k / ne <= 0.6 + 1e-9]
 
 
 def rock(proc):
-    return f"""** Rocking free beam on a stop (seed 000 Ex. 5.7/5.8), 40 elements.
+    return f"""** Rocking free beam on a stop (Waltersberger 2007, Ex. 5.7/5.8), 40 elements.
 *HEADING
 Rocking free elastic beam on a stop
 {node_block(nodes, nset="ALL")}{element_block(elems, 2)}{general_section("BEAM", E * A, ks * G * A, ks * G * A, G * J, E * I, E * I, rho * A, rho * 2 * I, rho * I, rho * I, n1=(0, 1, 0))}*BOUNDARY

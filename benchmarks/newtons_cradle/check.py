@@ -8,7 +8,7 @@ def check(quick):
     case = "newtons_cradle"
     ok, vals = impact_values()
     row(case, "impact_cases", "tool runs", True, ok, kind="bool")
-    # Waltersberger E2 (seed 000): three equal balls, the first at velocity 1
+    # Waltersberger (2007), §5.1.1: three equal balls, the first at velocity 1
     # onto two touching balls at rest; tolerance = the prox solver tolerance
     # (1e-13 relative change) with margin, and exact rational arithmetic for
     # the sequential single-contact sub-impacts

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate the right_angle_cantilever decks (seed 001 §6.6.3; Simo & Vu-Quoc
+"""Generate the right_angle_cantilever decks (Češarek 2013, §6.6.3; Simo & Vu-Quoc
 1988): two legs of length 10, clamped at the origin, leg 1 along +Y, leg 2
 along +X from the elbow (0, 10, 0); out-of-plane force F_Z at the elbow with
 the triangular pulse F = 50 t (0 <= t <= 1), 50 (2 - t) (1 <= t <= 2), 0 after
-([4], the seed's figure is lost).  EA = GA = 1e6, GJ = EI = 1e3, rhoA = 1,
+([4], Češarek's figure is lost).  EA = GA = 1e6, GJ = EI = 1e3, rhoA = 1,
 J = (20, 10, 10); N = 3; t in [0, 30]."""
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
@@ -16,7 +16,7 @@ for (per_leg, etype) in ((2, "B2V"), (10, "B2V"), (2, "B2S"), (10, "B2S")):
     elbow = 1 + per_leg
     tip = nodes[-1][0]
     ne = 2 * per_leg
-    model = f"""** Right-angle cantilever (seed 001 §6.6.3), {ne} {etype} elements, N = 3.
+    model = f"""** Right-angle cantilever (Češarek 2013, §6.6.3), {ne} {etype} elements, N = 3.
 ** Leg 1 along +Y, leg 2 along +X; the elbow node is shared, each leg keeps
 ** its own section axes (element end frames, docs/theory.md).
 *HEADING

@@ -34,7 +34,7 @@ def check(quick):
         if ok:
             # h = 0.05 sits next to the band h|w| ~ 2 pi where the scheme is
             # unstable for this problem; its error growth is a documented
-            # difference from the seed (README), reported as KNOWN-DIFF
+            # difference from Češarek (README), reported as KNOWN-DIFF
             row(case, v, "max |R - R_exact|_F on [0,20]", 0.0, errors("linear", hist), 1e-8,
                 "known" if (tag, h) == ("mn", "0.05") else "max")
             row(case, v, "max |R - R_exact|_F on [0,10]", 0.0, errors("linear", hist, 10.0), 1e-8, "max")
@@ -56,7 +56,7 @@ def check(quick):
         row(case, "quadratic modified", "order of error, h=0.025/0.0125", 2.0, order(err_q["0.025"], err_q["0.0125"]), 1.8, "min")
     v, ok, hist, wall = one("quadratic", "nm", "0.025")
     t_fail = hist[-1]["time"] if hist else 0.0
-    row(case, v, "fails near t = 15.75 (seed)", 15.75, t_fail if not ok else 20.0, 0.75, "abs")
+    row(case, v, "fails near t = 15.75 (Češarek)", 15.75, t_fail if not ok else 20.0, 0.75, "abs")
     v, ok, hist, wall = one("quadratic", "nm", "0.005")
     row(case, v, "completes t = 20", True, ok, kind="bool")
     if ok:

@@ -20,9 +20,9 @@ def check(quick):
         if not ok:
             continue
         r = hist[-1]
-        # seed 004 (6.36)-(6.38): self-centring sliding equilibrium (README: tolerances)
-        row(case, n, "q_i at t = 60 (seed 6.37)", qi, r["bar.x"], 1e-9, "abs")
-        row(case, n, "q_j at t = 60 (seed 6.38)", qj, r["bar.y"], 1e-9, "abs")
+        # Stamm (2011), eqs. (6.36)-(6.38): self-centring sliding equilibrium (README: tolerances)
+        row(case, n, "q_i at t = 60 (Stamm 2011, eq. 6.37)", qi, r["bar.x"], 1e-9, "abs")
+        row(case, n, "q_j at t = 60 (Stamm 2011, eq. 6.38)", qj, r["bar.y"], 1e-9, "abs")
         b = [q["total_energy"] + q["dissipated"] - q["external_work"] for q in hist]
         row(case, n, "max |E + D - W - E0|", 0.0, max(abs(x - b[0]) for x in b), 1e-7, "max")
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate the stiff_pendulum decks (seed 001 §6.6.6; Crisfield & Shi, Kuhl &
+"""Generate the stiff_pendulum decks (Češarek 2013, §6.6.6; Crisfield & Shi, Kuhl &
 Crisfield): L = 3.0443 hanging from a pin at the origin along -Z, EA = 1e10,
 rhoA = 6.57, no gravity, rigid rotation about Y with tip speed v0 = 7.72
 (omega = v0/L) as initial condition; 4 elements with N = 2.  EI, GJ, GA and
-the rotary inertia are not given by the seed; we take those of a solid
+the rotary inertia are not given by Češarek; we take those of a solid
 circular rod of radius 0.05 with the same EA (E = EA/A): see README."""
 import math, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
@@ -21,7 +21,7 @@ rho = rhoA / A
 w = v0 / L
 nodes, elems = polyline([(0, 0, 0), (0, 0, -L)], 4)
 ic = "\n".join(f"{lab}, 1, {w * (-z):.17g}" for lab, x, y, z in nodes)  # v_x = w |z|
-model = f"""** Stiff pendulum (seed 001 §6.6.6): 4 velocity elements, N = 2.
+model = f"""** Stiff pendulum (Češarek 2013, §6.6.6): 4 velocity elements, N = 2.
 *HEADING
 Stiff pendulum, L = {L}, EA = 1e10, v0 = {v0}
 {node_block(nodes)}{element_block(elems, 2)}{general_section("BEAM", EA, 0.9 * G * A, 0.9 * G * A, G * 2 * I, E * I, E * I, rhoA, rho * 2 * I, rho * I, rho * I)}** pin: translations held, rotation free only about Y (planar motion)

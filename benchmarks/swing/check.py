@@ -6,9 +6,9 @@ from validate_lib import row, run, HERE, OUT
 
 
 def check(quick):
-    """Seed 001 §7.2.2 with a RECONSTRUCTED geometry (benchmarks/swing/README.md):
-    only criteria that do not depend on the lost geometry are checked; the
-    seed's failure times and energy drop are INFO rows (reconstructed geometry)."""
+    """Češarek (2013), §7.2.2 with a RECONSTRUCTED geometry (benchmarks/swing/README.md):
+    only criteria that do not depend on the lost geometry are checked;
+    Češarek's failure times and energy drop are INFO rows (reconstructed geometry)."""
     case = "swing"
     d = os.path.join(HERE, case)
     T_PULSE = 0.256
@@ -63,7 +63,7 @@ def check(quick):
     d2 = angle(hq[i0], "B", 1.0, 0.48) - angle(hq[0], "B", 1.0, 0.48)
     ccw = all(angle(hq[i], "T1", 0.0, 0.48) >= angle(hq[i - 1], "T1", 0.0, 0.48) for i in range(1, i0 + 1)) \
         and d1 > 0 and d2 > 0 and hq[i0]["S1.wy"] < 0 and hq[i0]["S2.wy"] < 0
-    row(case, v, "links turn CCW first (seed)", True, ccw, kind="bool")
+    row(case, v, "links turn CCW first (Češarek)", True, ccw, kind="bool")
     row(case, v, "link rotations at 0.256 [deg]", None, "%+.3g, %+.3g" % (d1, d2))
     # the issue's proposal (standing links) is the mirror image: same energy, clockwise turn
     v = "standing h=5e-4 t<=0.4"
@@ -86,14 +86,14 @@ def check(quick):
         res[stem] = (ok, hist, wall)
         v = stem.replace("b2v_", "B2V ").replace("galerkin_", "Galerkin ").replace("mn_h", "MN h=")
         if stem == "b2v_mn_h5e-5":
-            # (1) the seed's completing run
-            row(case, v, "completes t = 2.5 (seed)", True, ok and abs(hist[-1]["time"] - 2.5) < 1e-9, kind="bool")
+            # (1) Češarek's completing run
+            row(case, v, "completes t = 2.5 (Češarek)", True, ok and abs(hist[-1]["time"] - 2.5) < 1e-9, kind="bool")
         else:
             row(case, v, "E > 2E(0.256) / run stops at t", None, fails(ok, hist))
         if not hist or hist[-1]["time"] < 0.6:
             continue
         row(case, v, "max|E-W|/W(0.256), t<=0.256", 0.0, work_balance(hist), 1e-5, "abs")
-        # (2) energy constant in free motion: smooth part (before the seed's event at
+        # (2) energy constant in free motion: smooth part (before Češarek's event at
         # ~0.64), where the deviation does not depend on h (README), and all of it
         # ([0.256, 0.5] ends before the first alignment event, t = 0.585 here)
         kind = "abs" if "galerkin" not in stem else None
@@ -105,7 +105,7 @@ def check(quick):
             row(case, v, "max|E/E(0.256)-1|, [0.256,end]", None, dev(hist, T_PULSE, hist[-1]["time"]))
         if stem == "b2v_mn_h5e-5" and ok:
             i0 = i_pulse(hist)
-            # the seed's event: left link and beam aligned, right link turns clockwise
+            # Češarek's event: left link and beam aligned, right link turns clockwise
             def lb(r):
                 ux, uz = r["T1.x"], r["T1.z"] - 0.48
                 wx, wz = r["T1b.x"] - r["T1.x"], r["T1b.z"] - r["T1.z"]
@@ -120,32 +120,32 @@ def check(quick):
             row(case, v, "E(2.5)/E(0.256)", None, hist[-1]["total_energy"] / hist[i0]["total_energy"])
             row(case, v, "B (= T2) ux range", None, "%.3g .. %.3g" % (min(r["B.ux"] for r in hist), max(r["B.ux"] for r in hist)))
             row(case, v, "B (= T2) uz range", None, "%.3g .. %.3g" % (min(r["B.uz"] for r in hist), max(r["B.uz"] for r in hist)))
-            row(case, v, "left of A: N range (seed -50..150)", None,
+            row(case, v, "left of A: N range (Češarek -50..150)", None,
                 "%.3g .. %.3g" % (min(r["left.n1"] for r in hist), max(r["left.n1"] for r in hist)))
             row(case, v, "left of A: shear V3 range", None,
                 "%.3g .. %.3g" % (min(r["left.n3"] for r in hist), max(r["left.n3"] for r in hist)))
         row(case, v, "wall time [s]", None, wall)
 
     # the energy error across the two events (0.585, 0.75) at two step sizes: O(h^2)
-    # (ratio 4) for a conservative discretization; the seed's collocation is not one
+    # (ratio 4) for a conservative discretization; Češarek's collocation is not one
     for a, b, what in (("b2v_mn_h1e-4", "b2v_mn_h5e-5", "B2V MN collocation"),
                        ("b2v_galerkin_mn_h1e-4", "b2v_galerkin_mn_h5e-5", "B2V MN Galerkin")):
         ha, hb = res[a][1], res[b][1]
         if ha and hb and ha[-1]["time"] >= 1.0 and hb[-1]["time"] >= 1.0:
             row(case, what, "dev[0.256,1] h=1e-4 / h=5e-5", 4.0, dev(ha, T_PULSE, 1.0) / dev(hb, T_PULSE, 1.0))
 
-    # ---- (5) the seed's failures and energy drop (reconstructed geometry: INFO) -----------
-    for stem, seed in (("b2v_mn_h5e-4", "0.86"), ("b2s_nm_h5e-4", "0.76"), ("b2s_nm_h1e-4", "0.93")):
+    # ---- (5) Češarek's failures and energy drop (reconstructed geometry: INFO) -----------
+    for stem, t_pub in (("b2v_mn_h5e-4", "0.86"), ("b2s_nm_h5e-4", "0.76"), ("b2s_nm_h1e-4", "0.93")):
         ok, hist, wall = go(stem)
         v = stem.replace("b2v_mn_h", "B2V MN h=").replace("b2s_nm_h", "B2S NM h=")
-        row(case, v, "E > 2E(0.256) / run stops at t", "seed %s" % seed, fails(ok, hist))
+        row(case, v, "E > 2E(0.256) / run stops at t", "Češarek %s" % t_pub, fails(ok, hist))
         row(case, v, "wall time [s]", None, wall)
     ok, hist, wall = res["b2v_mn_h1e-4"]
-    row(case, "B2V MN h=1e-4", "E > 2E(0.256) / run stops at t", "seed 1.56", fails(ok, hist))
+    row(case, "B2V MN h=1e-4", "E > 2E(0.256) / run stops at t", "Češarek 1.56", fails(ok, hist))
     for stem in ("b2s_ga0.9_h5e-4", "b2s_ga0.5_h5e-4"):
         ok, hist, wall = go(stem)
         v = stem.replace("b2s_ga", "B2S gen-a ").replace("_h", " h=")
-        row(case, v, "completes t = 2.5", "seed: yes", fails(ok, hist))
+        row(case, v, "completes t = 2.5", "Češarek: yes", fails(ok, hist))
         if not hist or hist[-1]["time"] < 1.0:
             continue
         i0 = i_pulse(hist)

@@ -1,5 +1,5 @@
 /* friction_oscillator.c -- the 2-DOF friction oscillator of van de Wouw,
- * Leine & Nijmeijer as used by Stamm (seed 004 §6.5), run through nsbeam's
+ * Leine & Nijmeijer as used by Stamm (2011, §6.5), run through nsbeam's
  * deck reader and time-stepping system (particles on a plane obstacle,
  * LAW=NEWTON with Coulomb friction, springs with free lengths, dashpots with
  * negative damping), and the bisection for the boundary x1_hat of the basin of
@@ -27,7 +27,7 @@
 #include "solver/system.h"
 
 static const char* deck_fmt =
-    "*HEADING\nFriction oscillator (seed 004 6.5)\n"
+    "*HEADING\nFriction oscillator (Stamm 2011, §6.5)\n"
     "*NODE\n1, -1000.0, 0, 0\n2, %.17g, 0, 0\n3, 1000.0, 0, 0\n4, 2000.0, 0, 0\n"
     "*NSET, NSET=MASSES\n2, 3\n"
     "*PARTICLE, NSET=MASSES, MASS=1.0\n"

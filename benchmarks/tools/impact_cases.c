@@ -1,9 +1,10 @@
 /* impact_cases.c -- prints the impact benchmarks of the contact library
  * (contact/impact.h) as CSV rows "case,quantity,value" for benchmarks/validate:
- * Newton's cradle (Waltersberger E2) with the simultaneous Newton law and the
- * sequential scheme (Schema 5.3), and the Fischer-Hennig closed form (seed
- * 002) for the hybrid girder.  The impact laws are exercised as a library;
- * the deck-level contact keywords are the next step (issue 5). */
+ * Newton's cradle (Waltersberger 2007, §5.1.1) with the simultaneous
+ * Newton law and the sequential scheme (Schema 5.3), and the closed form of
+ * Fischer & Hennig for the hybrid girder.  The impact laws are exercised here
+ * as a library; the decks of benchmarks/newtons_cradle run the same cradle
+ * through the deck-level contact keywords. */
 #include <stdio.h>
 
 #include "contact/impact.h"

@@ -1,4 +1,4 @@
-/* pendulum_ref.c -- independent reference for the double pendulum of seed 001
+/* pendulum_ref.c -- independent reference for the double pendulum of Češarek (2013)
  * §4.3.3 (Lens & Cardona): the angle form (eq. 4.46) integrated by an adaptive
  * Dormand-Prince 5(4) method with tight tolerances.  It shares no code with
  * nsbeam's solver.
