@@ -22,6 +22,8 @@
 #define NSB_SMALL_LU_H
 #include <math.h>
 
+#include "base/ctx.h" /* NSB_ASSERT */
+
 /// Factor P A = L U in place.  Returns 0, or k + 1 when the pivot of column
 /// k is exactly zero (LAPACK's info > 0; A is then not factored further).
 /// A NaN in the block propagates into the factors (no scan, as the _work
@@ -70,6 +72,7 @@ static inline int nsb_lu_factor(int n, double* restrict A, int lda, int* restric
 /// that their independent updates overlap.  n <= NSB_LU_MAX.
 static inline void nsb_lu_solve(int n, const double* restrict A, int lda, const int* restrict piv, int nrhs,
                                 double* restrict B, int ldb) {
+  NSB_ASSERT(n <= NSB_LU_MAX);
   double rd[NSB_LU_MAX];
   for (int k = 0; k < n; ++k) rd[k] = 1.0 / A[k + (size_t)lda * k];
   for (int c = 0; c < nrhs; ++c) {
