@@ -82,6 +82,17 @@ static inline double nsb_newton_xi(double gamma_N, double e, double gamma_N_pre)
   return gamma_N + e * (gamma_N_pre < 0.0 ? gamma_N_pre : 0.0);
 }
 
+/// The normal velocity of Newton's law in the time step (docs/contact.md
+/// §7.1): as nsb_newton_xi for an approaching contact, but a contact that
+/// separates at t_n (gamma_N- > 0) and is still active gets
+/// xi_N = gamma_N+ + gamma_N- (persistency, Laursen & Chawla 1997).  The
+/// impulse then works Lambda (gamma_N+ + gamma_N-)/2 = Lambda (1 - e)
+/// min(gamma_N-, 0)/2 <= 0 over the increment whatever the sign of
+/// gamma_N-: the law never adds energy.
+static inline double nsb_newton_xi_step(double gamma_N, double e, double gamma_N_pre) {
+  return gamma_N + (gamma_N_pre < 0.0 ? e : 1.0) * gamma_N_pre;
+}
+
 /// The semi-smooth rows of Newton's law and Coulomb's law for one contact at
 /// velocity level (docs/contact.md §7), in impulses lv (velocity units,
 /// lambda/m) and contact velocities gam (normal, two tangents; xiN from

@@ -67,7 +67,9 @@ static int lumped_local(void* data, int i, nsb_prox_local* c) {
   c->n_dir = E->n_mult;
   c->mu = p->friction;
   memcpy(c->lambda, d->pfix, sizeof c->lambda);
-  c->r_xi[0] = r * nsb_newton_xi(nsb_v3_dot(dir[0], vr), p->restitution, d->gN_pre);
+  double gN = nsb_v3_dot(dir[0], vr);
+  c->r_xi[0] = r * (d->flexible ? nsb_newton_xi_step(gN, p->restitution, d->gN_pre)
+                                : nsb_newton_xi(gN, p->restitution, d->gN_pre));
   c->r_xi[1] = c->r_xi[2] = 0.0;
   if (E->n_mult == 3) {
     c->r_xi[1] = r * nsb_v3_dot(dir[1], vr);
@@ -120,4 +122,34 @@ double nsb_contact_prox_sweep(nsb_elem* e, int n, const nsb_eval_ctx* ec, double
   (void)status;
   double lmax = fmax(fmax(st.size, st.size_before), speed);
   return st.change > 0.0 ? st.change / lmax : 0.0;
+}
+
+void nsb_contact_prox_multipliers(const nsb_elem* e, int n, double impulse_time, double* lambda) {
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_data* d = e[i].state;
+    if (e[i].ops != &nsb_contact_newton_ops) continue;
+    double sl = impulse_time / d->m_eff;
+    for (int k = 0; k < e[i].n_mult; ++k) lambda[e[i].mult_first + k] = d->pfix[k] / sl;
+  }
+}
+
+/* The node rows' residual changes by -g_j for an impulse change
+   (nsb_contact_node_load: w_j d_k dP_k, and on the Hermite centreline also
+   the moments jr_j^T d_k dP_k), so the response solves A dx = sum g_j. */
+void nsb_contact_prox_response(const nsb_elem* e, int n, double impulse_time, const int* node_eq, double* rhs) {
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_data* d = e[i].state;
+    if (e[i].ops != &nsb_contact_newton_ops) continue;
+    double sl = impulse_time / d->m_eff;
+    nsb_vec3 dP = nsb_v3_zero(), dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+    for (int k = 0; k < e[i].n_mult; ++k) dP = nsb_v3_muladd(dP, d->dpfix[k] / sl, dir[k]);
+    for (int j = 0; j < e[i].n_nodes; ++j) {
+      double g[6];
+      int nr = nsb_contact_node_load(&e[i], j, dP, g);
+      for (int c = 0; c < nr; ++c) {
+        int q = node_eq[6 * e[i].nodes[j] + c];
+        if (q >= 0) rhs[q] += g[c];
+      }
+    }
+  }
 }

@@ -7,9 +7,10 @@
  * formed: a sweep keeps the node velocities and adds, contact by contact,
  * the lumped-mass response of each impulse change (Delta v_q = w_iq d
  * Delta Lambda_i / m_q), so the next contacts see it.  The sweep itself is
- * nsb_prox_gauss_seidel (contact/prox.h); the system (solver/system.c)
- * follows every sweep with the exact response of the velocities by one back
- * substitution and repeats until the impulses settle.
+ * nsb_prox_gauss_seidel (contact/prox.h); the system
+ * (solver/system_contact.c) follows every sweep with the exact response of
+ * the velocities by one back substitution (its right-hand side from
+ * nsb_contact_prox_response) and repeats until the impulses settle.
  *
  * State: each contact's impulses (pfix, velocity units), its change in the
  * last sweep (dpfix) and its step (r_prox) live in its nsb_contact_data
@@ -35,5 +36,16 @@ void nsb_contact_prox_begin(nsb_elem* e, int n, const nsb_eval_ctx* ec);
 /// node speed of the contacts taking part (velocity units); the changes are
 /// left in dpfix.
 double nsb_contact_prox_sweep(nsb_elem* e, int n, const nsb_eval_ctx* ec, double alpha, double* vel);
+/// The NEWTON contacts' multipliers from their impulses (physical units):
+/// lambda[mult_first + k] = pfix_k / (t_i / m_eff), t_i = nsb_impulse_time of
+/// the increment (impulse_time).  Other contacts' multipliers are untouched.
+void nsb_contact_prox_multipliers(const nsb_elem* e, int n, double impulse_time, double* lambda);
+/// Right-hand side of the velocities' response to the last sweep's impulse
+/// changes: per NEWTON contact the force dP = sum_k dpfix_k / (t_i / m_eff) d_k
+/// (d: normal, tangents) at the contact point, and per node of the contact its
+/// generalized load g (nsb_contact_node_load) added into rhs[node_eq[6 node + c]]
+/// (node_eq: equation of DOF c of each model node, 6 per node, -1 for none).
+/// rhs is added to, not cleared.
+void nsb_contact_prox_response(const nsb_elem* e, int n, double impulse_time, const int* node_eq, double* rhs);
 
 #endif

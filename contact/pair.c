@@ -216,7 +216,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
-  double xiN = nsb_newton_xi(gam[0], p->restitution, d->gN_pre);
+  double xiN = d->flexible ? nsb_newton_xi_step(gam[0], p->restitution, d->gN_pre)
+                           : nsb_newton_xi(gam[0], p->restitution, d->gN_pre);
   nsb_newton_coulomb_rows(nm, p->friction, lv, gam, xiN, phi, A, B);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
@@ -307,6 +308,8 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
         nsb_centreline_end_tangents(m, item, D->shape.b);
       }
     }
+    for (int j = 0; j < E->n_nodes; ++j)
+      if (m->nodes.data[E->nodes[j]].n_beams > 0) D->flexible = 1;
     if (p->law == NSB_CONTACT_NEWTON) {
       E->n_mult = p->friction > 0.0 ? 3 : 1;
       E->mult_first = *mult;
@@ -400,6 +403,63 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
   return 6;
 }
 
+/* HERTZ episode bookkeeping (docs/contact.md §6.1): the energy the time
+   scheme makes on the elastic force is, per increment, V(al_n+1) - V(al_n)
+   minus its trapezoidal work (F_n + F_n+1)(al_n+1 - al_n)/2; summed over an
+   episode (al from 0 back to 0) only the error remains. */
+static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double al, double t, double h) {
+  /* al: signed penetration -g (negative while open); the force acts for al > 0 */
+  double F = al > 0.0 ? nsb_hertz_elastic(p->stiffness, p->exponent, al) : 0.0;
+  if (!(al > 0.0) && !d->ep_open) {
+    d->ep_al = al; /* where the next episode starts from */
+    d->ep_F = 0.0;
+    return;
+  }
+  if (!d->ep_open) {
+    d->ep_open = 1;
+    d->ep_steps = 0;
+    d->ep_t0 = t - h;
+    d->ep_err = d->ep_vmax = d->ep_wh = 0.0;
+  }
+  double V1 = al > 0.0 ? nsb_hertz_potential(p->stiffness, p->exponent, al) : 0.0;
+  double V0 = d->ep_al > 0.0 ? nsb_hertz_potential(p->stiffness, p->exponent, d->ep_al) : 0.0;
+  d->ep_err += V1 - V0 - 0.5 * (d->ep_F + F) * (al - d->ep_al);
+  d->ep_vmax = fmax(d->ep_vmax, V1);
+  if (al > 0.0) {
+    /* stiffness of the law at this penetration: p c al^(p-1) */
+    double k = p->exponent * p->stiffness * pow(al, p->exponent - 1.0);
+    d->ep_wh = fmax(d->ep_wh, sqrt(k / d->m_eff) * h);
+  }
+  ++d->ep_steps;
+  d->ep_al = al;
+  d->ep_F = F;
+  if (!(al > 0.0)) {
+    d->ep_open = 0;
+    d->ep_t1 = t;
+    d->ep_report = d->ep_wh > NSB_HERTZ_OMEGA_H_WARN && !d->ep_reported;
+  }
+}
+
+int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int n) {
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    if (e[i].ops != &nsb_contact_hertz_ops || !d->ep_report) continue;
+    d->ep_report = 0;
+    d->ep_reported = 1;
+    const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
+    nsb_log(ctx, NSB_LOG_WARN,
+            "%s:%d: *CONTACT PAIR, LAW=HERTZ: the contact of node %d lasted t = %.6g to %.6g in %d increments "
+            "with omega h up to %.3g (under-resolved above %.2g): energy error of the episode %.4g "
+            "(%.3g of its peak contact energy %.3g); reduce the time increment (further episodes of this "
+            "contact are not reported)",
+            m->source, p->line, m->nodes.data[e[i].nodes[0]].label, d->ep_t0, d->ep_t1, d->ep_steps, d->ep_wh,
+            NSB_HERTZ_OMEGA_H_WARN, d->ep_err, d->ep_vmax > 0.0 ? d->ep_err / d->ep_vmax : 0.0, d->ep_vmax);
+    ++count;
+  }
+  return count;
+}
+
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
   double total = 0.0;
   *impulsive = 0;
@@ -419,10 +479,12 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_contact_tangents(G.n, &t1, &t2);
     d->slip = sqrt(nsb_v3_dot(t1, vr) * nsb_v3_dot(t1, vr) + nsb_v3_dot(t2, vr) * nsb_v3_dot(t2, vr));
     if (e[i].ops == &nsb_contact_hertz_ops) {
+      double al = d->owner ? -G.g : fmin(-G.g, 0.0);
       if (d->owner && G.g < 0.0) {
         double Fa, Fd;
-        d->force = nsb_hertz_force(p->stiffness, p->exponent, p->damping, -G.g, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+        d->force = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
       }
+      if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
       continue;
     }
     if (!(d->active && d->owner)) continue;

@@ -18,7 +18,9 @@
  *    modified scheme: nsb_impulse_time) and
  *    semi-smooth complementarity rows
  *       normal:  phi_N = Lambda_N/m - prox_{R+}(Lambda_N/m - xi_N),
- *                xi_N = gamma_N+ + e min(gamma_N-, 0),
+ *                xi_N = gamma_N+ + e min(gamma_N-, 0)  (Moreau), or, when a beam
+ *                node takes part, + gamma_N- also for gamma_N- >= 0 (the
+ *                persistent form, nsb_newton_xi_step: never adds energy),
  *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
  *    with contact normal, tangents and weights frozen at the start of the
  *    increment; a contact takes part when the gap at the step midpoint,
@@ -46,6 +48,7 @@ typedef struct nsb_contact_data {
   nsb_contact_shape shape; /* what it touches: kind, master, radius, Hermite end tangents */
   int group;               /* beam candidates of one particle and pair share a group id (else -1) */
   double m_eff;            /* mass scale of the complementarity rows (NEWTON) */
+  int flexible;            /* a beam node takes part: Newton's law in its persistent form (nsb_newton_xi_step) */
   /* frozen at the start of an increment */
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
@@ -55,6 +58,14 @@ typedef struct nsb_contact_data {
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
   double pfix[3], r_prox, dpfix[3]; /* dpfix: change of the last sweep */
+  /* HERTZ: the current contact episode (closed increments since ep_t0):
+     trapezoidal-rule error of the elastic force, sum of
+     V(al_n+1) - V(al_n) - (F_n + F_n+1)(al_n+1 - al_n)/2, peak potential,
+     largest omega h, increments; ep_al, ep_F: penetration and elastic force
+     of the last increment.  ep_report: 1 when an under-resolved episode has
+     just ended (nsb_contact_hertz_report logs it once per contact). */
+  int ep_open, ep_steps, ep_report, ep_reported;
+  double ep_t0, ep_t1, ep_err, ep_vmax, ep_wh, ep_al, ep_F;
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
 } nsb_contact_data;
@@ -88,5 +99,17 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]);
 /// *impulsive when any contact carried an impulse and *obstacle_work to the
 /// work of moving obstacles through their impulses (external work).
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
+
+/// Largest omega h of a HERTZ contact episode (omega^2 = dF/dalpha / m,
+/// m the slave's mass, the reduced mass against a particle) above which the
+/// episode counts as under-resolved: fewer than about 2 pi / 0.5 = 12
+/// increments per period of the contact oscillation (docs/contact.md §6.1).
+#define NSB_HERTZ_OMEGA_H_WARN 0.5
+
+/// After nsb_contact_finish: log a warning (NSB_LOG_WARN) for every HERTZ
+/// contact whose episode just ended under-resolved, with its measured energy
+/// error; once per contact element (later episodes of the same contact are
+/// not reported again).  Returns the number of warnings logged.
+int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int n);
 
 #endif

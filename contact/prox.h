@@ -35,8 +35,8 @@
  *    block), so big systems never form it; nsb_delassus_dense is the dense
  *    implementation.
  * Each caller keeps its own convergence policy (the time step interleaves
- * sweeps with back substitutions, system.c; the reduced model stops at a
- * relative change), and forms r xi itself, so that the floating-point
+ * sweeps with back substitutions, solver/system_contact.c; the reduced model
+ * stops at a relative change), and forms r xi itself, so that the floating-point
  * operations of every caller are those of its formula (r xi, or xi / W_ii for
  * the exact local solve of a frictionless contact).
  * Rejected: a sweep over flat impulse arrays with a velocity hook only (the

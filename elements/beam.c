@@ -14,13 +14,13 @@
  * and recovered after the global solve: du_i = -K_ii^{-1} (f_i + K_in du_n).
  * All memory is allocated at creation; eval allocates nothing.
  */
-#include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
 #include "elements/beam_strain.h"
 #include "elements/beam_velocity.h"
 #include "elements/element.h"
+#include "elements/small_lu.h"
 
 #define BEAM_MAX_DLOADS 8
 
@@ -46,11 +46,13 @@ typedef struct beam_state {
   double field_n[3], field_m[3];
   int field_inertia;
   nsb_beam_section field_sec;
-  double *Kii, *Xf, *Xn, *ffull, *Kfull, *uful;
+  /* condensation (condense): Kfull holds the factors of K_ii after an
+     evaluation; Xn directly follows Xf (one solve with 13 columns) */
+  double *Xf, *Xn, *ffull, *Kfull, *uful;
   /* *STATIC, RIKS (eval with ec->f_lpf): the full residual at lpf + 1, then
      its difference from the one at lpf; Xl = K_ii^{-1} f_i,lpf */
   double *Fp, *Xl;
-  lapack_int* piv;
+  int* piv;
   size_t bytes;
 } beam_state;
 
@@ -109,11 +111,11 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
-  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int * n_int + n_int + n_int * 12 + n_full + n_full * n_full + n_full +
+  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int + n_int * 12 + n_full + n_full * n_full + n_full +
                           n_full + n_int);
   bytes += align8(sizeof(double) * n_dbl);
   size_t o_piv = bytes;
-  bytes += align8(sizeof(lapack_int) * (size_t)n_int);
+  bytes += align8(sizeof(int) * (size_t)n_int);
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
   beam_state* s = (beam_state*)blk;
@@ -143,8 +145,6 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += n_int;
   s->r0 = d;
   d += 3 * n_qp;
-  s->Kii = d;
-  d += n_int * n_int;
   s->Xf = d;
   d += n_int;
   s->Xn = d;
@@ -159,7 +159,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += n_full;
   s->Xl = d;
   memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
-  s->piv = (lapack_int*)(blk + o_piv);
+  s->piv = (int*)(blk + o_piv);
   e->state = s;
 
   const nsb_section* sec = &m->sections.data[el->section];
@@ -286,7 +286,7 @@ static void fill_loads(const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eva
 }
 
 /* Rotary inertia used by the initial-acceleration systems: a zero component
-   (seed 001 §6.6.1 uses J = 0) leaves that angular acceleration out of every
+   (Češarek et al. 2013, §6.6.1, uses J = 0) leaves that angular acceleration out of every
    equation, so a unit inertia picks a definite, moment-consistent value
    (it never matters later: J alpha = 0). */
 static nsb_vec3 accel_inertia(const nsb_beam_section* c) {
@@ -309,7 +309,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
   memset(F, 0, sizeof(double) * (size_t)nf);
   memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
   nsb_vec3 n = nsb_v3_load(in->n_load), mload = nsb_v3_load(in->m_load);
-  /* A section without rotary inertia (seed 001 §6.6.1 uses J = 0) leaves the
+  /* A section without rotary inertia (Češarek et al. 2013, §6.6.1, uses J = 0) leaves the
      angular accelerations out of every equation; they then never matter
      (J alpha = 0), so the initial solve uses a unit inertia in that
      direction to pick a definite, moment-consistent value. */
@@ -651,6 +651,8 @@ static void chain_node_columns(const nsb_elem* e, const nsb_eval_ctx* ec, double
   }
 }
 
+static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, double* restrict f, double* restrict K);
+
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
   int accel = ec->mode == NSB_EVAL_ACCEL;
@@ -759,44 +761,49 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     }
   }
   if (s->sgeom && !accel) chain_node_columns(e, ec, KF, nf);
-  /* condensation */
-  for (int j = 0; j < ni; ++j)
-    for (int i = 0; i < ni; ++i) s->Kii[i + ni * j] = KF[(12 + i) + nf * (12 + j)];
-  /* _work variants: no NaN scan of the inputs (NaNs are caught by the residual
-     norm check of the Newton loop) and no workspace allocation */
-  lapack_int info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, ni, ni, s->Kii, ni, s->piv);
-  /* info > 0: exactly zero pivot U(info, info).  info < 0 is not a singular matrix:
-     -4 is LAPACKE's NaN check of the matrix (argument 4), other values an illegal argument. */
-  if (info != 0) return info > 0 ? NSB_ERR_SINGULAR : info == -4 ? NSB_ERR_NOT_FINITE : NSB_ERR_LAPACK;
+  return condense(s, ec, rate, f, K);
+}
+
+/* Static condensation of the interior unknowns (header of this file):
+     X = K_ii^{-1} [f_i | K_in]                    (one LU, 13 right-hand sides)
+     f_c = f_n - K_ni X_f,  K_c = K_nn - K_ni X_n.
+   K_ii is factored in place in s->Kfull (not read again after this); X_f,
+   X_n stay for post_solve.  RIKS (rate): X_l = K_ii^{-1} f_i,lpf and
+   f_c,lpf = f_n,lpf - K_ni X_l with the same factors.  The products with
+   K_ni run down its columns (unit stride, 12 rows) for each interior q. */
+static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, double* restrict f, double* restrict K) {
+  const int ni = s->n_int, nf = s->n_full;
+  const double* F = s->ffull;
+  double* KF = s->Kfull;
+  const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
   for (int i = 0; i < ni; ++i) s->Xf[i] = F[12 + i];
   for (int j = 0; j < 12; ++j)
     for (int i = 0; i < ni; ++i) s->Xn[i + ni * j] = KF[(12 + i) + nf * j];
-  info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xf, ni);
-  if (info == 0) info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 12, s->Kii, ni, s->piv, s->Xn, ni);
-  if (info != 0) return NSB_ERR_LAPACK;
+  double* Kii = KF + 12 + (size_t)nf * 12;
+  /* a zero pivot: K_ii singular (NaNs propagate and fail the residual norm check) */
+  if (nsb_lu_factor_fixed(ni, Kii, nf, s->piv) != 0) return NSB_ERR_SINGULAR;
+  nsb_lu_solve_fixed(ni, Kii, nf, s->piv, 13, s->Xf, ni); /* Xn follows Xf in memory */
+  double v[12];
   if (rate) {
-    /* condensed with the tangent at lpf: f_c,lpf = f_n,lpf - K_ni K_ii^{-1} f_i,lpf */
     for (int i = 0; i < ni; ++i) s->Xl[i] = s->Fp[12 + i];
-    info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ni, 1, s->Kii, ni, s->piv, s->Xl, ni);
-    if (info != 0) return NSB_ERR_LAPACK;
-    for (int i = 0; i < 12; ++i) {
-      double v = s->Fp[i];
-      for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xl[q];
-      ec->f_lpf[i] += v;
-    }
+    nsb_lu_solve_fixed(ni, Kii, nf, s->piv, 1, s->Xl, ni);
+    for (int i = 0; i < 12; ++i) v[i] = s->Fp[i];
+    for (int q = 0; q < ni; ++q)
+      for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * s->Xl[q];
+    for (int i = 0; i < 12; ++i) ec->f_lpf[i] += v[i];
   }
-  for (int i = 0; i < 12; ++i) {
-    double v = F[i];
-    for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xf[q];
-    f[i] += v;
-  }
+  for (int i = 0; i < 12; ++i) v[i] = F[i];
+  for (int q = 0; q < ni; ++q)
+    for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * s->Xf[q];
+  for (int i = 0; i < 12; ++i) f[i] += v[i];
   if (K) {
-    for (int j = 0; j < 12; ++j)
-      for (int i = 0; i < 12; ++i) {
-        double v = KF[i + nf * j];
-        for (int q = 0; q < ni; ++q) v -= KF[i + nf * (12 + q)] * s->Xn[q + ni * j];
-        K[i + 12 * j] += v;
-      }
+    for (int j = 0; j < 12; ++j) {
+      for (int i = 0; i < 12; ++i) v[i] = KF[i + nf * j];
+      const double* xj = s->Xn + ni * j;
+      for (int q = 0; q < ni; ++q)
+        for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * xj[q];
+      for (int i = 0; i < 12; ++i) K[i + 12 * j] += v[i];
+    }
   }
   return NSB_OK;
 }
@@ -906,6 +913,54 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
   }
   *rhoA = s->sec.rhoA;
   for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec.rhoJ[k];
+}
+
+/* ---- checkpoint: the evolving state (header values, resultant parts of the
+   strain element, and the block from the integration points to its end) ---- */
+
+#define BEAM_CKPT_FIELDS(X) X(lam) X(Lm) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_sec)
+
+static size_t beam_tail_bytes(const beam_state* s) {
+  return s->bytes - (size_t)((const char*)s->old_qp - (const char*)s);
+}
+
+static size_t beam_res_bytes(const beam_state* s) {
+  return s->sgeom ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (s->N + 2)) : 0;
+}
+
+size_t nsb_beam_state_bytes(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  size_t n = 0;
+#define X(f) n += sizeof s->f;
+  BEAM_CKPT_FIELDS(X)
+#undef X
+  return n + beam_res_bytes(s) + beam_tail_bytes(s);
+}
+
+void nsb_beam_state_save(const nsb_elem* e, void* buf) {
+  const beam_state* s = e->state;
+  char* p = buf;
+#define X(f)                        \
+  memcpy(p, &s->f, sizeof s->f);    \
+  p += sizeof s->f;
+  BEAM_CKPT_FIELDS(X)
+#undef X
+  if (s->sgeom) memcpy(p, s->old_res, beam_res_bytes(s));
+  p += beam_res_bytes(s);
+  memcpy(p, s->old_qp, beam_tail_bytes(s));
+}
+
+void nsb_beam_state_load(const nsb_elem* e, const void* buf) {
+  beam_state* s = e->state;
+  const char* p = buf;
+#define X(f)                        \
+  memcpy(&s->f, p, sizeof s->f);    \
+  p += sizeof s->f;
+  BEAM_CKPT_FIELDS(X)
+#undef X
+  if (s->sgeom) memcpy(s->old_res, p, beam_res_bytes(s));
+  p += beam_res_bytes(s);
+  memcpy(s->old_qp, p, beam_tail_bytes(s));
 }
 
 int nsb_beam_n_samples(const nsb_elem* e) {

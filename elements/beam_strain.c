@@ -1,7 +1,7 @@
 /* beam_strain.c -- strain-based geometrically exact beam element kernel.
  *
  * Zupan & Saje interpolation of strains extended to dynamics by Cesarek 2013
- * (seed 001 §3, thesis §6.1.1, §6.3.1, §6.4.1, §6.5).  The contract is the
+ * (Češarek et al. 2013, §6.1.1, §6.3.1, §6.4.1, §6.5).  The contract is the
  * header comment of beam_strain.h; the derivations, including the discrete
  * variation of the Magnus integrator that replaces the thesis's lost
  * §6.4.1-6.4.3, are in docs/theory_beam_strain.md.  Summary of the

@@ -1,6 +1,6 @@
 /* beam_strain.h -- the strain-based geometrically exact beam element
- * (Zupan-Saje interpolation of strains; Cesarek 2013 §6.1.1, §6.3.1, §6.4.1,
- * §6.5; digest seed-001 §3) with Newmark on SO(3) in time: a pure kernel.
+ * (interpolation of strains of Zupan & Saje 2003; Češarek et al. 2013, §6.1.1, §6.3.1, §6.4.1,
+ * §6.5) with Newmark on SO(3) in time: a pure kernel.
  * Derivation and linearization: docs/theory_beam_strain.md.
  *
  * Primary unknowns of one element at t_{n+1} (local vector u, layout below):
@@ -45,11 +45,11 @@
  *   v = gamma_N/(beta h) u + (1 - gamma_N/beta) v_n + h (1 - gamma_N/(2 beta)) a_n,
  *   theta = log(R_n^T R) (|theta| <= pi),  omega, alpha from theta likewise.
  * Equilibrium (integrated, by parts as the velocity element), split into an
- * internal + external part "f" and an inertial part "m" (seed 6.31-6.38):
+ * internal + external part "f" and an inertial part "m" (Češarek et al. 2013, (6.31)-(6.38)):
  *   N_f(x) = N^0 - int_0^x n,   N_m(x) = int_0^x rhoA a,
  *   M_f(x) = M^0 - (r(x) - r(0)) x N^0 - int_0^x m - r(x) x N_e(x) - int_0^x r x n,
  *   M_m(x) = int_0^x [R (J alpha + omega x J omega) + r x rhoA a] - r(x) x N_m(x),
- * and generalized-alpha averaging (seed §6.5, Chung-Hulbert parameters; the
+ * and generalized-alpha averaging (Češarek et al. 2013, §6.5, Chung-Hulbert parameters; the
  * constitutive term stays at t_{n+1}):
  *   N_g = (1 - alpha_f) N_f + alpha_f N_f^n + (1 - alpha_m) N_m + alpha_m N_m^n,  M_g likewise.
  * alpha_m = alpha_f = 0 is plain Newmark (old_res may then be NULL).

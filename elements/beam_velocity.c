@@ -1,6 +1,6 @@
 /* beam_velocity.c -- velocity-based geometrically exact beam element kernel.
  *
- * Cesarek 2013 (seed 001 §4, thesis §6.1.2, §6.3.2); the contract (unknowns,
+ * Češarek et al. 2013 (§6.1.2, §6.3.2); the contract (unknowns,
  * layout, equations) is the comment in beam_velocity.h and the derivations,
  * including the tangent that the thesis lost (its §6.4.2), are in
  * docs/theory_beam.md.  Summary of the linearization (material spin dTheta,
@@ -121,7 +121,7 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
   nsb_q_store(qA, g->qA);
 
   double xs[NSB_BEAM_MAX_GAUSS], ws[NSB_BEAM_MAX_GAUSS];
-  gauss_legendre(N, xs, ws); /* N = 1: the midpoint L/2 (seed §7.2.1) */
+  gauss_legendre(N, xs, ws); /* N = 1: the midpoint L/2 (Češarek et al. 2013, §7.2.1) */
   for (int p = 0; p < N; ++p) {
     g->xp[p] = 0.5 * L * (1.0 + xs[p]);
     g->JL[p] = 0.5 * L * ws[p]; /* J_p(L) = int_0^L I_p = Gauss weight */
@@ -165,7 +165,7 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
 
 /* ---- kernel helpers ----------------------------------------------------- */
 
-/* Modified Newmark rate update (seed §5.2):
+/* Modified Newmark rate update (Češarek et al. 2013, §4.2):
  *   v = cvn v_n + cv vbar,  a = can a_n - ca v_n + ca vbar,
  * cvn = (beta-1)/beta, cv = 1/beta, can = (gamma-1)/gamma, ca = 1/(beta gamma h).
  * Generalized-alpha form (ga = 1; docs/theory.md §3.5; beta, gamma Newmark's):
@@ -538,206 +538,276 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   return 0;
 }
 
+/* The collocation evaluation (nsb_beam_velocity_eval) in named steps: the
+ * constants of one evaluation (coll_eval), the node-0 rows, one sweep over
+ * the sub-intervals that accumulates the integrals of each integration point
+ * (coll_sums, coll_point) and emits at the end of each sub-interval the rows
+ * of its collocation point (coll_point_rows) or of node 1 (node1_rows), and
+ * the closure rows.  Equations and linearization: header and
+ * docs/theory_beam.md §3, §4. */
+typedef struct coll_eval {
+  const nsb_beam_eval_in* in;
+  const nsb_beam_geom* g;
+  const nsb_beam_section* sec;
+  int N, n, iN0, iM0; /* local size, rows / columns of N^0 and M^0 */
+  double h;
+  int inertia;
+  rate_coef rcv;
+  const rate_coef* rc; /* &rcv with inertia, else NULL (static: rates zero) */
+  double mca;          /* d(rhoA a)/d vbar */
+  nsb_vec3 CN, CM, Jd;
+  nsb_mat3 Jm;
+  nsb_vec3 vb0, wb0, vbL, wbL;
+  const double *vp, *wp; /* vbar'^p at vp + 6p, wbar'^p at wp + 6p */
+  nsb_vec3 N0, M0;
+  nsb_vec3 cref, rho0;           /* moment reference: old r(0); r(0) - cref */
+  nsb_vec3 f_static, g_static;   /* -n, -m */
+} coll_eval;
+
+/* Integrals of the sweep from x = 0 to the current section:
+ * F = int f, Ig = int (inertia - m), Irf = int rho x f, and per column group
+ * p (0: vbar^0, wbar^0, weight 1; p + 1: vbar'^p, wbar'^p, weight J_p):
+ * SM = int w_p, SV = int w_p (-h f + rhoA c_a rho), SW = int w_p Gw. */
+typedef struct coll_sums {
+  nsb_vec3 F, Ig, Irf;
+  double SM[NSB_BEAM_MAX_POINTS + 1];
+  nsb_vec3 SV[NSB_BEAM_MAX_POINTS + 1];
+  nsb_mat3 SW[NSB_BEAM_MAX_POINTS + 1];
+} coll_sums;
+
+static void coll_eval_init(const nsb_beam_eval_in* in, coll_eval* c) {
+  const nsb_beam_section* sec = in->sec;
+  const double* u = in->u;
+  c->in = in;
+  c->g = in->g;
+  c->sec = sec;
+  c->N = in->g->N;
+  c->n = nsb_beam_velocity_nlocal(c->N);
+  c->iN0 = 12 + 6 * c->N;
+  c->iM0 = c->iN0 + 3;
+  c->h = in->h;
+  c->inertia = in->inertia != 0;
+  c->rcv = rate_coef_of(in);
+  c->rc = c->inertia ? &c->rcv : NULL;
+  c->mca = c->inertia ? sec->rhoA * c->rcv.ca : 0.0;
+  c->CN = nsb_v3(sec->EA, sec->GA2, sec->GA3);
+  c->CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  c->Jd = nsb_v3_load(sec->rhoJ);
+  c->Jm = nsb_m3_diag(c->Jd.x, c->Jd.y, c->Jd.z);
+  c->vb0 = nsb_v3_load(u);
+  c->wb0 = nsb_v3_load(u + 3);
+  c->vbL = nsb_v3_load(u + 6);
+  c->wbL = nsb_v3_load(u + 9);
+  c->vp = u + 12;
+  c->wp = u + 15;
+  c->N0 = nsb_v3_load(u + c->iN0);
+  c->M0 = nsb_v3_load(u + c->iM0);
+  c->cref = nsb_v3_load(in->old_end[0].r);
+  c->rho0 = nsb_v3_scale(c->h, c->vb0);
+  c->f_static = nsb_v3_neg(nsb_v3_load(in->n_load));
+  c->g_static = nsb_v3_neg(nsb_v3_load(in->m_load));
+}
+
+/* node-0 rows: -N^0, -R(0)^T M^0;  d(R^T M) = S(R^T M) dTheta + R^T dM, dTheta = h T^T dwbar */
+static void node0_rows(const coll_eval* c, nsb_mat3 R0, nsb_mat3 T0, double* restrict f, double* restrict K) {
+  const int n = c->n;
+  add_vec(f, 0, nsb_v3_neg(c->N0));
+  nsb_vec3 R0tM0 = nsb_m3_tmulv(R0, c->M0);
+  add_vec(f, 3, nsb_v3_neg(R0tM0));
+  if (K) {
+    add_diag(K, n, 0, c->iN0, -1.0);
+    add_block(K, n, 3, c->iM0, nsb_m3_scale(-1.0, nsb_m3_transpose(R0)));
+    add_block(K, n, 3, 3, nsb_m3_scale(-c->h, nsb_m3_mult(nsb_m3_skew(R0tM0), T0)));
+  }
+}
+
+/* Integration point q: its new state, and its terms added to the sums
+   (tangent sums only when tangent != 0). */
+static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, coll_sums* S, int tangent) {
+  const nsb_beam_geom* g = c->g;
+  const int N = c->N;
+  const double h = c->h;
+  const nsb_vec3 zero = nsb_v3_zero();
+  const double* Jq = g->Jq[q];
+  const double* Iq = g->Iq[q];
+  nsb_vec3 vb = interp(c->vb0, c->vp, Jq, N), wb = interp(c->wb0, c->wp, Jq, N);
+  nsb_vec3 vbp = interp(zero, c->vp, Iq, N), wbp = interp(zero, c->wp, Iq, N);
+  nsb_mat3 R, T;
+  const nsb_beam_point* old = &c->in->old_qp[q];
+  update_point(old, vb, wb, &vbp, &wbp, h, c->rc, cur, &R, &T);
+  nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), c->cref), h, vb);
+  nsb_vec3 fq = c->f_static, gq = c->g_static, Jal = zero, Jw = zero, w = zero, inm = zero;
+  if (c->inertia) {
+    w = nsb_v3_load(cur->w);
+    Jal = diag_mulv(c->Jd, nsb_v3_load(cur->al));
+    Jw = diag_mulv(c->Jd, w);
+    inm = nsb_v3_add(Jal, nsb_v3_cross(w, Jw)); /* J alpha + omega x J omega */
+    fq = nsb_v3_muladd(c->f_static, c->sec->rhoA, nsb_v3_load(cur->a));
+    gq = nsb_v3_add(nsb_m3_mulv(R, inm), c->g_static);
+  }
+  const double wq = g->wq[q];
+  S->F = nsb_v3_muladd(S->F, wq, fq);
+  S->Ig = nsb_v3_muladd(S->Ig, wq, gq);
+  S->Irf = nsb_v3_muladd(S->Irf, wq, nsb_v3_cross(rho, fq));
+  if (!tangent) return;
+  /* d(rho x f)/dvbar = -h S(f) + rhoA c_a S(rho) = S(gv) */
+  nsb_vec3 gv = nsb_v3_muladd(nsb_v3_scale(-h, fq), c->mca, rho);
+  S->SM[0] += wq;
+  S->SV[0] = nsb_v3_muladd(S->SV[0], wq, gv);
+  for (int p = 0; p < N; ++p) {
+    double cw = wq * Jq[p];
+    S->SM[p + 1] += cw;
+    S->SV[p + 1] = nsb_v3_muladd(S->SV[p + 1], cw, gv);
+  }
+  if (c->inertia) {
+    /* Gw = R [ -h S(J alpha + omega x J omega) T^T + c_a J + c_v (S(omega) J - S(J omega)) ] */
+    nsb_mat3 A = nsb_m3_scale(-h, nsb_m3_mult(nsb_m3_skew(inm), T));
+    A = nsb_m3_muladd(A, c->rcv.ca, c->Jm);
+    A = nsb_m3_muladd(A, c->rcv.cv, nsb_m3_sub(nsb_m3_mul(nsb_m3_skew(w), c->Jm), nsb_m3_skew(Jw)));
+    nsb_mat3 Gw = nsb_m3_mul(R, A);
+    S->SW[0] = nsb_m3_muladd(S->SW[0], wq, Gw);
+    for (int p = 0; p < N; ++p) S->SW[p + 1] = nsb_m3_muladd(S->SW[p + 1], wq * Jq[p], Gw);
+  }
+}
+
+/* Collocation point k: rows R N_G - N_g, R M_G - M_g and their tangent. */
+static void coll_point_rows(const coll_eval* c, int k, const coll_sums* S, nsb_beam_point* restrict cur,
+                            double* restrict f, double* restrict K) {
+  const nsb_beam_geom* g = c->g;
+  const int N = c->N, n = c->n;
+  const double h = c->h, mca = c->mca;
+  const double* Jk = g->Jp[k];
+  nsb_vec3 vb = interp(c->vb0, c->vp, Jk, N), wb = interp(c->wb0, c->wp, Jk, N);
+  nsb_vec3 vbp = nsb_v3_load(c->vp + 6 * k), wbp = nsb_v3_load(c->wp + 6 * k); /* I_p(x_k) = delta_pk */
+  nsb_mat3 R, T;
+  const nsb_beam_point* old = &c->in->old_cp[k];
+  update_point(old, vb, wb, &vbp, &wbp, h, c->rc, cur, &R, &T);
+  nsb_vec3 E = nsb_v3_load(cur->E), Kc = nsb_v3_load(cur->K);
+  nsb_vec3 NG = diag_mulv(c->CN, nsb_v3_sub(E, nsb_v3_load(g->E0p[k])));
+  nsb_vec3 MG = diag_mulv(c->CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k])));
+  nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), c->cref), h, vb);
+  nsb_vec3 Ng = nsb_v3_add(c->N0, S->F);
+  nsb_vec3 Mg = moment_g(c->M0, c->N0, S->Ig, S->F, S->Irf, rho, c->rho0);
+  const int tr = 12 + 6 * k, rr = tr + 3;
+  add_vec(f, tr, nsb_v3_sub(nsb_m3_mulv(R, NG), Ng));
+  add_vec(f, rr, nsb_v3_sub(nsb_m3_mulv(R, MG), Mg));
+  if (!K) return;
+  nsb_mat3 Td = nsb_so3_T_dot(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
+  nsb_mat3 Tt = nsb_m3_transpose(T);
+  /* d(R N_G)/dwbar = h R (C_N S(E) - S(N_G)) T^T,  d(R N_G)/dvbar' = h R C_N R^T */
+  nsb_mat3 AN = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(c->CN, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt));
+  AN = nsb_m3_scale(h, AN);
+  nsb_mat3 BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(c->CN, nsb_m3_transpose(R))));
+  /* d(R M_G)/dwbar = h R [(C_M S(K) - S(M_G)) T^T + C_M Td^T],  d(R M_G)/dwbar' = h R C_M T^T */
+  nsb_mat3 BMl = diag_mul(c->CM, Tt);
+  nsb_mat3 AM = nsb_m3_add(nsb_m3_mul(nsb_m3_sub(diag_mul(c->CM, nsb_m3_skew(Kc)), nsb_m3_skew(MG)), Tt),
+                           diag_mul(c->CM, nsb_m3_transpose(Td)));
+  AM = nsb_m3_scale(h, nsb_m3_mul(R, AM));
+  nsb_mat3 BM = nsb_m3_scale(h, nsb_m3_mul(R, BMl));
+  /* group 0 */
+  add_diag(K, n, tr, 0, -mca * S->SM[0]);
+  add_block(K, n, rr, 0,
+            nsb_m3_skew(nsb_v3_neg(nsb_v3_add(nsb_v3_muladd(S->SV[0], -mca * S->SM[0], rho),
+                                              nsb_v3_scale(h, nsb_v3_sub(Ng, c->N0))))));
+  add_block(K, n, tr, 3, AN);
+  add_block(K, n, rr, 3, nsb_m3_sub(AM, S->SW[0]));
+  /* groups p */
+  for (int p = 0; p < N; ++p) {
+    const int cv = 12 + 6 * p, cw = cv + 3;
+    add_diag(K, n, tr, cv, -mca * S->SM[p + 1]);
+    add_block(K, n, tr, cw, nsb_m3_scale(Jk[p], AN));
+    add_block(K, n, rr, cv,
+              nsb_m3_skew(nsb_v3_neg(nsb_v3_muladd(nsb_v3_muladd(S->SV[p + 1], -mca * S->SM[p + 1], rho), h * Jk[p], Ng))));
+    add_block(K, n, rr, cw, nsb_m3_sub(nsb_m3_scale(Jk[p], AM), S->SW[p + 1]));
+  }
+  add_block(K, n, tr, 12 + 6 * k, BN);
+  add_block(K, n, rr, 15 + 6 * k, BM);
+  add_diag(K, n, tr, c->iN0, -1.0);
+  add_block(K, n, rr, c->iN0, nsb_m3_skew(nsb_v3_sub(rho, c->rho0)));
+  add_diag(K, n, rr, c->iM0, -1.0);
+}
+
+/* node 1: +N_g(L), +R(L)^T M_g(L); r(L) from the interpolated vbar(L) */
+static void node1_rows(const coll_eval* c, nsb_mat3 RL, nsb_mat3 TL, const coll_sums* S, double* restrict f,
+                       double* restrict K) {
+  const nsb_beam_geom* g = c->g;
+  const int N = c->N, n = c->n;
+  const double h = c->h, mca = c->mca;
+  nsb_vec3 vbLi = interp(c->vb0, c->vp, g->JL, N);
+  nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(c->in->old_end[1].r), c->cref), h, vbLi);
+  nsb_vec3 Ng = nsb_v3_add(c->N0, S->F);
+  nsb_vec3 Mg = moment_g(c->M0, c->N0, S->Ig, S->F, S->Irf, rho, c->rho0);
+  nsb_vec3 RtM = nsb_m3_tmulv(RL, Mg);
+  add_vec(f, 6, Ng);
+  add_vec(f, 9, RtM);
+  if (!K) return;
+  nsb_mat3 RLt = nsb_m3_transpose(RL);
+  add_diag(K, n, 6, c->iN0, 1.0);
+  add_diag(K, n, 6, 0, mca * S->SM[0]);
+  add_block(K, n, 9, 9, nsb_m3_scale(h, nsb_m3_mult(nsb_m3_skew(RtM), TL)));
+  add_block(K, n, 9, 0,
+            nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_add(nsb_v3_muladd(S->SV[0], -mca * S->SM[0], rho),
+                                                   nsb_v3_scale(h, nsb_v3_sub(Ng, c->N0))))));
+  add_block(K, n, 9, 3, nsb_m3_mul(RLt, S->SW[0]));
+  for (int p = 0; p < N; ++p) {
+    const int cv = 12 + 6 * p, cw = cv + 3;
+    add_diag(K, n, 6, cv, mca * S->SM[p + 1]);
+    add_block(K, n, 9, cv,
+              nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_muladd(nsb_v3_muladd(S->SV[p + 1], -mca * S->SM[p + 1], rho),
+                                                        h * g->JL[p], Ng))));
+    add_block(K, n, 9, cw, nsb_m3_mul(RLt, S->SW[p + 1]));
+  }
+  add_block(K, n, 9, c->iN0, nsb_m3_scale(-1.0, nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_sub(rho, c->rho0)))));
+  add_block(K, n, 9, c->iM0, RLt);
+}
+
+/* closure rows: vbar^L - vbar(L), wbar^L - wbar(L) */
+static void closure_rows(const coll_eval* c, double* restrict f, double* restrict K) {
+  const nsb_beam_geom* g = c->g;
+  const int N = c->N, n = c->n, iN0 = c->iN0, iM0 = c->iM0;
+  add_vec(f, iN0, nsb_v3_sub(c->vbL, interp(c->vb0, c->vp, g->JL, N)));
+  add_vec(f, iM0, nsb_v3_sub(c->wbL, interp(c->wb0, c->wp, g->JL, N)));
+  if (!K) return;
+  add_diag(K, n, iN0, 6, 1.0);
+  add_diag(K, n, iN0, 0, -1.0);
+  add_diag(K, n, iM0, 9, 1.0);
+  add_diag(K, n, iM0, 3, -1.0);
+  for (int p = 0; p < N; ++p) {
+    add_diag(K, n, iN0, 12 + 6 * p, -g->JL[p]);
+    add_diag(K, n, iM0, 15 + 6 * p, -g->JL[p]);
+  }
+}
+
 int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
                            nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end, double* restrict f,
                            double* restrict K) {
   if (in->galerkin) return eval_galerkin(in, cur_qp, cur_cp, cur_end, f, K);
-  const nsb_beam_geom* g = in->g;
-  const nsb_beam_section* sec = in->sec;
-  const int N = g->N, n = nsb_beam_velocity_nlocal(N);
-  const int iN0 = 12 + 6 * N, iM0 = iN0 + 3;
-  const double* u = in->u;
-  const double h = in->h;
-  const int inertia = in->inertia != 0;
-  const rate_coef rcv = rate_coef_of(in);
-  const rate_coef* rc = inertia ? &rcv : NULL;
-  const double mca = inertia ? sec->rhoA * rcv.ca : 0.0; /* d(rhoA a)/d vbar */
-
-  const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
-  const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
-  const nsb_mat3 Jm = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
-  const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
-
-  const nsb_vec3 vb0 = nsb_v3_load(u), wb0 = nsb_v3_load(u + 3);
-  const nsb_vec3 vbL = nsb_v3_load(u + 6), wbL = nsb_v3_load(u + 9);
-  const double *vp = u + 12, *wp = u + 15; /* vbar'^p at vp + 6p, wbar'^p at wp + 6p */
-  const nsb_vec3 N0 = nsb_v3_load(u + iN0), M0 = nsb_v3_load(u + iM0);
-  const nsb_vec3 cref = nsb_v3_load(in->old_end[0].r);
-  const nsb_vec3 zero = nsb_v3_zero();
-
+  coll_eval c;
+  coll_eval_init(in, &c);
+  const int N = c.N, n = c.n;
   memset(f, 0, sizeof(double) * (size_t)n);
   if (K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
-
-  /* ---- ends: states from the node unknowns ---- */
+  /* ends: states from the node unknowns */
   nsb_mat3 R0, T0, RL, TL;
-  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R0, &T0);
-  update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], &RL, &TL);
-  const nsb_vec3 rho0 = nsb_v3_scale(h, vb0); /* r(0) - c */
-
-  /* node-0 rows: -N^0, -R(0)^T M^0;  d(R^T M) = S(R^T M) dTheta + R^T dM, dTheta = h T^T dwbar */
-  add_vec(f, 0, nsb_v3_neg(N0));
-  nsb_vec3 R0tM0 = nsb_m3_tmulv(R0, M0);
-  add_vec(f, 3, nsb_v3_neg(R0tM0));
-  if (K) {
-    add_diag(K, n, 0, iN0, -1.0);
-    add_block(K, n, 3, iM0, nsb_m3_scale(-1.0, nsb_m3_transpose(R0)));
-    add_block(K, n, 3, 3, nsb_m3_scale(-h, nsb_m3_mult(nsb_m3_skew(R0tM0), T0)));
-  }
-
-  /* ---- sweep of the sub-intervals ---- */
-  nsb_vec3 F = zero, Ig = zero, Irf = zero;   /* int f, int (inertia - m), int rho x f */
-  double SM[NSB_BEAM_MAX_POINTS + 1];         /* int w_p            (w_0 = 1, w_p = J_p) */
-  nsb_vec3 SV[NSB_BEAM_MAX_POINTS + 1];       /* int w_p (-h f + rhoA c_a rho) */
-  nsb_mat3 SW[NSB_BEAM_MAX_POINTS + 1];       /* int w_p d(inertia moment)/dwbar */
+  update_point(&in->old_end[0], c.vb0, c.wb0, NULL, NULL, c.h, c.rc, &cur_end[0], &R0, &T0);
+  update_point(&in->old_end[1], c.vbL, c.wbL, NULL, NULL, c.h, c.rc, &cur_end[1], &RL, &TL);
+  node0_rows(&c, R0, T0, f, K);
+  /* sweep of the sub-intervals [0, x_1], ..., [x_N, L] */
+  coll_sums S;
+  S.F = S.Ig = S.Irf = nsb_v3_zero();
   for (int p = 0; p <= N; ++p) {
-    SM[p] = 0.0;
-    SV[p] = zero;
-    SW[p] = nsb_m3_zero();
+    S.SM[p] = 0.0;
+    S.SV[p] = nsb_v3_zero();
+    S.SW[p] = nsb_m3_zero();
   }
-  const nsb_vec3 f_static = nsb_v3_neg(nl), g_static = nsb_v3_neg(ml);
-
   for (int s = 0, q = 0; s <= N; ++s) {
-    for (int i = 0; i < g->n_gauss; ++i, ++q) {
-      const double* Jq = g->Jq[q];
-      const double* Iq = g->Iq[q];
-      nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
-      nsb_vec3 vbp = interp(zero, vp, Iq, N), wbp = interp(zero, wp, Iq, N);
-      nsb_mat3 R, T;
-      const nsb_beam_point* old = &in->old_qp[q];
-      nsb_beam_point* cur = &cur_qp[q];
-      update_point(old, vb, wb, &vbp, &wbp, h, rc, cur, &R, &T);
-      nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), cref), h, vb);
-      nsb_vec3 fq = f_static, gq = g_static, Jal = zero, Jw = zero, w = zero, inm = zero;
-      if (inertia) {
-        w = nsb_v3_load(cur->w);
-        Jal = diag_mulv(Jd, nsb_v3_load(cur->al));
-        Jw = diag_mulv(Jd, w);
-        inm = nsb_v3_add(Jal, nsb_v3_cross(w, Jw)); /* J alpha + omega x J omega */
-        fq = nsb_v3_muladd(f_static, sec->rhoA, nsb_v3_load(cur->a));
-        gq = nsb_v3_add(nsb_m3_mulv(R, inm), g_static);
-      }
-      const double wq = g->wq[q];
-      F = nsb_v3_muladd(F, wq, fq);
-      Ig = nsb_v3_muladd(Ig, wq, gq);
-      Irf = nsb_v3_muladd(Irf, wq, nsb_v3_cross(rho, fq));
-      if (!K) continue;
-      /* d(rho x f)/dvbar = -h S(f) + rhoA c_a S(rho) = S(gv) */
-      nsb_vec3 gv = nsb_v3_muladd(nsb_v3_scale(-h, fq), mca, rho);
-      SM[0] += wq;
-      SV[0] = nsb_v3_muladd(SV[0], wq, gv);
-      for (int p = 0; p < N; ++p) {
-        double c = wq * Jq[p];
-        SM[p + 1] += c;
-        SV[p + 1] = nsb_v3_muladd(SV[p + 1], c, gv);
-      }
-      if (inertia) {
-        /* Gw = R [ -h S(J alpha + omega x J omega) T^T + c_a J + c_v (S(omega) J - S(J omega)) ] */
-        nsb_mat3 A = nsb_m3_scale(-h, nsb_m3_mult(nsb_m3_skew(inm), T));
-        A = nsb_m3_muladd(A, rcv.ca, Jm);
-        A = nsb_m3_muladd(A, rcv.cv, nsb_m3_sub(nsb_m3_mul(nsb_m3_skew(w), Jm), nsb_m3_skew(Jw)));
-        nsb_mat3 Gw = nsb_m3_mul(R, A);
-        SW[0] = nsb_m3_muladd(SW[0], wq, Gw);
-        for (int p = 0; p < N; ++p) SW[p + 1] = nsb_m3_muladd(SW[p + 1], wq * Jq[p], Gw);
-      }
-    }
-
-    if (s < N) {
-      /* ---- collocation point k = s: R N_G - N_g, R M_G - M_g ---- */
-      const int k = s;
-      const double* Jk = g->Jp[k];
-      nsb_vec3 vb = interp(vb0, vp, Jk, N), wb = interp(wb0, wp, Jk, N);
-      nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k); /* I_p(x_k) = delta_pk */
-      nsb_mat3 R, T;
-      const nsb_beam_point* old = &in->old_cp[k];
-      nsb_beam_point* cur = &cur_cp[k];
-      update_point(old, vb, wb, &vbp, &wbp, h, rc, cur, &R, &T);
-      nsb_vec3 E = nsb_v3_load(cur->E), Kc = nsb_v3_load(cur->K);
-      nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0p[k])));
-      nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k])));
-      nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), cref), h, vb);
-      nsb_vec3 Ng = nsb_v3_add(N0, F);
-      nsb_vec3 Mg = moment_g(M0, N0, Ig, F, Irf, rho, rho0);
-      const int tr = 12 + 6 * k, rr = tr + 3;
-      add_vec(f, tr, nsb_v3_sub(nsb_m3_mulv(R, NG), Ng));
-      add_vec(f, rr, nsb_v3_sub(nsb_m3_mulv(R, MG), Mg));
-      if (!K) continue;
-      nsb_mat3 Td = nsb_so3_T_dot(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
-      nsb_mat3 Tt = nsb_m3_transpose(T);
-      /* d(R N_G)/dwbar = h R (C_N S(E) - S(N_G)) T^T,  d(R N_G)/dvbar' = h R C_N R^T */
-      nsb_mat3 AN = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(CN, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt));
-      AN = nsb_m3_scale(h, AN);
-      nsb_mat3 BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(CN, nsb_m3_transpose(R))));
-      /* d(R M_G)/dwbar = h R [(C_M S(K) - S(M_G)) T^T + C_M Td^T],  d(R M_G)/dwbar' = h R C_M T^T */
-      nsb_mat3 BMl = diag_mul(CM, Tt);
-      nsb_mat3 AM = nsb_m3_add(nsb_m3_mul(nsb_m3_sub(diag_mul(CM, nsb_m3_skew(Kc)), nsb_m3_skew(MG)), Tt),
-                               diag_mul(CM, nsb_m3_transpose(Td)));
-      AM = nsb_m3_scale(h, nsb_m3_mul(R, AM));
-      nsb_mat3 BM = nsb_m3_scale(h, nsb_m3_mul(R, BMl));
-      /* group 0 */
-      add_diag(K, n, tr, 0, -mca * SM[0]);
-      add_block(K, n, rr, 0,
-                nsb_m3_skew(nsb_v3_neg(nsb_v3_add(nsb_v3_muladd(SV[0], -mca * SM[0], rho),
-                                                  nsb_v3_scale(h, nsb_v3_sub(Ng, N0))))));
-      add_block(K, n, tr, 3, AN);
-      add_block(K, n, rr, 3, nsb_m3_sub(AM, SW[0]));
-      /* groups p */
-      for (int p = 0; p < N; ++p) {
-        const int cv = 12 + 6 * p, cw = cv + 3;
-        add_diag(K, n, tr, cv, -mca * SM[p + 1]);
-        add_block(K, n, tr, cw, nsb_m3_scale(Jk[p], AN));
-        add_block(K, n, rr, cv,
-                  nsb_m3_skew(nsb_v3_neg(nsb_v3_muladd(nsb_v3_muladd(SV[p + 1], -mca * SM[p + 1], rho), h * Jk[p], Ng))));
-        add_block(K, n, rr, cw, nsb_m3_sub(nsb_m3_scale(Jk[p], AM), SW[p + 1]));
-      }
-      add_block(K, n, tr, 12 + 6 * k, BN);
-      add_block(K, n, rr, 15 + 6 * k, BM);
-      add_diag(K, n, tr, iN0, -1.0);
-      add_block(K, n, rr, iN0, nsb_m3_skew(nsb_v3_sub(rho, rho0)));
-      add_diag(K, n, rr, iM0, -1.0);
-    } else {
-      /* ---- node 1: +N_g(L), +R(L)^T M_g(L); r(L) from the interpolated vbar(L) ---- */
-      nsb_vec3 vbLi = interp(vb0, vp, g->JL, N);
-      nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(in->old_end[1].r), cref), h, vbLi);
-      nsb_vec3 Ng = nsb_v3_add(N0, F);
-      nsb_vec3 Mg = moment_g(M0, N0, Ig, F, Irf, rho, rho0);
-      nsb_vec3 RtM = nsb_m3_tmulv(RL, Mg);
-      add_vec(f, 6, Ng);
-      add_vec(f, 9, RtM);
-      if (!K) continue;
-      nsb_mat3 RLt = nsb_m3_transpose(RL);
-      add_diag(K, n, 6, iN0, 1.0);
-      add_diag(K, n, 6, 0, mca * SM[0]);
-      add_block(K, n, 9, 9, nsb_m3_scale(h, nsb_m3_mult(nsb_m3_skew(RtM), TL)));
-      add_block(K, n, 9, 0,
-                nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_add(nsb_v3_muladd(SV[0], -mca * SM[0], rho),
-                                                       nsb_v3_scale(h, nsb_v3_sub(Ng, N0))))));
-      add_block(K, n, 9, 3, nsb_m3_mul(RLt, SW[0]));
-      for (int p = 0; p < N; ++p) {
-        const int cv = 12 + 6 * p, cw = cv + 3;
-        add_diag(K, n, 6, cv, mca * SM[p + 1]);
-        add_block(K, n, 9, cv,
-                  nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_muladd(nsb_v3_muladd(SV[p + 1], -mca * SM[p + 1], rho),
-                                                            h * g->JL[p], Ng))));
-        add_block(K, n, 9, cw, nsb_m3_mul(RLt, SW[p + 1]));
-      }
-      add_block(K, n, 9, iN0, nsb_m3_scale(-1.0, nsb_m3_mul(RLt, nsb_m3_skew(nsb_v3_sub(rho, rho0)))));
-      add_block(K, n, 9, iM0, RLt);
-    }
+    for (int i = 0; i < in->g->n_gauss; ++i, ++q) coll_point(&c, q, &cur_qp[q], &S, K != NULL);
+    if (s < N)
+      coll_point_rows(&c, s, &S, &cur_cp[s], f, K);
+    else
+      node1_rows(&c, RL, TL, &S, f, K);
   }
-
-  /* ---- closure rows: vbar^L - vbar(L), wbar^L - wbar(L) ---- */
-  add_vec(f, iN0, nsb_v3_sub(vbL, interp(vb0, vp, g->JL, N)));
-  add_vec(f, iM0, nsb_v3_sub(wbL, interp(wb0, wp, g->JL, N)));
-  if (K) {
-    add_diag(K, n, iN0, 6, 1.0);
-    add_diag(K, n, iN0, 0, -1.0);
-    add_diag(K, n, iM0, 9, 1.0);
-    add_diag(K, n, iM0, 3, -1.0);
-    for (int p = 0; p < N; ++p) {
-      add_diag(K, n, iN0, 12 + 6 * p, -g->JL[p]);
-      add_diag(K, n, iM0, 15 + 6 * p, -g->JL[p]);
-    }
-  }
+  closure_rows(&c, f, K);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 /* beam_velocity.h -- the velocity-based geometrically exact beam element
- * (Cesarek 2013, §6.1.2, §6.3.2; digest seed-001 §4): a pure kernel.
+ * (Češarek et al. 2013, §6.1.2, §6.3.2): a pure kernel.
  *
  * Primary unknowns of one element at t_{n+1} (local vector u, layout below):
  *   node 0:  vbar^0 (3, global), wbar^0 (3, body frame of the node)

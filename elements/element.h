@@ -305,6 +305,12 @@ typedef struct nsb_beam_sample_out {
 /// 2 pi, where the rotation maps of its interior become singular).
 double nsb_beam_turn(const nsb_elem* e);
 int nsb_beam_n_samples(const nsb_elem* e);
+/// Checkpoint of a beam element's evolving state (solver/checkpoint.c): the
+/// byte count, a copy into buf, and the copy back (same element of the same
+/// model).  What the element computed at set-up is not included.
+size_t nsb_beam_state_bytes(const nsb_elem* e);
+void nsb_beam_state_save(const nsb_elem* e, void* buf);
+void nsb_beam_state_load(const nsb_elem* e, const void* buf);
 /// Integration points of a beam element (consistent mass of the modal
 /// analysis): their count, and weights, current positions (3 each) and
 /// section frames (4 each) into caller arrays, and the section's rhoA, rhoJ.

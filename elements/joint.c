@@ -1,5 +1,5 @@
 /* joint.c -- bilateral joints with Lagrange multipliers: spherical,
- * revolute, distance; imposed at position or velocity level (seed 001 §4.3.3,
+ * revolute, distance; imposed at position or velocity level (Češarek et al. 2013, §4.3.3,
  * eqs. 4.42-4.45), and at acceleration level for the initial accelerations.
  *
  * Kinematics of a joint point on side X (node x, R, body-frame offset s):

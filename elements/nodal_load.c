@@ -10,7 +10,7 @@
  * Generalized-alpha (Arnold-Bruls form, docs/theory.md §3.4): the equations hold at
  * t_{n+1}, so the loads act at t_{n+1} as with Newmark.
  *
- * Manufactured rotation (seed 001 §4.3.1): for the prescribed rotation vector
+ * Manufactured rotation (Češarek et al. 2013, §4.3.1): for the prescribed rotation vector
  * theta(t), R(t) = exp(S(theta)), omega_G = T(theta)^T theta_dot and
  * alpha_G = T^T theta_ddot + (dT/dt)^T theta_dot; the applied body-frame moment
  * R^T M_g = J_O alpha_G + omega_G x J_O omega_G is what makes the free body

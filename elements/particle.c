@@ -1,4 +1,4 @@
-/* particle.c -- point mass with translational DOFs only (seed 001 eq. 7.1):
+/* particle.c -- point mass with translational DOFs only (Češarek et al. 2013, eq. 7.1):
  *   f_t = m a - m g,   df_t/da = m I.
  */
 #include "elements/element.h"

@@ -3,7 +3,7 @@
  * Body point P = x + R rho (rho in the body frame), centre of mass offset c,
  * mass m, inertia J_c about the centre of mass and J_O = J_c + m(|c|^2 I - c c^T)
  * about the reference point.  Virtual work of the inertia forces with
- * dP = dx - R S(rho) dTheta gives (seed 001 eq. 4.41 for c = 0):
+ * dP = dx - R S(rho) dTheta gives (Češarek et al. 2013, eq. 4.41 for c = 0):
  *
  *   f_t = m (a + R(alpha x c + omega x (omega x c))) - m g          (global)
  *   f_r = J_O alpha + omega x J_O omega + m c x (R^T a) - m c x (R^T g)  (body)

@@ -215,6 +215,11 @@ static const kwspec kw_table[] = {
      {{"FORMAT", P_ENUM, 1, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_output, NULL, NULL},
+    {"RESTART",
+     KW_RESTART,
+     W_ANY,
+     {{"WRITE", P_FLAG, 1, NULL}, {"FREQUENCY", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_restart, NULL, NULL},
 };
 #define N_KEYWORDS ((int)(sizeof kw_table / sizeof kw_table[0]))
 

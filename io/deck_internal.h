@@ -112,7 +112,8 @@ typedef enum kw_id {
   KW_FREQUENCY,
   KW_MODAL_DYNAMIC,
   KW_SOLVER_CONTROLS,
-  KW_OUTPUT
+  KW_OUTPUT,
+  KW_RESTART
 } kw_id;
 
 
@@ -330,11 +331,12 @@ void deck_data_manufactured(parser* p, loc at);
 void deck_begin_initial(parser* p, loc at, const pval* v);
 void deck_data_initial(parser* p, loc at);
 
-/* deck_output.c: *PROBE, *OUTPUT */
+/* deck_output.c: *PROBE, *OUTPUT, *RESTART */
 void deck_begin_probe(parser* p, loc at, const pval* v);
 void deck_data_probe(parser* p, loc at);
 void deck_end_probe(parser* p);
 void deck_begin_output(parser* p, loc at, const pval* v);
+void deck_begin_restart(parser* p, loc at, const pval* v);
 
 /* deck_check.c: the checks that need the whole deck (after the last line) */
 void deck_check_model(parser* p);

@@ -1,4 +1,5 @@
-/* deck_output.c -- the output keywords of the deck reader: *OUTPUT and *PROBE
+/* deck_output.c -- the output keywords of the deck reader: *OUTPUT, *PROBE and
+ * *RESTART
  * (see deck_internal.h and docs/deck.md).
  */
 #include "io/deck_internal.h"
@@ -129,4 +130,13 @@ void deck_data_probe(parser* p, loc at) {
 void deck_end_probe(parser* p) {
   if (p->m->probes.data[p->b.index].quantities == 0 && p->b.n_data == 0)
     SYNTAX(p, p->b.at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB; on beams E, N, M, NS, MS)");
+}
+
+/* *RESTART, WRITE, FREQUENCY=n: a checkpoint every n increments (model-wide). */
+void deck_begin_restart(parser* p, loc at, const pval* v) {
+  if (v[1].i < 1) {
+    VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[1].i);
+    return;
+  }
+  p->m->restart_every = v[1].i;
 }

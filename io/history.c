@@ -1,18 +1,130 @@
 /* history.c -- CSV time histories. */
+#define _POSIX_C_SOURCE 200809L
 #include "io/history.h"
 
 #include "contact/pair.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
+
+/* ---- whole rows ------------------------------------------------------------------
+ *
+ * A CSV file that a crash (kill -9, power loss of the process) leaves with
+ * complete rows only.  Each row is formatted into a preallocated buffer and
+ * handed to stdio with one fwrite; the stream's buffer is ours (setvbuf) and
+ * is flushed before a row that would not fit, so every write(2) that reaches
+ * the file ends at a row boundary.  csv_flush at each output time pushes the
+ * rows out.  No allocation after csv_open. */
+typedef struct csv_out {
+  nsb_ctx* ctx;
+  FILE* f;
+  char* row;       /* row_cap bytes: the row being formatted */
+  size_t row_cap;
+  size_t len;      /* bytes of the row so far */
+  char* io;        /* io_size bytes: the stream buffer */
+  size_t io_size;
+  size_t pending;  /* bytes in the stream buffer since the last flush */
+  int truncated;   /* a field did not fit in row (a programming error: row_cap too small) */
+  char path[1024];
+} csv_out;
+
+static void csv_close(csv_out* c) {
+  if (c->f) fclose(c->f);
+  c->f = NULL;
+  if (c->row) nsb_free(c->ctx, c->row, c->row_cap);
+  if (c->io) nsb_free(c->ctx, c->io, c->io_size);
+  c->row = c->io = NULL;
+}
+
+/* Open path (mode "w", or "a" to continue a file) with rows of up to row_cap bytes. */
+static int csv_open(nsb_ctx* ctx, csv_out* c, const char* path, const char* mode, size_t row_cap) {
+  memset(c, 0, sizeof *c);
+  c->ctx = ctx;
+  NSB_CHECK(ctx, strlen(path) < sizeof c->path, NSB_ERR_IO, "output path too long: %s", path);
+  snprintf(c->path, sizeof c->path, "%s", path);
+  c->row_cap = row_cap;
+  c->io_size = 2 * row_cap > 65536 ? 2 * row_cap : 65536;
+  c->row = nsb_alloc(ctx, c->row_cap);
+  c->io = nsb_alloc(ctx, c->io_size);
+  if (!c->row || !c->io) {
+    csv_close(c);
+    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "%s: out of memory", path);
+  }
+  c->f = fopen(path, mode);
+  if (!c->f) {
+    int err = errno;
+    csv_close(c);
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(err));
+  }
+  setvbuf(c->f, c->io, _IOFBF, c->io_size);
+  return NSB_OK;
+}
+
+/* Append printf-formatted text to the row. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void csv_put(csv_out* c, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(c->row + c->len, c->row_cap - c->len, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= c->row_cap - c->len) {
+    c->truncated = 1;
+    return;
+  }
+  c->len += (size_t)n;
+}
+
+static int csv_io_error(csv_out* c, int err) {
+  return nsb_ctx_error(c->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", c->path,
+                       strerror(err ? err : EIO));
+}
+
+/* Push the buffered rows to the file (one write of whole rows). */
+static int csv_flush(csv_out* c) {
+  errno = 0;
+  if (fflush(c->f) != 0 || ferror(c->f)) return csv_io_error(c, errno);
+  c->pending = 0;
+  return NSB_OK;
+}
+
+/* End the row with a newline and hand it to the stream in one fwrite. */
+static int csv_end_row(csv_out* c) {
+  NSB_ASSERT(!c->truncated && c->len + 1 < c->row_cap);
+  c->row[c->len++] = '\n';
+  if (c->pending + c->len > c->io_size) NSB_CALL(csv_flush(c));
+  errno = 0;
+  if (fwrite(c->row, 1, c->len, c->f) != c->len) return csv_io_error(c, errno);
+  c->pending += c->len;
+  c->len = 0;
+  return NSB_OK;
+}
+
+/* Continue a file an earlier run wrote (restart): cut it to its first bytes
+   (the rows up to the checkpoint) and append from there. */
+static int csv_resume(nsb_ctx* ctx, csv_out* c, const char* path, size_t row_cap, long bytes) {
+  struct stat sb;
+  NSB_CHECK(ctx, stat(path, &sb) == 0, NSB_ERR_IO, "cannot continue %s: %s", path, strerror(errno));
+  NSB_CHECK(ctx, sb.st_size >= bytes, NSB_ERR_IO,
+            "cannot continue %s: it holds %lld bytes, the checkpoint counts %ld (changed since?)", path,
+            (long long)sb.st_size, bytes);
+  NSB_CHECK(ctx, truncate(path, bytes) == 0, NSB_ERR_IO, "cannot continue %s: %s", path, strerror(errno));
+  return csv_open(ctx, c, path, "a", row_cap);
+}
+
+/* Bytes written to the file so far (after csv_flush: its size). */
+static long csv_tell(csv_out* c) { return ftell(c->f); }
 
 struct nsb_history {
   nsb_ctx* ctx;
-  FILE* f;
+  csv_out out;
   const nsb_model* m;
   int n_cols;
   int dissipative; /* the model has dashpots or contacts: a "dissipated" column */
-  char path[1024];
 };
 
 /* Models that can dissipate energy get the column "dissipated" after
@@ -65,44 +177,67 @@ static const unsigned probe_bits[] = {NSB_PROBE_X,  NSB_PROBE_U, NSB_PROBE_V, NS
                                       NSB_PROBE_NS, NSB_PROBE_MS, NSB_PROBE_RF, NSB_PROBE_RM};
 #define N_PROBE_BITS ((int)(sizeof probe_bits / sizeof probe_bits[0]))
 
-int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out) {
-  *out = NULL;
-  FILE* f = fopen(path, "w");
-  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot write %s: %s", path, strerror(errno));
-  nsb_history* h = nsb_alloc(ctx, sizeof(*h));
-  if (!h) {
-    fclose(f);
-    return NSB_ERR_ALLOC;
-  }
-  h->ctx = ctx;
-  h->f = f;
-  h->m = m;
-  snprintf(h->path, sizeof h->path, "%s", path);
-  fputs("time,step,newton_iterations,kinetic_energy,potential_energy,total_energy,"
-        "linear_momentum_x,linear_momentum_y,linear_momentum_z,"
-        "angular_momentum_x,angular_momentum_y,angular_momentum_z,external_work",
-        f);
-  h->n_cols = 13;
-  h->dissipative = model_dissipates(m);
-  if (h->dissipative) {
-    fputs(",dissipated", f);
-    h->n_cols++;
-  }
-  /* the factor on the current step's loads (nsb_system_load_factor): the
-     same column whatever the step kinds */
-  fputs(",load_factor", f);
-  h->n_cols++;
+/* Columns of the model's history rows, and the bytes a row (or the header) can take. */
+static int history_columns(const nsb_model* m, int dissipative, size_t* row_cap) {
+  int n = 14 + dissipative;
+  size_t cap = 512 + 32 * (size_t)n;
   for (int p = 0; p < m->probes.count; ++p) {
     const nsb_probe* pr = &m->probes.data[p];
     for (int b = 0; b < N_PROBE_BITS; ++b) {
       if (!(pr->quantities & probe_bits[b])) continue;
-      for (const char* const* n = nsb_probe_quantity_names(probe_bits[b]); *n; ++n) {
-        fprintf(f, ",%s.%s", pr->name, *n);
-        h->n_cols++;
+      for (const char* const* q = nsb_probe_quantity_names(probe_bits[b]); *q; ++q) {
+        n++;
+        cap += 32 + strlen(pr->name) + strlen(*q);
       }
     }
   }
-  fputc('\n', f);
+  *row_cap = cap;
+  return n;
+}
+
+int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out) {
+  return nsb_history_open_resume(ctx, path, m, 0, out);
+}
+
+int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, long bytes, nsb_history** out) {
+  *out = NULL;
+  nsb_history* h = nsb_alloc(ctx, sizeof(*h));
+  if (!h) return NSB_ERR_ALLOC;
+  h->ctx = ctx;
+  h->m = m;
+  h->dissipative = model_dissipates(m);
+  size_t row_cap;
+  h->n_cols = history_columns(m, h->dissipative, &row_cap);
+  int st = bytes > 0 ? csv_resume(ctx, &h->out, path, row_cap, bytes) : csv_open(ctx, &h->out, path, "w", row_cap);
+  if (st < 0) {
+    nsb_free(ctx, h, sizeof(*h));
+    return st;
+  }
+  if (bytes > 0) {
+    *out = h;
+    return NSB_OK;
+  }
+  csv_out* c = &h->out;
+  csv_put(c, "time,step,newton_iterations,kinetic_energy,potential_energy,total_energy,"
+             "linear_momentum_x,linear_momentum_y,linear_momentum_z,"
+             "angular_momentum_x,angular_momentum_y,angular_momentum_z,external_work");
+  if (h->dissipative) csv_put(c, ",dissipated");
+  /* the factor on the current step's loads (nsb_system_load_factor): the
+     same column whatever the step kinds */
+  csv_put(c, ",load_factor");
+  for (int p = 0; p < m->probes.count; ++p) {
+    const nsb_probe* pr = &m->probes.data[p];
+    for (int b = 0; b < N_PROBE_BITS; ++b) {
+      if (!(pr->quantities & probe_bits[b])) continue;
+      for (const char* const* n = nsb_probe_quantity_names(probe_bits[b]); *n; ++n) csv_put(c, ",%s.%s", pr->name, *n);
+    }
+  }
+  st = csv_end_row(c);
+  if (st >= 0) st = csv_flush(c);
+  if (st < 0) {
+    nsb_history_close(&h);
+    return st;
+  }
   *out = h;
   return NSB_OK;
 }
@@ -112,12 +247,12 @@ int nsb_history_n_columns(const nsb_history* h) { return h->n_cols; }
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations) {
   nsb_energy e;
   nsb_system_energy(s, &e);
-  FILE* f = h->f;
-  fprintf(f, "%.17g,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s), increment,
+  csv_out* c = &h->out;
+  csv_put(c, "%.17g,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s), increment,
           newton_iterations, e.kinetic, e.potential, e.kinetic + e.potential, e.momentum.x, e.momentum.y,
           e.momentum.z, e.angular_momentum.x, e.angular_momentum.y, e.angular_momentum.z, e.external_work);
-  if (h->dissipative) fprintf(f, ",%.17g", e.dissipated);
-  fprintf(f, ",%.17g", nsb_system_load_factor(s));
+  if (h->dissipative) csv_put(c, ",%.17g", e.dissipated);
+  csv_put(c, ",%.17g", nsb_system_load_factor(s));
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   for (int p = 0; p < h->m->probes.count; ++p) {
@@ -163,24 +298,22 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
         case NSB_PROBE_RM: memcpy(vals, nsb_system_reactions(s) + 6 * pr->node + 3, 3 * sizeof(double)); break;
         default: n = 0;
       }
-      for (int k = 0; k < n; ++k) fprintf(f, ",%.17g", vals[k]);
+      for (int k = 0; k < n; ++k) csv_put(c, ",%.17g", vals[k]);
     }
   }
-  if (fputc('\n', f) == EOF || ferror(f))
-    return nsb_ctx_error(h->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s", h->path);
-  return NSB_OK;
+  /* one row per output time: pushed to the file at once */
+  NSB_CALL(csv_end_row(c));
+  return csv_flush(c);
 }
 
-int nsb_history_flush(nsb_history* h) {
-  if (fflush(h->f) != 0 || ferror(h->f))
-    return nsb_ctx_error(h->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s", h->path);
-  return NSB_OK;
-}
+int nsb_history_flush(nsb_history* h) { return csv_flush(&h->out); }
+
+long nsb_history_tell(nsb_history* h) { return csv_tell(&h->out); }
 
 void nsb_history_close(nsb_history** ph) {
   if (!ph || !*ph) return;
   nsb_history* h = *ph;
-  fclose(h->f);
+  csv_close(&h->out);
   nsb_free(h->ctx, h, sizeof(*h));
   *ph = NULL;
 }
@@ -189,25 +322,37 @@ void nsb_history_close(nsb_history** ph) {
 
 struct nsb_contact_log {
   nsb_ctx* ctx;
-  FILE* f;
-  char path[1024];
+  csv_out out;
 };
 
 int nsb_contact_log_open(nsb_ctx* ctx, const char* path, nsb_contact_log** out) {
+  return nsb_contact_log_open_resume(ctx, path, 0, out);
+}
+
+int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_contact_log** out) {
   *out = NULL;
-  FILE* f = fopen(path, "w");
-  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot write %s: %s", path, strerror(errno));
   nsb_contact_log* c = nsb_alloc(ctx, sizeof(*c));
-  if (!c) {
-    fclose(f);
-    return NSB_ERR_ALLOC;
-  }
+  if (!c) return NSB_ERR_ALLOC;
   c->ctx = ctx;
-  c->f = f;
-  snprintf(c->path, sizeof c->path, "%s", path);
-  fputs("time,pair,slave_node,master,gap,normal_impulse,tangential_impulse_1,tangential_impulse_2,normal_force,"
-        "slip_speed,dissipated,x,y,z,nx,ny,nz\n",
-        f);
+  /* 16 numbers, three integers and the master's name */
+  size_t row_cap = 20 * 32 + NSB_NAME_MAX + 64;
+  int st = bytes > 0 ? csv_resume(ctx, &c->out, path, row_cap, bytes) : csv_open(ctx, &c->out, path, "w", row_cap);
+  if (st < 0) {
+    nsb_free(ctx, c, sizeof(*c));
+    return st;
+  }
+  if (bytes > 0) {
+    *out = c;
+    return NSB_OK;
+  }
+  csv_put(&c->out, "time,pair,slave_node,master,gap,normal_impulse,tangential_impulse_1,tangential_impulse_2,"
+                   "normal_force,slip_speed,dissipated,x,y,z,nx,ny,nz");
+  st = csv_end_row(&c->out);
+  if (st >= 0) st = csv_flush(&c->out);
+  if (st < 0) {
+    nsb_contact_log_close(&c);
+    return st;
+  }
   *out = c;
   return NSB_OK;
 }
@@ -228,25 +373,23 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
       snprintf(master, sizeof master, "node %d", m->nodes.data[d->shape.master].label);
     else
       snprintf(master, sizeof master, "element %d", m->elements.data[d->shape.master].label);
-    fprintf(c->f, "%.17g,%d,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
+    csv_put(&c->out, "%.17g,%d,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
             nsb_system_time(s), d->pair + 1, m->nodes.data[e->nodes[0]].label, master, d->gap, d->impulse[0],
             d->impulse[1], d->impulse[2], d->force, d->slip, d->dissipated, d->point[0], d->point[1], d->point[2],
             d->n[0], d->n[1], d->n[2]);
+    NSB_CALL(csv_end_row(&c->out));
   }
-  if (ferror(c->f))
-    return nsb_ctx_error(c->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s", c->path);
-  return NSB_OK;
+  /* the rows of one output time go out together */
+  return csv_flush(&c->out);
 }
 
-int nsb_contact_log_flush(nsb_contact_log* c) {
-  if (fflush(c->f) != 0 || ferror(c->f))
-    return nsb_ctx_error(c->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s", c->path);
-  return NSB_OK;
-}
+int nsb_contact_log_flush(nsb_contact_log* c) { return csv_flush(&c->out); }
+
+long nsb_contact_log_tell(nsb_contact_log* c) { return csv_tell(&c->out); }
 
 void nsb_contact_log_close(nsb_contact_log** pc) {
   if (!pc || !*pc) return;
-  fclose((*pc)->f);
+  csv_close(&(*pc)->out);
   nsb_free((*pc)->ctx, *pc, sizeof(**pc));
   *pc = NULL;
 }

@@ -3,6 +3,12 @@
  * One header row of column names, then one row per output time, every value
  * printed with %.17g so that the file round-trips exactly.  The writer is
  * told its columns once; rows are written with no allocation.
+ *
+ * Crash safety: every row is formatted into a preallocated buffer and reaches
+ * the file whole (one fwrite into a stream buffer that is flushed before a row
+ * that would not fit), and the file is flushed at every output time, so a run
+ * killed at any instant (SIGKILL included) leaves complete rows only: at most
+ * the rows of the output time being written are missing.
  */
 #ifndef NSB_HISTORY_H
 #define NSB_HISTORY_H
@@ -19,11 +25,18 @@ typedef struct nsb_history nsb_history;
 /// current step's loads, nsb_system_load_factor) and the probe columns
 /// <probe>.<quantity> of the model.  Owned by caller.
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out);
-/// Write one row for the system's current state.
+/// Continue the history.csv of an earlier run (restart): cut it to its first
+/// bytes (nsb_history_tell at the checkpoint) and append.  Errors: NSB_ERR_IO
+/// (missing or shorter file).  bytes = 0: as nsb_history_open.
+int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, long bytes, nsb_history** out);
+/// Write one row for the system's current state and flush it to the file.
+/// Errors: NSB_ERR_IO (the message names the file and the OS error).
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations);
 /// Push the buffered rows to the file.  Errors: NSB_ERR_IO if any write since
 /// open failed (disk full, ...); call it before close, which cannot report.
 int nsb_history_flush(nsb_history* h);
+/// Bytes in the file after the last flush (the end of the last complete row).
+long nsb_history_tell(nsb_history* h);
 /// Number of columns (for tests).
 int nsb_history_n_columns(const nsb_history* h);
 /// Flush and close; accepts NULL, sets *h = NULL.
@@ -33,15 +46,20 @@ void nsb_history_close(nsb_history** h);
 const char* const* nsb_probe_quantity_names(unsigned group_bit);
 
 /// Per-contact CSV (contacts.csv): one row per closed or loaded contact and
-/// output time: time, pair (1-based, deck order), slave node, master
-/// (obstacle name, "node N", "element N"), gap, impulses (normal, two
-/// tangential; LAW=NEWTON, over the last increment), normal force (HERTZ:
-/// the force; NEWTON: impulse / h), slip speed, energy dissipated in the last
-/// increment, the contact point on the master and the normal.
+/// output time (rows whole and flushed at every output time, as history.csv):
+/// time, pair (1-based, deck order), slave node, master (obstacle name,
+/// "node N", "element N"), gap, impulses (normal, two tangential; LAW=NEWTON,
+/// over the last increment), normal force (HERTZ: the force; NEWTON:
+/// impulse / h), slip speed, energy dissipated in the last increment, the
+/// contact point on the master and the normal.
 typedef struct nsb_contact_log nsb_contact_log;
 int nsb_contact_log_open(nsb_ctx* ctx, const char* path, nsb_contact_log** out);
+/// As nsb_history_open_resume, for contacts.csv.
+int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_contact_log** out);
 int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s);
 int nsb_contact_log_flush(nsb_contact_log* c);
+/// Bytes in the file after the last flush.
+long nsb_contact_log_tell(nsb_contact_log* c);
 void nsb_contact_log_close(nsb_contact_log** c);
 
 #endif

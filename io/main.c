@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* dlsym(RTLD_DEFAULT) */
 #include <dlfcn.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,8 @@
 
 static void usage(FILE* out) {
   fprintf(out,
-          "usage: nsbeam run DECK [-o OUTDIR] [--quiet]   run the analysis of an input deck\n"
+          "usage: nsbeam run DECK [-o OUTDIR] [--quiet] [--restart FILE]\n"
+          "                                                run the analysis of an input deck (from a checkpoint)\n"
           "       nsbeam check DECK                        read and validate a deck, print a model summary\n"
           "       nsbeam plot OUTDIR [COLUMN ...] [--svg]  draw the histories of a run (OUTDIR/plots)\n"
           "       nsbeam view OUTDIR [--color ARRAY] [--movie]\n"
@@ -23,8 +25,32 @@ static void usage(FILE* out) {
           "run writes OUTDIR/history.csv and the ParaView collection OUTDIR/bodies.pvd\n"
           "(default OUTDIR: out/<deck name without extension>).  A progress line is\n"
           "shown on stderr when it is a terminal, unless --quiet.  The deck format is\n"
-          "documented in docs/deck.md.  Exit status: 0 success, 1 bad deck or failed\n"
-          "analysis, 2 bad command line.\n");
+          "documented in docs/deck.md.  SIGINT (Ctrl-C) or SIGTERM stop a run after the\n"
+          "current increment with every output file complete.  Exit status: 0 success,\n"
+          "1 bad deck or failed analysis, 2 bad command line, 130 (SIGINT) or 143\n"
+          "(SIGTERM) interrupted.  With *RESTART, WRITE, FREQUENCY=n in the deck, run writes\n"
+          "a checkpoint OUTDIR/restart.nsr every n increments; --restart OUTDIR/restart.nsr\n"
+          "continues the run from it, appending to the output in OUTDIR.\n");
+}
+
+/* The signal that asked the run to stop (0: none).  The one piece of global
+   state of the program: a signal handler can reach nothing else.  The run
+   reads it once per increment (nsb_run_options.stop). */
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_stop_signal(int sig) { stop_signal = sig; }
+
+/* SIGINT and SIGTERM end the run cleanly after the current increment.  The
+   handler is reset on delivery (SA_RESETHAND): a second Ctrl-C kills the
+   program at once, as a user pressing it twice expects. */
+static void catch_stop_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
 }
 
 /* nsbeam plot and nsbeam view: the Python script NAME.py (matplotlib,
@@ -116,6 +142,7 @@ int main(int argc, char** argv) {
   }
   const char* deck = NULL;
   const char* outdir = NULL;
+  const char* restart = NULL;
   int quiet = 0;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "-o") && !strcmp(cmd, "run")) {
@@ -124,6 +151,12 @@ int main(int argc, char** argv) {
         return 2;
       }
       outdir = argv[++i];
+    } else if (!strcmp(argv[i], "--restart") && !strcmp(cmd, "run")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "nsbeam: --restart needs a restart file\n");
+        return 2;
+      }
+      restart = argv[++i];
     } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
       quiet = 1;
     } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -180,14 +213,19 @@ int main(int argc, char** argv) {
     opt.outdir = outdir;
     opt.quiet = quiet;
     opt.progress = !quiet && isatty(fileno(stderr));
+    opt.stop = &stop_signal;
+    opt.restart = restart;
     nsb_stats stats;
     memset(&stats, 0, sizeof stats);
+    catch_stop_signals();
     st = nsb_run(ctx, m, &opt, &stats);
     if (!quiet) nsb_stats_print(&stats, stdout);
     if (st < 0) {
       fprintf(stderr, "nsbeam: %s: analysis failed: %s\n", deck,
               nsb_ctx_error_message(ctx)[0] ? nsb_ctx_error_message(ctx) : nsb_status_message(st));
       rc = 1;
+    } else if (stop_signal != 0) {
+      rc = 128 + (int)stop_signal; /* the shell's convention for a death by signal */
     }
   }
   nsb_model_destroy(&m);

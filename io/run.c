@@ -4,8 +4,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "base/clock.h"
 
 #include "contact/pair.h"
@@ -21,6 +24,8 @@ nsb_run_options nsb_run_default_options(void) {
   o.quiet = 0;
   o.progress = 0;
   o.report = stdout;
+  o.stop = NULL;
+  o.restart = NULL;
   return o;
 }
 
@@ -38,6 +43,10 @@ static int make_dirs(nsb_ctx* ctx, const char* path) {
   }
   if (mkdir(buf, 0777) != 0 && errno != EEXIST)
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot create %s: %s", buf, strerror(errno));
+  struct stat sb;
+  if (stat(buf, &sb) != 0 || !S_ISDIR(sb.st_mode))
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot use %s as output directory: %s", buf,
+                         strerror(ENOTDIR));
   return NSB_OK;
 }
 
@@ -343,6 +352,8 @@ static int write_mode_rows(nsb_ctx* ctx, FILE* csv, int k, const nsb_modal_resul
                 om > 0.0 ? NSB_TWO_PI / om : 0.0, r->residual[j]) < 0)
       return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "modes.csv: write failed");
   }
+  if (csv && fflush(csv) != 0)
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write modes.csv: %s", strerror(errno));
   return NSB_OK;
 }
 
@@ -510,15 +521,110 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
   return NSB_OK;
 }
 
+/* ---- the run ----------------------------------------------------------------- */
+
+/* Where the run stood after the increment of the checkpoint. */
+typedef struct restart_point {
+  int64_t step, j, inc; /* step index, increments done in it, increments over the run */
+  double sub, t_step0;  /* substep size (after a cutback), step start time */
+  int64_t has_output;
+  double t_output;
+  int64_t hist_bytes, clog_bytes, modes_bytes;
+  nsb_vtk_resume vtk, bvtk, cvtk;
+} restart_point;
+
+/* Everything one run holds: the system, the output writers and their
+   buffers, and the counters of the progress line and of the report of an
+   interrupted run.  Lives on nsb_run's stack. */
+typedef struct run {
+  nsb_ctx* ctx;
+  const nsb_model* m;
+  const nsb_run_options* opt;
+  nsb_system* s;
+  nsb_stats* stats; /* the system's */
+  nsb_history* hist;
+  nsb_contact_log* clog;
+  nsb_vtk_writer* vtk;
+  nsb_vtk_beam_writer* bvtk;
+  nsb_vtk_contact_writer* cvtk;
+  FILE* modes_csv;
+  char modes_path[1100];
+  frame_buf fb;
+  beam_buf bb;
+  contact_buf cb;
+  int ascii;           /* VTK encoding of the first step with VTK output */
+  int probe_reactions; /* history probes with RF or RM */
+  long inc;            /* increments accepted over the run */
+  double t_start;      /* wall clock at the start */
+  double t_end;        /* analysis time at the end of the last step */
+  double last_progress;
+  int has_output;      /* any output written yet */
+  double t_output;     /* analysis time of the last output written */
+  int stopped;         /* the signal that stopped the run (opt->stop), 0 while it runs */
+  char* ckpt;          /* checkpoint buffer (*RESTART), grown when the contact list grows */
+  long ckpt_cap;
+  const restart_point* resume; /* the checkpoint a restarted run continues from, or NULL */
+} run;
+
+/* What write_output writes (bits). */
+enum {
+  OUT_HISTORY = 1,  /* a history.csv row */
+  OUT_CONTACTS = 2, /* contacts.csv rows */
+  OUT_VTK = 4,      /* the VTK frames of bodies and beams */
+  OUT_VTK_CONTACTS = 8, /* with OUT_VTK: the contact points too */
+  OUT_COUNT = 16    /* count the VTK frames in the statistics (increment output, not the initial state) */
+};
+
+/* Write the outputs `what` (OUT_* bits) of the current state; iters: the
+   Newton iterations of the history row.  Every file written is complete
+   afterwards. */
+static int write_output(run* rn, unsigned what, int iters) {
+  nsb_system* s = rn->s;
+  double tic = nsb_now_s(), t = nsb_system_time(s);
+  int hist = (what & OUT_HISTORY) && rn->hist, clog = (what & OUT_CONTACTS) && rn->clog,
+      vtk = (what & OUT_VTK) && rn->vtk;
+  if (hist) NSB_CALL(nsb_history_write(rn->hist, s, rn->inc, iters));
+  if (clog) NSB_CALL(nsb_contact_log_write(rn->clog, s));
+  if (vtk) {
+    NSB_CALL(write_frame(rn->vtk, &rn->fb, s, t));
+    if (rn->bvtk) NSB_CALL(write_beams(rn->bvtk, &rn->bb, s, t));
+    if ((what & OUT_VTK_CONTACTS) && rn->cvtk) NSB_CALL(write_contacts(rn->ctx, rn->cvtk, &rn->cb, s));
+    if (what & OUT_COUNT) rn->stats->outputs++;
+  }
+  if (hist || clog || vtk) {
+    rn->has_output = 1;
+    rn->t_output = t;
+  }
+  rn->stats->t_output += nsb_now_s() - tic;
+  return NSB_OK;
+}
+
+/* The progress line, at most four times a second. */
+static void show_progress(run* rn) {
+  if (!rn->opt->progress || rn->opt->quiet) return;
+  double now = nsb_now_s();
+  if (now - rn->last_progress <= 0.25) return;
+  rn->last_progress = now;
+  progress(0.0, rn->t_end, nsb_system_time(rn->s), now - rn->t_start, rn->inc, rn->stats->newton_iterations);
+}
+
+/* Checked once per increment: has a signal asked the run to stop? */
+static int stop_requested(run* rn) {
+  if (rn->opt->stop && *rn->opt->stop != 0) rn->stopped = (int)*rn->opt->stop;
+  return rn->stopped != 0;
+}
+
 /* A *MODAL DYNAMIC step (docs/theory.md §7): modes of the current state,
    then the reduced integration (solver/reduced.h) with the step's loads and
    the obstacle contacts; output as in a dynamic step (the state rebuilt from
    the modal coordinates). */
-static int modal_dynamic_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, const nsb_run_options* opt,
-                              nsb_history* hist, FILE* csv, nsb_vtk_writer* vtk, frame_buf* fb,
-                              nsb_vtk_beam_writer* bvtk, beam_buf* bb, long* inc) {
+static int modal_dynamic_step(run* rn, int k) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_model* m = rn->m;
+  nsb_system* s = rn->s;
+  const nsb_run_options* opt = rn->opt;
   const nsb_step_def* sd = &m->steps.data[k];
-  nsb_stats* stats = nsb_system_stats(s);
+  nsb_stats* stats = rn->stats;
   nsb_modal_result r;
   memset(&r, 0, sizeof r);
   nsb_reduced* red = NULL;
@@ -530,7 +636,7 @@ static int modal_dynamic_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, i
     fprintf(opt->report, "step %d: modal dynamics with %d modes (omega %.6g .. %.6g), %s reduction\n", k + 1,
             r.n_modes, sqrt(fmax(r.lambda[0], 0.0)), sqrt(fmax(r.lambda[r.n_modes - 1], 0.0)),
             sd->reduction ? "quasi-static" : "modal");
-  if ((st = write_mode_rows(ctx, csv, k, &r)) < 0) goto out;
+  if ((st = write_mode_rows(ctx, rn->modes_csv, k, &r)) < 0) goto out;
   w.n = r.n;
   w.m = r.n_modes;
   nsb_energy e0;
@@ -597,24 +703,20 @@ static int modal_dynamic_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, i
     if ((varying || j == 1) && (st = modal_force(s, &r, &w, t + 0.5 * h)) < 0) goto out;
     if ((st = nsb_reduced_step(red, t, h, w.f)) < 0) goto out;
     stats->increments++;
-    ++*inc;
-    int want_hist = hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
-    int want_vtk = vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
+    ++rn->inc;
+    int want_hist = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
+    int want_vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     if (want_hist || want_vtk) {
-      double tic = nsb_now_s();
       if ((st = modal_output_state(s, &r, red, &w, &e0, t0 + (double)j * h, h)) < 0) goto out;
-      if (want_hist && (st = nsb_history_write(hist, s, *inc, 0)) < 0) goto out;
-      if (want_vtk) {
-        if ((st = write_frame(vtk, fb, s, nsb_system_time(s))) < 0) goto out;
-        if (bvtk && (st = write_beams(bvtk, bb, s, nsb_system_time(s))) < 0) goto out;
-        stats->outputs++;
-      }
-      stats->t_output += nsb_now_s() - tic;
+      unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u);
+      if ((st = write_output(rn, what, 0)) < 0) goto out;
     }
+    show_progress(rn);
+    if (stop_requested(rn)) break;
   }
   stats->contact_sweeps += red->sweeps;
   /* the step's end state even without output there */
-  if (!(hist && sd->history_every > 0) && !(vtk && sd->vtk_every > 0))
+  if (!rn->stopped && !(rn->hist && sd->history_every > 0) && !(rn->vtk && sd->vtk_every > 0))
     st = modal_output_state(s, &r, red, &w, &e0, t0 + (double)n_inc * h, h);
 out:
   nsb_reduced_destroy(&red);
@@ -626,271 +728,495 @@ out:
 /* A *STATIC, RIKS step: arc-length increments (solver/arclength.h) until
    one of the step's end criteria; history and VTK output every EVERY-th
    increment and at the last one, as in any step. */
-static int riks_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, const nsb_run_options* opt,
-                     nsb_history* hist, nsb_vtk_writer* vtk, frame_buf* fb, nsb_vtk_beam_writer* bvtk, beam_buf* bb,
-                     long* inc, double t_end, double t_start) {
+static int riks_step(run* rn, int k) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_model* m = rn->m;
+  nsb_system* s = rn->s;
+  const nsb_run_options* opt = rn->opt;
   const nsb_step_def* sd = &m->steps.data[k];
-  nsb_stats* stats = nsb_system_stats(s);
   nsb_arclength* al = NULL;
   NSB_CALL(nsb_arclength_create(ctx, s, &al));
   nsb_arclength_info info;
   nsb_newton_report rep;
-  double lpf_peak = 0.0, last_progress = nsb_now_s();
+  double lpf_peak = 0.0;
   int st = NSB_OK;
   for (long j = 1;; ++j) {
     double t0 = nsb_system_time(s);
     st = nsb_arclength_increment(al, &info, &rep);
     if (st < 0) {
-      print_failure(m, k, *inc + 1, t0, nsb_arclength_ds(al), &rep);
+      print_failure(m, k, rn->inc + 1, t0, nsb_arclength_ds(al), &rep);
       nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld (LPF %.10g): %s", t0, k + 1,
-                    *inc + 1, nsb_system_load_factor(s), rep.cause);
+                    rn->inc + 1, nsb_system_load_factor(s), rep.cause);
       break;
     }
-    ++*inc;
+    ++rn->inc;
     lpf_peak = fmax(lpf_peak, info.lpf);
     int last = info.end != NSB_ARC_GOING;
-    double tic = nsb_now_s();
-    if (hist && sd->history_every > 0 && (j % sd->history_every == 0 || last))
-      if ((st = nsb_history_write(hist, s, *inc, info.iterations)) < 0) break;
-    if (vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || last)) {
-      if ((st = write_frame(vtk, fb, s, nsb_system_time(s))) < 0) break;
-      if (bvtk && (st = write_beams(bvtk, bb, s, nsb_system_time(s))) < 0) break;
-      stats->outputs++;
-    }
-    stats->t_output += nsb_now_s() - tic;
-    if (opt->progress && !opt->quiet && tic - last_progress > 0.25) {
-      last_progress = tic;
-      progress(0.0, t_end, nsb_system_time(s), tic - t_start, *inc, stats->newton_iterations);
-    }
+    int hist_due = sd->history_every > 0 && (j % sd->history_every == 0 || last);
+    int vtk_due = sd->vtk_every > 0 && (j % sd->vtk_every == 0 || last);
+    unsigned what = (hist_due ? OUT_HISTORY : 0u) | (vtk_due ? OUT_VTK | OUT_COUNT : 0u);
+    if ((st = write_output(rn, what, info.iterations)) < 0) break;
+    show_progress(rn);
     if (last) {
       if (opt->report && !opt->quiet)
         fprintf(opt->report, "step %d: Riks path ends after %ld increments at LPF %.10g (largest %.10g), arc length %.6g: %s\n",
                 k + 1, j, info.lpf, lpf_peak, nsb_arclength_used(al), nsb_arclength_end_text(info.end));
       break;
     }
+    if (stop_requested(rn)) break;
   }
   nsb_arclength_destroy(&al);
   return st;
 }
 
-int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
-  double t_start = nsb_now_s();
-  int st = NSB_OK;
-  nsb_system* s = NULL;
-  nsb_history* hist = NULL;
-  nsb_contact_log* clog = NULL;
-  nsb_vtk_writer* vtk = NULL;
-  nsb_vtk_beam_writer* bvtk = NULL;
-  nsb_vtk_contact_writer* cvtk = NULL;
-  FILE* modes_csv = NULL;
-  char modes_path[1100];
-  contact_buf cb;
-  memset(&cb, 0, sizeof cb);
-  frame_buf fb;
-  beam_buf bb;
-  memset(&fb, 0, sizeof fb);
-  memset(&bb, 0, sizeof bb);
-  int want_vtk = 0, want_hist = 0, want_clog = 0, ascii = 0;
+/* Create the output directory and the writers the steps ask for; a
+   restarted run continues the files of the run it continues (rn->resume). */
+static int open_outputs(run* rn) {
+  nsb_ctx* ctx = rn->ctx;
+  const restart_point* rp = rn->resume;
+  const nsb_model* m = rn->m;
+  const char* dir = rn->opt->outdir;
+  int want_vtk = 0, want_hist = 0, want_clog = 0, want_modes = 0;
   for (int k = 0; k < m->steps.count; ++k) {
-    if (m->steps.data[k].vtk_every > 0 && !want_vtk) {
+    const nsb_step_def* sd = &m->steps.data[k];
+    if (sd->vtk_every > 0 && !want_vtk) {
       want_vtk = 1;
-      ascii = m->steps.data[k].vtk_ascii;
+      rn->ascii = sd->vtk_ascii;
     }
-    if (m->steps.data[k].history_every > 0) want_hist = 1;
-    if (m->steps.data[k].contact_every > 0) want_clog = 1;
+    want_hist |= sd->history_every > 0;
+    want_clog |= sd->contact_every > 0;
+    want_modes |= sd->n_modes > 0;
   }
-  if ((st = make_dirs(ctx, opt->outdir)) < 0) goto done;
-  if ((st = nsb_system_create(ctx, m, &s)) < 0) goto done;
+  char path[1100];
+  NSB_CALL(make_dirs(ctx, dir));
   if (want_hist) {
-    char path[1100];
-    snprintf(path, sizeof path, "%s/history.csv", opt->outdir);
-    if ((st = nsb_history_open(ctx, path, m, &hist)) < 0) goto done;
+    snprintf(path, sizeof path, "%s/history.csv", dir);
+    NSB_CALL(nsb_history_open_resume(ctx, path, m, rp ? (long)rp->hist_bytes : 0, &rn->hist));
   }
-  int want_modes = 0;
-  for (int k = 0; k < m->steps.count; ++k)
-    if (m->steps.data[k].n_modes > 0) want_modes = 1;
   if (want_modes) {
-    snprintf(modes_path, sizeof modes_path, "%s/modes.csv", opt->outdir);
-    modes_csv = fopen(modes_path, "w");
-    if (!modes_csv) {
-      st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot create %s: %s", modes_path,
-                         strerror(errno));
-      goto done;
-    }
-    fprintf(modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual\n");
+    snprintf(rn->modes_path, sizeof rn->modes_path, "%s/modes.csv", dir);
+    if (rp && rp->modes_bytes > 0)
+      NSB_CHECK(ctx, truncate(rn->modes_path, (off_t)rp->modes_bytes) == 0, NSB_ERR_IO, "cannot continue %s: %s",
+                rn->modes_path, strerror(errno));
+    rn->modes_csv = fopen(rn->modes_path, rp && rp->modes_bytes > 0 ? "a" : "w");
+    NSB_CHECK(ctx, rn->modes_csv, NSB_ERR_IO, "cannot write %s: %s", rn->modes_path, strerror(errno));
+    if (!(rp && rp->modes_bytes > 0)) fprintf(rn->modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual\n");
   }
   if (want_clog) {
-    char path[1100];
-    snprintf(path, sizeof path, "%s/contacts.csv", opt->outdir);
-    if ((st = nsb_contact_log_open(ctx, path, &clog)) < 0) goto done;
+    snprintf(path, sizeof path, "%s/contacts.csv", dir);
+    NSB_CALL(nsb_contact_log_open_resume(ctx, path, rp ? (long)rp->clog_bytes : 0, &rn->clog));
   }
   if (want_vtk) {
-    if ((st = frame_setup(ctx, m, &fb)) < 0) goto done;
-    if ((st = nsb_vtk_writer_create(ctx, opt->outdir, "bodies", ascii, fb.n, fb.n_lines, &vtk)) < 0) goto done;
-    if ((st = beam_setup(ctx, m, s, &bb)) < 0) goto done;
-    if (bb.n_lines > 0 &&
-        (st = nsb_vtk_beam_writer_create(ctx, opt->outdir, "beams", ascii, bb.n_points, bb.n_lines, 16, &bvtk)) < 0)
-      goto done;
+    NSB_CALL(frame_setup(ctx, m, &rn->fb));
+    NSB_CALL(nsb_vtk_writer_create_resume(ctx, dir, "bodies", rn->ascii, rn->fb.n, rn->fb.n_lines,
+                                          rp ? &rp->vtk : NULL, &rn->vtk));
+    NSB_CALL(beam_setup(ctx, m, rn->s, &rn->bb));
+    if (rn->bb.n_lines > 0)
+      NSB_CALL(nsb_vtk_beam_writer_create_resume(ctx, dir, "beams", rn->ascii, rn->bb.n_points, rn->bb.n_lines, 16,
+                                                 rp ? &rp->bvtk : NULL, &rn->bvtk));
     if (m->contact_pairs.count > 0) {
-      if ((st = contact_reserve(ctx, &cb, nsb_system_n_contacts(s))) < 0) goto done;
-      if ((st = nsb_vtk_contact_writer_create(ctx, opt->outdir, "contacts", ascii, cb.cap, &cvtk)) < 0) goto done;
+      NSB_CALL(contact_reserve(ctx, &rn->cb, nsb_system_n_contacts(rn->s)));
+      NSB_CALL(nsb_vtk_contact_writer_create_resume(ctx, dir, "contacts", rn->ascii, rn->cb.cap, rp ? &rp->cvtk : NULL,
+                                                    &rn->cvtk));
     }
   }
-  nsb_stats* stats = nsb_system_stats(s);
-  int probe_reactions = 0; /* history probes with RF or RM */
-  for (int p = 0; p < m->probes.count; ++p)
-    if (m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) probe_reactions = 1;
-  double t = 0.0, t_end = 0.0;
-  for (int k = 0; k < m->steps.count; ++k) t_end += m->steps.data[k].period;
-  long inc = 0;
-  double last_progress = nsb_now_s();
+  return NSB_OK;
+}
+
+/* Push what sits in stdio buffers to the files: a failed write there fails the run. */
+static int finish_outputs(run* rn) {
+  int st = NSB_OK;
+  if (rn->hist) st = nsb_history_flush(rn->hist);
+  if (st >= 0 && rn->clog) st = nsb_contact_log_flush(rn->clog);
+  if (rn->modes_csv) {
+    int bad = fclose(rn->modes_csv) != 0;
+    int err = errno;
+    rn->modes_csv = NULL;
+    if (bad && st >= 0)
+      st = nsb_ctx_error(rn->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", rn->modes_path,
+                         strerror(err));
+  }
+  return st;
+}
+
+/* Say where the output is, then close and free every writer. */
+static void close_outputs(run* rn, int st) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_run_options* opt = rn->opt;
+  FILE* rep = opt->report && !opt->quiet ? opt->report : NULL;
+  if (rn->modes_csv) fclose(rn->modes_csv);
+  rn->modes_csv = NULL;
+  if (rep && rn->vtk) fprintf(rep, "ParaView: %s\n", nsb_vtk_pvd_path(rn->vtk));
+  if (rep && rn->bvtk)
+    fprintf(rep, "ParaView: %s (axis), %s (solid)\n", nsb_vtk_beam_pvd_path(rn->bvtk),
+            nsb_vtk_beam_surface_pvd_path(rn->bvtk));
+  if (rep && rn->cvtk) fprintf(rep, "ParaView: %s (contact points)\n", nsb_vtk_contact_pvd_path(rn->cvtk));
+  if (rep && rn->hist) fprintf(rep, "history:  %s/history.csv\n", opt->outdir);
+  if (rep && rn->clog) fprintf(rep, "contacts: %s/contacts.csv\n", opt->outdir);
+  if (rep && st >= 0 && rn->modes_path[0]) fprintf(rep, "modes:    %s\n", rn->modes_path);
+  nsb_vtk_writer_destroy(&rn->vtk);
+  nsb_vtk_beam_writer_destroy(&rn->bvtk);
+  nsb_vtk_contact_writer_destroy(&rn->cvtk);
+  contact_free(ctx, &rn->cb);
+  frame_free(ctx, &rn->fb);
+  beam_free(ctx, &rn->bb);
+  nsb_history_close(&rn->hist);
+  nsb_contact_log_close(&rn->clog);
+}
+
+/* The outputs of the initial state (before the first step's increments). */
+static int write_initial(run* rn, int contacts) {
+  return write_output(rn, OUT_HISTORY | OUT_VTK | (contacts ? OUT_VTK_CONTACTS : 0u), 0);
+}
+
+/* Advance from the current time to the grid time t_target of increment j
+   of step k: one increment of h_nom, or substeps after a cutback (halving
+   down to the step's smallest increment, growing back after success);
+   *sub carries the substep size from one grid increment to the next. */
+static int advance_to(run* rn, int k, double t_target, double h_nom, double t_step0, double* sub, int* iters) {
+  nsb_ctx* ctx = rn->ctx;
+  nsb_system* s = rn->s;
+  const nsb_step_def* sd = &rn->m->steps.data[k];
+  double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
   nsb_newton_report rep;
-  for (int k = 0; k < m->steps.count && st >= 0; ++k) {
+  while (nsb_system_time(s) < t_target - 1e-9 * h_nom) {
+    /* the last substep lands exactly on the grid time t_target, absorbing round-off */
+    double rest = t_target - nsb_system_time(s);
+    double hh = rest < 1.5 * *sub ? rest : *sub;
+    int st = nsb_system_increment(s, hh, &rep);
+    *iters += rep.iterations;
+    if (st < 0) {
+      rn->stats->rejected++;
+      nsb_ctx_clear_error(ctx);
+      if (*sub * 0.5 >= h_min * (1.0 - 1e-12) && st != NSB_ERR_ALLOC) {
+        *sub *= 0.5;
+        continue;
+      }
+      /* a static step that converged on the way and now fails even at
+         the smallest increment: the load has passed a limit point */
+      if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > t_step0 &&
+          !strstr(rep.cause, "probable cause")) {
+        size_t len = strlen(rep.cause);
+        snprintf(rep.cause + len, sizeof rep.cause - len,
+                 "; probable cause: a limit point: the load of this step has reached a maximum the structure can "
+                 "carry on this path (increments failed down to %.3g, the smallest the step allows, after "
+                 "converging up to step time %.6g); follow the path beyond it with *STATIC, RIKS or a dynamic step",
+                 hh, nsb_system_time(s) - t_step0);
+      }
+      print_failure(rn->m, k, rn->inc + 1, nsb_system_time(s), hh, &rep);
+      return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld: %s",
+                           nsb_system_time(s), k + 1, rn->inc + 1, rep.cause);
+    }
+    rn->stats->increments++;
+    if (*sub < h_nom) *sub = fmin(2.0 * *sub, h_nom); /* grow back after a cutback */
+  }
+  return NSB_OK;
+}
+
+/* ---- checkpoints (*RESTART) ----------------------------------------------------
+ *
+ * <outdir>/restart.nsr, replaced (temporary file + rename) every FREQUENCY
+ * increments of static and dynamic steps:
+ *   magic "NSBRSTRT", uint32 version, uint32 0, uint64 model fingerprint,
+ *   uint64 payload bytes, the payload (the run's restart_point, then the
+ *   system's checkpoint, solver/checkpoint.c), uint64 FNV-1a hash of the
+ *   payload.  Host byte order: a checkpoint continues on the machine kind
+ *   that wrote it.
+ * The model fingerprint hashes what sizes and drives the state (nodes and
+ * their coordinates, elements and their nodes, steps and their increments,
+ * probes, contact pairs), so a checkpoint of another deck or another model
+ * size is refused before anything is read. */
+
+#define RESTART_MAGIC "NSBRSTRT"
+enum { RESTART_VERSION = 1 };
+
+
+static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {
+  const unsigned char* c = p;
+  for (size_t i = 0; i < n; ++i) {
+    h ^= c[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+static uint64_t model_fingerprint(const nsb_model* m) {
+  uint64_t h = 14695981039346656037ull;
+  int counts[5] = {m->nodes.count, m->elements.count, m->steps.count, m->probes.count, m->contact_pairs.count};
+  h = fnv1a(h, counts, sizeof counts);
+  for (int i = 0; i < m->nodes.count; ++i) {
+    h = fnv1a(h, &m->nodes.data[i].label, sizeof(int));
+    h = fnv1a(h, m->nodes.data[i].X, 3 * sizeof(double));
+  }
+  for (int i = 0; i < m->elements.count; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    int v[3] = {e->label, (int)e->type, e->n_points};
+    h = fnv1a(h, v, sizeof v);
+    h = fnv1a(h, e->nodes, sizeof e->nodes);
+  }
+  for (int k = 0; k < m->steps.count; ++k) {
     const nsb_step_def* sd = &m->steps.data[k];
-    if ((st = nsb_system_begin_step(s, k, t)) < 0) goto done;
-    if (sd->modal_dynamic) {
-      if (k == 0) {
-        if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
-        if (vtk && (st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
-        if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
-      }
-      if ((st = modal_dynamic_step(ctx, m, s, k, opt, hist, modes_csv, vtk, &fb, bvtk, &bb, &inc)) < 0) goto done;
-      t = nsb_system_time(s);
-      continue;
-    }
-    if (sd->n_modes > 0) {
-      if (k == 0) {
-        if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
-        if (vtk && (st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
-        if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
-      }
-      if ((st = frequency_step(ctx, m, s, k, opt, modes_csv, &fb, &bb, ascii)) < 0) goto done;
-      continue;
-    }
-    /* consistent accelerations at the start of the analysis and of every
-       dynamic step that follows a static one (the static state has none) */
-    if (sd->kind == NSB_STEP_DYNAMIC && (k == 0 || m->steps.data[k - 1].kind == NSB_STEP_STATIC)) {
-      nsb_system_want_reactions(s, k == 0 && ((hist && probe_reactions) || vtk));
-      st = nsb_system_initial_acceleration(s, &rep);
-      if (st < 0) {
-        print_failure(m, k, 0, t, 0.0, &rep);
-        nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "initial accelerations: %s", rep.cause);
-        goto done;
-      }
-    }
-    if (k == 0) {
-      if (hist && (st = nsb_history_write(hist, s, 0, 0)) < 0) goto done;
-      if (vtk && (st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
-      if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
-      if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;
-    }
-    if (sd->riks) {
-      if ((st = riks_step(ctx, m, s, k, opt, hist, vtk, &fb, bvtk, &bb, &inc, t_end, t_start)) < 0) goto done;
-      t = nsb_system_time(s);
-      continue;
-    }
-    double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
-    long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
-    double h_nom = sd->period / (double)n_inc;
-    double t_step0 = t;
-    for (long j = 1; j <= n_inc; ++j) {
-      double t_target = t_step0 + (double)j * h_nom;
-      double sub = h_nom;
-      int iters = 0;
-      /* support reactions only where they are written */
-      int hist_due = hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
-      int vtk_due = vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
-      nsb_system_want_reactions(s, (hist_due && probe_reactions) || vtk_due);
-      while (nsb_system_time(s) < t_target - 1e-9 * h_nom) {
-        /* the last substep lands exactly on the grid time t_target, absorbing round-off */
-        double rest = t_target - nsb_system_time(s);
-        double hh = rest < 1.5 * sub ? rest : sub;
-        st = nsb_system_increment(s, hh, &rep);
-        iters += rep.iterations;
-        if (st < 0) {
-          stats->rejected++;
-          nsb_ctx_clear_error(ctx);
-          if (sub * 0.5 >= h_min * (1.0 - 1e-12) && st != NSB_ERR_ALLOC) {
-            sub *= 0.5;
-            continue;
-          }
-          /* a static step that converged on the way and now fails even at
-             the smallest increment: the load has passed a limit point */
-          if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > t_step0 &&
-              !strstr(rep.cause, "probable cause")) {
-            size_t len = strlen(rep.cause);
-            snprintf(rep.cause + len, sizeof rep.cause - len,
-                     "; probable cause: a limit point: the load of this step has reached a maximum the structure can "
-                     "carry on this path (increments failed down to %.3g, the smallest the step allows, after "
-                     "converging up to step time %.6g); follow the path beyond it with *STATIC, RIKS or a dynamic step",
-                     hh, nsb_system_time(s) - t_step0);
-          }
-          print_failure(m, k, inc + 1, nsb_system_time(s), hh, &rep);
-          nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld: %s",
-                        nsb_system_time(s), k + 1, inc + 1, rep.cause);
-          goto done;
-        }
-        stats->increments++;
-        if (sub < h_nom) sub = fmin(2.0 * sub, h_nom); /* grow back after a cutback */
-      }
-      ++inc;
-      double tic = nsb_now_s();
-      if (hist_due && (st = nsb_history_write(hist, s, inc, iters)) < 0) goto done;
-      if (clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc))
-        if ((st = nsb_contact_log_write(clog, s)) < 0) goto done;
-      if (vtk_due) {
-        if ((st = write_frame(vtk, &fb, s, nsb_system_time(s))) < 0) goto done;
-        if (bvtk && (st = write_beams(bvtk, &bb, s, nsb_system_time(s))) < 0) goto done;
-        if (cvtk && (st = write_contacts(ctx, cvtk, &cb, s)) < 0) goto done;
-        stats->outputs++;
-      }
-      stats->t_output += nsb_now_s() - tic;
-      if (opt->progress && !opt->quiet && tic - last_progress > 0.25) {
-        last_progress = tic;
-        progress(0.0, t_end, nsb_system_time(s), tic - t_start, inc, stats->newton_iterations);
-      }
-    }
-    t = nsb_system_time(s);
+    double d[2] = {sd->period, sd->h};
+    int v[3] = {(int)sd->kind, sd->riks, sd->n_modes};
+    h = fnv1a(h, d, sizeof d);
+    h = fnv1a(h, v, sizeof v);
   }
-  /* the last rows may still sit in the stdio buffer: a failed write there must fail the run */
-  if (st >= 0 && hist) st = nsb_history_flush(hist);
-  if (st >= 0 && clog) st = nsb_contact_log_flush(clog);
-  if (modes_csv) {
-    if (fclose(modes_csv) != 0 && st >= 0)
-      st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "%s: write failed", modes_path);
-    modes_csv = NULL;
+  return h;
+}
+
+/* Write the checkpoint after increment j of step k (allocation only when the
+   state has grown beyond the buffer: a longer contact list). */
+static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0) {
+  nsb_ctx* ctx = rn->ctx;
+  double tic = nsb_now_s();
+  long sys_bytes = nsb_system_checkpoint_size(rn->s);
+  if (sys_bytes < 0) return (int)sys_bytes;
+  long need = (long)sizeof(restart_point) + sys_bytes;
+  if (need > rn->ckpt_cap) {
+    long cap = need + need / 2;
+    char* p = nsb_realloc(ctx, rn->ckpt, (size_t)(rn->ckpt_cap > 0 ? rn->ckpt_cap : 1), (size_t)cap);
+    if (!p) return NSB_ERR_ALLOC;
+    rn->ckpt = p;
+    rn->ckpt_cap = cap;
   }
-done:
-  if (modes_csv) fclose(modes_csv);
+  restart_point rp;
+  memset(&rp, 0, sizeof rp);
+  rp.step = k;
+  rp.j = j;
+  rp.inc = rn->inc;
+  rp.sub = sub;
+  rp.t_step0 = t_step0;
+  rp.has_output = rn->has_output;
+  rp.t_output = rn->t_output;
+  rp.hist_bytes = rn->hist ? nsb_history_tell(rn->hist) : 0;
+  rp.clog_bytes = rn->clog ? nsb_contact_log_tell(rn->clog) : 0;
+  rp.modes_bytes = rn->modes_csv ? ftell(rn->modes_csv) : 0;
+  if (rn->vtk) rp.vtk = nsb_vtk_resume_point(rn->vtk);
+  if (rn->bvtk) rp.bvtk = nsb_vtk_beam_resume_point(rn->bvtk);
+  if (rn->cvtk) rp.cvtk = nsb_vtk_contact_resume_point(rn->cvtk);
+  memcpy(rn->ckpt, &rp, sizeof rp);
+  NSB_CALL(nsb_system_checkpoint_save(rn->s, rn->ckpt + sizeof rp));
+  char path[1100], tmp[1100];
+  snprintf(path, sizeof path, "%s/restart.nsr", rn->opt->outdir);
+  snprintf(tmp, sizeof tmp, "%s/restart.nsr.tmp", rn->opt->outdir);
+  FILE* f = fopen(tmp, "wb");
+  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot write %s: %s", tmp, strerror(errno));
+  uint32_t ver[2] = {RESTART_VERSION, 0};
+  uint64_t head[2] = {model_fingerprint(rn->m), (uint64_t)need};
+  uint64_t sum = fnv1a(14695981039346656037ull, rn->ckpt, (size_t)need);
+  fwrite(RESTART_MAGIC, 1, 8, f);
+  fwrite(ver, sizeof ver, 1, f);
+  fwrite(head, sizeof head, 1, f);
+  fwrite(rn->ckpt, 1, (size_t)need, f);
+  fwrite(&sum, sizeof sum, 1, f);
+  errno = 0;
+  int bad = fflush(f) != 0 || ferror(f);
+  int err = errno;
+  if (fclose(f) != 0 && !bad) {
+    bad = 1;
+    err = errno;
+  }
+  if (!bad && rename(tmp, path) != 0) {
+    bad = 1;
+    err = errno;
+  }
+  if (bad) {
+    remove(tmp);
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path,
+                         strerror(err ? err : EIO));
+  }
+  rn->stats->t_output += nsb_now_s() - tic;
+  return NSB_OK;
+}
+
+/* Read and check a checkpoint file: *buf (owned by the caller, *bytes
+   bytes, nsb_free) holds the payload. */
+static int read_checkpoint(run* rn, const char* path, char** buf, long* bytes) {
+  nsb_ctx* ctx = rn->ctx;
+  *buf = NULL;
+  FILE* f = fopen(path, "rb");
+  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot read restart file %s: %s", path, strerror(errno));
+  char magic[8];
+  uint32_t ver[2];
+  uint64_t head[2];
+  int st = NSB_OK;
+  if (fread(magic, 1, 8, f) != 8 || memcmp(magic, RESTART_MAGIC, 8) != 0)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: not an nsbeam restart file", path);
+  else if (fread(ver, sizeof ver, 1, f) != 1 || fread(head, sizeof head, 1, f) != 1)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: truncated restart file (no header)", path);
+  else if (ver[0] != RESTART_VERSION)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
+                       "%s: restart file version %u; this nsbeam reads version %d", path, ver[0], RESTART_VERSION);
+  else if (head[0] != model_fingerprint(rn->m))
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
+                       "%s: written for another model (nodes, elements, steps or increments differ from %s)", path,
+                       rn->m->source);
+  else if (head[1] < sizeof(restart_point) || head[1] > (1ull << 40))
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: corrupt restart file (payload size)", path);
+  if (st < 0) {
+    fclose(f);
+    return st;
+  }
+  *bytes = (long)head[1];
+  *buf = nsb_alloc(ctx, (size_t)*bytes);
+  if (!*buf) {
+    fclose(f);
+    return NSB_ERR_ALLOC;
+  }
+  uint64_t sum = 0;
+  if (fread(*buf, 1, (size_t)*bytes, f) != (size_t)*bytes || fread(&sum, sizeof sum, 1, f) != 1)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
+                       "%s: truncated restart file (shorter than the %ld bytes its header announces)", path, *bytes);
+  else if (fgetc(f) != EOF)
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: corrupt restart file (bytes after its end)",
+                       path);
+  else if (sum != fnv1a(14695981039346656037ull, *buf, (size_t)*bytes))
+    st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__, "%s: corrupt restart file (checksum mismatch)",
+                       path);
+  fclose(f);
+  if (st < 0) {
+    nsb_free(ctx, *buf, (size_t)*bytes);
+    *buf = NULL;
+  }
+  return st;
+}
+
+static int time_step(run* rn, int k, double t_step0, long j0, double sub0);
+
+/* Continue from a checkpoint: the state of step rp->step after its
+   increment rp->j, the outputs cut back to that point; then the rest of the
+   step.  Returns the index of the step to go on with. */
+static int resume_run(run* rn, const char* buf, long bytes, int* k_next) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_model* m = rn->m;
+  restart_point rp;
+  memcpy(&rp, buf, sizeof rp);
+  NSB_CHECK(ctx, rp.step >= 0 && rp.step < m->steps.count, NSB_ERR_ARG, "restart file: step %lld out of range",
+            (long long)rp.step);
+  int k = (int)rp.step;
+  NSB_CALL(nsb_system_begin_step(rn->s, k, rp.t_step0));
+  NSB_CALL(nsb_system_checkpoint_load(rn->s, buf + sizeof rp, bytes - (long)sizeof rp));
+  rn->inc = (long)rp.inc;
+  rn->has_output = (int)rp.has_output;
+  rn->t_output = rp.t_output;
+  NSB_CALL(time_step(rn, k, rp.t_step0, (long)rp.j + 1, rp.sub));
+  *k_next = k + 1;
+  return NSB_OK;
+}
+
+/* A static or dynamic step from its start time t_step0: n_inc increments on
+   the grid t_step0 + j period / n_inc, output every EVERY-th and at the last. */
+static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
+  nsb_system* s = rn->s;
+  const nsb_step_def* sd = &rn->m->steps.data[k];
+  long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
+  double h_nom = sd->period / (double)n_inc, sub = sub0 > 0.0 ? sub0 : h_nom;
+  for (long j = j0; j <= n_inc; ++j) {
+    int iters = 0;
+    /* support reactions only where they are written */
+    int hist_due = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
+    int vtk_due = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
+    int clog_due = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
+    nsb_system_want_reactions(s, (hist_due && rn->probe_reactions) || vtk_due);
+    NSB_CALL(advance_to(rn, k, t_step0 + (double)j * h_nom, h_nom, t_step0, &sub, &iters));
+    ++rn->inc;
+    unsigned what = (hist_due ? OUT_HISTORY : 0u) | (clog_due ? OUT_CONTACTS : 0u) |
+                    (vtk_due ? OUT_VTK | OUT_VTK_CONTACTS | OUT_COUNT : 0u);
+    NSB_CALL(write_output(rn, what, iters));
+    if (rn->m->restart_every > 0 && rn->inc % rn->m->restart_every == 0)
+      NSB_CALL(write_checkpoint(rn, k, j, sub, t_step0));
+    show_progress(rn);
+    if (stop_requested(rn)) break;
+  }
+  return NSB_OK;
+}
+
+/* Step k from the current state at time t: its kind decides the driver. */
+static int run_step(run* rn, int k, double t) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_model* m = rn->m;
+  nsb_system* s = rn->s;
+  const nsb_step_def* sd = &m->steps.data[k];
+  NSB_CALL(nsb_system_begin_step(s, k, t));
+  if (sd->modal_dynamic) {
+    if (k == 0) NSB_CALL(write_initial(rn, 0));
+    return modal_dynamic_step(rn, k);
+  }
+  if (sd->n_modes > 0) {
+    if (k == 0) NSB_CALL(write_initial(rn, 0));
+    return frequency_step(ctx, m, s, k, rn->opt, rn->modes_csv, &rn->fb, &rn->bb, rn->ascii);
+  }
+  /* consistent accelerations at the start of the analysis and of every
+     dynamic step that follows a static one (the static state has none) */
+  if (sd->kind == NSB_STEP_DYNAMIC && (k == 0 || m->steps.data[k - 1].kind == NSB_STEP_STATIC)) {
+    nsb_newton_report rep;
+    nsb_system_want_reactions(s, k == 0 && ((rn->hist && rn->probe_reactions) || rn->vtk));
+    int st = nsb_system_initial_acceleration(s, &rep);
+    if (st < 0) {
+      print_failure(m, k, 0, t, 0.0, &rep);
+      return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "initial accelerations: %s", rep.cause);
+    }
+  }
+  if (k == 0) NSB_CALL(write_initial(rn, 1));
+  if (sd->riks) return riks_step(rn, k);
+  return time_step(rn, k, t, 1, 0.0);
+}
+
+/* The report of a run stopped by a signal (stderr). */
+static void report_stop(const run* rn, int k) {
+  const char* name = rn->stopped == SIGINT ? "SIGINT" : rn->stopped == SIGTERM ? "SIGTERM" : "a signal";
+  fprintf(stderr, "nsbeam: interrupted at t = %.10g (step %d, increment %ld) by %s; ", nsb_system_time(rn->s), k + 1,
+          rn->inc, name);
+  if (rn->has_output)
+    fprintf(stderr, "output up to t = %.10g is complete\n", rn->t_output);
+  else
+    fprintf(stderr, "no output had been written yet\n");
+}
+
+int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
+  run rn;
+  memset(&rn, 0, sizeof rn);
+  rn.ctx = ctx;
+  rn.m = m;
+  rn.opt = opt;
+  rn.t_start = rn.last_progress = nsb_now_s();
+  for (int k = 0; k < m->steps.count; ++k) rn.t_end += m->steps.data[k].period;
+  for (int p = 0; p < m->probes.count; ++p)
+    if (m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) rn.probe_reactions = 1;
+  char* ckpt = NULL;
+  long ckpt_bytes = 0;
+  int st = nsb_system_create(ctx, m, &rn.s);
+  if (st >= 0) rn.stats = nsb_system_stats(rn.s);
+  if (st >= 0 && opt->restart) {
+    st = read_checkpoint(&rn, opt->restart, &ckpt, &ckpt_bytes);
+    if (st >= 0) rn.resume = (const restart_point*)ckpt;
+  }
+  if (st >= 0) st = open_outputs(&rn);
+  double t = 0.0;
+  int k_first = 0;
+  if (st >= 0 && ckpt) {
+    st = resume_run(&rn, ckpt, ckpt_bytes, &k_first);
+    if (st >= 0) t = nsb_system_time(rn.s);
+    if (st >= 0 && rn.stopped) report_stop(&rn, k_first - 1);
+  }
+  for (int k = k_first; k < m->steps.count && st >= 0 && !rn.stopped; ++k) {
+    st = run_step(&rn, k, t);
+    t = nsb_system_time(rn.s);
+    if (st >= 0 && rn.stopped) {
+      report_stop(&rn, k);
+      break;
+    }
+  }
+  if (st >= 0) st = finish_outputs(&rn);
   if (opt->progress && !opt->quiet) fprintf(stderr, "\r%80s\r", "");
-  if (s) {
-    nsb_stats* fin = nsb_system_stats(s);
-    fin->t_total = nsb_now_s() - t_start;
-    if (stats_out) *stats_out = *fin;
+  if (rn.s) {
+    rn.stats->t_total = nsb_now_s() - rn.t_start;
+    if (stats_out) *stats_out = *rn.stats;
   }
-  if (vtk && opt->report && !opt->quiet) fprintf(opt->report, "ParaView: %s\n", nsb_vtk_pvd_path(vtk));
-  if (bvtk && opt->report && !opt->quiet)
-    fprintf(opt->report, "ParaView: %s (axis), %s (solid)\n", nsb_vtk_beam_pvd_path(bvtk),
-            nsb_vtk_beam_surface_pvd_path(bvtk));
-  if (cvtk && opt->report && !opt->quiet) fprintf(opt->report, "ParaView: %s (contact points)\n", nsb_vtk_contact_pvd_path(cvtk));
-  if (hist && opt->report && !opt->quiet) fprintf(opt->report, "history:  %s/history.csv\n", opt->outdir);
-  if (clog && opt->report && !opt->quiet) fprintf(opt->report, "contacts: %s/contacts.csv\n", opt->outdir);
-  if (st >= 0 && opt->report && !opt->quiet) {
-    for (int k = 0; k < m->steps.count; ++k)
-      if (m->steps.data[k].n_modes > 0) {
-        fprintf(opt->report, "modes:    %s/modes.csv\n", opt->outdir);
-        break;
-      }
-  }
-  nsb_vtk_writer_destroy(&vtk);
-  nsb_vtk_beam_writer_destroy(&bvtk);
-  nsb_vtk_contact_writer_destroy(&cvtk);
-  contact_free(ctx, &cb);
-  frame_free(ctx, &fb);
-  beam_free(ctx, &bb);
-  nsb_history_close(&hist);
-  nsb_contact_log_close(&clog);
-  nsb_system_destroy(&s);
+  close_outputs(&rn, st);
+  if (ckpt) nsb_free(ctx, ckpt, (size_t)ckpt_bytes);
+  if (rn.ckpt) nsb_free(ctx, rn.ckpt, (size_t)rn.ckpt_cap);
+  nsb_system_destroy(&rn.s);
   return st;
 }
 

@@ -4,11 +4,22 @@
  * Output files in opt->outdir: history.csv (io/history.h) and the ParaView
  * collection bodies.pvd with one bodies_NNNNNN.vtu per output time
  * (io/vtk.h).  Both are complete after every write, so an interrupted or
- * failed run leaves readable files.
+ * failed run leaves readable files: CSV rows are written whole and flushed at
+ * every output time, .vtu files are renamed into place when complete and the
+ * .pvd collections are replaced by rename.
+ *
+ * With *RESTART, WRITE, FREQUENCY=n (model->restart_every) a checkpoint
+ * outdir/restart.nsr is written every n increments of static and dynamic
+ * steps: the run's position (step, increment, substep size, where each output
+ * file stands) and the system's state (solver/checkpoint.c), versioned and
+ * checksummed.  opt->restart continues from one: the files are cut back to
+ * the checkpoint and continued, and the result is the uninterrupted run's bit
+ * for bit (docs/deck.md, *RESTART).
  */
 #ifndef NSB_RUN_H
 #define NSB_RUN_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "solver/system.h"
@@ -18,6 +29,16 @@ typedef struct nsb_run_options {
   int quiet;          /* 1: no progress line and no summary */
   int progress;       /* 1: progress line on stderr (caller decides, e.g. isatty) */
   FILE* report;       /* where the summary goes (stdout); failures always go to stderr */
+  /* borrowed, may be NULL: a flag a signal handler sets to the signal number.
+     Read once per increment; when non-zero the run stops after the increment,
+     leaves every output file complete, prints "interrupted at t = ..." on
+     stderr and nsb_run returns NSB_OK (the caller decides the exit status
+     from the flag). */
+  volatile sig_atomic_t* stop;
+  /* borrowed, may be NULL: continue from this checkpoint file (*RESTART,
+     WRITE; docs/deck.md): the state after its increment, the output files of
+     outdir cut back to that point and continued */
+  const char* restart;
 } nsb_run_options;
 
 /// Default options: outdir "out", summary on stdout, no progress line.

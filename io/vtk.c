@@ -159,11 +159,13 @@ static void write_section(FILE* f, const vtk_grid* g, int sec, int ascii, uint64
   fprintf(f, "%s</%s>\n", indent, section_tag[sec]);
 }
 
-/// Write grid g to path as one .vtu.  Errors: NSB_ERR_IO with the path (a
-/// partly written file is removed).
-static int write_grid(nsb_ctx* ctx, const char* path, const vtk_grid* g, int ascii) {
-  FILE* f = fopen(path, "wb");
-  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
+/// Write grid g as one .vtu: to tmp (a temporary name in the same directory),
+/// then renamed to path, so that path is either absent or complete at every
+/// instant.  Errors: NSB_ERR_IO with the path and the OS error (the
+/// temporary is removed).
+static int write_grid(nsb_ctx* ctx, const char* path, const char* tmp, const vtk_grid* g, int ascii) {
+  FILE* f = fopen(tmp, "wb");
+  NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot open '%s' for writing: %s", tmp, strerror(errno));
   uint64_t offset = 0;
   fprintf(f,
           "<?xml version=\"1.0\"?>\n"
@@ -193,8 +195,12 @@ static int write_grid(nsb_ctx* ctx, const char* path, const vtk_grid* g, int asc
     bad = 1;
     err = errno;
   }
+  if (!bad && rename(tmp, path) != 0) {
+    bad = 1;
+    err = errno;
+  }
   if (bad) {
-    remove(path);
+    remove(tmp);
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "error writing '%s': %s", path, strerror(err));
   }
   return NSB_OK;
@@ -203,7 +209,7 @@ static int write_grid(nsb_ctx* ctx, const char* path, const vtk_grid* g, int asc
 /* ---- series: one .pvd collection and the names of its .vtu files ---------- */
 
 enum { COPY_BUF_SIZE = 8192 };
-/* Room in a path buffer after "dir/stem": "_" + up to 20 digits + ".pvd.tmp" + NUL. */
+/* Room in a path buffer after "dir/stem": "_" + up to 20 digits + ".vtu.tmp" + NUL. */
 enum { PATH_SLACK = 40 };
 
 static const char pvd_header[] = "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
@@ -219,6 +225,7 @@ typedef struct vtk_series {
   char* pvd_path;    /* dir/stem.pvd */
   char* tmp_path;    /* dir/stem.pvd.tmp */
   char* vtu_path;    /* dir/stem_NNNNNN.vtu of the step being written */
+  char* vtu_tmp;     /* dir/stem_NNNNNN.vtu.tmp: where it is written before the rename */
   long body_bytes;   /* bytes of the current .pvd before the footer (header + entries) */
 } vtk_series;
 
@@ -237,7 +244,8 @@ static int series_alloc(nsb_ctx* ctx, vtk_series* s, const char* dir, const char
   s->pvd_path = nsb_alloc(ctx, s->path_size);
   s->tmp_path = nsb_alloc(ctx, s->path_size);
   s->vtu_path = nsb_alloc(ctx, s->path_size);
-  if (!s->pvd_path || !s->tmp_path || !s->vtu_path) return NSB_ERR_ALLOC;
+  s->vtu_tmp = nsb_alloc(ctx, s->path_size);
+  if (!s->pvd_path || !s->tmp_path || !s->vtu_path || !s->vtu_tmp) return NSB_ERR_ALLOC;
   int d = (int)s->dir_len;
   snprintf(s->pvd_path, s->path_size, "%.*s/%s%s.pvd", d, dir, base, suffix);
   snprintf(s->tmp_path, s->path_size, "%.*s/%s%s.pvd.tmp", d, dir, base, suffix);
@@ -249,12 +257,15 @@ static void series_free(nsb_ctx* ctx, vtk_series* s) {
   nsb_free(ctx, s->pvd_path, s->path_size);
   nsb_free(ctx, s->tmp_path, s->path_size);
   nsb_free(ctx, s->vtu_path, s->path_size);
-  s->pvd_path = s->tmp_path = s->vtu_path = NULL;
+  nsb_free(ctx, s->vtu_tmp, s->path_size);
+  s->pvd_path = s->tmp_path = s->vtu_path = s->vtu_tmp = NULL;
 }
 
-/* Path of the .vtu of step (kept in s->vtu_path until the next call). */
+/* Path of the .vtu of step (kept in s->vtu_path until the next call) and its
+   temporary name s->vtu_tmp. */
 static const char* series_vtu(vtk_series* s, int step) {
   snprintf(s->vtu_path + s->prefix_len, s->path_size - s->prefix_len, "_%06d.vtu", step);
+  snprintf(s->vtu_tmp, s->path_size, "%s.tmp", s->vtu_path);
   return s->vtu_path;
 }
 
@@ -316,6 +327,10 @@ static int pvd_init(nsb_ctx* ctx, vtk_series* s) {
   return NSB_OK;
 }
 
+/// Start the .pvd: empty (keep = 0), or continuing an earlier run's (restart):
+/// its first keep bytes (header and the entries to keep) and the footer.
+static int series_start(nsb_ctx* ctx, vtk_series* s, char* copy_buf, long keep);
+
 /// Rewrite the .pvd as its first keep bytes (header and the entries to keep)
 /// plus, if time is not NULL, one <DataSet> for the current s->vtu_path; then
 /// close and rename.  keep = s->body_bytes appends a step; keep = the value
@@ -355,6 +370,14 @@ static int pvd_rewrite(nsb_ctx* ctx, vtk_series* s, char* copy_buf, long keep, c
   NSB_CALL(pvd_commit(ctx, s, tmp));
   s->body_bytes = keep + n;
   return NSB_OK;
+}
+
+static int series_start(nsb_ctx* ctx, vtk_series* s, char* copy_buf, long keep) {
+  if (keep <= 0) return pvd_init(ctx, s);
+  NSB_CHECK(ctx, keep >= (long)(sizeof pvd_header - 1), NSB_ERR_ARG, "'%s': cannot continue from %ld bytes",
+            s->pvd_path, keep);
+  s->body_bytes = keep;
+  return pvd_rewrite(ctx, s, copy_buf, keep, NULL);
 }
 
 /* Checks shared by both create functions. */
@@ -427,6 +450,11 @@ void nsb_vtk_writer_destroy(nsb_vtk_writer** pw) {
 
 int nsb_vtk_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points, int max_lines,
                           nsb_vtk_writer** out) {
+  return nsb_vtk_writer_create_resume(ctx, dir, base, ascii, max_points, max_lines, NULL, out);
+}
+
+int nsb_vtk_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
+                                 int max_lines, const nsb_vtk_resume* r, nsb_vtk_writer** out) {
   NSB_ASSERT(ctx && out);
   *out = NULL;
   NSB_CALL(check_names(ctx, dir, base, ascii));
@@ -458,7 +486,8 @@ int nsb_vtk_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int a
   for (size_t i = 0; i < np; ++i) w->identity_q[4 * i] = 1.0;
 
   status = make_dirs(ctx, &w->series);
-  if (status == NSB_OK) status = pvd_init(ctx, &w->series);
+  if (status == NSB_OK) status = series_start(ctx, &w->series, w->copy_buf, r ? r->pvd_bytes : 0);
+  if (status == NSB_OK && r) w->n_steps = r->n_steps;
   if (status != NSB_OK) {
     nsb_vtk_writer_destroy(&w);
     return status;
@@ -469,6 +498,10 @@ int nsb_vtk_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int a
 
 const char* nsb_vtk_pvd_path(const nsb_vtk_writer* w) { return w->series.pvd_path; }
 int nsb_vtk_n_steps(const nsb_vtk_writer* w) { return w->n_steps; }
+nsb_vtk_resume nsb_vtk_resume_point(const nsb_vtk_writer* w) {
+  nsb_vtk_resume r = {w->n_steps, w->series.body_bytes, 0};
+  return r;
+}
 
 /* Cells: a vertex per point, then a line per line_points pair. */
 static void fill_cells(const nsb_vtk_writer* w, const nsb_vtk_frame* f) {
@@ -536,7 +569,7 @@ int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f) {
   vtk_grid g = {np, nc, {field, point_data, cell_data, points, cells},
                 {1, (int)(sizeof point_data / sizeof point_data[0]), 1, 1, 3}};
 
-  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), &g, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii));
   NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
   w->n_steps++;
   return NSB_OK;
@@ -607,6 +640,11 @@ void nsb_vtk_beam_writer_destroy(nsb_vtk_beam_writer** pw) {
 
 int nsb_vtk_beam_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
                                int max_lines, int ring, nsb_vtk_beam_writer** out) {
+  return nsb_vtk_beam_writer_create_resume(ctx, dir, base, ascii, max_points, max_lines, ring, NULL, out);
+}
+
+int nsb_vtk_beam_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
+                                      int max_lines, int ring, const nsb_vtk_resume* r, nsb_vtk_beam_writer** out) {
   NSB_ASSERT(ctx && out);
   *out = NULL;
   NSB_CALL(check_names(ctx, dir, base, ascii));
@@ -661,8 +699,9 @@ int nsb_vtk_beam_writer_create(nsb_ctx* ctx, const char* dir, const char* base, 
   for (size_t i = 0; i < np; ++i) w->line_conn[i] = (int64_t)i;
 
   status = make_dirs(ctx, &w->axis);
-  if (status == NSB_OK) status = pvd_init(ctx, &w->axis);
-  if (status == NSB_OK) status = pvd_init(ctx, &w->surface);
+  if (status == NSB_OK) status = series_start(ctx, &w->axis, w->copy_buf, r ? r->pvd_bytes : 0);
+  if (status == NSB_OK) status = series_start(ctx, &w->surface, w->copy_buf, r ? r->surface_bytes : 0);
+  if (status == NSB_OK && r) w->n_steps = r->n_steps;
   if (status != NSB_OK) {
     nsb_vtk_beam_writer_destroy(&w);
     return status;
@@ -674,6 +713,10 @@ int nsb_vtk_beam_writer_create(nsb_ctx* ctx, const char* dir, const char* base, 
 const char* nsb_vtk_beam_pvd_path(const nsb_vtk_beam_writer* w) { return w->axis.pvd_path; }
 const char* nsb_vtk_beam_surface_pvd_path(const nsb_vtk_beam_writer* w) { return w->surface.pvd_path; }
 int nsb_vtk_beam_n_steps(const nsb_vtk_beam_writer* w) { return w->n_steps; }
+nsb_vtk_resume nsb_vtk_beam_resume_point(const nsb_vtk_beam_writer* w) {
+  nsb_vtk_resume r = {w->n_steps, w->axis.body_bytes, w->surface.body_bytes};
+  return r;
+}
 
 /* Is d a usable section length? */
 static int good_length(double d) { return isfinite(d) && d >= 0.0; }
@@ -853,8 +896,8 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
   vtk_grid gs = {sc.points, sc.cells, {field, surf_point_data, surf_cell_data, surf_points, surf_cells},
                  {1, (int)(sizeof surf_point_data / sizeof surf_point_data[0]), 1, 1, 3}};
 
-  NSB_CALL(write_grid(ctx, series_vtu(&w->axis, w->n_steps), &ga, w->ascii));
-  NSB_CALL(write_grid(ctx, series_vtu(&w->surface, w->n_steps), &gs, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->axis, w->n_steps), w->axis.vtu_tmp, &ga, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->surface, w->n_steps), w->surface.vtu_tmp, &gs, w->ascii));
   long axis_keep = w->axis.body_bytes;
   NSB_CALL(pvd_rewrite(ctx, &w->axis, w->copy_buf, axis_keep, &f->time));
   int status = pvd_rewrite(ctx, &w->surface, w->copy_buf, w->surface.body_bytes, &f->time);
@@ -895,6 +938,11 @@ void nsb_vtk_contact_writer_destroy(nsb_vtk_contact_writer** pw) {
 
 int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_contacts,
                                   nsb_vtk_contact_writer** out) {
+  return nsb_vtk_contact_writer_create_resume(ctx, dir, base, ascii, max_contacts, NULL, out);
+}
+
+int nsb_vtk_contact_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_contacts,
+                                         const nsb_vtk_resume* r, nsb_vtk_contact_writer** out) {
   NSB_ASSERT(ctx && out);
   *out = NULL;
   NSB_CALL(check_names(ctx, dir, base, ascii));
@@ -921,7 +969,8 @@ int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* bas
     w->types[i] = VTK_VERTEX;
   }
   status = make_dirs(ctx, &w->series);
-  if (status == NSB_OK) status = pvd_init(ctx, &w->series);
+  if (status == NSB_OK) status = series_start(ctx, &w->series, w->copy_buf, r ? r->pvd_bytes : 0);
+  if (status == NSB_OK && r) w->n_steps = r->n_steps;
   if (status != NSB_OK) {
     nsb_vtk_contact_writer_destroy(&w);
     return status;
@@ -931,6 +980,10 @@ int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* bas
 }
 
 const char* nsb_vtk_contact_pvd_path(const nsb_vtk_contact_writer* w) { return w->series.pvd_path; }
+nsb_vtk_resume nsb_vtk_contact_resume_point(const nsb_vtk_contact_writer* w) {
+  nsb_vtk_resume r = {w->n_steps, w->series.body_bytes, 0};
+  return r;
+}
 
 int nsb_vtk_contact_writer_reserve(nsb_vtk_contact_writer* w, int max_contacts) {
   if (max_contacts <= w->max_n) return NSB_OK;
@@ -981,7 +1034,7 @@ int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_fram
   };
   vtk_grid g = {n, n, {field, point_data, NULL, points, cells},
                 {1, (int)(sizeof point_data / sizeof point_data[0]), 0, 1, 3}};
-  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), &g, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii));
   NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
   w->n_steps++;
   return NSB_OK;

@@ -6,7 +6,9 @@
  * lists every written step with its time.  The .pvd is written at create (with
  * no steps) and rewritten after every step through a temporary file and
  * rename(), so a run that stops at any point leaves a .pvd that opens in
- * ParaView and lists only complete .vtu files.  File names in the .pvd are
+ * ParaView and lists only complete .vtu files.  Each .vtu is itself written
+ * to base_NNNNNN.vtu.tmp and renamed, so a .vtu name exists only for a
+ * complete file (a kill -9 can leave a stray .tmp, never a partial .vtu).  File names in the .pvd are
  * relative (the .vtu files sit beside it), so the output directory can be
  * moved.
  *
@@ -83,6 +85,14 @@
 
 #include "base/ctx.h"
 
+/// Where a collection stands, to continue it in a later process (restart):
+/// the steps written and the bytes of each .pvd before its footer.
+typedef struct nsb_vtk_resume {
+  int n_steps;
+  long pvd_bytes;     ///< the collection (the axis one for beams)
+  long surface_bytes; ///< beams: the swept-surface collection; 0 otherwise
+} nsb_vtk_resume;
+
 /// A borrowed view of what to draw at one output time; all arrays are read
 /// only during nsb_vtk_write and not retained.
 typedef struct nsb_vtk_frame {
@@ -127,6 +137,15 @@ int nsb_vtk_writer_create(nsb_ctx* ctx, const char* dir, const char* base, int a
 /// NSB_ERR_NOT_FINITE (time is not finite), NSB_ERR_IO (with the path in the
 /// context's message; the .pvd then still lists the previous steps).
 int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f);
+
+/// As nsb_vtk_writer_create, continuing the collection an earlier writer
+/// left in dir (r from its nsb_vtk_resume_point; NULL: start a new one): the
+/// .pvd keeps its first r->n_steps steps (rewritten by rename, so later steps
+/// of the earlier run are dropped) and the step numbers go on from there.
+/// Errors as create, and NSB_ERR_IO when the .pvd is missing or shorter.
+int nsb_vtk_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
+                                 int max_lines, const nsb_vtk_resume* r, nsb_vtk_writer** out);
+nsb_vtk_resume nsb_vtk_resume_point(const nsb_vtk_writer* w);
 
 /// Path of the .pvd; view valid while the writer lives.
 const char* nsb_vtk_pvd_path(const nsb_vtk_writer* w);
@@ -202,6 +221,11 @@ int nsb_vtk_beam_writer_create(nsb_ctx* ctx, const char* dir, const char* base, 
 /// the path in the context's message).
 int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f);
 
+/// As nsb_vtk_writer_create_resume, for both beam collections.
+int nsb_vtk_beam_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_points,
+                                      int max_lines, int ring, const nsb_vtk_resume* r, nsb_vtk_beam_writer** out);
+nsb_vtk_resume nsb_vtk_beam_resume_point(const nsb_vtk_beam_writer* w);
+
 /// Path of the axis collection dir/base.pvd; view valid while the writer lives.
 const char* nsb_vtk_beam_pvd_path(const nsb_vtk_beam_writer* w);
 
@@ -243,6 +267,10 @@ int nsb_vtk_contact_writer_create(nsb_ctx* ctx, const char* dir, const char* bas
 /// Write one frame (allocates nothing).  Errors as nsb_vtk_write.
 int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_frame* f);
 const char* nsb_vtk_contact_pvd_path(const nsb_vtk_contact_writer* w);
+/// As nsb_vtk_writer_create_resume.
+int nsb_vtk_contact_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base, int ascii, int max_contacts,
+                                         const nsb_vtk_resume* r, nsb_vtk_contact_writer** out);
+nsb_vtk_resume nsb_vtk_contact_resume_point(const nsb_vtk_contact_writer* w);
 /// Grow the capacity to max_contacts points (allocates; no-op when large enough).
 int nsb_vtk_contact_writer_reserve(nsb_vtk_contact_writer* w, int max_contacts);
 void nsb_vtk_contact_writer_destroy(nsb_vtk_contact_writer** w);

@@ -446,6 +446,7 @@ typedef struct nsb_model {
   NSB_ARRAY(nsb_initial) initials;
   NSB_ARRAY(nsb_step_def) steps;
   NSB_ARRAY(nsb_probe) probes;
+  int restart_every; /* *RESTART, WRITE, FREQUENCY=n: a checkpoint every n increments (0: none) */
   /* label -> index hash for nodes (open addressing), maintained by nsb_model_add_node */
   int* node_hash;
   int node_hash_cap;

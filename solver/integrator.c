@@ -68,7 +68,7 @@ static void mn_update(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_
    the last one after a single increment.  vbar is always well determined,
    while v_n and a_n are derived from it and oscillate (beta = gamma = 1/2)
    when part of a model has (almost) no mass, as in the quasi-static beam runs
-   of seed 001; a constant-acceleration predictor built from them starts
+   of Češarek 2013; a constant-acceleration predictor built from them starts
    Newton far away there.  Returns 0 if there is no history. */
 static int history_predict(nsb_scheme* s, int i, int ndof) {
   if (s->n_hist == 0) return 0;

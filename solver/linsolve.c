@@ -270,6 +270,12 @@ static const nsb_linsolver_ops klu_ops = {
     .destroy_data = klu_destroy_op,
 };
 
+void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
+  if (!s || s->ops != &klu_ops || !s->data) return;
+  klu_data* d = s->data;
+  klu_free_numeric(&d->numeric, &d->common);
+}
+
 static int klu_create_data(nsb_linsolver* s) {
   klu_data* d = nsb_alloc(s->ctx, sizeof(*d));
   if (!d) return NSB_ERR_ALLOC;

@@ -81,6 +81,11 @@ int nsb_linsolver_solve(nsb_linsolver* s, double* b);
 
 /// Destroy a solver and everything it holds; accepts NULL and *s == NULL, sets *s = NULL.
 void nsb_linsolver_destroy(nsb_linsolver** s);
+/// Make the next factor a fresh one (KLU: drop the numeric factorization and
+/// with it the pivot sequence that refactor reuses), so that the factors from
+/// here on depend only on the matrices to come: a run continued from a
+/// checkpoint (solver/checkpoint.c) pivots as the run that wrote it.
+void nsb_linsolver_forget_pivots(nsb_linsolver* s);
 
 /// METIS nested-dissection fill-reducing ordering of the symmetrized pattern of A
 /// (A + A^T without the diagonal): perm[k] = old index at new position k (size A->n,

@@ -1,11 +1,18 @@
 /* modal.c -- subspace iteration with shift-invert for K phi = lambda M phi
- * (Bathe, Finite Element Procedures, §11.6).  See modal.h. */
+ * (Bathe, Finite Element Procedures, §11.6; see modal.h), and the modal
+ * pieces of the discrete system (solver/system.h: *FREQUENCY and *MODAL
+ * DYNAMIC steps, the consistent beam mass, the quasi-static flexibility),
+ * which reach the system's data through solver/system_internal.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "solver/modal.h"
 
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "elements/beam_velocity.h"
+#include "solver/system_internal.h"
+#include "base/clock.h"
 
 /* y = B x for the values Bv on the pattern of A */
 static void pattern_mv(const nsb_csr* A, const double* Bv, const double* x, double* y) {
@@ -104,11 +111,20 @@ void nsb_modal_result_free(nsb_ctx* ctx, nsb_modal_result* r) {
   memset(r, 0, sizeof *r);
 }
 
+/* The subspace iteration's problem (the pattern, the factorization of
+   K_s - sigma M, the matrices' values and norms) and its workspace, allocated
+   once per analysis (set-up phase). */
 typedef struct work {
+  nsb_ctx* ctx;
+  nsb_csr* A;           /* the pattern; its values hold K_s - sigma M */
+  nsb_linsolver* ls;    /* analyzed for A, factorized at sigma */
+  const double *Ks, *M; /* values on the pattern of A */
+  double sigma, normK, normM;
+  int n, q, n_modes, n_mass;
+  unsigned rng; /* xorshift state of the pseudo-random vectors */
   double *X, *Y, *Xb, *KX, *MX, *Ar, *mu, *lam_prev;
   int* perm;
   size_t nq, qq;
-  int q;
 } work;
 
 static void work_free(nsb_ctx* ctx, work* w) {
@@ -123,9 +139,9 @@ static void work_free(nsb_ctx* ctx, work* w) {
   if (w->perm) NSB_FREE_ARRAY(ctx, w->perm, w->q, int);
 }
 
-static int work_alloc(nsb_ctx* ctx, work* w, int n, int q) {
-  memset(w, 0, sizeof *w);
-  w->q = q;
+/* The arrays of w for its n and q (w's arrays NULL on entry). */
+static int work_alloc(nsb_ctx* ctx, work* w) {
+  int n = w->n, q = w->q;
   w->nq = (size_t)n * (size_t)q;
   w->qq = (size_t)q * (size_t)q;
   w->X = NSB_NEW_ARRAY(ctx, w->nq, double);
@@ -144,32 +160,250 @@ static int work_alloc(nsb_ctx* ctx, work* w, int n, int q) {
   return NSB_OK;
 }
 
+/* The DOFs with mass (they bound the number of finite eigenvalues), the
+   constraint rows among all rows (multipliers: no stiffness and no mass on
+   the diagonal), and the traces sum |K_ii| and sum M_ii over the DOFs with
+   mass.  Returns the number of DOFs with mass. */
+static int count_mass_dofs(const nsb_csr* A, const double* K, const double* M, int* n_con, double* trK,
+                           double* trM) {
+  int n_mass = 0;
+  *n_con = 0;
+  for (int i = 0; i < A->n; ++i) {
+    int p = find_entry(A, i, i);
+    double mii = p >= 0 ? M[p] : 0.0;
+    if (mii > 0.0) {
+      ++n_mass;
+      *trM += mii;
+      *trK += fabs(K[p]);
+    }
+  }
+  for (int i = 0; i < A->n; ++i) {
+    int p = find_entry(A, i, i);
+    if (p < 0 || (K[p] == 0.0 && M[p] == 0.0)) ++*n_con;
+  }
+  return n_mass;
+}
+
+/* Infinity norms of K_s and M (the backward error of an eigenpair). */
+static void matrix_norms(work* w) {
+  const nsb_csr* A = w->A;
+  w->normK = w->normM = 0.0;
+  for (int i = 0; i < A->n; ++i) {
+    double rk = 0.0, rm = 0.0;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      rk += fabs(w->Ks[p]);
+      rm += fabs(w->M[p]);
+    }
+    w->normK = fmax(w->normK, rk);
+    w->normM = fmax(w->normM, rm);
+  }
+}
+
+/* A's values to K_s - sigma M, and factorize. */
+static int factor_shifted(work* w, double sigma) {
+  for (int p = 0; p < w->A->nnz; ++p) w->A->val[p] = w->Ks[p] - sigma * w->M[p];
+  return nsb_linsolver_factor(w->ls, w->A);
+}
+
+/* The next pseudo-random entry in [-1, 1] (xorshift; reproducible from run to run). */
+static double next_random(unsigned* rng) {
+  *rng ^= *rng << 13;
+  *rng ^= *rng >> 17;
+  *rng ^= *rng << 5;
+  return (double)(*rng % 2001u) / 1000.0 - 1.0;
+}
+
+/* Starting vectors X: the mass diagonal, then pseudo-random vectors on the
+   DOFs with mass; Y = M X. */
+static void start_vectors(work* w) {
+  int n = w->n, q = w->q;
+  for (int i = 0; i < n; ++i) {
+    int p = find_entry(w->A, i, i);
+    double mii = p >= 0 ? w->M[p] : 0.0;
+    w->X[i] = mii;
+    for (int j = 1; j < q; ++j) {
+      double r = next_random(&w->rng);
+      w->X[i + (size_t)n * j] = mii > 0.0 ? r : 0.0;
+    }
+  }
+  for (int j = 0; j < q; ++j) pattern_mv(w->A, w->M, w->X + (size_t)n * j, w->Y + (size_t)n * j);
+  for (int j = 0; j < q; ++j) w->lam_prev[j] = HUGE_VAL;
+}
+
+/* The automatic shift lies far below the spectrum (safe for free bodies),
+   where the convergence factors (lambda_i - sigma) / (lambda_{q+1} - sigma)
+   are close to 1.  Move it up to a twentieth of the lowest elastic Ritz value
+   (still below the spectrum: Ritz values are upper bounds) when that is ten
+   times closer, and factorize once more; if that factorization fails, keep
+   the shift (and refactorize at it). */
+static int raise_shift(work* w, nsb_modal_result* out) {
+  double low = HUGE_VAL;
+  for (int j = 0; j < w->n_modes; ++j) {
+    double lam = w->lam_prev[j];
+    if (lam > 1e-6 * fabs(w->sigma) && lam < low) low = lam;
+  }
+  double s1 = -0.05 * low;
+  if (!(low < HUGE_VAL && fabs(s1) < 0.1 * fabs(w->sigma))) return NSB_OK;
+  if (factor_shifted(w, s1) == NSB_OK) {
+    w->sigma = s1;
+    out->shift = s1;
+    return NSB_OK;
+  }
+  nsb_ctx_clear_error(w->ctx);
+  return factor_shifted(w, w->sigma);
+}
+
+/* M-orthonormalize the iterates Xb (modified Gram-Schmidt, twice), with
+   MX = M Xb: the projected mass matrix is then the identity, and a vector
+   that has become dependent on the others (the subspace nearly spans all
+   DOFs with mass) is replaced by a fresh one, carried into the constrained
+   space by one step of the iteration, instead of breaking dsyev.  One
+   algorithm read top to bottom: kept in one piece. */
+static int m_orthonormalize(work* w) {
+  int n = w->n, q = w->q, st = NSB_OK;
+  for (int j = 0; j < q; ++j) {
+    double* xj = w->Xb + (size_t)n * j;
+    double* mj = w->MX + (size_t)n * j;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      pattern_mv(w->A, w->M, xj, mj);
+      double n0 = 0.0;
+      for (int i = 0; i < n; ++i) n0 += xj[i] * mj[i];
+      for (int pass = 0; pass < 2; ++pass)
+        for (int l = 0; l < j; ++l) {
+          const double* xl = w->Xb + (size_t)n * l;
+          double c = 0.0;
+          for (int i = 0; i < n; ++i) c += xl[i] * mj[i];
+          const double* ml = w->MX + (size_t)n * l;
+          for (int i = 0; i < n; ++i) {
+            xj[i] -= c * xl[i];
+            mj[i] -= c * ml[i];
+          }
+        }
+      double nn = 0.0;
+      for (int i = 0; i < n; ++i) nn += xj[i] * mj[i];
+      if (nn > 1e-20 * n0 && nn > 0.0) {
+        double sc = 1.0 / sqrt(nn);
+        for (int i = 0; i < n; ++i) {
+          xj[i] *= sc;
+          mj[i] *= sc;
+        }
+        break;
+      }
+      for (int i = 0; i < n; ++i) { /* dependent: a fresh pseudo-random vector on the DOFs with mass, */
+        double r = next_random(&w->rng);
+        int pd = find_entry(w->A, i, i);
+        mj[i] = pd >= 0 && w->M[pd] > 0.0 ? r : 0.0;
+      }
+      pattern_mv(w->A, w->M, mj, xj); /* carried into the constrained space by one step of the iteration */
+      st = nsb_linsolver_solve(w->ls, xj);
+      if (st < 0) break;
+      if (attempt == 2) {
+        st = nsb_ctx_error(w->ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
+                           "modal analysis: cannot keep %d independent iteration vectors (%d DOFs with mass)", q,
+                           w->n_mass);
+      }
+    }
+    if (st < 0) break;
+  }
+  return st;
+}
+
+/* Rayleigh-Ritz on the M-orthonormal iterates: the projected problem
+   Xb^T (K_s - sigma M) Xb z = mu z (dsyev), its pairs ordered nearest the
+   shift first (insertion sort on |mu|, into perm), and the Ritz vectors
+   X = Xb Z, Y = M X = MX Z for the next iteration. */
+static int rayleigh_ritz(work* w) {
+  int n = w->n, q = w->q;
+  for (int j = 0; j < q; ++j) pattern_mv(w->A, w->Ks, w->Xb + (size_t)n * j, w->KX + (size_t)n * j);
+  gram(n, q, w->Xb, w->KX, w->Ar);
+  for (int j = 0; j < q; ++j) w->Ar[j + q * j] -= w->sigma;
+  symmetrize(q, w->Ar);
+  lapack_int info = LAPACKE_dsyev(LAPACK_COL_MAJOR, 'V', 'U', q, w->Ar, q, w->mu);
+  if (info != 0)
+    return nsb_ctx_error(w->ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
+                         "modal analysis: the projected eigenproblem failed (dsyev info %d)", (int)info);
+  for (int j = 0; j < q; ++j) w->perm[j] = j;
+  for (int j = 1; j < q; ++j) {
+    int v = w->perm[j], k = j - 1;
+    while (k >= 0 && fabs(w->mu[w->perm[k]]) > fabs(w->mu[v])) {
+      w->perm[k + 1] = w->perm[k];
+      --k;
+    }
+    w->perm[k + 1] = v;
+  }
+  combine(n, q, w->Xb, w->Ar, w->perm, w->X);
+  combine(n, q, w->MX, w->Ar, w->perm, w->Y);
+  return NSB_OK;
+}
+
+/* Converged: every wanted pair has a backward error below tol (it is exact
+   for matrices perturbed by tol relative to their norms), and its eigenvalue
+   has settled: changed by less than 1e-10 (|lambda| + |sigma|) in one
+   iteration, or the pairs have stayed below tol for five iterations (the
+   Rayleigh quotients then jitter at their round-off floor, of order
+   eps |K| / lambda: 1e-9 with stiff axial DOFs).  Updates lam_prev and the
+   count n_small of iterations with all backward errors below tol. */
+static int ritz_converged(work* w, double tol, int* n_small) {
+  int n = w->n, settled = 1, small = 1;
+  for (int j = 0; j < w->n_modes; ++j) {
+    double lam = w->mu[w->perm[j]] + w->sigma;
+    if (!(fabs(lam - w->lam_prev[j]) <= 1e-10 * (fabs(lam) + fabs(w->sigma)))) settled = 0;
+    w->lam_prev[j] = lam;
+  }
+  for (int j = 0; j < w->n_modes && small; ++j)
+    if (!(backward_error(w->A, w->Ks, w->X + (size_t)n * j, w->Y + (size_t)n * j, w->lam_prev[j], w->normK,
+                         w->normM, w->KX) <= tol))
+      small = 0;
+  *n_small = small ? *n_small + 1 : 0;
+  return small && (settled || *n_small >= 5);
+}
+
+/* The wanted pairs into out, ascending in lambda (insertion sort of the
+   first n_modes), with their backward errors. */
+static int store_modes(work* w, int iterations, nsb_modal_result* out) {
+  int n = w->n, n_modes = w->n_modes;
+  out->n = n;
+  out->n_modes = n_modes;
+  out->iterations = iterations;
+  out->lambda = NSB_NEW_ARRAY(w->ctx, n_modes, double);
+  out->residual = NSB_NEW_ARRAY(w->ctx, n_modes, double);
+  out->phi = NSB_NEW_ARRAY(w->ctx, (size_t)n * (size_t)n_modes, double);
+  if (!out->lambda || !out->residual || !out->phi) {
+    nsb_modal_result_free(w->ctx, out);
+    return nsb_ctx_error(w->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
+  }
+  int* order = w->perm; /* reused: indices 0..n_modes-1 into the converged columns */
+  for (int j = 0; j < n_modes; ++j) order[j] = j;
+  for (int j = 1; j < n_modes; ++j) {
+    int v = order[j], k = j - 1;
+    while (k >= 0 && w->lam_prev[order[k]] > w->lam_prev[v]) {
+      order[k + 1] = order[k];
+      --k;
+    }
+    order[k + 1] = v;
+  }
+  for (int j = 0; j < n_modes; ++j) {
+    int c = order[j];
+    out->lambda[j] = w->lam_prev[c];
+    double* phi = out->phi + (size_t)n * j;
+    memcpy(phi, w->X + (size_t)n * c, (size_t)n * sizeof(double));
+    pattern_mv(w->A, w->M, phi, w->MX);
+    out->residual[j] = backward_error(w->A, w->Ks, phi, w->MX, out->lambda[j], w->normK, w->normM, w->KX);
+  }
+  return NSB_OK;
+}
+
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
                     int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out) {
   memset(out, 0, sizeof *out);
   int n = A->n;
   NSB_CHECK(ctx, n_modes >= 1, NSB_ERR_ARG, "modal analysis: the number of modes must be >= 1, got %d", n_modes);
-  /* DOFs with mass bound the number of finite eigenvalues */
-  int n_mass = 0;
+  int n_con = 0;
   double trK = 0.0, trM = 0.0;
-  for (int i = 0; i < n; ++i) {
-    int p = find_entry(A, i, i);
-    double mii = p >= 0 ? M_val[p] : 0.0;
-    if (mii > 0.0) {
-      ++n_mass;
-      trM += mii;
-      trK += fabs(K_val[p]);
-    }
-  }
+  int n_mass = count_mass_dofs(A, K_val, M_val, &n_con, &trK, &trM);
   NSB_CHECK(ctx, n_mass >= n_modes, NSB_ERR_ARG,
             "modal analysis: %d modes requested, but only %d free DOFs carry mass (inertia)", n_modes, n_mass);
-  /* constraint rows (multipliers: no stiffness and no mass on the diagonal)
-     remove at most one DOF with mass each */
-  int n_con = 0;
-  for (int i = 0; i < n; ++i) {
-    int p = find_entry(A, i, i);
-    if (p < 0 || (K_val[p] == 0.0 && M_val[p] == 0.0)) ++n_con;
-  }
+  /* constraint rows remove at most one DOF with mass each */
   int n_free = n_mass - n_con > 0 ? n_mass - n_con : 0;
   NSB_CHECK(ctx, n_modes <= n_mass - n_con || n_con == 0, NSB_ERR_ARG,
             "modal analysis: %d modes requested, but the constraints leave at most %d DOFs with mass (%d with mass, "
@@ -185,20 +419,11 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
   double* Ks = NSB_NEW_ARRAY(ctx, A->nnz, double);
   NSB_CHECK(ctx, Ks, NSB_ERR_ALLOC, "modal analysis: out of memory");
   nsb_modal_symmetric_part(A, K_val, Ks);
-  /* infinity norms for the backward error of an eigenpair */
-  double normK = 0.0, normM = 0.0;
-  for (int i = 0; i < n; ++i) {
-    double rk = 0.0, rm = 0.0;
-    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
-      rk += fabs(Ks[p]);
-      rm += fabs(M_val[p]);
-    }
-    normK = fmax(normK, rk);
-    normM = fmax(normM, rm);
-  }
-  /* K_s - sigma M, factorized once */
-  for (int p = 0; p < A->nnz; ++p) A->val[p] = Ks[p] - sigma * M_val[p];
-  int st = nsb_linsolver_factor(ls, A);
+  work w = {.ctx = ctx, .A = A, .ls = ls, .Ks = Ks, .M = M_val, .sigma = sigma, .n = n, .q = q,
+            .n_modes = n_modes, .n_mass = n_mass, .rng = 2463534242u};
+  matrix_norms(&w);
+  /* K_s - sigma M, factorized once (and again when the shift moves) */
+  int st = factor_shifted(&w, sigma);
   if (st < 0) {
     char why[300];
     snprintf(why, sizeof why, "%s", nsb_ctx_error_message(ctx));
@@ -209,191 +434,399 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
                          "shift on an eigenvalue",
                          sigma, why);
   }
-  work w;
-  st = work_alloc(ctx, &w, n, q);
+  st = work_alloc(ctx, &w);
   if (st < 0) {
     NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
     return st;
   }
-  /* starting vectors: the mass diagonal, then pseudo-random vectors on the DOFs with mass */
-  unsigned rng = 2463534242u;
-  for (int i = 0; i < n; ++i) {
-    int p = find_entry(A, i, i);
-    double mii = p >= 0 ? M_val[p] : 0.0;
-    w.X[i] = mii;
-    for (int j = 1; j < q; ++j) {
-      rng ^= rng << 13;
-      rng ^= rng >> 17;
-      rng ^= rng << 5;
-      w.X[i + (size_t)n * j] = mii > 0.0 ? (double)(rng % 2001u) / 1000.0 - 1.0 : 0.0;
-    }
-  }
-  for (int j = 0; j < q; ++j) pattern_mv(A, M_val, w.X + (size_t)n * j, w.Y + (size_t)n * j);
-  for (int j = 0; j < q; ++j) w.lam_prev[j] = HUGE_VAL;
+  start_vectors(&w);
   int converged = 0, it = 0, reshifted = shift_given ? 3 : 0, n_small = 0;
-  st = NSB_OK;
   while (!converged && it < max_iter && st == NSB_OK) {
     ++it;
-    /* The automatic shift lies far below the spectrum (safe for free
-       bodies), where the convergence factors (lambda_i - sigma) /
-       (lambda_{q+1} - sigma) are close to 1.  After a few iterations move it
-       up to a twentieth of the lowest elastic Ritz value (still below the
-       spectrum: Ritz values are upper bounds) and factorize once more; again
-       after 8 and 16 iterations if the estimate has come down by 10. */
+    /* the automatic shift moves up after 3 iterations, and again after 7
+       and 15 if the estimate has come down by 10 */
     if (reshifted < 3 && (it == 4 || it == 8 || it == 16)) {
       ++reshifted;
-      double low = HUGE_VAL;
-      for (int j = 0; j < n_modes; ++j) {
-        double lam = w.lam_prev[j];
-        if (lam > 1e-6 * fabs(sigma) && lam < low) low = lam;
-      }
-      double s1 = -0.05 * low;
-      if (low < HUGE_VAL && fabs(s1) < 0.1 * fabs(sigma)) {
-        for (int p = 0; p < A->nnz; ++p) A->val[p] = Ks[p] - s1 * M_val[p];
-        if (nsb_linsolver_factor(ls, A) == NSB_OK) {
-          sigma = s1;
-          out->shift = sigma;
-        } else { /* keep the first shift */
-          nsb_ctx_clear_error(ctx);
-          for (int p = 0; p < A->nnz; ++p) A->val[p] = Ks[p] - sigma * M_val[p];
-          st = nsb_linsolver_factor(ls, A);
-          if (st < 0) break;
-        }
-      }
+      st = raise_shift(&w, out);
+      if (st < 0) break;
     }
+    /* Xb = (K_s - sigma M)^-1 M X */
     memcpy(w.Xb, w.Y, w.nq * sizeof(double));
     for (int j = 0; j < q && st == NSB_OK; ++j) st = nsb_linsolver_solve(ls, w.Xb + (size_t)n * j);
     if (st < 0) break;
-    /* M-orthonormalize the iterates (modified Gram-Schmidt, twice): the
-       projected mass matrix is then the identity, and a vector that has
-       become dependent on the others (the subspace nearly spans all DOFs
-       with mass) is replaced by a fresh one instead of breaking dsygv */
-    for (int j = 0; j < q; ++j) {
-      double* xj = w.Xb + (size_t)n * j;
-      double* mj = w.MX + (size_t)n * j;
-      for (int attempt = 0; attempt < 3; ++attempt) {
-        pattern_mv(A, M_val, xj, mj);
-        double n0 = 0.0;
-        for (int i = 0; i < n; ++i) n0 += xj[i] * mj[i];
-        for (int pass = 0; pass < 2; ++pass)
-          for (int l = 0; l < j; ++l) {
-            const double* xl = w.Xb + (size_t)n * l;
-            double c = 0.0;
-            for (int i = 0; i < n; ++i) c += xl[i] * mj[i];
-            const double* ml = w.MX + (size_t)n * l;
-            for (int i = 0; i < n; ++i) {
-              xj[i] -= c * xl[i];
-              mj[i] -= c * ml[i];
-            }
-          }
-        double nn = 0.0;
-        for (int i = 0; i < n; ++i) nn += xj[i] * mj[i];
-        if (nn > 1e-20 * n0 && nn > 0.0) {
-          double sc = 1.0 / sqrt(nn);
-          for (int i = 0; i < n; ++i) {
-            xj[i] *= sc;
-            mj[i] *= sc;
-          }
-          break;
-        }
-        for (int i = 0; i < n; ++i) { /* dependent: a fresh pseudo-random vector on the DOFs with mass, */
-          rng ^= rng << 13;
-          rng ^= rng >> 17;
-          rng ^= rng << 5;
-          int pd = find_entry(A, i, i);
-          mj[i] = pd >= 0 && M_val[pd] > 0.0 ? (double)(rng % 2001u) / 1000.0 - 1.0 : 0.0;
-        }
-        pattern_mv(A, M_val, mj, xj); /* carried into the constrained space by one step of the iteration */
-        st = nsb_linsolver_solve(ls, xj);
-        if (st < 0) break;
-        if (attempt == 2) {
-          st = nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
-                             "modal analysis: cannot keep %d independent iteration vectors (%d DOFs with mass)", q,
-                             n_mass);
-        }
-      }
-      if (st < 0) break;
-    }
+    st = m_orthonormalize(&w);
     if (st < 0) break;
-    for (int j = 0; j < q; ++j) pattern_mv(A, Ks, w.Xb + (size_t)n * j, w.KX + (size_t)n * j);
-    gram(n, q, w.Xb, w.KX, w.Ar);
-    for (int j = 0; j < q; ++j) w.Ar[j + q * j] -= sigma;
-    symmetrize(q, w.Ar);
-    lapack_int info = LAPACKE_dsyev(LAPACK_COL_MAJOR, 'V', 'U', q, w.Ar, q, w.mu);
-    if (info != 0) {
-      st = nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
-                         "modal analysis: the projected eigenproblem failed (dsyev info %d)", (int)info);
-      break;
-    }
-    /* Ritz pairs nearest the shift first (insertion sort on |mu|) */
-    for (int j = 0; j < q; ++j) w.perm[j] = j;
-    for (int j = 1; j < q; ++j) {
-      int v = w.perm[j], k = j - 1;
-      while (k >= 0 && fabs(w.mu[w.perm[k]]) > fabs(w.mu[v])) {
-        w.perm[k + 1] = w.perm[k];
-        --k;
-      }
-      w.perm[k + 1] = v;
-    }
-    combine(n, q, w.Xb, w.Ar, w.perm, w.X);
-    combine(n, q, w.MX, w.Ar, w.perm, w.Y);
-    /* converged: every wanted pair has a backward error below tol (it is
-       exact for matrices perturbed by tol relative to their norms), and its
-       eigenvalue has settled: changed by less than 1e-10 (|lambda| + |sigma|)
-       in one iteration, or the pairs have stayed below tol for five
-       iterations (the Rayleigh quotients then jitter at their round-off
-       floor, of order eps |K| / lambda: 1e-9 with stiff axial DOFs) */
-    int settled = 1, small = 1;
-    for (int j = 0; j < n_modes; ++j) {
-      double lam = w.mu[w.perm[j]] + sigma;
-      if (!(fabs(lam - w.lam_prev[j]) <= 1e-10 * (fabs(lam) + fabs(sigma)))) settled = 0;
-      w.lam_prev[j] = lam;
-    }
-    for (int j = 0; j < n_modes && small; ++j)
-      if (!(backward_error(A, Ks, w.X + (size_t)n * j, w.Y + (size_t)n * j, w.lam_prev[j], normK, normM, w.KX) <=
-            tol))
-        small = 0;
-    n_small = small ? n_small + 1 : 0;
-    converged = small && (settled || n_small >= 5);
+    st = rayleigh_ritz(&w);
+    if (st < 0) break;
+    converged = ritz_converged(&w, tol, &n_small);
   }
   if (st == NSB_OK && !converged)
     st = nsb_ctx_error(ctx, NSB_ERR_NO_CONVERGENCE, __FILE__, __LINE__, __func__,
                        "modal analysis: subspace iteration did not converge in %d iterations (tolerance %.3g)",
                        max_iter, tol);
-  if (st == NSB_OK) {
-    out->n = n;
-    out->n_modes = n_modes;
-    out->iterations = it;
-    out->lambda = NSB_NEW_ARRAY(ctx, n_modes, double);
-    out->residual = NSB_NEW_ARRAY(ctx, n_modes, double);
-    out->phi = NSB_NEW_ARRAY(ctx, (size_t)n * (size_t)n_modes, double);
-    if (!out->lambda || !out->residual || !out->phi) {
-      nsb_modal_result_free(ctx, out);
-      st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
-    }
-  }
-  if (st == NSB_OK) {
-    /* the wanted pairs, ascending in lambda (insertion sort of the first n_modes) */
-    int* order = w.perm; /* reused: indices 0..n_modes-1 into the converged columns */
-    for (int j = 0; j < n_modes; ++j) order[j] = j;
-    for (int j = 1; j < n_modes; ++j) {
-      int v = order[j], k = j - 1;
-      while (k >= 0 && w.lam_prev[order[k]] > w.lam_prev[v]) {
-        order[k + 1] = order[k];
-        --k;
-      }
-      order[k + 1] = v;
-    }
-    for (int j = 0; j < n_modes; ++j) {
-      int c = order[j];
-      out->lambda[j] = w.lam_prev[c];
-      double* phi = out->phi + (size_t)n * j;
-      memcpy(phi, w.X + (size_t)n * c, (size_t)n * sizeof(double));
-      pattern_mv(A, M_val, phi, w.MX);
-      out->residual[j] = backward_error(A, Ks, phi, w.MX, out->lambda[j], normK, normM, w.KX);
-    }
-  }
+  if (st == NSB_OK) st = store_modes(&w, it, out);
   work_free(ctx, &w);
   NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+  return st;
+}
+
+/* ---- modal analysis (*FREQUENCY) -------------------------------------------- */
+
+/* Back to the state the modal analysis linearizes about: the state at the
+   start (s->old), the multipliers, the elements' interior unknowns, and the
+   static map with zero increments (the kinematic weights of make_ec). */
+static void modal_base(nsb_system* s) {
+  nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
+  memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i) {
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+    if (s->elems[i].ops->rest) s->elems[i].ops->rest(&s->elems[i]);
+  }
+  nsb_sys_predict_all(s, NSB_EVAL_STATIC, s->t);
+  nsb_sys_kinematics(s);
+}
+
+/* Leave the modal analysis: the state, multipliers and internal unknowns as
+   they were before it (the next step continues as if it had not run). */
+static void modal_finish(nsb_system* s) {
+  modal_base(s);
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+  nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
+}
+
+/* The central differences of beam_consistent_mass: columns j = 0..11 of the
+   interior points' displacements Nu and spatial rotations Nt (3 MAXQ rows
+   each, column-major), from the rested base state back to it. */
+enum { BEAM_MAXQ = NSB_BEAM_MAX_QP };
+static int beam_mass_columns(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, const double* q0, double len,
+                             double* Nu, double* Nt) {
+  int nq = nsb_beam_n_qp(e);
+  double f[12], du[12], d[6], w[BEAM_MAXQ], rp[3 * BEAM_MAXQ], qp[4 * BEAM_MAXQ], rA, rJ[3];
+  nsb_corr ic = {0.0, 0.0, 0.0};
+  for (int j = 0; j < 12; ++j) {
+    int node = e->nodes[j / 6], dof = j % 6, nd = s->ndof[node];
+    if (dof >= nd || s->node_eq[6 * node + dof] < 0) continue; /* held or absent: no motion */
+    double eps = dof < 3 ? 1e-7 * len : 1e-7;
+    for (int sg = 0; sg < 2; ++sg) {
+      double a = sg == 0 ? eps : -eps, c1 = (sg == 0 ? 1.0 : -1.0) / (2.0 * eps);
+      memset(d, 0, sizeof d);
+      memset(du, 0, sizeof du);
+      d[dof] = a;
+      du[j] = a;
+      s->ops->apply(s->scheme, node, nd, d, &s->old, &s->cur);
+      e->ops->post_solve(e, du, &ic);
+      NSB_CALL(e->ops->eval(e, ec, f, NULL));
+      nsb_beam_mass_points(e, w, rp, qp, &rA, rJ);
+      for (int i = 0; i < nq; ++i) {
+        /* spatial rotation from the base frame: log(q q0^-1) */
+        nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_load(qp + 4 * i), nsb_q_conj(nsb_q_load(q0 + 4 * i))));
+        double tv[3];
+        nsb_v3_store(th, tv);
+        for (int c = 0; c < 3; ++c) {
+          Nu[(3 * i + c) + 3 * BEAM_MAXQ * j] += c1 * rp[3 * i + c];
+          Nt[(3 * i + c) + 3 * BEAM_MAXQ * j] += c1 * tv[c];
+        }
+      }
+      /* back to the base: the node, the interior unknowns, the condensation */
+      d[dof] = -a;
+      s->ops->apply(s->scheme, node, nd, d, &s->old, &s->cur);
+      if (e->ops->restore) e->ops->restore(e);
+      if (e->ops->rest) e->ops->rest(e);
+      NSB_CALL(e->ops->eval(e, ec, f, NULL));
+    }
+  }
+  return NSB_OK;
+}
+
+/* Consistent mass of a beam element from its own interior field (MASS=
+   CONSISTENT): the interior points' displacements and rotations per node DOF,
+   N_u, N_theta, by central differences of a static increment of that DOF
+   (the element's condensed static response, post_solve + eval), then
+   M_e = sum_q w_q (rhoA N_u^T N_u + N_theta^T R_q diag(rhoJ) R_q^T N_theta)
+   (docs/theory.md §6).  Called at the rested base state; leaves it so. */
+static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval_ctx* ec, double* M) {
+  int nq = nsb_beam_n_qp(e);
+  double f[12], w[BEAM_MAXQ], r0[3 * BEAM_MAXQ], q0[4 * BEAM_MAXQ], rhoA, rhoJ[3];
+  NSB_CALL(e->ops->eval(e, ec, f, NULL));
+  nsb_beam_mass_points(e, w, r0, q0, &rhoA, rhoJ);
+  double len = 0.0;
+  for (int i = 0; i < nq; ++i) len += w[i];
+  size_t nN = (size_t)3 * BEAM_MAXQ * 12;
+  double* Nu = NSB_NEW_ARRAY(s->ctx, 2 * nN, double); /* set-up phase of a modal step */
+  NSB_CHECK(s->ctx, Nu, NSB_ERR_ALLOC, "modal analysis: out of memory");
+  memset(Nu, 0, 2 * nN * sizeof(double));
+  double* Nt = Nu + nN;
+  int st = beam_mass_columns(s, e, ec, q0, len, Nu, Nt);
+  for (int i = 0; i < nq && st == NSB_OK; ++i) {
+    nsb_mat3 R = nsb_q_to_m3(nsb_q_load(q0 + 4 * i));
+    nsb_mat3 J = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_diag(rhoJ[0], rhoJ[1], rhoJ[2]), nsb_m3_transpose(R)));
+    for (int b = 0; b < 12; ++b)
+      for (int a = 0; a < 12; ++a) {
+        const double* ua = Nu + 3 * i + 3 * BEAM_MAXQ * a;
+        const double* ub = Nu + 3 * i + 3 * BEAM_MAXQ * b;
+        const double* ta = Nt + 3 * i + 3 * BEAM_MAXQ * a;
+        const double* tb = Nt + 3 * i + 3 * BEAM_MAXQ * b;
+        double v = rhoA * (ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]);
+        for (int r = 0; r < 3; ++r)
+          for (int c = 0; c < 3; ++c) v += ta[r] * J.c[r + 3 * c] * tb[c];
+        M[a + 12 * b] += w[i] * v;
+      }
+  }
+  NSB_FREE_ARRAY(s->ctx, Nu, 2 * nN, double);
+  return st;
+}
+
+/* Evaluate the structural elements (contacts left out) at the current
+   iterate; with Kv/Mv non-NULL add their static tangent and mass matrix
+   into those value arrays (pattern of s->A). */
+static int modal_eval_at(nsb_system* s, double t, double* Kv, double* Mv, double* rv) {
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_STATIC, t);
+  int n_struct = s->n_contacts > 0 ? s->first_contact : s->n_elems;
+  for (int i = 0; i < n_struct; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    int nl = e->n_local;
+    memset(s->ff, 0, (size_t)nl * sizeof(double));
+    if (Kv) memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    int st = e->ops->eval(e, &ec, s->ff, Kv ? s->fK : NULL);
+    if (st < 0)
+      return nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__,
+                           "*FREQUENCY: element %d (%s) cannot be linearized at t = %.10g: %s", i, e->ops->name, s->t,
+                           nsb_status_message(st));
+    if (rv)
+      for (int q = 0; q < nl; ++q)
+        if (e->eq[q] >= 0) rv[e->eq[q]] += s->ff[q];
+    if (!Kv) continue;
+    for (int q = 0; q < nl * nl; ++q)
+      if (e->map[q] >= 0) Kv[e->map[q]] += s->fK[q];
+    if (!Mv || !e->ops->mass) continue;
+    memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    if (s->step.consistent_mass && e->ops == &nsb_beam_v_ops) NSB_CALL(beam_consistent_mass(s, e, &ec, s->fK));
+    else e->ops->mass(e, &ec, s->fK);
+    for (int q = 0; q < nl * nl; ++q)
+      if (e->map[q] >= 0) Mv[e->map[q]] += s->fK[q];
+  }
+  return NSB_OK;
+}
+
+static int modal_eval(nsb_system* s, double* Kv, double* Mv) { return modal_eval_at(s, s->t, Kv, Mv, NULL); }
+
+int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
+  memset(out, 0, sizeof *out);
+  const nsb_model* m = s->model;
+  NSB_CHECK(s->ctx, s->step.n_modes > 0, NSB_ERR_ARG, "nsb_system_modes: the current step is not a *FREQUENCY step");
+  NSB_CHECK(s->ctx, s->n_eq > 0 && s->A, NSB_ERR_ARG, "%s:%d: *FREQUENCY: the model has no free degrees of freedom",
+            m->source, s->step.line);
+  double tic = nsb_now_s();
+  /* the static map with h = 1 about the current state: increments are displacements
+     and material spins; constraint rows at position level, unscaled */
+  s->scheme->h = 1.0;
+  nsb_scheme_scales(s->ops, s->scheme, 1.0, &s->lam_scale, s->con_scale);
+  nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
+  memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
+  modal_base(s);
+  int nnz = s->A->nnz;
+  double* Kv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  double* Mv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  int st = Kv && Mv ? NSB_OK : nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+  if (st == NSB_OK) {
+    memset(Kv, 0, (size_t)nnz * sizeof(double));
+    memset(Mv, 0, (size_t)nnz * sizeof(double));
+    /* linearize with the loads the state is in equilibrium with: those of
+       the earlier steps (a *MODAL DYNAMIC step's own loads are its excitation,
+       and their load stiffness at the start state is not part of K) */
+    int k = s->step_index;
+    s->step_index = k - 1;
+    st = modal_eval(s, Kv, Mv);
+    s->step_index = k;
+  }
+  s->stats.t_assemble += nsb_now_s() - tic;
+  if (st == NSB_OK) {
+    tic = nsb_now_s();
+    st = nsb_modal_solve(s->ctx, s->A, s->ls, Kv, Mv, s->step.n_modes, s->step.shift, s->step.shift_given, 1e-12,
+                         1000, out);
+    s->stats.t_factor += nsb_now_s() - tic;
+    s->stats.factorizations++;
+    if (st < 0) {
+      char msg[512], where[256] = "";
+      snprintf(msg, sizeof msg, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      if (st == NSB_ERR_SINGULAR && s->ls->singular_eq >= 0) nsb_sys_describe_equation(s, s->ls->singular_eq, where, sizeof where);
+      st = nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__, "%s:%d: *FREQUENCY at t = %.10g: %s%s%s", m->source,
+                         s->step.line, s->t, msg, where,
+                         st == NSB_ERR_SINGULAR ? "; give that DOF inertia (section rotary inertia, body mass) or "
+                                                  "hold it, or choose a SHIFT"
+                                                : "");
+    }
+  }
+  if (Kv) NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+  if (st == NSB_OK && s->step.modal_dynamic) { /* kept for the modal dynamics */
+    if (s->modal_M) NSB_FREE_ARRAY(s->ctx, s->modal_M, s->nnz_modal, double);
+    s->modal_M = Mv;
+    s->nnz_modal = nnz;
+    Mv = NULL;
+  }
+  if (Mv) NSB_FREE_ARRAY(s->ctx, Mv, nnz, double);
+  modal_finish(s);
+  return st;
+}
+
+int nsb_system_show_mode(nsb_system* s, const nsb_modal_result* r, int j, double scale) {
+  NSB_CHECK(s->ctx, j >= 0 && j < r->n_modes && r->n == s->n_eq, NSB_ERR_ARG, "nsb_system_show_mode: no mode %d", j);
+  modal_base(s);
+  /* the beams' condensation at the base state, then one static increment */
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  const double* phi = r->phi + (size_t)r->n * (size_t)j;
+  for (int i = 0; i < s->n_eq; ++i) s->dx[i] = scale * phi[i];
+  nsb_sys_apply_increment(s, s->dx, 0.0);
+  (void)nsb_sys_post_solve(s, s->dx);
+  return modal_eval(s, NULL, NULL);
+}
+
+void nsb_system_show_mode_reset(nsb_system* s) {
+  modal_base(s);
+  (void)modal_eval(s, NULL, NULL);
+  modal_finish(s);
+}
+
+void nsb_system_mode_node(const nsb_system* s, const nsb_modal_result* r, int j, int node, double d[6]) {
+  nsb_system_eq_node(s, r->phi + (size_t)r->n * (size_t)j, node, d);
+}
+
+void nsb_system_eq_node(const nsb_system* s, const double* phi, int node, double d[6]) {
+  for (int k = 0; k < 6; ++k) {
+    int eq = k < s->ndof[node] ? s->node_eq[6 * node + k] : -1;
+    d[k] = eq >= 0 ? phi[eq] : 0.0;
+  }
+}
+
+/* ---- modal dynamics (*MODAL DYNAMIC) ------------------------------------------ */
+
+int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r) {
+  modal_base(s);
+  memset(r, 0, (size_t)s->n_eq * sizeof(double));
+  int k = s->step_index;
+  if (earlier_only) s->step_index = k - 1; /* the loads of this step are not yet active (ec.step, gravity) */
+  int st = modal_eval_at(s, t, NULL, NULL, r);
+  s->step_index = k;
+  modal_finish(s);
+  return st;
+}
+
+void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y) { pattern_mv(s->A, s->modal_M, x, y); }
+
+void nsb_system_node_velocities(const nsb_system* s, double* ve) {
+  memset(ve, 0, (size_t)s->n_eq * sizeof(double));
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int k = 0; k < s->ndof[i]; ++k) {
+      int eq = s->node_eq[6 * i + k];
+      if (eq >= 0) ve[eq] = k < 3 ? s->cur.v[3 * i + k] : s->cur.w[3 * i + k - 3];
+    }
+}
+
+int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t) {
+  modal_base(s);
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
+  nsb_sys_apply_increment(s, s->dx, 0.0);
+  (void)nsb_sys_post_solve(s, s->dx);
+  NSB_CALL(modal_eval(s, NULL, NULL));
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int k = 0; k < s->ndof[i]; ++k) {
+      int eq = s->node_eq[6 * i + k];
+      double val = eq >= 0 ? dv[eq] : 0.0;
+      if (k < 3) s->cur.v[3 * i + k] = val;
+      else s->cur.w[3 * i + k - 3] = val;
+    }
+  s->t = t;
+  return NSB_OK;
+}
+
+void nsb_system_set_energy(nsb_system* s, const nsb_energy* e) {
+  s->energy_override = e != NULL;
+  if (e) s->override = *e;
+}
+
+int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n_nodes, const int* nodes,
+                                 double* cols) {
+  const nsb_model* m = s->model;
+  /* the truncated modes' flexibility sum_{i > m} phi_i phi_i^T / lambda_i =
+     (K_s - sigma M)^-1 - sum_{i <= m} phi_i phi_i^T / (lambda_i - sigma) up to
+     a relative sigma / lambda_{m+1}: sigma = 0 for a supported structure; a
+     free one needs all its rigid-body modes among the retained ones and
+     sigma = -1e-9 lambda_m (K_s - sigma M regular) */
+  double lam_max = r->lambda[r->n_modes - 1];
+  /* rigid-body modes: eigenvalues at round-off of the stiffness scale
+     sum |K_ii| / sum M_ii (the automatic shift is -1e-6 of it) */
+  double scale = r->shift < 0.0 ? -1e6 * r->shift : lam_max;
+  int n_rigid = 0;
+  for (int j = 0; j < r->n_modes; ++j)
+    if (!(r->lambda[j] > 1e-12 * scale)) ++n_rigid;
+  NSB_CHECK(s->ctx, n_rigid < r->n_modes && lam_max > 0.0, NSB_ERR_UNSUPPORTED,
+            "%s:%d: REDUCTION=QUASI-STATIC: all %d retained modes are rigid-body modes; retain elastic modes too "
+            "(raise MODES)",
+            m->source, s->step.line, r->n_modes);
+  int n = s->n_eq, nnz = s->A->nnz;
+  double* Kv = NSB_NEW_ARRAY(s->ctx, nnz, double);
+  double* tmp = n_rigid > 0 ? NSB_NEW_ARRAY(s->ctx, n, double) : NULL;
+  if (!Kv || (n_rigid > 0 && !tmp)) {
+    if (Kv) NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+    return nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+  }
+  memset(Kv, 0, (size_t)nnz * sizeof(double));
+  modal_base(s);
+  int k = s->step_index;
+  s->step_index = k - 1; /* as in nsb_system_modes */
+  int st = modal_eval(s, Kv, NULL);
+  s->step_index = k;
+  /* K_s = (K + K^T)/2 (into A's values, the same pattern) */
+  if (st == NSB_OK) {
+    nsb_modal_symmetric_part(s->A, Kv, s->A->val);
+    memcpy(Kv, s->A->val, (size_t)nnz * sizeof(double));
+  }
+  /* a supported structure: sigma = 0, exact.  A free one: two shifts
+     sigma_1 = -1e-3 lambda_m, sigma_2 = 2 sigma_1 and F_0 = 2 F(sigma_1) - F(sigma_2),
+     exact up to (sigma / lambda_{m+1})^2 <= 4e-6 (a shift of order eps would
+     make the retained rigid modes, computed to |lambda| ~ 1e-7, cancel
+     badly) */
+  int n_shift = n_rigid > 0 ? 2 : 1;
+  for (int sh = 0; sh < n_shift && st == NSB_OK; ++sh) {
+    double sigma = n_rigid > 0 ? -1e-3 * lam_max * (double)(sh + 1) : 0.0;
+    for (int p = 0; p < nnz; ++p) s->A->val[p] = Kv[p] - sigma * s->modal_M[p];
+    st = nsb_linsolver_factor(s->ls, s->A);
+    if (st < 0) {
+      char msg[300];
+      snprintf(msg, sizeof msg, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      st = nsb_ctx_error(s->ctx, st, __FILE__, __LINE__, __func__,
+                         "%s:%d: REDUCTION=QUASI-STATIC: the stiffness matrix is singular (%s): a mechanism "
+                         "without mass; use REDUCTION=MODAL",
+                         m->source, s->step.line, msg);
+      break;
+    }
+    for (int a = 0; a < n_nodes && st == NSB_OK; ++a)
+      for (int c = 0; c < 3 && st == NSB_OK; ++c) {
+        double* col = cols + (size_t)n * (3 * a + c);
+        double* x = n_shift == 2 && sh == 1 ? tmp : col;
+        memset(x, 0, (size_t)n * sizeof(double));
+        int eq = c < s->ndof[nodes[a]] ? s->node_eq[6 * nodes[a] + c] : -1;
+        if (eq < 0) continue; /* a held translation: no flexibility (the column stays zero) */
+        x[eq] = 1.0;
+        st = nsb_linsolver_solve(s->ls, x);
+        /* minus the retained modes' part: sum_j phi_j phi_j[eq] / (lambda_j - sigma) */
+        for (int j = 0; j < r->n_modes && st == NSB_OK; ++j) {
+          const double* phi = r->phi + (size_t)n * j;
+          double w = phi[eq] / (r->lambda[j] - sigma);
+          for (int i = 0; i < n; ++i) x[i] -= w * phi[i];
+        }
+        if (x == tmp)
+          for (int i = 0; i < n; ++i) col[i] = 2.0 * col[i] - tmp[i];
+      }
+  }
+  NSB_FREE_ARRAY(s->ctx, Kv, nnz, double);
+  if (tmp) NSB_FREE_ARRAY(s->ctx, tmp, n, double);
+  modal_finish(s);
   return st;
 }

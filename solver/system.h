@@ -205,4 +205,32 @@ void nsb_system_apply_local(nsb_system* s, int i_elem, const double* d);
 /// Prepare the current scheme for increment h (predictor included), without solving (tests).
 int nsb_system_prepare_increment(nsb_system* s, double h);
 
+/* ---- checkpoint (solver/checkpoint.c) ------------------------------------------ */
+
+/// Bytes of the system's checkpoint (everything an increment reads that an
+/// earlier increment wrote: states, multipliers, integrator history,
+/// convergence averages, contact lists and states, beam interiors, energy
+/// accumulators), for nsb_system_checkpoint_save.  Errors (negative):
+/// NSB_ERR_UNSUPPORTED for element states the checkpoint does not know.
+long nsb_system_checkpoint_size(nsb_system* s);
+/// Write the checkpoint into buf (nsb_system_checkpoint_size bytes), and
+/// make the next factorization a fresh one, as the continued run's first is.
+int nsb_system_checkpoint_save(nsb_system* s, void* buf);
+/// Restore a checkpoint of the same model, saved in the current step (call
+/// nsb_system_begin_step of that step first).  Errors: NSB_ERR_ARG when it
+/// does not fit this system (message says what differs).
+int nsb_system_checkpoint_load(nsb_system* s, const void* buf, long bytes);
+
+/// Internal to solver/checkpoint.c: the system's state as (address, bytes)
+/// blocks; rebuild the contact elements from the broad phase at x.
+typedef struct nsb_block {
+  void* p;
+  size_t bytes;
+} nsb_block;
+int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap);
+int nsb_system_contacts_at(nsb_system* s, const double* x, const double** x_build);
+nsb_scheme* nsb_system_scheme(nsb_system* s);
+nsb_ctx* nsb_system_ctx(const nsb_system* s);
+nsb_linsolver* nsb_system_linsolver(nsb_system* s);
+
 #endif

@@ -1,0 +1,130 @@
+/* small_lu.h -- LU factorization with partial pivoting and its solves for
+ * the small dense blocks of the element kernels (the interior block K_ii of
+ * the beam's static condensation, 12 x 12 to 66 x 66), as plain loops.
+ *
+ * Why not LAPACK: at these sizes one dgetrf/dgetrs call costs more in call
+ * overhead (argument checks, dispatch, OpenBLAS's buffer lock) than in
+ * arithmetic.  The loops below are the textbook right-looking elimination
+ * (Golub & Van Loan 2013, Algorithm 3.4.1, "kji" form): column-major, the
+ * innermost loop runs down a column (unit stride), so the compiler
+ * vectorizes it; called with a constant n (nsb_lu_factor_fixed) it also
+ * unrolls.  Pivoting as LAPACK's dgetf2: the first row of largest |a_ik|,
+ * rows swapped over the whole width, the multipliers scaled by the
+ * reciprocal of the pivot.  The results equal dgetrf/dgetrs up to the order
+ * of the floating-point operations (round-off).
+ *
+ * Storage: A is n x n, column-major, leading dimension lda (so a block of a
+ * larger matrix can be factored in place); after nsb_lu_factor it holds L
+ * (unit lower, below the diagonal) and U (upper); piv[k] is the row swapped
+ * with row k at step k (0-based; LAPACK's ipiv minus one).  No allocation.
+ */
+#ifndef NSB_SMALL_LU_H
+#define NSB_SMALL_LU_H
+#include <math.h>
+
+#include "base/ctx.h" /* NSB_ASSERT */
+
+/// Factor P A = L U in place.  Returns 0, or k + 1 when the pivot of column
+/// k is exactly zero (LAPACK's info > 0; A is then not factored further).
+/// A NaN in the block propagates into the factors (no scan, as the _work
+/// LAPACKE calls): the callers' residual-norm checks catch it.
+static inline int nsb_lu_factor(int n, double* restrict A, int lda, int* restrict piv) {
+  for (int k = 0; k < n; ++k) {
+    double* restrict ck = A + (size_t)lda * k;
+    int p = k;
+    double amax = fabs(ck[k]);
+    for (int i = k + 1; i < n; ++i) {
+      double v = fabs(ck[i]);
+      if (v > amax) {
+        amax = v;
+        p = i;
+      }
+    }
+    piv[k] = p;
+    if (ck[p] == 0.0) return k + 1;
+    if (p != k)
+      for (int j = 0; j < n; ++j) { /* the whole row, L part included (dlaswp) */
+        double* cj = A + (size_t)lda * j;
+        double t = cj[k];
+        cj[k] = cj[p];
+        cj[p] = t;
+      }
+    /* l_ik = a_ik / u_kk, then the trailing update a_ij -= l_ik u_kj */
+    double r = 1.0 / ck[k];
+    for (int i = k + 1; i < n; ++i) ck[i] *= r;
+    for (int j = k + 1; j < n; ++j) {
+      double* restrict cj = A + (size_t)lda * j;
+      double ukj = cj[k];
+      if (ukj == 0.0) continue; /* the blocks are sparse: skip a zero row of U */
+      for (int i = k + 1; i < n; ++i) cj[i] -= ck[i] * ukj;
+    }
+  }
+  return 0;
+}
+
+/// Largest n of nsb_lu_solve (the beam interior block at 10 points: 6 * 10 + 6).
+#define NSB_LU_MAX 66
+
+/// Solve A X = B with the factors of nsb_lu_factor: B (n x nrhs, leading
+/// dimension ldb) is overwritten with X.  Row swaps, L y = P b (unit lower),
+/// U x = y with the reciprocals of the diagonal (as OpenBLAS's trsm); the
+/// columns advance together, step k of all of them before step k + 1, so
+/// that their independent updates overlap.  n <= NSB_LU_MAX.
+static inline void nsb_lu_solve(int n, const double* restrict A, int lda, const int* restrict piv, int nrhs,
+                                double* restrict B, int ldb) {
+  NSB_ASSERT(n <= NSB_LU_MAX);
+  double rd[NSB_LU_MAX];
+  for (int k = 0; k < n; ++k) rd[k] = 1.0 / A[k + (size_t)lda * k];
+  for (int c = 0; c < nrhs; ++c) {
+    double* restrict b = B + (size_t)ldb * c;
+    for (int k = 0; k < n; ++k) {
+      int p = piv[k];
+      double t = b[k];
+      b[k] = b[p];
+      b[p] = t;
+    }
+  }
+  for (int k = 0; k < n; ++k) {
+    const double* restrict ck = A + (size_t)lda * k;
+    for (int c = 0; c < nrhs; ++c) {
+      double* restrict b = B + (size_t)ldb * c;
+      double bk = b[k];
+      if (bk == 0.0) continue; /* sparse right-hand sides (K_in) */
+      for (int i = k + 1; i < n; ++i) b[i] -= ck[i] * bk;
+    }
+  }
+  for (int k = n - 1; k >= 0; --k) {
+    const double* restrict ck = A + (size_t)lda * k;
+    for (int c = 0; c < nrhs; ++c) {
+      double* restrict b = B + (size_t)ldb * c;
+      double bk = b[k] * rd[k];
+      b[k] = bk;
+      for (int i = 0; i < k; ++i) b[i] -= ck[i] * bk;
+    }
+  }
+}
+
+/// nsb_lu_factor for the interior sizes of the beam elements with 1 to 3
+/// points (n = 12, 18, 24): a constant n lets the compiler unroll and
+/// vectorize without remainder loops; other sizes take the general loop.
+static inline int nsb_lu_factor_fixed(int n, double* restrict A, int lda, int* restrict piv) {
+  switch (n) {
+    case 12: return nsb_lu_factor(12, A, lda, piv);
+    case 18: return nsb_lu_factor(18, A, lda, piv);
+    case 24: return nsb_lu_factor(24, A, lda, piv);
+    default: return nsb_lu_factor(n, A, lda, piv);
+  }
+}
+
+/// nsb_lu_solve with the constant sizes of nsb_lu_factor_fixed.
+static inline void nsb_lu_solve_fixed(int n, const double* restrict A, int lda, const int* restrict piv, int nrhs,
+                                      double* restrict B, int ldb) {
+  switch (n) {
+    case 12: nsb_lu_solve(12, A, lda, piv, nrhs, B, ldb); break;
+    case 18: nsb_lu_solve(18, A, lda, piv, nrhs, B, ldb); break;
+    case 24: nsb_lu_solve(24, A, lda, piv, nrhs, B, ldb); break;
+    default: nsb_lu_solve(n, A, lda, piv, nrhs, B, ldb); break;
+  }
+}
+
+#endif

@@ -1,0 +1,449 @@
+/* newton.c -- Newton's iteration for one increment of the discrete system
+ * (solver/system.h): the iteration with its convergence test
+ * (solver/convergence.h), the diagnosis of singular matrices, and the
+ * acceptance or restore of an increment. */
+#define _POSIX_C_SOURCE 200809L
+#include "solver/system_internal.h"
+
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+#include "elements/beam_velocity.h"
+#include "base/clock.h"
+
+/* Whether node i has inertia in DOF d (translations: mass; rotations: rotary
+   inertia): a body, or a beam element with a non-zero section inertia. */
+static int node_has_inertia(const nsb_model* m, int i, int d) {
+  if (m->nodes.data[i].body_kind != NSB_BODY_NONE) return 1;
+  for (int k = 0; k < m->elements.count; ++k) {
+    const nsb_element* e = &m->elements.data[k];
+    if (!nsb_etype_is_beam(e->type) || e->section < 0 || (e->nodes[0] != i && e->nodes[1] != i)) continue;
+    const nsb_section* sec = &m->sections.data[e->section];
+    if (d < 3 ? sec->rhoA > 0.0 : sec->rhoJ[0] + sec->rhoJ[1] + sec->rhoJ[2] > 0.0) return 1;
+  }
+  return 0;
+}
+
+/* Name the unknown behind global equation eq: a node DOF or a joint
+   multiplier, for messages about singular matrices (an unsupported rigid-body
+   mode shows up as a zero pivot in one of its DOFs). */
+void nsb_sys_describe_equation(const nsb_system* s, int eq, char* buf, size_t n) {
+  static const char* const dof_names[6] = {"translation X", "translation Y", "translation Z",
+                                           "rotation about body axis 1", "rotation about body axis 2",
+                                           "rotation about body axis 3"};
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int d = 0; d < 6; ++d)
+      if (s->node_eq[6 * i + d] == eq) {
+        if ((s->ops == &nsb_accel_ops || s->step.n_modes > 0) && !node_has_inertia(s->model, i, d))
+          snprintf(buf, n, " [node %d, DOF %d: %s has no inertia (massless elements): give them a density]",
+                   s->model->nodes.data[i].label, d + 1, dof_names[d]);
+        else
+          snprintf(buf, n, " [node %d, DOF %d: %s; check the supports of this node]", s->model->nodes.data[i].label,
+                   d + 1, dof_names[d]);
+        return;
+      }
+  for (int q = 0; q < s->n_mult; ++q)
+    if (s->mult_eq[q] == eq) {
+      for (int j = 0; j < s->n_elems; ++j) {
+        const nsb_elem* e = &s->elems[j];
+        if (e->n_mult > 0 && q >= e->mult_first && q < e->mult_first + e->n_mult) {
+          if (e->ops == &nsb_joint_ops)
+            snprintf(buf, n, " [multiplier %d of the joint of deck line %d: redundant or conflicting constraint?]",
+                     q - e->mult_first + 1, s->model->joints.data[e->model_index].line);
+          else
+            snprintf(buf, n, " [impulse %d of a contact of the *CONTACT PAIR of deck line %d, particle node %d]",
+                     q - e->mult_first + 1, s->model->contact_pairs.data[e->model_index].line,
+                     s->model->nodes.data[e->nodes[0]].label);
+          return;
+        }
+      }
+    }
+}
+
+/* Solve with the current factorization in place (x: right-hand side in,
+   solution out), timed; a failure is reported in rep. */
+int nsb_sys_timed_solve(nsb_system* s, double* x, nsb_newton_report* rep) {
+  double tic = nsb_now_s();
+  int st = nsb_linsolver_solve(s->ls, x);
+  s->stats.t_solve += nsb_now_s() - tic;
+  s->stats.solves++;
+  if (st < 0) {
+    rep->status = st;
+    snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+    nsb_ctx_clear_error(s->ctx);
+  }
+  return st;
+}
+
+/* Static steps of mechanisms (a hanging pendulum, a chain): at the start the
+   multipliers are zero, so their geometric stiffness, the only stiffness of
+   the mechanism's motion, is missing and the first Newton matrix is
+   singular.  Before giving up, set the multipliers to the least-squares
+   reactions of the current residual, min |r_n + G^T dlambda| (normal
+   equations, dense in the multipliers), and try again.  Returns 1 when it
+   changed the multipliers. */
+static int static_multiplier_guess(nsb_system* s) {
+  int n0 = s->n_node_eq, nm = s->n_eq - n0;
+  if (nm <= 0 || nm > 2000) return 0;
+  double* N = nsb_alloc(s->ctx, sizeof(double) * (size_t)nm * (size_t)nm);
+  double* b = nsb_alloc(s->ctx, sizeof(double) * (size_t)nm);
+  lapack_int* piv = nsb_alloc(s->ctx, sizeof(lapack_int) * (size_t)nm);
+  int changed = 0;
+  if (N && b && piv) {
+    memset(N, 0, sizeof(double) * (size_t)nm * (size_t)nm);
+    memset(b, 0, sizeof(double) * (size_t)nm);
+    for (int i = 0; i < n0; ++i)
+      for (int p = s->A->rowptr[i]; p < s->A->rowptr[i + 1]; ++p) {
+        int j = s->A->col[p] - n0;
+        if (j < 0) continue;
+        b[j] -= s->A->val[p] * s->r[i];
+        for (int q = s->A->rowptr[i]; q < s->A->rowptr[i + 1]; ++q) {
+          int k = s->A->col[q] - n0;
+          if (k >= 0) N[j + (size_t)nm * k] += s->A->val[p] * s->A->val[q];
+        }
+      }
+    if (LAPACKE_dgesv(LAPACK_COL_MAJOR, nm, 1, N, nm, piv, b, nm) == 0) {
+      for (int q = 0; q < s->n_mult; ++q)
+        if (s->mult_eq[q] >= n0 && isfinite(b[s->mult_eq[q] - n0])) {
+          s->lam[q] += b[s->mult_eq[q] - n0];
+          changed = 1;
+        }
+    }
+  }
+  if (N) nsb_free(s->ctx, N, sizeof(double) * (size_t)nm * (size_t)nm);
+  if (b) nsb_free(s->ctx, b, sizeof(double) * (size_t)nm);
+  if (piv) nsb_free(s->ctx, piv, sizeof(lapack_int) * (size_t)nm);
+  return changed;
+}
+
+/* The probable cause of a singular Newton matrix or element matrix, in
+   words, appended to buf (docs/theory.md §5, "Diagnosis").  In order:
+   - a rotation parametrization limit: a beam element whose section frame
+     turns by most of a full turn (its interior rotation maps are singular at
+     2 pi), or a node that turns by nearly pi in one increment (Newmark's
+     incremental rotation vector);
+   - a singularity at the start, before any increment of a static step has
+     converged: the model is not supported (a mechanism);
+   - Newton diverging before it (the residual grew): the increment is too large;
+   - after converged increments of a static step: the tangent stiffness has
+     become singular on the way, a limit or bifurcation point (buckling,
+     snap-through).
+   Returns 1 when it named a cause other than missing supports. */
+static int singular_cause(const nsb_system* s, nsb_eval_mode mode, int it, const nsb_newton_report* rep, char* buf,
+                          size_t n) {
+  const nsb_model* m = s->model;
+  size_t len = strlen(buf);
+  char* out = buf + len;
+  n = n > len ? n - len : 0;
+  double turn = 0.0, node_turn = 0.0;
+  int e_turn = -1, n_turn = -1;
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (e->ops != &nsb_beam_v_ops) continue;
+    double t = nsb_beam_turn(e);
+    if (t > turn) {
+      turn = t;
+      e_turn = i;
+    }
+  }
+  for (int i = 0; i < s->n_nodes && mode != NSB_EVAL_ACCEL; ++i) {
+    if (s->ndof[i] != 6) continue;
+    nsb_quat dq = nsb_q_mul(nsb_q_conj(nsb_st_q(&s->old, i)), nsb_st_q(&s->cur, i));
+    double th = 2.0 * atan2(sqrt(dq.x * dq.x + dq.y * dq.y + dq.z * dq.z), fabs(dq.w));
+    if (th > node_turn) {
+      node_turn = th;
+      n_turn = i;
+    }
+  }
+  const double two_pi = 6.283185307179586;
+  if (e_turn >= 0 && turn > 0.75 * two_pi) {
+    snprintf(out, n,
+             "; probable cause: a rotation parametrization limit: beam element %d turns its section frame by %.3g rad "
+             "(%.0f %% of a full turn) and one element cannot describe a full turn; use more elements",
+             m->elements.data[s->elems[e_turn].model_index].label, turn, 100.0 * turn / two_pi);
+    return 1;
+  }
+  if (n_turn >= 0 && node_turn > 0.9 * 3.141592653589793 && s->step.kind == NSB_STEP_DYNAMIC &&
+      s->step.scheme != NSB_SCHEME_MODIFIED_NEWMARK) {
+    snprintf(out, n,
+             "; probable cause: a rotation parametrization limit: node %d turns by %.3g rad in one increment, near the "
+             "limit pi of Newmark's incremental rotation vector; use smaller increments or SCHEME=MODIFIED NEWMARK",
+             m->nodes.data[n_turn].label, node_turn);
+    return 1;
+  }
+  int diverged = 0;
+  for (int k = 1; k < it && k < NSB_NEWTON_HISTORY; ++k)
+    if (rep->res_rel[k] > rep->res_rel[k - 1]) diverged = 1;
+  if (mode == NSB_EVAL_STATIC && s->inc_in_step == 0 && s->step_index == 0 && it == 0) return 0;
+  if (diverged) {
+    snprintf(out, n,
+             "; probable cause: the increment is too large (Newton's residual grew before the matrix became singular); "
+             "use a smaller increment or allow cutbacks (minimum increment on the step's data line)");
+    return 1;
+  }
+  if (mode == NSB_EVAL_STATIC && (s->inc_in_step > 0 || s->step_index > 0)) {
+    double frac = s->step.period > 0.0 ? (s->t - s->t_step_start) / s->step.period : 0.0;
+    snprintf(out, n,
+             "; probable cause: an instability: the tangent stiffness became singular after %ld converged increments "
+             "of this step (step time %.4g, %.3g of the step): a limit or bifurcation point (buckling, "
+             "snap-through); follow it with *STATIC, RIKS or a dynamic step",
+             s->inc_in_step, s->t - s->t_step_start, frac);
+    return 1;
+  }
+  return 0;
+}
+
+nsb_conv_verdict nsb_sys_test_iteration(nsb_system* s, int it, nsb_newton_report* rep) {
+  nsb_conv_verdict v = nsb_conv_test(&s->conv, &s->nrm);
+  if (it < NSB_NEWTON_HISTORY) {
+    rep->res_rel[it] = s->conv.def.abs_residual > 0.0 ? s->nrm.r_abs / s->conv.def.abs_residual : s->conv.r_rel;
+    rep->cor_rel[it] = s->conv.def.abs_correction > 0.0 ? s->nrm.c_abs / s->conv.def.abs_correction : s->conv.c_rel;
+    rep->r_force[it] = s->nrm.r_force;
+    rep->r_moment[it] = s->nrm.r_moment;
+    rep->c_trans[it] = s->nrm.c_trans;
+    rep->c_rot[it] = s->nrm.c_rot;
+  }
+  if (v == NSB_CONV_FLOOR) s->stats.floor_accepted++;
+  if (v == NSB_CONV_STAGNATED) {
+    rep->status = NSB_ERR_NO_CONVERGENCE;
+    snprintf(rep->cause, sizeof rep->cause,
+             "the residual stagnates at |f| = %.3e while the corrections have converged: the absolute residual "
+             "tolerance %.3e is below the round-off floor of this model; raise *SOLVER CONTROLS, TOL RESIDUAL or "
+             "leave it out (the relative test then decides)",
+             s->nrm.r_abs, s->conv.def.abs_residual);
+  }
+  return v;
+}
+
+void nsb_sys_no_convergence_cause(const nsb_system* s, int iterations, nsb_newton_report* rep) {
+  snprintf(rep->cause, sizeof rep->cause,
+           "no convergence in %d iterations (last residual %.3g and correction %.3g times their tolerances)",
+           iterations, s->conv.r_rel, s->conv.c_rel);
+}
+
+void nsb_sys_restore_increment(nsb_system* s) {
+  nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
+  memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+}
+
+/* Newton's iteration at t_new from the current iterate: assemble, factorize
+   (or keep the factorization: prox sweeps), solve, update, test
+   (solver/convergence.h).  A singular first matrix of a static step with
+   multipliers gets one more try from the least-squares multipliers; every
+   failure leaves its cause in words in rep. */
+int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
+  memset(rep, 0, sizeof *rep);
+  int guessed = 0;
+  double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
+  nsb_conv_begin_increment(&s->conv);
+  for (int it = 0; it < s->step.max_iter; ++it) {
+    int st = nsb_sys_assemble(s, mode, t_new, !s->reuse_factor);
+    if (st < 0) {
+      rep->status = st;
+      const nsb_elem* fe = s->failed_elem >= 0 ? &s->elems[s->failed_elem] : NULL;
+      if (fe && fe->ops == &nsb_beam_v_ops)
+        snprintf(rep->cause, sizeof rep->cause, "the interior equations of beam element %d are %s",
+                 s->model->elements.data[fe->model_index].label,
+                 st == NSB_ERR_SINGULAR ? "singular" : nsb_status_message(st));
+      else
+        snprintf(rep->cause, sizeof rep->cause, "element evaluation failed: %s", nsb_status_message(st));
+      if (st == NSB_ERR_SINGULAR && fe && fe->ops == &nsb_beam_v_ops && mode == NSB_EVAL_ACCEL) {
+        /* the accelerations of a massless element are undefined */
+        const nsb_element* el = &s->model->elements.data[fe->model_index];
+        const nsb_section* sec = &s->model->sections.data[el->section];
+        if (!(sec->rhoA > 0.0) || !(sec->rhoJ[0] > 0.0 && sec->rhoJ[1] > 0.0 && sec->rhoJ[2] > 0.0)) {
+          size_t len = strlen(rep->cause);
+          snprintf(rep->cause + len, sizeof rep->cause - len,
+                   ": the element has no inertia (massless elements): give them a density (section rhoA %g, rhoJ %g "
+                   "%g %g)",
+                   sec->rhoA, sec->rhoJ[0], sec->rhoJ[1], sec->rhoJ[2]);
+        }
+      } else if (st == NSB_ERR_SINGULAR) {
+        (void)singular_cause(s, mode, it, rep, rep->cause, sizeof rep->cause);
+      }
+      nsb_ctx_clear_error(s->ctx);
+      return st;
+    }
+    if (!isfinite(s->nrm.r_abs)) {
+      rep->status = NSB_ERR_NOT_FINITE;
+      /* where: the first non-finite row, else the largest (the norm overflowed) */
+      char where[160] = "";
+      int bad = -1;
+      double big = -1.0;
+      for (int i = 0; i < s->n_eq && bad < 0; ++i) {
+        double a = fabs(s->r[i] * s->row_unscale[i]);
+        if (!isfinite(a)) bad = i;
+        if (a > big) big = a;
+      }
+      for (int i = 0; i < s->n_eq && bad < 0; ++i)
+        if (fabs(s->r[i] * s->row_unscale[i]) == big) bad = i;
+      if (bad >= 0) nsb_sys_describe_equation(s, bad, where, sizeof where);
+      snprintf(rep->cause, sizeof rep->cause,
+               "the residual is not finite%s%s%s: a state, load, obstacle motion or contact value overflowed "
+               "(NaN or infinity)",
+               bad >= 0 ? " (largest in the row of" : " (in the beams' condensed rows)", where, bad >= 0 ? ")" : "");
+      return rep->status;
+    }
+    if (s->n_eq == 0) {
+      rep->converged = 1;
+      return NSB_OK;
+    }
+    /* The initial-acceleration problem is linear: after the first solve its
+       residual is at round-off, and the residual test decides (the
+       accelerations of sections with tiny rotary inertia reach 1e6 and
+       resolve only to ~1e-7, so a correction test would be meaningless). */
+    if (mode == NSB_EVAL_ACCEL && it > 0 && nsb_conv_residual_ok(&s->conv, &s->nrm)) {
+      rep->converged = 1;
+      return NSB_OK;
+    }
+    double tic = nsb_now_s();
+    /* prox sweeps after the first: the matrix changes only through
+       nonlinear elements; keep the factorization (modified Newton) */
+    st = s->reuse_factor ? NSB_OK : nsb_linsolver_factor(s->ls, s->A);
+    if (!s->reuse_factor) {
+      s->stats.t_factor += nsb_now_s() - tic;
+      s->stats.factorizations++;
+      s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
+    }
+    if (st == NSB_ERR_SINGULAR && mode == NSB_EVAL_STATIC && it == 0 && !guessed && s->n_mult > 0) {
+      guessed = 1;
+      if (static_multiplier_guess(s)) {
+        nsb_ctx_clear_error(s->ctx);
+        --it; /* the same iteration again, with the reactions' geometric stiffness */
+        continue;
+      }
+    }
+    if (st < 0) {
+      rep->status = st;
+      char where[160] = "";
+      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+      nsb_ctx_clear_error(s->ctx);
+      if (st == NSB_ERR_SINGULAR) {
+        if (!singular_cause(s, mode, it, rep, rep->cause, sizeof rep->cause) && s->ls->singular_eq >= 0) {
+          nsb_sys_describe_equation(s, s->ls->singular_eq, where, sizeof where);
+          size_t len = strlen(rep->cause);
+          snprintf(rep->cause + len, sizeof rep->cause - len, "%s", where);
+        }
+      }
+      return st;
+    }
+    for (int i = 0; i < s->n_eq; ++i) s->dx[i] = -s->r[i];
+    NSB_CALL(nsb_sys_timed_solve(s, s->dx, rep));
+    nsb_corr ic = {0.0, 0.0, 0.0};
+    if (s->has_beams) ic = nsb_sys_post_solve(s, s->dx);
+    nsb_sys_apply_increment(s, s->dx, lam_scale);
+    nsb_sys_correction_norms(s, mode, s->dx, &ic);
+    rep->iterations = it + 1;
+    s->stats.newton_iterations++;
+    if (!isfinite(s->nrm.c_abs)) {
+      rep->status = NSB_ERR_NOT_FINITE;
+      snprintf(rep->cause, sizeof rep->cause, "Newton correction is not finite");
+      return rep->status;
+    }
+    nsb_conv_verdict v = nsb_sys_test_iteration(s, it, rep);
+    if (v == NSB_CONV_CONVERGED || v == NSB_CONV_FLOOR) {
+      rep->converged = 1;
+      return NSB_OK;
+    }
+    if (v == NSB_CONV_STAGNATED) return rep->status;
+  }
+  rep->status = NSB_ERR_NO_CONVERGENCE;
+  nsb_sys_no_convergence_cause(s, s->step.max_iter, rep);
+  return rep->status;
+}
+
+/* Every amplitude must be finite at the new time (value and the two rates
+   that prescribed motions use): a POLYNOMIAL or PERIODIC amplitude can
+   overflow far from where its data were chosen, and a NaN in an obstacle's
+   motion would switch the obstacle off without a word. */
+static int check_amplitudes(nsb_system* s, double t_new) {
+  const nsb_model* m = s->model;
+  for (int i = 0; i < m->amplitudes.count; ++i) {
+    const nsb_amplitude* a = &m->amplitudes.data[i];
+    double arg = a->total_time ? t_new : t_new - s->t_step_start, d1 = 0.0, d2 = 0.0;
+    double v = nsb_amplitude_eval(a, arg, &d1, &d2);
+    NSB_CHECK(s->ctx, isfinite(v) && isfinite(d1) && isfinite(d2), NSB_ERR_NOT_FINITE,
+              "amplitude %s is not finite at %s time %.10g (value %g, rate %g, second rate %g): its data overflow "
+              "there",
+              a->name, a->total_time ? "total" : "step", arg, v, d1, d2);
+  }
+  return NSB_OK;
+}
+
+int nsb_system_prepare_increment(nsb_system* s, double h) {
+  NSB_CALL(check_amplitudes(s, s->t + h));
+  s->scheme->h = h;
+  nsb_scheme_scales(s->ops, s->scheme, h, &s->lam_scale, s->con_scale);
+  /* generalized-alpha: pseudo-accelerations start from the accelerations of the step start */
+  if (s->ops != &nsb_static_ops && (s->scheme->am != 0.0 || s->scheme->af != 0.0) && !s->scheme->p_valid)
+    nsb_scheme_init_pseudo(s->scheme, &s->cur);
+  /* Verlet list: a pair farther apart than the skin at the last build cannot
+     touch before one of its nodes has moved half the skin */
+  if (s->model->contact_pairs.count > 0 && 2.0 * nsb_sys_moved_since_build(s) > s->skin) NSB_CALL(nsb_sys_contact_rebuild(s));
+  nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
+  memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
+  if (s->n_contacts > 0) {
+    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+    nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
+  }
+  nsb_sys_predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, s->t + h);
+  return NSB_OK;
+}
+
+int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
+  int pst = nsb_system_prepare_increment(s, h);
+  if (pst < 0) {
+    memset(rep, 0, sizeof *rep);
+    rep->status = pst;
+    snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+    return pst;
+  }
+  nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
+  int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? nsb_sys_prox_solve(s, s->t + h, rep) : nsb_sys_newton(s, mode, s->t + h, rep);
+  if (st < 0) {
+    nsb_sys_restore_increment(s);
+    return st;
+  }
+  nsb_conv_accept(&s->conv, &s->nrm);
+  if (s->want_react) NSB_CALL(nsb_sys_compute_reactions(s, mode, s->t + h));
+  for (int i = 0; i < s->n_elems; ++i)
+    if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
+  nsb_scheme_commit(s->scheme, &s->old, &s->cur);
+  s->inc_in_step++;
+  s->t += h;
+  /* external work: trapezoidal rule on the power (second order, like the schemes) */
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  s->work += 0.5 * h * (s->power + en.power);
+  s->power = en.power;
+  s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate);
+  s->diss_rate = en.dissipation_rate;
+  if (s->n_contacts > 0) {
+    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+    int impulsive = 0;
+    double wobs = 0.0;
+    s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs);
+    nsb_contact_hertz_report(s->ctx, s->model, s->elems + s->first_contact, s->n_contacts);
+    s->work += wobs;
+    /* contact impulses belong to the velocity jump of this increment only:
+       the acceleration carried into the next increment is the smooth one
+       (docs/contact.md §6), so recompute it without contact forces */
+    if (impulsive && s->step.kind == NSB_STEP_DYNAMIC) {
+      nsb_newton_report arep;
+      int st2 = nsb_system_initial_acceleration(s, &arep);
+      if (st2 < 0) {
+        *rep = arep;
+        return st2;
+      }
+      /* generalized-alpha forms: the pseudo-accelerations restart from the
+         smooth accelerations, as at the start of a step (the beams' interior
+         points do so in their after_accel) */
+      if (s->scheme->p_valid) nsb_scheme_init_pseudo(s->scheme, &s->cur);
+    }
+  }
+  return NSB_OK;
+}

@@ -1,0 +1,210 @@
+/* system_contact.c -- the contact loop of the discrete system
+ * (solver/system.h): the contact elements rebuilt from the broad phase
+ * (Verlet list) and NEWTON-law contacts solved by prox sweeps around Newton's
+ * iteration.  The contact logic itself (pairs, laws, sweeps) is in contact/. */
+#define _POSIX_C_SOURCE 200809L
+#include "solver/system_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Resize a counted array (sizes counted as max(n, 1) elements, as allocated). */
+static int resize(nsb_ctx* ctx, void** p, int old_n, int new_n, size_t sz) {
+  size_t o = (size_t)(old_n > 0 ? old_n : 1) * sz, n = (size_t)(new_n > 0 ? new_n : 1) * sz;
+  if (o == n) return NSB_OK;
+  void* q = nsb_realloc(ctx, *p, o, n);
+  if (!q) return NSB_ERR_ALLOC;
+  *p = q;
+  return NSB_OK;
+}
+
+/* Resize several counted arrays together: either all get their new size
+   (contents kept up to the smaller one, as realloc) or, when an allocation
+   fails, none changes, so that the counters that size them stay true. */
+typedef struct resize_req {
+  void** p;
+  int old_n, new_n;
+  size_t sz;
+} resize_req;
+
+static int resize_all(nsb_ctx* ctx, resize_req* rq, int n) {
+  void* fresh[16];
+  NSB_ASSERT(n <= 16);
+  for (int i = 0; i < n; ++i) {
+    size_t o = (size_t)(rq[i].old_n > 0 ? rq[i].old_n : 1) * rq[i].sz;
+    size_t nb = (size_t)(rq[i].new_n > 0 ? rq[i].new_n : 1) * rq[i].sz;
+    fresh[i] = NULL;
+    if (o == nb) continue; /* as resize: nothing to do */
+    fresh[i] = nsb_alloc(ctx, nb);
+    if (!fresh[i]) {
+      for (int j = 0; j < i; ++j)
+        if (fresh[j]) nsb_free(ctx, fresh[j], (size_t)(rq[j].new_n > 0 ? rq[j].new_n : 1) * rq[j].sz);
+      return NSB_ERR_ALLOC;
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!fresh[i]) continue;
+    size_t o = (size_t)(rq[i].old_n > 0 ? rq[i].old_n : 1) * rq[i].sz;
+    size_t nb = (size_t)(rq[i].new_n > 0 ? rq[i].new_n : 1) * rq[i].sz;
+    if (*rq[i].p) {
+      memcpy(fresh[i], *rq[i].p, o < nb ? o : nb);
+      nsb_free(ctx, *rq[i].p, o);
+    }
+    *rq[i].p = fresh[i];
+  }
+  return NSB_OK;
+}
+
+/* Rebuild the contact elements from the broad phase at the current
+   positions: candidate list, element tail, contact multipliers, pools and,
+   inside a step, the equation numbering, pattern and symbolic analysis.
+   Allocates: runs at set-up and when the Verlet list expires. */
+int nsb_sys_contact_rebuild(nsb_system* s) {
+  nsb_ctx* ctx = s->ctx;
+  const nsb_model* m = s->model;
+  int nc = 0;
+  NSB_CALL(nsb_contact_broad_phase(ctx, m, s->cur.x, s->skin, &s->cand, &s->cand_cap, &nc));
+  int nm_new = s->n_static_mult + nsb_contact_mult_count(m, s->cand, nc);
+  int ne_new = s->n_static_elems + nc;
+  int meq_old = s->max_eq, meq_new = s->n_node_dof + nm_new;
+  /* all or nothing: the counters below size every one of these arrays */
+  resize_req rq[] = {{(void**)&s->elems, s->n_elems, ne_new, sizeof(nsb_elem)},
+                     {(void**)&s->cdata, s->n_contacts, nc, sizeof(nsb_contact_data)},
+                     {(void**)&s->lam, s->n_mult, nm_new, sizeof(double)},
+                     {(void**)&s->lam_old, s->n_mult, nm_new, sizeof(double)},
+                     {(void**)&s->mult_eq, s->n_mult, nm_new, sizeof(int)},
+                     {(void**)&s->mult_level, s->n_mult, nm_new, sizeof(int)},
+                     {(void**)&s->r, meq_old, meq_new, sizeof(double)},
+                     {(void**)&s->dx, meq_old, meq_new, sizeof(double)},
+                     {(void**)&s->row_unscale, meq_old, meq_new, sizeof(double)}};
+  NSB_CALL(resize_all(ctx, rq, (int)(sizeof rq / sizeof rq[0])));
+  s->n_elems = ne_new;
+  s->n_contacts = nc;
+  s->n_mult = nm_new;
+  s->max_eq = meq_new;
+  for (int q = s->n_static_mult; q < nm_new; ++q) {
+    s->lam[q] = s->lam_old[q] = 0.0;
+    s->mult_level[q] = NSB_LEVEL_VELOCITY;
+  }
+  int mult = s->n_static_mult;
+  nsb_elem* ce = s->elems + s->n_static_elems;
+  nsb_contact_setup(m, s->cand, nc, ce, s->cdata, &mult);
+  NSB_ASSERT(mult == nm_new);
+  int ceq = 0, cmap = 0;
+  s->has_newton_contact = 0;
+  for (int i = 0; i < nc; ++i) {
+    nsb_elem* e = &ce[i];
+    e->n_local = e->n_mult;
+    for (int q = 0; q < e->n_nodes; ++q) {
+      e->node_ndof[q] = s->ndof[e->nodes[q]];
+      e->n_local += e->node_ndof[q];
+    }
+    NSB_ASSERT(e->n_local <= NSB_ELEM_MAX_LOCAL);
+    ceq += e->n_local;
+    cmap += e->n_local * e->n_local;
+    if (e->ops == &nsb_contact_newton_ops) s->has_newton_contact = 1;
+  }
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip)
+    if (m->contact_pairs.data[ip].law == NSB_CONTACT_NEWTON) s->has_newton_contact = 1;
+  NSB_CALL(resize(ctx, (void**)&s->ceq_pool, s->ceq_size, ceq, sizeof(int)));
+  s->ceq_size = ceq > 0 ? ceq : 1;
+  NSB_CALL(resize(ctx, (void**)&s->cmap_pool, s->cmap_size, cmap, sizeof(int)));
+  s->cmap_size = cmap > 0 ? cmap : 1;
+  int pe = 0, pm = 0;
+  for (int i = 0; i < nc; ++i) {
+    ce[i].eq = s->ceq_pool + pe;
+    ce[i].map = s->cmap_pool + pm;
+    pe += ce[i].n_local;
+    pm += ce[i].n_local * ce[i].n_local;
+  }
+  s->first_contact = s->n_static_elems;
+  memcpy(s->x_build, s->cur.x, 3 * (size_t)s->n_nodes * sizeof(double));
+  s->contact_rebuilds++;
+  s->stats.contact_lists = s->contact_rebuilds;
+  if (s->step_index >= 0) NSB_CALL(nsb_sys_number_and_analyze(s));
+  return NSB_OK;
+}
+
+/* Largest node displacement since the last contact build (nodes with DOFs). */
+double nsb_sys_moved_since_build(const nsb_system* s) {
+  double d2 = 0.0;
+  for (int i = 0; i < s->n_nodes; ++i) {
+    if (!s->ndof[i]) continue;
+    double dx = s->cur.x[3 * i] - s->x_build[3 * i], dy = s->cur.x[3 * i + 1] - s->x_build[3 * i + 1],
+           dz = s->cur.x[3 * i + 2] - s->x_build[3 * i + 2];
+    d2 = fmax(d2, dx * dx + dy * dy + dz * dz);
+  }
+  return sqrt(d2);
+}
+
+/* Impulse per unit force of the increment (nsb_impulse_time of the step's scheme). */
+static double prox_impulse_time(const nsb_system* s) {
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  return nsb_impulse_time(&ec);
+}
+
+/* The contacts' multipliers (physical, P = lambda_v m_eff / (gamma h)) from the sweep's impulses. */
+static void prox_set_impulses(nsb_system* s) {
+  nsb_contact_prox_multipliers(s->elems + s->first_contact, s->n_contacts, prox_impulse_time(s), s->lam);
+}
+
+/* NEWTON-law contacts by prox sweeps (docs/contact.md §7.5).  Newton on the
+   smooth system for the warm-start impulses; then sweeps: one projected
+   Gauss-Seidel pass over the impulses (lumped-mass response inside the
+   pass), and the velocities' response to the impulse change by one back substitution with
+   the kept factorization (the change enters only the contact rows:
+   r = c1 (lambda_v - pfix)).  For a linear system that response is exact;
+   once the sweeps have converged a Newton pass with the kept factorization
+   re-equilibrates nonlinear elements, and sweeping resumes if that moved the
+   impulses.  The relaxation halves when the change grows twice in a row. */
+int nsb_sys_prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+  nsb_contact_prox_begin(s->elems + s->first_contact, s->n_contacts, &ec);
+  prox_set_impulses(s);
+  int st = nsb_sys_newton(s, NSB_EVAL_DYNAMIC, t_new, rep);
+  if (st < 0) return st;
+  double alpha = s->step.contact_relax, prev = HUGE_VAL, prev2 = HUGE_VAL, change = HUGE_VAL;
+  int sweeps = 0, converged = 0, equilibrated = 1;
+  while (sweeps < s->step.contact_iter) {
+    ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+    change = nsb_contact_prox_sweep(s->elems + s->first_contact, s->n_contacts, &ec, alpha, s->prox_scratch);
+    ++sweeps;
+    if (change > prev && prev > prev2) alpha *= 0.5;
+    prev2 = prev;
+    prev = change;
+    if (change <= s->step.contact_tol) {
+      if (equilibrated) {
+        /* the state is that of the impulses before this sweep: keep them */
+        converged = 1; /* a sweep from an equilibrated state moved nothing */
+        break;
+      }
+      /* re-equilibrate nonlinear elements with these impulses, then sweep once more */
+      prox_set_impulses(s);
+      s->reuse_factor = 1;
+      st = nsb_sys_newton(s, NSB_EVAL_DYNAMIC, t_new, rep);
+      s->reuse_factor = 0;
+      if (st == NSB_ERR_NO_CONVERGENCE) st = nsb_sys_newton(s, NSB_EVAL_DYNAMIC, t_new, rep);
+      if (st < 0) return st;
+      equilibrated = 1;
+      continue;
+    }
+    equilibrated = 0;
+    /* velocities' response to the impulse change (nsb_contact_prox_response) */
+    memset(s->dx, 0, (size_t)s->n_eq * sizeof(double));
+    nsb_contact_prox_response(s->elems + s->first_contact, s->n_contacts, prox_impulse_time(s), s->node_eq, s->dx);
+    prox_set_impulses(s);
+    NSB_CALL(nsb_sys_timed_solve(s, s->dx, rep));
+    if (s->has_beams) (void)nsb_sys_post_solve(s, s->dx);
+    nsb_sys_apply_increment(s, s->dx, s->lam_scale);
+  }
+  s->stats.contact_sweeps += sweeps;
+  if (!converged) {
+    rep->status = NSB_ERR_NO_CONVERGENCE;
+    snprintf(rep->cause, sizeof rep->cause,
+             "contact prox sweeps did not converge in %d sweeps (last relative impulse change %.3e, relaxation "
+             "%.3g; raise CONTACT ITERATIONS or lower RELAXATION)",
+             s->step.contact_iter, change, alpha);
+    return rep->status;
+  }
+  return NSB_OK;
+}

@@ -1,0 +1,162 @@
+/* system_internal.h -- the discrete system's data, private to the solver files
+ * that implement solver/system.h:
+ *   system.c          creation, destruction, equation numbering, step set-up,
+ *                     state queries;
+ *   assembly.c        predictor, element loop (residual, tangent, norms),
+ *                     increment map, reactions, initial accelerations;
+ *   newton.c          Newton's iteration, diagnosis of singular matrices,
+ *                     acceptance or restore of an increment;
+ *   system_contact.c  contact list rebuilds (Verlet list), prox sweeps;
+ *   system_riks.c     the parts of a *STATIC, RIKS step (solver/arclength.c);
+ *   modal.c           *FREQUENCY and *MODAL DYNAMIC pieces.
+ * Callers see nsb_system as an opaque handle; only these files include this
+ * header.  The helpers they share carry the prefix nsb_sys_ and work on the
+ * current step's numbering (node_eq, mult_eq, n_eq), which only
+ * nsb_sys_number_and_analyze changes.
+ * Rejected: separate assembler and Newton objects with handles of their own:
+ * they share every array of the system (state, numbering, matrix, scratch),
+ * so the split would only move pointers around. */
+#ifndef NSB_SYSTEM_INTERNAL_H
+#define NSB_SYSTEM_INTERNAL_H
+
+#include "solver/system.h"
+
+#include <stddef.h>
+#include "contact/lumped.h"
+#include "contact/pair.h"
+#include "solver/convergence.h"
+#include "solver/modal.h"
+
+struct nsb_system {
+  nsb_ctx* ctx;
+  const nsb_model* model;
+  int n_nodes;
+  int* ndof;  /* n */
+  double* X0; /* 3n */
+  nsb_state cur, old;
+  double *lam, *lam_old;
+  int n_mult;
+  int* mult_level; /* joint level per multiplier */
+  nsb_elem* elems;
+  int n_elems;
+  nsb_joint_geom* jgeom;
+  int *eq_pool, *map_pool;
+  int eq_pool_size, map_pool_size;
+  int* node_eq;  /* 6n */
+  int* fixed_t;  /* 3n: boundary record index fixing the component, -1 free */
+  unsigned* fixed_r; /* n: mask of held body-axis rotations (bit k: axis k) */
+  int* rot_bc;       /* 3n: boundary record prescribing body-axis rotation k of node i, -1 free */
+  int* mult_eq;  /* n_mult */
+  int n_eq, n_node_eq, max_eq;
+  double *r, *dx, *row_unscale;
+  nsb_kin* kin;
+  nsb_csr* A;
+  nsb_linsolver* ls;
+  nsb_scheme* scheme;
+  const nsb_scheme_ops* ops;
+  nsb_step_def step;
+  int step_index;
+  double t, t_step_start;
+  double lam_scale, con_scale[3];
+  int has_beams, has_vbeams, has_sbeams; /* any beam; velocity-based (B2V); strain-based (B2S) */
+  double work, power; /* work of the non-potential loads since t = 0, their power at t */
+  double dissipated, diss_rate; /* energy dissipated since t = 0 (dampers, contacts), damper power at t */
+  /* contact elements: elems[first_contact ...], rebuilt from the broad phase
+     (Verlet list) when a node has moved half the skin since the last build */
+  int first_contact, n_contacts;
+  nsb_contact_data* cdata;
+  int has_newton_contact;
+  int contact_prox;      /* this step solves NEWTON contacts by prox sweeps */
+  int reuse_factor;      /* newton(): keep the last factorization (prox sweeps) */
+  double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
+  int n_static_elems, n_static_mult, n_node_dof;
+  nsb_contact_cand* cand;
+  int cand_cap;
+  double skin;
+  double* x_build; /* 3n positions at the last build */
+  int *ceq_pool, *cmap_pool;
+  int ceq_size, cmap_size;
+  long contact_rebuilds;
+  long fresh_before; /* fresh factorizations of linear solvers already destroyed */
+  double internal_res2; /* condensed-out residual rows of the last assembly */
+  double length;        /* model length scale (convergence test, docs/theory.md §5) */
+  nsb_conv conv;        /* Newton's convergence test over the step */
+  long inc_in_step;     /* increments accepted in the current step */
+  int failed_elem;      /* element whose evaluation failed in the last assembly, or -1 */
+  double* react;        /* 6n support reactions of the last increment that computed them (global) */
+  int want_react;       /* compute reactions after the next converged increments */
+  nsb_conv_norms nrm;   /* norms of the last assembly and correction */
+  nsb_stats stats;
+  double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
+  /* *MODAL DYNAMIC: the mass matrix of the linearization (values on the
+     pattern of A, nnz_modal of them) and the energies reported instead of
+     the elements' (the reduced model's; nsb_system_set_energy) */
+  double* modal_M;
+  int nnz_modal;
+  int energy_override;
+  nsb_energy override;
+  /* *STATIC, RIKS (solver/arclength.h): the load proportionality factor of
+     the step's loads now and at the start of the increment, the step time
+     at which the amplitudes of earlier loads are held (that of the end of
+     the previous step), and a local scratch row for the load rates */
+  double lpf, lpf_old, riks_t_hold;
+  double* step_lpf; /* per step: the LPF a Riks step ended with, 1 for the others (nsb_eval_ctx.step_lpf) */
+  double fl[NSB_ELEM_MAX_LOCAL], f1[NSB_ELEM_MAX_LOCAL];
+};
+
+/* ---- system.c --------------------------------------------------------------- */
+
+/// Copy the node state src to dst (n nodes).
+void nsb_sys_state_copy(nsb_state* dst, const nsb_state* src, int n);
+/// The evaluation context of the elements at time t in mode (scheme weights,
+/// load factors, scales of the constraint rows).
+nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t);
+/// Equation numbering, element maps, sparsity pattern and symbolic
+/// factorization for the current supports and elements.  Allocates.
+int nsb_sys_number_and_analyze(nsb_system* s);
+
+/* ---- assembly.c ------------------------------------------------------------- */
+
+/// The scheme's kinematic weights of every node with DOFs (s->kin) for the current iterate.
+void nsb_sys_kinematics(nsb_system* s);
+/// Predictor of every node, with the prescribed supports at t_new.
+void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new);
+/// Residual (and with with_matrix the tangent) at the current iterate, with
+/// the residual norms of s->nrm.
+int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix);
+/// Correction norms of s->nrm after nsb_sys_apply_increment and nsb_sys_post_solve.
+void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* dx, const nsb_corr* ic);
+/// Apply the increment dx (equation space) to the nodes and multipliers.
+void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale);
+/// Recover the interior unknowns of condensing elements.
+nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx);
+/// Support reactions at the converged state of an increment (s->react).
+int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
+
+/* ---- newton.c --------------------------------------------------------------- */
+
+/// Name the unknown behind equation eq (for messages about singular matrices).
+void nsb_sys_describe_equation(const nsb_system* s, int eq, char* buf, size_t n);
+/// Solve with the current factorization in place, timed; failures in rep.
+int nsb_sys_timed_solve(nsb_system* s, double* x, nsb_newton_report* rep);
+/// Newton's iteration at t_new in mode from the current iterate.
+int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep);
+/// Newton's convergence test on the last assembly and correction of
+/// iteration it (0-based): rep's per-iteration entries, the floor count, and
+/// for a stagnation rep's status and cause.
+nsb_conv_verdict nsb_sys_test_iteration(nsb_system* s, int it, nsb_newton_report* rep);
+/// rep's cause after iterations without convergence (the status is the caller's).
+void nsb_sys_no_convergence_cause(const nsb_system* s, int iterations, nsb_newton_report* rep);
+/// Back to the start of the increment: node state, multipliers, the elements' interior unknowns.
+void nsb_sys_restore_increment(nsb_system* s);
+
+/* ---- system_contact.c ------------------------------------------------------- */
+
+/// Rebuild the contact elements from the broad phase.  Allocates.
+int nsb_sys_contact_rebuild(nsb_system* s);
+/// Largest node displacement since the last contact build.
+double nsb_sys_moved_since_build(const nsb_system* s);
+/// An increment with NEWTON-law contacts solved by prox sweeps.
+int nsb_sys_prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep);
+
+#endif

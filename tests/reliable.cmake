@@ -1,0 +1,71 @@
+# tests/reliable.cmake -- what an interrupted or failing run leaves behind.
+# Included from tests/program_tests.cmake (CMAKE_CURRENT_LIST_DIR is tests/).
+#
+# check_output_selftest: the checker (check_output.py) catches a cut CSV row,
+#   a non-numeric field, a cut .pvd, a listed .vtu that is missing and a .vtu
+#   cut inside its appended data.
+# interrupt_sigterm / interrupt_sigint: a long run (decks/reliable/drop_long.inp,
+#   output at every increment) stopped by the signal exits with 143 / 130,
+#   reports where it stopped, and every output file is complete.
+# interrupt_sigkill: the same run killed four times at different points of the
+#   output cycle: only complete CSV rows, valid .pvd collections, every listed
+#   .vtu complete.
+# io_error_*: unwritable outputs (a file where the directory should be, a
+#   directory that cannot be created, /dev/full as a CSV or a .vtu): exit 1,
+#   a message naming the file and the OS error, earlier output complete.
+set(nsb_rel_deck ${CMAKE_CURRENT_LIST_DIR}/decks/reliable/drop_long.inp)
+set(nsb_rel_dir ${PROJECT_BINARY_DIR}/tests_tmp/reliable)
+
+add_test(NAME check_output_selftest
+  COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/check_output.py --selftest ${nsb_rel_dir}/selftest)
+set_tests_properties(check_output_selftest PROPERTIES LABELS "program;reliable" TIMEOUT 30)
+
+foreach(sig TERM INT KILL)
+  string(TOLOWER ${sig} lsig)
+  if(sig STREQUAL "KILL")
+    set(rounds 4)
+  else()
+    set(rounds 2)
+  endif()
+  add_test(NAME interrupt_sig${lsig}
+    COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_interrupt.py $<TARGET_FILE:nsbeam> ${nsb_rel_deck}
+      ${nsb_rel_dir}/sig${lsig} ${sig} ${rounds})
+  set_tests_properties(interrupt_sig${lsig} PROPERTIES LABELS "program;reliable" TIMEOUT 300)
+endforeach()
+
+foreach(case outdir_is_file outdir_below_file unwritable_dir full_history full_contacts full_vtu full_surface)
+  add_test(NAME io_error_${case}
+    COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_io_errors.py $<TARGET_FILE:nsbeam> ${nsb_rel_deck}
+      ${nsb_rel_dir}/io ${case})
+  set_tests_properties(io_error_${case} PROPERTIES LABELS "program;reliable" TIMEOUT 120)
+endforeach()
+
+# restart_*: *RESTART, WRITE and `nsbeam run --restart` (tests/run_restart.py).
+# A run killed (SIGKILL) after a checkpoint, then continued from it, must leave
+# every output file identical byte for byte to an uninterrupted run's: beams
+# (B2V) with frictional contact, strain-based beams (B2S) with joints, rigid
+# bodies, a chain of joints, a static step of beams.  restart_refuse: a
+# corrupt, truncated or foreign checkpoint is refused with its cause.
+set(nsb_regress ${CMAKE_CURRENT_LIST_DIR}/decks/regress)
+set(nsb_restart_cases
+  "beam_contact|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_beam_contact.inp|50|40"
+  "b2s_joints|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_b2s.inp|40|12"
+  "rigid_heavy_top|${nsb_regress}/heavy_top_mn.inp|7|5"
+  "joints_double_pendulum|${nsb_regress}/double_pendulum.inp|7|5"
+  "static_beam_frame|${nsb_regress}/beam_frame.inp|7|5")
+foreach(case ${nsb_restart_cases})
+  string(REPLACE "|" ";" f "${case}")
+  list(GET f 0 name)
+  list(GET f 1 deck)
+  list(GET f 2 freq)
+  list(GET f 3 rows)
+  add_test(NAME restart_${name}
+    COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam> ${deck}
+      ${nsb_rel_dir}/restart_${name} ${freq} ${rows})
+  set_tests_properties(restart_${name} PROPERTIES LABELS "program;reliable" TIMEOUT 300)
+endforeach()
+add_test(NAME restart_refuse
+  COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam>
+    ${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_beam_contact.inp ${nsb_rel_dir}/restart_refuse 50 --refuse
+    ${CMAKE_CURRENT_LIST_DIR}/decks/reliable/alloc_small.inp)
+set_tests_properties(restart_refuse PROPERTIES LABELS "program;reliable" TIMEOUT 120)

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Restart tests of nsbeam (tests/reliable.cmake).
+
+usage: python3 run_restart.py NSBEAM DECK SCRATCH FREQUENCY ROWS
+       python3 run_restart.py NSBEAM DECK SCRATCH FREQUENCY --refuse OTHER_DECK
+
+The deck run is SCRATCH/deck.inp: "*RESTART, WRITE, FREQUENCY=<FREQUENCY>"
+followed by an *INCLUDE of DECK, so that any deck can be tested.
+
+Identity (first form): run the deck to its end in SCRATCH/full; run it
+again in SCRATCH/cut and kill it (SIGKILL: no handler runs) once a
+checkpoint exists and history.csv has at least ROWS rows, so that output
+written after the checkpoint is left behind; then `nsbeam run --restart
+SCRATCH/cut/restart.nsr -o SCRATCH/cut`.  Every output file of the two
+directories (history.csv, contacts.csv, modes.csv, every .pvd and .vtu;
+not the checkpoint itself, whose statistics hold wall times) must be
+identical byte for byte.
+
+Refusal (second form): with the checkpoint of a run of the deck, the restart
+is refused with exit status 1 and a message naming the cause when the file
+is corrupt (one byte changed), truncated, not a restart file, or written for
+another deck (OTHER_DECK run with it).
+"""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+
+def make_deck(scratch, deck, freq):
+    os.makedirs(scratch, exist_ok=True)
+    path = os.path.join(scratch, os.path.basename(deck).replace(".inp", "") + "_restart.inp")
+    with open(path, "w") as f:
+        f.write(f"*RESTART, WRITE, FREQUENCY={freq}\n*INCLUDE, INPUT={os.path.abspath(deck)}\n")
+    return path
+
+
+def rows(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read().count(b"\n") - 1
+    except FileNotFoundError:
+        return -1
+
+
+def run(nsbeam, deck, out, *extra):
+    return subprocess.run([nsbeam, "run", deck, "-o", out, "--quiet", *extra], capture_output=True, text=True,
+                          timeout=600)
+
+
+def identity(nsbeam, deck, scratch, want_rows):
+    full, cut = os.path.join(scratch, "full"), os.path.join(scratch, "cut")
+    for d in (full, cut):
+        shutil.rmtree(d, ignore_errors=True)
+    p = run(nsbeam, deck, full)
+    if p.returncode != 0:
+        return [f"the uninterrupted run failed ({p.returncode}): {p.stderr.strip()}"]
+    ckpt = os.path.join(cut, "restart.nsr")
+    proc = subprocess.Popen([nsbeam, "run", deck, "-o", cut, "--quiet"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    while not (os.path.exists(ckpt) and rows(os.path.join(cut, "history.csv")) >= want_rows):
+        if proc.poll() is not None:
+            return ["the run ended before it could be killed: lower ROWS"]
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    killed_rows = rows(os.path.join(cut, "history.csv"))
+    p = run(nsbeam, deck, cut, "--restart", ckpt)
+    if p.returncode != 0:
+        return [f"the restarted run failed ({p.returncode}): {p.stderr.strip()}"]
+    problems = []
+    names = sorted(f for f in os.listdir(full) if f != "restart.nsr" and not f.endswith(".tmp"))
+    got = sorted(f for f in os.listdir(cut) if f != "restart.nsr" and not f.endswith(".tmp"))
+    if names != got:
+        problems.append(f"different files: {sorted(set(names) ^ set(got))}")
+    same = 0
+    for f in names:
+        a, b = os.path.join(full, f), os.path.join(cut, f)
+        if not os.path.exists(b):
+            continue
+        with open(a, "rb") as fa, open(b, "rb") as fb:
+            if fa.read() != fb.read():
+                problems.append(f"{f} differs")
+            else:
+                same += 1
+    print(f"killed with {killed_rows} history rows; after the restart {same} of {len(names)} files identical "
+          f"({rows(os.path.join(cut, 'history.csv'))} history rows)")
+    return problems
+
+
+def refuse(nsbeam, deck, scratch, other):
+    out = os.path.join(scratch, "refuse")
+    shutil.rmtree(out, ignore_errors=True)
+    p = run(nsbeam, deck, out)
+    if p.returncode != 0:
+        return [f"the run failed ({p.returncode}): {p.stderr.strip()}"]
+    good = os.path.join(out, "restart.nsr")
+    with open(good, "rb") as f:
+        data = f.read()
+    cases = {}
+    flipped = bytearray(data)
+    flipped[len(data) // 2] ^= 0x10
+    cases["corrupt"] = (bytes(flipped), deck, "checksum mismatch")
+    cases["truncated"] = (data[: len(data) - 100], deck, "truncated restart file")
+    cases["not_restart"] = (b"time,step\n0,0\n" * 10, deck, "not an nsbeam restart file")
+    cases["other_deck"] = (data, other, "written for another model")
+    problems = []
+    for name, (content, d, msg) in cases.items():
+        path = os.path.join(scratch, f"{name}.nsr")
+        with open(path, "wb") as f:
+            f.write(content)
+        work = os.path.join(scratch, "refuse_" + name)
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.copytree(out, work)
+        p = run(nsbeam, d, work, "--restart", path)
+        print(f"{name}: exit status {p.returncode}: {p.stderr.strip()}")
+        if p.returncode != 1 or msg not in p.stderr or path not in p.stderr:
+            problems.append(f"{name}: expected exit status 1 and '{msg}' naming {path}")
+    return problems
+
+
+def main():
+    if len(sys.argv) == 7 and sys.argv[5] == "--refuse":
+        nsbeam, deck, scratch, freq, _, other = sys.argv[1:]
+        problems = refuse(nsbeam, make_deck(scratch, deck, freq), scratch, other)
+    elif len(sys.argv) == 6:
+        nsbeam, deck, scratch, freq, want = sys.argv[1:]
+        problems = identity(nsbeam, make_deck(scratch, deck, freq), scratch, int(want))
+    else:
+        sys.exit(__doc__)
+    for p in problems:
+        print("run_restart:", p)
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+/* test_kernels.c -- the small dense kernels of the elements
+ * (elements/small_lu.h) against LAPACK (dgetrf/dgetrs) on random blocks:
+ * same pivots, same solutions up to round-off, the same zero-pivot report,
+ * and a block factored in place inside a larger matrix leaves the rest of
+ * that matrix alone. */
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+#include "elements/small_lu.h"
+#include "tests/cunit_main.h"
+
+/* deterministic uniform numbers in [-1, 1) (64-bit LCG, Knuth's MMIX constants) */
+static double rnd(unsigned long long* s) {
+  *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (double)(*s >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}
+
+/* a random n x n block (column-major, leading dimension n) with a fraction
+   of exact zeros, like the beam's interior blocks */
+static void random_block(int n, double* A, unsigned long long* s) {
+  for (int i = 0; i < n * n; ++i) {
+    double z = rnd(s);
+    A[i] = fabs(z) < 0.4 ? 0.0 : rnd(s);
+  }
+  for (int k = 0; k < n; ++k) A[k + n * k] += 0.5 * rnd(s); /* diagonal: no dominance, pivoting needed */
+}
+
+static double max_abs(const double* x, int n) {
+  double m = 0.0;
+  for (int i = 0; i < n; ++i) m = fmax(m, fabs(x[i]));
+  return m;
+}
+
+/* factor + solve with 13 right-hand sides against LAPACK for the sizes of
+   the beam elements (POINTS 1, 2, 3, 4 and the largest, 10) */
+static void test_lu_against_lapack(void) {
+  const int sizes[] = {12, 18, 24, 30, 66};
+  unsigned long long rng = 12345;
+  for (int t = 0; t < 5; ++t) {
+    const int n = sizes[t], nrhs = 13;
+    for (int rep = 0; rep < 20; ++rep) {
+      double A[66 * 66], A2[66 * 66], B[66 * 13], B2[66 * 13];
+      int piv[66];
+      lapack_int ipiv[66];
+      random_block(n, A, &rng);
+      for (int i = 0; i < n * nrhs; ++i) B[i] = fabs(rnd(&rng)) < 0.5 ? 0.0 : rnd(&rng);
+      memcpy(A2, A, sizeof(double) * (size_t)(n * n));
+      memcpy(B2, B, sizeof(double) * (size_t)(n * nrhs));
+      int info = nsb_lu_factor_fixed(n, A, n, piv);
+      lapack_int info2 = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, A2, n, ipiv);
+      CU_ASSERT_EQUAL_FATAL(info2, 0);
+      CU_ASSERT_EQUAL_FATAL(info, 0);
+      for (int k = 0; k < n; ++k) CU_ASSERT_EQUAL(piv[k], ipiv[k] - 1);
+      /* the factors agree to round-off (relative to their size) */
+      double fa = max_abs(A2, n * n), dmax = 0.0;
+      for (int i = 0; i < n * n; ++i) dmax = fmax(dmax, fabs(A[i] - A2[i]));
+      CU_ASSERT(dmax <= 1e-12 * fa);
+      nsb_lu_solve_fixed(n, A, n, piv, nrhs, B, n);
+      CU_ASSERT_EQUAL(LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', n, nrhs, A2, n, ipiv, B2, n), 0);
+      double xa = max_abs(B2, n * nrhs);
+      dmax = 0.0;
+      for (int i = 0; i < n * nrhs; ++i) dmax = fmax(dmax, fabs(B[i] - B2[i]));
+      CU_ASSERT(dmax <= 1e-10 * xa);
+    }
+  }
+}
+
+/* the solution solves the system: residual at round-off of |A| |X| */
+static void test_lu_residual(void) {
+  unsigned long long rng = 777;
+  const int n = 24;
+  double A[24 * 24], F[24 * 24], b[24], x[24];
+  int piv[24];
+  random_block(n, A, &rng);
+  for (int i = 0; i < n; ++i) b[i] = rnd(&rng);
+  memcpy(F, A, sizeof A);
+  memcpy(x, b, sizeof b);
+  CU_ASSERT_EQUAL_FATAL(nsb_lu_factor(n, F, n, piv), 0);
+  nsb_lu_solve(n, F, n, piv, 1, x, n);
+  double rmax = 0.0, scale = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double r = -b[i], s = fabs(b[i]);
+    for (int j = 0; j < n; ++j) {
+      r += A[i + n * j] * x[j];
+      s += fabs(A[i + n * j] * x[j]);
+    }
+    rmax = fmax(rmax, fabs(r));
+    scale = fmax(scale, s);
+  }
+  CU_ASSERT(rmax <= 1e-13 * scale);
+}
+
+/* a zero leading entry needs the row swap; a zero column is reported as
+   LAPACK reports it (info = index of the first zero pivot, 1-based) */
+static void test_lu_pivot_and_singular(void) {
+  double A[9] = {0, 1, 0, 2, 0, 0, 0, 0, 3}; /* columns: (0,1,0), (2,0,0), (0,0,3) */
+  int piv[3];
+  CU_ASSERT_EQUAL(nsb_lu_factor(3, A, 3, piv), 0);
+  CU_ASSERT_EQUAL(piv[0], 1);
+  double b[3] = {4, 5, 6};
+  nsb_lu_solve(3, A, 3, piv, 1, b, 3); /* x = (5, 2, 2): 2 x2 = 4, x1 = 5, 3 x3 = 6 */
+  CU_ASSERT_DOUBLE_EQUAL(b[0], 5.0, 1e-15);
+  CU_ASSERT_DOUBLE_EQUAL(b[1], 2.0, 1e-15);
+  CU_ASSERT_DOUBLE_EQUAL(b[2], 2.0, 1e-15);
+  unsigned long long rng = 99;
+  double S[12 * 12], S2[12 * 12];
+  lapack_int ipiv[12];
+  int p12[12];
+  random_block(12, S, &rng);
+  for (int i = 0; i < 12; ++i) S[i + 12 * 5] = 0.0; /* column 5 zero: rank deficient */
+  memcpy(S2, S, sizeof S);
+  int info = nsb_lu_factor_fixed(12, S, 12, p12);
+  lapack_int info2 = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, 12, 12, S2, 12, ipiv);
+  CU_ASSERT(info > 0);
+  CU_ASSERT_EQUAL(info, info2);
+}
+
+/* in place in a larger matrix (the beam factors K_ii inside its full
+   tangent, leading dimension n + 12): the entries outside the block stay */
+static void test_lu_in_place_block(void) {
+  enum { N = 18, LD = N + 12 };
+  unsigned long long rng = 4242;
+  double M[LD * LD], M0[LD * LD], Ablk[N * N], b[N], b2[N];
+  int piv[N], piv2[N];
+  for (int i = 0; i < LD * LD; ++i) M[i] = rnd(&rng);
+  random_block(N, Ablk, &rng);
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i) M[(12 + i) + LD * (12 + j)] = Ablk[i + N * j];
+  memcpy(M0, M, sizeof M);
+  double* blk = M + 12 + LD * 12;
+  CU_ASSERT_EQUAL_FATAL(nsb_lu_factor_fixed(N, blk, LD, piv), 0);
+  CU_ASSERT_EQUAL_FATAL(nsb_lu_factor(N, Ablk, N, piv2), 0);
+  int outside_same = 1, inside_same = 1;
+  for (int j = 0; j < LD; ++j)
+    for (int i = 0; i < LD; ++i) {
+      int in = i >= 12 && j >= 12;
+      if (!in && M[i + LD * j] != M0[i + LD * j]) outside_same = 0;
+      if (in && M[i + LD * j] != Ablk[(i - 12) + N * (j - 12)]) inside_same = 0;
+    }
+  CU_ASSERT(outside_same);
+  CU_ASSERT(inside_same);
+  for (int i = 0; i < N; ++i) b[i] = b2[i] = rnd(&rng);
+  nsb_lu_solve_fixed(N, blk, LD, piv, 1, b, N);
+  nsb_lu_solve(N, Ablk, N, piv2, 1, b2, N);
+  for (int i = 0; i < N; ++i) CU_ASSERT_EQUAL(b[i], b2[i]);
+}
+
+static const nsb_test_suite suites[] = {{"small_lu",
+                                         (const nsb_test_case[]){{"against_lapack", test_lu_against_lapack},
+                                                                 {"residual", test_lu_residual},
+                                                                 {"pivot_and_singular", test_lu_pivot_and_singular},
+                                                                 {"in_place_block", test_lu_in_place_block},
+                                                                 {NULL, NULL}}},
+                                        {NULL, NULL}};
+
+int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
