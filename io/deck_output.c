@@ -1,6 +1,5 @@
 /* deck_output.c -- the output keywords of the deck reader: *OUTPUT, *PROBE and
- * *RESTART
- * (see deck_internal.h and docs/deck.md).
+ * *RESTART (see deck_internal.h and docs/deck.md).
  */
 #include "io/deck_internal.h"
 
