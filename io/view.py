@@ -282,6 +282,11 @@ if beams:
     lut.ApplyPreset("Viridis (matplotlib)", True)
     lut.RescaleTransferFunction(0.0, %(color_max)r)
     d.SetScalarBarVisibility(view, True)
+    bar = GetScalarBar(lut, view)
+    bar.Title = "|%(color)s|"
+    bar.ComponentTitle = ""
+    bar.TitleColor = [0.0, 0.0, 0.0]
+    bar.LabelColor = [0.0, 0.0, 0.0]
     shown.append(d)
 
 if %(bodies)r:
@@ -566,13 +571,21 @@ def main(argv):
     view = choose_view(pts_frames)
     d, up, r, c, ext = view
     beams_file = "beams_surface.pvd" if scene.surface else ("beams.pvd" if scene.beams else "")
+    # parallel scale (half the picture's height) from the extent in the view plane, for a 1280 x 800 picture
+    flat = [p for fr in pts_frames for p in fr]
+    xs = [sum(p[k] * r[k] for k in range(3)) for p in flat]
+    ys = [sum(p[k] * up[k] for k in range(3)) for p in flat]
+    scale = 0.6 * max(max(ys) - min(ys), (max(xs) - min(xs)) / 1.6, 1e-3 * ext)
+    mid = [0.5 * (max(xs) + min(xs)), 0.5 * (max(ys) + min(ys))]
+    dc = sum(c[k] * d[k] for k in range(3))
+    c = [mid[0] * r[k] + mid[1] * up[k] + dc * d[k] for k in range(3)]
     script = PV_SCRIPT % {
         "beams": beams_file, "bodies": "bodies.pvd" if scene.bodies else "",
         "contacts": "contacts.pvd" if scene.contacts else "", "color": color, "color_nc": ncomp,
         "color_max": cmax or 1.0, "tube": 0.005 * ext, "arrow": 0.1 * ext,
         "title": os.path.basename(os.path.normpath(outdir)), "first": "beams" if beams_file else "bodies",
         "cam_pos": [c[k] - 3.0 * ext * d[k] for k in range(3)], "cam_focal": list(c), "cam_up": list(up),
-        "scale": 0.6 * ext, "pick": 1}
+        "scale": scale, "pick": 1}
     spath = os.path.join(outdir, "view_paraview.py")
     try:
         with open(spath, "w") as fh:

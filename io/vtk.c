@@ -24,6 +24,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "io/vtk.h"
+#include "io/vtk_codec.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -124,9 +125,9 @@ static void write_ascii_values(FILE* f, const vtk_array* a, const char* indent) 
   }
 }
 
-/* One DataArray element at indentation depth (in units of two spaces);
- * *offset is advanced by the appended size. */
-static void write_data_array(FILE* f, const vtk_array* a, int depth, int is_field, int ascii, uint64_t* offset) {
+/* One DataArray element at indentation depth (in units of two spaces): ascii
+ * values, or the codec's base64 text (io/vtk_codec.h) inline. */
+static int write_data_array(FILE* f, const vtk_array* a, int depth, int is_field, int enc, nsb_vtk_codec* codec) {
   static const char spaces[] = "                    ";
   NSB_ASSERT(a->name && !strpbrk(a->name, "\"<>&'"));
   NSB_ASSERT(a->n_comp >= 1 && (a->data || a->n_tuples == 0));
@@ -139,57 +140,49 @@ static void write_data_array(FILE* f, const vtk_array* a, int depth, int is_fiel
     fprintf(f, " ComponentName%d=\"%s\"", c, a->comp_names[c]);
   }
   if (is_field) fprintf(f, " NumberOfTuples=\"%zu\"", a->n_tuples);
-  if (ascii) {
+  if (enc == NSB_VTK_ASCII) {
     fputs(" format=\"ascii\">\n", f);
     write_ascii_values(f, a, indent - 2);
-    fprintf(f, "%s</DataArray>\n", indent);
   } else {
-    fprintf(f, " format=\"appended\" offset=\"%" PRIu64 "\"/>\n", *offset);
-    *offset += sizeof(uint64_t) + array_bytes(a);
+    fprintf(f, " format=\"binary\">\n%s  ", indent);
+    if (nsb_vtk_codec_write(codec, f, a->data, array_bytes(a)) != 0) return -1;
+    fputc('\n', f);
   }
+  fprintf(f, "%s</DataArray>\n", indent);
+  return 0;
 }
 
-static void write_section(FILE* f, const vtk_grid* g, int sec, int ascii, uint64_t* offset) {
-  if (g->n_arrays[sec] == 0 && sec != SEC_POINTS && sec != SEC_CELLS) return;
+static int write_section(FILE* f, const vtk_grid* g, int sec, int enc, nsb_vtk_codec* codec) {
+  if (g->n_arrays[sec] == 0 && sec != SEC_POINTS && sec != SEC_CELLS) return 0;
   int depth = sec == SEC_FIELD ? 2 : 3; /* FieldData in <UnstructuredGrid>, the others in <Piece> */
   const char* indent = sec == SEC_FIELD ? "    " : "      ";
   fprintf(f, "%s<%s>\n", indent, section_tag[sec]);
   for (int i = 0; i < g->n_arrays[sec]; ++i)
-    write_data_array(f, &g->arrays[sec][i], depth + 1, sec == SEC_FIELD, ascii, offset);
+    if (write_data_array(f, &g->arrays[sec][i], depth + 1, sec == SEC_FIELD, enc, codec) != 0) return -1;
   fprintf(f, "%s</%s>\n", indent, section_tag[sec]);
+  return 0;
 }
 
 /// Write grid g as one .vtu: to tmp (a temporary name in the same directory),
 /// then renamed to path, so that path is either absent or complete at every
 /// instant.  Errors: NSB_ERR_IO with the path and the OS error (the
 /// temporary is removed).
-static int write_grid(nsb_ctx* ctx, const char* path, const char* tmp, const vtk_grid* g, int ascii) {
+static int write_grid(nsb_ctx* ctx, const char* path, const char* tmp, const vtk_grid* g, int enc,
+                      nsb_vtk_codec* codec) {
   FILE* f = fopen(tmp, "wb");
   NSB_CHECK(ctx, f, NSB_ERR_IO, "cannot open '%s' for writing: %s", tmp, strerror(errno));
-  uint64_t offset = 0;
   fprintf(f,
           "<?xml version=\"1.0\"?>\n"
-          "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"%s\" header_type=\"UInt64\">\n"
+          "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"%s\" header_type=\"UInt64\"%s>\n"
           "  <UnstructuredGrid>\n",
-          host_is_little_endian() ? "LittleEndian" : "BigEndian");
-  write_section(f, g, SEC_FIELD, ascii, &offset);
+          host_is_little_endian() ? "LittleEndian" : "BigEndian",
+          enc != NSB_VTK_ASCII && nsb_vtk_codec_compressed(codec) ? " compressor=\"vtkZLibDataCompressor\"" : "");
+  int bad = write_section(f, g, SEC_FIELD, enc, codec) != 0;
   fprintf(f, "    <Piece NumberOfPoints=\"%zu\" NumberOfCells=\"%zu\">\n", g->n_points, g->n_cells);
-  for (int sec = SEC_FIELD + 1; sec < N_SEC; ++sec) write_section(f, g, sec, ascii, &offset);
+  for (int sec = SEC_FIELD + 1; sec < N_SEC && !bad; ++sec) bad = write_section(f, g, sec, enc, codec) != 0;
   fputs("    </Piece>\n  </UnstructuredGrid>\n", f);
-  if (!ascii) {
-    fputs("  <AppendedData encoding=\"raw\">\n   _", f);
-    for (int sec = 0; sec < N_SEC; ++sec) {
-      for (int i = 0; i < g->n_arrays[sec]; ++i) {
-        const vtk_array* a = &g->arrays[sec][i];
-        uint64_t nbytes = array_bytes(a);
-        fwrite(&nbytes, sizeof nbytes, 1, f);
-        if (nbytes > 0) fwrite(a->data, 1, (size_t)nbytes, f);
-      }
-    }
-    fputs("\n  </AppendedData>\n", f);
-  }
   fputs("</VTKFile>\n", f);
-  int bad = ferror(f);
+  bad = bad || ferror(f);
   int err = errno;
   if (fclose(f) != 0 && !bad) {
     bad = 1;
@@ -385,7 +378,8 @@ static int check_names(nsb_ctx* ctx, const char* dir, const char* base, int asci
   NSB_CHECK(ctx, dir && dir[0], NSB_ERR_ARG, "VTK output directory is empty");
   NSB_CHECK(ctx, base && base[0] && !strpbrk(base, "/\"<>&'"), NSB_ERR_ARG,
             "VTK file name stem '%s' is empty or contains one of / \" < > & '", base ? base : "(null)");
-  NSB_CHECK(ctx, ascii == 0 || ascii == 1, NSB_ERR_ARG, "VTK ascii flag must be 0 or 1, got %d", ascii);
+  NSB_CHECK(ctx, ascii >= NSB_VTK_BINARY && ascii <= NSB_VTK_BASE64, NSB_ERR_ARG,
+            "VTK encoding must be NSB_VTK_BINARY, NSB_VTK_ASCII or NSB_VTK_BASE64, got %d", ascii);
   return NSB_OK;
 }
 
@@ -414,7 +408,8 @@ static vtk_array time_value(const double* time) {
 
 struct nsb_vtk_writer {
   nsb_ctx* ctx;          /* borrowed */
-  int ascii;
+  int ascii;             /* the encoding, NSB_VTK_* */
+  nsb_vtk_codec* codec;  /* binary encodings: base64, zlib */
   int max_points, max_lines;
   int n_steps;
   vtk_series series;     /* dir/base.pvd, dir/base_NNNNNN.vtu */
@@ -434,6 +429,7 @@ void nsb_vtk_writer_destroy(nsb_vtk_writer** pw) {
   if (!pw || !*pw) return;
   nsb_vtk_writer* w = *pw;
   nsb_ctx* ctx = w->ctx;
+  nsb_vtk_codec_destroy(ctx, &w->codec);
   size_t np = (size_t)w->max_points, nc = max_cells(w);
   series_free(ctx, &w->series);
   nsb_free(ctx, w->copy_buf, COPY_BUF_SIZE);
@@ -478,6 +474,9 @@ int nsb_vtk_writer_create_resume(nsb_ctx* ctx, const char* dir, const char* base
   w->offsets = NSB_NEW_ARRAY(ctx, nc, int64_t);
   w->types = NSB_NEW_ARRAY(ctx, nc, uint8_t);
   w->cell_kind = NSB_NEW_ARRAY(ctx, nc, int32_t);
+  size_t big = 9 * np > nc + (size_t)max_lines ? 9 * np : nc + (size_t)max_lines; /* the largest array, words */
+  if (status == NSB_OK) status = nsb_vtk_codec_create(ctx, ascii == NSB_VTK_BINARY ? NSB_VTK_ZLIB_LEVEL : 0,
+                                                      8 * (uint64_t)big, &w->codec);
   if (status != NSB_OK || !w->copy_buf || !w->zeros || !w->identity_q || !w->axes || !w->connectivity ||
       !w->offsets || !w->types || !w->cell_kind) {
     nsb_vtk_writer_destroy(&w);
@@ -569,7 +568,7 @@ int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f) {
   vtk_grid g = {np, nc, {field, point_data, cell_data, points, cells},
                 {1, (int)(sizeof point_data / sizeof point_data[0]), 1, 1, 3}};
 
-  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii, w->codec));
   NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
   w->n_steps++;
   return NSB_OK;
@@ -588,6 +587,7 @@ static const char* const moment_section_names[3] = {"torsion", "bending2", "bend
 enum { SURF_U, SURF_V, SURF_N_LOCAL, SURF_M_LOCAL, SURF_E1, SURF_E2, SURF_E3, N_SURF_VEC3 };
 
 struct nsb_vtk_beam_writer {
+  nsb_vtk_codec* codec;  /* binary encodings: base64, zlib */
   nsb_ctx* ctx; /* borrowed */
   int ascii;
   int max_points, max_lines, ring;
@@ -618,6 +618,7 @@ void nsb_vtk_beam_writer_destroy(nsb_vtk_beam_writer** pw) {
   if (!pw || !*pw) return;
   nsb_vtk_beam_writer* w = *pw;
   nsb_ctx* ctx = w->ctx;
+  nsb_vtk_codec_destroy(ctx, &w->codec);
   size_t np = (size_t)w->max_points, nl = (size_t)w->max_lines;
   series_free(ctx, &w->axis);
   series_free(ctx, &w->surface);
@@ -682,6 +683,9 @@ int nsb_vtk_beam_writer_create_resume(nsb_ctx* ctx, const char* dir, const char*
   w->surf_offsets = NSB_NEW_ARRAY(ctx, w->cap_sc, int64_t);
   w->surf_types = NSB_NEW_ARRAY(ctx, w->cap_sc, uint8_t);
   w->surf_element = NSB_NEW_ARRAY(ctx, w->cap_sc, int32_t);
+  size_t big = 6 * w->cap_sp > w->cap_sk ? 6 * w->cap_sp : w->cap_sk; /* the largest array, words */
+  if (status == NSB_OK) status = nsb_vtk_codec_create(ctx, ascii == NSB_VTK_BINARY ? NSB_VTK_ZLIB_LEVEL : 0,
+                                                      8 * (uint64_t)big, &w->codec);
   if (status != NSB_OK || !w->copy_buf || !w->zeros || !w->axes || !w->ring_cs || !w->line_conn ||
       !w->line_offsets || !w->line_types || !w->surf_x || !w->surf_data || !w->surf_conn || !w->surf_offsets ||
       !w->surf_types || !w->surf_element) {
@@ -896,8 +900,8 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
   vtk_grid gs = {sc.points, sc.cells, {field, surf_point_data, surf_cell_data, surf_points, surf_cells},
                  {1, (int)(sizeof surf_point_data / sizeof surf_point_data[0]), 1, 1, 3}};
 
-  NSB_CALL(write_grid(ctx, series_vtu(&w->axis, w->n_steps), w->axis.vtu_tmp, &ga, w->ascii));
-  NSB_CALL(write_grid(ctx, series_vtu(&w->surface, w->n_steps), w->surface.vtu_tmp, &gs, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->axis, w->n_steps), w->axis.vtu_tmp, &ga, w->ascii, w->codec));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->surface, w->n_steps), w->surface.vtu_tmp, &gs, w->ascii, w->codec));
   long axis_keep = w->axis.body_bytes;
   NSB_CALL(pvd_rewrite(ctx, &w->axis, w->copy_buf, axis_keep, &f->time));
   int status = pvd_rewrite(ctx, &w->surface, w->copy_buf, w->surface.body_bytes, &f->time);
@@ -914,6 +918,7 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
 /* ---- contact writer ------------------------------------------------------------ */
 
 struct nsb_vtk_contact_writer {
+  nsb_vtk_codec* codec;  /* binary encodings: base64, zlib */
   nsb_ctx* ctx;
   int ascii, max_n, n_steps;
   vtk_series series;
@@ -927,6 +932,7 @@ void nsb_vtk_contact_writer_destroy(nsb_vtk_contact_writer** pw) {
   if (!pw || !*pw) return;
   nsb_vtk_contact_writer* w = *pw;
   size_t n = (size_t)(w->max_n > 0 ? w->max_n : 1);
+  nsb_vtk_codec_destroy(w->ctx, &w->codec);
   series_free(w->ctx, &w->series);
   nsb_free(w->ctx, w->copy_buf, COPY_BUF_SIZE);
   NSB_FREE_ARRAY(w->ctx, w->connectivity, n, int64_t);
@@ -959,6 +965,8 @@ int nsb_vtk_contact_writer_create_resume(nsb_ctx* ctx, const char* dir, const ch
   w->connectivity = NSB_NEW_ARRAY(ctx, n, int64_t);
   w->offsets = NSB_NEW_ARRAY(ctx, n, int64_t);
   w->types = NSB_NEW_ARRAY(ctx, n, uint8_t);
+  if (status == NSB_OK) status = nsb_vtk_codec_create(ctx, ascii == NSB_VTK_BINARY ? NSB_VTK_ZLIB_LEVEL : 0,
+                                                      8 * 3 * (uint64_t)n, &w->codec);
   if (status != NSB_OK || !w->copy_buf || !w->connectivity || !w->offsets || !w->types) {
     nsb_vtk_contact_writer_destroy(&w);
     return NSB_ERR_ALLOC;
@@ -1034,7 +1042,7 @@ int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_fram
   };
   vtk_grid g = {n, n, {field, point_data, NULL, points, cells},
                 {1, (int)(sizeof point_data / sizeof point_data[0]), 0, 1, 3}};
-  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii));
+  NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii, w->codec));
   NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
   w->n_steps++;
   return NSB_OK;

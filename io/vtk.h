@@ -29,13 +29,16 @@
  *                (< 10) from lines (>= 10).
  *   FieldData    TimeValue (Float64, 1 tuple) = frame time, which ParaView
  *                also uses when a single .vtu is opened.
- * Encodings: ascii = 1 writes format="ascii" with every real as %.17g (round
- * trips exactly; used for golden files); ascii = 0 writes format="appended"
- * with one <AppendedData encoding="raw"> block: '_' then, per array, a UInt64
- * byte count followed by the raw bytes in host byte order (byte_order in the
- * header says which).  Non-finite values are written as they are (ascii:
- * "nan"/"inf", which VTK's ASCII parser rejects; use the binary encoding to
- * inspect a diverged run).
+ * Encodings (the int called ascii in the functions below): NSB_VTK_BINARY
+ * (0, the default) writes each array inline as format="binary": base64 of
+ * zlib blocks in the layout of VTK's vtkZLibDataCompressor; NSB_VTK_BASE64
+ * (2) the same without compression; NSB_VTK_ASCII (1) format="ascii" with
+ * every real as %.17g (round trips exactly; used for golden files).  Binary
+ * data are inline, not in an <AppendedData> block: Debian 12's ParaView 5.11
+ * with its current libexpat cannot read raw appended data (io/vtk_codec.h).
+ * Byte order: the host's (byte_order in the header says which).  Non-finite
+ * values are written as they are (ascii: "nan"/"inf", which VTK's ASCII
+ * parser rejects; use a binary encoding to inspect a diverged run).
  *
  * Memory: every buffer is allocated in nsb_vtk_writer_create from max_points
  * and max_lines; nsb_vtk_write allocates nothing.  Rewriting the .pvd copies
@@ -84,6 +87,11 @@
 #define NSB_VTK_H
 
 #include "base/ctx.h"
+
+/* The encodings of the writers' ascii argument. */
+enum { NSB_VTK_BINARY = 0, NSB_VTK_ASCII = 1, NSB_VTK_BASE64 = 2 };
+/* zlib level of NSB_VTK_BINARY: 6, zlib's default. */
+enum { NSB_VTK_ZLIB_LEVEL = 6 };
 
 /// Where a collection stands, to continue it in a later process (restart):
 /// the steps written and the bytes of each .pvd before its footer.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """check_view_png.py PNG: the first-look picture of `nsbeam view` shows the model.
 
-Counts the pixels of the particle colour (RGB 217, 84, 26, the orange both the
-matplotlib and the ParaView renderings use) and the pixels of a beam coloured
+Counts the pixels of the particle colour (the hue of RGB 217, 84, 26, the
+orange both the matplotlib and the ParaView renderings use, lit or shaded) and the pixels of a beam coloured
 by a resultant (saturated colours of the viridis map: neither grey/white nor
 the particle's or the contact arrows' colour) spread over at least a quarter
 of the width (the colour bar is a narrow strip).  A blank or wrongly framed
@@ -16,7 +16,8 @@ import numpy  # noqa: F401  (the image is a numpy array)
 img = mpimg.imread(sys.argv[1])[:, :, :3].astype(float)
 h, w = img.shape[0], img.shape[1]
 r, g, b = img[:, :, 0], img[:, :, 1], img[:, :, 2]
-is_ball = (abs(r - 0.851) < 0.08) & (abs(g - 0.329) < 0.08) & (abs(b - 0.102) < 0.08)
+# the particle's orange, lit and shaded (ParaView darkens it towards its rim): its hue
+is_ball = (r > 0.2) & (g > 0.2 * r) & (g < 0.65 * r) & (b < 0.35 * r)
 saturated = (img.max(axis=2) - img.min(axis=2)) > 0.25
 red = (r > 0.6) & (g < 0.35) & (b < 0.35)
 # viridis runs from (0.27, 0.00, 0.33) through (0.13, 0.57, 0.55) to (0.99, 0.91, 0.14)

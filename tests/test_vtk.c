@@ -21,6 +21,7 @@
 #include "cunit_main.h"
 #include "test_util.h"
 #include "io/vtk.h"
+#include <zlib.h>
 #include "base/vec.h"
 
 #define TMP_DIR NSB_BINARY_DIR "/tests_tmp/vtk"
@@ -150,7 +151,7 @@ static void compare_golden(const char* out, const char* golden) {
   free(want);
 }
 
-/* ---- appended binary read back --------------------------------------------- */
+/* ---- binary read back --------------------------------------------- */
 
 typedef struct expected_array {
   const char* name;
@@ -175,48 +176,111 @@ static int tag_attr(const char* tag, const char* attr, char* val, size_t val_siz
   return 1;
 }
 
+static int b64_digit(int ch) {
+  if (ch >= 'A' && ch <= 'Z') return ch - 'A';
+  if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
+  if (ch >= '0' && ch <= '9') return ch - '0' + 52;
+  if (ch == '+') return 62;
+  if (ch == '/') return 63;
+  return ch == '=' ? 0 : -1;
+}
+
+/* Decode the base64 characters in [p, p + n) (whitespace skipped) to out;
+   returns the byte count, or -1 on a bad character.  Padding '=' ends a quad. */
+static long b64_decode_text(const char* p, size_t n, unsigned char* out) {
+  int q[4], nq = 0, pad = 0;
+  long m = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (p[i] == ' ' || p[i] == '\n') continue;
+    int d = b64_digit(p[i]);
+    if (d < 0) return -1;
+    if (p[i] == '=') ++pad;
+    q[nq++] = d;
+    if (nq == 4) {
+      unsigned v = (unsigned)q[0] << 18 | (unsigned)q[1] << 12 | (unsigned)q[2] << 6 | (unsigned)q[3];
+      out[m++] = (unsigned char)(v >> 16);
+      if (pad < 2) out[m++] = (unsigned char)(v >> 8);
+      if (pad < 1) out[m++] = (unsigned char)v;
+      nq = pad = 0;
+    }
+  }
+  return nq == 0 ? m : -1;
+}
+
 /* Parse the .vtu at path: every DataArray in file order must match ex[k]
- * (name, type, components, appended offset = running sum, UInt64 byte count,
- * raw bytes), and the block must end right after the last array. */
-static void check_appended(const char* path, const expected_array* ex, int n_ex) {
+ * (name, type, components, format="binary" inline base64 of the UInt64 byte
+ * count and the bytes; with compressed, the zlib block header of VTK's
+ * vtkZLibDataCompressor then the blocks), in a well-formed file with no
+ * <AppendedData> block. */
+static void check_inline(const char* path, const expected_array* ex, int n_ex, int compressed) {
   size_t n = 0;
   char* text = nsb_test_slurp(path, &n);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(xml_well_formed(text, n));
   CU_ASSERT(strstr(text, "header_type=\"UInt64\"") != NULL);
   CU_ASSERT(strstr(text, "byte_order=\"LittleEndian\"") != NULL); /* test host is x86-64/aarch64 LE */
-  const char* app = strstr(text, "<AppendedData encoding=\"raw\">");
-  CU_ASSERT_FATAL(app != NULL);
-  const char* under = strchr(app, '_');
-  CU_ASSERT_FATAL(under != NULL);
-  const unsigned char* block = (const unsigned char*)under + 1;
-  uint64_t running = 0;
+  CU_ASSERT(strstr(text, "<AppendedData") == NULL);
+  CU_ASSERT((strstr(text, "compressor=\"vtkZLibDataCompressor\"") != NULL) == (compressed != 0));
+  unsigned char* buf = malloc(n + 16);
+  unsigned char* raw = malloc(n * 64 + 1024);
   const char* tag = text;
   int k = 0;
-  for (; (tag = strstr(tag, "<DataArray")) && tag < app; ++tag, ++k) {
+  for (; (tag = strstr(tag, "<DataArray")); ++tag, ++k) {
     CU_ASSERT_FATAL(k < n_ex);
-    char name[64], type[32], comp[16], off[32], fmt[16];
+    char name[64], type[32], comp[16], fmt[16];
     CU_ASSERT_FATAL(tag_attr(tag, "Name", name, sizeof name) && tag_attr(tag, "type", type, sizeof type) &&
-                    tag_attr(tag, "NumberOfComponents", comp, sizeof comp) &&
-                    tag_attr(tag, "offset", off, sizeof off) && tag_attr(tag, "format", fmt, sizeof fmt));
+                    tag_attr(tag, "NumberOfComponents", comp, sizeof comp) && tag_attr(tag, "format", fmt, sizeof fmt));
     CU_ASSERT_STRING_EQUAL(name, ex[k].name);
     CU_ASSERT_STRING_EQUAL(type, ex[k].type);
-    CU_ASSERT_STRING_EQUAL(fmt, "appended");
+    CU_ASSERT_STRING_EQUAL(fmt, "binary");
     CU_ASSERT(atoi(comp) == ex[k].n_comp);
-    CU_ASSERT(strtoull(off, NULL, 10) == running);
-    uint64_t count = 0;
-    CU_ASSERT_FATAL(block + running + 8 <= (const unsigned char*)text + n);
-    memcpy(&count, block + running, 8);
-    CU_ASSERT(count == ex[k].bytes);
-    if (count != ex[k].bytes) fprintf(stderr, "  %s: %llu bytes, want %zu\n", name, (unsigned long long)count, ex[k].bytes);
-    CU_ASSERT_FATAL(block + running + 8 + count <= (const unsigned char*)text + n);
-    CU_ASSERT(memcmp(block + running + 8, ex[k].data, ex[k].bytes) == 0);
-    running += 8 + count;
+    const char* body = strchr(tag, '>') + 1;
+    const char* close = strstr(body, "</DataArray>");
+    CU_ASSERT_FATAL(close != NULL);
+    size_t got = 0;
+    if (!compressed) {
+      long m = b64_decode_text(body, (size_t)(close - body), buf);
+      CU_ASSERT_FATAL(m >= 8);
+      uint64_t count;
+      memcpy(&count, buf, 8);
+      CU_ASSERT(count == ex[k].bytes && (uint64_t)m == 8 + count);
+      memcpy(raw, buf + 8, (size_t)m - 8);
+      got = (size_t)m - 8;
+    } else {
+      /* the header is its own base64 stream: 4 characters per 3 bytes, padded */
+      const char* p = body;
+      while (*p == ' ' || *p == '\n') ++p;
+      unsigned char h0[12];
+      CU_ASSERT_FATAL(b64_decode_text(p, 12, h0) == 9);
+      uint64_t nb;
+      memcpy(&nb, h0, 8);
+      size_t hb = (size_t)(3 + nb) * 8, hc = 4 * ((hb + 2) / 3);
+      CU_ASSERT_FATAL(b64_decode_text(p, hc, buf) == (long)hb);
+      uint64_t head[3];
+      memcpy(head, buf, sizeof head);
+      CU_ASSERT(head[1] == 32768);
+      CU_ASSERT(nb == (ex[k].bytes + 32767) / 32768 && head[2] == ex[k].bytes % 32768);
+      unsigned char* blocks = buf + hb;
+      long m = b64_decode_text(p + hc, (size_t)(close - p) - hc, blocks);
+      CU_ASSERT_FATAL(m >= 0);
+      size_t pos = 0;
+      for (uint64_t i = 0; i < nb; ++i) {
+        uint64_t ci;
+        memcpy(&ci, buf + 8 * (3 + i), 8);
+        uLongf dest = 32768;
+        CU_ASSERT_FATAL(uncompress(raw + got, &dest, blocks + pos, (uLong)ci) == Z_OK);
+        got += dest;
+        pos += ci;
+      }
+      CU_ASSERT(pos == (size_t)m);
+    }
+    CU_ASSERT(got == ex[k].bytes);
+    if (got != ex[k].bytes) fprintf(stderr, "  %s: %zu bytes, want %zu\n", name, got, ex[k].bytes);
+    CU_ASSERT(got != ex[k].bytes || memcmp(raw, ex[k].data, ex[k].bytes) == 0);
   }
   CU_ASSERT(k == n_ex);
-  const char* tail = "\n  </AppendedData>\n</VTKFile>\n";
-  CU_ASSERT((size_t)(block - (const unsigned char*)text) + running + strlen(tail) == n);
-  CU_ASSERT(memcmp(block + running, tail, strlen(tail)) == 0);
+  free(raw);
+  free(buf);
   free(text);
 }
 
@@ -224,7 +288,7 @@ static void test_binary(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_writer* w = NULL;
   /* capacity larger than the frame: arrays must be cut at n, not at capacity */
-  CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/binary", "bodies", 0, 5, 3, &w) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/binary", "bodies", NSB_VTK_BASE64, 5, 3, &w) == NSB_OK);
   nsb_vtk_frame f = sample_frame(0.125);
   CU_ASSERT(nsb_vtk_write(w, &f) == NSB_OK);
   /* second step: optional arrays absent -> zeros and identity */
@@ -265,7 +329,7 @@ static void test_binary(void) {
       {"types", "UInt8", 1, 3, types},
   };
   int n_ex = (int)(sizeof ex / sizeof ex[0]);
-  check_appended(TMP_DIR "/binary/bodies_000000.vtu", ex, n_ex);
+  check_inline(TMP_DIR "/binary/bodies_000000.vtu", ex, n_ex, 0);
   ex[0].data = &t1;
   ex[1].data = zeros;
   ex[3].data = zeros;
@@ -273,7 +337,7 @@ static void test_binary(void) {
   ex[5].data = ident_e1;
   ex[6].data = ident_e2;
   ex[7].data = ident_e3;
-  check_appended(TMP_DIR "/binary/bodies_000001.vtu", ex, n_ex);
+  check_inline(TMP_DIR "/binary/bodies_000001.vtu", ex, n_ex, 0);
 }
 
 /* Axes of a general (non-normalised) quaternion are orthonormal, right-handed
@@ -281,7 +345,7 @@ static void test_binary(void) {
 static void test_axes_general(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_vtk_writer* w = NULL;
-  CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/axes", "axes", 0, 2, 1, &w) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_vtk_writer_create(ctx, TMP_DIR "/axes", "axes", NSB_VTK_BASE64, 2, 1, &w) == NSB_OK);
   nsb_vtk_frame f = sample_frame(0.0);
   const double q[8] = {2.0, 0.0, 0.0, 0.0, 0.3, -1.1, 0.7, 2.0}; /* |q| != 1 for both */
   f.q = q;
@@ -292,15 +356,15 @@ static void test_axes_general(void) {
   size_t n = 0;
   char* text = nsb_test_slurp(TMP_DIR "/axes/axes_000000.vtu", &n);
   CU_ASSERT_FATAL(text != NULL);
-  const char* app = strchr(strstr(text, "<AppendedData"), '_') + 1;
   double e[3][6];
   const char* names[3] = {"\"e1\"", "\"e2\"", "\"e3\""};
   for (int k = 0; k < 3; ++k) {
     const char* tag = strstr(text, names[k]);
     CU_ASSERT_FATAL(tag != NULL);
-    char off[32];
-    CU_ASSERT_FATAL(tag_attr(tag, "offset", off, sizeof off));
-    memcpy(e[k], app + strtoull(off, NULL, 10) + 8, sizeof e[k]);
+    const char* body = strchr(tag, '>') + 1;
+    unsigned char buf[128];
+    CU_ASSERT_FATAL(b64_decode_text(body, (size_t)(strstr(body, "</DataArray>") - body), buf) == 8 + sizeof e[k]);
+    memcpy(e[k], buf + 8, sizeof e[k]);
   }
   free(text);
   for (int i = 0; i < 2; ++i) {
@@ -450,7 +514,7 @@ static void test_error_args(void) {
   nsb_ctx_clear_error(ctx);
   CU_ASSERT(nsb_vtk_writer_create(ctx, "", "a", 1, 2, 1, &w) == NSB_ERR_ARG);
   nsb_ctx_clear_error(ctx);
-  CU_ASSERT(nsb_vtk_writer_create(ctx, TMP_DIR "/args", "a", 2, 2, 1, &w) == NSB_ERR_ARG);
+  CU_ASSERT(nsb_vtk_writer_create(ctx, TMP_DIR "/args", "a", 3, 2, 1, &w) == NSB_ERR_ARG);
   nsb_ctx_clear_error(ctx);
   CU_ASSERT(nsb_vtk_writer_create(ctx, TMP_DIR "/args", "a", 1, -1, 1, &w) == NSB_ERR_ARG);
   nsb_ctx_clear_error(ctx);
@@ -519,22 +583,55 @@ static void test_alloc_sweep(void) {
 
 /* ==== beams ==================================================================== */
 
-/* Array `name` of the appended block of a .vtu read into text: a malloc'd
- * (so aligned) copy of its raw bytes, *bytes its UInt64 byte count; NULL if
- * absent.  Only for names that occur once in the file. */
+/* Array `name` of a .vtu read into text (inline base64, zlib-compressed when
+ * the file names the compressor): a malloc'd (so aligned) copy of its bytes,
+ * *bytes their count; NULL if absent.  Only for names that occur once. */
 static void* appended_array(const char* text, const char* name, uint64_t* bytes) {
   char key[80];
   snprintf(key, sizeof key, "Name=\"%s\"", name);
   const char* tag = strstr(text, key);
-  const char* app = strstr(text, "<AppendedData");
-  if (!tag || !app || tag > app) return NULL;
-  while (tag > text && *tag != '<') --tag;
-  char off[32];
-  if (!tag_attr(tag, "offset", off, sizeof off)) return NULL;
-  const char* block = strchr(app, '_') + 1 + strtoull(off, NULL, 10);
-  memcpy(bytes, block, 8);
-  void* copy = malloc(*bytes ? *bytes : 1);
-  if (copy) memcpy(copy, block + 8, *bytes);
+  if (!tag) return NULL;
+  const char* body = strchr(tag, '>') + 1;
+  const char* close = strstr(body, "</DataArray>");
+  if (!close) return NULL;
+  size_t len = (size_t)(close - body);
+  unsigned char* buf = malloc(len + 16);
+  long m = b64_decode_text(body, len, buf);
+  void* copy = NULL;
+  if (!strstr(text, "vtkZLibDataCompressor")) {
+    if (m >= 8) {
+      memcpy(bytes, buf, 8);
+      copy = malloc(*bytes ? *bytes : 1);
+      if (copy) memcpy(copy, buf + 8, *bytes);
+    }
+  } else {
+    /* header stream then block stream: decode them apart */
+    const char* p = body;
+    while (*p == ' ' || *p == '\n') ++p;
+    unsigned char h0[12];
+    uint64_t nb = 0;
+    if (b64_decode_text(p, 12, h0) == 9) memcpy(&nb, h0, 8);
+    size_t hb = (size_t)(3 + nb) * 8, hc = 4 * ((hb + 2) / 3);
+    uint64_t* head = malloc(hb);
+    if (b64_decode_text(p, hc, (unsigned char*)head) == (long)hb) {
+      *bytes = nb ? (nb - 1) * head[1] + (head[2] ? head[2] : head[1]) : 0;
+      copy = malloc(*bytes ? *bytes : 1);
+      long mb = b64_decode_text(p + hc, (size_t)(close - p) - hc, buf);
+      size_t pos = 0, got = 0;
+      for (uint64_t i = 0; copy && mb >= 0 && i < nb; ++i) {
+        uLongf dest = (uLongf)head[1];
+        if (uncompress((unsigned char*)copy + got, &dest, buf + pos, (uLong)head[3 + i]) != Z_OK) {
+          free(copy);
+          copy = NULL;
+          break;
+        }
+        got += dest;
+        pos += head[3 + i];
+      }
+    }
+    free(head);
+  }
+  free(buf);
   return copy;
 }
 
@@ -625,11 +722,11 @@ static void test_beam_binary(void) {
       {"types", "UInt8", 1, 2, types},
   };
   int n_ex = (int)(sizeof ex / sizeof ex[0]);
-  check_appended(TMP_DIR "/beam_binary/beams_000000.vtu", ex, n_ex);
+  check_inline(TMP_DIR "/beam_binary/beams_000000.vtu", ex, n_ex, 1);
   ex[0].data = &t1;
   for (int k = 1; k < 13; ++k)
     if (k != 2 && k != 4 && (k < 5 || k > 7)) ex[k].data = zeros; /* all but velocity, quaternion, axes */
-  check_appended(TMP_DIR "/beam_binary/beams_000001.vtu", ex, n_ex);
+  check_inline(TMP_DIR "/beam_binary/beams_000001.vtu", ex, n_ex, 1);
 
   /* the surface file parses the same way and ends right after its last array */
   char* text = nsb_test_slurp(TMP_DIR "/beam_binary/beams_surface_000000.vtu", NULL);
@@ -1054,7 +1151,7 @@ static void test_beam_alloc_sweep(void) {
     CU_ASSERT(nsb_ctx_live_bytes(ctx) == 0);
     nsb_ctx_clear_error(ctx);
   }
-  CU_ASSERT(failures == 22); /* create makes 22 allocations */
+  CU_ASSERT(failures == 30); /* create makes 30 allocations: 22 of its own, 3 of the zlib codec, 5 inside zlib */
   nsb_test_end_ctx(&ctx);
 }
 
