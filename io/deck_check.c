@@ -1,0 +1,616 @@
+/* deck_check.c -- the checks of the deck reader that need the whole deck: they
+ * run after the last line (amplitudes defined later, bodies declared after the
+ * joints and supports that use them, beam sections and node frames, contact
+ * pairs, the steps that linearize) and report the line of the record they
+ * concern (see deck_internal.h and docs/deck.md).
+ */
+#include "io/deck_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+static int same_loc(loc a, loc b) { return a.file == b.file && a.line == b.line; }
+
+/* Copy the terms of every resolved SUM amplitude into its data (layout in
+   model/model.h: n, then per term kind, n_data, factor, data), so that
+   nsb_amplitude_eval needs no lookup.  A sum with an unresolved term keeps
+   its provisional data (the deck has an error then). */
+
+static void flatten_sums(parser* p) {
+  nsb_model* m = p->m;
+  for (int i = 0; i < m->amplitudes.count && !p->stop; ++i) {
+    nsb_amplitude* a = &m->amplitudes.data[i];
+    if (a->kind != NSB_AMP_SUM || !a->data) continue;
+    int n = (int)a->data[0], size = 1, ok = 1;
+    for (int k = 0; k < n; ++k) {
+      int t = (int)a->data[1 + 2 * k];
+      if (t < 0) {
+        ok = 0;
+        break;
+      }
+      size += 3 + m->amplitudes.data[t].n_data;
+    }
+    if (!ok) continue;
+    double* flat = NSB_NEW_ARRAY(p->ctx, size, double);
+    if (!flat) {
+      deck_oom(p, deck_rec_loc(p, REC_AMP_SUM, 0, 0));
+      return;
+    }
+    flat[0] = n;
+    int at = 1;
+    for (int k = 0; k < n; ++k) {
+      const nsb_amplitude* t = &m->amplitudes.data[(int)a->data[1 + 2 * k]];
+      flat[at] = t->kind;
+      flat[at + 1] = t->n_data;
+      flat[at + 2] = a->data[2 + 2 * k];
+      memcpy(flat + at + 3, t->data, (size_t)t->n_data * sizeof(double));
+      at += 3 + t->n_data;
+    }
+    NSB_FREE_ARRAY(p->ctx, a->data, a->n_data, double);
+    a->data = flat;
+    a->n_data = size;
+  }
+}
+
+static void resolve_amplitudes(parser* p) {
+  nsb_model* m = p->m;
+  for (int r = 0; r < p->amp_refs.count && !p->stop; ++r) {
+    const amp_ref* ref = &p->amp_refs.data[r];
+    int a = nsb_model_find_amplitude(m, ref->name);
+    if (a < 0) {
+      VALUE(p, ref->at, "amplitude %s is not defined", ref->name);
+      continue;
+    }
+    for (int i = ref->first; i < ref->first + ref->count; ++i) {
+      switch (ref->rec) {
+        case REC_BOUNDARY:
+          m->boundaries.data[i].amplitude = a;
+          break;
+        case REC_CLOAD:
+          m->cloads.data[i].amplitude = a;
+          break;
+        case REC_GRAVITY:
+          m->gravities.data[i].amplitude = a;
+          break;
+        case REC_MANUFACTURED:
+          m->manufactured.data[i].amp[ref->slot] = a;
+          break;
+        case REC_DLOAD:
+          m->dloads.data[i].amplitude = a;
+          break;
+        case REC_OBSTACLE:
+          m->obstacles.data[i].amplitude = a;
+          break;
+        case REC_AMP_SUM: {
+          nsb_amplitude* sum = &m->amplitudes.data[i];
+          const nsb_amplitude* term = &m->amplitudes.data[a];
+          if (term->kind == NSB_AMP_SUM)
+            VALUE(p, ref->at, "SUM amplitude %s: term %s is itself a SUM (a sum takes TABULAR, POLYNOMIAL, PERIODIC "
+                  "or SMOOTH STEP amplitudes)", sum->name, term->name);
+          else if (term->total_time != sum->total_time)
+            VALUE(p, ref->at, "SUM amplitude %s uses TIME=%s but its term %s uses TIME=%s (the terms are evaluated "
+                  "at the sum's time)", sum->name, sum->total_time ? "TOTAL TIME" : "STEP TIME", term->name,
+                  term->total_time ? "TOTAL TIME" : "STEP TIME");
+          else if (!term->data)
+            ; /* the term's own definition had an error, already reported */
+          else if (sum->data)
+            sum->data[1 + 2 * ref->slot] = a;
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+  flatten_sums(p);
+}
+
+static double dist3(const double* a, const double* b) {
+  double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+static void check_joints(parser* p) {
+  const nsb_model* m = p->m;
+  static const char* const kinds[] = {"spherical", "revolute", "distance", "fixed", "element point"};
+  for (int i = 0; i < m->joints.count && !p->stop; ++i) {
+    const nsb_joint* j = &m->joints.data[i];
+    loc at = deck_rec_loc(p, REC_JOINT, i, j->line);
+    if (j->kind == NSB_JOINT_ELEMENT_POINT) {
+      const nsb_node* P = &m->nodes.data[j->node_a];
+      const nsb_element* el = &m->elements.data[j->element];
+      if (nsb_model_node_ndof(m, j->node_a) == 0) {
+        VALUE(p, at, "element point joint: node %d carries no body and no beam (it would be ground)", P->label);
+        continue;
+      }
+      double w[2], t[2], TA[3], TB[3], X0[3];
+      nsb_joint_element_point(m, j, w, t, TA, TB, X0);
+      double l = dist3(m->nodes.data[el->nodes[0]].X, m->nodes.data[el->nodes[1]].X);
+      if (dist3(P->X, X0) > 1e-9 * (l > 1.0 ? l : 1.0))
+        VALUE(p, at,
+              "element point joint: node %d is not at the point xi = %.12g of element %d (distance %.6g; the point "
+              "is %.17g, %.17g, %.17g)",
+              P->label, j->xi, el->label, dist3(P->X, X0), X0[0], X0[1], X0[2]);
+      continue;
+    }
+    const nsb_node* A = &m->nodes.data[j->node_a];
+    const nsb_node* B = &m->nodes.data[j->node_b];
+    /* a node's DOFs come from its body and its beams (nsb_model_node_ndof) */
+    int nd_a = nsb_model_node_ndof(m, j->node_a), nd_b = nsb_model_node_ndof(m, j->node_b);
+    if (nd_a == 0 && nd_b == 0) {
+      VALUE(p, at, "%s joint between nodes %d and %d: neither node carries a body or a beam (both are ground)",
+            kinds[j->kind], A->label, B->label);
+      continue;
+    }
+    if (j->kind == NSB_JOINT_REVOLUTE || j->kind == NSB_JOINT_FIXED) {
+      if (nd_a == 3 || nd_b == 3)
+        VALUE(p, at, "%s joint between nodes %d and %d: a particle has no rotation; use a rigid body", kinds[j->kind],
+              A->label, B->label);
+      else if (nd_a != 6 && nd_b != 6)
+        VALUE(p, at, "%s joint between nodes %d and %d needs a rigid body or a beam node on at least one side",
+              kinds[j->kind], A->label, B->label);
+    }
+    if (j->kind == NSB_JOINT_SPHERICAL) {
+      double pn = sqrt(j->point[0] * j->point[0] + j->point[1] * j->point[1] + j->point[2] * j->point[2]);
+      double tol = 1e-9 * (pn > 1.0 ? pn : 1.0);
+      const nsb_node* nodes[2] = {A, B};
+      for (int k = 0; k < 2; ++k)
+        if (nsb_model_node_ndof(m, k == 0 ? j->node_a : j->node_b) == 3 && dist3(nodes[k]->X, j->point) > tol)
+          VALUE(p, at, "spherical joint: particle node %d is not at the joint point (distance %.6g)", nodes[k]->label,
+                dist3(nodes[k]->X, j->point));
+    }
+  }
+}
+
+/* Beam checks after reading: node frames (only on beam nodes, one per node);
+   every B2V element has a section; a given n1 is not parallel to the axis of
+   an element that uses it (an element whose both nodes have a *BEAM NODE
+   FRAME does not use n1).  Node frames may follow the elements and sections,
+   hence late. */
+
+static void check_beams(parser* p) {
+  const nsb_model* m = p->m;
+  int n_nodes = m->nodes.count;
+  int* frame_of = NSB_NEW_ARRAY(p->ctx, n_nodes > 0 ? n_nodes : 1, int);
+  if (!frame_of) {
+    loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
+    deck_oom(p, end);
+    return;
+  }
+  for (int i = 0; i < n_nodes; ++i) frame_of[i] = -1;
+  for (int f = 0; f < m->node_frames.count && !p->stop; ++f) {
+    const nsb_node_frame* nf = &m->node_frames.data[f];
+    loc at = deck_rec_loc(p, REC_NODE_FRAME, f, nf->line);
+    const nsb_node* nd = &m->nodes.data[nf->node];
+    if (nd->n_beams == 0) {
+      VALUE(p, at, "*BEAM NODE FRAME: node %d is not a node of any beam element", nd->label);
+    } else if (frame_of[nf->node] >= 0) {
+      int g = frame_of[nf->node];
+      loc first = deck_rec_loc(p, REC_NODE_FRAME, g, m->node_frames.data[g].line);
+      VALUE(p, at, "*BEAM NODE FRAME: node %d already has a frame (%s:%d); one per node", nd->label,
+            deck_file_name(p, first.file), first.line);
+    } else {
+      frame_of[nf->node] = f;
+    }
+  }
+  for (int i = 0; i < m->sections.count && !p->stop; ++i) {
+    const nsb_section* sec = &m->sections.data[i];
+    if (sec->n1[0] == 0.0 && sec->n1[1] == 0.0 && sec->n1[2] == 0.0) continue; /* default rule: the solver's */
+    const nsb_elset* set = &m->elsets.data[sec->elset];
+    int parallel = -1;
+    for (int k = 0; k < set->elements.count && parallel < 0; ++k) {
+      int ie = set->elements.data[k];
+      const nsb_element* e = &m->elements.data[ie];
+      if (e->section != i) continue;
+      if (frame_of[e->nodes[0]] < 0 || frame_of[e->nodes[1]] < 0) {
+        const double* XA = m->nodes.data[e->nodes[0]].X;
+        const double* XB = m->nodes.data[e->nodes[1]].X;
+        double d[3] = {XB[0] - XA[0], XB[1] - XA[1], XB[2] - XA[2]}, axis[3];
+        if (deck_unit3(d, axis)) {
+          const double* n = sec->n1;
+          double c[3] = {axis[1] * n[2] - axis[2] * n[1], axis[2] * n[0] - axis[0] * n[2],
+                         axis[0] * n[1] - axis[1] * n[0]};
+          if (deck_dot3(c, c) < 1e-12) parallel = ie; /* sin(angle) < 1e-6 */
+        }
+      }
+    }
+    if (parallel >= 0)
+      VALUE(p, deck_rec_loc(p, REC_SECTION, i, sec->line),
+            "%s: n1 is parallel to the axis of element %d (n1 must not be along the beam axis)",
+            sec->shape == NSB_SECTION_GENERAL ? "*BEAM GENERAL SECTION" : "*BEAM SECTION",
+            m->elements.data[parallel].label);
+  }
+  NSB_FREE_ARRAY(p->ctx, frame_of, n_nodes > 0 ? n_nodes : 1, int);
+  /* after an error on a section keyword line its elements would only echo it */
+  if (p->section_failed) return;
+  for (int i = 0; i < m->elements.count && !p->stop; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    if (nsb_etype_is_beam(e->type) && e->section < 0)
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, e->line),
+            "beam element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
+            "SECTION)",
+            e->label);
+  }
+}
+
+#define NO_DOF_MSG "node %d has no degrees of freedom (no *RIGID BODY, *PARTICLE or beam element on it)"
+
+/* Late DOF check of one record: its node must have DOFs, and particle_bad
+   says that the record asks for more than a particle has (why: the reason,
+   formatted).  Several records from one deck line are reported once. */
+
+static void check_node_dofs(parser* p, loc at, loc* last, int node, int particle_bad, const char* why) {
+  const nsb_model* m = p->m;
+  if (same_loc(at, *last)) return;
+  if (nsb_model_node_ndof(m, node) == 0)
+    VALUE(p, at, NO_DOF_MSG, m->nodes.data[node].label);
+  else if (particle_bad)
+    VALUE(p, at, "node %d carries a particle: %s", m->nodes.data[node].label, why);
+  else
+    return;
+  *last = at;
+}
+
+static void check_supports_and_loads(parser* p) {
+  const nsb_model* m = p->m;
+  char why[96];
+  loc last = {-1, -1};
+  for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+    const nsb_boundary* bc = &m->boundaries.data[i];
+    snprintf(why, sizeof why, "only DOFs 1-3 exist, got %d-%d", bc->dof_first, bc->dof_last);
+    check_node_dofs(p, deck_rec_loc(p, REC_BOUNDARY, i, bc->line), &last, bc->node,
+                    bc->dof_last > nsb_model_node_ndof(m, bc->node), why);
+  }
+  last.file = last.line = -1;
+  for (int i = 0; i < m->cloads.count && !p->stop; ++i) {
+    const nsb_cload* c = &m->cloads.data[i];
+    snprintf(why, sizeof why, "a moment (dof %d) cannot be applied", c->dof);
+    check_node_dofs(p, deck_rec_loc(p, REC_CLOAD, i, c->line), &last, c->node, c->dof > nsb_model_node_ndof(m, c->node),
+                    why);
+  }
+  last.file = last.line = -1;
+  for (int i = 0; i < m->initials.count && !p->stop; ++i) {
+    const nsb_initial* ic = &m->initials.data[i];
+    int particle_bad = nsb_model_node_ndof(m, ic->node) == 3 && (ic->kind != NSB_INIT_VELOCITY || ic->dof > 3);
+    check_node_dofs(p, deck_rec_loc(p, REC_INITIAL, i, ic->line), &last, ic->node, particle_bad,
+                    "it has no rotation or angular velocity");
+  }
+  for (int i = 0; i < m->manufactured.count && !p->stop; ++i) {
+    const nsb_manufactured_rotation* mr = &m->manufactured.data[i];
+    loc at = deck_rec_loc(p, REC_MANUFACTURED, i, mr->line);
+    if (m->nodes.data[mr->node].body_kind != NSB_BODY_RIGID) {
+      VALUE(p, at, "*MANUFACTURED ROTATION: node %d does not carry a rigid body", m->nodes.data[mr->node].label);
+      continue;
+    }
+    for (int k = 0; k < m->initials.count; ++k) {
+      const nsb_initial* ic = &m->initials.data[k];
+      if (ic->node != mr->node) continue;
+      if (ic->kind == NSB_INIT_VELOCITY && ic->dof <= 3) continue;
+      loc ic_at = deck_rec_loc(p, REC_INITIAL, k, ic->line);
+      VALUE(p, at,
+            "*MANUFACTURED ROTATION on node %d conflicts with the initial rotation/angular velocity given at %s:%d "
+            "(the manufactured rotation sets both)",
+            m->nodes.data[mr->node].label, deck_file_name(p, ic_at.file), ic_at.line);
+      break;
+    }
+  }
+}
+
+/* A *FREQUENCY step linearizes about the state the earlier steps reached:
+   it takes no loads and no prescribed motion of its own. */
+
+static void check_frequency_steps(parser* p) {
+  const nsb_model* m = p->m;
+#define NSB_FREQ_STEP(k) \
+  ((k) >= 0 && (k) < m->steps.count && m->steps.data[k].n_modes > 0 && !m->steps.data[k].modal_dynamic)
+  for (int i = 0; i < m->cloads.count && !p->stop; ++i)
+    if (NSB_FREQ_STEP(m->cloads.data[i].step))
+      VALUE(p, deck_rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
+            "*CLOAD in a *FREQUENCY step: the modes are those of the state reached by the earlier steps; give the "
+            "load in a *STATIC step before it");
+  for (int i = 0; i < m->dloads.count && !p->stop; ++i)
+    if (NSB_FREQ_STEP(m->dloads.data[i].step))
+      VALUE(p, deck_rec_loc(p, REC_DLOAD, i, m->dloads.data[i].line),
+            "*DLOAD in a *FREQUENCY step: give the load in a *STATIC step before it");
+  for (int i = 0; i < m->gravities.count && !p->stop; ++i)
+    if (NSB_FREQ_STEP(m->gravities.data[i].step))
+      VALUE(p, deck_rec_loc(p, REC_GRAVITY, i, m->gravities.data[i].line),
+            "*GRAVITY in a *FREQUENCY step: give it in a *STATIC step before it (or in the model data)");
+  for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+    const nsb_boundary* bc = &m->boundaries.data[i];
+    int k = bc->step;
+    if (k >= 0 && k < m->steps.count && m->steps.data[k].n_modes > 0 && (bc->value != 0.0 || bc->amplitude >= 0))
+      VALUE(p, deck_rec_loc(p, REC_BOUNDARY, i, bc->line),
+            "*BOUNDARY with a prescribed value or amplitude in a *%s step: only holds (value 0) are allowed",
+            m->steps.data[k].modal_dynamic ? "MODAL DYNAMIC" : "FREQUENCY");
+  }
+#undef NSB_FREQ_STEP
+  /* *MODAL DYNAMIC (the last step: checked where a later *STEP begins):
+     contacts are particles or beam nodes against obstacles, LAW=NEWTON, no friction */
+  if (p->modal_at.line > 0)
+    for (int c = 0; c < m->contact_pairs.count && !p->stop; ++c) {
+      const nsb_contact_pair* cp = &m->contact_pairs.data[c];
+      if (cp->master_kind != NSB_MASTER_OBSTACLE || cp->law != NSB_CONTACT_NEWTON || cp->friction != 0.0) {
+        VALUE(p, p->modal_at,
+              "*MODAL DYNAMIC handles contact pairs with an obstacle as master, LAW=NEWTON and no friction; the "
+              "*CONTACT PAIR of line %d is not one",
+              cp->line);
+        break;
+      }
+    }
+}
+
+/* *STATIC, RIKS steps: the step's loads are the reference load the LPF
+   scales, so there must be some and they take no amplitude; supports of the
+   step only hold; the monitored node must have the DOF; no contact pairs. */
+
+static void check_riks_steps(parser* p) {
+  const nsb_model* m = p->m;
+  for (int r = 0; r < p->riks_refs.count && !p->stop; ++r) {
+    const riks_ref* ref = &p->riks_refs.data[r];
+    int k = ref->step;
+    const nsb_step_def* sd = &m->steps.data[k];
+    int n_loads = 0;
+    for (int i = 0; i < m->cloads.count && !p->stop; ++i) {
+      if (m->cloads.data[i].step != k) continue;
+      ++n_loads;
+      if (m->cloads.data[i].amplitude >= 0)
+        VALUE(p, deck_rec_loc(p, REC_CLOAD, i, m->cloads.data[i].line),
+              "*CLOAD in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
+    }
+    for (int i = 0; i < m->dloads.count && !p->stop; ++i) {
+      if (m->dloads.data[i].step != k) continue;
+      ++n_loads;
+      if (m->dloads.data[i].amplitude >= 0)
+        VALUE(p, deck_rec_loc(p, REC_DLOAD, i, m->dloads.data[i].line),
+              "*DLOAD in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
+    }
+    for (int i = 0; i < m->gravities.count && !p->stop; ++i) {
+      if (m->gravities.data[i].step != k) continue;
+      ++n_loads;
+      if (m->gravities.data[i].amplitude >= 0)
+        VALUE(p, deck_rec_loc(p, REC_GRAVITY, i, m->gravities.data[i].line),
+              "*GRAVITY in a *STATIC, RIKS step takes no AMPLITUDE: the load proportionality factor scales it");
+    }
+    if (n_loads == 0)
+      VALUE(p, ref->at,
+            "*STATIC, RIKS needs loads of its own step (*CLOAD, *DLOAD or *GRAVITY inside it): they are the reference "
+            "load that the load proportionality factor scales");
+    for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+      const nsb_boundary* bc = &m->boundaries.data[i];
+      if (bc->step == k && (bc->value != 0.0 || bc->amplitude >= 0))
+        VALUE(p, deck_rec_loc(p, REC_BOUNDARY, i, bc->line),
+              "*BOUNDARY with a prescribed value or amplitude in a *STATIC, RIKS step: only holds (value 0) are "
+              "allowed; prescribe the motion in a *STATIC step before it");
+    }
+    if (sd->riks_node >= 0 && ref->data_at.line > 0) {
+      int nd = nsb_model_node_ndof(m, sd->riks_node);
+      if (sd->riks_dof > nd)
+        VALUE(p, ref->data_at, "monitored node %d has %d degrees of freedom, so no DOF %d",
+              m->nodes.data[sd->riks_node].label, nd, sd->riks_dof);
+    }
+    if (m->contact_pairs.count > 0)
+      VALUE(p, ref->at,
+            "*STATIC, RIKS does not handle contact pairs (the model has the *CONTACT PAIR of line %d); use load "
+            "control (*STATIC without RIKS)",
+            m->contact_pairs.data[0].line);
+  }
+}
+
+static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c);
+
+/* The slave of a contact pair: a node set (an element set or an obstacle of
+   that name is named in the message).  Returns 0 after an error. */
+static int resolve_slave(parser* p, loc at, const contact_ref* ref, nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  int ok = 1;
+  c->slave_nset = nsb_model_find_nset(m, ref->slave);
+  if (c->slave_nset < 0) {
+    const char* what = nsb_model_find_elset(m, ref->slave) >= 0      ? "an element set"
+                       : nsb_model_find_obstacle(m, ref->slave) >= 0 ? "an obstacle"
+                                                                     : NULL;
+    if (what)
+      VALUE(p, at,
+            "*CONTACT PAIR: slave node set %s is not defined (%s is %s; the slave must be a node set of particles or beam nodes)",
+            ref->slave, ref->slave, what);
+    else
+      VALUE(p, at, "*CONTACT PAIR: slave node set %s is not defined", ref->slave);
+    ok = 0;
+  }
+  return ok;
+}
+
+/* The master of a contact pair: an obstacle, an element set (beams) or a node
+   set (particles), whose name must be unique among them.  Returns 0 after an
+   error. */
+static int resolve_master(parser* p, loc at, const contact_ref* ref, nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  int ok = 1;
+  int ob = nsb_model_find_obstacle(m, ref->master);
+  int es = nsb_model_find_elset(m, ref->master);
+  int ns = nsb_model_find_nset(m, ref->master);
+  if (ob >= 0 && (es >= 0 || ns >= 0)) {
+    loc def = deck_rec_loc(p, REC_OBSTACLE, ob, m->obstacles.data[ob].line);
+    VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names an obstacle (%s:%d) and %s", ref->master,
+          deck_file_name(p, def.file), def.line,
+          es >= 0 && ns >= 0 ? "an element set and a node set"
+          : es >= 0          ? "an element set"
+                             : "a node set");
+    ok = 0;
+  } else if (es >= 0 && ns >= 0) {
+    VALUE(p, at, "*CONTACT PAIR: master name %s is ambiguous: it names both an element set and a node set",
+          ref->master);
+    ok = 0;
+  } else if (ob >= 0) {
+    c->master_kind = NSB_MASTER_OBSTACLE;
+    c->master = ob;
+  } else if (es >= 0) {
+    c->master_kind = NSB_MASTER_BEAMS;
+    c->master = es;
+  } else if (ns >= 0) {
+    c->master_kind = NSB_MASTER_PARTICLES;
+    c->master = ns;
+  } else {
+    VALUE(p, at, "*CONTACT PAIR: master %s is not defined (no obstacle, element set or node set has that name)",
+          ref->master);
+    ok = 0;
+  }
+  return ok;
+}
+
+/* RADIUS and CENTRELINE=HERMITE apply only to a master element set of beams.
+   Returns 0 after an error. */
+static int check_master_options(parser* p, loc at, const contact_ref* ref, const nsb_contact_pair* c) {
+  if (c->master_radius >= 0.0 && c->master_kind != NSB_MASTER_BEAMS) {
+    VALUE(p, at, "*CONTACT PAIR: RADIUS applies only to a master element set of beams; %s is %s", ref->master,
+          c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
+    return 0;
+  }
+  if (c->centreline == NSB_CENTRELINE_HERMITE && c->master_kind != NSB_MASTER_BEAMS) {
+    VALUE(p, at, "*CONTACT PAIR: CENTRELINE=HERMITE applies only to a master element set of beams; %s is %s",
+          ref->master, c->master_kind == NSB_MASTER_OBSTACLE ? "an obstacle" : "a node set");
+    return 0;
+  }
+  return 1;
+}
+
+/* What the node sets of a contact pair hold: every slave node a particle or a
+   beam node, every node of a master node set (checked when master_ok) a
+   particle. */
+static void check_pair_node_sets(parser* p, loc at, const nsb_contact_pair* c, int master_ok) {
+  const nsb_model* m = p->m;
+  for (int side = 0; side < 2 && !p->stop; ++side) {
+    int set = side == 0 ? c->slave_nset : master_ok && c->master_kind == NSB_MASTER_PARTICLES ? c->master : -1;
+    if (set < 0) continue;
+    const nsb_nset* s = &m->nsets.data[set];
+    const char* role = side == 0 ? "slave" : "master";
+    if (s->nodes.count == 0) {
+      VALUE(p, at, "*CONTACT PAIR: %s node set %s is empty", role, s->name);
+      continue;
+    }
+    /* slaves: particles or beam nodes (SLAVE RADIUS concerns the beam nodes only) */
+    for (int k = 0; k < s->nodes.count; ++k) {
+      const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
+      if (nd->body_kind == NSB_BODY_PARTICLE) continue;
+      if (side == 0 && nd->body_kind == NSB_BODY_NONE && nd->n_beams > 0) continue;
+      if (side == 0)
+        VALUE(p, at,
+              "*CONTACT PAIR: node %d of slave node set %s carries %s (a slave node needs a *PARTICLE or a beam "
+              "element)",
+              nd->label, s->name, nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : "no particle and no beam");
+      else
+        VALUE(p, at,
+              "*CONTACT PAIR: node %d of master node set %s carries %s, not a particle (a master node set holds "
+              "particles; beams are masters through an element set)",
+              nd->label, s->name,
+              nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : nd->n_beams > 0 ? "a beam" : "no body");
+      break;
+    }
+  }
+}
+
+/* A master element set holds beams only.  Returns 0 after an error. */
+static int check_master_beams(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  const nsb_elset* s = &m->elsets.data[c->master];
+  if (s->elements.count == 0) VALUE(p, at, "*CONTACT PAIR: master element set %s is empty", s->name);
+  for (int k = 0; k < s->elements.count; ++k) {
+    const nsb_element* e = &m->elements.data[s->elements.data[k]];
+    if (nsb_etype_is_beam(e->type)) continue;
+    VALUE(p, at, "*CONTACT PAIR: element %d of master element set %s is a %s element, not a beam (B2V, B2S)",
+          e->label, s->name, deck_etype_name(e->type));
+    return 0;
+  }
+  return 1;
+}
+
+/* Contact pairs after reading: resolve the slave node set and the master
+   (obstacle, element set of beams, node set of particles; case-insensitive;
+   a name that fits two kinds is ambiguous) and check what they hold against
+   the bodies of the whole deck.  Errors at the pair's data line. */
+static void check_contact(parser* p) {
+  nsb_model* m = p->m;
+  if (p->contact_refs.count > 0) nsb_model_beam_node_contact(m);
+  for (int r = 0; r < p->contact_refs.count && !p->stop; ++r) {
+    const contact_ref* ref = &p->contact_refs.data[r];
+    nsb_contact_pair* c = &m->contact_pairs.data[ref->pair];
+    loc at = ref->at;
+    int ok = resolve_slave(p, at, ref, c);
+    int master_ok = resolve_master(p, at, ref, c);
+    ok = ok && master_ok;
+    if (ok) ok = check_master_options(p, at, ref, c);
+    check_pair_node_sets(p, at, c, ok);
+    if (ok && c->master_kind == NSB_MASTER_BEAMS) ok = check_master_beams(p, at, c);
+    if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
+  }
+}
+
+/* A contact between two points (a particle of radius 0 against another, or
+   against a beam centreline of radius 0) has a gap that never reaches zero
+   in floating point: it can never be detected, and the bodies pass through
+   each other silently.  Refuse such a pair, naming a slave node that has it. */
+
+static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (c->master_kind == NSB_MASTER_OBSTACLE) return; /* planes, spheres, cylinders have extent */
+  double master_min = HUGE_VAL;
+  if (c->master_kind == NSB_MASTER_PARTICLES) {
+    const nsb_nset* ms = &m->nsets.data[c->master];
+    for (int k = 0; k < ms->nodes.count; ++k) {
+      const nsb_node* nd = &m->nodes.data[ms->nodes.data[k]];
+      if (nd->body_kind == NSB_BODY_PARTICLE) master_min = fmin(master_min, m->particles.data[nd->body].radius);
+    }
+  } else {
+    const nsb_elset* es = &m->elsets.data[c->master];
+    for (int k = 0; k < es->elements.count; ++k) {
+      const nsb_element* e = &m->elements.data[es->elements.data[k]];
+      if (e->section < 0) continue;
+      double r = c->master_radius >= 0.0 ? c->master_radius : nsb_section_contact_radius(&m->sections.data[e->section]);
+      master_min = fmin(master_min, r);
+    }
+  }
+  if (master_min > 0.0 || master_min == HUGE_VAL) return;
+  const nsb_nset* ss = &m->nsets.data[c->slave_nset];
+  for (int k = 0; k < ss->nodes.count; ++k) {
+    const nsb_node* nd = &m->nodes.data[ss->nodes.data[k]];
+    double r = nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].radius
+               : c->slave_radius >= 0.0           ? c->slave_radius
+                                                  : nd->contact_radius;
+    if (r > 0.0) continue;
+    VALUE(p, at,
+          "*CONTACT PAIR: slave node %d has contact radius 0 and so has the master %s: two points never touch, "
+          "this contact could never be detected (give the particles a RADIUS, the beams a section or RADIUS=)",
+          nd->label, c->master_kind == NSB_MASTER_PARTICLES ? "particle set" : "beam set");
+    return;
+  }
+}
+
+void deck_check_model(parser* p) {
+  const nsb_model* m = p->m;
+  loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
+  if (p->in_step) SYNTAX(p, p->step_at, "end of file inside the step that starts here (missing *END STEP)");
+  resolve_amplitudes(p);
+  for (int i = 0; i < m->elements.count && !p->stop; ++i)
+    if (m->elements.data[i].type == NSB_ETYPE_SPRINGA && !m->elements.data[i].has_property)
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
+            "SPRINGA element %d has no stiffness (add it to an element set with *SPRING)", m->elements.data[i].label);
+  for (int i = 0; i < m->elements.count && !p->stop; ++i)
+    if (m->elements.data[i].type == NSB_ETYPE_DASHPOTA && !m->elements.data[i].has_property)
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
+            "DASHPOTA element %d has no damping coefficient (add it to an element set with *DASHPOT)",
+            m->elements.data[i].label);
+  check_beams(p);
+  check_joints(p);
+  check_supports_and_loads(p);
+  check_frequency_steps(p);
+  check_riks_steps(p);
+  check_contact(p);
+  /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */
+  if (p->n_errors > 0) return;
+  if (m->steps.count == 0) SYNTAX(p, end, "the deck has no *STEP");
+  int any_dof = 0;
+  for (int i = 0; i < m->nodes.count; ++i)
+    if (nsb_model_node_ndof(m, i) > 0) any_dof = 1;
+  if (!any_dof)
+    VALUE(p, end, "the model has no degrees of freedom (no node carries a *RIGID BODY, *PARTICLE or beam element)");
+}

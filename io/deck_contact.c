@@ -1,0 +1,250 @@
+/* deck_contact.c -- the contact keywords of the deck reader: *OBSTACLE and
+ * *CONTACT PAIR (see deck_internal.h and docs/deck.md).  The names on the
+ * contact pair data lines are resolved once the whole deck is read
+ * (deck_check.c).
+ */
+#include "io/deck_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Fields of the *OBSTACLE data line (kind: nsb_obstacle_kind; moving: AMPLITUDE= given). */
+static const char* obstacle_usage(int kind, int moving) {
+  static const char* const fixed[] = {"px, py, pz, nx, ny, nz", "cx, cy, cz, R", "px, py, pz, ax, ay, az, R"};
+  static const char* const moved[] = {"px, py, pz, nx, ny, nz, dx, dy, dz", "cx, cy, cz, R, dx, dy, dz",
+                                      "px, py, pz, ax, ay, az, R, dx, dy, dz"};
+  return moving ? moved[kind] : fixed[kind];
+}
+
+/* Number of geometry fields (before the motion vector) of an obstacle kind. */
+static int obstacle_geometry_fields(int kind) {
+  return kind == NSB_OBSTACLE_PLANE ? 6 : kind == NSB_OBSTACLE_SPHERE ? 4 : 7;
+}
+
+/* *OBSTACLE: the record is pushed at the keyword line (so that a bad data line
+   does not make the contact pairs that name it fail too); the data line fills it. */
+
+void deck_begin_obstacle(parser* p, loc at, const pval* v) {
+  int o = nsb_model_find_obstacle(p->m, v[0].s);
+  if (o >= 0) {
+    loc first = deck_rec_loc(p, REC_OBSTACLE, o, p->m->obstacles.data[o].line);
+    VALUE(p, at, "obstacle %s is already defined (%s:%d)", v[0].s, deck_file_name(p, first.file), first.line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_obstacle ob;
+  memset(&ob, 0, sizeof ob);
+  snprintf(ob.name, sizeof ob.name, "%s", v[0].s);
+  ob.kind = (nsb_obstacle_kind)v[1].i;
+  ob.amplitude = -1;
+  ob.line = at.line;
+  /* a bad SPIN is reported and dropped; the obstacle stays (no echo errors at its contact pairs) */
+  if (v[3].set) {
+    /* (the parameter parser already refuses non-finite values) */
+    if (ob.kind == NSB_OBSTACLE_SPHERE)
+      VALUE(p, at, "*OBSTACLE: SPIN applies to TYPE=PLANE (about its normal) and TYPE=CYLINDER (about its axis)");
+    else if (fabs(v[3].d) > NSB_DECK_SPIN_MAX)
+      VALUE(p, at, "*OBSTACLE: SPIN must satisfy |SPIN| <= %g rad/s (faster than any machine), got %.12g",
+            NSB_DECK_SPIN_MAX, v[3].d);
+    else
+      ob.spin = v[3].d;
+  }
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->obstacles, ob) != NSB_OK || deck_note_rec_file(p, REC_OBSTACLE, at.file) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  p->b.index = p->m->obstacles.count - 1;
+  p->b.sub = v[1].i;
+  deck_begin_load(p, &v[2]);
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_OBSTACLE, p->b.index, 1, 0, p->b.amp, at);
+}
+
+void deck_data_obstacle(parser* p, loc at) {
+  static const char* const names[3][7] = {{"px", "py", "pz", "nx", "ny", "nz", NULL},
+                                          {"cx", "cy", "cz", "R", NULL, NULL, NULL},
+                                          {"px", "py", "pz", "ax", "ay", "az", "R"}};
+  static const char* const motion[] = {"dx", "dy", "dz"};
+  static const char* const kinds[] = {"PLANE", "SPHERE", "CYLINDER"};
+  if (!deck_only_one_line(p, at)) return;
+  int kind = p->b.sub, moving = p->b.has_amp;
+  int ng = obstacle_geometry_fields(kind);
+  int n = p->n_fields;
+  if (n == 1 && p->fields[0][0] == '\0') n = 0;
+  if (!moving && n == ng + 3) {
+    VALUE(p, at,
+          "*OBSTACLE: a motion vector (dx, dy, dz) is given but no AMPLITUDE= (the obstacle moves by amplitude(t) * d; "
+          "without AMPLITUDE it is fixed and takes %s)",
+          obstacle_usage(kind, 0));
+    return;
+  }
+  if (moving && n == ng) {
+    VALUE(p, at, "*OBSTACLE with AMPLITUDE=%s needs the motion vector dx, dy, dz after the geometry (%s)", p->b.amp,
+          obstacle_usage(kind, 1));
+    return;
+  }
+  if (!deck_expect_fields(p, at, ng + 3 * moving, ng + 3 * moving, obstacle_usage(kind, moving))) return;
+  double x[10];
+  for (int k = 0; k < n; ++k)
+    if (!deck_get_real(p, at, p->fields[k], k < ng ? names[kind][k] : motion[k - ng], &x[k])) return;
+  nsb_obstacle* ob = &p->m->obstacles.data[p->b.index];
+  int ok = 1;
+  if (kind != NSB_OBSTACLE_SPHERE && !deck_unit3(x + 3, ob->dir)) {
+    VALUE(p, at, "*OBSTACLE, TYPE=%s: the %s must be a non-zero vector", kinds[kind],
+          kind == NSB_OBSTACLE_PLANE ? "normal (nx, ny, nz)" : "axis (ax, ay, az)");
+    ok = 0;
+  }
+  if (kind != NSB_OBSTACLE_PLANE && !(x[ng - 1] > 0.0)) {
+    VALUE(p, at, "*OBSTACLE, TYPE=%s: radius R must be > 0, got %.12g", kinds[kind], x[ng - 1]);
+    ok = 0;
+  }
+  if (moving && x[ng] == 0.0 && x[ng + 1] == 0.0 && x[ng + 2] == 0.0) {
+    VALUE(p, at,
+          "*OBSTACLE: the motion vector (dx, dy, dz) must be non-zero (leave out AMPLITUDE= for a fixed obstacle)");
+    ok = 0;
+  }
+  if (!ok) return;
+  memcpy(ob->point, x, sizeof ob->point);
+  ob->radius = kind == NSB_OBSTACLE_PLANE ? 0.0 : x[ng - 1];
+  if (moving) memcpy(ob->motion, x + ng, sizeof ob->motion);
+}
+
+void deck_end_obstacle(parser* p) {
+  if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*OBSTACLE needs a data line (%s)", obstacle_usage(p->b.sub, p->b.has_amp));
+}
+
+/* Parameter names by position in the *CONTACT PAIR row of kw_table (deck.c). */
+static const char* const pair_param_names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING",
+                                               "RADIUS"};
+
+/* *CONTACT PAIR, LAW=NEWTON: RESTITUTION and FRICTION; the Hertz parameters
+   are refused.  Returns 0 after an error. */
+static int newton_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
+  int ok = 1;
+  for (int k = 3; k <= 5; ++k)
+    if (v[k].set) {
+      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ", pair_param_names[k]);
+      ok = 0;
+    }
+  if (v[1].set) {
+    if (v[1].d >= 0.0 && v[1].d <= 1.0) c->restitution = v[1].d;
+    else {
+      VALUE(p, at, "RESTITUTION must satisfy 0 <= e <= 1, got %.12g", v[1].d);
+      ok = 0;
+    }
+  }
+  if (v[2].set) {
+    if (v[2].d >= 0.0) c->friction = v[2].d;
+    else {
+      VALUE(p, at, "FRICTION must be >= 0, got %.12g", v[2].d);
+      ok = 0;
+    }
+  }
+  return ok;
+}
+
+/* *CONTACT PAIR, LAW=HERTZ: STIFFNESS (required), EXPONENT and DAMPING; the
+   Newton parameters are refused.  Returns 0 after an error. */
+static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
+  int ok = 1;
+  for (int k = 1; k <= 2; ++k)
+    if (v[k].set) {
+      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=NEWTON", pair_param_names[k]);
+      ok = 0;
+    }
+  if (!v[3].set) {
+    VALUE(p, at, "*CONTACT PAIR, LAW=HERTZ needs parameter STIFFNESS (c > 0)");
+    ok = 0;
+  } else if (v[3].d > 0.0) {
+    c->stiffness = v[3].d;
+  } else {
+    VALUE(p, at, "STIFFNESS must be > 0, got %.12g", v[3].d);
+    ok = 0;
+  }
+  if (v[4].set) {
+    if (v[4].d >= 1.0) c->exponent = v[4].d;
+    else {
+      VALUE(p, at, "EXPONENT must be >= 1, got %.12g", v[4].d);
+      ok = 0;
+    }
+  }
+  if (v[5].set) {
+    if (v[5].d >= 0.0) c->damping = v[5].d;
+    else {
+      VALUE(p, at, "DAMPING must be >= 0, got %.12g", v[5].d);
+      ok = 0;
+    }
+  }
+  return ok;
+}
+
+/* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair
+   for every data line. */
+void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
+  nsb_contact_pair* c = &p->b.pair;
+  memset(c, 0, sizeof *c);
+  c->slave_nset = -1;
+  c->master = -1;
+  c->law = (nsb_contact_law)v[0].i;
+  c->restitution = 0.0;
+  c->friction = 0.0;
+  c->stiffness = 0.0;
+  c->exponent = 1.5;
+  c->damping = 0.0;
+  c->master_radius = -1.0;
+  c->slave_radius = -1.0;
+  int ok = c->law == NSB_CONTACT_NEWTON ? newton_parameters(p, at, v, c) : hertz_parameters(p, at, v, c);
+  if (v[6].set) {
+    if (v[6].d >= 0.0) c->master_radius = v[6].d;
+    else {
+      VALUE(p, at, "RADIUS must be >= 0, got %.12g", v[6].d);
+      ok = 0;
+    }
+  }
+  if (v[7].set) {
+    if (v[7].d > 0.0 && isfinite(v[7].d)) c->skin = v[7].d;
+    else {
+      VALUE(p, at, "SKIN must be > 0, got %.12g", v[7].d);
+      ok = 0;
+    }
+  }
+  if (v[8].set) {
+    if (c->law != NSB_CONTACT_NEWTON) {
+      VALUE(p, at, "*CONTACT PAIR: parameter IMPACT is allowed only with LAW=NEWTON");
+      ok = 0;
+    }
+    c->sequential = v[8].i;
+  }
+  if (v[9].set) {
+    if (v[9].d >= 0.0 && isfinite(v[9].d)) c->slave_radius = v[9].d;
+    else {
+      VALUE(p, at, "SLAVE RADIUS must be >= 0, got %.12g", v[9].d);
+      ok = 0;
+    }
+  }
+  /* the master kind is known only after reading (check_contact) */
+  c->centreline = v[10].set ? (nsb_contact_centreline)v[10].i : NSB_CENTRELINE_CHORD;
+  if (!ok) p->b.kw = KW_SKIP;
+}
+
+/* Data line "slave_nset, master": one contact pair; the names are resolved
+   after the whole deck is read (check_contact). */
+
+void deck_data_contact_pair(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 2, 2, "slave node set, master obstacle or set")) return;
+  if (!deck_check_name(p, at, p->fields[0], "slave node set name") || !deck_check_name(p, at, p->fields[1], "master name"))
+    return;
+  nsb_contact_pair c = p->b.pair;
+  c.line = at.line;
+  contact_ref r;
+  memset(&r, 0, sizeof r);
+  r.pair = p->m->contact_pairs.count;
+  snprintf(r.slave, sizeof r.slave, "%s", p->fields[0]);
+  snprintf(r.master, sizeof r.master, "%s", p->fields[1]);
+  r.at = at;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->contact_pairs, c) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->contact_refs, r) != NSB_OK)
+    deck_oom(p, at);
+}
+
+void deck_end_contact_pair(parser* p) {
+  if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*CONTACT PAIR needs at least one data line (slave node set, master)");
+}

@@ -1,0 +1,842 @@
+/* deck_model.c -- the model keywords of the deck reader: nodes, elements, node
+ * and element sets, springs and dashpots, amplitudes, rigid bodies, particles
+ * and joints, and the label and set lookups that every keyword family uses
+ * (see deck_internal.h and docs/deck.md).
+ */
+#include "io/deck_internal.h"
+
+#include "elements/beam_velocity.h" /* NSB_BEAM_MAX_POINTS */
+
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+static int mark_begin(parser* p, const int* members, int count, int universe) {
+  if (universe > p->mark_cap) {
+    int cap = p->mark_cap ? p->mark_cap : 64;
+    while (cap < universe) cap *= 2;
+    int* q = nsb_realloc(p->ctx, p->mark, (size_t)p->mark_cap * sizeof(int), (size_t)cap * sizeof(int));
+    if (!q) return NSB_ERR_ALLOC;
+    p->mark = q;
+    p->mark_cap = cap;
+  }
+  if (p->stamp == INT_MAX) {
+    memset(p->mark, 0, (size_t)p->mark_cap * sizeof(int));
+    p->stamp = 0;
+  }
+  p->stamp++;
+  for (int i = 0; i < count; ++i) p->mark[members[i]] = p->stamp;
+  return NSB_OK;
+}
+
+static int find_or_add_nset(parser* p, loc at, const char* name) {
+  int s = nsb_model_find_nset(p->m, name);
+  if (s >= 0) return s;
+  nsb_nset set;
+  memset(&set, 0, sizeof set);
+  snprintf(set.name, sizeof set.name, "%s", name);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->nsets, set) != NSB_OK) {
+    deck_oom(p, at);
+    return -1;
+  }
+  return p->m->nsets.count - 1;
+}
+
+static int find_or_add_elset(parser* p, loc at, const char* name) {
+  int s = nsb_model_find_elset(p->m, name);
+  if (s >= 0) return s;
+  nsb_elset set;
+  memset(&set, 0, sizeof set);
+  snprintf(set.name, sizeof set.name, "%s", name);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->elsets, set) != NSB_OK) {
+    deck_oom(p, at);
+    return -1;
+  }
+  return p->m->elsets.count - 1;
+}
+
+/* Element label -> index: open-addressing hash owned by the parser (the model
+   keeps one only for nodes); capacity a power of two, load <= 1/2. */
+
+static unsigned hash_label(int label) { return (unsigned)label * 2654435761u; }
+
+int deck_find_element(const parser* p, int label) {
+  if (p->elem_hash_cap == 0) return -1;
+  unsigned mask = (unsigned)(p->elem_hash_cap - 1), k = hash_label(label) & mask;
+  for (; p->elem_hash[k] >= 0; k = (k + 1) & mask)
+    if (p->m->elements.data[p->elem_hash[k]].label == label) return p->elem_hash[k];
+  return -1;
+}
+
+/* Enter element i (already pushed) into the hash. */
+static int hash_element(parser* p, int i) {
+  if (2 * (i + 1) > p->elem_hash_cap) {
+    int cap = p->elem_hash_cap ? 2 * p->elem_hash_cap : 64;
+    int* h = NSB_NEW_ARRAY(p->ctx, cap, int);
+    if (!h) return NSB_ERR_ALLOC;
+    NSB_FREE_ARRAY(p->ctx, p->elem_hash, p->elem_hash_cap, int);
+    p->elem_hash = h;
+    p->elem_hash_cap = cap;
+    for (int k = 0; k < cap; ++k) h[k] = -1;
+    for (int e = 0; e < i; ++e) {
+      unsigned k = hash_label(p->m->elements.data[e].label) & (unsigned)(cap - 1);
+      while (h[k] >= 0) k = (k + 1) & (unsigned)(cap - 1);
+      h[k] = e;
+    }
+  }
+  unsigned mask = (unsigned)(p->elem_hash_cap - 1), k = hash_label(p->m->elements.data[i].label) & mask;
+  while (p->elem_hash[k] >= 0) k = (k + 1) & mask;
+  p->elem_hash[k] = i;
+  return NSB_OK;
+}
+
+/* Expand a node reference (label or NSET name) into p->scratch (appending).
+   Returns 1 on success, 0 after reporting an error. */
+
+int deck_expand_nodes(parser* p, loc at, const char* field) {
+  int label;
+  if (deck_parse_int(field, &label)) {
+    int i = nsb_model_find_node(p->m, label);
+    if (i < 0) {
+      VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", label);
+      return 0;
+    }
+    if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
+      deck_oom(p, at);
+      return 0;
+    }
+    return 1;
+  }
+  if (!*field) {
+    SYNTAX(p, at, "empty node label or node set name");
+    return 0;
+  }
+  double d;
+  if (deck_parse_real(field, &d)) {
+    SYNTAX(p, at, "'%s' is neither a node label (integer) nor a node set name", field);
+    return 0;
+  }
+  int s = nsb_model_find_nset(p->m, field);
+  if (s < 0) {
+    VALUE(p, at, "node set %s is not defined", field);
+    return 0;
+  }
+  const nsb_nset* set = &p->m->nsets.data[s];
+  if (NSB_ARRAY_RESERVE(p->ctx, p->scratch, p->scratch.count + set->nodes.count) != NSB_OK) {
+    deck_oom(p, at);
+    return 0;
+  }
+  for (int k = 0; k < set->nodes.count; ++k) p->scratch.data[p->scratch.count++] = set->nodes.data[k];
+  return 1;
+}
+
+/* Node referenced by label only (no sets). Returns index or -1 after an error. */
+int deck_node_by_label(parser* p, loc at, const char* field, const char* what) {
+  int label;
+  if (!deck_get_int(p, at, field, what, &label)) return -1;
+  int i = nsb_model_find_node(p->m, label);
+  if (i < 0) VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", label);
+  return i;
+}
+
+/* Expand an element reference (label or ELSET name) into p->scratch (appending).
+   Returns 1 on success, 0 after reporting an error. */
+
+int deck_expand_elements(parser* p, loc at, const char* field) {
+  int label;
+  if (deck_parse_int(field, &label)) {
+    int i = deck_find_element(p, label);
+    if (i < 0) {
+      VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
+      return 0;
+    }
+    if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
+      deck_oom(p, at);
+      return 0;
+    }
+    return 1;
+  }
+  int s = *field ? nsb_model_find_elset(p->m, field) : -1;
+  if (s < 0) {
+    VALUE(p, at, "element set %s is not defined", *field ? field : "(empty)");
+    return 0;
+  }
+  const nsb_elset* es = &p->m->elsets.data[s];
+  if (NSB_ARRAY_RESERVE(p->ctx, p->scratch, p->scratch.count + es->elements.count) != NSB_OK) {
+    deck_oom(p, at);
+    return 0;
+  }
+  for (int k = 0; k < es->elements.count; ++k) p->scratch.data[p->scratch.count++] = es->elements.data[k];
+  return 1;
+}
+
+void deck_begin_node(parser* p, loc at, const pval* v) {
+  p->b.set = -1;
+  if (v[0].set) p->b.set = find_or_add_nset(p, at, v[0].s);
+}
+
+static void begin_set(parser* p, loc at, const pval* v, int is_elset) {
+  p->b.generate = v[1].set;
+  p->b.set = is_elset ? find_or_add_elset(p, at, v[0].s) : find_or_add_nset(p, at, v[0].s);
+  if (p->b.set < 0) return;
+  int st = is_elset ? mark_begin(p, p->m->elsets.data[p->b.set].elements.data,
+                                 p->m->elsets.data[p->b.set].elements.count, p->m->elements.count)
+                    : mark_begin(p, p->m->nsets.data[p->b.set].nodes.data, p->m->nsets.data[p->b.set].nodes.count,
+                                 p->m->nodes.count);
+  if (st != NSB_OK) deck_oom(p, at);
+}
+
+void deck_begin_nset(parser* p, loc at, const pval* v) { begin_set(p, at, v, 0); }
+
+void deck_begin_elset(parser* p, loc at, const pval* v) { begin_set(p, at, v, 1); }
+
+const char* deck_etype_name(nsb_elem_type t) {
+  return t == NSB_ETYPE_B2V ? "B2V" : t == NSB_ETYPE_B2S ? "B2S" : t == NSB_ETYPE_DASHPOTA ? "DASHPOTA" : "SPRINGA";
+}
+
+void deck_begin_element(parser* p, loc at, const pval* v) {
+  if (strcmp(v[0].s, "SPRINGA") == 0) {
+    p->b.elem_type = NSB_ETYPE_SPRINGA;
+  } else if (strcmp(v[0].s, "B2V") == 0) {
+    p->b.elem_type = NSB_ETYPE_B2V;
+  } else if (strcmp(v[0].s, "B2S") == 0) {
+    p->b.elem_type = NSB_ETYPE_B2S;
+  } else if (strcmp(v[0].s, "DASHPOTA") == 0) {
+    p->b.elem_type = NSB_ETYPE_DASHPOTA;
+  } else {
+    VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S, DASHPOTA)", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[2].set && !nsb_etype_is_beam(p->b.elem_type)) {
+    VALUE(p, at, "parameter POINTS applies only to beam elements (TYPE=B2V, B2S)");
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[2].set && (v[2].i < 1 || v[2].i > NSB_BEAM_MAX_POINTS)) {
+    VALUE(p, at, "POINTS must be between 1 and %d, got %d", NSB_BEAM_MAX_POINTS, v[2].i);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[3].set && !nsb_etype_is_beam(p->b.elem_type)) {
+    VALUE(p, at, "parameter WEIGHTING applies only to TYPE=B2V, B2S");
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  /* interpolation/collocation points of a beam.  Default: the smallest N
+     that puts the Mattiasson cantilever (P L^2/EI = 10) within 1e-5 L with
+     10 elements (docs/deck.md, POINTS): 3 for the velocity element (1.8e-8 L;
+     N = 2: 1.1e-5 L, N = 1: 1.1e-3 L), 2 for the strain element (1.3e-6 L;
+     N = 1: 2.3e-3 L). */
+  int n_default = p->b.elem_type == NSB_ETYPE_B2V ? 3 : 2;
+  p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : n_default) : 0;
+  /* weighting of the beam equations: collocation (default) or Galerkin (docs/theory_beam.md §7) */
+  p->b.weighting = v[3].set ? v[3].i : 0;
+  p->b.set = -1;
+  if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
+}
+
+/* *SPRING and *DASHPOT */
+void deck_begin_spring(parser* p, loc at, const pval* v) {
+  p->b.set = nsb_model_find_elset(p->m, v[0].s);
+  if (p->b.set < 0) {
+    VALUE(p, at, "element set %s is not defined", v[0].s);
+    p->b.kw = KW_SKIP;
+  }
+}
+
+/* Add a section record for element set `elset` (both section keywords) and
+   give it to the elements of the set as it is now (like *SPRING): exactly one
+   section per B2V element, no other element types.  Returns the index, or -1
+   after an error (the block is then skipped). */
+
+void deck_begin_amplitude(parser* p, loc at, const pval* v) {
+  if (nsb_model_find_amplitude(p->m, v[0].s) >= 0) {
+    VALUE(p, at, "amplitude %s is already defined", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_amplitude a;
+  memset(&a, 0, sizeof a);
+  snprintf(a.name, sizeof a.name, "%s", v[0].s);
+  a.kind = v[1].set ? (nsb_amp_kind)v[1].i : NSB_AMP_TABULAR;
+  a.total_time = v[2].set ? v[2].i : 0;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->amplitudes, a) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  p->b.index = p->m->amplitudes.count - 1;
+  p->b.sub = (int)a.kind;
+  p->b.ok = 1;
+  p->values.count = 0;
+}
+
+/* A node may carry one body; returns 1 if node i is free. */
+static int node_free_for_body(parser* p, loc at, int i) {
+  const nsb_node* n = &p->m->nodes.data[i];
+  if (n->body_kind == NSB_BODY_NONE) return 1;
+  VALUE(p, at, "node %d already carries a %s", n->label, n->body_kind == NSB_BODY_RIGID ? "rigid body" : "particle");
+  return 0;
+}
+
+void deck_begin_rigid_body(parser* p, loc at, const pval* v) {
+  int i = nsb_model_find_node(p->m, v[0].i);
+  int ok = 1;
+  if (i < 0) {
+    VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[0].i);
+    ok = 0;
+  } else if (!node_free_for_body(p, at, i)) {
+    ok = 0;
+  }
+  if (!(v[1].d > 0.0)) {
+    VALUE(p, at, "MASS must be > 0, got %.12g", v[1].d);
+    ok = 0;
+  }
+  if (!ok) {
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_rigid_body rb;
+  memset(&rb, 0, sizeof rb);
+  rb.node = i;
+  rb.mass = v[1].d;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->rigid_bodies, rb) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  p->b.index = p->m->rigid_bodies.count - 1;
+  p->m->nodes.data[i].body_kind = NSB_BODY_RIGID;
+  p->m->nodes.data[i].body = p->b.index;
+  p->b.reference = v[2].set && v[2].i == 1;
+  p->b.ok = 0;
+}
+
+void deck_begin_particle(parser* p, loc at, const pval* v) {
+  int ok = 1;
+  if (v[0].set == v[1].set) {
+    SYNTAX(p, at, "*PARTICLE needs exactly one of NODE and NSET");
+    ok = 0;
+  }
+  if (!(v[2].d > 0.0)) {
+    VALUE(p, at, "MASS must be > 0, got %.12g", v[2].d);
+    ok = 0;
+  }
+  double r = v[3].set ? v[3].d : 0.0;
+  if (!(r >= 0.0)) {
+    VALUE(p, at, "RADIUS must be >= 0, got %.12g", r);
+    ok = 0;
+  }
+  if (!ok) return;
+  p->scratch.count = 0;
+  if (v[0].set) {
+    char label[32];
+    snprintf(label, sizeof label, "%d", v[0].i);
+    if (!deck_expand_nodes(p, at, label)) return;
+  } else if (!deck_expand_nodes(p, at, v[1].s)) {
+    return;
+  }
+  for (int k = 0; k < p->scratch.count; ++k) {
+    int i = p->scratch.data[k];
+    if (!node_free_for_body(p, at, i)) continue;
+    nsb_particle pa = {i, v[2].d, r};
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->particles, pa) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+    p->m->nodes.data[i].body_kind = NSB_BODY_PARTICLE;
+    p->m->nodes.data[i].body = p->m->particles.count - 1;
+  }
+}
+
+void deck_data_node(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 2, 4, "label, x[, y[, z]]")) return;
+  int label;
+  double X[3] = {0.0, 0.0, 0.0};
+  if (!deck_get_int(p, at, p->fields[0], "node label", &label)) return;
+  static const char* const coord[] = {"x", "y", "z"};
+  for (int k = 1; k < p->n_fields; ++k)
+    if (!deck_get_real(p, at, p->fields[k], coord[k - 1], &X[k - 1])) return;
+  if (label <= 0) {
+    VALUE(p, at, "node label must be positive, got %d", label);
+    return;
+  }
+  int i = nsb_model_find_node(p->m, label);
+  if (i >= 0) {
+    VALUE(p, at, "node %d is already defined (line %d)", label, p->m->nodes.data[i].line);
+    return;
+  }
+  i = nsb_model_add_node(p->m, label, X, at.line);
+  if (i < 0) {
+    deck_oom(p, at);
+    return;
+  }
+  if (p->b.set >= 0) {
+    nsb_nset* s = &p->m->nsets.data[p->b.set];
+    if (deck_push_int(p->ctx, &s->nodes.data, &s->nodes.count, &s->nodes.capacity, i) != NSB_OK) deck_oom(p, at);
+  }
+}
+
+/* NSET / ELSET data line. */
+static void data_set(parser* p, loc at, int is_elset) {
+  if (p->b.set < 0) return;
+  int universe = is_elset ? p->m->elements.count : p->m->nodes.count;
+  const char* what = is_elset ? "element" : "node";
+  p->scratch.count = 0;
+  if (p->b.generate) {
+    if (!deck_expect_fields(p, at, 2, 3, "first, last[, increment]")) return;
+    int first, last, inc = 1;
+    if (!deck_get_int(p, at, p->fields[0], "first label", &first) || !deck_get_int(p, at, p->fields[1], "last label", &last))
+      return;
+    if (p->n_fields == 3 && !deck_get_int(p, at, p->fields[2], "increment", &inc)) return;
+    if (inc <= 0) {
+      VALUE(p, at, "GENERATE increment must be > 0, got %d", inc);
+      return;
+    }
+    if (first > last) {
+      VALUE(p, at, "GENERATE needs first <= last, got %d > %d", first, last);
+      return;
+    }
+    for (long long l = first; l <= last; l += inc) {
+      int i = is_elset ? deck_find_element(p, (int)l) : nsb_model_find_node(p->m, (int)l);
+      if (i < 0) {
+        VALUE(p, at, "%s %lld (generated from %d, %d, %d) is not defined", what, l, first, last, inc);
+        return;
+      }
+      if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
+        deck_oom(p, at);
+        return;
+      }
+    }
+  } else {
+    if (p->n_fields > 16) {
+      SYNTAX(p, at, "*%s: wrong number of fields: expected at most 16 labels or set names per line, got %d",
+             p->b.spec->name, p->n_fields);
+      return;
+    }
+    for (int f = 0; f < p->n_fields; ++f)
+      if (!(is_elset ? deck_expand_elements(p, at, p->fields[f]) : deck_expand_nodes(p, at, p->fields[f]))) return;
+  }
+  NSB_ASSERT(universe <= p->mark_cap || p->scratch.count == 0);
+  for (int k = 0; k < p->scratch.count; ++k) {
+    int i = p->scratch.data[k];
+    if (p->mark[i] == p->stamp) continue;
+    p->mark[i] = p->stamp;
+    int st;
+    if (is_elset) {
+      nsb_elset* s = &p->m->elsets.data[p->b.set];
+      st = deck_push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, i);
+    } else {
+      nsb_nset* s = &p->m->nsets.data[p->b.set];
+      st = deck_push_int(p->ctx, &s->nodes.data, &s->nodes.count, &s->nodes.capacity, i);
+    }
+    if (st != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+}
+
+void deck_data_nset(parser* p, loc at) { data_set(p, at, 0); }
+
+void deck_data_elset(parser* p, loc at) { data_set(p, at, 1); }
+
+void deck_data_element(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 3, 3, "label, node1, node2")) return;
+  int label;
+  if (!deck_get_int(p, at, p->fields[0], "element label", &label)) return;
+  int n1 = deck_node_by_label(p, at, p->fields[1], "first node");
+  int n2 = deck_node_by_label(p, at, p->fields[2], "second node");
+  if (n1 < 0 || n2 < 0) return;
+  if (label <= 0) {
+    VALUE(p, at, "element label must be positive, got %d", label);
+    return;
+  }
+  int j = deck_find_element(p, label);
+  if (j >= 0) {
+    VALUE(p, at, "element %d is already defined (line %d)", label, p->m->elements.data[j].line);
+    return;
+  }
+  nsb_elem_type type = p->b.elem_type;
+  if (n1 == n2) {
+    VALUE(p, at, "element %d: a %s element needs two distinct nodes", label, deck_etype_name(type));
+    return;
+  }
+  nsb_node* A = &p->m->nodes.data[n1];
+  nsb_node* B = &p->m->nodes.data[n2];
+  if (nsb_etype_is_beam(type) && A->X[0] == B->X[0] && A->X[1] == B->X[1] && A->X[2] == B->X[2]) {
+    VALUE(p, at, "element %d: nodes %d and %d are at the same position (a beam element needs a non-zero length)", label,
+          A->label, B->label);
+    return;
+  }
+  nsb_element e;
+  memset(&e, 0, sizeof e);
+  e.label = label;
+  e.type = type;
+  e.n_nodes = 2;
+  e.nodes[0] = n1;
+  e.nodes[1] = n2;
+  e.section = -1;
+  e.rest_length = -1.0;
+  e.n_points = p->b.n_points;
+  e.weighting = p->b.weighting;
+  e.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || deck_note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
+      hash_element(p, p->m->elements.count - 1) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  if (nsb_etype_is_beam(type)) {
+    A->n_beams++;
+    B->n_beams++;
+  }
+  if (p->b.set >= 0) {
+    nsb_elset* s = &p->m->elsets.data[p->b.set];
+    if (deck_push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, p->m->elements.count - 1) !=
+        NSB_OK)
+      deck_oom(p, at);
+  }
+}
+
+/* What an element of type t takes its properties from (for messages). */
+static const char* property_keyword(nsb_elem_type t) {
+  return nsb_etype_is_beam(t) ? "beams take *BEAM SECTION"
+         : t == NSB_ETYPE_DASHPOTA ? "dashpots take *DASHPOT"
+                                   : "springs take *SPRING";
+}
+
+/* *SPRING (stiffness k > 0 of SPRINGA elements) and *DASHPOT (damping
+   coefficient c != 0 of DASHPOTA elements; negative c is allowed: a
+   negative-damping (self-excited) oscillator needs it). */
+
+void deck_data_spring(parser* p, loc at) {
+  int dashpot = p->b.kw == KW_DASHPOT;
+  const char* what = dashpot ? "damping coefficient" : "stiffness";
+  nsb_elem_type type = dashpot ? NSB_ETYPE_DASHPOTA : NSB_ETYPE_SPRINGA;
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 1, dashpot ? 1 : 2, dashpot ? what : "stiffness[, free length]"))
+    return;
+  double k, L0 = -1.0;
+  if (!deck_get_real(p, at, p->fields[0], what, &k)) return;
+  if (p->n_fields == 2) {
+    if (!deck_get_real(p, at, p->fields[1], "free length", &L0)) return;
+    if (!(L0 >= 0.0)) {
+      VALUE(p, at, "spring free length must be >= 0, got %.12g", L0);
+      return;
+    }
+  }
+  if (dashpot && k == 0.0) {
+    VALUE(p, at, "dashpot damping coefficient must be non-zero, got %.12g", k);
+    return;
+  }
+  if (!dashpot && !(k > 0.0)) {
+    VALUE(p, at, "spring stiffness must be > 0, got %.12g", k);
+    return;
+  }
+  const nsb_elset* s = &p->m->elsets.data[p->b.set];
+  int other = -1;
+  for (int i = 0; i < s->elements.count; ++i) {
+    nsb_element* e = &p->m->elements.data[s->elements.data[i]];
+    if (e->type != type) {
+      if (other < 0) other = s->elements.data[i];
+      continue;
+    }
+    if (dashpot) {
+      e->damping = k;
+    } else {
+      e->stiffness = k;
+      e->rest_length = L0;
+    }
+    e->has_property = 1;
+  }
+  if (other >= 0) {
+    nsb_elem_type ot = p->m->elements.data[other].type;
+    VALUE(p, at, "*%s: element %d of set %s is a %s element, not %s (%s)", p->b.spec->name,
+          p->m->elements.data[other].label, s->name, deck_etype_name(ot), deck_etype_name(type), property_keyword(ot));
+  }
+}
+
+static void data_amplitude_sum(parser* p, loc at) {
+  if (p->n_fields % 2 != 0 || p->n_fields > 8) {
+    SYNTAX(p, at, "*AMPLITUDE, DEFINITION=SUM: wrong number of fields: expected 2, 4, 6 or 8 (pairs amplitude, factor), "
+           "got %d", p->n_fields);
+    p->b.ok = 0;
+    return;
+  }
+  for (int k = 0; k < p->n_fields; k += 2) {
+    double c;
+    if (!deck_get_real(p, at, p->fields[k + 1], "factor", &c)) {
+      p->b.ok = 0;
+      return;
+    }
+    if (NSB_ARRAY_PUSH(p->ctx, p->values, c) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+    if (!deck_add_amp_ref(p, REC_AMP_SUM, p->b.index, 1, p->values.count - 1, p->fields[k], at)) return;
+  }
+}
+
+void deck_data_amplitude(parser* p, loc at) {
+  int kind = p->b.sub;
+  if (kind == NSB_AMP_SUM) {
+    data_amplitude_sum(p, at);
+    return;
+  }
+  if (kind == NSB_AMP_TABULAR || kind == NSB_AMP_SMOOTH_STEP) {
+    if (p->n_fields % 2 != 0 || p->n_fields > 8) {
+      SYNTAX(p, at, "*AMPLITUDE: wrong number of fields: expected 2, 4, 6 or 8 (pairs t, a), got %d", p->n_fields);
+      p->b.ok = 0;
+      return;
+    }
+  } else if (kind == NSB_AMP_PERIODIC && p->b.n_data == 1) {
+    if (!deck_expect_fields(p, at, 4, 4, "N, omega, t0, A0")) {
+      p->b.ok = 0;
+      return;
+    }
+  }
+  double vals[MAX_FIELDS];
+  for (int k = 0; k < p->n_fields; ++k)
+    if (!deck_get_real(p, at, p->fields[k], "amplitude value", &vals[k])) {
+      p->b.ok = 0;
+      return;
+    }
+  if (kind == NSB_AMP_PERIODIC && p->b.n_data == 1) {
+    int n;
+    if (!deck_parse_int(p->fields[0], &n) || n < 1) {
+      VALUE(p, at, "PERIODIC: number of terms N must be an integer >= 1, got '%s'", p->fields[0]);
+      p->b.ok = 0;
+      return;
+    }
+    if (!(vals[1] > 0.0)) {
+      VALUE(p, at, "PERIODIC: circular frequency omega must be > 0, got %.12g", vals[1]);
+      p->b.ok = 0;
+      return;
+    }
+  }
+  if (kind == NSB_AMP_TABULAR || kind == NSB_AMP_SMOOTH_STEP) {
+    for (int k = 0; k < p->n_fields; k += 2) {
+      double tprev = k > 0 ? vals[k - 2] : p->values.count > 0 ? p->values.data[p->values.count - 2] : -HUGE_VAL;
+      if (!(vals[k] > tprev)) {
+        VALUE(p, at, "amplitude times must be strictly increasing (%.12g after %.12g)", vals[k], tprev);
+        p->b.ok = 0;
+        return;
+      }
+    }
+  }
+  if (NSB_ARRAY_RESERVE(p->ctx, p->values, p->values.count + p->n_fields) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  for (int k = 0; k < p->n_fields; ++k) p->values.data[p->values.count++] = vals[k];
+}
+
+void deck_data_rigid_body(parser* p, loc at) {
+  if (p->b.n_data > 2) {
+    SYNTAX(p, at, "*RIGID BODY takes one or two data lines (inertia; centre of mass)");
+    return;
+  }
+  if (p->b.n_data == 1) {
+    if (!deck_expect_fields(p, at, 3, 6, "I11, I22, I33[, I12, I13, I23]")) return;
+    if (p->n_fields == 4 || p->n_fields == 5) {
+      SYNTAX(p, at, "*RIGID BODY: wrong number of fields: expected 3 or 6 (I11, I22, I33[, I12, I13, I23]), got %d",
+             p->n_fields);
+      return;
+    }
+    double I[6] = {0, 0, 0, 0, 0, 0};
+    for (int k = 0; k < p->n_fields; ++k)
+      if (!deck_get_real(p, at, p->fields[k], "inertia component", &I[k])) return;
+    memcpy(p->b.inertia, I, sizeof I);
+    p->b.ok = 1;
+  } else {
+    if (!deck_expect_fields(p, at, 3, 3, "cx, cy, cz")) return;
+    double c[3];
+    for (int k = 0; k < 3; ++k)
+      if (!deck_get_real(p, at, p->fields[k], "centre of mass coordinate", &c[k])) return;
+    memcpy(p->b.com, c, sizeof c);
+  }
+}
+
+/* ELEMENT POINT data line "node, element, xi": the node held at the point xi
+   of a beam element (defined before).  Position check late (check_joints). */
+
+static void data_joint_element_point(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 3, 3, "node, element, xi")) return;
+  nsb_joint j;
+  memset(&j, 0, sizeof j);
+  j.kind = NSB_JOINT_ELEMENT_POINT;
+  j.level = (nsb_level)p->b.level;
+  j.length = -1.0;
+  j.line = at.line;
+  j.node_a = deck_node_by_label(p, at, p->fields[0], "node");
+  if (j.node_a < 0) return;
+  int label;
+  if (!deck_get_int(p, at, p->fields[1], "element label", &label)) return;
+  j.element = deck_find_element(p, label);
+  if (j.element < 0) {
+    VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
+    return;
+  }
+  const nsb_element* el = &p->m->elements.data[j.element];
+  if (!nsb_etype_is_beam(el->type)) {
+    VALUE(p, at, "element %d is not a beam: an ELEMENT POINT joint needs a beam element (B2V, B2S)", label);
+    return;
+  }
+  if (!deck_get_real(p, at, p->fields[2], "xi", &j.xi)) return;
+  if (!(j.xi >= 0.0 && j.xi <= 1.0)) {
+    VALUE(p, at, "xi must be in [0, 1] (local coordinate along the element), got %.12g", j.xi);
+    return;
+  }
+  if (j.node_a == el->nodes[0] || j.node_a == el->nodes[1]) {
+    VALUE(p, at, "node %d is a node of element %d: an ELEMENT POINT joint holds another node at a point of the element",
+          p->m->nodes.data[j.node_a].label, label);
+    return;
+  }
+  j.node_b = j.xi <= 0.5 ? el->nodes[0] : el->nodes[1]; /* drawn as a line to the nearer node */
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || deck_note_rec_file(p, REC_JOINT, at.file) != NSB_OK) deck_oom(p, at);
+}
+
+/* *JOINT: the type and the level of the constraint, for its data lines. */
+void deck_begin_joint(parser* p, loc at, const pval* v) {
+  (void)at;
+  p->b.sub = v[0].i;
+  p->b.level = v[1].set ? v[1].i : NSB_LEVEL_POSITION;
+}
+
+void deck_data_joint(parser* p, loc at) {
+  int kind = p->b.sub;
+  int ok;
+  if (kind == NSB_JOINT_ELEMENT_POINT) {
+    data_joint_element_point(p, at);
+    return;
+  }
+  if (kind == NSB_JOINT_SPHERICAL || kind == NSB_JOINT_FIXED) ok = deck_expect_fields(p, at, 5, 5, "nodeA, nodeB, px, py, pz");
+  else if (kind == NSB_JOINT_REVOLUTE) ok = deck_expect_fields(p, at, 8, 8, "nodeA, nodeB, px, py, pz, ax, ay, az");
+  else ok = deck_expect_fields(p, at, 2, 3, "nodeA, nodeB[, length]");
+  if (!ok) return;
+  nsb_joint j;
+  memset(&j, 0, sizeof j);
+  j.kind = (nsb_joint_kind)kind;
+  j.level = (nsb_level)p->b.level;
+  j.length = -1.0;
+  j.line = at.line;
+  j.node_a = deck_node_by_label(p, at, p->fields[0], "node A");
+  j.node_b = deck_node_by_label(p, at, p->fields[1], "node B");
+  if (j.node_a < 0 || j.node_b < 0) return;
+  double x[6];
+  for (int k = 2; k < p->n_fields; ++k)
+    if (!deck_get_real(p, at, p->fields[k], "joint value", &x[k - 2])) return;
+  if (j.node_a == j.node_b) {
+    VALUE(p, at, "a joint needs two different nodes (node A = node B = %d)", p->m->nodes.data[j.node_a].label);
+    return;
+  }
+  if (kind != NSB_JOINT_DISTANCE) {
+    memcpy(j.point, x, 3 * sizeof(double));
+  }
+  if (kind == NSB_JOINT_REVOLUTE) {
+    double n = sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
+    if (!(n > 0.0) || !isfinite(n)) {
+      VALUE(p, at, "revolute joint axis must be a non-zero vector");
+      return;
+    }
+    for (int k = 0; k < 3; ++k) j.axis[k] = x[3 + k] / n;
+  }
+  if (kind == NSB_JOINT_DISTANCE) {
+    if (p->n_fields == 3) {
+      if (!(x[0] > 0.0)) {
+        VALUE(p, at, "distance joint length must be > 0, got %.12g", x[0]);
+        return;
+      }
+      j.length = x[0];
+    } else {
+      const double* A = p->m->nodes.data[j.node_a].X;
+      const double* B = p->m->nodes.data[j.node_b].X;
+      if (A[0] == B[0] && A[1] == B[1] && A[2] == B[2]) {
+        VALUE(p, at, "distance joint without length between coincident nodes: the initial distance is zero");
+        return;
+      }
+    }
+  }
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->joints, j) != NSB_OK || deck_note_rec_file(p, REC_JOINT, at.file) != NSB_OK) deck_oom(p, at);
+}
+
+/* Symmetric positive definite check of a 3x3 column-major matrix by leading minors. */
+static int spd3(const double* J) {
+  double m1 = J[0];
+  double m2 = J[0] * J[4] - J[1] * J[3];
+  double det = J[0] * (J[4] * J[8] - J[7] * J[5]) - J[3] * (J[1] * J[8] - J[7] * J[2]) +
+               J[6] * (J[1] * J[5] - J[4] * J[2]);
+  return m1 > 0.0 && m2 > 0.0 && det > 0.0;
+}
+
+void deck_end_rigid_body(parser* p) {
+  loc at = p->b.at;
+  if (p->b.n_data == 0) {
+    SYNTAX(p, at, "*RIGID BODY needs a data line with the inertia (I11, I22, I33[, I12, I13, I23])");
+    return;
+  }
+  if (!p->b.ok) return;
+  nsb_rigid_body* rb = &p->m->rigid_bodies.data[p->b.index];
+  const double* I = p->b.inertia;
+  /* column-major: J(i,j) at [i + 3j] */
+  double J[9] = {I[0], I[3], I[4], I[3], I[1], I[5], I[4], I[5], I[2]};
+  const double* c = p->b.com;
+  if (p->b.reference) {
+    /* parallel-axis theorem: J_O = J_c + m (|c|^2 1 - c c^T)  =>  J_c = J_O - m (|c|^2 1 - c c^T) */
+    double c2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) J[i + 3 * j] -= rb->mass * ((i == j ? c2 : 0.0) - c[i] * c[j]);
+  }
+  memcpy(rb->J_c, J, sizeof J);
+  memcpy(rb->com, c, sizeof rb->com);
+  if (!spd3(J))
+    VALUE(p, at, "inertia tensor about the centre of mass is not positive definite (J_c diagonal %.6g, %.6g, %.6g)",
+          J[0], J[4], J[8]);
+}
+
+void deck_end_amplitude(parser* p) {
+  loc at = p->b.at;
+  nsb_amplitude* a = &p->m->amplitudes.data[p->b.index];
+  if (!p->b.ok) return;
+  int n = p->values.count;
+  if (a->kind == NSB_AMP_PERIODIC) {
+    if (n < 4) {
+      SYNTAX(p, at, "PERIODIC amplitude %s needs a data line N, omega, t0, A0", a->name);
+      return;
+    }
+    int terms = (int)p->values.data[0];
+    long need = 4 + 2L * terms;
+    if (n != need) {
+      VALUE(p, at, "PERIODIC amplitude %s: N = %d needs %d pairs A_k, B_k (%ld values after the first line), got %d values",
+            a->name, terms, terms, need - 4, n - 4);
+      return;
+    }
+  } else if (n == 0) {
+    SYNTAX(p, at, "amplitude %s has no data (%s)", a->name,
+           a->kind == NSB_AMP_POLYNOMIAL ? "at least one coefficient"
+           : a->kind == NSB_AMP_SUM      ? "at least one pair amplitude, factor"
+                                         : "at least one pair t, a");
+    return;
+  }
+  if (a->kind == NSB_AMP_SUM) {
+    /* until resolve_amplitudes: n, then (term index, factor) per term; the
+       indices are filled in (and the terms' data copied) once the deck is read */
+    a->data = NSB_NEW_ARRAY(p->ctx, 1 + 2 * n, double);
+    if (!a->data) {
+      deck_oom(p, at);
+      return;
+    }
+    a->n_data = 1 + 2 * n;
+    a->data[0] = n;
+    for (int k = 0; k < n; ++k) {
+      a->data[1 + 2 * k] = -1.0;
+      a->data[2 + 2 * k] = p->values.data[k];
+    }
+    return;
+  }
+  a->data = NSB_NEW_ARRAY(p->ctx, n, double);
+  if (!a->data) {
+    deck_oom(p, at);
+    return;
+  }
+  a->n_data = n;
+  memcpy(a->data, p->values.data, (size_t)n * sizeof(double));
+}

@@ -1,0 +1,367 @@
+/* deck_section.c -- the material and beam section keywords of the deck reader:
+ * *MATERIAL, *ELASTIC, *DENSITY, *BEAM SECTION, *BEAM GENERAL SECTION and
+ * *BEAM NODE FRAME (see deck_internal.h and docs/deck.md).
+ */
+#include "io/deck_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+static int push_section(parser* p, loc at, const char* elset, nsb_section_shape shape) {
+  int set = nsb_model_find_elset(p->m, elset);
+  if (set < 0) {
+    VALUE(p, at, "element set %s is not defined", elset);
+    p->section_failed = 1;
+    p->b.kw = KW_SKIP;
+    return -1;
+  }
+  nsb_section sec;
+  memset(&sec, 0, sizeof sec);
+  sec.elset = set;
+  sec.shape = shape;
+  sec.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->sections, sec) != NSB_OK || deck_note_rec_file(p, REC_SECTION, at.file) != NSB_OK) {
+    deck_oom(p, at);
+    return -1;
+  }
+  int index = p->m->sections.count - 1;
+  p->b.index = index;
+  const nsb_elset* es = &p->m->elsets.data[set];
+  int other = -1, dup = -1, n_dup = 0;
+  for (int k = 0; k < es->elements.count; ++k) {
+    nsb_element* e = &p->m->elements.data[es->elements.data[k]];
+    if (!nsb_etype_is_beam(e->type)) {
+      if (other < 0) other = es->elements.data[k];
+    } else if (e->section >= 0) {
+      if (dup < 0) dup = es->elements.data[k];
+      n_dup++;
+    } else {
+      e->section = index;
+      e->has_property = 1;
+    }
+  }
+  const char* kw = p->b.spec->name;
+  if (other >= 0)
+    VALUE(p, at, "*%s: element %d of set %s is a %s element, not a beam", kw, p->m->elements.data[other].label,
+          es->name, deck_etype_name(p->m->elements.data[other].type));
+  if (dup >= 0) {
+    const nsb_element* e = &p->m->elements.data[dup];
+    loc first = deck_rec_loc(p, REC_SECTION, e->section, p->m->sections.data[e->section].line);
+    VALUE(p, at, "*%s: element %d already has a beam section (%s:%d); a beam element takes exactly one%s", kw,
+          e->label, deck_file_name(p, first.file), first.line, n_dup > 1 ? " (so do further elements of the set)" : "");
+  }
+  return index;
+}
+
+void deck_begin_beam_section(parser* p, loc at, const pval* v) {
+  int ok = 1;
+  int mat = nsb_model_find_material(p->m, v[1].s);
+  if (mat < 0) {
+    VALUE(p, at, "material %s is not defined (materials must be defined before they are used)", v[1].s);
+    ok = 0;
+  } else {
+    const nsb_material* mt = &p->m->materials.data[mat];
+    if (!mt->has_elastic || !mt->has_density) {
+      VALUE(p, at, "material %s has no %s (*BEAM SECTION needs *ELASTIC and *DENSITY)", mt->name,
+            !mt->has_elastic && !mt->has_density ? "*ELASTIC and no *DENSITY"
+            : !mt->has_elastic                   ? "*ELASTIC"
+                                                 : "*DENSITY");
+      ok = 0;
+    }
+  }
+  if (v[3].set && !(v[3].d > 0.0)) {
+    VALUE(p, at, "SHEAR FACTOR must be > 0, got %.12g", v[3].d);
+    ok = 0;
+  }
+  /* the record is kept even when the line has an error, so that its elements
+     are not reported once more as having no section */
+  if (push_section(p, at, v[0].s, (nsb_section_shape)(v[2].i + 1)) < 0) return;
+  if (!ok) {
+    p->section_failed = 1;
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->b.material = mat;
+  p->b.shear = v[3].set ? v[3].d : 0.0;
+}
+
+void deck_begin_beam_general_section(parser* p, loc at, const pval* v) {
+  int ok = 1;
+  if (v[1].set && !(v[1].d > 0.0)) {
+    VALUE(p, at, "RADIUS must be > 0, got %.12g", v[1].d);
+    ok = 0;
+  }
+  if (push_section(p, at, v[0].s, NSB_SECTION_GENERAL) < 0) return;
+  if (!ok) {
+    p->section_failed = 1;
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->m->sections.data[p->b.index].draw_radius = v[1].set ? v[1].d : 0.0;
+}
+
+void deck_begin_material(parser* p, loc at, const pval* v) {
+  if (nsb_model_find_material(p->m, v[0].s) >= 0) {
+    VALUE(p, at, "material %s is already defined", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_material mat;
+  memset(&mat, 0, sizeof mat);
+  snprintf(mat.name, sizeof mat.name, "%s", v[0].s);
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->materials, mat) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  p->cur_material = p->m->materials.count - 1;
+}
+
+static void begin_material_option(parser* p, loc at, int is_density) {
+  if (p->cur_material < 0) {
+    SYNTAX(p, at, "*%s must follow *MATERIAL", is_density ? "DENSITY" : "ELASTIC");
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_material* mat = &p->m->materials.data[p->cur_material];
+  if (is_density ? mat->has_density : mat->has_elastic) {
+    VALUE(p, at, "material %s already has *%s", mat->name, is_density ? "DENSITY" : "ELASTIC");
+    p->b.kw = KW_SKIP;
+  }
+}
+
+void deck_begin_elastic(parser* p, loc at, const pval* v) {
+  (void)v;
+  begin_material_option(p, at, 0);
+}
+
+void deck_begin_density(parser* p, loc at, const pval* v) {
+  (void)v;
+  begin_material_option(p, at, 1);
+}
+
+/* Resultant stiffnesses and inertias of a shaped section, linear elastic and
+ * isotropic (Češarek 2013, Ch. 5 and §6.6: N_G = diag(EA, GA2, GA3) gamma_G,
+ * M_G = diag(GJ, EI2, EI3) kappa_G, mass inertia per length
+ * rho diag(I2 + I3, I2, I3) about G1, G2, G3), G = E / (2 (1 + nu)).
+ * G2, G3 are principal axes through the centroid; I2 is the second moment
+ * about G2, I3 about G3.
+ *   RECT (b along G2, h along G3): A = b h, I2 = b h^3/12, I3 = h b^3/12,
+ *     J = a c^3 [1/3 - 0.21 (c/a) (1 - (c/a)^4/12)], a = max(b, h), c = min(b, h)
+ *     (Saint-Venant torsion constant, series approximation: Young & Budynas,
+ *     Roark's Formulas for Stress and Strain, 7th ed., Table 10.7, case 4;
+ *     square: 0.1408 a^4 against the exact 0.1406 a^4).
+ *   CIRC (radius r): A = pi r^2, I2 = I3 = pi r^4/4, J = pi r^4/2.
+ *   PIPE (outer radius r, wall t, ri = r - t): A = pi t (2r - t) (= pi (r^2 - ri^2)
+ *     without the cancellation of a thin wall), I2 = I3 = A (r^2 + ri^2)/4
+ *     (= pi (r^4 - ri^4)/4), J = 2 I2.
+ * Shear factor k (GA2 = GA3 = k G A) unless SHEAR FACTOR= is given: constants
+ * 5/6 (RECT), 0.9 (CIRC), 0.5 (PIPE).  Cowper's nu-dependent values
+ * (G. R. Cowper, The shear coefficient in Timoshenko's beam theory, J. Appl.
+ * Mech. 33 (1966) 335-340): rectangle 10(1+nu)/(12+11nu), solid circle
+ * 6(1+nu)/(7+6nu), thin-walled tube 2(1+nu)/(4+3nu); the constants are the
+ * rectangle and tube values at nu = 0 and the circle value at nu = 0.5
+ * (at nu = 0.3 Cowper gives 0.850, 0.886, 0.531).  Rejected alternative:
+ * Cowper's formulas; constants are easier to check against a hand
+ * calculation, and for slender beams k hardly matters.
+ * The drawing radius is that of the circle with the same area, sqrt(A/pi). */
+static void section_properties(nsb_section* s, const nsb_material* mat, double k_given) {
+  const double pi = 3.14159265358979323846;
+  double A, I2, I3, J, k;
+  if (s->shape == NSB_SECTION_RECT) {
+    double b = s->dims[0], h = s->dims[1];
+    double a = fmax(b, h), c = fmin(b, h), q = c / a;
+    A = b * h;
+    I2 = b * h * h * h / 12.0;
+    I3 = h * b * b * b / 12.0;
+    J = a * c * c * c * (1.0 / 3.0 - 0.21 * q * (1.0 - q * q * q * q / 12.0));
+    k = 5.0 / 6.0;
+  } else if (s->shape == NSB_SECTION_CIRC) {
+    double r = s->dims[0];
+    A = pi * r * r;
+    I2 = I3 = pi * r * r * r * r / 4.0;
+    J = pi * r * r * r * r / 2.0;
+    k = 0.9;
+  } else {
+    double r = s->dims[0], t = s->dims[1], ri = r - t;
+    A = pi * t * (2.0 * r - t);
+    I2 = I3 = A * (r * r + ri * ri) / 4.0;
+    J = 2.0 * I2;
+    k = 0.5;
+  }
+  if (k_given > 0.0) k = k_given;
+  double G = mat->E / (2.0 * (1.0 + mat->nu));
+  s->EA = mat->E * A;
+  s->GA2 = s->GA3 = k * G * A;
+  s->GJ = G * J;
+  s->EI2 = mat->E * I2;
+  s->EI3 = mat->E * I3;
+  s->rhoA = mat->rho * A;
+  s->rhoJ[0] = mat->rho * (I2 + I3);
+  s->rhoJ[1] = mat->rho * I2;
+  s->rhoJ[2] = mat->rho * I3;
+  s->draw_radius = sqrt(A / pi);
+}
+
+/* Optional data line n1x, n1y, n1z of both section keywords: stored normalized;
+   (0, 0, 0) (not given) means "the default rule" (docs/deck.md). */
+
+static void data_section_n1(parser* p, loc at, nsb_section* s) {
+  if (!deck_expect_fields(p, at, 3, 3, "n1x, n1y, n1z")) return;
+  double n[3];
+  for (int k = 0; k < 3; ++k)
+    if (!deck_get_real(p, at, p->fields[k], "n1 component", &n[k])) return;
+  if (!deck_unit3(n, s->n1)) VALUE(p, at, "n1 (approximate direction of the section axis G2) must be a non-zero vector");
+}
+
+void deck_data_beam_section(parser* p, loc at) {
+  nsb_section* s = &p->m->sections.data[p->b.index];
+  if (p->b.n_data > 2) {
+    SYNTAX(p, at, "*BEAM SECTION takes one or two data lines (dimensions; n1x, n1y, n1z)");
+    return;
+  }
+  if (p->b.n_data == 2) {
+    data_section_n1(p, at, s);
+    return;
+  }
+  int ok = s->shape == NSB_SECTION_RECT   ? deck_expect_fields(p, at, 2, 2, "RECT: b, h")
+           : s->shape == NSB_SECTION_CIRC ? deck_expect_fields(p, at, 1, 1, "CIRC: r")
+                                          : deck_expect_fields(p, at, 2, 2, "PIPE: r, t");
+  if (!ok) return;
+  double d[2] = {0.0, 0.0};
+  for (int k = 0; k < p->n_fields; ++k)
+    if (!deck_get_real(p, at, p->fields[k], "section dimension", &d[k])) return;
+  if (s->shape == NSB_SECTION_RECT && !(d[0] > 0.0 && d[1] > 0.0)) {
+    VALUE(p, at, "RECT section: b and h must be > 0, got b = %.12g, h = %.12g", d[0], d[1]);
+    return;
+  }
+  if (s->shape == NSB_SECTION_CIRC && !(d[0] > 0.0)) {
+    VALUE(p, at, "CIRC section: radius r must be > 0, got %.12g", d[0]);
+    return;
+  }
+  if (s->shape == NSB_SECTION_PIPE && !(d[0] > 0.0 && d[1] > 0.0 && d[1] < d[0])) {
+    VALUE(p, at, "PIPE section: needs outer radius r > 0 and wall thickness 0 < t < r, got r = %.12g, t = %.12g", d[0],
+          d[1]);
+    return;
+  }
+  s->dims[0] = d[0];
+  s->dims[1] = d[1];
+  section_properties(s, &p->m->materials.data[p->b.material], p->b.shear);
+}
+
+void deck_data_beam_general_section(parser* p, loc at) {
+  static const char* const stiff[] = {"EA", "GA2", "GA3", "GJ", "EI2", "EI3"};
+  static const char* const inert[] = {"rhoA", "rhoJ1", "rhoJ2", "rhoJ3"};
+  nsb_section* s = &p->m->sections.data[p->b.index];
+  double x[6];
+  if (p->b.n_data == 1) {
+    if (!deck_expect_fields(p, at, 6, 6, "EA, GA2, GA3, GJ, EI2, EI3")) return;
+    for (int k = 0; k < 6; ++k)
+      if (!deck_get_real(p, at, p->fields[k], stiff[k], &x[k])) return;
+    for (int k = 0; k < 6; ++k)
+      if (!(x[k] > 0.0)) {
+        VALUE(p, at, "*BEAM GENERAL SECTION: %s must be > 0, got %.12g", stiff[k], x[k]);
+        return;
+      }
+    s->EA = x[0];
+    s->GA2 = x[1];
+    s->GA3 = x[2];
+    s->GJ = x[3];
+    s->EI2 = x[4];
+    s->EI3 = x[5];
+  } else if (p->b.n_data == 2) {
+    if (!deck_expect_fields(p, at, 4, 4, "rhoA, rhoJ1, rhoJ2, rhoJ3")) return;
+    for (int k = 0; k < 4; ++k)
+      if (!deck_get_real(p, at, p->fields[k], inert[k], &x[k])) return;
+    for (int k = 0; k < 4; ++k)
+      if (!(x[k] >= 0.0)) {
+        VALUE(p, at, "*BEAM GENERAL SECTION: %s must be >= 0, got %.12g", inert[k], x[k]);
+        return;
+      }
+    s->rhoA = x[0];
+    for (int k = 0; k < 3; ++k) s->rhoJ[k] = x[1 + k];
+  } else if (p->b.n_data == 3) {
+    data_section_n1(p, at, s);
+  } else {
+    SYNTAX(p, at,
+           "*BEAM GENERAL SECTION takes two or three data lines (EA, GA2, GA3, GJ, EI2, EI3; rhoA, rhoJ1, rhoJ2, "
+           "rhoJ3; n1x, n1y, n1z)");
+  }
+}
+
+/* *BEAM NODE FRAME: G1 and G2 normalized, G2 made orthogonal to G1
+   (Gram-Schmidt: G2 <- G2 - (G2.G1) G1, normalized).  G2 must not be within
+   sin(angle) < 1e-6 of G1, which would leave its direction to round-off. */
+
+void deck_data_node_frame(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 7, 7, "node, g1x, g1y, g1z, g2x, g2y, g2z")) return;
+  nsb_node_frame f;
+  memset(&f, 0, sizeof f);
+  f.line = at.line;
+  f.node = deck_node_by_label(p, at, p->fields[0], "node");
+  if (f.node < 0) return;
+  double g[6];
+  for (int k = 0; k < 6; ++k)
+    if (!deck_get_real(p, at, p->fields[k + 1], "frame component", &g[k])) return;
+  double g2[3];
+  if (!deck_unit3(g, f.g1) || !deck_unit3(g + 3, g2)) {
+    VALUE(p, at, "*BEAM NODE FRAME: G1 and G2 must be non-zero vectors");
+    return;
+  }
+  double c = deck_dot3(g2, f.g1);
+  double w[3] = {g2[0] - c * f.g1[0], g2[1] - c * f.g1[1], g2[2] - c * f.g1[2]};
+  double sine = sqrt(deck_dot3(w, w));
+  if (!(sine >= 1e-6) || !deck_unit3(w, f.g2)) {
+    VALUE(p, at, "*BEAM NODE FRAME: G1 and G2 are parallel; G2 needs a component perpendicular to G1");
+    return;
+  }
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->node_frames, f) != NSB_OK || deck_note_rec_file(p, REC_NODE_FRAME, at.file) != NSB_OK)
+    deck_oom(p, at);
+}
+
+void deck_data_elastic(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 2, 2, "E, nu")) return;
+  double E, nu;
+  if (!deck_get_real(p, at, p->fields[0], "E", &E) || !deck_get_real(p, at, p->fields[1], "nu", &nu)) return;
+  int ok = 1;
+  if (!(E > 0.0)) {
+    VALUE(p, at, "Young's modulus E must be > 0, got %.12g", E);
+    ok = 0;
+  }
+  if (!(nu > -1.0 && nu < 0.5)) {
+    VALUE(p, at, "Poisson's ratio nu must satisfy -1 < nu < 0.5, got %.12g", nu);
+    ok = 0;
+  }
+  if (!ok) return;
+  nsb_material* mat = &p->m->materials.data[p->cur_material];
+  mat->E = E;
+  mat->nu = nu;
+  mat->has_elastic = 1;
+}
+
+void deck_data_density(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 1, 1, "rho")) return;
+  double rho;
+  if (!deck_get_real(p, at, p->fields[0], "density", &rho)) return;
+  if (!(rho > 0.0)) {
+    VALUE(p, at, "density must be > 0, got %.12g", rho);
+    return;
+  }
+  nsb_material* mat = &p->m->materials.data[p->cur_material];
+  mat->rho = rho;
+  mat->has_density = 1;
+}
+
+/* *AMPLITUDE, DEFINITION=SUM data: pairs "name, factor"; the names are
+   resolved after the whole deck (resolve_amplitudes), the factors collect in
+   p->values. */
+
+void deck_end_beam_section(parser* p) {
+  if (p->b.n_data == 0)
+    SYNTAX(p, p->b.at, "*BEAM SECTION needs a data line with the section dimensions (RECT: b, h; CIRC: r; PIPE: r, t)");
+}
+
+void deck_end_beam_general_section(parser* p) {
+  if (p->b.n_data < 2)
+    SYNTAX(p, p->b.at,
+           "*BEAM GENERAL SECTION needs two data lines: EA, GA2, GA3, GJ, EI2, EI3 and rhoA, rhoJ1, rhoJ2, rhoJ3");
+}

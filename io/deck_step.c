@@ -1,0 +1,600 @@
+/* deck_step.c -- the step keywords of the deck reader: *STEP, *END STEP, the
+ * procedures (*DYNAMIC, *STATIC with RIKS, *FREQUENCY, *MODAL DYNAMIC),
+ * *SOLVER CONTROLS, boundary conditions, loads, *MANUFACTURED ROTATION and
+ * *INITIAL CONDITIONS (see deck_internal.h and docs/deck.md).
+ */
+#include "io/deck_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+void deck_begin_load(parser* p, const pval* amp) {
+  p->b.has_amp = amp->set;
+  if (amp->set) snprintf(p->b.amp, sizeof p->b.amp, "%s", amp->s);
+}
+
+/* *BOUNDARY, *DLOAD, *GRAVITY: the optional AMPLITUDE= (the first parameter). */
+void deck_begin_loading(parser* p, loc at, const pval* v) {
+  (void)at;
+  deck_begin_load(p, &v[0]);
+}
+
+/* *CLOAD: AMPLITUDE= and FOLLOWER=. */
+void deck_begin_cload(parser* p, loc at, const pval* v) {
+  (void)at;
+  deck_begin_load(p, &v[0]);
+  p->b.follower = v[1].set ? v[1].i : 0;
+}
+
+void deck_begin_manufactured(parser* p, loc at, const pval* v) {
+  int i = nsb_model_find_node(p->m, v[0].i);
+  if (i < 0) {
+    VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[0].i);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  for (int k = 0; k < p->m->manufactured.count; ++k)
+    if (p->m->manufactured.data[k].node == i) {
+      VALUE(p, at, "node %d already has a *MANUFACTURED ROTATION (line %d)", v[0].i, p->m->manufactured.data[k].line);
+      p->b.kw = KW_SKIP;
+      return;
+    }
+  nsb_manufactured_rotation mr = {i, {-1, -1, -1}, at.line};
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->manufactured, mr) != NSB_OK || deck_note_rec_file(p, REC_MANUFACTURED, at.file) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  p->b.index = p->m->manufactured.count - 1;
+}
+
+void deck_begin_step(parser* p, loc at, const pval* v) {
+  if (p->in_step) {
+    SYNTAX(p, at, "*STEP inside a step (the step of line %d has no *END STEP yet); steps do not nest", p->step_at.line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (p->m->steps.count > 0 && p->m->steps.data[p->m->steps.count - 1].modal_dynamic)
+    VALUE(p, at, "a step after the *MODAL DYNAMIC step of line %d: it must be the last step (its linear solution is "
+          "not carried into a later step)", p->m->steps.data[p->m->steps.count - 1].line);
+  nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
+  if (v[0].set) snprintf(d.name, sizeof d.name, "%s", v[0].s);
+  d.line = at.line;
+  p->step_inc = 0;
+  if (v[1].set) {
+    if (v[1].i < 1) VALUE(p, at, "INC must be >= 1, got %d", v[1].i);
+    else p->step_inc = v[1].i;
+  }
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->steps, d) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  p->in_step = 1;
+  p->step_at = at;
+  p->step_proc = 0;
+}
+
+void deck_begin_end_step(parser* p, loc at, const pval* v) {
+  (void)v;
+  if (!p->in_step) {
+    SYNTAX(p, at, "*END STEP without *STEP");
+    return;
+  }
+  if (!p->step_proc)
+    SYNTAX(p, at, "the step of line %d has no procedure (*DYNAMIC, *STATIC, *FREQUENCY or *MODAL DYNAMIC)", p->step_at.line);
+  p->in_step = 0;
+}
+
+/* Chung-Hulbert parameters from the spectral radius at infinity r
+   (Češarek 2013, eq. 6.101): alpha_m, alpha_f and Newmark's beta, gamma. */
+
+static void set_chung_hulbert(nsb_step_def* s, double r) {
+  s->rho_inf = r;
+  s->alpha_m = (2.0 * r - 1.0) / (r + 1.0);
+  s->alpha_f = r / (r + 1.0);
+  s->beta = 0.25 * (1.0 - s->alpha_m + s->alpha_f) * (1.0 - s->alpha_m + s->alpha_f);
+  s->gamma = 0.5 - s->alpha_m + s->alpha_f;
+}
+
+static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
+  if (p->step_proc) {
+    SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->step_proc = 1;
+  p->proc_at = at;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  nsb_scheme_kind scheme = NSB_SCHEME_MODIFIED_NEWMARK;
+  if (!is_static && v[0].set) scheme = (nsb_scheme_kind)v[0].i;
+  nsb_step_def d = nsb_step_default_def(is_static ? NSB_STEP_STATIC : NSB_STEP_DYNAMIC, scheme);
+  s->kind = d.kind;
+  s->scheme = d.scheme;
+  s->beta = d.beta;
+  s->gamma = d.gamma;
+  if (!is_static && scheme == NSB_SCHEME_GENERALIZED_ALPHA) {
+    /* Chung-Hulbert parameters from rho_inf (Češarek 2013, eq. 6.101); default
+       0.9: mild high-frequency dissipation, second order (docs/deck.md) */
+    double r = 0.9;
+    if (v[3].set) {
+      if (v[3].d >= 0.0 && v[3].d <= 1.0) r = v[3].d;
+      else VALUE(p, at, "RHOINF must satisfy 0 <= RHOINF <= 1, got %.12g", v[3].d);
+    }
+    if (v[1].set || v[2].set)
+      VALUE(p, at, "SCHEME=GENERALIZED ALPHA takes no %s: beta and gamma follow from RHOINF",
+            v[1].set ? "BETA" : "GAMMA");
+    set_chung_hulbert(s, r);
+    return;
+  }
+  if (!is_static && scheme == NSB_SCHEME_MODIFIED_NEWMARK && !v[1].set && !v[2].set) {
+    /* the generalized-alpha form of the modified scheme (docs/theory.md
+       §3.5) with rho_inf < 1; rho_inf = 1 is the plain scheme with
+       beta = gamma = 1/2, which the generalized-alpha form equals exactly */
+    double r = NSB_MODIFIED_RHOINF_DEFAULT;
+    if (v[3].set) {
+      if (v[3].d >= 0.0 && v[3].d <= 1.0) r = v[3].d;
+      else VALUE(p, at, "RHOINF must satisfy 0 <= RHOINF <= 1, got %.12g", v[3].d);
+    }
+    s->rho_inf = r;
+    if (r < 1.0) {
+      set_chung_hulbert(s, r);
+      s->mn_alpha = 1;
+    }
+    return;
+  }
+  if (!is_static && v[3].set) {
+    if (scheme == NSB_SCHEME_MODIFIED_NEWMARK)
+      VALUE(p, at, "RHOINF and %s exclude each other: BETA, GAMMA select the plain modified scheme, RHOINF its "
+            "generalized-alpha form", v[1].set ? "BETA" : "GAMMA");
+    else
+      VALUE(p, at, "RHOINF applies to SCHEME=GENERALIZED ALPHA and SCHEME=MODIFIED NEWMARK only");
+  }
+  if (!is_static) {
+    if (v[1].set) {
+      if (v[1].d > 0.0 && v[1].d <= 1.0) s->beta = v[1].d;
+      else VALUE(p, at, "BETA must satisfy 0 < BETA <= 1, got %.12g", v[1].d);
+    }
+    if (v[2].set) {
+      if (v[2].d > 0.0 && v[2].d <= 1.0) s->gamma = v[2].d;
+      else VALUE(p, at, "GAMMA must satisfy 0 < GAMMA <= 1, got %.12g", v[2].d);
+    }
+  }
+}
+
+void deck_begin_dynamic(parser* p, loc at, const pval* v) { begin_procedure(p, at, v, 0); }
+
+/* *FREQUENCY: a static-kind step of no duration; the data line gives the
+   number of modes and an optional shift (docs/deck.md, docs/theory.md §6). */
+static void begin_frequency_step(parser* p, loc at, int consistent) {
+  if (p->step_proc) {
+    SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->step_proc = 1;
+  p->proc_at = at;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  nsb_step_def d = nsb_step_default_def(NSB_STEP_STATIC, NSB_SCHEME_MODIFIED_NEWMARK);
+  s->kind = d.kind;
+  s->scheme = d.scheme;
+  s->beta = d.beta;
+  s->gamma = d.gamma;
+  s->h = 1.0;
+  s->h_min = 1.0;
+  s->period = 0.0;
+  s->n_modes = 1;
+  s->consistent_mass = consistent;
+}
+
+void deck_begin_frequency(parser* p, loc at, const pval* v) { begin_frequency_step(p, at, v[0].set && v[0].i == 1); }
+
+/* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=]: data line h, period
+   (deck_data_procedure).  The step linearizes like *FREQUENCY; loads of the step act
+   with their dynamic meaning (no ramp). */
+
+void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
+  begin_frequency_step(p, at, v[4].set && v[4].i == 1);
+  if (p->b.kw == KW_SKIP) return;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  s->modal_dynamic = 1;
+  if (p->modal_at.line <= 0) p->modal_at = at;
+  s->h = 0.0;
+  s->h_min = -1.0;
+  if (v[0].i < 1 || v[0].i > 1000) VALUE(p, at, "MODES must satisfy 1 <= MODES <= 1000, got %d", v[0].i);
+  else s->n_modes = v[0].i;
+  if (v[1].set) s->reduction = v[1].i;
+  for (int k = 2; k <= 3; ++k)
+    if (v[k].set) {
+      if (v[k].d >= 0.0) *(k == 2 ? &s->ray_alpha : &s->ray_beta) = v[k].d;
+      else VALUE(p, at, "%s (Rayleigh damping) must be >= 0, got %.12g", k == 2 ? "ALPHA" : "BETA", v[k].d);
+    }
+}
+
+void deck_data_frequency(parser* p, loc at) {
+  if (!deck_only_one_line(p, at)) return;
+  if (!deck_expect_fields(p, at, 1, 2, "number of modes[, shift]")) return;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  int n;
+  if (!deck_get_int(p, at, p->fields[0], "number of modes", &n)) return;
+  if (n < 1 || n > 1000) {
+    VALUE(p, at, "the number of modes must satisfy 1 <= n <= 1000, got %d", n);
+    return;
+  }
+  s->n_modes = n;
+  if (p->n_fields == 2) {
+    double sh;
+    if (!deck_get_real(p, at, p->fields[1], "shift", &sh)) return;
+    s->shift = sh;
+    s->shift_given = 1;
+  }
+}
+
+void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
+  if (!p->step_proc) {
+    SYNTAX(p, at, "*SOLVER CONTROLS must follow the procedure keyword (*DYNAMIC, *STATIC, *FREQUENCY or *MODAL DYNAMIC) of the step");
+    return;
+  }
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  if (v[0].set) {
+    if (v[0].i >= 1 && v[0].i <= NSB_DECK_ITERATIONS_MAX) s->max_iter = v[0].i;
+    else VALUE(p, at, "ITERATIONS must satisfy 1 <= ITERATIONS <= %d, got %d", NSB_DECK_ITERATIONS_MAX, v[0].i);
+  }
+  if (v[1].set) {
+    if (v[1].d > 0.0) s->tol_inc = v[1].d;
+    else VALUE(p, at, "TOL INCREMENT must be > 0, got %.12g", v[1].d);
+  }
+  if (v[2].set) {
+    if (v[2].d > 0.0) s->tol_res = v[2].d;
+    else VALUE(p, at, "TOL RESIDUAL must be > 0, got %.12g", v[2].d);
+  }
+  if (v[3].set) s->linsolver = (nsb_linsolver_kind)v[3].i;
+  if (v[4].set) s->contact_prox = v[4].i;
+  if ((v[5].set || v[6].set || v[7].set) && !s->contact_prox)
+    VALUE(p, at, "CONTACT ITERATIONS, CONTACT TOLERANCE and RELAXATION go with CONTACT SOLVER=PROX");
+  if (v[5].set) {
+    if (v[5].i >= 1 && v[5].i <= NSB_DECK_CONTACT_ITERATIONS_MAX) s->contact_iter = v[5].i;
+    else
+      VALUE(p, at, "CONTACT ITERATIONS must satisfy 1 <= CONTACT ITERATIONS <= %d, got %d",
+            NSB_DECK_CONTACT_ITERATIONS_MAX, v[5].i);
+  }
+  if (v[6].set) {
+    if (v[6].d > 0.0 && v[6].d < 1.0) s->contact_tol = v[6].d;
+    else VALUE(p, at, "CONTACT TOLERANCE must satisfy 0 < tol < 1, got %.12g", v[6].d);
+  }
+  if (v[7].set) {
+    if (v[7].d > 0.0 && v[7].d < 2.0) s->contact_relax = v[7].d;
+    else VALUE(p, at, "RELAXATION must satisfy 0 < alpha < 2, got %.12g", v[7].d);
+  }
+  for (int k = 8; k <= 9; ++k) {
+    if (!v[k].set) continue;
+    const char* name = k == 8 ? "RELATIVE RESIDUAL" : "RELATIVE CORRECTION";
+    if (v[k].d > 0.0 && v[k].d < 1.0) *(k == 8 ? &s->rel_res : &s->rel_cor) = v[k].d;
+    else VALUE(p, at, "%s must satisfy 0 < tol < 1, got %.12g", name, v[k].d);
+  }
+  if (v[1].set && v[9].set) VALUE(p, at, "give either TOL INCREMENT (absolute) or RELATIVE CORRECTION, not both");
+  if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
+}
+
+static int current_step(const parser* p) { return p->in_step ? p->m->steps.count - 1 : -1; }
+
+void deck_data_boundary(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
+  int first, last;
+  double value = 0.0;
+  if (!deck_get_int(p, at, p->fields[1], "first dof", &first)) return;
+  last = first;
+  if (p->n_fields >= 3 && p->fields[2][0] && !deck_get_int(p, at, p->fields[2], "last dof", &last)) return;
+  if (p->n_fields == 4 && !deck_get_real(p, at, p->fields[3], "boundary value", &value)) return;
+  if (!deck_in_dof_range(p, at, first, "first dof") || !deck_in_dof_range(p, at, last, "last dof")) return;
+  if (first > last) {
+    VALUE(p, at, "first dof %d is larger than last dof %d", first, last);
+    return;
+  }
+  /* any subset of 4..6 may be held; whether the scheme can hold a subset is
+     the solver's check (solver/system.c) */
+  /* a prescribed rotation (non-zero value or an amplitude) is an angle about
+     one body axis: one rotational DOF per data line */
+  if (last >= 4 && (value != 0.0 || p->b.has_amp) && first != last) {
+    VALUE(p, at,
+          "a prescribed rotation (non-zero value or AMPLITUDE) must name one rotational DOF (first = last), got %d..%d",
+          first, last);
+    return;
+  }
+  p->scratch.count = 0;
+  if (!deck_expand_nodes(p, at, p->fields[0])) return;
+  int start = p->m->boundaries.count;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line};
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->boundaries, bc) != NSB_OK || deck_note_rec_file(p, REC_BOUNDARY, at.file) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_BOUNDARY, start, p->scratch.count, 0, p->b.amp, at);
+}
+
+void deck_data_cload(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
+  int dof;
+  double value;
+  if (!deck_get_int(p, at, p->fields[1], "dof", &dof) || !deck_get_real(p, at, p->fields[2], "load value", &value)) return;
+  if (!deck_in_dof_range(p, at, dof, "dof")) return;
+  p->scratch.count = 0;
+  if (!deck_expand_nodes(p, at, p->fields[0])) return;
+  int start = p->m->cloads.count;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, current_step(p), at.line};
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->cloads, c) != NSB_OK || deck_note_rec_file(p, REC_CLOAD, at.file) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_CLOAD, start, p->scratch.count, 0, p->b.amp, at);
+}
+
+/* *DLOAD: element|elset, type, magnitude; one record per element. */
+void deck_data_dload(parser* p, loc at) {
+  static const char* const types[] = {"PX", "PY", "PZ", "MX", "MY", "MZ", NULL};
+  if (p->n_fields >= 2 && strcmp(deck_normalize(p->fields[1]), "GRAV") == 0) {
+    VALUE(p, at, "*DLOAD type GRAV is not supported: use *GRAVITY (it acts on every body and beam)");
+    return;
+  }
+  if (!deck_expect_fields(p, at, 3, 3, "element or element set, type, magnitude")) return;
+  const char* type = deck_normalize(p->fields[1]);
+  int kind = 0;
+  while (types[kind] && strcmp(types[kind], type) != 0) ++kind;
+  if (!types[kind]) {
+    VALUE(p, at, "unknown *DLOAD type %s (allowed: PX, PY, PZ, MX, MY, MZ)", *type ? type : "(empty)");
+    return;
+  }
+  double value;
+  if (!deck_get_real(p, at, p->fields[2], "load magnitude", &value)) return;
+  p->scratch.count = 0;
+  if (!deck_expand_elements(p, at, p->fields[0])) return;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    const nsb_element* e = &p->m->elements.data[p->scratch.data[k]];
+    if (!nsb_etype_is_beam(e->type)) {
+      VALUE(p, at, "*DLOAD: element %d is a %s element; distributed loads act only on beam elements", e->label,
+            deck_etype_name(e->type));
+      return;
+    }
+  }
+  int start = p->m->dloads.count;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    nsb_dload d = {p->scratch.data[k], kind, value, -1, current_step(p), at.line};
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->dloads, d) != NSB_OK || deck_note_rec_file(p, REC_DLOAD, at.file) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_DLOAD, start, p->scratch.count, 0, p->b.amp, at);
+}
+
+void deck_data_gravity(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 3, 3, "gx, gy, gz")) return;
+  nsb_gravity g;
+  memset(&g, 0, sizeof g);
+  for (int k = 0; k < 3; ++k)
+    if (!deck_get_real(p, at, p->fields[k], "gravity component", &g.g[k])) return;
+  g.amplitude = -1;
+  g.step = current_step(p);
+  g.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->gravities, g) != NSB_OK || deck_note_rec_file(p, REC_GRAVITY, at.file) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_GRAVITY, p->m->gravities.count - 1, 1, 0, p->b.amp, at);
+}
+
+void deck_data_manufactured(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 3, 3, "amplitude names for the x, y, z components")) return;
+  for (int k = 0; k < 3; ++k) {
+    if (!deck_check_name(p, at, p->fields[k], "amplitude name")) return;
+  }
+  for (int k = 0; k < 3; ++k)
+    if (!deck_add_amp_ref(p, REC_MANUFACTURED, p->b.index, 1, k, p->fields[k], at)) return;
+}
+
+/* *INITIAL CONDITIONS: the TYPE= of its data lines. */
+void deck_begin_initial(parser* p, loc at, const pval* v) {
+  (void)at;
+  p->b.sub = v[0].i;
+}
+
+void deck_data_initial(parser* p, loc at) {
+  nsb_initial ic;
+  memset(&ic, 0, sizeof ic);
+  ic.kind = (nsb_init_kind)p->b.sub;
+  ic.line = at.line;
+  if (ic.kind == NSB_INIT_VELOCITY) {
+    if (!deck_expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
+    if (!deck_get_int(p, at, p->fields[1], "dof", &ic.dof) || !deck_get_real(p, at, p->fields[2], "velocity", &ic.value)) return;
+    if (!deck_in_dof_range(p, at, ic.dof, "dof")) return;
+  } else {
+    if (!deck_expect_fields(p, at, 4, 4, ic.kind == NSB_INIT_ROTATION ? "node or node set, rx, ry, rz"
+                                                                  : "node or node set, wx, wy, wz"))
+      return;
+    for (int k = 0; k < 3; ++k)
+      if (!deck_get_real(p, at, p->fields[k + 1], "vector component", &ic.vec[k])) return;
+  }
+  p->scratch.count = 0;
+  if (!deck_expand_nodes(p, at, p->fields[0])) return;
+  for (int k = 0; k < p->scratch.count; ++k) {
+    ic.node = p->scratch.data[k];
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->initials, ic) != NSB_OK || deck_note_rec_file(p, REC_INITIAL, at.file) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+}
+
+void deck_data_procedure(parser* p, loc at) {
+  if (!deck_only_one_line(p, at)) return;
+  int is_static = p->b.kw == KW_STATIC;
+  if (p->b.kw == KW_MODAL_DYNAMIC) { /* linear: no cutback */
+    if (!deck_expect_fields(p, at, 2, 2, "h, period")) return;
+  } else if (!deck_expect_fields(p, at, 2, 3, is_static ? "increment, period[, h_min]" : "h, period[, h_min]")) {
+    return;
+  }
+  double h, period, h_min;
+  if (!deck_get_real(p, at, p->fields[0], "time increment", &h) || !deck_get_real(p, at, p->fields[1], "time period", &period))
+    return;
+  /* default minimum increment: a static step may cut back to 1e-5 of its
+     period (Abaqus's default), a dynamic step keeps its time grid */
+  h_min = is_static ? fmin(h, 1e-5 * period) : h;
+  if (p->n_fields == 3 && !deck_get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
+  if (!(h > 0.0) || !(period > 0.0)) {
+    VALUE(p, at, "time increment and period must be > 0, got %.12g, %.12g", h, period);
+    return;
+  }
+  if (h > period) {
+    VALUE(p, at, "time increment %.12g is larger than the step period %.12g", h, period);
+    return;
+  }
+  if (period / h > NSB_DECK_INCREMENTS_MAX) {
+    VALUE(p, at, "the step needs %.3g increments (period %.12g / increment %.12g); at most %.0e per step", period / h,
+          period, h, NSB_DECK_INCREMENTS_MAX);
+    return;
+  }
+  if (!(h_min > 0.0 && h_min <= h)) {
+    VALUE(p, at, "minimum increment must satisfy 0 < h_min <= h = %.12g, got %.12g", h, h_min);
+    return;
+  }
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  s->h = h;
+  s->period = period;
+  s->h_min = h_min;
+  double need = ceil(period / h);
+  if (p->step_inc > 0 && (double)p->step_inc < need)
+    VALUE(p, p->step_at, "INC=%d allows fewer increments than period/h needs (%.0f)", p->step_inc, need);
+}
+
+/* *STATIC, RIKS [, CONSTRAINT=]: arc-length continuation (solver/arclength.h);
+   without RIKS, CONSTRAINT is an error.  v: the *STATIC parameters. */
+
+static void begin_riks(parser* p, loc at, const pval* v) {
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  if (!v[0].set) {
+    if (v[1].set) VALUE(p, at, "CONSTRAINT applies to *STATIC, RIKS only");
+    return;
+  }
+  s->riks = 1;
+  s->riks_cylindrical = v[1].set && v[1].i == 1;
+  s->riks_max_inc = p->step_inc > 0 ? p->step_inc : 100; /* Abaqus: INC= bounds the increments, default 100 */
+  if ((double)s->riks_max_inc > NSB_DECK_INCREMENTS_MAX) {
+    VALUE(p, p->step_at, "INC=%d: a *STATIC, RIKS step takes at most %.0e increments", s->riks_max_inc,
+          NSB_DECK_INCREMENTS_MAX);
+    s->riks_max_inc = (int)NSB_DECK_INCREMENTS_MAX;
+  }
+  riks_ref r = {p->m->steps.count - 1, at, {0, 0}};
+  if (NSB_ARRAY_PUSH(p->ctx, p->riks_refs, r) != NSB_OK) deck_oom(p, at);
+}
+
+/* One optional real of the Riks data line: an empty field (or none) keeps *out. */
+static int riks_real(parser* p, loc at, int k, const char* what, double* out) {
+  if (k >= p->n_fields || p->fields[k][0] == '\0') return 1;
+  return deck_get_real(p, at, p->fields[k], what, out);
+}
+
+/* The Riks data line (Abaqus *STATIC, RIKS): initial arc-length increment,
+   total arc length (period), minimum and maximum increment, maximum load
+   proportionality factor, node, DOF and the displacement that end the step.
+   Every field may be empty; zero means "default" for the first three. */
+
+static void data_riks(parser* p, loc at) {
+  if (!deck_only_one_line(p, at)) return;
+  if (!deck_expect_fields(p, at, 1, 8,
+                     "initial arc-length increment, total arc length, minimum increment, maximum increment, maximum "
+                     "LPF, node, DOF, maximum displacement"))
+    return;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  riks_ref* r = &p->riks_refs.data[p->riks_refs.count - 1];
+  r->data_at = at;
+  double ds = 0.0, period = 0.0, ds_min = 0.0, ds_max = 0.0, lpf_max = 0.0, u_max = 0.0;
+  if (!riks_real(p, at, 0, "initial arc-length increment", &ds) || !riks_real(p, at, 1, "total arc length", &period) ||
+      !riks_real(p, at, 2, "minimum arc-length increment", &ds_min) ||
+      !riks_real(p, at, 3, "maximum arc-length increment", &ds_max) ||
+      !riks_real(p, at, 4, "maximum load proportionality factor", &lpf_max) ||
+      !riks_real(p, at, 7, "maximum displacement", &u_max))
+    return;
+  if (ds < 0.0 || period < 0.0 || ds_min < 0.0 || ds_max < 0.0) {
+    VALUE(p, at, "arc-length increments and the total arc length must be >= 0 (0: default), got %.12g, %.12g, %.12g, "
+          "%.12g", ds, period, ds_min, ds_max);
+    return;
+  }
+  if (period == 0.0) period = 1.0;          /* Abaqus defaults */
+  if (ds == 0.0) ds = period;
+  if (ds_min == 0.0) ds_min = fmin(ds, 1e-5 * period);
+  if (ds > period) {
+    VALUE(p, at, "initial arc-length increment %.12g is larger than the total arc length %.12g", ds, period);
+    return;
+  }
+  if (ds_min > ds) {
+    VALUE(p, at, "minimum arc-length increment %.12g is larger than the initial one %.12g", ds_min, ds);
+    return;
+  }
+  if (ds_max > 0.0 && ds_max < ds) {
+    VALUE(p, at, "maximum arc-length increment %.12g is smaller than the initial one %.12g", ds_max, ds);
+    return;
+  }
+  int has_lpf = p->n_fields > 4 && p->fields[4][0] != '\0';
+  if (has_lpf && !(lpf_max > 0.0)) {
+    VALUE(p, at, "maximum load proportionality factor must be > 0 (the LPF starts at 0 and grows), got %.12g",
+          lpf_max);
+    return;
+  }
+  int n_mon = 0;
+  for (int k = 5; k < 8; ++k) n_mon += k < p->n_fields && p->fields[k][0] != '\0';
+  if (n_mon != 0 && n_mon != 3) {
+    SYNTAX(p, at, "the monitored displacement needs all three of node, DOF and maximum displacement (fields 6 to 8)");
+    return;
+  }
+  if (n_mon == 3) {
+    int node = deck_node_by_label(p, at, p->fields[5], "monitored node");
+    if (node < 0) return;
+    int dof;
+    if (!deck_get_int(p, at, p->fields[6], "monitored DOF", &dof)) return;
+    if (dof < 1 || dof > 6) {
+      VALUE(p, at, "monitored DOF must be 1 to 6, got %d", dof);
+      return;
+    }
+    s->riks_node = node;
+    s->riks_dof = dof;
+    s->riks_u_max = u_max;
+  }
+  s->h = ds;
+  s->period = period;
+  s->h_min = ds_min;
+  s->riks_h_max = ds_max;
+  s->riks_lpf_max = has_lpf ? lpf_max : 0.0;
+}
+
+/* *STATIC: a load-controlled step, or with RIKS an arc-length step. */
+void deck_begin_static(parser* p, loc at, const pval* v) {
+  begin_procedure(p, at, v, 1);
+  if (p->b.kw != KW_SKIP) begin_riks(p, at, v);
+}
+
+void deck_data_static(parser* p, loc at) {
+  if (p->m->steps.data[p->m->steps.count - 1].riks)
+    data_riks(p, at);
+  else
+    deck_data_procedure(p, at);
+}
+
+void deck_step_keyword_failed(parser* p, loc at, const kwspec* spec) {
+  if (spec->id == KW_STEP && !p->in_step) {
+    /* still open the step so that its *END STEP and procedure do not cascade */
+    nsb_step_def d = nsb_step_default_def(NSB_STEP_DYNAMIC, NSB_SCHEME_MODIFIED_NEWMARK);
+    d.line = at.line;
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->steps, d) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+    p->in_step = 1;
+    p->step_at = at;
+    p->step_proc = 0;
+    p->step_inc = 0;
+  }
+  if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY || spec->id == KW_MODAL_DYNAMIC)
+    p->step_proc = 1;
+}
