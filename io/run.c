@@ -14,6 +14,7 @@
 #include "base/clock.h"
 
 #include "contact/pair.h"
+#include "io/frames.h"
 #include "io/history.h"
 #include "io/vtk.h"
 #include "solver/arclength.h"
@@ -52,209 +53,6 @@ static int make_dirs(nsb_ctx* ctx, const char* path) {
   return NSB_OK;
 }
 
-/* Output buffers for VTK frames: every node is a point (ground points kind 0). */
-typedef struct frame_buf {
-  int n;
-  double *u, *wg, *mass, *radius, *rf, *rm;
-  int *label, *kind, *lines, *line_kind;
-  int n_lines;
-} frame_buf;
-
-static int frame_setup(nsb_ctx* ctx, const nsb_model* m, frame_buf* fb) {
-  int n = m->nodes.count > 0 ? m->nodes.count : 1;
-  fb->n = m->nodes.count;
-  fb->n_lines = m->joints.count + m->elements.count;
-  int nl = fb->n_lines > 0 ? fb->n_lines : 1;
-  fb->u = NSB_NEW_ARRAY(ctx, 3 * n, double);
-  fb->wg = NSB_NEW_ARRAY(ctx, 3 * n, double);
-  fb->mass = NSB_NEW_ARRAY(ctx, n, double);
-  fb->radius = NSB_NEW_ARRAY(ctx, n, double);
-  fb->rf = NSB_NEW_ARRAY(ctx, 3 * n, double);
-  fb->rm = NSB_NEW_ARRAY(ctx, 3 * n, double);
-  fb->label = NSB_NEW_ARRAY(ctx, n, int);
-  fb->kind = NSB_NEW_ARRAY(ctx, n, int);
-  fb->lines = NSB_NEW_ARRAY(ctx, 2 * nl, int);
-  fb->line_kind = NSB_NEW_ARRAY(ctx, nl, int);
-  if (!fb->u || !fb->wg || !fb->mass || !fb->radius || !fb->rf || !fb->rm || !fb->label || !fb->kind || !fb->lines ||
-      !fb->line_kind)
-    return NSB_ERR_ALLOC;
-  for (int i = 0; i < m->nodes.count; ++i) {
-    const nsb_node* nd = &m->nodes.data[i];
-    fb->label[i] = nd->label;
-    fb->kind[i] = (int)nd->body_kind;
-    if (nd->body_kind == NSB_BODY_PARTICLE) {
-      fb->mass[i] = m->particles.data[nd->body].mass;
-      fb->radius[i] = m->particles.data[nd->body].radius;
-    } else if (nd->body_kind == NSB_BODY_RIGID) {
-      fb->mass[i] = m->rigid_bodies.data[nd->body].mass;
-    }
-  }
-  int k = 0;
-  for (int j = 0; j < m->joints.count; ++j, ++k) {
-    fb->lines[2 * k] = m->joints.data[j].node_a;
-    fb->lines[2 * k + 1] = m->joints.data[j].node_b;
-    fb->line_kind[k] = (int)m->joints.data[j].kind;
-  }
-  for (int e = 0; e < m->elements.count; ++e, ++k) {
-    fb->lines[2 * k] = m->elements.data[e].nodes[0];
-    fb->lines[2 * k + 1] = m->elements.data[e].nodes[1];
-    fb->line_kind[k] = 5; /* spring */
-  }
-  return NSB_OK;
-}
-
-static void frame_free(nsb_ctx* ctx, frame_buf* fb) {
-  int n = fb->n > 0 ? fb->n : 1, nl = fb->n_lines > 0 ? fb->n_lines : 1;
-  NSB_FREE_ARRAY(ctx, fb->u, 3 * n, double);
-  NSB_FREE_ARRAY(ctx, fb->wg, 3 * n, double);
-  NSB_FREE_ARRAY(ctx, fb->mass, n, double);
-  NSB_FREE_ARRAY(ctx, fb->radius, n, double);
-  NSB_FREE_ARRAY(ctx, fb->rf, 3 * n, double);
-  NSB_FREE_ARRAY(ctx, fb->rm, 3 * n, double);
-  NSB_FREE_ARRAY(ctx, fb->label, n, int);
-  NSB_FREE_ARRAY(ctx, fb->kind, n, int);
-  NSB_FREE_ARRAY(ctx, fb->lines, 2 * nl, int);
-  NSB_FREE_ARRAY(ctx, fb->line_kind, nl, int);
-}
-
-static int write_frame(nsb_vtk_writer* w, frame_buf* fb, const nsb_system* s, double time) {
-  const nsb_state* st = nsb_system_state(s);
-  const double* X0 = nsb_system_x0(s);
-  for (int i = 0; i < fb->n; ++i) {
-    for (int c = 0; c < 3; ++c) fb->u[3 * i + c] = st->x[3 * i + c] - X0[3 * i + c];
-    nsb_v3_store(nsb_q_rotate(nsb_st_q(st, i), nsb_st_w(st, i)), fb->wg + 3 * i);
-  }
-  nsb_vtk_frame f;
-  memset(&f, 0, sizeof f);
-  f.time = time;
-  f.n_points = fb->n;
-  f.x = st->x;
-  f.u = fb->u;
-  f.v = st->v;
-  f.q = st->q;
-  f.w = fb->wg;
-  f.label = fb->label;
-  f.kind = fb->kind;
-  f.mass = fb->mass;
-  f.radius = fb->radius;
-  const double* react = nsb_system_reactions(s);
-  for (int i = 0; i < fb->n; ++i)
-    for (int c = 0; c < 3; ++c) {
-      fb->rf[3 * i + c] = react[6 * i + c];
-      fb->rm[3 * i + c] = react[6 * i + 3 + c];
-    }
-  f.rf = fb->rf;
-  f.rm = fb->rm;
-  f.n_lines = fb->n_lines;
-  f.line_points = fb->lines;
-  f.line_kind = fb->line_kind;
-  return nsb_vtk_write(w, &f);
-}
-
-/* Output buffers for beam frames: every beam element is one polyline through
-   its samples (ends and integration points). */
-typedef struct beam_buf {
-  int n_lines, n_points;
-  int *line_start, *label, *shape;
-  double* dims;
-  double *x, *u, *v, *w, *q, *strain, *force, *moment, *force_local, *moment_local;
-} beam_buf;
-
-static int beam_setup(nsb_ctx* ctx, const nsb_model* m, const nsb_system* s, beam_buf* bb) {
-  memset(bb, 0, sizeof *bb);
-  for (int i = 0; i < nsb_system_n_elements(s); ++i) {
-    const nsb_elem* e = nsb_system_element(s, i);
-    if (e->ops != &nsb_beam_v_ops) continue;
-    bb->n_lines++;
-    bb->n_points += nsb_beam_n_samples(e);
-  }
-  if (bb->n_lines == 0) return NSB_OK;
-  int nl = bb->n_lines, np = bb->n_points;
-  bb->line_start = NSB_NEW_ARRAY(ctx, nl + 1, int);
-  bb->label = NSB_NEW_ARRAY(ctx, nl, int);
-  bb->shape = NSB_NEW_ARRAY(ctx, nl, int);
-  bb->dims = NSB_NEW_ARRAY(ctx, 2 * nl, double);
-  bb->x = NSB_NEW_ARRAY(ctx, 3 * np, double);
-  bb->u = NSB_NEW_ARRAY(ctx, 3 * np, double);
-  bb->v = NSB_NEW_ARRAY(ctx, 3 * np, double);
-  bb->w = NSB_NEW_ARRAY(ctx, 3 * np, double);
-  bb->q = NSB_NEW_ARRAY(ctx, 4 * np, double);
-  bb->strain = NSB_NEW_ARRAY(ctx, 6 * np, double);
-  bb->force = NSB_NEW_ARRAY(ctx, 3 * np, double);
-  bb->moment = NSB_NEW_ARRAY(ctx, 3 * np, double);
-  bb->force_local = NSB_NEW_ARRAY(ctx, 3 * np, double);
-  bb->moment_local = NSB_NEW_ARRAY(ctx, 3 * np, double);
-  if (!bb->line_start || !bb->label || !bb->shape || !bb->dims || !bb->x || !bb->u || !bb->v || !bb->w || !bb->q ||
-      !bb->strain || !bb->force || !bb->moment || !bb->force_local || !bb->moment_local)
-    return NSB_ERR_ALLOC;
-  int k = 0, p = 0;
-  for (int i = 0; i < nsb_system_n_elements(s); ++i) {
-    const nsb_elem* e = nsb_system_element(s, i);
-    if (e->ops != &nsb_beam_v_ops) continue;
-    bb->line_start[k] = p;
-    bb->label[k] = m->elements.data[e->model_index].label;
-    nsb_beam_section_draw(e, m, &bb->shape[k], bb->dims + 2 * k);
-    p += nsb_beam_n_samples(e);
-    ++k;
-  }
-  bb->line_start[k] = p;
-  return NSB_OK;
-}
-
-static void beam_free(nsb_ctx* ctx, beam_buf* bb) {
-  if (bb->n_lines == 0) return;
-  int nl = bb->n_lines, np = bb->n_points;
-  NSB_FREE_ARRAY(ctx, bb->line_start, nl + 1, int);
-  NSB_FREE_ARRAY(ctx, bb->label, nl, int);
-  NSB_FREE_ARRAY(ctx, bb->shape, nl, int);
-  NSB_FREE_ARRAY(ctx, bb->dims, 2 * nl, double);
-  NSB_FREE_ARRAY(ctx, bb->x, 3 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->u, 3 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->v, 3 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->w, 3 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->q, 4 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->strain, 6 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->force, 3 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->moment, 3 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->force_local, 3 * np, double);
-  NSB_FREE_ARRAY(ctx, bb->moment_local, 3 * np, double);
-}
-
-static int write_beams(nsb_vtk_beam_writer* w, beam_buf* bb, const nsb_system* s, double time) {
-  const nsb_state* st = nsb_system_state(s);
-  const double* X0 = nsb_system_x0(s);
-  int k = 0;
-  for (int i = 0; i < nsb_system_n_elements(s); ++i) {
-    const nsb_elem* e = nsb_system_element(s, i);
-    if (e->ops != &nsb_beam_v_ops) continue;
-    int p = bb->line_start[k++];
-    nsb_beam_sample_out o = {bb->x + 3 * p,      bb->u + 3 * p,      bb->v + 3 * p,           bb->w + 3 * p,
-                             bb->q + 4 * p,      bb->strain + 6 * p, bb->force + 3 * p,       bb->moment + 3 * p,
-                             bb->force_local + 3 * p, bb->moment_local + 3 * p};
-    nsb_beam_sample(e, st, X0, &o);
-  }
-  nsb_vtk_beam_frame f;
-  memset(&f, 0, sizeof f);
-  f.time = time;
-  f.n_lines = bb->n_lines;
-  f.line_start = bb->line_start;
-  f.n_points = bb->n_points;
-  f.x = bb->x;
-  f.u = bb->u;
-  f.v = bb->v;
-  f.w = bb->w;
-  f.q = bb->q;
-  f.strain = bb->strain;
-  f.force = bb->force;
-  f.moment = bb->moment;
-  f.force_local = bb->force_local;
-  f.moment_local = bb->moment_local;
-  f.elem_label = bb->label;
-  f.shape = bb->shape;
-  f.dims = bb->dims;
-  return nsb_vtk_write_beams(w, &f);
-}
-
 static void print_failure(const nsb_model* m, int k, long inc, double t, double h, const nsb_newton_report* rep) {
   const nsb_step_def* sd = &m->steps.data[k];
   fprintf(stderr, "nsbeam: increment failed at t = %.10g (step %d%s%s%s, increment %ld, h = %.6g): %s\n", t, k + 1,
@@ -275,73 +73,6 @@ static void progress(double t0, double t_end, double t, double wall, long inc, l
   double eta = frac > 0 ? wall * (1.0 - frac) / frac : 0.0;
   fprintf(stderr, "\r  t = %-12.6g %5.1f%%  %8.0f incr/s  Newton %-8ld ETA %6.0f s   ", t, 100.0 * frac, rate, newton, eta);
   fflush(stderr);
-}
-
-/* Output buffers for contact points (closed or loaded contacts). */
-typedef struct contact_buf {
-  int cap;
-  double *x, *normal, *gap, *force, *impulse, *slip;
-  int *pair, *slave;
-} contact_buf;
-
-static void contact_free(nsb_ctx* ctx, contact_buf* cb);
-
-/* (Re)size the buffers for n contacts (allocates; called when the contact
-   candidate list has grown beyond the capacity). */
-static int contact_reserve(nsb_ctx* ctx, contact_buf* cb, int n) {
-  if (n <= cb->cap && cb->cap > 0) return NSB_OK;
-  contact_free(ctx, cb);
-  cb->cap = n > 0 ? n : 1;
-  cb->x = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
-  cb->normal = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
-  cb->gap = NSB_NEW_ARRAY(ctx, cb->cap, double);
-  cb->force = NSB_NEW_ARRAY(ctx, cb->cap, double);
-  cb->impulse = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
-  cb->slip = NSB_NEW_ARRAY(ctx, cb->cap, double);
-  cb->pair = NSB_NEW_ARRAY(ctx, cb->cap, int);
-  cb->slave = NSB_NEW_ARRAY(ctx, cb->cap, int);
-  return cb->x && cb->normal && cb->gap && cb->force && cb->impulse && cb->slip && cb->pair && cb->slave
-             ? NSB_OK
-             : NSB_ERR_ALLOC;
-}
-
-static void contact_free(nsb_ctx* ctx, contact_buf* cb) {
-  if (cb->cap == 0) return;
-  NSB_FREE_ARRAY(ctx, cb->x, 3 * cb->cap, double);
-  NSB_FREE_ARRAY(ctx, cb->normal, 3 * cb->cap, double);
-  NSB_FREE_ARRAY(ctx, cb->gap, cb->cap, double);
-  NSB_FREE_ARRAY(ctx, cb->force, cb->cap, double);
-  NSB_FREE_ARRAY(ctx, cb->impulse, 3 * cb->cap, double);
-  NSB_FREE_ARRAY(ctx, cb->slip, cb->cap, double);
-  NSB_FREE_ARRAY(ctx, cb->pair, cb->cap, int);
-  NSB_FREE_ARRAY(ctx, cb->slave, cb->cap, int);
-  cb->cap = 0;
-}
-
-static int write_contacts(nsb_ctx* ctx, nsb_vtk_contact_writer* w, contact_buf* cb, const nsb_system* s) {
-  const nsb_model* m = nsb_system_model(s);
-  int nc = nsb_system_n_contacts(s);
-  NSB_CALL(contact_reserve(ctx, cb, nc));
-  NSB_CALL(nsb_vtk_contact_writer_reserve(w, nc));
-  int k = 0;
-  for (int i = 0; i < nsb_system_n_contacts(s); ++i) {
-    const nsb_elem* e = nsb_system_contact(s, i);
-    const nsb_contact_data* d = e->state;
-    int loaded = d->impulse[0] != 0.0 || d->impulse[1] != 0.0 || d->impulse[2] != 0.0 || d->force != 0.0;
-    if (!(d->owner && (d->gap <= 0.0 || loaded))) continue;
-    memcpy(cb->x + 3 * k, d->point, 3 * sizeof(double));
-    memcpy(cb->normal + 3 * k, d->n, 3 * sizeof(double));
-    memcpy(cb->impulse + 3 * k, d->impulse, 3 * sizeof(double));
-    cb->gap[k] = d->gap;
-    cb->force[k] = d->force;
-    cb->slip[k] = d->slip;
-    cb->pair[k] = d->pair + 1;
-    cb->slave[k] = m->nodes.data[e->nodes[0]].label;
-    ++k;
-  }
-  nsb_vtk_contact_frame f = {nsb_system_time(s), k, cb->x, cb->normal, cb->gap, cb->force, cb->impulse, cb->slip,
-                             cb->pair, cb->slave};
-  return nsb_vtk_write_contacts(w, &f);
 }
 
 #define NSB_TWO_PI 6.283185307179586476925
@@ -365,7 +96,7 @@ static int write_mode_rows(nsb_ctx* ctx, FILE* csv, int k, const nsb_modal_resul
    "time" = mode number), each drawn at a displacement of 5 % of the model
    size (rotations at most 0.3 rad) on top of the current state. */
 static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k, const nsb_run_options* opt,
-                          FILE* csv, frame_buf* fb, beam_buf* bb, int ascii) {
+                          FILE* csv, nsb_frame_buf* fb, nsb_beam_buf* bb, int ascii) {
   const nsb_step_def* sd = &m->steps.data[k];
   nsb_modal_result r;
   int st = nsb_system_modes(s, &r);
@@ -412,8 +143,8 @@ static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k
       if (rmax > 0.0) scale = fmin(scale, 0.3 / rmax);
       if (scale == HUGE_VAL) scale = 0.0;
       st = nsb_system_show_mode(s, &r, j, scale);
-      if (st >= 0) st = write_frame(vtk, fb, s, (double)(j + 1));
-      if (st >= 0 && bvtk) st = write_beams(bvtk, bb, s, (double)(j + 1));
+      if (st >= 0) st = nsb_frame_buf_write(vtk, fb, s, (double)(j + 1));
+      if (st >= 0 && bvtk) st = nsb_beam_buf_write(bvtk, bb, s, (double)(j + 1));
     }
     nsb_system_show_mode_reset(s);
     if (st >= 0 && opt->report && !opt->quiet) {
@@ -551,9 +282,9 @@ typedef struct run {
   nsb_vtk_contact_writer* cvtk;
   FILE* modes_csv;
   char modes_path[1100];
-  frame_buf fb;
-  beam_buf bb;
-  contact_buf cb;
+  nsb_frame_buf fb;
+  nsb_beam_buf bb;
+  nsb_contact_buf cb;
   int ascii;           /* VTK encoding of the first step with VTK output */
   int probe_reactions; /* history probes with RF or RM */
   long inc;            /* increments accepted over the run */
@@ -588,9 +319,9 @@ static int write_output(run* rn, unsigned what, int iters) {
   if (hist) NSB_CALL(nsb_history_write(rn->hist, s, rn->inc, iters));
   if (clog) NSB_CALL(nsb_contact_log_write(rn->clog, s));
   if (vtk) {
-    NSB_CALL(write_frame(rn->vtk, &rn->fb, s, t));
-    if (rn->bvtk) NSB_CALL(write_beams(rn->bvtk, &rn->bb, s, t));
-    if ((what & OUT_VTK_CONTACTS) && rn->cvtk) NSB_CALL(write_contacts(rn->ctx, rn->cvtk, &rn->cb, s));
+    NSB_CALL(nsb_frame_buf_write(rn->vtk, &rn->fb, s, t));
+    if (rn->bvtk) NSB_CALL(nsb_beam_buf_write(rn->bvtk, &rn->bb, s, t));
+    if ((what & OUT_VTK_CONTACTS) && rn->cvtk) NSB_CALL(nsb_contact_buf_write(rn->ctx, rn->cvtk, &rn->cb, s));
     if (what & OUT_COUNT) rn->stats->outputs++;
   }
   if (hist || clog || vtk) {
@@ -871,15 +602,15 @@ static int open_outputs(run* rn) {
     NSB_CALL(nsb_contact_log_open_resume(ctx, path, rp ? (long)rp->clog_bytes : 0, &rn->clog));
   }
   if (want_vtk) {
-    NSB_CALL(frame_setup(ctx, m, &rn->fb));
+    NSB_CALL(nsb_frame_buf_setup(ctx, m, &rn->fb));
     NSB_CALL(nsb_vtk_writer_create_resume(ctx, dir, "bodies", rn->ascii, rn->fb.n, rn->fb.n_lines,
                                           rp ? &rp->vtk : NULL, &rn->vtk));
-    NSB_CALL(beam_setup(ctx, m, rn->s, &rn->bb));
+    NSB_CALL(nsb_beam_buf_setup(ctx, m, rn->s, &rn->bb));
     if (rn->bb.n_lines > 0)
       NSB_CALL(nsb_vtk_beam_writer_create_resume(ctx, dir, "beams", rn->ascii, rn->bb.n_points, rn->bb.n_lines, 16,
                                                  rp ? &rp->bvtk : NULL, &rn->bvtk));
     if (m->contact_pairs.count > 0) {
-      NSB_CALL(contact_reserve(ctx, &rn->cb, nsb_system_n_contacts(rn->s)));
+      NSB_CALL(nsb_contact_buf_reserve(ctx, &rn->cb, nsb_system_n_contacts(rn->s)));
       NSB_CALL(nsb_vtk_contact_writer_create_resume(ctx, dir, "contacts", rn->ascii, rn->cb.cap, rp ? &rp->cvtk : NULL,
                                                     &rn->cvtk));
     }
@@ -921,9 +652,9 @@ static void close_outputs(run* rn, int st) {
   nsb_vtk_writer_destroy(&rn->vtk);
   nsb_vtk_beam_writer_destroy(&rn->bvtk);
   nsb_vtk_contact_writer_destroy(&rn->cvtk);
-  contact_free(ctx, &rn->cb);
-  frame_free(ctx, &rn->fb);
-  beam_free(ctx, &rn->bb);
+  nsb_contact_buf_free(ctx, &rn->cb);
+  nsb_frame_buf_free(ctx, &rn->fb);
+  nsb_beam_buf_free(ctx, &rn->bb);
   nsb_history_close(&rn->hist);
   nsb_contact_log_close(&rn->clog);
 }

@@ -1,0 +1,50 @@
+/* frames.h -- what the VTK writers get from the system: per-output-frame
+ * buffers of the bodies (every node a point), of the beams (axis points with
+ * frames and resultants) and of the contact points, filled from the discrete
+ * system at an output time and handed to io/vtk.h.  Sized once at set-up
+ * (the contact buffer grows with the candidate list, outside the step loop's
+ * steady state); writing allocates nothing.  Used by the run driver (io/run.c).
+ */
+#ifndef NSB_FRAMES_H
+#define NSB_FRAMES_H
+
+#include "base/ctx.h"
+#include "io/vtk.h"
+#include "model/model.h"
+#include "solver/system.h"
+
+/* Output buffers for VTK frames: every node is a point (ground points kind 0). */
+typedef struct nsb_frame_buf {
+  int n;
+  double *u, *wg, *mass, *radius, *rf, *rm;
+  int *label, *kind, *lines, *line_kind;
+  int n_lines;
+} nsb_frame_buf;
+
+/* Output buffers for beam frames: every beam element is one polyline through
+   its samples (ends and integration points). */
+typedef struct nsb_beam_buf {
+  int n_lines, n_points;
+  int *line_start, *label, *shape;
+  double* dims;
+  double *x, *u, *v, *w, *q, *strain, *force, *moment, *force_local, *moment_local;
+} nsb_beam_buf;
+
+/* Output buffers for contact points (closed or loaded contacts). */
+typedef struct nsb_contact_buf {
+  int cap;
+  double *x, *normal, *gap, *force, *impulse, *slip;
+  int *pair, *slave;
+} nsb_contact_buf;
+
+int nsb_frame_buf_setup(nsb_ctx* ctx, const nsb_model* m, nsb_frame_buf* fb);
+void nsb_frame_buf_free(nsb_ctx* ctx, nsb_frame_buf* fb);
+int nsb_frame_buf_write(nsb_vtk_writer* w, nsb_frame_buf* fb, const nsb_system* s, double time);
+int nsb_beam_buf_setup(nsb_ctx* ctx, const nsb_model* m, const nsb_system* s, nsb_beam_buf* bb);
+void nsb_beam_buf_free(nsb_ctx* ctx, nsb_beam_buf* bb);
+int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time);
+int nsb_contact_buf_reserve(nsb_ctx* ctx, nsb_contact_buf* cb, int n);
+void nsb_contact_buf_free(nsb_ctx* ctx, nsb_contact_buf* cb);
+int nsb_contact_buf_write(nsb_ctx* ctx, nsb_vtk_contact_writer* w, nsb_contact_buf* cb, const nsb_system* s);
+
+#endif
