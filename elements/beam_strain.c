@@ -463,6 +463,13 @@ static void galerkin_rows(const gal_step* st, const section_res* restrict sr, in
   }
 }
 
+/* One piece on purpose: the strain element's residual and tangent (Zupan &
+ * Saje 2003; Češarek 2013 for the dynamic terms, docs/theory_beam_strain.md)
+ * as one sweep over the stations from node 0, integrating the configuration
+ * (Magnus) and the resultants station by station; each station's rows and
+ * Jacobian columns use the running state of the sweep, so the sweep reads top
+ * to bottom and the per-station pieces it calls (jac_*, rows_muladd, the
+ * closure rows above) are its named steps. */
 int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict cur_qp,
                          nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end,
                          nsb_beam_strain_force* restrict cur_res, double* restrict f, double* restrict K) {

@@ -331,6 +331,12 @@ typedef struct gal_point {
   nsb_mat3 Cv, Cwp; /* d c / dvbar'_k, d c / dwbar'_k (direct) */
 } gal_point;
 
+/* One piece on purpose: the Galerkin residual and tangent of the formulas above
+ * (Češarek et al. 2013 with the Galerkin weighting of docs/theory_beam.md),
+ * read top to bottom — ends, the accumulators Fv, FJ_p, Gm, GJ_p, integration
+ * points, constitutive points, residual, tangent — where every later block
+ * reads the accumulators of the earlier ones; cut into functions it would
+ * pass a dozen 3x3 arrays between them for no gain in reading. */
 static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp, nsb_beam_point* restrict cur_cp,
                          nsb_beam_point* restrict cur_end, double* restrict f, double* restrict K) {
   const nsb_beam_geom* g = in->g;
