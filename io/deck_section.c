@@ -61,11 +61,10 @@ void deck_begin_beam_section(parser* p, loc at, const pval* v) {
     ok = 0;
   } else {
     const nsb_material* mt = &p->m->materials.data[mat];
-    if (!mt->has_elastic || !mt->has_density) {
-      VALUE(p, at, "material %s has no %s (*BEAM SECTION needs *ELASTIC and *DENSITY)", mt->name,
-            !mt->has_elastic && !mt->has_density ? "*ELASTIC and no *DENSITY"
-            : !mt->has_elastic                   ? "*ELASTIC"
-                                                 : "*DENSITY");
+    /* without *DENSITY the section has no mass: fine for static steps; a
+       step or load that needs the mass refuses it (check_massless) */
+    if (!mt->has_elastic) {
+      VALUE(p, at, "material %s has no *ELASTIC (*BEAM SECTION needs *ELASTIC; *DENSITY for dynamic steps)", mt->name);
       ok = 0;
     }
   }
@@ -83,6 +82,9 @@ void deck_begin_beam_section(parser* p, loc at, const pval* v) {
   }
   p->b.material = mat;
   p->b.shear = v[3].set ? v[3].d : 0.0;
+  if (!p->m->materials.data[mat].has_density &&
+      (NSB_ARRAY_PUSH(p->ctx, p->massless, p->b.index) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->massless, mat) != NSB_OK))
+    deck_oom(p, at);
 }
 
 void deck_begin_beam_general_section(parser* p, loc at, const pval* v) {

@@ -60,6 +60,12 @@ void deck_begin_step(parser* p, loc at, const pval* v) {
   if (v[0].set) snprintf(d.name, sizeof d.name, "%s", v[0].s);
   d.line = at.line;
   p->step_inc = 0;
+  /* NLGEOM (CalculiX/Abaqus): the beams are always geometrically exact, so
+     NLGEOM and NLGEOM=YES say what nsbeam does anyway; NLGEOM=NO asks for a
+     geometrically linear analysis, which nsbeam cannot give. */
+  if (v[2].set && v[2].i == 0)
+    VALUE(p, at, "NLGEOM=NO (a geometrically linear analysis) cannot be honoured: nsbeam's beams are always "
+          "geometrically exact; remove NLGEOM=NO");
   if (v[1].set) {
     if (v[1].i < 1) VALUE(p, at, "INC must be >= 1, got %d", v[1].i);
     else p->step_inc = v[1].i;
