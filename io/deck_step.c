@@ -438,7 +438,8 @@ void deck_data_procedure(parser* p, loc at) {
   int is_static = p->b.kw == KW_STATIC;
   if (p->b.kw == KW_MODAL_DYNAMIC) { /* linear: no cutback */
     if (!deck_expect_fields(p, at, 2, 2, "h, period")) return;
-  } else if (!deck_expect_fields(p, at, 2, 3, is_static ? "increment, period[, h_min]" : "h, period[, h_min]")) {
+  } else if (!deck_expect_fields(p, at, 2, 4,
+                                 is_static ? "increment, period[, h_min[, h_max]]" : "h, period[, h_min[, h_max]]")) {
     return;
   }
   double h, period, h_min;
@@ -447,7 +448,12 @@ void deck_data_procedure(parser* p, loc at) {
   /* default minimum increment: a static step may cut back to 1e-5 of its
      period (Abaqus's default), a dynamic step keeps its time grid */
   h_min = is_static ? fmin(h, 1e-5 * period) : h;
-  if (p->n_fields == 3 && !deck_get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
+  /* h_min may be left empty (CalculiX/Abaqus: "0.1, 1.0, , 0.2") */
+  if (p->n_fields >= 3 && p->fields[2][0] && !deck_get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
+  /* h_max (CalculiX/Abaqus 4th field): the increment never grows beyond h
+     (cutbacks grow back to h), so any h_max >= h is honoured as it stands */
+  double h_max = h;
+  if (p->n_fields == 4 && !deck_get_real(p, at, p->fields[3], "maximum increment", &h_max)) return;
   if (!(h > 0.0) || !(period > 0.0)) {
     VALUE(p, at, "time increment and period must be > 0, got %.12g, %.12g", h, period);
     return;
@@ -463,6 +469,11 @@ void deck_data_procedure(parser* p, loc at) {
   }
   if (!(h_min > 0.0 && h_min <= h)) {
     VALUE(p, at, "minimum increment must satisfy 0 < h_min <= h = %.12g, got %.12g", h, h_min);
+    return;
+  }
+  if (!(h_max >= h)) {
+    VALUE(p, at, "maximum increment h_max = %.12g is smaller than the increment h = %.12g (the increment never grows "
+          "beyond h, so h_max >= h)", h_max, h);
     return;
   }
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
