@@ -5,6 +5,8 @@
  */
 #include "io/deck_internal.h"
 
+#include <ctype.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -286,9 +288,28 @@ void deck_data_boundary(parser* p, loc at) {
   if (!deck_expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
   int first, last;
   double value = 0.0;
-  if (!deck_get_int(p, at, p->fields[1], "first dof", &first)) return;
-  last = first;
-  if (p->n_fields >= 3 && p->fields[2][0] && !deck_get_int(p, at, p->fields[2], "last dof", &last)) return;
+  /* Abaqus/CalculiX boundary types "node, ENCASTRE" (DOFs 1-6) and
+     "node, PINNED" (1-3); the symmetry types hold rotations about global
+     axes, which nsbeam's rotational DOFs (about the node's body axes) are not */
+  int typed = 0;
+  if (p->n_fields == 2 && isalpha((unsigned char)p->fields[1][0])) {
+    char* t = deck_normalize(p->fields[1]);
+    if (strcmp(t, "ENCASTRE") == 0 || strcmp(t, "PINNED") == 0) {
+      first = 1;
+      last = t[0] == 'E' ? 6 : 3;
+      typed = 1;
+    } else if (strstr(t, "SYMM") != NULL) {
+      VALUE(p, at, "boundary type %s is not available: it holds rotations about global axes, and rotational DOFs here "
+            "are about the node's body axes; give the DOFs (first dof, last dof) instead", t);
+      return;
+    } else {
+      VALUE(p, at, "boundary type %s is not available (available: ENCASTRE = DOFs 1-6, PINNED = DOFs 1-3)", t);
+      return;
+    }
+  }
+  if (!typed && !deck_get_int(p, at, p->fields[1], "first dof", &first)) return;
+  if (!typed) last = first;
+  if (!typed && p->n_fields >= 3 && p->fields[2][0] && !deck_get_int(p, at, p->fields[2], "last dof", &last)) return;
   if (p->n_fields == 4 && !deck_get_real(p, at, p->fields[3], "boundary value", &value)) return;
   if (!deck_in_dof_range(p, at, first, "first dof") || !deck_in_dof_range(p, at, last, "last dof")) return;
   if (first > last) {

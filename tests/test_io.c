@@ -1062,7 +1062,7 @@ static void test_calculix_deck(void) {
       "*NODE, NSET=NALL\n1, 0, 0, 0\n2, 0.5, 0, 0\n3, 1, 0, 0\n*NSET, NSET=FIX\n1\n*NSET, NSET=ENDS\n1, 3\n"
       "*NSET, NSET=TIP\n3\n*ELEMENT, TYPE=%s, ELSET=EALL\n1, 1, 2\n2, 2, 3\n"
       "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
-      "*BEAM SECTION, ELSET=EALL, MATERIAL=STEEL, SECTION=RECT\n0.01, 0.01\n0, 0, 1\n*BOUNDARY\nFIX, 1, 6\n"
+      "*BEAM SECTION, ELSET=EALL, MATERIAL=STEEL, SECTION=RECT\n0.01, 0.01\n0, 0, 1\n*BOUNDARY\nFIX, ENCASTRE\nTIP, PINNED\n"
       "*STEP, NLGEOM, INC=100\n*STATIC\n0.1, 1.0\n*CLOAD\nTIP, 2, 175.\n*NODE PRINT, NSET=TIP, FREQUENCY=2\nU, RF\n"
       "*NODE PRINT, NSET=ENDS\nUR\n*NODE FILE, FREQUENCY=5\nU\n*END STEP\n";
   char text[2048];
@@ -1076,6 +1076,10 @@ static void test_calculix_deck(void) {
     CU_ASSERT_EQUAL(r.m->sections.data[0].rhoA, 0.0);
     CU_ASSERT_EQUAL(r.m->steps.data[0].history_every, 2);
     CU_ASSERT_EQUAL(r.m->steps.data[0].vtk_every, 5);
+    CU_ASSERT_EQUAL_FATAL(r.m->boundaries.count, 2);
+    CU_ASSERT_EQUAL(r.m->boundaries.data[0].dof_first, 1);
+    CU_ASSERT_EQUAL(r.m->boundaries.data[0].dof_last, 6);
+    CU_ASSERT_EQUAL(r.m->boundaries.data[1].dof_last, 3);
     CU_ASSERT_EQUAL_FATAL(r.m->probes.count, 3);
     CU_ASSERT_STRING_EQUAL(r.m->probes.data[0].name, "TIP");
     CU_ASSERT_EQUAL(r.m->probes.data[0].quantities, (unsigned)(NSB_PROBE_U | NSB_PROBE_RF));
