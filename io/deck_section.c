@@ -225,8 +225,11 @@ void deck_data_beam_section(parser* p, loc at) {
     data_section_n1(p, at, s);
     return;
   }
+  /* CIRC: one field is the radius (Abaqus); two fields are CalculiX's form,
+     the lengths of the two axes of its elliptical section (diameters: ccx
+     2.20 gives I = pi d^4/64 for "d, d"), read as r = d/2 when they are equal */
   int ok = s->shape == NSB_SECTION_RECT   ? deck_expect_fields(p, at, 2, 2, "RECT: b, h")
-           : s->shape == NSB_SECTION_CIRC ? deck_expect_fields(p, at, 1, 1, "CIRC: r")
+           : s->shape == NSB_SECTION_CIRC ? deck_expect_fields(p, at, 1, 2, "CIRC: r (or CalculiX's d, d)")
                                           : deck_expect_fields(p, at, 2, 2, "PIPE: r, t");
   if (!ok) return;
   double d[2] = {0.0, 0.0};
@@ -235,6 +238,15 @@ void deck_data_beam_section(parser* p, loc at) {
   if (s->shape == NSB_SECTION_RECT && !(d[0] > 0.0 && d[1] > 0.0)) {
     VALUE(p, at, "RECT section: b and h must be > 0, got b = %.12g, h = %.12g", d[0], d[1]);
     return;
+  }
+  if (s->shape == NSB_SECTION_CIRC && p->n_fields == 2) {
+    if (d[0] != d[1]) {
+      VALUE(p, at, "CIRC section with two axis lengths %.12g, %.12g (CalculiX's elliptical section): only a circle "
+            "(equal lengths, the diameter) is available", d[0], d[1]);
+      return;
+    }
+    d[0] = 0.5 * d[0];
+    d[1] = 0.0;
   }
   if (s->shape == NSB_SECTION_CIRC && !(d[0] > 0.0)) {
     VALUE(p, at, "CIRC section: radius r must be > 0, got %.12g", d[0]);

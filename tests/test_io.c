@@ -1089,6 +1089,16 @@ static void test_calculix_deck(void) {
     CU_ASSERT_EQUAL(r.m->probes.data[2].quantities, (unsigned)NSB_PROBE_R);
   }
   run_free(&r);
+  /* CalculiX's CIRC line gives the two axis lengths (diameters) */
+  r = expect_ok("circ.inp", "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=B31, ELSET=E\n1, 1, 2\n*MATERIAL, NAME=S\n"
+                            "*ELASTIC\n210e9, 0.3\n*BEAM SECTION, ELSET=E, MATERIAL=S, SECTION=CIRC\n0.02, 0.02\n"
+                            "*STEP\n*STATIC\n0.1, 1.0, , 0.5\n*END STEP\n");
+  if (r.m) {
+    NSB_ASSERT_CLOSE(r.m->sections.data[0].dims[0], 0.01, 0.0);
+    NSB_ASSERT_CLOSE(r.m->sections.data[0].EI2, 210e9 * 3.14159265358979323846 * 1e-8 / 4.0, 1e-9);
+    NSB_ASSERT_CLOSE(r.m->steps.data[0].h_min, 1e-5, 0.0);
+  }
+  run_free(&r);
   const char* const refused[] = {"B32", "T3D2", "C3D8"};
   for (int k = 0; k < 3; ++k) {
     snprintf(text, sizeof text, head, refused[k]);
