@@ -179,7 +179,7 @@ static const unsigned probe_bits[] = {NSB_PROBE_X,  NSB_PROBE_U, NSB_PROBE_V, NS
 
 /* Columns of the model's history rows, and the bytes a row (or the header) can take. */
 static int history_columns(const nsb_model* m, int dissipative, size_t* row_cap) {
-  int n = 14 + dissipative;
+  int n = 15 + dissipative;
   size_t cap = 512 + 32 * (size_t)n;
   for (int p = 0; p < m->probes.count; ++p) {
     const nsb_probe* pr = &m->probes.data[p];
@@ -218,7 +218,7 @@ int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, 
     return NSB_OK;
   }
   csv_out* c = &h->out;
-  csv_put(c, "time,step,newton_iterations,kinetic_energy,potential_energy,total_energy,"
+  csv_put(c, "time,step,increment,newton_iterations,kinetic_energy,potential_energy,total_energy,"
              "linear_momentum_x,linear_momentum_y,linear_momentum_z,"
              "angular_momentum_x,angular_momentum_y,angular_momentum_z,external_work");
   if (h->dissipative) csv_put(c, ",dissipated");
@@ -248,8 +248,8 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
   nsb_energy e;
   nsb_system_energy(s, &e);
   csv_out* c = &h->out;
-  csv_put(c, "%.17g,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s), increment,
-          newton_iterations, e.kinetic, e.potential, e.kinetic + e.potential, e.momentum.x, e.momentum.y,
+  csv_put(c, "%.17g,%d,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s),
+          nsb_system_step_number(s), increment, newton_iterations, e.kinetic, e.potential, e.kinetic + e.potential, e.momentum.x, e.momentum.y,
           e.momentum.z, e.angular_momentum.x, e.angular_momentum.y, e.angular_momentum.z, e.external_work);
   if (h->dissipative) csv_put(c, ",%.17g", e.dissipated);
   csv_put(c, ",%.17g", nsb_system_load_factor(s));

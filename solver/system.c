@@ -672,6 +672,7 @@ double nsb_system_load_factor(const nsb_system* s) {
   return 1.0;
 }
 
+int nsb_system_step_number(const nsb_system* s) { return s->step_index + 1; }
 const nsb_step_def* nsb_system_step(const nsb_system* s) { return s->step_index >= 0 ? &s->step : NULL; }
 
 int nsb_system_node_equation(const nsb_system* s, int node, int dof) {

@@ -111,6 +111,8 @@ int nsb_system_riks_commit(nsb_system* s, double ds);
 double nsb_system_load_factor(const nsb_system* s);
 /// The definition of the current step (view; NULL before the first step).
 const nsb_step_def* nsb_system_step(const nsb_system* s);
+/// The current step's number as the deck counts them (1 = the first *STEP; 0 before any).
+int nsb_system_step_number(const nsb_system* s);
 /// Equation of DOF dof (0..5) of node (0-based), or -1 (held, absent).
 int nsb_system_node_equation(const nsb_system* s, int node, int dof);
 

@@ -233,6 +233,28 @@ static void run_deck(const char* text, const char* outdir) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* Remove the second field (the step number) of every line of a CSV text, in place. */
+static void drop_step_column(char* text) {
+  char* w = text;
+  for (const char* r = text; *r;) {
+    const char* c1 = strchr(r, ',');
+    const char* nl = strchr(r, '\n');
+    if (!nl) nl = r + strlen(r);
+    if (c1 && c1 < nl) {
+      const char* c2 = strchr(c1 + 1, ',');
+      if (!c2 || c2 > nl) c2 = nl;
+      memmove(w, r, (size_t)(c1 - r));
+      w += c1 - r;
+      r = c2;
+    }
+    size_t rest = (size_t)(nl - r) + (*nl ? 1 : 0);
+    memmove(w, r, rest);
+    w += rest;
+    r += rest;
+  }
+  *w = '\0';
+}
+
 static void test_frequency_step_leaves_analysis(void) {
   const char* d1 = NSB_BINARY_DIR "/tests_tmp/modal_with";
   const char* d2 = NSB_BINARY_DIR "/tests_tmp/modal_without";
@@ -244,7 +266,11 @@ static void test_frequency_step_leaves_analysis(void) {
   char *h1 = nsb_test_slurp(p1, NULL), *h2 = nsb_test_slurp(p2, NULL);
   CU_ASSERT_PTR_NOT_NULL_FATAL(h1);
   CU_ASSERT_PTR_NOT_NULL_FATAL(h2);
-  CU_ASSERT_STRING_EQUAL(h1, h2); /* bit for bit */
+  /* bit for bit, but for the step number: the dynamic step is the third with
+     the *FREQUENCY step and the second without it */
+  drop_step_column(h1);
+  drop_step_column(h2);
+  CU_ASSERT_STRING_EQUAL(h1, h2);
   free(h1);
   free(h2);
   /* modes.csv: 6 rows of step 2, ascending, positive (a supported cantilever) */
