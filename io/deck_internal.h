@@ -114,6 +114,7 @@ typedef enum kw_id {
   KW_SOLVER_CONTROLS,
   KW_OUTPUT,
   KW_NODE_PRINT,
+  KW_EL_PRINT,
   KW_FIELD_OUTPUT,
   KW_RESTART
 } kw_id;
@@ -215,6 +216,7 @@ struct parser {
   block b;
   int cur_material;     /* material that *ELASTIC and *DENSITY apply to, or -1 */
   int section_failed;   /* a beam section keyword line had an error: "no section" would be an echo */
+  int elements_refused; /* an *ELEMENT TYPE was refused: its sets are empty, "set is empty" would be an echo */
   int in_step;
   loc step_at;
   int step_inc;         /* INC= of the open step, 0 if not given */
@@ -344,6 +346,8 @@ void deck_data_probe(parser* p, loc at);
 void deck_end_probe(parser* p);
 void deck_begin_node_print(parser* p, loc at, const pval* v);
 void deck_data_node_print(parser* p, loc at);
+void deck_begin_el_print(parser* p, loc at, const pval* v);
+void deck_data_el_print(parser* p, loc at);
 void deck_begin_field_output(parser* p, loc at, const pval* v);
 void deck_data_field_output(parser* p, loc at);
 void deck_begin_output(parser* p, loc at, const pval* v);

@@ -220,6 +220,7 @@ void deck_begin_element(parser* p, loc at, const pval* v) {
     /* the lines are still read, so that the element set exists and the
        nodes are not reported once more as having no degrees of freedom */
     p->b.refused = 1;
+    p->elements_refused = 1;
     if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
     p->section_failed = 1;
     return;

@@ -1064,7 +1064,7 @@ static void test_calculix_deck(void) {
       "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
       "*BEAM SECTION, ELSET=EALL, MATERIAL=STEEL, SECTION=RECT\n0.01, 0.01\n0, 0, 1\n*BOUNDARY\nFIX, ENCASTRE\nTIP, PINNED\n"
       "*STEP, NLGEOM, INC=100\n*STATIC\n0.1, 1.0\n*CLOAD\nTIP, 2, 175.\n*NODE PRINT, NSET=TIP, FREQUENCY=2\nU, RF\n"
-      "*NODE PRINT, NSET=ENDS\nUR\n*NODE FILE, FREQUENCY=5\nU\n*END STEP\n";
+      "*NODE PRINT, NSET=ENDS\nUR\n*NODE FILE, FREQUENCY=5\nU\n*EL PRINT, ELSET=EALL\nSF, SM\n*END STEP\n";
   char text[2048];
   snprintf(text, sizeof text, head, "B31");
   run r = expect_ok("ccx.inp", text);
@@ -1080,7 +1080,11 @@ static void test_calculix_deck(void) {
     CU_ASSERT_EQUAL(r.m->boundaries.data[0].dof_first, 1);
     CU_ASSERT_EQUAL(r.m->boundaries.data[0].dof_last, 6);
     CU_ASSERT_EQUAL(r.m->boundaries.data[1].dof_last, 3);
-    CU_ASSERT_EQUAL_FATAL(r.m->probes.count, 3);
+    CU_ASSERT_EQUAL_FATAL(r.m->probes.count, 5);
+    CU_ASSERT_STRING_EQUAL(r.m->probes.data[4].name, "EALL_2");
+    CU_ASSERT_EQUAL(r.m->probes.data[4].element, 1);
+    CU_ASSERT_EQUAL(r.m->probes.data[4].position, 0.5);
+    CU_ASSERT_EQUAL(r.m->probes.data[4].quantities, (unsigned)(NSB_PROBE_NS | NSB_PROBE_MS));
     CU_ASSERT_STRING_EQUAL(r.m->probes.data[0].name, "TIP");
     CU_ASSERT_EQUAL(r.m->probes.data[0].quantities, (unsigned)(NSB_PROBE_U | NSB_PROBE_RF));
     CU_ASSERT_STRING_EQUAL(r.m->probes.data[1].name, "ENDS_1");
