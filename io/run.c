@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "io/run.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -769,6 +771,67 @@ static int riks_step(run* rn, int k) {
   return st;
 }
 
+/* Is name a file nsbeam writes into an output folder?  history.csv,
+   contacts.csv, modes.csv, restart.nsr, the view files of `nsbeam view`, and
+   the series STEM.pvd / STEM_NNNNNN.vtu with STEM bodies, beams,
+   beams_surface, contacts or modes<k>[_beams[_surface]] (each possibly with a
+   .tmp suffix left by a killed run). */
+static int is_output_name(const char* name) {
+  static const char* const plain[] = {"history.csv", "contacts.csv", "modes.csv", "restart.nsr", "restart.nsr.tmp",
+                                      "view.png", "view.gif", "view_paraview.py", NULL};
+  for (const char* const* p = plain; *p; ++p)
+    if (!strcmp(name, *p)) return 1;
+  const char* r = name;
+  static const char* const stems[] = {"beams_surface", "bodies", "beams", "contacts", NULL};
+  size_t n = 0;
+  for (const char* const* p = stems; *p && !n; ++p)
+    if (!strncmp(r, *p, strlen(*p))) n = strlen(*p);
+  if (!n && !strncmp(r, "modes", 5) && isdigit((unsigned char)r[5])) {
+    n = 5;
+    while (isdigit((unsigned char)r[n])) ++n;
+    if (!strncmp(r + n, "_beams", 6)) n += 6;
+    if (!strncmp(r + n, "_surface", 8)) n += 8;
+  }
+  if (!n) return 0;
+  r += n;
+  if (r[0] == '_' && isdigit((unsigned char)r[1])) {
+    ++r;
+    while (isdigit((unsigned char)*r)) ++r;
+  }
+  if (strncmp(r, ".pvd", 4) && strncmp(r, ".vtu", 4)) return 0;
+  r += 4;
+  return !*r || !strcmp(r, ".tmp");
+}
+
+/* A fresh run into a folder that holds the output of an earlier one removes
+   those files first, so that no stale frame or series of another deck is
+   left next to the new ones (ParaView would show them). */
+static int remove_earlier_output(run* rn, const char* dir) {
+  DIR* d = opendir(dir);
+  NSB_CHECK(rn->ctx, d, NSB_ERR_IO, "cannot read the output folder %s: %s", dir, strerror(errno));
+  int removed = 0;
+  struct dirent* e;
+  char path[1400];
+  while ((e = readdir(d))) {
+    if (!is_output_name(e->d_name)) continue;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    struct stat sb;
+    if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) continue;
+    if (unlink(path) != 0) {
+      int err = errno;
+      closedir(d);
+      return nsb_ctx_error(rn->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__,
+                           "cannot remove %s of an earlier run: %s", path, strerror(err));
+    }
+    ++removed;
+  }
+  closedir(d);
+  if (removed && rn->opt->report && !rn->opt->quiet)
+    fprintf(rn->opt->report, "removed %d output file%s of an earlier run from %s\n", removed, removed == 1 ? "" : "s",
+            dir);
+  return NSB_OK;
+}
+
 /* Create the output directory and the writers the steps ask for; a
    restarted run continues the files of the run it continues (rn->resume). */
 static int open_outputs(run* rn) {
@@ -789,6 +852,7 @@ static int open_outputs(run* rn) {
   }
   char path[1100];
   NSB_CALL(make_dirs(ctx, dir));
+  if (!rp) NSB_CALL(remove_earlier_output(rn, dir));
   if (want_hist) {
     snprintf(path, sizeof path, "%s/history.csv", dir);
     NSB_CALL(nsb_history_open_resume(ctx, path, m, rp ? (long)rp->hist_bytes : 0, &rn->hist));
