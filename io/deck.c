@@ -170,7 +170,10 @@ static const kwspec kw_table[] = {
      {{"NAME", P_NAME, 1, NULL}, {"NODE", P_INT, 0, NULL}, {"ELEMENT", P_INT, 0, NULL}, {"POSITION", P_REAL, 0, NULL},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_probe, deck_data_probe, deck_end_probe},
-    {"STEP", KW_STEP, W_ANY, {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+    {"STEP",
+     KW_STEP,
+     W_ANY,
+     {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {"NLGEOM", P_OPT_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_step, NULL, NULL},
     {"END STEP", KW_END_STEP, W_ANY, {{NULL, P_FLAG, 0, NULL}},
      deck_begin_end_step, NULL, NULL},
@@ -215,6 +218,24 @@ static const kwspec kw_table[] = {
      {{"FORMAT", P_ENUM, 1, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_output, NULL, NULL},
+    {"NODE PRINT",
+     KW_NODE_PRINT,
+     W_STEP,
+     {{"NSET", P_NAME, 1, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_node_print, deck_data_node_print, deck_end_needs_data},
+    {"EL PRINT",
+     KW_EL_PRINT,
+     W_STEP,
+     {{"ELSET", P_NAME, 1, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_el_print, deck_data_el_print, deck_end_needs_data},
+    {"NODE FILE", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_field_output, deck_data_field_output, NULL},
+    {"EL FILE", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_field_output, deck_data_field_output, NULL},
+    {"NODE OUTPUT", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_field_output, deck_data_field_output, NULL},
+    {"ELEMENT OUTPUT", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_field_output, deck_data_field_output, NULL},
     {"RESTART",
      KW_RESTART,
      W_ANY,
@@ -471,7 +492,8 @@ static int parameter_value(parser* p, loc at, const pspec* ps, pval* v, char* va
     case P_REAL:
       if (!deck_get_real(p, at, value, what, &v->d)) return 0;
       break;
-    case P_ENUM: {
+    case P_ENUM:
+    case P_OPT_ENUM: {
       char* u = deck_normalize(value);
       int e = 0;
       while (ps->values[e] && strcmp(ps->values[e], u) != 0) ++e;
@@ -523,6 +545,10 @@ static int parse_params(parser* p, loc at, const kwspec* spec, pval* vals) {
         SYNTAX(p, at, "parameter %s takes no value", ps->name);
         ok = 0;
       }
+      continue;
+    }
+    if (ps->type == P_OPT_ENUM && !value) {
+      v->i = -1;
       continue;
     }
     if (!value || !*value) {
@@ -781,6 +807,8 @@ static void parser_free(parser* p) {
   NSB_ARRAY_FREE(p->ctx, p->riks_refs);
   NSB_ARRAY_FREE(p->ctx, p->values);
   NSB_ARRAY_FREE(p->ctx, p->scratch);
+  NSB_ARRAY_FREE(p->ctx, p->refused_nodes);
+  NSB_ARRAY_FREE(p->ctx, p->massless);
   NSB_FREE_ARRAY(p->ctx, p->mark, p->mark_cap, int);
   NSB_FREE_ARRAY(p->ctx, p->elem_hash, p->elem_hash_cap, int);
 }

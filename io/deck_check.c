@@ -242,6 +242,8 @@ static void check_beams(parser* p) {
 static void check_node_dofs(parser* p, loc at, loc* last, int node, int particle_bad, const char* why) {
   const nsb_model* m = p->m;
   if (same_loc(at, *last)) return;
+  for (int k = 0; k < p->refused_nodes.count; ++k)
+    if (p->refused_nodes.data[k] == node) return; /* its element line was refused already */
   if (nsb_model_node_ndof(m, node) == 0)
     VALUE(p, at, NO_DOF_MSG, m->nodes.data[node].label);
   else if (particle_bad)
@@ -298,6 +300,33 @@ static void check_supports_and_loads(parser* p) {
 
 /* A *FREQUENCY step linearizes about the state the earlier steps reached:
    it takes no loads and no prescribed motion of its own. */
+
+/* A *BEAM SECTION of a material without *DENSITY has no mass: refused when
+   a step needs the mass (dynamic, *FREQUENCY, *MODAL DYNAMIC) or *GRAVITY
+   loads the beams; reported once per section, naming the material. */
+static void check_massless(parser* p) {
+  const nsb_model* m = p->m;
+  if (p->massless.count == 0) return;
+  int step = -1, gravity = m->gravities.count > 0 ? 0 : -1;
+  for (int k = 0; k < m->steps.count && step < 0; ++k)
+    if (m->steps.data[k].kind == NSB_STEP_DYNAMIC || m->steps.data[k].n_modes > 0) step = k;
+  if (step < 0 && gravity < 0) return;
+  for (int i = 0; i + 1 < p->massless.count && !p->stop; i += 2) {
+    int sec = p->massless.data[i];
+    const nsb_material* mt = &m->materials.data[p->massless.data[i + 1]];
+    loc at = deck_rec_loc(p, REC_SECTION, sec, m->sections.data[sec].line);
+    if (step >= 0) {
+      const nsb_step_def* d = &m->steps.data[step];
+      VALUE(p, at, "material %s has no *DENSITY, which the %s step of line %d needs (the mass of the beams; a static "
+            "step needs none)", mt->name, d->kind == NSB_STEP_DYNAMIC ? "dynamic" : d->modal_dynamic ? "modal dynamic" : "frequency",
+            d->line);
+    } else {
+      loc g = deck_rec_loc(p, REC_GRAVITY, gravity, m->gravities.data[gravity].line);
+      VALUE(p, at, "material %s has no *DENSITY, which *GRAVITY (%s:%d) needs (the weight of the beams)", mt->name,
+            deck_file_name(p, g.file), g.line);
+    }
+  }
+}
 
 static void check_frequency_steps(parser* p) {
   const nsb_model* m = p->m;
@@ -602,6 +631,7 @@ void deck_check_model(parser* p) {
   check_beams(p);
   check_joints(p);
   check_supports_and_loads(p);
+  check_massless(p);
   check_frequency_steps(p);
   check_riks_steps(p);
   check_contact(p);

@@ -113,11 +113,15 @@ typedef enum kw_id {
   KW_MODAL_DYNAMIC,
   KW_SOLVER_CONTROLS,
   KW_OUTPUT,
+  KW_NODE_PRINT,
+  KW_EL_PRINT,
+  KW_FIELD_OUTPUT,
   KW_RESTART
 } kw_id;
 
 
-typedef enum ptype { P_NAME, P_INT, P_REAL, P_ENUM, P_FLAG, P_PATH, P_WORD } ptype;
+/* P_OPT_ENUM: a flag that may also take a value from values (bare: i = -1) */
+typedef enum ptype { P_NAME, P_INT, P_REAL, P_ENUM, P_FLAG, P_PATH, P_WORD, P_OPT_ENUM } ptype;
 
 typedef struct pspec {
   const char* name;
@@ -180,6 +184,8 @@ typedef struct block {
   nsb_elem_type elem_type; /* ELEMENT: TYPE */
   int n_points;     /* ELEMENT: POINTS (B2V) */
   int weighting;    /* ELEMENT: WEIGHTING (B2V), index into weightings[] */
+  int n_probes;     /* NODE PRINT: probes [index, index + n_probes) */
+  int refused;      /* ELEMENT: TYPE refused (reported once); data lines only register nodes and set */
   int material;     /* BEAM SECTION: material index */
   double shear;     /* BEAM SECTION: shear factor k (0: the shape's default) */
   nsb_contact_pair pair; /* CONTACT PAIR: law and parameters shared by the data lines */
@@ -200,6 +206,8 @@ struct parser {
   riks_ref_array riks_refs;
   double_array values;  /* AMPLITUDE data being read */
   int_array scratch;    /* expanded node or element lists */
+  int_array massless;   /* pairs (section, material): *BEAM SECTION of a material without *DENSITY */
+  int_array refused_nodes; /* nodes of element lines of a refused TYPE (no "no dof" echo for them) */
   int* elem_hash;       /* element label -> index (deck_find_element) */
   int elem_hash_cap;
   int* mark;            /* membership stamps for duplicate-free set appends */
@@ -208,6 +216,7 @@ struct parser {
   block b;
   int cur_material;     /* material that *ELASTIC and *DENSITY apply to, or -1 */
   int section_failed;   /* a beam section keyword line had an error: "no section" would be an echo */
+  int elements_refused; /* an *ELEMENT TYPE was refused: its sets are empty, "set is empty" would be an echo */
   int in_step;
   loc step_at;
   int step_inc;         /* INC= of the open step, 0 if not given */
@@ -335,6 +344,12 @@ void deck_data_initial(parser* p, loc at);
 void deck_begin_probe(parser* p, loc at, const pval* v);
 void deck_data_probe(parser* p, loc at);
 void deck_end_probe(parser* p);
+void deck_begin_node_print(parser* p, loc at, const pval* v);
+void deck_data_node_print(parser* p, loc at);
+void deck_begin_el_print(parser* p, loc at, const pval* v);
+void deck_data_el_print(parser* p, loc at);
+void deck_begin_field_output(parser* p, loc at, const pval* v);
+void deck_data_field_output(parser* p, loc at);
 void deck_begin_output(parser* p, loc at, const pval* v);
 void deck_begin_restart(parser* p, loc at, const pval* v);
 

@@ -195,17 +195,34 @@ const char* deck_etype_name(nsb_elem_type t) {
 }
 
 void deck_begin_element(parser* p, loc at, const pval* v) {
+  /* CalculiX/Abaqus names (docs/deck.md, "CalculiX/Abaqus compatibility"):
+     B31 (2-node Timoshenko beam) is a B2V element; B32 and T3D2 are refused. */
+  p->b.refused = 0;
+  p->b.set = -1;
   if (strcmp(v[0].s, "SPRINGA") == 0) {
     p->b.elem_type = NSB_ETYPE_SPRINGA;
-  } else if (strcmp(v[0].s, "B2V") == 0) {
+  } else if (strcmp(v[0].s, "B2V") == 0 || strcmp(v[0].s, "B31") == 0) {
     p->b.elem_type = NSB_ETYPE_B2V;
   } else if (strcmp(v[0].s, "B2S") == 0) {
     p->b.elem_type = NSB_ETYPE_B2S;
   } else if (strcmp(v[0].s, "DASHPOTA") == 0) {
     p->b.elem_type = NSB_ETYPE_DASHPOTA;
   } else {
-    VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S, DASHPOTA)", v[0].s);
-    p->b.kw = KW_SKIP;
+    if (strcmp(v[0].s, "B32") == 0)
+      VALUE(p, at, "element type B32 (3-node quadratic beam) is not available: mesh the line with 2-node B31 (or B2V) "
+            "elements, which interpolate the rotations with POINTS= collocation points");
+    else if (strcmp(v[0].s, "T3D2") == 0)
+      VALUE(p, at, "element type T3D2 (truss) is not available: nsbeam has no truss element; for a beam give the line "
+            "TYPE=B31 (or B2V) and a *BEAM SECTION, for an axial spring TYPE=SPRINGA");
+    else
+      VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S, DASHPOTA; CalculiX/Abaqus B31)",
+            v[0].s);
+    /* the lines are still read, so that the element set exists and the
+       nodes are not reported once more as having no degrees of freedom */
+    p->b.refused = 1;
+    p->elements_refused = 1;
+    if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
+    p->section_failed = 1;
     return;
   }
   if (v[2].set && !nsb_etype_is_beam(p->b.elem_type)) {
@@ -232,7 +249,6 @@ void deck_begin_element(parser* p, loc at, const pval* v) {
   p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : n_default) : 0;
   /* weighting of the beam equations: collocation (default) or Galerkin (docs/theory_beam.md §7) */
   p->b.weighting = v[3].set ? v[3].i : 0;
-  p->b.set = -1;
   if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
 }
 
@@ -441,6 +457,17 @@ void deck_data_nset(parser* p, loc at) { data_set(p, at, 0); }
 void deck_data_elset(parser* p, loc at) { data_set(p, at, 1); }
 
 void deck_data_element(parser* p, loc at) {
+  if (p->b.refused) {
+    for (int f = 1; f < p->n_fields; ++f) {
+      int label, n;
+      if (deck_parse_int(p->fields[f], &label) && (n = nsb_model_find_node(p->m, label)) >= 0 &&
+          NSB_ARRAY_PUSH(p->ctx, p->refused_nodes, n) != NSB_OK) {
+        deck_oom(p, at);
+        return;
+      }
+    }
+    return;
+  }
   if (!deck_expect_fields(p, at, 3, 3, "label, node1, node2")) return;
   int label;
   if (!deck_get_int(p, at, p->fields[0], "element label", &label)) return;

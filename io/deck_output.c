@@ -131,6 +131,231 @@ void deck_end_probe(parser* p) {
     SYNTAX(p, p->b.at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB; on beams E, N, M, NS, MS)");
 }
 
+/* *NODE PRINT, NSET=set [, FREQUENCY=n] (CalculiX/Abaqus): one node probe per
+   node of the set, named after the set (one node) or set_label (several), so
+   that the history columns read SET.ux or SET_21.ux; FREQUENCY=n is
+   *OUTPUT, FORMAT=HISTORY, EVERY=n of the step.  Probes are model-wide: a
+   later *NODE PRINT of the same set adds its quantities to the same probes. */
+/* Name of the probe of node k of set ns (0: too long for a probe name). */
+static int node_print_name(const nsb_model* m, const nsb_nset* ns, int k, char name[NSB_NAME_MAX]) {
+  int n = ns->nodes.count == 1 ? snprintf(name, NSB_NAME_MAX, "%s", ns->name)
+                               : snprintf(name, NSB_NAME_MAX, "%.40s_%d", ns->name, m->nodes.data[ns->nodes.data[k]].label);
+  return n < NSB_NAME_MAX && (ns->nodes.count == 1 || strlen(ns->name) <= 40);
+}
+
+static int find_probe(const nsb_model* m, const char* name) {
+  for (int j = 0; j < m->probes.count; ++j)
+    if (nsb_name_eq(m->probes.data[j].name, name)) return j;
+  return -1;
+}
+
+void deck_begin_node_print(parser* p, loc at, const pval* v) {
+  int set = nsb_model_find_nset(p->m, v[0].s);
+  if (set < 0) {
+    VALUE(p, at, "node set %s is not defined", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[1].set && v[1].i < 1) {
+    VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[1].i);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  const nsb_nset* ns = &p->m->nsets.data[set];
+  if (ns->nodes.count == 0 || !valid_probe_name(ns->name)) {
+    VALUE(p, at, ns->nodes.count == 0 ? "*NODE PRINT: node set %s is empty"
+                                      : "*NODE PRINT: node set name '%s' may contain only letters, digits, '_' and '-' "
+                                        "(it names the history columns)",
+          ns->name);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[1].set) p->m->steps.data[p->m->steps.count - 1].history_every = v[1].i;
+  p->b.index = p->m->probes.count;
+  p->b.n_probes = 0;
+  for (int k = 0; k < ns->nodes.count; ++k) {
+    nsb_probe pr;
+    memset(&pr, 0, sizeof pr);
+    if (!node_print_name(p->m, ns, k, pr.name)) {
+      VALUE(p, at, "*NODE PRINT: node set name %s is too long to name the history columns of its %d nodes (at most 40 "
+            "characters)", ns->name, ns->nodes.count);
+      p->b.kw = KW_SKIP;
+      return;
+    }
+    int old = find_probe(p->m, pr.name);
+    if (old >= 0) {
+      if (p->m->probes.data[old].node != ns->nodes.data[k]) {
+        VALUE(p, at, "*NODE PRINT: probe %s is already defined (line %d) on another node", pr.name,
+              p->m->probes.data[old].line);
+        p->b.kw = KW_SKIP;
+        return;
+      }
+      continue;
+    }
+    pr.node = ns->nodes.data[k];
+    pr.element = -1;
+    pr.line = at.line;
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->probes, pr) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+  p->b.set = set;
+}
+
+/* *NODE PRINT data: U, V, RF (CalculiX), UR and RM (Abaqus) -> the node probe
+   quantities U, V, RF, R, RM, on every probe of the set. */
+void deck_data_node_print(parser* p, loc at) {
+  static const char* const names[] = {"U", "V", "RF", "UR", "RM", NULL};
+  static const unsigned bits[] = {NSB_PROBE_U, NSB_PROBE_V, NSB_PROBE_RF, NSB_PROBE_R, NSB_PROBE_RM};
+  const nsb_nset* ns = &p->m->nsets.data[p->b.set];
+  for (int f = 0; f < p->n_fields; ++f) {
+    char* q = deck_normalize(p->fields[f]);
+    int k = 0;
+    while (names[k] && strcmp(names[k], q) != 0) ++k;
+    if (!names[k]) {
+      VALUE(p, at, "*NODE PRINT: quantity '%s' is not available (available: U, V, RF, UR, RM)", q);
+      continue;
+    }
+    for (int n = 0; n < ns->nodes.count; ++n) {
+      char name[NSB_NAME_MAX];
+      node_print_name(p->m, ns, n, name);
+      int j = find_probe(p->m, name);
+      if (j >= 0) p->m->probes.data[j].quantities |= bits[k];
+    }
+  }
+}
+
+/* Name of the probe of element k of set es (0: too long for a probe name). */
+static int el_print_name(const nsb_model* m, const nsb_elset* es, int k, char name[NSB_NAME_MAX]) {
+  int n = es->elements.count == 1
+              ? snprintf(name, NSB_NAME_MAX, "%s", es->name)
+              : snprintf(name, NSB_NAME_MAX, "%.40s_%d", es->name, m->elements.data[es->elements.data[k]].label);
+  return n < NSB_NAME_MAX && (es->elements.count == 1 || strlen(es->name) <= 40);
+}
+
+/* *EL PRINT, ELSET=set [, FREQUENCY=n] (CalculiX/Abaqus): one element probe
+   per beam element of the set at its midpoint (POSITION=0.5, where B31 has
+   its one integration point), named like the probes of *NODE PRINT. */
+void deck_begin_el_print(parser* p, loc at, const pval* v) {
+  int set = nsb_model_find_elset(p->m, v[0].s);
+  if (set < 0) {
+    VALUE(p, at, "element set %s is not defined", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[1].set && v[1].i < 1) {
+    VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[1].i);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  const nsb_elset* es = &p->m->elsets.data[set];
+  if (es->elements.count == 0 && p->elements_refused) { /* its elements were refused already */
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (es->elements.count == 0 || !valid_probe_name(es->name)) {
+    VALUE(p, at, es->elements.count == 0 ? "*EL PRINT: element set %s is empty"
+                                         : "*EL PRINT: element set name '%s' may contain only letters, digits, '_' and "
+                                           "'-' (it names the history columns)",
+          es->name);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  for (int k = 0; k < es->elements.count; ++k) {
+    const nsb_element* e = &p->m->elements.data[es->elements.data[k]];
+    if (!nsb_etype_is_beam(e->type)) {
+      VALUE(p, at, "*EL PRINT: element %d of set %s is not a beam (section forces exist on beam elements only)", e->label,
+            es->name);
+      p->b.kw = KW_SKIP;
+      return;
+    }
+  }
+  if (v[1].set) p->m->steps.data[p->m->steps.count - 1].history_every = v[1].i;
+  for (int k = 0; k < es->elements.count; ++k) {
+    nsb_probe pr;
+    memset(&pr, 0, sizeof pr);
+    if (!el_print_name(p->m, es, k, pr.name)) {
+      VALUE(p, at, "*EL PRINT: element set name %s is too long to name the history columns of its %d elements (at "
+            "most 40 characters)", es->name, es->elements.count);
+      p->b.kw = KW_SKIP;
+      return;
+    }
+    int old = find_probe(p->m, pr.name);
+    if (old >= 0) {
+      if (p->m->probes.data[old].element != es->elements.data[k]) {
+        VALUE(p, at, "*EL PRINT: probe %s is already defined (line %d) elsewhere", pr.name, p->m->probes.data[old].line);
+        p->b.kw = KW_SKIP;
+        return;
+      }
+      continue;
+    }
+    pr.node = -1;
+    pr.element = es->elements.data[k];
+    pr.position = 0.5;
+    pr.line = at.line;
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->probes, pr) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+  p->b.set = set;
+}
+
+/* *EL PRINT data: SF (section forces), SM (section moments), SE (section
+   strains), Abaqus's names -> the element probe quantities NS, MS, E (in the
+   section frame; nsbeam's m1 is the torsion, Abaqus's SM3). */
+void deck_data_el_print(parser* p, loc at) {
+  static const char* const names[] = {"SF", "SM", "SE", NULL};
+  static const unsigned bits[] = {NSB_PROBE_NS, NSB_PROBE_MS, NSB_PROBE_E};
+  const nsb_elset* es = &p->m->elsets.data[p->b.set];
+  for (int f = 0; f < p->n_fields; ++f) {
+    char* q = deck_normalize(p->fields[f]);
+    int k = 0;
+    while (names[k] && strcmp(names[k], q) != 0) ++k;
+    if (!names[k]) {
+      VALUE(p, at, "*EL PRINT: quantity '%s' is not available (available: SF, SM, SE: section forces, moments, strains)",
+            q);
+      continue;
+    }
+    for (int n = 0; n < es->elements.count; ++n) {
+      char name[NSB_NAME_MAX];
+      el_print_name(p->m, es, n, name);
+      int j = find_probe(p->m, name);
+      if (j >= 0) p->m->probes.data[j].quantities |= bits[k];
+    }
+  }
+}
+
+/* *NODE FILE, *EL FILE (CalculiX), *NODE OUTPUT, *ELEMENT OUTPUT (Abaqus):
+   field output requests, answered by the step's VTK output (*OUTPUT,
+   FORMAT=VTK, EVERY=FREQUENCY), which holds every field nsbeam has; the data
+   lines name CalculiX/Abaqus variables and are checked against that list. */
+void deck_begin_field_output(parser* p, loc at, const pval* v) {
+  int every = 1;
+  if (v[0].set) {
+    if (v[0].i < 1) {
+      VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[0].i);
+      p->b.kw = KW_SKIP;
+      return;
+    }
+    every = v[0].i;
+  }
+  p->m->steps.data[p->m->steps.count - 1].vtk_every = every;
+}
+
+void deck_data_field_output(parser* p, loc at) {
+  static const char* const names[] = {"U", "V", "RF", "UR", "RM", "S", "E", "SF", "SM", "SE", "COORD", NULL};
+  for (int f = 0; f < p->n_fields; ++f) {
+    char* q = deck_normalize(p->fields[f]);
+    int k = 0;
+    while (names[k] && strcmp(names[k], q) != 0) ++k;
+    if (!names[k])
+      VALUE(p, at, "*%s: variable '%s' has no counterpart in nsbeam's VTK output (accepted: U, V, RF, UR, RM, S, E, "
+            "SF, SM, SE, COORD)", p->b.spec->name, q);
+  }
+}
+
 /* *RESTART, WRITE, FREQUENCY=n: a checkpoint every n increments (model-wide). */
 void deck_begin_restart(parser* p, loc at, const pval* v) {
   if (v[1].i < 1) {

@@ -61,11 +61,10 @@ void deck_begin_beam_section(parser* p, loc at, const pval* v) {
     ok = 0;
   } else {
     const nsb_material* mt = &p->m->materials.data[mat];
-    if (!mt->has_elastic || !mt->has_density) {
-      VALUE(p, at, "material %s has no %s (*BEAM SECTION needs *ELASTIC and *DENSITY)", mt->name,
-            !mt->has_elastic && !mt->has_density ? "*ELASTIC and no *DENSITY"
-            : !mt->has_elastic                   ? "*ELASTIC"
-                                                 : "*DENSITY");
+    /* without *DENSITY the section has no mass: fine for static steps; a
+       step or load that needs the mass refuses it (check_massless) */
+    if (!mt->has_elastic) {
+      VALUE(p, at, "material %s has no *ELASTIC (*BEAM SECTION needs *ELASTIC; *DENSITY for dynamic steps)", mt->name);
       ok = 0;
     }
   }
@@ -83,6 +82,9 @@ void deck_begin_beam_section(parser* p, loc at, const pval* v) {
   }
   p->b.material = mat;
   p->b.shear = v[3].set ? v[3].d : 0.0;
+  if (!p->m->materials.data[mat].has_density &&
+      (NSB_ARRAY_PUSH(p->ctx, p->massless, p->b.index) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->massless, mat) != NSB_OK))
+    deck_oom(p, at);
 }
 
 void deck_begin_beam_general_section(parser* p, loc at, const pval* v) {
@@ -223,8 +225,11 @@ void deck_data_beam_section(parser* p, loc at) {
     data_section_n1(p, at, s);
     return;
   }
+  /* CIRC: one field is the radius (Abaqus); two fields are CalculiX's form,
+     the lengths of the two axes of its elliptical section (diameters: ccx
+     2.20 gives I = pi d^4/64 for "d, d"), read as r = d/2 when they are equal */
   int ok = s->shape == NSB_SECTION_RECT   ? deck_expect_fields(p, at, 2, 2, "RECT: b, h")
-           : s->shape == NSB_SECTION_CIRC ? deck_expect_fields(p, at, 1, 1, "CIRC: r")
+           : s->shape == NSB_SECTION_CIRC ? deck_expect_fields(p, at, 1, 2, "CIRC: r (or CalculiX's d, d)")
                                           : deck_expect_fields(p, at, 2, 2, "PIPE: r, t");
   if (!ok) return;
   double d[2] = {0.0, 0.0};
@@ -233,6 +238,15 @@ void deck_data_beam_section(parser* p, loc at) {
   if (s->shape == NSB_SECTION_RECT && !(d[0] > 0.0 && d[1] > 0.0)) {
     VALUE(p, at, "RECT section: b and h must be > 0, got b = %.12g, h = %.12g", d[0], d[1]);
     return;
+  }
+  if (s->shape == NSB_SECTION_CIRC && p->n_fields == 2) {
+    if (d[0] != d[1]) {
+      VALUE(p, at, "CIRC section with two axis lengths %.12g, %.12g (CalculiX's elliptical section): only a circle "
+            "(equal lengths, the diameter) is available", d[0], d[1]);
+      return;
+    }
+    d[0] = 0.5 * d[0];
+    d[1] = 0.0;
   }
   if (s->shape == NSB_SECTION_CIRC && !(d[0] > 0.0)) {
     VALUE(p, at, "CIRC section: radius r must be > 0, got %.12g", d[0]);

@@ -5,6 +5,8 @@
  */
 #include "io/deck_internal.h"
 
+#include <ctype.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -60,6 +62,12 @@ void deck_begin_step(parser* p, loc at, const pval* v) {
   if (v[0].set) snprintf(d.name, sizeof d.name, "%s", v[0].s);
   d.line = at.line;
   p->step_inc = 0;
+  /* NLGEOM (CalculiX/Abaqus): the beams are always geometrically exact, so
+     NLGEOM and NLGEOM=YES say what nsbeam does anyway; NLGEOM=NO asks for a
+     geometrically linear analysis, which nsbeam cannot give. */
+  if (v[2].set && v[2].i == 0)
+    VALUE(p, at, "NLGEOM=NO (a geometrically linear analysis) cannot be honoured: nsbeam's beams are always "
+          "geometrically exact; remove NLGEOM=NO");
   if (v[1].set) {
     if (v[1].i < 1) VALUE(p, at, "INC must be >= 1, got %d", v[1].i);
     else p->step_inc = v[1].i;
@@ -280,9 +288,28 @@ void deck_data_boundary(parser* p, loc at) {
   if (!deck_expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
   int first, last;
   double value = 0.0;
-  if (!deck_get_int(p, at, p->fields[1], "first dof", &first)) return;
-  last = first;
-  if (p->n_fields >= 3 && p->fields[2][0] && !deck_get_int(p, at, p->fields[2], "last dof", &last)) return;
+  /* Abaqus/CalculiX boundary types "node, ENCASTRE" (DOFs 1-6) and
+     "node, PINNED" (1-3); the symmetry types hold rotations about global
+     axes, which nsbeam's rotational DOFs (about the node's body axes) are not */
+  int typed = 0;
+  if (p->n_fields == 2 && isalpha((unsigned char)p->fields[1][0])) {
+    char* t = deck_normalize(p->fields[1]);
+    if (strcmp(t, "ENCASTRE") == 0 || strcmp(t, "PINNED") == 0) {
+      first = 1;
+      last = t[0] == 'E' ? 6 : 3;
+      typed = 1;
+    } else if (strstr(t, "SYMM") != NULL) {
+      VALUE(p, at, "boundary type %s is not available: it holds rotations about global axes, and rotational DOFs here "
+            "are about the node's body axes; give the DOFs (first dof, last dof) instead", t);
+      return;
+    } else {
+      VALUE(p, at, "boundary type %s is not available (available: ENCASTRE = DOFs 1-6, PINNED = DOFs 1-3)", t);
+      return;
+    }
+  }
+  if (!typed && !deck_get_int(p, at, p->fields[1], "first dof", &first)) return;
+  if (!typed) last = first;
+  if (!typed && p->n_fields >= 3 && p->fields[2][0] && !deck_get_int(p, at, p->fields[2], "last dof", &last)) return;
   if (p->n_fields == 4 && !deck_get_real(p, at, p->fields[3], "boundary value", &value)) return;
   if (!deck_in_dof_range(p, at, first, "first dof") || !deck_in_dof_range(p, at, last, "last dof")) return;
   if (first > last) {
@@ -432,7 +459,8 @@ void deck_data_procedure(parser* p, loc at) {
   int is_static = p->b.kw == KW_STATIC;
   if (p->b.kw == KW_MODAL_DYNAMIC) { /* linear: no cutback */
     if (!deck_expect_fields(p, at, 2, 2, "h, period")) return;
-  } else if (!deck_expect_fields(p, at, 2, 3, is_static ? "increment, period[, h_min]" : "h, period[, h_min]")) {
+  } else if (!deck_expect_fields(p, at, 2, 4,
+                                 is_static ? "increment, period[, h_min[, h_max]]" : "h, period[, h_min[, h_max]]")) {
     return;
   }
   double h, period, h_min;
@@ -441,7 +469,12 @@ void deck_data_procedure(parser* p, loc at) {
   /* default minimum increment: a static step may cut back to 1e-5 of its
      period (Abaqus's default), a dynamic step keeps its time grid */
   h_min = is_static ? fmin(h, 1e-5 * period) : h;
-  if (p->n_fields == 3 && !deck_get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
+  /* h_min may be left empty (CalculiX/Abaqus: "0.1, 1.0, , 0.2") */
+  if (p->n_fields >= 3 && p->fields[2][0] && !deck_get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
+  /* h_max (CalculiX/Abaqus 4th field): the increment never grows beyond h
+     (cutbacks grow back to h), so any h_max >= h is honoured as it stands */
+  double h_max = h;
+  if (p->n_fields == 4 && !deck_get_real(p, at, p->fields[3], "maximum increment", &h_max)) return;
   if (!(h > 0.0) || !(period > 0.0)) {
     VALUE(p, at, "time increment and period must be > 0, got %.12g, %.12g", h, period);
     return;
@@ -457,6 +490,11 @@ void deck_data_procedure(parser* p, loc at) {
   }
   if (!(h_min > 0.0 && h_min <= h)) {
     VALUE(p, at, "minimum increment must satisfy 0 < h_min <= h = %.12g, got %.12g", h, h_min);
+    return;
+  }
+  if (!(h_max >= h)) {
+    VALUE(p, at, "maximum increment h_max = %.12g is smaller than the increment h = %.12g (the increment never grows "
+          "beyond h, so h_max >= h)", h_max, h);
     return;
   }
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];

@@ -1053,6 +1053,68 @@ static void test_include_depth(void) {
   run_free(&r);
 }
 
+/* CalculiX/Abaqus on-ramp (docs/deck.md): B31 is B2V with its defaults,
+   NLGEOM is accepted, *NODE PRINT makes node probes named after the set, a
+   material without *DENSITY serves a static step, *NODE FILE asks for VTK
+   output; an unknown element type is one error, not a cascade. */
+static void test_calculix_deck(void) {
+  static const char* const head =
+      "*NODE, NSET=NALL\n1, 0, 0, 0\n2, 0.5, 0, 0\n3, 1, 0, 0\n*NSET, NSET=FIX\n1\n*NSET, NSET=ENDS\n1, 3\n"
+      "*NSET, NSET=TIP\n3\n*ELEMENT, TYPE=%s, ELSET=EALL\n1, 1, 2\n2, 2, 3\n"
+      "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n"
+      "*BEAM SECTION, ELSET=EALL, MATERIAL=STEEL, SECTION=RECT\n0.01, 0.01\n0, 0, 1\n*BOUNDARY\nFIX, ENCASTRE\nTIP, PINNED\n"
+      "*STEP, NLGEOM, INC=100\n*STATIC\n0.1, 1.0\n*CLOAD\nTIP, 2, 175.\n*NODE PRINT, NSET=TIP, FREQUENCY=2\nU, RF\n"
+      "*NODE PRINT, NSET=ENDS\nUR\n*NODE FILE, FREQUENCY=5\nU\n*EL PRINT, ELSET=EALL\nSF, SM\n*END STEP\n";
+  char text[2048];
+  snprintf(text, sizeof text, head, "B31");
+  run r = expect_ok("ccx.inp", text);
+  if (r.m) {
+    CU_ASSERT_EQUAL(r.m->elements.count, 2);
+    CU_ASSERT_EQUAL(r.m->elements.data[0].type, NSB_ETYPE_B2V);
+    CU_ASSERT_EQUAL(r.m->elements.data[0].n_points, 3);
+    CU_ASSERT_EQUAL(r.m->materials.data[0].has_density, 0);
+    CU_ASSERT_EQUAL(r.m->sections.data[0].rhoA, 0.0);
+    CU_ASSERT_EQUAL(r.m->steps.data[0].history_every, 2);
+    CU_ASSERT_EQUAL(r.m->steps.data[0].vtk_every, 5);
+    CU_ASSERT_EQUAL_FATAL(r.m->boundaries.count, 2);
+    CU_ASSERT_EQUAL(r.m->boundaries.data[0].dof_first, 1);
+    CU_ASSERT_EQUAL(r.m->boundaries.data[0].dof_last, 6);
+    CU_ASSERT_EQUAL(r.m->boundaries.data[1].dof_last, 3);
+    CU_ASSERT_EQUAL_FATAL(r.m->probes.count, 5);
+    CU_ASSERT_STRING_EQUAL(r.m->probes.data[4].name, "EALL_2");
+    CU_ASSERT_EQUAL(r.m->probes.data[4].element, 1);
+    CU_ASSERT_EQUAL(r.m->probes.data[4].position, 0.5);
+    CU_ASSERT_EQUAL(r.m->probes.data[4].quantities, (unsigned)(NSB_PROBE_NS | NSB_PROBE_MS));
+    CU_ASSERT_STRING_EQUAL(r.m->probes.data[0].name, "TIP");
+    CU_ASSERT_EQUAL(r.m->probes.data[0].quantities, (unsigned)(NSB_PROBE_U | NSB_PROBE_RF));
+    CU_ASSERT_STRING_EQUAL(r.m->probes.data[1].name, "ENDS_1");
+    CU_ASSERT_STRING_EQUAL(r.m->probes.data[2].name, "ENDS_3");
+    CU_ASSERT_EQUAL(r.m->probes.data[2].node, 2);
+    CU_ASSERT_EQUAL(r.m->probes.data[2].quantities, (unsigned)NSB_PROBE_R);
+  }
+  run_free(&r);
+  /* CalculiX's CIRC line gives the two axis lengths (diameters) */
+  r = expect_ok("circ.inp", "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=B31, ELSET=E\n1, 1, 2\n*MATERIAL, NAME=S\n"
+                            "*ELASTIC\n210e9, 0.3\n*BEAM SECTION, ELSET=E, MATERIAL=S, SECTION=CIRC\n0.02, 0.02\n"
+                            "*STEP\n*STATIC\n0.1, 1.0, , 0.5\n*END STEP\n");
+  if (r.m) {
+    NSB_ASSERT_CLOSE(r.m->sections.data[0].dims[0], 0.01, 0.0);
+    NSB_ASSERT_CLOSE(r.m->sections.data[0].EI2, 210e9 * 3.14159265358979323846 * 1e-8 / 4.0, 1e-9);
+    NSB_ASSERT_CLOSE(r.m->steps.data[0].h_min, 1e-5, 0.0);
+  }
+  run_free(&r);
+  const char* const refused[] = {"B32", "T3D2", "C3D8"};
+  for (int k = 0; k < 3; ++k) {
+    snprintf(text, sizeof text, head, refused[k]);
+    r = read_deck("ccx.inp", text);
+    CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_VALUE);
+    CU_ASSERT_EQUAL(r.n_errors, 1); /* the type; no "set EALL undefined" or "no degrees of freedom" echoes */
+    if (r.n_errors != 1) fprintf(stderr, "%s", r.errors);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "ccx.inp:11: element type"));
+    run_free(&r);
+  }
+}
+
 static void test_return_codes(void) {
   run r = read_deck("v.inp", "*NODE\n1, 0\n*PARTICLE, NODE=1, MASS=0\n*STEP\n*DYNAMIC\n0.1, 1\n*END STEP\n");
   CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_VALUE);
@@ -1126,6 +1188,7 @@ static const nsb_test_suite suites[] = {
                              {"beam_deck", test_beam_deck},
                              {"contact_keywords", test_contact_keywords},
                              {"contact_deck", test_contact_deck},
+                             {"calculix_deck", test_calculix_deck},
                              {NULL, NULL}}},
     {"bad",
      (const nsb_test_case[]){{"corpus", test_bad_corpus},
