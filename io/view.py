@@ -14,7 +14,8 @@ the model has it), and
     exists), time annotation; open it with `pvpython`, `pvbatch`, or ParaView's
     Python shell (View > Python Shell > Run Script);
   - renders OUTDIR/view.png: with ParaView's pvbatch when it is installed (the
-    script above, offscreen), otherwise with matplotlib: four instants of the
+    script above, offscreen; without a display through xvfb-run when present),
+    otherwise, or when pvbatch fails (the reason goes to stderr), with matplotlib: four instants of the
     run projected on the view plane, beams as lines coloured by ARRAY on one
     colour scale, particles as discs of their radius, contact points with their
     force;
@@ -594,17 +595,30 @@ def main(argv):
         fail("%s: %s" % (spath, e.strerror))
     written = [spath]
     pvbatch = shutil.which("pvbatch") if use_pv else None
+    rendered = False
     if pvbatch:
         cmd = [pvbatch, spath, os.path.join(outdir, "view.png")]
         if movie:
             cmd.append(os.path.join(outdir, "movie"))
-        res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        if res.returncode != 0:
-            fail("pvbatch failed on %s:\n%s" % (spath, res.stdout[-2000:]))
-        written.append(os.path.join(outdir, "view.png"))
-        if movie:
-            written.append(os.path.join(outdir, "movie/"))
-    else:
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            # Debian's ParaView renders through X even offscreen: a virtual display, when there is one
+            xvfb = shutil.which("xvfb-run")
+            cmd = [xvfb, "-a"] + cmd if xvfb else None
+            if not cmd:
+                print("nsbeam view: pvbatch needs a display (none, and no xvfb-run to make one): "
+                      "drawing with matplotlib", file=sys.stderr)
+        if cmd:
+            res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            if res.returncode == 0 and os.path.exists(os.path.join(outdir, "view.png")):
+                rendered = True
+                written.append(os.path.join(outdir, "view.png"))
+                if movie:
+                    written.append(os.path.join(outdir, "movie/"))
+            else:
+                tail = "\n".join(res.stdout.strip().splitlines()[-3:])
+                print("nsbeam view: pvbatch failed on %s (status %d; last lines below): drawing with matplotlib"
+                      "\n%s" % (spath, res.returncode, tail), file=sys.stderr)
+    if not rendered:
         written += render_matplotlib(scene, view, outdir, movie)
     for w in written:
         print(w)
