@@ -63,7 +63,8 @@ void nsb_frame_buf_free(nsb_ctx* ctx, nsb_frame_buf* fb) {
   NSB_FREE_ARRAY(ctx, fb->line_kind, nl, int);
 }
 
-int nsb_frame_buf_write(nsb_vtk_writer* w, nsb_frame_buf* fb, const nsb_system* s, double time) {
+int nsb_frame_buf_write(nsb_vtk_writer* w, nsb_frame_buf* fb, const nsb_system* s, double time,
+                        const double* frequency) {
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   for (int i = 0; i < fb->n; ++i) {
@@ -73,6 +74,7 @@ int nsb_frame_buf_write(nsb_vtk_writer* w, nsb_frame_buf* fb, const nsb_system* 
   nsb_vtk_frame f;
   memset(&f, 0, sizeof f);
   f.time = time;
+  f.frequency = frequency;
   f.n_points = fb->n;
   f.x = st->x;
   f.u = fb->u;
@@ -158,7 +160,8 @@ void nsb_beam_buf_free(nsb_ctx* ctx, nsb_beam_buf* bb) {
   NSB_FREE_ARRAY(ctx, bb->moment_local, 3 * np, double);
 }
 
-int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time) {
+int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,
+                       const double* frequency) {
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   int k = 0;
@@ -174,6 +177,7 @@ int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_syste
   nsb_vtk_beam_frame f;
   memset(&f, 0, sizeof f);
   f.time = time;
+  f.frequency = frequency;
   f.n_lines = bb->n_lines;
   f.line_start = bb->line_start;
   f.n_points = bb->n_points;

@@ -39,12 +39,16 @@ typedef struct nsb_contact_buf {
 
 int nsb_frame_buf_setup(nsb_ctx* ctx, const nsb_model* m, nsb_frame_buf* fb);
 void nsb_frame_buf_free(nsb_ctx* ctx, nsb_frame_buf* fb);
-int nsb_frame_buf_write(nsb_vtk_writer* w, nsb_frame_buf* fb, const nsb_system* s, double time);
+int nsb_frame_buf_write(nsb_vtk_writer* w, nsb_frame_buf* fb, const nsb_system* s, double time,
+                        const double* frequency);
 int nsb_beam_buf_setup(nsb_ctx* ctx, const nsb_model* m, const nsb_system* s, nsb_beam_buf* bb);
 void nsb_beam_buf_free(nsb_ctx* ctx, nsb_beam_buf* bb);
-int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time);
+int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,
+                       const double* frequency);
 int nsb_contact_buf_reserve(nsb_ctx* ctx, nsb_contact_buf* cb, int n);
 void nsb_contact_buf_free(nsb_ctx* ctx, nsb_contact_buf* cb);
 int nsb_contact_buf_write(nsb_ctx* ctx, nsb_vtk_contact_writer* w, nsb_contact_buf* cb, const nsb_system* s);
+
+/* frequency: NULL, or the natural frequency of a mode-shape frame (FieldData Frequency). */
 
 #endif

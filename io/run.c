@@ -143,8 +143,10 @@ static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k
       if (rmax > 0.0) scale = fmin(scale, 0.3 / rmax);
       if (scale == HUGE_VAL) scale = 0.0;
       st = nsb_system_show_mode(s, &r, j, scale);
-      if (st >= 0) st = nsb_frame_buf_write(vtk, fb, s, (double)(j + 1));
-      if (st >= 0 && bvtk) st = nsb_beam_buf_write(bvtk, bb, s, (double)(j + 1));
+      /* FieldData Frequency: the mode's natural frequency in cycles per unit time */
+      const double freq = r.lambda[j] > 0.0 ? sqrt(r.lambda[j]) / NSB_TWO_PI : 0.0;
+      if (st >= 0) st = nsb_frame_buf_write(vtk, fb, s, (double)(j + 1), &freq);
+      if (st >= 0 && bvtk) st = nsb_beam_buf_write(bvtk, bb, s, (double)(j + 1), &freq);
     }
     nsb_system_show_mode_reset(s);
     if (st >= 0 && opt->report && !opt->quiet) {
@@ -319,8 +321,8 @@ static int write_output(run* rn, unsigned what, int iters) {
   if (hist) NSB_CALL(nsb_history_write(rn->hist, s, rn->inc, iters));
   if (clog) NSB_CALL(nsb_contact_log_write(rn->clog, s));
   if (vtk) {
-    NSB_CALL(nsb_frame_buf_write(rn->vtk, &rn->fb, s, t));
-    if (rn->bvtk) NSB_CALL(nsb_beam_buf_write(rn->bvtk, &rn->bb, s, t));
+    NSB_CALL(nsb_frame_buf_write(rn->vtk, &rn->fb, s, t, NULL));
+    if (rn->bvtk) NSB_CALL(nsb_beam_buf_write(rn->bvtk, &rn->bb, s, t, NULL));
     if ((what & OUT_VTK_CONTACTS) && rn->cvtk) NSB_CALL(nsb_contact_buf_write(rn->ctx, rn->cvtk, &rn->cb, s));
     if (what & OUT_COUNT) rn->stats->outputs++;
   }

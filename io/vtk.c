@@ -404,6 +404,13 @@ static vtk_array time_value(const double* time) {
   return a;
 }
 
+/* Field data of a mode-shape frame: its natural frequency (cycles per unit
+   time), written only when the frame has one. */
+static vtk_array frequency_value(const double* freq) {
+  vtk_array a = {"Frequency", VTK_T_FLOAT64, 1, 1, freq, NULL};
+  return a;
+}
+
 /* ---- body writer ---------------------------------------------------------- */
 
 struct nsb_vtk_writer {
@@ -542,7 +549,8 @@ int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f) {
   fill_axes(w->axes, w->axes + 3 * cap, w->axes + 6 * cap, f->q, n);
   fill_cells(w, f);
 
-  const vtk_array field[] = {time_value(&f->time)};
+  const vtk_array field[] = {time_value(&f->time), frequency_value(f->frequency)};
+  const int n_field = f->frequency ? 2 : 1;
   const vtk_array point_data[] = {
       {"displacement", VTK_T_FLOAT64, 3, np, f->u ? f->u : w->zeros, NULL},
       {"velocity", VTK_T_FLOAT64, 3, np, f->v, NULL},
@@ -566,7 +574,7 @@ int nsb_vtk_write(nsb_vtk_writer* w, const nsb_vtk_frame* f) {
       {"types", VTK_T_UINT8, 1, nc, w->types, NULL},
   };
   vtk_grid g = {np, nc, {field, point_data, cell_data, points, cells},
-                {1, (int)(sizeof point_data / sizeof point_data[0]), 1, 1, 3}};
+                {n_field, (int)(sizeof point_data / sizeof point_data[0]), 1, 1, 3}};
 
   NSB_CALL(write_grid(ctx, series_vtu(&w->series, w->n_steps), w->series.vtu_tmp, &g, w->ascii, w->codec));
   NSB_CALL(pvd_rewrite(ctx, &w->series, w->copy_buf, w->series.body_bytes, &f->time));
@@ -853,7 +861,8 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
   }
   surf_counts sc = fill_surface(w, f);
 
-  const vtk_array field[] = {time_value(&f->time)};
+  const vtk_array field[] = {time_value(&f->time), frequency_value(f->frequency)};
+  const int n_field = f->frequency ? 2 : 1;
   const double* z = w->zeros;
   const vtk_array axis_point_data[] = {
       {"displacement", VTK_T_FLOAT64, 3, np, f->u ? f->u : z, NULL},
@@ -877,7 +886,7 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
       {"types", VTK_T_UINT8, 1, nl, w->line_types, NULL},
   };
   vtk_grid ga = {np, nl, {field, axis_point_data, axis_cell_data, axis_points, axis_cells},
-                 {1, (int)(sizeof axis_point_data / sizeof axis_point_data[0]), 1, 1, 3}};
+                 {n_field, (int)(sizeof axis_point_data / sizeof axis_point_data[0]), 1, 1, 3}};
 
   const double* sd = w->surf_data;
   const vtk_array surf_point_data[] = {
@@ -898,7 +907,7 @@ int nsb_vtk_write_beams(nsb_vtk_beam_writer* w, const nsb_vtk_beam_frame* f) {
       {"types", VTK_T_UINT8, 1, sc.cells, w->surf_types, NULL},
   };
   vtk_grid gs = {sc.points, sc.cells, {field, surf_point_data, surf_cell_data, surf_points, surf_cells},
-                 {1, (int)(sizeof surf_point_data / sizeof surf_point_data[0]), 1, 1, 3}};
+                 {n_field, (int)(sizeof surf_point_data / sizeof surf_point_data[0]), 1, 1, 3}};
 
   NSB_CALL(write_grid(ctx, series_vtu(&w->axis, w->n_steps), w->axis.vtu_tmp, &ga, w->ascii, w->codec));
   NSB_CALL(write_grid(ctx, series_vtu(&w->surface, w->n_steps), w->surface.vtu_tmp, &gs, w->ascii, w->codec));

@@ -120,6 +120,7 @@ typedef struct nsb_vtk_frame {
   const int* line_kind;    ///< n_lines: a small integer type id, written as cell data kind = line_kind + 10
   const double* rf;        ///< 3n support reaction forces, global (NULL -> zeros)
   const double* rm;        ///< 3n support reaction moments, global (NULL -> zeros)
+  const double* frequency; ///< NULL, or a mode shape's natural frequency (FieldData Frequency)
 } nsb_vtk_frame;
 
 typedef struct nsb_vtk_writer nsb_vtk_writer;
@@ -201,6 +202,7 @@ typedef struct nsb_vtk_beam_frame {
   const int* elem_label;      ///< n_lines element labels (deck labels)
   const int* shape;           ///< n_lines: NSB_VTK_SECTION_*
   const double* dims;         ///< 2 per line, lengths >= 0 (see NSB_VTK_SECTION_*)
+  const double* frequency; ///< NULL, or a mode shape's natural frequency (FieldData Frequency)
 } nsb_vtk_beam_frame;
 
 typedef struct nsb_vtk_beam_writer nsb_vtk_beam_writer;

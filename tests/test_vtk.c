@@ -108,7 +108,7 @@ static const int s_line_kind[N_LINES] = {0};
 
 static nsb_vtk_frame sample_frame(double time) {
   nsb_vtk_frame f = {time, N_PTS, s_x, s_u, s_v, s_q, s_w, s_label, s_kind, s_mass, s_radius,
-                     N_LINES, s_line_points, s_line_kind, NULL, NULL};
+                     N_LINES, s_line_points, s_line_kind, NULL, NULL, NULL};
   return f;
 }
 
@@ -658,7 +658,8 @@ static const double b_dims[2 * B_LINES] = {0.2, 0.1, 0.05, 0.0};
 
 static nsb_vtk_beam_frame beam_frame(double time) {
   nsb_vtk_beam_frame f = {time,     B_LINES, b_line_start,  B_PTS,          b_x,     b_u,     b_v,    b_w, b_q,
-                          b_strain, b_force, b_moment,      b_force_local, b_moment_local, b_label, b_shape, b_dims};
+                          b_strain, b_force, b_moment,      b_force_local, b_moment_local, b_label, b_shape, b_dims,
+                          NULL};
   return f;
 }
 
@@ -783,7 +784,7 @@ static nsb_vtk_beam_frame make_arc(arc_frame* a, const int* shapes) {
   }
   nsb_vtk_beam_frame f = {0.5,  G_LINES,  a->line_start, i,    a->x,     NULL,      a->v,     NULL,
                           a->q, a->strain, NULL,          NULL, NULL,     a->m_loc,  a->label, a->shape,
-                          a->dims};
+                          a->dims, NULL};
   return f;
 }
 

@@ -15,3 +15,8 @@ if(NSB_PVBATCH)
             -DCHECK=${CMAKE_CURRENT_LIST_DIR}/check_view_png.py -P ${CMAKE_CURRENT_LIST_DIR}/run_view.cmake)
   set_tests_properties(view_pvbatch PROPERTIES LABELS program)
 endif()
+
+# Mode-shape frames carry their natural frequency as FieldData (read back with VTK).
+add_test(NAME modes_vtk_frequency
+  COMMAND ${CMAKE_COMMAND} -E env sh -c "$<TARGET_FILE:nsbeam> run ${PROJECT_SOURCE_DIR}/examples/cantilever_modes.inp -o ${PROJECT_BINARY_DIR}/tests_tmp/modes_freq --quiet && ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_mode_frequency.py ${PROJECT_BINARY_DIR}/tests_tmp/modes_freq")
+set_tests_properties(modes_vtk_frequency PROPERTIES LABELS "program;vtk")

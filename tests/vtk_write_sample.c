@@ -51,7 +51,7 @@ static int write_bodies(nsb_ctx* ctx, const char* dir, int ascii) {
       nsb_v3_store(nsb_v3_scale(rate, axis), om + 3 * i);
     }
     nsb_vtk_frame f = {t,     N_POINTS, x,      u,      v,       q,           om,       label,
-                       kind,  mass,     radius, N_LINES, line_points, line_kind, NULL, NULL};
+                       kind,  mass,     radius, N_LINES, line_points, line_kind, NULL, NULL, NULL};
     status = nsb_vtk_write(w, &f);
   }
   if (status == NSB_OK) printf("%s\n", nsb_vtk_pvd_path(w));
@@ -124,7 +124,7 @@ static int write_beams(nsb_ctx* ctx, const char* dir, int ascii) {
       }
     }
     nsb_vtk_beam_frame f = {t,  B_ELEMS, line_start, B_POINTS, x,     u,     v,   om, q,
-                            strain, nf, mf,     nl,         ml,       label, shape, dims};
+                            strain, nf, mf,     nl,         ml,       label, shape, dims, NULL};
     status = nsb_vtk_write_beams(w, &f);
   }
   if (status == NSB_OK) printf("%s\n", nsb_vtk_beam_pvd_path(w));
