@@ -90,8 +90,9 @@
 
 /* The encodings of the writers' ascii argument. */
 enum { NSB_VTK_BINARY = 0, NSB_VTK_ASCII = 1, NSB_VTK_BASE64 = 2 };
-/* zlib level of NSB_VTK_BINARY: 6, zlib's default. */
-enum { NSB_VTK_ZLIB_LEVEL = 6 };
+/* zlib level of NSB_VTK_BINARY: 1, the fastest (the demo: output 1.7 s and 44 MB at level 1,
+   2.7 s and 42 MB at zlib's default 6; raw appended data was 128 MB). */
+enum { NSB_VTK_ZLIB_LEVEL = 1 };
 
 /// Where a collection stands, to continue it in a later process (restart):
 /// the steps written and the bytes of each .pvd before its footer.
