@@ -614,6 +614,28 @@ static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* 
   }
 }
 
+/* Default output, as Abaqus and CalculiX write one: a deck that asks for no
+   output at all (no *OUTPUT, *PROBE, *NODE PRINT, *EL PRINT or field output
+   keyword) gets, besides the history rows every step writes, VTK frames: about
+   100 per time or load step (every increment of a shorter one), every
+   increment of an arc-length step, and the mode shapes of a *FREQUENCY step. */
+static void default_output(parser* p) {
+  nsb_model* m = p->m;
+  if (p->output_asked || m->probes.count > 0) return;
+  for (int k = 0; k < m->steps.count; ++k) {
+    const nsb_step_def* s = &m->steps.data[k];
+    if (s->vtk_every > 0 || s->contact_every > 0) return; /* field output asked (*NODE FILE, ...) */
+  }
+  for (int k = 0; k < m->steps.count; ++k) {
+    nsb_step_def* s = &m->steps.data[k];
+    double n = 1.0;
+    if (!s->riks && s->n_modes == 0 && s->h > 0.0)
+      n = s->kind == NSB_STEP_STATIC ? 1.0 / s->h : s->period / s->h;
+    long every = n > 100.0 ? (long)(n / 100.0) : 1;
+    s->vtk_every = every > 1000000000L ? 1000000000 : (int)every;
+  }
+}
+
 void deck_check_model(parser* p) {
   const nsb_model* m = p->m;
   loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
@@ -638,6 +660,7 @@ void deck_check_model(parser* p) {
   /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */
   if (p->n_errors > 0) return;
   if (m->steps.count == 0) SYNTAX(p, end, "the deck has no *STEP");
+  default_output(p);
   int any_dof = 0;
   for (int i = 0; i < m->nodes.count; ++i)
     if (nsb_model_node_ndof(m, i) > 0) any_dof = 1;

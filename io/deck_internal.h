@@ -199,6 +199,7 @@ struct parser {
   int n_errors;
   int stop;             /* too many errors or out of memory: stop everything */
   int had_alloc, had_io, had_syntax, had_value;
+  int output_asked;     /* an *OUTPUT keyword was read (deck_check: default output otherwise) */
   str_array files;      /* file names (owned, nsb_alloc'ed, strlen + 1 bytes) */
   int_array rec_file[REC_COUNT];
   amp_ref_array amp_refs;

@@ -74,6 +74,7 @@ void deck_begin_probe(parser* p, loc at, const pval* v) {
 
 void deck_begin_output(parser* p, loc at, const pval* v) {
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  p->output_asked = 1;
   int every = 1;
   if (v[1].set) {
     if (v[1].i >= 1) every = v[1].i;
