@@ -196,12 +196,15 @@ const char* deck_etype_name(nsb_elem_type t) {
 
 void deck_begin_element(parser* p, loc at, const pval* v) {
   /* CalculiX/Abaqus names (docs/deck.md, "CalculiX/Abaqus compatibility"):
-     B31 (2-node Timoshenko beam) is a B2V element; B32 and T3D2 are refused. */
+     B31 (2-node Timoshenko beam) is a B2V element, and so is T3D2, the 2-node line
+     element gmsh writes for line meshes (-format inp): nsbeam has no truss, and
+     the line is a beam only under a *BEAM SECTION (without one it is refused as
+     a beam element without a section); B32 is refused. */
   p->b.refused = 0;
   p->b.set = -1;
   if (strcmp(v[0].s, "SPRINGA") == 0) {
     p->b.elem_type = NSB_ETYPE_SPRINGA;
-  } else if (strcmp(v[0].s, "B2V") == 0 || strcmp(v[0].s, "B31") == 0) {
+  } else if (strcmp(v[0].s, "B2V") == 0 || strcmp(v[0].s, "B31") == 0 || strcmp(v[0].s, "T3D2") == 0) {
     p->b.elem_type = NSB_ETYPE_B2V;
   } else if (strcmp(v[0].s, "B2S") == 0) {
     p->b.elem_type = NSB_ETYPE_B2S;
@@ -211,11 +214,8 @@ void deck_begin_element(parser* p, loc at, const pval* v) {
     if (strcmp(v[0].s, "B32") == 0)
       VALUE(p, at, "element type B32 (3-node quadratic beam) is not available: mesh the line with 2-node B31 (or B2V) "
             "elements, which interpolate the rotations with POINTS= collocation points");
-    else if (strcmp(v[0].s, "T3D2") == 0)
-      VALUE(p, at, "element type T3D2 (truss) is not available: nsbeam has no truss element; for a beam give the line "
-            "TYPE=B31 (or B2V) and a *BEAM SECTION, for an axial spring TYPE=SPRINGA");
     else
-      VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S, DASHPOTA; CalculiX/Abaqus B31)",
+      VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S, DASHPOTA; CalculiX/Abaqus B31, T3D2)",
             v[0].s);
     /* the lines are still read, so that the element set exists and the
        nodes are not reported once more as having no degrees of freedom */
