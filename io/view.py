@@ -27,6 +27,7 @@ a message naming the file when the output is missing or unreadable, 2 for a
 bad command line.
 """
 import base64
+import glob
 import math
 import os
 import re
@@ -115,7 +116,7 @@ def read_vtu(path):
         n = struct.unpack_from("<" + hfmt, blob)[0]
         return blob[hs:hs + n]
 
-    out = {"points": [], "cells": [], "point": {}, "cell": {}, "n_points": int(piece.group(1))}
+    out = {"points": [], "cells": [], "point": {}, "cell": {}, "field": {}, "n_points": int(piece.group(1))}
     section = None
     for m in re.finditer(r"<(PointData|CellData|Points|Cells|FieldData)\b|<DataArray ([^>]*?)(/?)>", head):
         if m.group(1):
@@ -141,6 +142,8 @@ def read_vtu(path):
             out["_" + name] = vals
         elif section == "PointData":
             out["point"][name] = tuples
+        elif section == "FieldData":
+            out["field"][name] = tuples
         elif section == "CellData":
             out["cell"][name] = tuples
     conn, offs = out.pop("_connectivity", ()), out.pop("_offsets", ())
@@ -240,8 +243,12 @@ def choose_view(frames):
     up = [u - dot * x for u, x in zip(up, d)]
     lu = math.sqrt(sum(u * u for u in up))
     up = [u / lu for u in up]
-    # screen right of a camera looking along d with up u: d x u
+    # screen right of a camera looking along d with up u: d x u; of the two
+    # opposite cameras the one whose right points along a positive axis
     r = [d[1] * up[2] - d[2] * up[1], d[2] * up[0] - d[0] * up[2], d[0] * up[1] - d[1] * up[0]]
+    if r[max(range(3), key=lambda i: abs(r[i]))] < 0.0:
+        d = [-x for x in d]
+        r = [-x for x in r]
     return d, up, r, c, ext
 
 
@@ -271,7 +278,7 @@ if beams:
     calc.ResultArrayName = "%(color)s_magnitude"
     calc.Function = "mag(%(color)s)" if %(color_nc)d > 1 else "abs(%(color)s)"
     d = Show(calc, view)
-    if beams.startswith("beams_surface"):
+    if beams.endswith("_surface.pvd"):
         d.SetRepresentationType("Surface")
     else:
         tube = Tube(registrationName="tube", Input=calc)
@@ -368,7 +375,19 @@ class Scene:
         self.outdir = outdir
         self.color = color
         names = {n: os.path.join(outdir, n) for n in ("beams.pvd", "beams_surface.pvd", "bodies.pvd", "contacts.pvd")}
+        self.modes = None
         self.beams = read_pvd(names["beams.pvd"]) if os.path.exists(names["beams.pvd"]) else []
+        if len(self.beams) <= 1:
+            # a frequency analysis: the mode shapes of its first *FREQUENCY step are the motion to show
+            series = sorted(glob.glob(os.path.join(outdir, "modes*_beams.pvd")),
+                            key=lambda f: int(re.sub(r"\D", "", os.path.basename(f)) or 0))
+            if series:
+                self.modes = os.path.basename(series[0])[:-len("_beams.pvd")]
+                names["beams.pvd"] = series[0]
+                names["beams_surface.pvd"] = series[0].replace("_beams.pvd", "_beams_surface.pvd")
+                names["bodies.pvd"] = os.path.join(outdir, self.modes + ".pvd")
+                self.beams = read_pvd(series[0])
+        self.names = names
         self.surface = os.path.exists(names["beams_surface.pvd"])
         self.bodies = read_pvd(names["bodies.pvd"]) if os.path.exists(names["bodies.pvd"]) else []
         self.contacts = read_pvd(names["contacts.pvd"]) if os.path.exists(names["contacts.pvd"]) else []
@@ -470,12 +489,17 @@ def render_matplotlib(scene, view, outdir, movie):
         ax.set_xlim(lims[0], lims[1])
         ax.set_ylim(lims[2], lims[3])
         ax.set_aspect("equal")
-        ax.set_title("t = %.6g" % fr["t"])
+        if scene.modes and fr["beams"] and fr["beams"]["field"].get("Frequency"):
+            ax.set_title("mode %d, f = %.6g" % (round(fr["t"]), fr["beams"]["field"]["Frequency"][0]))
+        else:
+            ax.set_title("t = %.6g" % fr["t"])
         ax.set_xlabel("%s" % label(r))
         ax.set_ylabel("%s" % label(up))
         ax.grid(True, alpha=0.25)
 
     pick = [idx[0], idx[len(idx) // 3], idx[2 * len(idx) // 3], idx[-1]]
+    if scene.modes:  # the first four mode shapes
+        pick = idx[:4]
     # show the first instant with a contact instead of the one-third instant when there is one
     for i in idx:
         if frames[i]["contacts"] and frames[i]["contacts"]["points"]:
@@ -571,7 +595,8 @@ def main(argv):
         pts_frames.append(pts)
     view = choose_view(pts_frames)
     d, up, r, c, ext = view
-    beams_file = "beams_surface.pvd" if scene.surface else ("beams.pvd" if scene.beams else "")
+    beams_file = os.path.basename(scene.names["beams_surface.pvd"] if scene.surface else
+                                  (scene.names["beams.pvd"] if scene.beams else ""))
     # parallel scale (half the picture's height) from the extent in the view plane, for a 1280 x 800 picture
     flat = [p for fr in pts_frames for p in fr]
     xs = [sum(p[k] * r[k] for k in range(3)) for p in flat]
@@ -581,7 +606,7 @@ def main(argv):
     dc = sum(c[k] * d[k] for k in range(3))
     c = [mid[0] * r[k] + mid[1] * up[k] + dc * d[k] for k in range(3)]
     script = PV_SCRIPT % {
-        "beams": beams_file, "bodies": "bodies.pvd" if scene.bodies else "",
+        "beams": beams_file, "bodies": os.path.basename(scene.names["bodies.pvd"]) if scene.bodies else "",
         "contacts": "contacts.pvd" if scene.contacts else "", "color": color, "color_nc": ncomp,
         "color_max": cmax or 1.0, "tube": 0.005 * ext, "arrow": 0.1 * ext,
         "title": os.path.basename(os.path.normpath(outdir)), "first": "beams" if beams_file else "bodies",
