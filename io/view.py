@@ -333,7 +333,7 @@ ann.Text = %(title)r
 Show(ann, view).Color = [0.0, 0.0, 0.0]
 if shown:
     clock = AnnotateTimeFilter(registrationName="time", Input=FindSource(%(first)r))
-    clock.Format = "t = {time:.6g}"
+    clock.Format = %(clock)r
     cd = Show(clock, view)
     cd.WindowLocation = "Upper Right Corner"
     cd.Color = [0.0, 0.0, 0.0]
@@ -611,7 +611,8 @@ def main(argv):
         "color_max": cmax or 1.0, "tube": 0.005 * ext, "arrow": 0.1 * ext,
         "title": os.path.basename(os.path.normpath(outdir)), "first": "beams" if beams_file else "bodies",
         "cam_pos": [c[k] - 3.0 * ext * d[k] for k in range(3)], "cam_focal": list(c), "cam_up": list(up),
-        "scale": scale, "pick": 1}
+        "scale": scale, "pick": 0 if scene.modes else 1,
+        "clock": "mode {time:.0f}" if scene.modes else "t = {time:.6g}"}
     spath = os.path.join(outdir, "view_paraview.py")
     try:
         with open(spath, "w") as fh:
