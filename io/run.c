@@ -14,6 +14,7 @@
 #include "base/clock.h"
 
 #include "contact/pair.h"
+#include "io/atomic.h"
 #include "io/frames.h"
 #include "io/history.h"
 #include "io/vtk.h"
@@ -808,20 +809,9 @@ static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0) 
   fwrite(&sum, sizeof sum, 1, f);
   errno = 0;
   int bad = fflush(f) != 0 || ferror(f);
-  int err = errno;
-  if (fclose(f) != 0 && !bad) {
-    bad = 1;
-    err = errno;
-  }
-  if (!bad && rename(tmp, path) != 0) {
-    bad = 1;
-    err = errno;
-  }
-  if (bad) {
-    remove(tmp);
-    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path,
-                         strerror(err ? err : EIO));
-  }
+  int err = nsb_atomic_commit(f, tmp, path, bad, errno);
+  if (err)
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(err));
   rn->stats->t_output += nsb_now_s() - tic;
   return NSB_OK;
 }

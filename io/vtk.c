@@ -24,6 +24,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "io/vtk.h"
+#include "io/atomic.h"
 #include "io/vtk_codec.h"
 
 #include <errno.h>
@@ -183,19 +184,9 @@ static int write_grid(nsb_ctx* ctx, const char* path, const char* tmp, const vtk
   fputs("    </Piece>\n  </UnstructuredGrid>\n", f);
   fputs("</VTKFile>\n", f);
   bad = bad || ferror(f);
-  int err = errno;
-  if (fclose(f) != 0 && !bad) {
-    bad = 1;
-    err = errno;
-  }
-  if (!bad && rename(tmp, path) != 0) {
-    bad = 1;
-    err = errno;
-  }
-  if (bad) {
-    remove(tmp);
+  int err = nsb_atomic_commit(f, tmp, path, bad, bad ? errno : 0);
+  if (err)
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "error writing '%s': %s", path, strerror(err));
-  }
   return NSB_OK;
 }
 
@@ -293,20 +284,10 @@ static int make_dirs(nsb_ctx* ctx, vtk_series* s) {
 static int pvd_commit(nsb_ctx* ctx, const vtk_series* s, FILE* tmp) {
   fputs(pvd_footer, tmp);
   int bad = ferror(tmp);
-  int err = errno;
-  if (fclose(tmp) != 0 && !bad) {
-    bad = 1;
-    err = errno;
-  }
-  if (!bad && rename(s->tmp_path, s->pvd_path) != 0) {
-    bad = 1;
-    err = errno;
-  }
-  if (bad) {
-    remove(s->tmp_path);
+  int err = nsb_atomic_commit(tmp, s->tmp_path, s->pvd_path, bad, bad ? errno : 0);
+  if (err)
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "error writing '%s': %s", s->pvd_path,
                          strerror(err));
-  }
   return NSB_OK;
 }
 
