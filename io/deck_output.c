@@ -150,6 +150,15 @@ static int find_probe(const nsb_model* m, const char* name) {
   return -1;
 }
 
+/* FREQUENCY= of *NODE PRINT and *EL PRINT (v[1]): >= 1 when given; else an
+   error and the block is skipped. */
+static int print_frequency_ok(parser* p, loc at, const pval* v) {
+  if (!v[1].set || v[1].i >= 1) return 1;
+  VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[1].i);
+  p->b.kw = KW_SKIP;
+  return 0;
+}
+
 void deck_begin_node_print(parser* p, loc at, const pval* v) {
   int set = nsb_model_find_nset(p->m, v[0].s);
   if (set < 0) {
@@ -157,11 +166,7 @@ void deck_begin_node_print(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
-  if (v[1].set && v[1].i < 1) {
-    VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[1].i);
-    p->b.kw = KW_SKIP;
-    return;
-  }
+  if (!print_frequency_ok(p, at, v)) return;
   const nsb_nset* ns = &p->m->nsets.data[set];
   if (ns->nodes.count == 0 || !valid_probe_name(ns->name)) {
     VALUE(p, at, ns->nodes.count == 0 ? "*NODE PRINT: node set %s is empty"
@@ -245,11 +250,7 @@ void deck_begin_el_print(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
-  if (v[1].set && v[1].i < 1) {
-    VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[1].i);
-    p->b.kw = KW_SKIP;
-    return;
-  }
+  if (!print_frequency_ok(p, at, v)) return;
   const nsb_elset* es = &p->m->elsets.data[set];
   if (es->elements.count == 0 && p->elements_refused) { /* its elements were refused already */
     p->b.kw = KW_SKIP;

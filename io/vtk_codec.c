@@ -147,9 +147,9 @@ int nsb_vtk_codec_write(nsb_vtk_codec* c, FILE* f, const void* data, uint64_t nb
     b64_end(&s);
     return ferror(f) ? -1 : 0;
   }
-  /* The header (with the compressed sizes) comes first but is known last: a
-     placeholder of its exact base64 length, the blocks, then the header
-     written over the placeholder. */
+  /* The header (with the compressed sizes) comes first in the file but is
+     known last: '=' characters reserve its exact base64 length, the blocks
+     follow, then the header is written over the reserved characters. */
   uint64_t nb = (nbytes + BLOCK - 1) / BLOCK;
   if (nb + 3 > c->cap) { /* only for an array larger than the writer's maximum */
     size_t cap = (size_t)nb + 3;
