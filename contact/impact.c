@@ -1,6 +1,7 @@
 /* impact.c -- closed-form hybrid impact (Fischer & Hennig) and
- * multi-contact Newton / sequential impact laws (Waltersberger 2007,
- * eqs. 3.94-3.98 and Schema 5.3).  See impact.h and docs/contact.md.
+ * multi-contact Newton / sequential / Poisson impact laws (Waltersberger
+ * 2007, eqs. 3.94-3.98, Schema 5.3 and eqs. 5.10-5.13).  See impact.h and
+ * docs/contact.md.
  */
 #include "contact/impact.h"
 
@@ -111,6 +112,11 @@ struct nsb_impact {
   double* esub;          /* [mc] */
   double* lam;           /* [3mc] */
   double* u;             /* [n] */
+  double* WN;            /* [mc*mc] normal Delassus matrix, ld n_c (Poisson) */
+  double* qn;            /* [mc] LCP data (Poisson) */
+  double* lc;            /* [mc] compression impulses (Poisson) */
+  double* lr;            /* [mc] expansion impulses beyond Diag(e) Lambda_C (Poisson) */
+  double* lcp_work;      /* [NSB_LCP_EXACT_WORK(min(mc, NSB_LCP_EXACT_MAX))] */
   int* idx;              /* [mc] */
   nsb_prox_solver* prox;
 };
@@ -122,6 +128,7 @@ nsb_impact_def nsb_impact_default_def(void) {
   d.prox = nsb_prox_default_def();
   d.tol_seq = 1e-12;
   d.max_seq = 1000;
+  d.lcp_exact_max = NSB_LCP_EXACT_MAX;
   return d;
 }
 
@@ -136,6 +143,11 @@ nsb_impact_def nsb_impact_default_def(void) {
   X_(esub, mc, double)                                      \
   X_(lam, m3, double)                                       \
   X_(u, n, double)                                          \
+  X_(WN, (size_t)mc * (size_t)mc, double)                   \
+  X_(qn, mc, double)                                        \
+  X_(lc, mc, double)                                        \
+  X_(lr, mc, double)                                        \
+  X_(lcp_work, NSB_LCP_EXACT_WORK(mc < NSB_LCP_EXACT_MAX ? mc : NSB_LCP_EXACT_MAX), double) \
   X_(idx, mc, int)
 
 int nsb_impact_create(nsb_ctx* ctx, const nsb_impact_def* def, nsb_impact** out) {
@@ -143,6 +155,8 @@ int nsb_impact_create(nsb_ctx* ctx, const nsb_impact_def* def, nsb_impact** out)
   NSB_CHECK(ctx, def->n_dof > 0 && def->max_contacts > 0, NSB_ERR_ARG, "impact: n_dof = %d, max_contacts = %d",
             def->n_dof, def->max_contacts);
   NSB_CHECK(ctx, def->max_seq > 0 && def->tol_seq >= 0.0, NSB_ERR_ARG, "impact: bad sequential parameters");
+  NSB_CHECK(ctx, def->lcp_exact_max >= 0 && def->lcp_exact_max <= NSB_LCP_EXACT_MAX, NSB_ERR_ARG,
+            "impact: lcp_exact_max = %d (0 .. %d)", def->lcp_exact_max, NSB_LCP_EXACT_MAX);
   nsb_impact* imp = nsb_alloc(ctx, sizeof *imp);
   NSB_CHECK(ctx, imp != NULL, NSB_ERR_ALLOC, "impact: out of memory");
   imp->ctx = ctx;
@@ -313,6 +327,67 @@ int nsb_impact_sequential(nsb_impact* imp, const double* e, const double* v_minu
     ++st.sub_impacts;
   }
   memcpy(v_plus, u, (size_t)n * sizeof(double));
+  if (stats) *stats = st;
+  return NSB_OK;
+}
+
+/* ---- Poisson law ------------------------------------------------------------- */
+
+/* One phase of the Poisson law: 0 <= z _|_ W_N z + q >= 0 for the n_c normal
+   impulses (q = imp->qn), exactly for few contacts, else by prox sweeps on the
+   full W with frictionless contacts (the tangential impulses stay 0). */
+static int poisson_phase(nsb_impact* imp, double* z, nsb_impact_stats* st) {
+  int nc = imp->n_c;
+  if (nc <= imp->def.lcp_exact_max) return nsb_lcp_exact(imp->ctx, nc, imp->WN, nc, imp->qn, z, NULL, imp->lcp_work);
+  for (int i = 0; i < nc; ++i) {
+    imp->gf[3 * i] = imp->qn[i];
+    imp->gf[3 * i + 1] = imp->gf[3 * i + 2] = 0.0;
+  }
+  memset(imp->lam, 0, (size_t)(3 * nc) * sizeof(double));
+  nsb_delassus_dense dd;
+  nsb_delassus w = nsb_delassus_dense_view(&dd, nc, imp->W, 3 * nc);
+  nsb_prox_problem prob = {imp->gf, NULL, NULL, NULL, NULL};
+  nsb_prox_stats ps;
+  NSB_CALL(nsb_prox_solve(imp->prox, &w, &prob, imp->lam, NULL, &ps));
+  st->prox_sweeps += ps.sweeps;
+  for (int i = 0; i < nc; ++i) z[i] = imp->lam[3 * i];
+  return NSB_OK;
+}
+
+int nsb_impact_poisson(nsb_impact* imp, const double* e, const double* v_minus, double* v_plus, double* lambda,
+                       double* lambda_c, nsb_impact_stats* stats) {
+  int n = imp->def.n_dof, nc = imp->n_c, m3 = 3 * nc;
+  nsb_impact_stats st = {2, 0, 0};
+  /* W_N: the normal rows and columns of W */
+  for (int j = 0; j < nc; ++j)
+    for (int i = 0; i < nc; ++i) imp->WN[i + (size_t)j * (size_t)nc] = imp->W[3 * i + (size_t)(3 * j) * (size_t)m3];
+  /* compression: 0 <= Lambda_C _|_ W_N Lambda_C + gamma_N- >= 0 */
+  for (int i = 0; i < nc; ++i) {
+    double g[3];
+    contact_velocity(imp, i, v_minus, g);
+    imp->qn[i] = g[0];
+  }
+  NSB_CALL(poisson_phase(imp, imp->lc, &st));
+  /* expansion: Lambda_E = Diag(e) Lambda_C + Lambda_R with
+     0 <= Lambda_R _|_ W_N Lambda_R + (gamma_C + W_N Diag(e) Lambda_C) >= 0,
+     gamma_C = gamma_N- + W_N Lambda_C; so q = gamma_N- + W_N (I + Diag(e)) Lambda_C */
+  for (int i = 0; i < nc; ++i) {
+    double s = imp->qn[i];
+    for (int j = 0; j < nc; ++j) s += imp->WN[i + (size_t)j * (size_t)nc] * (1.0 + (e ? e[j] : 0.0)) * imp->lc[j];
+    imp->qn[i] = s;
+  }
+  NSB_CALL(poisson_phase(imp, imp->lr, &st));
+  /* v+ = v- + M^-1 J_N ((I + Diag(e)) Lambda_C + Lambda_R) */
+  memmove(v_plus, v_minus, (size_t)n * sizeof(double));
+  for (int i = 0; i < nc; ++i) {
+    double l[3] = {(1.0 + (e ? e[i] : 0.0)) * imp->lc[i] + imp->lr[i], 0.0, 0.0};
+    add_impulse(imp, i, l, v_plus);
+    if (lambda) {
+      lambda[3 * i] = l[0];
+      lambda[3 * i + 1] = lambda[3 * i + 2] = 0.0;
+    }
+    if (lambda_c) lambda_c[i] = imp->lc[i];
+  }
   if (stats) *stats = st;
   return NSB_OK;
 }

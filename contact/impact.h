@@ -22,6 +22,12 @@
  *      contacts with J_i^T u^l < -tol take part in sub-impact l, restitution
  *      uses the sub-step velocity u^l, repeat until no contact approaches or
  *      l_max sub-impacts were done.
+ *    - the Poisson law (Waltersberger 2007, eqs. 5.10-5.13; frictionless):
+ *      a plastic compression phase, then an expansion phase whose impulse
+ *      is at least e_i times the compression impulse of contact i; each
+ *      phase an LCP on the normal Delassus matrix, solved exactly
+ *      (nsb_lcp_exact) up to NSB_LCP_EXACT_MAX contacts, else by the prox
+ *      solver.
  *    J is n_dof x 3 n_contacts, column-major: columns 3i, 3i+1, 3i+2 are the
  *    normal and the two tangential directions of contact i (gamma = J^T v,
  *    gap g >= 0 admissible, Lambda_N >= 0).  Frictionless contacts may have
@@ -72,6 +78,8 @@ typedef struct nsb_impact_def {
   nsb_prox_def prox;  ///< inner solver
   double tol_seq;     ///< Schema 5.3: contact approaches if J_i^T u < -tol_seq (default 1e-12)
   int max_seq;        ///< Schema 5.3: l_max (default 1000)
+  int lcp_exact_max;  ///< Poisson law: exact LCP for at most this many contacts, else prox
+                      ///< (default NSB_LCP_EXACT_MAX; 0: always prox)
 } nsb_impact_def;
 
 /// Defaults (n_dof and max_contacts must be set by the caller).
@@ -79,7 +87,7 @@ nsb_impact_def nsb_impact_default_def(void);
 
 /// Statistics of one impact.
 typedef struct nsb_impact_stats {
-  int sub_impacts;   ///< sequential: sub-impacts done (1 for the simultaneous law)
+  int sub_impacts;   ///< sequential: sub-impacts done (1 for the simultaneous law, 2 phases for Poisson)
   int capped;        ///< sequential: 1 if l_max was reached with contacts still approaching
   int prox_sweeps;   ///< total prox sweeps
 } nsb_impact_stats;
@@ -116,5 +124,25 @@ int nsb_impact_newton(nsb_impact* imp, const double* e, const double* mu, const 
 /// an error (stats->capped = 1; Ex. 5.5 shows sequences that never end).
 int nsb_impact_sequential(nsb_impact* imp, const double* e, const double* v_minus, double* v_plus,
                           double* lambda, nsb_impact_stats* stats);
+
+/// Poisson impact law, simultaneous and frictionless (Waltersberger 2007, eqs.
+/// 5.10-5.13), for all contacts given to set_system (normal columns only):
+///   compression  v_C = v- + M^-1 J_N Lambda_C,  0 <= Lambda_C _|_ J_N^T v_C >= 0
+///   expansion    v+  = v_C + M^-1 J_N Lambda_E, Lambda_E = Diag(e) Lambda_C + Lambda_R,
+///                0 <= Lambda_R _|_ J_N^T v+ >= 0,
+/// i.e. each contact's expansion impulse is at least e_i times its compression
+/// impulse.  Closed contacts (gamma_N- = 0) take part: a compression impulse
+/// through a closed contact is restituted too (the three-ball chain with
+/// (e1, e2) = (0, 1) ends at (1/6, 1/6, 2/3)).  One contact: Newton's law with
+/// e = e_1.  Equal e everywhere (all contacts approaching or closed): the
+/// simultaneous Newton law with that e.  Each phase is an LCP on the normal
+/// Delassus matrix W_N: exact (nsb_lcp_exact) for at most def.lcp_exact_max
+/// contacts, else the prox solver.  e [n_c] (NULL: 0, a plastic impact), v_minus
+/// [n], v_plus [n], lambda [3 n_c] (out, may be NULL): total impulses
+/// Lambda_C + Lambda_E (tangential 0), lambda_c [n_c] (out, may be NULL): the
+/// compression impulses; stats may be NULL (sub_impacts = 2, the phases).  No
+/// allocation.  Errors: from nsb_lcp_exact or the prox solver.
+int nsb_impact_poisson(nsb_impact* imp, const double* e, const double* v_minus, double* v_plus, double* lambda,
+                       double* lambda_c, nsb_impact_stats* stats);
 
 #endif

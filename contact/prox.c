@@ -293,3 +293,88 @@ int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_pro
             "prox: no convergence after %d sweeps (change %.3g, residual %.3g)", st.sweeps, st.change, st.residual);
   return NSB_OK;
 }
+
+/* ---- exact solution of a small LCP -------------------------------------------- */
+
+/* Cholesky A = L L^T in place (lower triangle, n x n, ld n); 0 if a pivot is
+   not above 1e-13 times the largest diagonal entry (not positive definite). */
+static int small_cholesky(double* a, int n) {
+  double dmax = 0.0;
+  for (int i = 0; i < n; ++i) dmax = fmax(dmax, a[i + i * n]);
+  for (int j = 0; j < n; ++j) {
+    double d = a[j + j * n];
+    for (int k = 0; k < j; ++k) d -= a[j + k * n] * a[j + k * n];
+    if (!(d > 1e-13 * dmax)) return 0;
+    d = sqrt(d);
+    a[j + j * n] = d;
+    for (int i = j + 1; i < n; ++i) {
+      double s = a[i + j * n];
+      for (int k = 0; k < j; ++k) s -= a[i + k * n] * a[j + k * n];
+      a[i + j * n] = s / d;
+    }
+  }
+  return 1;
+}
+
+/* Solve L L^T x = b in place (b overwritten by x). */
+static void small_cholesky_solve(const double* l, int n, double* b) {
+  for (int i = 0; i < n; ++i) {
+    double s = b[i];
+    for (int k = 0; k < i; ++k) s -= l[i + k * n] * b[k];
+    b[i] = s / l[i + i * n];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    double s = b[i];
+    for (int k = i + 1; k < n; ++k) s -= l[k + i * n] * b[k];
+    b[i] = s / l[i + i * n];
+  }
+}
+
+int nsb_lcp_exact(nsb_ctx* ctx, int n, const double* A, int lda, const double* q, double* z, double* w,
+                  double* work) {
+  NSB_CHECK(ctx, n >= 0 && n <= NSB_LCP_EXACT_MAX && lda >= n, NSB_ERR_ARG, "lcp: n = %d (at most %d), lda = %d", n,
+            NSB_LCP_EXACT_MAX, lda);
+  double* ls = work;                         /* [n*n] A_SS, then its factor */
+  double* zs = work + (size_t)n * (size_t)n; /* [n] z_S */
+  double* ww = zs + n;                       /* [n] w */
+  double qmax = 0.0, amax = 0.0;
+  for (int i = 0; i < n; ++i) {
+    qmax = fmax(qmax, fabs(q[i]));
+    for (int j = 0; j < n; ++j) amax = fmax(amax, fabs(A[i + (size_t)j * (size_t)lda]));
+  }
+  /* supports in order of size, so that a basic solution is found first */
+  for (int size = 0; size <= n; ++size)
+    for (unsigned mask = 0; mask < (1u << n); ++mask) {
+      int s[NSB_LCP_EXACT_MAX], ns = 0;
+      for (int i = 0; i < n; ++i)
+        if (mask & (1u << i)) s[ns++] = i;
+      if (ns != size) continue;
+      for (int b = 0; b < ns; ++b) {
+        zs[b] = -q[s[b]];
+        for (int a = 0; a < ns; ++a) ls[a + b * ns] = A[s[a] + (size_t)s[b] * (size_t)lda];
+      }
+      if (ns > 0) {
+        if (!small_cholesky(ls, ns)) continue;
+        small_cholesky_solve(ls, ns, zs);
+      }
+      double zmax = 0.0;
+      for (int b = 0; b < ns; ++b) zmax = fmax(zmax, fabs(zs[b]));
+      double tol_z = 1e-12 * zmax, tol_w = 1e-12 * (qmax + amax * zmax);
+      int ok = 1;
+      for (int b = 0; b < ns && ok; ++b) ok = zs[b] >= -tol_z;
+      for (int i = 0; i < n && ok; ++i) {
+        double wi = q[i];
+        for (int b = 0; b < ns; ++b) wi += A[i + (size_t)s[b] * (size_t)lda] * zs[b];
+        ww[i] = wi;
+        ok = (mask & (1u << i)) || wi >= -tol_w;
+      }
+      if (!ok) continue;
+      for (int i = 0; i < n; ++i) z[i] = 0.0;
+      for (int b = 0; b < ns; ++b) z[s[b]] = fmax(zs[b], 0.0);
+      if (w)
+        for (int i = 0; i < n; ++i) w[i] = (mask & (1u << i)) ? 0.0 : fmax(ww[i], 0.0);
+      return NSB_OK;
+    }
+  NSB_CHECK(ctx, 0, NSB_ERR_NO_CONVERGENCE, "lcp: no support of the %d unknowns satisfies complementarity", n);
+  return NSB_ERR_NO_CONVERGENCE;
+}

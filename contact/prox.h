@@ -213,4 +213,30 @@ void nsb_prox_destroy(nsb_prox_solver** s);
 int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_problem* prob, double* lambda,
                    double* gamma_out, nsb_prox_stats* stats);
 
+/* ---- exact solution of a small LCP -------------------------------------------- */
+
+/// Largest n for which nsb_lcp_exact enumerates (2^n supports).
+#define NSB_LCP_EXACT_MAX 12
+
+/// Workspace doubles nsb_lcp_exact needs for n unknowns.
+#define NSB_LCP_EXACT_WORK(n) ((size_t)(n) * (size_t)(n) + 2 * (size_t)(n))
+
+/// Exact solution of the linear complementarity problem
+///     0 <= z  _|_  w = A z + q >= 0,
+/// A [n x n, lda] symmetric positive semi-definite (a normal Delassus matrix),
+/// n <= NSB_LCP_EXACT_MAX, by enumerating the supports S = {i : z_i > 0}: on each,
+/// A_SS z_S = -q_S by Cholesky (supports whose A_SS is not positive definite are
+/// skipped); the first support with z_S >= -tol_z and w >= -tol_w is the answer,
+/// negative round-off set to zero.  tol_z = 1e-12 max|z_S|, tol_w = 1e-12 (max|q| +
+/// max|A| max|z_S|).  For a Delassus matrix A = J^T M^-1 J a solvable LCP has a
+/// solution whose support columns of J are independent (conic Caratheodory), so
+/// skipping singular supports loses none; w (the contact velocities) is the same
+/// for every solution.  Cost n^3 2^n / 3 at most: for the few contacts of one
+/// impact; big problems go to nsb_prox_solve.  z [n] out, w [n] out (may be NULL),
+/// work [NSB_LCP_EXACT_WORK(n)].  No allocation.  Errors: NSB_ERR_ARG (n out of
+/// range), NSB_ERR_NO_CONVERGENCE (no support satisfies the conditions: the LCP
+/// has no solution, or A is not positive semi-definite).
+int nsb_lcp_exact(nsb_ctx* ctx, int n, const double* A, int lda, const double* q, double* z, double* w,
+                  double* work);
+
 #endif
