@@ -19,7 +19,38 @@ def check(quick):
             key = ("cradle " + name, f"v{k + 1}")
             row(case, name, f"post-impact v{k + 1}", ref[k], vals.get(key, float("nan")), 1e-12, "abs")
         row(case, name, "sub-impacts", None, vals.get(("cradle " + name, "sub_impacts")))
+    case_poisson(case, vals)
     case_newtons_cradle_decks(case)
+
+
+def chain_poisson(e1, e2):
+    """The chain's Poisson result (README.md): (v2 - v1, v3 - v2) after the
+    plastic compression (1/3, 1/3, 1/3) with impulses (2/3, 1/3)."""
+    if e2 > 4 * e1:
+        return 0.0, e2 / 2
+    if e2 < e1:
+        return e1, 0.0
+    return (4 * e1 - e2) / 3, 2 * (e2 - e1) / 3
+
+
+def case_poisson(case, vals):
+    # Waltersberger (2007), §5.1.1, Ex. 5.2: the Poisson law with (e1, e2);
+    # (0, 1) -> (1/6, 1/6, 2/3), e1 = e2 = e -> Newton's law with e; the
+    # surfaces v2 - v1 and v3 - v2 of Figs 5.4/5.5 in closed form (README);
+    # tolerance 1e-12: each phase is an exact LCP (Cholesky on the support)
+    corner = {"poisson e1=0 e2=1": (1 / 6, 1 / 6, 2 / 3), "poisson e1=1 e2=1": (-1 / 3, 2 / 3, 2 / 3),
+              "poisson e1=0 e2=0": (1 / 3, 1 / 3, 1 / 3), "poisson e1=0.5 e2=0.5": (0.0, 0.5, 0.5)}
+    for name, ref in corner.items():
+        for k in range(3):
+            row(case, name, f"post-impact v{k + 1}", ref[k], vals.get(("cradle " + name, f"v{k + 1}"), float("nan")),
+                1e-12, "abs")
+    for e1, e2 in ((1, 0), (0.25, 1), (0.2, 0.6), (0.1, 0.8), (0.7, 0.3)):
+        name = f"poisson e1={e1:g} e2={e2:g}"
+        v = [vals.get(("cradle " + name, f"v{k + 1}"), float("nan")) for k in range(3)]
+        d12, d23 = chain_poisson(e1, e2)
+        row(case, name, "v2 - v1 (Fig. 5.4 surface)", d12, v[1] - v[0], 1e-12, "abs")
+        row(case, name, "v3 - v2 (Fig. 5.5 surface)", d23, v[2] - v[1], 1e-12, "abs")
+        row(case, name, "momentum v1 + v2 + v3", 1.0, sum(v), 1e-12, "abs")
 
 
 def case_newtons_cradle_decks(case):

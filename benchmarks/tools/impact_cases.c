@@ -1,7 +1,8 @@
 /* impact_cases.c -- prints the impact benchmarks of the contact library
  * (contact/impact.h) as CSV rows "case,quantity,value" for benchmarks/validate:
  * Newton's cradle (Waltersberger 2007, §5.1.1) with the simultaneous
- * Newton law and the sequential scheme (Schema 5.3), and the closed form of
+ * Newton law, the sequential scheme (Schema 5.3) and the Poisson law with
+ * per-contact coefficients (e1, e2) (eqs. 5.10-5.13), and the closed form of
  * Fischer & Hennig for the hybrid girder.  The impact laws are exercised here
  * as a library; the decks of benchmarks/newtons_cradle run the same cradle
  * through the deck-level contact keywords. */
@@ -33,6 +34,28 @@ static int cradle(nsb_ctx* ctx, int sequential, double eps) {
   return NSB_OK;
 }
 
+/* The chain with the Poisson law, coefficients (e1, e2) at the two contacts. */
+static int cradle_poisson(nsb_ctx* ctx, double e1, double e2) {
+  double M[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  double J[3 * 6] = {0};
+  J[0] = -1;
+  J[1] = 1;
+  J[1 + 9] = -1;
+  J[2 + 9] = 1;
+  double vm[3] = {1, 0, 0}, vp[3], e[2] = {e1, e2};
+  nsb_impact_def def = nsb_impact_default_def();
+  def.n_dof = 3;
+  def.max_contacts = 2;
+  nsb_impact* imp = NULL;
+  int rc = nsb_impact_create(ctx, &def, &imp);
+  if (rc == NSB_OK) rc = nsb_impact_set_system(imp, M, 3, 2, J, 3);
+  if (rc == NSB_OK) rc = nsb_impact_poisson(imp, e, vm, vp, NULL, NULL, NULL);
+  nsb_impact_destroy(&imp);
+  if (rc != NSB_OK) return rc;
+  for (int k = 0; k < 3; ++k) printf("cradle poisson e1=%g e2=%g,v%d,%.17g\n", e1, e2, k + 1, vp[k]);
+  return NSB_OK;
+}
+
 static int girder(nsb_ctx* ctx) {
   const double pi = 3.14159265358979323846, m = 1.0;
   double G[16] = {4 * m, 2 * m, 12 * m / pi, 0, 2 * m, 4 * m, 12 * m / pi, 0, 12 * m / pi, 12 * m / pi, 6 * m, 0,
@@ -60,6 +83,9 @@ int main(void) {
   if (rc == NSB_OK) rc = cradle(ctx, 0, 0.0);
   if (rc == NSB_OK) rc = cradle(ctx, 1, 1.0);
   if (rc == NSB_OK) rc = cradle(ctx, 1, 0.5);
+  static const double ep[][2] = {{0, 1}, {1, 1}, {0, 0}, {1, 0}, {0.5, 0.5}, {0.25, 1}, {0.2, 0.6}, {0.1, 0.8},
+                                 {0.7, 0.3}};
+  for (size_t k = 0; rc == NSB_OK && k < sizeof ep / sizeof ep[0]; ++k) rc = cradle_poisson(ctx, ep[k][0], ep[k][1]);
   if (rc == NSB_OK) rc = girder(ctx);
   if (rc != NSB_OK) fprintf(stderr, "impact_cases: %s\n", nsb_ctx_error_message(ctx));
   nsb_ctx_destroy(&ctx);
