@@ -68,8 +68,7 @@ static int lumped_local(void* data, int i, nsb_prox_local* c) {
   c->mu = p->friction;
   memcpy(c->lambda, d->pfix, sizeof c->lambda);
   double gN = nsb_v3_dot(dir[0], vr);
-  c->r_xi[0] = r * (d->flexible ? nsb_newton_xi_step(gN, p->restitution, d->gN_pre)
-                                : nsb_newton_xi(gN, p->restitution, d->gN_pre));
+  c->r_xi[0] = r * nsb_contact_xi_normal(p, d, gN);
   c->r_xi[1] = c->r_xi[2] = 0.0;
   if (E->n_mult == 3) {
     c->r_xi[1] = r * nsb_v3_dot(dir[1], vr);

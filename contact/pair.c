@@ -216,8 +216,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
-  double xiN = d->flexible ? nsb_newton_xi_step(gam[0], p->restitution, d->gN_pre)
-                           : nsb_newton_xi(gam[0], p->restitution, d->gN_pre);
+  double xiN = nsb_contact_xi_normal(p, d, gam[0]);
   nsb_newton_coulomb_rows(nm, p->friction, lv, gam, xiN, phi, A, B);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
@@ -386,7 +385,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
        only the contacts approaching with u^l; here one sub-impact per
        increment, so a chain resolves over as many increments) */
     if (d->active && e[i].ops == &nsb_contact_newton_ops &&
-        ec->model->contact_pairs.data[d->pair].sequential && !(d->gN_pre < 0.0))
+        ec->model->contact_pairs.data[d->pair].impact == NSB_IMPACT_SEQUENTIAL && !(d->gN_pre < 0.0))
       d->active = 0;
   }
 }

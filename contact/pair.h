@@ -40,6 +40,7 @@
 
 #include "contact/broad_phase.h"
 #include "contact/geometry.h"
+#include "contact/laws.h"
 #include "elements/element.h"
 
 /// What a contact element needs beyond nsb_elem (owned by the system, one per element).
@@ -58,6 +59,10 @@ typedef struct nsb_contact_data {
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
   double pfix[3], r_prox, dpfix[3]; /* dpfix: change of the last sweep */
+  /* IMPACT=POISSON / CLOSED FORM (contact/impact_step.h): the normal velocity
+     the contact must at least reach in the increment (from the impact at t_n),
+     and the impact's LCP data, compression and total impulses (impulse units) */
+  double imp_target, imp_q, imp_lc, imp_l;
   /* HERTZ: the current contact episode (closed increments since ep_t0):
      trapezoidal-rule error of the elastic force, sum of
      V(al_n+1) - V(al_n) - (F_n + F_n+1)(al_n+1 - al_n)/2, peak potential,
@@ -69,6 +74,17 @@ typedef struct nsb_contact_data {
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
 } nsb_contact_data;
+
+/// The normal row's xi_N of a NEWTON contact at the normal contact velocity
+/// gamma_N of the increment: IMPACT=POISSON / CLOSED FORM, gamma_N - target (the
+/// Signorini condition shifted by the post-impact velocity of the impact at t_n,
+/// contact/impact_step.h); beam nodes, Newton's law in its persistent form
+/// (nsb_newton_xi_step); otherwise Newton's law (nsb_newton_xi).
+static inline double nsb_contact_xi_normal(const nsb_contact_pair* p, const nsb_contact_data* d, double gamma_N) {
+  if (p->impact == NSB_IMPACT_POISSON || p->impact == NSB_IMPACT_CLOSED_FORM) return gamma_N - d->imp_target;
+  return d->flexible ? nsb_newton_xi_step(gamma_N, p->restitution, d->gN_pre)
+                     : nsb_newton_xi(gamma_N, p->restitution, d->gN_pre);
+}
 
 extern const nsb_elem_ops nsb_contact_newton_ops;
 extern const nsb_elem_ops nsb_contact_hertz_ops;

@@ -59,7 +59,8 @@ static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
 static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL};
 /* index = nsb_contact_law */
 static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
-static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", NULL}; /* nsb_contact_pair.sequential */
+static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", "POISSON", "CLOSED FORM",
+                                           NULL}; /* nsb_impact_mode */
 static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_contact_centreline */
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}; /* nsb_step_def.riks_cylindrical */

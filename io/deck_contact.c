@@ -212,7 +212,14 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
       VALUE(p, at, "*CONTACT PAIR: parameter IMPACT is allowed only with LAW=NEWTON");
       ok = 0;
     }
-    c->sequential = v[8].i;
+    c->impact = (nsb_impact_mode)v[8].i;
+    if ((c->impact == NSB_IMPACT_POISSON || c->impact == NSB_IMPACT_CLOSED_FORM) && c->friction > 0.0) {
+      VALUE(p, at,
+            "*CONTACT PAIR: IMPACT=%s is frictionless (Waltersberger's Poisson law and the closed form of Fischer & "
+            "Hennig are normal impact laws), got FRICTION=%.12g; use IMPACT=SIMULTANEOUS for frictional impacts",
+            c->impact == NSB_IMPACT_POISSON ? "POISSON" : "CLOSED FORM", c->friction);
+      ok = 0;
+    }
   }
   if (v[9].set) {
     if (v[9].d >= 0.0 && isfinite(v[9].d)) c->slave_radius = v[9].d;
@@ -247,4 +254,48 @@ void deck_data_contact_pair(parser* p, loc at) {
 
 void deck_end_contact_pair(parser* p) {
   if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*CONTACT PAIR needs at least one data line (slave node set, master)");
+}
+
+/* IMPACT=POISSON and IMPACT=CLOSED FORM resolve the impact at impulse level
+   with the Delassus operator of the contact nodes' masses
+   (contact/impact_step.c), which is exact only for bodies that move freely:
+   particles and rigid bodies (a contact acts at the node, through the centre)
+   that are not beam nodes, not in a *JOINT and not held by a *BOUNDARY, against
+   obstacles or other such bodies.  Refuse the rest, naming the first node. */
+static int impact_free_node(parser* p, loc at, int node, const char* mode) {
+  const nsb_model* m = p->m;
+  const nsb_node* nd = &m->nodes.data[node];
+  const char* why = NULL;
+  if (nd->n_beams > 0 || nd->body_kind == NSB_BODY_NONE) why = "is a beam node (its impulse moves the beam, not the node alone)";
+  for (int j = 0; !why && j < m->joints.count; ++j)
+    if (m->joints.data[j].node_a == node || m->joints.data[j].node_b == node) why = "is in a *JOINT";
+  for (int b = 0; !why && b < m->boundaries.count; ++b)
+    if (m->boundaries.data[b].node == node) why = "has a *BOUNDARY";
+  if (!why) return 1;
+  VALUE(p, at,
+        "*CONTACT PAIR, IMPACT=%s applies to free particles and rigid bodies only: node %d %s; use "
+        "IMPACT=SIMULTANEOUS or SEQUENTIAL",
+        mode, nd->label, why);
+  return 0;
+}
+
+void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c) {
+  if (c->impact != NSB_IMPACT_POISSON && c->impact != NSB_IMPACT_CLOSED_FORM) return;
+  const char* mode = c->impact == NSB_IMPACT_POISSON ? "POISSON" : "CLOSED FORM";
+  const nsb_model* m = p->m;
+  if (c->master_kind == NSB_MASTER_BEAMS) {
+    VALUE(p, at,
+          "*CONTACT PAIR, IMPACT=%s applies to free particles and rigid bodies against obstacles and particles, "
+          "not to a beam master (the impulse would move the beam); use IMPACT=SIMULTANEOUS or SEQUENTIAL",
+          mode);
+    return;
+  }
+  const nsb_nset* ss = &m->nsets.data[c->slave_nset];
+  for (int k = 0; k < ss->nodes.count; ++k)
+    if (!impact_free_node(p, at, ss->nodes.data[k], mode)) return;
+  if (c->master_kind == NSB_MASTER_PARTICLES) {
+    const nsb_nset* ms = &m->nsets.data[c->master];
+    for (int k = 0; k < ms->nodes.count; ++k)
+      if (!impact_free_node(p, at, ms->nodes.data[k], mode)) return;
+  }
 }

@@ -311,6 +311,9 @@ void deck_end_obstacle(parser* p);
 void deck_begin_contact_pair(parser* p, loc at, const pval* v);
 void deck_data_contact_pair(parser* p, loc at);
 void deck_end_contact_pair(parser* p);
+/* After the names are resolved: IMPACT=POISSON / CLOSED FORM only between free
+   particles and rigid bodies (obstacle or particle masters). */
+void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c);
 
 /* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */
 void deck_begin_load(parser* p, const pval* amp);

@@ -230,6 +230,18 @@ typedef enum nsb_contact_master {
    index = deck enum): the chord between the element's nodes, or the cubic
    Hermite curve of the nodes and their rotating end tangents (the curve of
    the ELEMENT POINT joint; docs/contact.md §5.1). */
+/* How the impacts of a NEWTON contact pair are resolved (*CONTACT PAIR,
+   IMPACT=; index = deck enum; docs/contact.md §7.3). */
+typedef enum nsb_impact_mode {
+  NSB_IMPACT_SIMULTANEOUS = 0, /* Newton's law for all contacts closed in the increment at once */
+  NSB_IMPACT_SEQUENTIAL = 1,   /* only approaching contacts take part in an increment
+                                  (Waltersberger's sequential impacts, one sub-impact per increment) */
+  NSB_IMPACT_POISSON = 2,      /* Poisson's law at t_n (compression, then expansion >= e x compression),
+                                  free particles and rigid bodies only */
+  NSB_IMPACT_CLOSED_FORM = 3   /* Fischer & Hennig's closed form, one contact at a time,
+                                  free particles and rigid bodies only */
+} nsb_impact_mode;
+
 typedef enum nsb_contact_centreline { NSB_CENTRELINE_CHORD = 0, NSB_CENTRELINE_HERMITE = 1 } nsb_contact_centreline;
 
 typedef struct nsb_contact_pair {
@@ -245,8 +257,7 @@ typedef struct nsb_contact_pair {
   double master_radius;        /* BEAMS: contact radius of the beam; < 0: from the section (see docs) */
   double slave_radius;         /* beam nodes among the slaves: their contact radius; < 0: from the sections */
   double skin;                 /* candidate-list skin (length); <= 0: automatic (contact/broad_phase.h) */
-  int sequential;              /* NEWTON: 1 = only approaching contacts take part in an increment
-                                  (Waltersberger's sequential impacts, one sub-impact per increment) */
+  nsb_impact_mode impact;      /* NEWTON: how an impact is resolved (IMPACT=, default SIMULTANEOUS) */
   nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */
   int line;
 } nsb_contact_pair;

@@ -8,6 +8,7 @@
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
+#include "contact/impact_step.h"
 #include "elements/beam_velocity.h"
 #include "base/clock.h"
 
@@ -389,6 +390,7 @@ int nsb_system_prepare_increment(nsb_system* s, double h) {
   if (s->n_contacts > 0) {
     nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
     nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
+    NSB_CALL(nsb_contact_impact_targets(s->ctx, s->elems + s->first_contact, s->n_contacts, &ec));
   }
   nsb_sys_predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, s->t + h);
   return NSB_OK;
