@@ -87,3 +87,19 @@ def case_newtons_cradle_decks(case):
                     if any(abs(b[f"b{k}.vx"] - a[f"b{k}.vx"]) > 1e-12 for k in (1, 2, 3)))
         row(case, f"deck sequential {e}", "increments with an impact", None, n_imp)
 
+    # IMPACT=POISSON: the impact at the start of the increment by Poisson's
+    # law (compression, then expansion >= e x compression per contact), the
+    # increment's rows then hold the contacts at the post-impact velocities;
+    # same tolerance; dissipated energy 1/2 - T+
+    refs = {"poisson_e0_e1": (1 / 6, 1 / 6, 2 / 3), "poisson_e0_e1_prox": (1 / 6, 1 / 6, 2 / 3),
+            "poisson_e02_e06": (0.2, 4 / 15, 8 / 15), "poisson_e1": (-1 / 3, 2 / 3, 2 / 3)}
+    for name, ref in refs.items():
+        ok, hist, wall, err = run(os.path.join(HERE, case, f"cradle_{name}.inp"), os.path.join(OUT, case, name))
+        row(case, f"deck {name}", "run completes", True, ok, kind="bool")
+        if not ok:
+            continue
+        last = hist[-1]
+        for k in range(3):
+            row(case, f"deck {name}", f"v{k + 1} at the end", ref[k], last[f"b{k + 1}.vx"], 1e-9, "abs")
+        row(case, f"deck {name}", "dissipated energy", 0.5 - 0.5 * sum(v * v for v in ref), last["dissipated"], 1e-9,
+            "abs")
