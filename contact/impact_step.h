@@ -6,9 +6,9 @@
  * resolved at impulse level with the Delassus operator of the contact nodes'
  * masses,
  *     W_ab = n_a . n_b  sum over nodes q shared by a and b of  w_aq w_bq / m_q,
- * which is exact for free particles and rigid bodies hit through their
- * centre (the deck allows these modes for nothing else: no beam nodes, no
- * *JOINT, no *BOUNDARY; io/deck_contact.c):
+ * which is exact for free particles (the deck allows these modes for
+ * nothing else: no beam nodes, no *JOINT, no *BOUNDARY; io/deck_contact.c;
+ * rigid bodies take no part in contact at all):
  *  - POISSON (Waltersberger 2007, eqs. 5.10-5.13): all active POISSON
  *    contacts together; compression 0 <= Lambda_C _|_ gamma_N- + W Lambda_C >= 0,
  *    expansion Lambda = (1 + e) Lambda_C + Lambda_R with

@@ -258,10 +258,10 @@ void deck_end_contact_pair(parser* p) {
 
 /* IMPACT=POISSON and IMPACT=CLOSED FORM resolve the impact at impulse level
    with the Delassus operator of the contact nodes' masses
-   (contact/impact_step.c), which is exact only for bodies that move freely:
-   particles and rigid bodies (a contact acts at the node, through the centre)
-   that are not beam nodes, not in a *JOINT and not held by a *BOUNDARY, against
-   obstacles or other such bodies.  Refuse the rest, naming the first node. */
+   (contact/impact_step.c), which is exact only for particles that move
+   freely: not beam nodes, not in a *JOINT and not held by a *BOUNDARY, against
+   obstacles or other such particles (rigid bodies are never contact nodes:
+   check_pair_node_sets).  Refuse the rest, naming the first node. */
 static int impact_free_node(parser* p, loc at, int node, const char* mode) {
   const nsb_model* m = p->m;
   const nsb_node* nd = &m->nodes.data[node];
@@ -273,7 +273,7 @@ static int impact_free_node(parser* p, loc at, int node, const char* mode) {
     if (m->boundaries.data[b].node == node) why = "has a *BOUNDARY";
   if (!why) return 1;
   VALUE(p, at,
-        "*CONTACT PAIR, IMPACT=%s applies to free particles and rigid bodies only: node %d %s; use "
+        "*CONTACT PAIR, IMPACT=%s applies to free particles only: node %d %s; use "
         "IMPACT=SIMULTANEOUS or SEQUENTIAL",
         mode, nd->label, why);
   return 0;
@@ -285,7 +285,7 @@ void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c) {
   const nsb_model* m = p->m;
   if (c->master_kind == NSB_MASTER_BEAMS) {
     VALUE(p, at,
-          "*CONTACT PAIR, IMPACT=%s applies to free particles and rigid bodies against obstacles and particles, "
+          "*CONTACT PAIR, IMPACT=%s applies to free particles against obstacles and particles, "
           "not to a beam master (the impulse would move the beam); use IMPACT=SIMULTANEOUS or SEQUENTIAL",
           mode);
     return;

@@ -312,7 +312,7 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v);
 void deck_data_contact_pair(parser* p, loc at);
 void deck_end_contact_pair(parser* p);
 /* After the names are resolved: IMPACT=POISSON / CLOSED FORM only between free
-   particles and rigid bodies (obstacle or particle masters). */
+   particles (obstacle or particle masters). */
 void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c);
 
 /* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */

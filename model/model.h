@@ -237,9 +237,9 @@ typedef enum nsb_impact_mode {
   NSB_IMPACT_SEQUENTIAL = 1,   /* only approaching contacts take part in an increment
                                   (Waltersberger's sequential impacts, one sub-impact per increment) */
   NSB_IMPACT_POISSON = 2,      /* Poisson's law at t_n (compression, then expansion >= e x compression),
-                                  free particles and rigid bodies only */
+                                  free particles only */
   NSB_IMPACT_CLOSED_FORM = 3   /* Fischer & Hennig's closed form, one contact at a time,
-                                  free particles and rigid bodies only */
+                                  free particles only */
 } nsb_impact_mode;
 
 typedef enum nsb_contact_centreline { NSB_CENTRELINE_CHORD = 0, NSB_CENTRELINE_HERMITE = 1 } nsb_contact_centreline;

@@ -1,8 +1,17 @@
-# impact_modes.cmake -- decks that pass `nsbeam check` but must stop during the
-# run with a `file:line:` message (tests/decks/run_fail/*.inp, first line
-# "** expect: <substring>"; driver tests/run_fail_deck.sh).  Today: the closed
-# form of Fischer & Hennig (IMPACT=CLOSED FORM) meeting two coupled contacts.
-# Included from tests/program_tests.cmake.
+# impact_modes.cmake -- whole-program tests of *CONTACT PAIR, IMPACT=POISSON and
+# IMPACT=CLOSED FORM (docs/contact.md §7.3).  Included from tests/program_tests.cmake.
+#
+#   run_fail_<deck>           decks that pass `nsbeam check` but must stop during the
+#                             run with a `file:line:` message (tests/decks/run_fail/*.inp,
+#                             first line "** expect: <substring>"; driver
+#                             tests/run_fail_deck.sh): the closed form of Fischer &
+#                             Hennig meeting two coupled contacts;
+#   impact_chain15_poisson    15 touching balls, e = 0.5 everywhere, IMPACT=POISSON (14
+#                             contacts: the Gauss-Seidel branch above 12): its history
+#                             must equal that of the same row with IMPACT=SIMULTANEOUS
+#                             (impact_chain15_newton, run first), since with one e
+#                             Poisson's law is Newton's (compare_history.py, rtol 1e-7;
+#                             measured 5.6e-14 relative).
 find_program(NSB_SH sh REQUIRED)
 file(GLOB NSB_RUN_FAIL_DECKS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/decks/run_fail/*.inp)
 foreach(deck ${NSB_RUN_FAIL_DECKS})
@@ -13,3 +22,21 @@ foreach(deck ${NSB_RUN_FAIL_DECKS})
            WORKING_DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/decks/run_fail)
   set_tests_properties(run_fail_${deck_name} PROPERTIES LABELS "program;bad_deck" TIMEOUT 30)
 endforeach()
+
+set(nsb_impact_dir ${PROJECT_BINARY_DIR}/tests_tmp/impact)
+add_test(NAME impact_chain15_newton
+         COMMAND $<TARGET_FILE:nsbeam> run ${CMAKE_CURRENT_LIST_DIR}/decks/impact/chain15_newton.inp
+                 -o ${nsb_impact_dir}/chain15_newton --quiet)
+set_tests_properties(impact_chain15_newton PROPERTIES LABELS "program;impact" TIMEOUT 60
+                     FIXTURES_SETUP nsb_chain15_newton)
+add_test(NAME impact_chain15_poisson
+  COMMAND ${CMAKE_COMMAND}
+    -DNSBEAM=$<TARGET_FILE:nsbeam>
+    -DDECK=${CMAKE_CURRENT_LIST_DIR}/decks/impact/chain15_poisson.inp
+    -DOUT=${nsb_impact_dir}/chain15_poisson
+    -DPYTHON=${NSB_PYTHON3}
+    -DSCRIPT=${CMAKE_CURRENT_LIST_DIR}/compare_history.py
+    -DREF=${nsb_impact_dir}/chain15_newton/history.csv
+    -P ${CMAKE_CURRENT_LIST_DIR}/run_deck_check.cmake)
+set_tests_properties(impact_chain15_poisson PROPERTIES LABELS "program;impact" TIMEOUT 60
+                     FIXTURES_REQUIRED nsb_chain15_newton)
