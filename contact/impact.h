@@ -21,7 +21,7 @@
  *    - Waltersberger's sequential scheme (Schema 5.3, frictionless): only
  *      contacts with J_i^T u^l < -tol take part in sub-impact l, restitution
  *      uses the sub-step velocity u^l, repeat until no contact approaches or
- *      l_max sub-impacts were done.
+ *      l_max sub-impacts were done, or
  *    - the Poisson law (Waltersberger 2007, eqs. 5.10-5.13; frictionless):
  *      a plastic compression phase, then an expansion phase whose impulse
  *      is at least e_i times the compression impulse of contact i; each

@@ -223,13 +223,6 @@ typedef enum nsb_contact_master {
   NSB_MASTER_PARTICLES = 2  /* master = node set of particles */
 } nsb_contact_master;
 
-/* A contact pair (*CONTACT PAIR): every particle of the slave node set
-   against the master (obstacle, beams of an element set, particles of a node
-   set).  Gap = distance minus the particle radii minus the master radius. */
-/* Beam centreline of a particle-beam contact (*CONTACT PAIR, CENTRELINE=;
-   index = deck enum): the chord between the element's nodes, or the cubic
-   Hermite curve of the nodes and their rotating end tangents (the curve of
-   the ELEMENT POINT joint; docs/contact.md §5.1). */
 /* How the impacts of a NEWTON contact pair are resolved (*CONTACT PAIR,
    IMPACT=; index = deck enum; docs/contact.md §7.3). */
 typedef enum nsb_impact_mode {
@@ -242,6 +235,13 @@ typedef enum nsb_impact_mode {
                                   free particles only */
 } nsb_impact_mode;
 
+/* A contact pair (*CONTACT PAIR): every particle of the slave node set
+   against the master (obstacle, beams of an element set, particles of a node
+   set).  Gap = distance minus the particle radii minus the master radius. */
+/* Beam centreline of a particle-beam contact (*CONTACT PAIR, CENTRELINE=;
+   index = deck enum): the chord between the element's nodes, or the cubic
+   Hermite curve of the nodes and their rotating end tangents (the curve of
+   the ELEMENT POINT joint; docs/contact.md §5.1). */
 typedef enum nsb_contact_centreline { NSB_CENTRELINE_CHORD = 0, NSB_CENTRELINE_HERMITE = 1 } nsb_contact_centreline;
 
 typedef struct nsb_contact_pair {
