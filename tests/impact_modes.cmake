@@ -11,7 +11,11 @@
 #                             must equal that of the same row with IMPACT=SIMULTANEOUS
 #                             (impact_chain15_newton, run first), since with one e
 #                             Poisson's law is Newton's (compare_history.py, rtol 1e-7;
-#                             measured 5.6e-14 relative).
+#                             measured 5.6e-14 relative);
+#   impact_bounce_poisson     a ball dropped on a floor under gravity, e = 0.8, one
+#                             contact: bounces and the final rest equal IMPACT=SIMULTANEOUS
+#                             (impact_bounce_newton): the smooth force's impulse is not
+#                             restituted, a resting ball is not lifted.
 find_program(NSB_SH sh REQUIRED)
 file(GLOB NSB_RUN_FAIL_DECKS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/decks/run_fail/*.inp)
 foreach(deck ${NSB_RUN_FAIL_DECKS})
@@ -24,19 +28,21 @@ foreach(deck ${NSB_RUN_FAIL_DECKS})
 endforeach()
 
 set(nsb_impact_dir ${PROJECT_BINARY_DIR}/tests_tmp/impact)
-add_test(NAME impact_chain15_newton
-         COMMAND $<TARGET_FILE:nsbeam> run ${CMAKE_CURRENT_LIST_DIR}/decks/impact/chain15_newton.inp
-                 -o ${nsb_impact_dir}/chain15_newton --quiet)
-set_tests_properties(impact_chain15_newton PROPERTIES LABELS "program;impact" TIMEOUT 60
-                     FIXTURES_SETUP nsb_chain15_newton)
-add_test(NAME impact_chain15_poisson
-  COMMAND ${CMAKE_COMMAND}
-    -DNSBEAM=$<TARGET_FILE:nsbeam>
-    -DDECK=${CMAKE_CURRENT_LIST_DIR}/decks/impact/chain15_poisson.inp
-    -DOUT=${nsb_impact_dir}/chain15_poisson
-    -DPYTHON=${NSB_PYTHON3}
-    -DSCRIPT=${CMAKE_CURRENT_LIST_DIR}/compare_history.py
-    -DREF=${nsb_impact_dir}/chain15_newton/history.csv
-    -P ${CMAKE_CURRENT_LIST_DIR}/run_deck_check.cmake)
-set_tests_properties(impact_chain15_poisson PROPERTIES LABELS "program;impact" TIMEOUT 60
-                     FIXTURES_REQUIRED nsb_chain15_newton)
+foreach(case chain15 bounce)
+  add_test(NAME impact_${case}_newton
+           COMMAND $<TARGET_FILE:nsbeam> run ${CMAKE_CURRENT_LIST_DIR}/decks/impact/${case}_newton.inp
+                   -o ${nsb_impact_dir}/${case}_newton --quiet)
+  set_tests_properties(impact_${case}_newton PROPERTIES LABELS "program;impact" TIMEOUT 60
+                       FIXTURES_SETUP nsb_${case}_newton)
+  add_test(NAME impact_${case}_poisson
+    COMMAND ${CMAKE_COMMAND}
+      -DNSBEAM=$<TARGET_FILE:nsbeam>
+      -DDECK=${CMAKE_CURRENT_LIST_DIR}/decks/impact/${case}_poisson.inp
+      -DOUT=${nsb_impact_dir}/${case}_poisson
+      -DPYTHON=${NSB_PYTHON3}
+      -DSCRIPT=${CMAKE_CURRENT_LIST_DIR}/compare_history.py
+      -DREF=${nsb_impact_dir}/${case}_newton/history.csv
+      -P ${CMAKE_CURRENT_LIST_DIR}/run_deck_check.cmake)
+  set_tests_properties(impact_${case}_poisson PROPERTIES LABELS "program;impact" TIMEOUT 60
+                       FIXTURES_REQUIRED nsb_${case}_newton)
+endforeach()
