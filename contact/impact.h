@@ -135,7 +135,8 @@ int nsb_impact_sequential(nsb_impact* imp, const double* e, const double* v_minu
 /// through a closed contact is restituted too (the three-ball chain with
 /// (e1, e2) = (0, 1) ends at (1/6, 1/6, 2/3)).  One contact: Newton's law with
 /// e = e_1.  Equal e everywhere (all contacts approaching or closed): the
-/// simultaneous Newton law with that e.  Each phase is an LCP on the normal
+/// simultaneous Newton law with that e.  Never gains kinetic energy for
+/// 0 <= e_i <= 1 (docs/contact.md §3.1).  Each phase is an LCP on the normal
 /// Delassus matrix W_N: exact (nsb_lcp_exact) for at most def.lcp_exact_max
 /// contacts, else the prox solver.  e [n_c] (NULL: 0, a plastic impact), v_minus
 /// [n], v_plus [n], lambda [3 n_c] (out, may be NULL): total impulses

@@ -222,7 +222,7 @@ static void test_equal_e_newton(void) {
    random velocities (contacts approaching, closed or separating), random
    e_i in [0, 1].  Particle-particle contacts exchange equal and opposite
    impulses, so with no wall contact the momentum is kept; the kinetic energy
-   must never grow (Waltersberger 2007, §3.2.5). */
+   must never grow (for 0 <= e_i <= 1: docs/contact.md §3.1). */
 static void random_particles(int np, int nc, int walls, double* M, double* J, double* v) {
   int n = 3 * np;
   memset(M, 0, (size_t)n * (size_t)n * sizeof(double));
