@@ -81,23 +81,46 @@ static int closed_form(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_eval_ctx* ec)
 
 /* ---- POISSON: two LCPs ------------------------------------------------------------ */
 
-/* 0 <= z _|_ imp_q + W z >= 0 over the POISSON contacts, z into imp_l. */
-static int poisson_lcp(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_model* m, int np) {
-  if (np <= NSB_LCP_EXACT_MAX) {
-    int idx[NSB_LCP_EXACT_MAX], k = 0;
-    double W[NSB_LCP_EXACT_MAX * NSB_LCP_EXACT_MAX] = {0}, q[NSB_LCP_EXACT_MAX] = {0}, z[NSB_LCP_EXACT_MAX];
-    double work[NSB_LCP_EXACT_WORK(NSB_LCP_EXACT_MAX)];
-    for (int i = 0; i < n; ++i)
-      if (takes_part(m, &e[i], NSB_IMPACT_POISSON)) idx[k++] = i;
-    for (int a = 0; a < np; ++a) {
-      q[a] = ((nsb_contact_data*)e[idx[a]].state)->imp_q;
-      for (int b = 0; b < np; ++b) W[a + b * np] = delassus(m, &e[idx[a]], &e[idx[b]]);
-    }
-    NSB_CALL(nsb_lcp_exact(ctx, np, W, np, q, z, NULL, work));
-    for (int a = 0; a < np; ++a) ((nsb_contact_data*)e[idx[a]].state)->imp_l = z[a];
-    return NSB_OK;
+static double restitution(const nsb_model* m, const nsb_elem* e) {
+  return m->contact_pairs.data[((const nsb_contact_data*)e->state)->pair].restitution;
+}
+
+/* Few contacts (np <= NSB_LCP_EXACT_MAX, listed in idx): both phases exact on
+   the dense W of these contacts, in stack arrays:
+     0 <= Lambda_C _|_ gamma- + W Lambda_C >= 0,
+     0 <= Lambda_R _|_ gamma- + W (1 + e) Lambda_C + W Lambda_R >= 0,
+   Lambda = (1 + e) Lambda_C + Lambda_R, target gamma- + W Lambda where Lambda > 0. */
+static int poisson_exact(nsb_ctx* ctx, nsb_elem* e, const nsb_model* m, const int* idx, int np) {
+  enum { K = NSB_LCP_EXACT_MAX };
+  double W[K * K] = {0}, q[K] = {0}, lc[K] = {0}, lr[K] = {0}, lam[K] = {0}, work[NSB_LCP_EXACT_WORK(K)];
+  for (int a = 0; a < np; ++a) {
+    q[a] = ((const nsb_contact_data*)e[idx[a]].state)->gN_pre;
+    for (int b = 0; b < np; ++b) W[a + b * np] = delassus(m, &e[idx[a]], &e[idx[b]]);
   }
-  /* Gauss-Seidel with the exact local solve z_i = max(0, z_i - gamma_i / W_ii) */
+  NSB_CALL(nsb_lcp_exact(ctx, np, W, np, q, lc, NULL, work));
+  for (int a = 0; a < np; ++a) {
+    double s = ((const nsb_contact_data*)e[idx[a]].state)->gN_pre;
+    for (int b = 0; b < np; ++b) s += W[a + b * np] * (1.0 + restitution(m, &e[idx[b]])) * lc[b];
+    q[a] = s;
+  }
+  NSB_CALL(nsb_lcp_exact(ctx, np, W, np, q, lr, NULL, work));
+  for (int a = 0; a < np; ++a) lam[a] = (1.0 + restitution(m, &e[idx[a]])) * lc[a] + lr[a];
+  for (int a = 0; a < np; ++a) {
+    nsb_contact_data* d = e[idx[a]].state;
+    d->imp_lc = lc[a];
+    d->imp_l = lam[a];
+    if (!(lam[a] > 0.0)) continue;
+    double g = d->gN_pre;
+    for (int b = 0; b < np; ++b) g += W[a + b * np] * lam[b];
+    d->imp_target = fmax(g, 0.0);
+  }
+  return NSB_OK;
+}
+
+/* Many contacts: 0 <= z _|_ imp_q + W z >= 0 over the POISSON contacts, z
+   into imp_l, by Gauss-Seidel with the exact local solve
+   z_i = max(0, z_i - gamma_i / W_ii); W formed entry by entry (no scratch). */
+static int poisson_gauss_seidel(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_model* m, int np) {
   for (int i = 0; i < n; ++i)
     if (takes_part(m, &e[i], NSB_IMPACT_POISSON)) ((nsb_contact_data*)e[i].state)->imp_l = 0.0;
   for (int sweep = 1; sweep <= 100000; ++sweep) {
@@ -125,44 +148,36 @@ static int poisson_lcp(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_model* m, int
   return NSB_ERR_NO_CONVERGENCE;
 }
 
-static int poisson(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_eval_ctx* ec) {
-  const nsb_model* m = ec->model;
-  int np = 0, approaching = 0;
+/* The same two phases as poisson_exact with poisson_gauss_seidel. */
+static int poisson_many(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_model* m, int np) {
   for (int i = 0; i < n; ++i)
     if (takes_part(m, &e[i], NSB_IMPACT_POISSON)) {
       nsb_contact_data* d = e[i].state;
       d->imp_q = d->gN_pre;
-      approaching += d->gN_pre < 0.0;
-      ++np;
     }
-  if (approaching == 0) return NSB_OK; /* no compression impulse: every target 0 */
-  /* compression: 0 <= Lambda_C _|_ gamma_N- + W Lambda_C >= 0 */
-  NSB_CALL(poisson_lcp(ctx, e, n, m, np));
+  NSB_CALL(poisson_gauss_seidel(ctx, e, n, m, np));
   for (int i = 0; i < n; ++i)
     if (takes_part(m, &e[i], NSB_IMPACT_POISSON)) {
       nsb_contact_data* d = e[i].state;
       d->imp_lc = d->imp_l;
     }
-  /* expansion: Lambda = (1 + e) Lambda_C + Lambda_R,
-     0 <= Lambda_R _|_ gamma_N- + W (1 + e) Lambda_C + W Lambda_R >= 0 */
   for (int i = 0; i < n; ++i) {
     if (!takes_part(m, &e[i], NSB_IMPACT_POISSON)) continue;
     nsb_contact_data* d = e[i].state;
     double q = d->gN_pre;
-    for (int j = 0; j < n; ++j) {
-      if (!takes_part(m, &e[j], NSB_IMPACT_POISSON)) continue;
-      const nsb_contact_data* dj = e[j].state;
-      q += delassus(m, &e[i], &e[j]) * (1.0 + m->contact_pairs.data[dj->pair].restitution) * dj->imp_lc;
-    }
+    for (int j = 0; j < n; ++j)
+      if (takes_part(m, &e[j], NSB_IMPACT_POISSON)) {
+        const nsb_contact_data* dj = e[j].state;
+        q += delassus(m, &e[i], &e[j]) * (1.0 + restitution(m, &e[j])) * dj->imp_lc;
+      }
     d->imp_q = q;
   }
-  NSB_CALL(poisson_lcp(ctx, e, n, m, np));
+  NSB_CALL(poisson_gauss_seidel(ctx, e, n, m, np));
   for (int i = 0; i < n; ++i)
     if (takes_part(m, &e[i], NSB_IMPACT_POISSON)) {
       nsb_contact_data* d = e[i].state;
-      d->imp_l += (1.0 + m->contact_pairs.data[d->pair].restitution) * d->imp_lc;
+      d->imp_l += (1.0 + restitution(m, &e[i])) * d->imp_lc;
     }
-  /* targets: gamma_N+ = gamma_N- + W Lambda where the contact took an impulse */
   for (int i = 0; i < n; ++i) {
     if (!takes_part(m, &e[i], NSB_IMPACT_POISSON)) continue;
     nsb_contact_data* d = e[i].state;
@@ -174,6 +189,19 @@ static int poisson(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     d->imp_target = fmax(g, 0.0);
   }
   return NSB_OK;
+}
+
+static int poisson(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_eval_ctx* ec) {
+  const nsb_model* m = ec->model;
+  int np = 0, approaching = 0, idx[NSB_LCP_EXACT_MAX];
+  for (int i = 0; i < n; ++i)
+    if (takes_part(m, &e[i], NSB_IMPACT_POISSON)) {
+      if (np < NSB_LCP_EXACT_MAX) idx[np] = i;
+      approaching += ((const nsb_contact_data*)e[i].state)->gN_pre < 0.0;
+      ++np;
+    }
+  if (approaching == 0) return NSB_OK; /* no compression impulse: every target 0 */
+  return np <= NSB_LCP_EXACT_MAX ? poisson_exact(ctx, e, m, idx, np) : poisson_many(ctx, e, n, m, np);
 }
 
 int nsb_contact_impact_targets(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_eval_ctx* ec) {
