@@ -144,7 +144,8 @@ static int poisson_gauss_seidel(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_mode
     if (change <= 1e-14 * zmax) return NSB_OK;
   }
   NSB_CHECK(ctx, 0, NSB_ERR_NO_CONVERGENCE,
-            "*CONTACT PAIR, IMPACT=POISSON: the impact of %d contacts did not settle in 100000 Gauss-Seidel sweeps", np);
+            "*CONTACT PAIR, IMPACT=POISSON: the impact of %d contacts did not settle in 100000 Gauss-Seidel sweeps",
+            np);
   return NSB_ERR_NO_CONVERGENCE;
 }
 

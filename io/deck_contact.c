@@ -266,7 +266,8 @@ static int impact_free_node(parser* p, loc at, int node, const char* mode) {
   const nsb_model* m = p->m;
   const nsb_node* nd = &m->nodes.data[node];
   const char* why = NULL;
-  if (nd->n_beams > 0 || nd->body_kind == NSB_BODY_NONE) why = "is a beam node (its impulse moves the beam, not the node alone)";
+  if (nd->n_beams > 0 || nd->body_kind == NSB_BODY_NONE)
+    why = "is a beam node (its impulse moves the beam, not the node alone)";
   for (int j = 0; !why && j < m->joints.count; ++j)
     if (m->joints.data[j].node_a == node || m->joints.data[j].node_b == node) why = "is in a *JOINT";
   for (int b = 0; !why && b < m->boundaries.count; ++b)
