@@ -143,9 +143,14 @@ static int poisson_gauss_seidel(nsb_ctx* ctx, nsb_elem* e, int n, const nsb_mode
     }
     if (change <= 1e-14 * zmax) return NSB_OK;
   }
+  int line = 0;
+  for (int i = 0; i < n && line == 0; ++i)
+    if (takes_part(m, &e[i], NSB_IMPACT_POISSON))
+      line = m->contact_pairs.data[((const nsb_contact_data*)e[i].state)->pair].line;
   NSB_CHECK(ctx, 0, NSB_ERR_NO_CONVERGENCE,
-            "*CONTACT PAIR, IMPACT=POISSON: the impact of %d contacts did not settle in 100000 Gauss-Seidel sweeps",
-            np);
+            "%s:%d: *CONTACT PAIR, IMPACT=POISSON: the impact of %d contacts did not settle in 100000 "
+            "Gauss-Seidel sweeps",
+            m->source, line, np);
   return NSB_ERR_NO_CONVERGENCE;
 }
 
