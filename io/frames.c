@@ -134,6 +134,9 @@ int nsb_beam_buf_setup(nsb_ctx* ctx, const nsb_model* m, const nsb_system* s, ns
     bb->line_start[k] = p;
     bb->label[k] = m->elements.data[e->model_index].label;
     nsb_beam_section_draw(e, m, &bb->shape[k], bb->dims + 2 * k);
+    /* a BOX or I section is drawn as its enclosing rectangle (dims: the
+       outer width along G2 and height along G3), centred on the axis */
+    if (bb->shape[k] == NSB_SECTION_BOX || bb->shape[k] == NSB_SECTION_I) bb->shape[k] = NSB_VTK_SECTION_RECT;
     p += nsb_beam_n_samples(e);
     ++k;
   }
