@@ -271,7 +271,7 @@ static int box_properties(parser* p, loc at, nsb_section* s, const double d[6], 
     VALUE(p, at,
           "BOX section: unequal opposite walls (t1 = %.12g, t3 = %.12g; t2 = %.12g, t4 = %.12g) put the centroid "
           "(%.6g, %.6g) off the section origin; nsbeam's beam axis is the centroid line: give t1 = t3 and t2 = t4",
-          t1, t3, t2, t4, xc, yc);
+          t1, t3, t2, t4, xc == 0.0 ? 0.0 : xc, yc == 0.0 ? 0.0 : yc);
     return 0;
   }
   double I2 = a * b * b * b / 12.0 - ai * bi * bi * bi / 12.0 - Ain * cy * cy - A * yc * yc;
