@@ -526,32 +526,52 @@ static int same_position(const nsb_node* a, const nsb_node* b) {
    line gives its error and no element (no later "no section" echo for half a
    B32).  A middle node off the chord is accepted: the two halves are then a
    polygon through it, not the B32's parabola. */
-static void data_element_b32(parser* p, loc at) {
-  if (!deck_expect_fields(p, at, 4, 4, "B32: label, end node, middle node, end node")) return;
-  int label;
-  if (!deck_get_int(p, at, p->fields[0], "element label", &label)) return;
-  int n[3];
+static int b32_line_ok(parser* p, loc at, int* label, int n[3]) {
+  if (!deck_expect_fields(p, at, 4, 4, "B32: label, end node, middle node, end node")) return 0;
+  if (!deck_get_int(p, at, p->fields[0], "element label", label)) return 0;
   static const char* const what[3] = {"first end node", "middle node", "second end node"};
   for (int k = 0; k < 3; ++k)
-    if ((n[k] = deck_node_by_label(p, at, p->fields[k + 1], what[k])) < 0) return;
-  if (label <= 0) {
-    VALUE(p, at, "element label must be positive, got %d", label);
-    return;
+    if ((n[k] = deck_node_by_label(p, at, p->fields[k + 1], what[k])) < 0) return 0;
+  if (*label <= 0) {
+    VALUE(p, at, "element label must be positive, got %d", *label);
+    return 0;
   }
-  int j = deck_find_element(p, label);
+  int j = deck_find_element(p, *label);
   if (j >= 0) {
-    VALUE(p, at, "element %d is already defined (line %d)", label, p->m->elements.data[j].line);
-    return;
+    VALUE(p, at, "element %d is already defined (line %d)", *label, p->m->elements.data[j].line);
+    return 0;
   }
   const nsb_node* N[3] = {&p->m->nodes.data[n[0]], &p->m->nodes.data[n[1]], &p->m->nodes.data[n[2]]};
   if (n[0] == n[1] || n[1] == n[2] || n[0] == n[2]) {
-    VALUE(p, at, "element %d: a B32 element needs three distinct nodes, got %d, %d, %d", label, N[0]->label, N[1]->label,
-          N[2]->label);
-    return;
+    VALUE(p, at, "element %d: a B32 element needs three distinct nodes, got %d, %d, %d", *label, N[0]->label,
+          N[1]->label, N[2]->label);
+    return 0;
   }
   if (same_position(N[0], N[1]) || same_position(N[1], N[2])) {
     VALUE(p, at, "element %d: the middle node %d is at the position of an end node (each half of a B32, a beam "
-          "element, needs a non-zero length)", label, N[1]->label);
+          "element, needs a non-zero length)", *label, N[1]->label);
+    return 0;
+  }
+  return 1;
+}
+
+/* Nodes named on a line whose element was not added: not reported once
+   more as having no degrees of freedom (as for a refused TYPE). */
+static void note_line_nodes(parser* p, loc at) {
+  for (int f = 1; f < p->n_fields; ++f) {
+    int label, n;
+    if (deck_parse_int(p->fields[f], &label) && (n = nsb_model_find_node(p->m, label)) >= 0 &&
+        NSB_ARRAY_PUSH(p->ctx, p->refused_nodes, n) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+}
+
+static void data_element_b32(parser* p, loc at) {
+  int label, n[3];
+  if (!b32_line_ok(p, at, &label, n)) {
+    note_line_nodes(p, at);
     return;
   }
   if (push_element(p, at, label, n[0], n[1], 1)) push_element(p, at, label, n[1], n[2], 0);
@@ -559,14 +579,7 @@ static void data_element_b32(parser* p, loc at) {
 
 void deck_data_element(parser* p, loc at) {
   if (p->b.refused) {
-    for (int f = 1; f < p->n_fields; ++f) {
-      int label, n;
-      if (deck_parse_int(p->fields[f], &label) && (n = nsb_model_find_node(p->m, label)) >= 0 &&
-          NSB_ARRAY_PUSH(p->ctx, p->refused_nodes, n) != NSB_OK) {
-        deck_oom(p, at);
-        return;
-      }
-    }
+    note_line_nodes(p, at);
     return;
   }
   if (p->b.b32) {

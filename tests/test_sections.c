@@ -154,10 +154,44 @@ static void test_b32_as_b31(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+/* A B32 is one element to the messages: without a section it is reported
+   once (not once per half), a malformed line is one error and no element. */
+static void test_b32_errors(void) {
+  static const char* const decks[2] = {
+      "*NODE\n1, 0, 0, 0\n2, 0.5, 0, 0\n3, 1, 0, 0\n*ELEMENT, TYPE=B32, ELSET=E\n7, 1, 2, 3\n"
+      "*BOUNDARY\n1, 1, 6\n*STEP\n*STATIC\n0.1, 1.0\n*END STEP\n",
+      "*NODE\n1, 0, 0, 0\n2, 0.5, 0, 0\n3, 1, 0, 0\n*ELEMENT, TYPE=B32R, ELSET=E\n7, 1, 1, 3\n8, 1, 2, 1\n"
+      "*MATERIAL, NAME=S\n*ELASTIC\n210e9, 0.3\n*BEAM SECTION, ELSET=E, MATERIAL=S, SECTION=RECT\n0.01, 0.01\n"
+      "*BOUNDARY\n1, 1, 6\n*STEP\n*STATIC\n0.1, 1.0\n*END STEP\n"};
+  static const char* const want[2] = {"b32.inp:6: beam element 7 has no beam section",
+                                      "b32.inp:6: element 7: a B32 element needs three distinct nodes, got 1, 1, 3"};
+  for (int k = 0; k < 2; ++k) {
+    nsb_ctx* ctx = NULL;
+    CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
+    FILE* err = tmpfile();
+    CU_ASSERT_FATAL(err != NULL);
+    nsb_model* m = NULL;
+    int n_err = 0;
+    int st = nsb_deck_read_string(ctx, "b32.inp", decks[k], err, &m, &n_err);
+    CU_ASSERT_EQUAL(st, NSB_ERR_DECK_VALUE);
+    CU_ASSERT_EQUAL(n_err, k + 1); /* the second deck has two bad lines, one error each */
+    char text[1024] = "";
+    rewind(err);
+    size_t n = fread(text, 1, sizeof text - 1, err);
+    text[n] = '\0';
+    fclose(err);
+    if (!strstr(text, want[k])) fprintf(stderr, "  expected '%s', got:\n%s", want[k], text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, want[k]));
+    nsb_model_destroy(&m);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+    nsb_ctx_destroy(&ctx);
+  }
+}
+
 int main(int argc, char** argv) {
   const nsb_test_suite suites[] = {
       {"sections", (const nsb_test_case[]){{"box_and_i", test_box_and_i}, {NULL, NULL}}},
-      {"b32", (const nsb_test_case[]){{"b32_as_b31", test_b32_as_b31}, {NULL, NULL}}},
+      {"b32", (const nsb_test_case[]){{"b32_as_b31", test_b32_as_b31}, {"b32_errors", test_b32_errors}, {NULL, NULL}}},
       {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
 }
