@@ -238,10 +238,12 @@ void deck_data_node_print(parser* p, loc at) {
 
 /* Name of the probe of element k of set es (0: too long for a probe name). */
 static int el_print_name(const nsb_model* m, const nsb_elset* es, int k, char name[NSB_NAME_MAX]) {
-  int n = es->elements.count == 1
-              ? snprintf(name, NSB_NAME_MAX, "%s", es->name)
+  /* a set of one deck element: one B31, or the two halves of one B32 */
+  int one = es->elements.count == 1 ||
+            (es->elements.count == 2 && deck_b32_partner(m, es->elements.data[0]) == es->elements.data[1]);
+  int n = one ? snprintf(name, NSB_NAME_MAX, "%s", es->name)
               : snprintf(name, NSB_NAME_MAX, "%.40s_%d", es->name, m->elements.data[es->elements.data[k]].label);
-  return n < NSB_NAME_MAX && (es->elements.count == 1 || strlen(es->name) <= 40);
+  return n < NSB_NAME_MAX && (one || strlen(es->name) <= 40);
 }
 
 /* *EL PRINT, ELSET=set [, FREQUENCY=n] (CalculiX/Abaqus): one element probe

@@ -144,6 +144,8 @@ static void test_b32_as_b31(void) {
     NSB_ASSERT_CLOSE(m32->probes.data[0].position, 0.5, 0.0);
     CU_ASSERT_EQUAL(m32->probes.data[1].element, 4);
     NSB_ASSERT_CLOSE(m32->probes.data[1].position, 1.0, 0.0);
+    CU_ASSERT_STRING_EQUAL(m32->probes.data[1].name, "THIRD"); /* one deck element: named by its set, as for B31 */
+    CU_ASSERT_STRING_EQUAL(m31->probes.data[1].name, "THIRD");
     /* the same discrete model as the B31 mesh: the same tip displacement */
     for (int c = 0; c < 3; ++c) NSB_ASSERT_CLOSE(a[c], b[c], 1e-14 * fabs(b[1]));
     CU_ASSERT(b[1] > 1e-3); /* P L^3/(3 EI) = 1.9e-3 */
