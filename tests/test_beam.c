@@ -892,7 +892,7 @@ static spin_result free_spin(int N, int galerkin, int steps, double tol) {
     nsb_v3_store(nsb_v3_neg(nsb_v3_cross(K0, nsb_v3_load(bc->old_cp[p].w))), u + 15 + 6 * p);
   }
   double ek0, es0, P0[3] = {0, 0, 0};
-  nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->old_qp, bc->old_cp, &ek0, &es0);
+  nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->old_qp, bc->old_cp, NULL, &ek0, &es0);
   for (int q = 0; q < bc->g.n_qp; ++q)
     for (int i = 0; i < 3; ++i) P0[i] += bc->g.wq[q] * sec.rhoA * bc->old_qp[q].v[i];
   memcpy(bc->cur_qp, bc->old_qp, sizeof(nsb_beam_point) * (size_t)bc->g.n_qp);
@@ -905,7 +905,7 @@ static spin_result free_spin(int N, int galerkin, int steps, double tol) {
     if (it < 0) break;
     if (it > res.itmax) res.itmax = it;
     double ek, es, P[3] = {0, 0, 0};
-    nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->cur_qp, bc->cur_cp, &ek, &es);
+    nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->cur_qp, bc->cur_cp, NULL, &ek, &es);
     for (int q = 0; q < bc->g.n_qp; ++q)
       for (int i = 0; i < 3; ++i) P[i] += bc->g.wq[q] * sec.rhoA * bc->cur_qp[q].v[i];
     res.Wend = ek + es;
