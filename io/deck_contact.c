@@ -279,6 +279,14 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
           "the contact point between nodes: no fixed node to free of mass)");
     return 0;
   }
+  for (int i = 0; i < m->steps.count; ++i)
+    if (m->steps.data[i].contact_prox) {
+      VALUE(p, at,
+            "*CONTACT PAIR: MASS=REDISTRIBUTED is solved by the semi-smooth rows only (step %d has *SOLVER CONTROLS, "
+            "CONTACT SOLVER=PROX, whose sweeps assume nodes with mass)",
+            i + 1);
+      return 0;
+    }
   const nsb_nset* s = &m->nsets.data[c->slave_nset];
   for (int k = 0; k < s->nodes.count; ++k) {
     const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
