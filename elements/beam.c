@@ -505,11 +505,14 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[0].q)));
   nsb_vec3 R0tM0 = nsb_m3_mulv(R0t, M0);
   nsb_vec3 Fv = nsb_v3_zero(), Gm = nsb_v3_zero(), FJ[NSB_BEAM_MAX_POINTS], GJ[NSB_BEAM_MAX_POINTS];
+  /* S: the integration points' weights (rotary inertia); T: the translational
+     masses per rhoA (the same points, or the mass rule's) */
   double S0 = 0.0, Sp[NSB_BEAM_MAX_POINTS], Spr[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
+  double T0 = 0.0, Tp[NSB_BEAM_MAX_POINTS], Tpr[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
   for (int p = 0; p < N; ++p) {
     FJ[p] = GJ[p] = nsb_v3_zero();
-    Sp[p] = 0.0;
-    for (int r = 0; r < N; ++r) Spr[p][r] = 0.0;
+    Sp[p] = Tp[p] = 0.0;
+    for (int r = 0; r < N; ++r) Spr[p][r] = Tpr[p][r] = 0.0;
   }
   for (int q = 0; q < s->n_qp; ++q) {
     const nsb_beam_point* pt = &s->old_qp[q];
@@ -528,12 +531,17 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     gq = nsb_v3_sub(gq, nsb_q_rotate_inv(nsb_q_load(pt->q), mload));
     Fv = nsb_v3_muladd(Fv, w, fq);
     Gm = nsb_v3_muladd(Gm, w, gq);
-    S0 += wt;
+    S0 += w;
+    T0 += wt;
     for (int p = 0; p < N; ++p) {
       FJ[p] = nsb_v3_muladd(FJ[p], w * Jq[p], fq);
       GJ[p] = nsb_v3_muladd(GJ[p], w * Jq[p], gq);
-      Sp[p] += wt * Jq[p];
-      for (int r = 0; r < N; ++r) Spr[p][r] += wt * Jq[p] * Jq[r];
+      Sp[p] += w * Jq[p];
+      Tp[p] += wt * Jq[p];
+      for (int r = 0; r < N; ++r) {
+        Spr[p][r] += w * Jq[p] * Jq[r];
+        Tpr[p][r] += wt * Jq[p] * Jq[r];
+      }
     }
   }
   /* Mass rule (docs/contact.md §7.2): point masses rhoA w_k at x_k, a(x_k)
@@ -565,10 +573,10 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
       for (int p = 0; p < N; ++p) SLp[p] += wk * Jk[p];
       continue;
     }
-    S0 += wk;
+    T0 += wk;
     for (int p = 0; p < N; ++p) {
-      Sp[p] += wk * Jk[p];
-      for (int r = 0; r < N; ++r) Spr[p][r] += wk * Jk[p] * Jk[r];
+      Tp[p] += wk * Jk[p];
+      for (int r = 0; r < N; ++r) Tpr[p][r] += wk * Jk[p] * Jk[r];
     }
   }
   nsb_vec3 RNG[NSB_BEAM_MAX_POINTS], MG[NSB_BEAM_MAX_POINTS];
@@ -591,12 +599,12 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, I3));
   nsb_local_add3(KF, nf, 3, oM, nsb_m3_scale(-1.0, R0t));
   nsb_local_add3(KF, nf, 6, oN, I3);
-  nsb_local_add3(KF, nf, 6, 0, nsb_m3_scale(c->rhoA * S0, I3));
+  nsb_local_add3(KF, nf, 6, 0, nsb_m3_scale(c->rhoA * T0, I3));
   if (rule) nsb_local_add3(KF, nf, 6, 6, nsb_m3_scale(c->rhoA * SL, I3));
   nsb_local_add3(KF, nf, 9, oM, R0t);
   nsb_local_add3(KF, nf, 9, 3, nsb_m3_scale(S0, J));
   for (int r = 0; r < N; ++r) {
-    nsb_local_add3(KF, nf, 6, 12 + 6 * r, nsb_m3_scale(c->rhoA * Sp[r], I3));
+    nsb_local_add3(KF, nf, 6, 12 + 6 * r, nsb_m3_scale(c->rhoA * Tp[r], I3));
     nsb_local_add3(KF, nf, 9, 15 + 6 * r, nsb_m3_scale(Sp[r], J));
   }
   /* interior rows */
@@ -607,11 +615,11 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     nsb_local_addv(F, rr, nsb_v3_muladd(nsb_v3_sub(nsb_v3_sub(MG[p], R0tM0), Gm), iW, GJ[p]));
     nsb_local_add3(KF, nf, tr, oN, nsb_m3_scale(-1.0, I3));
     nsb_local_add3(KF, nf, rr, oM, nsb_m3_scale(-1.0, R0t));
-    nsb_local_add3(KF, nf, tr, 0, nsb_m3_scale(c->rhoA * (iW * Sp[p] - S0), I3));
+    nsb_local_add3(KF, nf, tr, 0, nsb_m3_scale(c->rhoA * (iW * Tp[p] - T0), I3));
     if (rule) nsb_local_add3(KF, nf, tr, 6, nsb_m3_scale(c->rhoA * (iW * SLp[p] - SL), I3));
     nsb_local_add3(KF, nf, rr, 3, nsb_m3_scale(iW * Sp[p] - S0, J));
     for (int r = 0; r < N; ++r) {
-      nsb_local_add3(KF, nf, tr, 12 + 6 * r, nsb_m3_scale(c->rhoA * (iW * Spr[p][r] - Sp[r]), I3));
+      nsb_local_add3(KF, nf, tr, 12 + 6 * r, nsb_m3_scale(c->rhoA * (iW * Tpr[p][r] - Tp[r]), I3));
       nsb_local_add3(KF, nf, rr, 15 + 6 * r, nsb_m3_scale(iW * Spr[p][r] - Sp[r], J));
     }
   }
