@@ -586,10 +586,13 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       double xiN = d->massless   ? nsb_newton_xi_massless(gN, d->gN_pre)
                    : d->flexible ? nsb_newton_xi_step(gN, p->restitution, d->gN_pre)
                                  : nsb_newton_xi(gN, p->restitution, d->gN_pre);
-      open = !((nsb_impulse_time(ec) * P[0] + pre_part) / d->m_eff - xiN > 0.0);
+      const double lv = d->massless ? (nsb_impulse_time(ec) * P[0] + pre_part) / d->m_eff
+                                    : nsb_impulse_time(ec) / d->m_eff * P[0];
+      open = !(lv - xiN > 0.0);
     }
     for (int k = 0; k < e[i].n_mult; ++k) {
-      d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k] + (k == 0 ? pre_part : 0.0);
+      d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k];
+      if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
       d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
     }
