@@ -261,6 +261,8 @@ typedef struct nsb_contact_pair {
   double skin;                 /* candidate-list skin (length); <= 0: automatic (contact/broad_phase.h) */
   nsb_impact_mode impact;      /* NEWTON: how an impact is resolved (IMPACT=, default SIMULTANEOUS) */
   nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */
+  int mass_redistributed;      /* NEWTON, MASS=REDISTRIBUTED: the slave beam nodes carry no translational
+                                  mass (docs/contact.md §7.2); 0: the elements' own quadrature */
   int line;
 } nsb_contact_pair;
 
