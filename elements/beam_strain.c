@@ -233,8 +233,10 @@ void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat
     nsb_q_store(q, q_st + 4 * k);
     if (k + 1 == g->n_st) break;
     magnus_step m = magnus(g, k, E0, K0, strains, NULL, NULL);
-    r = nsb_v3_add(r, nsb_q_rotate(q, nsb_m3_mulv(nsb_so3_T(m.phi), m.rho)));
-    q = nsb_q_normalize(nsb_q_mul(q, nsb_so3_exp_q(m.phi)));
+    nsb_mat3 T;
+    const nsb_quat dq = nsb_so3_exp_q_T(m.phi, &T);
+    r = nsb_v3_add(r, nsb_q_rotate(q, nsb_m3_mulv(T, m.rho)));
+    q = nsb_q_normalize(nsb_q_mul(q, dq));
   }
 }
 
@@ -584,10 +586,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
         gs.JT = JT;
         if (want_K) memcpy(JTp, JT, sizeof(double) * 3 * (size_t)n);
       }
-      nsb_mat3 T = nsb_so3_T(m.phi);
+      nsb_mat3 T;
+      const nsb_quat dq = nsb_so3_exp_q_T(m.phi, &T); /* exp(S(phi)) and T(phi) from one sine */
       nsb_vec3 Trho = nsb_m3_mulv(T, m.rho);
       if (want_K) {
-        nsb_quat dq = nsb_so3_exp_q(m.phi);
         nsb_mat3 Qt = nsb_m3_transpose(nsb_q_to_m3(dq));
         nsb_mat3 RD = nsb_m3_mul(R, dT_rho(m.phi, m.rho)), RT = nsb_m3_mul(R, T), Tt = nsb_m3_transpose(T);
         memcpy(Jr1, Jr, sizeof(double) * 3 * (size_t)n);
@@ -604,7 +606,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
         memcpy(JT, JT1, sizeof(double) * 3 * (size_t)n);
       }
       r = nsb_v3_add(r, nsb_m3_mulv(R, Trho));
-      q = nsb_q_normalize(nsb_q_mul(q, nsb_so3_exp_q(m.phi)));
+      q = nsb_q_normalize(nsb_q_mul(q, dq));
       R = nsb_q_to_m3(q);
     }
     const int s = (k - 1) / (ng + 1), j = (k - 1) % (ng + 1);
@@ -777,8 +779,10 @@ void nsb_beam_strain_resultants_at(const nsb_beam_strain_geom* g, const nsb_beam
                           nsb_v3_sub(nsb_v3_cross(K1, E2), nsb_v3_cross(K2, E1)));
     }
     const nsb_quat qk = nsb_q_load(st->q);
-    nsb_v3_store(nsb_v3_add(nsb_v3_load(st->r), nsb_q_rotate(qk, nsb_m3_mulv(nsb_so3_T(phi), rho))), out[i].r);
-    nsb_q_store(nsb_q_normalize(nsb_q_mul(qk, nsb_so3_exp_q(phi))), out[i].q);
+    nsb_mat3 T;
+    const nsb_quat dq = nsb_so3_exp_q_T(phi, &T);
+    nsb_v3_store(nsb_v3_add(nsb_v3_load(st->r), nsb_q_rotate(qk, nsb_m3_mulv(T, rho))), out[i].r);
+    nsb_q_store(nsb_q_normalize(nsb_q_mul(qk, dq)), out[i].q);
   }
   nsb_beam_equilibrium_at(f, n, x, out);
 }

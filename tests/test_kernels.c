@@ -2,11 +2,13 @@
  * (elements/small_lu.h) against LAPACK (dgetrf/dgetrs) on random blocks:
  * same pivots, same solutions up to round-off, the same zero-pivot report,
  * and a block factored in place inside a larger matrix leaves the rest of
- * that matrix alone. */
+ * that matrix alone; the combined SO(3) exponential and tangent operator
+ * (base/so3.h, nsb_so3_exp_q_T) against the two separate functions. */
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
+#include "base/so3.h"
 #include "elements/small_lu.h"
 #include "tests/cunit_main.h"
 
@@ -146,12 +148,39 @@ static void test_lu_in_place_block(void) {
   for (int i = 0; i < N; ++i) CU_ASSERT_EQUAL(b[i], b2[i]);
 }
 
+/* nsb_so3_exp_q_T returns the values of nsb_so3_exp_q and nsb_so3_T exactly
+   (==, not within a tolerance): angles on both sides of each series switch
+   (1e-4 of the exponential, 0.05 of T), tiny, moderate and beyond pi, along
+   random axes and along coordinate axes (exact zeros in theta). */
+static void test_so3_exp_T_equal(void) {
+  const double lens[] = {0.0, 1e-12, 3e-7, 1e-4 * (1.0 - 1e-15), 1e-4, 2e-3, 0.05 * (1.0 - 1e-15), 0.05, 0.3, 1.0, 2.5,
+                         3.14159, 4.0, 7.5};
+  unsigned long long rng = 777;
+  int equal = 1, cases = 0;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l) {
+    for (int k = 0; k < 12; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_mat3 T;
+      nsb_quat q = nsb_so3_exp_q_T(th, &T), q1 = nsb_so3_exp_q(th);
+      nsb_mat3 T1 = nsb_so3_T(th);
+      if (q.w != q1.w || q.x != q1.x || q.y != q1.y || q.z != q1.z) equal = 0;
+      for (int i = 0; i < 9; ++i)
+        if (T.c[i] != T1.c[i]) equal = 0;
+      ++cases;
+    }
+  }
+  CU_ASSERT_EQUAL(cases, 14 * 12);
+  CU_ASSERT(equal);
+}
+
 static const nsb_test_suite suites[] = {{"small_lu",
                                          (const nsb_test_case[]){{"against_lapack", test_lu_against_lapack},
                                                                  {"residual", test_lu_residual},
                                                                  {"pivot_and_singular", test_lu_pivot_and_singular},
                                                                  {"in_place_block", test_lu_in_place_block},
                                                                  {NULL, NULL}}},
+                                        {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal}, {NULL, NULL}}},
                                         {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
