@@ -39,22 +39,40 @@ typedef struct beam_state {
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
   nsb_beam_point old_end[2], cur_end[2];
   double *u_int, *u_int_old;
-  double* r0; /* 3 * n_qp initial positions of the integration points (output) */
+  double* r0; /* 3 * n_qp initial positions of the integration points (output; cold, at the block's end) */
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
      and the section (the initial-acceleration solve's rotary inertia) */
   double field_n[3], field_m[3];
   int field_inertia;
   nsb_beam_section field_sec;
-  /* condensation (condense): Kfull holds the factors of K_ii after an
-     evaluation; Xn directly follows Xf (one solve with 13 columns) */
-  double *Xf, *Xn, *ffull, *Kfull, *uful;
-  /* *STATIC, RIKS (eval with ec->f_lpf): the full residual at lpf + 1, then
-     its difference from the one at lpf; Xl = K_ii^{-1} f_i,lpf */
-  double *Fp, *Xl;
-  int* piv;
-  size_t bytes;
+  /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
+     evaluation, for post_solve; Xn directly follows Xf (one solve with 13
+     columns).  uful: the local unknowns of the last evaluation */
+  double *Xf, *Xn, *uful;
+  /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf */
+  double* Xl;
+  size_t bytes;      /* the whole block */
+  size_t tail_bytes; /* the evolving states from old_qp on (checkpoint) */
 } beam_state;
+
+/* Largest full local system: 12 node unknowns and the interior of 10 points. */
+#define BEAM_MAX_FULL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
+
+/* Scratch of one evaluation: the full local residual F and tangent K before
+   condensation (K_ii factored in place), the residual rate Fp of a Riks step
+   (the full residual at lpf + 1, then its difference from the one at lpf),
+   the pivots of K_ii.  Nothing in it is read after the evaluation, so it
+   lives on the stack of beam_eval, sized for the largest element (about
+   50 KB), of which an element touches its own n_full^2 doubles: the same
+   few KB for every element of an assembly loop, hot in the cache.  Kept in
+   each element's block before, it was most of the element's memory
+   (n_full^2 doubles: 4.6 KB at POINTS=1, 48 KB at 10) and cold at every
+   evaluation. */
+typedef struct beam_scratch {
+  double F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
+  int piv[NSB_LU_MAX];
+} beam_scratch;
 
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
@@ -103,35 +121,44 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
   int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
   int strain = el->type == NSB_ETYPE_B2S;
+  /* One block per element, in the order an evaluation reads it: the state
+     header, the geometry and its tables (sized to N and n_qp), the strain
+     element's resultant parts, the point states, the evolving unknowns and
+     condensation results; last the cold initial positions (output only). */
   size_t bytes = align8(sizeof(beam_state));
   size_t o_geo = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_geom) : sizeof(nsb_beam_geom));
+  size_t o_tab = bytes;
+  bytes += sizeof(double) * (strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng));
   size_t o_res = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (N + 2)) : 0);
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
-  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int + n_int * 12 + n_full + n_full * n_full + n_full +
-                          n_full + n_int);
-  bytes += align8(sizeof(double) * n_dbl);
-  size_t o_piv = bytes;
-  bytes += align8(sizeof(int) * (size_t)n_int);
+  size_t n_dbl = (size_t)(2 * n_int + n_int + n_int * 12 + n_full + n_int);
+  bytes += sizeof(double) * n_dbl;
+  size_t o_cold = bytes;
+  bytes += sizeof(double) * (size_t)(3 * n_qp);
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
   beam_state* s = (beam_state*)blk;
   s->bytes = bytes;
+  s->tail_bytes = o_cold - o_pts;
   s->N = N;
   s->n_qp = n_qp;
   s->n_int = n_int;
   s->n_full = n_full;
   s->galerkin = el->weighting == 1;
+  double* tables = (double*)(blk + o_tab);
   if (strain) {
     s->sgeom = (nsb_beam_strain_geom*)(blk + o_geo);
     s->geom = &s->sgeom->base;
     s->old_res = (nsb_beam_strain_force*)(blk + o_res);
     s->cur_res = s->old_res + (N + 2);
   } else {
+    s->sgeom = NULL;
     s->geom = (nsb_beam_geom*)(blk + o_geo);
+    s->old_res = s->cur_res = NULL;
   }
   nsb_beam_point* pts = (nsb_beam_point*)(blk + o_pts);
   s->old_qp = pts;
@@ -143,23 +170,16 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += n_int;
   s->u_int_old = d;
   d += n_int;
-  s->r0 = d;
-  d += 3 * n_qp;
   s->Xf = d;
   d += n_int;
   s->Xn = d;
   d += n_int * 12;
-  s->ffull = d;
-  d += n_full;
-  s->Kfull = d;
-  d += n_full * n_full;
   s->uful = d;
   d += n_full;
-  s->Fp = d;
-  d += n_full;
   s->Xl = d;
+  memset(s->Xf, 0, sizeof(double) * (size_t)(n_int + 12 * n_int));
   memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
-  s->piv = (int*)(blk + o_piv);
+  s->r0 = (double*)(blk + o_cold);
   e->state = s;
 
   const nsb_section* sec = &m->sections.data[el->section];
@@ -193,8 +213,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     s->lam[k] = nsb_q_normalize(nsb_q_mul(nsb_q_conj(qn), qe[k]));
     s->Lm[k] = nsb_q_to_m3(s->lam[k]);
   }
-  int gst = strain ? nsb_beam_strain_geom_init(s->sgeom, N, ng, 4, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp)
-                   : nsb_beam_geom_init(s->geom, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp);
+  int gst = strain ? nsb_beam_strain_geom_init(s->sgeom, tables, N, ng, 4, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp)
+                   : nsb_beam_geom_init(s->geom, tables, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp);
   if (gst != 0) {
     beam_destroy(ctx, e);
     return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
@@ -336,8 +356,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       double w = g->wq[q];
       nsb_vec3 aq = a0, alq = al0;
       for (int p = 0; p < N; ++p) {
-        aq = nsb_v3_muladd(aq, g->Jq[q][p], nsb_v3_load(u + OAP(p)));
-        alq = nsb_v3_muladd(alq, g->Jq[q][p], nsb_v3_load(u + OALP(p)));
+        aq = nsb_v3_muladd(aq, g->Jq[N * q + p], nsb_v3_load(u + OAP(p)));
+        alq = nsb_v3_muladd(alq, g->Jq[N * q + p], nsb_v3_load(u + OALP(p)));
       }
       nsb_mat3 R = nsb_q_to_m3(nsb_q_load(pt->q));
       nsb_vec3 om = nsb_v3_load(pt->w), rho = nsb_v3_sub(nsb_v3_load(pt->r), r0);
@@ -351,7 +371,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       G0 = nsb_m3_muladd(G0, w, RJ);
       H0 = nsb_m3_muladd(H0, w, Sr);
       for (int p = 0; p < N; ++p) {
-        double jw = w * g->Jq[q][p];
+        double jw = w * g->Jq[N * q + p];
         cF[p] += jw * c->rhoA;
         Gp[p] = nsb_m3_muladd(Gp[p], jw, RJ);
         Hp[p] = nsb_m3_muladd(Hp[p], jw, Sr);
@@ -376,8 +396,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     } else {
       const nsb_beam_point* cp = &s->old_cp[sub];
       nsb_mat3 Rc = nsb_q_to_m3(nsb_q_load(cp->q));
-      nsb_vec3 gam = nsb_v3_sub(nsb_v3_load(cp->E), nsb_v3_load(g->E0p[sub]));
-      nsb_vec3 kap = nsb_v3_sub(nsb_v3_load(cp->K), nsb_v3_load(g->K0p[sub]));
+      nsb_vec3 gam = nsb_v3_sub(nsb_v3_load(cp->E), nsb_v3_load(g->E0));
+      nsb_vec3 kap = nsb_v3_sub(nsb_v3_load(cp->K), nsb_v3_load(g->K0));
       nsb_vec3 NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
       nsb_vec3 MG = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
       rowN = 12 + 6 * sub;
@@ -434,7 +454,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
     nsb_vec3 aq = a0, alq = al0;
     for (int p = 0; p < N; ++p) {
-      double jj = i < s->n_qp ? g->Jq[i][p] : g->Jp[i - s->n_qp][p];
+      double jj = i < s->n_qp ? g->Jq[N * i + p] : g->Jp[N * (i - s->n_qp) + p];
       aq = nsb_v3_muladd(aq, jj, nsb_v3_load(u + OAP(p)));
       alq = nsb_v3_muladd(alq, jj, nsb_v3_load(u + OALP(p)));
     }
@@ -489,7 +509,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   }
   for (int q = 0; q < s->n_qp; ++q) {
     const nsb_beam_point* pt = &s->old_qp[q];
-    const double* Jq = g->Jq[q];
+    const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     double w = g->wq[q];
     nsb_vec3 aq = a0, alq = al0;
     for (int p = 0; p < N; ++p) {
@@ -514,13 +534,13 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   for (int k = 0; k < N; ++k) {
     const nsb_beam_point* cp = &s->old_cp[k];
     nsb_vec3 E = nsb_v3_load(cp->E), Kc = nsb_v3_load(cp->K);
-    nsb_vec3 gam = nsb_v3_sub(E, nsb_v3_load(g->E0p[k])), kap = nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k]));
+    nsb_vec3 gam = nsb_v3_sub(E, nsb_v3_load(g->E0)), kap = nsb_v3_sub(Kc, nsb_v3_load(g->K0));
     nsb_vec3 NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
     MG[k] = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
     RNG[k] = nsb_q_rotate(nsb_q_load(cp->q), NG);
     nsb_vec3 ck = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG[k], Kc));
     Gm = nsb_v3_muladd(Gm, g->JL[k], ck);
-    for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], g->JL[k] * g->Jp[k][p], ck);
+    for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], g->JL[k] * g->Jp[N * k + p], ck);
   }
   /* node rows */
   nsb_local_addv(F, 0, nsb_v3_neg(N0));
@@ -573,7 +593,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
   for (int i = 0; i < s->n_qp + N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
-    const double* Jx = i < s->n_qp ? g->Jq[i] : g->Jp[i - s->n_qp];
+    const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
     nsb_vec3 aq = a0, alq = al0;
     for (int p = 0; p < N; ++p) {
       aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(u + 12 + 6 * p));
@@ -651,10 +671,12 @@ static void chain_node_columns(const nsb_elem* e, const nsb_eval_ctx* ec, double
   }
 }
 
-static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, double* restrict f, double* restrict K);
+static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratch* sc, double* restrict f,
+                    double* restrict K);
 
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
+  beam_scratch sc; /* not initialised: the kernels write F and K whole */
   int accel = ec->mode == NSB_EVAL_ACCEL;
   if (!accel && !s->sgeom && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
   int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
@@ -692,8 +714,9 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   memcpy(s->field_m, in.m_load, sizeof s->field_m);
   s->field_inertia = ec->mode != NSB_EVAL_STATIC;
   s->field_sec = s->sec;
-  double* F = s->ffull;
-  double* KF = s->Kfull;
+  double* F = sc.F;
+  double* KF = sc.K;
+  double* Fp = sc.Fp;
   /* *STATIC, RIKS: the residual at lpf + 1 first (no tangent), so that the
      interior states left behind are those of the evaluation proper; the
      residual is affine in the loads at a fixed state (docs/theory.md §8) */
@@ -711,11 +734,11 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     e1.f_lpf = NULL;
     e1.internal_res2 = NULL;
     if (s->sgeom) {
-      strain_eval(s, &e1, a, b, u, s->Fp, NULL);
+      strain_eval(s, &e1, a, b, u, Fp, NULL);
     } else {
       nsb_beam_eval_in in1 = in;
       fill_loads(&e1, s, &in1);
-      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, s->cur_end, s->Fp, NULL);
+      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, s->cur_end, Fp, NULL);
     }
   }
   if (accel) {
@@ -737,14 +760,14 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
-    for (int i = 0; i < nf; ++i) s->Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
+    for (int i = 0; i < nf; ++i) Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
   /* rotate the node rotational rows and columns into the node frames */
   for (int k = 0; k < 2; ++k) {
     int o = 6 * k + 3;
     nsb_mat3 L = s->Lm[k];
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
     nsb_v3_store(r, F + o);
-    if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(s->Fp + o)), s->Fp + o);
+    if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(Fp + o)), Fp + o);
     for (int j = 0; j < nf; ++j) { /* rows: K[o..o+2][j] <- L K[o..][j] */
       nsb_vec3 c = nsb_v3(KF[o + nf * j], KF[o + 1 + nf * j], KF[o + 2 + nf * j]);
       c = nsb_m3_mulv(L, c);
@@ -761,33 +784,35 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     }
   }
   if (s->sgeom && !accel) chain_node_columns(e, ec, KF, nf);
-  return condense(s, ec, rate, f, K);
+  return condense(s, ec, rate, &sc, f, K);
 }
 
 /* Static condensation of the interior unknowns (header of this file):
      X = K_ii^{-1} [f_i | K_in]                    (one LU, 13 right-hand sides)
      f_c = f_n - K_ni X_f,  K_c = K_nn - K_ni X_n.
-   K_ii is factored in place in s->Kfull (not read again after this); X_f,
-   X_n stay for post_solve.  RIKS (rate): X_l = K_ii^{-1} f_i,lpf and
+   K_ii is factored in place in the scratch sc->K; X_f, X_n stay for
+   post_solve.  RIKS (rate): X_l = K_ii^{-1} f_i,lpf and
    f_c,lpf = f_n,lpf - K_ni X_l with the same factors.  The products with
    K_ni run down its columns (unit stride, 12 rows) for each interior q. */
-static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, double* restrict f, double* restrict K) {
+static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratch* sc, double* restrict f,
+                    double* restrict K) {
   const int ni = s->n_int, nf = s->n_full;
-  const double* F = s->ffull;
-  double* KF = s->Kfull;
+  const double* F = sc->F;
+  double* KF = sc->K;
+  int* piv = sc->piv;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
   for (int i = 0; i < ni; ++i) s->Xf[i] = F[12 + i];
   for (int j = 0; j < 12; ++j)
     for (int i = 0; i < ni; ++i) s->Xn[i + ni * j] = KF[(12 + i) + nf * j];
   double* Kii = KF + 12 + (size_t)nf * 12;
   /* a zero pivot: K_ii singular (NaNs propagate and fail the residual norm check) */
-  if (nsb_lu_factor_fixed(ni, Kii, nf, s->piv) != 0) return NSB_ERR_SINGULAR;
-  nsb_lu_solve_fixed(ni, Kii, nf, s->piv, 13, s->Xf, ni); /* Xn follows Xf in memory */
+  if (nsb_lu_factor_fixed(ni, Kii, nf, piv) != 0) return NSB_ERR_SINGULAR;
+  nsb_lu_solve_fixed(ni, Kii, nf, piv, 13, s->Xf, ni); /* Xn follows Xf in memory */
   double v[12];
   if (rate) {
-    for (int i = 0; i < ni; ++i) s->Xl[i] = s->Fp[12 + i];
-    nsb_lu_solve_fixed(ni, Kii, nf, s->piv, 1, s->Xl, ni);
-    for (int i = 0; i < 12; ++i) v[i] = s->Fp[i];
+    for (int i = 0; i < ni; ++i) s->Xl[i] = sc->Fp[12 + i];
+    nsb_lu_solve_fixed(ni, Kii, nf, piv, 1, s->Xl, ni);
+    for (int i = 0; i < 12; ++i) v[i] = sc->Fp[i];
     for (int q = 0; q < ni; ++q)
       for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * s->Xl[q];
     for (int i = 0; i < 12; ++i) ec->f_lpf[i] += v[i];
@@ -920,9 +945,7 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
 
 #define BEAM_CKPT_FIELDS(X) X(lam) X(Lm) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_sec)
 
-static size_t beam_tail_bytes(const beam_state* s) {
-  return s->bytes - (size_t)((const char*)s->old_qp - (const char*)s);
-}
+static size_t beam_tail_bytes(const beam_state* s) { return s->tail_bytes; }
 
 static size_t beam_res_bytes(const beam_state* s) {
   return s->sgeom ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (s->N + 2)) : 0;
