@@ -47,9 +47,9 @@ typedef struct beam_state {
   int field_inertia;
   nsb_beam_section field_sec;
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
-     evaluation, for post_solve; Xn directly follows Xf (one solve with 13
-     columns).  uful: the local unknowns of the last evaluation */
-  double *Xf, *Xn, *uful;
+     evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
+     a zero).  uful: the local unknowns of the last evaluation */
+  double *X, *uful;
   /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf */
   double* Xl;
   size_t bytes;      /* the whole block */
@@ -135,7 +135,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
-  size_t n_dbl = (size_t)(2 * n_int + n_int + n_int * 12 + n_full + n_int);
+  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + n_full + n_int);
   bytes += sizeof(double) * n_dbl;
   size_t o_cold = bytes;
   bytes += sizeof(double) * (size_t)(3 * n_qp);
@@ -170,14 +170,12 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += n_int;
   s->u_int_old = d;
   d += n_int;
-  s->Xf = d;
-  d += n_int;
-  s->Xn = d;
-  d += n_int * 12;
+  s->X = d;
+  d += n_int * NSB_LU_ROW_WIDTH;
   s->uful = d;
   d += n_full;
   s->Xl = d;
-  memset(s->Xf, 0, sizeof(double) * (size_t)(n_int + 12 * n_int));
+  memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->r0 = (double*)(blk + o_cold);
   e->state = s;
@@ -790,26 +788,36 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
 /* Static condensation of the interior unknowns (header of this file):
      X = K_ii^{-1} [f_i | K_in]                    (one LU, 13 right-hand sides)
      f_c = f_n - K_ni X_f,  K_c = K_nn - K_ni X_n.
-   K_ii is factored in place in the scratch sc->K; X_f, X_n stay for
-   post_solve.  RIKS (rate): X_l = K_ii^{-1} f_i,lpf and
-   f_c,lpf = f_n,lpf - K_ni X_l with the same factors.  The products with
-   K_ni run down its columns (unit stride, 12 rows) for each interior q. */
+   K_ii is factored in place in the scratch sc->K; X stays for post_solve,
+   stored by rows (s->X, NSB_LU_ROW_WIDTH columns: X_f, the 12 columns of
+   X_n, a zero), so that both the solve (nsb_lu_solve_rows) and the Schur
+   products run along rows of a constant width: C = [f_n | K_nn | 0] minus,
+   for each interior q and node row i, K_ni(i, q) times row q of X.  Every
+   entry sees the operations of the column-wise form in the same order (the
+   sums over q in increasing q), so the results are those of the column
+   form.  RIKS (rate): X_l = K_ii^{-1} f_i,lpf and f_c,lpf = f_n,lpf -
+   K_ni X_l with the same factors. */
 static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratch* sc, double* restrict f,
                     double* restrict K) {
+  enum { W = NSB_LU_ROW_WIDTH };
   const int ni = s->n_int, nf = s->n_full;
   const double* F = sc->F;
   double* KF = sc->K;
   int* piv = sc->piv;
+  double* restrict X = s->X;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
-  for (int i = 0; i < ni; ++i) s->Xf[i] = F[12 + i];
-  for (int j = 0; j < 12; ++j)
-    for (int i = 0; i < ni; ++i) s->Xn[i + ni * j] = KF[(12 + i) + nf * j];
+  for (int q = 0; q < ni; ++q) {
+    double* xq = X + W * q;
+    xq[0] = F[12 + q];
+    for (int j = 0; j < 12; ++j) xq[1 + j] = KF[(12 + q) + nf * j];
+    xq[13] = 0.0;
+  }
   double* Kii = KF + 12 + (size_t)nf * 12;
   /* a zero pivot: K_ii singular (NaNs propagate and fail the residual norm check) */
   if (nsb_lu_factor_fixed(ni, Kii, nf, piv) != 0) return NSB_ERR_SINGULAR;
-  nsb_lu_solve_fixed(ni, Kii, nf, piv, 13, s->Xf, ni); /* Xn follows Xf in memory */
-  double v[12];
+  nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
   if (rate) {
+    double v[12];
     for (int i = 0; i < ni; ++i) s->Xl[i] = sc->Fp[12 + i];
     nsb_lu_solve_fixed(ni, Kii, nf, piv, 1, s->Xl, ni);
     for (int i = 0; i < 12; ++i) v[i] = sc->Fp[i];
@@ -817,19 +825,25 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
       for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * s->Xl[q];
     for (int i = 0; i < 12; ++i) ec->f_lpf[i] += v[i];
   }
-  for (int i = 0; i < 12; ++i) v[i] = F[i];
-  for (int q = 0; q < ni; ++q)
-    for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * s->Xf[q];
-  for (int i = 0; i < 12; ++i) f[i] += v[i];
-  if (K) {
-    for (int j = 0; j < 12; ++j) {
-      for (int i = 0; i < 12; ++i) v[i] = KF[i + nf * j];
-      const double* xj = s->Xn + ni * j;
-      for (int q = 0; q < ni; ++q)
-        for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * xj[q];
-      for (int i = 0; i < 12; ++i) K[i + 12 * j] += v[i];
+  double C[12][W];
+  for (int i = 0; i < 12; ++i) {
+    C[i][0] = F[i];
+    for (int j = 0; j < 12; ++j) C[i][1 + j] = KF[i + nf * j];
+    C[i][13] = 0.0;
+  }
+  for (int q = 0; q < ni; ++q) {
+    const double* restrict xq = X + W * q;
+    const double* kq = Kni + (size_t)nf * q;
+    for (int i = 0; i < 12; ++i) {
+      const double k = kq[i];
+      if (k == 0.0) continue; /* K_ni is sparse: a zero subtracts nothing */
+      for (int c = 0; c < W; ++c) C[i][c] -= k * xq[c];
     }
   }
+  for (int i = 0; i < 12; ++i) f[i] += C[i][0];
+  if (K)
+    for (int j = 0; j < 12; ++j)
+      for (int i = 0; i < 12; ++i) K[i + 12 * j] += C[i][1 + j];
   return NSB_OK;
 }
 
@@ -845,8 +859,9 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
   for (int i = 0; i < ni; ++i) {
-    double v = -s->Xf[i] - dlpf * s->Xl[i];
-    for (int j = 0; j < 12; ++j) v -= s->Xn[i + ni * j] * du[j];
+    const double* xi = s->X + NSB_LU_ROW_WIDTH * i; /* X_f, then row i of X_n */
+    double v = -xi[0] - dlpf * s->Xl[i];
+    for (int j = 0; j < 12; ++j) v -= xi[1 + j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
       c->raw2 += v * v;

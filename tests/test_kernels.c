@@ -2,8 +2,9 @@
  * (elements/small_lu.h) against LAPACK (dgetrf/dgetrs) on random blocks:
  * same pivots, same solutions up to round-off, the same zero-pivot report,
  * and a block factored in place inside a larger matrix leaves the rest of
- * that matrix alone; the combined SO(3) exponential and tangent operator
- * (base/so3.h, nsb_so3_exp_q_T) against the two separate functions. */
+ * that matrix alone; the solve by rows equals the solve by columns; the
+ * combined SO(3) exponential and tangent operator (base/so3.h,
+ * nsb_so3_exp_q_T) against the two separate functions. */
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
@@ -148,6 +149,37 @@ static void test_lu_in_place_block(void) {
   for (int i = 0; i < N; ++i) CU_ASSERT_EQUAL(b[i], b2[i]);
 }
 
+/* nsb_lu_solve_rows (right-hand sides by rows) gives the values of
+   nsb_lu_solve (by columns) exactly, with the 13 + 1 columns of the beam's
+   condensation, sparse like it (exact zeros in the block and in the
+   right-hand sides), for every beam size. */
+static void test_lu_solve_rows_equal(void) {
+  enum { W = NSB_LU_ROW_WIDTH };
+  const int sizes[] = {12, 18, 24, 30, 66};
+  unsigned long long rng = 4242;
+  for (int t = 0; t < 5; ++t) {
+    const int n = sizes[t];
+    double A[66 * 66], Bc[66 * W], Br[66 * W];
+    int piv[66];
+    random_block(n, A, &rng);
+    CU_ASSERT_EQUAL_FATAL(nsb_lu_factor_fixed(n, A, n, piv), 0);
+    for (int c = 0; c < W; ++c)
+      for (int i = 0; i < n; ++i) {
+        double z = rnd(&rng);
+        Bc[i + n * c] = c == W - 1 || fabs(z) < 0.3 ? 0.0 : rnd(&rng);
+        Br[W * i + c] = Bc[i + n * c];
+      }
+    nsb_lu_solve_fixed(n, A, n, piv, W, Bc, n);
+    nsb_lu_solve_rows_fixed(n, A, n, piv, Br);
+    int equal = 1;
+    for (int c = 0; c < W; ++c)
+      for (int i = 0; i < n; ++i)
+        if (Br[W * i + c] != Bc[i + n * c]) equal = 0;
+    CU_ASSERT(equal);
+    CU_ASSERT(max_abs(Bc, n * W) > 0.0);
+  }
+}
+
 /* nsb_so3_exp_q_T returns the values of nsb_so3_exp_q and nsb_so3_T exactly
    (==, not within a tolerance): angles on both sides of each series switch
    (1e-4 of the exponential, 0.05 of T), tiny, moderate and beyond pi, along
@@ -179,6 +211,7 @@ static const nsb_test_suite suites[] = {{"small_lu",
                                                                  {"residual", test_lu_residual},
                                                                  {"pivot_and_singular", test_lu_pivot_and_singular},
                                                                  {"in_place_block", test_lu_in_place_block},
+                                                                 {"solve_rows_equal", test_lu_solve_rows_equal},
                                                                  {NULL, NULL}}},
                                         {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal}, {NULL, NULL}}},
                                         {NULL, NULL}};
