@@ -205,4 +205,34 @@ static inline nsb_mat3 nsb_so3_T_dot(nsb_vec3 th, nsb_vec3 thd) {
   return r;
 }
 
+
+/// The three partial derivatives dT/dtheta_j (j = 0, 1, 2) into dT[3]: the
+/// values of nsb_so3_T_dot(theta, e_j) exactly (the same operations in the
+/// same order), with the coefficients a, b and their derivatives computed
+/// once instead of three times.
+static inline void nsb_so3_T_partials(nsb_vec3 th, nsb_mat3 dT[3]) {
+  double t = nsb_v3_norm(th), a, b, da, db;
+  nsb_so3_tcoef(t, &a, &b, &da, &db);
+  double dat, dbt; /* as nsb_so3_T_dot */
+  if (t < 0.05) {
+    double t2 = t * t, t4 = t2 * t2, t6 = t4 * t2;
+    dat = -1.0 / 12.0 + t2 / 180.0 - t4 / 6720.0 + t6 / 453600.0;
+    dbt = -1.0 / 60.0 + t2 / 1260.0 - t4 / 60480.0 + t6 / 4989600.0;
+  } else {
+    dat = da / t;
+    dbt = db / t;
+  }
+  const nsb_mat3 S = nsb_m3_skew(th), SS = nsb_m3_mul(S, S);
+  for (int j = 0; j < 3; ++j) {
+    const nsb_vec3 ej = nsb_v3(j == 0, j == 1, j == 2);
+    const double tdot_t = nsb_v3_dot(th, ej);
+    const nsb_mat3 Sd = nsb_m3_skew(ej);
+    nsb_mat3 r = nsb_m3_scale(dat * tdot_t, S);
+    r = nsb_m3_muladd(r, a, Sd);
+    r = nsb_m3_muladd(r, dbt * tdot_t, SS);
+    r = nsb_m3_muladd(r, b, nsb_m3_add(nsb_m3_mul(Sd, S), nsb_m3_mul(S, Sd)));
+    dT[j] = r;
+  }
+}
+
 #endif

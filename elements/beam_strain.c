@@ -178,9 +178,9 @@ static magnus_step magnus(const nsb_beam_strain_geom* g, int k, nsb_vec3 E0, nsb
 
 /* d(T(phi) rho)/d phi, column j = (dT/dphi_j) rho. */
 static nsb_mat3 dT_rho(nsb_vec3 phi, nsb_vec3 rho) {
-  nsb_vec3 e0 = nsb_v3(1, 0, 0), e1 = nsb_v3(0, 1, 0), e2 = nsb_v3(0, 0, 1);
-  return nsb_m3_cols(nsb_m3_mulv(nsb_so3_T_dot(phi, e0), rho), nsb_m3_mulv(nsb_so3_T_dot(phi, e1), rho),
-                     nsb_m3_mulv(nsb_so3_T_dot(phi, e2), rho));
+  nsb_mat3 dT[3];
+  nsb_so3_T_partials(phi, dT);
+  return nsb_m3_cols(nsb_m3_mulv(dT[0], rho), nsb_m3_mulv(dT[1], rho), nsb_m3_mulv(dT[2], rho));
 }
 
 /* ---- Galerkin weighting: second derivatives of the Magnus step ----------- */
@@ -388,9 +388,9 @@ static nsb_mat3 hess_Trho(nsb_vec3 phi, nsb_vec3 rho, nsb_vec3 nu) {
 /* d(T(phi)^T nu)/d phi: column j = (dT/dphi_j)^T nu.  Its transpose is
  * d(D(phi, rho)^T nu)/d rho. */
 static nsb_mat3 dTt_nu(nsb_vec3 phi, nsb_vec3 nu) {
-  nsb_vec3 e0 = nsb_v3(1, 0, 0), e1 = nsb_v3(0, 1, 0), e2 = nsb_v3(0, 0, 1);
-  return nsb_m3_cols(nsb_m3_tmulv(nsb_so3_T_dot(phi, e0), nu), nsb_m3_tmulv(nsb_so3_T_dot(phi, e1), nu),
-                     nsb_m3_tmulv(nsb_so3_T_dot(phi, e2), nu));
+  nsb_mat3 dT[3];
+  nsb_so3_T_partials(phi, dT);
+  return nsb_m3_cols(nsb_m3_tmulv(dT[0], nu), nsb_m3_tmulv(dT[1], nu), nsb_m3_tmulv(dT[2], nu));
 }
 
 /* One Magnus step i (station i -> i + 1) of the Galerkin rows.  With the

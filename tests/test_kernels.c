@@ -3,8 +3,9 @@
  * same pivots, same solutions up to round-off, the same zero-pivot report,
  * and a block factored in place inside a larger matrix leaves the rest of
  * that matrix alone; the solve by rows equals the solve by columns; the
- * combined SO(3) exponential and tangent operator (base/so3.h,
- * nsb_so3_exp_q_T) against the two separate functions. */
+ * combined SO(3) exponential and tangent operator and the partial
+ * derivatives of T (base/so3.h: nsb_so3_exp_q_T, nsb_so3_T_partials)
+ * against the separate functions. */
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
@@ -206,6 +207,27 @@ static void test_so3_exp_T_equal(void) {
   CU_ASSERT(equal);
 }
 
+/* nsb_so3_T_partials returns nsb_so3_T_dot(theta, e_j) exactly, on both
+   sides of the series switch at t = 0.05. */
+static void test_so3_T_partials_equal(void) {
+  const double lens[] = {0.0, 1e-9, 0.01, 0.05 * (1.0 - 1e-15), 0.05, 0.7, 2.0, 3.14159, 5.0};
+  unsigned long long rng = 99;
+  int equal = 1;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l)
+    for (int k = 0; k < 8; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_mat3 dT[3];
+      nsb_so3_T_partials(th, dT);
+      for (int j = 0; j < 3; ++j) {
+        nsb_mat3 r = nsb_so3_T_dot(th, nsb_v3(j == 0, j == 1, j == 2));
+        for (int i = 0; i < 9; ++i)
+          if (dT[j].c[i] != r.c[i]) equal = 0;
+      }
+    }
+  CU_ASSERT(equal);
+}
+
 static const nsb_test_suite suites[] = {{"small_lu",
                                          (const nsb_test_case[]){{"against_lapack", test_lu_against_lapack},
                                                                  {"residual", test_lu_residual},
@@ -213,7 +235,9 @@ static const nsb_test_suite suites[] = {{"small_lu",
                                                                  {"in_place_block", test_lu_in_place_block},
                                                                  {"solve_rows_equal", test_lu_solve_rows_equal},
                                                                  {NULL, NULL}}},
-                                        {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal}, {NULL, NULL}}},
+                                        {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal},
+                                                         {"T_partials_equal", test_so3_T_partials_equal},
+                                                         {NULL, NULL}}},
                                         {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
