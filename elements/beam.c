@@ -37,7 +37,7 @@ typedef struct beam_state {
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
-  nsb_beam_point old_end[2], cur_end[2];
+  nsb_beam_point cur_end[2]; /* the ends as the last evaluation left them (output) */
   double *u_int, *u_int_old;
   double* r0; /* 3 * n_qp initial positions of the integration points (output; cold, at the block's end) */
   /* what the last evaluation used, for the equilibrium resultants of the
@@ -62,7 +62,8 @@ typedef struct beam_state {
 /* Scratch of one evaluation: the full local residual F and tangent K before
    condensation (K_ii factored in place), the residual rate Fp of a Riks step
    (the full residual at lpf + 1, then its difference from the one at lpf),
-   the pivots of K_ii.  Nothing in it is read after the evaluation, so it
+   the pivots of K_ii, the node states at t_n in the end frames (the
+   kernels' old_end).  Nothing in it is read after the evaluation, so it
    lives on the stack of beam_eval, sized for the largest element (about
    50 KB), of which an element touches its own n_full^2 doubles: the same
    few KB for every element of an assembly loop, hot in the cache.  Kept in
@@ -72,6 +73,7 @@ typedef struct beam_state {
 typedef struct beam_scratch {
   double F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
   int piv[NSB_LU_MAX];
+  nsb_beam_point ends[2];
 } beam_scratch;
 
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
@@ -333,7 +335,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
      direction to pick a definite, moment-consistent value. */
   nsb_vec3 Jd = accel_inertia(c);
   nsb_mat3 J = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
-  nsb_vec3 r0 = nsb_v3_load(s->old_end[0].r);
+  nsb_vec3 r0 = nsb_v3_load(in->old_end[0].r);
   /* unknown offsets */
   const int oa0 = 0, oal0 = 3, oaL = 6, oalL = 9, oN = 12 + 6 * N, oM = 12 + 6 * N + 3;
 #define OAP(p) (12 + 6 * (p))
@@ -377,7 +379,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     }
     /* rows at the end of this sub-interval: collocation point sub, or L */
     int at_L = sub == N;
-    nsb_vec3 rho_x = at_L ? nsb_v3_sub(nsb_v3_load(s->old_end[1].r), r0) : nsb_v3_sub(nsb_v3_load(s->old_cp[sub].r), r0);
+    nsb_vec3 rho_x = at_L ? nsb_v3_sub(nsb_v3_load(in->old_end[1].r), r0) : nsb_v3_sub(nsb_v3_load(s->old_cp[sub].r), r0);
     nsb_vec3 N0 = nsb_v3_load(u + oN), M0 = nsb_v3_load(u + oM);
     nsb_vec3 Ng = nsb_v3_add(N0, Fv);
     nsb_vec3 Mg = nsb_v3_add(nsb_v3_add(M0, Gv), nsb_v3_add(nsb_v3_neg(nsb_v3_cross(rho_x, nsb_v3_add(N0, Fv))), Hv));
@@ -390,7 +392,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       rowN = 6;
       rowM = 9;
       sg = 1.0;
-      Rr = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[1].q)));
+      Rr = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(in->old_end[1].q)));
     } else {
       const nsb_beam_point* cp = &s->old_cp[sub];
       nsb_mat3 Rc = nsb_q_to_m3(nsb_q_load(cp->q));
@@ -422,7 +424,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     }
   }
   /* node-0 rows: -N^0, -R(0)^T M^0 */
-  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[0].q)));
+  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(in->old_end[0].q)));
   nsb_local_addv(F, 0, nsb_v3_neg(nsb_v3_load(u + oN)));
   nsb_local_addv(F, 3, nsb_v3_neg(nsb_m3_mulv(R0t, nsb_v3_load(u + oM))));
   nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, nsb_m3_identity()));
@@ -496,7 +498,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   const int oN = 12 + 6 * N, oM = oN + 3;
   nsb_vec3 a0 = nsb_v3_load(u), al0 = nsb_v3_load(u + 3);
   nsb_vec3 N0 = nsb_v3_load(u + oN), M0 = nsb_v3_load(u + oM);
-  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[0].q)));
+  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(in->old_end[0].q)));
   nsb_vec3 R0tM0 = nsb_m3_mulv(R0t, M0);
   nsb_vec3 Fv = nsb_v3_zero(), Gm = nsb_v3_zero(), FJ[NSB_BEAM_MAX_POINTS], GJ[NSB_BEAM_MAX_POINTS];
   double S0 = 0.0, Sp[NSB_BEAM_MAX_POINTS], Spr[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
@@ -606,7 +608,8 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
    material spins as unknowns (Newmark on SO(3)); with the modified scheme
    (beta = 1/2, equivalent to Newmark beta_N = gamma/2, gamma_N = gamma) or a
    static step the node columns are chained with the scheme's map below. */
-static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, double* u, double* F, double* KF) {
+static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end, double* u,
+                        double* F, double* KF) {
   memcpy(u + 0, ec->cur->x + 3 * a, 3 * sizeof(double));
   memcpy(u + 6, ec->cur->x + 3 * b, 3 * sizeof(double));
   memset(u + 3, 0, 3 * sizeof(double));
@@ -621,7 +624,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, dou
   in.sec = &s->sec;
   in.old_qp = s->old_qp;
   in.old_cp = s->old_cp;
-  in.old_end = s->old_end;
+  in.old_end = old_end;
   in.old_res = s->old_res;
   in.q_end = q_end;
   in.u = u;
@@ -688,15 +691,16 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(rv + 3 * node)), u + 6 * k + 3);
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
-  end_state(s, ec->old, a, 0, &s->old_end[0], ec);
-  end_state(s, ec->old, b, 1, &s->old_end[1], ec);
+  nsb_beam_point* ends = sc.ends;
+  end_state(s, ec->old, a, 0, &ends[0], ec);
+  end_state(s, ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   in.g = s->geom;
   in.sec = &s->sec;
   in.old_qp = s->old_qp;
   in.old_cp = s->old_cp;
-  in.old_end = s->old_end;
+  in.old_end = ends;
   in.u = u;
   in.h = ec->h;
   s->h_eval = accel ? 0.0 : ec->h;
@@ -732,7 +736,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     e1.f_lpf = NULL;
     e1.internal_res2 = NULL;
     if (s->sgeom) {
-      strain_eval(s, &e1, a, b, u, Fp, NULL);
+      strain_eval(s, &e1, a, b, ends, u, Fp, NULL);
     } else {
       nsb_beam_eval_in in1 = in;
       fill_loads(&e1, s, &in1);
@@ -740,18 +744,18 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     }
   }
   if (accel) {
-    end_state(s, ec->cur, a, 0, &s->old_end[0], NULL);
-    end_state(s, ec->cur, b, 1, &s->old_end[1], NULL);
+    end_state(s, ec->cur, a, 0, &ends[0], NULL);
+    end_state(s, ec->cur, b, 1, &ends[1], NULL);
     if (s->galerkin)
       accel_system_galerkin(s, &in, F, KF);
     else
       accel_system(s, ec, a, b, &in, F, KF);
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
-    memcpy(s->cur_end, s->old_end, sizeof s->cur_end);
+    memcpy(s->cur_end, ends, sizeof s->cur_end);
     nsb_v3_store(accel_inertia(&s->sec), s->field_sec.rhoJ);
   } else if (s->sgeom) {
-    strain_eval(s, ec, a, b, u, F, KF);
+    strain_eval(s, ec, a, b, ends, u, F, KF);
   } else {
     nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
   }

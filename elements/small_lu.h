@@ -120,6 +120,13 @@ static inline void nsb_lu_solve(int n, const double* restrict A, int lda, const 
 /// from k + 1 (a trip count that changes with k).  Zero multipliers (the
 /// blocks are sparse) skip their row update, which would subtract exact
 /// zeros.  n <= NSB_LU_MAX.
+/// y -= a x over one row of NSB_LU_ROW_WIDTH (y and x distinct rows: the
+/// restrict parameters tell the compiler so, which the block-scope pointers
+/// into one array do not).
+static inline void nsb_lu_row_update(double* restrict y, double a, const double* restrict x) {
+  for (int c = 0; c < NSB_LU_ROW_WIDTH; ++c) y[c] -= a * x[c];
+}
+
 static inline void nsb_lu_solve_rows(int n, const double* restrict A, int lda, const int* restrict piv,
                                      double* restrict B) {
   enum { W = NSB_LU_ROW_WIDTH };
@@ -137,24 +144,19 @@ static inline void nsb_lu_solve_rows(int n, const double* restrict A, int lda, c
   }
   for (int k = 0; k < n; ++k) { /* L y = P b, unit lower */
     const double* restrict ck = A + (size_t)lda * k;
-    const double* restrict bk = B + W * k;
     for (int i = k + 1; i < n; ++i) {
       double l = ck[i];
-      if (l == 0.0) continue;
-      double* restrict bi = B + W * i;
-      for (int c = 0; c < W; ++c) bi[c] -= l * bk[c];
+      if (l != 0.0) nsb_lu_row_update(B + W * i, l, B + W * k);
     }
   }
   for (int k = n - 1; k >= 0; --k) { /* U x = y with the reciprocal of the diagonal */
     const double* restrict ck = A + (size_t)lda * k;
-    double* restrict bk = B + W * k;
+    double* bk = B + W * k;
     const double rk = 1.0 / ck[k];
     for (int c = 0; c < W; ++c) bk[c] *= rk;
     for (int i = 0; i < k; ++i) {
       double u = ck[i];
-      if (u == 0.0) continue;
-      double* restrict bi = B + W * i;
-      for (int c = 0; c < W; ++c) bi[c] -= u * bk[c];
+      if (u != 0.0) nsb_lu_row_update(B + W * i, u, bk);
     }
   }
 }
