@@ -5,12 +5,14 @@
  * that matrix alone; the solve by rows equals the solve by columns; the
  * combined SO(3) exponential and tangent operator and the partial
  * derivatives of T (base/so3.h: nsb_so3_exp_q_T, nsb_so3_T_partials)
- * against the separate functions. */
+ * against the separate functions; the beam geometry tables filled to their
+ * sized end and not beyond. */
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
 #include "base/so3.h"
+#include "elements/beam_strain.h"
 #include "elements/small_lu.h"
 #include "tests/cunit_main.h"
 
@@ -228,6 +230,42 @@ static void test_so3_T_partials_equal(void) {
   CU_ASSERT(equal);
 }
 
+/* The geometry tables are sized to the element (nsb_beam_geom_doubles,
+   nsb_beam_strain_geom_doubles): the last table ends at the last double,
+   its last entry is written (the last integration point lies between x_N
+   and L; the last station is L), and nothing beyond is touched (a sentinel
+   after the tables), for every N and n_gauss the elements accept. */
+static void test_geom_tables_sized(void) {
+  enum { PAD = 64 };
+  static double buf[NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES + PAD];
+  const nsb_vec3 XA = nsb_v3(0.1, -0.2, 0.3), XB = nsb_v3(1.1, 0.4, -0.2);
+  const nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.1, 0.2, -0.3)), qB = nsb_so3_exp_q(nsb_v3(0.4, -0.2, 0.5));
+  int beyond = 1, last = 1, cases = 0;
+  for (int strain = 0; strain < 2; ++strain)
+    for (int N = 1; N <= NSB_BEAM_MAX_POINTS; ++N)
+      for (int ng = 1; ng <= NSB_BEAM_MAX_GAUSS; ++ng) {
+        size_t nd = strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng);
+        CU_ASSERT_FATAL(nd + PAD <= sizeof buf / sizeof buf[0]);
+        for (size_t i = 0; i < nd + PAD; ++i) buf[i] = -12345.0;
+        nsb_beam_geom g;
+        nsb_beam_strain_geom sg;
+        int st = strain ? nsb_beam_strain_geom_init(&sg, buf, N, ng, 4, XA, qA, XB, qB, NULL, NULL)
+                        : nsb_beam_geom_init(&g, buf, N, ng, XA, qA, XB, qB, NULL, NULL);
+        CU_ASSERT_EQUAL_FATAL(st, 0);
+        for (size_t i = nd; i < nd + PAD; ++i)
+          if (buf[i] != -12345.0) beyond = 0;
+        const nsb_beam_geom* b = strain ? &sg.base : &g;
+        const double* end = strain ? sg.xs + sg.n_st : b->xq + b->n_qp;
+        const double xq_last = b->xq[b->n_qp - 1];
+        if (end != buf + nd || !(xq_last > b->xp[N - 1] && xq_last < b->L)) last = 0;
+        if (strain && sg.xs[sg.n_st - 1] != b->L) last = 0;
+        ++cases;
+      }
+  CU_ASSERT_EQUAL(cases, 2 * NSB_BEAM_MAX_POINTS * NSB_BEAM_MAX_GAUSS);
+  CU_ASSERT(beyond);
+  CU_ASSERT(last);
+}
+
 static const nsb_test_suite suites[] = {{"small_lu",
                                          (const nsb_test_case[]){{"against_lapack", test_lu_against_lapack},
                                                                  {"residual", test_lu_residual},
@@ -238,6 +276,7 @@ static const nsb_test_suite suites[] = {{"small_lu",
                                         {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal},
                                                          {"T_partials_equal", test_so3_T_partials_equal},
                                                          {NULL, NULL}}},
+                                        {"geom", (const nsb_test_case[]){{"tables_sized", test_geom_tables_sized}, {NULL, NULL}}},
                                         {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
