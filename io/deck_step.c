@@ -168,7 +168,11 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   }
 }
 
-void deck_begin_dynamic(parser* p, loc at, const pval* v) { begin_procedure(p, at, v, 0); }
+void deck_begin_dynamic(parser* p, loc at, const pval* v) {
+  begin_procedure(p, at, v, 0);
+  /* EVENTS=LOCATE: increments end at the switching points of NEWTON contacts (solver/step_control.h) */
+  if (p->b.kw != KW_SKIP && v[4].set) p->m->steps.data[p->m->steps.count - 1].events = v[4].i;
+}
 
 /* *FREQUENCY: a static-kind step of no duration; the data line gives the
    number of modes and an optional shift (docs/deck.md, docs/theory.md §6). */

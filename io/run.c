@@ -677,8 +677,8 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
   const nsb_step_def* sd = &rn->m->steps.data[k];
   nsb_newton_report rep;
   while (!nsb_step_control_reached(sc, nsb_system_time(s), t_target)) {
-    double hh = nsb_step_control_next(sc, nsb_system_time(s), t_target);
-    int st = nsb_system_increment(s, hh, &rep);
+    double t_new = nsb_step_control_next(sc, s, t_target), hh = t_new - nsb_system_time(s);
+    int st = nsb_system_increment_to(s, t_new, &rep);
     *iters += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
@@ -700,7 +700,18 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
                            nsb_system_time(s), k + 1, rn->inc + 1, rep.cause);
     }
     rn->stats->increments++;
-    nsb_step_control_accepted(sc);
+    /* located switching points and impacts are in contacts.csv whatever
+       the grid: a row at the switching point (gap zero, no impulse yet) and
+       one at the end of the impact increment */
+    if (sc->kind != NSB_INC_NOMINAL && rn->clog && sd->contact_every > 0 &&
+        !nsb_step_control_reached(sc, nsb_system_time(s), t_target))
+      NSB_CALL(nsb_contact_log_write(rn->clog, s));
+    int ast = nsb_step_control_accepted(sc, s, &rep);
+    if (ast < 0) {
+      print_failure(rn->m, k, rn->inc + 1, nsb_system_time(s), hh, &rep);
+      return nsb_ctx_error(ctx, ast, __FILE__, __LINE__, __func__, "t = %.10g, step %d, after the impact of increment %ld: %s",
+                           nsb_system_time(s), k + 1, rn->inc + 1, rep.cause);
+    }
   }
   return NSB_OK;
 }
