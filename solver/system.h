@@ -85,9 +85,11 @@ double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* fle
 /// next increment's warm start) and recompute the smooth accelerations
 /// without them (the recomputation inside the increment carries their
 /// round-off, 5e-4 m/s^2 on a bouncing ball), restart the
-/// pseudo-accelerations and the predictor's history (the step averages
-/// before the jump predict nothing after it).  Failures as
-/// nsb_system_initial_acceleration.
+/// pseudo-accelerations from them (p = a, as at the start of a step: the
+/// recurrence continued across the impact increment keeps the round-off of
+/// impulse / delta) and the predictor's history (the step averages before
+/// the jump predict nothing after it).
+/// Failures as nsb_system_initial_acceleration.
 int nsb_system_after_impact(nsb_system* s, nsb_newton_report* rep);
 
 /// *STATIC, RIKS steps (docs/theory.md §8): the building blocks that

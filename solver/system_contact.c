@@ -268,6 +268,13 @@ int nsb_system_after_impact(nsb_system* s, nsb_newton_report* rep) {
   for (int q = s->n_static_mult; q < s->n_mult; ++q) s->lam[q] = 0.0;
   s->scheme->n_hist = 0;
   if (s->step.kind != NSB_STEP_DYNAMIC) return NSB_OK;
+  /* the pseudo-accelerations restart from the smooth accelerations (p = a):
+     continuing their recurrence across the impact increment,
+     p += gain (a_smooth - a_increment), subtracts accelerations of
+     impulse / delta and keeps their round-off (impact times of the
+     bouncing ball off by 1.7e-9 s instead of 2.5e-12 s with the default
+     scheme); with beams elsewhere in the model the restart drops what the
+     generalized-alpha filter held of their high frequencies */
   NSB_CALL(nsb_system_initial_acceleration(s, rep));
   if (s->scheme->p_valid) nsb_scheme_init_pseudo(s->scheme, &s->cur);
   return NSB_OK;
