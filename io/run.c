@@ -709,8 +709,9 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
     int ast = nsb_step_control_accepted(sc, s, &rep);
     if (ast < 0) {
       print_failure(rn->m, k, rn->inc + 1, nsb_system_time(s), hh, &rep);
-      return nsb_ctx_error(ctx, ast, __FILE__, __LINE__, __func__, "t = %.10g, step %d, after the impact of increment %ld: %s",
-                           nsb_system_time(s), k + 1, rn->inc + 1, rep.cause);
+      return nsb_ctx_error(ctx, ast, __FILE__, __LINE__, __func__,
+                           "t = %.10g, step %d, after the impact of increment %ld: %s", nsb_system_time(s), k + 1,
+                           rn->inc + 1, rep.cause);
     }
   }
   return NSB_OK;
