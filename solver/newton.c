@@ -372,8 +372,10 @@ static int check_amplitudes(nsb_system* s, double t_new) {
   return NSB_OK;
 }
 
-int nsb_system_prepare_increment(nsb_system* s, double h) {
-  NSB_CALL(check_amplitudes(s, s->t + h));
+/* The increment h from the current time to t_new (t_new = t + h, or the
+   step control's time t_new with h = t_new - t). */
+static int prepare_increment_to(nsb_system* s, double h, double t_new) {
+  NSB_CALL(check_amplitudes(s, t_new));
   s->scheme->h = h;
   nsb_scheme_scales(s->ops, s->scheme, h, &s->lam_scale, s->con_scale);
   /* generalized-alpha: pseudo-accelerations start from the accelerations of the step start */
@@ -390,12 +392,14 @@ int nsb_system_prepare_increment(nsb_system* s, double h) {
     nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
     nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
   }
-  nsb_sys_predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, s->t + h);
+  nsb_sys_predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, t_new);
   return NSB_OK;
 }
 
-int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
-  int pst = nsb_system_prepare_increment(s, h);
+int nsb_system_prepare_increment(nsb_system* s, double h) { return prepare_increment_to(s, h, s->t + h); }
+
+static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report* rep) {
+  int pst = prepare_increment_to(s, h, t_new);
   if (pst < 0) {
     memset(rep, 0, sizeof *rep);
     rep->status = pst;
@@ -403,18 +407,18 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
     return pst;
   }
   nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
-  int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? nsb_sys_prox_solve(s, s->t + h, rep) : nsb_sys_newton(s, mode, s->t + h, rep);
+  int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? nsb_sys_prox_solve(s, t_new, rep) : nsb_sys_newton(s, mode, t_new, rep);
   if (st < 0) {
     nsb_sys_restore_increment(s);
     return st;
   }
   nsb_conv_accept(&s->conv, &s->nrm);
-  if (s->want_react) NSB_CALL(nsb_sys_compute_reactions(s, mode, s->t + h));
+  if (s->want_react) NSB_CALL(nsb_sys_compute_reactions(s, mode, t_new));
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
   nsb_scheme_commit(s->scheme, &s->old, &s->cur);
   s->inc_in_step++;
-  s->t += h;
+  s->t = t_new;
   /* external work: trapezoidal rule on the power (second order, like the schemes) */
   nsb_energy en;
   nsb_system_energy(s, &en);
@@ -442,4 +446,10 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
     }
   }
   return NSB_OK;
+}
+
+int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) { return increment_to(s, h, s->t + h, rep); }
+
+int nsb_system_increment_to(nsb_system* s, double t_new, nsb_newton_report* rep) {
+  return increment_to(s, t_new - s->t, t_new, rep);
 }
