@@ -495,8 +495,20 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
     if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
+    /* The semi-smooth iteration drives the impulse of an open contact (the
+       row lambda_v = 0) to zero only up to the round-off of the linear
+       solves (1e-31, -1e-46, ... after successive iterations; their size
+       depends on the unit system).  Read the branch of the converged state
+       instead: an open contact carries no impulse, exactly, so that it
+       neither reports a phantom impulse nor makes the increment impulsive. */
+    int open = 0;
+    if (!ec->contact_prox) {
+      double xiN = d->flexible ? nsb_newton_xi_step(nsb_v3_dot(dir[0], vrf), p->restitution, d->gN_pre)
+                               : nsb_newton_xi(nsb_v3_dot(dir[0], vrf), p->restitution, d->gN_pre);
+      open = !(nsb_impulse_time(ec) / d->m_eff * P[0] - xiN > 0.0);
+    }
     for (int k = 0; k < e[i].n_mult; ++k) {
-      d->impulse[k] = nsb_impulse_time(ec) * P[k];
+      d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k];
       double post = nsb_v3_dot(dir[k], vrf);
       d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
     }

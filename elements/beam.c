@@ -849,8 +849,25 @@ static void beam_commit(const nsb_elem* e) {
 /* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
    the first increment, but the acceleration derivatives are no guess for the
    velocity derivatives: start those from zero. */
-static void beam_after_accel(const nsb_elem* e) {
+static void continue_pseudo(nsb_beam_point* cur, const nsb_beam_point* old, int n, double gain) {
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 3; ++k) {
+      cur[i].p[k] = old[i].p[k] + gain * (cur[i].a[k] - old[i].a[k]);
+      cur[i].pw[k] = old[i].pw[k] + gain * (cur[i].al[k] - old[i].al[k]);
+    }
+}
+
+static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
+  if (p_gain >= 0.0) {
+    /* after an impulsive increment (element.h): the pseudo-accelerations
+       continue from the committed ones by the change of the accelerations */
+    continue_pseudo(s->cur_qp, s->old_qp, s->n_qp, p_gain);
+    continue_pseudo(s->cur_cp, s->old_cp, s->N, p_gain);
+    beam_commit(e);
+    memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
+    return;
+  }
   beam_commit(e);
   /* generalized-alpha: pseudo-accelerations start from the accelerations */
   for (int i = 0; i < s->n_qp; ++i) {

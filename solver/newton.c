@@ -453,16 +453,12 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
          element's evaluation at the new state is needed. */
       nsb_newton_report arep;
       if (s->ls) nsb_linsolver_select(s->ls, NSB_LINSOLVER_RECUR);
-      int st2 = nsb_system_initial_acceleration(s, &arep);
+      int st2 = nsb_sys_restart_acceleration(s, &arep);
       if (s->ls) nsb_linsolver_select(s->ls, 0);
       if (st2 < 0) {
         *rep = arep;
         return st2;
       }
-      /* generalized-alpha forms: the pseudo-accelerations restart from the
-         smooth accelerations, as at the start of a step (the beams' interior
-         points do so in their after_accel) */
-      if (s->scheme->p_valid) nsb_scheme_init_pseudo(s->scheme, &s->cur);
     }
   }
   return NSB_OK;

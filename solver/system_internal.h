@@ -133,6 +133,11 @@ void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale);
 nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
+/* After an impulsive increment: the smooth accelerations at the committed
+   state replace the increment's ones (contact impulses belong to the velocity
+   jump of their increment only), and the generalized-alpha pseudo-accelerations
+   continue their recurrence instead of restarting (docs/contact.md §6). */
+int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep);
 
 /* ---- newton.c --------------------------------------------------------------- */
 

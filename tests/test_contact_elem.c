@@ -794,7 +794,12 @@ static void test_broad_phase_exact(void) {
    runs number their equations differently, so they agree only to what Newton
    leaves, amplified over 400 increments of a pile: both converge to
    round-off (RELATIVE CORRECTION=1e-12) so that 1e-9 tests the lists, not the
-   convergence tolerance. */
+   convergence tolerance.  Frictionless: a pile's contacts are redundant, so
+   its impulses are not unique and each run's equation numbering picks its own
+   distribution (their sums differ by 1e-3 between the two runs); with
+   friction that decides stick or slip of a contact at the boundary of its
+   cone, and one such flip (a particle of the second layer, after 298
+   increments) moved positions by 2.5e-7 although the lists were the same. */
 static void run_pour(const char* skin, double* out, long* rebuilds) {
   char deck[8192];
   int len = sprintf(deck, "*NODE\n");
@@ -808,7 +813,7 @@ static void run_pour(const char* skin, double* out, long* rebuilds) {
                  "*OBSTACLE, NAME=WALLY, TYPE=PLANE\n0, -0.2, 0, 0, 1, 0\n"
                  "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n0.3, 0.3, -0.35, 0.5\n"
                  "*GRAVITY\n0, 0, -9.81\n"
-                 "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.2%s\nP, P\nP, FLOOR\nP, WALLX\nP, WALLY\nP, BALL\n"
+                 "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.3%s\nP, P\nP, FLOOR\nP, WALLX\nP, WALLY\nP, BALL\n"
                  "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.002, 1.0\n"
                  "*SOLVER CONTROLS, RELATIVE CORRECTION=1e-12\n*END STEP\n",
                  skin);
