@@ -24,13 +24,15 @@
  * that the run did what it is meant to exercise (rebuilds during the loop, a
  * contact set that changes, impulsive increments), with the default contact
  * solver (semi-smooth Newton rows in the global system) and with the prox
- * sweeps (CONTACT SOLVER=PROX, docs/contact.md §7.5).
+ * sweeps (CONTACT SOLVER=PROX, docs/contact.md §7.5).  A third case checks
+ * the kept pattern builder and matrix on their own (pattern_reuse).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 
 #include "contact/pair.h"
 #include "io/deck.h"
+#include "solver/sparse.h"
 #include "solver/system.h"
 #include "tests/cunit_main.h"
 #include "tests/test_util.h"
@@ -103,11 +105,80 @@ static void run_counting(int prox) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* The pattern builder and the matrix kept between numberings
+   (nsb_pattern_builder_reset, nsb_pattern_builder_finish_into): a sequence of
+   patterns of chains of 2x2..4x4 blocks, growing and shrinking, each refilled
+   into the same matrix equals the fresh nsb_pattern_builder_finish of the same
+   blocks (size, row pointers, columns; values zero), and once the largest
+   pattern has been seen, refills allocate nothing. */
+static void add_chain(nsb_pattern_builder* b, int n, int k, int shift) {
+  int idx[4];
+  for (int s = 0; s + k <= n; s += k - 1) {
+    for (int q = 0; q < k; ++q) idx[q] = (s + q + shift) % n;
+    CU_ASSERT(nsb_pattern_builder_add(b, idx, k) == NSB_OK);
+  }
+}
+
+static void test_pattern_reuse(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  const int sizes[] = {40, 25, 60, 60, 10, 55, 60, 30};
+  nsb_pattern_builder* kept = NULL;
+  nsb_csr* A = NULL;
+  long allocs_late = 0;
+  for (int round = 0; round < 2; ++round)
+    for (int t = 0; t < (int)(sizeof sizes / sizeof sizes[0]); ++t) {
+      int n = sizes[t], k = 2 + (t % 3), shift = t;
+      long before = nsb_ctx_alloc_count(ctx);
+      if (!kept) {
+        CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &kept) == NSB_OK);
+      } else {
+        CU_ASSERT_FATAL(nsb_pattern_builder_reset(kept, n) == NSB_OK);
+      }
+      add_chain(kept, n, k, shift);
+      if (!A) {
+        CU_ASSERT_FATAL(nsb_pattern_builder_finish(kept, &A) == NSB_OK);
+      } else {
+        CU_ASSERT_FATAL(nsb_pattern_builder_finish_into(kept, A) == NSB_OK);
+      }
+      if (round == 1) allocs_late += nsb_ctx_alloc_count(ctx) - before;
+      for (int p = 0; p < A->nnz; ++p) A->val[p] = 1.0; /* the next refill must zero them */
+      nsb_pattern_builder* fresh = NULL;
+      nsb_csr* B = NULL;
+      CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &fresh) == NSB_OK);
+      add_chain(fresh, n, k, shift);
+      CU_ASSERT_FATAL(nsb_pattern_builder_finish(fresh, &B) == NSB_OK);
+      CU_ASSERT(A->n == B->n && A->nnz == B->nnz);
+      int same = A->n == B->n && A->nnz == B->nnz;
+      for (int i = 0; same && i <= n; ++i) same = A->rowptr[i] == B->rowptr[i];
+      for (int p = 0; same && p < B->nnz; ++p) same = A->col[p] == B->col[p];
+      CU_ASSERT(same);
+      nsb_csr_destroy(ctx, &B);
+      nsb_pattern_builder_destroy(&fresh);
+    }
+  /* a refill zeroes the values */
+  CU_ASSERT_FATAL(nsb_pattern_builder_reset(kept, 30) == NSB_OK);
+  add_chain(kept, 30, 3, 1);
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish_into(kept, A) == NSB_OK);
+  double vmax = 0.0;
+  for (int p = 0; p < A->nnz; ++p) vmax = A->val[p] > vmax ? A->val[p] : vmax;
+  CU_ASSERT(vmax == 0.0);
+  CU_ASSERT(nsb_pattern_builder_reset(kept, 0) == NSB_ERR_ARG);
+  printf("\n  allocations of the refills in the second round: %ld", allocs_late);
+  CU_ASSERT(allocs_late == 0);
+  nsb_csr_destroy(ctx, &A);
+  nsb_pattern_builder_destroy(&kept);
+  nsb_ctx_clear_error(ctx);
+  nsb_test_end_ctx(&ctx);
+}
+
 static void test_newton_rows(void) { run_counting(0); }
 static void test_prox(void) { run_counting(1); }
 
 static const nsb_test_suite suites[] = {
-    {"step_alloc", (const nsb_test_case[]){{"newton_rows", test_newton_rows}, {"prox", test_prox}, {NULL, NULL}}},
+    {"step_alloc", (const nsb_test_case[]){{"newton_rows", test_newton_rows},
+                                           {"prox", test_prox},
+                                           {"pattern_reuse", test_pattern_reuse},
+                                           {NULL, NULL}}},
     {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
