@@ -225,7 +225,8 @@ static void check_beams(parser* p) {
   if (p->section_failed) return;
   for (int i = 0; i < m->elements.count && !p->stop; ++i) {
     const nsb_element* e = &m->elements.data[i];
-    if (nsb_etype_is_beam(e->type) && e->section < 0)
+    int half = deck_b32_partner(m, i); /* a B32 is reported once, at its first half */
+    if (nsb_etype_is_beam(e->type) && e->section < 0 && !(half >= 0 && half < i))
       VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, e->line),
             "beam element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
             "SECTION)",

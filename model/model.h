@@ -122,7 +122,9 @@ typedef enum nsb_section_shape {
   NSB_SECTION_GENERAL = 0, /* stiffnesses given directly (*BEAM GENERAL SECTION) */
   NSB_SECTION_RECT = 1,    /* b (along G2), h (along G3) */
   NSB_SECTION_CIRC = 2,    /* radius r */
-  NSB_SECTION_PIPE = 3     /* outer radius r, wall thickness t */
+  NSB_SECTION_PIPE = 3,    /* outer radius r, wall thickness t */
+  NSB_SECTION_BOX = 4,     /* Abaqus box a, b, t1..t4; dims: the outer a (along G2), b (along G3) */
+  NSB_SECTION_I = 5        /* Abaqus I l, h, b1, b2, t1, t2, t3; dims: the enclosing max(b1, b2) (G2), h (G3) */
 } nsb_section_shape;
 
 /* Beam section: the resultant stiffnesses and inertias actually used, plus

@@ -96,6 +96,13 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_m
     int level = mode == NSB_EVAL_ACCEL ? 2 : mode == NSB_EVAL_STATIC ? 0 : s->mult_level[q];
     if (s->mult_eq[q] >= 0) s->row_unscale[s->mult_eq[q]] = 1.0 / ec.con_scale[level];
   }
+  /* A body in free flight has no flux: in every element inertia balances
+     gravity, and the largest contribution is round-off, against which no
+     residual converges (the test then fell back on its round-off floor after
+     a unit-dependent number of iterations).  The weight of the heaviest node
+     is a force of the problem: it bounds the flux from below. */
+  double wq = s->node_mass_max * nsb_v3_norm(ec.gravity);
+  if (mode == NSB_EVAL_DYNAMIC && wq > qf) qf = wq;
   double r2 = 0.0, rf = 0.0, rm = 0.0;
   for (int i = 0; i < s->n_eq; ++i) r2 += s->r[i] * s->r[i] * s->row_unscale[i] * s->row_unscale[i];
   for (int i = 0; i < s->n_nodes; ++i)

@@ -81,6 +81,7 @@ struct nsb_system {
   long fresh_before; /* fresh factorizations of linear solvers already destroyed */
   double internal_res2; /* condensed-out residual rows of the last assembly */
   double length;        /* model length scale (convergence test, docs/theory.md §5) */
+  double node_mass_max; /* largest mass of a node (particle, rigid body, beam share): weight flux */
   nsb_conv conv;        /* Newton's convergence test over the step */
   long inc_in_step;     /* increments accepted in the current step */
   int failed_elem;      /* element whose evaluation failed in the last assembly, or -1 */
