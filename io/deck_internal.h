@@ -137,7 +137,7 @@ typedef struct pval {
   double d;      /* P_REAL value */
 } pval;
 
-#define MAX_PARAMS 12
+#define MAX_PARAMS 13
 
 enum { W_MODEL, W_STEP, W_ANY };
 
@@ -313,6 +313,8 @@ void deck_end_obstacle(parser* p);
 void deck_begin_contact_pair(parser* p, loc at, const pval* v);
 void deck_data_contact_pair(parser* p, loc at);
 void deck_end_contact_pair(parser* p);
+/// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
+int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
 
 /* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */
 void deck_begin_load(parser* p, const pval* amp);

@@ -250,6 +250,8 @@ typedef struct nsb_contact_pair {
   int sequential;              /* NEWTON: 1 = only approaching contacts take part in an increment
                                   (Waltersberger's sequential impacts, one sub-impact per increment) */
   nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */
+  int mass_redistributed;      /* NEWTON, MASS=REDISTRIBUTED: the slave beam nodes carry no translational
+                                  mass (docs/contact.md §7.2); 0: the elements' own quadrature */
   int line;
 } nsb_contact_pair;
 
