@@ -872,11 +872,14 @@ static int advance_to(run* rn, int k, double t_target, double h_nom, double t_st
 /* ---- checkpoints (*RESTART) ----------------------------------------------------
  *
  * <outdir>/restart.nsr, replaced (temporary file + rename) every FREQUENCY
- * increments of static and dynamic steps:
+ * increments of static, Riks, dynamic and modal dynamic steps, and after the
+ * last increment of a run a signal stops (checkpoint_after):
  *   magic "NSBRSTRT", uint32 version, uint32 0, uint64 model fingerprint,
  *   uint64 payload bytes, the payload (the run's restart_point, then the
- *   system's checkpoint, solver/checkpoint.c), uint64 FNV-1a hash of the
- *   payload.  Host byte order: a checkpoint continues on the machine kind
+ *   system's checkpoint, solver/checkpoint.c, then restart_point.ext_bytes
+ *   of the step's own state: the reduced model of a *MODAL DYNAMIC step,
+ *   modal_ckpt_save, or the continuation of a *STATIC, RIKS step,
+ *   nsb_arclength_state_save), uint64 FNV-1a hash of the payload.  Host byte order: a checkpoint continues on the machine kind
  *   that wrote it.
  * The model fingerprint hashes what sizes and drives the state (nodes and
  * their coordinates, elements and their nodes, steps and their increments,
