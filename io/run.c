@@ -751,9 +751,16 @@ static int open_outputs(run* rn) {
   }
   if (want_modes) {
     snprintf(rn->modes_path, sizeof rn->modes_path, "%s/modes.csv", dir);
-    if (rp && rp->modes_bytes > 0)
+    if (rp && rp->modes_bytes > 0) {
+      struct stat sb;
+      NSB_CHECK(ctx, stat(rn->modes_path, &sb) == 0, NSB_ERR_IO, "cannot continue %s: %s", rn->modes_path,
+                strerror(errno));
+      NSB_CHECK(ctx, sb.st_size >= rp->modes_bytes, NSB_ERR_IO,
+                "cannot continue %s: it holds %lld bytes, the checkpoint counts %lld (changed since?)", rn->modes_path,
+                (long long)sb.st_size, (long long)rp->modes_bytes);
       NSB_CHECK(ctx, truncate(rn->modes_path, (off_t)rp->modes_bytes) == 0, NSB_ERR_IO, "cannot continue %s: %s",
                 rn->modes_path, strerror(errno));
+    }
     rn->modes_csv = fopen(rn->modes_path, rp && rp->modes_bytes > 0 ? "a" : "w");
     NSB_CHECK(ctx, rn->modes_csv, NSB_ERR_IO, "cannot write %s: %s", rn->modes_path, strerror(errno));
     if (!(rp && rp->modes_bytes > 0)) fprintf(rn->modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual\n");
@@ -953,6 +960,10 @@ static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0, 
   rp.t_output = rn->t_output;
   rp.hist_bytes = rn->hist ? nsb_history_tell(rn->hist) : 0;
   rp.clog_bytes = rn->clog ? nsb_contact_log_tell(rn->clog) : 0;
+  /* modes.csv is written once per modal step: on disk before its size is counted */
+  if (rn->modes_csv && fflush(rn->modes_csv) != 0)
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", rn->modes_path,
+                         strerror(errno));
   rp.modes_bytes = rn->modes_csv ? ftell(rn->modes_csv) : 0;
   if (rn->vtk) rp.vtk = nsb_vtk_resume_point(rn->vtk);
   if (rn->bvtk) rp.bvtk = nsb_vtk_beam_resume_point(rn->bvtk);
