@@ -304,7 +304,6 @@ typedef struct run {
   char* ckpt;          /* checkpoint buffer (*RESTART), grown when the contact list grows */
   long ckpt_cap;
   const restart_point* resume; /* the checkpoint a restarted run continues from, or NULL */
-  long ckpt_inc;               /* increment (over the run) of the last checkpoint written, -1: none */
 } run;
 
 /* What write_output writes (bits). */
@@ -994,7 +993,6 @@ static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0, 
   int err = nsb_atomic_commit(f, tmp, path, bad, errno);
   if (err)
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(err));
-  rn->ckpt_inc = rn->inc;
   rn->stats->t_output += nsb_now_s() - tic;
   return NSB_OK;
 }
@@ -1087,7 +1085,6 @@ static int resume_run(run* rn, const char* buf, long bytes, int* k_next) {
   rn->inc = (long)rp.inc;
   rn->has_output = (int)rp.has_output;
   rn->t_output = rp.t_output;
-  rn->ckpt_inc = rn->inc;
   const char* ext = sys + rest - rp.ext_bytes;
   *k_next = k + 1;
   if (rp.done) return NSB_OK;
@@ -1158,16 +1155,12 @@ static int run_step(run* rn, int k, double t) {
    stands and how to continue, or how a deck can allow continuing. */
 static void report_stop_checkpoint(const run* rn) {
   const char* dir = rn->opt->outdir;
-  if (rn->m->restart_every <= 0) {
+  if (rn->m->restart_every <= 0)
     fprintf(stderr, "nsbeam: this run cannot be continued: the deck has no *RESTART; with *RESTART, WRITE, "
                     "FREQUENCY=n in it a stopped run writes a checkpoint and `nsbeam run --restart` continues it\n");
-  } else if (rn->ckpt_inc == rn->inc) {
+  else /* checkpoint_after wrote it when the stop was seen */
     fprintf(stderr, "nsbeam: checkpoint %s/restart.nsr holds increment %ld; continue with: nsbeam run %s -o %s "
                     "--restart %s/restart.nsr\n", dir, rn->inc, rn->m->source, dir, dir);
-  } else {
-    fprintf(stderr, "nsbeam: no checkpoint of increment %ld was written (the run was stopped %s)\n", rn->inc,
-            rn->ckpt_inc >= 0 ? "outside a step's increments" : "before its first increment");
-  }
 }
 
 /* The report of a run stopped by a signal (stderr). */
@@ -1188,7 +1181,6 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   rn.ctx = ctx;
   rn.m = m;
   rn.opt = opt;
-  rn.ckpt_inc = -1;
   rn.t_start = rn.last_progress = nsb_now_s();
   for (int k = 0; k < m->steps.count; ++k) rn.t_end += m->steps.data[k].period;
   for (int p = 0; p < m->probes.count; ++p)
