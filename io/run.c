@@ -512,12 +512,12 @@ static int modal_ckpt_load(run* rn, int k, modal_step* ms, const char* p, long b
             (long long)iv[0], (long long)iv[1], (long long)iv[4], sd->n_modes, n_eq, sd->reduction != 0);
   nsb_modal_result* r = &ms->r;
   size_t n = (size_t)iv[1], m = (size_t)iv[0];
+  r->n_modes = (int)m; /* the sizes nsb_modal_result_free frees with */
+  r->n = (int)n;
   r->lambda = NSB_NEW_ARRAY(ctx, m, double);
   r->residual = NSB_NEW_ARRAY(ctx, m, double);
   r->phi = NSB_NEW_ARRAY(ctx, n * m, double);
   NSB_CHECK(ctx, r->lambda && r->residual && r->phi, NSB_ERR_ALLOC, "restart: out of memory");
-  r->n_modes = (int)m;
-  r->n = (int)n;
   r->iterations = (int)iv[2];
   r->shift = dv[0];
   r->asymmetry = dv[1];
@@ -606,7 +606,6 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
   if (!rn->stopped && !(rn->hist && sd->history_every > 0) && !(rn->vtk && sd->vtk_every > 0))
     st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)n_inc * h, h);
 out:
-  (void)ctx;
   modal_step_free(ctx, &ms);
   return st;
 }
@@ -628,6 +627,7 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
   nsb_newton_report rep;
   int st = ext ? nsb_arclength_state_load(al, ext, (size_t)ext_bytes) : NSB_OK;
   ckpt_extra x = {NULL, al, lpf_peak, 0};
+  double t_step0 = nsb_system_time(s) - nsb_system_step_time(s); /* for a checkpoint: the step's start */
   for (long j = j0; st >= 0; ++j) {
     double t0 = nsb_system_time(s);
     st = nsb_arclength_increment(al, &info, &rep);
@@ -648,7 +648,7 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
     /* a checkpoint of the last increment continues with the next step */
     x.done = last;
     int stop = stop_requested(rn);
-    if ((st = checkpoint_after(rn, k, j, 0.0, 0.0, &x, stop)) < 0) break;
+    if ((st = checkpoint_after(rn, k, j, 0.0, t_step0, &x, stop)) < 0) break;
     show_progress(rn);
     if (last) {
       if (opt->report && !opt->quiet)
