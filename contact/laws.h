@@ -93,6 +93,24 @@ static inline double nsb_newton_xi_step(double gamma_N, double e, double gamma_N
   return gamma_N + (gamma_N_pre < 0.0 ? e : 1.0) * gamma_N_pre;
 }
 
+/// The law of a contact on a node without translational mass (MASS=REDISTRIBUTED,
+/// docs/contact.md §7.2): xi_N = gamma_N + gamma_N_pre for either sign of
+/// gamma_N_pre, i.e. the node's step-average normal velocity (gamma_N +
+/// gamma_N_pre)/2 of the trapezoidal rule is zero while the contact carries an
+/// impulse (persistency, Laursen & Chawla 1997), so the impulse does no work.
+/// No restitution: the node's own velocity carries no energy.
+static inline double nsb_newton_xi_massless(double gamma_N, double gamma_N_pre) { return gamma_N + gamma_N_pre; }
+
+/// Part of the impulse of an increment that a massless slave's force P_pre
+/// at t_n carries (docs/contact.md §7.2): (h - t_imp) P_pre, t_imp the
+/// impulse time of P_n+1 (nsb_impulse_time; gamma h), i.e. (1 - gamma) h P_n.
+/// The node has no mass, so its equation holds at every t_n with the force
+/// of its contact; the trapezoidal rule of the beam then applies
+/// (1 - gamma) h P_n + gamma h P_n+1 to it over the increment, and that sum
+/// is the impulse the law must make complementary to the node's step-average
+/// velocity for the impulse to do no work.
+static inline double nsb_newton_massless_pre(double h, double t_imp, double P_pre) { return (h - t_imp) * P_pre; }
+
 /// The semi-smooth rows of Newton's law and Coulomb's law for one contact at
 /// velocity level (docs/contact.md §7), in impulses lv (velocity units,
 /// lambda/m) and contact velocities gam (normal, two tangents; xiN from

@@ -176,16 +176,33 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
   double lv[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) lv[k] = sl * P[k];
+  /* massless slave: the impulse of the increment also holds the force the
+     node carried at t_n (docs/contact.md §7.2) */
+  if (d->massless) lv[0] += nsb_newton_massless_pre(ec->h, nsb_impulse_time(ec), d->P_pre) / d->m_eff;
+  int off[4];
+  local_offsets(e, off);
+  nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
   if (!(d->active && d->owner)) {
     for (int k = 0; k < nm; ++k) {
       f[m0 + k] += c1 * lv[k];
       if (K) K[(m0 + k) * (nl + 1)] += c1 * su;
     }
+    /* a massless slave out of contact: its row makes the increment's impulse
+       zero, P_n+1 = -P_n (gamma = 1/2), and that force still acts on the node
+       (the node's equation at t_n+1), so that the trapezoidal rule of the
+       beam applies no impulse to it: no work without contact */
+    if (d->massless && d->owner)
+      for (int j = 0; j < e->n_nodes; ++j) {
+        nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[0], dir[0]));
+        if (K) {
+          nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale, dir[0]);
+          K[(off[j] + 0) + nl * m0] += col.x;
+          K[(off[j] + 1) + nl * m0] += col.y;
+          K[(off[j] + 2) + nl * m0] += col.z;
+        }
+      }
     return NSB_OK;
   }
-  int off[4];
-  local_offsets(e, off);
-  nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
   if (ec->contact_prox) {
     /* prox sweeps: the impulses are data (the sweep's, set by the system);
        they load the nodes and add nothing to the matrix, and the contact
@@ -216,8 +233,9 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
-  double xiN = d->flexible ? nsb_newton_xi_step(gam[0], p->restitution, d->gN_pre)
-                           : nsb_newton_xi(gam[0], p->restitution, d->gN_pre);
+  double xiN = d->massless   ? nsb_newton_xi_massless(gam[0], d->gN_pre)
+               : d->flexible ? nsb_newton_xi_step(gam[0], p->restitution, d->gN_pre)
+                             : nsb_newton_xi(gam[0], p->restitution, d->gN_pre);
   nsb_newton_coulomb_rows(nm, p->friction, lv, gam, xiN, phi, A, B);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
@@ -310,12 +328,53 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
     }
     for (int j = 0; j < E->n_nodes; ++j)
       if (m->nodes.data[E->nodes[j]].n_beams > 0) D->flexible = 1;
+    D->massless = p->mass_redistributed; /* the deck reader admits beam-node slaves against obstacles only */
     if (p->law == NSB_CONTACT_NEWTON) {
       E->n_mult = p->friction > 0.0 ? 3 : 1;
       E->mult_first = *mult;
       *mult += E->n_mult;
     }
     E->state = D;
+  }
+}
+
+int nsb_contact_memory_count(const nsb_elem* e, int n) {
+  int k = 0;
+  for (int i = 0; i < n; ++i) k += ((const nsb_contact_data*)e[i].state)->massless;
+  return k;
+}
+
+void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) {
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_data* d = e[i].state;
+    if (!d->massless) continue;
+    nsb_contact_memory* c = &mem[k++];
+    c->pair = d->pair;
+    c->node = e[i].nodes[0];
+    c->master = d->shape.master;
+    c->gap0 = d->gap0;
+    c->gN_bar = d->gN_bar;
+    c->gN_bar_known = d->gN_bar_known;
+    c->P_pre = d->P_pre;
+    c->impulse0 = d->impulse[0];
+  }
+}
+
+void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem) {
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    if (!d->massless) continue;
+    for (int k = 0; k < n_mem; ++k) {
+      const nsb_contact_memory* c = &mem[k];
+      if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master) continue;
+      d->gap0 = c->gap0;
+      d->gN_bar = c->gN_bar;
+      d->gN_bar_known = c->gN_bar_known;
+      d->P_pre = c->P_pre;
+      d->impulse[0] = c->impulse0;
+      break;
+    }
   }
 }
 
@@ -381,6 +440,16 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     /* Moreau: closed at the step midpoint, g(t_n + h/2) to second order */
     double h = ec->h;
     d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_pre <= 0.0;
+    /* a massless node (MASS=REDISTRIBUTED, docs/contact.md §7.2): its velocity
+       at t_n alternates in sign from increment to increment (v_n+1 = 2 vbar - v_n
+       with vbar = 0 while pressed) and its acceleration is not defined, so the
+       midpoint test uses the step-average velocity of the last increment; and
+       a contact that carried an impulse stays in (its law releases it).  An
+       increment in which a pressed massless node is left out gains or loses
+       (h/2) P_n vbar_N: the force P_n the node carried at t_n works without an
+       impulse to account for it. */
+    if (d->massless && d->owner)
+      d->active = d->impulse[0] > 0.0 || d->gap0 + 0.5 * h * (d->gN_bar_known ? d->gN_bar : d->gN_pre) <= 0.0;
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
        only the contacts approaching with u^l; here one sub-impact per
@@ -470,6 +539,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_contact_geo G;
     nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
     d->gap = G.g;
+    d->gN_bar = (G.g - d->gap0) / ec->h;
+    d->gN_bar_known = 1;
     nsb_v3_store(G.point, d->point);
     d->impulse[0] = d->impulse[1] = d->impulse[2] = 0.0;
     d->force = 0.0;
@@ -487,7 +558,13 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
       continue;
     }
-    if (!(d->active && d->owner)) continue;
+    const double P_pre = d->P_pre;
+    if (d->massless) d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
+    if (!(d->active && d->owner)) {
+      /* a massless slave out of contact still carried the force P_n at t_n:
+         its row made the increment's impulse zero (P_n+1 = -P_n, see newton_eval) */
+      continue;
+    }
     const double* P = ec->lambda + e[i].mult_first;
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
     nsb_vec3 vobs =
@@ -495,8 +572,27 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
     if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
+    /* The semi-smooth iteration drives the impulse of an open contact (the
+       row lambda_v = 0) to zero only up to the round-off of the linear
+       solves (1e-31, -1e-46, ... after successive iterations; their size
+       depends on the unit system).  Read the branch of the converged state
+       instead: an open contact carries no impulse, exactly, so that it
+       neither reports a phantom impulse nor makes the increment impulsive. */
+    int open = 0;
+    /* a massless slave's impulse also holds its force at t_n (newton_eval) */
+    const double pre_part = d->massless ? nsb_newton_massless_pre(ec->h, nsb_impulse_time(ec), P_pre) : 0.0;
+    if (!ec->contact_prox) {
+      const double gN = nsb_v3_dot(dir[0], vrf);
+      double xiN = d->massless   ? nsb_newton_xi_massless(gN, d->gN_pre)
+                   : d->flexible ? nsb_newton_xi_step(gN, p->restitution, d->gN_pre)
+                                 : nsb_newton_xi(gN, p->restitution, d->gN_pre);
+      const double lv = d->massless ? (nsb_impulse_time(ec) * P[0] + pre_part) / d->m_eff
+                                    : nsb_impulse_time(ec) / d->m_eff * P[0];
+      open = !(lv - xiN > 0.0);
+    }
     for (int k = 0; k < e[i].n_mult; ++k) {
-      d->impulse[k] = nsb_impulse_time(ec) * P[k];
+      d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k];
+      if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
       d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
     }

@@ -49,11 +49,22 @@ typedef struct nsb_contact_data {
   int group;               /* beam candidates of one particle and pair share a group id (else -1) */
   double m_eff;            /* mass scale of the complementarity rows (NEWTON) */
   int flexible;            /* a beam node takes part: Newton's law in its persistent form (nsb_newton_xi_step) */
+  int massless;            /* MASS=REDISTRIBUTED: the slave node carries no translational mass
+                              (nsb_newton_xi_massless; docs/contact.md §7.2) */
   /* frozen at the start of an increment */
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
   double jr[2][9];  /* HERMITE: d(x_p - c)/dTheta of nodes A, B (3x3 column-major), frozen with n */
   double gap0, gN_pre, aN_pre, gT_pre[2];
+  /* massless slave (activity test, docs/contact.md §7.2): the step-average
+     normal velocity of the last accepted increment, (g_n+1 - g_n)/h, and
+     whether it is known (an increment has finished since this element was built) */
+  double gN_bar;
+  int gN_bar_known;
+  /* massless slave: the normal force P_n the node carried at t_n (the
+     multiplier of the last accepted increment); the increment's impulse is
+     (1 - gamma) h P_n + gamma h P_n+1 (nsb_newton_massless_impulse) */
+  double P_pre;
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
@@ -78,6 +89,21 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// Fill elements e[0..n) and their data d[] (both owned by the caller) from
 /// candidates: nodes, laws, multiplier counts (mult_first from *mult,
 /// advanced), geometry constants.  No allocation.
+/// What a massless slave's contact (MASS=REDISTRIBUTED) carries from one
+/// increment to the next (its force at t_n, last impulse, step-average
+/// velocity, gap), kept across a rebuild of the contact elements: saved
+/// before (nsb_contact_memory_save, mem[nsb_contact_memory_count] owned by
+/// the caller) and given to the rebuilt contact of the same pair, slave node
+/// and obstacle (nsb_contact_memory_restore).
+typedef struct nsb_contact_memory {
+  int pair, node, master;
+  double gap0, gN_bar, P_pre, impulse0;
+  int gN_bar_known;
+} nsb_contact_memory;
+int nsb_contact_memory_count(const nsb_elem* e, int n);
+void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem);
+void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem);
+
 void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
                        int* mult);
 

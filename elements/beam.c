@@ -201,6 +201,25 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
                          "%s:%d: beam element %d: invalid geometry (coincident nodes or end frames more than pi apart)",
                          m->source, el->line, el->label);
   }
+  /* MASS=REDISTRIBUTED contact pairs (docs/contact.md §7.2): an end that is
+     one of their slave nodes carries no translational mass in this element
+     (the deck reader admits only Galerkin B2V elements with POINTS >= 2 and
+     one such end) */
+  for (int ip = 0; ip < m->contact_pairs.count && !strain; ++ip) {
+    const nsb_contact_pair* cp = &m->contact_pairs.data[ip];
+    if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
+    const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
+    for (int k = 0; k < ns->nodes.count; ++k)
+      for (int q = 0; q < 2; ++q)
+        if (ns->nodes.data[k] == nodes[q] && s->geom->massless_end != q &&
+            (s->geom->massless_end >= 0 || nsb_beam_geom_mass_rule(s->geom, q) != 0)) {
+          beam_destroy(ctx, e);
+          return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
+                               "%s:%d: beam element %d: no translational mass rule frees node %d of its mass (one "
+                               "massless end, POINTS >= 2)",
+                               m->source, el->line, el->label, m->nodes.data[nodes[q]].label);
+        }
+  }
   /* initial velocities: linear between the nodes (exact for rigid motion of
      a straight element); body-frame angular velocity likewise in the end frames */
   nsb_vec3 vA = nsb_v3_load(v0 + 3 * a), vB = nsb_v3_load(v0 + 3 * b);
@@ -276,11 +295,15 @@ static int lpf_loaded(const nsb_eval_ctx* ec, const beam_state* s) {
   return 0;
 }
 
-/* Loads of the kernel: distributed loads plus gravity (rhoA g). */
+/* Loads of the kernel: distributed loads plus gravity (rhoA g), or with a
+   translational mass rule gravity apart (on the rule's point masses). */
 static void fill_loads(const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eval_in* in) {
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
-  n = nsb_v3_muladd(n, s->sec.rhoA, ec->gravity);
+  if (s->geom->massless_end >= 0)
+    nsb_v3_store(ec->gravity, in->grav);
+  else
+    n = nsb_v3_muladd(n, s->sec.rhoA, ec->gravity);
   nsb_v3_store(n, in->n_load);
   nsb_v3_store(mm, in->m_load);
 }
@@ -472,6 +495,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   memset(F, 0, sizeof(double) * (size_t)nf);
   memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
   nsb_vec3 n = nsb_v3_load(in->n_load), mload = nsb_v3_load(in->m_load);
+  const int rule = g->massless_end >= 0;
   /* zero rotary inertia: unit inertia in that direction (see accel_system) */
   nsb_vec3 Jd = accel_inertia(c);
   nsb_mat3 J = nsb_m3_diag(Jd.x, Jd.y, Jd.z), I3 = nsb_m3_identity();
@@ -481,11 +505,14 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[0].q)));
   nsb_vec3 R0tM0 = nsb_m3_mulv(R0t, M0);
   nsb_vec3 Fv = nsb_v3_zero(), Gm = nsb_v3_zero(), FJ[NSB_BEAM_MAX_POINTS], GJ[NSB_BEAM_MAX_POINTS];
+  /* S: the integration points' weights (rotary inertia); T: the translational
+     masses per rhoA (the same points, or the mass rule's) */
   double S0 = 0.0, Sp[NSB_BEAM_MAX_POINTS], Spr[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
+  double T0 = 0.0, Tp[NSB_BEAM_MAX_POINTS], Tpr[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
   for (int p = 0; p < N; ++p) {
     FJ[p] = GJ[p] = nsb_v3_zero();
-    Sp[p] = 0.0;
-    for (int r = 0; r < N; ++r) Spr[p][r] = 0.0;
+    Sp[p] = Tp[p] = 0.0;
+    for (int r = 0; r < N; ++r) Spr[p][r] = Tpr[p][r] = 0.0;
   }
   for (int q = 0; q < s->n_qp; ++q) {
     const nsb_beam_point* pt = &s->old_qp[q];
@@ -497,17 +524,59 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
       alq = nsb_v3_muladd(alq, Jq[p], nsb_v3_load(u + 15 + 6 * p));
     }
     nsb_vec3 om = nsb_v3_load(pt->w);
-    nsb_vec3 fq = nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
+    /* with a mass rule the translational mass is at its points (below) */
+    const double wt = rule ? 0.0 : w;
+    nsb_vec3 fq = rule ? nsb_v3_neg(n) : nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
     nsb_vec3 gq = nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
     gq = nsb_v3_sub(gq, nsb_q_rotate_inv(nsb_q_load(pt->q), mload));
     Fv = nsb_v3_muladd(Fv, w, fq);
     Gm = nsb_v3_muladd(Gm, w, gq);
     S0 += w;
+    T0 += wt;
     for (int p = 0; p < N; ++p) {
       FJ[p] = nsb_v3_muladd(FJ[p], w * Jq[p], fq);
       GJ[p] = nsb_v3_muladd(GJ[p], w * Jq[p], gq);
       Sp[p] += w * Jq[p];
-      for (int r = 0; r < N; ++r) Spr[p][r] += w * Jq[p] * Jq[r];
+      Tp[p] += wt * Jq[p];
+      for (int r = 0; r < N; ++r) {
+        Spr[p][r] += w * Jq[p] * Jq[r];
+        Tpr[p][r] += wt * Jq[p] * Jq[r];
+      }
+    }
+  }
+  /* Mass rule (docs/contact.md §7.2): point masses rhoA w_k at x_k, a(x_k)
+     from a^0, a'^p (end 0, collocation points) or a^L (end 1: SL).  The
+     massless end's acceleration drops out of every inertia term, so the
+     system is singular along the velocity mode that moves that end alone;
+     a mass rhoA L at that end, in this solve only, makes it regular.  Its
+     value does not matter: along that mode the solve then balances the
+     node's unbalanced force f_L with an acceleration f_L/(rhoA L) that no
+     inertia term sees, and every other acceleration is the one of the
+     massless node in quasi-static equilibrium with a force -f_L on it (the
+     contact force while it is pressed). */
+  double SL = 0.0, SLp[NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N; ++p) SLp[p] = 0.0;
+  for (int k = 0; k <= g->n_mp && rule; ++k) {
+    const int reg = k == g->n_mp; /* the regularising mass at the massless end */
+    const int at_L = reg ? g->massless_end == 1 : g->mp_src[k] == -2;
+    const double wk = reg ? g->L : g->mp_w[k];
+    double Jk[NSB_BEAM_MAX_POINTS];
+    for (int p = 0; p < N; ++p) Jk[p] = reg ? (at_L ? g->JL[p] : 0.0) : g->mp_J[k][p];
+    nsb_vec3 ak = at_L ? nsb_v3_load(u + 6) : a0;
+    if (!at_L)
+      for (int p = 0; p < N; ++p) ak = nsb_v3_muladd(ak, Jk[p], nsb_v3_load(u + 12 + 6 * p));
+    nsb_vec3 fk = nsb_v3_scale(c->rhoA * wk, reg ? ak : nsb_v3_sub(ak, nsb_v3_load(in->grav)));
+    Fv = nsb_v3_add(Fv, fk);
+    for (int p = 0; p < N; ++p) FJ[p] = nsb_v3_muladd(FJ[p], Jk[p], fk);
+    if (at_L) {
+      SL += wk;
+      for (int p = 0; p < N; ++p) SLp[p] += wk * Jk[p];
+      continue;
+    }
+    T0 += wk;
+    for (int p = 0; p < N; ++p) {
+      Tp[p] += wk * Jk[p];
+      for (int r = 0; r < N; ++r) Tpr[p][r] += wk * Jk[p] * Jk[r];
     }
   }
   nsb_vec3 RNG[NSB_BEAM_MAX_POINTS], MG[NSB_BEAM_MAX_POINTS];
@@ -530,11 +599,12 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, I3));
   nsb_local_add3(KF, nf, 3, oM, nsb_m3_scale(-1.0, R0t));
   nsb_local_add3(KF, nf, 6, oN, I3);
-  nsb_local_add3(KF, nf, 6, 0, nsb_m3_scale(c->rhoA * S0, I3));
+  nsb_local_add3(KF, nf, 6, 0, nsb_m3_scale(c->rhoA * T0, I3));
+  if (rule) nsb_local_add3(KF, nf, 6, 6, nsb_m3_scale(c->rhoA * SL, I3));
   nsb_local_add3(KF, nf, 9, oM, R0t);
   nsb_local_add3(KF, nf, 9, 3, nsb_m3_scale(S0, J));
   for (int r = 0; r < N; ++r) {
-    nsb_local_add3(KF, nf, 6, 12 + 6 * r, nsb_m3_scale(c->rhoA * Sp[r], I3));
+    nsb_local_add3(KF, nf, 6, 12 + 6 * r, nsb_m3_scale(c->rhoA * Tp[r], I3));
     nsb_local_add3(KF, nf, 9, 15 + 6 * r, nsb_m3_scale(Sp[r], J));
   }
   /* interior rows */
@@ -545,10 +615,11 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     nsb_local_addv(F, rr, nsb_v3_muladd(nsb_v3_sub(nsb_v3_sub(MG[p], R0tM0), Gm), iW, GJ[p]));
     nsb_local_add3(KF, nf, tr, oN, nsb_m3_scale(-1.0, I3));
     nsb_local_add3(KF, nf, rr, oM, nsb_m3_scale(-1.0, R0t));
-    nsb_local_add3(KF, nf, tr, 0, nsb_m3_scale(c->rhoA * (iW * Sp[p] - S0), I3));
+    nsb_local_add3(KF, nf, tr, 0, nsb_m3_scale(c->rhoA * (iW * Tp[p] - T0), I3));
+    if (rule) nsb_local_add3(KF, nf, tr, 6, nsb_m3_scale(c->rhoA * (iW * SLp[p] - SL), I3));
     nsb_local_add3(KF, nf, rr, 3, nsb_m3_scale(iW * Sp[p] - S0, J));
     for (int r = 0; r < N; ++r) {
-      nsb_local_add3(KF, nf, tr, 12 + 6 * r, nsb_m3_scale(c->rhoA * (iW * Spr[p][r] - Sp[r]), I3));
+      nsb_local_add3(KF, nf, tr, 12 + 6 * r, nsb_m3_scale(c->rhoA * (iW * Tpr[p][r] - Tp[r]), I3));
       nsb_local_add3(KF, nf, rr, 15 + 6 * r, nsb_m3_scale(iW * Spr[p][r] - Sp[r], J));
     }
   }
@@ -849,8 +920,25 @@ static void beam_commit(const nsb_elem* e) {
 /* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
    the first increment, but the acceleration derivatives are no guess for the
    velocity derivatives: start those from zero. */
-static void beam_after_accel(const nsb_elem* e) {
+static void continue_pseudo(nsb_beam_point* cur, const nsb_beam_point* old, int n, double gain) {
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 3; ++k) {
+      cur[i].p[k] = old[i].p[k] + gain * (cur[i].a[k] - old[i].a[k]);
+      cur[i].pw[k] = old[i].pw[k] + gain * (cur[i].al[k] - old[i].al[k]);
+    }
+}
+
+static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
+  if (p_gain >= 0.0) {
+    /* after an impulsive increment (element.h): the pseudo-accelerations
+       continue from the committed ones by the change of the accelerations */
+    continue_pseudo(s->cur_qp, s->old_qp, s->n_qp, p_gain);
+    continue_pseudo(s->cur_cp, s->old_cp, s->N, p_gain);
+    beam_commit(e);
+    memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
+    return;
+  }
   beam_commit(e);
   /* generalized-alpha: pseudo-accelerations start from the accelerations */
   for (int i = 0; i < s->n_qp; ++i) {
@@ -876,22 +964,34 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   /* kinetic energy by the integration points, strain energy by the Gauss
      rule on the collocation points, where the constitutive law holds (the
      integration-point strains are kinematic history, docs/theory_beam.md) */
-  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, &kin, &strain);
+  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, s->cur_end, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
   /* power of the distributed loads (gravity is potential energy) */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
+  /* translational mass of the integration points: rhoA, or none with a mass rule */
+  const double rhoA_q = s->geom->massless_end >= 0 ? 0.0 : c->rhoA;
   for (int i = 0; i < s->n_qp; ++i) {
     const nsb_beam_point* p = &s->cur_qp[i];
     double w = s->geom->wq[i];
     nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
     nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
-    acc->potential -= w * c->rhoA * nsb_v3_dot(ec->gravity, r);
+    acc->potential -= w * rhoA_q * nsb_v3_dot(ec->gravity, r);
     acc->power += w * (nsb_v3_dot(n, v) + nsb_v3_dot(mm, nsb_q_rotate(nsb_q_load(p->q), om)));
-    acc->momentum = nsb_v3_muladd(acc->momentum, w * c->rhoA, v);
-    nsb_vec3 L = nsb_v3_add(nsb_v3_scale(c->rhoA, nsb_v3_cross(r, v)), nsb_q_rotate(nsb_q_load(p->q), Jw));
+    acc->momentum = nsb_v3_muladd(acc->momentum, w * rhoA_q, v);
+    nsb_vec3 L = nsb_v3_add(nsb_v3_scale(rhoA_q, nsb_v3_cross(r, v)), nsb_q_rotate(nsb_q_load(p->q), Jw));
     acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, w, L);
+  }
+  /* the mass rule's point masses (docs/contact.md §7.2): the same weights as
+     the inertia, gravity and kinetic energy of the kernel */
+  for (int k = 0; k < s->geom->n_mp; ++k) {
+    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, s->cur_end, s->cur_cp, k);
+    const double mk = c->rhoA * s->geom->mp_w[k];
+    nsb_vec3 v = nsb_v3_load(p->v), r = nsb_v3_load(p->r);
+    acc->potential -= mk * nsb_v3_dot(ec->gravity, r);
+    acc->momentum = nsb_v3_muladd(acc->momentum, mk, v);
+    acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, mk, nsb_v3_cross(r, v));
   }
 }
 

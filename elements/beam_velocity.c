@@ -117,6 +117,7 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
   g->n_sub = N + 1;
   g->n_gauss = n_gauss;
   g->n_qp = g->n_sub * n_gauss;
+  g->massless_end = -1; /* the element's own quadrature carries rhoA (nsb_beam_geom_mass_rule) */
   nsb_v3_store(XA, g->XA);
   nsb_q_store(qA, g->qA);
 
@@ -160,6 +161,56 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
     nsb_v3_store(E0, pt->E);
     nsb_v3_store(K0, pt->K);
   }
+  return 0;
+}
+
+int nsb_beam_geom_mass_rule(nsb_beam_geom* g, int end) {
+  const int N = g->N;
+  if (N < 2 || (end != 0 && end != 1)) return -1;
+  /* the other end and the N - 1 collocation points away from `end` */
+  for (int k = 0; k < N; ++k) {
+    if (end == 1) {
+      g->mp_src[k] = k == 0 ? -1 : k;
+      g->mp_x[k] = k == 0 ? 0.0 : g->xp[k];
+    } else {
+      g->mp_src[k] = k == N - 1 ? -2 : k;
+      g->mp_x[k] = k == N - 1 ? g->L : g->xp[k];
+    }
+  }
+  /* interpolatory weights: sum_k w_k y_k^j = 1/(j + 1), j < N, y = x/L
+     (Vandermonde system, Gaussian elimination with partial pivoting) */
+  double A[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS + 1];
+  for (int j = 0; j < N; ++j) {
+    for (int k = 0; k < N; ++k) A[j][k] = pow(g->mp_x[k] / g->L, j);
+    A[j][N] = 1.0 / (j + 1.0);
+  }
+  for (int c = 0; c < N; ++c) {
+    int piv = c;
+    for (int r = c + 1; r < N; ++r)
+      if (fabs(A[r][c]) > fabs(A[piv][c])) piv = r;
+    for (int k = 0; k <= N; ++k) {
+      double t = A[c][k];
+      A[c][k] = A[piv][k];
+      A[piv][k] = t;
+    }
+    if (A[c][c] == 0.0) return -1;
+    for (int r = c + 1; r < N; ++r) {
+      double f = A[r][c] / A[c][c];
+      for (int k = c; k <= N; ++k) A[r][k] -= f * A[c][k];
+    }
+  }
+  for (int c = N - 1; c >= 0; --c) {
+    double v = A[c][N];
+    for (int k = c + 1; k < N; ++k) v -= A[c][k] * g->mp_w[k];
+    g->mp_w[c] = v / A[c][c];
+  }
+  for (int k = 0; k < N; ++k) {
+    if (!(g->mp_w[k] > 0.0)) return -1;
+    g->mp_w[k] *= g->L;
+    nsb_beam_geom_shape(g, g->mp_x[k], NULL, g->mp_J[k]);
+  }
+  g->n_mp = N;
+  g->massless_end = end;
   return 0;
 }
 
@@ -349,6 +400,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   const rate_coef rcv = rate_coef_of(in);
   const rate_coef* rc = inertia ? &rcv : NULL;
   const double mca = inertia ? sec->rhoA * rcv.ca : 0.0;
+  const int rule = g->massless_end >= 0; /* translational mass at the rule's points (nsb_beam_geom_mass_rule) */
 
   const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
   const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
@@ -400,7 +452,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     if (inertia) {
       w = nsb_v3_load(cur->w);
       Jw = diag_mulv(Jd, w);
-      fq = nsb_v3_muladd(fq, sec->rhoA, nsb_v3_load(cur->a));
+      if (!rule) fq = nsb_v3_muladd(fq, sec->rhoA, nsb_v3_load(cur->a)); /* else: at the mass points below */
       gq = nsb_v3_add(gq, nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(w, Jw)));
     }
     const double wq = g->wq[q];
@@ -416,13 +468,14 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
       Gw = nsb_m3_muladd(Gw, rcv.ca, Jm);
       Gw = nsb_m3_muladd(Gw, rcv.cv, nsb_m3_sub(nsb_m3_mul(nsb_m3_skew(w), Jm), nsb_m3_skew(Jw)));
     }
-    SM0 += wq;
+    const double wt = rule ? 0.0 : wq; /* translational mass weight */
+    SM0 += wt;
     GW0 = nsb_m3_muladd(GW0, wq, Gw);
     for (int p = 0; p < N; ++p) {
-      SMp[p] += wq * Jq[p];
+      SMp[p] += wt * Jq[p];
       GWp[p] = nsb_m3_muladd(GWp[p], wq * Jq[p], Gw);
       for (int r = 0; r < N; ++r) {
-        SMM[p][r] += wq * Jq[p] * Jq[r];
+        SMM[p][r] += wt * Jq[p] * Jq[r];
         GWW[p][r] = nsb_m3_muladd(GWW[p][r], wq * Jq[p] * Jq[r], Gw);
       }
     }
@@ -471,6 +524,31 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     }
   }
 
+  /* translational point masses of the mass rule: rhoA w_k (a - grav) at
+     x_k, in Fv and FJ_p like an integration point; at end 0 and the
+     collocation points a follows vbar(x_k) (columns 0 and vbar'_p), at end 1
+     the node unknown vbar^L (column 6: SL) */
+  double SL = 0.0, SLp[NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N; ++p) SLp[p] = 0.0;
+  for (int k = 0; k < g->n_mp; ++k) {
+    const nsb_beam_point* pt = nsb_beam_mass_point(g, cur_end, cur_cp, k);
+    const double wk = g->mp_w[k], *Jk = g->mp_J[k];
+    nsb_vec3 fk = nsb_v3_scale(-sec->rhoA * wk, nsb_v3_load(in->grav));
+    if (inertia) fk = nsb_v3_muladd(fk, sec->rhoA * wk, nsb_v3_load(pt->a));
+    Fv = nsb_v3_add(Fv, fk);
+    for (int p = 0; p < N; ++p) FJ[p] = nsb_v3_muladd(FJ[p], Jk[p], fk);
+    if (g->mp_src[k] == -2) {
+      SL += wk;
+      for (int p = 0; p < N; ++p) SLp[p] += wk * Jk[p];
+      continue;
+    }
+    SM0 += wk;
+    for (int p = 0; p < N; ++p) {
+      SMp[p] += wk * Jk[p];
+      for (int r = 0; r < N; ++r) SMM[p][r] += wk * Jk[p] * Jk[r];
+    }
+  }
+
   /* ---- residual ---- */
   add_vec(f, 0, nsb_v3_neg(N0));
   add_vec(f, 3, nsb_v3_neg(R0tM0));
@@ -495,6 +573,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   /* node 1: N^0 + Fv, R(0)^T M^0 + Gm */
   add_diag(K, n, 6, iN0, 1.0);
   add_diag(K, n, 6, 0, mca * SM0);
+  add_diag(K, n, 6, 6, mca * SL);
   add_block(K, n, 9, iM0, R0t);
   add_block(K, n, 9, 3, nsb_m3_add(DM0, GW0));
   for (int r = 0; r < N; ++r) {
@@ -511,6 +590,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     const gal_point* pp = &gp[p];
     add_diag(K, n, tr, iN0, -1.0);
     add_diag(K, n, tr, 0, mca * (iW * SMp[p] - SM0));
+    add_diag(K, n, tr, 6, mca * (iW * SLp[p] - SL));
     add_block(K, n, tr, 3, pp->AN);
     add_block(K, n, rr, iM0, nsb_m3_scale(-1.0, R0t));
     add_block(K, n, rr, 3, nsb_m3_add(nsb_m3_sub(pp->AM, nsb_m3_add(DM0, GW0)), nsb_m3_scale(iW, GWp[p])));
@@ -831,15 +911,22 @@ void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_poi
 }
 
 void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* sec, const nsb_beam_point* pts_qp,
-                              const nsb_beam_point* pts_cp, double* kinetic, double* strain) {
+                              const nsb_beam_point* pts_cp, const nsb_beam_point* pts_end, double* kinetic,
+                              double* strain) {
   const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
   const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
+  const double rhoA_q = g->massless_end >= 0 ? 0.0 : sec->rhoA; /* translational mass of the integration points */
   double ek = 0.0, es = 0.0;
   /* kinetic: the quadrature of the inertia terms */
   for (int q = 0; q < g->n_qp; ++q) {
     const nsb_beam_point* pt = &pts_qp[q];
     nsb_vec3 v = nsb_v3_load(pt->v), w = nsb_v3_load(pt->w);
-    ek += g->wq[q] * 0.5 * (sec->rhoA * nsb_v3_dot(v, v) + nsb_v3_dot(w, diag_mulv(Jd, w)));
+    ek += g->wq[q] * 0.5 * (rhoA_q * nsb_v3_dot(v, v) + nsb_v3_dot(w, diag_mulv(Jd, w)));
+  }
+  /* the mass rule's point masses */
+  for (int k = 0; k < g->n_mp; ++k) {
+    nsb_vec3 v = nsb_v3_load(nsb_beam_mass_point(g, pts_end, pts_cp, k)->v);
+    ek += 0.5 * sec->rhoA * g->mp_w[k] * nsb_v3_dot(v, v);
   }
   /* strain: the N-point Gauss rule on the collocation points, where the
    * constitutive law is enforced (the strains at the integration points are

@@ -123,6 +123,18 @@ typedef struct nsb_beam_geom {
   double E0[NSB_BEAM_MAX_QP][3], K0[NSB_BEAM_MAX_QP][3];        /* initial E, K at integration points */
   double E0p[NSB_BEAM_MAX_POINTS][3], K0p[NSB_BEAM_MAX_POINTS][3]; /* ... and at collocation points */
   double XA[3], qA[4];                /* initial placement of end 0: r0(x) = XA + R(qA) x T(x K0) E0 */
+  /* Translational mass rule (nsb_beam_geom_mass_rule; docs/contact.md §7.2).
+     massless_end < 0 (set by nsb_beam_geom_init): rhoA by the integration
+     points, like every other term.  massless_end = 0 or 1: the integration
+     points carry no translational mass (rotary inertia and distributed loads
+     stay on them); it sits in n_mp point masses rhoA mp_w[k] at the other
+     end and at N - 1 collocation points, so that no mass acts at that end. */
+  int massless_end;
+  int n_mp;
+  int mp_src[NSB_BEAM_MAX_POINTS];    /* -1: end 0, -2: end 1, k >= 0: collocation point k */
+  double mp_x[NSB_BEAM_MAX_POINTS];   /* position along the element */
+  double mp_w[NSB_BEAM_MAX_POINTS];   /* weight (mass / rhoA) */
+  double mp_J[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS]; /* J_p(mp_x[k]): [k][p] */
 } nsb_beam_geom;
 
 /// Initial geometry of an element between node A (position XA, frame RA) and
@@ -137,6 +149,26 @@ typedef struct nsb_beam_geom {
 /// coincident nodes, |log| >= pi per element).
 int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB,
                        nsb_beam_point* pts_qp, nsb_beam_point* pts_cp);
+
+/// Free end `end` (0: x = 0, 1: x = L) of translational mass (docs/contact.md
+/// §7.2): the mass rhoA L moves to point masses at the other end and at the
+/// N - 1 collocation points farthest from `end`, weights of the interpolatory
+/// rule of [0, L] on those N points (exact for degree N - 1: mass, centre of
+/// mass, and for N >= 3 the second moment, are those of rhoA on [0, L]).  A
+/// velocity field of the element (degree N in x) that vanishes at those
+/// points and at the other end moves `end` alone and carries no kinetic
+/// energy: the node at `end` is massless in this element.  Returns 0, or -1
+/// for N < 2 (the one point left would be the other end: no centre of mass)
+/// or a weight <= 0.
+int nsb_beam_geom_mass_rule(nsb_beam_geom* g, int end);
+
+/// State of mass point k of the rule: the end state or the collocation
+/// point's (borrowed arrays of the element's end[2] and cp[N] states).
+static inline const nsb_beam_point* nsb_beam_mass_point(const nsb_beam_geom* g, const nsb_beam_point* end,
+                                                       const nsb_beam_point* cp, int k) {
+  int src = g->mp_src[k];
+  return src >= 0 ? &cp[src] : &end[-1 - src];
+}
 
 /// Lagrange basis I_p(x) and its integral J_p(x) = int_0^x I_p at any
 /// x in [0, L] (p = 0..N-1) into Ix[N], Jx[N], for output and tests.
@@ -161,6 +193,10 @@ typedef struct nsb_beam_eval_in {
   int inertia;                  /* 0: static (no inertia terms) */
   double n_load[3], m_load[3];  /* distributed dead force and moment per length (global), constant along the element */
   int galerkin;                 /* 0: collocation (the equations above); 1: Galerkin weighting (below) */
+  /* gravity acceleration (global) on the translational masses when the
+     element has a mass rule (g->massless_end >= 0; Galerkin only): n_load
+     then holds the *DLOAD forces alone.  Unused (n_load holds rhoA g) otherwise. */
+  double grav[3];
 } nsb_beam_eval_in;
 
 /// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],
@@ -182,13 +218,16 @@ static inline int nsb_beam_velocity_nlocal(int N) { return 12 + 6 * N + 6; }
 void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_point* cur_cp, double* Ng, double* Mg);
 
 /// Kinetic energy int (rhoA v.v + omega.J omega)/2 by the element's
-/// quadrature of pts_qp[n_qp], and strain energy
+/// quadrature of pts_qp[n_qp] (with a mass rule, the translational part by
+/// its point masses, states pts_end[2] and pts_cp; pts_end may be NULL
+/// without one), and strain energy
 /// int (gamma.C_N gamma + kappa.C_M kappa)/2 by the N-point Gauss rule on the
 /// collocation points pts_cp[N] (where the constitutive equations hold; the
 /// integration-point strains are history only).  States borrowed; either
 /// output may be NULL.
 void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* sec, const nsb_beam_point* pts_qp,
-                              const nsb_beam_point* pts_cp, double* kinetic, double* strain);
+                              const nsb_beam_point* pts_cp, const nsb_beam_point* pts_end, double* kinetic,
+                              double* strain);
 
 /* ---- Equilibrium resultants along the element (output) ---------------------
  *

@@ -167,8 +167,14 @@ typedef struct nsb_elem_ops {
   void (*commit)(const nsb_elem* e);
   /// Increment rejected: internal unknowns back to the start of the increment.
   void (*restore)(const nsb_elem* e);
-  /// The initial-acceleration solve converged: keep its interior accelerations.
-  void (*after_accel)(const nsb_elem* e);
+  /// An acceleration solve converged: keep its interior accelerations.
+  /// p_gain < 0: the step's initial accelerations, from which the
+  /// pseudo-accelerations of the generalized-alpha forms start (p = a).
+  /// p_gain >= 0: the smooth accelerations after an impulsive increment
+  /// replace the increment's ones, and the pseudo-accelerations continue
+  /// their recurrence, p += p_gain (a_new - a_old) with
+  /// p_gain = (1 - alpha_f)/(1 - alpha_m) (docs/contact.md §6).
+  void (*after_accel)(const nsb_elem* e, double p_gain);
   /// Free the element's state (system teardown).
   void (*destroy)(nsb_ctx* ctx, nsb_elem* e);
   /// Modal analysis (*FREQUENCY): add the local mass matrix at the current

@@ -52,7 +52,7 @@ static const char* const linsolvers[] = {"KLU", "UMFPACK", NULL};
 static const char* const formats[] = {"VTK", "HISTORY", "CONTACT", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
 /* index + 1 = nsb_section_shape */
-static const char* const section_shapes[] = {"RECT", "CIRC", "PIPE", NULL};
+static const char* const section_shapes[] = {"RECT", "CIRC", "PIPE", "BOX", "I", NULL};
 /* index = nsb_element.weighting */
 static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
 /* index = nsb_obstacle_kind */
@@ -61,6 +61,7 @@ static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL
 static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
 static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", NULL}; /* nsb_contact_pair.sequential */
 static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_contact_centreline */
+static const char* const contact_masses[] = {"STANDARD", "REDISTRIBUTED", NULL}; /* nsb_contact_pair.mass_redistributed */
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}; /* nsb_step_def.riks_cylindrical */
 
@@ -150,6 +151,7 @@ static const kwspec kw_table[] = {
       {"IMPACT", P_ENUM, 0, impact_modes},
       {"SLAVE RADIUS", P_REAL, 0, NULL},
       {"CENTRELINE", P_ENUM, 0, centrelines},
+      {"MASS", P_ENUM, 0, contact_masses},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_contact_pair, deck_data_contact_pair, deck_end_contact_pair},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},

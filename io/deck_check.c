@@ -225,7 +225,8 @@ static void check_beams(parser* p) {
   if (p->section_failed) return;
   for (int i = 0; i < m->elements.count && !p->stop; ++i) {
     const nsb_element* e = &m->elements.data[i];
-    if (nsb_etype_is_beam(e->type) && e->section < 0)
+    int half = deck_b32_partner(m, i); /* a B32 is reported once, at its first half */
+    if (nsb_etype_is_beam(e->type) && e->section < 0 && !(half >= 0 && half < i))
       VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, e->line),
             "beam element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
             "SECTION)",
@@ -570,6 +571,7 @@ static void check_contact(parser* p) {
     if (ok) ok = check_master_options(p, at, ref, c);
     check_pair_node_sets(p, at, c, ok);
     if (ok && c->master_kind == NSB_MASTER_BEAMS) ok = check_master_beams(p, at, c);
+    if (ok && c->slave_nset >= 0) ok = deck_check_contact_mass(p, at, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
   }
 }

@@ -223,6 +223,21 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
   }
   /* the master kind is known only after reading (check_contact) */
   c->centreline = v[10].set ? (nsb_contact_centreline)v[10].i : NSB_CENTRELINE_CHORD;
+  if (v[11].set) {
+    if (c->law != NSB_CONTACT_NEWTON && v[11].i == 1) {
+      VALUE(p, at, "*CONTACT PAIR: MASS=REDISTRIBUTED is allowed only with LAW=NEWTON");
+      ok = 0;
+    } else if (v[11].i == 1 && c->restitution != 0.0) {
+      /* the contact node has no mass: there is no node velocity for e to
+         act on (docs/contact.md §7.2) */
+      VALUE(p, at,
+            "*CONTACT PAIR: MASS=REDISTRIBUTED takes no RESTITUTION (the contact nodes carry no mass; the rebound "
+            "comes from the beam), got %.12g",
+            c->restitution);
+      ok = 0;
+    }
+    c->mass_redistributed = v[11].i == 1;
+  }
   if (!ok) p->b.kw = KW_SKIP;
 }
 
@@ -247,4 +262,60 @@ void deck_data_contact_pair(parser* p, loc at) {
 
 void deck_end_contact_pair(parser* p) {
   if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*CONTACT PAIR needs at least one data line (slave node set, master)");
+}
+
+/* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
+   are known: an obstacle master; slave nodes that are beam nodes only, of
+   velocity-based elements with Galerkin weighting and POINTS >= 2 (the
+   element mass rule is built for those); no element with both ends among
+   such nodes (its mass would have no point left to sit on while keeping its
+   centre).  Returns 0 after an error. */
+int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
+  if (!c->mass_redistributed) return 1;
+  const nsb_model* m = p->m;
+  if (c->master_kind != NSB_MASTER_OBSTACLE) {
+    VALUE(p, at,
+          "*CONTACT PAIR: MASS=REDISTRIBUTED needs an obstacle as master (a beam chord or particle master moves "
+          "the contact point between nodes: no fixed node to free of mass)");
+    return 0;
+  }
+  for (int i = 0; i < m->steps.count; ++i)
+    if (m->steps.data[i].contact_prox) {
+      VALUE(p, at,
+            "*CONTACT PAIR: MASS=REDISTRIBUTED is solved by the semi-smooth rows only (step %d has *SOLVER CONTROLS, "
+            "CONTACT SOLVER=PROX, whose sweeps assume nodes with mass)",
+            i + 1);
+      return 0;
+    }
+  const nsb_nset* s = &m->nsets.data[c->slave_nset];
+  for (int k = 0; k < s->nodes.count; ++k) {
+    const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
+    if (nd->n_beams == 0 || nd->body_kind != NSB_BODY_NONE) {
+      VALUE(p, at, "*CONTACT PAIR: MASS=REDISTRIBUTED: node %d of slave node set %s is not a beam node (a particle "
+            "keeps its mass)", nd->label, s->name);
+      return 0;
+    }
+  }
+  for (int i = 0; i < m->elements.count; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    if (!nsb_etype_is_beam(e->type)) continue;
+    int ends = 0;
+    for (int q = 0; q < 2; ++q)
+      for (int k = 0; k < s->nodes.count; ++k)
+        if (s->nodes.data[k] == e->nodes[q]) ++ends;
+    if (ends == 0) continue;
+    if (e->type != NSB_ETYPE_B2V || e->weighting != 1 || e->n_points < 2) {
+      VALUE(p, at,
+            "*CONTACT PAIR: MASS=REDISTRIBUTED is built for TYPE=B2V, WEIGHTING=GALERKIN, POINTS >= 2; element %d "
+            "at a slave node of set %s is not one",
+            e->label, s->name);
+      return 0;
+    }
+    if (ends == 2) {
+      VALUE(p, at, "*CONTACT PAIR: MASS=REDISTRIBUTED: both ends of element %d are slave nodes of set %s (one "
+            "massless end per element)", e->label, s->name);
+      return 0;
+    }
+  }
+  return 1;
 }

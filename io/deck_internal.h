@@ -137,7 +137,7 @@ typedef struct pval {
   double d;      /* P_REAL value */
 } pval;
 
-#define MAX_PARAMS 12
+#define MAX_PARAMS 13
 
 enum { W_MODEL, W_STEP, W_ANY };
 
@@ -186,6 +186,7 @@ typedef struct block {
   int weighting;    /* ELEMENT: WEIGHTING (B2V), index into weightings[] */
   int n_probes;     /* NODE PRINT: probes [index, index + n_probes) */
   int refused;      /* ELEMENT: TYPE refused (reported once); data lines only register nodes and set */
+  int b32;          /* ELEMENT: TYPE=B32 or B32R, each line becomes two B2V elements (deck_data_element) */
   int material;     /* BEAM SECTION: material index */
   double shear;     /* BEAM SECTION: shear factor k (0: the shape's default) */
   nsb_contact_pair pair; /* CONTACT PAIR: law and parameters shared by the data lines */
@@ -266,6 +267,7 @@ int deck_find_element(const parser* p, int label);
 int deck_expand_nodes(parser* p, loc at, const char* field);
 int deck_node_by_label(parser* p, loc at, const char* field, const char* what);
 int deck_expand_elements(parser* p, loc at, const char* field);
+int deck_b32_partner(const nsb_model* m, int i);
 const char* deck_etype_name(nsb_elem_type t);
 /* deck_model.c: *NODE, *NSET, *ELSET, *ELEMENT, *SPRING, *DASHPOT, *AMPLITUDE,
    *RIGID BODY, *PARTICLE, *JOINT */
@@ -311,6 +313,8 @@ void deck_end_obstacle(parser* p);
 void deck_begin_contact_pair(parser* p, loc at, const pval* v);
 void deck_data_contact_pair(parser* p, loc at);
 void deck_end_contact_pair(parser* p);
+/// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
+int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
 
 /* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */
 void deck_begin_load(parser* p, const pval* amp);

@@ -90,6 +90,27 @@ static int hash_element(parser* p, int i) {
   return NSB_OK;
 }
 
+/* A B32 line is read as two consecutive B2V elements (end-middle,
+   middle-end) that both carry its label; only the first is in the label hash.
+   The other half of element i, or -1 when i is not half of a B32.  Labels are
+   otherwise unique, so equal labels of neighbours mark exactly the pairs. */
+int deck_b32_partner(const nsb_model* m, int i) {
+  const nsb_element* e = m->elements.data;
+  if (i + 1 < m->elements.count && e[i + 1].label == e[i].label) return i + 1;
+  if (i > 0 && e[i - 1].label == e[i].label) return i - 1;
+  return -1;
+}
+
+/* Push element i onto p->scratch with the other half of its B32, if any. */
+static int push_element_ref(parser* p, loc at, int i) {
+  int other = deck_b32_partner(p->m, i);
+  if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK || (other >= 0 && NSB_ARRAY_PUSH(p->ctx, p->scratch, other) != NSB_OK)) {
+    deck_oom(p, at);
+    return 0;
+  }
+  return 1;
+}
+
 /* Expand a node reference (label or NSET name) into p->scratch (appending).
    Returns 1 on success, 0 after reporting an error. */
 
@@ -150,11 +171,7 @@ int deck_expand_elements(parser* p, loc at, const char* field) {
       VALUE(p, at, "element %d is not defined (elements must be defined before they are used)", label);
       return 0;
     }
-    if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
-      deck_oom(p, at);
-      return 0;
-    }
-    return 1;
+    return push_element_ref(p, at, i);
   }
   int s = *field ? nsb_model_find_elset(p->m, field) : -1;
   if (s < 0) {
@@ -199,24 +216,29 @@ void deck_begin_element(parser* p, loc at, const pval* v) {
      B31 (2-node Timoshenko beam) is a B2V element, and so is T3D2, the 2-node line
      element gmsh writes for line meshes (-format inp): nsbeam has no truss, and
      the line is a beam only under a *BEAM SECTION (without one it is refused as
-     a beam element without a section); B32 is refused. */
+     a beam element without a section); B32 and B32R (3-node quadratic beam,
+     nodes end, middle, end) are mapped to two B2V elements each, end-middle
+     and middle-end (deck_data_element): a mesh of the same nodes, not a
+     quadratic element. */
   p->b.refused = 0;
+  p->b.b32 = 0;
   p->b.set = -1;
   if (strcmp(v[0].s, "SPRINGA") == 0) {
     p->b.elem_type = NSB_ETYPE_SPRINGA;
   } else if (strcmp(v[0].s, "B2V") == 0 || strcmp(v[0].s, "B31") == 0 || strcmp(v[0].s, "T3D2") == 0) {
     p->b.elem_type = NSB_ETYPE_B2V;
+  } else if (strcmp(v[0].s, "B32") == 0 || strcmp(v[0].s, "B32R") == 0) {
+    p->b.elem_type = NSB_ETYPE_B2V;
+    p->b.b32 = 1;
   } else if (strcmp(v[0].s, "B2S") == 0) {
     p->b.elem_type = NSB_ETYPE_B2S;
   } else if (strcmp(v[0].s, "DASHPOTA") == 0) {
     p->b.elem_type = NSB_ETYPE_DASHPOTA;
   } else {
-    if (strcmp(v[0].s, "B32") == 0)
-      VALUE(p, at, "element type B32 (3-node quadratic beam) is not available: mesh the line with 2-node B31 (or B2V) "
-            "elements, which interpolate the rotations with POINTS= collocation points");
-    else
-      VALUE(p, at, "element type %s is not available (available: SPRINGA, B2V, B2S, DASHPOTA; CalculiX/Abaqus B31, T3D2)",
-            v[0].s);
+    VALUE(p, at,
+          "element type %s is not available (available: SPRINGA, B2V, B2S, DASHPOTA; CalculiX/Abaqus B31, B32, B32R, "
+          "T3D2)",
+          v[0].s);
     /* the lines are still read, so that the element set exists and the
        nodes are not reported once more as having no degrees of freedom */
     p->b.refused = 1;
@@ -418,7 +440,9 @@ static void data_set(parser* p, loc at, int is_elset) {
         VALUE(p, at, "%s %lld (generated from %d, %d, %d) is not defined", what, l, first, last, inc);
         return;
       }
-      if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
+      if (is_elset) {
+        if (!push_element_ref(p, at, i)) return;
+      } else if (NSB_ARRAY_PUSH(p->ctx, p->scratch, i) != NSB_OK) {
         deck_oom(p, at);
         return;
       }
@@ -456,16 +480,110 @@ void deck_data_nset(parser* p, loc at) { data_set(p, at, 0); }
 
 void deck_data_elset(parser* p, loc at) { data_set(p, at, 1); }
 
+/* Add an element of the current *ELEMENT block from node n1 to n2 (checked
+   by the caller), into the label hash when `hashed` (not the second half of a
+   B32), and into the block's set.  Returns 0 after an allocation failure. */
+static int push_element(parser* p, loc at, int label, int n1, int n2, int hashed) {
+  nsb_element e;
+  memset(&e, 0, sizeof e);
+  e.label = label;
+  e.type = p->b.elem_type;
+  e.n_nodes = 2;
+  e.nodes[0] = n1;
+  e.nodes[1] = n2;
+  e.section = -1;
+  e.rest_length = -1.0;
+  e.n_points = p->b.n_points;
+  e.weighting = p->b.weighting;
+  e.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || deck_note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
+      (hashed && hash_element(p, p->m->elements.count - 1) != NSB_OK)) {
+    deck_oom(p, at);
+    return 0;
+  }
+  if (nsb_etype_is_beam(e.type)) {
+    p->m->nodes.data[n1].n_beams++;
+    p->m->nodes.data[n2].n_beams++;
+  }
+  if (p->b.set >= 0) {
+    nsb_elset* s = &p->m->elsets.data[p->b.set];
+    if (deck_push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, p->m->elements.count - 1) !=
+        NSB_OK) {
+      deck_oom(p, at);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+static int same_position(const nsb_node* a, const nsb_node* b) {
+  return a->X[0] == b->X[0] && a->X[1] == b->X[1] && a->X[2] == b->X[2];
+}
+
+/* B32/B32R line "label, end node, middle node, end node" (Abaqus and
+   CalculiX order): two B2V elements end-middle and middle-end with the
+   line's label.  Everything is checked before either half is added, so a bad
+   line gives its error and no element (no later "no section" echo for half a
+   B32).  A middle node off the chord is accepted: the two halves are then a
+   polygon through it, not the B32's parabola. */
+static int b32_line_ok(parser* p, loc at, int* label, int n[3]) {
+  if (!deck_expect_fields(p, at, 4, 4, "B32: label, end node, middle node, end node")) return 0;
+  if (!deck_get_int(p, at, p->fields[0], "element label", label)) return 0;
+  static const char* const what[3] = {"first end node", "middle node", "second end node"};
+  for (int k = 0; k < 3; ++k)
+    if ((n[k] = deck_node_by_label(p, at, p->fields[k + 1], what[k])) < 0) return 0;
+  if (*label <= 0) {
+    VALUE(p, at, "element label must be positive, got %d", *label);
+    return 0;
+  }
+  int j = deck_find_element(p, *label);
+  if (j >= 0) {
+    VALUE(p, at, "element %d is already defined (line %d)", *label, p->m->elements.data[j].line);
+    return 0;
+  }
+  const nsb_node* N[3] = {&p->m->nodes.data[n[0]], &p->m->nodes.data[n[1]], &p->m->nodes.data[n[2]]};
+  if (n[0] == n[1] || n[1] == n[2] || n[0] == n[2]) {
+    VALUE(p, at, "element %d: a B32 element needs three distinct nodes, got %d, %d, %d", *label, N[0]->label,
+          N[1]->label, N[2]->label);
+    return 0;
+  }
+  if (same_position(N[0], N[1]) || same_position(N[1], N[2])) {
+    VALUE(p, at, "element %d: the middle node %d is at the position of an end node (each half of a B32, a beam "
+          "element, needs a non-zero length)", *label, N[1]->label);
+    return 0;
+  }
+  return 1;
+}
+
+/* Nodes named on a line whose element was not added: not reported once
+   more as having no degrees of freedom (as for a refused TYPE). */
+static void note_line_nodes(parser* p, loc at) {
+  for (int f = 1; f < p->n_fields; ++f) {
+    int label, n;
+    if (deck_parse_int(p->fields[f], &label) && (n = nsb_model_find_node(p->m, label)) >= 0 &&
+        NSB_ARRAY_PUSH(p->ctx, p->refused_nodes, n) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+  }
+}
+
+static void data_element_b32(parser* p, loc at) {
+  int label, n[3];
+  if (!b32_line_ok(p, at, &label, n)) {
+    note_line_nodes(p, at);
+    return;
+  }
+  if (push_element(p, at, label, n[0], n[1], 1)) push_element(p, at, label, n[1], n[2], 0);
+}
+
 void deck_data_element(parser* p, loc at) {
   if (p->b.refused) {
-    for (int f = 1; f < p->n_fields; ++f) {
-      int label, n;
-      if (deck_parse_int(p->fields[f], &label) && (n = nsb_model_find_node(p->m, label)) >= 0 &&
-          NSB_ARRAY_PUSH(p->ctx, p->refused_nodes, n) != NSB_OK) {
-        deck_oom(p, at);
-        return;
-      }
-    }
+    note_line_nodes(p, at);
+    return;
+  }
+  if (p->b.b32) {
+    data_element_b32(p, at);
     return;
   }
   if (!deck_expect_fields(p, at, 3, 3, "label, node1, node2")) return;
@@ -488,40 +606,14 @@ void deck_data_element(parser* p, loc at) {
     VALUE(p, at, "element %d: a %s element needs two distinct nodes", label, deck_etype_name(type));
     return;
   }
-  nsb_node* A = &p->m->nodes.data[n1];
-  nsb_node* B = &p->m->nodes.data[n2];
-  if (nsb_etype_is_beam(type) && A->X[0] == B->X[0] && A->X[1] == B->X[1] && A->X[2] == B->X[2]) {
+  const nsb_node* A = &p->m->nodes.data[n1];
+  const nsb_node* B = &p->m->nodes.data[n2];
+  if (nsb_etype_is_beam(type) && same_position(A, B)) {
     VALUE(p, at, "element %d: nodes %d and %d are at the same position (a beam element needs a non-zero length)", label,
           A->label, B->label);
     return;
   }
-  nsb_element e;
-  memset(&e, 0, sizeof e);
-  e.label = label;
-  e.type = type;
-  e.n_nodes = 2;
-  e.nodes[0] = n1;
-  e.nodes[1] = n2;
-  e.section = -1;
-  e.rest_length = -1.0;
-  e.n_points = p->b.n_points;
-  e.weighting = p->b.weighting;
-  e.line = at.line;
-  if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || deck_note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
-      hash_element(p, p->m->elements.count - 1) != NSB_OK) {
-    deck_oom(p, at);
-    return;
-  }
-  if (nsb_etype_is_beam(type)) {
-    A->n_beams++;
-    B->n_beams++;
-  }
-  if (p->b.set >= 0) {
-    nsb_elset* s = &p->m->elsets.data[p->b.set];
-    if (deck_push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, p->m->elements.count - 1) !=
-        NSB_OK)
-      deck_oom(p, at);
-  }
+  push_element(p, at, label, n1, n2, 1);
 }
 
 /* What an element of type t takes its properties from (for messages). */
@@ -711,6 +803,14 @@ static void data_joint_element_point(parser* p, loc at) {
   if (!(j.xi >= 0.0 && j.xi <= 1.0)) {
     VALUE(p, at, "xi must be in [0, 1] (local coordinate along the element), got %.12g", j.xi);
     return;
+  }
+  /* on a B32, xi runs over both halves: [0, 1/2] is the first, [1/2, 1] the second */
+  if (deck_b32_partner(p->m, j.element) >= 0) {
+    if (j.xi > 0.5) {
+      j.element = deck_b32_partner(p->m, j.element);
+      el = &p->m->elements.data[j.element];
+    }
+    j.xi = j.xi > 0.5 ? 2.0 * j.xi - 1.0 : 2.0 * j.xi;
   }
   if (j.node_a == el->nodes[0] || j.node_a == el->nodes[1]) {
     VALUE(p, at, "node %d is a node of element %d: an ELEMENT POINT joint holds another node at a point of the element",

@@ -52,6 +52,10 @@ void deck_begin_probe(parser* p, loc at, const pval* v) {
     if (!(pos >= 0.0 && pos <= 1.0)) {
       VALUE(p, at, "POSITION must be in [0, 1] (local coordinate along the element), got %.12g", pos);
       ok = 0;
+    } else if (el >= 0 && deck_b32_partner(p->m, el) >= 0) {
+      /* a B32 (two B2V halves): POSITION runs over both, [0, 1/2] is the first half */
+      if (pos > 0.5) el = deck_b32_partner(p->m, el);
+      pos = pos > 0.5 ? 2.0 * pos - 1.0 : 2.0 * pos;
     }
   }
   if (!ok) {
@@ -234,10 +238,12 @@ void deck_data_node_print(parser* p, loc at) {
 
 /* Name of the probe of element k of set es (0: too long for a probe name). */
 static int el_print_name(const nsb_model* m, const nsb_elset* es, int k, char name[NSB_NAME_MAX]) {
-  int n = es->elements.count == 1
-              ? snprintf(name, NSB_NAME_MAX, "%s", es->name)
+  /* a set of one deck element: one B31, or the two halves of one B32 */
+  int one = es->elements.count == 1 ||
+            (es->elements.count == 2 && deck_b32_partner(m, es->elements.data[0]) == es->elements.data[1]);
+  int n = one ? snprintf(name, NSB_NAME_MAX, "%s", es->name)
               : snprintf(name, NSB_NAME_MAX, "%.40s_%d", es->name, m->elements.data[es->elements.data[k]].label);
-  return n < NSB_NAME_MAX && (es->elements.count == 1 || strlen(es->name) <= 40);
+  return n < NSB_NAME_MAX && (one || strlen(es->name) <= 40);
 }
 
 /* *EL PRINT, ELSET=set [, FREQUENCY=n] (CalculiX/Abaqus): one element probe
@@ -275,6 +281,9 @@ void deck_begin_el_print(parser* p, loc at, const pval* v) {
   }
   if (v[1].set) p->m->steps.data[p->m->steps.count - 1].history_every = v[1].i;
   for (int k = 0; k < es->elements.count; ++k) {
+    /* a B32 gives one probe, at its middle node (the end of its first half) */
+    int half = deck_b32_partner(p->m, es->elements.data[k]);
+    if (half >= 0 && half < es->elements.data[k]) continue;
     nsb_probe pr;
     memset(&pr, 0, sizeof pr);
     if (!el_print_name(p->m, es, k, pr.name)) {
@@ -294,7 +303,7 @@ void deck_begin_el_print(parser* p, loc at, const pval* v) {
     }
     pr.node = -1;
     pr.element = es->elements.data[k];
-    pr.position = 0.5;
+    pr.position = half >= 0 ? 1.0 : 0.5;
     pr.line = at.line;
     if (NSB_ARRAY_PUSH(p->ctx, p->m->probes, pr) != NSB_OK) {
       deck_oom(p, at);

@@ -1,5 +1,5 @@
 /* deck_section.c -- the material and beam section keywords of the deck reader:
- * *MATERIAL, *ELASTIC, *DENSITY, *BEAM SECTION, *BEAM GENERAL SECTION and
+ * *MATERIAL, *ELASTIC, *DENSITY, *BEAM SECTION (RECT, CIRC, PIPE, BOX, I), *BEAM GENERAL SECTION and
  * *BEAM NODE FRAME (see deck_internal.h and docs/deck.md).
  */
 #include "io/deck_internal.h"
@@ -141,6 +141,27 @@ void deck_begin_density(parser* p, loc at, const pval* v) {
   begin_material_option(p, at, 1);
 }
 
+/* The resultant stiffnesses and inertias from the geometric properties: area A,
+ * second moments I2 (about G2), I3 (about G3), torsion constant J and shear
+ * areas As2, As3 (shear along G2, G3): EA, GA2 = G As2, GA3 = G As3, GJ, EI2,
+ * EI3, rho A, rho (I2 + I3, I2, I3), drawing radius sqrt(A/pi). */
+static void set_resultants(nsb_section* s, const nsb_material* mat, double A, double I2, double I3, double J,
+                           double As2, double As3) {
+  const double pi = 3.14159265358979323846;
+  double G = mat->E / (2.0 * (1.0 + mat->nu));
+  s->EA = mat->E * A;
+  s->GA2 = G * As2;
+  s->GA3 = G * As3;
+  s->GJ = G * J;
+  s->EI2 = mat->E * I2;
+  s->EI3 = mat->E * I3;
+  s->rhoA = mat->rho * A;
+  s->rhoJ[0] = mat->rho * (I2 + I3);
+  s->rhoJ[1] = mat->rho * I2;
+  s->rhoJ[2] = mat->rho * I3;
+  s->draw_radius = sqrt(A / pi);
+}
+
 /* Resultant stiffnesses and inertias of a shaped section, linear elastic and
  * isotropic (Češarek 2013, Ch. 5 and §6.6: N_G = diag(EA, GA2, GA3) gamma_G,
  * M_G = diag(GJ, EI2, EI3) kappa_G, mass inertia per length
@@ -191,17 +212,135 @@ static void section_properties(nsb_section* s, const nsb_material* mat, double k
     k = 0.5;
   }
   if (k_given > 0.0) k = k_given;
-  double G = mat->E / (2.0 * (1.0 + mat->nu));
-  s->EA = mat->E * A;
-  s->GA2 = s->GA3 = k * G * A;
-  s->GJ = G * J;
-  s->EI2 = mat->E * I2;
-  s->EI3 = mat->E * I3;
-  s->rhoA = mat->rho * A;
-  s->rhoJ[0] = mat->rho * (I2 + I3);
-  s->rhoJ[1] = mat->rho * I2;
-  s->rhoJ[2] = mat->rho * I3;
-  s->draw_radius = sqrt(A / pi);
+  set_resultants(s, mat, A, I2, I3, J, k * A, k * A);
+}
+
+/* Thin-walled sections of the Abaqus beam cross-section library (Abaqus
+ * Analysis User's Guide, "Beam cross-section library"), in the section's local
+ * axes 1 (= G2, along n1) and 2 (= G3).  nsbeam's beam axis is the line of
+ * centroids and G2, G3 are principal axes there (Češarek 2013, Ch. 5): a
+ * section whose centroid lies off the node line by more than CENTROID_TOL of
+ * its size is refused (the offset would couple extension and bending, which
+ * the resultant law diag(EA, GA2, GA3) / diag(GJ, EI2, EI3) has no place
+ * for); both shapes then have I12 = 0 about the centroid (symmetric about
+ * both axes, or about axis 2 for the I), so 1 and 2 are the principal axes.
+ *
+ * Shear areas (shear along G2: As2, along G3: As3) follow the web rule of
+ * CEN (2005), EN 1993-1-1, §6.2.6(3)(d), (e) with eta = 1: the walls parallel
+ * to the shear carry it (welded I and box sections: Sum hw tw along the webs,
+ * A - Sum hw tw along the flanges of an I).  eta = 1.2 there is an allowance
+ * of the plastic resistance, not of the elastic stiffness.  SHEAR FACTOR=k
+ * replaces both by k A, as for the other shapes. */
+
+static const double CENTROID_TOL = 1e-4;
+
+/* BOX a, b, t1, t2, t3, t4: outer width a along axis 1, outer height b along
+ * axis 2, wall thicknesses t1, t3 (the two walls normal to axis 1, at
+ * x1 = +-a/2) and t2, t4 (normal to axis 2, at x2 = +-b/2); origin at the
+ * centre of the outer rectangle.  Area and second moments are exact for this
+ * geometry (outer minus inner rectangle, the inner one off centre by
+ * ((t3 - t1)/2, (t4 - t2)/2), moved to the centroid by parallel axes):
+ *   A = a b - ai bi,  ai = a - t1 - t3,  bi = b - t2 - t4,
+ *   I2 = a b^3/12 - ai bi^3/12 - ai bi cy^2 - A yc^2 (about axis 1 = G2),
+ *   I3 = b a^3/12 - bi ai^3/12 - ai bi cx^2 - A xc^2 (about axis 2 = G3).
+ * Torsion: Bredt's formula for a thin-walled closed section, on the wall
+ * midlines (Young & Budynas, Roark's Formulas for Stress and Strain, 7th ed.,
+ * Ch. 10):
+ *   J = 4 Am^2 / Sum(s_i / t_i) = 4 (am bm)^2 / (bm (1/t1 + 1/t3) + am (1/t2 + 1/t4)),
+ *   am = a - (t1 + t3)/2,  bm = b - (t2 + t4)/2;
+ * it neglects the walls' own Saint-Venant torsion (Sum s t^3/3), a relative
+ * error of (4/3) (t/am)^2 for a square tube (t = a/10: 1.5 %).
+ * Shear areas: As3 = (t1 + t3) bi, As2 = (t2 + t4) ai. */
+static int box_properties(parser* p, loc at, nsb_section* s, const double d[6], double k_given) {
+  double a = d[0], b = d[1], t1 = d[2], t2 = d[3], t3 = d[4], t4 = d[5];
+  if (!(a > 0.0 && b > 0.0 && t1 > 0.0 && t2 > 0.0 && t3 > 0.0 && t4 > 0.0)) {
+    VALUE(p, at, "BOX section: a, b, t1, t2, t3, t4 must be > 0, got %.12g, %.12g, %.12g, %.12g, %.12g, %.12g", a, b,
+          t1, t2, t3, t4);
+    return 0;
+  }
+  double ai = a - t1 - t3, bi = b - t2 - t4;
+  if (!(ai > 0.0 && bi > 0.0)) {
+    VALUE(p, at, "BOX section: the walls fill the box (t1 + t3 = %.12g must be < a = %.12g, t2 + t4 = %.12g < b = %.12g)",
+          t1 + t3, a, t2 + t4, b);
+    return 0;
+  }
+  double Ain = ai * bi, A = a * b - Ain;
+  double cx = 0.5 * (t3 - t1), cy = 0.5 * (t4 - t2);
+  double xc = -Ain * cx / A, yc = -Ain * cy / A;
+  if (fabs(xc) > CENTROID_TOL * a || fabs(yc) > CENTROID_TOL * b) {
+    VALUE(p, at,
+          "BOX section: unequal opposite walls (t1 = %.12g, t3 = %.12g; t2 = %.12g, t4 = %.12g) put the centroid "
+          "(%.6g, %.6g) off the section origin; nsbeam's beam axis is the centroid line: give t1 = t3 and t2 = t4",
+          t1, t3, t2, t4, xc == 0.0 ? 0.0 : xc, yc == 0.0 ? 0.0 : yc);
+    return 0;
+  }
+  double I2 = a * b * b * b / 12.0 - ai * bi * bi * bi / 12.0 - Ain * cy * cy - A * yc * yc;
+  double I3 = b * a * a * a / 12.0 - bi * ai * ai * ai / 12.0 - Ain * cx * cx - A * xc * xc;
+  double am = a - 0.5 * (t1 + t3), bm = b - 0.5 * (t2 + t4);
+  double J = 4.0 * am * am * bm * bm / (bm * (1.0 / t1 + 1.0 / t3) + am * (1.0 / t2 + 1.0 / t4));
+  double As2 = (t2 + t4) * ai, As3 = (t1 + t3) * bi;
+  if (k_given > 0.0) As2 = As3 = k_given * A;
+  set_resultants(s, &p->m->materials.data[p->b.material], A, I2, I3, J, As2, As3);
+  s->dims[0] = a;
+  s->dims[1] = b;
+  return 1;
+}
+
+/* I l, h, b1, b2, t1, t2, t3: height h along axis 2, bottom flange b1 x t1,
+ * top flange b2 x t2, web of thickness t3 centred on axis 2 between them; the
+ * section origin (the node line) lies on axis 2 at l above the outer face of
+ * the bottom flange.  Three rectangles (flanges and the clear web
+ * hw = h - t1 - t2), with y measured from the bottom face:
+ *   A = b1 t1 + b2 t2 + hw t3,
+ *   yc = (b1 t1 t1/2 + hw t3 (t1 + hw/2) + b2 t2 (h - t2/2)) / A  (must be l),
+ *   I2 = Sum (w t^3/12 + w t (y - yc)^2)  (about axis 1 = G2, exact),
+ *   I3 = (t1 b1^3 + t2 b2^3 + hw t3^3) / 12  (about axis 2 = G3, exact).
+ * Torsion: open thin-walled section, J = (b1 t1^3 + b2 t2^3 + hw t3^3) / 3
+ * (the sum of b t^3/3 over the plates; Young & Budynas, Roark's Formulas,
+ * 7th ed., Ch. 10).  It overestimates each plate by its free-end
+ * effect (the rectangle series above: a factor 1 - 0.63 t/b) and leaves out
+ * the stiffening at the web-flange junctions; both are of order t/b.
+ * Shear areas: As3 = hw t3 (web), As2 = b1 t1 + b2 t2 (flanges). */
+static int i_properties(parser* p, loc at, nsb_section* s, const double d[7], double k_given) {
+  double l = d[0], h = d[1], b1 = d[2], b2 = d[3], t1 = d[4], t2 = d[5], t3 = d[6];
+  if (!(h > 0.0 && b1 > 0.0 && b2 > 0.0 && t1 > 0.0 && t2 > 0.0 && t3 > 0.0)) {
+    VALUE(p, at, "I section: h, b1, b2, t1, t2, t3 must be > 0, got %.12g, %.12g, %.12g, %.12g, %.12g, %.12g", h, b1,
+          b2, t1, t2, t3);
+    return 0;
+  }
+  double hw = h - t1 - t2;
+  if (!(hw > 0.0)) {
+    VALUE(p, at, "I section: the flanges fill the height (t1 + t2 = %.12g must be < h = %.12g)", t1 + t2, h);
+    return 0;
+  }
+  if (!(t3 <= b1 && t3 <= b2)) {
+    VALUE(p, at, "I section: the web (t3 = %.12g) is wider than a flange (b1 = %.12g, b2 = %.12g)", t3, b1, b2);
+    return 0;
+  }
+  const double w[3] = {b1, t3, b2}, t[3] = {t1, hw, t2}, y[3] = {0.5 * t1, t1 + 0.5 * hw, h - 0.5 * t2};
+  double A = 0.0, Ay = 0.0;
+  for (int k = 0; k < 3; ++k) {
+    A += w[k] * t[k];
+    Ay += w[k] * t[k] * y[k];
+  }
+  double yc = Ay / A;
+  if (!(fabs(l - yc) <= CENTROID_TOL * h)) {
+    VALUE(p, at,
+          "I section: the section origin is at l = %.12g above the bottom face, the centroid at %.12g; nsbeam's beam "
+          "axis is the centroid line: give l = %.12g",
+          l, yc, yc);
+    return 0;
+  }
+  double I2 = 0.0;
+  for (int k = 0; k < 3; ++k) I2 += w[k] * t[k] * (t[k] * t[k] / 12.0 + (y[k] - yc) * (y[k] - yc));
+  double I3 = (t1 * b1 * b1 * b1 + t2 * b2 * b2 * b2 + hw * t3 * t3 * t3) / 12.0;
+  double J = (b1 * t1 * t1 * t1 + b2 * t2 * t2 * t2 + hw * t3 * t3 * t3) / 3.0;
+  double As2 = b1 * t1 + b2 * t2, As3 = hw * t3;
+  if (k_given > 0.0) As2 = As3 = k_given * A;
+  set_resultants(s, &p->m->materials.data[p->b.material], A, I2, I3, J, As2, As3);
+  s->dims[0] = fmax(b1, b2);
+  s->dims[1] = h;
+  return 1;
 }
 
 /* Optional data line n1x, n1y, n1z of both section keywords: stored normalized;
@@ -223,6 +362,18 @@ void deck_data_beam_section(parser* p, loc at) {
   }
   if (p->b.n_data == 2) {
     data_section_n1(p, at, s);
+    return;
+  }
+  if (s->shape == NSB_SECTION_BOX || s->shape == NSB_SECTION_I) {
+    int box = s->shape == NSB_SECTION_BOX, n = box ? 6 : 7;
+    if (!deck_expect_fields(p, at, n, n, box ? "BOX: a, b, t1, t2, t3, t4" : "I: l, h, b1, b2, t1, t2, t3")) return;
+    double d[7];
+    for (int k = 0; k < n; ++k)
+      if (!deck_get_real(p, at, p->fields[k], "section dimension", &d[k])) return;
+    if (box)
+      box_properties(p, at, s, d, p->b.shear);
+    else
+      i_properties(p, at, s, d, p->b.shear);
     return;
   }
   /* CIRC: one field is the radius (Abaqus); two fields are CalculiX's form,
@@ -371,7 +522,8 @@ void deck_data_density(parser* p, loc at) {
 
 void deck_end_beam_section(parser* p) {
   if (p->b.n_data == 0)
-    SYNTAX(p, p->b.at, "*BEAM SECTION needs a data line with the section dimensions (RECT: b, h; CIRC: r; PIPE: r, t)");
+    SYNTAX(p, p->b.at, "*BEAM SECTION needs a data line with the section dimensions (RECT: b, h; CIRC: r; PIPE: r, t; BOX: a, b, t1, t2, "
+           "t3, t4; I: l, h, b1, b2, t1, t2, t3)");
 }
 
 void deck_end_beam_general_section(parser* p) {

@@ -124,8 +124,9 @@ int nsb_beam_buf_setup(nsb_ctx* ctx, const nsb_model* m, const nsb_system* s, ns
   bb->moment = NSB_NEW_ARRAY(ctx, 3 * np, double);
   bb->force_local = NSB_NEW_ARRAY(ctx, 3 * np, double);
   bb->moment_local = NSB_NEW_ARRAY(ctx, 3 * np, double);
+  bb->lin = NSB_NEW_ARRAY(ctx, NSB_BEAM_FIELDS * np, double);
   if (!bb->line_start || !bb->label || !bb->shape || !bb->dims || !bb->x || !bb->u || !bb->v || !bb->w || !bb->q ||
-      !bb->strain || !bb->force || !bb->moment || !bb->force_local || !bb->moment_local)
+      !bb->strain || !bb->force || !bb->moment || !bb->force_local || !bb->moment_local || !bb->lin)
     return NSB_ERR_ALLOC;
   int k = 0, p = 0;
   for (int i = 0; i < nsb_system_n_elements(s); ++i) {
@@ -134,6 +135,9 @@ int nsb_beam_buf_setup(nsb_ctx* ctx, const nsb_model* m, const nsb_system* s, ns
     bb->line_start[k] = p;
     bb->label[k] = m->elements.data[e->model_index].label;
     nsb_beam_section_draw(e, m, &bb->shape[k], bb->dims + 2 * k);
+    /* a BOX or I section is drawn as its enclosing rectangle (dims: the
+       outer width along G2 and height along G3), centred on the axis */
+    if (bb->shape[k] == NSB_SECTION_BOX || bb->shape[k] == NSB_SECTION_I) bb->shape[k] = NSB_VTK_SECTION_RECT;
     p += nsb_beam_n_samples(e);
     ++k;
   }
@@ -158,10 +162,11 @@ void nsb_beam_buf_free(nsb_ctx* ctx, nsb_beam_buf* bb) {
   NSB_FREE_ARRAY(ctx, bb->moment, 3 * np, double);
   NSB_FREE_ARRAY(ctx, bb->force_local, 3 * np, double);
   NSB_FREE_ARRAY(ctx, bb->moment_local, 3 * np, double);
+  NSB_FREE_ARRAY(ctx, bb->lin, NSB_BEAM_FIELDS * np, double);
 }
 
-int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,
-                       const double* frequency) {
+/* Sample every beam of the system's current state into the buffers. */
+static void sample_beams(nsb_beam_buf* bb, const nsb_system* s) {
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   int k = 0;
@@ -174,6 +179,63 @@ int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_syste
                              bb->force_local + 3 * p, bb->moment_local + 3 * p};
     nsb_beam_sample(e, st, X0, &o);
   }
+}
+
+/* The strain and resultant arrays of the buffer, in the order of bb->lin:
+   strain (6 per point), force, moment, force_local, moment_local (3 each). */
+static void beam_fields(nsb_beam_buf* bb, double* f[5], int width[5]) {
+  double* a[5] = {bb->strain, bb->force, bb->moment, bb->force_local, bb->moment_local};
+  static const int wd[5] = {6, 3, 3, 3, 3};
+  for (int k = 0; k < 5; ++k) {
+    f[k] = a[k];
+    width[k] = wd[k] * bb->n_points;
+  }
+}
+
+int nsb_beam_buf_linearize(nsb_beam_buf* bb, nsb_system* s, const nsb_modal_result* r, int j, double eps) {
+  if (bb->n_lines == 0) return NSB_OK;
+  double* f[5];
+  int width[5];
+  beam_fields(bb, f, width);
+  /* f'(0) phi ~ (f(+eps) - f(-eps)) / (2 eps): the even terms (the axial
+     strain of a bending mode is one) cancel, the error is O(eps^2) */
+  for (int side = 0; side < 2; ++side) {
+    int st = nsb_system_show_mode(s, r, j, side == 0 ? eps : -eps);
+    if (st < 0) return st;
+    sample_beams(bb, s);
+    double* lin = bb->lin;
+    for (int k = 0; k < 5; ++k) {
+      for (int i = 0; i < width[k]; ++i)
+        lin[i] = side == 0 ? f[k][i] : (lin[i] - f[k][i]) / (2.0 * eps);
+      lin += width[k];
+    }
+  }
+  return NSB_OK;
+}
+
+static int write_beam_frame(nsb_vtk_beam_writer* w, const nsb_beam_buf* bb, double time, const double* frequency);
+
+int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,
+                       const double* frequency) {
+  sample_beams(bb, s);
+  return write_beam_frame(w, bb, time, frequency);
+}
+
+int nsb_beam_buf_write_linearized(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,
+                                  const double* frequency) {
+  sample_beams(bb, s);
+  double* f[5];
+  int width[5];
+  beam_fields(bb, f, width);
+  const double* lin = bb->lin;
+  for (int k = 0; k < 5; ++k) {
+    memcpy(f[k], lin, (size_t)width[k] * sizeof(double));
+    lin += width[k];
+  }
+  return write_beam_frame(w, bb, time, frequency);
+}
+
+static int write_beam_frame(nsb_vtk_beam_writer* w, const nsb_beam_buf* bb, double time, const double* frequency) {
   nsb_vtk_beam_frame f;
   memset(&f, 0, sizeof f);
   f.time = time;

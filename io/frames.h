@@ -28,7 +28,9 @@ typedef struct nsb_beam_buf {
   int *line_start, *label, *shape;
   double* dims;
   double *x, *u, *v, *w, *q, *strain, *force, *moment, *force_local, *moment_local;
+  double* lin; /* NSB_BEAM_FIELDS per point: linearized strain, force, moment, force_local, moment_local of a mode */
 } nsb_beam_buf;
+enum { NSB_BEAM_FIELDS = 18 }; /* 6 strains + 4 x 3 resultants per beam point */
 
 /* Output buffers for contact points (closed or loaded contacts). */
 typedef struct nsb_contact_buf {
@@ -45,6 +47,18 @@ int nsb_beam_buf_setup(nsb_ctx* ctx, const nsb_model* m, const nsb_system* s, ns
 void nsb_beam_buf_free(nsb_ctx* ctx, nsb_beam_buf* bb);
 int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,
                        const double* frequency);
+/* The linearized strains and resultants of mode j into bb->lin: their
+   directional derivative at the linearization state along phi_j (with phi_j's
+   mass normalization), by central differences of the states shown with
+   nsb_system_show_mode at +-eps (eps > 0; the caller picks a small multiple
+   of the drawing scale).  Leaves the system showing the mode at -eps: show the
+   drawn shape next.  No allocation. */
+int nsb_beam_buf_linearize(nsb_beam_buf* bb, nsb_system* s, const nsb_modal_result* r, int j, double eps);
+/* A beam frame of the current (drawn) state whose strain and resultant arrays
+   are those of bb->lin (nsb_beam_buf_linearize): mode files colour by the
+   mode's linearized fields, not by those of the finitely displaced shape. */
+int nsb_beam_buf_write_linearized(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,
+                                  const double* frequency);
 int nsb_contact_buf_reserve(nsb_ctx* ctx, nsb_contact_buf* cb, int n);
 void nsb_contact_buf_free(nsb_ctx* ctx, nsb_contact_buf* cb);
 int nsb_contact_buf_write(nsb_ctx* ctx, nsb_vtk_contact_writer* w, nsb_contact_buf* cb, const nsb_system* s);

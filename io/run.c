@@ -143,11 +143,14 @@ static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k
       if (tmax > 0.0) scale = 0.05 * size / tmax;
       if (rmax > 0.0) scale = fmin(scale, 0.3 / rmax);
       if (scale == HUGE_VAL) scale = 0.0;
-      st = nsb_system_show_mode(s, &r, j, scale);
+      /* beams colour by the linearized fields of the mode (differences at
+         1e-4 of the drawing scale), drawn at the scale */
+      if (bvtk) st = nsb_beam_buf_linearize(bb, s, &r, j, scale > 0.0 ? 1e-4 * scale : 1.0);
+      if (st >= 0) st = nsb_system_show_mode(s, &r, j, scale);
       /* FieldData Frequency: the mode's natural frequency in cycles per unit time */
       const double freq = r.lambda[j] > 0.0 ? sqrt(r.lambda[j]) / NSB_TWO_PI : 0.0;
       if (st >= 0) st = nsb_frame_buf_write(vtk, fb, s, (double)(j + 1), &freq);
-      if (st >= 0 && bvtk) st = nsb_beam_buf_write(bvtk, bb, s, (double)(j + 1), &freq);
+      if (st >= 0 && bvtk) st = nsb_beam_buf_write_linearized(bvtk, bb, s, (double)(j + 1), &freq);
     }
     nsb_system_show_mode_reset(s);
     if (st >= 0 && opt->report && !opt->quiet) {

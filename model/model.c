@@ -155,6 +155,8 @@ void nsb_joint_element_point(const nsb_model* m, const nsb_joint* j, double w[2]
 double nsb_section_contact_radius(const nsb_section* s) {
   switch (s->shape) {
     case NSB_SECTION_RECT:
+    case NSB_SECTION_BOX: /* BOX and I: half the smaller side of the enclosing rectangle */
+    case NSB_SECTION_I:
       return 0.5 * (s->dims[0] < s->dims[1] ? s->dims[0] : s->dims[1]);
     case NSB_SECTION_CIRC:
     case NSB_SECTION_PIPE:

@@ -122,7 +122,9 @@ typedef enum nsb_section_shape {
   NSB_SECTION_GENERAL = 0, /* stiffnesses given directly (*BEAM GENERAL SECTION) */
   NSB_SECTION_RECT = 1,    /* b (along G2), h (along G3) */
   NSB_SECTION_CIRC = 2,    /* radius r */
-  NSB_SECTION_PIPE = 3     /* outer radius r, wall thickness t */
+  NSB_SECTION_PIPE = 3,    /* outer radius r, wall thickness t */
+  NSB_SECTION_BOX = 4,     /* Abaqus box a, b, t1..t4; dims: the outer a (along G2), b (along G3) */
+  NSB_SECTION_I = 5        /* Abaqus I l, h, b1, b2, t1, t2, t3; dims: the enclosing max(b1, b2) (G2), h (G3) */
 } nsb_section_shape;
 
 /* Beam section: the resultant stiffnesses and inertias actually used, plus
@@ -248,6 +250,8 @@ typedef struct nsb_contact_pair {
   int sequential;              /* NEWTON: 1 = only approaching contacts take part in an increment
                                   (Waltersberger's sequential impacts, one sub-impact per increment) */
   nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */
+  int mass_redistributed;      /* NEWTON, MASS=REDISTRIBUTED: the slave beam nodes carry no translational
+                                  mass (docs/contact.md §7.2); 0: the elements' own quadrature */
   int line;
 } nsb_contact_pair;
 

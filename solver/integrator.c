@@ -413,6 +413,20 @@ void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur) {
   s->p_valid = 1;
 }
 
+double nsb_scheme_pseudo_gain(const nsb_scheme* s) { return s->pseudo ? (1.0 - s->af) / (1.0 - s->am) : 1.0; }
+
+void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after) {
+  if (!s->p || !s->p_valid) return;
+  double g = nsb_scheme_pseudo_gain(s);
+  for (int k = 0; k < 3 * s->n_nodes; ++k) {
+    s->p_n[k] += g * (after->a[k] - before->a[k]);
+    s->pw_n[k] += g * (after->al[k] - before->al[k]);
+  }
+  size_t n = 3 * (size_t)s->n_nodes * sizeof(double);
+  memcpy(s->p, s->p_n, n);
+  memcpy(s->pw, s->pw_n, n);
+}
+
 int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double gamma, int n_nodes, nsb_scheme** out) {
   *out = NULL;
   NSB_CHECK(ctx, beta > 0.0 && gamma > 0.0, NSB_ERR_ARG, "scheme parameters must be positive (beta=%g, gamma=%g)",

@@ -86,6 +86,18 @@ void nsb_scheme_carry_pseudo(nsb_scheme* dst, const nsb_scheme* src);
 /// Start pseudo-accelerations from the current accelerations (after the
 /// initial-acceleration solve); no-op for the other schemes.
 void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur);
+/// (1 - alpha_f)/(1 - alpha_m): the change of the pseudo-accelerations per
+/// change of the accelerations at fixed history, from
+/// (1 - af) a + af a_n = (1 - am) p + am p_n (1 for the plain schemes).
+double nsb_scheme_pseudo_gain(const nsb_scheme* s);
+/// After the accelerations of the committed state were replaced (before ->
+/// after: the smooth accelerations after an impulsive increment), continue
+/// the pseudo-accelerations by the same recurrence,
+/// p += nsb_scheme_pseudo_gain (a_after - a_before), instead of restarting
+/// them from the accelerations: a restart loses what the generalized-alpha
+/// filter holds of the mesh's high frequencies and adds energy (docs/contact.md
+/// §6).  No-op without pseudo-accelerations.
+void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after);
 
 /// Record the converged step averages of an accepted increment (predictor
 /// history); for Newmark they are computed from the states: vbar = (x - x_n)/h,

@@ -434,15 +434,11 @@ int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) {
        (docs/contact.md §6), so recompute it without contact forces */
     if (impulsive && s->step.kind == NSB_STEP_DYNAMIC) {
       nsb_newton_report arep;
-      int st2 = nsb_system_initial_acceleration(s, &arep);
+      int st2 = nsb_sys_restart_acceleration(s, &arep);
       if (st2 < 0) {
         *rep = arep;
         return st2;
       }
-      /* generalized-alpha forms: the pseudo-accelerations restart from the
-         smooth accelerations, as at the start of a step (the beams' interior
-         points do so in their after_accel) */
-      if (s->scheme->p_valid) nsb_scheme_init_pseudo(s->scheme, &s->cur);
     }
   }
   return NSB_OK;

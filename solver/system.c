@@ -42,6 +42,29 @@ void nsb_sys_state_copy(nsb_state* dst, const nsb_state* src, int n) {
   memcpy(dst->al, src->al, 3 * (size_t)n * sizeof(double));
 }
 
+/* The largest mass carried by a node: a particle's or rigid body's, or a beam
+   node's share, half the mass of each beam element at it (lumped).  The
+   weight flux of the convergence test (nsb_sys_assemble). */
+static double node_mass_max(const nsb_model* m) {
+  double big = 0.0;
+  for (int i = 0; i < m->nodes.count; ++i) {
+    const nsb_node* nd = &m->nodes.data[i];
+    double mn = nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].mass
+                : nd->body_kind == NSB_BODY_RIGID  ? m->rigid_bodies.data[nd->body].mass
+                                                   : 0.0;
+    big = fmax(big, mn);
+  }
+  for (int k = 0; k < m->elements.count; ++k) {
+    const nsb_element* e = &m->elements.data[k];
+    if (!nsb_etype_is_beam(e->type) || e->section < 0) continue;
+    const double *A = m->nodes.data[e->nodes[0]].X, *B = m->nodes.data[e->nodes[1]].X;
+    double L = sqrt((B[0] - A[0]) * (B[0] - A[0]) + (B[1] - A[1]) * (B[1] - A[1]) + (B[2] - A[2]) * (B[2] - A[2]));
+    /* a node joins at most a few elements: one element's half is the scale */
+    big = fmax(big, 0.5 * m->sections.data[e->section].rhoA * L);
+  }
+  return big;
+}
+
 /* ---- evaluation context ------------------------------------------------- */
 
 static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
@@ -258,6 +281,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->n_nodes = model->nodes.count;
   s->step_index = -1;
   s->length = model_length(model);
+  s->node_mass_max = node_mass_max(model);
   int n = s->n_nodes, nm = n > 0 ? n : 1;
   int st = NSB_OK;
   s->ndof = NSB_NEW_ARRAY(ctx, nm, int);

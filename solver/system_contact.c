@@ -55,15 +55,38 @@ static int resize_all(nsb_ctx* ctx, resize_req* rq, int n) {
   return NSB_OK;
 }
 
+static int rebuild(nsb_system* s, int* nc_out);
+
 /* Rebuild the contact elements from the broad phase at the current
    positions: candidate list, element tail, contact multipliers, pools and,
    inside a step, the equation numbering, pattern and symbolic analysis.
    Allocates: runs at set-up and when the Verlet list expires. */
 int nsb_sys_contact_rebuild(nsb_system* s) {
   nsb_ctx* ctx = s->ctx;
+  int nc = 0;
+  /* what the massless slaves' contacts carry between increments survives the
+     rebuild (nsb_contact_memory; docs/contact.md §7.2) */
+  int n_mem = s->elems && s->n_contacts > 0 ? nsb_contact_memory_count(s->elems + s->first_contact, s->n_contacts) : 0;
+  nsb_contact_memory* mem = NULL;
+  if (n_mem > 0) {
+    mem = NSB_NEW_ARRAY(ctx, n_mem, nsb_contact_memory);
+    NSB_CHECK(ctx, mem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", n_mem);
+    nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, mem);
+  }
+  int st = rebuild(s, &nc);
+  if (mem) {
+    if (st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, mem, n_mem);
+    NSB_FREE_ARRAY(ctx, mem, n_mem, nsb_contact_memory);
+  }
+  return st;
+}
+
+static int rebuild(nsb_system* s, int* nc_out) {
+  nsb_ctx* ctx = s->ctx;
   const nsb_model* m = s->model;
   int nc = 0;
   NSB_CALL(nsb_contact_broad_phase(ctx, m, s->cur.x, s->skin, &s->cand, &s->cand_cap, &nc));
+  *nc_out = nc;
   int nm_new = s->n_static_mult + nsb_contact_mult_count(m, s->cand, nc);
   int ne_new = s->n_static_elems + nc;
   int meq_old = s->max_eq, meq_new = s->n_node_dof + nm_new;

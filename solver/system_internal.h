@@ -80,6 +80,7 @@ struct nsb_system {
   long fresh_before; /* fresh factorizations of linear solvers already destroyed */
   double internal_res2; /* condensed-out residual rows of the last assembly */
   double length;        /* model length scale (convergence test, docs/theory.md §5) */
+  double node_mass_max; /* largest mass of a node (particle, rigid body, beam share): weight flux */
   nsb_conv conv;        /* Newton's convergence test over the step */
   long inc_in_step;     /* increments accepted in the current step */
   int failed_elem;      /* element whose evaluation failed in the last assembly, or -1 */
@@ -132,6 +133,11 @@ void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale);
 nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
+/* After an impulsive increment: the smooth accelerations at the committed
+   state replace the increment's ones (contact impulses belong to the velocity
+   jump of their increment only), and the generalized-alpha pseudo-accelerations
+   continue their recurrence instead of restarting (docs/contact.md §6). */
+int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep);
 
 /* ---- newton.c --------------------------------------------------------------- */
 

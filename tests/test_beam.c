@@ -374,6 +374,42 @@ static void test_tangent_galerkin(void) {
   printf("    worst %.2e\n", worst);
 }
 
+/* A translational mass rule (nsb_beam_geom_mass_rule; docs/contact.md §7.2):
+   point masses at one end and at collocation points, gravity on them; the
+   same cases, either massless end. */
+static void test_tangent_mass_rule(void) {
+  const int Ns[] = {2, 3, 5};
+  const double hs[] = {0.01, 0.5};
+  double worst = 0.0;
+  printf("\n");
+  for (int iN = 0; iN < 3; ++iN)
+    for (int end = 0; end < 2; ++end)
+      for (int ih = 0; ih < 2; ++ih)
+        for (int inert = 1; inert >= 0; --inert) {
+          int N = Ns[iN];
+          double h = hs[ih];
+          beam_case* bc = setup_curved(N);
+          CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&bc->g, end), 0);
+          bc->in.galerkin = 1;
+          make_old_state(bc, h);
+          bc->in.h = h;
+          bc->in.inertia = inert;
+          bc->in.beta = 0.6;
+          bc->in.gamma = 0.55;
+          nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
+          nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), bc->in.m_load);
+          nsb_v3_store(nsb_v3(0.5, -9.81, 0.2), bc->in.grav);
+          double u[NMAX];
+          random_u(u, N, 1.0, 2.0, 3.0);
+          double err = tangent_error(bc, u);
+          printf("    mass rule N=%d, massless end %d, h=%.2f %-7s: rel. error %.2e\n", N, end, h,
+                 inert ? "inertia" : "static", err);
+          if (err > worst) worst = err;
+          CU_ASSERT(err < 1e-6);
+        }
+  printf("    worst %.2e\n", worst);
+}
+
 /* The generalized-alpha form of the modified scheme (in.gen_alpha;
    docs/theory.md §3.5): the same cases with Newmark's beta, gamma of
    rho_inf = 0.6, alpha_m, alpha_f, and old pseudo-accelerations that differ
@@ -892,7 +928,7 @@ static spin_result free_spin(int N, int galerkin, int steps, double tol) {
     nsb_v3_store(nsb_v3_neg(nsb_v3_cross(K0, nsb_v3_load(bc->old_cp[p].w))), u + 15 + 6 * p);
   }
   double ek0, es0, P0[3] = {0, 0, 0};
-  nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->old_qp, bc->old_cp, &ek0, &es0);
+  nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->old_qp, bc->old_cp, NULL, &ek0, &es0);
   for (int q = 0; q < bc->g.n_qp; ++q)
     for (int i = 0; i < 3; ++i) P0[i] += bc->g.wq[q] * sec.rhoA * bc->old_qp[q].v[i];
   memcpy(bc->cur_qp, bc->old_qp, sizeof(nsb_beam_point) * (size_t)bc->g.n_qp);
@@ -905,7 +941,7 @@ static spin_result free_spin(int N, int galerkin, int steps, double tol) {
     if (it < 0) break;
     if (it > res.itmax) res.itmax = it;
     double ek, es, P[3] = {0, 0, 0};
-    nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->cur_qp, bc->cur_cp, &ek, &es);
+    nsb_beam_velocity_energy(&bc->g, &bc->sec, bc->cur_qp, bc->cur_cp, NULL, &ek, &es);
     for (int q = 0; q < bc->g.n_qp; ++q)
       for (int i = 0; i < 3; ++i) P[i] += bc->g.wq[q] * sec.rhoA * bc->cur_qp[q].v[i];
     res.Wend = ek + es;
@@ -990,6 +1026,7 @@ static const nsb_test_suite suites[] = {
     {"tangent",
      (const nsb_test_case[]){{"central_differences", test_tangent},
                              {"central_differences_galerkin", test_tangent_galerkin},
+                             {"central_differences_mass_rule", test_tangent_mass_rule},
                              {"central_differences_gen_alpha", test_tangent_gen_alpha},
                              {"gen_alpha_point_map", test_gen_alpha_point_map},
                              {NULL, NULL}}},

@@ -1105,7 +1105,7 @@ static void test_calculix_deck(void) {
     NSB_ASSERT_CLOSE(r.m->steps.data[0].h_min, 1e-5, 0.0);
   }
   run_free(&r);
-  const char* const refused[] = {"B32", "C3D8"};
+  const char* const refused[] = {"B33", "C3D8"};
   for (int k = 0; k < 2; ++k) {
     snprintf(text, sizeof text, head, refused[k]);
     r = read_deck("ccx.inp", text);

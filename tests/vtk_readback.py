@@ -294,7 +294,12 @@ def check_beam_axis(path, time, n_points_expected):
         fail("%s: polylines cover %d of %d points" % (name, next_point, n))
     check_time(name, g, time)
     axes_error(name, pd, n)
-    section_error(name, pd, n)
+    # a mode frame (FieldData Frequency) carries the linearized resultants of
+    # the mode at the linearization state, d(R N) = R0 dN + dR N0, which the
+    # axes of the drawn shape do not relate to dN (a prestressed state has
+    # N0 != 0); the relation holds for the frames of a time or load step
+    if g.GetFieldData().GetArray("Frequency") is None:
+        section_error(name, pd, n)
     return g, elements
 
 
