@@ -130,6 +130,45 @@ static inline nsb_mat3 nsb_so3_T(nsb_vec3 th) {
   return nsb_m3_add(nsb_m3_identity(), nsb_m3_add(nsb_m3_scale(a, S), nsb_m3_scale(b, nsb_m3_mul(S, S))));
 }
 
+/// exp(S(theta)) as a unit quaternion (nsb_so3_exp_q) and the tangent
+/// operator *T = T(theta) (nsb_so3_T) from one norm and one sine of t/2, for
+/// the callers that need both.  Bit for bit the results of the two separate
+/// functions: the same formulas in the same order of operations, with
+/// S^2 = theta theta^T - t^2 I written out entry by entry as nsb_m3_mul(S, S)
+/// forms it (diagonal -(theta_j^2) - theta_k^2, off-diagonal theta_i theta_j).
+static inline nsb_quat nsb_so3_exp_q_T(nsb_vec3 th, nsb_mat3* T) {
+  const double t = nsb_v3_norm(th), t2 = t * t, half = 0.5 * t;
+  const double sh = t < 1e-4 ? 0.0 : sin(half); /* sin(t/2), used from t >= 0.05 on below */
+  double s, a, b;
+  if (t < 1e-4) {
+    s = 0.5 - t * t / 48.0; /* sin(t/2)/t */
+  } else {
+    s = sh / t;
+  }
+  if (t < 0.05) { /* nsb_so3_tcoef's series */
+    double t4 = t2 * t2, t6 = t4 * t2, t8 = t4 * t4;
+    a = 0.5 - t2 / 24.0 + t4 / 720.0 - t6 / 40320.0 + t8 / 3628800.0;
+    b = 1.0 / 6.0 - t2 / 120.0 + t4 / 5040.0 - t6 / 362880.0 + t8 / 39916800.0;
+  } else {
+    double omc = 2.0 * sh * sh; /* 1 - cos t */
+    a = omc / t2;
+    b = (t - sin(t)) / (t2 * t);
+  }
+  const double x = th.x, y = th.y, z = th.z;
+  const double xy = x * y, xz = x * z, yz = y * z;
+  /* T = I + (a S + b S^2), column-major; S = skew(theta) as nsb_m3_skew */
+  T->c[0] = 1.0 + b * (-z * z - y * y);
+  T->c[1] = a * z + b * xy;
+  T->c[2] = a * -y + b * xz;
+  T->c[3] = a * -z + b * xy;
+  T->c[4] = 1.0 + b * (-z * z - x * x);
+  T->c[5] = a * x + b * yz;
+  T->c[6] = a * y + b * xz;
+  T->c[7] = a * -x + b * yz;
+  T->c[8] = 1.0 + b * (-y * y - x * x);
+  return nsb_q(cos(half), s * x, s * y, s * z);
+}
+
 /// Inverse tangent operator T^{-1}(theta) = I - S/2 + c S^2; valid for |theta| < 2 pi.
 static inline nsb_mat3 nsb_so3_Tinv(nsb_vec3 th) {
   double t = nsb_v3_norm(th), t2 = t * t, c;
@@ -164,6 +203,36 @@ static inline nsb_mat3 nsb_so3_T_dot(nsb_vec3 th, nsb_vec3 thd) {
   r = nsb_m3_muladd(r, dbt * tdot_t, nsb_m3_mul(S, S));
   r = nsb_m3_muladd(r, b, nsb_m3_add(nsb_m3_mul(Sd, S), nsb_m3_mul(S, Sd)));
   return r;
+}
+
+
+/// The three partial derivatives dT/dtheta_j (j = 0, 1, 2) into dT[3]: the
+/// values of nsb_so3_T_dot(theta, e_j) exactly (the same operations in the
+/// same order), with the coefficients a, b and their derivatives computed
+/// once instead of three times.
+static inline void nsb_so3_T_partials(nsb_vec3 th, nsb_mat3 dT[3]) {
+  double t = nsb_v3_norm(th), a, b, da, db;
+  nsb_so3_tcoef(t, &a, &b, &da, &db);
+  double dat, dbt; /* as nsb_so3_T_dot */
+  if (t < 0.05) {
+    double t2 = t * t, t4 = t2 * t2, t6 = t4 * t2;
+    dat = -1.0 / 12.0 + t2 / 180.0 - t4 / 6720.0 + t6 / 453600.0;
+    dbt = -1.0 / 60.0 + t2 / 1260.0 - t4 / 60480.0 + t6 / 4989600.0;
+  } else {
+    dat = da / t;
+    dbt = db / t;
+  }
+  const nsb_mat3 S = nsb_m3_skew(th), SS = nsb_m3_mul(S, S);
+  for (int j = 0; j < 3; ++j) {
+    const nsb_vec3 ej = nsb_v3(j == 0, j == 1, j == 2);
+    const double tdot_t = nsb_v3_dot(th, ej);
+    const nsb_mat3 Sd = nsb_m3_skew(ej);
+    nsb_mat3 r = nsb_m3_scale(dat * tdot_t, S);
+    r = nsb_m3_muladd(r, a, Sd);
+    r = nsb_m3_muladd(r, dbt * tdot_t, SS);
+    r = nsb_m3_muladd(r, b, nsb_m3_add(nsb_m3_mul(Sd, S), nsb_m3_mul(S, Sd)));
+    dT[j] = r;
+  }
 }
 
 #endif

@@ -37,24 +37,44 @@ typedef struct beam_state {
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
-  nsb_beam_point old_end[2], cur_end[2];
+  nsb_beam_point cur_end[2]; /* the ends as the last evaluation left them (output) */
   double *u_int, *u_int_old;
-  double* r0; /* 3 * n_qp initial positions of the integration points (output) */
+  double* r0; /* 3 * n_qp initial positions of the integration points (output; cold, at the block's end) */
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
      and the section (the initial-acceleration solve's rotary inertia) */
   double field_n[3], field_m[3];
   int field_inertia;
   nsb_beam_section field_sec;
-  /* condensation (condense): Kfull holds the factors of K_ii after an
-     evaluation; Xn directly follows Xf (one solve with 13 columns) */
-  double *Xf, *Xn, *ffull, *Kfull, *uful;
-  /* *STATIC, RIKS (eval with ec->f_lpf): the full residual at lpf + 1, then
-     its difference from the one at lpf; Xl = K_ii^{-1} f_i,lpf */
-  double *Fp, *Xl;
-  int* piv;
-  size_t bytes;
+  /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
+     evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
+     a zero).  uful: the local unknowns of the last evaluation */
+  double *X, *uful;
+  /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf */
+  double* Xl;
+  size_t bytes;      /* the whole block */
+  size_t tail_bytes; /* the evolving states from old_qp on (checkpoint) */
 } beam_state;
+
+/* Largest full local system: 12 node unknowns and the interior of 10 points. */
+#define BEAM_MAX_FULL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
+
+/* Scratch of one evaluation: the full local residual F and tangent K before
+   condensation (K_ii factored in place), the residual rate Fp of a Riks step
+   (the full residual at lpf + 1, then its difference from the one at lpf),
+   the pivots of K_ii, the node states at t_n in the end frames (the
+   kernels' old_end).  Nothing in it is read after the evaluation, so it
+   lives on the stack of beam_eval, sized for the largest element (about
+   50 KB), of which an element touches its own n_full^2 doubles: the same
+   few KB for every element of an assembly loop, hot in the cache.  Kept in
+   each element's block before, it was most of the element's memory
+   (n_full^2 doubles: 4.6 KB at POINTS=1, 48 KB at 10) and cold at every
+   evaluation. */
+typedef struct beam_scratch {
+  double F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
+  int piv[NSB_LU_MAX];
+  nsb_beam_point ends[2];
+} beam_scratch;
 
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
@@ -103,35 +123,44 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
   int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
   int strain = el->type == NSB_ETYPE_B2S;
+  /* One block per element, in the order an evaluation reads it: the state
+     header, the geometry and its tables (sized to N and n_qp), the strain
+     element's resultant parts, the point states, the evolving unknowns and
+     condensation results; last the cold initial positions (output only). */
   size_t bytes = align8(sizeof(beam_state));
   size_t o_geo = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_geom) : sizeof(nsb_beam_geom));
+  size_t o_tab = bytes;
+  bytes += sizeof(double) * (strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng));
   size_t o_res = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (N + 2)) : 0);
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
-  size_t n_dbl = (size_t)(2 * n_int + 3 * n_qp + n_int + n_int * 12 + n_full + n_full * n_full + n_full +
-                          n_full + n_int);
-  bytes += align8(sizeof(double) * n_dbl);
-  size_t o_piv = bytes;
-  bytes += align8(sizeof(int) * (size_t)n_int);
+  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + n_full + n_int);
+  bytes += sizeof(double) * n_dbl;
+  size_t o_cold = bytes;
+  bytes += sizeof(double) * (size_t)(3 * n_qp);
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
   beam_state* s = (beam_state*)blk;
   s->bytes = bytes;
+  s->tail_bytes = o_cold - o_pts;
   s->N = N;
   s->n_qp = n_qp;
   s->n_int = n_int;
   s->n_full = n_full;
   s->galerkin = el->weighting == 1;
+  double* tables = (double*)(blk + o_tab);
   if (strain) {
     s->sgeom = (nsb_beam_strain_geom*)(blk + o_geo);
     s->geom = &s->sgeom->base;
     s->old_res = (nsb_beam_strain_force*)(blk + o_res);
     s->cur_res = s->old_res + (N + 2);
   } else {
+    s->sgeom = NULL;
     s->geom = (nsb_beam_geom*)(blk + o_geo);
+    s->old_res = s->cur_res = NULL;
   }
   nsb_beam_point* pts = (nsb_beam_point*)(blk + o_pts);
   s->old_qp = pts;
@@ -143,23 +172,14 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += n_int;
   s->u_int_old = d;
   d += n_int;
-  s->r0 = d;
-  d += 3 * n_qp;
-  s->Xf = d;
-  d += n_int;
-  s->Xn = d;
-  d += n_int * 12;
-  s->ffull = d;
-  d += n_full;
-  s->Kfull = d;
-  d += n_full * n_full;
+  s->X = d;
+  d += n_int * NSB_LU_ROW_WIDTH;
   s->uful = d;
   d += n_full;
-  s->Fp = d;
-  d += n_full;
   s->Xl = d;
+  memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
-  s->piv = (int*)(blk + o_piv);
+  s->r0 = (double*)(blk + o_cold);
   e->state = s;
 
   const nsb_section* sec = &m->sections.data[el->section];
@@ -193,8 +213,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     s->lam[k] = nsb_q_normalize(nsb_q_mul(nsb_q_conj(qn), qe[k]));
     s->Lm[k] = nsb_q_to_m3(s->lam[k]);
   }
-  int gst = strain ? nsb_beam_strain_geom_init(s->sgeom, N, ng, 4, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp)
-                   : nsb_beam_geom_init(s->geom, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp);
+  int gst = strain ? nsb_beam_strain_geom_init(s->sgeom, tables, N, ng, 4, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp)
+                   : nsb_beam_geom_init(s->geom, tables, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp);
   if (gst != 0) {
     beam_destroy(ctx, e);
     return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
@@ -338,7 +358,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
      direction to pick a definite, moment-consistent value. */
   nsb_vec3 Jd = accel_inertia(c);
   nsb_mat3 J = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
-  nsb_vec3 r0 = nsb_v3_load(s->old_end[0].r);
+  nsb_vec3 r0 = nsb_v3_load(in->old_end[0].r);
   /* unknown offsets */
   const int oa0 = 0, oal0 = 3, oaL = 6, oalL = 9, oN = 12 + 6 * N, oM = 12 + 6 * N + 3;
 #define OAP(p) (12 + 6 * (p))
@@ -359,8 +379,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       double w = g->wq[q];
       nsb_vec3 aq = a0, alq = al0;
       for (int p = 0; p < N; ++p) {
-        aq = nsb_v3_muladd(aq, g->Jq[q][p], nsb_v3_load(u + OAP(p)));
-        alq = nsb_v3_muladd(alq, g->Jq[q][p], nsb_v3_load(u + OALP(p)));
+        aq = nsb_v3_muladd(aq, g->Jq[N * q + p], nsb_v3_load(u + OAP(p)));
+        alq = nsb_v3_muladd(alq, g->Jq[N * q + p], nsb_v3_load(u + OALP(p)));
       }
       nsb_mat3 R = nsb_q_to_m3(nsb_q_load(pt->q));
       nsb_vec3 om = nsb_v3_load(pt->w), rho = nsb_v3_sub(nsb_v3_load(pt->r), r0);
@@ -374,7 +394,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       G0 = nsb_m3_muladd(G0, w, RJ);
       H0 = nsb_m3_muladd(H0, w, Sr);
       for (int p = 0; p < N; ++p) {
-        double jw = w * g->Jq[q][p];
+        double jw = w * g->Jq[N * q + p];
         cF[p] += jw * c->rhoA;
         Gp[p] = nsb_m3_muladd(Gp[p], jw, RJ);
         Hp[p] = nsb_m3_muladd(Hp[p], jw, Sr);
@@ -382,7 +402,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     }
     /* rows at the end of this sub-interval: collocation point sub, or L */
     int at_L = sub == N;
-    nsb_vec3 rho_x = at_L ? nsb_v3_sub(nsb_v3_load(s->old_end[1].r), r0) : nsb_v3_sub(nsb_v3_load(s->old_cp[sub].r), r0);
+    nsb_vec3 rho_x = at_L ? nsb_v3_sub(nsb_v3_load(in->old_end[1].r), r0) : nsb_v3_sub(nsb_v3_load(s->old_cp[sub].r), r0);
     nsb_vec3 N0 = nsb_v3_load(u + oN), M0 = nsb_v3_load(u + oM);
     nsb_vec3 Ng = nsb_v3_add(N0, Fv);
     nsb_vec3 Mg = nsb_v3_add(nsb_v3_add(M0, Gv), nsb_v3_add(nsb_v3_neg(nsb_v3_cross(rho_x, nsb_v3_add(N0, Fv))), Hv));
@@ -395,12 +415,12 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       rowN = 6;
       rowM = 9;
       sg = 1.0;
-      Rr = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[1].q)));
+      Rr = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(in->old_end[1].q)));
     } else {
       const nsb_beam_point* cp = &s->old_cp[sub];
       nsb_mat3 Rc = nsb_q_to_m3(nsb_q_load(cp->q));
-      nsb_vec3 gam = nsb_v3_sub(nsb_v3_load(cp->E), nsb_v3_load(g->E0p[sub]));
-      nsb_vec3 kap = nsb_v3_sub(nsb_v3_load(cp->K), nsb_v3_load(g->K0p[sub]));
+      nsb_vec3 gam = nsb_v3_sub(nsb_v3_load(cp->E), nsb_v3_load(g->E0));
+      nsb_vec3 kap = nsb_v3_sub(nsb_v3_load(cp->K), nsb_v3_load(g->K0));
       nsb_vec3 NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
       nsb_vec3 MG = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
       rowN = 12 + 6 * sub;
@@ -427,7 +447,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     }
   }
   /* node-0 rows: -N^0, -R(0)^T M^0 */
-  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[0].q)));
+  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(in->old_end[0].q)));
   nsb_local_addv(F, 0, nsb_v3_neg(nsb_v3_load(u + oN)));
   nsb_local_addv(F, 3, nsb_v3_neg(nsb_m3_mulv(R0t, nsb_v3_load(u + oM))));
   nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, nsb_m3_identity()));
@@ -457,7 +477,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
     nsb_vec3 aq = a0, alq = al0;
     for (int p = 0; p < N; ++p) {
-      double jj = i < s->n_qp ? g->Jq[i][p] : g->Jp[i - s->n_qp][p];
+      double jj = i < s->n_qp ? g->Jq[N * i + p] : g->Jp[N * (i - s->n_qp) + p];
       aq = nsb_v3_muladd(aq, jj, nsb_v3_load(u + OAP(p)));
       alq = nsb_v3_muladd(alq, jj, nsb_v3_load(u + OALP(p)));
     }
@@ -502,7 +522,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   const int oN = 12 + 6 * N, oM = oN + 3;
   nsb_vec3 a0 = nsb_v3_load(u), al0 = nsb_v3_load(u + 3);
   nsb_vec3 N0 = nsb_v3_load(u + oN), M0 = nsb_v3_load(u + oM);
-  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(s->old_end[0].q)));
+  nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(in->old_end[0].q)));
   nsb_vec3 R0tM0 = nsb_m3_mulv(R0t, M0);
   nsb_vec3 Fv = nsb_v3_zero(), Gm = nsb_v3_zero(), FJ[NSB_BEAM_MAX_POINTS], GJ[NSB_BEAM_MAX_POINTS];
   /* S: the integration points' weights (rotary inertia); T: the translational
@@ -516,7 +536,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   }
   for (int q = 0; q < s->n_qp; ++q) {
     const nsb_beam_point* pt = &s->old_qp[q];
-    const double* Jq = g->Jq[q];
+    const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     double w = g->wq[q];
     nsb_vec3 aq = a0, alq = al0;
     for (int p = 0; p < N; ++p) {
@@ -583,13 +603,13 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   for (int k = 0; k < N; ++k) {
     const nsb_beam_point* cp = &s->old_cp[k];
     nsb_vec3 E = nsb_v3_load(cp->E), Kc = nsb_v3_load(cp->K);
-    nsb_vec3 gam = nsb_v3_sub(E, nsb_v3_load(g->E0p[k])), kap = nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k]));
+    nsb_vec3 gam = nsb_v3_sub(E, nsb_v3_load(g->E0)), kap = nsb_v3_sub(Kc, nsb_v3_load(g->K0));
     nsb_vec3 NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
     MG[k] = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
     RNG[k] = nsb_q_rotate(nsb_q_load(cp->q), NG);
     nsb_vec3 ck = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG[k], Kc));
     Gm = nsb_v3_muladd(Gm, g->JL[k], ck);
-    for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], g->JL[k] * g->Jp[k][p], ck);
+    for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], g->JL[k] * g->Jp[N * k + p], ck);
   }
   /* node rows */
   nsb_local_addv(F, 0, nsb_v3_neg(N0));
@@ -644,7 +664,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
   for (int i = 0; i < s->n_qp + N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
-    const double* Jx = i < s->n_qp ? g->Jq[i] : g->Jp[i - s->n_qp];
+    const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
     nsb_vec3 aq = a0, alq = al0;
     for (int p = 0; p < N; ++p) {
       aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(u + 12 + 6 * p));
@@ -659,7 +679,8 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
    material spins as unknowns (Newmark on SO(3)); with the modified scheme
    (beta = 1/2, equivalent to Newmark beta_N = gamma/2, gamma_N = gamma) or a
    static step the node columns are chained with the scheme's map below. */
-static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, double* u, double* F, double* KF) {
+static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end, double* u,
+                        double* F, double* KF) {
   memcpy(u + 0, ec->cur->x + 3 * a, 3 * sizeof(double));
   memcpy(u + 6, ec->cur->x + 3 * b, 3 * sizeof(double));
   memset(u + 3, 0, 3 * sizeof(double));
@@ -674,7 +695,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, dou
   in.sec = &s->sec;
   in.old_qp = s->old_qp;
   in.old_cp = s->old_cp;
-  in.old_end = s->old_end;
+  in.old_end = old_end;
   in.old_res = s->old_res;
   in.q_end = q_end;
   in.u = u;
@@ -722,10 +743,12 @@ static void chain_node_columns(const nsb_elem* e, const nsb_eval_ctx* ec, double
   }
 }
 
-static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, double* restrict f, double* restrict K);
+static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratch* sc, double* restrict f,
+                    double* restrict K);
 
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
+  beam_scratch sc; /* not initialised: the kernels write F and K whole */
   int accel = ec->mode == NSB_EVAL_ACCEL;
   if (!accel && !s->sgeom && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
   int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
@@ -739,15 +762,16 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(rv + 3 * node)), u + 6 * k + 3);
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
-  end_state(s, ec->old, a, 0, &s->old_end[0], ec);
-  end_state(s, ec->old, b, 1, &s->old_end[1], ec);
+  nsb_beam_point* ends = sc.ends;
+  end_state(s, ec->old, a, 0, &ends[0], ec);
+  end_state(s, ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   in.g = s->geom;
   in.sec = &s->sec;
   in.old_qp = s->old_qp;
   in.old_cp = s->old_cp;
-  in.old_end = s->old_end;
+  in.old_end = ends;
   in.u = u;
   in.h = ec->h;
   s->h_eval = accel ? 0.0 : ec->h;
@@ -763,8 +787,9 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   memcpy(s->field_m, in.m_load, sizeof s->field_m);
   s->field_inertia = ec->mode != NSB_EVAL_STATIC;
   s->field_sec = s->sec;
-  double* F = s->ffull;
-  double* KF = s->Kfull;
+  double* F = sc.F;
+  double* KF = sc.K;
+  double* Fp = sc.Fp;
   /* *STATIC, RIKS: the residual at lpf + 1 first (no tangent), so that the
      interior states left behind are those of the evaluation proper; the
      residual is affine in the loads at a fixed state (docs/theory.md §8) */
@@ -782,40 +807,40 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     e1.f_lpf = NULL;
     e1.internal_res2 = NULL;
     if (s->sgeom) {
-      strain_eval(s, &e1, a, b, u, s->Fp, NULL);
+      strain_eval(s, &e1, a, b, ends, u, Fp, NULL);
     } else {
       nsb_beam_eval_in in1 = in;
       fill_loads(&e1, s, &in1);
-      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, s->cur_end, s->Fp, NULL);
+      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, s->cur_end, Fp, NULL);
     }
   }
   if (accel) {
-    end_state(s, ec->cur, a, 0, &s->old_end[0], NULL);
-    end_state(s, ec->cur, b, 1, &s->old_end[1], NULL);
+    end_state(s, ec->cur, a, 0, &ends[0], NULL);
+    end_state(s, ec->cur, b, 1, &ends[1], NULL);
     if (s->galerkin)
       accel_system_galerkin(s, &in, F, KF);
     else
       accel_system(s, ec, a, b, &in, F, KF);
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
-    memcpy(s->cur_end, s->old_end, sizeof s->cur_end);
+    memcpy(s->cur_end, ends, sizeof s->cur_end);
     nsb_v3_store(accel_inertia(&s->sec), s->field_sec.rhoJ);
   } else if (s->sgeom) {
-    strain_eval(s, ec, a, b, u, F, KF);
+    strain_eval(s, ec, a, b, ends, u, F, KF);
   } else {
     nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
   }
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
-    for (int i = 0; i < nf; ++i) s->Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
+    for (int i = 0; i < nf; ++i) Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
   /* rotate the node rotational rows and columns into the node frames */
   for (int k = 0; k < 2; ++k) {
     int o = 6 * k + 3;
     nsb_mat3 L = s->Lm[k];
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
     nsb_v3_store(r, F + o);
-    if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(s->Fp + o)), s->Fp + o);
+    if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(Fp + o)), Fp + o);
     for (int j = 0; j < nf; ++j) { /* rows: K[o..o+2][j] <- L K[o..][j] */
       nsb_vec3 c = nsb_v3(KF[o + nf * j], KF[o + 1 + nf * j], KF[o + 2 + nf * j]);
       c = nsb_m3_mulv(L, c);
@@ -832,50 +857,68 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     }
   }
   if (s->sgeom && !accel) chain_node_columns(e, ec, KF, nf);
-  return condense(s, ec, rate, f, K);
+  return condense(s, ec, rate, &sc, f, K);
 }
 
 /* Static condensation of the interior unknowns (header of this file):
      X = K_ii^{-1} [f_i | K_in]                    (one LU, 13 right-hand sides)
      f_c = f_n - K_ni X_f,  K_c = K_nn - K_ni X_n.
-   K_ii is factored in place in s->Kfull (not read again after this); X_f,
-   X_n stay for post_solve.  RIKS (rate): X_l = K_ii^{-1} f_i,lpf and
-   f_c,lpf = f_n,lpf - K_ni X_l with the same factors.  The products with
-   K_ni run down its columns (unit stride, 12 rows) for each interior q. */
-static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, double* restrict f, double* restrict K) {
+   K_ii is factored in place in the scratch sc->K; X stays for post_solve,
+   stored by rows (s->X, NSB_LU_ROW_WIDTH columns: X_f, the 12 columns of
+   X_n, a zero), so that both the solve (nsb_lu_solve_rows) and the Schur
+   products run along rows of a constant width: C = [f_n | K_nn | 0] minus,
+   for each interior q and node row i, K_ni(i, q) times row q of X.  Every
+   entry sees the operations of the column-wise form in the same order (the
+   sums over q in increasing q), so the results are those of the column
+   form.  RIKS (rate): X_l = K_ii^{-1} f_i,lpf and f_c,lpf = f_n,lpf -
+   K_ni X_l with the same factors. */
+static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratch* sc, double* restrict f,
+                    double* restrict K) {
+  enum { W = NSB_LU_ROW_WIDTH };
   const int ni = s->n_int, nf = s->n_full;
-  const double* F = s->ffull;
-  double* KF = s->Kfull;
+  const double* F = sc->F;
+  double* KF = sc->K;
+  int* piv = sc->piv;
+  double* restrict X = s->X;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
-  for (int i = 0; i < ni; ++i) s->Xf[i] = F[12 + i];
-  for (int j = 0; j < 12; ++j)
-    for (int i = 0; i < ni; ++i) s->Xn[i + ni * j] = KF[(12 + i) + nf * j];
+  for (int q = 0; q < ni; ++q) {
+    double* xq = X + W * q;
+    xq[0] = F[12 + q];
+    for (int j = 0; j < 12; ++j) xq[1 + j] = KF[(12 + q) + nf * j];
+    xq[13] = 0.0;
+  }
   double* Kii = KF + 12 + (size_t)nf * 12;
   /* a zero pivot: K_ii singular (NaNs propagate and fail the residual norm check) */
-  if (nsb_lu_factor_fixed(ni, Kii, nf, s->piv) != 0) return NSB_ERR_SINGULAR;
-  nsb_lu_solve_fixed(ni, Kii, nf, s->piv, 13, s->Xf, ni); /* Xn follows Xf in memory */
-  double v[12];
+  if (nsb_lu_factor_fixed(ni, Kii, nf, piv) != 0) return NSB_ERR_SINGULAR;
+  nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
   if (rate) {
-    for (int i = 0; i < ni; ++i) s->Xl[i] = s->Fp[12 + i];
-    nsb_lu_solve_fixed(ni, Kii, nf, s->piv, 1, s->Xl, ni);
-    for (int i = 0; i < 12; ++i) v[i] = s->Fp[i];
+    double v[12];
+    for (int i = 0; i < ni; ++i) s->Xl[i] = sc->Fp[12 + i];
+    nsb_lu_solve_fixed(ni, Kii, nf, piv, 1, s->Xl, ni);
+    for (int i = 0; i < 12; ++i) v[i] = sc->Fp[i];
     for (int q = 0; q < ni; ++q)
       for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * s->Xl[q];
     for (int i = 0; i < 12; ++i) ec->f_lpf[i] += v[i];
   }
-  for (int i = 0; i < 12; ++i) v[i] = F[i];
-  for (int q = 0; q < ni; ++q)
-    for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * s->Xf[q];
-  for (int i = 0; i < 12; ++i) f[i] += v[i];
-  if (K) {
-    for (int j = 0; j < 12; ++j) {
-      for (int i = 0; i < 12; ++i) v[i] = KF[i + nf * j];
-      const double* xj = s->Xn + ni * j;
-      for (int q = 0; q < ni; ++q)
-        for (int i = 0; i < 12; ++i) v[i] -= Kni[i + nf * q] * xj[q];
-      for (int i = 0; i < 12; ++i) K[i + 12 * j] += v[i];
+  double C[12][W];
+  for (int i = 0; i < 12; ++i) {
+    C[i][0] = F[i];
+    for (int j = 0; j < 12; ++j) C[i][1 + j] = KF[i + nf * j];
+    C[i][13] = 0.0;
+  }
+  for (int q = 0; q < ni; ++q) {
+    const double* restrict xq = X + W * q;
+    const double* kq = Kni + (size_t)nf * q;
+    for (int i = 0; i < 12; ++i) {
+      const double k = kq[i];
+      if (k == 0.0) continue; /* K_ni is sparse: a zero subtracts nothing */
+      for (int c = 0; c < W; ++c) C[i][c] -= k * xq[c];
     }
   }
+  for (int i = 0; i < 12; ++i) f[i] += C[i][0];
+  if (K)
+    for (int j = 0; j < 12; ++j)
+      for (int i = 0; i < 12; ++i) K[i + 12 * j] += C[i][1 + j];
   return NSB_OK;
 }
 
@@ -891,8 +934,9 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
   for (int i = 0; i < ni; ++i) {
-    double v = -s->Xf[i] - dlpf * s->Xl[i];
-    for (int j = 0; j < 12; ++j) v -= s->Xn[i + ni * j] * du[j];
+    const double* xi = s->X + NSB_LU_ROW_WIDTH * i; /* X_f, then row i of X_n */
+    double v = -xi[0] - dlpf * s->Xl[i];
+    for (int j = 0; j < 12; ++j) v -= xi[1 + j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
       c->raw2 += v * v;
@@ -1020,9 +1064,7 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
 
 #define BEAM_CKPT_FIELDS(X) X(lam) X(Lm) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_sec)
 
-static size_t beam_tail_bytes(const beam_state* s) {
-  return s->bytes - (size_t)((const char*)s->old_qp - (const char*)s);
-}
+static size_t beam_tail_bytes(const beam_state* s) { return s->tail_bytes; }
 
 static size_t beam_res_bytes(const beam_state* s) {
   return s->sgeom ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (s->N + 2)) : 0;

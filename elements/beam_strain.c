@@ -95,15 +95,20 @@ static nsb_vec3 interp(nsb_vec3 v0, const double* restrict strains, int off, con
 
 /* ---- geometry ------------------------------------------------------------ */
 
-int nsb_beam_strain_geom_init(nsb_beam_strain_geom* g, int N, int n_gauss, int magnus_order, nsb_vec3 XA,
-                              nsb_quat qA, nsb_vec3 XB, nsb_quat qB, nsb_beam_point* pts_qp,
+int nsb_beam_strain_geom_init(nsb_beam_strain_geom* g, double* tables, int N, int n_gauss, int magnus_order,
+                              nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB, nsb_beam_point* pts_qp,
                               nsb_beam_point* pts_cp) {
   if (!g || (magnus_order != 2 && magnus_order != 4)) return -1;
   memset(g, 0, sizeof *g);
-  if (nsb_beam_geom_init(&g->base, N, n_gauss, XA, qA, XB, qB, pts_qp, pts_cp) != 0) return -1;
+  if (nsb_beam_geom_init(&g->base, tables, N, n_gauss, XA, qA, XB, qB, pts_qp, pts_cp) != 0) return -1;
   const nsb_beam_geom* b = &g->base;
   g->magnus_order = magnus_order;
   g->n_st = 1 + b->n_sub * (n_gauss + 1);
+  const size_t n_st = (size_t)g->n_st, n = (size_t)N;
+  g->Im = tables + nsb_beam_geom_doubles(N, n_gauss);
+  g->Wm = g->Im + 2 * n_st * n;
+  g->xs = g->Wm + n;
+  memset(g->Im, 0, sizeof(double) * (2 * n_st * n + n + n_st));
   int i = 0;
   g->xs[i++] = 0.0;
   for (int s = 0; s < b->n_sub; ++s) {
@@ -115,14 +120,15 @@ int nsb_beam_strain_geom_init(nsb_beam_strain_geom* g, int N, int n_gauss, int m
   const double c = sqrt(3.0) / 6.0;
   for (int k = 0; k + 1 < g->n_st; ++k) {
     double a = g->xs[k], d = g->xs[k + 1] - a;
+    double* I1 = g->Im + n * (size_t)(2 * k);
+    double* I2 = I1 + n;
     if (magnus_order == 4) {
-      nsb_beam_geom_shape(b, a + d * (0.5 - c), g->Im[k][0], NULL);
-      nsb_beam_geom_shape(b, a + d * (0.5 + c), g->Im[k][1], NULL);
+      nsb_beam_geom_shape(b, a + d * (0.5 - c), I1, NULL);
+      nsb_beam_geom_shape(b, a + d * (0.5 + c), I2, NULL);
     } else {
-      nsb_beam_geom_shape(b, a + 0.5 * d, g->Im[k][0], NULL);
+      nsb_beam_geom_shape(b, a + 0.5 * d, I1, NULL);
     }
-    for (int p = 0; p < N; ++p)
-      g->Wm[p] += magnus_order == 4 ? 0.5 * d * (g->Im[k][0][p] + g->Im[k][1][p]) : d * g->Im[k][0][p];
+    for (int p = 0; p < N; ++p) g->Wm[p] += magnus_order == 4 ? 0.5 * d * (I1[p] + I2[p]) : d * I1[p];
   }
   return 0;
 }
@@ -140,7 +146,7 @@ static magnus_step magnus(const nsb_beam_strain_geom* g, int k, nsb_vec3 E0, nsb
   const int N = g->base.N;
   const double d = g->xs[k + 1] - g->xs[k];
   magnus_step m;
-  const double* I1 = g->Im[k][0];
+  const double* I1 = nsb_beam_strain_Im(g, k, 0);
   nsb_vec3 E1 = interp(E0, strains, 0, I1, N), K1 = interp(K0, strains, 3, I1, N);
   if (g->magnus_order == 2) {
     m.phi = nsb_v3_scale(d, K1);
@@ -152,7 +158,7 @@ static magnus_step magnus(const nsb_beam_strain_geom* g, int k, nsb_vec3 E0, nsb
       }
     return m;
   }
-  const double* I2 = g->Im[k][1];
+  const double* I2 = nsb_beam_strain_Im(g, k, 1);
   nsb_vec3 E2 = interp(E0, strains, 0, I2, N), K2 = interp(K0, strains, 3, I2, N);
   const double c2 = sqrt(3.0) * d * d / 12.0;
   m.phi = nsb_v3_muladd(nsb_v3_scale(0.5 * d, nsb_v3_add(K1, K2)), c2, nsb_v3_cross(K1, K2));
@@ -172,9 +178,9 @@ static magnus_step magnus(const nsb_beam_strain_geom* g, int k, nsb_vec3 E0, nsb
 
 /* d(T(phi) rho)/d phi, column j = (dT/dphi_j) rho. */
 static nsb_mat3 dT_rho(nsb_vec3 phi, nsb_vec3 rho) {
-  nsb_vec3 e0 = nsb_v3(1, 0, 0), e1 = nsb_v3(0, 1, 0), e2 = nsb_v3(0, 0, 1);
-  return nsb_m3_cols(nsb_m3_mulv(nsb_so3_T_dot(phi, e0), rho), nsb_m3_mulv(nsb_so3_T_dot(phi, e1), rho),
-                     nsb_m3_mulv(nsb_so3_T_dot(phi, e2), rho));
+  nsb_mat3 dT[3];
+  nsb_so3_T_partials(phi, dT);
+  return nsb_m3_cols(nsb_m3_mulv(dT[0], rho), nsb_m3_mulv(dT[1], rho), nsb_m3_mulv(dT[2], rho));
 }
 
 /* ---- Galerkin weighting: second derivatives of the Magnus step ----------- */
@@ -225,7 +231,7 @@ static void tcoef2(double t, double* a, double* b, double* al, double* be, doubl
 
 void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat q0, const double* strains,
                             double* r_st, double* q_st) {
-  const nsb_vec3 E0 = nsb_v3_load(g->base.E0[0]), K0 = nsb_v3_load(g->base.K0[0]);
+  const nsb_vec3 E0 = nsb_v3_load(g->base.E0), K0 = nsb_v3_load(g->base.K0);
   nsb_vec3 r = r0;
   nsb_quat q = nsb_q_normalize(q0);
   for (int k = 0; k < g->n_st; ++k) {
@@ -233,8 +239,10 @@ void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat
     nsb_q_store(q, q_st + 4 * k);
     if (k + 1 == g->n_st) break;
     magnus_step m = magnus(g, k, E0, K0, strains, NULL, NULL);
-    r = nsb_v3_add(r, nsb_q_rotate(q, nsb_m3_mulv(nsb_so3_T(m.phi), m.rho)));
-    q = nsb_q_normalize(nsb_q_mul(q, nsb_so3_exp_q(m.phi)));
+    nsb_mat3 T;
+    const nsb_quat dq = nsb_so3_exp_q_T(m.phi, &T);
+    r = nsb_v3_add(r, nsb_q_rotate(q, nsb_m3_mulv(T, m.rho)));
+    q = nsb_q_normalize(nsb_q_mul(q, dq));
   }
 }
 
@@ -380,9 +388,9 @@ static nsb_mat3 hess_Trho(nsb_vec3 phi, nsb_vec3 rho, nsb_vec3 nu) {
 /* d(T(phi)^T nu)/d phi: column j = (dT/dphi_j)^T nu.  Its transpose is
  * d(D(phi, rho)^T nu)/d rho. */
 static nsb_mat3 dTt_nu(nsb_vec3 phi, nsb_vec3 nu) {
-  nsb_vec3 e0 = nsb_v3(1, 0, 0), e1 = nsb_v3(0, 1, 0), e2 = nsb_v3(0, 0, 1);
-  return nsb_m3_cols(nsb_m3_tmulv(nsb_so3_T_dot(phi, e0), nu), nsb_m3_tmulv(nsb_so3_T_dot(phi, e1), nu),
-                     nsb_m3_tmulv(nsb_so3_T_dot(phi, e2), nu));
+  nsb_mat3 dT[3];
+  nsb_so3_T_partials(phi, dT);
+  return nsb_m3_cols(nsb_m3_tmulv(dT[0], nu), nsb_m3_tmulv(dT[1], nu), nsb_m3_tmulv(dT[2], nu));
 }
 
 /* One Magnus step i (station i -> i + 1) of the Galerkin rows.  With the
@@ -505,7 +513,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
   const nsb_mat3 Jm = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
   const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
-  const nsb_vec3 E0 = nsb_v3_load(b->E0[0]), K0 = nsb_v3_load(b->K0[0]);
+  const nsb_vec3 E0 = nsb_v3_load(b->E0), K0 = nsb_v3_load(b->K0);
   const nsb_vec3 cref = nsb_v3_load(in->old_end[0].r);
 
   const nsb_vec3 r0 = nsb_v3_load(u), th0 = nsb_v3_load(u + 3);
@@ -573,8 +581,8 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
         gs.g = g;
         gs.A = Am;
         gs.B = Bm;
-        gs.I1 = g->Im[k - 1][0];
-        gs.I2 = g->magnus_order == 4 ? g->Im[k - 1][1] : NULL;
+        gs.I1 = nsb_beam_strain_Im(g, k - 1, 0);
+        gs.I2 = g->magnus_order == 4 ? nsb_beam_strain_Im(g, k - 1, 1) : NULL;
         const double d = g->xs[k] - g->xs[k - 1];
         gs.c2 = g->magnus_order == 4 ? sqrt(3.0) * d * d / 12.0 : 0.0;
         gs.phi = m.phi;
@@ -584,10 +592,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
         gs.JT = JT;
         if (want_K) memcpy(JTp, JT, sizeof(double) * 3 * (size_t)n);
       }
-      nsb_mat3 T = nsb_so3_T(m.phi);
+      nsb_mat3 T;
+      const nsb_quat dq = nsb_so3_exp_q_T(m.phi, &T); /* exp(S(phi)) and T(phi) from one sine */
       nsb_vec3 Trho = nsb_m3_mulv(T, m.rho);
       if (want_K) {
-        nsb_quat dq = nsb_so3_exp_q(m.phi);
         nsb_mat3 Qt = nsb_m3_transpose(nsb_q_to_m3(dq));
         nsb_mat3 RD = nsb_m3_mul(R, dT_rho(m.phi, m.rho)), RT = nsb_m3_mul(R, T), Tt = nsb_m3_transpose(T);
         memcpy(Jr1, Jr, sizeof(double) * 3 * (size_t)n);
@@ -604,7 +612,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
         memcpy(JT, JT1, sizeof(double) * 3 * (size_t)n);
       }
       r = nsb_v3_add(r, nsb_m3_mulv(R, Trho));
-      q = nsb_q_normalize(nsb_q_mul(q, nsb_so3_exp_q(m.phi)));
+      q = nsb_q_normalize(nsb_q_mul(q, dq));
       R = nsb_q_to_m3(q);
     }
     const int s = (k - 1) / (ng + 1), j = (k - 1) % (ng + 1);
@@ -621,8 +629,8 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       const int qi = s * ng + j;
       nsb_beam_point* cur = &cur_qp[qi];
       nsb_mat3 Tit = update_point(&in->old_qp[qi], r, q, nm, cur);
-      nsb_v3_store(interp(E0, strains, 0, b->Iq[qi], N), cur->E);
-      nsb_v3_store(interp(K0, strains, 3, b->Iq[qi], N), cur->K);
+      nsb_v3_store(interp(E0, strains, 0, nsb_beam_geom_row(b, b->Iq, qi), N), cur->E);
+      nsb_v3_store(interp(K0, strains, 3, nsb_beam_geom_row(b, b->Iq, qi), N), cur->K);
       const double w = b->wq[qi];
       S.Fe = nsb_v3_muladd(S.Fe, w, fe);
       S.Ige = nsb_v3_muladd(S.Ige, w, ge);
@@ -744,13 +752,13 @@ void nsb_beam_strain_resultants_at(const nsb_beam_strain_geom* g, const nsb_beam
                                    nsb_beam_resultant* out) {
   const nsb_beam_geom* b = &g->base;
   const int N = b->N;
-  const nsb_vec3 E0 = nsb_v3_load(b->E0[0]), K0 = nsb_v3_load(b->K0[0]);
+  const nsb_vec3 E0 = nsb_v3_load(b->E0), K0 = nsb_v3_load(b->K0);
   /* the strain unknowns, from the collocation states (also after an
      initial-acceleration evaluation, whose local unknowns are rates) */
   double strains[6 * NSB_BEAM_MAX_POINTS];
   for (int p = 0; p < N; ++p) {
-    nsb_v3_store(nsb_v3_sub(nsb_v3_load(f->cp[p].E), nsb_v3_load(b->E0p[p])), strains + 6 * p);
-    nsb_v3_store(nsb_v3_sub(nsb_v3_load(f->cp[p].K), nsb_v3_load(b->K0p[p])), strains + 6 * p + 3);
+    nsb_v3_store(nsb_v3_sub(nsb_v3_load(f->cp[p].E), nsb_v3_load(b->E0)), strains + 6 * p);
+    nsb_v3_store(nsb_v3_sub(nsb_v3_load(f->cp[p].K), nsb_v3_load(b->K0)), strains + 6 * p + 3);
   }
   for (int i = 0; i < n; ++i) {
     const double xi = x[i] < 0.0 ? 0.0 : x[i] > b->L ? b->L : x[i];
@@ -777,8 +785,10 @@ void nsb_beam_strain_resultants_at(const nsb_beam_strain_geom* g, const nsb_beam
                           nsb_v3_sub(nsb_v3_cross(K1, E2), nsb_v3_cross(K2, E1)));
     }
     const nsb_quat qk = nsb_q_load(st->q);
-    nsb_v3_store(nsb_v3_add(nsb_v3_load(st->r), nsb_q_rotate(qk, nsb_m3_mulv(nsb_so3_T(phi), rho))), out[i].r);
-    nsb_q_store(nsb_q_normalize(nsb_q_mul(qk, nsb_so3_exp_q(phi))), out[i].q);
+    nsb_mat3 T;
+    const nsb_quat dq = nsb_so3_exp_q_T(phi, &T);
+    nsb_v3_store(nsb_v3_add(nsb_v3_load(st->r), nsb_q_rotate(qk, nsb_m3_mulv(T, rho))), out[i].r);
+    nsb_q_store(nsb_q_normalize(nsb_q_mul(qk, dq)), out[i].q);
   }
   nsb_beam_equilibrium_at(f, n, x, out);
 }

@@ -93,19 +93,38 @@
 #define NSB_BEAM_STRAIN_MAX_LOCAL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
 
 /// Geometry, quadrature and integrator tables of one element, fixed at setup.
+/// Like nsb_beam_geom, the tables are sized to the element and live in
+/// storage given to nsb_beam_strain_geom_init (nsb_beam_strain_geom_doubles
+/// of them: the base geometry's tables, then these).
 typedef struct nsb_beam_strain_geom {
   nsb_beam_geom base;      /* points x_p, integration points and weights, L, E0, K0 (velocity element's) */
   int magnus_order;        /* 4 (default) or 2 */
   int n_st;                /* 1 + (N + 1)(n_gauss + 1) stations */
-  double xs[NSB_BEAM_STRAIN_MAX_ST];  /* station coordinates, increasing, xs[0] = 0, xs[n_st-1] = L */
-  /* I_p at the Magnus points of the step from station i to i + 1 (order 2: [i][0] only) */
-  double Im[NSB_BEAM_STRAIN_MAX_ST][2][NSB_BEAM_MAX_POINTS];
+  /* I_p at the Magnus points of the step from station i to i + 1 (order 2:
+     [i][0] only): [n_st][2][N], row (2 i + j) of N values (nsb_beam_strain_Im) */
+  double* Im;
   /* Galerkin weights W_p = int_0^L I_p by the integrator's own rule (the
      Magnus points of every step: sum_i D_i/2 (I_p(c_1) + I_p(c_2)), order 2:
      sum_i D_i I_p(c_1)); equal to the Gauss weights J_p(L) while that rule is
      exact for degree N - 1 (order 4: N <= 4; docs/theory_beam_strain.md §7.2) */
-  double Wm[NSB_BEAM_MAX_POINTS];
+  double* Wm;              /* [N] */
+  double* xs;              /* [n_st] station coordinates, increasing, xs[0] = 0, xs[n_st-1] = L */
 } nsb_beam_strain_geom;
+
+/// Doubles of the tables of a strain geometry (base tables included).
+static inline size_t nsb_beam_strain_geom_doubles(int N, int n_gauss) {
+  size_t n_st = 1 + (size_t)(N + 1) * (size_t)(n_gauss + 1);
+  return nsb_beam_geom_doubles(N, n_gauss) + n_st + 2 * n_st * (size_t)N + (size_t)N;
+}
+
+/// The most any strain geometry needs, for fixed-size storage in tests and tools.
+#define NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES \
+  (NSB_BEAM_GEOM_MAX_DOUBLES + NSB_BEAM_STRAIN_MAX_ST + 2 * NSB_BEAM_STRAIN_MAX_ST * NSB_BEAM_MAX_POINTS + NSB_BEAM_MAX_POINTS)
+
+/// I_p (p = 0..N-1) at Magnus point j (0 or 1) of the step from station i.
+static inline const double* nsb_beam_strain_Im(const nsb_beam_strain_geom* g, int i, int j) {
+  return g->Im + (size_t)g->base.N * (size_t)(2 * i + j);
+}
 
 /// Split equilibrium resultants of one section at one time (global
 /// components): f = internal + external part (weighted with alpha_f),
@@ -116,11 +135,13 @@ typedef struct nsb_beam_strain_force {
 } nsb_beam_strain_force;
 
 /// Initialize the geometry (nsb_beam_geom_init, same arguments and initial
-/// helicoidal geometry) and the station tables; magnus_order is 2 or 4.
-/// pts_qp[n_qp], pts_cp[N] receive the initial states at rest (may be NULL).
-/// Returns 0, or -1 for invalid input (see nsb_beam_geom_init; bad order).
-int nsb_beam_strain_geom_init(nsb_beam_strain_geom* g, int N, int n_gauss, int magnus_order, nsb_vec3 XA,
-                              nsb_quat qA, nsb_vec3 XB, nsb_quat qB, nsb_beam_point* pts_qp,
+/// helicoidal geometry) and the station tables in `tables`
+/// (nsb_beam_strain_geom_doubles(N, n_gauss) doubles, borrowed: g points
+/// into them); magnus_order is 2 or 4.  pts_qp[n_qp], pts_cp[N] receive the
+/// initial states at rest (may be NULL).  Returns 0, or -1 for invalid input
+/// (see nsb_beam_geom_init; bad order).
+int nsb_beam_strain_geom_init(nsb_beam_strain_geom* g, double* tables, int N, int n_gauss, int magnus_order,
+                              nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB, nsb_beam_point* pts_qp,
                               nsb_beam_point* pts_cp);
 
 /// Inputs of one evaluation (all pointers borrowed for the call).

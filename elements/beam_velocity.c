@@ -93,9 +93,9 @@ void nsb_beam_geom_shape(const nsb_beam_geom* g, double x, double* Ix, double* J
   }
 }
 
-int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB,
-                       nsb_beam_point* pts_qp, nsb_beam_point* pts_cp) {
-  if (!g || N < 1 || N > NSB_BEAM_MAX_POINTS || n_gauss < 1 || n_gauss > NSB_BEAM_MAX_GAUSS) return -1;
+int nsb_beam_geom_init(nsb_beam_geom* g, double* tables, int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB,
+                       nsb_quat qB, nsb_beam_point* pts_qp, nsb_beam_point* pts_cp) {
+  if (!g || !tables || N < 1 || N > NSB_BEAM_MAX_POINTS || n_gauss < 1 || n_gauss > NSB_BEAM_MAX_GAUSS) return -1;
   const double pi = acos(-1.0);
   qA = nsb_q_normalize(qA);
   qB = nsb_q_normalize(qB);
@@ -120,6 +120,17 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
   g->massless_end = -1; /* the element's own quadrature carries rhoA (nsb_beam_geom_mass_rule) */
   nsb_v3_store(XA, g->XA);
   nsb_q_store(qA, g->qA);
+  nsb_v3_store(E0, g->E0);
+  nsb_v3_store(K0, g->K0);
+  const size_t nq = (size_t)g->n_qp, n = (size_t)N;
+  memset(tables, 0, sizeof(double) * nsb_beam_geom_doubles(N, n_gauss));
+  g->wq = tables;
+  g->Iq = g->wq + nq;
+  g->Jq = g->Iq + nq * n;
+  g->Jp = g->Jq + nq * n;
+  g->JL = g->Jp + n * n;
+  g->xp = g->JL + n;
+  g->xq = g->xp + n;
 
   double xs[NSB_BEAM_MAX_GAUSS], ws[NSB_BEAM_MAX_GAUSS];
   gauss_legendre(N, xs, ws); /* N = 1: the midpoint L/2 (Češarek et al. 2013, §7.2.1) */
@@ -133,25 +144,16 @@ int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_qu
     for (int i = 0; i < n_gauss; ++i, ++q) {
       g->xq[q] = a + 0.5 * (b - a) * (1.0 + xs[i]);
       g->wq[q] = 0.5 * (b - a) * ws[i];
-      nsb_beam_geom_shape(g, g->xq[q], g->Iq[q], g->Jq[q]);
+      nsb_beam_geom_shape(g, g->xq[q], g->Iq + n * (size_t)q, g->Jq + n * (size_t)q);
     }
   }
-  for (int k = 0; k < N; ++k) nsb_beam_geom_shape(g, g->xp[k], NULL, g->Jp[k]);
+  for (int k = 0; k < N; ++k) nsb_beam_geom_shape(g, g->xp[k], NULL, g->Jp + n * (size_t)k);
 
   /* Initial states: R0(x) = R_A exp(S(x K0)), r0(x) = X_A + R_A x T(x K0) E0. */
   for (int k = 0; k < g->n_qp + N; ++k) {
     int is_qp = k < g->n_qp;
     double x = is_qp ? g->xq[k] : g->xp[k - g->n_qp];
-    nsb_beam_point* pt = NULL;
-    if (is_qp) {
-      nsb_v3_store(E0, g->E0[k]);
-      nsb_v3_store(K0, g->K0[k]);
-      pt = pts_qp ? &pts_qp[k] : NULL;
-    } else {
-      nsb_v3_store(E0, g->E0p[k - g->n_qp]);
-      nsb_v3_store(K0, g->K0p[k - g->n_qp]);
-      pt = pts_cp ? &pts_cp[k - g->n_qp] : NULL;
-    }
+    nsb_beam_point* pt = is_qp ? (pts_qp ? &pts_qp[k] : NULL) : (pts_cp ? &pts_cp[k - g->n_qp] : NULL);
     if (!pt) continue;
     memset(pt, 0, sizeof *pt);
     nsb_vec3 xk = nsb_v3_scale(x, K0);
@@ -275,10 +277,9 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_ve
                          const nsb_vec3* wbp, double h, const rate_coef* rc, nsb_beam_point* restrict cur,
                          nsb_mat3* R, nsb_mat3* T) {
   nsb_vec3 th = nsb_v3_scale(h, wb);
-  nsb_quat dq = nsb_so3_exp_q(th);
+  nsb_quat dq = nsb_so3_exp_q_T(th, T); /* exp(S(h wbar)) and T(h wbar) from one sine */
   nsb_quat q = nsb_q_normalize(nsb_q_mul(nsb_q_load(old->q), dq));
   *R = nsb_q_to_m3(q);
-  *T = nsb_so3_T(th);
   nsb_q_store(q, cur->q);
   nsb_v3_store(nsb_v3_muladd(nsb_v3_load(old->r), h, vb), cur->r);
   if (rc && rc->ga) {
@@ -440,8 +441,8 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
 
   /* integration points: inertia and distributed loads */
   for (int q = 0; q < g->n_qp; ++q) {
-    const double* Jq = g->Jq[q];
-    const double* Iq = g->Iq[q];
+    const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
+    const double* Iq = nsb_beam_geom_row(g, g->Iq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
     nsb_vec3 vbp = interp(zero, vp, Iq, N), wbp = interp(zero, wp, Iq, N);
     nsb_mat3 R, T;
@@ -485,15 +486,15 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   nsb_vec3 RNG[NSB_BEAM_MAX_POINTS], MGk[NSB_BEAM_MAX_POINTS];
   gal_point gp[NSB_BEAM_MAX_POINTS];
   for (int k = 0; k < N; ++k) {
-    const double* Jk = g->Jp[k];
+    const double* Jk = nsb_beam_geom_row(g, g->Jp, k);
     const double W = g->JL[k];
     nsb_vec3 vb = interp(vb0, vp, Jk, N), wb = interp(wb0, wp, Jk, N);
     nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k); /* I_p(x_k) = delta_pk */
     nsb_mat3 R, T;
     update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, &cur_cp[k], &R, &T);
     nsb_vec3 E = nsb_v3_load(cur_cp[k].E), Kc = nsb_v3_load(cur_cp[k].K);
-    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0p[k])));
-    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k])));
+    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
+    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0)));
     nsb_vec3 c = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, Kc));
     RNG[k] = nsb_m3_mulv(R, NG);
     MGk[k] = MG;
@@ -596,7 +597,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     add_block(K, n, rr, 3, nsb_m3_add(nsb_m3_sub(pp->AM, nsb_m3_add(DM0, GW0)), nsb_m3_scale(iW, GWp[p])));
     for (int r = 0; r < N; ++r) {
       const int cv = 12 + 6 * r, cw = cv + 3;
-      const double Wr = g->JL[r], Jpr = g->Jp[p][r], Jrp = g->Jp[r][p];
+      const double Wr = g->JL[r], Jpr = g->Jp[N * p + r], Jrp = g->Jp[N * r + p];
       add_diag(K, n, tr, cv, mca * (iW * SMM[p][r] - SMp[r]));
       add_block(K, n, tr, cw, nsb_m3_scale(Jpr, pp->AN));
       /* d/dvbar'_r: -W_r Cv_r + (W_r J_p(x_r)/W_p) Cv_r */
@@ -714,8 +715,8 @@ static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, 
   const int N = c->N;
   const double h = c->h;
   const nsb_vec3 zero = nsb_v3_zero();
-  const double* Jq = g->Jq[q];
-  const double* Iq = g->Iq[q];
+  const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
+  const double* Iq = nsb_beam_geom_row(g, g->Iq, q);
   nsb_vec3 vb = interp(c->vb0, c->vp, Jq, N), wb = interp(c->wb0, c->wp, Jq, N);
   nsb_vec3 vbp = interp(zero, c->vp, Iq, N), wbp = interp(zero, c->wp, Iq, N);
   nsb_mat3 R, T;
@@ -762,15 +763,15 @@ static void coll_point_rows(const coll_eval* c, int k, const coll_sums* S, nsb_b
   const nsb_beam_geom* g = c->g;
   const int N = c->N, n = c->n;
   const double h = c->h, mca = c->mca;
-  const double* Jk = g->Jp[k];
+  const double* Jk = nsb_beam_geom_row(g, g->Jp, k);
   nsb_vec3 vb = interp(c->vb0, c->vp, Jk, N), wb = interp(c->wb0, c->wp, Jk, N);
   nsb_vec3 vbp = nsb_v3_load(c->vp + 6 * k), wbp = nsb_v3_load(c->wp + 6 * k); /* I_p(x_k) = delta_pk */
   nsb_mat3 R, T;
   const nsb_beam_point* old = &c->in->old_cp[k];
   update_point(old, vb, wb, &vbp, &wbp, h, c->rc, cur, &R, &T);
   nsb_vec3 E = nsb_v3_load(cur->E), Kc = nsb_v3_load(cur->K);
-  nsb_vec3 NG = diag_mulv(c->CN, nsb_v3_sub(E, nsb_v3_load(g->E0p[k])));
-  nsb_vec3 MG = diag_mulv(c->CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0p[k])));
+  nsb_vec3 NG = diag_mulv(c->CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
+  nsb_vec3 MG = diag_mulv(c->CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0)));
   nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), c->cref), h, vb);
   nsb_vec3 Ng = nsb_v3_add(c->N0, S->F);
   nsb_vec3 Mg = moment_g(c->M0, c->N0, S->Ig, S->F, S->Irf, rho, c->rho0);
@@ -903,8 +904,8 @@ void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_poi
   const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
   for (int k = 0; k < g->N; ++k) {
     nsb_quat q = nsb_q_load(cur_cp[k].q);
-    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(nsb_v3_load(cur_cp[k].E), nsb_v3_load(g->E0p[k])));
-    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(nsb_v3_load(cur_cp[k].K), nsb_v3_load(g->K0p[k])));
+    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(nsb_v3_load(cur_cp[k].E), nsb_v3_load(g->E0)));
+    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(nsb_v3_load(cur_cp[k].K), nsb_v3_load(g->K0)));
     nsb_v3_store(nsb_q_rotate(q, NG), Ng + 3 * k);
     nsb_v3_store(nsb_q_rotate(q, MG), Mg + 3 * k);
   }
@@ -934,8 +935,8 @@ void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* se
    * docs/theory_beam.md) */
   for (int k = 0; k < g->N; ++k) {
     const nsb_beam_point* pt = &pts_cp[k];
-    nsb_vec3 ga = nsb_v3_sub(nsb_v3_load(pt->E), nsb_v3_load(g->E0p[k]));
-    nsb_vec3 ka = nsb_v3_sub(nsb_v3_load(pt->K), nsb_v3_load(g->K0p[k]));
+    nsb_vec3 ga = nsb_v3_sub(nsb_v3_load(pt->E), nsb_v3_load(g->E0));
+    nsb_vec3 ka = nsb_v3_sub(nsb_v3_load(pt->K), nsb_v3_load(g->K0));
     es += g->JL[k] * 0.5 * (nsb_v3_dot(ga, diag_mulv(CN, ga)) + nsb_v3_dot(ka, diag_mulv(CM, ka)));
   }
   if (kinetic) *kinetic = ek;
@@ -991,8 +992,8 @@ static int sub_points(const nsb_beam_field* f, int s, double* xs, const nsb_beam
 
 /* Initial axis r0(x) = XA + R_A x T(x K0) E0 and frame R0(x) = R_A exp(S(x K0)). */
 static nsb_vec3 initial_position(const nsb_beam_geom* g, double x) {
-  nsb_vec3 xk = nsb_v3_scale(x, nsb_v3_load(g->K0[0]));
-  nsb_vec3 d = nsb_v3_scale(x, nsb_m3_mulv(nsb_so3_T(xk), nsb_v3_load(g->E0[0])));
+  nsb_vec3 xk = nsb_v3_scale(x, nsb_v3_load(g->K0));
+  nsb_vec3 d = nsb_v3_scale(x, nsb_m3_mulv(nsb_so3_T(xk), nsb_v3_load(g->E0)));
   return nsb_v3_add(nsb_v3_load(g->XA), nsb_q_rotate(nsb_q_load(g->qA), d));
 }
 
@@ -1079,8 +1080,8 @@ static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* a
   }
   for (int k = 0; k < N; ++k) {
     const nsb_vec3 E = nsb_v3_load(f->cp[k].E), K = nsb_v3_load(f->cp[k].K);
-    const nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0p[k])));
-    const nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0p[k])));
+    const nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
+    const nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0)));
     Gf = nsb_v3_muladd(Gf, g->JL[k], nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K)));
   }
   const nsb_quat qL = nsb_q_load(f->end[1].q);
@@ -1161,7 +1162,7 @@ void nsb_beam_velocity_resultants_at(const nsb_beam_field* f, int n, const doubl
 void nsb_beam_geom_initial(const nsb_beam_geom* g, double x, double* r0, double* q0) {
   if (r0) nsb_v3_store(initial_position(g, x), r0);
   if (q0) {
-    nsb_quat dq = nsb_so3_exp_q(nsb_v3_scale(x, nsb_v3_load(g->K0[0])));
+    nsb_quat dq = nsb_so3_exp_q(nsb_v3_scale(x, nsb_v3_load(g->K0)));
     nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(g->qA), dq)), q0);
   }
 }

@@ -82,6 +82,8 @@
 #ifndef NSB_BEAM_VELOCITY_H
 #define NSB_BEAM_VELOCITY_H
 
+#include <stddef.h>
+
 #include "base/so3.h"
 
 #define NSB_BEAM_MAX_POINTS 10 /* N <= 10 */
@@ -106,23 +108,29 @@ typedef struct nsb_beam_point {
   double K[3];  /* axial(R^T R')  (material curvature) */
 } nsb_beam_point;
 
-/// Geometry and quadrature of one element, fixed at setup.
+/// Geometry and quadrature of one element, fixed at setup.  The tables are
+/// sized to the element's own N and n_qp and live in storage the caller
+/// gives to nsb_beam_geom_init (nsb_beam_geom_doubles of them; the beam
+/// element puts them in its own block beside its states, so that an
+/// evaluation reads one small contiguous region).  The struct points into
+/// that storage: it is not copied by value, and the storage outlives it.
+/// Tables of N columns are row-major with stride N (nsb_beam_geom_row).
 typedef struct nsb_beam_geom {
   int N;                              /* interpolation / collocation points */
-  double L;                           /* initial length */
-  double xp[NSB_BEAM_MAX_POINTS];     /* collocation points in (0, L), increasing */
   int n_sub;                          /* sub-intervals: [0,x_1], [x_1,x_2], ..., [x_N, L] -> N + 1 */
   int n_gauss;                        /* Gauss points per sub-interval */
   int n_qp;                           /* n_sub * n_gauss integration points */
-  double xq[NSB_BEAM_MAX_QP];         /* integration point coordinates */
-  double wq[NSB_BEAM_MAX_QP];         /* weights */
-  double Iq[NSB_BEAM_MAX_QP][NSB_BEAM_MAX_POINTS]; /* I_p(x_q) */
-  double Jq[NSB_BEAM_MAX_QP][NSB_BEAM_MAX_POINTS]; /* J_p(x_q) = int_0^x_q I_p */
-  double Jp[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS]; /* J_p(x_k) at collocation point k: [k][p] */
-  double JL[NSB_BEAM_MAX_POINTS];     /* J_p(L) */
-  double E0[NSB_BEAM_MAX_QP][3], K0[NSB_BEAM_MAX_QP][3];        /* initial E, K at integration points */
-  double E0p[NSB_BEAM_MAX_POINTS][3], K0p[NSB_BEAM_MAX_POINTS][3]; /* ... and at collocation points */
+  double L;                           /* initial length */
+  double E0[3], K0[3];                /* initial E, K: constant along the element (helicoidal geometry) */
   double XA[3], qA[4];                /* initial placement of end 0: r0(x) = XA + R(qA) x T(x K0) E0 */
+  /* in the order of the storage, the tables of every evaluation first */
+  double* wq;                         /* [n_qp] integration weights */
+  double* Iq;                         /* [n_qp][N] I_p(x_q) */
+  double* Jq;                         /* [n_qp][N] J_p(x_q) = int_0^x_q I_p */
+  double* Jp;                         /* [N][N] J_p(x_k) at collocation point k: [k][p] */
+  double* JL;                         /* [N] J_p(L) */
+  double* xp;                         /* [N] collocation points in (0, L), increasing */
+  double* xq;                         /* [n_qp] integration point coordinates (setup and output) */
   /* Translational mass rule (nsb_beam_geom_mass_rule; docs/contact.md §7.2).
      massless_end < 0 (set by nsb_beam_geom_init): rhoA by the integration
      points, like every other term.  massless_end = 0 or 1: the integration
@@ -137,18 +145,38 @@ typedef struct nsb_beam_geom {
   double mp_J[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS]; /* J_p(mp_x[k]): [k][p] */
 } nsb_beam_geom;
 
+/// Doubles of the tables of a geometry with N points and n_gauss Gauss
+/// points per sub-interval (n_qp = (N + 1) n_gauss).
+static inline size_t nsb_beam_geom_doubles(int N, int n_gauss) {
+  size_t n = (size_t)N, nq = (size_t)(N + 1) * (size_t)n_gauss;
+  return 2 * nq + 2 * nq * n + n * n + 2 * n;
+}
+
+/// The most any geometry needs (N = NSB_BEAM_MAX_POINTS, n_gauss = NSB_BEAM_MAX_GAUSS),
+/// for fixed-size storage in tests and tools.
+#define NSB_BEAM_GEOM_MAX_DOUBLES                                                                            \
+  (2 * NSB_BEAM_MAX_QP + 2 * NSB_BEAM_MAX_QP * NSB_BEAM_MAX_POINTS + NSB_BEAM_MAX_POINTS * NSB_BEAM_MAX_POINTS + \
+   2 * NSB_BEAM_MAX_POINTS)
+
+/// Row i (N values) of a table of N columns (Iq, Jq or Jp).
+static inline const double* nsb_beam_geom_row(const nsb_beam_geom* g, const double* table, int i) {
+  return table + (size_t)g->N * (size_t)i;
+}
+
 /// Initial geometry of an element between node A (position XA, frame RA) and
 /// node B (XB, RB), interpolated with constant curvature and stretch
 /// (helicoidal): R0(x) = RA exp(S(x K0)), K0 = log(RA^T RB)/L, and E0
 /// constant with r0(L) = XB; L is the arc length |E0| L.  Straight elements
 /// with RA = RB give E0 = (L, 0, 0)/L = e1 when XB - XA is along RA e1.
-/// Fills g (points x_p: Gauss-Legendre points of [0, L] for N >= 2, L/2 for
-/// N = 1; n_gauss Gauss points per sub-interval) and the initial states of
-/// the integration points (pts_qp[n_qp]) and of the collocation points
-/// (pts_cp[N]) at rest.  Returns 0, or -1 for invalid input (N out of range,
-/// coincident nodes, |log| >= pi per element).
-int nsb_beam_geom_init(nsb_beam_geom* g, int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB, nsb_quat qB,
-                       nsb_beam_point* pts_qp, nsb_beam_point* pts_cp);
+/// Fills g and its tables in `tables` (nsb_beam_geom_doubles(N, n_gauss)
+/// doubles, borrowed: g points into them; points x_p: Gauss-Legendre points
+/// of [0, L] for N >= 2, L/2 for N = 1; n_gauss Gauss points per
+/// sub-interval) and the initial states of the integration points
+/// (pts_qp[n_qp]) and of the collocation points (pts_cp[N]) at rest.
+/// Returns 0, or -1 for invalid input (N out of range, coincident nodes,
+/// |log| >= pi per element).
+int nsb_beam_geom_init(nsb_beam_geom* g, double* tables, int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 XB,
+                       nsb_quat qB, nsb_beam_point* pts_qp, nsb_beam_point* pts_cp);
 
 /// Free end `end` (0: x = 0, 1: x = L) of translational mass (docs/contact.md
 /// §7.2): the mass rhoA L moves to point masses at the other end and at the

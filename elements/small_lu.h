@@ -104,6 +104,63 @@ static inline void nsb_lu_solve(int n, const double* restrict A, int lda, const 
   }
 }
 
+/// Width of the row-major right-hand sides of nsb_lu_solve_rows: the 13
+/// columns of the beam's condensation (f_i and the 12 columns of K_in) and
+/// one of padding, an even count so that every row update runs in pairs of
+/// doubles without a remainder (SSE2's two lanes; the loops vectorize at -O2).
+#define NSB_LU_ROW_WIDTH 14
+
+/// nsb_lu_solve with the right-hand sides stored by rows: B is n x
+/// NSB_LU_ROW_WIDTH, row-major (row i at B + NSB_LU_ROW_WIDTH i), overwritten
+/// with X.  Each entry of X sees the same operations in the same order as in
+/// nsb_lu_solve (row k of the forward step subtracts l_ik times row k from
+/// row i for i > k, the backward step scales by 1/u_kk and subtracts from the
+/// rows above), so the results are equal; the difference is the inner loop,
+/// which runs along a row over a constant width instead of down a column
+/// from k + 1 (a trip count that changes with k).  Zero multipliers (the
+/// blocks are sparse) skip their row update, which would subtract exact
+/// zeros.  n <= NSB_LU_MAX.
+/// y -= a x over one row of NSB_LU_ROW_WIDTH (y and x distinct rows: the
+/// restrict parameters tell the compiler so, which the block-scope pointers
+/// into one array do not).
+static inline void nsb_lu_row_update(double* restrict y, double a, const double* restrict x) {
+  for (int c = 0; c < NSB_LU_ROW_WIDTH; ++c) y[c] -= a * x[c];
+}
+
+static inline void nsb_lu_solve_rows(int n, const double* restrict A, int lda, const int* restrict piv,
+                                     double* restrict B) {
+  enum { W = NSB_LU_ROW_WIDTH };
+  NSB_ASSERT(n <= NSB_LU_MAX);
+  for (int k = 0; k < n; ++k) {
+    int p = piv[k];
+    if (p == k) continue;
+    double* restrict bk = B + W * k;
+    double* restrict bp = B + W * p;
+    for (int c = 0; c < W; ++c) {
+      double t = bk[c];
+      bk[c] = bp[c];
+      bp[c] = t;
+    }
+  }
+  for (int k = 0; k < n; ++k) { /* L y = P b, unit lower */
+    const double* restrict ck = A + (size_t)lda * k;
+    for (int i = k + 1; i < n; ++i) {
+      double l = ck[i];
+      if (l != 0.0) nsb_lu_row_update(B + W * i, l, B + W * k);
+    }
+  }
+  for (int k = n - 1; k >= 0; --k) { /* U x = y with the reciprocal of the diagonal */
+    const double* restrict ck = A + (size_t)lda * k;
+    double* bk = B + W * k;
+    const double rk = 1.0 / ck[k];
+    for (int c = 0; c < W; ++c) bk[c] *= rk;
+    for (int i = 0; i < k; ++i) {
+      double u = ck[i];
+      if (u != 0.0) nsb_lu_row_update(B + W * i, u, bk);
+    }
+  }
+}
+
 /// nsb_lu_factor for the interior sizes of the beam elements with 1 to 3
 /// points (n = 12, 18, 24): a constant n lets the compiler unroll and
 /// vectorize without remainder loops; other sizes take the general loop.
@@ -113,6 +170,17 @@ static inline int nsb_lu_factor_fixed(int n, double* restrict A, int lda, int* r
     case 18: return nsb_lu_factor(18, A, lda, piv);
     case 24: return nsb_lu_factor(24, A, lda, piv);
     default: return nsb_lu_factor(n, A, lda, piv);
+  }
+}
+
+/// nsb_lu_solve_rows with the constant sizes of nsb_lu_factor_fixed.
+static inline void nsb_lu_solve_rows_fixed(int n, const double* restrict A, int lda, const int* restrict piv,
+                                           double* restrict B) {
+  switch (n) {
+    case 12: nsb_lu_solve_rows(12, A, lda, piv, B); break;
+    case 18: nsb_lu_solve_rows(18, A, lda, piv, B); break;
+    case 24: nsb_lu_solve_rows(24, A, lda, piv, B); break;
+    default: nsb_lu_solve_rows(n, A, lda, piv, B); break;
   }
 }
 

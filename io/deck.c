@@ -63,6 +63,7 @@ static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", NULL}; 
 static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_contact_centreline */
 static const char* const contact_masses[] = {"STANDARD", "REDISTRIBUTED", NULL}; /* nsb_contact_pair.mass_redistributed */
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
+static const char* const event_kinds[] = {"GRID", "LOCATE", NULL};          /* nsb_step_def.events */
 static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}; /* nsb_step_def.riks_cylindrical */
 
 static void begin_include(parser* p, loc at, const pval* v);
@@ -186,6 +187,7 @@ static const kwspec kw_table[] = {
       {"BETA", P_REAL, 0, NULL},
       {"GAMMA", P_REAL, 0, NULL},
       {"RHOINF", P_REAL, 0, NULL},
+      {"EVENTS", P_ENUM, 0, event_kinds},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_dynamic, deck_data_procedure, deck_end_needs_data},
     {"STATIC",

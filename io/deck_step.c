@@ -168,7 +168,19 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   }
 }
 
-void deck_begin_dynamic(parser* p, loc at, const pval* v) { begin_procedure(p, at, v, 0); }
+void deck_begin_dynamic(parser* p, loc at, const pval* v) {
+  begin_procedure(p, at, v, 0);
+  /* EVENTS=LOCATE: increments end at the switching points of NEWTON contacts (solver/step_control.h) */
+  if (p->b.kw != KW_SKIP && v[4].set) {
+    int newton = 0;
+    for (int i = 0; i < p->m->contact_pairs.count; ++i) newton |= p->m->contact_pairs.data[i].law == NSB_CONTACT_NEWTON;
+    if (v[4].i == 1 && !newton)
+      VALUE(p, at, "EVENTS=LOCATE locates where LAW=NEWTON contacts close, and no *CONTACT PAIR before this step has "
+            "LAW=NEWTON (LAW=HERTZ contacts are resolved by the increments themselves)");
+    else
+      p->m->steps.data[p->m->steps.count - 1].events = v[4].i;
+  }
+}
 
 /* *FREQUENCY: a static-kind step of no duration; the data line gives the
    number of modes and an optional shift (docs/deck.md, docs/theory.md §6). */

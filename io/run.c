@@ -20,6 +20,7 @@
 #include "io/vtk.h"
 #include "solver/arclength.h"
 #include "solver/reduced.h"
+#include "solver/step_control.h"
 
 
 nsb_run_options nsb_run_default_options(void) {
@@ -834,46 +835,51 @@ static int write_initial(run* rn, int contacts) {
   return write_output(rn, OUT_HISTORY | OUT_VTK | (contacts ? OUT_VTK_CONTACTS : 0u), 0);
 }
 
-/* Advance from the current time to the grid time t_target of increment j
-   of step k: one increment of h_nom, or substeps after a cutback (halving
-   down to the step's smallest increment, growing back after success);
-   *sub carries the substep size from one grid increment to the next. */
-static int advance_to(run* rn, int k, double t_target, double h_nom, double t_step0, double* sub, int* iters) {
+/* Advance from the current time to the grid time t_target of step k with
+   the increments the step control sc chooses (solver/step_control.h): one
+   increment of h_nom, or substeps after a cutback. */
+static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int* iters) {
   nsb_ctx* ctx = rn->ctx;
   nsb_system* s = rn->s;
   const nsb_step_def* sd = &rn->m->steps.data[k];
-  double h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
   nsb_newton_report rep;
-  while (nsb_system_time(s) < t_target - 1e-9 * h_nom) {
-    /* the last substep lands exactly on the grid time t_target, absorbing round-off */
-    double rest = t_target - nsb_system_time(s);
-    double hh = rest < 1.5 * *sub ? rest : *sub;
-    int st = nsb_system_increment(s, hh, &rep);
+  while (!nsb_step_control_reached(sc, nsb_system_time(s), t_target)) {
+    double t_new = nsb_step_control_next(sc, s, t_target), hh = t_new - nsb_system_time(s);
+    int st = nsb_system_increment_to(s, t_new, &rep);
     *iters += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
-      if (*sub * 0.5 >= h_min * (1.0 - 1e-12) && st != NSB_ERR_ALLOC) {
-        *sub *= 0.5;
-        continue;
-      }
+      if (nsb_step_control_cutback(sc, st)) continue;
       /* a static step that converged on the way and now fails even at
          the smallest increment: the load has passed a limit point */
-      if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > t_step0 &&
+      if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > sc->t0 &&
           !strstr(rep.cause, "probable cause")) {
         size_t len = strlen(rep.cause);
         snprintf(rep.cause + len, sizeof rep.cause - len,
                  "; probable cause: a limit point: the load of this step has reached a maximum the structure can "
                  "carry on this path (increments failed down to %.3g, the smallest the step allows, after "
                  "converging up to step time %.6g); follow the path beyond it with *STATIC, RIKS or a dynamic step",
-                 hh, nsb_system_time(s) - t_step0);
+                 hh, nsb_system_time(s) - sc->t0);
       }
       print_failure(rn->m, k, rn->inc + 1, nsb_system_time(s), hh, &rep);
       return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld: %s",
                            nsb_system_time(s), k + 1, rn->inc + 1, rep.cause);
     }
     rn->stats->increments++;
-    if (*sub < h_nom) *sub = fmin(2.0 * *sub, h_nom); /* grow back after a cutback */
+    /* located switching points and impacts are in contacts.csv whatever
+       the grid: a row at the switching point (gap zero, no impulse yet) and
+       one at the end of the impact increment */
+    if (sc->kind != NSB_INC_NOMINAL && rn->clog && sd->contact_every > 0 &&
+        !nsb_step_control_reached(sc, nsb_system_time(s), t_target))
+      NSB_CALL(nsb_contact_log_write(rn->clog, s));
+    int ast = nsb_step_control_accepted(sc, s, &rep);
+    if (ast < 0) {
+      print_failure(rn->m, k, rn->inc + 1, nsb_system_time(s), hh, &rep);
+      return nsb_ctx_error(ctx, ast, __FILE__, __LINE__, __func__,
+                           "t = %.10g, step %d, after the impact of increment %ld: %s", nsb_system_time(s), k + 1,
+                           rn->inc + 1, rep.cause);
+    }
   }
   return NSB_OK;
 }
@@ -1097,12 +1103,14 @@ static int resume_run(run* rn, const char* buf, long bytes, int* k_next) {
 }
 
 /* A static or dynamic step from its start time t_step0: n_inc increments on
-   the grid t_step0 + j period / n_inc, output every EVERY-th and at the last. */
+   the grid of the step control (solver/step_control.h), output every
+   EVERY-th and at the last. */
 static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
   nsb_system* s = rn->s;
   const nsb_step_def* sd = &rn->m->steps.data[k];
-  long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
-  double h_nom = sd->period / (double)n_inc, sub = sub0 > 0.0 ? sub0 : h_nom;
+  nsb_step_control sc;
+  nsb_step_control_begin(&sc, sd, t_step0, sub0);
+  long n_inc = sc.n_inc;
   for (long j = j0; j <= n_inc; ++j) {
     int iters = 0;
     /* support reactions only where they are written */
@@ -1110,13 +1118,13 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
     int vtk_due = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     int clog_due = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
     nsb_system_want_reactions(s, (hist_due && rn->probe_reactions) || vtk_due);
-    NSB_CALL(advance_to(rn, k, t_step0 + (double)j * h_nom, h_nom, t_step0, &sub, &iters));
+    NSB_CALL(advance_to(rn, k, nsb_step_control_grid_time(&sc, j), &sc, &iters));
     ++rn->inc;
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (clog_due ? OUT_CONTACTS : 0u) |
                     (vtk_due ? OUT_VTK | OUT_VTK_CONTACTS | OUT_COUNT : 0u);
     NSB_CALL(write_output(rn, what, iters));
     int stop = stop_requested(rn);
-    NSB_CALL(checkpoint_after(rn, k, j, sub, t_step0, NULL, stop));
+    NSB_CALL(checkpoint_after(rn, k, j, sc.sub, t_step0, NULL, stop));
     show_progress(rn);
     if (stop) break;
   }

@@ -351,6 +351,11 @@ typedef struct nsb_step_def {
      the global system (default), 1 projected Jacobi (augmented Lagrangian)
      sweeps on the impulses around solves of the smooth system */
   int contact_prox;
+  /* *DYNAMIC, EVENTS=: 0 GRID (increments on the nominal grid, the
+     default), 1 LOCATE (an increment ends where a NEWTON contact closes,
+     the impact follows in an increment of NSB_IMPACT_INCREMENT h;
+     solver/step_control.h, docs/theory.md §9) */
+  int events;
   int contact_iter;      /* PROX: largest number of sweeps per increment (default 1000) */
   double contact_tol;    /* PROX: impulse change per sweep, relative (default 1e-10) */
   double contact_relax;  /* PROX: relaxation alpha in (0, 2) of the per-contact step r_i = alpha / B_i (default 1) */

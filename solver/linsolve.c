@@ -29,7 +29,70 @@ _Static_assert(sizeof(idx_t) == sizeof(int), "METIS idx_t must be 32-bit (IDXTYP
 
 /* ---- METIS ordering ------------------------------------------------------- */
 
-int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm) {
+/* Workspace of the ordering, kept by a linear solver from one analyze to the
+   next (a contact set that changes re-analyzes during the steps): capacities
+   grow geometrically, so that analyses of patterns no larger than an earlier
+   one allocate nothing. */
+typedef struct metis_ws {
+  int cap_n, cap_nnz;  /* tptr, xadj: cap_n + 1; marker, scratch: cap_n; tind: cap_nnz */
+  long long cap_adj;
+  int *tptr, *tind, *marker;
+  idx_t *xadj, *scratch, *adj;
+} metis_ws;
+
+static void metis_ws_free(nsb_ctx* ctx, metis_ws* w) {
+  NSB_FREE_ARRAY(ctx, w->tptr, w->cap_n + 1, int);
+  NSB_FREE_ARRAY(ctx, w->xadj, w->cap_n + 1, idx_t);
+  NSB_FREE_ARRAY(ctx, w->marker, w->cap_n, int);
+  NSB_FREE_ARRAY(ctx, w->scratch, w->cap_n, idx_t);
+  NSB_FREE_ARRAY(ctx, w->tind, w->cap_nnz, int);
+  if (w->adj) NSB_FREE_ARRAY(ctx, w->adj, w->cap_adj, idx_t);
+  memset(w, 0, sizeof *w);
+}
+
+/* Room for n vertices and nnz entries (the adjacency list: metis_ws_adj). */
+static int metis_ws_reserve(nsb_ctx* ctx, metis_ws* w, int n, int nnz) {
+  if (n > w->cap_n) {
+    int cap = n > 2 * w->cap_n ? n : 2 * w->cap_n;
+    NSB_FREE_ARRAY(ctx, w->tptr, w->cap_n + 1, int);
+    NSB_FREE_ARRAY(ctx, w->xadj, w->cap_n + 1, idx_t);
+    NSB_FREE_ARRAY(ctx, w->marker, w->cap_n, int);
+    NSB_FREE_ARRAY(ctx, w->scratch, w->cap_n, idx_t);
+    w->cap_n = cap;
+    w->tptr = NSB_NEW_ARRAY(ctx, cap + 1, int);
+    w->xadj = NSB_NEW_ARRAY(ctx, cap + 1, idx_t);
+    w->marker = NSB_NEW_ARRAY(ctx, cap, int);
+    w->scratch = NSB_NEW_ARRAY(ctx, cap, idx_t);
+    if (!w->tptr || !w->xadj || !w->marker || !w->scratch) {
+      metis_ws_free(ctx, w);
+      return NSB_ERR_ALLOC;
+    }
+  }
+  if (nnz > w->cap_nnz) {
+    int cap = nnz > 2 * w->cap_nnz ? nnz : 2 * w->cap_nnz;
+    NSB_FREE_ARRAY(ctx, w->tind, w->cap_nnz, int);
+    w->cap_nnz = cap;
+    w->tind = NSB_NEW_ARRAY(ctx, cap, int);
+    if (!w->tind) {
+      metis_ws_free(ctx, w);
+      return NSB_ERR_ALLOC;
+    }
+  }
+  return NSB_OK;
+}
+
+static int metis_ws_adj(nsb_ctx* ctx, metis_ws* w, long long n_adj) {
+  if (n_adj <= w->cap_adj) return NSB_OK;
+  long long cap = n_adj > 2 * w->cap_adj ? n_adj : 2 * w->cap_adj;
+  if (w->adj) NSB_FREE_ARRAY(ctx, w->adj, w->cap_adj, idx_t);
+  w->cap_adj = 0;
+  w->adj = NSB_NEW_ARRAY(ctx, cap, idx_t);
+  if (!w->adj) return NSB_ERR_ALLOC;
+  w->cap_adj = cap;
+  return NSB_OK;
+}
+
+static int metis_order_ws(nsb_ctx* ctx, metis_ws* w, const nsb_csr* A, int* perm) {
   NSB_CHECK(ctx, A && A->n >= 1 && A->rowptr && (A->col || A->rowptr[A->n] == 0), NSB_ERR_ARG,
             "METIS ordering: empty or incomplete matrix");
   const int n = A->n;
@@ -39,15 +102,16 @@ int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm) {
 
   /* Graph of A + A^T without the diagonal: rows of A and of A^T merged per vertex, duplicates
    * removed with a marker array (no sortedness assumed). */
-  int* tptr = NSB_NEW_ARRAY(ctx, n + 1, int);
-  int* tind = NSB_NEW_ARRAY(ctx, nnz, int);
-  int* marker = NSB_NEW_ARRAY(ctx, n, int);
-  idx_t* xadj = NSB_NEW_ARRAY(ctx, n + 1, idx_t);
-  idx_t* scratch = NSB_NEW_ARRAY(ctx, n, idx_t);
+  NSB_CALL(metis_ws_reserve(ctx, w, n, nnz));
+  int* tptr = w->tptr;
+  int* tind = w->tind;
+  int* marker = w->marker;
+  idx_t* xadj = w->xadj;
+  idx_t* scratch = w->scratch;
   idx_t* adj = NULL;
   long long n_adj = 0;
   int status = NSB_ERR_ALLOC;
-  if (!tptr || !tind || !marker || !xadj || !scratch) goto done;
+  memset(tptr, 0, (size_t)(n + 1) * sizeof(int));
 
   for (int p = 0; p < nnz; ++p) tptr[A->col[p] + 1]++;
   for (int i = 0; i < n; ++i) tptr[i + 1] += tptr[i];
@@ -83,8 +147,8 @@ int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm) {
         status = NSB_OK;
         goto done;
       }
-      adj = NSB_NEW_ARRAY(ctx, n_adj, idx_t);
-      if (!adj) goto done;
+      if (metis_ws_adj(ctx, w, n_adj) != NSB_OK) goto done;
+      adj = w->adj;
     }
   }
 
@@ -108,12 +172,14 @@ int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm) {
   }
 
 done:
-  NSB_FREE_ARRAY(ctx, tptr, n + 1, int);
-  NSB_FREE_ARRAY(ctx, tind, nnz, int);
-  NSB_FREE_ARRAY(ctx, marker, n, int);
-  NSB_FREE_ARRAY(ctx, xadj, n + 1, idx_t);
-  NSB_FREE_ARRAY(ctx, scratch, n, idx_t);
-  if (adj) NSB_FREE_ARRAY(ctx, adj, n_adj, idx_t);
+  return status;
+}
+
+int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm) {
+  metis_ws w;
+  memset(&w, 0, sizeof w);
+  int status = metis_order_ws(ctx, &w, A, perm);
+  metis_ws_free(ctx, &w);
   return status;
 }
 
@@ -146,10 +212,11 @@ done:
 typedef struct klu_data {
   klu_common common;
   klu_symbolic* symbolic;
-  klu_numeric* numeric;
+  klu_numeric* numeric[NSB_LINSOLVER_SLOTS]; /* one numeric factorization per slot */
   nsb_ctx* ctx;           /* for the ordering callback */
   int order_status;       /* status of the last ordering callback */
-  double rgrowth_fresh;   /* reciprocal pivot growth of the last klu_factor */
+  double rgrowth_fresh[NSB_LINSOLVER_SLOTS]; /* reciprocal pivot growth of the slot's last klu_factor */
+  metis_ws ws;            /* ordering workspace, kept between analyses */
   long n_fresh, n_refactor;
 } klu_data;
 
@@ -157,14 +224,14 @@ static int klu_metis_order(int n, int* Ap, int* Ai, int* perm, klu_common* commo
   klu_data* d = common->user_data;
   /* The block arrives in CSC form; its symmetrized pattern is the same as for CSR. */
   const nsb_csr block = {.n = n, .nnz = Ap[n], .rowptr = Ap, .col = Ai, .val = NULL};
-  d->order_status = nsb_order_metis(d->ctx, &block, perm);
+  d->order_status = metis_order_ws(d->ctx, &d->ws, &block, perm);
   /* Nonzero means success; a negative value tells KLU we have no nnz(L) estimate, so it sizes
    * the first LU allocation from nnz(A) (Common.initmem) and grows it as needed. */
   return d->order_status == NSB_OK ? -1 : 0;
 }
 
 static void klu_free_all(klu_data* d) {
-  klu_free_numeric(&d->numeric, &d->common);
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) klu_free_numeric(&d->numeric[k], &d->common);
   klu_free_symbolic(&d->symbolic, &d->common);
 }
 
@@ -185,8 +252,8 @@ static int klu_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
 
 /* Index (in the numbering of the matrix KLU sees, A^T) of the column with the smallest
  * |U_kk|, for messages. */
-static int klu_smallest_pivot_col(const klu_data* d) {
-  const double* u = d->numeric->Udiag;
+static int klu_smallest_pivot_col(const klu_data* d, const klu_numeric* num) {
+  const double* u = num->Udiag;
   int kmin = 0;
   for (int k = 1; k < d->symbolic->n; ++k)
     if (fabs(u[k]) < fabs(u[kmin])) kmin = k;
@@ -196,25 +263,26 @@ static int klu_smallest_pivot_col(const klu_data* d) {
 static int klu_factor_op(nsb_linsolver* s, const nsb_csr* A) {
   klu_data* d = s->data;
   klu_common* c = &d->common;
+  klu_numeric** num = &d->numeric[s->slot];
   int fresh = 1;
-  if (d->numeric) {
-    const int ok = klu_refactor(A->rowptr, A->col, A->val, d->symbolic, d->numeric, c);
+  if (*num) {
+    const int ok = klu_refactor(A->rowptr, A->col, A->val, d->symbolic, *num, c);
     if (ok && c->status == KLU_OK && klu_rgrowth(A->rowptr, A->col, A->val, d->symbolic,
-                                                 d->numeric, c) &&
-        c->rgrowth >= REFACTOR_GROWTH_RATIO * d->rgrowth_fresh && klu_rcond(d->symbolic, d->numeric, c) &&
+                                                 *num, c) &&
+        c->rgrowth >= REFACTOR_GROWTH_RATIO * d->rgrowth_fresh[s->slot] && klu_rcond(d->symbolic, *num, c) &&
         c->rcond >= RCOND_SINGULAR) {
       fresh = 0;
       d->n_refactor++;
     } else {
       nsb_log(s->ctx, NSB_LOG_DEBUG,
               "KLU refactor rejected (status %d, rgrowth %.3g vs %.3g): fresh factorization",
-              c->status, c->rgrowth, d->rgrowth_fresh);
+              c->status, c->rgrowth, d->rgrowth_fresh[s->slot]);
     }
   }
   if (fresh) {
-    klu_free_numeric(&d->numeric, c);
-    d->numeric = klu_factor(A->rowptr, A->col, A->val, d->symbolic, c);
-    if (!d->numeric) {
+    klu_free_numeric(num, c);
+    *num = klu_factor(A->rowptr, A->col, A->val, d->symbolic, c);
+    if (!*num) {
       if (c->status == KLU_SINGULAR) s->singular_eq = c->singular_col;
       NSB_CHECK(s->ctx, c->status != KLU_SINGULAR, NSB_ERR_SINGULAR,
                 "singular matrix (KLU): zero pivot in column %d of A^T, i.e. equation (row) %d "
@@ -224,17 +292,17 @@ static int klu_factor_op(nsb_linsolver* s, const nsb_csr* A) {
                 "klu_factor: out of memory (n = %d, nnz = %d)", A->n, A->nnz);
       return RAISE(s->ctx, NSB_ERR_ARG, "klu_factor failed with KLU status %d", c->status);
     }
-    klu_rgrowth(A->rowptr, A->col, A->val, d->symbolic, d->numeric, c);
-    d->rgrowth_fresh = c->rgrowth;
-    klu_rcond(d->symbolic, d->numeric, c);
+    klu_rgrowth(A->rowptr, A->col, A->val, d->symbolic, *num, c);
+    d->rgrowth_fresh[s->slot] = c->rgrowth;
+    klu_rcond(d->symbolic, *num, c);
     d->n_fresh++;
     s->n_factor_fresh++;
   }
   s->rcond_last = c->rcond;
   if (!(c->rcond >= RCOND_SINGULAR)) {
-    const int col = klu_smallest_pivot_col(d);
+    const int col = klu_smallest_pivot_col(d, *num);
     s->singular_eq = col;
-    klu_free_numeric(&d->numeric, c);
+    klu_free_numeric(num, c);
     return RAISE(s->ctx, NSB_ERR_SINGULAR,
               "numerically singular matrix (KLU, rcond %.3g): smallest pivot in column %d of A^T, "
               "i.e. equation (row) %d of A, original numbering",
@@ -245,9 +313,10 @@ static int klu_factor_op(nsb_linsolver* s, const nsb_csr* A) {
 
 static int klu_solve_op(nsb_linsolver* s, double* b) {
   klu_data* d = s->data;
-  NSB_CHECK(s->ctx, d->numeric, NSB_ERR_ARG, "KLU solve without a successful factorization");
+  klu_numeric* num = d->numeric[s->slot];
+  NSB_CHECK(s->ctx, num, NSB_ERR_ARG, "KLU solve without a successful factorization");
   /* CSR of A = CSC of A^T, so the transposed solve gives A x = b. */
-  const int ok = klu_tsolve(d->symbolic, d->numeric, d->symbolic->n, 1, b, &d->common);
+  const int ok = klu_tsolve(d->symbolic, num, d->symbolic->n, 1, b, &d->common);
   NSB_CHECK(s->ctx, ok, NSB_ERR_ARG, "klu_tsolve failed with KLU status %d", d->common.status);
   return NSB_OK;
 }
@@ -256,6 +325,7 @@ static void klu_destroy_op(nsb_linsolver* s) {
   klu_data* d = s->data;
   if (!d) return;
   klu_free_all(d);
+  metis_ws_free(s->ctx, &d->ws);
   /* KLU counts its own bytes: everything it allocated for us must be back. */
   NSB_ASSERT(d->common.memusage == 0);
   nsb_free(s->ctx, d, sizeof(*d));
@@ -271,9 +341,11 @@ static const nsb_linsolver_ops klu_ops = {
 };
 
 void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
-  if (!s || s->ops != &klu_ops || !s->data) return;
+  if (!s) return;
+  s->kept_valid = 0; /* the recurring slot factors its next matrix afresh too */
+  if (s->ops != &klu_ops || !s->data) return;
   klu_data* d = s->data;
-  klu_free_numeric(&d->numeric, &d->common);
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) klu_free_numeric(&d->numeric[k], &d->common);
 }
 
 static int klu_create_data(nsb_linsolver* s) {
@@ -301,46 +373,59 @@ static int klu_create_data(nsb_linsolver* s) {
  * of n ints and n doubles, allocated at analyze. */
 typedef struct umf_data {
   void* symbolic;
-  void* numeric;
+  void* numeric[NSB_LINSOLVER_SLOTS]; /* one numeric factorization per slot */
   double control[UMFPACK_CONTROL];
   double info[UMFPACK_INFO];
-  int n;
+  int n, cap;   /* order of the analyzed matrix; room of the arrays below (grows geometrically) */
   int* wi;      /* n, solve workspace */
   double* w;    /* n, solve workspace */
   double* x;    /* n, solution before copying back into b */
   int* q;       /* n, column permutation, for singularity messages */
   double* diag; /* n, diagonal of U, for singularity messages */
+  metis_ws ws;  /* ordering workspace, kept between analyses */
 } umf_data;
+
+/* The factorizations (UMFPACK's own memory); the workspace stays. */
+static void umf_free_factors(umf_data* d) {
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k)
+    if (d->numeric[k]) umfpack_di_free_numeric(&d->numeric[k]);
+  if (d->symbolic) umfpack_di_free_symbolic(&d->symbolic);
+}
 
 static void umf_free_all(nsb_linsolver* s) {
   umf_data* d = s->data;
-  if (d->numeric) umfpack_di_free_numeric(&d->numeric);
-  if (d->symbolic) umfpack_di_free_symbolic(&d->symbolic);
-  NSB_FREE_ARRAY(s->ctx, d->wi, d->n, int);
-  NSB_FREE_ARRAY(s->ctx, d->w, d->n, double);
-  NSB_FREE_ARRAY(s->ctx, d->x, d->n, double);
-  NSB_FREE_ARRAY(s->ctx, d->q, d->n, int);
-  NSB_FREE_ARRAY(s->ctx, d->diag, d->n, double);
-  d->n = 0;
+  umf_free_factors(d);
+  NSB_FREE_ARRAY(s->ctx, d->wi, d->cap, int);
+  NSB_FREE_ARRAY(s->ctx, d->w, d->cap, double);
+  NSB_FREE_ARRAY(s->ctx, d->x, d->cap, double);
+  NSB_FREE_ARRAY(s->ctx, d->q, d->cap, int);
+  NSB_FREE_ARRAY(s->ctx, d->diag, d->cap, double);
+  metis_ws_free(s->ctx, &d->ws);
+  d->n = d->cap = 0;
 }
 
 static int umf_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   umf_data* d = s->data;
   nsb_ctx* ctx = s->ctx;
   const int n = A->n;
-  umf_free_all(s);
-  d->n = n;
-  d->wi = NSB_NEW_ARRAY(ctx, n, int);
-  d->w = NSB_NEW_ARRAY(ctx, n, double);
-  d->x = NSB_NEW_ARRAY(ctx, n, double);
-  d->q = NSB_NEW_ARRAY(ctx, n, int);
-  d->diag = NSB_NEW_ARRAY(ctx, n, double);
-  if (!d->wi || !d->w || !d->x || !d->q || !d->diag) {
+  umf_free_factors(d);
+  if (n > d->cap) {
+    int cap = n > 2 * d->cap ? n : 2 * d->cap;
     umf_free_all(s);
-    return NSB_ERR_ALLOC;
+    d->cap = cap;
+    d->wi = NSB_NEW_ARRAY(ctx, cap, int);
+    d->w = NSB_NEW_ARRAY(ctx, cap, double);
+    d->x = NSB_NEW_ARRAY(ctx, cap, double);
+    d->q = NSB_NEW_ARRAY(ctx, cap, int);
+    d->diag = NSB_NEW_ARRAY(ctx, cap, double);
+    if (!d->wi || !d->w || !d->x || !d->q || !d->diag) {
+      umf_free_all(s);
+      return NSB_ERR_ALLOC;
+    }
   }
+  d->n = n;
   /* The METIS permutation is only needed during qsymbolic: borrow d->q for it. */
-  int status = nsb_order_metis(ctx, A, d->q);
+  int status = metis_order_ws(ctx, &d->ws, A, d->q);
   if (status < 0) {
     umf_free_all(s);
     return status;
@@ -357,9 +442,9 @@ static int umf_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
 }
 
 /* Column (of A^T, original numbering) with the smallest |U_kk|; numeric must be valid. */
-static int umf_smallest_pivot_col(umf_data* d) {
+static int umf_smallest_pivot_col(umf_data* d, void* num) {
   if (umfpack_di_get_numeric(NULL, NULL, NULL, NULL, NULL, NULL, NULL, d->q, d->diag, NULL, NULL,
-                             d->numeric) != UMFPACK_OK)
+                             num) != UMFPACK_OK)
     return -1;
   int kmin = 0;
   for (int k = 1; k < d->n; ++k)
@@ -369,16 +454,17 @@ static int umf_smallest_pivot_col(umf_data* d) {
 
 static int umf_factor_op(nsb_linsolver* s, const nsb_csr* A) {
   umf_data* d = s->data;
-  if (d->numeric) umfpack_di_free_numeric(&d->numeric);
-  const int rc = umfpack_di_numeric(A->rowptr, A->col, A->val, d->symbolic, &d->numeric,
+  void** num = &d->numeric[s->slot];
+  if (*num) umfpack_di_free_numeric(num);
+  const int rc = umfpack_di_numeric(A->rowptr, A->col, A->val, d->symbolic, num,
                                     d->control, d->info);
   s->n_factor_fresh++;
   if (rc == UMFPACK_OK || rc == UMFPACK_WARNING_singular_matrix) {
     s->rcond_last = rc == UMFPACK_OK ? d->info[UMFPACK_RCOND] : 0.0;
     if (!(s->rcond_last >= RCOND_SINGULAR)) {
-      const int col = umf_smallest_pivot_col(d);
+      const int col = umf_smallest_pivot_col(d, *num);
       s->singular_eq = col;
-      umfpack_di_free_numeric(&d->numeric);
+      umfpack_di_free_numeric(num);
       return RAISE(s->ctx, NSB_ERR_SINGULAR,
                 "singular matrix (UMFPACK, rcond %.3g): smallest pivot in column %d of A^T, i.e. "
                 "equation (row) %d of A, original numbering",
@@ -386,7 +472,7 @@ static int umf_factor_op(nsb_linsolver* s, const nsb_csr* A) {
     }
     return NSB_OK;
   }
-  if (d->numeric) umfpack_di_free_numeric(&d->numeric);
+  if (*num) umfpack_di_free_numeric(num);
   NSB_CHECK(s->ctx, rc != UMFPACK_ERROR_out_of_memory, NSB_ERR_ALLOC,
             "umfpack_di_numeric: out of memory (n = %d, nnz = %d)", A->n, A->nnz);
   return RAISE(s->ctx, NSB_ERR_ARG, "umfpack_di_numeric failed with UMFPACK status %d", rc);
@@ -394,8 +480,9 @@ static int umf_factor_op(nsb_linsolver* s, const nsb_csr* A) {
 
 static int umf_solve_op(nsb_linsolver* s, double* b) {
   umf_data* d = s->data;
-  NSB_CHECK(s->ctx, d->numeric, NSB_ERR_ARG, "UMFPACK solve without a successful factorization");
-  const int rc = umfpack_di_wsolve(UMFPACK_At, NULL, NULL, NULL, d->x, b, d->numeric, d->control,
+  void* num = d->numeric[s->slot];
+  NSB_CHECK(s->ctx, num, NSB_ERR_ARG, "UMFPACK solve without a successful factorization");
+  const int rc = umfpack_di_wsolve(UMFPACK_At, NULL, NULL, NULL, d->x, b, num, d->control,
                                    d->info, d->wi, d->w);
   NSB_CHECK(s->ctx, rc == UMFPACK_OK, NSB_ERR_ARG, "umfpack_di_wsolve failed with UMFPACK status %d",
             rc);
@@ -450,6 +537,7 @@ int nsb_linsolver_create(nsb_ctx* ctx, nsb_linsolver_kind kind, nsb_linsolver** 
   nsb_linsolver* s = nsb_alloc(ctx, sizeof(*s));
   if (!s) return NSB_ERR_ALLOC;
   s->ctx = ctx;
+  s->kind = kind;
   s->ops = kind == NSB_LINSOLVER_KLU ? &klu_ops : &umf_ops;
   const int status = kind == NSB_LINSOLVER_KLU ? klu_create_data(s) : umf_create_data(s);
   if (status < 0) {
@@ -464,6 +552,15 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A) {
   NSB_CHECK(s->ctx, A && A->n >= 1 && A->rowptr && A->col && A->nnz == A->rowptr[A->n],
             NSB_ERR_ARG, "%s analyze: empty or inconsistent matrix", s->ops->name);
   s->n = 0; /* invalid until the analysis succeeds */
+  s->kept_valid = 0;
+  if (A->nnz > s->kept_cap) { /* geometric growth: a contact set that comes and goes reallocates rarely */
+    int cap = A->nnz > 2 * s->kept_cap ? A->nnz : 2 * s->kept_cap;
+    double* v = NSB_NEW_ARRAY(s->ctx, cap, double);
+    if (!v) return NSB_ERR_ALLOC;
+    NSB_FREE_ARRAY(s->ctx, s->kept_val, s->kept_cap, double);
+    s->kept_val = v;
+    s->kept_cap = cap;
+  }
   NSB_CALL(s->ops->analyze(s, A));
   s->n = A->n;
   s->nnz = A->nnz;
@@ -484,9 +581,28 @@ int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
       NSB_CHECK(ctx, isfinite(A->val[p]), NSB_ERR_NOT_FINITE,
                 "%s factor: non-finite matrix entry (%d, %d) = %g", s->ops->name, i, A->col[p],
                 A->val[p]);
+  s->factor_reused = 0;
+  const int recur = s->slot == NSB_LINSOLVER_RECUR;
+  if (recur && s->kept_valid && !memcmp(s->kept_val, A->val, (size_t)A->nnz * sizeof(double))) {
+    s->factor_reused = 1;
+    s->n_factor_reused++;
+    s->rcond_last = s->kept_rcond;
+    return NSB_OK;
+  }
+  if (recur) s->kept_valid = 0;
   NSB_CALL(s->ops->factor(s, A));
   s->n_factor++;
+  if (recur) {
+    memcpy(s->kept_val, A->val, (size_t)A->nnz * sizeof(double));
+    s->kept_valid = 1;
+    s->kept_rcond = s->rcond_last;
+  }
   return NSB_OK;
+}
+
+void nsb_linsolver_select(nsb_linsolver* s, int slot) {
+  NSB_ASSERT(slot >= 0 && slot < NSB_LINSOLVER_SLOTS);
+  s->slot = slot;
 }
 
 int nsb_linsolver_solve(nsb_linsolver* s, double* b) {
@@ -500,6 +616,7 @@ void nsb_linsolver_destroy(nsb_linsolver** s) {
   if (!s || !*s) return;
   nsb_linsolver* x = *s;
   if (x->ops && x->ops->destroy_data) x->ops->destroy_data(x);
+  NSB_FREE_ARRAY(x->ctx, x->kept_val, x->kept_cap, double);
   nsb_free(x->ctx, x, sizeof(*x));
   *s = NULL;
 }

@@ -18,6 +18,16 @@
  * consequence the "column" a back end reports singular is a row (equation)
  * of A; messages give the index in the original (unpermuted) numbering.
  *
+ * Two numeric factorizations of one analyzed pattern (slots): slot 0 for the
+ * Newton matrices of the increments, and the recurring slot
+ * NSB_LINSOLVER_RECUR for a matrix that comes back between them unchanged
+ * (the mass matrix of the accelerations that restart the smooth motion after
+ * an impulsive increment, solver/assembly.c).  Each slot keeps its own
+ * pivot sequence, so alternating between the two matrices does not spoil
+ * KLU's refactorization of either; in the recurring slot, a matrix equal
+ * bit for bit to the one of its last factorization is not factored again
+ * (its factors are those: results do not change).
+ *
  * Memory: our workspace is allocated in analyze through the context; factor
  * and solve allocate nothing of ours.  KLU and UMFPACK allocate their
  * symbolic and numeric objects with the C library allocator (SuiteSparse 5
@@ -33,6 +43,10 @@
 
 typedef struct nsb_linsolver nsb_linsolver;
 
+/// Number of numeric factorization slots, and the recurring one (header).
+#define NSB_LINSOLVER_SLOTS 2
+#define NSB_LINSOLVER_RECUR 1
+
 /// Operations of one back end; the wrappers below do the argument checks and counting.
 typedef struct nsb_linsolver_ops {
   const char* name;
@@ -45,6 +59,7 @@ typedef struct nsb_linsolver_ops {
 /// A linear solver.  Fields are public for reading (statistics); do not write them.
 struct nsb_linsolver {
   const nsb_linsolver_ops* ops;
+  nsb_linsolver_kind kind; /* the back end it was created with */
   void* data;   /* back-end state, owned */
   nsb_ctx* ctx; /* borrowed */
   long n_analyze, n_factor, n_solve; /* successful calls */
@@ -52,9 +67,17 @@ struct nsb_linsolver {
   int singular_eq;   /* equation (row of A, original numbering) of the last NSB_ERR_SINGULAR, else -1 */
   double rcond_last; /* reciprocal condition estimate of the last successful factor
                         (KLU: klu_rcond = min|U_kk| / max|U_kk|; UMFPACK: Info[UMFPACK_RCOND]) */
+  int slot;          /* slot that factor and solve act on (nsb_linsolver_select; 0 after create) */
+  int factor_reused; /* the last factor kept the recurring slot's factors (same matrix) */
+  long n_factor_reused; /* such factor calls (not counted in n_factor) */
   /* Pattern fingerprint of the last analyze, checked by factor (private). */
   int n, nnz;
   unsigned long pattern_hash;
+  /* Values of the recurring slot's last factorization (private; capacity
+     grows geometrically in analyze), whether they are valid, its rcond. */
+  double* kept_val;
+  int kept_cap, kept_valid;
+  double kept_rcond;
 };
 
 /// Create a solver of the given kind.  *out owned by caller (nsb_linsolver_destroy); ctx borrowed.
@@ -63,11 +86,16 @@ int nsb_linsolver_create(nsb_ctx* ctx, nsb_linsolver_kind kind, nsb_linsolver** 
 
 /// Symbolic analysis of the pattern of A (borrowed, read only during the call): METIS
 /// ordering, symbolic factorization, workspace.  Discards any previous analysis/factorization.
+/// Our workspace is kept from one analyze to the next and grows geometrically: a pattern no
+/// larger than an earlier one allocates nothing of ours (a contact set that changes during
+/// the steps re-analyzes the same solver).
 /// Errors: NSB_ERR_ARG (A empty or inconsistent), NSB_ERR_ALLOC, NSB_ERR_METIS.
 int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A);
 
 /// Numeric LU factorization of A (borrowed, read only during the call), same pattern as the
-/// last analyze.  Sets s->rcond_last.
+/// last analyze, into the selected slot.  Sets s->rcond_last.  In the recurring slot, A
+/// equal bit for bit to the matrix of the slot's last successful factorization keeps
+/// those factors (s->factor_reused = 1, n_factor_reused counts it, n_factor does not).
 /// Errors: NSB_ERR_ARG (no analyze, or a different pattern), NSB_ERR_NOT_FINITE (a NaN/Inf
 /// value; message names row and column), NSB_ERR_SINGULAR (message names the index of the
 /// zero pivot in original numbering; a later solve is refused until a factor succeeds),
@@ -79,10 +107,15 @@ int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A);
 /// Errors: NSB_ERR_ARG (no valid factorization).
 int nsb_linsolver_solve(nsb_linsolver* s, double* b);
 
+/// Select the slot (0 or NSB_LINSOLVER_RECUR) that the next factor and solve
+/// calls act on; allocates nothing, keeps both slots' factorizations.
+void nsb_linsolver_select(nsb_linsolver* s, int slot);
+
 /// Destroy a solver and everything it holds; accepts NULL and *s == NULL, sets *s = NULL.
 void nsb_linsolver_destroy(nsb_linsolver** s);
-/// Make the next factor a fresh one (KLU: drop the numeric factorization and
-/// with it the pivot sequence that refactor reuses), so that the factors from
+/// Make the next factor of every slot a fresh one (KLU: drop the numeric
+/// factorizations and with them the pivot sequences that refactor reuses;
+/// the recurring slot forgets its matrix), so that the factors from
 /// here on depend only on the matrices to come: a run continued from a
 /// checkpoint (solver/checkpoint.c) pivots as the run that wrote it.
 void nsb_linsolver_forget_pivots(nsb_linsolver* s);

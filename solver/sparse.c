@@ -12,6 +12,9 @@ struct nsb_pattern_builder {
   int n;
   NSB_ARRAY(int) idx;   /* valid (>= 0) indices of all blocks, concatenated */
   NSB_ARRAY(int) start; /* block b owns idx.data[start.data[b] .. start.data[b+1]-1] */
+  /* scratch of finish: row -> block incidence (bptr: cap_n + 1, marker, cnt: cap_n, blk: cap_blk) */
+  int *bptr, *marker, *cnt, *blk;
+  int cap_n, cap_blk;
 };
 
 int nsb_pattern_builder_create(nsb_ctx* ctx, int n, nsb_pattern_builder** out) {
@@ -29,9 +32,26 @@ int nsb_pattern_builder_create(nsb_ctx* ctx, int n, nsb_pattern_builder** out) {
   return NSB_OK;
 }
 
+int nsb_pattern_builder_reset(nsb_pattern_builder* b, int n) {
+  NSB_CHECK(b->ctx, n >= 1, NSB_ERR_ARG, "pattern builder: matrix size %d < 1", n);
+  b->n = n;
+  b->idx.count = 0;
+  b->start.count = 1; /* start.data[0] = 0 stays */
+  return NSB_OK;
+}
+
+static void free_scratch(nsb_pattern_builder* b) {
+  NSB_FREE_ARRAY(b->ctx, b->bptr, b->cap_n + 1, int);
+  NSB_FREE_ARRAY(b->ctx, b->marker, b->cap_n, int);
+  NSB_FREE_ARRAY(b->ctx, b->cnt, b->cap_n, int);
+  NSB_FREE_ARRAY(b->ctx, b->blk, b->cap_blk, int);
+  b->cap_n = b->cap_blk = 0;
+}
+
 void nsb_pattern_builder_destroy(nsb_pattern_builder** b) {
   if (!b || !*b) return;
   nsb_ctx* ctx = (*b)->ctx;
+  free_scratch(*b);
   NSB_ARRAY_FREE(ctx, (*b)->idx);
   NSB_ARRAY_FREE(ctx, (*b)->start);
   nsb_free(ctx, *b, sizeof(**b));
@@ -87,9 +107,9 @@ static void sort_row(int* a, int len) {
 void nsb_csr_destroy(nsb_ctx* ctx, nsb_csr** A) {
   if (!A || !*A) return;
   nsb_csr* M = *A;
-  NSB_FREE_ARRAY(ctx, M->rowptr, M->n + 1, int);
-  NSB_FREE_ARRAY(ctx, M->col, M->nnz, int);
-  NSB_FREE_ARRAY(ctx, M->val, M->nnz, double);
+  NSB_FREE_ARRAY(ctx, M->rowptr, M->cap_n + 1, int);
+  NSB_FREE_ARRAY(ctx, M->col, M->cap_nnz, int);
+  NSB_FREE_ARRAY(ctx, M->val, M->cap_nnz, double);
   nsb_free(ctx, M, sizeof(*M));
   *A = NULL;
 }
@@ -125,22 +145,52 @@ static long long row_union(int n, const int* bptr, const int* blk, const int* st
   return total;
 }
 
-int nsb_pattern_builder_finish(nsb_pattern_builder* b, nsb_csr** out) {
+/* Geometric growth of an int scratch array: room for need (contents dropped). */
+static int grow_ints(nsb_ctx* ctx, int** p, int* cap, int extra, int need) {
+  if (need <= *cap) return NSB_OK;
+  int c = need > 2 * *cap ? need : 2 * *cap;
+  int* q = NSB_NEW_ARRAY(ctx, c + extra, int);
+  if (!q) return NSB_ERR_ALLOC;
+  NSB_FREE_ARRAY(ctx, *p, *cap + extra, int);
+  *p = q;
+  *cap = c;
+  return NSB_OK;
+}
+
+/* The pattern into A (whose arrays are reused when large enough, reuse = 1,
+   or are new, reuse = 0).  On error A keeps its previous arrays and values. */
+static int finish(nsb_pattern_builder* b, nsb_csr* A, int reuse) {
   nsb_ctx* ctx = b->ctx;
   const int n = b->n;
   const int n_blocks = b->start.count - 1;
   const int n_idx = b->idx.count;
   const int* idx = b->idx.data;
   const int* start = b->start.data;
-  *out = NULL;
 
-  /* Row -> blocks incidence (counting sort of the block index lists by row). */
-  int* bptr = NSB_NEW_ARRAY(ctx, n + 1, int);
-  int* blk = NSB_NEW_ARRAY(ctx, n_idx, int);
-  int* marker = NSB_NEW_ARRAY(ctx, n, int);
-  nsb_csr* A = nsb_alloc(ctx, sizeof(*A));
-  int status = NSB_ERR_ALLOC;
-  if (!bptr || !blk || !marker || !A) goto done;
+  /* Row -> blocks incidence (counting sort of the block index lists by row), in the
+     builder's scratch. */
+  if (n > b->cap_n) {
+    int c = n > 2 * b->cap_n ? n : 2 * b->cap_n;
+    int* bp = NSB_NEW_ARRAY(ctx, c + 1, int);
+    int* mk = NSB_NEW_ARRAY(ctx, c, int);
+    int* ct = NSB_NEW_ARRAY(ctx, c, int);
+    if (!bp || !mk || !ct) {
+      NSB_FREE_ARRAY(ctx, bp, c + 1, int);
+      NSB_FREE_ARRAY(ctx, mk, c, int);
+      NSB_FREE_ARRAY(ctx, ct, c, int);
+      return NSB_ERR_ALLOC;
+    }
+    NSB_FREE_ARRAY(ctx, b->bptr, b->cap_n + 1, int);
+    NSB_FREE_ARRAY(ctx, b->marker, b->cap_n, int);
+    NSB_FREE_ARRAY(ctx, b->cnt, b->cap_n, int);
+    b->bptr = bp;
+    b->marker = mk;
+    b->cnt = ct;
+    b->cap_n = c;
+  }
+  NSB_CALL(grow_ints(ctx, &b->blk, &b->cap_blk, 0, n_idx > 0 ? n_idx : 1));
+  int *bptr = b->bptr, *blk = b->blk, *marker = b->marker;
+  memset(bptr, 0, (size_t)(n + 1) * sizeof(int));
   for (int q = 0; q < n_idx; ++q) bptr[idx[q] + 1]++;
   for (int i = 0; i < n; ++i) bptr[i + 1] += bptr[i];
   for (int i = 0; i < n; ++i) marker[i] = bptr[i]; /* next free slot per row */
@@ -148,36 +198,70 @@ int nsb_pattern_builder_finish(nsb_pattern_builder* b, nsb_csr** out) {
     for (int q = start[bb]; q < start[bb + 1]; ++q) blk[marker[idx[q]]++] = bb;
   for (int i = 0; i < n; ++i) marker[i] = -1;
 
-  /* Pass 1: count, pass 2: fill and sort. */
-  A->n = n;
-  A->rowptr = NSB_NEW_ARRAY(ctx, n + 1, int);
-  if (!A->rowptr) goto done;
-  long long nnz = row_union(n, bptr, blk, start, idx, marker, NULL, A->rowptr + 1, NULL);
-  if (nnz > INT_MAX) {
-    status = nsb_ctx_error(ctx, NSB_ERR_UNSUPPORTED, __FILE__, __LINE__, __func__,
-                           "sparse pattern has %lld entries, more than the 32-bit limit %d", nnz,
-                           INT_MAX);
-    goto done;
+  /* Pass 1: count (row lengths into the scratch cnt), pass 2: fill and sort.  A's arrays
+     are reused when they have room, else new ones (geometric growth when reusing); A is
+     changed only once everything is allocated. */
+  long long nnz = row_union(n, bptr, blk, start, idx, marker, NULL, b->cnt, NULL);
+  if (nnz > INT_MAX)
+    return nsb_ctx_error(ctx, NSB_ERR_UNSUPPORTED, __FILE__, __LINE__, __func__,
+                         "sparse pattern has %lld entries, more than the 32-bit limit %d", nnz, INT_MAX);
+  int cap_n = reuse && n <= A->cap_n ? A->cap_n : (reuse && 2 * A->cap_n > n ? 2 * A->cap_n : n);
+  int* rowptr = cap_n == A->cap_n && reuse ? A->rowptr : NSB_NEW_ARRAY(ctx, cap_n + 1, int);
+  if (!rowptr) return NSB_ERR_ALLOC;
+  int own_rowptr = rowptr != A->rowptr;
+  int cap_nnz = reuse && nnz <= A->cap_nnz ? A->cap_nnz
+                                           : (reuse && 2LL * A->cap_nnz > nnz && 2LL * A->cap_nnz <= INT_MAX
+                                                  ? 2 * A->cap_nnz
+                                                  : (int)nnz);
+  int* col = cap_nnz == A->cap_nnz && reuse ? A->col : NSB_NEW_ARRAY(ctx, cap_nnz, int);
+  double* val = cap_nnz == A->cap_nnz && reuse ? A->val : NSB_NEW_ARRAY(ctx, cap_nnz, double);
+  int own_col = col != A->col;
+  if (!col || !val) {
+    if (own_col) {
+      NSB_FREE_ARRAY(ctx, col, cap_nnz, int);
+      NSB_FREE_ARRAY(ctx, val, cap_nnz, double);
+    }
+    if (own_rowptr) NSB_FREE_ARRAY(ctx, rowptr, cap_n + 1, int);
+    return NSB_ERR_ALLOC;
   }
-  for (int i = 0; i < n; ++i) A->rowptr[i + 1] += A->rowptr[i];
+  /* from here on nothing fails: replace A's arrays */
+  if (own_rowptr) {
+    if (reuse) NSB_FREE_ARRAY(ctx, A->rowptr, A->cap_n + 1, int);
+    A->rowptr = rowptr;
+    A->cap_n = cap_n;
+  }
+  if (own_col) {
+    if (reuse) {
+      NSB_FREE_ARRAY(ctx, A->col, A->cap_nnz, int);
+      NSB_FREE_ARRAY(ctx, A->val, A->cap_nnz, double);
+    }
+    A->col = col;
+    A->val = val;
+    A->cap_nnz = cap_nnz;
+  }
+  rowptr[0] = 0;
+  for (int i = 0; i < n; ++i) rowptr[i + 1] = rowptr[i] + b->cnt[i];
+  A->n = n;
   A->nnz = (int)nnz;
-  A->col = NSB_NEW_ARRAY(ctx, A->nnz, int);
-  A->val = NSB_NEW_ARRAY(ctx, A->nnz, double);
-  if (!A->col || !A->val) goto done;
   row_union(n, bptr, blk, start, idx, marker, A->rowptr, NULL, A->col);
-  status = NSB_OK;
+  memset(A->val, 0, (size_t)A->nnz * sizeof(double));
+  return NSB_OK;
+}
 
-done:
-  NSB_FREE_ARRAY(ctx, bptr, n + 1, int);
-  NSB_FREE_ARRAY(ctx, blk, n_idx, int);
-  NSB_FREE_ARRAY(ctx, marker, n, int);
+int nsb_pattern_builder_finish(nsb_pattern_builder* b, nsb_csr** out) {
+  *out = NULL;
+  nsb_csr* A = nsb_alloc(b->ctx, sizeof(*A));
+  if (!A) return NSB_ERR_ALLOC;
+  int status = finish(b, A, 0);
   if (status != NSB_OK) {
-    nsb_csr_destroy(ctx, &A); /* frees whatever part of A was allocated */
+    nsb_free(b->ctx, A, sizeof(*A));
     return status;
   }
   *out = A;
   return NSB_OK;
 }
+
+int nsb_pattern_builder_finish_into(nsb_pattern_builder* b, nsb_csr* A) { return finish(b, A, 1); }
 
 int nsb_csr_block_map(const nsb_csr* A, const int* idx, int k, int* map) {
   for (int j = 0; j < k; ++j) {

@@ -42,6 +42,7 @@ typedef struct nsb_csr {
   int* rowptr; /* size n + 1 */
   int* col;    /* size nnz; sorted, unique within a row; diagonal always present */
   double* val; /* size nnz */
+  int cap_n, cap_nnz; /* room of rowptr (cap_n + 1), col and val (cap_nnz); private */
 } nsb_csr;
 
 typedef struct nsb_pattern_builder nsb_pattern_builder;
@@ -64,6 +65,16 @@ int nsb_pattern_builder_add(nsb_pattern_builder* b, const int* idx, int k);
 /// Errors: NSB_ERR_UNSUPPORTED (nnz would exceed INT_MAX), NSB_ERR_ALLOC (then *out = NULL).
 int nsb_pattern_builder_finish(nsb_pattern_builder* b, nsb_csr** out);
 
+/// Start over with no blocks for an n x n matrix (n >= 1), keeping the memory: a builder
+/// that is reset and refilled with no more indices than before allocates nothing.
+/// Errors: NSB_ERR_ARG (n < 1).
+int nsb_pattern_builder_reset(nsb_pattern_builder* b, int n);
+/// nsb_pattern_builder_finish into an existing matrix A made by nsb_pattern_builder_finish
+/// (same ctx): its pattern and size are replaced, values zero.  Its arrays, and the
+/// builder's own scratch, are reused when large enough and otherwise grow geometrically, so
+/// that a pattern that comes back (a contact set that changes during the time steps)
+/// allocates nothing.  Errors as nsb_pattern_builder_finish; on error A is unchanged.
+int nsb_pattern_builder_finish_into(nsb_pattern_builder* b, nsb_csr* A);
 /// Destroy a builder; accepts NULL and *b == NULL, sets *b = NULL.
 void nsb_pattern_builder_destroy(nsb_pattern_builder** b);
 

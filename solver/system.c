@@ -516,6 +516,7 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->eq_pool, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
   NSB_FREE_ARRAY(ctx, s->map_pool, s->map_pool_size > 0 ? s->map_pool_size : 1, int);
   nsb_csr_destroy(ctx, &s->A);
+  nsb_pattern_builder_destroy(&s->pb);
   nsb_linsolver_destroy(&s->ls);
   nsb_scheme_destroy(&s->scheme);
   nsb_free(ctx, s, sizeof(*s));
@@ -559,18 +560,24 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
     for (int q = 0; q < e->n_mult; ++q) e->eq[p++] = s->mult_eq[e->mult_first + q];
   }
   /* pattern, symbolic analysis */
-  nsb_csr_destroy(s->ctx, &s->A);
-  if (s->ls) s->fresh_before += s->ls->n_factor_fresh;
-  nsb_linsolver_destroy(&s->ls);
+  if (s->n_eq == 0) nsb_csr_destroy(s->ctx, &s->A);
+  /* the linear solver is kept (and re-analyzed below) while the step's kind
+     of solver stays: its workspace is reused when the contact set changes */
+  if (s->ls && (s->n_eq == 0 || s->ls->kind != s->step.linsolver)) {
+    s->fresh_before += s->ls->n_factor_fresh;
+    nsb_linsolver_destroy(&s->ls);
+  }
   if (s->n_eq > 0) {
-    nsb_pattern_builder* pb = NULL;
-    NSB_CALL(nsb_pattern_builder_create(s->ctx, s->n_eq, &pb));
-    int st = NSB_OK;
-    for (int i = 0; i < s->n_elems && st == NSB_OK; ++i)
-      if (!prox_load_only(s, i)) st = nsb_pattern_builder_add(pb, s->elems[i].eq, s->elems[i].n_local);
-    if (st == NSB_OK) st = nsb_pattern_builder_finish(pb, &s->A);
-    nsb_pattern_builder_destroy(&pb);
-    NSB_CALL(st);
+    /* the builder and the matrix keep their memory from one numbering to the
+       next: a contact set that changes during the steps reallocates only when
+       the pattern outgrows every earlier one */
+    if (s->pb)
+      NSB_CALL(nsb_pattern_builder_reset(s->pb, s->n_eq));
+    else
+      NSB_CALL(nsb_pattern_builder_create(s->ctx, s->n_eq, &s->pb));
+    for (int i = 0; i < s->n_elems; ++i)
+      if (!prox_load_only(s, i)) NSB_CALL(nsb_pattern_builder_add(s->pb, s->elems[i].eq, s->elems[i].n_local));
+    NSB_CALL(s->A ? nsb_pattern_builder_finish_into(s->pb, s->A) : nsb_pattern_builder_finish(s->pb, &s->A));
     for (int i = 0; i < s->n_elems; ++i) {
       nsb_elem* e = &s->elems[i];
       if (prox_load_only(s, i)) {
@@ -579,7 +586,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
       }
       NSB_CALL(nsb_csr_block_map(s->A, e->eq, e->n_local, e->map));
     }
-    NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
+    if (!s->ls) NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
     NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
   }
   return NSB_OK;

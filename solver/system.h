@@ -64,6 +64,33 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep);
 /// Advance by one increment h from the current time.  On failure the state
 /// is restored to the start of the increment and a negative status returned.
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep);
+/// Advance by one increment to the time t_new > current time: as
+/// nsb_system_increment with h = t_new - t, and the time afterwards is
+/// t_new exactly (the step control's times, solver/step_control.h).
+int nsb_system_increment_to(nsb_system* s, double t_new, nsb_newton_report* rep);
+/// Switching point of the next increment h (docs/theory.md §9): the
+/// earliest time tau in (tau_lo, h] after the current time at which a
+/// NEWTON-law contact that is open, or closed and separating, now closes,
+/// from the quadratic of its gap g0 + gN tau + aN tau^2 / 2 (gap, normal
+/// velocity and smooth normal acceleration now; exact for a particle in a
+/// uniform field against a plane); -1 when none closes.  Dynamic steps only.
+/// *flexible: 1 when a beam node takes part in that contact (slave node or
+/// chord master), else 0.
+/// Reads the contact geometry at the current state (and rebuilds the
+/// candidate list when it has expired, as an increment would).
+double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* flexible);
+/// The state after an impact increment of length delta (a located
+/// switching point, solver/step_control.h): the contacts' multipliers hold
+/// impulse / delta (1e9 times a force); set them to zero (they are only the
+/// next increment's warm start) and recompute the smooth accelerations
+/// without them (the recomputation inside the increment carries their
+/// round-off, 5e-4 m/s^2 on a bouncing ball), restart the
+/// pseudo-accelerations from them (p = a, as at the start of a step: the
+/// recurrence continued across the impact increment keeps the round-off of
+/// impulse / delta) and the predictor's history (the step averages before
+/// the jump predict nothing after it).
+/// Failures as nsb_system_initial_acceleration.
+int nsb_system_after_impact(nsb_system* s, nsb_newton_report* rep);
 
 /// *STATIC, RIKS steps (docs/theory.md §8): the building blocks that
 /// solver/arclength.c drives.  The step's loads are its reference loads

@@ -51,6 +51,7 @@ struct nsb_system {
   double *r, *dx, *row_unscale;
   nsb_kin* kin;
   nsb_csr* A;
+  nsb_pattern_builder* pb; /* kept with A from one numbering to the next (no allocation on contact changes) */
   nsb_linsolver* ls;
   nsb_scheme* scheme;
   const nsb_scheme_ops* ops;

@@ -40,6 +40,7 @@ static nsb_vec3 vrand(double s) { return nsb_v3(s * urand(), s * urand(), s * ur
 /* One element with its old and new point states. */
 typedef struct beam_case {
   nsb_beam_geom g;
+  double gtab[NSB_BEAM_GEOM_MAX_DOUBLES]; /* g's tables */
   nsb_beam_section sec;
   nsb_beam_point old_qp[NSB_BEAM_MAX_QP], old_cp[NSB_BEAM_MAX_POINTS], old_end[2];
   nsb_beam_point cur_qp[NSB_BEAM_MAX_QP], cur_cp[NSB_BEAM_MAX_POINTS], cur_end[2];
@@ -65,7 +66,7 @@ static beam_case* setup(int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3 X
   bc->qA = qA;
   bc->qB = qB;
   bc->sec = sec;
-  int st = nsb_beam_geom_init(&bc->g, N, n_gauss, XA, qA, XB, qB, bc->old_qp, bc->old_cp);
+  int st = nsb_beam_geom_init(&bc->g, bc->gtab, N, n_gauss, XA, qA, XB, qB, bc->old_qp, bc->old_cp);
   CU_ASSERT_EQUAL_FATAL(st, 0);
   nsb_v3_store(XA, bc->old_end[0].r);
   nsb_q_store(qA, bc->old_end[0].q);
@@ -173,8 +174,8 @@ static void test_geom(void) {
       }
     }
     /* initial geometry: |E0| = 1, r0(L) = XB, R0(L) = RB (through a point at L) */
-    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_load(g->E0[0])), 1.0, 1e-14);
-    nsb_vec3 K0 = nsb_v3_load(g->K0[0]), E0 = nsb_v3_load(g->E0[0]);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_load(g->E0)), 1.0, 1e-14);
+    nsb_vec3 K0 = nsb_v3_load(g->K0), E0 = nsb_v3_load(g->E0);
     nsb_vec3 rL = nsb_v3_add(bc->XA, nsb_q_rotate(bc->qA, nsb_v3_scale(L, nsb_m3_mulv(nsb_so3_T(nsb_v3_scale(L, K0)), E0))));
     NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(rL, bc->XB)), 0.0, 1e-14);
     nsb_quat qL = nsb_q_mul(bc->qA, nsb_so3_exp_q(nsb_v3_scale(L, K0)));
@@ -192,14 +193,16 @@ static void test_geom(void) {
   nsb_vec3 XA = nsb_v3(1.0, 2.0, 3.0);
   beam_case* bc = setup(3, 5, XA, qA, nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(2.5, 0, 0))), qA, section_generic());
   NSB_ASSERT_CLOSE(bc->g.L, 2.5, 1e-14);
-  NSB_ASSERT_CLOSE(bc->g.E0[0][0], 1.0, 1e-14);
-  NSB_ASSERT_CLOSE(fabs(bc->g.E0[0][1]) + fabs(bc->g.E0[0][2]) + nsb_v3_norm(nsb_v3_load(bc->g.K0[0])), 0.0, 1e-14);
+  NSB_ASSERT_CLOSE(bc->g.E0[0], 1.0, 1e-14);
+  NSB_ASSERT_CLOSE(fabs(bc->g.E0[1]) + fabs(bc->g.E0[2]) + nsb_v3_norm(nsb_v3_load(bc->g.K0)), 0.0, 1e-14);
   /* invalid input */
   nsb_beam_geom g;
-  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, 0, 3, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
-  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, 11, 3, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
-  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, 2, 13, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
-  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, 2, 3, XA, qA, XA, qA, NULL, NULL), -1);
+  static double gtab[NSB_BEAM_GEOM_MAX_DOUBLES];
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, NULL, 2, 3, XA, qA, nsb_v3(1, 0, 0), qA, NULL, NULL), -1);
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, gtab, 0, 3, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, gtab, 11, 3, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, gtab, 2, 13, XA, qA, nsb_v3(0, 0, 0), qA, NULL, NULL), -1);
+  CU_ASSERT_EQUAL(nsb_beam_geom_init(&g, gtab, 2, 3, XA, qA, XA, qA, NULL, NULL), -1);
 }
 
 /* ---- kinematics ------------------------------------------------------------ */
@@ -212,7 +215,7 @@ static void test_kinematics(void) {
   for (int N = 1; N <= 5; ++N) {
     beam_case* bc = setup_curved(N);
     const nsb_beam_geom* g = &bc->g;
-    nsb_vec3 K0 = nsb_v3_load(g->K0[0]);
+    nsb_vec3 K0 = nsb_v3_load(g->K0);
     nsb_vec3 wb0 = vrand(1.0), wp[NSB_BEAM_MAX_POINTS];
     for (int p = 0; p < N; ++p) wp[p] = vrand(1.5);
     double maxK = 0.0, maxT = 0.0;
@@ -506,12 +509,12 @@ static void test_gen_alpha_point_map(void) {
 
 static void check_strains_equal_initial(beam_case* bc, double tol) {
   for (int q = 0; q < bc->g.n_qp; ++q) {
-    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].E), nsb_v3_load(bc->g.E0[q]))), 0.0, tol);
-    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].K), nsb_v3_load(bc->g.K0[q]))), 0.0, tol);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].E), nsb_v3_load(bc->g.E0))), 0.0, tol);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].K), nsb_v3_load(bc->g.K0))), 0.0, tol);
   }
   for (int k = 0; k < bc->g.N; ++k) {
-    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].E), nsb_v3_load(bc->g.E0p[k]))), 0.0, tol);
-    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].K), nsb_v3_load(bc->g.K0p[k]))), 0.0, tol);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].E), nsb_v3_load(bc->g.E0))), 0.0, tol);
+    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].K), nsb_v3_load(bc->g.K0))), 0.0, tol);
   }
 }
 
@@ -569,7 +572,7 @@ static void test_rigid(void) {
     beam_case* bc = setup_curved(N);
     const nsb_beam_geom* g = &bc->g;
     double u[NMAX], f[NMAX];
-    nsb_vec3 Om = nsb_v3(1.3, -0.8, 2.1), K0 = nsb_v3_load(g->K0[0]), E0 = nsb_v3_load(g->E0[0]);
+    nsb_vec3 Om = nsb_v3(1.3, -0.8, 2.1), K0 = nsb_v3_load(g->K0), E0 = nsb_v3_load(g->E0);
     nsb_mat3 QmI = nsb_m3_sub(nsb_so3_exp(nsb_v3_scale(h, Om)), nsb_m3_identity());
     memset(u, 0, sizeof u);
     nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, bc->XA)), u);
@@ -917,7 +920,7 @@ static spin_result free_spin(int N, int galerkin, int steps, double tol) {
    * wbar = R0^T Omega, wbar' = -K0 x wbar */
   double u[NMAX];
   memset(u, 0, sizeof u);
-  nsb_vec3 E0 = nsb_v3_load(bc->g.E0[0]), K0 = nsb_v3_load(bc->g.K0[0]);
+  nsb_vec3 E0 = nsb_v3_load(bc->g.E0), K0 = nsb_v3_load(bc->g.K0);
   for (int e = 0; e < 2; ++e) {
     nsb_v3_store(nsb_v3_load(bc->old_end[e].v), u + 6 * e);
     nsb_v3_store(nsb_v3_load(bc->old_end[e].w), u + 6 * e + 3);

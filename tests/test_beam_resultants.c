@@ -76,6 +76,7 @@ static void random_rates(nsb_beam_point* p, int n, double s) {
 
 typedef struct vcase {
   nsb_beam_geom g;
+  double gtab[NSB_BEAM_GEOM_MAX_DOUBLES]; /* g's tables */
   nsb_beam_section sec;
   nsb_beam_point old_qp[NSB_BEAM_MAX_QP], old_cp[MAXP], old_end[2];
   nsb_beam_point cur_qp[NSB_BEAM_MAX_QP], cur_cp[MAXP], cur_end[2];
@@ -111,7 +112,7 @@ static vcase* v_setup(int N, int galerkin, double* u, double* f) {
   c->sec = section_generic();
   nsb_quat qA = curved_qA(), qB = curved_qB();
   CU_ASSERT_EQUAL_FATAL(
-      nsb_beam_geom_init(&c->g, N, N + 2, nsb_v3_load(XAv), qA, curved_XB(), qB, c->old_qp, c->old_cp), 0);
+      nsb_beam_geom_init(&c->g, c->gtab, N, N + 2, nsb_v3_load(XAv), qA, curved_XB(), qB, c->old_qp, c->old_cp), 0);
   memcpy(c->old_end[0].r, XAv, sizeof XAv);
   nsb_q_store(qA, c->old_end[0].q);
   nsb_v3_store(curved_XB(), c->old_end[1].r);
@@ -255,6 +256,7 @@ static void test_velocity_galerkin(void) { velocity_kernel_run(1); }
 
 typedef struct scase {
   nsb_beam_strain_geom g;
+  double gtab[NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES]; /* g's tables */
   nsb_beam_section sec;
   nsb_beam_point old_qp[NSB_BEAM_MAX_QP], old_cp[MAXP], old_end[2];
   nsb_beam_point cur_qp[NSB_BEAM_MAX_QP], cur_cp[MAXP], cur_end[2];
@@ -285,7 +287,7 @@ static scase* s_setup(int N, int galerkin, double am, double af, double* u, doub
   c->sec = section_generic();
   nsb_quat qA = curved_qA(), qB = curved_qB();
   CU_ASSERT_EQUAL_FATAL(
-      nsb_beam_strain_geom_init(&c->g, N, N + 2, 4, nsb_v3_load(XAv), qA, curved_XB(), qB, c->old_qp, c->old_cp), 0);
+      nsb_beam_strain_geom_init(&c->g, c->gtab, N, N + 2, 4, nsb_v3_load(XAv), qA, curved_XB(), qB, c->old_qp, c->old_cp), 0);
   memcpy(c->old_end[0].r, XAv, sizeof XAv);
   nsb_q_store(qA, c->old_end[0].q);
   nsb_v3_store(curved_XB(), c->old_end[1].r);
@@ -443,7 +445,7 @@ static void test_strain_position_constant(void) {
     for (int i = 0; i < 40; ++i) xs[i] = c->g.base.L * i / 39.0;
     nsb_beam_resultant res[40];
     nsb_beam_strain_resultants_at(&c->g, &fld, 40, xs, res);
-    nsb_vec3 E = nsb_v3_add(nsb_v3_load(c->g.base.E0[0]), ga), K = nsb_v3_add(nsb_v3_load(c->g.base.K0[0]), ka);
+    nsb_vec3 E = nsb_v3_add(nsb_v3_load(c->g.base.E0), ga), K = nsb_v3_add(nsb_v3_load(c->g.base.K0), ka);
     nsb_vec3 r0 = nsb_v3_load(c->cur_end[0].r);
     nsb_quat q0 = nsb_q_load(c->cur_end[0].q);
     double er = 0.0, eq = 0.0;

@@ -36,6 +36,7 @@ static nsb_vec3 vrand(double s) { return nsb_v3(s * urand(), s * urand(), s * ur
 
 typedef struct strain_case {
   nsb_beam_strain_geom g;
+  double gtab[NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES]; /* g's tables */
   nsb_beam_section sec;
   nsb_beam_point old_qp[NSB_BEAM_MAX_QP], old_cp[MAXP], old_end[2];
   nsb_beam_point cur_qp[NSB_BEAM_MAX_QP], cur_cp[MAXP], cur_end[2];
@@ -73,7 +74,7 @@ static strain_case* setup(int N, int n_gauss, nsb_vec3 XA, nsb_quat qA, nsb_vec3
   strain_case* sc = &sc_storage;
   memset(sc, 0, sizeof *sc);
   sc->sec = sec;
-  int st = nsb_beam_strain_geom_init(&sc->g, N, n_gauss, 4, XA, qA, XB, qB, sc->old_qp, sc->old_cp);
+  int st = nsb_beam_strain_geom_init(&sc->g, sc->gtab, N, n_gauss, 4, XA, qA, XB, qB, sc->old_qp, sc->old_cp);
   CU_ASSERT_EQUAL_FATAL(st, 0);
   nsb_v3_store(XA, sc->old_end[0].r);
   nsb_q_store(qA, sc->old_end[0].q);
@@ -161,8 +162,8 @@ static double max_abs(const double* f, int n) {
 static void strain_at(const nsb_beam_strain_geom* g, const double* strains, double x, nsb_vec3* E, nsb_vec3* K) {
   double Ix[MAXP];
   nsb_beam_geom_shape(&g->base, x, Ix, NULL);
-  *E = nsb_v3_load(g->base.E0[0]);
-  *K = nsb_v3_load(g->base.K0[0]);
+  *E = nsb_v3_load(g->base.E0);
+  *K = nsb_v3_load(g->base.K0);
   for (int p = 0; p < g->base.N; ++p) {
     *E = nsb_v3_muladd(*E, Ix[p], nsb_v3_load(strains + 6 * p));
     *K = nsb_v3_muladd(*K, Ix[p], nsb_v3_load(strains + 6 * p + 3));
@@ -203,6 +204,7 @@ static void rk4_reference(const nsb_beam_strain_geom* g, const double* strains, 
 }
 
 static nsb_beam_strain_geom gconv;
+static double gconv_tab[NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES]; /* gconv's tables */
 
 static void test_integrator(void) {
   nsb_vec3 XA = nsb_v3(0.2, 0.1, -0.3);
@@ -215,7 +217,7 @@ static void test_integrator(void) {
     for (int N = 1; N <= 5; N += 2) {
       nsb_vec3 XB = nsb_v3_add(XA, nsb_v3(0.7, -0.5, 0.4));
       nsb_quat qB = nsb_q_mul(qA, nsb_so3_exp_q(nsb_v3(1.1, -0.8, 0.6)));
-      int st = nsb_beam_strain_geom_init(&gconv, N, N + 2, order, XA, qA, XB, qB, NULL, NULL);
+      int st = nsb_beam_strain_geom_init(&gconv, gconv_tab, N, N + 2, order, XA, qA, XB, qB, NULL, NULL);
       CU_ASSERT_EQUAL_FATAL(st, 0);
       double strains[6 * MAXP];
       nsb_vec3 ga = nsb_v3(0.05, -0.1, 0.08), ka = nsb_v3(1.5, -2.0, 0.9);
@@ -224,7 +226,7 @@ static void test_integrator(void) {
         nsb_v3_store(ka, strains + 6 * p + 3);
       }
       nsb_beam_strain_frames(&gconv, XA, qA, strains, r_st, q_st);
-      nsb_vec3 E = nsb_v3_add(nsb_v3_load(gconv.base.E0[0]), ga), K = nsb_v3_add(nsb_v3_load(gconv.base.K0[0]), ka);
+      nsb_vec3 E = nsb_v3_add(nsb_v3_load(gconv.base.E0), ga), K = nsb_v3_add(nsb_v3_load(gconv.base.K0), ka);
       double er = 0.0, eq = 0.0;
       for (int k = 0; k < gconv.n_st; ++k) {
         double x = gconv.xs[k];
@@ -249,7 +251,7 @@ static void test_integrator(void) {
     for (int io = 0; io < 2; ++io) {
       int order = io == 0 ? 2 : 4;
       for (int ng = 1; ng <= 8; ++ng) {
-        int st = nsb_beam_strain_geom_init(&gconv, N, ng, order, XA, qA, XB, qA, NULL, NULL);
+        int st = nsb_beam_strain_geom_init(&gconv, gconv_tab, N, ng, order, XA, qA, XB, qA, NULL, NULL);
         CU_ASSERT_EQUAL_FATAL(st, 0);
         nsb_beam_strain_frames(&gconv, XA, qA, strains, r_st, q_st);
         nsb_vec3 rref;

@@ -515,7 +515,9 @@ static void test_mass_rule_moments(void) {
   for (int N = 1; N <= 6; ++N)
     for (int end = 0; end < 2; ++end) {
       nsb_beam_geom g;
-      CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_init(&g, N, N + 2, nsb_v3(0, 0, 0), q, nsb_v3(L, 0, 0), q, NULL, NULL), 0);
+      static double gtab[NSB_BEAM_GEOM_MAX_DOUBLES]; /* g's tables */
+      CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_init(&g, gtab, N, N + 2, nsb_v3(0, 0, 0), q, nsb_v3(L, 0, 0), q, NULL, NULL),
+                            0);
       CU_ASSERT_EQUAL(g.massless_end, -1);
       int st = nsb_beam_geom_mass_rule(&g, end);
       if (N == 1) {

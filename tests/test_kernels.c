@@ -2,11 +2,17 @@
  * (elements/small_lu.h) against LAPACK (dgetrf/dgetrs) on random blocks:
  * same pivots, same solutions up to round-off, the same zero-pivot report,
  * and a block factored in place inside a larger matrix leaves the rest of
- * that matrix alone. */
+ * that matrix alone; the solve by rows equals the solve by columns; the
+ * combined SO(3) exponential and tangent operator and the partial
+ * derivatives of T (base/so3.h: nsb_so3_exp_q_T, nsb_so3_T_partials)
+ * against the separate functions; the beam geometry tables filled to their
+ * sized end and not beyond. */
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
+#include "base/so3.h"
+#include "elements/beam_strain.h"
 #include "elements/small_lu.h"
 #include "tests/cunit_main.h"
 
@@ -146,12 +152,131 @@ static void test_lu_in_place_block(void) {
   for (int i = 0; i < N; ++i) CU_ASSERT_EQUAL(b[i], b2[i]);
 }
 
+/* nsb_lu_solve_rows (right-hand sides by rows) gives the values of
+   nsb_lu_solve (by columns) exactly, with the 13 + 1 columns of the beam's
+   condensation, sparse like it (exact zeros in the block and in the
+   right-hand sides), for every beam size. */
+static void test_lu_solve_rows_equal(void) {
+  enum { W = NSB_LU_ROW_WIDTH };
+  const int sizes[] = {12, 18, 24, 30, 66};
+  unsigned long long rng = 4242;
+  for (int t = 0; t < 5; ++t) {
+    const int n = sizes[t];
+    double A[66 * 66], Bc[66 * W], Br[66 * W];
+    int piv[66];
+    random_block(n, A, &rng);
+    CU_ASSERT_EQUAL_FATAL(nsb_lu_factor_fixed(n, A, n, piv), 0);
+    for (int c = 0; c < W; ++c)
+      for (int i = 0; i < n; ++i) {
+        double z = rnd(&rng);
+        Bc[i + n * c] = c == W - 1 || fabs(z) < 0.3 ? 0.0 : rnd(&rng);
+        Br[W * i + c] = Bc[i + n * c];
+      }
+    nsb_lu_solve_fixed(n, A, n, piv, W, Bc, n);
+    nsb_lu_solve_rows_fixed(n, A, n, piv, Br);
+    int equal = 1;
+    for (int c = 0; c < W; ++c)
+      for (int i = 0; i < n; ++i)
+        if (Br[W * i + c] != Bc[i + n * c]) equal = 0;
+    CU_ASSERT(equal);
+    CU_ASSERT(max_abs(Bc, n * W) > 0.0);
+  }
+}
+
+/* nsb_so3_exp_q_T returns the values of nsb_so3_exp_q and nsb_so3_T exactly
+   (==, not within a tolerance): angles on both sides of each series switch
+   (1e-4 of the exponential, 0.05 of T), tiny, moderate and beyond pi, along
+   random axes and along coordinate axes (exact zeros in theta). */
+static void test_so3_exp_T_equal(void) {
+  const double lens[] = {0.0, 1e-12, 3e-7, 1e-4 * (1.0 - 1e-15), 1e-4, 2e-3, 0.05 * (1.0 - 1e-15), 0.05, 0.3, 1.0, 2.5,
+                         3.14159, 4.0, 7.5};
+  unsigned long long rng = 777;
+  int equal = 1, cases = 0;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l) {
+    for (int k = 0; k < 12; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_mat3 T;
+      nsb_quat q = nsb_so3_exp_q_T(th, &T), q1 = nsb_so3_exp_q(th);
+      nsb_mat3 T1 = nsb_so3_T(th);
+      if (q.w != q1.w || q.x != q1.x || q.y != q1.y || q.z != q1.z) equal = 0;
+      for (int i = 0; i < 9; ++i)
+        if (T.c[i] != T1.c[i]) equal = 0;
+      ++cases;
+    }
+  }
+  CU_ASSERT_EQUAL(cases, 14 * 12);
+  CU_ASSERT(equal);
+}
+
+/* nsb_so3_T_partials returns nsb_so3_T_dot(theta, e_j) exactly, on both
+   sides of the series switch at t = 0.05. */
+static void test_so3_T_partials_equal(void) {
+  const double lens[] = {0.0, 1e-9, 0.01, 0.05 * (1.0 - 1e-15), 0.05, 0.7, 2.0, 3.14159, 5.0};
+  unsigned long long rng = 99;
+  int equal = 1;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l)
+    for (int k = 0; k < 8; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_mat3 dT[3];
+      nsb_so3_T_partials(th, dT);
+      for (int j = 0; j < 3; ++j) {
+        nsb_mat3 r = nsb_so3_T_dot(th, nsb_v3(j == 0, j == 1, j == 2));
+        for (int i = 0; i < 9; ++i)
+          if (dT[j].c[i] != r.c[i]) equal = 0;
+      }
+    }
+  CU_ASSERT(equal);
+}
+
+/* The geometry tables are sized to the element (nsb_beam_geom_doubles,
+   nsb_beam_strain_geom_doubles): the last table ends at the last double,
+   its last entry is written (the last integration point lies between x_N
+   and L; the last station is L), and nothing beyond is touched (a sentinel
+   after the tables), for every N and n_gauss the elements accept. */
+static void test_geom_tables_sized(void) {
+  enum { PAD = 64 };
+  static double buf[NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES + PAD];
+  const nsb_vec3 XA = nsb_v3(0.1, -0.2, 0.3), XB = nsb_v3(1.1, 0.4, -0.2);
+  const nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.1, 0.2, -0.3)), qB = nsb_so3_exp_q(nsb_v3(0.4, -0.2, 0.5));
+  int beyond = 1, last = 1, cases = 0;
+  for (int strain = 0; strain < 2; ++strain)
+    for (int N = 1; N <= NSB_BEAM_MAX_POINTS; ++N)
+      for (int ng = 1; ng <= NSB_BEAM_MAX_GAUSS; ++ng) {
+        size_t nd = strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng);
+        CU_ASSERT_FATAL(nd + PAD <= sizeof buf / sizeof buf[0]);
+        for (size_t i = 0; i < nd + PAD; ++i) buf[i] = -12345.0;
+        nsb_beam_geom g;
+        nsb_beam_strain_geom sg;
+        int st = strain ? nsb_beam_strain_geom_init(&sg, buf, N, ng, 4, XA, qA, XB, qB, NULL, NULL)
+                        : nsb_beam_geom_init(&g, buf, N, ng, XA, qA, XB, qB, NULL, NULL);
+        CU_ASSERT_EQUAL_FATAL(st, 0);
+        for (size_t i = nd; i < nd + PAD; ++i)
+          if (buf[i] != -12345.0) beyond = 0;
+        const nsb_beam_geom* b = strain ? &sg.base : &g;
+        const double* end = strain ? sg.xs + sg.n_st : b->xq + b->n_qp;
+        const double xq_last = b->xq[b->n_qp - 1];
+        if (end != buf + nd || !(xq_last > b->xp[N - 1] && xq_last < b->L)) last = 0;
+        if (strain && sg.xs[sg.n_st - 1] != b->L) last = 0;
+        ++cases;
+      }
+  CU_ASSERT_EQUAL(cases, 2 * NSB_BEAM_MAX_POINTS * NSB_BEAM_MAX_GAUSS);
+  CU_ASSERT(beyond);
+  CU_ASSERT(last);
+}
+
 static const nsb_test_suite suites[] = {{"small_lu",
                                          (const nsb_test_case[]){{"against_lapack", test_lu_against_lapack},
                                                                  {"residual", test_lu_residual},
                                                                  {"pivot_and_singular", test_lu_pivot_and_singular},
                                                                  {"in_place_block", test_lu_in_place_block},
+                                                                 {"solve_rows_equal", test_lu_solve_rows_equal},
                                                                  {NULL, NULL}}},
+                                        {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal},
+                                                         {"T_partials_equal", test_so3_T_partials_equal},
+                                                         {NULL, NULL}}},
+                                        {"geom", (const nsb_test_case[]){{"tables_sized", test_geom_tables_sized}, {NULL, NULL}}},
                                         {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }

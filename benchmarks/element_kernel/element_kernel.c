@@ -3,7 +3,8 @@
  * for the velocity-based (B2V, Češarek et al. 2013) and the strain-based
  * (B2S, Zupan & Saje 2003) element at POINTS = 1, 2, 3, and prints the time
  * per evaluation, the derived flop count of its condensation and the rate
- * achieved on it.  See README.md beside this file.
+ * achieved on it, and the heap bytes of the element's state.  See README.md
+ * beside this file.
  *
  * The element is a one-element cantilever read from a deck held below; the
  * state is a bent, moving configuration (not the undeformed one, whose many
@@ -61,6 +62,7 @@ typedef struct bench_case {
   nsb_state old, cur;
   nsb_eval_ctx ec;
   double f[12], K[144];
+  size_t state_bytes; /* heap bytes of the element (its one block) */
 } bench_case;
 
 static int setup(bench_case* b, const char* type, int points) {
@@ -84,7 +86,9 @@ static int setup(bench_case* b, const char* type, int points) {
   b->elem.node_ndof[0] = b->elem.node_ndof[1] = 6;
   b->elem.n_local = 12;
   b->elem.ops = &nsb_beam_v_ops;
+  size_t live = nsb_ctx_live_bytes(b->ctx);
   if (nsb_beam_create(b->ctx, b->model, 0, b->x, b->q, b->v, b->w, &b->elem) != NSB_OK) return -1;
+  b->state_bytes = nsb_ctx_live_bytes(b->ctx) - live;
   /* t_{n+1}: node 1 moved and turned (about 0.1 rad), both nodes moving */
   memcpy(b->x1, b->x, sizeof b->x1);
   memcpy(b->q1, b->q, sizeof b->q1);
@@ -198,7 +202,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const char* types[2] = {"B2V", "B2S"};
-  printf("type,points,n_interior,evaluations,us_per_eval,condensation_flops,gflops_floor\n");
+  printf("type,points,n_interior,state_bytes,evaluations,us_per_eval,condensation_flops,gflops_floor\n");
   int rc = 0;
   for (int t = 0; t < 2; ++t) {
     if (only_type && strcmp(only_type, types[t])) continue;
@@ -215,7 +219,7 @@ int main(int argc, char** argv) {
       double dt = time_eval(&b, seconds, &n);
       int ni = 6 * p + 6;
       double fl = condensation_flops(ni);
-      printf("%s,%d,%d,%ld,%.3f,%.0f,%.3f\n", types[t], p, ni, n, 1e6 * dt, fl, 1e-9 * fl / dt);
+      printf("%s,%d,%d,%zu,%ld,%.3f,%.0f,%.3f\n", types[t], p, ni, b.state_bytes, n, 1e6 * dt, fl, 1e-9 * fl / dt);
       teardown(&b);
     }
   }
