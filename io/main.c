@@ -29,8 +29,9 @@ static void usage(FILE* out) {
           "current increment with every output file complete.  Exit status: 0 success,\n"
           "1 bad deck or failed analysis, 2 bad command line, 130 (SIGINT) or 143\n"
           "(SIGTERM) interrupted.  With *RESTART, WRITE, FREQUENCY=n in the deck, run writes\n"
-          "a checkpoint OUTDIR/restart.nsr every n increments; --restart OUTDIR/restart.nsr\n"
-          "continues the run from it, appending to the output in OUTDIR.\n");
+          "a checkpoint OUTDIR/restart.nsr every n increments and when SIGINT or SIGTERM\n"
+          "stops it; --restart OUTDIR/restart.nsr continues the run from it, appending to\n"
+          "the output in OUTDIR.\n");
 }
 
 /* The signal that asked the run to stop (0: none).  The one piece of global

@@ -271,6 +271,10 @@ typedef struct restart_point {
   double t_output;
   int64_t hist_bytes, clog_bytes, modes_bytes;
   nsb_vtk_resume vtk, bvtk, cvtk;
+  int64_t done;      /* the step ended with this increment (Riks): continue with the next */
+  int64_t ext_bytes; /* bytes after the system's state: the reduced model (*MODAL DYNAMIC) or
+                        the arc-length continuation (*STATIC, RIKS) */
+  double lpf_peak;   /* Riks: the largest LPF of the step so far */
 } restart_point;
 
 /* Everything one run holds: the system, the output writers and their
@@ -354,82 +358,226 @@ static int stop_requested(run* rn) {
   return rn->stopped != 0;
 }
 
-/* A *MODAL DYNAMIC step (docs/theory.md §7): modes of the current state,
-   then the reduced integration (solver/reduced.h) with the step's loads and
-   the obstacle contacts; output as in a dynamic step (the state rebuilt from
-   the modal coordinates). */
-static int modal_dynamic_step(run* rn, int k) {
+/* One *MODAL DYNAMIC step's reduced model: the modes, the reduced motion,
+   the workspace, the energies and the loads of the linearization state. */
+typedef struct modal_step {
+  nsb_modal_result r;
+  nsb_reduced* red;
+  modal_ws w;
+  nsb_energy e0; /* energies at the step start */
+  double t0;     /* step start time */
+} modal_step;
+
+static void modal_step_free(nsb_ctx* ctx, modal_step* ms) {
+  nsb_reduced_destroy(&ms->red);
+  modal_ws_free(ctx, &ms->w);
+  nsb_modal_result_free(ctx, &ms->r);
+}
+
+/* The workspace and the reduced model for the modes ms->r (all allocation
+   of the step). */
+static int modal_step_alloc(run* rn, int k, modal_step* ms) {
   nsb_ctx* ctx = rn->ctx;
-  const nsb_model* m = rn->m;
+  nsb_system* s = rn->s;
+  const nsb_step_def* sd = &rn->m->steps.data[k];
+  modal_ws* w = &ms->w;
+  w->n = ms->r.n;
+  w->m = ms->r.n_modes;
+  modal_rows rows = {s, &ms->r};
+  NSB_CALL(nsb_reduced_create(ctx, rn->m, w->m, ms->r.lambda, sd->ray_alpha, sd->ray_beta, sd->reduction,
+                              nsb_system_state(s)->x, modal_node_rows, &rows, &ms->red));
+  w->nc = nsb_reduced_n_contacts(ms->red);
+  int nn = w->n > 0 ? w->n : 1;
+  w->F = NSB_NEW_ARRAY(ctx, nn, double);
+  w->r0 = NSB_NEW_ARRAY(ctx, nn, double);
+  w->f = NSB_NEW_ARRAY(ctx, w->m, double);
+  w->dq = NSB_NEW_ARRAY(ctx, nn, double);
+  w->dv = NSB_NEW_ARRAY(ctx, nn, double);
+  w->Mdv = NSB_NEW_ARRAY(ctx, nn, double);
+  if (sd->reduction) w->cols = NSB_NEW_ARRAY(ctx, (size_t)nn * 3 * (w->nc > 0 ? w->nc : 1), double);
+  if (!w->F || !w->r0 || !w->f || !w->dq || !w->dv || !w->Mdv || (sd->reduction && !w->cols))
+    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+  return NSB_OK;
+}
+
+/* The start of a modal dynamic step: modes of the current state, the
+   reduced model, its initial velocities, the truncated flexibility (QS)
+   and the load of the linearization state. */
+static int modal_step_start(run* rn, int k, modal_step* ms) {
+  nsb_ctx* ctx = rn->ctx;
   nsb_system* s = rn->s;
   const nsb_run_options* opt = rn->opt;
-  const nsb_step_def* sd = &m->steps.data[k];
-  nsb_stats* stats = rn->stats;
-  nsb_modal_result r;
-  memset(&r, 0, sizeof r);
-  nsb_reduced* red = NULL;
-  modal_ws w;
-  memset(&w, 0, sizeof w);
-  int st = nsb_system_modes(s, &r);
-  if (st < 0) return st;
+  const nsb_step_def* sd = &rn->m->steps.data[k];
+  NSB_CALL(nsb_system_modes(s, &ms->r));
+  nsb_modal_result* r = &ms->r;
   if (opt->report && !opt->quiet)
     fprintf(opt->report, "step %d: modal dynamics with %d modes (omega %.6g .. %.6g), %s reduction\n", k + 1,
-            r.n_modes, sqrt(fmax(r.lambda[0], 0.0)), sqrt(fmax(r.lambda[r.n_modes - 1], 0.0)),
+            r->n_modes, sqrt(fmax(r->lambda[0], 0.0)), sqrt(fmax(r->lambda[r->n_modes - 1], 0.0)),
             sd->reduction ? "quasi-static" : "modal");
-  if ((st = write_mode_rows(ctx, rn->modes_csv, k, &r)) < 0) goto out;
-  w.n = r.n;
-  w.m = r.n_modes;
-  nsb_energy e0;
-  nsb_system_energy(s, &e0);
-  modal_rows rows = {s, &r};
-  st = nsb_reduced_create(ctx, m, w.m, r.lambda, sd->ray_alpha, sd->ray_beta, sd->reduction, nsb_system_state(s)->x,
-                          modal_node_rows, &rows, &red);
-  if (st < 0) goto out;
-  w.nc = nsb_reduced_n_contacts(red);
-  int nn = w.n > 0 ? w.n : 1;
-  w.F = NSB_NEW_ARRAY(ctx, nn, double);
-  w.r0 = NSB_NEW_ARRAY(ctx, nn, double);
-  w.f = NSB_NEW_ARRAY(ctx, w.m, double);
-  w.dq = NSB_NEW_ARRAY(ctx, nn, double);
-  w.dv = NSB_NEW_ARRAY(ctx, nn, double);
-  w.Mdv = NSB_NEW_ARRAY(ctx, nn, double);
-  if (sd->reduction) w.cols = NSB_NEW_ARRAY(ctx, (size_t)nn * 3 * (w.nc > 0 ? w.nc : 1), double);
-  if (!w.F || !w.r0 || !w.f || !w.dq || !w.dv || !w.Mdv || (sd->reduction && !w.cols)) {
-    st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
-    goto out;
-  }
+  NSB_CALL(write_mode_rows(ctx, rn->modes_csv, k, r));
+  nsb_system_energy(s, &ms->e0);
+  NSB_CALL(modal_step_alloc(rn, k, ms));
+  modal_ws* w = &ms->w;
+  nsb_reduced* red = ms->red;
   /* initial modal velocities: the projection phi^T M v of the current velocities */
-  nsb_system_node_velocities(s, w.dv);
-  nsb_system_modal_mass_mv(s, w.dv, w.Mdv);
-  for (int j = 0; j < w.m; ++j) {
-    const double* phi = r.phi + (size_t)w.n * j;
+  nsb_system_node_velocities(s, w->dv);
+  nsb_system_modal_mass_mv(s, w->dv, w->Mdv);
+  for (int j = 0; j < w->m; ++j) {
+    const double* phi = r->phi + (size_t)w->n * j;
     double v = 0.0;
-    for (int i = 0; i < w.n; ++i) v += phi[i] * w.Mdv[i];
+    for (int i = 0; i < w->n; ++i) v += phi[i] * w->Mdv[i];
     red->v[j] = v;
   }
   if (sd->reduction) {
+    int st = NSB_OK;
     int nodes_buf[1];
-    int* nodes = w.nc > 0 ? NSB_NEW_ARRAY(ctx, w.nc, int) : nodes_buf;
-    double* C = w.nc > 0 ? NSB_NEW_ARRAY(ctx, (size_t)9 * w.nc * w.nc, double) : NULL;
-    if (w.nc > 0 && (!nodes || !C)) {
+    int* nodes = w->nc > 0 ? NSB_NEW_ARRAY(ctx, w->nc, int) : nodes_buf;
+    double* C = w->nc > 0 ? NSB_NEW_ARRAY(ctx, (size_t)9 * w->nc * w->nc, double) : NULL;
+    if (w->nc > 0 && (!nodes || !C)) {
       st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
     } else {
-      for (int c = 0; c < w.nc; ++c) nodes[c] = nsb_reduced_contact_node(red, c);
-      st = nsb_system_modal_flexibility(s, &r, w.nc, nodes, w.cols);
-      for (int a = 0; a < w.nc && st >= 0; ++a)
-        for (int b = 0; b < 3 * w.nc; ++b) {
+      for (int c = 0; c < w->nc; ++c) nodes[c] = nsb_reduced_contact_node(red, c);
+      st = nsb_system_modal_flexibility(s, r, w->nc, nodes, w->cols);
+      for (int a = 0; a < w->nc && st >= 0; ++a)
+        for (int b = 0; b < 3 * w->nc; ++b) {
           double d[6];
-          nsb_system_eq_node(s, w.cols + (size_t)w.n * b, nodes[a], d);
-          for (int i = 0; i < 3; ++i) C[(3 * a + i) + (size_t)3 * w.nc * b] = d[i];
+          nsb_system_eq_node(s, w->cols + (size_t)w->n * b, nodes[a], d);
+          for (int i = 0; i < 3; ++i) C[(3 * a + i) + (size_t)3 * w->nc * b] = d[i];
         }
       if (st >= 0) nsb_reduced_set_flexibility(red, C);
     }
-    if (w.nc > 0 && nodes) NSB_FREE_ARRAY(ctx, nodes, w.nc, int);
-    if (C) NSB_FREE_ARRAY(ctx, C, (size_t)9 * w.nc * w.nc, double);
-    if (st < 0) goto out;
+    if (w->nc > 0 && nodes) NSB_FREE_ARRAY(ctx, nodes, w->nc, int);
+    if (C) NSB_FREE_ARRAY(ctx, C, (size_t)9 * w->nc * w->nc, double);
+    NSB_CALL(st);
   }
-  double t0 = nsb_system_time(s);
-  if ((st = nsb_system_modal_load(s, t0, 1, w.r0)) < 0) goto out;
+  ms->t0 = nsb_system_time(s);
+  return nsb_system_modal_load(s, ms->t0, 1, w->r0);
+}
+
+/* ---- the reduced model in a checkpoint (*RESTART) ----
+ * int64 modes, equations, subspace iterations, contact candidates, QS;
+ * doubles shift, asymmetry, step start time; the start energies
+ * (nsb_energy); the eigenvalues, backward errors and modes; the load of the
+ * linearization state r0 (n) and the last modal load f (m); QS: the
+ * flexibility columns (n x 3 candidates); the reduced motion
+ * (nsb_reduced_state_save).  Stored rather than recomputed, so that the
+ * continued run uses the very numbers the interrupted one did. */
+enum { MODAL_CK_INTS = 5, MODAL_CK_DOUBLES = 3 };
+
+static size_t modal_cols_len(const modal_step* ms) {
+  return ms->w.cols ? (size_t)ms->w.n * 3 * (size_t)ms->w.nc : 0;
+}
+
+static size_t modal_ckpt_bytes(const modal_step* ms) {
+  size_t n = (size_t)ms->r.n, m = (size_t)ms->r.n_modes;
+  return MODAL_CK_INTS * sizeof(int64_t) + MODAL_CK_DOUBLES * sizeof(double) + sizeof(nsb_energy) +
+         (2 * m + n * m + n + m + modal_cols_len(ms)) * sizeof(double) + nsb_reduced_state_bytes(ms->red);
+}
+
+static char* ck_put(char* p, const void* src, size_t bytes) {
+  if (bytes) memcpy(p, src, bytes);
+  return p + bytes;
+}
+
+static void modal_ckpt_save(const modal_step* ms, char* p) {
+  const nsb_modal_result* r = &ms->r;
+  size_t n = (size_t)r->n, m = (size_t)r->n_modes;
+  int64_t iv[MODAL_CK_INTS] = {r->n_modes, r->n, r->iterations, ms->w.nc, ms->w.cols != NULL};
+  double dv[MODAL_CK_DOUBLES] = {r->shift, r->asymmetry, ms->t0};
+  p = ck_put(p, iv, sizeof iv);
+  p = ck_put(p, dv, sizeof dv);
+  p = ck_put(p, &ms->e0, sizeof ms->e0);
+  p = ck_put(p, r->lambda, m * sizeof(double));
+  p = ck_put(p, r->residual, m * sizeof(double));
+  p = ck_put(p, r->phi, n * m * sizeof(double));
+  p = ck_put(p, ms->w.r0, n * sizeof(double));
+  p = ck_put(p, ms->w.f, m * sizeof(double));
+  p = ck_put(p, ms->w.cols, modal_cols_len(ms) * sizeof(double));
+  nsb_reduced_state_save(ms->red, p);
+}
+
+/* The reduced model of step k from a checkpoint (buf, bytes: the part
+   modal_ckpt_save wrote). */
+static int modal_ckpt_load(run* rn, int k, modal_step* ms, const char* p, long bytes) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_step_def* sd = &rn->m->steps.data[k];
+  int64_t iv[MODAL_CK_INTS];
+  double dv[MODAL_CK_DOUBLES];
+  long head = (long)(sizeof iv + sizeof dv + sizeof ms->e0);
+  NSB_CHECK(ctx, bytes >= head, NSB_ERR_ARG, "restart file: the modal state is cut short");
+  memcpy(iv, p, sizeof iv);
+  memcpy(dv, p + sizeof iv, sizeof dv);
+  memcpy(&ms->e0, p + sizeof iv + sizeof dv, sizeof ms->e0);
+  p += head;
+  int n_eq = nsb_system_n_equations(rn->s);
+  NSB_CHECK(ctx, iv[0] >= 1 && iv[0] <= sd->n_modes && iv[1] == n_eq && iv[4] == (sd->reduction != 0), NSB_ERR_ARG,
+            "restart file: a modal state of %lld modes of %lld equations (reduction %lld); the step has at most %d "
+            "modes of %d equations (reduction %d)",
+            (long long)iv[0], (long long)iv[1], (long long)iv[4], sd->n_modes, n_eq, sd->reduction != 0);
+  nsb_modal_result* r = &ms->r;
+  size_t n = (size_t)iv[1], m = (size_t)iv[0];
+  r->n_modes = (int)m; /* the sizes nsb_modal_result_free frees with */
+  r->n = (int)n;
+  r->lambda = NSB_NEW_ARRAY(ctx, m, double);
+  r->residual = NSB_NEW_ARRAY(ctx, m, double);
+  r->phi = NSB_NEW_ARRAY(ctx, n * m, double);
+  NSB_CHECK(ctx, r->lambda && r->residual && r->phi, NSB_ERR_ALLOC, "restart: out of memory");
+  r->iterations = (int)iv[2];
+  r->shift = dv[0];
+  r->asymmetry = dv[1];
+  ms->t0 = dv[2];
+  size_t lead = (2 * m + n * m) * sizeof(double);
+  NSB_CHECK(ctx, (size_t)(bytes - head) >= lead, NSB_ERR_ARG, "restart file: the modal state is cut short");
+  memcpy(r->lambda, p, m * sizeof(double));
+  memcpy(r->residual, p + m * sizeof(double), m * sizeof(double));
+  memcpy(r->phi, p + 2 * m * sizeof(double), n * m * sizeof(double));
+  p += lead;
+  NSB_CALL(modal_step_alloc(rn, k, ms));
+  NSB_CHECK(ctx, iv[3] == ms->w.nc, NSB_ERR_ARG, "restart file: %lld contact candidates, the step has %d",
+            (long long)iv[3], ms->w.nc);
+  NSB_CHECK(ctx, (size_t)bytes == modal_ckpt_bytes(ms), NSB_ERR_ARG,
+            "restart file: a modal state of %ld bytes, the step's has %zu", bytes, modal_ckpt_bytes(ms));
+  memcpy(ms->w.r0, p, n * sizeof(double));
+  p += n * sizeof(double);
+  memcpy(ms->w.f, p, m * sizeof(double));
+  p += m * sizeof(double);
+  if (modal_cols_len(ms)) memcpy(ms->w.cols, p, modal_cols_len(ms) * sizeof(double));
+  p += modal_cols_len(ms) * sizeof(double);
+  /* lambda of the reduced model is set from the stored eigenvalues at creation */
+  return nsb_reduced_state_load(ms->red, p, nsb_reduced_state_bytes(ms->red));
+}
+
+/* What a checkpoint holds beyond the system's state: the reduced model of a
+   *MODAL DYNAMIC step or the continuation of a *STATIC, RIKS step. */
+typedef struct ckpt_extra {
+  const modal_step* modal; /* or NULL */
+  const nsb_arclength* al; /* or NULL */
+  double lpf_peak;         /* Riks: the largest LPF of the step so far */
+  int done;                /* Riks: the step ended with this increment */
+} ckpt_extra;
+
+static int checkpoint_after(run* rn, int k, long j, double sub, double t_step0, const ckpt_extra* x, int stop);
+
+/* A *MODAL DYNAMIC step (docs/theory.md §7): modes of the current state,
+   then the reduced integration (solver/reduced.h) with the step's loads and
+   the obstacle contacts; output as in a dynamic step (the state rebuilt from
+   the modal coordinates).  A restarted run continues after increment j0 - 1
+   with the reduced model of the checkpoint (ext, ext_bytes); a fresh one
+   (ext NULL, j0 = 1) computes it. */
+static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, long j0) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_model* m = rn->m;
+  nsb_system* s = rn->s;
+  const nsb_step_def* sd = &m->steps.data[k];
+  nsb_stats* stats = rn->stats;
+  modal_step ms;
+  memset(&ms, 0, sizeof ms);
+  int st = ext ? modal_ckpt_load(rn, k, &ms, ext, ext_bytes) : modal_step_start(rn, k, &ms);
+  if (st < 0) goto out;
+  nsb_modal_result* r = &ms.r;
+  modal_ws* w = &ms.w;
+  nsb_reduced* red = ms.red;
+  double t0 = ms.t0;
   long n_inc = (long)ceil(sd->period / sd->h - 1e-9);
   double h = sd->period / (double)n_inc;
   /* without amplitudes the loads are constant over the step: one assembly */
@@ -438,37 +586,40 @@ static int modal_dynamic_step(run* rn, int k) {
   for (int i = 0; i < m->dloads.count; ++i) varying |= m->dloads.data[i].step <= k && m->dloads.data[i].amplitude >= 0;
   for (int i = 0; i < m->gravities.count; ++i)
     varying |= m->gravities.data[i].step <= k && m->gravities.data[i].amplitude >= 0;
-  for (long j = 1; j <= n_inc; ++j) {
+  ckpt_extra x = {&ms, NULL, 0.0, 0};
+  for (long j = j0; j <= n_inc; ++j) {
     double t = t0 + (double)(j - 1) * h;
-    if ((varying || j == 1) && (st = modal_force(s, &r, &w, t + 0.5 * h)) < 0) goto out;
-    if ((st = nsb_reduced_step(red, t, h, w.f)) < 0) goto out;
+    if ((varying || j == 1) && (st = modal_force(s, r, w, t + 0.5 * h)) < 0) goto out;
+    if ((st = nsb_reduced_step(red, t, h, w->f)) < 0) goto out;
     stats->increments++;
     ++rn->inc;
     int want_hist = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
     int want_vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     if (want_hist || want_vtk) {
-      if ((st = modal_output_state(s, &r, red, &w, &e0, t0 + (double)j * h, h)) < 0) goto out;
+      if ((st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h)) < 0) goto out;
       unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u);
       if ((st = write_output(rn, what, 0)) < 0) goto out;
     }
+    int stop = stop_requested(rn);
+    if ((st = checkpoint_after(rn, k, j, 0.0, t0, &x, stop)) < 0) goto out;
     show_progress(rn);
-    if (stop_requested(rn)) break;
+    if (stop) break;
   }
   stats->contact_sweeps += red->sweeps;
   /* the step's end state even without output there */
   if (!rn->stopped && !(rn->hist && sd->history_every > 0) && !(rn->vtk && sd->vtk_every > 0))
-    st = modal_output_state(s, &r, red, &w, &e0, t0 + (double)n_inc * h, h);
+    st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)n_inc * h, h);
 out:
-  nsb_reduced_destroy(&red);
-  modal_ws_free(ctx, &w);
-  nsb_modal_result_free(ctx, &r);
+  modal_step_free(ctx, &ms);
   return st;
 }
 
 /* A *STATIC, RIKS step: arc-length increments (solver/arclength.h) until
    one of the step's end criteria; history and VTK output every EVERY-th
-   increment and at the last one, as in any step. */
-static int riks_step(run* rn, int k) {
+   increment and at the last one, as in any step.  A restarted run continues
+   after increment j0 - 1 with the continuation state of the checkpoint (ext,
+   ext_bytes) and the largest LPF so far; a fresh one has ext NULL, j0 = 1. */
+static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, double lpf_peak) {
   nsb_ctx* ctx = rn->ctx;
   const nsb_model* m = rn->m;
   nsb_system* s = rn->s;
@@ -478,9 +629,10 @@ static int riks_step(run* rn, int k) {
   NSB_CALL(nsb_arclength_create(ctx, s, &al));
   nsb_arclength_info info;
   nsb_newton_report rep;
-  double lpf_peak = 0.0;
-  int st = NSB_OK;
-  for (long j = 1;; ++j) {
+  int st = ext ? nsb_arclength_state_load(al, ext, (size_t)ext_bytes) : NSB_OK;
+  ckpt_extra x = {NULL, al, lpf_peak, 0};
+  double t_step0 = nsb_system_time(s) - nsb_system_step_time(s); /* for a checkpoint: the step's start */
+  for (long j = j0; st >= 0; ++j) {
     double t0 = nsb_system_time(s);
     st = nsb_arclength_increment(al, &info, &rep);
     if (st < 0) {
@@ -491,11 +643,16 @@ static int riks_step(run* rn, int k) {
     }
     ++rn->inc;
     lpf_peak = fmax(lpf_peak, info.lpf);
+    x.lpf_peak = lpf_peak;
     int last = info.end != NSB_ARC_GOING;
     int hist_due = sd->history_every > 0 && (j % sd->history_every == 0 || last);
     int vtk_due = sd->vtk_every > 0 && (j % sd->vtk_every == 0 || last);
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (vtk_due ? OUT_VTK | OUT_COUNT : 0u);
     if ((st = write_output(rn, what, info.iterations)) < 0) break;
+    /* a checkpoint of the last increment continues with the next step */
+    x.done = last;
+    int stop = stop_requested(rn);
+    if ((st = checkpoint_after(rn, k, j, 0.0, t_step0, &x, stop)) < 0) break;
     show_progress(rn);
     if (last) {
       if (opt->report && !opt->quiet)
@@ -503,7 +660,7 @@ static int riks_step(run* rn, int k) {
                 k + 1, j, info.lpf, lpf_peak, nsb_arclength_used(al), nsb_arclength_end_text(info.end));
       break;
     }
-    if (stop_requested(rn)) break;
+    if (stop) break;
   }
   nsb_arclength_destroy(&al);
   return st;
@@ -597,9 +754,16 @@ static int open_outputs(run* rn) {
   }
   if (want_modes) {
     snprintf(rn->modes_path, sizeof rn->modes_path, "%s/modes.csv", dir);
-    if (rp && rp->modes_bytes > 0)
+    if (rp && rp->modes_bytes > 0) {
+      struct stat sb;
+      NSB_CHECK(ctx, stat(rn->modes_path, &sb) == 0, NSB_ERR_IO, "cannot continue %s: %s", rn->modes_path,
+                strerror(errno));
+      NSB_CHECK(ctx, sb.st_size >= rp->modes_bytes, NSB_ERR_IO,
+                "cannot continue %s: it holds %lld bytes, the checkpoint counts %lld (changed since?)", rn->modes_path,
+                (long long)sb.st_size, (long long)rp->modes_bytes);
       NSB_CHECK(ctx, truncate(rn->modes_path, (off_t)rp->modes_bytes) == 0, NSB_ERR_IO, "cannot continue %s: %s",
                 rn->modes_path, strerror(errno));
+    }
     rn->modes_csv = fopen(rn->modes_path, rp && rp->modes_bytes > 0 ? "a" : "w");
     NSB_CHECK(ctx, rn->modes_csv, NSB_ERR_IO, "cannot write %s: %s", rn->modes_path, strerror(errno));
     if (!(rp && rp->modes_bytes > 0)) fprintf(rn->modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual\n");
@@ -723,11 +887,14 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
 /* ---- checkpoints (*RESTART) ----------------------------------------------------
  *
  * <outdir>/restart.nsr, replaced (temporary file + rename) every FREQUENCY
- * increments of static and dynamic steps:
+ * increments of static, Riks, dynamic and modal dynamic steps, and after the
+ * last increment of a run a signal stops (checkpoint_after):
  *   magic "NSBRSTRT", uint32 version, uint32 0, uint64 model fingerprint,
  *   uint64 payload bytes, the payload (the run's restart_point, then the
- *   system's checkpoint, solver/checkpoint.c), uint64 FNV-1a hash of the
- *   payload.  Host byte order: a checkpoint continues on the machine kind
+ *   system's checkpoint, solver/checkpoint.c, then restart_point.ext_bytes
+ *   of the step's own state: the reduced model of a *MODAL DYNAMIC step,
+ *   modal_ckpt_save, or the continuation of a *STATIC, RIKS step,
+ *   nsb_arclength_state_save), uint64 FNV-1a hash of the payload.  Host byte order: a checkpoint continues on the machine kind
  *   that wrote it.
  * The model fingerprint hashes what sizes and drives the state (nodes and
  * their coordinates, elements and their nodes, steps and their increments,
@@ -735,7 +902,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
  * size is refused before anything is read. */
 
 #define RESTART_MAGIC "NSBRSTRT"
-enum { RESTART_VERSION = 1 };
+enum { RESTART_VERSION = 2 };
 
 
 static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {
@@ -771,14 +938,18 @@ static uint64_t model_fingerprint(const nsb_model* m) {
   return h;
 }
 
-/* Write the checkpoint after increment j of step k (allocation only when the
-   state has grown beyond the buffer: a longer contact list). */
-static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0) {
+/* Write the checkpoint after increment j of step k, with what the step
+   keeps beyond the system's state (x; allocation only when the state has
+   grown beyond the buffer: a longer contact list). */
+static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0, const ckpt_extra* x) {
   nsb_ctx* ctx = rn->ctx;
   double tic = nsb_now_s();
   long sys_bytes = nsb_system_checkpoint_size(rn->s);
   if (sys_bytes < 0) return (int)sys_bytes;
-  long need = (long)sizeof(restart_point) + sys_bytes;
+  long ext_bytes = x && x->modal ? (long)modal_ckpt_bytes(x->modal)
+                   : x && x->al  ? (long)nsb_arclength_state_bytes(x->al)
+                                 : 0;
+  long need = (long)sizeof(restart_point) + sys_bytes + ext_bytes;
   if (need > rn->ckpt_cap) {
     long cap = need + need / 2;
     char* p = nsb_realloc(ctx, rn->ckpt, (size_t)(rn->ckpt_cap > 0 ? rn->ckpt_cap : 1), (size_t)cap);
@@ -797,12 +968,22 @@ static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0) 
   rp.t_output = rn->t_output;
   rp.hist_bytes = rn->hist ? nsb_history_tell(rn->hist) : 0;
   rp.clog_bytes = rn->clog ? nsb_contact_log_tell(rn->clog) : 0;
+  /* modes.csv is written once per modal step: on disk before its size is counted */
+  if (rn->modes_csv && fflush(rn->modes_csv) != 0)
+    return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", rn->modes_path,
+                         strerror(errno));
   rp.modes_bytes = rn->modes_csv ? ftell(rn->modes_csv) : 0;
   if (rn->vtk) rp.vtk = nsb_vtk_resume_point(rn->vtk);
   if (rn->bvtk) rp.bvtk = nsb_vtk_beam_resume_point(rn->bvtk);
   if (rn->cvtk) rp.cvtk = nsb_vtk_contact_resume_point(rn->cvtk);
+  rp.done = x && x->done;
+  rp.ext_bytes = ext_bytes;
+  rp.lpf_peak = x ? x->lpf_peak : 0.0;
   memcpy(rn->ckpt, &rp, sizeof rp);
   NSB_CALL(nsb_system_checkpoint_save(rn->s, rn->ckpt + sizeof rp));
+  char* ext = rn->ckpt + sizeof rp + sys_bytes;
+  if (x && x->modal) modal_ckpt_save(x->modal, ext);
+  else if (x && x->al) nsb_arclength_state_save(x->al, ext);
   char path[1100], tmp[1100];
   snprintf(path, sizeof path, "%s/restart.nsr", rn->opt->outdir);
   snprintf(tmp, sizeof tmp, "%s/restart.nsr.tmp", rn->opt->outdir);
@@ -823,6 +1004,15 @@ static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0) 
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(err));
   rn->stats->t_output += nsb_now_s() - tic;
   return NSB_OK;
+}
+
+/* After increment j of step k (every kind of step with increments): the
+   checkpoint every FREQUENCY increments, and when a signal stops the run
+   (stop) one of this increment, so that the stopped run loses no work. */
+static int checkpoint_after(run* rn, int k, long j, double sub, double t_step0, const ckpt_extra* x, int stop) {
+  int every = rn->m->restart_every;
+  if (every <= 0 || !(rn->inc % every == 0 || stop)) return NSB_OK;
+  return write_checkpoint(rn, k, j, sub, t_step0, x);
 }
 
 /* Read and check a checkpoint file: *buf (owned by the caller, *bytes
@@ -881,7 +1071,8 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0);
 
 /* Continue from a checkpoint: the state of step rp->step after its
    increment rp->j, the outputs cut back to that point; then the rest of the
-   step.  Returns the index of the step to go on with. */
+   step, by the driver of its kind.  Returns the index of the step to go on
+   with. */
 static int resume_run(run* rn, const char* buf, long bytes, int* k_next) {
   nsb_ctx* ctx = rn->ctx;
   const nsb_model* m = rn->m;
@@ -889,15 +1080,26 @@ static int resume_run(run* rn, const char* buf, long bytes, int* k_next) {
   memcpy(&rp, buf, sizeof rp);
   NSB_CHECK(ctx, rp.step >= 0 && rp.step < m->steps.count, NSB_ERR_ARG, "restart file: step %lld out of range",
             (long long)rp.step);
+  long rest = bytes - (long)sizeof rp;
+  NSB_CHECK(ctx, rp.ext_bytes >= 0 && rp.ext_bytes <= rest && rp.j >= 0, NSB_ERR_ARG,
+            "restart file: corrupt (step state of %lld bytes in %ld, increment %lld)", (long long)rp.ext_bytes, rest,
+            (long long)rp.j);
   int k = (int)rp.step;
+  const nsb_step_def* sd = &m->steps.data[k];
+  NSB_CHECK(ctx, (rp.ext_bytes > 0) == (sd->modal_dynamic || sd->riks), NSB_ERR_ARG,
+            "restart file: the state of step %d does not fit its kind", k + 1);
   NSB_CALL(nsb_system_begin_step(rn->s, k, rp.t_step0));
-  NSB_CALL(nsb_system_checkpoint_load(rn->s, buf + sizeof rp, bytes - (long)sizeof rp));
+  const char* sys = buf + sizeof rp;
+  NSB_CALL(nsb_system_checkpoint_load(rn->s, sys, rest - (long)rp.ext_bytes));
   rn->inc = (long)rp.inc;
   rn->has_output = (int)rp.has_output;
   rn->t_output = rp.t_output;
-  NSB_CALL(time_step(rn, k, rp.t_step0, (long)rp.j + 1, rp.sub));
+  const char* ext = sys + rest - rp.ext_bytes;
   *k_next = k + 1;
-  return NSB_OK;
+  if (rp.done) return NSB_OK;
+  if (sd->modal_dynamic) return modal_dynamic_step(rn, k, ext, (long)rp.ext_bytes, (long)rp.j + 1);
+  if (sd->riks) return riks_step(rn, k, ext, (long)rp.ext_bytes, (long)rp.j + 1, rp.lpf_peak);
+  return time_step(rn, k, rp.t_step0, (long)rp.j + 1, rp.sub);
 }
 
 /* A static or dynamic step from its start time t_step0: n_inc increments on
@@ -921,10 +1123,10 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (clog_due ? OUT_CONTACTS : 0u) |
                     (vtk_due ? OUT_VTK | OUT_VTK_CONTACTS | OUT_COUNT : 0u);
     NSB_CALL(write_output(rn, what, iters));
-    if (rn->m->restart_every > 0 && rn->inc % rn->m->restart_every == 0)
-      NSB_CALL(write_checkpoint(rn, k, j, sc.sub, t_step0));
+    int stop = stop_requested(rn);
+    NSB_CALL(checkpoint_after(rn, k, j, sc.sub, t_step0, NULL, stop));
     show_progress(rn);
-    if (stop_requested(rn)) break;
+    if (stop) break;
   }
   return NSB_OK;
 }
@@ -938,7 +1140,7 @@ static int run_step(run* rn, int k, double t) {
   NSB_CALL(nsb_system_begin_step(s, k, t));
   if (sd->modal_dynamic) {
     if (k == 0) NSB_CALL(write_initial(rn, 0));
-    return modal_dynamic_step(rn, k);
+    return modal_dynamic_step(rn, k, NULL, 0, 1);
   }
   if (sd->n_modes > 0) {
     if (k == 0) NSB_CALL(write_initial(rn, 0));
@@ -956,8 +1158,20 @@ static int run_step(run* rn, int k, double t) {
     }
   }
   if (k == 0) NSB_CALL(write_initial(rn, 1));
-  if (sd->riks) return riks_step(rn, k);
+  if (sd->riks) return riks_step(rn, k, NULL, 0, 1, 0.0);
   return time_step(rn, k, t, 1, 0.0);
+}
+
+/* The checkpoint part of the report of a stopped run: where the work
+   stands and how to continue, or how a deck can allow continuing. */
+static void report_stop_checkpoint(const run* rn) {
+  const char* dir = rn->opt->outdir;
+  if (rn->m->restart_every <= 0)
+    fprintf(stderr, "nsbeam: this run cannot be continued: the deck has no *RESTART; with *RESTART, WRITE, "
+                    "FREQUENCY=n in it a stopped run writes a checkpoint and `nsbeam run --restart` continues it\n");
+  else /* checkpoint_after wrote it when the stop was seen */
+    fprintf(stderr, "nsbeam: checkpoint %s/restart.nsr holds increment %ld; continue with: nsbeam run %s -o %s "
+                    "--restart %s/restart.nsr\n", dir, rn->inc, rn->m->source, dir, dir);
 }
 
 /* The report of a run stopped by a signal (stderr). */
@@ -969,6 +1183,7 @@ static void report_stop(const run* rn, int k) {
     fprintf(stderr, "output up to t = %.10g is complete\n", rn->t_output);
   else
     fprintf(stderr, "no output had been written yet\n");
+  report_stop_checkpoint(rn);
 }
 
 int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {

@@ -9,10 +9,12 @@
  * .pvd collections are replaced by rename.
  *
  * With *RESTART, WRITE, FREQUENCY=n (model->restart_every) a checkpoint
- * outdir/restart.nsr is written every n increments of static and dynamic
- * steps: the run's position (step, increment, substep size, where each output
- * file stands) and the system's state (solver/checkpoint.c), versioned and
- * checksummed.  opt->restart continues from one: the files are cut back to
+ * outdir/restart.nsr is written every n increments of static, Riks, dynamic
+ * and modal dynamic steps, and after the last increment when opt->stop stops
+ * the run: the run's position (step, increment, substep size, where each
+ * output file stands), the system's state (solver/checkpoint.c) and the
+ * step's own state (the reduced model of *MODAL DYNAMIC, the arc-length
+ * continuation of *STATIC, RIKS), versioned and checksummed.  opt->restart continues from one: the files are cut back to
  * the checkpoint and continued, and the result is the uninterrupted run's bit
  * for bit (docs/deck.md, *RESTART).
  */
@@ -32,8 +34,9 @@ typedef struct nsb_run_options {
   /* borrowed, may be NULL: a flag a signal handler sets to the signal number.
      Read once per increment; when non-zero the run stops after the increment,
      leaves every output file complete, prints "interrupted at t = ..." on
-     stderr and nsb_run returns NSB_OK (the caller decides the exit status
-     from the flag). */
+     stderr (with *RESTART: after a checkpoint of that increment, and how to
+     continue from it) and nsb_run returns NSB_OK (the caller decides the
+     exit status from the flag). */
   volatile sig_atomic_t* stop;
   /* borrowed, may be NULL: continue from this checkpoint file (*RESTART,
      WRITE; docs/deck.md): the state after its increment, the output files of

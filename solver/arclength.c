@@ -2,6 +2,7 @@
 #include "solver/arclength.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -292,5 +293,53 @@ int nsb_arclength_increment(nsb_arclength* a, nsb_arclength_info* info, nsb_newt
     info->end = NSB_ARC_END_LENGTH;
   else if (a->increments >= a->step.riks_max_inc)
     info->end = NSB_ARC_END_INCREMENTS;
+  return NSB_OK;
+}
+
+/* ---- checkpoint ------------------------------------------------------------- */
+
+/* Layout: int64 n, have_prev, scaled, increments; doubles dlam_prev, ds,
+   used, monitor; then w and dprev (n doubles each). */
+enum { ARC_CK_INTS = 4, ARC_CK_DOUBLES = 4 };
+
+size_t nsb_arclength_state_bytes(const nsb_arclength* a) {
+  return ARC_CK_INTS * sizeof(int64_t) + ARC_CK_DOUBLES * sizeof(double) + 2 * (size_t)a->n * sizeof(double);
+}
+
+void nsb_arclength_state_save(const nsb_arclength* a, void* buf) {
+  char* p = buf;
+  int64_t iv[ARC_CK_INTS] = {a->n, a->have_prev, a->scaled, a->increments};
+  double dv[ARC_CK_DOUBLES] = {a->dlam_prev, a->ds, a->used, a->monitor};
+  memcpy(p, iv, sizeof iv);
+  p += sizeof iv;
+  memcpy(p, dv, sizeof dv);
+  p += sizeof dv;
+  memcpy(p, a->w, (size_t)a->n * sizeof(double));
+  p += (size_t)a->n * sizeof(double);
+  memcpy(p, a->dprev, (size_t)a->n * sizeof(double));
+}
+
+int nsb_arclength_state_load(nsb_arclength* a, const void* buf, size_t bytes) {
+  NSB_CHECK(a->ctx, bytes == nsb_arclength_state_bytes(a), NSB_ERR_ARG,
+            "checkpoint: arc-length state of %zu bytes, the step's has %zu", bytes, nsb_arclength_state_bytes(a));
+  const char* p = buf;
+  int64_t iv[ARC_CK_INTS];
+  double dv[ARC_CK_DOUBLES];
+  memcpy(iv, p, sizeof iv);
+  p += sizeof iv;
+  memcpy(dv, p, sizeof dv);
+  p += sizeof dv;
+  NSB_CHECK(a->ctx, iv[0] == a->n, NSB_ERR_ARG, "checkpoint: arc-length state of %lld equations, the step has %d",
+            (long long)iv[0], a->n);
+  a->have_prev = iv[1] != 0;
+  a->scaled = iv[2] != 0;
+  a->increments = (long)iv[3];
+  a->dlam_prev = dv[0];
+  a->ds = dv[1];
+  a->used = dv[2];
+  a->monitor = dv[3];
+  memcpy(a->w, p, (size_t)a->n * sizeof(double));
+  p += (size_t)a->n * sizeof(double);
+  memcpy(a->dprev, p, (size_t)a->n * sizeof(double));
   return NSB_OK;
 }

@@ -74,4 +74,16 @@ double nsb_arclength_ds(const nsb_arclength* a);
 /// The end criterion in words (static string).
 const char* nsb_arclength_end_text(nsb_arclength_end e);
 
+/// Checkpoint (*RESTART) of the continuation between increments: what the
+/// next increment depends on (the metric weights, the last accepted
+/// increment and its LPF change, the next arc-length increment, the arc
+/// length used, the increment count, the monitored DOF).  The rest is
+/// rebuilt by nsb_arclength_create or scratch of one increment.
+/// nsb_arclength_state_save writes nsb_arclength_state_bytes(a) bytes;
+/// nsb_arclength_state_load reads them into a continuation created for the
+/// same step (NSB_ERR_ARG when bytes differ).
+size_t nsb_arclength_state_bytes(const nsb_arclength* a);
+void nsb_arclength_state_save(const nsb_arclength* a, void* buf);
+int nsb_arclength_state_load(nsb_arclength* a, const void* buf, size_t bytes);
+
 #endif

@@ -13,6 +13,11 @@
  *               increments, generalized-alpha pseudo-accelerations) with a
  *               presence flag per array
  *   beams       each beam element's evolving state (nsb_beam_state_save)
+ *   energies    a presence flag (int32) and the energies set in place of the
+ *               elements' (nsb_system_set_energy: *MODAL DYNAMIC output,
+ *               which stays set in the steps after one)
+ *   modal mass  its length (int64, 0 for none) and the mass matrix values a
+ *               *MODAL DYNAMIC step keeps
  *
  * Loading rebuilds the contact elements from the broad phase at x_build,
  * which gives the candidate list the saved run had (the broad phase is a
@@ -112,6 +117,16 @@ static int walk_save(nsb_system* s, cursor* c) {
     if (c->p) c->p += n;
     c->n += (long)n;
   }
+  nsb_energy en;
+  memset(&en, 0, sizeof en);
+  int32_t has_en = nsb_system_energy_set(s, &en);
+  put(c, &has_en, sizeof has_en);
+  if (has_en) put(c, &en, sizeof en);
+  int nnz = 0;
+  const double* mv = nsb_system_modal_mass_values(s, &nnz);
+  int64_t n_mass = nnz;
+  put(c, &n_mass, sizeof n_mass);
+  if (nnz > 0) put(c, mv, (size_t)nnz * sizeof(double));
   return NSB_OK;
 }
 
@@ -187,6 +202,21 @@ int nsb_system_checkpoint_load(nsb_system* s, const void* buf, long bytes) {
     nsb_beam_state_load(e, c.q);
     c.q += n;
     c.n += (long)n;
+  }
+  int32_t has_en;
+  nsb_energy en;
+  if (!get(&c, &has_en, sizeof has_en)) return TRUNCATED(ctx);
+  NSB_CHECK(ctx, has_en == 0 || has_en == 1, NSB_ERR_ARG, "checkpoint: corrupt energy flag %d", (int)has_en);
+  if (has_en && !get(&c, &en, sizeof en)) return TRUNCATED(ctx);
+  nsb_system_set_energy(s, has_en ? &en : NULL);
+  int64_t n_mass;
+  if (!get(&c, &n_mass, sizeof n_mass)) return TRUNCATED(ctx);
+  NSB_CHECK(ctx, n_mass >= 0 && n_mass <= (bytes - c.n) / (long)sizeof(double), NSB_ERR_ARG,
+            "checkpoint: a modal mass matrix of %lld entries in %ld bytes", (long long)n_mass, bytes - c.n);
+  if (n_mass > 0) {
+    NSB_CALL(nsb_system_modal_mass_restore(s, (const double*)c.q, (int)n_mass));
+    c.q += n_mass * (long)sizeof(double);
+    c.n += n_mass * (long)sizeof(double);
   }
   NSB_CHECK(ctx, c.n == bytes, NSB_ERR_ARG, "checkpoint: %ld bytes more than the state it describes", bytes - c.n);
   return NSB_OK;

@@ -749,6 +749,31 @@ void nsb_system_set_energy(nsb_system* s, const nsb_energy* e) {
   if (e) s->override = *e;
 }
 
+int nsb_system_energy_set(const nsb_system* s, nsb_energy* e) {
+  if (s->energy_override) *e = s->override;
+  return s->energy_override;
+}
+
+const double* nsb_system_modal_mass_values(const nsb_system* s, int* nnz) {
+  *nnz = s->modal_M ? s->nnz_modal : 0;
+  return s->modal_M;
+}
+
+int nsb_system_modal_mass_restore(nsb_system* s, const double* val, int nnz) {
+  NSB_CHECK(s->ctx, nnz > 0, NSB_ERR_ARG, "checkpoint: a modal mass matrix of %d entries", nnz);
+  if (s->modal_M && s->nnz_modal != nnz) {
+    NSB_FREE_ARRAY(s->ctx, s->modal_M, s->nnz_modal, double);
+    s->modal_M = NULL;
+  }
+  if (!s->modal_M) {
+    s->modal_M = NSB_NEW_ARRAY(s->ctx, nnz, double);
+    NSB_CHECK(s->ctx, s->modal_M, NSB_ERR_ALLOC, "checkpoint: out of memory");
+    s->nnz_modal = nnz;
+  }
+  memcpy(s->modal_M, val, (size_t)nnz * sizeof(double));
+  return NSB_OK;
+}
+
 int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n_nodes, const int* nodes,
                                  double* cols) {
   const nsb_model* m = s->model;

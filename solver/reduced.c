@@ -2,6 +2,7 @@
 #include "solver/reduced.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "contact/geometry.h"
@@ -348,4 +349,74 @@ void nsb_reduced_energy(const nsb_reduced* r, double* kinetic, double* potential
   }
   *kinetic = k;
   *potential = p + r->e_qs;
+}
+
+/* ---- checkpoint ------------------------------------------------------------- */
+
+/* Layout: int64 m, nc, qs, sweeps, active; doubles work_loads,
+   dissipated_damping, dissipated_contact, e_qs; then the arrays of
+   red_arrays in order. */
+enum { RED_CK_INTS = 5, RED_CK_DOUBLES = 4, RED_CK_ARRAYS = 8 };
+
+/* The arrays of the state with their lengths (in doubles); C only with QS. */
+static void red_arrays(const nsb_reduced* r, double* a[RED_CK_ARRAYS], size_t len[RED_CK_ARRAYS]) {
+  size_t m = (size_t)r->m, nc = (size_t)r->nc;
+  double* p[RED_CK_ARRAYS] = {r->y, r->v, r->c_x0, r->c_B, r->c_n, r->c_g, r->c_P, r->C};
+  size_t n[RED_CK_ARRAYS] = {m, m, 3 * nc, 3 * m * nc, 3 * nc, nc, nc, r->C ? 9 * nc * nc : 0};
+  memcpy(a, p, sizeof p);
+  memcpy(len, n, sizeof n);
+}
+
+size_t nsb_reduced_state_bytes(const nsb_reduced* r) {
+  double* a[RED_CK_ARRAYS];
+  size_t len[RED_CK_ARRAYS], n = RED_CK_INTS * sizeof(int64_t) + RED_CK_DOUBLES * sizeof(double);
+  red_arrays(r, a, len);
+  for (int k = 0; k < RED_CK_ARRAYS; ++k) n += len[k] * sizeof(double);
+  return n;
+}
+
+void nsb_reduced_state_save(const nsb_reduced* r, void* buf) {
+  char* p = buf;
+  int64_t iv[RED_CK_INTS] = {r->m, r->nc, r->qs, r->sweeps, r->active};
+  double dv[RED_CK_DOUBLES] = {r->work_loads, r->dissipated_damping, r->dissipated_contact, r->e_qs};
+  memcpy(p, iv, sizeof iv);
+  p += sizeof iv;
+  memcpy(p, dv, sizeof dv);
+  p += sizeof dv;
+  double* a[RED_CK_ARRAYS];
+  size_t len[RED_CK_ARRAYS];
+  red_arrays(r, a, len);
+  for (int k = 0; k < RED_CK_ARRAYS; ++k) {
+    if (len[k]) memcpy(p, a[k], len[k] * sizeof(double));
+    p += len[k] * sizeof(double);
+  }
+}
+
+int nsb_reduced_state_load(nsb_reduced* r, const void* buf, size_t bytes) {
+  NSB_CHECK(r->ctx, bytes == nsb_reduced_state_bytes(r), NSB_ERR_ARG,
+            "checkpoint: modal state of %zu bytes, the step's has %zu", bytes, nsb_reduced_state_bytes(r));
+  const char* p = buf;
+  int64_t iv[RED_CK_INTS];
+  double dv[RED_CK_DOUBLES];
+  memcpy(iv, p, sizeof iv);
+  p += sizeof iv;
+  memcpy(dv, p, sizeof dv);
+  p += sizeof dv;
+  NSB_CHECK(r->ctx, iv[0] == r->m && iv[1] == r->nc && iv[2] == r->qs, NSB_ERR_ARG,
+            "checkpoint: modal state of %lld modes and %lld contact candidates (reduction %lld), the step has %d, %d (%d)",
+            (long long)iv[0], (long long)iv[1], (long long)iv[2], r->m, r->nc, r->qs);
+  r->sweeps = (long)iv[3];
+  r->active = (int)iv[4];
+  r->work_loads = dv[0];
+  r->dissipated_damping = dv[1];
+  r->dissipated_contact = dv[2];
+  r->e_qs = dv[3];
+  double* a[RED_CK_ARRAYS];
+  size_t len[RED_CK_ARRAYS];
+  red_arrays(r, a, len);
+  for (int k = 0; k < RED_CK_ARRAYS; ++k) {
+    if (len[k]) memcpy(a[k], p, len[k] * sizeof(double));
+    p += len[k] * sizeof(double);
+  }
+  return NSB_OK;
 }

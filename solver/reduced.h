@@ -85,4 +85,15 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid);
 /// (+ 1/2 lambda^T C lambda of the truncated modes, QS).
 void nsb_reduced_energy(const nsb_reduced* r, double* kinetic, double* potential);
 
+/// Checkpoint (*RESTART) of the reduced motion between steps: the modal
+/// displacements and velocities, the contact candidates' linearization
+/// positions, mode rows, last normals, gaps and impulses, the truncated
+/// flexibility (QS) and the energy and sweep accumulators.
+/// nsb_reduced_state_save writes nsb_reduced_state_bytes(r) bytes;
+/// nsb_reduced_state_load reads them into a model created with the same
+/// modes, contacts and reduction (NSB_ERR_ARG when they differ).
+size_t nsb_reduced_state_bytes(const nsb_reduced* r);
+void nsb_reduced_state_save(const nsb_reduced* r, void* buf);
+int nsb_reduced_state_load(nsb_reduced* r, const void* buf, size_t bytes);
+
 #endif

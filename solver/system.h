@@ -261,5 +261,12 @@ int nsb_system_contacts_at(nsb_system* s, const double* x, const double** x_buil
 nsb_scheme* nsb_system_scheme(nsb_system* s);
 nsb_ctx* nsb_system_ctx(const nsb_system* s);
 nsb_linsolver* nsb_system_linsolver(nsb_system* s);
+/// Internal to solver/checkpoint.c (modal.c): the mass matrix values a
+/// *MODAL DYNAMIC step keeps (NULL before one; *nnz its length), and their
+/// restoration (allocates when the system has none); the energies set by
+/// nsb_system_set_energy (returns 0 when none is set).
+const double* nsb_system_modal_mass_values(const nsb_system* s, int* nnz);
+int nsb_system_modal_mass_restore(nsb_system* s, const double* val, int nnz);
+int nsb_system_energy_set(const nsb_system* s, nsb_energy* e);
 
 #endif

@@ -44,15 +44,30 @@ endforeach()
 # A run killed (SIGKILL) after a checkpoint, then continued from it, must leave
 # every output file identical byte for byte to an uninterrupted run's: beams
 # (B2V) with frictional contact, strain-based beams (B2S) with joints, rigid
-# bodies, a chain of joints, a static step of beams.  restart_refuse: a
-# corrupt, truncated or foreign checkpoint is refused with its cause.
+# bodies, a chain of joints, a static step of beams, *MODAL DYNAMIC with
+# contact in both reductions (modal and quasi-static), *STATIC, RIKS with the
+# spherical (B2V arch) and the cylindrical (B2S arch) constraint, a dynamic
+# step followed by a modal one (killed in the first: the modes are computed
+# after the restart, modes.csv continued).
+# restart_signal_*: a run with *RESTART stopped by SIGTERM or SIGINT writes a
+# checkpoint of its last increment and names it; continued from it, every
+# file is identical to the uninterrupted run's (a dynamic step with contact,
+# a quasi-static modal step, a cylindrical Riks step).  restart_no_restart:
+# without *RESTART the stop message says what adding it would allow.
+# restart_refuse: a corrupt, truncated or foreign checkpoint is refused with
+# its cause.
 set(nsb_regress ${CMAKE_CURRENT_LIST_DIR}/decks/regress)
 set(nsb_restart_cases
   "beam_contact|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_beam_contact.inp|50|40"
   "b2s_joints|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_b2s.inp|40|12"
   "rigid_heavy_top|${nsb_regress}/heavy_top_mn.inp|7|5"
   "joints_double_pendulum|${nsb_regress}/double_pendulum.inp|7|5"
-  "static_beam_frame|${nsb_regress}/beam_frame.inp|7|5")
+  "static_beam_frame|${nsb_regress}/beam_frame.inp|7|5"
+  "modal_contact|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_modal_contact.inp|37|100"
+  "qs_contact|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_qs_contact.inp|37|100"
+  "riks_spherical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_spherical.inp|37|200"
+  "riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|7|60"
+  "dynamic_then_qs|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_dynamic_then_qs.inp|7|10")
 foreach(case ${nsb_restart_cases})
   string(REPLACE "|" ";" f "${case}")
   list(GET f 0 name)
@@ -64,6 +79,26 @@ foreach(case ${nsb_restart_cases})
       ${nsb_rel_dir}/restart_${name} ${freq} ${rows})
   set_tests_properties(restart_${name} PROPERTIES LABELS "program;reliable" TIMEOUT 300)
 endforeach()
+# name|deck|signal|history rows before the signal (FREQUENCY far beyond the run's increments)
+set(nsb_restart_signal_cases
+  "term_beam_contact|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_beam_contact.inp|TERM|40"
+  "int_qs_contact|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_qs_contact.inp|INT|100"
+  "term_riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|TERM|60")
+foreach(case ${nsb_restart_signal_cases})
+  string(REPLACE "|" ";" f "${case}")
+  list(GET f 0 name)
+  list(GET f 1 deck)
+  list(GET f 2 sig)
+  list(GET f 3 rows)
+  add_test(NAME restart_signal_${name}
+    COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam> ${deck}
+      ${nsb_rel_dir}/restart_signal_${name} 1000000 ${rows} --signal ${sig})
+  set_tests_properties(restart_signal_${name} PROPERTIES LABELS "program;reliable" TIMEOUT 300)
+endforeach()
+add_test(NAME restart_no_restart
+  COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam> ${nsb_rel_deck}
+    ${nsb_rel_dir}/restart_no_restart --no-restart 20)
+set_tests_properties(restart_no_restart PROPERTIES LABELS "program;reliable" TIMEOUT 120)
 add_test(NAME restart_refuse
   COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam>
     ${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_beam_contact.inp ${nsb_rel_dir}/restart_refuse 50 --refuse

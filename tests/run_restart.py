@@ -2,7 +2,9 @@
 """Restart tests of nsbeam (tests/reliable.cmake).
 
 usage: python3 run_restart.py NSBEAM DECK SCRATCH FREQUENCY ROWS
+       python3 run_restart.py NSBEAM DECK SCRATCH FREQUENCY ROWS --signal TERM|INT
        python3 run_restart.py NSBEAM DECK SCRATCH FREQUENCY --refuse OTHER_DECK
+       python3 run_restart.py NSBEAM DECK SCRATCH --no-restart ROWS
 
 The deck run is SCRATCH/deck.inp: "*RESTART, WRITE, FREQUENCY=<FREQUENCY>"
 followed by an *INCLUDE of DECK, so that any deck can be tested.
@@ -16,12 +18,25 @@ directories (history.csv, contacts.csv, modes.csv, every .pvd and .vtu;
 not the checkpoint itself, whose statistics hold wall times) must be
 identical byte for byte.
 
-Refusal (second form): with the checkpoint of a run of the deck, the restart
+Stop by a signal (second form): as the first, but the run is stopped with
+SIGTERM (SIGINT) once history.csv has ROWS rows, with FREQUENCY chosen so
+large that no periodic checkpoint is written before: it must exit with
+status 143 (130), write a checkpoint of its last increment and say so
+("checkpoint DIR/restart.nsr holds increment N; continue with: nsbeam run
+... --restart DIR/restart.nsr"), and the run continued from that checkpoint
+must leave every file identical to the uninterrupted run's.
+
+Refusal (third form): with the checkpoint of a run of the deck, the restart
 is refused with exit status 1 and a message naming the cause when the file
 is corrupt (one byte changed), truncated, not a restart file, or written for
 another deck (OTHER_DECK run with it).
+
+Without *RESTART (fourth form): the deck as it is, stopped with SIGTERM
+after ROWS history rows, exits with 143, writes no checkpoint and says that
+the deck has no *RESTART and what adding it would allow.
 """
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -50,7 +65,43 @@ def run(nsbeam, deck, out, *extra):
                           timeout=600)
 
 
-def identity(nsbeam, deck, scratch, want_rows):
+def stop_by_signal(nsbeam, deck, out, want_rows, signame, ckpt):
+    """Run the deck into out and stop it with SIG<signame> after want_rows
+    history rows (KILL: once the checkpoint exists too).  Returns a list of
+    problems."""
+    sig = getattr(signal, "SIG" + signame)
+    proc = subprocess.Popen([nsbeam, "run", deck, "-o", out, "--quiet"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    while not ((signame != "KILL" or os.path.exists(ckpt)) and rows(os.path.join(out, "history.csv")) >= want_rows):
+        if proc.poll() is not None:
+            proc.communicate()
+            return ["the run ended before it could be stopped: lower ROWS"]
+        time.sleep(0.002)
+    proc.send_signal(sig)
+    _, err = proc.communicate()
+    if signame == "KILL":
+        return []
+    problems = []
+    if proc.returncode != 128 + sig:
+        problems.append(f"exit status {proc.returncode} after SIG{signame}, expected {128 + sig}: {err.strip()}")
+    m = re.search(r"checkpoint (\S+) holds increment (\d+); continue with: nsbeam run (\S+) -o (\S+) --restart (\S+)",
+                  err)
+    if not m:
+        problems.append(f"the stop message does not name the checkpoint and how to continue: {err.strip()}")
+    elif m.group(1) != ckpt or m.group(5) != ckpt or m.group(4) != out or m.group(3) != deck:
+        problems.append(f"the stop message names other files than {deck}, {out}, {ckpt}: {m.group(0)}")
+    elif not os.path.exists(ckpt):
+        problems.append(f"no checkpoint {ckpt} after SIG{signame}")
+    else:
+        with open(os.path.join(out, "history.csv")) as f:
+            last = f.read().splitlines()[-1].split(",")
+        if int(last[2]) > int(m.group(2)):
+            problems.append(f"the checkpoint holds increment {m.group(2)}, older than the last history row's {last[2]}")
+        print(f"SIG{signame}: {m.group(0)} (last history row: increment {last[2]})")
+    return problems
+
+
+def identity(nsbeam, deck, scratch, want_rows, signame="KILL"):
     full, cut = os.path.join(scratch, "full"), os.path.join(scratch, "cut")
     for d in (full, cut):
         shutil.rmtree(d, ignore_errors=True)
@@ -58,19 +109,13 @@ def identity(nsbeam, deck, scratch, want_rows):
     if p.returncode != 0:
         return [f"the uninterrupted run failed ({p.returncode}): {p.stderr.strip()}"]
     ckpt = os.path.join(cut, "restart.nsr")
-    proc = subprocess.Popen([nsbeam, "run", deck, "-o", cut, "--quiet"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    while not (os.path.exists(ckpt) and rows(os.path.join(cut, "history.csv")) >= want_rows):
-        if proc.poll() is not None:
-            return ["the run ended before it could be killed: lower ROWS"]
-        time.sleep(0.002)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    problems = stop_by_signal(nsbeam, deck, cut, want_rows, signame, ckpt)
+    if problems:
+        return problems
     killed_rows = rows(os.path.join(cut, "history.csv"))
     p = run(nsbeam, deck, cut, "--restart", ckpt)
     if p.returncode != 0:
         return [f"the restarted run failed ({p.returncode}): {p.stderr.strip()}"]
-    problems = []
     names = sorted(f for f in os.listdir(full) if f != "restart.nsr" and not f.endswith(".tmp"))
     got = sorted(f for f in os.listdir(cut) if f != "restart.nsr" and not f.endswith(".tmp"))
     if names != got:
@@ -85,7 +130,7 @@ def identity(nsbeam, deck, scratch, want_rows):
                 problems.append(f"{f} differs")
             else:
                 same += 1
-    print(f"killed with {killed_rows} history rows; after the restart {same} of {len(names)} files identical "
+    print(f"stopped (SIG{signame}) with {killed_rows} history rows; after the restart {same} of {len(names)} files identical "
           f"({rows(os.path.join(cut, 'history.csv'))} history rows)")
     return problems
 
@@ -121,8 +166,37 @@ def refuse(nsbeam, deck, scratch, other):
     return problems
 
 
+def no_restart(nsbeam, deck, scratch, want_rows):
+    out = os.path.join(scratch, "no_restart")
+    shutil.rmtree(out, ignore_errors=True)
+    proc = subprocess.Popen([nsbeam, "run", deck, "-o", out, "--quiet"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    while rows(os.path.join(out, "history.csv")) < want_rows:
+        if proc.poll() is not None:
+            proc.communicate()
+            return ["the run ended before it could be stopped: lower ROWS"]
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate()
+    print(err.strip())
+    problems = []
+    if proc.returncode != 128 + signal.SIGTERM:
+        problems.append(f"exit status {proc.returncode} after SIGTERM")
+    if "the deck has no *RESTART; with *RESTART, WRITE, FREQUENCY=n in it a stopped run writes a checkpoint" not in err:
+        problems.append("the stop message does not say that *RESTART would allow continuing")
+    if os.path.exists(os.path.join(out, "restart.nsr")):
+        problems.append("a checkpoint was written without *RESTART")
+    return problems
+
+
 def main():
-    if len(sys.argv) == 7 and sys.argv[5] == "--refuse":
+    if len(sys.argv) == 8 and sys.argv[6] == "--signal" and sys.argv[7] in ("TERM", "INT"):
+        nsbeam, deck, scratch, freq, want = sys.argv[1:6]
+        problems = identity(nsbeam, make_deck(scratch, deck, freq), scratch, int(want), sys.argv[7])
+    elif len(sys.argv) == 6 and sys.argv[4] == "--no-restart":
+        nsbeam, deck, scratch, _, want = sys.argv[1:]
+        problems = no_restart(nsbeam, deck, scratch, int(want))
+    elif len(sys.argv) == 7 and sys.argv[5] == "--refuse":
         nsbeam, deck, scratch, freq, _, other = sys.argv[1:]
         problems = refuse(nsbeam, make_deck(scratch, deck, freq), scratch, other)
     elif len(sys.argv) == 6:

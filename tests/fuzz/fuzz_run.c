@@ -6,7 +6,10 @@
  * elements and 4 steps; every step is cut to at most 12 increments without
  * cutbacks, 8 Newton iterations, 30 contact sweeps and 6 modes.  Failures of the analysis are normal
  * outcomes (a status, a message); a crash, sanitizer report, leak or hang is
- * a finding.  tests/fuzz/README.md says how to run it.
+ * a finding.  A deck with *RESTART that left a checkpoint is run a second
+ * time, continued from it (nsb_run_options.restart), so that reading a
+ * checkpoint and resuming every kind of step are fuzzed too.
+ * tests/fuzz/README.md says how to run it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -36,8 +39,12 @@ static int bound_model(nsb_model* m) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static char outdir[64];
-  if (!outdir[0]) snprintf(outdir, sizeof outdir, "/tmp/nsb_fuzz_run_%ld", (long)getpid());
+  static char outdir[64], ckpt[96];
+  if (!outdir[0]) {
+    snprintf(outdir, sizeof outdir, "/tmp/nsb_fuzz_run_%ld", (long)getpid());
+    snprintf(ckpt, sizeof ckpt, "%s/restart.nsr", outdir);
+  }
+  unlink(ckpt); /* no checkpoint of an earlier input */
   char* text = malloc(size + 1);
   if (!text) return 0;
   memcpy(text, data, size);
@@ -57,6 +64,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       opt.report = NULL;
       nsb_stats stats;
       (void)nsb_run(ctx, m, &opt, &stats);
+      nsb_ctx_clear_error(ctx);
+      if (m->restart_every > 0 && access(ckpt, R_OK) == 0) {
+        opt.restart = ckpt;
+        (void)nsb_run(ctx, m, &opt, &stats);
+      }
     }
     nsb_model_destroy(&m);
   }
