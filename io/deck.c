@@ -195,7 +195,7 @@ static const kwspec kw_table[] = {
      KW_STATIC,
      W_STEP,
      {{"RIKS", P_FLAG, 0, NULL}, {"CONSTRAINT", P_ENUM, 0, riks_constraints}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_static, deck_data_static, deck_end_needs_data},
+     deck_begin_static, deck_data_static, deck_end_static},
     {"FREQUENCY", KW_FREQUENCY, W_STEP, {{"MASS", P_ENUM, 0, mass_kinds}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_frequency, deck_data_frequency, deck_end_needs_data},
     {"MODAL DYNAMIC",

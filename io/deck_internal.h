@@ -332,6 +332,7 @@ void deck_begin_end_step(parser* p, loc at, const pval* v);
 void deck_begin_dynamic(parser* p, loc at, const pval* v);
 void deck_begin_static(parser* p, loc at, const pval* v);
 void deck_data_static(parser* p, loc at);
+void deck_end_static(parser* p);
 void deck_data_procedure(parser* p, loc at);
 void deck_begin_frequency(parser* p, loc at, const pval* v);
 void deck_data_frequency(parser* p, loc at);

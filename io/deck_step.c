@@ -631,6 +631,21 @@ void deck_data_static(parser* p, loc at) {
     deck_data_procedure(p, at);
 }
 
+/* *STATIC without a data line: Abaqus's defaults, a period of 1.0 taken in one
+   increment that may cut back to 1e-5 of it (the data line's h_min default).
+   A RIKS step needs its arc-length data. */
+void deck_end_static(parser* p) {
+  if (p->b.n_data > 0 || p->m->steps.count == 0) return;
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  if (s->riks) {
+    deck_end_needs_data(p);
+    return;
+  }
+  s->h = 1.0;
+  s->period = 1.0;
+  s->h_min = 1e-5;
+}
+
 void deck_step_keyword_failed(parser* p, loc at, const kwspec* spec) {
   if (spec->id == KW_STEP && !p->in_step) {
     /* still open the step so that its *END STEP and procedure do not cascade */
