@@ -42,6 +42,9 @@ typedef struct nsb_run_options {
      WRITE; docs/deck.md): the state after its increment, the output files of
      outdir cut back to that point and continued */
   const char* restart;
+  /* threads of the element loop (nsb_system_set_threads): 1 by default;
+     results do not depend on it */
+  int threads;
 } nsb_run_options;
 
 /// Default options: outdir "out", summary on stdout, no progress line.

@@ -57,6 +57,202 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
   }
 }
 
+/* ---- threaded element loop ------------------------------------------------- */
+
+/* The element loop runs over contiguous ranges of the static elements, one
+   thread per range, and stays bit-identical for any number of ranges:
+   floating-point addition is not associative, so every entry of r and A must
+   receive its element contributions in element order, as the serial loop
+   adds them.  A row of a node that the elements of one range alone touch
+   gets all its contributions from that range, whose thread adds them in
+   element order.  A row of a node that several ranges touch (a shared node:
+   for a beam chain, the one node between two ranges) is not added by the
+   threads: the elements at such nodes keep their whole block (ff, fK) in
+   s->defer, and after the threads have joined one thread adds the shared
+   rows of those blocks in element order.  Rows of multipliers belong to the
+   joint that owns them.  The threads are a team started once
+   (base/team.h), range 0 on the caller's thread.  The contact elements come after every static
+   element; they are evaluated and added last, in order, by one thread (they
+   are cheap, and their set changes at every rebuild of the contact list).
+   What the elements accumulate beyond their blocks goes to per-element slots
+   summed in element order (the condensed-out residual rows, elem_res2);
+   the flux norms are maxima, which do not depend on the order.  Colouring
+   the elements (no two of a colour sharing a node) would need no deferred
+   blocks, but it adds each entry's contributions in colour order, which
+   differs from element order: results would then move at round-off from
+   those of the serial loop. */
+
+/* Cost estimate of one evaluation for the balance of the ranges (speed only,
+   never a result): a condensing element (beam) does the work of its interior
+   points, about 50 times that of a spring or a joint. */
+static long elem_cost(const nsb_elem* e) { return e->ops->post_solve ? 64 : 1 + e->n_local / 4; }
+
+void nsb_sys_free_ranges(nsb_system* s) {
+  nsb_ctx* ctx = s->ctx;
+  int ns = s->n_static_ranged > 0 ? s->n_static_ranged : 1, nn = s->n_nodes > 0 ? s->n_nodes : 1;
+  if (s->range_lo) NSB_FREE_ARRAY(ctx, s->range_lo, s->n_threads + 1, int);
+  if (s->rng) NSB_FREE_ARRAY(ctx, s->rng, s->n_threads, nsb_sys_range);
+  if (s->node_range) NSB_FREE_ARRAY(ctx, s->node_range, nn, int);
+  if (s->defer_ofs) NSB_FREE_ARRAY(ctx, s->defer_ofs, ns, int);
+  if (s->defer_list) NSB_FREE_ARRAY(ctx, s->defer_list, ns, int);
+  if (s->elem_res2) NSB_FREE_ARRAY(ctx, s->elem_res2, ns, double);
+  if (s->defer) NSB_FREE_ARRAY(ctx, s->defer, s->defer_size > 0 ? s->defer_size : 1, double);
+  nsb_team_destroy(&s->team);
+  s->n_threads = 0;
+  s->n_defer = 0;
+  s->defer_size = 0;
+}
+
+int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
+  nsb_ctx* ctx = s->ctx;
+  NSB_CHECK(ctx, n_threads >= 1, NSB_ERR_ARG, "thread count %d: must be at least 1", n_threads);
+  nsb_sys_free_ranges(s);
+  int T = n_threads, ns = s->first_contact, nn = s->n_nodes;
+  s->n_threads = T;
+  s->n_static_ranged = ns;
+  s->range_lo = NSB_NEW_ARRAY(ctx, T + 1, int);
+  s->rng = NSB_NEW_ARRAY(ctx, T, nsb_sys_range);
+  s->node_range = NSB_NEW_ARRAY(ctx, nn > 0 ? nn : 1, int);
+  s->defer_ofs = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
+  s->defer_list = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
+  s->elem_res2 = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, double);
+  if (!s->range_lo || !s->rng || !s->node_range || !s->defer_ofs || !s->defer_list || !s->elem_res2) {
+    nsb_sys_free_ranges(s);
+    return NSB_ERR_ALLOC;
+  }
+  /* ranges of about equal estimated cost */
+  long total = 0, acc = 0;
+  for (int i = 0; i < ns; ++i) total += elem_cost(&s->elems[i]);
+  int t = 0;
+  s->range_lo[0] = 0;
+  for (int i = 0; i < ns; ++i) {
+    acc += elem_cost(&s->elems[i]);
+    while (t + 1 < T && acc * T >= total * (t + 1)) s->range_lo[++t] = i + 1;
+  }
+  while (t < T) s->range_lo[++t] = ns;
+  /* which ranges touch each node (nodes with rows only) */
+  for (int i = 0; i < nn; ++i) s->node_range[i] = -1;
+  for (int r = 0; r < T; ++r)
+    for (int i = s->range_lo[r]; i < s->range_lo[r + 1]; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      for (int k = 0; k < e->n_nodes; ++k) {
+        int* o = &s->node_range[e->nodes[k]];
+        if (e->node_ndof[k] == 0) continue;
+        *o = *o == -1 ? r : *o == r ? r : -2;
+      }
+    }
+  /* the blocks of the elements at shared nodes */
+  size_t size = 0;
+  s->n_defer = 0;
+  for (int i = 0; i < ns; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    int shared = 0;
+    for (int k = 0; k < e->n_nodes; ++k) shared |= e->node_ndof[k] > 0 && s->node_range[e->nodes[k]] == -2;
+    s->defer_ofs[i] = -1;
+    if (!shared) continue;
+    s->defer_ofs[i] = (int)size;
+    s->defer_list[s->n_defer++] = i;
+    size += (size_t)e->n_local * (size_t)(e->n_local + 1);
+  }
+  NSB_CHECK(ctx, size < (size_t)1 << 31, NSB_ERR_ARG, "%d threads: too many elements at shared nodes", T);
+  s->defer_size = size;
+  s->defer = NSB_NEW_ARRAY(ctx, size > 0 ? size : 1, double);
+  if (!s->defer) {
+    nsb_sys_free_ranges(s);
+    return NSB_ERR_ALLOC;
+  }
+  /* one range per member of the team: the caller's thread takes range 0 */
+  if (T > 1) {
+    int st = nsb_team_create(ctx, T, &s->team);
+    if (st < 0) {
+      nsb_sys_free_ranges(s);
+      return st;
+    }
+  }
+  return NSB_OK;
+}
+
+int nsb_system_set_threads(nsb_system* s, int n_threads) { return nsb_sys_make_ranges(s, n_threads); }
+
+int nsb_system_threads(const nsb_system* s) { return s->n_threads; }
+
+/* Add the rows of an element's block to r and A: those of shared nodes
+   (shared = 1) or all the others (shared = 0).  Each entry in the order of
+   nsb_csr_add_mapped (column-major over the block). */
+static void add_rows(nsb_system* s, const nsb_elem* e, const double* ff, const double* fK, int with_matrix,
+                     int shared) {
+  int nl = e->n_local, q = 0;
+  unsigned char take[NSB_ELEM_MAX_LOCAL];
+  for (int k = 0; k < e->n_nodes; ++k) {
+    int sh = s->node_range[e->nodes[k]] == -2;
+    for (int d = 0; d < e->node_ndof[k]; ++d) take[q++] = (unsigned char)(sh == shared);
+  }
+  for (; q < nl; ++q) take[q] = (unsigned char)!shared;
+  for (q = 0; q < nl; ++q)
+    if (take[q] && e->eq[q] >= 0) s->r[e->eq[q]] += ff[q];
+  if (!with_matrix || !s->A) return;
+  double* v = s->A->val;
+  for (int j = 0; j < nl; ++j)
+    for (int i = 0; i < nl; ++i) {
+      int p = e->map[i + nl * j];
+      if (p >= 0 && take[i]) v[p] += fK[i + nl * j];
+    }
+}
+
+/* The largest force and moment contribution of a block to a node row. */
+static void block_flux(const nsb_elem* e, const double* ff, double* qf, double* qm) {
+  for (int k = 0, q = 0; k < e->n_nodes; ++k)
+    for (int d = 0; d < e->node_ndof[k]; ++d, ++q) {
+      double a = fabs(ff[q]);
+      if (d < 3) *qf = a > *qf ? a : *qf;
+      else *qm = a > *qm ? a : *qm;
+    }
+}
+
+/* Evaluate range r of the static elements and add what it alone touches. */
+static void assemble_range(nsb_system* s, const nsb_eval_ctx* ec0, int r, int with_matrix) {
+  nsb_sys_range* g = &s->rng[r];
+  nsb_eval_ctx ec = *ec0;
+  g->qf = g->qm = 0.0;
+  g->failed = -1;
+  g->status = NSB_OK;
+  for (int i = s->range_lo[r]; i < s->range_lo[r + 1]; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    int nl = e->n_local, o = s->defer_ofs[i];
+    double* ff = o >= 0 ? s->defer + o : g->ff;
+    double* fK = o >= 0 ? s->defer + o + nl : g->fK;
+    memset(ff, 0, (size_t)nl * sizeof(double));
+    if (with_matrix) memset(fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    s->elem_res2[i] = 0.0;
+    ec.internal_res2 = &s->elem_res2[i];
+    int est = e->ops->eval(e, &ec, ff, with_matrix ? fK : NULL);
+    if (est < 0) {
+      g->failed = i;
+      g->status = est;
+      return;
+    }
+    block_flux(e, ff, &g->qf, &g->qm);
+    if (o >= 0) {
+      add_rows(s, e, ff, fK, with_matrix, 0);
+      continue;
+    }
+    for (int q = 0; q < nl; ++q)
+      if (e->eq[q] >= 0) s->r[e->eq[q]] += ff[q];
+    if (with_matrix && s->A) nsb_csr_add_mapped(s->A, e->map, nl, fK);
+  }
+}
+
+typedef struct range_job {
+  nsb_system* s;
+  const nsb_eval_ctx* ec;
+  int with_matrix;
+} range_job;
+
+static void range_member(void* arg, int member) {
+  const range_job* j = arg;
+  assemble_range(j->s, j->ec, member, j->with_matrix);
+}
+
 /* Assemble residual and matrix at the current iterate.  Fills the residual
    norms of s->nrm: per field the largest free-row residual and the flux (the
    largest element contribution to a node row of the field, held rows
@@ -64,15 +260,36 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
    interior rows included) for an explicit absolute tolerance. */
 int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix) {
   double tic = nsb_now_s();
+  NSB_ASSERT(s->n_threads >= 1 && s->n_static_ranged == s->first_contact);
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
-  s->internal_res2 = 0.0;
-  ec.internal_res2 = &s->internal_res2;
   memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
   if (with_matrix && s->A) nsb_csr_zero(s->A);
   double qf = 0.0, qm = 0.0;
   s->failed_elem = -1;
-  for (int i = 0; i < s->n_elems; ++i) {
+  range_job job = {s, &ec, with_matrix};
+  if (s->team)
+    nsb_team_run(s->team, range_member, &job);
+  else
+    range_member(&job, 0);
+  for (int r = 0; r < s->n_threads; ++r)
+    if (s->rng[r].failed >= 0) { /* ranges ascend: the first failure in element order */
+      s->failed_elem = s->rng[r].failed;
+      return s->rng[r].status;
+    }
+  for (int r = 0; r < s->n_threads; ++r) {
+    qf = s->rng[r].qf > qf ? s->rng[r].qf : qf;
+    qm = s->rng[r].qm > qm ? s->rng[r].qm : qm;
+  }
+  for (int k = 0; k < s->n_defer; ++k) {
+    const nsb_elem* e = &s->elems[s->defer_list[k]];
+    const double* blk = s->defer + s->defer_ofs[s->defer_list[k]];
+    add_rows(s, e, blk, blk + e->n_local, with_matrix, 1);
+  }
+  s->internal_res2 = 0.0;
+  for (int i = 0; i < s->first_contact; ++i) s->internal_res2 += s->elem_res2[i];
+  ec.internal_res2 = &s->internal_res2;
+  for (int i = s->first_contact; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     int nl = e->n_local;
     memset(s->ff, 0, (size_t)nl * sizeof(double));
@@ -84,12 +301,7 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_m
     }
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];
-    for (int k = 0, q = 0; k < e->n_nodes; ++k)
-      for (int d = 0; d < e->node_ndof[k]; ++d, ++q) {
-        double a = fabs(s->ff[q]);
-        if (d < 3) qf = a > qf ? a : qf;
-        else qm = a > qm ? a : qm;
-      }
+    block_flux(e, s->ff, &qf, &qm);
     if (with_matrix && s->A) nsb_csr_add_mapped(s->A, e->map, nl, s->fK);
   }
   for (int q = 0; q < s->n_mult; ++q) {

@@ -429,6 +429,8 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
     pe += s->elems[i].n_local;
     pm += s->elems[i].n_local * s->elems[i].n_local;
   }
+  /* one element range (no threads) until nsb_system_set_threads */
+  if ((st = nsb_sys_make_ranges(s, 1)) < 0) goto fail;
   if (model->contact_pairs.count > 0) {
     /* one list for all pairs: the largest SKIN= given, else the default */
     double given = 0.0;
@@ -501,6 +503,7 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->r, meq, double);
   NSB_FREE_ARRAY(ctx, s->dx, meq, double);
   NSB_FREE_ARRAY(ctx, s->row_unscale, meq, double);
+  nsb_sys_free_ranges(s);
   if (s->elems)
     for (int i = 0; i < s->n_elems; ++i)
       if (s->elems[i].ops && s->elems[i].ops->destroy) s->elems[i].ops->destroy(ctx, &s->elems[i]);

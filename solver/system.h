@@ -55,6 +55,15 @@ typedef struct nsb_system nsb_system;
 int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out);
 void nsb_system_destroy(nsb_system** s);
 
+/// Evaluate the static elements (all but contacts) with n_threads threads
+/// (OpenMP; 1, the default: none).  The elements are cut into n_threads
+/// contiguous ranges of about equal cost, and every entry of the residual
+/// and the matrix sums its element contributions in element order whatever
+/// n_threads is: results are bit-identical for any thread count
+/// (solver/assembly.c).  Allocates (set-up): call before the first step.
+int nsb_system_set_threads(nsb_system* s, int n_threads);
+/// The thread count of the element loop.
+int nsb_system_threads(const nsb_system* s);
 /// Prepare step k starting at total time t0: equation numbering, pattern,
 /// symbolic factorization, scheme.  Allocates (setup phase).
 int nsb_system_begin_step(nsb_system* s, int k, double t0);

@@ -22,10 +22,20 @@
 #include "solver/system.h"
 
 #include <stddef.h>
+#include "base/team.h"
 #include "contact/lumped.h"
 #include "contact/pair.h"
 #include "solver/convergence.h"
 #include "solver/modal.h"
+
+/* Scratch and results of one element range of the threaded assembly
+   (assembly.c): the local blocks of its elements, its share of the flux
+   norms, and the first element of the range whose evaluation failed. */
+typedef struct nsb_sys_range {
+  double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
+  double qf, qm;
+  int failed, status;
+} nsb_sys_range;
 
 struct nsb_system {
   nsb_ctx* ctx;
@@ -104,6 +114,26 @@ struct nsb_system {
   double lpf, lpf_old, riks_t_hold;
   double* step_lpf; /* per step: the LPF a Riks step ended with, 1 for the others (nsb_eval_ctx.step_lpf) */
   double fl[NSB_ELEM_MAX_LOCAL], f1[NSB_ELEM_MAX_LOCAL];
+  /* Threaded assembly (assembly.c, nsb_system_set_threads): the static
+     elements elems[0 .. first_contact) in n_threads contiguous ranges, each
+     evaluated by one thread that adds the rows of the nodes only its range
+     touches; the rows of the nodes that several ranges touch (shared) are
+     added afterwards from the deferred blocks, in element order, so that
+     every entry sums its contributions in element order whatever the number
+     of ranges.  Contact elements (after the static ones) are added last, in
+     order, by one thread. */
+  int n_threads;
+  int* range_lo;       /* n_threads + 1: first static element of each range, then first_contact */
+  int* node_range;     /* n_nodes: the one range whose elements touch the node, -1 none, -2 several */
+  int* defer_ofs;      /* first_contact: offset of the element's block in defer, -1 none */
+  int* defer_list;     /* n_defer: the elements with a block, ascending */
+  int n_defer;
+  double* defer;       /* the blocks: ff (n_local) then fK (n_local^2) */
+  size_t defer_size;   /* doubles */
+  double* elem_res2;   /* first_contact: each static element's condensed-out residual rows (squared) */
+  int n_static_ranged; /* first_contact when the ranges were made */
+  nsb_sys_range* rng;  /* n_threads */
+  nsb_team* team;        /* n_threads members (base/team.h), NULL for one thread */
 };
 
 /* ---- system.c --------------------------------------------------------------- */
@@ -132,6 +162,11 @@ void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* d
 void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale);
 /// Recover the interior unknowns of condensing elements.
 nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx);
+/// Element ranges and the deferred blocks of the threaded assembly for
+/// n_threads threads (>= 1).  Allocates (set-up).
+int nsb_sys_make_ranges(nsb_system* s, int n_threads);
+/// Free what nsb_sys_make_ranges allocated.
+void nsb_sys_free_ranges(nsb_system* s);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 /* After an impulsive increment: the smooth accelerations at the committed

@@ -1,0 +1,29 @@
+# The threaded element loop gives the same bits for any thread count
+# (solver/assembly.c): a beam deck (B2S and B2V bars, revolute joints) and a
+# contact deck (a B2V strip sliding with friction, two balls, contact list
+# rebuilds) run with 1, 2 and 3 threads, and every output file (history,
+# contact history, VTK frames and collections) must be the same byte for byte.
+foreach(deck four_bar contact_strip)
+  add_test(NAME threads_bit_identical_${deck}
+    COMMAND ${CMAKE_COMMAND} -DNSBEAM=$<TARGET_FILE:nsbeam> -DDECK=${CMAKE_CURRENT_LIST_DIR}/decks/threads/${deck}.inp
+            -DOUT=${PROJECT_BINARY_DIR}/tests_tmp/threads_${deck} -P ${CMAKE_CURRENT_LIST_DIR}/run_threads.cmake)
+  set_tests_properties(threads_bit_identical_${deck} PROPERTIES LABELS program)
+endforeach()
+# Bad thread counts on the command line and in NSB_THREADS: a message (and exit status 2).
+foreach(arg 0 -1 2x "" 1025)
+  string(MAKE_C_IDENTIFIER "bad_${arg}" id)
+  add_test(NAME threads_option_${id}
+    COMMAND $<TARGET_FILE:nsbeam> run ${CMAKE_CURRENT_LIST_DIR}/decks/threads/four_bar.inp --threads "${arg}"
+            -o ${PROJECT_BINARY_DIR}/tests_tmp/threads_bad)
+  set_tests_properties(threads_option_${id} PROPERTIES LABELS program
+                       PASS_REGULAR_EXPRESSION "--threads needs a whole number from 1 to 1024")
+endforeach()
+add_test(NAME threads_option_missing
+  COMMAND $<TARGET_FILE:nsbeam> run ${CMAKE_CURRENT_LIST_DIR}/decks/threads/four_bar.inp --threads)
+set_tests_properties(threads_option_missing PROPERTIES LABELS program
+                     PASS_REGULAR_EXPRESSION "--threads needs a whole number from 1 to 1024")
+add_test(NAME threads_env_bad
+  COMMAND ${CMAKE_COMMAND} -E env NSB_THREADS=two $<TARGET_FILE:nsbeam> run
+          ${CMAKE_CURRENT_LIST_DIR}/decks/threads/four_bar.inp -o ${PROJECT_BINARY_DIR}/tests_tmp/threads_bad)
+set_tests_properties(threads_env_bad PROPERTIES LABELS program
+                     PASS_REGULAR_EXPRESSION "NSB_THREADS=two: the thread count must be a whole number from 1 to 1024")
