@@ -24,7 +24,8 @@
  * that the run did what it is meant to exercise (rebuilds during the loop, a
  * contact set that changes, impulsive increments), with the default contact
  * solver (semi-smooth Newton rows in the global system) and with the prox
- * sweeps (CONTACT SOLVER=PROX, docs/contact.md §7.5).  A third case checks
+ * sweeps (CONTACT SOLVER=PROX, docs/contact.md §7.5), and with the element
+ * loop on two threads (nsb_system_set_threads).  A third case checks
  * the kept pattern builder and matrix on their own (pattern_reuse).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -40,7 +41,7 @@
 #define DECK NSB_TEST_DECK_DIR "/reliable/step_alloc.inp"
 #define REBUILD_ALLOCS 3
 
-static void run_counting(int prox) {
+static void run_counting(int prox, int threads) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   nsb_model* m = NULL;
@@ -50,6 +51,8 @@ static void run_counting(int prox) {
   if (prox) m->steps.data[0].contact_relax = 0.5; /* the sliding strip needs an under-relaxed sweep */
   nsb_system* s = NULL;
   CU_ASSERT_FATAL(nsb_system_create(ctx, m, &s) == NSB_OK);
+  if (threads > 1) CU_ASSERT_FATAL(nsb_system_set_threads(s, threads) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_system_threads(s) == threads);
   CU_ASSERT_FATAL(nsb_system_begin_step(s, 0, 0.0) == NSB_OK);
   nsb_newton_report rep;
   CU_ASSERT_FATAL(nsb_system_initial_acceleration(s, &rep) == NSB_OK);
@@ -89,10 +92,10 @@ static void run_counting(int prox) {
       }
     }
   }
-  printf("\n  %s: %ld increments, %ld contact list rebuilds after the first, %d to %d contact elements, "
+  printf("\n  %s, %d thread%s: %ld increments, %ld contact list rebuilds after the first, %d to %d contact elements, "
          "%ld increments without a rebuild that allocated after the first (first: increment %ld, %ld allocations), "
          "%ld rebuilds with more than %d allocations\n",
-         prox ? "prox sweeps" : "Newton rows", n_inc, rebuilds_after_first, min_contacts, max_contacts, allocating,
+         prox ? "prox sweeps" : "Newton rows", threads, threads > 1 ? "s" : "", n_inc, rebuilds_after_first, min_contacts, max_contacts, allocating,
          first_bad + 1, bad_count, growths, REBUILD_ALLOCS);
   CU_ASSERT(allocating == 0);
   CU_ASSERT(growths <= 1);
@@ -171,12 +174,16 @@ static void test_pattern_reuse(void) {
   nsb_test_end_ctx(&ctx);
 }
 
-static void test_newton_rows(void) { run_counting(0); }
-static void test_prox(void) { run_counting(1); }
+static void test_newton_rows(void) { run_counting(0, 1); }
+static void test_prox(void) { run_counting(1, 1); }
+/* the threaded element loop (a team started once by nsb_system_set_threads)
+   allocates nothing per increment either */
+static void test_newton_rows_threads(void) { run_counting(0, 2); }
 
 static const nsb_test_suite suites[] = {
     {"step_alloc", (const nsb_test_case[]){{"newton_rows", test_newton_rows},
                                            {"prox", test_prox},
+                                           {"newton_rows_threads", test_newton_rows_threads},
                                            {"pattern_reuse", test_pattern_reuse},
                                            {NULL, NULL}}},
     {NULL, NULL}};
