@@ -75,7 +75,8 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
    element; they are evaluated and added last, in order, by one thread (they
    are cheap, and their set changes at every rebuild of the contact list).
    What the elements accumulate beyond their blocks goes to per-element slots
-   summed in element order (the condensed-out residual rows, elem_res2);
+   summed in element order (the condensed-out residual rows, elem_sum; the
+   interior corrections of nsb_sys_post_solve likewise);
    the flux norms are maxima, which do not depend on the order.  Colouring
    the elements (no two of a colour sharing a node) would need no deferred
    blocks, but it adds each entry's contributions in colour order, which
@@ -95,7 +96,7 @@ void nsb_sys_free_ranges(nsb_system* s) {
   if (s->node_range) NSB_FREE_ARRAY(ctx, s->node_range, nn, int);
   if (s->defer_ofs) NSB_FREE_ARRAY(ctx, s->defer_ofs, ns, int);
   if (s->defer_list) NSB_FREE_ARRAY(ctx, s->defer_list, ns, int);
-  if (s->elem_res2) NSB_FREE_ARRAY(ctx, s->elem_res2, ns, double);
+  if (s->elem_sum) NSB_FREE_ARRAY(ctx, s->elem_sum, ns, double);
   if (s->defer) NSB_FREE_ARRAY(ctx, s->defer, s->defer_size > 0 ? s->defer_size : 1, double);
   nsb_team_destroy(&s->team);
   s->n_threads = 0;
@@ -115,8 +116,8 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
   s->node_range = NSB_NEW_ARRAY(ctx, nn > 0 ? nn : 1, int);
   s->defer_ofs = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
   s->defer_list = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
-  s->elem_res2 = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, double);
-  if (!s->range_lo || !s->rng || !s->node_range || !s->defer_ofs || !s->defer_list || !s->elem_res2) {
+  s->elem_sum = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, double);
+  if (!s->range_lo || !s->rng || !s->node_range || !s->defer_ofs || !s->defer_list || !s->elem_sum) {
     nsb_sys_free_ranges(s);
     return NSB_ERR_ALLOC;
   }
@@ -223,8 +224,8 @@ static void assemble_range(nsb_system* s, const nsb_eval_ctx* ec0, int r, int wi
     double* fK = o >= 0 ? s->defer + o + nl : g->fK;
     memset(ff, 0, (size_t)nl * sizeof(double));
     if (with_matrix) memset(fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
-    s->elem_res2[i] = 0.0;
-    ec.internal_res2 = &s->elem_res2[i];
+    s->elem_sum[i] = 0.0;
+    ec.internal_res2 = &s->elem_sum[i];
     int est = e->ops->eval(e, &ec, ff, with_matrix ? fK : NULL);
     if (est < 0) {
       g->failed = i;
@@ -287,7 +288,7 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_m
     add_rows(s, e, blk, blk + e->n_local, with_matrix, 1);
   }
   s->internal_res2 = 0.0;
-  for (int i = 0; i < s->first_contact; ++i) s->internal_res2 += s->elem_res2[i];
+  for (int i = 0; i < s->first_contact; ++i) s->internal_res2 += s->elem_sum[i];
   ec.internal_res2 = &s->internal_res2;
   for (int i = s->first_contact; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
@@ -400,12 +401,50 @@ void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale) 
     if (s->mult_eq[q] >= 0) s->lam[q] += lam_scale * dx[s->mult_eq[q]];
 }
 
+/* Range r of the static elements' interior recoveries: the largest
+   corrections of the range into its nsb_sys_range, each element's squared
+   norm into elem_sum (summed in element order by the caller). */
+typedef struct post_job {
+  nsb_system* s;
+  const double* dx;
+} post_job;
+
+static void post_member(void* arg, int r) {
+  const post_job* j = arg;
+  nsb_system* s = j->s;
+  nsb_corr* c = &s->rng[r].corr;
+  c->trans = c->rot = c->raw2 = 0.0;
+  double du[NSB_ELEM_MAX_LOCAL];
+  for (int i = s->range_lo[r]; i < s->range_lo[r + 1]; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    s->elem_sum[i] = 0.0;
+    if (!e->ops->post_solve) continue;
+    for (int q = 0; q < e->n_local; ++q) du[q] = e->eq[q] >= 0 ? j->dx[e->eq[q]] : 0.0;
+    nsb_corr ci = {c->trans, c->rot, 0.0};
+    e->ops->post_solve(e, du, &ci);
+    c->trans = ci.trans;
+    c->rot = ci.rot;
+    s->elem_sum[i] = ci.raw2;
+  }
+}
+
 /* Recover the internal unknowns of condensing elements; returns the size of
-   their corrections (nsb_corr). */
+   their corrections (nsb_corr).  The static elements on the thread team as
+   in nsb_sys_assemble; the squared norms summed in element order. */
 nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx) {
   nsb_corr c = {0.0, 0.0, 0.0};
+  post_job job = {s, dx};
+  if (s->team)
+    nsb_team_run(s->team, post_member, &job);
+  else
+    post_member(&job, 0);
+  for (int r = 0; r < s->n_threads; ++r) {
+    c.trans = fmax(c.trans, s->rng[r].corr.trans);
+    c.rot = fmax(c.rot, s->rng[r].corr.rot);
+  }
+  for (int i = 0; i < s->first_contact; ++i) c.raw2 += s->elem_sum[i];
   double du[NSB_ELEM_MAX_LOCAL];
-  for (int i = 0; i < s->n_elems; ++i) {
+  for (int i = s->first_contact; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     if (!e->ops->post_solve) continue;
     for (int q = 0; q < e->n_local; ++q) du[q] = e->eq[q] >= 0 ? dx[e->eq[q]] : 0.0;

@@ -35,6 +35,7 @@ typedef struct nsb_sys_range {
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
   double qf, qm;
   int failed, status;
+  nsb_corr corr; /* post_solve: the range's largest interior corrections */
 } nsb_sys_range;
 
 struct nsb_system {
@@ -130,7 +131,8 @@ struct nsb_system {
   int n_defer;
   double* defer;       /* the blocks: ff (n_local) then fK (n_local^2) */
   size_t defer_size;   /* doubles */
-  double* elem_res2;   /* first_contact: each static element's condensed-out residual rows (squared) */
+  double* elem_sum;    /* first_contact: each static element's squared norm of its condensed-out
+                          residual rows (assembly) or interior correction (post_solve) */
   int n_static_ranged; /* first_contact when the ranges were made */
   nsb_sys_range* rng;  /* n_threads */
   nsb_team* team;        /* n_threads members (base/team.h), NULL for one thread */
