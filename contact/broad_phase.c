@@ -74,11 +74,33 @@ static double point_chord_distance(nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb) {
   return nsb_v3_norm(nsb_v3_sub(xp, nsb_v3_muladd(xa, xi, e)));
 }
 
+/* Room for need entries of size sz in a kept scratch array (contents
+   dropped): grows geometrically, never shrinks. */
+static int ws_reserve(nsb_ctx* ctx, void** p, int* cap, int need, size_t sz) {
+  if (need <= *cap) return NSB_OK;
+  int nc = *cap > 0 ? 2 * *cap : 64;
+  while (nc < need) nc *= 2;
+  void* q = nsb_alloc(ctx, (size_t)nc * sz);
+  if (!q) return NSB_ERR_ALLOC;
+  if (*p) nsb_free(ctx, *p, (size_t)*cap * sz);
+  *p = q;
+  *cap = nc;
+  return NSB_OK;
+}
+
+void nsb_broad_ws_free(nsb_ctx* ctx, nsb_broad_ws* w) {
+  if (w->bins) nsb_free(ctx, w->bins, (size_t)w->cap_bins * sizeof(cell_item));
+  if (w->stamp) NSB_FREE_ARRAY(ctx, w->stamp, w->cap_stamp, int);
+  w->bins = NULL;
+  w->cap_bins = w->cap_stamp = 0;
+}
+
 /* Candidates of one pair against particles or beams through a cell grid:
    master items are binned by the cells their (inflated) boxes overlap, every
    slave looks at the 27 cells around its own.  Items found twice (boxes
-   spanning cells) are skipped with a stamp per item. */
-static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const double* x, double skin,
+   spanning cells) are skipped with a stamp per item.  The grid's arrays are
+   the kept scratch ws. */
+static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const double* x, double skin, nsb_broad_ws* ws,
                            nsb_contact_cand** out, int* cap, int* n_out) {
   const nsb_contact_pair* p = &m->contact_pairs.data[ip];
   const nsb_nset* S = &m->nsets.data[p->slave_nset];
@@ -104,15 +126,12 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
   double h = fmax(lmax, 2.0 * rmax + skin);
   if (!(h > 0.0)) h = 1.0;
   double infl = 2.0 * rmax + skin;
-  /* bin the items */
-  int n_bins = 0, cap_bins = 8 * n_items;
-  cell_item* bins = NSB_NEW_ARRAY(ctx, cap_bins, cell_item);
-  int* stamp = NSB_NEW_ARRAY(ctx, n_items, int);
-  if (!bins || !stamp) {
-    NSB_FREE_ARRAY(ctx, bins, cap_bins, cell_item);
-    NSB_FREE_ARRAY(ctx, stamp, n_items, int);
-    return NSB_ERR_ALLOC;
-  }
+  /* bin the items (an item box spans at most 2 cells per direction: 8 bins) */
+  NSB_CALL(ws_reserve(ctx, &ws->bins, &ws->cap_bins, 8 * n_items, sizeof(cell_item)));
+  NSB_CALL(ws_reserve(ctx, (void**)&ws->stamp, &ws->cap_stamp, n_items, sizeof(int)));
+  cell_item* bins = ws->bins;
+  int* stamp = ws->stamp;
+  int n_bins = 0;
   for (int b = 0; b < n_items; ++b) {
     stamp[b] = -1;
     double lo[3], hi[3];
@@ -133,15 +152,12 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
     for (long ix = i0; ix <= i1; ++ix)
       for (long iy = j0; iy <= j1; ++iy)
         for (long iz = k0; iz <= k1; ++iz) {
-          if (n_bins == cap_bins) {
-            void* nb = nsb_realloc(ctx, bins, (size_t)cap_bins * sizeof(cell_item), (size_t)2 * cap_bins * sizeof(cell_item));
-            if (!nb) {
-              NSB_FREE_ARRAY(ctx, bins, cap_bins, cell_item);
-              NSB_FREE_ARRAY(ctx, stamp, n_items, int);
-              return NSB_ERR_ALLOC;
-            }
-            bins = nb;
-            cap_bins *= 2;
+          if (n_bins == ws->cap_bins) {
+            size_t o = (size_t)ws->cap_bins * sizeof(cell_item);
+            void* nb = nsb_realloc(ctx, ws->bins, o, 2 * o);
+            if (!nb) return NSB_ERR_ALLOC;
+            ws->bins = bins = nb;
+            ws->cap_bins *= 2;
           }
           bins[n_bins].key = cell_key(ix, iy, iz);
           bins[n_bins].item = b;
@@ -203,13 +219,19 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
         (*out)[v - 1] = t;
       }
   }
-  NSB_FREE_ARRAY(ctx, bins, cap_bins, cell_item);
-  NSB_FREE_ARRAY(ctx, stamp, n_items, int);
   return st;
 }
 
 int nsb_contact_broad_phase(nsb_ctx* ctx, const nsb_model* m, const double* x, double skin, nsb_contact_cand** out,
                             int* cap, int* n_out) {
+  nsb_broad_ws ws = {NULL, 0, NULL, 0};
+  int st = nsb_contact_broad_phase_kept(ctx, m, x, skin, &ws, out, cap, n_out);
+  nsb_broad_ws_free(ctx, &ws);
+  return st;
+}
+
+int nsb_contact_broad_phase_kept(nsb_ctx* ctx, const nsb_model* m, const double* x, double skin, nsb_broad_ws* ws,
+                                 nsb_contact_cand** out, int* cap, int* n_out) {
   *n_out = 0;
   for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
     const nsb_contact_pair* p = &m->contact_pairs.data[ip];
@@ -224,7 +246,7 @@ int nsb_contact_broad_phase(nsb_ctx* ctx, const nsb_model* m, const double* x, d
         ++*n_out;
       }
     } else {
-      NSB_CALL(grid_candidates(ctx, m, ip, x, skin, out, cap, n_out));
+      NSB_CALL(grid_candidates(ctx, m, ip, x, skin, ws, out, cap, n_out));
     }
   }
   return NSB_OK;

@@ -13,8 +13,11 @@
  * master item (the owner groups of contact/pair.h rely on it); the list equals
  * the brute-force list (tests/test_contact_elem.c, suite broad_phase).
  * Ownership: the candidate array belongs to the caller and grows through
- * nsb_realloc; the grid is scratch allocated and freed inside one call, so
- * the broad phase runs at set-up and on list rebuilds only.
+ * nsb_realloc; the grid is scratch, either allocated and freed inside one
+ * call (nsb_contact_broad_phase) or kept by the caller between calls
+ * (nsb_contact_broad_phase_kept with an nsb_broad_ws: it grows
+ * geometrically and never shrinks, so that list rebuilds allocate only when
+ * a grid outgrows every earlier one).
  */
 #ifndef NSB_CONTACT_BROAD_PHASE_H
 #define NSB_CONTACT_BROAD_PHASE_H
@@ -38,5 +41,19 @@ double nsb_contact_default_skin(const nsb_model* m);
 /// Allocates: call at set-up and on list rebuilds only.  Errors: NSB_ERR_ALLOC.
 int nsb_contact_broad_phase(nsb_ctx* ctx, const nsb_model* m, const double* x, double skin, nsb_contact_cand** out,
                             int* cap, int* n_out);
+
+/// The cell grid's arrays kept between calls (owned by the caller; zero it
+/// before the first call, free with nsb_broad_ws_free).
+typedef struct nsb_broad_ws {
+  void* bins;    /* cap_bins binned items */
+  int cap_bins;
+  int* stamp;    /* cap_stamp: last slave that saw each item */
+  int cap_stamp;
+} nsb_broad_ws;
+/// As nsb_contact_broad_phase, the grid in ws (grown as needed, kept).
+int nsb_contact_broad_phase_kept(nsb_ctx* ctx, const nsb_model* m, const double* x, double skin, nsb_broad_ws* ws,
+                                 nsb_contact_cand** out, int* cap, int* n_out);
+/// Free the arrays of ws; accepts an empty one.
+void nsb_broad_ws_free(nsb_ctx* ctx, nsb_broad_ws* w);
 
 #endif

@@ -310,12 +310,14 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   for (int j = 0; j < model->joints.count; ++j) s->n_mult += count_mult(model->joints.data[j].kind);
   s->n_static_mult = s->n_mult;
   int nmu = s->n_mult > 0 ? s->n_mult : 1;
+  s->mult_cap = nmu;
   s->lam = NSB_NEW_ARRAY(ctx, nmu, double);
   s->lam_old = NSB_NEW_ARRAY(ctx, nmu, double);
   s->mult_eq = NSB_NEW_ARRAY(ctx, nmu, int);
   s->mult_level = NSB_NEW_ARRAY(ctx, nmu, int);
   s->max_eq = n_node_dof + s->n_mult;
   int meq = s->max_eq > 0 ? s->max_eq : 1;
+  s->eq_cap = meq;
   s->r = NSB_NEW_ARRAY(ctx, meq, double);
   s->dx = NSB_NEW_ARRAY(ctx, meq, double);
   s->row_unscale = NSB_NEW_ARRAY(ctx, meq, double);
@@ -323,6 +325,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->react = NSB_NEW_ARRAY(ctx, 6 * nm, double);
   if (s->react) memset(s->react, 0, 6 * (size_t)nm * sizeof(double));
   s->prox_scratch = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+  s->cdata_cap = 1;
   s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
   s->ceq_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->cmap_pool = NSB_NEW_ARRAY(ctx, 1, int);
@@ -340,7 +343,8 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
            model->manufactured.count + model->joints.count;
   s->n_elems = ne;
   s->n_static_elems = ne;
-  s->elems = NSB_NEW_ARRAY(ctx, ne > 0 ? ne : 1, nsb_elem);
+  s->elems_cap = ne > 0 ? ne : 1;
+  s->elems = NSB_NEW_ARRAY(ctx, s->elems_cap, nsb_elem);
   s->jgeom = NSB_NEW_ARRAY(ctx, model->joints.count > 0 ? model->joints.count : 1, nsb_joint_geom);
   if (!s->elems || !s->jgeom) {
     st = NSB_ERR_ALLOC;
@@ -484,7 +488,7 @@ void nsb_system_destroy(nsb_system** ps) {
   nsb_system* s = *ps;
   nsb_ctx* ctx = s->ctx;
   if (s->modal_M) NSB_FREE_ARRAY(ctx, s->modal_M, s->nnz_modal, double);
-  int n = s->n_nodes, nm = n > 0 ? n : 1, nmu = s->n_mult > 0 ? s->n_mult : 1, meq = s->max_eq > 0 ? s->max_eq : 1;
+  int n = s->n_nodes, nm = n > 0 ? n : 1, nmu = s->mult_cap, meq = s->eq_cap;
   NSB_FREE_ARRAY(ctx, s->ndof, nm, int);
   NSB_FREE_ARRAY(ctx, s->X0, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->node_eq, 6 * nm, int);
@@ -507,8 +511,10 @@ void nsb_system_destroy(nsb_system** ps) {
   if (s->elems)
     for (int i = 0; i < s->n_elems; ++i)
       if (s->elems[i].ops && s->elems[i].ops->destroy) s->elems[i].ops->destroy(ctx, &s->elems[i]);
-  NSB_FREE_ARRAY(ctx, s->elems, s->n_elems > 0 ? s->n_elems : 1, nsb_elem);
-  NSB_FREE_ARRAY(ctx, s->cdata, s->n_contacts > 0 ? s->n_contacts : 1, nsb_contact_data);
+  NSB_FREE_ARRAY(ctx, s->elems, s->elems_cap, nsb_elem);
+  NSB_FREE_ARRAY(ctx, s->cdata, s->cdata_cap, nsb_contact_data);
+  if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
+  nsb_broad_ws_free(ctx, &s->broad_ws);
   NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);

@@ -8,13 +8,22 @@
 #include <math.h>
 #include <string.h>
 
-/* Resize a counted array (sizes counted as max(n, 1) elements, as allocated). */
-static int resize(nsb_ctx* ctx, void** p, int old_n, int new_n, size_t sz) {
-  size_t o = (size_t)(old_n > 0 ? old_n : 1) * sz, n = (size_t)(new_n > 0 ? new_n : 1) * sz;
-  if (o == n) return NSB_OK;
-  void* q = nsb_realloc(ctx, *p, o, n);
+/* Capacity for need entries: cap itself when it holds them, else twice it
+   or need, whichever is larger (geometric growth, never a shrink). */
+static int grown(int cap, int need) {
+  if (need <= cap) return cap;
+  return need > 2 * cap ? need : 2 * cap;
+}
+
+/* Grow a counted array of capacity *cap (>= 1) to hold need entries
+   (contents kept). */
+static int reserve(nsb_ctx* ctx, void** p, int* cap, int need, size_t sz) {
+  int nc = grown(*cap, need);
+  if (nc == *cap) return NSB_OK;
+  void* q = nsb_realloc(ctx, *p, (size_t)*cap * sz, (size_t)nc * sz);
   if (!q) return NSB_ERR_ALLOC;
   *p = q;
+  *cap = nc;
   return NSB_OK;
 }
 
@@ -67,17 +76,18 @@ int nsb_sys_contact_rebuild(nsb_system* s) {
   /* what the massless slaves' contacts carry between increments survives the
      rebuild (nsb_contact_memory; docs/contact.md §7.2) */
   int n_mem = s->elems && s->n_contacts > 0 ? nsb_contact_memory_count(s->elems + s->first_contact, s->n_contacts) : 0;
-  nsb_contact_memory* mem = NULL;
   if (n_mem > 0) {
-    mem = NSB_NEW_ARRAY(ctx, n_mem, nsb_contact_memory);
-    NSB_CHECK(ctx, mem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", n_mem);
-    nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, mem);
+    if (!s->cmem) {
+      s->cmem = NSB_NEW_ARRAY(ctx, n_mem, nsb_contact_memory);
+      NSB_CHECK(ctx, s->cmem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", n_mem);
+      s->cmem_cap = n_mem;
+    }
+    NSB_CHECK(ctx, reserve(ctx, (void**)&s->cmem, &s->cmem_cap, n_mem, sizeof(nsb_contact_memory)) == NSB_OK,
+              NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", n_mem);
+    nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->cmem);
   }
   int st = rebuild(s, &nc);
-  if (mem) {
-    if (st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, mem, n_mem);
-    NSB_FREE_ARRAY(ctx, mem, n_mem, nsb_contact_memory);
-  }
+  if (n_mem > 0 && st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, s->cmem, n_mem);
   return st;
 }
 
@@ -85,22 +95,30 @@ static int rebuild(nsb_system* s, int* nc_out) {
   nsb_ctx* ctx = s->ctx;
   const nsb_model* m = s->model;
   int nc = 0;
-  NSB_CALL(nsb_contact_broad_phase(ctx, m, s->cur.x, s->skin, &s->cand, &s->cand_cap, &nc));
+  NSB_CALL(nsb_contact_broad_phase_kept(ctx, m, s->cur.x, s->skin, &s->broad_ws, &s->cand, &s->cand_cap, &nc));
   *nc_out = nc;
   int nm_new = s->n_static_mult + nsb_contact_mult_count(m, s->cand, nc);
   int ne_new = s->n_static_elems + nc;
-  int meq_old = s->max_eq, meq_new = s->n_node_dof + nm_new;
-  /* all or nothing: the counters below size every one of these arrays */
-  resize_req rq[] = {{(void**)&s->elems, s->n_elems, ne_new, sizeof(nsb_elem)},
-                     {(void**)&s->cdata, s->n_contacts, nc, sizeof(nsb_contact_data)},
-                     {(void**)&s->lam, s->n_mult, nm_new, sizeof(double)},
-                     {(void**)&s->lam_old, s->n_mult, nm_new, sizeof(double)},
-                     {(void**)&s->mult_eq, s->n_mult, nm_new, sizeof(int)},
-                     {(void**)&s->mult_level, s->n_mult, nm_new, sizeof(int)},
-                     {(void**)&s->r, meq_old, meq_new, sizeof(double)},
-                     {(void**)&s->dx, meq_old, meq_new, sizeof(double)},
-                     {(void**)&s->row_unscale, meq_old, meq_new, sizeof(double)}};
+  int meq_new = s->n_node_dof + nm_new;
+  /* the capacities grow geometrically and never shrink (a rebuild allocates
+     only when it outgrows every earlier one); all or nothing: the
+     capacities below size every one of these arrays */
+  int ec = grown(s->elems_cap, ne_new), cc = grown(s->cdata_cap, nc), mc = grown(s->mult_cap, nm_new);
+  int qc = grown(s->eq_cap, meq_new);
+  resize_req rq[] = {{(void**)&s->elems, s->elems_cap, ec, sizeof(nsb_elem)},
+                     {(void**)&s->cdata, s->cdata_cap, cc, sizeof(nsb_contact_data)},
+                     {(void**)&s->lam, s->mult_cap, mc, sizeof(double)},
+                     {(void**)&s->lam_old, s->mult_cap, mc, sizeof(double)},
+                     {(void**)&s->mult_eq, s->mult_cap, mc, sizeof(int)},
+                     {(void**)&s->mult_level, s->mult_cap, mc, sizeof(int)},
+                     {(void**)&s->r, s->eq_cap, qc, sizeof(double)},
+                     {(void**)&s->dx, s->eq_cap, qc, sizeof(double)},
+                     {(void**)&s->row_unscale, s->eq_cap, qc, sizeof(double)}};
   NSB_CALL(resize_all(ctx, rq, (int)(sizeof rq / sizeof rq[0])));
+  s->elems_cap = ec;
+  s->cdata_cap = cc;
+  s->mult_cap = mc;
+  s->eq_cap = qc;
   s->n_elems = ne_new;
   s->n_contacts = nc;
   s->n_mult = nm_new;
@@ -129,10 +147,8 @@ static int rebuild(nsb_system* s, int* nc_out) {
   }
   for (int ip = 0; ip < m->contact_pairs.count; ++ip)
     if (m->contact_pairs.data[ip].law == NSB_CONTACT_NEWTON) s->has_newton_contact = 1;
-  NSB_CALL(resize(ctx, (void**)&s->ceq_pool, s->ceq_size, ceq, sizeof(int)));
-  s->ceq_size = ceq > 0 ? ceq : 1;
-  NSB_CALL(resize(ctx, (void**)&s->cmap_pool, s->cmap_size, cmap, sizeof(int)));
-  s->cmap_size = cmap > 0 ? cmap : 1;
+  NSB_CALL(reserve(ctx, (void**)&s->ceq_pool, &s->ceq_size, ceq, sizeof(int)));
+  NSB_CALL(reserve(ctx, (void**)&s->cmap_pool, &s->cmap_size, cmap, sizeof(int)));
   int pe = 0, pm = 0;
   for (int i = 0; i < nc; ++i) {
     ce[i].eq = s->ceq_pool + pe;

@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include "base/team.h"
+#include "contact/broad_phase.h"
 #include "contact/lumped.h"
 #include "contact/pair.h"
 #include "solver/convergence.h"
@@ -84,6 +85,14 @@ struct nsb_system {
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
   int cand_cap;
+  /* capacities kept across contact list rebuilds (grown geometrically, never
+     shrunk: a rebuild allocates only when it outgrows every earlier one):
+     elems, cdata, the multiplier arrays (lam, lam_old, mult_eq, mult_level),
+     the equation arrays (r, dx, row_unscale), the contact memory, the grid */
+  int elems_cap, cdata_cap, mult_cap, eq_cap;
+  nsb_contact_memory* cmem;
+  int cmem_cap;
+  nsb_broad_ws broad_ws;
   double skin;
   double* x_build; /* 3n positions at the last build */
   int *ceq_pool, *cmap_pool;

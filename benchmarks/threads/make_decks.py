@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""threads/make_decks.py -- the cantilevers of the thread measurements
+(README.md) into build/threads/ (large, not committed): the cantilever of
+benchmarks/beam_scaling (EA = GA = 1e6, GJ = EI = 1e3, rhoA = 1,
+J = (20, 10, 10), tip load ramp, modified Newmark, h = 0.01) with 10 000
+elements (POINTS = 1 and 3, 10 increments) and 100 000 elements (POINTS = 1,
+3 increments: the same work per increment, ten times over)."""
+import os, sys
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+from beamdeck import polyline, node_block, element_block, general_section, write
+
+OUT = os.path.join(ROOT, "build", "threads")
+os.makedirs(OUT, exist_ok=True)
+for ne, N, steps in ((10000, 1, 10), (10000, 3, 10), (100000, 1, 3)):
+    nodes, elems = polyline([(0, 0, 0), (10.0, 0, 0)], ne)
+    deck = os.path.join(OUT, f"cantilever_ne{ne}_N{N}.inp")
+    write(deck, f"""*HEADING
+Cantilever with {ne} B2V elements, POINTS = {N} (benchmarks/threads)
+{node_block(nodes)}{element_block(elems, N)}{general_section("BEAM", 1e6, 1e6, 1e6, 1e3, 1e3, 1e3, 1.0, 20.0, 10.0, 10.0)}*BOUNDARY
+1, 1, 6
+*AMPLITUDE, NAME=RAMP, TIME=TOTAL TIME
+0.0, 0.0, 1.0, 1.0
+*CLOAD, AMPLITUDE=RAMP
+{nodes[-1][0]}, 3, 10.0
+*STEP
+*DYNAMIC, SCHEME=MODIFIED NEWMARK
+0.01, {steps * 0.01}
+*OUTPUT, FORMAT=HISTORY, EVERY={steps}
+*END STEP
+""")
+    print(deck)
