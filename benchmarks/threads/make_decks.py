@@ -4,7 +4,9 @@
 benchmarks/beam_scaling (EA = GA = 1e6, GJ = EI = 1e3, rhoA = 1,
 J = (20, 10, 10), tip load ramp, modified Newmark, h = 0.01) with 10 000
 elements (POINTS = 1 and 3, 10 increments) and 100 000 elements (POINTS = 1,
-3 increments: the same work per increment, ten times over)."""
+3 increments: the same work per increment, ten times over), and the first
+300 of the 3000 increments of benchmarks/peers/bar_n1000.inp (the bar is in
+contact with the wall from t = 0 on)."""
 import os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -31,3 +33,10 @@ Cantilever with {ne} B2V elements, POINTS = {N} (benchmarks/threads)
 *END STEP
 """)
     print(deck)
+
+bar = open(os.path.join(HERE, "..", "peers", "bar_n1000.inp")).read()
+old = "1.9999999999999999e-07, 0.00059999999999999995"
+assert old in bar
+deck = os.path.join(OUT, "bar_n1000_300inc.inp")
+write(deck, bar.replace(old, "1.9999999999999999e-07, 5.9999999999999995e-05"))
+print(deck)
