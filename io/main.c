@@ -249,6 +249,7 @@ int main(int argc, char** argv) {
     catch_stop_signals();
     st = nsb_run(ctx, m, &opt, &stats);
     if (!quiet) nsb_stats_print(&stats, stdout);
+    if (!quiet && threads > 1) printf("  element loop on %d threads (results those of one thread)\n", threads);
     if (st < 0) {
       fprintf(stderr, "nsbeam: %s: analysis failed: %s\n", deck,
               nsb_ctx_error_message(ctx)[0] ? nsb_ctx_error_message(ctx) : nsb_status_message(st));
