@@ -37,7 +37,7 @@ static void usage(FILE* out) {
           "environment variable NSB_THREADS; the option wins).  The results are\n"
           "bit-identical for every N: each residual and matrix entry adds its element\n"
           "contributions in element order.  Worth it from about 1000 beam elements on\n"
-          "(docs/theory.md, threaded assembly).\n");
+          "(docs/theory.md §5, threaded element loop).\n");
 }
 
 /* The signal that asked the run to stop (0: none).  The one piece of global
