@@ -7,7 +7,7 @@
  * while the caller works alone (factorization, output), and they do not
  * spin at a barrier, which on a machine shared with other work costs more
  * than it saves (measured: OpenMP's default active wait made a two-thread run
- * of a small deck ten times slower than one thread at a load of 7 on 2 cores;
+ * of a small deck 5 to 12 times slower than one thread at a load of 7 on 2 cores;
  * benchmarks/threads/README.md).  No allocation in nsb_team_run.
  *
  * Ownership: the team is owned by the caller of nsb_team_create and freed

@@ -36,8 +36,8 @@ static void usage(FILE* out) {
           "--threads N evaluates the elements with N threads (default 1, or the\n"
           "environment variable NSB_THREADS; the option wins).  The results are\n"
           "bit-identical for every N: each residual and matrix entry adds its element\n"
-          "contributions in element order.  Worth it from about 1000 beam elements on\n"
-          "(docs/theory.md §5, threaded element loop).\n");
+          "contributions in element order.  Worth it for thousands of beam elements\n"
+          "on free cores (docs/theory.md §5, threaded element loop).\n");
 }
 
 /* The signal that asked the run to stop (0: none).  The one piece of global
