@@ -158,6 +158,23 @@ static void hermite_moment_rows(const nsb_elem* e, const nsb_contact_data* d, co
   }
 }
 
+/* A massless slave against a particle master (MASS=REDISTRIBUTED,
+   docs/contact.md §7.2): the smooth accelerations at t_n, recomputed after
+   every impulsive increment without contact forces, must still see the force
+   P_n the contact carries at t_n on the master particle.  The node is held
+   in equilibrium by that force (the regularised acceleration solve of its
+   element does that by itself), and the trapezoidal rule applies
+   (1 - gamma) h P_n + gamma h P_n+1 to the node; the particle receives the
+   same impulse only if P_n is in its acceleration at t_n.  Fixed load, no
+   tangent.  Obstacle masters have no master node: nothing changes. */
+static void massless_master_load(const nsb_elem* e, const nsb_contact_data* d, double* restrict f) {
+  if (!d->massless || !d->owner || d->P_pre == 0.0) return;
+  int off[4];
+  local_offsets(e, off);
+  nsb_vec3 n = nsb_v3_load(d->n);
+  for (int j = 1; j < e->n_nodes; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * d->P_pre, n));
+}
+
 static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
@@ -169,6 +186,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       f[m0 + k] += P[k];
       if (K) K[(m0 + k) * (nl + 1)] += ec->lam_scale;
     }
+    if (ec->mode == NSB_EVAL_ACCEL) massless_master_load(e, d, f);
     return NSB_OK;
   }
   double c1 = ec->con_scale[1];
