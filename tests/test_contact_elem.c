@@ -502,6 +502,70 @@ static void test_prox_bar_wall_no_gain(void) {
   bar_wall(1.0, prox_controls);
 }
 
+/* The same bar, 20 elements, pressed against the wall with e = 0 under the
+   default scheme (the generalized-alpha form of the modified scheme,
+   rho_inf = 0.9): the end node stays in contact for 2L/c = 40 increments, an
+   impulse in each (the persistent law, docs/contact.md §7.1).  Kinetic +
+   potential energy never rises from one increment to the next, the reported
+   dissipation of every increment is >= 0, E + D never exceeds E0 (what the
+   scheme's numerical dissipation takes comes on top of D), the persistent
+   increments dissipate nothing (D stays at the first impact's loss, the
+   kinetic energy of about the end node's mass share, 2.5 % of E0), and the
+   whole run loses at most 10 % more than that first impact (measured 3.6 %
+   more: the numerical dissipation of the bar's vibration).  The law on the
+   trapezoidal step average, xi_N = gamma_N+ + gamma_N-, gained 1.5 % of E0
+   here, and 12 % with rho_inf = 0.8: the step average of the
+   generalized-alpha form holds the node's pseudo-acceleration, so the node
+   moved while it was pushed. */
+static void test_bar_wall_default_scheme_no_gain(void) {
+  const int n_el = 20;
+  char deck[8192];
+  int len = sprintf(deck, "*NODE, NSET=BAR\n");
+  for (int i = 0; i <= n_el; ++i) len += sprintf(deck + len, "%d, %.17g, 0, 0\n", i + 1, 1.0 * i / n_el);
+  len += sprintf(deck + len, "*NSET, NSET=TIP\n%d\n*ELEMENT, TYPE=B2V, ELSET=BAR, WEIGHTING=GALERKIN, POINTS=2\n",
+                 n_el + 1);
+  for (int i = 0; i < n_el; ++i) len += sprintf(deck + len, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  sprintf(deck + len,
+          "*BEAM GENERAL SECTION, ELSET=BAR\n1e4, 1e4, 1e4, 1e4, 1e4, 1e4\n1, 2e-6, 1e-6, 1e-6\n0, 1, 0\n"
+          "*OBSTACLE, NAME=WALL, TYPE=PLANE\n1.01, 0, 0, -1, 0, 0\n"
+          "*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR, 1, 1.0\n"
+          "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS=0.01\nTIP, WALL\n"
+          "*STEP\n*DYNAMIC\n0.0005, 0.03\n*END STEP\n");
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  nsb_newton_report rep;
+  nsb_energy en0;
+  nsb_system_energy(s, &en0);
+  double E0 = en0.kinetic + en0.potential, E_prev = E0, d_prev = en0.dissipated, d1 = 0.0;
+  double worst_step = 0.0, worst_rise = -HUGE_VAL, worst_balance = -HUGE_VAL, p_prev = en0.momentum.x;
+  int impulsive = 0;
+  for (int k = 0; k < 60; ++k) {
+    CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.0005, &rep), NSB_OK);
+    nsb_energy en;
+    nsb_system_energy(s, &en);
+    double E = en.kinetic + en.potential;
+    if (fabs(en.momentum.x - p_prev) > 1e-9) ++impulsive; /* only the wall changes the momentum */
+    p_prev = en.momentum.x;
+    if (k == 0) d1 = en.dissipated - d_prev;
+    worst_step = fmin(worst_step, en.dissipated - d_prev);
+    worst_rise = fmax(worst_rise, E - E_prev);
+    worst_balance = fmax(worst_balance, E + en.dissipated - E0);
+    d_prev = en.dissipated;
+    E_prev = E;
+  }
+  double loss = E0 - E_prev;
+  printf("\n    %d increments with impulses, smallest increment dissipation %.2e, largest rise %.2e, largest "
+         "E + D - E0 %.2e; first impact dissipated %.4f, all impulses %.4f, lost %.4f (of E0)",
+         impulsive, worst_step / E0, worst_rise / E0, worst_balance / E0, d1 / E0, d_prev / E0, loss / E0);
+  CU_ASSERT(impulsive >= 30);
+  CU_ASSERT(worst_step >= -1e-12 * E0);
+  CU_ASSERT(worst_rise <= 1e-12 * E0);
+  CU_ASSERT(worst_balance <= 1e-12 * E0);
+  CU_ASSERT(fabs(d_prev - d1) <= 1e-9 * E0);
+  CU_ASSERT(loss >= d1 && loss <= 1.1 * d1);
+  fx_close(&fx);
+}
+
 /* ---- MASS=REDISTRIBUTED (docs/contact.md §7.2) ---------------------------- */
 
 /* The mass rule of one element: for N = 2..6 and either massless end, the
@@ -1040,6 +1104,7 @@ int main(int argc, char** argv) {
                                             {"cradle_plastic", test_cradle_plastic},
                                             {"moving_obstacle", test_moving_obstacle},
                                             {"bar_wall_no_gain", test_bar_wall_no_gain},
+                                            {"bar_wall_default_scheme_no_gain", test_bar_wall_default_scheme_no_gain},
                                             {"mass_rule_moments", test_mass_rule_moments},
                                             {"mass_rule_rigid_motion", test_mass_rule_rigid_motion},
                                             {"bar_wall_massless", test_bar_wall_massless},
