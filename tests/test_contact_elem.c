@@ -138,7 +138,11 @@ static const char* deck_hermite =
     "B2N, BEAM\n"
     "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
 
-static void run_tangents_deck(const char* deck, const char* law, const char* scheme, int min_checked, int rotate) {
+/* warm > 0: that many increments first, so that the contacts which carried
+   impulses are held by the persistent law in the checked one (the default
+   scheme, docs/contact.md §7.1); at least one such contact is required. */
+static void run_tangents_deck(const char* deck, const char* law, const char* scheme, int min_checked, int rotate,
+                              int warm) {
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   char text[4096];
@@ -154,7 +158,17 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
     const double th[3][3] = {{0.12, -0.08, 0.15}, {-0.1, 0.14, 0.05}, {0.06, 0.1, -0.13}};
     for (int k = 0; k < 3; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * (3 + k));
   }
+  for (int k = 0; k < warm; ++k) {
+    nsb_newton_report rep;
+    CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.01, &rep), NSB_OK);
+  }
   CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
+  int n_persist = 0;
+  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    if (e->ops == &nsb_contact_newton_ops) n_persist += ((const nsb_contact_data*)e->state)->persist;
+  }
+  if (warm > 0) CU_ASSERT(n_persist >= 1);
   /* generic state: small moves of the nodes, non-zero impulses */
   for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
     const nsb_elem* e = nsb_system_element(s, ie);
@@ -167,7 +181,8 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
   snprintf(label, sizeof label, "%s%s, %s", rotate ? "HERMITE, " : "", law, scheme);
   int n_checked = 0;
   double w = check_contact_tangents(s, label, &n_checked);
-  printf("\n    %-55s %d loaded contacts, worst relative tangent error %.2e", label, n_checked, w);
+  printf("\n    %-55s %d loaded contacts (%d persistent), worst relative tangent error %.2e", label, n_checked,
+         n_persist, w);
   CU_ASSERT(n_checked >= min_checked);
   nsb_system_destroy(&s);
   nsb_model_destroy(&m);
@@ -176,9 +191,9 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
 }
 
 /* five particles, a beam node on the floor, a beam node on a beam */
-static void run_tangents(const char* law, const char* scheme) { run_tangents_deck(deck_geometries, law, scheme, 7, 0); }
+static void run_tangents(const char* law, const char* scheme) { run_tangents_deck(deck_geometries, law, scheme, 7, 0, 0); }
 /* three particles and a beam node on the Hermite centreline */
-static void run_hermite(const char* law, const char* scheme) { run_tangents_deck(deck_hermite, law, scheme, 4, 1); }
+static void run_hermite(const char* law, const char* scheme) { run_tangents_deck(deck_hermite, law, scheme, 4, 1, 0); }
 
 static void test_hermite_hertz(void) {
   run_hermite("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
@@ -195,6 +210,10 @@ static void test_hertz_modified(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0
 static void test_hertz_newmark(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
 static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK"); }
 static void test_newton_frictionless(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK"); }
+/* the persistent law's rows (position level, docs/contact.md §7.1), after two increments */
+static void test_newton_persistent(void) {
+  run_tangents_deck(deck_geometries, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 7, 0, 2);
+}
 static void test_newton_friction(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK"); }
 static void test_newton_friction_stick(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
 
@@ -1088,6 +1107,7 @@ int main(int argc, char** argv) {
                                                 {"hertz_newmark", test_hertz_newmark},
                                                 {"hertz_linear", test_hertz_linear},
                                                 {"newton_frictionless", test_newton_frictionless},
+                                                {"newton_persistent", test_newton_persistent},
                                                 {"newton_friction", test_newton_friction},
                                                 {"newton_friction_stick", test_newton_friction_stick},
                                                 {"hermite_hertz", test_hermite_hertz},
