@@ -158,16 +158,16 @@ static void hermite_moment_rows(const nsb_elem* e, const nsb_contact_data* d, co
   }
 }
 
-/* ---- persistent contacts of beam nodes (docs/contact.md §7.1) -------------------- */
+/* ---- Newton's law on the step average (beam nodes, generalized-alpha form) ------- */
 
-/* Whether a NEWTON contact is held by the position-level persistent law in an
-   increment after one in which it carried an impulse: a frictionless contact
-   in which a beam node takes part (not a massless slave, not on the Hermite
-   centreline), of a pair with simultaneous impacts, solved by the
-   semi-smooth rows, in the generalized-alpha form of the modified scheme.
-   (In the plain scheme, RHOINF=1, the step average is (gamma_N- + gamma_N+)/2
-   and nsb_newton_xi_step is the same law.) */
-static int persistent_eligible(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+/* Whether a NEWTON contact takes Newton's law on the step-average normal
+   velocity (docs/contact.md §7.1): a frictionless contact in which a beam
+   node takes part (not a massless slave, not on the Hermite centreline), of
+   a pair with simultaneous impacts, solved by the semi-smooth rows, in the
+   generalized-alpha form of the modified scheme.  (In the plain scheme,
+   RHOINF=1, the step average is (gamma_N- + gamma_N+)/2 and
+   nsb_newton_xi_step is this law.) */
+static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && d->flexible && !d->massless && e->n_mult == 1 &&
          !d->shape.hermite && !ec->contact_prox && p->impact == NSB_IMPACT_SIMULTANEOUS;
@@ -176,7 +176,7 @@ static int persistent_eligible(const nsb_elem* e, const nsb_contact_data* d, con
 /* Step-average normal velocity of the contact over the increment, from the
    positions: n . (sum_j w_j (x_j,n+1 - x_j,n)) / h minus the obstacle's
    step-average normal velocity (normal and weights frozen at t_n). */
-static double persistent_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   nsb_vec3 n = nsb_v3_load(d->n), u = nsb_v3_zero();
   for (int j = 0; j < e->n_nodes; ++j)
     u = nsb_v3_muladd(u, d->wt[j], nsb_v3_sub(nsb_st_x(ec->cur, e->nodes[j]), nsb_st_x(ec->old, e->nodes[j])));
@@ -189,13 +189,23 @@ static double persistent_vbar(const nsb_elem* e, const nsb_contact_data* d, cons
   return nsb_v3_dot(n, u) / ec->h;
 }
 
-/* The rows of a persistent contact in an increment: its force P at t_n+1 on
-   the nodes, and the law lambda_v = prox_R+(lambda_v - 2 vbar_N) (lambda_v =
-   nsb_impulse_time P / m, vbar_N from persistent_vbar; the factor 2 gives
-   the row the scale of gamma_N+ + gamma_N- of the velocity law).  Closed:
-   vbar_N = 0, the node does not move along the normal while it is pressed and
-   the force does no work; open: P = 0. */
-static void persistent_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, const int off[4],
+/* xi_N of the law on the step average: 2 vbar_N - (1 - e) min(gamma_N-, 0),
+   Newton's law stated on the step average (with the trapezoidal rule's
+   2 vbar_N = gamma_N+ + gamma_N- it is gamma_N+ + e gamma_N-); a persistent
+   contact (it carried an impulse in the last increment) has 2 vbar_N alone. */
+static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
+  double e = ec->model->contact_pairs.data[d->pair].restitution;
+  return 2.0 * vbar_N - (d->persist ? 0.0 : (1.0 - e) * fmin(d->gN_pre, 0.0));
+}
+
+/* The rows of a contact under the law on the step average: its force P at
+   t_n+1 on the nodes, and lambda_v = prox_R+(lambda_v - xi_N) (lambda_v =
+   nsb_impulse_time P / m, xi_N from step_xi; the factor 2 on vbar_N gives the
+   row the scale of gamma_N+ + gamma_N- of the velocity law).  The impulse
+   works Lambda vbar_N = Lambda (1 - e) min(gamma_N-, 0)/2 <= 0 over the
+   increment, 0 when the contact is persistent: a pressed node does not move
+   along the normal. */
+static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, const int off[4],
                             double* restrict f, double* restrict K) {
   int nl = e->n_local, m0 = nl - 1;
   double P = ec->lambda[e->mult_first];
@@ -211,7 +221,7 @@ static void persistent_rows(const nsb_elem* e, const nsb_contact_data* d, const 
       K[(off[j] + 2) + nl * m0] += col.z;
     }
   }
-  double xi = 2.0 * persistent_vbar(e, d, ec);
+  double xi = step_xi(d, ec, step_vbar(e, d, ec));
   if (lv - xi > 0.0) {
     f[m0] += c1 * xi;
     if (!K) return;
@@ -283,8 +293,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
     return NSB_OK;
   }
-  if (d->persist) {
-    persistent_rows(e, d, ec, off, f, K);
+  if (d->step_law) {
+    step_law_rows(e, d, ec, off, f, K);
     return NSB_OK;
   }
   /* obstacle velocity at t_{n+1} */
@@ -527,11 +537,13 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
        impulse to account for it. */
     if (d->massless && d->owner)
       d->active = d->impulse[0] > 0.0 || d->gap0 + 0.5 * h * (d->gN_bar_known ? d->gN_bar : d->gN_pre) <= 0.0;
-    /* persistent contact (docs/contact.md §7.1): a contact that carried an
-       impulse in the last increment stays in, held by the position-level law
-       (which releases it); its node velocity at t_n, which alternates in sign
-       while it is pressed, plays no part */
-    d->persist = d->owner && d->impulse[0] > 0.0 && persistent_eligible(&e[i], d, ec);
+    /* Newton's law on the step average (beam nodes, generalized-alpha form;
+       docs/contact.md §7.1); a persistent contact, one that carried an impulse
+       in the last increment, stays in, held by the position-level law (which
+       releases it): its node velocity at t_n, which alternates in sign while
+       it is pressed, plays no part */
+    d->step_law = step_law_applies(&e[i], d, ec);
+    d->persist = d->step_law && d->owner && d->impulse[0] > 0.0;
     if (d->persist) d->active = 1;
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
@@ -612,17 +624,25 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
   return count;
 }
 
-/* Accepted increment of a persistent contact: the impulse nsb_impulse_time P
-   (zero if the law released the contact) and the work -impulse vbar_N it
-   did, zero up to the Newton tolerance (closed: vbar_N = 0; open: P = 0).
-   Returns the energy it dissipated. */
-static double persistent_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec) {
+/* Accepted increment of a contact under the law on the step average: the
+   impulse nsb_impulse_time P (zero if the law left the contact open) and the
+   energy it dissipated, -impulse vbar_N (>= 0; zero up to the Newton
+   tolerance for a persistent contact), which it returns; a moving obstacle
+   works impulse times its step-average normal velocity (*obstacle_work). */
+static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
   double P = ec->lambda[e->mult_first];
-  double lv = nsb_impulse_time(ec) / d->m_eff * P, vb = persistent_vbar(e, d, ec);
-  int open = !(lv - 2.0 * vb > 0.0);
+  double lv = nsb_impulse_time(ec) / d->m_eff * P, vb = step_vbar(e, d, ec);
+  int open = !(lv - step_xi(d, ec, vb) > 0.0);
   d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P;
   d->force = d->impulse[0] / ec->h;
   d->dissipated = -d->impulse[0] * vb;
+  if (d->shape.kind == 0 && d->impulse[0] != 0.0) {
+    const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+    nsb_vec3 vd;
+    nsb_vec3 u = nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
+                            nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd));
+    *obstacle_work += d->impulse[0] * nsb_v3_dot(nsb_v3_load(d->n), u) / ec->h;
+  }
   return d->dissipated;
 }
 
@@ -657,8 +677,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     }
     const double P_pre = d->P_pre;
     if (d->massless) d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
-    if (d->persist && d->active && d->owner) {
-      total += persistent_finish(&e[i], d, ec);
+    if (d->step_law && d->active && d->owner) {
+      total += step_law_finish(&e[i], d, ec, obstacle_work);
       if (d->impulse[0] != 0.0) *impulsive = 1;
       continue;
     }

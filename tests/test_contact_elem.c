@@ -521,22 +521,25 @@ static void test_prox_bar_wall_no_gain(void) {
   bar_wall(1.0, prox_controls);
 }
 
-/* The same bar, 20 elements, pressed against the wall with e = 0 under the
-   default scheme (the generalized-alpha form of the modified scheme,
-   rho_inf = 0.9): the end node stays in contact for 2L/c = 40 increments, an
-   impulse in each (the persistent law, docs/contact.md §7.1).  Kinetic +
-   potential energy never rises from one increment to the next, the reported
-   dissipation of every increment is >= 0, E + D never exceeds E0 (what the
-   scheme's numerical dissipation takes comes on top of D), the persistent
+/* The same bar, 20 elements, against the wall under the default scheme (the
+   generalized-alpha form of the modified scheme, rho_inf = 0.9; `rhoinf`
+   adds a RHOINF= to the *DYNAMIC line): the end node takes Newton's law on
+   the step average, and stays pressed for 2L/c = 40 increments, an impulse in
+   each (docs/contact.md §7.1).  For every e: the reported dissipation of
+   every increment is >= 0, and E + D never exceeds E0 (what the scheme's
+   numerical dissipation takes comes on top of D).  e = 0: kinetic +
+   potential energy never rises from one increment to the next, the persistent
    increments dissipate nothing (D stays at the first impact's loss, the
-   kinetic energy of about the end node's mass share, 2.5 % of E0), and the
-   whole run loses at most 10 % more than that first impact (measured 3.6 %
-   more: the numerical dissipation of the bar's vibration).  The law on the
-   trapezoidal step average, xi_N = gamma_N+ + gamma_N-, gained 1.5 % of E0
-   here, and 12 % with rho_inf = 0.8: the step average of the
-   generalized-alpha form holds the node's pseudo-acceleration, so the node
-   moved while it was pushed. */
-static void test_bar_wall_default_scheme_no_gain(void) {
+   kinetic energy of about the end node's mass share, 2.5 % of E0), and with
+   the default rho_inf the whole run loses at most 10 % more than that first
+   impact (measured 3.6 % more: the numerical dissipation of the bar's
+   vibration; 21 % more with rho_inf = 0.8).  (With e > 0 the node's velocity
+   alternates under the pressed contact and kinetic + potential energy with
+   it, by up to 2e-4 E0 from one increment to the next, below E0 - D.)  The law on the trapezoidal step average, xi_N = gamma_N+ +
+   gamma_N-, gained 1.5 % of E0 with e = 0, and 12 % with rho_inf = 0.8: the
+   step average of the generalized-alpha form holds the node's
+   pseudo-acceleration, so the node moved while it was pushed. */
+static void bar_wall_default(double e_rest, const char* rhoinf) {
   const int n_el = 20;
   char deck[8192];
   int len = sprintf(deck, "*NODE, NSET=BAR\n");
@@ -548,8 +551,9 @@ static void test_bar_wall_default_scheme_no_gain(void) {
           "*BEAM GENERAL SECTION, ELSET=BAR\n1e4, 1e4, 1e4, 1e4, 1e4, 1e4\n1, 2e-6, 1e-6, 1e-6\n0, 1, 0\n"
           "*OBSTACLE, NAME=WALL, TYPE=PLANE\n1.01, 0, 0, -1, 0, 0\n"
           "*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR, 1, 1.0\n"
-          "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS=0.01\nTIP, WALL\n"
-          "*STEP\n*DYNAMIC\n0.0005, 0.03\n*END STEP\n");
+          "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=0.01\nTIP, WALL\n"
+          "*STEP\n*DYNAMIC%s\n0.0005, 0.03\n*END STEP\n",
+          e_rest, rhoinf);
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   nsb_newton_report rep;
@@ -573,16 +577,26 @@ static void test_bar_wall_default_scheme_no_gain(void) {
     E_prev = E;
   }
   double loss = E0 - E_prev;
-  printf("\n    %d increments with impulses, smallest increment dissipation %.2e, largest rise %.2e, largest "
-         "E + D - E0 %.2e; first impact dissipated %.4f, all impulses %.4f, lost %.4f (of E0)",
-         impulsive, worst_step / E0, worst_rise / E0, worst_balance / E0, d1 / E0, d_prev / E0, loss / E0);
+  printf("\n    e = %.1f%s: %d increments with impulses, smallest increment dissipation %.2e, largest rise %.2e, "
+         "largest E + D - E0 %.2e; first impact dissipated %.4f, all impulses %.4f, lost %.4f (of E0)",
+         e_rest, rhoinf, impulsive, worst_step / E0, worst_rise / E0, worst_balance / E0, d1 / E0, d_prev / E0,
+         loss / E0);
   CU_ASSERT(impulsive >= 30);
   CU_ASSERT(worst_step >= -1e-12 * E0);
-  CU_ASSERT(worst_rise <= 1e-12 * E0);
   CU_ASSERT(worst_balance <= 1e-12 * E0);
-  CU_ASSERT(fabs(d_prev - d1) <= 1e-9 * E0);
-  CU_ASSERT(loss >= d1 && loss <= 1.1 * d1);
+  if (e_rest == 0.0) {
+    CU_ASSERT(worst_rise <= 1e-12 * E0);
+    CU_ASSERT(fabs(d_prev - d1) <= 1e-9 * E0);
+    CU_ASSERT(loss >= d1);
+    if (!rhoinf[0]) CU_ASSERT(loss <= 1.1 * d1);
+  }
   fx_close(&fx);
+}
+static void test_bar_wall_default_scheme_no_gain(void) {
+  bar_wall_default(0.0, "");
+  bar_wall_default(0.0, ", RHOINF=0.8");
+  bar_wall_default(0.5, "");
+  bar_wall_default(1.0, "");
 }
 
 /* ---- MASS=REDISTRIBUTED (docs/contact.md §7.2) ---------------------------- */
