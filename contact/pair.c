@@ -206,7 +206,7 @@ static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double 
    increment, 0 when the contact is persistent: a pressed node does not move
    along the normal. */
 static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, const int off[4],
-                            double* restrict f, double* restrict K) {
+                          double* restrict f, double* restrict K) {
   int nl = e->n_local, m0 = nl - 1;
   double P = ec->lambda[e->mult_first];
   double c1 = ec->con_scale[1];
