@@ -246,8 +246,18 @@ typedef enum nsb_impact_mode {
    the ELEMENT POINT joint; docs/contact.md §5.1). */
 typedef enum nsb_contact_centreline { NSB_CENTRELINE_CHORD = 0, NSB_CENTRELINE_HERMITE = 1 } nsb_contact_centreline;
 
+/* A point-set contact surface (*CONTACT POINTS): points fixed in the frame of
+   a slave node that rotates (rigid body, beam node), each a contact element
+   of its own against an obstacle (docs/contact.md §8.1).  Stamm (2011)
+   replaces an areal contact by such a set. */
+typedef struct nsb_contact_points {
+  char name[NSB_NAME_MAX];
+  NSB_ARRAY(double) p; /* 4 per point: offset s (x, y, z) from the node in its body frame, weight w > 0 */
+  int line;
+} nsb_contact_points;
+
 typedef struct nsb_contact_pair {
-  int slave_nset;              /* node set whose nodes all carry particles */
+  int slave_nset;              /* node set of particles, beam nodes and rigid bodies */
   nsb_contact_master master_kind;
   int master;                  /* obstacle, element set or node set index */
   nsb_contact_law law;
@@ -263,6 +273,7 @@ typedef struct nsb_contact_pair {
   nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */
   int mass_redistributed;      /* NEWTON, MASS=REDISTRIBUTED: the slave beam nodes carry no translational
                                   mass (docs/contact.md §7.2); 0: the elements' own quadrature */
+  int points;                  /* POINTS=: index into contact_points, -1: the slave node itself */
   int line;
 } nsb_contact_pair;
 
@@ -459,6 +470,7 @@ typedef struct nsb_model {
   NSB_ARRAY(nsb_joint) joints;
   NSB_ARRAY(nsb_obstacle) obstacles;
   NSB_ARRAY(nsb_contact_pair) contact_pairs;
+  NSB_ARRAY(nsb_contact_points) contact_points;
   NSB_ARRAY(nsb_boundary) boundaries;
   NSB_ARRAY(nsb_cload) cloads;
   NSB_ARRAY(nsb_gravity) gravities;
@@ -488,6 +500,7 @@ int nsb_model_find_elset(const nsb_model* m, const char* name);
 int nsb_model_find_amplitude(const nsb_model* m, const char* name);
 int nsb_model_find_material(const nsb_model* m, const char* name);
 int nsb_model_find_obstacle(const nsb_model* m, const char* name);
+int nsb_model_find_contact_points(const nsb_model* m, const char* name);
 
 /// Multipliers of a joint kind: distance 1, spherical 3, revolute 5, fixed 6.
 int nsb_joint_n_mult(nsb_joint_kind k);

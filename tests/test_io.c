@@ -825,7 +825,7 @@ static void test_contact_errors(void) {
                                 "cerr.inp:16: *CONTACT PAIR: master name Floor is ambiguous: it names an obstacle "
                                 "(cerr.inp:8) and a node set"));
   CU_ASSERT_PTR_NOT_NULL(
-      strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 2 of slave node set BALLS carries no particle and no beam"));
+      strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 2 of slave node set BALLS carries no particle, no rigid body and no beam"));
   CU_ASSERT_PTR_NOT_NULL(
       strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 2 of master node set BALLS carries no body, not a particle"));
   CU_ASSERT_PTR_NOT_NULL(
