@@ -138,21 +138,62 @@ static const char* deck_hermite =
     "B2N, BEAM\n"
     "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
 
+/* Rigid bodies as framed slaves (docs/contact.md §8.1), turned before the
+   increment and spinning: node 1 a sphere (SLAVE RADIUS) on the moving
+   tilted plane, node 2 three listed points on the sphere obstacle, node 3 a
+   sphere with an offset centre of mass on the cylinder, node 4 a ring of
+   eight points on the plane. */
+static const char* deck_rigid =
+    "*NODE\n"
+    "1, 0.1, 0.2, 0.15\n"
+    "2, 3.0, 0.1, 0.2\n"
+    "3, 6.0, 0.3, 0.0\n"
+    "4, 1.0, -1.0, -0.05\n"
+    "*NSET, NSET=R1\n1\n*NSET, NSET=R2\n2\n*NSET, NSET=R3\n3\n*NSET, NSET=R4\n4\n"
+    "*RIGID BODY, NODE=1, MASS=0.7\n0.02, 0.03, 0.025\n"
+    "*RIGID BODY, NODE=2, MASS=1.3\n0.05, 0.04, 0.06, 0.005, 0.0, 0.01\n"
+    "*RIGID BODY, NODE=3, MASS=0.9\n0.03, 0.03, 0.02\n0.05, -0.02, 0.1\n"
+    "*RIGID BODY, NODE=4, MASS=0.5\n0.01, 0.01, 0.02\n"
+    "*CONTACT POINTS, NAME=TRI, LAYOUT=LIST\n0.1, 0.1, -0.35, 0.5\n0.2, 0.0, -0.3\n0.0, 0.2, -0.3, 2.0\n"
+    "*CONTACT POINTS, NAME=RING, LAYOUT=RING\n0.0, 0.0, -0.2, 0.0, 0.0, 1.0, 0.3, 8\n"
+    "*AMPLITUDE, NAME=MOVE, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.3, 0.8\n"
+    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=MOVE\n0.0, 0.0, -0.1, 0.2, 0.1, 1.0, 0.1, -0.2, 1.0\n"
+    "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n3.3, 0.4, -0.6, 0.5\n"
+    "*OBSTACLE, NAME=POST, TYPE=CYLINDER\n6.2, -0.5, 0.5, 0.3, 0.2, 1.0, 0.5\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 3, -0.8\n2, 1, 0.4\n3, 2, -0.3\n4, 1, 0.6\n"
+    "*INITIAL CONDITIONS, TYPE=BODY ANGULAR VELOCITY\n1, 0.7, -0.5, 0.9\n2, -0.4, 0.6, 0.3\n"
+    "3, 0.5, 0.2, -0.8\n4, 0.3, -0.6, 1.1\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.3\n"
+    "R1, FLOOR\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.15, POINTS=TRI\n"
+    "R2, BALL\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.5\n"
+    "R3, POST\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.05, POINTS=RING\n"
+    "R4, FLOOR\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
 static void run_tangents_deck(const char* deck, const char* law, const char* scheme, int min_checked, int rotate) {
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   char text[4096];
-  snprintf(text, sizeof text, deck, law, law, scheme);
+  if (rotate == 2) snprintf(text, sizeof text, deck, law, law, law, law, scheme);
+  else snprintf(text, sizeof text, deck, law, law, scheme);
   nsb_model* m = load(ctx, text);
   nsb_system* s = NULL;
   CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
   CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
-  if (rotate) {
+  if (rotate == 1) {
     /* rotate the nodes of the master beam (20, 21, 22 are nodes 3, 4, 5):
        the Hermite curve bends and turns with them */
     const nsb_state* st = nsb_system_state(s);
     const double th[3][3] = {{0.12, -0.08, 0.15}, {-0.1, 0.14, 0.05}, {0.06, 0.1, -0.13}};
     for (int k = 0; k < 3; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * (3 + k));
+  } else if (rotate == 2) {
+    /* turn the rigid bodies (nodes 0-3): their contact points move with them */
+    const nsb_state* st = nsb_system_state(s);
+    const double th[4][3] = {{0.12, -0.08, 0.15}, {-0.1, 0.14, 0.05}, {0.06, 0.1, -0.13}, {0.09, -0.11, 0.4}};
+    for (int k = 0; k < 4; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * k);
   }
   CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
   /* generic state: small moves of the nodes, non-zero impulses */
@@ -164,7 +205,7 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
     nsb_system_apply_local(s, ie, d);
   }
   char label[160];
-  snprintf(label, sizeof label, "%s%s, %s", rotate ? "HERMITE, " : "", law, scheme);
+  snprintf(label, sizeof label, "%s%s, %s", rotate == 1 ? "HERMITE, " : rotate == 2 ? "RIGID, " : "", law, scheme);
   int n_checked = 0;
   double w = check_contact_tangents(s, label, &n_checked);
   printf("\n    %-55s %d loaded contacts, worst relative tangent error %.2e", label, n_checked, w);
@@ -189,6 +230,20 @@ static void test_hermite_newton(void) {
   run_hermite("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
   run_hermite("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
   run_hermite("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+}
+
+/* four rigid bodies, 13 contacts, 12 or more of them closed */
+static void run_rigid(const char* law, const char* scheme) { run_tangents_deck(deck_rigid, law, scheme, 10, 2); }
+
+static void test_rigid_hertz(void) {
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "GENERALIZED ALPHA, RHOINF=0.8");
+}
+static void test_rigid_newton(void) {
+  run_rigid("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
+  run_rigid("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
+  run_rigid("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
 }
 
 static void test_hertz_modified(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK"); }
@@ -1027,6 +1082,8 @@ int main(int argc, char** argv) {
                                                 {"newton_friction", test_newton_friction},
                                                 {"newton_friction_stick", test_newton_friction_stick},
                                                 {"hermite_hertz", test_hermite_hertz},
+                                                {"rigid_hertz", test_rigid_hertz},
+                                                {"rigid_newton", test_rigid_newton},
                                                 {"hermite_newton", test_hermite_newton},
                                                 {NULL, NULL}};
   static const nsb_test_case law_cases[] = {{"bounce_elastic", test_bounce_elastic},
