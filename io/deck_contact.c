@@ -566,6 +566,11 @@ int deck_check_contact_points(parser* p, loc at, const contact_ref* ref, nsb_con
   }
   if (rigid >= 0) framed = 1;
   if (!framed) return 1;
+  if (c->points >= 0 && c->mass_redistributed) {
+    VALUE(p, at, "*CONTACT PAIR: POINTS=%s and MASS=REDISTRIBUTED exclude each other (a massless node has no body "
+          "to carry a point set)", ref->points);
+    return 0;
+  }
   const char* what = c->points >= 0 ? "POINTS=" : "a rigid-body slave";
   if (c->master_kind != NSB_MASTER_OBSTACLE) {
     if (c->points >= 0)
