@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "contact/friction.h"
 #include "contact/laws.h"
 
 static void local_offsets(const nsb_elem* e, int off[4]) {
@@ -74,6 +75,53 @@ static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
   }
 }
 
+/* d v_obs / d x_slave of a spinning obstacle: the surface point under the
+   slave turns with it.  Plane: the point x - n n^T (x - p) moves with
+   I - n n^T, so spin S(dir) (I - n n^T) = spin S(dir); cylinder: the point
+   p + (axial part of x - p) + R n moves with a a^T + R P_d, so spin R S(a) P_d.
+   Zero for other masters and for a degenerate normal. */
+static nsb_mat3 obstacle_velocity_gradient(const nsb_model* m, const nsb_contact_shape* sh, const nsb_contact_geo* G) {
+  if (sh->kind != 0 || G->degenerate) return nsb_m3_zero();
+  const nsb_obstacle* o = &m->obstacles.data[sh->master];
+  if (o->spin == 0.0) return nsb_m3_zero();
+  nsb_mat3 S = nsb_m3_scale(o->spin, nsb_m3_skew(nsb_v3_load(o->dir)));
+  return o->kind == NSB_OBSTACLE_PLANE ? S : nsb_m3_mul(S, nsb_m3_scale(o->radius, G->Pd));
+}
+
+/* Friction of a compliant contact (docs/contact.md §6.2) on an obstacle or a
+   particle master (constant weights w_j = 1, -1): the force N S(v_T) on the
+   slave, -N S on the master particle, v_T = P v_r, P = I - n n^T, S the
+   regularized law (contact/friction.h).  Residual rows -w_j N S; tangent
+     d v_T / d v_k = w_k P,
+     d v_T / d x_k = -w_k ((n.v_r) P_d + n (P_d v_r)^T) - [k = 0] P D_obs
+   (d n / d x_k = w_k P_d, D_obs = d v_obs / d x_slave), and the normal
+   force's gradients dN_x[k], dN_v[k] (K only). */
+static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                           const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double N, const nsb_vec3* dN_x,
+                           const nsb_vec3* dN_v, double* restrict f, double* restrict K) {
+  int off[4];
+  local_offsets(e, off);
+  nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
+  nsb_vec3 vT = nsb_m3_mulv(P, vr);
+  nsb_mat3 dS;
+  nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
+  for (int j = 0; j < G->nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-N * G->w[j], S));
+  if (!K) return;
+  nsb_mat3 NdS = nsb_m3_scale(N, dS);
+  double nvr = nsb_v3_dot(G->n, vr);
+  nsb_vec3 Pdvr = nsb_m3_mulv(G->Pd, vr);
+  for (int k = 0; k < G->nn; ++k) {
+    nsb_mat3 dvT_dx = nsb_m3_scale(-G->w[k], nsb_m3_add(nsb_m3_scale(nvr, G->Pd), nsb_m3_outer(G->n, Pdvr)));
+    if (k == 0) dvT_dx = nsb_m3_sub(dvT_dx, nsb_m3_mul(P, Dobs));
+    nsb_mat3 Tx = nsb_m3_add(nsb_m3_outer(S, dN_x[k]), nsb_m3_mul(NdS, dvT_dx));
+    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(S, dN_v[k]), nsb_m3_scale(G->w[k], nsb_m3_mul(NdS, P)));
+    const nsb_kin* kk = &ec->kin[e->nodes[k]];
+    for (int j = 0; j < G->nn; ++j)
+      nsb_local_add3(K, e->n_local, off[j], off[k],
+                     nsb_kin_t(kk, nsb_m3_scale(-G->w[j], Tx), nsb_m3_scale(-G->w[j], Tv), nsb_m3_zero()));
+  }
+}
+
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   if (!d->owner || ec->mode == NSB_EVAL_ACCEL) return NSB_OK;
@@ -89,22 +137,32 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
     hertz_hermite(e, ec, &G, F, Fa, Fd, f, K);
     return NSB_OK;
   }
+  /* friction acts in dynamic steps (a static step has no slip velocity) */
+  int fric = p->friction > 0.0 && ec->mode != NSB_EVAL_STATIC;
+  nsb_mat3 Dobs = obstacle_velocity_gradient(ec->model, &d->shape, &G);
   int off[4];
   local_offsets(e, off);
   for (int j = 0; j < G.nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-F * G.w[j], G.n));
-  if (!K) return NSB_OK;
+  if (!K) {
+    if (fric) hertz_friction(e, ec, p, &G, Dobs, vr, F, NULL, NULL, f, NULL);
+    return NSB_OK;
+  }
   /* v_eff: node velocities, the slave's relative to the obstacle */
-  nsb_vec3 veff[3];
+  nsb_vec3 veff[3], dN_x[3], dN_v[3];
   for (int j = 0; j < G.nn; ++j) veff[j] = nsb_st_v(ec->cur, e->nodes[j]);
   veff[0] = nsb_v3_sub(veff[0], G.vobs);
   for (int k = 0; k < G.nn; ++k) {
     const nsb_kin* kk = &ec->kin[e->nodes[k]];
-    /* d alpha / d x_k = -w_k n;  d alpha_dot / d x_k = -(H v_eff)_k;  d alpha_dot / d v_k = -w_k n */
+    /* d alpha / d x_k = -w_k n;  d alpha_dot / d x_k = -(H v_eff)_k (+ D_obs^T n for the slave on a
+       spinning obstacle);  d alpha_dot / d v_k = -w_k n */
     nsb_vec3 Hv = nsb_v3_zero();
     for (int j = 0; j < G.nn; ++j) Hv = nsb_v3_add(Hv, nsb_m3_mulv(nsb_contact_gap_hessian(&G, k, j), veff[j]));
+    if (k == 0) Hv = nsb_v3_sub(Hv, nsb_m3_tmulv(Dobs, G.n));
     nsb_vec3 dF_dx = nsb_v3_add(nsb_v3_scale(-Fa * G.w[k], G.n), nsb_v3_scale(-Fd, Hv));
     nsb_vec3 dF_dv = nsb_v3_scale(-Fd * G.w[k], G.n);
     if (ec->mode == NSB_EVAL_STATIC) dF_dx = nsb_v3_scale(-Fa * G.w[k], G.n), dF_dv = nsb_v3_zero();
+    dN_x[k] = dF_dx;
+    dN_v[k] = dF_dv;
     for (int j = 0; j < G.nn; ++j) {
       nsb_mat3 Kx = nsb_m3_add(nsb_m3_scale(-G.w[j], nsb_m3_outer(G.n, dF_dx)),
                                nsb_m3_scale(-F, nsb_contact_gap_hessian(&G, j, k)));
@@ -112,6 +170,7 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
       nsb_local_add3(K, e->n_local, off[j], off[k], nsb_kin_t(kk, Kx, Kv, nsb_m3_zero()));
     }
   }
+  if (fric) hertz_friction(e, ec, p, &G, Dobs, vr, F, dN_x, dN_v, f, K);
   return NSB_OK;
 }
 
@@ -130,6 +189,16 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   double Fel = nsb_hertz_elastic(p->stiffness, p->exponent, al);
   acc->dissipation_rate += (F - Fel) * ald;
   acc->power += F * nsb_v3_dot(G.n, G.vobs);
+  if (p->friction > 0.0 && F > 0.0 && !G.hermite) {
+    /* friction force F S on the slave: it dissipates -F S.v_T and a moving
+       obstacle works F S.v_obs on it */
+    nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
+    nsb_vec3 vT = nsb_v3_muladd(vr, -nsb_v3_dot(G.n, vr), G.n);
+    nsb_mat3 dS;
+    nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
+    acc->dissipation_rate -= F * nsb_v3_dot(S, vT);
+    acc->power += F * nsb_v3_dot(S, G.vobs);
+  }
 }
 
 const nsb_elem_ops nsb_contact_hertz_ops = {.name = "contact (Hertz)", .eval = hertz_eval, .energy = hertz_energy};

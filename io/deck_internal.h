@@ -137,7 +137,7 @@ typedef struct pval {
   double d;      /* P_REAL value */
 } pval;
 
-#define MAX_PARAMS 13
+#define MAX_PARAMS 20
 
 enum { W_MODEL, W_STEP, W_ANY };
 
@@ -316,6 +316,8 @@ void deck_end_contact_pair(parser* p);
 /* After the names are resolved: IMPACT=POISSON / CLOSED FORM only between free
    particles (obstacle or particle masters). */
 void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c);
+/// FRICTION with LAW=HERTZ against the resolved master (io/deck_contact.c).
+int deck_check_contact_friction(parser* p, loc at, const nsb_contact_pair* c);
 /// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
 
