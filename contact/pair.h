@@ -13,7 +13,9 @@
  * Laws (nsb_contact_law; contact/laws.h):
  *  - HERTZ: force element F = c alpha^p (1 + d alpha_dot) >= 0, alpha = -g,
  *    consistent tangent with the exact Hessian of the gap (including the
- *    motion of the closest point along the centreline);
+ *    motion of the closest point along the centreline); with FRICTION, a
+ *    regularized tangential force N S(v_T) of the slip velocity
+ *    (contact/friction.h; obstacle and particle masters);
  *  - NEWTON: impulses in the step's momentum balance (measure equality),
  *    with multipliers P (force-like, impulse Lambda = gamma h P, times
  *    (1 - alpha_f)/(1 - alpha_m) in the generalized-alpha form of the

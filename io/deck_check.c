@@ -577,6 +577,7 @@ static void check_contact(parser* p) {
       ok = deck_check_contact_points(p, at, ref, c);
     if (ok && c->slave_nset >= 0) ok = deck_check_contact_mass(p, at, c);
     if (ok && c->slave_nset >= 0) deck_check_impact_mode(p, at, c);
+    if (ok && c->slave_nset >= 0) ok = deck_check_contact_friction(p, at, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
   }
 }

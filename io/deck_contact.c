@@ -117,6 +117,8 @@ void deck_end_obstacle(parser* p) {
 /* Parameter names by position in the *CONTACT PAIR row of kw_table (deck.c). */
 static const char* const pair_param_names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING",
                                                "RADIUS"};
+/* Positions of the friction parameters in that row (friction_parameters). */
+enum { PP_FRICTION = 2, PP_FRICTION_LAW = 12, PP_SLIP_VELOCITY = 13 };
 
 /* *CONTACT PAIR, LAW=NEWTON: RESTITUTION and FRICTION; the Hertz parameters
    are refused.  Returns 0 after an error. */
@@ -145,14 +147,14 @@ static int newton_parameters(parser* p, loc at, const pval* v, nsb_contact_pair*
 }
 
 /* *CONTACT PAIR, LAW=HERTZ: STIFFNESS (required), EXPONENT and DAMPING; the
-   Newton parameters are refused.  Returns 0 after an error. */
+   Newton parameters are refused (FRICTION: friction_parameters).  Returns 0
+   after an error. */
 static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
   int ok = 1;
-  for (int k = 1; k <= 2; ++k)
-    if (v[k].set) {
-      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=NEWTON", pair_param_names[k]);
-      ok = 0;
-    }
+  if (v[1].set) {
+    VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=NEWTON", pair_param_names[1]);
+    ok = 0;
+  }
   if (!v[3].set) {
     VALUE(p, at, "*CONTACT PAIR, LAW=HERTZ needs parameter STIFFNESS (c > 0)");
     ok = 0;
@@ -179,6 +181,52 @@ static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* 
   return ok;
 }
 
+/* Friction of a compliant contact pair (docs/contact.md §6.2): FRICTION,
+   FRICTION LAW and SLIP VELOCITY (required with FRICTION > 0).  A NEWTON pair
+   takes FRICTION only (newton_parameters).  Returns 0 after an error. */
+static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
+  const pval* mu = &v[PP_FRICTION];
+  const pval* law = &v[PP_FRICTION_LAW];
+  const pval* vs = &v[PP_SLIP_VELOCITY];
+  c->friction_law = law->set ? (nsb_friction_law)law->i : NSB_FRICTION_SMOOTH;
+  if (c->law == NSB_CONTACT_NEWTON) {
+    int ok = 1;
+    if (law->set || vs->set) {
+      VALUE(p, at,
+            "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ (LAW=NEWTON takes Coulomb's set-valued law)",
+            law->set ? "FRICTION LAW" : "SLIP VELOCITY");
+      ok = 0;
+    }
+    return ok;
+  }
+  if (mu->set) {
+    if (!(mu->d >= 0.0 && isfinite(mu->d))) {
+      VALUE(p, at, "FRICTION must be >= 0, got %.12g", mu->d);
+      return 0;
+    }
+    c->friction = mu->d;
+  }
+  if (!(c->friction > 0.0)) {
+    if (law->set || vs->set) {
+      VALUE(p, at, "*CONTACT PAIR: parameter %s needs FRICTION > 0", law->set ? "FRICTION LAW" : "SLIP VELOCITY");
+      return 0;
+    }
+    return 1;
+  }
+  if (!vs->set) {
+    VALUE(p, at,
+          "*CONTACT PAIR, LAW=HERTZ with FRICTION needs parameter SLIP VELOCITY (v_s > 0, the slip velocity below "
+          "which the friction force is regularized)");
+    return 0;
+  }
+  if (!(vs->d > 0.0 && isfinite(vs->d))) {
+    VALUE(p, at, "SLIP VELOCITY must be > 0, got %.12g", vs->d);
+    return 0;
+  }
+  c->slip_velocity = vs->d;
+  return 1;
+}
+
 /* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair
    for every data line. */
 void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
@@ -196,6 +244,7 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
   c->slave_radius = -1.0;
   c->points = -1;
   int ok = c->law == NSB_CONTACT_NEWTON ? newton_parameters(p, at, v, c) : hertz_parameters(p, at, v, c);
+  if (!friction_parameters(p, at, v, c)) ok = 0;
   if (v[6].set) {
     if (v[6].d >= 0.0) c->master_radius = v[6].d;
     else {
@@ -249,7 +298,7 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
     c->mass_redistributed = v[11].i == 1;
   }
   p->b.points[0] = '\0';
-  if (v[12].set) snprintf(p->b.points, sizeof p->b.points, "%s", v[12].s);
+  if (v[14].set) snprintf(p->b.points, sizeof p->b.points, "%s", v[14].s); /* POINTS */
   if (!ok) p->b.kw = KW_SKIP;
 }
 
@@ -300,6 +349,18 @@ static int impact_free_node(parser* p, loc at, int node, const char* mode) {
         "*CONTACT PAIR, IMPACT=%s applies to free particles only: node %d %s; use "
         "IMPACT=SIMULTANEOUS or SEQUENTIAL",
         mode, nd->label, why);
+  return 0;
+}
+
+/* FRICTION with LAW=HERTZ, once the master is known: an obstacle or a node
+   set of particles (the tangent of the friction force on a beam centreline,
+   whose closest point moves along the element, is not built).  Returns 0
+   after an error. */
+int deck_check_contact_friction(parser* p, loc at, const nsb_contact_pair* c) {
+  if (c->law == NSB_CONTACT_NEWTON || !(c->friction > 0.0) || c->master_kind != NSB_MASTER_BEAMS) return 1;
+  VALUE(p, at,
+        "*CONTACT PAIR, LAW=HERTZ: FRICTION applies to an obstacle or particle master, not to a master element set "
+        "of beams; use LAW=NEWTON for friction on beams");
   return 0;
 }
 

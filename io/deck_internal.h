@@ -326,6 +326,8 @@ int deck_check_contact_points(parser* p, loc at, const contact_ref* ref, nsb_con
 /* After the names are resolved: IMPACT=POISSON / CLOSED FORM only between free
    particles (obstacle or particle masters). */
 void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c);
+/// FRICTION with LAW=HERTZ against the resolved master (io/deck_contact.c).
+int deck_check_contact_friction(parser* p, loc at, const nsb_contact_pair* c);
 /// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
 

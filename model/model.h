@@ -256,13 +256,21 @@ typedef struct nsb_contact_points {
   int line;
 } nsb_contact_points;
 
+/* Tangential law of a compliant (HERTZ) contact pair with friction (*CONTACT
+   PAIR, FRICTION LAW=; index = deck enum; docs/contact.md §6.2). */
+typedef enum nsb_friction_law {
+  NSB_FRICTION_SMOOTH = 0 /* Coulomb regularized in the slip velocity: T = -mu N v_T / sqrt(|v_T|^2 + v_s^2) */
+} nsb_friction_law;
+
 typedef struct nsb_contact_pair {
   int slave_nset;              /* node set of particles, beam nodes and rigid bodies */
   nsb_contact_master master_kind;
   int master;                  /* obstacle, element set or node set index */
   nsb_contact_law law;
   double restitution;          /* NEWTON: Newton's coefficient e in [0, 1] (default 0) */
-  double friction;             /* NEWTON: Coulomb coefficient mu >= 0 (default 0: frictionless) */
+  double friction;             /* Coulomb coefficient mu >= 0 (default 0: frictionless) */
+  nsb_friction_law friction_law; /* HERTZ with friction: the regularized tangential law (default SMOOTH) */
+  double slip_velocity;        /* HERTZ with friction: SLIP VELOCITY v_s > 0 of the regularization */
   double stiffness;            /* HERTZ: c > 0 */
   double exponent;             /* HERTZ: p >= 1 (default 1.5) */
   double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m (default 0) */

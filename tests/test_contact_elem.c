@@ -141,8 +141,8 @@ static const char* deck_hermite =
 /* Rigid bodies as framed slaves (docs/contact.md §8.1), turned before the
    increment and spinning: node 1 a sphere (SLAVE RADIUS) on the moving
    tilted plane, node 2 three listed points on the sphere obstacle, node 3 a
-   sphere with an offset centre of mass on the cylinder, node 4 a ring of
-   eight points on the plane. */
+   sphere with an offset centre of mass on the spinning cylinder, node 4 a
+   ring of eight points on the plane (which also spins). */
 static const char* deck_rigid =
     "*NODE\n"
     "1, 0.1, 0.2, 0.15\n"
@@ -157,9 +157,9 @@ static const char* deck_rigid =
     "*CONTACT POINTS, NAME=TRI, LAYOUT=LIST\n0.1, 0.1, -0.35, 0.5\n0.2, 0.0, -0.3\n0.0, 0.2, -0.3, 2.0\n"
     "*CONTACT POINTS, NAME=RING, LAYOUT=RING\n0.0, 0.0, -0.2, 0.0, 0.0, 1.0, 0.3, 8\n"
     "*AMPLITUDE, NAME=MOVE, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.3, 0.8\n"
-    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=MOVE\n0.0, 0.0, -0.1, 0.2, 0.1, 1.0, 0.1, -0.2, 1.0\n"
+    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=MOVE, SPIN=0.8\n0.0, 0.0, -0.1, 0.2, 0.1, 1.0, 0.1, -0.2, 1.0\n"
     "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n3.3, 0.4, -0.6, 0.5\n"
-    "*OBSTACLE, NAME=POST, TYPE=CYLINDER\n6.2, -0.5, 0.5, 0.3, 0.2, 1.0, 0.5\n"
+    "*OBSTACLE, NAME=POST, TYPE=CYLINDER, SPIN=-1.3\n6.2, -0.5, 0.5, 0.3, 0.2, 1.0, 0.5\n"
     "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 3, -0.8\n2, 1, 0.4\n3, 2, -0.3\n4, 1, 0.6\n"
     "*INITIAL CONDITIONS, TYPE=BODY ANGULAR VELOCITY\n1, 0.7, -0.5, 0.9\n2, -0.4, 0.6, 0.3\n"
     "3, 0.5, 0.2, -0.8\n4, 0.3, -0.6, 1.1\n"
@@ -239,6 +239,12 @@ static void test_rigid_hertz(void) {
   run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
   run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
   run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "GENERALIZED ALPHA, RHOINF=0.8");
+  /* friction at the contact point: moments, rates of the turning arm */
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01",
+            "MODIFIED NEWMARK");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.7, SLIP VELOCITY=0.3",
+            "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "GENERALIZED ALPHA");
 }
 static void test_rigid_newton(void) {
   run_rigid("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
@@ -252,6 +258,62 @@ static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, 
 static void test_newton_frictionless(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK"); }
 static void test_newton_friction(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK"); }
 static void test_newton_friction_stick(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
+
+/* Friction with the compliant law (no beam masters): particles 1-5 pressed
+   into a moving plane, a sphere, a spinning cylinder, each other (4, 5) and
+   a spinning plane (6), and the beam node 31 on the moving plane; all with
+   velocities tangential to their contacts, so that the friction force and
+   its tangent are generic (not along a tangent of the contact frame). */
+static const char* deck_friction =
+    "*NODE\n"
+    "1, 0.1, 0.2, 0.3\n"
+    "2, 3.0, 0.1, 0.2\n"
+    "3, 6.0, 0.3, 0.0\n"
+    "4, 9.0, 0.0, 0.0\n"
+    "5, 9.6, 0.3, 0.2\n"
+    "6, 12.3, 0.4, 5.35\n"
+    "30, 1.4, -4.2, 0.1\n"
+    "31, 1.4, -3.0, 0.25\n"
+    "32, 1.4, -1.8, 0.3\n"
+    "*NSET, NSET=B2N\n30, 31, 32\n"
+    "*NSET, NSET=P1\n1\n*NSET, NSET=P2\n2\n*NSET, NSET=P3\n3\n*NSET, NSET=P45\n4, 5\n*NSET, NSET=P6\n6\n"
+    "*PARTICLE, NSET=P1, MASS=0.7, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P2, MASS=1.3, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P3, MASS=0.9, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P45, MASS=0.8, RADIUS=0.4\n"
+    "*PARTICLE, NSET=P6, MASS=0.6, RADIUS=0.4\n"
+    "*ELEMENT, TYPE=B2V, ELSET=BEAM2, POINTS=2\n31, 30, 31\n32, 31, 32\n"
+    "*BEAM GENERAL SECTION, ELSET=BEAM2\n"
+    "1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n"
+    "1.0, 20.0, 10.0, 10.0\n"
+    "1.0, 0.0, 0.0\n"
+    "*AMPLITUDE, NAME=MOVE, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.3, 0.8\n"
+    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=MOVE\n0.0, 0.0, -0.1, 0.2, 0.1, 1.0, 0.1, -0.2, 1.0\n"
+    "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n3.3, 0.4, -0.6, 0.5\n"
+    "*OBSTACLE, NAME=POST, TYPE=CYLINDER, SPIN=1.7\n6.2, -0.5, 0.5, 0.3, 0.2, 1.0, 0.5\n"
+    "*OBSTACLE, NAME=DISK, TYPE=PLANE, SPIN=-2.3\n12.0, 0.0, 5.0, 0.1, -0.2, 1.0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 0.6\n1, 3, -0.3\n2, 2, 0.4\n2, 3, -0.2\n3, 3, 0.5\n"
+    "4, 1, 0.3\n4, 2, -0.5\n6, 1, 0.2\n6, 2, 0.3\n31, 2, 0.3\n"
+    "*CONTACT PAIR, %s\n"
+    "P1, FLOOR\nP2, BALL\nP3, POST\nP45, P45\nP6, DISK\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.15\n"
+    "B2N, FLOOR\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
+/* six loaded contacts: five particles and a beam node */
+static void run_friction(const char* law, const char* scheme) { run_tangents_deck(deck_friction, law, scheme, 6, 0); }
+static void test_hertz_friction_smooth(void) {
+  /* slip far above, near and below the regularization velocity */
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01",
+               "MODIFIED NEWMARK");
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.7, SLIP VELOCITY=0.3",
+               "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "MODIFIED NEWMARK");
+}
+/* the frictionless compliant law on the same deck (the spinning obstacles' normal tangent) */
+static void test_hertz_spinning(void) {
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
+}
 
 /* ---- behaviour ------------------------------------------------------------------ */
 
@@ -1085,6 +1147,8 @@ int main(int argc, char** argv) {
                                                 {"rigid_hertz", test_rigid_hertz},
                                                 {"rigid_newton", test_rigid_newton},
                                                 {"hermite_newton", test_hermite_newton},
+                                                {"hertz_friction_smooth", test_hertz_friction_smooth},
+                                                {"hertz_spinning", test_hertz_spinning},
                                                 {NULL, NULL}};
   static const nsb_test_case law_cases[] = {{"bounce_elastic", test_bounce_elastic},
                                             {"bounce_half", test_bounce_half},
