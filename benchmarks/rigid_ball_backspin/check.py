@@ -13,9 +13,34 @@ def closed_form():
     return s0 / (3.5 * MU * G), 5.0 / 7.0 * V0 + 2.0 / 7.0 * R * W0
 
 
+def check_hertz(case, t_s, v_roll):
+    """Compliant normal contact with regularized friction (README)."""
+    var = "HERTZ+SMOOTH h=1e-3"
+    out = os.path.join(OUT, case, "ball_hertz")
+    ok, hist, wall, err = run(os.path.join(HERE, case, "ball_hertz.inp"), out)
+    row(case, var, "run completes", True, ok, kind="bool")
+    if not ok:
+        return
+    r = min(hist, key=lambda x: abs(x["time"] - 0.2))
+    row(case, var, "v_x(0.2) slipping", V0 - MU * G * 0.2, r["ball.vx"], 1e-6, "abs")
+    vs = 1e-3
+    roll = [x["time"] for x in hist if abs(x["ball.vx"] - R * x["ball.wy"]) < vs]
+    row(case, var, "slip < SLIP VELOCITY from [s]", t_s, roll[0] if roll else float("nan"), H, "abs")
+    last = hist[-1]
+    row(case, var, "rolling velocity 5/7 v0 + 2/7 R w0", v_roll, last["ball.vx"], 1e-9, "abs")
+    row(case, var, "rolling: v_x - R w_y", 0.0, last["ball.vx"] - R * last["ball.wy"], 1e-9, "abs")
+    e0 = hist[0]["total_energy"]
+    e1 = hist[1]["total_energy"] + hist[1]["dissipated"]
+    row(case, var, "E + D - E0 after the first increment [J]", None, e1 - e0)
+    row(case, var, "max |E + D - (E + D)(h)| [J]", None,
+        max(abs(x["total_energy"] + x["dissipated"] - e1) for x in hist[1:]))
+    row(case, var, "wall time [s]", None, wall)
+
+
 def check(quick):
     case = "rigid_ball_backspin"
     t_s, v_roll = closed_form()
+    check_hertz(case, t_s, v_roll)
     for name in ("ball_newton", "ball_newton_turned"):
         var = {"ball_newton": "NEWTON h=1e-3", "ball_newton_turned": "NEWTON turned body"}[name]
         out = os.path.join(OUT, case, name)
