@@ -88,7 +88,7 @@ def make_rhs(pts):
             fx -= a * vx
             fy -= a * vy
             mz -= a * r * (c * vy - s * vx)
-        load = F_Y if t < T_SWITCH else -F_Y
+        load = F_Y if t < T_SWITCH else -F_Y  # t: the middle of the RK4 step (see solve)
         return [vx0, vy0, w, k * fx / M, (k * fy + load) / M, k * mz / JZ]
     return rhs
 
@@ -104,10 +104,13 @@ def solve(times, pts=None, dt=2.5e-4):
         n = max(1, int(math.ceil((tm - t) / dt - 1e-9)))
         h = (tm - t) / n
         for _ in range(n):
-            k1 = rhs(t, y)
-            k2 = rhs(t + h / 2, [a + h / 2 * b for a, b in zip(y, k1)])
-            k3 = rhs(t + h / 2, [a + h / 2 * b for a, b in zip(y, k2)])
-            k4 = rhs(t + h, [a + h * b for a, b in zip(y, k3)])
+            # the load jumps at T_SWITCH, a step boundary: every stage takes the
+            # load of its step (evaluated at the step's middle)
+            tm2 = t + h / 2
+            k1 = rhs(tm2, y)
+            k2 = rhs(tm2, [a + h / 2 * b for a, b in zip(y, k1)])
+            k3 = rhs(tm2, [a + h / 2 * b for a, b in zip(y, k2)])
+            k4 = rhs(tm2, [a + h * b for a, b in zip(y, k3)])
             y = [a + h / 6 * (b + 2 * c + 2 * d + e) for a, b, c, d, e in zip(y, k1, k2, k3, k4)]
             t += h
         if tm in times:
