@@ -142,7 +142,8 @@ static const char* deck_hermite =
    increment and spinning: node 1 a sphere (SLAVE RADIUS) on the moving
    tilted plane, node 2 three listed points on the sphere obstacle, node 3 a
    sphere with an offset centre of mass on the spinning cylinder, node 4 a
-   ring of eight points on the plane (which also spins). */
+   ring of eight points on the plane (which also spins); and the beam node 7
+   with the three points. */
 static const char* deck_rigid =
     "*NODE\n"
     "1, 0.1, 0.2, 0.15\n"
@@ -171,13 +172,19 @@ static const char* deck_rigid =
     "R3, POST\n"
     "*CONTACT PAIR, %s, SLAVE RADIUS=0.05, POINTS=RING\n"
     "R4, FLOOR\n"
+    "*NODE\n7, -2.0, 0.5, -0.25\n8, -1.0, 0.5, 0.3\n*NSET, NSET=B7\n7\n"
+    "*ELEMENT, TYPE=B2V, ELSET=BEAM7, POINTS=2\n71, 7, 8\n"
+    "*BEAM GENERAL SECTION, ELSET=BEAM7\n1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n1.0, 20.0, 10.0, 10.0\n0.0, 1.0, 0.0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n7, 1, 0.5\n7, 5, 0.8\n"
+    "*CONTACT PAIR, %s, POINTS=TRI\n"
+    "B7, FLOOR\n"
     "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
 
 static void run_tangents_deck(const char* deck, const char* law, const char* scheme, int min_checked, int rotate) {
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   char text[4096];
-  if (rotate == 2) snprintf(text, sizeof text, deck, law, law, law, law, scheme);
+  if (rotate == 2) snprintf(text, sizeof text, deck, law, law, law, law, law, scheme);
   else snprintf(text, sizeof text, deck, law, law, scheme);
   nsb_model* m = load(ctx, text);
   nsb_system* s = NULL;
@@ -232,19 +239,19 @@ static void test_hermite_newton(void) {
   run_hermite("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
 }
 
-/* four rigid bodies, 13 contacts, 12 or more of them closed */
-static void run_rigid(const char* law, const char* scheme) { run_tangents_deck(deck_rigid, law, scheme, 10, 2); }
+/* four rigid bodies and a beam node, 16 contacts, 12 or more of them closed */
+static void run_rigid(const char* law, const char* scheme) { run_tangents_deck(deck_rigid, law, scheme, 12, 2); }
 
 static void test_rigid_hertz(void) {
   run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
   run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
-  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "GENERALIZED ALPHA, RHOINF=0.8");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK, RHOINF=0.8");
   /* friction at the contact point: moments, rates of the turning arm */
   run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01",
             "MODIFIED NEWMARK");
   run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.7, SLIP VELOCITY=0.3",
             "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
-  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "GENERALIZED ALPHA");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "MODIFIED NEWMARK, RHOINF=0.8");
 }
 static void test_rigid_newton(void) {
   run_rigid("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
