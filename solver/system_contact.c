@@ -76,18 +76,21 @@ int nsb_sys_contact_rebuild(nsb_system* s) {
   /* what the massless slaves' contacts carry between increments survives the
      rebuild (nsb_contact_memory; docs/contact.md §7.2) */
   int n_mem = s->elems && s->n_contacts > 0 ? nsb_contact_memory_count(s->elems + s->first_contact, s->n_contacts) : 0;
-  if (n_mem > 0) {
-    if (!s->cmem) {
-      s->cmem = NSB_NEW_ARRAY(ctx, n_mem, nsb_contact_memory);
-      NSB_CHECK(ctx, s->cmem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", n_mem);
-      s->cmem_cap = n_mem;
-    }
-    NSB_CHECK(ctx, reserve(ctx, (void**)&s->cmem, &s->cmem_cap, n_mem, sizeof(nsb_contact_memory)) == NSB_OK,
-              NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", n_mem);
-    nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->cmem);
-  }
+  NSB_ASSERT(n_mem <= s->cmem_cap); /* room for every contact of the last list (below) */
+  if (n_mem > 0) nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->cmem);
   int st = rebuild(s, &nc);
   if (n_mem > 0 && st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, s->cmem, n_mem);
+  /* room for the memory of every contact of the new list, for the next rebuild */
+  if (st == NSB_OK && s->n_contacts > s->cmem_cap) {
+    if (!s->cmem) {
+      s->cmem = NSB_NEW_ARRAY(ctx, s->n_contacts, nsb_contact_memory);
+      NSB_CHECK(ctx, s->cmem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", s->n_contacts);
+      s->cmem_cap = s->n_contacts;
+    } else {
+      st = reserve(ctx, (void**)&s->cmem, &s->cmem_cap, s->n_contacts, sizeof(nsb_contact_memory));
+      NSB_CHECK(ctx, st == NSB_OK, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", s->n_contacts);
+    }
+  }
   return st;
 }
 
