@@ -88,11 +88,13 @@ struct nsb_system {
   /* capacities kept across contact list rebuilds (grown geometrically, never
      shrunk: a rebuild allocates only when it outgrows every earlier one):
      elems, cdata, the multiplier arrays (lam, lam_old, mult_eq, mult_level),
-     the equation arrays (r, dx, row_unscale), the contact memory, the grid */
+     the equation arrays (r, dx, row_unscale), the broad phase's grid */
   int elems_cap, cdata_cap, mult_cap, eq_cap;
+  nsb_broad_ws broad_ws;
+  /* what contacts carry across a rebuild (nsb_contact_memory), kept with its
+     capacity so that rebuilds do not allocate it again */
   nsb_contact_memory* cmem;
   int cmem_cap;
-  nsb_broad_ws broad_ws;
   double skin;
   double* x_build; /* 3n positions at the last build */
   int *ceq_pool, *cmap_pool;

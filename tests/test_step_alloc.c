@@ -14,7 +14,8 @@
  * builder, the matrix and the linear solver keep their memory for that
  * (solver/sparse.h, solver/linsolve.h), the broad phase keeps its binning
  * grid (nsb_broad_ws, contact/broad_phase.h) and the system the capacities
- * of its element, contact and equation arrays (solver/system_contact.c):
+ * of its element, contact, equation and contact-memory arrays
+ * (solver/system_contact.c):
  * all grow geometrically and never shrink.  A rebuild whose lists outgrow
  * every earlier one would still allocate (REBUILD_ALLOCS = 0: any
  * allocation of a rebuild counts as such a growth); in this run there must be
