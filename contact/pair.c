@@ -88,38 +88,137 @@ static nsb_mat3 obstacle_velocity_gradient(const nsb_model* m, const nsb_contact
   return o->kind == NSB_OBSTACLE_PLANE ? S : nsb_m3_mul(S, nsb_m3_scale(o->radius, G->Pd));
 }
 
+/* The tangential law of a compliant contact at slip velocity vT, normal
+   force N, time step h (ELASTOPLASTIC: q = P (z_n + h/2 v_T,n), the elastic
+   slip carried into the increment, in the tangent plane): the force T on the
+   slave and its derivatives T_N = dT/dN, T_v = dT/dv_T, T_q = dT/dq. */
+static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data* d, double N, nsb_vec3 vT, nsb_vec3 q,
+                               double h, nsb_vec3* T_N, nsb_mat3* T_v, nsb_mat3* T_q, int* slip) {
+  if (p->friction_law == NSB_FRICTION_SMOOTH) {
+    nsb_mat3 dS;
+    nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
+    *T_N = S;
+    *T_v = nsb_m3_scale(N, dS);
+    *T_q = nsb_m3_zero();
+    *slip = 1;
+    return nsb_v3_scale(N, S);
+  }
+  /* trial force a = c (z_n + h/2 (v_T,n + v_T)) + beta v_T = c q + (beta + c h/2) v_T */
+  double c = p->stick_stiffness, b = p->stick_damping + 0.5 * c * h;
+  double mu = d->fslide ? p->friction : p->friction_static;
+  nsb_vec3 a = nsb_v3_add(nsb_v3_scale(c, q), nsb_v3_scale(b, vT));
+  nsb_mat3 T_a;
+  nsb_vec3 T = nsb_friction_elastoplastic(mu, N, a, T_N, &T_a, slip);
+  *T_v = nsb_m3_scale(b, T_a);
+  *T_q = nsb_m3_scale(c, T_a);
+  return T;
+}
+
+/* ELASTOPLASTIC: the elastic slip carried into the increment, z_n + h/2 v_T,n
+   (unprojected; zero for the other laws).  The stick element is material on
+   both surfaces: on a spinning obstacle it turns with the surface, so the
+   carried slip is turned by the obstacle's rotation over the increment,
+   exp(spin h dir). */
+static nsb_vec3 friction_carry(const nsb_model* m, const nsb_contact_pair* p, const nsb_contact_data* d, double h) {
+  if (p->friction_law != NSB_FRICTION_ELASTOPLASTIC) return nsb_v3_zero();
+  nsb_vec3 q = nsb_v3_muladd(nsb_v3_load(d->fz), 0.5 * h, nsb_v3_load(d->fv));
+  if (d->shape.kind != 0) return q;
+  const nsb_obstacle* o = &m->obstacles.data[d->shape.master];
+  if (o->spin == 0.0) return q;
+  return nsb_m3_mulv(nsb_so3_exp(nsb_v3_scale(o->spin * h, nsb_v3_load(o->dir))), q);
+}
+
 /* Friction of a compliant contact (docs/contact.md §6.2) on an obstacle or a
-   particle master (constant weights w_j = 1, -1): the force N S(v_T) on the
-   slave, -N S on the master particle, v_T = P v_r, P = I - n n^T, S the
-   regularized law (contact/friction.h).  Residual rows -w_j N S; tangent
+   particle master (constant weights w_j = 1, -1): the force T on the slave,
+   -T on the master particle, T of the law at v_T = P v_r (P = I - n n^T) and,
+   for ELASTOPLASTIC, q = P q0 (q0 = friction_carry).  Residual rows -w_j T;
+   tangent
      d v_T / d v_k = w_k P,
-     d v_T / d x_k = -w_k ((n.v_r) P_d + n (P_d v_r)^T) - [k = 0] P D_obs
+     d v_T / d x_k = -w_k ((n.v_r) P_d + n (P_d v_r)^T) - [k = 0] P D_obs,
+     d q / d x_k   = -w_k ((n.q0) P_d + n (P_d q0)^T)
    (d n / d x_k = w_k P_d, D_obs = d v_obs / d x_slave), and the normal
    force's gradients dN_x[k], dN_v[k] (K only). */
 static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
                            const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double N, const nsb_vec3* dN_x,
                            const nsb_vec3* dN_v, double* restrict f, double* restrict K) {
+  const nsb_contact_data* d = e->state;
   int off[4];
   local_offsets(e, off);
   nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
-  nsb_vec3 vT = nsb_m3_mulv(P, vr);
-  nsb_mat3 dS;
-  nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
-  for (int j = 0; j < G->nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-N * G->w[j], S));
+  nsb_vec3 vT = nsb_m3_mulv(P, vr), q0 = friction_carry(ec->model, p, d, ec->h), q = nsb_m3_mulv(P, q0);
+  nsb_vec3 T_N;
+  nsb_mat3 T_v, T_q;
+  int slip;
+  nsb_vec3 T = friction_force(p, d, N, vT, q, ec->h, &T_N, &T_v, &T_q, &slip);
+  for (int j = 0; j < G->nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-G->w[j], T));
   if (!K) return;
-  nsb_mat3 NdS = nsb_m3_scale(N, dS);
-  double nvr = nsb_v3_dot(G->n, vr);
-  nsb_vec3 Pdvr = nsb_m3_mulv(G->Pd, vr);
+  double nvr = nsb_v3_dot(G->n, vr), nq = nsb_v3_dot(G->n, q0);
+  nsb_vec3 Pdvr = nsb_m3_mulv(G->Pd, vr), Pdq = nsb_m3_mulv(G->Pd, q0);
   for (int k = 0; k < G->nn; ++k) {
     nsb_mat3 dvT_dx = nsb_m3_scale(-G->w[k], nsb_m3_add(nsb_m3_scale(nvr, G->Pd), nsb_m3_outer(G->n, Pdvr)));
     if (k == 0) dvT_dx = nsb_m3_sub(dvT_dx, nsb_m3_mul(P, Dobs));
-    nsb_mat3 Tx = nsb_m3_add(nsb_m3_outer(S, dN_x[k]), nsb_m3_mul(NdS, dvT_dx));
-    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(S, dN_v[k]), nsb_m3_scale(G->w[k], nsb_m3_mul(NdS, P)));
+    nsb_mat3 dq_dx = nsb_m3_scale(-G->w[k], nsb_m3_add(nsb_m3_scale(nq, G->Pd), nsb_m3_outer(G->n, Pdq)));
+    nsb_mat3 Tx = nsb_m3_add(nsb_m3_add(nsb_m3_outer(T_N, dN_x[k]), nsb_m3_mul(T_v, dvT_dx)), nsb_m3_mul(T_q, dq_dx));
+    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(T_N, dN_v[k]), nsb_m3_scale(G->w[k], nsb_m3_mul(T_v, P)));
     const nsb_kin* kk = &ec->kin[e->nodes[k]];
     for (int j = 0; j < G->nn; ++j)
       nsb_local_add3(K, e->n_local, off[j], off[k],
                      nsb_kin_t(kk, nsb_m3_scale(-G->w[j], Tx), nsb_m3_scale(-G->w[j], Tv), nsb_m3_zero()));
   }
+}
+
+/* The friction of a compliant contact at the end of the increment (ec at
+   t_n+1, the state of t_n in d): the force T on the slave and its power
+   T.v_T; for ELASTOPLASTIC also the elastic slip z_n+1 = q + h/2 v_T - h w'
+   and the plastic rate w' = (a + T)/(beta + c h): -T = c z_n+1 + beta z'_n+1 = a - (beta + c h) w' (contact/friction.h). */
+static nsb_vec3 friction_end(const nsb_model* m, const nsb_contact_data* d, const nsb_contact_pair* p, const nsb_contact_geo* G,
+                             nsb_vec3 vr, double N, double h, nsb_vec3* vT_out, nsb_vec3* z, nsb_vec3* wd) {
+  nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
+  nsb_vec3 vT = nsb_m3_mulv(P, vr), q = nsb_m3_mulv(P, friction_carry(m, p, d, h)), T_N;
+  nsb_mat3 T_v, T_q;
+  int slip;
+  nsb_vec3 T = friction_force(p, d, N, vT, q, h, &T_N, &T_v, &T_q, &slip);
+  *vT_out = vT;
+  *z = *wd = nsb_v3_zero();
+  if (p->friction_law == NSB_FRICTION_ELASTOPLASTIC) {
+    double c = p->stick_stiffness, b = p->stick_damping + 0.5 * c * h;
+    nsb_vec3 a = nsb_v3_add(nsb_v3_scale(c, q), nsb_v3_scale(b, vT));
+    *wd = nsb_v3_scale(1.0 / (p->stick_damping + c * h), nsb_v3_add(a, T));
+    *z = nsb_v3_muladd(nsb_v3_muladd(q, 0.5 * h, vT), -h, *wd);
+  }
+  return T;
+}
+
+/* ELASTOPLASTIC, increment accepted: the friction state of t_n+1 (z, v_T, T
+   and sliding when |w'| > SLIP VELOCITY); an open contact (N = 0) forgets
+   its elastic slip and sticks again.  Returns the energy the friction
+   dissipated in the increment: minus its work on the slip,
+   h/4 (T_n + T_n+1).(v_T,n + v_T,n+1) (the product of step averages, which
+   the trapezoidal increment of z makes exact for the stick element: in stick
+   the dissipation is beta h/4 |v_T,n + v_T,n+1|^2), minus the change of the
+   stick element's energy c |z|^2/2 (all of it released when it opens).  A
+   moving obstacle works h/4 (T_n + T_n+1).(v_obs,n + v_obs,n+1) on the
+   slave (*wobs), so that the friction's work on the slave's own velocity is
+   the same product of step averages the scheme's energy balance has. */
+static double friction_commit(const nsb_model* m, nsb_contact_data* d, const nsb_contact_pair* p,
+                              const nsb_contact_geo* G, nsb_vec3 vr, double N, double h, double* wobs) {
+  nsb_vec3 vT, z, wd, T = nsb_v3_zero();
+  nsb_vec3 z0 = nsb_v3_load(d->fz), v0 = nsb_v3_load(d->fv), T0 = nsb_v3_load(d->fT), o0 = nsb_v3_load(d->fo);
+  if (!(N > 0.0)) {
+    vT = nsb_v3_muladd(vr, -nsb_v3_dot(G->n, vr), G->n);
+    z = nsb_v3_zero();
+    d->fslide = 0;
+  } else {
+    T = friction_end(m, d, p, G, vr, N, h, &vT, &z, &wd);
+    d->fslide = nsb_v3_norm(wd) > p->slip_velocity;
+  }
+  nsb_v3_store(z, d->fz);
+  nsb_v3_store(vT, d->fv);
+  nsb_v3_store(T, d->fT);
+  nsb_v3_store(G->vobs, d->fo);
+  *wobs += 0.25 * h * nsb_v3_dot(nsb_v3_add(T0, T), nsb_v3_add(o0, G->vobs));
+  double work = 0.25 * h * nsb_v3_dot(nsb_v3_add(T0, T), nsb_v3_add(v0, vT));
+  return -work - 0.5 * p->stick_stiffness * (nsb_v3_dot(z, z) - nsb_v3_dot(z0, z0));
 }
 
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
@@ -189,15 +288,17 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   double Fel = nsb_hertz_elastic(p->stiffness, p->exponent, al);
   acc->dissipation_rate += (F - Fel) * ald;
   acc->power += F * nsb_v3_dot(G.n, G.vobs);
-  if (p->friction > 0.0 && F > 0.0 && !G.hermite) {
-    /* friction force F S on the slave: it dissipates -F S.v_T and a moving
-       obstacle works F S.v_obs on it */
-    nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
-    nsb_vec3 vT = nsb_v3_muladd(vr, -nsb_v3_dot(G.n, vr), G.n);
-    nsb_mat3 dS;
-    nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
-    acc->dissipation_rate -= F * nsb_v3_dot(S, vT);
-    acc->power += F * nsb_v3_dot(S, G.vobs);
+  if (p->friction_law == NSB_FRICTION_ELASTOPLASTIC)
+    acc->potential += 0.5 * p->stick_stiffness * nsb_v3_dot(nsb_v3_load(d->fz), nsb_v3_load(d->fz));
+  if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && F > 0.0 && !G.hermite) {
+    /* SMOOTH: the friction force T on the slave dissipates -T.v_T and a
+       moving obstacle works T.v_obs on it (ELASTOPLASTIC: its stick
+       element's energy c |z|^2/2 above, its dissipation and the obstacle's
+       work per increment in friction_commit) */
+    nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur), vT, z, wd;
+    nsb_vec3 T = friction_end(ec->model, d, p, &G, vr, F, ec->h, &vT, &z, &wd);
+    acc->dissipation_rate -= nsb_v3_dot(T, vT);
+    acc->power += nsb_v3_dot(T, G.vobs);
   }
 }
 
@@ -405,9 +506,17 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
   }
 }
 
+/* Contacts whose state outlives a rebuild: massless slaves and ELASTOPLASTIC friction. */
+static int has_memory(const nsb_elem* e) {
+  const nsb_contact_data* d = e->state;
+  return d->massless || (e->ops == &nsb_contact_hertz_ops && d->fslide) ||
+         (e->ops == &nsb_contact_hertz_ops && (d->fz[0] != 0.0 || d->fz[1] != 0.0 || d->fz[2] != 0.0 ||
+                                               d->fv[0] != 0.0 || d->fv[1] != 0.0 || d->fv[2] != 0.0));
+}
+
 int nsb_contact_memory_count(const nsb_elem* e, int n) {
   int k = 0;
-  for (int i = 0; i < n; ++i) k += ((const nsb_contact_data*)e[i].state)->massless;
+  for (int i = 0; i < n; ++i) k += has_memory(&e[i]);
   return k;
 }
 
@@ -415,8 +524,13 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) 
   int k = 0;
   for (int i = 0; i < n; ++i) {
     const nsb_contact_data* d = e[i].state;
-    if (!d->massless) continue;
+    if (!has_memory(&e[i])) continue;
     nsb_contact_memory* c = &mem[k++];
+    memcpy(c->fz, d->fz, sizeof c->fz);
+    memcpy(c->fv, d->fv, sizeof c->fv);
+    memcpy(c->fT, d->fT, sizeof c->fT);
+    memcpy(c->fo, d->fo, sizeof c->fo);
+    c->fslide = d->fslide;
     c->pair = d->pair;
     c->node = e[i].nodes[0];
     c->master = d->shape.master;
@@ -428,13 +542,21 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) 
   }
 }
 
-void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem) {
+void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
-    if (!d->massless) continue;
+    const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
+    int fr = e[i].ops == &nsb_contact_hertz_ops && p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC;
+    if (!d->massless && !fr) continue;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master) continue;
+      memcpy(d->fz, c->fz, sizeof d->fz);
+      memcpy(d->fv, c->fv, sizeof d->fv);
+      memcpy(d->fT, c->fT, sizeof d->fT);
+      memcpy(d->fo, c->fo, sizeof d->fo);
+      d->fslide = c->fslide;
+      if (!d->massless) break;
       d->gap0 = c->gap0;
       d->gN_bar = c->gN_bar;
       d->gN_bar_known = c->gN_bar_known;
@@ -621,6 +743,10 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       if (d->owner && G.g < 0.0) {
         double Fa, Fd;
         d->force = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+      }
+      if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC && !ec->step_static) {
+        d->dissipated = friction_commit(ec->model, d, p, &G, vr, d->force, ec->h, obstacle_work);
+        total += d->dissipated;
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
       continue;

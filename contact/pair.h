@@ -84,6 +84,13 @@ typedef struct nsb_contact_data {
      just ended (nsb_contact_hertz_report logs it once per contact). */
   int ep_open, ep_steps, ep_report, ep_reported;
   double ep_t0, ep_t1, ep_err, ep_vmax, ep_wh, ep_al, ep_F;
+  /* HERTZ, FRICTION LAW=ELASTOPLASTIC (contact/friction.h): the elastic slip
+     z_n and the slip velocity v_T,n at t_n (global vectors, tangential when
+     stored), its friction force T_n, and whether the contact slid at t_n
+     (plastic rate above the pair's SLIP VELOCITY: the dynamic coefficient
+     applies) */
+  double fz[3], fv[3], fT[3], fo[3]; /* fo: the obstacle's surface velocity v_obs,n */
+  int fslide;
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
 } nsb_contact_data;
@@ -111,7 +118,8 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// advanced), geometry constants.  No allocation.
 /// What a massless slave's contact (MASS=REDISTRIBUTED) carries from one
 /// increment to the next (its force at t_n, last impulse, step-average
-/// velocity, gap), kept across a rebuild of the contact elements: saved
+/// velocity, gap), and the friction state of an ELASTOPLASTIC contact, kept
+/// across a rebuild of the contact elements: saved
 /// before (nsb_contact_memory_save, mem[nsb_contact_memory_count] owned by
 /// the caller) and given to the rebuilt contact of the same pair, slave node
 /// and obstacle (nsb_contact_memory_restore).
@@ -119,10 +127,12 @@ typedef struct nsb_contact_memory {
   int pair, node, master;
   double gap0, gN_bar, P_pre, impulse0;
   int gN_bar_known;
+  double fz[3], fv[3], fT[3], fo[3]; /* ELASTOPLASTIC friction state (nsb_contact_data) */
+  int fslide;
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem);
-void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem);
+void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem);
 
 void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
                        int* mult);

@@ -5,6 +5,8 @@
  */
 #include "io/deck_internal.h"
 
+#include "contact/friction.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -116,7 +118,18 @@ void deck_end_obstacle(parser* p) {
 static const char* const pair_param_names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING",
                                                "RADIUS"};
 /* Positions of the friction parameters in that row (friction_parameters). */
-enum { PP_FRICTION = 2, PP_FRICTION_LAW = 12, PP_SLIP_VELOCITY = 13 };
+enum {
+  PP_FRICTION = 2,
+  PP_FRICTION_LAW = 12,
+  PP_SLIP_VELOCITY = 13,
+  PP_STATIC_FRICTION = 14,
+  PP_STICK_EPSILON = 15,
+  PP_STICK_FREQUENCY = 16,
+  PP_STICK_MASS = 17,
+  PP_FRICTION_LAST = 17
+};
+static const char* const friction_param_names[] = {"FRICTION LAW", "SLIP VELOCITY", "STATIC FRICTION",
+                                                   "STICK EPSILON", "STICK FREQUENCY", "STICK MASS"};
 
 /* *CONTACT PAIR, LAW=NEWTON: RESTITUTION and FRICTION; the Hertz parameters
    are refused.  Returns 0 after an error. */
@@ -179,23 +192,68 @@ static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* 
   return ok;
 }
 
+/* The first friction parameter (FRICTION LAW ... STICK MASS) given among
+   those from position `first` on, or -1. */
+static int friction_param_given(const pval* v, int first) {
+  for (int k = first; k <= PP_FRICTION_LAST; ++k)
+    if (v[k].set) return k;
+  return -1;
+}
+
+/* A required parameter of ELASTOPLASTIC: > 0 and finite.  Returns 0 after an error. */
+static int stick_parameter(parser* p, loc at, const pval* v, int k, double* out) {
+  const char* name = friction_param_names[k - PP_FRICTION_LAW];
+  if (!v[k].set) {
+    VALUE(p, at, "*CONTACT PAIR, FRICTION LAW=ELASTOPLASTIC needs parameter %s (> 0)", name);
+    return 0;
+  }
+  if (!(v[k].d > 0.0 && isfinite(v[k].d))) {
+    VALUE(p, at, "%s must be > 0, got %.12g", name, v[k].d);
+    return 0;
+  }
+  *out = v[k].d;
+  return 1;
+}
+
+/* FRICTION LAW=ELASTOPLASTIC (Stamm 2011): STATIC FRICTION (>= FRICTION,
+   default FRICTION) and the stick regularization STICK EPSILON, STICK
+   FREQUENCY, STICK MASS (all required).  Returns 0 after an error. */
+static int elastoplastic_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
+  int ok = 1;
+  c->friction_static = c->friction;
+  const pval* st = &v[PP_STATIC_FRICTION];
+  if (st->set) {
+    if (!(isfinite(st->d) && st->d >= c->friction)) {
+      VALUE(p, at, "STATIC FRICTION must be >= FRICTION = %.12g (the static coefficient is not below the dynamic one), got %.12g",
+            c->friction, st->d);
+      ok = 0;
+    } else {
+      c->friction_static = st->d;
+    }
+  }
+  double eps = 0.0, om = 0.0, mass = 0.0;
+  ok = stick_parameter(p, at, v, PP_STICK_EPSILON, &eps) && ok;
+  ok = stick_parameter(p, at, v, PP_STICK_FREQUENCY, &om) && ok;
+  ok = stick_parameter(p, at, v, PP_STICK_MASS, &mass) && ok;
+  if (ok) nsb_friction_stick_parameters(eps, om, mass, &c->stick_stiffness, &c->stick_damping);
+  return ok;
+}
+
 /* Friction of a compliant contact pair (docs/contact.md §6.2): FRICTION,
-   FRICTION LAW and SLIP VELOCITY (required with FRICTION > 0).  A NEWTON pair
-   takes FRICTION only (newton_parameters).  Returns 0 after an error. */
+   FRICTION LAW, SLIP VELOCITY (required with FRICTION > 0) and the
+   ELASTOPLASTIC parameters.  A NEWTON pair takes FRICTION only
+   (newton_parameters).  Returns 0 after an error. */
 static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
   const pval* mu = &v[PP_FRICTION];
   const pval* law = &v[PP_FRICTION_LAW];
   const pval* vs = &v[PP_SLIP_VELOCITY];
   c->friction_law = law->set ? (nsb_friction_law)law->i : NSB_FRICTION_SMOOTH;
+  int given = friction_param_given(v, PP_FRICTION_LAW);
   if (c->law == NSB_CONTACT_NEWTON) {
-    int ok = 1;
-    if (law->set || vs->set) {
-      VALUE(p, at,
-            "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ (LAW=NEWTON takes Coulomb's set-valued law)",
-            law->set ? "FRICTION LAW" : "SLIP VELOCITY");
-      ok = 0;
-    }
-    return ok;
+    if (given < 0) return 1;
+    VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ (LAW=NEWTON takes Coulomb's set-valued law)",
+          friction_param_names[given - PP_FRICTION_LAW]);
+    return 0;
   }
   if (mu->set) {
     if (!(mu->d >= 0.0 && isfinite(mu->d))) {
@@ -205,24 +263,31 @@ static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pai
     c->friction = mu->d;
   }
   if (!(c->friction > 0.0)) {
-    if (law->set || vs->set) {
-      VALUE(p, at, "*CONTACT PAIR: parameter %s needs FRICTION > 0", law->set ? "FRICTION LAW" : "SLIP VELOCITY");
-      return 0;
-    }
-    return 1;
+    if (given < 0) return 1;
+    VALUE(p, at, "*CONTACT PAIR: parameter %s needs FRICTION > 0", friction_param_names[given - PP_FRICTION_LAW]);
+    return 0;
   }
+  int ok = 1;
   if (!vs->set) {
     VALUE(p, at,
           "*CONTACT PAIR, LAW=HERTZ with FRICTION needs parameter SLIP VELOCITY (v_s > 0, the slip velocity below "
           "which the friction force is regularized)");
-    return 0;
-  }
-  if (!(vs->d > 0.0 && isfinite(vs->d))) {
+    ok = 0;
+  } else if (!(vs->d > 0.0 && isfinite(vs->d))) {
     VALUE(p, at, "SLIP VELOCITY must be > 0, got %.12g", vs->d);
-    return 0;
+    ok = 0;
+  } else {
+    c->slip_velocity = vs->d;
   }
-  c->slip_velocity = vs->d;
-  return 1;
+  if (c->friction_law == NSB_FRICTION_ELASTOPLASTIC) return elastoplastic_parameters(p, at, v, c) && ok;
+  c->friction_static = c->friction;
+  int extra = friction_param_given(v, PP_STATIC_FRICTION);
+  if (extra >= 0) {
+    VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with FRICTION LAW=ELASTOPLASTIC",
+          friction_param_names[extra - PP_FRICTION_LAW]);
+    ok = 0;
+  }
+  return ok;
 }
 
 /* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair

@@ -75,7 +75,7 @@ int nsb_sys_contact_rebuild(nsb_system* s) {
   }
   int st = rebuild(s, &nc);
   if (mem) {
-    if (st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, mem, n_mem);
+    if (st == NSB_OK) nsb_contact_memory_restore(s->model, s->elems + s->first_contact, s->n_contacts, mem, n_mem);
     NSB_FREE_ARRAY(ctx, mem, n_mem, nsb_contact_memory);
   }
   return st;

@@ -138,6 +138,22 @@ static const char* deck_hermite =
     "B2N, BEAM\n"
     "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
 
+/* ELASTOPLASTIC friction: a generic state at t_n (elastic slip, slip
+   velocity, sliding flag) for every compliant contact before the check. */
+static int seed_friction_state = 0;
+static void seed_friction(nsb_system* s) {
+  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    if (e->ops != &nsb_contact_hertz_ops) continue;
+    nsb_contact_data* d = e->state;
+    for (int k = 0; k < 3; ++k) {
+      d->fz[k] = 0.02 * urand();
+      d->fv[k] = 0.3 * urand();
+    }
+    d->fslide = ie % 2;
+  }
+}
+
 static void run_tangents_deck(const char* deck, const char* law, const char* scheme, int min_checked, int rotate) {
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
@@ -155,6 +171,7 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
     for (int k = 0; k < 3; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * (3 + k));
   }
   CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
+  if (seed_friction_state) seed_friction(s);
   /* generic state: small moves of the nodes, non-zero impulses */
   for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
     const nsb_elem* e = nsb_system_element(s, ie);
@@ -248,6 +265,21 @@ static void test_hertz_friction_smooth(void) {
   run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.7, SLIP VELOCITY=0.3",
                "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
   run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "MODIFIED NEWMARK");
+}
+/* Stamm's elastoplastic law from a generic friction state: every contact
+   sticking (large mu), every contact slipping (small mu), and a mix. */
+static void test_hertz_friction_elastoplastic(void) {
+  seed_friction_state = 1;
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=50.0, SLIP VELOCITY=1e-3, "
+               "FRICTION LAW=ELASTOPLASTIC, STATIC FRICTION=60.0, STICK EPSILON=1.0, STICK FREQUENCY=10.0, STICK MASS=1.0",
+               "MODIFIED NEWMARK");
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.01, SLIP VELOCITY=1e-3, "
+               "FRICTION LAW=ELASTOPLASTIC, STATIC FRICTION=0.02, STICK EPSILON=0.01, STICK FREQUENCY=10.0, STICK MASS=1.0",
+               "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=1e-3, "
+               "FRICTION LAW=ELASTOPLASTIC, STATIC FRICTION=0.5, STICK EPSILON=1.0, STICK FREQUENCY=10.0, STICK MASS=1.0",
+               "MODIFIED NEWMARK");
+  seed_friction_state = 0;
 }
 /* the frictionless compliant law on the same deck (the spinning obstacles' normal tangent) */
 static void test_hertz_spinning(void) {
@@ -422,6 +454,146 @@ static void test_prox_incline(void) {
 static void test_incline_stick(void) { incline(0.3, 0.4); }
 static void test_incline_slide(void) { incline(0.5, 0.2); }
 static void test_incline_frictionless(void) { incline(0.4, 0.0); }
+
+/* ---- breakaway of a point mass (Stamm 2011, §4.7) ----------------------------- */
+
+/* Lambert's W (principal branch) for x >= 0 by Newton's method. */
+static double lambert_w(double x) {
+  double w = log1p(x);
+  for (int k = 0; k < 60; ++k) {
+    double ew = exp(w), dw = (w * ew - x) / (ew * (w + 1.0));
+    w -= dw;
+    if (fabs(dw) < 1e-16 * (1.0 + fabs(w))) break;
+  }
+  return w;
+}
+
+/* A point mass m = 1 pressed onto the floor z = 0 with N = 2 (linear
+   compliant normal law, started in its static equilibrium) and pulled from
+   rest from t = 0 by the constant tangential force F_a along (cos phi,
+   sin phi, 0), phi = 0.6.  law: the *CONTACT PAIR friction parameters.  The
+   initial accelerations leave the compliant contact out (the mass starts
+   with a = -N/m normal to the floor): the normal oscillation this starts
+   (omega = 1e4) is damped critically (Hunt-Crossley d = 2 sqrt(c m)/(c alpha))
+   and has decayed by e^-30 after 3 ms. */
+static nsb_system* breakaway_open(fixture* fx, const char* law, double Fa) {
+  const double N = 2.0, cn = 1e8, phi = 0.6;
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%g, EXPONENT=1.0, DAMPING=%.17g, %s\nB, FLOOR\n"
+           "*CLOAD\n1, 1, %.17g\n1, 2, %.17g\n1, 3, %.17g\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n1e-5, 1.0\n*END STEP\n",
+           0.1 - N / cn, cn, 2.0 * sqrt(cn) / N, law, Fa * cos(phi), Fa * sin(phi), -N);
+  return fx_open(fx, deck);
+}
+
+/* Tangential velocity of the mass along the load, and across it. */
+static void breakaway_velocity(const nsb_system* s, double* along, double* across) {
+  const nsb_state* st = nsb_system_state(s);
+  *along = st->v[0] * cos(0.6) + st->v[1] * sin(0.6);
+  *across = -st->v[0] * sin(0.6) + st->v[1] * cos(0.6);
+}
+
+/* ELASTOPLASTIC (Stamm's eqs. 4.120-4.125): the stick element (c = omega_c^2
+   m / eps_c = 1e4, critical beta = 200) holds the mass while |c x + beta x'|
+   < mu_st N; from rest x(t) = F_a/c (1 - (1 + w0 t) e^(-w0 t)) and the
+   breakaway time is t0 = (1 - W(e (F_a - mu_st N)/F_a))/w0, w0 = sqrt(c/m).
+   The crossing of |c x + beta x'| = mu_st N is interpolated linearly between
+   increments (h = 1e-5, w0 h = 1e-3); afterwards the mass slides with the
+   acceleration (F_a - mu_dyn N)/m along the load. */
+static void test_breakaway_elastoplastic(void) {
+  const double Fa = 1.5, N = 2.0, mu_st = 0.5, mu_dyn = 0.4, c = 1e4, beta = 200.0, w0 = 100.0, h = 1e-5;
+  fixture fx;
+  nsb_system* s = breakaway_open(&fx,
+                                 "FRICTION=0.4, STATIC FRICTION=0.5, FRICTION LAW=ELASTOPLASTIC, SLIP VELOCITY=1e-4, "
+                                 "STICK EPSILON=0.01, STICK FREQUENCY=10.0, STICK MASS=1.0",
+                                 Fa);
+  double t0 = (1.0 - lambert_w(exp(1.0) * (Fa - mu_st * N) / Fa)) / w0;
+  double t = 0.0, u_prev = 0.0, t_break = -1.0, x_err = 0.0, x_along = 0.0;
+  nsb_newton_report rep;
+  while (t < 0.01) {
+    CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
+    t += h;
+    double va, vc;
+    breakaway_velocity(s, &va, &vc);
+    const nsb_state* st = nsb_system_state(s);
+    x_along = st->x[0] * cos(0.6) + st->x[1] * sin(0.6);
+    double u = c * x_along + beta * va; /* the stick element's force while it sticks */
+    if (t_break < 0.0) {
+      double xs = Fa / c * (1.0 - (1.0 + w0 * t) * exp(-w0 * t));
+      x_err = fmax(x_err, fabs(x_along - xs));
+      if (u >= mu_st * N) t_break = t - h + h * (mu_st * N - u_prev) / (u - u_prev);
+    }
+    u_prev = u;
+  }
+  /* acceleration after breakaway: (F_a - mu_dyn N)/m */
+  double v1, v2, vc;
+  breakaway_velocity(s, &v1, &vc);
+  advance(s, 1000, h);
+  breakaway_velocity(s, &v2, &vc);
+  double acc = (v2 - v1) / (1000 * h);
+  printf("\n    breakaway at t = %.9f (Lambert W: %.9f, error %.2e), stick phase |x - x_exact| <= %.2e, "
+         "acceleration %.9f (exact %.9f), across %.1e",
+         t_break, t0, t_break - t0, x_err, acc, (Fa - mu_dyn * N), vc);
+  NSB_ASSERT_CLOSE(t_break, t0, 1e-7);
+  CU_ASSERT(x_err <= 1e-9);
+  NSB_ASSERT_CLOSE(acc, Fa - mu_dyn * N, 1e-6);
+  CU_ASSERT(fabs(vc) <= 1e-12);
+  fx_close(&fx);
+}
+
+/* ELASTOPLASTIC below the static limit (F_a = 0.85 < mu_st N = 1, but above
+   mu_dyn N = 0.8): the mass settles at x = F_a/c and stays.  The stick
+   element's force overshoots the load from rest by e^-2 (Stamm 2011, §4.7),
+   to 0.965 here: below the limit (a load of 0.9 breaks away at 1.02). */
+static void test_stick_elastoplastic(void) {
+  const double Fa = 0.85, c = 1e4, h = 1e-5;
+  fixture fx;
+  nsb_system* s = breakaway_open(&fx,
+                                 "FRICTION=0.4, STATIC FRICTION=0.5, FRICTION LAW=ELASTOPLASTIC, SLIP VELOCITY=1e-4, "
+                                 "STICK EPSILON=0.01, STICK FREQUENCY=10.0, STICK MASS=1.0",
+                                 Fa);
+  advance(s, 20000, h);
+  const nsb_state* st = nsb_system_state(s);
+  double x = st->x[0] * cos(0.6) + st->x[1] * sin(0.6), va, vc;
+  breakaway_velocity(s, &va, &vc);
+  /* the stick solution at t = 0.2, s = w0 t = 20: x = F_a/c (1 - (1 + s) e^-s), v = F_a t e^-s / m */
+  double e20 = exp(-20.0), xs = Fa / c * (1.0 - 21.0 * e20), vs = Fa * 0.2 * e20;
+  printf("\n    F_a = %.2f < mu_st N: at t = 0.2 x = %.15e (stick %.15e), v = %.6e (stick %.6e)", Fa, x, xs, va, vs);
+  NSB_ASSERT_CLOSE(x, xs, 1e-14);
+  NSB_ASSERT_CLOSE(va, vs, 1e-12);
+  fx_close(&fx);
+}
+
+/* SMOOTH: under F_a < mu N the mass creeps at the velocity where the law's
+   force balances the load, v = v_s r / sqrt(1 - r^2), r = F_a/(mu N); above,
+   it accelerates at (F_a - mu N |v|/sqrt(v^2 + v_s^2))/m -> (F_a - mu N)/m. */
+static void test_smooth_creep_and_slip(void) {
+  const double N = 2.0, mu = 0.5, vs = 1e-4, h = 1e-4;
+  fixture fx;
+  nsb_system* s = breakaway_open(&fx, "FRICTION=0.5, SLIP VELOCITY=1e-4", 0.6);
+  advance(s, 2000, h);
+  double va, vc, r = 0.6 / (mu * N);
+  breakaway_velocity(s, &va, &vc);
+  double creep = vs * r / sqrt(1.0 - r * r);
+  printf("\n    SMOOTH, F_a = 0.6 < mu N: creep %.12e (exact %.12e)", va, creep);
+  NSB_ASSERT_CLOSE(va, creep, 1e-10);
+  fx_close(&fx);
+  s = breakaway_open(&fx, "FRICTION=0.5, SLIP VELOCITY=1e-4", 1.5);
+  advance(s, 2000, h);
+  double v1, v2;
+  breakaway_velocity(s, &v1, &vc);
+  advance(s, 1000, h);
+  breakaway_velocity(s, &v2, &vc);
+  double acc = (v2 - v1) / (1000 * h);
+  /* at |v| >= 0.1 the regularization changes the force by (v_s/v)^2/2 <= 5e-7 */
+  printf("\n    SMOOTH, F_a = 1.5 > mu N: acceleration %.9f (Coulomb %.9f)", acc, 1.5 - mu * N);
+  NSB_ASSERT_CLOSE(acc, 1.5 - mu * N, 1e-6);
+  CU_ASSERT(fabs(vc) <= 1e-12);
+  fx_close(&fx);
+}
 
 /* Three touching balls, the first moving at 1: the time step solves the
    simultaneous Newton law (Waltersberger 2007, §5.1.1): e = 1 -> (-1/3, 2/3, 2/3),
@@ -1086,8 +1258,12 @@ int main(int argc, char** argv) {
                                                 {"hermite_newton", test_hermite_newton},
                                                 {"hertz_friction_smooth", test_hertz_friction_smooth},
                                                 {"hertz_spinning", test_hertz_spinning},
+                                                {"hertz_friction_elastoplastic", test_hertz_friction_elastoplastic},
                                                 {NULL, NULL}};
   static const nsb_test_case law_cases[] = {{"bounce_elastic", test_bounce_elastic},
+                                            {"breakaway_elastoplastic", test_breakaway_elastoplastic},
+                                            {"stick_elastoplastic", test_stick_elastoplastic},
+                                            {"smooth_creep_and_slip", test_smooth_creep_and_slip},
                                             {"bounce_half", test_bounce_half},
                                             {"bounce_gen_alpha", test_bounce_gen_alpha},
                                             {"bounce_plastic_newmark", test_bounce_plastic_newmark},
