@@ -404,7 +404,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
   double xiN = nsb_contact_xi_normal(p, d, gam[0]);
-  nsb_newton_coulomb_rows(nm, p->friction, lv, gam, xiN, phi, A, B);
+  /* static friction: the stick test of a contact that did not slide at t_n takes mu_st */
+  nsb_newton_coulomb_rows(nm, d->fslide ? p->friction : p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
     if (!K) continue;
@@ -506,10 +507,11 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
   }
 }
 
-/* Contacts whose state outlives a rebuild: massless slaves and ELASTOPLASTIC friction. */
+/* Contacts whose state outlives a rebuild: massless slaves and friction states
+   (ELASTOPLASTIC, or sliding under static friction). */
 static int has_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
-  return d->massless || (e->ops == &nsb_contact_hertz_ops && d->fslide) ||
+  return d->massless || d->fslide ||
          (e->ops == &nsb_contact_hertz_ops && (d->fz[0] != 0.0 || d->fz[1] != 0.0 || d->fz[2] != 0.0 ||
                                                d->fv[0] != 0.0 || d->fv[1] != 0.0 || d->fv[2] != 0.0));
 }
@@ -546,7 +548,9 @@ void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const ns
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-    int fr = e[i].ops == &nsb_contact_hertz_ops && p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC;
+    /* friction state: ELASTOPLASTIC, or the sliding flag of static friction */
+    int fr = p->friction > 0.0 && (e[i].ops == &nsb_contact_hertz_ops ? p->friction_law == NSB_FRICTION_ELASTOPLASTIC
+                                                                         : p->friction_static > p->friction);
     if (!d->massless && !fr) continue;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
@@ -756,6 +760,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (!(d->active && d->owner)) {
       /* a massless slave out of contact still carried the force P_n at t_n:
          its row made the increment's impulse zero (P_n+1 = -P_n, see newton_eval) */
+      d->fslide = 0;
       continue;
     }
     const double* P = ec->lambda + e[i].mult_first;
@@ -787,9 +792,15 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       double post = nsb_v3_dot(dir[k], vrf);
       d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
     }
+    d->fslide = 0;
     if (e[i].n_mult == 3) {
       double a = nsb_v3_dot(dir[1], vrf), b = nsb_v3_dot(dir[2], vrf);
       d->slip = sqrt(a * a + b * b);
+      /* static friction: a contact that slides at t_n+1 (slip velocity
+         above 1e-6 of its normal impulse in velocity units, lambda_N/m: the
+         stick rows leave round-off of the proximal term, contact/laws.c)
+         takes mu for the stick test of the next increment */
+      d->fslide = !open && d->slip > 1e-6 * fabs(d->impulse[0]) / d->m_eff;
     }
     d->force = d->impulse[0] / ec->h;
     if (d->shape.kind == 0 && (ec->model->obstacles.data[d->shape.master].amplitude >= 0 ||

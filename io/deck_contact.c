@@ -249,11 +249,29 @@ static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pai
   const pval* vs = &v[PP_SLIP_VELOCITY];
   c->friction_law = law->set ? (nsb_friction_law)law->i : NSB_FRICTION_SMOOTH;
   int given = friction_param_given(v, PP_FRICTION_LAW);
+  c->friction_static = c->friction;
   if (c->law == NSB_CONTACT_NEWTON) {
-    if (given < 0) return 1;
-    VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ (LAW=NEWTON takes Coulomb's set-valued law)",
-          friction_param_names[given - PP_FRICTION_LAW]);
-    return 0;
+    /* the set-valued law takes STATIC FRICTION only (stick cone mu_st, slip cone mu) */
+    const pval* st = &v[PP_STATIC_FRICTION];
+    for (int k = PP_FRICTION_LAW; k <= PP_FRICTION_LAST; ++k)
+      if (k != PP_STATIC_FRICTION && v[k].set) {
+        VALUE(p, at,
+              "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ (LAW=NEWTON takes Coulomb's set-valued law)",
+              friction_param_names[k - PP_FRICTION_LAW]);
+        return 0;
+      }
+    if (!st->set) return 1;
+    if (!(c->friction > 0.0)) {
+      VALUE(p, at, "*CONTACT PAIR: parameter STATIC FRICTION needs FRICTION > 0");
+      return 0;
+    }
+    if (!(isfinite(st->d) && st->d >= c->friction)) {
+      VALUE(p, at, "STATIC FRICTION must be >= FRICTION = %.12g (the static coefficient is not below the dynamic one), got %.12g",
+            c->friction, st->d);
+      return 0;
+    }
+    c->friction_static = st->d;
+    return 1;
   }
   if (mu->set) {
     if (!(mu->d >= 0.0 && isfinite(mu->d))) {

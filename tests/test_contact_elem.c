@@ -213,6 +213,9 @@ static void test_hertz_newmark(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0,
 static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK"); }
 static void test_newton_frictionless(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK"); }
 static void test_newton_friction(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK"); }
+static void test_newton_static_friction(void) {
+  run_tangents("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4, STATIC FRICTION=0.6", "MODIFIED NEWMARK");
+}
 static void test_newton_friction_stick(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
 
 /* Friction with the compliant law (no beam masters): particles 1-5 pressed
@@ -593,6 +596,45 @@ static void test_smooth_creep_and_slip(void) {
   NSB_ASSERT_CLOSE(acc, 1.5 - mu * N, 1e-6);
   CU_ASSERT(fabs(vc) <= 1e-12);
   fx_close(&fx);
+}
+
+/* Set-valued static friction (LAW=NEWTON, STATIC FRICTION): a point mass
+   m = 1 resting on the floor, pressed with N = 2, mu_st = 0.5, mu = 0.4,
+   pulled by F_a along (cos 0.6, sin 0.6) from t = 0 with initial speed v0
+   along the load: at rest it sticks iff F_a < mu_st N, else it slides with
+   (F_a - mu N)/m; a sliding mass keeps sliding under mu N < F_a < mu_st N. */
+static void breakaway_set_valued(double Fa, double v0, const char* controls, double expect_v) {
+  const double phi = 0.6;
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, 0.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.4, STATIC FRICTION=0.5\nB, FLOOR\n"
+           "*CLOAD\n1, 1, %.17g\n1, 2, %.17g\n1, 3, -2.0\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %.17g\n1, 2, %.17g\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n0.01, 1.0\n%s*END STEP\n",
+           Fa * cos(phi), Fa * sin(phi), v0 * cos(phi), v0 * sin(phi), controls);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 100, 0.01);
+  double va, vc;
+  breakaway_velocity(s, &va, &vc);
+  printf("\n    F_a = %.2f, v0 = %.2f%s: v(1) = %.12f (exact %.12f), across %.1e, vz %.1e", Fa, v0,
+         controls[0] ? " (prox)" : "", va, expect_v, vc, nsb_system_state(s)->v[2]);
+  NSB_ASSERT_CLOSE(va, expect_v, 1e-9);
+  CU_ASSERT(fabs(vc) <= 1e-12);
+  fx_close(&fx);
+}
+static void test_static_friction_set_valued(void) {
+  const char* solvers[2] = {"", "*SOLVER CONTROLS, CONTACT SOLVER=PROX, CONTACT TOLERANCE=1e-12\n"};
+  for (int k = 0; k < 2; ++k) {
+    breakaway_set_valued(0.9, 0.0, solvers[k], 0.0);      /* mu N < F_a < mu_st N, at rest: sticks */
+    breakaway_set_valued(0.99, 0.0, solvers[k], 0.0);     /* just below mu_st N */
+    breakaway_set_valued(1.5, 0.0, solvers[k], 0.7);      /* breaks away: (F_a - mu N)/m */
+    breakaway_set_valued(1.01, 0.0, solvers[k], 0.21);    /* just above mu_st N: slides at mu N */
+    breakaway_set_valued(0.9, 0.1, solvers[k], 0.2);      /* sliding: keeps sliding, (F_a - mu N)/m */
+    breakaway_set_valued(0.6, 0.1, solvers[k], 0.0);      /* F_a < mu N: stops at t = 0.5 and sticks */
+  }
 }
 
 /* Three touching balls, the first moving at 1: the time step solves the
@@ -1254,6 +1296,7 @@ int main(int argc, char** argv) {
                                                 {"newton_frictionless", test_newton_frictionless},
                                                 {"newton_friction", test_newton_friction},
                                                 {"newton_friction_stick", test_newton_friction_stick},
+                                                {"newton_static_friction", test_newton_static_friction},
                                                 {"hermite_hertz", test_hermite_hertz},
                                                 {"hermite_newton", test_hermite_newton},
                                                 {"hertz_friction_smooth", test_hertz_friction_smooth},
@@ -1264,6 +1307,7 @@ int main(int argc, char** argv) {
                                             {"breakaway_elastoplastic", test_breakaway_elastoplastic},
                                             {"stick_elastoplastic", test_stick_elastoplastic},
                                             {"smooth_creep_and_slip", test_smooth_creep_and_slip},
+                                            {"static_friction_set_valued", test_static_friction_set_valued},
                                             {"bounce_half", test_bounce_half},
                                             {"bounce_gen_alpha", test_bounce_gen_alpha},
                                             {"bounce_plastic_newmark", test_bounce_plastic_newmark},
