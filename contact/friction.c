@@ -18,11 +18,12 @@ nsb_vec3 nsb_friction_elastoplastic(double mu, double N, nsb_vec3 a, nsb_vec3* T
     *T_a = nsb_m3_scale(-1.0, nsb_m3_identity());
     return nsb_v3_scale(-1.0, a);
   }
-  /* na > lim >= 0: the direction is defined */
+  /* na > lim >= 0: the direction is defined.  T_a is the secant -lim/|a| I
+     (see friction.h), not the derivative -lim/|a| (I - ah ah^T). */
   nsb_vec3 ah = nsb_v3_scale(1.0 / na, a);
   *slip = 1;
   *T_N = nsb_v3_scale(-mu, ah);
-  *T_a = nsb_m3_scale(-lim / na, nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(ah, ah)));
+  *T_a = nsb_m3_scale(-lim / na, nsb_m3_identity());
   return nsb_v3_scale(-lim, ah);
 }
 

@@ -46,8 +46,15 @@ nsb_vec3 nsb_friction_smooth(double mu, double vs, nsb_vec3 vT, nsb_mat3* dS);
 
 /// ELASTOPLASTIC: the friction force T on the slave for the trial force a
 /// (see above) and the slip threshold mu N (mu N >= 0): -a inside the disk,
-/// else -mu N a/|a|.  *T_N = dT/dN (0 in stick, -mu a/|a| in slip), *T_a =
-/// dT/da, *slip = 1 in slip.
+/// else -mu N a/|a|.  *T_N = dT/dN (0 in stick, -mu a/|a| in slip), *slip = 1
+/// in slip, *T_a = dT/da in stick (-I) but the secant -mu N/|a| I in slip:
+/// the derivative -mu N/|a| (I - a a^T/|a|^2) has no radial stiffness, and
+/// Newton's iteration on the step's equations, whose radial stiffness then
+/// drops from m/h + beta + c h/2 in stick to m/h in slip, jumps across the
+/// stick disk and back (a two-cycle, the friction force flipping); the
+/// secant keeps every iterate's linear model below the force on the side of
+/// the stick disk and converges (linearly near the disk, almost
+/// quadratically in gross slip, where mu N/|a| is small).
 nsb_vec3 nsb_friction_elastoplastic(double mu, double N, nsb_vec3 a, nsb_vec3* T_N, nsb_mat3* T_a, int* slip);
 
 /// Stamm's (2011, eqs. 5.61-5.62) regularization of the stick: the stiffness

@@ -115,17 +115,13 @@ static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data
 }
 
 /* ELASTOPLASTIC: the elastic slip carried into the increment, z_n + h/2 v_T,n
-   (unprojected; zero for the other laws).  The stick element is material on
-   both surfaces: on a spinning obstacle it turns with the surface, so the
-   carried slip is turned by the obstacle's rotation over the increment,
-   exp(spin h dir). */
+   (unprojected; zero for the other laws).  z lives in the slave's frame, as
+   in Stamm (2011, §4.4): for a particle (and, here, a beam node) the global
+   frame, whatever the master does (a spinning obstacle turns under it). */
 static nsb_vec3 friction_carry(const nsb_model* m, const nsb_contact_pair* p, const nsb_contact_data* d, double h) {
+  (void)m;
   if (p->friction_law != NSB_FRICTION_ELASTOPLASTIC) return nsb_v3_zero();
-  nsb_vec3 q = nsb_v3_muladd(nsb_v3_load(d->fz), 0.5 * h, nsb_v3_load(d->fv));
-  if (d->shape.kind != 0) return q;
-  const nsb_obstacle* o = &m->obstacles.data[d->shape.master];
-  if (o->spin == 0.0) return q;
-  return nsb_m3_mulv(nsb_so3_exp(nsb_v3_scale(o->spin * h, nsb_v3_load(o->dir))), q);
+  return nsb_v3_muladd(nsb_v3_load(d->fz), 0.5 * h, nsb_v3_load(d->fv));
 }
 
 /* Friction of a compliant contact (docs/contact.md §6.2) on an obstacle or a
@@ -404,8 +400,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
   double xiN = nsb_contact_xi_normal(p, d, gam[0]);
-  /* static friction: the stick test of a contact that did not slide at t_n takes mu_st */
-  nsb_newton_coulomb_rows(nm, d->fslide ? p->friction : p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
+  /* static friction: stick test with mu_st, slip rows with mu */
+  nsb_newton_coulomb_rows(nm, p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
     if (!K) continue;
@@ -507,8 +503,7 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
   }
 }
 
-/* Contacts whose state outlives a rebuild: massless slaves and friction states
-   (ELASTOPLASTIC, or sliding under static friction). */
+/* Contacts whose state outlives a rebuild: massless slaves and ELASTOPLASTIC friction. */
 static int has_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
   return d->massless || d->fslide ||
@@ -548,9 +543,8 @@ void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const ns
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-    /* friction state: ELASTOPLASTIC, or the sliding flag of static friction */
-    int fr = p->friction > 0.0 && (e[i].ops == &nsb_contact_hertz_ops ? p->friction_law == NSB_FRICTION_ELASTOPLASTIC
-                                                                         : p->friction_static > p->friction);
+    /* friction state: ELASTOPLASTIC */
+    int fr = e[i].ops == &nsb_contact_hertz_ops && p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC;
     if (!d->massless && !fr) continue;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
@@ -760,7 +754,6 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (!(d->active && d->owner)) {
       /* a massless slave out of contact still carried the force P_n at t_n:
          its row made the increment's impulse zero (P_n+1 = -P_n, see newton_eval) */
-      d->fslide = 0;
       continue;
     }
     const double* P = ec->lambda + e[i].mult_first;
@@ -792,15 +785,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       double post = nsb_v3_dot(dir[k], vrf);
       d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
     }
-    d->fslide = 0;
     if (e[i].n_mult == 3) {
       double a = nsb_v3_dot(dir[1], vrf), b = nsb_v3_dot(dir[2], vrf);
       d->slip = sqrt(a * a + b * b);
-      /* static friction: a contact that slides at t_n+1 (slip velocity
-         above 1e-6 of its normal impulse in velocity units, lambda_N/m: the
-         stick rows leave round-off of the proximal term, contact/laws.c)
-         takes mu for the stick test of the next increment */
-      d->fslide = !open && d->slip > 1e-6 * fabs(d->impulse[0]) / d->m_eff;
     }
     d->force = d->impulse[0] / ec->h;
     if (d->shape.kind == 0 && (ec->model->obstacles.data[d->shape.master].amplitude >= 0 ||
