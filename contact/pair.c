@@ -20,7 +20,47 @@ static void local_offsets(const nsb_elem* e, int off[4]) {
   for (int q = 0; q < e->n_nodes; ++q) off[q + 1] = off[q] + e->node_ndof[q];
 }
 
-/* ---- Hertz -------------------------------------------------------------------------- */
+/* ---- Hertz, Winkler ----------------------------------------------------------------- */
+
+/* The compliant normal force for penetration al and its rate ald, at the end
+   of an increment of size h (F_al, F_ald its partial derivatives).  HERTZ:
+   nsb_hertz_force.  WINKLER (Stamm 2011, §4.5, eqs. 4.74-4.81): the bed
+   spring c and damper beta press the slave with F = c al + beta ald while it
+   presses the bed, F >= 0 (no pull); a bed the slave let go of relaxes by
+   c s + beta s' = 0, so it is pressed again only once the slave reaches its
+   relaxed surface, al > s_n e^(-c h/beta) (the bed's compression at t_n+1). */
+static double compliant_force(const nsb_contact_pair* p, const nsb_contact_data* d, double h, double al, double ald,
+                              double* F_al, double* F_ald) {
+  if (p->law != NSB_CONTACT_WINKLER) return nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, F_al, F_ald);
+  *F_al = *F_ald = 0.0;
+  double s = d->bed_closed ? 0.0 : d->bed_s * (p->damping > 0.0 ? exp(-p->stiffness * h / p->damping) : 0.0);
+  if (!(al > 0.0) || !(al > s)) return 0.0;
+  double F = p->stiffness * al + p->damping * ald;
+  if (!(F > 0.0)) return 0.0;
+  *F_al = p->stiffness;
+  *F_ald = p->damping;
+  return F;
+}
+
+/* WINKLER, increment accepted with penetration al and force F at t_n+1: the
+   bed's state (contact/pair.h).  Returns the energy the bed keeps when the
+   slave lets go of it, c s^2/2, which its damper dissipates while it
+   relaxes (the potential energy reports c al^2/2 only while pressed). */
+static double bed_commit(nsb_contact_data* d, const nsb_contact_pair* p, double al, double F, double h) {
+  if (F > 0.0) {
+    d->bed_s = al;
+    d->bed_closed = 1;
+    return 0.0;
+  }
+  double kept = 0.0;
+  if (d->bed_closed) {
+    /* let go in this increment: the bed starts relaxing from its compression at t_n */
+    kept = d->bed_s > 0.0 ? 0.5 * p->stiffness * d->bed_s * d->bed_s : 0.0;
+    d->bed_closed = 0;
+  }
+  d->bed_s *= p->damping > 0.0 ? exp(-p->stiffness * h / p->damping) : 0.0;
+  return kept;
+}
 
 /* Hertz on the Hermite centreline: generalized coordinates in five 3-blocks
    (slave x, x_A, Theta_A, x_B, Theta_B), gap gradient G_b = J_b^T n, force
@@ -226,7 +266,7 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   if (!(G.g < 0.0)) return NSB_OK;
   nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
   double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
-  double Fa, Fd, F = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, &Fa, &Fd);
+  double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
   if (F == 0.0) return NSB_OK;
   if (G.hermite) {
     hertz_hermite(e, ec, &G, F, Fa, Fd, f, K);
@@ -277,11 +317,12 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
   if (!(G.g < 0.0)) return;
   double al = -G.g, ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
-  acc->potential += nsb_hertz_potential(p->stiffness, p->exponent, al);
-  double Fa, Fd, F = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, &Fa, &Fd);
+  double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
+  /* a Winkler bed stores energy only while the slave presses it */
+  if (p->law != NSB_CONTACT_WINKLER || F > 0.0) acc->potential += nsb_hertz_potential(p->stiffness, p->exponent, al);
   /* the damping part of the force times the approach rate is dissipated;
      a moving obstacle does work F n.v_obs */
-  double Fel = nsb_hertz_elastic(p->stiffness, p->exponent, al);
+  double Fel = p->law != NSB_CONTACT_WINKLER || F > 0.0 ? nsb_hertz_elastic(p->stiffness, p->exponent, al) : 0.0;
   acc->dissipation_rate += (F - Fel) * ald;
   acc->power += F * nsb_v3_dot(G.n, G.vobs);
   if (p->friction_law == NSB_FRICTION_ELASTOPLASTIC)
@@ -456,7 +497,7 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
     if (p->master_kind == NSB_MASTER_BEAMS &&
         !(i > 0 && c[i - 1].pair == c[i].pair && c[i - 1].slave == sn))
       ++group;
-    E->ops = p->law == NSB_CONTACT_HERTZ ? &nsb_contact_hertz_ops : &nsb_contact_newton_ops;
+    E->ops = p->law == NSB_CONTACT_NEWTON ? &nsb_contact_newton_ops : &nsb_contact_hertz_ops;
     E->nodes[0] = sn;
     E->model_index = c[i].pair;
     D->pair = c[i].pair;
@@ -503,10 +544,11 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
   }
 }
 
-/* Contacts whose state outlives a rebuild: massless slaves and ELASTOPLASTIC friction. */
+/* Contacts whose state outlives a rebuild: massless slaves, ELASTOPLASTIC
+   friction and Winkler beds. */
 static int has_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
-  return d->massless || d->fslide ||
+  return d->massless || d->fslide || d->bed_closed || d->bed_s != 0.0 ||
          (e->ops == &nsb_contact_hertz_ops && (d->fz[0] != 0.0 || d->fz[1] != 0.0 || d->fz[2] != 0.0 ||
                                                d->fv[0] != 0.0 || d->fv[1] != 0.0 || d->fv[2] != 0.0));
 }
@@ -527,6 +569,8 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) 
     memcpy(c->fv, d->fv, sizeof c->fv);
     memcpy(c->fT, d->fT, sizeof c->fT);
     memcpy(c->fo, d->fo, sizeof c->fo);
+    c->bed_s = d->bed_s;
+    c->bed_closed = d->bed_closed;
     c->fslide = d->fslide;
     c->pair = d->pair;
     c->node = e[i].nodes[0];
@@ -543,8 +587,9 @@ void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const ns
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-    /* friction state: ELASTOPLASTIC */
-    int fr = e[i].ops == &nsb_contact_hertz_ops && p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC;
+    /* friction state (ELASTOPLASTIC), bed state (WINKLER) */
+    int fr = e[i].ops == &nsb_contact_hertz_ops &&
+             ((p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC) || p->law == NSB_CONTACT_WINKLER);
     if (!d->massless && !fr) continue;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
@@ -553,6 +598,8 @@ void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const ns
       memcpy(d->fv, c->fv, sizeof d->fv);
       memcpy(d->fT, c->fT, sizeof d->fT);
       memcpy(d->fo, c->fo, sizeof d->fo);
+      d->bed_s = c->bed_s;
+      d->bed_closed = c->bed_closed;
       d->fslide = c->fslide;
       if (!d->massless) break;
       d->gap0 = c->gap0;
@@ -740,11 +787,16 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       double al = d->owner ? -G.g : fmin(-G.g, 0.0);
       if (d->owner && G.g < 0.0) {
         double Fa, Fd;
-        d->force = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+        d->force = compliant_force(p, d, ec->h, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+      }
+      if (p->law == NSB_CONTACT_WINKLER && !ec->step_static) {
+        d->dissipated = bed_commit(d, p, al, d->force, ec->h);
+        total += d->dissipated;
       }
       if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC && !ec->step_static) {
-        d->dissipated = friction_commit(ec->model, d, p, &G, vr, d->force, ec->h, obstacle_work);
-        total += d->dissipated;
+        double df = friction_commit(ec->model, d, p, &G, vr, d->force, ec->h, obstacle_work);
+        d->dissipated += df;
+        total += df;
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
       continue;

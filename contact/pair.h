@@ -91,6 +91,11 @@ typedef struct nsb_contact_data {
      applies) */
   double fz[3], fv[3], fT[3], fo[3]; /* fo: the obstacle's surface velocity v_obs,n */
   int fslide;
+  /* LAW=WINKLER: the bed's compression s_n at t_n under the slave (the
+     penetration while pressed; after the slave lets go, relaxing by
+     c s + beta s' = 0) and whether the slave pressed it at t_n */
+  double bed_s;
+  int bed_closed;
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
 } nsb_contact_data;
@@ -118,7 +123,8 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// advanced), geometry constants.  No allocation.
 /// What a massless slave's contact (MASS=REDISTRIBUTED) carries from one
 /// increment to the next (its force at t_n, last impulse, step-average
-/// velocity, gap), and the friction state of an ELASTOPLASTIC contact, kept
+/// velocity, gap), the friction state of an ELASTOPLASTIC contact and the bed
+/// state of a WINKLER contact, kept
 /// across a rebuild of the contact elements: saved
 /// before (nsb_contact_memory_save, mem[nsb_contact_memory_count] owned by
 /// the caller) and given to the rebuilt contact of the same pair, slave node
@@ -129,6 +135,8 @@ typedef struct nsb_contact_memory {
   int gN_bar_known;
   double fz[3], fv[3], fT[3], fo[3]; /* ELASTOPLASTIC friction state (nsb_contact_data) */
   int fslide;
+  double bed_s; /* WINKLER bed state (nsb_contact_data) */
+  int bed_closed;
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem);

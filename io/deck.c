@@ -58,7 +58,7 @@ static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
 /* index = nsb_obstacle_kind */
 static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL};
 /* index = nsb_contact_law */
-static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
+static const char* const contact_laws[] = {"NEWTON", "HERTZ", "WINKLER", NULL};
 static const char* const friction_laws[] = {"SMOOTH", "ELASTOPLASTIC", NULL}; /* nsb_friction_law */
 static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", "POISSON", "CLOSED FORM",
                                            NULL}; /* nsb_impact_mode */

@@ -137,7 +137,7 @@ static int newton_parameters(parser* p, loc at, const pval* v, nsb_contact_pair*
   int ok = 1;
   for (int k = 3; k <= 5; ++k)
     if (v[k].set) {
-      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ", pair_param_names[k]);
+      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ or LAW=WINKLER", pair_param_names[k]);
       ok = 0;
     }
   if (v[1].set) {
@@ -157,9 +157,9 @@ static int newton_parameters(parser* p, loc at, const pval* v, nsb_contact_pair*
   return ok;
 }
 
-/* *CONTACT PAIR, LAW=HERTZ: STIFFNESS (required), EXPONENT and DAMPING; the
-   Newton parameters are refused (FRICTION: friction_parameters).  Returns 0
-   after an error. */
+/* *CONTACT PAIR, LAW=HERTZ or WINKLER: STIFFNESS (required), EXPONENT (HERTZ)
+   and DAMPING; the Newton parameters are refused (FRICTION:
+   friction_parameters).  Returns 0 after an error. */
 static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
   int ok = 1;
   if (v[1].set) {
@@ -167,7 +167,8 @@ static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* 
     ok = 0;
   }
   if (!v[3].set) {
-    VALUE(p, at, "*CONTACT PAIR, LAW=HERTZ needs parameter STIFFNESS (c > 0)");
+    VALUE(p, at, "*CONTACT PAIR, LAW=%s needs parameter STIFFNESS (c > 0)",
+          c->law == NSB_CONTACT_WINKLER ? "WINKLER" : "HERTZ");
     ok = 0;
   } else if (v[3].d > 0.0) {
     c->stiffness = v[3].d;
@@ -175,7 +176,10 @@ static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* 
     VALUE(p, at, "STIFFNESS must be > 0, got %.12g", v[3].d);
     ok = 0;
   }
-  if (v[4].set) {
+  if (v[4].set && c->law == NSB_CONTACT_WINKLER) {
+    VALUE(p, at, "*CONTACT PAIR: parameter EXPONENT is allowed only with LAW=HERTZ (the Winkler bed is linear)");
+    ok = 0;
+  } else if (v[4].set) {
     if (v[4].d >= 1.0) c->exponent = v[4].d;
     else {
       VALUE(p, at, "EXPONENT must be >= 1, got %.12g", v[4].d);
@@ -288,8 +292,9 @@ static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pai
   int ok = 1;
   if (!vs->set) {
     VALUE(p, at,
-          "*CONTACT PAIR, LAW=HERTZ with FRICTION needs parameter SLIP VELOCITY (v_s > 0, the slip velocity below "
-          "which the friction force is regularized)");
+          "*CONTACT PAIR, LAW=%s with FRICTION needs parameter SLIP VELOCITY (v_s > 0, the slip velocity below "
+          "which the friction force is regularized)",
+          c->law == NSB_CONTACT_WINKLER ? "WINKLER" : "HERTZ");
     ok = 0;
   } else if (!(vs->d > 0.0 && isfinite(vs->d))) {
     VALUE(p, at, "SLIP VELOCITY must be > 0, got %.12g", vs->d);
@@ -324,6 +329,7 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
   c->master_radius = -1.0;
   c->slave_radius = -1.0;
   int ok = c->law == NSB_CONTACT_NEWTON ? newton_parameters(p, at, v, c) : hertz_parameters(p, at, v, c);
+  if (c->law == NSB_CONTACT_WINKLER) c->exponent = 1.0;
   if (!friction_parameters(p, at, v, c)) ok = 0;
   if (v[6].set) {
     if (v[6].d >= 0.0) c->master_radius = v[6].d;
@@ -434,8 +440,9 @@ static int impact_free_node(parser* p, loc at, int node, const char* mode) {
 int deck_check_contact_friction(parser* p, loc at, const nsb_contact_pair* c) {
   if (c->law == NSB_CONTACT_NEWTON || !(c->friction > 0.0) || c->master_kind != NSB_MASTER_BEAMS) return 1;
   VALUE(p, at,
-        "*CONTACT PAIR, LAW=HERTZ: FRICTION applies to an obstacle or particle master, not to a master element set "
-        "of beams; use LAW=NEWTON for friction on beams");
+        "*CONTACT PAIR, LAW=%s: FRICTION applies to an obstacle or particle master, not to a master element set "
+        "of beams; use LAW=NEWTON for friction on beams",
+        c->law == NSB_CONTACT_WINKLER ? "WINKLER" : "HERTZ");
   return 0;
 }
 
