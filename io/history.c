@@ -3,6 +3,7 @@
 #include "io/history.h"
 
 #include "contact/pair.h"
+#include "solver/reduced.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -380,6 +381,19 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
     NSB_CALL(csv_end_row(&c->out));
   }
   /* the rows of one output time go out together */
+  return csv_flush(&c->out);
+}
+
+int nsb_contact_log_write_reduced(nsb_contact_log* c, const nsb_model* m, const nsb_reduced* r, double t) {
+  for (int i = 0; i < nsb_reduced_n_contacts(r); ++i) {
+    nsb_reduced_row d;
+    nsb_reduced_contact_row(r, i, t, &d);
+    if (!(d.gap <= 0.0 || d.impulse != 0.0 || d.dissipated != 0.0)) continue;
+    csv_put(&c->out, "%.17g,%d,%d,%s,%.17g,%.17g,0,0,0,0,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", t, d.pair + 1,
+            m->nodes.data[d.node].label, m->obstacles.data[d.obstacle].name, d.gap, d.impulse, d.dissipated,
+            d.point[0], d.point[1], d.point[2], d.n[0], d.n[1], d.n[2]);
+    NSB_CALL(csv_end_row(&c->out));
+  }
   return csv_flush(&c->out);
 }
 

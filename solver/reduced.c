@@ -10,6 +10,8 @@
 
 #define RED_MAX_SWEEPS 100000
 
+static nsb_vec3 slave_position(const nsb_reduced* r, int c, const double* y);
+
 static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
   int m = r->m, nc = r->nc;
   NSB_FREE_ARRAY(ctx, r->lam, m, double);
@@ -28,6 +30,7 @@ static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
   NSB_FREE_ARRAY(ctx, r->c_n, 3 * k, double);
   NSB_FREE_ARRAY(ctx, r->c_g, k, double);
   NSB_FREE_ARRAY(ctx, r->c_P, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_D, k, double);
   NSB_FREE_ARRAY(ctx, r->W, (size_t)m * k, double);
   NSB_FREE_ARRAY(ctx, r->G, (size_t)k * k, double);
   NSB_FREE_ARRAY(ctx, r->q, k, double);
@@ -80,6 +83,7 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->c_n = NSB_NEW_ARRAY(ctx, 3 * k, double);
   r->c_g = NSB_NEW_ARRAY(ctx, k, double);
   r->c_P = NSB_NEW_ARRAY(ctx, k, double);
+  r->c_D = NSB_NEW_ARRAY(ctx, k, double);
   r->W = NSB_NEW_ARRAY(ctx, (size_t)m * k, double);
   r->G = NSB_NEW_ARRAY(ctx, (size_t)k * k, double);
   r->q = NSB_NEW_ARRAY(ctx, k, double);
@@ -88,7 +92,7 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->ytmp = NSB_NEW_ARRAY(ctx, m, double);
   r->mask = NSB_NEW_ARRAY(ctx, k, unsigned char);
   if (!r->lam || !r->d || !r->y || !r->v || !r->work || !r->c_node || !r->c_obst || !r->c_pair || !r->c_r ||
-      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_P || !r->W || !r->G || !r->q ||
+      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_P || !r->c_D || !r->W || !r->G || !r->q ||
       (qs && !r->C) || !r->c_w || !r->ytmp || !r->mask) {
     nsb_reduced_destroy(&r);
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
@@ -115,6 +119,7 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
       r->c_n[3 * c] = r->c_n[3 * c + 1] = 0.0;
       r->c_n[3 * c + 2] = 1.0;
       r->c_P[c] = 0.0;
+      r->c_D[c] = 0.0;
     }
   }
   *out = r;
@@ -122,6 +127,19 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
 }
 
 int nsb_reduced_n_contacts(const nsb_reduced* r) { return r->nc; }
+
+void nsb_reduced_contact_row(const nsb_reduced* r, int c, double t, nsb_reduced_row* out) {
+  nsb_vec3 x = slave_position(r, c, r->y), n, vo;
+  double g = nsb_obstacle_gap(r->model, r->c_obst[c], t, x, r->c_r[c], nsb_v3_load(r->c_n + 3 * c), &n, &vo);
+  out->pair = r->c_pair[c];
+  out->node = r->c_node[c];
+  out->obstacle = r->c_obst[c];
+  out->gap = g;
+  out->impulse = r->c_P[c];
+  out->dissipated = r->c_D[c];
+  nsb_v3_store(nsb_v3_sub(x, nsb_v3_scale(g + r->c_r[c], n)), out->point);
+  nsb_v3_store(n, out->n);
+}
 int nsb_reduced_contact_node(const nsb_reduced* r, int c) { return r->c_node[c]; }
 
 void nsb_reduced_set_flexibility(nsb_reduced* r, const double* C) {
@@ -208,6 +226,23 @@ static long pgs(nsb_reduced* r, const unsigned char* mask) {
   return -1;
 }
 
+/* QS: contact a's share 1/2 lambda_a sum_b (n_a.C_ab n_b) lambda_b of the
+   truncated modes' energy (lambda = P / h); the shares sum to e_qs. */
+static double qs_share(const nsb_reduced* r, int a, double h) {
+  int nc = r->nc;
+  if (r->c_P[a] == 0.0) return 0.0;
+  double s = 0.0;
+  for (int b = 0; b < nc; ++b) {
+    if (r->c_P[b] == 0.0) continue;
+    double cnn = 0.0;
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 3; ++k)
+        cnn += r->c_n[3 * a + i] * r->C[(3 * a + i) + (size_t)3 * nc * (3 * b + k)] * r->c_n[3 * b + k];
+    s += cnn * (r->c_P[b] / h);
+  }
+  return 0.5 * (r->c_P[a] / h) * s;
+}
+
 int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
   int m = r->m, nc = r->nc;
   double* vf = r->work;
@@ -227,6 +262,7 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
   double* tmp = r->ytmp;
   double* wobs = r->c_w;
   int any = 0;
+  for (int c = 0; c < nc; ++c) r->c_D[c] = r->qs ? qs_share(r, c, h) : 0.0; /* + the old share - the new (below) */
   for (int c = 0; c < nc; ++c) {
     r->c_P[c] = 0.0;
     mask[c] = 0;
@@ -313,6 +349,7 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
     double wvm = 0.0;
     for (int j = 0; j < m; ++j) wvm += Wc[j] * (r->qs ? vnew[j] : 0.5 * (r->v[j] + vnew[j]));
     impulse_work += r->c_P[c] * wvm;
+    r->c_D[c] -= r->c_P[c] * wvm;
   }
   for (int j = 0; j < m; ++j) {
     double vm = r->qs ? vnew[j] : 0.5 * (r->v[j] + vnew[j]);
@@ -336,6 +373,8 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
             cnn += r->c_n[3 * a + i] * r->C[(3 * a + i) + (size_t)3 * nc * (3 * b + k)] * r->c_n[3 * b + k];
         e_qs += 0.5 * (r->c_P[a] / h) * cnn * (r->c_P[b] / h);
       }
+  if (r->qs)
+    for (int a = 0; a < nc; ++a) r->c_D[a] -= qs_share(r, a, h);
   r->dissipated_contact += -impulse_work - (e_qs - r->e_qs);
   r->e_qs = e_qs;
   return NSB_OK;
