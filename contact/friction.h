@@ -1,7 +1,9 @@
 /* friction.h -- regularized tangential laws for the compliant normal laws
- * (LAW=HERTZ): the friction force is a smooth function of the slip velocity,
- * with its derivative, so that the contact element carries a consistent
- * tangent in the step's Newton iteration (docs/contact.md §6.2).
+ * (LAW=HERTZ, LAW=WINKLER): the friction force is a function of the slip
+ * velocity (and, for ELASTOPLASTIC, of the contact's friction state at t_n),
+ * with its derivative, so that the contact element carries a tangent in the
+ * step's Newton iteration (docs/contact.md §6.2): the exact one, but for
+ * the radial part of ELASTOPLASTIC in slip (a secant, see below).
  *
  * FRICTION LAW=SMOOTH: Coulomb's force regularized in the slip velocity,
  *
@@ -51,10 +53,11 @@ nsb_vec3 nsb_friction_smooth(double mu, double vs, nsb_vec3 vT, nsb_mat3* dS);
 /// the derivative -mu N/|a| (I - a a^T/|a|^2) has no radial stiffness, and
 /// Newton's iteration on the step's equations, whose radial stiffness then
 /// drops from m/h + beta + c h/2 in stick to m/h in slip, jumps across the
-/// stick disk and back (a two-cycle, the friction force flipping); the
-/// secant keeps every iterate's linear model below the force on the side of
-/// the stick disk and converges (linearly near the disk, almost
-/// quadratically in gross slip, where mu N/|a| is small).
+/// stick disk and back (a two-cycle, the friction force flipping; seen on
+/// the whirling disk of benchmarks/rotating_disk); with the secant, whose
+/// linear model passes through T(0) = 0, the iteration converged there
+/// (linearly near the disk, almost quadratically in gross slip, where
+/// mu N/|a| is small).
 nsb_vec3 nsb_friction_elastoplastic(double mu, double N, nsb_vec3 a, nsb_vec3* T_N, nsb_mat3* T_a, int* slip);
 
 /// Stamm's (2011, eqs. 5.61-5.62) regularization of the stick: the stiffness
