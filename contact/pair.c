@@ -31,7 +31,8 @@ static void local_offsets(const nsb_elem* e, int off[4]) {
    relaxed surface, al > s_n e^(-c h/beta) (the bed's compression at t_n+1). */
 static double compliant_force(const nsb_contact_pair* p, const nsb_contact_data* d, double h, double al, double ald,
                               double* F_al, double* F_ald) {
-  if (p->law != NSB_CONTACT_WINKLER) return nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, F_al, F_ald);
+  if (p->law != NSB_CONTACT_WINKLER)
+    return nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, F_al, F_ald);
   *F_al = *F_ald = 0.0;
   double s = d->bed_closed ? 0.0 : d->bed_s * (p->damping > 0.0 ? exp(-p->stiffness * h / p->damping) : 0.0);
   if (!(al > 0.0) || !(al > s)) return 0.0;
@@ -158,8 +159,7 @@ static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data
    (unprojected; zero for the other laws).  z lives in the slave's frame, as
    in Stamm (2011, §4.4): for a particle (and, here, a beam node) the global
    frame, whatever the master does (a spinning obstacle turns under it). */
-static nsb_vec3 friction_carry(const nsb_model* m, const nsb_contact_pair* p, const nsb_contact_data* d, double h) {
-  (void)m;
+static nsb_vec3 friction_carry(const nsb_contact_pair* p, const nsb_contact_data* d, double h) {
   if (p->friction_law != NSB_FRICTION_ELASTOPLASTIC) return nsb_v3_zero();
   return nsb_v3_muladd(nsb_v3_load(d->fz), 0.5 * h, nsb_v3_load(d->fv));
 }
@@ -181,7 +181,7 @@ static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_
   int off[4];
   local_offsets(e, off);
   nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
-  nsb_vec3 vT = nsb_m3_mulv(P, vr), q0 = friction_carry(ec->model, p, d, ec->h), q = nsb_m3_mulv(P, q0);
+  nsb_vec3 vT = nsb_m3_mulv(P, vr), q0 = friction_carry(p, d, ec->h), q = nsb_m3_mulv(P, q0);
   nsb_vec3 T_N;
   nsb_mat3 T_v, T_q;
   int slip;
@@ -206,11 +206,12 @@ static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_
 /* The friction of a compliant contact at the end of the increment (ec at
    t_n+1, the state of t_n in d): the force T on the slave and its power
    T.v_T; for ELASTOPLASTIC also the elastic slip z_n+1 = q + h/2 v_T - h w'
-   and the plastic rate w' = (a + T)/(beta + c h): -T = c z_n+1 + beta z'_n+1 = a - (beta + c h) w' (contact/friction.h). */
-static nsb_vec3 friction_end(const nsb_model* m, const nsb_contact_data* d, const nsb_contact_pair* p, const nsb_contact_geo* G,
+   and the plastic rate w' = (a + T)/(beta + c h), from -T = c z_n+1 +
+   beta z'_n+1 = a - (beta + c h) w' (contact/friction.h). */
+static nsb_vec3 friction_end(const nsb_contact_data* d, const nsb_contact_pair* p, const nsb_contact_geo* G,
                              nsb_vec3 vr, double N, double h, nsb_vec3* vT_out, nsb_vec3* z, nsb_vec3* wd) {
   nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
-  nsb_vec3 vT = nsb_m3_mulv(P, vr), q = nsb_m3_mulv(P, friction_carry(m, p, d, h)), T_N;
+  nsb_vec3 vT = nsb_m3_mulv(P, vr), q = nsb_m3_mulv(P, friction_carry(p, d, h)), T_N;
   nsb_mat3 T_v, T_q;
   int slip;
   nsb_vec3 T = friction_force(p, d, N, vT, q, h, &T_N, &T_v, &T_q, &slip);
@@ -236,7 +237,7 @@ static nsb_vec3 friction_end(const nsb_model* m, const nsb_contact_data* d, cons
    moving obstacle works h/4 (T_n + T_n+1).(v_obs,n + v_obs,n+1) on the
    slave (*wobs), so that the friction's work on the slave's own velocity is
    the same product of step averages the scheme's energy balance has. */
-static double friction_commit(const nsb_model* m, nsb_contact_data* d, const nsb_contact_pair* p,
+static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
                               const nsb_contact_geo* G, nsb_vec3 vr, double N, double h, double* wobs) {
   nsb_vec3 vT, z, wd, T = nsb_v3_zero();
   nsb_vec3 z0 = nsb_v3_load(d->fz), v0 = nsb_v3_load(d->fv), T0 = nsb_v3_load(d->fT), o0 = nsb_v3_load(d->fo);
@@ -245,7 +246,7 @@ static double friction_commit(const nsb_model* m, nsb_contact_data* d, const nsb
     z = nsb_v3_zero();
     d->fslide = 0;
   } else {
-    T = friction_end(m, d, p, G, vr, N, h, &vT, &z, &wd);
+    T = friction_end(d, p, G, vr, N, h, &vT, &z, &wd);
     d->fslide = nsb_v3_norm(wd) > p->slip_velocity;
   }
   nsb_v3_store(z, d->fz);
@@ -333,7 +334,7 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
        element's energy c |z|^2/2 above, its dissipation and the obstacle's
        work per increment in friction_commit) */
     nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur), vT, z, wd;
-    nsb_vec3 T = friction_end(ec->model, d, p, &G, vr, F, ec->h, &vT, &z, &wd);
+    nsb_vec3 T = friction_end(d, p, &G, vr, F, ec->h, &vT, &z, &wd);
     acc->dissipation_rate -= nsb_v3_dot(T, vT);
     acc->power += nsb_v3_dot(T, G.vobs);
   }
@@ -794,7 +795,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         total += d->dissipated;
       }
       if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC && !ec->step_static) {
-        double df = friction_commit(ec->model, d, p, &G, vr, d->force, ec->h, obstacle_work);
+        double df = friction_commit(d, p, &G, vr, d->force, ec->h, obstacle_work);
         d->dissipated += df;
         total += df;
       }

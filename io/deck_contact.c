@@ -228,7 +228,9 @@ static int elastoplastic_parameters(parser* p, loc at, const pval* v, nsb_contac
   const pval* st = &v[PP_STATIC_FRICTION];
   if (st->set) {
     if (!(isfinite(st->d) && st->d >= c->friction)) {
-      VALUE(p, at, "STATIC FRICTION must be >= FRICTION = %.12g (the static coefficient is not below the dynamic one), got %.12g",
+      VALUE(p, at,
+            "STATIC FRICTION must be >= FRICTION = %.12g (the static coefficient is not below the dynamic one), "
+            "got %.12g",
             c->friction, st->d);
       ok = 0;
     } else {
@@ -270,7 +272,9 @@ static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pai
       return 0;
     }
     if (!(isfinite(st->d) && st->d >= c->friction)) {
-      VALUE(p, at, "STATIC FRICTION must be >= FRICTION = %.12g (the static coefficient is not below the dynamic one), got %.12g",
+      VALUE(p, at,
+            "STATIC FRICTION must be >= FRICTION = %.12g (the static coefficient is not below the dynamic one), "
+            "got %.12g",
             c->friction, st->d);
       return 0;
     }

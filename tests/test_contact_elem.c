@@ -279,7 +279,8 @@ static void test_hertz_friction_smooth(void) {
 static void test_hertz_friction_elastoplastic(void) {
   seed_friction_state = 1;
   run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=50.0, SLIP VELOCITY=1e-3, "
-               "FRICTION LAW=ELASTOPLASTIC, STATIC FRICTION=60.0, STICK EPSILON=1.0, STICK FREQUENCY=10.0, STICK MASS=1.0",
+               "FRICTION LAW=ELASTOPLASTIC, STATIC FRICTION=60.0, STICK EPSILON=1.0, STICK FREQUENCY=10.0, "
+               "STICK MASS=1.0",
                "MODIFIED NEWMARK");
   run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=40.0, SLIP VELOCITY=1e-3, "
                "FRICTION LAW=ELASTOPLASTIC, STICK EPSILON=0.5, STICK FREQUENCY=10.0, STICK MASS=1.0",
