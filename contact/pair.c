@@ -748,6 +748,19 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
   int count = 0;
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
+    if (e[i].ops == &nsb_contact_hertz_ops && d->fr_report && !d->fr_reported) {
+      const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
+      d->fr_report = 0;
+      d->fr_reported = 1;
+      nsb_log(ctx, NSB_LOG_WARN,
+              "%s:%d: *CONTACT PAIR, FRICTION LAW=SMOOTH: at t = %.6g the contact of node %d has mu N h/(m v_s) = "
+              "%.3g > %g: the friction's regularization (a damper mu N/v_s near zero slip) is much stiffer than "
+              "the mass over one increment, and Newton's iteration may cycle at a stick-slip transition; raise "
+              "SLIP VELOCITY to %.3g or more, or reduce the time increment (not reported again for this contact)",
+              m->source, p->line, d->fr_t, m->nodes.data[e[i].nodes[0]].label, d->fr_ratio, NSB_FRICTION_SMOOTH_WARN,
+              p->slip_velocity * d->fr_ratio / NSB_FRICTION_SMOOTH_WARN);
+      ++count;
+    }
     if (e[i].ops != &nsb_contact_hertz_ops || !d->ep_report) continue;
     d->ep_report = 0;
     d->ep_reported = 1;
@@ -789,6 +802,16 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       if (d->owner && G.g < 0.0) {
         double Fa, Fd;
         d->force = compliant_force(p, d, ec->h, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+      }
+      if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && d->force > 0.0 && !ec->step_static &&
+          !d->fr_reported) {
+        /* the law's damper mu N/v_s against the mass over one increment, m/h (pair.h) */
+        double r = p->friction * d->force * ec->h / (d->m_eff * p->slip_velocity);
+        if (r > NSB_FRICTION_SMOOTH_WARN && !d->fr_report) {
+          d->fr_report = 1;
+          d->fr_ratio = r;
+          d->fr_t = ec->t;
+        }
       }
       if (p->law == NSB_CONTACT_WINKLER && !ec->step_static) {
         d->dissipated = bed_commit(d, p, al, d->force, ec->h);

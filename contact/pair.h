@@ -96,6 +96,12 @@ typedef struct nsb_contact_data {
      c s + beta s' = 0) and whether the slave pressed it at t_n */
   double bed_s;
   int bed_closed;
+  /* FRICTION LAW=SMOOTH: the largest mu N h/(m v_s) of an increment above 1
+     (the law's stick damper mu N/v_s stiffer than the mass over one
+     increment), its time, and whether it is to be / was reported (once per
+     contact, nsb_contact_hertz_report) */
+  double fr_ratio, fr_t;
+  int fr_report, fr_reported;
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
 } nsb_contact_data;
@@ -170,10 +176,20 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
 /// increments per period of the contact oscillation (docs/contact.md §6.1).
 #define NSB_HERTZ_OMEGA_H_WARN 0.5
 
+/// mu N h/(m v_s) of a FRICTION LAW=SMOOTH contact above which it is
+/// reported (nsb_contact_hertz_report): on the whirling disk of
+/// benchmarks/rotating_disk (h = 0.001) Newton's iteration converged at 11
+/// (10 iterations at most) and cycled at 37 and above.
+#define NSB_FRICTION_SMOOTH_WARN 10.0
+
 /// After nsb_contact_finish: log a warning (NSB_LOG_WARN) for every HERTZ
 /// contact whose episode just ended under-resolved, with its measured energy
-/// error; once per contact element (later episodes of the same contact are
-/// not reported again).  Returns the number of warnings logged.
+/// error, and for every FRICTION LAW=SMOOTH contact whose regularization is
+/// stiffer than its mass over one increment (mu N h/(m v_s) above
+/// NSB_FRICTION_SMOOTH_WARN: Newton's
+/// iteration may cycle across the steep part of the law at a stick-slip
+/// transition); once per contact element and kind.  Returns the number of
+/// warnings logged.
 int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int n);
 
 #endif
