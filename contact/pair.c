@@ -28,18 +28,37 @@ static void local_offsets(const nsb_elem* e, int off[4]) {
    spring c and damper beta press the slave with F = c al + beta ald while it
    presses the bed, F >= 0 (no pull); a bed the slave let go of relaxes by
    c s + beta s' = 0, so it is pressed again only once the slave reaches its
-   relaxed surface, al > s_n e^(-c h/beta) (the bed's compression at t_n+1). */
+   relaxed surface, al > s = s_n e^(-c h/beta) (the bed's compression at
+   t_n+1; 0 when it was pressed at t_n).  Written about the relaxed surface,
+   F = c e + beta e' with e = al - s (c s + beta s' = 0), the damper's force
+   jumps to beta e' at the touch: in an increment that ends just after it
+   the equations would have no solution (the force pushes the slave back
+   out, without it the slave is in).  The damper therefore acts on
+   min(e', e/h): the rate that brings the slave from the surface to e in one
+   increment, the part of the increment after the touch to first order, and
+   e' once the contact has lasted longer; F is then continuous in al. */
 static double compliant_force(const nsb_contact_pair* p, const nsb_contact_data* d, double h, double al, double ald,
                               double* F_al, double* F_ald) {
   if (p->law != NSB_CONTACT_WINKLER)
     return nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, F_al, F_ald);
   *F_al = *F_ald = 0.0;
-  double s = d->bed_closed ? 0.0 : d->bed_s * (p->damping > 0.0 ? exp(-p->stiffness * h / p->damping) : 0.0);
+  const double c = p->stiffness, b = p->damping;
+  double s = d->bed_closed ? 0.0 : d->bed_s * (b > 0.0 ? exp(-c * h / b) : 0.0);
   if (!(al > 0.0) || !(al > s)) return 0.0;
-  double F = p->stiffness * al + p->damping * ald;
+  double e = al - s, ed = ald + (b > 0.0 ? c * s / b : 0.0); /* e' = al' - s', s' = -c s/beta */
+  double F, Fa, Fd;
+  if (h > 0.0 && ed > e / h) {
+    F = c * e + b * e / h;
+    Fa = c + b / h;
+    Fd = 0.0;
+  } else {
+    F = c * e + b * ed;
+    Fa = c;
+    Fd = b;
+  }
   if (!(F > 0.0)) return 0.0;
-  *F_al = p->stiffness;
-  *F_ald = p->damping;
+  *F_al = Fa;
+  *F_ald = Fd;
   return F;
 }
 
