@@ -241,7 +241,16 @@ static int elastoplastic_parameters(parser* p, loc at, const pval* v, nsb_contac
   ok = stick_parameter(p, at, v, PP_STICK_EPSILON, &eps) && ok;
   ok = stick_parameter(p, at, v, PP_STICK_FREQUENCY, &om) && ok;
   ok = stick_parameter(p, at, v, PP_STICK_MASS, &mass) && ok;
-  if (ok) nsb_friction_stick_parameters(eps, om, mass, &c->stick_stiffness, &c->stick_damping);
+  if (ok) {
+    nsb_friction_stick_parameters(eps, om, mass, &c->stick_stiffness, &c->stick_damping);
+    if (!(isfinite(c->stick_stiffness) && isfinite(c->stick_damping) && c->stick_stiffness > 0.0)) {
+      VALUE(p, at,
+            "*CONTACT PAIR: STICK EPSILON=%.12g, STICK FREQUENCY=%.12g, STICK MASS=%.12g give the stick stiffness "
+            "c = omega_c^2 m_c / eps_c = %.12g, which is not a positive finite number",
+            eps, om, mass, c->stick_stiffness);
+      ok = 0;
+    }
+  }
   return ok;
 }
 
