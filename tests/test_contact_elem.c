@@ -141,8 +141,8 @@ static const char* deck_hermite =
 
 /* ELASTOPLASTIC friction: a generic state at t_n (elastic slip, slip
    velocity, sliding flag) for every compliant contact before the check. */
-static int seed_friction_state = 0;
-static void seed_friction(nsb_system* s) {
+static int generic_friction_state = 0;
+static void set_generic_friction_state(nsb_system* s) {
   for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
     const nsb_elem* e = nsb_system_element(s, ie);
     if (e->ops != &nsb_contact_hertz_ops) continue;
@@ -172,7 +172,7 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
     for (int k = 0; k < 3; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * (3 + k));
   }
   CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
-  if (seed_friction_state) seed_friction(s);
+  if (generic_friction_state) set_generic_friction_state(s);
   /* generic state: small moves of the nodes, non-zero impulses */
   for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
     const nsb_elem* e = nsb_system_element(s, ie);
@@ -277,7 +277,7 @@ static void test_hertz_friction_smooth(void) {
    elastoplastic_secant; the chain rule around it is the one of the SMOOTH
    law checked above. */
 static void test_hertz_friction_elastoplastic(void) {
-  seed_friction_state = 1;
+  generic_friction_state = 1;
   run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=50.0, SLIP VELOCITY=1e-3, "
                "FRICTION LAW=ELASTOPLASTIC, STATIC FRICTION=60.0, STICK EPSILON=1.0, STICK FREQUENCY=10.0, "
                "STICK MASS=1.0",
@@ -285,7 +285,7 @@ static void test_hertz_friction_elastoplastic(void) {
   run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=40.0, SLIP VELOCITY=1e-3, "
                "FRICTION LAW=ELASTOPLASTIC, STICK EPSILON=0.5, STICK FREQUENCY=10.0, STICK MASS=1.0",
                "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
-  seed_friction_state = 0;
+  generic_friction_state = 0;
 }
 
 /* The slip branch of nsb_friction_elastoplastic: |T| = mu N along -a, dT/dN
