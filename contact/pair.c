@@ -39,10 +39,11 @@ static void local_offsets(const nsb_elem* e, int off[4]) {
    e' once the contact has lasted longer; F is then continuous in al. */
 static double compliant_force(const nsb_contact_pair* p, const nsb_contact_data* d, double h, double al, double ald,
                               double* F_al, double* F_ald) {
-  if (p->law != NSB_CONTACT_WINKLER)
-    return nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, F_al, F_ald);
+  /* STIFFNESS (and a Winkler bed's DAMPING) times the point's weight (1 without POINTS=) */
+  const double c = p->stiffness * d->shape.weight;
+  if (p->law != NSB_CONTACT_WINKLER) return nsb_hertz_force(c, p->exponent, p->damping, al, ald, F_al, F_ald);
   *F_al = *F_ald = 0.0;
-  const double c = p->stiffness, b = p->damping;
+  const double b = p->damping * d->shape.weight;
   double s = d->bed_closed ? 0.0 : d->bed_s * (b > 0.0 ? exp(-c * h / b) : 0.0);
   if (!(al > 0.0) || !(al > s)) return 0.0;
   double e = al - s, ed = ald + (b > 0.0 ? c * s / b : 0.0); /* e' = al' - s', s' = -c s/beta */
@@ -65,7 +66,8 @@ static double compliant_force(const nsb_contact_pair* p, const nsb_contact_data*
 /* WINKLER, increment accepted with penetration al and force F at t_n+1: the
    bed's state (contact/pair.h).  Returns the energy the bed keeps when the
    slave lets go of it, c s^2/2, which its damper dissipates while it
-   relaxes (the potential energy reports c al^2/2 only while pressed). */
+   relaxes (the potential energy reports c al^2/2 only while pressed; c the
+   point's share, STIFFNESS times its weight). */
 static double bed_commit(nsb_contact_data* d, const nsb_contact_pair* p, double al, double F, double h) {
   if (F > 0.0) {
     d->bed_s = al;
@@ -75,7 +77,7 @@ static double bed_commit(nsb_contact_data* d, const nsb_contact_pair* p, double 
   double kept = 0.0;
   if (d->bed_closed) {
     /* let go in this increment: the bed starts relaxing from its compression at t_n */
-    kept = d->bed_s > 0.0 ? 0.5 * p->stiffness * d->bed_s * d->bed_s : 0.0;
+    kept = d->bed_s > 0.0 ? 0.5 * p->stiffness * d->shape.weight * d->bed_s * d->bed_s : 0.0;
     d->bed_closed = 0;
   }
   d->bed_s *= p->damping > 0.0 ? exp(-p->stiffness * h / p->damping) : 0.0;
@@ -133,6 +135,117 @@ static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
       nsb_local_add3(K, e->n_local, ofs[r], ofs[c], rot[c] ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
     }
   }
+}
+
+static nsb_mat3 neg3(nsb_mat3 a) { return nsb_m3_scale(-1.0, a); }
+
+/* Hertz on a framed slave (rigid body, point of a POINTS= set) against an
+   obstacle (docs/contact.md §8.1): generalized coordinates in two 3-blocks
+   (x, Theta of the slave node), gap gradient G_b = J_b^T n with J = (I, JS),
+   normal force rows -F G_b and the exact tangent as in hertz_hermite with
+     H_rc = J_r^T P_d J_c + [r = c = Theta] QS,
+   the approach rate -n.(v + JS w - v_obs(c)) with D_obs = d v_obs / d c.
+   Friction (FRICTION > 0, dynamic steps): the force T of the pair's law
+   (friction_force: F S(v_T) for SMOOTH) at the contact point, v_T = P v_r, v_r = v + JA w - v_obs, rows -T (x) and
+   -JA^T T = -R^T (a x T) (Theta), a = R s - r n; with u = R w,
+     d v_r/dx = -r S(u) P_d - D_obs,
+     d v_r/dTheta = S(u) (I - r P_d) JS + S(a) R S(w) - D_obs JS,
+     d v_r/dv = I,  d v_r/dw = JA,
+     d v_T = P d v_r - ((n.v_r) I + n v_r^T) d n,  d n = P_d J_c dq_c,
+     d(JA^T T)|_T: Theta: S(R^T (a x T)) - R^T S(T) (I - r P_d) JS,  x: r R^T S(T) P_d. */
+static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data* d, double N, nsb_vec3 vT, nsb_vec3 q,
+                               double h, nsb_vec3* T_N, nsb_mat3* T_v, nsb_mat3* T_q, int* slip);
+static nsb_vec3 friction_carry(const nsb_contact_pair* p, const nsb_contact_data* d, double h);
+
+static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                         const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double F, double Fa, double Fd,
+                         double* restrict f, double* restrict K) {
+  const int nb = e->node_ndof[0] == 6 ? 2 : 1;
+  const int node = e->nodes[0];
+  const int dyn = ec->mode != NSB_EVAL_STATIC;
+  const int fric = p->friction > 0.0 && dyn;
+  const nsb_contact_data* d = e->state;
+  nsb_mat3 Z = nsb_m3_zero(), I = nsb_m3_identity();
+  nsb_mat3 J[2] = {I, G->JS};
+  nsb_vec3 gb[2], qd[2] = {nsb_v3_sub(nsb_st_v(ec->cur, node), G->vobs), nsb_st_w(ec->cur, node)};
+  for (int b = 0; b < nb; ++b) {
+    gb[b] = nsb_m3_tmulv(J[b], G->n);
+    nsb_local_addv(f, 3 * b, nsb_v3_scale(-F, gb[b]));
+  }
+  /* the friction force T of the pair's law (friction_force; ELASTOPLASTIC:
+     q = P q0, q0 the elastic slip carried into the increment) and its
+     derivatives T_N, T_v = dT/dv_T, T_q = dT/dq */
+  nsb_mat3 P = nsb_m3_sub(I, nsb_m3_outer(G->n, G->n)), T_v = Z, T_q = Z;
+  nsb_vec3 T = nsb_v3_zero(), T_N = nsb_v3_zero(), q0 = nsb_v3_zero();
+  if (fric) {
+    int slip;
+    q0 = friction_carry(p, d, ec->h);
+    T = friction_force(p, d, F, nsb_m3_mulv(P, vr), nsb_m3_mulv(P, q0), ec->h, &T_N, &T_v, &T_q, &slip);
+    nsb_local_addv(f, 0, nsb_v3_neg(T));
+    if (nb == 2) nsb_local_addv(f, 3, nsb_v3_neg(nsb_m3_tmulv(G->JA, T)));
+  }
+  if (!K) return;
+  nsb_mat3 H[2][2];
+  for (int r = 0; r < nb; ++r)
+    for (int c = 0; c < nb; ++c) {
+      H[r][c] = nsb_m3_tmul(J[r], nsb_m3_mul(G->Pd, J[c]));
+      if (r == 1 && c == 1) H[r][c] = nsb_m3_add(H[r][c], G->QS);
+    }
+  const nsb_kin* kk = &ec->kin[node];
+  nsb_vec3 Don = nsb_m3_tmulv(Dobs, G->n);
+  /* friction kinematics: d v_r / d q_c, d v_r / d qdot_c, d n / d q_c */
+  double rad = d->shape.radius;
+  nsb_mat3 R = nsb_q_to_m3(nsb_st_q(ec->cur, node));
+  nsb_vec3 w = qd[1], u = nsb_m3_mulv(R, w);
+  nsb_vec3 arm = nsb_v3_muladd(nsb_m3_mulv(R, nsb_v3_load(d->shape.s)), -rad, G->n);
+  nsb_mat3 IrP = nsb_m3_sub(I, nsb_m3_scale(rad, G->Pd));
+  nsb_mat3 dvr_q[2] = {nsb_m3_sub(nsb_m3_scale(-rad, nsb_m3_mul(nsb_m3_skew(u), G->Pd)), Dobs),
+                       nsb_m3_sub(nsb_m3_add(nsb_m3_mul(nsb_m3_skew(u), nsb_m3_mul(IrP, G->JS)),
+                                             nsb_m3_mul(nsb_m3_skew(arm), nsb_m3_mul(R, nsb_m3_skew(w)))),
+                                  nsb_m3_mul(Dobs, G->JS))};
+  nsb_mat3 dvr_v[2] = {I, G->JA};
+  nsb_mat3 Cn = nsb_m3_add(nsb_m3_scale(nsb_v3_dot(G->n, vr), I), nsb_m3_outer(G->n, vr));
+  nsb_mat3 Cq = nsb_m3_add(nsb_m3_scale(nsb_v3_dot(G->n, q0), I), nsb_m3_outer(G->n, q0));
+  nsb_vec3 aT = nsb_v3_cross(arm, T);
+  nsb_mat3 RtST = nsb_m3_tmul(R, nsb_m3_skew(T));
+  for (int c = 0; c < nb; ++c) {
+    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, gb[c]), dF_dv = nsb_v3_zero();
+    if (dyn) {
+      nsb_vec3 Hq = nsb_v3_zero();
+      for (int r = 0; r < nb; ++r) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[r][c], qd[r]));
+      Hq = nsb_v3_sub(Hq, nsb_m3_tmulv(J[c], Don));
+      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
+      dF_dv = nsb_v3_scale(-Fd, gb[c]);
+    }
+    for (int r = 0; r < nb; ++r) {
+      nsb_mat3 Kq = nsb_m3_sub(nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dq)), nsb_m3_scale(F, H[r][c]));
+      nsb_mat3 Kv = nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dv));
+      nsb_local_add3(K, e->n_local, 3 * r, 3 * c, c ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
+    }
+    if (!fric) continue;
+    nsb_mat3 dn = nsb_m3_mul(G->Pd, J[c]);
+    nsb_mat3 dvT_q = nsb_m3_sub(nsb_m3_mul(P, dvr_q[c]), nsb_m3_mul(Cn, dn));
+    nsb_mat3 dvT_v = nsb_m3_mul(P, dvr_v[c]);
+    /* d q = -((n.q0) I + n q0^T) d n (ELASTOPLASTIC; T_q = 0 otherwise) */
+    nsb_mat3 Tq = nsb_m3_add(nsb_m3_add(nsb_m3_outer(T_N, dF_dq), nsb_m3_mul(T_v, dvT_q)),
+                             nsb_m3_scale(-1.0, nsb_m3_mul(T_q, nsb_m3_mul(Cq, dn))));
+    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(T_N, dF_dv), nsb_m3_mul(T_v, dvT_v));
+    /* rows x: -T; rows Theta: -JA^T T (and its own change at fixed T) */
+    nsb_mat3 Mq = nsb_m3_tmul(G->JA, Tq), Mv = nsb_m3_tmul(G->JA, Tv);
+    if (c == 1) Mq = nsb_m3_add(Mq, nsb_m3_sub(nsb_m3_skew(nsb_m3_tmulv(R, aT)), nsb_m3_mul(RtST, nsb_m3_mul(IrP, G->JS))));
+    else Mq = nsb_m3_add(Mq, nsb_m3_scale(rad, nsb_m3_mul(RtST, G->Pd)));
+    nsb_local_add3(K, e->n_local, 0, 3 * c,
+                   c ? nsb_kin_r(kk, neg3(Tq), neg3(Tv), Z) : nsb_kin_t(kk, neg3(Tq), neg3(Tv), Z));
+    if (nb == 2)
+      nsb_local_add3(K, e->n_local, 3, 3 * c,
+                     c ? nsb_kin_r(kk, neg3(Mq), neg3(Mv), Z) : nsb_kin_t(kk, neg3(Mq), neg3(Mv), Z));
+  }
+}
+
+/* Stiffness of contact d of pair p: STIFFNESS times the point's weight (1
+   without POINTS=). */
+static double contact_stiffness(const nsb_contact_pair* p, const nsb_contact_data* d) {
+  return p->stiffness * d->shape.weight;
 }
 
 /* d v_obs / d x_slave of a spinning obstacle: the surface point under the
@@ -288,6 +401,10 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
   double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
   if (F == 0.0) return NSB_OK;
+  if (G.framed) {
+    hertz_framed(e, ec, p, &G, obstacle_velocity_gradient(ec->model, &d->shape, &G), vr, F, Fa, Fd, f, K);
+    return NSB_OK;
+  }
   if (G.hermite) {
     hertz_hermite(e, ec, &G, F, Fa, Fd, f, K);
     return NSB_OK;
@@ -337,12 +454,14 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
   if (!(G.g < 0.0)) return;
   double al = -G.g, ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
+  double c = contact_stiffness(p, d);
   double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
   /* a Winkler bed stores energy only while the slave presses it */
-  if (p->law != NSB_CONTACT_WINKLER || F > 0.0) acc->potential += nsb_hertz_potential(p->stiffness, p->exponent, al);
+  int pressed = p->law != NSB_CONTACT_WINKLER || F > 0.0;
+  if (pressed) acc->potential += nsb_hertz_potential(c, p->exponent, al);
   /* the damping part of the force times the approach rate is dissipated;
      a moving obstacle does work F n.v_obs */
-  double Fel = p->law != NSB_CONTACT_WINKLER || F > 0.0 ? nsb_hertz_elastic(p->stiffness, p->exponent, al) : 0.0;
+  double Fel = pressed ? nsb_hertz_elastic(c, p->exponent, al) : 0.0;
   acc->dissipation_rate += (F - Fel) * ald;
   acc->power += F * nsb_v3_dot(G.n, G.vobs);
   if (p->friction_law == NSB_FRICTION_ELASTOPLASTIC)
@@ -385,6 +504,123 @@ static void hermite_moment_rows(const nsb_elem* e, const nsb_contact_data* d, co
   }
 }
 
+/* A massless slave against a particle master (MASS=REDISTRIBUTED,
+   docs/contact.md §7.2): the smooth accelerations at t_n, recomputed after
+   every impulsive increment without contact forces, must still see the force
+   P_n the contact carries at t_n on the master particle.  The node is held
+   in equilibrium by that force (the regularised acceleration solve of its
+   element does that by itself), and the trapezoidal rule applies
+   (1 - gamma) h P_n + gamma h P_n+1 to the node; the particle receives the
+   same impulse only if P_n is in its acceleration at t_n.  Fixed load, no
+   tangent.  Obstacle masters have no master node: nothing changes. */
+static void massless_master_load(const nsb_elem* e, const nsb_contact_data* d, double* restrict f) {
+  if (!d->massless || !d->owner || d->P_pre == 0.0) return;
+  int off[4];
+  local_offsets(e, off);
+  nsb_vec3 n = nsb_v3_load(d->n);
+  for (int j = 1; j < e->n_nodes; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * d->P_pre, n));
+}
+
+/* ---- Newton's law on the step average (beam nodes, generalized-alpha form) ------- */
+
+/* Whether a NEWTON contact takes Newton's law on the step-average normal
+   velocity (docs/contact.md §7.1): a frictionless contact in which a beam
+   node takes part (not a massless slave, not on the Hermite centreline), of
+   a pair with simultaneous impacts, solved by the semi-smooth rows, in the
+   generalized-alpha form of the modified scheme.  (In the plain scheme,
+   RHOINF=1, the step average is (gamma_N- + gamma_N+)/2 and
+   nsb_newton_xi_step is this law.) */
+static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && d->flexible && !d->massless && e->n_mult == 1 &&
+         !d->shape.hermite && !ec->contact_prox && p->impact == NSB_IMPACT_SIMULTANEOUS;
+}
+
+/* Step-average normal velocity of the contact over the increment, from the
+   positions: n . (sum_j w_j (x_j,n+1 - x_j,n)) / h minus the obstacle's
+   step-average normal velocity (normal and weights frozen at t_n). */
+static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  nsb_vec3 n = nsb_v3_load(d->n), u = nsb_v3_zero();
+  for (int j = 0; j < e->n_nodes; ++j)
+    u = nsb_v3_muladd(u, d->wt[j], nsb_v3_sub(nsb_st_x(ec->cur, e->nodes[j]), nsb_st_x(ec->old, e->nodes[j])));
+  if (d->shape.kind == 0) {
+    const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+    nsb_vec3 vd;
+    u = nsb_v3_sub(u, nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
+                                 nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd)));
+  }
+  return nsb_v3_dot(n, u) / ec->h;
+}
+
+/* xi_N of the law on the step average: 2 vbar_N - (1 - e) min(gamma_N-, 0),
+   Newton's law stated on the step average (with the trapezoidal rule's
+   2 vbar_N = gamma_N+ + gamma_N- it is gamma_N+ + e gamma_N-); a persistent
+   contact (it carried an impulse in the last increment) has 2 vbar_N alone. */
+static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
+  double e = ec->model->contact_pairs.data[d->pair].restitution;
+  return 2.0 * vbar_N - (d->persist ? 0.0 : (1.0 - e) * fmin(d->gN_pre, 0.0));
+}
+
+/* The rows of a contact under the law on the step average: its force P at
+   t_n+1 on the nodes, and lambda_v = prox_R+(lambda_v - xi_N) (lambda_v =
+   nsb_impulse_time P / m, xi_N from step_xi; the factor 2 on vbar_N gives the
+   row the scale of gamma_N+ + gamma_N- of the velocity law).  The impulse
+   works Lambda vbar_N = Lambda (1 - e) min(gamma_N-, 0)/2 <= 0 over the
+   increment, 0 when the contact is persistent: a pressed node does not move
+   along the normal. */
+static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, const int off[4],
+                          double* restrict f, double* restrict K) {
+  int nl = e->n_local, m0 = nl - 1;
+  double P = ec->lambda[e->mult_first];
+  double c1 = ec->con_scale[1];
+  double sl = nsb_impulse_time(ec) / d->m_eff, lv = sl * P;
+  nsb_vec3 n = nsb_v3_load(d->n);
+  for (int j = 0; j < e->n_nodes; ++j) {
+    nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P, n));
+    if (K) {
+      nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale, n);
+      K[(off[j] + 0) + nl * m0] += col.x;
+      K[(off[j] + 1) + nl * m0] += col.y;
+      K[(off[j] + 2) + nl * m0] += col.z;
+    }
+  }
+  double xi = step_xi(d, ec, step_vbar(e, d, ec));
+  if (lv - xi > 0.0) {
+    f[m0] += c1 * xi;
+    if (!K) return;
+    K[m0 + nl * m0] += c1 * 1e-9 * sl * ec->lam_scale; /* the proximal term of nsb_newton_coulomb_rows */
+    for (int j = 0; j < e->n_nodes; ++j) {
+      /* d vbar_N / d unknown_j = w_j n c_r / h */
+      nsb_vec3 row = nsb_v3_scale(c1 * 2.0 * d->wt[j] * ec->kin[e->nodes[j]].cr / ec->h, n);
+      K[m0 + nl * (off[j] + 0)] += row.x;
+      K[m0 + nl * (off[j] + 1)] += row.y;
+      K[m0 + nl * (off[j] + 2)] += row.z;
+    }
+  } else {
+    f[m0] += c1 * lv;
+    if (K) K[m0 + nl * m0] += c1 * sl * ec->lam_scale;
+  }
+}
+
+/* Framed slave, frozen geometry: the moment rows of the slave node,
+   -ja^T dir_l P_l (f), and their multiplier columns (K, when given). */
+static void framed_moment_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_vec3 dir[3], const double* P,
+                               int nm, double* f, double* K, double lam_scale) {
+  if (!d->shape.framed || e->node_ndof[0] != 6) return;
+  int nl = e->n_local, m0 = nl - nm;
+  nsb_mat3 Ja;
+  memcpy(Ja.c, d->ja, sizeof Ja.c);
+  for (int l = 0; l < nm; ++l) {
+    nsb_vec3 m = nsb_m3_tmulv(Ja, dir[l]);
+    nsb_local_addv(f, 3, nsb_v3_scale(-P[l], m));
+    if (K) {
+      K[3 + nl * (m0 + l)] -= lam_scale * m.x;
+      K[4 + nl * (m0 + l)] -= lam_scale * m.y;
+      K[5 + nl * (m0 + l)] -= lam_scale * m.z;
+    }
+  }
+}
+
 static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
@@ -396,6 +632,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       f[m0 + k] += P[k];
       if (K) K[(m0 + k) * (nl + 1)] += ec->lam_scale;
     }
+    if (ec->mode == NSB_EVAL_ACCEL) massless_master_load(e, d, f);
     return NSB_OK;
   }
   double c1 = ec->con_scale[1];
@@ -437,6 +674,11 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     for (int j = 0; j < e->n_nodes; ++j)
       for (int k = 0; k < nm; ++k) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
     if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
+    framed_moment_rows(e, d, dir, P, nm, f, NULL, 0.0);
+    return NSB_OK;
+  }
+  if (d->step_law) {
+    step_law_rows(e, d, ec, off, f, K);
     return NSB_OK;
   }
   /* obstacle velocity at t_{n+1} */
@@ -445,6 +687,10 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   nsb_vec3 vr = nsb_contact_rel_velocity(e, d->wt, ec->cur, vobs);
   if (d->shape.hermite) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
   if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
+  if (d->shape.framed) {
+    vr = nsb_v3_add(vr, nsb_contact_framed_velocity(e, d->ja, ec->cur));
+    framed_moment_rows(e, d, dir, P, nm, f, K, ec->lam_scale);
+  }
   double gam[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) gam[k] = nsb_v3_dot(dir[k], vr);
   /* node rows: -sum_k w_j dir_k P_k */
@@ -486,6 +732,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
         K[(m0 + k) + nl * (off[j] + 4)] += rr.y;
         K[(m0 + k) + nl * (off[j] + 5)] += rr.z;
       }
+      if (d->shape.framed && j == 0 && e->node_ndof[0] == 6) {
+        /* d gamma_l / d w = ja^T dir_l, chained by domega = Bw Dr */
+        nsb_mat3 Ja;
+        memcpy(Ja.c, d->ja, sizeof Ja.c);
+        nsb_vec3 rr = nsb_m3_tmulv(kj->Bw, nsb_m3_tmulv(Ja, nsb_v3_scale(c1, rw)));
+        K[(m0 + k) + nl * 3] += rr.x;
+        K[(m0 + k) + nl * 4] += rr.y;
+        K[(m0 + k) + nl * 5] += rr.z;
+      }
     }
   }
   return NSB_OK;
@@ -526,6 +781,16 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
     D->owner = 1;
     D->n[2] = 1.0;
     D->gap = HUGE_VAL; /* unknown until the first increment: not reported as closed */
+    D->shape.weight = 1.0;
+    if (c[i].point >= 0 || m->nodes.data[sn].body_kind == NSB_BODY_RIGID) {
+      /* a framed slave: the sphere sits on the node's frame (at the point of the set) */
+      D->shape.framed = 1;
+      if (c[i].point >= 0) {
+        const double* q = m->contact_points.data[p->points].p.data + 4 * c[i].point;
+        memcpy(D->shape.s, q, sizeof D->shape.s);
+        D->shape.weight = q[3];
+      }
+    }
     double rp = nsb_contact_node_radius(m, p, sn), mp = nsb_contact_node_mass(m, sn);
     if (!(mp > 0.0)) mp = 1.0; /* massless beam nodes: rows scaled by 1 kg (scaling only) */
     if (p->master_kind == NSB_MASTER_OBSTACLE) {
@@ -564,11 +829,12 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
   }
 }
 
-/* Contacts whose state outlives a rebuild: massless slaves, ELASTOPLASTIC
-   friction and Winkler beds. */
+/* Contacts whose state outlives a rebuild: massless slaves, contacts that
+   carried an impulse (the persistent law), ELASTOPLASTIC friction and
+   Winkler beds. */
 static int has_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
-  return d->massless || d->fslide || d->bed_closed || d->bed_s != 0.0 ||
+  return d->massless || d->impulse[0] > 0.0 || d->fslide || d->bed_closed || d->bed_s != 0.0 ||
          (e->ops == &nsb_contact_hertz_ops && (d->fz[0] != 0.0 || d->fz[1] != 0.0 || d->fz[2] != 0.0 ||
                                                d->fv[0] != 0.0 || d->fv[1] != 0.0 || d->fv[2] != 0.0));
 }
@@ -603,17 +869,13 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) 
   }
 }
 
-void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem) {
+void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
-    const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-    /* friction state (ELASTOPLASTIC), bed state (WINKLER) */
-    int fr = e[i].ops == &nsb_contact_hertz_ops &&
-             ((p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC) || p->law == NSB_CONTACT_WINKLER);
-    if (!d->massless && !fr) continue;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master) continue;
+      /* the friction and bed states (zero for the laws without them) */
       memcpy(d->fz, c->fz, sizeof d->fz);
       memcpy(d->fv, c->fv, sizeof d->fv);
       memcpy(d->fT, c->fT, sizeof d->fT);
@@ -621,12 +883,13 @@ void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const ns
       d->bed_s = c->bed_s;
       d->bed_closed = c->bed_closed;
       d->fslide = c->fslide;
-      if (!d->massless) break;
-      d->gap0 = c->gap0;
-      d->gN_bar = c->gN_bar;
-      d->gN_bar_known = c->gN_bar_known;
-      d->P_pre = c->P_pre;
       d->impulse[0] = c->impulse0;
+      if (d->massless) {
+        d->gap0 = c->gap0;
+        d->gN_bar = c->gN_bar;
+        d->gN_bar_known = c->gN_bar_known;
+        d->P_pre = c->P_pre;
+      }
       break;
     }
   }
@@ -646,13 +909,13 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
     if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
+    if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
     d->gap0 = G.g;
     if (d->shape.kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
       const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
       nsb_vec3 vdummy, p = nsb_v3_add(nsb_v3_load(o->point), nsb_obstacle_offset(ec->model, o, ec->t, &vdummy));
-      nsb_vec3 xp = nsb_st_x(ec->cur, e[i].nodes[0]);
-      nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(xp, -(G.g + d->shape.radius), G.n), p), d->arm);
+      nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(G.xc, -(G.g + d->shape.radius), G.n), p), d->arm);
     }
     nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], &G, ec->cur);
     d->gN_pre = nsb_v3_dot(G.n, vr);
@@ -668,6 +931,15 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
         ar = nsb_v3_add(ar, nsb_m3_mulv(G.JR[k], nsb_st_al(ec->cur, q)));
         ar = nsb_v3_muladd(ar, -G.h[2 + k], nsb_m3_mulv(G.R[k], nsb_v3_cross(w, wb)));
       }
+    if (G.framed && e[i].node_ndof[0] == 6) {
+      /* the contact point's acceleration: a + JA al + R (w x (w x R^T arm)) */
+      int q = e[i].nodes[0];
+      nsb_mat3 R = nsb_q_to_m3(nsb_st_q(ec->cur, q));
+      nsb_vec3 w = nsb_st_w(ec->cur, q);
+      nsb_vec3 armb = nsb_m3_tmulv(R, nsb_v3_muladd(nsb_m3_mulv(R, nsb_v3_load(d->shape.s)), -d->shape.radius, G.n));
+      ar = nsb_v3_add(ar, nsb_m3_mulv(G.JA, nsb_st_al(ec->cur, q)));
+      ar = nsb_v3_add(ar, nsb_m3_mulv(R, nsb_v3_cross(w, nsb_v3_cross(w, armb))));
+    }
     if (d->shape.kind == 0)
       ar = nsb_v3_sub(ar, nsb_obstacle_acceleration(ec->model, &ec->model->obstacles.data[d->shape.master], ec->t));
     d->aN_pre = nsb_v3_dot(G.n, ar);
@@ -704,6 +976,14 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
        impulse to account for it. */
     if (d->massless && d->owner)
       d->active = d->impulse[0] > 0.0 || d->gap0 + 0.5 * h * (d->gN_bar_known ? d->gN_bar : d->gN_pre) <= 0.0;
+    /* Newton's law on the step average (beam nodes, generalized-alpha form;
+       docs/contact.md §7.1); a persistent contact, one that carried an impulse
+       in the last increment, stays in, held by the position-level law (which
+       releases it): its node velocity at t_n, which alternates in sign while
+       it is pressed, plays no part */
+    d->step_law = step_law_applies(&e[i], d, ec);
+    d->persist = d->step_law && d->owner && d->impulse[0] > 0.0;
+    if (d->persist) d->active = 1;
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
        only the contacts approaching with u^l; here one sub-impact per
@@ -719,6 +999,12 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
 int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
   const nsb_contact_data* d = e->state;
   nsb_v3_store(nsb_v3_scale(d->wt[j], F), g);
+  if (d->shape.framed && j == 0 && e->node_ndof[0] == 6) {
+    nsb_mat3 Ja;
+    memcpy(Ja.c, d->ja, sizeof Ja.c);
+    nsb_v3_store(nsb_m3_tmulv(Ja, F), g + 3);
+    return 6;
+  }
   if (!(d->shape.hermite && j > 0 && e->node_ndof[j] == 6)) return 3;
   nsb_mat3 Jr;
   memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
@@ -732,7 +1018,8 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
    episode (al from 0 back to 0) only the error remains. */
 static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double al, double t, double h) {
   /* al: signed penetration -g (negative while open); the force acts for al > 0 */
-  double F = al > 0.0 ? nsb_hertz_elastic(p->stiffness, p->exponent, al) : 0.0;
+  const double c = contact_stiffness(p, d);
+  double F = al > 0.0 ? nsb_hertz_elastic(c, p->exponent, al) : 0.0;
   if (!(al > 0.0) && !d->ep_open) {
     d->ep_al = al; /* where the next episode starts from */
     d->ep_F = 0.0;
@@ -744,13 +1031,13 @@ static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double
     d->ep_t0 = t - h;
     d->ep_err = d->ep_vmax = d->ep_wh = 0.0;
   }
-  double V1 = al > 0.0 ? nsb_hertz_potential(p->stiffness, p->exponent, al) : 0.0;
-  double V0 = d->ep_al > 0.0 ? nsb_hertz_potential(p->stiffness, p->exponent, d->ep_al) : 0.0;
+  double V1 = al > 0.0 ? nsb_hertz_potential(c, p->exponent, al) : 0.0;
+  double V0 = d->ep_al > 0.0 ? nsb_hertz_potential(c, p->exponent, d->ep_al) : 0.0;
   d->ep_err += V1 - V0 - 0.5 * (d->ep_F + F) * (al - d->ep_al);
   d->ep_vmax = fmax(d->ep_vmax, V1);
   if (al > 0.0) {
     /* stiffness of the law at this penetration: p c al^(p-1) */
-    double k = p->exponent * p->stiffness * pow(al, p->exponent - 1.0);
+    double k = p->exponent * c * pow(al, p->exponent - 1.0);
     d->ep_wh = fmax(d->ep_wh, sqrt(k / d->m_eff) * h);
   }
   ++d->ep_steps;
@@ -794,6 +1081,28 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
     ++count;
   }
   return count;
+}
+
+/* Accepted increment of a contact under the law on the step average: the
+   impulse nsb_impulse_time P (zero if the law left the contact open) and the
+   energy it dissipated, -impulse vbar_N (>= 0; zero up to the Newton
+   tolerance for a persistent contact), which it returns; a moving obstacle
+   works impulse times its step-average normal velocity (*obstacle_work). */
+static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
+  double P = ec->lambda[e->mult_first];
+  double lv = nsb_impulse_time(ec) / d->m_eff * P, vb = step_vbar(e, d, ec);
+  int open = !(lv - step_xi(d, ec, vb) > 0.0);
+  d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P;
+  d->force = d->impulse[0] / ec->h;
+  d->dissipated = -d->impulse[0] * vb;
+  if (d->shape.kind == 0 && d->impulse[0] != 0.0) {
+    const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+    nsb_vec3 vd;
+    nsb_vec3 u = nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
+                            nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd));
+    *obstacle_work += d->impulse[0] * nsb_v3_dot(nsb_v3_load(d->n), u) / ec->h;
+  }
+  return d->dissipated;
 }
 
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
@@ -846,6 +1155,11 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     }
     const double P_pre = d->P_pre;
     if (d->massless) d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
+    if (d->step_law && d->active && d->owner) {
+      total += step_law_finish(&e[i], d, ec, obstacle_work);
+      if (d->impulse[0] != 0.0) *impulsive = 1;
+      continue;
+    }
     if (!(d->active && d->owner)) {
       /* a massless slave out of contact still carried the force P_n at t_n:
          its row made the increment's impulse zero (P_n+1 = -P_n, see newton_eval) */
@@ -857,6 +1171,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
     nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
     if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
+    if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     /* The semi-smooth iteration drives the impulse of an open contact (the
        row lambda_v = 0) to zero only up to the round-off of the linear

@@ -1,6 +1,8 @@
-/* pair.h -- contact elements: a slave node (particle or beam node) against an
- * obstacle, another particle, or the centreline of a beam element, in the
- * global Newton system of the time step (docs/contact.md §5-§8).
+/* pair.h -- contact elements: a slave node (particle, beam node or rigid
+ * body; a point of a point set, POINTS=) against an obstacle, another
+ * particle, or the centreline of a beam element, in the global Newton system
+ * of the time step (docs/contact.md §5-§8).  A framed slave (rigid body,
+ * point set) also takes the moment of the contact force about its node.
  *
  * One element per candidate (contact/broad_phase.h): (pair, slave node,
  * master item).  The candidates of one slave against the beams of one pair
@@ -22,7 +24,12 @@
  *       normal:  phi_N = Lambda_N/m - prox_{R+}(Lambda_N/m - xi_N),
  *                xi_N = gamma_N+ + e min(gamma_N-, 0)  (Moreau), or, when a beam
  *                node takes part, + gamma_N- also for gamma_N- >= 0 (the
- *                persistent form, nsb_newton_xi_step: never adds energy),
+ *                persistent form, nsb_newton_xi_step: never adds energy);
+ *                in the generalized-alpha form, frictionless contacts with a
+ *                beam node state it on the step-average normal velocity from
+ *                the positions, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0),
+ *                and 2 vbar_N alone for a contact that carried an impulse in
+ *                the last increment (docs/contact.md §7.1),
  *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
  *    with contact normal, tangents and weights frozen at the start of the
  *    increment; a contact takes part when the gap at the step midpoint,
@@ -58,6 +65,8 @@ typedef struct nsb_contact_data {
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
   double jr[2][9];  /* HERMITE: d(x_p - c)/dTheta of nodes A, B (3x3 column-major), frozen with n */
+  double ja[9];     /* framed slave: JA = -S(arm) R, contact point velocity per body angular velocity of
+                       the slave (3x3 column-major), frozen with n (docs/contact.md §8.1) */
   double gap0, gN_pre, aN_pre, gT_pre[2];
   /* massless slave (activity test, docs/contact.md §7.2): the step-average
      normal velocity of the last accepted increment, (g_n+1 - g_n)/h, and
@@ -68,6 +77,13 @@ typedef struct nsb_contact_data {
      multiplier of the last accepted increment); the increment's impulse is
      (1 - gamma) h P_n + gamma h P_n+1 (nsb_newton_massless_impulse) */
   double P_pre;
+  /* Newton's law on the step average (docs/contact.md §7.1; the generalized-
+     alpha form of the modified scheme, frictionless contacts with a beam
+     node): step_law = 1, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0) with the
+     step-average normal velocity vbar_N from the positions; persist = 1 when
+     the contact carried an impulse in the last accepted increment: it stays
+     in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
+  int step_law, persist;
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
@@ -129,9 +145,10 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// advanced), geometry constants.  No allocation.
 /// What a massless slave's contact (MASS=REDISTRIBUTED) carries from one
 /// increment to the next (its force at t_n, last impulse, step-average
-/// velocity, gap), the friction state of an ELASTOPLASTIC contact and the bed
-/// state of a WINKLER contact, kept
-/// across a rebuild of the contact elements: saved
+/// velocity, gap), the last impulse of any contact that carried one (the
+/// persistent law, docs/contact.md §7.1), the friction state of an
+/// ELASTOPLASTIC contact and the bed state of a WINKLER contact, kept across
+/// a rebuild of the contact elements: saved
 /// before (nsb_contact_memory_save, mem[nsb_contact_memory_count] owned by
 /// the caller) and given to the rebuilt contact of the same pair, slave node
 /// and obstacle (nsb_contact_memory_restore).
@@ -146,7 +163,7 @@ typedef struct nsb_contact_memory {
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem);
-void nsb_contact_memory_restore(const nsb_model* m, nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem);
+void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem);
 
 void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
                        int* mult);
@@ -159,8 +176,9 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
 /// element e from a global force F at the contact point, with the geometry
 /// frozen at the start of the increment (NEWTON law, prox sweeps): g[0..2] =
 /// wt_j F (translational rows); for a master node of a CENTRELINE=HERMITE
-/// contact also g[3..5] = jr_j^T F (body-frame moment rows).  Returns the
-/// number of rows filled, 3 or 6.  The node's residual rows change by -g.
+/// contact also g[3..5] = jr_j^T F, for a framed slave (j = 0) g[3..5] =
+/// ja^T F (body-frame moment rows).  Returns the number of rows filled, 3
+/// or 6.  The node's residual rows change by -g.
 int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]);
 
 /// Increment accepted (ec at t_{n+1} with the converged multipliers):
