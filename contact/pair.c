@@ -156,6 +156,7 @@ static nsb_mat3 neg3(nsb_mat3 a) { return nsb_m3_scale(-1.0, a); }
 static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data* d, double N, nsb_vec3 vT, nsb_vec3 q,
                                double h, nsb_vec3* T_N, nsb_mat3* T_v, nsb_mat3* T_q, int* slip);
 static nsb_vec3 friction_carry(const nsb_contact_pair* p, const nsb_contact_data* d, double h);
+static int friction_accel_stored(const nsb_eval_ctx* ec, const nsb_contact_pair* p);
 
 static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
                          const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double F, double Fa, double Fd,
@@ -180,7 +181,9 @@ static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_co
   if (fric) {
     int slip;
     q0 = friction_carry(p, d, ec->h);
-    T = friction_force(p, d, F, nsb_m3_mulv(P, vr), nsb_m3_mulv(P, q0), ec->h, &T_N, &T_v, &T_q, &slip);
+    T = friction_accel_stored(ec, p)
+            ? nsb_v3_load(d->fT)
+            : friction_force(p, d, F, nsb_m3_mulv(P, vr), nsb_m3_mulv(P, q0), ec->h, &T_N, &T_v, &T_q, &slip);
     nsb_local_addv(f, 0, nsb_v3_neg(T));
     if (nb == 2) nsb_local_addv(f, 3, nsb_v3_neg(nsb_m3_tmulv(G->JA, T)));
   }
@@ -287,6 +290,15 @@ static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data
   return T;
 }
 
+/* The friction force of the acceleration solves (mode NSB_EVAL_ACCEL: a
+   force at the current state, no tangent): SMOOTH its law at the current
+   slip velocity; ELASTOPLASTIC the force of the last accepted increment (the
+   law's force at t_n; zero before the first, consistent with the friction
+   work of friction_commit), not a new radial return. */
+static int friction_accel_stored(const nsb_eval_ctx* ec, const nsb_contact_pair* p) {
+  return ec->mode == NSB_EVAL_ACCEL && p->friction_law == NSB_FRICTION_ELASTOPLASTIC;
+}
+
 /* ELASTOPLASTIC: the elastic slip carried into the increment, z_n + h/2 v_T,n
    (unprojected; zero for the other laws).  z lives in the slave's frame, as
    in Stamm (2011, §4.4): for a particle (and, here, a beam node) the global
@@ -317,7 +329,8 @@ static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_
   nsb_vec3 T_N;
   nsb_mat3 T_v, T_q;
   int slip;
-  nsb_vec3 T = friction_force(p, d, N, vT, q, ec->h, &T_N, &T_v, &T_q, &slip);
+  nsb_vec3 T = friction_accel_stored(ec, p) ? nsb_v3_load(d->fT)
+                                            : friction_force(p, d, N, vT, q, ec->h, &T_N, &T_v, &T_q, &slip);
   for (int j = 0; j < G->nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-G->w[j], T));
   if (!K) return;
   double nvr = nsb_v3_dot(G->n, vr), nq = nsb_v3_dot(G->n, q0);
@@ -392,7 +405,12 @@ static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
 
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
-  if (!d->owner || ec->mode == NSB_EVAL_ACCEL) return NSB_OK;
+  if (!d->owner) return NSB_OK;
+  /* the acceleration solves (the step's initial accelerations, the smooth
+     accelerations after an impulsive increment) see the compliant force of
+     the current positions and velocities: a smooth force, constant in the
+     accelerations (no tangent) */
+  if (ec->mode == NSB_EVAL_ACCEL) K = NULL;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   nsb_contact_geo G;
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);

@@ -182,8 +182,10 @@ int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r);
 /// material angular velocities; 0 for held DOFs).
 void nsb_system_node_velocities(const nsb_system* s, double* ve);
 /// Set the state to the linearization state plus dq (equation space; beam
-/// interiors follow statically), node velocities dv, time t.
-int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t);
+/// interiors follow statically), node velocities dv, time t.  nodes_only:
+/// the nodes only, no element is evaluated (its interior keeps an earlier
+/// state): for outputs that read node values alone.
+int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only);
 /// Report e (copied) instead of the elements' energies from now on; NULL: stop.
 void nsb_system_set_energy(nsb_system* s, const nsb_energy* e);
 /// REDUCTION=QUASI-STATIC: the truncated modes' flexibility
