@@ -91,19 +91,9 @@ static int rebuild(nsb_system* s, int* nc_out) {
   int nm_new = s->n_static_mult + nsb_contact_mult_count(m, s->cand, nc);
   int ne_new = s->n_static_elems + nc;
   int meq_old = s->max_eq, meq_new = s->n_node_dof + nm_new;
-  /* all or nothing: the counters below size every one of these arrays */
-  resize_req rq[] = {{(void**)&s->elems, s->n_elems, ne_new, sizeof(nsb_elem)},
-                     {(void**)&s->cdata, s->n_contacts, nc, sizeof(nsb_contact_data)},
-                     {(void**)&s->lam, s->n_mult, nm_new, sizeof(double)},
-                     {(void**)&s->lam_old, s->n_mult, nm_new, sizeof(double)},
-                     {(void**)&s->mult_eq, s->n_mult, nm_new, sizeof(int)},
-                     {(void**)&s->mult_level, s->n_mult, nm_new, sizeof(int)},
-                     {(void**)&s->r, meq_old, meq_new, sizeof(double)},
-                     {(void**)&s->dx, meq_old, meq_new, sizeof(double)},
-                     {(void**)&s->row_unscale, meq_old, meq_new, sizeof(double)}};
-  NSB_CALL(resize_all(ctx, rq, (int)(sizeof rq / sizeof rq[0])));
   /* the contact memory grows with the largest contact count so far (its
-     content, saved by the caller before this rebuild, is kept) */
+     content, saved by the caller before this rebuild, is kept); grown before the
+     arrays below so that a failure leaves every size consistent */
   if (nc > s->cmem_cap) {
     int cap = nc > 2 * s->cmem_cap ? nc : 2 * s->cmem_cap;
     nsb_contact_memory* mem = NSB_NEW_ARRAY(ctx, cap, nsb_contact_memory);
@@ -115,6 +105,17 @@ static int rebuild(nsb_system* s, int* nc_out) {
     s->cmem = mem;
     s->cmem_cap = cap;
   }
+  /* all or nothing: the counters below size every one of these arrays */
+  resize_req rq[] = {{(void**)&s->elems, s->n_elems, ne_new, sizeof(nsb_elem)},
+                     {(void**)&s->cdata, s->n_contacts, nc, sizeof(nsb_contact_data)},
+                     {(void**)&s->lam, s->n_mult, nm_new, sizeof(double)},
+                     {(void**)&s->lam_old, s->n_mult, nm_new, sizeof(double)},
+                     {(void**)&s->mult_eq, s->n_mult, nm_new, sizeof(int)},
+                     {(void**)&s->mult_level, s->n_mult, nm_new, sizeof(int)},
+                     {(void**)&s->r, meq_old, meq_new, sizeof(double)},
+                     {(void**)&s->dx, meq_old, meq_new, sizeof(double)},
+                     {(void**)&s->row_unscale, meq_old, meq_new, sizeof(double)}};
+  NSB_CALL(resize_all(ctx, rq, (int)(sizeof rq / sizeof rq[0])));
   s->n_elems = ne_new;
   s->n_contacts = nc;
   s->n_mult = nm_new;
