@@ -282,13 +282,22 @@ int nsb_impact_sequential(nsb_impact* imp, const double* e, const double* v_minu
   memcpy(u, v_minus, (size_t)n * sizeof(double));
   if (lambda) memset(lambda, 0, (size_t)m3 * sizeof(double));
   nsb_impact_stats st = {0, 0, 0};
+  /* the approach threshold is relative to the largest normal contact velocity at
+     entry, so that the sequence does not depend on the unit of velocity */
+  double gscale = 0.0;
+  for (int i = 0; i < nc; ++i) {
+    double g[3];
+    contact_velocity(imp, i, u, g);
+    gscale = fmax(gscale, fabs(g[0]));
+  }
+  const double tol = imp->def.tol_seq * gscale;
   for (;;) {
     /* A_seq(u^l) = {i : J_Ni^T u^l < -tol}  (5.14) */
     int na = 0;
     for (int i = 0; i < nc; ++i) {
       double g[3];
       contact_velocity(imp, i, u, g);
-      if (g[0] < -imp->def.tol_seq) {
+      if (g[0] < -tol) {
         imp->idx[na] = i;
         imp->gf[3 * na] = g[0];
         imp->gf[3 * na + 1] = g[1];

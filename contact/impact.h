@@ -76,7 +76,8 @@ typedef struct nsb_impact_def {
   int n_dof;          ///< number of velocity coordinates
   int max_contacts;   ///< capacity
   nsb_prox_def prox;  ///< inner solver
-  double tol_seq;     ///< Schema 5.3: contact approaches if J_i^T u < -tol_seq (default 1e-12)
+  double tol_seq;     ///< Schema 5.3: contact approaches if J_i^T u < -tol_seq max_k |J_Nk^T v-|
+                      ///< (relative to the largest normal contact velocity at entry; default 1e-12)
   int max_seq;        ///< Schema 5.3: l_max (default 1000)
   int lcp_exact_max;  ///< Poisson law: exact LCP for at most this many contacts, else prox
                       ///< (default NSB_LCP_EXACT_MAX; 0: always prox)
@@ -118,7 +119,7 @@ int nsb_impact_newton(nsb_impact* imp, const double* e, const double* mu, const 
                       double* v_plus, double* lambda, nsb_impact_stats* stats);
 
 /// Sequential impacts (Waltersberger Schema 5.3, frictionless): u^1 = v_minus; while
-/// A(u^l) = {i : J_Ni^T u^l < -tol_seq} is not empty and l <= l_max, solve the Newton
+/// A(u^l) = {i : J_Ni^T u^l < -tol_seq max_k |J_Nk^T v-|} is not empty and l <= l_max, solve the Newton
 /// law with only the contacts of A(u^l) and restitution on u^l.  lambda [3 n_c]
 /// (may be NULL) accumulates the impulses of all sub-impacts.  Reaching l_max is not
 /// an error (stats->capped = 1; Ex. 5.5 shows sequences that never end).

@@ -13,6 +13,7 @@
 #ifndef NSB_HISTORY_H
 #define NSB_HISTORY_H
 
+#include "solver/reduced.h"
 #include "solver/system.h"
 
 typedef struct nsb_history nsb_history;
@@ -57,6 +58,10 @@ int nsb_contact_log_open(nsb_ctx* ctx, const char* path, nsb_contact_log** out);
 /// As nsb_history_open_resume, for contacts.csv.
 int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_contact_log** out);
 int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s);
+/// The same rows for the contacts of a *MODAL DYNAMIC step (solver/reduced.h)
+/// at time t: the closed or loaded candidates; no friction (tangential columns,
+/// force and slip 0).
+int nsb_contact_log_write_reduced(nsb_contact_log* c, const nsb_model* m, const nsb_reduced* r, double t);
 int nsb_contact_log_flush(nsb_contact_log* c);
 /// Bytes in the file after the last flush.
 long nsb_contact_log_tell(nsb_contact_log* c);

@@ -595,10 +595,18 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
     ++rn->inc;
     int want_hist = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
     int want_vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
+    int want_clog = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
     if (want_hist || want_vtk) {
       if ((st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h)) < 0) goto out;
       unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u);
       if ((st = write_output(rn, what, 0)) < 0) goto out;
+    }
+    if (want_clog) {
+      double tic = nsb_now_s();
+      if ((st = nsb_contact_log_write_reduced(rn->clog, m, red, t0 + (double)j * h)) < 0) goto out;
+      rn->has_output = 1;
+      rn->t_output = t0 + (double)j * h;
+      stats->t_output += nsb_now_s() - tic;
     }
     int stop = stop_requested(rn);
     if ((st = checkpoint_after(rn, k, j, 0.0, t0, &x, stop)) < 0) goto out;

@@ -10,6 +10,9 @@
 
 #define RED_MAX_SWEEPS 100000
 
+static nsb_vec3 slave_position(const nsb_reduced* r, int c, const double* y);
+static double beam_gap(const nsb_reduced* r, int c, const double* y, nsb_vec3* n, nsb_vec3* xm_out);
+
 static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
   int m = r->m, nc = r->nc;
   NSB_FREE_ARRAY(ctx, r->lam, m, double);
@@ -28,9 +31,11 @@ static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
   NSB_FREE_ARRAY(ctx, r->c_n, 3 * k, double);
   NSB_FREE_ARRAY(ctx, r->c_g, k, double);
   NSB_FREE_ARRAY(ctx, r->c_rm, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_mel, k, int);
   NSB_FREE_ARRAY(ctx, r->c_xm0, 3 * k, double);
   NSB_FREE_ARRAY(ctx, r->c_Bm, (size_t)3 * m * k, double);
   NSB_FREE_ARRAY(ctx, r->c_P, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_D, k, double);
   NSB_FREE_ARRAY(ctx, r->W, (size_t)m * k, double);
   NSB_FREE_ARRAY(ctx, r->G, (size_t)k * k, double);
   NSB_FREE_ARRAY(ctx, r->q, k, double);
@@ -108,10 +113,12 @@ static int pair_beam_candidates(nsb_reduced* r, int c, const double* x0, void (*
       r->c_pair[c] = p;
       r->c_r[c] = nsb_contact_node_radius(model, cp, node);
       r->c_rm[c] = nsb_contact_beam_radius(model, cp, best);
+      r->c_mel[c] = best;
       r->c_e[c] = cp->restitution;
       memcpy(r->c_x0 + 3 * c, x0 + 3 * node, 3 * sizeof(double));
       node_rows(user, node, r->c_B + (size_t)3 * m * c);
       r->c_P[c] = 0.0;
+      r->c_D[c] = 0.0;
     }
   }
   NSB_FREE_ARRAY(ctx, Bb, (size_t)3 * m, double);
@@ -158,9 +165,11 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->c_g = NSB_NEW_ARRAY(ctx, k, double);
   r->n_beam = n_beam;
   r->c_rm = NSB_NEW_ARRAY(ctx, k, double);
+  r->c_mel = NSB_NEW_ARRAY(ctx, k, int);
   r->c_xm0 = NSB_NEW_ARRAY(ctx, 3 * k, double);
   r->c_Bm = NSB_NEW_ARRAY(ctx, (size_t)3 * m * k, double);
   r->c_P = NSB_NEW_ARRAY(ctx, k, double);
+  r->c_D = NSB_NEW_ARRAY(ctx, k, double);
   r->W = NSB_NEW_ARRAY(ctx, (size_t)m * k, double);
   r->G = NSB_NEW_ARRAY(ctx, (size_t)k * k, double);
   r->q = NSB_NEW_ARRAY(ctx, k, double);
@@ -169,8 +178,8 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->ytmp = NSB_NEW_ARRAY(ctx, m, double);
   r->mask = NSB_NEW_ARRAY(ctx, k, unsigned char);
   if (!r->lam || !r->d || !r->y || !r->v || !r->work || !r->c_node || !r->c_obst || !r->c_pair || !r->c_r ||
-      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_rm || !r->c_xm0 || !r->c_Bm || !r->c_P ||
-      !r->W || !r->G || !r->q ||
+      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_rm || !r->c_mel || !r->c_xm0 || !r->c_Bm || !r->c_P ||
+      !r->c_D || !r->W || !r->G || !r->q ||
       (qs && !r->C) || !r->c_w || !r->ytmp || !r->mask) {
     nsb_reduced_destroy(&r);
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
@@ -197,7 +206,9 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
       r->c_n[3 * c] = r->c_n[3 * c + 1] = 0.0;
       r->c_n[3 * c + 2] = 1.0;
       r->c_P[c] = 0.0;
+      r->c_D[c] = 0.0;
       r->c_rm[c] = 0.0;
+      r->c_mel[c] = -1;
       memset(r->c_xm0 + 3 * c, 0, 3 * sizeof(double));
       memset(r->c_Bm + (size_t)3 * m * c, 0, (size_t)3 * m * sizeof(double));
     }
@@ -212,6 +223,28 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
 }
 
 int nsb_reduced_n_contacts(const nsb_reduced* r) { return r->nc; }
+
+void nsb_reduced_contact_row(const nsb_reduced* r, int c, double t, nsb_reduced_row* out) {
+  nsb_vec3 x = slave_position(r, c, r->y), n, vo, point;
+  double g;
+  if (r->c_obst[c] < 0) {
+    nsb_vec3 xm;
+    g = beam_gap(r, c, r->y, &n, &xm);
+    point = nsb_v3_muladd(xm, r->c_rm[c], n); /* on the master's surface */
+  } else {
+    g = nsb_obstacle_gap(r->model, r->c_obst[c], t, x, r->c_r[c], nsb_v3_load(r->c_n + 3 * c), &n, &vo);
+    point = nsb_v3_sub(x, nsb_v3_scale(g + r->c_r[c], n));
+  }
+  out->pair = r->c_pair[c];
+  out->node = r->c_node[c];
+  out->obstacle = r->c_obst[c];
+  out->element = r->c_mel[c];
+  out->gap = g;
+  out->impulse = r->c_P[c];
+  out->dissipated = r->c_D[c];
+  nsb_v3_store(point, out->point);
+  nsb_v3_store(n, out->n);
+}
 int nsb_reduced_contact_node(const nsb_reduced* r, int c) { return r->c_node[c]; }
 
 void nsb_reduced_set_flexibility(nsb_reduced* r, const double* C) {
@@ -237,28 +270,40 @@ static nsb_vec3 slave_position(const nsb_reduced* r, int c, const double* y) {
 }
 
 /* Gap, normal and W row of slave c at modal displacement y, time t. */
+/* Beam master (reduced.h): gap and normal of slave c against its paired
+   master point at modal displacement y; the normal of the last evaluation
+   when the two points coincide. */
+static double beam_gap(const nsb_reduced* r, int c, const double* y, nsb_vec3* n, nsb_vec3* xm_out) {
+  const double* Bm = r->c_Bm + (size_t)3 * r->m * c;
+  double xm[3];
+  for (int i = 0; i < 3; ++i) {
+    double s = r->c_xm0[3 * c + i];
+    for (int j = 0; j < r->m; ++j) s += Bm[i * r->m + j] * y[j];
+    xm[i] = s;
+  }
+  nsb_vec3 d = nsb_v3_sub(slave_position(r, c, y), nsb_v3_load(xm));
+  double dist = nsb_v3_norm(d);
+  *n = dist > 0.0 ? nsb_v3_scale(1.0 / dist, d) : nsb_v3_load(r->c_n + 3 * c);
+  *xm_out = nsb_v3_load(xm);
+  return dist - r->c_r[c] - r->c_rm[c];
+}
+
+/* Gap, normal and W row of slave c at modal displacement y, time t. */
 static double slave_gap(nsb_reduced* r, int c, const double* y, double t, double* w_obs) {
-  nsb_vec3 x = slave_position(r, c, y), n, vo;
+  nsb_vec3 x, n, vo;
   const double* B = r->c_B + (size_t)3 * r->m * c;
   double* Wc = r->W + (size_t)r->m * c;
   if (r->c_obst[c] < 0) {
-    /* beam master: the paired material point xm = xm0 + Bm y (reduced.h) */
+    /* beam master: W = n^T (B - Bm), the master point moves with the modes */
     const double* Bm = r->c_Bm + (size_t)3 * r->m * c;
-    double xm[3];
-    for (int i = 0; i < 3; ++i) {
-      double s = r->c_xm0[3 * c + i];
-      for (int j = 0; j < r->m; ++j) s += Bm[i * r->m + j] * y[j];
-      xm[i] = s;
-    }
-    nsb_vec3 d = nsb_v3_sub(x, nsb_v3_load(xm));
-    double dist = nsb_v3_norm(d);
-    n = dist > 0.0 ? nsb_v3_scale(1.0 / dist, d) : nsb_v3_load(r->c_n + 3 * c);
+    double g = beam_gap(r, c, y, &n, &x);
     nsb_v3_store(n, r->c_n + 3 * c);
     for (int j = 0; j < r->m; ++j)
       Wc[j] = n.x * (B[j] - Bm[j]) + n.y * (B[r->m + j] - Bm[r->m + j]) + n.z * (B[2 * r->m + j] - Bm[2 * r->m + j]);
     *w_obs = 0.0;
-    return dist - r->c_r[c] - r->c_rm[c];
+    return g;
   }
+  x = slave_position(r, c, y);
   double g = nsb_obstacle_gap(r->model, r->c_obst[c], t, x, r->c_r[c], nsb_v3_load(r->c_n + 3 * c), &n, &vo);
   nsb_v3_store(n, r->c_n + 3 * c);
   for (int j = 0; j < r->m; ++j) Wc[j] = n.x * B[j] + n.y * B[r->m + j] + n.z * B[2 * r->m + j];
@@ -316,6 +361,23 @@ static long pgs(nsb_reduced* r, const unsigned char* mask) {
   return -1;
 }
 
+/* QS: contact a's share 1/2 lambda_a sum_b (n_a.C_ab n_b) lambda_b of the
+   truncated modes' energy (lambda = P / h); the shares sum to e_qs. */
+static double qs_share(const nsb_reduced* r, int a, double h) {
+  int nc = r->nc;
+  if (r->c_P[a] == 0.0) return 0.0;
+  double s = 0.0;
+  for (int b = 0; b < nc; ++b) {
+    if (r->c_P[b] == 0.0) continue;
+    double cnn = 0.0;
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 3; ++k)
+        cnn += r->c_n[3 * a + i] * r->C[(3 * a + i) + (size_t)3 * nc * (3 * b + k)] * r->c_n[3 * b + k];
+    s += cnn * (r->c_P[b] / h);
+  }
+  return 0.5 * (r->c_P[a] / h) * s;
+}
+
 int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
   int m = r->m, nc = r->nc;
   double* vf = r->work;
@@ -335,6 +397,7 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
   double* tmp = r->ytmp;
   double* wobs = r->c_w;
   int any = 0;
+  for (int c = 0; c < nc; ++c) r->c_D[c] = r->qs ? qs_share(r, c, h) : 0.0; /* + the old share - the new (below) */
   for (int c = 0; c < nc; ++c) {
     r->c_P[c] = 0.0;
     mask[c] = 0;
@@ -421,6 +484,7 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
     double wvm = 0.0;
     for (int j = 0; j < m; ++j) wvm += Wc[j] * (r->qs ? vnew[j] : 0.5 * (r->v[j] + vnew[j]));
     impulse_work += r->c_P[c] * wvm;
+    r->c_D[c] -= r->c_P[c] * wvm;
   }
   for (int j = 0; j < m; ++j) {
     double vm = r->qs ? vnew[j] : 0.5 * (r->v[j] + vnew[j]);
@@ -444,6 +508,8 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
             cnn += r->c_n[3 * a + i] * r->C[(3 * a + i) + (size_t)3 * nc * (3 * b + k)] * r->c_n[3 * b + k];
         e_qs += 0.5 * (r->c_P[a] / h) * cnn * (r->c_P[b] / h);
       }
+  if (r->qs)
+    for (int a = 0; a < nc; ++a) r->c_D[a] -= qs_share(r, a, h);
   r->dissipated_contact += -impulse_work - (e_qs - r->e_qs);
   r->e_qs = e_qs;
   return NSB_OK;

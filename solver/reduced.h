@@ -55,8 +55,10 @@ typedef struct nsb_reduced {
   double *c_n, *c_g;   /* 3 nc normals, nc gaps (last step) */
   int n_beam;          /* candidates with a beam master (they follow the obstacle ones) */
   double *c_rm;        /* beam masters: nc master radii (0 for obstacles) */
+  int *c_mel;          /* beam masters: nc paired master elements (-1 for obstacles) */
   double *c_xm0, *c_Bm;/* beam masters: 3 nc master points, 3 m per contact master rows (row-major 3 x m) */
   double *c_P;         /* nc: impulses of the last step (force x h) */
+  double *c_D;         /* nc: energy each contact dissipated in the last step (output only) */
   double *W, *G, *q;   /* nc x m, nc x nc (column-major), nc */
   double* C;           /* QS: 3nc x 3nc truncated flexibility at the slaves (column-major), else NULL */
   double *c_w, *ytmp;  /* scratch: nc obstacle normal speeds, m modal displacements */
@@ -84,6 +86,20 @@ void nsb_reduced_destroy(nsb_reduced** r);
 /// Indices (model nodes) of the contact slaves, for the flexibility columns.
 int nsb_reduced_n_contacts(const nsb_reduced* r);
 int nsb_reduced_contact_node(const nsb_reduced* r, int c);
+/// A contact candidate as contacts.csv shows it, at the current modal
+/// displacement and time t: its pair, slave node and obstacle (indices; -1
+/// for a beam master, whose paired element is `element`, else -1), the
+/// gap, the normal impulse and the energy it dissipated in the last step
+/// (minus the work of its impulse on the modes; QUASI-STATIC: also minus the
+/// change of its share of the truncated modes' energy, so that the shares sum
+/// to the history's contact dissipation), the contact point on the obstacle
+/// and the normal.
+typedef struct nsb_reduced_row {
+  int pair, node, obstacle, element;
+  double gap, impulse, dissipated;
+  double point[3], n[3];
+} nsb_reduced_row;
+void nsb_reduced_contact_row(const nsb_reduced* r, int c, double t, nsb_reduced_row* out);
 
 /// QS: the truncated flexibility blocks, C[(3a + i) + 3 nc (3b + j)] =
 /// e_i^T (K^-1 - phi Lambda^-1 phi^T) e_j between the translations of slaves a, b.

@@ -315,14 +315,14 @@ static void test_no_alloc_and_errors(void) {
 /* ---- Newton's cradle (Waltersberger 2007, §5.1.1, Ex. 5.1 and 5.4) -------------------- */
 
 /* three unit masses on a line; g1 = q2 - q1 - r, g2 = q3 - q2 - r; v- = (1, 0, 0) */
-static void cradle(nsb_ctx* ctx, int sequential, double eps, double* vp, nsb_impact_stats* st) {
+static void cradle(nsb_ctx* ctx, int sequential, double eps, double v0, double* vp, nsb_impact_stats* st) {
   double M[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
   double J[3 * 6] = {0};
   J[0 + 0 * 3] = -1; /* contact 1 normal: (-1, 1, 0) */
   J[1 + 0 * 3] = 1;
   J[1 + 3 * 3] = -1; /* contact 2 normal: (0, -1, 1) */
   J[2 + 3 * 3] = 1;
-  double vm[3] = {1, 0, 0}, e[2] = {eps, eps};
+  double vm[3] = {v0, 0, 0}, e[2] = {eps, eps};
   nsb_impact_def def = nsb_impact_default_def();
   def.n_dof = 3;
   def.max_contacts = 2;
@@ -346,17 +346,22 @@ static void test_cradle(void) {
       {0, 0.5, {0.0, 0.5, 0.5}, 1},              {1, 1.0, {0.0, 0.0, 1.0}, 2},
       {1, 0.5, {0.203125, 0.234375, 0.5625}, 3},
   };
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
-    double vp[3];
-    nsb_impact_stats st;
-    cradle(ctx, cases[c].seq, cases[c].eps, vp, &st);
-    printf("\n    cradle %s eps=%.2f: v+ = (%.17g, %.17g, %.17g), sub-impacts %d, prox sweeps %d",
-           cases[c].seq ? "sequential  " : "simultaneous", cases[c].eps, vp[0], vp[1], vp[2], st.sub_impacts,
-           st.prox_sweeps);
-    for (int k = 0; k < 3; ++k) NSB_ASSERT_CLOSE(vp[k], cases[c].v[k], 1e-12);
-    NSB_ASSERT_CLOSE(vp[0] + vp[1] + vp[2], 1.0, 1e-14); /* momentum */
-    CU_ASSERT(st.sub_impacts == cases[c].subs && !st.capped);
-  }
+  /* the laws are homogeneous of degree one in the velocities: the same impact in
+     any unit of velocity (v0 from 1e-13 to 1e6) */
+  static const double v0s[] = {1.0, 1e-13, 1e6};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c)
+    for (size_t k0 = 0; k0 < sizeof v0s / sizeof v0s[0]; ++k0) {
+      const double v0 = v0s[k0];
+      double vp[3];
+      nsb_impact_stats st;
+      cradle(ctx, cases[c].seq, cases[c].eps, v0, vp, &st);
+      printf("\n    cradle %s eps=%.2f v0=%g: v+/v0 = (%.17g, %.17g, %.17g), sub-impacts %d, prox sweeps %d",
+             cases[c].seq ? "sequential  " : "simultaneous", cases[c].eps, v0, vp[0] / v0, vp[1] / v0, vp[2] / v0,
+             st.sub_impacts, st.prox_sweeps);
+      for (int k = 0; k < 3; ++k) NSB_ASSERT_CLOSE(vp[k] / v0, cases[c].v[k], 1e-12);
+      NSB_ASSERT_CLOSE((vp[0] + vp[1] + vp[2]) / v0, 1.0, 1e-14); /* momentum */
+      CU_ASSERT(st.sub_impacts == cases[c].subs && !st.capped);
+    }
   printf("\n");
   CU_ASSERT(nsb_ctx_live_bytes(ctx) == 0);
   nsb_ctx_destroy(&ctx);

@@ -187,7 +187,11 @@ static void reduced_continue(int qs) {
   const double h = 1e-3, f[2] = {-9.81, 0.3};
   int k = 40, n = 120, contacts = 0;
   double t = 0.0;
-  for (int i = 0; i < k; ++i, t += h) CU_ASSERT_EQUAL(nsb_reduced_step(a, t, h, f), NSB_OK);
+  double d_sum = 0.0; /* the contacts' dissipation shares (contacts.csv), summed */
+  for (int i = 0; i < k; ++i, t += h) {
+    CU_ASSERT_EQUAL(nsb_reduced_step(a, t, h, f), NSB_OK);
+    for (int c = 0; c < 2; ++c) d_sum += a->c_D[c];
+  }
   size_t bytes = nsb_reduced_state_bytes(a);
   char* buf = malloc(bytes);
   CU_ASSERT_FATAL(buf != NULL);
@@ -199,8 +203,15 @@ static void reduced_continue(int qs) {
     CU_ASSERT_EQUAL(nsb_reduced_step(b, t, h, f), NSB_OK);
     contacts += a->active;
     for (int j = 0; j < 2; ++j) same &= a->y[j] == b->y[j] && a->v[j] == b->v[j];
-    for (int c = 0; c < 2; ++c) same &= a->c_P[c] == b->c_P[c];
+    for (int c = 0; c < 2; ++c) {
+      same &= a->c_P[c] == b->c_P[c] && a->c_D[c] == b->c_D[c];
+      d_sum += a->c_D[c];
+    }
   }
+  /* the shares sum to the history's contact dissipation */
+  printf("\n    contact dissipation %.17g, sum of the contacts' shares %.17g", a->dissipated_contact, d_sum);
+  NSB_ASSERT_CLOSE(d_sum, a->dissipated_contact, 1e-12 * fabs(a->dissipated_contact) + 1e-300);
+  CU_ASSERT(fabs(a->dissipated_contact) > 0.0);
   same &= a->work_loads == b->work_loads && a->dissipated_damping == b->dissipated_damping &&
           a->dissipated_contact == b->dissipated_contact && a->e_qs == b->e_qs && a->sweeps == b->sweeps;
   printf("\n    %s reduction: %d steps after the checkpoint, %d contact-steps with an impulse: %s",

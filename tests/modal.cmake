@@ -1,0 +1,8 @@
+# Contact rows of *MODAL DYNAMIC steps (tests/modal/check_contacts.py): a free bar
+# against a wall reduced to 12 modes (MODAL and QUASI-STATIC) writes one row per
+# pressed increment, on the wall, and the rows' dissipation adds up to the history's.
+add_test(NAME modal_contact_rows
+  COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/modal/check_contacts.py $<TARGET_FILE:nsbeam>
+          ${PROJECT_BINARY_DIR}/tests_tmp/modal ${CMAKE_CURRENT_LIST_DIR}/modal/bar_modal.inp
+          ${CMAKE_CURRENT_LIST_DIR}/modal/bar_qs.inp)
+set_tests_properties(modal_contact_rows PROPERTIES LABELS program TIMEOUT 60)
