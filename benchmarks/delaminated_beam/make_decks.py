@@ -24,6 +24,7 @@ pass through each other).  mid-plane (h = a/2) for L2 = 0, 0.1, 0.2, 0.4,
 cc_*: the same mid-plane beam clamped at both ends (published free-mode
 values of Wang, Liu & Gibby 1982).
 """
+import math
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -123,6 +124,70 @@ def frequency_deck(L1, L2, h, dx, ends="PINNED", modes=10, section="RECT", const
     return text
 
 
+F_AMP, F_HZ, D_A = 10.0, 22.8, 0.5
+T_FORCED = 0.5
+N_CONTACT = 5  # pointwise contact constraints, equally spaced (x = 0.3, 0.4, ..., 0.7)
+
+
+def dashpots(chains, dx_nodes, alpha):
+    """Mass-proportional damping of the full model: a z-dashpot from every beam
+    node to a ground point 1 below it, c = alpha times the node's lumped mass
+    (rho A of its chain times half the adjacent element lengths)."""
+    thick = {"INTACT1": A_H, "INTACT4": A_H}
+    groups, lines, lab = {}, [], 1
+    for name, labs in chains.items():
+        t = thick.get(name, None)
+        for k, n in enumerate(labs):
+            x = dx_nodes[n]
+            left = x - dx_nodes[labs[k - 1]] if k > 0 else 0.0
+            right = dx_nodes[labs[k + 1]] - x if k + 1 < len(labs) else 0.0
+            groups.setdefault("%.12g" % (alpha * RHO * B_W * CHAIN_T[name] * 0.5 * (left + right)), []).append(n)
+    del t
+    out = "** mass-proportional damping: z-dashpots to ground points\n*NODE\n"
+    ground = {}
+    for n in sorted(dx_nodes):
+        ground[n] = 90000 + n
+    out += "\n".join("%d, %.17g, 0, %.17g" % (ground[n], dx_nodes[n], DZ[n] - 1.0) for n in sorted(dx_nodes)) + "\n"
+    for i, (c, nodes) in enumerate(sorted(groups.items())):
+        out += f"*ELEMENT, TYPE=DASHPOTA, ELSET=DAMP{i + 1}\n"
+        for n in nodes:
+            out += f"{90000 + lab}, {n}, {ground[n]}\n"
+            lab += 1
+        out += f"*DASHPOT, ELSET=DAMP{i + 1}\n{c}\n"
+    return out
+
+
+CHAIN_T, DZ = {}, {}
+
+
+def forced_deck(proc, dx, period, h_step, every, full=False):
+    """Ex. 5.10: L2 = 0.6, L1 = 0.2, h = 3a/4, harmonic force 10 sin(2 pi 22.8 t)
+    along z at the middle of beam 1, plastic frictionless contact of the upper
+    sublaminate's inner nodes against the lower sublaminate's centre line
+    (radii: half the thicknesses, so that they touch exactly at rest),
+    external damping d_a = 0.5 as mass-proportional damping alpha = d_a / (rho a b)."""
+    L1, L2, h = 0.2, 0.6, 0.75 * A_H
+    text, chains = model(L1, L2, h, dx, "PINNED", "Ex. 5.10, forced response with plastic contact")
+    if full:
+        nodes, _, _, _ = mesh(L1, L2, h, dx)
+        CHAIN_T.update({"INTACT1": A_H, "INTACT4": A_H, "TOP": h, "BOTTOM": A_H - h})
+        DZ.update({n[0]: n[3] for n in nodes})
+        text += dashpots(chains, {n[0]: n[1] for n in nodes}, D_A / (RHO * A_H * B_W))
+    t, b, i1 = chains["TOP"], chains["BOTTOM"], chains["INTACT1"]
+    mid = len(t) // 2
+    load = i1[len(i1) // 2]
+    step = (len(t) - 1) // (N_CONTACT + 1)
+    text += "*NSET, NSET=TOP_INNER\n" + ", ".join(str(t[k * step]) for k in range(1, N_CONTACT + 1)) + "\n"
+    text += (f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS={h / 2:.17g}, RADIUS={(A_H - h) / 2:.17g}\n"
+             "TOP_INNER, BOTTOM\n")
+    text += f"*AMPLITUDE, NAME=HARMONIC, DEFINITION=PERIODIC\n1, {2 * math.pi * F_HZ:.17g}, 0, 0\n0, 1\n"
+    text += (f"*PROBE, NAME=top, NODE={t[mid]}\nU\n*PROBE, NAME=bottom, NODE={b[mid]}\nU\n"
+             f"*PROBE, NAME=end1, NODE={i1[-1]}\nU, V\n")
+    text += f"*STEP, NAME=Forced\n{proc}\n{h_step}, {period}\n*CLOAD, AMPLITUDE=HARMONIC\n{load}, 3, {F_AMP}\n"
+    text += f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n"
+    return text
+
+
 def write(name, text):
     with open(os.path.join(HERE, name), "w") as fh:
         fh.write(text)
@@ -140,3 +205,8 @@ if __name__ == "__main__":
     write("eb_off_L6.inp", frequency_deck(0.2, 0.6, 0.75 * A_H, dx, section="EB"))
     write("eb_off_L6_con.inp", frequency_deck(0.2, 0.6, 0.75 * A_H, dx, section="EB", constrained=True))
     write("freq_off_L6_con.inp", frequency_deck(0.2, 0.6, 0.75 * A_H, dx, constrained=True))
+    alpha = D_A / (RHO * A_H * B_W)
+    for m in (8, 9, 10, 11, 16):
+        write(f"forced_modal_m{m}.inp",
+              forced_deck(f"*MODAL DYNAMIC, MODES={m}, ALPHA={alpha:.17g}", dx, T_FORCED, 1e-5, 10))
+    write("forced_full.inp", forced_deck("*DYNAMIC, RHOINF=1", dx, T_FORCED, 1e-5, 10, full=True))
