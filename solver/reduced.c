@@ -59,8 +59,8 @@ void nsb_reduced_destroy(nsb_reduced** pr) {
    (elements not containing the node) in the linearization state x0:
    xm0 = (1 - xi) x_a + xi x_b, Bm = (1 - xi) B_a + xi B_b (reduced.h).  A
    slave that coincides with its closest point has no normal: refused. */
-static int pair_beam_candidates(nsb_reduced* r, int c, const double* x0, void (*node_rows)(void* user, int node, double* B),
-                                void* user) {
+static int pair_beam_candidates(nsb_reduced* r, int c, const double* x0,
+                                void (*node_rows)(void* user, int node, double* B), void* user) {
   nsb_ctx* ctx = r->ctx;
   const nsb_model* model = r->model;
   int m = r->m;
@@ -94,8 +94,10 @@ static int pair_beam_candidates(nsb_reduced* r, int c, const double* x0, void (*
       }
       if (best < 0 || !(best_d > 0.0)) {
         st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
-                           "modal dynamics: slave node %d of the *CONTACT PAIR of line %d %s", model->nodes.data[node].label,
-                           cp->line, best < 0 ? "has no master element to pair with" : "lies on the master centre line (no normal)");
+                           "modal dynamics: slave node %d of the *CONTACT PAIR of line %d %s",
+                           model->nodes.data[node].label, cp->line,
+                           best < 0 ? "has no master element to pair with"
+                                    : "lies on the master centre line (no normal)");
         break;
       }
       const nsb_element* el = &model->elements.data[best];
@@ -178,8 +180,8 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->ytmp = NSB_NEW_ARRAY(ctx, m, double);
   r->mask = NSB_NEW_ARRAY(ctx, k, unsigned char);
   if (!r->lam || !r->d || !r->y || !r->v || !r->work || !r->c_node || !r->c_obst || !r->c_pair || !r->c_r ||
-      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_rm || !r->c_mel || !r->c_xm0 || !r->c_Bm || !r->c_P ||
-      !r->c_D || !r->W || !r->G || !r->q ||
+      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_rm || !r->c_mel || !r->c_xm0 || !r->c_Bm ||
+      !r->c_P || !r->c_D || !r->W || !r->G || !r->q ||
       (qs && !r->C) || !r->c_w || !r->ytmp || !r->mask) {
     nsb_reduced_destroy(&r);
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");

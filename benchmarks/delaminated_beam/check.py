@@ -96,6 +96,11 @@ def check(quick):
     if f_off:
         row(case, "freq_off_L6", "f1 [Hz] (Waltersberger: 22.8)", 22.8, f_off[0], 0.05, "abs")
         row(case, "freq_off_L6", "f2 [Hz] (Waltersberger: 43.1)", 43.1, f_off[1], 0.05, "abs")
+    if not quick and f_off:
+        f_con = go("freq_off_L6_con")
+        if f_con:
+            row(case, "freq_off_L6_con", "f1 [Hz], constrained mode", None, f_con[0])
+            row(case, "freq_off_L6_con", "f2 [Hz], constrained mode", None, f_con[1])
     if not quick and f0:
         # "the first two frequencies barely drop" (mid-plane, centred): the drops
         for L2 in (0.1, 0.2, 0.4, 0.6):
