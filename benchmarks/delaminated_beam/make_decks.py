@@ -160,7 +160,7 @@ def dashpots(chains, dx_nodes, alpha):
 CHAIN_T, DZ = {}, {}
 
 
-def forced_deck(proc, dx, period, h_step, every, full=False):
+def forced_deck(proc, dx, period, h_step, every, full=False, amp=F_AMP):
     """Ex. 5.10: L2 = 0.6, L1 = 0.2, h = 3a/4, harmonic force 10 sin(2 pi 22.8 t)
     along z at the middle of beam 1, plastic frictionless contact of the upper
     sublaminate's inner nodes against the lower sublaminate's centre line
@@ -183,7 +183,7 @@ def forced_deck(proc, dx, period, h_step, every, full=False):
     text += f"*AMPLITUDE, NAME=HARMONIC, DEFINITION=PERIODIC\n1, {2 * math.pi * F_HZ:.17g}, 0, 0\n0, 1\n"
     text += (f"*PROBE, NAME=top, NODE={t[mid]}\nU\n*PROBE, NAME=bottom, NODE={b[mid]}\nU\n"
              f"*PROBE, NAME=end1, NODE={i1[-1]}\nU, V\n")
-    text += f"*STEP, NAME=Forced\n{proc}\n{h_step}, {period}\n*CLOAD, AMPLITUDE=HARMONIC\n{load}, 3, {F_AMP}\n"
+    text += f"*STEP, NAME=Forced\n{proc}\n{h_step}, {period}\n*CLOAD, AMPLITUDE=HARMONIC\n{load}, 3, {amp}\n"
     text += f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n"
     return text
 
@@ -210,3 +210,7 @@ if __name__ == "__main__":
         write(f"forced_modal_m{m}.inp",
               forced_deck(f"*MODAL DYNAMIC, MODES={m}, ALPHA={alpha:.17g}", dx, T_FORCED, 1e-5, 10))
     write("forced_full.inp", forced_deck("*DYNAMIC, RHOINF=1", dx, T_FORCED, 1e-5, 10, full=True))
+    # the linear model with contact is positively homogeneous: 1/100 of the force
+    # gives 1/100 of the motion; the full (geometrically exact) model only in the
+    # small-deflection limit
+    write("forced_full_f0.1.inp", forced_deck("*DYNAMIC, RHOINF=1", dx, T_FORCED, 1e-5, 10, full=True, amp=0.1))
