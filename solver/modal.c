@@ -393,6 +393,69 @@ static int store_modes(work* w, int iterations, nsb_modal_result* out) {
   return NSB_OK;
 }
 
+/* Dense path, shift-inverted: every eigenpair of M x = mu (K_s - sigma M) x
+   by LAPACKE_dsygvd, lambda = sigma + 1/mu; the q of largest mu (nearest
+   sigma) go to X (n x q, mass-normalized, ascending in lambda, the component
+   of largest magnitude positive) and lam.  The inverted form resolves the low
+   modes to the relative accuracy of the largest mu; the direct form
+   K_s x = lambda M x would give them an absolute error of eps times the
+   highest eigenvalue (rigid modes at lambda = -35 instead of 0 on a steel
+   bar).  Needs K_s - sigma M positive definite (sigma below the spectrum:
+   the automatic shift).  Returns NSB_OK, a negative status, or 1 when the
+   dense solve does not apply (not positive definite). */
+static int dense_modes(nsb_ctx* ctx, const nsb_csr* A, const double* Ks, const double* M, int q, double sigma,
+                       double* X, double* lam) {
+  int n = A->n;
+  size_t nn = (size_t)n * (size_t)n;
+  double* Kd = NSB_NEW_ARRAY(ctx, nn, double);
+  double* Md = NSB_NEW_ARRAY(ctx, nn, double);
+  double* ev = NSB_NEW_ARRAY(ctx, n, double);
+  double* mx = NSB_NEW_ARRAY(ctx, n, double);
+  int st = NSB_OK;
+  if (!Kd || !Md || !ev || !mx) {
+    st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
+    goto done;
+  }
+  memset(Kd, 0, nn * sizeof(double));
+  memset(Md, 0, nn * sizeof(double));
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      Kd[i + (size_t)n * A->col[p]] = Ks[p] - sigma * M[p];
+      Md[i + (size_t)n * A->col[p]] = M[p];
+    }
+  lapack_int info = LAPACKE_dsygvd(LAPACK_COL_MAJOR, 1, 'V', 'U', n, Md, n, Kd, n, ev);
+  if (info != 0) {
+    st = info > 0 ? 1 : nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
+                                      "modal analysis: LAPACKE_dsygvd failed (info %d)", (int)info);
+    goto done;
+  }
+  for (int j = 0; j < q; ++j) {
+    int c = n - 1 - j; /* mu descending: lambda ascending */
+    if (!(ev[c] > 0.0)) {
+      st = 1;
+      goto done;
+    }
+    lam[j] = sigma + 1.0 / ev[c];
+    double* phi = X + (size_t)n * j;
+    memcpy(phi, Md + (size_t)n * c, (size_t)n * sizeof(double));
+    pattern_mv(A, M, phi, mx);
+    double mn = 0.0;
+    int imax = 0;
+    for (int i = 0; i < n; ++i) {
+      mn += phi[i] * mx[i];
+      if (fabs(phi[i]) > fabs(phi[imax])) imax = i;
+    }
+    double f = (phi[imax] < 0.0 ? -1.0 : 1.0) / sqrt(mn);
+    for (int i = 0; i < n; ++i) phi[i] *= f;
+  }
+done:
+  if (Kd) NSB_FREE_ARRAY(ctx, Kd, nn, double);
+  if (Md) NSB_FREE_ARRAY(ctx, Md, nn, double);
+  if (ev) NSB_FREE_ARRAY(ctx, ev, n, double);
+  if (mx) NSB_FREE_ARRAY(ctx, mx, n, double);
+  return st;
+}
+
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
                     int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out) {
   memset(out, 0, sizeof *out);
@@ -439,8 +502,45 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
     return st;
   }
-  start_vectors(&w);
-  int converged = 0, it = 0, reshifted = shift_given ? 3 : 0, n_small = 0;
+  /* small problems, or a subspace of a large part of the DOFs: the dense
+     solve gives the subspace at once (accepted if every wanted pair passes
+     the test of the iteration, else the iteration's start) */
+  int dense = 0;
+  if (!shift_given && n_con == 0 && n_mass == n && n <= NSB_MODAL_DENSE_MAX &&
+      (n <= NSB_MODAL_DENSE_SMALL || 8 * q >= n)) {
+    /* its own shift, -1e-2 sum K_ii / sum M_ii: still below the spectrum of
+       a positive semi-definite K (the mean of K_ii / M_ii is at least
+       lambda_1), and it keeps K_s - sigma M well conditioned (with the
+       iteration's -1e-6 the backward errors of the upper wanted modes came
+       to 1.2e-12 on a 100-element bar; with -1e-2, 6e-15) */
+    double sd = trK > 0.0 ? -1e-2 * trK / trM : sigma;
+    st = dense_modes(ctx, A, Ks, M_val, q, sd, w.X, w.lam_prev);
+    if (st < 0) {
+      work_free(ctx, &w);
+      NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+      return st;
+    }
+    dense = st == NSB_OK;
+    st = NSB_OK;
+  }
+  if (dense) {
+    for (int j = 0; j < q; ++j) pattern_mv(w.A, w.M, w.X + (size_t)n * j, w.Y + (size_t)n * j);
+    int ok = 1;
+    for (int j = 0; j < n_modes && ok; ++j) {
+      const double* x = w.X + (size_t)n * j;
+      ok = backward_error(A, Ks, x, w.Y + (size_t)n * j, w.lam_prev[j], w.normK, w.normM, w.KX) <= tol;
+    }
+    if (ok) {
+      for (int j = 0; j < q; ++j) w.perm[j] = j;
+      st = store_modes(&w, 0, out);
+      work_free(ctx, &w);
+      NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+      return st;
+    }
+  } else {
+    start_vectors(&w);
+  }
+  int converged = 0, it = 0, reshifted = shift_given || dense ? 3 : 0, n_small = 0;
   while (!converged && it < max_iter && st == NSB_OK) {
     ++it;
     /* the automatic shift moves up after 3 iterations, and again after 7

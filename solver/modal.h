@@ -52,6 +52,12 @@ typedef struct nsb_modal_result {
 /// Errors: NSB_ERR_ARG (fewer DOFs with mass than n_modes, before or after the constraints),
 /// NSB_ERR_SINGULAR (K - sigma M singular: choose another shift),
 /// NSB_ERR_NO_CONVERGENCE (max_iter reached), NSB_ERR_LAPACK, NSB_ERR_ALLOC.
+/// Dense solve (LAPACKE_dsygvd, all eigenpairs) instead of the subspace
+/// iteration when there are no constraint rows, every DOF carries mass, and
+/// the system has at most NSB_MODAL_DENSE_SMALL equations, or at most
+/// NSB_MODAL_DENSE_MAX with a subspace of at least an eighth of them.
+#define NSB_MODAL_DENSE_SMALL 300
+#define NSB_MODAL_DENSE_MAX 4000
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
                     int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out);
 
