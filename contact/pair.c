@@ -158,6 +158,104 @@ static void hermite_moment_rows(const nsb_elem* e, const nsb_contact_data* d, co
   }
 }
 
+/* A massless slave against a particle master (MASS=REDISTRIBUTED,
+   docs/contact.md §7.2): the smooth accelerations at t_n, recomputed after
+   every impulsive increment without contact forces, must still see the force
+   P_n the contact carries at t_n on the master particle.  The node is held
+   in equilibrium by that force (the regularised acceleration solve of its
+   element does that by itself), and the trapezoidal rule applies
+   (1 - gamma) h P_n + gamma h P_n+1 to the node; the particle receives the
+   same impulse only if P_n is in its acceleration at t_n.  Fixed load, no
+   tangent.  Obstacle masters have no master node: nothing changes. */
+static void massless_master_load(const nsb_elem* e, const nsb_contact_data* d, double* restrict f) {
+  if (!d->massless || !d->owner || d->P_pre == 0.0) return;
+  int off[4];
+  local_offsets(e, off);
+  nsb_vec3 n = nsb_v3_load(d->n);
+  for (int j = 1; j < e->n_nodes; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * d->P_pre, n));
+}
+
+/* ---- Newton's law on the step average (beam nodes, generalized-alpha form) ------- */
+
+/* Whether a NEWTON contact takes Newton's law on the step-average normal
+   velocity (docs/contact.md §7.1): a frictionless contact in which a beam
+   node takes part (not a massless slave, not on the Hermite centreline), of
+   a pair with simultaneous impacts, solved by the semi-smooth rows, in the
+   generalized-alpha form of the modified scheme.  (In the plain scheme,
+   RHOINF=1, the step average is (gamma_N- + gamma_N+)/2 and
+   nsb_newton_xi_step is this law.) */
+static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && d->flexible && !d->massless && e->n_mult == 1 &&
+         !d->shape.hermite && !ec->contact_prox && p->impact == NSB_IMPACT_SIMULTANEOUS;
+}
+
+/* Step-average normal velocity of the contact over the increment, from the
+   positions: n . (sum_j w_j (x_j,n+1 - x_j,n)) / h minus the obstacle's
+   step-average normal velocity (normal and weights frozen at t_n). */
+static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  nsb_vec3 n = nsb_v3_load(d->n), u = nsb_v3_zero();
+  for (int j = 0; j < e->n_nodes; ++j)
+    u = nsb_v3_muladd(u, d->wt[j], nsb_v3_sub(nsb_st_x(ec->cur, e->nodes[j]), nsb_st_x(ec->old, e->nodes[j])));
+  if (d->shape.kind == 0) {
+    const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+    nsb_vec3 vd;
+    u = nsb_v3_sub(u, nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
+                                 nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd)));
+  }
+  return nsb_v3_dot(n, u) / ec->h;
+}
+
+/* xi_N of the law on the step average: 2 vbar_N - (1 - e) min(gamma_N-, 0),
+   Newton's law stated on the step average (with the trapezoidal rule's
+   2 vbar_N = gamma_N+ + gamma_N- it is gamma_N+ + e gamma_N-); a persistent
+   contact (it carried an impulse in the last increment) has 2 vbar_N alone. */
+static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
+  double e = ec->model->contact_pairs.data[d->pair].restitution;
+  return 2.0 * vbar_N - (d->persist ? 0.0 : (1.0 - e) * fmin(d->gN_pre, 0.0));
+}
+
+/* The rows of a contact under the law on the step average: its force P at
+   t_n+1 on the nodes, and lambda_v = prox_R+(lambda_v - xi_N) (lambda_v =
+   nsb_impulse_time P / m, xi_N from step_xi; the factor 2 on vbar_N gives the
+   row the scale of gamma_N+ + gamma_N- of the velocity law).  The impulse
+   works Lambda vbar_N = Lambda (1 - e) min(gamma_N-, 0)/2 <= 0 over the
+   increment, 0 when the contact is persistent: a pressed node does not move
+   along the normal. */
+static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, const int off[4],
+                          double* restrict f, double* restrict K) {
+  int nl = e->n_local, m0 = nl - 1;
+  double P = ec->lambda[e->mult_first];
+  double c1 = ec->con_scale[1];
+  double sl = nsb_impulse_time(ec) / d->m_eff, lv = sl * P;
+  nsb_vec3 n = nsb_v3_load(d->n);
+  for (int j = 0; j < e->n_nodes; ++j) {
+    nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P, n));
+    if (K) {
+      nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale, n);
+      K[(off[j] + 0) + nl * m0] += col.x;
+      K[(off[j] + 1) + nl * m0] += col.y;
+      K[(off[j] + 2) + nl * m0] += col.z;
+    }
+  }
+  double xi = step_xi(d, ec, step_vbar(e, d, ec));
+  if (lv - xi > 0.0) {
+    f[m0] += c1 * xi;
+    if (!K) return;
+    K[m0 + nl * m0] += c1 * 1e-9 * sl * ec->lam_scale; /* the proximal term of nsb_newton_coulomb_rows */
+    for (int j = 0; j < e->n_nodes; ++j) {
+      /* d vbar_N / d unknown_j = w_j n c_r / h */
+      nsb_vec3 row = nsb_v3_scale(c1 * 2.0 * d->wt[j] * ec->kin[e->nodes[j]].cr / ec->h, n);
+      K[m0 + nl * (off[j] + 0)] += row.x;
+      K[m0 + nl * (off[j] + 1)] += row.y;
+      K[m0 + nl * (off[j] + 2)] += row.z;
+    }
+  } else {
+    f[m0] += c1 * lv;
+    if (K) K[m0 + nl * m0] += c1 * sl * ec->lam_scale;
+  }
+}
+
 static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
@@ -169,6 +267,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       f[m0 + k] += P[k];
       if (K) K[(m0 + k) * (nl + 1)] += ec->lam_scale;
     }
+    if (ec->mode == NSB_EVAL_ACCEL) massless_master_load(e, d, f);
     return NSB_OK;
   }
   double c1 = ec->con_scale[1];
@@ -210,6 +309,10 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     for (int j = 0; j < e->n_nodes; ++j)
       for (int k = 0; k < nm; ++k) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
     if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
+    return NSB_OK;
+  }
+  if (d->step_law) {
+    step_law_rows(e, d, ec, off, f, K);
     return NSB_OK;
   }
   /* obstacle velocity at t_{n+1} */
@@ -338,7 +441,10 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
 
 int nsb_contact_memory_count(const nsb_elem* e, int n) {
   int k = 0;
-  for (int i = 0; i < n; ++i) k += ((const nsb_contact_data*)e[i].state)->massless;
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_data* d = e[i].state;
+    k += d->massless || d->impulse[0] > 0.0;
+  }
   return k;
 }
 
@@ -346,7 +452,7 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) 
   int k = 0;
   for (int i = 0; i < n; ++i) {
     const nsb_contact_data* d = e[i].state;
-    if (!d->massless) continue;
+    if (!(d->massless || d->impulse[0] > 0.0)) continue;
     nsb_contact_memory* c = &mem[k++];
     c->pair = d->pair;
     c->node = e[i].nodes[0];
@@ -362,15 +468,16 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) 
 void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
-    if (!d->massless) continue;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master) continue;
-      d->gap0 = c->gap0;
-      d->gN_bar = c->gN_bar;
-      d->gN_bar_known = c->gN_bar_known;
-      d->P_pre = c->P_pre;
       d->impulse[0] = c->impulse0;
+      if (d->massless) {
+        d->gap0 = c->gap0;
+        d->gN_bar = c->gN_bar;
+        d->gN_bar_known = c->gN_bar_known;
+        d->P_pre = c->P_pre;
+      }
       break;
     }
   }
@@ -448,6 +555,14 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
        impulse to account for it. */
     if (d->massless && d->owner)
       d->active = d->impulse[0] > 0.0 || d->gap0 + 0.5 * h * (d->gN_bar_known ? d->gN_bar : d->gN_pre) <= 0.0;
+    /* Newton's law on the step average (beam nodes, generalized-alpha form;
+       docs/contact.md §7.1); a persistent contact, one that carried an impulse
+       in the last increment, stays in, held by the position-level law (which
+       releases it): its node velocity at t_n, which alternates in sign while
+       it is pressed, plays no part */
+    d->step_law = step_law_applies(&e[i], d, ec);
+    d->persist = d->step_law && d->owner && d->impulse[0] > 0.0;
+    if (d->persist) d->active = 1;
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
        only the contacts approaching with u^l; here one sub-impact per
@@ -527,6 +642,28 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
   return count;
 }
 
+/* Accepted increment of a contact under the law on the step average: the
+   impulse nsb_impulse_time P (zero if the law left the contact open) and the
+   energy it dissipated, -impulse vbar_N (>= 0; zero up to the Newton
+   tolerance for a persistent contact), which it returns; a moving obstacle
+   works impulse times its step-average normal velocity (*obstacle_work). */
+static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
+  double P = ec->lambda[e->mult_first];
+  double lv = nsb_impulse_time(ec) / d->m_eff * P, vb = step_vbar(e, d, ec);
+  int open = !(lv - step_xi(d, ec, vb) > 0.0);
+  d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P;
+  d->force = d->impulse[0] / ec->h;
+  d->dissipated = -d->impulse[0] * vb;
+  if (d->shape.kind == 0 && d->impulse[0] != 0.0) {
+    const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+    nsb_vec3 vd;
+    nsb_vec3 u = nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
+                            nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd));
+    *obstacle_work += d->impulse[0] * nsb_v3_dot(nsb_v3_load(d->n), u) / ec->h;
+  }
+  return d->dissipated;
+}
+
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
   double total = 0.0;
   *impulsive = 0;
@@ -558,6 +695,11 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     }
     const double P_pre = d->P_pre;
     if (d->massless) d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
+    if (d->step_law && d->active && d->owner) {
+      total += step_law_finish(&e[i], d, ec, obstacle_work);
+      if (d->impulse[0] != 0.0) *impulsive = 1;
+      continue;
+    }
     if (!(d->active && d->owner)) {
       /* a massless slave out of contact still carried the force P_n at t_n:
          its row made the increment's impulse zero (P_n+1 = -P_n, see newton_eval) */

@@ -20,7 +20,12 @@
  *       normal:  phi_N = Lambda_N/m - prox_{R+}(Lambda_N/m - xi_N),
  *                xi_N = gamma_N+ + e min(gamma_N-, 0)  (Moreau), or, when a beam
  *                node takes part, + gamma_N- also for gamma_N- >= 0 (the
- *                persistent form, nsb_newton_xi_step: never adds energy),
+ *                persistent form, nsb_newton_xi_step: never adds energy);
+ *                in the generalized-alpha form, frictionless contacts with a
+ *                beam node state it on the step-average normal velocity from
+ *                the positions, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0),
+ *                and 2 vbar_N alone for a contact that carried an impulse in
+ *                the last increment (docs/contact.md §7.1),
  *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
  *    with contact normal, tangents and weights frozen at the start of the
  *    increment; a contact takes part when the gap at the step midpoint,
@@ -66,6 +71,13 @@ typedef struct nsb_contact_data {
      multiplier of the last accepted increment); the increment's impulse is
      (1 - gamma) h P_n + gamma h P_n+1 (nsb_newton_massless_impulse) */
   double P_pre;
+  /* Newton's law on the step average (docs/contact.md §7.1; the generalized-
+     alpha form of the modified scheme, frictionless contacts with a beam
+     node): step_law = 1, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0) with the
+     step-average normal velocity vbar_N from the positions; persist = 1 when
+     the contact carried an impulse in the last accepted increment: it stays
+     in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
+  int step_law, persist;
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
@@ -109,7 +121,9 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// advanced), geometry constants.  No allocation.
 /// What a massless slave's contact (MASS=REDISTRIBUTED) carries from one
 /// increment to the next (its force at t_n, last impulse, step-average
-/// velocity, gap), kept across a rebuild of the contact elements: saved
+/// velocity, gap), and the last impulse of any contact that carried one (the
+/// persistent law, docs/contact.md §7.1), kept across a rebuild of the
+/// contact elements: saved
 /// before (nsb_contact_memory_save, mem[nsb_contact_memory_count] owned by
 /// the caller) and given to the rebuilt contact of the same pair, slave node
 /// and obstacle (nsb_contact_memory_restore).

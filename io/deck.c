@@ -189,6 +189,7 @@ static const kwspec kw_table[] = {
       {"GAMMA", P_REAL, 0, NULL},
       {"RHOINF", P_REAL, 0, NULL},
       {"EVENTS", P_ENUM, 0, event_kinds},
+      {"DIRECT", P_FLAG, 0, NULL},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_dynamic, deck_data_procedure, deck_end_needs_data},
     {"STATIC",

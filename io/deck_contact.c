@@ -317,18 +317,26 @@ void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c) {
 }
 
 /* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
-   are known: an obstacle master; slave nodes that are beam nodes only, of
-   velocity-based elements with Galerkin weighting and POINTS >= 2 (the
-   element mass rule is built for those); no element with both ends among
-   such nodes (its mass would have no point left to sit on while keeping its
-   centre).  Returns 0 after an error. */
+   are known: an obstacle master, or a particle master without friction;
+   slave nodes that are beam nodes only, of velocity-based elements with
+   Galerkin weighting and POINTS >= 2 (the element mass rule is built for
+   those); no element with both ends among such nodes (its mass would have
+   no point left to sit on while keeping its centre).  Returns 0 after an error. */
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
   if (!c->mass_redistributed) return 1;
   const nsb_model* m = p->m;
-  if (c->master_kind != NSB_MASTER_OBSTACLE) {
+  if (c->master_kind == NSB_MASTER_BEAMS) {
     VALUE(p, at,
-          "*CONTACT PAIR: MASS=REDISTRIBUTED needs an obstacle as master (a beam chord or particle master moves "
+          "*CONTACT PAIR: MASS=REDISTRIBUTED needs an obstacle or a particle as master (a beam chord master moves "
           "the contact point between nodes: no fixed node to free of mass)");
+    return 0;
+  }
+  if (c->master_kind == NSB_MASTER_PARTICLES && c->friction > 0.0) {
+    /* the master particle's acceleration at t_n carries the normal force of
+       the massless node's contact only (contact/pair.c, docs/contact.md §7.2) */
+    VALUE(p, at,
+          "*CONTACT PAIR: MASS=REDISTRIBUTED against a particle master is frictionless, got FRICTION=%.12g",
+          c->friction);
     return 0;
   }
   for (int i = 0; i < m->steps.count; ++i)

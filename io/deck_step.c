@@ -180,6 +180,8 @@ void deck_begin_dynamic(parser* p, loc at, const pval* v) {
     else
       p->m->steps.data[p->m->steps.count - 1].events = v[4].i;
   }
+  /* DIRECT (Abaqus: fixed increments): no sub-increments for HERTZ contacts */
+  if (p->b.kw != KW_SKIP && v[5].set) p->m->steps.data[p->m->steps.count - 1].direct = 1;
 }
 
 /* *FREQUENCY: a static-kind step of no duration; the data line gives the

@@ -367,6 +367,10 @@ typedef struct nsb_step_def {
      the impact follows in an increment of NSB_IMPACT_INCREMENT h;
      solver/step_control.h, docs/theory.md §9) */
   int events;
+  /* *DYNAMIC, DIRECT: the increments are those of the grid and of cutbacks
+     only; without it a LAW=HERTZ contact shortens the increments it would
+     under-resolve (solver/step_control.h, docs/contact.md §6.2) */
+  int direct;
   int contact_iter;      /* PROX: largest number of sweeps per increment (default 1000) */
   double contact_tol;    /* PROX: impulse change per sweep, relative (default 1e-10) */
   double contact_relax;  /* PROX: relaxation alpha in (0, 2) of the per-contact step r_i = alpha / B_i (default 1) */

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include "base/status.h"
+#include "contact/pair.h"
 
 void nsb_step_control_begin(nsb_step_control* sc, const nsb_step_def* sd, double t0, double sub0) {
   sc->t0 = t0;
@@ -13,6 +14,8 @@ void nsb_step_control_begin(nsb_step_control* sc, const nsb_step_def* sd, double
   sc->h_min = sd->h_min > 0.0 ? sd->h_min : sd->h; /* no cutback unless the deck allows it */
   double r = sc->period > 0.0 ? (double)sc->n_inc / sc->period : 0.0;
   sc->events = sd->kind == NSB_STEP_DYNAMIC && sd->events;
+  sc->hertz = sd->kind == NSB_STEP_DYNAMIC && !sd->direct;
+  sc->n_hertz = 0;
   sc->impact_pending = 0;
   sc->kind = NSB_INC_NOMINAL;
   sc->n_events = 0;
@@ -28,10 +31,25 @@ int nsb_step_control_reached(const nsb_step_control* sc, double t, double t_targ
   return !(t < t_target - 1e-9 * sc->h_nom);
 }
 
+/* The end of an increment from t towards t_new shortened for HERTZ contacts
+   (not below NSB_HERTZ_SUBSTEP_MIN h_nom); a rest to t_target shorter than
+   half the increment is shared with it, so that no sliver increment follows. */
+static double hertz_limit(nsb_step_control* sc, nsb_system* s, double t, double t_new, double t_target) {
+  double h = t_new - t, tau = nsb_system_hertz_increment(s, h, NSB_HERTZ_OMEGA_H_TARGET);
+  if (!(tau < h)) return t_new;
+  tau = fmax(tau, NSB_HERTZ_SUBSTEP_MIN * sc->h_nom);
+  if (!(tau < h)) return t_new;
+  double rest = t_target - t;
+  if (rest - tau < 0.5 * tau) tau = 0.5 * rest;
+  sc->n_hertz++;
+  return t + tau;
+}
+
 double nsb_step_control_next(nsb_step_control* sc, nsb_system* s, double t_target) {
   double t = nsb_system_time(s), rest = t_target - t;
   double t_new = rest < 1.5 * sc->sub ? t_target : t + sc->sub;
   sc->kind = NSB_INC_NOMINAL;
+  if (sc->hertz) t_new = hertz_limit(sc, s, t, t_new, t_target);
   if (!sc->events) return t_new;
   double tau_min = NSB_EVENT_MIN * sc->h_nom;
   if (sc->impact_pending) {

@@ -35,6 +35,15 @@
 /// within one increment.
 #define NSB_EVENT_MIN 1e-6
 
+/// LAW=HERTZ contacts: outside DIRECT steps an increment is shortened so that
+/// omega h <= NSB_HERTZ_OMEGA_H_TARGET over it for every compliant contact
+/// (nsb_system_hertz_increment; omega from the penetration the contact
+/// reaches), at most to NSB_HERTZ_SUBSTEP_MIN h_nom: about 25 increments per
+/// period of the contact oscillation, half the NSB_HERTZ_OMEGA_H_WARN at
+/// which an episode is reported (contact/pair.h).
+#define NSB_HERTZ_OMEGA_H_TARGET 0.25
+#define NSB_HERTZ_SUBSTEP_MIN 1e-3
+
 /// What the last increment the control chose was.
 typedef enum nsb_increment_kind {
   NSB_INC_NOMINAL = 0, /* on the grid, or a substep after a cutback */
@@ -52,6 +61,8 @@ typedef struct nsb_step_control {
   double sub;    /* current substep: h_nom, or less after a cutback until it has grown back */
   double rate;   /* n_inc / period when that is an integer (nominal increments per unit time), else 0 */
   int events;    /* EVENTS=LOCATE (dynamic steps) */
+  int hertz;     /* shorten increments for HERTZ contacts (dynamic steps without DIRECT) */
+  long n_hertz;  /* increments shortened for HERTZ contacts in the step */
   int impact_pending;      /* the last accepted increment ended at a switching point */
   nsb_increment_kind kind; /* of the increment last chosen */
   long n_events;           /* switching points located in the step */

@@ -79,6 +79,14 @@ int nsb_system_increment_to(nsb_system* s, double t_new, nsb_newton_report* rep)
 /// Reads the contact geometry at the current state (and rebuilds the
 /// candidate list when it has expired, as an increment would).
 double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* flexible);
+/// The largest increment tau <= h over which every LAW=HERTZ contact keeps
+/// omega tau <= target (docs/contact.md §6.2): omega^2 = p c al^(p-1) / m at
+/// the penetration al the contact reaches by tau, predicted linearly from its
+/// gap and normal velocity now (m its mass scale); h when no compliant contact
+/// is closed or closes within h.  Dynamic steps only (else h).  Reads the
+/// contact geometry at the current state (and rebuilds the candidate list
+/// when it has expired, as an increment would).
+double nsb_system_hertz_increment(nsb_system* s, double h, double target);
 /// The state after an impact increment of length delta (a located
 /// switching point, solver/step_control.h): the contacts' multipliers hold
 /// impulse / delta (1e9 times a force); set them to zero (they are only the

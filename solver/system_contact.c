@@ -287,6 +287,53 @@ double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* fle
   return tau;
 }
 
+/* Largest increment tau <= h with omega(al(tau)) tau <= target for a
+   compliant contact of law F = c al^p and mass m, penetration al(tau) =
+   al0 + v tau predicted linearly (v the approach rate; an upper bound while
+   the contact decelerates), or h when none is needed.  omega^2 = p c
+   al^(p-1) / m grows with tau, so the condition is monotone: bisection. */
+static double hertz_tau(double c, double p, double m, double al0, double v, double h, double target) {
+  double w2h2_max = target * target;
+  double al_h = fmax(al0, al0 + v * h);
+  if (!(al_h > 0.0)) return h; /* stays open */
+  if (p * c * pow(al_h, p - 1.0) / m * h * h <= w2h2_max) return h;
+  double lo = 0.0, hi = h;
+  for (int it = 0; it < 60 && hi - lo > 1e-6 * hi; ++it) {
+    double tau = 0.5 * (lo + hi), al = fmax(al0, al0 + v * tau);
+    if (al > 0.0 && p * c * pow(al, p - 1.0) / m * tau * tau > w2h2_max)
+      hi = tau;
+    else
+      lo = tau;
+  }
+  return lo > 0.0 ? lo : hi;
+}
+
+double nsb_system_hertz_increment(nsb_system* s, double h, double target) {
+  if (s->step.kind != NSB_STEP_DYNAMIC || s->n_contacts == 0) return h;
+  int any = 0;
+  for (int i = 0; i < s->n_contacts && !any; ++i) any = s->elems[s->first_contact + i].ops == &nsb_contact_hertz_ops;
+  if (!any) return h;
+  if (2.0 * nsb_sys_moved_since_build(s) > s->skin && nsb_sys_contact_rebuild(s) < 0) {
+    nsb_ctx_clear_error(s->ctx);
+    return h;
+  }
+  double h_keep = s->scheme->h;
+  s->scheme->h = h;
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
+  s->scheme->h = h_keep;
+  const nsb_model* m = s->model;
+  double tau = h;
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_hertz_ops || !d->owner) continue;
+    const nsb_contact_pair* cp = &m->contact_pairs.data[d->pair];
+    tau = fmin(tau, hertz_tau(cp->stiffness, cp->exponent, d->m_eff, -d->gap0, -d->gN_pre, h, target));
+  }
+  return tau;
+}
+
 int nsb_system_after_impact(nsb_system* s, nsb_newton_report* rep) {
   for (int q = s->n_static_mult; q < s->n_mult; ++q) s->lam[q] = 0.0;
   s->scheme->n_hist = 0;

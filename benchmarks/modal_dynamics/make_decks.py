@@ -60,11 +60,40 @@ for m in (4, 5, 8, 16, 40):
 
 # references for the reduced runs: the same model undamped (40 modes), and the
 # full nonlinear analysis with Galerkin-weighted elements (the collocation
-# element's energy grows without bound here from t ~ 0.025: README)
+# element's energy grows without bound here from t ~ 0.025, with or without
+# the contacts: README, kick_*)
 write(os.path.join(HERE, "rock_undamped_m40.inp"), rock("*MODAL DYNAMIC, MODES=40"))
 write(os.path.join(HERE, "rock_full_galerkin.inp"),
       rock("*DYNAMIC, RHOINF=1").replace("POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n"))
 write(os.path.join(HERE, "rock_full_collocation.inp"), rock("*DYNAMIC, RHOINF=1"))
+# the same with the default scheme's numerical dissipation (rho_inf = 0.9)
+write(os.path.join(HERE, "rock_full_collocation_rho09.inp"), rock("*DYNAMIC, RHOINF=0.9"))
+
+
+def kick(weighting):
+    """The cause of the collocation run's growth, without contact or gravity:
+    the same free beam (no stop), node A kicked at 0.01 m/s, RHOINF=1."""
+    return f"""** The rocking beam free (no stop, no gravity), node A kicked: energy of the element alone.
+*HEADING
+Free beam, node 17 kicked
+{node_block(nodes, nset="ALL")}{element_block(elems, 2)}{general_section("BEAM", E * A, ks * G * A, ks * G * A, G * J, E * I, E * I, rho * A, rho * 2 * I, rho * I, rho * I, n1=(0, 1, 0))}*BOUNDARY
+ALL, 2, 2
+ALL, 4, 4
+ALL, 6, 6
+*INITIAL CONDITIONS, TYPE=VELOCITY
+17, 3, 0.01
+*PROBE, NAME=A, NODE=17
+U
+*STEP
+*DYNAMIC, RHOINF=1
+1e-5, 0.03
+*OUTPUT, FORMAT=HISTORY, EVERY=50
+*END STEP
+""".replace("POINTS=2\n", f"POINTS=2, WEIGHTING={weighting}\n")
+
+
+for w in ("COLLOCATION", "GALERKIN"):
+    write(os.path.join(HERE, f"kick_{w.lower()}.inp"), kick(w))
 
 SPRING = """** Particle on a spring bouncing on a wall (e = 1).
 *HEADING
