@@ -192,6 +192,7 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
             (*out)[*n_out].pair = ip;
             (*out)[*n_out].slave = sn;
             (*out)[*n_out].item = item;
+            (*out)[*n_out].point = -1;
             ++*n_out;
           }
         }
@@ -214,15 +215,19 @@ int nsb_contact_broad_phase(nsb_ctx* ctx, const nsb_model* m, const double* x, d
   for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
     const nsb_contact_pair* p = &m->contact_pairs.data[ip];
     if (p->master_kind == NSB_MASTER_OBSTACLE) {
-      /* obstacles: every particle is a candidate (one element each, O(n)) */
+      /* obstacles: every slave is a candidate (one element each, O(n)), or
+         every point of its point set */
       const nsb_nset* S = &m->nsets.data[p->slave_nset];
-      NSB_CALL(cand_reserve(ctx, out, cap, *n_out + S->nodes.count));
-      for (int a = 0; a < S->nodes.count; ++a) {
-        (*out)[*n_out].pair = ip;
-        (*out)[*n_out].slave = S->nodes.data[a];
-        (*out)[*n_out].item = p->master;
-        ++*n_out;
-      }
+      int np = p->points >= 0 ? m->contact_points.data[p->points].p.count / 4 : 1;
+      NSB_CALL(cand_reserve(ctx, out, cap, *n_out + S->nodes.count * np));
+      for (int a = 0; a < S->nodes.count; ++a)
+        for (int k = 0; k < np; ++k) {
+          (*out)[*n_out].pair = ip;
+          (*out)[*n_out].slave = S->nodes.data[a];
+          (*out)[*n_out].item = p->master;
+          (*out)[*n_out].point = p->points >= 0 ? k : -1;
+          ++*n_out;
+        }
     } else {
       NSB_CALL(grid_candidates(ctx, m, ip, x, skin, out, cap, n_out));
     }

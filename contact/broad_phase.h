@@ -3,7 +3,7 @@
  *
  * Contact elements exist only for candidates: (pair, slave node, master item)
  * whose gap is below a skin s when the list is built.  Obstacles list every
- * slave; particles and beam centrelines are binned in a uniform cell grid per
+ * slave (every point of a slave's point set, POINTS=); particles and beam centrelines are binned in a uniform cell grid per
  * pair and every slave looks at the 27 cells around its own, the exact gap
  * (a lower bound of it for Hermite centrelines) deciding.  The list is a
  * Verlet list: a pair farther apart than s cannot touch before one of its
@@ -22,9 +22,10 @@
 #include "model/model.h"
 
 /// A candidate contact: pair, slave node, master item (obstacle index,
-/// particle node, or beam model element).
+/// particle node, or beam model element) and, for a pair with POINTS=, the
+/// point of the set (-1: the slave node itself).
 typedef struct nsb_contact_cand {
-  int pair, slave, item;
+  int pair, slave, item, point;
 } nsb_contact_cand;
 
 /// Skin of the candidate lists when no pair gives SKIN=: half the largest

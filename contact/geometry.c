@@ -71,11 +71,13 @@ double nsb_contact_beam_radius(const nsb_model* m, const nsb_contact_pair* p, in
 double nsb_contact_node_radius(const nsb_model* m, const nsb_contact_pair* p, int node) {
   const nsb_node* nd = &m->nodes.data[node];
   if (nd->body_kind == NSB_BODY_PARTICLE) return m->particles.data[nd->body].radius;
+  if (nd->body_kind == NSB_BODY_RIGID) return p && p->slave_radius >= 0.0 ? p->slave_radius : 0.0;
   return p && p->slave_radius >= 0.0 ? p->slave_radius : nd->contact_radius;
 }
 
 double nsb_contact_node_mass(const nsb_model* m, int node) {
   const nsb_node* nd = &m->nodes.data[node];
+  if (nd->body_kind == NSB_BODY_RIGID) return m->rigid_bodies.data[nd->body].mass;
   return nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].mass : nd->contact_mass;
 }
 
@@ -96,6 +98,50 @@ static void geo_point(nsb_contact_geo* G, nsb_vec3 d, nsb_vec3 fallback_n) {
   G->g = dist;
 }
 
+/* Sphere of radius sh->radius centred at xp against obstacle sh->master. */
+static void obstacle_geometry(const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_model* m, double t, nsb_vec3 xp,
+                              nsb_contact_geo* G) {
+  const nsb_obstacle* o = &m->obstacles.data[sh->master];
+  nsb_vec3 off = nsb_obstacle_offset(m, o, t, &G->vobs);
+  nsb_vec3 p = nsb_v3_add(nsb_v3_load(o->point), off);
+  nsb_vec3 dir = nsb_v3_load(o->dir);
+  G->nn = 1;
+  if (o->kind == NSB_OBSTACLE_PLANE) {
+    G->n = dir;
+    G->g = nsb_v3_dot(dir, nsb_v3_sub(xp, p)) - sh->radius;
+    G->point = nsb_v3_muladd(xp, -(G->g + sh->radius), dir);
+    if (o->spin != 0.0) G->vobs = nsb_v3_add(G->vobs, nsb_obstacle_spin_velocity(o, nsb_v3_sub(G->point, p)));
+    return;
+  }
+  nsb_vec3 dd = nsb_v3_sub(xp, p);
+  if (o->kind == NSB_OBSTACLE_CYLINDER) dd = nsb_v3_muladd(dd, -nsb_v3_dot(dd, dir), dir);
+  G->g = sh->radius;
+  geo_point(G, dd, n_prev);
+  if (o->kind == NSB_OBSTACLE_CYLINDER && !G->degenerate)
+    G->Pd = nsb_m3_sub(G->Pd, nsb_m3_scale(1.0 / G->g, nsb_m3_outer(dir, dir)));
+  G->point = nsb_v3_sub(xp, dd);
+  G->g -= sh->radius + (o->kind == NSB_OBSTACLE_PLANE ? 0.0 : o->radius);
+  /* a spinning cylinder's surface point moves with spin a x (s - p) */
+  if (o->spin != 0.0) {
+    nsb_vec3 s = nsb_v3_muladd(xp, -(G->g + sh->radius), G->n);
+    G->vobs = nsb_v3_add(G->vobs, nsb_obstacle_spin_velocity(o, nsb_v3_sub(s, p)));
+  }
+}
+
+/* Framed slave: the rotation's part of the gap gradient, its derivative and
+   the contact point's velocity from the body angular velocity (docs/contact.md
+   §8.1).  With R -> R exp(S(dTheta)): dc = -R S(s) dTheta = JS dTheta,
+   d(JS^T n)/dTheta = JS^T P_d JS + S(s) S(R^T n), and the contact point
+   c - r n moves with v + R (w x R^T arm) = v + JA w, JA = -S(arm) R. */
+static void framed_geometry(const nsb_contact_shape* sh, nsb_mat3 R, nsb_contact_geo* G) {
+  nsb_vec3 s = nsb_v3_load(sh->s);
+  G->framed = 1;
+  G->JS = nsb_m3_scale(-1.0, nsb_m3_mul(R, nsb_m3_skew(s)));
+  G->QS = nsb_m3_mul(nsb_m3_skew(s), nsb_m3_skew(nsb_m3_tmulv(R, G->n)));
+  nsb_vec3 arm = nsb_v3_muladd(nsb_m3_mulv(R, s), -sh->radius, G->n);
+  G->JA = nsb_m3_scale(-1.0, nsb_m3_mul(nsb_m3_skew(arm), R));
+}
+
 static void hermite_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_state* st,
                              nsb_contact_geo* G);
 
@@ -109,32 +155,16 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
   }
   nsb_vec3 xp = nsb_v3_load(x + 3 * e->nodes[0]);
   G->w[0] = 1.0;
+  nsb_mat3 Rs = nsb_m3_identity();
+  if (sh->framed) {
+    /* the sphere centre on the node's frame: c = x + R s */
+    Rs = nsb_q_to_m3(nsb_st_q(st, e->nodes[0]));
+    xp = nsb_v3_add(xp, nsb_m3_mulv(Rs, nsb_v3_load(sh->s)));
+  }
+  G->xc = xp;
   if (sh->kind == 0) {
-    const nsb_obstacle* o = &m->obstacles.data[sh->master];
-    nsb_vec3 off = nsb_obstacle_offset(m, o, t, &G->vobs);
-    nsb_vec3 p = nsb_v3_add(nsb_v3_load(o->point), off);
-    nsb_vec3 dir = nsb_v3_load(o->dir);
-    G->nn = 1;
-    if (o->kind == NSB_OBSTACLE_PLANE) {
-      G->n = dir;
-      G->g = nsb_v3_dot(dir, nsb_v3_sub(xp, p)) - sh->radius;
-      G->point = nsb_v3_muladd(xp, -(G->g + sh->radius), dir);
-      if (o->spin != 0.0) G->vobs = nsb_v3_add(G->vobs, nsb_obstacle_spin_velocity(o, nsb_v3_sub(G->point, p)));
-      return;
-    }
-    nsb_vec3 dd = nsb_v3_sub(xp, p);
-    if (o->kind == NSB_OBSTACLE_CYLINDER) dd = nsb_v3_muladd(dd, -nsb_v3_dot(dd, dir), dir);
-    G->g = sh->radius;
-    geo_point(G, dd, n_prev);
-    if (o->kind == NSB_OBSTACLE_CYLINDER && !G->degenerate)
-      G->Pd = nsb_m3_sub(G->Pd, nsb_m3_scale(1.0 / G->g, nsb_m3_outer(dir, dir)));
-    G->point = nsb_v3_sub(xp, dd);
-    G->g -= sh->radius + (o->kind == NSB_OBSTACLE_PLANE ? 0.0 : o->radius);
-    /* a spinning cylinder's surface point moves with spin a x (s - p) */
-    if (o->spin != 0.0) {
-      nsb_vec3 s = nsb_v3_muladd(xp, -(G->g + sh->radius), G->n);
-      G->vobs = nsb_v3_add(G->vobs, nsb_obstacle_spin_velocity(o, nsb_v3_sub(s, p)));
-    }
+    obstacle_geometry(sh, n_prev, m, t, xp, G);
+    if (sh->framed) framed_geometry(sh, Rs, G);
     return;
   }
   if (sh->kind == 1) {
@@ -360,8 +390,16 @@ void nsb_contact_tangents(nsb_vec3 n, nsb_vec3* t1, nsb_vec3* t2) {
 /* Relative velocity of the slave with respect to the contact point of the
    geometry G: the chord's sum_j w_j v_j - v_obs, plus sum_k JR_k w_k on the
    Hermite centreline (body angular velocities w_k). */
+nsb_vec3 nsb_contact_framed_velocity(const nsb_elem* e, const double* ja, const nsb_state* st) {
+  if (e->node_ndof[0] != 6) return nsb_v3_zero();
+  nsb_mat3 J;
+  memcpy(J.c, ja, sizeof J.c);
+  return nsb_m3_mulv(J, nsb_st_w(st, e->nodes[0]));
+}
+
 nsb_vec3 nsb_contact_geo_velocity(const nsb_elem* e, const nsb_contact_geo* G, const nsb_state* st) {
   nsb_vec3 v = nsb_contact_rel_velocity(e, G->w, st, G->vobs);
+  if (G->framed) v = nsb_v3_add(v, nsb_contact_framed_velocity(e, G->JA.c, st));
   if (G->hermite) {
     double jr[2][9];
     nsb_contact_geo_jr(G, jr);

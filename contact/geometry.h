@@ -1,6 +1,9 @@
 /* geometry.h -- contact geometry: gaps, normals, closest points and the gap's
- * derivatives for a slave node (particle or beam node) against an obstacle,
- * another particle, or the centreline of a beam element (docs/contact.md §5).
+ * derivatives for a slave node (particle, beam node or rigid body) against an
+ * obstacle, another particle, or the centreline of a beam element
+ * (docs/contact.md §5).  A framed slave (a rigid body, or a point of a
+ * POINTS= set) carries its sphere on the node's frame: its gap and contact
+ * point move with the node's rotation (docs/contact.md §8.1).
  *
  * A contact's geometry is a pure function of what it touches (nsb_contact_shape,
  * fixed when the candidate is set up), the node states and the time:
@@ -40,6 +43,13 @@ typedef struct nsb_contact_shape {
   int hermite;    /* kind 2 with CENTRELINE=HERMITE (docs/contact.md §5.1) */
   double b[2][3]; /* HERMITE: b_k = l R_k(0)^T T_k, end tangents of A, B in their node frames (times l) */
   double radius;  /* r_p + r_master */
+  /* a framed slave (a rigid body, or a point of a POINTS= set; obstacle
+     masters only, docs/contact.md §8.1): the sphere of radius `radius` sits
+     at c = x + R s on the slave node's frame R, and the contact point
+     c - radius n moves with the body's rotation */
+  int framed;
+  double s[3];    /* offset of the sphere centre from the node, body frame */
+  double weight;  /* the point's weight w (POINTS=; the HERTZ force is w c alpha^p ...), 1 otherwise */
 } nsb_contact_shape;
 
 /// The geometry of one contact at one state (nsb_contact_geometry).  Node j
@@ -64,6 +74,12 @@ typedef struct nsb_contact_geo {
   nsb_mat3 JR[2];  /* d(x_p - c)/dTheta_k = h1k R_k S(b_k) (h1k = h10, h11) */
   nsb_mat3 Q[2];   /* d(JR_k^T n)/dTheta_k at fixed n, xi: -h1k S(b_k) S(R_k^T n) */
   nsb_vec3 ar[2];  /* d psi_xi / dTheta_k */
+  /* framed slave (sh->framed): sphere centre c = x + R s, contact point c - r n */
+  int framed;
+  nsb_vec3 xc;     /* the slave's sphere centre (x_p, or x + R s when framed) */
+  nsb_mat3 JS;     /* d c / dTheta = -R S(s): the gap gradient in the rotation is JS^T n */
+  nsb_mat3 QS;     /* d(JS^T n)/dTheta at fixed n: S(s) S(R^T n) */
+  nsb_mat3 JA;     /* contact point velocity per body angular velocity: -S(arm) R, arm = R s - r n */
 } nsb_contact_geo;
 
 /* ---- one contact ---------------------------------------------------------- */
@@ -82,6 +98,9 @@ nsb_mat3 nsb_contact_gap_hessian(const nsb_contact_geo* G, int i, int j);
 /// sum_j w_j v_j - v_obs, plus sum_k JR_k w_k on the Hermite centreline (body
 /// angular velocities w_k of the element's end nodes).
 nsb_vec3 nsb_contact_geo_velocity(const nsb_elem* e, const nsb_contact_geo* G, const nsb_state* st);
+/// Framed slave: the velocity JA w of the contact point from the slave
+/// node's body angular velocity w (ja: the 3x3 block JA, column-major).
+nsb_vec3 nsb_contact_framed_velocity(const nsb_elem* e, const double* ja, const nsb_state* st);
 /// sum_j w[j] v_j - vobs over the element's nodes (translations only).
 nsb_vec3 nsb_contact_rel_velocity(const nsb_elem* e, const double* w, const nsb_state* st, nsb_vec3 vobs);
 /// Hermite centreline: sum_k JR_k w_k, the rotational part of the relative
@@ -117,12 +136,13 @@ double nsb_obstacle_gap(const nsb_model* m, int obstacle, double t, nsb_vec3 x, 
 
 /* ---- radii, masses, beam centrelines --------------------------------------------- */
 
-/// Contact radius of a slave node of pair p: a particle's radius, or for a
-/// beam node the pair's SLAVE RADIUS or its sections' radius.  p = NULL for
-/// master nodes, which are particles.
+/// Contact radius of a slave node of pair p: a particle's radius, for a
+/// beam node the pair's SLAVE RADIUS or its sections' radius, for a rigid
+/// body the pair's SLAVE RADIUS (default 0).  p = NULL for master nodes,
+/// which are particles.
 double nsb_contact_node_radius(const nsb_model* m, const nsb_contact_pair* p, int node);
-/// Mass of a contact node: a particle's mass, or half the adjacent beam
-/// elements' rho A L (nsb_model_beam_node_contact).
+/// Mass of a contact node: a particle's or rigid body's mass, or half the
+/// adjacent beam elements' rho A L (nsb_model_beam_node_contact).
 double nsb_contact_node_mass(const nsb_model* m, int node);
 /// Contact radius of beam element el as a master of pair p: the pair's
 /// RADIUS, else the section's.

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "contact/friction.h"
 #include "contact/laws.h"
 
 static void local_offsets(const nsb_elem* e, int off[4]) {
@@ -74,6 +75,154 @@ static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
   }
 }
 
+static nsb_mat3 neg3(nsb_mat3 a) { return nsb_m3_scale(-1.0, a); }
+
+/* Hertz on a framed slave (rigid body, point of a POINTS= set) against an
+   obstacle (docs/contact.md §8.1): generalized coordinates in two 3-blocks
+   (x, Theta of the slave node), gap gradient G_b = J_b^T n with J = (I, JS),
+   normal force rows -F G_b and the exact tangent as in hertz_hermite with
+     H_rc = J_r^T P_d J_c + [r = c = Theta] QS,
+   the approach rate -n.(v + JS w - v_obs(c)) with D_obs = d v_obs / d c.
+   Friction (FRICTION > 0, dynamic steps): the force T = F S(v_T) at the
+   contact point, v_T = P v_r, v_r = v + JA w - v_obs, rows -T (x) and
+   -JA^T T = -R^T (a x T) (Theta), a = R s - r n; with u = R w,
+     d v_r/dx = -r S(u) P_d - D_obs,
+     d v_r/dTheta = S(u) (I - r P_d) JS + S(a) R S(w) - D_obs JS,
+     d v_r/dv = I,  d v_r/dw = JA,
+     d v_T = P d v_r - ((n.v_r) I + n v_r^T) d n,  d n = P_d J_c dq_c,
+     d(JA^T T)|_T: Theta: S(R^T (a x T)) - R^T S(T) (I - r P_d) JS,  x: r R^T S(T) P_d. */
+static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                         const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double F, double Fa, double Fd,
+                         double* restrict f, double* restrict K) {
+  const int nb = e->node_ndof[0] == 6 ? 2 : 1;
+  const int node = e->nodes[0];
+  const int dyn = ec->mode != NSB_EVAL_STATIC;
+  const int fric = p->friction > 0.0 && dyn;
+  const nsb_contact_data* d = e->state;
+  nsb_mat3 Z = nsb_m3_zero(), I = nsb_m3_identity();
+  nsb_mat3 J[2] = {I, G->JS};
+  nsb_vec3 gb[2], qd[2] = {nsb_v3_sub(nsb_st_v(ec->cur, node), G->vobs), nsb_st_w(ec->cur, node)};
+  for (int b = 0; b < nb; ++b) {
+    gb[b] = nsb_m3_tmulv(J[b], G->n);
+    nsb_local_addv(f, 3 * b, nsb_v3_scale(-F, gb[b]));
+  }
+  nsb_mat3 P = nsb_m3_sub(I, nsb_m3_outer(G->n, G->n)), dS;
+  nsb_vec3 S = nsb_v3_zero(), T = nsb_v3_zero();
+  if (fric) {
+    S = nsb_friction_smooth(p->friction, p->slip_velocity, nsb_m3_mulv(P, vr), &dS);
+    T = nsb_v3_scale(F, S);
+    nsb_local_addv(f, 0, nsb_v3_neg(T));
+    if (nb == 2) nsb_local_addv(f, 3, nsb_v3_neg(nsb_m3_tmulv(G->JA, T)));
+  }
+  if (!K) return;
+  nsb_mat3 H[2][2];
+  for (int r = 0; r < nb; ++r)
+    for (int c = 0; c < nb; ++c) {
+      H[r][c] = nsb_m3_tmul(J[r], nsb_m3_mul(G->Pd, J[c]));
+      if (r == 1 && c == 1) H[r][c] = nsb_m3_add(H[r][c], G->QS);
+    }
+  const nsb_kin* kk = &ec->kin[node];
+  nsb_vec3 Don = nsb_m3_tmulv(Dobs, G->n);
+  /* friction kinematics: d v_r / d q_c, d v_r / d qdot_c, d n / d q_c */
+  double rad = d->shape.radius;
+  nsb_mat3 R = nsb_q_to_m3(nsb_st_q(ec->cur, node));
+  nsb_vec3 w = qd[1], u = nsb_m3_mulv(R, w);
+  nsb_vec3 arm = nsb_v3_muladd(nsb_m3_mulv(R, nsb_v3_load(d->shape.s)), -rad, G->n);
+  nsb_mat3 IrP = nsb_m3_sub(I, nsb_m3_scale(rad, G->Pd));
+  nsb_mat3 dvr_q[2] = {nsb_m3_sub(nsb_m3_scale(-rad, nsb_m3_mul(nsb_m3_skew(u), G->Pd)), Dobs),
+                       nsb_m3_sub(nsb_m3_add(nsb_m3_mul(nsb_m3_skew(u), nsb_m3_mul(IrP, G->JS)),
+                                             nsb_m3_mul(nsb_m3_skew(arm), nsb_m3_mul(R, nsb_m3_skew(w)))),
+                                  nsb_m3_mul(Dobs, G->JS))};
+  nsb_mat3 dvr_v[2] = {I, G->JA};
+  nsb_mat3 Cn = nsb_m3_add(nsb_m3_scale(nsb_v3_dot(G->n, vr), I), nsb_m3_outer(G->n, vr));
+  nsb_mat3 NdS = nsb_m3_scale(F, dS);
+  nsb_vec3 aT = nsb_v3_cross(arm, T);
+  nsb_mat3 RtST = nsb_m3_tmul(R, nsb_m3_skew(T));
+  for (int c = 0; c < nb; ++c) {
+    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, gb[c]), dF_dv = nsb_v3_zero();
+    if (dyn) {
+      nsb_vec3 Hq = nsb_v3_zero();
+      for (int r = 0; r < nb; ++r) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[r][c], qd[r]));
+      Hq = nsb_v3_sub(Hq, nsb_m3_tmulv(J[c], Don));
+      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
+      dF_dv = nsb_v3_scale(-Fd, gb[c]);
+    }
+    for (int r = 0; r < nb; ++r) {
+      nsb_mat3 Kq = nsb_m3_sub(nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dq)), nsb_m3_scale(F, H[r][c]));
+      nsb_mat3 Kv = nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dv));
+      nsb_local_add3(K, e->n_local, 3 * r, 3 * c, c ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
+    }
+    if (!fric) continue;
+    nsb_mat3 dn = nsb_m3_mul(G->Pd, J[c]);
+    nsb_mat3 dvT_q = nsb_m3_sub(nsb_m3_mul(P, dvr_q[c]), nsb_m3_mul(Cn, dn));
+    nsb_mat3 dvT_v = nsb_m3_mul(P, dvr_v[c]);
+    nsb_mat3 Tq = nsb_m3_add(nsb_m3_outer(S, dF_dq), nsb_m3_mul(NdS, dvT_q));
+    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(S, dF_dv), nsb_m3_mul(NdS, dvT_v));
+    /* rows x: -T; rows Theta: -JA^T T (and its own change at fixed T) */
+    nsb_mat3 Mq = nsb_m3_tmul(G->JA, Tq), Mv = nsb_m3_tmul(G->JA, Tv);
+    if (c == 1) Mq = nsb_m3_add(Mq, nsb_m3_sub(nsb_m3_skew(nsb_m3_tmulv(R, aT)), nsb_m3_mul(RtST, nsb_m3_mul(IrP, G->JS))));
+    else Mq = nsb_m3_add(Mq, nsb_m3_scale(rad, nsb_m3_mul(RtST, G->Pd)));
+    nsb_local_add3(K, e->n_local, 0, 3 * c,
+                   c ? nsb_kin_r(kk, neg3(Tq), neg3(Tv), Z) : nsb_kin_t(kk, neg3(Tq), neg3(Tv), Z));
+    if (nb == 2)
+      nsb_local_add3(K, e->n_local, 3, 3 * c,
+                     c ? nsb_kin_r(kk, neg3(Mq), neg3(Mv), Z) : nsb_kin_t(kk, neg3(Mq), neg3(Mv), Z));
+  }
+}
+
+/* Stiffness of contact d of pair p: STIFFNESS times the point's weight (1
+   without POINTS=). */
+static double contact_stiffness(const nsb_contact_pair* p, const nsb_contact_data* d) {
+  return p->stiffness * d->shape.weight;
+}
+
+/* d v_obs / d x_slave of a spinning obstacle: the surface point under the
+   slave turns with it.  Plane: the point x - n n^T (x - p) moves with
+   I - n n^T, so spin S(dir) (I - n n^T) = spin S(dir); cylinder: the point
+   p + (axial part of x - p) + R n moves with a a^T + R P_d, so spin R S(a) P_d.
+   Zero for other masters and for a degenerate normal. */
+static nsb_mat3 obstacle_velocity_gradient(const nsb_model* m, const nsb_contact_shape* sh, const nsb_contact_geo* G) {
+  if (sh->kind != 0 || G->degenerate) return nsb_m3_zero();
+  const nsb_obstacle* o = &m->obstacles.data[sh->master];
+  if (o->spin == 0.0) return nsb_m3_zero();
+  nsb_mat3 S = nsb_m3_scale(o->spin, nsb_m3_skew(nsb_v3_load(o->dir)));
+  return o->kind == NSB_OBSTACLE_PLANE ? S : nsb_m3_mul(S, nsb_m3_scale(o->radius, G->Pd));
+}
+
+/* Friction of a compliant contact (docs/contact.md §6.2) on an obstacle or a
+   particle master (constant weights w_j = 1, -1): the force N S(v_T) on the
+   slave, -N S on the master particle, v_T = P v_r, P = I - n n^T, S the
+   regularized law (contact/friction.h).  Residual rows -w_j N S; tangent
+     d v_T / d v_k = w_k P,
+     d v_T / d x_k = -w_k ((n.v_r) P_d + n (P_d v_r)^T) - [k = 0] P D_obs
+   (d n / d x_k = w_k P_d, D_obs = d v_obs / d x_slave), and the normal
+   force's gradients dN_x[k], dN_v[k] (K only). */
+static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                           const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double N, const nsb_vec3* dN_x,
+                           const nsb_vec3* dN_v, double* restrict f, double* restrict K) {
+  int off[4];
+  local_offsets(e, off);
+  nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
+  nsb_vec3 vT = nsb_m3_mulv(P, vr);
+  nsb_mat3 dS;
+  nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
+  for (int j = 0; j < G->nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-N * G->w[j], S));
+  if (!K) return;
+  nsb_mat3 NdS = nsb_m3_scale(N, dS);
+  double nvr = nsb_v3_dot(G->n, vr);
+  nsb_vec3 Pdvr = nsb_m3_mulv(G->Pd, vr);
+  for (int k = 0; k < G->nn; ++k) {
+    nsb_mat3 dvT_dx = nsb_m3_scale(-G->w[k], nsb_m3_add(nsb_m3_scale(nvr, G->Pd), nsb_m3_outer(G->n, Pdvr)));
+    if (k == 0) dvT_dx = nsb_m3_sub(dvT_dx, nsb_m3_mul(P, Dobs));
+    nsb_mat3 Tx = nsb_m3_add(nsb_m3_outer(S, dN_x[k]), nsb_m3_mul(NdS, dvT_dx));
+    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(S, dN_v[k]), nsb_m3_scale(G->w[k], nsb_m3_mul(NdS, P)));
+    const nsb_kin* kk = &ec->kin[e->nodes[k]];
+    for (int j = 0; j < G->nn; ++j)
+      nsb_local_add3(K, e->n_local, off[j], off[k],
+                     nsb_kin_t(kk, nsb_m3_scale(-G->w[j], Tx), nsb_m3_scale(-G->w[j], Tv), nsb_m3_zero()));
+  }
+}
+
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   if (!d->owner || ec->mode == NSB_EVAL_ACCEL) return NSB_OK;
@@ -83,28 +232,42 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   if (!(G.g < 0.0)) return NSB_OK;
   nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
   double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
-  double Fa, Fd, F = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, &Fa, &Fd);
+  double Fa, Fd, F = nsb_hertz_force(contact_stiffness(p, d), p->exponent, p->damping, al, ald, &Fa, &Fd);
   if (F == 0.0) return NSB_OK;
+  if (G.framed) {
+    hertz_framed(e, ec, p, &G, obstacle_velocity_gradient(ec->model, &d->shape, &G), vr, F, Fa, Fd, f, K);
+    return NSB_OK;
+  }
   if (G.hermite) {
     hertz_hermite(e, ec, &G, F, Fa, Fd, f, K);
     return NSB_OK;
   }
+  /* friction acts in dynamic steps (a static step has no slip velocity) */
+  int fric = p->friction > 0.0 && ec->mode != NSB_EVAL_STATIC;
+  nsb_mat3 Dobs = obstacle_velocity_gradient(ec->model, &d->shape, &G);
   int off[4];
   local_offsets(e, off);
   for (int j = 0; j < G.nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-F * G.w[j], G.n));
-  if (!K) return NSB_OK;
+  if (!K) {
+    if (fric) hertz_friction(e, ec, p, &G, Dobs, vr, F, NULL, NULL, f, NULL);
+    return NSB_OK;
+  }
   /* v_eff: node velocities, the slave's relative to the obstacle */
-  nsb_vec3 veff[3];
+  nsb_vec3 veff[3], dN_x[3], dN_v[3];
   for (int j = 0; j < G.nn; ++j) veff[j] = nsb_st_v(ec->cur, e->nodes[j]);
   veff[0] = nsb_v3_sub(veff[0], G.vobs);
   for (int k = 0; k < G.nn; ++k) {
     const nsb_kin* kk = &ec->kin[e->nodes[k]];
-    /* d alpha / d x_k = -w_k n;  d alpha_dot / d x_k = -(H v_eff)_k;  d alpha_dot / d v_k = -w_k n */
+    /* d alpha / d x_k = -w_k n;  d alpha_dot / d x_k = -(H v_eff)_k (+ D_obs^T n for the slave on a
+       spinning obstacle);  d alpha_dot / d v_k = -w_k n */
     nsb_vec3 Hv = nsb_v3_zero();
     for (int j = 0; j < G.nn; ++j) Hv = nsb_v3_add(Hv, nsb_m3_mulv(nsb_contact_gap_hessian(&G, k, j), veff[j]));
+    if (k == 0) Hv = nsb_v3_sub(Hv, nsb_m3_tmulv(Dobs, G.n));
     nsb_vec3 dF_dx = nsb_v3_add(nsb_v3_scale(-Fa * G.w[k], G.n), nsb_v3_scale(-Fd, Hv));
     nsb_vec3 dF_dv = nsb_v3_scale(-Fd * G.w[k], G.n);
     if (ec->mode == NSB_EVAL_STATIC) dF_dx = nsb_v3_scale(-Fa * G.w[k], G.n), dF_dv = nsb_v3_zero();
+    dN_x[k] = dF_dx;
+    dN_v[k] = dF_dv;
     for (int j = 0; j < G.nn; ++j) {
       nsb_mat3 Kx = nsb_m3_add(nsb_m3_scale(-G.w[j], nsb_m3_outer(G.n, dF_dx)),
                                nsb_m3_scale(-F, nsb_contact_gap_hessian(&G, j, k)));
@@ -112,6 +275,7 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
       nsb_local_add3(K, e->n_local, off[j], off[k], nsb_kin_t(kk, Kx, Kv, nsb_m3_zero()));
     }
   }
+  if (fric) hertz_friction(e, ec, p, &G, Dobs, vr, F, dN_x, dN_v, f, K);
   return NSB_OK;
 }
 
@@ -123,13 +287,24 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
   if (!(G.g < 0.0)) return;
   double al = -G.g, ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
-  acc->potential += nsb_hertz_potential(p->stiffness, p->exponent, al);
-  double Fa, Fd, F = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, ald, &Fa, &Fd);
+  double c = contact_stiffness(p, d);
+  acc->potential += nsb_hertz_potential(c, p->exponent, al);
+  double Fa, Fd, F = nsb_hertz_force(c, p->exponent, p->damping, al, ald, &Fa, &Fd);
   /* the damping part of the force times the approach rate is dissipated;
      a moving obstacle does work F n.v_obs */
-  double Fel = nsb_hertz_elastic(p->stiffness, p->exponent, al);
+  double Fel = nsb_hertz_elastic(c, p->exponent, al);
   acc->dissipation_rate += (F - Fel) * ald;
   acc->power += F * nsb_v3_dot(G.n, G.vobs);
+  if (p->friction > 0.0 && F > 0.0 && !G.hermite) {
+    /* friction force F S on the slave: it dissipates -F S.v_T and a moving
+       obstacle works F S.v_obs on it */
+    nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
+    nsb_vec3 vT = nsb_v3_muladd(vr, -nsb_v3_dot(G.n, vr), G.n);
+    nsb_mat3 dS;
+    nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
+    acc->dissipation_rate -= F * nsb_v3_dot(S, vT);
+    acc->power += F * nsb_v3_dot(S, G.vobs);
+  }
 }
 
 const nsb_elem_ops nsb_contact_hertz_ops = {.name = "contact (Hertz)", .eval = hertz_eval, .energy = hertz_energy};
@@ -256,6 +431,25 @@ static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
   }
 }
 
+/* Framed slave, frozen geometry: the moment rows of the slave node,
+   -ja^T dir_l P_l (f), and their multiplier columns (K, when given). */
+static void framed_moment_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_vec3 dir[3], const double* P,
+                               int nm, double* f, double* K, double lam_scale) {
+  if (!d->shape.framed || e->node_ndof[0] != 6) return;
+  int nl = e->n_local, m0 = nl - nm;
+  nsb_mat3 Ja;
+  memcpy(Ja.c, d->ja, sizeof Ja.c);
+  for (int l = 0; l < nm; ++l) {
+    nsb_vec3 m = nsb_m3_tmulv(Ja, dir[l]);
+    nsb_local_addv(f, 3, nsb_v3_scale(-P[l], m));
+    if (K) {
+      K[3 + nl * (m0 + l)] -= lam_scale * m.x;
+      K[4 + nl * (m0 + l)] -= lam_scale * m.y;
+      K[5 + nl * (m0 + l)] -= lam_scale * m.z;
+    }
+  }
+}
+
 static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
@@ -309,6 +503,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     for (int j = 0; j < e->n_nodes; ++j)
       for (int k = 0; k < nm; ++k) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
     if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
+    framed_moment_rows(e, d, dir, P, nm, f, NULL, 0.0);
     return NSB_OK;
   }
   if (d->step_law) {
@@ -321,6 +516,10 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   nsb_vec3 vr = nsb_contact_rel_velocity(e, d->wt, ec->cur, vobs);
   if (d->shape.hermite) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
   if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
+  if (d->shape.framed) {
+    vr = nsb_v3_add(vr, nsb_contact_framed_velocity(e, d->ja, ec->cur));
+    framed_moment_rows(e, d, dir, P, nm, f, K, ec->lam_scale);
+  }
   double gam[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) gam[k] = nsb_v3_dot(dir[k], vr);
   /* node rows: -sum_k w_j dir_k P_k */
@@ -360,6 +559,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
         K[(m0 + k) + nl * (off[j] + 3)] += rr.x;
         K[(m0 + k) + nl * (off[j] + 4)] += rr.y;
         K[(m0 + k) + nl * (off[j] + 5)] += rr.z;
+      }
+      if (d->shape.framed && j == 0 && e->node_ndof[0] == 6) {
+        /* d gamma_l / d w = ja^T dir_l, chained by domega = Bw Dr */
+        nsb_mat3 Ja;
+        memcpy(Ja.c, d->ja, sizeof Ja.c);
+        nsb_vec3 rr = nsb_m3_tmulv(kj->Bw, nsb_m3_tmulv(Ja, nsb_v3_scale(c1, rw)));
+        K[(m0 + k) + nl * 3] += rr.x;
+        K[(m0 + k) + nl * 4] += rr.y;
+        K[(m0 + k) + nl * 5] += rr.z;
       }
     }
   }
@@ -401,6 +609,16 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
     D->owner = 1;
     D->n[2] = 1.0;
     D->gap = HUGE_VAL; /* unknown until the first increment: not reported as closed */
+    D->shape.weight = 1.0;
+    if (c[i].point >= 0 || m->nodes.data[sn].body_kind == NSB_BODY_RIGID) {
+      /* a framed slave: the sphere sits on the node's frame (at the point of the set) */
+      D->shape.framed = 1;
+      if (c[i].point >= 0) {
+        const double* q = m->contact_points.data[p->points].p.data + 4 * c[i].point;
+        memcpy(D->shape.s, q, sizeof D->shape.s);
+        D->shape.weight = q[3];
+      }
+    }
     double rp = nsb_contact_node_radius(m, p, sn), mp = nsb_contact_node_mass(m, sn);
     if (!(mp > 0.0)) mp = 1.0; /* massless beam nodes: rows scaled by 1 kg (scaling only) */
     if (p->master_kind == NSB_MASTER_OBSTACLE) {
@@ -497,13 +715,13 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
     if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
+    if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
     d->gap0 = G.g;
     if (d->shape.kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
       const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
       nsb_vec3 vdummy, p = nsb_v3_add(nsb_v3_load(o->point), nsb_obstacle_offset(ec->model, o, ec->t, &vdummy));
-      nsb_vec3 xp = nsb_st_x(ec->cur, e[i].nodes[0]);
-      nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(xp, -(G.g + d->shape.radius), G.n), p), d->arm);
+      nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(G.xc, -(G.g + d->shape.radius), G.n), p), d->arm);
     }
     nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], &G, ec->cur);
     d->gN_pre = nsb_v3_dot(G.n, vr);
@@ -519,6 +737,15 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
         ar = nsb_v3_add(ar, nsb_m3_mulv(G.JR[k], nsb_st_al(ec->cur, q)));
         ar = nsb_v3_muladd(ar, -G.h[2 + k], nsb_m3_mulv(G.R[k], nsb_v3_cross(w, wb)));
       }
+    if (G.framed && e[i].node_ndof[0] == 6) {
+      /* the contact point's acceleration: a + JA al + R (w x (w x R^T arm)) */
+      int q = e[i].nodes[0];
+      nsb_mat3 R = nsb_q_to_m3(nsb_st_q(ec->cur, q));
+      nsb_vec3 w = nsb_st_w(ec->cur, q);
+      nsb_vec3 armb = nsb_m3_tmulv(R, nsb_v3_muladd(nsb_m3_mulv(R, nsb_v3_load(d->shape.s)), -d->shape.radius, G.n));
+      ar = nsb_v3_add(ar, nsb_m3_mulv(G.JA, nsb_st_al(ec->cur, q)));
+      ar = nsb_v3_add(ar, nsb_m3_mulv(R, nsb_v3_cross(w, nsb_v3_cross(w, armb))));
+    }
     if (d->shape.kind == 0)
       ar = nsb_v3_sub(ar, nsb_obstacle_acceleration(ec->model, &ec->model->obstacles.data[d->shape.master], ec->t));
     d->aN_pre = nsb_v3_dot(G.n, ar);
@@ -578,6 +805,12 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
 int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
   const nsb_contact_data* d = e->state;
   nsb_v3_store(nsb_v3_scale(d->wt[j], F), g);
+  if (d->shape.framed && j == 0 && e->node_ndof[0] == 6) {
+    nsb_mat3 Ja;
+    memcpy(Ja.c, d->ja, sizeof Ja.c);
+    nsb_v3_store(nsb_m3_tmulv(Ja, F), g + 3);
+    return 6;
+  }
   if (!(d->shape.hermite && j > 0 && e->node_ndof[j] == 6)) return 3;
   nsb_mat3 Jr;
   memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
@@ -591,7 +824,8 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
    episode (al from 0 back to 0) only the error remains. */
 static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double al, double t, double h) {
   /* al: signed penetration -g (negative while open); the force acts for al > 0 */
-  double F = al > 0.0 ? nsb_hertz_elastic(p->stiffness, p->exponent, al) : 0.0;
+  const double c = contact_stiffness(p, d);
+  double F = al > 0.0 ? nsb_hertz_elastic(c, p->exponent, al) : 0.0;
   if (!(al > 0.0) && !d->ep_open) {
     d->ep_al = al; /* where the next episode starts from */
     d->ep_F = 0.0;
@@ -603,13 +837,13 @@ static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double
     d->ep_t0 = t - h;
     d->ep_err = d->ep_vmax = d->ep_wh = 0.0;
   }
-  double V1 = al > 0.0 ? nsb_hertz_potential(p->stiffness, p->exponent, al) : 0.0;
-  double V0 = d->ep_al > 0.0 ? nsb_hertz_potential(p->stiffness, p->exponent, d->ep_al) : 0.0;
+  double V1 = al > 0.0 ? nsb_hertz_potential(c, p->exponent, al) : 0.0;
+  double V0 = d->ep_al > 0.0 ? nsb_hertz_potential(c, p->exponent, d->ep_al) : 0.0;
   d->ep_err += V1 - V0 - 0.5 * (d->ep_F + F) * (al - d->ep_al);
   d->ep_vmax = fmax(d->ep_vmax, V1);
   if (al > 0.0) {
     /* stiffness of the law at this penetration: p c al^(p-1) */
-    double k = p->exponent * p->stiffness * pow(al, p->exponent - 1.0);
+    double k = p->exponent * c * pow(al, p->exponent - 1.0);
     d->ep_wh = fmax(d->ep_wh, sqrt(k / d->m_eff) * h);
   }
   ++d->ep_steps;
@@ -688,7 +922,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       double al = d->owner ? -G.g : fmin(-G.g, 0.0);
       if (d->owner && G.g < 0.0) {
         double Fa, Fd;
-        d->force = nsb_hertz_force(p->stiffness, p->exponent, p->damping, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+        d->force = nsb_hertz_force(contact_stiffness(p, d), p->exponent, p->damping, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
       continue;
@@ -711,6 +945,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
     nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
     if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
+    if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     /* The semi-smooth iteration drives the impulse of an open contact (the
        row lambda_v = 0) to zero only up to the round-off of the linear

@@ -1,6 +1,8 @@
-/* pair.h -- contact elements: a slave node (particle or beam node) against an
- * obstacle, another particle, or the centreline of a beam element, in the
- * global Newton system of the time step (docs/contact.md §5-§8).
+/* pair.h -- contact elements: a slave node (particle, beam node or rigid
+ * body; a point of a point set, POINTS=) against an obstacle, another
+ * particle, or the centreline of a beam element, in the global Newton system
+ * of the time step (docs/contact.md §5-§8).  A framed slave (rigid body,
+ * point set) also takes the moment of the contact force about its node.
  *
  * One element per candidate (contact/broad_phase.h): (pair, slave node,
  * master item).  The candidates of one slave against the beams of one pair
@@ -11,7 +13,9 @@
  * Laws (nsb_contact_law; contact/laws.h):
  *  - HERTZ: force element F = c alpha^p (1 + d alpha_dot) >= 0, alpha = -g,
  *    consistent tangent with the exact Hessian of the gap (including the
- *    motion of the closest point along the centreline);
+ *    motion of the closest point along the centreline); with FRICTION, a
+ *    regularized tangential force N S(v_T) of the slip velocity
+ *    (contact/friction.h; obstacle and particle masters);
  *  - NEWTON: impulses in the step's momentum balance (measure equality),
  *    with multipliers P (force-like, impulse Lambda = gamma h P, times
  *    (1 - alpha_f)/(1 - alpha_m) in the generalized-alpha form of the
@@ -61,6 +65,8 @@ typedef struct nsb_contact_data {
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
   double jr[2][9];  /* HERMITE: d(x_p - c)/dTheta of nodes A, B (3x3 column-major), frozen with n */
+  double ja[9];     /* framed slave: JA = -S(arm) R, contact point velocity per body angular velocity of
+                       the slave (3x3 column-major), frozen with n (docs/contact.md §8.1) */
   double gap0, gN_pre, aN_pre, gT_pre[2];
   /* massless slave (activity test, docs/contact.md §7.2): the step-average
      normal velocity of the last accepted increment, (g_n+1 - g_n)/h, and
@@ -147,8 +153,9 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
 /// element e from a global force F at the contact point, with the geometry
 /// frozen at the start of the increment (NEWTON law, prox sweeps): g[0..2] =
 /// wt_j F (translational rows); for a master node of a CENTRELINE=HERMITE
-/// contact also g[3..5] = jr_j^T F (body-frame moment rows).  Returns the
-/// number of rows filled, 3 or 6.  The node's residual rows change by -g.
+/// contact also g[3..5] = jr_j^T F, for a framed slave (j = 0) g[3..5] =
+/// ja^T F (body-frame moment rows).  Returns the number of rows filled, 3
+/// or 6.  The node's residual rows change by -g.
 int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]);
 
 /// Increment accepted (ec at t_{n+1} with the converged multipliers):

@@ -59,9 +59,11 @@ static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
 static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL};
 /* index = nsb_contact_law */
 static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
+static const char* const friction_laws[] = {"SMOOTH", NULL}; /* nsb_friction_law */
 static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", "POISSON", "CLOSED FORM",
                                            NULL}; /* nsb_impact_mode */
 static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_contact_centreline */
+static const char* const point_layouts[] = {"LIST", "RING", "ANNULUS", "RECTANGLE", NULL}; /* *CONTACT POINTS */
 static const char* const contact_masses[] = {"STANDARD", "REDISTRIBUTED", NULL}; /* nsb_contact_pair.mass_redistributed */
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 static const char* const event_kinds[] = {"GRID", "LOCATE", NULL};          /* nsb_step_def.events */
@@ -154,8 +156,16 @@ static const kwspec kw_table[] = {
       {"SLAVE RADIUS", P_REAL, 0, NULL},
       {"CENTRELINE", P_ENUM, 0, centrelines},
       {"MASS", P_ENUM, 0, contact_masses},
+      {"FRICTION LAW", P_ENUM, 0, friction_laws},
+      {"SLIP VELOCITY", P_REAL, 0, NULL},
+      {"POINTS", P_NAME, 0, NULL},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_contact_pair, deck_data_contact_pair, deck_end_contact_pair},
+    {"CONTACT POINTS",
+     KW_CONTACT_POINTS,
+     W_MODEL,
+     {{"NAME", P_NAME, 1, NULL}, {"LAYOUT", P_ENUM, 1, point_layouts}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_contact_points, deck_data_contact_points, deck_end_contact_points},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_loading, deck_data_boundary, NULL},
     {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},

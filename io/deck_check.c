@@ -459,7 +459,8 @@ static int resolve_slave(parser* p, loc at, const contact_ref* ref, nsb_contact_
                                                                      : NULL;
     if (what)
       VALUE(p, at,
-            "*CONTACT PAIR: slave node set %s is not defined (%s is %s; the slave must be a node set of particles or beam nodes)",
+            "*CONTACT PAIR: slave node set %s is not defined (%s is %s; the slave must be a node set of particles, rigid "
+            "bodies or beam nodes)",
             ref->slave, ref->slave, what);
     else
       VALUE(p, at, "*CONTACT PAIR: slave node set %s is not defined", ref->slave);
@@ -541,11 +542,12 @@ static void check_pair_node_sets(parser* p, loc at, const nsb_contact_pair* c, i
       const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
       if (nd->body_kind == NSB_BODY_PARTICLE) continue;
       if (side == 0 && nd->body_kind == NSB_BODY_NONE && nd->n_beams > 0) continue;
+      if (side == 0 && nd->body_kind == NSB_BODY_RIGID) continue; /* against obstacles: deck_check_contact_points */
       if (side == 0)
         VALUE(p, at,
-              "*CONTACT PAIR: node %d of slave node set %s carries %s (a slave node needs a *PARTICLE or a beam "
-              "element)",
-              nd->label, s->name, nd->body_kind == NSB_BODY_RIGID ? "a rigid body" : "no particle and no beam");
+              "*CONTACT PAIR: node %d of slave node set %s carries no particle, no rigid body and no beam (a slave "
+              "node needs a *PARTICLE, a *RIGID BODY or a beam element)",
+              nd->label, s->name);
       else
         VALUE(p, at,
               "*CONTACT PAIR: node %d of master node set %s carries %s, not a particle (a master node set holds "
@@ -589,8 +591,11 @@ static void check_contact(parser* p) {
     if (ok) ok = check_master_options(p, at, ref, c);
     check_pair_node_sets(p, at, c, ok);
     if (ok && c->master_kind == NSB_MASTER_BEAMS) ok = check_master_beams(p, at, c);
+    if (ok && c->slave_nset >= 0 && m->nsets.data[c->slave_nset].nodes.count > 0)
+      ok = deck_check_contact_points(p, at, ref, c);
     if (ok && c->slave_nset >= 0) ok = deck_check_contact_mass(p, at, c);
     if (ok && c->slave_nset >= 0) deck_check_impact_mode(p, at, c);
+    if (ok && c->slave_nset >= 0) ok = deck_check_contact_friction(p, at, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
   }
 }

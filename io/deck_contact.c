@@ -1,12 +1,14 @@
-/* deck_contact.c -- the contact keywords of the deck reader: *OBSTACLE and
- * *CONTACT PAIR (see deck_internal.h and docs/deck.md).  The names on the
- * contact pair data lines are resolved once the whole deck is read
- * (deck_check.c).
+/* deck_contact.c -- the contact keywords of the deck reader: *OBSTACLE,
+ * *CONTACT PAIR and *CONTACT POINTS (see deck_internal.h and docs/deck.md).
+ * The names on the contact pair data lines are resolved once the whole deck
+ * is read (deck_check.c).
  */
 #include "io/deck_internal.h"
 
 #include <math.h>
 #include <string.h>
+
+#include "contact/geometry.h"
 
 /* Fields of the *OBSTACLE data line (kind: nsb_obstacle_kind; moving: AMPLITUDE= given). */
 static const char* obstacle_usage(int kind, int moving) {
@@ -115,6 +117,8 @@ void deck_end_obstacle(parser* p) {
 /* Parameter names by position in the *CONTACT PAIR row of kw_table (deck.c). */
 static const char* const pair_param_names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING",
                                                "RADIUS"};
+/* Positions of the friction parameters in that row (friction_parameters). */
+enum { PP_FRICTION = 2, PP_FRICTION_LAW = 12, PP_SLIP_VELOCITY = 13 };
 
 /* *CONTACT PAIR, LAW=NEWTON: RESTITUTION and FRICTION; the Hertz parameters
    are refused.  Returns 0 after an error. */
@@ -143,14 +147,14 @@ static int newton_parameters(parser* p, loc at, const pval* v, nsb_contact_pair*
 }
 
 /* *CONTACT PAIR, LAW=HERTZ: STIFFNESS (required), EXPONENT and DAMPING; the
-   Newton parameters are refused.  Returns 0 after an error. */
+   Newton parameters are refused (FRICTION: friction_parameters).  Returns 0
+   after an error. */
 static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
   int ok = 1;
-  for (int k = 1; k <= 2; ++k)
-    if (v[k].set) {
-      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=NEWTON", pair_param_names[k]);
-      ok = 0;
-    }
+  if (v[1].set) {
+    VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=NEWTON", pair_param_names[1]);
+    ok = 0;
+  }
   if (!v[3].set) {
     VALUE(p, at, "*CONTACT PAIR, LAW=HERTZ needs parameter STIFFNESS (c > 0)");
     ok = 0;
@@ -177,6 +181,52 @@ static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* 
   return ok;
 }
 
+/* Friction of a compliant contact pair (docs/contact.md §6.2): FRICTION,
+   FRICTION LAW and SLIP VELOCITY (required with FRICTION > 0).  A NEWTON pair
+   takes FRICTION only (newton_parameters).  Returns 0 after an error. */
+static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
+  const pval* mu = &v[PP_FRICTION];
+  const pval* law = &v[PP_FRICTION_LAW];
+  const pval* vs = &v[PP_SLIP_VELOCITY];
+  c->friction_law = law->set ? (nsb_friction_law)law->i : NSB_FRICTION_SMOOTH;
+  if (c->law == NSB_CONTACT_NEWTON) {
+    int ok = 1;
+    if (law->set || vs->set) {
+      VALUE(p, at,
+            "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ (LAW=NEWTON takes Coulomb's set-valued law)",
+            law->set ? "FRICTION LAW" : "SLIP VELOCITY");
+      ok = 0;
+    }
+    return ok;
+  }
+  if (mu->set) {
+    if (!(mu->d >= 0.0 && isfinite(mu->d))) {
+      VALUE(p, at, "FRICTION must be >= 0, got %.12g", mu->d);
+      return 0;
+    }
+    c->friction = mu->d;
+  }
+  if (!(c->friction > 0.0)) {
+    if (law->set || vs->set) {
+      VALUE(p, at, "*CONTACT PAIR: parameter %s needs FRICTION > 0", law->set ? "FRICTION LAW" : "SLIP VELOCITY");
+      return 0;
+    }
+    return 1;
+  }
+  if (!vs->set) {
+    VALUE(p, at,
+          "*CONTACT PAIR, LAW=HERTZ with FRICTION needs parameter SLIP VELOCITY (v_s > 0, the slip velocity below "
+          "which the friction force is regularized)");
+    return 0;
+  }
+  if (!(vs->d > 0.0 && isfinite(vs->d))) {
+    VALUE(p, at, "SLIP VELOCITY must be > 0, got %.12g", vs->d);
+    return 0;
+  }
+  c->slip_velocity = vs->d;
+  return 1;
+}
+
 /* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair
    for every data line. */
 void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
@@ -192,7 +242,9 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
   c->damping = 0.0;
   c->master_radius = -1.0;
   c->slave_radius = -1.0;
+  c->points = -1;
   int ok = c->law == NSB_CONTACT_NEWTON ? newton_parameters(p, at, v, c) : hertz_parameters(p, at, v, c);
+  if (!friction_parameters(p, at, v, c)) ok = 0;
   if (v[6].set) {
     if (v[6].d >= 0.0) c->master_radius = v[6].d;
     else {
@@ -245,6 +297,8 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
     }
     c->mass_redistributed = v[11].i == 1;
   }
+  p->b.points[0] = '\0';
+  if (v[14].set) snprintf(p->b.points, sizeof p->b.points, "%s", v[14].s); /* POINTS */
   if (!ok) p->b.kw = KW_SKIP;
 }
 
@@ -262,6 +316,7 @@ void deck_data_contact_pair(parser* p, loc at) {
   r.pair = p->m->contact_pairs.count;
   snprintf(r.slave, sizeof r.slave, "%s", p->fields[0]);
   snprintf(r.master, sizeof r.master, "%s", p->fields[1]);
+  snprintf(r.points, sizeof r.points, "%s", p->b.points);
   r.at = at;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->contact_pairs, c) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->contact_refs, r) != NSB_OK)
     deck_oom(p, at);
@@ -283,6 +338,8 @@ static int impact_free_node(parser* p, loc at, int node, const char* mode) {
   const char* why = NULL;
   if (nd->n_beams > 0 || nd->body_kind == NSB_BODY_NONE)
     why = "is a beam node (its impulse moves the beam, not the node alone)";
+  else if (nd->body_kind == NSB_BODY_RIGID)
+    why = "is a rigid body (its impulse also turns the body)";
   for (int j = 0; !why && j < m->joints.count; ++j)
     if (m->joints.data[j].node_a == node || m->joints.data[j].node_b == node) why = "is in a *JOINT";
   for (int b = 0; !why && b < m->boundaries.count; ++b)
@@ -292,6 +349,18 @@ static int impact_free_node(parser* p, loc at, int node, const char* mode) {
         "*CONTACT PAIR, IMPACT=%s applies to free particles only: node %d %s; use "
         "IMPACT=SIMULTANEOUS or SEQUENTIAL",
         mode, nd->label, why);
+  return 0;
+}
+
+/* FRICTION with LAW=HERTZ, once the master is known: an obstacle or a node
+   set of particles (the tangent of the friction force on a beam centreline,
+   whose closest point moves along the element, is not built).  Returns 0
+   after an error. */
+int deck_check_contact_friction(parser* p, loc at, const nsb_contact_pair* c) {
+  if (c->law == NSB_CONTACT_NEWTON || !(c->friction > 0.0) || c->master_kind != NSB_MASTER_BEAMS) return 1;
+  VALUE(p, at,
+        "*CONTACT PAIR, LAW=HERTZ: FRICTION applies to an obstacle or particle master, not to a master element set "
+        "of beams; use LAW=NEWTON for friction on beams");
   return 0;
 }
 
@@ -376,6 +445,222 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
             "massless end per element)", e->label, s->name);
       return 0;
     }
+  }
+  return 1;
+}
+
+/* ---- *CONTACT POINTS --------------------------------------------------------- */
+
+/* Layouts (index = LAYOUT= value) and their data lines. */
+enum { LAYOUT_LIST, LAYOUT_RING, LAYOUT_ANNULUS, LAYOUT_RECTANGLE };
+static const char* const layout_names[] = {"LIST", "RING", "ANNULUS", "RECTANGLE"};
+static const char* const layout_usage[] = {"x, y, z[, w] (one point per line, body frame)",
+                                           "cx, cy, cz, ax, ay, az, R, N",
+                                           "cx, cy, cz, ax, ay, az, R1, R2, rings, N",
+                                           "cx, cy, cz, ax, ay, az, ux, uy, uz, A, B, NA, NB"};
+/* largest point count of one generated layout (a contact element each) */
+#define NSB_DECK_POINTS_MAX 100000
+
+/* *CONTACT POINTS, NAME=, LAYOUT=: the record is pushed at the keyword line
+   (a pair naming it then reports no echo error); the data lines fill it. */
+void deck_begin_contact_points(parser* p, loc at, const pval* v) {
+  int o = nsb_model_find_contact_points(p->m, v[0].s);
+  if (o >= 0) {
+    VALUE(p, at, "*CONTACT POINTS %s is already defined (line %d)", v[0].s, p->m->contact_points.data[o].line);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  nsb_contact_points cp;
+  memset(&cp, 0, sizeof cp);
+  snprintf(cp.name, sizeof cp.name, "%s", v[0].s);
+  cp.line = at.line;
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->contact_points, cp) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  p->b.index = p->m->contact_points.count - 1;
+  p->b.sub = v[1].i;
+}
+
+static int push_point(parser* p, loc at, nsb_contact_points* cp, nsb_vec3 s, double w) {
+  double q[4] = {s.x, s.y, s.z, w};
+  for (int k = 0; k < 4; ++k)
+    if (NSB_ARRAY_PUSH(p->ctx, cp->p, q[k]) != NSB_OK) {
+      deck_oom(p, at);
+      return 0;
+    }
+  return 1;
+}
+
+/* A whole number n with lo <= n <= hi from a real field x. */
+static int layout_count(parser* p, loc at, double x, const char* what, int lo, int* n) {
+  if (!(x >= lo && x <= NSB_DECK_POINTS_MAX && x == floor(x))) {
+    VALUE(p, at, "*CONTACT POINTS: %s must be a whole number in [%d, %d], got %.12g", what, lo, NSB_DECK_POINTS_MAX,
+          x);
+    return 0;
+  }
+  *n = (int)x;
+  return 1;
+}
+
+/* Generated layouts (Stamm 2011, §3.5: the areal contact replaced by a point
+   set): points in the plane through c normal to a, the first at the
+   direction t1 of nsb_contact_tangents(a), weights the area fractions. */
+static void generate_layout(parser* p, loc at, int layout, const double* x, nsb_contact_points* cp) {
+  nsb_vec3 c = nsb_v3(x[0], x[1], x[2]), a, t1, t2;
+  double au[3];
+  if (!deck_unit3(x + 3, au)) {
+    VALUE(p, at, "*CONTACT POINTS, LAYOUT=%s: the axis (ax, ay, az) must be a non-zero vector", layout_names[layout]);
+    return;
+  }
+  a = nsb_v3_load(au);
+  nsb_contact_tangents(a, &t1, &t2);
+  if (layout == LAYOUT_RING) {
+    int n;
+    if (!(x[6] > 0.0)) {
+      VALUE(p, at, "*CONTACT POINTS, LAYOUT=RING: radius R must be > 0, got %.12g", x[6]);
+      return;
+    }
+    if (!layout_count(p, at, x[7], "N", 1, &n)) return;
+    for (int k = 0; k < n; ++k) {
+      double ph = 2.0 * acos(-1.0) * k / n;
+      nsb_vec3 s = nsb_v3_muladd(nsb_v3_muladd(c, x[6] * cos(ph), t1), x[6] * sin(ph), t2);
+      if (!push_point(p, at, cp, s, 1.0 / n)) return;
+    }
+  } else if (layout == LAYOUT_ANNULUS) {
+    int nr, n;
+    if (!(x[6] >= 0.0 && x[7] > x[6])) {
+      VALUE(p, at, "*CONTACT POINTS, LAYOUT=ANNULUS: the radii must satisfy 0 <= R1 < R2, got R1 = %.12g, R2 = %.12g",
+            x[6], x[7]);
+      return;
+    }
+    if (!layout_count(p, at, x[8], "rings", 1, &nr) || !layout_count(p, at, x[9], "N", 1, &n)) return;
+    if ((long)nr * n > NSB_DECK_POINTS_MAX) {
+      VALUE(p, at, "*CONTACT POINTS: rings * N must be <= %d, got %ld", NSB_DECK_POINTS_MAX, (long)nr * n);
+      return;
+    }
+    /* ring i at the mid radius of band i; its points carry the band's area,
+       2 pi r_i dr, of the annulus' pi (R2^2 - R1^2) = 2 pi dr sum r_j */
+    double dr = (x[7] - x[6]) / nr, sum = 0.0;
+    for (int i = 0; i < nr; ++i) sum += x[6] + (i + 0.5) * dr;
+    for (int i = 0; i < nr; ++i) {
+      double r = x[6] + (i + 0.5) * dr;
+      for (int k = 0; k < n; ++k) {
+        double ph = 2.0 * acos(-1.0) * (k + 0.5 * (i % 2)) / n; /* alternate rings staggered by half a spacing */
+        nsb_vec3 s = nsb_v3_muladd(nsb_v3_muladd(c, r * cos(ph), t1), r * sin(ph), t2);
+        if (!push_point(p, at, cp, s, r / (n * sum))) return;
+      }
+    }
+  } else {
+    int na, nb;
+    nsb_vec3 u = nsb_v3_load(x + 6);
+    u = nsb_v3_muladd(u, -nsb_v3_dot(u, a), a);
+    double un = nsb_v3_norm(u);
+    if (!(un > 1e-12 * nsb_v3_norm(nsb_v3_load(x + 6)))) {
+      VALUE(p, at, "*CONTACT POINTS, LAYOUT=RECTANGLE: the side direction (ux, uy, uz) must not be parallel to the axis");
+      return;
+    }
+    u = nsb_v3_scale(1.0 / un, u);
+    nsb_vec3 w = nsb_v3_cross(a, u);
+    if (!(x[9] > 0.0 && x[10] > 0.0)) {
+      VALUE(p, at, "*CONTACT POINTS, LAYOUT=RECTANGLE: the sides A, B must be > 0, got %.12g, %.12g", x[9], x[10]);
+      return;
+    }
+    if (!layout_count(p, at, x[11], "NA", 1, &na) || !layout_count(p, at, x[12], "NB", 1, &nb)) return;
+    if ((long)na * nb > NSB_DECK_POINTS_MAX) {
+      VALUE(p, at, "*CONTACT POINTS: NA * NB must be <= %d, got %ld", NSB_DECK_POINTS_MAX, (long)na * nb);
+      return;
+    }
+    for (int i = 0; i < na; ++i)
+      for (int j = 0; j < nb; ++j) {
+        nsb_vec3 s = nsb_v3_muladd(nsb_v3_muladd(c, x[9] * ((i + 0.5) / na - 0.5), u), x[10] * ((j + 0.5) / nb - 0.5), w);
+        if (!push_point(p, at, cp, s, 1.0 / ((double)na * nb))) return;
+      }
+  }
+}
+
+void deck_data_contact_points(parser* p, loc at) {
+  static const int n_fields[] = {3, 8, 10, 13};
+  int layout = p->b.sub;
+  nsb_contact_points* cp = &p->m->contact_points.data[p->b.index];
+  if (layout != LAYOUT_LIST && !deck_only_one_line(p, at)) return;
+  int lo = n_fields[layout], hi = layout == LAYOUT_LIST ? 4 : lo;
+  if (!deck_expect_fields(p, at, lo, hi, layout_usage[layout])) return;
+  double x[13];
+  for (int k = 0; k < p->n_fields; ++k)
+    if (!deck_get_real(p, at, p->fields[k], "*CONTACT POINTS field", &x[k])) return;
+  if (layout != LAYOUT_LIST) {
+    generate_layout(p, at, layout, x, cp);
+    return;
+  }
+  double w = p->n_fields == 4 ? x[3] : 1.0;
+  if (!(w > 0.0)) {
+    VALUE(p, at, "*CONTACT POINTS: the weight w must be > 0, got %.12g", w);
+    return;
+  }
+  (void)push_point(p, at, cp, nsb_v3(x[0], x[1], x[2]), w);
+}
+
+void deck_end_contact_points(parser* p) {
+  if (p->b.n_data == 0)
+    SYNTAX(p, p->b.at, "*CONTACT POINTS, LAYOUT=%s needs %s (%s)", layout_names[p->b.sub],
+           p->b.sub == LAYOUT_LIST ? "at least one data line" : "a data line", layout_usage[p->b.sub]);
+}
+
+/* POINTS= and rigid-body slaves, once the master and the bodies are known
+   (docs/contact.md §8.1): a slave that carries its contact point on a frame
+   (a rigid body, or any slave of a pair with POINTS=) touches obstacles only,
+   with the semi-smooth rows (the prox sweeps' lumped response has no
+   rotational inertia) and outside modal dynamics; POINTS= needs slaves that
+   rotate (rigid bodies, beam nodes). */
+int deck_check_contact_points(parser* p, loc at, const contact_ref* ref, nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (ref->points[0]) {
+    c->points = nsb_model_find_contact_points(m, ref->points);
+    if (c->points < 0) {
+      VALUE(p, at, "*CONTACT PAIR: POINTS=%s is not defined (no *CONTACT POINTS of that name)", ref->points);
+      return 0;
+    }
+  }
+  const nsb_nset* s = &m->nsets.data[c->slave_nset];
+  int framed = c->points >= 0, rigid = -1;
+  for (int k = 0; k < s->nodes.count; ++k) {
+    const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
+    if (nd->body_kind == NSB_BODY_RIGID && rigid < 0) rigid = nd->label;
+    if (c->points >= 0 && nd->body_kind == NSB_BODY_PARTICLE) {
+      VALUE(p, at, "*CONTACT PAIR: POINTS=%s: node %d of slave node set %s is a particle (no rotation to carry the "
+            "points; use a *RIGID BODY)", ref->points, nd->label, s->name);
+      return 0;
+    }
+  }
+  if (rigid >= 0) framed = 1;
+  if (!framed) return 1;
+  if (c->points >= 0 && c->mass_redistributed) {
+    VALUE(p, at, "*CONTACT PAIR: POINTS=%s and MASS=REDISTRIBUTED exclude each other (a massless node has no body "
+          "to carry a point set)", ref->points);
+    return 0;
+  }
+  const char* what = c->points >= 0 ? "POINTS=" : "a rigid-body slave";
+  if (c->master_kind != NSB_MASTER_OBSTACLE) {
+    if (c->points >= 0)
+      VALUE(p, at, "*CONTACT PAIR: POINTS=%s needs an obstacle as master; %s is %s", ref->points, ref->master,
+            c->master_kind == NSB_MASTER_BEAMS ? "an element set" : "a node set");
+    else
+      VALUE(p, at, "*CONTACT PAIR: node %d of slave node set %s is a rigid body: rigid bodies touch obstacles only; "
+            "%s is %s", rigid, s->name, ref->master, c->master_kind == NSB_MASTER_BEAMS ? "an element set" : "a node set");
+    return 0;
+  }
+  for (int i = 0; i < m->steps.count; ++i) {
+    const nsb_step_def* st = &m->steps.data[i];
+    const char* why = st->contact_prox ? "has *SOLVER CONTROLS, CONTACT SOLVER=PROX (its lumped response has no "
+                                         "rotational inertia)"
+                      : st->modal_dynamic ? "is a *MODAL DYNAMIC step (its contacts act on nodes, "
+                                                             "without moments)"
+                                                           : NULL;
+    if (c->law != NSB_CONTACT_NEWTON && st->contact_prox) why = NULL;
+    if (!why) continue;
+    VALUE(p, at, "*CONTACT PAIR with %s: step %d %s", what, i + 1, why);
+    return 0;
   }
   return 1;
 }

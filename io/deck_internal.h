@@ -62,6 +62,7 @@ typedef struct contact_ref {
   int pair;
   char slave[NSB_NAME_MAX];
   char master[NSB_NAME_MAX];
+  char points[NSB_NAME_MAX]; /* POINTS= (empty: none) */
   loc at;
 } contact_ref;
 typedef NSB_ARRAY(contact_ref) contact_ref_array;
@@ -98,6 +99,7 @@ typedef enum kw_id {
   KW_JOINT,
   KW_OBSTACLE,
   KW_CONTACT_PAIR,
+  KW_CONTACT_POINTS,
   KW_BOUNDARY,
   KW_CLOAD,
   KW_DLOAD,
@@ -137,7 +139,7 @@ typedef struct pval {
   double d;      /* P_REAL value */
 } pval;
 
-#define MAX_PARAMS 13
+#define MAX_PARAMS 20
 
 enum { W_MODEL, W_STEP, W_ANY };
 
@@ -190,6 +192,7 @@ typedef struct block {
   int material;     /* BEAM SECTION: material index */
   double shear;     /* BEAM SECTION: shear factor k (0: the shape's default) */
   nsb_contact_pair pair; /* CONTACT PAIR: law and parameters shared by the data lines */
+  char points[NSB_NAME_MAX]; /* CONTACT PAIR: POINTS= (empty: none) */
 } block;
 
 struct parser {
@@ -313,9 +316,18 @@ void deck_end_obstacle(parser* p);
 void deck_begin_contact_pair(parser* p, loc at, const pval* v);
 void deck_data_contact_pair(parser* p, loc at);
 void deck_end_contact_pair(parser* p);
+/* *CONTACT POINTS (point-set contact surfaces) */
+void deck_begin_contact_points(parser* p, loc at, const pval* v);
+void deck_data_contact_points(parser* p, loc at);
+void deck_end_contact_points(parser* p);
+/// POINTS= and rigid-body slaves against the resolved master and the steps
+/// (io/deck_contact.c): resolves c->points.  Returns 0 after an error.
+int deck_check_contact_points(parser* p, loc at, const contact_ref* ref, nsb_contact_pair* c);
 /* After the names are resolved: IMPACT=POISSON / CLOSED FORM only between free
    particles (obstacle or particle masters). */
 void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c);
+/// FRICTION with LAW=HERTZ against the resolved master (io/deck_contact.c).
+int deck_check_contact_friction(parser* p, loc at, const nsb_contact_pair* c);
 /// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
 

@@ -217,7 +217,7 @@ static int modal_force(nsb_system* s, const nsb_modal_result* r, modal_ws* w, do
    static response to the contact forces with QS), energies and momenta,
    set in the system for the output writers. */
 static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const nsb_reduced* red, modal_ws* w,
-                              const nsb_energy* e0, double t, double h) {
+                              const nsb_energy* e0, double t, double h, int nodes_only) {
   int n = w->n;
   memset(w->dq, 0, (size_t)n * sizeof(double));
   memset(w->dv, 0, (size_t)n * sizeof(double));
@@ -237,7 +237,7 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
         for (int i = 0; i < n; ++i) w->dq[i] += a * col[i];
       }
     }
-  NSB_CALL(nsb_system_modal_state(s, w->dq, w->dv, t));
+  NSB_CALL(nsb_system_modal_state(s, w->dq, w->dv, t, nodes_only));
   nsb_energy e = *e0;
   double kin, pot;
   nsb_reduced_energy(red, &kin, &pot);
@@ -298,6 +298,7 @@ typedef struct run {
   nsb_contact_buf cb;
   int ascii;           /* VTK encoding of the first step with VTK output */
   int probe_reactions; /* history probes with RF or RM */
+  int probe_elements;  /* history probes that read elements: element probes, RF or RM */
   long inc;            /* increments accepted over the run */
   double t_start;      /* wall clock at the start */
   double t_end;        /* analysis time at the end of the last step */
@@ -597,7 +598,11 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
     int want_vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     int want_clog = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
     if (want_hist || want_vtk) {
-      if ((st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h)) < 0) goto out;
+      /* a history row of node values needs no element (the energies and
+         momenta come from the reduced model); VTK output, element probes,
+         reactions and the step's last state reconstruct the beams */
+      int nodes_only = !want_vtk && !rn->probe_elements && j != n_inc;
+      if ((st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h, nodes_only)) < 0) goto out;
       unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u);
       if ((st = write_output(rn, what, 0)) < 0) goto out;
     }
@@ -616,7 +621,7 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
   stats->contact_sweeps += red->sweeps;
   /* the step's end state even without output there */
   if (!rn->stopped && !(rn->hist && sd->history_every > 0) && !(rn->vtk && sd->vtk_every > 0))
-    st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)n_inc * h, h);
+    st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)n_inc * h, h, 0);
 out:
   modal_step_free(ctx, &ms);
   return st;
@@ -1202,8 +1207,11 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   rn.opt = opt;
   rn.t_start = rn.last_progress = nsb_now_s();
   for (int k = 0; k < m->steps.count; ++k) rn.t_end += m->steps.data[k].period;
-  for (int p = 0; p < m->probes.count; ++p)
+  for (int p = 0; p < m->probes.count; ++p) {
     if (m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) rn.probe_reactions = 1;
+    if ((m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) || m->probes.data[p].element >= 0)
+      rn.probe_elements = 1;
+  }
   char* ckpt = NULL;
   long ckpt_bytes = 0;
   int st = nsb_system_create(ctx, m, &rn.s);

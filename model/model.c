@@ -41,6 +41,8 @@ void nsb_model_destroy(nsb_model** pm) {
   NSB_ARRAY_FREE(ctx, m->joints);
   NSB_ARRAY_FREE(ctx, m->obstacles);
   NSB_ARRAY_FREE(ctx, m->contact_pairs);
+  for (int i = 0; i < m->contact_points.count; ++i) NSB_ARRAY_FREE(ctx, m->contact_points.data[i].p);
+  NSB_ARRAY_FREE(ctx, m->contact_points);
   NSB_ARRAY_FREE(ctx, m->boundaries);
   NSB_ARRAY_FREE(ctx, m->cloads);
   NSB_ARRAY_FREE(ctx, m->gravities);
@@ -118,6 +120,7 @@ int nsb_model_find_elset(const nsb_model* m, const char* name) { FIND_BY_NAME(m-
 int nsb_model_find_amplitude(const nsb_model* m, const char* name) { FIND_BY_NAME(m->amplitudes, name); }
 int nsb_model_find_material(const nsb_model* m, const char* name) { FIND_BY_NAME(m->materials, name); }
 int nsb_model_find_obstacle(const nsb_model* m, const char* name) { FIND_BY_NAME(m->obstacles, name); }
+int nsb_model_find_contact_points(const nsb_model* m, const char* name) { FIND_BY_NAME(m->contact_points, name); }
 
 int nsb_joint_n_mult(nsb_joint_kind k) {
   return k == NSB_JOINT_DISTANCE                                    ? 1

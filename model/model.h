@@ -246,13 +246,31 @@ typedef enum nsb_impact_mode {
    the ELEMENT POINT joint; docs/contact.md §5.1). */
 typedef enum nsb_contact_centreline { NSB_CENTRELINE_CHORD = 0, NSB_CENTRELINE_HERMITE = 1 } nsb_contact_centreline;
 
+/* A point-set contact surface (*CONTACT POINTS): points fixed in the frame of
+   a slave node that rotates (rigid body, beam node), each a contact element
+   of its own against an obstacle (docs/contact.md §8.1).  Stamm (2011)
+   replaces an areal contact by such a set. */
+typedef struct nsb_contact_points {
+  char name[NSB_NAME_MAX];
+  NSB_ARRAY(double) p; /* 4 per point: offset s (x, y, z) from the node in its body frame, weight w > 0 */
+  int line;
+} nsb_contact_points;
+
+/* Tangential law of a compliant (HERTZ) contact pair with friction (*CONTACT
+   PAIR, FRICTION LAW=; index = deck enum; docs/contact.md §6.2). */
+typedef enum nsb_friction_law {
+  NSB_FRICTION_SMOOTH = 0 /* Coulomb regularized in the slip velocity: T = -mu N v_T / sqrt(|v_T|^2 + v_s^2) */
+} nsb_friction_law;
+
 typedef struct nsb_contact_pair {
-  int slave_nset;              /* node set whose nodes all carry particles */
+  int slave_nset;              /* node set of particles, beam nodes and rigid bodies */
   nsb_contact_master master_kind;
   int master;                  /* obstacle, element set or node set index */
   nsb_contact_law law;
   double restitution;          /* NEWTON: Newton's coefficient e in [0, 1] (default 0) */
-  double friction;             /* NEWTON: Coulomb coefficient mu >= 0 (default 0: frictionless) */
+  double friction;             /* Coulomb coefficient mu >= 0 (default 0: frictionless) */
+  nsb_friction_law friction_law; /* HERTZ with friction: the regularized tangential law (default SMOOTH) */
+  double slip_velocity;        /* HERTZ with friction: SLIP VELOCITY v_s > 0 of the regularization */
   double stiffness;            /* HERTZ: c > 0 */
   double exponent;             /* HERTZ: p >= 1 (default 1.5) */
   double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m (default 0) */
@@ -263,6 +281,7 @@ typedef struct nsb_contact_pair {
   nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */
   int mass_redistributed;      /* NEWTON, MASS=REDISTRIBUTED: the slave beam nodes carry no translational
                                   mass (docs/contact.md §7.2); 0: the elements' own quadrature */
+  int points;                  /* POINTS=: index into contact_points, -1: the slave node itself */
   int line;
 } nsb_contact_pair;
 
@@ -369,7 +388,7 @@ typedef struct nsb_step_def {
   int events;
   /* *DYNAMIC, DIRECT: the increments are those of the grid and of cutbacks
      only; without it a LAW=HERTZ contact shortens the increments it would
-     under-resolve (solver/step_control.h, docs/contact.md §6.2) */
+     under-resolve (solver/step_control.h, docs/contact.md §6.3) */
   int direct;
   int contact_iter;      /* PROX: largest number of sweeps per increment (default 1000) */
   double contact_tol;    /* PROX: impulse change per sweep, relative (default 1e-10) */
@@ -463,6 +482,7 @@ typedef struct nsb_model {
   NSB_ARRAY(nsb_joint) joints;
   NSB_ARRAY(nsb_obstacle) obstacles;
   NSB_ARRAY(nsb_contact_pair) contact_pairs;
+  NSB_ARRAY(nsb_contact_points) contact_points;
   NSB_ARRAY(nsb_boundary) boundaries;
   NSB_ARRAY(nsb_cload) cloads;
   NSB_ARRAY(nsb_gravity) gravities;
@@ -492,6 +512,7 @@ int nsb_model_find_elset(const nsb_model* m, const char* name);
 int nsb_model_find_amplitude(const nsb_model* m, const char* name);
 int nsb_model_find_material(const nsb_model* m, const char* name);
 int nsb_model_find_obstacle(const nsb_model* m, const char* name);
+int nsb_model_find_contact_points(const nsb_model* m, const char* name);
 
 /// Multipliers of a joint kind: distance 1, spherical 3, revolute 5, fixed 6.
 int nsb_joint_n_mult(nsb_joint_kind k);

@@ -826,13 +826,21 @@ void nsb_system_node_velocities(const nsb_system* s, double* ve) {
     }
 }
 
-int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t) {
-  modal_base(s);
-  NSB_CALL(modal_eval(s, NULL, NULL));
-  memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
-  nsb_sys_apply_increment(s, s->dx, 0.0);
-  (void)nsb_sys_post_solve(s, s->dx);
-  NSB_CALL(modal_eval(s, NULL, NULL));
+int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only) {
+  if (nodes_only) {
+    nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
+    nsb_sys_predict_all(s, NSB_EVAL_STATIC, s->t);
+    nsb_sys_kinematics(s);
+    memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
+    nsb_sys_apply_increment(s, s->dx, 0.0);
+  } else {
+    modal_base(s);
+    NSB_CALL(modal_eval(s, NULL, NULL));
+    memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
+    nsb_sys_apply_increment(s, s->dx, 0.0);
+    (void)nsb_sys_post_solve(s, s->dx);
+    NSB_CALL(modal_eval(s, NULL, NULL));
+  }
   for (int i = 0; i < s->n_nodes; ++i)
     for (int k = 0; k < s->ndof[i]; ++k) {
       int eq = s->node_eq[6 * i + k];

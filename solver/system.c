@@ -506,6 +506,7 @@ void nsb_system_destroy(nsb_system** ps) {
       if (s->elems[i].ops && s->elems[i].ops->destroy) s->elems[i].ops->destroy(ctx, &s->elems[i]);
   NSB_FREE_ARRAY(ctx, s->elems, s->n_elems > 0 ? s->n_elems : 1, nsb_elem);
   NSB_FREE_ARRAY(ctx, s->cdata, s->n_contacts > 0 ? s->n_contacts : 1, nsb_contact_data);
+  if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
   NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);

@@ -80,7 +80,7 @@ int nsb_system_increment_to(nsb_system* s, double t_new, nsb_newton_report* rep)
 /// candidate list when it has expired, as an increment would).
 double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* flexible);
 /// The largest increment tau <= h over which every LAW=HERTZ contact keeps
-/// omega tau <= target (docs/contact.md §6.2): omega^2 = p c al^(p-1) / m at
+/// omega tau <= target (docs/contact.md §6.3): omega^2 = p c al^(p-1) / m at
 /// the penetration al the contact reaches by tau, predicted linearly from its
 /// gap and normal velocity now (m its mass scale); h when no compliant contact
 /// is closed or closes within h.  Dynamic steps only (else h).  Reads the
@@ -182,8 +182,10 @@ int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r);
 /// material angular velocities; 0 for held DOFs).
 void nsb_system_node_velocities(const nsb_system* s, double* ve);
 /// Set the state to the linearization state plus dq (equation space; beam
-/// interiors follow statically), node velocities dv, time t.
-int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t);
+/// interiors follow statically), node velocities dv, time t.  nodes_only:
+/// the nodes only, no element is evaluated (its interior keeps an earlier
+/// state): for outputs that read node values alone.
+int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only);
 /// Report e (copied) instead of the elements' energies from now on; NULL: stop.
 void nsb_system_set_energy(nsb_system* s, const nsb_energy* e);
 /// REDUCTION=QUASI-STATIC: the truncated modes' flexibility

@@ -67,17 +67,18 @@ int nsb_sys_contact_rebuild(nsb_system* s) {
   /* what the massless slaves' contacts carry between increments survives the
      rebuild (nsb_contact_memory; docs/contact.md §7.2) */
   int n_mem = s->elems && s->n_contacts > 0 ? nsb_contact_memory_count(s->elems + s->first_contact, s->n_contacts) : 0;
-  nsb_contact_memory* mem = NULL;
-  if (n_mem > 0) {
-    mem = NSB_NEW_ARRAY(ctx, n_mem, nsb_contact_memory);
+  if (n_mem > s->cmem_cap) {
+    /* room for every present contact (n_mem <= n_contacts), doubling */
+    int cap = s->n_contacts > 2 * s->cmem_cap ? s->n_contacts : 2 * s->cmem_cap;
+    nsb_contact_memory* mem = NSB_NEW_ARRAY(ctx, cap, nsb_contact_memory);
     NSB_CHECK(ctx, mem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", n_mem);
-    nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, mem);
+    if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
+    s->cmem = mem;
+    s->cmem_cap = cap;
   }
+  if (n_mem > 0) nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->cmem);
   int st = rebuild(s, &nc);
-  if (mem) {
-    if (st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, mem, n_mem);
-    NSB_FREE_ARRAY(ctx, mem, n_mem, nsb_contact_memory);
-  }
+  if (n_mem > 0 && st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, s->cmem, n_mem);
   return st;
 }
 
@@ -101,6 +102,19 @@ static int rebuild(nsb_system* s, int* nc_out) {
                      {(void**)&s->dx, meq_old, meq_new, sizeof(double)},
                      {(void**)&s->row_unscale, meq_old, meq_new, sizeof(double)}};
   NSB_CALL(resize_all(ctx, rq, (int)(sizeof rq / sizeof rq[0])));
+  /* the contact memory grows with the largest contact count so far (its
+     content, saved by the caller before this rebuild, is kept) */
+  if (nc > s->cmem_cap) {
+    int cap = nc > 2 * s->cmem_cap ? nc : 2 * s->cmem_cap;
+    nsb_contact_memory* mem = NSB_NEW_ARRAY(ctx, cap, nsb_contact_memory);
+    NSB_CHECK(ctx, mem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", cap);
+    if (s->cmem) {
+      memcpy(mem, s->cmem, (size_t)s->cmem_cap * sizeof *mem);
+      NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
+    }
+    s->cmem = mem;
+    s->cmem_cap = cap;
+  }
   s->n_elems = ne_new;
   s->n_contacts = nc;
   s->n_mult = nm_new;

@@ -73,6 +73,10 @@ struct nsb_system {
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
   int cand_cap;
+  /* what contacts carry across a rebuild (nsb_contact_memory), kept with its
+     capacity so that rebuilds do not allocate it again */
+  nsb_contact_memory* cmem;
+  int cmem_cap;
   double skin;
   double* x_build; /* 3n positions at the last build */
   int *ceq_pool, *cmap_pool;

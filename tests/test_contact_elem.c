@@ -138,6 +138,48 @@ static const char* deck_hermite =
     "B2N, BEAM\n"
     "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
 
+/* Rigid bodies as framed slaves (docs/contact.md §8.1), turned before the
+   increment and spinning: node 1 a sphere (SLAVE RADIUS) on the moving
+   tilted plane, node 2 three listed points on the sphere obstacle, node 3 a
+   sphere with an offset centre of mass on the spinning cylinder, node 4 a
+   ring of eight points on the plane (which also spins); and the beam node 7
+   with the three points. */
+static const char* deck_rigid =
+    "*NODE\n"
+    "1, 0.1, 0.2, 0.15\n"
+    "2, 3.0, 0.1, 0.2\n"
+    "3, 6.0, 0.3, 0.0\n"
+    "4, 1.0, -1.0, -0.05\n"
+    "*NSET, NSET=R1\n1\n*NSET, NSET=R2\n2\n*NSET, NSET=R3\n3\n*NSET, NSET=R4\n4\n"
+    "*RIGID BODY, NODE=1, MASS=0.7\n0.02, 0.03, 0.025\n"
+    "*RIGID BODY, NODE=2, MASS=1.3\n0.05, 0.04, 0.06, 0.005, 0.0, 0.01\n"
+    "*RIGID BODY, NODE=3, MASS=0.9\n0.03, 0.03, 0.02\n0.05, -0.02, 0.1\n"
+    "*RIGID BODY, NODE=4, MASS=0.5\n0.01, 0.01, 0.02\n"
+    "*CONTACT POINTS, NAME=TRI, LAYOUT=LIST\n0.1, 0.1, -0.35, 0.5\n0.2, 0.0, -0.3\n0.0, 0.2, -0.3, 2.0\n"
+    "*CONTACT POINTS, NAME=RING, LAYOUT=RING\n0.0, 0.0, -0.2, 0.0, 0.0, 1.0, 0.3, 8\n"
+    "*AMPLITUDE, NAME=MOVE, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.3, 0.8\n"
+    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=MOVE, SPIN=0.8\n0.0, 0.0, -0.1, 0.2, 0.1, 1.0, 0.1, -0.2, 1.0\n"
+    "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n3.3, 0.4, -0.6, 0.5\n"
+    "*OBSTACLE, NAME=POST, TYPE=CYLINDER, SPIN=-1.3\n6.2, -0.5, 0.5, 0.3, 0.2, 1.0, 0.5\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 3, -0.8\n2, 1, 0.4\n3, 2, -0.3\n4, 1, 0.6\n"
+    "*INITIAL CONDITIONS, TYPE=BODY ANGULAR VELOCITY\n1, 0.7, -0.5, 0.9\n2, -0.4, 0.6, 0.3\n"
+    "3, 0.5, 0.2, -0.8\n4, 0.3, -0.6, 1.1\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.3\n"
+    "R1, FLOOR\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.15, POINTS=TRI\n"
+    "R2, BALL\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.5\n"
+    "R3, POST\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.05, POINTS=RING\n"
+    "R4, FLOOR\n"
+    "*NODE\n7, -2.0, 0.5, -0.25\n8, -1.0, 0.5, 0.3\n*NSET, NSET=B7\n7\n"
+    "*ELEMENT, TYPE=B2V, ELSET=BEAM7, POINTS=2\n71, 7, 8\n"
+    "*BEAM GENERAL SECTION, ELSET=BEAM7\n1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n1.0, 20.0, 10.0, 10.0\n0.0, 1.0, 0.0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n7, 1, 0.5\n7, 5, 0.8\n"
+    "*CONTACT PAIR, %s, POINTS=TRI\n"
+    "B7, FLOOR\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
 /* warm > 0: that many increments first, so that the contacts which carried
    impulses are held by the persistent law in the checked one (the default
    scheme, docs/contact.md §7.1); at least one such contact is required. */
@@ -146,17 +188,23 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   char text[4096];
-  snprintf(text, sizeof text, deck, law, law, scheme);
+  if (rotate == 2) snprintf(text, sizeof text, deck, law, law, law, law, law, scheme);
+  else snprintf(text, sizeof text, deck, law, law, scheme);
   nsb_model* m = load(ctx, text);
   nsb_system* s = NULL;
   CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
   CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
-  if (rotate) {
+  if (rotate == 1) {
     /* rotate the nodes of the master beam (20, 21, 22 are nodes 3, 4, 5):
        the Hermite curve bends and turns with them */
     const nsb_state* st = nsb_system_state(s);
     const double th[3][3] = {{0.12, -0.08, 0.15}, {-0.1, 0.14, 0.05}, {0.06, 0.1, -0.13}};
     for (int k = 0; k < 3; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * (3 + k));
+  } else if (rotate == 2) {
+    /* turn the rigid bodies (nodes 0-3): their contact points move with them */
+    const nsb_state* st = nsb_system_state(s);
+    const double th[4][3] = {{0.12, -0.08, 0.15}, {-0.1, 0.14, 0.05}, {0.06, 0.1, -0.13}, {0.09, -0.11, 0.4}};
+    for (int k = 0; k < 4; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * k);
   }
   for (int k = 0; k < warm; ++k) {
     nsb_newton_report rep;
@@ -178,7 +226,7 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
     nsb_system_apply_local(s, ie, d);
   }
   char label[160];
-  snprintf(label, sizeof label, "%s%s, %s", rotate ? "HERMITE, " : "", law, scheme);
+  snprintf(label, sizeof label, "%s%s, %s", rotate == 1 ? "HERMITE, " : rotate == 2 ? "RIGID, " : "", law, scheme);
   int n_checked = 0;
   double w = check_contact_tangents(s, label, &n_checked);
   printf("\n    %-55s %d loaded contacts (%d persistent), worst relative tangent error %.2e", label, n_checked,
@@ -206,6 +254,26 @@ static void test_hermite_newton(void) {
   run_hermite("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
 }
 
+/* four rigid bodies and a beam node, 16 contacts, 12 or more of them closed */
+static void run_rigid(const char* law, const char* scheme) { run_tangents_deck(deck_rigid, law, scheme, 12, 2, 0); }
+
+static void test_rigid_hertz(void) {
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK, RHOINF=0.8");
+  /* friction at the contact point: moments, rates of the turning arm */
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01",
+            "MODIFIED NEWMARK");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.7, SLIP VELOCITY=0.3",
+            "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_rigid("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "MODIFIED NEWMARK, RHOINF=0.8");
+}
+static void test_rigid_newton(void) {
+  run_rigid("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
+  run_rigid("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
+  run_rigid("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+}
+
 static void test_hertz_modified(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK"); }
 static void test_hertz_newmark(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
 static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK"); }
@@ -216,6 +284,62 @@ static void test_newton_persistent(void) {
 }
 static void test_newton_friction(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK"); }
 static void test_newton_friction_stick(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
+
+/* Friction with the compliant law (no beam masters): particles 1-5 pressed
+   into a moving plane, a sphere, a spinning cylinder, each other (4, 5) and
+   a spinning plane (6), and the beam node 31 on the moving plane; all with
+   velocities tangential to their contacts, so that the friction force and
+   its tangent are generic (not along a tangent of the contact frame). */
+static const char* deck_friction =
+    "*NODE\n"
+    "1, 0.1, 0.2, 0.3\n"
+    "2, 3.0, 0.1, 0.2\n"
+    "3, 6.0, 0.3, 0.0\n"
+    "4, 9.0, 0.0, 0.0\n"
+    "5, 9.6, 0.3, 0.2\n"
+    "6, 12.3, 0.4, 5.35\n"
+    "30, 1.4, -4.2, 0.1\n"
+    "31, 1.4, -3.0, 0.25\n"
+    "32, 1.4, -1.8, 0.3\n"
+    "*NSET, NSET=B2N\n30, 31, 32\n"
+    "*NSET, NSET=P1\n1\n*NSET, NSET=P2\n2\n*NSET, NSET=P3\n3\n*NSET, NSET=P45\n4, 5\n*NSET, NSET=P6\n6\n"
+    "*PARTICLE, NSET=P1, MASS=0.7, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P2, MASS=1.3, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P3, MASS=0.9, RADIUS=0.5\n"
+    "*PARTICLE, NSET=P45, MASS=0.8, RADIUS=0.4\n"
+    "*PARTICLE, NSET=P6, MASS=0.6, RADIUS=0.4\n"
+    "*ELEMENT, TYPE=B2V, ELSET=BEAM2, POINTS=2\n31, 30, 31\n32, 31, 32\n"
+    "*BEAM GENERAL SECTION, ELSET=BEAM2\n"
+    "1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n"
+    "1.0, 20.0, 10.0, 10.0\n"
+    "1.0, 0.0, 0.0\n"
+    "*AMPLITUDE, NAME=MOVE, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.3, 0.8\n"
+    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=MOVE\n0.0, 0.0, -0.1, 0.2, 0.1, 1.0, 0.1, -0.2, 1.0\n"
+    "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n3.3, 0.4, -0.6, 0.5\n"
+    "*OBSTACLE, NAME=POST, TYPE=CYLINDER, SPIN=1.7\n6.2, -0.5, 0.5, 0.3, 0.2, 1.0, 0.5\n"
+    "*OBSTACLE, NAME=DISK, TYPE=PLANE, SPIN=-2.3\n12.0, 0.0, 5.0, 0.1, -0.2, 1.0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 0.6\n1, 3, -0.3\n2, 2, 0.4\n2, 3, -0.2\n3, 3, 0.5\n"
+    "4, 1, 0.3\n4, 2, -0.5\n6, 1, 0.2\n6, 2, 0.3\n31, 2, 0.3\n"
+    "*CONTACT PAIR, %s\n"
+    "P1, FLOOR\nP2, BALL\nP3, POST\nP45, P45\nP6, DISK\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.15\n"
+    "B2N, FLOOR\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
+/* six loaded contacts: five particles and a beam node */
+static void run_friction(const char* law, const char* scheme) { run_tangents_deck(deck_friction, law, scheme, 6, 0, 0); }
+static void test_hertz_friction_smooth(void) {
+  /* slip far above, near and below the regularization velocity */
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01",
+               "MODIFIED NEWMARK");
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.7, SLIP VELOCITY=0.3",
+               "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "MODIFIED NEWMARK");
+}
+/* the frictionless compliant law on the same deck (the spinning obstacles' normal tangent) */
+static void test_hertz_spinning(void) {
+  run_friction("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
+}
 
 /* ---- behaviour ------------------------------------------------------------------ */
 
@@ -1183,7 +1307,11 @@ int main(int argc, char** argv) {
                                                 {"newton_friction", test_newton_friction},
                                                 {"newton_friction_stick", test_newton_friction_stick},
                                                 {"hermite_hertz", test_hermite_hertz},
+                                                {"rigid_hertz", test_rigid_hertz},
+                                                {"rigid_newton", test_rigid_newton},
                                                 {"hermite_newton", test_hermite_newton},
+                                                {"hertz_friction_smooth", test_hertz_friction_smooth},
+                                                {"hertz_spinning", test_hertz_spinning},
                                                 {NULL, NULL}};
   static const nsb_test_case law_cases[] = {{"bounce_elastic", test_bounce_elastic},
                                             {"bounce_half", test_bounce_half},

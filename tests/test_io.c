@@ -825,15 +825,18 @@ static void test_contact_errors(void) {
                                 "cerr.inp:16: *CONTACT PAIR: master name Floor is ambiguous: it names an obstacle "
                                 "(cerr.inp:8) and a node set"));
   CU_ASSERT_PTR_NOT_NULL(
-      strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 2 of slave node set BALLS carries no particle and no beam"));
+      strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 2 of slave node set BALLS carries no particle, no rigid body and no beam"));
   CU_ASSERT_PTR_NOT_NULL(
       strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 2 of master node set BALLS carries no body, not a particle"));
   CU_ASSERT_PTR_NOT_NULL(
       strstr(r.errors, "cerr.inp:18: *CONTACT PAIR: parameter RESTITUTION is allowed only with LAW=NEWTON"));
   CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "cerr.inp:21: DASHPOTA element 5 has no damping coefficient"));
-  if (r.n_errors != 9) fprintf(stderr, "%s", r.errors);
+  /* the rigid body of BALLS (node 3) against the particle set of line 17 */
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "cerr.inp:17: *CONTACT PAIR: node 3 of slave node set BALLS is a rigid body: "
+                                          "rigid bodies touch obstacles only; balls is a node set"));
+  if (r.n_errors != 10) fprintf(stderr, "%s", r.errors);
   /* + the slave check of lines 15 and 16 (node 2 of BALLS) */
-  CU_ASSERT_EQUAL(r.n_errors, 9);
+  CU_ASSERT_EQUAL(r.n_errors, 10);
   run_free(&r);
 }
 
