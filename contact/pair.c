@@ -225,7 +225,12 @@ static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_
 
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
-  if (!d->owner || ec->mode == NSB_EVAL_ACCEL) return NSB_OK;
+  if (!d->owner) return NSB_OK;
+  /* the acceleration solves (the step's initial accelerations, the smooth
+     accelerations after an impulsive increment) see the compliant force of
+     the current positions and velocities: a smooth force, constant in the
+     accelerations (no tangent) */
+  if (ec->mode == NSB_EVAL_ACCEL) K = NULL;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   nsb_contact_geo G;
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);

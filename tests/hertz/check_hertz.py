@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sub-increments for compliant contacts (tests/hertz.cmake).
 
-check_hertz.py NSBEAM DECK OUTDIR
+check_hertz.py NSBEAM DECK OUTDIR [REST_DECK]
 
 Runs DECK (a particle dropped on a Hertz floor with an increment that
 under-resolves the contact, omega h up to 1.5) as it is and with *DYNAMIC,
@@ -10,7 +10,11 @@ contact: the energy after the bounce must equal the initial energy to 0.5 %
 (measured 0.3 %), the particle must leave at 1 m/s to 0.5 %, no warning, and
 the history keeps the grid (11 rows).  With DIRECT the increments are the
 grid's: the run must warn that the episode was under-resolved and report its
-energy error (the measured gain is 11 % of the energy).  Exit 1 otherwise."""
+energy error (the measured gain is 11 % of the energy).  REST_DECK: a
+particle at its static penetration on a Hertz floor at t = 0 must stay at
+rest (its initial acceleration sees the contact force): speed below 1e-12 m/s
+and the energy constant to 1e-12 (once it fell with 4.9e-3 m/s and gained
+1.2e-5 J in the first increment).  Exit 1 otherwise."""
 import csv
 import os
 import subprocess
@@ -44,6 +48,14 @@ def main():
     print("DIRECT:   %d rows, energy %.6g -> %.6g (%.2e), warning: %s" % (len(h), e0, e1, e1 / e0 - 1, err.strip()))
     if "under-resolved" not in err or not (e1 / e0 - 1 > 0.05):
         bad = 1
+    if len(sys.argv) > 4:
+        h, err = run(nsbeam, sys.argv[4], os.path.join(outdir, "rest"))
+        e0 = float(h[0]["total_energy"])
+        vmax = max(abs(float(r["linear_momentum_z"])) for r in h)  # m = 1
+        de = max(abs(float(r["total_energy"]) - e0) for r in h)
+        print("rest:     %d rows, max speed %.3g, max energy change %.3g of %.6g" % (len(h), vmax, de, abs(e0)))
+        if vmax > 1e-12 or de > 1e-12 * abs(e0):
+            bad = 1
     print("check_hertz: " + ("FAIL" if bad else "OK"))
     sys.exit(bad)
 
