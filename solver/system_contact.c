@@ -92,9 +92,8 @@ static int rebuild(nsb_system* s, int* nc_out) {
   int ne_new = s->n_static_elems + nc;
   int meq_old = s->max_eq, meq_new = s->n_node_dof + nm_new;
   /* the contact memory grows with the largest contact count so far (its
-     content, saved by the caller before this rebuild, is kept); before the
-     arrays below, whose counters are set only once all of them are sized,
-     so that a failure here leaves them as they were */
+     content, saved by the caller before this rebuild, is kept); grown before the
+     arrays below so that a failure leaves every size consistent */
   if (nc > s->cmem_cap) {
     int cap = nc > 2 * s->cmem_cap ? nc : 2 * s->cmem_cap;
     nsb_contact_memory* mem = NSB_NEW_ARRAY(ctx, cap, nsb_contact_memory);
