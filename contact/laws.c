@@ -2,8 +2,8 @@
  * law; see laws.h and docs/contact.md §6, §7. */
 #include "contact/laws.h"
 
-void nsb_newton_coulomb_rows(int nm, double mu, const double lv[3], const double gam[3], double xiN, double phi[3],
-                             double A[3][3], double B[3][3]) {
+void nsb_newton_coulomb_rows(int nm, double mu_st, double mu, const double lv[3], const double gam[3], double xiN,
+                             double phi[3], double A[3][3], double B[3][3]) {
   for (int k = 0; k < 3; ++k) {
     phi[k] = 0.0;
     for (int l = 0; l < 3; ++l) A[k][l] = B[k][l] = 0.0;
@@ -27,7 +27,7 @@ void nsb_newton_coulomb_rows(int nm, double mu, const double lv[3], const double
   double y[2] = {lv[1] - gam[1], lv[2] - gam[2]};
   double ny = sqrt(y[0] * y[0] + y[1] * y[1]);
   double rho = mu * (lv[0] > 0.0 ? lv[0] : 0.0);
-  if (ny <= rho) {
+  if (ny <= (mu_st > mu ? mu_st : mu) * (lv[0] > 0.0 ? lv[0] : 0.0)) {
     /* stick: gamma_T = 0 (with the compliance eps, see above) */
     phi[1] = gam[1];
     phi[2] = gam[2];

@@ -72,6 +72,21 @@ static inline void nsb_prox_coulomb(int n_dir, double mu, const double* x, doubl
   if (n_dir == 3) nsb_prox_disk(x + 1, mu * y[0], y + 1);
 }
 
+/// The SPLIT law with static friction (n_dir = 3): y_N = prox_{R+}(x_N); the
+/// tangential trial x_T sticks (y_T = x_T) inside the disk of radius
+/// mu_st y_N, else slides on the disk of radius mu y_N (y_T = mu y_N
+/// x_T/|x_T|), mu_st >= mu >= 0.  x and y may alias.
+static inline void nsb_prox_coulomb_static(double mu_st, double mu, const double* x, double* y) {
+  y[0] = nsb_prox_rplus(x[0]);
+  double n = sqrt(x[1] * x[1] + x[2] * x[2]);
+  if (n <= mu_st * y[0]) {
+    y[1] = x[1];
+    y[2] = x[2];
+  } else {
+    nsb_prox_disk(x + 1, mu * y[0], y + 1);
+  }
+}
+
 /* ---- Newton's impact law, Coulomb's friction law -------------------------- */
 
 /// The normal velocity of Newton's impact law in Moreau's form,
@@ -121,10 +136,12 @@ static inline double nsb_newton_massless_pre(double h, double t_imp, double P_pr
 /// (phi = gamma_T) or slip (phi = lv_T - mu lv_N y/|y|, y = lv_T - gamma_T,
 /// differentiated exactly).  The closed and stick rows carry a proximal term
 /// eps = 1e-9 on the impulse in B only (redundant contacts, see laws.c).
-/// nm = 1 (frictionless) or 3; mu the friction coefficient.  Fills phi, A and
-/// B (zeroed first).
-void nsb_newton_coulomb_rows(int nm, double mu, const double lv[3], const double gam[3], double xiN, double phi[3],
-                             double A[3][3], double B[3][3]);
+/// nm = 1 (frictionless) or 3; mu the friction coefficient of the slip rows;
+/// mu_st >= mu the slope of the stick test |y| <= mu_st lambda_N (static
+/// friction: the stick cone mu_st, the slip cone mu; mu_st = mu is Coulomb's
+/// law).  Fills phi, A and B (zeroed first).
+void nsb_newton_coulomb_rows(int nm, double mu_st, double mu, const double lv[3], const double gam[3], double xiN,
+                             double phi[3], double A[3][3], double B[3][3]);
 
 /* ---- compliant law ---------------------------------------------------------- */
 

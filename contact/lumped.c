@@ -66,6 +66,7 @@ static int lumped_local(void* data, int i, nsb_prox_local* c) {
   nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
   c->n_dir = E->n_mult;
   c->mu = p->friction;
+  c->mu_stick = p->friction_static; /* static friction: stick disk mu_st, slip disk mu (contact/laws.h) */
   memcpy(c->lambda, d->pfix, sizeof c->lambda);
   double gN = nsb_v3_dot(dir[0], vr);
   c->r_xi[0] = r * nsb_contact_xi_normal(p, d, gN);

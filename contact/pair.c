@@ -20,7 +20,69 @@ static void local_offsets(const nsb_elem* e, int off[4]) {
   for (int q = 0; q < e->n_nodes; ++q) off[q + 1] = off[q] + e->node_ndof[q];
 }
 
-/* ---- Hertz -------------------------------------------------------------------------- */
+/* ---- Hertz, Winkler ----------------------------------------------------------------- */
+
+/* The compliant normal force for penetration al and its rate ald, at the end
+   of an increment of size h (F_al, F_ald its partial derivatives).  HERTZ:
+   nsb_hertz_force.  WINKLER (Stamm 2011, §4.5, eqs. 4.74-4.81): the bed
+   spring c and damper beta press the slave with F = c al + beta ald while it
+   presses the bed, F >= 0 (no pull); a bed the slave let go of relaxes by
+   c s + beta s' = 0, so it is pressed again only once the slave reaches its
+   relaxed surface, al > s = s_n e^(-c h/beta) (the bed's compression at
+   t_n+1; 0 when it was pressed at t_n).  Written about the relaxed surface,
+   F = c e + beta e' with e = al - s (c s + beta s' = 0), the damper's force
+   jumps to beta e' at the touch: in an increment that ends just after it
+   the equations would have no solution (the force pushes the slave back
+   out, without it the slave is in).  The damper therefore acts on
+   min(e', e/h): the rate that brings the slave from the surface to e in one
+   increment, the part of the increment after the touch to first order, and
+   e' once the contact has lasted longer; F is then continuous in al. */
+static double compliant_force(const nsb_contact_pair* p, const nsb_contact_data* d, double h, double al, double ald,
+                              double* F_al, double* F_ald) {
+  /* STIFFNESS (and a Winkler bed's DAMPING) times the point's weight (1 without POINTS=) */
+  const double c = p->stiffness * d->shape.weight;
+  if (p->law != NSB_CONTACT_WINKLER) return nsb_hertz_force(c, p->exponent, p->damping, al, ald, F_al, F_ald);
+  *F_al = *F_ald = 0.0;
+  const double b = p->damping * d->shape.weight;
+  double s = d->bed_closed ? 0.0 : d->bed_s * (b > 0.0 ? exp(-c * h / b) : 0.0);
+  if (!(al > 0.0) || !(al > s)) return 0.0;
+  double e = al - s, ed = ald + (b > 0.0 ? c * s / b : 0.0); /* e' = al' - s', s' = -c s/beta */
+  double F, Fa, Fd;
+  if (h > 0.0 && ed > e / h) {
+    F = c * e + b * e / h;
+    Fa = c + b / h;
+    Fd = 0.0;
+  } else {
+    F = c * e + b * ed;
+    Fa = c;
+    Fd = b;
+  }
+  if (!(F > 0.0)) return 0.0;
+  *F_al = Fa;
+  *F_ald = Fd;
+  return F;
+}
+
+/* WINKLER, increment accepted with penetration al and force F at t_n+1: the
+   bed's state (contact/pair.h).  Returns the energy the bed keeps when the
+   slave lets go of it, c s^2/2, which its damper dissipates while it
+   relaxes (the potential energy reports c al^2/2 only while pressed; c the
+   point's share, STIFFNESS times its weight). */
+static double bed_commit(nsb_contact_data* d, const nsb_contact_pair* p, double al, double F, double h) {
+  if (F > 0.0) {
+    d->bed_s = al;
+    d->bed_closed = 1;
+    return 0.0;
+  }
+  double kept = 0.0;
+  if (d->bed_closed) {
+    /* let go in this increment: the bed starts relaxing from its compression at t_n */
+    kept = d->bed_s > 0.0 ? 0.5 * p->stiffness * d->shape.weight * d->bed_s * d->bed_s : 0.0;
+    d->bed_closed = 0;
+  }
+  d->bed_s *= p->damping > 0.0 ? exp(-p->stiffness * h / p->damping) : 0.0;
+  return kept;
+}
 
 /* Hertz on the Hermite centreline: generalized coordinates in five 3-blocks
    (slave x, x_A, Theta_A, x_B, Theta_B), gap gradient G_b = J_b^T n, force
@@ -83,14 +145,19 @@ static nsb_mat3 neg3(nsb_mat3 a) { return nsb_m3_scale(-1.0, a); }
    normal force rows -F G_b and the exact tangent as in hertz_hermite with
      H_rc = J_r^T P_d J_c + [r = c = Theta] QS,
    the approach rate -n.(v + JS w - v_obs(c)) with D_obs = d v_obs / d c.
-   Friction (FRICTION > 0, dynamic steps): the force T = F S(v_T) at the
-   contact point, v_T = P v_r, v_r = v + JA w - v_obs, rows -T (x) and
+   Friction (FRICTION > 0, dynamic steps): the force T of the pair's law
+   (friction_force: F S(v_T) for SMOOTH) at the contact point, v_T = P v_r, v_r = v + JA w - v_obs, rows -T (x) and
    -JA^T T = -R^T (a x T) (Theta), a = R s - r n; with u = R w,
      d v_r/dx = -r S(u) P_d - D_obs,
      d v_r/dTheta = S(u) (I - r P_d) JS + S(a) R S(w) - D_obs JS,
      d v_r/dv = I,  d v_r/dw = JA,
      d v_T = P d v_r - ((n.v_r) I + n v_r^T) d n,  d n = P_d J_c dq_c,
      d(JA^T T)|_T: Theta: S(R^T (a x T)) - R^T S(T) (I - r P_d) JS,  x: r R^T S(T) P_d. */
+static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data* d, double N, nsb_vec3 vT, nsb_vec3 q,
+                               double h, nsb_vec3* T_N, nsb_mat3* T_v, nsb_mat3* T_q, int* slip);
+static nsb_vec3 friction_carry(const nsb_contact_pair* p, const nsb_contact_data* d, double h);
+static int friction_accel_stored(const nsb_eval_ctx* ec, const nsb_contact_pair* p);
+
 static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
                          const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double F, double Fa, double Fd,
                          double* restrict f, double* restrict K) {
@@ -106,11 +173,17 @@ static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_co
     gb[b] = nsb_m3_tmulv(J[b], G->n);
     nsb_local_addv(f, 3 * b, nsb_v3_scale(-F, gb[b]));
   }
-  nsb_mat3 P = nsb_m3_sub(I, nsb_m3_outer(G->n, G->n)), dS;
-  nsb_vec3 S = nsb_v3_zero(), T = nsb_v3_zero();
+  /* the friction force T of the pair's law (friction_force; ELASTOPLASTIC:
+     q = P q0, q0 the elastic slip carried into the increment) and its
+     derivatives T_N, T_v = dT/dv_T, T_q = dT/dq */
+  nsb_mat3 P = nsb_m3_sub(I, nsb_m3_outer(G->n, G->n)), T_v = Z, T_q = Z;
+  nsb_vec3 T = nsb_v3_zero(), T_N = nsb_v3_zero(), q0 = nsb_v3_zero();
   if (fric) {
-    S = nsb_friction_smooth(p->friction, p->slip_velocity, nsb_m3_mulv(P, vr), &dS);
-    T = nsb_v3_scale(F, S);
+    int slip;
+    q0 = friction_carry(p, d, ec->h);
+    T = friction_accel_stored(ec, p)
+            ? nsb_v3_load(d->fT)
+            : friction_force(p, d, F, nsb_m3_mulv(P, vr), nsb_m3_mulv(P, q0), ec->h, &T_N, &T_v, &T_q, &slip);
     nsb_local_addv(f, 0, nsb_v3_neg(T));
     if (nb == 2) nsb_local_addv(f, 3, nsb_v3_neg(nsb_m3_tmulv(G->JA, T)));
   }
@@ -135,7 +208,7 @@ static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_co
                                   nsb_m3_mul(Dobs, G->JS))};
   nsb_mat3 dvr_v[2] = {I, G->JA};
   nsb_mat3 Cn = nsb_m3_add(nsb_m3_scale(nsb_v3_dot(G->n, vr), I), nsb_m3_outer(G->n, vr));
-  nsb_mat3 NdS = nsb_m3_scale(F, dS);
+  nsb_mat3 Cq = nsb_m3_add(nsb_m3_scale(nsb_v3_dot(G->n, q0), I), nsb_m3_outer(G->n, q0));
   nsb_vec3 aT = nsb_v3_cross(arm, T);
   nsb_mat3 RtST = nsb_m3_tmul(R, nsb_m3_skew(T));
   for (int c = 0; c < nb; ++c) {
@@ -156,8 +229,10 @@ static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_co
     nsb_mat3 dn = nsb_m3_mul(G->Pd, J[c]);
     nsb_mat3 dvT_q = nsb_m3_sub(nsb_m3_mul(P, dvr_q[c]), nsb_m3_mul(Cn, dn));
     nsb_mat3 dvT_v = nsb_m3_mul(P, dvr_v[c]);
-    nsb_mat3 Tq = nsb_m3_add(nsb_m3_outer(S, dF_dq), nsb_m3_mul(NdS, dvT_q));
-    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(S, dF_dv), nsb_m3_mul(NdS, dvT_v));
+    /* d q = -((n.q0) I + n q0^T) d n (ELASTOPLASTIC; T_q = 0 otherwise) */
+    nsb_mat3 Tq = nsb_m3_add(nsb_m3_add(nsb_m3_outer(T_N, dF_dq), nsb_m3_mul(T_v, dvT_q)),
+                             nsb_m3_scale(-1.0, nsb_m3_mul(T_q, nsb_m3_mul(Cq, dn))));
+    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(T_N, dF_dv), nsb_m3_mul(T_v, dvT_v));
     /* rows x: -T; rows Theta: -JA^T T (and its own change at fixed T) */
     nsb_mat3 Mq = nsb_m3_tmul(G->JA, Tq), Mv = nsb_m3_tmul(G->JA, Tv);
     if (c == 1) Mq = nsb_m3_add(Mq, nsb_m3_sub(nsb_m3_skew(nsb_m3_tmulv(R, aT)), nsb_m3_mul(RtST, nsb_m3_mul(IrP, G->JS))));
@@ -189,38 +264,143 @@ static nsb_mat3 obstacle_velocity_gradient(const nsb_model* m, const nsb_contact
   return o->kind == NSB_OBSTACLE_PLANE ? S : nsb_m3_mul(S, nsb_m3_scale(o->radius, G->Pd));
 }
 
+/* The tangential law of a compliant contact at slip velocity vT, normal
+   force N, time step h (ELASTOPLASTIC: q = P (z_n + h/2 v_T,n), the elastic
+   slip carried into the increment, in the tangent plane): the force T on the
+   slave and its derivatives T_N = dT/dN, T_v = dT/dv_T, T_q = dT/dq. */
+static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data* d, double N, nsb_vec3 vT, nsb_vec3 q,
+                               double h, nsb_vec3* T_N, nsb_mat3* T_v, nsb_mat3* T_q, int* slip) {
+  if (p->friction_law == NSB_FRICTION_SMOOTH) {
+    nsb_mat3 dS;
+    nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
+    *T_N = S;
+    *T_v = nsb_m3_scale(N, dS);
+    *T_q = nsb_m3_zero();
+    *slip = 1;
+    return nsb_v3_scale(N, S);
+  }
+  /* trial force a = c (z_n + h/2 (v_T,n + v_T)) + beta v_T = c q + (beta + c h/2) v_T */
+  double c = p->stick_stiffness, b = p->stick_damping + 0.5 * c * h;
+  double mu = d->fslide ? p->friction : p->friction_static;
+  nsb_vec3 a = nsb_v3_add(nsb_v3_scale(c, q), nsb_v3_scale(b, vT));
+  nsb_mat3 T_a;
+  nsb_vec3 T = nsb_friction_elastoplastic(mu, N, a, T_N, &T_a, slip);
+  *T_v = nsb_m3_scale(b, T_a);
+  *T_q = nsb_m3_scale(c, T_a);
+  return T;
+}
+
+/* The friction force of the acceleration solves (mode NSB_EVAL_ACCEL: a
+   force at the current state, no tangent): SMOOTH its law at the current
+   slip velocity; ELASTOPLASTIC the force of the last accepted increment (the
+   law's force at t_n; zero before the first, consistent with the friction
+   work of friction_commit), not a new radial return. */
+static int friction_accel_stored(const nsb_eval_ctx* ec, const nsb_contact_pair* p) {
+  return ec->mode == NSB_EVAL_ACCEL && p->friction_law == NSB_FRICTION_ELASTOPLASTIC;
+}
+
+/* ELASTOPLASTIC: the elastic slip carried into the increment, z_n + h/2 v_T,n
+   (unprojected; zero for the other laws).  z lives in the slave's frame, as
+   in Stamm (2011, §4.4): for a particle (and, here, a beam node) the global
+   frame, whatever the master does (a spinning obstacle turns under it). */
+static nsb_vec3 friction_carry(const nsb_contact_pair* p, const nsb_contact_data* d, double h) {
+  if (p->friction_law != NSB_FRICTION_ELASTOPLASTIC) return nsb_v3_zero();
+  return nsb_v3_muladd(nsb_v3_load(d->fz), 0.5 * h, nsb_v3_load(d->fv));
+}
+
 /* Friction of a compliant contact (docs/contact.md §6.2) on an obstacle or a
-   particle master (constant weights w_j = 1, -1): the force N S(v_T) on the
-   slave, -N S on the master particle, v_T = P v_r, P = I - n n^T, S the
-   regularized law (contact/friction.h).  Residual rows -w_j N S; tangent
+   particle master (constant weights w_j = 1, -1): the force T on the slave,
+   -T on the master particle, T of the law at v_T = P v_r (P = I - n n^T) and,
+   for ELASTOPLASTIC, q = P q0 (q0 = friction_carry).  Residual rows -w_j T;
+   tangent
      d v_T / d v_k = w_k P,
-     d v_T / d x_k = -w_k ((n.v_r) P_d + n (P_d v_r)^T) - [k = 0] P D_obs
+     d v_T / d x_k = -w_k ((n.v_r) P_d + n (P_d v_r)^T) - [k = 0] P D_obs,
+     d q / d x_k   = -w_k ((n.q0) P_d + n (P_d q0)^T)
    (d n / d x_k = w_k P_d, D_obs = d v_obs / d x_slave), and the normal
    force's gradients dN_x[k], dN_v[k] (K only). */
 static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
                            const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double N, const nsb_vec3* dN_x,
                            const nsb_vec3* dN_v, double* restrict f, double* restrict K) {
+  const nsb_contact_data* d = e->state;
   int off[4];
   local_offsets(e, off);
   nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
-  nsb_vec3 vT = nsb_m3_mulv(P, vr);
-  nsb_mat3 dS;
-  nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
-  for (int j = 0; j < G->nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-N * G->w[j], S));
+  nsb_vec3 vT = nsb_m3_mulv(P, vr), q0 = friction_carry(p, d, ec->h), q = nsb_m3_mulv(P, q0);
+  nsb_vec3 T_N;
+  nsb_mat3 T_v, T_q;
+  int slip;
+  nsb_vec3 T = friction_accel_stored(ec, p) ? nsb_v3_load(d->fT)
+                                            : friction_force(p, d, N, vT, q, ec->h, &T_N, &T_v, &T_q, &slip);
+  for (int j = 0; j < G->nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-G->w[j], T));
   if (!K) return;
-  nsb_mat3 NdS = nsb_m3_scale(N, dS);
-  double nvr = nsb_v3_dot(G->n, vr);
-  nsb_vec3 Pdvr = nsb_m3_mulv(G->Pd, vr);
+  double nvr = nsb_v3_dot(G->n, vr), nq = nsb_v3_dot(G->n, q0);
+  nsb_vec3 Pdvr = nsb_m3_mulv(G->Pd, vr), Pdq = nsb_m3_mulv(G->Pd, q0);
   for (int k = 0; k < G->nn; ++k) {
     nsb_mat3 dvT_dx = nsb_m3_scale(-G->w[k], nsb_m3_add(nsb_m3_scale(nvr, G->Pd), nsb_m3_outer(G->n, Pdvr)));
     if (k == 0) dvT_dx = nsb_m3_sub(dvT_dx, nsb_m3_mul(P, Dobs));
-    nsb_mat3 Tx = nsb_m3_add(nsb_m3_outer(S, dN_x[k]), nsb_m3_mul(NdS, dvT_dx));
-    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(S, dN_v[k]), nsb_m3_scale(G->w[k], nsb_m3_mul(NdS, P)));
+    nsb_mat3 dq_dx = nsb_m3_scale(-G->w[k], nsb_m3_add(nsb_m3_scale(nq, G->Pd), nsb_m3_outer(G->n, Pdq)));
+    nsb_mat3 Tx = nsb_m3_add(nsb_m3_add(nsb_m3_outer(T_N, dN_x[k]), nsb_m3_mul(T_v, dvT_dx)), nsb_m3_mul(T_q, dq_dx));
+    nsb_mat3 Tv = nsb_m3_add(nsb_m3_outer(T_N, dN_v[k]), nsb_m3_scale(G->w[k], nsb_m3_mul(T_v, P)));
     const nsb_kin* kk = &ec->kin[e->nodes[k]];
     for (int j = 0; j < G->nn; ++j)
       nsb_local_add3(K, e->n_local, off[j], off[k],
                      nsb_kin_t(kk, nsb_m3_scale(-G->w[j], Tx), nsb_m3_scale(-G->w[j], Tv), nsb_m3_zero()));
   }
+}
+
+/* The friction of a compliant contact at the end of the increment (ec at
+   t_n+1, the state of t_n in d): the force T on the slave and its power
+   T.v_T; for ELASTOPLASTIC also the elastic slip z_n+1 = q + h/2 v_T - h w'
+   and the plastic rate w' = (a + T)/(beta + c h), from -T = c z_n+1 +
+   beta z'_n+1 = a - (beta + c h) w' (contact/friction.h). */
+static nsb_vec3 friction_end(const nsb_contact_data* d, const nsb_contact_pair* p, const nsb_contact_geo* G,
+                             nsb_vec3 vr, double N, double h, nsb_vec3* vT_out, nsb_vec3* z, nsb_vec3* wd) {
+  nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
+  nsb_vec3 vT = nsb_m3_mulv(P, vr), q = nsb_m3_mulv(P, friction_carry(p, d, h)), T_N;
+  nsb_mat3 T_v, T_q;
+  int slip;
+  nsb_vec3 T = friction_force(p, d, N, vT, q, h, &T_N, &T_v, &T_q, &slip);
+  *vT_out = vT;
+  *z = *wd = nsb_v3_zero();
+  if (p->friction_law == NSB_FRICTION_ELASTOPLASTIC) {
+    double c = p->stick_stiffness, b = p->stick_damping + 0.5 * c * h;
+    nsb_vec3 a = nsb_v3_add(nsb_v3_scale(c, q), nsb_v3_scale(b, vT));
+    *wd = nsb_v3_scale(1.0 / (p->stick_damping + c * h), nsb_v3_add(a, T));
+    *z = nsb_v3_muladd(nsb_v3_muladd(q, 0.5 * h, vT), -h, *wd);
+  }
+  return T;
+}
+
+/* ELASTOPLASTIC, increment accepted: the friction state of t_n+1 (z, v_T, T
+   and sliding when |w'| > SLIP VELOCITY); an open contact (N = 0) forgets
+   its elastic slip and sticks again.  Returns the energy the friction
+   dissipated in the increment: minus its work on the slip,
+   h/4 (T_n + T_n+1).(v_T,n + v_T,n+1) (the product of step averages, which
+   the trapezoidal increment of z makes exact for the stick element: in stick
+   the dissipation is beta h/4 |v_T,n + v_T,n+1|^2), minus the change of the
+   stick element's energy c |z|^2/2 (all of it released when it opens).  A
+   moving obstacle works h/4 (T_n + T_n+1).(v_obs,n + v_obs,n+1) on the
+   slave (*wobs), so that the friction's work on the slave's own velocity is
+   the same product of step averages the scheme's energy balance has. */
+static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
+                              const nsb_contact_geo* G, nsb_vec3 vr, double N, double h, double* wobs) {
+  nsb_vec3 vT, z, wd, T = nsb_v3_zero();
+  nsb_vec3 z0 = nsb_v3_load(d->fz), v0 = nsb_v3_load(d->fv), T0 = nsb_v3_load(d->fT), o0 = nsb_v3_load(d->fo);
+  if (!(N > 0.0)) {
+    vT = nsb_v3_muladd(vr, -nsb_v3_dot(G->n, vr), G->n);
+    z = nsb_v3_zero();
+    d->fslide = 0;
+  } else {
+    T = friction_end(d, p, G, vr, N, h, &vT, &z, &wd);
+    d->fslide = nsb_v3_norm(wd) > p->slip_velocity;
+  }
+  nsb_v3_store(z, d->fz);
+  nsb_v3_store(vT, d->fv);
+  nsb_v3_store(T, d->fT);
+  nsb_v3_store(G->vobs, d->fo);
+  *wobs += 0.25 * h * nsb_v3_dot(nsb_v3_add(T0, T), nsb_v3_add(o0, G->vobs));
+  double work = 0.25 * h * nsb_v3_dot(nsb_v3_add(T0, T), nsb_v3_add(v0, vT));
+  return -work - 0.5 * p->stick_stiffness * (nsb_v3_dot(z, z) - nsb_v3_dot(z0, z0));
 }
 
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
@@ -237,7 +417,7 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   if (!(G.g < 0.0)) return NSB_OK;
   nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
   double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
-  double Fa, Fd, F = nsb_hertz_force(contact_stiffness(p, d), p->exponent, p->damping, al, ald, &Fa, &Fd);
+  double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
   if (F == 0.0) return NSB_OK;
   if (G.framed) {
     hertz_framed(e, ec, p, &G, obstacle_velocity_gradient(ec->model, &d->shape, &G), vr, F, Fa, Fd, f, K);
@@ -293,22 +473,26 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   if (!(G.g < 0.0)) return;
   double al = -G.g, ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
   double c = contact_stiffness(p, d);
-  acc->potential += nsb_hertz_potential(c, p->exponent, al);
-  double Fa, Fd, F = nsb_hertz_force(c, p->exponent, p->damping, al, ald, &Fa, &Fd);
+  double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
+  /* a Winkler bed stores energy only while the slave presses it */
+  int pressed = p->law != NSB_CONTACT_WINKLER || F > 0.0;
+  if (pressed) acc->potential += nsb_hertz_potential(c, p->exponent, al);
   /* the damping part of the force times the approach rate is dissipated;
      a moving obstacle does work F n.v_obs */
-  double Fel = nsb_hertz_elastic(c, p->exponent, al);
+  double Fel = pressed ? nsb_hertz_elastic(c, p->exponent, al) : 0.0;
   acc->dissipation_rate += (F - Fel) * ald;
   acc->power += F * nsb_v3_dot(G.n, G.vobs);
-  if (p->friction > 0.0 && F > 0.0 && !G.hermite) {
-    /* friction force F S on the slave: it dissipates -F S.v_T and a moving
-       obstacle works F S.v_obs on it */
-    nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
-    nsb_vec3 vT = nsb_v3_muladd(vr, -nsb_v3_dot(G.n, vr), G.n);
-    nsb_mat3 dS;
-    nsb_vec3 S = nsb_friction_smooth(p->friction, p->slip_velocity, vT, &dS);
-    acc->dissipation_rate -= F * nsb_v3_dot(S, vT);
-    acc->power += F * nsb_v3_dot(S, G.vobs);
+  if (p->friction_law == NSB_FRICTION_ELASTOPLASTIC)
+    acc->potential += 0.5 * p->stick_stiffness * nsb_v3_dot(nsb_v3_load(d->fz), nsb_v3_load(d->fz));
+  if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && F > 0.0 && !G.hermite) {
+    /* SMOOTH: the friction force T on the slave dissipates -T.v_T and a
+       moving obstacle works T.v_obs on it (ELASTOPLASTIC: its stick
+       element's energy c |z|^2/2 above, its dissipation and the obstacle's
+       work per increment in friction_commit) */
+    nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur), vT, z, wd;
+    nsb_vec3 T = friction_end(d, p, &G, vr, F, ec->h, &vT, &z, &wd);
+    acc->dissipation_rate -= nsb_v3_dot(T, vT);
+    acc->power += nsb_v3_dot(T, G.vobs);
   }
 }
 
@@ -541,7 +725,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
   double xiN = nsb_contact_xi_normal(p, d, gam[0]);
-  nsb_newton_coulomb_rows(nm, p->friction, lv, gam, xiN, phi, A, B);
+  /* static friction: stick test with mu_st, slip rows with mu */
+  nsb_newton_coulomb_rows(nm, p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
     if (!K) continue;
@@ -605,7 +790,7 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
     if (p->master_kind == NSB_MASTER_BEAMS &&
         !(i > 0 && c[i - 1].pair == c[i].pair && c[i - 1].slave == sn))
       ++group;
-    E->ops = p->law == NSB_CONTACT_HERTZ ? &nsb_contact_hertz_ops : &nsb_contact_newton_ops;
+    E->ops = p->law == NSB_CONTACT_NEWTON ? &nsb_contact_newton_ops : &nsb_contact_hertz_ops;
     E->nodes[0] = sn;
     E->model_index = c[i].pair;
     D->pair = c[i].pair;
@@ -662,12 +847,19 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
   }
 }
 
+/* Contacts whose state outlives a rebuild: massless slaves, contacts that
+   carried an impulse (the persistent law), ELASTOPLASTIC friction and
+   Winkler beds. */
+static int has_memory(const nsb_elem* e) {
+  const nsb_contact_data* d = e->state;
+  return d->massless || d->impulse[0] > 0.0 || d->fslide || d->bed_closed || d->bed_s != 0.0 ||
+         (e->ops == &nsb_contact_hertz_ops && (d->fz[0] != 0.0 || d->fz[1] != 0.0 || d->fz[2] != 0.0 ||
+                                               d->fv[0] != 0.0 || d->fv[1] != 0.0 || d->fv[2] != 0.0));
+}
+
 int nsb_contact_memory_count(const nsb_elem* e, int n) {
   int k = 0;
-  for (int i = 0; i < n; ++i) {
-    const nsb_contact_data* d = e[i].state;
-    k += d->massless || d->impulse[0] > 0.0;
-  }
+  for (int i = 0; i < n; ++i) k += has_memory(&e[i]);
   return k;
 }
 
@@ -675,8 +867,15 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) 
   int k = 0;
   for (int i = 0; i < n; ++i) {
     const nsb_contact_data* d = e[i].state;
-    if (!(d->massless || d->impulse[0] > 0.0)) continue;
+    if (!has_memory(&e[i])) continue;
     nsb_contact_memory* c = &mem[k++];
+    memcpy(c->fz, d->fz, sizeof c->fz);
+    memcpy(c->fv, d->fv, sizeof c->fv);
+    memcpy(c->fT, d->fT, sizeof c->fT);
+    memcpy(c->fo, d->fo, sizeof c->fo);
+    c->bed_s = d->bed_s;
+    c->bed_closed = d->bed_closed;
+    c->fslide = d->fslide;
     c->pair = d->pair;
     c->node = e[i].nodes[0];
     c->master = d->shape.master;
@@ -694,6 +893,14 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master) continue;
+      /* the friction and bed states (zero for the laws without them) */
+      memcpy(d->fz, c->fz, sizeof d->fz);
+      memcpy(d->fv, c->fv, sizeof d->fv);
+      memcpy(d->fT, c->fT, sizeof d->fT);
+      memcpy(d->fo, c->fo, sizeof d->fo);
+      d->bed_s = c->bed_s;
+      d->bed_closed = c->bed_closed;
+      d->fslide = c->fslide;
       d->impulse[0] = c->impulse0;
       if (d->massless) {
         d->gap0 = c->gap0;
@@ -865,6 +1072,19 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
   int count = 0;
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
+    if (e[i].ops == &nsb_contact_hertz_ops && d->fr_report && !d->fr_reported) {
+      const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
+      d->fr_report = 0;
+      d->fr_reported = 1;
+      nsb_log(ctx, NSB_LOG_WARN,
+              "%s:%d: *CONTACT PAIR, FRICTION LAW=SMOOTH: at t = %.6g the contact of node %d has mu N h/(m v_s) = "
+              "%.3g > %g: the friction's regularization (a damper mu N/v_s near zero slip) is much stiffer than "
+              "the mass over one increment, and Newton's iteration may cycle at a stick-slip transition; raise "
+              "SLIP VELOCITY to %.3g or more, or reduce the time increment (not reported again for this contact)",
+              m->source, p->line, d->fr_t, m->nodes.data[e[i].nodes[0]].label, d->fr_ratio, NSB_FRICTION_SMOOTH_WARN,
+              p->slip_velocity * d->fr_ratio / NSB_FRICTION_SMOOTH_WARN);
+      ++count;
+    }
     if (e[i].ops != &nsb_contact_hertz_ops || !d->ep_report) continue;
     d->ep_report = 0;
     d->ep_reported = 1;
@@ -927,7 +1147,26 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       double al = d->owner ? -G.g : fmin(-G.g, 0.0);
       if (d->owner && G.g < 0.0) {
         double Fa, Fd;
-        d->force = nsb_hertz_force(contact_stiffness(p, d), p->exponent, p->damping, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+        d->force = compliant_force(p, d, ec->h, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+      }
+      if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && d->force > 0.0 && !ec->step_static &&
+          !d->fr_reported) {
+        /* the law's damper mu N/v_s against the mass over one increment, m/h (pair.h) */
+        double r = p->friction * d->force * ec->h / (d->m_eff * p->slip_velocity);
+        if (r > NSB_FRICTION_SMOOTH_WARN && !d->fr_report) {
+          d->fr_report = 1;
+          d->fr_ratio = r;
+          d->fr_t = ec->t;
+        }
+      }
+      if (p->law == NSB_CONTACT_WINKLER && !ec->step_static) {
+        d->dissipated = bed_commit(d, p, al, d->force, ec->h);
+        total += d->dissipated;
+      }
+      if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC && !ec->step_static) {
+        double df = friction_commit(d, p, &G, vr, d->force, ec->h, obstacle_work);
+        d->dissipated += df;
+        total += df;
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
       continue;

@@ -100,6 +100,24 @@ typedef struct nsb_contact_data {
      just ended (nsb_contact_hertz_report logs it once per contact). */
   int ep_open, ep_steps, ep_report, ep_reported;
   double ep_t0, ep_t1, ep_err, ep_vmax, ep_wh, ep_al, ep_F;
+  /* HERTZ, FRICTION LAW=ELASTOPLASTIC (contact/friction.h): the elastic slip
+     z_n and the slip velocity v_T,n at t_n (global vectors, tangential when
+     stored), its friction force T_n, and whether the contact slid at t_n
+     (plastic rate above the pair's SLIP VELOCITY: the dynamic coefficient
+     applies) */
+  double fz[3], fv[3], fT[3], fo[3]; /* fo: the obstacle's surface velocity v_obs,n */
+  int fslide;
+  /* LAW=WINKLER: the bed's compression s_n at t_n under the slave (the
+     penetration while pressed; after the slave lets go, relaxing by
+     c s + beta s' = 0) and whether the slave pressed it at t_n */
+  double bed_s;
+  int bed_closed;
+  /* FRICTION LAW=SMOOTH: the largest mu N h/(m v_s) of an increment above 1
+     (the law's stick damper mu N/v_s stiffer than the mass over one
+     increment), its time, and whether it is to be / was reported (once per
+     contact, nsb_contact_hertz_report) */
+  double fr_ratio, fr_t;
+  int fr_report, fr_reported;
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
 } nsb_contact_data;
@@ -127,9 +145,10 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// advanced), geometry constants.  No allocation.
 /// What a massless slave's contact (MASS=REDISTRIBUTED) carries from one
 /// increment to the next (its force at t_n, last impulse, step-average
-/// velocity, gap), and the last impulse of any contact that carried one (the
-/// persistent law, docs/contact.md §7.1), kept across a rebuild of the
-/// contact elements: saved
+/// velocity, gap), the last impulse of any contact that carried one (the
+/// persistent law, docs/contact.md §7.1), the friction state of an
+/// ELASTOPLASTIC contact and the bed state of a WINKLER contact, kept across
+/// a rebuild of the contact elements: saved
 /// before (nsb_contact_memory_save, mem[nsb_contact_memory_count] owned by
 /// the caller) and given to the rebuilt contact of the same pair, slave node
 /// and obstacle (nsb_contact_memory_restore).
@@ -137,6 +156,10 @@ typedef struct nsb_contact_memory {
   int pair, node, master;
   double gap0, gN_bar, P_pre, impulse0;
   int gN_bar_known;
+  double fz[3], fv[3], fT[3], fo[3]; /* ELASTOPLASTIC friction state (nsb_contact_data) */
+  int fslide;
+  double bed_s; /* WINKLER bed state (nsb_contact_data) */
+  int bed_closed;
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem);
@@ -171,10 +194,20 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
 /// increments per period of the contact oscillation (docs/contact.md §6.1).
 #define NSB_HERTZ_OMEGA_H_WARN 0.5
 
+/// mu N h/(m v_s) of a FRICTION LAW=SMOOTH contact above which it is
+/// reported (nsb_contact_hertz_report): on the whirling disk of
+/// benchmarks/rotating_disk (h = 0.001) Newton's iteration converged at 11
+/// (10 iterations at most) and cycled at 37 and above.
+#define NSB_FRICTION_SMOOTH_WARN 10.0
+
 /// After nsb_contact_finish: log a warning (NSB_LOG_WARN) for every HERTZ
 /// contact whose episode just ended under-resolved, with its measured energy
-/// error; once per contact element (later episodes of the same contact are
-/// not reported again).  Returns the number of warnings logged.
+/// error, and for every FRICTION LAW=SMOOTH contact whose regularization is
+/// stiffer than its mass over one increment (mu N h/(m v_s) above
+/// NSB_FRICTION_SMOOTH_WARN: Newton's
+/// iteration may cycle across the steep part of the law at a stick-slip
+/// transition); once per contact element and kind.  Returns the number of
+/// warnings logged.
 int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int n);
 
 #endif

@@ -21,6 +21,10 @@ void nsb_prox_local_step(nsb_prox_friction friction, const nsb_prox_local* c, do
   }
   out[1] = c->lambda[1];
   out[2] = c->lambda[2];
+  if (c->n_dir == 3 && c->mu_stick > c->mu) {
+    nsb_prox_coulomb_static(c->mu_stick, c->mu, x, out);
+    return;
+  }
   nsb_prox_coulomb(c->n_dir, c->mu, x, out);
 }
 
@@ -38,6 +42,7 @@ int nsb_prox_gauss_seidel(const nsb_prox_gs* gs, nsb_prox_gs_stats* st) {
     int i = gs->order ? gs->order[k] : k;
     NSB_ASSERT(i >= 0 && i < gs->n_contacts);
     nsb_prox_local c;
+    memset(&c, 0, sizeof c);
     int taking_part = gs->ops->local(gs->data, i, &c);
     if (taking_part < 0) return taking_part;
     if (!taking_part) continue;
@@ -170,6 +175,7 @@ static void problem_local(const nsb_prox_problem* p, int i, double r, const doub
   double e = p->e ? p->e[i] : 0.0, ga = p->gamma_pre ? p->gamma_pre[i] : 0.0;
   c->n_dir = 3;
   c->mu = p->mu ? p->mu[i] : 0.0;
+  c->mu_stick = 0.0;
   memcpy(c->lambda, lam, sizeof c->lambda);
   c->r_xi[0] = r * (gam[0] + e * ga);
   c->r_xi[1] = r * gam[1];

@@ -79,10 +79,13 @@ typedef struct nsb_prox_local {
   double lambda[3]; ///< impulses before the step, normal first
   double r_xi[3];   ///< r xi: the step times the contact velocity at lambda (xi_N with restitution,
                     ///< nsb_newton_xi; then gamma_T1, gamma_T2), formed by the operator
+  double mu_stick;  ///< SPLIT with static friction: the trial impulse sticks inside the disk of
+                    ///< radius mu_stick lambda_N' (> mu), else slides on radius mu; <= mu: mu
 } nsb_prox_local;
 
-/// out = prox_C(c->lambda - c->r_xi): SPLIT projects with nsb_prox_coulomb,
-/// CONE (n_dir = 3) with nsb_prox_cone.  No allocation.
+/// out = prox_C(c->lambda - c->r_xi): SPLIT projects with nsb_prox_coulomb
+/// (nsb_prox_coulomb_static when c->mu_stick > c->mu), CONE (n_dir = 3) with
+/// nsb_prox_cone.  No allocation.
 void nsb_prox_local_step(nsb_prox_friction friction, const nsb_prox_local* c, double out[3]);
 
 /* ---- the Gauss-Seidel sweep ---------------------------------------------------- */

@@ -58,8 +58,8 @@ static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
 /* index = nsb_obstacle_kind */
 static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL};
 /* index = nsb_contact_law */
-static const char* const contact_laws[] = {"NEWTON", "HERTZ", NULL};
-static const char* const friction_laws[] = {"SMOOTH", NULL}; /* nsb_friction_law */
+static const char* const contact_laws[] = {"NEWTON", "HERTZ", "WINKLER", NULL};
+static const char* const friction_laws[] = {"SMOOTH", "ELASTOPLASTIC", NULL}; /* nsb_friction_law */
 static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", "POISSON", "CLOSED FORM",
                                            NULL}; /* nsb_impact_mode */
 static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_contact_centreline */
@@ -159,6 +159,10 @@ static const kwspec kw_table[] = {
       {"FRICTION LAW", P_ENUM, 0, friction_laws},
       {"SLIP VELOCITY", P_REAL, 0, NULL},
       {"POINTS", P_NAME, 0, NULL},
+      {"STATIC FRICTION", P_REAL, 0, NULL},
+      {"STICK EPSILON", P_REAL, 0, NULL},
+      {"STICK FREQUENCY", P_REAL, 0, NULL},
+      {"STICK MASS", P_REAL, 0, NULL},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_contact_pair, deck_data_contact_pair, deck_end_contact_pair},
     {"CONTACT POINTS",

@@ -355,19 +355,37 @@ static void check_frequency_steps(parser* p) {
             m->steps.data[k].modal_dynamic ? "MODAL DYNAMIC" : "FREQUENCY");
   }
 #undef NSB_FREQ_STEP
-  /* *MODAL DYNAMIC (the last step: checked where a later *STEP begins):
-     contacts are particles or beam nodes against obstacles, LAW=NEWTON, no friction */
-  if (p->modal_at.line > 0)
+}
+
+/* *MODAL DYNAMIC (the last step: checked where a later *STEP begins):
+   contacts are particles or beam nodes against obstacles, LAW=NEWTON, no
+   friction; against beams (chords) too with the MODAL reduction.  After
+   check_contact, which resolves the masters' kinds. */
+static void check_modal_contacts(parser* p) {
+  const nsb_model* m = p->m;
+  if (p->modal_at.line > 0) {
+    int qs = 0;
+    for (int k = 0; k < m->steps.count; ++k)
+      if (m->steps.data[k].modal_dynamic) qs = m->steps.data[k].reduction;
     for (int c = 0; c < m->contact_pairs.count && !p->stop; ++c) {
       const nsb_contact_pair* cp = &m->contact_pairs.data[c];
-      if (cp->master_kind != NSB_MASTER_OBSTACLE || cp->law != NSB_CONTACT_NEWTON || cp->friction != 0.0) {
+      int beams = cp->master_kind == NSB_MASTER_BEAMS;
+      if ((cp->master_kind != NSB_MASTER_OBSTACLE && !beams) || cp->law != NSB_CONTACT_NEWTON || cp->friction != 0.0) {
         VALUE(p, p->modal_at,
-              "*MODAL DYNAMIC handles contact pairs with an obstacle as master, LAW=NEWTON and no friction; the "
-              "*CONTACT PAIR of line %d is not one",
+              "*MODAL DYNAMIC handles contact pairs with an obstacle or a beam element set as master, LAW=NEWTON and "
+              "no friction; the *CONTACT PAIR of line %d is not one",
               cp->line);
         break;
       }
+      if (beams && (qs || cp->centreline != NSB_CENTRELINE_CHORD)) {
+        VALUE(p, p->modal_at,
+              "*MODAL DYNAMIC handles a beam master (the *CONTACT PAIR of line %d) with REDUCTION=MODAL and "
+              "CENTRELINE=CHORD only%s",
+              cp->line, qs ? " (the quasi-static reduction's flexibility is built for obstacle contacts)" : "");
+        break;
+      }
     }
+  }
 }
 
 /* *STATIC, RIKS steps: the step's loads are the reference load the LPF
@@ -665,6 +683,7 @@ void deck_check_model(parser* p) {
   check_frequency_steps(p);
   check_riks_steps(p);
   check_contact(p);
+  check_modal_contacts(p);
   /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */
   if (p->n_errors > 0) return;
   if (m->steps.count == 0) SYNTAX(p, end, "the deck has no *STEP");

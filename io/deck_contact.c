@@ -5,6 +5,8 @@
  */
 #include "io/deck_internal.h"
 
+#include "contact/friction.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -118,7 +120,29 @@ void deck_end_obstacle(parser* p) {
 static const char* const pair_param_names[] = {"LAW", "RESTITUTION", "FRICTION", "STIFFNESS", "EXPONENT", "DAMPING",
                                                "RADIUS"};
 /* Positions of the friction parameters in that row (friction_parameters). */
-enum { PP_FRICTION = 2, PP_FRICTION_LAW = 12, PP_SLIP_VELOCITY = 13 };
+enum {
+  PP_FRICTION = 2,
+  PP_FRICTION_LAW = 12,
+  PP_SLIP_VELOCITY = 13,
+  PP_STATIC_FRICTION = 15,
+  PP_STICK_EPSILON = 16,
+  PP_STICK_FREQUENCY = 17,
+  PP_STICK_MASS = 18
+};
+/* The friction parameters beyond FRICTION, in the order friction_param_given
+   searches them, with their names. */
+enum { N_FRICTION_PARAMS = 6 };
+static const int friction_params[N_FRICTION_PARAMS] = {PP_FRICTION_LAW,    PP_SLIP_VELOCITY,   PP_STATIC_FRICTION,
+                                                       PP_STICK_EPSILON,   PP_STICK_FREQUENCY, PP_STICK_MASS};
+static const char* const friction_param_names[N_FRICTION_PARAMS] = {
+    "FRICTION LAW", "SLIP VELOCITY", "STATIC FRICTION", "STICK EPSILON", "STICK FREQUENCY", "STICK MASS"};
+
+/* The name of friction parameter position k (one of friction_params). */
+static const char* friction_param_name(int k) {
+  for (int i = 0; i < N_FRICTION_PARAMS; ++i)
+    if (friction_params[i] == k) return friction_param_names[i];
+  return "?";
+}
 
 /* *CONTACT PAIR, LAW=NEWTON: RESTITUTION and FRICTION; the Hertz parameters
    are refused.  Returns 0 after an error. */
@@ -126,7 +150,7 @@ static int newton_parameters(parser* p, loc at, const pval* v, nsb_contact_pair*
   int ok = 1;
   for (int k = 3; k <= 5; ++k)
     if (v[k].set) {
-      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ", pair_param_names[k]);
+      VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ or LAW=WINKLER", pair_param_names[k]);
       ok = 0;
     }
   if (v[1].set) {
@@ -146,9 +170,9 @@ static int newton_parameters(parser* p, loc at, const pval* v, nsb_contact_pair*
   return ok;
 }
 
-/* *CONTACT PAIR, LAW=HERTZ: STIFFNESS (required), EXPONENT and DAMPING; the
-   Newton parameters are refused (FRICTION: friction_parameters).  Returns 0
-   after an error. */
+/* *CONTACT PAIR, LAW=HERTZ or WINKLER: STIFFNESS (required), EXPONENT (HERTZ)
+   and DAMPING; the Newton parameters are refused (FRICTION:
+   friction_parameters).  Returns 0 after an error. */
 static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
   int ok = 1;
   if (v[1].set) {
@@ -156,7 +180,8 @@ static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* 
     ok = 0;
   }
   if (!v[3].set) {
-    VALUE(p, at, "*CONTACT PAIR, LAW=HERTZ needs parameter STIFFNESS (c > 0)");
+    VALUE(p, at, "*CONTACT PAIR, LAW=%s needs parameter STIFFNESS (c > 0)",
+          c->law == NSB_CONTACT_WINKLER ? "WINKLER" : "HERTZ");
     ok = 0;
   } else if (v[3].d > 0.0) {
     c->stiffness = v[3].d;
@@ -164,7 +189,10 @@ static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* 
     VALUE(p, at, "STIFFNESS must be > 0, got %.12g", v[3].d);
     ok = 0;
   }
-  if (v[4].set) {
+  if (v[4].set && c->law == NSB_CONTACT_WINKLER) {
+    VALUE(p, at, "*CONTACT PAIR: parameter EXPONENT is allowed only with LAW=HERTZ (the Winkler bed is linear)");
+    ok = 0;
+  } else if (v[4].set) {
     if (v[4].d >= 1.0) c->exponent = v[4].d;
     else {
       VALUE(p, at, "EXPONENT must be >= 1, got %.12g", v[4].d);
@@ -181,23 +209,101 @@ static int hertz_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* 
   return ok;
 }
 
+/* The position of the first friction parameter given among friction_params
+   from `first` (a position in that list) on, or -1. */
+static int friction_param_given(const pval* v, int first) {
+  for (int i = first; i < N_FRICTION_PARAMS; ++i)
+    if (v[friction_params[i]].set) return friction_params[i];
+  return -1;
+}
+
+/* A required parameter of ELASTOPLASTIC: > 0 and finite.  Returns 0 after an error. */
+static int stick_parameter(parser* p, loc at, const pval* v, int k, double* out) {
+  const char* name = friction_param_name(k);
+  if (!v[k].set) {
+    VALUE(p, at, "*CONTACT PAIR, FRICTION LAW=ELASTOPLASTIC needs parameter %s (> 0)", name);
+    return 0;
+  }
+  if (!(v[k].d > 0.0 && isfinite(v[k].d))) {
+    VALUE(p, at, "%s must be > 0, got %.12g", name, v[k].d);
+    return 0;
+  }
+  *out = v[k].d;
+  return 1;
+}
+
+/* FRICTION LAW=ELASTOPLASTIC (Stamm 2011): STATIC FRICTION (>= FRICTION,
+   default FRICTION) and the stick regularization STICK EPSILON, STICK
+   FREQUENCY, STICK MASS (all required).  Returns 0 after an error. */
+static int elastoplastic_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
+  int ok = 1;
+  c->friction_static = c->friction;
+  const pval* st = &v[PP_STATIC_FRICTION];
+  if (st->set) {
+    if (!(isfinite(st->d) && st->d >= c->friction)) {
+      VALUE(p, at,
+            "STATIC FRICTION must be >= FRICTION = %.12g (the static coefficient is not below the dynamic one), "
+            "got %.12g",
+            c->friction, st->d);
+      ok = 0;
+    } else {
+      c->friction_static = st->d;
+    }
+  }
+  double eps = 0.0, om = 0.0, mass = 0.0;
+  ok = stick_parameter(p, at, v, PP_STICK_EPSILON, &eps) && ok;
+  ok = stick_parameter(p, at, v, PP_STICK_FREQUENCY, &om) && ok;
+  ok = stick_parameter(p, at, v, PP_STICK_MASS, &mass) && ok;
+  if (ok) {
+    nsb_friction_stick_parameters(eps, om, mass, &c->stick_stiffness, &c->stick_damping);
+    if (!(isfinite(c->stick_stiffness) && isfinite(c->stick_damping) && c->stick_stiffness > 0.0)) {
+      VALUE(p, at,
+            "*CONTACT PAIR: STICK EPSILON=%.12g, STICK FREQUENCY=%.12g, STICK MASS=%.12g give the stick stiffness "
+            "c = omega_c^2 m_c / eps_c = %.12g, which is not a positive finite number",
+            eps, om, mass, c->stick_stiffness);
+      ok = 0;
+    }
+  }
+  return ok;
+}
+
 /* Friction of a compliant contact pair (docs/contact.md §6.2): FRICTION,
-   FRICTION LAW and SLIP VELOCITY (required with FRICTION > 0).  A NEWTON pair
-   takes FRICTION only (newton_parameters).  Returns 0 after an error. */
+   FRICTION LAW, SLIP VELOCITY (required with FRICTION > 0) and the
+   ELASTOPLASTIC parameters.  A NEWTON pair takes FRICTION only
+   (newton_parameters).  Returns 0 after an error. */
 static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pair* c) {
   const pval* mu = &v[PP_FRICTION];
   const pval* law = &v[PP_FRICTION_LAW];
   const pval* vs = &v[PP_SLIP_VELOCITY];
   c->friction_law = law->set ? (nsb_friction_law)law->i : NSB_FRICTION_SMOOTH;
+  int given = friction_param_given(v, 0);
+  c->friction_static = c->friction;
   if (c->law == NSB_CONTACT_NEWTON) {
-    int ok = 1;
-    if (law->set || vs->set) {
-      VALUE(p, at,
-            "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ (LAW=NEWTON takes Coulomb's set-valued law)",
-            law->set ? "FRICTION LAW" : "SLIP VELOCITY");
-      ok = 0;
+    /* the set-valued law takes STATIC FRICTION only (stick cone mu_st, slip cone mu) */
+    const pval* st = &v[PP_STATIC_FRICTION];
+    for (int i = 0; i < N_FRICTION_PARAMS; ++i) {
+      int k = friction_params[i];
+      if (k != PP_STATIC_FRICTION && v[k].set) {
+        VALUE(p, at,
+              "*CONTACT PAIR: parameter %s is allowed only with LAW=HERTZ (LAW=NEWTON takes Coulomb's set-valued law)",
+              friction_param_name(k));
+        return 0;
+      }
     }
-    return ok;
+    if (!st->set) return 1;
+    if (!(c->friction > 0.0)) {
+      VALUE(p, at, "*CONTACT PAIR: parameter STATIC FRICTION needs FRICTION > 0");
+      return 0;
+    }
+    if (!(isfinite(st->d) && st->d >= c->friction)) {
+      VALUE(p, at,
+            "STATIC FRICTION must be >= FRICTION = %.12g (the static coefficient is not below the dynamic one), "
+            "got %.12g",
+            c->friction, st->d);
+      return 0;
+    }
+    c->friction_static = st->d;
+    return 1;
   }
   if (mu->set) {
     if (!(mu->d >= 0.0 && isfinite(mu->d))) {
@@ -207,24 +313,32 @@ static int friction_parameters(parser* p, loc at, const pval* v, nsb_contact_pai
     c->friction = mu->d;
   }
   if (!(c->friction > 0.0)) {
-    if (law->set || vs->set) {
-      VALUE(p, at, "*CONTACT PAIR: parameter %s needs FRICTION > 0", law->set ? "FRICTION LAW" : "SLIP VELOCITY");
-      return 0;
-    }
-    return 1;
+    if (given < 0) return 1;
+    VALUE(p, at, "*CONTACT PAIR: parameter %s needs FRICTION > 0", friction_param_name(given));
+    return 0;
   }
+  int ok = 1;
   if (!vs->set) {
     VALUE(p, at,
-          "*CONTACT PAIR, LAW=HERTZ with FRICTION needs parameter SLIP VELOCITY (v_s > 0, the slip velocity below "
-          "which the friction force is regularized)");
-    return 0;
-  }
-  if (!(vs->d > 0.0 && isfinite(vs->d))) {
+          "*CONTACT PAIR, LAW=%s with FRICTION needs parameter SLIP VELOCITY (v_s > 0, the slip velocity below "
+          "which the friction force is regularized)",
+          c->law == NSB_CONTACT_WINKLER ? "WINKLER" : "HERTZ");
+    ok = 0;
+  } else if (!(vs->d > 0.0 && isfinite(vs->d))) {
     VALUE(p, at, "SLIP VELOCITY must be > 0, got %.12g", vs->d);
-    return 0;
+    ok = 0;
+  } else {
+    c->slip_velocity = vs->d;
   }
-  c->slip_velocity = vs->d;
-  return 1;
+  if (c->friction_law == NSB_FRICTION_ELASTOPLASTIC) return elastoplastic_parameters(p, at, v, c) && ok;
+  c->friction_static = c->friction;
+  int extra = friction_param_given(v, 2); /* from STATIC FRICTION on */
+  if (extra >= 0) {
+    VALUE(p, at, "*CONTACT PAIR: parameter %s is allowed only with FRICTION LAW=ELASTOPLASTIC",
+          friction_param_name(extra));
+    ok = 0;
+  }
+  return ok;
 }
 
 /* *CONTACT PAIR: parameters checked here against the law, kept in p->b.pair
@@ -244,6 +358,7 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
   c->slave_radius = -1.0;
   c->points = -1;
   int ok = c->law == NSB_CONTACT_NEWTON ? newton_parameters(p, at, v, c) : hertz_parameters(p, at, v, c);
+  if (c->law == NSB_CONTACT_WINKLER) c->exponent = 1.0;
   if (!friction_parameters(p, at, v, c)) ok = 0;
   if (v[6].set) {
     if (v[6].d >= 0.0) c->master_radius = v[6].d;
@@ -359,8 +474,9 @@ static int impact_free_node(parser* p, loc at, int node, const char* mode) {
 int deck_check_contact_friction(parser* p, loc at, const nsb_contact_pair* c) {
   if (c->law == NSB_CONTACT_NEWTON || !(c->friction > 0.0) || c->master_kind != NSB_MASTER_BEAMS) return 1;
   VALUE(p, at,
-        "*CONTACT PAIR, LAW=HERTZ: FRICTION applies to an obstacle or particle master, not to a master element set "
-        "of beams; use LAW=NEWTON for friction on beams");
+        "*CONTACT PAIR, LAW=%s: FRICTION applies to an obstacle or particle master, not to a master element set "
+        "of beams; use LAW=NEWTON for friction on beams",
+        c->law == NSB_CONTACT_WINKLER ? "WINKLER" : "HERTZ");
   return 0;
 }
 

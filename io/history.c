@@ -389,8 +389,13 @@ int nsb_contact_log_write_reduced(nsb_contact_log* c, const nsb_model* m, const 
     nsb_reduced_row d;
     nsb_reduced_contact_row(r, i, t, &d);
     if (!(d.gap <= 0.0 || d.impulse != 0.0 || d.dissipated != 0.0)) continue;
+    char master[NSB_NAME_MAX + 16];
+    if (d.obstacle >= 0)
+      snprintf(master, sizeof master, "%s", m->obstacles.data[d.obstacle].name);
+    else
+      snprintf(master, sizeof master, "element %d", m->elements.data[d.element].label);
     csv_put(&c->out, "%.17g,%d,%d,%s,%.17g,%.17g,0,0,0,0,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", t, d.pair + 1,
-            m->nodes.data[d.node].label, m->obstacles.data[d.obstacle].name, d.gap, d.impulse, d.dissipated,
+            m->nodes.data[d.node].label, master, d.gap, d.impulse, d.dissipated,
             d.point[0], d.point[1], d.point[2], d.n[0], d.n[1], d.n[2]);
     NSB_CALL(csv_end_row(&c->out));
   }

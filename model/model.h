@@ -216,7 +216,9 @@ typedef struct nsb_obstacle {
 
 typedef enum nsb_contact_law {
   NSB_CONTACT_NEWTON = 0, /* nonsmooth: Signorini + Newton impact law + Coulomb, impulses (measure inclusion) */
-  NSB_CONTACT_HERTZ = 1   /* compliant: F = c alpha^p (1 + d alpha_dot), alpha = penetration */
+  NSB_CONTACT_HERTZ = 1,  /* compliant: F = c alpha^p (1 + d alpha_dot), alpha = penetration */
+  NSB_CONTACT_WINKLER = 2 /* compliant bed (Stamm 2011, §4.5): F = c alpha + beta alpha_dot >= 0 while the body
+                             presses the bed, which relaxes by c s + beta s' = 0 after it lets go */
 } nsb_contact_law;
 
 typedef enum nsb_contact_master {
@@ -259,7 +261,8 @@ typedef struct nsb_contact_points {
 /* Tangential law of a compliant (HERTZ) contact pair with friction (*CONTACT
    PAIR, FRICTION LAW=; index = deck enum; docs/contact.md §6.2). */
 typedef enum nsb_friction_law {
-  NSB_FRICTION_SMOOTH = 0 /* Coulomb regularized in the slip velocity: T = -mu N v_T / sqrt(|v_T|^2 + v_s^2) */
+  NSB_FRICTION_SMOOTH = 0,      /* Coulomb regularized in the slip velocity: T = -mu N v_T / sqrt(|v_T|^2 + v_s^2) */
+  NSB_FRICTION_ELASTOPLASTIC = 1 /* Stamm's elasto-visco-plastic law: Kelvin-Voigt stick in series with Coulomb slip */
 } nsb_friction_law;
 
 typedef struct nsb_contact_pair {
@@ -270,10 +273,14 @@ typedef struct nsb_contact_pair {
   double restitution;          /* NEWTON: Newton's coefficient e in [0, 1] (default 0) */
   double friction;             /* Coulomb coefficient mu >= 0 (default 0: frictionless) */
   nsb_friction_law friction_law; /* HERTZ with friction: the regularized tangential law (default SMOOTH) */
-  double slip_velocity;        /* HERTZ with friction: SLIP VELOCITY v_s > 0 of the regularization */
-  double stiffness;            /* HERTZ: c > 0 */
-  double exponent;             /* HERTZ: p >= 1 (default 1.5) */
-  double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m (default 0) */
+  double slip_velocity;        /* HERTZ with friction: SLIP VELOCITY > 0, v_s (SMOOTH) or Stamm's eps_k
+                                  (ELASTOPLASTIC: plastic rate below which the contact sticks again) */
+  double friction_static;      /* ELASTOPLASTIC: static coefficient mu_st >= friction (default: friction) */
+  double stick_stiffness;      /* ELASTOPLASTIC: c = omega_c^2 m_c / eps_c of the stick element */
+  double stick_damping;        /* ELASTOPLASTIC: beta = 2 sqrt(c m_c) */
+  double stiffness;            /* HERTZ, WINKLER: c > 0 */
+  double exponent;             /* HERTZ: p >= 1 (default 1.5); WINKLER: 1 */
+  double damping;              /* HERTZ: Hunt-Crossley d >= 0 in s/m; WINKLER: bed damper beta >= 0 (default 0) */
   double master_radius;        /* BEAMS: contact radius of the beam; < 0: from the section (see docs) */
   double slave_radius;         /* beam nodes among the slaves: their contact radius; < 0: from the sections */
   double skin;                 /* candidate-list skin (length); <= 0: automatic (contact/broad_phase.h) */

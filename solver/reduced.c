@@ -11,6 +11,7 @@
 #define RED_MAX_SWEEPS 100000
 
 static nsb_vec3 slave_position(const nsb_reduced* r, int c, const double* y);
+static double beam_gap(const nsb_reduced* r, int c, const double* y, nsb_vec3* n, nsb_vec3* xm_out);
 
 static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
   int m = r->m, nc = r->nc;
@@ -29,6 +30,10 @@ static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
   NSB_FREE_ARRAY(ctx, r->c_B, (size_t)3 * m * k, double);
   NSB_FREE_ARRAY(ctx, r->c_n, 3 * k, double);
   NSB_FREE_ARRAY(ctx, r->c_g, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_rm, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_mel, k, int);
+  NSB_FREE_ARRAY(ctx, r->c_xm0, 3 * k, double);
+  NSB_FREE_ARRAY(ctx, r->c_Bm, (size_t)3 * m * k, double);
   NSB_FREE_ARRAY(ctx, r->c_P, k, double);
   NSB_FREE_ARRAY(ctx, r->c_D, k, double);
   NSB_FREE_ARRAY(ctx, r->W, (size_t)m * k, double);
@@ -49,16 +54,94 @@ void nsb_reduced_destroy(nsb_reduced** pr) {
   *pr = NULL;
 }
 
+/* The beam-master candidates from index c on: each slave node of a pair with
+   a master element set is paired with the closest point of the set's chords
+   (elements not containing the node) in the linearization state x0:
+   xm0 = (1 - xi) x_a + xi x_b, Bm = (1 - xi) B_a + xi B_b (reduced.h).  A
+   slave that coincides with its closest point has no normal: refused. */
+static int pair_beam_candidates(nsb_reduced* r, int c, const double* x0,
+                                void (*node_rows)(void* user, int node, double* B), void* user) {
+  nsb_ctx* ctx = r->ctx;
+  const nsb_model* model = r->model;
+  int m = r->m;
+  double* Bb = NSB_NEW_ARRAY(ctx, (size_t)3 * m, double);
+  NSB_CHECK(ctx, Bb, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  int st = NSB_OK;
+  for (int p = 0; p < model->contact_pairs.count && st >= 0; ++p) {
+    const nsb_contact_pair* cp = &model->contact_pairs.data[p];
+    if (cp->master_kind != NSB_MASTER_BEAMS) continue;
+    const nsb_nset* ns = &model->nsets.data[cp->slave_nset];
+    const nsb_elset* es = &model->elsets.data[cp->master];
+    for (int i = 0; i < ns->nodes.count && st >= 0; ++i, ++c) {
+      int node = ns->nodes.data[i];
+      nsb_vec3 x = nsb_v3_load(x0 + 3 * node);
+      int best = -1;
+      double best_d = INFINITY, best_xi = 0.0;
+      for (int k = 0; k < es->elements.count; ++k) {
+        const nsb_element* el = &model->elements.data[es->elements.data[k]];
+        int a = el->nodes[0], b = el->nodes[1];
+        if (a == node || b == node) continue;
+        nsb_vec3 xa = nsb_v3_load(x0 + 3 * a), ab = nsb_v3_sub(nsb_v3_load(x0 + 3 * b), xa);
+        double l2 = nsb_v3_dot(ab, ab);
+        double xi = l2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(x, xa), ab) / l2 : 0.0;
+        xi = fmin(1.0, fmax(0.0, xi));
+        double d = nsb_v3_norm(nsb_v3_sub(x, nsb_v3_muladd(xa, xi, ab)));
+        if (d < best_d) {
+          best_d = d;
+          best = es->elements.data[k];
+          best_xi = xi;
+        }
+      }
+      if (best < 0 || !(best_d > 0.0)) {
+        st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
+                           "modal dynamics: slave node %d of the *CONTACT PAIR of line %d %s",
+                           model->nodes.data[node].label, cp->line,
+                           best < 0 ? "has no master element to pair with"
+                                    : "lies on the master centre line (no normal)");
+        break;
+      }
+      const nsb_element* el = &model->elements.data[best];
+      int a = el->nodes[0], b = el->nodes[1];
+      double* Bm = r->c_Bm + (size_t)3 * m * c;
+      node_rows(user, a, Bm);
+      node_rows(user, b, Bb);
+      for (int j = 0; j < 3 * m; ++j) Bm[j] = (1.0 - best_xi) * Bm[j] + best_xi * Bb[j];
+      nsb_vec3 xa = nsb_v3_load(x0 + 3 * a), xb = nsb_v3_load(x0 + 3 * b);
+      nsb_vec3 xm = nsb_v3_add(nsb_v3_scale(1.0 - best_xi, xa), nsb_v3_scale(best_xi, xb));
+      nsb_v3_store(xm, r->c_xm0 + 3 * c);
+      nsb_v3_store(nsb_v3_scale(1.0 / best_d, nsb_v3_sub(x, xm)), r->c_n + 3 * c);
+      r->c_node[c] = node;
+      r->c_obst[c] = -1;
+      r->c_pair[c] = p;
+      r->c_r[c] = nsb_contact_node_radius(model, cp, node);
+      r->c_rm[c] = nsb_contact_beam_radius(model, cp, best);
+      r->c_mel[c] = best;
+      r->c_e[c] = cp->restitution;
+      memcpy(r->c_x0 + 3 * c, x0 + 3 * node, 3 * sizeof(double));
+      node_rows(user, node, r->c_B + (size_t)3 * m * c);
+      r->c_P[c] = 0.0;
+      r->c_D[c] = 0.0;
+    }
+  }
+  NSB_FREE_ARRAY(ctx, Bb, (size_t)3 * m, double);
+  return st;
+}
+
 int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double* lam, double alpha, double beta,
                        int qs, const double* x0, void (*node_rows)(void* user, int node, double* B), void* user,
                        nsb_reduced** out) {
   *out = NULL;
-  /* candidates: every slave node of every pair with an obstacle master */
-  int nc = 0;
+  /* candidates: every slave node of every pair with an obstacle master, then
+     those of the pairs with a beam master */
+  int nc = 0, n_beam = 0;
   for (int p = 0; p < model->contact_pairs.count; ++p) {
     const nsb_contact_pair* cp = &model->contact_pairs.data[p];
-    if (cp->master_kind == NSB_MASTER_OBSTACLE) nc += model->nsets.data[cp->slave_nset].nodes.count;
+    int ns = model->nsets.data[cp->slave_nset].nodes.count;
+    if (cp->master_kind == NSB_MASTER_OBSTACLE) nc += ns;
+    if (cp->master_kind == NSB_MASTER_BEAMS) n_beam += ns;
   }
+  NSB_ASSERT(!(qs && n_beam > 0)); /* refused by the deck reader */
+  nc += n_beam;
   nsb_reduced* r = nsb_alloc(ctx, sizeof *r);
   NSB_CHECK(ctx, r, NSB_ERR_ALLOC, "modal dynamics: out of memory");
   memset(r, 0, sizeof *r);
@@ -82,6 +165,11 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->c_B = NSB_NEW_ARRAY(ctx, (size_t)3 * m * k, double);
   r->c_n = NSB_NEW_ARRAY(ctx, 3 * k, double);
   r->c_g = NSB_NEW_ARRAY(ctx, k, double);
+  r->n_beam = n_beam;
+  r->c_rm = NSB_NEW_ARRAY(ctx, k, double);
+  r->c_mel = NSB_NEW_ARRAY(ctx, k, int);
+  r->c_xm0 = NSB_NEW_ARRAY(ctx, 3 * k, double);
+  r->c_Bm = NSB_NEW_ARRAY(ctx, (size_t)3 * m * k, double);
   r->c_P = NSB_NEW_ARRAY(ctx, k, double);
   r->c_D = NSB_NEW_ARRAY(ctx, k, double);
   r->W = NSB_NEW_ARRAY(ctx, (size_t)m * k, double);
@@ -92,7 +180,8 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->ytmp = NSB_NEW_ARRAY(ctx, m, double);
   r->mask = NSB_NEW_ARRAY(ctx, k, unsigned char);
   if (!r->lam || !r->d || !r->y || !r->v || !r->work || !r->c_node || !r->c_obst || !r->c_pair || !r->c_r ||
-      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_P || !r->c_D || !r->W || !r->G || !r->q ||
+      !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_rm || !r->c_mel || !r->c_xm0 || !r->c_Bm ||
+      !r->c_P || !r->c_D || !r->W || !r->G || !r->q ||
       (qs && !r->C) || !r->c_w || !r->ytmp || !r->mask) {
     nsb_reduced_destroy(&r);
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
@@ -120,7 +209,16 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
       r->c_n[3 * c + 2] = 1.0;
       r->c_P[c] = 0.0;
       r->c_D[c] = 0.0;
+      r->c_rm[c] = 0.0;
+      r->c_mel[c] = -1;
+      memset(r->c_xm0 + 3 * c, 0, 3 * sizeof(double));
+      memset(r->c_Bm + (size_t)3 * m * c, 0, (size_t)3 * m * sizeof(double));
     }
+  }
+  int st = n_beam > 0 ? pair_beam_candidates(r, c, x0, node_rows, user) : NSB_OK;
+  if (st < 0) {
+    nsb_reduced_destroy(&r);
+    return st;
   }
   *out = r;
   return NSB_OK;
@@ -129,15 +227,24 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
 int nsb_reduced_n_contacts(const nsb_reduced* r) { return r->nc; }
 
 void nsb_reduced_contact_row(const nsb_reduced* r, int c, double t, nsb_reduced_row* out) {
-  nsb_vec3 x = slave_position(r, c, r->y), n, vo;
-  double g = nsb_obstacle_gap(r->model, r->c_obst[c], t, x, r->c_r[c], nsb_v3_load(r->c_n + 3 * c), &n, &vo);
+  nsb_vec3 x = slave_position(r, c, r->y), n, vo, point;
+  double g;
+  if (r->c_obst[c] < 0) {
+    nsb_vec3 xm;
+    g = beam_gap(r, c, r->y, &n, &xm);
+    point = nsb_v3_muladd(xm, r->c_rm[c], n); /* on the master's surface */
+  } else {
+    g = nsb_obstacle_gap(r->model, r->c_obst[c], t, x, r->c_r[c], nsb_v3_load(r->c_n + 3 * c), &n, &vo);
+    point = nsb_v3_sub(x, nsb_v3_scale(g + r->c_r[c], n));
+  }
   out->pair = r->c_pair[c];
   out->node = r->c_node[c];
   out->obstacle = r->c_obst[c];
+  out->element = r->c_mel[c];
   out->gap = g;
   out->impulse = r->c_P[c];
   out->dissipated = r->c_D[c];
-  nsb_v3_store(nsb_v3_sub(x, nsb_v3_scale(g + r->c_r[c], n)), out->point);
+  nsb_v3_store(point, out->point);
   nsb_v3_store(n, out->n);
 }
 int nsb_reduced_contact_node(const nsb_reduced* r, int c) { return r->c_node[c]; }
@@ -165,12 +272,42 @@ static nsb_vec3 slave_position(const nsb_reduced* r, int c, const double* y) {
 }
 
 /* Gap, normal and W row of slave c at modal displacement y, time t. */
+/* Beam master (reduced.h): gap and normal of slave c against its paired
+   master point at modal displacement y; the normal of the last evaluation
+   when the two points coincide. */
+static double beam_gap(const nsb_reduced* r, int c, const double* y, nsb_vec3* n, nsb_vec3* xm_out) {
+  const double* Bm = r->c_Bm + (size_t)3 * r->m * c;
+  double xm[3];
+  for (int i = 0; i < 3; ++i) {
+    double s = r->c_xm0[3 * c + i];
+    for (int j = 0; j < r->m; ++j) s += Bm[i * r->m + j] * y[j];
+    xm[i] = s;
+  }
+  nsb_vec3 d = nsb_v3_sub(slave_position(r, c, y), nsb_v3_load(xm));
+  double dist = nsb_v3_norm(d);
+  *n = dist > 0.0 ? nsb_v3_scale(1.0 / dist, d) : nsb_v3_load(r->c_n + 3 * c);
+  *xm_out = nsb_v3_load(xm);
+  return dist - r->c_r[c] - r->c_rm[c];
+}
+
+/* Gap, normal and W row of slave c at modal displacement y, time t. */
 static double slave_gap(nsb_reduced* r, int c, const double* y, double t, double* w_obs) {
-  nsb_vec3 x = slave_position(r, c, y), n, vo;
-  double g = nsb_obstacle_gap(r->model, r->c_obst[c], t, x, r->c_r[c], nsb_v3_load(r->c_n + 3 * c), &n, &vo);
-  nsb_v3_store(n, r->c_n + 3 * c);
+  nsb_vec3 x, n, vo;
   const double* B = r->c_B + (size_t)3 * r->m * c;
   double* Wc = r->W + (size_t)r->m * c;
+  if (r->c_obst[c] < 0) {
+    /* beam master: W = n^T (B - Bm), the master point moves with the modes */
+    const double* Bm = r->c_Bm + (size_t)3 * r->m * c;
+    double g = beam_gap(r, c, y, &n, &x);
+    nsb_v3_store(n, r->c_n + 3 * c);
+    for (int j = 0; j < r->m; ++j)
+      Wc[j] = n.x * (B[j] - Bm[j]) + n.y * (B[r->m + j] - Bm[r->m + j]) + n.z * (B[2 * r->m + j] - Bm[2 * r->m + j]);
+    *w_obs = 0.0;
+    return g;
+  }
+  x = slave_position(r, c, y);
+  double g = nsb_obstacle_gap(r->model, r->c_obst[c], t, x, r->c_r[c], nsb_v3_load(r->c_n + 3 * c), &n, &vo);
+  nsb_v3_store(n, r->c_n + 3 * c);
   for (int j = 0; j < r->m; ++j) Wc[j] = n.x * B[j] + n.y * B[r->m + j] + n.z * B[2 * r->m + j];
   *w_obs = nsb_v3_dot(n, vo);
   return g;
@@ -395,13 +532,14 @@ void nsb_reduced_energy(const nsb_reduced* r, double* kinetic, double* potential
 /* Layout: int64 m, nc, qs, sweeps, active; doubles work_loads,
    dissipated_damping, dissipated_contact, e_qs; then the arrays of
    red_arrays in order. */
-enum { RED_CK_INTS = 5, RED_CK_DOUBLES = 4, RED_CK_ARRAYS = 8 };
+enum { RED_CK_INTS = 5, RED_CK_DOUBLES = 4, RED_CK_ARRAYS = 10 };
 
-/* The arrays of the state with their lengths (in doubles); C only with QS. */
+/* The arrays of the state with their lengths (in doubles); C only with QS,
+   the master points and rows only with beam masters. */
 static void red_arrays(const nsb_reduced* r, double* a[RED_CK_ARRAYS], size_t len[RED_CK_ARRAYS]) {
-  size_t m = (size_t)r->m, nc = (size_t)r->nc;
-  double* p[RED_CK_ARRAYS] = {r->y, r->v, r->c_x0, r->c_B, r->c_n, r->c_g, r->c_P, r->C};
-  size_t n[RED_CK_ARRAYS] = {m, m, 3 * nc, 3 * m * nc, 3 * nc, nc, nc, r->C ? 9 * nc * nc : 0};
+  size_t m = (size_t)r->m, nc = (size_t)r->nc, nb = r->n_beam > 0 ? nc : 0;
+  double* p[RED_CK_ARRAYS] = {r->y, r->v, r->c_x0, r->c_B, r->c_n, r->c_g, r->c_P, r->C, r->c_xm0, r->c_Bm};
+  size_t n[RED_CK_ARRAYS] = {m, m, 3 * nc, 3 * m * nc, 3 * nc, nc, nc, r->C ? 9 * nc * nc : 0, 3 * nb, 3 * m * nb};
   memcpy(a, p, sizeof p);
   memcpy(len, n, sizeof n);
 }

@@ -7,6 +7,13 @@
  * Contacts: slave nodes (particles, beam nodes) against obstacles; the gap of
  * slave c at x = x0_c + B_c y (B_c: the node's translation rows of phi) is
  * g_c(x, t), its normal n_c, W_c = n_c^T B_c.
+ * Beam-beam contacts (a master element set of beams, MODAL reduction only):
+ * each slave node is paired once, at creation, with the closest point of the
+ * master centre lines (chords) in the linearization state, on element (a, b)
+ * at the parameter xi; that material point moves as xm = xm0 + Bm y,
+ * Bm = (1 - xi) B_a + xi B_b (the linear model keeps the pairing: small
+ * displacements, no sliding along the master).  Gap g = |x - xm| - r_s - r_m,
+ * normal n = (x - xm) / |x - xm|, W_c = n^T (B_c - Bm), no master motion.
  *
  * Time stepping (trapezoidal smooth part, Moreau-type impulses; the smooth
  * part alone conserves the energy of the undamped linear system):
@@ -46,6 +53,10 @@ typedef struct nsb_reduced {
   double *c_x0;        /* 3 nc: slave position at the linearization state */
   double *c_B;         /* 3 m per contact: node translation per mode (row-major 3 x m) */
   double *c_n, *c_g;   /* 3 nc normals, nc gaps (last step) */
+  int n_beam;          /* candidates with a beam master (they follow the obstacle ones) */
+  double *c_rm;        /* beam masters: nc master radii (0 for obstacles) */
+  int *c_mel;          /* beam masters: nc paired master elements (-1 for obstacles) */
+  double *c_xm0, *c_Bm;/* beam masters: 3 nc master points, 3 m per contact master rows (row-major 3 x m) */
   double *c_P;         /* nc: impulses of the last step (force x h) */
   double *c_D;         /* nc: energy each contact dissipated in the last step (output only) */
   double *W, *G, *q;   /* nc x m, nc x nc (column-major), nc */
@@ -60,7 +71,9 @@ typedef struct nsb_reduced {
 } nsb_reduced;
 
 /// Create: m modes with eigenvalues lam, Rayleigh damping alpha, beta, the
-/// contact candidates of the model's *CONTACT PAIRs (obstacle masters),
+/// contact candidates of the model's *CONTACT PAIRs (obstacle masters; beam
+/// masters paired node to closest chord point, MODAL reduction only: the
+/// caller refuses them with qs),
 /// their slave positions x0 (3 per model node) and the node translation
 /// rows of the modes (node_rows(user, node, B) fills B, row-major 3 x m).
 /// qs: quasi-static reduction (then nsb_reduced_set_flexibility must be
@@ -74,14 +87,15 @@ void nsb_reduced_destroy(nsb_reduced** r);
 int nsb_reduced_n_contacts(const nsb_reduced* r);
 int nsb_reduced_contact_node(const nsb_reduced* r, int c);
 /// A contact candidate as contacts.csv shows it, at the current modal
-/// displacement and time t: its pair, slave node and obstacle (indices), the
+/// displacement and time t: its pair, slave node and obstacle (indices; -1
+/// for a beam master, whose paired element is `element`, else -1), the
 /// gap, the normal impulse and the energy it dissipated in the last step
 /// (minus the work of its impulse on the modes; QUASI-STATIC: also minus the
 /// change of its share of the truncated modes' energy, so that the shares sum
 /// to the history's contact dissipation), the contact point on the obstacle
 /// and the normal.
 typedef struct nsb_reduced_row {
-  int pair, node, obstacle;
+  int pair, node, obstacle, element;
   double gap, impulse, dissipated;
   double point[3], n[3];
 } nsb_reduced_row;

@@ -100,6 +100,20 @@ static int rebuild(nsb_system* s, int* nc_out) {
   int nm_new = s->n_static_mult + nsb_contact_mult_count(m, s->cand, nc);
   int ne_new = s->n_static_elems + nc;
   int meq_new = s->n_node_dof + nm_new;
+  /* the contact memory grows with the largest contact count so far (its
+     content, saved by the caller before this rebuild, is kept); grown before the
+     arrays below so that a failure leaves every size consistent */
+  if (nc > s->cmem_cap) {
+    int cap = nc > 2 * s->cmem_cap ? nc : 2 * s->cmem_cap;
+    nsb_contact_memory* mem = NSB_NEW_ARRAY(ctx, cap, nsb_contact_memory);
+    NSB_CHECK(ctx, mem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", cap);
+    if (s->cmem) {
+      memcpy(mem, s->cmem, (size_t)s->cmem_cap * sizeof *mem);
+      NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
+    }
+    s->cmem = mem;
+    s->cmem_cap = cap;
+  }
   /* the capacities grow geometrically and never shrink (a rebuild allocates
      only when it outgrows every earlier one); all or nothing: the
      capacities below size every one of these arrays */
@@ -119,19 +133,6 @@ static int rebuild(nsb_system* s, int* nc_out) {
   s->cdata_cap = cc;
   s->mult_cap = mc;
   s->eq_cap = qc;
-  /* the contact memory grows with the largest contact count so far (its
-     content, saved by the caller before this rebuild, is kept) */
-  if (nc > s->cmem_cap) {
-    int cap = nc > 2 * s->cmem_cap ? nc : 2 * s->cmem_cap;
-    nsb_contact_memory* mem = NSB_NEW_ARRAY(ctx, cap, nsb_contact_memory);
-    NSB_CHECK(ctx, mem, NSB_ERR_ALLOC, "cannot allocate the contact memory of %d contacts", cap);
-    if (s->cmem) {
-      memcpy(mem, s->cmem, (size_t)s->cmem_cap * sizeof *mem);
-      NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
-    }
-    s->cmem = mem;
-    s->cmem_cap = cap;
-  }
   s->n_elems = ne_new;
   s->n_contacts = nc;
   s->n_mult = nm_new;

@@ -6,3 +6,11 @@ add_test(NAME modal_contact_rows
           ${PROJECT_BINARY_DIR}/tests_tmp/modal ${CMAKE_CURRENT_LIST_DIR}/modal/bar_modal.inp
           ${CMAKE_CURRENT_LIST_DIR}/modal/bar_qs.inp)
 set_tests_properties(modal_contact_rows PROPERTIES LABELS program TIMEOUT 60)
+
+# Beam-beam contacts of *MODAL DYNAMIC (tests/modal/check_beam_master.py): two
+# identical pinned beams pressed together move, by symmetry, exactly as one of
+# them against the symmetry plane, and so does a beam against a held beam.
+add_test(NAME modal_beam_master
+  COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/modal/check_beam_master.py $<TARGET_FILE:nsbeam>
+          ${PROJECT_BINARY_DIR}/tests_tmp/modal_beam ${CMAKE_CURRENT_LIST_DIR}/modal)
+set_tests_properties(modal_beam_master PROPERTIES LABELS program TIMEOUT 60)

@@ -511,12 +511,12 @@ static void test_energy_random(void) {
    split (R+ then the disk of radius mu lambda_N'), cone. */
 static void test_local_step(void) {
   double out[3];
-  nsb_prox_local c = {1, 0.5, {1.0, 7.0, 9.0}, {3.0, 0.0, 0.0}};
+  nsb_prox_local c = {1, 0.5, {1.0, 7.0, 9.0}, {3.0, 0.0, 0.0}, 0.0};
   nsb_prox_local_step(NSB_PROX_SPLIT, &c, out); /* 1 - 3 < 0 -> 0 */
   CU_ASSERT(out[0] == 0.0 && out[1] == 7.0 && out[2] == 9.0);
   nsb_prox_local_step(NSB_PROX_CONE, &c, out); /* n_dir = 1: the cone does not apply */
   CU_ASSERT(out[0] == 0.0 && out[1] == 7.0 && out[2] == 9.0);
-  nsb_prox_local d = {3, 0.5, {1.0, 0.0, 0.0}, {-1.0, -3.0, -4.0}};
+  nsb_prox_local d = {3, 0.5, {1.0, 0.0, 0.0}, {-1.0, -3.0, -4.0}, 0.0};
   nsb_prox_local_step(NSB_PROX_SPLIT, &d, out); /* x = (2, 3, 4): disk of radius 1 */
   NSB_ASSERT_CLOSE(out[0], 2.0, 1e-15);
   NSB_ASSERT_CLOSE(out[1], 0.6, 1e-15);
@@ -551,7 +551,7 @@ static void fixed_update(void* data, int i, const double* lambda, const double* 
 static void test_gs_stats(void) {
   static const nsb_prox_gs_ops ops = {fixed_local, fixed_update};
   /* contact 0: (0.5, 0, 0) -> (2, 0.6, 0.8) (change (1.5, 0.6, 0.8)); contact 1 sits out */
-  fixed_contact f[2] = {{{3, 0.5, {0.5, 0.0, 0.0}, {-1.5, -3.0, -4.0}}, {0}, {0}, 0}, {{0, 0.0, {0}, {0}}, {0}, {0}, 0}};
+  fixed_contact f[2] = {{{3, 0.5, {0.5, 0.0, 0.0}, {-1.5, -3.0, -4.0}, 0.0}, {0}, {0}, 0}, {{0, 0.0, {0}, {0}, 0.0}, {0}, {0}, 0}};
   nsb_prox_gs gs = {&ops, f, 2, NULL, NSB_PROX_SPLIT, NSB_PROX_NORM_MAX};
   nsb_prox_gs_stats st;
   CU_ASSERT(nsb_prox_gauss_seidel(&gs, &st) == NSB_OK);
@@ -649,7 +649,7 @@ static int normal_local(void* data, int a, nsb_prox_local* c) {
   if (!(gaa > 0.0)) return 0;
   double res = dn->q[a];
   for (int b = 0; b < dn->n; ++b) res += dn->g[a + dn->n * b] * dn->p[b];
-  *c = (nsb_prox_local){1, 0.0, {dn->p[a], 0.0, 0.0}, {res / gaa, 0.0, 0.0}};
+  *c = (nsb_prox_local){1, 0.0, {dn->p[a], 0.0, 0.0}, {res / gaa, 0.0, 0.0}, 0.0};
   return 1;
 }
 
