@@ -138,7 +138,9 @@ add_test(NAME validate_quick COMMAND ${NSB_PYTHON3} ${PROJECT_SOURCE_DIR}/benchm
   rigid_prescribed_rotation heavy_top double_pendulum helix_cantilever forced_simply_supported
   right_angle_cantilever stiff_pendulum newtons_cradle hybrid_impact particle_beam_impact friction_oscillator
   attached_particle swing beam_contact rotating_disk point_mass_breakaway free_flight_beam beam_frequencies
-  modal_dynamics saint_venant_impact delaminated_beam)
+  modal_dynamics saint_venant_impact delaminated_beam arc_length bar_wall_impact beam_resultants bouncing_ball
+  calculix_cantilever calculix_sections mattiasson_cantilever rigid_ball_backspin rigid_three_points ring_sliding
+  spin_up wedged_disk)
 set_tests_properties(validate_quick PROPERTIES LABELS validation TIMEOUT 900
   ENVIRONMENT "NSBEAM=$<TARGET_FILE:nsbeam>;NSB_TOOLS=${PROJECT_BINARY_DIR}/benchmarks;NSB_VALIDATE_OUT=${PROJECT_BINARY_DIR}/validate")
 
