@@ -76,7 +76,7 @@ static int pair_beam_candidates(nsb_reduced* r, int c, const double* x0,
       int node = ns->nodes.data[i];
       nsb_vec3 x = nsb_v3_load(x0 + 3 * node);
       int best = -1;
-      double best_d = INFINITY, best_xi = 0.0;
+      double best_d = HUGE_VAL, best_xi = 0.0;
       for (int k = 0; k < es->elements.count; ++k) {
         const nsb_element* el = &model->elements.data[es->elements.data[k]];
         int a = el->nodes[0], b = el->nodes[1];
