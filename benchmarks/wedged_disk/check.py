@@ -34,6 +34,33 @@ def check(quick):
             (sigma < 0.0) == (beta > wr.closed_form()), kind="bool")
         row(case, var, "permanent sliding: min spin [rad/s]", None, min(x["disk.wz"] for x in hist))
         row(case, var, "wall time [s]", None, wall)
+    # Waltersberger's (2007) mu_crit = cot(alpha) = 1 without damping (make_decks.py)
+    for mu in (0.95, 1.05):
+        name = "wedge_undamped_mu%g" % mu
+        var = "undamped mu=%g" % mu
+        out = os.path.join(OUT, case, name)
+        ok, hist, wall, err = run(os.path.join(HERE, case, name + ".inp"), out)
+        row(case, var, "run completes", True, ok, kind="bool")
+        if not ok:
+            continue
+        y0 = wr.equilibrium(mu=mu)[2][1]
+        amp = max(abs(x["disk.y"] - y0) for x in hist)
+        row(case, var, "max |q_y - q_y0| [m] (start 1e-6)", None, amp)
+        if mu < 1.0:
+            row(case, var, "no flutter below cot(alpha): max |q_y - q_y0| [m]", 1e-5, amp, 1e-5, "max")
+            sigma = math.log(envelope(hist, 1.8, 2.0) / envelope(hist, 1.0, 1.2)) / 0.8
+            row(case, var, "growth rate [1/s] vs linearized (0)", 0.0, sigma, 0.05, "abs")
+        else:
+            row(case, var, "flutter above cot(alpha): grows 100-fold", True, amp > 1e-4, kind="bool")
+            # least-squares slope of the log of the peaks of |q_y - q_y0| in [0.02, 0.1] s
+            pts = [(x["time"], abs(x["disk.y"] - y0)) for x in hist if 0.02 <= x["time"] <= 0.1]
+            pk = [pts[i] for i in range(1, len(pts) - 1) if pts[i][1] > pts[i - 1][1] and pts[i][1] >= pts[i + 1][1]]
+            mt = sum(p[0] for p in pk) / len(pk)
+            ml = sum(math.log(p[1]) for p in pk) / len(pk)
+            sigma = sum((p[0] - mt) * (math.log(p[1]) - ml) for p in pk) / sum((p[0] - mt) ** 2 for p in pk)
+            sigma_lin = max(r.real for r in wr.roots(wr.quartic([0.0, 0.0], mu=mu)))
+            row(case, var, "growth rate / linearized (peak fit)", 1.0, sigma / sigma_lin, 0.1, "abs")
+        row(case, var, "wall time [s]", None, wall)
     if quick:
         return
     var = "beta=69 limit cycle"
