@@ -1140,6 +1140,8 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
     int stop = stop_requested(rn);
     NSB_CALL(checkpoint_after(rn, k, j, sc.sub, t_step0, NULL, stop));
     show_progress(rn);
+    rn->stats->hertz_shortened += sc.n_hertz;
+    sc.n_hertz = 0;
     if (stop) break;
   }
   return NSB_OK;
@@ -1255,6 +1257,9 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "statistics:\n");
   fprintf(out, "  increments            %ld\n", st->increments);
   fprintf(out, "  rejected increments   %ld\n", st->rejected);
+  if (st->hertz_shortened > 0)
+    fprintf(out, "  shortened for compliant contacts %ld (omega h <= %g; *DYNAMIC, DIRECT keeps the grid)\n",
+            st->hertz_shortened, NSB_HERTZ_OMEGA_H_TARGET);
   if (st->floor_accepted > 0) fprintf(out, "  accepted at the increment round-off floor %ld\n", st->floor_accepted);
   fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
   fprintf(out, "  factorizations        %ld\n", st->factorizations);

@@ -46,6 +46,7 @@ typedef struct nsb_stats {
   long factorizations_fresh; /* of which with a fresh pivot search (KLU: reused pivots rejected) */
   long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */
   long contact_sweeps;       /* prox sweeps (CONTACT SOLVER=PROX) */
+  long hertz_shortened;      /* increments shortened for LAW=HERTZ contacts (solver/step_control.h) */
   double t_setup, t_assemble, t_factor, t_solve, t_output, t_total;
 } nsb_stats;
 
