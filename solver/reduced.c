@@ -259,34 +259,31 @@ static double smooth_S(const nsb_reduced* r, int j, double h) {
   return r->qs ? 1.0 + h * r->d[j] + h * h * r->lam[j] : 1.0 + 0.5 * h * r->d[j] + 0.25 * h * h * r->lam[j];
 }
 
-/* Position of slave c for modal displacement y (3 values). */
-static nsb_vec3 slave_position(const nsb_reduced* r, int c, const double* y) {
-  const double* B = r->c_B + (size_t)3 * r->m * c;
+/* A point that moves with the modes: x0 + B y (B row-major 3 x m). */
+static nsb_vec3 modal_point(const double* x0, const double* B, int m, const double* y) {
   double x[3];
   for (int i = 0; i < 3; ++i) {
-    double s = r->c_x0[3 * c + i];
-    for (int j = 0; j < r->m; ++j) s += B[i * r->m + j] * y[j];
+    double s = x0[i];
+    for (int j = 0; j < m; ++j) s += B[i * m + j] * y[j];
     x[i] = s;
   }
   return nsb_v3_load(x);
 }
 
-/* Gap, normal and W row of slave c at modal displacement y, time t. */
+/* Position of slave c for modal displacement y. */
+static nsb_vec3 slave_position(const nsb_reduced* r, int c, const double* y) {
+  return modal_point(r->c_x0 + 3 * c, r->c_B + (size_t)3 * r->m * c, r->m, y);
+}
+
 /* Beam master (reduced.h): gap and normal of slave c against its paired
    master point at modal displacement y; the normal of the last evaluation
    when the two points coincide. */
 static double beam_gap(const nsb_reduced* r, int c, const double* y, nsb_vec3* n, nsb_vec3* xm_out) {
-  const double* Bm = r->c_Bm + (size_t)3 * r->m * c;
-  double xm[3];
-  for (int i = 0; i < 3; ++i) {
-    double s = r->c_xm0[3 * c + i];
-    for (int j = 0; j < r->m; ++j) s += Bm[i * r->m + j] * y[j];
-    xm[i] = s;
-  }
-  nsb_vec3 d = nsb_v3_sub(slave_position(r, c, y), nsb_v3_load(xm));
+  nsb_vec3 xm = modal_point(r->c_xm0 + 3 * c, r->c_Bm + (size_t)3 * r->m * c, r->m, y);
+  nsb_vec3 d = nsb_v3_sub(slave_position(r, c, y), xm);
   double dist = nsb_v3_norm(d);
   *n = dist > 0.0 ? nsb_v3_scale(1.0 / dist, d) : nsb_v3_load(r->c_n + 3 * c);
-  *xm_out = nsb_v3_load(xm);
+  *xm_out = xm;
   return dist - r->c_r[c] - r->c_rm[c];
 }
 
@@ -499,19 +496,15 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
     r->y[j] += h * vm;
     r->v[j] = vnew[j];
   }
+  /* QS: the truncated modes' energy 1/2 lambda^T C_nn lambda, the sum of the
+     contacts' shares */
   double e_qs = 0.0;
   if (r->qs)
-    for (int a = 0; a < nc; ++a)
-      for (int b = 0; b < nc; ++b) {
-        if (r->c_P[a] == 0.0 || r->c_P[b] == 0.0) continue;
-        double cnn = 0.0;
-        for (int i = 0; i < 3; ++i)
-          for (int k = 0; k < 3; ++k)
-            cnn += r->c_n[3 * a + i] * r->C[(3 * a + i) + (size_t)3 * nc * (3 * b + k)] * r->c_n[3 * b + k];
-        e_qs += 0.5 * (r->c_P[a] / h) * cnn * (r->c_P[b] / h);
-      }
-  if (r->qs)
-    for (int a = 0; a < nc; ++a) r->c_D[a] -= qs_share(r, a, h);
+    for (int a = 0; a < nc; ++a) {
+      double share = qs_share(r, a, h);
+      r->c_D[a] -= share;
+      e_qs += share;
+    }
   r->dissipated_contact += -impulse_work - (e_qs - r->e_qs);
   r->e_qs = e_qs;
   return NSB_OK;
