@@ -531,7 +531,6 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
       ok = backward_error(A, Ks, x, w.Y + (size_t)n * j, w.lam_prev[j], w.normK, w.normM, w.KX) <= tol;
     }
     if (ok) {
-      for (int j = 0; j < q; ++j) w.perm[j] = j;
       st = store_modes(&w, 0, out);
       work_free(ctx, &w);
       NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);

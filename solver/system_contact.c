@@ -159,8 +159,11 @@ static int rebuild(nsb_system* s, int* nc_out) {
     cmap += e->n_local * e->n_local;
     if (e->ops == &nsb_contact_newton_ops) s->has_newton_contact = 1;
   }
-  for (int ip = 0; ip < m->contact_pairs.count; ++ip)
+  s->has_compliant_contact = 0;
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
     if (m->contact_pairs.data[ip].law == NSB_CONTACT_NEWTON) s->has_newton_contact = 1;
+    else s->has_compliant_contact = 1;
+  }
   NSB_CALL(reserve(ctx, (void**)&s->ceq_pool, &s->ceq_size, ceq, sizeof(int)));
   NSB_CALL(reserve(ctx, (void**)&s->cmap_pool, &s->cmap_size, cmap, sizeof(int)));
   int pe = 0, pm = 0;
@@ -287,20 +290,28 @@ static double first_closing(double g0, double v, double a, double tau_lo, double
   return best;
 }
 
-double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* flexible) {
-  *flexible = 0;
-  if (!s->has_newton_contact || s->step.kind != NSB_STEP_DYNAMIC) return -1.0;
-  /* the candidates of the increment, as nsb_system_prepare_increment builds them */
+/* The contacts at the current state for a coming increment h, as the
+   increment will see them: the candidate list rebuilt when it has expired
+   (as nsb_system_prepare_increment does) and every contact prepared (gap,
+   normal, velocities at t).  0 when there is no contact (or the rebuild
+   failed: the increment itself will report it). */
+static int contacts_now(nsb_system* s, double h) {
   if (2.0 * nsb_sys_moved_since_build(s) > s->skin && nsb_sys_contact_rebuild(s) < 0) {
     nsb_ctx_clear_error(s->ctx);
-    return -1.0;
+    return 0;
   }
-  if (s->n_contacts == 0) return -1.0;
+  if (s->n_contacts == 0) return 0;
   double h_keep = s->scheme->h;
   s->scheme->h = h;
   nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
   nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
   s->scheme->h = h_keep;
+  return 1;
+}
+
+double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* flexible) {
+  *flexible = 0;
+  if (!s->has_newton_contact || s->step.kind != NSB_STEP_DYNAMIC || !contacts_now(s, h)) return -1.0;
   double tau = -1.0;
   for (int i = 0; i < s->n_contacts; ++i) {
     const nsb_elem* e = &s->elems[s->first_contact + i];
@@ -339,19 +350,7 @@ static double hertz_tau(double c, double p, double m, double al0, double v, doub
 }
 
 double nsb_system_hertz_increment(nsb_system* s, double h, double target) {
-  if (s->step.kind != NSB_STEP_DYNAMIC || s->n_contacts == 0) return h;
-  int any = 0;
-  for (int i = 0; i < s->n_contacts && !any; ++i) any = s->elems[s->first_contact + i].ops == &nsb_contact_hertz_ops;
-  if (!any) return h;
-  if (2.0 * nsb_sys_moved_since_build(s) > s->skin && nsb_sys_contact_rebuild(s) < 0) {
-    nsb_ctx_clear_error(s->ctx);
-    return h;
-  }
-  double h_keep = s->scheme->h;
-  s->scheme->h = h;
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
-  nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
-  s->scheme->h = h_keep;
+  if (s->step.kind != NSB_STEP_DYNAMIC || !s->has_compliant_contact || !contacts_now(s, h)) return h;
   const nsb_model* m = s->model;
   double tau = h;
   for (int i = 0; i < s->n_contacts; ++i) {

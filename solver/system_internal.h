@@ -79,6 +79,7 @@ struct nsb_system {
   int first_contact, n_contacts;
   nsb_contact_data* cdata;
   int has_newton_contact;
+  int has_compliant_contact; /* a pair with LAW=HERTZ or WINKLER (the step control asks their increment) */
   int contact_prox;      /* this step solves NEWTON contacts by prox sweeps */
   int reuse_factor;      /* newton(): keep the last factorization (prox sweeps) */
   double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
