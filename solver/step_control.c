@@ -15,6 +15,7 @@ void nsb_step_control_begin(nsb_step_control* sc, const nsb_step_def* sd, double
   double r = sc->period > 0.0 ? (double)sc->n_inc / sc->period : 0.0;
   sc->events = sd->kind == NSB_STEP_DYNAMIC && sd->events;
   sc->hertz = sd->kind == NSB_STEP_DYNAMIC && !sd->direct;
+  sc->hz_prev = 0.0;
   sc->n_hertz = 0;
   sc->impact_pending = 0;
   sc->kind = NSB_INC_NOMINAL;
@@ -35,12 +36,20 @@ int nsb_step_control_reached(const nsb_step_control* sc, double t, double t_targ
    (not below NSB_HERTZ_SUBSTEP_MIN h_nom); a rest to t_target shorter than
    half the increment is shared with it, so that no sliver increment follows. */
 static double hertz_limit(nsb_step_control* sc, nsb_system* s, double t, double t_new, double t_target) {
-  double h = t_new - t, tau = nsb_system_hertz_increment(s, h, NSB_HERTZ_OMEGA_H_TARGET);
-  if (!(tau < h)) return t_new;
-  tau = fmax(tau, NSB_HERTZ_SUBSTEP_MIN * sc->h_nom);
-  if (!(tau < h)) return t_new;
+  double h = t_new - t, cap = h;
+  /* after shortened increments the increment grows back at most twofold per
+     increment: a contact that has just opened may be driven back (a beam's
+     vibration) faster than its prediction from now sees */
+  if (sc->hz_prev > 0.0) cap = fmin(h, 2.0 * sc->hz_prev);
+  double tau = nsb_system_hertz_increment(s, cap, NSB_HERTZ_OMEGA_H_TARGET);
+  tau = fmax(fmin(tau, cap), fmin(NSB_HERTZ_SUBSTEP_MIN * sc->h_nom, cap));
+  if (!(tau < h)) {
+    sc->hz_prev = 0.0;
+    return t_new;
+  }
   double rest = t_target - t;
   if (rest - tau < 0.5 * tau) tau = 0.5 * rest;
+  sc->hz_prev = tau;
   sc->n_hertz++;
   return t + tau;
 }

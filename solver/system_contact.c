@@ -328,19 +328,28 @@ double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* fle
   return tau;
 }
 
-/* Largest increment tau <= h with omega(al(tau)) tau <= target for a
-   compliant contact of law F = c al^p and mass m, penetration al(tau) =
-   al0 + v tau predicted linearly (v the approach rate; an upper bound while
-   the contact decelerates), or h when none is needed.  omega^2 = p c
-   al^(p-1) / m grows with tau, so the condition is monotone: bisection. */
-static double hertz_tau(double c, double p, double m, double al0, double v, double h, double target) {
+/* Largest penetration over [0, tau] of al(t) = al0 + v t + a t^2 / 2. */
+static double peak_penetration(double al0, double v, double a, double tau) {
+  double al = fmax(al0, al0 + v * tau + 0.5 * a * tau * tau);
+  if (a < 0.0 && v > 0.0 && -v / a < tau) al = fmax(al, al0 - 0.5 * v * v / a);
+  return al;
+}
+
+/* Largest increment tau <= h with omega(al) tau <= target for a compliant
+   contact of law F = c al^p and mass m, al the largest penetration over the
+   increment predicted from the penetration al0, its rate v and the
+   acceleration a of the smooth motion now (quadratic: a contact that opens
+   now but is driven back, by a vibrating beam, closes within the
+   increment).  omega^2 = p c al^(p-1) / m and the penetration's peak grow
+   with tau, so the condition is monotone: bisection. */
+static double hertz_tau(double c, double p, double m, double al0, double v, double a, double h, double target) {
   double w2h2_max = target * target;
-  double al_h = fmax(al0, al0 + v * h);
+  double al_h = peak_penetration(al0, v, a, h);
   if (!(al_h > 0.0)) return h; /* stays open */
   if (p * c * pow(al_h, p - 1.0) / m * h * h <= w2h2_max) return h;
   double lo = 0.0, hi = h;
   for (int it = 0; it < 60 && hi - lo > 1e-6 * hi; ++it) {
-    double tau = 0.5 * (lo + hi), al = fmax(al0, al0 + v * tau);
+    double tau = 0.5 * (lo + hi), al = peak_penetration(al0, v, a, tau);
     if (al > 0.0 && p * c * pow(al, p - 1.0) / m * tau * tau > w2h2_max)
       hi = tau;
     else
@@ -358,7 +367,7 @@ double nsb_system_hertz_increment(nsb_system* s, double h, double target) {
     const nsb_contact_data* d = e->state;
     if (e->ops != &nsb_contact_hertz_ops || !d->owner) continue;
     const nsb_contact_pair* cp = &m->contact_pairs.data[d->pair];
-    tau = fmin(tau, hertz_tau(cp->stiffness, cp->exponent, d->m_eff, -d->gap0, -d->gN_pre, h, target));
+    tau = fmin(tau, hertz_tau(cp->stiffness, cp->exponent, d->m_eff, -d->gap0, -d->gN_pre, -d->aN_pre, h, target));
   }
   return tau;
 }
