@@ -21,7 +21,8 @@
   X(NSB_ERR_METIS, -8, "METIS error")                                         \
   X(NSB_ERR_ARG, -9, "invalid argument")                                      \
   X(NSB_ERR_NOT_FINITE, -10, "non-finite value")                              \
-  X(NSB_ERR_UNSUPPORTED, -11, "unsupported combination")
+  X(NSB_ERR_UNSUPPORTED, -11, "unsupported combination")                     \
+  X(NSB_ERR_UNDER_RESOLVED, -12, "compliant contact under-resolved by the increment")
 
 typedef enum nsb_status {
 #define NSB_X_ENUM(name, value, msg) name = value,

@@ -193,6 +193,11 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
 /// episode counts as under-resolved: fewer than about 2 pi / 0.5 = 12
 /// increments per period of the contact oscillation (docs/contact.md §6.1).
 #define NSB_HERTZ_OMEGA_H_WARN 0.5
+/// The step control's aim for compliant contacts, omega h <= this (about 25
+/// increments per period of the contact oscillation), and the shortest
+/// increment it gives them relative to the nominal one (solver/step_control.h).
+#define NSB_HERTZ_OMEGA_H_TARGET 0.25
+#define NSB_HERTZ_SUBSTEP_MIN 1e-3
 
 /// mu N h/(m v_s) of a FRICTION LAW=SMOOTH contact above which it is
 /// reported (nsb_contact_hertz_report): on the whirling disk of

@@ -864,7 +864,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
-      if (nsb_step_control_cutback(sc, st)) continue;
+      if (nsb_step_control_cutback(sc, st, hh)) continue;
       /* a static step that converged on the way and now fails even at
          the smallest increment: the load has passed a limit point */
       if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > sc->t0 &&
@@ -1124,6 +1124,7 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
   const nsb_step_def* sd = &rn->m->steps.data[k];
   nsb_step_control sc;
   nsb_step_control_begin(&sc, sd, t_step0, sub0);
+  nsb_system_check_compliant(s, sc.hertz);
   long n_inc = sc.n_inc;
   for (long j = j0; j <= n_inc; ++j) {
     int iters = 0;

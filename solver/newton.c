@@ -414,6 +414,15 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   }
   nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
   int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? nsb_sys_prox_solve(s, t_new, rep) : nsb_sys_newton(s, mode, t_new, rep);
+  if (st == NSB_OK && !nsb_sys_hertz_resolved(s, h, t_new)) {
+    /* a compliant contact closed deeper than the increment resolves (its
+       prediction at the start missed it): repeat the increment shorter */
+    st = NSB_ERR_UNDER_RESOLVED;
+    rep->status = st;
+    snprintf(rep->cause, sizeof rep->cause,
+             "a LAW=HERTZ contact reached omega h > %g in the increment h = %.6g (under-resolved)",
+             NSB_HERTZ_OMEGA_H_WARN, h);
+  }
   if (st < 0) {
     nsb_sys_restore_increment(s);
     return st;

@@ -94,7 +94,12 @@ double nsb_step_control_next(nsb_step_control* sc, nsb_system* s, double t_targe
   return t_new;
 }
 
-int nsb_step_control_cutback(nsb_step_control* sc, int st) {
+int nsb_step_control_cutback(nsb_step_control* sc, int st, double h) {
+  if (st == NSB_ERR_UNDER_RESOLVED) {
+    sc->sub = 0.5 * h;
+    sc->hz_prev = sc->sub;
+    return 1;
+  }
   if (sc->sub * 0.5 >= sc->h_min * (1.0 - 1e-12) && st != NSB_ERR_ALLOC) {
     sc->sub *= 0.5;
     return 1;

@@ -38,11 +38,9 @@
 /// LAW=HERTZ contacts: outside DIRECT steps an increment is shortened so that
 /// omega h <= NSB_HERTZ_OMEGA_H_TARGET over it for every compliant contact
 /// (nsb_system_hertz_increment; omega from the penetration the contact
-/// reaches), at most to NSB_HERTZ_SUBSTEP_MIN h_nom: about 25 increments per
-/// period of the contact oscillation, half the NSB_HERTZ_OMEGA_H_WARN at
-/// which an episode is reported (contact/pair.h).
-#define NSB_HERTZ_OMEGA_H_TARGET 0.25
-#define NSB_HERTZ_SUBSTEP_MIN 1e-3
+/// reaches), at most to NSB_HERTZ_SUBSTEP_MIN h_nom (contact/pair.h), and an
+/// increment that still exceeds NSB_HERTZ_OMEGA_H_WARN is repeated with half
+/// its length (status NSB_ERR_UNDER_RESOLVED).
 
 /// What the last increment the control chose was.
 typedef enum nsb_increment_kind {
@@ -90,9 +88,12 @@ int nsb_step_control_reached(const nsb_step_control* sc, double t, double t_targ
 /// when a contact closes there, and after one the impact increment.
 double nsb_step_control_next(nsb_step_control* sc, nsb_system* s, double t_target);
 
-/// An increment failed with status st: halve the substep if the step allows
-/// it (1), or not (0: the failure is final; never after NSB_ERR_ALLOC).
-int nsb_step_control_cutback(nsb_step_control* sc, int st);
+/// An increment of length h failed with status st: halve the substep if the
+/// step allows it (1), or not (0: the failure is final; never after
+/// NSB_ERR_ALLOC).  NSB_ERR_UNDER_RESOLVED (a compliant contact): the next
+/// increment is h/2 whatever the step's smallest increment (the system
+/// refuses no increment shorter than twice NSB_HERTZ_SUBSTEP_MIN h_nom).
+int nsb_step_control_cutback(nsb_step_control* sc, int st, double h);
 
 /// The increment last chosen was accepted by system s (borrowed): the
 /// substep grows back (doubling) towards h_nom; after an impact increment

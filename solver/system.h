@@ -97,6 +97,11 @@ double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* fle
 /// contact geometry at the current state (and rebuilds the candidate list
 /// when it has expired, as an increment would).
 double nsb_system_hertz_increment(nsb_system* s, double h, double target);
+/// on: an increment that leaves a LAW=HERTZ contact under-resolved (omega h >
+/// NSB_HERTZ_OMEGA_H_WARN at its deepest end) fails with NSB_ERR_UNDER_RESOLVED
+/// and is restored, for the step control to repeat it shorter (io/run.c sets
+/// it in dynamic steps without DIRECT); off (the default): it is accepted.
+void nsb_system_check_compliant(nsb_system* s, int on);
 /// The state after an impact increment of length delta (a located
 /// switching point, solver/step_control.h): the contacts' multipliers hold
 /// impulse / delta (1e9 times a force); set them to zero (they are only the

@@ -358,6 +358,30 @@ static double hertz_tau(double c, double p, double m, double al0, double v, doub
   return lo > 0.0 ? lo : hi;
 }
 
+int nsb_sys_hertz_resolved(nsb_system* s, double h, double t_new) {
+  if (!s->hertz_check || s->step.kind != NSB_STEP_DYNAMIC || !s->has_compliant_contact || s->n_contacts == 0)
+    return 1;
+  /* the shortest increment the step control gives compliant contacts */
+  double n_inc = ceil(s->step.period / s->step.h - 1e-9), floor_h = NSB_HERTZ_SUBSTEP_MIN * s->step.period / n_inc;
+  if (!(h > 2.0 * floor_h)) return 1;
+  const nsb_model* m = s->model;
+  double w2 = NSB_HERTZ_OMEGA_H_WARN * NSB_HERTZ_OMEGA_H_WARN / (h * h);
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_hertz_ops || !d->owner) continue;
+    nsb_contact_geo G;
+    nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), m, &s->cur, t_new, &G);
+    double al = fmax(-G.g, -d->gap0);
+    if (!(al > 0.0)) continue;
+    const nsb_contact_pair* cp = &m->contact_pairs.data[d->pair];
+    if (cp->exponent * cp->stiffness * pow(al, cp->exponent - 1.0) / d->m_eff > w2) return 0;
+  }
+  return 1;
+}
+
+void nsb_system_check_compliant(nsb_system* s, int on) { s->hertz_check = on != 0; }
+
 double nsb_system_hertz_increment(nsb_system* s, double h, double target) {
   if (s->step.kind != NSB_STEP_DYNAMIC || !s->has_compliant_contact || !contacts_now(s, h)) return h;
   const nsb_model* m = s->model;

@@ -80,6 +80,7 @@ struct nsb_system {
   nsb_contact_data* cdata;
   int has_newton_contact;
   int has_compliant_contact; /* a pair with LAW=HERTZ or WINKLER (the step control asks their increment) */
+  int hertz_check;           /* refuse increments that under-resolve them (nsb_system_check_compliant) */
   int contact_prox;      /* this step solves NEWTON contacts by prox sweeps */
   int reuse_factor;      /* newton(): keep the last factorization (prox sweeps) */
   double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
@@ -214,5 +215,12 @@ int nsb_sys_contact_rebuild(nsb_system* s);
 double nsb_sys_moved_since_build(const nsb_system* s);
 /// An increment with NEWTON-law contacts solved by prox sweeps.
 int nsb_sys_prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep);
+/* Did the converged increment h (ending at t_new) keep every LAW=HERTZ
+   contact resolved, omega h <= NSB_HERTZ_OMEGA_H_WARN at its largest
+   penetration of the two ends (docs/contact.md §6.3)?  1 also when the
+   driver did not ask for the check (nsb_system_check_compliant), in
+   non-dynamic steps, and for increments the step control cannot shorten
+   further (twice its smallest). */
+int nsb_sys_hertz_resolved(nsb_system* s, double h, double t_new);
 
 #endif

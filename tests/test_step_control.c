@@ -134,11 +134,11 @@ static void test_cutback_growth(void) {
   sd.h_min = 0.025;
   nsb_step_control sc;
   nsb_step_control_begin(&sc, &sd, 0.0, 0.0);
-  CU_ASSERT_EQUAL(nsb_step_control_cutback(&sc, NSB_ERR_ALLOC), 0);
-  CU_ASSERT_EQUAL(nsb_step_control_cutback(&sc, NSB_ERR_NO_CONVERGENCE), 1);
-  CU_ASSERT_EQUAL(nsb_step_control_cutback(&sc, NSB_ERR_NO_CONVERGENCE), 1);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback(&sc, NSB_ERR_ALLOC, sc.sub), 0);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback(&sc, NSB_ERR_NO_CONVERGENCE, sc.sub), 1);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback(&sc, NSB_ERR_NO_CONVERGENCE, sc.sub), 1);
   CU_ASSERT_DOUBLE_EQUAL(sc.sub, 0.025, 1e-17);
-  CU_ASSERT_EQUAL(nsb_step_control_cutback(&sc, NSB_ERR_NO_CONVERGENCE), 0);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback(&sc, NSB_ERR_NO_CONVERGENCE, sc.sub), 0);
   nsb_newton_report rep;
   CU_ASSERT_EQUAL(nsb_step_control_accepted(&sc, NULL, &rep), NSB_OK); /* a nominal increment needs no system */
   CU_ASSERT_DOUBLE_EQUAL(sc.sub, 0.05, 1e-17);
