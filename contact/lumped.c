@@ -55,8 +55,7 @@ static int lumped_local(void* data, int i, nsb_prox_local* c) {
   if (!prox_taking_part(E)) return 0;
   const nsb_model* m = ls->ec->model;
   const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-  nsb_vec3 vr = d->shape.kind == 0 ? nsb_v3_neg(nsb_obstacle_point_velocity(m, d->shape.master, d->arm, ls->ec->t))
-                                   : nsb_v3_zero();
+  nsb_vec3 vr = nsb_v3_neg(nsb_contact_obstacle_velocity_end(E, d, ls->ec));
   for (int j = 0; j < E->n_nodes; ++j) vr = nsb_v3_muladd(vr, d->wt[j], nsb_v3_load(ls->vel + 3 * E->nodes[j]));
   /* Hermite: the rotational part from the state's angular velocities (the
      lumped response inside the sweep is translational only; the fixed

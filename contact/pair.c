@@ -392,7 +392,16 @@ static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
     d->fslide = 0;
   } else {
     T = friction_end(d, p, G, vr, N, h, &vT, &z, &wd);
-    d->fslide = nsb_v3_norm(wd) > p->slip_velocity;
+    /* sliding (the dynamic coefficient) while the plastic rate is above
+       SLIP VELOCITY, and from a breakaway (plastic flow under the static
+       coefficient, fslide = 2) until the rate has first risen above it: the
+       re-entry is the rate falling back to SLIP VELOCITY, a crossing
+       downwards as Stamm's event (2011, eq. 6.32).  Without the breakaway
+       state, the tiny plastic rate of the increments after a breakaway
+       returned the contact to mu_st, and a load rising slowly past mu_st N
+       crept on at the static force instead of sliding at mu N */
+    const double rate = nsb_v3_norm(wd);
+    d->fslide = rate > p->slip_velocity ? 1 : rate > 0.0 && d->fslide != 1 ? 2 : 0;
   }
   nsb_v3_store(z, d->fz);
   nsb_v3_store(vT, d->fv);
@@ -639,6 +648,26 @@ static void framed_moment_rows(const nsb_elem* e, const nsb_contact_data* d, con
   }
 }
 
+nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  if (d->shape.kind != 0) return nsb_v3_zero();
+  double arm[3];
+  memcpy(arm, d->arm, sizeof arm);
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  if (o->spin != 0.0 && o->kind == NSB_OBSTACLE_PLANE && ec->old) {
+    /* a plane spinning about its normal: exactly the surface point under the
+       slave (the normal part of the move drops out of dir x arm); a framed
+       slave's contact point turns with its body besides, which is not
+       carried along.  A spinning cylinder keeps the point of the increment's
+       start: carried along, the point would leave its surface, and its
+       velocity get a normal part spin |move| */
+    nsb_vec3 a = nsb_v3_load(arm);
+    for (int j = 0; j < e->n_nodes; ++j)
+      a = nsb_v3_muladd(a, d->wt[j], nsb_v3_sub(nsb_st_x(ec->cur, e->nodes[j]), nsb_st_x(ec->old, e->nodes[j])));
+    nsb_v3_store(a, arm);
+  }
+  return nsb_obstacle_point_velocity(ec->model, d->shape.master, arm, ec->t);
+}
+
 static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
@@ -699,9 +728,11 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     step_law_rows(e, d, ec, off, f, K);
     return NSB_OK;
   }
-  /* obstacle velocity at t_{n+1} */
-  nsb_vec3 vobs =
-      d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
+  /* obstacle velocity at t_{n+1}, under the slave's contact point at t_{n+1} */
+  nsb_vec3 vobs = nsb_contact_obstacle_velocity_end(e, d, ec);
+  const double spin = d->shape.kind == 0 && ec->model->obstacles.data[d->shape.master].kind == NSB_OBSTACLE_PLANE
+                          ? ec->model->obstacles.data[d->shape.master].spin
+                          : 0.0;
   nsb_vec3 vr = nsb_contact_rel_velocity(e, d->wt, ec->cur, vobs);
   if (d->shape.hermite) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
   if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
@@ -733,11 +764,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     for (int l = 0; l < nm; ++l) K[(m0 + k) + nl * (m0 + l)] += c1 * B[k][l] * su;
     for (int j = 0; j < e->n_nodes; ++j) {
       const nsb_kin* kj = &ec->kin[e->nodes[j]];
-      /* d gamma_l / d v_j = w_j dir_l */
-      nsb_vec3 row = nsb_v3_zero();
+      /* d gamma_l / d v_j = w_j dir_l; a spinning obstacle's surface velocity
+         under the slave: d gamma_l / d x_j = -w_j (spin S(a))^T dir_l = w_j spin a x dir_l */
+      nsb_vec3 row = nsb_v3_zero(), rx = nsb_v3_zero();
       for (int l = 0; l < nm; ++l) row = nsb_v3_muladd(row, A[k][l], dir[l]);
+      if (spin != 0.0)
+        for (int l = 0; l < nm; ++l)
+          rx = nsb_v3_muladd(rx, A[k][l] * spin, nsb_v3_cross(nsb_v3_load(ec->model->obstacles.data[d->shape.master].dir), dir[l]));
       nsb_vec3 rw = row;
-      row = nsb_v3_scale(c1 * d->wt[j] * kj->cv, row);
+      row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * kj->cv, row), nsb_v3_scale(c1 * d->wt[j] * kj->cr, rx));
       K[(m0 + k) + nl * (off[j] + 0)] += row.x;
       K[(m0 + k) + nl * (off[j] + 1)] += row.y;
       K[(m0 + k) + nl * (off[j] + 2)] += row.z;
@@ -1185,8 +1220,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     }
     const double* P = ec->lambda + e[i].mult_first;
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
-    nsb_vec3 vobs =
-        d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
+    nsb_vec3 vobs = nsb_contact_obstacle_velocity_end(&e[i], d, ec);
     nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
     if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));

@@ -103,8 +103,8 @@ typedef struct nsb_contact_data {
   /* HERTZ, FRICTION LAW=ELASTOPLASTIC (contact/friction.h): the elastic slip
      z_n and the slip velocity v_T,n at t_n (global vectors, tangential when
      stored), its friction force T_n, and whether the contact slid at t_n
-     (plastic rate above the pair's SLIP VELOCITY: the dynamic coefficient
-     applies) */
+     (the dynamic coefficient applies): 1 plastic rate above the pair's SLIP
+     VELOCITY, 2 broken away (plastic flow) and the rate not yet above it */
   double fz[3], fv[3], fT[3], fo[3]; /* fo: the obstacle's surface velocity v_obs,n */
   int fslide;
   /* LAW=WINKLER: the bed's compression s_n at t_n under the slave (the
@@ -180,6 +180,15 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
 /// ja^T F (body-frame moment rows).  Returns the number of rows filled, 3
 /// or 6.  The node's residual rows change by -g.
 int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]);
+
+/// Surface velocity at t_{n+1} of the obstacle under the slave of a contact
+/// against an obstacle (zero for other masters).  A spinning plane: at the
+/// contact point of the increment's start (arm) carried along with the
+/// slave's nodes over the increment, arm + sum_j w_j (x_j(t_{n+1}) - x_j(t_n)),
+/// so that a slave sticking to it follows the surface point under it at the
+/// end of the increment (docs/contact.md §7); derivative in x_j
+/// w_j spin S(dir).  Other obstacles: at arm (no derivative).
+nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec);
 
 /// Increment accepted (ec at t_{n+1} with the converged multipliers):
 /// record gap, impulses/forces, slip and dissipated energy per contact; return
