@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 
 PKGS=(build-essential cmake pkg-config liblapacke-dev libopenblas-dev libmetis-dev
-      libsuitesparse-dev libcunit1-dev zlib1g-dev python3 python3-matplotlib)
+      libsuitesparse-dev libcunit1-dev zlib1g-dev python3 python3-matplotlib python3-scipy)
 if installed python3-paraview; then
   echo "setup: VTK for the tests comes from the installed python3-paraview (python3-vtk9 is not installed next to it)"
 elif ! installed python3-vtk9; then
