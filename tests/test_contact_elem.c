@@ -714,6 +714,36 @@ static void test_stick_elastoplastic(void) {
   fx_close(&fx);
 }
 
+/* ELASTOPLASTIC under a load rising slowly past the static limit: F(t) =
+   0.8 + 0.5 t (mu_st N = 1 at t = 0.4, mu_dyn N = 0.8; the stick element
+   follows a ramp without lag and the start overshoots to 0.91 only).  After
+   the breakaway the mass slides at mu_dyn N: v(0.6) = int_0.4^0.6 (F - 0.8) ds
+   = 0.05.  The plastic rate stays below SLIP VELOCITY for the first 20 ms;
+   a contact that returned to mu_st there crept on at the static force
+   (v(0.6) = 0.046). */
+static void test_slow_breakaway_elastoplastic(void) {
+  const double N = 2.0, cn = 1e8, phi = 0.6, h = 1e-4;
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%g, EXPONENT=1.0, DAMPING=%.17g, FRICTION=0.4, STATIC FRICTION=0.5, "
+           "FRICTION LAW=ELASTOPLASTIC, SLIP VELOCITY=1e-4, STICK EPSILON=0.01, STICK FREQUENCY=10.0, STICK MASS=1.0\n"
+           "B, FLOOR\n*AMPLITUDE, NAME=RAMP, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.8, 0.5\n"
+           "*CLOAD, AMPLITUDE=RAMP\n1, 1, %.17g\n1, 2, %.17g\n*CLOAD\n1, 3, %.17g\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n1e-4, 1.0\n*END STEP\n",
+           0.1 - N / cn, cn, 2.0 * sqrt(cn) / N, cos(phi), sin(phi), -N);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 6000, h);
+  double va, vc;
+  breakaway_velocity(s, &va, &vc);
+  printf("\n    load rising past mu_st N: v(0.6) = %.9f (sliding at mu_dyn N from t = 0.4: 0.05)", va);
+  NSB_ASSERT_CLOSE(va, 0.05, 1e-4);
+  CU_ASSERT(fabs(vc) <= 1e-12);
+  fx_close(&fx);
+}
+
 /* SMOOTH: under F_a < mu N the mass creeps at the velocity where the law's
    force balances the load, v = v_s r / sqrt(1 - r^2), r = F_a/(mu N); above,
    it accelerates at (F_a - mu N |v|/sqrt(v^2 + v_s^2))/m -> (F_a - mu N)/m. */
@@ -1702,6 +1732,7 @@ int main(int argc, char** argv) {
   static const nsb_test_case law_cases[] = {{"bounce_elastic", test_bounce_elastic},
                                             {"breakaway_elastoplastic", test_breakaway_elastoplastic},
                                             {"stick_elastoplastic", test_stick_elastoplastic},
+                                            {"slow_breakaway_elastoplastic", test_slow_breakaway_elastoplastic},
                                             {"smooth_creep_and_slip", test_smooth_creep_and_slip},
                                             {"winkler_rebound", test_winkler_rebound},
                                             {"smooth_stiff_warning", test_smooth_stiff_warning},
