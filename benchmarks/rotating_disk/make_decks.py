@@ -121,7 +121,8 @@ X, V
 FAR = 1e8  # the regularisation study's dashpot anchors: 1000 m moves the rigid solution by 8e-4 at 600 s (README)
 REG_EPS = (10.0, 1.0, 0.1, 0.01, 0.001, 0.0001)
 # (eps_c, h): two increments each; eps_c = 1e-4 (sqrt(c/m) h = 5 at h = 5e-4) did not converge at h = 5e-4 (README)
-REG_RUNS = [(e, h) for e in REG_EPS[:-1] for h in (0.0005, 0.00025)] + [(0.0001, 0.00025), (0.0001, 0.000125)]
+REG_RUNS = ([(e, h) for e in REG_EPS[:-1] for h in (0.0005, 0.00025)] + [(0.001, 0.000125)]
+            + [(0.0001, 0.00025), (0.0001, 0.000125)])
 WHIRL600_NEWTON_H = (0.001, 0.0005, 0.00025)
 
 
