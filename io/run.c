@@ -646,6 +646,11 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
   int st = ext ? nsb_arclength_state_load(al, ext, (size_t)ext_bytes) : NSB_OK;
   ckpt_extra x = {NULL, al, lpf_peak, 0};
   double t_step0 = nsb_system_time(s) - nsb_system_step_time(s); /* for a checkpoint: the step's start */
+  /* support reactions where they may be written: whether an increment is
+     the step's last is known only after it, so with reaction probes or VTK
+     output in the step every increment computes them */
+  nsb_system_want_reactions(s, (rn->hist && sd->history_every > 0 && rn->probe_reactions) ||
+                                   (rn->vtk && sd->vtk_every > 0));
   for (long j = j0; st >= 0; ++j) {
     double t0 = nsb_system_time(s);
     st = nsb_arclength_increment(al, &info, &rep);
