@@ -602,7 +602,8 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
       /* a history row of node values needs no element (the energies and
          momenta come from the reduced model); VTK output, element probes,
          reactions and the step's last state reconstruct the beams */
-      int nodes_only = !want_vtk && !rn->probe_elements && j != n_inc;
+      int nodes_only = !want_vtk && !rn->probe_elements && !(want_hist && rn->probe_reactions) && j != n_inc;
+      nsb_system_want_reactions(s, (want_hist && rn->probe_reactions) || want_vtk);
       if ((st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h, nodes_only)) < 0) goto out;
       unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u);
       if ((st = write_output(rn, what, 0)) < 0) goto out;

@@ -370,6 +370,23 @@ def modal_cantilever(u):
     return s
 
 
+def modal_settle(u):
+    """The steel cantilever of modal_cantilever.inp loaded suddenly by 100 N at its tip, in
+    6 modal coordinates with mass-proportional damping (ALPHA = 60 1/s, half the critical
+    damping of the first mode): it settles on the static deflection; clamp reactions."""
+    L, b, h = 1.0, 0.04, 0.01
+    s = head(u, "Cantilever, sudden tip load, damped modal dynamics", modal_settle.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=11\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*STEP\n*MODAL DYNAMIC, MODES=6, ALPHA=%s\n%s, %s\n*CLOAD\n11, 3, %s\n*END STEP\n" % (
+        u.n(60.0, "1/T"), u.n(2e-4, "T"), u.n(0.4, "T"), u.n(-100.0, "F"))
+    return s
+
+
 def self_weight(u):
     """A steel cantilever (3 m, pipe 60 x 4 mm) under its own weight, in one static
     step; clamp reactions against the weight and its moment."""
@@ -403,6 +420,7 @@ MODELS = {
     "box_drop_friction": (box_drop_friction, (SI, MM, MS)),
     "pendulum": (pendulum, (SI, MM)),
     "modal_cantilever": (modal_cantilever, (SI, MM)),
+    "modal_settle": (modal_settle, (SI, MM)),
     "self_weight": (self_weight, (SI, MM)),
 }
 
