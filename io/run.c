@@ -67,6 +67,22 @@ static void print_failure(const nsb_model* m, int k, long inc, double t, double 
     for (int i = 0; i < n; ++i)
       fprintf(stderr, "  %3d  residual %9.3g  correction %9.3g   |f| %.3e  |m| %.3e  |dx| %.3e  |dtheta| %.3e\n", i + 1,
               rep->res_rel[i], rep->cor_rel[i], rep->r_force[i], rep->r_moment[i], rep->c_trans[i], rep->c_rot[i]);
+    /* the residual converged in most of the last iterations while the corrections stay
+       large: the iterate alternates between two states, as contact branches do (open and
+       closed, stick and slip: a body coming to rest on several contacts) */
+    int last = n < 6 ? n : 6, res_ok = 0, cor_big = 0;
+    for (int i = n - last; i < n; ++i) {
+      res_ok += rep->res_rel[i] <= 1.0;
+      cor_big += rep->cor_rel[i] > 1.0;
+    }
+    if (n == rep->iterations && last >= 4 && 2 * res_ok >= last && cor_big == last && m->contact_pairs.count > 0)
+      fprintf(stderr,
+              "  the residual has converged but the corrections do not fall: the iterate alternates between two "
+              "states,\n  as contacts do that switch between open and closed or stick and slip (a body coming to "
+              "rest on\n  several contacts); %s\n",
+              sd->h_min < sd->h ? "a smaller increment may get through"
+                                : "allow cutbacks with a smallest increment h_min on the step's data line "
+                                  "(\"h, period, h_min\")");
   }
 }
 

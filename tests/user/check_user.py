@@ -84,6 +84,10 @@ KNOWN = {
 }
 
 
+# what the message of a known failure must tell the user
+HINT = {("box_drop_friction", "ms"): "allow cutbacks with a smallest increment h_min on the step's data line"}
+
+
 def report(model, what, ok, text):
     known = KNOWN.get((model, what))
     if known:
@@ -586,6 +590,9 @@ def main():
             p = subprocess.run([nsbeam, "run", deck, "-o", run, "--quiet"], capture_output=True, text=True)
             report(model, "%s: runs with the defaults, no message" % u.name, p.returncode == 0 and not p.stderr.strip(),
                    "exit %d %s" % (p.returncode, p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""))
+            if p.returncode != 0 and (model, u.name) in HINT:
+                report(model, "%s: the failure message says what to do" % u.name, HINT[(model, u.name)] in p.stderr,
+                       "'%s'" % HINT[(model, u.name)])
             if p.returncode == 0:
                 runs[u.name] = run
         if "si" not in runs:
