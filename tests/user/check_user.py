@@ -557,6 +557,39 @@ def check_self_weight(m, run):
            "%.8g, closed form %.8g (rel %.2g)" % (r["tip.uz"], wz, rel(r["tip.uz"], wz)))
 
 
+def check_hertz_ball_on_strip(m, run):
+    h = hist(run)
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] + x["dissipated"] - E0 for x in h)
+    # the compliant increments keep the energy balance (Hertz's law is conservative, the
+    # Hunt-Crossley damping is in `dissipated`); the beam's generalized-alpha damping is not
+    report(m, "energy + dissipated never above the start", gain <= 1e-6 * E0, "largest gain %.2g of E0" % (gain / E0))
+    r = h[-1]
+    report(m, "the ball bounces off (moves up at the end)", r["ball.vz"] > 0, "v_z = %.4g m/s" % r["ball.vz"])
+
+
+def check_prestressed_string(m, run):
+    h = hist(run)
+    L, r, T = 2.0, 0.001, 2000.0
+    E, rho = 210e9, 7850.0
+    A, I = math.pi * r * r, math.pi * r ** 4 / 4
+    report(m, "anchor reaction = -T", rel(-h[-1]["anchor.rfx"], T) < 1e-9, "rfx = %.10g" % h[-1]["anchor.rfx"])
+    eps = h[-1]["end.ux"] / L
+    report(m, "stretch = T L / EA", rel(eps, T / (E * A)) < 1e-3, "%.6g, T/EA = %.6g" % (eps, T / (E * A)))
+    om = sorted(x["omega"] for x in modes(run))
+    # the pinned beam-string on the stretched length, omega^2 = (k^2 T + k^4 EI) / m; the lumped
+    # masses of 40 elements take about 1e-4 n^2 off (measured 1.0e-4 ... 1.4e-3 for n = 1 ... 4)
+    Ls, ms_ = L * (1 + eps), rho * A / (1 + eps)
+    for n in (1, 2, 3, 4):
+        k = n * math.pi / Ls
+        w = math.sqrt((k * k * T + k ** 4 * E * I) / ms_)
+        near = om[2 * (n - 1)]
+        tol = 1.5e-4 * n * n
+        report(m, "mode pair %d: taut string with bending stiffness" % n,
+               rel(near, w) < tol and rel(om[2 * n - 1], w) < tol,
+               "omega %.6g, %.6g (rel %.2g, tol %.2g)" % (near, w, (near - w) / w, tol))
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -576,6 +609,8 @@ CHECKS = {
     "modal_cantilever": check_modal_cantilever,
     "modal_settle": check_modal_settle,
     "self_weight": check_self_weight,
+    "hertz_ball_on_strip": check_hertz_ball_on_strip,
+    "prestressed_string": check_prestressed_string,
 }
 
 

@@ -36,7 +36,7 @@ class Units:
                 if not tok:
                     continue
                 sym, _, p = tok.partition("^")
-                f *= base[sym] ** (sgn * (int(p) if p else 1))
+                f *= base[sym] ** (sgn * (float(p) if p else 1))
         return f
 
 
@@ -403,6 +403,47 @@ def self_weight(u):
     return s
 
 
+def hertz_ball_on_strip(u):
+    """A 30 mm steel ball (0.11 kg) thrown from 50 mm above the middle of a simply supported
+    steel strip (0.6 m, 30 x 3 mm) at 0.5 m/s along it, under gravity; Hertz contact
+    (c = 1e9 N/m^1.5, Hunt-Crossley damping 0.2 s/m; friction with a compliant law needs a
+    rigid master, docs/deck.md)."""
+    L, b, t = 0.6, 0.03, 0.003
+    s = head(u, "Ball dropped on a strip, Hertz contact", hertz_ball_on_strip.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 12, "STRIPN")
+    s += line_elems(1, 1, 12, "STRIP")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(t, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n13, 2, 3\n"
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(0.3, "L"), u.n(0.015 + 0.0015 + 0.05, "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(0.11, "M"), u.n(0.015, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n" % u.n(0.5, "L/T")
+    s += ("*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s, DAMPING=%s\nBALL, STRIP\n"
+          % (u.n(1e9, "F/L^1.5"), u.n(0.2, "T/L")))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=7\nU\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=5\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(2e-4, "T"), u.n(0.15, "T"))
+    return s
+
+
+def prestressed_string(u):
+    """A steel wire (2 m, 2 mm diameter) pulled by 2 kN between two pins, then its
+    frequencies: nearly those of a taut string, (n pi / L) sqrt(T / rho A), raised a little
+    by the bending stiffness."""
+    L, r, T = 2.0, 0.001, 2000.0
+    s = head(u, "Taut wire: tension, then frequencies", prestressed_string.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 40)
+    s += line_elems(1, 1, 40, "WIRE")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=WIRE, MATERIAL=STEEL, SECTION=CIRC\n%s\n" % u.n(r, "L")
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n41, 2, 3\n"
+    s += "*PROBE, NAME=end, NODE=41\nU\n*PROBE, NAME=anchor, NODE=1\nRF\n"
+    s += "*STEP, NAME=Tension\n*STATIC\n*CLOAD\n41, 1, %s\n*END STEP\n" % u.n(T, "F")
+    s += "*STEP, NAME=Modes\n*FREQUENCY\n8\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -422,6 +463,8 @@ MODELS = {
     "modal_cantilever": (modal_cantilever, (SI, MM)),
     "modal_settle": (modal_settle, (SI, MM)),
     "self_weight": (self_weight, (SI, MM)),
+    "hertz_ball_on_strip": (hertz_ball_on_strip, (SI, MM, MS)),
+    "prestressed_string": (prestressed_string, (SI, MM, IN)),
 }
 
 
