@@ -444,6 +444,40 @@ def prestressed_string(u):
     return s
 
 
+def distributed_moment(u):
+    """A steel cantilever (1.5 m, 50 x 50 mm) under a distributed moment of 200 N m/m about
+    the global Y axis (*DLOAD MY) and a small dead tip force; reactions and the tip."""
+    L, b = 1.5, 0.05
+    s = head(u, "Cantilever under a distributed moment", distributed_moment.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 6)
+    s += line_elems(1, 1, 6, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=7\nU, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*PROBE, NAME=mid, ELEMENT=3, POSITION=0.5\nX, M\n"
+    s += "*STEP\n*STATIC\n*DLOAD\nBAR, MY, %s\n*CLOAD\n7, 3, %s\n*END STEP\n" % (u.n(200.0, "F*L/L"), u.n(-100.0, "F"))
+    return s
+
+
+def particle_in_element(u):
+    """A 5 kg mass hung at the middle of the middle element of a simply supported steel
+    beam (3 m, 5 elements, 60 x 120 mm; *JOINT, TYPE=ELEMENT POINT), under gravity:
+    reactions and midspan deflection."""
+    L, b, hh = 3.0, 0.06, 0.12
+    s = head(u, "Mass inside a beam element", particle_in_element.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 5)
+    s += line_elems(1, 1, 5, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(hh, "L"))
+    s += "*NODE\n100, %s, 0, 0\n*PARTICLE, NODE=100, MASS=%s\n" % (u.n(L / 2, "L"), u.n(5.0, "M"))
+    s += "*JOINT, TYPE=ELEMENT POINT\n100, 3, 0.5\n"
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n6, 2, 3\n"
+    s += "*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=6\nRF\n*PROBE, NAME=mass, NODE=100\nU\n"
+    s += "*STEP\n*STATIC\n*GRAVITY\n0, 0, %s\n*END STEP\n" % u.n(-9.81, "L/T^2")
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -465,6 +499,8 @@ MODELS = {
     "self_weight": (self_weight, (SI, MM)),
     "hertz_ball_on_strip": (hertz_ball_on_strip, (SI, MM, MS)),
     "prestressed_string": (prestressed_string, (SI, MM, IN)),
+    "distributed_moment": (distributed_moment, (SI, MM)),
+    "particle_in_element": (particle_in_element, (SI, MM)),
 }
 
 
