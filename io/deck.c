@@ -68,6 +68,9 @@ static const char* const contact_masses[] = {"STANDARD", "REDISTRIBUTED", NULL};
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 static const char* const event_kinds[] = {"GRID", "LOCATE", NULL};          /* nsb_step_def.events */
 static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}; /* nsb_step_def.riks_cylindrical */
+/* *ELASTIC, TYPE=: CalculiX's and Abaqus's names of the isotropic law, the only one a
+   beam section here takes (their default too) */
+static const char* const elastic_types[] = {"ISO", "ISOTROPIC", NULL};
 
 static void begin_include(parser* p, loc at, const pval* v);
 
@@ -112,7 +115,7 @@ static const kwspec kw_table[] = {
      NULL, deck_data_node_frame, NULL},
     {"MATERIAL", KW_MATERIAL, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_material, NULL, NULL},
-    {"ELASTIC", KW_ELASTIC, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
+    {"ELASTIC", KW_ELASTIC, W_MODEL, {{"TYPE", P_ENUM, 0, elastic_types}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_elastic, deck_data_elastic, deck_end_needs_data},
     {"DENSITY", KW_DENSITY, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
      deck_begin_density, deck_data_density, deck_end_needs_data},

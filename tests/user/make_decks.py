@@ -154,7 +154,7 @@ def l_frame(u):
     s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n11, 9, 101\n"
     for i in range(1, 6):
         s += "%d, %d, %d\n" % (11 + i, 100 + i, 101 + i)
-    s += steel(u)
+    s += steel(u).replace("*ELASTIC\n", "*ELASTIC, TYPE=ISO\n")  # as CalculiX writes it
     # I section: l, h, b1, b2, t1, t2, t3 (symmetric: l = h/2), web in the frame's plane
     sec = (0.1, 0.2, 0.2, 0.2, 0.015, 0.015, 0.009)
     dims = ", ".join(u.n(v, "L") for v in sec)
