@@ -624,6 +624,27 @@ def check_particle_in_element(m, run):
            "%.8g, closed form %.8g (rel %.2g)" % (r["mass.uz"], w, rel(r["mass.uz"], w)))
 
 
+def check_ccx_cantilever(m, run):
+    r = hist(run)[-1]
+    L, P, Q = 1.0, 1000.0, 200.0
+    F = (Q, 0.0, -P)
+    tip = (L + r["TIP.ux"], r["TIP.uy"], r["TIP.uz"])
+    Mt = cross(tip, F)
+    err = max(abs(r["FIX.rf" + c] + F[i]) for i, c in enumerate("xyz")) / P
+    err_m = max(abs(r["FIX.rm" + c] + Mt[i]) for i, c in enumerate("xyz")) / (P * L)
+    report(m, "*NODE PRINT RF, RM at the clamp = -(F, x_tip x F)", err < 1e-9 and err_m < 1e-9,
+           "largest difference %.2g P, %.2g P L" % (err, err_m))
+    worst = 0.0
+    for e in range(1, 5):
+        x = (e - 0.5) / 4 * L
+        worst = max(worst, abs(abs(r["EALL_%d.m2" % e]) - P * (L - x)) / (P * L), abs(abs(r["EALL_%d.n3" % e]) - P) / P)
+    # geometrically exact: the sections turn by up to theta = 0.022 (shear n3 = P cos theta +
+    # Q sin theta: Q theta / P = 4.4e-3) and the axial load's lever is the deflection (Q w_tip
+    # / (P L) = 3e-3): a bound of 1e-2
+    report(m, "*EL PRINT SF, SM at the element middles: P, P (L - x)", worst < 1e-2,
+           "largest difference %.2g (of P, P L; tip deflection %.2g L)" % (worst, -r["TIP.uz"] / L))
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -647,6 +668,7 @@ CHECKS = {
     "prestressed_string": check_prestressed_string,
     "distributed_moment": check_distributed_moment,
     "particle_in_element": check_particle_in_element,
+    "ccx_cantilever": check_ccx_cantilever,
 }
 
 

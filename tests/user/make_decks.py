@@ -478,6 +478,28 @@ def particle_in_element(u):
     return s
 
 
+def ccx_cantilever(u):
+    """A cantilever written as a CalculiX user writes it: B32 elements (1 m, 4 elements,
+    20 x 40 mm steel), *ELASTIC, TYPE=ISO, a *STATIC step without a data line, *NODE PRINT
+    and *EL PRINT for the tip, the clamp reaction and the section forces, a 1 kN tip load
+    across the strong axis and 200 N along the beam."""
+    L, b, hh = 1.0, 0.02, 0.04
+    s = head(u, "CalculiX-style cantilever", ccx_cantilever.__doc__)
+    s += "*NODE, NSET=NALL\n"
+    for i in range(9):
+        s += "%d, %s, 0, 0\n" % (i + 1, u.n(L * i / 8, "L"))
+    s += "*NSET, NSET=FIX\n1\n*NSET, NSET=TIP\n9\n"
+    s += "*ELEMENT, TYPE=B32, ELSET=EALL\n"
+    for e in range(4):
+        s += "%d, %d, %d, %d\n" % (e + 1, 2 * e + 1, 2 * e + 2, 2 * e + 3)
+    s += steel(u).replace("*ELASTIC\n", "*ELASTIC, TYPE=ISO\n")
+    s += "*BEAM SECTION, ELSET=EALL, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(hh, "L"))
+    s += "*BOUNDARY\nFIX, 1, 6\n"
+    s += "*STEP, NLGEOM\n*STATIC\n*CLOAD\nTIP, 3, %s\nTIP, 1, %s\n" % (u.n(-1000.0, "F"), u.n(200.0, "F"))
+    s += "*NODE PRINT, NSET=TIP\nU\n*NODE PRINT, NSET=FIX\nRF, RM\n*EL PRINT, ELSET=EALL\nSF, SM\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -501,6 +523,7 @@ MODELS = {
     "prestressed_string": (prestressed_string, (SI, MM, IN)),
     "distributed_moment": (distributed_moment, (SI, MM)),
     "particle_in_element": (particle_in_element, (SI, MM)),
+    "ccx_cantilever": (ccx_cantilever, (SI, MM, IN)),
 }
 
 
