@@ -355,13 +355,32 @@ static void split_fields(parser* p, char* s) {
    Subnormal numbers (below 2.2e-308 in magnitude) are refused: as a
    stiffness, mass or radius they are "positive" but vanish in every sum. */
 
-int deck_parse_real(const char* s, double* out) {
-  if (!*s) return 0;
+/* strtod that also reads Fortran's D exponent (1.d0, 2.1D5: CalculiX decks write
+   numbers so); *rest points past what was read, into s. */
+static double deck_strtod(const char* s, const char** rest) {
   char* end;
   errno = 0;
   double v = strtod(s, &end);
+  size_t n = strlen(s);
+  if (end != s && (*end == 'd' || *end == 'D') && !strpbrk(s, "xX") && n < 128) {
+    char buf[128], *e2;
+    memcpy(buf, s, n + 1);
+    buf[end - s] = 'e';
+    errno = 0;
+    v = strtod(buf, &e2);
+    end = (char*)s + (e2 - buf);
+  }
+  *rest = end;
+  return v;
+}
+
+int deck_parse_real(const char* s, double* out) {
+  if (!*s) return 0;
+  const char* end;
+  double v = deck_strtod(s, &end);
   if (*end != '\0' || end == s) return 0;
   if (!isfinite(v) || fpclassify(v) == FP_SUBNORMAL) return 0;
+  if (v == 0.0 && errno == ERANGE) return 0; /* 1e-400: underflowed to zero, not written as 0 */
   *out = v;
   return 1;
 }
@@ -378,8 +397,8 @@ int deck_parse_int(const char* s, int* out) {
 
 int deck_get_real(parser* p, loc at, const char* s, const char* what, double* out) {
   if (deck_parse_real(s, out)) return 1;
-  char* end;
-  double v = strtod(s, &end);
+  const char* end;
+  double v = deck_strtod(s, &end);
   if (*s && *end == '\0' && !isfinite(v))
     VALUE(p, at, "%s must be a finite number, got '%s'", what, s);
   else if (*s && *end == '\0' && (fpclassify(v) == FP_SUBNORMAL || (v == 0.0 && errno == ERANGE)))

@@ -493,7 +493,8 @@ def ccx_cantilever(u):
     for e in range(4):
         s += "%d, %d, %d, %d\n" % (e + 1, 2 * e + 1, 2 * e + 2, 2 * e + 3)
     s += steel(u).replace("*ELASTIC\n", "*ELASTIC, TYPE=ISO\n")
-    s += "*BEAM SECTION, ELSET=EALL, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(hh, "L"))
+    # (the section axis as CalculiX's examples write it, with Fortran's D exponent)
+    s += "*BEAM SECTION, ELSET=EALL, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0.d0, 1.d0, 0.d0\n" % (u.n(b, "L"), u.n(hh, "L"))
     s += "*BOUNDARY\nFIX, 1, 6\n"
     s += "*STEP, NLGEOM\n*STATIC\n*CLOAD\nTIP, 3, %s\nTIP, 1, %s\n" % (u.n(-1000.0, "F"), u.n(200.0, "F"))
     s += "*NODE PRINT, NSET=TIP\nU\n*NODE PRINT, NSET=FIX\nRF, RM\n*EL PRINT, ELSET=EALL\nSF, SM\n*END STEP\n"
