@@ -671,6 +671,43 @@ static const kwspec* find_keyword(const char* name) {
   return NULL;
 }
 
+/* Levenshtein distance of a and b (at most 63 characters each; longer: a large
+   number), for the suggestion after an unknown keyword. */
+static int edit_distance(const char* a, const char* b) {
+  enum { MAXL = 64 };
+  size_t na = strlen(a), nb = strlen(b);
+  if (na >= MAXL || nb >= MAXL) return MAXL;
+  int row[MAXL];
+  for (size_t j = 0; j <= nb; ++j) row[j] = (int)j;
+  for (size_t i = 1; i <= na; ++i) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= nb; ++j) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[nb];
+}
+
+/* The keyword a misspelt name most likely means: the nearest within two edits
+   (and fewer than a third of its length), or NULL. */
+static const kwspec* nearest_keyword(const char* name) {
+  const kwspec* best = NULL;
+  int d_best = 3;
+  for (int k = 0; k < N_KEYWORDS; ++k) {
+    int d = edit_distance(name, kw_table[k].name);
+    if (d < d_best && 3 * d < (int)strlen(kw_table[k].name)) {
+      d_best = d;
+      best = &kw_table[k];
+    }
+  }
+  return best;
+}
+
 static void begin_keyword(parser* p, loc at, char* text) {
   end_block(p);
   split_fields(p, text);
@@ -679,7 +716,14 @@ static void begin_keyword(parser* p, loc at, char* text) {
   p->b.at = at;
   p->b.kw = KW_SKIP;
   if (!spec) {
-    SYNTAX(p, at, "unknown keyword *%s", *name ? name : "(empty)");
+    const kwspec* near = *name ? nearest_keyword(name) : NULL;
+    if (near) {
+      SYNTAX(p, at, "unknown keyword *%s (did you mean *%s?)", name, near->name);
+      /* a misspelt section keyword: its elements' "no beam section" would echo this */
+      if (near->id == KW_BEAM_SECTION || near->id == KW_BEAM_GENERAL_SECTION) p->section_failed = 1;
+    } else {
+      SYNTAX(p, at, "unknown keyword *%s", *name ? name : "(empty)");
+    }
     p->cur_material = -1;
     return;
   }
