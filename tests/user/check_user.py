@@ -645,6 +645,26 @@ def check_ccx_cantilever(m, run):
            "largest difference %.2g (of P, P L; tip deflection %.2g L)" % (worst, -r["TIP.uz"] / L))
 
 
+def check_three_hinged_frame(m, run):
+    r = hist(run)[-1]
+    a, f, P = 2.0, 1.5, 20e3
+    fd = f + r["apex.uy"]                       # the apex's height after the bars' shortening
+    V, H = P / 2, P * a / (2 * fd)
+    N = math.hypot(V, H)
+    report(m, "feet: V = P/2, thrust H = P a / (2 f) (deformed f)",
+           rel(r["left.rfy"], V) < 1e-9 and rel(r["right.rfy"], V) < 1e-9 and rel(r["left.rfx"], H) < 1e-9
+           and rel(-r["right.rfx"], H) < 1e-9,
+           "V = %.10g, %.10g; H = %.10g (%.10g)" % (r["left.rfy"], r["right.rfy"], r["left.rfx"], H))
+    report(m, "bar: axial force sqrt(V^2 + H^2), no bending", rel(-r["bar.n1"], N) < 1e-9
+           and max(abs(r["bar.m%d" % k]) for k in (1, 2, 3)) < 1e-9 * P * a,
+           "n1 = %.10g (%.10g), |m| < %.2g" % (r["bar.n1"], -N, max(abs(r["bar.m%d" % k]) for k in (1, 2, 3))))
+    EA = 210e9 * math.pi * (0.03 ** 2 - 0.026 ** 2)
+    Lb = math.hypot(a, f)
+    uy = -N * Lb / EA / (f / Lb)
+    report(m, "apex sag = N L / (EA sin alpha)", rel(r["apex.uy"], uy) < 1e-3,
+           "%.8g, %.8g (rel %.2g)" % (r["apex.uy"], uy, rel(r["apex.uy"], uy)))
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -669,6 +689,7 @@ CHECKS = {
     "distributed_moment": check_distributed_moment,
     "particle_in_element": check_particle_in_element,
     "ccx_cantilever": check_ccx_cantilever,
+    "three_hinged_frame": check_three_hinged_frame,
 }
 
 

@@ -501,6 +501,29 @@ def ccx_cantilever(u):
     return s
 
 
+def three_hinged_frame(u):
+    """Two steel tubes (60 x 4 mm) leaning against each other: pinned at their feet 4 m
+    apart, hinged together at the apex 1.5 m up (*JOINT, TYPE=REVOLUTE between the two
+    members' end nodes), a 20 kN load on the apex; a statically determinate frame: the
+    feet's thrust P a / (2 f), the bars' axial force."""
+    a, f, P = 2.0, 1.5, 20e3
+    s = head(u, "Three-hinged frame", three_hinged_frame.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (a, f, 0), 6)
+    s += line_nodes(u, 11, (2 * a, 0, 0), (a, f, 0), 6)
+    s += line_elems(1, 1, 6, "LEFT")
+    s += line_elems(11, 11, 6, "RIGHT")
+    s += steel(u)
+    for part in ("LEFT", "RIGHT"):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (
+            part, u.n(0.03, "L"), u.n(0.004, "L"))
+    s += "*JOINT, TYPE=REVOLUTE\n7, 17, %s, %s, 0, 0, 0, 1\n" % (u.n(a, "L"), u.n(f, "L"))
+    s += "*BOUNDARY\n1, 1, 5\n11, 1, 5\n7, 3, 5\n"
+    s += "*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=11\nRF\n*PROBE, NAME=apex, NODE=7\nU\n"
+    s += "*PROBE, NAME=bar, ELEMENT=3, POSITION=0.5\nNS, MS\n"
+    s += "*STEP\n*STATIC\n*CLOAD\n7, 2, %s\n*END STEP\n" % u.n(-P, "F")
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -525,6 +548,7 @@ MODELS = {
     "distributed_moment": (distributed_moment, (SI, MM)),
     "particle_in_element": (particle_in_element, (SI, MM)),
     "ccx_cantilever": (ccx_cantilever, (SI, MM, IN)),
+    "three_hinged_frame": (three_hinged_frame, (SI, MM)),
 }
 
 
