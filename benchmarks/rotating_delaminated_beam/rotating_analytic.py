@@ -20,15 +20,21 @@ singular at the bending critical speeds of the 1-3 plane (Waltersberger: "the
 bending eigenfrequencies are the critical speeds").
 
 gravity_gap(): the gap opened by the sublaminates' own weight g along -z in
-the same model (Omega = 0): the load -rhoA_i g on every segment, particular
-solution w_p = -rhoA_i g x^4 / (24 EI_i) per segment.
+the same model at rest (Omega = 0): cubic basis, the load -rhoA_i g on every
+segment, particular solution w_p = -rhoA_i g x^4 / (24 EI_i) per segment.
 """
+import importlib.util
 import math
 import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "delaminated_beam"))
-from analytic import Delaminated, _w_rows  # noqa: E402
+# benchmarks/delaminated_beam/analytic.py, under its own module name (both
+# cases' checks run in one process)
+_spec = importlib.util.spec_from_file_location(
+    "delaminated_analytic",
+    os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "delaminated_beam", "analytic.py"))
+base = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(base)
+Delaminated, _w_rows = base.Delaminated, base._w_rows
 
 
 def _solve(A, rhs):
@@ -80,40 +86,46 @@ class RotatingDelaminated(Delaminated):
         return self.deflection(omega, 1, x) - self.deflection(omega, 2, x)
 
 
-def gravity_gap(model, g, x, n_sub=1):
-    """Opening at x (from the left front) under gravity g along -z, not
-    rotating.  At omega -> 0 the basis degenerates; a tiny omega (1e-3 rad/s)
-    keeps the sin/sinh basis regular and changes the static result by
-    (1e-3 / omega_1)^2 ~ 1e-11 relative."""
-    om = 1e-3
-    ks = [(rA * om * om / EI) ** 0.25 for rA, EI in zip(model.rA_w, model.EI)]
+def _poly_rows(k, x):
+    """Rows of w and its first three derivatives at x for the static basis
+    (1, x, x^2, x^3); k is not used."""
+    return [[1.0, x, x * x, x ** 3], [0.0, 1.0, 2 * x, 3 * x * x], [0.0, 0.0, 2.0, 6 * x], [0.0, 0.0, 0.0, 6.0]]
+
+
+def gravity_gap(model, g, x):
+    """Opening at x (from the left front) and deflection of the left front
+    under gravity g along -z, not rotating (Omega = 0): the cubic basis of the
+    static beam in place of (sin, cos, sinh, cosh) in the same conditions, and
+    the particular solution w_p = -rhoA_i g x^4 / (24 EI_i) per segment, whose
+    values move to the right-hand side of every condition."""
+    saved = base._w_rows
+    base._w_rows = _poly_rows
+    try:
+        A = model.matrix(1.0)
+    finally:
+        base._w_rows = saved
 
     def wp(seg, xx, d=0):
         q = -model.rA[seg] * g / model.EI[seg]
         return q * (xx ** 4 / 24, xx ** 3 / 6, xx ** 2 / 2, xx)[d]
 
-    A = model.matrix(om)
-    Lb = model.len
-    # the particular parts move to the right-hand side of every row: evaluate
-    # each row's functional on them by rebuilding the conditions' terms
+    Lb, EI, e2, e3 = model.len, model.EI, model.e2, model.e3
     rhs = [0.0] * 24
-    # ends: w(0) = 0 and w''(0) = 0 on segment 1, the same at x = L4 on segment 4
+    # ends: w = w'' = 0 (the axial rows have no particular part)
     rhs[0], rhs[1] = -wp(0, 0.0), -wp(0, 0.0, 2)
     rhs[3], rhs[4] = -wp(3, Lb[3]), -wp(3, Lb[3], 2)
-    EI = model.EI
-    for base, seg, xi, xs in ((6, 0, Lb[0], 0.0), (15, 3, 0.0, Lb[1])):
+    for first, seg, xi, xs in ((6, 0, Lb[0], 0.0), (15, 3, 0.0, Lb[1])):
         for k, sub in enumerate((1, 2)):
-            rhs[base + 2 * k] = -(wp(sub, xs) - wp(seg, xi))
-            rhs[base + 2 * k + 1] = -(wp(sub, xs, 1) - wp(seg, xi, 1))
-        e2, e3 = model.e2, model.e3
-        rhs[base + 4] = -(e2 * wp(seg, xi, 1))
-        rhs[base + 5] = -(-e3 * wp(seg, xi, 1))
-        rhs[base + 7] = -(EI[seg] * wp(seg, xi, 3) - EI[1] * wp(1, xs, 3) - EI[2] * wp(2, xs, 3))
-        rhs[base + 8] = -(EI[seg] * wp(seg, xi, 2) - EI[1] * wp(1, xs, 2) - EI[2] * wp(2, xs, 2))
+            rhs[first + 2 * k] = -(wp(sub, xs) - wp(seg, xi))
+            rhs[first + 2 * k + 1] = -(wp(sub, xs, 1) - wp(seg, xi, 1))
+        rhs[first + 4] = -(e2 * wp(seg, xi, 1))
+        rhs[first + 5] = -(-e3 * wp(seg, xi, 1))
+        rhs[first + 7] = -(EI[seg] * wp(seg, xi, 3) - EI[1] * wp(1, xs, 3) - EI[2] * wp(2, xs, 3))
+        rhs[first + 8] = -(EI[seg] * wp(seg, xi, 2) - EI[1] * wp(1, xs, 2) - EI[2] * wp(2, xs, 2))
     c = _solve(A, rhs)
 
     def w(seg, xx):
-        row = _w_rows(ks[seg], xx)[0]
+        row = _poly_rows(0.0, xx)[0]
         return sum(c[6 * seg + j] * row[j] for j in range(4)) + wp(seg, xx)
 
     return w(1, x) - w(2, x), w(0, model.len[0])
@@ -127,9 +139,31 @@ def clamped_gap(E, rho, t2, t3, e2, e3, L2, omega):
     return 12 * rho * omega ** 2 / E * (e2 / t2 ** 2 + e3 / t3 ** 2) * L2 ** 4 / 384
 
 
+def sag_second_order(E, rho, b, a, t2, L, L2, g):
+    """Leading second-order effects of the shaft's sag on the opening (not in
+    the linear model).  The sag's curvature at mid-span kappa = rhoA g L^2/(8 EI)
+    strains the sublaminates axially as the fronts turn: N = E b t2 e2 kappa =
+    E b t3 e3 kappa, compression in the sublaminate above the axis, tension
+    below.  (1) Along the curved axis these forces press the sublaminates
+    towards each other with N kappa per length: the opening falls by
+    g_nl = N kappa (1/EI2 + 1/EI3) L2^4 / 384 (clamped-clamped, uniform load).
+    (2) The axial force changes each sublaminate's bending under its own
+    centrifugal load by the factor 1 -+ N / P_i (tension / compression),
+    P_i = 4 pi^2 EI_i / L2^2 its clamped buckling load.
+    Returns kappa, N, g_nl, (N/P2, N/P3)."""
+    t3 = a - t2
+    e2 = t3 / 2
+    kappa = rho * b * a * g * L * L / (8 * E * b * a ** 3 / 12)
+    N = E * b * t2 * e2 * kappa
+    EI2, EI3 = E * b * t2 ** 3 / 12, E * b * t3 ** 3 / 12
+    g_nl = N * kappa * (1 / EI2 + 1 / EI3) * L2 ** 4 / 384
+    return kappa, N, g_nl, (N * L2 ** 2 / (4 * math.pi ** 2 * EI2), N * L2 ** 2 / (4 * math.pi ** 2 * EI3))
+
+
 if __name__ == "__main__":
     m = RotatingDelaminated(1.0, 0.01, 0.01, 0.45, 0.1, 0.0075, 210e9, 7500.0)
     for f in (5, 10, 15, 20, 23):
         om = 2 * math.pi * f
         print(f, m.gap(om, 0.05), clamped_gap(210e9, 7500.0, 0.0075, 0.0025, m.e2, m.e3, 0.1, om))
     print("gravity", gravity_gap(m, 9.81, 0.05))
+    print("sag, second order", sag_second_order(210e9, 7500.0, 0.01, 0.01, 0.0075, 1.0, 0.1, 9.81))
