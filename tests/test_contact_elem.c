@@ -293,6 +293,66 @@ static void test_rigid_hertz(void) {
   generic_friction_state = 0;
   run_rigid("LAW=WINKLER, STIFFNESS=300.0, DAMPING=2.0, FRICTION=0.4, SLIP VELOCITY=0.01", "MODIFIED NEWMARK");
 }
+/* Faces of rigid bodies as masters (docs/contact.md §8.2), every body turned
+   before the increment, moving and spinning: node 1 (M1) carries the tilted
+   face F1 (unbounded) and node 4 (M2) the face F2 looking down (bounded);
+   body A (node 2) presses a ring of eight points into F1 and its sphere into
+   F2, body B (node 3) its sphere into F1 (bounded, R = 1) and three points
+   into F2, and M2 itself (a master of F2) one point into F1. */
+static const char* deck_faces =
+    "*NODE\n"
+    "1, 0.0, 0.0, 0.0\n"
+    "2, 0.1, 0.05, 0.05\n"
+    "3, -0.3, 0.2, 0.12\n"
+    "4, -0.3, 0.2, 0.6\n"
+    "*NSET, NSET=A\n2\n*NSET, NSET=B\n3\n*NSET, NSET=M2\n4\n"
+    "*RIGID BODY, NODE=1, MASS=2.1\n0.2, 0.3, 0.25\n0.02, -0.03, -0.1\n"
+    "*RIGID BODY, NODE=2, MASS=1.3\n0.05, 0.04, 0.06, 0.005, 0.0, 0.01\n"
+    "*RIGID BODY, NODE=3, MASS=0.9\n0.03, 0.03, 0.02\n0.05, -0.02, 0.1\n"
+    "*RIGID BODY, NODE=4, MASS=0.5\n0.01, 0.01, 0.02\n"
+    "*OBSTACLE, NAME=F1, TYPE=PLANE, BODY=1\n0.02, -0.01, 0.0, 0.1, -0.05, 1.0\n"
+    "*OBSTACLE, NAME=F2, TYPE=PLANE, BODY=4\n0.0, 0.0, -0.3, 0.1, 0.0, -1.0, 2.0\n"
+    "*CONTACT POINTS, NAME=RING, LAYOUT=RING\n0.0, 0.0, -0.1, 0.0, 0.0, 1.0, 0.3, 8\n"
+    "*CONTACT POINTS, NAME=TRI, LAYOUT=LIST\n0.1, 0.1, 0.2, 0.5\n0.2, 0.0, 0.2\n0.0, 0.2, 0.2, 2.0\n"
+    "*CONTACT POINTS, NAME=DEEP, LAYOUT=LIST\n0.0, 0.0, -0.55\n"
+    "*OBSTACLE, NAME=F1B, TYPE=PLANE, BODY=1\n0.02, -0.01, 0.0, 0.1, -0.05, 1.0, 1.0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 3, -0.8\n1, 1, 0.3\n2, 1, 0.4\n3, 2, -0.3\n4, 1, 0.6\n4, 3, 0.2\n"
+    "*INITIAL CONDITIONS, TYPE=BODY ANGULAR VELOCITY\n1, 0.7, -0.5, 0.9\n2, -0.4, 0.6, 0.3\n"
+    "3, 0.5, 0.2, -0.8\n4, 0.3, -0.6, 1.1\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.05, POINTS=RING\n"
+    "A, F1\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.2\n"
+    "B, F1B\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.05, POINTS=TRI\n"
+    "B, F2\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.3\n"
+    "A, F2\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.1, POINTS=DEEP\n"
+    "M2, F1\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
+/* thirteen or more loaded body-face contacts */
+static void run_faces(const char* law, const char* scheme) { run_tangents_deck(deck_faces, law, scheme, 10, 2, 0); }
+
+static void test_face_hertz(void) {
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK, RHOINF=0.8");
+  /* friction at the contact point on both bodies: moments, the turning arms, the turning face */
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01",
+            "MODIFIED NEWMARK");
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.7, SLIP VELOCITY=0.3",
+            "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "MODIFIED NEWMARK, RHOINF=0.8");
+  /* the elasto-visco-plastic law in stick from a generic friction state, and the Winkler bed */
+  generic_friction_state = 1;
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=1e5, SLIP VELOCITY=1e-3, "
+            "FRICTION LAW=ELASTOPLASTIC, STICK EPSILON=1.0, STICK FREQUENCY=10.0, STICK MASS=1.0",
+            "MODIFIED NEWMARK");
+  generic_friction_state = 0;
+  run_faces("LAW=WINKLER, STIFFNESS=300.0, DAMPING=2.0, FRICTION=0.4, SLIP VELOCITY=0.01", "MODIFIED NEWMARK");
+}
+
 static void test_rigid_newton(void) {
   run_rigid("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
   run_rigid("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
@@ -1737,7 +1797,11 @@ int main(int argc, char** argv) {
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
                                               {NULL, NULL}};
-  static const nsb_test_suite suites[] = {
-      {"tangent", tangent_cases}, {"laws", law_cases}, {"broad_phase", broad_cases}, {NULL, NULL}};
+  static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz}, {NULL, NULL}};
+  static const nsb_test_suite suites[] = {{"tangent", tangent_cases},
+                                          {"laws", law_cases},
+                                          {"broad_phase", broad_cases},
+                                          {"body_face", face_cases},
+                                          {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
 }
