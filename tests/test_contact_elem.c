@@ -353,6 +353,99 @@ static void test_face_hertz(void) {
   run_faces("LAW=WINKLER, STIFFNESS=300.0, DAMPING=2.0, FRICTION=0.4, SLIP VELOCITY=0.01", "MODIFIED NEWMARK");
 }
 
+/* Generalized force of a face contact (element e, residual f; slave rows 0-5,
+   master rows 6-11) as world forces and world moments about the nodes. */
+static void face_loads(const nsb_elem* e, const nsb_state* st, const double* f, nsb_vec3 F[2], nsb_vec3 M[2]) {
+  for (int k = 0; k < 2; ++k) {
+    nsb_mat3 R = nsb_q_to_m3(nsb_st_q(st, e->nodes[k]));
+    F[k] = nsb_v3_neg(nsb_v3_load(f + 6 * k));
+    M[k] = nsb_m3_mulv(R, nsb_v3_neg(nsb_v3_load(f + 6 * k + 3)));
+  }
+}
+
+/* Action and reaction, objectivity: every loaded face contact of deck_faces
+   (turned, moving, spinning bodies; Hunt-Crossley damping and smooth
+   friction) loads its two bodies with opposite forces whose moments cancel
+   about any point; a rigid rotation Q of the whole configuration (positions,
+   orientations, velocities; body angular velocities unchanged) turns the
+   forces by Q and leaves the body-frame moments unchanged. */
+static void test_face_balance(void) {
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  const char* law = "LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01";
+  char text[4096];
+  snprintf(text, sizeof text, deck_faces, law, law, law, law, law, "MODIFIED NEWMARK");
+  nsb_model* m = load(ctx, text);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  const nsb_state* st = nsb_system_state(s);
+  const double th[4][3] = {{0.12, -0.08, 0.15}, {-0.1, 0.14, 0.05}, {0.06, 0.1, -0.13}, {0.09, -0.11, 0.4}};
+  for (int k = 0; k < 4; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * k);
+  CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
+  enum { MAXE = 64 };
+  double f0[MAXE][NSB_ELEM_MAX_LOCAL];
+  int ids[MAXE], n = 0;
+  double worst_bal = 0.0;
+  const nsb_vec3 pts[2] = {{0.0, 0.0, 0.0}, {3.0, -2.0, 5.0}};
+  for (int ie = 0; ie < nsb_system_n_elements(s) && n < MAXE; ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    if (e->ops != &nsb_contact_hertz_ops || ((const nsb_contact_data*)e->state)->shape.kind != 3) continue;
+    double K[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL];
+    memset(f0[n], 0, sizeof f0[n]);
+    CU_ASSERT_EQUAL(nsb_system_eval_element(s, ie, f0[n], K), NSB_OK);
+    CU_ASSERT_EQUAL(e->n_local, 12);
+    nsb_vec3 F[2], M[2];
+    face_loads(e, st, f0[n], F, M);
+    double scale = nsb_v3_norm(F[0]) + nsb_v3_norm(M[0]);
+    if (!(scale > 0.0)) continue;
+    ids[n++] = ie;
+    double bal = nsb_v3_norm(nsb_v3_add(F[0], F[1])) / scale;
+    for (int k = 0; k < 2; ++k) {
+      /* moments about pts[k]: (x_j - p) x F_j + M_j */
+      nsb_vec3 tot = nsb_v3_zero();
+      for (int j = 0; j < 2; ++j)
+        tot = nsb_v3_add(tot, nsb_v3_add(nsb_v3_cross(nsb_v3_sub(nsb_st_x(st, e->nodes[j]), pts[k]), F[j]), M[j]));
+      bal = fmax(bal, nsb_v3_norm(tot) / (scale * (1.0 + nsb_v3_norm(pts[k]))));
+    }
+    worst_bal = fmax(worst_bal, bal);
+  }
+  CU_ASSERT(n >= 10);
+  CU_ASSERT(worst_bal <= 1e-14);
+  /* rotate everything by Q about the point (0.4, -0.2, 0.3) */
+  nsb_quat Q = nsb_so3_exp_q(nsb_v3(0.7, -1.1, 0.5));
+  nsb_mat3 RQ = nsb_q_to_m3(Q);
+  nsb_vec3 o = nsb_v3(0.4, -0.2, 0.3);
+  for (int k = 0; k < 4; ++k) {
+    nsb_vec3 x = nsb_v3_add(o, nsb_m3_mulv(RQ, nsb_v3_sub(nsb_st_x(st, k), o)));
+    nsb_v3_store(x, st->x + 3 * k);
+    nsb_v3_store(nsb_m3_mulv(RQ, nsb_st_v(st, k)), st->v + 3 * k);
+    nsb_q_store(nsb_q_mul(Q, nsb_st_q(st, k)), st->q + 4 * k);
+  }
+  double worst_obj = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double f[NSB_ELEM_MAX_LOCAL];
+    memset(f, 0, sizeof f);
+    CU_ASSERT_EQUAL(nsb_system_eval_element(s, ids[i], f, NULL), NSB_OK);
+    double fm = 0.0, err = 0.0;
+    for (int q = 0; q < 12; ++q) fm = fmax(fm, fabs(f0[i][q]));
+    for (int k = 0; k < 2; ++k) {
+      nsb_vec3 Ft = nsb_m3_mulv(RQ, nsb_v3_load(f0[i] + 6 * k));
+      err = fmax(err, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(f + 6 * k), Ft)));
+      err = fmax(err, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(f + 6 * k + 3), nsb_v3_load(f0[i] + 6 * k + 3))));
+    }
+    worst_obj = fmax(worst_obj, err / fm);
+  }
+  CU_ASSERT(worst_obj <= 1e-12);
+  printf("\n    %d loaded face contacts: action = reaction to %.1e (forces and moments about two points), "
+         "objectivity under a rigid rotation to %.1e",
+         n, worst_bal, worst_obj);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 static void test_rigid_newton(void) {
   run_rigid("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
   run_rigid("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
@@ -1797,7 +1890,9 @@ int main(int argc, char** argv) {
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
                                               {NULL, NULL}};
-  static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz}, {NULL, NULL}};
+  static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz},
+                                               {"face_balance", test_face_balance},
+                                               {NULL, NULL}};
   static const nsb_test_suite suites[] = {{"tangent", tangent_cases},
                                           {"laws", law_cases},
                                           {"broad_phase", broad_cases},
