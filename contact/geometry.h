@@ -3,7 +3,9 @@
  * obstacle, another particle, or the centreline of a beam element
  * (docs/contact.md §5).  A framed slave (a rigid body, or a point of a
  * POINTS= set) carries its sphere on the node's frame: its gap and contact
- * point move with the node's rotation (docs/contact.md §8.1).
+ * point move with the node's rotation (docs/contact.md §8.1); against the
+ * plane face of a rigid body (an obstacle with BODY=) the face moves with
+ * that body's node (docs/contact.md §8.2).
  *
  * A contact's geometry is a pure function of what it touches (nsb_contact_shape,
  * fixed when the candidate is set up), the node states and the time:

@@ -1,8 +1,11 @@
 /* pair.h -- contact elements: a slave node (particle, beam node or rigid
  * body; a point of a point set, POINTS=) against an obstacle, another
- * particle, or the centreline of a beam element, in the global Newton system
- * of the time step (docs/contact.md §5-§8).  A framed slave (rigid body,
- * point set) also takes the moment of the contact force about its node.
+ * particle, the centreline of a beam element, or the plane face of another
+ * rigid body (*OBSTACLE, BODY=), in the global Newton system of the time
+ * step (docs/contact.md §5-§8).  A framed slave (rigid body, point set) also
+ * takes the moment of the contact force about its node; against a body face
+ * the master body takes the opposite force at the same point and its moment
+ * (HERTZ and WINKLER only, docs/contact.md §8.2).
  *
  * One element per candidate (contact/broad_phase.h): (pair, slave node,
  * master item).  The candidates of one slave against the beams of one pair
