@@ -20,6 +20,12 @@ static void local_offsets(const nsb_elem* e, int off[4]) {
   for (int q = 0; q < e->n_nodes; ++q) off[q + 1] = off[q] + e->node_ndof[q];
 }
 
+/* Whether the master nodes of a contact carry moment rows of frozen blocks
+   d->jr (NEWTON law, prox loads): the Hermite centreline's ends (JR_A, JR_B),
+   and the master body of a face (kind 3: -JB in jr[0], the master point's
+   velocity v_m + JB w_m enters v_r with the minus sign). */
+static int master_moments(const nsb_contact_data* d) { return d->shape.hermite || d->shape.kind == 3; }
+
 /* ---- Hertz, Winkler ----------------------------------------------------------------- */
 
 /* The compliant normal force for penetration al and its rate ald, at the end
@@ -812,7 +818,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
        has no equations of its own (docs/contact.md §7.5) */
     for (int j = 0; j < e->n_nodes; ++j)
       for (int k = 0; k < nm; ++k) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
-    if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
+    if (master_moments(d)) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
     framed_moment_rows(e, d, dir, P, nm, f, NULL, 0.0);
     return NSB_OK;
   }
@@ -824,8 +830,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   nsb_vec3 vobs =
       d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
   nsb_vec3 vr = nsb_contact_rel_velocity(e, d->wt, ec->cur, vobs);
-  if (d->shape.hermite) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
-  if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
+  if (master_moments(d)) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
+  if (master_moments(d)) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
   if (d->shape.framed) {
     vr = nsb_v3_add(vr, nsb_contact_framed_velocity(e, d->ja, ec->cur));
     framed_moment_rows(e, d, dir, P, nm, f, K, ec->lam_scale);
@@ -862,7 +868,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       K[(m0 + k) + nl * (off[j] + 0)] += row.x;
       K[(m0 + k) + nl * (off[j] + 1)] += row.y;
       K[(m0 + k) + nl * (off[j] + 2)] += row.z;
-      if (d->shape.hermite && j > 0 && e->node_ndof[j] == 6) {
+      if (master_moments(d) && j > 0 && e->node_ndof[j] == 6) {
         /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr */
         nsb_mat3 Jr;
         memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
@@ -1057,6 +1063,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
     if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
+    if (G.body) memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
     if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
     d->gap0 = G.g;
     if (d->shape.kind == 0) {
@@ -1161,7 +1168,7 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
     nsb_v3_store(nsb_m3_tmulv(Ja, F), g + 3);
     return 6;
   }
-  if (!(d->shape.hermite && j > 0 && e->node_ndof[j] == 6)) return 3;
+  if (!(master_moments(d) && j > 0 && e->node_ndof[j] == 6)) return 3;
   nsb_mat3 Jr;
   memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
   nsb_v3_store(nsb_m3_tmulv(Jr, F), g + 3);
@@ -1326,7 +1333,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_vec3 vobs =
         d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
     nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
-    if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
+    if (master_moments(d)) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     /* The semi-smooth iteration drives the impulse of an open contact (the

@@ -863,13 +863,6 @@ int deck_check_body_face(parser* p, loc at, const contact_ref* ref, const nsb_co
   if (c->master_kind != NSB_MASTER_OBSTACLE) return 1;
   const nsb_obstacle* ob = &m->obstacles.data[c->master];
   if (ob->body < 0) return ob->body == -1 ? 1 : 0;
-  if (c->law == NSB_CONTACT_NEWTON) {
-    VALUE(p, at,
-          "*CONTACT PAIR: the master %s is a face of a rigid body (BODY=%d), which takes LAW=HERTZ or LAW=WINKLER; "
-          "the set-valued LAW=NEWTON against a body face is not built",
-          ref->master, ob->body_label);
-    return 0;
-  }
   const nsb_nset* s = &m->nsets.data[c->slave_nset];
   for (int k = 0; k < s->nodes.count; ++k) {
     const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];

@@ -353,6 +353,13 @@ static void test_face_hertz(void) {
   run_faces("LAW=WINKLER, STIFFNESS=300.0, DAMPING=2.0, FRICTION=0.4, SLIP VELOCITY=0.01", "MODIFIED NEWMARK");
 }
 
+/* the set-valued law against faces: frozen rows with the master's moment rows */
+static void test_face_newton(void) {
+  run_faces("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
+  run_faces("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
+  run_faces("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+}
+
 /* Generalized force of a face contact (element e, residual f; slave rows 0-5,
    master rows 6-11) as world forces and world moments about the nodes. */
 static void face_loads(const nsb_elem* e, const nsb_state* st, const double* f, nsb_vec3 F[2], nsb_vec3 M[2]) {
@@ -1891,6 +1898,7 @@ int main(int argc, char** argv) {
                                               {"rebuilds", test_broad_phase_rebuilds},
                                               {NULL, NULL}};
   static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz},
+                                               {"face_newton", test_face_newton},
                                                {"face_balance", test_face_balance},
                                                {NULL, NULL}};
   static const nsb_test_suite suites[] = {{"tangent", tangent_cases},

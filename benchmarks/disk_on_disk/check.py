@@ -137,6 +137,22 @@ def check(quick):
             r["low.wbz"], 1e-5, "abs")
         row(CASE, "centre_torque", "upper disk's spin = lower disk's", r["low.wbz"], r["up.wbz"], 1e-5, "abs")
         row(CASE, "centre_torque", "E + D - W drift (generalized-alpha, RHOINF=0.9)", 0.0, balance_drift(h, False))
+    # two free disks: internal contact forces keep the momenta, every work is booked
+    for n, tol_e, tol_l in (("free_pair", 1e-7, 1e-7), ("free_pair_newton", 1e-12, None)):
+        h = go(n)
+        if not h:
+            continue
+        for k in ("linear_momentum_x", "linear_momentum_y"):
+            row(CASE, n, f"max |{k} - initial|", 0.0, max(abs(r[k] - h[0][k]) for r in h), 1e-12, "max")
+        dl = max(abs(r["angular_momentum_z"] - h[0]["angular_momentum_z"]) for r in h)
+        if tol_l:
+            row(CASE, n, "max |angular_momentum_z - initial|", 0.0, dl, tol_l, "max")
+        else:
+            # NEWTON: the impulses act at the contact point frozen at t_n (README)
+            row(CASE, n, "max |angular_momentum_z - initial| (frozen arm)", 0.0, dl)
+        b = [r["total_energy"] + r["dissipated"] - r["external_work"] for r in h]
+        row(CASE, n, "max |E + D - W - E0|", 0.0, max(abs(x - b[0]) for x in b), tol_e, "max")
+        row(CASE, n, "energy dissipated (contact damping and friction)", None, h[-1]["dissipated"])
     # (a) the permanent-stick bound (6.43) with Stamm's whirling parameters
     bound = stick_bound(0.1111, 0.1, 0.1)
     for C in (0.045, 0.052):
