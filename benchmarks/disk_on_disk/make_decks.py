@@ -22,7 +22,7 @@ STICK = "SLIP VELOCITY=1e-4, STICK EPSILON={eps}, STICK FREQUENCY=100.0, STICK M
 
 
 def deck(name, title, mu, X0, rho, q0, spin="free", drive="rate", beta_s=1.0, mu_st=None, T=60.0, h=0.01,
-         v0=None, w0=0.0, beta_b=1.0, every=10, eps=1e-3, law="evp"):
+         v0=None, w0=0.0, beta_b=1.0, every=10, eps=1e-3, law="evp", jt=JT):
     """spin: "free" (the upper disk's rotation about z is free) or "held"; drive: "rate" (the lower disk
     turns at OMEGA by *BOUNDARY) or "torque" (a torque M_d = OMEGA beta_b + mu N rho0 against a viscous
     brake beta_b: two dashpots from a small particle on the disk at radius 0.1 to far anchors)."""
@@ -34,7 +34,7 @@ def deck(name, title, mu, X0, rho, q0, spin="free", drive="rate", beta_s=1.0, mu
              f"Disk on disk, {title}", "*NODE", "1, 0.0, 0.0, 0.0", f"2, {q0[0]!r}, {q0[1]!r}, {z0!r}",
              f"3, {X0}, 0.0, {z0!r}", f"4, {-L}, {q0[1]!r}, {z0!r}", f"5, {q0[0]!r}, {-L}, {z0!r}",
              "*NSET, NSET=UPPER", "2", f"*RIGID BODY, NODE=1, MASS=10.0",
-             f"1.0, 1.0, {JM if drive == 'rate' else JT}",
+             f"1.0, 1.0, {JM if drive == 'rate' else jt}",
              "** the upper disk: mass 1, a disk of radius 0.05 (J_z = m r^2/2)",
              f"*RIGID BODY, NODE=2, MASS={M}", "6.25e-4, 6.25e-4, 1.25e-3",
              "*ELEMENT, TYPE=SPRINGA, ELSET=SPRING", "1, 2, 3", "*SPRING, ELSET=SPRING", f"{CS}, 0.0",
@@ -126,10 +126,15 @@ def main():
     for mu, X0 in ((0.11, 0.1), (0.2, 0.1), (0.11, 0.05)):
         deck(f"whirl_mu{mu}_X{X0}", f"stick or whirl, mu = {mu}, X0 = {X0}, prescribed rate", mu, X0, 0.05,
              (0.3, 0.0), beta_s=0.1, mu_st=round(1.01 * mu, 6), T=150.0, h=0.002, eps=0.1, every=5)
-    for bb in (0.1, 1.0, 10.0):
-        deck(f"whirl_brake{bb}", f"stick or whirl, mu = 0.11, X0 = 0.1, torque drive, beta_b = {bb}", 0.11, 0.1,
-             0.05, (0.3, 0.0), beta_s=0.1, mu_st=0.1111, T=150.0, h=0.002, eps=0.1, every=5, drive="torque",
-             beta_b=bb)
+    # (c) Fig. 6.17b, braking: mu = 0.17, the lower disk J = 0.2 under a torque against the brake beta_b, and
+    # at the prescribed rate (beta_b -> infinity); the runs end before the increment at which the weakly
+    # braked ones stopped converging (beta_b = 0.3: t = 54.3, 0.03: t = 70.5; README)
+    deck("brake_mu0.17_rate", "stick or whirl, mu = 0.17, X0 = 0.1, prescribed rate", 0.17, 0.1, 0.05,
+         (0.3, 0.0), beta_s=0.1, mu_st=0.1717, T=40.0, h=0.002, eps=0.1, every=5)
+    for bb, T in ((3.0, 60.0), (0.3, 50.0), (0.03, 60.0)):
+        deck(f"brake_mu0.17_b{bb}", f"stick or whirl, mu = 0.17, X0 = 0.1, torque drive, beta_b = {bb}", 0.17, 0.1,
+             0.05, (0.3, 0.0), beta_s=0.1, mu_st=0.1717, T=T, h=0.002, eps=0.1, every=5, drive="torque",
+             beta_b=bb, jt=0.2)
 
 
 if __name__ == "__main__":
