@@ -58,6 +58,7 @@ typedef struct nsb_contact_data {
   nsb_contact_shape shape; /* what it touches: kind, master, radius, Hermite end tangents */
   int group;               /* beam candidates of one particle and pair share a group id (else -1) */
   double m_eff;            /* mass scale of the complementarity rows (NEWTON) */
+  double m_row;            /* the same under the law on the step average: m_eff / (points of the set) */
   int flexible;            /* a beam node takes part: Newton's law in its persistent form (nsb_newton_xi_step) */
   int massless;            /* MASS=REDISTRIBUTED: the slave node carries no translational mass
                               (nsb_newton_xi_massless; docs/contact.md §7.2) */
@@ -160,10 +161,14 @@ typedef struct nsb_contact_memory {
   int fslide;
   double bed_s; /* WINKLER bed state (nsb_contact_data) */
   int bed_closed;
+  double s[3];   /* body point of a point set (tells the points of one body apart) */
+  int step_law;  /* under the law on the step average: lam, its multipliers, start the next increment */
+  double lam[3];
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
-void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem);
-void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem);
+/// lam: the global multipliers (borrowed; read by save, written by restore).
+void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_contact_memory* mem);
+void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem, double* lam);
 
 void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
                        int* mult);

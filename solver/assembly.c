@@ -4,6 +4,7 @@
  * the initial accelerations. */
 #define _POSIX_C_SOURCE 200809L
 #include "solver/system_internal.h"
+#include "contact/pair.h"
 
 #include <math.h>
 #include <string.h>
@@ -489,7 +490,22 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
 int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) { return accel_solve(s, -1.0, rep); }
 
 int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
+  /* the increment is accepted: lam_old (its start, for a rejection) keeps
+     the contact multipliers over the acceleration solve, which sets them to 0 */
+  memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
   int st = accel_solve(s, nsb_scheme_pseudo_gain(s->scheme), rep);
+  /* contacts under the law on the step average (docs/contact.md §7.1) that
+     carried an impulse start the next increment from it: a body held on a
+     redundant support (a box on four corners with friction) then finds the
+     same distribution of its impulses again, instead of one that the
+     round-off of a Newton path from zero picks, and a resting increment
+     converges at once */
+  for (int i = 0; st == NSB_OK && i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops == &nsb_contact_newton_ops && d->step_law && d->impulse[0] > 0.0)
+      for (int k = 0; k < e->n_mult; ++k) s->lam[e->mult_first + k] = s->lam_old[e->mult_first + k];
+  }
   /* the nodes' pseudo-accelerations: s->old holds the increment's
      accelerations (accel_solve starts from a copy of the committed state) */
   if (st == NSB_OK && s->scheme->p_valid) nsb_scheme_continue_pseudo(s->scheme, &s->old, &s->cur);

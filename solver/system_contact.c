@@ -85,9 +85,9 @@ int nsb_sys_contact_rebuild(nsb_system* s) {
     s->cmem = mem;
     s->cmem_cap = cap;
   }
-  if (n_mem > 0) nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->cmem);
+  if (n_mem > 0) nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->lam, s->cmem);
   int st = rebuild(s, &nc);
-  if (n_mem > 0 && st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, s->cmem, n_mem);
+  if (n_mem > 0 && st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, s->cmem, n_mem, s->lam);
   return st;
 }
 
