@@ -737,7 +737,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
        read its positions only (its velocity at t_n+1 alternates under the
        held normal contacts, and with it that of the contact points) */
     nsb_vec3 ub = nsb_v3_scale(1.0 / ec->h, step_disp(e, d, ec));
-    for (int k = 1; k < nm; ++k) gam[k] = 2.0 * nsb_v3_dot(dir[k], ub) - d->gT_pre[k - 1];
+    for (int k = 1; k < nm; ++k) gam[k] = 2.0 * nsb_v3_dot(dir[k], ub) - (d->stuck ? 0.0 : d->gT_pre[k - 1]);
   }
   /* node rows: -sum_k w_j dir_k P_k */
   for (int j = 0; j < e->n_nodes; ++j)
@@ -945,6 +945,7 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     /* the multipliers of a contact under the law on the step average: its
        next increment starts from them (solver/assembly.c) */
     c->step_law = d->step_law;
+    c->stuck = d->stuck;
     for (int q = 0; q < 3; ++q) c->lam[q] = q < e[i].n_mult ? lam[e[i].mult_first + q] : 0.0;
   }
 }
@@ -958,6 +959,7 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master ||
           memcmp(c->s, d->shape.s, sizeof c->s) != 0)
         continue;
+      d->stuck = c->stuck;
       if (c->step_law && c->impulse0 > 0.0)
         for (int q = 0; q < e[i].n_mult; ++q) lam[e[i].mult_first + q] = c->lam[q];
       /* the friction and bed states (zero for the laws without them) */
@@ -1087,15 +1089,26 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
      solution is an impulse of the size of (inconsistency)/1e-9. */
   for (int i = 0; i < n;) {
     const nsb_contact_data* d = e[i].state;
-    int j = i + 1, any = d->persist;
+    int j = i + 1, any = d->persist, stuck = d->stuck;
     while (j < n && d->shape.framed && ((const nsb_contact_data*)e[j].state)->shape.framed &&
            ((const nsb_contact_data*)e[j].state)->pair == d->pair && e[j].nodes[0] == e[i].nodes[0] &&
-           ((const nsb_contact_data*)e[j].state)->shape.master == d->shape.master)
-      any |= ((const nsb_contact_data*)e[j++].state)->persist;
+           ((const nsb_contact_data*)e[j].state)->shape.master == d->shape.master) {
+      any |= ((const nsb_contact_data*)e[j].state)->persist;
+      stuck |= ((const nsb_contact_data*)e[j++].state)->stuck;
+    }
     for (int k = i; k < j; ++k) {
       nsb_contact_data* dk = e[k].state;
       if (any && dk->step_law && dk->owner && dk->active) dk->persist = 1;
       if (dk->persist) dk->active = 1;
+      /* particles and rigid bodies: a new contact keeps Moreau's law at
+         velocity level (Newton's impact law v+ = -e v- exactly, chains and
+         cradles as in the plain scheme); only a persistent one is held on the
+         step average, where Moreau's law let the body rise */
+      if (!dk->flexible) dk->step_law = dk->step_law && dk->persist;
+      /* and stick together: a point whose normal impulse the redundant
+         support left at zero would otherwise ask for the slip of a new
+         contact while the others hold theirs */
+      dk->stuck = dk->step_law && stuck;
     }
     i = j;
   }
@@ -1214,6 +1227,22 @@ static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_
     nsb_vec3 u = nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
                             nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd));
     *obstacle_work += d->impulse[0] * nsb_v3_dot(n, u) / ec->h;
+  }
+  const int was_stuck = d->stuck;
+  d->stuck = 0;
+  if (e->n_mult == 3 && !open) {
+    /* the branch of the converged tangential rows: stick when the trial
+       impulse y lies in the disk of the stick test (nsb_newton_coulomb_rows).
+       The slip velocity is |y| - mu lambda_N (slip) or 0 (stick): on the
+       disk's edge, where the redundant corners of a resting body leave their
+       self-equilibrated friction, both rows hold and the round-off of |y|
+       decides the branch, so the edge counts as stick to 1e-9 of the disk */
+    const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+    double y[2], mu = fmax(p->friction_static, p->friction);
+    for (int k = 1; k < 3; ++k)
+      y[k - 1] = nsb_impulse_time(ec) / d->m_row * P[k] -
+                 (2.0 * nsb_v3_dot(nsb_v3_load(d->t + 3 * (k - 1)), ub) - (was_stuck ? 0.0 : d->gT_pre[k - 1]));
+    d->stuck = sqrt(y[0] * y[0] + y[1] * y[1]) <= (1.0 + 1e-9) * mu * lv;
   }
   if (e->n_mult == 3) {
     nsb_vec3 va = nsb_v3_zero();

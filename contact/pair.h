@@ -85,6 +85,9 @@ typedef struct nsb_contact_data {
      the contact carried an impulse in the last accepted increment: it stays
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
+  /* a persistent contact with friction that stuck in the last accepted
+     increment: its tangential law holds the step-average slip at zero */
+  int stuck;
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
@@ -163,6 +166,7 @@ typedef struct nsb_contact_memory {
   int bed_closed;
   double s[3];   /* body point of a point set (tells the points of one body apart) */
   int step_law;  /* under the law on the step average: lam, its multipliers, start the next increment */
+  int stuck;
   double lam[3];
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
