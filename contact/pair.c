@@ -555,8 +555,12 @@ static void massless_master_load(const nsb_elem* e, const nsb_contact_data* d, d
 static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   int spin = d->shape.kind == 0 && ec->model->obstacles.data[d->shape.master].spin != 0.0;
+  /* particles and bodies (their persistent contacts only, nsb_contact_prepare)
+     also under IMPACT=POISSON or CLOSED FORM: a resting contact takes no
+     impact at t_n, and one contact then moves as under Newton's law */
+  int impact = p->impact == NSB_IMPACT_SIMULTANEOUS || (!d->flexible && p->impact != NSB_IMPACT_SEQUENTIAL);
   return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && !d->shape.hermite &&
-         !ec->contact_prox && p->impact == NSB_IMPACT_SIMULTANEOUS && !(e->n_mult == 3 && spin);
+         !ec->contact_prox && impact && !(e->n_mult == 3 && spin);
 }
 
 /* Displacement of the contact over the increment, from the positions:
