@@ -460,6 +460,15 @@ static void test_rigid_newton(void) {
   run_rigid("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
 }
 
+/* the persistent rows of rigid bodies and point sets (held on the step average,
+   docs/contact.md §7 "Gap drift"; position level, with Coulomb's law on the
+   step-average slip), after two increments */
+static void test_rigid_newton_persistent(void) {
+  run_tangents_deck(deck_rigid, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 12, 2, 2);
+  run_tangents_deck(deck_rigid, "LAW=NEWTON, RESTITUTION=0.0, FRICTION=0.4", "MODIFIED NEWMARK", 12, 2, 1);
+  run_tangents_deck(deck_rigid, "LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK", 12, 2, 1);
+}
+
 static void test_hertz_modified(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK"); }
 static void test_hertz_newmark(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
 static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK"); }
@@ -2033,6 +2042,7 @@ int main(int argc, char** argv) {
                                                 {"hermite_hertz", test_hermite_hertz},
                                                 {"rigid_hertz", test_rigid_hertz},
                                                 {"rigid_newton", test_rigid_newton},
+                                                {"rigid_newton_persistent", test_rigid_newton_persistent},
                                                 {"hermite_newton", test_hermite_newton},
                                                 {"hertz_friction_smooth", test_hertz_friction_smooth},
                                                 {"hertz_spinning", test_hertz_spinning},
