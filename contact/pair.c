@@ -681,7 +681,6 @@ static void massless_master_load(const nsb_elem* e, const nsb_contact_data* d, d
    nsb_newton_xi_step is this law, and particles keep Moreau's.) */
 static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-  int spin = d->shape.kind == 0 && ec->model->obstacles.data[d->shape.master].spin != 0.0;
   /* particles and bodies (their persistent contacts only, nsb_contact_prepare)
      also under IMPACT=POISSON or CLOSED FORM: a resting contact takes no
      impact at t_n, and one contact then moves as under Newton's law */
@@ -689,7 +688,7 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
   /* (not on a body face, *OBSTACLE, BODY=: step_disp has no motion of a
      master body's point; those contacts keep Moreau's law) */
   return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && !master_moments(d) &&
-         !ec->contact_prox && impact && !(e->n_mult == 3 && spin);
+         e->n_mult == 1 && !ec->contact_prox && impact;
 }
 
 /* Displacement of the contact over the increment, from the positions:
@@ -864,14 +863,6 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   }
   double gam[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) gam[k] = nsb_v3_dot(dir[k], vr);
-  if (d->step_law) {
-    /* Coulomb's law on the step average too: gamma_T = 2 vbar_T - gamma_T-
-       (the trapezoidal rule's gamma_T+), so that the rows of a held body
-       read its positions only (its velocity at t_n+1 alternates under the
-       held normal contacts, and with it that of the contact points) */
-    nsb_vec3 ub = nsb_v3_scale(1.0 / ec->h, step_disp(e, d, ec));
-    for (int k = 1; k < nm; ++k) gam[k] = 2.0 * nsb_v3_dot(dir[k], ub) - (d->stuck ? 0.0 : d->gT_pre[k - 1]);
-  }
   /* node rows: -sum_k w_j dir_k P_k */
   for (int j = 0; j < e->n_nodes; ++j)
     for (int k = 0; k < nm; ++k) {
@@ -885,9 +876,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
-  /* Newton's law on the step average (frictional or framed contacts; the
-     others take step_law_rows): xi_N from the positions, Coulomb's law at
-     velocity level as before */
+  /* Newton's law on the step average (framed slaves; the others take
+     step_law_rows): xi_N from the positions */
   double xiN = d->step_law ? step_xi(d, ec, step_vbar(e, d, ec)) : nsb_contact_xi_normal(p, d, gam[0]);
   /* d xi_N / d x_j = 2 w_j n / h under the law on the step average (the
      velocity law: d gamma_N / d v_j = w_j n) */
@@ -1087,7 +1077,6 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     /* the multipliers of a contact under the law on the step average: its
        next increment starts from them (solver/assembly.c) */
     c->step_law = d->step_law;
-    c->stuck = d->stuck;
     for (int q = 0; q < 3; ++q) c->lam[q] = q < e[i].n_mult ? lam[e[i].mult_first + q] : 0.0;
   }
 }
@@ -1097,11 +1086,12 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
     nsb_contact_data* d = e[i].state;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
-      /* (the points of a set share pair, node and master: their body point tells them apart) */
+      /* (the points of a set share pair, node and master: under the law on
+         the step average their body point tells them apart; the other laws
+         keep the first entry of the set, as they always did) */
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master ||
-          memcmp(c->s, d->shape.s, sizeof c->s) != 0)
+          (c->step_law && memcmp(c->s, d->shape.s, sizeof c->s) != 0))
         continue;
-      d->stuck = c->stuck;
       if (c->step_law && c->impulse0 > 0.0)
         for (int q = 0; q < e[i].n_mult; ++q) lam[e[i].mult_first + q] = c->lam[q];
       /* the friction and bed states (zero for the laws without them) */
@@ -1240,12 +1230,11 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
      solution is an impulse of the size of (inconsistency)/1e-9. */
   for (int i = 0; i < n;) {
     const nsb_contact_data* d = e[i].state;
-    int j = i + 1, any = d->persist, stuck = d->stuck;
+    int j = i + 1, any = d->persist;
     while (j < n && d->shape.framed && ((const nsb_contact_data*)e[j].state)->shape.framed &&
            ((const nsb_contact_data*)e[j].state)->pair == d->pair && e[j].nodes[0] == e[i].nodes[0] &&
            ((const nsb_contact_data*)e[j].state)->shape.master == d->shape.master) {
-      any |= ((const nsb_contact_data*)e[j].state)->persist;
-      stuck |= ((const nsb_contact_data*)e[j++].state)->stuck;
+      any |= ((const nsb_contact_data*)e[j++].state)->persist;
     }
     for (int k = i; k < j; ++k) {
       nsb_contact_data* dk = e[k].state;
@@ -1256,10 +1245,6 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
          cradles as in the plain scheme); only a persistent one is held on the
          step average, where Moreau's law let the body rise */
       if (!dk->flexible) dk->step_law = dk->step_law && dk->persist;
-      /* and stick together: a point whose normal impulse the redundant
-         support left at zero would otherwise ask for the slip of a new
-         contact while the others hold theirs */
-      dk->stuck = dk->step_law && stuck;
     }
     i = j;
   }
@@ -1355,21 +1340,16 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
 }
 
 /* Accepted increment of a contact under the law on the step average: the
-   impulses nsb_impulse_time P (zero if the law left the contact open) and
-   the energy they dissipated, -impulse . vbar with the step-average
-   velocity of the contact from the positions (>= 0; the normal part is zero
-   up to the Newton tolerance for a persistent contact), which it returns; a
-   moving obstacle works its impulses times its step-average velocity
-   (*obstacle_work): along the normal from its displacement (part of vbar),
-   along the tangents, with friction, from its surface velocity at t_n and
-   t_n+1 (va, taken out of the tangential vbar). */
+   impulse nsb_impulse_time P (zero if the law left the contact open) and the
+   energy it dissipated, -impulse vbar_N (>= 0; zero up to the Newton
+   tolerance for a persistent contact), which it returns; a moving obstacle
+   works impulse times its step-average normal velocity (*obstacle_work). */
 static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
   const double* P = ec->lambda + e->mult_first;
   nsb_vec3 n = nsb_v3_load(d->n);
-  nsb_vec3 ub = nsb_v3_scale(1.0 / ec->h, step_disp(e, d, ec));
-  double lv = nsb_impulse_time(ec) / d->m_row * P[0], vb = nsb_v3_dot(n, ub);
+  double lv = nsb_impulse_time(ec) / d->m_row * P[0], vb = step_vbar(e, d, ec);
   int open = !(lv - step_xi(d, ec, vb) > 0.0);
-  for (int k = 0; k < e->n_mult; ++k) d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k];
+  d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P[0];
   d->force = d->impulse[0] / ec->h;
   d->dissipated = -d->impulse[0] * vb;
   if (d->shape.kind == 0 && d->impulse[0] != 0.0) {
@@ -1378,40 +1358,6 @@ static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_
     nsb_vec3 u = nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
                             nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd));
     *obstacle_work += d->impulse[0] * nsb_v3_dot(n, u) / ec->h;
-  }
-  const int was_stuck = d->stuck;
-  d->stuck = 0;
-  if (e->n_mult == 3 && !open) {
-    /* the branch of the converged tangential rows: stick when the trial
-       impulse y lies in the disk of the stick test (nsb_newton_coulomb_rows).
-       The slip velocity is |y| - mu lambda_N (slip) or 0 (stick): on the
-       disk's edge, where the redundant corners of a resting body leave their
-       self-equilibrated friction, both rows hold and the round-off of |y|
-       decides the branch, so the edge counts as stick to 1e-9 of the disk */
-    const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-    double y[2], mu = fmax(p->friction_static, p->friction);
-    for (int k = 1; k < 3; ++k)
-      y[k - 1] = nsb_impulse_time(ec) / d->m_row * P[k] -
-                 (2.0 * nsb_v3_dot(nsb_v3_load(d->t + 3 * (k - 1)), ub) - (was_stuck ? 0.0 : d->gT_pre[k - 1]));
-    d->stuck = sqrt(y[0] * y[0] + y[1] * y[1]) <= (1.0 + 1e-9) * mu * lv;
-  }
-  if (e->n_mult == 3) {
-    nsb_vec3 va = nsb_v3_zero();
-    if (d->shape.kind == 0) {
-      /* the obstacle's displacement is already out of ub: put it back and
-         take the surface's step-average velocity out instead */
-      const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
-      nsb_vec3 vd;
-      ub = nsb_v3_add(ub, nsb_v3_scale(1.0 / ec->h, nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
-                                                               nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd))));
-      va = nsb_v3_scale(0.5, nsb_v3_add(nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t - ec->h),
-                                        nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t)));
-    }
-    for (int k = 1; k < 3; ++k) {
-      nsb_vec3 t = nsb_v3_load(d->t + 3 * (k - 1));
-      d->dissipated -= d->impulse[k] * nsb_v3_dot(t, nsb_v3_sub(ub, va));
-      *obstacle_work += d->impulse[k] * nsb_v3_dot(t, va);
-    }
   }
   return d->dissipated;
 }
@@ -1468,17 +1414,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (d->massless) d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
     if (d->step_law && d->active && d->owner) {
       total += step_law_finish(&e[i], d, ec, obstacle_work);
-      if (e[i].n_mult == 3) {
-        /* the slip velocity at t_n+1 (framed slaves: of the contact point) */
-        nsb_vec3 vobs = d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t)
-                                           : nsb_v3_zero();
-        nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
-        if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));
-        double a = nsb_v3_dot(nsb_v3_load(d->t), vrf), b = nsb_v3_dot(nsb_v3_load(d->t + 3), vrf);
-        d->slip = sqrt(a * a + b * b);
-      }
-      if (d->impulse[0] != 0.0 || (e[i].n_mult == 3 && (d->impulse[1] != 0.0 || d->impulse[2] != 0.0)))
-        *impulsive = 1;
+      if (d->impulse[0] != 0.0) *impulsive = 1;
       continue;
     }
     if (!(d->active && d->owner)) {

@@ -28,7 +28,7 @@
  *                xi_N = gamma_N+ + e min(gamma_N-, 0)  (Moreau), or, when a beam
  *                node takes part, + gamma_N- also for gamma_N- >= 0 (the
  *                persistent form, nsb_newton_xi_step: never adds energy);
- *                in the generalized-alpha form, contacts with a beam node
+ *                in the generalized-alpha form, frictionless contacts with a beam node
  *                state it on the step-average normal velocity from the
  *                positions, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0), and
  *                2 vbar_N alone for a contact that carried an impulse in the
@@ -36,8 +36,6 @@
  *                bodies take that law for such persistent contacts only
  *                (docs/contact.md §7, "Gap drift"),
  *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
- *                under the law on the step average with gamma_T = 2 vbar_T -
- *                gamma_T- (2 vbar_T once the contact stuck),
  *    with contact normal, tangents and weights frozen at the start of the
  *    increment; a contact takes part when the gap at the step midpoint,
  *    g_n + h/2 gamma_N(v_n) + h^2/8 n.a_n, is <= 0 (Moreau's midpoint
@@ -87,16 +85,14 @@ typedef struct nsb_contact_data {
      (1 - gamma) h P_n + gamma h P_n+1 (nsb_newton_massless_impulse) */
   double P_pre;
   /* Newton's law on the step average (docs/contact.md §7.1 and §7 "Gap
-     drift"; the generalized-alpha form of the modified scheme, contacts with
-     a beam node, persistent contacts of particles and rigid bodies):
+     drift"; the generalized-alpha form of the modified scheme, frictionless
+     contacts with a beam node, persistent frictionless contacts of particles
+     and rigid bodies):
      step_law = 1, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0) with the
      step-average normal velocity vbar_N from the positions; persist = 1 when
      the contact carried an impulse in the last accepted increment: it stays
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
-  /* a persistent contact with friction that stuck in the last accepted
-     increment: its tangential law holds the step-average slip at zero */
-  int stuck;
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
@@ -175,7 +171,6 @@ typedef struct nsb_contact_memory {
   int bed_closed;
   double s[3];   /* body point of a point set (tells the points of one body apart) */
   int step_law;  /* under the law on the step average: lam, its multipliers, start the next increment */
-  int stuck;
   double lam[3];
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);

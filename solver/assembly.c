@@ -491,8 +491,14 @@ int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) { ret
 
 int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
   /* the increment is accepted: lam_old (its start, for a rejection) keeps
-     the contact multipliers over the acceleration solve, which sets them to 0 */
-  memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+     the contact multipliers over the acceleration solve, which sets them to
+     0, when a contact under the law on the step average needs them */
+  int keep = 0;
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_contact_data* d = s->elems[s->first_contact + i].state;
+    keep |= s->elems[s->first_contact + i].ops == &nsb_contact_newton_ops && d->step_law && d->impulse[0] > 0.0;
+  }
+  if (keep) memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
   int st = accel_solve(s, nsb_scheme_pseudo_gain(s->scheme), rep);
   /* contacts under the law on the step average (docs/contact.md §7.1) that
      carried an impulse start the next increment from it: a body held on a
@@ -500,7 +506,7 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
      same distribution of its impulses again, instead of one that the
      round-off of a Newton path from zero picks, and a resting increment
      converges at once */
-  for (int i = 0; st == NSB_OK && i < s->n_contacts; ++i) {
+  for (int i = 0; keep && st == NSB_OK && i < s->n_contacts; ++i) {
     const nsb_elem* e = &s->elems[s->first_contact + i];
     const nsb_contact_data* d = e->state;
     if (e->ops == &nsb_contact_newton_ops && d->step_law && d->impulse[0] > 0.0)

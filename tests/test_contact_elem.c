@@ -461,12 +461,9 @@ static void test_rigid_newton(void) {
 }
 
 /* the persistent rows of rigid bodies and point sets (held on the step average,
-   docs/contact.md §7 "Gap drift"; position level, with Coulomb's law on the
-   step-average slip), after two increments */
+   docs/contact.md §7 "Gap drift"; position level), after two increments */
 static void test_rigid_newton_persistent(void) {
   run_tangents_deck(deck_rigid, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 12, 2, 2);
-  run_tangents_deck(deck_rigid, "LAW=NEWTON, RESTITUTION=0.0, FRICTION=0.4", "MODIFIED NEWMARK", 12, 2, 1);
-  run_tangents_deck(deck_rigid, "LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK", 12, 2, 1);
 }
 
 static void test_hertz_modified(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK"); }
@@ -754,37 +751,12 @@ static void incline_with(double theta, double mu, const char* controls, const ch
   fx_close(&fx);
 }
 /* The velocities of Moreau's law are exact in the plain scheme; in the
-   generalized-alpha form a persistent contact is held on the step average
-   (its position, not its velocity: test_incline_default_held). */
+   generalized-alpha form a persistent frictionless contact is held on the
+   step average (its position, not its velocity: test_rest_default_scheme). */
 static void incline(double theta, double mu) { incline_with(theta, mu, "", "MODIFIED NEWMARK, RHOINF=1"); }
 static void test_prox_incline(void) {
   incline_with(0.3, 0.4, prox_controls, "MODIFIED NEWMARK");
   incline_with(0.5, 0.2, prox_controls, "MODIFIED NEWMARK");
-}
-/* A particle sticking on an incline (tan theta < mu) with the default scheme:
-   after the first increment (a new contact, Moreau's law) it does not move,
-   neither along the normal nor down the slope (Moreau's law let it creep by
-   (beta/gamma - 1/2) h^2 times its smooth acceleration per increment). */
-static void test_incline_default_held(void) {
-  double theta = 0.3, nx = -sin(theta), nz = cos(theta);
-  char deck[2048];
-  snprintf(deck, sizeof deck,
-           "*NODE\n1, %.17g, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.5, RADIUS=0.2\n"
-           "*OBSTACLE, NAME=SLOPE, TYPE=PLANE\n0, 0, 0, %.17g, 0, %.17g\n*GRAVITY\n0, 0, -9.81\n"
-           "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.4\nB, SLOPE\n*STEP\n*DYNAMIC\n0.01, 1.0\n*END STEP\n",
-           0.2 * nx, 0.2 * nz, nx, nz);
-  fixture fx;
-  nsb_system* s = fx_open(&fx, deck);
-  const nsb_state* st = nsb_system_state(s);
-  advance(s, 1, 0.01);
-  double x1[3] = {st->x[0], st->x[1], st->x[2]}, dx = 0.0;
-  for (int k = 0; k < 99; ++k) {
-    advance(s, 1, 0.01);
-    for (int c = 0; c < 3; ++c) dx = fmax(dx, fabs(st->x[c] - x1[c]));
-  }
-  printf("\n    theta = %.3f, mu = 0.40: largest position change after the first increment %.2e", theta, dx);
-  CU_ASSERT(dx <= 8.0 * DBL_EPSILON * 0.2);
-  fx_close(&fx);
 }
 static void test_incline_stick(void) { incline(0.3, 0.4); }
 static void test_incline_slide(void) { incline(0.5, 0.2); }
@@ -795,7 +767,7 @@ static void test_incline_frictionless(void) { incline(0.4, 0.0); }
    Moreau's law a body pressed onto its support by its weight rose by
    (beta/gamma - 1/2) g h^2 = 1.23e-8 m per 1 ms increment; a persistent
    contact is now held on the step average.  A particle on a floor and a box
-   on four corner points (frictionless and with friction), in m-kg-s and in
+   on four corner points (frictionless), in m-kg-s and in
    mm-tonne-s (scale: length unit per metre, mass unit per kilogram): over
    1000 increments the position and the orientation change by round-off
    only. */
@@ -864,8 +836,6 @@ static void test_rest_default_scheme(void) {
   rest_particle(1000.0, 1e-3);
   rest_box(1.0, 1.0, 0.0);
   rest_box(1000.0, 1e-3, 0.0);
-  rest_box(1.0, 1.0, 0.3);
-  rest_box(1000.0, 1e-3, 0.3);
 }
 
 /* A ball with e = 0.8 bouncing to rest with the default scheme: no
@@ -909,36 +879,6 @@ static void test_bounce_default_no_gain(void) {
   CU_ASSERT(Emax <= E0 * (1.0 + 8.0 * DBL_EPSILON));
   CU_ASSERT(dmin >= 0.0);
   CU_ASSERT(zdrift <= 8.0 * DBL_EPSILON * 0.1);
-  fx_close(&fx);
-}
-
-/* A box on four corner points sliding on a floor with mu = 0.3 from 1 m/s,
-   default scheme: it stops after v0^2/(2 mu g) (0.169895 m) and stays where
-   it stopped. */
-static void test_box_slide_to_rest(void) {
-  const char* deck =
-      "*NODE, NSET=BOX\n1, 0, 0, 0.025\n*RIGID BODY, NODE=1, MASS=7.85\n"
-      "0.00817708333333334, 0.0278020833333333, 0.0327083333333333\n"
-      "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
-      "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n0.1, 0.05, -0.025\n0.1, -0.05, -0.025\n-0.1, 0.05, -0.025\n"
-      "-0.1, -0.05, -0.025\n*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3, POINTS=CORNERS\nBOX, FLOOR\n"
-      "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 1.0\n*GRAVITY\n0, 0, -9.81\n*STEP\n*DYNAMIC\n0.001, 1.0\n*END STEP\n";
-  fixture fx;
-  nsb_system* s = fx_open(&fx, deck);
-  const nsb_state* st = nsb_system_state(s);
-  advance(s, 700, 1e-3);
-  double x_stop = st->x[0], z_stop = st->x[2], drift = 0.0;
-  for (int k = 0; k < 300; ++k) {
-    advance(s, 1, 1e-3);
-    drift = fmax(drift, fmax(fabs(st->x[0] - x_stop), fabs(st->x[2] - z_stop)));
-  }
-  double expect = 1.0 / (2.0 * 0.3 * 9.81);
-  printf("\n    stopped at %.9f (v0^2/(2 mu g) = %.9f, difference %.2e), then moved %.2e", x_stop, expect,
-         x_stop - expect, drift);
-  /* the stop falls between grid points: the distance is exact to the
-     distance covered in one increment by the last speed, mu g h^2 */
-  NSB_ASSERT_CLOSE(x_stop, expect, 0.3 * 9.81 * 1e-6);
-  CU_ASSERT(drift <= 8.0 * DBL_EPSILON * expect);
   fx_close(&fx);
 }
 
@@ -2086,8 +2026,6 @@ int main(int argc, char** argv) {
                                             {"hermite_prox", test_hermite_prox},
                                             {"rest_default_scheme", test_rest_default_scheme},
                                             {"bounce_default_no_gain", test_bounce_default_no_gain},
-                                            {"box_slide_to_rest", test_box_slide_to_rest},
-                                            {"incline_default_held", test_incline_default_held},
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},

