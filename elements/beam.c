@@ -52,6 +52,19 @@ typedef struct beam_state {
   double *X, *uful;
   /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf */
   double* Xl;
+  /* Modified Newton (element.h, nsb_factor_use): the interior factors of the
+     last evaluation with NSB_FACTORS_KEEP, allocated only
+     when a step of the model has TANGENT=REUSE (else NULL): Z the rows
+     [X_f | X_n | 0] as X, Zlu the LU factors of K_ii (n_int x n_int) with
+     their pivots Zpiv, Zni = K_ni (12 x n_int, column-major); z_valid once
+     they are set.  xrows: the rows post_solve reads, those the last
+     evaluation left (X, or Z after a tangent or a frozen evaluation).  A
+     block of its own, apart from the evaluation's hot data. */
+  double *Z, *Zlu, *Zni;
+  int* Zpiv;
+  int z_valid;
+  size_t z_bytes;
+  const double* xrows;
   size_t bytes;      /* the whole block */
   size_t tail_bytes; /* the evolving states from old_qp on (checkpoint) */
 } beam_state;
@@ -111,6 +124,7 @@ static int node_frame(const nsb_model* m, int node, nsb_quat* q) {
 static void beam_destroy(nsb_ctx* ctx, nsb_elem* e) {
   beam_state* s = e->state;
   if (!s) return;
+  if (s->Z) nsb_free(ctx, s->Z, s->z_bytes);
   nsb_free(ctx, s, s->bytes);
   e->state = NULL;
 }
@@ -179,8 +193,29 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->Xl = d;
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
+  s->xrows = s->X;
   s->r0 = (double*)(blk + o_cold);
+  s->Z = s->Zlu = s->Zni = NULL;
+  s->Zpiv = NULL;
+  s->z_valid = 0;
+  s->z_bytes = 0;
   e->state = s;
+  int reuse = 0;
+  for (int k = 0; k < m->steps.count; ++k) reuse |= m->steps.data[k].tangent == NSB_TANGENT_REUSE;
+  if (reuse) {
+    size_t nz = (size_t)n_int * (NSB_LU_ROW_WIDTH + (size_t)n_int + 12);
+    s->z_bytes = sizeof(double) * nz + sizeof(int) * (size_t)n_int;
+    s->Z = nsb_alloc(ctx, s->z_bytes);
+    if (!s->Z) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "cannot allocate beam element %d",
+                           el->label);
+    }
+    s->Zlu = s->Z + (size_t)n_int * NSB_LU_ROW_WIDTH;
+    s->Zni = s->Zlu + (size_t)n_int * (size_t)n_int;
+    s->Zpiv = (int*)(s->Zni + (size_t)n_int * 12);
+    memset(s->Z, 0, s->z_bytes);
+  }
 
   const nsb_section* sec = &m->sections.data[el->section];
   s->sec.EA = sec->EA;
@@ -745,6 +780,7 @@ static void chain_node_columns(const nsb_elem* e, const nsb_eval_ctx* ec, double
 
 static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratch* sc, double* restrict f,
                     double* restrict K);
+static void condense_frozen(beam_state* s, const double* F, double* restrict f);
 
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
@@ -794,6 +830,8 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
      interior states left behind are those of the evaluation proper; the
      residual is affine in the loads at a fixed state (docs/theory.md §8) */
   int rate = ec->f_lpf != NULL && !accel;
+  /* modified Newton: the residual alone, condensed with the kept factors */
+  int frozen = ec->factors == NSB_FACTORS_KEPT && !K && s->z_valid && !accel && !rate;
   if (rate && !lpf_loaded(ec, s)) {
     /* nothing on the span follows the LPF: f_i,lpf = 0 and the node rows'
        rate is the other elements' (concentrated loads) */
@@ -826,9 +864,9 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     memcpy(s->cur_end, ends, sizeof s->cur_end);
     nsb_v3_store(accel_inertia(&s->sec), s->field_sec.rhoJ);
   } else if (s->sgeom) {
-    strain_eval(s, ec, a, b, ends, u, F, KF);
+    strain_eval(s, ec, a, b, ends, u, F, frozen ? NULL : KF);
   } else {
-    nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
+    nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, frozen ? NULL : KF);
   }
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
@@ -841,6 +879,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
     nsb_v3_store(r, F + o);
     if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(Fp + o)), Fp + o);
+    if (frozen) continue;
     for (int j = 0; j < nf; ++j) { /* rows: K[o..o+2][j] <- L K[o..][j] */
       nsb_vec3 c = nsb_v3(KF[o + nf * j], KF[o + 1 + nf * j], KF[o + 2 + nf * j]);
       c = nsb_m3_mulv(L, c);
@@ -855,6 +894,10 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
       KF[i + nf * (o + 1)] = rr.y;
       KF[i + nf * (o + 2)] = rr.z;
     }
+  }
+  if (frozen) {
+    condense_frozen(s, F, f);
+    return NSB_OK;
   }
   if (s->sgeom && !accel) chain_node_columns(e, ec, KF, nf);
   return condense(s, ec, rate, &sc, f, K);
@@ -879,7 +922,10 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   const double* F = sc->F;
   double* KF = sc->K;
   int* piv = sc->piv;
-  double* restrict X = s->X;
+  /* factors kept for modified Newton (the rows go to Z directly) */
+  const int keep = s->Z && K && ec->factors == NSB_FACTORS_KEEP && ec->mode != NSB_EVAL_ACCEL;
+  double* restrict X = keep ? s->Z : s->X;
+  s->xrows = X;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
   for (int q = 0; q < ni; ++q) {
     double* xq = X + W * q;
@@ -889,8 +935,19 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   }
   double* Kii = KF + 12 + (size_t)nf * 12;
   /* a zero pivot: K_ii singular (NaNs propagate and fail the residual norm check) */
-  if (nsb_lu_factor_fixed(ni, Kii, nf, piv) != 0) return NSB_ERR_SINGULAR;
+  if (nsb_lu_factor_fixed(ni, Kii, nf, piv) != 0) {
+    if (keep) s->z_valid = 0;
+    return NSB_ERR_SINGULAR;
+  }
   nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
+  if (keep) {
+    for (int q = 0; q < ni; ++q) {
+      memcpy(s->Zlu + (size_t)ni * q, Kii + (size_t)nf * q, sizeof(double) * (size_t)ni);
+      memcpy(s->Zni + (size_t)12 * q, Kni + (size_t)nf * q, 12 * sizeof(double));
+    }
+    memcpy(s->Zpiv, piv, sizeof(int) * (size_t)ni);
+    s->z_valid = 1;
+  }
   if (rate) {
     double v[12];
     for (int i = 0; i < ni; ++i) s->Xl[i] = sc->Fp[12 + i];
@@ -922,6 +979,31 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   return NSB_OK;
 }
 
+/* Modified Newton (element.h, NSB_FACTORS_KEPT): the residual condensed with the
+   kept factors of the last tangent,
+     X_f = K_ii^{-1} f_i,  f_c = f_n - K_ni X_f,
+   X_f into column 0 of the kept rows Z, whose X_n stays that of the kept
+   tangent, for post_solve: du_i = -K_ii^{-1} (f_i + K_in du) with the same
+   factors as the system's kept matrix K_nn - K_ni K_ii^{-1} K_in, so that the
+   iteration is modified Newton on the uncondensed system.  One triangular
+   solve and 12 n_int products instead of the tangent, the factorization of
+   K_ii and its 13 right-hand sides. */
+static void condense_frozen(beam_state* s, const double* F, double* restrict f) {
+  enum { W = NSB_LU_ROW_WIDTH };
+  const int ni = s->n_int;
+  double xf[BEAM_MAX_FULL], v[12];
+  for (int q = 0; q < ni; ++q) xf[q] = F[12 + q];
+  nsb_lu_solve_fixed(ni, s->Zlu, ni, s->Zpiv, 1, xf, ni);
+  for (int i = 0; i < 12; ++i) v[i] = F[i];
+  for (int q = 0; q < ni; ++q) {
+    s->Z[W * q] = xf[q];
+    const double* kq = s->Zni + (size_t)12 * q;
+    for (int i = 0; i < 12; ++i) v[i] -= kq[i] * xf[q];
+  }
+  for (int i = 0; i < 12; ++i) f[i] += v[i];
+  s->xrows = s->Z;
+}
+
 /* The interior correction as a change of the element's shape: the velocity
    element's rates vbar', wbar' move positions and rotations along the
    element by h L dvbar', h L dwbar' (x = x_n + h vbar, vbar = vbar^0 +
@@ -934,7 +1016,7 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
   for (int i = 0; i < ni; ++i) {
-    const double* xi = s->X + NSB_LU_ROW_WIDTH * i; /* X_f, then row i of X_n */
+    const double* xi = s->xrows + NSB_LU_ROW_WIDTH * i; /* X_f, then row i of X_n */
     double v = -xi[0] - dlpf * s->Xl[i];
     for (int j = 0; j < 12; ++j) v -= xi[1 + j] * du[j];
     s->u_int[i] += v;
