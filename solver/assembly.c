@@ -299,7 +299,8 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
      find a contact row whose form changed (a semi-smooth row that switched
      its branch, a compliant contact's stiffness that moved): more than
      CONTACT_ROW_CHANGE of the block's largest entry anywhere */
-  const int keep_cK = what == NSB_ASM_MATRIX_KEEP, cmp_cK = what == NSB_ASM_RESIDUAL_KEPT;
+  const int keep_cK = what == NSB_ASM_MATRIX_KEEP && mode != NSB_EVAL_ACCEL,
+            cmp_cK = what == NSB_ASM_RESIDUAL_KEPT && mode != NSB_EVAL_ACCEL;
   const double CONTACT_ROW_CHANGE = 1e-2;
   double* cK = s->tan_cK;
   s->tan_contact_changed = 0;

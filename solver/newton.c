@@ -293,19 +293,30 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
      full Newton) they are formed at every iteration all the same */
   const int reuse = s->step.tangent == NSB_TANGENT_REUSE && mode != NSB_EVAL_ACCEL && !s->reuse_factor &&
                     !s->contact_prox && s->ls && s->step.n_modes == 0;
+  /* The acceleration solves after impulsive increments (recurring slot):
+     a linear problem whose matrix (mass and constraint rows) changes only
+     with the rotations; kept likewise, its residual assembled with the
+     elements' second set of kept factors.  A residual that falls by less
+     than REUSE_RATE in an iteration with the kept matrix makes the next
+     one form it (on a linear problem that iteration then converges). */
+  const int reuse_acc = s->step.tangent == NSB_TANGENT_REUSE && mode == NSB_EVAL_ACCEL && !s->reuse_factor && s->ls &&
+                        s->ls->slot == NSB_LINSOLVER_RECUR && s->step.n_modes == 0;
   const unsigned long form = reuse ? contact_form(s) : 0;
-  double prev_c = HUGE_VAL, prev_r = HUGE_VAL;
+  double prev_c = HUGE_VAL, prev_r = HUGE_VAL, prev_ra = HUGE_VAL;
+  int acc_fresh = 0;
   s->tan_used = 0;
   for (int it = 0; it < s->step.max_iter; ++it) {
-    int kept = reuse && !s->tan_off && tangent_kept(s, mode, form);
+    int kept = reuse ? !s->tan_off && tangent_kept(s, mode, form)
+                     : reuse_acc && !acc_fresh && s->tana_ok && s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch;
     /* the initial-acceleration problem is linear (below): after the first
        iteration its matrix is that of the first, so only the residual is
        assembled, and a further iteration keeps the factors */
     nsb_asm_kind what = kept                                                         ? NSB_ASM_RESIDUAL_KEPT
-                        : reuse                                                      ? NSB_ASM_MATRIX_KEEP
+                        : reuse || reuse_acc                                         ? NSB_ASM_MATRIX_KEEP
                         : !s->reuse_factor && !(mode == NSB_EVAL_ACCEL && it > 0) ? NSB_ASM_MATRIX
                                                                                      : NSB_ASM_RESIDUAL;
-    if (what == NSB_ASM_MATRIX_KEEP) s->tan_ok = 0; /* the elements' kept factors change */
+    /* the elements' kept factors change */
+    if (what == NSB_ASM_MATRIX_KEEP) *(reuse_acc ? &s->tana_ok : &s->tan_ok) = 0;
     int st = nsb_sys_assemble(s, mode, t_new, what);
     if (st >= 0 && kept && it > 0 && s->tan_contact_changed) {
       /* a contact row changed its form during the increment: the kept
@@ -378,6 +389,11 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       rep->converged = 1;
       return NSB_OK;
     }
+    if (reuse_acc && kept && it > 0 && !(s->nrm.r_abs <= REUSE_RATE * prev_ra)) {
+      acc_fresh = 1; /* the next iteration forms the matrix at this state */
+      continue;
+    }
+    prev_ra = s->nrm.r_abs;
     double tic = nsb_now_s();
     /* prox sweeps after the first: the matrix changes only through
        nonlinear elements; keep the factorization (modified Newton) */
@@ -389,7 +405,11 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       s->stats.factorizations++;
       s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
     }
-    if (what == NSB_ASM_MATRIX_KEEP && st == NSB_OK) {
+    if (what == NSB_ASM_MATRIX_KEEP && st == NSB_OK && reuse_acc) {
+      s->tana_ok = 1;
+      s->tana_epoch = s->ls->epoch[NSB_LINSOLVER_RECUR];
+      s->stats.tangents++;
+    } else if (what == NSB_ASM_MATRIX_KEEP && st == NSB_OK) {
       s->tan_ok = 1;
       s->tan_mode = (int)mode;
       s->tan_h = s->scheme->h;
@@ -398,7 +418,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       s->stats.tangents++;
     }
     if (kept) {
-      s->tan_used = 1;
+      s->tan_used = reuse;
       s->stats.tangent_reuses++;
     }
     if (st == NSB_ERR_SINGULAR && mode == NSB_EVAL_STATIC && it == 0 && !guessed && s->n_mult > 0) {

@@ -549,7 +549,7 @@ static int prox_load_only(const nsb_system* s, int i) {
    maps, sparsity pattern and symbolic factorization for the current supports
    and elements.  Allocates (step start, contact list rebuild). */
 int nsb_sys_number_and_analyze(nsb_system* s) {
-  s->tan_ok = 0; /* a new numbering: no kept iteration matrix (newton.c) */
+  s->tan_ok = s->tana_ok = 0; /* a new numbering: no kept iteration matrix (newton.c) */
   /* equation numbering: node unknowns, then multipliers */
   int eq = 0;
   for (int i = 0; i < s->n_nodes; ++i) {

@@ -93,6 +93,11 @@ struct nsb_system {
      after a failure with it. */
   int tan_ok, tan_mode, tan_used, tan_off;
   long tan_epoch;
+  /* the same for the acceleration solves after impulsive increments (the
+     recurring slot NSB_LINSOLVER_RECUR and the elements' second set of kept
+     factors): tana_ok, the slot's epoch tana_epoch */
+  int tana_ok;
+  long tana_epoch;
   double tan_h;
   unsigned long tan_contacts;
   /* the contact elements' local matrices of the kept matrix (their n_local^2
