@@ -15,6 +15,11 @@
 #                           kept matrix contracts too slowly, and increments are repeated
 #                           with full Newton (the statistics must say so), with the
 #                           cutbacks of full Newton;
+#   tangent_spin_up_reuse   the spin-up of a flexible beam (Simo & Vu-Quoc 1986; the regression
+#                           deck tests/decks/regress/spin_up_b2v.inp with TANGENT=REUSE):
+#                           dynamic large rotations of B2V elements, increments repeated with
+#                           full Newton (required), history equal to the committed full-Newton
+#                           reference spin_up_b2v.ref.csv within rtol 1e-7;
 #   tangent_restart_bar     the bar with TANGENT=REUSE killed after a periodic checkpoint
 #                           and continued from it (tests/run_restart.py): every output
 #                           file identical byte for byte to the uninterrupted run's (a
@@ -51,3 +56,14 @@ add_test(NAME tangent_restart_bar
   COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam>
     ${nsb_tangent_decks}/bar_reuse.inp ${nsb_tangent_dir}/restart_bar 7 20)
 set_tests_properties(tangent_restart_bar PROPERTIES LABELS "program;tangent;reliable" TIMEOUT 120)
+add_test(NAME tangent_spin_up_reuse
+  COMMAND ${CMAKE_COMMAND}
+    -DNSBEAM=$<TARGET_FILE:nsbeam>
+    -DDECK=${nsb_tangent_decks}/spin_up_reuse.inp
+    -DOUT=${nsb_tangent_dir}/spin_up_reuse
+    -DPYTHON=${NSB_PYTHON3}
+    -DSCRIPT=${CMAKE_CURRENT_LIST_DIR}/compare_history.py
+    -DREF=${CMAKE_CURRENT_LIST_DIR}/decks/regress/spin_up_b2v.ref.csv
+    "-DEXPECT=iterations reusing +[1-9],increments repeated with full Newton [1-9]"
+    -P ${CMAKE_CURRENT_LIST_DIR}/run_tangent.cmake)
+set_tests_properties(tangent_spin_up_reuse PROPERTIES LABELS "program;tangent" TIMEOUT 60)
