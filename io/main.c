@@ -136,11 +136,12 @@ static void blas_single_thread(void) {
   if (!sym.obj) return;
   sym.fn(1);
   /* OpenBLAS started its server threads when the library was loaded, before
-     main; one thread from here on does not stop them, and each spins in
-     sched_yield for about 2^28 clock ticks (0.1-0.2 s of CPU per run,
-     measured on benchmarks/peers/bar_n100.inp: 7 % of a 1 s run) before it
-     parks.  Shut them down now: a later threaded call would start them again,
-     but with one thread OpenBLAS makes none. */
+     main; one thread from here on does not stop them, and each may spin in
+     sched_yield for up to 2^28 clock ticks before it parks (seen in a
+     profile of benchmarks/peers/bar_n100.inp on the loaded machine: 7 % of
+     the samples in that spin; paired runs at a lower load showed no
+     difference).  Shut them down now: a later threaded call would start
+     them again, but with one thread OpenBLAS makes none. */
   union {
     void* obj;
     int (*fn)(void);
