@@ -20,6 +20,11 @@
 #                           dynamic large rotations of B2V elements, increments repeated with
 #                           full Newton (required), history equal to the committed full-Newton
 #                           reference spin_up_b2v.ref.csv within rtol 1e-7;
+#   tangent_threads_contact_strip  the B2V strip with two sliding balls of
+#                           tests/decks/threads with TANGENT=REUSE (frictional contacts,
+#                           contact list rebuilds, the kept factors per element): every output
+#                           file the same byte for byte with 1, 2 and 3 threads
+#                           (tests/run_threads.cmake);
 #   tangent_restart_bar     the bar with TANGENT=REUSE killed after a periodic checkpoint
 #                           and continued from it (tests/run_restart.py): every output
 #                           file identical byte for byte to the uninterrupted run's (a
@@ -67,3 +72,7 @@ add_test(NAME tangent_spin_up_reuse
     "-DEXPECT=iterations reusing +[1-9],increments repeated with full Newton [1-9]"
     -P ${CMAKE_CURRENT_LIST_DIR}/run_tangent.cmake)
 set_tests_properties(tangent_spin_up_reuse PROPERTIES LABELS "program;tangent" TIMEOUT 60)
+add_test(NAME tangent_threads_contact_strip
+  COMMAND ${CMAKE_COMMAND} -DNSBEAM=$<TARGET_FILE:nsbeam> -DDECK=${nsb_tangent_decks}/contact_strip_reuse.inp
+          -DOUT=${nsb_tangent_dir}/threads_contact_strip -P ${CMAKE_CURRENT_LIST_DIR}/run_threads.cmake)
+set_tests_properties(tangent_threads_contact_strip PROPERTIES LABELS "program;tangent" TIMEOUT 120)
