@@ -223,14 +223,32 @@ static void check_beams(parser* p) {
   NSB_FREE_ARRAY(p->ctx, frame_of, n_nodes > 0 ? n_nodes : 1, int);
   /* after an error on a section keyword line its elements would only echo it */
   if (p->section_failed) return;
+  /* one error per run of consecutive elements without a section (a mesh without its
+     section keyword gives one message, not one per element); a B32 is one element,
+     reported at its first half */
   for (int i = 0; i < m->elements.count && !p->stop; ++i) {
     const nsb_element* e = &m->elements.data[i];
-    int half = deck_b32_partner(m, i); /* a B32 is reported once, at its first half */
-    if (nsb_etype_is_beam(e->type) && e->section < 0 && !(half >= 0 && half < i))
-      VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, e->line),
+    if (!nsb_etype_is_beam(e->type) || e->section >= 0) continue;
+    int first = i, count = 0, last_label = e->label;
+    for (; i < m->elements.count; ++i) {
+      const nsb_element* f = &m->elements.data[i];
+      if (!nsb_etype_is_beam(f->type) || f->section >= 0) break;
+      int half = deck_b32_partner(m, i);
+      if (half >= 0 && half < i) continue;
+      ++count;
+      last_label = f->label;
+    }
+    --i;
+    if (count == 1)
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, first, e->line),
             "beam element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
             "SECTION)",
             e->label);
+    else
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, first, e->line),
+            "beam elements %d to %d (%d elements from this line on) have no beam section (put them in the element set "
+            "of a *BEAM SECTION or *BEAM GENERAL SECTION)",
+            e->label, last_label, count);
   }
 }
 
