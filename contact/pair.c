@@ -1020,8 +1020,9 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
        the step average: lambda_v = Lambda/(m/n_points) is the velocity
        change the n points together give the body, the scale on which the
        semi-smooth rows of a body held on n points converge (with the whole
-       mass each point's step is n times too long, and the friction rows of a
-       box stopping on four corners flip between the two slip directions) */
+       mass each point's Newton step is n times too long: measured with
+       Coulomb's law on the step average, not built, the friction rows of a
+       box stopping on four corners flipped between the two slip directions) */
     D->m_row = D->m_eff;
     if (c[i].point >= 0) D->m_row = D->m_eff / (double)(m->contact_points.data[p->points].p.count / 4);
     for (int j = 0; j < E->n_nodes; ++j)
