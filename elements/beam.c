@@ -39,7 +39,6 @@ typedef struct beam_state {
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
   nsb_beam_point cur_end[2]; /* the ends as the last evaluation left them (output) */
   double *u_int, *u_int_old;
-  double* r0; /* 3 * n_qp initial positions of the integration points (output; cold, at the block's end) */
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
      and the section (the initial-acceleration solve's rotary inertia) */
@@ -123,15 +122,29 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
   int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
   int strain = el->type == NSB_ETYPE_B2S;
+  int a = el->nodes[0], b = el->nodes[1];
+  int nodes[2] = {a, b};
+  /* a translational mass rule: an end that is a slave node of a
+     MASS=REDISTRIBUTED contact pair (checked below) */
+  int has_rule = 0;
+  for (int ip = 0; ip < m->contact_pairs.count && !strain; ++ip) {
+    const nsb_contact_pair* cp = &m->contact_pairs.data[ip];
+    if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
+    const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
+    for (int k = 0; k < ns->nodes.count; ++k) has_rule |= ns->nodes.data[k] == a || ns->nodes.data[k] == b;
+  }
   /* One block per element, in the order an evaluation reads it: the state
-     header, the geometry and its tables (sized to N and n_qp), the strain
-     element's resultant parts, the point states, the evolving unknowns and
-     condensation results; last the cold initial positions (output only). */
+     header, the geometry and its tables (sized to N and n_qp), the mass
+     rule's points (only in elements that have one), the strain element's
+     resultant parts, the point states, the evolving unknowns and
+     condensation results. */
   size_t bytes = align8(sizeof(beam_state));
   size_t o_geo = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_geom) : sizeof(nsb_beam_geom));
   size_t o_tab = bytes;
   bytes += sizeof(double) * (strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng));
+  size_t o_rule = bytes;
+  bytes += align8(has_rule ? sizeof(nsb_beam_mass_rule) : 0);
   size_t o_res = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (N + 2)) : 0);
   size_t o_pts = bytes;
@@ -139,13 +152,11 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_dbl = bytes;
   size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + n_full + n_int);
   bytes += sizeof(double) * n_dbl;
-  size_t o_cold = bytes;
-  bytes += sizeof(double) * (size_t)(3 * n_qp);
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
   beam_state* s = (beam_state*)blk;
   s->bytes = bytes;
-  s->tail_bytes = o_cold - o_pts;
+  s->tail_bytes = bytes - o_pts;
   s->N = N;
   s->n_qp = n_qp;
   s->n_int = n_int;
@@ -179,7 +190,6 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->Xl = d;
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
-  s->r0 = (double*)(blk + o_cold);
   e->state = s;
 
   const nsb_section* sec = &m->sections.data[el->section];
@@ -203,10 +213,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     s->dload[s->n_dloads++] = i;
   }
 
-  int a = el->nodes[0], b = el->nodes[1];
   nsb_vec3 XA = nsb_v3_load(x0 + 3 * a), XB = nsb_v3_load(x0 + 3 * b);
   nsb_quat qs = straight_frame(XA, XB, sec->n1), qe[2];
-  int nodes[2] = {a, b};
   for (int k = 0; k < 2; ++k) {
     if (!node_frame(m, nodes[k], &qe[k])) qe[k] = qs;
     nsb_quat qn = nsb_q_load(q0 + 4 * nodes[k]);
@@ -232,7 +240,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     for (int k = 0; k < ns->nodes.count; ++k)
       for (int q = 0; q < 2; ++q)
         if (ns->nodes.data[k] == nodes[q] && s->geom->massless_end != q &&
-            (s->geom->massless_end >= 0 || nsb_beam_geom_mass_rule(s->geom, q) != 0)) {
+            (s->geom->massless_end >= 0 ||
+             nsb_beam_geom_mass_rule(s->geom, (nsb_beam_mass_rule*)(blk + o_rule), q) != 0)) {
           beam_destroy(ctx, e);
           return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
                                "%s:%d: beam element %d: no translational mass rule frees node %d of its mass (one "
@@ -251,7 +260,6 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, vA), nsb_v3_scale(xi, vB)), p->v);
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, wA), nsb_v3_scale(xi, wB)), p->w);
   }
-  for (int i = 0; i < n_qp; ++i) memcpy(s->r0 + 3 * i, s->old_qp[i].r, 3 * sizeof(double));
   memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)n_qp);
   memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
   memset(s->u_int, 0, sizeof(double) * (size_t)n_int);
@@ -578,10 +586,10 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   for (int p = 0; p < N; ++p) SLp[p] = 0.0;
   for (int k = 0; k <= g->n_mp && rule; ++k) {
     const int reg = k == g->n_mp; /* the regularising mass at the massless end */
-    const int at_L = reg ? g->massless_end == 1 : g->mp_src[k] == -2;
-    const double wk = reg ? g->L : g->mp_w[k];
+    const int at_L = reg ? g->massless_end == 1 : g->mp->src[k] == -2;
+    const double wk = reg ? g->L : g->mp->w[k];
     double Jk[NSB_BEAM_MAX_POINTS];
-    for (int p = 0; p < N; ++p) Jk[p] = reg ? (at_L ? g->JL[p] : 0.0) : g->mp_J[k][p];
+    for (int p = 0; p < N; ++p) Jk[p] = reg ? (at_L ? g->JL[p] : 0.0) : g->mp->J[k][p];
     nsb_vec3 ak = at_L ? nsb_v3_load(u + 6) : a0;
     if (!at_L)
       for (int p = 0; p < N; ++p) ak = nsb_v3_muladd(ak, Jk[p], nsb_v3_load(u + 12 + 6 * p));
@@ -1031,7 +1039,7 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
      the inertia, gravity and kinetic energy of the kernel */
   for (int k = 0; k < s->geom->n_mp; ++k) {
     const nsb_beam_point* p = nsb_beam_mass_point(s->geom, s->cur_end, s->cur_cp, k);
-    const double mk = c->rhoA * s->geom->mp_w[k];
+    const double mk = c->rhoA * s->geom->mp->w[k];
     nsb_vec3 v = nsb_v3_load(p->v), r = nsb_v3_load(p->r);
     acc->potential -= mk * nsb_v3_dot(ec->gravity, r);
     acc->momentum = nsb_v3_muladd(acc->momentum, mk, v);
@@ -1184,7 +1192,12 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
     } else {
       const nsb_beam_point* p = &s->cur_qp[k - 1];
       x = nsb_v3_load(p->r);
-      x0 = nsb_v3_load(s->r0 + 3 * (k - 1));
+      /* the initial position as nsb_beam_geom_init placed the point: the
+         same expression, so the same bits (kept in every element before,
+         3 n_qp doubles read only by the output) */
+      double r0[3];
+      nsb_beam_geom_initial(s->geom, s->geom->xq[k - 1], r0, NULL);
+      x0 = nsb_v3_load(r0);
       v = nsb_v3_load(p->v);
       q = nsb_q_load(p->q);
       wb = nsb_v3_load(p->w);
