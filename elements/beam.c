@@ -29,8 +29,7 @@ typedef struct beam_state {
   nsb_beam_strain_geom* sgeom;  /* strain element: geom is &sgeom->base; NULL for the velocity element */
   nsb_beam_strain_force *old_res, *cur_res; /* strain element: resultant parts (N + 2) for generalized-alpha */
   nsb_beam_section sec;
-  nsb_quat lam[2];
-  nsb_mat3 Lm[2];
+  nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
@@ -41,15 +40,17 @@ typedef struct beam_state {
   double *u_int, *u_int_old;
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
-     and the section (the initial-acceleration solve's rotary inertia) */
+     the rotary inertia of its section (the initial-acceleration solve's
+     unit inertia, accel_inertia), and (NM0, in the block) its N^0, M^0 */
   double field_n[3], field_m[3];
   int field_inertia;
-  nsb_beam_section field_sec;
+  double field_rhoJ[3];
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
      evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
-     a zero).  uful: the local unknowns of the last evaluation */
-  double *X, *uful;
-  /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf */
+     a zero) */
+  double *X, *NM0;
+  /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf; NULL in
+     the elements of a model without a Riks step */
   double* Xl;
   size_t bytes;      /* the whole block */
   size_t tail_bytes; /* the evolving states from old_qp on (checkpoint) */
@@ -58,7 +59,8 @@ typedef struct beam_state {
 /* Largest full local system: 12 node unknowns and the interior of 10 points. */
 #define BEAM_MAX_FULL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
 
-/* Scratch of one evaluation: the full local residual F and tangent K before
+/* Scratch of one evaluation: the local unknowns u in the kernels' layout,
+   the full local residual F and tangent K before
    condensation (K_ii factored in place), the residual rate Fp of a Riks step
    (the full residual at lpf + 1, then its difference from the one at lpf),
    the pivots of K_ii, the node states at t_n in the end frames (the
@@ -70,7 +72,7 @@ typedef struct beam_state {
    (n_full^2 doubles: 4.6 KB at POINTS=1, 48 KB at 10) and cold at every
    evaluation. */
 typedef struct beam_scratch {
-  double F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
+  double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
   int piv[NSB_LU_MAX];
   nsb_beam_point ends[2];
 } beam_scratch;
@@ -150,7 +152,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + n_full + n_int);
+  int riks = 0;
+  for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
+  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -185,11 +189,11 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += n_int;
   s->X = d;
   d += n_int * NSB_LU_ROW_WIDTH;
-  s->uful = d;
-  d += n_full;
-  s->Xl = d;
+  s->NM0 = d;
+  d += 6;
+  s->Xl = riks ? d : NULL;
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
-  memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
+  if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   e->state = s;
 
   const nsb_section* sec = &m->sections.data[el->section];
@@ -219,7 +223,6 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     if (!node_frame(m, nodes[k], &qe[k])) qe[k] = qs;
     nsb_quat qn = nsb_q_load(q0 + 4 * nodes[k]);
     s->lam[k] = nsb_q_normalize(nsb_q_mul(nsb_q_conj(qn), qe[k]));
-    s->Lm[k] = nsb_q_to_m3(s->lam[k]);
   }
   int gst = strain ? nsb_beam_strain_geom_init(s->sgeom, tables, N, ng, 4, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp)
                    : nsb_beam_geom_init(s->geom, tables, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp);
@@ -252,7 +255,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   /* initial velocities: linear between the nodes (exact for rigid motion of
      a straight element); body-frame angular velocity likewise in the end frames */
   nsb_vec3 vA = nsb_v3_load(v0 + 3 * a), vB = nsb_v3_load(v0 + 3 * b);
-  nsb_vec3 wA = nsb_m3_tmulv(s->Lm[0], nsb_v3_load(w0 + 3 * a)), wB = nsb_m3_tmulv(s->Lm[1], nsb_v3_load(w0 + 3 * b));
+  nsb_vec3 wA = nsb_m3_tmulv(nsb_q_to_m3(s->lam[0]), nsb_v3_load(w0 + 3 * a));
+  nsb_vec3 wB = nsb_m3_tmulv(nsb_q_to_m3(s->lam[1]), nsb_v3_load(w0 + 3 * b));
   double L = s->geom->L;
   for (int i = 0; i < n_qp + N; ++i) {
     nsb_beam_point* p = i < n_qp ? &s->old_qp[i] : &s->old_cp[i - n_qp];
@@ -265,34 +269,34 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   memset(s->u_int, 0, sizeof(double) * (size_t)n_int);
   memset(s->u_int_old, 0, sizeof(double) * (size_t)n_int);
   /* the state before any evaluation, for the output: ends at the nodes, at
-     rest, unloaded (N^0 = M^0 = 0 in uful) */
+     rest, unloaded (N^0 = M^0 = 0) */
   memset(s->cur_end, 0, sizeof s->cur_end);
   for (int k = 0; k < 2; ++k) {
     nsb_v3_store(k == 0 ? XA : XB, s->cur_end[k].r);
     nsb_q_store(qe[k], s->cur_end[k].q);
   }
-  memset(s->uful, 0, sizeof(double) * (size_t)n_full);
+  memset(s->NM0, 0, 6 * sizeof(double));
   memset(s->field_n, 0, sizeof s->field_n);
   memset(s->field_m, 0, sizeof s->field_m);
   s->field_inertia = 0;
-  s->field_sec = s->sec;
+  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
   return NSB_OK;
 }
 
-/* End state of node k in the element's end frame. */
-static void end_state(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p,
+/* End state of node k in the element's end frame (Lm: the matrix of s->lam[k]). */
+static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int node, int k, nsb_beam_point* p,
                       const nsb_eval_ctx* ec) {
   memset(p, 0, sizeof *p);
   memcpy(p->r, st->x + 3 * node, 3 * sizeof(double));
   memcpy(p->v, st->v + 3 * node, 3 * sizeof(double));
   memcpy(p->a, st->a + 3 * node, 3 * sizeof(double));
   nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k])), p->q);
-  nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->w + 3 * node)), p->w);
-  nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->al + 3 * node)), p->al);
+  nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->w + 3 * node)), p->w);
+  nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->al + 3 * node)), p->al);
   /* pseudo-accelerations (generalized-alpha) of the node, else the accelerations */
   memcpy(p->p, ec && ec->p_old ? ec->p_old + 3 * node : p->a, 3 * sizeof(double));
   if (ec && ec->pw_old)
-    nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(ec->pw_old + 3 * node)), p->pw);
+    nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(ec->pw_old + 3 * node)), p->pw);
   else
     memcpy(p->pw, p->al, 3 * sizeof(double));
 }
@@ -760,19 +764,21 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   int accel = ec->mode == NSB_EVAL_ACCEL;
   if (!accel && !s->sgeom && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
   int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
+  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
   /* local unknowns in the kernel's layout (end frames) */
-  double* u = s->uful;
+  double* u = sc.u;
   for (int k = 0; k < 2 && (accel || !s->sgeom); ++k) { /* the strain element fills u in strain_eval */
     int node = k == 0 ? a : b;
     const double* tv = accel ? ec->cur->a : ec->vbar;
     const double* rv = accel ? ec->cur->al : ec->wbar;
     memcpy(u + 6 * k, tv + 3 * node, 3 * sizeof(double));
-    nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(rv + 3 * node)), u + 6 * k + 3);
+    nsb_v3_store(nsb_m3_tmulv(Lm[k], nsb_v3_load(rv + 3 * node)), u + 6 * k + 3);
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
+  memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
   nsb_beam_point* ends = sc.ends;
-  end_state(s, ec->old, a, 0, &ends[0], ec);
-  end_state(s, ec->old, b, 1, &ends[1], ec);
+  end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
+  end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   in.g = s->geom;
@@ -794,7 +800,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
   memcpy(s->field_m, in.m_load, sizeof s->field_m);
   s->field_inertia = ec->mode != NSB_EVAL_STATIC;
-  s->field_sec = s->sec;
+  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
   double* F = sc.F;
   double* KF = sc.K;
   double* Fp = sc.Fp;
@@ -802,6 +808,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
      interior states left behind are those of the evaluation proper; the
      residual is affine in the loads at a fixed state (docs/theory.md §8) */
   int rate = ec->f_lpf != NULL && !accel;
+  NSB_ASSERT(!rate || s->Xl);
   if (rate && !lpf_loaded(ec, s)) {
     /* nothing on the span follows the LPF: f_i,lpf = 0 and the node rows'
        rate is the other elements' (concentrated loads) */
@@ -823,8 +830,8 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     }
   }
   if (accel) {
-    end_state(s, ec->cur, a, 0, &ends[0], NULL);
-    end_state(s, ec->cur, b, 1, &ends[1], NULL);
+    end_state(s, Lm[0], ec->cur, a, 0, &ends[0], NULL);
+    end_state(s, Lm[1], ec->cur, b, 1, &ends[1], NULL);
     if (s->galerkin)
       accel_system_galerkin(s, &in, F, KF);
     else
@@ -832,7 +839,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
     memcpy(s->cur_end, ends, sizeof s->cur_end);
-    nsb_v3_store(accel_inertia(&s->sec), s->field_sec.rhoJ);
+    nsb_v3_store(accel_inertia(&s->sec), s->field_rhoJ);
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, F, KF);
   } else {
@@ -845,7 +852,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   /* rotate the node rotational rows and columns into the node frames */
   for (int k = 0; k < 2; ++k) {
     int o = 6 * k + 3;
-    nsb_mat3 L = s->Lm[k];
+    nsb_mat3 L = Lm[k];
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
     nsb_v3_store(r, F + o);
     if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(Fp + o)), Fp + o);
@@ -943,7 +950,9 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
   for (int i = 0; i < ni; ++i) {
     const double* xi = s->X + NSB_LU_ROW_WIDTH * i; /* X_f, then row i of X_n */
-    double v = -xi[0] - dlpf * s->Xl[i];
+    /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
+       x - (+0) = x: the same bits as with the zeros Xl held before) */
+    double v = s->Xl ? -xi[0] - dlpf * s->Xl[i] : -xi[0];
     for (int j = 0; j < 12; ++j) v -= xi[1 + j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
@@ -1070,7 +1079,7 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
 /* ---- checkpoint: the evolving state (header values, resultant parts of the
    strain element, and the block from the integration points to its end) ---- */
 
-#define BEAM_CKPT_FIELDS(X) X(lam) X(Lm) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_sec)
+#define BEAM_CKPT_FIELDS(X) X(lam) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_rhoJ)
 
 static size_t beam_tail_bytes(const beam_state* s) { return s->tail_bytes; }
 
@@ -1131,15 +1140,21 @@ void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, do
   }
 }
 
-/* The element's state as its last evaluation left it (nsb_beam_field). */
-static void field_of(const beam_state* s, nsb_beam_field* f) {
+/* The element's state as its last evaluation left it (nsb_beam_field), with
+   the section and the local unknowns it points to in sec and u (the caller's
+   storage; u: only N^0, M^0 are read, the rest is zero). */
+static void field_of(const beam_state* s, nsb_beam_field* f, nsb_beam_section* sec, double u[BEAM_MAX_FULL]) {
   memset(f, 0, sizeof *f);
+  *sec = s->sec;
+  memcpy(sec->rhoJ, s->field_rhoJ, sizeof sec->rhoJ);
+  memset(u, 0, sizeof(double) * (size_t)s->n_full);
+  memcpy(u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
   f->g = s->geom;
-  f->sec = &s->field_sec;
+  f->sec = sec;
   f->qp = s->cur_qp;
   f->cp = s->cur_cp;
   f->end = s->cur_end;
-  f->u = s->uful;
+  f->u = u;
   memcpy(f->n_load, s->field_n, sizeof f->n_load);
   memcpy(f->m_load, s->field_m, sizeof f->m_load);
   f->inertia = s->field_inertia;
@@ -1149,7 +1164,9 @@ static void field_of(const beam_state* s, nsb_beam_field* f) {
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */
 static void resultants_at(const beam_state* s, int n, const double* x, nsb_beam_resultant* out) {
   nsb_beam_field f;
-  field_of(s, &f);
+  nsb_beam_section sec;
+  double u[BEAM_MAX_FULL];
+  field_of(s, &f, &sec, u);
   if (s->sgeom)
     nsb_beam_strain_resultants_at(s->sgeom, &f, n, x, out);
   else
@@ -1188,7 +1205,7 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
       x0 = nsb_v3_load(X0 + 3 * node);
       v = nsb_v3_load(st->v + 3 * node);
       q = nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[end]));
-      wb = nsb_m3_tmulv(s->Lm[end], nsb_v3_load(st->w + 3 * node));
+      wb = nsb_m3_tmulv(nsb_q_to_m3(s->lam[end]), nsb_v3_load(st->w + 3 * node));
     } else {
       const nsb_beam_point* p = &s->cur_qp[k - 1];
       x = nsb_v3_load(p->r);
@@ -1241,7 +1258,9 @@ void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, do
   nsb_beam_resultant res;
   resultants_at(s, 1, &x, &res);
   nsb_beam_field f;
-  field_of(s, &f);
+  nsb_beam_section fsec;
+  double fu[BEAM_MAX_FULL];
+  field_of(s, &f, &fsec, fu);
   nsb_beam_field_rates(&f, x, v, wb);
   nsb_beam_geom_initial(s->geom, x, r0, NULL);
   nsb_quat q = nsb_q_load(res.q);
@@ -1263,7 +1282,7 @@ static void beam_mass(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   double half = 0.5 * s->geom->L;
   for (int k = 0; k < 2; ++k) {
     nsb_mat3 J = nsb_m3_diag(half * s->sec.rhoJ[0], half * s->sec.rhoJ[1], half * s->sec.rhoJ[2]);
-    nsb_mat3 L = s->Lm[k];
+    nsb_mat3 L = nsb_q_to_m3(s->lam[k]);
     nsb_local_add3(M, 12, 6 * k, 6 * k, nsb_m3_scale(half * s->sec.rhoA, nsb_m3_identity()));
     nsb_local_add3(M, 12, 6 * k + 3, 6 * k + 3, nsb_m3_mul(L, nsb_m3_mul(J, nsb_m3_transpose(L))));
   }
