@@ -24,6 +24,13 @@
 
 #define BEAM_MAX_DLOADS 8
 
+/* What the output and the energy read of an end state (nsb_beam_point) that
+   an evaluation leaves: position, frame, velocity, angular velocity (13 of
+   its 31 doubles; the rest is the kernel's, in the evaluation's scratch). */
+typedef struct beam_end {
+  double r[3], q[4], v[3], w[3];
+} beam_end;
+
 typedef struct beam_state {
   nsb_beam_geom* geom;          /* interpolation, quadrature, initial strains (in the block) */
   nsb_beam_strain_geom* sgeom;  /* strain element: geom is &sgeom->base; NULL for the velocity element */
@@ -36,7 +43,7 @@ typedef struct beam_state {
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
-  nsb_beam_point cur_end[2]; /* the ends as the last evaluation left them (output) */
+  beam_end cur_end[2]; /* the ends as the last evaluation left them (output; end_view) */
   double *u_int, *u_int_old;
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
@@ -74,8 +81,24 @@ typedef struct beam_state {
 typedef struct beam_scratch {
   double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
   int piv[NSB_LU_MAX];
-  nsb_beam_point ends[2];
+  nsb_beam_point ends[2], cur_ends[2];
 } beam_scratch;
+
+static void end_keep(beam_end* d, const nsb_beam_point* p) {
+  memcpy(d->r, p->r, sizeof d->r);
+  memcpy(d->q, p->q, sizeof d->q);
+  memcpy(d->v, p->v, sizeof d->v);
+  memcpy(d->w, p->w, sizeof d->w);
+}
+
+/* The kept part of an end state as a whole one (the other fields zero). */
+static void end_view(nsb_beam_point* p, const beam_end* d) {
+  memset(p, 0, sizeof *p);
+  memcpy(p->r, d->r, sizeof d->r);
+  memcpy(p->q, d->q, sizeof d->q);
+  memcpy(p->v, d->v, sizeof d->v);
+  memcpy(p->w, d->w, sizeof d->w);
+}
 
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
@@ -692,7 +715,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
    (beta = 1/2, equivalent to Newmark beta_N = gamma/2, gamma_N = gamma) or a
    static step the node columns are chained with the scheme's map below. */
 static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end, double* u,
-                        double* F, double* KF) {
+                        nsb_beam_point* cur_end, double* F, double* KF) {
   memcpy(u + 0, ec->cur->x + 3 * a, 3 * sizeof(double));
   memcpy(u + 6, ec->cur->x + 3 * b, 3 * sizeof(double));
   memset(u + 3, 0, 3 * sizeof(double));
@@ -736,7 +759,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
   dload_values(ec, s, &n, &mm);
   nsb_v3_store(nsb_v3_muladd(n, s->sec.rhoA, ec->gravity), in.n_load);
   nsb_v3_store(mm, in.m_load);
-  nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, s->cur_res, F, KF);
+  nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, KF);
 }
 
 /* Node columns of the strain element are with respect to positions and
@@ -776,6 +799,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
   memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+  memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
   nsb_beam_point* ends = sc.ends;
   end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
   end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
@@ -822,11 +846,11 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     e1.f_lpf = NULL;
     e1.internal_res2 = NULL;
     if (s->sgeom) {
-      strain_eval(s, &e1, a, b, ends, u, Fp, NULL);
+      strain_eval(s, &e1, a, b, ends, u, sc.cur_ends, Fp, NULL);
     } else {
       nsb_beam_eval_in in1 = in;
       fill_loads(&e1, s, &in1);
-      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, s->cur_end, Fp, NULL);
+      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, sc.cur_ends, Fp, NULL);
     }
   }
   if (accel) {
@@ -838,13 +862,15 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
       accel_system(s, ec, a, b, &in, F, KF);
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
-    memcpy(s->cur_end, ends, sizeof s->cur_end);
+    for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
     nsb_v3_store(accel_inertia(&s->sec), s->field_rhoJ);
   } else if (s->sgeom) {
-    strain_eval(s, ec, a, b, ends, u, F, KF);
+    strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, KF);
   } else {
-    nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
+    nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, sc.cur_ends, F, KF);
   }
+  if (!accel)
+    for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
@@ -1025,7 +1051,9 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   /* kinetic energy by the integration points, strain energy by the Gauss
      rule on the collocation points, where the constitutive law holds (the
      integration-point strains are kinematic history, docs/theory_beam.md) */
-  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, s->cur_end, &kin, &strain);
+  nsb_beam_point ends[2];
+  for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
+  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
   /* power of the distributed loads (gravity is potential energy) */
@@ -1047,7 +1075,7 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   /* the mass rule's point masses (docs/contact.md §7.2): the same weights as
      the inertia, gravity and kinetic energy of the kernel */
   for (int k = 0; k < s->geom->n_mp; ++k) {
-    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, s->cur_end, s->cur_cp, k);
+    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, ends, s->cur_cp, k);
     const double mk = c->rhoA * s->geom->mp->w[k];
     nsb_vec3 v = nsb_v3_load(p->v), r = nsb_v3_load(p->r);
     acc->potential -= mk * nsb_v3_dot(ec->gravity, r);
@@ -1141,20 +1169,30 @@ void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, do
 }
 
 /* The element's state as its last evaluation left it (nsb_beam_field), with
-   the section and the local unknowns it points to in sec and u (the caller's
-   storage; u: only N^0, M^0 are read, the rest is zero). */
-static void field_of(const beam_state* s, nsb_beam_field* f, nsb_beam_section* sec, double u[BEAM_MAX_FULL]) {
+   what it points to that the element keeps in a smaller form: the section
+   with the rotary inertia of that evaluation, the local unknowns (only N^0,
+   M^0 are read; the rest is zero) and the end states (end_view). */
+typedef struct field_view {
+  nsb_beam_field f;
+  nsb_beam_section sec;
+  double u[BEAM_MAX_FULL];
+  nsb_beam_point end[2];
+} field_view;
+
+static void field_of(const beam_state* s, field_view* v) {
+  nsb_beam_field* f = &v->f;
   memset(f, 0, sizeof *f);
-  *sec = s->sec;
-  memcpy(sec->rhoJ, s->field_rhoJ, sizeof sec->rhoJ);
-  memset(u, 0, sizeof(double) * (size_t)s->n_full);
-  memcpy(u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
+  v->sec = s->sec;
+  memcpy(v->sec.rhoJ, s->field_rhoJ, sizeof v->sec.rhoJ);
+  memset(v->u, 0, sizeof(double) * (size_t)s->n_full);
+  memcpy(v->u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
+  for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
   f->g = s->geom;
-  f->sec = sec;
+  f->sec = &v->sec;
   f->qp = s->cur_qp;
   f->cp = s->cur_cp;
-  f->end = s->cur_end;
-  f->u = u;
+  f->end = v->end;
+  f->u = v->u;
   memcpy(f->n_load, s->field_n, sizeof f->n_load);
   memcpy(f->m_load, s->field_m, sizeof f->m_load);
   f->inertia = s->field_inertia;
@@ -1163,14 +1201,12 @@ static void field_of(const beam_state* s, nsb_beam_field* f, nsb_beam_section* s
 
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */
 static void resultants_at(const beam_state* s, int n, const double* x, nsb_beam_resultant* out) {
-  nsb_beam_field f;
-  nsb_beam_section sec;
-  double u[BEAM_MAX_FULL];
-  field_of(s, &f, &sec, u);
+  field_view v;
+  field_of(s, &v);
   if (s->sgeom)
-    nsb_beam_strain_resultants_at(s->sgeom, &f, n, x, out);
+    nsb_beam_strain_resultants_at(s->sgeom, &v.f, n, x, out);
   else
-    nsb_beam_velocity_resultants_at(&f, n, x, out);
+    nsb_beam_velocity_resultants_at(&v.f, n, x, out);
 }
 
 /* Resultants of r written in the output frame q: global N, M, section
@@ -1257,11 +1293,9 @@ void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, do
   double x = xi * s->geom->L, r0[3], v[3], wb[3];
   nsb_beam_resultant res;
   resultants_at(s, 1, &x, &res);
-  nsb_beam_field f;
-  nsb_beam_section fsec;
-  double fu[BEAM_MAX_FULL];
-  field_of(s, &f, &fsec, fu);
-  nsb_beam_field_rates(&f, x, v, wb);
+  field_view fv;
+  field_of(s, &fv);
+  nsb_beam_field_rates(&fv.f, x, v, wb);
   nsb_beam_geom_initial(s->geom, x, r0, NULL);
   nsb_quat q = nsb_q_load(res.q);
   memcpy(o->x, res.r, sizeof o->x);
