@@ -15,6 +15,7 @@
  * All memory is allocated at creation; eval allocates nothing.
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "elements/beam_strain.h"
@@ -132,6 +133,101 @@ static int node_frame(const nsb_model* m, int node, nsb_quat* q) {
   return 0;
 }
 
+/* ---- quadrature tables shared between elements (element.h) ----------------
+   Content-addressed: a table set is found by the FNV-1a hash of its bytes
+   and shared only when equal bit for bit (memcmp), so an element reads the
+   same numbers as from its own copy.  Open addressing with linear probing,
+   at most half full.  Rejected: a key of (N, Gauss points, L): the tables
+   are a function of those, but equality of the bytes is what makes sharing
+   exact without relying on it. */
+typedef struct tab_slot {
+  uint64_t hash;
+  size_t n;     /* doubles */
+  double* data; /* NULL: empty slot */
+} tab_slot;
+
+struct nsb_beam_tables {
+  size_t cap, count; /* slots (a power of two), tables stored */
+  tab_slot* slots;
+  double* scratch; /* one element's tables, built there before nsb_beam_tables_intern */
+};
+
+enum { TAB_SCRATCH = NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES > NSB_BEAM_GEOM_MAX_DOUBLES ? NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES
+                                                                                   : NSB_BEAM_GEOM_MAX_DOUBLES };
+
+int nsb_beam_tables_create(nsb_ctx* ctx, nsb_beam_tables** out) {
+  *out = NULL;
+  nsb_beam_tables* t = nsb_alloc(ctx, sizeof *t);
+  if (!t) return NSB_ERR_ALLOC;
+  t->cap = 64;
+  t->slots = NSB_NEW_ARRAY(ctx, t->cap, tab_slot);
+  t->scratch = NSB_NEW_ARRAY(ctx, TAB_SCRATCH, double);
+  if (!t->slots || !t->scratch) {
+    nsb_beam_tables_destroy(ctx, &t);
+    return NSB_ERR_ALLOC;
+  }
+  *out = t;
+  return NSB_OK;
+}
+
+void nsb_beam_tables_destroy(nsb_ctx* ctx, nsb_beam_tables** pt) {
+  if (!pt || !*pt) return;
+  nsb_beam_tables* t = *pt;
+  if (t->slots) {
+    for (size_t i = 0; i < t->cap; ++i)
+      if (t->slots[i].data) NSB_FREE_ARRAY(ctx, t->slots[i].data, t->slots[i].n, double);
+    NSB_FREE_ARRAY(ctx, t->slots, t->cap, tab_slot);
+  }
+  if (t->scratch) NSB_FREE_ARRAY(ctx, t->scratch, TAB_SCRATCH, double);
+  nsb_free(ctx, t, sizeof *t);
+  *pt = NULL;
+}
+
+static uint64_t tab_hash(const double* d, size_t n) {
+  const unsigned char* p = (const unsigned char*)d;
+  uint64_t h = 14695981039346656037ull;
+  for (size_t i = 0; i < n * sizeof(double); ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return h ^ (uint64_t)n;
+}
+
+/* The store's copy of the n doubles d (added if it has none), or NULL when
+   out of memory. */
+static double* tab_intern(nsb_ctx* ctx, nsb_beam_tables* t, const double* d, size_t n) {
+  if (2 * (t->count + 1) > t->cap) { /* grow to keep at most half full */
+    size_t cap = 2 * t->cap;
+    tab_slot* sl = NSB_NEW_ARRAY(ctx, cap, tab_slot);
+    if (!sl) return NULL;
+    for (size_t i = 0; i < t->cap; ++i) {
+      if (!t->slots[i].data) continue;
+      size_t k = (size_t)t->slots[i].hash & (cap - 1);
+      while (sl[k].data) k = (k + 1) & (cap - 1);
+      sl[k] = t->slots[i];
+    }
+    NSB_FREE_ARRAY(ctx, t->slots, t->cap, tab_slot);
+    t->slots = sl;
+    t->cap = cap;
+  }
+  const uint64_t h = tab_hash(d, n);
+  size_t k = (size_t)h & (t->cap - 1);
+  for (; t->slots[k].data; k = (k + 1) & (t->cap - 1))
+    if (t->slots[k].hash == h && t->slots[k].n == n && !memcmp(t->slots[k].data, d, n * sizeof(double)))
+      return t->slots[k].data;
+  double* c = NSB_NEW_ARRAY(ctx, n, double);
+  if (!c) return NULL;
+  memcpy(c, d, n * sizeof(double));
+  t->slots[k] = (tab_slot){h, n, c};
+  t->count++;
+  return c;
+}
+
+/* Point the geometry's tables, built in `from`, to their copy `to` (same layout). */
+static void tab_rebase(beam_state* s, const double* from, double* to) {
+  double** p[] = {&s->geom->wq, &s->geom->Iq, &s->geom->Jq, &s->geom->Jp, &s->geom->JL, &s->geom->xp, &s->geom->xq,
+                  s->sgeom ? &s->sgeom->Im : NULL, s->sgeom ? &s->sgeom->Wm : NULL, s->sgeom ? &s->sgeom->xs : NULL};
+  for (size_t i = 0; i < sizeof p / sizeof p[0]; ++i)
+    if (p[i]) *p[i] = to + (*p[i] - from);
+}
+
 static void beam_destroy(nsb_ctx* ctx, nsb_elem* e) {
   beam_state* s = e->state;
   if (!s) return;
@@ -140,7 +236,7 @@ static void beam_destroy(nsb_ctx* ctx, nsb_elem* e) {
 }
 
 int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
-                    const double* v0, const double* w0, nsb_elem* e) {
+                    const double* v0, const double* w0, nsb_beam_tables* tabs, nsb_elem* e) {
   const nsb_element* el = &m->elements.data[el_index];
   NSB_CHECK(ctx, el->section >= 0, NSB_ERR_DECK_VALUE, "%s:%d: beam element %d has no section", m->source, el->line,
             el->label);
@@ -167,7 +263,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_geo = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_geom) : sizeof(nsb_beam_geom));
   size_t o_tab = bytes;
-  bytes += sizeof(double) * (strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng));
+  const size_t n_tab = strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng);
+  bytes += tabs ? 0 : sizeof(double) * n_tab; /* with a store: its copy */
   size_t o_rule = bytes;
   bytes += align8(has_rule ? sizeof(nsb_beam_mass_rule) : 0);
   size_t o_res = bytes;
@@ -189,7 +286,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->n_int = n_int;
   s->n_full = n_full;
   s->galerkin = el->weighting == 1;
-  double* tables = (double*)(blk + o_tab);
+  double* tables = tabs ? tabs->scratch : (double*)(blk + o_tab);
   if (strain) {
     s->sgeom = (nsb_beam_strain_geom*)(blk + o_geo);
     s->geom = &s->sgeom->base;
@@ -254,6 +351,15 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
                          "%s:%d: beam element %d: invalid geometry (coincident nodes or end frames more than pi apart)",
                          m->source, el->line, el->label);
+  }
+  if (tabs) {
+    double* shared = tab_intern(ctx, tabs, tables, n_tab);
+    if (!shared) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "cannot allocate the tables of beam element %d",
+                           el->label);
+    }
+    tab_rebase(s, tables, shared);
   }
   /* MASS=REDISTRIBUTED contact pairs (docs/contact.md §7.2): an end that is
      one of their slave nodes carries no translational mass in this element

@@ -8,6 +8,7 @@
 
 #include "cunit_main.h"
 #include "fd_tangent.h"
+#include "elements/beam_velocity.h"
 #include "elements/element.h"
 #include "io/deck.h"
 #include "solver/system.h"
@@ -305,7 +306,7 @@ static size_t beam_block_bytes(const char* type, int points, const char* step) {
   e.n_nodes = 2;
   e.nodes[1] = 1;
   size_t live = nsb_ctx_live_bytes(ctx);
-  CU_ASSERT_EQUAL_FATAL(nsb_beam_create(ctx, m, 0, x, q, v, w, &e), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_beam_create(ctx, m, 0, x, q, v, w, NULL, &e), NSB_OK);
   size_t bytes = nsb_ctx_live_bytes(ctx) - live;
   e.ops->destroy(ctx, &e);
   CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), live);
@@ -335,6 +336,52 @@ static void test_beam_block_sizes(void) {
     }
 }
 
+/* Equal elements share their quadrature tables through a store
+   (nsb_beam_tables): the first element of a length brings its tables into
+   the store, the next ones of that length only their blocks; an element of
+   another length brings its own.  Same results: the outputs of whole runs
+   are compared bit for bit with the elements' own copies elsewhere
+   (benchmarks/element_kernel/README.md); here the sizes. */
+static void test_beam_shared_tables(void) {
+  const char* deck =
+      "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n4, 3.5, 0, 0\n*ELEMENT, TYPE=B2V, ELSET=BEAM, POINTS=2\n"
+      "1, 1, 2\n2, 2, 3\n3, 3, 4\n*BEAM GENERAL SECTION, ELSET=BEAM\n1e7, 4e6, 4e6, 80, 100, 120\n"
+      "1, 0.01, 0.02, 0.03\n*BOUNDARY\n1, 1, 6\n*STEP\n*STATIC\n0.1, 1\n*END STEP\n";
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = NULL;
+  int ne = 0;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "tables.inp", deck, stderr, &m, &ne), NSB_OK);
+  double x[12] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 3.5, 0, 0}, q[16] = {0}, v[12] = {0}, w[12] = {0};
+  for (int k = 0; k < 4; ++k) q[4 * k] = 1.0;
+  const size_t own = beam_block_bytes("B2V", 2, "STATIC");          /* tables in the block */
+  const size_t tab = sizeof(double) * nsb_beam_geom_doubles(2, 4); /* POINTS=2: 4 Gauss points */
+  nsb_beam_tables* tabs = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_beam_tables_create(ctx, &tabs), NSB_OK);
+  nsb_elem e[3];
+  memset(e, 0, sizeof e);
+  size_t added[3];
+  for (int i = 0; i < 3; ++i) {
+    e[i].ops = &nsb_beam_v_ops;
+    e[i].n_nodes = 2;
+    e[i].nodes[0] = i;
+    e[i].nodes[1] = i + 1;
+    size_t live = nsb_ctx_live_bytes(ctx);
+    CU_ASSERT_EQUAL_FATAL(nsb_beam_create(ctx, m, i, x, q, v, w, tabs, &e[i]), NSB_OK);
+    added[i] = nsb_ctx_live_bytes(ctx) - live;
+  }
+  printf("\n    own tables %zu bytes; with the store: %zu, %zu, %zu (L = 1, 1, 1.5)", own, added[0], added[1], added[2]);
+  CU_ASSERT_EQUAL(added[0], own);       /* block without tables + the store's copy */
+  CU_ASSERT_EQUAL(added[1], own - tab); /* the same length: the block alone */
+  CU_ASSERT_EQUAL(added[2], own);       /* another length: its own copy in the store */
+  for (int i = 0; i < 3; ++i) e[i].ops->destroy(ctx, &e[i]);
+  nsb_beam_tables_destroy(ctx, &tabs);
+  CU_ASSERT_PTR_NULL(tabs);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 int main(int argc, char** argv) {
   static const nsb_test_case tangent_cases[] = {{"modified_newmark_position", test_modified_position},
                                                 {"modified_newmark_velocity", test_modified_velocity},
@@ -347,7 +394,9 @@ int main(int argc, char** argv) {
                                                 {NULL, NULL}};
   static const nsb_test_case rigid_cases[] = {{"free_spin", test_free_spin}, {"fixed_joint_weld", test_fixed_joint_weld},
                                               {"massless_message", test_massless_message}, {NULL, NULL}};
-  static const nsb_test_case memory_cases[] = {{"beam_block_sizes", test_beam_block_sizes}, {NULL, NULL}};
+  static const nsb_test_case memory_cases[] = {{"beam_block_sizes", test_beam_block_sizes},
+                                               {"beam_shared_tables", test_beam_shared_tables},
+                                               {NULL, NULL}};
   static const nsb_test_suite suites[] = {
       {"tangent", tangent_cases}, {"rigid", rigid_cases}, {"memory", memory_cases}, {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
