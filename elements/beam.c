@@ -33,7 +33,8 @@ typedef struct beam_end {
 } beam_end;
 
 typedef struct beam_state {
-  nsb_beam_geom* geom;          /* interpolation, quadrature, initial strains (in the block) */
+  nsb_beam_geom* geom;          /* interpolation, quadrature, initial strains (in the block; its
+                                   tables there or in the system's nsb_beam_tables) */
   nsb_beam_strain_geom* sgeom;  /* strain element: geom is &sgeom->base; NULL for the velocity element */
   nsb_beam_strain_force *old_res, *cur_res; /* strain element: resultant parts (N + 2) for generalized-alpha */
   nsb_beam_section sec;
@@ -72,7 +73,8 @@ typedef struct beam_state {
    condensation (K_ii factored in place), the residual rate Fp of a Riks step
    (the full residual at lpf + 1, then its difference from the one at lpf),
    the pivots of K_ii, the node states at t_n in the end frames (the
-   kernels' old_end).  Nothing in it is read after the evaluation, so it
+   kernels' old_end) and the end states the kernels leave (cur_ends; the
+   element keeps a part of them, end_keep).  Nothing in it is read after the evaluation, so it
    lives on the stack of beam_eval, sized for the largest element (about
    50 KB), of which an element touches its own n_full^2 doubles: the same
    few KB for every element of an assembly loop, hot in the cache.  Kept in
@@ -149,7 +151,7 @@ typedef struct tab_slot {
 struct nsb_beam_tables {
   size_t cap, count; /* slots (a power of two), tables stored */
   tab_slot* slots;
-  double* scratch; /* one element's tables, built there before nsb_beam_tables_intern */
+  double* scratch; /* one element's tables, built there before tab_intern */
 };
 
 enum { TAB_SCRATCH = NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES > NSB_BEAM_GEOM_MAX_DOUBLES ? NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES
