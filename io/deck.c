@@ -68,6 +68,9 @@ static const char* const contact_masses[] = {"STANDARD", "REDISTRIBUTED", NULL};
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 static const char* const event_kinds[] = {"GRID", "LOCATE", NULL};          /* nsb_step_def.events */
 static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}; /* nsb_step_def.riks_cylindrical */
+/* *ELASTIC, TYPE=: CalculiX's and Abaqus's names of the isotropic law, the only one a
+   beam section here takes (their default too) */
+static const char* const elastic_types[] = {"ISO", "ISOTROPIC", NULL};
 
 static void begin_include(parser* p, loc at, const pval* v);
 
@@ -112,7 +115,7 @@ static const kwspec kw_table[] = {
      NULL, deck_data_node_frame, NULL},
     {"MATERIAL", KW_MATERIAL, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_material, NULL, NULL},
-    {"ELASTIC", KW_ELASTIC, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
+    {"ELASTIC", KW_ELASTIC, W_MODEL, {{"TYPE", P_ENUM, 0, elastic_types}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_elastic, deck_data_elastic, deck_end_needs_data},
     {"DENSITY", KW_DENSITY, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
      deck_begin_density, deck_data_density, deck_end_needs_data},
@@ -139,7 +142,7 @@ static const kwspec kw_table[] = {
      KW_OBSTACLE,
      W_MODEL,
      {{"NAME", P_NAME, 1, NULL}, {"TYPE", P_ENUM, 1, obstacle_types}, {"AMPLITUDE", P_NAME, 0, NULL},
-      {"SPIN", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+      {"SPIN", P_REAL, 0, NULL}, {"BODY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_obstacle, deck_data_obstacle, deck_end_obstacle},
     {"CONTACT PAIR",
      KW_CONTACT_PAIR,
@@ -352,13 +355,32 @@ static void split_fields(parser* p, char* s) {
    Subnormal numbers (below 2.2e-308 in magnitude) are refused: as a
    stiffness, mass or radius they are "positive" but vanish in every sum. */
 
-int deck_parse_real(const char* s, double* out) {
-  if (!*s) return 0;
+/* strtod that also reads Fortran's D exponent (1.d0, 2.1D5: CalculiX decks write
+   numbers so); *rest points past what was read, into s. */
+static double deck_strtod(const char* s, const char** rest) {
   char* end;
   errno = 0;
   double v = strtod(s, &end);
+  size_t n = strlen(s);
+  if (end != s && (*end == 'd' || *end == 'D') && !strpbrk(s, "xX") && n < 128) {
+    char buf[128], *e2;
+    memcpy(buf, s, n + 1);
+    buf[end - s] = 'e';
+    errno = 0;
+    v = strtod(buf, &e2);
+    end = (char*)s + (e2 - buf);
+  }
+  *rest = end;
+  return v;
+}
+
+int deck_parse_real(const char* s, double* out) {
+  if (!*s) return 0;
+  const char* end;
+  double v = deck_strtod(s, &end);
   if (*end != '\0' || end == s) return 0;
   if (!isfinite(v) || fpclassify(v) == FP_SUBNORMAL) return 0;
+  if (v == 0.0 && errno == ERANGE) return 0; /* 1e-400: underflowed to zero, not written as 0 */
   *out = v;
   return 1;
 }
@@ -375,8 +397,8 @@ int deck_parse_int(const char* s, int* out) {
 
 int deck_get_real(parser* p, loc at, const char* s, const char* what, double* out) {
   if (deck_parse_real(s, out)) return 1;
-  char* end;
-  double v = strtod(s, &end);
+  const char* end;
+  double v = deck_strtod(s, &end);
   if (*s && *end == '\0' && !isfinite(v))
     VALUE(p, at, "%s must be a finite number, got '%s'", what, s);
   else if (*s && *end == '\0' && (fpclassify(v) == FP_SUBNORMAL || (v == 0.0 && errno == ERANGE)))
@@ -649,6 +671,43 @@ static const kwspec* find_keyword(const char* name) {
   return NULL;
 }
 
+/* Levenshtein distance of a and b (at most 63 characters each; longer: a large
+   number), for the suggestion after an unknown keyword. */
+static int edit_distance(const char* a, const char* b) {
+  enum { MAXL = 64 };
+  size_t na = strlen(a), nb = strlen(b);
+  if (na >= MAXL || nb >= MAXL) return MAXL;
+  int row[MAXL];
+  for (size_t j = 0; j <= nb; ++j) row[j] = (int)j;
+  for (size_t i = 1; i <= na; ++i) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= nb; ++j) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[nb];
+}
+
+/* The keyword a misspelt name most likely means: the nearest within two edits
+   (and fewer than a third of its length), or NULL. */
+static const kwspec* nearest_keyword(const char* name) {
+  const kwspec* best = NULL;
+  int d_best = 3;
+  for (int k = 0; k < N_KEYWORDS; ++k) {
+    int d = edit_distance(name, kw_table[k].name);
+    if (d < d_best && 3 * d < (int)strlen(kw_table[k].name)) {
+      d_best = d;
+      best = &kw_table[k];
+    }
+  }
+  return best;
+}
+
 static void begin_keyword(parser* p, loc at, char* text) {
   end_block(p);
   split_fields(p, text);
@@ -657,7 +716,14 @@ static void begin_keyword(parser* p, loc at, char* text) {
   p->b.at = at;
   p->b.kw = KW_SKIP;
   if (!spec) {
-    SYNTAX(p, at, "unknown keyword *%s", *name ? name : "(empty)");
+    const kwspec* near = *name ? nearest_keyword(name) : NULL;
+    if (near) {
+      SYNTAX(p, at, "unknown keyword *%s (did you mean *%s?)", name, near->name);
+      /* a misspelt section keyword: its elements' "no beam section" would echo this */
+      if (near->id == KW_BEAM_SECTION || near->id == KW_BEAM_GENERAL_SECTION) p->section_failed = 1;
+    } else {
+      SYNTAX(p, at, "unknown keyword *%s", *name ? name : "(empty)");
+    }
     p->cur_material = -1;
     return;
   }

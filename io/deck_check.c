@@ -223,14 +223,32 @@ static void check_beams(parser* p) {
   NSB_FREE_ARRAY(p->ctx, frame_of, n_nodes > 0 ? n_nodes : 1, int);
   /* after an error on a section keyword line its elements would only echo it */
   if (p->section_failed) return;
+  /* one error per run of consecutive elements without a section (a mesh without its
+     section keyword gives one message, not one per element); a B32 is one element,
+     reported at its first half */
   for (int i = 0; i < m->elements.count && !p->stop; ++i) {
     const nsb_element* e = &m->elements.data[i];
-    int half = deck_b32_partner(m, i); /* a B32 is reported once, at its first half */
-    if (nsb_etype_is_beam(e->type) && e->section < 0 && !(half >= 0 && half < i))
-      VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, e->line),
+    if (!nsb_etype_is_beam(e->type) || e->section >= 0) continue;
+    int first = i, count = 0, last_label = e->label;
+    for (; i < m->elements.count; ++i) {
+      const nsb_element* f = &m->elements.data[i];
+      if (!nsb_etype_is_beam(f->type) || f->section >= 0) break;
+      int half = deck_b32_partner(m, i);
+      if (half >= 0 && half < i) continue;
+      ++count;
+      last_label = f->label;
+    }
+    --i;
+    if (count == 1)
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, first, e->line),
             "beam element %d has no beam section (put it in the element set of a *BEAM SECTION or *BEAM GENERAL "
             "SECTION)",
             e->label);
+    else
+      VALUE(p, deck_rec_loc(p, REC_ELEMENT, first, e->line),
+            "beam elements %d to %d (%d elements from this line on) have no beam section (put them in the element set "
+            "of a *BEAM SECTION or *BEAM GENERAL SECTION)",
+            e->label, last_label, count);
   }
 }
 
@@ -596,6 +614,7 @@ static void check_contact(parser* p) {
     if (ok && c->slave_nset >= 0) ok = deck_check_contact_mass(p, at, c);
     if (ok && c->slave_nset >= 0) deck_check_impact_mode(p, at, c);
     if (ok && c->slave_nset >= 0) ok = deck_check_contact_friction(p, at, c);
+    if (ok && c->slave_nset >= 0) ok = deck_check_body_face(p, at, ref, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
   }
 }
@@ -682,6 +701,7 @@ void deck_check_model(parser* p) {
   check_massless(p);
   check_frequency_steps(p);
   check_riks_steps(p);
+  deck_check_obstacle_bodies(p);
   check_contact(p);
   check_modal_contacts(p);
   /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */

@@ -67,6 +67,22 @@ static void print_failure(const nsb_model* m, int k, long inc, double t, double 
     for (int i = 0; i < n; ++i)
       fprintf(stderr, "  %3d  residual %9.3g  correction %9.3g   |f| %.3e  |m| %.3e  |dx| %.3e  |dtheta| %.3e\n", i + 1,
               rep->res_rel[i], rep->cor_rel[i], rep->r_force[i], rep->r_moment[i], rep->c_trans[i], rep->c_rot[i]);
+    /* the residual converged in most of the last iterations while the corrections stay
+       large: the iterate alternates between two states, as contact branches do (open and
+       closed, stick and slip: a body coming to rest on several contacts) */
+    int last = n < 6 ? n : 6, res_ok = 0, cor_big = 0;
+    for (int i = n - last; i < n; ++i) {
+      res_ok += rep->res_rel[i] <= 1.0;
+      cor_big += rep->cor_rel[i] > 1.0;
+    }
+    if (n == rep->iterations && last >= 4 && 2 * res_ok >= last && cor_big == last && m->contact_pairs.count > 0)
+      fprintf(stderr,
+              "  the residual has converged but the corrections do not fall: the iterate alternates between two "
+              "states,\n  as contacts do that switch between open and closed or stick and slip (a body coming to "
+              "rest on\n  several contacts); %s\n",
+              sd->h_min < sd->h ? "a smaller increment may get through"
+                                : "allow cutbacks with a smallest increment h_min on the step's data line "
+                                  "(\"h, period, h_min\")");
   }
 }
 
@@ -602,7 +618,8 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
       /* a history row of node values needs no element (the energies and
          momenta come from the reduced model); VTK output, element probes,
          reactions and the step's last state reconstruct the beams */
-      int nodes_only = !want_vtk && !rn->probe_elements && j != n_inc;
+      int nodes_only = !want_vtk && !rn->probe_elements && !(want_hist && rn->probe_reactions) && j != n_inc;
+      nsb_system_want_reactions(s, (want_hist && rn->probe_reactions) || want_vtk);
       if ((st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h, nodes_only)) < 0) goto out;
       unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u);
       if ((st = write_output(rn, what, 0)) < 0) goto out;
@@ -646,6 +663,11 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
   int st = ext ? nsb_arclength_state_load(al, ext, (size_t)ext_bytes) : NSB_OK;
   ckpt_extra x = {NULL, al, lpf_peak, 0};
   double t_step0 = nsb_system_time(s) - nsb_system_step_time(s); /* for a checkpoint: the step's start */
+  /* support reactions where they may be written: whether an increment is
+     the step's last is known only after it, so with reaction probes or VTK
+     output in the step every increment computes them */
+  nsb_system_want_reactions(s, (rn->hist && sd->history_every > 0 && rn->probe_reactions) ||
+                                   (rn->vtk && sd->vtk_every > 0));
   for (long j = j0; st >= 0; ++j) {
     double t0 = nsb_system_time(s);
     st = nsb_arclength_increment(al, &info, &rep);

@@ -839,6 +839,10 @@ int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, do
     nsb_sys_apply_increment(s, s->dx, 0.0);
     (void)nsb_sys_post_solve(s, s->dx);
     NSB_CALL(modal_eval(s, NULL, NULL));
+    /* the support reactions of the reconstructed state: the elements' static
+       forces on the held rows (with the reduced model's lumped mass a held
+       node does not accelerate, so they are the whole reaction) */
+    if (s->want_react) NSB_CALL(nsb_sys_compute_reactions(s, NSB_EVAL_STATIC, t));
   }
   for (int i = 0; i < s->n_nodes; ++i)
     for (int k = 0; k < s->ndof[i]; ++k) {

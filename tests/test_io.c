@@ -941,6 +941,23 @@ static void test_several_errors(void) {
   run_free(&r);
 }
 
+/* A misspelt keyword names the keyword it most likely means; a misspelt section
+   keyword is not echoed by a "no beam section" error for each of its elements; a
+   word far from every keyword gets no suggestion. */
+static void test_keyword_suggestion(void) {
+  const char* text = "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n2, 2, 3\n"
+                     "*MATERIAL, NAME=S\n*ELASTIC\n2e11, 0.3\n*BEAM SECTON, ELSET=B, MATERIAL=S, SECTION=CIRC\n0.01\n"
+                     "*BOUNDRY\n1, 1, 6\n*STEP\n*STATIC\n*CLOAD\n3, 2, 1.0\n*END STEP\n*FOO\n";
+  run r = read_deck("typo.inp", text);
+  CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_SYNTAX);
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "typo.inp:11: unknown keyword *BEAM SECTON (did you mean *BEAM SECTION?)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "typo.inp:13: unknown keyword *BOUNDRY (did you mean *BOUNDARY?)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "typo.inp:20: unknown keyword *FOO\n"));
+  CU_ASSERT_PTR_NULL(strstr(r.errors, "has no beam section"));
+  CU_ASSERT_EQUAL(r.n_errors, 3);
+  run_free(&r);
+}
+
 static void test_hostile_input(void) {
   expect_fail("empty.inp", "", "the deck has no *STEP", 2);
   expect_fail("blank.inp", "\n\n   \n** only comments\n", "the deck has no *STEP", 2);
@@ -1198,6 +1215,7 @@ static const nsb_test_suite suites[] = {
     {"bad",
      (const nsb_test_case[]){{"corpus", test_bad_corpus},
                              {"several_errors", test_several_errors},
+                             {"keyword_suggestion", test_keyword_suggestion},
                              {"beam_errors", test_beam_errors},
                              {"contact_errors", test_contact_errors},
                              {NULL, NULL}}},

@@ -1,0 +1,19 @@
+# User-style audit decks (tests/user): models an engineer would write, with the defaults,
+# each in two or three unit systems (make_decks.py).  One test per model runs its decks and
+# compares every history, mode and contact column across the unit systems (1e-7 of the
+# largest value of the column's dimension) and the SI run with closed forms: Mattiasson's
+# elastica, the rolled-up strip, follower-load and support reactions, linear frame and
+# span deflections, section forces at interior points and in the VTK output, Riks reactions,
+# momenta after a pulse and an impact, beam frequencies, sliding friction, the pendulum's
+# period, modal dynamics (check_user.py).
+set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
+    shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
+    particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
+    hertz_ball_on_strip prestressed_string distributed_moment particle_in_element ccx_cantilever
+    three_hinged_frame)
+foreach(model ${NSB_USER_MODELS})
+  add_test(NAME user_${model}
+    COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
+            ${PROJECT_BINARY_DIR}/tests_tmp/user ${model})
+  set_tests_properties(user_${model} PROPERTIES LABELS program TIMEOUT 120)
+endforeach()

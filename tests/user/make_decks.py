@@ -1,0 +1,563 @@
+#!/usr/bin/env python3
+"""Writes the user-style audit decks of tests/user/ (tests/user.cmake).
+
+Every model is written in two or three consistent unit systems from the same
+SI numbers, the way an engineer would type them:
+
+  si   m, kg, s, N, Pa
+  mm   mm, tonne, s, N, MPa
+  ms   mm, kg, ms, kN, GPa
+  in   in, lbf s^2/in, s, lbf, psi
+
+Defaults everywhere (element POINTS, solver tolerances, scheme), no option a
+user would not need.  check_user.py runs each pair and compares the runs after
+unit conversion and with closed forms.  Run this script to rewrite the decks."""
+import math
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class Units:
+    def __init__(self, name, length, mass, time, title):
+        self.name, self.L, self.M, self.T, self.title = name, length, mass, time, title
+        self.F = mass * length / time ** 2
+
+    def n(self, v, dim):
+        """SI value v of dimension dim ("L", "F/L^2", ...) in these units, as text."""
+        return "%.15g" % (v / self.factor(dim))
+
+    def factor(self, dim):
+        base = {"L": self.L, "M": self.M, "T": self.T, "F": self.F, "1": 1.0}
+        f = 1.0
+        num, _, den = dim.partition("/")
+        for part, sgn in ((num, 1), (den, -1)):
+            for tok in part.split("*"):
+                if not tok:
+                    continue
+                sym, _, p = tok.partition("^")
+                f *= base[sym] ** (sgn * (float(p) if p else 1))
+        return f
+
+
+SI = Units("si", 1.0, 1.0, 1.0, "m, kg, s, N, Pa")
+MM = Units("mm", 1e-3, 1e3, 1.0, "mm, tonne, s, N, MPa")
+MS = Units("ms", 1e-3, 1.0, 1e-3, "mm, kg, ms, kN, GPa")
+IN = Units("in", 0.0254, 4.4482216152605 / 0.0254, 1.0, "in, lbf s^2/in, s, lbf, psi")
+
+STEEL = (210e9, 0.3, 7850.0)
+ALU = (70e9, 0.33, 2700.0)
+
+
+def steel(u, name="STEEL", mat=STEEL):
+    E, nu, rho = mat
+    return ("*MATERIAL, NAME=%s\n*ELASTIC\n%s, %g\n*DENSITY\n%s\n"
+            % (name, u.n(E, "F/L^2"), nu, u.n(rho, "M/L^3")))
+
+
+def line_nodes(u, first, p0, p1, n, nset=None):
+    """n elements' worth of nodes from p0 to p1 (SI), labels first.."""
+    s = "*NODE%s\n" % (", NSET=%s" % nset if nset else "")
+    for i in range(n + 1):
+        t = i / n
+        p = [a + t * (b - a) for a, b in zip(p0, p1)]
+        s += "%d, %s, %s, %s\n" % (first + i, u.n(p[0], "L"), u.n(p[1], "L"), u.n(p[2], "L"))
+    return s
+
+
+def line_elems(first_el, first_node, n, elset, etype="B2V"):
+    s = "*ELEMENT, TYPE=%s, ELSET=%s\n" % (etype, elset)
+    for i in range(n):
+        s += "%d, %d, %d\n" % (first_el + i, first_node + i, first_node + i + 1)
+    return s
+
+
+def head(u, title, what):
+    what = " ".join(what.split())
+    return ("** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*HEADING\n%s\n"
+            % (what, u.title, title))
+
+
+# ---------------------------------------------------------------------------
+# the models (SI numbers, converted per unit system)
+
+def cantilever_tip_force(u):
+    """Mattiasson's cantilever on a real steel bar: 1 m, 10 x 10 mm, dead tip force
+    to P L^2/EI = 10 in ten increments; clamp reactions, section forces inside."""
+    L, b = 1.0, 0.01
+    EI = 210e9 * b ** 4 / 12
+    P = 10 * EI / L ** 2
+    s = head(u, "Cantilever under a dead tip force", cantilever_tip_force.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=11\nU, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*PROBE, NAME=cut, ELEMENT=4, POSITION=0.37\nX, N, M, NS, MS\n"
+    s += "*PROBE, NAME=root, ELEMENT=1, POSITION=0\nN, M\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.1, 1.0\n*CLOAD\n11, 2, %s\n" % u.n(P, "F")
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+def cantilever_end_moment(u):
+    """A steel strip (0.5 m, 20 x 2 mm) rolled into a full circle by an end moment
+    2 pi EI / L, in four increments (a quarter, half, three quarters, full circle)."""
+    L, b, h = 0.5, 0.02, 0.002
+    EI = 210e9 * b * h ** 3 / 12
+    M = 2 * math.pi * EI / L
+    s = head(u, "Strip rolled up by an end moment", cantilever_end_moment.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 16)
+    s += line_elems(1, 1, 16, "STRIP", "B2S")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, 1, 6\n"
+    s += "*PROBE, NAME=tip, NODE=17\nX, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*PROBE, NAME=mid, ELEMENT=7, POSITION=0.5\nMS, NS\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n17, 5, %s\n" % u.n(-M, "F*L")
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+def cantilever_follower(u):
+    """Aluminium tube cantilever (1.2 m, 40 x 3 mm) under a follower tip force that
+    stays normal to the tip section, P L^2/EI = 5 in ten increments; the clamp reaction
+    must balance the force in its current direction."""
+    L, r, t = 1.2, 0.02, 0.003
+    ri = r - t
+    EI = 70e9 * math.pi * (r ** 4 - ri ** 4) / 4
+    P = 5 * EI / L ** 2
+    s = head(u, "Cantilever under a follower tip force", cantilever_follower.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 12)
+    s += line_elems(1, 1, 12, "TUBE")
+    s += steel(u, "ALU", ALU)
+    s += "*BEAM SECTION, ELSET=TUBE, MATERIAL=ALU, SECTION=PIPE\n%s, %s\n" % (u.n(r, "L"), u.n(t, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=13\nX, U, Q\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*STEP\n*STATIC\n0.1, 1.0\n*CLOAD, FOLLOWER=YES\n13, 3, %s\n*END STEP\n" % u.n(P, "F")
+    return s
+
+
+def l_frame(u):
+    """A steel L-frame: column 2 m (HEB-like I section) clamped at its foot, girder
+    1.5 m; a dead load at the girder's end and a uniform load on the girder, small
+    (linear range); reactions and the corner section forces."""
+    H, A = 2.0, 1.5
+    P, q = 2000.0, 1500.0
+    s = head(u, "L-frame under a tip load and a line load", l_frame.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, H, 0), 8)
+    s += "*NODE\n"
+    for i in range(1, 7):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(A * i / 6, "L"), u.n(H, "L"))
+    s += line_elems(1, 1, 8, "COLUMN", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n11, 9, 101\n"
+    for i in range(1, 6):
+        s += "%d, %d, %d\n" % (11 + i, 100 + i, 101 + i)
+    s += steel(u).replace("*ELASTIC\n", "*ELASTIC, TYPE=ISO\n")  # as CalculiX writes it
+    # I section: l, h, b1, b2, t1, t2, t3 (symmetric: l = h/2), web in the frame's plane
+    sec = (0.1, 0.2, 0.2, 0.2, 0.015, 0.015, 0.009)
+    dims = ", ".join(u.n(v, "L") for v in sec)
+    s += "*BEAM SECTION, ELSET=COLUMN, MATERIAL=STEEL, SECTION=I\n%s\n0, 0, 1\n" % dims
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=I\n%s\n0, 0, 1\n" % dims
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=106\nU\n*PROBE, NAME=foot, NODE=1\nRF, RM\n"
+    s += "*PROBE, NAME=corner, ELEMENT=11, POSITION=0\nN, M\n"
+    s += "*PROBE, NAME=girder, ELEMENT=13, POSITION=0.25\nX, N, M\n"
+    s += "*STEP\n*STATIC\n*CLOAD\n106, 2, %s\n*DLOAD\nGIRDER, PY, %s\n" % (u.n(-P, "F"), u.n(-q, "F/L"))
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+def ss_udl(u):
+    """A simply supported steel beam (4 m, rectangular 100 x 200 mm) under a uniform
+    line load of 10 kN/m and its own weight; bending moment and shear along the span
+    (VTK interior points) and the support reactions."""
+    L, b, h, q = 4.0, 0.1, 0.2, 10e3
+    s = head(u, "Simply supported beam under a uniform load", ss_udl.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 8)
+    s += line_elems(1, 1, 8, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, 1, 3\n1, 4, 4\n9, 2, 3\n"
+    s += "*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=9\nRF\n"
+    s += "*PROBE, NAME=mid, NODE=5\nU\n"
+    s += "*PROBE, NAME=quarter, ELEMENT=2, POSITION=0.5\nX, NS, MS\n"
+    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*GRAVITY\n0, 0, %s\n" % (u.n(-q, "F/L"), u.n(-9.81, "L/T^2"))
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+def shallow_arch(u):
+    """A shallow clamped circular steel arch (span 1 m, rise 30 mm, 20 x 10 mm) under a
+    central point load, followed through its snap-through by arc length (Riks)."""
+    S, f = 1.0, 0.03
+    R = (S ** 2 / 4 + f ** 2) / (2 * f)
+    a = math.asin(S / 2 / R)
+    n = 20
+    s = head(u, "Shallow arch snap-through", shallow_arch.__doc__)
+    s += "*NODE\n"
+    for i in range(n + 1):
+        th = -a + 2 * a * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.sin(th), "L"), u.n(R * math.cos(th) - (R - f), "L"))
+    s += line_elems(1, 1, n, "ARCH")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(0.02, "L"), u.n(0.01, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n21, ENCASTRE\n"
+    s += "*PROBE, NAME=crown, NODE=11\nU\n*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=21\nRF, RM\n"
+    s += "*STEP, INC=60\n*STATIC, RIKS\n0.05, 20.0, , , , 11, 2, %s\n*CLOAD\n11, 2, %s\n*END STEP\n" % (
+        u.n(-0.07, "L"), u.n(-1000.0, "F"))
+    return s
+
+
+def free_beam_impulse(u):
+    """A free steel rod (1 m, 20 mm diameter) in space struck off centre by a short
+    force pulse (50 N for 1 ms, falling to 0 in 0.1 ms: 0.0525 N s) across its axis;
+    linear and angular momentum after the pulse are the impulse and its moment."""
+    L, r = 1.0, 0.01
+    s = head(u, "Free rod struck by a force pulse", free_beam_impulse.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += line_elems(1, 1, 10, "ROD")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=CIRC\n%s\n" % u.n(r, "L")
+    s += "*AMPLITUDE, NAME=PULSE\n0, 1, %s, 1, %s, 0\n" % (u.n(1e-3, "T"), u.n(1.1e-3, "T"))
+    s += "*PROBE, NAME=end, NODE=11\nU, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=PULSE\n9, 2, %s\n" % (u.n(1e-4, "T"), u.n(0.02, "T"), u.n(50.0, "F"))
+    s += "*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n"
+    return s
+
+
+def harmonic_cantilever(u):
+    """A steel cantilever (0.8 m, 30 x 10 mm) shaken at its tip by a harmonic force of
+    half its first natural frequency, from rest, for five load periods."""
+    L, b, h = 0.8, 0.03, 0.01
+    EI = 210e9 * b * h ** 3 / 12
+    m = 7850 * b * h
+    w1 = 1.8751040687 ** 2 * math.sqrt(EI / (m * L ** 4))
+    w = 0.5 * w1
+    s = head(u, "Cantilever under a harmonic tip force", harmonic_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(w, "1/T")
+    s += "*PROBE, NAME=tip, NODE=11\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    T = 2 * math.pi / w
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=SHAKE\n11, 3, %s\n*END STEP\n" % (
+        u.n(T / 200, "T"), u.n(5 * T, "T"), u.n(20.0, "F"))
+    return s
+
+
+def freq_beam(u, support):
+    """Natural frequencies of a steel beam (2 m, 40 x 20 mm), %s."""
+    L, b, h = 2.0, 0.04, 0.02
+    s = head(u, "Beam frequencies, %s" % support, freq_beam.__doc__ % support)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 20)
+    s += line_elems(1, 1, 20, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    if support == "clamped-free":
+        s += "*BOUNDARY\n1, ENCASTRE\n"
+        nm = 12
+    elif support == "pinned-pinned":
+        s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n21, 2, 3\n"
+        nm = 12
+    else:
+        nm = 18
+    s += "*STEP\n*FREQUENCY\n%d\n*OUTPUT, FORMAT=VTK\n*END STEP\n" % nm
+    return s
+
+
+def freq_portal(u):
+    """Natural frequencies of a steel portal frame (two 3 m columns, a 4 m girder, a
+    square hollow section 100 x 100 x 5 mm), feet clamped."""
+    H, B = 3.0, 4.0
+    s = head(u, "Portal frame frequencies", freq_portal.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, H), 6)
+    s += "*NODE\n"
+    for i in range(1, 8):
+        s += "%d, %s, 0, %s\n" % (100 + i, u.n(B * i / 8, "L"), u.n(H, "L"))
+    s += line_nodes(u, 201, (B, 0, H), (B, 0, 0), 6)
+    s += line_elems(1, 1, 6, "FRAME")
+    s += "*ELEMENT, TYPE=B2V, ELSET=FRAME\n11, 7, 101\n"
+    for i in range(1, 7):
+        s += "%d, %d, %d\n" % (11 + i, 100 + i, 101 + i)
+    s += "18, 107, 201\n"
+    s += line_elems(21, 201, 6, "FRAME")
+    s += steel(u)
+    sec = (0.1, 0.1, 0.005, 0.005, 0.005, 0.005)
+    s += "*BEAM SECTION, ELSET=FRAME, MATERIAL=STEEL, SECTION=BOX\n%s\n0, 1, 0\n" % ", ".join(u.n(v, "L") for v in sec)
+    s += "*BOUNDARY\n1, ENCASTRE\n207, ENCASTRE\n"
+    s += "*STEP\n*FREQUENCY\n8\n*END STEP\n"
+    return s
+
+
+def particle_on_free_beam(u):
+    """A 50 g steel ball (radius 12 mm) flies at 3 m/s against the middle of a free
+    aluminium bar (0.6 m, 20 x 20 mm) in space, no gravity; Newton's law, e = 0.5."""
+    L, b = 0.6, 0.02
+    s = head(u, "Ball striking a free bar", particle_on_free_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 12, "BARN")
+    s += line_elems(1, 1, 12, "BAR")
+    s += steel(u, "ALU", ALU)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=ALU, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(0.22, "L"), u.n(0.05, "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(0.05, "M"), u.n(0.012, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 3, %s\n" % u.n(-3.0, "L/T")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nBALL, BAR\n"
+    s += "*PROBE, NAME=ball, NODE=100\nV\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=5\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(1e-4, "T"), u.n(0.03, "T"))
+    return s
+
+
+def box_drop_friction(u):
+    """A steel box (200 x 100 x 50 mm, 7.85 kg) dropped from 20 mm onto the floor while
+    sliding at 2 m/s; four corner contacts, Newton e = 0, Coulomb mu = 0.3.  After the
+    landing it slides to rest with the deceleration mu g."""
+    a, b, c = 0.2, 0.1, 0.05
+    m = 7850 * a * b * c
+    I = (m * (b * b + c * c) / 12, m * (a * a + c * c) / 12, m * (a * a + b * b) / 12)
+    s = head(u, "Box dropped onto a floor with friction", box_drop_friction.__doc__)
+    s += "*NODE, NSET=BOX\n1, 0, 0, %s\n" % u.n(c / 2 + 0.02, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), *(u.n(v, "M*L^2") for v in I))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n"
+    for sx in (1, -1):
+        for sy in (1, -1):
+            s += "%s, %s, %s\n" % (u.n(sx * a / 2, "L"), u.n(sy * b / 2, "L"), u.n(-c / 2, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3, POINTS=CORNERS\nBOX, FLOOR\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(2.0, "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=box, NODE=1\nX, V, R\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n" % (u.n(1e-3, "T"), u.n(1.0, "T"))
+    return s
+
+
+def pendulum(u):
+    """A compound pendulum: a steel bar (0.5 m, 2 kg) on a revolute joint at one end,
+    released from 10 degrees under gravity."""
+    Lb, m = 0.5, 2.0
+    th0 = math.radians(10.0)
+    d = Lb / 2
+    Ic = m * Lb ** 2 / 12
+    s = head(u, "Compound pendulum on a hinge", pendulum.__doc__)
+    cx, cy = d * math.sin(th0), -d * math.cos(th0)
+    s += "*NODE\n1, 0, 0, 0\n2, %s, %s, 0\n" % (u.n(cx, "L"), u.n(cy, "L"))
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Ic / 100, "M*L^2"), u.n(Ic, "M*L^2"), u.n(Ic, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 0, 1\n"
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=bob, NODE=2\nX, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*END STEP\n" % (u.n(1e-3, "T"), u.n(3.0, "T"))
+    return s
+
+
+def modal_cantilever(u):
+    """A steel cantilever (1 m, 40 x 10 mm) loaded suddenly at its tip by 100 N,
+    integrated in 6 modal coordinates without damping: the tip swings about the
+    static deflection between 0 and twice it."""
+    L, b, h = 1.0, 0.04, 0.01
+    s = head(u, "Cantilever, sudden tip load, modal dynamics", modal_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=11\nU\n"
+    s += "*STEP\n*MODAL DYNAMIC, MODES=6\n%s, %s\n*CLOAD\n11, 3, %s\n*END STEP\n" % (
+        u.n(2e-4, "T"), u.n(0.2, "T"), u.n(-100.0, "F"))
+    return s
+
+
+def modal_settle(u):
+    """The steel cantilever of modal_cantilever.inp loaded suddenly by 100 N at its tip, in
+    6 modal coordinates with mass-proportional damping (ALPHA = 60 1/s, half the critical
+    damping of the first mode): it settles on the static deflection; clamp reactions."""
+    L, b, h = 1.0, 0.04, 0.01
+    s = head(u, "Cantilever, sudden tip load, damped modal dynamics", modal_settle.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=11\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*STEP\n*MODAL DYNAMIC, MODES=6, ALPHA=%s\n%s, %s\n*CLOAD\n11, 3, %s\n*END STEP\n" % (
+        u.n(60.0, "1/T"), u.n(2e-4, "T"), u.n(0.4, "T"), u.n(-100.0, "F"))
+    return s
+
+
+def self_weight(u):
+    """A steel cantilever (3 m, pipe 60 x 4 mm) under its own weight, in one static
+    step; clamp reactions against the weight and its moment."""
+    L, r, t = 3.0, 0.03, 0.004
+    s = head(u, "Cantilever under its own weight", self_weight.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 12)
+    s += line_elems(1, 1, 12, "PIPE", "B2S")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=PIPE, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n" % (u.n(r, "L"), u.n(t, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=13\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*PROBE, NAME=third, ELEMENT=4, POSITION=0.0\nX, N, M\n"
+    s += "*STEP\n*STATIC\n*GRAVITY\n0, 0, %s\n*END STEP\n" % u.n(-9.81, "L/T^2")
+    return s
+
+
+def hertz_ball_on_strip(u):
+    """A 30 mm steel ball (0.11 kg) thrown from 50 mm above the middle of a simply supported
+    steel strip (0.6 m, 30 x 3 mm) at 0.5 m/s along it, under gravity; Hertz contact
+    (c = 1e9 N/m^1.5, Hunt-Crossley damping 0.2 s/m; friction with a compliant law needs a
+    rigid master, docs/deck.md)."""
+    L, b, t = 0.6, 0.03, 0.003
+    s = head(u, "Ball dropped on a strip, Hertz contact", hertz_ball_on_strip.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 12, "STRIPN")
+    s += line_elems(1, 1, 12, "STRIP")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(t, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n13, 2, 3\n"
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(0.3, "L"), u.n(0.015 + 0.0015 + 0.05, "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(0.11, "M"), u.n(0.015, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n" % u.n(0.5, "L/T")
+    s += ("*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s, DAMPING=%s\nBALL, STRIP\n"
+          % (u.n(1e9, "F/L^1.5"), u.n(0.2, "T/L")))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=7\nU\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=5\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(2e-4, "T"), u.n(0.15, "T"))
+    return s
+
+
+def prestressed_string(u):
+    """A steel wire (2 m, 2 mm diameter) pulled by 2 kN between two pins, then its
+    frequencies: nearly those of a taut string, (n pi / L) sqrt(T / rho A), raised a little
+    by the bending stiffness."""
+    L, r, T = 2.0, 0.001, 2000.0
+    s = head(u, "Taut wire: tension, then frequencies", prestressed_string.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 40)
+    s += line_elems(1, 1, 40, "WIRE")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=WIRE, MATERIAL=STEEL, SECTION=CIRC\n%s\n" % u.n(r, "L")
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n41, 2, 3\n"
+    s += "*PROBE, NAME=end, NODE=41\nU\n*PROBE, NAME=anchor, NODE=1\nRF\n"
+    s += "*STEP, NAME=Tension\n*STATIC\n*CLOAD\n41, 1, %s\n*END STEP\n" % u.n(T, "F")
+    s += "*STEP, NAME=Modes\n*FREQUENCY\n8\n*END STEP\n"
+    return s
+
+
+def distributed_moment(u):
+    """A steel cantilever (1.5 m, 50 x 50 mm) under a distributed moment of 200 N m/m about
+    the global Y axis (*DLOAD MY) and a small dead tip force; reactions and the tip."""
+    L, b = 1.5, 0.05
+    s = head(u, "Cantilever under a distributed moment", distributed_moment.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 6)
+    s += line_elems(1, 1, 6, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=7\nU, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*PROBE, NAME=mid, ELEMENT=3, POSITION=0.5\nX, M\n"
+    s += "*STEP\n*STATIC\n*DLOAD\nBAR, MY, %s\n*CLOAD\n7, 3, %s\n*END STEP\n" % (u.n(200.0, "F*L/L"), u.n(-100.0, "F"))
+    return s
+
+
+def particle_in_element(u):
+    """A 5 kg mass hung at the middle of the middle element of a simply supported steel
+    beam (3 m, 5 elements, 60 x 120 mm; *JOINT, TYPE=ELEMENT POINT), under gravity:
+    reactions and midspan deflection."""
+    L, b, hh = 3.0, 0.06, 0.12
+    s = head(u, "Mass inside a beam element", particle_in_element.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 5)
+    s += line_elems(1, 1, 5, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(hh, "L"))
+    s += "*NODE\n100, %s, 0, 0\n*PARTICLE, NODE=100, MASS=%s\n" % (u.n(L / 2, "L"), u.n(5.0, "M"))
+    s += "*JOINT, TYPE=ELEMENT POINT\n100, 3, 0.5\n"
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n6, 2, 3\n"
+    s += "*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=6\nRF\n*PROBE, NAME=mass, NODE=100\nU\n"
+    s += "*STEP\n*STATIC\n*GRAVITY\n0, 0, %s\n*END STEP\n" % u.n(-9.81, "L/T^2")
+    return s
+
+
+def ccx_cantilever(u):
+    """A cantilever written as a CalculiX user writes it: B32 elements (1 m, 4 elements,
+    20 x 40 mm steel), *ELASTIC, TYPE=ISO, a *STATIC step without a data line, *NODE PRINT
+    and *EL PRINT for the tip, the clamp reaction and the section forces, a 1 kN tip load
+    across the strong axis and 200 N along the beam."""
+    L, b, hh = 1.0, 0.02, 0.04
+    s = head(u, "CalculiX-style cantilever", ccx_cantilever.__doc__)
+    s += "*NODE, NSET=NALL\n"
+    for i in range(9):
+        s += "%d, %s, 0, 0\n" % (i + 1, u.n(L * i / 8, "L"))
+    s += "*NSET, NSET=FIX\n1\n*NSET, NSET=TIP\n9\n"
+    s += "*ELEMENT, TYPE=B32, ELSET=EALL\n"
+    for e in range(4):
+        s += "%d, %d, %d, %d\n" % (e + 1, 2 * e + 1, 2 * e + 2, 2 * e + 3)
+    s += steel(u).replace("*ELASTIC\n", "*ELASTIC, TYPE=ISO\n")
+    # (the section axis as CalculiX's examples write it, with Fortran's D exponent)
+    s += "*BEAM SECTION, ELSET=EALL, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0.d0, 1.d0, 0.d0\n" % (u.n(b, "L"), u.n(hh, "L"))
+    s += "*BOUNDARY\nFIX, 1, 6\n"
+    s += "*STEP, NLGEOM\n*STATIC\n*CLOAD\nTIP, 3, %s\nTIP, 1, %s\n" % (u.n(-1000.0, "F"), u.n(200.0, "F"))
+    s += "*NODE PRINT, NSET=TIP\nU\n*NODE PRINT, NSET=FIX\nRF, RM\n*EL PRINT, ELSET=EALL\nSF, SM\n*END STEP\n"
+    return s
+
+
+def three_hinged_frame(u):
+    """Two steel tubes (60 x 4 mm) leaning against each other: pinned at their feet 4 m
+    apart, hinged together at the apex 1.5 m up (*JOINT, TYPE=REVOLUTE between the two
+    members' end nodes), a 20 kN load on the apex; a statically determinate frame: the
+    feet's thrust P a / (2 f), the bars' axial force."""
+    a, f, P = 2.0, 1.5, 20e3
+    s = head(u, "Three-hinged frame", three_hinged_frame.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (a, f, 0), 6)
+    s += line_nodes(u, 11, (2 * a, 0, 0), (a, f, 0), 6)
+    s += line_elems(1, 1, 6, "LEFT")
+    s += line_elems(11, 11, 6, "RIGHT")
+    s += steel(u)
+    for part in ("LEFT", "RIGHT"):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (
+            part, u.n(0.03, "L"), u.n(0.004, "L"))
+    s += "*JOINT, TYPE=REVOLUTE\n7, 17, %s, %s, 0, 0, 0, 1\n" % (u.n(a, "L"), u.n(f, "L"))
+    s += "*BOUNDARY\n1, 1, 5\n11, 1, 5\n7, 3, 5\n"
+    s += "*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=11\nRF\n*PROBE, NAME=apex, NODE=7\nU\n"
+    s += "*PROBE, NAME=bar, ELEMENT=3, POSITION=0.5\nNS, MS\n"
+    s += "*STEP\n*STATIC\n*CLOAD\n7, 2, %s\n*END STEP\n" % u.n(-P, "F")
+    return s
+
+
+MODELS = {
+    "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
+    "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
+    "cantilever_follower": (cantilever_follower, (SI, MM)),
+    "l_frame": (l_frame, (SI, MM, IN)),
+    "ss_udl": (ss_udl, (SI, MM)),
+    "shallow_arch": (shallow_arch, (SI, MM)),
+    "free_beam_impulse": (free_beam_impulse, (SI, MM, MS)),
+    "harmonic_cantilever": (harmonic_cantilever, (SI, MM)),
+    "freq_clamped": (lambda u: freq_beam(u, "clamped-free"), (SI, MM, MS)),
+    "freq_pinned": (lambda u: freq_beam(u, "pinned-pinned"), (SI, MM)),
+    "freq_free": (lambda u: freq_beam(u, "free-free"), (SI, MM)),
+    "freq_portal": (freq_portal, (SI, MM, IN)),
+    "particle_on_free_beam": (particle_on_free_beam, (SI, MM, MS)),
+    "box_drop_friction": (box_drop_friction, (SI, MM, MS)),
+    "pendulum": (pendulum, (SI, MM)),
+    "modal_cantilever": (modal_cantilever, (SI, MM)),
+    "modal_settle": (modal_settle, (SI, MM)),
+    "self_weight": (self_weight, (SI, MM)),
+    "hertz_ball_on_strip": (hertz_ball_on_strip, (SI, MM, MS)),
+    "prestressed_string": (prestressed_string, (SI, MM, IN)),
+    "distributed_moment": (distributed_moment, (SI, MM)),
+    "particle_in_element": (particle_in_element, (SI, MM)),
+    "ccx_cantilever": (ccx_cantilever, (SI, MM, IN)),
+    "three_hinged_frame": (three_hinged_frame, (SI, MM)),
+}
+
+
+def main():
+    for name, (fn, systems) in MODELS.items():
+        for u in systems:
+            with open(os.path.join(HERE, "%s_%s.inp" % (name, u.name)), "w") as f:
+                f.write(fn(u))
+
+
+if __name__ == "__main__":
+    main()
