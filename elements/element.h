@@ -302,12 +302,28 @@ nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);
 extern const nsb_elem_ops nsb_joint_ops;          /* elements/joint.c */
 extern const nsb_elem_ops nsb_beam_v_ops;         /* elements/beam.c (velocity-based beam) */
 
+/// Quadrature tables shared by beam elements (elements/beam.c): an element's
+/// tables (weights, Lagrange values and integrals at its points, the strain
+/// element's Magnus tables) are a function of its POINTS, Gauss points and
+/// length only, so elements whose tables are equal bit for bit (a mesh of
+/// equal elements) read one copy.  Setup only; owns the copies.
+typedef struct nsb_beam_tables nsb_beam_tables;
+
+/// Create an empty table store; *out owned by the caller (nsb_beam_tables_destroy,
+/// after the elements that read it).  Errors: NSB_ERR_ALLOC.
+int nsb_beam_tables_create(nsb_ctx* ctx, nsb_beam_tables** out);
+
+/// Destroy a table store and its tables; accepts NULL and *t == NULL, sets *t = NULL.
+void nsb_beam_tables_destroy(nsb_ctx* ctx, nsb_beam_tables** t);
+
 /// Create the state of a velocity-based beam element for model element
 /// el_index (elements/beam.c): geometry, section, end-frame offsets from
 /// the nodes' initial orientations q0 (4n), initial velocities from the
-/// nodes' v0 (3n) and body-frame w0 (3n).
+/// nodes' v0 (3n) and body-frame w0 (3n).  With a table store (borrowed,
+/// may be NULL) the element's quadrature tables are the store's copy of
+/// equal tables, else they are in the element's own block.
 int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
-                    const double* v0, const double* w0, nsb_elem* e);
+                    const double* v0, const double* w0, nsb_beam_tables* tables, nsb_elem* e);
 
 /// Output samples of a beam element: its two ends and its integration
 /// points, in order along the axis.  Kinematics: the node states at the ends,

@@ -50,6 +50,7 @@ struct nsb_system {
   int n_mult;
   int* mult_level; /* joint level per multiplier */
   nsb_elem* elems;
+  nsb_beam_tables* beam_tables; /* quadrature tables the beam elements share (setup; freed after them) */
   int n_elems;
   nsb_joint_geom* jgeom;
   int *eq_pool, *map_pool;

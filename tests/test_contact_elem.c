@@ -1423,22 +1423,25 @@ static void test_mass_rule_moments(void) {
       CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_init(&g, gtab, N, N + 2, nsb_v3(0, 0, 0), q, nsb_v3(L, 0, 0), q, NULL, NULL),
                             0);
       CU_ASSERT_EQUAL(g.massless_end, -1);
-      int st = nsb_beam_geom_mass_rule(&g, end);
+      CU_ASSERT_PTR_NULL(g.mp);
+      static nsb_beam_mass_rule rule; /* g's mass rule */
+      int st = nsb_beam_geom_mass_rule(&g, &rule, end);
       if (N == 1) {
         CU_ASSERT_EQUAL(st, -1);
         continue;
       }
       CU_ASSERT_EQUAL_FATAL(st, 0);
       CU_ASSERT_EQUAL(g.massless_end, end);
+      CU_ASSERT_PTR_EQUAL(g.mp, &rule);
       CU_ASSERT_EQUAL(g.n_mp, N);
       double m0 = 0.0, m1 = 0.0, m2 = 0.0;
       for (int k = 0; k < g.n_mp; ++k) {
-        CU_ASSERT(g.mp_w[k] > 0.0);
-        CU_ASSERT(fabs(g.mp_x[k] - end * L) > 1e-3 * L); /* nothing at the massless end */
-        CU_ASSERT(g.mp_src[k] != (end == 0 ? -1 : -2));
-        m0 += g.mp_w[k];
-        m1 += g.mp_w[k] * g.mp_x[k];
-        m2 += g.mp_w[k] * g.mp_x[k] * g.mp_x[k];
+        CU_ASSERT(g.mp->w[k] > 0.0);
+        CU_ASSERT(fabs(g.mp->x[k] - end * L) > 1e-3 * L); /* nothing at the massless end */
+        CU_ASSERT(g.mp->src[k] != (end == 0 ? -1 : -2));
+        m0 += g.mp->w[k];
+        m1 += g.mp->w[k] * g.mp->x[k];
+        m2 += g.mp->w[k] * g.mp->x[k] * g.mp->x[k];
       }
       NSB_ASSERT_CLOSE(m0, L, 1e-14 * L);
       NSB_ASSERT_CLOSE(m1, 0.5 * L * L, 1e-14 * L * L);
