@@ -511,6 +511,22 @@ def check_box_drop_cutback(m, si_run, run, u, until):
            "x = %.9g m, SI %.9g m, |difference| %.2g m (mu g h^2 = %.2g m)" % (x, xs, abs(x - xs), mu * g * hh * hh))
     vmax = max(abs(r["box.vx"]) * u.factor("L/T") for r in h[until:]) if until is not None else float("inf")
     report(m, "%s: at rest after the cutback" % u.name, vmax < 1e-12 * v0, "largest |vx| %.2g m/s" % vmax)
+    # *DYNAMIC, DIRECT without h_min: fixed increments (Abaqus), so the run stops there and
+    # says that the step allowed no cutback
+    deck = os.path.join(os.path.dirname(run), "%s_%s_direct.inp" % (m, u.name))
+    with open(os.path.join(HERE, "%s_%s.inp" % (m, u.name))) as src, open(deck, "w") as dst:
+        text = src.read()
+        dst.write(text.replace("*DYNAMIC\n", "*DYNAMIC, DIRECT\n"))
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    want = "no cutback: the step is DIRECT and gives no h_min"
+    tf_ms = t_stop / u.factor("T")
+    stop = [ln for ln in p.stderr.splitlines() if "increment failed at t = " in ln]
+    t_fail = float(stop[0].split("t = ")[1].split()[0]) if stop else -1.0
+    report(m, "%s, DIRECT: stops in the increment the box stops, no cutback" % u.name,
+           "*DYNAMIC, DIRECT" in open(deck).read() and p.returncode == 1 and want in p.stderr and
+           abs(t_fail - tf_ms) < 0.01 / u.factor("T"),
+           "exit %d, failed at t = %g (box stops at %g), '%s' %s" % (p.returncode, t_fail, tf_ms, want,
+                                                                    "said" if want in p.stderr else "missing"))
 
 
 def check_pendulum(m, run):
@@ -732,8 +748,12 @@ CHECKS = {
 CUTBACK[("box_drop_friction", "ms")] = check_box_drop_cutback
 
 
+NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck
+
+
 def main():
     nsbeam, out = sys.argv[1:3]
+    NSBEAM[0] = nsbeam
     for model in sys.argv[3:]:
         _, systems = MODELS[model]
         runs = {}
