@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Generate the rotating_delaminated_beam decks (Waltersberger 2007, §5.3.4, Ex. 5.11, 5.12).
+
+The shaft of Ex. 5.12: steel, L = 1, square section a = b = 0.01 (z is
+Waltersberger's 1-direction, y the 2-direction), E = 210e9, nu = 0.3,
+rho = 7500, a through-width delamination of length L2 = 0.1 starting at
+L1 = 0.45 at the depth h = 3a/4 below the top face.  Four beam segments as in
+benchmarks/delaminated_beam: the intact parts 1 and 4 on the axis, the upper
+sublaminate 2 (thickness h, centre line z = e2 = (a - h)/2) and the lower
+sublaminate 3 (thickness a - h, centre line z = -e3 = -h/2), welded to the
+intact end nodes at the fronts by *JOINT, TYPE=FIXED at the sublaminate nodes.
+
+The shaft turns in an inertial frame: pinned at both ends (x, y, z held), the
+rotation about the shaft axis (body DOF 4) driven at both ends, the bending
+rotations free, no planar restriction.  Centrifugal, Coriolis and gyroscopic
+effects come from the beams' inertia.
+
+cent_f*: no gravity, spun up smoothly from rest to f Hz over T_UP
+  (phi'' = (Omega/T)(1 - cos(2 pi t/T)), zero at both ends), then held at f Hz:
+  the centrifugal gap opening (Waltersberger's eq. 5.161).  Euler-Bernoulli-like
+  general sections (shear stiffness 1e4 EA, rotary inertia of the sections
+  about their bending axes dropped) so that the reference (analytic.py) and
+  nsbeam solve the same problem; cent_rect_f20: the shear-deformable steel
+  rectangles (*BEAM SECTION, SECTION=RECT).
+cent_l6_f*: Ex. 5.13's shaft (L1 = 0.2, L2 = 0.6), Euler-Bernoulli-like
+  sections, spun up over 0.5 s to 2.5 and 5 Hz: an opening of 22 and 90 um, where
+  the centrifugal softening K_c matters (0.4 % and 1.7 %).
+grav_f*: the rectangles with gravity -9.81 along z, switched on smoothly over
+  T_GRAV (six periods of the first bending mode, so that the shaft settles on
+  its static sag without a free whirl), spun up as above, then one revolution at
+  f Hz: does the gap close?  No contact pair: Waltersberger's criterion
+  g_stat - g_dyn > 0 (eq. 5.166) is one of the linear model without contact,
+  and a gap that never closes needs none.
+sag_g*: the resting shaft (Euler-Bernoulli-like sections) under its weight,
+  g and g/100, in a static step: the opening by the sublaminates' own weight
+  and its part of second order in g (README).
+contact_f20: cent_rect_f20 with plastic frictionless contact between the
+  sublaminates (every inner node of the upper one against the lower one's
+  centre line, radii half the thicknesses): the gap should not change, as it
+  opens from zero; it drifts open (README, "contact on a rotating pair").
+bow_*: Ex. 5.11, the intact square shaft (one segment), with a small initial
+  bow e0 sin(pi x / L) along z (a stress-free bent shaft, i.e. an imbalance
+  rho A e0 Omega^2 rotating with the shaft), started spinning rigidly about the
+  bearing axis at Omega and driven at Omega: the whirl amplitude stays bounded
+  below and above the first critical speed and grows linearly at it.
+"""
+import math
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+E, NU, RHO, G_ACC = 210e9, 0.3, 7500.0, 9.81
+L, A_H, B_W = 1.0, 0.01, 0.01
+L1, L2, H_TOP = 0.45, 0.1, 0.75 * A_H
+T_UP = 0.05        # spin-up time [s]
+T_STEADY = 0.05    # steady window after the spin-up [s]
+T_GRAV = 0.25      # gravity ramp (smooth step) [s]: 6 periods of the first bending mode
+H_STEP = 5e-5      # time increment of the centrifugal runs [s]
+
+
+def mesh(dx, dx_del, L1=L1, L2=L2):
+    """Nodes and element chains; dx outside, dx_del on the sublaminates."""
+    e2, e3 = (A_H - H_TOP) / 2, H_TOP / 2
+    L4 = L - L1 - L2
+    nodes, chains = [], {}
+
+    def line(first, x0, x1, n, z):
+        labs = []
+        for k in range(n + 1):
+            nodes.append((first + k, x0 + (x1 - x0) * k / n, 0.0, z))
+            labs.append(first + k)
+        return labs
+
+    chains["INTACT1"] = line(1, 0.0, L1, round(L1 / dx), 0.0)
+    chains["INTACT4"] = line(1001, L1 + L2, L, round(L4 / dx), 0.0)
+    chains["TOP"] = line(2001, L1, L1 + L2, round(L2 / dx_del), e2)
+    chains["BOTTOM"] = line(3001, L1, L1 + L2, round(L2 / dx_del), -e3)
+    return nodes, chains, e2, e3
+
+
+def torsion_j(b, t):
+    c, d = min(b, t), max(b, t)
+    return d * c ** 3 * (1 / 3 - 0.21 * (c / d) * (1 - (c / d) ** 4 / 12))
+
+
+def eb_section(name, t):
+    """Euler-Bernoulli-like general section of thickness t (along z), width
+    B_W: shear stiffness 1e4 EA, no rotary inertia about the bending axes (the
+    polar inertia is kept: it carries the spin)."""
+    G = E / (2 * (1 + NU))
+    EA, I2, I3 = E * B_W * t, B_W * t ** 3 / 12, t * B_W ** 3 / 12
+    return (f"*BEAM GENERAL SECTION, ELSET={name}\n%.17g, %.17g, %.17g, %.17g, %.17g, %.17g\n"
+            "%.17g, %.17g, 0, 0\n0, 1, 0\n") % (EA, 1e4 * EA, 1e4 * EA, G * torsion_j(B_W, t), E * I2, E * I3,
+                                               RHO * B_W * t, RHO * (I2 + I3))
+
+
+def sections(chains, thick, kind):
+    out = ""
+    if kind == "RECT":
+        out += f"*MATERIAL, NAME=STEEL\n*ELASTIC\n{E:.17g}, {NU}\n*DENSITY\n{RHO}\n"
+        for name in chains:
+            out += f"*BEAM SECTION, ELSET={name}, MATERIAL=STEEL, SECTION=RECT\n{B_W}, {thick[name]:.17g}\n0, 1, 0\n"
+    else:
+        for name in chains:
+            out += eb_section(name, thick[name])
+    return out
+
+
+def elements(chains):
+    out, lab = "", 1
+    for name, labs in chains.items():
+        out += f"*ELEMENT, TYPE=B2V, ELSET={name}, POINTS=2, WEIGHTING=GALERKIN\n"
+        for a, b in zip(labs[:-1], labs[1:]):
+            out += f"{lab}, {a}, {b}\n"
+            lab += 1
+    return out
+
+
+def spin_amplitudes(f_hz, t_up):
+    """phi(t) = (W/T)[t^2/2 + (T/2pi)^2 (cos(2 pi t/T) - 1)] for t <= T, then
+    W t - W T/2 (W = 2 pi f): angle, rate and acceleration continuous at T."""
+    w = 2 * math.pi * f_hz
+    c = (w / t_up) * (t_up / (2 * math.pi)) ** 2
+    return (f"*AMPLITUDE, NAME=SPINUP, DEFINITION=SUM, TIME=TOTAL TIME\nPARABOLA, 1.0, WAVE, 1.0\n"
+            f"*AMPLITUDE, NAME=PARABOLA, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.0, {w / (2 * t_up):.17g}\n"
+            f"*AMPLITUDE, NAME=WAVE, DEFINITION=PERIODIC, TIME=TOTAL TIME\n"
+            f"1, {2 * math.pi / t_up:.17g}, 0.0, {-c:.17g}\n{c:.17g}, 0.0\n"
+            f"*AMPLITUDE, NAME=STEADY, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n{-w * t_up / 2:.17g}, {w:.17g}\n")
+
+
+def delam_deck(f_hz, kind="EB", gravity=False, contact=False, dx=0.01, dx_del=0.01, t_steady=T_STEADY, h_step=H_STEP,
+               every=4, rhoinf=None, static_g=None, l1=L1, l2=L2, t_up=T_UP):
+    nodes, chains, e2, e3 = mesh(dx, dx_del, l1, l2)
+    thick = {"INTACT1": A_H, "INTACT4": A_H, "TOP": H_TOP, "BOTTOM": A_H - H_TOP}
+    sec = "steel rectangles (shear-deformable)" if kind == "RECT" else "Euler-Bernoulli-like sections"
+    what = f"at rest under gravity {static_g:g}" if static_g is not None else f"spun up to {f_hz:g} Hz"
+    ex = "5.12" if (l1, l2) == (0.45, 0.1) else "5.13" if (l1, l2) == (0.2, 0.6) else "5.12, modified"
+    out = f"""** rotating_delaminated_beam: Ex. {ex} shaft {what}, {sec}{', gravity' if gravity else ''}{', contact' if contact else ''}
+** L = {L}, a = b = {A_H}, L1 = {l1}, L2 = {l2}, h = {H_TOP:.6g}; generated by make_decks.py
+*HEADING
+Rotating delaminated shaft (Waltersberger 2007, Ex. {ex}), {what}
+*NODE, NSET=ALL
+""" + "\n".join("%d, %.17g, %.17g, %.17g" % n for n in nodes) + "\n"
+    out += elements(chains) + sections(chains, thick, kind)
+    i1, i4, t, b = chains["INTACT1"], chains["INTACT4"], chains["TOP"], chains["BOTTOM"]
+    out += "** rigid offset links at the delamination fronts (welds at the sublaminate nodes)\n*JOINT, TYPE=FIXED\n"
+    for intact, sub, z in ((i1[-1], t[0], e2), (i1[-1], b[0], -e3), (i4[0], t[-1], e2), (i4[0], b[-1], -e3)):
+        x = [n for n in nodes if n[0] == sub][0][1]
+        out += "%d, %d, %.17g, 0, %.17g\n" % (intact, sub, x, z)
+    ends = (i1[0], i4[-1])
+    out += "** pinned bearings: translations held; the spin about the shaft axis is driven below\n*BOUNDARY\n"
+    out += "".join(f"{n}, 1, 3\n" for n in ends)
+    mid = len(t) // 2
+    if contact:
+        out += "*NSET, NSET=TOP_INNER\n" + ", ".join(str(n) for n in t[1:-1]) + "\n"
+        out += (f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS={H_TOP / 2:.17g}, "
+                f"RADIUS={(A_H - H_TOP) / 2:.17g}\nTOP_INNER, BOTTOM\n")
+    out += spin_amplitudes(f_hz, t_up)
+    out += (f"*PROBE, NAME=top, NODE={t[mid]}\nX\n*PROBE, NAME=bottom, NODE={b[mid]}\nX\n"
+            f"*PROBE, NAME=drive, NODE={ends[0]}\nWB\n")
+    if static_g is not None:
+        return out + ("*STEP, NAME=sag\n*STATIC\n1.0, 1.0\n*BOUNDARY\n" + "".join(f"{n}, 4, 4\n" for n in ends)
+                      + f"*GRAVITY\n0.0, 0.0, {-static_g:.17g}\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n")
+    scheme = "*DYNAMIC, SCHEME=MODIFIED NEWMARK" + (f", RHOINF={rhoinf}" if rhoinf is not None else "")
+    if gravity:
+        out += (f"*AMPLITUDE, NAME=GRAMP, DEFINITION=SMOOTH STEP, TIME=TOTAL TIME\n0.0, 0.0, {T_GRAV:.17g}, 1.0\n"
+                f"*GRAVITY, AMPLITUDE=GRAMP\n0.0, 0.0, {-G_ACC}\n")
+    out += f"*STEP, NAME=spin-up\n{scheme}\n{h_step:.17g}, {t_up:.17g}\n*BOUNDARY, AMPLITUDE=SPINUP\n"
+    out += "".join(f"{n}, 4, 4, 1.0\n" for n in ends)
+    out += f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n"
+    out += f"*STEP, NAME=steady\n{scheme}\n{h_step:.17g}, {t_steady:.17g}\n*BOUNDARY, AMPLITUDE=STEADY\n"
+    out += "".join(f"{n}, 4, 4, 1.0\n" for n in ends)
+    out += f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n"
+    return out
+
+
+OMEGA_1 = math.pi ** 2 * math.sqrt(E * A_H ** 4 / 12 / (RHO * A_H * A_H))   # Euler-Bernoulli, rad/s
+E0_BOW = 1e-6      # bow amplitude [m]
+
+
+def bow_deck(ratio, period, n_el=50, h_step=2e-4, every=5, e0=E0_BOW, v0=0.0):
+    """Ex. 5.11: intact square shaft, pinned at both ends, spun at
+    Omega = ratio * omega_1 (Euler-Bernoulli first critical).  With e0 > 0 the
+    shaft is bowed e0 sin(pi x/L) along z (stress free) and starts as a rigid
+    body turning about the bearing axis (v = Omega x r, angular velocity
+    Omega along x at every node); with v0 > 0 the shaft is straight and starts
+    spinning with a transverse velocity v0 sin(pi x/L) along z (free whirl)."""
+    w = ratio * OMEGA_1
+    nodes = [(k + 1, L * k / n_el, 0.0, e0 * math.sin(math.pi * k / n_el)) for k in range(n_el + 1)]
+    what = f"bowed (e0 = {e0:g})" if e0 > 0 else f"straight, transverse velocity {v0:g} sin(pi x/L)"
+    out = f"""** rotating_delaminated_beam: Ex. 5.11, intact square shaft, {what},
+** spun at {ratio:g} omega_1 = {w:.10g} rad/s; generated by make_decks.py
+*HEADING
+Intact shaft at {ratio:g} x the first critical speed (Waltersberger 2007, Ex. 5.11)
+*NODE, NSET=ALL
+""" + "\n".join("%d, %.17g, %.17g, %.17g" % n for n in nodes) + "\n"
+    out += "*ELEMENT, TYPE=B2V, ELSET=SHAFT, POINTS=2, WEIGHTING=GALERKIN\n"
+    out += "".join(f"{k}, {k}, {k + 1}\n" for k in range(1, n_el + 1))
+    out += f"*MATERIAL, NAME=STEEL\n*ELASTIC\n{E:.17g}, {NU}\n*DENSITY\n{RHO}\n"
+    out += f"*BEAM SECTION, ELSET=SHAFT, MATERIAL=STEEL, SECTION=RECT\n{B_W}, {A_H}\n0, 1, 0\n"
+    out += f"*BOUNDARY\n1, 1, 3\n{n_el + 1}, 1, 3\n"
+    out += "** rigid rotation about the bearing axis: v = Omega e_x x r, angular velocity Omega e_x\n"
+    out += "*INITIAL CONDITIONS, TYPE=VELOCITY\nALL, 4, %.17g\n" % w
+    for n in nodes:
+        if e0 > 0 and n[3] != 0.0:
+            out += "%d, 2, %.17g\n" % (n[0], -w * n[3])
+        if v0 > 0:
+            # the mode's velocity and its slope rate (a rotation about y tilts x towards -z)
+            if 1 < n[0] <= n_el:
+                out += "%d, 3, %.17g\n" % (n[0], v0 * math.sin(math.pi * n[1] / L))
+            out += "%d, 5, %.17g\n" % (n[0], -v0 * math.pi / L * math.cos(math.pi * n[1] / L))
+    out += f"*AMPLITUDE, NAME=SPIN, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, {w:.17g}\n"
+    out += f"*PROBE, NAME=mid, NODE={n_el // 2 + 1}\nX\n"
+    out += (f"*STEP, NAME=spin\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n{h_step:.17g}, {period:.17g}\n"
+            f"*BOUNDARY, AMPLITUDE=SPIN\n1, 4, 4, 1.0\n{n_el + 1}, 4, 4, 1.0\n"
+            f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n")
+    return out
+
+
+def write(name, text):
+    with open(os.path.join(HERE, name), "w") as fh:
+        fh.write(text)
+
+
+if __name__ == "__main__":
+    for f in (10, 15, 20):
+        write(f"cent_f{f}.inp", delam_deck(f))
+    write("cent_f20_quick.inp", delam_deck(20, h_step=1e-4, t_steady=0.01, every=2))
+    write("cent_rect_f20.inp", delam_deck(20, kind="RECT"))
+    # Ex. 5.13's shaft (L1 = 0.2, L2 = 0.6): the thin sublaminate's mode is at
+    # 43 Hz, so the spin-up takes 0.5 s (21 of its periods) and h = 2e-4
+    for f in (2.5, 5):
+        write(f"cent_l6_f{f:g}.inp", delam_deck(f, l1=0.2, l2=0.6, t_up=0.5, h_step=2e-4, t_steady=0.25, every=5))
+    # gravity, contactless: does the gap close?  (Waltersberger's criterion
+    # g_stat - g_dyn > 0 is one of the linear model without contact)
+    for f in (5, 20):
+        write(f"grav_f{f}.inp", delam_deck(f, kind="RECT", gravity=True, contact=False, h_step=1e-4,
+                                           t_steady=T_GRAV - T_UP + 1.0 / f, every=2))
+    # the same spin-up with the contact pair between the sublaminates (README:
+    # a known defect of persistent NEWTON contacts on a rotating pair)
+    # at rest, gravity in a static step: the sag's second-order effect on the gap
+    write("sag_g1.inp", delam_deck(0, static_g=G_ACC))
+    write("sag_g0.01.inp", delam_deck(0, static_g=0.01 * G_ACC))
+    write("contact_f20.inp", delam_deck(20, kind="RECT", contact=True, t_steady=0.02, rhoinf=1))
+    for r in (0.5, 1.0, 1.5):
+        write(f"bow_r{r:g}.inp", bow_deck(r, 0.5))
+    write("whirl_r1.inp", bow_deck(1.0, 0.5, e0=0.0, v0=1.5e-3))
+    write("whirl_r2.inp", bow_deck(2.0, 0.5, e0=0.0, v0=1.5e-3, h_step=1e-4))
