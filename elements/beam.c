@@ -15,6 +15,7 @@
  * All memory is allocated at creation; eval allocates nothing.
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "elements/beam_strain.h"
@@ -24,34 +25,71 @@
 
 #define BEAM_MAX_DLOADS 8
 
+/* One set of kept interior factors (beam_state.kept): Z the rows
+   [X_f | X_n | 0] as X, inv = K_ii^{-1} (n_int x n_int, column-major), kni =
+   K_ni (12 x n_int, column-major); valid once set.  The inverse rather than
+   the LU factors: its product with f_i is a matrix-vector product without
+   the triangular solves' chain of dependent operations (beam_eval's share
+   of the samples of the 100-element bar of benchmarks/peers with
+   TANGENT=REUSE: 15.7 % with the LU factors, 12.5 % with the inverse). */
+typedef struct beam_kept {
+  double *Z, *inv, *kni;
+  int valid;
+} beam_kept;
+
+/* The two sets and the bytes of their allocation (the sets' arrays follow
+   it), apart from the element's block so that an element of a model
+   without TANGENT=REUSE carries one pointer for them. */
+typedef struct beam_kept_sets {
+  beam_kept kept[2];
+  size_t bytes;
+} beam_kept_sets;
+
+/* What the output and the energy read of an end state (nsb_beam_point) that
+   an evaluation leaves: position, frame, velocity, angular velocity (13 of
+   its 31 doubles; the rest is the kernel's, in the evaluation's scratch). */
+typedef struct beam_end {
+  double r[3], q[4], v[3], w[3];
+} beam_end;
+
 typedef struct beam_state {
-  nsb_beam_geom* geom;          /* interpolation, quadrature, initial strains (in the block) */
+  nsb_beam_geom* geom;          /* interpolation, quadrature, initial strains (in the block; its
+                                   tables there or in the system's nsb_beam_tables) */
   nsb_beam_strain_geom* sgeom;  /* strain element: geom is &sgeom->base; NULL for the velocity element */
   nsb_beam_strain_force *old_res, *cur_res; /* strain element: resultant parts (N + 2) for generalized-alpha */
   nsb_beam_section sec;
-  nsb_quat lam[2];
-  nsb_mat3 Lm[2];
+  nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
-  nsb_beam_point cur_end[2]; /* the ends as the last evaluation left them (output) */
+  beam_end cur_end[2]; /* the ends as the last evaluation left them (output; end_view) */
   double *u_int, *u_int_old;
-  double* r0; /* 3 * n_qp initial positions of the integration points (output; cold, at the block's end) */
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
-     and the section (the initial-acceleration solve's rotary inertia) */
+     the rotary inertia of its section (the initial-acceleration solve's
+     unit inertia, accel_inertia), and (NM0, in the block) its N^0, M^0 */
   double field_n[3], field_m[3];
   int field_inertia;
-  nsb_beam_section field_sec;
+  double field_rhoJ[3];
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
      evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
-     a zero).  uful: the local unknowns of the last evaluation */
-  double *X, *uful;
-  /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf */
+     a zero) */
+  double *X, *NM0;
+  /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf; NULL in
+     the elements of a model without a Riks step */
   double* Xl;
+  /* Modified Newton (element.h, nsb_factor_use): the interior factors of the
+     last evaluation with NSB_FACTORS_KEEP, one set for the dynamic and
+     static modes (kept[0]) and one for the acceleration solves (kept[1]),
+     allocated only when a step of the model has TANGENT=REUSE (else
+     ks is NULL).  xrows: the rows post_solve reads, those the last
+     evaluation left (X, or a kept set's Z after its tangent or a frozen
+     evaluation).  A block of its own, apart from the evaluation's hot data. */
+  beam_kept_sets* ks;
+  const double* xrows;
   size_t bytes;      /* the whole block */
   size_t tail_bytes; /* the evolving states from old_qp on (checkpoint) */
 } beam_state;
@@ -59,11 +97,13 @@ typedef struct beam_state {
 /* Largest full local system: 12 node unknowns and the interior of 10 points. */
 #define BEAM_MAX_FULL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
 
-/* Scratch of one evaluation: the full local residual F and tangent K before
+/* Scratch of one evaluation: the local unknowns u in the kernels' layout,
+   the full local residual F and tangent K before
    condensation (K_ii factored in place), the residual rate Fp of a Riks step
    (the full residual at lpf + 1, then its difference from the one at lpf),
    the pivots of K_ii, the node states at t_n in the end frames (the
-   kernels' old_end).  Nothing in it is read after the evaluation, so it
+   kernels' old_end) and the end states the kernels leave (cur_ends; the
+   element keeps a part of them, end_keep).  Nothing in it is read after the evaluation, so it
    lives on the stack of beam_eval, sized for the largest element (about
    50 KB), of which an element touches its own n_full^2 doubles: the same
    few KB for every element of an assembly loop, hot in the cache.  Kept in
@@ -71,10 +111,26 @@ typedef struct beam_state {
    (n_full^2 doubles: 4.6 KB at POINTS=1, 48 KB at 10) and cold at every
    evaluation. */
 typedef struct beam_scratch {
-  double F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
+  double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
   int piv[NSB_LU_MAX];
-  nsb_beam_point ends[2];
+  nsb_beam_point ends[2], cur_ends[2];
 } beam_scratch;
+
+static void end_keep(beam_end* d, const nsb_beam_point* p) {
+  memcpy(d->r, p->r, sizeof d->r);
+  memcpy(d->q, p->q, sizeof d->q);
+  memcpy(d->v, p->v, sizeof d->v);
+  memcpy(d->w, p->w, sizeof d->w);
+}
+
+/* The kept part of an end state as a whole one (the other fields zero). */
+static void end_view(nsb_beam_point* p, const beam_end* d) {
+  memset(p, 0, sizeof *p);
+  memcpy(p->r, d->r, sizeof d->r);
+  memcpy(p->q, d->q, sizeof d->q);
+  memcpy(p->v, d->v, sizeof d->v);
+  memcpy(p->w, d->w, sizeof d->w);
+}
 
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
@@ -108,50 +164,161 @@ static int node_frame(const nsb_model* m, int node, nsb_quat* q) {
   return 0;
 }
 
+/* ---- quadrature tables shared between elements (element.h) ----------------
+   Content-addressed: a table set is found by the FNV-1a hash of its bytes
+   and shared only when equal bit for bit (memcmp), so an element reads the
+   same numbers as from its own copy.  Open addressing with linear probing,
+   at most half full.  Rejected: a key of (N, Gauss points, L): the tables
+   are a function of those, but equality of the bytes is what makes sharing
+   exact without relying on it. */
+typedef struct tab_slot {
+  uint64_t hash;
+  size_t n;     /* doubles */
+  double* data; /* NULL: empty slot */
+} tab_slot;
+
+struct nsb_beam_tables {
+  size_t cap, count; /* slots (a power of two), tables stored */
+  tab_slot* slots;
+  double* scratch; /* one element's tables, built there before tab_intern */
+};
+
+enum { TAB_SCRATCH = NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES > NSB_BEAM_GEOM_MAX_DOUBLES ? NSB_BEAM_STRAIN_GEOM_MAX_DOUBLES
+                                                                                   : NSB_BEAM_GEOM_MAX_DOUBLES };
+
+int nsb_beam_tables_create(nsb_ctx* ctx, nsb_beam_tables** out) {
+  *out = NULL;
+  nsb_beam_tables* t = nsb_alloc(ctx, sizeof *t);
+  if (!t) return NSB_ERR_ALLOC;
+  t->cap = 64;
+  t->slots = NSB_NEW_ARRAY(ctx, t->cap, tab_slot);
+  t->scratch = NSB_NEW_ARRAY(ctx, TAB_SCRATCH, double);
+  if (!t->slots || !t->scratch) {
+    nsb_beam_tables_destroy(ctx, &t);
+    return NSB_ERR_ALLOC;
+  }
+  *out = t;
+  return NSB_OK;
+}
+
+void nsb_beam_tables_destroy(nsb_ctx* ctx, nsb_beam_tables** pt) {
+  if (!pt || !*pt) return;
+  nsb_beam_tables* t = *pt;
+  if (t->slots) {
+    for (size_t i = 0; i < t->cap; ++i)
+      if (t->slots[i].data) NSB_FREE_ARRAY(ctx, t->slots[i].data, t->slots[i].n, double);
+    NSB_FREE_ARRAY(ctx, t->slots, t->cap, tab_slot);
+  }
+  if (t->scratch) NSB_FREE_ARRAY(ctx, t->scratch, TAB_SCRATCH, double);
+  nsb_free(ctx, t, sizeof *t);
+  *pt = NULL;
+}
+
+static uint64_t tab_hash(const double* d, size_t n) {
+  const unsigned char* p = (const unsigned char*)d;
+  uint64_t h = 14695981039346656037ull;
+  for (size_t i = 0; i < n * sizeof(double); ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return h ^ (uint64_t)n;
+}
+
+/* The store's copy of the n doubles d (added if it has none), or NULL when
+   out of memory. */
+static double* tab_intern(nsb_ctx* ctx, nsb_beam_tables* t, const double* d, size_t n) {
+  if (2 * (t->count + 1) > t->cap) { /* grow to keep at most half full */
+    size_t cap = 2 * t->cap;
+    tab_slot* sl = NSB_NEW_ARRAY(ctx, cap, tab_slot);
+    if (!sl) return NULL;
+    for (size_t i = 0; i < t->cap; ++i) {
+      if (!t->slots[i].data) continue;
+      size_t k = (size_t)t->slots[i].hash & (cap - 1);
+      while (sl[k].data) k = (k + 1) & (cap - 1);
+      sl[k] = t->slots[i];
+    }
+    NSB_FREE_ARRAY(ctx, t->slots, t->cap, tab_slot);
+    t->slots = sl;
+    t->cap = cap;
+  }
+  const uint64_t h = tab_hash(d, n);
+  size_t k = (size_t)h & (t->cap - 1);
+  for (; t->slots[k].data; k = (k + 1) & (t->cap - 1))
+    if (t->slots[k].hash == h && t->slots[k].n == n && !memcmp(t->slots[k].data, d, n * sizeof(double)))
+      return t->slots[k].data;
+  double* c = NSB_NEW_ARRAY(ctx, n, double);
+  if (!c) return NULL;
+  memcpy(c, d, n * sizeof(double));
+  t->slots[k] = (tab_slot){h, n, c};
+  t->count++;
+  return c;
+}
+
+/* Point the geometry's tables, built in `from`, to their copy `to` (same layout). */
+static void tab_rebase(beam_state* s, const double* from, double* to) {
+  double** p[] = {&s->geom->wq, &s->geom->Iq, &s->geom->Jq, &s->geom->Jp, &s->geom->JL, &s->geom->xp, &s->geom->xq,
+                  s->sgeom ? &s->sgeom->Im : NULL, s->sgeom ? &s->sgeom->Wm : NULL, s->sgeom ? &s->sgeom->xs : NULL};
+  for (size_t i = 0; i < sizeof p / sizeof p[0]; ++i)
+    if (p[i]) *p[i] = to + (*p[i] - from);
+}
+
 static void beam_destroy(nsb_ctx* ctx, nsb_elem* e) {
   beam_state* s = e->state;
   if (!s) return;
+  if (s->ks) nsb_free(ctx, s->ks, s->ks->bytes);
   nsb_free(ctx, s, s->bytes);
   e->state = NULL;
 }
 
 int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
-                    const double* v0, const double* w0, nsb_elem* e) {
+                    const double* v0, const double* w0, nsb_beam_tables* tabs, nsb_elem* e) {
   const nsb_element* el = &m->elements.data[el_index];
   NSB_CHECK(ctx, el->section >= 0, NSB_ERR_DECK_VALUE, "%s:%d: beam element %d has no section", m->source, el->line,
             el->label);
   int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
   int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
   int strain = el->type == NSB_ETYPE_B2S;
+  int a = el->nodes[0], b = el->nodes[1];
+  int nodes[2] = {a, b};
+  /* a translational mass rule: an end that is a slave node of a
+     MASS=REDISTRIBUTED contact pair (checked below) */
+  int has_rule = 0;
+  for (int ip = 0; ip < m->contact_pairs.count && !strain; ++ip) {
+    const nsb_contact_pair* cp = &m->contact_pairs.data[ip];
+    if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
+    const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
+    for (int k = 0; k < ns->nodes.count; ++k) has_rule |= ns->nodes.data[k] == a || ns->nodes.data[k] == b;
+  }
   /* One block per element, in the order an evaluation reads it: the state
-     header, the geometry and its tables (sized to N and n_qp), the strain
-     element's resultant parts, the point states, the evolving unknowns and
-     condensation results; last the cold initial positions (output only). */
+     header, the geometry and its tables (sized to N and n_qp), the mass
+     rule's points (only in elements that have one), the strain element's
+     resultant parts, the point states, the evolving unknowns and
+     condensation results. */
   size_t bytes = align8(sizeof(beam_state));
   size_t o_geo = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_geom) : sizeof(nsb_beam_geom));
   size_t o_tab = bytes;
-  bytes += sizeof(double) * (strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng));
+  const size_t n_tab = strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng);
+  bytes += tabs ? 0 : sizeof(double) * n_tab; /* with a store: its copy */
+  size_t o_rule = bytes;
+  bytes += align8(has_rule ? sizeof(nsb_beam_mass_rule) : 0);
   size_t o_res = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (N + 2)) : 0);
   size_t o_pts = bytes;
   bytes += align8(sizeof(nsb_beam_point) * (size_t)(2 * n_qp + 2 * N));
   size_t o_dbl = bytes;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + n_full + n_int);
+  int riks = 0;
+  for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
+  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0));
   bytes += sizeof(double) * n_dbl;
-  size_t o_cold = bytes;
-  bytes += sizeof(double) * (size_t)(3 * n_qp);
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
   beam_state* s = (beam_state*)blk;
   s->bytes = bytes;
-  s->tail_bytes = o_cold - o_pts;
+  s->tail_bytes = bytes - o_pts;
   s->N = N;
   s->n_qp = n_qp;
   s->n_int = n_int;
   s->n_full = n_full;
   s->galerkin = el->weighting == 1;
-  double* tables = (double*)(blk + o_tab);
+  double* tables = tabs ? tabs->scratch : (double*)(blk + o_tab);
   if (strain) {
     s->sgeom = (nsb_beam_strain_geom*)(blk + o_geo);
     s->geom = &s->sgeom->base;
@@ -174,13 +341,37 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += n_int;
   s->X = d;
   d += n_int * NSB_LU_ROW_WIDTH;
-  s->uful = d;
-  d += n_full;
-  s->Xl = d;
+  s->NM0 = d;
+  d += 6;
+  s->Xl = riks ? d : NULL;
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
-  memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
-  s->r0 = (double*)(blk + o_cold);
+  if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
+  s->xrows = s->X;
+  s->ks = NULL;
   e->state = s;
+  int reuse = 0;
+  for (int k = 0; k < m->steps.count; ++k) reuse |= m->steps.data[k].tangent == NSB_TANGENT_REUSE;
+  if (reuse) {
+    size_t nz = (size_t)n_int * (NSB_LU_ROW_WIDTH + (size_t)n_int + 12);
+    /* the sets' arrays after the header, aligned for doubles */
+    size_t head = (sizeof(beam_kept_sets) + sizeof(double) - 1) / sizeof(double) * sizeof(double);
+    size_t ks_bytes = head + 2 * sizeof(double) * nz;
+    s->ks = nsb_alloc(ctx, ks_bytes);
+    if (!s->ks) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "cannot allocate beam element %d",
+                           el->label);
+    }
+    memset(s->ks, 0, ks_bytes);
+    s->ks->bytes = ks_bytes;
+    double* data = (double*)((char*)s->ks + head);
+    for (int k = 0; k < 2; ++k) {
+      beam_kept* z = &s->ks->kept[k];
+      z->Z = data + (size_t)k * nz;
+      z->inv = z->Z + (size_t)n_int * NSB_LU_ROW_WIDTH;
+      z->kni = z->inv + (size_t)n_int * (size_t)n_int;
+    }
+  }
 
   const nsb_section* sec = &m->sections.data[el->section];
   s->sec.EA = sec->EA;
@@ -203,15 +394,12 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     s->dload[s->n_dloads++] = i;
   }
 
-  int a = el->nodes[0], b = el->nodes[1];
   nsb_vec3 XA = nsb_v3_load(x0 + 3 * a), XB = nsb_v3_load(x0 + 3 * b);
   nsb_quat qs = straight_frame(XA, XB, sec->n1), qe[2];
-  int nodes[2] = {a, b};
   for (int k = 0; k < 2; ++k) {
     if (!node_frame(m, nodes[k], &qe[k])) qe[k] = qs;
     nsb_quat qn = nsb_q_load(q0 + 4 * nodes[k]);
     s->lam[k] = nsb_q_normalize(nsb_q_mul(nsb_q_conj(qn), qe[k]));
-    s->Lm[k] = nsb_q_to_m3(s->lam[k]);
   }
   int gst = strain ? nsb_beam_strain_geom_init(s->sgeom, tables, N, ng, 4, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp)
                    : nsb_beam_geom_init(s->geom, tables, N, ng, XA, qe[0], XB, qe[1], s->old_qp, s->old_cp);
@@ -220,6 +408,15 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
                          "%s:%d: beam element %d: invalid geometry (coincident nodes or end frames more than pi apart)",
                          m->source, el->line, el->label);
+  }
+  if (tabs) {
+    double* shared = tab_intern(ctx, tabs, tables, n_tab);
+    if (!shared) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "cannot allocate the tables of beam element %d",
+                           el->label);
+    }
+    tab_rebase(s, tables, shared);
   }
   /* MASS=REDISTRIBUTED contact pairs (docs/contact.md §7.2): an end that is
      one of their slave nodes carries no translational mass in this element
@@ -232,7 +429,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     for (int k = 0; k < ns->nodes.count; ++k)
       for (int q = 0; q < 2; ++q)
         if (ns->nodes.data[k] == nodes[q] && s->geom->massless_end != q &&
-            (s->geom->massless_end >= 0 || nsb_beam_geom_mass_rule(s->geom, q) != 0)) {
+            (s->geom->massless_end >= 0 ||
+             nsb_beam_geom_mass_rule(s->geom, (nsb_beam_mass_rule*)(blk + o_rule), q) != 0)) {
           beam_destroy(ctx, e);
           return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
                                "%s:%d: beam element %d: no translational mass rule frees node %d of its mass (one "
@@ -243,7 +441,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   /* initial velocities: linear between the nodes (exact for rigid motion of
      a straight element); body-frame angular velocity likewise in the end frames */
   nsb_vec3 vA = nsb_v3_load(v0 + 3 * a), vB = nsb_v3_load(v0 + 3 * b);
-  nsb_vec3 wA = nsb_m3_tmulv(s->Lm[0], nsb_v3_load(w0 + 3 * a)), wB = nsb_m3_tmulv(s->Lm[1], nsb_v3_load(w0 + 3 * b));
+  nsb_vec3 wA = nsb_m3_tmulv(nsb_q_to_m3(s->lam[0]), nsb_v3_load(w0 + 3 * a));
+  nsb_vec3 wB = nsb_m3_tmulv(nsb_q_to_m3(s->lam[1]), nsb_v3_load(w0 + 3 * b));
   double L = s->geom->L;
   for (int i = 0; i < n_qp + N; ++i) {
     nsb_beam_point* p = i < n_qp ? &s->old_qp[i] : &s->old_cp[i - n_qp];
@@ -251,40 +450,39 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, vA), nsb_v3_scale(xi, vB)), p->v);
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, wA), nsb_v3_scale(xi, wB)), p->w);
   }
-  for (int i = 0; i < n_qp; ++i) memcpy(s->r0 + 3 * i, s->old_qp[i].r, 3 * sizeof(double));
   memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)n_qp);
   memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
   memset(s->u_int, 0, sizeof(double) * (size_t)n_int);
   memset(s->u_int_old, 0, sizeof(double) * (size_t)n_int);
   /* the state before any evaluation, for the output: ends at the nodes, at
-     rest, unloaded (N^0 = M^0 = 0 in uful) */
+     rest, unloaded (N^0 = M^0 = 0) */
   memset(s->cur_end, 0, sizeof s->cur_end);
   for (int k = 0; k < 2; ++k) {
     nsb_v3_store(k == 0 ? XA : XB, s->cur_end[k].r);
     nsb_q_store(qe[k], s->cur_end[k].q);
   }
-  memset(s->uful, 0, sizeof(double) * (size_t)n_full);
+  memset(s->NM0, 0, 6 * sizeof(double));
   memset(s->field_n, 0, sizeof s->field_n);
   memset(s->field_m, 0, sizeof s->field_m);
   s->field_inertia = 0;
-  s->field_sec = s->sec;
+  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
   return NSB_OK;
 }
 
-/* End state of node k in the element's end frame. */
-static void end_state(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p,
+/* End state of node k in the element's end frame (Lm: the matrix of s->lam[k]). */
+static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int node, int k, nsb_beam_point* p,
                       const nsb_eval_ctx* ec) {
   memset(p, 0, sizeof *p);
   memcpy(p->r, st->x + 3 * node, 3 * sizeof(double));
   memcpy(p->v, st->v + 3 * node, 3 * sizeof(double));
   memcpy(p->a, st->a + 3 * node, 3 * sizeof(double));
   nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k])), p->q);
-  nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->w + 3 * node)), p->w);
-  nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(st->al + 3 * node)), p->al);
+  nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->w + 3 * node)), p->w);
+  nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->al + 3 * node)), p->al);
   /* pseudo-accelerations (generalized-alpha) of the node, else the accelerations */
   memcpy(p->p, ec && ec->p_old ? ec->p_old + 3 * node : p->a, 3 * sizeof(double));
   if (ec && ec->pw_old)
-    nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(ec->pw_old + 3 * node)), p->pw);
+    nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(ec->pw_old + 3 * node)), p->pw);
   else
     memcpy(p->pw, p->al, 3 * sizeof(double));
 }
@@ -578,10 +776,10 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   for (int p = 0; p < N; ++p) SLp[p] = 0.0;
   for (int k = 0; k <= g->n_mp && rule; ++k) {
     const int reg = k == g->n_mp; /* the regularising mass at the massless end */
-    const int at_L = reg ? g->massless_end == 1 : g->mp_src[k] == -2;
-    const double wk = reg ? g->L : g->mp_w[k];
+    const int at_L = reg ? g->massless_end == 1 : g->mp->src[k] == -2;
+    const double wk = reg ? g->L : g->mp->w[k];
     double Jk[NSB_BEAM_MAX_POINTS];
-    for (int p = 0; p < N; ++p) Jk[p] = reg ? (at_L ? g->JL[p] : 0.0) : g->mp_J[k][p];
+    for (int p = 0; p < N; ++p) Jk[p] = reg ? (at_L ? g->JL[p] : 0.0) : g->mp->J[k][p];
     nsb_vec3 ak = at_L ? nsb_v3_load(u + 6) : a0;
     if (!at_L)
       for (int p = 0; p < N; ++p) ak = nsb_v3_muladd(ak, Jk[p], nsb_v3_load(u + 12 + 6 * p));
@@ -680,7 +878,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
    (beta = 1/2, equivalent to Newmark beta_N = gamma/2, gamma_N = gamma) or a
    static step the node columns are chained with the scheme's map below. */
 static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end, double* u,
-                        double* F, double* KF) {
+                        nsb_beam_point* cur_end, double* F, double* KF) {
   memcpy(u + 0, ec->cur->x + 3 * a, 3 * sizeof(double));
   memcpy(u + 6, ec->cur->x + 3 * b, 3 * sizeof(double));
   memset(u + 3, 0, 3 * sizeof(double));
@@ -724,7 +922,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
   dload_values(ec, s, &n, &mm);
   nsb_v3_store(nsb_v3_muladd(n, s->sec.rhoA, ec->gravity), in.n_load);
   nsb_v3_store(mm, in.m_load);
-  nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, s->cur_res, F, KF);
+  nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, KF);
 }
 
 /* Node columns of the strain element are with respect to positions and
@@ -745,6 +943,7 @@ static void chain_node_columns(const nsb_elem* e, const nsb_eval_ctx* ec, double
 
 static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratch* sc, double* restrict f,
                     double* restrict K);
+static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f);
 
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
@@ -752,19 +951,22 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   int accel = ec->mode == NSB_EVAL_ACCEL;
   if (!accel && !s->sgeom && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
   int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
+  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
   /* local unknowns in the kernel's layout (end frames) */
-  double* u = s->uful;
+  double* u = sc.u;
   for (int k = 0; k < 2 && (accel || !s->sgeom); ++k) { /* the strain element fills u in strain_eval */
     int node = k == 0 ? a : b;
     const double* tv = accel ? ec->cur->a : ec->vbar;
     const double* rv = accel ? ec->cur->al : ec->wbar;
     memcpy(u + 6 * k, tv + 3 * node, 3 * sizeof(double));
-    nsb_v3_store(nsb_m3_tmulv(s->Lm[k], nsb_v3_load(rv + 3 * node)), u + 6 * k + 3);
+    nsb_v3_store(nsb_m3_tmulv(Lm[k], nsb_v3_load(rv + 3 * node)), u + 6 * k + 3);
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
+  memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+  memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
   nsb_beam_point* ends = sc.ends;
-  end_state(s, ec->old, a, 0, &ends[0], ec);
-  end_state(s, ec->old, b, 1, &ends[1], ec);
+  end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
+  end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   in.g = s->geom;
@@ -786,7 +988,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
   memcpy(s->field_m, in.m_load, sizeof s->field_m);
   s->field_inertia = ec->mode != NSB_EVAL_STATIC;
-  s->field_sec = s->sec;
+  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
   double* F = sc.F;
   double* KF = sc.K;
   double* Fp = sc.Fp;
@@ -794,6 +996,10 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
      interior states left behind are those of the evaluation proper; the
      residual is affine in the loads at a fixed state (docs/theory.md §8) */
   int rate = ec->f_lpf != NULL && !accel;
+  /* modified Newton: the residual alone, condensed with the kept factors */
+  beam_kept* kept = s->ks ? &s->ks->kept[accel] : NULL;
+  int frozen = ec->factors == NSB_FACTORS_KEPT && !K && kept && kept->valid && !rate;
+  NSB_ASSERT(!rate || s->Xl);
   if (rate && !lpf_loaded(ec, s)) {
     /* nothing on the span follows the LPF: f_i,lpf = 0 and the node rows'
        rate is the other elements' (concentrated loads) */
@@ -807,29 +1013,31 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     e1.f_lpf = NULL;
     e1.internal_res2 = NULL;
     if (s->sgeom) {
-      strain_eval(s, &e1, a, b, ends, u, Fp, NULL);
+      strain_eval(s, &e1, a, b, ends, u, sc.cur_ends, Fp, NULL);
     } else {
       nsb_beam_eval_in in1 = in;
       fill_loads(&e1, s, &in1);
-      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, s->cur_end, Fp, NULL);
+      nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, sc.cur_ends, Fp, NULL);
     }
   }
   if (accel) {
-    end_state(s, ec->cur, a, 0, &ends[0], NULL);
-    end_state(s, ec->cur, b, 1, &ends[1], NULL);
+    end_state(s, Lm[0], ec->cur, a, 0, &ends[0], NULL);
+    end_state(s, Lm[1], ec->cur, b, 1, &ends[1], NULL);
     if (s->galerkin)
       accel_system_galerkin(s, &in, F, KF);
     else
       accel_system(s, ec, a, b, &in, F, KF);
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
-    memcpy(s->cur_end, ends, sizeof s->cur_end);
-    nsb_v3_store(accel_inertia(&s->sec), s->field_sec.rhoJ);
+    for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
+    nsb_v3_store(accel_inertia(&s->sec), s->field_rhoJ);
   } else if (s->sgeom) {
-    strain_eval(s, ec, a, b, ends, u, F, KF);
+    strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
   } else {
-    nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, s->cur_end, F, KF);
+    nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, sc.cur_ends, F, frozen ? NULL : KF);
   }
+  if (!accel)
+    for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
@@ -837,10 +1045,11 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   /* rotate the node rotational rows and columns into the node frames */
   for (int k = 0; k < 2; ++k) {
     int o = 6 * k + 3;
-    nsb_mat3 L = s->Lm[k];
+    nsb_mat3 L = Lm[k];
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
     nsb_v3_store(r, F + o);
     if (rate) nsb_v3_store(nsb_m3_mulv(L, nsb_v3_load(Fp + o)), Fp + o);
+    if (frozen) continue;
     for (int j = 0; j < nf; ++j) { /* rows: K[o..o+2][j] <- L K[o..][j] */
       nsb_vec3 c = nsb_v3(KF[o + nf * j], KF[o + 1 + nf * j], KF[o + 2 + nf * j]);
       c = nsb_m3_mulv(L, c);
@@ -855,6 +1064,10 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
       KF[i + nf * (o + 1)] = rr.y;
       KF[i + nf * (o + 2)] = rr.z;
     }
+  }
+  if (frozen) {
+    condense_frozen(s, kept, F, f);
+    return NSB_OK;
   }
   if (s->sgeom && !accel) chain_node_columns(e, ec, KF, nf);
   return condense(s, ec, rate, &sc, f, K);
@@ -879,7 +1092,11 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   const double* F = sc->F;
   double* KF = sc->K;
   int* piv = sc->piv;
-  double* restrict X = s->X;
+  /* factors kept for modified Newton (the rows go to Z directly) */
+  beam_kept* z = s->ks ? &s->ks->kept[ec->mode == NSB_EVAL_ACCEL] : NULL;
+  const int keep = z && K && ec->factors == NSB_FACTORS_KEEP;
+  double* restrict X = keep ? z->Z : s->X;
+  s->xrows = X;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
   for (int q = 0; q < ni; ++q) {
     double* xq = X + W * q;
@@ -889,8 +1106,20 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   }
   double* Kii = KF + 12 + (size_t)nf * 12;
   /* a zero pivot: K_ii singular (NaNs propagate and fail the residual norm check) */
-  if (nsb_lu_factor_fixed(ni, Kii, nf, piv) != 0) return NSB_ERR_SINGULAR;
+  if (nsb_lu_factor_fixed(ni, Kii, nf, piv) != 0) {
+    if (keep) z->valid = 0;
+    return NSB_ERR_SINGULAR;
+  }
   nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
+  if (keep) {
+    memset(z->inv, 0, sizeof(double) * (size_t)ni * (size_t)ni);
+    for (int q = 0; q < ni; ++q) {
+      z->inv[q + (size_t)ni * q] = 1.0;
+      memcpy(z->kni + (size_t)12 * q, Kni + (size_t)nf * q, 12 * sizeof(double));
+    }
+    nsb_lu_solve_fixed(ni, Kii, nf, piv, ni, z->inv, ni);
+    z->valid = 1;
+  }
   if (rate) {
     double v[12];
     for (int i = 0; i < ni; ++i) s->Xl[i] = sc->Fp[12 + i];
@@ -922,6 +1151,34 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   return NSB_OK;
 }
 
+/* Modified Newton (element.h, NSB_FACTORS_KEPT): the residual condensed with the
+   kept factors of the last tangent,
+     X_f = K_ii^{-1} f_i,  f_c = f_n - K_ni X_f,
+   X_f into column 0 of the kept rows Z, whose X_n stays that of the kept
+   tangent, for post_solve: du_i = -K_ii^{-1} (f_i + K_in du) with the same
+   factors as the system's kept matrix K_nn - K_ni K_ii^{-1} K_in, so that the
+   iteration is modified Newton on the uncondensed system.  Two
+   matrix-vector products (n_int^2 and 12 n_int) instead of the tangent,
+   the factorization of K_ii and its 13 right-hand sides. */
+static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f) {
+  enum { W = NSB_LU_ROW_WIDTH };
+  const int ni = s->n_int;
+  double xf[BEAM_MAX_FULL], v[12];
+  for (int q = 0; q < ni; ++q) xf[q] = 0.0;
+  for (int j = 0; j < ni; ++j) {
+    const double fj = F[12 + j], *cj = z->inv + (size_t)ni * j;
+    for (int q = 0; q < ni; ++q) xf[q] += cj[q] * fj;
+  }
+  for (int i = 0; i < 12; ++i) v[i] = F[i];
+  for (int q = 0; q < ni; ++q) {
+    z->Z[W * q] = xf[q];
+    const double* kq = z->kni + (size_t)12 * q;
+    for (int i = 0; i < 12; ++i) v[i] -= kq[i] * xf[q];
+  }
+  for (int i = 0; i < 12; ++i) f[i] += v[i];
+  s->xrows = z->Z;
+}
+
 /* The interior correction as a change of the element's shape: the velocity
    element's rates vbar', wbar' move positions and rotations along the
    element by h L dvbar', h L dwbar' (x = x_n + h vbar, vbar = vbar^0 +
@@ -934,8 +1191,10 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
   for (int i = 0; i < ni; ++i) {
-    const double* xi = s->X + NSB_LU_ROW_WIDTH * i; /* X_f, then row i of X_n */
-    double v = -xi[0] - dlpf * s->Xl[i];
+    const double* xi = s->xrows + NSB_LU_ROW_WIDTH * i; /* X_f, then row i of X_n */
+    /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
+       x - (+0) = x: the same bits as with the zeros Xl held before) */
+    double v = s->Xl ? -xi[0] - dlpf * s->Xl[i] : -xi[0];
     for (int j = 0; j < 12; ++j) v -= xi[1 + j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
@@ -1008,7 +1267,9 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   /* kinetic energy by the integration points, strain energy by the Gauss
      rule on the collocation points, where the constitutive law holds (the
      integration-point strains are kinematic history, docs/theory_beam.md) */
-  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, s->cur_end, &kin, &strain);
+  nsb_beam_point ends[2];
+  for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
+  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
   /* power of the distributed loads (gravity is potential energy) */
@@ -1030,8 +1291,8 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   /* the mass rule's point masses (docs/contact.md §7.2): the same weights as
      the inertia, gravity and kinetic energy of the kernel */
   for (int k = 0; k < s->geom->n_mp; ++k) {
-    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, s->cur_end, s->cur_cp, k);
-    const double mk = c->rhoA * s->geom->mp_w[k];
+    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, ends, s->cur_cp, k);
+    const double mk = c->rhoA * s->geom->mp->w[k];
     nsb_vec3 v = nsb_v3_load(p->v), r = nsb_v3_load(p->r);
     acc->potential -= mk * nsb_v3_dot(ec->gravity, r);
     acc->momentum = nsb_v3_muladd(acc->momentum, mk, v);
@@ -1062,7 +1323,7 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
 /* ---- checkpoint: the evolving state (header values, resultant parts of the
    strain element, and the block from the integration points to its end) ---- */
 
-#define BEAM_CKPT_FIELDS(X) X(lam) X(Lm) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_sec)
+#define BEAM_CKPT_FIELDS(X) X(lam) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_rhoJ)
 
 static size_t beam_tail_bytes(const beam_state* s) { return s->tail_bytes; }
 
@@ -1123,15 +1384,31 @@ void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, do
   }
 }
 
-/* The element's state as its last evaluation left it (nsb_beam_field). */
-static void field_of(const beam_state* s, nsb_beam_field* f) {
+/* The element's state as its last evaluation left it (nsb_beam_field), with
+   what it points to that the element keeps in a smaller form: the section
+   with the rotary inertia of that evaluation, the local unknowns (only N^0,
+   M^0 are read; the rest is zero) and the end states (end_view). */
+typedef struct field_view {
+  nsb_beam_field f;
+  nsb_beam_section sec;
+  double u[BEAM_MAX_FULL];
+  nsb_beam_point end[2];
+} field_view;
+
+static void field_of(const beam_state* s, field_view* v) {
+  nsb_beam_field* f = &v->f;
   memset(f, 0, sizeof *f);
+  v->sec = s->sec;
+  memcpy(v->sec.rhoJ, s->field_rhoJ, sizeof v->sec.rhoJ);
+  memset(v->u, 0, sizeof(double) * (size_t)s->n_full);
+  memcpy(v->u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
+  for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
   f->g = s->geom;
-  f->sec = &s->field_sec;
+  f->sec = &v->sec;
   f->qp = s->cur_qp;
   f->cp = s->cur_cp;
-  f->end = s->cur_end;
-  f->u = s->uful;
+  f->end = v->end;
+  f->u = v->u;
   memcpy(f->n_load, s->field_n, sizeof f->n_load);
   memcpy(f->m_load, s->field_m, sizeof f->m_load);
   f->inertia = s->field_inertia;
@@ -1140,12 +1417,12 @@ static void field_of(const beam_state* s, nsb_beam_field* f) {
 
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */
 static void resultants_at(const beam_state* s, int n, const double* x, nsb_beam_resultant* out) {
-  nsb_beam_field f;
-  field_of(s, &f);
+  field_view v;
+  field_of(s, &v);
   if (s->sgeom)
-    nsb_beam_strain_resultants_at(s->sgeom, &f, n, x, out);
+    nsb_beam_strain_resultants_at(s->sgeom, &v.f, n, x, out);
   else
-    nsb_beam_velocity_resultants_at(&f, n, x, out);
+    nsb_beam_velocity_resultants_at(&v.f, n, x, out);
 }
 
 /* Resultants of r written in the output frame q: global N, M, section
@@ -1180,11 +1457,16 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
       x0 = nsb_v3_load(X0 + 3 * node);
       v = nsb_v3_load(st->v + 3 * node);
       q = nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[end]));
-      wb = nsb_m3_tmulv(s->Lm[end], nsb_v3_load(st->w + 3 * node));
+      wb = nsb_m3_tmulv(nsb_q_to_m3(s->lam[end]), nsb_v3_load(st->w + 3 * node));
     } else {
       const nsb_beam_point* p = &s->cur_qp[k - 1];
       x = nsb_v3_load(p->r);
-      x0 = nsb_v3_load(s->r0 + 3 * (k - 1));
+      /* the initial position as nsb_beam_geom_init placed the point: the
+         same expression, so the same bits (kept in every element before,
+         3 n_qp doubles read only by the output) */
+      double r0[3];
+      nsb_beam_geom_initial(s->geom, s->geom->xq[k - 1], r0, NULL);
+      x0 = nsb_v3_load(r0);
       v = nsb_v3_load(p->v);
       q = nsb_q_load(p->q);
       wb = nsb_v3_load(p->w);
@@ -1227,9 +1509,9 @@ void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, do
   double x = xi * s->geom->L, r0[3], v[3], wb[3];
   nsb_beam_resultant res;
   resultants_at(s, 1, &x, &res);
-  nsb_beam_field f;
-  field_of(s, &f);
-  nsb_beam_field_rates(&f, x, v, wb);
+  field_view fv;
+  field_of(s, &fv);
+  nsb_beam_field_rates(&fv.f, x, v, wb);
   nsb_beam_geom_initial(s->geom, x, r0, NULL);
   nsb_quat q = nsb_q_load(res.q);
   memcpy(o->x, res.r, sizeof o->x);
@@ -1250,7 +1532,7 @@ static void beam_mass(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   double half = 0.5 * s->geom->L;
   for (int k = 0; k < 2; ++k) {
     nsb_mat3 J = nsb_m3_diag(half * s->sec.rhoJ[0], half * s->sec.rhoJ[1], half * s->sec.rhoJ[2]);
-    nsb_mat3 L = s->Lm[k];
+    nsb_mat3 L = nsb_q_to_m3(s->lam[k]);
     nsb_local_add3(M, 12, 6 * k, 6 * k, nsb_m3_scale(half * s->sec.rhoA, nsb_m3_identity()));
     nsb_local_add3(M, 12, 6 * k + 3, 6 * k + 3, nsb_m3_mul(L, nsb_m3_mul(J, nsb_m3_transpose(L))));
   }

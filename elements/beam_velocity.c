@@ -166,24 +166,24 @@ int nsb_beam_geom_init(nsb_beam_geom* g, double* tables, int N, int n_gauss, nsb
   return 0;
 }
 
-int nsb_beam_geom_mass_rule(nsb_beam_geom* g, int end) {
+int nsb_beam_geom_mass_rule(nsb_beam_geom* g, nsb_beam_mass_rule* rule, int end) {
   const int N = g->N;
   if (N < 2 || (end != 0 && end != 1)) return -1;
   /* the other end and the N - 1 collocation points away from `end` */
   for (int k = 0; k < N; ++k) {
     if (end == 1) {
-      g->mp_src[k] = k == 0 ? -1 : k;
-      g->mp_x[k] = k == 0 ? 0.0 : g->xp[k];
+      rule->src[k] = k == 0 ? -1 : k;
+      rule->x[k] = k == 0 ? 0.0 : g->xp[k];
     } else {
-      g->mp_src[k] = k == N - 1 ? -2 : k;
-      g->mp_x[k] = k == N - 1 ? g->L : g->xp[k];
+      rule->src[k] = k == N - 1 ? -2 : k;
+      rule->x[k] = k == N - 1 ? g->L : g->xp[k];
     }
   }
   /* interpolatory weights: sum_k w_k y_k^j = 1/(j + 1), j < N, y = x/L
      (Vandermonde system, Gaussian elimination with partial pivoting) */
   double A[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS + 1];
   for (int j = 0; j < N; ++j) {
-    for (int k = 0; k < N; ++k) A[j][k] = pow(g->mp_x[k] / g->L, j);
+    for (int k = 0; k < N; ++k) A[j][k] = pow(rule->x[k] / g->L, j);
     A[j][N] = 1.0 / (j + 1.0);
   }
   for (int c = 0; c < N; ++c) {
@@ -203,14 +203,15 @@ int nsb_beam_geom_mass_rule(nsb_beam_geom* g, int end) {
   }
   for (int c = N - 1; c >= 0; --c) {
     double v = A[c][N];
-    for (int k = c + 1; k < N; ++k) v -= A[c][k] * g->mp_w[k];
-    g->mp_w[c] = v / A[c][c];
+    for (int k = c + 1; k < N; ++k) v -= A[c][k] * rule->w[k];
+    rule->w[c] = v / A[c][c];
   }
   for (int k = 0; k < N; ++k) {
-    if (!(g->mp_w[k] > 0.0)) return -1;
-    g->mp_w[k] *= g->L;
-    nsb_beam_geom_shape(g, g->mp_x[k], NULL, g->mp_J[k]);
+    if (!(rule->w[k] > 0.0)) return -1;
+    rule->w[k] *= g->L;
+    nsb_beam_geom_shape(g, rule->x[k], NULL, rule->J[k]);
   }
+  g->mp = rule;
   g->n_mp = N;
   g->massless_end = end;
   return 0;
@@ -533,12 +534,12 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   for (int p = 0; p < N; ++p) SLp[p] = 0.0;
   for (int k = 0; k < g->n_mp; ++k) {
     const nsb_beam_point* pt = nsb_beam_mass_point(g, cur_end, cur_cp, k);
-    const double wk = g->mp_w[k], *Jk = g->mp_J[k];
+    const double wk = g->mp->w[k], *Jk = g->mp->J[k];
     nsb_vec3 fk = nsb_v3_scale(-sec->rhoA * wk, nsb_v3_load(in->grav));
     if (inertia) fk = nsb_v3_muladd(fk, sec->rhoA * wk, nsb_v3_load(pt->a));
     Fv = nsb_v3_add(Fv, fk);
     for (int p = 0; p < N; ++p) FJ[p] = nsb_v3_muladd(FJ[p], Jk[p], fk);
-    if (g->mp_src[k] == -2) {
+    if (g->mp->src[k] == -2) {
       SL += wk;
       for (int p = 0; p < N; ++p) SLp[p] += wk * Jk[p];
       continue;
@@ -927,7 +928,7 @@ void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* se
   /* the mass rule's point masses */
   for (int k = 0; k < g->n_mp; ++k) {
     nsb_vec3 v = nsb_v3_load(nsb_beam_mass_point(g, pts_end, pts_cp, k)->v);
-    ek += 0.5 * sec->rhoA * g->mp_w[k] * nsb_v3_dot(v, v);
+    ek += 0.5 * sec->rhoA * g->mp->w[k] * nsb_v3_dot(v, v);
   }
   /* strain: the N-point Gauss rule on the collocation points, where the
    * constitutive law is enforced (the strains at the integration points are

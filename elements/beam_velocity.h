@@ -133,17 +133,27 @@ typedef struct nsb_beam_geom {
   double* xq;                         /* [n_qp] integration point coordinates (setup and output) */
   /* Translational mass rule (nsb_beam_geom_mass_rule; docs/contact.md §7.2).
      massless_end < 0 (set by nsb_beam_geom_init): rhoA by the integration
-     points, like every other term.  massless_end = 0 or 1: the integration
-     points carry no translational mass (rotary inertia and distributed loads
-     stay on them); it sits in n_mp point masses rhoA mp_w[k] at the other
-     end and at N - 1 collocation points, so that no mass acts at that end. */
+     points, like every other term, and mp == NULL.  massless_end = 0 or 1:
+     the integration points carry no translational mass (rotary inertia and
+     distributed loads stay on them); it sits in n_mp point masses
+     rhoA mp->w[k] at the other end and at N - 1 collocation points, so that
+     no mass acts at that end. */
   int massless_end;
   int n_mp;
-  int mp_src[NSB_BEAM_MAX_POINTS];    /* -1: end 0, -2: end 1, k >= 0: collocation point k */
-  double mp_x[NSB_BEAM_MAX_POINTS];   /* position along the element */
-  double mp_w[NSB_BEAM_MAX_POINTS];   /* weight (mass / rhoA) */
-  double mp_J[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS]; /* J_p(mp_x[k]): [k][p] */
+  const struct nsb_beam_mass_rule* mp; /* the rule's points (borrowed storage), NULL without one */
 } nsb_beam_geom;
+
+/// Points of a translational mass rule (nsb_beam_geom_mass_rule): fixed-size
+/// (about 1 KB), so kept apart from nsb_beam_geom in storage that only the
+/// elements with a rule are given (the few MASS=REDISTRIBUTED contact
+/// elements; in every element it was an eighth of a B2V POINTS=1 element's
+/// memory).
+typedef struct nsb_beam_mass_rule {
+  int src[NSB_BEAM_MAX_POINTS];                       /* -1: end 0, -2: end 1, k >= 0: collocation point k */
+  double x[NSB_BEAM_MAX_POINTS];                      /* position along the element */
+  double w[NSB_BEAM_MAX_POINTS];                      /* weight (mass / rhoA) */
+  double J[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS]; /* J_p(x[k]): [k][p] */
+} nsb_beam_mass_rule;
 
 /// Doubles of the tables of a geometry with N points and n_gauss Gauss
 /// points per sub-interval (n_qp = (N + 1) n_gauss).
@@ -187,14 +197,15 @@ int nsb_beam_geom_init(nsb_beam_geom* g, double* tables, int N, int n_gauss, nsb
 /// points and at the other end moves `end` alone and carries no kinetic
 /// energy: the node at `end` is massless in this element.  Returns 0, or -1
 /// for N < 2 (the one point left would be the other end: no centre of mass)
-/// or a weight <= 0.
-int nsb_beam_geom_mass_rule(nsb_beam_geom* g, int end);
+/// or a weight <= 0 (g unchanged).  The rule's points go to `rule` (borrowed:
+/// g->mp points to it on success, so it must outlive g).
+int nsb_beam_geom_mass_rule(nsb_beam_geom* g, nsb_beam_mass_rule* rule, int end);
 
 /// State of mass point k of the rule: the end state or the collocation
 /// point's (borrowed arrays of the element's end[2] and cp[N] states).
 static inline const nsb_beam_point* nsb_beam_mass_point(const nsb_beam_geom* g, const nsb_beam_point* end,
                                                        const nsb_beam_point* cp, int k) {
-  int src = g->mp_src[k];
+  int src = g->mp->src[k];
   return src >= 0 ? &cp[src] : &end[-1 - src];
 }
 

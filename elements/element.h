@@ -53,6 +53,13 @@ typedef enum nsb_eval_mode {
   NSB_EVAL_ACCEL = 2    /* initial accelerations: constraints at acceleration level */
 } nsb_eval_mode;
 
+/// Which interior factors a condensing element uses (nsb_eval_ctx.factors).
+typedef enum nsb_factor_use {
+  NSB_FACTORS_FRESH = 0, /* of the current state */
+  NSB_FACTORS_KEEP = 1,  /* of the current state, kept for later NSB_FACTORS_KEPT evaluations */
+  NSB_FACTORS_KEPT = 2   /* residual only, condensed with the kept factors */
+} nsb_factor_use;
+
 /// Everything an element may read during evaluation (borrowed views).
 typedef struct nsb_eval_ctx {
   const nsb_model* model;
@@ -74,6 +81,18 @@ typedef struct nsb_eval_ctx {
   double h, beta, gamma;
   const nsb_state* old;   /* state at t_n */
   double* internal_res2;  /* accumulator: squared norm of condensed-out residual rows (may be NULL) */
+  /* Modified Newton (*SOLVER CONTROLS, TANGENT=REUSE; modes DYNAMIC and
+     STATIC; nsb_factor_use): an element that condenses interior unknowns
+     keeps the interior factors of an evaluation with NSB_FACTORS_KEEP (with
+     K), the ones the system's kept iteration matrix is formed with; with
+     NSB_FACTORS_KEPT (K == NULL) it condenses its residual with them,
+     f_c = f_n - K_ni K_ii^{-1} f_i, and post_solve recovers the interior
+     with them: the iteration is then modified Newton on the whole
+     (uncondensed) system, and its converged state, f_n = 0 and f_i = 0,
+     does not depend on the factors (docs/theory.md §5).  NSB_FACTORS_FRESH
+     (0, every other evaluation): the factors of the current state, the kept
+     ones left alone. */
+  int factors;
   double lam_scale;       /* physical multiplier = lam_scale * unknown */
   double con_scale[3];    /* multiplier-row scale for position, velocity, acceleration level */
   /* generalized-alpha parameters (dynamic evaluations of a GENERALIZED
@@ -283,12 +302,28 @@ nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);
 extern const nsb_elem_ops nsb_joint_ops;          /* elements/joint.c */
 extern const nsb_elem_ops nsb_beam_v_ops;         /* elements/beam.c (velocity-based beam) */
 
+/// Quadrature tables shared by beam elements (elements/beam.c): an element's
+/// tables (weights, Lagrange values and integrals at its points, the strain
+/// element's Magnus tables) are a function of its POINTS, Gauss points and
+/// length only, so elements whose tables are equal bit for bit (a mesh of
+/// equal elements) read one copy.  Setup only; owns the copies.
+typedef struct nsb_beam_tables nsb_beam_tables;
+
+/// Create an empty table store; *out owned by the caller (nsb_beam_tables_destroy,
+/// after the elements that read it).  Errors: NSB_ERR_ALLOC.
+int nsb_beam_tables_create(nsb_ctx* ctx, nsb_beam_tables** out);
+
+/// Destroy a table store and its tables; accepts NULL and *t == NULL, sets *t = NULL.
+void nsb_beam_tables_destroy(nsb_ctx* ctx, nsb_beam_tables** t);
+
 /// Create the state of a velocity-based beam element for model element
 /// el_index (elements/beam.c): geometry, section, end-frame offsets from
 /// the nodes' initial orientations q0 (4n), initial velocities from the
-/// nodes' v0 (3n) and body-frame w0 (3n).
+/// nodes' v0 (3n) and body-frame w0 (3n).  With a table store (borrowed,
+/// may be NULL) the element's quadrature tables are the store's copy of
+/// equal tables, else they are in the element's own block.
 int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
-                    const double* v0, const double* w0, nsb_elem* e);
+                    const double* v0, const double* w0, nsb_beam_tables* tables, nsb_elem* e);
 
 /// Output samples of a beam element: its two ends and its integration
 /// points, in order along the axis.  Kinematics: the node states at the ends,

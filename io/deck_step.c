@@ -180,7 +180,8 @@ void deck_begin_dynamic(parser* p, loc at, const pval* v) {
     else
       p->m->steps.data[p->m->steps.count - 1].events = v[4].i;
   }
-  /* DIRECT (Abaqus: fixed increments): no sub-increments for HERTZ contacts */
+  /* DIRECT (Abaqus: fixed increments): no sub-increments for HERTZ contacts, and
+     no cutback unless the data line gives h_min (deck_data_procedure) */
   if (p->b.kw != KW_SKIP && v[5].set) p->m->steps.data[p->m->steps.count - 1].direct = 1;
 }
 
@@ -292,6 +293,7 @@ void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
     if (v[k].d > 0.0 && v[k].d < 1.0) *(k == 8 ? &s->rel_res : &s->rel_cor) = v[k].d;
     else VALUE(p, at, "%s must satisfy 0 < tol < 1, got %.12g", name, v[k].d);
   }
+  if (v[10].set) s->tangent = v[10].i;
   if (v[1].set && v[9].set) VALUE(p, at, "give either TOL INCREMENT (absolute) or RELATIVE CORRECTION, not both");
   if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }
@@ -481,8 +483,12 @@ void deck_data_procedure(parser* p, loc at) {
   if (!deck_get_real(p, at, p->fields[0], "time increment", &h) || !deck_get_real(p, at, p->fields[1], "time period", &period))
     return;
   /* default minimum increment: a static step may cut back to 1e-5 of its
-     period (Abaqus's default), a dynamic step keeps its time grid */
-  h_min = is_static ? fmin(h, 1e-5 * period) : h;
+     period (Abaqus's default); a dynamic step to h / 1024 (ten halvings: the
+     period of a dynamic step is often 1e5 increments or more, where Abaqus's
+     1e-5 period would allow none); a DIRECT dynamic step keeps its increments
+     (Abaqus: fixed incrementation, no cutback) unless h_min is given */
+  const nsb_step_def* cur = &p->m->steps.data[p->m->steps.count - 1];
+  h_min = is_static ? fmin(h, 1e-5 * period) : cur->direct ? h : h * NSB_DYNAMIC_CUTBACK_MIN;
   /* h_min may be left empty (CalculiX/Abaqus: "0.1, 1.0, , 0.2") */
   if (p->n_fields >= 3 && p->fields[2][0] && !deck_get_real(p, at, p->fields[2], "minimum increment", &h_min)) return;
   /* h_max (CalculiX/Abaqus 4th field): the increment never grows beyond h

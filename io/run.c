@@ -80,7 +80,7 @@ static void print_failure(const nsb_model* m, int k, long inc, double t, double 
               "  the residual has converged but the corrections do not fall: the iterate alternates between two "
               "states,\n  as contacts do that switch between open and closed or stick and slip (a body coming to "
               "rest on\n  several contacts); %s\n",
-              sd->h_min < sd->h ? "a smaller increment may get through"
+              sd->h_min > 0.0 && sd->h_min < sd->h ? "a smaller smallest increment h_min or a smaller h may get through"
                                 : "allow cutbacks with a smallest increment h_min on the step's data line "
                                   "(\"h, period, h_min\")");
   }
@@ -608,7 +608,21 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
   for (long j = j0; j <= n_inc; ++j) {
     double t = t0 + (double)(j - 1) * h;
     if ((varying || j == 1) && (st = modal_force(s, r, w, t + 0.5 * h)) < 0) goto out;
-    if ((st = nsb_reduced_step(red, t, h, w->f)) < 0) goto out;
+    if ((st = nsb_reduced_step(red, t, h, w->f)) < 0) {
+      /* the only failure of a reduced increment: its contact impulses do not
+         settle.  No cutback: the smooth part is linear and unconditionally
+         stable, and a shorter increment leaves the contacts' coupling as it is */
+      char why[512];
+      snprintf(why, sizeof why, "%s", nsb_ctx_error_message(ctx));
+      nsb_ctx_clear_error(ctx);
+      fprintf(stderr, "nsbeam: increment failed at t = %.10g (step %d%s%s%s, increment %ld, h = %.6g): %s\n", t, k + 1,
+              sd->name[0] ? " \"" : "", sd->name, sd->name[0] ? "\"" : "", rn->inc + 1, h, why);
+      st = nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__,
+                         "t = %.10g, step %d, increment %ld: %s; probable cause: the closed contacts couple the "
+                         "retained modes so that their impulses are not unique (more contacts than the modes can tell "
+                         "apart); fewer contact points or more MODES", t, k + 1, rn->inc + 1, why);
+      goto out;
+    }
     stats->increments++;
     ++rn->inc;
     int want_hist = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
@@ -898,6 +912,17 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
                  "converging up to step time %.6g); follow the path beyond it with *STATIC, RIKS or a dynamic step",
                  hh, nsb_system_time(s) - sc->t0);
       }
+      /* a dynamic step: say how far the increment was cut back, or why it was not */
+      if (sd->kind == NSB_STEP_DYNAMIC && st != NSB_ERR_ALLOC && st != NSB_ERR_UNDER_RESOLVED) {
+        size_t len = strlen(rep.cause);
+        if (sc->h_min < sc->h_nom * (1.0 - 1e-12))
+          snprintf(rep.cause + len, sizeof rep.cause - len,
+                   " (after cutbacks down to h = %.3g; the step's smallest increment h_min is %.3g)", hh, sc->h_min);
+        else
+          snprintf(rep.cause + len, sizeof rep.cause - len,
+                   " (no cutback: %s; a smallest increment h_min < h on the data line allows them)",
+                   sd->direct ? "the step is DIRECT and gives no h_min" : "the step's h_min is h");
+      }
       print_failure(rn->m, k, rn->inc + 1, nsb_system_time(s), hh, &rep);
       return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld: %s",
                            nsb_system_time(s), k + 1, rn->inc + 1, rep.cause);
@@ -938,7 +963,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
  * size is refused before anything is read. */
 
 #define RESTART_MAGIC "NSBRSTRT"
-enum { RESTART_VERSION = 2 };
+enum { RESTART_VERSION = 3 }; /* 3: smaller beam element states (elements/beam.c) */
 
 
 static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {
@@ -1288,6 +1313,12 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
+  if (st->tangents > 0 || st->tangent_reuses > 0) {
+    fprintf(out, "  tangents formed       %ld (TANGENT=REUSE)\n", st->tangents);
+    fprintf(out, "    iterations reusing   %ld\n", st->tangent_reuses);
+    if (st->tangent_retries > 0)
+      fprintf(out, "    increments repeated with full Newton %ld\n", st->tangent_retries);
+  }
   if (st->contact_lists > 0) fprintf(out, "  contact lists built   %ld\n", st->contact_lists);
   if (st->contact_sweeps > 0) fprintf(out, "  contact prox sweeps   %ld\n", st->contact_sweeps);
   fprintf(out, "  linear solves         %ld\n", st->solves);

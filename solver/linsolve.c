@@ -240,6 +240,7 @@ static int klu_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   klu_free_all(d);
   d->order_status = NSB_OK;
   d->symbolic = klu_analyze(A->n, A->rowptr, A->col, &d->common);
+  if (s->lean) metis_ws_free(s->ctx, &d->ws);
   if (!d->symbolic) {
     if (d->order_status < 0) return d->order_status; /* message already recorded */
     NSB_CHECK(s->ctx, d->common.status != KLU_OUT_OF_MEMORY, NSB_ERR_ALLOC,
@@ -342,6 +343,7 @@ static const nsb_linsolver_ops klu_ops = {
 
 void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
   if (!s) return;
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) s->epoch[k]++;
   s->kept_valid = 0; /* the recurring slot factors its next matrix afresh too */
   if (s->ops != &klu_ops || !s->data) return;
   klu_data* d = s->data;
@@ -426,6 +428,7 @@ static int umf_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   d->n = n;
   /* The METIS permutation is only needed during qsymbolic: borrow d->q for it. */
   int status = metis_order_ws(ctx, &d->ws, A, d->q);
+  if (s->lean) metis_ws_free(ctx, &d->ws);
   if (status < 0) {
     umf_free_all(s);
     return status;
@@ -553,7 +556,8 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A) {
             NSB_ERR_ARG, "%s analyze: empty or inconsistent matrix", s->ops->name);
   s->n = 0; /* invalid until the analysis succeeds */
   s->kept_valid = 0;
-  if (A->nnz > s->kept_cap) { /* geometric growth: a contact set that comes and goes reallocates rarely */
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) s->epoch[k]++;
+  if (!s->lean && A->nnz > s->kept_cap) { /* geometric growth: a contact set that comes and goes reallocates rarely */
     int cap = A->nnz > 2 * s->kept_cap ? A->nnz : 2 * s->kept_cap;
     double* v = NSB_NEW_ARRAY(s->ctx, cap, double);
     if (!v) return NSB_ERR_ALLOC;
@@ -572,6 +576,7 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A) {
 int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
   nsb_ctx* ctx = s->ctx;
   s->singular_eq = -1;
+  s->epoch[s->slot]++;
   NSB_CHECK(ctx, s->n > 0, NSB_ERR_ARG, "%s factor: no successful analyze", s->ops->name);
   NSB_CHECK(ctx, A->n == s->n && A->nnz == s->nnz && pattern_fingerprint(A) == s->pattern_hash,
             NSB_ERR_ARG, "%s factor: pattern differs from the analyzed one (n %d vs %d, nnz %d vs %d)",
@@ -582,7 +587,8 @@ int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
                 "%s factor: non-finite matrix entry (%d, %d) = %g", s->ops->name, i, A->col[p],
                 A->val[p]);
   s->factor_reused = 0;
-  const int recur = s->slot == NSB_LINSOLVER_RECUR;
+  /* a lean solver keeps no values (unless an earlier analysis left room) */
+  const int recur = s->slot == NSB_LINSOLVER_RECUR && s->kept_cap >= A->nnz;
   if (recur && s->kept_valid && !memcmp(s->kept_val, A->val, (size_t)A->nnz * sizeof(double))) {
     s->factor_reused = 1;
     s->n_factor_reused++;
@@ -599,6 +605,8 @@ int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
   }
   return NSB_OK;
 }
+
+void nsb_linsolver_set_lean(nsb_linsolver* s, int lean) { s->lean = lean != 0; }
 
 void nsb_linsolver_select(nsb_linsolver* s, int slot) {
   NSB_ASSERT(slot >= 0 && slot < NSB_LINSOLVER_SLOTS);

@@ -330,9 +330,11 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->ceq_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->cmap_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->ceq_size = s->cmap_size = 1;
+  s->tan_cK = NSB_NEW_ARRAY(ctx, 1, double);
+  s->tan_cK_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
       !s->react ||
-      !s->prox_scratch || !s->cdata || !s->ceq_pool || !s->cmap_pool) {
+      !s->prox_scratch || !s->cdata || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
     st = NSB_ERR_ALLOC;
     goto fail;
   }
@@ -379,7 +381,10 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
       s->has_beams = 1;
       if (el->type == NSB_ETYPE_B2V) s->has_vbeams = 1;
       if (el->type == NSB_ETYPE_B2S) s->has_sbeams = 1;
-      if ((st = nsb_beam_create(ctx, model, i, s->cur.x, s->cur.q, s->cur.v, s->cur.w, &s->elems[k])) < 0) goto fail;
+      if (!s->beam_tables && (st = nsb_beam_tables_create(ctx, &s->beam_tables)) < 0) goto fail;
+      if ((st = nsb_beam_create(ctx, model, i, s->cur.x, s->cur.q, s->cur.v, s->cur.w, s->beam_tables, &s->elems[k])) <
+          0)
+        goto fail;
     }
   }
   for (int i = 0; i < model->cloads.count; ++i, ++k) {
@@ -512,6 +517,7 @@ void nsb_system_destroy(nsb_system** ps) {
     for (int i = 0; i < s->n_elems; ++i)
       if (s->elems[i].ops && s->elems[i].ops->destroy) s->elems[i].ops->destroy(ctx, &s->elems[i]);
   NSB_FREE_ARRAY(ctx, s->elems, s->elems_cap, nsb_elem);
+  nsb_beam_tables_destroy(ctx, &s->beam_tables); /* after the elements that read them */
   NSB_FREE_ARRAY(ctx, s->cdata, s->cdata_cap, nsb_contact_data);
   if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
   nsb_broad_ws_free(ctx, &s->broad_ws);
@@ -520,6 +526,7 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);
   NSB_FREE_ARRAY(ctx, s->ceq_pool, s->ceq_size, int);
   NSB_FREE_ARRAY(ctx, s->cmap_pool, s->cmap_size, int);
+  if (s->tan_cK) NSB_FREE_ARRAY(ctx, s->tan_cK, s->tan_cK_size, double);
   NSB_FREE_ARRAY(ctx, s->cand, s->cand_cap, nsb_contact_cand);
   NSB_FREE_ARRAY(ctx, s->jgeom, s->model->joints.count > 0 ? s->model->joints.count : 1, nsb_joint_geom);
   NSB_FREE_ARRAY(ctx, s->eq_pool, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
@@ -546,6 +553,7 @@ static int prox_load_only(const nsb_system* s, int i) {
    maps, sparsity pattern and symbolic factorization for the current supports
    and elements.  Allocates (step start, contact list rebuild). */
 int nsb_sys_number_and_analyze(nsb_system* s) {
+  s->tan_ok = s->tana_ok = 0; /* a new numbering: no kept iteration matrix (newton.c) */
   /* equation numbering: node unknowns, then multipliers */
   int eq = 0;
   for (int i = 0; i < s->n_nodes; ++i) {
@@ -596,6 +604,10 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
       NSB_CALL(nsb_csr_block_map(s->A, e->eq, e->n_local, e->map));
     }
     if (!s->ls) NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
+    /* without contact pairs the pattern changes only between steps and no
+       impulsive increment restarts the accelerations: the solver need not
+       keep its ordering workspace nor the recurring slot's values */
+    nsb_linsolver_set_lean(s->ls, s->model->contact_pairs.count == 0);
     NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
   }
   return NSB_OK;

@@ -41,6 +41,7 @@ static nsb_vec3 vrand(double s) { return nsb_v3(s * urand(), s * urand(), s * ur
 typedef struct beam_case {
   nsb_beam_geom g;
   double gtab[NSB_BEAM_GEOM_MAX_DOUBLES]; /* g's tables */
+  nsb_beam_mass_rule rule;                /* g's mass rule, if it gets one */
   nsb_beam_section sec;
   nsb_beam_point old_qp[NSB_BEAM_MAX_QP], old_cp[NSB_BEAM_MAX_POINTS], old_end[2];
   nsb_beam_point cur_qp[NSB_BEAM_MAX_QP], cur_cp[NSB_BEAM_MAX_POINTS], cur_end[2];
@@ -392,7 +393,7 @@ static void test_tangent_mass_rule(void) {
           int N = Ns[iN];
           double h = hs[ih];
           beam_case* bc = setup_curved(N);
-          CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&bc->g, end), 0);
+          CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&bc->g, &bc->rule, end), 0);
           bc->in.galerkin = 1;
           make_old_state(bc, h);
           bc->in.h = h;

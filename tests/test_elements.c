@@ -8,6 +8,8 @@
 
 #include "cunit_main.h"
 #include "fd_tangent.h"
+#include "elements/beam_velocity.h"
+#include "elements/element.h"
 #include "io/deck.h"
 #include "solver/system.h"
 
@@ -282,6 +284,106 @@ static void test_fixed_joint_weld(void) {
   CU_ASSERT(d < 1e-9);
 }
 
+/* Heap bytes of one beam element's block (elements/beam.c), as
+   benchmarks/element_kernel measures them: the live bytes nsb_beam_create
+   adds.  `step` is the deck's step keyword. */
+static size_t beam_block_bytes(const char* type, int points, const char* step) {
+  char deck[1024];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=%s, ELSET=BEAM, POINTS=%d\n1, 1, 2\n"
+           "*BEAM GENERAL SECTION, ELSET=BEAM\n1e7, 4e6, 4e6, 80, 100, 120\n1, 0.01, 0.02, 0.03\n"
+           "*BOUNDARY\n1, 1, 6\n*STEP\n*%s\n0.1, 1\n*CLOAD\n2, 2, 1\n*END STEP\n",
+           type, points, step);
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = NULL;
+  int ne = 0;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "block.inp", deck, stderr, &m, &ne), NSB_OK);
+  double x[6] = {0, 0, 0, 1, 0, 0}, q[8] = {1, 0, 0, 0, 1, 0, 0, 0}, v[6] = {0}, w[6] = {0};
+  nsb_elem e;
+  memset(&e, 0, sizeof e);
+  e.ops = &nsb_beam_v_ops;
+  e.n_nodes = 2;
+  e.nodes[1] = 1;
+  size_t live = nsb_ctx_live_bytes(ctx);
+  CU_ASSERT_EQUAL_FATAL(nsb_beam_create(ctx, m, 0, x, q, v, w, NULL, &e), NSB_OK);
+  size_t bytes = nsb_ctx_live_bytes(ctx) - live;
+  e.ops->destroy(ctx, &e);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), live);
+  nsb_model_destroy(&m);
+  nsb_ctx_destroy(&ctx);
+  return bytes;
+}
+
+/* The element blocks stay within the sizes of their layout
+   (benchmarks/element_kernel/README.md: B2V POINTS=1 6 096 bytes, of which
+   the point states at t_n and at the iterate 3 472, X 1 344, and 16 more
+   for modified Newton's two pointers, to the rows post_solve reads and to
+   the kept factors allocated apart with TANGENT=REUSE): no mass rule's
+   points without MASS=REDISTRIBUTED, no end states of 31 doubles, no local
+   unknowns kept; a model with a Riks step adds the load-rate solution of its
+   6 POINTS + 6 interior unknowns, and only that. */
+static void test_beam_block_sizes(void) {
+  static const size_t budget[2][3] = {{6112, 10776, 16768}, {6944, 12232, 19184}};
+  const char* types[2] = {"B2V", "B2S"};
+  for (int t = 0; t < 2; ++t)
+    for (int p = 1; p <= 3; ++p) {
+      size_t plain = beam_block_bytes(types[t], p, "STATIC");
+      size_t riks = beam_block_bytes(types[t], p, "STATIC, RIKS");
+      printf("\n    %s POINTS=%d: %zu bytes (budget %zu), with a Riks step %zu", types[t], p, plain, budget[t][p - 1],
+             riks);
+      CU_ASSERT(plain <= budget[t][p - 1]);
+      CU_ASSERT_EQUAL(riks, plain + sizeof(double) * (size_t)(6 * p + 6));
+      CU_ASSERT_EQUAL(beam_block_bytes(types[t], p, "DYNAMIC"), plain);
+    }
+}
+
+/* Equal elements share their quadrature tables through a store
+   (nsb_beam_tables): the first element of a length brings its tables into
+   the store, the next ones of that length only their blocks; an element of
+   another length brings its own.  Same results: the outputs of whole runs
+   are compared bit for bit with the elements' own copies elsewhere
+   (benchmarks/element_kernel/README.md); here the sizes. */
+static void test_beam_shared_tables(void) {
+  const char* deck =
+      "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n4, 3.5, 0, 0\n*ELEMENT, TYPE=B2V, ELSET=BEAM, POINTS=2\n"
+      "1, 1, 2\n2, 2, 3\n3, 3, 4\n*BEAM GENERAL SECTION, ELSET=BEAM\n1e7, 4e6, 4e6, 80, 100, 120\n"
+      "1, 0.01, 0.02, 0.03\n*BOUNDARY\n1, 1, 6\n*STEP\n*STATIC\n0.1, 1\n*END STEP\n";
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = NULL;
+  int ne = 0;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "tables.inp", deck, stderr, &m, &ne), NSB_OK);
+  double x[12] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 3.5, 0, 0}, q[16] = {0}, v[12] = {0}, w[12] = {0};
+  for (int k = 0; k < 4; ++k) q[4 * k] = 1.0;
+  const size_t own = beam_block_bytes("B2V", 2, "STATIC");          /* tables in the block */
+  const size_t tab = sizeof(double) * nsb_beam_geom_doubles(2, 4); /* POINTS=2: 4 Gauss points */
+  nsb_beam_tables* tabs = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_beam_tables_create(ctx, &tabs), NSB_OK);
+  nsb_elem e[3];
+  memset(e, 0, sizeof e);
+  size_t added[3];
+  for (int i = 0; i < 3; ++i) {
+    e[i].ops = &nsb_beam_v_ops;
+    e[i].n_nodes = 2;
+    e[i].nodes[0] = i;
+    e[i].nodes[1] = i + 1;
+    size_t live = nsb_ctx_live_bytes(ctx);
+    CU_ASSERT_EQUAL_FATAL(nsb_beam_create(ctx, m, i, x, q, v, w, tabs, &e[i]), NSB_OK);
+    added[i] = nsb_ctx_live_bytes(ctx) - live;
+  }
+  printf("\n    own tables %zu bytes; with the store: %zu, %zu, %zu (L = 1, 1, 1.5)", own, added[0], added[1], added[2]);
+  CU_ASSERT_EQUAL(added[0], own);       /* block without tables + the store's copy */
+  CU_ASSERT_EQUAL(added[1], own - tab); /* the same length: the block alone */
+  CU_ASSERT_EQUAL(added[2], own);       /* another length: its own copy in the store */
+  for (int i = 0; i < 3; ++i) e[i].ops->destroy(ctx, &e[i]);
+  nsb_beam_tables_destroy(ctx, &tabs);
+  CU_ASSERT_PTR_NULL(tabs);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 int main(int argc, char** argv) {
   static const nsb_test_case tangent_cases[] = {{"modified_newmark_position", test_modified_position},
                                                 {"modified_newmark_velocity", test_modified_velocity},
@@ -294,6 +396,10 @@ int main(int argc, char** argv) {
                                                 {NULL, NULL}};
   static const nsb_test_case rigid_cases[] = {{"free_spin", test_free_spin}, {"fixed_joint_weld", test_fixed_joint_weld},
                                               {"massless_message", test_massless_message}, {NULL, NULL}};
-  static const nsb_test_suite suites[] = {{"tangent", tangent_cases}, {"rigid", rigid_cases}, {NULL, NULL}};
+  static const nsb_test_case memory_cases[] = {{"beam_block_sizes", test_beam_block_sizes},
+                                               {"beam_shared_tables", test_beam_shared_tables},
+                                               {NULL, NULL}};
+  static const nsb_test_suite suites[] = {
+      {"tangent", tangent_cases}, {"rigid", rigid_cases}, {"memory", memory_cases}, {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
 }

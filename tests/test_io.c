@@ -309,7 +309,7 @@ static void test_minimal_defaults(void) {
     NSB_ASSERT_CLOSE(st->alpha_f, af, 1e-15);
     NSB_ASSERT_CLOSE(st->beta, 0.25 * (1.0 - am + af) * (1.0 - am + af), 1e-15);
     NSB_ASSERT_CLOSE(st->gamma, 0.5 - am + af, 1e-15);
-    NSB_ASSERT_CLOSE(st->h_min, 0.01, 0.0);
+    NSB_ASSERT_CLOSE(st->h_min, 0.01 * NSB_DYNAMIC_CUTBACK_MIN, 0.0); /* cutbacks by default */
     CU_ASSERT_EQUAL(st->max_iter, d.max_iter);
     NSB_ASSERT_CLOSE(st->tol_inc, d.tol_inc, 0.0);
     NSB_ASSERT_CLOSE(st->tol_res, d.tol_res, 0.0);
@@ -365,6 +365,35 @@ static void test_amplitude_sum(void) {
   nsb_model_destroy(&m);
   CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
   nsb_ctx_destroy(&ctx);
+}
+
+/* The smallest increment of *DYNAMIC (docs/deck.md): h / 1024 by default (ten
+   halvings), h itself with DIRECT (Abaqus: fixed increments), and a given h_min
+   whatever DIRECT says; h_min > h is an error with or without DIRECT. */
+static void test_dynamic_h_min(void) {
+  static const struct {
+    const char* line; /* the procedure keyword and its data line */
+    double h_min;     /* expected; < 0: the deck is refused */
+  } cases[] = {
+      {"*DYNAMIC\n0.01, 0.1\n", 0.01 / 1024.0},
+      {"*DYNAMIC, DIRECT\n0.01, 0.1\n", 0.01},
+      {"*DYNAMIC, DIRECT\n0.01, 0.1, , 0.01\n", 0.01},
+      {"*DYNAMIC, DIRECT\n0.01, 0.1, 0.001\n", 0.001},
+      {"*DYNAMIC\n0.01, 0.1, 0.01\n", 0.01},
+      {"*DYNAMIC, DIRECT\n0.01, 0.1, 0.02\n", -1.0},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    char text[512];
+    snprintf(text, sizeof text, "*NODE\n1, 0, 0, 0\n*PARTICLE, NODE=1, MASS=1\n*STEP\n%s*END STEP\n", cases[c].line);
+    run r = cases[c].h_min > 0.0 ? expect_ok("hmin.inp", text) : read_deck("hmin.inp", text);
+    if (cases[c].h_min > 0.0 && r.m) {
+      NSB_ASSERT_CLOSE(r.m->steps.data[0].h_min, cases[c].h_min, 0.0);
+    } else if (cases[c].h_min < 0.0) {
+      CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_VALUE);
+      CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "hmin.inp:6: minimum increment must satisfy 0 < h_min <= h"));
+    }
+    run_free(&r);
+  }
 }
 
 static void test_crlf(void) {
@@ -1202,6 +1231,7 @@ static const nsb_test_suite suites[] = {
     {"good",
      (const nsb_test_case[]){{"full_deck", test_full_deck},
                              {"minimal_defaults", test_minimal_defaults},
+                             {"dynamic_h_min", test_dynamic_h_min},
                              {"crlf", test_crlf},
                              {"amplitude_sum", test_amplitude_sum},
                              {"string_deck", test_string_deck},

@@ -980,8 +980,9 @@ static void test_newton_failure(void) {
   char path[1024], row[8192] = "";
   snprintf(path, sizeof path, "%s/history.csv", dir);
   nsb_stats stats;
-  /* h = 0.05: |theta| = h |omega| = 5.1 > pi, Newmark on SO(3) cannot converge */
-  int st = run_prescribed(dir, "0.05, 1.0", &stats);
+  /* h = 0.05: |theta| = h |omega| = 5.1 > pi, Newmark on SO(3) cannot converge;
+     h_min = h forbids cutbacks */
+  int st = run_prescribed(dir, "0.05, 1.0, 0.05", &stats);
   CU_ASSERT_EQUAL(st, NSB_ERR_NO_CONVERGENCE);
   int lines = count_lines(path, row, sizeof row);
   printf("\n    no cutback: status %d, history.csv has %d lines, first row starts '%.20s', rejected %ld", st, lines, row,
@@ -996,6 +997,14 @@ static void test_newton_failure(void) {
   CU_ASSERT_EQUAL(st, NSB_OK);
   CU_ASSERT(stats.rejected >= 1);
   CU_ASSERT_EQUAL(lines, 22); /* header, t = 0, 20 increments */
+  /* the default h_min of *DYNAMIC (h/1024) cuts back as well: the run completes on the grid */
+  st = run_prescribed(dir, "0.05, 1.0", &stats);
+  lines = count_lines(path, NULL, 0);
+  printf("\n    default h_min: status %d, increments %ld, rejected %ld, history rows %d", st, stats.increments,
+         stats.rejected, lines - 1);
+  CU_ASSERT_EQUAL(st, NSB_OK);
+  CU_ASSERT(stats.rejected >= 1);
+  CU_ASSERT_EQUAL(lines, 22);
   remove_tree(dir);
 }
 

@@ -412,6 +412,50 @@ static void solve_random(nsb_linsolver_kind kind) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* The recurring slot and the lean mode (solver/linsolve.h): a matrix that
+ * comes back unchanged in the recurring slot keeps its factors, unless the
+ * solver is lean, which factors it again; either way the solutions are the
+ * same bits.  A lean analysis keeps less of our memory (the ordering
+ * workspace and the copy of the values go). */
+static void solve_recurring_lean(nsb_linsolver_kind kind) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng_state = 77 + (unsigned long long)kind;
+  const int n = 60;
+  double* D = random_dd(n, 0.1, &rng_state);
+  nsb_csr* A = csr_from_dense(ctx, n, D);
+  double b[60], x[2][2][60];
+  for (int i = 0; i < n; ++i) b[i] = rnd(&rng_state) - 0.5;
+  size_t kept[2];
+  for (int lean = 0; lean < 2; ++lean) {
+    nsb_linsolver* s = NULL;
+    CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
+    CU_ASSERT_EQUAL(s->lean, 0);
+    nsb_linsolver_set_lean(s, lean);
+    size_t live0 = nsb_ctx_live_bytes(ctx);
+    CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+    kept[lean] = nsb_ctx_live_bytes(ctx) - live0;
+    nsb_linsolver_select(s, NSB_LINSOLVER_RECUR);
+    for (int k = 0; k < 2; ++k) {
+      CU_ASSERT_EQUAL_FATAL(nsb_linsolver_factor(s, A), NSB_OK);
+      CU_ASSERT_EQUAL(s->factor_reused, lean ? 0 : k);
+      memcpy(x[lean][k], b, sizeof b);
+      CU_ASSERT_EQUAL(nsb_linsolver_solve(s, x[lean][k]), NSB_OK);
+      NSB_ASSERT_CLOSE(rel_residual(A, x[lean][k], b), 0.0, 1e-12);
+    }
+    CU_ASSERT_EQUAL(s->n_factor, lean ? 2 : 1);
+    CU_ASSERT_EQUAL(s->n_factor_reused, lean ? 0 : 1);
+    CU_ASSERT(lean ? s->kept_val == NULL : s->kept_val != NULL);
+    nsb_linsolver_destroy(&s);
+  }
+  CU_ASSERT(memcmp(x[0][0], x[1][0], sizeof(double) * (size_t)n) == 0);
+  CU_ASSERT(memcmp(x[0][1], x[1][1], sizeof(double) * (size_t)n) == 0);
+  /* the values (n doubles per nnz) and the ordering workspace are not kept */
+  CU_ASSERT(kept[1] + sizeof(double) * (size_t)A->nnz <= kept[0]);
+  nsb_csr_destroy(ctx, &A);
+  free(D);
+  nsb_test_end_ctx(&ctx);
+}
+
 static void count_rejections(void* user, nsb_log_level level, const char* msg) {
   (void)level;
   if (strstr(msg, "refactor rejected")) ++*(int*)user;
@@ -692,6 +736,7 @@ static void test_create_bad_kind(void) {
 
 #define SOLVER_TESTS(kind, tag)                                                 \
   static void test_##tag##_random(void) { solve_random(kind); }                 \
+  static void test_##tag##_recurring_lean(void) { solve_recurring_lean(kind); } \
   static void test_##tag##_pivot_change(void) { solve_pivot_change(kind); }     \
   static void test_##tag##_saddle(void) { solve_saddle(kind); }                 \
   static void test_##tag##_tiny(void) { solve_tiny(kind); }                     \
@@ -703,7 +748,8 @@ SOLVER_TESTS(NSB_LINSOLVER_KLU, klu)
 SOLVER_TESTS(NSB_LINSOLVER_UMFPACK, umfpack)
 
 #define SOLVER_CASES(tag)                                                                  \
-  {"random_50", test_##tag##_random}, {"pivot_change", test_##tag##_pivot_change},         \
+  {"random_50", test_##tag##_random}, {"recurring_lean", test_##tag##_recurring_lean},     \
+      {"pivot_change", test_##tag##_pivot_change},                                         \
       {"saddle_point", test_##tag##_saddle}, {"tiny_1x1_2x2", test_##tag##_tiny},          \
       {"singular", test_##tag##_singular}, {"alloc_failure", test_##tag##_alloc_failure},  \
       {"chain_10000", test_##tag##_chain}, { NULL, NULL }

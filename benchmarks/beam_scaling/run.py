@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """beam_scaling/run.py [--max NE] -- time per step of a long cantilever with
-10 ... 10 000 velocity elements (N = 1 and N = 3), to show that the cost per
-step grows linearly with the number of elements.  Writes the decks into
-build/beam_scaling/ (not committed: they are large) and prints a table:
-ne, N, unknowns, steps, Newton iterations, wall time per step, time per
-element per Newton iteration.  Machine and date are printed too."""
-import os, platform, subprocess, sys, time, datetime
+10 ... 100 000 velocity elements (N = 1 and N = 3; 100 000 only with
+--max 100000), to show that the cost per step grows linearly with the number
+of elements.  Writes the decks into build/beam_scaling/ (not committed: they
+are large) and prints a table: ne, N, unknowns, steps, Newton iterations,
+CPU time per step, CPU time per element and Newton iteration (user + system
+time of the run: on a shared machine the wall time also counts the waits for
+a core), peak resident memory of the run (the kernel's maximum RSS of the
+child process) and that per element.  Machine and date are printed too."""
+import os, platform, subprocess, sys, datetime
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
@@ -18,9 +21,10 @@ max_ne = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else 
 steps = 10
 print("machine: %s, %s, %d cores; date %s" % (platform.node(), platform.processor() or platform.machine(), os.cpu_count(),
                                                datetime.date.today()))
-print("%7s %3s %9s %6s %8s %14s %22s" % ("ne", "N", "unknowns", "steps", "Newton", "s/step", "us/(element*iteration)"))
+print("%7s %3s %9s %6s %8s %14s %22s %9s %8s" % ("ne", "N", "unknowns", "steps", "Newton", "CPU s/step",
+                                               "us/(element*iteration)", "peak MB", "KB/elem"))
 for N in (1, 3):
-    for ne in (10, 100, 1000, 10000):
+    for ne in (10, 100, 1000, 10000, 100000):
         if ne > max_ne:
             continue
         L = 10.0
@@ -42,14 +46,23 @@ Scaling: cantilever with {ne} elements, N = {N}
 *OUTPUT, FORMAT=HISTORY, EVERY={steps}
 *END STEP
 """)
-        t0 = time.time()
-        p = subprocess.run([NSBEAM, "run", deck, "-o", os.path.join(OUT, f"ne{ne}_N{N}")], capture_output=True, text=True)
-        wall = time.time() - t0
+        log = os.path.join(OUT, f"ne{ne}_N{N}.log")
+        with open(log, "w") as f:
+            p = subprocess.Popen([NSBEAM, "run", deck, "-o", os.path.join(OUT, f"ne{ne}_N{N}")], stdout=f,
+                                 stderr=subprocess.STDOUT)
+            # wait4 reaps the child with its own resource usage: ru_maxrss is
+            # its peak resident set (KB on Linux)
+            _, status, usage = os.wait4(p.pid, 0)
+            p.returncode = os.waitstatus_to_exitcode(status)
+        cpu = usage.ru_utime + usage.ru_stime
+        rss_kb = usage.ru_maxrss
+        out = err = open(log).read()
         if p.returncode != 0:
-            print("%7d %3d  FAILED: %s" % (ne, N, p.stderr.strip().splitlines()[-1] if p.stderr else "?"))
+            print("%7d %3d  FAILED: %s" % (ne, N, err.strip().splitlines()[-1] if err else "?"))
             continue
-        it = [l for l in p.stdout.splitlines() if "Newton iterations" in l]
+        it = [l for l in out.splitlines() if "Newton iterations" in l]
         newton = int(it[0].split()[-1]) if it else 0
-        asm = [l for l in p.stdout.splitlines() if "wall time" in l]
-        print("%7d %3d %9d %6d %8d %14.5f %22.3f   %s" % (ne, N, 6 * (ne + 1), steps, newton, wall / steps,
-                                                        1e6 * wall / max(1, newton) / ne, asm[0].strip() if asm else ""))
+        asm = [l for l in out.splitlines() if "wall time" in l]
+        print("%7d %3d %9d %6d %8d %14.5f %22.3f %9.0f %8.2f   %s" % (
+            ne, N, 6 * (ne + 1), steps, newton, cpu / steps, 1e6 * cpu / max(1, newton) / ne, rss_kb / 1024.0,
+            rss_kb / ne, asm[0].strip() if asm else ""))

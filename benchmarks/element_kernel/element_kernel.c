@@ -87,7 +87,7 @@ static int setup(bench_case* b, const char* type, int points) {
   b->elem.n_local = 12;
   b->elem.ops = &nsb_beam_v_ops;
   size_t live = nsb_ctx_live_bytes(b->ctx);
-  if (nsb_beam_create(b->ctx, b->model, 0, b->x, b->q, b->v, b->w, &b->elem) != NSB_OK) return -1;
+  if (nsb_beam_create(b->ctx, b->model, 0, b->x, b->q, b->v, b->w, NULL, &b->elem) != NSB_OK) return -1;
   b->state_bytes = nsb_ctx_live_bytes(b->ctx) - live;
   /* t_{n+1}: node 1 moved and turned (about 0.1 rad), both nodes moving */
   memcpy(b->x1, b->x, sizeof b->x1);

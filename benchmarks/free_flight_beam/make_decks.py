@@ -55,7 +55,7 @@ def dynamic_deck(path, title, model_file, scheme_line, h, extra="", vtk=True):
 *INCLUDE, INPUT={model_file}
 *STEP
 {scheme_line}
-{h}, 100.0
+{h}, 100.0, {h}
 {extra}*OUTPUT, FORMAT=HISTORY, EVERY={int(round(0.1 / float(h)))}
 """
     if vtk:

@@ -25,6 +25,8 @@ stop = [k + 1 for k in range(ne + 1) if 0.4 - 1e-9 <= L * k / ne <= 0.6 + 1e-9]
 
 
 def rock(proc):
+    # the full model at Waltersberger's fixed increment: no cutback (h_min = h)
+    hmin = "" if proc.startswith("*MODAL") else ", 1e-5"
     return f"""** Rocking free beam on a stop (Waltersberger 2007, Ex. 5.7/5.8), 40 elements.
 *HEADING
 Rocking free elastic beam on a stop
@@ -44,7 +46,7 @@ U
 U
 *STEP
 {proc}
-1e-5, 0.3
+1e-5, 0.3{hmin}
 *GRAVITY
 0, 0, -9.81
 *OUTPUT, FORMAT=HISTORY, EVERY=50
@@ -86,7 +88,7 @@ ALL, 6, 6
 U
 *STEP
 *DYNAMIC, RHOINF=1
-1e-5, 0.03
+1e-5, 0.03, 1e-5
 *OUTPUT, FORMAT=HISTORY, EVERY=50
 *END STEP
 """.replace("POINTS=2\n", f"POINTS=2, WEIGHTING={weighting}\n")
@@ -120,10 +122,10 @@ BALL, WALL
 X, V
 *STEP
 {proc}
-{h}, 3.0
+{h}, 3.0{hmin}
 *OUTPUT, FORMAT=HISTORY, EVERY={every}
 *END STEP
 """
 for h, every in (("0.001", 10), ("0.0005", 20), ("0.00025", 40)):
-    write(os.path.join(HERE, f"spring_modal_h{h}.inp"), SPRING.format(proc="*MODAL DYNAMIC, MODES=1", h=h, every=every))
-    write(os.path.join(HERE, f"spring_full_h{h}.inp"), SPRING.format(proc="*DYNAMIC, RHOINF=1", h=h, every=every))
+    write(os.path.join(HERE, f"spring_modal_h{h}.inp"), SPRING.format(proc="*MODAL DYNAMIC, MODES=1", h=h, hmin="", every=every))
+    write(os.path.join(HERE, f"spring_full_h{h}.inp"), SPRING.format(proc="*DYNAMIC, RHOINF=1", h=h, hmin=f", {h}", every=every))

@@ -39,7 +39,7 @@ U
 *INCLUDE, INPUT=model_{pre}ne{ne}.inp
 *STEP
 *DYNAMIC, SCHEME={scheme}
-{h}, 30.0
+{h}, 30.0, {h}
 *OUTPUT, FORMAT=HISTORY, EVERY=1
 *OUTPUT, FORMAT=VTK, EVERY={int(round(0.5 / float(h)))}
 *END STEP

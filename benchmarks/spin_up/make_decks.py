@@ -49,7 +49,7 @@ def deck(name, etype, scheme, h, title):
     for sname, amp in (("spin-up", "SPINUP"), ("steady", "STEADY")):
         steps += f"""*STEP, NAME={sname}
 *DYNAMIC, {scheme}
-{h}, {T_UP}
+{h}, {T_UP}, {h}
 *BOUNDARY, AMPLITUDE={amp}
 1, 6, 6, 1.0
 *OUTPUT, FORMAT=HISTORY, EVERY=1

@@ -49,7 +49,7 @@ for pre, mfile, scheme, hs in (("", "model.inp", "MODIFIED NEWMARK, RHOINF=1", (
 *INCLUDE, INPUT={mfile}
 *STEP
 *DYNAMIC, SCHEME={scheme}
-{h}, 30.0
+{h}, 30.0, {h}
 ** EA = 1e10: the axial force EA (E - E0) is formed from |E| = 1 and resolves
 ** only EA eps |E| = 2.2e-6; the default residual tolerance 1e-8 is below that
 ** round-off floor (see README)
@@ -68,7 +68,7 @@ for h in ("0.001",):
 *INCLUDE, INPUT=model_strain_galerkin.inp
 *STEP
 *DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1
-{h}, 30.0
+{h}, 30.0, {h}
 ** EA = 1e10: residual tolerance above the round-off floor (see README)
 *OUTPUT, FORMAT=HISTORY, EVERY={max(1, int(round(0.01 / float(h))))}
 *END STEP
@@ -89,7 +89,7 @@ for h in ("0.1", "0.05", "0.025"):
 *INCLUDE, INPUT=model_strain_sph.inp
 *STEP
 *DYNAMIC, SCHEME=GENERALIZED ALPHA, RHOINF=0.6
-{h}, 30.0
+{h}, 30.0, {h}
 *OUTPUT, FORMAT=HISTORY, EVERY={max(1, int(round(0.01 / float(h))))}
 *END STEP
 """)

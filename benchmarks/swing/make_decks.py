@@ -134,7 +134,7 @@ W
 NS
 *STEP
 {dyn}
-{h}, {t_end}
+{h}, {t_end}, {h}
 *OUTPUT, FORMAT=HISTORY, EVERY={every}
 *END STEP
 """
