@@ -255,7 +255,7 @@ static void joint_geometry(nsb_system* s, int j, nsb_elem* e) {
 static double model_length(const nsb_model* m) {
   double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL}, L = 0.0;
   for (int i = 0; i < m->nodes.count; ++i)
-    for (int c = 0; c < 3; ++c) {
+    for (int c = 0; c < 3 && nsb_model_node_ndof(m, i) > 0; ++c) {
       lo[c] = fmin(lo[c], m->nodes.data[i].X[c]);
       hi[c] = fmax(hi[c], m->nodes.data[i].X[c]);
     }
