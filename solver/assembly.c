@@ -259,11 +259,15 @@ static void range_member(void* arg, int member) {
    largest element contribution to a node row of the field, held rows
    included: reactions carry flux), and the 2-norm over all rows (condensed
    interior rows included) for an explicit absolute tolerance. */
-int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix) {
+int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_kind what) {
   double tic = nsb_now_s();
   NSB_ASSERT(s->n_threads >= 1 && s->n_static_ranged == s->first_contact);
+  const int with_matrix = what == NSB_ASM_MATRIX || what == NSB_ASM_MATRIX_KEEP;
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
+  ec.factors = what == NSB_ASM_MATRIX_KEEP   ? NSB_FACTORS_KEEP
+               : what == NSB_ASM_RESIDUAL_KEPT ? NSB_FACTORS_KEPT
+                                               : NSB_FACTORS_FRESH;
   memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
   if (with_matrix && s->A) nsb_csr_zero(s->A);
   double qf = 0.0, qm = 0.0;
@@ -290,16 +294,36 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_m
   s->internal_res2 = 0.0;
   for (int i = 0; i < s->first_contact; ++i) s->internal_res2 += s->elem_sum[i];
   ec.internal_res2 = &s->internal_res2;
+  /* modified Newton: the contacts' local matrices of a kept matrix are kept
+     too, and an iteration with it evaluates them again (they are cheap) to
+     find a contact row whose form changed (a semi-smooth row that switched
+     its branch, a compliant contact's stiffness that moved): more than
+     CONTACT_ROW_CHANGE of the block's largest entry anywhere */
+  const int keep_cK = what == NSB_ASM_MATRIX_KEEP && mode != NSB_EVAL_ACCEL,
+            cmp_cK = what == NSB_ASM_RESIDUAL_KEPT && mode != NSB_EVAL_ACCEL;
+  const double CONTACT_ROW_CHANGE = 1e-2;
+  double* cK = s->tan_cK;
+  s->tan_contact_changed = 0;
   for (int i = s->first_contact; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
-    int nl = e->n_local;
+    int nl = e->n_local, nk = nl * nl;
     memset(s->ff, 0, (size_t)nl * sizeof(double));
-    if (with_matrix) memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
-    int est = e->ops->eval(e, &ec, s->ff, with_matrix ? s->fK : NULL);
+    if (with_matrix || cmp_cK) memset(s->fK, 0, (size_t)nk * sizeof(double));
+    int est = e->ops->eval(e, &ec, s->ff, with_matrix || cmp_cK ? s->fK : NULL);
     if (est < 0) {
       s->failed_elem = i;
       return est;
     }
+    if (keep_cK) memcpy(cK, s->fK, (size_t)nk * sizeof(double));
+    if (cmp_cK && !s->tan_contact_changed) {
+      double big = 0.0, d = 0.0;
+      for (int k = 0; k < nk; ++k) {
+        big = fmax(big, fabs(cK[k]));
+        d = fmax(d, fabs(s->fK[k] - cK[k]));
+      }
+      s->tan_contact_changed = d > CONTACT_ROW_CHANGE * big;
+    }
+    cK += nk;
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];
     block_flux(e, s->ff, &qf, &qm);

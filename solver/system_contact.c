@@ -166,6 +166,7 @@ static int rebuild(nsb_system* s, int* nc_out) {
   }
   NSB_CALL(reserve(ctx, (void**)&s->ceq_pool, &s->ceq_size, ceq, sizeof(int)));
   NSB_CALL(reserve(ctx, (void**)&s->cmap_pool, &s->cmap_size, cmap, sizeof(int)));
+  NSB_CALL(reserve(ctx, (void**)&s->tan_cK, &s->tan_cK_size, cmap, sizeof(double)));
   int pe = 0, pm = 0;
   for (int i = 0; i < nc; ++i) {
     ce[i].eq = s->ceq_pool + pe;
