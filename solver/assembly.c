@@ -386,19 +386,37 @@ void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* d
       dt = nsb_v3_scale(k->cr, dt);
       u = nsb_v3_sub(x, nsb_st_x(&s->old, i));
     }
+    /* the motion of the unknowns only: a prescribed component is no unknown
+       of the iteration and must not set the scale of the others' corrections
+       (a driven rotation tied by L to the translations let an unconverged
+       set-valued contact pass) */
+    double uc[3] = {u.x, u.y, u.z};
+    for (int c = 0; c < 3; ++c)
+      if (s->fixed_t[3 * i + c] >= 0) uc[c] = 0.0;
+    u = nsb_v3(uc[0], uc[1], uc[2]);
     ct = fmax(ct, nsb_v3_norm(dt));
     ut = fmax(ut, nsb_v3_norm(u));
     xs = fmax(xs, nsb_v3_norm(x));
     if (nd == 6) {
       nsb_vec3 dr = nsb_v3(d[3], d[4], d[5]);
       double th;
+      unsigned held = s->fixed_r[i];
       if (mode == NSB_EVAL_ACCEL) {
-        th = nsb_v3_norm(nsb_st_al(&s->cur, i));
+        nsb_vec3 al = nsb_st_al(&s->cur, i);
+        double a3[3] = {al.x, al.y, al.z}, a2 = 0.0;
+        for (int c = 0; c < 3; ++c)
+          if (!(held & (1u << c))) a2 += a3[c] * a3[c];
+        th = sqrt(a2);
       } else {
         dr = nsb_m3_mulv(k->Bth, dr);
-        /* incremental rotation angle from the quaternions: 2 atan2(|v|, |w|) */
+        /* incremental rotation angle from the quaternions, 2 atan2(|v|, |w|),
+           of the free body axes (dq is the body-frame increment; the held or
+           driven axes are prescribed, exact for a fixed axis) */
         nsb_quat dq = nsb_q_mul(nsb_q_conj(nsb_st_q(&s->old, i)), nsb_st_q(&s->cur, i));
-        th = 2.0 * atan2(sqrt(dq.x * dq.x + dq.y * dq.y + dq.z * dq.z), fabs(dq.w));
+        double v3[3] = {dq.x, dq.y, dq.z}, v2 = 0.0;
+        for (int c = 0; c < 3; ++c)
+          if (!(held & (1u << c))) v2 += v3[c] * v3[c];
+        th = 2.0 * atan2(sqrt(v2), fabs(dq.w));
       }
       cr = fmax(cr, nsb_v3_norm(dr));
       ur = fmax(ur, th);

@@ -15,8 +15,9 @@
  * The residual of a field is compared with its flux q: the largest
  * element contribution to a row of that field (inertia, internal, applied
  * and reaction forces all contribute), averaged over the increments of the
- * step as Abaqus does; a correction with the largest motion of its field in
- * the increment.  The fields are tied by the model's length scale L (forces
+ * step as Abaqus does; a correction with the largest motion of its field's
+ * unknowns in the increment (prescribed motion does not count).  The fields
+ * are tied by the model's length scale L (forces
  * times L against moments; rotations times L against lengths), so a field
  * that carries nothing (the moments of a beam under an axial load) is judged
  * against the scale of the other.  Multiplier rows (joints, contacts) and the

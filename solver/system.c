@@ -248,14 +248,18 @@ static void joint_geometry(nsb_system* s, int j, nsb_elem* e) {
 /* ---- creation ------------------------------------------------------------- */
 
 /* The model's length scale for the convergence test (docs/theory.md §5): the
-   diagonal of the nodes' bounding box, or a body's size (particle diameter,
-   rigid body's radius of gyration) when that is larger; 1 for a model with
-   no extent at all (a single point mass: only translations, so no field is
-   compared with another and the value does not matter). */
+   diagonal of the bounding box of the nodes that carry unknowns, or a body's
+   size (particle diameter, rigid body's radius of gyration) when that is
+   larger; 1 for a model with no extent at all (a single point mass: only
+   translations, so no field is compared with another and the value does not
+   matter).  Nodes without unknowns (the anchors of springs and dashpots, which
+   a deck may put 10^6 away to fix a direction) do not move and do not count:
+   with them L once tied a spinning body's rotation to every translation with
+   a factor 10^6. */
 static double model_length(const nsb_model* m) {
   double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL}, L = 0.0;
   for (int i = 0; i < m->nodes.count; ++i)
-    for (int c = 0; c < 3; ++c) {
+    for (int c = 0; c < 3 && nsb_model_node_ndof(m, i) > 0; ++c) {
       lo[c] = fmin(lo[c], m->nodes.data[i].X[c]);
       hi[c] = fmax(hi[c], m->nodes.data[i].X[c]);
     }
