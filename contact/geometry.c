@@ -145,6 +145,45 @@ static void framed_geometry(const nsb_contact_shape* sh, nsb_mat3 R, nsb_contact
 static void hermite_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_state* st,
                              nsb_contact_geo* G);
 
+/* A framed slave's sphere (centre c, radius r = sh->radius) against the plane
+   face of the rigid body at node 1 (docs/contact.md §8.2): normal n = Rm n_b,
+   face point d = x_m + Rm p_b (body frame n_b, p_b relative to the node),
+   gap g = n.(c - d) - r, weights (1, -1).  Both bodies take the force at the
+   slave's contact point q = c - r n.  A bounded face (radius R > 0) is open
+   where the centre projects outside the disk of radius R about d: the gap is
+   then the centre's distance from the rim minus r, at least 0 (an edge
+   contact is not modelled: Stamm 2011, §3.2, asks for boundaryless masters). */
+static void body_face_geometry(const nsb_elem* e, const nsb_contact_shape* sh, const nsb_model* m,
+                               const nsb_state* st, nsb_vec3 c, nsb_contact_geo* G) {
+  const nsb_obstacle* o = &m->obstacles.data[sh->master];
+  int mn = e->nodes[1];
+  nsb_mat3 Rm = nsb_q_to_m3(nsb_st_q(st, mn));
+  nsb_vec3 xm = nsb_st_x(st, mn), nb = nsb_v3_load(o->dir);
+  nsb_vec3 n = nsb_m3_mulv(Rm, nb), d = nsb_v3_add(xm, nsb_m3_mulv(Rm, nsb_v3_load(o->point)));
+  double hn = nsb_v3_dot(n, nsb_v3_sub(c, d));
+  G->nn = 2;
+  G->w[1] = -1.0;
+  G->body = 1;
+  G->n = n;
+  G->g = hn - sh->radius;
+  G->point = nsb_v3_muladd(c, -hn, n);
+  G->vobs = nsb_v3_zero();
+  G->Pd = nsb_m3_zero();
+  if (o->radius > 0.0) {
+    double rho = nsb_v3_norm(nsb_v3_sub(G->point, d));
+    if (rho > o->radius) {
+      G->outside = 1;
+      G->g = fmax(sqrt(hn * hn + (rho - o->radius) * (rho - o->radius)) - sh->radius, 0.0);
+    }
+  }
+  G->Rm = Rm;
+  G->nb = nb;
+  G->cm = nsb_v3_sub(c, xm);
+  G->bm = nsb_v3_muladd(G->cm, -sh->radius, n);
+  G->JN = nsb_m3_scale(-1.0, nsb_m3_mul(Rm, nsb_m3_skew(nb)));
+  G->JB = nsb_m3_scale(-1.0, nsb_m3_mul(nsb_m3_skew(G->bm), Rm));
+}
+
 void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_model* m,
                           const nsb_state* st, double t, nsb_contact_geo* G) {
   memset(G, 0, sizeof *G);
@@ -162,6 +201,11 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
     xp = nsb_v3_add(xp, nsb_m3_mulv(Rs, nsb_v3_load(sh->s)));
   }
   G->xc = xp;
+  if (sh->kind == 3) {
+    body_face_geometry(e, sh, m, st, xp, G);
+    framed_geometry(sh, Rs, G);
+    return;
+  }
   if (sh->kind == 0) {
     obstacle_geometry(sh, n_prev, m, t, xp, G);
     if (sh->framed) framed_geometry(sh, Rs, G);
@@ -400,6 +444,7 @@ nsb_vec3 nsb_contact_framed_velocity(const nsb_elem* e, const double* ja, const 
 nsb_vec3 nsb_contact_geo_velocity(const nsb_elem* e, const nsb_contact_geo* G, const nsb_state* st) {
   nsb_vec3 v = nsb_contact_rel_velocity(e, G->w, st, G->vobs);
   if (G->framed) v = nsb_v3_add(v, nsb_contact_framed_velocity(e, G->JA.c, st));
+  if (G->body) v = nsb_v3_sub(v, nsb_m3_mulv(G->JB, nsb_st_w(st, e->nodes[1])));
   if (G->hermite) {
     double jr[2][9];
     nsb_contact_geo_jr(G, jr);

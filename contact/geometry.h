@@ -3,7 +3,9 @@
  * obstacle, another particle, or the centreline of a beam element
  * (docs/contact.md §5).  A framed slave (a rigid body, or a point of a
  * POINTS= set) carries its sphere on the node's frame: its gap and contact
- * point move with the node's rotation (docs/contact.md §8.1).
+ * point move with the node's rotation (docs/contact.md §8.1); against the
+ * plane face of a rigid body (an obstacle with BODY=) the face moves with
+ * that body's node (docs/contact.md §8.2).
  *
  * A contact's geometry is a pure function of what it touches (nsb_contact_shape,
  * fixed when the candidate is set up), the node states and the time:
@@ -38,8 +40,9 @@
 
 /// What one contact touches, fixed when its candidate is set up.
 typedef struct nsb_contact_shape {
-  int kind;       /* 0 obstacle, 1 particle-particle, 2 particle-beam centreline */
-  int master;     /* obstacle index, particle node, or beam model element */
+  int kind;       /* 0 obstacle, 1 particle-particle, 2 particle-beam centreline, 3 face of a rigid body
+                     (an *OBSTACLE with BODY=; node 1 of the element is that body, docs/contact.md §8.2) */
+  int master;     /* obstacle index (kinds 0, 3), particle node, or beam model element */
   int hermite;    /* kind 2 with CENTRELINE=HERMITE (docs/contact.md §5.1) */
   double b[2][3]; /* HERMITE: b_k = l R_k(0)^T T_k, end tangents of A, B in their node frames (times l) */
   double radius;  /* r_p + r_master */
@@ -80,6 +83,17 @@ typedef struct nsb_contact_geo {
   nsb_mat3 JS;     /* d c / dTheta = -R S(s): the gap gradient in the rotation is JS^T n */
   nsb_mat3 QS;     /* d(JS^T n)/dTheta at fixed n: S(s) S(R^T n) */
   nsb_mat3 JA;     /* contact point velocity per body angular velocity: -S(arm) R, arm = R s - r n */
+  /* face of a rigid body (kind 3, docs/contact.md §8.2): node 1 is the master body at x_m with rotation Rm;
+     the face's normal n = Rm n_b and point d = x_m + Rm p_b (body frame n_b, p_b); the forces act at the
+     slave's contact point q = c - r n on both bodies */
+  int body;
+  int outside;     /* the contact point projects outside a bounded face (radius R): open */
+  nsb_mat3 Rm;     /* the master body's rotation */
+  nsb_vec3 nb;     /* the face normal in the master's body frame */
+  nsb_vec3 cm;     /* c - x_m: the sphere centre from the master's node */
+  nsb_vec3 bm;     /* q - x_m: the contact point from the master's node */
+  nsb_mat3 JN;     /* d n / dTheta_m = -Rm S(n_b) */
+  nsb_mat3 JB;     /* the master's material point at q: velocity v_m + JB w_m, JB = -S(bm) Rm */
 } nsb_contact_geo;
 
 /* ---- one contact ---------------------------------------------------------- */
@@ -96,7 +110,8 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
 nsb_mat3 nsb_contact_gap_hessian(const nsb_contact_geo* G, int i, int j);
 /// Velocity of the slave relative to the master's contact point of G:
 /// sum_j w_j v_j - v_obs, plus sum_k JR_k w_k on the Hermite centreline (body
-/// angular velocities w_k of the element's end nodes).
+/// angular velocities w_k of the element's end nodes), plus JA w of a framed
+/// slave, minus JB w_m of a master body's face (kind 3).
 nsb_vec3 nsb_contact_geo_velocity(const nsb_elem* e, const nsb_contact_geo* G, const nsb_state* st);
 /// Framed slave: the velocity JA w of the contact point from the slave
 /// node's body angular velocity w (ja: the 3x3 block JA, column-major).

@@ -20,6 +20,12 @@ static void local_offsets(const nsb_elem* e, int off[4]) {
   for (int q = 0; q < e->n_nodes; ++q) off[q + 1] = off[q] + e->node_ndof[q];
 }
 
+/* Whether the master nodes of a contact carry moment rows of frozen blocks
+   d->jr (NEWTON law, prox loads): the Hermite centreline's ends (JR_A, JR_B),
+   and the master body of a face (kind 3: -JB in jr[0], the master point's
+   velocity v_m + JB w_m enters v_r with the minus sign). */
+static int master_moments(const nsb_contact_data* d) { return d->shape.hermite || d->shape.kind == 3; }
+
 /* ---- Hertz, Winkler ----------------------------------------------------------------- */
 
 /* The compliant normal force for penetration al and its rate ald, at the end
@@ -245,6 +251,123 @@ static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_co
   }
 }
 
+/* Hertz (or Winkler) between a framed slave and the plane face of a rigid
+   body (kind 3, docs/contact.md §8.2).  Generalized coordinates in four
+   3-blocks, q = (x_s, Theta_s, x_m, Theta_m), velocities qdot = (v_s, w_s,
+   v_m, w_m) (body angular velocities; R -> R exp(S(dTheta))).  With c = x_s +
+   Rs s, n = Rm n_b, the contact point q = c - r n, a = q - x_s, b = q - x_m:
+     gap gradient  G = (n, JS^T n, -n, S(n_b) Rm^T (c - x_m)),
+     its Hessian   H_03 = JN, H_11 = S(s) S(Rs^T n), H_13 = S(s) Rs^T JN, H_23 = -JN,
+                   H_30 = S(n_b) Rm^T, H_31 = S(n_b) Rm^T JS, H_32 = -S(n_b) Rm^T,
+                   H_33 = S(n_b) S(Rm^T (c - x_m))   (others 0; H symmetric),
+     relative velocity v_r = v_s + JA w_s - v_m - JB w_m = L qdot, n.v_r = G.qdot,
+     L = (I, JA, -I, -JB),
+   normal rows -F G (alpha = -g, alpha_dot = -G.qdot), friction rows -L_r^T T
+   (the force T on the slave at q, -T on the master at q: equal and opposite
+   at one point, so their moments cancel about any point).  Tangent of the
+   normal rows as in hertz_framed; of the friction rows
+     -L_r^T dT/dq_c - d(L_r^T T)/dq_c |_T,
+     dT = T_N dF + T_v dv_T + T_q dq_EP,  dv_T = P dv_r - ((n.v_r) I + n v_r^T) JN dTheta_m,
+     dv_r/dq = (-S(om_m), S(a) Rs S(w_s) + (S(om_s) - S(om_m)) JS, S(om_m),
+                -S(b) Rm S(w_m) + r (S(om_m) - S(om_s)) JN)   (om = R w),
+     d(Rs^T (a x T)): Theta_s S(Rs^T (a x T)) - Rs^T S(T) JS, Theta_m r Rs^T S(T) JN,
+     d(-Rm^T (b x T)): x_s Rm^T S(T), Theta_s Rm^T S(T) JS, x_m -Rm^T S(T),
+                       Theta_m -S(Rm^T (b x T)) - r Rm^T S(T) JN. */
+static void hertz_body(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p, const nsb_contact_geo* G,
+                       nsb_vec3 vr, double F, double Fa, double Fd, double* restrict f, double* restrict K) {
+  const nsb_contact_data* d = e->state;
+  const int dyn = ec->mode != NSB_EVAL_STATIC;
+  const int fric = p->friction > 0.0 && dyn;
+  const int ns = e->nodes[0], nm = e->nodes[1];
+  const int node[4] = {ns, ns, nm, nm};
+  const double r = d->shape.radius;
+  nsb_mat3 Z = nsb_m3_zero(), I = nsb_m3_identity();
+  nsb_mat3 Rs = nsb_q_to_m3(nsb_st_q(ec->cur, ns)), Rm = G->Rm;
+  nsb_vec3 ws = nsb_st_w(ec->cur, ns), wm = nsb_st_w(ec->cur, nm);
+  nsb_vec3 qd[4] = {nsb_st_v(ec->cur, ns), ws, nsb_st_v(ec->cur, nm), wm};
+  nsb_vec3 gb[4] = {G->n, nsb_m3_tmulv(G->JS, G->n), nsb_v3_neg(G->n),
+                    nsb_m3_mulv(nsb_m3_skew(G->nb), nsb_m3_tmulv(Rm, G->cm))};
+  nsb_mat3 L[4] = {I, G->JA, neg3(I), neg3(G->JB)};
+  for (int b = 0; b < 4; ++b) nsb_local_addv(f, 3 * b, nsb_v3_scale(-F, gb[b]));
+  nsb_mat3 P = nsb_m3_sub(I, nsb_m3_outer(G->n, G->n)), T_v = Z, T_q = Z;
+  nsb_vec3 T = nsb_v3_zero(), T_N = nsb_v3_zero(), q0 = nsb_v3_zero();
+  if (fric) {
+    int slip;
+    q0 = friction_carry(p, d, ec->h);
+    T = friction_accel_stored(ec, p)
+            ? nsb_v3_load(d->fT)
+            : friction_force(p, d, F, nsb_m3_mulv(P, vr), nsb_m3_mulv(P, q0), ec->h, &T_N, &T_v, &T_q, &slip);
+    for (int b = 0; b < 4; ++b) nsb_local_addv(f, 3 * b, nsb_v3_neg(nsb_m3_tmulv(L[b], T)));
+  }
+  if (!K) return;
+  nsb_mat3 H[4][4];
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) H[i][j] = Z;
+  nsb_mat3 SnRt = nsb_m3_mul(nsb_m3_skew(G->nb), nsb_m3_transpose(Rm));
+  nsb_mat3 SsRt = nsb_m3_mul(nsb_m3_skew(nsb_v3_load(d->shape.s)), nsb_m3_transpose(Rs));
+  H[0][3] = G->JN;
+  H[1][1] = G->QS;
+  H[1][3] = nsb_m3_mul(SsRt, G->JN);
+  H[2][3] = neg3(G->JN);
+  H[3][0] = SnRt;
+  H[3][1] = nsb_m3_mul(SnRt, G->JS);
+  H[3][2] = neg3(SnRt);
+  H[3][3] = nsb_m3_mul(nsb_m3_skew(G->nb), nsb_m3_skew(nsb_m3_tmulv(Rm, G->cm)));
+  /* friction kinematics */
+  nsb_vec3 oms = nsb_m3_mulv(Rs, ws), omm = nsb_m3_mulv(Rm, wm);
+  nsb_vec3 arm = nsb_v3_sub(nsb_v3_add(G->bm, nsb_st_x(ec->cur, nm)), nsb_st_x(ec->cur, ns));
+  nsb_mat3 Soms = nsb_m3_skew(oms), Somm = nsb_m3_skew(omm);
+  nsb_mat3 dvr_q[4] = {
+      neg3(Somm),
+      nsb_m3_add(nsb_m3_mul(nsb_m3_skew(arm), nsb_m3_mul(Rs, nsb_m3_skew(ws))), nsb_m3_mul(nsb_m3_sub(Soms, Somm), G->JS)),
+      Somm,
+      nsb_m3_add(neg3(nsb_m3_mul(nsb_m3_skew(G->bm), nsb_m3_mul(Rm, nsb_m3_skew(wm)))),
+                 nsb_m3_scale(r, nsb_m3_mul(nsb_m3_sub(Somm, Soms), G->JN)))};
+  nsb_mat3 Cn = nsb_m3_add(nsb_m3_scale(nsb_v3_dot(G->n, vr), I), nsb_m3_outer(G->n, vr));
+  nsb_mat3 Cq = nsb_m3_add(nsb_m3_scale(nsb_v3_dot(G->n, q0), I), nsb_m3_outer(G->n, q0));
+  nsb_mat3 ST = nsb_m3_skew(T);
+  nsb_mat3 RsST = nsb_m3_tmul(Rs, ST), RmST = nsb_m3_tmul(Rm, ST);
+  /* d(L_r^T T)/dq_c at fixed T (rows 1 and 3) */
+  nsb_mat3 dLT[4][4];
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) dLT[i][j] = Z;
+  dLT[1][1] = nsb_m3_sub(nsb_m3_skew(nsb_m3_tmulv(Rs, nsb_v3_cross(arm, T))), nsb_m3_mul(RsST, G->JS));
+  dLT[1][3] = nsb_m3_scale(r, nsb_m3_mul(RsST, G->JN));
+  dLT[3][0] = RmST;
+  dLT[3][1] = nsb_m3_mul(RmST, G->JS);
+  dLT[3][2] = neg3(RmST);
+  dLT[3][3] = nsb_m3_sub(neg3(nsb_m3_skew(nsb_m3_tmulv(Rm, nsb_v3_cross(G->bm, T)))),
+                         nsb_m3_scale(r, nsb_m3_mul(RmST, G->JN)));
+  for (int c = 0; c < 4; ++c) {
+    const int rot = c & 1;
+    const nsb_kin* kk = &ec->kin[node[c]];
+    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, gb[c]), dF_dv = nsb_v3_zero();
+    if (dyn) {
+      nsb_vec3 Hq = nsb_v3_zero();
+      for (int rr = 0; rr < 4; ++rr) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[rr][c], qd[rr]));
+      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
+      dF_dv = nsb_v3_scale(-Fd, gb[c]);
+    }
+    nsb_mat3 Tq = Z, Tv = Z;
+    if (fric) {
+      nsb_mat3 dn = c == 3 ? G->JN : Z;
+      nsb_mat3 dvT_q = nsb_m3_sub(nsb_m3_mul(P, dvr_q[c]), nsb_m3_mul(Cn, dn));
+      Tq = nsb_m3_add(nsb_m3_add(nsb_m3_outer(T_N, dF_dq), nsb_m3_mul(T_v, dvT_q)),
+                      neg3(nsb_m3_mul(T_q, nsb_m3_mul(Cq, dn))));
+      Tv = nsb_m3_add(nsb_m3_outer(T_N, dF_dv), nsb_m3_mul(T_v, nsb_m3_mul(P, L[c])));
+    }
+    for (int rr = 0; rr < 4; ++rr) {
+      nsb_mat3 Kq = nsb_m3_sub(neg3(nsb_m3_outer(gb[rr], dF_dq)), nsb_m3_scale(F, H[rr][c]));
+      nsb_mat3 Kv = neg3(nsb_m3_outer(gb[rr], dF_dv));
+      if (fric) {
+        Kq = nsb_m3_sub(Kq, nsb_m3_add(nsb_m3_tmul(L[rr], Tq), dLT[rr][c]));
+        Kv = nsb_m3_sub(Kv, nsb_m3_tmul(L[rr], Tv));
+      }
+      nsb_local_add3(K, e->n_local, 3 * rr, 3 * c, rot ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
+    }
+  }
+}
+
 /* Stiffness of contact d of pair p: STIFFNESS times the point's weight (1
    without POINTS=). */
 static double contact_stiffness(const nsb_contact_pair* p, const nsb_contact_data* d) {
@@ -419,6 +542,10 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
   double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
   if (F == 0.0) return NSB_OK;
+  if (G.body) {
+    hertz_body(e, ec, p, &G, vr, F, Fa, Fd, f, K);
+    return NSB_OK;
+  }
   if (G.framed) {
     hertz_framed(e, ec, p, &G, obstacle_velocity_gradient(ec->model, &d->shape, &G), vr, F, Fa, Fd, f, K);
     return NSB_OK;
@@ -749,7 +876,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
        has no equations of its own (docs/contact.md §7.5) */
     for (int j = 0; j < e->n_nodes; ++j)
       for (int k = 0; k < nm; ++k) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
-    if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
+    if (master_moments(d)) hermite_moment_rows(e, d, off, dir, P, nm, f, NULL, 0.0);
     framed_moment_rows(e, d, dir, P, nm, f, NULL, 0.0);
     return NSB_OK;
   }
@@ -761,8 +888,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   nsb_vec3 vobs =
       d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
   nsb_vec3 vr = nsb_contact_rel_velocity(e, d->wt, ec->cur, vobs);
-  if (d->shape.hermite) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
-  if (d->shape.hermite) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
+  if (master_moments(d)) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
+  if (master_moments(d)) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
   if (d->shape.framed) {
     vr = nsb_v3_add(vr, nsb_contact_framed_velocity(e, d->ja, ec->cur));
     framed_moment_rows(e, d, dir, P, nm, f, K, ec->lam_scale);
@@ -813,7 +940,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       K[(m0 + k) + nl * (off[j] + 0)] += row.x;
       K[(m0 + k) + nl * (off[j] + 1)] += row.y;
       K[(m0 + k) + nl * (off[j] + 2)] += row.z;
-      if (d->shape.hermite && j > 0 && e->node_ndof[j] == 6) {
+      if (master_moments(d) && j > 0 && e->node_ndof[j] == 6) {
         /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr */
         nsb_mat3 Jr;
         memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
@@ -883,7 +1010,16 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
     }
     double rp = nsb_contact_node_radius(m, p, sn), mp = nsb_contact_node_mass(m, sn);
     if (!(mp > 0.0)) mp = 1.0; /* massless beam nodes: rows scaled by 1 kg (scaling only) */
-    if (p->master_kind == NSB_MASTER_OBSTACLE) {
+    if (p->master_kind == NSB_MASTER_OBSTACLE && m->obstacles.data[item].body >= 0) {
+      /* a face of a rigid body (docs/contact.md §8.2): the body is node 1; the
+         rows' mass scale is the reduced mass of the two bodies */
+      D->shape.kind = 3;
+      E->n_nodes = 2;
+      E->nodes[1] = m->obstacles.data[item].body;
+      D->shape.radius = rp;
+      double mq = nsb_contact_node_mass(m, E->nodes[1]);
+      D->m_eff = mp * mq / (mp + mq);
+    } else if (p->master_kind == NSB_MASTER_OBSTACLE) {
       D->shape.kind = 0;
       E->n_nodes = 1;
       D->shape.radius = rp;
@@ -999,6 +1135,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
     if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
+    if (G.body) memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
     if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
     d->gap0 = G.g;
     if (d->shape.kind == 0) {
@@ -1032,6 +1169,14 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     }
     if (d->shape.kind == 0)
       ar = nsb_v3_sub(ar, nsb_obstacle_acceleration(ec->model, &ec->model->obstacles.data[d->shape.master], ec->t));
+    if (G.body) {
+      /* the master body's material point at the contact point: a_m + JB al_m + Rm (w_m x (w_m x Rm^T b)) (a_m
+         is in the weighted sum above) */
+      int q = e[i].nodes[1];
+      nsb_vec3 w = nsb_st_w(ec->cur, q), bb = nsb_m3_tmulv(G.Rm, G.bm);
+      ar = nsb_v3_sub(ar, nsb_m3_mulv(G.JB, nsb_st_al(ec->cur, q)));
+      ar = nsb_v3_sub(ar, nsb_m3_mulv(G.Rm, nsb_v3_cross(w, nsb_v3_cross(w, bb))));
+    }
     d->aN_pre = nsb_v3_dot(G.n, ar);
     if (e[i].ops == &nsb_contact_newton_ops && turn_applies(d, ec) && G.g + d->shape.radius > 0.0) {
       /* the distance's own curvature, (|P v_r|^2 - gamma_N^2)/|D| (chord_turn):
@@ -1105,7 +1250,7 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
     nsb_v3_store(nsb_m3_tmulv(Ja, F), g + 3);
     return 6;
   }
-  if (!(d->shape.hermite && j > 0 && e->node_ndof[j] == 6)) return 3;
+  if (!(master_moments(d) && j > 0 && e->node_ndof[j] == 6)) return 3;
   nsb_mat3 Jr;
   memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
   nsb_v3_store(nsb_m3_tmulv(Jr, F), g + 3);
@@ -1271,7 +1416,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_vec3 vobs =
         d->shape.kind == 0 ? nsb_obstacle_point_velocity(ec->model, d->shape.master, d->arm, ec->t) : nsb_v3_zero();
     nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
-    if (d->shape.hermite) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
+    if (master_moments(d)) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     /* The semi-smooth iteration drives the impulse of an open contact (the

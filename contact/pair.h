@@ -1,8 +1,11 @@
 /* pair.h -- contact elements: a slave node (particle, beam node or rigid
  * body; a point of a point set, POINTS=) against an obstacle, another
- * particle, or the centreline of a beam element, in the global Newton system
- * of the time step (docs/contact.md §5-§8).  A framed slave (rigid body,
- * point set) also takes the moment of the contact force about its node.
+ * particle, the centreline of a beam element, or the plane face of another
+ * rigid body (*OBSTACLE, BODY=), in the global Newton system of the time
+ * step (docs/contact.md §5-§8).  A framed slave (rigid body, point set) also
+ * takes the moment of the contact force about its node; against a body face
+ * the master body takes the opposite force at the same point and its moment
+ * (docs/contact.md §8.2).
  *
  * One element per candidate (contact/broad_phase.h): (pair, slave node,
  * master item).  The candidates of one slave against the beams of one pair
@@ -64,7 +67,8 @@ typedef struct nsb_contact_data {
   /* frozen at the start of an increment */
   int active, owner;
   double n[3], t[6], wt[3]; /* normal, two tangents, node weights */
-  double jr[2][9];  /* HERMITE: d(x_p - c)/dTheta of nodes A, B (3x3 column-major), frozen with n */
+  double jr[2][9];  /* HERMITE: d(x_p - c)/dTheta of nodes A, B (3x3 column-major), frozen with n; a face of a
+                       rigid body (kind 3): jr[0] = -JB, the relative velocity per master angular velocity */
   double ja[9];     /* framed slave: JA = -S(arm) R, contact point velocity per body angular velocity of
                        the slave (3x3 column-major), frozen with n (docs/contact.md §8.1) */
   double gap0, gN_pre, aN_pre, gT_pre[2];

@@ -142,7 +142,7 @@ static const kwspec kw_table[] = {
      KW_OBSTACLE,
      W_MODEL,
      {{"NAME", P_NAME, 1, NULL}, {"TYPE", P_ENUM, 1, obstacle_types}, {"AMPLITUDE", P_NAME, 0, NULL},
-      {"SPIN", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+      {"SPIN", P_REAL, 0, NULL}, {"BODY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_obstacle, deck_data_obstacle, deck_end_obstacle},
     {"CONTACT PAIR",
      KW_CONTACT_PAIR,

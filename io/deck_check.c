@@ -614,6 +614,7 @@ static void check_contact(parser* p) {
     if (ok && c->slave_nset >= 0) ok = deck_check_contact_mass(p, at, c);
     if (ok && c->slave_nset >= 0) deck_check_impact_mode(p, at, c);
     if (ok && c->slave_nset >= 0) ok = deck_check_contact_friction(p, at, c);
+    if (ok && c->slave_nset >= 0) ok = deck_check_body_face(p, at, ref, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
   }
 }
@@ -700,6 +701,7 @@ void deck_check_model(parser* p) {
   check_massless(p);
   check_frequency_steps(p);
   check_riks_steps(p);
+  deck_check_obstacle_bodies(p);
   check_contact(p);
   check_modal_contacts(p);
   /* emptiness checks only for otherwise clean decks: after other errors they are mostly echoes */

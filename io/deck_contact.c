@@ -41,9 +41,26 @@ void deck_begin_obstacle(parser* p, loc at, const pval* v) {
   snprintf(ob.name, sizeof ob.name, "%s", v[0].s);
   ob.kind = (nsb_obstacle_kind)v[1].i;
   ob.amplitude = -1;
+  ob.body = -1;
+  ob.body_label = 0;
   ob.line = at.line;
+  if (v[4].set) {
+    /* a face of a rigid body (docs/contact.md §8.2): a plane that moves with
+       the body; its motion is the body's, so AMPLITUDE and SPIN do not apply */
+    if (ob.kind != NSB_OBSTACLE_PLANE)
+      VALUE(p, at, "*OBSTACLE: BODY applies to TYPE=PLANE only (a flat face of a rigid body), got TYPE=%s",
+            ob.kind == NSB_OBSTACLE_SPHERE ? "SPHERE" : "CYLINDER");
+    else {
+      if (v[2].set || v[3].set)
+        VALUE(p, at, "*OBSTACLE: BODY=%d excludes %s (the face moves with its body)", v[4].i,
+              v[2].set ? "AMPLITUDE" : "SPIN");
+      /* resolved once the whole deck is read (bodies may come later) */
+      ob.body = -2;
+      ob.body_label = v[4].i;
+    }
+  }
   /* a bad SPIN is reported and dropped; the obstacle stays (no echo errors at its contact pairs) */
-  if (v[3].set) {
+  if (v[3].set && !v[4].set) {
     /* (the parameter parser already refuses non-finite values) */
     if (ob.kind == NSB_OBSTACLE_SPHERE)
       VALUE(p, at, "*OBSTACLE: SPIN applies to TYPE=PLANE (about its normal) and TYPE=CYLINDER (about its axis)");
@@ -59,8 +76,38 @@ void deck_begin_obstacle(parser* p, loc at, const pval* v) {
   }
   p->b.index = p->m->obstacles.count - 1;
   p->b.sub = v[1].i;
+  if (ob.body != -1) {
+    p->b.has_amp = 0;
+    return;
+  }
   deck_begin_load(p, &v[2]);
   if (p->b.has_amp) deck_add_amp_ref(p, REC_OBSTACLE, p->b.index, 1, 0, p->b.amp, at);
+}
+
+/* The data line of a face of a rigid body (BODY=): px, py, pz, nx, ny, nz[, R]
+   in the body frame, relative to the body's node; R > 0 bounds the face to a
+   disk of radius R about p (default: unbounded). */
+static void data_body_face(parser* p, loc at, int n) {
+  static const char* const names[] = {"px", "py", "pz", "nx", "ny", "nz", "R"};
+  if (!deck_expect_fields(p, at, 6, 7, "px, py, pz, nx, ny, nz[, R] (body frame, relative to the body's node)"))
+    return;
+  double x[7];
+  for (int k = 0; k < n; ++k)
+    if (!deck_get_real(p, at, p->fields[k], names[k], &x[k])) return;
+  nsb_obstacle* ob = &p->m->obstacles.data[p->b.index];
+  int ok = 1;
+  if (!deck_unit3(x + 3, ob->dir)) {
+    VALUE(p, at, "*OBSTACLE, TYPE=PLANE: the normal (nx, ny, nz) must be a non-zero vector");
+    ok = 0;
+  }
+  if (n == 7 && !(x[6] > 0.0 && isfinite(x[6]))) {
+    VALUE(p, at, "*OBSTACLE, BODY=%d: the face radius R must be > 0 (leave it out for an unbounded face), got %.12g",
+          ob->body_label, x[6]);
+    ok = 0;
+  }
+  if (!ok) return;
+  memcpy(ob->point, x, sizeof ob->point);
+  ob->radius = n == 7 ? x[6] : 0.0;
 }
 
 void deck_data_obstacle(parser* p, loc at) {
@@ -74,6 +121,10 @@ void deck_data_obstacle(parser* p, loc at) {
   int ng = obstacle_geometry_fields(kind);
   int n = p->n_fields;
   if (n == 1 && p->fields[0][0] == '\0') n = 0;
+  if (p->m->obstacles.data[p->b.index].body != -1) {
+    data_body_face(p, at, n);
+    return;
+  }
   if (!moving && n == ng + 3) {
     VALUE(p, at,
           "*OBSTACLE: a motion vector (dx, dy, dz) is given but no AMPLITUDE= (the obstacle moves by amplitude(t) * d; "
@@ -113,7 +164,11 @@ void deck_data_obstacle(parser* p, loc at) {
 }
 
 void deck_end_obstacle(parser* p) {
-  if (p->b.n_data == 0) SYNTAX(p, p->b.at, "*OBSTACLE needs a data line (%s)", obstacle_usage(p->b.sub, p->b.has_amp));
+  if (p->b.n_data > 0) return;
+  if (p->m->obstacles.data[p->b.index].body != -1)
+    SYNTAX(p, p->b.at, "*OBSTACLE, BODY= needs a data line (px, py, pz, nx, ny, nz[, R], body frame)");
+  else
+    SYNTAX(p, p->b.at, "*OBSTACLE needs a data line (%s)", obstacle_usage(p->b.sub, p->b.has_amp));
 }
 
 /* Parameter names by position in the *CONTACT PAIR row of kw_table (deck.c). */
@@ -777,6 +832,52 @@ int deck_check_contact_points(parser* p, loc at, const contact_ref* ref, nsb_con
     if (!why) continue;
     VALUE(p, at, "*CONTACT PAIR with %s: step %d %s", what, i + 1, why);
     return 0;
+  }
+  return 1;
+}
+
+/* ---- faces of rigid bodies (*OBSTACLE, BODY=) ----------------------------------- */
+
+void deck_check_obstacle_bodies(parser* p) {
+  nsb_model* m = p->m;
+  for (int o = 0; o < m->obstacles.count && !p->stop; ++o) {
+    nsb_obstacle* ob = &m->obstacles.data[o];
+    if (ob->body != -2) continue;
+    loc at = deck_rec_loc(p, REC_OBSTACLE, o, ob->line);
+    int node = nsb_model_find_node(m, ob->body_label);
+    if (node < 0) {
+      VALUE(p, at, "*OBSTACLE, BODY=%d: node %d is not defined", ob->body_label, ob->body_label);
+      ob->body = -1;
+    } else if (m->nodes.data[node].body_kind != NSB_BODY_RIGID) {
+      VALUE(p, at, "*OBSTACLE, BODY=%d: node %d carries no *RIGID BODY (a face moves with a rigid body)",
+            ob->body_label, ob->body_label);
+      ob->body = -1;
+    } else {
+      ob->body = node;
+    }
+  }
+}
+
+int deck_check_body_face(parser* p, loc at, const contact_ref* ref, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (c->master_kind != NSB_MASTER_OBSTACLE) return 1;
+  const nsb_obstacle* ob = &m->obstacles.data[c->master];
+  if (ob->body < 0) return ob->body == -1 ? 1 : 0;
+  const nsb_nset* s = &m->nsets.data[c->slave_nset];
+  for (int k = 0; k < s->nodes.count; ++k) {
+    const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
+    if (nd->body_kind != NSB_BODY_RIGID) {
+      VALUE(p, at,
+            "*CONTACT PAIR: the master %s is a face of a rigid body (BODY=%d): node %d of slave node set %s is not a "
+            "*RIGID BODY (body-body contacts join two rigid bodies)",
+            ref->master, ob->body_label, nd->label, s->name);
+      return 0;
+    }
+    if (s->nodes.data[k] == ob->body) {
+      VALUE(p, at, "*CONTACT PAIR: node %d of slave node set %s carries the master face %s itself", nd->label,
+            s->name, ref->master);
+      return 0;
+    }
   }
   return 1;
 }

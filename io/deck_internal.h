@@ -328,6 +328,11 @@ int deck_check_contact_points(parser* p, loc at, const contact_ref* ref, nsb_con
 void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c);
 /// FRICTION with LAW=HERTZ against the resolved master (io/deck_contact.c).
 int deck_check_contact_friction(parser* p, loc at, const nsb_contact_pair* c);
+/* *OBSTACLE, BODY=: resolve the body labels (rigid bodies), after reading */
+void deck_check_obstacle_bodies(parser* p);
+/* a contact pair against a face of a rigid body (docs/contact.md §8.2):
+   rigid-body slaves other than the face's body; 0 after an error */
+int deck_check_body_face(parser* p, loc at, const contact_ref* ref, const nsb_contact_pair* c);
 /// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
 

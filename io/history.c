@@ -368,7 +368,7 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
     if (!(d->owner && (d->gap <= 0.0 || loaded))) continue;
     if (!m) m = nsb_system_model(s);
     char master[NSB_NAME_MAX + 16];
-    if (d->shape.kind == 0)
+    if (d->shape.kind == 0 || d->shape.kind == 3)
       snprintf(master, sizeof master, "%s", m->obstacles.data[d->shape.master].name);
     else if (d->shape.kind == 1)
       snprintf(master, sizeof master, "node %d", m->nodes.data[d->shape.master].label);

@@ -211,6 +211,12 @@ typedef struct nsb_obstacle {
   double motion[3]; /* translation direction/scale multiplied by the amplitude (zero when fixed) */
   double spin;      /* PLANE, CYLINDER: angular velocity (rad/s) about dir through point (SPIN=): the surface
                        moves in itself (a turntable, a driven shaft); 0: none */
+  /* BODY= (a face of a rigid body, docs/contact.md §8.2): the node index of
+     the *RIGID BODY that carries the plane, -1 for a fixed or prescribed
+     obstacle; point and dir are then in the body frame, relative to the
+     node, and radius (0: unbounded) bounds the face to a disk about point */
+  int body;
+  int body_label;   /* the deck's node label of BODY= (resolved into body after reading) */
   int line;
 } nsb_obstacle;
 

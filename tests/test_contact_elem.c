@@ -293,6 +293,166 @@ static void test_rigid_hertz(void) {
   generic_friction_state = 0;
   run_rigid("LAW=WINKLER, STIFFNESS=300.0, DAMPING=2.0, FRICTION=0.4, SLIP VELOCITY=0.01", "MODIFIED NEWMARK");
 }
+/* Faces of rigid bodies as masters (docs/contact.md §8.2), every body turned
+   before the increment, moving and spinning: node 1 (M1) carries the tilted
+   face F1 (unbounded) and node 4 (M2) the face F2 looking down (bounded);
+   body A (node 2) presses a ring of eight points into F1 and its sphere into
+   F2, body B (node 3) its sphere into F1 (bounded, R = 1) and three points
+   into F2, and M2 itself (a master of F2) one point into F1. */
+static const char* deck_faces =
+    "*NODE\n"
+    "1, 0.0, 0.0, 0.0\n"
+    "2, 0.1, 0.05, 0.05\n"
+    "3, -0.3, 0.2, 0.12\n"
+    "4, -0.3, 0.2, 0.6\n"
+    "*NSET, NSET=A\n2\n*NSET, NSET=B\n3\n*NSET, NSET=M2\n4\n"
+    "*RIGID BODY, NODE=1, MASS=2.1\n0.2, 0.3, 0.25\n0.02, -0.03, -0.1\n"
+    "*RIGID BODY, NODE=2, MASS=1.3\n0.05, 0.04, 0.06, 0.005, 0.0, 0.01\n"
+    "*RIGID BODY, NODE=3, MASS=0.9\n0.03, 0.03, 0.02\n0.05, -0.02, 0.1\n"
+    "*RIGID BODY, NODE=4, MASS=0.5\n0.01, 0.01, 0.02\n"
+    "*OBSTACLE, NAME=F1, TYPE=PLANE, BODY=1\n0.02, -0.01, 0.0, 0.1, -0.05, 1.0\n"
+    "*OBSTACLE, NAME=F2, TYPE=PLANE, BODY=4\n0.0, 0.0, -0.3, 0.1, 0.0, -1.0, 2.0\n"
+    "*CONTACT POINTS, NAME=RING, LAYOUT=RING\n0.0, 0.0, -0.1, 0.0, 0.0, 1.0, 0.3, 8\n"
+    "*CONTACT POINTS, NAME=TRI, LAYOUT=LIST\n0.1, 0.1, 0.2, 0.5\n0.2, 0.0, 0.2\n0.0, 0.2, 0.2, 2.0\n"
+    "*CONTACT POINTS, NAME=DEEP, LAYOUT=LIST\n0.0, 0.0, -0.55\n"
+    "*OBSTACLE, NAME=F1B, TYPE=PLANE, BODY=1\n0.02, -0.01, 0.0, 0.1, -0.05, 1.0, 1.0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 3, -0.8\n1, 1, 0.3\n2, 1, 0.4\n3, 2, -0.3\n4, 1, 0.6\n4, 3, 0.2\n"
+    "*INITIAL CONDITIONS, TYPE=BODY ANGULAR VELOCITY\n1, 0.7, -0.5, 0.9\n2, -0.4, 0.6, 0.3\n"
+    "3, 0.5, 0.2, -0.8\n4, 0.3, -0.6, 1.1\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.05, POINTS=RING\n"
+    "A, F1\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.2\n"
+    "B, F1B\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.05, POINTS=TRI\n"
+    "B, F2\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.3\n"
+    "A, F2\n"
+    "*CONTACT PAIR, %s, SLAVE RADIUS=0.1, POINTS=DEEP\n"
+    "M2, F1\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
+/* thirteen or more loaded body-face contacts */
+static void run_faces(const char* law, const char* scheme) { run_tangents_deck(deck_faces, law, scheme, 10, 2, 0); }
+
+static void test_face_hertz(void) {
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK, RHOINF=0.8");
+  /* friction at the contact point on both bodies: moments, the turning arms, the turning face */
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01",
+            "MODIFIED NEWMARK");
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0, DAMPING=0.2, FRICTION=0.7, SLIP VELOCITY=0.3",
+            "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, FRICTION=0.3, SLIP VELOCITY=20.0", "MODIFIED NEWMARK, RHOINF=0.8");
+  /* the elasto-visco-plastic law in stick from a generic friction state, and the Winkler bed */
+  generic_friction_state = 1;
+  run_faces("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=1e5, SLIP VELOCITY=1e-3, "
+            "FRICTION LAW=ELASTOPLASTIC, STICK EPSILON=1.0, STICK FREQUENCY=10.0, STICK MASS=1.0",
+            "MODIFIED NEWMARK");
+  generic_friction_state = 0;
+  run_faces("LAW=WINKLER, STIFFNESS=300.0, DAMPING=2.0, FRICTION=0.4, SLIP VELOCITY=0.01", "MODIFIED NEWMARK");
+}
+
+/* the set-valued law against faces: frozen rows with the master's moment rows */
+static void test_face_newton(void) {
+  run_faces("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
+  run_faces("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
+  run_faces("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+}
+
+/* Generalized force of a face contact (element e, residual f; slave rows 0-5,
+   master rows 6-11) as world forces and world moments about the nodes. */
+static void face_loads(const nsb_elem* e, const nsb_state* st, const double* f, nsb_vec3 F[2], nsb_vec3 M[2]) {
+  for (int k = 0; k < 2; ++k) {
+    nsb_mat3 R = nsb_q_to_m3(nsb_st_q(st, e->nodes[k]));
+    F[k] = nsb_v3_neg(nsb_v3_load(f + 6 * k));
+    M[k] = nsb_m3_mulv(R, nsb_v3_neg(nsb_v3_load(f + 6 * k + 3)));
+  }
+}
+
+/* Action and reaction, objectivity: every loaded face contact of deck_faces
+   (turned, moving, spinning bodies; Hunt-Crossley damping and smooth
+   friction) loads its two bodies with opposite forces whose moments cancel
+   about any point; a rigid rotation Q of the whole configuration (positions,
+   orientations, velocities; body angular velocities unchanged) turns the
+   forces by Q and leaves the body-frame moments unchanged. */
+static void test_face_balance(void) {
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  const char* law = "LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01";
+  char text[4096];
+  snprintf(text, sizeof text, deck_faces, law, law, law, law, law, "MODIFIED NEWMARK");
+  nsb_model* m = load(ctx, text);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  const nsb_state* st = nsb_system_state(s);
+  const double th[4][3] = {{0.12, -0.08, 0.15}, {-0.1, 0.14, 0.05}, {0.06, 0.1, -0.13}, {0.09, -0.11, 0.4}};
+  for (int k = 0; k < 4; ++k) nsb_q_store(nsb_so3_exp_q(nsb_v3_load(th[k])), st->q + 4 * k);
+  CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
+  enum { MAXE = 64 };
+  double f0[MAXE][NSB_ELEM_MAX_LOCAL];
+  int ids[MAXE], n = 0;
+  double worst_bal = 0.0;
+  const nsb_vec3 pts[2] = {{0.0, 0.0, 0.0}, {3.0, -2.0, 5.0}};
+  for (int ie = 0; ie < nsb_system_n_elements(s) && n < MAXE; ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    if (e->ops != &nsb_contact_hertz_ops || ((const nsb_contact_data*)e->state)->shape.kind != 3) continue;
+    double K[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL];
+    memset(f0[n], 0, sizeof f0[n]);
+    CU_ASSERT_EQUAL(nsb_system_eval_element(s, ie, f0[n], K), NSB_OK);
+    CU_ASSERT_EQUAL(e->n_local, 12);
+    nsb_vec3 F[2], M[2];
+    face_loads(e, st, f0[n], F, M);
+    double scale = nsb_v3_norm(F[0]) + nsb_v3_norm(M[0]);
+    if (!(scale > 0.0)) continue;
+    ids[n++] = ie;
+    double bal = nsb_v3_norm(nsb_v3_add(F[0], F[1])) / scale;
+    for (int k = 0; k < 2; ++k) {
+      /* moments about pts[k]: (x_j - p) x F_j + M_j */
+      nsb_vec3 tot = nsb_v3_zero();
+      for (int j = 0; j < 2; ++j)
+        tot = nsb_v3_add(tot, nsb_v3_add(nsb_v3_cross(nsb_v3_sub(nsb_st_x(st, e->nodes[j]), pts[k]), F[j]), M[j]));
+      bal = fmax(bal, nsb_v3_norm(tot) / (scale * (1.0 + nsb_v3_norm(pts[k]))));
+    }
+    worst_bal = fmax(worst_bal, bal);
+  }
+  CU_ASSERT(n >= 10);
+  CU_ASSERT(worst_bal <= 1e-14);
+  /* rotate everything by Q about the point (0.4, -0.2, 0.3) */
+  nsb_quat Q = nsb_so3_exp_q(nsb_v3(0.7, -1.1, 0.5));
+  nsb_mat3 RQ = nsb_q_to_m3(Q);
+  nsb_vec3 o = nsb_v3(0.4, -0.2, 0.3);
+  for (int k = 0; k < 4; ++k) {
+    nsb_vec3 x = nsb_v3_add(o, nsb_m3_mulv(RQ, nsb_v3_sub(nsb_st_x(st, k), o)));
+    nsb_v3_store(x, st->x + 3 * k);
+    nsb_v3_store(nsb_m3_mulv(RQ, nsb_st_v(st, k)), st->v + 3 * k);
+    nsb_q_store(nsb_q_mul(Q, nsb_st_q(st, k)), st->q + 4 * k);
+  }
+  double worst_obj = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double f[NSB_ELEM_MAX_LOCAL];
+    memset(f, 0, sizeof f);
+    CU_ASSERT_EQUAL(nsb_system_eval_element(s, ids[i], f, NULL), NSB_OK);
+    double fm = 0.0, err = 0.0;
+    for (int q = 0; q < 12; ++q) fm = fmax(fm, fabs(f0[i][q]));
+    for (int k = 0; k < 2; ++k) {
+      nsb_vec3 Ft = nsb_m3_mulv(RQ, nsb_v3_load(f0[i] + 6 * k));
+      err = fmax(err, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(f + 6 * k), Ft)));
+      err = fmax(err, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(f + 6 * k + 3), nsb_v3_load(f0[i] + 6 * k + 3))));
+    }
+    worst_obj = fmax(worst_obj, err / fm);
+  }
+  CU_ASSERT(worst_obj <= 1e-12);
+  printf("\n    %d loaded face contacts: action = reaction to %.1e (forces and moments about two points), "
+         "objectivity under a rigid rotation to %.1e",
+         n, worst_bal, worst_obj);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 static void test_rigid_newton(void) {
   run_rigid("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
   run_rigid("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
@@ -1737,7 +1897,14 @@ int main(int argc, char** argv) {
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
                                               {NULL, NULL}};
-  static const nsb_test_suite suites[] = {
-      {"tangent", tangent_cases}, {"laws", law_cases}, {"broad_phase", broad_cases}, {NULL, NULL}};
+  static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz},
+                                               {"face_newton", test_face_newton},
+                                               {"face_balance", test_face_balance},
+                                               {NULL, NULL}};
+  static const nsb_test_suite suites[] = {{"tangent", tangent_cases},
+                                          {"laws", law_cases},
+                                          {"broad_phase", broad_cases},
+                                          {"body_face", face_cases},
+                                          {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
 }
