@@ -700,14 +700,16 @@ static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_
 /* Whether the normal rows of a NEWTON contact take the turn of its normal
    over the increment (chord_turn, docs/contact.md §7.1): a contact of a beam
    node with another node or a beam chord (the gap is the distance of two
-   points that both move, so the normal turns with the pair), straight chord,
-   no framed slave, under Newton's law in the time step (the persistent form
-   or the law on the step average; not a massless slave, not IMPACT=POISSON
-   or CLOSED FORM, not the prox sweeps). */
+   points that both move, so the normal turns with the pair; not an obstacle
+   or a rigid body's face), straight chord, no framed slave, under Newton's
+   law in the time step (the persistent form or the law on the step average;
+   not a massless slave, not IMPACT=POISSON or CLOSED FORM, not the prox
+   sweeps). */
 static int turn_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-  return d->flexible && !d->massless && d->shape.kind != 0 && !d->shape.hermite && !d->shape.framed &&
-         !ec->contact_prox && p->impact != NSB_IMPACT_POISSON && p->impact != NSB_IMPACT_CLOSED_FORM;
+  return d->flexible && !d->massless && (d->shape.kind == 1 || d->shape.kind == 2) && !d->shape.hermite &&
+         !d->shape.framed && !ec->contact_prox && p->impact != NSB_IMPACT_POISSON &&
+         p->impact != NSB_IMPACT_CLOSED_FORM;
 }
 
 /* The direction t of a master chord at state st when the contact's master
