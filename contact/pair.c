@@ -669,32 +669,55 @@ static void massless_master_load(const nsb_elem* e, const nsb_contact_data* d, d
 /* ---- Newton's law on the step average (beam nodes, generalized-alpha form) ------- */
 
 /* Whether a NEWTON contact takes Newton's law on the step-average normal
-   velocity (docs/contact.md §7.1): a frictionless contact in which a beam
-   node takes part (not a massless slave, not on the Hermite centreline), of
-   a pair with simultaneous impacts, solved by the semi-smooth rows, in the
-   generalized-alpha form of the modified scheme.  (In the plain scheme,
-   RHOINF=1, the step average is (gamma_N- + gamma_N+)/2 and
-   nsb_newton_xi_step is this law.) */
+   velocity (docs/contact.md §7.1): every contact (beam nodes, particles,
+   rigid bodies and their point sets, frictionless or with Coulomb friction;
+   not a massless slave, not on the Hermite centreline) of a pair with
+   simultaneous impacts, solved by the semi-smooth rows, in the
+   generalized-alpha form of the modified scheme.  There Moreau's law, which
+   holds the velocity at t_n+1, lets a pressed particle or body rise by
+   (beta/gamma - 1/2) F h^2/m per increment: the position moves with the step
+   average, in which the impulse counts with beta/gamma instead of 1/2.  (In
+   the plain scheme, RHOINF=1, the step average is (gamma_N- + gamma_N+)/2:
+   nsb_newton_xi_step is this law, and particles keep Moreau's.) */
 static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && d->flexible && !d->massless && e->n_mult == 1 &&
-         !d->shape.hermite && !ec->contact_prox && p->impact == NSB_IMPACT_SIMULTANEOUS;
+  /* particles and bodies (their persistent contacts only, nsb_contact_prepare)
+     also under IMPACT=POISSON or CLOSED FORM: a resting contact takes no
+     impact at t_n, and one contact then moves as under Newton's law */
+  int impact = p->impact == NSB_IMPACT_SIMULTANEOUS || (!d->flexible && p->impact != NSB_IMPACT_SEQUENTIAL);
+  /* (not on a body face, *OBSTACLE, BODY=: step_disp has no motion of a
+     master body's point; those contacts keep Moreau's law) */
+  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && !master_moments(d) &&
+         e->n_mult == 1 && !ec->contact_prox && impact;
 }
 
-/* Step-average normal velocity of the contact over the increment, from the
-   positions: n . (sum_j w_j (x_j,n+1 - x_j,n)) / h minus the obstacle's
-   step-average normal velocity (normal and weights frozen at t_n). */
-static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  nsb_vec3 n = nsb_v3_load(d->n), u = nsb_v3_zero();
+/* Displacement of the contact over the increment, from the positions:
+   sum_j w_j (x_j,n+1 - x_j,n) (weights frozen at t_n), plus, for a framed
+   slave, the motion of its body point, R_n+1 s - R_n s, minus the
+   obstacle's displacement. */
+static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  nsb_vec3 u = nsb_v3_zero();
   for (int j = 0; j < e->n_nodes; ++j)
     u = nsb_v3_muladd(u, d->wt[j], nsb_v3_sub(nsb_st_x(ec->cur, e->nodes[j]), nsb_st_x(ec->old, e->nodes[j])));
+  if (d->shape.framed && e->node_ndof[0] == 6) {
+    nsb_vec3 s = nsb_v3_load(d->shape.s);
+    int q = e->nodes[0];
+    u = nsb_v3_add(u, nsb_v3_sub(nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->cur, q)), s),
+                                 nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->old, q)), s)));
+  }
   if (d->shape.kind == 0) {
     const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
     nsb_vec3 vd;
     u = nsb_v3_sub(u, nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
                                  nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd)));
   }
-  return nsb_v3_dot(n, u) / ec->h;
+  return u;
+}
+
+/* Step-average normal velocity of the contact over the increment, from the
+   positions: n . step_disp / h (normal frozen at t_n). */
+static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return nsb_v3_dot(nsb_v3_load(d->n), step_disp(e, d, ec)) / ec->h;
 }
 
 /* Whether the normal rows of a NEWTON contact take the turn of its normal
@@ -753,14 +776,14 @@ static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb
 /* xi_N of the law on the step average: 2 vbar_N - (1 - e) min(gamma_N-, 0),
    Newton's law stated on the step average (with the trapezoidal rule's
    2 vbar_N = gamma_N+ + gamma_N- it is gamma_N+ + e gamma_N-); a persistent
-   contact (it carried an impulse in the last increment) has 2 vbar_N alone
-   while its gap g_n is closed, and 2 (vbar_N + g_n/h) when it is open: it may
-   close the gap, never hold it open (position level, g_n+1 >= 0).  vbar_N
-   here is the rate of the distance, n_n . (D_n+1 - D_n)/h + kappa/h
-   (chord_turn). */
+   contact (it carried an impulse in the last increment) has 2 vbar_N alone;
+   a persistent contact of two points (turn_applies) has 2 (vbar_N + g_n/h)
+   while its gap g_n is open: it may close the gap, never hold it open
+   (position level, g_n+1 >= 0).  vbar_N there is the rate of the distance,
+   n_n . (D_n+1 - D_n)/h + kappa/h (chord_turn). */
 static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
   double e = ec->model->contact_pairs.data[d->pair].restitution;
-  if (d->persist) return 2.0 * (vbar_N + fmax(d->gap0, 0.0) / ec->h);
+  if (d->persist) return 2.0 * (vbar_N + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
   return 2.0 * vbar_N - (1.0 - e) * fmin(d->gN_pre, 0.0);
 }
 
@@ -841,7 +864,9 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     return NSB_OK;
   }
   double c1 = ec->con_scale[1];
-  double sl = nsb_impulse_time(ec) / d->m_eff;   /* lambda_v = sl * P (velocity units) */
+  /* lambda_v = sl * P (velocity units; under the law on the step average a
+     point of a set takes its share of the body's mass, m_row) */
+  double sl = nsb_impulse_time(ec) / (d->step_law ? d->m_row : d->m_eff);
   double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
   double lv[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) lv[k] = sl * P[k];
@@ -882,7 +907,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     framed_moment_rows(e, d, dir, P, nm, f, NULL, 0.0);
     return NSB_OK;
   }
-  if (d->step_law) {
+  if (d->step_law && nm == 1 && !d->shape.framed) {
     step_law_rows(e, d, ec, off, f, K);
     return NSB_OK;
   }
@@ -911,13 +936,18 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
-  double xiN = nsb_contact_xi_normal(p, d, gam[0]);
-  /* the turn of the normal (chord_turn): with gamma_N+ + gamma_N- = 2 n_n .
-     (D_n+1 - D_n)/h of the plain scheme, xi_N then holds the rate of the
-     distance */
+  /* Newton's law on the step average (framed slaves; the others take
+     step_law_rows): xi_N from the positions; the turn of the normal
+     (chord_turn) added to the normal displacement (with gamma_N+ + gamma_N- =
+     2 n_n . (D_n+1 - D_n)/h of the plain scheme, the velocity law then holds
+     the rate of the distance too) */
   nsb_vec3 n1;
   double kappa = chord_turn(e, d, ec, &n1);
-  xiN += 2.0 * kappa / ec->h;
+  double xiN = d->step_law ? step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h)
+                           : nsb_contact_xi_normal(p, d, gam[0]) + 2.0 * kappa / ec->h;
+  /* d xi_N / d x_j = 2 w_j n / h under the law on the step average (the
+     velocity law: d gamma_N / d v_j = w_j n) */
+  const double sN = d->step_law ? 2.0 / ec->h : 1.0;
   /* static friction: stick test with mu_st, slip rows with mu */
   nsb_newton_coulomb_rows(nm, p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
   if (K && A[0][0] != 0.0)
@@ -934,14 +964,29 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     for (int l = 0; l < nm; ++l) K[(m0 + k) + nl * (m0 + l)] += c1 * B[k][l] * su;
     for (int j = 0; j < e->n_nodes; ++j) {
       const nsb_kin* kj = &ec->kin[e->nodes[j]];
-      /* d gamma_l / d v_j = w_j dir_l */
+      /* d gamma_l / d v_j = w_j dir_l (l = 0 under the law on the step
+         average: d xi_N / d x_j, the column rn below) */
       nsb_vec3 row = nsb_v3_zero();
       for (int l = 0; l < nm; ++l) row = nsb_v3_muladd(row, A[k][l], dir[l]);
       nsb_vec3 rw = row;
-      row = nsb_v3_scale(c1 * d->wt[j] * kj->cv, row);
+      /* under the law on the step average the rows read the positions:
+         d (2 vbar_l) / d x_j = 2 w_j dir_l / h */
+      row = nsb_v3_scale(c1 * d->wt[j] * (d->step_law ? kj->cr * sN : kj->cv), row);
       K[(m0 + k) + nl * (off[j] + 0)] += row.x;
       K[(m0 + k) + nl * (off[j] + 1)] += row.y;
       K[(m0 + k) + nl * (off[j] + 2)] += row.z;
+      if (d->step_law) {
+        if (d->shape.framed && j == 0 && e->node_ndof[0] == 6) {
+          /* d (R s)/d Theta = -R S(s): d (2 dir.vbar) / d Dr = (2/h) Bth^T S(s) R^T dir */
+          nsb_vec3 rn = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[0])), rw);
+          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(nsb_v3_load(d->shape.s), rn));
+          rn = nsb_v3_scale(c1 * sN, rn);
+          K[(m0 + k) + nl * 3] += rn.x;
+          K[(m0 + k) + nl * 4] += rn.y;
+          K[(m0 + k) + nl * 5] += rn.z;
+        }
+        continue;
+      }
       if (master_moments(d) && j > 0 && e->node_ndof[j] == 6) {
         /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr */
         nsb_mat3 Jr;
@@ -1045,6 +1090,15 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
         nsb_centreline_end_tangents(m, item, D->shape.b);
       }
     }
+    /* the points of a set share the body's mass in the rows of the law on
+       the step average: lambda_v = Lambda/(m/n_points) is the velocity
+       change the n points together give the body, the scale on which the
+       semi-smooth rows of a body held on n points converge (with the whole
+       mass each point's Newton step is n times too long: measured with
+       Coulomb's law on the step average, not built, the friction rows of a
+       box stopping on four corners flipped between the two slip directions) */
+    D->m_row = D->m_eff;
+    if (c[i].point >= 0) D->m_row = D->m_eff / (double)(m->contact_points.data[p->points].p.count / 4);
     for (int j = 0; j < E->n_nodes; ++j)
       if (m->nodes.data[E->nodes[j]].n_beams > 0) D->flexible = 1;
     D->massless = p->mass_redistributed; /* the deck reader admits beam-node slaves against obstacles only */
@@ -1073,7 +1127,7 @@ int nsb_contact_memory_count(const nsb_elem* e, int n) {
   return k;
 }
 
-void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) {
+void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_contact_memory* mem) {
   int k = 0;
   for (int i = 0; i < n; ++i) {
     const nsb_contact_data* d = e[i].state;
@@ -1094,15 +1148,27 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem) 
     c->gN_bar_known = d->gN_bar_known;
     c->P_pre = d->P_pre;
     c->impulse0 = d->impulse[0];
+    memcpy(c->s, d->shape.s, sizeof c->s);
+    /* the multipliers of a contact under the law on the step average: its
+       next increment starts from them (solver/assembly.c) */
+    c->step_law = d->step_law;
+    for (int q = 0; q < 3; ++q) c->lam[q] = q < e[i].n_mult ? lam[e[i].mult_first + q] : 0.0;
   }
 }
 
-void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem) {
+void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem, double* lam) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
-      if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master) continue;
+      /* (the points of a set share pair, node and master: under the law on
+         the step average their body point tells them apart; the other laws
+         keep the first entry of the set, as they always did) */
+      if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master ||
+          (c->step_law && memcmp(c->s, d->shape.s, sizeof c->s) != 0))
+        continue;
+      if (c->step_law && c->impulse0 > 0.0)
+        for (int q = 0; q < e[i].n_mult; ++q) lam[e[i].mult_first + q] = c->lam[q];
       /* the friction and bed states (zero for the laws without them) */
       memcpy(d->fz, c->fz, sizeof d->fz);
       memcpy(d->fv, c->fv, sizeof d->fv);
@@ -1230,7 +1296,6 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
        it is pressed, plays no part */
     d->step_law = step_law_applies(&e[i], d, ec);
     d->persist = d->step_law && d->owner && d->impulse[0] > 0.0;
-    if (d->persist) d->active = 1;
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
        only the contacts approaching with u^l; here one sub-impact per
@@ -1238,6 +1303,35 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     if (d->active && e[i].ops == &nsb_contact_newton_ops &&
         ec->model->contact_pairs.data[d->pair].impact == NSB_IMPACT_SEQUENTIAL && !(d->gN_pre < 0.0))
       d->active = 0;
+  }
+  /* The points of one point set (one body, one pair, one master; consecutive
+     candidates) persist together: a body held by some of them keeps every
+     other point that the midpoint test finds closed under the persistent law.
+     The body's velocity at t_n alternates under the held contacts, and the
+     restitution term of a point that carried no impulse in the last increment
+     (the impulses of a redundant support are not unique) would ask the body
+     for a different step-average motion there than the held points allow:
+     four position conditions on three degrees of freedom, whose least-change
+     solution is an impulse of the size of (inconsistency)/1e-9. */
+  for (int i = 0; i < n;) {
+    const nsb_contact_data* d = e[i].state;
+    int j = i + 1, any = d->persist;
+    while (j < n && d->shape.framed && ((const nsb_contact_data*)e[j].state)->shape.framed &&
+           ((const nsb_contact_data*)e[j].state)->pair == d->pair && e[j].nodes[0] == e[i].nodes[0] &&
+           ((const nsb_contact_data*)e[j].state)->shape.master == d->shape.master) {
+      any |= ((const nsb_contact_data*)e[j++].state)->persist;
+    }
+    for (int k = i; k < j; ++k) {
+      nsb_contact_data* dk = e[k].state;
+      if (any && dk->step_law && dk->owner && dk->active) dk->persist = 1;
+      if (dk->persist) dk->active = 1;
+      /* particles and rigid bodies: a new contact keeps Moreau's law at
+         velocity level (Newton's impact law v+ = -e v- exactly, chains and
+         cradles as in the plain scheme); only a persistent one is held on the
+         step average, where Moreau's law let the body rise */
+      if (!dk->flexible) dk->step_law = dk->step_law && dk->persist;
+    }
+    i = j;
   }
 }
 
@@ -1336,11 +1430,11 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
    tolerance for a persistent contact), which it returns; a moving obstacle
    works impulse times its step-average normal velocity (*obstacle_work). */
 static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
-  double P = ec->lambda[e->mult_first];
-  double lv = nsb_impulse_time(ec) / d->m_eff * P, vb = step_vbar(e, d, ec);
-  nsb_vec3 n1;
+  const double* P = ec->lambda + e->mult_first;
+  nsb_vec3 n = nsb_v3_load(d->n), n1;
+  double lv = nsb_impulse_time(ec) / d->m_row * P[0], vb = step_vbar(e, d, ec);
   int open = !(lv - step_xi(d, ec, vb + chord_turn(e, d, ec, &n1) / ec->h) > 0.0);
-  d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P;
+  d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P[0];
   d->force = d->impulse[0] / ec->h;
   d->dissipated = -d->impulse[0] * vb;
   if (d->shape.kind == 0 && d->impulse[0] != 0.0) {
@@ -1348,7 +1442,7 @@ static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_
     nsb_vec3 vd;
     nsb_vec3 u = nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
                             nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd));
-    *obstacle_work += d->impulse[0] * nsb_v3_dot(nsb_v3_load(d->n), u) / ec->h;
+    *obstacle_work += d->impulse[0] * nsb_v3_dot(n, u) / ec->h;
   }
   return d->dissipated;
 }

@@ -28,11 +28,13 @@
  *                xi_N = gamma_N+ + e min(gamma_N-, 0)  (Moreau), or, when a beam
  *                node takes part, + gamma_N- also for gamma_N- >= 0 (the
  *                persistent form, nsb_newton_xi_step: never adds energy);
- *                in the generalized-alpha form, frictionless contacts with a
- *                beam node state it on the step-average normal velocity from
- *                the positions, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0),
- *                and 2 vbar_N alone for a contact that carried an impulse in
- *                the last increment (docs/contact.md §7.1),
+ *                in the generalized-alpha form, frictionless contacts with a beam node
+ *                state it on the step-average normal velocity from the
+ *                positions, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0), and
+ *                2 vbar_N alone for a contact that carried an impulse in the
+ *                last increment (docs/contact.md §7.1); particles and rigid
+ *                bodies take that law for such persistent contacts only
+ *                (docs/contact.md §7, "Gap drift"),
  *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
  *    with contact normal, tangents and weights frozen at the start of the
  *    increment; a contact takes part when the gap at the step midpoint,
@@ -61,6 +63,7 @@ typedef struct nsb_contact_data {
   nsb_contact_shape shape; /* what it touches: kind, master, radius, Hermite end tangents */
   int group;               /* beam candidates of one particle and pair share a group id (else -1) */
   double m_eff;            /* mass scale of the complementarity rows (NEWTON) */
+  double m_row;            /* the same under the law on the step average: m_eff / (points of the set) */
   int flexible;            /* a beam node takes part: Newton's law in its persistent form (nsb_newton_xi_step) */
   int massless;            /* MASS=REDISTRIBUTED: the slave node carries no translational mass
                               (nsb_newton_xi_massless; docs/contact.md §7.2) */
@@ -81,9 +84,11 @@ typedef struct nsb_contact_data {
      multiplier of the last accepted increment); the increment's impulse is
      (1 - gamma) h P_n + gamma h P_n+1 (nsb_newton_massless_impulse) */
   double P_pre;
-  /* Newton's law on the step average (docs/contact.md §7.1; the generalized-
-     alpha form of the modified scheme, frictionless contacts with a beam
-     node): step_law = 1, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0) with the
+  /* Newton's law on the step average (docs/contact.md §7.1 and §7 "Gap
+     drift"; the generalized-alpha form of the modified scheme, frictionless
+     contacts with a beam node, persistent frictionless contacts of particles
+     and rigid bodies):
+     step_law = 1, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0) with the
      step-average normal velocity vbar_N from the positions; persist = 1 when
      the contact carried an impulse in the last accepted increment: it stays
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
@@ -164,10 +169,14 @@ typedef struct nsb_contact_memory {
   int fslide;
   double bed_s; /* WINKLER bed state (nsb_contact_data) */
   int bed_closed;
+  double s[3];   /* body point of a point set (tells the points of one body apart) */
+  int step_law;  /* under the law on the step average: lam, its multipliers, start the next increment */
+  double lam[3];
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
-void nsb_contact_memory_save(const nsb_elem* e, int n, nsb_contact_memory* mem);
-void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem);
+/// lam: the global multipliers (borrowed; read by save, written by restore).
+void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_contact_memory* mem);
+void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem, double* lam);
 
 void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
                        int* mult);

@@ -53,6 +53,13 @@ typedef enum nsb_eval_mode {
   NSB_EVAL_ACCEL = 2    /* initial accelerations: constraints at acceleration level */
 } nsb_eval_mode;
 
+/// Which interior factors a condensing element uses (nsb_eval_ctx.factors).
+typedef enum nsb_factor_use {
+  NSB_FACTORS_FRESH = 0, /* of the current state */
+  NSB_FACTORS_KEEP = 1,  /* of the current state, kept for later NSB_FACTORS_KEPT evaluations */
+  NSB_FACTORS_KEPT = 2   /* residual only, condensed with the kept factors */
+} nsb_factor_use;
+
 /// Everything an element may read during evaluation (borrowed views).
 typedef struct nsb_eval_ctx {
   const nsb_model* model;
@@ -74,6 +81,18 @@ typedef struct nsb_eval_ctx {
   double h, beta, gamma;
   const nsb_state* old;   /* state at t_n */
   double* internal_res2;  /* accumulator: squared norm of condensed-out residual rows (may be NULL) */
+  /* Modified Newton (*SOLVER CONTROLS, TANGENT=REUSE; modes DYNAMIC and
+     STATIC; nsb_factor_use): an element that condenses interior unknowns
+     keeps the interior factors of an evaluation with NSB_FACTORS_KEEP (with
+     K), the ones the system's kept iteration matrix is formed with; with
+     NSB_FACTORS_KEPT (K == NULL) it condenses its residual with them,
+     f_c = f_n - K_ni K_ii^{-1} f_i, and post_solve recovers the interior
+     with them: the iteration is then modified Newton on the whole
+     (uncondensed) system, and its converged state, f_n = 0 and f_i = 0,
+     does not depend on the factors (docs/theory.md §5).  NSB_FACTORS_FRESH
+     (0, every other evaluation): the factors of the current state, the kept
+     ones left alone. */
+  int factors;
   double lam_scale;       /* physical multiplier = lam_scale * unknown */
   double con_scale[3];    /* multiplier-row scale for position, velocity, acceleration level */
   /* generalized-alpha parameters (dynamic evaluations of a GENERALIZED

@@ -292,6 +292,7 @@ void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
     if (v[k].d > 0.0 && v[k].d < 1.0) *(k == 8 ? &s->rel_res : &s->rel_cor) = v[k].d;
     else VALUE(p, at, "%s must satisfy 0 < tol < 1, got %.12g", name, v[k].d);
   }
+  if (v[10].set) s->tangent = v[10].i;
   if (v[1].set && v[9].set) VALUE(p, at, "give either TOL INCREMENT (absolute) or RELATIVE CORRECTION, not both");
   if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }

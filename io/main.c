@@ -133,7 +133,21 @@ static void blas_single_thread(void) {
     void (*fn)(int);
   } sym;
   sym.obj = dlsym(RTLD_DEFAULT, "openblas_set_num_threads");
-  if (sym.obj) sym.fn(1);
+  if (!sym.obj) return;
+  sym.fn(1);
+  /* OpenBLAS started its server threads when the library was loaded, before
+     main; one thread from here on does not stop them, and each may spin in
+     sched_yield for up to 2^28 clock ticks before it parks (seen in a
+     profile of benchmarks/peers/bar_n100.inp on the loaded machine: 7 % of
+     the samples in that spin; paired runs at a lower load showed no
+     difference).  Shut them down now: a later threaded call would start
+     them again, but with one thread OpenBLAS makes none. */
+  union {
+    void* obj;
+    int (*fn)(void);
+  } shut;
+  shut.obj = dlsym(RTLD_DEFAULT, "blas_thread_shutdown_");
+  if (shut.obj) (void)shut.fn();
 }
 
 int main(int argc, char** argv) {

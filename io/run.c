@@ -1288,6 +1288,12 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
+  if (st->tangents > 0 || st->tangent_reuses > 0) {
+    fprintf(out, "  tangents formed       %ld (TANGENT=REUSE)\n", st->tangents);
+    fprintf(out, "    iterations reusing   %ld\n", st->tangent_reuses);
+    if (st->tangent_retries > 0)
+      fprintf(out, "    increments repeated with full Newton %ld\n", st->tangent_retries);
+  }
   if (st->contact_lists > 0) fprintf(out, "  contact lists built   %ld\n", st->contact_lists);
   if (st->contact_sweeps > 0) fprintf(out, "  contact prox sweeps   %ld\n", st->contact_sweeps);
   fprintf(out, "  linear solves         %ld\n", st->solves);

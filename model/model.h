@@ -373,6 +373,9 @@ typedef enum nsb_scheme_kind {
 } nsb_scheme_kind;
 typedef enum nsb_linsolver_kind { NSB_LINSOLVER_KLU = 0, NSB_LINSOLVER_UMFPACK = 1 } nsb_linsolver_kind;
 
+/// How Newton's iteration matrix is formed (nsb_step_def.tangent).
+typedef enum nsb_tangent_kind { NSB_TANGENT_FULL = 0, NSB_TANGENT_REUSE = 1 } nsb_tangent_kind;
+
 typedef struct nsb_step_def {
   char name[NSB_NAME_MAX];
   nsb_step_kind kind;
@@ -382,6 +385,11 @@ typedef struct nsb_step_def {
   double period;       /* step duration */
   double h_min;        /* smallest increment for cutbacks; h_min >= h disables cutback */
   int max_iter;        /* Newton iterations per increment (default 25) */
+  /* *SOLVER CONTROLS, TANGENT=: NSB_TANGENT_FULL re-forms and factors the
+     iteration matrix at every Newton iteration, NSB_TANGENT_REUSE keeps it
+     across iterations and increments while the iteration contracts (modified
+     Newton, docs/theory.md §5) */
+  int tangent;
   /* Newton's convergence test (solver/convergence.h, docs/theory.md §5):
      relative per field by default; an absolute tolerance given in the deck
      (> 0) replaces the relative test of its kind */

@@ -4,6 +4,7 @@
  * the initial accelerations. */
 #define _POSIX_C_SOURCE 200809L
 #include "solver/system_internal.h"
+#include "contact/pair.h"
 
 #include <math.h>
 #include <string.h>
@@ -259,11 +260,15 @@ static void range_member(void* arg, int member) {
    largest element contribution to a node row of the field, held rows
    included: reactions carry flux), and the 2-norm over all rows (condensed
    interior rows included) for an explicit absolute tolerance. */
-int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix) {
+int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_kind what) {
   double tic = nsb_now_s();
   NSB_ASSERT(s->n_threads >= 1 && s->n_static_ranged == s->first_contact);
+  const int with_matrix = what == NSB_ASM_MATRIX || what == NSB_ASM_MATRIX_KEEP;
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
+  ec.factors = what == NSB_ASM_MATRIX_KEEP   ? NSB_FACTORS_KEEP
+               : what == NSB_ASM_RESIDUAL_KEPT ? NSB_FACTORS_KEPT
+                                               : NSB_FACTORS_FRESH;
   memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
   if (with_matrix && s->A) nsb_csr_zero(s->A);
   double qf = 0.0, qm = 0.0;
@@ -290,16 +295,36 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_m
   s->internal_res2 = 0.0;
   for (int i = 0; i < s->first_contact; ++i) s->internal_res2 += s->elem_sum[i];
   ec.internal_res2 = &s->internal_res2;
+  /* modified Newton: the contacts' local matrices of a kept matrix are kept
+     too, and an iteration with it evaluates them again (they are cheap) to
+     find a contact row whose form changed (a semi-smooth row that switched
+     its branch, a compliant contact's stiffness that moved): more than
+     CONTACT_ROW_CHANGE of the block's largest entry anywhere */
+  const int keep_cK = what == NSB_ASM_MATRIX_KEEP && mode != NSB_EVAL_ACCEL,
+            cmp_cK = what == NSB_ASM_RESIDUAL_KEPT && mode != NSB_EVAL_ACCEL;
+  const double CONTACT_ROW_CHANGE = 1e-2;
+  double* cK = s->tan_cK;
+  s->tan_contact_changed = 0;
   for (int i = s->first_contact; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
-    int nl = e->n_local;
+    int nl = e->n_local, nk = nl * nl;
     memset(s->ff, 0, (size_t)nl * sizeof(double));
-    if (with_matrix) memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
-    int est = e->ops->eval(e, &ec, s->ff, with_matrix ? s->fK : NULL);
+    if (with_matrix || cmp_cK) memset(s->fK, 0, (size_t)nk * sizeof(double));
+    int est = e->ops->eval(e, &ec, s->ff, with_matrix || cmp_cK ? s->fK : NULL);
     if (est < 0) {
       s->failed_elem = i;
       return est;
     }
+    if (keep_cK) memcpy(cK, s->fK, (size_t)nk * sizeof(double));
+    if (cmp_cK && !s->tan_contact_changed) {
+      double big = 0.0, d = 0.0;
+      for (int k = 0; k < nk; ++k) {
+        big = fmax(big, fabs(cK[k]));
+        d = fmax(d, fabs(s->fK[k] - cK[k]));
+      }
+      s->tan_contact_changed = d > CONTACT_ROW_CHANGE * big;
+    }
+    cK += nk;
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];
     block_flux(e, s->ff, &qf, &qm);
@@ -489,7 +514,28 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
 int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) { return accel_solve(s, -1.0, rep); }
 
 int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
+  /* the increment is accepted: lam_old (its start, for a rejection) keeps
+     the contact multipliers over the acceleration solve, which sets them to
+     0, when a contact under the law on the step average needs them */
+  int keep = 0;
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_contact_data* d = s->elems[s->first_contact + i].state;
+    keep |= s->elems[s->first_contact + i].ops == &nsb_contact_newton_ops && d->step_law && d->impulse[0] > 0.0;
+  }
+  if (keep) memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
   int st = accel_solve(s, nsb_scheme_pseudo_gain(s->scheme), rep);
+  /* contacts under the law on the step average (docs/contact.md §7.1) that
+     carried an impulse start the next increment from it: a body held on a
+     redundant support (a box on four corners with friction) then finds the
+     same distribution of its impulses again, instead of one that the
+     round-off of a Newton path from zero picks, and a resting increment
+     converges at once */
+  for (int i = 0; keep && st == NSB_OK && i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops == &nsb_contact_newton_ops && d->step_law && d->impulse[0] > 0.0)
+      for (int k = 0; k < e->n_mult; ++k) s->lam[e->mult_first + k] = s->lam_old[e->mult_first + k];
+  }
   /* the nodes' pseudo-accelerations: s->old holds the increment's
      accelerations (accel_solve starts from a copy of the committed state) */
   if (st == NSB_OK && s->scheme->p_valid) nsb_scheme_continue_pseudo(s->scheme, &s->old, &s->cur);

@@ -342,6 +342,7 @@ static const nsb_linsolver_ops klu_ops = {
 
 void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
   if (!s) return;
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) s->epoch[k]++;
   s->kept_valid = 0; /* the recurring slot factors its next matrix afresh too */
   if (s->ops != &klu_ops || !s->data) return;
   klu_data* d = s->data;
@@ -553,6 +554,7 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A) {
             NSB_ERR_ARG, "%s analyze: empty or inconsistent matrix", s->ops->name);
   s->n = 0; /* invalid until the analysis succeeds */
   s->kept_valid = 0;
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) s->epoch[k]++;
   if (A->nnz > s->kept_cap) { /* geometric growth: a contact set that comes and goes reallocates rarely */
     int cap = A->nnz > 2 * s->kept_cap ? A->nnz : 2 * s->kept_cap;
     double* v = NSB_NEW_ARRAY(s->ctx, cap, double);
@@ -572,6 +574,7 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A) {
 int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
   nsb_ctx* ctx = s->ctx;
   s->singular_eq = -1;
+  s->epoch[s->slot]++;
   NSB_CHECK(ctx, s->n > 0, NSB_ERR_ARG, "%s factor: no successful analyze", s->ops->name);
   NSB_CHECK(ctx, A->n == s->n && A->nnz == s->nnz && pattern_fingerprint(A) == s->pattern_hash,
             NSB_ERR_ARG, "%s factor: pattern differs from the analyzed one (n %d vs %d, nnz %d vs %d)",

@@ -70,6 +70,11 @@ struct nsb_linsolver {
   int slot;          /* slot that factor and solve act on (nsb_linsolver_select; 0 after create) */
   int factor_reused; /* the last factor kept the recurring slot's factors (same matrix) */
   long n_factor_reused; /* such factor calls (not counted in n_factor) */
+  /* per slot: changes with every factor call in the slot (successful or not)
+     and with nsb_linsolver_forget_pivots, so that a caller that keeps a
+     factorization for later solves (modified Newton, solver/newton.c) knows
+     whether the slot still holds it */
+  long epoch[NSB_LINSOLVER_SLOTS];
   /* Pattern fingerprint of the last analyze, checked by factor (private). */
   int n, nnz;
   unsigned long pattern_hash;

@@ -223,27 +223,114 @@ void nsb_sys_no_convergence_cause(const nsb_system* s, int iterations, nsb_newto
 }
 
 void nsb_sys_restore_increment(nsb_system* s) {
+  s->tan_ok = 0;
   nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
   memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
 }
 
+/* Modified Newton (*SOLVER CONTROLS, TANGENT=REUSE; docs/theory.md §5).
+   The iteration matrix and the condensing elements' interior factors are
+   kept from one iteration to the next and across increments, and an
+   iteration with them assembles the residual only (elements/element.h,
+   NSB_FACTORS_KEPT) and solves with the kept factorization.  The matrix is
+   formed again when what it depends on beyond the state has changed (the
+   numbering, the evaluation mode, the increment h, which contacts take part
+   and how: contact_form; a contact row that changed during the increment,
+   assembly.c).  When the iteration with it contracts slowly (a correction
+   above REUSE_RATE times the previous one, or a residual that grew), when
+   the test would accept a stalling correction as round-off (the
+   round-off-floor verdicts, which read slow contraction as round-off), or
+   when it fails, the increment is too nonlinear for the kept matrix: it is
+   repeated from its start with full Newton (increment_to), exactly the
+   iterations of TANGENT=FULL, before the step control sees any failure, and
+   the last matrix of those iterations is kept for the next increment.
+   Rejected: switching to full Newton from the iterate reached (the helix
+   cantilever's static load steps, tests/decks/tangent: 29 cutbacks instead
+   of full Newton's 23, the kept matrix had led some increments astray).  A
+   converged state satisfies the residual test and the correction test as
+   in full Newton, so it does not depend on the matrix used (a linear rate
+   below REUSE_RATE bounds the remaining error by a third of the last
+   correction).  Rejected: Broyden updates of the kept factors (the matrix
+   of the beams' condensed rows has no cheap low-rank update, and a rank-one
+   update of a KLU factorization is not available). */
+#define REUSE_RATE 0.25
+
+/* Fingerprint of the contact rows' form in the increment: which contacts
+   take part, own their group and hold a persistent impulse (FNV-1a). */
+static unsigned long contact_form(const nsb_system* s) {
+  unsigned long h = 14695981039346656037ul ^ (unsigned long)s->n_contacts;
+  for (int k = 0; k < s->n_contacts; ++k) {
+    const nsb_contact_data* d = s->elems[s->first_contact + k].state;
+    unsigned long v = (unsigned long)(d->active != 0) | (unsigned long)(d->owner != 0) << 1 |
+                      (unsigned long)(d->persist != 0) << 2;
+    h = (h ^ v) * 1099511628211ul;
+  }
+  return h;
+}
+
+/* Whether the kept iteration matrix fits an iteration in mode with the
+   increment's h and contact form (and slot 0 still holds its factors). */
+static int tangent_kept(const nsb_system* s, nsb_eval_mode mode, unsigned long form) {
+  /* h: the step control's increments end on grid times and differ from
+     one another at round-off */
+  return s->tan_ok && s->tan_mode == (int)mode && fabs(s->scheme->h - s->tan_h) <= 1e-9 * s->tan_h &&
+         s->ls->slot == 0 && s->ls->epoch[0] == s->tan_epoch && s->tan_contacts == form;
+}
+
 /* Newton's iteration at t_new from the current iterate: assemble, factorize
-   (or keep the factorization: prox sweeps), solve, update, test
-   (solver/convergence.h).  A singular first matrix of a static step with
-   multipliers gets one more try from the least-squares multipliers; every
-   failure leaves its cause in words in rep. */
+   (or keep the factorization: prox sweeps, modified Newton above), solve,
+   update, test (solver/convergence.h).  A singular first matrix of a static
+   step with multipliers gets one more try from the least-squares
+   multipliers; every failure leaves its cause in words in rep. */
 int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
   memset(rep, 0, sizeof *rep);
   int guessed = 0;
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   nsb_conv_begin_increment(&s->conv);
+  /* reuse: the matrices are kept; with tan_off (an increment repeated with
+     full Newton) they are formed at every iteration all the same */
+  const int reuse = s->step.tangent == NSB_TANGENT_REUSE && mode != NSB_EVAL_ACCEL && !s->reuse_factor &&
+                    !s->contact_prox && s->ls && s->step.n_modes == 0;
+  /* The acceleration solves after impulsive increments (recurring slot):
+     a linear problem whose matrix (mass and constraint rows) changes only
+     with the rotations; kept likewise, its residual assembled with the
+     elements' second set of kept factors.  A residual that falls by less
+     than REUSE_RATE in an iteration with the kept matrix makes the next
+     one form it (on a linear problem that iteration then converges). */
+  const int reuse_acc = s->step.tangent == NSB_TANGENT_REUSE && mode == NSB_EVAL_ACCEL && !s->reuse_factor && s->ls &&
+                        s->ls->slot == NSB_LINSOLVER_RECUR && s->step.n_modes == 0;
+  const unsigned long form = reuse ? contact_form(s) : 0;
+  double prev_c = HUGE_VAL, prev_r = HUGE_VAL, prev_ra = HUGE_VAL;
+  int acc_fresh = 0;
+  s->tan_used = 0;
   for (int it = 0; it < s->step.max_iter; ++it) {
+    int kept = reuse ? !s->tan_off && tangent_kept(s, mode, form)
+                     : reuse_acc && !acc_fresh && s->tana_ok && s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch;
     /* the initial-acceleration problem is linear (below): after the first
        iteration its matrix is that of the first, so only the residual is
        assembled, and a further iteration keeps the factors */
-    int st = nsb_sys_assemble(s, mode, t_new, !s->reuse_factor && !(mode == NSB_EVAL_ACCEL && it > 0));
+    nsb_asm_kind what = kept                                                         ? NSB_ASM_RESIDUAL_KEPT
+                        : reuse || reuse_acc                                         ? NSB_ASM_MATRIX_KEEP
+                        : !s->reuse_factor && !(mode == NSB_EVAL_ACCEL && it > 0) ? NSB_ASM_MATRIX
+                                                                                     : NSB_ASM_RESIDUAL;
+    /* the elements' kept factors change */
+    if (what == NSB_ASM_MATRIX_KEEP) *(reuse_acc ? &s->tana_ok : &s->tan_ok) = 0;
+    int st = nsb_sys_assemble(s, mode, t_new, what);
+    if (st >= 0 && kept && it > 0 && s->tan_contact_changed) {
+      /* a contact row changed its form during the increment: the kept
+         matrix does not fit this iteration; form it now.  Not at the first
+         iteration: at the predictor a persistent contact's semi-smooth row
+         sits in its open branch (its velocity is the predicted one), and the
+         kept matrix with the closed row of the last increment's converged
+         iterations is the better Newton matrix there (it then converges
+         without a change) */
+      kept = 0;
+      what = NSB_ASM_MATRIX_KEEP;
+      s->tan_ok = 0;
+      st = nsb_sys_assemble(s, mode, t_new, what);
+    }
     if (st < 0) {
       rep->status = st;
       const nsb_elem* fe = s->failed_elem >= 0 ? &s->elems[s->failed_elem] : NULL;
@@ -302,15 +389,37 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       rep->converged = 1;
       return NSB_OK;
     }
+    if (reuse_acc && kept && it > 0 && !(s->nrm.r_abs <= REUSE_RATE * prev_ra)) {
+      acc_fresh = 1; /* the next iteration forms the matrix at this state */
+      continue;
+    }
+    prev_ra = s->nrm.r_abs;
     double tic = nsb_now_s();
     /* prox sweeps after the first: the matrix changes only through
        nonlinear elements; keep the factorization (modified Newton) */
-    st = s->reuse_factor ? NSB_OK : nsb_linsolver_factor(s->ls, s->A);
+    const int keep_factor = s->reuse_factor || kept;
+    st = keep_factor ? NSB_OK : nsb_linsolver_factor(s->ls, s->A);
     /* the recurring slot keeps the factors of an unchanged matrix (solver/linsolve.h) */
-    if (!s->reuse_factor && !(st == NSB_OK && s->ls->factor_reused)) {
+    if (!keep_factor && !(st == NSB_OK && s->ls->factor_reused)) {
       s->stats.t_factor += nsb_now_s() - tic;
       s->stats.factorizations++;
       s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
+    }
+    if (what == NSB_ASM_MATRIX_KEEP && st == NSB_OK && reuse_acc) {
+      s->tana_ok = 1;
+      s->tana_epoch = s->ls->epoch[NSB_LINSOLVER_RECUR];
+      s->stats.tangents++;
+    } else if (what == NSB_ASM_MATRIX_KEEP && st == NSB_OK) {
+      s->tan_ok = 1;
+      s->tan_mode = (int)mode;
+      s->tan_h = s->scheme->h;
+      s->tan_epoch = s->ls->epoch[0];
+      s->tan_contacts = form;
+      s->stats.tangents++;
+    }
+    if (kept) {
+      s->tan_used = reuse;
+      s->stats.tangent_reuses++;
     }
     if (st == NSB_ERR_SINGULAR && mode == NSB_EVAL_STATIC && it == 0 && !guessed && s->n_mult > 0) {
       guessed = 1;
@@ -348,6 +457,20 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       return rep->status;
     }
     nsb_conv_verdict v = nsb_sys_test_iteration(s, it, rep);
+    if (kept && (v == NSB_CONV_FLOOR || v == NSB_CONV_STAGNATED ||
+                 (it > 0 && v == NSB_CONV_CONTINUE &&
+                  (s->conv.c_rel > REUSE_RATE * prev_c || s->conv.r_rel > prev_r)))) {
+      /* too nonlinear for the kept matrix: full Newton from the start
+         (increment_to) */
+      if (v == NSB_CONV_FLOOR) s->stats.floor_accepted--;
+      rep->status = NSB_ERR_NO_CONVERGENCE;
+      snprintf(rep->cause, sizeof rep->cause,
+               "modified Newton contracts too slowly (correction %.3g, then %.3g times its tolerance)", prev_c,
+               s->conv.c_rel);
+      return rep->status;
+    }
+    prev_c = s->conv.c_rel;
+    prev_r = s->conv.r_rel;
     if (v == NSB_CONV_CONVERGED || v == NSB_CONV_FLOOR) {
       rep->converged = 1;
       return NSB_OK;
@@ -414,6 +537,23 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   }
   nsb_eval_mode mode = s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC;
   int st = s->contact_prox && mode == NSB_EVAL_DYNAMIC ? nsb_sys_prox_solve(s, t_new, rep) : nsb_sys_newton(s, mode, t_new, rep);
+  if (st < 0 && st != NSB_ERR_ALLOC && s->tan_used) {
+    /* it failed after iterations with a kept matrix (modified Newton): the
+       increment again from its start with full Newton, before the step
+       control hears of a failure */
+    nsb_sys_restore_increment(s);
+    s->stats.tangent_retries++;
+    s->tan_off = 1;
+    st = prepare_increment_to(s, h, t_new);
+    if (st < 0) {
+      memset(rep, 0, sizeof *rep);
+      rep->status = st;
+      snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
+    } else {
+      st = nsb_sys_newton(s, mode, t_new, rep);
+    }
+    s->tan_off = 0;
+  }
   if (st == NSB_OK && !nsb_sys_hertz_resolved(s, h, t_new)) {
     /* a compliant contact closed deeper than the increment resolves (its
        prediction at the start missed it): repeat the increment shorter */

@@ -330,9 +330,11 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->ceq_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->cmap_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->ceq_size = s->cmap_size = 1;
+  s->tan_cK = NSB_NEW_ARRAY(ctx, 1, double);
+  s->tan_cK_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
       !s->react ||
-      !s->prox_scratch || !s->cdata || !s->ceq_pool || !s->cmap_pool) {
+      !s->prox_scratch || !s->cdata || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
     st = NSB_ERR_ALLOC;
     goto fail;
   }
@@ -520,6 +522,7 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);
   NSB_FREE_ARRAY(ctx, s->ceq_pool, s->ceq_size, int);
   NSB_FREE_ARRAY(ctx, s->cmap_pool, s->cmap_size, int);
+  if (s->tan_cK) NSB_FREE_ARRAY(ctx, s->tan_cK, s->tan_cK_size, double);
   NSB_FREE_ARRAY(ctx, s->cand, s->cand_cap, nsb_contact_cand);
   NSB_FREE_ARRAY(ctx, s->jgeom, s->model->joints.count > 0 ? s->model->joints.count : 1, nsb_joint_geom);
   NSB_FREE_ARRAY(ctx, s->eq_pool, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
@@ -546,6 +549,7 @@ static int prox_load_only(const nsb_system* s, int i) {
    maps, sparsity pattern and symbolic factorization for the current supports
    and elements.  Allocates (step start, contact list rebuild). */
 int nsb_sys_number_and_analyze(nsb_system* s) {
+  s->tan_ok = s->tana_ok = 0; /* a new numbering: no kept iteration matrix (newton.c) */
   /* equation numbering: node unknowns, then multipliers */
   int eq = 0;
   for (int i = 0; i < s->n_nodes; ++i) {

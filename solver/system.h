@@ -47,6 +47,10 @@ typedef struct nsb_stats {
   long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */
   long contact_sweeps;       /* prox sweeps (CONTACT SOLVER=PROX) */
   long hertz_shortened;      /* increments shortened for LAW=HERTZ contacts (solver/step_control.h) */
+  /* modified Newton (*SOLVER CONTROLS, TANGENT=REUSE; solver/newton.c) */
+  long tangents;        /* iteration matrices formed and factored in steps with TANGENT=REUSE */
+  long tangent_reuses;  /* Newton iterations with a kept matrix (residual only, no factorization) */
+  long tangent_retries; /* increments that failed with a kept matrix and were repeated with full Newton */
   double t_setup, t_assemble, t_factor, t_solve, t_output, t_total;
 } nsb_stats;
 

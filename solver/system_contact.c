@@ -85,9 +85,9 @@ int nsb_sys_contact_rebuild(nsb_system* s) {
     s->cmem = mem;
     s->cmem_cap = cap;
   }
-  if (n_mem > 0) nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->cmem);
+  if (n_mem > 0) nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->lam, s->cmem);
   int st = rebuild(s, &nc);
-  if (n_mem > 0 && st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, s->cmem, n_mem);
+  if (n_mem > 0 && st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, s->cmem, n_mem, s->lam);
   return st;
 }
 
@@ -166,6 +166,7 @@ static int rebuild(nsb_system* s, int* nc_out) {
   }
   NSB_CALL(reserve(ctx, (void**)&s->ceq_pool, &s->ceq_size, ceq, sizeof(int)));
   NSB_CALL(reserve(ctx, (void**)&s->cmap_pool, &s->cmap_size, cmap, sizeof(int)));
+  NSB_CALL(reserve(ctx, (void**)&s->tan_cK, &s->tan_cK_size, cmap, sizeof(double)));
   int pe = 0, pm = 0;
   for (int i = 0; i < nc; ++i) {
     ce[i].eq = s->ceq_pool + pe;

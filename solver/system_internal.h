@@ -83,6 +83,30 @@ struct nsb_system {
   int hertz_check;           /* refuse increments that under-resolve them (nsb_system_check_compliant) */
   int contact_prox;      /* this step solves NEWTON contacts by prox sweeps */
   int reuse_factor;      /* newton(): keep the last factorization (prox sweeps) */
+  /* Modified Newton (*SOLVER CONTROLS, TANGENT=REUSE; newton.c): slot 0 of
+     the linear solver and the condensing elements' kept interior factors
+     hold the iteration matrix of an earlier iteration (tan_ok), formed in
+     mode tan_mode with the increment tan_h and the contact rows of the
+     contact_form fingerprint tan_contacts, and factored in the slot's epoch
+     tan_epoch (solver/linsolve.h).  tan_used: the current increment has
+     iterated with it; tan_off: full Newton for the increment being repeated
+     after a failure with it. */
+  int tan_ok, tan_mode, tan_used, tan_off;
+  long tan_epoch;
+  /* the same for the acceleration solves after impulsive increments (the
+     recurring slot NSB_LINSOLVER_RECUR and the elements' second set of kept
+     factors): tana_ok, the slot's epoch tana_epoch */
+  int tana_ok;
+  long tana_epoch;
+  double tan_h;
+  unsigned long tan_contacts;
+  /* the contact elements' local matrices of the kept matrix (their n_local^2
+     in element order; capacity tan_cK_size, grown with the contact list),
+     and whether the last NSB_ASM_RESIDUAL_KEPT assembly found one changed
+     (assembly.c) */
+  double* tan_cK;
+  int tan_cK_size;
+  int tan_contact_changed;
   double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
@@ -168,9 +192,19 @@ int nsb_sys_number_and_analyze(nsb_system* s);
 void nsb_sys_kinematics(nsb_system* s);
 /// Predictor of every node, with the prescribed supports at t_new.
 void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new);
-/// Residual (and with with_matrix the tangent) at the current iterate, with
-/// the residual norms of s->nrm.
-int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, int with_matrix);
+/// What nsb_sys_assemble forms: the residual, or with it the matrix; in
+/// modified Newton (newton.c) the matrix whose interior factors the
+/// condensing elements keep, or the residual condensed with the kept ones
+/// (elements/element.h, nsb_factor_use).
+typedef enum nsb_asm_kind {
+  NSB_ASM_RESIDUAL = 0,
+  NSB_ASM_MATRIX = 1,
+  NSB_ASM_MATRIX_KEEP = 2,
+  NSB_ASM_RESIDUAL_KEPT = 3
+} nsb_asm_kind;
+/// Residual (and for NSB_ASM_MATRIX and NSB_ASM_MATRIX_KEEP the tangent) at
+/// the current iterate, with the residual norms of s->nrm.
+int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_kind what);
 /// Correction norms of s->nrm after nsb_sys_apply_increment and nsb_sys_post_solve.
 void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* dx, const nsb_corr* ic);
 /// Apply the increment dx (equation space) to the nodes and multipliers.

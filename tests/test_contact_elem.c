@@ -3,6 +3,7 @@
  * geometry and both laws, and behaviour against closed-form answers
  * (restitution, energy at impacts, Coulomb stick/slip on an incline, the
  * simultaneous impact of a three-ball chain). */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -459,6 +460,12 @@ static void test_rigid_newton(void) {
   run_rigid("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
 }
 
+/* the persistent rows of rigid bodies and point sets (held on the step average,
+   docs/contact.md §7 "Gap drift"; position level), after two increments */
+static void test_rigid_newton_persistent(void) {
+  run_tangents_deck(deck_rigid, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 12, 2, 2);
+}
+
 static void test_hertz_modified(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK"); }
 static void test_hertz_newmark(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
 static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK"); }
@@ -713,7 +720,7 @@ static void test_prox_bounce(void) {
 
 /* A particle on an incline of angle theta with Coulomb mu: sticks when
    tan(theta) <= mu, else slides with a = g (sin theta - mu cos theta). */
-static void incline_with(double theta, double mu, const char* controls) {
+static void incline_with(double theta, double mu, const char* controls, const char* scheme) {
   double nx = -sin(theta), nz = cos(theta);
   char deck[2048];
   snprintf(deck, sizeof deck,
@@ -721,8 +728,8 @@ static void incline_with(double theta, double mu, const char* controls) {
            "*OBSTACLE, NAME=SLOPE, TYPE=PLANE\n0, 0, 0, %.17g, 0, %.17g\n"
            "*GRAVITY\n0, 0, -9.81\n"
            "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nB, SLOPE\n"
-           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.01, 1.0\n%s*END STEP\n",
-           0.2 * nx, 0.2 * nz, nx, nz, mu, controls);
+           "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n%s*END STEP\n",
+           0.2 * nx, 0.2 * nz, nx, nz, mu, scheme, controls);
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   advance(s, 100, 0.01);
@@ -743,14 +750,137 @@ static void incline_with(double theta, double mu, const char* controls) {
   NSB_ASSERT_CLOSE(en.dissipated, a > 0.0 ? mu * 1.5 * 9.81 * cos(theta) * dist : 0.0, 1e-8);
   fx_close(&fx);
 }
-static void incline(double theta, double mu) { incline_with(theta, mu, ""); }
+/* The velocities of Moreau's law are exact in the plain scheme; in the
+   generalized-alpha form a persistent frictionless contact is held on the
+   step average (its position, not its velocity: test_rest_default_scheme). */
+static void incline(double theta, double mu) { incline_with(theta, mu, "", "MODIFIED NEWMARK, RHOINF=1"); }
 static void test_prox_incline(void) {
-  incline_with(0.3, 0.4, prox_controls);
-  incline_with(0.5, 0.2, prox_controls);
+  incline_with(0.3, 0.4, prox_controls, "MODIFIED NEWMARK");
+  incline_with(0.5, 0.2, prox_controls, "MODIFIED NEWMARK");
 }
 static void test_incline_stick(void) { incline(0.3, 0.4); }
 static void test_incline_slide(void) { incline(0.5, 0.2); }
 static void test_incline_frictionless(void) { incline(0.4, 0.0); }
+
+/* Resting contacts with the default scheme (the generalized-alpha form of the
+   modified scheme, rho_inf = 0.9; docs/contact.md §7, "Gap drift").  With
+   Moreau's law a body pressed onto its support by its weight rose by
+   (beta/gamma - 1/2) g h^2 = 1.23e-8 m per 1 ms increment; a persistent
+   contact is now held on the step average.  A particle on a floor and a box
+   on four corner points (frictionless), in m-kg-s and in
+   mm-tonne-s (scale: length unit per metre, mass unit per kilogram): over
+   1000 increments the position and the orientation change by round-off
+   only. */
+static void rest_run(const char* deck, double z0, double len, const char* what) {
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const nsb_state* st = nsb_system_state(s);
+  /* the first increment is a new contact under Moreau's law: it lifts the
+     body once by (beta/gamma - 1/2) g h^2; from the second on the contact
+     persists */
+  advance(s, 1, 1e-3);
+  double x1[3] = {st->x[0], st->x[1], st->x[2]}, q1[4] = {st->q[0], st->q[1], st->q[2], st->q[3]};
+  double dx = 0.0, dq = 0.0, vmax = 0.0;
+  for (int k = 0; k < 1000; ++k) {
+    advance(s, 1, 1e-3);
+    for (int c = 0; c < 3; ++c) dx = fmax(dx, fabs(st->x[c] - x1[c]));
+    for (int c = 0; c < 4; ++c) dq = fmax(dq, fabs(st->q[c] - q1[c]));
+    vmax = fmax(vmax, fabs(st->v[2]));
+  }
+  printf("\n    %-44s largest position change %.2e (of %.3g), orientation %.2e, |v_z| <= %.2e", what, dx, z0, dq, vmax);
+  /* round-off of the positions (a few ulps of the height) */
+  CU_ASSERT(dx <= 8.0 * DBL_EPSILON * z0);
+  CU_ASSERT(dq <= 8.0 * DBL_EPSILON);
+  /* the velocity of the held body is the generalized-alpha form's own
+     (the position does not follow it): from rest under the held contact
+     v_n+1 = (1 - gamma/beta) v_n + (1 - gamma/(2 beta)) h p_n, with p_n = -g,
+     so |v| <= (1 - gamma/(2 beta)) g h = 2.45e-5 m/s, settling at
+     -(beta/gamma - 1/2) g h = -1.23e-5 m/s */
+  const double rho = 0.9, am = (2.0 * rho - 1.0) / (rho + 1.0), af = rho / (rho + 1.0);
+  const double gam = 0.5 - am + af, beta = 0.25 * (gam + 0.5) * (gam + 0.5);
+  CU_ASSERT(vmax <= (1.0 + 1e-9) * (1.0 - gam / (2.0 * beta)) * 9.81 * len * 1e-3);
+  (void)x1;
+  fx_close(&fx);
+}
+
+static void rest_particle(double len, double mass) {
+  char deck[1024];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=%.17g, RADIUS=%.17g\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*GRAVITY\n0, 0, %.17g\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nB, FLOOR\n"
+           "*STEP\n*DYNAMIC\n0.001, 2.0\n*END STEP\n",
+           0.1 * len, mass, 0.1 * len, -9.81 * len);
+  rest_run(deck, 0.1 * len, len, len > 1.0 ? "particle, mm-tonne-s:" : "particle, m-kg-s:");
+}
+
+static void rest_box(double len, double mass, double mu) {
+  char deck[2048], what[80];
+  double m = 7.85 * mass, l2 = len * len;
+  snprintf(deck, sizeof deck,
+           "*NODE, NSET=BOX\n1, 0, 0, %.17g\n*RIGID BODY, NODE=1, MASS=%.17g\n%.17g, %.17g, %.17g\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n"
+           "%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n"
+           "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, POINTS=CORNERS\nBOX, FLOOR\n"
+           "*GRAVITY\n0, 0, %.17g\n*STEP\n*DYNAMIC\n0.001, 2.0\n*END STEP\n",
+           0.025 * len, m, m * 0.0125 / 12.0 * l2 * 1.0, m * 0.0425 / 12.0 * l2, m * 0.05 / 12.0 * l2, 0.1 * len,
+           0.05 * len, -0.025 * len, 0.1 * len, -0.05 * len, -0.025 * len, -0.1 * len, 0.05 * len, -0.025 * len,
+           -0.1 * len, -0.05 * len, -0.025 * len, mu, -9.81 * len);
+  snprintf(what, sizeof what, "box on four corners, mu = %.1f, %s:", mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s");
+  rest_run(deck, 0.025 * len, len, what);
+}
+
+static void test_rest_default_scheme(void) {
+  rest_particle(1.0, 1.0);
+  rest_particle(1000.0, 1e-3);
+  rest_box(1.0, 1.0, 0.0);
+  rest_box(1000.0, 1e-3, 0.0);
+}
+
+/* A ball with e = 0.8 bouncing to rest with the default scheme: no
+   increment's impulses do positive work (dissipated never falls), the
+   energy never exceeds its start, every apex is lower than the one before,
+   and once the ball rests its height stays put. */
+static void test_bounce_default_no_gain(void) {
+  const char* deck =
+      "*NODE\n1, 0.0, 0.0, 1.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+      "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*GRAVITY\n0, 0, -9.81\n"
+      "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.8\nB, FLOOR\n*STEP\n*DYNAMIC\n0.001, 6.0\n*END STEP\n";
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const nsb_state* st = nsb_system_state(s);
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  double E0 = en.kinetic + en.potential, D0 = en.dissipated, Emax = -1.0, dmin = 0.0, apex = 2.0, z_rest = 0.0;
+  double zdrift = 0.0, v_prev = 0.0;
+  int apexes = 0, higher = 0;
+  for (int k = 0; k < 6000; ++k) {
+    advance(s, 1, 1e-3);
+    nsb_system_energy(s, &en);
+    Emax = fmax(Emax, en.kinetic + en.potential);
+    dmin = fmin(dmin, en.dissipated - D0);
+    D0 = en.dissipated;
+    if (v_prev > 0.0 && st->v[2] <= 0.0 && st->x[2] > 0.1 + 1e-4) {
+      ++apexes;
+      higher += st->x[2] >= apex;
+      apex = st->x[2];
+    }
+    v_prev = st->v[2];
+    if (k == 5000) z_rest = st->x[2];
+    if (k > 5000) zdrift = fmax(zdrift, fabs(st->x[2] - z_rest));
+  }
+  printf("\n    %d apexes (none higher than the one before: %s), largest energy - E0 %.2e (E0 %.12g), smallest "
+         "increment dissipation %.2e, height change at rest %.2e",
+         apexes, higher ? "no" : "yes", Emax - E0, E0, dmin, zdrift);
+  CU_ASSERT(apexes >= 10);
+  CU_ASSERT_EQUAL(higher, 0);
+  /* (the free flight of the generalized-alpha form keeps the energy to round-off: 1.6e-14 of E0) */
+  CU_ASSERT(Emax <= E0 * (1.0 + 8.0 * DBL_EPSILON));
+  CU_ASSERT(dmin >= 0.0);
+  CU_ASSERT(zdrift <= 8.0 * DBL_EPSILON * 0.1);
+  fx_close(&fx);
+}
 
 /* Warnings logged by a run (the last one kept). */
 typedef struct log_capture {
@@ -1852,6 +1982,7 @@ int main(int argc, char** argv) {
                                                 {"hermite_hertz", test_hermite_hertz},
                                                 {"rigid_hertz", test_rigid_hertz},
                                                 {"rigid_newton", test_rigid_newton},
+                                                {"rigid_newton_persistent", test_rigid_newton_persistent},
                                                 {"hermite_newton", test_hermite_newton},
                                                 {"hertz_friction_smooth", test_hertz_friction_smooth},
                                                 {"hertz_spinning", test_hertz_spinning},
@@ -1893,6 +2024,8 @@ int main(int argc, char** argv) {
                                             {"hermite_arch_static", test_hermite_arch_static},
                                             {"hermite_straight_equals_chord", test_hermite_straight_equals_chord},
                                             {"hermite_prox", test_hermite_prox},
+                                            {"rest_default_scheme", test_rest_default_scheme},
+                                            {"bounce_default_no_gain", test_bounce_default_no_gain},
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},

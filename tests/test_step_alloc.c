@@ -25,7 +25,8 @@
  * contact set that changes, impulsive increments), with the default contact
  * solver (semi-smooth Newton rows in the global system) and with the prox
  * sweeps (CONTACT SOLVER=PROX, docs/contact.md §7.5), and with the element
- * loop on two threads (nsb_system_set_threads).  A third case checks
+ * loop on two threads (nsb_system_set_threads), and with modified Newton
+ * (TANGENT=REUSE: kept iteration matrices).  A further case checks
  * the kept pattern builder and matrix on their own (pattern_reuse).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -41,7 +42,7 @@
 #define DECK NSB_TEST_DECK_DIR "/reliable/step_alloc.inp"
 #define REBUILD_ALLOCS 0
 
-static void run_counting(int prox, int threads) {
+static void run_counting(int prox, int threads, int tangent) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   nsb_model* m = NULL;
@@ -49,6 +50,7 @@ static void run_counting(int prox, int threads) {
   CU_ASSERT_FATAL(nsb_deck_read(ctx, DECK, stderr, &m, &n_err) == NSB_OK);
   m->steps.data[0].contact_prox = prox;
   if (prox) m->steps.data[0].contact_relax = 0.5; /* the sliding strip needs an under-relaxed sweep */
+  m->steps.data[0].tangent = tangent;
   nsb_system* s = NULL;
   CU_ASSERT_FATAL(nsb_system_create(ctx, m, &s) == NSB_OK);
   if (threads > 1) CU_ASSERT_FATAL(nsb_system_set_threads(s, threads) == NSB_OK);
@@ -92,10 +94,10 @@ static void run_counting(int prox, int threads) {
       }
     }
   }
-  printf("\n  %s, %d thread%s: %ld increments, %ld contact list rebuilds after the first, %d to %d contact elements, "
+  printf("\n  %s%s, %d thread%s: %ld increments, %ld contact list rebuilds after the first, %d to %d contact elements, "
          "%ld increments without a rebuild that allocated after the first (first: increment %ld, %ld allocations), "
          "%ld rebuilds with more than %d allocations\n",
-         prox ? "prox sweeps" : "Newton rows", threads, threads > 1 ? "s" : "", n_inc, rebuilds_after_first, min_contacts, max_contacts, allocating,
+         prox ? "prox sweeps" : "Newton rows", tangent == NSB_TANGENT_REUSE ? " (TANGENT=REUSE)" : "", threads, threads > 1 ? "s" : "", n_inc, rebuilds_after_first, min_contacts, max_contacts, allocating,
          first_bad + 1, bad_count, growths, REBUILD_ALLOCS);
   CU_ASSERT(allocating == 0);
   CU_ASSERT(growths == 0);
@@ -174,16 +176,21 @@ static void test_pattern_reuse(void) {
   nsb_test_end_ctx(&ctx);
 }
 
-static void test_newton_rows(void) { run_counting(0, 1); }
-static void test_prox(void) { run_counting(1, 1); }
+static void test_newton_rows(void) { run_counting(0, 1, NSB_TANGENT_FULL); }
+static void test_prox(void) { run_counting(1, 1, NSB_TANGENT_FULL); }
 /* the threaded element loop (a team started once by nsb_system_set_threads)
    allocates nothing per increment either */
-static void test_newton_rows_threads(void) { run_counting(0, 2); }
+static void test_newton_rows_threads(void) { run_counting(0, 2, NSB_TANGENT_FULL); }
+/* modified Newton (*SOLVER CONTROLS, TANGENT=REUSE): the kept factors live in
+   blocks of the elements sized at creation and in the contacts' kept local
+   matrices, grown with the contact lists (solver/system_contact.c) */
+static void test_newton_rows_reuse(void) { run_counting(0, 1, NSB_TANGENT_REUSE); }
 
 static const nsb_test_suite suites[] = {
     {"step_alloc", (const nsb_test_case[]){{"newton_rows", test_newton_rows},
                                            {"prox", test_prox},
                                            {"newton_rows_threads", test_newton_rows_threads},
+                                           {"newton_rows_reuse", test_newton_rows_reuse},
                                            {"pattern_reuse", test_pattern_reuse},
                                            {NULL, NULL}}},
     {NULL, NULL}};

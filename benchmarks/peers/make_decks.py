@@ -10,7 +10,9 @@ siconos_models.py.
 Every deck uses nsbeam's defaults (*DYNAMIC without parameters: the modified
 Newmark scheme in its default generalized-alpha form, the default contact
 solver); run_peers --tuned also runs the variants with RHOINF=1 (no numerical
-dissipation, the setting of benchmarks/bar_wall_impact).
+dissipation, the setting of benchmarks/bar_wall_impact), run_peers --reuse
+the variants of the bar and Saint-Venant problems with *SOLVER CONTROLS,
+TANGENT=REUSE (modified Newton, docs/theory.md §5; *_reuse.inp).
 """
 import os
 import sys
@@ -24,7 +26,12 @@ SV_MESHES = (100, 400)
 
 
 def dynamic(h, t_end, tuned):
-    return "*DYNAMIC%s\n%.17g, %.17g\n" % (", RHOINF=1" if tuned else "", h, t_end)
+    """The *DYNAMIC lines; tuned: False (defaults), True or "tuned" (RHOINF=1), "reuse"
+    (defaults and TANGENT=REUSE)."""
+    s = "*DYNAMIC%s\n%.17g, %.17g\n" % (", RHOINF=1" if tuned in (True, "tuned") else "", h, t_end)
+    if tuned == "reuse":
+        s += "*SOLVER CONTROLS, TANGENT=REUSE\n"
+    return s
 
 
 def ball(tuned=False):
@@ -103,15 +110,17 @@ def sv_t_end():
 
 
 def decks():
-    """{name: text} of every deck, default settings and the tuned variants."""
+    """{name: text} of every deck, default settings and the tuned and reuse variants."""
     out = {"ball": ball(), "ball_tuned": ball(True)}
     for n in BAR_MESHES:
         out["bar_n%d" % n] = bar(n)
         out["bar_n%d_tuned" % n] = bar(n, True)
+        out["bar_n%d_reuse" % n] = bar(n, "reuse")
     out["bar_n%d_modal" % BAR_MODAL[0]] = bar(BAR_MODAL[0], modes=BAR_MODAL[1])
     for n in SV_MESHES:
         out["sv_n%d" % n] = saint_venant(n)
         out["sv_n%d_tuned" % n] = saint_venant(n, True)
+        out["sv_n%d_reuse" % n] = saint_venant(n, "reuse")
     return out
 
 
