@@ -729,13 +729,71 @@ static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_
   return nsb_v3_dot(nsb_v3_load(d->n), step_disp(e, d, ec)) / ec->h;
 }
 
+/* Whether the normal rows of a NEWTON contact take the turn of its normal
+   over the increment (chord_turn, docs/contact.md §7.1): a contact of a beam
+   node with another node or a beam chord (the gap is the distance of two
+   points that both move, so the normal turns with the pair; not an obstacle
+   or a rigid body's face), straight chord, no framed slave, under Newton's
+   law in the time step (the persistent form or the law on the step average;
+   not a massless slave, not IMPACT=POISSON or CLOSED FORM, not the prox
+   sweeps). */
+static int turn_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  return d->flexible && !d->massless && (d->shape.kind == 1 || d->shape.kind == 2) && !d->shape.hermite &&
+         !d->shape.framed && !ec->contact_prox && p->impact != NSB_IMPACT_POISSON &&
+         p->impact != NSB_IMPACT_CLOSED_FORM;
+}
+
+/* The direction t of a master chord at state st when the contact's master
+   point lies inside it (both chord weights non-zero, weights frozen at t_n):
+   sliding along a straight chord does not change the distance.  Returns 0
+   (t zero) for a master node, a particle or a chord end. */
+static int chord_direction(const nsb_elem* e, const nsb_contact_data* d, const nsb_state* st, nsb_vec3* t) {
+  *t = nsb_v3_zero();
+  if (d->shape.kind != 2 || e->n_nodes != 3 || d->wt[1] == 0.0 || d->wt[2] == 0.0) return 0;
+  nsb_vec3 c = nsb_v3_sub(nsb_st_x(st, e->nodes[2]), nsb_st_x(st, e->nodes[1]));
+  double l = nsb_v3_norm(c);
+  if (!(l > 0.0)) return 0;
+  *t = nsb_v3_scale(1.0 / l, c);
+  return 1;
+}
+
+/* The turn of the contact's normal over the increment, kappa = |P D_n+1| -
+   n_n . D_n+1 >= 0, with D = sum_j w_j x_j the slave's position relative to
+   its master point (weights frozen at t_n) and P the projection normal to the
+   master chord's direction t_n at t_n when the master point lies inside a
+   chord (identity otherwise; n_n . t_n = 0 there, and |P D_n| = n_n . D_n).
+   The frozen normal n_n alone reads a pair that turns rigidly about an axis
+   along t_n as approaching by kappa = |D| (1 - cos phi), phi the turn; the
+   laws add kappa to the normal displacement n_n . (D_n+1 - D_n), so that they
+   hold |P D|, the distance (|P D| is convex in the positions, so the impulse
+   along n_n still never works positively).  n1 gets P D_n+1/|P D_n+1|
+   (d kappa / d x_j = w_j (P n1 - n_n) = w_j (n1 - n_n)); zero and n_n when
+   the turn does not apply (turn_applies) or P D_n+1 = 0. */
+static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3* n1) {
+  nsb_vec3 n = nsb_v3_load(d->n), D = nsb_v3_zero(), t;
+  *n1 = n;
+  if (!turn_applies(d, ec)) return 0.0;
+  for (int j = 0; j < e->n_nodes; ++j) D = nsb_v3_muladd(D, d->wt[j], nsb_st_x(ec->cur, e->nodes[j]));
+  if (chord_direction(e, d, ec->old, &t)) D = nsb_v3_muladd(D, -nsb_v3_dot(t, D), t);
+  double r = nsb_v3_norm(D);
+  if (!(r > 0.0)) return 0.0;
+  *n1 = nsb_v3_scale(1.0 / r, D);
+  return fmax(r - nsb_v3_dot(n, D), 0.0);
+}
+
 /* xi_N of the law on the step average: 2 vbar_N - (1 - e) min(gamma_N-, 0),
    Newton's law stated on the step average (with the trapezoidal rule's
    2 vbar_N = gamma_N+ + gamma_N- it is gamma_N+ + e gamma_N-); a persistent
-   contact (it carried an impulse in the last increment) has 2 vbar_N alone. */
+   contact (it carried an impulse in the last increment) has 2 vbar_N alone;
+   a persistent contact of two points (turn_applies) has 2 (vbar_N + g_n/h)
+   while its gap g_n is open: it may close the gap, never hold it open
+   (position level, g_n+1 >= 0).  vbar_N there is the rate of the distance,
+   n_n . (D_n+1 - D_n)/h + kappa/h (chord_turn). */
 static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
   double e = ec->model->contact_pairs.data[d->pair].restitution;
-  return 2.0 * vbar_N - (d->persist ? 0.0 : (1.0 - e) * fmin(d->gN_pre, 0.0));
+  if (d->persist) return 2.0 * (vbar_N + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
+  return 2.0 * vbar_N - (1.0 - e) * fmin(d->gN_pre, 0.0);
 }
 
 /* The rows of a contact under the law on the step average: its force P at
@@ -761,14 +819,16 @@ static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
       K[(off[j] + 2) + nl * m0] += col.z;
     }
   }
-  double xi = step_xi(d, ec, step_vbar(e, d, ec));
+  nsb_vec3 n1;
+  double kappa = chord_turn(e, d, ec, &n1);
+  double xi = step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h);
   if (lv - xi > 0.0) {
     f[m0] += c1 * xi;
     if (!K) return;
     K[m0 + nl * m0] += c1 * 1e-9 * sl * ec->lam_scale; /* the proximal term of nsb_newton_coulomb_rows */
     for (int j = 0; j < e->n_nodes; ++j) {
-      /* d vbar_N / d unknown_j = w_j n c_r / h */
-      nsb_vec3 row = nsb_v3_scale(c1 * 2.0 * d->wt[j] * ec->kin[e->nodes[j]].cr / ec->h, n);
+      /* d (vbar_N + kappa/h) / d unknown_j = w_j n_n+1 c_r / h */
+      nsb_vec3 row = nsb_v3_scale(c1 * 2.0 * d->wt[j] * ec->kin[e->nodes[j]].cr / ec->h, n1);
       K[m0 + nl * (off[j] + 0)] += row.x;
       K[m0 + nl * (off[j] + 1)] += row.y;
       K[m0 + nl * (off[j] + 2)] += row.z;
@@ -908,13 +968,27 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
   /* Newton's law on the step average (framed slaves; the others take
-     step_law_rows): xi_N from the positions */
-  double xiN = d->step_law ? step_xi(d, ec, step_vbar(e, d, ec)) : nsb_contact_xi_normal(p, d, gam[0]);
+     step_law_rows): xi_N from the positions; the turn of the normal
+     (chord_turn) added to the normal displacement (with gamma_N+ + gamma_N- =
+     2 n_n . (D_n+1 - D_n)/h of the plain scheme, the velocity law then holds
+     the rate of the distance too) */
+  nsb_vec3 n1;
+  double kappa = chord_turn(e, d, ec, &n1);
+  double xiN = d->step_law ? step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h)
+                           : nsb_contact_xi_normal(p, d, gam[0]) + 2.0 * kappa / ec->h;
   /* d xi_N / d x_j = 2 w_j n / h under the law on the step average (the
      velocity law: d gamma_N / d v_j = w_j n) */
   const double sN = d->step_law ? 2.0 / ec->h : 1.0;
   /* static friction: stick test with mu_st, slip rows with mu */
   nsb_newton_coulomb_rows(nm, p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
+  if (K && A[0][0] != 0.0)
+    for (int j = 0; j < e->n_nodes; ++j) {
+      /* d (2 kappa/h) / d unknown_j = 2 w_j (n_n+1 - n_n) c_r / h */
+      nsb_vec3 row = nsb_v3_scale(c1 * 2.0 * d->wt[j] * ec->kin[e->nodes[j]].cr / ec->h, nsb_v3_sub(n1, dir[0]));
+      K[m0 + nl * (off[j] + 0)] += row.x;
+      K[m0 + nl * (off[j] + 1)] += row.y;
+      K[m0 + nl * (off[j] + 2)] += row.z;
+    }
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
     if (!K) continue;
@@ -1209,6 +1283,16 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
       ar = nsb_v3_sub(ar, nsb_m3_mulv(G.Rm, nsb_v3_cross(w, nsb_v3_cross(w, bb))));
     }
     d->aN_pre = nsb_v3_dot(G.n, ar);
+    if (e[i].ops == &nsb_contact_newton_ops && turn_applies(d, ec) && G.g + d->shape.radius > 0.0) {
+      /* the distance's own curvature, (|P v_r|^2 - gamma_N^2)/|D| (chord_turn):
+         a pair turning rigidly about an axis along the master chord keeps its
+         distance, which n . a_r alone (the centripetal part) reads as closing
+         by (h^2/8) |v_r|^2/|D| at the midpoint */
+      nsb_vec3 t, vp = vr;
+      if (chord_direction(&e[i], d, ec->cur, &t)) vp = nsb_v3_muladd(vp, -nsb_v3_dot(t, vp), t);
+      double gN = nsb_v3_dot(G.n, vr);
+      d->aN_pre += fmax(nsb_v3_dot(vp, vp) - gN * gN, 0.0) / (G.g + d->shape.radius);
+    }
     d->gT_pre[0] = nsb_v3_dot(t1, vr);
     d->gT_pre[1] = nsb_v3_dot(t2, vr);
     d->owner = 1;
@@ -1384,9 +1468,9 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
    works impulse times its step-average normal velocity (*obstacle_work). */
 static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
   const double* P = ec->lambda + e->mult_first;
-  nsb_vec3 n = nsb_v3_load(d->n);
+  nsb_vec3 n = nsb_v3_load(d->n), n1;
   double lv = nsb_impulse_time(ec) / d->m_row * P[0], vb = step_vbar(e, d, ec);
-  int open = !(lv - step_xi(d, ec, vb) > 0.0);
+  int open = !(lv - step_xi(d, ec, vb + chord_turn(e, d, ec, &n1) / ec->h) > 0.0);
   d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P[0];
   d->force = d->impulse[0] / ec->h;
   d->dissipated = -d->impulse[0] * vb;
@@ -1478,7 +1562,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     const double pre_part = d->massless ? nsb_newton_massless_pre(ec->h, nsb_impulse_time(ec), P_pre) : 0.0;
     if (!ec->contact_prox) {
       const double gN = nsb_v3_dot(dir[0], vrf);
-      double xiN = nsb_contact_xi_normal(p, d, gN);
+      nsb_vec3 n1;
+      double xiN = nsb_contact_xi_normal(p, d, gN) + 2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
       const double lv = d->massless ? (nsb_impulse_time(ec) * P[0] + pre_part) / d->m_eff
                                     : nsb_impulse_time(ec) / d->m_eff * P[0];
       open = !(lv - xiN > 0.0);

@@ -227,7 +227,7 @@ def check_delaminated(quick):
     if h and g_rect:
         g, _ = steady_mean(h, h[-1]["time"] - 0.005)
         row(CASE, "contact_f20", "gap with contact pair / without", 1.0, g / g_rect)
-        row(CASE, "contact_f20", "|gap / gap without contact - 1|", 0.0, abs(g / g_rect - 1), 1e-3, "known")
+        row(CASE, "contact_f20", "|gap / gap without contact - 1|", 0.0, abs(g / g_rect - 1), 1e-3, "max")
 
 
 def check(quick):

@@ -37,7 +37,7 @@ sag_g*: the resting shaft (Euler-Bernoulli-like sections) under its weight,
 contact_f20: cent_rect_f20 with plastic frictionless contact between the
   sublaminates (every inner node of the upper one against the lower one's
   centre line, radii half the thicknesses): the gap should not change, as it
-  opens from zero; it drifts open (README, "contact on a rotating pair").
+  opens from zero (README, "The contact pair on a rotating pair").
 bow_*: Ex. 5.11, the intact square shaft (one segment), with a small initial
   bow e0 sin(pi x / L) along z (a stress-free bent shaft, i.e. an imbalance
   rho A e0 Omega^2 rotating with the shaft), started spinning rigidly about the
@@ -235,11 +235,11 @@ if __name__ == "__main__":
     for f in (5, 20):
         write(f"grav_f{f}.inp", delam_deck(f, kind="RECT", gravity=True, contact=False, h_step=1e-4,
                                            t_steady=T_GRAV - T_UP + 1.0 / f, every=2))
-    # the same spin-up with the contact pair between the sublaminates (README:
-    # a known defect of persistent NEWTON contacts on a rotating pair)
     # at rest, gravity in a static step: the sag's second-order effect on the gap
     write("sag_g1.inp", delam_deck(0, static_g=G_ACC))
     write("sag_g0.01.inp", delam_deck(0, static_g=0.01 * G_ACC))
+    # the spin-up with the contact pair between the sublaminates: the gap must
+    # stay the one without the pair (README section 4)
     write("contact_f20.inp", delam_deck(20, kind="RECT", contact=True, t_steady=0.02, rhoinf=1))
     for r in (0.5, 1.0, 1.5):
         write(f"bow_r{r:g}.inp", bow_deck(r, 0.5))
