@@ -1198,11 +1198,10 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
     nsb_contact_data* d = e[i].state;
     for (int k = 0; k < n_mem; ++k) {
       const nsb_contact_memory* c = &mem[k];
-      /* (the points of a set share pair, node and master: under the law on
-         the step average their body point tells them apart; the other laws
-         keep the first entry of the set, as they always did) */
+      /* (the points of a set share pair, node and master: their body point
+         tells them apart; it is zero for a contact that is not in a set) */
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master ||
-          (c->step_law && memcmp(c->s, d->shape.s, sizeof c->s) != 0))
+          memcmp(c->s, d->shape.s, sizeof c->s) != 0)
         continue;
       if (c->step_law && c->impulse0 > 0.0)
         for (int q = 0; q < e[i].n_mult; ++q) lam[e[i].mult_first + q] = c->lam[q];

@@ -1990,6 +1990,48 @@ static void run_pour(const char* skin, double* out, long* rebuilds) {
   fx_close(&fx);
 }
 
+/* A list rebuild keeps each point of a point set its own friction and bed
+   state: the points of one body share pair, node and master, and their body
+   point tells them apart (contact/pair.c, nsb_contact_memory_restore).  The
+   new list has the points in the other order. */
+static void test_memory_point_sets(void) {
+  enum { N = 3 };
+  nsb_contact_data old_d[N], new_d[N];
+  nsb_elem old_e[N], new_e[N];
+  memset(old_d, 0, sizeof old_d);
+  memset(new_d, 0, sizeof new_d);
+  memset(old_e, 0, sizeof old_e);
+  memset(new_e, 0, sizeof new_e);
+  for (int i = 0; i < N; ++i) {
+    nsb_elem* e = &old_e[i];
+    e->ops = &nsb_contact_hertz_ops;
+    e->state = &old_d[i];
+    e->n_nodes = 1;
+    e->nodes[0] = 7;
+    old_d[i].pair = 2;
+    old_d[i].shape.master = -1;
+    old_d[i].shape.s[0] = 0.1 * cos(2.094395102393195 * i);
+    old_d[i].shape.s[1] = 0.1 * sin(2.094395102393195 * i);
+    old_d[i].fz[0] = 1.0 + i; /* an elastic slip of its own */
+    old_d[i].fslide = i == 1;
+    old_d[i].bed_s = 0.01 * (i + 1);
+    new_e[N - 1 - i] = old_e[i];
+    new_e[N - 1 - i].state = &new_d[N - 1 - i];
+    new_d[N - 1 - i].pair = 2;
+    new_d[N - 1 - i].shape = old_d[i].shape;
+  }
+  CU_ASSERT_EQUAL(nsb_contact_memory_count(old_e, N), N);
+  nsb_contact_memory mem[N];
+  nsb_contact_memory_save(old_e, N, NULL, mem);
+  nsb_contact_memory_restore(new_e, N, mem, N, NULL);
+  for (int i = 0; i < N; ++i) {
+    const nsb_contact_data* d = &new_d[N - 1 - i];
+    CU_ASSERT_EQUAL(d->fz[0], 1.0 + i);
+    CU_ASSERT_EQUAL(d->fslide, i == 1);
+    CU_ASSERT_EQUAL(d->bed_s, 0.01 * (i + 1));
+  }
+}
+
 static void test_broad_phase_rebuilds(void) {
   double a[81], b[81];
   long ra = 0, rb = 0;
@@ -2063,6 +2105,7 @@ int main(int argc, char** argv) {
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
+                                              {"memory_point_sets", test_memory_point_sets},
                                               {NULL, NULL}};
   static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz},
                                                {"face_newton", test_face_newton},
