@@ -163,6 +163,8 @@ static nsb_vec3 friction_force(const nsb_contact_pair* p, const nsb_contact_data
                                double h, nsb_vec3* T_N, nsb_mat3* T_v, nsb_mat3* T_q, int* slip);
 static nsb_vec3 friction_carry(const nsb_contact_pair* p, const nsb_contact_data* d, double h);
 static int friction_accel_stored(const nsb_eval_ctx* ec, const nsb_contact_pair* p);
+static nsb_vec3 friction_at(const nsb_eval_ctx* ec, const nsb_contact_pair* p, const nsb_contact_data* d, double N,
+                            nsb_mat3 P, nsb_vec3 vr, nsb_vec3* q0, nsb_vec3* T_N, nsb_mat3* T_v, nsb_mat3* T_q);
 
 static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
                          const nsb_contact_geo* G, nsb_mat3 Dobs, nsb_vec3 vr, double F, double Fa, double Fd,
@@ -185,11 +187,7 @@ static void hertz_framed(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_co
   nsb_mat3 P = nsb_m3_sub(I, nsb_m3_outer(G->n, G->n)), T_v = Z, T_q = Z;
   nsb_vec3 T = nsb_v3_zero(), T_N = nsb_v3_zero(), q0 = nsb_v3_zero();
   if (fric) {
-    int slip;
-    q0 = friction_carry(p, d, ec->h);
-    T = friction_accel_stored(ec, p)
-            ? nsb_v3_load(d->fT)
-            : friction_force(p, d, F, nsb_m3_mulv(P, vr), nsb_m3_mulv(P, q0), ec->h, &T_N, &T_v, &T_q, &slip);
+    T = friction_at(ec, p, d, F, P, vr, &q0, &T_N, &T_v, &T_q);
     nsb_local_addv(f, 0, nsb_v3_neg(T));
     if (nb == 2) nsb_local_addv(f, 3, nsb_v3_neg(nsb_m3_tmulv(G->JA, T)));
   }
@@ -292,11 +290,7 @@ static void hertz_body(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_cont
   nsb_mat3 P = nsb_m3_sub(I, nsb_m3_outer(G->n, G->n)), T_v = Z, T_q = Z;
   nsb_vec3 T = nsb_v3_zero(), T_N = nsb_v3_zero(), q0 = nsb_v3_zero();
   if (fric) {
-    int slip;
-    q0 = friction_carry(p, d, ec->h);
-    T = friction_accel_stored(ec, p)
-            ? nsb_v3_load(d->fT)
-            : friction_force(p, d, F, nsb_m3_mulv(P, vr), nsb_m3_mulv(P, q0), ec->h, &T_N, &T_v, &T_q, &slip);
+    T = friction_at(ec, p, d, F, P, vr, &q0, &T_N, &T_v, &T_q);
     for (int b = 0; b < 4; ++b) nsb_local_addv(f, 3 * b, nsb_v3_neg(nsb_m3_tmulv(L[b], T)));
   }
   if (!K) return;
@@ -431,6 +425,22 @@ static nsb_vec3 friction_carry(const nsb_contact_pair* p, const nsb_contact_data
   return nsb_v3_muladd(nsb_v3_load(d->fz), 0.5 * h, nsb_v3_load(d->fv));
 }
 
+/* The friction force of a compliant contact at normal force N and relative
+   velocity vr, P = I - n n^T: the stored force in an acceleration solve
+   (friction_accel_stored; its derivatives zero), else the law's at
+   v_T = P vr and q = P q0, q0 = friction_carry (returned for the tangent). */
+static nsb_vec3 friction_at(const nsb_eval_ctx* ec, const nsb_contact_pair* p, const nsb_contact_data* d, double N,
+                            nsb_mat3 P, nsb_vec3 vr, nsb_vec3* q0, nsb_vec3* T_N, nsb_mat3* T_v, nsb_mat3* T_q) {
+  *q0 = friction_carry(p, d, ec->h);
+  if (friction_accel_stored(ec, p)) {
+    *T_N = nsb_v3_zero();
+    *T_v = *T_q = nsb_m3_zero();
+    return nsb_v3_load(d->fT);
+  }
+  int slip;
+  return friction_force(p, d, N, nsb_m3_mulv(P, vr), nsb_m3_mulv(P, *q0), ec->h, T_N, T_v, T_q, &slip);
+}
+
 /* Friction of a compliant contact (docs/contact.md §6.2) on an obstacle or a
    particle master (constant weights w_j = 1, -1): the force T on the slave,
    -T on the master particle, T of the law at v_T = P v_r (P = I - n n^T) and,
@@ -448,12 +458,9 @@ static void hertz_friction(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_
   int off[4];
   local_offsets(e, off);
   nsb_mat3 P = nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n));
-  nsb_vec3 vT = nsb_m3_mulv(P, vr), q0 = friction_carry(p, d, ec->h), q = nsb_m3_mulv(P, q0);
-  nsb_vec3 T_N;
+  nsb_vec3 q0, T_N;
   nsb_mat3 T_v, T_q;
-  int slip;
-  nsb_vec3 T = friction_accel_stored(ec, p) ? nsb_v3_load(d->fT)
-                                            : friction_force(p, d, N, vT, q, ec->h, &T_N, &T_v, &T_q, &slip);
+  nsb_vec3 T = friction_at(ec, p, d, N, P, vr, &q0, &T_N, &T_v, &T_q);
   for (int j = 0; j < G->nn; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-G->w[j], T));
   if (!K) return;
   double nvr = nsb_v3_dot(G->n, vr), nq = nsb_v3_dot(G->n, q0);
