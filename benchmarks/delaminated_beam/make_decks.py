@@ -32,12 +32,13 @@ E, NU, RHO = 210e9, 0.3, 7500.0
 L, A_H, B_W = 1.0, 0.01, 0.02
 
 
-def mesh(L1, L2, h, dx):
-    """Nodes, element chains and the labels the decks need."""
+def mesh(L1, L2, h, dx, dx_del=None):
+    """Nodes, element chains and the labels the decks need; elements of
+    length dx, on the sublaminates dx_del (default dx)."""
     e2, e3 = (A_H - h) / 2, h / 2
     L4 = L - L1 - L2
     n1 = max(1, round(L1 / dx)) if L1 > 0 else 0
-    n2 = max(1, round(L2 / dx)) if L2 > 0 else 0
+    n2 = max(1, round(L2 / (dx_del or dx))) if L2 > 0 else 0
     n4 = max(1, round(L4 / dx))
     nodes, chains = [], {}
 

@@ -44,13 +44,20 @@ bow_*: Ex. 5.11, the intact square shaft (one segment), with a small initial
   bearing axis at Omega and driven at Omega: the whirl amplitude stays bounded
   below and above the first critical speed and grows linearly at it.
 """
+import importlib.util
 import math
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# benchmarks/delaminated_beam/make_decks.py, under its own module name
+_spec = importlib.util.spec_from_file_location(
+    "delaminated_make_decks", os.path.join(os.path.dirname(HERE), "delaminated_beam", "make_decks.py"))
+_delam = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_delam)
 E, NU, RHO, G_ACC = 210e9, 0.3, 7500.0, 9.81
 L, A_H, B_W = 1.0, 0.01, 0.01
 L1, L2, H_TOP = 0.45, 0.1, 0.75 * A_H
+assert (L, A_H) == (_delam.L, _delam.A_H)
 T_UP = 0.05        # spin-up time [s]
 T_STEADY = 0.05    # steady window after the spin-up [s]
 T_GRAV = 0.25      # gravity ramp (smooth step) [s]: 6 periods of the first bending mode
@@ -58,23 +65,10 @@ H_STEP = 5e-5      # time increment of the centrifugal runs [s]
 
 
 def mesh(dx, dx_del, L1=L1, L2=L2):
-    """Nodes and element chains; dx outside, dx_del on the sublaminates."""
-    e2, e3 = (A_H - H_TOP) / 2, H_TOP / 2
-    L4 = L - L1 - L2
-    nodes, chains = [], {}
-
-    def line(first, x0, x1, n, z):
-        labs = []
-        for k in range(n + 1):
-            nodes.append((first + k, x0 + (x1 - x0) * k / n, 0.0, z))
-            labs.append(first + k)
-        return labs
-
-    chains["INTACT1"] = line(1, 0.0, L1, round(L1 / dx), 0.0)
-    chains["INTACT4"] = line(1001, L1 + L2, L, round(L4 / dx), 0.0)
-    chains["TOP"] = line(2001, L1, L1 + L2, round(L2 / dx_del), e2)
-    chains["BOTTOM"] = line(3001, L1, L1 + L2, round(L2 / dx_del), -e3)
-    return nodes, chains, e2, e3
+    """Nodes and element chains; dx outside, dx_del on the sublaminates
+    (benchmarks/delaminated_beam/make_decks.py's mesh: the same beam height
+    A_H and length L)."""
+    return _delam.mesh(L1, L2, H_TOP, dx, dx_del)
 
 
 def torsion_j(b, t):
