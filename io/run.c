@@ -1027,6 +1027,9 @@ static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0, 
   rp.t_step0 = t_step0;
   rp.has_output = rn->has_output;
   rp.t_output = rn->t_output;
+  /* the rows the checkpoint counts are on disk before it is written */
+  if (rn->hist) NSB_CALL(nsb_history_flush(rn->hist));
+  if (rn->clog) NSB_CALL(nsb_contact_log_flush(rn->clog));
   rp.hist_bytes = rn->hist ? nsb_history_tell(rn->hist) : 0;
   rp.clog_bytes = rn->clog ? nsb_contact_log_tell(rn->clog) : 0;
   /* modes.csv is written once per modal step: on disk before its size is counted */
