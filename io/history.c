@@ -9,6 +9,7 @@
 #include "solver/reduced.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -29,12 +30,15 @@
  * last interval.  The callers flush before they count the file's bytes (a
  * checkpoint) and at the end of the run.  No allocation after csv_open.
  *
- * Numbers are written by strfromd with "%.17g": the bytes of printf's %.17g
- * (glibc formats both with the same routine), without printf's format
- * parsing, which is slow in nsbeam: a linked libquadmath registers printf
- * extensions, and glibc then parses every format string on its slow
- * positional path. */
-enum { CSV_NUM_MAX = 32 }; /* room for one %.17g number or a long, with a separator */
+ * Numbers are written by nsb_history_format_g17: the bytes of printf's %.17g, by
+ * strfromd (glibc formats both with the same routine) without printf's
+ * format parsing, which is slow in nsbeam: a linked libquadmath registers
+ * printf extensions, and glibc then parses every format string on its slow
+ * positional path.  Integral values (zeros, a load factor of 1: most of a
+ * particle's or a planar model's columns) are written as their digits, which
+ * is what %.17g prints for them, at a small part of strfromd's cost (which
+ * is as high for 0 as for any number). */
+enum { CSV_NUM_MAX = NSB_HISTORY_G17_MAX + 1 }; /* room for one %.17g number or a long, with a separator */
 #define CSV_FLUSH_INTERVAL 0.1 /* s of wall time between flushes at output times */
 
 /* Seconds on a monotonic clock for the flush interval: Linux's coarse clock
@@ -113,6 +117,33 @@ static void csv_put(csv_out* c, const char* fmt, ...) {
   c->len += (size_t)n;
 }
 
+/* The decimal digits of u at buf; returns their count. */
+static int put_digits(char* buf, unsigned long long u) {
+  char digits[24];
+  int n = 0, len = 0;
+  do {
+    digits[n++] = (char)('0' + (int)(u % 10u));
+    u /= 10u;
+  } while (u);
+  while (n > 0) buf[len++] = digits[--n];
+  return len;
+}
+
+int nsb_history_format_g17(char* buf, double x) {
+  /* |x| < 2^53 and integral: %.17g uses fixed notation below 1e17 and drops
+     the all-zero fraction with its point (C11 7.21.6.1, the g conversion);
+     NaN and the infinities fail the first test */
+  if (fabs(x) < 9007199254740992.0 && x == (double)(long long)x) {
+    long long v = (long long)x;
+    int n = 0;
+    if (signbit(x)) buf[n++] = '-'; /* "-0" for the negative zero, as printf */
+    n += put_digits(buf + n, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+    buf[n] = '\0';
+    return n;
+  }
+  return strfromd(buf, NSB_HISTORY_G17_MAX, "%.17g", x);
+}
+
 /* Append sep (unless 0) and x as %.17g. */
 static void csv_num(csv_out* c, char sep, double x) {
   if (c->row_cap - c->len < CSV_NUM_MAX) {
@@ -120,7 +151,7 @@ static void csv_num(csv_out* c, char sep, double x) {
     return;
   }
   if (sep) c->row[c->len++] = sep;
-  c->len += (size_t)strfromd(c->row + c->len, c->row_cap - c->len, "%.17g", x);
+  c->len += (size_t)nsb_history_format_g17(c->row + c->len, x);
 }
 
 /* Append sep and the text str. */
@@ -142,15 +173,8 @@ static void csv_int(csv_out* c, char sep, long v) {
     return;
   }
   if (sep) c->row[c->len++] = sep;
-  char digits[24];
-  int n = 0;
-  unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
-  do {
-    digits[n++] = (char)('0' + (int)(u % 10u));
-    u /= 10u;
-  } while (u);
   if (v < 0) c->row[c->len++] = '-';
-  while (n > 0) c->row[c->len++] = digits[--n];
+  c->len += (size_t)put_digits(c->row + c->len, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
 }
 
 static int csv_io_error(csv_out* c, int err) {

@@ -47,6 +47,12 @@ int nsb_history_n_columns(const nsb_history* h);
 /// Flush and close; accepts NULL, sets *h = NULL.
 void nsb_history_close(nsb_history** h);
 
+/// Bytes nsb_history_format_g17 may write, the terminating NUL included.
+#define NSB_HISTORY_G17_MAX 32
+/// x as printf's "%.17g" into buf (NSB_HISTORY_G17_MAX bytes), NUL-terminated;
+/// returns the length.  The CSV writers' number format, exposed for tests.
+int nsb_history_format_g17(char* buf, double x);
+
 /// Names of the probe quantities of one group bit (NULL-terminated list, static).
 const char* const* nsb_probe_quantity_names(unsigned group_bit);
 

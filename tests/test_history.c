@@ -1,6 +1,10 @@
 /* test_history.c -- the CSV writers of io/history.h.
  *
  * Suites:
+ *   g17     nsb_history_format_g17 writes the bytes of snprintf's %.17g for
+ *           integral values (zeros of both signs, up to 2^53 and beyond, its
+ *           own path), special values, subnormals, decades and a million
+ *           random bit patterns;
  *   format  every number of history.csv and contacts.csv, written without
  *           printf, is the text of printf's %.17g of the value it reads
  *           back as (and the integers that of %ld), for a particle bouncing
@@ -12,6 +16,7 @@
  *           (what a checkpoint counts).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,7 +136,48 @@ static void test_flush(void) {
   nsb_test_end_ctx(&ctx);
 }
 
-static const nsb_test_suite suites[] = {{"format", (const nsb_test_case[]){{"rows", test_format}, {NULL, NULL}}},
+/* One value: nsb_history_format_g17 against snprintf's %.17g; 1 when they differ. */
+static int g17_differs(double x) {
+  char got[NSB_HISTORY_G17_MAX + 8], want[64];
+  memset(got, 'x', sizeof got);
+  int n = nsb_history_format_g17(got, x);
+  snprintf(want, sizeof want, "%.17g", x);
+  int bad = n != (int)strlen(want) || memcmp(got, want, strlen(want) + 1) != 0;
+  if (bad) printf("\n  %.17g: '%.*s' (%d bytes), %%.17g '%s'", x, n > 0 && n < 40 ? n : 0, got, n, want);
+  return bad;
+}
+
+static void test_g17(void) {
+  const double two53 = 9007199254740992.0;
+  const double fixed[] = {0.0, -0.0, 1.0, -1.0, 2.0, 10.0, 100.0, 12345.0, -987654321.0, 1e15, -1e15, 1e16, 1e17,
+                          1e18, two53 - 1.0, two53, two53 + 2.0, -two53 + 1.0, -two53, 4503599627370495.5, 0.5,
+                          -0.5, 1.5, 1e-300, 4.9406564584124654e-324, -2.2250738585072014e-308, 1.7976931348623157e308,
+                          0.1, 1.0 / 3.0, 123456789012345678.0, 9.2233720368547758e18, -9.2233720368547758e18,
+                          INFINITY, -INFINITY, NAN, -NAN};
+  int bad = 0;
+  for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; ++k) bad += g17_differs(fixed[k]);
+  /* every power of ten and its neighbours */
+  for (int e = -320; e <= 308; ++e) {
+    double p = pow(10.0, e);
+    bad += g17_differs(p) + g17_differs(nextafter(p, 0.0)) + g17_differs(-nextafter(p, INFINITY));
+  }
+  /* random integers of every size up to 2^60, and random bit patterns */
+  unsigned long long r = 88172645463325252ull;
+  for (int k = 0; k < 1000000; ++k) {
+    r ^= r << 13;
+    r ^= r >> 7;
+    r ^= r << 17;
+    double x;
+    memcpy(&x, &r, sizeof x);
+    bad += g17_differs(x);
+    long long i = (long long)(r >> (4 + k % 60));
+    bad += g17_differs((double)(k % 2 ? i : -i));
+  }
+  CU_ASSERT_EQUAL(bad, 0);
+}
+
+static const nsb_test_suite suites[] = {{"g17", (const nsb_test_case[]){{"exact", test_g17}, {NULL, NULL}}},
+                                        {"format", (const nsb_test_case[]){{"rows", test_format}, {NULL, NULL}}},
                                         {"flush", (const nsb_test_case[]){{"interval", test_flush}, {NULL, NULL}}},
                                         {NULL, NULL}};
 
