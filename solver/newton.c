@@ -291,7 +291,8 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
   nsb_conv_begin_increment(&s->conv);
   /* reuse: the matrices are kept; with tan_off (an increment repeated with
      full Newton) they are formed at every iteration all the same */
-  const int reuse = s->step.tangent == NSB_TANGENT_REUSE && mode != NSB_EVAL_ACCEL && !s->reuse_factor &&
+  const int tangent_reuse = nsb_step_tangent(s->model, &s->step) == NSB_TANGENT_REUSE;
+  const int reuse = tangent_reuse && mode != NSB_EVAL_ACCEL && !s->reuse_factor &&
                     !s->contact_prox && s->ls && s->step.n_modes == 0;
   /* The acceleration solves after impulsive increments (recurring slot):
      a linear problem whose matrix (mass and constraint rows) changes only
@@ -299,7 +300,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
      elements' second set of kept factors.  A residual that falls by less
      than REUSE_RATE in an iteration with the kept matrix makes the next
      one form it (on a linear problem that iteration then converges). */
-  const int reuse_acc = s->step.tangent == NSB_TANGENT_REUSE && mode == NSB_EVAL_ACCEL && !s->reuse_factor && s->ls &&
+  const int reuse_acc = tangent_reuse && mode == NSB_EVAL_ACCEL && !s->reuse_factor && s->ls &&
                         s->ls->slot == NSB_LINSOLVER_RECUR && s->step.n_modes == 0;
   const unsigned long form = reuse ? contact_form(s) : 0;
   double prev_c = HUGE_VAL, prev_r = HUGE_VAL, prev_ra = HUGE_VAL;
