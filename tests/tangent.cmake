@@ -15,6 +15,12 @@
 #                           kept matrix contracts too slowly, and increments are repeated
 #                           with full Newton (the statistics must say so), with the
 #                           cutbacks of full Newton;
+#     spinning_body         a particle with Newton-law contact and friction on a spinning plane
+#                           beside a free rigid body spinning with a particle on a spherical
+#                           joint (the model of tests/unrelated_motion), 60 s: impulsive
+#                           increments whose acceleration solves see the body's inertia turn
+#                           away from the kept matrix; such a solve forms its matrix anew
+#                           instead of failing the increment (it failed at t = 2.23 s);
 #   tangent_spin_up_reuse   the spin-up of a flexible beam (Simo & Vu-Quoc 1986; the regression
 #                           deck tests/decks/regress/spin_up_b2v.inp with TANGENT=REUSE):
 #                           dynamic large rotations of B2V elements, increments repeated with
@@ -33,7 +39,8 @@ set(nsb_tangent_dir ${PROJECT_BINARY_DIR}/tests_tmp/tangent)
 set(nsb_tangent_decks ${CMAKE_CURRENT_LIST_DIR}/decks/tangent)
 set(nsb_tangent_cases
   "bar|iterations reusing +[1-9]"
-  "helix|iterations reusing +[1-9],increments repeated with full Newton [1-9]")
+  "helix|iterations reusing +[1-9],increments repeated with full Newton [1-9]"
+  "spinning_body|iterations reusing +[1-9],increments repeated with full Newton [1-9]")
 foreach(case ${nsb_tangent_cases})
   string(FIND "${case}" "|" bar_at)
   string(SUBSTRING "${case}" 0 ${bar_at} name)
