@@ -458,7 +458,8 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       return rep->status;
     }
     nsb_conv_verdict v = nsb_sys_test_iteration(s, it, rep);
-    const int slow = it > 0 && v == NSB_CONV_CONTINUE && (s->conv.c_rel > REUSE_RATE * prev_c || s->conv.r_rel > prev_r);
+    const int slow =
+        it > 0 && v == NSB_CONV_CONTINUE && (s->conv.c_rel > REUSE_RATE * prev_c || s->conv.r_rel > prev_r);
     if (kept && reuse_acc && slow) {
       /* an acceleration solve with the kept matrix that does not contract
          (a rigid body's inertia turned with it since the matrix was
@@ -466,8 +467,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
          would fail the increment, which has converged (its acceleration
          restart is not repeated with full Newton) */
       acc_fresh = 1;
-    } else if (kept && reuse && (v == NSB_CONV_FLOOR || v == NSB_CONV_STAGNATED ||
-                 slow)) {
+    } else if (kept && reuse && (v == NSB_CONV_FLOOR || v == NSB_CONV_STAGNATED || slow)) {
       /* too nonlinear for the kept matrix: full Newton from the start
          (increment_to) */
       if (v == NSB_CONV_FLOOR) s->stats.floor_accepted--;
