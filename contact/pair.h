@@ -93,6 +93,22 @@ typedef struct nsb_contact_data {
      the contact carried an impulse in the last accepted increment: it stays
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
+  /* A resting contact with Coulomb friction under Moreau's law (particles
+     and rigid bodies, the generalized-alpha form; docs/contact.md §7, "Gap
+     drift"): held = 1 when the last accepted increment left it closed after
+     a persistent or non-approaching start; then its mean force over that
+     increment, Fc = sum_k Lambda_k dir_k / h (global), is part of the smooth
+     accelerations (the acceleration solve applies it, the slave's
+     pseudo-accelerations restart from them), so that the next increment's
+     momentum from it is (h - t_i) Fc + t_i P (t_i = nsb_impulse_time), the
+     total its rows and results use */
+  int held;
+  double Fc[3];
+  /* the mass scale of a held contact's rows (nsb_contact_prepare): the
+     inverse of the velocity change per impulse its body's points take
+     together, rotation included, 1/(n (1/m + max_k dir_k.JA J^-1 JA^T dir_k))
+     for the n points of a set on a rigid body (m_row otherwise) */
+  double m_held;
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
@@ -116,6 +132,10 @@ typedef struct nsb_contact_data {
      VELOCITY, 2 broken away (plastic flow) and the rate not yet above it */
   double fz[3], fv[3], fT[3], fo[3]; /* fo: the obstacle's surface velocity v_obs,n */
   int fslide;
+  /* whether fv, fo hold the state of t_n (an increment of the contact was
+     accepted, or it was restored across a rebuild); until then
+     nsb_contact_prepare takes them from the motion at t_n */
+  int f_known;
   /* LAW=WINKLER: the bed's compression s_n at t_n under the slave (the
      penetration while pressed; after the slave lets go, relaxing by
      c s + beta s' = 0) and whether the slave pressed it at t_n */
@@ -166,12 +186,14 @@ typedef struct nsb_contact_memory {
   double gap0, gN_bar, P_pre, impulse0;
   int gN_bar_known;
   double fz[3], fv[3], fT[3], fo[3]; /* ELASTOPLASTIC friction state (nsb_contact_data) */
-  int fslide;
+  int fslide, f_known;
   double bed_s; /* WINKLER bed state (nsb_contact_data) */
   int bed_closed;
   double s[3];   /* body point of a point set (tells the points of one body apart) */
   int step_law;  /* under the law on the step average: lam, its multipliers, start the next increment */
   double lam[3];
+  int held;      /* a resting frictional contact and its force in the smooth accelerations */
+  double Fc[3];
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 /// lam: the global multipliers (borrowed; read by save, written by restore).

@@ -766,12 +766,14 @@ static void test_incline_frictionless(void) { incline(0.4, 0.0); }
    modified scheme, rho_inf = 0.9; docs/contact.md §7, "Gap drift").  With
    Moreau's law a body pressed onto its support by its weight rose by
    (beta/gamma - 1/2) g h^2 = 1.23e-8 m per 1 ms increment; a persistent
-   contact is now held on the step average.  A particle on a floor and a box
-   on four corner points (frictionless), in m-kg-s and in
-   mm-tonne-s (scale: length unit per metre, mass unit per kilogram): over
-   1000 increments the position and the orientation change by round-off
-   only. */
-static void rest_run(const char* deck, double z0, double len, const char* what) {
+   contact is now held on the step average; with friction, Moreau's law
+   holds it once the support's force is part of the smooth accelerations.
+   A particle on a floor and a box on four corner points (frictionless and
+   with mu = 0.3), in m-kg-s and in mm-tonne-s (scale: length unit per
+   metre, mass unit per kilogram): over 1000 increments the position (all
+   three coordinates: no tangential creep either) and the orientation change
+   by round-off only, and no increment's impulses work positively. */
+static void rest_run(const char* deck, double z0, double len, double mass, const char* what) {
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   const nsb_state* st = nsb_system_state(s);
@@ -780,17 +782,27 @@ static void rest_run(const char* deck, double z0, double len, const char* what) 
      persists */
   advance(s, 1, 1e-3);
   double x1[3] = {st->x[0], st->x[1], st->x[2]}, q1[4] = {st->q[0], st->q[1], st->q[2], st->q[3]};
-  double dx = 0.0, dq = 0.0, vmax = 0.0;
+  double dx = 0.0, dq = 0.0, vmax = 0.0, dmin = 0.0;
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  double D0 = en.dissipated;
   for (int k = 0; k < 1000; ++k) {
     advance(s, 1, 1e-3);
+    nsb_system_energy(s, &en);
+    dmin = fmin(dmin, en.dissipated - D0);
+    D0 = en.dissipated;
     for (int c = 0; c < 3; ++c) dx = fmax(dx, fabs(st->x[c] - x1[c]));
     for (int c = 0; c < 4; ++c) dq = fmax(dq, fabs(st->q[c] - q1[c]));
     vmax = fmax(vmax, fabs(st->v[2]));
   }
-  printf("\n    %-44s largest position change %.2e (of %.3g), orientation %.2e, |v_z| <= %.2e", what, dx, z0, dq, vmax);
+  printf("\n    %-44s largest position change %.2e (of %.3g), orientation %.2e, |v_z| <= %.2e, least dD %.1e", what, dx, z0,
+         dq, vmax, dmin);
   /* round-off of the positions (a few ulps of the height) */
   CU_ASSERT(dx <= 8.0 * DBL_EPSILON * z0);
   CU_ASSERT(dq <= 8.0 * DBL_EPSILON);
+  /* dissipated never falls (but for the round-off of the held contacts'
+     zero velocities, 1e-29 J against m g z0 ~ 1 J) */
+  CU_ASSERT(dmin >= -1e-15 * mass * 9.81 * len * z0);
   /* the velocity of the held body is the generalized-alpha form's own
      (the position does not follow it): from rest under the held contact
      v_n+1 = (1 - gamma/beta) v_n + (1 - gamma/(2 beta)) h p_n, with p_n = -g,
@@ -803,15 +815,16 @@ static void rest_run(const char* deck, double z0, double len, const char* what) 
   fx_close(&fx);
 }
 
-static void rest_particle(double len, double mass) {
-  char deck[1024];
+static void rest_particle(double len, double mass, double mu) {
+  char deck[1024], what[80];
   snprintf(deck, sizeof deck,
            "*NODE\n1, 0.0, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=%.17g, RADIUS=%.17g\n"
            "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*GRAVITY\n0, 0, %.17g\n"
-           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nB, FLOOR\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5, FRICTION=%g\nB, FLOOR\n"
            "*STEP\n*DYNAMIC\n0.001, 2.0\n*END STEP\n",
-           0.1 * len, mass, 0.1 * len, -9.81 * len);
-  rest_run(deck, 0.1 * len, len, len > 1.0 ? "particle, mm-tonne-s:" : "particle, m-kg-s:");
+           0.1 * len, mass, 0.1 * len, -9.81 * len, mu);
+  snprintf(what, sizeof what, "particle, mu = %.1f, %s:", mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s");
+  rest_run(deck, 0.1 * len, len, mass, what);
 }
 
 static void rest_box(double len, double mass, double mu) {
@@ -828,14 +841,20 @@ static void rest_box(double len, double mass, double mu) {
            0.05 * len, -0.025 * len, 0.1 * len, -0.05 * len, -0.025 * len, -0.1 * len, 0.05 * len, -0.025 * len,
            -0.1 * len, -0.05 * len, -0.025 * len, mu, -9.81 * len);
   snprintf(what, sizeof what, "box on four corners, mu = %.1f, %s:", mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s");
-  rest_run(deck, 0.025 * len, len, what);
+  rest_run(deck, 0.025 * len, len, m, what);
 }
 
 static void test_rest_default_scheme(void) {
-  rest_particle(1.0, 1.0);
-  rest_particle(1000.0, 1e-3);
+  rest_particle(1.0, 1.0, 0.0);
+  rest_particle(1000.0, 1e-3, 0.0);
   rest_box(1.0, 1.0, 0.0);
   rest_box(1000.0, 1e-3, 0.0);
+  /* with Coulomb friction: Moreau's law, the support's force in the smooth
+     accelerations (contact/pair.h, held) */
+  rest_particle(1.0, 1.0, 0.3);
+  rest_particle(1000.0, 1e-3, 0.3);
+  rest_box(1.0, 1.0, 0.3);
+  rest_box(1000.0, 1e-3, 0.3);
 }
 
 /* A ball with e = 0.8 bouncing to rest with the default scheme: no
