@@ -1030,6 +1030,50 @@ static void test_stick_elastoplastic(void) {
    = 0.05.  The plastic rate stays below SLIP VELOCITY for the first 20 ms;
    a contact that returned to mu_st there crept on at the static force
    (v(0.6) = 0.046). */
+/* ELASTOPLASTIC friction energy of a contact that starts while sliding
+   (docs/contact.md §6.2): a rigid ring of 12 points (tilts and spin held)
+   pressed onto a Winkler bed and sliding at 0.4 m/s, stick element c = 1e7,
+   beta = 6325 (beta/c = 6e-4 s < h = 1e-3), the plain scheme.  The stick
+   element's energy is part of the potential energy, so kinetic + potential +
+   dissipated is conserved exactly (the friction and the bed's damper work
+   only on what they dissipate or store), and the dissipation of every
+   increment is >= 0.  A contact without a friction state used to start
+   from v_T,n = 0: its first increment left 0.03 J in each stick element
+   (0.36 J against E0 = 0.08 J), booked as -0.36 J of dissipation, and the
+   first increment's friction work missed h/4 T.v (3e-5 J of the balance). */
+static void test_elastoplastic_sliding_start(void) {
+  const char* deck =
+      "*NODE\n2, 0.0, 0.0, -0.0001\n*NSET, NSET=UPPER\n2\n*RIGID BODY, NODE=2, MASS=1.0\n6.25e-4, 6.25e-4, 1.25e-3\n"
+      "*OBSTACLE, NAME=DISK, TYPE=PLANE\n0.0, 0.0, 0.0, 0.0, 0.0, 1.0\n"
+      "*CONTACT POINTS, NAME=RING, LAYOUT=RING\n0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.05, 12\n"
+      "*CONTACT PAIR, LAW=WINKLER, STIFFNESS=10000, DAMPING=200, FRICTION=0.3, FRICTION LAW=ELASTOPLASTIC, "
+      "STICK EPSILON=1e-3, STICK FREQUENCY=100, STICK MASS=1.0, SLIP VELOCITY=1e-4, POINTS=RING\nUPPER, DISK\n"
+      "*BOUNDARY\n2, 4, 6\n*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 1, 0.4\n*CLOAD\n2, 3, -1.0\n"
+      "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n0.001, 0.3\n*END STEP\n";
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  const double E0 = en.kinetic + en.potential;
+  double D0 = en.dissipated, dmin = 0.0, worst = 0.0;
+  for (int k = 0; k < 300; ++k) {
+    advance(s, 1, 1e-3);
+    nsb_system_energy(s, &en);
+    dmin = fmin(dmin, en.dissipated - D0);
+    D0 = en.dissipated;
+    worst = fmax(worst, fabs(en.kinetic + en.potential + en.dissipated - E0));
+  }
+  printf("\n    |E + D - E0| <= %.2e (E0 = %.4g J, D = %.4g J), smallest increment dissipation %.2e", worst, E0, D0, dmin);
+  CU_ASSERT(worst <= 1e-12 * E0);
+  CU_ASSERT(dmin >= 0.0);
+  /* it slid: mu N times the distance, less part of the first increment's,
+     whose friction force rises from T_0 = 0 (no force at t_0): at most
+     mu N v0 h */
+  const double x = nsb_system_state(s)->x[0];
+  CU_ASSERT(D0 <= 0.3 * x && D0 >= 0.3 * x - 0.3 * 0.4 * 1e-3);
+  fx_close(&fx);
+}
+
 static void test_slow_breakaway_elastoplastic(void) {
   const double N = 2.0, cn = 1e8, phi = 0.6, h = 1e-4;
   char deck[2048];
@@ -2088,6 +2132,7 @@ int main(int argc, char** argv) {
                                             {"breakaway_elastoplastic", test_breakaway_elastoplastic},
                                             {"stick_elastoplastic", test_stick_elastoplastic},
                                             {"slow_breakaway_elastoplastic", test_slow_breakaway_elastoplastic},
+                                            {"elastoplastic_sliding_start", test_elastoplastic_sliding_start},
                                             {"smooth_creep_and_slip", test_smooth_creep_and_slip},
                                             {"winkler_rebound", test_winkler_rebound},
                                             {"smooth_stiff_warning", test_smooth_stiff_warning},
