@@ -713,15 +713,16 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
    Coulomb friction under Moreau's law (frictionless persistent contacts take
    the law on the step average instead) of a particle or rigid body (no beam
    node, not a massless slave; not on a body face or the Hermite
-   centreline), simultaneous impacts, the semi-smooth rows, the
-   generalized-alpha form of the modified scheme.  There Moreau's law holds
+   centreline), simultaneous impacts, the semi-smooth rows or the prox
+   sweeps (whose impulses are then the whole momentum, contact/lumped.c),
+   the generalized-alpha form of the modified scheme.  There Moreau's law holds
    v_n+1, the positions move with v_n + h ((1/2 - beta) p_n + beta p_n+1), and
    with p_n = -g (the support's force left out of the smooth accelerations)
    the body rose by (beta/gamma - 1/2) g h^2 per increment. */
 static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && e->n_mult == 3 && !d->flexible && !d->massless &&
-         !master_moments(d) && !ec->contact_prox && p->impact == NSB_IMPACT_SIMULTANEOUS && !d->step_law;
+         !master_moments(d) && p->impact == NSB_IMPACT_SIMULTANEOUS && !d->step_law;
 }
 
 /* The mass scale of a held contact's rows (nsb_contact_data.m_held): the
@@ -766,6 +767,12 @@ static double held_row_mass(const nsb_elem* e, const nsb_contact_data* d, const 
    that is not held. */
 static double held_carry(const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3 dir) {
   return d->held ? (ec->h - nsb_impulse_time(ec)) * nsb_v3_dot(dir, nsb_v3_load(d->Fc)) : 0.0;
+}
+
+double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k) {
+  const nsb_contact_data* d = e->state;
+  if (e->ops != &nsb_contact_newton_ops || k < 0 || k >= e->n_mult) return 0.0;
+  return held_carry(d, ec, nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)));
 }
 
 /* Displacement of the contact over the increment, from the positions:

@@ -167,6 +167,12 @@ static inline double nsb_contact_xi_normal(const nsb_contact_pair* p, const nsb_
 extern const nsb_elem_ops nsb_contact_newton_ops;
 extern const nsb_elem_ops nsb_contact_hertz_ops;
 
+/// The momentum (impulse units) that a held contact's force in the smooth
+/// accelerations (nsb_contact_data.held) gives its row k (0 normal, 1-2
+/// tangents) over the increment of ec, (h - nsb_impulse_time) dir_k . Fc; 0 for
+/// any other contact.  The contact's impulse is nsb_impulse_time P_k plus this.
+double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k);
+
 /// Multipliers the candidates' elements own.
 int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n);
 /// Fill elements e[0..n) and their data d[] (both owned by the caller) from

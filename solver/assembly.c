@@ -541,6 +541,16 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
     keep |= s->elems[s->first_contact + i].ops == &nsb_contact_newton_ops && d->step_law && d->impulse[0] > 0.0;
   }
   if (keep) memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  /* a held contact's force in the smooth accelerations, Fc (contact/pair.h):
+     its rows hold P = Fc; set beforehand, since under the prox sweeps the
+     multipliers are data, not unknowns */
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_newton_ops || !d->held) continue;
+    for (int k = 0; k < e->n_mult; ++k)
+      s->lam[e->mult_first + k] = nsb_v3_dot(nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)), nsb_v3_load(d->Fc));
+  }
   int st = accel_solve(s, nsb_scheme_pseudo_gain(s->scheme), rep);
   /* contacts under the law on the step average (docs/contact.md §7.1) that
      carried an impulse start the next increment from it: a body held on a
