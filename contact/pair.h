@@ -43,7 +43,10 @@
  *    force stays closed).  Under CONTACT SOLVER=PROX the impulses are loads
  *    set by the prox sweeps instead (contact/lumped.h).  Contact impulses
  *    never enter the accelerations carried to the next step (the system
- *    recomputes them).
+ *    recomputes them), but for the mean force of a held frictional contact
+ *    of a particle or rigid body in the generalized-alpha form (held, Fc
+ *    below; docs/contact.md §7, "Gap drift"), whose rows then state the laws
+ *    on the whole momentum t_i P + (h - t_i) Fc.
  *
  * Ownership: the system owns the element array and one nsb_contact_data per
  * element (e->state); nsb_contact_setup fills both, the per-increment calls
