@@ -991,8 +991,9 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     return NSB_OK;
   }
   double c1 = ec->con_scale[1];
-  /* lambda_v = sl * P (velocity units; under the law on the step average a
-     point of a set takes its share of the body's mass, m_row) */
+  /* lambda_v = sl * P (velocity units): a point of a set takes its share of
+     the body's mass (m_row), a held contact its scale with the body's
+     rotation (m_held, held_row_mass) */
   const double mrow = d->held ? d->m_held : d->m_row;
   double sl = nsb_impulse_time(ec) / mrow;
   double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
@@ -1231,13 +1232,13 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
         nsb_centreline_end_tangents(m, item, D->shape.b);
       }
     }
-    /* the points of a set share the body's mass in the rows of the law on
-       the step average: lambda_v = Lambda/(m/n_points) is the velocity
-       change the n points together give the body, the scale on which the
-       semi-smooth rows of a body held on n points converge (with the whole
-       mass each point's Newton step is n times too long: measured with
-       Coulomb's law on the step average, not built, the friction rows of a
-       box stopping on four corners flipped between the two slip directions) */
+    /* the points of a set share the body's mass in their semi-smooth rows:
+       lambda_v = Lambda/(m/n_points) is the velocity change the n points
+       together give the body, the scale on which the rows of a body on n
+       points converge (with the whole mass each point's Newton step is n
+       times too long: the friction rows of a box stopping on four corners
+       flipped between the two slip directions, and no cutback helped;
+       tests/user box_drop_friction) */
     D->m_row = D->m_eff;
     if (c[i].point >= 0) D->m_row = D->m_eff / (double)(m->contact_points.data[p->points].p.count / 4);
     for (int j = 0; j < E->n_nodes; ++j)
@@ -1257,7 +1258,8 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
    Winkler beds. */
 static int has_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
-  return d->massless || d->impulse[0] > 0.0 || d->held || d->fslide || d->f_known || d->bed_closed || d->bed_s != 0.0 ||
+  return d->massless || d->impulse[0] > 0.0 || d->held || d->fslide || d->f_known || d->bed_closed ||
+         d->bed_s != 0.0 ||
          (e->ops == &nsb_contact_hertz_ops && (d->fz[0] != 0.0 || d->fz[1] != 0.0 || d->fz[2] != 0.0 ||
                                                d->fv[0] != 0.0 || d->fv[1] != 0.0 || d->fv[2] != 0.0));
 }
@@ -1712,8 +1714,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       const double gN = nsb_v3_dot(dir[0], vrf);
       nsb_vec3 n1;
       double xiN = nsb_contact_xi_normal(p, d, gN) + 2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
+      const double m_rows = d->held ? d->m_held : d->m_row;
       const double lv = d->massless ? (nsb_impulse_time(ec) * P[0] + pre_part) / d->m_eff
-                                    : (nsb_impulse_time(ec) * P[0] + held_carry(d, ec, dir[0])) / (d->held ? d->m_held : d->m_row);
+                                    : (nsb_impulse_time(ec) * P[0] + held_carry(d, ec, dir[0])) / m_rows;
       open = !(lv - xiN > 0.0);
     }
     for (int k = 0; k < e[i].n_mult; ++k) {

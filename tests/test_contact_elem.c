@@ -795,8 +795,8 @@ static void rest_run(const char* deck, double z0, double len, double mass, const
     for (int c = 0; c < 4; ++c) dq = fmax(dq, fabs(st->q[c] - q1[c]));
     vmax = fmax(vmax, fabs(st->v[2]));
   }
-  printf("\n    %-44s largest position change %.2e (of %.3g), orientation %.2e, |v_z| <= %.2e, least dD %.1e", what, dx, z0,
-         dq, vmax, dmin);
+  printf("\n    %-44s largest position change %.2e (of %.3g), orientation %.2e, |v_z| <= %.2e, least dD %.1e", what,
+         dx, z0, dq, vmax, dmin);
   /* round-off of the positions (a few ulps of the height) */
   CU_ASSERT(dx <= 8.0 * DBL_EPSILON * z0);
   CU_ASSERT(dq <= 8.0 * DBL_EPSILON);
@@ -1063,7 +1063,8 @@ static void test_elastoplastic_sliding_start(void) {
     D0 = en.dissipated;
     worst = fmax(worst, fabs(en.kinetic + en.potential + en.dissipated - E0));
   }
-  printf("\n    |E + D - E0| <= %.2e (E0 = %.4g J, D = %.4g J), smallest increment dissipation %.2e", worst, E0, D0, dmin);
+  printf("\n    |E + D - E0| <= %.2e (E0 = %.4g J, D = %.4g J), smallest increment dissipation %.2e", worst, E0, D0,
+         dmin);
   CU_ASSERT(worst <= 1e-12 * E0);
   CU_ASSERT(dmin >= 0.0);
   /* it slid: mu N times the distance, less part of the first increment's,
