@@ -1503,6 +1503,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
      act without its row (Moreau's law releases it, cancelling the force) */
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
+    d->held_law = held_applies(&e[i], d, ec);
     if (!d->held) continue;
     if (d->owner && held_applies(&e[i], d, ec)) {
       d->active = 1;

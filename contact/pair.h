@@ -107,6 +107,10 @@ typedef struct nsb_contact_data {
      total its rows and results use */
   int held;
   double Fc[3];
+  /* held_law: the contact may be held (nsb_contact_prepare): its normal row
+     takes Newton's law in its persistent form (nsb_newton_xi_step), so that
+     a contact that separates at t_n but is active never works positively */
+  int held_law;
   /* the mass scale of a held contact's rows (nsb_contact_prepare): the
      inverse of the velocity change per impulse its body's points take
      together, rotation included, 1/(n (1/m + max_k dir_k.JA J^-1 JA^T dir_k))
@@ -163,8 +167,8 @@ typedef struct nsb_contact_data {
 static inline double nsb_contact_xi_normal(const nsb_contact_pair* p, const nsb_contact_data* d, double gamma_N) {
   if (p->impact == NSB_IMPACT_POISSON || p->impact == NSB_IMPACT_CLOSED_FORM) return gamma_N - d->imp_target;
   if (d->massless) return nsb_newton_xi_massless(gamma_N, d->gN_pre);
-  return d->flexible ? nsb_newton_xi_step(gamma_N, p->restitution, d->gN_pre)
-                     : nsb_newton_xi(gamma_N, p->restitution, d->gN_pre);
+  return d->flexible || d->held_law ? nsb_newton_xi_step(gamma_N, p->restitution, d->gN_pre)
+                                    : nsb_newton_xi(gamma_N, p->restitution, d->gN_pre);
 }
 
 extern const nsb_elem_ops nsb_contact_newton_ops;
