@@ -39,11 +39,15 @@
  * is what %.17g prints for them, at a small part of strfromd's cost (which
  * is as high for 0 as for any number). */
 enum { CSV_NUM_MAX = NSB_HISTORY_G17_MAX + 1 }; /* room for one %.17g number or a long, with a separator */
-#define CSV_FLUSH_INTERVAL 0.1 /* s of wall time between flushes at output times */
+/* s of wall time between flushes at output times: short against anything a
+   person or a test that watches the file waits for (rows batched for a tenth
+   of a second moved the increment at which a test's signal landed by ten),
+   long against a write(2) (a few microseconds) */
+#define CSV_FLUSH_INTERVAL 0.01
 
 /* Seconds on a monotonic clock for the flush interval: Linux's coarse clock
    (a few milliseconds' resolution, a fifth of the precise clock's cost, which
-   is read at every output time) is fine enough for a tenth of a second. */
+   is read at every output time) is fine enough for a hundredth of a second. */
 static double flush_clock(void) {
 #ifdef CLOCK_MONOTONIC_COARSE
   struct timespec ts;

@@ -6,10 +6,10 @@
  *
  * Crash safety: every row is formatted into a preallocated buffer and reaches
  * the file whole (one fwrite into a stream buffer that is flushed before a row
- * that would not fit), and the file is flushed at an output time when a tenth
- * of a second of wall time has passed since the last flush, so a run killed
- * at any instant (SIGKILL included) leaves complete rows only: at most the
- * rows of the last tenth of a second are missing.  nsb_history_flush (at the
+ * that would not fit), and the file is flushed at an output time when a
+ * hundredth of a second of wall time has passed since the last flush, so a run
+ * killed at any instant (SIGKILL included) leaves complete rows only: at most
+ * the rows of the last hundredth of a second are missing.  nsb_history_flush (at the
  * end of a run, before a checkpoint counts the file's bytes) pushes the rest.
  */
 #ifndef NSB_HISTORY_H
@@ -33,7 +33,7 @@ int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_his
 /// (missing or shorter file).  bytes = 0: as nsb_history_open.
 int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, long bytes, nsb_history** out);
 /// Write one row for the system's current state; the file is flushed when a
-/// tenth of a second has passed since the last flush (see above).
+/// hundredth of a second has passed since the last flush (see above).
 /// Errors: NSB_ERR_IO (the message names the file and the OS error).
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations);
 /// Push the buffered rows to the file.  Errors: NSB_ERR_IO if any write since

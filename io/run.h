@@ -5,7 +5,7 @@
  * collection bodies.pvd with one bodies_NNNNNN.vtu per output time
  * (io/vtk.h).  Both are complete at every instant, so an interrupted or
  * failed run leaves readable files: CSV rows are written whole and flushed at
- * output times at least every tenth of a second, .vtu files are renamed into
+ * output times at least every hundredth of a second, .vtu files are renamed into
  * place when complete and the .pvd collections are replaced by rename.
  *
  * With *RESTART, WRITE, FREQUENCY=n (model->restart_every) a checkpoint

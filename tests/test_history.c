@@ -10,7 +10,7 @@
  *           back as (and the integers that of %ld), for a particle bouncing
  *           on a plane: positive and negative values, zeros, large and small
  *           magnitudes, the obstacle's name in the contact rows;
- *   flush   rows are pushed to the file at an output time once a tenth of a
+ *   flush   rows are pushed to the file at an output time once a hundredth of a
  *           second has passed since the last flush, and every row by
  *           nsb_history_flush, after which nsb_history_tell is the file's size
  *           (what a checkpoint counts).
@@ -124,7 +124,7 @@ static void test_flush(void) {
   long three = file_size(path);
   CU_ASSERT(three > header);
   CU_ASSERT_EQUAL(nsb_history_tell(h), three);
-  /* a tenth of a second later the next row goes out at once */
+  /* well over a hundredth of a second later the next row goes out at once */
   struct timespec nap = {0, 150000000L};
   nanosleep(&nap, NULL);
   CU_ASSERT(nsb_history_write(h, s, 3, 0) == NSB_OK);
