@@ -122,7 +122,7 @@ def spin_amplitudes(f_hz, t_up):
 
 
 def delam_deck(f_hz, kind="EB", gravity=False, contact=False, dx=0.01, dx_del=0.01, t_steady=T_STEADY, h_step=H_STEP,
-               every=4, rhoinf=None, static_g=None, l1=L1, l2=L2, t_up=T_UP):
+               every=4, rhoinf=None, static_g=None, l1=L1, l2=L2, t_up=T_UP, modal=None):
     nodes, chains, e2, e3 = mesh(dx, dx_del, l1, l2)
     thick = {"INTACT1": A_H, "INTACT4": A_H, "TOP": H_TOP, "BOTTOM": A_H - H_TOP}
     sec = "steel rectangles (shear-deformable)" if kind == "RECT" else "Euler-Bernoulli-like sections"
@@ -148,6 +148,8 @@ Rotating delaminated shaft (Waltersberger 2007, Ex. {ex}), {what}
         out += "*NSET, NSET=TOP_INNER\n" + ", ".join(str(n) for n in t[1:-1]) + "\n"
         out += (f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS={H_TOP / 2:.17g}, "
                 f"RADIUS={(A_H - H_TOP) / 2:.17g}\nTOP_INNER, BOTTOM\n")
+    if modal is not None:
+        return out + modal_step(f_hz, ends, t[mid], b[mid], gravity, **modal)
     out += spin_amplitudes(f_hz, t_up)
     out += (f"*PROBE, NAME=top, NODE={t[mid]}\nX\n*PROBE, NAME=bottom, NODE={b[mid]}\nX\n"
             f"*PROBE, NAME=drive, NODE={ends[0]}\nWB\n")
@@ -165,6 +167,28 @@ Rotating delaminated shaft (Waltersberger 2007, Ex. {ex}), {what}
     out += "".join(f"{n}, 4, 4, 1.0\n" for n in ends)
     out += f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n"
     return out
+
+
+def modal_step(f_hz, ends, top, bottom, gravity, modes=16, h_step=1e-5, period=1e-4, every=1, sweep=0,
+               alpha=0.0, beta=0.0, ext=0.0, mass=None, probes="X"):
+    """The co-rotating reduced model (*MODAL DYNAMIC, SPIN; docs/deck.md):
+    the shaft at rest with its torsion held at the bearings (the drive of the
+    full model), spun at f Hz about the global x axis.  It starts in the
+    steady state of the spin (eq. 5.161); gravity -9.81 along z turns in the
+    co-rotating frame."""
+    w = 2 * math.pi * f_hz
+    out = "** the drive: the torsion held at the bearings\n*BOUNDARY\n" + "".join(f"{n}, 4, 4\n" for n in ends)
+    out += f"*PROBE, NAME=top, NODE={top}\n{probes}\n*PROBE, NAME=bottom, NODE={bottom}\n{probes}\n"
+    par = f"MODES={modes}, SPIN={w:.17g}, AXIS=X"
+    par += f", ALPHA={alpha:.17g}" if alpha else ""
+    par += f", BETA={beta:.17g}" if beta else ""
+    par += f", EXTERNAL DAMPING={ext:.17g}" if ext else ""
+    par += f", SWEEP={sweep}" if sweep else ""
+    par += f", MASS={mass}" if mass else ""
+    out += f"*STEP, NAME=spin\n*MODAL DYNAMIC, {par}\n{h_step:.17g}, {period:.17g}\n"
+    if gravity:
+        out += f"*GRAVITY\n0.0, 0.0, {-G_ACC}\n"
+    return out + f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n"
 
 
 OMEGA_1 = math.pi ** 2 * math.sqrt(E * A_H ** 4 / 12 / (RHO * A_H * A_H))   # Euler-Bernoulli, rad/s
