@@ -460,6 +460,90 @@ static int modal_step_alloc(run* rn, int k, modal_step* ms) {
   return NSB_OK;
 }
 
+/* SPIN, SWEEP=n with gravity in the step: the steady responses of the
+   co-rotating model at the sweep's rates (Waltersberger 2007, eqs. 5.161,
+   5.163) into gravity.csv next to modes.csv: step, rate [rad/s], rate [Hz],
+   then for each node probe P the static displacement under the centrifugal
+   load (and the axial part of gravity) P.sx, P.sy, P.sz, and the complex
+   amplitude of the response to gravity turning at -rate in the frame,
+   u(t) = Re[(re + i im) e^{i rate (t - t0)}]: P.ux_re, P.ux_im, ... (the
+   co-rotating frame's components; gravity of the step's start time). */
+static int modal_gravity_sweep(run* rn, int k, modal_step* ms, int dir_len, int has_dir) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_model* model = rn->m;
+  const nsb_step_def* sd = &model->steps.data[k];
+  modal_ws* w = &ms->w;
+  nsb_vec3 g = nsb_system_modal_gravity(rn->s, ms->t0);
+  int n_probe = 0;
+  for (int p = 0; p < model->probes.count; ++p) n_probe += model->probes.data[p].node >= 0;
+  if (nsb_v3_norm(g) == 0.0 || n_probe == 0) return NSB_OK;
+  int m = w->m;
+  size_t mm = (size_t)m * (size_t)m;
+  size_t len = 6 * mm + 4 * (size_t)m + 8 * (size_t)m + (size_t)3 * m * n_probe;
+  double* buf = NSB_NEW_ARRAY(ctx, len, double);
+  NSB_CHECK(ctx, buf, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  double *work = buf, *fs = work + 6 * mm + 4 * (size_t)m, *fr = fs + m, *fi = fr + m, *ys = fi + m, *yr = ys + m,
+         *yi = yr + m, *d = yi + m, *B = d + 2 * (size_t)m;
+  /* gravity in the frame: Q(phi)^T g = Re[(g_perp + i e x g) e^{i phi}] + (e.g) e */
+  nsb_vec3 e = nsb_v3(w->axis == 0, w->axis == 1, w->axis == 2);
+  nsb_vec3 ga = nsb_v3_scale(nsb_v3_dot(e, g), e), gp = nsb_v3_sub(g, ga), gx = nsb_v3_cross(e, g);
+  for (int j = 0; j < m; ++j) {
+    const double* P = w->sm.Pg;
+    fr[j] = P[j] * gp.x + P[j + m] * gp.y + P[j + 2 * m] * gp.z;
+    fi[j] = P[j] * gx.x + P[j + m] * gx.y + P[j + 2 * m] * gx.z;
+    d[j] = sd->ray_alpha + sd->ray_beta * ms->r.lambda[j];
+  }
+  modal_rows rows = {rn->s, &ms->r};
+  int q = 0;
+  for (int p = 0; p < model->probes.count; ++p)
+    if (model->probes.data[p].node >= 0) modal_node_rows(&rows, model->probes.data[p].node, B + (size_t)3 * m * q++);
+  char path[1100];
+  snprintf(path, sizeof path, "%.*s%sgravity.csv", dir_len, rn->modes_path, has_dir ? "/" : "");
+  int st = NSB_OK;
+  FILE* f = fopen(path, "w");
+  if (!f) st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(errno));
+  if (f) {
+    fprintf(f, "step,omega,frequency");
+    for (int p = 0; p < model->probes.count; ++p) {
+      const char* nm = model->probes.data[p].name;
+      if (model->probes.data[p].node < 0) continue;
+      fprintf(f, ",%s.sx,%s.sy,%s.sz,%s.ux_re,%s.ux_im,%s.uy_re,%s.uy_im,%s.uz_re,%s.uz_im", nm, nm, nm, nm, nm, nm, nm,
+              nm, nm);
+    }
+    fputc('\n', f);
+  }
+  for (int i = 0; i <= sd->spin_sweep && st >= 0; ++i) {
+    double om = sd->spin * (double)i / (double)sd->spin_sweep;
+    for (int j = 0; j < m; ++j)
+      fs[j] = om * om * w->sm.fc1[j] - sd->ext_damping * om * w->sm.fb1[j] + w->sm.Pg[j] * ga.x +
+              w->sm.Pg[j + m] * ga.y + w->sm.Pg[j + 2 * m] * ga.z;
+    st = nsb_spin_forced(ctx, &w->sm, ms->r.lambda, d, sd->ext_damping, om, fs, fr, fi, work, ys, yr, yi);
+    if (st < 0) break;
+    fprintf(f, "%d,%.17g,%.17g", k + 1, om, om / 6.283185307179586);
+    for (int pq = 0; pq < q; ++pq) {
+      const double* Bp = B + (size_t)3 * m * pq;
+      double v[9];
+      for (int c = 0; c < 3; ++c) {
+        double a = 0.0, br = 0.0, bi = 0.0;
+        for (int j = 0; j < m; ++j) {
+          a += Bp[c * m + j] * ys[j];
+          br += Bp[c * m + j] * yr[j];
+          bi += Bp[c * m + j] * yi[j];
+        }
+        v[c] = a;
+        v[3 + 2 * c] = br;
+        v[4 + 2 * c] = bi;
+      }
+      for (int c = 0; c < 9; ++c) fprintf(f, ",%.17g", v[c]);
+    }
+    fputc('\n', f);
+  }
+  if (f && fclose(f) != 0 && st >= 0)
+    st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(errno));
+  NSB_FREE_ARRAY(ctx, buf, len, double);
+  return st;
+}
+
 /* SPIN, SWEEP=n: the eigenvalues of the co-rotating model (Waltersberger 2007,
    eq. 5.167) at the rates k spin / n, k = 0..n, into stability.csv next to
    modes.csv: step, rate [rad/s], rate [Hz], max Re lambda, det K_s (its
@@ -501,6 +585,7 @@ static int modal_spin_sweep(run* rn, int k, modal_step* ms) {
   if (f && fclose(f) != 0 && st >= 0)
     st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(errno));
   NSB_FREE_ARRAY(ctx, buf, len, double);
+  if (st >= 0) st = modal_gravity_sweep(rn, k, ms, dir_len, slash != NULL);
   return st;
 }
 

@@ -496,6 +496,42 @@ int nsb_spin_stability(nsb_ctx* ctx, const nsb_spin_matrices* sm, const double* 
   return nsb_spin_eigenvalues(ctx, m, D, K, lu, wr, wi);
 }
 
+int nsb_spin_forced(nsb_ctx* ctx, const nsb_spin_matrices* sm, const double* lam, const double* d, double c,
+                    double omega, const double* fs, const double* fr, const double* fi, double* work, double* ys,
+                    double* yr, double* yi) {
+  int m = sm->m, n = 2 * m;
+  size_t mm = (size_t)m * (size_t)m;
+  double *D = work, *K = D + mm, *A = K + mm, *rhs = A + 4 * mm;
+  lapack_int* piv = (lapack_int*)(rhs + n); /* 2m pivots in the last 2m doubles */
+  nsb_spin_system(sm, lam, d, c, omega, D, K);
+  /* the static response: K ys = fs (K copied into A's head) */
+  memcpy(A, K, mm * sizeof(double));
+  memcpy(ys, fs, (size_t)m * sizeof(double));
+  lapack_int info = LAPACKE_dgesv(LAPACK_COL_MAJOR, m, 1, A, m, piv, ys, m);
+  NSB_CHECK(ctx, info >= 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgesv failed (info %d)", (int)info);
+  NSB_CHECK(ctx, info == 0, NSB_ERR_SINGULAR, "co-rotating model: K singular at the rate %.10g (a critical speed)",
+            omega);
+  /* the real form of the complex system: [[Kd, -w D], [w D, Kd]] (yr; yi) = (fr; fi), Kd = K - w^2 I */
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i) {
+      size_t ij = (size_t)i + (size_t)m * j;
+      double kd = K[ij] - (i == j ? omega * omega : 0.0), wd = omega * D[ij];
+      A[i + (size_t)n * j] = kd;
+      A[(m + i) + (size_t)n * (m + j)] = kd;
+      A[i + (size_t)n * (m + j)] = -wd;
+      A[(m + i) + (size_t)n * j] = wd;
+    }
+  memcpy(rhs, fr, (size_t)m * sizeof(double));
+  memcpy(rhs + m, fi, (size_t)m * sizeof(double));
+  info = LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, A, n, piv, rhs, n);
+  NSB_CHECK(ctx, info >= 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgesv failed (info %d)", (int)info);
+  NSB_CHECK(ctx, info == 0, NSB_ERR_SINGULAR,
+            "co-rotating model: the forced response is singular at the rate %.10g (a resonance without damping)", omega);
+  memcpy(yr, rhs, (size_t)m * sizeof(double));
+  memcpy(yi, rhs + m, (size_t)m * sizeof(double));
+  return NSB_OK;
+}
+
 int nsb_reduced_set_spin(nsb_reduced* r, const nsb_spin_matrices* sm, double omega, double c) {
   nsb_ctx* ctx = r->ctx;
   int m = r->m, k = r->nc > 0 ? r->nc : 1;

@@ -133,6 +133,18 @@ int nsb_spin_eigenvalues(nsb_ctx* ctx, int m, const double* D, const double* K, 
 int nsb_spin_stability(nsb_ctx* ctx, const nsb_spin_matrices* sm, const double* lam, const double* d, double c,
                        double omega, double* work, double* wr, double* wi, int* det_sign);
 
+/// Steady responses of the co-rotating model at rate omega (D, K of
+/// nsb_spin_system): the static one ys = K^-1 fs, and the complex amplitude
+/// y = yr + i yi of the response Re[y e^{i omega t}] to the load
+/// Re[(fr + i fi) e^{i omega t}] that turns with the rate (gravity in the
+/// co-rotating frame; Waltersberger 2007, eq. 5.163):
+///   (K - omega^2 I + i omega D) y = fr + i fi.
+/// work: 6 m^2 + 4 m doubles.  Errors: NSB_ERR_SINGULAR (K, or the
+/// dynamic matrix at a resonance of the undamped model), NSB_ERR_LAPACK.
+int nsb_spin_forced(nsb_ctx* ctx, const nsb_spin_matrices* sm, const double* lam, const double* d, double c,
+                    double omega, const double* fs, const double* fr, const double* fi, double* work, double* ys,
+                    double* yr, double* yi);
+
 /// Switch the reduced model r to the co-rotating equations at rate omega
 /// with the matrices sm and external damping c (after create, before the
 /// first step; MODAL reduction only).  Errors: NSB_ERR_ALLOC, NSB_ERR_ARG (QS).
