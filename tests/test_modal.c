@@ -595,6 +595,82 @@ static void test_spin_stability_map(void) {
   CU_ASSERT_EQUAL(rows, 9);
 }
 
+/* The steady responses of gravity.csv for the 2-DOF rotor with external
+   damping only (c = 0.1) and gravity (0, 0, -9.81): the centrifugal offset
+   u = sy + i sz = R (c Omega + i Omega^2) / (omega_0^2 - Omega^2 + i c Omega), and
+   gravity's response: the shaft hangs still in the inertial frame (isotropic,
+   no internal damping: nothing moves relative to the air), i.e. the static
+   sag g / omega_0^2 turning at -Omega in the frame, at every rate:
+   u_y = Re[i g / omega_0^2 e^{i Omega t}], u_z = Re[-g / omega_0^2 e^{i Omega t}]. */
+static void test_spin_gravity_response(void) {
+  char deck[2048];
+  const char* dir = NSB_BINARY_DIR "/tests_tmp/modal_spin_rotor2_gravity";
+  snprintf(deck, sizeof deck, ROTOR2, ", EXTERNAL DAMPING=0.1, SWEEP=8", "1e-3, 1e-3\n*GRAVITY\n0, 0, -9.81");
+  char* at = strstr(deck, "SPIN=2.0");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  memcpy(at, "SPIN=4.0", 8);
+  run_deck(deck, dir);
+  char path[512];
+  snprintf(path, sizeof path, "%s/gravity.csv", dir);
+  FILE* f = fopen(path, "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  char line[2048];
+  CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, f));
+  CU_ASSERT_STRING_EQUAL(line, "step,omega,frequency,P.sx,P.sy,P.sz,P.ux_re,P.ux_im,P.uy_re,P.uy_im,P.uz_re,P.uz_im\n");
+  const double w0 = 5.0, c = 0.1, R = 0.5, g = 9.81;
+  int rows = 0;
+  while (fgets(line, sizeof line, f)) {
+    int step;
+    double om, fr, v[9];
+    CU_ASSERT_EQUAL_FATAL(sscanf(line, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &step, &om, &fr, &v[0], &v[1],
+                                &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]),
+                         12);
+    CU_ASSERT(fabs(om - 0.5 * rows) < 1e-12);
+    double complex u = R * (c * om + I * om * om) / (w0 * w0 - om * om + I * c * om);
+    CU_ASSERT(fabs(v[0]) < 1e-14);
+    CU_ASSERT(fabs(v[1] - creal(u)) < 1e-12);
+    CU_ASSERT(fabs(v[2] - cimag(u)) < 1e-12);
+    CU_ASSERT(fabs(v[3]) < 1e-14 && fabs(v[4]) < 1e-14);
+    CU_ASSERT(fabs(v[5]) < 1e-12);
+    CU_ASSERT(fabs(v[6] - g / (w0 * w0)) < 1e-12);
+    CU_ASSERT(fabs(v[7] + g / (w0 * w0)) < 1e-12);
+    CU_ASSERT(fabs(v[8]) < 1e-12);
+    ++rows;
+  }
+  fclose(f);
+  CU_ASSERT_EQUAL(rows, 9);
+}
+
+/* The time run with the turning gravity settles on the steady response of
+   gravity.csv: EXTERNAL DAMPING=2 (the transients decay as e^{-t}),
+   Omega = 4, 12 s; the position in the frame at the end is
+   (0, R) + s + Re[u e^{i Omega t}] with s and u of the closed forms above. */
+static void test_spin_gravity_time_run(void) {
+  char deck[2048];
+  const char* dir = NSB_BINARY_DIR "/tests_tmp/modal_spin_rotor2_gravity_run";
+  snprintf(deck, sizeof deck, ROTOR2, ", EXTERNAL DAMPING=2", "1e-3, 12.0\n*GRAVITY\n0, 0, -9.81");
+  char* at = strstr(deck, "SPIN=2.0");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  memcpy(at, "SPIN=4.0", 8);
+  run_deck(deck, dir);
+  static double t[200], y[200], z[200];
+  int n = history_column(dir, "time", t, 200);
+  CU_ASSERT_EQUAL_FATAL(n, 121);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "P.y", y, 200), n);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "P.z", z, 200), n);
+  const double w0 = 5.0, c = 2.0, R = 0.5, g = 9.81, om = 4.0;
+  double complex s = R * (c * om + I * om * om) / (w0 * w0 - om * om + I * c * om);
+  double worst = 0.0;
+  for (int i = n - 10; i < n; ++i) {
+    double ph = om * t[i], a = g / (w0 * w0);
+    double ey = creal(s) - a * sin(ph), ez = R + cimag(s) - a * cos(ph);
+    worst = fmax(worst, fmax(fabs(y[i] - ey), fabs(z[i] - ez)));
+  }
+  /* transients e^{-12} ~ 6e-6 of the 0.1 start velocity's and gravity's onset; the
+     trapezoidal rule's phase error (Omega h)^2 / 12 ~ 1e-6 rad per radian */
+  CU_ASSERT(worst < 1e-4 * g / (w0 * w0));
+}
+
 static const nsb_test_suite suites[] = {
     {"subspace", (const nsb_test_case[]){{"fixed_free_chain", test_fixed_free_chain},
                                          {"free_chain_rigid_mode", test_free_chain_rigid_mode},
@@ -614,6 +690,8 @@ static const nsb_test_suite suites[] = {
                                               {NULL, NULL}}},
     {"corotating", (const nsb_test_case[]){{"whirl_point_mass", test_spin_whirl_point_mass},
                                            {"stability_map", test_spin_stability_map},
+                                           {"gravity_response", test_spin_gravity_response},
+                                           {"gravity_time_run", test_spin_gravity_time_run},
                                            {NULL, NULL}}},
     {NULL, NULL}};
 
