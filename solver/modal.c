@@ -974,28 +974,42 @@ int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n
 
 /* ---- the co-rotating model (*MODAL DYNAMIC, SPIN) ------------------------------ */
 
-/* The value of (row, col) on the pattern of A (0 when not stored). */
-static double pattern_at(const nsb_csr* A, const double* val, int row, int col) {
-  for (int p = A->rowptr[row]; p < A->rowptr[row + 1]; ++p)
-    if (A->col[p] == col) return val[p];
-  return 0.0;
-}
-
 /* y = A x for the spin operator A of solver/reduced.h: E = [e]x on every
-   node's translations and, in the node's frame (e_n = R0^T e), on its
-   rotations; held DOFs carry 0. */
+   node's translations (the rotations' terms come with the nodes' rotary
+   inertia, below); held DOFs carry 0. */
 static void spin_apply(const nsb_system* s, nsb_vec3 e, const double* x, double* y) {
   memset(y, 0, (size_t)s->n_eq * sizeof(double));
   for (int i = 0; i < s->n_nodes; ++i) {
     double d[6];
     nsb_system_eq_node(s, x, i, d);
-    nsb_vec3 en = nsb_q_rotate_inv(nsb_st_q(&s->cur, i), e);
     nsb_vec3 at = nsb_v3_cross(e, nsb_v3(d[0], d[1], d[2]));
-    nsb_vec3 ar = nsb_v3_cross(en, nsb_v3(d[3], d[4], d[5]));
-    double a[6] = {at.x, at.y, at.z, ar.x, ar.y, ar.z};
-    for (int k = 0; k < 6 && k < s->ndof[i]; ++k) {
+    double a[3] = {at.x, at.y, at.z};
+    for (int k = 0; k < 3 && k < s->ndof[i]; ++k) {
       int eq = s->node_eq[6 * i + k];
       if (eq >= 0) y[eq] = a[k];
+    }
+  }
+}
+
+/* The nodes' rotary inertia J (3 x 3 per node, column-major, in the frame of
+   the node's rotation DOFs) from the elements' lumped mass matrices, held
+   rotations included: a spin held at a bearing still carries its polar
+   inertia's gyroscopic couple. */
+static void node_rotary_inertia(nsb_system* s, double* J) {
+  memset(J, 0, (size_t)9 * (size_t)s->n_nodes * sizeof(double));
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_STATIC, s->t);
+  int n_struct = s->n_contacts > 0 ? s->first_contact : s->n_elems;
+  for (int i = 0; i < n_struct; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (!e->ops->mass) continue;
+    int nl = e->n_local;
+    memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    e->ops->mass(e, &ec, s->fK);
+    for (int a = 0, off = 0; a < e->n_nodes; off += e->node_ndof[a], ++a) {
+      if (e->node_ndof[a] < 6) continue;
+      double* Jn = J + (size_t)9 * (size_t)e->nodes[a];
+      for (int c = 0; c < 3; ++c)
+        for (int r = 0; r < 3; ++r) Jn[r + 3 * c] += s->fK[(off + 3 + r) + (size_t)nl * (size_t)(off + 3 + c)];
     }
   }
 }
@@ -1005,23 +1019,22 @@ int nsb_system_spin_matrices(nsb_system* s, const nsb_modal_result* r, int axis,
             "nsb_system_spin_matrices: needs the modes and mass of a *MODAL DYNAMIC step");
   int n = s->n_eq, m = r->n_modes;
   nsb_vec3 e = nsb_v3(axis == 0, axis == 1, axis == 2);
-  /* A phi_j, M phi_j (n x m each), b, M b, A^T M b, scratch */
-  size_t nm = (size_t)n * (size_t)m;
-  double* Aphi = NSB_NEW_ARRAY(s->ctx, 2 * nm + 4 * (size_t)n, double);
+  /* A phi_j, M phi_j (n x m each), b, M b, M A phi_j, the nodes' J */
+  size_t nm = (size_t)n * (size_t)m, len = 2 * nm + 3 * (size_t)n + (size_t)9 * (size_t)s->n_nodes;
+  double* Aphi = NSB_NEW_ARRAY(s->ctx, len, double);
   NSB_CHECK(s->ctx, Aphi, NSB_ERR_ALLOC, "co-rotating model: out of memory");
-  double *Mphi = Aphi + nm, *b = Mphi + nm, *Mb = b + n, *tmp = Mb + n, *MAphi = tmp + n;
+  double *Mphi = Aphi + nm, *b = Mphi + nm, *Mb = b + n, *MAphi = Mb + n, *Jnode = MAphi + n;
   for (int j = 0; j < m; ++j) {
     const double* phi = r->phi + (size_t)n * j;
     spin_apply(s, e, phi, Aphi + (size_t)n * j);
     pattern_mv(s->A, s->modal_M, phi, Mphi + (size_t)n * j);
   }
-  /* b: the rigid spin's velocity per unit rate, e x x on translations, e_n on rotations */
+  /* b: the rigid spin's velocity per unit rate, e x x on the translations */
   memset(b, 0, (size_t)n * sizeof(double));
   for (int i = 0; i < s->n_nodes; ++i) {
     nsb_vec3 bt = nsb_v3_cross(e, nsb_st_x(&s->cur, i));
-    nsb_vec3 br = nsb_q_rotate_inv(nsb_st_q(&s->cur, i), e);
-    double bv[6] = {bt.x, bt.y, bt.z, br.x, br.y, br.z};
-    for (int k = 0; k < 6 && k < s->ndof[i]; ++k) {
+    double bv[3] = {bt.x, bt.y, bt.z};
+    for (int k = 0; k < 3 && k < s->ndof[i]; ++k) {
       int eq = s->node_eq[6 * i + k];
       if (eq >= 0) b[eq] = bv[k];
     }
@@ -1061,28 +1074,36 @@ int nsb_system_spin_matrices(nsb_system* s, const nsb_modal_result* r, int axis,
       sm->P1[ij] = mai;
     }
   }
-  /* the rotary inertia's terms of the linearized rotation kinematics (the
-     node's own 3 x 3 block J of M, in its frame, e_n = R0^T e):
-     R_g = -[J e_n]x, R_k = ([J e_n]x E_n + E_n [J e_n]x) / 2 */
+  /* the rotary inertia's terms of the linearized rotation kinematics
+     (docs/theory.md §7.5; e_n = R0^T e, E_n = [e_n]x, J the node's lumped
+     rotary inertia in the frame of its rotation DOFs):
+       G_r = J E_n + E_n J - [J e_n]x,  Kc_r = E_n^T J E_n + ([J e_n]x E_n + E_n [J e_n]x) / 2,
+       fc_r = E_n^T J e_n */
+  node_rotary_inertia(s, Jnode);
   for (int node = 0; node < s->n_nodes; ++node) {
     if (s->ndof[node] < 6) continue;
-    int eqr[3];
-    int any = 0;
+    int eqr[3], any = 0;
     for (int k = 0; k < 3; ++k) {
       eqr[k] = s->node_eq[6 * node + 3 + k];
       any |= eqr[k] >= 0;
     }
     if (!any) continue;
     nsb_mat3 J;
-    for (int a = 0; a < 3; ++a)
-      for (int c = 0; c < 3; ++c) J.c[a + 3 * c] = eqr[a] >= 0 && eqr[c] >= 0 ? pattern_at(s->A, s->modal_M, eqr[a], eqr[c]) : 0.0;
+    memcpy(J.c, Jnode + (size_t)9 * (size_t)node, sizeof J.c);
     nsb_vec3 en = nsb_q_rotate_inv(nsb_st_q(&s->cur, node), e);
-    nsb_mat3 Sj = nsb_m3_skew(nsb_m3_mulv(J, en)), En = nsb_m3_skew(en);
-    nsb_mat3 Rg = nsb_m3_scale(-1.0, Sj);
-    nsb_mat3 Rk = nsb_m3_scale(0.5, nsb_m3_add(nsb_m3_mul(Sj, En), nsb_m3_mul(En, Sj)));
-    for (int i = 0; i < m; ++i)
+    nsb_vec3 Je = nsb_m3_mulv(J, en);
+    nsb_mat3 Sj = nsb_m3_skew(Je), En = nsb_m3_skew(en), Et = nsb_m3_transpose(En);
+    nsb_mat3 Rg = nsb_m3_add(nsb_m3_add(nsb_m3_mul(J, En), nsb_m3_mul(En, J)), nsb_m3_scale(-1.0, Sj));
+    nsb_mat3 Rk = nsb_m3_add(nsb_m3_mul(Et, nsb_m3_mul(J, En)),
+                             nsb_m3_scale(0.5, nsb_m3_add(nsb_m3_mul(Sj, En), nsb_m3_mul(En, Sj))));
+    nsb_vec3 fr = nsb_m3_mulv(Et, Je);
+    double frv[3] = {fr.x, fr.y, fr.z};
+    for (int i = 0; i < m; ++i) {
+      const double* pi = r->phi + (size_t)n * i;
+      for (int a = 0; a < 3; ++a)
+        if (eqr[a] >= 0) sm->fc1[i] += pi[eqr[a]] * frv[a];
       for (int j = 0; j < m; ++j) {
-        const double *pi = r->phi + (size_t)n * i, *pj = r->phi + (size_t)n * j;
+        const double* pj = r->phi + (size_t)n * j;
         double g = 0.0, k = 0.0;
         for (int a = 0; a < 3; ++a)
           for (int c = 0; c < 3; ++c) {
@@ -1094,8 +1115,9 @@ int nsb_system_spin_matrices(nsb_system* s, const nsb_modal_result* r, int axis,
         sm->G1[i + (size_t)m * j] += g;
         sm->Kc1[i + (size_t)m * j] += k;
       }
+    }
   }
-  NSB_FREE_ARRAY(s->ctx, Aphi, 2 * nm + 4 * (size_t)n, double);
+  NSB_FREE_ARRAY(s->ctx, Aphi, len, double);
   return NSB_OK;
 }
 
