@@ -430,6 +430,30 @@ def check_gravity():
             bool(neg) and min(neg) < first < max(neg) < fr[0], kind="bool")
 
 
+def check_clatter():
+    """Ex. 5.14 at 5.5 Hz with contact (Figs. 5.48-5.49): the steady gap
+    opening at mid-delamination over the last revolution, 6, 15, 16 modes."""
+    last = {}
+    for m in (6, 15, 16):
+        name = "clatter_ex514_m%d" % m
+        h = go(name)
+        if not h:
+            continue
+        t_end = h[-1]["time"]
+        # the centre lines' distance at rest: (a - h)/2 + h/2 = a/2, a = 0.045
+        g = [(r["time"], math.sqrt(sum((r["top." + c] - r["bottom." + c]) ** 2 for c in "xyz")) - 0.0225) for r in h[1:]]
+        w = [v for t, v in g if t >= t_end - 1.0 / 5.5 - 1e-9]
+        last[m] = w
+        row(CASE, name, "max gap, last revolution [um]", None, 1e6 * max(w))
+        row(CASE, name, "gap closes in the last revolution: min / max gap", 0.0, min(w) / max(w), 1e-2, "max")
+        row(CASE, name, "penetration: min gap / max gap", 0.0, min(w) / max(w), -1e-2, "min")
+    if 15 in last and 16 in last:
+        row(CASE, "clatter_ex514_m16", "15 vs 16 modes: max |difference| / max gap", 0.0,
+            max(abs(x - y) for x, y in zip(last[15], last[16])) / max(last[16]), 1e-3, "max")
+    if 6 in last and 16 in last:
+        row(CASE, "clatter_ex514_m16", "6 vs 16 modes: max gap ratio", None, max(last[6]) / max(last[16]))
+
+
 def check(quick):
     """Rotating delaminated shaft (Waltersberger 2007, Ex. 5.11, 5.12): the
     intact shaft's critical speed and whirl, the centrifugal gap opening
@@ -441,3 +465,4 @@ def check(quick):
     check_stability(quick)
     if not quick:
         check_gravity()
+        check_clatter()

@@ -213,7 +213,7 @@ def rotor_mesh(r):
         _delam.L, _delam.A_H = saved
 
 
-def rotor_deck(key, f_hz, d_a=0.0, alpha2=0.0, **modal):
+def rotor_deck(key, f_hz, d_a=0.0, alpha2=0.0, contact=False, **modal):
     """Waltersberger's rotor `key` (ROTORS) in the co-rotating reduced model
     at f Hz: Euler-Bernoulli-like sections, pinned bearings, torsion held;
     his external damping d_a per unit length as EXTERNAL DAMPING = d_a / (rho A)
@@ -238,6 +238,13 @@ def rotor_deck(key, f_hz, d_a=0.0, alpha2=0.0, **modal):
         out += "%d, %d, %.17g, 0, %.17g\n" % (intact, sub, x, z)
     ends = (i1[0], i4[-1])
     out += "** pinned bearings\n*BOUNDARY\n" + "".join(f"{n}, 1, 3\n" for n in ends)
+    if contact:
+        # plastic frictionless contact: every contact-th inner node of the upper
+        # sublaminate on the lower one's centre line, radii half the thicknesses
+        # (touching at rest)
+        out += "*NSET, NSET=TOP_INNER\n" + ", ".join(str(n) for n in t[contact:-1:contact]) + "\n"
+        out += (f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS={r['h'] / 2:.17g}, "
+                f"RADIUS={(r['a'] - r['h']) / 2:.17g}\nTOP_INNER, BOTTOM\n")
     ext = d_a / (r["rho"] * r["a"] * r["b"])
     return out + modal_step(f_hz, ends, t[len(t) // 2], b[len(b) // 2], modal.pop("gravity", False), ext=ext,
                             beta=alpha2, **modal)
@@ -343,3 +350,9 @@ if __name__ == "__main__":
     write("stab_ex514_a1e-4.inp", rotor_deck("ex514", 30, d_a=1.0, alpha2=1e-4, modes=24, sweep=300, **one))
     write("grav_ex512.inp", rotor_deck("ex512", 230, d_a=1.0, modes=100, sweep=460, gravity=True, **one))
     write("grav_ex514.inp", rotor_deck("ex514", 20, d_a=1.0, alpha2=1e-5, modes=120, sweep=400, gravity=True, **one))
+    # Ex. 5.14 at 5.5 Hz (near the first gravity resonance) with contact at the
+    # mid-delamination node, 6, 15 and 16 modes, 40 s (the transient of the
+    # gravity's onset decays as e^{-0.1 t})
+    for m in (6, 15, 16):
+        write(f"clatter_ex514_m{m}.inp", rotor_deck("ex514", 5.5, d_a=1.0, alpha2=1e-5, contact=5, modes=m, h_step=1e-4,
+                                                    period=40.0, every=50, gravity=True))
