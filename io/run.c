@@ -895,13 +895,14 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
 }
 
 /* Is name a file nsbeam writes into an output folder?  history.csv,
-   contacts.csv, modes.csv, restart.nsr, the view files of `nsbeam view`, and
+   contacts.csv, modes.csv, stability.csv, gravity.csv, restart.nsr, the view files of `nsbeam view`, and
    the series STEM.pvd / STEM_NNNNNN.vtu with STEM bodies, beams,
    beams_surface, contacts or modes<k>[_beams[_surface]] (each possibly with a
    .tmp suffix left by a killed run). */
 static int is_output_name(const char* name) {
-  static const char* const plain[] = {"history.csv", "contacts.csv", "modes.csv", "restart.nsr", "restart.nsr.tmp",
-                                      "view.png", "view.gif", "view_paraview.py", NULL};
+  static const char* const plain[] = {"history.csv",     "contacts.csv", "modes.csv", "stability.csv", "gravity.csv",
+                                      "restart.nsr",     "restart.nsr.tmp", "view.png", "view.gif", "view_paraview.py",
+                                      NULL};
   for (const char* const* p = plain; *p; ++p)
     if (!strcmp(name, *p)) return 1;
   const char* r = name;
