@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the rotating_delaminated_beam decks (Waltersberger 2007, §5.3.4, Ex. 5.11, 5.12).
+"""Generate the rotating_delaminated_beam decks (Waltersberger 2007, §5.3.4, Ex. 5.11-5.14).
 
 The shaft of Ex. 5.12: steel, L = 1, square section a = b = 0.01 (z is
 Waltersberger's 1-direction, y the 2-direction), E = 210e9, nu = 0.3,
@@ -43,6 +43,10 @@ bow_*: Ex. 5.11, the intact square shaft (one segment), with a small initial
   rho A e0 Omega^2 rotating with the shaft), started spinning rigidly about the
   bearing axis at Omega and driven at Omega: the whirl amplitude stays bounded
   below and above the first critical speed and grows linearly at it.
+modal_*, stab_*, grav_*, clatter_*: the co-rotating reduced model (*MODAL
+  DYNAMIC, SPIN; README section 5): the static opening in 30-100 modes, the
+  intact shaft's whirl (SWEEP), the stability maps of Ex. 5.12-5.14 (ROTORS),
+  their gravity responses (gravity.csv) and Ex. 5.14 at 5.5 Hz with contact.
 """
 import importlib.util
 import math
