@@ -89,16 +89,19 @@ typedef struct nsb_reduced {
 /* The co-rotating model's modal matrices per unit rate (docs/theory.md §7.5),
    for mass-normalized modes Phi, a frame turning at Omega about the unit axis
    e through the origin (E = [e]x), A the operator E on every node's
-   translations and rotations, b = (E x, e) the rigid spin's velocity per unit
-   rate (x: positions at the step start):
+   translations, b = E x the rigid spin's velocity per unit rate there (x:
+   positions at the step start):
      G1  = Phi^T (M A - A^T M + R_g) Phi       skew (Coriolis + gyroscopic)
      Kc1 = Phi^T (A^T M A + R_k) Phi           symmetric: stiffness - Omega^2 Kc1
      P1  = Phi^T M A Phi                       external damping's stiffness c Omega P1
      fc1 = Phi^T A^T M b                       centrifugal load Omega^2 fc1
      fb1 = Phi^T M b                           external damping's load -c Omega fb1
      Pg  = Phi^T M T (m x 3, column-major)     load of a unit acceleration along x, y, z
-   with the nodes' rotary inertia J (the node's 3 x 3 rotation block of M):
-   R_g = -[J e]x, R_k = ([J e]x E + E [J e]x)/2 on its rotation rows.
+   with the nodes' rotary inertia J (the elements' lumped 3 x 3 rotation
+   block, held rows included, in the frame of the node's rotation DOFs, e_n =
+   R0^T e, E_n = [e_n]x) on their rotation rows (docs/theory.md §7.5):
+   R_g = J E_n + E_n J - [J e_n]x, R_k = E_n^T J E_n + ([J e_n]x E_n + E_n [J e_n]x)/2,
+   and f_r = E_n^T J e_n in fc1.
    Arrays owned by the struct (nsb_spin_matrices_free). */
 typedef struct nsb_spin_matrices {
   int m;
