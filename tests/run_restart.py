@@ -5,6 +5,7 @@ usage: python3 run_restart.py NSBEAM DECK SCRATCH FREQUENCY ROWS
        python3 run_restart.py NSBEAM DECK SCRATCH FREQUENCY ROWS --signal TERM|INT
        python3 run_restart.py NSBEAM DECK SCRATCH FREQUENCY --refuse OTHER_DECK
        python3 run_restart.py NSBEAM DECK SCRATCH --no-restart ROWS
+       python3 run_restart.py NSBEAM DECK SCRATCH --checkpoint-at FREQUENCY...
 
 The deck run is SCRATCH/deck.inp: "*RESTART, WRITE, FREQUENCY=<FREQUENCY>"
 followed by an *INCLUDE of DECK, so that any deck can be tested.
@@ -34,6 +35,14 @@ another deck (OTHER_DECK run with it).
 Without *RESTART (fourth form): the deck as it is, stopped with SIGTERM
 after ROWS history rows, exits with 143, writes no checkpoint and says that
 the deck has no *RESTART and what adding it would allow.
+
+A checkpoint at an increment the uninterrupted run did not write (fifth
+form): what a stop by a signal does, without its timing.  The reference is
+the deck run with a FREQUENCY beyond its increments (no checkpoint written);
+for every FREQUENCY given, the deck with that FREQUENCY (which must exceed
+half the run's increments, so that only one checkpoint is written) is run to
+its end and continued from its checkpoint in the same directory, and every
+output file must be identical to the reference's.
 """
 import os
 import re
@@ -101,15 +110,19 @@ def stop_by_signal(nsbeam, deck, out, want_rows, signame, ckpt):
     return problems
 
 
-def identity(nsbeam, deck, scratch, want_rows, signame="KILL"):
-    full, cut = os.path.join(scratch, "full"), os.path.join(scratch, "cut")
-    for d in (full, cut):
+def identity(nsbeam, deck, scratch, want_rows, signame="KILL", reference=None):
+    """reference: the directory of an uninterrupted run already made (the
+    fifth form; then the cut run is not stopped but runs to its end)."""
+    full, cut = reference or os.path.join(scratch, "full"), os.path.join(scratch, "cut")
+    for d in (cut,) if reference else (full, cut):
         shutil.rmtree(d, ignore_errors=True)
-    p = run(nsbeam, deck, full)
+    p = run(nsbeam, deck, full if not reference else cut)
     if p.returncode != 0:
-        return [f"the uninterrupted run failed ({p.returncode}): {p.stderr.strip()}"]
+        return [f"the {'checkpointing' if reference else 'uninterrupted'} run failed ({p.returncode}): {p.stderr.strip()}"]
     ckpt = os.path.join(cut, "restart.nsr")
-    problems = stop_by_signal(nsbeam, deck, cut, want_rows, signame, ckpt)
+    problems = [] if reference else stop_by_signal(nsbeam, deck, cut, want_rows, signame, ckpt)
+    if reference and not os.path.exists(ckpt):
+        problems.append(f"no checkpoint {ckpt}: FREQUENCY beyond the run's increments")
     if problems:
         return problems
     killed_rows = rows(os.path.join(cut, "history.csv"))
@@ -130,7 +143,7 @@ def identity(nsbeam, deck, scratch, want_rows, signame="KILL"):
                 problems.append(f"{f} differs")
             else:
                 same += 1
-    print(f"stopped (SIG{signame}) with {killed_rows} history rows; after the restart {same} of {len(names)} files identical "
+    print(f"{'ran to its end' if reference else f'stopped (SIG{signame})'} with {killed_rows} history rows; after the restart {same} of {len(names)} files identical "
           f"({rows(os.path.join(cut, 'history.csv'))} history rows)")
     return problems
 
@@ -193,6 +206,19 @@ def main():
     if len(sys.argv) == 8 and sys.argv[6] == "--signal" and sys.argv[7] in ("TERM", "INT"):
         nsbeam, deck, scratch, freq, want = sys.argv[1:6]
         problems = identity(nsbeam, make_deck(scratch, deck, freq), scratch, int(want), sys.argv[7])
+    elif len(sys.argv) >= 6 and sys.argv[4] == "--checkpoint-at":
+        nsbeam, deck, scratch = sys.argv[1:4]
+        problems = []
+        ref = os.path.join(scratch, "full")
+        shutil.rmtree(ref, ignore_errors=True)
+        p = run(nsbeam, make_deck(scratch, deck, 1000000), ref)
+        if p.returncode != 0:
+            problems.append(f"the uninterrupted run without checkpoints failed ({p.returncode}): {p.stderr.strip()}")
+        for freq in sys.argv[5:] if not problems else []:
+            print(f"FREQUENCY={freq}: ", end="")
+            sub = os.path.join(scratch, f"at_{freq}")
+            problems += [f"FREQUENCY={freq}: {q}" for q in identity(nsbeam, make_deck(sub, deck, freq), sub, 0,
+                                                                      reference=ref)]
     elif len(sys.argv) == 6 and sys.argv[4] == "--no-restart":
         nsbeam, deck, scratch, _, want = sys.argv[1:]
         problems = no_restart(nsbeam, deck, scratch, int(want))
