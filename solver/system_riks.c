@@ -30,6 +30,13 @@ int nsb_system_riks_begin_increment(nsb_system* s) {
   s->scheme->n_hist = 0;
   nsb_sys_predict_all(s, NSB_EVAL_STATIC, s->t);
   nsb_conv_begin_increment(&s->conv);
+  /* every increment's first factorization is a fresh one (pivot search):
+     KLU's refactor would reuse the pivots of the last fresh factorization,
+     an earlier increment's, which a run continued from a checkpoint of the
+     last accepted increment cannot know (the checkpoint forgets them).  So
+     the path depends only on the converged state, and a checkpoint written
+     at any increment, periodic or on a signal, continues bit for bit. */
+  nsb_linsolver_forget_pivots(s->ls);
   return NSB_OK;
 }
 
