@@ -169,6 +169,49 @@ static inline nsb_quat nsb_so3_exp_q_T(nsb_vec3 th, nsb_mat3* T) {
   return nsb_q(cos(half), s * x, s * y, s * z);
 }
 
+/// The values of nsb_so3_exp_q_T up to round-off (a few units in the last
+/// place), with fewer long-latency operations for the per-point updates of
+/// the beam kernels, where most angles are small: below t = 0.05 the series
+/// of a and b in Horner form with the reciprocals of their denominators as
+/// constants (multiplications instead of the nine divisions of
+/// nsb_so3_tcoef's form), and below t = 1e-4 no square root and no call at
+/// all: t^2 = theta . theta, sin(t/2)/t = 1/2 - t^2/48 and cos(t/2) =
+/// 1 - t^2/8 + t^4/384 (truncation below 1e-19 there, under half an ulp of
+/// the results).  Between 1e-4 and 0.05 sin(t/2) and cos(t/2) come from one
+/// pair of calls on the same argument (the compiler may join them); above,
+/// a and b are those of nsb_so3_tcoef's closed form.
+static inline nsb_quat nsb_so3_exp_q_T_fast(nsb_vec3 th, nsb_mat3* T) {
+  const double t2 = nsb_v3_dot(th, th);
+  /* nsb_so3_tcoef's series (t < 0.05; above, the closed form below replaces them) */
+  double a = 0.5 + t2 * (-1.0 / 24.0 + t2 * (1.0 / 720.0 + t2 * (-1.0 / 40320.0 + t2 * (1.0 / 3628800.0))));
+  double b = 1.0 / 6.0 + t2 * (-1.0 / 120.0 + t2 * (1.0 / 5040.0 + t2 * (-1.0 / 362880.0 + t2 * (1.0 / 39916800.0))));
+  double s, c;
+  if (t2 < 1e-8) { /* t < 1e-4 */
+    s = 0.5 + t2 * (-1.0 / 48.0);
+    c = 1.0 + t2 * (-1.0 / 8.0 + t2 * (1.0 / 384.0));
+  } else {
+    const double t = sqrt(t2), half = 0.5 * t, sh = sin(half);
+    c = cos(half);
+    s = sh / t;
+    if (t >= 0.05) {
+      a = 2.0 * sh * sh / t2; /* (1 - cos t)/t^2 */
+      b = (t - sin(t)) / (t2 * t);
+    }
+  }
+  const double x = th.x, y = th.y, z = th.z;
+  const double xy = x * y, xz = x * z, yz = y * z;
+  T->c[0] = 1.0 + b * (-z * z - y * y);
+  T->c[1] = a * z + b * xy;
+  T->c[2] = a * -y + b * xz;
+  T->c[3] = a * -z + b * xy;
+  T->c[4] = 1.0 + b * (-z * z - x * x);
+  T->c[5] = a * x + b * yz;
+  T->c[6] = a * y + b * xz;
+  T->c[7] = a * -x + b * yz;
+  T->c[8] = 1.0 + b * (-y * y - x * x);
+  return nsb_q(c, s * x, s * y, s * z);
+}
+
 /// Inverse tangent operator T^{-1}(theta) = I - S/2 + c S^2; valid for |theta| < 2 pi.
 static inline nsb_mat3 nsb_so3_Tinv(nsb_vec3 th) {
   double t = nsb_v3_norm(th), t2 = t * t, c;

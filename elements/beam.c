@@ -1160,22 +1160,35 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
    iteration is modified Newton on the uncondensed system.  Two
    matrix-vector products (n_int^2 and 12 n_int) instead of the tangent,
    the factorization of K_ii and its 13 right-hand sides. */
-static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f) {
+static inline void frozen_rows(int ni, const double* restrict inv, const double* restrict kni, const double* restrict F,
+                               double* restrict Z, double* restrict f) {
   enum { W = NSB_LU_ROW_WIDTH };
-  const int ni = s->n_int;
   double xf[BEAM_MAX_FULL], v[12];
   for (int q = 0; q < ni; ++q) xf[q] = 0.0;
   for (int j = 0; j < ni; ++j) {
-    const double fj = F[12 + j], *cj = z->inv + (size_t)ni * j;
+    const double fj = F[12 + j], *restrict cj = inv + (size_t)ni * j;
     for (int q = 0; q < ni; ++q) xf[q] += cj[q] * fj;
   }
   for (int i = 0; i < 12; ++i) v[i] = F[i];
   for (int q = 0; q < ni; ++q) {
-    z->Z[W * q] = xf[q];
-    const double* kq = z->kni + (size_t)12 * q;
+    Z[W * q] = xf[q];
+    const double* restrict kq = kni + (size_t)12 * q;
     for (int i = 0; i < 12; ++i) v[i] -= kq[i] * xf[q];
   }
   for (int i = 0; i < 12; ++i) f[i] += v[i];
+}
+
+/* With the interior sizes of POINTS = 1, 2, 3 as constants (as
+   nsb_lu_factor_fixed): loops of a known trip count, which the compiler
+   vectorizes at -O2 (a runtime count left the n_int^2 product scalar); every
+   entry sees the same operations in the same order. */
+static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f) {
+  switch (s->n_int) {
+    case 12: frozen_rows(12, z->inv, z->kni, F, z->Z, f); break;
+    case 18: frozen_rows(18, z->inv, z->kni, F, z->Z, f); break;
+    case 24: frozen_rows(24, z->inv, z->kni, F, z->Z, f); break;
+    default: frozen_rows(s->n_int, z->inv, z->kni, F, z->Z, f); break;
+  }
   s->xrows = z->Z;
 }
 

@@ -5,7 +5,9 @@
  * that matrix alone; the solve by rows equals the solve by columns; the
  * combined SO(3) exponential and tangent operator and the partial
  * derivatives of T (base/so3.h: nsb_so3_exp_q_T, nsb_so3_T_partials)
- * against the separate functions; the beam geometry tables filled to their
+ * against the separate functions, the forms without divisions
+ * (nsb_so3_exp_q_T_fast; base/vec.h: nsb_q_normalize_fast,
+ * nsb_q_renormalize) within a few ulps of the exact ones; the beam geometry tables filled to their
  * sized end and not beyond. */
 #include <lapacke.h>
 #include <math.h>
@@ -230,6 +232,52 @@ static void test_so3_T_partials_equal(void) {
   CU_ASSERT(equal);
 }
 
+/* nsb_so3_exp_q_T_fast returns the values of nsb_so3_exp_q_T within a few
+   units in the last place (its series by multiplications, cos(t/2) and
+   sin(t/2)/t by their series below t = 1e-4): angles on both sides of each
+   switch, along random and coordinate axes.  The bound, 4 eps on entries
+   of size at most 1, is a few times the differences seen (at most 1 eps
+   relative in the coefficients, times the entries' sums of two terms). */
+static void test_so3_exp_T_fast(void) {
+  const double lens[] = {0.0, 1e-12, 3e-7, 1e-5, 1e-4 * (1.0 - 1e-15), 1e-4, 1e-4 * (1.0 + 1e-15), 2e-3,
+                         0.05 * (1.0 - 1e-15), 0.05, 0.3, 1.0, 2.5, 3.14159, 4.0, 7.5};
+  unsigned long long rng = 4242;
+  double worst = 0.0;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l) {
+    for (int k = 0; k < 12; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_mat3 T, T1;
+      nsb_quat q = nsb_so3_exp_q_T_fast(th, &T), q1 = nsb_so3_exp_q_T(th, &T1);
+      worst = fmax(worst, fmax(fmax(fabs(q.w - q1.w), fabs(q.x - q1.x)), fmax(fabs(q.y - q1.y), fabs(q.z - q1.z))));
+      for (int i = 0; i < 9; ++i) worst = fmax(worst, fabs(T.c[i] - T1.c[i]) / fmax(1.0, fabs(T1.c[i])));
+    }
+  }
+  CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
+}
+
+/* nsb_q_normalize_fast and nsb_q_renormalize against nsb_q_normalize: within
+   an ulp or two per component, on products of unit quaternions (the norm
+   off by round-off: the renormalization's Newton step) and on quaternions
+   far from unit norm (its fallback). */
+static void test_q_renormalize(void) {
+  unsigned long long rng = 31337;
+  double worst = 0.0, worst_fast = 0.0;
+  for (int k = 0; k < 200; ++k) {
+    nsb_quat a = nsb_q_normalize(nsb_q(rnd(&rng), rnd(&rng), rnd(&rng), rnd(&rng)));
+    nsb_quat b = nsb_so3_exp_q(nsb_v3(1e-3 * rnd(&rng), 1e-3 * rnd(&rng), 1e-3 * rnd(&rng)));
+    nsb_quat p = k % 4 == 3 ? nsb_q(3.0 * rnd(&rng), rnd(&rng), rnd(&rng), 0.5) : nsb_q_mul(a, b);
+    nsb_quat r = nsb_q_renormalize(p), f = nsb_q_normalize_fast(p), e = nsb_q_normalize(p);
+    worst = fmax(worst, fmax(fmax(fabs(r.w - e.w), fabs(r.x - e.x)), fmax(fabs(r.y - e.y), fabs(r.z - e.z))));
+    worst_fast = fmax(worst_fast, fmax(fmax(fabs(f.w - e.w), fabs(f.x - e.x)), fmax(fabs(f.y - e.y), fabs(f.z - e.z))));
+  }
+  CU_ASSERT(worst <= 2.0 * 2.220446049250313e-16);
+  CU_ASSERT(worst_fast <= 2.0 * 2.220446049250313e-16);
+  /* far from unit norm: the same values as nsb_q_normalize_fast */
+  nsb_quat big = nsb_q(2.0, -1.0, 0.5, 0.25), r = nsb_q_renormalize(big), f = nsb_q_normalize_fast(big);
+  CU_ASSERT(r.w == f.w && r.x == f.x && r.y == f.y && r.z == f.z);
+}
+
 /* The geometry tables are sized to the element (nsb_beam_geom_doubles,
    nsb_beam_strain_geom_doubles): the last table ends at the last double,
    its last entry is written (the last integration point lies between x_N
@@ -275,6 +323,8 @@ static const nsb_test_suite suites[] = {{"small_lu",
                                                                  {NULL, NULL}}},
                                         {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal},
                                                          {"T_partials_equal", test_so3_T_partials_equal},
+                                                         {"exp_T_fast", test_so3_exp_T_fast},
+                                                         {"q_renormalize", test_q_renormalize},
                                                          {NULL, NULL}}},
                                         {"geom", (const nsb_test_case[]){{"tables_sized", test_geom_tables_sized}, {NULL, NULL}}},
                                         {NULL, NULL}};
