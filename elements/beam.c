@@ -1183,10 +1183,15 @@ static inline void frozen_rows(int ni, const double* restrict inv, const double*
                                double* restrict Z, double* restrict f) {
   enum { W = NSB_LU_ROW_WIDTH };
   double xf[BEAM_MAX_FULL], v[12];
-  for (int q = 0; q < ni; ++q) xf[q] = 0.0;
-  for (int j = 0; j < ni; ++j) {
-    const double fj = F[12 + j], *restrict cj = inv + (size_t)ni * j;
-    for (int q = 0; q < ni; ++q) xf[q] += cj[q] * fj;
+  /* X_f in blocks of 6 rows held in registers over the sweep of the columns
+     (n_int is a multiple of 6); each entry sums over j in increasing order */
+  for (int q0 = 0; q0 < ni; q0 += 6) {
+    double acc[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    for (int j = 0; j < ni; ++j) {
+      const double fj = F[12 + j], *restrict cj = inv + (size_t)ni * j + q0;
+      for (int k = 0; k < 6; ++k) acc[k] += cj[k] * fj;
+    }
+    for (int k = 0; k < 6; ++k) xf[q0 + k] = acc[k];
   }
   for (int i = 0; i < 12; ++i) v[i] = F[i];
   for (int q = 0; q < ni; ++q) {
