@@ -249,6 +249,42 @@ static inline nsb_mat3 nsb_so3_T_dot(nsb_vec3 th, nsb_vec3 thd) {
 }
 
 
+/// nsb_so3_T_dot up to round-off, as nsb_so3_exp_q_T_fast: below t = 0.05 the
+/// series of a, b and of (da/dt)/t, (db/dt)/t in Horner form in t^2 = theta .
+/// theta, with the reciprocals of their denominators as constants (no square
+/// root, no division), and the matrix products written out with
+///   S^2 = theta theta^T - t^2 I,
+///   S_d S + S S_d = theta theta_d^T + theta_d theta^T - 2 (theta . theta_d) I
+/// (S = S(theta), S_d = S(theta_d)): entry by entry
+///   dT = (da/t)(theta . theta_d) S + a S_d + (db/t)(theta . theta_d) S^2 + b (S_d S + S S_d).
+static inline nsb_mat3 nsb_so3_T_dot_fast(nsb_vec3 th, nsb_vec3 thd) {
+  const double t2 = nsb_v3_dot(th, th);
+  double a, b, dat, dbt;
+  if (t2 < 0.0025) { /* t < 0.05: nsb_so3_tcoef's series and those of nsb_so3_T_dot */
+    a = 0.5 + t2 * (-1.0 / 24.0 + t2 * (1.0 / 720.0 + t2 * (-1.0 / 40320.0 + t2 * (1.0 / 3628800.0))));
+    b = 1.0 / 6.0 + t2 * (-1.0 / 120.0 + t2 * (1.0 / 5040.0 + t2 * (-1.0 / 362880.0 + t2 * (1.0 / 39916800.0))));
+    dat = -1.0 / 12.0 + t2 * (1.0 / 180.0 + t2 * (-1.0 / 6720.0 + t2 * (1.0 / 453600.0)));
+    dbt = -1.0 / 60.0 + t2 * (1.0 / 1260.0 + t2 * (-1.0 / 60480.0 + t2 * (1.0 / 4989600.0)));
+  } else {
+    const double t = sqrt(t2);
+    double da, db;
+    nsb_so3_tcoef(t, &a, &b, &da, &db);
+    dat = da / t;
+    dbt = db / t;
+  }
+  const double td = nsb_v3_dot(th, thd), c1 = dat * td, c2 = dbt * td;
+  const double x[3] = {th.x, th.y, th.z}, d[3] = {thd.x, thd.y, thd.z};
+  const nsb_mat3 S = nsb_m3_skew(th), Sd = nsb_m3_skew(thd);
+  nsb_mat3 r;
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) {
+      const int k = i + 3 * j;
+      const double e = i == j ? 1.0 : 0.0;
+      r.c[k] = c1 * S.c[k] + a * Sd.c[k] + c2 * (x[i] * x[j] - t2 * e) + b * (x[i] * d[j] + d[i] * x[j] - 2.0 * td * e);
+    }
+  return r;
+}
+
 /// The three partial derivatives dT/dtheta_j (j = 0, 1, 2) into dT[3]: the
 /// values of nsb_so3_T_dot(theta, e_j) exactly (the same operations in the
 /// same order), with the coefficients a, b and their derivatives computed

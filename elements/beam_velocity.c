@@ -513,7 +513,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], W * Jk[p], c);
     if (!K) continue;
     nsb_mat3 Tt = nsb_m3_transpose(T);
-    nsb_mat3 Td = nsb_so3_T_dot(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
+    nsb_mat3 Td = nsb_so3_T_dot_fast(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
     /* dE/dwbar = h S(E) T^T, dE/dvbar'_k = h R^T, dK/dwbar = h (Td^T + S(K) T^T), dK/dwbar'_k = h T^T */
     nsb_mat3 dEw = nsb_m3_scale(h, nsb_m3_skew_mul(E, Tt));
     nsb_mat3 dKw = nsb_m3_scale(h, nsb_m3_add(nsb_m3_transpose(Td), nsb_m3_skew_mul(Kc, Tt)));
@@ -790,7 +790,7 @@ static void coll_point_rows(const coll_eval* c, int k, const coll_sums* S, nsb_b
   add_vec(f, tr, nsb_v3_sub(nsb_m3_mulv(R, NG), Ng));
   add_vec(f, rr, nsb_v3_sub(nsb_m3_mulv(R, MG), Mg));
   if (!K) return;
-  nsb_mat3 Td = nsb_so3_T_dot(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
+  nsb_mat3 Td = nsb_so3_T_dot_fast(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
   nsb_mat3 Tt = nsb_m3_transpose(T);
   /* d(R N_G)/dwbar = h R (C_N S(E) - S(N_G)) T^T,  d(R N_G)/dvbar' = h R C_N R^T */
   nsb_mat3 AN = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(c->CN, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt));

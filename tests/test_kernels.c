@@ -6,8 +6,9 @@
  * combined SO(3) exponential and tangent operator and the partial
  * derivatives of T (base/so3.h: nsb_so3_exp_q_T, nsb_so3_T_partials)
  * against the separate functions, the forms without divisions
- * (nsb_so3_exp_q_T_fast; base/vec.h: nsb_q_normalize_fast,
- * nsb_q_renormalize) within a few ulps of the exact ones; the beam geometry tables filled to their
+ * (nsb_so3_exp_q_T_fast, nsb_so3_T_dot_fast; base/vec.h: nsb_q_normalize_fast,
+ * nsb_q_renormalize) within a few ulps of the exact ones, the products
+ * with skew and diagonal matrices equal to the general ones; the beam geometry tables filled to their
  * sized end and not beyond. */
 #include <lapacke.h>
 #include <math.h>
@@ -256,6 +257,25 @@ static void test_so3_exp_T_fast(void) {
   CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
 }
 
+/* nsb_so3_T_dot_fast returns the values of nsb_so3_T_dot within round-off:
+   at most 4 eps times |theta_d| per entry (the entries are of the size of
+   |theta_d| times coefficients below 1; the differences seen are about
+   1 eps), on both sides of the switch at t = 0.05 and up to t near pi. */
+static void test_so3_T_dot_fast(void) {
+  const double lens[] = {0.0, 1e-9, 1e-5, 2e-3, 0.05 * (1.0 - 1e-15), 0.05, 0.051, 0.3, 1.0, 2.5, 3.1};
+  unsigned long long rng = 555;
+  double worst = 0.0;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l)
+    for (int k = 0; k < 10; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_vec3 thd = nsb_v3(rnd(&rng), 10.0 * rnd(&rng), rnd(&rng));
+      nsb_mat3 r = nsb_so3_T_dot_fast(th, thd), e = nsb_so3_T_dot(th, thd);
+      for (int i = 0; i < 9; ++i) worst = fmax(worst, fabs(r.c[i] - e.c[i]) / nsb_v3_norm(thd));
+    }
+  CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
+}
+
 /* nsb_q_normalize_fast and nsb_q_renormalize against nsb_q_normalize: within
    an ulp or two per component, on products of unit quaternions (the norm
    off by round-off: the renormalization's Newton step) and on quaternions
@@ -276,6 +296,27 @@ static void test_q_renormalize(void) {
   /* far from unit norm: the same values as nsb_q_normalize_fast */
   nsb_quat big = nsb_q(2.0, -1.0, 0.5, 0.25), r = nsb_q_renormalize(big), f = nsb_q_normalize_fast(big);
   CU_ASSERT(r.w == f.w && r.x == f.x && r.y == f.y && r.z == f.z);
+}
+
+/* The products with skew and diagonal matrices (base/vec.h: nsb_m3_skew_mul,
+   nsb_m3_skew_mult, nsb_m3_mul_skew, nsb_m3_mul_diag) equal the general
+   products with nsb_m3_skew / nsb_m3_diag (== : an exact zero of either
+   sign compares equal), on random entries and on entries with exact zeros. */
+static void test_m3_structured_products(void) {
+  unsigned long long rng = 2024;
+  int equal = 1;
+  for (int k = 0; k < 100; ++k) {
+    nsb_mat3 B;
+    for (int i = 0; i < 9; ++i) B.c[i] = k % 5 == 0 && i % 3 == 1 ? 0.0 : rnd(&rng);
+    nsb_vec3 a = nsb_v3(rnd(&rng), k % 7 == 0 ? 0.0 : rnd(&rng), 1e3 * rnd(&rng));
+    nsb_mat3 r[4] = {nsb_m3_skew_mul(a, B), nsb_m3_skew_mult(a, B), nsb_m3_mul_skew(B, a), nsb_m3_mul_diag(B, a)};
+    nsb_mat3 e[4] = {nsb_m3_mul(nsb_m3_skew(a), B), nsb_m3_mult(nsb_m3_skew(a), B), nsb_m3_mul(B, nsb_m3_skew(a)),
+                     nsb_m3_mul(B, nsb_m3_diag(a.x, a.y, a.z))};
+    for (int m = 0; m < 4; ++m)
+      for (int i = 0; i < 9; ++i)
+        if (r[m].c[i] != e[m].c[i]) equal = 0;
+  }
+  CU_ASSERT(equal);
 }
 
 /* The geometry tables are sized to the element (nsb_beam_geom_doubles,
@@ -324,7 +365,9 @@ static const nsb_test_suite suites[] = {{"small_lu",
                                         {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal},
                                                          {"T_partials_equal", test_so3_T_partials_equal},
                                                          {"exp_T_fast", test_so3_exp_T_fast},
+                                                         {"T_dot_fast", test_so3_T_dot_fast},
                                                          {"q_renormalize", test_q_renormalize},
+                                                         {"m3_structured_products", test_m3_structured_products},
                                                          {NULL, NULL}}},
                                         {"geom", (const nsb_test_case[]){{"tables_sized", test_geom_tables_sized}, {NULL, NULL}}},
                                         {NULL, NULL}};
