@@ -1061,8 +1061,12 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
     for (int i = 0; i < nf; ++i) Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
-  /* rotate the node rotational rows and columns into the node frames */
+  /* rotate the node rotational rows and columns into the node frames (not
+     at an end whose frame is the node's: Lambda = I, a product with the
+     identity, as in most meshes of straight members) */
   for (int k = 0; k < 2; ++k) {
+    const nsb_quat lk = s->lam[k];
+    if (lk.w == 1.0 && lk.x == 0.0 && lk.y == 0.0 && lk.z == 0.0) continue;
     int o = 6 * k + 3;
     nsb_mat3 L = Lm[k];
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
