@@ -187,12 +187,10 @@ static magnus_step magnus(const nsb_beam_strain_geom* g, int k, nsb_vec3 E0, nsb
   return m;
 }
 
-/* d(T(phi) rho)/d phi, column j = (dT/dphi_j) rho. */
-static nsb_mat3 dT_rho(nsb_vec3 phi, nsb_vec3 rho) {
-  nsb_mat3 dT[3];
-  nsb_so3_T_partials(phi, dT);
-  return nsb_m3_cols(nsb_m3_mulv(dT[0], rho), nsb_m3_mulv(dT[1], rho), nsb_m3_mulv(dT[2], rho));
-}
+/* d(T(phi) rho)/d phi, column j = (dT/dphi_j) rho (closed form of the
+   columns, base/so3.h; it replaced the three partial derivatives of T and
+   their products with rho, the same up to round-off). */
+static nsb_mat3 dT_rho(nsb_vec3 phi, nsb_vec3 rho) { return nsb_so3_dT_rho(phi, rho); }
 
 /* ---- Galerkin weighting: second derivatives of the Magnus step ----------- */
 
@@ -401,11 +399,7 @@ static nsb_mat3 hess_Trho(nsb_vec3 phi, nsb_vec3 rho, nsb_vec3 nu) {
 
 /* d(T(phi)^T nu)/d phi: column j = (dT/dphi_j)^T nu.  Its transpose is
  * d(D(phi, rho)^T nu)/d rho. */
-static nsb_mat3 dTt_nu(nsb_vec3 phi, nsb_vec3 nu) {
-  nsb_mat3 dT[3];
-  nsb_so3_T_partials(phi, dT);
-  return nsb_m3_cols(nsb_m3_tmulv(dT[0], nu), nsb_m3_tmulv(dT[1], nu), nsb_m3_tmulv(dT[2], nu));
-}
+static nsb_mat3 dTt_nu(nsb_vec3 phi, nsb_vec3 nu) { return nsb_so3_dTt_nu(phi, nu); }
 
 /* One Magnus step i (station i -> i + 1) of the Galerkin rows.  With the
  * local step map  dr_{i+1} = R_i [D dphi + T drho],  dTheta_{i+1} = T^T dphi

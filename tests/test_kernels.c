@@ -6,7 +6,8 @@
  * combined SO(3) exponential and tangent operator and the partial
  * derivatives of T (base/so3.h: nsb_so3_exp_q_T, nsb_so3_T_partials)
  * against the separate functions, the forms without divisions
- * (nsb_so3_exp_q_T_fast, nsb_so3_T_dot_fast; base/vec.h: nsb_q_normalize_fast,
+ * (nsb_so3_exp_q_T_fast, nsb_so3_T_dot_fast, nsb_so3_dT_rho,
+ * nsb_so3_dTt_nu; base/vec.h: nsb_q_normalize_fast,
  * nsb_q_renormalize) within a few ulps of the exact ones, the products
  * with skew and diagonal matrices equal to the general ones; the beam geometry tables filled to their
  * sized end and not beyond. */
@@ -276,6 +277,31 @@ static void test_so3_T_dot_fast(void) {
   CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
 }
 
+/* nsb_so3_dT_rho and nsb_so3_dTt_nu against the products of
+   nsb_so3_T_partials with the vector: within 4 eps times |rho| per entry
+   (about 1 eps seen), on both sides of the series switch at t = 0.05. */
+static void test_so3_dT_rho(void) {
+  const double lens[] = {0.0, 1e-9, 1e-5, 2e-3, 0.05 * (1.0 - 1e-15), 0.05, 0.051, 0.3, 1.0, 2.5, 3.1};
+  unsigned long long rng = 8080;
+  double worst = 0.0;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l)
+    for (int k = 0; k < 10; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_vec3 rho = nsb_v3(rnd(&rng), 10.0 * rnd(&rng), rnd(&rng));
+      nsb_mat3 dT[3];
+      nsb_so3_T_partials(th, dT);
+      nsb_mat3 e1 = nsb_m3_cols(nsb_m3_mulv(dT[0], rho), nsb_m3_mulv(dT[1], rho), nsb_m3_mulv(dT[2], rho));
+      nsb_mat3 e2 = nsb_m3_cols(nsb_m3_tmulv(dT[0], rho), nsb_m3_tmulv(dT[1], rho), nsb_m3_tmulv(dT[2], rho));
+      nsb_mat3 r1 = nsb_so3_dT_rho(th, rho), r2 = nsb_so3_dTt_nu(th, rho);
+      for (int i = 0; i < 9; ++i) {
+        worst = fmax(worst, fabs(r1.c[i] - e1.c[i]) / nsb_v3_norm(rho));
+        worst = fmax(worst, fabs(r2.c[i] - e2.c[i]) / nsb_v3_norm(rho));
+      }
+    }
+  CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
+}
+
 /* nsb_q_normalize_fast and nsb_q_renormalize against nsb_q_normalize: within
    an ulp or two per component, on products of unit quaternions (the norm
    off by round-off: the renormalization's Newton step) and on quaternions
@@ -366,6 +392,7 @@ static const nsb_test_suite suites[] = {{"small_lu",
                                                          {"T_partials_equal", test_so3_T_partials_equal},
                                                          {"exp_T_fast", test_so3_exp_T_fast},
                                                          {"T_dot_fast", test_so3_T_dot_fast},
+                                                         {"dT_rho", test_so3_dT_rho},
                                                          {"q_renormalize", test_q_renormalize},
                                                          {"m3_structured_products", test_m3_structured_products},
                                                          {NULL, NULL}}},
