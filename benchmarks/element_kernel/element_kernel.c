@@ -76,8 +76,9 @@ typedef struct bench_case {
 
 /* reuse: the deck's step asks for modified Newton (TANGENT=REUSE), so that
    the element has its storage for kept factors (the residual-only path), an
-   allocation of its own beside the element's block; without it, state_bytes
-   is the block alone. */
+   allocation of its own beside the element's block; without it (TANGENT=FULL:
+   the default, AUTO, would choose modified Newton in this dynamic step),
+   state_bytes is the block alone. */
 static int setup(bench_case* b, const char* type, int points, int galerkin, int reuse) {
   char deck[2048];
   snprintf(deck, sizeof deck,
@@ -86,7 +87,7 @@ static int setup(bench_case* b, const char* type, int points, int galerkin, int 
            "*BEAM GENERAL SECTION, ELSET=BEAM\n1e7, 4e6, 4e6, 80, 100, 120\n1, 0.01, 0.02, 0.03\n"
            "*BOUNDARY\n1, 1, 6\n*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n1e-4, 1e-3\n"
            "%s*END STEP\n",
-           type, points, galerkin ? ", WEIGHTING=GALERKIN" : "", reuse ? "*SOLVER CONTROLS, TANGENT=REUSE\n" : "");
+           type, points, galerkin ? ", WEIGHTING=GALERKIN" : "", reuse ? "*SOLVER CONTROLS, TANGENT=REUSE\n" : "*SOLVER CONTROLS, TANGENT=FULL\n");
   memset(b, 0, sizeof *b);
   if (nsb_ctx_create(&b->ctx) != NSB_OK) return -1;
   if (nsb_deck_read_string(b->ctx, "element_kernel.inp", deck, stderr, &b->model, NULL) != NSB_OK) return -1;
