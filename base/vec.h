@@ -225,23 +225,6 @@ static inline nsb_quat nsb_q_normalize(nsb_quat q) {
   double n = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
   return nsb_q(q.w / n, q.x / n, q.y / n, q.z / n);
 }
-/// q / |q| with one division (the reciprocal of the norm times each
-/// component): nsb_q_normalize up to an ulp per component.
-static inline nsb_quat nsb_q_normalize_fast(nsb_quat q) {
-  double r = 1.0 / sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-  return nsb_q(q.w * r, q.x * r, q.y * r, q.z * r);
-}
-/// q / |q| for a q of nearly unit norm (a product of unit quaternions, whose
-/// norm differs from 1 by round-off): with d = |q|^2 - 1, |d| < 1e-8, the
-/// factor 1/sqrt(1 + d) is 1 - d/2 (one Newton step for the reciprocal square
-/// root from 1; the error 3 d^2/8 is below 4e-17, under half an ulp), without
-/// the square root and the division; otherwise nsb_q_normalize_fast.
-static inline nsb_quat nsb_q_renormalize(nsb_quat q) {
-  double d = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z) - 1.0;
-  if (!(fabs(d) < 1e-8)) return nsb_q_normalize_fast(q);
-  double r = 1.0 - 0.5 * d;
-  return nsb_q(q.w * r, q.x * r, q.y * r, q.z * r);
-}
 /// Rotate v: R(q) v = v + 2w (u x v) + 2 u x (u x v), u = vector part.
 static inline nsb_vec3 nsb_q_rotate(nsb_quat q, nsb_vec3 v) {
   nsb_vec3 u = nsb_q_vec(q);

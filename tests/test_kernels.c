@@ -7,10 +7,9 @@
  * derivatives of T (base/so3.h: nsb_so3_exp_q_T, nsb_so3_T_partials)
  * against the separate functions, the forms without divisions
  * (nsb_so3_exp_q_T_fast, nsb_so3_T_dot_fast, nsb_so3_dT_rho,
- * nsb_so3_dTt_nu; base/vec.h: nsb_q_normalize_fast,
- * nsb_q_renormalize) within a few ulps of the exact ones, the products
- * with skew and diagonal matrices equal to the general ones; the beam geometry tables filled to their
- * sized end and not beyond. */
+ * nsb_so3_dTt_nu) within a few ulps of the exact ones, the products
+ * with skew and diagonal matrices (base/vec.h) equal to the general ones;
+ * the beam geometry tables filled to their sized end and not beyond. */
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
@@ -302,28 +301,6 @@ static void test_so3_dT_rho(void) {
   CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
 }
 
-/* nsb_q_normalize_fast and nsb_q_renormalize against nsb_q_normalize: within
-   an ulp or two per component, on products of unit quaternions (the norm
-   off by round-off: the renormalization's Newton step) and on quaternions
-   far from unit norm (its fallback). */
-static void test_q_renormalize(void) {
-  unsigned long long rng = 31337;
-  double worst = 0.0, worst_fast = 0.0;
-  for (int k = 0; k < 200; ++k) {
-    nsb_quat a = nsb_q_normalize(nsb_q(rnd(&rng), rnd(&rng), rnd(&rng), rnd(&rng)));
-    nsb_quat b = nsb_so3_exp_q(nsb_v3(1e-3 * rnd(&rng), 1e-3 * rnd(&rng), 1e-3 * rnd(&rng)));
-    nsb_quat p = k % 4 == 3 ? nsb_q(3.0 * rnd(&rng), rnd(&rng), rnd(&rng), 0.5) : nsb_q_mul(a, b);
-    nsb_quat r = nsb_q_renormalize(p), f = nsb_q_normalize_fast(p), e = nsb_q_normalize(p);
-    worst = fmax(worst, fmax(fmax(fabs(r.w - e.w), fabs(r.x - e.x)), fmax(fabs(r.y - e.y), fabs(r.z - e.z))));
-    worst_fast = fmax(worst_fast, fmax(fmax(fabs(f.w - e.w), fabs(f.x - e.x)), fmax(fabs(f.y - e.y), fabs(f.z - e.z))));
-  }
-  CU_ASSERT(worst <= 2.0 * 2.220446049250313e-16);
-  CU_ASSERT(worst_fast <= 2.0 * 2.220446049250313e-16);
-  /* far from unit norm: the same values as nsb_q_normalize_fast */
-  nsb_quat big = nsb_q(2.0, -1.0, 0.5, 0.25), r = nsb_q_renormalize(big), f = nsb_q_normalize_fast(big);
-  CU_ASSERT(r.w == f.w && r.x == f.x && r.y == f.y && r.z == f.z);
-}
-
 /* The products with skew and diagonal matrices (base/vec.h: nsb_m3_skew_mul,
    nsb_m3_skew_mult, nsb_m3_mul_skew, nsb_m3_mul_diag) equal the general
    products with nsb_m3_skew / nsb_m3_diag (== : an exact zero of either
@@ -393,7 +370,6 @@ static const nsb_test_suite suites[] = {{"small_lu",
                                                          {"exp_T_fast", test_so3_exp_T_fast},
                                                          {"T_dot_fast", test_so3_T_dot_fast},
                                                          {"dT_rho", test_so3_dT_rho},
-                                                         {"q_renormalize", test_q_renormalize},
                                                          {"m3_structured_products", test_m3_structured_products},
                                                          {NULL, NULL}}},
                                         {"geom", (const nsb_test_case[]){{"tables_sized", test_geom_tables_sized}, {NULL, NULL}}},
