@@ -541,6 +541,16 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
     keep |= s->elems[s->first_contact + i].ops == &nsb_contact_newton_ops && d->step_law && d->impulse[0] > 0.0;
   }
   if (keep) memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  /* a held contact's force in the smooth accelerations, Fc (contact/pair.h):
+     its rows hold P = Fc; set beforehand, since under the prox sweeps the
+     multipliers are data, not unknowns */
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_newton_ops || !d->held) continue;
+    for (int k = 0; k < e->n_mult; ++k)
+      s->lam[e->mult_first + k] = nsb_v3_dot(nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)), nsb_v3_load(d->Fc));
+  }
   int st = accel_solve(s, nsb_scheme_pseudo_gain(s->scheme), rep);
   /* contacts under the law on the step average (docs/contact.md §7.1) that
      carried an impulse start the next increment from it: a body held on a
@@ -557,6 +567,16 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
   /* the nodes' pseudo-accelerations: s->old holds the increment's
      accelerations (accel_solve starts from a copy of the committed state) */
   if (st == NSB_OK && s->scheme->p_valid) nsb_scheme_continue_pseudo(s->scheme, &s->old, &s->cur);
+  /* a particle or rigid body held on a support with its contact force in
+     the smooth accelerations (contact/pair.h, held) restarts its
+     pseudo-accelerations from them: at rest p = a = 0, so that Moreau's law
+     (v_n+1 = 0) also holds the positions (docs/contact.md §7, "Gap drift") */
+  for (int i = 0; st == NSB_OK && s->scheme->p_valid && i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops == &nsb_contact_newton_ops && d->held)
+      for (int j = 0; j < e->n_nodes; ++j) nsb_scheme_restart_pseudo_node(s->scheme, e->nodes[j], &s->cur);
+  }
   return st;
 }
 
