@@ -122,7 +122,7 @@ def identity(nsbeam, deck, scratch, want_rows, signame="KILL", reference=None):
     ckpt = os.path.join(cut, "restart.nsr")
     problems = [] if reference else stop_by_signal(nsbeam, deck, cut, want_rows, signame, ckpt)
     if reference and not os.path.exists(ckpt):
-        problems.append(f"no checkpoint {ckpt}: FREQUENCY beyond the run's increments")
+        problems.append(f"no checkpoint {ckpt}: the run ended before increment FREQUENCY")
     if problems:
         return problems
     killed_rows = rows(os.path.join(cut, "history.csv"))
