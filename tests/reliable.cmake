@@ -82,18 +82,28 @@ foreach(case ${nsb_restart_cases})
       ${nsb_rel_dir}/restart_${name} ${freq} ${rows})
   set_tests_properties(restart_${name} PROPERTIES LABELS "program;reliable" TIMEOUT 300)
 endforeach()
-# restart_checkpoint_at_riks_cylindrical: what a stop by SIGTERM does, without
-# its timing: the cylindrical Riks deck checkpointed at one increment only
-# (FREQUENCY over half the run's 161 increments; 85 to 92 and a spread up to the
-# last) and continued from there must match the run that wrote no checkpoint.
-# Checkpoints at increments 88 to 116 differed when a Riks increment's
-# first factorization reused an earlier increment's KLU pivots.
-add_test(NAME restart_checkpoint_at_riks_cylindrical
-  COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam>
-    ${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp
-    ${nsb_rel_dir}/restart_checkpoint_at_riks_cylindrical --checkpoint-at
-    85 86 87 88 89 90 91 92 100 116 130 150 161)
-set_tests_properties(restart_checkpoint_at_riks_cylindrical PROPERTIES LABELS "program;reliable" TIMEOUT 300)
+# restart_checkpoint_at_*: what a stop by SIGTERM does, without its timing: a
+# Riks deck checkpointed at one increment only (FREQUENCY over half the run's
+# increments: 161 cylindrical, 560 spherical) and continued from there must
+# match the run that wrote no checkpoint.  Cylindrical: 85 to 92 and a spread
+# up to the last increment; checkpoints at 88 to 116 (cylindrical) and 300 to
+# 400 (spherical) differed when a Riks increment's first factorization reused
+# an earlier increment's KLU pivots.
+# name|deck|checkpoint increments
+set(nsb_checkpoint_at_cases
+  "riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|85 86 87 88 89 90 91 92 100 116 130 150 161"
+  "riks_spherical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_spherical.inp|281 300 333 350 400 450 559")
+foreach(case ${nsb_checkpoint_at_cases})
+  string(REPLACE "|" ";" f "${case}")
+  list(GET f 0 name)
+  list(GET f 1 deck)
+  list(GET f 2 at)
+  separate_arguments(at)
+  add_test(NAME restart_checkpoint_at_${name}
+    COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/run_restart.py $<TARGET_FILE:nsbeam> ${deck}
+      ${nsb_rel_dir}/restart_checkpoint_at_${name} --checkpoint-at ${at})
+  set_tests_properties(restart_checkpoint_at_${name} PROPERTIES LABELS "program;reliable" TIMEOUT 300)
+endforeach()
 # name|deck|signal|history rows before the signal (FREQUENCY far beyond the run's increments)
 set(nsb_restart_signal_cases
   "term_beam_contact|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_beam_contact.inp|TERM|40"
