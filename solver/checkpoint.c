@@ -25,7 +25,10 @@
  * next factorization a fresh one (nsb_linsolver_forget_pivots): KLU's
  * refactor reuses the pivot sequence of the last fresh factorization, which
  * a continued run cannot know, so both runs start a fresh one here and pivot
- * alike from then on.
+ * alike from then on.  A checkpoint written on a signal is one the
+ * uninterrupted run did not write, so there only the steps whose next
+ * factorization is a fresh one anyway continue bit for bit: every increment
+ * of a *STATIC, RIKS step begins with one (solver/system_riks.c).
  */
 #include <stdint.h>
 #include <string.h>
