@@ -5,10 +5,12 @@ release bearing of benchmarks/planar_bearing (same shells, revolute joint, rings
 1 mm off the drive axis) in two variants:
   tilt_*   the bearing free to tilt (6 DOF) on Winkler beds c2 = 1 kN/mm a point at the base and
            c1 = 72 N/mm a tongue at the drive, beta = 0.01 kg/s a point, mu_st = 0.150001, mu = 0.15;
-           `tilt_stiff` has both beds 100 times stiffer;
+           `tilt_stiff` has both beds 100 times stiffer; `tilt_static` has mu = 0.2 at the base (the
+           bearing sticks there) and damped beds (1400 kg/s a ring), for the static tilt; the upper
+           shell starts turning with the drive;
   radial_* the drive disk on a 10 kg clutch mass held radially by a spring c_r1 (two orthogonal
            SPRINGA of 10 m length to ground, isotropic to O(e/L)) and a dashpot beta_r1 = 0.01 kg/s,
-           mu_st = 0.16, mu = 0.15, tilt held (the planar bearing's beds)."""
+           mu_st = 0.16, mu = 0.15, tilt held (the planar bearing's beds), the upper shell starting at rest."""
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
