@@ -751,24 +751,38 @@ CUTBACK[("box_drop_friction", "ms")] = check_box_drop_cutback
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck
 
 
+def statistic(stdout, name):
+    """A count of the statistics table a run prints (None: not printed)."""
+    for line in stdout.splitlines():
+        if line.strip().startswith(name):
+            return int(line.split()[-1])
+    return None
+
+
 def main():
     nsbeam, out = sys.argv[1:3]
     NSBEAM[0] = nsbeam
     for model in sys.argv[3:]:
         _, systems = MODELS[model]
-        runs = {}
+        runs, lists = {}, {}
         for u in systems:
             deck = os.path.join(HERE, "%s_%s.inp" % (model, u.name))
             run = os.path.join(out, "%s_%s" % (model, u.name))
-            p = subprocess.run([nsbeam, "run", deck, "-o", run, "--quiet"], capture_output=True, text=True)
+            p = subprocess.run([nsbeam, "run", deck, "-o", run], capture_output=True, text=True)
             report(model, "%s: runs with the defaults, no message" % u.name, p.returncode == 0 and not p.stderr.strip(),
                    "exit %d %s" % (p.returncode, p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""))
             if p.returncode == 0:
                 runs[u.name] = run
+                lists[u.name] = statistic(p.stdout, "contact lists built")
         if "si" not in runs:
             continue
         for name, u in SYSTEMS.items():
             if name != "si" and name in runs:
+                # the candidate lists are rebuilt after the same motion in any units (the default
+                # skin is a length of the model: contact/broad_phase.c)
+                if lists["si"] is not None:
+                    report(model, "%s: contact lists built as often as in SI" % name, lists[name] == lists["si"],
+                           "%s lists, SI %s" % (lists[name], lists["si"]))
                 until = None
                 if (model, name) in CUTBACK:
                     until = first_cutback(runs[name])
