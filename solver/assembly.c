@@ -44,7 +44,7 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
       /* a prescribed body-axis rotation angle phi(t) enters through its rate:
          wbar_k = (phi(t_{n+1}) - phi(t_n))/h, exact for a fixed axis (the
          other rotations held); alpha_k = phi''(t) for the initial solve */
-      double target[3] = {0.0, 0.0, 0.0};
+      double target[3] = {0.0, 0.0, 0.0}, end[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
       for (int c = 0; c < 3; ++c) {
         int b = s->rot_bc[3 * i + c];
         if (b < 0) continue;
@@ -53,7 +53,24 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
         else if (s->scheme->h > 0.0)
           target[c] = (bc_value(s, b, t_new, 0) - bc_value(s, b, s->t, 0)) / s->scheme->h;
       }
-      s->ops->hold_rotation(s->scheme, i, s->fixed_r[i], target, &s->old, &s->cur);
+      /* the rates at t_{n+1} (integrator.c, mn_hold_rotation): the prescribed
+         w = phi'(t_{n+1}) and alpha = phi''(t_{n+1}) + c ((w - w_n)/h -
+         (phi''(t_n) + phi''(t_{n+1}))/2), where the last terms (zero to O(h^2)
+         for a smooth phi) give a jump of the rate -- a kink of a TABULAR
+         angle, or a start from rates other than the prescribed ones -- as the
+         scheme gives any body's velocity jump, c dw/h at the end point
+         (nsb_scheme_impulse_factor); a held component has phi = 0 */
+      double h = s->scheme->h, cimp = nsb_scheme_impulse_factor(s->scheme);
+      for (int c = 0; c < 3 && mode == NSB_EVAL_DYNAMIC && h > 0.0; ++c) {
+        if (!(s->fixed_r[i] & (1u << c))) continue;
+        int b = s->rot_bc[3 * i + c];
+        double w1 = b < 0 ? 0.0 : bc_value(s, b, t_new, 1), a1 = b < 0 ? 0.0 : bc_value(s, b, t_new, 2);
+        double a0 = b < 0 ? 0.0 : bc_value(s, b, s->t, 2);
+        end[c] = w1;
+        end[3 + c] = a1 + cimp * ((w1 - s->old.w[3 * i + c]) / h - 0.5 * (a0 + a1));
+      }
+      s->ops->hold_rotation(s->scheme, i, s->fixed_r[i], target, mode == NSB_EVAL_DYNAMIC ? end : NULL, &s->old,
+                            &s->cur);
     }
   }
 }
@@ -517,7 +534,21 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   int st = nsb_sys_newton(s, NSB_EVAL_ACCEL, s->t, rep);
+  /* after an impulsive increment (p_gain >= 0) the reactions R- of its end
+     point hold the increment's contact impulses P as the forces c P/h of the
+     scheme's end-point equations (nsb_scheme_impulse_factor: c = 2 for
+     beta = gamma = 1/2), and those of the smooth state R+ none: the increment
+     writes R+ + (R- - R+)/c, the support's impulse over the increment over h
+     (a disk driven against a set-valued frictional contact: the friction
+     torque, where the end point says c times it and the smooth state zero;
+     tests/user driven_disk) */
+  int mean = p_gain >= 0.0 && s->want_react;
+  if (mean) memcpy(s->react_end, s->react, 6 * (size_t)s->n_nodes * sizeof(double));
   if (st == NSB_OK && s->want_react) st = nsb_sys_compute_reactions(s, NSB_EVAL_ACCEL, s->t);
+  if (st == NSB_OK && mean) {
+    double cimp = nsb_scheme_impulse_factor(s->scheme);
+    for (int k = 0; k < 6 * s->n_nodes; ++k) s->react[k] += (s->react_end[k] - s->react[k]) / cimp;
+  }
   s->ops = keep;
   if (st == NSB_OK)
     for (int i = 0; i < s->n_elems; ++i)

@@ -60,6 +60,12 @@ static void mn_update(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_
     nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
     mn_point(s, i, 1, old->w + 3 * i, old->al + 3 * i, wb, cur->w + 3 * i, cur->al + 3 * i,
              s->pw ? s->pw + 3 * i : NULL);
+    /* prescribed rotations: the prescribed end rates (mn_hold_rotation) */
+    for (int k = 0; k < 3; ++k)
+      if (s->end_mask[i] & (1u << k)) {
+        cur->w[3 * i + k] = s->w_end[3 * i + k];
+        cur->al[3 * i + k] = s->al_end[3 * i + k];
+      }
   }
 }
 
@@ -85,6 +91,7 @@ static int history_predict(nsb_scheme* s, int i, int ndof) {
 }
 
 static void mn_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  s->end_mask[i] = 0; /* hold_rotation follows for the node's held rotations */
   /* without history: constant acceleration, v_{n+1} = v_n + h a_n, vbar = v_n + b h a_n;
      generalized-alpha form: constant pseudo-acceleration, vbar = v_n + h p_n / 2 */
   if (!history_predict(s, i, ndof)) {
@@ -140,10 +147,25 @@ static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   if (s->pseudo) s->p[3 * i + c] = p[c];
 }
 
-static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                             nsb_state* cur) {
-  for (int k = 0; k < 3; ++k)
-    if (mask & (1u << k)) s->wbar[3 * i + k] = target[k];
+/* The rotation follows the prescribed angle through wbar_k; its end rates
+   are the prescribed ones (end).  Derived from wbar_k, the end rate
+   w_{n+1} = ((b-1)/b) w_n + wbar/b carries any disturbance of w_n with the
+   factor (b-1)/b (-1 at b = 1/2, RHOINF=1) from increment to increment, and
+   the angular acceleration with it: the support moment, which holds the end
+   point's equation of motion, then alternated about the driving torque.  The
+   prescribed rates enter no other node's unknowns (a driven component has no
+   correction), so the motion of the rest is that of the mean rate. */
+static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                             const nsb_state* old, nsb_state* cur) {
+  for (int k = 0; k < 3; ++k) {
+    if (!(mask & (1u << k))) continue;
+    s->wbar[3 * i + k] = target[k];
+    if (end) {
+      s->w_end[3 * i + k] = end[k];
+      s->al_end[3 * i + k] = end[3 + k];
+    }
+  }
+  s->end_mask[i] = end ? mask : 0u;
   mn_update(s, i, 6, old, cur);
 }
 
@@ -248,8 +270,9 @@ static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   if (s->p) s->p[3 * i + c] = p[c];
 }
 
-static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                             nsb_state* cur) {
+static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                             const nsb_state* old, nsb_state* cur) {
+  (void)end; /* held: the rates of a zero rotation are zero */
   /* the system refuses partial holds and prescribed rotations with this scheme */
   NSB_ASSERT(mask == 7u && target[0] == 0.0 && target[1] == 0.0 && target[2] == 0.0);
   memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
@@ -319,8 +342,9 @@ static void st_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->x[3 * i + c] = xv;
 }
 
-static void st_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                             nsb_state* cur) {
+static void st_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                             const nsb_state* old, nsb_state* cur) {
+  (void)end; /* no rates */
   for (int k = 0; k < 3; ++k)
     if (mask & (1u << k)) s->wbar[3 * i + k] = target[k];
   st_update(s, i, 6, old, cur);
@@ -363,9 +387,10 @@ static void ac_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->a[3 * i + c] = xv;
 }
 
-static void ac_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                             nsb_state* cur) {
+static void ac_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                             const nsb_state* old, nsb_state* cur) {
   (void)s;
+  (void)end; /* target is the acceleration */
   (void)old;
   for (int k = 0; k < 3; ++k)
     if (mask & (1u << k)) cur->al[3 * i + k] = target[k];
@@ -415,6 +440,10 @@ void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur) {
 
 double nsb_scheme_pseudo_gain(const nsb_scheme* s) { return s->pseudo ? (1.0 - s->af) / (1.0 - s->am) : 1.0; }
 
+double nsb_scheme_impulse_factor(const nsb_scheme* s) {
+  return s->pseudo ? (1.0 - s->am) / (s->gamma * (1.0 - s->af)) : 1.0 / s->gamma;
+}
+
 void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after) {
   if (!s->p || !s->p_valid) return;
   double g = nsb_scheme_pseudo_gain(s);
@@ -450,7 +479,11 @@ int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double ga
   s->pw_n = NSB_NEW_ARRAY(ctx, m, double);
   s->p = NSB_NEW_ARRAY(ctx, m, double);
   s->pw = NSB_NEW_ARRAY(ctx, m, double);
-  if (!s->p_n || !s->pw_n || !s->p || !s->pw) {
+  s->end_mask = NSB_NEW_ARRAY(ctx, m / 3, unsigned);
+  s->w_end = NSB_NEW_ARRAY(ctx, m, double);
+  s->al_end = NSB_NEW_ARRAY(ctx, m, double);
+  if (s->end_mask) memset(s->end_mask, 0, (size_t)(m / 3) * sizeof(unsigned));
+  if (!s->p_n || !s->pw_n || !s->p || !s->pw || !s->end_mask || !s->w_end || !s->al_end) {
     nsb_scheme_destroy(&s);
     return NSB_ERR_ALLOC;
   }
@@ -476,6 +509,9 @@ void nsb_scheme_destroy(nsb_scheme** ps) {
   NSB_FREE_ARRAY(s->ctx, s->pw_n, n, double);
   NSB_FREE_ARRAY(s->ctx, s->p, n, double);
   NSB_FREE_ARRAY(s->ctx, s->pw, n, double);
+  if (s->end_mask) NSB_FREE_ARRAY(s->ctx, s->end_mask, n / 3, unsigned);
+  if (s->w_end) NSB_FREE_ARRAY(s->ctx, s->w_end, n, double);
+  if (s->al_end) NSB_FREE_ARRAY(s->ctx, s->al_end, n, double);
   nsb_free(s->ctx, s, sizeof(*s));
   *ps = NULL;
 }

@@ -78,6 +78,9 @@ KNOWN = {
         "the same stop: 3 more iterations in mm-tonne-s than in SI at the increment the box stops",
     ("box_drop_friction", "resting on the floor: rises by (beta/gamma - 1/2) g h^2 per increment"):
         "generalized-alpha form: a resting body drifts out of its support (docs/contact.md §7)",
+    ("driven_disk", "the floor carries the disk in every increment"):
+        "generalized-alpha form: the sliding disk rises 1.2e-8 m per increment, loses the floor "
+        "after 100 increments (the midpoint test, g h^2/8) and lands 8.6e-6 m deep in it",
 }
 
 
@@ -719,6 +722,46 @@ def check_three_hinged_frame(m, run):
            "%.8g, %.8g (rel %.2g)" % (r["apex.uy"], uy, rel(r["apex.uy"], uy)))
 
 
+def contacts(run):
+    return list(csv.DictReader(open(os.path.join(run, "contacts.csv"))))
+
+
+def check_driven_disk(m, run):
+    h, c = hist(run), contacts(run)
+    r, t, R, mu, g, W, dt = 0.1, 0.02, 0.08, 0.3, 9.81, 10.0, 1e-3
+    mass = 7850 * math.pi * r * r * t
+    J, T = mass * r * r / 2, mu * mass * g * R
+    # the TABULAR angle starts with rate 0 at t = 0 (the amplitude's derivative at its first
+    # point), so the first increment spins the disk up to W: its reaction is the impulse J W
+    # over h plus the friction torque
+    first = h[1]["disk.rmz"]
+    report(m, "first increment: RM = J W / h + mu m g R (the spin-up)",
+           abs(first - (J * W / dt + T)) < 1e-9 * J * W / dt, "RM %.10g, expected %.10g" % (first, J * W / dt + T))
+    # every later increment: the friction torque of the increment's normal impulses, mu R P_N / h
+    # (mu m g R while the floor carries the weight; zero, then twice it, where the disk loses
+    # the floor and lands, below)
+    PN = {}
+    for x in c:
+        PN[float(x["time"])] = PN.get(float(x["time"]), 0.0) + float(x["normal_impulse"])
+    # (to Newton's relative tolerance 1e-8: the landing increment converges in two iterations,
+    # its friction impulses within 2e-9 of mu P_N; every other increment to 1e-15)
+    err = max(abs(x["disk.rmz"] - mu * R * PN.get(x["time"], 0.0) / dt) for x in h[2:]) / T
+    steady = [x for x in h[2:] if abs(PN.get(x["time"], 0.0) - mass * g * dt) < 1e-9 * mass * g * dt]
+    report(m, "RM = mu R P_N / h (the increment's friction torque) at every increment", err < 1e-8,
+           "largest difference %.2g of mu m g R = %.6g N m; %d of %d increments at mu m g R (P_N = m g h)"
+           % (err, T, len(steady), len(h) - 2))
+    # the support's angular impulse = the friction's (mu R times the normal impulses) + the spin-up
+    Psup = sum(x["disk.rmz"] for x in h[1:]) * dt
+    Pfri = mu * R * sum(float(x["normal_impulse"]) for x in c) + J * W
+    report(m, "reaction impulse = mu R (normal impulses) + J W", abs(Psup - Pfri) < 1e-9 * Pfri,
+           "%.12g vs %.12g N m s" % (Psup, Pfri))
+    other = max(abs(x["disk.r" + k]) for x in h for k in ("fx", "fy", "mx", "my"))
+    report(m, "no in-plane force, no tilting moment (three symmetric points)", other < 1e-12 * mass * g,
+           "largest %.2g of m g" % (other / (mass * g)))
+    report(m, "the floor carries the disk in every increment", len(steady) == len(h) - 2,
+           "%d increments without contact or with a landing" % (len(h) - 2 - len(steady)))
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -746,6 +789,7 @@ CHECKS = {
     "three_hinged_frame": check_three_hinged_frame,
 }
 CUTBACK[("box_drop_friction", "ms")] = check_box_drop_cutback
+CHECKS["driven_disk"] = check_driven_disk
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

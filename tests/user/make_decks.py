@@ -524,6 +524,30 @@ def three_hinged_frame(u):
     return s
 
 
+def driven_disk(u):
+    """A steel disk (200 mm diameter, 20 mm thick, 4.93 kg) lying on the floor on three
+    contact points on a ring of radius 80 mm (Coulomb mu = 0.3), turned about its axis at
+    a constant 10 rad/s by a driven rotation (*BOUNDARY with an amplitude): the support's
+    reaction moment is the friction torque mu m g R at every increment."""
+    r, t, R = 0.1, 0.02, 0.08
+    m = 7850 * math.pi * r * r * t
+    Jx, Jz = m * (3 * r * r + t * t) / 12, m * r * r / 2
+    s = head(u, "Disk driven against friction", driven_disk.__doc__)
+    s += "*NODE, NSET=DISK\n1, 0, 0, %s\n" % u.n(t / 2, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Jx, "M*L^2"), u.n(Jx, "M*L^2"),
+                                                         u.n(Jz, "M*L^2"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT POINTS, NAME=PAD, LAYOUT=RING\n0, 0, %s, 0, 0, 1, %s, 3\n" % (u.n(-t / 2, "L"), u.n(R, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3, POINTS=PAD\nDISK, FLOOR\n"
+    s += "*AMPLITUDE, NAME=PHI\n0, 0, %s, 10\n" % u.n(1.0, "T")
+    s += "*BOUNDARY\n1, 1, 2\n1, 4, 5\n*BOUNDARY, AMPLITUDE=PHI\n1, 6, 6, 1\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=disk, NODE=1\nX, W, RF, RM\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(1e-3, "T"), u.n(0.5, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -549,6 +573,7 @@ MODELS = {
     "particle_in_element": (particle_in_element, (SI, MM)),
     "ccx_cantilever": (ccx_cantilever, (SI, MM, IN)),
     "three_hinged_frame": (three_hinged_frame, (SI, MM)),
+    "driven_disk": (driven_disk, (SI, MM, MS)),
 }
 
 
