@@ -548,6 +548,52 @@ def driven_disk(u):
     return s
 
 
+def rolling_sphere(u):
+    """A steel ball (100 mm diameter, 4.11 kg) set down on the floor sliding at 2 m/s without
+    spin (Coulomb mu = 0.2): it slides while friction slows it and spins it up, and rolls on at
+    5/7 of the speed from t = 2 v0 / (7 mu g) on; a model of one node."""
+    r, v0 = 0.05, 2.0
+    m = 7850 * 4 / 3 * math.pi * r ** 3
+    J = 0.4 * m * r * r
+    s = head(u, "Ball sliding into rolling", rolling_sphere.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), *(u.n(J, "M*L^2") for _ in range(3)))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.2, SLAVE RADIUS=%s\nBALL, FLOOR\n" % u.n(r, "L")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(v0, "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(1e-3, "T"), u.n(0.5, "T"))
+    return s
+
+
+def incline_box(u):
+    """A steel box (200 x 100 x 50 mm, 7.85 kg) set down at rest on a plane inclined at 30
+    degrees (Coulomb mu = 0.3 on four corner contacts), turned with the plane: it slides down
+    with x(t) = g (sin a - mu cos a) t^2 / 2 along the slope."""
+    a, b, c = 0.2, 0.1, 0.05
+    m = 7850 * a * b * c
+    I = (m * (b * b + c * c) / 12, m * (a * a + c * c) / 12, m * (a * a + b * b) / 12)
+    al = math.radians(30.0)
+    # the plane through the origin, normal n = (sin a, 0, cos a): it falls towards +x; the box's
+    # centre c/2 above it, its body frame turned by a about y (body z along n)
+    n = (math.sin(al), 0.0, math.cos(al))
+    s = head(u, "Box sliding down an incline", incline_box.__doc__)
+    s += "*NODE, NSET=BOX\n1, %s, 0, %s\n" % (u.n(n[0] * c / 2, "L"), u.n(n[2] * c / 2, "L"))
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), *(u.n(v, "M*L^2") for v in I))
+    s += "*INITIAL CONDITIONS, TYPE=ROTATION\n1, 0, %.15g, 0\n" % al
+    s += "*OBSTACLE, NAME=SLOPE, TYPE=PLANE\n0, 0, 0, %.15g, 0, %.15g\n" % (n[0], n[2])
+    s += "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n"
+    for sx in (1, -1):
+        for sy in (1, -1):
+            s += "%s, %s, %s\n" % (u.n(sx * a / 2, "L"), u.n(sy * b / 2, "L"), u.n(-c / 2, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3, POINTS=CORNERS\nBOX, SLOPE\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=box, NODE=1\nX, V, R\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n" % (u.n(1e-3, "T"), u.n(0.5, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -574,6 +620,8 @@ MODELS = {
     "ccx_cantilever": (ccx_cantilever, (SI, MM, IN)),
     "three_hinged_frame": (three_hinged_frame, (SI, MM)),
     "driven_disk": (driven_disk, (SI, MM, MS)),
+    "rolling_sphere": (rolling_sphere, (SI, MM, IN)),
+    "incline_box": (incline_box, (SI, MM, MS)),
 }
 
 
