@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_decks import SI, MM, MS, IN, MODELS  # noqa: E402
+from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -626,6 +626,16 @@ def check_self_weight(m, run):
     wz = -(w * L ** 4 / (8 * E * I) + w * L * L / (2 * 0.5 * E / 2.6 * A))
     report(m, "tip deflection w L^4/8EI + w L^2/2kGA", rel(r["tip.uz"], wz) < 1e-4,
            "%.8g, closed form %.8g (rel %.2g)" % (r["tip.uz"], wz, rel(r["tip.uz"], wz)))
+    # the same deck with E or the density in other units: the reader warns at the section's line
+    # (io/deck_check.c: the axial wave speed in the units that *GRAVITY implies); the right
+    # decks run without a message (above)
+    for name in WRONG_UNITS:
+        deck = os.path.join(HERE, name + ".inp")
+        line = next(i + 1 for i, x in enumerate(open(deck)) if x.startswith("*BEAM SECTION"))
+        p = subprocess.run([NSBEAM[0], "check", deck], capture_output=True, text=True)
+        want = "%s:%d: warning: the section's axial wave speed" % (os.path.basename(deck), line)
+        report(m, "%s: a warning at the section's line" % name, p.returncode == 0 and want in p.stderr,
+               "exit %d, %s" % (p.returncode, p.stderr.strip().splitlines()[0] if p.stderr.strip() else "no message"))
 
 
 def check_hertz_ball_on_strip(m, run):

@@ -625,11 +625,24 @@ MODELS = {
 }
 
 
+# Decks with one quantity in other units than the rest (check_user.py, self_weight: the reader
+# warns): E in MPa in the deck in m, kg, s; the density in kg/m^3 in the deck in mm, tonne, s.
+WRONG_UNITS = {
+    "self_weight_E_in_MPa": (self_weight, SI, "*ELASTIC\n210000000000, 0.3", "*ELASTIC\n210000, 0.3"),
+    "self_weight_rho_in_kg_m3": (self_weight, MM, "*DENSITY\n7.85e-09", "*DENSITY\n7850"),
+}
+
+
 def main():
     for name, (fn, systems) in MODELS.items():
         for u in systems:
             with open(os.path.join(HERE, "%s_%s.inp" % (name, u.name)), "w") as f:
                 f.write(fn(u))
+    for name, (fn, u, right, wrong) in WRONG_UNITS.items():
+        text = fn(u)
+        assert right in text
+        with open(os.path.join(HERE, name + ".inp"), "w") as f:
+            f.write(text.replace(right, wrong))
 
 
 if __name__ == "__main__":
