@@ -594,6 +594,28 @@ def incline_box(u):
     return s
 
 
+def pendulum_stop(u):
+    """A steel bar (0.5 m, 20 x 20 mm, 1.57 kg) hinged at one end by supports (the
+    translations and two rotations held), released horizontally under gravity, swings down
+    and strikes a stop (the plane y = -0.3 m) with its tip: Newton's law, e = 0.5.  The
+    hinge's reaction, gravity and the stop's impulses balance the bar's momentum."""
+    L, b = 0.5, 0.02
+    s = head(u, "Pendulum bar striking a stop", pendulum_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += "*NSET, NSET=TIP\n11\n"
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 3\n1, 4, 5\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n0, %s, 0, 0, 1, 0\n" % u.n(-0.3, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nTIP, STOP\n"
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=hinge, NODE=1\nRF\n*PROBE, NAME=tip, NODE=11\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(1e-4, "T"), u.n(0.3, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -622,6 +644,7 @@ MODELS = {
     "driven_disk": (driven_disk, (SI, MM, MS)),
     "rolling_sphere": (rolling_sphere, (SI, MM, IN)),
     "incline_box": (incline_box, (SI, MM, MS)),
+    "pendulum_stop": (pendulum_stop, (SI, MM)),
 }
 
 
