@@ -616,6 +616,27 @@ def pendulum_stop(u):
     return s
 
 
+def modal_stop(u):
+    """The steel cantilever of modal_cantilever (1 m, 40 x 10 mm) loaded suddenly at its tip
+    by 100 N in 6 modal coordinates, its tip stopped 30 mm down (static deflection 47.6 mm)
+    by a plane obstacle (Newton's law, the default e = 0): the tip lands on the stop and
+    stays on it, no energy is gained."""
+    L, b, h = 1.0, 0.04, 0.01
+    s = head(u, "Cantilever striking a stop, modal dynamics", modal_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += "*NSET, NSET=TIP\n11\n"
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n0, 0, %s, 0, 0, 1\n" % u.n(-0.035, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON\nTIP, STOP\n"
+    s += "*PROBE, NAME=tip, NODE=11\nU\n"
+    s += "*STEP\n*MODAL DYNAMIC, MODES=6\n%s, %s\n*CLOAD\n11, 3, %s\n" % (u.n(2e-4, "T"), u.n(0.2, "T"), u.n(-100.0, "F"))
+    s += "*OUTPUT, FORMAT=HISTORY, EVERY=5\n*OUTPUT, FORMAT=CONTACT, EVERY=5\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -645,6 +666,7 @@ MODELS = {
     "rolling_sphere": (rolling_sphere, (SI, MM, IN)),
     "incline_box": (incline_box, (SI, MM, MS)),
     "pendulum_stop": (pendulum_stop, (SI, MM)),
+    "modal_stop": (modal_stop, (SI, MM, MS)),
 }
 
 
