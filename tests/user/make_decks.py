@@ -637,6 +637,27 @@ def modal_stop(u):
     return s
 
 
+def ball_drop_beam(u):
+    """A 0.1 kg steel ball (radius 15 mm) dropped from 50 mm onto the middle of a simply
+    supported steel beam (1 m, 20 x 20 mm, 3.14 kg) under gravity; Newton's law with the
+    default e = 0.  The supports' impulses and gravity balance the momentum."""
+    L, b = 1.0, 0.02
+    s = head(u, "Ball dropped on a simply supported beam", ball_drop_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 12, "BEAMN")
+    s += line_elems(1, 1, 12, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n13, 2, 3\n"
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(0.5, "L"), u.n(0.015 + 0.01 + 0.05, "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(0.1, "M"), u.n(0.015, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nBALL, BEAM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=a, NODE=1\nRF\n*PROBE, NAME=b, NODE=13\nRF\n*PROBE, NAME=ball, NODE=100\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(1e-4, "T"), u.n(0.15, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -667,6 +688,7 @@ MODELS = {
     "incline_box": (incline_box, (SI, MM, MS)),
     "pendulum_stop": (pendulum_stop, (SI, MM)),
     "modal_stop": (modal_stop, (SI, MM, MS)),
+    "ball_drop_beam": (ball_drop_beam, (SI, MM)),
 }
 
 
