@@ -926,6 +926,47 @@ def check_ball_drop_beam(m, run):
            "largest gain %.2g of m g h0" % (gain / (mb * g * 0.05)))
 
 
+def quat_matrix(q):
+    w, x, y, z = q
+    return ((1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
+            (2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
+            (2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)))
+
+
+def check_four_bar(m, run):
+    from make_decks import four_bar_points
+    A, B, C, D = four_bar_points()
+    h = hist(run)
+    X0 = {"crank": (A, B), "coupler": (B, C), "rocker": (C, D)}
+
+    def point(r, body, P):
+        c = [(a + b) / 2 for a, b in zip(*X0[body])]
+        x = [r[body + "." + k] for k in "xyz"]
+        M = quat_matrix([r[body + ".q" + k] for k in "wxyz"])
+        d = (P[0] - c[0], P[1] - c[1], 0.0)
+        return [x[i] + sum(M[i][j] * d[j] for j in range(3)) for i in range(3)]
+    gap = 0.0
+    for r in h:
+        for p_, q_ in ((point(r, "crank", A), A + (0.0,)), (point(r, "crank", B), point(r, "coupler", B)),
+                       (point(r, "coupler", C), point(r, "rocker", C)), (point(r, "rocker", D), D + (0.0,))):
+            gap = max(gap, max(abs(a - b) for a, b in zip(p_, q_)))
+    report(m, "the loop stays closed (joint points of both sides)", gap < 1e-12, "largest gap %.2g m" % gap)
+    moved = abs(h[-1]["crank.qz"] - h[0]["crank.qz"])
+    report(m, "the linkage moves", moved > 0.1, "crank quaternion z %.4g -> %.4g" % (h[0]["crank.qz"], h[-1]["crank.qz"]))
+    # the energy of a nonlinear mechanism is kept to second order in h: the same deck at h/2
+    # must deviate four times less
+    dev = max(abs(x["total_energy"] - h[0]["total_energy"]) for x in h)
+    deck = os.path.join(os.path.dirname(run), "four_bar_half_h.inp")
+    with open(deck, "w") as f:
+        f.write(open(os.path.join(HERE, "four_bar_si.inp")).read().replace("*DYNAMIC\n0.001, 2\n", "*DYNAMIC\n0.0005, 2\n"))
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    dev2 = max(abs(x["total_energy"] - h[0]["total_energy"]) for x in hist(deck[:-4])) if p.returncode == 0 else float("nan")
+    KE = max(x["kinetic_energy"] for x in h)
+    report(m, "energy kept to second order in h (h/2: 4 times closer)", p.returncode == 0 and 3.5 < dev / dev2 < 4.5,
+           "largest |E - E0| %.3g J at h = 1 ms, %.3g J at 0.5 ms (ratio %.3g; largest kinetic energy %.3g J)"
+           % (dev, dev2, dev / dev2, KE))
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -959,6 +1000,7 @@ CHECKS["incline_box"] = check_incline_box
 CHECKS["pendulum_stop"] = check_pendulum_stop
 CHECKS["modal_stop"] = check_modal_stop
 CHECKS["ball_drop_beam"] = check_ball_drop_beam
+CHECKS["four_bar"] = check_four_bar
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -658,6 +658,53 @@ def ball_drop_beam(u):
     return s
 
 
+FOUR_BAR = {"A": (0.0, 0.0), "D": (0.25, 0.0), "a": 0.1, "b": 0.3, "c": 0.2, "s": 0.02}
+
+
+def four_bar_points():
+    """Joint points A, B, C, D (SI, plane z = 0) of four_bar: the crank AB upright, C closing
+    the loop above the ground AD."""
+    a, b, c = FOUR_BAR["a"], FOUR_BAR["b"], FOUR_BAR["c"]
+    A, D = FOUR_BAR["A"], FOUR_BAR["D"]
+    B = (0.0, a)
+    # C on the circles |C - B| = b and |C - D| = c, the upper one
+    dx, dy = D[0] - B[0], D[1] - B[1]
+    d = math.hypot(dx, dy)
+    l = (b * b - c * c + d * d) / (2 * d)
+    k = math.sqrt(b * b - l * l)
+    C = (B[0] + l * dx / d - k * dy / d, B[1] + l * dy / d + k * dx / d)
+    return A, B, C, D
+
+
+def four_bar(u):
+    """A planar four-bar linkage of steel bars (20 x 20 mm; crank 100 mm, coupler 300 mm,
+    rocker 200 mm, ground 250 mm) as rigid bodies, hinged to the ground by revolute joints
+    and to each other by spherical joints (a planar loop of four revolute joints is
+    redundant in space), released from rest under gravity: the loop stays closed and the
+    energy is kept."""
+    A, B, C, D = four_bar_points()
+    sq = FOUR_BAR["s"]
+    s = head(u, "Four-bar linkage under gravity", four_bar.__doc__)
+    s += "*NODE\n1, %s, %s, 0\n2, %s, %s, 0\n" % (u.n(A[0], "L"), u.n(A[1], "L"), u.n(D[0], "L"), u.n(D[1], "L"))
+    for lab, (P, Q) in ((11, (A, B)), (12, (B, C)), (13, (C, D))):
+        l = math.hypot(Q[0] - P[0], Q[1] - P[1])
+        m = 7850 * sq * sq * l
+        It, Ia = m * l * l / 12, m * sq * sq / 6
+        ux, uy = (Q[0] - P[0]) / l, (Q[1] - P[1]) / l
+        # J = It (I - u u^T) + Ia u u^T; the motion turns about z only, where it is It
+        J = (It + (Ia - It) * ux * ux, It + (Ia - It) * uy * uy, It, (Ia - It) * ux * uy, 0.0, 0.0)
+        s += "*NODE\n%d, %s, %s, 0\n" % (lab, u.n((P[0] + Q[0]) / 2, "L"), u.n((P[1] + Q[1]) / 2, "L"))
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s\n" % (lab, u.n(m, "M"), ", ".join(u.n(v, "M*L^2") for v in J))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 11, %s, %s, 0, 0, 0, 1\n13, 2, %s, %s, 0, 0, 0, 1\n" % (
+        u.n(A[0], "L"), u.n(A[1], "L"), u.n(D[0], "L"), u.n(D[1], "L"))
+    s += "*JOINT, TYPE=SPHERICAL\n11, 12, %s, %s, 0\n12, 13, %s, %s, 0\n" % (
+        u.n(B[0], "L"), u.n(B[1], "L"), u.n(C[0], "L"), u.n(C[1], "L"))
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=crank, NODE=11\nX, Q\n*PROBE, NAME=coupler, NODE=12\nX, Q\n*PROBE, NAME=rocker, NODE=13\nX, Q\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n" % (u.n(1e-3, "T"), u.n(2.0, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -689,6 +736,7 @@ MODELS = {
     "pendulum_stop": (pendulum_stop, (SI, MM)),
     "modal_stop": (modal_stop, (SI, MM, MS)),
     "ball_drop_beam": (ball_drop_beam, (SI, MM)),
+    "four_bar": (four_bar, (SI, MM, IN)),
 }
 
 
