@@ -612,7 +612,7 @@ def pendulum_stop(u):
     s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
     s += "*PROBE, NAME=hinge, NODE=1\nRF\n*PROBE, NAME=tip, NODE=11\nX, V\n"
     s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
-        u.n(1e-4, "T"), u.n(0.3, "T"))
+        u.n(2e-4, "T"), u.n(0.25, "T"))
     return s
 
 
@@ -654,7 +654,7 @@ def ball_drop_beam(u):
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
     s += "*PROBE, NAME=a, NODE=1\nRF\n*PROBE, NAME=b, NODE=13\nRF\n*PROBE, NAME=ball, NODE=100\nX, V\n"
     s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
-        u.n(1e-4, "T"), u.n(0.15, "T"))
+        u.n(2e-4, "T"), u.n(0.15, "T"))
     return s
 
 
