@@ -2069,6 +2069,35 @@ static void test_memory_point_sets(void) {
   }
 }
 
+/* The default skin is a length of the model (contact/broad_phase.c): a
+   one-node model (a 1 mm ball on a floor, a particle pair listed), written in
+   m and in mm, gets skins in the ratio 1000 exactly; with obstacle masters only the list never changes
+   and the skin is infinite (the old default floored the skin at 1e-3 model
+   units, so a one-node model rebuilt its list after 0.5 mm of motion in m
+   and after 0.5 um in mm). */
+static double default_skin_of(double unit, int particles_too) {
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE, NSET=P\n1, 0, 0, %.17g\n*PARTICLE, NSET=P, MASS=1.0, RADIUS=%.17g\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*CONTACT PAIR, LAW=NEWTON\nP, FLOOR\n%s"
+           "*STEP\n*DYNAMIC\n0.001, 0.01\n*END STEP\n",
+           0.2 * unit, 0.001 * unit, particles_too ? "P, P\n" : "");
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, deck);
+  double skin = nsb_contact_default_skin(m);
+  nsb_model_destroy(&m);
+  nsb_ctx_destroy(&ctx);
+  return skin;
+}
+static void test_default_skin_units(void) {
+  double m_ = default_skin_of(1.0, 1), mm = default_skin_of(1000.0, 1);
+  printf("\n    skin %.6g m, %.6g mm; obstacles only: %g", m_, mm, default_skin_of(1.0, 0));
+  NSB_ASSERT_CLOSE(mm, 1000.0 * m_, 1e-12 * mm);
+  CU_ASSERT(isinf(default_skin_of(1.0, 0)) && isinf(default_skin_of(1000.0, 0)));
+}
+
 static void test_broad_phase_rebuilds(void) {
   double a[81], b[81];
   long ra = 0, rb = 0;
@@ -2143,6 +2172,7 @@ int main(int argc, char** argv) {
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
+                                              {"default_skin_units", test_default_skin_units},
                                               {"memory_point_sets", test_memory_point_sets},
                                               {NULL, NULL}};
   static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz},
