@@ -153,8 +153,8 @@ static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
    factor (b-1)/b (-1 at b = 1/2, RHOINF=1) from increment to increment, and
    the angular acceleration with it: the support moment, which holds the end
    point's equation of motion, then alternated about the driving torque.  The
-   prescribed rates enter no other node's unknowns (a driven component has no
-   correction), so the motion of the rest is that of the mean rate. */
+   rotation itself is unchanged (a driven component has no correction); the
+   elements at the node see the prescribed rates. */
 static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
                              const nsb_state* old, nsb_state* cur) {
   for (int k = 0; k < 3; ++k) {
