@@ -350,7 +350,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->ks = NULL;
   e->state = s;
   int reuse = 0;
-  for (int k = 0; k < m->steps.count; ++k) reuse |= m->steps.data[k].tangent == NSB_TANGENT_REUSE;
+  for (int k = 0; k < m->steps.count; ++k) reuse |= nsb_step_tangent(m, &m->steps.data[k]) == NSB_TANGENT_REUSE;
   if (reuse) {
     size_t nz = (size_t)n_int * (NSB_LU_ROW_WIDTH + (size_t)n_int + 12);
     /* the sets' arrays after the header, aligned for doubles */

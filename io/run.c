@@ -1314,7 +1314,7 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
   if (st->tangents > 0 || st->tangent_reuses > 0) {
-    fprintf(out, "  tangents formed       %ld (TANGENT=REUSE)\n", st->tangents);
+    fprintf(out, "  tangents formed       %ld (modified Newton)\n", st->tangents);
     fprintf(out, "    iterations reusing   %ld\n", st->tangent_reuses);
     if (st->tangent_retries > 0)
       fprintf(out, "    increments repeated with full Newton %ld\n", st->tangent_retries);

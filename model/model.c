@@ -219,7 +219,7 @@ nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme) {
   d.period = 0.0;
   d.h_min = -1.0; /* resolved to h (no cutback) unless the deck sets it */
   d.max_iter = 25;
-  d.tangent = NSB_TANGENT_FULL;
+  d.tangent = NSB_TANGENT_AUTO;
   d.rel_res = 1e-8;
   d.rel_cor = 1e-8;
   d.tol_inc = 0.0;
@@ -314,6 +314,20 @@ double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* 
   if (d1) *d1 = v1;
   if (d2) *d2 = v2;
   return v;
+}
+
+nsb_tangent_kind nsb_step_tangent(const nsb_model* m, const nsb_step_def* st) {
+  if (st->tangent != NSB_TANGENT_AUTO) return (nsb_tangent_kind)st->tangent;
+  /* where the kept matrix pays and is safe: small increments of a dynamic
+     step (the tangent changes little over one), a tangent that costs much
+     more than the residual (the beams' kernels with their tangent and the
+     condensation of their interiors), and no checkpoints (a run continued
+     from the checkpoint of a signal would form its matrix where the
+     uninterrupted run kept one: equal only within the Newton tolerance) */
+  if (st->kind != NSB_STEP_DYNAMIC || st->n_modes > 0 || m->restart_every > 0) return NSB_TANGENT_FULL;
+  for (int i = 0; i < m->elements.count; ++i)
+    if (nsb_etype_is_beam(m->elements.data[i].type)) return NSB_TANGENT_REUSE;
+  return NSB_TANGENT_FULL;
 }
 
 void nsb_model_print_summary(const nsb_model* m, FILE* out) {

@@ -380,7 +380,7 @@ typedef enum nsb_linsolver_kind { NSB_LINSOLVER_KLU = 0, NSB_LINSOLVER_UMFPACK =
 #define NSB_DYNAMIC_CUTBACK_MIN (1.0 / 1024.0)
 
 /// How Newton's iteration matrix is formed (nsb_step_def.tangent).
-typedef enum nsb_tangent_kind { NSB_TANGENT_FULL = 0, NSB_TANGENT_REUSE = 1 } nsb_tangent_kind;
+typedef enum nsb_tangent_kind { NSB_TANGENT_FULL = 0, NSB_TANGENT_REUSE = 1, NSB_TANGENT_AUTO = 2 } nsb_tangent_kind;
 
 typedef struct nsb_step_def {
   char name[NSB_NAME_MAX];
@@ -394,7 +394,8 @@ typedef struct nsb_step_def {
   /* *SOLVER CONTROLS, TANGENT=: NSB_TANGENT_FULL re-forms and factors the
      iteration matrix at every Newton iteration, NSB_TANGENT_REUSE keeps it
      across iterations and increments while the iteration contracts (modified
-     Newton, docs/theory.md §5) */
+     Newton, docs/theory.md §5), NSB_TANGENT_AUTO (the default) is one of the
+     two by the model and the step (nsb_step_tangent) */
   int tangent;
   /* Newton's convergence test (solver/convergence.h, docs/theory.md §5):
      relative per field by default; an absolute tolerance given in the deck
@@ -564,6 +565,12 @@ void nsb_joint_element_point(const nsb_model* m, const nsb_joint* j, double w[2]
 
 /// Default step definition for a kind and scheme (all tolerances from Češarek 2013, §6.6).
 nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme);
+
+/// The tangent that step k of m uses: its TANGENT, and for TANGENT=AUTO
+/// modified Newton (NSB_TANGENT_REUSE) in a *DYNAMIC step of a model with
+/// beam elements when the run writes no checkpoints, else full Newton
+/// (docs/theory.md §5, "Modified Newton").
+nsb_tangent_kind nsb_step_tangent(const nsb_model* m, const nsb_step_def* st);
 
 /// Print a human-readable summary (nodes, bodies, elements, DOFs, sets, steps).
 void nsb_model_print_summary(const nsb_model* m, FILE* out);

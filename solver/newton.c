@@ -291,7 +291,8 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
   nsb_conv_begin_increment(&s->conv);
   /* reuse: the matrices are kept; with tan_off (an increment repeated with
      full Newton) they are formed at every iteration all the same */
-  const int reuse = s->step.tangent == NSB_TANGENT_REUSE && mode != NSB_EVAL_ACCEL && !s->reuse_factor &&
+  const int tangent_reuse = nsb_step_tangent(s->model, &s->step) == NSB_TANGENT_REUSE;
+  const int reuse = tangent_reuse && mode != NSB_EVAL_ACCEL && !s->reuse_factor &&
                     !s->contact_prox && s->ls && s->step.n_modes == 0;
   /* The acceleration solves after impulsive increments (recurring slot):
      a linear problem whose matrix (mass and constraint rows) changes only
@@ -299,7 +300,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
      elements' second set of kept factors.  A residual that falls by less
      than REUSE_RATE in an iteration with the kept matrix makes the next
      one form it (on a linear problem that iteration then converges). */
-  const int reuse_acc = s->step.tangent == NSB_TANGENT_REUSE && mode == NSB_EVAL_ACCEL && !s->reuse_factor && s->ls &&
+  const int reuse_acc = tangent_reuse && mode == NSB_EVAL_ACCEL && !s->reuse_factor && s->ls &&
                         s->ls->slot == NSB_LINSOLVER_RECUR && s->step.n_modes == 0;
   const unsigned long form = reuse ? contact_form(s) : 0;
   double prev_c = HUGE_VAL, prev_r = HUGE_VAL, prev_ra = HUGE_VAL;
@@ -457,9 +458,16 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       return rep->status;
     }
     nsb_conv_verdict v = nsb_sys_test_iteration(s, it, rep);
-    if (kept && (v == NSB_CONV_FLOOR || v == NSB_CONV_STAGNATED ||
-                 (it > 0 && v == NSB_CONV_CONTINUE &&
-                  (s->conv.c_rel > REUSE_RATE * prev_c || s->conv.r_rel > prev_r)))) {
+    const int slow =
+        it > 0 && v == NSB_CONV_CONTINUE && (s->conv.c_rel > REUSE_RATE * prev_c || s->conv.r_rel > prev_r);
+    if (kept && reuse_acc && slow) {
+      /* an acceleration solve with the kept matrix that does not contract
+         (a rigid body's inertia turned with it since the matrix was
+         formed): the next iteration forms it at this state.  Failing here
+         would fail the increment, which has converged (its acceleration
+         restart is not repeated with full Newton) */
+      acc_fresh = 1;
+    } else if (kept && reuse && (v == NSB_CONV_FLOOR || v == NSB_CONV_STAGNATED || slow)) {
       /* too nonlinear for the kept matrix: full Newton from the start
          (increment_to) */
       if (v == NSB_CONV_FLOOR) s->stats.floor_accepted--;

@@ -15,6 +15,18 @@
 #                           kept matrix contracts too slowly, and increments are repeated
 #                           with full Newton (the statistics must say so), with the
 #                           cutbacks of full Newton;
+#     spinning_body         a particle with Newton-law contact and friction on a spinning plane
+#                           beside a free rigid body spinning with a particle on a spherical
+#                           joint (the model of tests/unrelated_motion), 60 s: impulsive
+#                           increments whose acceleration solves see the body's inertia turn
+#                           away from the kept matrix; such a solve forms its matrix anew
+#                           instead of failing the increment (it failed at t = 2.23 s);
+#   tangent_auto_<case>     the default TANGENT=AUTO (model/model.h nsb_step_tangent) against
+#                           the case's TANGENT=FULL history as above:
+#     bar                   a dynamic step of beams: modified Newton (its statistics);
+#     bar_restart           the same in a run that writes checkpoints (*RESTART): full Newton
+#                           (no matrix kept);
+#     helix                 a static step: full Newton;
 #   tangent_spin_up_reuse   the spin-up of a flexible beam (Simo & Vu-Quoc 1986; the regression
 #                           deck tests/decks/regress/spin_up_b2v.inp with TANGENT=REUSE):
 #                           dynamic large rotations of B2V elements, increments repeated with
@@ -33,7 +45,8 @@ set(nsb_tangent_dir ${PROJECT_BINARY_DIR}/tests_tmp/tangent)
 set(nsb_tangent_decks ${CMAKE_CURRENT_LIST_DIR}/decks/tangent)
 set(nsb_tangent_cases
   "bar|iterations reusing +[1-9]"
-  "helix|iterations reusing +[1-9],increments repeated with full Newton [1-9]")
+  "helix|iterations reusing +[1-9],increments repeated with full Newton [1-9]"
+  "spinning_body|iterations reusing +[1-9],increments repeated with full Newton [1-9]")
 foreach(case ${nsb_tangent_cases})
   string(FIND "${case}" "|" bar_at)
   string(SUBSTRING "${case}" 0 ${bar_at} name)
@@ -76,3 +89,31 @@ add_test(NAME tangent_threads_contact_strip
   COMMAND ${CMAKE_COMMAND} -DNSBEAM=$<TARGET_FILE:nsbeam> -DDECK=${nsb_tangent_decks}/contact_strip_reuse.inp
           -DOUT=${nsb_tangent_dir}/threads_contact_strip -P ${CMAKE_CURRENT_LIST_DIR}/run_threads.cmake)
 set_tests_properties(tangent_threads_contact_strip PROPERTIES LABELS "program;tangent" TIMEOUT 120)
+# reference case (<case>_full)|name (deck <name>_auto.inp)|EXPECT|REJECT (one of the two empty)
+set(nsb_tangent_auto_cases
+  "bar|bar|tangents formed +[1-9],iterations reusing +[1-9]|"
+  "bar|bar_restart||tangents formed"
+  "helix|helix||tangents formed")
+foreach(case ${nsb_tangent_auto_cases})
+  string(REPLACE "|" ";" f "${case}")
+  list(GET f 0 ref)
+  list(GET f 1 name)
+  list(GET f 2 expect)
+  list(GET f 3 reject)
+  set(checks "-DEXPECT=${expect}")
+  if(reject)
+    list(APPEND checks "-DREJECT=${reject}")
+  endif()
+  add_test(NAME tangent_auto_${name}
+    COMMAND ${CMAKE_COMMAND}
+      -DNSBEAM=$<TARGET_FILE:nsbeam>
+      -DDECK=${nsb_tangent_decks}/${name}_auto.inp
+      -DOUT=${nsb_tangent_dir}/${name}_auto
+      -DPYTHON=${NSB_PYTHON3}
+      -DSCRIPT=${CMAKE_CURRENT_LIST_DIR}/compare_history.py
+      -DREF=${nsb_tangent_dir}/${ref}_full/history.csv
+      ${checks}
+      -P ${CMAKE_CURRENT_LIST_DIR}/run_tangent.cmake)
+  set_tests_properties(tangent_auto_${name} PROPERTIES LABELS "program;tangent" TIMEOUT 60
+                       FIXTURES_REQUIRED nsb_tangent_${ref})
+endforeach()

@@ -286,14 +286,16 @@ static void test_fixed_joint_weld(void) {
 
 /* Heap bytes of one beam element's block (elements/beam.c), as
    benchmarks/element_kernel measures them: the live bytes nsb_beam_create
-   adds.  `step` is the deck's step keyword. */
-static size_t beam_block_bytes(const char* type, int points, const char* step) {
-  char deck[1024];
+   adds.  `step` is the deck's step keyword, `tangent` its TANGENT (NULL:
+   the default). */
+static size_t beam_block_bytes(const char* type, int points, const char* step, const char* tangent) {
+  char deck[1024], controls[64] = "";
+  if (tangent) snprintf(controls, sizeof controls, "*SOLVER CONTROLS, TANGENT=%s\n", tangent);
   snprintf(deck, sizeof deck,
            "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=%s, ELSET=BEAM, POINTS=%d\n1, 1, 2\n"
            "*BEAM GENERAL SECTION, ELSET=BEAM\n1e7, 4e6, 4e6, 80, 100, 120\n1, 0.01, 0.02, 0.03\n"
-           "*BOUNDARY\n1, 1, 6\n*STEP\n*%s\n0.1, 1\n*CLOAD\n2, 2, 1\n*END STEP\n",
-           type, points, step);
+           "*BOUNDARY\n1, 1, 6\n*STEP\n*%s\n0.1, 1\n%s*CLOAD\n2, 2, 1\n*END STEP\n",
+           type, points, step, controls);
   nsb_ctx* ctx = NULL;
   nsb_ctx_create(&ctx);
   nsb_model* m = NULL;
@@ -322,19 +324,25 @@ static size_t beam_block_bytes(const char* type, int points, const char* step) {
    the kept factors allocated apart with TANGENT=REUSE): no mass rule's
    points without MASS=REDISTRIBUTED, no end states of 31 doubles, no local
    unknowns kept; a model with a Riks step adds the load-rate solution of its
-   6 POINTS + 6 interior unknowns, and only that. */
+   6 POINTS + 6 interior unknowns, and only that.  A dynamic step keeps full
+   Newton's block with TANGENT=FULL; with the default (TANGENT=AUTO: modified
+   Newton in dynamic steps of beams, model/model.h nsb_step_tangent) it adds
+   the kept factors, exactly those of TANGENT=REUSE. */
 static void test_beam_block_sizes(void) {
   static const size_t budget[2][3] = {{6112, 10776, 16768}, {6944, 12232, 19184}};
   const char* types[2] = {"B2V", "B2S"};
   for (int t = 0; t < 2; ++t)
     for (int p = 1; p <= 3; ++p) {
-      size_t plain = beam_block_bytes(types[t], p, "STATIC");
-      size_t riks = beam_block_bytes(types[t], p, "STATIC, RIKS");
-      printf("\n    %s POINTS=%d: %zu bytes (budget %zu), with a Riks step %zu", types[t], p, plain, budget[t][p - 1],
-             riks);
+      size_t plain = beam_block_bytes(types[t], p, "STATIC", NULL);
+      size_t riks = beam_block_bytes(types[t], p, "STATIC, RIKS", NULL);
+      size_t kept = beam_block_bytes(types[t], p, "STATIC", "REUSE");
+      printf("\n    %s POINTS=%d: %zu bytes (budget %zu), with a Riks step %zu, with modified Newton's factors %zu",
+             types[t], p, plain, budget[t][p - 1], riks, kept);
       CU_ASSERT(plain <= budget[t][p - 1]);
       CU_ASSERT_EQUAL(riks, plain + sizeof(double) * (size_t)(6 * p + 6));
-      CU_ASSERT_EQUAL(beam_block_bytes(types[t], p, "DYNAMIC"), plain);
+      CU_ASSERT_EQUAL(beam_block_bytes(types[t], p, "DYNAMIC", "FULL"), plain);
+      CU_ASSERT(kept > plain);
+      CU_ASSERT_EQUAL(beam_block_bytes(types[t], p, "DYNAMIC", NULL), kept);
     }
 }
 
@@ -356,7 +364,7 @@ static void test_beam_shared_tables(void) {
   CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "tables.inp", deck, stderr, &m, &ne), NSB_OK);
   double x[12] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 3.5, 0, 0}, q[16] = {0}, v[12] = {0}, w[12] = {0};
   for (int k = 0; k < 4; ++k) q[4 * k] = 1.0;
-  const size_t own = beam_block_bytes("B2V", 2, "STATIC");          /* tables in the block */
+  const size_t own = beam_block_bytes("B2V", 2, "STATIC", NULL);          /* tables in the block */
   const size_t tab = sizeof(double) * nsb_beam_geom_doubles(2, 4); /* POINTS=2: 4 Gauss points */
   nsb_beam_tables* tabs = NULL;
   CU_ASSERT_EQUAL_FATAL(nsb_beam_tables_create(ctx, &tabs), NSB_OK);
