@@ -851,7 +851,8 @@ def check_pendulum_stop(m, run):
     report(m, "strikes the stop", Pc > 0.0, "%d contact rows, normal impulses %.6g N s" % (len(c), Pc))
     # the hinge's impulse: the trapezoidal sum of RF (the scheme's forces act at both ends of an
     # increment).  The plain scheme (RHOINF=1, the same deck run again) balances the momentum
-    # with it exactly; the generalized-alpha form advances the momentum with its
+    # with it to the Newton iteration's convergence (9e-11 of m g t with the default modified
+    # Newton iteration, 7e-13 with full Newton); the generalized-alpha form advances the momentum with its
     # pseudo-accelerations, which differ from the trapezoidal sum by terms at the ends of the
     # run, of order h |R(0)| + h |R(t)|
     def balance(h, c):
@@ -866,7 +867,7 @@ def check_pendulum_stop(m, run):
     r1 = run_rhoinf1(m, run, "pendulum_stop_si.inp")
     err1 = balance(hist(r1), contacts(r1))[0] if r1 else float("nan")
     report(m, "RHOINF=1: momentum change = trapezoidal hinge impulse + stop - m g t",
-           r1 is not None and err1 < 1e-10 * mass * g * T, "largest difference %.2g of m g t" % (err1 / (mass * g * T)))
+           r1 is not None and err1 < 1e-9 * mass * g * T, "largest difference %.2g of m g t" % (err1 / (mass * g * T)))
     end = sum(x["hinge.rfx"] for x in h[1:]) * dt
     report(m, "momentum change along x = sum of RF h (the end points')", abs(dp["x"] - end) < 1e-5 * mass * g * T,
            "%.4g N s vs %.4g N s" % (end, dp["x"]))
