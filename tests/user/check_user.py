@@ -852,7 +852,7 @@ def check_pendulum_stop(m, run):
     # the hinge's impulse: the trapezoidal sum of RF (the scheme's forces act at both ends of an
     # increment).  The plain scheme (RHOINF=1, the same deck run again) balances the momentum
     # with it to the Newton iteration's convergence (9e-11 of m g t with the default modified
-    # Newton iteration, 7e-13 with full Newton); the generalized-alpha form advances the momentum with its
+    # Newton iteration, 8.5e-12 with full Newton); the generalized-alpha form advances the momentum with its
     # pseudo-accelerations, which differ from the trapezoidal sum by terms at the ends of the
     # run, of order h |R(0)| + h |R(t)|
     def balance(h, c):
