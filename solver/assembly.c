@@ -36,10 +36,21 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
     int nd = s->ndof[i];
     if (!nd) continue;
     s->ops->predict(s->scheme, i, nd, &s->old, &s->cur);
+    double h = s->scheme->h, cimp = nsb_scheme_impulse_factor(s->scheme);
     for (int c = 0; c < 3; ++c)
-      if (s->fixed_t[3 * i + c] >= 0)
-        s->ops->prescribe(s->scheme, i, c, support_value(s, i, c, t_new, mode == NSB_EVAL_ACCEL ? 2 : 0), &s->old,
-                          &s->cur);
+      if (s->fixed_t[3 * i + c] >= 0) {
+        /* the rates at t_{n+1} as for a driven rotation (below) */
+        double end[2] = {0.0, 0.0};
+        int dyn = mode == NSB_EVAL_DYNAMIC && h > 0.0;
+        if (dyn) {
+          double v1 = support_value(s, i, c, t_new, 1), a1 = support_value(s, i, c, t_new, 2);
+          double a0 = support_value(s, i, c, s->t, 2);
+          end[0] = v1;
+          end[1] = a1 + cimp * ((v1 - s->old.v[3 * i + c]) / h - 0.5 * (a0 + a1));
+        }
+        s->ops->prescribe(s->scheme, i, c, support_value(s, i, c, t_new, mode == NSB_EVAL_ACCEL ? 2 : 0),
+                          dyn ? end : NULL, &s->old, &s->cur);
+      }
     if (nd == 6 && s->fixed_r[i]) {
       /* a prescribed body-axis rotation angle phi(t) enters through its rate:
          wbar_k = (phi(t_{n+1}) - phi(t_n))/h, exact for a fixed axis (the
@@ -60,7 +71,6 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
          angle, or a start from rates other than the prescribed ones -- as the
          scheme gives any body's velocity jump, c dw/h at the end point
          (nsb_scheme_impulse_factor); a held component has phi = 0 */
-      double h = s->scheme->h, cimp = nsb_scheme_impulse_factor(s->scheme);
       for (int c = 0; c < 3 && mode == NSB_EVAL_DYNAMIC && h > 0.0; ++c) {
         if (!(s->fixed_r[i] & (1u << c))) continue;
         int b = s->rot_bc[3 * i + c];

@@ -54,6 +54,12 @@ static void mn_update(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_
   const double* vb = s->vbar + 3 * i;
   for (int k = 0; k < 3; ++k) cur->x[3 * i + k] = old->x[3 * i + k] + s->h * vb[k];
   mn_point(s, i, 0, old->v + 3 * i, old->a + 3 * i, vb, cur->v + 3 * i, cur->a + 3 * i, s->p ? s->p + 3 * i : NULL);
+  /* prescribed translations: the prescribed end rates (mn_prescribe) */
+  for (int k = 0; k < 3; ++k)
+    if (s->end_mask[i] & (8u << k)) {
+      cur->v[3 * i + k] = s->v_end[3 * i + k];
+      cur->a[3 * i + k] = s->a_end[3 * i + k];
+    }
   if (ndof == 6) {
     const double* wb = s->wbar + 3 * i;
     nsb_quat q = nsb_q_mul(nsb_q_load(old->q + 4 * i), nsb_so3_exp_q(nsb_v3_scale(s->h, nsb_v3_load(wb))));
@@ -91,7 +97,7 @@ static int history_predict(nsb_scheme* s, int i, int ndof) {
 }
 
 static void mn_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
-  s->end_mask[i] = 0; /* hold_rotation follows for the node's held rotations */
+  s->end_mask[i] = 0; /* prescribe and hold_rotation follow for the node's supports */
   /* without history: constant acceleration, v_{n+1} = v_n + h a_n, vbar = v_n + b h a_n;
      generalized-alpha form: constant pseudo-acceleration, vbar = v_n + h p_n / 2 */
   if (!history_predict(s, i, ndof)) {
@@ -137,7 +143,13 @@ static void mn_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
   mn_update(s, i, ndof, old, cur);
 }
 
-static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+/* The position follows the prescribed value; with end, its rates at t_{n+1}
+   are the prescribed ones, for the reason given at mn_hold_rotation (a
+   support driven at a constant speed from rest by a TABULAR amplitude
+   otherwise alternated between 0 and twice the speed, its reaction growing
+   from increment to increment). */
+static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old,
+                         nsb_state* cur) {
   s->vbar[3 * i + c] = (xv - old->x[3 * i + c]) / s->h;
   cur->x[3 * i + c] = xv;
   double v[3], a[3], p[3];
@@ -145,6 +157,10 @@ static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->v[3 * i + c] = v[c];
   cur->a[3 * i + c] = a[c];
   if (s->pseudo) s->p[3 * i + c] = p[c];
+  if (!end) return;
+  s->v_end[3 * i + c] = cur->v[3 * i + c] = end[0];
+  s->a_end[3 * i + c] = cur->a[3 * i + c] = end[1];
+  s->end_mask[i] |= 8u << c;
 }
 
 /* The rotation follows the prescribed angle through wbar_k; its end rates
@@ -165,7 +181,7 @@ static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* 
       s->al_end[3 * i + k] = end[3 + k];
     }
   }
-  s->end_mask[i] = end ? mask : 0u;
+  s->end_mask[i] = (s->end_mask[i] & ~7u) | (end ? mask : 0u);
   mn_update(s, i, 6, old, cur);
 }
 
@@ -260,7 +276,9 @@ static void nm_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
   nm_update_rates(s, i, ndof, old, cur);
 }
 
-static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old,
+                         nsb_state* cur) {
+  (void)end; /* Newmark keeps the rates of its own relations */
   cur->x[3 * i + c] = xv;
   double u[3], v[3], a[3], p[3];
   for (int k = 0; k < 3; ++k) u[k] = cur->x[3 * i + k] - old->x[3 * i + k];
@@ -337,7 +355,9 @@ static void st_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
   st_update(s, i, ndof, old, cur);
 }
 
-static void st_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+static void st_prescribe(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old,
+                         nsb_state* cur) {
+  (void)end; /* no rates */
   s->vbar[3 * i + c] = (xv - old->x[3 * i + c]) / s->h;
   cur->x[3 * i + c] = xv;
 }
@@ -380,7 +400,9 @@ static void ac_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
     for (int k = 0; k < 3; ++k) cur->al[3 * i + k] += d[3 + k];
 }
 
-static void ac_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+static void ac_prescribe(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old,
+                         nsb_state* cur) {
+  (void)end; /* xv is the acceleration */
   /* in this map the prescribed quantity is the acceleration component */
   (void)s;
   (void)old;
@@ -482,8 +504,10 @@ int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double ga
   s->end_mask = NSB_NEW_ARRAY(ctx, m / 3, unsigned);
   s->w_end = NSB_NEW_ARRAY(ctx, m, double);
   s->al_end = NSB_NEW_ARRAY(ctx, m, double);
+  s->v_end = NSB_NEW_ARRAY(ctx, m, double);
+  s->a_end = NSB_NEW_ARRAY(ctx, m, double);
   if (s->end_mask) memset(s->end_mask, 0, (size_t)(m / 3) * sizeof(unsigned));
-  if (!s->p_n || !s->pw_n || !s->p || !s->pw || !s->end_mask || !s->w_end || !s->al_end) {
+  if (!s->p_n || !s->pw_n || !s->p || !s->pw || !s->end_mask || !s->w_end || !s->al_end || !s->v_end || !s->a_end) {
     nsb_scheme_destroy(&s);
     return NSB_ERR_ALLOC;
   }
@@ -512,6 +536,8 @@ void nsb_scheme_destroy(nsb_scheme** ps) {
   if (s->end_mask) NSB_FREE_ARRAY(s->ctx, s->end_mask, n / 3, unsigned);
   if (s->w_end) NSB_FREE_ARRAY(s->ctx, s->w_end, n, double);
   if (s->al_end) NSB_FREE_ARRAY(s->ctx, s->al_end, n, double);
+  if (s->v_end) NSB_FREE_ARRAY(s->ctx, s->v_end, n, double);
+  if (s->a_end) NSB_FREE_ARRAY(s->ctx, s->a_end, n, double);
   nsb_free(s->ctx, s, sizeof(*s));
   *ps = NULL;
 }

@@ -37,8 +37,11 @@ typedef struct nsb_scheme_ops {
   void (*predict)(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur);
   /// Add the iteration increment d[ndof] to node i and update all its rates.
   void (*apply)(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur);
-  /// Prescribe translational component c of node i to position value xv at t_{n+1} (rates follow).
-  void (*prescribe)(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur);
+  /// Prescribe translational component c of node i to position value xv at t_{n+1} (rates follow;
+  /// initial accelerations: xv is the acceleration).  end (borrowed, may be NULL): the prescribed
+  /// velocity end[0] and acceleration end[1] at t_{n+1}, which the modified scheme writes instead
+  /// of the rates it would derive from the step average (see hold_rotation).
+  void (*prescribe)(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old, nsb_state* cur);
   /// Prescribe the rotation of node i about the body axes in mask (bit k:
   /// axis k) over the increment through its rate: target[k] is the step
   /// average angular velocity wbar_k (modified Newmark, static), or the
@@ -74,11 +77,14 @@ struct nsb_scheme {
   double *p_n, *pw_n; /* 3n pseudo-accelerations at t_n (translation, rotation) */
   double *p, *pw;     /* 3n at t_{n+1} (current iterate) */
   int p_valid;        /* p_n initialized from the accelerations at the step start */
-  /* prescribed body-axis rotations (modified Newmark): the rates at t_{n+1}
-     that replace those derived from wbar (mask bit k: axis k of node i) */
-  unsigned* end_mask; /* n, set by hold_rotation, cleared by predict */
+  /* prescribed translations and body-axis rotations (modified Newmark): the
+     rates at t_{n+1} that replace those derived from vbar, wbar (mask bit k:
+     rotation about axis k of node i; bit 3 + k: translation k) */
+  unsigned* end_mask; /* n, set by prescribe and hold_rotation, cleared by predict */
   double* w_end;      /* 3n angular velocities */
   double* al_end;     /* 3n angular accelerations */
+  double* v_end;      /* 3n velocities */
+  double* a_end;      /* 3n accelerations */
 };
 
 /// Generalized-alpha (Arnold-Bruls): set alpha_m, alpha_f and switch the

@@ -968,6 +968,42 @@ def check_four_bar(m, run):
            % (dev, dev2, dev / dev2, KE))
 
 
+def check_driven_slider(m, run):
+    h, c = hist(run), contacts(run)
+    mass, mu, g, v, dt = 2.0, 0.3, 9.81, 0.5, 1e-3
+    F = mu * mass * g
+    # the TABULAR amplitude has rate 0 at its first point: the ball starts at rest and the first
+    # increment pushes it to v, its reaction the impulse m v over h plus the friction force
+    first = h[1]["ball.rfx"]
+    report(m, "first increment: RF = m v / h + mu m g (the start)", abs(first - (mass * v / dt + F)) < 1e-9 * mass * v / dt,
+           "RF %.10g, expected %.10g" % (first, mass * v / dt + F))
+    vx = max(abs(x["ball.vx"] - v) for x in h[1:])
+    report(m, "moves at the prescribed speed", vx < 1e-12 * v, "largest |vx - v| %.2g m/s" % vx)
+    PN = {}
+    for x in c:
+        PN[float(x["time"])] = PN.get(float(x["time"]), 0.0) + float(x["normal_impulse"])
+    err = max(abs(x["ball.rfx"] - mu * PN.get(x["time"], 0.0) / dt) for x in h[2:]) / F
+    steady = sum(1 for x in h[2:] if abs(PN.get(x["time"], 0.0) - mass * g * dt) < 1e-9 * mass * g * dt)
+    report(m, "RF = mu P_N / h (the increment's friction force) at every increment", err < 1e-8,
+           "largest difference %.2g of mu m g = %.4g N; %d of %d increments at mu m g (P_N = m g h)"
+           % (err, F, steady, len(h) - 2))
+
+
+def check_pushed_mass(m, run):
+    h = hist(run)
+    mass, v, dt, F = 2.0, 0.5, 1e-2, 3.0
+    # the first increment starts the mass from rest (the TABULAR amplitude's rate 0 at its first
+    # point): its reaction is the end point's c m v / h + F (c = 1.9905 at RHOINF = 0.9, the
+    # velocity jump as the scheme gives it; no contact impulse to average with)
+    vx = max(abs(x["mass.vx"] - v) for x in h[1:])
+    report(m, "moves at the prescribed speed from the first increment on", vx < 1e-12 * v,
+           "largest |vx - v| %.2g m/s" % vx)
+    err = max(abs(x["mass.rfx"] - F) for x in h[2:]) / F
+    report(m, "RF = the load at every increment after the first", err < 1e-12,
+           "largest difference %.2g of the load; first increment %.6g N (m v / h = %.4g N)"
+           % (err, h[1]["mass.rfx"], mass * v / dt))
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -1002,6 +1038,8 @@ CHECKS["pendulum_stop"] = check_pendulum_stop
 CHECKS["modal_stop"] = check_modal_stop
 CHECKS["ball_drop_beam"] = check_ball_drop_beam
 CHECKS["four_bar"] = check_four_bar
+CHECKS["driven_slider"] = check_driven_slider
+CHECKS["pushed_mass"] = check_pushed_mass
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -705,6 +705,39 @@ def four_bar(u):
     return s
 
 
+def driven_slider(u):
+    """A 2 kg steel ball (radius 40 mm) resting on the floor (Coulomb mu = 0.3), pushed along
+    it at a constant 0.5 m/s by a driven support (*BOUNDARY with a TABULAR amplitude from
+    rest): the support's reaction is the friction force mu m g at every increment."""
+    r, m = 0.04, 2.0
+    s = head(u, "Ball pushed along a floor", driven_slider.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(r, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3\nBALL, FLOOR\n"
+    s += "*AMPLITUDE, NAME=PUSH\n0, 0, %s, %s\n" % (u.n(1.0, "T"), u.n(0.5, "L"))
+    s += "*BOUNDARY\n1, 2, 2\n*BOUNDARY, AMPLITUDE=PUSH\n1, 1, 1, 1\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V, RF\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(1e-3, "T"), u.n(0.3, "T"))
+    return s
+
+
+def pushed_mass(u):
+    """A 2 kg mass pushed at a constant 0.5 m/s against a constant 3 N load by a driven
+    support (*BOUNDARY with a TABULAR amplitude from rest), no contact, no gravity: the
+    support's reaction is the load at every increment after the first."""
+    s = head(u, "Mass pushed against a load", pushed_mass.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*PARTICLE, NODE=1, MASS=%s\n" % u.n(2.0, "M")
+    s += "*AMPLITUDE, NAME=PUSH\n0, 0, %s, %s\n" % (u.n(1.0, "T"), u.n(0.5, "L"))
+    s += "*BOUNDARY\n1, 2, 3\n*BOUNDARY, AMPLITUDE=PUSH\n1, 1, 1, 1\n"
+    s += "*CLOAD\n1, 1, %s\n" % u.n(-3.0, "F")
+    s += "*PROBE, NAME=mass, NODE=1\nX, V, RF\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(1e-2, "T"), u.n(0.5, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -737,6 +770,8 @@ MODELS = {
     "modal_stop": (modal_stop, (SI, MM, MS)),
     "ball_drop_beam": (ball_drop_beam, (SI, MM)),
     "four_bar": (four_bar, (SI, MM, IN)),
+    "driven_slider": (driven_slider, (SI, MM, MS)),
+    "pushed_mass": (pushed_mass, (SI, MM)),
 }
 
 
