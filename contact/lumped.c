@@ -31,11 +31,13 @@ void nsb_contact_prox_begin(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     double W = 0.0;
     for (int j = 0; j < e[i].n_nodes; ++j) W += d->wt[j] * d->wt[j] / lumped_mass(m, e[i].nodes[j], d->m_eff);
     d->r_prox = W > 0.0 ? 1.0 / (d->m_eff * W) : 0.0;
-    /* warm start: the multipliers of the last increment, projected */
+    /* warm start: the multipliers of the last increment, projected; the
+       impulses are the whole momentum of the contact, a held contact's part
+       from its force in the smooth accelerations included (contact/pair.h) */
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
     double sl = nsb_impulse_time(ec) / d->m_eff;
     const double* P = ec->lambda + e[i].mult_first;
-    for (int k = 0; k < e[i].n_mult; ++k) d->pfix[k] = sl * P[k];
+    for (int k = 0; k < e[i].n_mult; ++k) d->pfix[k] = sl * P[k] + nsb_contact_held_carry(&e[i], ec, k) / d->m_eff;
     nsb_prox_coulomb(e[i].n_mult, p->friction, d->pfix, d->pfix);
   }
 }

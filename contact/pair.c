@@ -537,6 +537,7 @@ static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
   nsb_v3_store(vT, d->fv);
   nsb_v3_store(T, d->fT);
   nsb_v3_store(G->vobs, d->fo);
+  d->f_known = 1;
   *wobs += 0.25 * h * nsb_v3_dot(nsb_v3_add(T0, T), nsb_v3_add(o0, G->vobs));
   double work = 0.25 * h * nsb_v3_dot(nsb_v3_add(T0, T), nsb_v3_add(v0, vT));
   return -work - 0.5 * p->stick_stiffness * (nsb_v3_dot(z, z) - nsb_v3_dot(z0, z0));
@@ -705,6 +706,73 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
      master body's point; those contacts keep Moreau's law) */
   return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && !master_moments(d) &&
          e->n_mult == 1 && !ec->contact_prox && impact;
+}
+
+/* Whether a NEWTON contact may be held with its force in the smooth
+   accelerations (nsb_contact_data.held; docs/contact.md §7, "Gap drift"):
+   Coulomb friction under Moreau's law (frictionless persistent contacts take
+   the law on the step average instead) of a particle or rigid body (no beam
+   node, not a massless slave; not on a body face or the Hermite
+   centreline), simultaneous impacts, the semi-smooth rows or the prox
+   sweeps (whose impulses are then the whole momentum, contact/lumped.c),
+   the generalized-alpha form of the modified scheme.  There Moreau's law holds
+   v_n+1, the positions move with v_n + h ((1/2 - beta) p_n + beta p_n+1), and
+   with p_n = -g (the support's force left out of the smooth accelerations)
+   the body rose by (beta/gamma - 1/2) g h^2 per increment. */
+static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && e->n_mult == 3 && !d->flexible && !d->massless &&
+         !master_moments(d) && p->impact == NSB_IMPACT_SIMULTANEOUS && !d->step_law;
+}
+
+/* The mass scale of a held contact's rows (nsb_contact_data.m_held): the
+   rows' Newton step is the prox step lambda_v - gamma with lambda_v =
+   Lambda/m, which converges when m is at most the inverse of the velocity
+   change the contact's impulse gives its own point (the local Delassus
+   value); larger, the slip rows overshoot and flip between the two slip
+   directions (a ball rolling off with the friction of its last slipping
+   increment in its smooth accelerations: 1/m + R^2/J = 3.5/m; the four
+   corners of a box: 4/m and more).  For a point of a set on a rigid body
+   (framed, JA the contact point's velocity per body angular velocity): 1/(n
+   (1/m + max_k dir_k . JA J^-1 JA^T dir_k)), J the inertia about the centre of
+   mass (an estimate; the scale does not change the solution) and n the
+   points of the set; else m_row. */
+static double held_row_mass(const nsb_elem* e, const nsb_contact_data* d, const nsb_model* m, const nsb_mat3* JA,
+                            nsb_vec3 n) {
+  const nsb_node* nd = &m->nodes.data[e->nodes[0]];
+  if (!JA || nd->body_kind != NSB_BODY_RIGID || e->node_ndof[0] != 6) return d->m_row;
+  const nsb_rigid_body* rb = &m->rigid_bodies.data[nd->body];
+  nsb_mat3 J, Ji;
+  memcpy(J.c, rb->J_c, sizeof J.c);
+  if (!nsb_m3_inverse(J, &Ji)) return d->m_row;
+  nsb_vec3 t1, t2;
+  nsb_contact_tangents(n, &t1, &t2);
+  nsb_vec3 dir[3] = {n, t1, t2};
+  double w = 0.0;
+  for (int k = 0; k < 3; ++k) {
+    nsb_vec3 b = nsb_m3_tmulv(*JA, dir[k]);
+    w = fmax(w, nsb_v3_dot(b, nsb_m3_mulv(Ji, b)));
+  }
+  double n_pts = d->m_eff / d->m_row;
+  return 1.0 / (n_pts * (1.0 / d->m_eff + w));
+}
+
+/* The momentum a held contact's force in the smooth accelerations gives its
+   row direction dir over the increment, (h - t_i) dir . Fc (t_i =
+   nsb_impulse_time): with the slave's pseudo-accelerations restarted from
+   the accelerations (p_n = a_n = M^-1 (f_n + W Fc)), the increment's
+   velocity change (1 - gamma) h p_n + gamma h p_n+1, p_n+1 from
+   (1 - am) p_n+1 + am p_n = (1 - af) a_n+1 + af a_n, holds Fc with
+   (1 - gamma) h + gamma h (af - am)/(1 - am) = h - t_i.  Zero for a contact
+   that is not held. */
+static double held_carry(const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3 dir) {
+  return d->held ? (ec->h - nsb_impulse_time(ec)) * nsb_v3_dot(dir, nsb_v3_load(d->Fc)) : 0.0;
+}
+
+double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k) {
+  const nsb_contact_data* d = e->state;
+  if (e->ops != &nsb_contact_newton_ops || k < 0 || k >= e->n_mult) return 0.0;
+  return held_carry(d, ec, nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)));
 }
 
 /* Displacement of the contact over the increment, from the positions:
@@ -890,6 +958,29 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   int nl = e->n_local, nm = e->n_mult, m0 = nl - nm;
   const double* P = ec->lambda + e->mult_first;
+  if (ec->mode == NSB_EVAL_ACCEL && d->held) {
+    /* a held contact's force in the smooth accelerations: P = Fc (its mean
+       force over the last increment, in the frame of that increment) */
+    int off[4];
+    local_offsets(e, off);
+    nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+    for (int k = 0; k < nm; ++k) {
+      f[m0 + k] += P[k] - nsb_v3_dot(dir[k], nsb_v3_load(d->Fc));
+      if (K) K[(m0 + k) * (nl + 1)] += ec->lam_scale;
+    }
+    for (int j = 0; j < e->n_nodes; ++j)
+      for (int k = 0; k < nm; ++k) {
+        nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
+        if (K) {
+          nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale, dir[k]);
+          K[(off[j] + 0) + nl * (m0 + k)] += col.x;
+          K[(off[j] + 1) + nl * (m0 + k)] += col.y;
+          K[(off[j] + 2) + nl * (m0 + k)] += col.z;
+        }
+      }
+    framed_moment_rows(e, d, dir, P, nm, f, K, ec->lam_scale);
+    return NSB_OK;
+  }
   if (ec->mode != NSB_EVAL_DYNAMIC || !(ec->h > 0.0)) {
     /* initial/after-impact accelerations: contacts carry no force */
     for (int k = 0; k < nm; ++k) {
@@ -900,9 +991,11 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     return NSB_OK;
   }
   double c1 = ec->con_scale[1];
-  /* lambda_v = sl * P (velocity units; under the law on the step average a
-     point of a set takes its share of the body's mass, m_row) */
-  double sl = nsb_impulse_time(ec) / (d->step_law ? d->m_row : d->m_eff);
+  /* lambda_v = sl * P (velocity units): a point of a set takes its share of
+     the body's mass (m_row), a held contact its scale with the body's
+     rotation (m_held, held_row_mass) */
+  const double mrow = d->held ? d->m_held : d->m_row;
+  double sl = nsb_impulse_time(ec) / mrow;
   double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
   double lv[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) lv[k] = sl * P[k];
@@ -912,6 +1005,11 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   int off[4];
   local_offsets(e, off);
   nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+  /* a held contact: its rows state Moreau's and Coulomb's laws on the
+     increment's whole momentum from it, the part its force in the smooth
+     accelerations gives included (an opening contact cancels that part, and
+     its impulses never push) */
+  for (int k = 0; k < nm; ++k) lv[k] += held_carry(d, ec, dir[k]) / mrow;
   if (!(d->active && d->owner)) {
     for (int k = 0; k < nm; ++k) {
       f[m0 + k] += c1 * lv[k];
@@ -1134,13 +1232,13 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
         nsb_centreline_end_tangents(m, item, D->shape.b);
       }
     }
-    /* the points of a set share the body's mass in the rows of the law on
-       the step average: lambda_v = Lambda/(m/n_points) is the velocity
-       change the n points together give the body, the scale on which the
-       semi-smooth rows of a body held on n points converge (with the whole
-       mass each point's Newton step is n times too long: measured with
-       Coulomb's law on the step average, not built, the friction rows of a
-       box stopping on four corners flipped between the two slip directions) */
+    /* the points of a set share the body's mass in their semi-smooth rows:
+       lambda_v = Lambda/(m/n_points) is the velocity change the n points
+       together give the body, the scale on which the rows of a body on n
+       points converge (with the whole mass each point's Newton step is n
+       times too long: the friction rows of a box stopping on four corners
+       flipped between the two slip directions, and no cutback helped;
+       tests/user box_drop_friction) */
     D->m_row = D->m_eff;
     if (c[i].point >= 0) D->m_row = D->m_eff / (double)(m->contact_points.data[p->points].p.count / 4);
     for (int j = 0; j < E->n_nodes; ++j)
@@ -1160,7 +1258,8 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
    Winkler beds. */
 static int has_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
-  return d->massless || d->impulse[0] > 0.0 || d->fslide || d->bed_closed || d->bed_s != 0.0 ||
+  return d->massless || d->impulse[0] > 0.0 || d->held || d->fslide || d->f_known || d->bed_closed ||
+         d->bed_s != 0.0 ||
          (e->ops == &nsb_contact_hertz_ops && (d->fz[0] != 0.0 || d->fz[1] != 0.0 || d->fz[2] != 0.0 ||
                                                d->fv[0] != 0.0 || d->fv[1] != 0.0 || d->fv[2] != 0.0));
 }
@@ -1184,6 +1283,7 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->bed_s = d->bed_s;
     c->bed_closed = d->bed_closed;
     c->fslide = d->fslide;
+    c->f_known = d->f_known;
     c->pair = d->pair;
     c->node = e[i].nodes[0];
     c->master = d->shape.master;
@@ -1197,6 +1297,8 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
        next increment starts from them (solver/assembly.c) */
     c->step_law = d->step_law;
     for (int q = 0; q < 3; ++q) c->lam[q] = q < e[i].n_mult ? lam[e[i].mult_first + q] : 0.0;
+    c->held = d->held;
+    memcpy(c->Fc, d->Fc, sizeof c->Fc);
   }
 }
 
@@ -1220,7 +1322,10 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       d->bed_s = c->bed_s;
       d->bed_closed = c->bed_closed;
       d->fslide = c->fslide;
+      d->f_known = c->f_known;
       d->impulse[0] = c->impulse0;
+      d->held = c->held;
+      memcpy(d->Fc, c->Fc, sizeof d->Fc);
       if (d->massless) {
         d->gap0 = c->gap0;
         d->gN_bar = c->gN_bar;
@@ -1248,6 +1353,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
     if (G.body) memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
     if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
+    d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.n);
     d->gap0 = G.g;
     if (d->shape.kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
@@ -1302,6 +1408,21 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     d->gT_pre[0] = nsb_v3_dot(t1, vr);
     d->gT_pre[1] = nsb_v3_dot(t2, vr);
     d->owner = 1;
+    if (e[i].ops == &nsb_contact_hertz_ops && !d->f_known) {
+      /* ELASTOPLASTIC, a contact without a friction state (new, or not yet
+         through an increment): its stick element is unloaded (z_n = 0,
+         T_n = 0) and its slip velocity at t_n is that of the motion, v_T,n =
+         P v_r, not zero.  With v_T,n = 0 a contact that starts while sliding
+         read the slip as growing from 0 to v over its first increment: the
+         trapezoidal elastic slip h/2 (v_T,n + v_T) against the backward
+         plastic increment h w' left |z| ~ h v/2 - h w' (7.7e-5 m for a ring
+         point landing at 0.4 m/s, c = 1e7: 0.03 J of stick energy that no
+         friction force had worked in, booked as negative dissipation and
+         released later), and the first increment's friction work h/4 T.(v_T,n
+         + v_T) missed h/4 T.v (docs/contact.md §6.2) */
+      nsb_v3_store(nsb_v3_muladd(vr, -nsb_v3_dot(G.n, vr), G.n), d->fv);
+      nsb_v3_store(G.vobs, d->fo);
+    }
   }
   /* groups (one particle against the chords of one pair): the nearest owns */
   for (int i = 0; i < n;) {
@@ -1375,6 +1496,21 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
       if (!dk->flexible) dk->step_law = dk->step_law && dk->persist;
     }
     i = j;
+  }
+  /* a held contact (its force in the smooth accelerations) takes part
+     whatever the midpoint test says: the test reads the smooth motion, which
+     the held force has stopped, and a contact left out would let that force
+     act without its row (Moreau's law releases it, cancelling the force) */
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->held_law = held_applies(&e[i], d, ec);
+    if (!d->held) continue;
+    if (d->owner && held_applies(&e[i], d, ec)) {
+      d->active = 1;
+    } else {
+      d->held = 0;
+      d->Fc[0] = d->Fc[1] = d->Fc[2] = 0.0;
+    }
   }
 }
 
@@ -1503,6 +1639,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     d->gN_bar = (G.g - d->gap0) / ec->h;
     d->gN_bar_known = 1;
     nsb_v3_store(G.point, d->point);
+    const double imp_prev = d->impulse[0];
     d->impulse[0] = d->impulse[1] = d->impulse[2] = 0.0;
     d->force = 0.0;
     d->dissipated = 0.0;
@@ -1540,6 +1677,12 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     }
     const double P_pre = d->P_pre;
     if (d->massless) d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
+    /* a held contact's force was in the accelerations of t_n: the smooth
+       accelerations are recomputed after the increment in any case, so that
+       an opening contact's force leaves them */
+    const int was_held = d->held;
+    if (was_held && e[i].ops == &nsb_contact_newton_ops) *impulsive = 1;
+    if (d->step_law && d->active && d->owner) d->held = 0;
     if (d->step_law && d->active && d->owner) {
       total += step_law_finish(&e[i], d, ec, obstacle_work);
       if (d->impulse[0] != 0.0) *impulsive = 1;
@@ -1548,6 +1691,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (!(d->active && d->owner)) {
       /* a massless slave out of contact still carried the force P_n at t_n:
          its row made the increment's impulse zero (P_n+1 = -P_n, see newton_eval) */
+      d->held = 0;
+      d->Fc[0] = d->Fc[1] = d->Fc[2] = 0.0;
       continue;
     }
     const double* P = ec->lambda + e[i].mult_first;
@@ -1570,15 +1715,29 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       const double gN = nsb_v3_dot(dir[0], vrf);
       nsb_vec3 n1;
       double xiN = nsb_contact_xi_normal(p, d, gN) + 2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
+      const double m_rows = d->held ? d->m_held : d->m_row;
       const double lv = d->massless ? (nsb_impulse_time(ec) * P[0] + pre_part) / d->m_eff
-                                    : nsb_impulse_time(ec) / d->m_eff * P[0];
+                                    : (nsb_impulse_time(ec) * P[0] + held_carry(d, ec, dir[0])) / m_rows;
       open = !(lv - xiN > 0.0);
     }
     for (int k = 0; k < e[i].n_mult; ++k) {
-      d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k];
+      d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k] + held_carry(d, ec, dir[k]);
       if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
       d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
+    }
+    /* held in the next increment: closed at the end of this one, after a
+       start that was persistent (it carried an impulse in the last
+       increment) or did not approach (a body set down at rest); an
+       approaching new contact's impulse is an impact, not a force.  Its mean
+       force over the increment goes into the smooth accelerations. */
+    d->held = held_applies(&e[i], d, ec) && !open && d->impulse[0] > 0.0 &&
+              (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0));
+    for (int c = 0; c < 3; ++c) d->Fc[c] = 0.0;
+    if (d->held) {
+      nsb_vec3 F = nsb_v3_zero();
+      for (int k = 0; k < e[i].n_mult; ++k) F = nsb_v3_muladd(F, d->impulse[k] / ec->h, dir[k]);
+      nsb_v3_store(F, d->Fc);
     }
     if (e[i].n_mult == 3) {
       double a = nsb_v3_dot(dir[1], vrf), b = nsb_v3_dot(dir[2], vrf);

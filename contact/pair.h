@@ -43,7 +43,10 @@
  *    force stays closed).  Under CONTACT SOLVER=PROX the impulses are loads
  *    set by the prox sweeps instead (contact/lumped.h).  Contact impulses
  *    never enter the accelerations carried to the next step (the system
- *    recomputes them).
+ *    recomputes them), but for the mean force of a held frictional contact
+ *    of a particle or rigid body in the generalized-alpha form (held, Fc
+ *    below; docs/contact.md §7, "Gap drift"), whose rows then state the laws
+ *    on the whole momentum t_i P + (h - t_i) Fc.
  *
  * Ownership: the system owns the element array and one nsb_contact_data per
  * element (e->state); nsb_contact_setup fills both, the per-increment calls
@@ -93,6 +96,26 @@ typedef struct nsb_contact_data {
      the contact carried an impulse in the last accepted increment: it stays
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
+  /* A resting contact with Coulomb friction under Moreau's law (particles
+     and rigid bodies, the generalized-alpha form; docs/contact.md §7, "Gap
+     drift"): held = 1 when the last accepted increment left it closed after
+     a persistent or non-approaching start; then its mean force over that
+     increment, Fc = sum_k Lambda_k dir_k / h (global), is part of the smooth
+     accelerations (the acceleration solve applies it, the slave's
+     pseudo-accelerations restart from them), so that the next increment's
+     momentum from it is (h - t_i) Fc + t_i P (t_i = nsb_impulse_time), the
+     total its rows and results use */
+  int held;
+  double Fc[3];
+  /* held_law: the contact may be held (nsb_contact_prepare): its normal row
+     takes Newton's law in its persistent form (nsb_newton_xi_step), so that
+     a contact that separates at t_n but is active never works positively */
+  int held_law;
+  /* the mass scale of a held contact's rows (nsb_contact_prepare): the
+     inverse of the velocity change per impulse its body's points take
+     together, rotation included, 1/(n (1/m + max_k dir_k.JA J^-1 JA^T dir_k))
+     for the n points of a set on a rigid body (m_row otherwise) */
+  double m_held;
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */
@@ -116,6 +139,10 @@ typedef struct nsb_contact_data {
      VELOCITY, 2 broken away (plastic flow) and the rate not yet above it */
   double fz[3], fv[3], fT[3], fo[3]; /* fo: the obstacle's surface velocity v_obs,n */
   int fslide;
+  /* whether fv, fo hold the state of t_n (an increment of the contact was
+     accepted, or it was restored across a rebuild); until then
+     nsb_contact_prepare takes them from the motion at t_n */
+  int f_known;
   /* LAW=WINKLER: the bed's compression s_n at t_n under the slave (the
      penetration while pressed; after the slave lets go, relaxing by
      c s + beta s' = 0) and whether the slave pressed it at t_n */
@@ -140,12 +167,18 @@ typedef struct nsb_contact_data {
 static inline double nsb_contact_xi_normal(const nsb_contact_pair* p, const nsb_contact_data* d, double gamma_N) {
   if (p->impact == NSB_IMPACT_POISSON || p->impact == NSB_IMPACT_CLOSED_FORM) return gamma_N - d->imp_target;
   if (d->massless) return nsb_newton_xi_massless(gamma_N, d->gN_pre);
-  return d->flexible ? nsb_newton_xi_step(gamma_N, p->restitution, d->gN_pre)
-                     : nsb_newton_xi(gamma_N, p->restitution, d->gN_pre);
+  return d->flexible || d->held_law ? nsb_newton_xi_step(gamma_N, p->restitution, d->gN_pre)
+                                    : nsb_newton_xi(gamma_N, p->restitution, d->gN_pre);
 }
 
 extern const nsb_elem_ops nsb_contact_newton_ops;
 extern const nsb_elem_ops nsb_contact_hertz_ops;
+
+/// The momentum (impulse units) that a held contact's force in the smooth
+/// accelerations (nsb_contact_data.held) gives its row k (0 normal, 1-2
+/// tangents) over the increment of ec, (h - nsb_impulse_time) dir_k . Fc; 0 for
+/// any other contact.  The contact's impulse is nsb_impulse_time P_k plus this.
+double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k);
 
 /// Multipliers the candidates' elements own.
 int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n);
@@ -166,12 +199,14 @@ typedef struct nsb_contact_memory {
   double gap0, gN_bar, P_pre, impulse0;
   int gN_bar_known;
   double fz[3], fv[3], fT[3], fo[3]; /* ELASTOPLASTIC friction state (nsb_contact_data) */
-  int fslide;
+  int fslide, f_known;
   double bed_s; /* WINKLER bed state (nsb_contact_data) */
   int bed_closed;
   double s[3];   /* body point of a point set (tells the points of one body apart) */
   int step_law;  /* under the law on the step average: lam, its multipliers, start the next increment */
   double lam[3];
+  int held;      /* a resting frictional contact and its force in the smooth accelerations */
+  double Fc[3];
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 /// lam: the global multipliers (borrowed; read by save, written by restore).

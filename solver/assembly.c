@@ -523,6 +523,47 @@ nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx) {
   return c;
 }
 
+/* Moments of the rotation rows of r (6n) from the node frames into the global one. */
+static void moments_to_global(const nsb_system* s, double* r) {
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i] == 6) nsb_v3_store(nsb_q_rotate(nsb_st_q(&s->cur, i), nsb_v3_load(r + 6 * i + 3)), r + 6 * i + 3);
+}
+
+/* The reactions of an impulsive increment: the support's impulse over the
+   increment divided by h.  Its end point (react_end) holds a velocity jump dv
+   as the inertia c m dv/h (nsb_scheme_impulse_factor: c = 2 for beta = gamma
+   = 1/2) and the NEWTON contacts as their end-point rows (react_c_end); the
+   smooth state after it (react, react_c) holds no jump, and of the contacts
+   only the force Fc of a held one (contact/pair.h).  So: the smooth state's
+   reactions without the contacts, plus 1/c of the jump of that part, plus
+   the contacts' impulses of the increment over h (d->impulse, on the held
+   rows; a disk driven against a sliding contact: the friction torque in
+   every increment, tests/user driven_disk). */
+static void impulsive_reactions(nsb_system* s) {
+  double cimp = nsb_scheme_impulse_factor(s->scheme), h = s->scheme->h;
+  for (int k = 0; k < 6 * s->n_nodes; ++k) {
+    double plus = s->react[k] - s->react_c[k], minus = s->react_end[k] - s->react_c_end[k];
+    s->react[k] = plus + (minus - plus) / cimp;
+  }
+  double* mc = s->react_c_end; /* scratch now: the contacts' mean forces, node frames */
+  memset(mc, 0, 6 * (size_t)s->n_nodes * sizeof(double));
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_newton_ops) continue;
+    nsb_vec3 F = nsb_v3_scale(d->impulse[0] / h, nsb_v3_load(d->n));
+    for (int k = 1; k < e->n_mult; ++k) F = nsb_v3_muladd(F, d->impulse[k] / h, nsb_v3_load(d->t + 3 * (k - 1)));
+    for (int j = 0, q = 0; j < e->n_nodes; q += e->node_ndof[j], ++j) {
+      double g[6];
+      int nr = nsb_contact_node_load(e, j, F, g);
+      for (int r = 0; r < nr && r < e->node_ndof[j]; ++r)
+        if (e->eq[q + r] < 0) mc[6 * e->nodes[j] + r] -= g[r]; /* the rows' residual changes by -g */
+    }
+  }
+  moments_to_global(s, mc);
+  for (int k = 0; k < 6 * s->n_nodes; ++k) s->react[k] += mc[k];
+}
+
 /* The acceleration solve at the current state.  p_gain < 0: the step's
    initial accelerations; p_gain >= 0: the smooth accelerations after an
    impulsive increment, with the pseudo-accelerations of the generalized-alpha
@@ -544,21 +585,14 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   int st = nsb_sys_newton(s, NSB_EVAL_ACCEL, s->t, rep);
-  /* after an impulsive increment (p_gain >= 0) the reactions R- of its end
-     point hold the increment's contact impulses P as the forces c P/h of the
-     scheme's end-point equations (nsb_scheme_impulse_factor: c = 2 for
-     beta = gamma = 1/2), and those of the smooth state R+ none: the increment
-     writes R+ + (R- - R+)/c, the support's impulse over the increment over h
-     (a disk driven against a set-valued frictional contact: the friction
-     torque, where the end point says c times it and the smooth state zero;
-     tests/user driven_disk) */
   int mean = p_gain >= 0.0 && s->want_react;
-  if (mean) memcpy(s->react_end, s->react, 6 * (size_t)s->n_nodes * sizeof(double));
-  if (st == NSB_OK && s->want_react) st = nsb_sys_compute_reactions(s, NSB_EVAL_ACCEL, s->t);
-  if (st == NSB_OK && mean) {
-    double cimp = nsb_scheme_impulse_factor(s->scheme);
-    for (int k = 0; k < 6 * s->n_nodes; ++k) s->react[k] += (s->react_end[k] - s->react[k]) / cimp;
+  size_t n6 = 6 * (size_t)s->n_nodes * sizeof(double);
+  if (mean) {
+    memcpy(s->react_end, s->react, n6);
+    memcpy(s->react_c_end, s->react_c, n6);
   }
+  if (st == NSB_OK && s->want_react) st = nsb_sys_compute_reactions(s, NSB_EVAL_ACCEL, s->t);
+  if (st == NSB_OK && mean) impulsive_reactions(s);
   s->ops = keep;
   if (st == NSB_OK)
     for (int i = 0; i < s->n_elems; ++i)
@@ -582,6 +616,16 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
     keep |= s->elems[s->first_contact + i].ops == &nsb_contact_newton_ops && d->step_law && d->impulse[0] > 0.0;
   }
   if (keep) memcpy(s->lam_old, s->lam, (size_t)s->n_mult * sizeof(double));
+  /* a held contact's force in the smooth accelerations, Fc (contact/pair.h):
+     its rows hold P = Fc; set beforehand, since under the prox sweeps the
+     multipliers are data, not unknowns */
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_newton_ops || !d->held) continue;
+    for (int k = 0; k < e->n_mult; ++k)
+      s->lam[e->mult_first + k] = nsb_v3_dot(nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)), nsb_v3_load(d->Fc));
+  }
   int st = accel_solve(s, nsb_scheme_pseudo_gain(s->scheme), rep);
   /* contacts under the law on the step average (docs/contact.md §7.1) that
      carried an impulse start the next increment from it: a body held on a
@@ -598,6 +642,16 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
   /* the nodes' pseudo-accelerations: s->old holds the increment's
      accelerations (accel_solve starts from a copy of the committed state) */
   if (st == NSB_OK && s->scheme->p_valid) nsb_scheme_continue_pseudo(s->scheme, &s->old, &s->cur);
+  /* a particle or rigid body held on a support with its contact force in
+     the smooth accelerations (contact/pair.h, held) restarts its
+     pseudo-accelerations from them: at rest p = a = 0, so that Moreau's law
+     (v_n+1 = 0) also holds the positions (docs/contact.md §7, "Gap drift") */
+  for (int i = 0; st == NSB_OK && s->scheme->p_valid && i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops == &nsb_contact_newton_ops && d->held)
+      for (int j = 0; j < e->n_nodes; ++j) nsb_scheme_restart_pseudo_node(s->scheme, e->nodes[j], &s->cur);
+  }
   return st;
 }
 
@@ -611,21 +665,23 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_conv_norms keep = s->nrm;
   memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
+  memset(s->react_c, 0, 6 * (size_t)s->n_nodes * sizeof(double));
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
+    int newton = e->ops == &nsb_contact_newton_ops;
     memset(s->ff, 0, (size_t)e->n_local * sizeof(double));
     NSB_CALL(e->ops->eval(e, &ec, s->ff, NULL));
     for (int k = 0, q = 0; k < e->n_nodes; ++k)
       for (int d = 0; d < e->node_ndof[k]; ++d, ++q)
-        if (e->eq[q] < 0) s->react[6 * e->nodes[k] + d] += s->ff[q];
+        if (e->eq[q] < 0) {
+          s->react[6 * e->nodes[k] + d] += s->ff[q];
+          if (newton) s->react_c[6 * e->nodes[k] + d] += s->ff[q];
+        }
   }
-  for (int i = 0; i < s->n_nodes; ++i)
-    if (s->ndof[i] == 6) {
-      nsb_vec3 mb = nsb_v3_load(s->react + 6 * i + 3);
-      nsb_v3_store(nsb_q_rotate(nsb_st_q(&s->cur, i), mb), s->react + 6 * i + 3);
-    }
+  moments_to_global(s, s->react);
+  moments_to_global(s, s->react_c);
   s->nrm = keep;
   return NSB_OK;
 }

@@ -478,6 +478,14 @@ void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const ns
   memcpy(s->pw, s->pw_n, n);
 }
 
+void nsb_scheme_restart_pseudo_node(nsb_scheme* s, int i, const nsb_state* cur) {
+  if (!s->p || !s->p_valid || i < 0 || i >= s->n_nodes) return;
+  for (int c = 0; c < 3; ++c) {
+    s->p_n[3 * i + c] = s->p[3 * i + c] = cur->a[3 * i + c];
+    s->pw_n[3 * i + c] = s->pw[3 * i + c] = cur->al[3 * i + c];
+  }
+}
+
 int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double gamma, int n_nodes, nsb_scheme** out) {
   *out = NULL;
   NSB_CHECK(ctx, beta > 0.0 && gamma > 0.0, NSB_ERR_ARG, "scheme parameters must be positive (beta=%g, gamma=%g)",

@@ -117,6 +117,12 @@ double nsb_scheme_impulse_factor(const nsb_scheme* s);
 /// filter holds of the mesh's high frequencies and adds energy (docs/contact.md
 /// §6).  No-op without pseudo-accelerations.
 void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after);
+/// Restart the pseudo-accelerations of node i from its accelerations in cur
+/// (p = a): a particle or rigid body held on a support with its contact
+/// force in the smooth accelerations (docs/contact.md §7, "Gap drift"), whose
+/// filter state would otherwise carry the support's force of the increment
+/// before.  No-op without pseudo-accelerations.
+void nsb_scheme_restart_pseudo_node(nsb_scheme* s, int i, const nsb_state* cur);
 
 /// Record the converged step averages of an accepted increment (predictor
 /// history); for Newmark they are computed from the states: vbar = (x - x_n)/h,

@@ -203,6 +203,15 @@ static double prox_impulse_time(const nsb_system* s) {
 /* The contacts' multipliers (physical, P = lambda_v m_eff / (gamma h)) from the sweep's impulses. */
 static void prox_set_impulses(nsb_system* s) {
   nsb_contact_prox_multipliers(s->elems + s->first_contact, s->n_contacts, prox_impulse_time(s), s->lam);
+  /* a held contact's impulse holds the momentum of its force in the smooth
+     accelerations (contact/pair.h): P = (Lambda - carried)/t_i */
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  const double ti = nsb_impulse_time(&ec);
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    for (int k = 0; k < e->n_mult && e->ops == &nsb_contact_newton_ops; ++k)
+      s->lam[e->mult_first + k] -= nsb_contact_held_carry(e, &ec, k) / ti;
+  }
 }
 
 /* NEWTON-law contacts by prox sweeps (docs/contact.md §7.5).  Newton on the

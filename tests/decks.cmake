@@ -158,6 +158,11 @@ nsb_cli_test(no_args "" 2 "-DSTDERR_REGEX=usage:")
 nsb_cli_test(unknown_command "--frobnicate" 2)
 nsb_cli_test(unknown_option "run|${PROJECT_SOURCE_DIR}/benchmarks/heavy_top/heavy_top.inp|--frobnicate" 2
   "-DSTDERR_REGEX=unknown option")
+# an increment whose stick and slip branches alternate, in a DIRECT step: exit 1, the message says
+# that the corrections alternate and that the step allows no cutback (docs/contact.md §7)
+nsb_cli_test(run_alternating_direct
+  "run|${PROJECT_SOURCE_DIR}/tests/decks/cycle/static_friction_band.inp|-o|static_friction_band|--quiet" 1
+  "-DSTDERR_REGEX=t = 79\\.324.*DIRECT and gives no h_min.*the corrections do not fall: the iterate alternates")
 # a missing deck: exit 1 and exactly one line on stderr that names the file and the cause
 nsb_cli_test(run_missing_deck "run|missing.inp" 1 -DSTDERR_LINES=1 "-DSTDERR_REGEX=missing\\.inp.*cannot open")
 

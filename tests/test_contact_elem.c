@@ -766,12 +766,14 @@ static void test_incline_frictionless(void) { incline(0.4, 0.0); }
    modified scheme, rho_inf = 0.9; docs/contact.md §7, "Gap drift").  With
    Moreau's law a body pressed onto its support by its weight rose by
    (beta/gamma - 1/2) g h^2 = 1.23e-8 m per 1 ms increment; a persistent
-   contact is now held on the step average.  A particle on a floor and a box
-   on four corner points (frictionless), in m-kg-s and in
-   mm-tonne-s (scale: length unit per metre, mass unit per kilogram): over
-   1000 increments the position and the orientation change by round-off
-   only. */
-static void rest_run(const char* deck, double z0, double len, const char* what) {
+   contact is now held on the step average; with friction, Moreau's law
+   holds it once the support's force is part of the smooth accelerations.
+   A particle on a floor and a box on four corner points (frictionless and
+   with mu = 0.3), in m-kg-s and in mm-tonne-s (scale: length unit per
+   metre, mass unit per kilogram): over 1000 increments the position (all
+   three coordinates: no tangential creep either) and the orientation change
+   by round-off only, and no increment's impulses work positively. */
+static void rest_run(const char* deck, double z0, double len, double mass, const char* what) {
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   const nsb_state* st = nsb_system_state(s);
@@ -780,17 +782,27 @@ static void rest_run(const char* deck, double z0, double len, const char* what) 
      persists */
   advance(s, 1, 1e-3);
   double x1[3] = {st->x[0], st->x[1], st->x[2]}, q1[4] = {st->q[0], st->q[1], st->q[2], st->q[3]};
-  double dx = 0.0, dq = 0.0, vmax = 0.0;
+  double dx = 0.0, dq = 0.0, vmax = 0.0, dmin = 0.0;
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  double D0 = en.dissipated;
   for (int k = 0; k < 1000; ++k) {
     advance(s, 1, 1e-3);
+    nsb_system_energy(s, &en);
+    dmin = fmin(dmin, en.dissipated - D0);
+    D0 = en.dissipated;
     for (int c = 0; c < 3; ++c) dx = fmax(dx, fabs(st->x[c] - x1[c]));
     for (int c = 0; c < 4; ++c) dq = fmax(dq, fabs(st->q[c] - q1[c]));
     vmax = fmax(vmax, fabs(st->v[2]));
   }
-  printf("\n    %-44s largest position change %.2e (of %.3g), orientation %.2e, |v_z| <= %.2e", what, dx, z0, dq, vmax);
+  printf("\n    %-44s largest position change %.2e (of %.3g), orientation %.2e, |v_z| <= %.2e, least dD %.1e", what,
+         dx, z0, dq, vmax, dmin);
   /* round-off of the positions (a few ulps of the height) */
   CU_ASSERT(dx <= 8.0 * DBL_EPSILON * z0);
   CU_ASSERT(dq <= 8.0 * DBL_EPSILON);
+  /* dissipated never falls (but for the round-off of the held contacts'
+     zero velocities, 1e-29 J against m g z0 ~ 1 J) */
+  CU_ASSERT(dmin >= -1e-15 * mass * 9.81 * len * z0);
   /* the velocity of the held body is the generalized-alpha form's own
      (the position does not follow it): from rest under the held contact
      v_n+1 = (1 - gamma/beta) v_n + (1 - gamma/(2 beta)) h p_n, with p_n = -g,
@@ -803,15 +815,16 @@ static void rest_run(const char* deck, double z0, double len, const char* what) 
   fx_close(&fx);
 }
 
-static void rest_particle(double len, double mass) {
-  char deck[1024];
+static void rest_particle(double len, double mass, double mu) {
+  char deck[1024], what[80];
   snprintf(deck, sizeof deck,
            "*NODE\n1, 0.0, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=%.17g, RADIUS=%.17g\n"
            "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*GRAVITY\n0, 0, %.17g\n"
-           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nB, FLOOR\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5, FRICTION=%g\nB, FLOOR\n"
            "*STEP\n*DYNAMIC\n0.001, 2.0\n*END STEP\n",
-           0.1 * len, mass, 0.1 * len, -9.81 * len);
-  rest_run(deck, 0.1 * len, len, len > 1.0 ? "particle, mm-tonne-s:" : "particle, m-kg-s:");
+           0.1 * len, mass, 0.1 * len, -9.81 * len, mu);
+  snprintf(what, sizeof what, "particle, mu = %.1f, %s:", mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s");
+  rest_run(deck, 0.1 * len, len, mass, what);
 }
 
 static void rest_box(double len, double mass, double mu) {
@@ -828,25 +841,34 @@ static void rest_box(double len, double mass, double mu) {
            0.05 * len, -0.025 * len, 0.1 * len, -0.05 * len, -0.025 * len, -0.1 * len, 0.05 * len, -0.025 * len,
            -0.1 * len, -0.05 * len, -0.025 * len, mu, -9.81 * len);
   snprintf(what, sizeof what, "box on four corners, mu = %.1f, %s:", mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s");
-  rest_run(deck, 0.025 * len, len, what);
+  rest_run(deck, 0.025 * len, len, m, what);
 }
 
 static void test_rest_default_scheme(void) {
-  rest_particle(1.0, 1.0);
-  rest_particle(1000.0, 1e-3);
+  rest_particle(1.0, 1.0, 0.0);
+  rest_particle(1000.0, 1e-3, 0.0);
   rest_box(1.0, 1.0, 0.0);
   rest_box(1000.0, 1e-3, 0.0);
+  /* with Coulomb friction: Moreau's law, the support's force in the smooth
+     accelerations (contact/pair.h, held) */
+  rest_particle(1.0, 1.0, 0.3);
+  rest_particle(1000.0, 1e-3, 0.3);
+  rest_box(1.0, 1.0, 0.3);
+  rest_box(1000.0, 1e-3, 0.3);
 }
 
 /* A ball with e = 0.8 bouncing to rest with the default scheme: no
    increment's impulses do positive work (dissipated never falls), the
    energy never exceeds its start, every apex is lower than the one before,
    and once the ball rests its height stays put. */
-static void test_bounce_default_no_gain(void) {
-  const char* deck =
-      "*NODE\n1, 0.0, 0.0, 1.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
-      "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*GRAVITY\n0, 0, -9.81\n"
-      "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.8\nB, FLOOR\n*STEP\n*DYNAMIC\n0.001, 6.0\n*END STEP\n";
+static void bounce_no_gain(double mu) {
+  char deck[1024];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, 1.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*GRAVITY\n0, 0, -9.81\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.8, FRICTION=%g\nB, FLOOR\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %g\n*STEP\n*DYNAMIC\n0.001, 6.0\n*END STEP\n",
+           mu, mu > 0.0 ? 1.0 : 0.0);
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   const nsb_state* st = nsb_system_state(s);
@@ -880,6 +902,15 @@ static void test_bounce_default_no_gain(void) {
   CU_ASSERT(dmin >= 0.0);
   CU_ASSERT(zdrift <= 8.0 * DBL_EPSILON * 0.1);
   fx_close(&fx);
+}
+/* frictionless, and with Coulomb friction (mu = 0.3, sliding at 1 m/s): the
+   frictional contact keeps Moreau's law, in its persistent form where it may
+   be held (contact/pair.h, held_law): a contact that separated at t_n but is
+   active at the midpoint no longer works positively (before: -1.2e-5 J in
+   the increment ending at t = 4.063 s, where the ball settles) */
+static void test_bounce_default_no_gain(void) {
+  bounce_no_gain(0.0);
+  bounce_no_gain(0.3);
 }
 
 /* Warnings logged by a run (the last one kept). */
@@ -1011,6 +1042,51 @@ static void test_stick_elastoplastic(void) {
    = 0.05.  The plastic rate stays below SLIP VELOCITY for the first 20 ms;
    a contact that returned to mu_st there crept on at the static force
    (v(0.6) = 0.046). */
+/* ELASTOPLASTIC friction energy of a contact that starts while sliding
+   (docs/contact.md §6.2): a rigid ring of 12 points (tilts and spin held)
+   pressed onto a Winkler bed and sliding at 0.4 m/s, stick element c = 1e7,
+   beta = 6325 (beta/c = 6e-4 s < h = 1e-3), the plain scheme.  The stick
+   element's energy is part of the potential energy, so kinetic + potential +
+   dissipated is conserved exactly (the friction and the bed's damper work
+   only on what they dissipate or store), and the dissipation of every
+   increment is >= 0.  A contact without a friction state used to start
+   from v_T,n = 0: its first increment left 0.03 J in each stick element
+   (0.36 J against E0 = 0.08 J), booked as -0.36 J of dissipation, and the
+   first increment's friction work missed h/4 T.v (3e-5 J of the balance). */
+static void test_elastoplastic_sliding_start(void) {
+  const char* deck =
+      "*NODE\n2, 0.0, 0.0, -0.0001\n*NSET, NSET=UPPER\n2\n*RIGID BODY, NODE=2, MASS=1.0\n6.25e-4, 6.25e-4, 1.25e-3\n"
+      "*OBSTACLE, NAME=DISK, TYPE=PLANE\n0.0, 0.0, 0.0, 0.0, 0.0, 1.0\n"
+      "*CONTACT POINTS, NAME=RING, LAYOUT=RING\n0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.05, 12\n"
+      "*CONTACT PAIR, LAW=WINKLER, STIFFNESS=10000, DAMPING=200, FRICTION=0.3, FRICTION LAW=ELASTOPLASTIC, "
+      "STICK EPSILON=1e-3, STICK FREQUENCY=100, STICK MASS=1.0, SLIP VELOCITY=1e-4, POINTS=RING\nUPPER, DISK\n"
+      "*BOUNDARY\n2, 4, 6\n*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 1, 0.4\n*CLOAD\n2, 3, -1.0\n"
+      "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n0.001, 0.3\n*END STEP\n";
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  const double E0 = en.kinetic + en.potential;
+  double D0 = en.dissipated, dmin = 0.0, worst = 0.0;
+  for (int k = 0; k < 300; ++k) {
+    advance(s, 1, 1e-3);
+    nsb_system_energy(s, &en);
+    dmin = fmin(dmin, en.dissipated - D0);
+    D0 = en.dissipated;
+    worst = fmax(worst, fabs(en.kinetic + en.potential + en.dissipated - E0));
+  }
+  printf("\n    |E + D - E0| <= %.2e (E0 = %.4g J, D = %.4g J), smallest increment dissipation %.2e", worst, E0, D0,
+         dmin);
+  CU_ASSERT(worst <= 1e-12 * E0);
+  CU_ASSERT(dmin >= 0.0);
+  /* it slid: mu N times the distance, less part of the first increment's,
+     whose friction force rises from T_0 = 0 (no force at t_0): at most
+     mu N v0 h */
+  const double x = nsb_system_state(s)->x[0];
+  CU_ASSERT(D0 <= 0.3 * x && D0 >= 0.3 * x - 0.3 * 0.4 * 1e-3);
+  fx_close(&fx);
+}
+
 static void test_slow_breakaway_elastoplastic(void) {
   const double N = 2.0, cn = 1e8, phi = 0.6, h = 1e-4;
   char deck[2048];
@@ -2135,6 +2211,7 @@ int main(int argc, char** argv) {
                                             {"breakaway_elastoplastic", test_breakaway_elastoplastic},
                                             {"stick_elastoplastic", test_stick_elastoplastic},
                                             {"slow_breakaway_elastoplastic", test_slow_breakaway_elastoplastic},
+                                            {"elastoplastic_sliding_start", test_elastoplastic_sliding_start},
                                             {"smooth_creep_and_slip", test_smooth_creep_and_slip},
                                             {"winkler_rebound", test_winkler_rebound},
                                             {"smooth_stiff_warning", test_smooth_stiff_warning},
