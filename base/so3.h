@@ -169,6 +169,49 @@ static inline nsb_quat nsb_so3_exp_q_T(nsb_vec3 th, nsb_mat3* T) {
   return nsb_q(cos(half), s * x, s * y, s * z);
 }
 
+/// The values of nsb_so3_exp_q_T up to round-off (a few units in the last
+/// place), with fewer long-latency operations for the per-point updates of
+/// the beam kernels, where most angles are small: below t = 0.05 the series
+/// of a and b in Horner form with the reciprocals of their denominators as
+/// constants (multiplications instead of the nine divisions of
+/// nsb_so3_tcoef's form), and below t = 1e-4 no square root and no call at
+/// all: t^2 = theta . theta, sin(t/2)/t = 1/2 - t^2/48 and cos(t/2) =
+/// 1 - t^2/8 + t^4/384 (truncation below 1e-19 there, under half an ulp of
+/// the results).  Between 1e-4 and 0.05 sin(t/2) and cos(t/2) come from one
+/// pair of calls on the same argument (the compiler may join them); above,
+/// a and b are those of nsb_so3_tcoef's closed form.
+static inline nsb_quat nsb_so3_exp_q_T_fast(nsb_vec3 th, nsb_mat3* T) {
+  const double t2 = nsb_v3_dot(th, th);
+  /* nsb_so3_tcoef's series (t < 0.05; above, the closed form below replaces them) */
+  double a = 0.5 + t2 * (-1.0 / 24.0 + t2 * (1.0 / 720.0 + t2 * (-1.0 / 40320.0 + t2 * (1.0 / 3628800.0))));
+  double b = 1.0 / 6.0 + t2 * (-1.0 / 120.0 + t2 * (1.0 / 5040.0 + t2 * (-1.0 / 362880.0 + t2 * (1.0 / 39916800.0))));
+  double s, c;
+  if (t2 < 1e-8) { /* t < 1e-4 */
+    s = 0.5 + t2 * (-1.0 / 48.0);
+    c = 1.0 + t2 * (-1.0 / 8.0 + t2 * (1.0 / 384.0));
+  } else {
+    const double t = sqrt(t2), half = 0.5 * t, sh = sin(half);
+    c = cos(half);
+    s = sh / t;
+    if (t >= 0.05) {
+      a = 2.0 * sh * sh / t2; /* (1 - cos t)/t^2 */
+      b = (t - sin(t)) / (t2 * t);
+    }
+  }
+  const double x = th.x, y = th.y, z = th.z;
+  const double xy = x * y, xz = x * z, yz = y * z;
+  T->c[0] = 1.0 + b * (-z * z - y * y);
+  T->c[1] = a * z + b * xy;
+  T->c[2] = a * -y + b * xz;
+  T->c[3] = a * -z + b * xy;
+  T->c[4] = 1.0 + b * (-z * z - x * x);
+  T->c[5] = a * x + b * yz;
+  T->c[6] = a * y + b * xz;
+  T->c[7] = a * -x + b * yz;
+  T->c[8] = 1.0 + b * (-y * y - x * x);
+  return nsb_q(c, s * x, s * y, s * z);
+}
+
 /// Inverse tangent operator T^{-1}(theta) = I - S/2 + c S^2; valid for |theta| < 2 pi.
 static inline nsb_mat3 nsb_so3_Tinv(nsb_vec3 th) {
   double t = nsb_v3_norm(th), t2 = t * t, c;
@@ -205,6 +248,86 @@ static inline nsb_mat3 nsb_so3_T_dot(nsb_vec3 th, nsb_vec3 thd) {
   return r;
 }
 
+
+/// Coefficients of T and of its derivatives from t^2 = theta . theta: a, b of
+/// T = I + a S + b S^2 and dat = (da/dt)/t, dbt = (db/dt)/t (regular at
+/// t = 0), as nsb_so3_tcoef and nsb_so3_T_dot compute them up to round-off:
+/// below t = 0.05 their series in Horner form in t^2 with the reciprocals of
+/// the denominators as constants (no square root, no division), above the
+/// closed forms of nsb_so3_tcoef.
+static inline void nsb_so3_tcoef_t2(double t2, double* a, double* b, double* dat, double* dbt) {
+  if (t2 < 0.0025) { /* t < 0.05 */
+    *a = 0.5 + t2 * (-1.0 / 24.0 + t2 * (1.0 / 720.0 + t2 * (-1.0 / 40320.0 + t2 * (1.0 / 3628800.0))));
+    *b = 1.0 / 6.0 + t2 * (-1.0 / 120.0 + t2 * (1.0 / 5040.0 + t2 * (-1.0 / 362880.0 + t2 * (1.0 / 39916800.0))));
+    *dat = -1.0 / 12.0 + t2 * (1.0 / 180.0 + t2 * (-1.0 / 6720.0 + t2 * (1.0 / 453600.0)));
+    *dbt = -1.0 / 60.0 + t2 * (1.0 / 1260.0 + t2 * (-1.0 / 60480.0 + t2 * (1.0 / 4989600.0)));
+  } else {
+    const double t = sqrt(t2);
+    double da, db;
+    nsb_so3_tcoef(t, a, b, &da, &db);
+    *dat = da / t;
+    *dbt = db / t;
+  }
+}
+
+/// nsb_so3_T_dot up to round-off, with the coefficients of nsb_so3_tcoef_t2
+/// and the matrix products written out with
+///   S^2 = theta theta^T - t^2 I,
+///   S_d S + S S_d = theta theta_d^T + theta_d theta^T - 2 (theta . theta_d) I
+/// (S = S(theta), S_d = S(theta_d)): entry by entry
+///   dT = (da/t)(theta . theta_d) S + a S_d + (db/t)(theta . theta_d) S^2 + b (S_d S + S S_d).
+static inline nsb_mat3 nsb_so3_T_dot_fast(nsb_vec3 th, nsb_vec3 thd) {
+  const double t2 = nsb_v3_dot(th, th);
+  double a, b, dat, dbt;
+  nsb_so3_tcoef_t2(t2, &a, &b, &dat, &dbt);
+  const double td = nsb_v3_dot(th, thd), c1 = dat * td, c2 = dbt * td;
+  const double x[3] = {th.x, th.y, th.z}, d[3] = {thd.x, thd.y, thd.z};
+  const nsb_mat3 S = nsb_m3_skew(th), Sd = nsb_m3_skew(thd);
+  nsb_mat3 r;
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) {
+      const int k = i + 3 * j;
+      const double e = i == j ? 1.0 : 0.0;
+      r.c[k] = c1 * S.c[k] + a * Sd.c[k] + c2 * (x[i] * x[j] - t2 * e) + b * (x[i] * d[j] + d[i] * x[j] - 2.0 * td * e);
+    }
+  return r;
+}
+
+/// The matrix D with columns (dT/dtheta_j) rho, j = 0, 1, 2 (the derivative
+/// of T(theta) rho with respect to theta), up to round-off of the products
+/// with nsb_so3_T_partials, from the closed form of the columns
+///   (dT/dtheta_j) rho = theta_j u + a (e_j x rho) + b (theta rho_j + e_j (theta . rho)),
+///   u = (da/t)(theta x rho) + (db/t)((theta . rho) theta - t^2 rho) - 2 b rho,
+/// that is D = u theta^T - a S(rho) + b (theta rho^T + (theta . rho) I).
+static inline nsb_mat3 nsb_so3_dT_rho(nsb_vec3 th, nsb_vec3 rho) {
+  double a, b, dat, dbt;
+  const double t2 = nsb_v3_dot(th, th), xr = nsb_v3_dot(th, rho);
+  nsb_so3_tcoef_t2(t2, &a, &b, &dat, &dbt);
+  nsb_vec3 u = nsb_v3_scale(dat, nsb_v3_cross(th, rho));
+  u = nsb_v3_add(u, nsb_v3_scale(dbt, nsb_v3_sub(nsb_v3_scale(xr, th), nsb_v3_scale(t2, rho))));
+  u = nsb_v3_muladd(u, -2.0 * b, rho);
+  nsb_mat3 D = nsb_m3_add(nsb_m3_outer(u, th), nsb_m3_scale(-a, nsb_m3_skew(rho)));
+  D = nsb_m3_muladd(D, b, nsb_m3_outer(th, rho));
+  for (int i = 0; i < 3; ++i) D.c[4 * i] += b * xr;
+  return D;
+}
+
+/// The matrix with columns (dT/dtheta_j)^T nu, j = 0, 1, 2, as nsb_so3_dT_rho
+/// (dT_j^T = -(da/t) theta_j S + a S(e_j)^T + the symmetric terms):
+///   u theta^T + a S(nu) + b (theta nu^T + (theta . nu) I),
+///   u = -(da/t)(theta x nu) + (db/t)((theta . nu) theta - t^2 nu) - 2 b nu.
+static inline nsb_mat3 nsb_so3_dTt_nu(nsb_vec3 th, nsb_vec3 nu) {
+  double a, b, dat, dbt;
+  const double t2 = nsb_v3_dot(th, th), xn = nsb_v3_dot(th, nu);
+  nsb_so3_tcoef_t2(t2, &a, &b, &dat, &dbt);
+  nsb_vec3 u = nsb_v3_scale(-dat, nsb_v3_cross(th, nu));
+  u = nsb_v3_add(u, nsb_v3_scale(dbt, nsb_v3_sub(nsb_v3_scale(xn, th), nsb_v3_scale(t2, nu))));
+  u = nsb_v3_muladd(u, -2.0 * b, nu);
+  nsb_mat3 D = nsb_m3_add(nsb_m3_outer(u, th), nsb_m3_scale(a, nsb_m3_skew(nu)));
+  D = nsb_m3_muladd(D, b, nsb_m3_outer(th, nu));
+  for (int i = 0; i < 3; ++i) D.c[4 * i] += b * xn;
+  return D;
+}
 
 /// The three partial derivatives dT/dtheta_j (j = 0, 1, 2) into dT[3]: the
 /// values of nsb_so3_T_dot(theta, e_j) exactly (the same operations in the

@@ -142,6 +142,42 @@ static inline nsb_mat3 nsb_m3_tmul(nsb_mat3 a, nsb_mat3 b) {
 }
 /// A B^T
 static inline nsb_mat3 nsb_m3_mult(nsb_mat3 a, nsb_mat3 b) { return nsb_m3_mul(a, nsb_m3_transpose(b)); }
+/// S(a) B (S the skew matrix of nsb_m3_skew) by columns a x b_j: the values of
+/// nsb_m3_mul(nsb_m3_skew(a), B) without its products with the zeros of S(a)
+/// (each entry the same two products, added in an order IEEE addition does
+/// not tell apart; only the sign of an exact zero may differ).
+static inline nsb_mat3 nsb_m3_skew_mul(nsb_vec3 a, nsb_mat3 b) {
+  nsb_mat3 r;
+  for (int j = 0; j < 3; ++j) nsb_v3_store(nsb_v3_cross(a, nsb_m3_col(b, j)), r.c + 3 * j);
+  return r;
+}
+/// S(a) B^T as nsb_m3_skew_mul: nsb_m3_mult(nsb_m3_skew(a), B) without the zero products.
+static inline nsb_mat3 nsb_m3_skew_mult(nsb_vec3 a, nsb_mat3 b) {
+  nsb_mat3 r;
+  for (int j = 0; j < 3; ++j) nsb_v3_store(nsb_v3_cross(a, nsb_v3(b.c[j], b.c[j + 3], b.c[j + 6])), r.c + 3 * j);
+  return r;
+}
+/// A S(a) as nsb_m3_skew_mul: nsb_m3_mul(A, nsb_m3_skew(a)) without the zero
+/// products; column j of S(a) is a x e_j.
+static inline nsb_mat3 nsb_m3_mul_skew(nsb_mat3 m, nsb_vec3 a) {
+  nsb_mat3 r;
+  for (int i = 0; i < 3; ++i) {
+    const double m0 = m.c[i], m1 = m.c[i + 3], m2 = m.c[i + 6];
+    r.c[i] = m1 * a.z - m2 * a.y;
+    r.c[i + 3] = m2 * a.x - m0 * a.z;
+    r.c[i + 6] = m0 * a.y - m1 * a.x;
+  }
+  return r;
+}
+/// A diag(d): the columns of A scaled, nsb_m3_mul(A, nsb_m3_diag(d)) without the zero products.
+static inline nsb_mat3 nsb_m3_mul_diag(nsb_mat3 m, nsb_vec3 d) {
+  for (int i = 0; i < 3; ++i) {
+    m.c[i] *= d.x;
+    m.c[i + 3] *= d.y;
+    m.c[i + 6] *= d.z;
+  }
+  return m;
+}
 static inline double nsb_m3_det(nsb_mat3 a) {
   return nsb_v3_dot(nsb_m3_col(a, 0), nsb_v3_cross(nsb_m3_col(a, 1), nsb_m3_col(a, 2)));
 }

@@ -540,7 +540,9 @@ static nsb_vec3 accel_inertia(const nsb_beam_section* c) {
      a(x) = a^0 + sum_p J_p(x) a'^p,  alpha(x) = alpha^0 + sum_p J_p(x) alpha'^p,
    and the residual rows are those of the element with strains fixed.  The
    problem is linear; K is assembled directly, f = K u + f(0).  Moments are
-   taken about the position of end 0 (rho = r - r(0)). */
+   taken about the position of end 0 (rho = r - r(0)).  KF NULL: the
+   residual alone (modified Newton's residual-only evaluation, condensed with
+   the kept factors: the matrix would not be read). */
 static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int b_node, nsb_beam_eval_in* in,
                          double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
@@ -548,7 +550,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
   int N = s->N, nf = s->n_full;
   const double* u = in->u;
   memset(F, 0, sizeof(double) * (size_t)nf);
-  memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
+  if (KF) memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
   nsb_vec3 n = nsb_v3_load(in->n_load), mload = nsb_v3_load(in->m_load);
   /* A section without rotary inertia (Češarek et al. 2013, §6.6.1, uses J = 0) leaves the
      angular accelerations out of every equation; they then never matter
@@ -587,6 +589,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       nsb_vec3 gq = nsb_v3_sub(nsb_m3_mulv(R, nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)))), mload);
       Gv = nsb_v3_muladd(Gv, w, gq);
       Hv = nsb_v3_muladd(Hv, w, nsb_v3_cross(rho, fq));
+      if (!KF) continue;
       nsb_mat3 RJ = nsb_m3_mul(R, J), Sr = nsb_m3_scale(c->rhoA, nsb_m3_skew(rho));
       cF0 += w * c->rhoA;
       G0 = nsb_m3_muladd(G0, w, RJ);
@@ -629,6 +632,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     }
     nsb_local_addv(F, rowN, nsb_v3_scale(sg, Ng));
     nsb_local_addv(F, rowM, nsb_v3_scale(sg, nsb_m3_mulv(Rr, Mg)));
+    if (!KF) continue;
     nsb_mat3 sR = nsb_m3_scale(sg, Rr);
     /* d/dN^0, d/dM^0 */
     nsb_local_add3(KF, nf, rowN, oN, nsb_m3_scale(sg, I3));
@@ -648,8 +652,10 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
   nsb_mat3 R0t = nsb_m3_transpose(nsb_q_to_m3(nsb_q_load(in->old_end[0].q)));
   nsb_local_addv(F, 0, nsb_v3_neg(nsb_v3_load(u + oN)));
   nsb_local_addv(F, 3, nsb_v3_neg(nsb_m3_mulv(R0t, nsb_v3_load(u + oM))));
-  nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, nsb_m3_identity()));
-  nsb_local_add3(KF, nf, 3, oM, nsb_m3_scale(-1.0, R0t));
+  if (KF) {
+    nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, nsb_m3_identity()));
+    nsb_local_add3(KF, nf, 3, oM, nsb_m3_scale(-1.0, R0t));
+  }
   /* closure rows: a^L - a(L), alpha^L - alpha(L) */
   int oc = 12 + 6 * N;
   nsb_vec3 aL = nsb_v3_load(u + oa0), alL = nsb_v3_load(u + oal0);
@@ -660,13 +666,15 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
   nsb_local_addv(F, oc, nsb_v3_sub(nsb_v3_load(u + oaL), aL));
   nsb_local_addv(F, oc + 3, nsb_v3_sub(nsb_v3_load(u + oalL), alL));
   nsb_mat3 I3 = nsb_m3_identity(), mI = nsb_m3_scale(-1.0, I3);
-  nsb_local_add3(KF, nf, oc, oaL, I3);
-  nsb_local_add3(KF, nf, oc, oa0, mI);
-  nsb_local_add3(KF, nf, oc + 3, oalL, I3);
-  nsb_local_add3(KF, nf, oc + 3, oal0, mI);
-  for (int p = 0; p < N; ++p) {
-    nsb_local_add3(KF, nf, oc, OAP(p), nsb_m3_scale(-g->JL[p], I3));
-    nsb_local_add3(KF, nf, oc + 3, OALP(p), nsb_m3_scale(-g->JL[p], I3));
+  if (KF) {
+    nsb_local_add3(KF, nf, oc, oaL, I3);
+    nsb_local_add3(KF, nf, oc, oa0, mI);
+    nsb_local_add3(KF, nf, oc + 3, oalL, I3);
+    nsb_local_add3(KF, nf, oc + 3, oal0, mI);
+    for (int p = 0; p < N; ++p) {
+      nsb_local_add3(KF, nf, oc, OAP(p), nsb_m3_scale(-g->JL[p], I3));
+      nsb_local_add3(KF, nf, oc + 3, OALP(p), nsb_m3_scale(-g->JL[p], I3));
+    }
   }
   /* the accelerations become the interior states (committed after the solve) */
   memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
@@ -704,14 +712,15 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
    J is constant in material components, so every block is a scalar times I
    or J.  Using the collocation accelerations instead would start the
    Galerkin run from accelerations that do not satisfy its own equations
-   (a first-step error of O(h) in v and of O(1) in a_n of the Newmark update). */
+   (a first-step error of O(h) in v and of O(1) in a_n of the Newmark update).
+   KF NULL: the residual alone, as accel_system. */
 static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = &s->sec;
   int N = s->N, nf = s->n_full;
   const double* u = in->u;
   memset(F, 0, sizeof(double) * (size_t)nf);
-  memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
+  if (KF) memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
   nsb_vec3 n = nsb_v3_load(in->n_load), mload = nsb_v3_load(in->m_load);
   const int rule = g->massless_end >= 0;
   /* zero rotary inertia: unit inertia in that direction (see accel_system) */
@@ -749,11 +758,14 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     gq = nsb_v3_sub(gq, nsb_q_rotate_inv(nsb_q_load(pt->q), mload));
     Fv = nsb_v3_muladd(Fv, w, fq);
     Gm = nsb_v3_muladd(Gm, w, gq);
-    S0 += w;
-    T0 += wt;
     for (int p = 0; p < N; ++p) {
       FJ[p] = nsb_v3_muladd(FJ[p], w * Jq[p], fq);
       GJ[p] = nsb_v3_muladd(GJ[p], w * Jq[p], gq);
+    }
+    if (!KF) continue;
+    S0 += w;
+    T0 += wt;
+    for (int p = 0; p < N; ++p) {
       Sp[p] += w * Jq[p];
       Tp[p] += wt * Jq[p];
       for (int r = 0; r < N; ++r) {
@@ -814,16 +826,18 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   nsb_local_addv(F, 3, nsb_v3_neg(R0tM0));
   nsb_local_addv(F, 6, nsb_v3_add(N0, Fv));
   nsb_local_addv(F, 9, nsb_v3_add(R0tM0, Gm));
-  nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, I3));
-  nsb_local_add3(KF, nf, 3, oM, nsb_m3_scale(-1.0, R0t));
-  nsb_local_add3(KF, nf, 6, oN, I3);
-  nsb_local_add3(KF, nf, 6, 0, nsb_m3_scale(c->rhoA * T0, I3));
-  if (rule) nsb_local_add3(KF, nf, 6, 6, nsb_m3_scale(c->rhoA * SL, I3));
-  nsb_local_add3(KF, nf, 9, oM, R0t);
-  nsb_local_add3(KF, nf, 9, 3, nsb_m3_scale(S0, J));
-  for (int r = 0; r < N; ++r) {
-    nsb_local_add3(KF, nf, 6, 12 + 6 * r, nsb_m3_scale(c->rhoA * Tp[r], I3));
-    nsb_local_add3(KF, nf, 9, 15 + 6 * r, nsb_m3_scale(Sp[r], J));
+  if (KF) {
+    nsb_local_add3(KF, nf, 0, oN, nsb_m3_scale(-1.0, I3));
+    nsb_local_add3(KF, nf, 3, oM, nsb_m3_scale(-1.0, R0t));
+    nsb_local_add3(KF, nf, 6, oN, I3);
+    nsb_local_add3(KF, nf, 6, 0, nsb_m3_scale(c->rhoA * T0, I3));
+    if (rule) nsb_local_add3(KF, nf, 6, 6, nsb_m3_scale(c->rhoA * SL, I3));
+    nsb_local_add3(KF, nf, 9, oM, R0t);
+    nsb_local_add3(KF, nf, 9, 3, nsb_m3_scale(S0, J));
+    for (int r = 0; r < N; ++r) {
+      nsb_local_add3(KF, nf, 6, 12 + 6 * r, nsb_m3_scale(c->rhoA * Tp[r], I3));
+      nsb_local_add3(KF, nf, 9, 15 + 6 * r, nsb_m3_scale(Sp[r], J));
+    }
   }
   /* interior rows */
   for (int p = 0; p < N; ++p) {
@@ -831,6 +845,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     const int tr = 12 + 6 * p, rr = tr + 3;
     nsb_local_addv(F, tr, nsb_v3_muladd(nsb_v3_sub(nsb_v3_sub(RNG[p], N0), Fv), iW, FJ[p]));
     nsb_local_addv(F, rr, nsb_v3_muladd(nsb_v3_sub(nsb_v3_sub(MG[p], R0tM0), Gm), iW, GJ[p]));
+    if (!KF) continue;
     nsb_local_add3(KF, nf, tr, oN, nsb_m3_scale(-1.0, I3));
     nsb_local_add3(KF, nf, rr, oM, nsb_m3_scale(-1.0, R0t));
     nsb_local_add3(KF, nf, tr, 0, nsb_m3_scale(c->rhoA * (iW * Tp[p] - T0), I3));
@@ -849,13 +864,15 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
   }
   nsb_local_addv(F, oN, nsb_v3_sub(nsb_v3_load(u + 6), aL));
   nsb_local_addv(F, oM, nsb_v3_sub(nsb_v3_load(u + 9), alL));
-  nsb_local_add3(KF, nf, oN, 6, I3);
-  nsb_local_add3(KF, nf, oN, 0, nsb_m3_scale(-1.0, I3));
-  nsb_local_add3(KF, nf, oM, 9, I3);
-  nsb_local_add3(KF, nf, oM, 3, nsb_m3_scale(-1.0, I3));
-  for (int p = 0; p < N; ++p) {
-    nsb_local_add3(KF, nf, oN, 12 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
-    nsb_local_add3(KF, nf, oM, 15 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
+  if (KF) {
+    nsb_local_add3(KF, nf, oN, 6, I3);
+    nsb_local_add3(KF, nf, oN, 0, nsb_m3_scale(-1.0, I3));
+    nsb_local_add3(KF, nf, oM, 9, I3);
+    nsb_local_add3(KF, nf, oM, 3, nsb_m3_scale(-1.0, I3));
+    for (int p = 0; p < N; ++p) {
+      nsb_local_add3(KF, nf, oN, 12 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
+      nsb_local_add3(KF, nf, oM, 15 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
+    }
   }
   /* the accelerations become the interior states (committed after the solve) */
   memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
@@ -1023,10 +1040,12 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   if (accel) {
     end_state(s, Lm[0], ec->cur, a, 0, &ends[0], NULL);
     end_state(s, Lm[1], ec->cur, b, 1, &ends[1], NULL);
+    /* modified Newton's residual-only evaluation: no matrix (the kept
+       factors condense the residual) */
     if (s->galerkin)
-      accel_system_galerkin(s, &in, F, KF);
+      accel_system_galerkin(s, &in, F, frozen ? NULL : KF);
     else
-      accel_system(s, ec, a, b, &in, F, KF);
+      accel_system(s, ec, a, b, &in, F, frozen ? NULL : KF);
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
@@ -1042,8 +1061,12 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
     for (int i = 0; i < nf; ++i) Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
-  /* rotate the node rotational rows and columns into the node frames */
+  /* rotate the node rotational rows and columns into the node frames (not
+     at an end whose frame is the node's: Lambda = I, a product with the
+     identity, as in most meshes of straight members) */
   for (int k = 0; k < 2; ++k) {
+    const nsb_quat lk = s->lam[k];
+    if (lk.w == 1.0 && lk.x == 0.0 && lk.y == 0.0 && lk.z == 0.0) continue;
     int o = 6 * k + 3;
     nsb_mat3 L = Lm[k];
     nsb_vec3 r = nsb_m3_mulv(L, nsb_v3_load(F + o));
@@ -1160,22 +1183,40 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
    iteration is modified Newton on the uncondensed system.  Two
    matrix-vector products (n_int^2 and 12 n_int) instead of the tangent,
    the factorization of K_ii and its 13 right-hand sides. */
-static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f) {
+static inline void frozen_rows(int ni, const double* restrict inv, const double* restrict kni, const double* restrict F,
+                               double* restrict Z, double* restrict f) {
   enum { W = NSB_LU_ROW_WIDTH };
-  const int ni = s->n_int;
   double xf[BEAM_MAX_FULL], v[12];
-  for (int q = 0; q < ni; ++q) xf[q] = 0.0;
-  for (int j = 0; j < ni; ++j) {
-    const double fj = F[12 + j], *cj = z->inv + (size_t)ni * j;
-    for (int q = 0; q < ni; ++q) xf[q] += cj[q] * fj;
+  /* X_f in blocks of 6 rows held in registers over the sweep of the columns
+     (n_int is a multiple of 6); each entry sums over j in increasing order */
+  for (int q0 = 0; q0 < ni; q0 += 6) {
+    double acc[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    for (int j = 0; j < ni; ++j) {
+      const double fj = F[12 + j], *restrict cj = inv + (size_t)ni * j + q0;
+      for (int k = 0; k < 6; ++k) acc[k] += cj[k] * fj;
+    }
+    for (int k = 0; k < 6; ++k) xf[q0 + k] = acc[k];
   }
   for (int i = 0; i < 12; ++i) v[i] = F[i];
   for (int q = 0; q < ni; ++q) {
-    z->Z[W * q] = xf[q];
-    const double* kq = z->kni + (size_t)12 * q;
+    Z[W * q] = xf[q];
+    const double* restrict kq = kni + (size_t)12 * q;
     for (int i = 0; i < 12; ++i) v[i] -= kq[i] * xf[q];
   }
   for (int i = 0; i < 12; ++i) f[i] += v[i];
+}
+
+/* With the interior sizes of POINTS = 1, 2, 3 as constants (as
+   nsb_lu_factor_fixed): loops of a known trip count, which the compiler
+   vectorizes at -O2 (a runtime count left the n_int^2 product scalar); every
+   entry sees the same operations in the same order. */
+static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f) {
+  switch (s->n_int) {
+    case 12: frozen_rows(12, z->inv, z->kni, F, z->Z, f); break;
+    case 18: frozen_rows(18, z->inv, z->kni, F, z->Z, f); break;
+    case 24: frozen_rows(24, z->inv, z->kni, F, z->Z, f); break;
+    default: frozen_rows(s->n_int, z->inv, z->kni, F, z->Z, f); break;
+  }
   s->xrows = z->Z;
 }
 

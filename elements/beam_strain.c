@@ -44,6 +44,17 @@ static void jac_muladd(double* restrict J, double s, nsb_mat3 A, const double* r
     J[3 * j + 2] += s * c.z;
   }
 }
+/* J += s S(a) Jin: jac_muladd with A = S(a) by cross products, without the
+   products with the zeros of S(a) (the same values but for the sign of an
+   exact zero; base/vec.h nsb_m3_skew_mul) */
+static void jac_muladd_skew(double* restrict J, double s, nsb_vec3 a, const double* restrict Jin, int n) {
+  for (int j = 0; j < n; ++j) {
+    nsb_vec3 c = nsb_v3_cross(a, nsb_v3_load(Jin + 3 * j));
+    J[3 * j] += s * c.x;
+    J[3 * j + 1] += s * c.y;
+    J[3 * j + 2] += s * c.z;
+  }
+}
 /* J[:, j0..j0+2] += A */
 static void jac_block(double* restrict J, int j0, nsb_mat3 A) {
   for (int j = 0; j < 3; ++j)
@@ -176,12 +187,10 @@ static magnus_step magnus(const nsb_beam_strain_geom* g, int k, nsb_vec3 E0, nsb
   return m;
 }
 
-/* d(T(phi) rho)/d phi, column j = (dT/dphi_j) rho. */
-static nsb_mat3 dT_rho(nsb_vec3 phi, nsb_vec3 rho) {
-  nsb_mat3 dT[3];
-  nsb_so3_T_partials(phi, dT);
-  return nsb_m3_cols(nsb_m3_mulv(dT[0], rho), nsb_m3_mulv(dT[1], rho), nsb_m3_mulv(dT[2], rho));
-}
+/* d(T(phi) rho)/d phi, column j = (dT/dphi_j) rho (closed form of the
+   columns, base/so3.h; it replaced the three partial derivatives of T and
+   their products with rho, the same up to round-off). */
+static nsb_mat3 dT_rho(nsb_vec3 phi, nsb_vec3 rho) { return nsb_so3_dT_rho(phi, rho); }
 
 /* ---- Galerkin weighting: second derivatives of the Magnus step ----------- */
 
@@ -255,9 +264,11 @@ typedef struct newmark {
   double h;
 } newmark;
 
-/* New state of a point at (r, q); returns T(theta)^{-T} (identity in statics). */
-static nsb_mat3 update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_quat q, const newmark* nm,
-                             nsb_beam_point* restrict cur) {
+/* New state of a point at (r, q), and in *Tit (when not NULL) T(theta)^{-T}
+   (identity in statics): only the inertia terms of the tangent read it, and
+   its coefficient (a cotangent) is the most expensive part of the update. */
+static void update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_quat q, const newmark* nm,
+                         nsb_beam_point* restrict cur, nsb_mat3* Tit) {
   nsb_v3_store(r, cur->r);
   nsb_q_store(q, cur->q);
   if (!nm) {
@@ -265,7 +276,8 @@ static nsb_mat3 update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb
     memset(cur->a, 0, sizeof cur->a);
     memset(cur->w, 0, sizeof cur->w);
     memset(cur->al, 0, sizeof cur->al);
-    return nsb_m3_identity();
+    if (Tit) *Tit = nsb_m3_identity();
+    return;
   }
   nsb_vec3 u = nsb_v3_sub(r, nsb_v3_load(old->r));
   nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(old->q)), q));
@@ -287,7 +299,7 @@ static nsb_mat3 update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb
   nsb_v3_store(al, cur->al);
   nsb_v3_store(p, cur->p);
   nsb_v3_store(pw, cur->pw);
-  return nsb_m3_transpose(nsb_so3_Tinv(th));
+  if (Tit) *Tit = nsb_m3_transpose(nsb_so3_Tinv(th));
 }
 
 /* ---- the kernel --------------------------------------------------------------- */
@@ -334,8 +346,8 @@ static void section_parts(const sums* restrict S, nsb_vec3 N0, nsb_vec3 M0, nsb_
   jac_axpy(out->dNm, 1.0, S->dFm, n);
   memcpy(out->dMm, S->dIgm, sizeof(double) * 3 * (size_t)n);
   jac_axpy(out->dMm, 1.0, S->dIrfm, n);
-  jac_muladd(out->dMm, 1.0, nsb_m3_skew(S->Fm), Jr, n);
-  jac_muladd(out->dMm, -1.0, nsb_m3_skew(rho), S->dFm, n);
+  jac_muladd_skew(out->dMm, 1.0, S->Fm, Jr, n);
+  jac_muladd_skew(out->dMm, -1.0, rho, S->dFm, n);
 }
 
 /* Averaged resultants N_g, M_g of a section (generalized alpha). */
@@ -387,11 +399,7 @@ static nsb_mat3 hess_Trho(nsb_vec3 phi, nsb_vec3 rho, nsb_vec3 nu) {
 
 /* d(T(phi)^T nu)/d phi: column j = (dT/dphi_j)^T nu.  Its transpose is
  * d(D(phi, rho)^T nu)/d rho. */
-static nsb_mat3 dTt_nu(nsb_vec3 phi, nsb_vec3 nu) {
-  nsb_mat3 dT[3];
-  nsb_so3_T_partials(phi, dT);
-  return nsb_m3_cols(nsb_m3_tmulv(dT[0], nu), nsb_m3_tmulv(dT[1], nu), nsb_m3_tmulv(dT[2], nu));
-}
+static nsb_mat3 dTt_nu(nsb_vec3 phi, nsb_vec3 nu) { return nsb_so3_dTt_nu(phi, nu); }
 
 /* One Magnus step i (station i -> i + 1) of the Galerkin rows.  With the
  * local step map  dr_{i+1} = R_i [D dphi + T drho],  dTheta_{i+1} = T^T dphi
@@ -433,12 +441,12 @@ static void galerkin_rows(const gal_step* st, const section_res* restrict sr, in
   if (!K) return;
   double Xnu[3 * MAXN], Xmu[3 * MAXN], Y1[3 * MAXN], Y2[3 * MAXN];
   jac_zero(Xnu, n);
-  jac_muladd(Xnu, 1.0, nsb_m3_skew(nu), st->JTp, n);
+  jac_muladd_skew(Xnu, 1.0, nu, st->JTp, n);
   nsb_mat3 Rpt = nsb_m3_transpose(st->Rp), Rt = nsb_m3_transpose(st->R);
   jac_muladd(Xnu, 1.0, Rpt, sr->dNf, n);
   jac_muladd(Xnu, 1.0, Rpt, sr->dNm, n);
   jac_zero(Xmu, n);
-  jac_muladd(Xmu, 1.0, nsb_m3_skew(mu), st->JT, n);
+  jac_muladd_skew(Xmu, 1.0, mu, st->JT, n);
   jac_muladd(Xmu, 1.0, Rt, sr->dMf, n);
   jac_muladd(Xmu, 1.0, Rt, sr->dMm, n);
   jac_zero(Y2, n);
@@ -527,8 +535,8 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   if (want_K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
 
   /* node states */
-  update_point(&in->old_end[0], r0, q0, nm, &cur_end[0]);
-  update_point(&in->old_end[1], rL, qL, nm, &cur_end[1]);
+  update_point(&in->old_end[0], r0, q0, nm, &cur_end[0], NULL);
+  update_point(&in->old_end[1], rL, qL, nm, &cur_end[1], NULL);
   memcpy(cur_end[0].E, in->old_end[0].E, sizeof cur_end[0].E);
   memcpy(cur_end[0].K, in->old_end[0].K, sizeof cur_end[0].K);
   memcpy(cur_end[1].E, in->old_end[1].E, sizeof cur_end[1].E);
@@ -628,14 +636,15 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       /* ---- integration point qi ---- */
       const int qi = s * ng + j;
       nsb_beam_point* cur = &cur_qp[qi];
-      nsb_mat3 Tit = update_point(&in->old_qp[qi], r, q, nm, cur);
+      nsb_mat3 Tit;
+      update_point(&in->old_qp[qi], r, q, nm, cur, want_K && inertia ? &Tit : NULL);
       nsb_v3_store(interp(E0, strains, 0, nsb_beam_geom_row(b, b->Iq, qi), N), cur->E);
       nsb_v3_store(interp(K0, strains, 3, nsb_beam_geom_row(b, b->Iq, qi), N), cur->K);
       const double w = b->wq[qi];
       S.Fe = nsb_v3_muladd(S.Fe, w, fe);
       S.Ige = nsb_v3_muladd(S.Ige, w, ge);
       S.Irfe = nsb_v3_muladd(S.Irfe, w, nsb_v3_cross(rho, fe));
-      if (want_K) jac_muladd(S.dIrfe, w, nsb_m3_skew(nl), Jr, n); /* d(rho x f_e) = -S(f_e) dr */
+      if (want_K) jac_muladd_skew(S.dIrfe, w, nl, Jr, n); /* d(rho x f_e) = -S(f_e) dr */
       if (!inertia) continue;
       nsb_vec3 om = nsb_v3_load(cur->w), Jw = diag_mulv(Jd, om);
       nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(om, Jw));
@@ -647,7 +656,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       const double mca = sec->rhoA * nmv.cat;
       /* d f_m = rhoA c_a dr;  d(rho x f_m) = (-S(f_m) + rhoA c_a S(rho)) dr */
       jac_axpy(S.dFm, w * mca, Jr, n);
-      jac_muladd(S.dIrfm, w, nsb_m3_sub(nsb_m3_scale(mca, nsb_m3_skew(rho)), nsb_m3_skew(fm)), Jr, n);
+      jac_muladd_skew(S.dIrfm, w, nsb_v3_sub(nsb_v3_scale(mca, rho), fm), Jr, n);
       /* d g_m = -R S(inm) dTheta + R [c_a J + c_v (S(omega) J - S(J omega))] dtheta */
       jac_muladd(S.dIgm, -w, nsb_m3_mul(R, nsb_m3_skew(inm)), JT, n);
       nsb_mat3 Gw = nsb_m3_muladd(nsb_m3_scale(nmv.cat, Jm), nmv.cv,
@@ -659,7 +668,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     if (s < N) {
       /* ---- collocation point s: R C_N gamma^s - N_g, R C_M kappa^s - M_g ---- */
       nsb_beam_point* cur = &cur_cp[s];
-      update_point(&in->old_cp[s], r, q, nm, cur);
+      update_point(&in->old_cp[s], r, q, nm, cur, NULL);
       nsb_vec3 ga = nsb_v3_load(strains + 6 * s), ka = nsb_v3_load(strains + 6 * s + 3);
       nsb_v3_store(nsb_v3_add(E0, ga), cur->E);
       nsb_v3_store(nsb_v3_add(K0, ka), cur->K);

@@ -48,6 +48,7 @@ static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR V
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
 static const char* const mass_kinds[] = {"LUMPED", "CONSISTENT", NULL};                       /* modal mass */
+static const char* const spin_axes[] = {"X", "Y", "Z", NULL};                                  /* SPIN axis */
 static const char* const linsolvers[] = {"KLU", "UMFPACK", NULL};
 static const char* const formats[] = {"VTK", "HISTORY", "CONTACT", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
@@ -225,6 +226,10 @@ static const kwspec kw_table[] = {
       {"ALPHA", P_REAL, 0, NULL},
       {"BETA", P_REAL, 0, NULL},
       {"MASS", P_ENUM, 0, mass_kinds},
+      {"SPIN", P_REAL, 0, NULL},
+      {"AXIS", P_ENUM, 0, spin_axes},
+      {"EXTERNAL DAMPING", P_REAL, 0, NULL},
+      {"SWEEP", P_INT, 0, NULL},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_modal_dynamic, deck_data_procedure, deck_end_needs_data},
     {"SOLVER CONTROLS",

@@ -382,9 +382,29 @@ static void check_frequency_steps(parser* p) {
 static void check_modal_contacts(parser* p) {
   const nsb_model* m = p->m;
   if (p->modal_at.line > 0) {
-    int qs = 0;
+    int qs = 0, spin = 0, k_modal = 0;
     for (int k = 0; k < m->steps.count; ++k)
-      if (m->steps.data[k].modal_dynamic) qs = m->steps.data[k].reduction;
+      if (m->steps.data[k].modal_dynamic) {
+        qs = m->steps.data[k].reduction;
+        spin = m->steps.data[k].spinning;
+        k_modal = k;
+      }
+    /* SPIN: the step's gravity turns in the co-rotating frame; an earlier
+       step's gravity is in the start state's equilibrium, which is not a
+       steady state of the spinning structure */
+    if (spin && qs) VALUE(p, p->modal_at, "*MODAL DYNAMIC, SPIN takes REDUCTION=MODAL only");
+    if (spin && m->restart_every > 0)
+      VALUE(p, p->modal_at,
+            "*MODAL DYNAMIC, SPIN writes no checkpoint (its co-rotating matrices belong to the step's start state); "
+            "drop *RESTART, WRITE");
+    for (int g = 0; g < m->gravities.count && spin; ++g)
+      if (m->gravities.data[g].step < k_modal) {
+        VALUE(p, p->modal_at,
+              "*MODAL DYNAMIC, SPIN: the *GRAVITY of line %d belongs to an earlier step; give gravity in the "
+              "spinning step (it turns in the co-rotating frame)",
+              m->gravities.data[g].line);
+        break;
+      }
     for (int c = 0; c < m->contact_pairs.count && !p->stop; ++c) {
       const nsb_contact_pair* cp = &m->contact_pairs.data[c];
       int beams = cp->master_kind == NSB_MASTER_BEAMS;
@@ -392,6 +412,13 @@ static void check_modal_contacts(parser* p) {
         VALUE(p, p->modal_at,
               "*MODAL DYNAMIC handles contact pairs with an obstacle or a beam element set as master, LAW=NEWTON and "
               "no friction; the *CONTACT PAIR of line %d is not one",
+              cp->line);
+        break;
+      }
+      if (spin && !beams) {
+        VALUE(p, p->modal_at,
+              "*MODAL DYNAMIC, SPIN: the contact pairs must have a beam element set as master (an obstacle stands "
+              "in the inertial frame, not in the turning one); the *CONTACT PAIR of line %d has an obstacle",
               cp->line);
         break;
       }

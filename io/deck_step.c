@@ -210,9 +210,12 @@ static void begin_frequency_step(parser* p, loc at, int consistent) {
 
 void deck_begin_frequency(parser* p, loc at, const pval* v) { begin_frequency_step(p, at, v[0].set && v[0].i == 1); }
 
-/* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=]: data line h, period
+/* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=] [, MASS=]
+   [, SPIN=, AXIS= [, EXTERNAL DAMPING=] [, SWEEP=]]: data line h, period
    (deck_data_procedure).  The step linearizes like *FREQUENCY; loads of the step act
-   with their dynamic meaning (no ramp). */
+   with their dynamic meaning (no ramp).  SPIN: the co-rotating model
+   (docs/theory.md §7.5); AXIS is then required, and EXTERNAL DAMPING and
+   SWEEP need SPIN. */
 
 void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
   begin_frequency_step(p, at, v[4].set && v[4].i == 1);
@@ -230,6 +233,26 @@ void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
       if (v[k].d >= 0.0) *(k == 2 ? &s->ray_alpha : &s->ray_beta) = v[k].d;
       else VALUE(p, at, "%s (Rayleigh damping) must be >= 0, got %.12g", k == 2 ? "ALPHA" : "BETA", v[k].d);
     }
+  if (v[5].set) {
+    s->spinning = 1;
+    s->spin = v[5].d;
+    if (!v[6].set) VALUE(p, at, "SPIN needs AXIS=X, Y or Z (the global axis through the origin it turns about)");
+    else s->spin_axis = v[6].i;
+  } else {
+    static const char* const need_spin[] = {"AXIS", "EXTERNAL DAMPING", "SWEEP"};
+    for (int k = 6; k <= 8; ++k)
+      if (v[k].set) VALUE(p, at, "%s needs SPIN= (the co-rotating model)", need_spin[k - 6]);
+  }
+  if (v[7].set) {
+    if (v[7].d >= 0.0) s->ext_damping = v[7].d;
+    else VALUE(p, at, "EXTERNAL DAMPING (c of the force -c M v on the absolute velocity, 1/s) must be >= 0, got %.12g",
+               v[7].d);
+  }
+  if (v[8].set && v[5].set) {
+    if (v[8].i < 1 || v[8].i > 100000) VALUE(p, at, "SWEEP must satisfy 1 <= SWEEP <= 100000, got %d", v[8].i);
+    else if (v[5].d == 0.0) VALUE(p, at, "SWEEP needs SPIN != 0 (the sweep runs from 0 to SPIN)");
+    else s->spin_sweep = v[8].i;
+  }
 }
 
 void deck_data_frequency(parser* p, loc at) {

@@ -1,12 +1,17 @@
 /* history.c -- CSV time histories. */
 #define _POSIX_C_SOURCE 200809L
+/* strfromd (ISO/IEC TS 18661-1, C23; glibc 2.25) */
+#define __STDC_WANT_IEC_60559_BFP_EXT__ 1
 #include "io/history.h"
 
+#include "base/clock.h"
 #include "contact/pair.h"
 #include "solver/reduced.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <string.h>
@@ -17,8 +22,42 @@
  * complete rows only.  Each row is formatted into a preallocated buffer and
  * handed to stdio with one fwrite; the stream's buffer is ours (setvbuf) and
  * is flushed before a row that would not fit, so every write(2) that reaches
- * the file ends at a row boundary.  csv_flush at each output time pushes the
- * rows out.  No allocation after csv_open. */
+ * the file ends at a row boundary.  csv_flush_due at each output time pushes
+ * the rows out when CSV_FLUSH_INTERVAL seconds of wall time have passed since
+ * the last flush: a run that writes thousands of rows a second (a particle,
+ * a mechanism) makes one write(2) per interval instead of one per row, which
+ * was a fifth of such a run, and a crash loses at most the rows of that
+ * last interval.  The callers flush before they count the file's bytes (a
+ * checkpoint) and at the end of the run.  No allocation after csv_open.
+ *
+ * Numbers are written by nsb_history_format_g17: the bytes of printf's %.17g, by
+ * strfromd (glibc formats both with the same routine) without printf's
+ * format parsing, which is slow in nsbeam: a linked libquadmath registers
+ * printf extensions, and glibc then parses every format string on its slow
+ * positional path.  Integral values (zeros, a load factor of 1: most of a
+ * particle's or a planar model's columns) are written as their digits, which
+ * is what %.17g prints for them, at a small part of strfromd's cost (which
+ * is as high for 0 as for any number). */
+enum { CSV_NUM_MAX = NSB_HISTORY_G17_MAX + 1 }; /* room for one %.17g number or a long, with a separator */
+/* s of wall time between flushes at output times: short against anything a
+   person or a test that watches the file waits for (rows batched for a tenth
+   of a second moved the increment at which a test's signal landed by ten),
+   long against a write(2) (a few microseconds) */
+#define CSV_FLUSH_INTERVAL 0.01
+
+/* Seconds on a monotonic clock for the flush interval: Linux's coarse clock
+   (a few milliseconds' resolution, a fifth of the precise clock's cost, which
+   is read at every output time) is fine enough for a hundredth of a second. */
+static double flush_clock(void) {
+#ifdef CLOCK_MONOTONIC_COARSE
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#else
+  return nsb_now_s();
+#endif
+}
+
 typedef struct csv_out {
   nsb_ctx* ctx;
   FILE* f;
@@ -29,6 +68,7 @@ typedef struct csv_out {
   size_t io_size;
   size_t pending;  /* bytes in the stream buffer since the last flush */
   int truncated;   /* a field did not fit in row (a programming error: row_cap too small) */
+  double t_flush;  /* wall clock of the last flush (flush_clock) */
   char path[1024];
 } csv_out;
 
@@ -61,6 +101,7 @@ static int csv_open(nsb_ctx* ctx, csv_out* c, const char* path, const char* mode
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(err));
   }
   setvbuf(c->f, c->io, _IOFBF, c->io_size);
+  c->t_flush = flush_clock();
   return NSB_OK;
 }
 
@@ -80,6 +121,66 @@ static void csv_put(csv_out* c, const char* fmt, ...) {
   c->len += (size_t)n;
 }
 
+/* The decimal digits of u at buf; returns their count. */
+static int put_digits(char* buf, unsigned long long u) {
+  char digits[24];
+  int n = 0, len = 0;
+  do {
+    digits[n++] = (char)('0' + (int)(u % 10u));
+    u /= 10u;
+  } while (u);
+  while (n > 0) buf[len++] = digits[--n];
+  return len;
+}
+
+int nsb_history_format_g17(char* buf, double x) {
+  /* |x| < 2^53 and integral: %.17g uses fixed notation below 1e17 and drops
+     the all-zero fraction with its point (C11 7.21.6.1, the g conversion);
+     NaN and the infinities fail the first test */
+  if (fabs(x) < 9007199254740992.0 && x == (double)(long long)x) {
+    long long v = (long long)x;
+    int n = 0;
+    if (signbit(x)) buf[n++] = '-'; /* "-0" for the negative zero, as printf */
+    n += put_digits(buf + n, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+    buf[n] = '\0';
+    return n;
+  }
+  return strfromd(buf, NSB_HISTORY_G17_MAX, "%.17g", x);
+}
+
+/* Append sep (unless 0) and x as %.17g. */
+static void csv_num(csv_out* c, char sep, double x) {
+  if (c->row_cap - c->len < CSV_NUM_MAX) {
+    c->truncated = 1;
+    return;
+  }
+  if (sep) c->row[c->len++] = sep;
+  c->len += (size_t)nsb_history_format_g17(c->row + c->len, x);
+}
+
+/* Append sep and the text str. */
+static void csv_str(csv_out* c, char sep, const char* str) {
+  size_t n = strlen(str);
+  if (c->row_cap - c->len < n + 2) {
+    c->truncated = 1;
+    return;
+  }
+  c->row[c->len++] = sep;
+  memcpy(c->row + c->len, str, n);
+  c->len += n;
+}
+
+/* Append sep (unless 0) and the decimal digits of v (as %ld). */
+static void csv_int(csv_out* c, char sep, long v) {
+  if (c->row_cap - c->len < CSV_NUM_MAX) {
+    c->truncated = 1;
+    return;
+  }
+  if (sep) c->row[c->len++] = sep;
+  if (v < 0) c->row[c->len++] = '-';
+  c->len += (size_t)put_digits(c->row + c->len, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
+
 static int csv_io_error(csv_out* c, int err) {
   return nsb_ctx_error(c->ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", c->path,
                        strerror(err ? err : EIO));
@@ -90,7 +191,14 @@ static int csv_flush(csv_out* c) {
   errno = 0;
   if (fflush(c->f) != 0 || ferror(c->f)) return csv_io_error(c, errno);
   c->pending = 0;
+  c->t_flush = flush_clock();
   return NSB_OK;
+}
+
+/* At an output time: flush when CSV_FLUSH_INTERVAL has passed since the last flush. */
+static int csv_flush_due(csv_out* c) {
+  if (c->pending == 0 || flush_clock() - c->t_flush < CSV_FLUSH_INTERVAL) return NSB_OK;
+  return csv_flush(c);
 }
 
 /* End the row with a newline and hand it to the stream in one fwrite. */
@@ -117,7 +225,7 @@ static int csv_resume(nsb_ctx* ctx, csv_out* c, const char* path, size_t row_cap
   return csv_open(ctx, c, path, "a", row_cap);
 }
 
-/* Bytes written to the file so far (after csv_flush: its size). */
+/* Bytes handed to the file so far (after csv_flush: its size). */
 static long csv_tell(csv_out* c) { return ftell(c->f); }
 
 struct nsb_history {
@@ -249,11 +357,16 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
   nsb_energy e;
   nsb_system_energy(s, &e);
   csv_out* c = &h->out;
-  csv_put(c, "%.17g,%d,%ld,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", nsb_system_time(s),
-          nsb_system_step_number(s), increment, newton_iterations, e.kinetic, e.potential, e.kinetic + e.potential, e.momentum.x, e.momentum.y,
-          e.momentum.z, e.angular_momentum.x, e.angular_momentum.y, e.angular_momentum.z, e.external_work);
-  if (h->dissipative) csv_put(c, ",%.17g", e.dissipated);
-  csv_put(c, ",%.17g", nsb_system_load_factor(s));
+  csv_num(c, 0, nsb_system_time(s));
+  csv_int(c, ',', nsb_system_step_number(s));
+  csv_int(c, ',', increment);
+  csv_int(c, ',', newton_iterations);
+  const double fixed[] = {e.kinetic,           e.potential,         e.kinetic + e.potential, e.momentum.x,
+                          e.momentum.y,        e.momentum.z,        e.angular_momentum.x,    e.angular_momentum.y,
+                          e.angular_momentum.z, e.external_work};
+  for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; ++k) csv_num(c, ',', fixed[k]);
+  if (h->dissipative) csv_num(c, ',', e.dissipated);
+  csv_num(c, ',', nsb_system_load_factor(s));
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
   for (int p = 0; p < h->m->probes.count; ++p) {
@@ -299,12 +412,12 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
         case NSB_PROBE_RM: memcpy(vals, nsb_system_reactions(s) + 6 * pr->node + 3, 3 * sizeof(double)); break;
         default: n = 0;
       }
-      for (int k = 0; k < n; ++k) csv_put(c, ",%.17g", vals[k]);
+      for (int k = 0; k < n; ++k) csv_num(c, ',', vals[k]);
     }
   }
-  /* one row per output time: pushed to the file at once */
+  /* one row per output time, whole in the file at the next flush */
   NSB_CALL(csv_end_row(c));
-  return csv_flush(c);
+  return csv_flush_due(c);
 }
 
 int nsb_history_flush(nsb_history* h) { return csv_flush(&h->out); }
@@ -374,14 +487,18 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
       snprintf(master, sizeof master, "node %d", m->nodes.data[d->shape.master].label);
     else
       snprintf(master, sizeof master, "element %d", m->elements.data[d->shape.master].label);
-    csv_put(&c->out, "%.17g,%d,%d,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
-            nsb_system_time(s), d->pair + 1, m->nodes.data[e->nodes[0]].label, master, d->gap, d->impulse[0],
-            d->impulse[1], d->impulse[2], d->force, d->slip, d->dissipated, d->point[0], d->point[1], d->point[2],
-            d->n[0], d->n[1], d->n[2]);
-    NSB_CALL(csv_end_row(&c->out));
+    csv_out* o = &c->out;
+    csv_num(o, 0, nsb_system_time(s));
+    csv_int(o, ',', d->pair + 1);
+    csv_int(o, ',', m->nodes.data[e->nodes[0]].label);
+    csv_str(o, ',', master);
+    const double vals[] = {d->gap,      d->impulse[0], d->impulse[1], d->impulse[2], d->force, d->slip,
+                           d->dissipated, d->point[0], d->point[1],   d->point[2],   d->n[0],  d->n[1], d->n[2]};
+    for (size_t k = 0; k < sizeof vals / sizeof vals[0]; ++k) csv_num(o, ',', vals[k]);
+    NSB_CALL(csv_end_row(o));
   }
   /* the rows of one output time go out together */
-  return csv_flush(&c->out);
+  return csv_flush_due(&c->out);
 }
 
 int nsb_contact_log_write_reduced(nsb_contact_log* c, const nsb_model* m, const nsb_reduced* r, double t) {
@@ -394,12 +511,20 @@ int nsb_contact_log_write_reduced(nsb_contact_log* c, const nsb_model* m, const 
       snprintf(master, sizeof master, "%s", m->obstacles.data[d.obstacle].name);
     else
       snprintf(master, sizeof master, "element %d", m->elements.data[d.element].label);
-    csv_put(&c->out, "%.17g,%d,%d,%s,%.17g,%.17g,0,0,0,0,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", t, d.pair + 1,
-            m->nodes.data[d.node].label, master, d.gap, d.impulse, d.dissipated,
-            d.point[0], d.point[1], d.point[2], d.n[0], d.n[1], d.n[2]);
-    NSB_CALL(csv_end_row(&c->out));
+    csv_out* o = &c->out;
+    csv_num(o, 0, t);
+    csv_int(o, ',', d.pair + 1);
+    csv_int(o, ',', m->nodes.data[d.node].label);
+    csv_str(o, ',', master);
+    csv_num(o, ',', d.gap);
+    csv_num(o, ',', d.impulse);
+    /* no friction: tangential impulses, force and slip 0 */
+    for (int k = 0; k < 4; ++k) csv_int(o, ',', 0);
+    const double vals[] = {d.dissipated, d.point[0], d.point[1], d.point[2], d.n[0], d.n[1], d.n[2]};
+    for (size_t k = 0; k < sizeof vals / sizeof vals[0]; ++k) csv_num(o, ',', vals[k]);
+    NSB_CALL(csv_end_row(o));
   }
-  return csv_flush(&c->out);
+  return csv_flush_due(&c->out);
 }
 
 int nsb_contact_log_flush(nsb_contact_log* c) { return csv_flush(&c->out); }

@@ -6,9 +6,11 @@
  *
  * Crash safety: every row is formatted into a preallocated buffer and reaches
  * the file whole (one fwrite into a stream buffer that is flushed before a row
- * that would not fit), and the file is flushed at every output time, so a run
+ * that would not fit), and the file is flushed at an output time when a
+ * hundredth of a second of wall time has passed since the last flush, so a run
  * killed at any instant (SIGKILL included) leaves complete rows only: at most
- * the rows of the output time being written are missing.
+ * the rows of the last hundredth of a second are missing.  nsb_history_flush (at the
+ * end of a run, before a checkpoint counts the file's bytes) pushes the rest.
  */
 #ifndef NSB_HISTORY_H
 #define NSB_HISTORY_H
@@ -30,24 +32,32 @@ int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_his
 /// bytes (nsb_history_tell at the checkpoint) and append.  Errors: NSB_ERR_IO
 /// (missing or shorter file).  bytes = 0: as nsb_history_open.
 int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, long bytes, nsb_history** out);
-/// Write one row for the system's current state and flush it to the file.
+/// Write one row for the system's current state; the file is flushed when a
+/// hundredth of a second has passed since the last flush (see above).
 /// Errors: NSB_ERR_IO (the message names the file and the OS error).
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations);
 /// Push the buffered rows to the file.  Errors: NSB_ERR_IO if any write since
 /// open failed (disk full, ...); call it before close, which cannot report.
 int nsb_history_flush(nsb_history* h);
-/// Bytes in the file after the last flush (the end of the last complete row).
+/// Bytes written so far (the end of the last complete row), in the file after
+/// nsb_history_flush.
 long nsb_history_tell(nsb_history* h);
 /// Number of columns (for tests).
 int nsb_history_n_columns(const nsb_history* h);
 /// Flush and close; accepts NULL, sets *h = NULL.
 void nsb_history_close(nsb_history** h);
 
+/// Bytes nsb_history_format_g17 may write, the terminating NUL included.
+#define NSB_HISTORY_G17_MAX 32
+/// x as printf's "%.17g" into buf (NSB_HISTORY_G17_MAX bytes), NUL-terminated;
+/// returns the length.  The CSV writers' number format, exposed for tests.
+int nsb_history_format_g17(char* buf, double x);
+
 /// Names of the probe quantities of one group bit (NULL-terminated list, static).
 const char* const* nsb_probe_quantity_names(unsigned group_bit);
 
 /// Per-contact CSV (contacts.csv): one row per closed or loaded contact and
-/// output time (rows whole and flushed at every output time, as history.csv):
+/// output time (rows whole, flushed as history.csv's):
 /// time, pair (1-based, deck order), slave node, master (obstacle name,
 /// "node N", "element N"), gap, impulses (normal, two tangential; LAW=NEWTON,
 /// over the last increment), normal force (HERTZ: the force; NEWTON:
@@ -63,7 +73,7 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s);
 /// force and slip 0).
 int nsb_contact_log_write_reduced(nsb_contact_log* c, const nsb_model* m, const nsb_reduced* r, double t);
 int nsb_contact_log_flush(nsb_contact_log* c);
-/// Bytes in the file after the last flush.
+/// Bytes written so far, in the file after nsb_contact_log_flush.
 long nsb_contact_log_tell(nsb_contact_log* c);
 void nsb_contact_log_close(nsb_contact_log** c);
 

@@ -204,6 +204,12 @@ static void modal_node_rows(void* user, int node, double* B) {
 typedef struct modal_ws {
   int n, m, nc;
   double *F, *r0, *f, *dq, *dv, *Mdv, *cols;
+  /* SPIN (docs/theory.md §7.5): the co-rotating matrices, the constant load
+     fs = Omega^2 fc1 - c Omega fb1, the load of the increment f + fs + Pg g_rot */
+  int spinning, axis;
+  double omega, t0;
+  nsb_spin_matrices sm;
+  double *fs, *fsp;
 } modal_ws;
 
 static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
@@ -215,6 +221,25 @@ static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
   if (w->dv) NSB_FREE_ARRAY(ctx, w->dv, n, double);
   if (w->Mdv) NSB_FREE_ARRAY(ctx, w->Mdv, n, double);
   if (w->cols) NSB_FREE_ARRAY(ctx, w->cols, (size_t)n * 3 * (w->nc > 0 ? w->nc : 1), double);
+  nsb_spin_matrices_free(ctx, &w->sm);
+  if (w->fs) NSB_FREE_ARRAY(ctx, w->fs, m, double);
+  if (w->fsp) NSB_FREE_ARRAY(ctx, w->fsp, m, double);
+}
+
+/* SPIN: the load of the increment at time t in the co-rotating frame,
+   fsp = f + fs + Pg Q(t)^T g(t): gravity g stands in the inertial frame,
+   which the co-rotating one coincides with at t0 and leaves at the rate
+   omega about the axis (Q^T turns by -omega (t - t0)). */
+static void modal_spin_force(const nsb_system* s, modal_ws* w, double t) {
+  double g[3];
+  nsb_v3_store(nsb_system_modal_gravity(s, t), g);
+  double ph = -w->omega * (t - w->t0), c = cos(ph), sn = sin(ph);
+  int a = (w->axis + 1) % 3, b = (w->axis + 2) % 3;
+  double ga = c * g[a] - sn * g[b], gb = sn * g[a] + c * g[b];
+  g[a] = ga;
+  g[b] = gb;
+  for (int j = 0; j < w->m; ++j)
+    w->fsp[j] = w->f[j] + w->fs[j] + w->sm.Pg[j] * g[0] + w->sm.Pg[j + w->m] * g[1] + w->sm.Pg[j + 2 * w->m] * g[2];
 }
 
 /* Modal load at time t: f_j = phi_j^T (r(t_0) - r(t)). */
@@ -415,7 +440,153 @@ static int modal_step_alloc(run* rn, int k, modal_step* ms) {
   if (sd->reduction) w->cols = NSB_NEW_ARRAY(ctx, (size_t)nn * 3 * (w->nc > 0 ? w->nc : 1), double);
   if (!w->F || !w->r0 || !w->f || !w->dq || !w->dv || !w->Mdv || (sd->reduction && !w->cols))
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+  if (sd->spinning) {
+    /* the co-rotating model about the start state (the deck reader refuses
+       *RESTART with SPIN: these come from the start state, not a checkpoint) */
+    w->spinning = 1;
+    w->axis = sd->spin_axis;
+    w->omega = sd->spin;
+    w->t0 = nsb_system_time(s);
+    NSB_CALL(nsb_spin_matrices_alloc(ctx, w->m, &w->sm));
+    w->fs = NSB_NEW_ARRAY(ctx, w->m, double);
+    w->fsp = NSB_NEW_ARRAY(ctx, w->m, double);
+    if (!w->fs || !w->fsp)
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+    NSB_CALL(nsb_system_spin_matrices(s, &ms->r, sd->spin_axis, &w->sm));
+    for (int j = 0; j < w->m; ++j)
+      w->fs[j] = sd->spin * sd->spin * w->sm.fc1[j] - sd->ext_damping * sd->spin * w->sm.fb1[j];
+    NSB_CALL(nsb_reduced_set_spin(ms->red, &w->sm, sd->spin, sd->ext_damping));
+  }
   return NSB_OK;
+}
+
+/* SPIN, SWEEP=n with gravity in the step: the steady responses of the
+   co-rotating model at the sweep's rates (Waltersberger 2007, eqs. 5.161,
+   5.163) into gravity.csv next to modes.csv: step, rate [rad/s], rate [Hz],
+   then for each node probe P the static displacement under the centrifugal
+   load (and the axial part of gravity) P.sx, P.sy, P.sz, and the complex
+   amplitude of the response to gravity turning at -rate in the frame,
+   u(t) = Re[(re + i im) e^{i rate (t - t0)}]: P.ux_re, P.ux_im, ... (the
+   co-rotating frame's components; gravity of the step's start time). */
+static int modal_gravity_sweep(run* rn, int k, modal_step* ms, int dir_len, int has_dir) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_model* model = rn->m;
+  const nsb_step_def* sd = &model->steps.data[k];
+  modal_ws* w = &ms->w;
+  nsb_vec3 g = nsb_system_modal_gravity(rn->s, ms->t0);
+  int n_probe = 0;
+  for (int p = 0; p < model->probes.count; ++p) n_probe += model->probes.data[p].node >= 0;
+  if (nsb_v3_norm(g) == 0.0 || n_probe == 0) return NSB_OK;
+  int m = w->m;
+  size_t mm = (size_t)m * (size_t)m;
+  size_t len = 6 * mm + 4 * (size_t)m + 8 * (size_t)m + (size_t)3 * m * n_probe;
+  double* buf = NSB_NEW_ARRAY(ctx, len, double);
+  NSB_CHECK(ctx, buf, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  double *work = buf, *fs = work + 6 * mm + 4 * (size_t)m, *fr = fs + m, *fi = fr + m, *ys = fi + m, *yr = ys + m,
+         *yi = yr + m, *d = yi + m, *B = d + 2 * (size_t)m;
+  /* gravity in the frame: Q(phi)^T g = Re[(g_perp + i e x g) e^{i phi}] + (e.g) e */
+  nsb_vec3 e = nsb_v3(w->axis == 0, w->axis == 1, w->axis == 2);
+  nsb_vec3 ga = nsb_v3_scale(nsb_v3_dot(e, g), e), gp = nsb_v3_sub(g, ga), gx = nsb_v3_cross(e, g);
+  for (int j = 0; j < m; ++j) {
+    const double* P = w->sm.Pg;
+    fr[j] = P[j] * gp.x + P[j + m] * gp.y + P[j + 2 * m] * gp.z;
+    fi[j] = P[j] * gx.x + P[j + m] * gx.y + P[j + 2 * m] * gx.z;
+    d[j] = sd->ray_alpha + sd->ray_beta * ms->r.lambda[j];
+  }
+  modal_rows rows = {rn->s, &ms->r};
+  int q = 0;
+  for (int p = 0; p < model->probes.count; ++p)
+    if (model->probes.data[p].node >= 0) modal_node_rows(&rows, model->probes.data[p].node, B + (size_t)3 * m * q++);
+  char path[1100];
+  snprintf(path, sizeof path, "%.*s%sgravity.csv", dir_len, rn->modes_path, has_dir ? "/" : "");
+  int st = NSB_OK;
+  FILE* f = fopen(path, "w");
+  if (!f) st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(errno));
+  if (f) {
+    fprintf(f, "step,omega,frequency");
+    for (int p = 0; p < model->probes.count; ++p) {
+      const char* nm = model->probes.data[p].name;
+      if (model->probes.data[p].node < 0) continue;
+      fprintf(f, ",%s.sx,%s.sy,%s.sz,%s.ux_re,%s.ux_im,%s.uy_re,%s.uy_im,%s.uz_re,%s.uz_im", nm, nm, nm, nm, nm, nm, nm,
+              nm, nm);
+    }
+    fputc('\n', f);
+  }
+  for (int i = 0; i <= sd->spin_sweep && st >= 0; ++i) {
+    double om = sd->spin * (double)i / (double)sd->spin_sweep;
+    for (int j = 0; j < m; ++j)
+      fs[j] = om * om * w->sm.fc1[j] - sd->ext_damping * om * w->sm.fb1[j] + w->sm.Pg[j] * ga.x +
+              w->sm.Pg[j + m] * ga.y + w->sm.Pg[j + 2 * m] * ga.z;
+    st = nsb_spin_forced(ctx, &w->sm, ms->r.lambda, d, sd->ext_damping, om, fs, fr, fi, work, ys, yr, yi);
+    if (st < 0) break;
+    fprintf(f, "%d,%.17g,%.17g", k + 1, om, om / 6.283185307179586);
+    for (int pq = 0; pq < q; ++pq) {
+      const double* Bp = B + (size_t)3 * m * pq;
+      double v[9];
+      for (int c = 0; c < 3; ++c) {
+        double a = 0.0, br = 0.0, bi = 0.0;
+        for (int j = 0; j < m; ++j) {
+          a += Bp[c * m + j] * ys[j];
+          br += Bp[c * m + j] * yr[j];
+          bi += Bp[c * m + j] * yi[j];
+        }
+        v[c] = a;
+        v[3 + 2 * c] = br;
+        v[4 + 2 * c] = bi;
+      }
+      for (int c = 0; c < 9; ++c) fprintf(f, ",%.17g", v[c]);
+    }
+    fputc('\n', f);
+  }
+  if (f && fclose(f) != 0 && st >= 0)
+    st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(errno));
+  NSB_FREE_ARRAY(ctx, buf, len, double);
+  return st;
+}
+
+/* SPIN, SWEEP=n: the eigenvalues of the co-rotating model (Waltersberger 2007,
+   eq. 5.167) at the rates k spin / n, k = 0..n, into stability.csv next to
+   modes.csv: step, rate [rad/s], rate [Hz], max Re lambda, det K_s (its
+   sign: Waltersberger's eq. 5.168), then the 2m eigenvalues (re, im) sorted
+   by descending real part. */
+static int modal_spin_sweep(run* rn, int k, modal_step* ms) {
+  nsb_ctx* ctx = rn->ctx;
+  const nsb_step_def* sd = &rn->m->steps.data[k];
+  modal_ws* w = &ms->w;
+  int m = w->m;
+  size_t mm = (size_t)m * (size_t)m;
+  char path[1100];
+  const char* slash = strrchr(rn->modes_path, '/');
+  int dir_len = slash ? (int)(slash - rn->modes_path) : 0;
+  snprintf(path, sizeof path, "%.*s%sstability.csv", dir_len, rn->modes_path, slash ? "/" : "");
+  size_t len = 6 * mm + 5 * (size_t)m;
+  double* buf = NSB_NEW_ARRAY(ctx, len, double);
+  NSB_CHECK(ctx, buf, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  double *work = buf, *wr = work + 6 * mm + (size_t)m, *wi = wr + 2 * m;
+  double* d = w->fsp; /* scratch before the first increment: the modal damping */
+  int st = NSB_OK;
+  FILE* f = fopen(path, "w");
+  if (!f) st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(errno));
+  if (f) {
+    fprintf(f, "step,omega,frequency,max_re,det_sign");
+    for (int i = 0; i < 2 * m; ++i) fprintf(f, ",re%d,im%d", i + 1, i + 1);
+    fputc('\n', f);
+  }
+  for (int j = 0; j < m; ++j) d[j] = sd->ray_alpha + sd->ray_beta * ms->r.lambda[j];
+  for (int i = 0; i <= sd->spin_sweep && st >= 0; ++i) {
+    double om = sd->spin * (double)i / (double)sd->spin_sweep;
+    int sign;
+    st = nsb_spin_stability(ctx, &w->sm, ms->r.lambda, d, sd->ext_damping, om, work, wr, wi, &sign);
+    if (st < 0) break;
+    fprintf(f, "%d,%.17g,%.17g,%.17g,%d", k + 1, om, om / 6.283185307179586, wr[0], sign);
+    for (int q = 0; q < 2 * m; ++q) fprintf(f, ",%.17g,%.17g", wr[q], wi[q]);
+    fputc('\n', f);
+  }
+  if (f && fclose(f) != 0 && st >= 0)
+    st = nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(errno));
+  NSB_FREE_ARRAY(ctx, buf, len, double);
+  if (st >= 0) st = modal_gravity_sweep(rn, k, ms, dir_len, slash != NULL);
+  return st;
 }
 
 /* The start of a modal dynamic step: modes of the current state, the
@@ -469,6 +640,12 @@ static int modal_step_start(run* rn, int k, modal_step* ms) {
     NSB_CALL(st);
   }
   ms->t0 = nsb_system_time(s);
+  if (w->spinning) {
+    /* the structure starts in the steady state of its spin (Waltersberger
+       2007, eq. 5.161) with the projected velocities as relative ones */
+    NSB_CALL(nsb_reduced_spin_steady(red, w->fs));
+    if (sd->spin_sweep > 0) NSB_CALL(modal_spin_sweep(rn, k, ms));
+  }
   return nsb_system_modal_load(s, ms->t0, 1, w->r0);
 }
 
@@ -608,7 +785,8 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
   for (long j = j0; j <= n_inc; ++j) {
     double t = t0 + (double)(j - 1) * h;
     if ((varying || j == 1) && (st = modal_force(s, r, w, t + 0.5 * h)) < 0) goto out;
-    if ((st = nsb_reduced_step(red, t, h, w->f)) < 0) {
+    if (w->spinning) modal_spin_force(s, w, t + 0.5 * h);
+    if ((st = nsb_reduced_step(red, t, h, w->spinning ? w->fsp : w->f)) < 0) {
       /* the only failure of a reduced increment: its contact impulses do not
          settle.  No cutback: the smooth part is linear and unconditionally
          stable, and a shorter increment leaves the contacts' coupling as it is */
@@ -717,13 +895,14 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
 }
 
 /* Is name a file nsbeam writes into an output folder?  history.csv,
-   contacts.csv, modes.csv, restart.nsr, the view files of `nsbeam view`, and
+   contacts.csv, modes.csv, stability.csv, gravity.csv, restart.nsr, the view files of `nsbeam view`, and
    the series STEM.pvd / STEM_NNNNNN.vtu with STEM bodies, beams,
    beams_surface, contacts or modes<k>[_beams[_surface]] (each possibly with a
    .tmp suffix left by a killed run). */
 static int is_output_name(const char* name) {
-  static const char* const plain[] = {"history.csv", "contacts.csv", "modes.csv", "restart.nsr", "restart.nsr.tmp",
-                                      "view.png", "view.gif", "view_paraview.py", NULL};
+  static const char* const plain[] = {"history.csv",     "contacts.csv", "modes.csv", "stability.csv", "gravity.csv",
+                                      "restart.nsr",     "restart.nsr.tmp", "view.png", "view.gif", "view_paraview.py",
+                                      NULL};
   for (const char* const* p = plain; *p; ++p)
     if (!strcmp(name, *p)) return 1;
   const char* r = name;
@@ -1027,6 +1206,9 @@ static int write_checkpoint(run* rn, int k, long j, double sub, double t_step0, 
   rp.t_step0 = t_step0;
   rp.has_output = rn->has_output;
   rp.t_output = rn->t_output;
+  /* the rows the checkpoint counts are on disk before it is written */
+  if (rn->hist) NSB_CALL(nsb_history_flush(rn->hist));
+  if (rn->clog) NSB_CALL(nsb_contact_log_flush(rn->clog));
   rp.hist_bytes = rn->hist ? nsb_history_tell(rn->hist) : 0;
   rp.clog_bytes = rn->clog ? nsb_contact_log_tell(rn->clog) : 0;
   /* modes.csv is written once per modal step: on disk before its size is counted */

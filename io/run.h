@@ -3,10 +3,10 @@
  *
  * Output files in opt->outdir: history.csv (io/history.h) and the ParaView
  * collection bodies.pvd with one bodies_NNNNNN.vtu per output time
- * (io/vtk.h).  Both are complete after every write, so an interrupted or
+ * (io/vtk.h).  Both are complete at every instant, so an interrupted or
  * failed run leaves readable files: CSV rows are written whole and flushed at
- * every output time, .vtu files are renamed into place when complete and the
- * .pvd collections are replaced by rename.
+ * output times at least every hundredth of a second, .vtu files are renamed into
+ * place when complete and the .pvd collections are replaced by rename.
  *
  * With *RESTART, WRITE, FREQUENCY=n (model->restart_every) a checkpoint
  * outdir/restart.nsr is written every n increments of static, Riks, dynamic

@@ -448,6 +448,16 @@ typedef struct nsb_step_def {
   int modal_dynamic;
   int reduction;             /* 0 MODAL (truncation), 1 QUASI-STATIC (plus residual flexibility at the contacts) */
   double ray_alpha, ray_beta; /* Rayleigh damping D = alpha M + beta K */
+  /* SPIN=: the reduced model in a frame turning at spin [rad/s] about the
+     global axis spin_axis (0 x, 1 y, 2 z) through the origin (docs/theory.md
+     §7.5); ext_damping (EXTERNAL DAMPING=) c of the force -c M v_abs on the
+     absolute velocity; spin_sweep (SWEEP=) n > 0: the eigenvalues of the
+     gyroscopic model at k spin / n, k = 0..n, into stability.csv */
+  int spinning;
+  double spin;
+  int spin_axis;
+  double ext_damping;
+  int spin_sweep;
   /* *STATIC, RIKS (kind NSB_STEP_STATIC with riks = 1; solver/arclength.h,
      docs/theory.md §8): h is the initial arc-length increment, period the
      total arc length, h_min the smallest increment (Abaqus's data line) */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "elements/beam_velocity.h"
+#include "solver/reduced.h"
 #include "solver/system_internal.h"
 #include "base/clock.h"
 
@@ -681,6 +682,10 @@ static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval
    into those value arrays (pattern of s->A). */
 static int modal_eval_at(nsb_system* s, double t, double* Kv, double* Mv, double* rv) {
   nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_STATIC, t);
+  /* SPIN: gravity stands in the inertial frame and turns in the co-rotating
+     one; the caller adds it (nsb_system_modal_gravity), and no earlier step
+     has any (refused by the deck reader) */
+  if (s->step.modal_dynamic && s->step.spinning) ec.gravity = nsb_v3_zero();
   int n_struct = s->n_contacts > 0 ? s->first_contact : s->n_elems;
   for (int i = 0; i < n_struct; ++i) {
     const nsb_elem* e = &s->elems[i];
@@ -966,3 +971,154 @@ int nsb_system_modal_flexibility(nsb_system* s, const nsb_modal_result* r, int n
   modal_finish(s);
   return st;
 }
+
+/* ---- the co-rotating model (*MODAL DYNAMIC, SPIN) ------------------------------ */
+
+/* y = A x for the spin operator A of solver/reduced.h: E = [e]x on every
+   node's translations (the rotations' terms come with the nodes' rotary
+   inertia, below); held DOFs carry 0. */
+static void spin_apply(const nsb_system* s, nsb_vec3 e, const double* x, double* y) {
+  memset(y, 0, (size_t)s->n_eq * sizeof(double));
+  for (int i = 0; i < s->n_nodes; ++i) {
+    double d[6];
+    nsb_system_eq_node(s, x, i, d);
+    nsb_vec3 at = nsb_v3_cross(e, nsb_v3(d[0], d[1], d[2]));
+    double a[3] = {at.x, at.y, at.z};
+    for (int k = 0; k < 3 && k < s->ndof[i]; ++k) {
+      int eq = s->node_eq[6 * i + k];
+      if (eq >= 0) y[eq] = a[k];
+    }
+  }
+}
+
+/* The nodes' rotary inertia J (3 x 3 per node, column-major, in the frame of
+   the node's rotation DOFs) from the elements' lumped mass matrices, held
+   rotations included: a spin held at a bearing still carries its polar
+   inertia's gyroscopic couple. */
+static void node_rotary_inertia(nsb_system* s, double* J) {
+  memset(J, 0, (size_t)9 * (size_t)s->n_nodes * sizeof(double));
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_STATIC, s->t);
+  int n_struct = s->n_contacts > 0 ? s->first_contact : s->n_elems;
+  for (int i = 0; i < n_struct; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (!e->ops->mass) continue;
+    int nl = e->n_local;
+    memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
+    e->ops->mass(e, &ec, s->fK);
+    for (int a = 0, off = 0; a < e->n_nodes; off += e->node_ndof[a], ++a) {
+      if (e->node_ndof[a] < 6) continue;
+      double* Jn = J + (size_t)9 * (size_t)e->nodes[a];
+      for (int c = 0; c < 3; ++c)
+        for (int r = 0; r < 3; ++r) Jn[r + 3 * c] += s->fK[(off + 3 + r) + (size_t)nl * (size_t)(off + 3 + c)];
+    }
+  }
+}
+
+int nsb_system_spin_matrices(nsb_system* s, const nsb_modal_result* r, int axis, nsb_spin_matrices* sm) {
+  NSB_CHECK(s->ctx, s->modal_M && r->n == s->n_eq && sm->m == r->n_modes && axis >= 0 && axis < 3, NSB_ERR_ARG,
+            "nsb_system_spin_matrices: needs the modes and mass of a *MODAL DYNAMIC step");
+  int n = s->n_eq, m = r->n_modes;
+  nsb_vec3 e = nsb_v3(axis == 0, axis == 1, axis == 2);
+  /* A phi_j, M phi_j (n x m each), b, M b, M A phi_j, the nodes' J */
+  size_t nm = (size_t)n * (size_t)m, len = 2 * nm + 3 * (size_t)n + (size_t)9 * (size_t)s->n_nodes;
+  double* Aphi = NSB_NEW_ARRAY(s->ctx, len, double);
+  NSB_CHECK(s->ctx, Aphi, NSB_ERR_ALLOC, "co-rotating model: out of memory");
+  double *Mphi = Aphi + nm, *b = Mphi + nm, *Mb = b + n, *MAphi = Mb + n, *Jnode = MAphi + n;
+  for (int j = 0; j < m; ++j) {
+    const double* phi = r->phi + (size_t)n * j;
+    spin_apply(s, e, phi, Aphi + (size_t)n * j);
+    pattern_mv(s->A, s->modal_M, phi, Mphi + (size_t)n * j);
+  }
+  /* b: the rigid spin's velocity per unit rate, e x x on the translations */
+  memset(b, 0, (size_t)n * sizeof(double));
+  for (int i = 0; i < s->n_nodes; ++i) {
+    nsb_vec3 bt = nsb_v3_cross(e, nsb_st_x(&s->cur, i));
+    double bv[3] = {bt.x, bt.y, bt.z};
+    for (int k = 0; k < 3 && k < s->ndof[i]; ++k) {
+      int eq = s->node_eq[6 * i + k];
+      if (eq >= 0) b[eq] = bv[k];
+    }
+  }
+  pattern_mv(s->A, s->modal_M, b, Mb);
+  for (int i = 0; i < m; ++i) {
+    const double *Ai = Aphi + (size_t)n * i, *Mi = Mphi + (size_t)n * i;
+    double fc = 0.0, fb = 0.0, g[3] = {0.0, 0.0, 0.0};
+    for (int q = 0; q < n; ++q) {
+      fc += Ai[q] * Mb[q];
+      fb += Mi[q] * b[q];
+    }
+    sm->fc1[i] = fc;
+    sm->fb1[i] = fb;
+    /* Pg: M phi_i summed over each translation direction */
+    for (int node = 0; node < s->n_nodes; ++node)
+      for (int k = 0; k < 3 && k < s->ndof[node]; ++k) {
+        int eq = s->node_eq[6 * node + k];
+        if (eq >= 0) g[k] += Mi[eq];
+      }
+    for (int k = 0; k < 3; ++k) sm->Pg[i + (size_t)m * k] = g[k];
+  }
+  for (int j = 0; j < m; ++j) {
+    const double *Aj = Aphi + (size_t)n * j, *Mj = Mphi + (size_t)n * j;
+    pattern_mv(s->A, s->modal_M, Aj, MAphi);
+    for (int i = 0; i < m; ++i) {
+      const double *Ai = Aphi + (size_t)n * i, *Mi = Mphi + (size_t)n * i;
+      double mai = 0.0, ami = 0.0, ama = 0.0;
+      for (int q = 0; q < n; ++q) {
+        mai += Mi[q] * Aj[q];    /* phi_i^T M A phi_j */
+        ami += Ai[q] * Mj[q];    /* phi_i^T A^T M phi_j */
+        ama += Ai[q] * MAphi[q]; /* phi_i^T A^T M A phi_j */
+      }
+      size_t ij = (size_t)i + (size_t)m * j;
+      sm->G1[ij] = mai - ami;
+      sm->Kc1[ij] = ama;
+      sm->P1[ij] = mai;
+    }
+  }
+  /* the rotary inertia's terms of the linearized rotation kinematics
+     (docs/theory.md §7.5; e_n = R0^T e, E_n = [e_n]x, J the node's lumped
+     rotary inertia in the frame of its rotation DOFs):
+       G_r = J E_n + E_n J - [J e_n]x,  Kc_r = E_n^T J E_n + ([J e_n]x E_n + E_n [J e_n]x) / 2,
+       fc_r = E_n^T J e_n */
+  node_rotary_inertia(s, Jnode);
+  for (int node = 0; node < s->n_nodes; ++node) {
+    if (s->ndof[node] < 6) continue;
+    int eqr[3], any = 0;
+    for (int k = 0; k < 3; ++k) {
+      eqr[k] = s->node_eq[6 * node + 3 + k];
+      any |= eqr[k] >= 0;
+    }
+    if (!any) continue;
+    nsb_mat3 J;
+    memcpy(J.c, Jnode + (size_t)9 * (size_t)node, sizeof J.c);
+    nsb_vec3 en = nsb_q_rotate_inv(nsb_st_q(&s->cur, node), e);
+    nsb_vec3 Je = nsb_m3_mulv(J, en);
+    nsb_mat3 Sj = nsb_m3_skew(Je), En = nsb_m3_skew(en), Et = nsb_m3_transpose(En);
+    nsb_mat3 Rg = nsb_m3_add(nsb_m3_add(nsb_m3_mul(J, En), nsb_m3_mul(En, J)), nsb_m3_scale(-1.0, Sj));
+    nsb_mat3 Rk = nsb_m3_add(nsb_m3_mul(Et, nsb_m3_mul(J, En)),
+                             nsb_m3_scale(0.5, nsb_m3_add(nsb_m3_mul(Sj, En), nsb_m3_mul(En, Sj))));
+    nsb_vec3 fr = nsb_m3_mulv(Et, Je);
+    double frv[3] = {fr.x, fr.y, fr.z};
+    for (int i = 0; i < m; ++i) {
+      const double* pi = r->phi + (size_t)n * i;
+      for (int a = 0; a < 3; ++a)
+        if (eqr[a] >= 0) sm->fc1[i] += pi[eqr[a]] * frv[a];
+      for (int j = 0; j < m; ++j) {
+        const double* pj = r->phi + (size_t)n * j;
+        double g = 0.0, k = 0.0;
+        for (int a = 0; a < 3; ++a)
+          for (int c = 0; c < 3; ++c) {
+            if (eqr[a] < 0 || eqr[c] < 0) continue;
+            double w = pi[eqr[a]] * pj[eqr[c]];
+            g += w * Rg.c[a + 3 * c];
+            k += w * Rk.c[a + 3 * c];
+          }
+        sm->G1[i + (size_t)m * j] += g;
+        sm->Kc1[i + (size_t)m * j] += k;
+      }
+    }
+  }
+  NSB_FREE_ARRAY(s->ctx, Aphi, len, double);
+  return NSB_OK;
+}
+
+nsb_vec3 nsb_system_modal_gravity(const nsb_system* s, double t) { return nsb_sys_make_ec(s, NSB_EVAL_STATIC, t).gravity; }

@@ -1,8 +1,10 @@
 /* reduced.c -- modal coordinates with unilateral contacts (see reduced.h). */
 #include "solver/reduced.h"
 
+#include <lapacke.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact/geometry.h"
@@ -43,6 +45,15 @@ static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
   NSB_FREE_ARRAY(ctx, r->c_w, k, double);
   NSB_FREE_ARRAY(ctx, r->ytmp, m, double);
   NSB_FREE_ARRAY(ctx, r->mask, k, unsigned char);
+  if (r->spin) {
+    size_t mm = (size_t)m * (size_t)m;
+    NSB_FREE_ARRAY(ctx, r->Dm, mm, double);
+    NSB_FREE_ARRAY(ctx, r->Km, mm, double);
+    NSB_FREE_ARRAY(ctx, r->S, mm, double);
+    NSB_FREE_ARRAY(ctx, r->SW, (size_t)m * k, double);
+    NSB_FREE_ARRAY(ctx, r->rhs, m, double);
+    NSB_FREE_ARRAY(ctx, r->ipiv, m, int);
+  }
 }
 
 void nsb_reduced_destroy(nsb_reduced** pr) {
@@ -377,7 +388,305 @@ static double qs_share(const nsb_reduced* r, int a, double h) {
   return 0.5 * (r->c_P[a] / h) * s;
 }
 
+/* ---- the co-rotating model -------------------------------------------------- */
+
+int nsb_spin_matrices_alloc(nsb_ctx* ctx, int m, nsb_spin_matrices* sm) {
+  memset(sm, 0, sizeof *sm);
+  size_t mm = (size_t)m * (size_t)m;
+  sm->m = m;
+  sm->G1 = NSB_NEW_ARRAY(ctx, mm, double);
+  sm->Kc1 = NSB_NEW_ARRAY(ctx, mm, double);
+  sm->P1 = NSB_NEW_ARRAY(ctx, mm, double);
+  sm->fc1 = NSB_NEW_ARRAY(ctx, m, double);
+  sm->fb1 = NSB_NEW_ARRAY(ctx, m, double);
+  sm->Pg = NSB_NEW_ARRAY(ctx, (size_t)3 * m, double);
+  if (!sm->G1 || !sm->Kc1 || !sm->P1 || !sm->fc1 || !sm->fb1 || !sm->Pg) {
+    nsb_spin_matrices_free(ctx, sm);
+    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "co-rotating model: out of memory");
+  }
+  memset(sm->G1, 0, mm * sizeof(double));
+  memset(sm->Kc1, 0, mm * sizeof(double));
+  memset(sm->P1, 0, mm * sizeof(double));
+  memset(sm->fc1, 0, (size_t)m * sizeof(double));
+  memset(sm->fb1, 0, (size_t)m * sizeof(double));
+  memset(sm->Pg, 0, (size_t)3 * m * sizeof(double));
+  return NSB_OK;
+}
+
+void nsb_spin_matrices_free(nsb_ctx* ctx, nsb_spin_matrices* sm) {
+  size_t m = (size_t)sm->m, mm = m * m;
+  if (sm->G1) NSB_FREE_ARRAY(ctx, sm->G1, mm, double);
+  if (sm->Kc1) NSB_FREE_ARRAY(ctx, sm->Kc1, mm, double);
+  if (sm->P1) NSB_FREE_ARRAY(ctx, sm->P1, mm, double);
+  if (sm->fc1) NSB_FREE_ARRAY(ctx, sm->fc1, m, double);
+  if (sm->fb1) NSB_FREE_ARRAY(ctx, sm->fb1, m, double);
+  if (sm->Pg) NSB_FREE_ARRAY(ctx, sm->Pg, 3 * m, double);
+  memset(sm, 0, sizeof *sm);
+}
+
+void nsb_spin_system(const nsb_spin_matrices* sm, const double* lam, const double* d, double c, double omega,
+                     double* D, double* K) {
+  int m = sm->m;
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i) {
+      size_t ij = (size_t)i + (size_t)m * (size_t)j;
+      D[ij] = omega * sm->G1[ij] + (i == j ? d[j] + c : 0.0);
+      K[ij] = -omega * omega * sm->Kc1[ij] + c * omega * sm->P1[ij] + (i == j ? lam[j] : 0.0);
+    }
+}
+
+/* qsort order of eigenvalues: descending real part, then ascending imaginary part */
+typedef struct eig_pair {
+  double re, im;
+} eig_pair;
+
+static int eig_cmp(const void* pa, const void* pb) {
+  const eig_pair *a = pa, *b = pb;
+  if (a->re != b->re) return a->re > b->re ? -1 : 1;
+  if (a->im != b->im) return a->im < b->im ? -1 : 1;
+  return 0;
+}
+
+int nsb_spin_eigenvalues(nsb_ctx* ctx, int m, const double* D, const double* K, double* work, double* wr,
+                         double* wi) {
+  /* A = [[0, I], [-K, -D]] (2m x 2m, column-major): x' = A x for x = (y, y') */
+  int n = 2 * m;
+  double* A = work;
+  memset(A, 0, (size_t)n * (size_t)n * sizeof(double));
+  for (int j = 0; j < m; ++j) {
+    A[j + (size_t)n * (size_t)(m + j)] = 1.0;
+    for (int i = 0; i < m; ++i) {
+      A[(m + i) + (size_t)n * (size_t)j] = -K[i + (size_t)m * j];
+      A[(m + i) + (size_t)n * (size_t)(m + j)] = -D[i + (size_t)m * j];
+    }
+  }
+  lapack_int info = LAPACKE_dgeev(LAPACK_COL_MAJOR, 'N', 'N', n, A, n, wr, wi, NULL, 1, NULL, 1);
+  NSB_CHECK(ctx, info == 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgeev failed (info %d)", (int)info);
+  /* sort in place through the (now free) head of the work array */
+  eig_pair* e = (eig_pair*)work;
+  for (int k = 0; k < n; ++k) {
+    e[k].re = wr[k];
+    e[k].im = wi[k];
+  }
+  qsort(e, (size_t)n, sizeof *e, eig_cmp);
+  for (int k = 0; k < n; ++k) {
+    wr[k] = e[k].re;
+    wi[k] = e[k].im;
+  }
+  return NSB_OK;
+}
+
+int nsb_spin_stability(nsb_ctx* ctx, const nsb_spin_matrices* sm, const double* lam, const double* d, double c,
+                       double omega, double* work, double* wr, double* wi, int* det_sign) {
+  int m = sm->m;
+  size_t mm = (size_t)m * (size_t)m;
+  double *D = work, *K = D + mm, *lu = K + mm;
+  nsb_spin_system(sm, lam, d, c, omega, D, K);
+  /* the sign of det K from its LU factors (the pivots in the space after lu) */
+  memcpy(lu, K, mm * sizeof(double));
+  lapack_int* piv = (lapack_int*)(lu + mm);
+  lapack_int info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, m, m, lu, m, piv);
+  NSB_CHECK(ctx, info >= 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgetrf failed (info %d)", (int)info);
+  int sign = info == 0 ? 1 : 0;
+  for (int q = 0; q < m && info == 0; ++q) {
+    if (lu[q + (size_t)m * q] < 0.0) sign = -sign;
+    if (piv[q] != q + 1) sign = -sign;
+  }
+  *det_sign = sign;
+  return nsb_spin_eigenvalues(ctx, m, D, K, lu, wr, wi);
+}
+
+int nsb_spin_forced(nsb_ctx* ctx, const nsb_spin_matrices* sm, const double* lam, const double* d, double c,
+                    double omega, const double* fs, const double* fr, const double* fi, double* work, double* ys,
+                    double* yr, double* yi) {
+  int m = sm->m, n = 2 * m;
+  size_t mm = (size_t)m * (size_t)m;
+  double *D = work, *K = D + mm, *A = K + mm, *rhs = A + 4 * mm;
+  lapack_int* piv = (lapack_int*)(rhs + n); /* 2m pivots in the last 2m doubles */
+  nsb_spin_system(sm, lam, d, c, omega, D, K);
+  /* the static response: K ys = fs (K copied into A's head) */
+  memcpy(A, K, mm * sizeof(double));
+  memcpy(ys, fs, (size_t)m * sizeof(double));
+  lapack_int info = LAPACKE_dgesv(LAPACK_COL_MAJOR, m, 1, A, m, piv, ys, m);
+  NSB_CHECK(ctx, info >= 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgesv failed (info %d)", (int)info);
+  NSB_CHECK(ctx, info == 0, NSB_ERR_SINGULAR, "co-rotating model: K singular at the rate %.10g (a critical speed)",
+            omega);
+  /* the real form of the complex system: [[Kd, -w D], [w D, Kd]] (yr; yi) = (fr; fi), Kd = K - w^2 I */
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i) {
+      size_t ij = (size_t)i + (size_t)m * j;
+      double kd = K[ij] - (i == j ? omega * omega : 0.0), wd = omega * D[ij];
+      A[i + (size_t)n * j] = kd;
+      A[(m + i) + (size_t)n * (m + j)] = kd;
+      A[i + (size_t)n * (m + j)] = -wd;
+      A[(m + i) + (size_t)n * j] = wd;
+    }
+  memcpy(rhs, fr, (size_t)m * sizeof(double));
+  memcpy(rhs + m, fi, (size_t)m * sizeof(double));
+  info = LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, A, n, piv, rhs, n);
+  NSB_CHECK(ctx, info >= 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgesv failed (info %d)", (int)info);
+  NSB_CHECK(ctx, info == 0, NSB_ERR_SINGULAR,
+            "co-rotating model: the forced response is singular at the rate %.10g (a resonance without damping)", omega);
+  memcpy(yr, rhs, (size_t)m * sizeof(double));
+  memcpy(yi, rhs + m, (size_t)m * sizeof(double));
+  return NSB_OK;
+}
+
+int nsb_reduced_set_spin(nsb_reduced* r, const nsb_spin_matrices* sm, double omega, double c) {
+  nsb_ctx* ctx = r->ctx;
+  int m = r->m, k = r->nc > 0 ? r->nc : 1;
+  NSB_CHECK(ctx, !r->qs && !r->spin && sm->m == m, NSB_ERR_ARG,
+            "co-rotating model: needs the MODAL reduction and %d modes (got %d), once", m, sm->m);
+  size_t mm = (size_t)m * (size_t)m;
+  r->Dm = NSB_NEW_ARRAY(ctx, mm, double);
+  r->Km = NSB_NEW_ARRAY(ctx, mm, double);
+  r->S = NSB_NEW_ARRAY(ctx, mm, double);
+  r->SW = NSB_NEW_ARRAY(ctx, (size_t)m * k, double);
+  r->rhs = NSB_NEW_ARRAY(ctx, m, double);
+  r->ipiv = NSB_NEW_ARRAY(ctx, m, int);
+  r->spin = 1; /* from here red_free releases the arrays */
+  NSB_CHECK(ctx, r->Dm && r->Km && r->S && r->SW && r->rhs && r->ipiv, NSB_ERR_ALLOC,
+            "co-rotating model: out of memory");
+  nsb_spin_system(sm, r->lam, r->d, c, omega, r->Dm, r->Km);
+  r->h_fact = 0.0;
+  return NSB_OK;
+}
+
+int nsb_reduced_spin_steady(nsb_reduced* r, const double* f) {
+  int m = r->m;
+  NSB_CHECK(r->ctx, r->spin, NSB_ERR_ARG, "co-rotating model: not set");
+  memcpy(r->S, r->Km, (size_t)m * (size_t)m * sizeof(double));
+  memcpy(r->y, f, (size_t)m * sizeof(double));
+  r->h_fact = 0.0; /* S is overwritten */
+  lapack_int info = LAPACKE_dgesv(LAPACK_COL_MAJOR, m, 1, r->S, m, r->ipiv, r->y, m);
+  if (info > 0) memset(r->y, 0, (size_t)m * sizeof(double));
+  NSB_CHECK(r->ctx, info == 0, info > 0 ? NSB_ERR_SINGULAR : NSB_ERR_LAPACK,
+            "co-rotating model: the stiffness Lambda - Omega^2 K_c is singular (the spin is a critical speed): no "
+            "steady state (LAPACKE_dgesv info %d)",
+            (int)info);
+  return NSB_OK;
+}
+
+/* The co-rotating step (reduced.h): the trapezoidal rule with the dense
+   S = I + h/2 D_s + h^2/4 K_s,
+     S v+ = (I - h/2 D_s - h^2/4 K_s) v - h K_s y + h f + W^T P,
+   contacts as in the MODAL reduction (Moreau's midpoint test, Newton's law)
+   with the Delassus matrix W S^-1 W^T. */
+static int spin_step(nsb_reduced* r, double t, double h, const double* f_mid) {
+  int m = r->m, nc = r->nc;
+  size_t mm = (size_t)m * (size_t)m;
+  if (r->h_fact != h) {
+    for (size_t p = 0; p < mm; ++p) r->S[p] = 0.5 * h * r->Dm[p] + 0.25 * h * h * r->Km[p];
+    for (int j = 0; j < m; ++j) r->S[j + (size_t)m * j] += 1.0;
+    lapack_int info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, m, m, r->S, m, r->ipiv);
+    NSB_CHECK(r->ctx, info == 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgetrf failed (info %d)", (int)info);
+    r->h_fact = h;
+  }
+  double* vf = r->work;
+  double* rhs = r->rhs;
+  for (int i = 0; i < m; ++i) {
+    double dv = 0.0, kv = 0.0, ky = 0.0;
+    for (int j = 0; j < m; ++j) {
+      size_t ij = (size_t)i + (size_t)m * j;
+      dv += r->Dm[ij] * r->v[j];
+      kv += r->Km[ij] * r->v[j];
+      ky += r->Km[ij] * r->y[j];
+    }
+    rhs[i] = r->v[i] - 0.5 * h * dv - 0.25 * h * h * kv - h * ky + h * f_mid[i];
+  }
+  memcpy(vf, rhs, (size_t)m * sizeof(double));
+  lapack_int info = LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', m, 1, r->S, m, r->ipiv, vf, m);
+  NSB_CHECK(r->ctx, info == 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgetrs failed (info %d)", (int)info);
+  unsigned char* mask = r->mask;
+  double* tmp = r->ytmp;
+  double* wobs = r->c_w;
+  int any = 0;
+  for (int c = 0; c < nc; ++c) {
+    r->c_D[c] = 0.0;
+    r->c_P[c] = 0.0;
+    mask[c] = 0;
+  }
+  if (nc > 0) {
+    for (int j = 0; j < m; ++j) tmp[j] = r->y[j] + 0.5 * h * r->v[j];
+    for (int c = 0; c < nc; ++c) {
+      r->c_g[c] = slave_gap(r, c, tmp, t + 0.5 * h, &wobs[c]);
+      mask[c] = r->c_g[c] <= 0.0;
+      any |= mask[c];
+    }
+    if (any) {
+      /* S^-1 W^T (W's rows are the columns of W^T, m x nc column-major) */
+      memcpy(r->SW, r->W, (size_t)m * (size_t)nc * sizeof(double));
+      info = LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', m, nc, r->S, m, r->ipiv, r->SW, m);
+      NSB_CHECK(r->ctx, info == 0, NSB_ERR_LAPACK, "co-rotating model: LAPACKE_dgetrs failed (info %d)", (int)info);
+      for (int a = 0; a < nc; ++a) {
+        const double* Wa = r->W + (size_t)m * a;
+        for (int b = 0; b < nc; ++b) {
+          const double* SWb = r->SW + (size_t)m * b;
+          double sv = 0.0;
+          for (int j = 0; j < m; ++j) sv += Wa[j] * SWb[j];
+          r->G[a + (size_t)nc * b] = sv;
+        }
+        double wv = 0.0, wvf = 0.0;
+        for (int j = 0; j < m; ++j) {
+          wv += Wa[j] * r->v[j];
+          wvf += Wa[j] * vf[j];
+        }
+        r->q[a] = wvf - wobs[a] + r->c_e[a] * fmin(wv - wobs[a], 0.0);
+      }
+      long sw = pgs(r, mask);
+      if (sw < 0)
+        return nsb_ctx_error(r->ctx, NSB_ERR_NO_CONVERGENCE, __FILE__, __LINE__, __func__,
+                             "modal dynamics: the contact impulses did not settle in %d Gauss-Seidel sweeps at t = %.10g",
+                             RED_MAX_SWEEPS, t);
+      r->sweeps += sw;
+    }
+  }
+  r->active = 0;
+  for (int c = 0; c < nc; ++c) {
+    if (r->c_P[c] == 0.0) continue;
+    ++r->active;
+    const double* SWc = r->SW + (size_t)m * c;
+    for (int j = 0; j < m; ++j) vf[j] += SWc[j] * r->c_P[c];
+  }
+  /* Energy identity of the step (vm = (v + v+)/2, ym = (y + y+)/2 = y + h/2 vm):
+     Delta(1/2 |v|^2 + 1/2 y^T K_sym y) = h f.vm - h vm^T D_s vm - h vm^T K_skew ym + P^T W vm:
+     the damping (its skew Coriolis part does no work) and the circulatory
+     stiffness both go to the dissipation */
+  double impulse_work = 0.0;
+  for (int c = 0; c < nc; ++c) {
+    if (r->c_P[c] == 0.0) continue;
+    const double* Wc = r->W + (size_t)m * c;
+    double wvm = 0.0;
+    for (int j = 0; j < m; ++j) wvm += Wc[j] * 0.5 * (r->v[j] + vf[j]);
+    impulse_work += r->c_P[c] * wvm;
+    r->c_D[c] -= r->c_P[c] * wvm;
+  }
+  /* vm into rhs, ym into tmp */
+  for (int j = 0; j < m; ++j) {
+    rhs[j] = 0.5 * (r->v[j] + vf[j]);
+    tmp[j] = r->y[j] + 0.5 * h * rhs[j];
+  }
+  double dvv = 0.0, kskew = 0.0, fv = 0.0;
+  for (int i = 0; i < m; ++i) {
+    fv += f_mid[i] * rhs[i];
+    for (int j = 0; j < m; ++j) {
+      size_t ij = (size_t)i + (size_t)m * j, ji = (size_t)j + (size_t)m * i;
+      dvv += rhs[i] * r->Dm[ij] * rhs[j];
+      kskew += rhs[i] * 0.5 * (r->Km[ij] - r->Km[ji]) * tmp[j];
+    }
+  }
+  r->work_loads += h * fv;
+  r->dissipated_damping += h * dvv + h * kskew;
+  for (int j = 0; j < m; ++j) {
+    r->y[j] += h * rhs[j];
+    r->v[j] = vf[j];
+  }
+  r->dissipated_contact += -impulse_work;
+  return NSB_OK;
+}
+
 int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
+  if (r->spin) return spin_step(r, t, h, f_mid);
   int m = r->m, nc = r->nc;
   double* vf = r->work;
   /* free (smooth) velocity: trapezoidal rule (MODAL), or Waltersberger's (2007)
@@ -512,10 +821,14 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
 
 void nsb_reduced_energy(const nsb_reduced* r, double* kinetic, double* potential) {
   double k = 0.0, p = 0.0;
-  for (int j = 0; j < r->m; ++j) {
+  int m = r->m;
+  for (int j = 0; j < m; ++j) {
     k += 0.5 * r->v[j] * r->v[j];
-    p += 0.5 * r->lam[j] * r->y[j] * r->y[j];
+    if (!r->spin) p += 0.5 * r->lam[j] * r->y[j] * r->y[j];
   }
+  if (r->spin) /* 1/2 y^T K_s y: the symmetric part only */
+    for (int j = 0; j < m; ++j)
+      for (int i = 0; i < m; ++i) p += 0.5 * r->y[i] * r->Km[i + (size_t)m * j] * r->y[j];
   *kinetic = k;
   *potential = p + r->e_qs;
 }

@@ -31,7 +31,16 @@
  * The linear complementarity problems are solved by projected Gauss-Seidel
  * (nsb_prox_gauss_seidel, contact/prox.h) on the (small, dense) Delassus
  * matrix; more contacts than modes are fine.
- * Allocation: create only; step allocates nothing.
+ * Co-rotating model (nsb_reduced_set_spin, *MODAL DYNAMIC with SPIN;
+ * docs/theory.md §7.5, Waltersberger 2007 eq. 5.114): in a frame turning at
+ * a constant rate Omega the modal equations gain full matrices,
+ *   y'' + (D + c I + Omega G1) y' + (Lambda - Omega^2 Kc1 + c Omega P1) y = f,
+ * G1 skew (Coriolis and gyroscopic), Kc1 symmetric (centrifugal softening),
+ * P1 the external damping's circulatory part; the smooth step is then the same
+ * trapezoidal rule with the dense S = I + h/2 D_s + h^2/4 K_s (LU, factored
+ * once per increment length), and the Delassus matrix W S^-1 W^T is
+ * unsymmetric (projected Gauss-Seidel takes it as it is).
+ * Allocation: create and set_spin only; step allocates nothing.
  */
 #ifndef NSB_REDUCED_H
 #define NSB_REDUCED_H
@@ -68,7 +77,87 @@ typedef struct nsb_reduced {
   double e_qs;         /* QS: 1/2 lambda^T C_nn lambda of the last step (lambda = P / h) */
   long sweeps;         /* Gauss-Seidel sweeps, all steps */
   int active;          /* contacts that carried an impulse in the last step */
+  /* co-rotating model (nsb_reduced_set_spin); spin = 0 otherwise and the arrays NULL */
+  int spin;
+  double *Dm, *Km;     /* m x m (column-major): D_s = diag(d) + c I + Omega G1, K_s = Lambda - Omega^2 Kc1 + c Omega P1 */
+  double *S, *SW;      /* m x m LU of I + h/2 D_s + h^2/4 K_s; m x nc: S^-1 W^T */
+  double* rhs;         /* m */
+  int* ipiv;           /* m */
+  double h_fact;       /* the increment S was factored for (0: none yet) */
 } nsb_reduced;
+
+/* The co-rotating model's modal matrices per unit rate (docs/theory.md §7.5),
+   for mass-normalized modes Phi, a frame turning at Omega about the unit axis
+   e through the origin (E = [e]x), A the operator E on every node's
+   translations, b = E x the rigid spin's velocity per unit rate there (x:
+   positions at the step start):
+     G1  = Phi^T (M A - A^T M + R_g) Phi       skew (Coriolis + gyroscopic)
+     Kc1 = Phi^T (A^T M A + R_k) Phi           symmetric: stiffness - Omega^2 Kc1
+     P1  = Phi^T M A Phi                       external damping's stiffness c Omega P1
+     fc1 = Phi^T A^T M b                       centrifugal load Omega^2 fc1
+     fb1 = Phi^T M b                           external damping's load -c Omega fb1
+     Pg  = Phi^T M T (m x 3, column-major)     load of a unit acceleration along x, y, z
+   with the nodes' rotary inertia J (the elements' lumped 3 x 3 rotation
+   block, held rows included, in the frame of the node's rotation DOFs, e_n =
+   R0^T e, E_n = [e_n]x) on their rotation rows (docs/theory.md §7.5):
+   R_g = J E_n + E_n J - [J e_n]x, R_k = E_n^T J E_n + ([J e_n]x E_n + E_n [J e_n]x)/2,
+   and f_r = E_n^T J e_n in fc1.
+   Arrays owned by the struct (nsb_spin_matrices_free). */
+typedef struct nsb_spin_matrices {
+  int m;
+  double *G1, *Kc1, *P1; /* m x m, column-major */
+  double *fc1, *fb1;     /* m */
+  double* Pg;            /* m x 3, column-major */
+} nsb_spin_matrices;
+
+/// Allocate the arrays of an m-mode set (zeroed).  Errors: NSB_ERR_ALLOC.
+int nsb_spin_matrices_alloc(nsb_ctx* ctx, int m, nsb_spin_matrices* sm);
+/// Free them (accepts an empty struct).
+void nsb_spin_matrices_free(nsb_ctx* ctx, nsb_spin_matrices* sm);
+
+/// The damping and stiffness of the co-rotating model at rate omega, modal
+/// Rayleigh damping d (m values), external damping c (column-major, m x m):
+///   D = diag(d) + c I + omega G1,   K = diag(lam) - omega^2 Kc1 + c omega P1.
+void nsb_spin_system(const nsb_spin_matrices* sm, const double* lam, const double* d, double c, double omega,
+                     double* D, double* K);
+
+/// Eigenvalues of the damped gyroscopic problem (lambda^2 I + lambda D + K) y = 0
+/// (Waltersberger 2007, eq. 5.167) through the 2m x 2m state matrix
+/// [[0, I], [-K, -D]] (LAPACKE_dgeev): wr, wi (2m each), sorted by
+/// descending real part, then by ascending imaginary part.
+/// work: 4 m^2 doubles.  Errors: NSB_ERR_LAPACK.
+int nsb_spin_eigenvalues(nsb_ctx* ctx, int m, const double* D, const double* K, double* work, double* wr,
+                         double* wi);
+
+/// One row of a stability map: D, K of nsb_spin_system at rate omega, the
+/// sign of det K (-1, 0 singular, +1; Waltersberger 2007, eq. 5.168:
+/// gyroscopic stabilization needs det K > 0) and the eigenvalues as
+/// nsb_spin_eigenvalues.  work: 6 m^2 + m doubles.  Errors: NSB_ERR_LAPACK.
+int nsb_spin_stability(nsb_ctx* ctx, const nsb_spin_matrices* sm, const double* lam, const double* d, double c,
+                       double omega, double* work, double* wr, double* wi, int* det_sign);
+
+/// Steady responses of the co-rotating model at rate omega (D, K of
+/// nsb_spin_system): the static one ys = K^-1 fs, and the complex amplitude
+/// y = yr + i yi of the response Re[y e^{i omega t}] to the load
+/// Re[(fr + i fi) e^{i omega t}] that turns with the rate (gravity in the
+/// co-rotating frame; Waltersberger 2007, eq. 5.163):
+///   (K - omega^2 I + i omega D) y = fr + i fi.
+/// work: 6 m^2 + 4 m doubles.  Errors: NSB_ERR_SINGULAR (K, or the
+/// dynamic matrix at a resonance of the undamped model), NSB_ERR_LAPACK.
+int nsb_spin_forced(nsb_ctx* ctx, const nsb_spin_matrices* sm, const double* lam, const double* d, double c,
+                    double omega, const double* fs, const double* fr, const double* fi, double* work, double* ys,
+                    double* yr, double* yi);
+
+/// Switch the reduced model r to the co-rotating equations at rate omega
+/// with the matrices sm and external damping c (after create, before the
+/// first step; MODAL reduction only).  Errors: NSB_ERR_ALLOC, NSB_ERR_ARG (QS).
+int nsb_reduced_set_spin(nsb_reduced* r, const nsb_spin_matrices* sm, double omega, double c);
+
+/// The steady state of the co-rotating model under the constant modal load
+/// f (m values): K_s y = f, into r->y (velocities untouched).
+/// Errors: NSB_ERR_SINGULAR (K_s singular: the rate is a critical speed),
+/// NSB_ERR_ALLOC.
+int nsb_reduced_spin_steady(nsb_reduced* r, const double* f);
 
 /// Create: m modes with eigenvalues lam, Rayleigh damping alpha, beta, the
 /// contact candidates of the model's *CONTACT PAIRs (obstacle masters; beam
@@ -110,7 +199,8 @@ void nsb_reduced_set_flexibility(nsb_reduced* r, const double* C);
 int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid);
 
 /// Energies of the reduced motion: kinetic 1/2 |v|^2, elastic 1/2 sum lam y^2
-/// (+ 1/2 lambda^T C lambda of the truncated modes, QS).
+/// (+ 1/2 lambda^T C lambda of the truncated modes, QS; co-rotating: 1/2 y^T
+/// K_s y with the symmetric part of K_s, the relative motion's energies).
 void nsb_reduced_energy(const nsb_reduced* r, double* kinetic, double* potential);
 
 /// Checkpoint (*RESTART) of the reduced motion between steps: the modal

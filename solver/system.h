@@ -205,6 +205,17 @@ void nsb_system_node_velocities(const nsb_system* s, double* ve);
 /// the nodes only, no element is evaluated (its interior keeps an earlier
 /// state): for outputs that read node values alone.
 int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only);
+/// *MODAL DYNAMIC, SPIN (docs/theory.md §7.5): the co-rotating model's modal
+/// matrices per unit rate for the modes r about the global axis `axis` (0 x,
+/// 1 y, 2 z) through the origin, from the kept mass matrix and the current
+/// (start) state; sm allocated for r's modes (nsb_spin_matrices_alloc,
+/// solver/reduced.h).  Errors: NSB_ERR_ARG, NSB_ERR_ALLOC.
+struct nsb_spin_matrices;
+int nsb_system_spin_matrices(nsb_system* s, const nsb_modal_result* r, int axis, struct nsb_spin_matrices* sm);
+/// The gravity of the model at time t (all steps up to the current one,
+/// amplitudes applied): in a SPIN step nsb_system_modal_load leaves the
+/// step's gravity out and the caller turns this vector into the frame.
+nsb_vec3 nsb_system_modal_gravity(const nsb_system* s, double t);
 /// Report e (copied) instead of the elements' energies from now on; NULL: stop.
 void nsb_system_set_energy(nsb_system* s, const nsb_energy* e);
 /// REDUCTION=QUASI-STATIC: the truncated modes' flexibility

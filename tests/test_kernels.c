@@ -5,8 +5,11 @@
  * that matrix alone; the solve by rows equals the solve by columns; the
  * combined SO(3) exponential and tangent operator and the partial
  * derivatives of T (base/so3.h: nsb_so3_exp_q_T, nsb_so3_T_partials)
- * against the separate functions; the beam geometry tables filled to their
- * sized end and not beyond. */
+ * against the separate functions, the forms without divisions
+ * (nsb_so3_exp_q_T_fast, nsb_so3_T_dot_fast, nsb_so3_dT_rho,
+ * nsb_so3_dTt_nu) within a few ulps of the exact ones, the products
+ * with skew and diagonal matrices (base/vec.h) equal to the general ones;
+ * the beam geometry tables filled to their sized end and not beyond. */
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
@@ -230,6 +233,95 @@ static void test_so3_T_partials_equal(void) {
   CU_ASSERT(equal);
 }
 
+/* nsb_so3_exp_q_T_fast returns the values of nsb_so3_exp_q_T within a few
+   units in the last place (its series by multiplications, cos(t/2) and
+   sin(t/2)/t by their series below t = 1e-4): angles on both sides of each
+   switch, along random and coordinate axes.  The bound, 4 eps on entries
+   of size at most 1, is a few times the differences seen (at most 1 eps
+   relative in the coefficients, times the entries' sums of two terms). */
+static void test_so3_exp_T_fast(void) {
+  const double lens[] = {0.0, 1e-12, 3e-7, 1e-5, 1e-4 * (1.0 - 1e-15), 1e-4, 1e-4 * (1.0 + 1e-15), 2e-3,
+                         0.05 * (1.0 - 1e-15), 0.05, 0.3, 1.0, 2.5, 3.14159, 4.0, 7.5};
+  unsigned long long rng = 4242;
+  double worst = 0.0;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l) {
+    for (int k = 0; k < 12; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_mat3 T, T1;
+      nsb_quat q = nsb_so3_exp_q_T_fast(th, &T), q1 = nsb_so3_exp_q_T(th, &T1);
+      worst = fmax(worst, fmax(fmax(fabs(q.w - q1.w), fabs(q.x - q1.x)), fmax(fabs(q.y - q1.y), fabs(q.z - q1.z))));
+      for (int i = 0; i < 9; ++i) worst = fmax(worst, fabs(T.c[i] - T1.c[i]) / fmax(1.0, fabs(T1.c[i])));
+    }
+  }
+  CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
+}
+
+/* nsb_so3_T_dot_fast returns the values of nsb_so3_T_dot within round-off:
+   at most 4 eps times |theta_d| per entry (the entries are of the size of
+   |theta_d| times coefficients below 1; the differences seen are about
+   1 eps), on both sides of the switch at t = 0.05 and up to t near pi. */
+static void test_so3_T_dot_fast(void) {
+  const double lens[] = {0.0, 1e-9, 1e-5, 2e-3, 0.05 * (1.0 - 1e-15), 0.05, 0.051, 0.3, 1.0, 2.5, 3.1};
+  unsigned long long rng = 555;
+  double worst = 0.0;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l)
+    for (int k = 0; k < 10; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_vec3 thd = nsb_v3(rnd(&rng), 10.0 * rnd(&rng), rnd(&rng));
+      nsb_mat3 r = nsb_so3_T_dot_fast(th, thd), e = nsb_so3_T_dot(th, thd);
+      for (int i = 0; i < 9; ++i) worst = fmax(worst, fabs(r.c[i] - e.c[i]) / nsb_v3_norm(thd));
+    }
+  CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
+}
+
+/* nsb_so3_dT_rho and nsb_so3_dTt_nu against the products of
+   nsb_so3_T_partials with the vector: within 4 eps times |rho| per entry
+   (about 1 eps seen), on both sides of the series switch at t = 0.05. */
+static void test_so3_dT_rho(void) {
+  const double lens[] = {0.0, 1e-9, 1e-5, 2e-3, 0.05 * (1.0 - 1e-15), 0.05, 0.051, 0.3, 1.0, 2.5, 3.1};
+  unsigned long long rng = 8080;
+  double worst = 0.0;
+  for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); ++l)
+    for (int k = 0; k < 10; ++k) {
+      nsb_vec3 d = k < 3 ? nsb_v3(k == 0, k == 1, k == 2) : nsb_v3(rnd(&rng), rnd(&rng), rnd(&rng));
+      nsb_vec3 th = nsb_v3_scale(lens[l] / nsb_v3_norm(d), d);
+      nsb_vec3 rho = nsb_v3(rnd(&rng), 10.0 * rnd(&rng), rnd(&rng));
+      nsb_mat3 dT[3];
+      nsb_so3_T_partials(th, dT);
+      nsb_mat3 e1 = nsb_m3_cols(nsb_m3_mulv(dT[0], rho), nsb_m3_mulv(dT[1], rho), nsb_m3_mulv(dT[2], rho));
+      nsb_mat3 e2 = nsb_m3_cols(nsb_m3_tmulv(dT[0], rho), nsb_m3_tmulv(dT[1], rho), nsb_m3_tmulv(dT[2], rho));
+      nsb_mat3 r1 = nsb_so3_dT_rho(th, rho), r2 = nsb_so3_dTt_nu(th, rho);
+      for (int i = 0; i < 9; ++i) {
+        worst = fmax(worst, fabs(r1.c[i] - e1.c[i]) / nsb_v3_norm(rho));
+        worst = fmax(worst, fabs(r2.c[i] - e2.c[i]) / nsb_v3_norm(rho));
+      }
+    }
+  CU_ASSERT(worst <= 4.0 * 2.220446049250313e-16);
+}
+
+/* The products with skew and diagonal matrices (base/vec.h: nsb_m3_skew_mul,
+   nsb_m3_skew_mult, nsb_m3_mul_skew, nsb_m3_mul_diag) equal the general
+   products with nsb_m3_skew / nsb_m3_diag (== : an exact zero of either
+   sign compares equal), on random entries and on entries with exact zeros. */
+static void test_m3_structured_products(void) {
+  unsigned long long rng = 2024;
+  int equal = 1;
+  for (int k = 0; k < 100; ++k) {
+    nsb_mat3 B;
+    for (int i = 0; i < 9; ++i) B.c[i] = k % 5 == 0 && i % 3 == 1 ? 0.0 : rnd(&rng);
+    nsb_vec3 a = nsb_v3(rnd(&rng), k % 7 == 0 ? 0.0 : rnd(&rng), 1e3 * rnd(&rng));
+    nsb_mat3 r[4] = {nsb_m3_skew_mul(a, B), nsb_m3_skew_mult(a, B), nsb_m3_mul_skew(B, a), nsb_m3_mul_diag(B, a)};
+    nsb_mat3 e[4] = {nsb_m3_mul(nsb_m3_skew(a), B), nsb_m3_mult(nsb_m3_skew(a), B), nsb_m3_mul(B, nsb_m3_skew(a)),
+                     nsb_m3_mul(B, nsb_m3_diag(a.x, a.y, a.z))};
+    for (int m = 0; m < 4; ++m)
+      for (int i = 0; i < 9; ++i)
+        if (r[m].c[i] != e[m].c[i]) equal = 0;
+  }
+  CU_ASSERT(equal);
+}
+
 /* The geometry tables are sized to the element (nsb_beam_geom_doubles,
    nsb_beam_strain_geom_doubles): the last table ends at the last double,
    its last entry is written (the last integration point lies between x_N
@@ -275,6 +367,10 @@ static const nsb_test_suite suites[] = {{"small_lu",
                                                                  {NULL, NULL}}},
                                         {"so3", (const nsb_test_case[]){{"exp_T_equal", test_so3_exp_T_equal},
                                                          {"T_partials_equal", test_so3_T_partials_equal},
+                                                         {"exp_T_fast", test_so3_exp_T_fast},
+                                                         {"T_dot_fast", test_so3_T_dot_fast},
+                                                         {"dT_rho", test_so3_dT_rho},
+                                                         {"m3_structured_products", test_m3_structured_products},
                                                          {NULL, NULL}}},
                                         {"geom", (const nsb_test_case[]){{"tables_sized", test_geom_tables_sized}, {NULL, NULL}}},
                                         {NULL, NULL}};

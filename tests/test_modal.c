@@ -7,6 +7,7 @@
  * A free-free chain with the first mass held by a Lagrange multiplier row is
  * the fixed-free chain of the other n - 1 masses.
  */
+#include <complex.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -495,6 +496,214 @@ static void test_particle_on_a_string(void) {
   CU_ASSERT(fabs(first_eigenvalue(deck, NSB_BINARY_DIR "/tests_tmp/modal_string") - exact) < 1e-10 * exact);
 }
 
+/* ---- *MODAL DYNAMIC, SPIN: the co-rotating model ------------------------------------ */
+
+/* A 2-DOF rotor: a particle of mass 2 at (0, 0, R) on two unloaded springs of
+   stiffness 50, along y and along z (omega_0^2 = 25, isotropic), held along
+   the axis x; the frame turns at OMEGA about x.  With u = y + i (z - R - delta)
+   in the turning frame,
+     u'' + (a + c + 2 i Omega) u' + (omega_0^2 - Omega^2 + i c Omega) u = 0,
+   delta = Omega^2 R / (omega_0^2 - Omega^2) the centrifugal offset (a: ALPHA
+   on the relative velocity, c: EXTERNAL DAMPING on the absolute one). */
+static const char* ROTOR2 =
+    "*HEADING\n2-DOF rotor\n*NODE\n1, 0, -1, 0.5\n2, 0, 0, 0.5\n3, 0, 0, -0.5\n"
+    "*PARTICLE, NODE=2, MASS=2.0, RADIUS=0.0\n*ELEMENT, TYPE=SPRINGA, ELSET=S\n1, 1, 2\n2, 3, 2\n*SPRING, ELSET=S\n50.0\n"
+    "*BOUNDARY\n2, 1, 1\n*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 3, 0.1\n"
+    "*PROBE, NAME=P, NODE=2\nX\n*STEP\n*MODAL DYNAMIC, MODES=2, SPIN=2.0, AXIS=X%s\n%s\n"
+    "*OUTPUT, FORMAT=HISTORY, EVERY=100\n*END STEP\n";
+
+/* Undamped: the steady offset delta, then u = (v0 / omega_0) e^{-i Omega t} i sin(omega_0 t)
+   (the inertial frame's planar vibration seen from the turning frame; the
+   trapezoidal rule's phase error (omega h)^2 / 12 per radian is 5e-8 here);
+   the Jacobi integral E - W (W: the work of the centrifugal load) is
+   constant.  A Coriolis matrix of the wrong size or
+   sign turns the whirl the wrong way at once. */
+static void test_spin_whirl_point_mass(void) {
+  char deck[2048];
+  const char* dir = NSB_BINARY_DIR "/tests_tmp/modal_spin_rotor2";
+  snprintf(deck, sizeof deck, ROTOR2, "", "1e-4, 2.0");
+  run_deck(deck, dir);
+  static double t[400], y[400], z[400], E[400], W[400];
+  int n = history_column(dir, "time", t, 400);
+  CU_ASSERT_EQUAL_FATAL(n, 201);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "P.y", y, 400), n);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "P.z", z, 400), n);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "total_energy", E, 400), n);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "external_work", W, 400), n);
+  CU_ASSERT_EQUAL(history_column(dir, "dissipated", t + 300, 100), -1); /* no damping: no such column */
+  const double w0 = 5.0, om = 2.0, v0 = 0.1, R = 0.5, delta = om * om * R / (w0 * w0 - om * om);
+  double worst = 0.0, jac = 0.0;
+  for (int i = 1; i < n; ++i) { /* row 0: the state before the step */
+    double a = v0 / w0 * sin(w0 * t[i]);
+    worst = fmax(worst, fabs(y[i] - a * sin(om * t[i])));
+    worst = fmax(worst, fabs(z[i] - R - delta - a * cos(om * t[i])));
+    jac = fmax(jac, fabs((E[i] - W[i]) - (E[1] - W[1])));
+  }
+  CU_ASSERT(worst < 1e-6 * v0 / w0);
+  CU_ASSERT(jac < 1e-13 * E[1]);
+  CU_ASSERT(fabs(W[n - 1] - W[1]) > 1e-4 * E[1]); /* the centrifugal load does work along the orbit */
+}
+
+/* The stability map of the damped rotor: SWEEP's eigenvalues against the
+   roots of s^2 + (a + c + 2 i Omega) s + (omega_0^2 - Omega^2 + i c Omega) = 0
+   and their conjugates; internal damping destabilizes above
+   Omega = omega_0 (1 + c / a) = 10 (a = c = 0.1). */
+static void test_spin_stability_map(void) {
+  char deck[2048];
+  const char* dir = NSB_BINARY_DIR "/tests_tmp/modal_spin_rotor2_map";
+  snprintf(deck, sizeof deck, ROTOR2, ", ALPHA=0.1, EXTERNAL DAMPING=0.1, SWEEP=8", "1e-3, 1e-3");
+  /* SPIN=16 for this one */
+  char* at = strstr(deck, "SPIN=2.0");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  memcpy(at, "SPIN=16.", 8);
+  run_deck(deck, dir);
+  char path[512];
+  snprintf(path, sizeof path, "%s/stability.csv", dir);
+  FILE* f = fopen(path, "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  char line[2048];
+  CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, f));
+  CU_ASSERT_STRING_EQUAL(line, "step,omega,frequency,max_re,det_sign,re1,im1,re2,im2,re3,im3,re4,im4\n");
+  int rows = 0;
+  const double w0 = 5.0, a = 0.1, c = 0.1;
+  while (fgets(line, sizeof line, f)) {
+    int step, sign;
+    double om, fr, mx, ev[8];
+    CU_ASSERT_EQUAL_FATAL(sscanf(line, "%d,%lf,%lf,%lf,%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &step, &om, &fr, &mx, &sign,
+                                &ev[0], &ev[1], &ev[2], &ev[3], &ev[4], &ev[5], &ev[6], &ev[7]),
+                         13);
+    CU_ASSERT(fabs(om - 2.0 * rows) < 1e-12);
+    /* s = (-B +- sqrt(B^2 - 4 C)) / 2, B = a + c + 2 i Omega, C = w0^2 - Omega^2 + i c Omega */
+    double complex B = a + c + 2.0 * I * om, C = w0 * w0 - om * om + I * c * om;
+    double complex sq = csqrt(B * B - 4.0 * C), s[4] = {(-B + sq) / 2.0, (-B - sq) / 2.0, 0.0, 0.0};
+    s[2] = conj(s[0]);
+    s[3] = conj(s[1]);
+    double best_re = -HUGE_VAL;
+    for (int k = 0; k < 4; ++k) {
+      best_re = fmax(best_re, creal(s[k]));
+      double dmin = HUGE_VAL; /* each exact root is among the computed ones */
+      for (int q = 0; q < 4; ++q) dmin = fmin(dmin, cabs(s[k] - (ev[2 * q] + I * ev[2 * q + 1])));
+      CU_ASSERT(dmin < 1e-10 * (w0 + om));
+    }
+    CU_ASSERT(fabs(mx - best_re) < 1e-10 * (w0 + om));
+    CU_ASSERT(mx == ev[0]);
+    CU_ASSERT((mx < 0.0) == (om < w0 * (1.0 + c / a) - 1e-9) || fabs(om - w0 * (1.0 + c / a)) < 1e-9);
+    CU_ASSERT_EQUAL(sign, om < w0 ? 1 : om > w0 ? 1 : 0); /* two equal stiffnesses: det = (w0^2 - Omega^2)^2 + (c Omega)^2 */
+    ++rows;
+  }
+  fclose(f);
+  CU_ASSERT_EQUAL(rows, 9);
+}
+
+/* The steady responses of gravity.csv for the 2-DOF rotor with external
+   damping only (c = 0.1) and gravity (0, 0, -9.81): the centrifugal offset
+   u = sy + i sz = R (c Omega + i Omega^2) / (omega_0^2 - Omega^2 + i c Omega), and
+   gravity's response: the shaft hangs still in the inertial frame (isotropic,
+   no internal damping: nothing moves relative to the air), i.e. the static
+   sag g / omega_0^2 turning at -Omega in the frame, at every rate:
+   u_y = Re[i g / omega_0^2 e^{i Omega t}], u_z = Re[-g / omega_0^2 e^{i Omega t}]. */
+static void test_spin_gravity_response(void) {
+  char deck[2048];
+  const char* dir = NSB_BINARY_DIR "/tests_tmp/modal_spin_rotor2_gravity";
+  snprintf(deck, sizeof deck, ROTOR2, ", EXTERNAL DAMPING=0.1, SWEEP=8", "1e-3, 1e-3\n*GRAVITY\n0, 0, -9.81");
+  char* at = strstr(deck, "SPIN=2.0");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  memcpy(at, "SPIN=4.0", 8);
+  run_deck(deck, dir);
+  char path[512];
+  snprintf(path, sizeof path, "%s/gravity.csv", dir);
+  FILE* f = fopen(path, "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  char line[2048];
+  CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, f));
+  CU_ASSERT_STRING_EQUAL(line, "step,omega,frequency,P.sx,P.sy,P.sz,P.ux_re,P.ux_im,P.uy_re,P.uy_im,P.uz_re,P.uz_im\n");
+  const double w0 = 5.0, c = 0.1, R = 0.5, g = 9.81;
+  int rows = 0;
+  while (fgets(line, sizeof line, f)) {
+    int step;
+    double om, fr, v[9];
+    CU_ASSERT_EQUAL_FATAL(sscanf(line, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &step, &om, &fr, &v[0], &v[1],
+                                &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]),
+                         12);
+    CU_ASSERT(fabs(om - 0.5 * rows) < 1e-12);
+    double complex u = R * (c * om + I * om * om) / (w0 * w0 - om * om + I * c * om);
+    CU_ASSERT(fabs(v[0]) < 1e-14);
+    CU_ASSERT(fabs(v[1] - creal(u)) < 1e-12);
+    CU_ASSERT(fabs(v[2] - cimag(u)) < 1e-12);
+    CU_ASSERT(fabs(v[3]) < 1e-14 && fabs(v[4]) < 1e-14);
+    CU_ASSERT(fabs(v[5]) < 1e-12);
+    CU_ASSERT(fabs(v[6] - g / (w0 * w0)) < 1e-12);
+    CU_ASSERT(fabs(v[7] + g / (w0 * w0)) < 1e-12);
+    CU_ASSERT(fabs(v[8]) < 1e-12);
+    ++rows;
+  }
+  fclose(f);
+  CU_ASSERT_EQUAL(rows, 9);
+}
+
+/* The time run with the turning gravity settles on the steady response of
+   gravity.csv: EXTERNAL DAMPING=2 (the transients decay as e^{-t}),
+   Omega = 4, 12 s; the position in the frame at the end is
+   (0, R) + s + Re[u e^{i Omega t}] with s and u of the closed forms above. */
+static void test_spin_gravity_time_run(void) {
+  char deck[2048];
+  const char* dir = NSB_BINARY_DIR "/tests_tmp/modal_spin_rotor2_gravity_run";
+  snprintf(deck, sizeof deck, ROTOR2, ", EXTERNAL DAMPING=2", "1e-3, 12.0\n*GRAVITY\n0, 0, -9.81");
+  char* at = strstr(deck, "SPIN=2.0");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  memcpy(at, "SPIN=4.0", 8);
+  run_deck(deck, dir);
+  static double t[200], y[200], z[200];
+  int n = history_column(dir, "time", t, 200);
+  CU_ASSERT_EQUAL_FATAL(n, 121);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "P.y", y, 200), n);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "P.z", z, 200), n);
+  const double w0 = 5.0, c = 2.0, R = 0.5, g = 9.81, om = 4.0;
+  double complex s = R * (c * om + I * om * om) / (w0 * w0 - om * om + I * c * om);
+  double worst = 0.0;
+  for (int i = n - 10; i < n; ++i) {
+    double ph = om * t[i], a = g / (w0 * w0);
+    double ey = creal(s) - a * sin(ph), ez = R + cimag(s) - a * cos(ph);
+    worst = fmax(worst, fmax(fabs(y[i] - ey), fabs(z[i] - ez)));
+  }
+  /* transients e^{-12} ~ 6e-6 of the 0.1 start velocity's and gravity's onset; the
+     trapezoidal rule's phase error (Omega h)^2 / 12 ~ 1e-6 rad per radian */
+  CU_ASSERT(worst < 1e-4 * g / (w0 * w0));
+}
+
+/* A beam shaft in the co-rotating frame, undamped: 10 B2V elements of a
+   section with rotary and polar inertia, 0.02 off the spin axis x (so the
+   centrifugal load, the softening and the nodes' rotary terms all act),
+   pinned, its spin held, started with a transverse velocity: the Jacobi
+   integral E - W is conserved to round-off, which a non-skew G1 or a
+   non-symmetric K_c (their sums over translations and rotations) would break. */
+static void test_spin_beam_jacobi(void) {
+  static char deck[8192];
+  int n = snprintf(deck, sizeof deck, "*HEADING\nspinning beam\n*NODE, NSET=ALL\n");
+  for (int i = 0; i <= 10; ++i) n += snprintf(deck + n, sizeof deck - (size_t)n, "%d, %g, 0, 0.02\n", i + 1, 0.1 * i);
+  n += snprintf(deck + n, sizeof deck - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, POINTS=2\n");
+  for (int i = 0; i < 10; ++i) n += snprintf(deck + n, sizeof deck - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  n += snprintf(deck + n, sizeof deck - (size_t)n,
+                "*BEAM GENERAL SECTION, ELSET=B\n2.1e7, 8e6, 8e6, 1.4e2, 1.75e2, 2.1e2\n0.75, 1.2e-5, 5e-6, 7e-6\n0, 1, 0\n"
+                "*BOUNDARY\n1, 1, 4\n11, 1, 3\n11, 4, 4\n*INITIAL CONDITIONS, TYPE=VELOCITY\n6, 3, 0.01\n5, 2, -0.005\n"
+                "*STEP\n*MODAL DYNAMIC, MODES=12, SPIN=9.0, AXIS=X\n1e-4, 0.5\n*OUTPUT, FORMAT=HISTORY, EVERY=50\n*END STEP\n");
+  const char* dir = NSB_BINARY_DIR "/tests_tmp/modal_spin_beam";
+  run_deck(deck, dir);
+  static double E[200], W[200], K[200];
+  int rows = history_column(dir, "total_energy", E, 200);
+  CU_ASSERT_EQUAL_FATAL(rows, 101);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "external_work", W, 200), rows);
+  CU_ASSERT_EQUAL_FATAL(history_column(dir, "kinetic_energy", K, 200), rows);
+  double worst = 0.0, wmax = 0.0;
+  for (int i = 1; i < rows; ++i) {
+    worst = fmax(worst, fabs((E[i] - W[i]) - (E[1] - W[1])));
+    wmax = fmax(wmax, fabs(W[i] - W[1]));
+  }
+  CU_ASSERT(worst < 1e-12 * E[1]);
+  CU_ASSERT(wmax > 1e-3 * E[1]); /* the centrifugal load works along the motion */
+  CU_ASSERT(K[1] > 0.0);
+}
+
 static const nsb_test_suite suites[] = {
     {"subspace", (const nsb_test_case[]){{"fixed_free_chain", test_fixed_free_chain},
                                          {"free_chain_rigid_mode", test_free_chain_rigid_mode},
@@ -512,6 +721,12 @@ static const nsb_test_suite suites[] = {
                                               {"falling_beam", test_modal_dynamic_falling_beam},
                                               {"qs_only_rigid_modes", test_modal_dynamic_only_rigid_modes},
                                               {NULL, NULL}}},
+    {"corotating", (const nsb_test_case[]){{"whirl_point_mass", test_spin_whirl_point_mass},
+                                           {"stability_map", test_spin_stability_map},
+                                           {"gravity_response", test_spin_gravity_response},
+                                           {"gravity_time_run", test_spin_gravity_time_run},
+                                           {"beam_jacobi_integral", test_spin_beam_jacobi},
+                                           {NULL, NULL}}},
     {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }

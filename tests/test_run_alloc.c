@@ -10,6 +10,8 @@
  * must reproduce the first one's history.csv byte for byte.  Under
  * -DNSB_SANITIZE=ON, AddressSanitizer also checks that the library
  * allocations (KLU, UMFPACK, stdio) are released on every error path.
+ * tests/decks/reliable/alloc_spin.inp does the same for the co-rotating
+ * reduced model (*MODAL DYNAMIC, SPIN with a beam contact, gravity and SWEEP).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -22,6 +24,7 @@
 #include "tests/test_util.h"
 
 #define DECK NSB_TEST_DECK_DIR "/reliable/alloc_small.inp"
+#define DECK_SPIN NSB_TEST_DECK_DIR "/reliable/alloc_spin.inp"
 #define OUT NSB_BINARY_DIR "/tests_tmp/run_alloc"
 
 static int run_once(nsb_ctx* ctx, const nsb_model* m) {
@@ -33,12 +36,12 @@ static int run_once(nsb_ctx* ctx, const nsb_model* m) {
   return nsb_run(ctx, m, &opt, &stats);
 }
 
-static void test_sweep(void) {
+static void sweep(const char* deck) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   nsb_ctx_set_log(ctx, NULL, NULL, NSB_LOG_ERROR);
   nsb_model* m = NULL;
   int n_err = 0;
-  CU_ASSERT_FATAL(nsb_deck_read(ctx, DECK, stderr, &m, &n_err) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_deck_read(ctx, deck, stderr, &m, &n_err) == NSB_OK);
   size_t model_bytes = nsb_ctx_live_bytes(ctx);
 
   long before = nsb_ctx_alloc_count(ctx);
@@ -96,7 +99,11 @@ static void test_sweep(void) {
   nsb_test_end_ctx(&ctx);
 }
 
-static const nsb_test_suite suites[] = {{"run_alloc", (const nsb_test_case[]){{"sweep", test_sweep}, {NULL, NULL}}},
-                                        {NULL, NULL}};
+static void test_sweep(void) { sweep(DECK); }
+static void test_sweep_spin(void) { sweep(DECK_SPIN); }
+
+static const nsb_test_suite suites[] = {
+    {"run_alloc", (const nsb_test_case[]){{"sweep", test_sweep}, {"sweep_spin", test_sweep_spin}, {NULL, NULL}}},
+    {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }

@@ -3,8 +3,11 @@
  * for the velocity-based (B2V, Češarek et al. 2013) and the strain-based
  * (B2S, Zupan & Saje 2003) element at POINTS = 1, 2, 3, and prints the time
  * per evaluation, the derived flop count of its condensation and the rate
- * achieved on it, and the heap bytes of the element's state.  See README.md
- * beside this file.
+ * achieved on it, and the heap bytes of the element's state.  It times the
+ * residual-only evaluation of modified Newton as well (TANGENT=REUSE: the
+ * residual condensed with the interior factors kept by an evaluation with
+ * the tangent, elements/element.h NSB_FACTORS_KEPT).  See README.md beside
+ * this file.
  *
  * The element is a one-element cantilever read from a deck held below; the
  * state is a bent, moving configuration (not the undeformed one, whose many
@@ -14,10 +17,11 @@
  * on that same state (each repetition reads the same inputs and writes the
  * same outputs), as many times as fit into the requested CPU time.
  *
- * usage: element_kernel [--seconds S] [--type B2V|B2S] [--points N]
- *   --seconds S  CPU time per configuration (default 0.5)
+ * usage: element_kernel [--seconds S] [--type B2V|B2S] [--points N] [--galerkin]
+ *   --seconds S  CPU time per configuration and path (default 0.5)
  *   --type T     only that element type (default both)
  *   --points N   only that number of points (default 1, 2, 3)
+ *   --galerkin   the elements with WEIGHTING=GALERKIN (default collocation)
  */
 #define _GNU_SOURCE /* clock_gettime, RTLD_DEFAULT */
 #include <dlfcn.h>
@@ -51,6 +55,11 @@ static double condensation_flops(int n) {
   return lu + solve + schur;
 }
 
+/* Flops of the residual-only condensation with kept factors (beam.c,
+   condense_frozen): X_f = K_ii^{-1} f_i (n^2 multiply-adds) and
+   f_c = f_n - K_ni X_f (12 n). */
+static double frozen_flops(int n) { return 2.0 * (double)n * (double)n + 2.0 * 12.0 * (double)n; }
+
 typedef struct bench_case {
   nsb_ctx* ctx;
   nsb_model* model;
@@ -65,14 +74,20 @@ typedef struct bench_case {
   size_t state_bytes; /* heap bytes of the element (its one block) */
 } bench_case;
 
-static int setup(bench_case* b, const char* type, int points) {
+/* reuse: the deck's step asks for modified Newton (TANGENT=REUSE), so that
+   the element has its storage for kept factors (the residual-only path), an
+   allocation of its own beside the element's block; without it (TANGENT=FULL:
+   the default, AUTO, would choose modified Newton in this dynamic step),
+   state_bytes is the block alone. */
+static int setup(bench_case* b, const char* type, int points, int galerkin, int reuse) {
   char deck[2048];
   snprintf(deck, sizeof deck,
            "*HEADING\none element\n*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n"
-           "*ELEMENT, TYPE=%s, ELSET=BEAM, POINTS=%d\n1, 1, 2\n"
+           "*ELEMENT, TYPE=%s, ELSET=BEAM, POINTS=%d%s\n1, 1, 2\n"
            "*BEAM GENERAL SECTION, ELSET=BEAM\n1e7, 4e6, 4e6, 80, 100, 120\n1, 0.01, 0.02, 0.03\n"
-           "*BOUNDARY\n1, 1, 6\n*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n1e-4, 1e-3\n*END STEP\n",
-           type, points);
+           "*BOUNDARY\n1, 1, 6\n*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n1e-4, 1e-3\n"
+           "%s*END STEP\n",
+           type, points, galerkin ? ", WEIGHTING=GALERKIN" : "", reuse ? "*SOLVER CONTROLS, TANGENT=REUSE\n" : "*SOLVER CONTROLS, TANGENT=FULL\n");
   memset(b, 0, sizeof *b);
   if (nsb_ctx_create(&b->ctx) != NSB_OK) return -1;
   if (nsb_deck_read_string(b->ctx, "element_kernel.inp", deck, stderr, &b->model, NULL) != NSB_OK) return -1;
@@ -142,11 +157,12 @@ static void teardown(bench_case* b) {
 /* Seconds per evaluation: batches of about half a millisecond of CPU time
    until `seconds` of CPU time have passed; the fastest batch (the least
    disturbed by other work: cache traffic, interrupts). */
-static double time_eval(bench_case* b, double seconds, long* n_evals) {
+static double time_eval(bench_case* b, double seconds, int residual, long* n_evals) {
+  double* K = residual ? NULL : b->K;
   int batch = 1;
   for (;;) { /* size the batch */
     double t0 = cpu_seconds();
-    for (int r = 0; r < batch; ++r) b->elem.ops->eval(&b->elem, &b->ec, b->f, b->K);
+    for (int r = 0; r < batch; ++r) b->elem.ops->eval(&b->elem, &b->ec, b->f, K);
     if (cpu_seconds() - t0 > 5e-4 || batch >= 1 << 20) break;
     batch *= 2;
   }
@@ -156,8 +172,8 @@ static double time_eval(bench_case* b, double seconds, long* n_evals) {
     double t0 = cpu_seconds();
     for (int r = 0; r < batch; ++r) {
       memset(b->f, 0, sizeof b->f);
-      memset(b->K, 0, sizeof b->K);
-      b->elem.ops->eval(&b->elem, &b->ec, b->f, b->K);
+      if (K) memset(K, 0, sizeof b->K);
+      b->elem.ops->eval(&b->elem, &b->ec, b->f, K);
     }
     double dt = (cpu_seconds() - t0) / batch;
     if (dt < best) best = dt;
@@ -165,6 +181,20 @@ static double time_eval(bench_case* b, double seconds, long* n_evals) {
   } while (cpu_seconds() < t_end);
   *n_evals = n;
   return best;
+}
+
+/* Seconds per residual-only evaluation of modified Newton: the factors
+   kept by one evaluation with the tangent (NSB_FACTORS_KEEP) at the same
+   state, then residuals condensed with them (NSB_FACTORS_KEPT, K NULL).
+   Returns a negative value when the element does not evaluate. */
+static double time_residual(bench_case* b, double seconds, long* n_evals) {
+  b->ec.factors = NSB_FACTORS_KEEP;
+  int st = b->elem.ops->eval(&b->elem, &b->ec, b->f, b->K);
+  b->ec.factors = NSB_FACTORS_KEPT;
+  if (st != NSB_OK) return -1.0;
+  double dt = time_eval(b, seconds, 1, n_evals);
+  b->ec.factors = NSB_FACTORS_FRESH;
+  return dt;
 }
 
 /* The BLAS single-threaded, as nsbeam runs it (io/main.c): unless the user
@@ -183,7 +213,7 @@ int main(int argc, char** argv) {
   blas_single_thread();
   double seconds = 0.5;
   const char* only_type = NULL;
-  int only_points = 0;
+  int only_points = 0, galerkin = 0;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
       seconds = atof(argv[++i]);
@@ -191,8 +221,10 @@ int main(int argc, char** argv) {
       only_type = argv[++i];
     } else if (!strcmp(argv[i], "--points") && i + 1 < argc) {
       only_points = atoi(argv[++i]);
+    } else if (!strcmp(argv[i], "--galerkin")) {
+      galerkin = 1;
     } else {
-      fprintf(stderr, "usage: %s [--seconds S] [--type B2V|B2S] [--points N]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--seconds S] [--type B2V|B2S] [--points N] [--galerkin]\n", argv[0]);
       return 2;
     }
   }
@@ -202,25 +234,36 @@ int main(int argc, char** argv) {
     return 2;
   }
   const char* types[2] = {"B2V", "B2S"};
-  printf("type,points,n_interior,state_bytes,evaluations,us_per_eval,condensation_flops,gflops_floor\n");
+  printf("type,weighting,points,n_interior,state_bytes,evaluations,us_per_eval,condensation_flops,gflops_floor,"
+         "residual_evaluations,us_per_residual,residual_condensation_flops,residual_gflops_floor\n");
   int rc = 0;
   for (int t = 0; t < 2; ++t) {
     if (only_type && strcmp(only_type, types[t])) continue;
     for (int p = 1; p <= 3 || (only_points > 3 && p <= only_points); ++p) {
       if (only_points && p != only_points) continue;
-      bench_case b;
-      if (setup(&b, types[t], p) != 0) {
+      bench_case b, br;
+      int ok = setup(&b, types[t], p, galerkin, 0) == 0, okr = ok && setup(&br, types[t], p, galerkin, 1) == 0;
+      if (!okr) {
         fprintf(stderr, "%s: cannot set up %s POINTS=%d\n", argv[0], types[t], p);
         teardown(&b);
+        if (ok) teardown(&br);
         rc = 1;
         continue;
       }
-      long n = 0;
-      double dt = time_eval(&b, seconds, &n);
+      long n = 0, nr = 0;
+      double dt = time_eval(&b, seconds, 0, &n);
+      double dr = time_residual(&br, seconds, &nr);
+      if (dr < 0.0) {
+        fprintf(stderr, "%s: %s POINTS=%d does not evaluate\n", argv[0], types[t], p);
+        rc = 1;
+      }
       int ni = 6 * p + 6;
-      double fl = condensation_flops(ni);
-      printf("%s,%d,%d,%zu,%ld,%.3f,%.0f,%.3f\n", types[t], p, ni, b.state_bytes, n, 1e6 * dt, fl, 1e-9 * fl / dt);
+      double fl = condensation_flops(ni), flr = frozen_flops(ni);
+      printf("%s,%s,%d,%d,%zu,%ld,%.3f,%.0f,%.3f,%ld,%.3f,%.0f,%.3f\n", types[t],
+             galerkin ? "galerkin" : "collocation", p, ni, b.state_bytes, n, 1e6 * dt, fl, 1e-9 * fl / dt, nr,
+             1e6 * dr, flr, 1e-9 * flr / dr);
       teardown(&b);
+      teardown(&br);
     }
   }
   return rc;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the rotating_delaminated_beam decks (Waltersberger 2007, §5.3.4, Ex. 5.11, 5.12).
+"""Generate the rotating_delaminated_beam decks (Waltersberger 2007, §5.3.4, Ex. 5.11-5.14).
 
 The shaft of Ex. 5.12: steel, L = 1, square section a = b = 0.01 (z is
 Waltersberger's 1-direction, y the 2-direction), E = 210e9, nu = 0.3,
@@ -43,6 +43,10 @@ bow_*: Ex. 5.11, the intact square shaft (one segment), with a small initial
   rho A e0 Omega^2 rotating with the shaft), started spinning rigidly about the
   bearing axis at Omega and driven at Omega: the whirl amplitude stays bounded
   below and above the first critical speed and grows linearly at it.
+modal_*, stab_*, grav_*, clatter_*: the co-rotating reduced model (*MODAL
+  DYNAMIC, SPIN; README section 5): the static opening in 30-100 modes, the
+  intact shaft's whirl (SWEEP), the stability maps of Ex. 5.12-5.14 (ROTORS),
+  their gravity responses (gravity.csv) and Ex. 5.14 at 5.5 Hz with contact.
 """
 import importlib.util
 import math
@@ -76,15 +80,15 @@ def torsion_j(b, t):
     return d * c ** 3 * (1 / 3 - 0.21 * (c / d) * (1 - (c / d) ** 4 / 12))
 
 
-def eb_section(name, t):
+def eb_section(name, t, b=B_W, e_mod=E, nu=NU, rho=RHO):
     """Euler-Bernoulli-like general section of thickness t (along z), width
-    B_W: shear stiffness 1e4 EA, no rotary inertia about the bending axes (the
+    b: shear stiffness 1e4 EA, no rotary inertia about the bending axes (the
     polar inertia is kept: it carries the spin)."""
-    G = E / (2 * (1 + NU))
-    EA, I2, I3 = E * B_W * t, B_W * t ** 3 / 12, t * B_W ** 3 / 12
+    G = e_mod / (2 * (1 + nu))
+    EA, I2, I3 = e_mod * b * t, b * t ** 3 / 12, t * b ** 3 / 12
     return (f"*BEAM GENERAL SECTION, ELSET={name}\n%.17g, %.17g, %.17g, %.17g, %.17g, %.17g\n"
-            "%.17g, %.17g, 0, 0\n0, 1, 0\n") % (EA, 1e4 * EA, 1e4 * EA, G * torsion_j(B_W, t), E * I2, E * I3,
-                                               RHO * B_W * t, RHO * (I2 + I3))
+            "%.17g, %.17g, 0, 0\n0, 1, 0\n") % (EA, 1e4 * EA, 1e4 * EA, G * torsion_j(b, t), e_mod * I2, e_mod * I3,
+                                               rho * b * t, rho * (I2 + I3))
 
 
 def sections(chains, thick, kind):
@@ -122,7 +126,7 @@ def spin_amplitudes(f_hz, t_up):
 
 
 def delam_deck(f_hz, kind="EB", gravity=False, contact=False, dx=0.01, dx_del=0.01, t_steady=T_STEADY, h_step=H_STEP,
-               every=4, rhoinf=None, static_g=None, l1=L1, l2=L2, t_up=T_UP):
+               every=4, rhoinf=None, static_g=None, l1=L1, l2=L2, t_up=T_UP, modal=None):
     nodes, chains, e2, e3 = mesh(dx, dx_del, l1, l2)
     thick = {"INTACT1": A_H, "INTACT4": A_H, "TOP": H_TOP, "BOTTOM": A_H - H_TOP}
     sec = "steel rectangles (shear-deformable)" if kind == "RECT" else "Euler-Bernoulli-like sections"
@@ -148,6 +152,8 @@ Rotating delaminated shaft (Waltersberger 2007, Ex. {ex}), {what}
         out += "*NSET, NSET=TOP_INNER\n" + ", ".join(str(n) for n in t[1:-1]) + "\n"
         out += (f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS={H_TOP / 2:.17g}, "
                 f"RADIUS={(A_H - H_TOP) / 2:.17g}\nTOP_INNER, BOTTOM\n")
+    if modal is not None:
+        return out + modal_step(f_hz, ends, t[mid], b[mid], gravity, **modal)
     out += spin_amplitudes(f_hz, t_up)
     out += (f"*PROBE, NAME=top, NODE={t[mid]}\nX\n*PROBE, NAME=bottom, NODE={b[mid]}\nX\n"
             f"*PROBE, NAME=drive, NODE={ends[0]}\nWB\n")
@@ -165,6 +171,87 @@ Rotating delaminated shaft (Waltersberger 2007, Ex. {ex}), {what}
     out += "".join(f"{n}, 4, 4, 1.0\n" for n in ends)
     out += f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n"
     return out
+
+
+def modal_step(f_hz, ends, top, bottom, gravity, modes=16, h_step=1e-5, period=1e-4, every=1, sweep=0,
+               alpha=0.0, beta=0.0, ext=0.0, mass=None, probes="X"):
+    """The co-rotating reduced model (*MODAL DYNAMIC, SPIN; docs/deck.md):
+    the shaft at rest with its torsion held at the bearings (the drive of the
+    full model), spun at f Hz about the global x axis.  It starts in the
+    steady state of the spin (eq. 5.161); gravity -9.81 along z turns in the
+    co-rotating frame."""
+    w = 2 * math.pi * f_hz
+    out = "** the drive: the torsion held at the bearings\n*BOUNDARY\n" + "".join(f"{n}, 4, 4\n" for n in ends)
+    out += f"*PROBE, NAME=top, NODE={top}\n{probes}\n*PROBE, NAME=bottom, NODE={bottom}\n{probes}\n"
+    par = f"MODES={modes}, SPIN={w:.17g}, AXIS=X"
+    par += f", ALPHA={alpha:.17g}" if alpha else ""
+    par += f", BETA={beta:.17g}" if beta else ""
+    par += f", EXTERNAL DAMPING={ext:.17g}" if ext else ""
+    par += f", SWEEP={sweep}" if sweep else ""
+    par += f", MASS={mass}" if mass else ""
+    out += f"*STEP, NAME=spin\n*MODAL DYNAMIC, {par}\n{h_step:.17g}, {period:.17g}\n"
+    if gravity:
+        out += f"*GRAVITY\n0.0, 0.0, {-G_ACC}\n"
+    return out + f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n*END STEP\n"
+
+
+# Waltersberger's (2007) rotors of Ex. 5.12-5.14 (z: his 1-direction, the
+# thickness a; y: the 2-direction, the width b; the upper sublaminate has the
+# thickness h)
+ROTORS = {
+    "ex512": dict(L=1.0, a=0.01, b=0.01, L1=0.45, L2=0.1, h=0.0075, E=210e9, nu=0.3, rho=7500.0, dx=0.01, dx_del=0.01),
+    "ex513": dict(L=1.0, a=0.01, b=0.01, L1=0.2, L2=0.6, h=0.0075, E=210e9, nu=0.3, rho=7500.0, dx=0.01, dx_del=0.01),
+    "ex514": dict(L=3.0, a=0.045, b=0.04, L1=1.45, L2=0.1, h=0.036, E=69e9, nu=0.33, rho=2800.0, dx=0.05,
+                  dx_del=0.01),
+}
+
+
+def rotor_mesh(r):
+    """benchmarks/delaminated_beam's mesh for the rotor r (its length and
+    height set for the call)."""
+    saved = (_delam.L, _delam.A_H)
+    _delam.L, _delam.A_H = r["L"], r["a"]
+    try:
+        return _delam.mesh(r["L1"], r["L2"], r["h"], r["dx"], r["dx_del"])
+    finally:
+        _delam.L, _delam.A_H = saved
+
+
+def rotor_deck(key, f_hz, d_a=0.0, alpha2=0.0, contact=False, **modal):
+    """Waltersberger's rotor `key` (ROTORS) in the co-rotating reduced model
+    at f Hz: Euler-Bernoulli-like sections, pinned bearings, torsion held;
+    his external damping d_a per unit length as EXTERNAL DAMPING = d_a / (rho A)
+    of the intact section (exact on the intact parts, on the sublaminates
+    rho A_i d_a / (rho A) instead of d_a), his internal damping
+    D_in = alpha2 K_el as BETA = alpha2."""
+    r = ROTORS[key]
+    nodes, chains, e2, e3 = rotor_mesh(r)
+    thick = {"INTACT1": r["a"], "INTACT4": r["a"], "TOP": r["h"], "BOTTOM": r["a"] - r["h"]}
+    out = (f"** rotating_delaminated_beam: Waltersberger (2007) Ex. {key[2]}.{key[3:]}, the co-rotating reduced model at "
+           f"{f_hz:g} Hz\n** L = {r['L']}, a = {r['a']}, b = {r['b']}, L1 = {r['L1']}, L2 = {r['L2']}, h = {r['h']:.6g}, "
+           f"E = {r['E']:.6g}, rho = {r['rho']:g}, d_a = {d_a:g}, alpha2 = {alpha2:g}; generated by make_decks.py\n"
+           f"*HEADING\nRotating delaminated shaft (Waltersberger 2007, Ex. {key[2]}.{key[3:]}), co-rotating modal model\n"
+           "*NODE, NSET=ALL\n" + "\n".join("%d, %.17g, %.17g, %.17g" % n for n in nodes) + "\n")
+    out += elements(chains)
+    for name in chains:
+        out += eb_section(name, thick[name], r["b"], r["E"], r["nu"], r["rho"])
+    i1, i4, t, b = chains["INTACT1"], chains["INTACT4"], chains["TOP"], chains["BOTTOM"]
+    out += "** rigid offset links at the delamination fronts (welds at the sublaminate nodes)\n*JOINT, TYPE=FIXED\n"
+    for intact, sub, z in ((i1[-1], t[0], e2), (i1[-1], b[0], -e3), (i4[0], t[-1], e2), (i4[0], b[-1], -e3)):
+        x = [n for n in nodes if n[0] == sub][0][1]
+        out += "%d, %d, %.17g, 0, %.17g\n" % (intact, sub, x, z)
+    ends = (i1[0], i4[-1])
+    out += "** pinned bearings\n*BOUNDARY\n" + "".join(f"{n}, 1, 3\n" for n in ends)
+    if contact:
+        # plastic frictionless contact: every contact-th inner node of the upper
+        # sublaminate on the lower one's centre line, radii half the thicknesses
+        # (touching at rest)
+        out += "*NSET, NSET=TOP_INNER\n" + ", ".join(str(n) for n in t[contact:-1:contact]) + "\n"
+        out += (f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS={r['h'] / 2:.17g}, "
+                f"RADIUS={(r['a'] - r['h']) / 2:.17g}\nTOP_INNER, BOTTOM\n")
+    ext = d_a / (r["rho"] * r["a"] * r["b"])
+    return out + modal_step(f_hz, ends, t[len(t) // 2], b[len(b) // 2], modal.pop("gravity", False), ext=ext,
+                            beta=alpha2, **modal)
 
 
 OMEGA_1 = math.pi ** 2 * math.sqrt(E * A_H ** 4 / 12 / (RHO * A_H * A_H))   # Euler-Bernoulli, rad/s
@@ -210,6 +297,21 @@ Intact shaft at {ratio:g} x the first critical speed (Waltersberger 2007, Ex. 5.
     return out
 
 
+def intact_modal_deck(ratio_max, sweep, modes=8, n_el=50):
+    """Ex. 5.11 in the co-rotating reduced model: bow_deck's straight shaft
+    (steel rectangles), torsion held at the bearings, SWEEP from 0 to
+    ratio_max omega_1: the whirl frequencies in the turning frame."""
+    base = bow_deck(1.0, 0.5, n_el=n_el, e0=0.0)
+    base = base[base.index("*HEADING"):base.index("** rigid rotation")]
+    w = ratio_max * OMEGA_1
+    head = (f"** rotating_delaminated_beam: Ex. 5.11, intact square shaft, straight, co-rotating reduced model,\n"
+            f"** swept from 0 to {ratio_max:g} omega_1 = {w:.10g} rad/s; generated by make_decks.py\n")
+    return (head + base.replace("Intact shaft at 1 x the first critical speed", "Intact shaft, co-rotating model")
+            + f"*BOUNDARY\n1, 4, 4\n{n_el + 1}, 4, 4\n*STEP, NAME=spin\n"
+            f"*MODAL DYNAMIC, MODES={modes}, SPIN={w:.17g}, AXIS=X, SWEEP={sweep}\n1e-4, 1e-4\n"
+            "*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n")
+
+
 def write(name, text):
     with open(os.path.join(HERE, name), "w") as fh:
         fh.write(text)
@@ -239,3 +341,22 @@ if __name__ == "__main__":
         write(f"bow_r{r:g}.inp", bow_deck(r, 0.5))
     write("whirl_r1.inp", bow_deck(1.0, 0.5, e0=0.0, v0=1.5e-3))
     write("whirl_r2.inp", bow_deck(2.0, 0.5, e0=0.0, v0=1.5e-3, h_step=1e-4))
+    # the co-rotating reduced model (*MODAL DYNAMIC, SPIN; README section 5)
+    for m in (30, 60, 100):
+        write(f"modal_cent_f20_m{m}.inp", delam_deck(20, modal=dict(modes=m)))
+    for f, m in ((5, 30), (5, 60), (2.5, 60)):
+        write(f"modal_l6_f{f:g}_m{m}.inp", delam_deck(f, l1=0.2, l2=0.6, modal=dict(modes=m)))
+    write("modal_whirl.inp", intact_modal_deck(2.0, 8))
+    one = dict(h_step=1e-4, period=1e-4)
+    write("stab_ex512.inp", rotor_deck("ex512", 230, d_a=1.0, modes=24, sweep=4600, **one))
+    write("stab_ex513.inp", rotor_deck("ex513", 150, d_a=1.0, modes=24, sweep=1500, **one))
+    write("stab_ex514.inp", rotor_deck("ex514", 60, d_a=1.0, alpha2=1e-5, modes=24, sweep=600, **one))
+    write("stab_ex514_a1e-4.inp", rotor_deck("ex514", 30, d_a=1.0, alpha2=1e-4, modes=24, sweep=300, **one))
+    write("grav_ex512.inp", rotor_deck("ex512", 230, d_a=1.0, modes=100, sweep=460, gravity=True, **one))
+    write("grav_ex514.inp", rotor_deck("ex514", 20, d_a=1.0, alpha2=1e-5, modes=120, sweep=400, gravity=True, **one))
+    # Ex. 5.14 at 5.5 Hz (near the first gravity resonance) with contact at the
+    # mid-delamination node, 6, 15 and 16 modes, 40 s (the transient of the
+    # gravity's onset decays as e^{-0.1 t})
+    for m in (6, 15, 16):
+        write(f"clatter_ex514_m{m}.inp", rotor_deck("ex514", 5.5, d_a=1.0, alpha2=1e-5, contact=5, modes=m, h_step=1e-4,
+                                                    period=40.0, every=50, gravity=True))
