@@ -9,6 +9,12 @@
 #include "contact/geometry.h"
 
 double nsb_contact_default_skin(const nsb_model* m) {
+  /* only pairs searched in the cell grid depend on the skin: an obstacle
+     lists every slave whatever the positions, so a model whose pairs all have
+     obstacle masters never needs a new list (an infinite skin) */
+  int grid = 0;
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip) grid |= m->contact_pairs.data[ip].master_kind != NSB_MASTER_OBSTACLE;
+  if (!grid) return HUGE_VAL;
   double r = 0.0, lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
   for (int i = 0; i < m->particles.count; ++i) r = fmax(r, m->particles.data[i].radius);
   for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
@@ -32,8 +38,12 @@ double nsb_contact_default_skin(const nsb_model* m) {
      face neighbours (the candidate graph sets the fill of the direct solve:
      a skin of 2 r lists 26 neighbours per sphere and made the factorization
      17x slower in benchmarks/contact_scaling), at the price of a rebuild
-     after every r/4 of motion */
-  return fmax(0.5 * r, 1e-3 * (size > 0.0 ? size : 1.0));
+     after every r/4 of motion; at least 1e-3 of the model's extent (both
+     lengths of the model, so that the lists are built at the same moments in
+     any units).  A model without any length (coincident points without
+     radius) lists every pair once. */
+  double s = fmax(0.5 * r, 1e-3 * size);
+  return s > 0.0 ? s : HUGE_VAL;
 }
 
 typedef struct cell_item {

@@ -32,7 +32,9 @@ typedef struct nsb_contact_cand {
 } nsb_contact_cand;
 
 /// Skin of the candidate lists when no pair gives SKIN=: half the largest
-/// particle or beam contact radius, at least 1e-3 of the model's extent.
+/// particle or beam contact radius, at least 1e-3 of the model's extent;
+/// HUGE_VAL (lists never rebuilt) when every pair has an obstacle master (its
+/// list does not depend on the positions) or the model has no length.
 double nsb_contact_default_skin(const nsb_model* m);
 /// Broad phase (Verlet list): every (pair, slave, master item) whose gap at
 /// the positions x (3n) is below skin; obstacles list every slave.  Cell

@@ -13,8 +13,12 @@ static int prox_taking_part(const nsb_elem* e) {
 }
 
 /* Lumped mass of a contact node (particle, or half the beam elements at a
-   beam node); floored so that a massless node gives a tiny, safe step. */
-static double lumped_mass(const nsb_model* m, int node) { return fmax(nsb_contact_node_mass(m, node), 1e-12); }
+   beam node); floored at 1e-12 of the contact's mass scale m_eff so that a
+   massless node gives a tiny, safe step r_i = 1 / (m_eff W_ii) in any units
+   (the steps and the responses w_q m_eff / m_q are numbers). */
+static double lumped_mass(const nsb_model* m, int node, double m_eff) {
+  return fmax(nsb_contact_node_mass(m, node), 1e-12 * m_eff);
+}
 
 void nsb_contact_prox_begin(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
   const nsb_model* m = ec->model;
@@ -25,7 +29,7 @@ void nsb_contact_prox_begin(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     /* diagonal of the lumped-mass Delassus operator, W_ii = sum_q w_iq^2 / m_q
        (impulse units); r = 1 / W_ii is m_eff r in lambda_v units */
     double W = 0.0;
-    for (int j = 0; j < e[i].n_nodes; ++j) W += d->wt[j] * d->wt[j] / lumped_mass(m, e[i].nodes[j]);
+    for (int j = 0; j < e[i].n_nodes; ++j) W += d->wt[j] * d->wt[j] / lumped_mass(m, e[i].nodes[j], d->m_eff);
     d->r_prox = W > 0.0 ? 1.0 / (d->m_eff * W) : 0.0;
     /* warm start: the multipliers of the last increment, projected; the
        impulses are the whole momentum of the contact, a held contact's part
@@ -95,7 +99,7 @@ static void lumped_update(void* data, int i, const double* lambda, const double*
   }
   for (int j = 0; j < E->n_nodes; ++j) {
     int q = E->nodes[j];
-    nsb_v3_store(nsb_v3_muladd(nsb_v3_load(ls->vel + 3 * q), d->wt[j] / lumped_mass(m, q), dimp), ls->vel + 3 * q);
+    nsb_v3_store(nsb_v3_muladd(nsb_v3_load(ls->vel + 3 * q), d->wt[j] / lumped_mass(m, q, d->m_eff), dimp), ls->vel + 3 * q);
   }
 }
 

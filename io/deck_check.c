@@ -708,6 +708,45 @@ static void default_output(parser* p) {
   }
 }
 
+/* A deck gives no units, but its *GRAVITY does when it is the earth's in one
+   of the usual systems: 9.81 is m/s^2, 9810 mm/s^2, 9.81e-3 mm/ms^2, 386.1
+   in/s^2.  Then the axial wave speed sqrt(EA / rho A) of every beam section is
+   a speed in known units, and one outside 10 m/s (soft rubber is 30 m/s) to
+   1e5 m/s (beryllium 12.9 km/s) means that E or rho is in other units than
+   the lengths, times and masses (E in MPa in a deck in m and kg: 5 m/s, and
+   the run fails to converge without a word).  A warning (stderr, the
+   section's line), not an error: a soft silicone member or a link made rigid
+   by a huge E is a choice. */
+static void check_unit_plausibility(parser* p) {
+  const nsb_model* m = p->m;
+  static const struct {
+    double g, length, time; /* g in the system's units; its units of length and time in m, s */
+    const char* name;
+  } sys[] = {{9.81, 1.0, 1.0, "m/s^2"}, {9810.0, 1e-3, 1.0, "mm/s^2"}, {9.81e-3, 1e-3, 1e-3, "mm/ms^2"},
+             {386.09, 0.0254, 1.0, "in/s^2"}};
+  if (!p->err || m->gravities.count == 0) return;
+  const nsb_gravity* gr = &m->gravities.data[0];
+  double g = sqrt(gr->g[0] * gr->g[0] + gr->g[1] * gr->g[1] + gr->g[2] * gr->g[2]);
+  int k = -1;
+  for (int j = 0; j < (int)(sizeof sys / sizeof sys[0]); ++j)
+    if (fabs(g - sys[j].g) < 0.02 * sys[j].g) k = j; /* 9.78 ... 9.83 m/s^2 on the earth */
+  if (k < 0) return;
+  for (int i = 0; i < m->sections.count; ++i) {
+    const nsb_section* sec = &m->sections.data[i];
+    if (!(sec->EA > 0.0 && sec->rhoA > 0.0)) continue;
+    double c = sqrt(sec->EA / sec->rhoA) * sys[k].length / sys[k].time;
+    if (c >= 10.0 && c <= 1e5) continue;
+    loc at = deck_rec_loc(p, REC_SECTION, i, sec->line);
+    loc ga = deck_rec_loc(p, REC_GRAVITY, 0, gr->line);
+    fprintf(p->err,
+            "%s:%d: warning: the section's axial wave speed sqrt(EA/(rho A)) is %.3g m/s if *GRAVITY %g (%s:%d) is in "
+            "%s (steel 5200 m/s, rubber 30 m/s): are E and the density in the units of the deck's lengths, masses "
+            "and times?\n",
+            deck_file_name(p, at.file), at.line, c, g, deck_file_name(p, ga.file), ga.line, sys[k].name);
+    return; /* one warning: the others would repeat it */
+  }
+}
+
 void deck_check_model(parser* p) {
   const nsb_model* m = p->m;
   loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
@@ -735,6 +774,7 @@ void deck_check_model(parser* p) {
   if (p->n_errors > 0) return;
   if (m->steps.count == 0) SYNTAX(p, end, "the deck has no *STEP");
   default_output(p);
+  check_unit_plausibility(p);
   int any_dof = 0;
   for (int i = 0; i < m->nodes.count; ++i)
     if (nsb_model_node_ndof(m, i) > 0) any_dof = 1;

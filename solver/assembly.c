@@ -36,15 +36,26 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
     int nd = s->ndof[i];
     if (!nd) continue;
     s->ops->predict(s->scheme, i, nd, &s->old, &s->cur);
+    double h = s->scheme->h, cimp = nsb_scheme_impulse_factor(s->scheme);
     for (int c = 0; c < 3; ++c)
-      if (s->fixed_t[3 * i + c] >= 0)
-        s->ops->prescribe(s->scheme, i, c, support_value(s, i, c, t_new, mode == NSB_EVAL_ACCEL ? 2 : 0), &s->old,
-                          &s->cur);
+      if (s->fixed_t[3 * i + c] >= 0) {
+        /* the rates at t_{n+1} as for a driven rotation (below) */
+        double end[2] = {0.0, 0.0};
+        int dyn = mode == NSB_EVAL_DYNAMIC && h > 0.0;
+        if (dyn) {
+          double v1 = support_value(s, i, c, t_new, 1), a1 = support_value(s, i, c, t_new, 2);
+          double a0 = support_value(s, i, c, s->t, 2);
+          end[0] = v1;
+          end[1] = a1 + cimp * ((v1 - s->old.v[3 * i + c]) / h - 0.5 * (a0 + a1));
+        }
+        s->ops->prescribe(s->scheme, i, c, support_value(s, i, c, t_new, mode == NSB_EVAL_ACCEL ? 2 : 0),
+                          dyn ? end : NULL, &s->old, &s->cur);
+      }
     if (nd == 6 && s->fixed_r[i]) {
       /* a prescribed body-axis rotation angle phi(t) enters through its rate:
          wbar_k = (phi(t_{n+1}) - phi(t_n))/h, exact for a fixed axis (the
          other rotations held); alpha_k = phi''(t) for the initial solve */
-      double target[3] = {0.0, 0.0, 0.0};
+      double target[3] = {0.0, 0.0, 0.0}, end[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
       for (int c = 0; c < 3; ++c) {
         int b = s->rot_bc[3 * i + c];
         if (b < 0) continue;
@@ -53,7 +64,23 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
         else if (s->scheme->h > 0.0)
           target[c] = (bc_value(s, b, t_new, 0) - bc_value(s, b, s->t, 0)) / s->scheme->h;
       }
-      s->ops->hold_rotation(s->scheme, i, s->fixed_r[i], target, &s->old, &s->cur);
+      /* the rates at t_{n+1} (integrator.c, mn_hold_rotation): the prescribed
+         w = phi'(t_{n+1}) and alpha = phi''(t_{n+1}) + c ((w - w_n)/h -
+         (phi''(t_n) + phi''(t_{n+1}))/2), where the last terms (zero to O(h^2)
+         for a smooth phi) give a jump of the rate -- a kink of a TABULAR
+         angle, or a start from rates other than the prescribed ones -- as the
+         scheme gives any body's velocity jump, c dw/h at the end point
+         (nsb_scheme_impulse_factor); a held component has phi = 0 */
+      for (int c = 0; c < 3 && mode == NSB_EVAL_DYNAMIC && h > 0.0; ++c) {
+        if (!(s->fixed_r[i] & (1u << c))) continue;
+        int b = s->rot_bc[3 * i + c];
+        double w1 = b < 0 ? 0.0 : bc_value(s, b, t_new, 1), a1 = b < 0 ? 0.0 : bc_value(s, b, t_new, 2);
+        double a0 = b < 0 ? 0.0 : bc_value(s, b, s->t, 2);
+        end[c] = w1;
+        end[3 + c] = a1 + cimp * ((w1 - s->old.w[3 * i + c]) / h - 0.5 * (a0 + a1));
+      }
+      s->ops->hold_rotation(s->scheme, i, s->fixed_r[i], target, mode == NSB_EVAL_DYNAMIC ? end : NULL, &s->old,
+                            &s->cur);
     }
   }
 }
@@ -496,6 +523,47 @@ nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx) {
   return c;
 }
 
+/* Moments of the rotation rows of r (6n) from the node frames into the global one. */
+static void moments_to_global(const nsb_system* s, double* r) {
+  for (int i = 0; i < s->n_nodes; ++i)
+    if (s->ndof[i] == 6) nsb_v3_store(nsb_q_rotate(nsb_st_q(&s->cur, i), nsb_v3_load(r + 6 * i + 3)), r + 6 * i + 3);
+}
+
+/* The reactions of an impulsive increment: the support's impulse over the
+   increment divided by h.  Its end point (react_end) holds a velocity jump dv
+   as the inertia c m dv/h (nsb_scheme_impulse_factor: c = 2 for beta = gamma
+   = 1/2) and the NEWTON contacts as their end-point rows (react_c_end); the
+   smooth state after it (react, react_c) holds no jump, and of the contacts
+   only the force Fc of a held one (contact/pair.h).  So: the smooth state's
+   reactions without the contacts, plus 1/c of the jump of that part, plus
+   the contacts' impulses of the increment over h (d->impulse, on the held
+   rows; a disk driven against a sliding contact: the friction torque in
+   every increment, tests/user driven_disk). */
+static void impulsive_reactions(nsb_system* s) {
+  double cimp = nsb_scheme_impulse_factor(s->scheme), h = s->scheme->h;
+  for (int k = 0; k < 6 * s->n_nodes; ++k) {
+    double plus = s->react[k] - s->react_c[k], minus = s->react_end[k] - s->react_c_end[k];
+    s->react[k] = plus + (minus - plus) / cimp;
+  }
+  double* mc = s->react_c_end; /* scratch now: the contacts' mean forces, node frames */
+  memset(mc, 0, 6 * (size_t)s->n_nodes * sizeof(double));
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_newton_ops) continue;
+    nsb_vec3 F = nsb_v3_scale(d->impulse[0] / h, nsb_v3_load(d->n));
+    for (int k = 1; k < e->n_mult; ++k) F = nsb_v3_muladd(F, d->impulse[k] / h, nsb_v3_load(d->t + 3 * (k - 1)));
+    for (int j = 0, q = 0; j < e->n_nodes; q += e->node_ndof[j], ++j) {
+      double g[6];
+      int nr = nsb_contact_node_load(e, j, F, g);
+      for (int r = 0; r < nr && r < e->node_ndof[j]; ++r)
+        if (e->eq[q + r] < 0) mc[6 * e->nodes[j] + r] -= g[r]; /* the rows' residual changes by -g */
+    }
+  }
+  moments_to_global(s, mc);
+  for (int k = 0; k < 6 * s->n_nodes; ++k) s->react[k] += mc[k];
+}
+
 /* The acceleration solve at the current state.  p_gain < 0: the step's
    initial accelerations; p_gain >= 0: the smooth accelerations after an
    impulsive increment, with the pseudo-accelerations of the generalized-alpha
@@ -517,7 +585,14 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   int st = nsb_sys_newton(s, NSB_EVAL_ACCEL, s->t, rep);
+  int mean = p_gain >= 0.0 && s->want_react;
+  size_t n6 = 6 * (size_t)s->n_nodes * sizeof(double);
+  if (mean) {
+    memcpy(s->react_end, s->react, n6);
+    memcpy(s->react_c_end, s->react_c, n6);
+  }
   if (st == NSB_OK && s->want_react) st = nsb_sys_compute_reactions(s, NSB_EVAL_ACCEL, s->t);
+  if (st == NSB_OK && mean) impulsive_reactions(s);
   s->ops = keep;
   if (st == NSB_OK)
     for (int i = 0; i < s->n_elems; ++i)
@@ -590,21 +665,23 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_conv_norms keep = s->nrm;
   memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
+  memset(s->react_c, 0, 6 * (size_t)s->n_nodes * sizeof(double));
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
+    int newton = e->ops == &nsb_contact_newton_ops;
     memset(s->ff, 0, (size_t)e->n_local * sizeof(double));
     NSB_CALL(e->ops->eval(e, &ec, s->ff, NULL));
     for (int k = 0, q = 0; k < e->n_nodes; ++k)
       for (int d = 0; d < e->node_ndof[k]; ++d, ++q)
-        if (e->eq[q] < 0) s->react[6 * e->nodes[k] + d] += s->ff[q];
+        if (e->eq[q] < 0) {
+          s->react[6 * e->nodes[k] + d] += s->ff[q];
+          if (newton) s->react_c[6 * e->nodes[k] + d] += s->ff[q];
+        }
   }
-  for (int i = 0; i < s->n_nodes; ++i)
-    if (s->ndof[i] == 6) {
-      nsb_vec3 mb = nsb_v3_load(s->react + 6 * i + 3);
-      nsb_v3_store(nsb_q_rotate(nsb_st_q(&s->cur, i), mb), s->react + 6 * i + 3);
-    }
+  moments_to_global(s, s->react);
+  moments_to_global(s, s->react_c);
   s->nrm = keep;
   return NSB_OK;
 }

@@ -54,12 +54,24 @@ static void mn_update(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_
   const double* vb = s->vbar + 3 * i;
   for (int k = 0; k < 3; ++k) cur->x[3 * i + k] = old->x[3 * i + k] + s->h * vb[k];
   mn_point(s, i, 0, old->v + 3 * i, old->a + 3 * i, vb, cur->v + 3 * i, cur->a + 3 * i, s->p ? s->p + 3 * i : NULL);
+  /* prescribed translations: the prescribed end rates (mn_prescribe) */
+  for (int k = 0; k < 3; ++k)
+    if (s->end_mask[i] & (8u << k)) {
+      cur->v[3 * i + k] = s->v_end[3 * i + k];
+      cur->a[3 * i + k] = s->a_end[3 * i + k];
+    }
   if (ndof == 6) {
     const double* wb = s->wbar + 3 * i;
     nsb_quat q = nsb_q_mul(nsb_q_load(old->q + 4 * i), nsb_so3_exp_q(nsb_v3_scale(s->h, nsb_v3_load(wb))));
     nsb_q_store(nsb_q_normalize(q), cur->q + 4 * i);
     mn_point(s, i, 1, old->w + 3 * i, old->al + 3 * i, wb, cur->w + 3 * i, cur->al + 3 * i,
              s->pw ? s->pw + 3 * i : NULL);
+    /* prescribed rotations: the prescribed end rates (mn_hold_rotation) */
+    for (int k = 0; k < 3; ++k)
+      if (s->end_mask[i] & (1u << k)) {
+        cur->w[3 * i + k] = s->w_end[3 * i + k];
+        cur->al[3 * i + k] = s->al_end[3 * i + k];
+      }
   }
 }
 
@@ -85,6 +97,7 @@ static int history_predict(nsb_scheme* s, int i, int ndof) {
 }
 
 static void mn_predict(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur) {
+  s->end_mask[i] = 0; /* prescribe and hold_rotation follow for the node's supports */
   /* without history: constant acceleration, v_{n+1} = v_n + h a_n, vbar = v_n + b h a_n;
      generalized-alpha form: constant pseudo-acceleration, vbar = v_n + h p_n / 2 */
   if (!history_predict(s, i, ndof)) {
@@ -130,7 +143,13 @@ static void mn_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
   mn_update(s, i, ndof, old, cur);
 }
 
-static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+/* The position follows the prescribed value; with end, its rates at t_{n+1}
+   are the prescribed ones, for the reason given at mn_hold_rotation (a
+   support driven at a constant speed from rest by a TABULAR amplitude
+   otherwise alternated between 0 and twice the speed, its reaction 400,
+   -780, 1153, ... N against a 3 N load: tests/user pushed_mass). */
+static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old,
+                         nsb_state* cur) {
   s->vbar[3 * i + c] = (xv - old->x[3 * i + c]) / s->h;
   cur->x[3 * i + c] = xv;
   double v[3], a[3], p[3];
@@ -138,12 +157,31 @@ static void mn_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   cur->v[3 * i + c] = v[c];
   cur->a[3 * i + c] = a[c];
   if (s->pseudo) s->p[3 * i + c] = p[c];
+  if (!end) return;
+  s->v_end[3 * i + c] = cur->v[3 * i + c] = end[0];
+  s->a_end[3 * i + c] = cur->a[3 * i + c] = end[1];
+  s->end_mask[i] |= 8u << c;
 }
 
-static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                             nsb_state* cur) {
-  for (int k = 0; k < 3; ++k)
-    if (mask & (1u << k)) s->wbar[3 * i + k] = target[k];
+/* The rotation follows the prescribed angle through wbar_k; its end rates
+   are the prescribed ones (end).  Derived from wbar_k, the end rate
+   w_{n+1} = ((b-1)/b) w_n + wbar/b carries any disturbance of w_n with the
+   factor (b-1)/b (-1 at b = 1/2, RHOINF=1) from increment to increment, and
+   the angular acceleration with it: the support moment, which holds the end
+   point's equation of motion, then alternated about the driving torque.  The
+   rotation itself is unchanged (a driven component has no correction); the
+   elements at the node see the prescribed rates. */
+static void mn_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                             const nsb_state* old, nsb_state* cur) {
+  for (int k = 0; k < 3; ++k) {
+    if (!(mask & (1u << k))) continue;
+    s->wbar[3 * i + k] = target[k];
+    if (end) {
+      s->w_end[3 * i + k] = end[k];
+      s->al_end[3 * i + k] = end[3 + k];
+    }
+  }
+  s->end_mask[i] = (s->end_mask[i] & ~7u) | (end ? mask : 0u);
   mn_update(s, i, 6, old, cur);
 }
 
@@ -238,7 +276,9 @@ static void nm_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
   nm_update_rates(s, i, ndof, old, cur);
 }
 
-static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old,
+                         nsb_state* cur) {
+  (void)end; /* Newmark keeps the rates of its own relations */
   cur->x[3 * i + c] = xv;
   double u[3], v[3], a[3], p[3];
   for (int k = 0; k < 3; ++k) u[k] = cur->x[3 * i + k] - old->x[3 * i + k];
@@ -248,8 +288,9 @@ static void nm_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state
   if (s->p) s->p[3 * i + c] = p[c];
 }
 
-static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                             nsb_state* cur) {
+static void nm_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                             const nsb_state* old, nsb_state* cur) {
+  (void)end; /* held: the rates of a zero rotation are zero */
   /* the system refuses partial holds and prescribed rotations with this scheme */
   NSB_ASSERT(mask == 7u && target[0] == 0.0 && target[1] == 0.0 && target[2] == 0.0);
   memcpy(cur->q + 4 * i, old->q + 4 * i, 4 * sizeof(double));
@@ -314,13 +355,16 @@ static void st_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
   st_update(s, i, ndof, old, cur);
 }
 
-static void st_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+static void st_prescribe(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old,
+                         nsb_state* cur) {
+  (void)end; /* no rates */
   s->vbar[3 * i + c] = (xv - old->x[3 * i + c]) / s->h;
   cur->x[3 * i + c] = xv;
 }
 
-static void st_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                             nsb_state* cur) {
+static void st_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                             const nsb_state* old, nsb_state* cur) {
+  (void)end; /* no rates */
   for (int k = 0; k < 3; ++k)
     if (mask & (1u << k)) s->wbar[3 * i + k] = target[k];
   st_update(s, i, 6, old, cur);
@@ -356,16 +400,19 @@ static void ac_apply(nsb_scheme* s, int i, int ndof, const double* d, const nsb_
     for (int k = 0; k < 3; ++k) cur->al[3 * i + k] += d[3 + k];
 }
 
-static void ac_prescribe(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur) {
+static void ac_prescribe(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old,
+                         nsb_state* cur) {
+  (void)end; /* xv is the acceleration */
   /* in this map the prescribed quantity is the acceleration component */
   (void)s;
   (void)old;
   cur->a[3 * i + c] = xv;
 }
 
-static void ac_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                             nsb_state* cur) {
+static void ac_hold_rotation(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                             const nsb_state* old, nsb_state* cur) {
   (void)s;
+  (void)end; /* target is the acceleration */
   (void)old;
   for (int k = 0; k < 3; ++k)
     if (mask & (1u << k)) cur->al[3 * i + k] = target[k];
@@ -415,6 +462,10 @@ void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur) {
 
 double nsb_scheme_pseudo_gain(const nsb_scheme* s) { return s->pseudo ? (1.0 - s->af) / (1.0 - s->am) : 1.0; }
 
+double nsb_scheme_impulse_factor(const nsb_scheme* s) {
+  return s->pseudo ? (1.0 - s->am) / (s->gamma * (1.0 - s->af)) : 1.0 / s->gamma;
+}
+
 void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after) {
   if (!s->p || !s->p_valid) return;
   double g = nsb_scheme_pseudo_gain(s);
@@ -458,7 +509,13 @@ int nsb_scheme_create(nsb_ctx* ctx, nsb_scheme_kind kind, double beta, double ga
   s->pw_n = NSB_NEW_ARRAY(ctx, m, double);
   s->p = NSB_NEW_ARRAY(ctx, m, double);
   s->pw = NSB_NEW_ARRAY(ctx, m, double);
-  if (!s->p_n || !s->pw_n || !s->p || !s->pw) {
+  s->end_mask = NSB_NEW_ARRAY(ctx, m / 3, unsigned);
+  s->w_end = NSB_NEW_ARRAY(ctx, m, double);
+  s->al_end = NSB_NEW_ARRAY(ctx, m, double);
+  s->v_end = NSB_NEW_ARRAY(ctx, m, double);
+  s->a_end = NSB_NEW_ARRAY(ctx, m, double);
+  if (s->end_mask) memset(s->end_mask, 0, (size_t)(m / 3) * sizeof(unsigned));
+  if (!s->p_n || !s->pw_n || !s->p || !s->pw || !s->end_mask || !s->w_end || !s->al_end || !s->v_end || !s->a_end) {
     nsb_scheme_destroy(&s);
     return NSB_ERR_ALLOC;
   }
@@ -484,6 +541,11 @@ void nsb_scheme_destroy(nsb_scheme** ps) {
   NSB_FREE_ARRAY(s->ctx, s->pw_n, n, double);
   NSB_FREE_ARRAY(s->ctx, s->p, n, double);
   NSB_FREE_ARRAY(s->ctx, s->pw, n, double);
+  if (s->end_mask) NSB_FREE_ARRAY(s->ctx, s->end_mask, n / 3, unsigned);
+  if (s->w_end) NSB_FREE_ARRAY(s->ctx, s->w_end, n, double);
+  if (s->al_end) NSB_FREE_ARRAY(s->ctx, s->al_end, n, double);
+  if (s->v_end) NSB_FREE_ARRAY(s->ctx, s->v_end, n, double);
+  if (s->a_end) NSB_FREE_ARRAY(s->ctx, s->a_end, n, double);
   nsb_free(s->ctx, s, sizeof(*s));
   *ps = NULL;
 }

@@ -37,15 +37,21 @@ typedef struct nsb_scheme_ops {
   void (*predict)(nsb_scheme* s, int i, int ndof, const nsb_state* old, nsb_state* cur);
   /// Add the iteration increment d[ndof] to node i and update all its rates.
   void (*apply)(nsb_scheme* s, int i, int ndof, const double* d, const nsb_state* old, nsb_state* cur);
-  /// Prescribe translational component c of node i to position value xv at t_{n+1} (rates follow).
-  void (*prescribe)(nsb_scheme* s, int i, int c, double xv, const nsb_state* old, nsb_state* cur);
+  /// Prescribe translational component c of node i to position value xv at t_{n+1} (rates follow;
+  /// initial accelerations: xv is the acceleration).  end (borrowed, may be NULL): the prescribed
+  /// velocity end[0] and acceleration end[1] at t_{n+1}, which the modified scheme writes instead
+  /// of the rates it would derive from the step average (see hold_rotation).
+  void (*prescribe)(nsb_scheme* s, int i, int c, double xv, const double* end, const nsb_state* old, nsb_state* cur);
   /// Prescribe the rotation of node i about the body axes in mask (bit k:
   /// axis k) over the increment through its rate: target[k] is the step
   /// average angular velocity wbar_k (modified Newmark, static), or the
   /// angular acceleration (initial accelerations); 0 holds the rotation.
+  /// end (borrowed, may be NULL) holds the prescribed angular velocity
+  /// (end[k]) and acceleration (end[3 + k]) at t_{n+1}, which the modified
+  /// scheme writes instead of the rates it would derive from wbar_k.
   /// Newmark supports only holding all three (mask 7, targets 0).
-  void (*hold_rotation)(nsb_scheme* s, int i, unsigned mask, const double* target, const nsb_state* old,
-                        nsb_state* cur);
+  void (*hold_rotation)(nsb_scheme* s, int i, unsigned mask, const double* target, const double* end,
+                        const nsb_state* old, nsb_state* cur);
   /// Linearization coefficients of node i at the current iterate.
   void (*kin)(const nsb_scheme* s, int i, int ndof, const nsb_state* old, const nsb_state* cur, nsb_kin* k);
 } nsb_scheme_ops;
@@ -71,6 +77,14 @@ struct nsb_scheme {
   double *p_n, *pw_n; /* 3n pseudo-accelerations at t_n (translation, rotation) */
   double *p, *pw;     /* 3n at t_{n+1} (current iterate) */
   int p_valid;        /* p_n initialized from the accelerations at the step start */
+  /* prescribed translations and body-axis rotations (modified Newmark): the
+     rates at t_{n+1} that replace those derived from vbar, wbar (mask bit k:
+     rotation about axis k of node i; bit 3 + k: translation k) */
+  unsigned* end_mask; /* n, set by prescribe and hold_rotation, cleared by predict */
+  double* w_end;      /* 3n angular velocities */
+  double* al_end;     /* 3n angular accelerations */
+  double* v_end;      /* 3n velocities */
+  double* a_end;      /* 3n accelerations */
 };
 
 /// Generalized-alpha (Arnold-Bruls): set alpha_m, alpha_f and switch the
@@ -90,6 +104,11 @@ void nsb_scheme_init_pseudo(nsb_scheme* s, const nsb_state* cur);
 /// change of the accelerations at fixed history, from
 /// (1 - af) a + af a_n = (1 - am) p + am p_n (1 for the plain schemes).
 double nsb_scheme_pseudo_gain(const nsb_scheme* s);
+/// c = (1 - alpha_m)/(gamma (1 - alpha_f)) (1/gamma for the plain schemes):
+/// a velocity jump dv over an increment h from a smooth start shows in the
+/// end point's acceleration as c dv/h (2 dv/h for beta = gamma = 1/2), so an
+/// impulse P over the increment as the end-point force c P/h.
+double nsb_scheme_impulse_factor(const nsb_scheme* s);
 /// After the accelerations of the committed state were replaced (before ->
 /// after: the smooth accelerations after an impulsive increment), continue
 /// the pseudo-accelerations by the same recurrence,

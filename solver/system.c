@@ -328,6 +328,9 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->x_build = NSB_NEW_ARRAY(ctx, 3 * nm, double);
   s->react = NSB_NEW_ARRAY(ctx, 6 * nm, double);
   if (s->react) memset(s->react, 0, 6 * (size_t)nm * sizeof(double));
+  s->react_end = NSB_NEW_ARRAY(ctx, 6 * nm, double);
+  s->react_c = NSB_NEW_ARRAY(ctx, 6 * nm, double);
+  s->react_c_end = NSB_NEW_ARRAY(ctx, 6 * nm, double);
   s->prox_scratch = NSB_NEW_ARRAY(ctx, 3 * nm, double);
   s->cdata_cap = 1;
   s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
@@ -337,7 +340,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->tan_cK = NSB_NEW_ARRAY(ctx, 1, double);
   s->tan_cK_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
-      !s->react ||
+      !s->react || !s->react_end || !s->react_c || !s->react_c_end ||
       !s->prox_scratch || !s->cdata || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
     st = NSB_ERR_ALLOC;
     goto fail;
@@ -528,6 +531,9 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);
+  NSB_FREE_ARRAY(ctx, s->react_end, 6 * nm, double);
+  NSB_FREE_ARRAY(ctx, s->react_c, 6 * nm, double);
+  NSB_FREE_ARRAY(ctx, s->react_c_end, 6 * nm, double);
   NSB_FREE_ARRAY(ctx, s->ceq_pool, s->ceq_size, int);
   NSB_FREE_ARRAY(ctx, s->cmap_pool, s->cmap_size, int);
   if (s->tan_cK) NSB_FREE_ARRAY(ctx, s->tan_cK, s->tan_cK_size, double);

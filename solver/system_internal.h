@@ -135,6 +135,9 @@ struct nsb_system {
   long inc_in_step;     /* increments accepted in the current step */
   int failed_elem;      /* element whose evaluation failed in the last assembly, or -1 */
   double* react;        /* 6n support reactions of the last increment that computed them (global) */
+  double* react_end;    /* 6n scratch: an impulsive increment's reactions at its end point */
+  double* react_c;      /* 6n: the NEWTON contacts' part of react (global) */
+  double* react_c_end;  /* 6n scratch: react_c at the end point; the contacts' mean forces */
   int want_react;       /* compute reactions after the next converged increments */
   nsb_conv_norms nrm;   /* norms of the last assembly and correction */
   nsb_stats stats;

@@ -1347,6 +1347,43 @@ static void test_prox_no_convergence(void) {
   fx_close(&fx);
 }
 
+/* The prox sweeps' steps r_i = 1 / (m_eff W_ii) are numbers: the three-ball
+   cradle with balls of 1 and of 1e-13 mass units (a gram in units of 1e10
+   kg, or a speck of dust in kg) takes the same steps and gives the same
+   velocities.  contact/lumped.c floored the node masses at 1e-12 mass
+   units, so the light balls took steps ten times smaller (r = 0.1 instead
+   of 1). */
+static void prox_units_run(const char* mass, double r[4], double v[3]) {
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0, 0\n2, 1.0, 0, 0\n3, 2.0, 0, 0\n*NSET, NSET=BALLS\n1, 2, 3\n"
+           "*PARTICLE, NSET=BALLS, MASS=%s, RADIUS=0.5\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 1.0\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nBALLS, BALLS\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n"
+           "*SOLVER CONTROLS, CONTACT SOLVER=PROX, CONTACT TOLERANCE=1e-12\n*END STEP\n",
+           mass);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 1, 0.001);
+  int n = 0;
+  for (int c = 0; c < nsb_system_n_contacts(s) && n < 4; ++c) {
+    const nsb_contact_data* d = nsb_system_contact(s, c)->state;
+    if (d->active && d->owner) r[n++] = d->r_prox;
+  }
+  CU_ASSERT_EQUAL(n, 2);
+  for (int i = 0; i < 3; ++i) v[i] = nsb_system_state(s)->v[3 * i];
+  fx_close(&fx);
+}
+static void test_prox_mass_units(void) {
+  double r1[4] = {0}, r2[4] = {0}, v1[3], v2[3];
+  prox_units_run("1.0", r1, v1);
+  prox_units_run("1e-13", r2, v2);
+  printf("\n    steps %.15g %.15g (mass 1), %.15g %.15g (mass 1e-13)", r1[0], r1[1], r2[0], r2[1]);
+  for (int k = 0; k < 2; ++k) NSB_ASSERT_CLOSE(r2[k], r1[k], 1e-14 * r1[k]);
+  for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(v2[i], v1[i], 1e-10);
+}
+
 static void test_prox_cradle(void) {
   const double ex1[3] = {-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0}, ex0[3] = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0};
   cradle_run(1.0, ex1, "", 1, prox_controls);
@@ -2108,6 +2145,35 @@ static void test_memory_point_sets(void) {
   }
 }
 
+/* The default skin is a length of the model (contact/broad_phase.c): a
+   one-node model (a 1 mm ball on a floor, a particle pair listed), written in
+   m and in mm, gets skins in the ratio 1000 exactly; with obstacle masters only the list never changes
+   and the skin is infinite (the old default floored the skin at 1e-3 model
+   units, so a one-node model rebuilt its list after 0.5 mm of motion in m
+   and after 0.5 um in mm). */
+static double default_skin_of(double unit, int particles_too) {
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE, NSET=P\n1, 0, 0, %.17g\n*PARTICLE, NSET=P, MASS=1.0, RADIUS=%.17g\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*CONTACT PAIR, LAW=NEWTON\nP, FLOOR\n%s"
+           "*STEP\n*DYNAMIC\n0.001, 0.01\n*END STEP\n",
+           0.2 * unit, 0.001 * unit, particles_too ? "P, P\n" : "");
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, deck);
+  double skin = nsb_contact_default_skin(m);
+  nsb_model_destroy(&m);
+  nsb_ctx_destroy(&ctx);
+  return skin;
+}
+static void test_default_skin_units(void) {
+  double m_ = default_skin_of(1.0, 1), mm = default_skin_of(1000.0, 1);
+  printf("\n    skin %.6g m, %.6g mm; obstacles only: %g", m_, mm, default_skin_of(1.0, 0));
+  NSB_ASSERT_CLOSE(mm, 1000.0 * m_, 1e-12 * mm);
+  CU_ASSERT(isinf(default_skin_of(1.0, 0)) && isinf(default_skin_of(1000.0, 0)));
+}
+
 static void test_broad_phase_rebuilds(void) {
   double a[81], b[81];
   long ra = 0, rb = 0;
@@ -2173,6 +2239,7 @@ int main(int argc, char** argv) {
                                             {"prox_bounce", test_prox_bounce},
                                             {"prox_incline", test_prox_incline},
                                             {"prox_cradle", test_prox_cradle},
+                                            {"prox_mass_units", test_prox_mass_units},
                                             {"prox_no_convergence", test_prox_no_convergence},
                                             {"hermite_arch_static", test_hermite_arch_static},
                                             {"hermite_straight_equals_chord", test_hermite_straight_equals_chord},
@@ -2182,6 +2249,7 @@ int main(int argc, char** argv) {
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
+                                              {"default_skin_units", test_default_skin_units},
                                               {"memory_point_sets", test_memory_point_sets},
                                               {NULL, NULL}};
   static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz},

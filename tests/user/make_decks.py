@@ -524,6 +524,220 @@ def three_hinged_frame(u):
     return s
 
 
+def driven_disk(u):
+    """A steel disk (200 mm diameter, 20 mm thick, 4.93 kg) lying on the floor on three
+    contact points on a ring of radius 80 mm (Coulomb mu = 0.3), turned about its axis at
+    a constant 10 rad/s by a driven rotation (*BOUNDARY with an amplitude): the support's
+    reaction moment is the friction torque mu m g R at every increment."""
+    r, t, R = 0.1, 0.02, 0.08
+    m = 7850 * math.pi * r * r * t
+    Jx, Jz = m * (3 * r * r + t * t) / 12, m * r * r / 2
+    s = head(u, "Disk driven against friction", driven_disk.__doc__)
+    s += "*NODE, NSET=DISK\n1, 0, 0, %s\n" % u.n(t / 2, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Jx, "M*L^2"), u.n(Jx, "M*L^2"),
+                                                         u.n(Jz, "M*L^2"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT POINTS, NAME=PAD, LAYOUT=RING\n0, 0, %s, 0, 0, 1, %s, 3\n" % (u.n(-t / 2, "L"), u.n(R, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3, POINTS=PAD\nDISK, FLOOR\n"
+    s += "*AMPLITUDE, NAME=PHI\n0, 0, %s, 10\n" % u.n(1.0, "T")
+    s += "*BOUNDARY\n1, 1, 2\n1, 4, 5\n*BOUNDARY, AMPLITUDE=PHI\n1, 6, 6, 1\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=disk, NODE=1\nX, W, RF, RM\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(1e-3, "T"), u.n(0.5, "T"))
+    return s
+
+
+def rolling_sphere(u):
+    """A steel ball (100 mm diameter, 4.11 kg) set down on the floor sliding at 2 m/s without
+    spin (Coulomb mu = 0.2): it slides while friction slows it and spins it up, and rolls on at
+    5/7 of the speed from t = 2 v0 / (7 mu g) on; a model of one node."""
+    r, v0 = 0.05, 2.0
+    m = 7850 * 4 / 3 * math.pi * r ** 3
+    J = 0.4 * m * r * r
+    s = head(u, "Ball sliding into rolling", rolling_sphere.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), *(u.n(J, "M*L^2") for _ in range(3)))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.2, SLAVE RADIUS=%s\nBALL, FLOOR\n" % u.n(r, "L")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(v0, "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(1e-3, "T"), u.n(0.5, "T"))
+    return s
+
+
+def incline_box(u):
+    """A steel box (200 x 100 x 50 mm, 7.85 kg) set down at rest on a plane inclined at 30
+    degrees (Coulomb mu = 0.3 on four corner contacts), turned with the plane: it slides down
+    with x(t) = g (sin a - mu cos a) t^2 / 2 along the slope."""
+    a, b, c = 0.2, 0.1, 0.05
+    m = 7850 * a * b * c
+    I = (m * (b * b + c * c) / 12, m * (a * a + c * c) / 12, m * (a * a + b * b) / 12)
+    al = math.radians(30.0)
+    # the plane through the origin, normal n = (sin a, 0, cos a): it falls towards +x; the box's
+    # centre c/2 above it, its body frame turned by a about y (body z along n)
+    n = (math.sin(al), 0.0, math.cos(al))
+    s = head(u, "Box sliding down an incline", incline_box.__doc__)
+    s += "*NODE, NSET=BOX\n1, %s, 0, %s\n" % (u.n(n[0] * c / 2, "L"), u.n(n[2] * c / 2, "L"))
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), *(u.n(v, "M*L^2") for v in I))
+    s += "*INITIAL CONDITIONS, TYPE=ROTATION\n1, 0, %.15g, 0\n" % al
+    s += "*OBSTACLE, NAME=SLOPE, TYPE=PLANE\n0, 0, 0, %.15g, 0, %.15g\n" % (n[0], n[2])
+    s += "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n"
+    for sx in (1, -1):
+        for sy in (1, -1):
+            s += "%s, %s, %s\n" % (u.n(sx * a / 2, "L"), u.n(sy * b / 2, "L"), u.n(-c / 2, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3, POINTS=CORNERS\nBOX, SLOPE\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=box, NODE=1\nX, V, R\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n" % (u.n(1e-3, "T"), u.n(0.5, "T"))
+    return s
+
+
+def pendulum_stop(u):
+    """A steel bar (0.5 m, 20 x 20 mm, 1.57 kg) hinged at one end by supports (the
+    translations and two rotations held), released horizontally under gravity, swings down
+    and strikes a stop (the plane y = -0.3 m) with its tip: Newton's law, e = 0.5.  The
+    hinge's reaction, gravity and the stop's impulses balance the bar's momentum."""
+    L, b = 0.5, 0.02
+    s = head(u, "Pendulum bar striking a stop", pendulum_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += "*NSET, NSET=TIP\n11\n"
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 3\n1, 4, 5\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n0, %s, 0, 0, 1, 0\n" % u.n(-0.3, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nTIP, STOP\n"
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=hinge, NODE=1\nRF\n*PROBE, NAME=tip, NODE=11\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(2e-4, "T"), u.n(0.25, "T"))
+    return s
+
+
+def modal_stop(u):
+    """The steel cantilever of modal_cantilever (1 m, 40 x 10 mm) loaded suddenly at its tip
+    by 100 N in 6 modal coordinates, its tip stopped 30 mm down (static deflection 47.6 mm)
+    by a plane obstacle (Newton's law, the default e = 0): the tip lands on the stop and
+    stays on it, no energy is gained."""
+    L, b, h = 1.0, 0.04, 0.01
+    s = head(u, "Cantilever striking a stop, modal dynamics", modal_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
+    s += "*NSET, NSET=TIP\n11\n"
+    s += line_elems(1, 1, 10, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n0, 0, %s, 0, 0, 1\n" % u.n(-0.035, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON\nTIP, STOP\n"
+    s += "*PROBE, NAME=tip, NODE=11\nU\n"
+    s += "*STEP\n*MODAL DYNAMIC, MODES=6\n%s, %s\n*CLOAD\n11, 3, %s\n" % (u.n(2e-4, "T"), u.n(0.2, "T"), u.n(-100.0, "F"))
+    s += "*OUTPUT, FORMAT=HISTORY, EVERY=5\n*OUTPUT, FORMAT=CONTACT, EVERY=5\n*END STEP\n"
+    return s
+
+
+def ball_drop_beam(u):
+    """A 0.1 kg steel ball (radius 15 mm) dropped from 50 mm onto the middle of a simply
+    supported steel beam (1 m, 20 x 20 mm, 3.14 kg) under gravity; Newton's law with the
+    default e = 0.  The supports' impulses and gravity balance the momentum."""
+    L, b = 1.0, 0.02
+    s = head(u, "Ball dropped on a simply supported beam", ball_drop_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 12, "BEAMN")
+    s += line_elems(1, 1, 12, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n13, 2, 3\n"
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(0.5, "L"), u.n(0.015 + 0.01 + 0.05, "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(0.1, "M"), u.n(0.015, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nBALL, BEAM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=a, NODE=1\nRF\n*PROBE, NAME=b, NODE=13\nRF\n*PROBE, NAME=ball, NODE=100\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(2e-4, "T"), u.n(0.15, "T"))
+    return s
+
+
+FOUR_BAR = {"A": (0.0, 0.0), "D": (0.25, 0.0), "a": 0.1, "b": 0.3, "c": 0.2, "s": 0.02}
+
+
+def four_bar_points():
+    """Joint points A, B, C, D (SI, plane z = 0) of four_bar: the crank AB upright, C closing
+    the loop above the ground AD."""
+    a, b, c = FOUR_BAR["a"], FOUR_BAR["b"], FOUR_BAR["c"]
+    A, D = FOUR_BAR["A"], FOUR_BAR["D"]
+    B = (0.0, a)
+    # C on the circles |C - B| = b and |C - D| = c, the upper one
+    dx, dy = D[0] - B[0], D[1] - B[1]
+    d = math.hypot(dx, dy)
+    l = (b * b - c * c + d * d) / (2 * d)
+    k = math.sqrt(b * b - l * l)
+    C = (B[0] + l * dx / d - k * dy / d, B[1] + l * dy / d + k * dx / d)
+    return A, B, C, D
+
+
+def four_bar(u):
+    """A planar four-bar linkage of steel bars (20 x 20 mm; crank 100 mm, coupler 300 mm,
+    rocker 200 mm, ground 250 mm) as rigid bodies, hinged to the ground by revolute joints
+    and to each other by spherical joints (a planar loop of four revolute joints is
+    redundant in space), released from rest under gravity: the loop stays closed and the
+    energy is kept."""
+    A, B, C, D = four_bar_points()
+    sq = FOUR_BAR["s"]
+    s = head(u, "Four-bar linkage under gravity", four_bar.__doc__)
+    s += "*NODE\n1, %s, %s, 0\n2, %s, %s, 0\n" % (u.n(A[0], "L"), u.n(A[1], "L"), u.n(D[0], "L"), u.n(D[1], "L"))
+    for lab, (P, Q) in ((11, (A, B)), (12, (B, C)), (13, (C, D))):
+        l = math.hypot(Q[0] - P[0], Q[1] - P[1])
+        m = 7850 * sq * sq * l
+        It, Ia = m * l * l / 12, m * sq * sq / 6
+        ux, uy = (Q[0] - P[0]) / l, (Q[1] - P[1]) / l
+        # J = It (I - u u^T) + Ia u u^T; the motion turns about z only, where it is It
+        J = (It + (Ia - It) * ux * ux, It + (Ia - It) * uy * uy, It, (Ia - It) * ux * uy, 0.0, 0.0)
+        s += "*NODE\n%d, %s, %s, 0\n" % (lab, u.n((P[0] + Q[0]) / 2, "L"), u.n((P[1] + Q[1]) / 2, "L"))
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s\n" % (lab, u.n(m, "M"), ", ".join(u.n(v, "M*L^2") for v in J))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 11, %s, %s, 0, 0, 0, 1\n13, 2, %s, %s, 0, 0, 0, 1\n" % (
+        u.n(A[0], "L"), u.n(A[1], "L"), u.n(D[0], "L"), u.n(D[1], "L"))
+    s += "*JOINT, TYPE=SPHERICAL\n11, 12, %s, %s, 0\n12, 13, %s, %s, 0\n" % (
+        u.n(B[0], "L"), u.n(B[1], "L"), u.n(C[0], "L"), u.n(C[1], "L"))
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=crank, NODE=11\nX, Q\n*PROBE, NAME=coupler, NODE=12\nX, Q\n*PROBE, NAME=rocker, NODE=13\nX, Q\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=10\n*END STEP\n" % (u.n(1e-3, "T"), u.n(2.0, "T"))
+    return s
+
+
+def driven_slider(u):
+    """A 2 kg steel ball (radius 40 mm) resting on the floor (Coulomb mu = 0.3), pushed along
+    it at a constant 0.5 m/s by a driven support (*BOUNDARY with a TABULAR amplitude from
+    rest): the support's reaction is the friction force mu m g at every increment."""
+    r, m = 0.04, 2.0
+    s = head(u, "Ball pushed along a floor", driven_slider.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(r, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3\nBALL, FLOOR\n"
+    s += "*AMPLITUDE, NAME=PUSH\n0, 0, %s, %s\n" % (u.n(1.0, "T"), u.n(0.5, "L"))
+    s += "*BOUNDARY\n1, 2, 2\n*BOUNDARY, AMPLITUDE=PUSH\n1, 1, 1, 1\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V, RF\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(1e-3, "T"), u.n(0.3, "T"))
+    return s
+
+
+def pushed_mass(u):
+    """A 2 kg mass pushed at a constant 0.5 m/s against a constant 3 N load by a driven
+    support (*BOUNDARY with a TABULAR amplitude from rest), no contact, no gravity: the
+    support's reaction is the load at every increment after the first."""
+    s = head(u, "Mass pushed against a load", pushed_mass.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*PARTICLE, NODE=1, MASS=%s\n" % u.n(2.0, "M")
+    s += "*AMPLITUDE, NAME=PUSH\n0, 0, %s, %s\n" % (u.n(1.0, "T"), u.n(0.5, "L"))
+    s += "*BOUNDARY\n1, 2, 3\n*BOUNDARY, AMPLITUDE=PUSH\n1, 1, 1, 1\n"
+    s += "*CLOAD\n1, 1, %s\n" % u.n(-3.0, "F")
+    s += "*PROBE, NAME=mass, NODE=1\nX, V, RF\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(1e-2, "T"), u.n(0.5, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -549,6 +763,23 @@ MODELS = {
     "particle_in_element": (particle_in_element, (SI, MM)),
     "ccx_cantilever": (ccx_cantilever, (SI, MM, IN)),
     "three_hinged_frame": (three_hinged_frame, (SI, MM)),
+    "driven_disk": (driven_disk, (SI, MM, MS)),
+    "rolling_sphere": (rolling_sphere, (SI, MM, IN)),
+    "incline_box": (incline_box, (SI, MM, MS)),
+    "pendulum_stop": (pendulum_stop, (SI, MM)),
+    "modal_stop": (modal_stop, (SI, MM, MS)),
+    "ball_drop_beam": (ball_drop_beam, (SI, MM)),
+    "four_bar": (four_bar, (SI, MM, IN)),
+    "driven_slider": (driven_slider, (SI, MM, MS)),
+    "pushed_mass": (pushed_mass, (SI, MM)),
+}
+
+
+# Decks with one quantity in other units than the rest (check_user.py, self_weight: the reader
+# warns): E in MPa in the deck in m, kg, s; the density in kg/m^3 in the deck in mm, tonne, s.
+WRONG_UNITS = {
+    "self_weight_E_in_MPa": (self_weight, SI, "*ELASTIC\n210000000000, 0.3", "*ELASTIC\n210000, 0.3"),
+    "self_weight_rho_in_kg_m3": (self_weight, MM, "*DENSITY\n7.85e-09", "*DENSITY\n7850"),
 }
 
 
@@ -557,6 +788,11 @@ def main():
         for u in systems:
             with open(os.path.join(HERE, "%s_%s.inp" % (name, u.name)), "w") as f:
                 f.write(fn(u))
+    for name, (fn, u, right, wrong) in WRONG_UNITS.items():
+        text = fn(u)
+        assert right in text
+        with open(os.path.join(HERE, name + ".inp"), "w") as f:
+            f.write(text.replace(right, wrong))
 
 
 if __name__ == "__main__":
