@@ -130,6 +130,22 @@ static inline nsb_mat3 nsb_so3_T(nsb_vec3 th) {
   return nsb_m3_add(nsb_m3_identity(), nsb_m3_add(nsb_m3_scale(a, S), nsb_m3_scale(b, nsb_m3_mul(S, S))));
 }
 
+/// T = I + a S + b S^2 with S = skew(theta) (nsb_m3_skew), column-major,
+/// from the coefficients a, b of the caller's form of nsb_so3_tcoef.
+static inline void nsb_so3_T_fill(nsb_vec3 th, double a, double b, nsb_mat3* T) {
+  const double x = th.x, y = th.y, z = th.z;
+  const double xy = x * y, xz = x * z, yz = y * z;
+  T->c[0] = 1.0 + b * (-z * z - y * y);
+  T->c[1] = a * z + b * xy;
+  T->c[2] = a * -y + b * xz;
+  T->c[3] = a * -z + b * xy;
+  T->c[4] = 1.0 + b * (-z * z - x * x);
+  T->c[5] = a * x + b * yz;
+  T->c[6] = a * y + b * xz;
+  T->c[7] = a * -x + b * yz;
+  T->c[8] = 1.0 + b * (-y * y - x * x);
+}
+
 /// exp(S(theta)) as a unit quaternion (nsb_so3_exp_q) and the tangent
 /// operator *T = T(theta) (nsb_so3_T) from one norm and one sine of t/2, for
 /// the callers that need both.  Bit for bit the results of the two separate
@@ -154,19 +170,8 @@ static inline nsb_quat nsb_so3_exp_q_T(nsb_vec3 th, nsb_mat3* T) {
     a = omc / t2;
     b = (t - sin(t)) / (t2 * t);
   }
-  const double x = th.x, y = th.y, z = th.z;
-  const double xy = x * y, xz = x * z, yz = y * z;
-  /* T = I + (a S + b S^2), column-major; S = skew(theta) as nsb_m3_skew */
-  T->c[0] = 1.0 + b * (-z * z - y * y);
-  T->c[1] = a * z + b * xy;
-  T->c[2] = a * -y + b * xz;
-  T->c[3] = a * -z + b * xy;
-  T->c[4] = 1.0 + b * (-z * z - x * x);
-  T->c[5] = a * x + b * yz;
-  T->c[6] = a * y + b * xz;
-  T->c[7] = a * -x + b * yz;
-  T->c[8] = 1.0 + b * (-y * y - x * x);
-  return nsb_q(cos(half), s * x, s * y, s * z);
+  nsb_so3_T_fill(th, a, b, T);
+  return nsb_q(cos(half), s * th.x, s * th.y, s * th.z);
 }
 
 /// The values of nsb_so3_exp_q_T up to round-off (a few units in the last
@@ -198,18 +203,8 @@ static inline nsb_quat nsb_so3_exp_q_T_fast(nsb_vec3 th, nsb_mat3* T) {
       b = (t - sin(t)) / (t2 * t);
     }
   }
-  const double x = th.x, y = th.y, z = th.z;
-  const double xy = x * y, xz = x * z, yz = y * z;
-  T->c[0] = 1.0 + b * (-z * z - y * y);
-  T->c[1] = a * z + b * xy;
-  T->c[2] = a * -y + b * xz;
-  T->c[3] = a * -z + b * xy;
-  T->c[4] = 1.0 + b * (-z * z - x * x);
-  T->c[5] = a * x + b * yz;
-  T->c[6] = a * y + b * xz;
-  T->c[7] = a * -x + b * yz;
-  T->c[8] = 1.0 + b * (-y * y - x * x);
-  return nsb_q(c, s * x, s * y, s * z);
+  nsb_so3_T_fill(th, a, b, T);
+  return nsb_q(c, s * th.x, s * th.y, s * th.z);
 }
 
 /// Inverse tangent operator T^{-1}(theta) = I - S/2 + c S^2; valid for |theta| < 2 pi.

@@ -953,6 +953,23 @@ nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_
   return nsb_obstacle_point_velocity(ec->model, d->shape.master, arm, ec->t);
 }
 
+/* The node rows of a contact's multipliers, -sum_k w_j dir_k P_k, and
+   their columns of the local matrix (scaled by lam_scale) when K is given. */
+static void node_impulse_rows(const nsb_elem* e, const nsb_contact_data* d, const int off[4], const nsb_vec3 dir[3],
+                              const double* P, int nm, double* restrict f, double* restrict K, double lam_scale) {
+  const int nl = e->n_local, m0 = nl - nm;
+  for (int j = 0; j < e->n_nodes; ++j)
+    for (int k = 0; k < nm; ++k) {
+      nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
+      if (K) {
+        nsb_vec3 col = nsb_v3_scale(-d->wt[j] * lam_scale, dir[k]);
+        K[(off[j] + 0) + nl * (m0 + k)] += col.x;
+        K[(off[j] + 1) + nl * (m0 + k)] += col.y;
+        K[(off[j] + 2) + nl * (m0 + k)] += col.z;
+      }
+    }
+}
+
 static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
@@ -968,16 +985,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       f[m0 + k] += P[k] - nsb_v3_dot(dir[k], nsb_v3_load(d->Fc));
       if (K) K[(m0 + k) * (nl + 1)] += ec->lam_scale;
     }
-    for (int j = 0; j < e->n_nodes; ++j)
-      for (int k = 0; k < nm; ++k) {
-        nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
-        if (K) {
-          nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale, dir[k]);
-          K[(off[j] + 0) + nl * (m0 + k)] += col.x;
-          K[(off[j] + 1) + nl * (m0 + k)] += col.y;
-          K[(off[j] + 2) + nl * (m0 + k)] += col.z;
-        }
-      }
+    node_impulse_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
     framed_moment_rows(e, d, dir, P, nm, f, K, ec->lam_scale);
     return NSB_OK;
   }
@@ -1060,16 +1068,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   double gam[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) gam[k] = nsb_v3_dot(dir[k], vr);
   /* node rows: -sum_k w_j dir_k P_k */
-  for (int j = 0; j < e->n_nodes; ++j)
-    for (int k = 0; k < nm; ++k) {
-      nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[k], dir[k]));
-      if (K) {
-        nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale, dir[k]);
-        K[(off[j] + 0) + nl * (m0 + k)] += col.x;
-        K[(off[j] + 1) + nl * (m0 + k)] += col.y;
-        K[(off[j] + 2) + nl * (m0 + k)] += col.z;
-      }
-    }
+  node_impulse_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
   /* Newton's law on the step average (framed slaves; the others take
