@@ -10,9 +10,15 @@ bearing starts at (0, 0); the release force F pushes the spring onto the bearing
   clutch    the same, held to 2 s, on a 10 kg clutch mass held radially by 0.1 kN/mm (two orthogonal SPRINGA of 10 m
             length to ground, isotropic to O(e/L)) and 0.01 kg/s;
   preload   F = 200 N (below breakaway) applied smoothly in 5 ms, 0.06 s: the static axial equilibrium."""
+import importlib.util
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# the clutch mass on its radial springs, as in the planar bearing's radial decks
+_spec = importlib.util.spec_from_file_location("bearing_radial_decks",
+                                               os.path.join(HERE, "..", "bearing_radial", "make_decks.py"))
+bearing_radial = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bearing_radial)
 OMEGA = 1500.0 * 3.141592653589793 / 30.0    # 1500 rpm
 E = 1e-3                                      # the spring's centre at (0, E)
 R1, R2, R3 = 0.0235, 0.02, 0.0178
@@ -44,10 +50,7 @@ def deck(name, title, amp, T, clutch=False, h=5e-5, every=20):
               "1.7e-5, 1.7e-5, 3.2e-5", "** outer ring (rotating part)", "*RIGID BODY, NODE=11, MASS=0.033",
               "1.46e-5, 1.46e-5, 2.8e-5"]
     if clutch:
-        lines += ["** the diaphragm spring on the clutch mass", "*RIGID BODY, NODE=12, MASS=10.0", "0.1, 0.1, 0.2",
-                  "*ELEMENT, TYPE=SPRINGA, ELSET=RSPRING", "1, 12, 20", "2, 12, 21", "*SPRING, ELSET=RSPRING",
-                  f"{CR:g}", "*ELEMENT, TYPE=DASHPOTA, ELSET=RDASH", "3, 12, 20", "4, 12, 21",
-                  "*DASHPOT, ELSET=RDASH", "0.01"]
+        lines += ["** the diaphragm spring on the clutch mass"] + bearing_radial.clutch_mass(CR)
     else:
         lines += ["** the diaphragm spring (its axis held; its mass enters only axially)",
                   "*RIGID BODY, NODE=12, MASS=1.0", "1e-3, 1e-3, 2e-3"]

@@ -91,6 +91,17 @@ def eb_section(name, t, b=B_W, e_mod=E, nu=NU, rho=RHO):
                                                rho * b * t, rho * (I2 + I3))
 
 
+def offset_links(chains, nodes, e2, e3):
+    """The rigid offset links at the delamination fronts: FIXED joints from the intact
+    segments' end nodes to the sublaminates' end nodes, offset e2 (top) and -e3 (bottom)."""
+    i1, i4, t, b = chains["INTACT1"], chains["INTACT4"], chains["TOP"], chains["BOTTOM"]
+    out = "** rigid offset links at the delamination fronts (welds at the sublaminate nodes)\n*JOINT, TYPE=FIXED\n"
+    for intact, sub, z in ((i1[-1], t[0], e2), (i1[-1], b[0], -e3), (i4[0], t[-1], e2), (i4[0], b[-1], -e3)):
+        x = [n for n in nodes if n[0] == sub][0][1]
+        out += "%d, %d, %.17g, 0, %.17g\n" % (intact, sub, x, z)
+    return out
+
+
 def sections(chains, thick, kind):
     out = ""
     if kind == "RECT":
@@ -139,12 +150,9 @@ Rotating delaminated shaft (Waltersberger 2007, Ex. {ex}), {what}
 *NODE, NSET=ALL
 """ + "\n".join("%d, %.17g, %.17g, %.17g" % n for n in nodes) + "\n"
     out += elements(chains) + sections(chains, thick, kind)
-    i1, i4, t, b = chains["INTACT1"], chains["INTACT4"], chains["TOP"], chains["BOTTOM"]
-    out += "** rigid offset links at the delamination fronts (welds at the sublaminate nodes)\n*JOINT, TYPE=FIXED\n"
-    for intact, sub, z in ((i1[-1], t[0], e2), (i1[-1], b[0], -e3), (i4[0], t[-1], e2), (i4[0], b[-1], -e3)):
-        x = [n for n in nodes if n[0] == sub][0][1]
-        out += "%d, %d, %.17g, 0, %.17g\n" % (intact, sub, x, z)
-    ends = (i1[0], i4[-1])
+    out += offset_links(chains, nodes, e2, e3)
+    t, b = chains["TOP"], chains["BOTTOM"]
+    ends = (chains["INTACT1"][0], chains["INTACT4"][-1])
     out += "** pinned bearings: translations held; the spin about the shaft axis is driven below\n*BOUNDARY\n"
     out += "".join(f"{n}, 1, 3\n" for n in ends)
     mid = len(t) // 2
@@ -235,12 +243,9 @@ def rotor_deck(key, f_hz, d_a=0.0, alpha2=0.0, contact=False, **modal):
     out += elements(chains)
     for name in chains:
         out += eb_section(name, thick[name], r["b"], r["E"], r["nu"], r["rho"])
-    i1, i4, t, b = chains["INTACT1"], chains["INTACT4"], chains["TOP"], chains["BOTTOM"]
-    out += "** rigid offset links at the delamination fronts (welds at the sublaminate nodes)\n*JOINT, TYPE=FIXED\n"
-    for intact, sub, z in ((i1[-1], t[0], e2), (i1[-1], b[0], -e3), (i4[0], t[-1], e2), (i4[0], b[-1], -e3)):
-        x = [n for n in nodes if n[0] == sub][0][1]
-        out += "%d, %d, %.17g, 0, %.17g\n" % (intact, sub, x, z)
-    ends = (i1[0], i4[-1])
+    out += offset_links(chains, nodes, e2, e3)
+    t, b = chains["TOP"], chains["BOTTOM"]
+    ends = (chains["INTACT1"][0], chains["INTACT4"][-1])
     out += "** pinned bearings\n*BOUNDARY\n" + "".join(f"{n}, 1, 3\n" for n in ends)
     if contact:
         # plastic frictionless contact: every contact-th inner node of the upper
