@@ -371,6 +371,18 @@ static long pgs(nsb_reduced* r, const unsigned char* mask) {
   return -1;
 }
 
+/* The contact impulses of an increment by pgs, counted in r->sweeps; an error
+   with the time when they do not settle. */
+static int settle_impulses(nsb_reduced* r, const unsigned char* mask, double t) {
+  long sw = pgs(r, mask);
+  if (sw < 0)
+    return nsb_ctx_error(r->ctx, NSB_ERR_NO_CONVERGENCE, __FILE__, __LINE__, __func__,
+                         "modal dynamics: the contact impulses did not settle in %d Gauss-Seidel sweeps at t = %.10g",
+                         RED_MAX_SWEEPS, t);
+  r->sweeps += sw;
+  return NSB_OK;
+}
+
 /* QS: contact a's share 1/2 lambda_a sum_b (n_a.C_ab n_b) lambda_b of the
    truncated modes' energy (lambda = P / h); the shares sum to e_qs. */
 static double qs_share(const nsb_reduced* r, int a, double h) {
@@ -633,12 +645,8 @@ static int spin_step(nsb_reduced* r, double t, double h, const double* f_mid) {
         }
         r->q[a] = wvf - wobs[a] + r->c_e[a] * fmin(wv - wobs[a], 0.0);
       }
-      long sw = pgs(r, mask);
-      if (sw < 0)
-        return nsb_ctx_error(r->ctx, NSB_ERR_NO_CONVERGENCE, __FILE__, __LINE__, __func__,
-                             "modal dynamics: the contact impulses did not settle in %d Gauss-Seidel sweeps at t = %.10g",
-                             RED_MAX_SWEEPS, t);
-      r->sweeps += sw;
+      int rc = settle_impulses(r, mask, t);
+      if (rc) return rc;
     }
   }
   r->active = 0;
@@ -764,12 +772,8 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
             r->G[a + (size_t)nc * b] = h * r->G[a + (size_t)nc * b] + cnn / h;
           }
       }
-      long sw = pgs(r, mask);
-      if (sw < 0)
-        return nsb_ctx_error(r->ctx, NSB_ERR_NO_CONVERGENCE, __FILE__, __LINE__, __func__,
-                             "modal dynamics: the contact impulses did not settle in %d Gauss-Seidel sweeps at t = %.10g",
-                             RED_MAX_SWEEPS, t);
-      r->sweeps += sw;
+      int rc = settle_impulses(r, mask, t);
+      if (rc) return rc;
     }
   }
   /* v+ = v_free + S^-1 W^T P; energy of the impulses and the damping */
