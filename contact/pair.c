@@ -711,18 +711,43 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
 /* Whether a NEWTON contact may be held with its force in the smooth
    accelerations (nsb_contact_data.held; docs/contact.md §7, "Gap drift"):
    Coulomb friction under Moreau's law (frictionless persistent contacts take
-   the law on the step average instead) of a particle or rigid body (no beam
-   node, not a massless slave; not on a body face or the Hermite
-   centreline), simultaneous impacts, the semi-smooth rows or the prox
-   sweeps (whose impulses are then the whole momentum, contact/lumped.c),
-   the generalized-alpha form of the modified scheme.  There Moreau's law holds
-   v_n+1, the positions move with v_n + h ((1/2 - beta) p_n + beta p_n+1), and
-   with p_n = -g (the support's force left out of the smooth accelerations)
-   the body rose by (beta/gamma - 1/2) g h^2 per increment. */
+   the law on the step average instead) of a particle, a rigid body or a beam
+   node against an obstacle, a particle, a beam's chord or Hermite centreline
+   or a body's face (not a massless slave), simultaneous impacts, the
+   semi-smooth rows or the prox sweeps (whose impulses are then the whole
+   momentum, contact/lumped.c), the generalized-alpha form of the modified
+   scheme.  There Moreau's law holds v_n+1, the positions move with v_n +
+   h ((1/2 - beta) p_n + beta p_n+1), and with p_n = -g (the support's force
+   left out of the smooth accelerations) the body rose by (beta/gamma - 1/2)
+   g h^2 per increment.  The force acts on every node of the contact, the
+   master's too, so the momentum it carries is the same on both sides. */
 static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && e->n_mult == 3 && !d->flexible && !d->massless &&
-         !master_moments(d) && p->impact == NSB_IMPACT_SIMULTANEOUS && !d->step_law;
+  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && e->n_mult == 3 && !d->massless &&
+         p->impact == NSB_IMPACT_SIMULTANEOUS && !d->step_law;
+}
+
+/* dir . J Ji J^T dir, largest over the three directions: the velocity change
+   along dir per unit impulse at a point whose velocity per body angular
+   velocity is J (Ji the inverse inertia of the body about its centre of mass,
+   body frame). */
+static double rotation_share(const nsb_mat3* J, const nsb_mat3* Ji, const nsb_vec3 dir[3]) {
+  double w = 0.0;
+  for (int k = 0; k < 3; ++k) {
+    nsb_vec3 b = nsb_m3_tmulv(*J, dir[k]);
+    w = fmax(w, nsb_v3_dot(b, nsb_m3_mulv(*Ji, b)));
+  }
+  return w;
+}
+
+/* The inverse inertia of the rigid body at node q (0 if it is none or its
+   inertia is singular). */
+static int body_inverse_inertia(const nsb_model* m, int q, nsb_mat3* Ji) {
+  const nsb_node* nd = &m->nodes.data[q];
+  if (nd->body_kind != NSB_BODY_RIGID) return 0;
+  nsb_mat3 J;
+  memcpy(J.c, m->rigid_bodies.data[nd->body].J_c, sizeof J.c);
+  return nsb_m3_inverse(J, Ji);
 }
 
 /* The mass scale of a held contact's rows (nsb_contact_data.m_held): the
@@ -736,37 +761,56 @@ static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_
    (framed, JA the contact point's velocity per body angular velocity): 1/(n
    (1/m + max_k dir_k . JA J^-1 JA^T dir_k)), J the inertia about the centre of
    mass (an estimate; the scale does not change the solution) and n the
-   points of the set; else m_row. */
+   points of the set.  The master's share adds to 1/m: a beam chord's nodes
+   their lumped shares, sum_j w_j^2/m_j (the rows' m_eff is the slave's mass
+   alone there), a body's face the rotation of its material point, dir_k .
+   JB Jm^-1 JB^T dir_k (m_eff is already the reduced mass of the two bodies).
+   Otherwise m_row. */
 static double held_row_mass(const nsb_elem* e, const nsb_contact_data* d, const nsb_model* m, const nsb_mat3* JA,
-                            nsb_vec3 n) {
-  const nsb_node* nd = &m->nodes.data[e->nodes[0]];
-  if (!JA || nd->body_kind != NSB_BODY_RIGID || e->node_ndof[0] != 6) return d->m_row;
-  const nsb_rigid_body* rb = &m->rigid_bodies.data[nd->body];
-  nsb_mat3 J, Ji;
-  memcpy(J.c, rb->J_c, sizeof J.c);
-  if (!nsb_m3_inverse(J, &Ji)) return d->m_row;
+                            const nsb_mat3* JB, nsb_vec3 n) {
   nsb_vec3 t1, t2;
   nsb_contact_tangents(n, &t1, &t2);
-  nsb_vec3 dir[3] = {n, t1, t2};
+  const nsb_vec3 dir[3] = {n, t1, t2};
   double w = 0.0;
-  for (int k = 0; k < 3; ++k) {
-    nsb_vec3 b = nsb_m3_tmulv(*JA, dir[k]);
-    w = fmax(w, nsb_v3_dot(b, nsb_m3_mulv(Ji, b)));
+  int more = 0;
+  nsb_mat3 Ji;
+  if (JA && e->node_ndof[0] == 6 && body_inverse_inertia(m, e->nodes[0], &Ji)) {
+    w += rotation_share(JA, &Ji, dir);
+    more = 1;
   }
+  if (d->shape.kind == 2)
+    for (int j = 1; j < e->n_nodes; ++j) {
+      double mj = nsb_contact_node_mass(m, e->nodes[j]);
+      if (mj > 0.0 && d->wt[j] != 0.0) {
+        w += d->wt[j] * d->wt[j] / mj;
+        more = 1;
+      }
+    }
+  if (JB && d->shape.kind == 3 && body_inverse_inertia(m, e->nodes[1], &Ji)) {
+    w += rotation_share(JB, &Ji, dir);
+    more = 1;
+  }
+  if (!more) return d->m_row;
   double n_pts = d->m_eff / d->m_row;
   return 1.0 / (n_pts * (1.0 / d->m_eff + w));
 }
 
 /* The momentum a held contact's force in the smooth accelerations gives its
-   row direction dir over the increment, (h - t_i) dir . Fc (t_i =
-   nsb_impulse_time): with the slave's pseudo-accelerations restarted from
-   the accelerations (p_n = a_n = M^-1 (f_n + W Fc)), the increment's
-   velocity change (1 - gamma) h p_n + gamma h p_n+1, p_n+1 from
-   (1 - am) p_n+1 + am p_n = (1 - af) a_n+1 + af a_n, holds Fc with
-   (1 - gamma) h + gamma h (af - am)/(1 - am) = h - t_i.  Zero for a contact
-   that is not held. */
+   row direction dir over the increment (t_i = nsb_impulse_time): with the
+   slave's pseudo-accelerations restarted from the accelerations (p_n = a_n
+   = M^-1 (f_n + W Fc)), the increment's velocity change (1 - gamma) h p_n +
+   gamma h p_n+1, p_n+1 from (1 - am) p_n+1 + am p_n = (1 - af) a_n+1 + af a_n,
+   holds Fc with (1 - gamma) h + gamma h (af - am)/(1 - am) = h - t_i: the
+   carry (h - t_i) dir . Fc.  With the pseudo-accelerations continued (a
+   contact with a beam node, nsb_contact_data.Phi), p_n holds Phi and a_n Fc:
+   h dir . ((1 - gamma) Phi + gamma (af Fc - am Phi)/(1 - am)), the same at
+   rest (Phi = Fc).  Zero for a contact that is not held. */
 static double held_carry(const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3 dir) {
-  return d->held ? (ec->h - nsb_impulse_time(ec)) * nsb_v3_dot(dir, nsb_v3_load(d->Fc)) : 0.0;
+  if (!d->held) return 0.0;
+  if (!d->flexible) return (ec->h - nsb_impulse_time(ec)) * nsb_v3_dot(dir, nsb_v3_load(d->Fc));
+  double am = ec->alpha_m, af = ec->alpha_f, g = ec->gamma;
+  double fc = nsb_v3_dot(dir, nsb_v3_load(d->Fc)), ph = nsb_v3_dot(dir, nsb_v3_load(d->Phi));
+  return ec->h * ((1.0 - g) * ph + g * (af * fc - am * ph) / (1.0 - am));
 }
 
 double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k) {
@@ -987,6 +1031,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
     node_impulse_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
     framed_moment_rows(e, d, dir, P, nm, f, K, ec->lam_scale);
+    /* the master's moment rows: the Hermite centreline's nodes, a body face's body */
+    if (master_moments(d)) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
     return NSB_OK;
   }
   if (ec->mode != NSB_EVAL_DYNAMIC || !(ec->h > 0.0)) {
@@ -1298,6 +1344,7 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     for (int q = 0; q < 3; ++q) c->lam[q] = q < e[i].n_mult ? lam[e[i].mult_first + q] : 0.0;
     c->held = d->held;
     memcpy(c->Fc, d->Fc, sizeof c->Fc);
+    memcpy(c->Phi, d->Phi, sizeof c->Phi);
   }
 }
 
@@ -1325,6 +1372,7 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       d->impulse[0] = c->impulse0;
       d->held = c->held;
       memcpy(d->Fc, c->Fc, sizeof d->Fc);
+      memcpy(d->Phi, c->Phi, sizeof d->Phi);
       if (d->massless) {
         d->gap0 = c->gap0;
         d->gN_bar = c->gN_bar;
@@ -1352,7 +1400,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
     if (G.body) memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
     if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
-    d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.n);
+    d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.body ? &G.JB : NULL, G.n);
     d->gap0 = G.g;
     if (d->shape.kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
@@ -1509,6 +1557,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     } else {
       d->held = 0;
       d->Fc[0] = d->Fc[1] = d->Fc[2] = 0.0;
+      d->Phi[0] = d->Phi[1] = d->Phi[2] = 0.0;
     }
   }
 }
@@ -1692,6 +1741,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
          its row made the increment's impulse zero (P_n+1 = -P_n, see newton_eval) */
       d->held = 0;
       d->Fc[0] = d->Fc[1] = d->Fc[2] = 0.0;
+      d->Phi[0] = d->Phi[1] = d->Phi[2] = 0.0;
       continue;
     }
     const double* P = ec->lambda + e[i].mult_first;
@@ -1732,11 +1782,23 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        force over the increment goes into the smooth accelerations. */
     d->held = held_applies(&e[i], d, ec) && !open && d->impulse[0] > 0.0 &&
               (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0));
-    for (int c = 0; c < 3; ++c) d->Fc[c] = 0.0;
+    const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi);
+    for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = 0.0;
     if (d->held) {
       nsb_vec3 F = nsb_v3_zero();
       for (int k = 0; k < e[i].n_mult; ++k) F = nsb_v3_muladd(F, d->impulse[k] / ec->h, dir[k]);
       nsb_v3_store(F, d->Fc);
+      /* the part of it the continued pseudo-accelerations hold (pair.h, Phi):
+         p_n+1 = ((1 - af) a* + af a_n - am p_n)/(1 - am) after the acceleration
+         solve (the increment's own a_n+1 drops out of the continuation) */
+      nsb_vec3 Phi = F;
+      if (d->flexible) {
+        const double am = ec->alpha_m, af = ec->alpha_f;
+        Phi = nsb_v3_scale(1.0 / (1.0 - am), nsb_v3_add(nsb_v3_scale(1.0 - af, F),
+                                                         nsb_v3_sub(nsb_v3_scale(af, was_held ? Fc_old : nsb_v3_zero()),
+                                                                    nsb_v3_scale(am, was_held ? Phi_old : nsb_v3_zero()))));
+      }
+      nsb_v3_store(Phi, d->Phi);
     }
     if (e[i].n_mult == 3) {
       double a = nsb_v3_dot(dir[1], vrf), b = nsb_v3_dot(dir[2], vrf);

@@ -104,9 +104,15 @@ typedef struct nsb_contact_data {
      accelerations (the acceleration solve applies it, the slave's
      pseudo-accelerations restart from them), so that the next increment's
      momentum from it is (h - t_i) Fc + t_i P (t_i = nsb_impulse_time), the
-     total its rows and results use */
+     total its rows and results use.  Contacts with a beam node (flexible)
+     keep their nodes' pseudo-accelerations continued instead (a restart at
+     the nodes alone would cut them out of the element's filter state, which
+     its interior points share): Phi (global) is then the part of the
+     contact's force that the nodes' pseudo-accelerations hold,
+     Phi_n+1 = ((1 - af) Fc_n+1 + af Fc_n - am Phi_n)/(1 - am) (Phi = Fc at
+     rest; Phi = Fc always for a restarted contact) */
   int held;
-  double Fc[3];
+  double Fc[3], Phi[3];
   /* held_law: the contact may be held (nsb_contact_prepare): its normal row
      takes Newton's law in its persistent form (nsb_newton_xi_step), so that
      a contact that separates at t_n but is active never works positively */
@@ -206,7 +212,7 @@ typedef struct nsb_contact_memory {
   int step_law;  /* under the law on the step average: lam, its multipliers, start the next increment */
   double lam[3];
   int held;      /* a resting frictional contact and its force in the smooth accelerations */
-  double Fc[3];
+  double Fc[3], Phi[3];
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 /// lam: the global multipliers (borrowed; read by save, written by restore).

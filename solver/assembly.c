@@ -645,11 +645,12 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
   /* a particle or rigid body held on a support with its contact force in
      the smooth accelerations (contact/pair.h, held) restarts its
      pseudo-accelerations from them: at rest p = a = 0, so that Moreau's law
-     (v_n+1 = 0) also holds the positions (docs/contact.md §7, "Gap drift") */
+     (v_n+1 = 0) also holds the positions (docs/contact.md §7, "Gap drift");
+     a contact with a beam node keeps them continued (contact/pair.h, Phi) */
   for (int i = 0; st == NSB_OK && s->scheme->p_valid && i < s->n_contacts; ++i) {
     const nsb_elem* e = &s->elems[s->first_contact + i];
     const nsb_contact_data* d = e->state;
-    if (e->ops == &nsb_contact_newton_ops && d->held)
+    if (e->ops == &nsb_contact_newton_ops && d->held && !d->flexible)
       for (int j = 0; j < e->n_nodes; ++j) nsb_scheme_restart_pseudo_node(s->scheme, e->nodes[j], &s->cur);
   }
   return st;
