@@ -1471,16 +1471,21 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
       nsb_v3_store(G.vobs, d->fo);
     }
   }
-  /* groups (one particle against the chords of one pair): the nearest owns */
+  /* groups (one particle against the chords of one pair): the nearest owns,
+     but a held contact keeps its group for this increment (its force is in
+     the smooth accelerations of its own nodes; nsb_contact_finish lets it go
+     when another chord is nearer at the increment's end) */
   for (int i = 0; i < n;) {
     nsb_contact_data* d = e[i].state;
     int j = i + 1;
     if (d->group >= 0) {
-      int best = i;
+      int best = i, held = d->held ? i : -1;
       while (j < n && ((nsb_contact_data*)e[j].state)->group == d->group) {
         if (((nsb_contact_data*)e[j].state)->gap0 < ((nsb_contact_data*)e[best].state)->gap0) best = j;
+        if (held < 0 && ((nsb_contact_data*)e[j].state)->held) held = j;
         ++j;
       }
+      if (held >= 0) best = held;
       for (int k = i; k < j; ++k) ((nsb_contact_data*)e[k].state)->owner = k == best;
     }
     i = j;
@@ -1815,6 +1820,30 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (d->impulse[0] != 0.0 || (e[i].n_mult == 3 && (d->impulse[1] != 0.0 || d->impulse[2] != 0.0)))
       *impulsive = 1;
     total += d->dissipated;
+  }
+  /* a held contact of a group (one slave against the chords of one pair)
+     that is no longer the nearest at the increment's end hands its force on
+     to the nearest: the slave has just passed the node the two chords share,
+     where the weights of the other nodes vanish (dropped, the force would
+     leave the accelerations and the next owner start as a new contact, which
+     lifts the slave by (beta/gamma - 1/2) g h^2 at every node it passes) */
+  for (int i = 0; i < n;) {
+    const nsb_contact_data* d = e[i].state;
+    int j = i + 1, best = i, held = d->held ? i : -1;
+    while (d->group >= 0 && j < n && ((const nsb_contact_data*)e[j].state)->group == d->group) {
+      if (((const nsb_contact_data*)e[j].state)->gap < ((const nsb_contact_data*)e[best].state)->gap) best = j;
+      if (held < 0 && ((const nsb_contact_data*)e[j].state)->held) held = j;
+      ++j;
+    }
+    if (held >= 0 && held != best && d->group >= 0) {
+      nsb_contact_data *dh = e[held].state, *db = e[best].state;
+      db->held = 1;
+      memcpy(db->Fc, dh->Fc, sizeof db->Fc);
+      memcpy(db->Phi, dh->Phi, sizeof db->Phi);
+      dh->held = 0;
+      for (int c = 0; c < 3; ++c) dh->Fc[c] = dh->Phi[c] = 0.0;
+    }
+    i = j;
   }
   return total;
 }
