@@ -44,9 +44,9 @@
  *    set by the prox sweeps instead (contact/lumped.h).  Contact impulses
  *    never enter the accelerations carried to the next step (the system
  *    recomputes them), but for the mean force of a held frictional contact
- *    of a particle or rigid body in the generalized-alpha form (held, Fc
- *    below; docs/contact.md §7, "Gap drift"), whose rows then state the laws
- *    on the whole momentum t_i P + (h - t_i) Fc.
+ *    in the generalized-alpha form (held, Fc, Phi below; docs/contact.md §7,
+ *    "Gap drift"), whose rows then state the laws on the whole momentum
+ *    t_i P plus what that force gives the increment.
  *
  * Ownership: the system owns the element array and one nsb_contact_data per
  * element (e->state); nsb_contact_setup fills both, the per-increment calls
@@ -96,9 +96,8 @@ typedef struct nsb_contact_data {
      the contact carried an impulse in the last accepted increment: it stays
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
-  /* A resting contact with Coulomb friction under Moreau's law (particles
-     and rigid bodies, the generalized-alpha form; docs/contact.md §7, "Gap
-     drift"): held = 1 when the last accepted increment left it closed after
+  /* A resting contact with Coulomb friction under Moreau's law (the
+     generalized-alpha form; docs/contact.md §7, "Gap drift"): held = 1 when the last accepted increment left it closed after
      a persistent or non-approaching start; then its mean force over that
      increment, Fc = sum_k Lambda_k dir_k / h (global), is part of the smooth
      accelerations (the acceleration solve applies it, the slave's
