@@ -1686,6 +1686,49 @@ static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_
   return d->dissipated;
 }
 
+int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->touch = 0;
+    const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+    if (e[i].ops != &nsb_contact_newton_ops || d->held || !(d->active && d->owner) || ec->contact_prox ||
+        !held_applies(&e[i], d, ec))
+      continue;
+    /* the held start of nsb_contact_finish: after an impulse, or not approaching */
+    if (!(d->impulse[0] > 0.0 || !(d->gN_pre < 0.0))) continue;
+    const double* P = ec->lambda + e[i].mult_first;
+    nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+    nsb_vec3 vobs = nsb_contact_obstacle_velocity_end(&e[i], d, ec);
+    nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
+    if (master_moments(d)) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
+    if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));
+    nsb_vec3 n1;
+    const double xiN =
+        nsb_contact_xi_normal(p, d, nsb_v3_dot(dir[0], vrf)) + 2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
+    const double lv = nsb_impulse_time(ec) * P[0] / d->m_row;
+    if (!(lv - xiN > 0.0) || !(P[0] > 0.0)) continue; /* open, or no impulse */
+    nsb_vec3 F = nsb_v3_zero();
+    for (int k = 0; k < e[i].n_mult; ++k) F = nsb_v3_muladd(F, nsb_impulse_time(ec) * P[k] / ec->h, dir[k]);
+    nsb_v3_store(F, d->Fc);
+    /* the acceleration solve at t_n continues a beam node's pseudo-accelerations
+       by (1 - af)/(1 - am) of the change, which is then the part they hold */
+    nsb_v3_store(d->flexible ? nsb_v3_scale((1.0 - ec->alpha_f) / (1.0 - ec->alpha_m), F) : F, d->Phi);
+    d->touch = 1;
+    ++count;
+  }
+  return count;
+}
+
+void nsb_contact_hold_first_touch(nsb_elem* e, int n) {
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    if (!d->touch) continue;
+    d->touch = 0;
+    d->held = 1;
+  }
+}
+
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
   double total = 0.0;
   *impulsive = 0;

@@ -112,6 +112,10 @@ typedef struct nsb_contact_data {
      rest; Phi = Fc always for a restarted contact) */
   int held;
   double Fc[3], Phi[3];
+  /* first touch (nsb_contact_first_touch): the converged increment would
+     leave the contact held without its having been held in it; Fc, Phi hold
+     its mean force until nsb_contact_hold_first_touch makes it held */
+  int touch;
   /* held_law: the contact may be held (nsb_contact_prepare): its normal row
      takes Newton's law in its persistent form (nsb_newton_xi_step), so that
      a contact that separates at t_n but is active never works positively */
@@ -184,6 +188,21 @@ extern const nsb_elem_ops nsb_contact_hertz_ops;
 /// tangents) over the increment of ec, (h - nsb_impulse_time) dir_k . Fc; 0 for
 /// any other contact.  The contact's impulse is nsb_impulse_time P_k plus this.
 double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k);
+
+/// First touch (docs/contact.md §7, "Gap drift"): after a converged
+/// increment (ec at its end, before nsb_contact_finish), mark every contact
+/// that the increment would leave held without its having been held in it
+/// (a body set down on its support, or closed by an impact at t_n): its
+/// support's force was not in the smooth accelerations of t_n, and the
+/// increment lifted it by (beta/gamma - 1/2) F h^2/m.  Its mean force over the
+/// increment is kept in Fc (and the part the continued pseudo-accelerations
+/// of a contact with a beam node will hold in Phi).  Returns the number
+/// marked; the caller repeats the increment from its start after
+/// nsb_contact_hold_first_touch and an acceleration solve with those forces.
+int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec);
+/// The marked contacts become held with their kept forces (after the
+/// increment was restored to its start).
+void nsb_contact_hold_first_touch(nsb_elem* e, int n);
 
 /// Multipliers the candidates' elements own.
 int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n);

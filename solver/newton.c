@@ -571,6 +571,28 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
              "a LAW=HERTZ contact reached omega h > %g in the increment h = %.6g (under-resolved)",
              NSB_HERTZ_OMEGA_H_WARN, h);
   }
+  if (st == NSB_OK && mode == NSB_EVAL_DYNAMIC && s->n_contacts > 0 && s->scheme->p_valid) {
+    /* a first touch (contact/pair.h, nsb_contact_first_touch): the
+       increment again from its start, with the support's force it found in
+       the smooth accelerations of t_n, as the held contact it would be from
+       the next increment on; without, it lifted the body by
+       (beta/gamma - 1/2) F h^2/m (docs/contact.md §7, "Gap drift") */
+    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+    if (nsb_contact_first_touch(s->elems + s->first_contact, s->n_contacts, &ec) > 0) {
+      nsb_sys_restore_increment(s);
+      nsb_contact_hold_first_touch(s->elems + s->first_contact, s->n_contacts);
+      nsb_newton_report arep;
+      if (s->ls) nsb_linsolver_select(s->ls, NSB_LINSOLVER_RECUR);
+      st = nsb_sys_restart_acceleration(s, &arep);
+      if (s->ls) nsb_linsolver_select(s->ls, 0);
+      if (st < 0) {
+        *rep = arep;
+        return st;
+      }
+      st = prepare_increment_to(s, h, t_new);
+      if (st == NSB_OK) st = nsb_sys_newton(s, mode, t_new, rep);
+    }
+  }
   if (st < 0) {
     nsb_sys_restore_increment(s);
     return st;

@@ -74,14 +74,6 @@ FAILED = []
 # the defect shows as described, and fails when it no longer does (then update the docs and
 # this list).
 KNOWN = {
-    ("rolling_sphere", "stays on the floor (centre at r)"):
-        "a new contact keeps Moreau's law: its first increment lifts the ball once by "
-        "(beta/gamma - 1/2) g h^2 = 1.23e-8 m (docs/contact.md §7, 'Gap drift')",
-    ("rolling_sphere", "energy + dissipated never above the start"):
-        "the same lift: m g 1.23e-8 m = 4.8e-8 of E0",
-    ("incline_box", "stays on the slope (centre c/2 above it)"):
-        "a new contact keeps Moreau's law: its first increment lifts the box once by "
-        "(beta/gamma - 1/2) g cos(a) h^2 = 1.06e-8 m (docs/contact.md §7, 'Gap drift')",
     ("pendulum_stop", "momentum change along x = sum of RF h (the end points')"):
         "RF is the reaction at the end of each increment: after the impact it swings with the "
         "bar's highest modes, and the sum of RF h says 0.650 N s along x where the hinge's impulse "
