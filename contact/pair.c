@@ -1849,9 +1849,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       nsb_vec3 Phi = F;
       if (d->flexible) {
         const double am = ec->alpha_m, af = ec->alpha_f;
-        Phi = nsb_v3_scale(1.0 / (1.0 - am), nsb_v3_add(nsb_v3_scale(1.0 - af, F),
-                                                         nsb_v3_sub(nsb_v3_scale(af, was_held ? Fc_old : nsb_v3_zero()),
-                                                                    nsb_v3_scale(am, was_held ? Phi_old : nsb_v3_zero()))));
+        const nsb_vec3 Fo = was_held ? Fc_old : nsb_v3_zero(), Po = was_held ? Phi_old : nsb_v3_zero();
+        Phi = nsb_v3_scale(1.0 / (1.0 - am),
+                           nsb_v3_add(nsb_v3_scale(1.0 - af, F), nsb_v3_sub(nsb_v3_scale(af, Fo), nsb_v3_scale(am, Po))));
       }
       nsb_v3_store(Phi, d->Phi);
     }

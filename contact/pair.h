@@ -97,8 +97,9 @@ typedef struct nsb_contact_data {
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
   /* A resting contact with Coulomb friction under Moreau's law (the
-     generalized-alpha form; docs/contact.md §7, "Gap drift"): held = 1 when the last accepted increment left it closed after
-     a persistent or non-approaching start; then its mean force over that
+     generalized-alpha form; docs/contact.md §7, "Gap drift"): held = 1 when
+     the last accepted increment left it closed after a persistent or
+     non-approaching start; then its mean force over that
      increment, Fc = sum_k Lambda_k dir_k / h (global), is part of the smooth
      accelerations (the acceleration solve applies it, the slave's
      pseudo-accelerations restart from them), so that the next increment's
