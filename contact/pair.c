@@ -1692,8 +1692,7 @@ int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_contact_data* d = e[i].state;
     d->touch = 0;
     const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-    if (e[i].ops != &nsb_contact_newton_ops || d->held || !(d->active && d->owner) || ec->contact_prox ||
-        !held_applies(&e[i], d, ec))
+    if (e[i].ops != &nsb_contact_newton_ops || d->held || !(d->active && d->owner) || !held_applies(&e[i], d, ec))
       continue;
     /* the held start of nsb_contact_finish: after an impulse, or not approaching */
     if (!(d->impulse[0] > 0.0 || !(d->gN_pre < 0.0))) continue;
@@ -1707,7 +1706,8 @@ int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     const double xiN =
         nsb_contact_xi_normal(p, d, nsb_v3_dot(dir[0], vrf)) + 2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
     const double lv = nsb_impulse_time(ec) * P[0] / d->m_row;
-    if (!(lv - xiN > 0.0) || !(P[0] > 0.0)) continue; /* open, or no impulse */
+    /* open (the rows' branch; the prox sweeps' impulses are the solution), or no impulse */
+    if ((!ec->contact_prox && !(lv - xiN > 0.0)) || !(P[0] > 0.0)) continue;
     nsb_vec3 F = nsb_v3_zero();
     for (int k = 0; k < e[i].n_mult; ++k) F = nsb_v3_muladd(F, nsb_impulse_time(ec) * P[k] / ec->h, dir[k]);
     nsb_v3_store(F, d->Fc);

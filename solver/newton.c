@@ -590,7 +590,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
         return st;
       }
       st = prepare_increment_to(s, h, t_new);
-      if (st == NSB_OK) st = nsb_sys_newton(s, mode, t_new, rep);
+      if (st == NSB_OK) st = s->contact_prox ? nsb_sys_prox_solve(s, t_new, rep) : nsb_sys_newton(s, mode, t_new, rep);
     }
   }
   if (st < 0) {
