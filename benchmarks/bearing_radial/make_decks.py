@@ -114,21 +114,23 @@ def main():
                          ("full", 0.01, N / 3.0)):
         exc = f"axial force {A:g} N at 4 omega" if A else "no excitation"
         deck("axial_" + tag, f"6 DOF, mu_st = 0.16, beta = {beta:g} kg/s a point, {exc}", 6e6, 6 * beta, 4.32e5,
-             6 * beta, *st, tilt=True, md=0.01, axial=(A, 10, "order4") if A else None, T=0.2)
-    # the sticking bound: tilt held, damped beds, a slowly rising axial force on the bearing (500 N/s) or
-    # Stamm's larger amplitude on the drive (both contacts loaded alike)
-    deck("axial_ramp", "tilt held, axial force on the bearing rising at 500 N/s", 6e6, 1400.0, 4.32e5, 1400.0,
-         *st, tilt=False, md=0.01, axial=(500.0, 10, "ramp"), T=0.1, every=1)
+             6 * beta, *st, tilt=True, md=0.01, axial=(A, 10, "order4") if A else None, T=0.5 if A or tag == "c" else 0.1)
+    deck("axial_full_drive", f"6 DOF, mu_st = 0.16, beta = 0.01 kg/s a point, axial force {N / 3:g} N at 4 omega on the"
+         " drive", 6e6, 0.06, 4.32e5, 0.06, *st, tilt=True, md=0.01, axial=(N / 3.0, 12, "order4"), T=0.5)
+    # the sticking bound: tilt held, damped beds, a slowly rising axial force on the bearing (480 N/s: F* is
+    # reached mid-increment), or Stamm's larger amplitude on the drive (both contacts loaded alike)
+    deck("axial_ramp", "tilt held, axial force on the bearing rising at 480 N/s", 6e6, 1400.0, 4.32e5, 1400.0,
+         *st, tilt=False, md=0.01, axial=(480.0, 10, "ramp"), T=0.1, every=1)
     deck("axial_drive", "tilt held, axial force 200 N at 4 omega on the drive", 6e6, 1400.0, 4.32e5, 1400.0,
          *st, tilt=False, md=0.01, axial=(N / 3.0, 12, "order4"), T=0.1)
     # radial elasticity at the base (Fig. 6.28), at both (Fig. 6.29): tilt held as radial_*
     for cr2, tag in ((5e7, "50"), (5e6, "5"), (1e6, "1"), (5e5, "0p5")):
         deck("base_" + tag, f"tilt held, base mass 1 kg on c_r2 = {cr2 / 1e6:g} kN/mm, mu_st = 0.16",
-             6e6, 1400.0, 6e6, 1400.0, *st, tilt=False, cr2=cr2, every=1, spin0=False)
+             6e6, 1400.0, 6e6, 1400.0, *st, tilt=False, cr2=cr2, T=0.5, every=10, spin0=False)
     for cr, cr2, tag in ((1e6, 1e7, "1_10"), (5e5, 5e6, "0p5_5")):
         deck("both_" + tag, f"tilt held, c_r1 = {cr / 1e6:g} kN/mm (clutch 10 kg), c_r2 = {cr2 / 1e6:g} kN/mm"
-             " (base 1 kg), mu_st = 0.16", 6e6, 1400.0, 6e6, 1400.0, *st, tilt=False, cr=cr, cr2=cr2, every=1,
-             spin0=False)
+             " (base 1 kg), mu_st = 0.16", 6e6, 1400.0, 6e6, 1400.0, *st, tilt=False, cr=cr, cr2=cr2, T=0.5,
+             every=10, spin0=False)
 
 
 if __name__ == "__main__":
