@@ -72,6 +72,9 @@ def check(quick):
             row(CASE, n, "slip on the base (stick)", 0.0, max(base), 1e-9, "max")
             row(CASE, n, "slip on the drive (slides)", 0.1, min(drive), 0.1, "min")
             row(CASE, n, "static tilt / closed form - 1", 0.0, tilt[-1] / ref - 1.0, 2e-4, "abs")
+            # the drive starts N/c1 into the upper ring: its face stays put (1e-4 of that compression)
+            row(CASE, n, "drive's largest axial displacement (m)", 0.0,
+                max(abs(r["dr.z"] - hist[0]["dr.z"]) for r in hist), 1e-4 * N / 4.32e5, "max")
         elif n == "tilt":
             base, drive, tilt, dist = series(hist, 0.0)
             # Stamm: the tilt stays below 0.02 deg and the bearing centres partly, sticking at the clutch

@@ -2,7 +2,7 @@
 """Decks of benchmarks/bearing_radial (README.md): Stamm (2011), §6.3.2 (second half) and §6.3.3, the
 release bearing of benchmarks/planar_bearing (same shells, revolute joint, rings of 6 points of radius
 38.25 mm, 600 N, 157 rad/s, Stamm's eps_c = 1e-3, omega_c = 400 rad/s, m_c = 0.5 kg; the bearing starts
-1 mm off the drive axis) in two variants:
+1 mm off the drive axis; both beds carry N at the start) in these variants:
   tilt_*   the bearing free to tilt (6 DOF) on Winkler beds c2 = 1 kN/mm a point at the base and
            c1 = 72 N/mm a tongue at the drive, beta = 0.01 kg/s a point, mu_st = 0.150001, mu = 0.15;
            `tilt_stiff` has both beds 100 times stiffer; `tilt_static` has mu = 0.2 at the base (the
@@ -10,7 +10,14 @@ release bearing of benchmarks/planar_bearing (same shells, revolute joint, rings
            shell starts turning with the drive;
   radial_* the drive disk on a 10 kg clutch mass held radially by a spring c_r1 (two orthogonal
            SPRINGA of 10 m length to ground, isotropic to O(e/L)) and a dashpot beta_r1 = 0.01 kg/s,
-           mu_st = 0.16, mu = 0.15, tilt held (the planar bearing's beds), the upper shell starting at rest."""
+           mu_st = 0.16, mu = 0.15, tilt held (the planar bearing's beds), the upper shell starting at rest;
+  axial_*  (§6.3.2, Figs. 6.23-6.24) the tilt_* bearing with mu_st = 0.16, beds damped with 10 or 0.01 kg/s
+           a point, an axial force A sin(4 omega t) on the bearing (A = N/15, N/3; `axial_full_drive`: on
+           the drive), a light drive (0.01 kg: its axial load stays N); `axial_ramp` (a slowly rising
+           force on the bearing) and `axial_drive` (N/3 on the drive), tilt held, for the sticking bound;
+  base_*   (Fig. 6.28) the base on a 1 kg mass with the clutch's radial mount, c_r2 = 50, 5, 1, 0.5 kN/mm;
+  both_*   (Fig. 6.29) the clutch mass and the elastic base together, (c_r1, c_r2) = (1, 10), (0.5, 5) kN/mm;
+           base_* and both_* as radial_* otherwise."""
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
