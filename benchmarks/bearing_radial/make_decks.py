@@ -130,6 +130,11 @@ def main():
          *st, tilt=False, md=0.01, axial=(480.0, 10, "ramp"), T=0.1, every=1)
     deck("axial_drive", "tilt held, axial force 200 N at 4 omega on the drive", 6e6, 1400.0, 4.32e5, 1400.0,
          *st, tilt=False, md=0.01, axial=(N / 3.0, 12, "order4"), T=0.1)
+    # the bound under the harmonic force on the bearing: 0.95 and 1.05 times F* = N (1 - mu/mu_st)
+    fstar = N * (1.0 - st[0] / st[1])
+    for tag, k in (("below", 0.95), ("above", 1.05)):
+        deck("axial_" + tag, f"tilt held, axial force {k:g} F* at 4 omega on the bearing", 6e6, 1400.0, 4.32e5,
+             1400.0, *st, tilt=False, md=0.01, axial=(k * fstar, 10, "order4"), T=0.1)
     # radial elasticity at the base (Fig. 6.28), at both (Fig. 6.29): tilt held as radial_*
     for cr2, tag in ((5e7, "50"), (5e6, "5"), (1e6, "1"), (5e5, "0p5")):
         deck("base_" + tag, f"tilt held, base mass 1 kg on c_r2 = {cr2 / 1e6:g} kN/mm, mu_st = 0.16",
