@@ -319,12 +319,12 @@ static void test_smooth(void) {
 }
 
 /* A rigid cube (m = 2, edge 0.18) standing on 2 x 2 points of a Winkler bed (POINTS=, the stick
-   element of benchmarks/robot_grasp: c = 18950 per point), pushed along x by 3 N < mu m g = 5.9 N with the moment -0.27 N m about y that
-   cancels the friction's at the bottom face (no rocking):
-   every output time has one row per point, numbered 1..4; all stick; at rest (2 s: the transient
-   rocks the cube on its bed, damping ratio 0.28 at 39 rad/s) each point carries a quarter of the push, friction_x = -0.75,
-   through its stick element, c z_x = -friction_x.  (Without the moment the cube rocks on the soft
-   bed until its back points slide.) */
+   element of benchmarks/robot_grasp: c = 18950 per point), pushed along x by 3 N < mu m g = 5.9 N
+   with the moment -0.27 N m about y that cancels the friction's at the bottom face: every output
+   time has one row per point, numbered 1..4; all stick; at rest (2 s: the transient rocks the
+   cube on its bed, damping ratio 0.28 at 39 rad/s) each point carries a quarter of the push,
+   friction_x = -0.75, through its stick element, c z_x = -friction_x.  (Without the moment the
+   cube rocks on the soft bed until its back points slide.) */
 static void test_point_set(void) {
   const char* deck =
       "*NODE, NSET=CUBE\n1, 0.0, 0.0, 0.089019\n"
