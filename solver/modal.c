@@ -1020,9 +1020,10 @@ void nsb_system_node_velocities(const nsb_system* s, double* ve) {
 
 int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only) {
   if (nodes_only) {
+    /* no element is evaluated, so the kinematic weights (s->kin, those of
+       the linearization state since modal_base) are not needed */
     nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
     nsb_sys_predict_all(s, NSB_EVAL_STATIC, s->t);
-    nsb_sys_kinematics(s);
     memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
     nsb_sys_apply_increment(s, s->dx, 0.0);
   } else {
