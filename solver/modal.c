@@ -26,14 +26,21 @@ static void pattern_mv(const nsb_csr* A, const double* Bv, const double* x, doub
 }
 
 /* The rows of a vector that lies in one independent block of the problem
-   (see components): the nr rows rows; rows NULL: all A->n rows. */
+   (see components): the nr rows rows, and the pattern's entries within the
+   blocks (rp, col: row i's at rp[i] .. rp[i + 1]; Kc, Mc their values of
+   K_s and M; the entries left out are zeros); rows NULL: all A->n rows. */
 typedef struct row_set {
   const int* rows;
   int nr;
+  const int *rp, *col;
+  const double *Kc, *Mc;
 } row_set;
 
-/* y = B x on the rows of rs only (the other entries of y are not touched). */
-static void pattern_mv_rows(const nsb_csr* A, const double* Bv, const double* x, double* y, row_set rs) {
+/* y = B x on the rows of rs only (the other entries of y are not touched);
+   Bv: B on the pattern of A, Bc: on the blocks' entries of rs (rs.Kc or
+   rs.Mc). */
+static void pattern_mv_rows(const nsb_csr* A, const double* Bv, const double* Bc, const double* x, double* y,
+                            row_set rs) {
   if (!rs.rows) {
     pattern_mv(A, Bv, x, y);
     return;
@@ -41,7 +48,7 @@ static void pattern_mv_rows(const nsb_csr* A, const double* Bv, const double* x,
   for (int k = 0; k < rs.nr; ++k) {
     int i = rs.rows[k];
     double s = 0.0;
-    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) s += Bv[p] * x[A->col[p]];
+    for (int p = rs.rp[i]; p < rs.rp[i + 1]; ++p) s += Bc[p] * x[rs.col[p]];
     y[i] = s;
   }
 }
@@ -52,7 +59,7 @@ static void pattern_mv_rows(const nsb_csr* A, const double* Bv, const double* x,
    is coupled to no other row): the sums over rs are the whole ones. */
 static double backward_error(const nsb_csr* A, const double* Ks, const double* x, const double* mx, double lam,
                              double normK, double normM, double* kx, row_set rs) {
-  pattern_mv_rows(A, Ks, x, kx, rs);
+  pattern_mv_rows(A, Ks, rs.Kc, x, kx, rs);
   int nr = rs.rows ? rs.nr : A->n;
   double r2 = 0.0, x2 = 0.0;
   for (int k = 0; k < nr; ++k) {
@@ -159,14 +166,18 @@ typedef struct work {
   int n_blk;
   int *blk_ptr, *blk_rows, *col_blk;
   int *blk_lab, *blk_loc; /* n each: the block of a row, its index within it */
+  int *blk_rp, *blk_col;  /* the pattern's entries within the blocks (row_set) */
+  double *blk_K, *blk_M;  /* their values of K_s and M */
+  int blk_nnz;
   double* res;            /* the dense path: the wanted pairs' backward errors (n_modes), else NULL */
 } work;
 
 /* The rows column j of X lies on (all rows without blocks). */
 static row_set col_rows(const work* w, int j) {
-  if (w->n_blk == 0) return (row_set){NULL, w->n};
+  if (w->n_blk == 0) return (row_set){NULL, w->n, NULL, NULL, NULL, NULL};
   int b = w->col_blk[j];
-  return (row_set){w->blk_rows + w->blk_ptr[b], w->blk_ptr[b + 1] - w->blk_ptr[b]};
+  return (row_set){w->blk_rows + w->blk_ptr[b], w->blk_ptr[b + 1] - w->blk_ptr[b], w->blk_rp, w->blk_col, w->blk_K,
+                   w->blk_M};
 }
 
 static void work_free(nsb_ctx* ctx, work* w) {
@@ -184,6 +195,10 @@ static void work_free(nsb_ctx* ctx, work* w) {
   if (w->col_blk) NSB_FREE_ARRAY(ctx, w->col_blk, w->q, int);
   if (w->blk_lab) NSB_FREE_ARRAY(ctx, w->blk_lab, w->n, int);
   if (w->blk_loc) NSB_FREE_ARRAY(ctx, w->blk_loc, w->n, int);
+  if (w->blk_rp) NSB_FREE_ARRAY(ctx, w->blk_rp, w->n + 1, int);
+  if (w->blk_col) NSB_FREE_ARRAY(ctx, w->blk_col, w->blk_nnz > 0 ? w->blk_nnz : 1, int);
+  if (w->blk_K) NSB_FREE_ARRAY(ctx, w->blk_K, w->blk_nnz > 0 ? w->blk_nnz : 1, double);
+  if (w->blk_M) NSB_FREE_ARRAY(ctx, w->blk_M, w->blk_nnz > 0 ? w->blk_nnz : 1, double);
   if (w->res) NSB_FREE_ARRAY(ctx, w->res, w->n_modes, double);
 }
 
@@ -440,7 +455,7 @@ static int store_modes(work* w, int iterations, nsb_modal_result* out) {
       continue;
     }
     row_set rs = col_rows(w, c);
-    pattern_mv_rows(w->A, w->M, phi, w->MX, rs);
+    pattern_mv_rows(w->A, w->M, rs.Mc, phi, w->MX, rs);
     out->residual[j] = backward_error(w->A, w->Ks, phi, w->MX, out->lambda[j], w->normK, w->normM, w->KX, rs);
   }
   return NSB_OK;
@@ -494,6 +509,28 @@ static int components(work* w) {
   for (int i = 0; i < n; ++i) w->blk_rows[loc[lab[i]]++] = i;
   for (int b = 0; b < nb; ++b)
     for (int k = w->blk_ptr[b]; k < w->blk_ptr[b + 1]; ++k) loc[w->blk_rows[k]] = k - w->blk_ptr[b];
+  /* the entries within the blocks (the others are zeros) */
+  int nz = 0;
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) nz += lab[A->col[p]] == lab[i];
+  w->blk_nnz = nz;
+  w->blk_rp = NSB_NEW_ARRAY(w->ctx, n + 1, int);
+  w->blk_col = NSB_NEW_ARRAY(w->ctx, nz > 0 ? nz : 1, int);
+  w->blk_K = NSB_NEW_ARRAY(w->ctx, nz > 0 ? nz : 1, double);
+  w->blk_M = NSB_NEW_ARRAY(w->ctx, nz > 0 ? nz : 1, double);
+  if (!w->blk_rp || !w->blk_col || !w->blk_K || !w->blk_M)
+    return nsb_ctx_error(w->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
+  nz = 0;
+  for (int i = 0; i < n; ++i) {
+    w->blk_rp[i] = nz;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+      if (lab[A->col[p]] == lab[i]) {
+        w->blk_col[nz] = A->col[p];
+        w->blk_K[nz] = w->Ks[p];
+        w->blk_M[nz++] = w->M[p];
+      }
+  }
+  w->blk_rp[n] = nz;
   return nb;
 }
 
@@ -589,8 +626,8 @@ static int dense_modes(work* w, double sigma) {
     memset(phi, 0, (size_t)n * sizeof(double));
     for (int k = 0; k < m; ++k) phi[w->blk_rows[o + k]] = v[k];
     if (j >= w->n_modes) continue; /* only the iteration's start, which normalizes */
-    row_set rs = {w->blk_rows + o, m};
-    pattern_mv_rows(A, w->M, phi, w->MX, rs);
+    row_set rs = {w->blk_rows + o, m, w->blk_rp, w->blk_col, w->blk_K, w->blk_M};
+    pattern_mv_rows(A, w->M, rs.Mc, phi, w->MX, rs);
     double mn = 0.0;
     int imax = rs.rows[0];
     for (int k = 0; k < m; ++k) {
@@ -710,7 +747,7 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
       double* y = w.Y + (size_t)n * j;
       row_set rs = col_rows(&w, j);
       if (rs.rows) memset(y, 0, (size_t)n * sizeof(double));
-      pattern_mv_rows(w.A, w.M, x, y, rs);
+      pattern_mv_rows(w.A, w.M, rs.Mc, x, y, rs);
       res[j] = backward_error(A, Ks, x, y, w.lam_prev[j], w.normK, w.normM, w.KX, rs);
       ok = res[j] <= tol;
     }
