@@ -300,14 +300,17 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
   memset(w->dv, 0, (size_t)n * sizeof(double));
   /* dq = Phi y, dv = Phi v over the modes that move and (sparse modes) their
      non-zeros: the terms left out are exact zeros */
+  double* restrict dq = w->dq;
+  double* restrict dv = w->dv;
+  const double* restrict pv = w->phi_val;
+  const int* restrict pr = w->phi_row;
   for (int j = 0; j < w->m; ++j) {
     double yj = red->y[j], vj = red->v[j];
     if (yj == 0.0 && vj == 0.0) continue;
     if (w->phi_ptr) {
       for (size_t p = w->phi_ptr[j]; p < w->phi_ptr[j + 1]; ++p) {
-        int i = w->phi_row[p];
-        w->dq[i] += w->phi_val[p] * yj;
-        w->dv[i] += w->phi_val[p] * vj;
+        dq[pr[p]] += pv[p] * yj;
+        dv[pr[p]] += pv[p] * vj;
       }
       continue;
     }
