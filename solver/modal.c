@@ -700,6 +700,7 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
      solve gives the subspace at once (accepted if every wanted pair passes
      the test of the iteration, else the iteration's start) */
   int dense = 0, big = n;
+  double cubes = (double)n * n * n; /* the sum of the blocks' sizes cubed */
   if (!shift_given && n_con == 0 && n_mass == n) {
     /* the independent blocks: their sizes decide (a dense solve costs the
        cube of a block's) */
@@ -712,11 +713,19 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     w.n_blk = st;
     st = NSB_OK;
     big = 0;
-    for (int b = 0; b < w.n_blk; ++b)
-      if (w.blk_ptr[b + 1] - w.blk_ptr[b] > big) big = w.blk_ptr[b + 1] - w.blk_ptr[b];
+    cubes = 0.0;
+    for (int b = 0; b < w.n_blk; ++b) {
+      double sb = w.blk_ptr[b + 1] - w.blk_ptr[b];
+      cubes += sb * sb * sb;
+      if ((int)sb > big) big = (int)sb;
+    }
   }
-  if (!shift_given && n_con == 0 && n_mass == n && big <= NSB_MODAL_DENSE_MAX &&
-      (big <= NSB_MODAL_DENSE_SMALL || 8 * q >= n)) {
+  /* dense: at most the work of one dense solve of NSB_MODAL_DENSE_SMALL
+     equations, or a subspace of an eighth of the equations and blocks of at
+     most NSB_MODAL_DENSE_MAX */
+  double small3 = (double)NSB_MODAL_DENSE_SMALL * NSB_MODAL_DENSE_SMALL * NSB_MODAL_DENSE_SMALL;
+  if (!shift_given && n_con == 0 && n_mass == n &&
+      (cubes <= small3 || (big <= NSB_MODAL_DENSE_MAX && 8 * q >= n))) {
     /* its own shift, -1e-2 sum K_ii / sum M_ii: still below the spectrum of
        a positive semi-definite K (the mean of K_ii / M_ii is at least
        lambda_1), and it keeps K_s - sigma M well conditioned (with the
