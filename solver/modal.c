@@ -555,9 +555,10 @@ static int dense_pair_cmp(const void* a, const void* b) {
    the 100-element bar of benchmarks/peers are four blocks of at most 202),
    lambda = sigma + 1/mu; the q of largest mu (nearest sigma) go to w->X
    (n x q, ascending in lambda; the wanted n_modes mass-normalized with the
-   component of largest magnitude positive) and w->lam_prev, their blocks to w->col_blk (w->n_blk:
-   the blocks of components on entry; set to 0 with one block).  The inverted form resolves the low
-   modes to the relative accuracy of the largest mu; the direct form
+   component of largest magnitude positive) and w->lam_prev, their blocks to
+   w->col_blk (w->n_blk: the blocks of components on entry; set to 0 with
+   one block).  The inverted form resolves the low modes to the relative
+   accuracy of the largest mu; the direct form
    K_s x = lambda M x would give them an absolute error of eps times the
    highest eigenvalue (rigid modes at lambda = -35 instead of 0 on a steel
    bar).  Needs K_s - sigma M positive definite (sigma below the spectrum:
@@ -618,7 +619,10 @@ static int dense_modes(work* w, double sigma) {
     while (w->blk_ptr[b + 1] <= idx) ++b;
     int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
     voff = 0;
-    for (int c = 0; c < b; ++c) voff += (size_t)(w->blk_ptr[c + 1] - w->blk_ptr[c]) * (w->blk_ptr[c + 1] - w->blk_ptr[c]);
+    for (int c = 0; c < b; ++c) {
+      size_t sc = (size_t)(w->blk_ptr[c + 1] - w->blk_ptr[c]);
+      voff += sc * sc;
+    }
     const double* v = V + voff + (size_t)m * (size_t)(idx - o);
     w->lam_prev[j] = sigma + 1.0 / pr[j].mu;
     w->col_blk[j] = b;
