@@ -746,8 +746,8 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     st = NSB_OK;
   }
   if (dense) {
-    /* the wanted pairs' test (on their blocks' rows); M X of the others only
-       if the iteration follows */
+    /* the wanted pairs' test (on their blocks' rows, M x into the scratch
+       MX); Y = M X only if the iteration follows */
     int ok = 1;
     double* res = NSB_NEW_ARRAY(ctx, n_modes, double);
     if (!res) {
@@ -757,9 +757,8 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     }
     for (int j = 0; j < n_modes && ok; ++j) {
       const double* x = w.X + (size_t)n * j;
-      double* y = w.Y + (size_t)n * j;
+      double* y = w.MX;
       row_set rs = col_rows(&w, j);
-      if (rs.rows) memset(y, 0, (size_t)n * sizeof(double));
       pattern_mv_rows(w.A, w.M, rs.Mc, x, y, rs);
       res[j] = backward_error(A, Ks, x, y, w.lam_prev[j], w.normK, w.normM, w.KX, rs);
       ok = res[j] <= tol;
