@@ -897,6 +897,7 @@ static void parser_free(parser* p) {
   NSB_ARRAY_FREE(p->ctx, p->amp_refs);
   NSB_ARRAY_FREE(p->ctx, p->contact_refs);
   NSB_ARRAY_FREE(p->ctx, p->riks_refs);
+  NSB_ARRAY_FREE(p->ctx, p->section_refs);
   NSB_ARRAY_FREE(p->ctx, p->values);
   NSB_ARRAY_FREE(p->ctx, p->scratch);
   NSB_ARRAY_FREE(p->ctx, p->refused_nodes);

@@ -766,6 +766,7 @@ void deck_check_model(parser* p) {
   loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
   if (p->in_step) SYNTAX(p, p->step_at, "end of file inside the step that starts here (missing *END STEP)");
   resolve_amplitudes(p);
+  deck_resolve_section_materials(p);
   for (int i = 0; i < m->elements.count && !p->stop; ++i)
     if (m->elements.data[i].type == NSB_ETYPE_SPRINGA && !m->elements.data[i].has_property)
       VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),
