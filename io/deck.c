@@ -73,6 +73,11 @@ static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}
 /* *ELASTIC, TYPE=: CalculiX's and Abaqus's names of the isotropic law, the only one a
    beam section here takes (their default too) */
 static const char* const elastic_types[] = {"ISO", "ISOTROPIC", NULL};
+/* *BEAM SECTION, TEMPERATURE=: Abaqus's default (which Abaqus/CAE writes); nsbeam has no
+   temperature field, so the way temperatures enter the section means nothing here */
+static const char* const temperature_kinds[] = {"GRADIENTS", NULL};
+/* *OUTPUT, VARIABLE= (Abaqus): nsbeam writes every quantity it has */
+static const char* const output_variables[] = {"PRESELECT", "ALL", NULL};
 
 static void begin_include(parser* p, loc at, const pval* v);
 
@@ -106,7 +111,7 @@ static const kwspec kw_table[] = {
      KW_BEAM_SECTION,
      W_MODEL,
      {{"ELSET", P_NAME, 1, NULL}, {"MATERIAL", P_NAME, 1, NULL}, {"SECTION", P_ENUM, 1, section_shapes},
-      {"SHEAR FACTOR", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+      {"SHEAR FACTOR", P_REAL, 0, NULL}, {"TEMPERATURE", P_ENUM, 0, temperature_kinds}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_beam_section, deck_data_beam_section, deck_end_beam_section},
     {"BEAM GENERAL SECTION",
      KW_BEAM_GENERAL_SECTION,
@@ -244,8 +249,9 @@ static const kwspec kw_table[] = {
     {"OUTPUT",
      KW_OUTPUT,
      W_STEP,
-     {{"FORMAT", P_ENUM, 1, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
-      {NULL, P_FLAG, 0, NULL}},
+     {{"FORMAT", P_ENUM, 0, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
+      {"FIELD", P_FLAG, 0, NULL}, {"HISTORY", P_FLAG, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables},
+      {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_output, NULL, NULL},
     {"NODE PRINT",
      KW_NODE_PRINT,
@@ -270,6 +276,13 @@ static const kwspec kw_table[] = {
      W_ANY,
      {{"WRITE", P_FLAG, 1, NULL}, {"FREQUENCY", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_restart, NULL, NULL},
+    /* Abaqus's printout controls of its .dat file, which nsbeam does not write */
+    {"PREPRINT",
+     KW_PREPRINT,
+     W_ANY,
+     {{"ECHO", P_ENUM, 0, yes_no}, {"MODEL", P_ENUM, 0, yes_no}, {"HISTORY", P_ENUM, 0, yes_no},
+      {"CONTACT", P_ENUM, 0, yes_no}, {"MASSDIAG", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
+     NULL, NULL, NULL},
 };
 #define N_KEYWORDS ((int)(sizeof kw_table / sizeof kw_table[0]))
 

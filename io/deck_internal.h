@@ -131,7 +131,8 @@ typedef enum kw_id {
   KW_NODE_PRINT,
   KW_EL_PRINT,
   KW_FIELD_OUTPUT,
-  KW_RESTART
+  KW_RESTART,
+  KW_PREPRINT
 } kw_id;
 
 

@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB  # noqa: E402
+from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -1310,6 +1310,28 @@ def check_abaqus_b31(m, run):
            "largest difference %.2g (of P, P L)" % worst)
 
 
+def check_abaqus_cae(m, run):
+    h = hist(run)
+    r = h[-1]
+    L, ro, t, n, P = CAE["L"], CAE["r"], CAE["t"], CAE["n"], CAE["P"]
+    E, nu = 210e9, 0.3
+    G = E / (2 * (1 + nu))
+    ri = ro - t
+    A, I = math.pi * (ro * ro - ri * ri), math.pi * (ro ** 4 - ri ** 4) / 4
+    kk = P * L * L / (E * I)
+    wb, _, _ = elastica(kk)
+    w = wb * L + P * L / (0.5 * G * A)
+    report(m, "runs as Abaqus/CAE writes it: one increment, history and VTK output", len(h) == 2 and
+           os.path.exists(os.path.join(run, "beams.pvd")), "%d history rows" % len(h))
+    # 6 elements: the tube's P L^2/EI = 0.035, the elastica's cubic term included
+    report(m, "tip deflection: elastica + P L / kGA", rel(-r["Set-2.uy"], w) < 1e-6,
+           "uy = %.10g, closed form %.10g" % (-r["Set-2.uy"], w))
+    xt = (L + r["Set-2.ux"], r["Set-2.uy"], 0.0)
+    Mt = cross(xt, (0.0, -P, 0.0))
+    err = max(abs(r["Set-1.rfy"] - P) / P, abs(r["Set-1.rmz"] + Mt[2]) / (P * L))
+    report(m, "*Node Print RF, RM at the clamp", err < 1e-9, "largest difference %.2g" % err)
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -1352,6 +1374,7 @@ CHECKS["beam_on_stop"] = check_beam_on_stop
 CHECKS["beam_with_mass"] = check_beam_with_mass
 CHECKS["conical_pendulum"] = check_conical_pendulum
 CHECKS["abaqus_b31"] = check_abaqus_b31
+CHECKS["abaqus_cae"] = check_abaqus_cae
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck
