@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE  # noqa: E402
+from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -1332,6 +1332,65 @@ def check_abaqus_cae(m, run):
     report(m, "*Node Print RF, RM at the clamp", err < 1e-9, "largest difference %.2g" % err)
 
 
+def rotating_flap(Wbar, n=2000):
+    """First flapping frequency of a uniform cantilever blade turning at Omega about an axis
+    through its root, in units of sqrt(EI / (rho A L^4)), Wbar = Omega / sqrt(EI / (rho A L^4)):
+    EI w'''' - (T w')' = rho A omega^2 w, centrifugal tension T = rho A Omega^2 (L^2 - x^2) / 2
+    (Southwell; Wright et al. 1982 tabulate 3.5160, 3.6817, 4.1373 for Wbar = 0, 1, 2), by shooting
+    (w, w', M, S) from the clamp with RK4 and bisection on det [M S] at the free end (L = 1)."""
+    def end_det(lam):
+        def f(x, y):
+            T = Wbar ** 2 * (1 - x * x) / 2
+            return (y[1], y[2], y[3] + T * y[1], lam * lam * y[0])
+        d = []
+        for y in ([0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]):
+            hx = 1.0 / n
+            for i in range(n):
+                x = i * hx
+                k1 = f(x, y)
+                k2 = f(x + hx / 2, [a + hx / 2 * b for a, b in zip(y, k1)])
+                k3 = f(x + hx / 2, [a + hx / 2 * b for a, b in zip(y, k2)])
+                k4 = f(x + hx, [a + hx * b for a, b in zip(y, k3)])
+                y = [a + hx / 6 * (p + 2 * q + 2 * r + w) for a, p, q, r, w in zip(y, k1, k2, k3, k4)]
+            d.append(y)
+        return d[0][2] * d[1][3] - d[1][2] * d[0][3]
+    # the first root lies between the frequency at rest and that of the stiffest bound
+    lo, hi = 3.0, 3.6 + 1.2 * Wbar
+    flo = end_det(lo)
+    for _ in range(50):
+        mid = 0.5 * (lo + hi)
+        fm = end_det(mid)
+        if fm * flo > 0:
+            lo, flo = mid, fm
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+
+
+def check_rotating_blade(m, run):
+    h = hist(run)
+    L, b, hh, Wbar = RB["L"], RB["b"], RB["h"], RB["Wbar"]
+    E, rho = 210e9, 7850.0
+    c = math.sqrt(E * b * hh ** 3 / 12 / (rho * b * hh * L ** 4))
+    Om = Wbar * c
+    # the hub turns as driven: the tip's angle at the end is Omega t (its in-plane bending
+    # swings about the rigid rotation after the start's jolt: the hub's rate starts from 0)
+    end = h[-1]
+    d = (math.atan2(end["tip.y"], end["tip.x"]) - Om * end["time"] + math.pi) % (2 * math.pi) - math.pi
+    report(m, "turns with the hub at Omega", abs(d) < 1e-4, "tip angle - Omega t = %.2g rad" % d)
+    t = [r["time"] for r in h]
+    z = [r["tip.uz"] for r in h]
+    zc = [t[i - 1] + (t[i] - t[i - 1]) * z[i - 1] / (z[i - 1] - z[i]) for i in range(1, len(z))
+          if (z[i - 1] < 0 <= z[i]) or (z[i - 1] > 0 >= z[i])]
+    om = math.pi * (len(zc) - 1) / (zc[-1] - zc[0]) / c if len(zc) > 3 else 0.0
+    ref = rotating_flap(Wbar)
+    ref0 = rotating_flap(0.0)
+    # 10 elements, lumped mass: -(1e-3 .. 4e-3) as the clamped beam at rest (freq_clamped); the
+    # zero crossings of the tip carry the higher modes the initial velocity x^2 excites
+    report(m, "flapping frequency vs the rotating beam's (Southwell stiffening)", rel(om, ref) < 4e-3,
+           "omega / sqrt(EI/(rho A L^4)) = %.5g, closed form %.5g (rel %.2g; at rest %.5g)"
+           % (om, ref, (om - ref) / ref, ref0))
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -1375,6 +1434,7 @@ CHECKS["beam_with_mass"] = check_beam_with_mass
 CHECKS["conical_pendulum"] = check_conical_pendulum
 CHECKS["abaqus_b31"] = check_abaqus_b31
 CHECKS["abaqus_cae"] = check_abaqus_cae
+CHECKS["rotating_blade"] = check_rotating_blade
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

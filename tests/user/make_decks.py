@@ -942,6 +942,34 @@ def abaqus_cae(u):
     return s
 
 
+RB = dict(L=1.0, b=0.02, h=0.01, n=10, Wbar=2.0, v0=0.01, T=0.6)
+
+
+def rotating_blade(u):
+    """A steel blade (1 m, 20 x 10 mm, flapping across its thin side) on a hub turned at a
+    constant rate about the vertical (a driven rotation, *BOUNDARY DOF 6 with a TABULAR angle),
+    the blade's nodes started with the rigid rotation's velocities; a small initial flapping
+    velocity sets it vibrating: the flapping frequency stiffens with the spin (Southwell)."""
+    L, b, h, n, Wbar, v0, T = RB["L"], RB["b"], RB["h"], RB["n"], RB["Wbar"], RB["v0"], RB["T"]
+    EI, rA = 210e9 * b * h ** 3 / 12, 7850.0 * b * h
+    Om = Wbar * math.sqrt(EI / (rA * L ** 4))
+    s = head(u, "Rotating blade, flapping", rotating_blade.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, nset="BLADE")
+    s += line_elems(1, 1, n, "BLADE")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BLADE, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*AMPLITUDE, NAME=SPIN\n0, 0, %s, %s\n" % (u.n(10.0, "T"), u.n(10.0 * Om, "1"))
+    s += "*BOUNDARY\n1, 1, 5\n*BOUNDARY, AMPLITUDE=SPIN\n1, 6, 6, 1\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for i in range(1, n + 1):
+        x = L * i / n
+        s += "%d, 2, %s\n%d, 3, %s\n%d, 6, %s\n" % (i + 1, u.n(Om * x, "L/T"), i + 1, u.n(v0 * (x / L) ** 2, "L/T"),
+                                                       i + 1, u.n(Om, "1/T"))
+    s += "*PROBE, NAME=tip, NODE=%d\nX, U\n*PROBE, NAME=hub, NODE=1\nRM\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*END STEP\n" % (u.n(2e-4, "T"), u.n(T, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -984,6 +1012,7 @@ MODELS = {
     "conical_pendulum": (conical_pendulum, (SI, MM, MS)),
     "abaqus_b31": (abaqus_b31, (SI, MM, IN)),
     "abaqus_cae": (abaqus_cae, (SI, MM, IN)),
+    "rotating_blade": (rotating_blade, (SI, MM, MS)),
 }
 
 
