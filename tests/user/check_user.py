@@ -1106,7 +1106,7 @@ def check_euler_column(m, run):
     EI = E * b * hh ** 3 / 12
     GAs = 5 / 6 * E / (2 * (1 + nu)) * b * hh
     PE = math.pi ** 2 * EI / L ** 2
-    Pcr = PE / (1 + PE / GAs)  # Engesser's shear correction (Timoshenko & Gere 1961)
+    Pcr = PE / (1 + PE / GAs)  # with the shear (Timoshenko & Gere 1961, §2.16)
     worst_r = max(abs(r["base.rfx"] - r["load_factor"] * P) / P for r in h)
     report(m, "base reaction = LPF x reference load, on the whole path", worst_r < 1e-9,
            "largest difference %.2g P" % worst_r)
@@ -1134,7 +1134,7 @@ def check_euler_column(m, run):
     report(m, "bow amplification e (P/P_cr) / (1 - P/P_cr) below 0.6 P_cr", worst_a < 3e-3,
            "largest |error| %.2g of w" % worst_a)
     lmax = max(r["load_factor"] for r in h)
-    report(m, "the path passes the Euler load (Engesser's P_cr)", lmax * P > Pcr,
+    report(m, "the path passes the Euler load (with the shear, P_cr)", lmax * P > Pcr,
            "largest LPF x P = %.8g, P_cr = %.8g" % (lmax * P, Pcr))
     # post-buckling: the elastica of the pinned column, P / P_E = (2 K(p) / pi)^2 with the midspan
     # deflection w / L = p / K(p) (Timoshenko & Gere 1961, §2.7), times the bow's first-order
@@ -1336,7 +1336,7 @@ def rotating_flap(Wbar, n=2000):
     """First flapping frequency of a uniform cantilever blade turning at Omega about an axis
     through its root, in units of sqrt(EI / (rho A L^4)), Wbar = Omega / sqrt(EI / (rho A L^4)):
     EI w'''' - (T w')' = rho A omega^2 w, centrifugal tension T = rho A Omega^2 (L^2 - x^2) / 2
-    (Southwell; Wright et al. 1982 tabulate 3.5160, 3.6817, 4.1373 for Wbar = 0, 1, 2), by shooting
+    (Wright et al. 1982 tabulate 3.5160, 3.6817, 4.1373 for Wbar = 0, 1, 2), by shooting
     (w, w', M, S) from the clamp with RK4 and bisection on det [M S] at the free end (L = 1)."""
     def end_det(lam):
         def f(x, y):
@@ -1387,7 +1387,7 @@ def check_rotating_blade(m, run):
     ref0 = rotating_flap(0.0)
     # 10 elements, lumped mass: -(1e-3 .. 4e-3) as the clamped beam at rest (freq_clamped); the
     # zero crossings of the tip carry the higher modes the initial velocity x^2 excites
-    report(m, "flapping frequency vs the rotating beam's (Southwell stiffening)", rel(om, ref) < 4e-3,
+    report(m, "flapping frequency vs the rotating beam's (centrifugal stiffening)", rel(om, ref) < 4e-3,
            "omega / sqrt(EI/(rho A L^4)) = %.5g, closed form %.5g (rel %.2g; at rest %.5g)"
            % (om, ref, (om - ref) / ref, ref0))
 

@@ -775,7 +775,7 @@ EC = dict(L=2.0, b=0.04, h=0.02, n=20, e=0.002, P=10e3)
 
 def euler_column(u):
     """A pinned steel column (2 m, 40 x 20 mm, bending about the weak axis) with an
-    initial bow of L/1000 (EN 1993-1-1's imperfection shape, a half sine), under a
+    initial bow of L/1000 (a half sine), under a
     10 kN axial reference load followed by arc length (*STATIC, RIKS) past the Euler load
     to a midspan deflection of 0.3 L."""
     L, b, h, n, e, P = EC["L"], EC["b"], EC["h"], EC["n"], EC["e"], EC["P"]
@@ -949,7 +949,7 @@ def rotating_blade(u):
     """A steel blade (1 m, 20 x 10 mm, flapping across its thin side) on a hub turned at a
     constant rate about the vertical (a driven rotation, *BOUNDARY DOF 6 with a TABULAR angle),
     the blade's nodes started with the rigid rotation's velocities; a small initial flapping
-    velocity sets it vibrating: the flapping frequency stiffens with the spin (Southwell)."""
+    velocity sets it vibrating: the flapping frequency stiffens with the spin (Wright et al. 1982)."""
     L, b, h, n, Wbar, v0, T = RB["L"], RB["b"], RB["h"], RB["n"], RB["Wbar"], RB["v0"], RB["T"]
     EI, rA = 210e9 * b * h ** 3 / 12, 7850.0 * b * h
     Om = Wbar * math.sqrt(EI / (rA * L ** 4))
