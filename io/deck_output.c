@@ -94,7 +94,8 @@ void deck_begin_output(parser* p, loc at, const pval* v) {
     return;
   }
   if (!abaqus && (v[5].set || v[6].set)) {
-    SYNTAX(p, at, "*OUTPUT, FORMAT= takes EVERY=, not Abaqus's FREQUENCY= or VARIABLE= (those go with FIELD or HISTORY)");
+    SYNTAX(p, at,
+           "*OUTPUT, FORMAT= takes EVERY=, not Abaqus's FREQUENCY= or VARIABLE= (those go with FIELD or HISTORY)");
     return;
   }
   const pval* ev = abaqus ? &v[6] : &v[1];

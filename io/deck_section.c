@@ -465,8 +465,8 @@ void deck_resolve_section_materials(parser* p) {
       i_properties(p, r->at, s, r->d, r->shear, mt);
     else
       section_properties(s, mt, r->shear);
-    if (!mt->has_density &&
-        (NSB_ARRAY_PUSH(p->ctx, p->massless, r->section) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->massless, mat) != NSB_OK))
+    if (!mt->has_density && (NSB_ARRAY_PUSH(p->ctx, p->massless, r->section) != NSB_OK ||
+                             NSB_ARRAY_PUSH(p->ctx, p->massless, mat) != NSB_OK))
       deck_oom(p, r->at);
   }
 }

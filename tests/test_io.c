@@ -691,9 +691,10 @@ static void test_section_material_later(void) {
   CU_ASSERT_EQUAL(r.n_errors, 1);
   CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "later_no_elastic.inp:6: material STEEL has no *ELASTIC"));
   run_free(&r);
-  r = read_deck("nowhere.inp", "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n"
-                               "*BEAM SECTION, ELSET=B, MATERIAL=ALU, SECTION=BOX\n0.1, 0.08, 0.005, 0.004, 0.005, 0.004\n"
-                               "*STEP\n*STATIC\n*END STEP\n");
+  r = read_deck("nowhere.inp",
+                "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n"
+                "*BEAM SECTION, ELSET=B, MATERIAL=ALU, SECTION=BOX\n0.1, 0.08, 0.005, 0.004, 0.005, 0.004\n"
+                "*STEP\n*STATIC\n*END STEP\n");
   CU_ASSERT_EQUAL(r.n_errors, 1);
   CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "nowhere.inp:6: material ALU is not defined"));
   if (r.n_errors != 1) fprintf(stderr, "%s", r.errors);
