@@ -916,7 +916,8 @@ def abaqus_cae(u):
     """A cantilever tube (1.2 m, 50 x 3 mm) as Abaqus/CAE writes a flat input file: *Preprint,
     mixed case, '1.' numbers, sets with a trailing comma and GENERATE, the *Beam Section (with
     temperature=GRADIENTS) before the *Material, *Static with its data line, *Restart, write,
-    frequency=0 and *Output, field / history, variable=PRESELECT; a 500 N tip load."""
+    frequency=0, *Output, field with *Node Output and *Element Output, directions=YES, *Output, history,
+    variable=PRESELECT, picked sets marked internal; a 500 N tip load."""
     L, r, t, n, P = CAE["L"], CAE["r"], CAE["t"], CAE["n"], CAE["P"]
     s = "*Heading\n** Job name: Job-1 Model name: Model-1\n** Units: %s.  Written by make_decks.py (tests/user).\n" % u.title
     s += "** %s\n" % " ".join(abaqus_cae.__doc__.split())
@@ -928,16 +929,18 @@ def abaqus_cae(u):
     for i in range(n):
         s += "%d, %d, %d\n" % (i + 1, i + 1, i + 2)
     s += "*Nset, nset=Set-1\n 1,\n*Nset, nset=Set-2\n %d,\n*Elset, elset=Set-3, generate\n 1,  %d,  1\n" % (n + 1, n)
+    s += "*Nset, nset=_PickedSet4, internal\n 1,\n"
     s += "** Section: Section-1  Profile: Profile-1\n"
     s += "*Beam Section, elset=Set-3, material=Steel, temperature=GRADIENTS, section=PIPE\n%s, %s\n0.,0.,-1.\n" % (
         u.n(r, "L"), u.n(t, "L"))
     s += "**\n** MATERIALS\n**\n*Material, name=Steel\n*Elastic\n %s, 0.3\n" % u.n(210e9, "F/L^2")
     s += "** ----------------------------------------------------------------\n**\n** STEP: Step-1\n**\n"
     s += "*Step, name=Step-1, nlgeom=YES\n*Static\n1., 1., 1e-05, 1.\n**\n** BOUNDARY CONDITIONS\n**\n"
-    s += "** Name: BC-1 Type: Symmetry/Antisymmetry/Encastre\n*Boundary\nSet-1, ENCASTRE\n**\n** LOADS\n**\n"
+    s += "** Name: BC-1 Type: Symmetry/Antisymmetry/Encastre\n*Boundary\n_PickedSet4, ENCASTRE\n**\n** LOADS\n**\n"
     s += "** Name: Load-1   Type: Concentrated force\n*Cload\nSet-2, 2, %s\n" % u.n(-P, "F")
     s += "**\n** OUTPUT REQUESTS\n**\n*Restart, write, frequency=0\n**\n** FIELD OUTPUT: F-Output-1\n**\n"
-    s += "*Output, field, variable=PRESELECT\n**\n** HISTORY OUTPUT: H-Output-1\n**\n"
+    s += "*Output, field\n*Node Output\nRF, U\n*Element Output, directions=YES\nSF,\n"
+    s += "**\n** HISTORY OUTPUT: H-Output-1\n**\n"
     s += "*Output, history, variable=PRESELECT\n*Node Print, nset=Set-2\nU\n*Node Print, nset=Set-1\nRF, RM\n*End Step\n"
     return s
 
