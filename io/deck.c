@@ -740,8 +740,19 @@ static void begin_keyword(parser* p, loc at, char* text) {
   p->b.at = at;
   p->b.kw = KW_SKIP;
   if (!spec) {
-    const kwspec* near = *name ? nearest_keyword(name) : NULL;
-    if (near) {
+    static const char* const parts[] = {"PART", "END PART", "ASSEMBLY", "END ASSEMBLY", "INSTANCE", "END INSTANCE",
+                                        NULL};
+    int part = 0;
+    while (parts[part] && strcmp(parts[part], name) != 0) ++part;
+    const kwspec* near = *name && !parts[part] ? nearest_keyword(name) : NULL;
+    if (parts[part]) {
+      /* Abaqus/CAE's default input file: say once what to do instead */
+      SYNTAX(p, at, "*%s: Abaqus's parts, instances and assembly are not read%s", name,
+             p->parts_reported ? ""
+                               : "; write the input file without them (Abaqus/CAE: Model > Edit Attributes > Do not "
+                                 "use parts and assemblies in input files)");
+      p->parts_reported = 1;
+    } else if (near) {
       SYNTAX(p, at, "unknown keyword *%s (did you mean *%s?)", name, near->name);
       /* a misspelt section keyword: its elements' "no beam section" would echo this */
       if (near->id == KW_BEAM_SECTION || near->id == KW_BEAM_GENERAL_SECTION) p->section_failed = 1;

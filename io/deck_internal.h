@@ -238,6 +238,7 @@ struct parser {
   int cur_material;     /* material that *ELASTIC and *DENSITY apply to, or -1 */
   int section_failed;   /* a beam section keyword line had an error: "no section" would be an echo */
   int elements_refused; /* an *ELEMENT TYPE was refused: its sets are empty, "set is empty" would be an echo */
+  int parts_reported;   /* an Abaqus *PART, *ASSEMBLY or *INSTANCE keyword was refused with its explanation */
   int in_step;
   loc step_at;
   int step_inc;         /* INC= of the open step, 0 if not given */
