@@ -1387,6 +1387,21 @@ def check_rotating_blade(m, run):
     ref0 = rotating_flap(0.0)
     # 10 elements, lumped mass: -(1e-3 .. 4e-3) as the clamped beam at rest (freq_clamped); the
     # zero crossings of the tip carry the higher modes the initial velocity x^2 excites
+    # the axial force inside the blade: rho A Omega^2 (L^2 - x^2) / 2 (the centrifugal load beyond x), at
+    # the root (POSITION=0 of element 1) and at x = 0.45 L (the middle of element 5); the load comes
+    # on suddenly, so the blade rings axially (+-100 %, about 1.3 kHz, undamped): its mean over the
+    # run errs by at most the amplitude over pi times the number of periods, 4e-4
+    rA = rho * b * hh
+    n_rows = len(h) - 1
+    for k, x in (("root", 0.0), ("mid", 0.45 * L)):
+        mean = sum(r[k + ".n1"] for r in h[1:]) / n_rows
+        Nx = rA * Om * Om * (L * L - x * x) / 2
+        report(m, "mean axial force at x = %.2g L = rho A Omega^2 (L^2 - x^2)/2" % (x / L), rel(mean, Nx) < 1e-3,
+               "%.6g, closed form %.6g (rel %.2g)" % (mean, Nx, (mean - Nx) / Nx))
+    mean_rf = sum(math.hypot(r["hub.rfx"], r["hub.rfy"]) for r in h[1:]) / n_rows
+    N0 = rA * Om * Om * L * L / 2
+    report(m, "mean hub reaction = the blade's centrifugal force", rel(mean_rf, N0) < 1e-3,
+           "%.6g, closed form %.6g" % (mean_rf, N0))
     report(m, "flapping frequency vs the rotating beam's (centrifugal stiffening)", rel(om, ref) < 4e-3,
            "omega / sqrt(EI/(rho A L^4)) = %.5g, closed form %.5g (rel %.2g; at rest %.5g)"
            % (om, ref, (om - ref) / ref, ref0))

@@ -968,7 +968,8 @@ def rotating_blade(u):
         x = L * i / n
         s += "%d, 2, %s\n%d, 3, %s\n%d, 6, %s\n" % (i + 1, u.n(Om * x, "L/T"), i + 1, u.n(v0 * (x / L) ** 2, "L/T"),
                                                        i + 1, u.n(Om, "1/T"))
-    s += "*PROBE, NAME=tip, NODE=%d\nX, U\n*PROBE, NAME=hub, NODE=1\nRM\n" % (n + 1)
+    s += "*PROBE, NAME=tip, NODE=%d\nX, U\n*PROBE, NAME=hub, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=root, ELEMENT=1, POSITION=0\nNS\n*PROBE, NAME=mid, ELEMENT=5, POSITION=0.5\nNS\n"
     s += "*STEP\n*DYNAMIC\n%s, %s\n*END STEP\n" % (u.n(2e-4, "T"), u.n(T, "T"))
     return s
 
