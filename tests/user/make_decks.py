@@ -1008,15 +1008,15 @@ MODELS = {
     "four_bar": (four_bar, (SI, MM, IN)),
     "driven_slider": (driven_slider, (SI, MM, MS)),
     "pushed_mass": (pushed_mass, (SI, MM)),
-    "quarter_ring": (quarter_ring, (SI, MM, IN)),
-    "euler_column": (euler_column, (SI, MM, IN)),
-    "spring_support": (spring_support, (SI, MM, IN)),
-    "beam_on_stop": (beam_on_stop, (SI, MM, IN)),
-    "beam_with_mass": (beam_with_mass, (SI, MM, MS)),
-    "conical_pendulum": (conical_pendulum, (SI, MM, MS)),
-    "abaqus_b31": (abaqus_b31, (SI, MM, IN)),
+    "quarter_ring": (quarter_ring, (SI, MM, MS, IN)),
+    "euler_column": (euler_column, (SI, MM, MS, IN)),
+    "spring_support": (spring_support, (SI, MM, MS, IN)),
+    "beam_on_stop": (beam_on_stop, (SI, MM, MS, IN)),
+    "beam_with_mass": (beam_with_mass, (SI, MM, MS, IN)),
+    "conical_pendulum": (conical_pendulum, (SI, MM, MS, IN)),
+    "abaqus_b31": (abaqus_b31, (SI, MM, MS, IN)),
     "abaqus_cae": (abaqus_cae, (SI, MM, IN)),
-    "rotating_blade": (rotating_blade, (SI, MM, MS)),
+    "rotating_blade": (rotating_blade, (SI, MM, MS, IN)),
 }
 
 
