@@ -172,10 +172,26 @@ static const unsigned long long POW5[G17_LARGE_T_MAX + 1] = {
     2384185791015625ull, 11920928955078125ull, 59604644775390625ull, 298023223876953125ull,
     1490116119384765625ull, 7450580596923828125ull};
 
-static const unsigned POW100[4] = {1u, 100u, 10000u, 1000000u};
 static const char DIGIT_PAIRS[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
                                   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                                   "8081828384858687888990919293949596979899";
+
+/* The 8 decimal digits of v < 10^8 at p, by pairs from the table. */
+static void put8(char* p, unsigned v) {
+  const unsigned a = v / 10000u, b = v % 10000u;
+  memcpy(p, DIGIT_PAIRS + 2 * (a / 100u), 2);
+  memcpy(p + 2, DIGIT_PAIRS + 2 * (a % 100u), 2);
+  memcpy(p + 4, DIGIT_PAIRS + 2 * (b / 100u), 2);
+  memcpy(p + 6, DIGIT_PAIRS + 2 * (b % 100u), 2);
+}
+
+/* The 17 decimal digits of q, 10^16 <= q < 10^17, at p. */
+static void put17(char* p, unsigned long long q) {
+  const unsigned hi = (unsigned)(q / 100000000u); /* < 10^9 */
+  p[0] = (char)('0' + hi / 100000000u);
+  put8(p + 1, hi % 100000000u);
+  put8(p + 9, (unsigned)(q % 100000000u));
+}
 
 /* Bit i (0 <= i < 192) of the 192-bit number w (least significant limb first). */
 static unsigned limb_bit(const unsigned long long w[3], int i) { return (unsigned)(w[i >> 6] >> (i & 63)) & 1u; }
@@ -276,40 +292,27 @@ static int g17_exact(char* buf, double x) {
     q = G17_TEN16;
     ++k;
   }
-  char d[18]; /* the 17 digits: the first, then 8 pairs from a table */
-  const unsigned hi = (unsigned)(q / 100000000u), lo = (unsigned)(q % 100000000u);
-  d[0] = (char)('0' + hi / 100000000u);
-  for (int j = 0; j < 4; ++j) {
-    memcpy(d + 1 + 2 * j, DIGIT_PAIRS + 2 * (hi / POW100[3 - j] % 100u), 2);
-    memcpy(d + 9 + 2 * j, DIGIT_PAIRS + 2 * (lo / POW100[3 - j] % 100u), 2);
-  }
   int nd = 17; /* significant digits without trailing zeros (%g drops them) */
-  while (nd > 1 && d[nd - 1] == '0') --nd;
+  for (unsigned long long r = q; r % 10u == 0; r /= 10u) --nd;
   int n = 0;
   if (bits >> 63) buf[n++] = '-';
   if (k >= -4 && k < 17) { /* %f style with 16 - k decimals */
-    if (k >= 0) {
-      memcpy(buf + n, d, (size_t)k + 1);
-      n += k + 1;
-      if (nd > k + 1) {
-        buf[n++] = '.';
-        memcpy(buf + n, d + k + 1, (size_t)(nd - k - 1));
-        n += nd - k - 1;
-      }
-    } else {
-      buf[n++] = '0';
-      buf[n++] = '.';
-      for (int j = 0; j < -k - 1; ++j) buf[n++] = '0';
-      memcpy(buf + n, d, (size_t)nd);
+    if (k >= 0) {          /* the digits one place on, the first k + 1 moved back before the point */
+      put17(buf + n + 1, q);
+      for (int j = 0; j <= k; ++j) buf[n + j] = buf[n + 1 + j];
+      buf[n + k + 1] = '.';
+      n += nd > k + 1 ? nd + 1 : k + 1;
+    } else { /* 0.000ddd: -k - 1 zeros after the point */
+      memcpy(buf + n, "0.000", 5);
+      n += 1 - k;
+      put17(buf + n, q);
       n += nd;
     }
   } else { /* %e style: d.ddd e+XX, at least two exponent digits */
-    buf[n++] = d[0];
-    if (nd > 1) {
-      buf[n++] = '.';
-      memcpy(buf + n, d + 1, (size_t)nd - 1);
-      n += nd - 1;
-    }
+    put17(buf + n + 1, q);
+    buf[n] = buf[n + 1];
+    buf[n + 1] = '.';
+    n += nd > 1 ? nd + 1 : 1;
     buf[n++] = 'e';
     buf[n++] = k < 0 ? '-' : '+';
     const int ak = k < 0 ? -k : k;
