@@ -30,14 +30,14 @@
  * last interval.  The callers flush before they count the file's bytes (a
  * checkpoint) and at the end of the run.  No allocation after csv_open.
  *
- * Numbers are written by nsb_history_format_g17: the bytes of printf's %.17g, by
- * strfromd (glibc formats both with the same routine) without printf's
- * format parsing, which is slow in nsbeam: a linked libquadmath registers
- * printf extensions, and glibc then parses every format string on its slow
- * positional path.  Integral values (zeros, a load factor of 1: most of a
+ * Numbers are written by nsb_history_format_g17: the bytes of printf's %.17g
+ * without printf.  Integral values (zeros, a load factor of 1: most of a
  * particle's or a planar model's columns) are written as their digits, which
- * is what %.17g prints for them, at a small part of strfromd's cost (which
- * is as high for 0 as for any number). */
+ * is what %.17g prints for them; the others by an exact conversion of our own
+ * (below) for magnitudes from 1e-38 to 1e44, with a seventh of the instructions of
+ * glibc's (strfromd, or printf, which in a process with libquadmath loaded
+ * also parses every format string on its slow positional path), and by
+ * strfromd beyond that range. */
 enum { CSV_NUM_MAX = NSB_HISTORY_G17_MAX + 1 }; /* room for one %.17g number or a long, with a separator */
 /* s of wall time between flushes at output times: short against anything a
    person or a test that watches the file waits for (rows batched for a tenth
@@ -153,7 +153,7 @@ static int put_digits(char* buf, unsigned long long u) {
  * exponent, floor(e2 log10 2) for 2^e2 <= |x| < 2^(e2+1), which is k or k - 1: a
  * floor(x 10^s) of 18 digits moves it up by one.  Each branch checks its range
  * itself, so a value outside it cannot be formatted wrongly, only more slowly.
- * Ryu printf (Adams 2019) computes the same digits with tables of 10^s for all
+ * Ryū printf (Adams 2019) computes the same digits with tables of 10^s for all
  * doubles; for this range the exact products are short enough not to need them.
  * tests/test_history.c compares the bytes with snprintf on every power of two and
  * ten and their neighbours, all ties of 17 digits, subnormals and random values. */
