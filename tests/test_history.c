@@ -251,7 +251,7 @@ static void test_g17(void) {
   const char* env = getenv("NSB_G17_RANDOM");
   long count = env ? atol(env) : 300000;
   bad += g17_random(count, 88172645463325252ull);
-  if (env) printf("\n  %ld random values of each of 4 kinds, %d differences", count, bad);
+  if (env) printf("\n  %ld random values of each of 4 kinds, %d differences\n", count, bad);
   CU_ASSERT_EQUAL(bad, 0);
 }
 
