@@ -111,48 +111,59 @@ lapack_int LAPACKE_dgeev(int matrix_layout, char jobvl, char jobvr, lapack_int n
   return f(matrix_layout, jobvl, jobvr, n, a, lda, wr, wi, vl, ldvl, vr, ldvr);
 }
 
+/* The pairs of a driver and its _work routine with the same arguments (the
+   driver allocates the work array the _work routine is given; for these
+   three there is none): one call each, the pointer chosen by the caller. */
+static lapack_int gesv(int i, int matrix_layout, lapack_int n, lapack_int nrhs, double* a, lapack_int lda,
+                       lapack_int* ipiv, double* b, lapack_int ldb) {
+  lapack_int (*f)(int, lapack_int, lapack_int, double*, lapack_int, lapack_int*, double*, lapack_int);
+  FN_FROM(f, lapacke(i));
+  return f(matrix_layout, n, nrhs, a, lda, ipiv, b, ldb);
+}
+
+static lapack_int getrf(int i, int matrix_layout, lapack_int m, lapack_int n, double* a, lapack_int lda,
+                        lapack_int* ipiv) {
+  lapack_int (*f)(int, lapack_int, lapack_int, double*, lapack_int, lapack_int*);
+  FN_FROM(f, lapacke(i));
+  return f(matrix_layout, m, n, a, lda, ipiv);
+}
+
+static lapack_int getrs(int i, int matrix_layout, char trans, lapack_int n, lapack_int nrhs, const double* a,
+                        lapack_int lda, const lapack_int* ipiv, double* b, lapack_int ldb) {
+  lapack_int (*f)(int, char, lapack_int, lapack_int, const double*, lapack_int, const lapack_int*, double*,
+                  lapack_int);
+  FN_FROM(f, lapacke(i));
+  return f(matrix_layout, trans, n, nrhs, a, lda, ipiv, b, ldb);
+}
+
 lapack_int LAPACKE_dgesv(int matrix_layout, lapack_int n, lapack_int nrhs, double* a, lapack_int lda,
                          lapack_int* ipiv, double* b, lapack_int ldb) {
-  lapack_int (*f)(int, lapack_int, lapack_int, double*, lapack_int, lapack_int*, double*, lapack_int);
-  FN_FROM(f, lapacke(F_DGESV));
-  return f(matrix_layout, n, nrhs, a, lda, ipiv, b, ldb);
+  return gesv(F_DGESV, matrix_layout, n, nrhs, a, lda, ipiv, b, ldb);
 }
 
 lapack_int LAPACKE_dgesv_work(int matrix_layout, lapack_int n, lapack_int nrhs, double* a, lapack_int lda,
                               lapack_int* ipiv, double* b, lapack_int ldb) {
-  lapack_int (*f)(int, lapack_int, lapack_int, double*, lapack_int, lapack_int*, double*, lapack_int);
-  FN_FROM(f, lapacke(F_DGESV_WORK));
-  return f(matrix_layout, n, nrhs, a, lda, ipiv, b, ldb);
+  return gesv(F_DGESV_WORK, matrix_layout, n, nrhs, a, lda, ipiv, b, ldb);
 }
 
 lapack_int LAPACKE_dgetrf(int matrix_layout, lapack_int m, lapack_int n, double* a, lapack_int lda,
                           lapack_int* ipiv) {
-  lapack_int (*f)(int, lapack_int, lapack_int, double*, lapack_int, lapack_int*);
-  FN_FROM(f, lapacke(F_DGETRF));
-  return f(matrix_layout, m, n, a, lda, ipiv);
+  return getrf(F_DGETRF, matrix_layout, m, n, a, lda, ipiv);
 }
 
 lapack_int LAPACKE_dgetrf_work(int matrix_layout, lapack_int m, lapack_int n, double* a, lapack_int lda,
                                lapack_int* ipiv) {
-  lapack_int (*f)(int, lapack_int, lapack_int, double*, lapack_int, lapack_int*);
-  FN_FROM(f, lapacke(F_DGETRF_WORK));
-  return f(matrix_layout, m, n, a, lda, ipiv);
+  return getrf(F_DGETRF_WORK, matrix_layout, m, n, a, lda, ipiv);
 }
 
 lapack_int LAPACKE_dgetrs(int matrix_layout, char trans, lapack_int n, lapack_int nrhs, const double* a,
                           lapack_int lda, const lapack_int* ipiv, double* b, lapack_int ldb) {
-  lapack_int (*f)(int, char, lapack_int, lapack_int, const double*, lapack_int, const lapack_int*, double*,
-                  lapack_int);
-  FN_FROM(f, lapacke(F_DGETRS));
-  return f(matrix_layout, trans, n, nrhs, a, lda, ipiv, b, ldb);
+  return getrs(F_DGETRS, matrix_layout, trans, n, nrhs, a, lda, ipiv, b, ldb);
 }
 
 lapack_int LAPACKE_dgetrs_work(int matrix_layout, char trans, lapack_int n, lapack_int nrhs, const double* a,
                                lapack_int lda, const lapack_int* ipiv, double* b, lapack_int ldb) {
-  lapack_int (*f)(int, char, lapack_int, lapack_int, const double*, lapack_int, const lapack_int*, double*,
-                  lapack_int);
-  FN_FROM(f, lapacke(F_DGETRS_WORK));
-  return f(matrix_layout, trans, n, nrhs, a, lda, ipiv, b, ldb);
+  return getrs(F_DGETRS_WORK, matrix_layout, trans, n, nrhs, a, lda, ipiv, b, ldb);
 }
 
 lapack_int LAPACKE_dpotrf_work(int matrix_layout, char uplo, lapack_int n, double* a, lapack_int lda) {
