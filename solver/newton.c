@@ -223,6 +223,7 @@ void nsb_sys_no_convergence_cause(const nsb_system* s, int iterations, nsb_newto
 }
 
 void nsb_sys_restore_increment(nsb_system* s) {
+  nsb_sys_energy_stale(s);
   s->tan_ok = 0;
   nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
   memcpy(s->lam, s->lam_old, (size_t)s->n_mult * sizeof(double));
@@ -511,6 +512,7 @@ static int check_amplitudes(nsb_system* s, double t_new) {
 /* The increment h from the current time to t_new (t_new = t + h, or the
    step control's time t_new with h = t_new - t). */
 static int prepare_increment_to(nsb_system* s, double h, double t_new) {
+  nsb_sys_energy_stale(s);
   NSB_CALL(check_amplitudes(s, t_new));
   s->scheme->h = h;
   nsb_scheme_scales(s->ops, s->scheme, h, &s->lam_scale, s->con_scale);
@@ -585,6 +587,11 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   /* external work: trapezoidal rule on the power (second order, like the schemes) */
   nsb_energy en;
   nsb_system_energy(s, &en);
+  s->en_last = en;
+  /* the contacts' finish below changes what their energies read (a friction
+     state's stick energy): en_last then holds only when the acceleration
+     restart computes it again afterwards */
+  int en_ok = s->n_contacts == 0;
   s->work += 0.5 * h * (s->power + en.power);
   s->power = en.power;
   s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate);
@@ -622,8 +629,12 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
         *rep = arep;
         return st2;
       }
+      en_ok = 1;
     }
   }
+  /* the history row of this increment reads en_last (nsb_system_energy)
+     instead of evaluating every element's energy once more */
+  s->en_last_ok = en_ok;
   return NSB_OK;
 }
 

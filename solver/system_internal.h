@@ -149,6 +149,13 @@ struct nsb_system {
   int nnz_modal;
   int energy_override;
   nsb_energy override;
+  /* The energies of the state an accepted increment left (increment_to:
+     the last ones it computed), which nsb_system_energy returns while
+     en_last_ok: the history row of that increment then reads them instead
+     of a further pass over the elements.  Every change of the state after
+     that increment clears en_last_ok first (nsb_sys_energy_stale). */
+  int en_last_ok;
+  nsb_energy en_last;
   /* *STATIC, RIKS (solver/arclength.h): the load proportionality factor of
      the step's loads now and at the start of the increment, the step time
      at which the amplitudes of earlier loads are held (that of the end of
@@ -189,6 +196,9 @@ nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t);
 /// Equation numbering, element maps, sparsity pattern and symbolic
 /// factorization for the current supports and elements.  Allocates.
 int nsb_sys_number_and_analyze(nsb_system* s);
+
+/// The state changes: the energies of the last increment (en_last) no longer hold.
+static inline void nsb_sys_energy_stale(nsb_system* s) { s->en_last_ok = 0; }
 
 /* ---- assembly.c ------------------------------------------------------------- */
 
