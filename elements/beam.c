@@ -714,6 +714,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
    Galerkin run from accelerations that do not satisfy its own equations
    (a first-step error of O(h) in v and of O(1) in a_n of the Newmark update).
    KF NULL: the residual alone, as accel_system. */
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui);
+
 static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = &s->sec;
@@ -874,7 +876,15 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
       nsb_local_add3(KF, nf, oM, 15 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
     }
   }
-  /* the accelerations become the interior states (committed after the solve) */
+  accel_points(s, a0, al0, u + 12);
+}
+
+/* The accelerations become the interior states (committed after the solve):
+   the frozen states with a(x) = a^0 + sum_p J_p(x) a'^p, alpha(x) likewise
+   (ui: the interior unknowns a'^p, alpha'^p). */
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui) {
+  const nsb_beam_geom* g = s->geom;
+  const int N = s->N;
   memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
   memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
   for (int i = 0; i < s->n_qp + N; ++i) {
@@ -882,12 +892,29 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
     nsb_vec3 aq = a0, alq = al0;
     for (int p = 0; p < N; ++p) {
-      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(u + 12 + 6 * p));
-      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(u + 15 + 6 * p));
+      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(ui + 6 * p));
+      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(ui + 3 + 6 * p));
     }
     nsb_v3_store(aq, pt->a);
     nsb_v3_store(alq, pt->al);
   }
+}
+
+int nsb_beam_accel_frame(const nsb_elem* e, const nsb_state* st, double q[4]) {
+  const beam_state* s = e->state;
+  if (!s->galerkin || s->sgeom) return 0;
+  memcpy(q, st->q + 4 * e->nodes[0], 4 * sizeof(double));
+  return 1;
+}
+
+void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur) {
+  beam_state* s = e->state;
+  const int a = e->nodes[0];
+  /* the node-0 unknowns as beam_eval forms them (end frame) */
+  const nsb_mat3 L0 = nsb_q_to_m3(s->lam[0]);
+  nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
+  memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+  accel_points(s, a0, al0, s->u_int);
 }
 
 /* Strain element (elements/beam_strain.h): node positions and end-frame
@@ -1301,6 +1328,19 @@ static void beam_restore(const nsb_elem* e) {
   memcpy(s->u_int, s->u_int_old, sizeof(double) * (size_t)s->n_int);
 }
 
+/* The power of the distributed loads n, m at integration point p of weight w. */
+static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec3 mm) {
+  nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w);
+  return w * (nsb_v3_dot(n, v) + nsb_v3_dot(mm, nsb_q_rotate(nsb_q_load(p->q), om)));
+}
+
+void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  const beam_state* s = e->state;
+  nsb_vec3 n, mm;
+  dload_values(ec, s, &n, &mm);
+  for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&s->cur_qp[i], s->geom->wq[i], n, mm);
+}
+
 static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const beam_state* s = e->state;
   const nsb_beam_section* c = &s->sec;
@@ -1324,7 +1364,7 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
     nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
     nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
     acc->potential -= w * rhoA_q * nsb_v3_dot(ec->gravity, r);
-    acc->power += w * (nsb_v3_dot(n, v) + nsb_v3_dot(mm, nsb_q_rotate(nsb_q_load(p->q), om)));
+    acc->power += point_power(p, w, n, mm);
     acc->momentum = nsb_v3_muladd(acc->momentum, w * rhoA_q, v);
     nsb_vec3 L = nsb_v3_add(nsb_v3_scale(rhoA_q, nsb_v3_cross(r, v)), nsb_q_rotate(nsb_q_load(p->q), Jw));
     acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, w, L);

@@ -781,6 +781,22 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
   e->dissipated = s->dissipated;
 }
 
+void nsb_sys_rates(const nsb_system* s, nsb_energy* e) {
+  if (s->energy_override) {
+    *e = s->override;
+    return;
+  }
+  memset(e, 0, sizeof *e);
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* el = &s->elems[i];
+    if (el->ops == &nsb_beam_v_ops)
+      nsb_beam_power(el, &ec, e);
+    else if (el->ops->energy)
+      el->ops->energy(el, &ec, e);
+  }
+}
+
 const nsb_model* nsb_system_model(const nsb_system* s) { return s->model; }
 int nsb_system_n_contacts(const nsb_system* s) { return s->n_contacts; }
 long nsb_system_contact_rebuilds(const nsb_system* s) { return s->contact_rebuilds; }

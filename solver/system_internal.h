@@ -99,6 +99,10 @@ struct nsb_system {
      factors): tana_ok, the slot's epoch tana_epoch */
   int tana_ok;
   long tana_epoch;
+  /* what that matrix was formed from (newton.c, accel_key), when its
+     elements let it be told (tana_key_ok) */
+  int tana_key_ok;
+  unsigned long tana_key;
   double tan_h;
   unsigned long tan_contacts;
   /* the contact elements' local matrices of the kept matrix (their n_local^2
@@ -197,6 +201,12 @@ nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t);
 /// factorization for the current supports and elements.  Allocates.
 int nsb_sys_number_and_analyze(nsb_system* s);
 
+/// The power of the loads and the dissipation rate of the dampers at the
+/// current state, e->power and e->dissipation_rate bit for bit as
+/// nsb_system_energy computes them (the same element ops in the same order,
+/// a beam's by nsb_beam_power: its energies and momenta, most of the pass,
+/// are left out); the other fields of e are partial.
+void nsb_sys_rates(const nsb_system* s, nsb_energy* e);
 /// The state changes: the energies of the last increment (en_last) no longer hold.
 static inline void nsb_sys_energy_stale(nsb_system* s) { s->en_last_ok = 0; }
 
