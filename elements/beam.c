@@ -1368,6 +1368,10 @@ static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec
 
 void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const beam_state* s = e->state;
+  /* without distributed loads every term is a zero (+0 or -0: finite
+     states), and adding one leaves the sum's bits as they are: a sum that
+     starts at +0 never becomes -0 by them, and x + (+-0) = x otherwise */
+  if (s->n_dloads == 0) return;
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
   for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&s->cur_qp[i], s->geom->wq[i], n, mm);

@@ -361,7 +361,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
      on benchmarks/peers (an acceleration solve after most increments): the
      evaluation was 8 % of bar_n100's run. */
   unsigned long akey = 0;
-  const int acc_exact = reuse_acc && s->tana_ok && s->tana_key_ok &&
+  const int acc_exact = reuse_acc && !s->accel_confirm && s->tana_ok && s->tana_key_ok &&
                         s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch && accel_key(s, &akey) &&
                         akey == s->tana_key;
   s->tan_used = 0;
@@ -546,6 +546,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     if (acc_exact && kept && it == 0 && v == NSB_CONV_CONTINUE) {
       for (int i = 0; i < s->n_elems; ++i)
         if (s->elems[i].ops == &nsb_beam_v_ops) nsb_beam_accel_points(&s->elems[i], &s->cur);
+      s->accel_exact++;
       rep->converged = 1;
       return NSB_OK;
     }
@@ -707,6 +708,9 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   s->en_last_ok = en_ok;
   return NSB_OK;
 }
+
+void nsb_system_confirm_accelerations(nsb_system* s, int on) { s->accel_confirm = on != 0; }
+long nsb_system_exact_accelerations(const nsb_system* s) { return s->accel_exact; }
 
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) { return increment_to(s, h, s->t + h, rep); }
 

@@ -103,6 +103,8 @@ struct nsb_system {
      elements let it be told (tana_key_ok) */
   int tana_key_ok;
   unsigned long tana_key;
+  long accel_exact;  /* acceleration solves accepted without their confirming residual */
+  int accel_confirm; /* confirm every acceleration solve all the same (nsb_system_confirm_accelerations) */
   double tan_h;
   unsigned long tan_contacts;
   /* the contact elements' local matrices of the kept matrix (their n_local^2
