@@ -1020,10 +1020,12 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
   memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
-  memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
   nsb_beam_point* ends = sc.ends;
-  end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
-  end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+  if (!accel) { /* the acceleration systems read the current ends (below) */
+    memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
+    end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
+    end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+  }
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   in.g = s->geom;
