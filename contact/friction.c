@@ -34,3 +34,15 @@ void nsb_friction_stick_parameters(double eps_c, double omega_c, double m_c, dou
   *c = omega_c * omega_c * m_c / eps_c;
   *beta = 2.0 * sqrt(*c * m_c);
 }
+
+nsb_friction_state nsb_friction_state_elastoplastic(nsb_vec3 T, nsb_vec3 vT, double rate) {
+  if (!(rate > 0.0)) return NSB_FSTATE_STICK;
+  /* cos psi = T.(-v_T)/(|T| |v_T|) > cos psi_k (Stamm 2011, eq. 4.93) */
+  double nT = nsb_v3_norm(T), nv = nsb_v3_norm(vT);
+  if (nT > 0.0 && nv > 0.0 && -nsb_v3_dot(T, vT) > cos(NSB_FRICTION_PSI_K) * nT * nv) return NSB_FSTATE_SLIDE;
+  return NSB_FSTATE_TRANSITION;
+}
+
+nsb_friction_state nsb_friction_state_smooth(double vs, nsb_vec3 vT) {
+  return nsb_v3_norm(vT) <= vs ? NSB_FSTATE_STICK : NSB_FSTATE_SLIDE;
+}

@@ -66,4 +66,38 @@ nsb_vec3 nsb_friction_elastoplastic(double mu, double N, nsb_vec3 a, nsb_vec3* T
 /// highest frequency of interest omega_c (> 0) and the contact mass m_c (> 0).
 void nsb_friction_stick_parameters(double eps_c, double omega_c, double m_c, double* c, double* beta);
 
+/* ---- friction state (output) -------------------------------------------- */
+
+/// The friction state of a compliant contact as contacts.csv reports it
+/// (column friction_state), after the three states of Stamm (2011, §4.6,
+/// §5.3): stick H, slip with plastic deformation G (the transition) and gross
+/// sliding A.  NONE: no friction force (a frictionless pair, LAW=NEWTON, whose
+/// tangential impulses are in their own columns, a static step, or no normal
+/// force).  The law here has no separate gross-sliding state (it keeps
+/// integrating z, docs/contact.md §6.2), so G and A are told apart after the
+/// increment by Stamm's angle criterion (his eqs. 4.89-4.93): the friction
+/// force within psi_k of -v_T is A.
+typedef enum nsb_friction_state {
+  NSB_FSTATE_NONE = 0,       /* no friction force */
+  NSB_FSTATE_STICK = 1,      /* H: ELASTOPLASTIC w' = 0; SMOOTH |v_T| <= v_s */
+  NSB_FSTATE_TRANSITION = 2, /* G: ELASTOPLASTIC w' != 0, angle(T, -v_T) > psi_k */
+  NSB_FSTATE_SLIDE = 3       /* A: ELASTOPLASTIC w' != 0, angle(T, -v_T) <= psi_k; SMOOTH |v_T| > v_s */
+} nsb_friction_state;
+
+/// Stamm's (2011, eq. 5.76) angle psi_k = pi/500 between the friction force
+/// and the slip velocity below which a plastic slip is gross sliding.
+#define NSB_FRICTION_PSI_K (3.14159265358979323846 / 500.0)
+
+/// ELASTOPLASTIC: the state of a loaded contact at the end of an increment
+/// from its friction force T, slip velocity vT and plastic rate |w'| (>= 0):
+/// STICK when |w'| = 0 (the trial force inside the disk: w' is exactly zero
+/// there), else SLIDE when T.(-v_T) > cos(psi_k) |T| |v_T| (both nonzero),
+/// else TRANSITION.
+nsb_friction_state nsb_friction_state_elastoplastic(nsb_vec3 T, nsb_vec3 vT, double rate);
+
+/// SMOOTH (no true stick): STICK while the slip speed |vT| is at most the
+/// law's SLIP VELOCITY vs (the steep, damper-like part of the law, where a
+/// load below mu N creeps), SLIDE above it.
+nsb_friction_state nsb_friction_state_smooth(double vs, nsb_vec3 vT);
+
 #endif

@@ -531,6 +531,7 @@ static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
        returned the contact to mu_st, and a load rising slowly past mu_st N
        crept on at the static force instead of sliding at mu N */
     const double rate = nsb_v3_norm(wd);
+    d->frate = rate;
     d->fslide = rate > p->slip_velocity ? 1 : rate > 0.0 && d->fslide != 1 ? 2 : 0;
   }
   nsb_v3_store(z, d->fz);
@@ -1642,6 +1643,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     d->impulse[0] = d->impulse[1] = d->impulse[2] = 0.0;
     d->force = 0.0;
     d->dissipated = 0.0;
+    d->ftan[0] = d->ftan[1] = d->ftan[2] = d->frate = 0.0;
+    d->fstate = NSB_FSTATE_NONE;
     nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], &G, ec->cur);
     nsb_vec3 t1, t2;
     nsb_contact_tangents(G.n, &t1, &t2);
@@ -1670,6 +1673,17 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         double df = friction_commit(d, p, &G, vr, d->force, ec->h, obstacle_work);
         d->dissipated += df;
         total += df;
+        if (d->force > 0.0) {
+          memcpy(d->ftan, d->fT, sizeof d->ftan);
+          d->fstate = nsb_friction_state_elastoplastic(nsb_v3_load(d->fT), nsb_v3_load(d->fv), d->frate);
+        }
+      }
+      if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && d->force > 0.0 && !ec->step_static &&
+          !G.hermite) {
+        /* output only: the law's force at the end of the increment */
+        nsb_vec3 vT, z, wd;
+        nsb_v3_store(friction_end(d, p, &G, vr, d->force, ec->h, &vT, &z, &wd), d->ftan);
+        d->fstate = nsb_friction_state_smooth(p->slip_velocity, vT);
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
       continue;

@@ -156,6 +156,11 @@ typedef struct nsb_contact_data {
   int fr_report, fr_reported;
   /* results of the last accepted increment (output) */
   double gap, impulse[3], force, slip, dissipated, point[3];
+  /* compliant friction of the last accepted increment (output, contacts.csv):
+     the friction force on the slave at t_n+1 (global), ELASTOPLASTIC's
+     plastic rate |w'| and the state (nsb_friction_state, contact/friction.h) */
+  double ftan[3], frate;
+  int fstate;
 } nsb_contact_data;
 
 /// The normal row's xi_N of a NEWTON contact at the normal contact velocity

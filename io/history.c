@@ -448,8 +448,8 @@ int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_
   nsb_contact_log* c = nsb_alloc(ctx, sizeof(*c));
   if (!c) return NSB_ERR_ALLOC;
   c->ctx = ctx;
-  /* 16 numbers, three integers and the master's name */
-  size_t row_cap = 20 * 32 + NSB_NAME_MAX + 64;
+  /* 24 numbers, five integers and the master's name */
+  size_t row_cap = 28 * 32 + NSB_NAME_MAX + 64;
   int st = bytes > 0 ? csv_resume(ctx, &c->out, path, row_cap, bytes) : csv_open(ctx, &c->out, path, "w", row_cap);
   if (st < 0) {
     nsb_free(ctx, c, sizeof(*c));
@@ -460,7 +460,8 @@ int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_
     return NSB_OK;
   }
   csv_put(&c->out, "time,pair,slave_node,master,gap,normal_impulse,tangential_impulse_1,tangential_impulse_2,"
-                   "normal_force,slip_speed,dissipated,x,y,z,nx,ny,nz");
+                   "normal_force,slip_speed,dissipated,x,y,z,nx,ny,nz,"
+                   "point,friction_state,friction_x,friction_y,friction_z,stick_x,stick_y,stick_z,plastic_rate");
   st = csv_end_row(&c->out);
   if (st >= 0) st = csv_flush(&c->out);
   if (st < 0) {
@@ -469,6 +470,18 @@ int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_
   }
   *out = c;
   return NSB_OK;
+}
+
+/* The contact's point in its pair's POINTS= set, 1-based (0: the slave node
+   itself): the set's point whose body offset the contact carries (copied
+   from the set, so compared exactly). */
+static int contact_point_index(const nsb_model* m, const nsb_contact_data* d) {
+  int set = m->contact_pairs.data[d->pair].points;
+  if (set < 0) return 0;
+  const nsb_contact_points* cp = &m->contact_points.data[set];
+  for (int k = 0; 4 * k + 3 < cp->p.count; ++k)
+    if (memcmp(cp->p.data + 4 * k, d->shape.s, sizeof d->shape.s) == 0) return k + 1;
+  return 0;
 }
 
 int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
@@ -495,6 +508,13 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
     const double vals[] = {d->gap,      d->impulse[0], d->impulse[1], d->impulse[2], d->force, d->slip,
                            d->dissipated, d->point[0], d->point[1],   d->point[2],   d->n[0],  d->n[1], d->n[2]};
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; ++k) csv_num(o, ',', vals[k]);
+    /* the point of a POINTS= set (1-based), then compliant friction: state,
+       force on the slave, ELASTOPLASTIC's stick elongation z and plastic
+       rate (zero for the other laws) */
+    csv_int(o, ',', contact_point_index(m, d));
+    csv_int(o, ',', d->fstate);
+    const double fr[] = {d->ftan[0], d->ftan[1], d->ftan[2], d->fz[0], d->fz[1], d->fz[2], d->frate};
+    for (size_t k = 0; k < sizeof fr / sizeof fr[0]; ++k) csv_num(o, ',', fr[k]);
     NSB_CALL(csv_end_row(o));
   }
   /* the rows of one output time go out together */
@@ -522,6 +542,8 @@ int nsb_contact_log_write_reduced(nsb_contact_log* c, const nsb_model* m, const 
     for (int k = 0; k < 4; ++k) csv_int(o, ',', 0);
     const double vals[] = {d.dissipated, d.point[0], d.point[1], d.point[2], d.n[0], d.n[1], d.n[2]};
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; ++k) csv_num(o, ',', vals[k]);
+    /* no point set, no friction: point, friction_state, force, stick elongation and plastic rate 0 */
+    for (int k = 0; k < 9; ++k) csv_int(o, ',', 0);
     NSB_CALL(csv_end_row(o));
   }
   return csv_flush_due(&c->out);

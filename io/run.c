@@ -210,6 +210,13 @@ typedef struct modal_ws {
   double omega, t0;
   nsb_spin_matrices sm;
   double *fs, *fsp;
+  /* the non-zeros of the modes, mode by mode (phi_ptr: m + 1), when they are
+     fewer than half of Phi (modes of independent blocks vanish off their
+     block, docs/theory.md §6), else NULL */
+  size_t phi_nnz;
+  size_t* phi_ptr;
+  int* phi_row;
+  double* phi_val;
 } modal_ws;
 
 static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
@@ -224,6 +231,34 @@ static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
   nsb_spin_matrices_free(ctx, &w->sm);
   if (w->fs) NSB_FREE_ARRAY(ctx, w->fs, m, double);
   if (w->fsp) NSB_FREE_ARRAY(ctx, w->fsp, m, double);
+  if (w->phi_ptr) NSB_FREE_ARRAY(ctx, w->phi_ptr, (size_t)m + 1, size_t);
+  if (w->phi_row) NSB_FREE_ARRAY(ctx, w->phi_row, w->phi_nnz > 0 ? w->phi_nnz : 1, int);
+  if (w->phi_val) NSB_FREE_ARRAY(ctx, w->phi_val, w->phi_nnz > 0 ? w->phi_nnz : 1, double);
+}
+
+/* The modes' non-zeros into w->phi_* when they are under half of Phi (set-up). */
+static int modal_sparse_modes(nsb_ctx* ctx, const nsb_modal_result* r, modal_ws* w) {
+  size_t nm = (size_t)w->n * (size_t)w->m, nz = 0;
+  for (size_t k = 0; k < nm; ++k) nz += r->phi[k] != 0.0;
+  if (2 * nz >= nm) return NSB_OK;
+  w->phi_nnz = nz;
+  w->phi_ptr = NSB_NEW_ARRAY(ctx, (size_t)w->m + 1, size_t);
+  w->phi_row = NSB_NEW_ARRAY(ctx, nz > 0 ? nz : 1, int);
+  w->phi_val = NSB_NEW_ARRAY(ctx, nz > 0 ? nz : 1, double);
+  if (!w->phi_ptr || !w->phi_row || !w->phi_val)
+    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+  nz = 0;
+  for (int j = 0; j < w->m; ++j) {
+    w->phi_ptr[j] = nz;
+    const double* phi = r->phi + (size_t)w->n * j;
+    for (int i = 0; i < w->n; ++i)
+      if (phi[i] != 0.0) {
+        w->phi_row[nz] = i;
+        w->phi_val[nz++] = phi[i];
+      }
+  }
+  w->phi_ptr[w->m] = nz;
+  return NSB_OK;
 }
 
 /* SPIN: the load of the increment at time t in the co-rotating frame,
@@ -263,11 +298,26 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
   int n = w->n;
   memset(w->dq, 0, (size_t)n * sizeof(double));
   memset(w->dv, 0, (size_t)n * sizeof(double));
+  /* dq = Phi y, dv = Phi v over the modes that move and (sparse modes) their
+     non-zeros: the terms left out are exact zeros */
+  double* restrict dq = w->dq;
+  double* restrict dv = w->dv;
+  const double* restrict pv = w->phi_val;
+  const int* restrict pr = w->phi_row;
   for (int j = 0; j < w->m; ++j) {
+    double yj = red->y[j], vj = red->v[j];
+    if (yj == 0.0 && vj == 0.0) continue;
+    if (w->phi_ptr) {
+      for (size_t p = w->phi_ptr[j]; p < w->phi_ptr[j + 1]; ++p) {
+        dq[pr[p]] += pv[p] * yj;
+        dv[pr[p]] += pv[p] * vj;
+      }
+      continue;
+    }
     const double* phi = r->phi + (size_t)n * j;
     for (int i = 0; i < n; ++i) {
-      w->dq[i] += phi[i] * red->y[j];
-      w->dv[i] += phi[i] * red->v[j];
+      w->dq[i] += phi[i] * yj;
+      w->dv[i] += phi[i] * vj;
     }
   }
   if (red->qs)
@@ -440,6 +490,7 @@ static int modal_step_alloc(run* rn, int k, modal_step* ms) {
   if (sd->reduction) w->cols = NSB_NEW_ARRAY(ctx, (size_t)nn * 3 * (w->nc > 0 ? w->nc : 1), double);
   if (!w->F || !w->r0 || !w->f || !w->dq || !w->dv || !w->Mdv || (sd->reduction && !w->cols))
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+  NSB_CALL(modal_sparse_modes(ctx, &ms->r, w));
   if (sd->spinning) {
     /* the co-rotating model about the start state (the deck reader refuses
        *RESTART with SPIN: these come from the start state, not a checkpoint) */

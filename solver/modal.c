@@ -9,6 +9,7 @@
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "elements/beam_velocity.h"
 #include "solver/reduced.h"
@@ -24,13 +25,45 @@ static void pattern_mv(const nsb_csr* A, const double* Bv, const double* x, doub
   }
 }
 
+/* The rows of a vector that lies in one independent block of the problem
+   (see components): the nr rows rows, and the pattern's entries within the
+   blocks (rp, col: row i's at rp[i] .. rp[i + 1]; Kc, Mc their values of
+   K_s and M; the entries left out are zeros); rows NULL: all A->n rows. */
+typedef struct row_set {
+  const int* rows;
+  int nr;
+  const int *rp, *col;
+  const double *Kc, *Mc;
+} row_set;
+
+/* y = B x on the rows of rs only (the other entries of y are not touched);
+   Bv: B on the pattern of A, Bc: on the blocks' entries of rs (rs.Kc or
+   rs.Mc). */
+static void pattern_mv_rows(const nsb_csr* A, const double* Bv, const double* Bc, const double* x, double* y,
+                            row_set rs) {
+  if (!rs.rows) {
+    pattern_mv(A, Bv, x, y);
+    return;
+  }
+  for (int k = 0; k < rs.nr; ++k) {
+    int i = rs.rows[k];
+    double s = 0.0;
+    for (int p = rs.rp[i]; p < rs.rp[i + 1]; ++p) s += Bc[p] * x[rs.col[p]];
+    y[i] = s;
+  }
+}
+
 /* Backward error of the pair (lambda, x): |K_s x - lambda M x| /
-   ((|K_s| + |lambda| |M|) |x|), with mx = M x given; kx is scratch. */
+   ((|K_s| + |lambda| |M|) |x|), with mx = M x given; kx is scratch.  With a
+   block's rows rs, x vanishes off them and so do K_s x and M x (the block
+   is coupled to no other row): the sums over rs are the whole ones. */
 static double backward_error(const nsb_csr* A, const double* Ks, const double* x, const double* mx, double lam,
-                             double normK, double normM, double* kx) {
-  pattern_mv(A, Ks, x, kx);
+                             double normK, double normM, double* kx, row_set rs) {
+  pattern_mv_rows(A, Ks, rs.Kc, x, kx, rs);
+  int nr = rs.rows ? rs.nr : A->n;
   double r2 = 0.0, x2 = 0.0;
-  for (int i = 0; i < A->n; ++i) {
+  for (int k = 0; k < nr; ++k) {
+    int i = rs.rows ? rs.rows[k] : k;
     double r = kx[i] - lam * mx[i];
     r2 += r * r;
     x2 += x[i] * x[i];
@@ -126,7 +159,26 @@ typedef struct work {
   double *X, *Y, *Xb, *KX, *MX, *Ar, *mu, *lam_prev;
   int* perm;
   size_t nq, qq;
+  /* the dense path's independent blocks (components): block b holds the rows
+     blk_rows[blk_ptr[b] .. blk_ptr[b + 1]), column j of X lies in block
+     col_blk[j]; n_blk = 0 when X has no such structure (one block, or the
+     iteration's vectors) */
+  int n_blk;
+  int *blk_ptr, *blk_rows, *col_blk;
+  int *blk_lab, *blk_loc; /* n each: the block of a row, its index within it */
+  int *blk_rp, *blk_col;  /* the pattern's entries within the blocks (row_set) */
+  double *blk_K, *blk_M;  /* their values of K_s and M */
+  int blk_nnz;
+  double* res;            /* the dense path: the wanted pairs' backward errors (n_modes), else NULL */
 } work;
+
+/* The rows column j of X lies on (all rows without blocks). */
+static row_set col_rows(const work* w, int j) {
+  if (w->n_blk == 0) return (row_set){NULL, w->n, NULL, NULL, NULL, NULL};
+  int b = w->col_blk[j];
+  return (row_set){w->blk_rows + w->blk_ptr[b], w->blk_ptr[b + 1] - w->blk_ptr[b], w->blk_rp, w->blk_col, w->blk_K,
+                   w->blk_M};
+}
 
 static void work_free(nsb_ctx* ctx, work* w) {
   if (w->X) NSB_FREE_ARRAY(ctx, w->X, w->nq, double);
@@ -138,6 +190,16 @@ static void work_free(nsb_ctx* ctx, work* w) {
   if (w->mu) NSB_FREE_ARRAY(ctx, w->mu, w->q, double);
   if (w->lam_prev) NSB_FREE_ARRAY(ctx, w->lam_prev, w->q, double);
   if (w->perm) NSB_FREE_ARRAY(ctx, w->perm, w->q, int);
+  if (w->blk_ptr) NSB_FREE_ARRAY(ctx, w->blk_ptr, w->n + 1, int);
+  if (w->blk_rows) NSB_FREE_ARRAY(ctx, w->blk_rows, w->n, int);
+  if (w->col_blk) NSB_FREE_ARRAY(ctx, w->col_blk, w->q, int);
+  if (w->blk_lab) NSB_FREE_ARRAY(ctx, w->blk_lab, w->n, int);
+  if (w->blk_loc) NSB_FREE_ARRAY(ctx, w->blk_loc, w->n, int);
+  if (w->blk_rp) NSB_FREE_ARRAY(ctx, w->blk_rp, w->n + 1, int);
+  if (w->blk_col) NSB_FREE_ARRAY(ctx, w->blk_col, w->blk_nnz > 0 ? w->blk_nnz : 1, int);
+  if (w->blk_K) NSB_FREE_ARRAY(ctx, w->blk_K, w->blk_nnz > 0 ? w->blk_nnz : 1, double);
+  if (w->blk_M) NSB_FREE_ARRAY(ctx, w->blk_M, w->blk_nnz > 0 ? w->blk_nnz : 1, double);
+  if (w->res) NSB_FREE_ARRAY(ctx, w->res, w->n_modes, double);
 }
 
 /* The arrays of w for its n and q (w's arrays NULL on entry). */
@@ -353,7 +415,7 @@ static int ritz_converged(work* w, double tol, int* n_small) {
   }
   for (int j = 0; j < w->n_modes && small; ++j)
     if (!(backward_error(w->A, w->Ks, w->X + (size_t)n * j, w->Y + (size_t)n * j, w->lam_prev[j], w->normK,
-                         w->normM, w->KX) <= tol))
+                         w->normM, w->KX, col_rows(w, j)) <= tol))
       small = 0;
   *n_small = small ? *n_small + 1 : 0;
   return small && (settled || *n_small >= 5);
@@ -388,72 +450,207 @@ static int store_modes(work* w, int iterations, nsb_modal_result* out) {
     out->lambda[j] = w->lam_prev[c];
     double* phi = out->phi + (size_t)n * j;
     memcpy(phi, w->X + (size_t)n * c, (size_t)n * sizeof(double));
-    pattern_mv(w->A, w->M, phi, w->MX);
-    out->residual[j] = backward_error(w->A, w->Ks, phi, w->MX, out->lambda[j], w->normK, w->normM, w->KX);
+    if (w->res) {
+      out->residual[j] = w->res[c]; /* the dense path's test computed it */
+      continue;
+    }
+    row_set rs = col_rows(w, c);
+    pattern_mv_rows(w->A, w->M, rs.Mc, phi, w->MX, rs);
+    out->residual[j] = backward_error(w->A, w->Ks, phi, w->MX, out->lambda[j], w->normK, w->normM, w->KX, rs);
   }
   return NSB_OK;
 }
 
+/* Union-find root of i (path halving). */
+static int uf_root(int* par, int i) {
+  while (par[i] != i) {
+    par[i] = par[par[i]];
+    i = par[i];
+  }
+  return i;
+}
+
+/* The independent blocks of the problem: the connected components of the
+   graph of the non-zero off-diagonal entries of K_s and M.  A structure whose
+   motions decouple has several (a straight bar along an axis: the axial, the
+   torsional and the two bending motions; a plane frame: the in-plane and the
+   out-of-plane ones), and its eigenpairs are exactly those of the blocks,
+   each vector zero off its block.  Into w (allocated here): blk_ptr,
+   blk_rows (each block's rows ascending, blocks in the order of their first
+   rows), blk_lab, blk_loc (the block of a row and its index within it).
+   Returns the number of blocks, or a negative status. */
+static int components(work* w) {
+  const nsb_csr* A = w->A;
+  int n = A->n, nb = 0;
+  w->blk_ptr = NSB_NEW_ARRAY(w->ctx, n + 1, int);
+  w->blk_rows = NSB_NEW_ARRAY(w->ctx, n, int);
+  w->blk_lab = NSB_NEW_ARRAY(w->ctx, n, int);
+  w->blk_loc = NSB_NEW_ARRAY(w->ctx, n, int);
+  if (!w->blk_ptr || !w->blk_rows || !w->blk_lab || !w->blk_loc)
+    return nsb_ctx_error(w->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
+  int *lab = w->blk_lab, *loc = w->blk_loc;
+  for (int i = 0; i < n; ++i) loc[i] = i; /* the union-find parents; the root of a set is its lowest row */
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      int j = A->col[p];
+      if (j == i || (w->Ks[p] == 0.0 && w->M[p] == 0.0)) continue;
+      int ri = uf_root(loc, i), rj = uf_root(loc, j);
+      if (ri < rj) loc[rj] = ri;
+      else if (rj < ri) loc[ri] = rj;
+    }
+  for (int i = 0; i < n; ++i) {
+    int r = uf_root(loc, i);
+    lab[i] = r == i ? nb++ : lab[r]; /* r <= i: labelled already */
+  }
+  memset(w->blk_ptr, 0, (size_t)(nb + 1) * sizeof(int));
+  for (int i = 0; i < n; ++i) ++w->blk_ptr[lab[i] + 1];
+  for (int b = 0; b < nb; ++b) w->blk_ptr[b + 1] += w->blk_ptr[b];
+  for (int b = 0; b < nb; ++b) loc[b] = w->blk_ptr[b]; /* fill positions (loc is free again) */
+  for (int i = 0; i < n; ++i) w->blk_rows[loc[lab[i]]++] = i;
+  for (int b = 0; b < nb; ++b)
+    for (int k = w->blk_ptr[b]; k < w->blk_ptr[b + 1]; ++k) loc[w->blk_rows[k]] = k - w->blk_ptr[b];
+  /* the entries within the blocks (the others are zeros) */
+  int nz = 0;
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) nz += lab[A->col[p]] == lab[i];
+  w->blk_nnz = nz;
+  w->blk_rp = NSB_NEW_ARRAY(w->ctx, n + 1, int);
+  w->blk_col = NSB_NEW_ARRAY(w->ctx, nz > 0 ? nz : 1, int);
+  w->blk_K = NSB_NEW_ARRAY(w->ctx, nz > 0 ? nz : 1, double);
+  w->blk_M = NSB_NEW_ARRAY(w->ctx, nz > 0 ? nz : 1, double);
+  if (!w->blk_rp || !w->blk_col || !w->blk_K || !w->blk_M)
+    return nsb_ctx_error(w->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
+  nz = 0;
+  for (int i = 0; i < n; ++i) {
+    w->blk_rp[i] = nz;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+      if (lab[A->col[p]] == lab[i]) {
+        w->blk_col[nz] = A->col[p];
+        w->blk_K[nz] = w->Ks[p];
+        w->blk_M[nz++] = w->M[p];
+      }
+  }
+  w->blk_rp[n] = nz;
+  return nb;
+}
+
+/* An eigenvalue mu of the dense path and its place: the index of the pair
+   over all blocks (block b's pairs at blk_ptr[b] + column). */
+typedef struct dense_pair {
+  double mu;
+  int idx;
+} dense_pair;
+
+/* mu descending; equal ones by descending index (one block: the columns
+   of dsygvd from the last, as they come) */
+static int dense_pair_cmp(const void* a, const void* b) {
+  const dense_pair *x = a, *y = b;
+  if (x->mu != y->mu) return x->mu < y->mu ? 1 : -1;
+  return (x->idx < y->idx) - (x->idx > y->idx);
+}
+
 /* Dense path, shift-inverted: every eigenpair of M x = mu (K_s - sigma M) x
-   by LAPACKE_dsygvd, lambda = sigma + 1/mu; the q of largest mu (nearest
-   sigma) go to X (n x q, mass-normalized, ascending in lambda, the component
-   of largest magnitude positive) and lam.  The inverted form resolves the low
-   modes to the relative accuracy of the largest mu; the direct form
+   by LAPACKE_dsygvd, block by block (components: the blocks are exactly
+   independent, and a solve costs the cube of its size: the 606 equations of
+   the 100-element bar of benchmarks/peers are four blocks of at most 202),
+   lambda = sigma + 1/mu; the q of largest mu (nearest sigma) go to w->X
+   (n x q, ascending in lambda; the wanted n_modes mass-normalized with the
+   component of largest magnitude positive) and w->lam_prev, their blocks to
+   w->col_blk (w->n_blk: the blocks of components on entry; set to 0 with
+   one block).  The inverted form resolves the low modes to the relative
+   accuracy of the largest mu; the direct form
    K_s x = lambda M x would give them an absolute error of eps times the
    highest eigenvalue (rigid modes at lambda = -35 instead of 0 on a steel
    bar).  Needs K_s - sigma M positive definite (sigma below the spectrum:
    the automatic shift).  Returns NSB_OK, a negative status, or 1 when the
    dense solve does not apply (not positive definite). */
-static int dense_modes(nsb_ctx* ctx, const nsb_csr* A, const double* Ks, const double* M, int q, double sigma,
-                       double* X, double* lam) {
-  int n = A->n;
-  size_t nn = (size_t)n * (size_t)n;
-  double* Kd = NSB_NEW_ARRAY(ctx, nn, double);
-  double* Md = NSB_NEW_ARRAY(ctx, nn, double);
+static int dense_modes(work* w, double sigma) {
+  nsb_ctx* ctx = w->ctx;
+  const nsb_csr* A = w->A;
+  int n = A->n, q = w->q, st = NSB_OK, nb = w->n_blk;
+  const int *lab = w->blk_lab, *loc = w->blk_loc;
+  dense_pair* pr = NSB_NEW_ARRAY(ctx, n, dense_pair);
   double* ev = NSB_NEW_ARRAY(ctx, n, double);
-  double* mx = NSB_NEW_ARRAY(ctx, n, double);
-  int st = NSB_OK;
-  if (!Kd || !Md || !ev || !mx) {
-    st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
-    goto done;
+  double *Kd = NULL, *V = NULL;
+  size_t nkd = 0, nv = 0;
+  w->col_blk = NSB_NEW_ARRAY(ctx, q, int);
+  if (!pr || !ev || !w->col_blk) goto oom;
+  int big = 0;
+  for (int b = 0; b < nb; ++b) {
+    size_t sb = (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
+    nv += sb * sb;
+    if ((int)sb > big) big = (int)sb;
   }
-  memset(Kd, 0, nn * sizeof(double));
-  memset(Md, 0, nn * sizeof(double));
-  for (int i = 0; i < n; ++i)
-    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
-      Kd[i + (size_t)n * A->col[p]] = Ks[p] - sigma * M[p];
-      Md[i + (size_t)n * A->col[p]] = M[p];
+  nkd = (size_t)big * (size_t)big;
+  Kd = NSB_NEW_ARRAY(ctx, nkd, double);
+  V = NSB_NEW_ARRAY(ctx, nv, double); /* the blocks' mass matrices, then their eigenvectors */
+  if (!Kd || !V) goto oom;
+  size_t voff = 0;
+  for (int b = 0; b < nb && st == NSB_OK; ++b) {
+    int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
+    double* Md = V + voff;
+    memset(Kd, 0, (size_t)m * (size_t)m * sizeof(double));
+    memset(Md, 0, (size_t)m * (size_t)m * sizeof(double));
+    for (int k = 0; k < m; ++k) {
+      int i = w->blk_rows[o + k];
+      for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+        int j = A->col[p];
+        if (lab[j] != b) continue; /* a zero entry of the pattern */
+        Kd[k + (size_t)m * loc[j]] = w->Ks[p] - sigma * w->M[p];
+        Md[k + (size_t)m * loc[j]] = w->M[p];
+      }
     }
-  lapack_int info = LAPACKE_dsygvd(LAPACK_COL_MAJOR, 1, 'V', 'U', n, Md, n, Kd, n, ev);
-  if (info != 0) {
-    st = info > 0 ? 1 : nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
-                                      "modal analysis: LAPACKE_dsygvd failed (info %d)", (int)info);
-    goto done;
+    lapack_int info = LAPACKE_dsygvd(LAPACK_COL_MAJOR, 1, 'V', 'U', m, Md, m, Kd, m, ev + o);
+    if (info != 0)
+      st = info > 0 ? 1 : nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
+                                        "modal analysis: LAPACKE_dsygvd failed (info %d)", (int)info);
+    voff += (size_t)m * (size_t)m;
   }
+  if (st != NSB_OK) goto done;
+  for (int i = 0; i < n; ++i) pr[i] = (dense_pair){ev[i], i};
+  qsort(pr, (size_t)n, sizeof *pr, dense_pair_cmp);
+  w->n_blk = nb > 1 ? nb : 0;
   for (int j = 0; j < q; ++j) {
-    int c = n - 1 - j; /* mu descending: lambda ascending */
-    if (!(ev[c] > 0.0)) {
+    int idx = pr[j].idx, b = 0;
+    if (!(pr[j].mu > 0.0)) {
       st = 1;
       goto done;
     }
-    lam[j] = sigma + 1.0 / ev[c];
-    double* phi = X + (size_t)n * j;
-    memcpy(phi, Md + (size_t)n * c, (size_t)n * sizeof(double));
-    pattern_mv(A, M, phi, mx);
+    while (w->blk_ptr[b + 1] <= idx) ++b;
+    int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
+    voff = 0;
+    for (int c = 0; c < b; ++c) {
+      size_t sc = (size_t)(w->blk_ptr[c + 1] - w->blk_ptr[c]);
+      voff += sc * sc;
+    }
+    const double* v = V + voff + (size_t)m * (size_t)(idx - o);
+    w->lam_prev[j] = sigma + 1.0 / pr[j].mu;
+    w->col_blk[j] = b;
+    double* phi = w->X + (size_t)n * j;
+    memset(phi, 0, (size_t)n * sizeof(double));
+    for (int k = 0; k < m; ++k) phi[w->blk_rows[o + k]] = v[k];
+    if (j >= w->n_modes) continue; /* only the iteration's start, which normalizes */
+    row_set rs = {w->blk_rows + o, m, w->blk_rp, w->blk_col, w->blk_K, w->blk_M};
+    pattern_mv_rows(A, w->M, rs.Mc, phi, w->MX, rs);
     double mn = 0.0;
-    int imax = 0;
-    for (int i = 0; i < n; ++i) {
-      mn += phi[i] * mx[i];
+    int imax = rs.rows[0];
+    for (int k = 0; k < m; ++k) {
+      int i = rs.rows[k];
+      mn += phi[i] * w->MX[i];
       if (fabs(phi[i]) > fabs(phi[imax])) imax = i;
     }
     double f = (phi[imax] < 0.0 ? -1.0 : 1.0) / sqrt(mn);
-    for (int i = 0; i < n; ++i) phi[i] *= f;
+    for (int k = 0; k < m; ++k) phi[rs.rows[k]] *= f;
   }
+  goto done;
+oom:
+  st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
 done:
-  if (Kd) NSB_FREE_ARRAY(ctx, Kd, nn, double);
-  if (Md) NSB_FREE_ARRAY(ctx, Md, nn, double);
+  if (st != NSB_OK) w->n_blk = 0;
+  if (pr) NSB_FREE_ARRAY(ctx, pr, n, dense_pair);
   if (ev) NSB_FREE_ARRAY(ctx, ev, n, double);
-  if (mx) NSB_FREE_ARRAY(ctx, mx, n, double);
+  if (Kd) NSB_FREE_ARRAY(ctx, Kd, nkd, double);
+  if (V) NSB_FREE_ARRAY(ctx, V, nv, double);
   return st;
 }
 
@@ -506,16 +703,40 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
   /* small problems, or a subspace of a large part of the DOFs: the dense
      solve gives the subspace at once (accepted if every wanted pair passes
      the test of the iteration, else the iteration's start) */
-  int dense = 0;
-  if (!shift_given && n_con == 0 && n_mass == n && n <= NSB_MODAL_DENSE_MAX &&
-      (n <= NSB_MODAL_DENSE_SMALL || 8 * q >= n)) {
+  int dense = 0, big = n;
+  double cubes = (double)n * n * n; /* the sum of the blocks' sizes cubed */
+  if (!shift_given && n_con == 0 && n_mass == n) {
+    /* the independent blocks: their sizes decide (a dense solve costs the
+       cube of a block's) */
+    st = components(&w);
+    if (st < 0) {
+      work_free(ctx, &w);
+      NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+      return st;
+    }
+    w.n_blk = st;
+    st = NSB_OK;
+    big = 0;
+    cubes = 0.0;
+    for (int b = 0; b < w.n_blk; ++b) {
+      double sb = w.blk_ptr[b + 1] - w.blk_ptr[b];
+      cubes += sb * sb * sb;
+      if ((int)sb > big) big = (int)sb;
+    }
+  }
+  /* dense: at most the work of one dense solve of NSB_MODAL_DENSE_SMALL
+     equations, or a subspace of an eighth of the equations and blocks of at
+     most NSB_MODAL_DENSE_MAX */
+  double small3 = (double)NSB_MODAL_DENSE_SMALL * NSB_MODAL_DENSE_SMALL * NSB_MODAL_DENSE_SMALL;
+  if (!shift_given && n_con == 0 && n_mass == n &&
+      (cubes <= small3 || (big <= NSB_MODAL_DENSE_MAX && 8 * q >= n))) {
     /* its own shift, -1e-2 sum K_ii / sum M_ii: still below the spectrum of
        a positive semi-definite K (the mean of K_ii / M_ii is at least
        lambda_1), and it keeps K_s - sigma M well conditioned (with the
        iteration's -1e-6 the backward errors of the upper wanted modes came
        to 1.2e-12 on a 100-element bar; with -1e-2, 6e-15) */
     double sd = trK > 0.0 ? -1e-2 * trK / trM : sigma;
-    st = dense_modes(ctx, A, Ks, M_val, q, sd, w.X, w.lam_prev);
+    st = dense_modes(&w, sd);
     if (st < 0) {
       work_free(ctx, &w);
       NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
@@ -525,19 +746,35 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     st = NSB_OK;
   }
   if (dense) {
-    for (int j = 0; j < q; ++j) pattern_mv(w.A, w.M, w.X + (size_t)n * j, w.Y + (size_t)n * j);
+    /* the wanted pairs' test (on their blocks' rows, M x into the scratch
+       MX); Y = M X only if the iteration follows */
     int ok = 1;
+    double* res = NSB_NEW_ARRAY(ctx, n_modes, double);
+    if (!res) {
+      work_free(ctx, &w);
+      NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
+    }
     for (int j = 0; j < n_modes && ok; ++j) {
       const double* x = w.X + (size_t)n * j;
-      ok = backward_error(A, Ks, x, w.Y + (size_t)n * j, w.lam_prev[j], w.normK, w.normM, w.KX) <= tol;
+      double* y = w.MX;
+      row_set rs = col_rows(&w, j);
+      pattern_mv_rows(w.A, w.M, rs.Mc, x, y, rs);
+      res[j] = backward_error(A, Ks, x, y, w.lam_prev[j], w.normK, w.normM, w.KX, rs);
+      ok = res[j] <= tol;
     }
+    if (ok) w.res = res;
+    else NSB_FREE_ARRAY(ctx, res, n_modes, double);
     if (ok) {
       st = store_modes(&w, 0, out);
       work_free(ctx, &w);
       NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
       return st;
     }
+    w.n_blk = 0; /* the iteration mixes the blocks' vectors */
+    for (int j = 0; j < q; ++j) pattern_mv(w.A, w.M, w.X + (size_t)n * j, w.Y + (size_t)n * j);
   } else {
+    w.n_blk = 0; /* the iteration's vectors span every block */
     start_vectors(&w);
   }
   int converged = 0, it = 0, reshifted = shift_given || dense ? 3 : 0, n_small = 0;
@@ -832,9 +1069,10 @@ void nsb_system_node_velocities(const nsb_system* s, double* ve) {
 
 int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only) {
   if (nodes_only) {
+    /* no element is evaluated, so the kinematic weights (s->kin, those of
+       the linearization state since modal_base) are not needed */
     nsb_sys_state_copy(&s->cur, &s->old, s->n_nodes);
     nsb_sys_predict_all(s, NSB_EVAL_STATIC, s->t);
-    nsb_sys_kinematics(s);
     memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
     nsb_sys_apply_increment(s, s->dx, 0.0);
   } else {

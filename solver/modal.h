@@ -54,8 +54,11 @@ typedef struct nsb_modal_result {
 /// NSB_ERR_NO_CONVERGENCE (max_iter reached), NSB_ERR_LAPACK, NSB_ERR_ALLOC.
 /// Dense solve (LAPACKE_dsygvd, all eigenpairs) instead of the subspace
 /// iteration when there are no constraint rows, every DOF carries mass, and
-/// the system has at most NSB_MODAL_DENSE_SMALL equations, or at most
-/// NSB_MODAL_DENSE_MAX with a subspace of at least an eighth of them.
+/// the independent blocks of the problem (the connected components of the
+/// non-zeros of K_s and M: decoupled motions, each solved on its own) cost
+/// together at most one dense solve of NSB_MODAL_DENSE_SMALL equations (the
+/// sum of their sizes cubed), or the largest has at most NSB_MODAL_DENSE_MAX
+/// with a subspace of at least an eighth of all equations.
 #define NSB_MODAL_DENSE_SMALL 300
 #define NSB_MODAL_DENSE_MAX 4000
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,

@@ -2,7 +2,7 @@
 """Decks of benchmarks/bearing_radial (README.md): Stamm (2011), §6.3.2 (second half) and §6.3.3, the
 release bearing of benchmarks/planar_bearing (same shells, revolute joint, rings of 6 points of radius
 38.25 mm, 600 N, 157 rad/s, Stamm's eps_c = 1e-3, omega_c = 400 rad/s, m_c = 0.5 kg; the bearing starts
-1 mm off the drive axis) in two variants:
+1 mm off the drive axis; both beds carry N at the start) in these variants:
   tilt_*   the bearing free to tilt (6 DOF) on Winkler beds c2 = 1 kN/mm a point at the base and
            c1 = 72 N/mm a tongue at the drive, beta = 0.01 kg/s a point, mu_st = 0.150001, mu = 0.15;
            `tilt_stiff` has both beds 100 times stiffer; `tilt_static` has mu = 0.2 at the base (the
@@ -10,7 +10,14 @@ release bearing of benchmarks/planar_bearing (same shells, revolute joint, rings
            shell starts turning with the drive;
   radial_* the drive disk on a 10 kg clutch mass held radially by a spring c_r1 (two orthogonal
            SPRINGA of 10 m length to ground, isotropic to O(e/L)) and a dashpot beta_r1 = 0.01 kg/s,
-           mu_st = 0.16, mu = 0.15, tilt held (the planar bearing's beds), the upper shell starting at rest."""
+           mu_st = 0.16, mu = 0.15, tilt held (the planar bearing's beds), the upper shell starting at rest;
+  axial_*  (§6.3.2, Figs. 6.23-6.24) the tilt_* bearing with mu_st = 0.16, beds damped with 10 or 0.01 kg/s
+           a point, an axial force A sin(4 omega t) on the bearing (A = N/15, N/3; `axial_full_drive`: on
+           the drive), a light drive (0.01 kg: its axial load stays N); `axial_ramp` (a slowly rising
+           force on the bearing) and `axial_drive` (N/3 on the drive), tilt held, for the sticking bound;
+  base_*   (Fig. 6.28) the base on a 1 kg mass with the clutch's radial mount, c_r2 = 50, 5, 1, 0.5 kN/mm;
+  both_*   (Fig. 6.29) the clutch mass and the elastic base together, (c_r1, c_r2) = (1, 10), (0.5, 5) kN/mm;
+           base_* and both_* as radial_* otherwise."""
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -20,22 +27,29 @@ L = 10.0                  # length of the clutch's radial springs
 STICK = "SLIP VELOCITY=1e-4, STICK EPSILON=1e-3, STICK FREQUENCY=400.0, STICK MASS=0.5"
 
 
-def clutch_mass(cr, node=12, ground=(20, 21)):
+def clutch_mass(cr, node=12, ground=(20, 21), mass=10.0, inertia="0.1, 0.1, 0.2", first=1, tag="R"):
     """Deck lines of a 10 kg clutch mass (rigid body `node`) held radially by two orthogonal
     SPRINGA of stiffness cr and two DASHPOTA of 0.01 kg/s to the ground nodes (Stamm 2011,
-    §6.3.3-6.3.4); the springs are L long, so isotropic to O(displacement/L)."""
+    §6.3.3-6.3.4); the springs are L long, so isotropic to O(displacement/L). mass, inertia:
+    another body on such a mount (the base of §6.3.3, 1 kg); first: its first element label,
+    tag: the prefix of its element sets."""
     g1, g2 = ground
-    return [f"*RIGID BODY, NODE={node}, MASS=10.0", "0.1, 0.1, 0.2",
-            "*ELEMENT, TYPE=SPRINGA, ELSET=RSPRING", f"1, {node}, {g1}", f"2, {node}, {g2}",
-            "*SPRING, ELSET=RSPRING", f"{cr:g}", "*ELEMENT, TYPE=DASHPOTA, ELSET=RDASH",
-            f"3, {node}, {g1}", f"4, {node}, {g2}", "*DASHPOT, ELSET=RDASH", "0.01"]
+    e = [first + k for k in range(4)]
+    return [f"*RIGID BODY, NODE={node}, MASS={mass!r}", inertia,
+            f"*ELEMENT, TYPE=SPRINGA, ELSET={tag}SPRING", f"{e[0]}, {node}, {g1}", f"{e[1]}, {node}, {g2}",
+            f"*SPRING, ELSET={tag}SPRING", f"{cr:g}", f"*ELEMENT, TYPE=DASHPOTA, ELSET={tag}DASH",
+            f"{e[2]}, {node}, {g1}", f"{e[3]}, {node}, {g2}", f"*DASHPOT, ELSET={tag}DASH", "0.01"]
 
 
-def deck(name, title, cb, bb, cd, bd, mu, st, tilt, cr=None, T=0.1, h=5e-5, base_mu=None, H=H, every=20, spin0=True):
+def deck(name, title, cb, bb, cd, bd, mu, st, tilt, cr=None, T=0.1, h=5e-5, base_mu=None, H=H, every=20, spin0=True,
+         md=1.0, cr2=None, axial=None):
     """cb, bb: base bed stiffness and damping of the ring; cd, bd: the drive's; tilt: the lower shell's
-    tilts free; cr: the clutch's radial stiffness (None: the drive disk's axis fixed)."""
+    tilts free; cr: the clutch's radial stiffness (None: the drive disk's axis fixed); md: the drive
+    disk's mass (its axial motion); cr2: the base on a 1 kg mass with that radial stiffness (None: the
+    base fixed); axial: (A, node, law) an axial force A a(t) on node 10 (the bearing, +z: away from the
+    base) or 12 (the drive, -z: onto the bearing), a(t) = sin(4 omega t) (law "order4") or t (law "ramp")."""
     zl = -N / cb           # the shells' node: the lower ring (body z = 0) presses the base z = 0
-    zd = zl + H + N / cd   # the drive face (its node) pressed onto the upper ring
+    zd = zl + H - N / cd   # the drive face (its node) N/cd into the upper ring: the bed holds N at the start
     fr = f"FRICTION={mu}, STATIC FRICTION={st}, FRICTION LAW=ELASTOPLASTIC, {STICK}"
     frb = f"FRICTION={base_mu}, STATIC FRICTION={base_mu}, FRICTION LAW=ELASTOPLASTIC, {STICK}" if base_mu else fr
     lines = [f"** Planar bearing (Stamm 2011, §6.3.2-6.3.3): {title}.", "** Generated by make_decks.py.",
@@ -43,16 +57,22 @@ def deck(name, title, cb, bb, cd, bd, mu, st, tilt, cr=None, T=0.1, h=5e-5, base
              f"12, 0.0, 0.0, {zd!r}"]
     if cr:
         lines += ["** ground ends of the clutch's radial springs", f"20, {L}, 0.0, {zd!r}", f"21, 0.0, {L}, {zd!r}"]
+    if cr2:
+        lines += ["** the base's body and the ground ends of its radial springs", "13, 0.0, 0.0, 0.0",
+                  f"22, {L}, 0.0, 0.0", f"23, 0.0, {L}, 0.0"]
     lines += ["*NSET, NSET=LOWER", "10", "*NSET, NSET=UPPER", "11",
               "*RIGID BODY, NODE=10, MASS=0.08", "5e-5, 5e-5, 9.8e-5", "*RIGID BODY, NODE=11, MASS=0.077",
               "4.8e-5, 4.8e-5, 9.4e-5"]
     if cr:
         lines += ["** the drive disk on the clutch mass"] + clutch_mass(cr)
     else:
-        lines += ["** the drive disk (its mass does not enter: its motion is prescribed but z)",
-                  "*RIGID BODY, NODE=12, MASS=1.0", "1e-3, 1e-3, 2e-3"]
+        lines += ["** the drive disk (its mass enters its axial motion only: the rest is prescribed)",
+                  f"*RIGID BODY, NODE=12, MASS={md!r}", "1e-3, 1e-3, 2e-3"]
+    if cr2:
+        lines += ["** the base (release lever) on a 1 kg mass held radially"] + clutch_mass(
+            cr2, node=13, ground=(22, 23), mass=1.0, inertia="1e-3, 1e-3, 2e-3", first=5, tag="B")
     lines += ["*JOINT, TYPE=REVOLUTE", f"10, 11, {E}, 0.0, {zl!r}, 0.0, 0.0, 1.0",
-              "*OBSTACLE, NAME=BASE, TYPE=PLANE", "0.0, 0.0, 0.0, 0.0, 0.0, 1.0",
+              "*OBSTACLE, NAME=BASE, TYPE=PLANE" + (", BODY=13" if cr2 else ""), "0.0, 0.0, 0.0, 0.0, 0.0, 1.0",
               "*OBSTACLE, NAME=DRIVE, TYPE=PLANE, BODY=12", "0.0, 0.0, 0.0, 0.0, 0.0, -1.0",
               "*CONTACT POINTS, NAME=LRING, LAYOUT=RING", f"0.0, 0.0, 0.0, 0.0, 0.0, 1.0, {R}, 6",
               "*CONTACT POINTS, NAME=URING, LAYOUT=RING", f"0.0, 0.0, {H}, 0.0, 0.0, 1.0, {R}, 6",
@@ -60,11 +80,25 @@ def deck(name, title, cb, bb, cd, bd, mu, st, tilt, cr=None, T=0.1, h=5e-5, base
               f"*CONTACT PAIR, LAW=WINKLER, STIFFNESS={cd:g}, DAMPING={bd:g}, {fr}, POINTS=URING", "UPPER, DRIVE",
               "*AMPLITUDE, NAME=SPIN, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME", f"0.0, {OMEGA}", "*BOUNDARY"]
     lines += (["12, 4, 5"] if cr else ["12, 1, 2", "12, 4, 5"]) + ([] if tilt else ["10, 4, 5"])
+    lines += ["13, 3, 6"] if cr2 else []
     if spin0:
         lines += ["** the upper shell starts turning with the drive", "*INITIAL CONDITIONS, TYPE=VELOCITY", f"11, 6, {OMEGA}"]
-    lines += ["*BOUNDARY, AMPLITUDE=SPIN", "12, 6, 6, 1.0", "*CLOAD", f"12, 3, {-N}",
-              "*PROBE, NAME=lo, NODE=10", "X, V, WB, R", "*PROBE, NAME=up, NODE=11", "WB",
-              "*PROBE, NAME=dr, NODE=12", "X, V, WB", "*STEP", "*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=0.9",
+    lines += ["*BOUNDARY, AMPLITUDE=SPIN", "12, 6, 6, 1.0", "*CLOAD", f"12, 3, {-N}"]
+    if axial:
+        A, node, law = axial
+        if law == "order4":
+            lines += ["** axial excitation at the 4th order of the drive's speed",
+                      "*AMPLITUDE, NAME=AXIAL, DEFINITION=PERIODIC, TIME=TOTAL TIME",
+                      f"1, {4.0 * OMEGA!r}, 0.0, 0.0", "0.0, 1.0"]
+        else:
+            lines += ["** axial force rising at A N/s", "*AMPLITUDE, NAME=AXIAL, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME",
+                      "0.0, 1.0"]
+        lines += ["*CLOAD, AMPLITUDE=AXIAL", f"{node}, 3, {A if node == 10 else -A:g}"]
+    lines += ["*PROBE, NAME=lo, NODE=10", "X, V, WB, R", "*PROBE, NAME=up, NODE=11", "WB",
+              "*PROBE, NAME=dr, NODE=12", "X, V, WB"]
+    if cr2:
+        lines += ["*PROBE, NAME=ba, NODE=13", "X, V"]
+    lines += ["*STEP", "*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=0.9",
               f"{h}, {T}", f"*OUTPUT, FORMAT=HISTORY, EVERY={every}", "*END STEP"]
     with open(os.path.join(HERE, name + ".inp"), "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -80,6 +114,35 @@ def main():
     for cr, tag in ((1e8, "100"), (5e6, "5"), (5e5, "0p5")):
         deck("radial_" + tag, f"tilt held, clutch mass 10 kg on c_r1 = {cr / 1e6:g} kN/mm, mu_st = 0.16",
              6e6, 1400.0, 6e6, 1400.0, 0.15, 0.16, tilt=False, cr=cr, every=1, spin0=False)
+    # Stamm's axial excitation (§6.3.2, Figs. 6.23-6.24): mu_st = 0.16, the 6-DOF bearing on his beds with
+    # beta = 10 or 0.01 kg/s a point, a light drive (its axial load stays 600 N), the force on the bearing
+    st = (0.15, 0.16)
+    for tag, beta, A in (("a", 10.0, None), ("b", 10.0, N / 15.0), ("c", 0.01, None), ("d", 0.01, N / 15.0),
+                         ("full", 0.01, N / 3.0)):
+        exc = f"axial force {A:g} N at 4 omega" if A else "no excitation"
+        deck("axial_" + tag, f"6 DOF, mu_st = 0.16, beta = {beta:g} kg/s a point, {exc}", 6e6, 6 * beta, 4.32e5,
+             6 * beta, *st, tilt=True, md=0.01, axial=(A, 10, "order4") if A else None, T=0.5 if A or tag == "c" else 0.1)
+    deck("axial_full_drive", f"6 DOF, mu_st = 0.16, beta = 0.01 kg/s a point, axial force {N / 3:g} N at 4 omega on the"
+         " drive", 6e6, 0.06, 4.32e5, 0.06, *st, tilt=True, md=0.01, axial=(N / 3.0, 12, "order4"), T=0.5)
+    # the sticking bound: tilt held, damped beds, a slowly rising axial force on the bearing (480 N/s: F* is
+    # reached mid-increment), or Stamm's larger amplitude on the drive (both contacts loaded alike)
+    deck("axial_ramp", "tilt held, axial force on the bearing rising at 480 N/s", 6e6, 1400.0, 4.32e5, 1400.0,
+         *st, tilt=False, md=0.01, axial=(480.0, 10, "ramp"), T=0.1, every=1)
+    deck("axial_drive", "tilt held, axial force 200 N at 4 omega on the drive", 6e6, 1400.0, 4.32e5, 1400.0,
+         *st, tilt=False, md=0.01, axial=(N / 3.0, 12, "order4"), T=0.1)
+    # the bound under the harmonic force on the bearing: 0.95 and 1.05 times F* = N (1 - mu/mu_st)
+    fstar = N * (1.0 - st[0] / st[1])
+    for tag, k in (("below", 0.95), ("above", 1.05)):
+        deck("axial_" + tag, f"tilt held, axial force {k:g} F* at 4 omega on the bearing", 6e6, 1400.0, 4.32e5,
+             1400.0, *st, tilt=False, md=0.01, axial=(k * fstar, 10, "order4"), T=0.1)
+    # radial elasticity at the base (Fig. 6.28), at both (Fig. 6.29): tilt held as radial_*
+    for cr2, tag in ((5e7, "50"), (5e6, "5"), (1e6, "1"), (5e5, "0p5")):
+        deck("base_" + tag, f"tilt held, base mass 1 kg on c_r2 = {cr2 / 1e6:g} kN/mm, mu_st = 0.16",
+             6e6, 1400.0, 6e6, 1400.0, *st, tilt=False, cr2=cr2, T=0.5, every=10, spin0=False)
+    for cr, cr2, tag in ((1e6, 1e7, "1_10"), (5e5, 5e6, "0p5_5")):
+        deck("both_" + tag, f"tilt held, c_r1 = {cr / 1e6:g} kN/mm (clutch 10 kg), c_r2 = {cr2 / 1e6:g} kN/mm"
+             " (base 1 kg), mu_st = 0.16", 6e6, 1400.0, 6e6, 1400.0, *st, tilt=False, cr=cr, cr2=cr2, T=0.5,
+             every=10, spin0=False)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 import math
 import os
 
-from validate_lib import row, run, HERE, OUT
+from validate_lib import contact_rows, row, run, HERE, OUT
 
 M, N, MU, MU_ST, PHI = 1.0, 2.0, 0.4, 0.5, 0.6
 C_STICK, BETA, W0 = 1e4, 200.0, 100.0  # STICK EPSILON = 0.01, FREQUENCY = 10, MASS = 1: c = 1e4, beta = 2 sqrt(c m)
@@ -21,7 +21,9 @@ def lambert_w(x):
 
 
 def along(r, q):
-    return r["m." + q + "x"] * math.cos(PHI) + r["m." + q + "y"] * math.sin(PHI)
+    """The component along the load of history column m.<q>x, m.<q>y or of contacts.csv's <q>x, <q>y."""
+    k = "m." + q if "m." + q + "x" in r else q
+    return r[k + "x"] * math.cos(PHI) + r[k + "y"] * math.sin(PHI)
 
 
 def across(r, q):
@@ -65,6 +67,23 @@ def check(quick):
         a = (along(hist[-1], "v") - along(hist[-201], "v")) / (hist[-1]["time"] - hist[-201]["time"])
         row(case, n, "acceleration after breakaway, (F_a - mu N)/m", (Fa - MU * N) / M, a, 1e-8, "abs")
         row(case, n, "max |v across the load|", 0.0, max(abs(across(r, "v")) for r in hist), 1e-12, "max")
+        # the friction state output (contacts.csv, every increment): stick (1) before t0, gross sliding (3)
+        # from the increment that holds t0 on (the slip stays along the load: Stamm's H -> A)
+        c = contact_rows(os.path.join(OUT, case, n, "contacts.csv"))
+        first = min((r["time"] for r in c if r["friction_state"] == 3), default=float("nan"))
+        states = all(r["friction_state"] == (1 if r["time"] < first else 3) for r in c)
+        row(case, n, "states: 1 before, 3 after the switch", True, states, kind="bool")
+        h = c[1]["time"] - c[0]["time"]
+        row(case, n, "first sliding row - t0 (in [0, h))", 0.5 * h, first - t0, 0.5 * h, "abs")
+        stick = [r for r in c if r["friction_state"] == 1]
+        zerr = max(abs(along(r, "stick_") - Fa / C_STICK * (1.0 - (1.0 + W0 * r["time"]) * math.exp(-W0 * r["time"])))
+                   for r in stick)
+        row(case, n, "stick: max |z - x_exact| (eq. 4.122)", 0.0, zerr, 1e-10, "max")
+        terr = max(abs(along(r, "friction_") + C_STICK * along(r, "stick_") + BETA * r["slip_speed"]) for r in stick)
+        row(case, n, "stick: max |T + c z + beta v_T|", 0.0, terr, 1e-12, "max")
+        slide = [r for r in c if r["friction_state"] == 3 and r["time"] > first]
+        derr = max(abs(math.hypot(r["friction_x"], r["friction_y"]) - MU * r["normal_force"]) for r in slide)
+        row(case, n, "sliding: max ||T| - mu N|", 0.0, derr, 1e-12, "max")
     if quick:
         return
     n = "evp_F0.85"
@@ -74,3 +93,6 @@ def check(quick):
         Fa, s = 0.85, W0 * hist[-1]["time"]
         xs = Fa / C_STICK * (1.0 - (1.0 + s) * math.exp(-s))
         row(case, n, "x at t = 0.05 (sticks: F_a < mu_st N, eq. 4.122)", xs, along(hist[-1], ""), 1e-11, "abs")
+        c = contact_rows(os.path.join(OUT, case, n, "contacts.csv"))
+        row(case, n, "states: all 1 (stick)", True, all(r["friction_state"] == 1 for r in c), kind="bool")
+        row(case, n, "stick elongation z at t = 0.05 (= x)", xs, along(c[-1], "stick_"), 1e-11, "abs")

@@ -44,7 +44,7 @@ X, V
 *DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1
 {h}, {T}
 {ctrl}*OUTPUT, FORMAT=HISTORY, EVERY=1
-*END STEP
+{"*OUTPUT, FORMAT=CONTACT" + chr(10) if law != "newton" else ""}*END STEP
 """
 
 

@@ -45,8 +45,9 @@ for c in ("mx", "my", "mz", "m1", "m2", "m3", "rmx", "rmy", "rmz"):
 MODES = {"eigenvalue": "1/T^2", "omega": "1/T", "frequency": "1/T", "period": "T"}
 CONTACT = {"time": "T", "gap": "L", "normal_impulse": "F*T", "tangential_impulse_1": "F*T", "tangential_impulse_2": "F*T",
            "normal_force": "F", "slip_speed": "L/T", "dissipated": "F*L", "x": "L", "y": "L", "z": "L",
-           "nx": "1", "ny": "1", "nz": "1"}
-EXACT = {"step", "increment", "mode", "pair", "slave_node", "master"}
+           "nx": "1", "ny": "1", "nz": "1", "friction_x": "F", "friction_y": "F", "friction_z": "F",
+           "stick_x": "L", "stick_y": "L", "stick_z": "L", "plastic_rate": "L/T"}
+EXACT = {"step", "increment", "mode", "pair", "slave_node", "master", "point", "friction_state"}
 
 
 def dim_of(col, table):
