@@ -87,15 +87,13 @@ typedef struct beam_state {
      allocated only when a step of the model has TANGENT=REUSE (else
      ks is NULL).  xrows: the rows post_solve reads, those the last
      evaluation left (X, or a kept set's Z after its tangent or a frozen
-     evaluation); xf, xf_stride: their X_f (column 0 of xrows, or after a
-     frozen evaluation the set's own xf, contiguous: the evaluation then
-     writes 18 doubles instead of a column through every row of Z, which
-     the residual-only sweeps of large models read from memory).  A block
-     of its own, apart from the evaluation's hot data. */
+     evaluation); their X_f is column 0 of X, or a kept set's own xf,
+     contiguous (a frozen evaluation then writes 18 doubles instead of a
+     column through every row of Z, which the residual-only sweeps of large
+     models read from memory).  A block of its own, apart from the
+     evaluation's hot data. */
   beam_kept_sets* ks;
   const double* xrows;
-  const double* xf;
-  int xf_stride;
   size_t bytes;      /* the whole block */
   size_t tail_bytes; /* the evolving states from old_qp on (checkpoint) */
 } beam_state;
@@ -353,8 +351,6 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
-  s->xf = s->X;
-  s->xf_stride = NSB_LU_ROW_WIDTH;
   s->ks = NULL;
   e->state = s;
   int reuse = 0;
@@ -1162,8 +1158,6 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   const int keep = z && K && ec->factors == NSB_FACTORS_KEEP;
   double* restrict X = keep ? z->Z : s->X;
   s->xrows = X;
-  s->xf = X;
-  s->xf_stride = W;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
   for (int q = 0; q < ni; ++q) {
     double* xq = X + W * q;
@@ -1179,6 +1173,7 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   }
   nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
   if (keep) {
+    for (int q = 0; q < ni; ++q) z->xf[q] = X[W * q]; /* X_f where post_solve reads a kept set's */
     memset(z->inv, 0, sizeof(double) * (size_t)ni * (size_t)ni);
     for (int q = 0; q < ni; ++q) {
       z->inv[q + (size_t)ni * q] = 1.0;
@@ -1260,8 +1255,6 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
     default: frozen_rows(s->n_int, z->inv, z->kni, F, z->xf, f); break;
   }
   s->xrows = z->Z;
-  s->xf = z->xf;
-  s->xf_stride = 1;
 }
 
 /* The interior correction as a change of the element's shape: the velocity
@@ -1275,9 +1268,12 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   beam_state* s = e->state;
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
+  /* X_f: column 0 of X, or the kept set's own (beam_kept) */
+  const int own = s->xrows == s->X, xs = own ? NSB_LU_ROW_WIDTH : 1;
+  const double* xf = own ? s->X : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
   for (int i = 0; i < ni; ++i) {
     const double* xi = s->xrows + NSB_LU_ROW_WIDTH * i; /* row i of X_n from xi[1] */
-    const double xfi = s->xf[s->xf_stride * i];
+    const double xfi = xf[xs * i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
        x - (+0) = x: the same bits as with the zeros Xl held before) */
     double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
