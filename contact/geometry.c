@@ -90,7 +90,7 @@ static void geo_point(nsb_contact_geo* G, nsb_vec3 d, nsb_vec3 fallback_n) {
     G->degenerate = 1;
     G->n = fallback_n;
     G->Pd = nsb_m3_zero();
-    G->g = -G->g; /* filled by caller as -radius */
+    G->g = 0.0; /* the distance: the caller's g - radius is then -radius */
     return;
   }
   G->n = nsb_v3_scale(1.0 / dist, d);
@@ -243,7 +243,7 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
     G->gxx = nsb_v3_dot(ev, Pe);
     nsb_vec3 z[3] = {nsb_v3_zero(), G->n, nsb_v3_neg(G->n)};
     for (int j = 0; j < 3; ++j) G->a[j] = nsb_v3_muladd(z[j], -G->w[j], Pe);
-    if (!(G->gxx > 1e-14 * L2 / (dist > 0.0 ? dist : 1.0))) G->interior = 0;
+    if (!(G->gxx > 1e-14 * L2 / dist)) G->interior = 0; /* dist > 0: not degenerate */
   }
 }
 
@@ -397,7 +397,7 @@ static void hermite_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb
   for (int j = 0; j < 3; ++j) G->a[j] = nsb_v3_add(nsb_v3_scale(-G->w[j], Pc), nsb_v3_scale(wp[j], G->n));
   for (int k = 0; k < 2; ++k)
     G->ar[k] = nsb_v3_add(nsb_v3_neg(nsb_m3_tmulv(G->JR[k], Pc)), nsb_v3_scale(h1[2 + k], nsb_m3_tmulv(RS[k], G->n)));
-  if (!(G->gxx > 1e-14 * L2 / (dist > 0.0 ? dist : 1.0))) G->interior = 0;
+  if (!(G->gxx > 1e-14 * L2 / dist)) G->interior = 0; /* dist > 0: not degenerate */
 }
 
 /* Hermite: sum_k JR_k w_k, the rotational part of the relative velocity

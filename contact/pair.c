@@ -1198,7 +1198,9 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
       }
     }
     double rp = nsb_contact_node_radius(m, p, sn), mp = nsb_contact_node_mass(m, sn);
-    if (!(mp > 0.0)) mp = 1.0; /* massless beam nodes: rows scaled by 1 kg (scaling only) */
+    /* beam nodes without *DENSITY: static steps only (HERTZ, WINKLER), whose rows never
+       use this scale (tests/user beam_on_stop: the same in m, mm and in) */
+    if (!(mp > 0.0)) mp = 1.0;
     if (p->master_kind == NSB_MASTER_OBSTACLE && m->obstacles.data[item].body >= 0) {
       /* a face of a rigid body (docs/contact.md §8.2): the body is node 1; the
          rows' mass scale is the reduced mass of the two bodies */

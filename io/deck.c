@@ -73,6 +73,11 @@ static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}
 /* *ELASTIC, TYPE=: CalculiX's and Abaqus's names of the isotropic law, the only one a
    beam section here takes (their default too) */
 static const char* const elastic_types[] = {"ISO", "ISOTROPIC", NULL};
+/* *BEAM SECTION, TEMPERATURE=: Abaqus's default (which Abaqus/CAE writes); nsbeam has no
+   temperature field, so the way temperatures enter the section means nothing here */
+static const char* const temperature_kinds[] = {"GRADIENTS", NULL};
+/* *OUTPUT, VARIABLE= (Abaqus): nsbeam writes every quantity it has */
+static const char* const output_variables[] = {"PRESELECT", "ALL", NULL};
 
 static void begin_include(parser* p, loc at, const pval* v);
 
@@ -85,9 +90,12 @@ static const kwspec kw_table[] = {
      begin_include, NULL, NULL},
     {"NODE", KW_NODE, W_MODEL, {{"NSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_node, deck_data_node, NULL},
-    {"NSET", KW_NSET, W_MODEL, {{"NSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+    /* INTERNAL (Abaqus/CAE's picked sets): a flag for CAE's display, no effect here */
+    {"NSET", KW_NSET, W_MODEL,
+     {{"NSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {"INTERNAL", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_nset, deck_data_nset, NULL},
-    {"ELSET", KW_ELSET, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+    {"ELSET", KW_ELSET, W_MODEL,
+     {{"ELSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {"INTERNAL", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_elset, deck_data_elset, NULL},
     {"ELEMENT",
      KW_ELEMENT,
@@ -106,7 +114,7 @@ static const kwspec kw_table[] = {
      KW_BEAM_SECTION,
      W_MODEL,
      {{"ELSET", P_NAME, 1, NULL}, {"MATERIAL", P_NAME, 1, NULL}, {"SECTION", P_ENUM, 1, section_shapes},
-      {"SHEAR FACTOR", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+      {"SHEAR FACTOR", P_REAL, 0, NULL}, {"TEMPERATURE", P_ENUM, 0, temperature_kinds}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_beam_section, deck_data_beam_section, deck_end_beam_section},
     {"BEAM GENERAL SECTION",
      KW_BEAM_GENERAL_SECTION,
@@ -244,8 +252,9 @@ static const kwspec kw_table[] = {
     {"OUTPUT",
      KW_OUTPUT,
      W_STEP,
-     {{"FORMAT", P_ENUM, 1, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
-      {NULL, P_FLAG, 0, NULL}},
+     {{"FORMAT", P_ENUM, 0, formats}, {"EVERY", P_INT, 0, NULL}, {"ENCODING", P_ENUM, 0, encodings},
+      {"FIELD", P_FLAG, 0, NULL}, {"HISTORY", P_FLAG, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables},
+      {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_output, NULL, NULL},
     {"NODE PRINT",
      KW_NODE_PRINT,
@@ -263,13 +272,22 @@ static const kwspec kw_table[] = {
      deck_begin_field_output, deck_data_field_output, NULL},
     {"NODE OUTPUT", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_field_output, deck_data_field_output, NULL},
-    {"ELEMENT OUTPUT", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+    /* DIRECTIONS (Abaqus: the section directions in its .odb): no effect on the VTK output */
+    {"ELEMENT OUTPUT", KW_FIELD_OUTPUT, W_STEP,
+     {{"FREQUENCY", P_INT, 0, NULL}, {"DIRECTIONS", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_field_output, deck_data_field_output, NULL},
     {"RESTART",
      KW_RESTART,
      W_ANY,
      {{"WRITE", P_FLAG, 1, NULL}, {"FREQUENCY", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_restart, NULL, NULL},
+    /* Abaqus's printout controls of its .dat file, which nsbeam does not write */
+    {"PREPRINT",
+     KW_PREPRINT,
+     W_ANY,
+     {{"ECHO", P_ENUM, 0, yes_no}, {"MODEL", P_ENUM, 0, yes_no}, {"HISTORY", P_ENUM, 0, yes_no},
+      {"CONTACT", P_ENUM, 0, yes_no}, {"MASSDIAG", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
+     NULL, NULL, NULL},
 };
 #define N_KEYWORDS ((int)(sizeof kw_table / sizeof kw_table[0]))
 
@@ -722,8 +740,19 @@ static void begin_keyword(parser* p, loc at, char* text) {
   p->b.at = at;
   p->b.kw = KW_SKIP;
   if (!spec) {
-    const kwspec* near = *name ? nearest_keyword(name) : NULL;
-    if (near) {
+    static const char* const parts[] = {"PART", "END PART", "ASSEMBLY", "END ASSEMBLY", "INSTANCE", "END INSTANCE",
+                                        NULL};
+    int part = 0;
+    while (parts[part] && strcmp(parts[part], name) != 0) ++part;
+    const kwspec* near = *name && !parts[part] ? nearest_keyword(name) : NULL;
+    if (parts[part]) {
+      /* Abaqus/CAE's default input file: say once what to do instead */
+      SYNTAX(p, at, "*%s: Abaqus's parts, instances and assembly are not read%s", name,
+             p->parts_reported ? ""
+                               : "; write the input file without them (Abaqus/CAE: Model > Edit Attributes > Do not "
+                                 "use parts and assemblies in input files)");
+      p->parts_reported = 1;
+    } else if (near) {
       SYNTAX(p, at, "unknown keyword *%s (did you mean *%s?)", name, near->name);
       /* a misspelt section keyword: its elements' "no beam section" would echo this */
       if (near->id == KW_BEAM_SECTION || near->id == KW_BEAM_GENERAL_SECTION) p->section_failed = 1;
@@ -897,6 +926,7 @@ static void parser_free(parser* p) {
   NSB_ARRAY_FREE(p->ctx, p->amp_refs);
   NSB_ARRAY_FREE(p->ctx, p->contact_refs);
   NSB_ARRAY_FREE(p->ctx, p->riks_refs);
+  NSB_ARRAY_FREE(p->ctx, p->section_refs);
   NSB_ARRAY_FREE(p->ctx, p->values);
   NSB_ARRAY_FREE(p->ctx, p->scratch);
   NSB_ARRAY_FREE(p->ctx, p->refused_nodes);

@@ -110,8 +110,21 @@ static double dist3(const double* a, const double* b) {
   return sqrt(dx * dx + dy * dy + dz * dz);
 }
 
+/* Diagonal of the bounding box of the model's nodes: the length scale of the
+   position checks, so that a deck's verdict does not depend on its units. */
+static double model_extent(const nsb_model* m) {
+  double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+  for (int i = 0; i < m->nodes.count; ++i)
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = fmin(lo[k], m->nodes.data[i].X[k]);
+      hi[k] = fmax(hi[k], m->nodes.data[i].X[k]);
+    }
+  return m->nodes.count > 0 ? dist3(lo, hi) : 0.0;
+}
+
 static void check_joints(parser* p) {
   const nsb_model* m = p->m;
+  const double extent = model_extent(m);
   static const char* const kinds[] = {"spherical", "revolute", "distance", "fixed", "element point"};
   for (int i = 0; i < m->joints.count && !p->stop; ++i) {
     const nsb_joint* j = &m->joints.data[i];
@@ -126,7 +139,8 @@ static void check_joints(parser* p) {
       double w[2], t[2], TA[3], TB[3], X0[3];
       nsb_joint_element_point(m, j, w, t, TA, TB, X0);
       double l = dist3(m->nodes.data[el->nodes[0]].X, m->nodes.data[el->nodes[1]].X);
-      if (dist3(P->X, X0) > 1e-9 * (l > 1.0 ? l : 1.0))
+      /* 1e-9 of the element's length, in any units */
+      if (dist3(P->X, X0) > 1e-9 * l)
         VALUE(p, at,
               "element point joint: node %d is not at the point xi = %.12g of element %d (distance %.6g; the point "
               "is %.17g, %.17g, %.17g)",
@@ -151,8 +165,8 @@ static void check_joints(parser* p) {
               kinds[j->kind], A->label, B->label);
     }
     if (j->kind == NSB_JOINT_SPHERICAL) {
-      double pn = sqrt(j->point[0] * j->point[0] + j->point[1] * j->point[1] + j->point[2] * j->point[2]);
-      double tol = 1e-9 * (pn > 1.0 ? pn : 1.0);
+      /* 1e-9 of the model's extent, in any units */
+      double tol = 1e-9 * extent;
       const nsb_node* nodes[2] = {A, B};
       for (int k = 0; k < 2; ++k)
         if (nsb_model_node_ndof(m, k == 0 ? j->node_a : j->node_b) == 3 && dist3(nodes[k]->X, j->point) > tol)
@@ -752,6 +766,7 @@ void deck_check_model(parser* p) {
   loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
   if (p->in_step) SYNTAX(p, p->step_at, "end of file inside the step that starts here (missing *END STEP)");
   resolve_amplitudes(p);
+  deck_resolve_section_materials(p);
   for (int i = 0; i < m->elements.count && !p->stop; ++i)
     if (m->elements.data[i].type == NSB_ETYPE_SPRINGA && !m->elements.data[i].has_property)
       VALUE(p, deck_rec_loc(p, REC_ELEMENT, i, m->elements.data[i].line),

@@ -76,6 +76,19 @@ typedef struct riks_ref {
 } riks_ref;
 typedef NSB_ARRAY(riks_ref) riks_ref_array;
 
+/* A *BEAM SECTION whose material is defined later in the deck (Abaqus/CAE writes
+   the sections of a part before the materials): its properties are computed once
+   the whole deck is read (deck_resolve_section_materials). */
+typedef struct section_ref {
+  int section;
+  char material[NSB_NAME_MAX];
+  loc at;         /* keyword line */
+  double shear;   /* SHEAR FACTOR, 0: the shape's default */
+  double d[7];    /* BOX, I: the data line's dimensions (others: nsb_section.dims) */
+  int dims_ok;    /* the data line was read without error */
+} section_ref;
+typedef NSB_ARRAY(section_ref) section_ref_array;
+
 typedef enum kw_id {
   KW_NONE = 0, /* before the first keyword of a file */
   KW_SKIP,     /* after a keyword line with an error: data lines are ignored */
@@ -118,7 +131,8 @@ typedef enum kw_id {
   KW_NODE_PRINT,
   KW_EL_PRINT,
   KW_FIELD_OUTPUT,
-  KW_RESTART
+  KW_RESTART,
+  KW_PREPRINT
 } kw_id;
 
 
@@ -189,7 +203,8 @@ typedef struct block {
   int n_probes;     /* NODE PRINT: probes [index, index + n_probes) */
   int refused;      /* ELEMENT: TYPE refused (reported once); data lines only register nodes and set */
   int b32;          /* ELEMENT: TYPE=B32 or B32R, each line becomes two B2V elements (deck_data_element) */
-  int material;     /* BEAM SECTION: material index */
+  int material;     /* BEAM SECTION: material index, -1: defined later (section_refs[pending]) */
+  int pending;      /* BEAM SECTION: index into section_refs when material is -1 */
   double shear;     /* BEAM SECTION: shear factor k (0: the shape's default) */
   nsb_contact_pair pair; /* CONTACT PAIR: law and parameters shared by the data lines */
   char points[NSB_NAME_MAX]; /* CONTACT PAIR: POINTS= (empty: none) */
@@ -209,6 +224,7 @@ struct parser {
   amp_ref_array amp_refs;
   contact_ref_array contact_refs;
   riks_ref_array riks_refs;
+  section_ref_array section_refs;
   double_array values;  /* AMPLITUDE data being read */
   int_array scratch;    /* expanded node or element lists */
   int_array massless;   /* pairs (section, material): *BEAM SECTION of a material without *DENSITY */
@@ -222,6 +238,7 @@ struct parser {
   int cur_material;     /* material that *ELASTIC and *DENSITY apply to, or -1 */
   int section_failed;   /* a beam section keyword line had an error: "no section" would be an echo */
   int elements_refused; /* an *ELEMENT TYPE was refused: its sets are empty, "set is empty" would be an echo */
+  int parts_reported;   /* an Abaqus *PART, *ASSEMBLY or *INSTANCE keyword was refused with its explanation */
   int in_step;
   loc step_at;
   int step_inc;         /* INC= of the open step, 0 if not given */
@@ -381,5 +398,8 @@ void deck_begin_restart(parser* p, loc at, const pval* v);
 
 /* deck_check.c: the checks that need the whole deck (after the last line) */
 void deck_check_model(parser* p);
+/// The sections whose material came after them: their properties, or an error at
+/// the section's line when the material is not defined or has no *ELASTIC.
+void deck_resolve_section_materials(parser* p);
 
 #endif

@@ -76,18 +76,39 @@ void deck_begin_probe(parser* p, loc at, const pval* v) {
   p->b.index = p->m->probes.count - 1;
 }
 
+/* *OUTPUT, FORMAT=VTK|HISTORY|CONTACT [, EVERY=n] [, ENCODING=...], or Abaqus's
+   *OUTPUT, FIELD|HISTORY [, VARIABLE=PRESELECT|ALL] [, FREQUENCY=n]: FIELD is
+   FORMAT=VTK, HISTORY is FORMAT=HISTORY, FREQUENCY is EVERY. */
 void deck_begin_output(parser* p, loc at, const pval* v) {
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   p->output_asked = 1;
+  int abaqus = v[3].set || v[4].set;
+  if ((int)v[0].set + (int)v[3].set + (int)v[4].set != 1) {
+    SYNTAX(p, at, "*OUTPUT needs exactly one of FORMAT=VTK|HISTORY|CONTACT, FIELD (Abaqus: VTK files) and HISTORY "
+           "(Abaqus: history.csv)");
+    return;
+  }
+  if (abaqus && (v[1].set || v[2].set)) {
+    SYNTAX(p, at, "*OUTPUT, %s takes FREQUENCY= and VARIABLE=, not EVERY= or ENCODING= (those go with FORMAT=)",
+           v[3].set ? "FIELD" : "HISTORY");
+    return;
+  }
+  if (!abaqus && (v[5].set || v[6].set)) {
+    SYNTAX(p, at,
+           "*OUTPUT, FORMAT= takes EVERY=, not Abaqus's FREQUENCY= or VARIABLE= (those go with FIELD or HISTORY)");
+    return;
+  }
+  const pval* ev = abaqus ? &v[6] : &v[1];
   int every = 1;
-  if (v[1].set) {
-    if (v[1].i >= 1) every = v[1].i;
+  if (ev->set) {
+    if (ev->i >= 1) every = ev->i;
     else {
-      VALUE(p, at, "EVERY must be >= 1, got %d", v[1].i);
+      VALUE(p, at, "%s must be >= 1, got %d", abaqus ? "FREQUENCY" : "EVERY", ev->i);
       return;
     }
   }
-  if (v[0].i == 0) {
+  int format = abaqus ? (v[3].set ? 0 : 1) : v[0].i;
+  if (format == 0) {
     s->vtk_every = every;
     s->vtk_ascii = v[2].set && v[2].i == 0;
   } else {
@@ -95,7 +116,7 @@ void deck_begin_output(parser* p, loc at, const pval* v) {
       SYNTAX(p, at, "parameter ENCODING applies only to FORMAT=VTK");
       return;
     }
-    if (v[0].i == 1) s->history_every = every;
+    if (format == 1) s->history_every = every;
     else s->contact_every = every;
   }
 }
@@ -368,10 +389,11 @@ void deck_data_field_output(parser* p, loc at) {
 }
 
 /* *RESTART, WRITE, FREQUENCY=n: a checkpoint every n increments (model-wide). */
+/* FREQUENCY=0 is Abaqus's "no restart data" (what Abaqus/CAE writes by default). */
 void deck_begin_restart(parser* p, loc at, const pval* v) {
-  if (v[1].i < 1) {
-    VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[1].i);
+  if (v[1].i < 0) {
+    VALUE(p, at, "FREQUENCY must be >= 1 (or 0: no checkpoints), got %d", v[1].i);
     return;
   }
-  p->m->restart_every = v[1].i;
+  if (v[1].i > 0) p->m->restart_every = v[1].i;
 }

@@ -53,12 +53,22 @@ static int push_section(parser* p, loc at, const char* elset, nsb_section_shape 
   return index;
 }
 
+/* Abaqus reads the model data as a whole: Abaqus/CAE writes the sections of a
+   part before the materials.  A material that is not (yet) defined is looked up
+   after the whole deck (deck_resolve_section_materials). */
 void deck_begin_beam_section(parser* p, loc at, const pval* v) {
   int ok = 1;
   int mat = nsb_model_find_material(p->m, v[1].s);
   if (mat < 0) {
-    VALUE(p, at, "material %s is not defined (materials must be defined before they are used)", v[1].s);
-    ok = 0;
+    section_ref r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.material, sizeof r.material, "%s", v[1].s);
+    r.at = at;
+    r.shear = v[3].set ? v[3].d : 0.0;
+    if (NSB_ARRAY_PUSH(p->ctx, p->section_refs, r) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
   } else {
     const nsb_material* mt = &p->m->materials.data[mat];
     /* without *DENSITY the section has no mass: fine for static steps; a
@@ -74,14 +84,23 @@ void deck_begin_beam_section(parser* p, loc at, const pval* v) {
   }
   /* the record is kept even when the line has an error, so that its elements
      are not reported once more as having no section */
-  if (push_section(p, at, v[0].s, (nsb_section_shape)(v[2].i + 1)) < 0) return;
+  if (push_section(p, at, v[0].s, (nsb_section_shape)(v[2].i + 1)) < 0) {
+    if (mat < 0) --p->section_refs.count;
+    return;
+  }
   if (!ok) {
+    if (mat < 0) --p->section_refs.count;
     p->section_failed = 1;
     p->b.kw = KW_SKIP;
     return;
   }
   p->b.material = mat;
   p->b.shear = v[3].set ? v[3].d : 0.0;
+  if (mat < 0) {
+    p->b.pending = p->section_refs.count - 1;
+    p->section_refs.data[p->b.pending].section = p->b.index;
+    return;
+  }
   if (!p->m->materials.data[mat].has_density &&
       (NSB_ARRAY_PUSH(p->ctx, p->massless, p->b.index) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->massless, mat) != NSB_OK))
     deck_oom(p, at);
@@ -251,7 +270,8 @@ static const double CENTROID_TOL = 1e-4;
  * it neglects the walls' own Saint-Venant torsion (Sum s t^3/3), a relative
  * error of (4/3) (t/am)^2 for a square tube (t = a/10: 1.5 %).
  * Shear areas: As3 = (t1 + t3) bi, As2 = (t2 + t4) ai. */
-static int box_properties(parser* p, loc at, nsb_section* s, const double d[6], double k_given) {
+static int box_properties(parser* p, loc at, nsb_section* s, const double d[6], double k_given,
+                          const nsb_material* mat) {
   double a = d[0], b = d[1], t1 = d[2], t2 = d[3], t3 = d[4], t4 = d[5];
   if (!(a > 0.0 && b > 0.0 && t1 > 0.0 && t2 > 0.0 && t3 > 0.0 && t4 > 0.0)) {
     VALUE(p, at, "BOX section: a, b, t1, t2, t3, t4 must be > 0, got %.12g, %.12g, %.12g, %.12g, %.12g, %.12g", a, b,
@@ -280,7 +300,7 @@ static int box_properties(parser* p, loc at, nsb_section* s, const double d[6], 
   double J = 4.0 * am * am * bm * bm / (bm * (1.0 / t1 + 1.0 / t3) + am * (1.0 / t2 + 1.0 / t4));
   double As2 = (t2 + t4) * ai, As3 = (t1 + t3) * bi;
   if (k_given > 0.0) As2 = As3 = k_given * A;
-  set_resultants(s, &p->m->materials.data[p->b.material], A, I2, I3, J, As2, As3);
+  if (mat) set_resultants(s, mat, A, I2, I3, J, As2, As3);
   s->dims[0] = a;
   s->dims[1] = b;
   return 1;
@@ -301,7 +321,8 @@ static int box_properties(parser* p, loc at, nsb_section* s, const double d[6], 
  * effect (the rectangle series above: a factor 1 - 0.63 t/b) and leaves out
  * the stiffening at the web-flange junctions; both are of order t/b.
  * Shear areas: As3 = hw t3 (web), As2 = b1 t1 + b2 t2 (flanges). */
-static int i_properties(parser* p, loc at, nsb_section* s, const double d[7], double k_given) {
+static int i_properties(parser* p, loc at, nsb_section* s, const double d[7], double k_given,
+                        const nsb_material* mat) {
   double l = d[0], h = d[1], b1 = d[2], b2 = d[3], t1 = d[4], t2 = d[5], t3 = d[6];
   if (!(h > 0.0 && b1 > 0.0 && b2 > 0.0 && t1 > 0.0 && t2 > 0.0 && t3 > 0.0)) {
     VALUE(p, at, "I section: h, b1, b2, t1, t2, t3 must be > 0, got %.12g, %.12g, %.12g, %.12g, %.12g, %.12g", h, b1,
@@ -337,7 +358,7 @@ static int i_properties(parser* p, loc at, nsb_section* s, const double d[7], do
   double J = (b1 * t1 * t1 * t1 + b2 * t2 * t2 * t2 + hw * t3 * t3 * t3) / 3.0;
   double As2 = b1 * t1 + b2 * t2, As3 = hw * t3;
   if (k_given > 0.0) As2 = As3 = k_given * A;
-  set_resultants(s, &p->m->materials.data[p->b.material], A, I2, I3, J, As2, As3);
+  if (mat) set_resultants(s, mat, A, I2, I3, J, As2, As3);
   s->dims[0] = fmax(b1, b2);
   s->dims[1] = h;
   return 1;
@@ -370,10 +391,13 @@ void deck_data_beam_section(parser* p, loc at) {
     double d[7];
     for (int k = 0; k < n; ++k)
       if (!deck_get_real(p, at, p->fields[k], "section dimension", &d[k])) return;
-    if (box)
-      box_properties(p, at, s, d, p->b.shear);
-    else
-      i_properties(p, at, s, d, p->b.shear);
+    const nsb_material* mat = p->b.material >= 0 ? &p->m->materials.data[p->b.material] : NULL;
+    int ok = box ? box_properties(p, at, s, d, p->b.shear, mat) : i_properties(p, at, s, d, p->b.shear, mat);
+    if (ok && !mat) {
+      section_ref* r = &p->section_refs.data[p->b.pending];
+      memcpy(r->d, d, sizeof r->d);
+      r->dims_ok = 1;
+    }
     return;
   }
   /* CIRC: one field is the radius (Abaqus); two fields are CalculiX's form,
@@ -410,7 +434,41 @@ void deck_data_beam_section(parser* p, loc at) {
   }
   s->dims[0] = d[0];
   s->dims[1] = d[1];
+  if (p->b.material < 0) {
+    p->section_refs.data[p->b.pending].dims_ok = 1;
+    return;
+  }
   section_properties(s, &p->m->materials.data[p->b.material], p->b.shear);
+}
+
+void deck_resolve_section_materials(parser* p) {
+  for (int i = 0; i < p->section_refs.count && !p->stop; ++i) {
+    const section_ref* r = &p->section_refs.data[i];
+    int mat = nsb_model_find_material(p->m, r->material);
+    if (mat < 0) {
+      VALUE(p, r->at, "material %s is not defined", r->material);
+      p->section_failed = 1;
+      continue;
+    }
+    const nsb_material* mt = &p->m->materials.data[mat];
+    if (!mt->has_elastic) {
+      VALUE(p, r->at, "material %s has no *ELASTIC (*BEAM SECTION needs *ELASTIC; *DENSITY for dynamic steps)",
+            mt->name);
+      p->section_failed = 1;
+      continue;
+    }
+    if (!r->dims_ok) continue; /* the data line's error is reported */
+    nsb_section* s = &p->m->sections.data[r->section];
+    if (s->shape == NSB_SECTION_BOX)
+      box_properties(p, r->at, s, r->d, r->shear, mt);
+    else if (s->shape == NSB_SECTION_I)
+      i_properties(p, r->at, s, r->d, r->shear, mt);
+    else
+      section_properties(s, mt, r->shear);
+    if (!mt->has_density && (NSB_ARRAY_PUSH(p->ctx, p->massless, r->section) != NSB_OK ||
+                             NSB_ARRAY_PUSH(p->ctx, p->massless, mat) != NSB_OK))
+      deck_oom(p, r->at);
+  }
 }
 
 void deck_data_beam_general_section(parser* p, loc at) {

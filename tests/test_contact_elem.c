@@ -2187,6 +2187,52 @@ static void test_broad_phase_rebuilds(void) {
   CU_ASSERT(d < 1e-9);
 }
 
+/* A contact whose distance vanishes (sphere centres on each other, on an obstacle
+   sphere's centre, on a beam chord's axis) has the gap -radius: the distance 0 less
+   the radii, as for any other distance (it was -2 radius: the degenerate branch
+   left -radius where the distance belongs). */
+static void test_degenerate_gap(void) {
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx,
+                      "*NODE\n1, 0.0, 0.0, 0.0\n2, 0.0, 0.0, 0.0\n3, 5.0, 0.0, 0.0\n6, 0.5, -3.0, 0.0\n"
+                      "20, 0.0, -3.0, 0.0\n21, 1.0, -3.0, 0.0\n"
+                      "*NSET, NSET=P1\n1\n*NSET, NSET=P2\n2\n*NSET, NSET=P3\n3\n*NSET, NSET=P6\n6\n"
+                      "*PARTICLE, NSET=P1, MASS=0.7, RADIUS=0.1\n*PARTICLE, NSET=P2, MASS=1.3, RADIUS=0.05\n"
+                      "*PARTICLE, NSET=P3, MASS=0.9, RADIUS=0.1\n*PARTICLE, NSET=P6, MASS=0.6, RADIUS=0.3\n"
+                      "*ELEMENT, TYPE=B2V, ELSET=BEAM, POINTS=2\n11, 20, 21\n"
+                      "*BEAM GENERAL SECTION, ELSET=BEAM, RADIUS=0.2\n"
+                      "1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n1.0, 20.0, 10.0, 10.0\n0.0, 0.0, 1.0\n"
+                      "*OBSTACLE, NAME=BALL, TYPE=SPHERE\n5.0, 0.0, 0.0, 0.5\n"
+                      "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=300.0\nP1, P2\nP3, BALL\nP6, BEAM\n"
+                      "*STEP\n*DYNAMIC\n0.01, 1.0\n*END STEP\n");
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
+  const nsb_state* st = nsb_system_state(s);
+  int seen[3] = {0, 0, 0};
+  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    if (e->ops != &nsb_contact_hertz_ops) continue;
+    const nsb_contact_data* d = e->state;
+    nsb_contact_geo G;
+    memset(&G, 0, sizeof G);
+    nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), m, st, 0.0, &G);
+    CU_ASSERT(G.degenerate);
+    int k = d->shape.kind;
+    const double want = k == 0 ? -0.6 : k == 1 ? -0.15 : -0.5;
+    CU_ASSERT(fabs(G.g - want) <= 1e-15);
+    if (fabs(G.g - want) > 1e-15) fprintf(stderr, "  shape kind %d: gap %.17g, want %.17g\n", k, G.g, want);
+    if (k >= 0 && k <= 2) seen[k] = 1;
+  }
+  CU_ASSERT(seen[0] && seen[1] && seen[2]);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 int main(int argc, char** argv) {
   static const nsb_test_case tangent_cases[] = {{"hertz_modified", test_hertz_modified},
                                                 {"hertz_newmark", test_hertz_newmark},
@@ -2255,6 +2301,7 @@ int main(int argc, char** argv) {
   static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz},
                                                {"face_newton", test_face_newton},
                                                {"face_balance", test_face_balance},
+                                               {"degenerate_gap", test_degenerate_gap},
                                                {NULL, NULL}};
   static const nsb_test_suite suites[] = {{"tangent", tangent_cases},
                                           {"laws", law_cases},

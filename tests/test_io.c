@@ -647,6 +647,60 @@ static void test_beam_errors(void) {
   run_free(&r);
 }
 
+/* Abaqus/CAE writes a part's sections before the materials: a *BEAM SECTION may
+   name a material defined later, with the same properties as in the usual order
+   (every shape, also SHEAR FACTOR and a material without *DENSITY); a material
+   defined nowhere, or later without *ELASTIC, is an error at the section's line. */
+static void test_section_material_later(void) {
+  static const char* const shapes[] = {"RECT\n0.02, 0.03", "CIRC\n0.01", "PIPE\n0.02, 0.002",
+                                       "BOX\n0.1, 0.08, 0.005, 0.004, 0.005, 0.004",
+                                       "I\n0.1, 0.2, 0.1, 0.1, 0.01, 0.01, 0.006"};
+  const char* mat = "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n*DENSITY\n7850\n";
+  for (int k = 0; k < 5; ++k)
+    for (int shear = 0; shear < 2; ++shear) {
+      char sec[256], text[1024];
+      snprintf(sec, sizeof sec, "*BEAM SECTION, ELSET=B, MATERIAL=STEEL%s, SECTION=%s\n0, 0, 1\n",
+               shear ? ", SHEAR FACTOR=0.7" : "", shapes[k]);
+      const char* mesh = "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n";
+      snprintf(text, sizeof text, "%s%s%s%s", mesh, mat, sec, tiny_tail);
+      run a = expect_ok("before.inp", text);
+      snprintf(text, sizeof text, "%s%s%s%s", mesh, sec, mat, tiny_tail);
+      run b = expect_ok("after.inp", text);
+      if (a.m && b.m) {
+        const nsb_section *x = &a.m->sections.data[0], *y = &b.m->sections.data[0];
+        CU_ASSERT(x->EA > 0.0 && x->EA == y->EA && x->GA2 == y->GA2 && x->GA3 == y->GA3 && x->GJ == y->GJ &&
+                  x->EI2 == y->EI2 && x->EI3 == y->EI3 && x->rhoA == y->rhoA && x->rhoJ[2] == y->rhoJ[2] &&
+                  x->draw_radius == y->draw_radius && x->dims[0] == y->dims[0] && x->dims[1] == y->dims[1]);
+      }
+      run_free(&a);
+      run_free(&b);
+    }
+  /* without *DENSITY after the section: a dynamic step needs the mass */
+  run r = read_deck("later_massless.inp",
+                    "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n"
+                    "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n0.01\n"
+                    "*MATERIAL, NAME=STEEL\n*ELASTIC\n210e9, 0.3\n*STEP\n*DYNAMIC\n0.01, 1\n*END STEP\n");
+  CU_ASSERT_EQUAL(r.status, NSB_ERR_DECK_VALUE);
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "later_massless.inp:6: material STEEL has no *DENSITY"));
+  if (!strstr(r.errors, "later_massless.inp:6: material STEEL has no *DENSITY")) fprintf(stderr, "%s", r.errors);
+  run_free(&r);
+  r = read_deck("later_no_elastic.inp",
+                "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n"
+                "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n0.01\n"
+                "*MATERIAL, NAME=STEEL\n*DENSITY\n7850\n*STEP\n*DYNAMIC\n0.01, 1\n*END STEP\n");
+  CU_ASSERT_EQUAL(r.n_errors, 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "later_no_elastic.inp:6: material STEEL has no *ELASTIC"));
+  run_free(&r);
+  r = read_deck("nowhere.inp",
+                "*NODE\n1, 0\n2, 1\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n"
+                "*BEAM SECTION, ELSET=B, MATERIAL=ALU, SECTION=BOX\n0.1, 0.08, 0.005, 0.004, 0.005, 0.004\n"
+                "*STEP\n*STATIC\n*END STEP\n");
+  CU_ASSERT_EQUAL(r.n_errors, 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(r.errors, "nowhere.inp:6: material ALU is not defined"));
+  if (r.n_errors != 1) fprintf(stderr, "%s", r.errors);
+  run_free(&r);
+}
+
 /* The complete example at the top of docs/deck.md must stay a valid deck. */
 static void test_docs_example(void) {
   FILE* f = fopen(NSB_SOURCE_DIR "/docs/deck.md", "rb");
@@ -1247,6 +1301,7 @@ static const nsb_test_suite suites[] = {
                              {"several_errors", test_several_errors},
                              {"keyword_suggestion", test_keyword_suggestion},
                              {"beam_errors", test_beam_errors},
+                             {"section_material_later", test_section_material_later},
                              {"contact_errors", test_contact_errors},
                              {NULL, NULL}}},
     {"robust",

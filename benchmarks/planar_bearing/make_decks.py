@@ -21,7 +21,7 @@ STICK = "SLIP VELOCITY=1e-4, STICK EPSILON=1e-3, STICK FREQUENCY=400.0, STICK MA
 def deck(name, title, mu_drive, mu_base, st_drive=None, st_base=None, T=0.1, h=5e-5):
     dl = N / CN            # the compression of each bed
     zl = -dl               # the shells' node: the lower ring (body z = 0) presses the base z = 0 by dl
-    zd = zl + H + dl       # the drive face (its node) pressed by dl onto the upper ring
+    zd = zl + H - dl       # the drive face (its node) dl into the upper ring: the bed holds N at the start
 
     def fr(mu, st):
         return f"FRICTION={mu}" + (f", STATIC FRICTION={st}" if st else "")

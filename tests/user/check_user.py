@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS  # noqa: E402
+from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -96,6 +96,10 @@ KNOWN = {
 # increments there differ from the SI run's.
 CUTBACK = {}
 
+# Models with static steps only: their time column is the load parameter (period 1, or the arc
+# length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
+PSEUDO_TIME = {"quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31"}
+
 # Newton's iteration limit (*SOLVER CONTROLS default): a history row with more iterations
 # includes a failed attempt, i.e. a cutback
 MAX_ITER = 25
@@ -163,6 +167,8 @@ def compare(model, name, table, si_run, other_run, u, until=None):
                 report(model, "%s %s: column %s as SI" % (u.name, name), False, "differs")
             continue
         f = u.factor(dim_of(col, table))
+        if col == "time" and model in PSEUDO_TIME:
+            f = 1.0  # a static step's time is its load parameter, in the deck's own numbers
         big = scale[dim_of(col, table)]
         if big == 0.0:
             big = max(abs(float(y[j]) * f) for y in b[1])
@@ -978,6 +984,435 @@ def check_pushed_mass(m, run):
            % (err, h[1]["mass.rfx"], mass * v / dt))
 
 
+def mat3_vec(A, v):
+    return tuple(sum(A[i][k] * v[k] for k in range(3)) for i in range(3))
+
+
+def frame_compliance(pts, F, EA, GAs, GJ, EI, n_gauss=3):
+    """Tip displacement of a frame of straight members pts[0] .. pts[-1] (clamped at pts[0],
+    force F at pts[-1]), linear Timoshenko theory: u = sum over members of the integral of
+    (C_N + S(r)^T C_M S(r)) F ds, r = x_tip - x, C_N = t t^T/EA + (I - t t^T)/GAs,
+    C_M = t t^T/GJ + (I - t t^T)/EI (Castigliano; the integrand is quadratic in s: Gauss
+    with 3 points is exact)."""
+    gx = (-math.sqrt(0.6), 0.0, math.sqrt(0.6))
+    gw = (5 / 9, 8 / 9, 5 / 9)
+    tip = pts[-1]
+    u = [0.0, 0.0, 0.0]
+    for a, b in zip(pts[:-1], pts[1:]):
+        d = [b[i] - a[i] for i in range(3)]
+        l = math.sqrt(sum(c * c for c in d))
+        t = [c / l for c in d]
+        for x, w in zip(gx, gw):
+            p = [a[i] + 0.5 * (1 + x) * d[i] for i in range(3)]
+            r = [tip[i] - p[i] for i in range(3)]
+            m = cross(r, F)
+            # C_N F
+            nt = sum(t[i] * F[i] for i in range(3))
+            cn = [nt * t[i] / EA + (F[i] - nt * t[i]) / GAs for i in range(3)]
+            mt = sum(t[i] * m[i] for i in range(3))
+            cm = [mt * t[i] / GJ + (m[i] - mt * t[i]) / EI for i in range(3)]
+            # S(r)^T cm = -r x cm = cm x r
+            sc = cross(cm, r)
+            for i in range(3):
+                u[i] += 0.5 * l * w * (cn[i] + sc[i])
+    return u
+
+
+def pipe(E, nu, r, t):
+    G = E / (2 * (1 + nu))
+    ri = r - t
+    A = math.pi * (r * r - ri * ri)
+    I = math.pi * (r ** 4 - ri ** 4) / 4
+    return E * A, 0.5 * G * A, G * 2 * I, E * I
+
+
+def check_quarter_ring(m, run):
+    h = hist(run)
+    R, r, t, n, P = QR["R"], QR["r"], QR["t"], QR["n"], QR["P"]
+    F = (P, -P, 0.5 * P)
+    Fn = math.sqrt(sum(c * c for c in F))
+    end = h[-1]
+    tip = (end["tip.x"], end["tip.y"], end["tip.z"])
+    Mt = cross((tip[0] - R, tip[1], tip[2]), F)
+    err = max(abs(end["clamp.rf" + c] + F[i]) for i, c in enumerate("xyz")) / Fn
+    err_m = max(abs(end["clamp.rm" + c] + Mt[i]) for i, c in enumerate("xyz")) / (Fn * R)
+    report(m, "clamp RF, RM = -(F, (x_tip - x_clamp) x F)", err < 1e-9 and err_m < 1e-9,
+           "largest difference %.2g |F|, %.2g |F| R" % (err, err_m))
+    # resultants at points inside elements: n = F, m = (x_tip - x) x F (a free-body cut,
+    # exact in the deformed state); in the section frame NS = R^T N, MS = R^T M; the axial
+    # force and the bending moment against the curved-beam statics of the undeformed ring
+    worst_n = worst_m = worst_f = worst_c = 0.0
+    for e, xi in ((3, 0.5), (8, 0.25), (13, 0.5), (19, 0.8), (24, 0.5)):
+        k = "e%d." % e
+        x = (end[k + "x"], end[k + "y"], end[k + "z"])
+        mc = cross(tuple(a - b for a, b in zip(tip, x)), F)
+        worst_n = max(worst_n, max(abs(end[k + "n" + c] - F[i]) for i, c in enumerate("xyz")) / Fn)
+        worst_m = max(worst_m, max(abs(end[k + "m" + c] - mc[i]) for i, c in enumerate("xyz")) / (Fn * R))
+        Q = quat_matrix((end[k + "qw"], end[k + "qx"], end[k + "qy"], end[k + "qz"]))
+        QT = [[Q[j][i] for j in range(3)] for i in range(3)]
+        ns = mat3_vec(QT, F)
+        ms = mat3_vec(QT, mc)
+        worst_f = max(worst_f, max(abs(end[k + "n%d" % (i + 1)] - ns[i]) / Fn for i in range(3)),
+                      max(abs(end[k + "m%d" % (i + 1)] - ms[i]) / (Fn * R) for i in range(3)))
+        # undeformed chord of the element: axial force F.t and the moment about the point
+        a0 = 0.5 * math.pi * (e - 1) / n
+        a1 = 0.5 * math.pi * e / n
+        p0 = (R * math.cos(a0), R * math.sin(a0), 0.0)
+        p1 = (R * math.cos(a1), R * math.sin(a1), 0.0)
+        tt = [(b - a) for a, b in zip(p0, p1)]
+        ll = math.sqrt(sum(c * c for c in tt))
+        tt = [c / ll for c in tt]
+        x0 = [a + xi * (b - a) for a, b in zip(p0, p1)]
+        m0 = cross([a - b for a, b in zip((0.0, R, 0.0), x0)], F)
+        worst_c = max(worst_c, abs(end[k + "n1"] - sum(a * b for a, b in zip(tt, F))) / Fn,
+                      max(abs(end[k + "m" + c] - m0[i]) for i, c in enumerate("xyz")) / (Fn * R))
+    report(m, "N, M inside elements = F, (x_tip - x) x F (free-body cut)", worst_n < 1e-9 and worst_m < 1e-9,
+           "largest difference %.2g |F|, %.2g |F| R" % (worst_n, worst_m))
+    report(m, "NS, MS inside elements = R^T N, R^T M (section frame)", worst_f < 1e-9,
+           "largest difference %.2g" % worst_f)
+    # the deformed levers and the sections' turn differ from the undeformed statics by the
+    # displacements: |u_tip| / R = 1.6e-3 (and the sections' rotation, of that order)
+    utip = math.sqrt(sum(end["tip.u" + c] ** 2 for c in "xyz"))
+    report(m, "axial force F.t and moment against the undeformed ring's statics", worst_c < 2 * utip / R,
+           "largest difference %.2g (|u_tip| / R = %.2g)" % (worst_c, utip / R))
+    # tip displacement: Castigliano on the 24 chords (the discrete geometry) and on the ring;
+    # nsbeam's linear part from the two increments (u(1/2), u(1)): u_lin = 4 u(1/2) - u(1)
+    # removes the quadratic term of the geometric nonlinearity
+    EA, GAs, GJ, EI = pipe(210e9, 0.3, r, t)
+    half = next(x for x in h if abs(x["load_factor"] - 0.5) < 1e-12)
+    ulin = [4 * half["tip.u" + c] - end["tip.u" + c] for c in "xyz"]
+    pts = [(R * math.cos(0.5 * math.pi * i / n), R * math.sin(0.5 * math.pi * i / n), 0.0) for i in range(n + 1)]
+    poly = frame_compliance(pts, F, EA, GAs, GJ, EI)
+    fine = [(R * math.cos(0.5 * math.pi * i / 4096), R * math.sin(0.5 * math.pi * i / 4096), 0.0) for i in range(4097)]
+    ring = frame_compliance(fine, F, EA, GAs, GJ, EI)
+    un = math.sqrt(sum(c * c for c in poly))
+    d_poly = math.sqrt(sum((a - b) ** 2 for a, b in zip(ulin, poly))) / un
+    d_ring = math.sqrt(sum((a - b) ** 2 for a, b in zip(ulin, ring))) / un
+    d_geo = math.sqrt(sum((a - b) ** 2 for a, b in zip(poly, ring))) / un
+    # B2V's interpolation on a straight element under linear moments, and the cubic term of the
+    # geometric nonlinearity (|u| / R)^2 = 3e-7 that the two increments leave
+    report(m, "tip displacement (linear part) vs Castigliano on the 24 chords", d_poly < 1e-6,
+           "u = (%.8g, %.8g, %.8g), closed form (%.8g, %.8g, %.8g): %.2g of |u|" % (*ulin, *poly, d_poly))
+    report(m, "tip displacement vs the curved ring's closed form", d_ring < 1.5 * d_geo + 1e-6,
+           "%.2g of |u| (the chords' own difference from the ring: %.2g)" % (d_ring, d_geo))
+
+
+def ellipk(p):
+    """Complete elliptic integral of the first kind K(p), modulus p (the arithmetic-geometric
+    mean; 30 steps converge quadratically far beyond round-off)."""
+    a, b = 1.0, math.sqrt(1 - p * p)
+    for _ in range(30):
+        a, b = (a + b) / 2, math.sqrt(a * b)
+    return math.pi / (2 * a)
+
+
+def check_euler_column(m, run):
+    h = hist(run)
+    L, b, hh, e, P = EC["L"], EC["b"], EC["h"], EC["e"], EC["P"]
+    E, nu = 210e9, 0.3
+    EI = E * b * hh ** 3 / 12
+    GAs = 5 / 6 * E / (2 * (1 + nu)) * b * hh
+    PE = math.pi ** 2 * EI / L ** 2
+    Pcr = PE / (1 + PE / GAs)  # with the shear (Timoshenko & Gere 1961, §2.16)
+    worst_r = max(abs(r["base.rfx"] - r["load_factor"] * P) / P for r in h)
+    report(m, "base reaction = LPF x reference load, on the whole path", worst_r < 1e-9,
+           "largest difference %.2g P" % worst_r)
+    # the midspan section (node 11, the end of element 10): |n| = P and |m| = P (e + w) about the line of
+    # the pins (its n1 is P cos of the slope of element 10's chord on the bow, 2.5e-4: 3e-8 below P)
+    worst_s = 0.0
+    for r in h[1:]:
+        lp = r["load_factor"] * P
+        y = e + r["mid.uy"]
+        nn = math.sqrt(sum(r["midsec.n%d" % i] ** 2 for i in (1, 2, 3)))
+        mm = math.sqrt(sum(r["midsec.m%d" % i] ** 2 for i in (1, 2, 3)))
+        worst_s = max(worst_s, abs(nn - lp) / P, abs(mm - lp * y) / (P * L))
+    report(m, "midspan section: |n| = P, |m| = P (e + w) (statics of the pinned column)", worst_s < 1e-9,
+           "largest difference %.2g (of P, P L)" % worst_s)
+    # below 0.6 P_cr: w = e (P/P_cr) / (1 - P/P_cr), the amplified bow (linear theory)
+    worst_a = 0.0
+    for r in h[1:]:
+        ratio = r["load_factor"] * P / Pcr
+        if ratio > 0.6:
+            break
+        w = e * ratio / (1 - ratio)
+        worst_a = max(worst_a, abs(r["mid.uy"] - w) / w)
+    # 20 two-node elements: their buckling load is high by about (pi/n)^2/12 = 2.1e-3 (measured: w is
+    # 2.1e-3 low at small loads, 2.3e-3 at 0.6 P_cr)
+    report(m, "bow amplification e (P/P_cr) / (1 - P/P_cr) below 0.6 P_cr", worst_a < 3e-3,
+           "largest |error| %.2g of w" % worst_a)
+    lmax = max(r["load_factor"] for r in h)
+    report(m, "the path passes the Euler load (with the shear, P_cr)", lmax * P > Pcr,
+           "largest LPF x P = %.8g, P_cr = %.8g" % (lmax * P, Pcr))
+    # post-buckling: the elastica of the pinned column, P / P_E = (2 K(p) / pi)^2 with the midspan
+    # deflection w / L = p / K(p) (Timoshenko & Gere 1961, §2.7), times the bow's first-order
+    # effect 1 - e/w (linear theory: P / P_cr = (w - e) / w); beyond w = 0.1 L, e / w < 1e-2 and
+    # (e / w)^2 < 1e-4; P / EA = 8e-5
+    worst_p, nrow = 0.0, 0
+    for r in h[1:]:
+        wl = (e + r["mid.uy"]) / L
+        if wl < 0.1:
+            continue
+        lo, hi = 0.0, 0.999999
+        for _ in range(100):
+            mid = 0.5 * (lo + hi)
+            if mid / ellipk(mid) < wl:
+                lo = mid
+            else:
+                hi = mid
+        Pel = Pcr * (2 * ellipk(lo) / math.pi) ** 2 * (1 - e / (e + r["mid.uy"]))
+        worst_p = max(worst_p, abs(r["load_factor"] * P - Pel) / Pel)
+        nrow += 1
+    report(m, "post-buckling load vs the elastica (1 - e/w), w = 0.1 .. 0.3 L", nrow > 3 and worst_p < 1e-3,
+           "%d points, largest |error| %.2g of P" % (nrow, worst_p))
+
+
+def check_spring_support(m, run):
+    r = hist(run)[-1]
+    L, b, hh, k, P = SS["L"], SS["b"], SS["h"], SS["k"], SS["P"]
+    E, nu = 210e9, 0.3
+    EI = E * b * hh ** 3 / 12
+    GAs = 5 / 6 * E / (2 * (1 + nu)) * b * hh
+    kb = 1 / (L ** 3 / (3 * EI) + L / GAs)
+    w = -P / (kb + k)
+    # geometrically exact: the tip moves along x by w^2 (6/5) / L (2e-5 of w), the spring turns
+    # by that over its 0.5 m: relative effects of (w/L)^2 = 4e-5
+    report(m, "tip deflection P / (k_beam + k_spring)", rel(r["tip.uy"], w) < 2e-4,
+           "uy = %.8g, closed form %.8g (rel %.2g)" % (r["tip.uy"], w, rel(r["tip.uy"], w)))
+    # equilibrium: clamp reaction + spring force + P = 0, the spring force from its stretch
+    tip = (L + r["tip.ux"], r["tip.uy"])
+    d = (tip[0] - L, tip[1] + 0.5)
+    ln = math.hypot(*d)
+    fs = k * (ln - 0.5)
+    Fsp = (-fs * d[0] / ln, -fs * d[1] / ln)
+    err = max(abs(r["clamp.rfx"] + Fsp[0]), abs(r["clamp.rfy"] + Fsp[1] - P)) / P
+    report(m, "clamp RF + spring force + P = 0", err < 1e-9, "largest difference %.2g P" % err)
+    Mz = cross((tip[0], tip[1], 0.0), (Fsp[0], Fsp[1] - P, 0.0))[2]
+    report(m, "clamp RM balances the tip's forces", abs(r["clamp.rmz"] + Mz) < 1e-9 * P * L,
+           "rmz = %.10g, %.10g" % (r["clamp.rmz"], -Mz))
+
+
+def check_beam_on_stop(m, run):
+    h = hist(run)
+    L, b, hh, k, g, P = BS["L"], BS["b"], BS["h"], BS["k"], BS["g"], BS["P"]
+    E, nu = 210e9, 0.3
+    EI = E * b * hh ** 3 / 12
+    GAs = 5 / 6 * E / (2 * (1 + nu)) * b * hh
+    kb = 1 / (L ** 3 / (3 * EI) + L / GAs)
+    worst, worst_rf = 0.0, 0.0
+    for r in h[1:]:
+        F = r["load_factor"] * P
+        w = F / kb if F <= kb * g else (F + k * g) / (kb + k)
+        worst = max(worst, abs(-r["tip.uy"] - w) / (P / kb))
+        # the clamp carries the load less the stop's force k (w - g)
+        Fc = k * max(-r["tip.uy"] - g, 0.0)
+        worst_rf = max(worst_rf, abs(r["clamp.rfy"] - (F - Fc)) / P)
+    # geometrically exact: (w/L)^2 = 1e-5 of w
+    report(m, "tip deflection: F / k_beam, then (F + k g) / (k_beam + k) on the stop", worst < 1e-4,
+           "largest difference %.2g of P / k_beam" % worst)
+    report(m, "clamp reaction = load - the stop's force k (w - g)", worst_rf < 1e-8,
+           "largest difference %.2g P" % worst_rf)
+
+
+def check_beam_with_mass(m, run):
+    L, b, hh, M = BM["L"], BM["b"], BM["h"], BM["M"]
+    E, rho = 210e9, 7850.0
+    A = b * hh
+    om = sorted(x["omega"] for x in modes(run))
+    for name, I in (("in-plane (weak axis)", b * hh ** 3 / 12), ("out-of-plane", hh * b ** 3 / 12)):
+        c = math.sqrt(E * I / (rho * A))
+        # symmetric modes: 4 cos(beta a) = (M beta / rho A) (sin(beta a) - cos(beta a) tanh(beta a)),
+        # a = L/2 (the mass's shear jump); antisymmetric ones leave the mass at rest: beta = 2 pi k / L
+        def f(beta):
+            x = beta * L / 2
+            return 4 * math.cos(x) - M * beta / (rho * A) * (math.sin(x) - math.cos(x) * math.tanh(x))
+        roots, beta, step = [], 1e-3, 1e-3
+        while len(roots) < 2:
+            if f(beta) * f(beta + step) < 0:
+                lo, hi = beta, beta + step
+                for _ in range(100):
+                    mid = 0.5 * (lo + hi)
+                    if f(lo) * f(mid) <= 0:
+                        hi = mid
+                    else:
+                        lo = mid
+                roots.append(0.5 * (lo + hi))
+            beta += step
+        ref = [("symmetric 1", roots[0]), ("antisymmetric 1", 2 * math.pi / L), ("symmetric 2", roots[1])]
+        for k, (what, bt) in enumerate(ref):
+            w = bt * bt * c
+            near = min(om, key=lambda o: abs(o - w))
+            # lumped mass, 20 elements: -(1e-3 n^2) as freq_pinned; shear and rotary inertia
+            tol = 3e-3 * (k + 1) ** 2
+            report(m, "%s mode %s vs the closed form" % (name, what), rel(near, w) < tol,
+                   "omega %.6g, %.6g (rel %.2g, tol %.2g)" % (near, w, (near - w) / w, tol))
+
+
+def check_conical_pendulum(m, run):
+    h = hist(run)
+    L, th, ms = CP["L"], CP["th"], CP["m"]
+    g = 9.81
+    Om = math.sqrt(g / (L * math.cos(th)))
+    z0 = -L * math.cos(th)
+    rr = L * math.sin(th)
+    dz = max(abs(r["ball.z"] - z0) for r in h) / L
+    dl = max(abs(math.sqrt(r["ball.x"] ** 2 + r["ball.y"] ** 2 + r["ball.z"] ** 2) - L) for r in h) / L
+    # the scheme's error on the circular motion: (Omega h)^2 = 1.1e-5 per period
+    report(m, "circles at constant height L cos 30", dz < 1e-5, "largest |z - z0| %.2g L" % dz)
+    report(m, "on the sphere of radius L (the distance joint)", dl < 1e-9, "largest ||x| - L| %.2g L" % dl)
+    Hz = ms * rr * rr * Om
+    dh = max(abs(r["angular_momentum_z"] - Hz) for r in h) / Hz
+    # no moment about the vertical, but the scheme takes the rod's force at the increment's end, not
+    # at its middle (not a momentum-conserving scheme): O((Omega h)^2) = 1e-5, measured 1.9e-8
+    report(m, "angular momentum about the vertical = m r^2 Omega (no moment about it)", dh < 1e-6,
+           "largest difference %.2g" % dh)
+    worst = 0.0
+    for r in h:
+        ph = math.atan2(r["ball.y"], r["ball.x"])
+        d = (ph - Om * r["time"] + math.pi) % (2 * math.pi) - math.pi
+        worst = max(worst, abs(d))
+    # generalized alpha's phase error (Omega h)^2 / 12 per radian: 6e-6 rad over 2 s
+    report(m, "turns at Omega = sqrt(g / (L cos 30))", worst < 1e-4, "largest phase error %.2g rad" % worst)
+    E0 = h[0]["total_energy"]
+    de = max(abs(r["total_energy"] - E0) for r in h) / (ms * g * L)
+    report(m, "energy conserved", de < 1e-6, "largest change %.2g m g L" % de)
+
+
+def check_abaqus_b31(m, run):
+    r = hist(run)[-1]
+    L = AB["L"]
+    E, nu = 210e9, 0.3
+    G = E / (2 * (1 + nu))
+    tips = (109, 209, 309)
+    worst_rf = 0.0
+    for j, (name, dims) in enumerate(AB["secs"]):
+        P = AB["P"][j]
+        if name == "RECT":
+            bb, hh = dims
+            A, I, k = bb * hh, bb * hh ** 3 / 12, 5 / 6
+        elif name == "CIRC":
+            A, I, k = math.pi * dims[0] ** 2, math.pi * dims[0] ** 4 / 4, 0.9
+        else:
+            ro, t = dims
+            ri = ro - t
+            A, I, k = math.pi * (ro * ro - ri * ri), math.pi * (ro ** 4 - ri ** 4) / 4, 0.5
+        kk = P * L * L / (E * I)
+        wb, ub, _ = elastica(kk)
+        w = wb * L + P * L / (k * G * A)
+        tip = "TIPS_%d." % tips[j]
+        report(m, "%s tip deflection: elastica + P L / kGA" % name, rel(-r[tip + "uy"], w) < 1e-4,
+               "uy = %.8g, closed form %.8g (rel %.2g; P L^2/EI = %.3g)" % (-r[tip + "uy"], w, rel(-r[tip + "uy"], w), kk))
+        root = "ROOTS_%d." % (tips[j] - 8)
+        xt = (L + r[tip + "ux"], r[tip + "uy"], 0.0)
+        Mt = cross(xt, (0.0, -P, 0.0))
+        worst_rf = max(worst_rf, abs(r[root + "rfy"] - P) / P, abs(r[root + "rfx"]) / P,
+                       abs(r[root + "rmz"] + Mt[2]) / (P * L))
+    report(m, "*NODE PRINT RF, RM at the roots = -(P, x_tip x P)", worst_rf < 1e-9, "largest difference %.2g" % worst_rf)
+    P = AB["P"][0]
+    worst = 0.0
+    for e in range(101, 109):
+        x = (e - 100 - 0.5) / 8 * L
+        worst = max(worst, abs(abs(r["RECT_%d.m2" % e]) - P * (L - x)) / (P * L), abs(abs(r["RECT_%d.n3" % e]) - P) / P)
+    # the deformed levers: the sections turn by 2e-3 (n3 = P cos theta) and the tip moves in by 1e-6 L
+    report(m, "*EL PRINT SF, SM at the element middles: P, P (L - x)", worst < 1e-5,
+           "largest difference %.2g (of P, P L)" % worst)
+
+
+def check_abaqus_cae(m, run):
+    h = hist(run)
+    r = h[-1]
+    L, ro, t, n, P = CAE["L"], CAE["r"], CAE["t"], CAE["n"], CAE["P"]
+    E, nu = 210e9, 0.3
+    G = E / (2 * (1 + nu))
+    ri = ro - t
+    A, I = math.pi * (ro * ro - ri * ri), math.pi * (ro ** 4 - ri ** 4) / 4
+    kk = P * L * L / (E * I)
+    wb, _, _ = elastica(kk)
+    w = wb * L + P * L / (0.5 * G * A)
+    report(m, "runs as Abaqus/CAE writes it: one increment, history and VTK output", len(h) == 2 and
+           os.path.exists(os.path.join(run, "beams.pvd")), "%d history rows" % len(h))
+    # 6 elements: the tube's P L^2/EI = 0.035, the elastica's cubic term included
+    report(m, "tip deflection: elastica + P L / kGA", rel(-r["Set-2.uy"], w) < 1e-6,
+           "uy = %.10g, closed form %.10g" % (-r["Set-2.uy"], w))
+    xt = (L + r["Set-2.ux"], r["Set-2.uy"], 0.0)
+    Mt = cross(xt, (0.0, -P, 0.0))
+    err = max(abs(r["Set-1.rfy"] - P) / P, abs(r["Set-1.rmz"] + Mt[2]) / (P * L))
+    report(m, "*Node Print RF, RM at the clamp", err < 1e-9, "largest difference %.2g" % err)
+
+
+def rotating_flap(Wbar, n=2000):
+    """First flapping frequency of a uniform cantilever blade turning at Omega about an axis
+    through its root, in units of sqrt(EI / (rho A L^4)), Wbar = Omega / sqrt(EI / (rho A L^4)):
+    EI w'''' - (T w')' = rho A omega^2 w, centrifugal tension T = rho A Omega^2 (L^2 - x^2) / 2
+    (Wright et al. 1982 tabulate 3.5160, 3.6817, 4.1373 for Wbar = 0, 1, 2), by shooting
+    (w, w', M, S) from the clamp with RK4 and bisection on det [M S] at the free end (L = 1)."""
+    def end_det(lam):
+        def f(x, y):
+            T = Wbar ** 2 * (1 - x * x) / 2
+            return (y[1], y[2], y[3] + T * y[1], lam * lam * y[0])
+        d = []
+        for y in ([0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]):
+            hx = 1.0 / n
+            for i in range(n):
+                x = i * hx
+                k1 = f(x, y)
+                k2 = f(x + hx / 2, [a + hx / 2 * b for a, b in zip(y, k1)])
+                k3 = f(x + hx / 2, [a + hx / 2 * b for a, b in zip(y, k2)])
+                k4 = f(x + hx, [a + hx * b for a, b in zip(y, k3)])
+                y = [a + hx / 6 * (p + 2 * q + 2 * r + w) for a, p, q, r, w in zip(y, k1, k2, k3, k4)]
+            d.append(y)
+        return d[0][2] * d[1][3] - d[1][2] * d[0][3]
+    # the first root lies between the frequency at rest and that of the stiffest bound
+    lo, hi = 3.0, 3.6 + 1.2 * Wbar
+    flo = end_det(lo)
+    for _ in range(50):
+        mid = 0.5 * (lo + hi)
+        fm = end_det(mid)
+        if fm * flo > 0:
+            lo, flo = mid, fm
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+
+
+def check_rotating_blade(m, run):
+    h = hist(run)
+    L, b, hh, Wbar = RB["L"], RB["b"], RB["h"], RB["Wbar"]
+    E, rho = 210e9, 7850.0
+    c = math.sqrt(E * b * hh ** 3 / 12 / (rho * b * hh * L ** 4))
+    Om = Wbar * c
+    # the hub turns as driven: the tip's angle at the end is Omega t (its in-plane bending
+    # swings about the rigid rotation after the start's jolt: the hub's rate starts from 0)
+    end = h[-1]
+    d = (math.atan2(end["tip.y"], end["tip.x"]) - Om * end["time"] + math.pi) % (2 * math.pi) - math.pi
+    report(m, "turns with the hub at Omega", abs(d) < 1e-4, "tip angle - Omega t = %.2g rad" % d)
+    t = [r["time"] for r in h]
+    z = [r["tip.uz"] for r in h]
+    zc = [t[i - 1] + (t[i] - t[i - 1]) * z[i - 1] / (z[i - 1] - z[i]) for i in range(1, len(z))
+          if (z[i - 1] < 0 <= z[i]) or (z[i - 1] > 0 >= z[i])]
+    om = math.pi * (len(zc) - 1) / (zc[-1] - zc[0]) / c if len(zc) > 3 else 0.0
+    ref = rotating_flap(Wbar)
+    ref0 = rotating_flap(0.0)
+    # 10 elements, lumped mass: -(1e-3 .. 4e-3) as the clamped beam at rest (freq_clamped); the
+    # zero crossings of the tip carry the higher modes the initial velocity x^2 excites
+    # the axial force inside the blade: rho A Omega^2 (L^2 - x^2) / 2 (the centrifugal load beyond x), at
+    # the root (POSITION=0 of element 1) and at x = 0.45 L (the middle of element 5); the load comes
+    # on suddenly, so the blade rings axially (+-100 %, about 1.3 kHz, undamped): its mean over the
+    # run errs by at most the amplitude over pi times the number of periods, 4e-4
+    rA = rho * b * hh
+    n_rows = len(h) - 1
+    for k, x in (("root", 0.0), ("mid", 0.45 * L)):
+        mean = sum(r[k + ".n1"] for r in h[1:]) / n_rows
+        Nx = rA * Om * Om * (L * L - x * x) / 2
+        report(m, "mean axial force at x = %.2g L = rho A Omega^2 (L^2 - x^2)/2" % (x / L), rel(mean, Nx) < 1e-3,
+               "%.6g, closed form %.6g (rel %.2g)" % (mean, Nx, (mean - Nx) / Nx))
+    mean_rf = sum(math.hypot(r["hub.rfx"], r["hub.rfy"]) for r in h[1:]) / n_rows
+    N0 = rA * Om * Om * L * L / 2
+    report(m, "mean hub reaction = the blade's centrifugal force", rel(mean_rf, N0) < 1e-3,
+           "%.6g, closed form %.6g" % (mean_rf, N0))
+    report(m, "flapping frequency vs the rotating beam's (centrifugal stiffening)", rel(om, ref) < 4e-3,
+           "omega / sqrt(EI/(rho A L^4)) = %.5g, closed form %.5g (rel %.2g; at rest %.5g)"
+           % (om, ref, (om - ref) / ref, ref0))
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -1013,6 +1448,15 @@ CHECKS["ball_drop_beam"] = check_ball_drop_beam
 CHECKS["four_bar"] = check_four_bar
 CHECKS["driven_slider"] = check_driven_slider
 CHECKS["pushed_mass"] = check_pushed_mass
+CHECKS["quarter_ring"] = check_quarter_ring
+CHECKS["euler_column"] = check_euler_column
+CHECKS["spring_support"] = check_spring_support
+CHECKS["beam_on_stop"] = check_beam_on_stop
+CHECKS["beam_with_mass"] = check_beam_with_mass
+CHECKS["conical_pendulum"] = check_conical_pendulum
+CHECKS["abaqus_b31"] = check_abaqus_b31
+CHECKS["abaqus_cae"] = check_abaqus_cae
+CHECKS["rotating_blade"] = check_rotating_blade
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

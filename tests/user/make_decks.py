@@ -738,6 +738,242 @@ def pushed_mass(u):
     return s
 
 
+def steel_static(u, name="STEEL", mat=STEEL):
+    """A material as a static analysis needs it: no *DENSITY."""
+    E, nu, _ = mat
+    return "*MATERIAL, NAME=%s\n*ELASTIC\n%s, %g\n" % (name, u.n(E, "F/L^2"), nu)
+
+
+QR = dict(R=1.0, r=0.02, t=0.003, n=24, P=10.0)
+
+
+def quarter_ring(u):
+    """A quarter ring (radius 1 m, steel tube 40 x 3 mm, 24 straight elements) clamped at
+    one end and loaded at the other by a 10 N force along the chord direction and across
+    the ring's plane, in two increments; section forces at element points against the
+    free-body cut."""
+    R, r, t, n, P = QR["R"], QR["r"], QR["t"], QR["n"], QR["P"]
+    s = head(u, "Quarter ring under a tip force", quarter_ring.__doc__)
+    s += "*NODE\n"
+    for i in range(n + 1):
+        ph = 0.5 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(ph), "L"), u.n(R * math.sin(ph), "L"))
+    s += line_elems(1, 1, n, "RING")
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n" % (u.n(r, "L"), u.n(t, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, U\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    for e, xi in ((3, 0.5), (8, 0.25), (13, 0.5), (19, 0.8), (24, 0.5)):
+        s += "*PROBE, NAME=e%d, ELEMENT=%d, POSITION=%g\nX, Q, N, M, NS, MS\n" % (e, e, xi)
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n%d, 1, %s\n%d, 2, %s\n%d, 3, %s\n*END STEP\n" % (
+        n + 1, u.n(P, "F"), n + 1, u.n(-P, "F"), n + 1, u.n(0.5 * P, "F"))
+    return s
+
+
+EC = dict(L=2.0, b=0.04, h=0.02, n=20, e=0.002, P=10e3)
+
+
+def euler_column(u):
+    """A pinned steel column (2 m, 40 x 20 mm, bending about the weak axis) with an
+    initial bow of L/1000 (a half sine), under a
+    10 kN axial reference load followed by arc length (*STATIC, RIKS) past the Euler load
+    to a midspan deflection of 0.3 L."""
+    L, b, h, n, e, P = EC["L"], EC["b"], EC["h"], EC["n"], EC["e"], EC["P"]
+    s = head(u, "Euler column by arc length", euler_column.__doc__)
+    s += "*NODE\n"
+    for i in range(n + 1):
+        x = L * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(x, "L"), u.n(e * math.sin(math.pi * x / L), "L"))
+    s += line_elems(1, 1, n, "COLUMN")
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=COLUMN, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=top, NODE=%d\nU\n*PROBE, NAME=base, NODE=1\nRF\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=midsec, ELEMENT=%d, POSITION=1\nNS, MS\n" % (n // 2)
+    s += "*STEP, INC=300\n*STATIC, RIKS\n0.05, 1000.0, , , , %d, 2, %s\n*CLOAD\n%d, 1, %s\n*END STEP\n" % (
+        n // 2 + 1, u.n(0.3 * L, "L"), n + 1, u.n(-P, "F"))
+    return s
+
+
+SS = dict(L=1.5, b=0.05, h=0.03, n=12, k=2.0e5, P=2000.0)
+
+
+def spring_support(u):
+    """A steel cantilever (1.5 m, 50 x 30 mm) propped at its tip by a spring of 200 kN/m
+    (SPRINGA to ground), under a 2 kN tip force; static, without *DENSITY."""
+    L, b, h, n, k, P = SS["L"], SS["b"], SS["h"], SS["n"], SS["k"], SS["P"]
+    s = head(u, "Cantilever on a spring", spring_support.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NODE\n100, %s, %s, 0\n" % (u.n(L, "L"), u.n(-0.5, "L"))
+    s += line_elems(1, 1, n, "BEAM")
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=PROP\n100, %d, 100\n*SPRING, ELSET=PROP\n%s\n" % (n + 1, u.n(k, "F/L"))
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=root, ELEMENT=1, POSITION=0.5\nN, M\n"
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (n + 1, u.n(-P, "F"))
+    return s
+
+
+BS = dict(L=1.5, b=0.05, h=0.03, n=12, k=2.0e5, g=0.004, P=200.0, r=0.015)
+
+
+def beam_on_stop(u):
+    """The cantilever of spring_support without the spring: its tip comes down onto a
+    compliant stop (LAW=HERTZ, EXPONENT=1, 200 kN/m) 4 mm below it under a tip force rising
+    to 200 N; static, without *DENSITY (the beam's contact node has no mass)."""
+    L, b, h, n, k, g, P, r = BS["L"], BS["b"], BS["h"], BS["n"], BS["k"], BS["g"], BS["P"], BS["r"]
+    s = head(u, "Cantilever onto a compliant stop", beam_on_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, nset=None)
+    s += "*NSET, NSET=TIP\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BEAM")
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n0, %s, 0, 0, 1, 0\n" % u.n(-(g + r), "L")
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s, EXPONENT=1, SLAVE RADIUS=%s\nTIP, STOP\n" % (u.n(k, "F/L"), u.n(r, "L"))
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*STATIC\n0.1, 1.0\n*CLOAD\n%d, 2, %s\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (n + 1, u.n(-P, "F"))
+    return s
+
+
+BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
+
+
+def beam_with_mass(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm, 12.6 kg) carrying a 5 kg mass
+    (*PARTICLE) at midspan: natural frequencies."""
+    L, b, h, n, M = BM["L"], BM["b"], BM["h"], BM["n"], BM["M"]
+    s = head(u, "Beam with a central mass, frequencies", beam_with_mass.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*PARTICLE, NODE=%d, MASS=%s\n" % (n // 2 + 1, u.n(M, "M"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*STEP\n*FREQUENCY\n8\n*END STEP\n"
+    return s
+
+
+CP = dict(L=1.0, th=math.radians(30.0), m=0.5)
+
+
+def conical_pendulum(u):
+    """A 0.5 kg ball on a 1 m rod (*JOINT, TYPE=DISTANCE to a fixed point) set moving on the
+    horizontal circle of a conical pendulum at 30 degrees from the vertical, under gravity:
+    it circles at constant height with Omega^2 = g / (L cos 30)."""
+    L, th, m = CP["L"], CP["th"], CP["m"]
+    g = 9.81
+    rr = L * math.sin(th)
+    v = math.sqrt(g * rr * math.tan(th))
+    s = head(u, "Conical pendulum", conical_pendulum.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n2, %s, 0, %s\n" % (u.n(rr, "L"), u.n(-L * math.cos(th), "L"))
+    s += "*PARTICLE, NODE=2, MASS=%s\n" % u.n(m, "M")
+    s += "*JOINT, TYPE=DISTANCE\n1, 2\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 2, %s\n" % u.n(v, "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-g, "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=2\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=5\n*END STEP\n" % (u.n(1e-3, "T"), u.n(2.0, "T"))
+    return s
+
+
+AB = dict(L=0.8, P=(60.0, 60.0, 40.0), secs=(("RECT", (0.02, 0.03)), ("CIRC", (0.012,)), ("PIPE", (0.02, 0.002))))
+
+
+def abaqus_b31(u):
+    """Three cantilevers (0.8 m, 8 B31 elements each) written as an Abaqus user writes them:
+    one *BEAM SECTION each (RECT 20 x 30 mm, CIRC r = 12 mm, PIPE 40 x 2 mm), *STEP, NLGEOM=YES,
+    *STATIC with Abaqus's defaults (no data line), ENCASTRE, tip forces, *NODE PRINT and *EL PRINT."""
+    L = AB["L"]
+    s = head(u, "Abaqus-style B31 cantilevers", abaqus_b31.__doc__)
+    s += "*NODE\n"
+    for j in range(3):
+        for i in range(9):
+            s += "%d, %s, %s, 0.\n" % (100 * (j + 1) + i + 1, u.n(L * i / 8, "L"), u.n(0.2 * j, "L"))
+    for j in range(3):
+        s += "*ELEMENT, TYPE=B31, ELSET=%s\n" % AB["secs"][j][0]
+        for i in range(8):
+            s += "%d, %d, %d\n" % (100 * (j + 1) + i + 1, 100 * (j + 1) + i + 1, 100 * (j + 1) + i + 2)
+    s += "*NSET, NSET=ROOTS\n101, 201, 301\n*NSET, NSET=TIPS\n109, 209, 309\n"
+    s += "*MATERIAL, NAME=STEEL\n*ELASTIC\n%s, 0.3\n" % u.n(210e9, "F/L^2")
+    for name, dims in AB["secs"]:
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=%s\n%s\n0., 0., -1.\n" % (
+            name, name, ", ".join(u.n(d, "L") for d in dims))
+    s += "*BOUNDARY\nROOTS, ENCASTRE\n"
+    s += "*STEP, NLGEOM=YES\n*STATIC\n*CLOAD\n"
+    for j in range(3):
+        s += "%d, 2, %s\n" % (100 * (j + 1) + 9, u.n(-AB["P"][j], "F"))
+    s += "*NODE PRINT, NSET=TIPS\nU\n*NODE PRINT, NSET=ROOTS\nRF, RM\n"
+    s += "*EL PRINT, ELSET=RECT\nSF, SM\n*END STEP\n"
+    return s
+
+
+CAE = dict(L=1.2, r=0.025, t=0.003, n=6, P=500.0)
+
+
+def abaqus_cae(u):
+    """A cantilever tube (1.2 m, 50 x 3 mm) as Abaqus/CAE writes a flat input file: *Preprint,
+    mixed case, '1.' numbers, sets with a trailing comma and GENERATE, the *Beam Section (with
+    temperature=GRADIENTS) before the *Material, *Static with its data line, *Restart, write,
+    frequency=0, *Output, field with *Node Output and *Element Output, directions=YES, *Output, history,
+    variable=PRESELECT, picked sets marked internal; a 500 N tip load."""
+    L, r, t, n, P = CAE["L"], CAE["r"], CAE["t"], CAE["n"], CAE["P"]
+    s = "*Heading\n** Job name: Job-1 Model name: Model-1\n** Units: %s.  Written by make_decks.py (tests/user).\n" % u.title
+    s += "** %s\n" % " ".join(abaqus_cae.__doc__.split())
+    s += "*Preprint, echo=NO, model=NO, history=NO, contact=NO\n**\n** PARTS\n**\n*Node\n"
+    for i in range(n + 1):
+        x = u.n(L * i / n, "L")
+        s += "%7d, %12s, %12s, %12s\n" % (i + 1, x if "." in x or "e" in x else x + ".", "0.", "0.")
+    s += "*Element, type=B31\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, i + 2)
+    s += "*Nset, nset=Set-1\n 1,\n*Nset, nset=Set-2\n %d,\n*Elset, elset=Set-3, generate\n 1,  %d,  1\n" % (n + 1, n)
+    s += "*Nset, nset=_PickedSet4, internal\n 1,\n"
+    s += "** Section: Section-1  Profile: Profile-1\n"
+    s += "*Beam Section, elset=Set-3, material=Steel, temperature=GRADIENTS, section=PIPE\n%s, %s\n0.,0.,-1.\n" % (
+        u.n(r, "L"), u.n(t, "L"))
+    s += "**\n** MATERIALS\n**\n*Material, name=Steel\n*Elastic\n %s, 0.3\n" % u.n(210e9, "F/L^2")
+    s += "** ----------------------------------------------------------------\n**\n** STEP: Step-1\n**\n"
+    s += "*Step, name=Step-1, nlgeom=YES\n*Static\n1., 1., 1e-05, 1.\n**\n** BOUNDARY CONDITIONS\n**\n"
+    s += "** Name: BC-1 Type: Symmetry/Antisymmetry/Encastre\n*Boundary\n_PickedSet4, ENCASTRE\n**\n** LOADS\n**\n"
+    s += "** Name: Load-1   Type: Concentrated force\n*Cload\nSet-2, 2, %s\n" % u.n(-P, "F")
+    s += "**\n** OUTPUT REQUESTS\n**\n*Restart, write, frequency=0\n**\n** FIELD OUTPUT: F-Output-1\n**\n"
+    s += "*Output, field\n*Node Output\nRF, U\n*Element Output, directions=YES\nSF,\n"
+    s += "**\n** HISTORY OUTPUT: H-Output-1\n**\n"
+    s += "*Output, history, variable=PRESELECT\n*Node Print, nset=Set-2\nU\n*Node Print, nset=Set-1\nRF, RM\n*End Step\n"
+    return s
+
+
+RB = dict(L=1.0, b=0.02, h=0.01, n=10, Wbar=2.0, v0=0.01, T=0.6)
+
+
+def rotating_blade(u):
+    """A steel blade (1 m, 20 x 10 mm, flapping across its thin side) on a hub turned at a
+    constant rate about the vertical (a driven rotation, *BOUNDARY DOF 6 with a TABULAR angle),
+    the blade's nodes started with the rigid rotation's velocities; a small initial flapping
+    velocity sets it vibrating: the flapping frequency stiffens with the spin (Wright et al. 1982)."""
+    L, b, h, n, Wbar, v0, T = RB["L"], RB["b"], RB["h"], RB["n"], RB["Wbar"], RB["v0"], RB["T"]
+    EI, rA = 210e9 * b * h ** 3 / 12, 7850.0 * b * h
+    Om = Wbar * math.sqrt(EI / (rA * L ** 4))
+    s = head(u, "Rotating blade, flapping", rotating_blade.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, nset="BLADE")
+    s += line_elems(1, 1, n, "BLADE")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BLADE, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*AMPLITUDE, NAME=SPIN\n0, 0, %s, %s\n" % (u.n(10.0, "T"), u.n(10.0 * Om, "1"))
+    s += "*BOUNDARY\n1, 1, 5\n*BOUNDARY, AMPLITUDE=SPIN\n1, 6, 6, 1\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for i in range(1, n + 1):
+        x = L * i / n
+        s += "%d, 2, %s\n%d, 3, %s\n%d, 6, %s\n" % (i + 1, u.n(Om * x, "L/T"), i + 1, u.n(v0 * (x / L) ** 2, "L/T"),
+                                                       i + 1, u.n(Om, "1/T"))
+    s += "*PROBE, NAME=tip, NODE=%d\nX, U\n*PROBE, NAME=hub, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=root, ELEMENT=1, POSITION=0\nNS\n*PROBE, NAME=mid, ELEMENT=5, POSITION=0.5\nNS\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*END STEP\n" % (u.n(2e-4, "T"), u.n(T, "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -772,6 +1008,15 @@ MODELS = {
     "four_bar": (four_bar, (SI, MM, IN)),
     "driven_slider": (driven_slider, (SI, MM, MS)),
     "pushed_mass": (pushed_mass, (SI, MM)),
+    "quarter_ring": (quarter_ring, (SI, MM, MS, IN)),
+    "euler_column": (euler_column, (SI, MM, MS, IN)),
+    "spring_support": (spring_support, (SI, MM, MS, IN)),
+    "beam_on_stop": (beam_on_stop, (SI, MM, MS, IN)),
+    "beam_with_mass": (beam_with_mass, (SI, MM, MS, IN)),
+    "conical_pendulum": (conical_pendulum, (SI, MM, MS, IN)),
+    "abaqus_b31": (abaqus_b31, (SI, MM, MS, IN)),
+    "abaqus_cae": (abaqus_cae, (SI, MM, IN)),
+    "rotating_blade": (rotating_blade, (SI, MM, MS, IN)),
 }
 
 
