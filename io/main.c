@@ -123,9 +123,15 @@ static int read_model(nsb_ctx* ctx, const char* path, nsb_model** m) {
    78 x 78); a threaded BLAS (Debian's default OpenBLAS) spends most of such a
    call starting and parking threads (measured: ~40 % of a beam run in
    sched_yield).  Run the BLAS single-threaded unless the user set a thread
-   count; looked up at run time so that any BLAS implementation links. */
+   count.  LAPACKE, and with it the BLAS, is opened at its first call
+   (base/deferred.h), after this: OPENBLAS_NUM_THREADS=1 in the environment
+   makes OpenBLAS start no threads at all when it is opened.  A BLAS that is
+   already in the process (linked by a build that does not defer it) is
+   asked through its own function, looked up at run time so that any BLAS
+   implementation links. */
 static void blas_single_thread(void) {
   if (getenv("OPENBLAS_NUM_THREADS") || getenv("OMP_NUM_THREADS")) return;
+  (void)setenv("OPENBLAS_NUM_THREADS", "1", 0);
   /* POSIX dlsym returns an object pointer; the union converts it without the
      ISO C cast from object to function pointer */
   union {

@@ -3,8 +3,12 @@
  * Suites:
  *   g17     nsb_history_format_g17 writes the bytes of snprintf's %.17g for
  *           integral values (zeros of both signs, up to 2^53 and beyond, its
- *           own path), special values, subnormals, decades and a million
- *           random bit patterns;
+ *           own path) and all others (its exact path and strfromd beyond):
+ *           special values, every power of two (subnormals included) and
+ *           of ten with their neighbours, every kind of tie of 17 digits,
+ *           random subnormals, random bit patterns over the whole range and
+ *           over the exact path's, random 17-digit decimals; NSB_G17_RANDOM=N
+ *           in the environment runs N of each random kind (a longer check);
  *   format  every number of history.csv and contacts.csv, written without
  *           printf, is the text of printf's %.17g of the value it reads
  *           back as (and the integers that of %ld), for a particle bouncing
@@ -147,32 +151,107 @@ static int g17_differs(double x) {
   return bad;
 }
 
+/* xorshift64: the test's random bits, the same sequence in every run */
+static unsigned long long next_random(unsigned long long* r) {
+  *r ^= *r << 13;
+  *r ^= *r >> 7;
+  *r ^= *r << 17;
+  return *r;
+}
+
+/* x and its n neighbours on each side, both signs; returns the count of differences */
+static int g17_around(double x, int n) {
+  int bad = g17_differs(x) + g17_differs(-x);
+  double lo = x, hi = x;
+  for (int k = 0; k < n; ++k) {
+    lo = nextafter(lo, -INFINITY);
+    hi = nextafter(hi, INFINITY);
+    bad += g17_differs(lo) + g17_differs(hi) + g17_differs(-lo) + g17_differs(-hi);
+  }
+  return bad;
+}
+
+/* Random comparisons (count each kind): bit patterns over the whole range,
+   normal values of the binary exponents the exact path covers, and decimals of
+   17 random digits read back (a CSV's own values).  Returns the differences. */
+static int g17_random(long count, unsigned long long seed) {
+  unsigned long long r = seed;
+  int bad = 0;
+  for (long k = 0; k < count; ++k) {
+    unsigned long long u = next_random(&r);
+    double x;
+    memcpy(&x, &u, sizeof x);
+    bad += g17_differs(x);
+    /* biased exponent 1023 - 140 .. 1023 + 155: 1e-42 .. 1e47, the exact range and beyond */
+    unsigned long long bits = (u & 0x800fffffffffffffull) | ((unsigned long long)(883 + (long)(u >> 52) % 296) << 52);
+    memcpy(&x, &bits, sizeof x);
+    bad += g17_differs(x);
+    char text[40];
+    snprintf(text, sizeof text, "%llu.%017llue%d", (unsigned long long)(u % 9u) + 1u, next_random(&r) % 100000000000000000ull,
+             (int)(u >> 40) % 90 - 45);
+    bad += g17_differs(strtod(text, NULL));
+    long long i = (long long)(u >> (4 + k % 60));
+    bad += g17_differs((double)(k % 2 ? i : -i));
+  }
+  return bad;
+}
+
 static void test_g17(void) {
   const double two53 = 9007199254740992.0;
   const double fixed[] = {0.0, -0.0, 1.0, -1.0, 2.0, 10.0, 100.0, 12345.0, -987654321.0, 1e15, -1e15, 1e16, 1e17,
                           1e18, two53 - 1.0, two53, two53 + 2.0, -two53 + 1.0, -two53, 4503599627370495.5, 0.5,
                           -0.5, 1.5, 1e-300, 4.9406564584124654e-324, -2.2250738585072014e-308, 1.7976931348623157e308,
                           0.1, 1.0 / 3.0, 123456789012345678.0, 9.2233720368547758e18, -9.2233720368547758e18,
-                          INFINITY, -INFINITY, NAN, -NAN};
+                          1e-5, 1e-4, 9.99999999999999999e-5, 0.0001000000000000000002, 99999999999999999.0, 1e23,
+                          8.5e-5, 1e-39, 1e44, 9.9999999999999999e43, 1.0000000000000001e-39, 1234567890123456.25,
+                          1234567890123456.75, INFINITY, -INFINITY, NAN, -NAN};
   int bad = 0;
   for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; ++k) bad += g17_differs(fixed[k]);
-  /* every power of ten and its neighbours */
-  for (int e = -320; e <= 308; ++e) {
-    double p = pow(10.0, e);
-    bad += g17_differs(p) + g17_differs(nextafter(p, 0.0)) + g17_differs(-nextafter(p, INFINITY));
+  /* every power of two, subnormals included, and of ten, with neighbours: the
+     decades' edges, where the digit count, the %f/%e choice or a rounding carry
+     changes */
+  for (int e = -1074; e <= 1023; ++e) bad += g17_around(ldexp(1.0, e), 2);
+  for (int e = -323; e <= 308; ++e) {
+    char text[16];
+    snprintf(text, sizeof text, "1e%d", e);
+    bad += g17_around(strtod(text, NULL), 4);
   }
-  /* random integers of every size up to 2^60, and random bit patterns */
-  unsigned long long r = 88172645463325252ull;
-  for (int k = 0; k < 1000000; ++k) {
-    r ^= r << 13;
-    r ^= r >> 7;
-    r ^= r << 17;
+  /* every tie of 17 digits is r 2^-j with r odd, j = 17 - k, |x| in [10^k, 10^(k+1)):
+     18 significant digits ending in 5, which exist for k = -8 .. 15 (r < 2^53);
+     random r of each decade, and the ties' neighbours */
+  unsigned long long r = 0x9e3779b97f4a7c15ull;
+  int ties = 0, made = 0;
+  for (int k = -8; k <= 15; ++k) {
+    const int j = 17 - k;
+    const double lo = ceil(ldexp(pow(10.0, k), j)), hi = fmin(floor(ldexp(pow(10.0, k + 1), j)), 9007199254740991.0);
+    if (!(lo <= hi)) continue;
+    for (int n = 0; n < 2000; ++n) {
+      unsigned long long span = (unsigned long long)(hi - lo) + 1u;
+      unsigned long long v = (unsigned long long)lo + next_random(&r) % span;
+      if (!(v & 1u)) v = v + 1u <= (unsigned long long)hi ? v + 1u : v - 1u;
+      if (!(v & 1u) || (double)v < lo) continue;
+      double x = ldexp((double)v, -j);
+      ++made;
+      char e18[64];
+      snprintf(e18, sizeof e18, "%.40e", x); /* exact: d.ddddddddddddddddd5 then zeros */
+      ties += e18[18] == '5' && strspn(e18 + 19, "0") == 23;
+      bad += g17_around(x, 1);
+    }
+  }
+  CU_ASSERT(made > 40000);
+  CU_ASSERT_EQUAL(ties, made);
+  /* subnormals: random mantissas */
+  for (int n = 0; n < 20000; ++n) {
+    unsigned long long u = next_random(&r) & 0x800fffffffffffffull;
     double x;
-    memcpy(&x, &r, sizeof x);
+    memcpy(&x, &u, sizeof x);
     bad += g17_differs(x);
-    long long i = (long long)(r >> (4 + k % 60));
-    bad += g17_differs((double)(k % 2 ? i : -i));
   }
+  /* NSB_G17_RANDOM=N: a longer run of the random comparisons (N of each kind) */
+  const char* env = getenv("NSB_G17_RANDOM");
+  long count = env ? atol(env) : 300000;
+  bad += g17_random(count, 88172645463325252ull);
+  if (env) printf("\n  %ld random values of each of 4 kinds, %d differences\n", count, bad);
   CU_ASSERT_EQUAL(bad, 0);
 }
 
