@@ -33,7 +33,7 @@
    of the samples of the 100-element bar of benchmarks/peers with
    TANGENT=REUSE: 15.7 % with the LU factors, 12.5 % with the inverse). */
 typedef struct beam_kept {
-  double *Z, *inv, *kni;
+  double *Z, *inv, *kni, *xf; /* xf: X_f of the last frozen evaluation (frozen_rows) */
   int valid;
 } beam_kept;
 
@@ -87,7 +87,11 @@ typedef struct beam_state {
      allocated only when a step of the model has TANGENT=REUSE (else
      ks is NULL).  xrows: the rows post_solve reads, those the last
      evaluation left (X, or a kept set's Z after its tangent or a frozen
-     evaluation).  A block of its own, apart from the evaluation's hot data. */
+     evaluation); their X_f is column 0 of X, or a kept set's own xf,
+     contiguous (a frozen evaluation then writes 18 doubles instead of a
+     column through every row of Z, which the residual-only sweeps of large
+     models read from memory).  A block of its own, apart from the
+     evaluation's hot data. */
   beam_kept_sets* ks;
   const double* xrows;
   size_t bytes;      /* the whole block */
@@ -352,7 +356,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int reuse = 0;
   for (int k = 0; k < m->steps.count; ++k) reuse |= nsb_step_tangent(m, &m->steps.data[k]) == NSB_TANGENT_REUSE;
   if (reuse) {
-    size_t nz = (size_t)n_int * (NSB_LU_ROW_WIDTH + (size_t)n_int + 12);
+    size_t nz = (size_t)n_int * (NSB_LU_ROW_WIDTH + (size_t)n_int + 12 + 1);
     /* the sets' arrays after the header, aligned for doubles */
     size_t head = (sizeof(beam_kept_sets) + sizeof(double) - 1) / sizeof(double) * sizeof(double);
     size_t ks_bytes = head + 2 * sizeof(double) * nz;
@@ -370,6 +374,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
       z->Z = data + (size_t)k * nz;
       z->inv = z->Z + (size_t)n_int * NSB_LU_ROW_WIDTH;
       z->kni = z->inv + (size_t)n_int * (size_t)n_int;
+      z->xf = z->kni + (size_t)12 * n_int;
     }
   }
 
@@ -714,6 +719,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
    Galerkin run from accelerations that do not satisfy its own equations
    (a first-step error of O(h) in v and of O(1) in a_n of the Newmark update).
    KF NULL: the residual alone, as accel_system. */
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui, int copy);
+
 static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = &s->sec;
@@ -874,20 +881,49 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
       nsb_local_add3(KF, nf, oM, 15 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
     }
   }
-  /* the accelerations become the interior states (committed after the solve) */
-  memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
-  memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
+  accel_points(s, a0, al0, u + 12, 1);
+}
+
+/* The accelerations become the interior states (committed after the solve):
+   the frozen states with a(x) = a^0 + sum_p J_p(x) a'^p, alpha(x) likewise
+   (ui: the interior unknowns a'^p, alpha'^p); copy 0: the current states
+   are already the frozen ones but for a and alpha (an evaluation of the
+   same acceleration solve copied them). */
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui, int copy) {
+  const nsb_beam_geom* g = s->geom;
+  const int N = s->N;
+  if (copy) {
+    memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+    memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
+  }
   for (int i = 0; i < s->n_qp + N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
     const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
     nsb_vec3 aq = a0, alq = al0;
     for (int p = 0; p < N; ++p) {
-      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(u + 12 + 6 * p));
-      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(u + 15 + 6 * p));
+      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(ui + 6 * p));
+      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(ui + 3 + 6 * p));
     }
     nsb_v3_store(aq, pt->a);
     nsb_v3_store(alq, pt->al);
   }
+}
+
+int nsb_beam_accel_frame(const nsb_elem* e, const nsb_state* st, double q[4]) {
+  const beam_state* s = e->state;
+  if (!s->galerkin || s->sgeom) return 0;
+  memcpy(q, st->q + 4 * e->nodes[0], 4 * sizeof(double));
+  return 1;
+}
+
+void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur) {
+  beam_state* s = e->state;
+  const int a = e->nodes[0];
+  /* the node-0 unknowns as beam_eval forms them (end frame) */
+  const nsb_mat3 L0 = nsb_q_to_m3(s->lam[0]);
+  nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
+  memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+  accel_points(s, a0, al0, s->u_int, 0);
 }
 
 /* Strain element (elements/beam_strain.h): node positions and end-frame
@@ -980,10 +1016,12 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
   memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
-  memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
   nsb_beam_point* ends = sc.ends;
-  end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
-  end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+  if (!accel) { /* the acceleration systems read the current ends (below) */
+    memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
+    end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
+    end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+  }
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   in.g = s->geom;
@@ -1135,6 +1173,7 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   }
   nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
   if (keep) {
+    for (int q = 0; q < ni; ++q) z->xf[q] = X[W * q]; /* X_f where post_solve reads a kept set's */
     memset(z->inv, 0, sizeof(double) * (size_t)ni * (size_t)ni);
     for (int q = 0; q < ni; ++q) {
       z->inv[q + (size_t)ni * q] = 1.0;
@@ -1177,16 +1216,15 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
 /* Modified Newton (element.h, NSB_FACTORS_KEPT): the residual condensed with the
    kept factors of the last tangent,
      X_f = K_ii^{-1} f_i,  f_c = f_n - K_ni X_f,
-   X_f into column 0 of the kept rows Z, whose X_n stays that of the kept
-   tangent, for post_solve: du_i = -K_ii^{-1} (f_i + K_in du) with the same
+   X_f into the set's xf (beside the kept rows Z, whose X_n stays that of the
+   kept tangent), for post_solve: du_i = -K_ii^{-1} (f_i + K_in du) with the same
    factors as the system's kept matrix K_nn - K_ni K_ii^{-1} K_in, so that the
    iteration is modified Newton on the uncondensed system.  Two
    matrix-vector products (n_int^2 and 12 n_int) instead of the tangent,
    the factorization of K_ii and its 13 right-hand sides. */
 static inline void frozen_rows(int ni, const double* restrict inv, const double* restrict kni, const double* restrict F,
-                               double* restrict Z, double* restrict f) {
-  enum { W = NSB_LU_ROW_WIDTH };
-  double xf[BEAM_MAX_FULL], v[12];
+                               double* restrict xf, double* restrict f) {
+  double v[12];
   /* X_f in blocks of 6 rows held in registers over the sweep of the columns
      (n_int is a multiple of 6); each entry sums over j in increasing order */
   for (int q0 = 0; q0 < ni; q0 += 6) {
@@ -1199,7 +1237,6 @@ static inline void frozen_rows(int ni, const double* restrict inv, const double*
   }
   for (int i = 0; i < 12; ++i) v[i] = F[i];
   for (int q = 0; q < ni; ++q) {
-    Z[W * q] = xf[q];
     const double* restrict kq = kni + (size_t)12 * q;
     for (int i = 0; i < 12; ++i) v[i] -= kq[i] * xf[q];
   }
@@ -1212,10 +1249,10 @@ static inline void frozen_rows(int ni, const double* restrict inv, const double*
    entry sees the same operations in the same order. */
 static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f) {
   switch (s->n_int) {
-    case 12: frozen_rows(12, z->inv, z->kni, F, z->Z, f); break;
-    case 18: frozen_rows(18, z->inv, z->kni, F, z->Z, f); break;
-    case 24: frozen_rows(24, z->inv, z->kni, F, z->Z, f); break;
-    default: frozen_rows(s->n_int, z->inv, z->kni, F, z->Z, f); break;
+    case 12: frozen_rows(12, z->inv, z->kni, F, z->xf, f); break;
+    case 18: frozen_rows(18, z->inv, z->kni, F, z->xf, f); break;
+    case 24: frozen_rows(24, z->inv, z->kni, F, z->xf, f); break;
+    default: frozen_rows(s->n_int, z->inv, z->kni, F, z->xf, f); break;
   }
   s->xrows = z->Z;
 }
@@ -1231,11 +1268,15 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   beam_state* s = e->state;
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
+  /* X_f: column 0 of X, or the kept set's own (beam_kept) */
+  const int own = s->xrows == s->X, xs = own ? NSB_LU_ROW_WIDTH : 1;
+  const double* xf = own ? s->X : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
   for (int i = 0; i < ni; ++i) {
-    const double* xi = s->xrows + NSB_LU_ROW_WIDTH * i; /* X_f, then row i of X_n */
+    const double* xi = s->xrows + NSB_LU_ROW_WIDTH * i; /* row i of X_n from xi[1] */
+    const double xfi = xf[xs * i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
        x - (+0) = x: the same bits as with the zeros Xl held before) */
-    double v = s->Xl ? -xi[0] - dlpf * s->Xl[i] : -xi[0];
+    double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
     for (int j = 0; j < 12; ++j) v -= xi[1 + j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
@@ -1272,6 +1313,15 @@ static void continue_pseudo(nsb_beam_point* cur, const nsb_beam_point* old, int 
     }
 }
 
+static void commit_rates(nsb_beam_point* old, const nsb_beam_point* cur, int n) {
+  for (int i = 0; i < n; ++i) {
+    memcpy(old[i].a, cur[i].a, sizeof old[i].a);
+    memcpy(old[i].al, cur[i].al, sizeof old[i].al);
+    memcpy(old[i].p, cur[i].p, sizeof old[i].p);
+    memcpy(old[i].pw, cur[i].pw, sizeof old[i].pw);
+  }
+}
+
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
   if (p_gain >= 0.0) {
@@ -1279,7 +1329,14 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
        continue from the committed ones by the change of the accelerations */
     continue_pseudo(s->cur_qp, s->old_qp, s->n_qp, p_gain);
     continue_pseudo(s->cur_cp, s->old_cp, s->N, p_gain);
-    beam_commit(e);
+    if (s->sgeom) {
+      beam_commit(e);
+    } else {
+      /* the acceleration solve's evaluations left the current states the
+         committed ones but for the (pseudo-)accelerations: commit those */
+      commit_rates(s->old_qp, s->cur_qp, s->n_qp);
+      commit_rates(s->old_cp, s->cur_cp, s->N);
+    }
     memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
     return;
   }
@@ -1299,6 +1356,23 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
 static void beam_restore(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->u_int, s->u_int_old, sizeof(double) * (size_t)s->n_int);
+}
+
+/* The power of the distributed loads n, m at integration point p of weight w. */
+static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec3 mm) {
+  nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w);
+  return w * (nsb_v3_dot(n, v) + nsb_v3_dot(mm, nsb_q_rotate(nsb_q_load(p->q), om)));
+}
+
+void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  const beam_state* s = e->state;
+  /* without distributed loads every term is a zero (+0 or -0: finite
+     states), and adding one leaves the sum's bits as they are: a sum that
+     starts at +0 never becomes -0 by them, and x + (+-0) = x otherwise */
+  if (s->n_dloads == 0) return;
+  nsb_vec3 n, mm;
+  dload_values(ec, s, &n, &mm);
+  for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&s->cur_qp[i], s->geom->wq[i], n, mm);
 }
 
 static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
@@ -1324,7 +1398,7 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
     nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
     nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
     acc->potential -= w * rhoA_q * nsb_v3_dot(ec->gravity, r);
-    acc->power += w * (nsb_v3_dot(n, v) + nsb_v3_dot(mm, nsb_q_rotate(nsb_q_load(p->q), om)));
+    acc->power += point_power(p, w, n, mm);
     acc->momentum = nsb_v3_muladd(acc->momentum, w * rhoA_q, v);
     nsb_vec3 L = nsb_v3_add(nsb_v3_scale(rhoA_q, nsb_v3_cross(r, v)), nsb_q_rotate(nsb_q_load(p->q), Jw));
     acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, w, L);

@@ -345,6 +345,21 @@ typedef struct nsb_beam_sample_out {
 /// length, in radians (failure diagnosis: one element cannot turn a full
 /// 2 pi, where the rotation maps of its interior become singular).
 double nsb_beam_turn(const nsb_elem* e);
+/// The power of a beam element's distributed loads alone, added to
+/// acc->power as its energy op adds it (the same operations in the same
+/// order), without the energies and momenta of the rest of the op.
+void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc);
+/// What a beam element's matrix of the acceleration solves depends on
+/// beyond its constant data: the frame of its node 0 in st, into q (the
+/// Galerkin weighting's rows read R(0)^T alone).  Returns 0 when it depends
+/// on more (the collocation weighting's lever arms r - r(0), the strain
+/// element).
+int nsb_beam_accel_frame(const nsb_elem* e, const nsb_state* st, double q[4]);
+/// After an acceleration solve accepted without a further evaluation
+/// (solver/newton.c): the element's point accelerations from the node
+/// accelerations of cur and its interior unknowns, as an evaluation at
+/// them leaves them (the same operations), and its N^0, M^0.
+void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur);
 int nsb_beam_n_samples(const nsb_elem* e);
 /// Checkpoint of a beam element's evolving state (solver/checkpoint.c): the
 /// byte count, a copy into buf, and the copy back (same element of the same

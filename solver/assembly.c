@@ -27,11 +27,13 @@ static double support_value(const nsb_system* s, int i, int c, double t, int ord
 }
 
 void nsb_sys_kinematics(nsb_system* s) {
+  nsb_sys_energy_stale(s); /* an evaluation follows: the elements' point states change */
   for (int i = 0; i < s->n_nodes; ++i)
     if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
 }
 
 void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
+  nsb_sys_energy_stale(s);
   for (int i = 0; i < s->n_nodes; ++i) {
     int nd = s->ndof[i];
     if (!nd) continue;
@@ -460,6 +462,7 @@ void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* d
 }
 
 void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale) {
+  nsb_sys_energy_stale(s);
   double d[6];
   for (int i = 0; i < s->n_nodes; ++i) {
     int nd = s->ndof[i];
@@ -502,6 +505,7 @@ static void post_member(void* arg, int r) {
    their corrections (nsb_corr).  The static elements on the thread team as
    in nsb_sys_assemble; the squared norms summed in element order. */
 nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx) {
+  nsb_sys_energy_stale(s);
   nsb_corr c = {0.0, 0.0, 0.0};
   post_job job = {s, dx};
   if (s->team)
@@ -571,6 +575,7 @@ static void impulsive_reactions(nsb_system* s) {
    (elements/element.h after_accel, docs/contact.md §6). */
 static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   const nsb_scheme_ops* keep = s->ops;
+  nsb_sys_energy_stale(s);
   s->ops = &nsb_accel_ops;
   nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
   /* prescribed velocities at t0 from the supports' amplitudes */
@@ -597,10 +602,9 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   if (st == NSB_OK)
     for (int i = 0; i < s->n_elems; ++i)
       if (s->elems[i].ops->after_accel) s->elems[i].ops->after_accel(&s->elems[i], p_gain);
-  nsb_energy en;
-  nsb_system_energy(s, &en);
-  s->power = en.power;
-  s->diss_rate = en.dissipation_rate;
+  nsb_system_energy(s, &s->en_last); /* the increment's last energies (increment_to) */
+  s->power = s->en_last.power;
+  s->diss_rate = s->en_last.dissipation_rate;
   return st;
 }
 

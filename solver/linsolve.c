@@ -521,7 +521,9 @@ static int umf_create_data(nsb_linsolver* s) {
 
 /* ---- generic wrappers -------------------------------------------------------- */
 
-/* FNV-1a over rowptr and col: a cheap fingerprint of the pattern (NSB_VALIDATE only). */
+/* FNV-1a over rowptr and col: a fingerprint of the pattern (NSB_VALIDATE
+   only), at every analysis and at a factorization of a matrix whose stamp
+   (nsb_csr.stamp) is not the one last found to have the analyzed pattern. */
 static unsigned long pattern_fingerprint(const nsb_csr* A) {
   unsigned long h = 2166136261ul;
 #if defined(NSB_VALIDATE) && NSB_VALIDATE
@@ -568,6 +570,7 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A) {
   NSB_CALL(s->ops->analyze(s, A));
   s->n = A->n;
   s->nnz = A->nnz;
+  s->pattern_stamp = A->stamp;
   s->pattern_hash = pattern_fingerprint(A);
   s->n_analyze++;
   return NSB_OK;
@@ -578,7 +581,12 @@ int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
   s->singular_eq = -1;
   s->epoch[s->slot]++;
   NSB_CHECK(ctx, s->n > 0, NSB_ERR_ARG, "%s factor: no successful analyze", s->ops->name);
-  NSB_CHECK(ctx, A->n == s->n && A->nnz == s->nnz && pattern_fingerprint(A) == s->pattern_hash,
+  /* the pattern is the analyzed one: the stamp of a pattern already found
+     so (no pass over the pattern at every factorization: the builder gives
+     every pattern it writes a new stamp), else the same fingerprint */
+  const int same_pattern = (A->stamp && A->stamp == s->pattern_stamp) || pattern_fingerprint(A) == s->pattern_hash;
+  if (same_pattern && A->n == s->n && A->nnz == s->nnz) s->pattern_stamp = A->stamp;
+  NSB_CHECK(ctx, A->n == s->n && A->nnz == s->nnz && same_pattern,
             NSB_ERR_ARG, "%s factor: pattern differs from the analyzed one (n %d vs %d, nnz %d vs %d)",
             s->ops->name, A->n, s->n, A->nnz, s->nnz);
   for (int i = 0; i < A->n; ++i)

@@ -76,9 +76,11 @@ struct nsb_linsolver {
      factorization for later solves (modified Newton, solver/newton.c) knows
      whether the slot still holds it */
   long epoch[NSB_LINSOLVER_SLOTS];
-  /* Pattern fingerprint of the last analyze, checked by factor (private). */
+  /* Pattern of the last analyze, checked by factor (private): its
+     fingerprint, and the stamp (nsb_csr.stamp) of the last matrix found to
+     have it. */
   int n, nnz;
-  unsigned long pattern_hash;
+  unsigned long pattern_stamp, pattern_hash;
   /* Values of the recurring slot's last factorization (private; capacity
      grows geometrically in analyze), whether they are valid, its rcond. */
   double* kept_val;

@@ -3,6 +3,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "base/array.h"
@@ -159,6 +160,9 @@ static int grow_ints(nsb_ctx* ctx, int** p, int* cap, int extra, int need) {
 
 /* The pattern into A (whose arrays are reused when large enough, reuse = 1,
    or are new, reuse = 0).  On error A keeps its previous arrays and values. */
+/* The patterns written so far, in every thread (nsb_csr.stamp). */
+static _Atomic unsigned long pattern_stamps = 0;
+
 static int finish(nsb_pattern_builder* b, nsb_csr* A, int reuse) {
   nsb_ctx* ctx = b->ctx;
   const int n = b->n;
@@ -245,6 +249,7 @@ static int finish(nsb_pattern_builder* b, nsb_csr* A, int reuse) {
   A->nnz = (int)nnz;
   row_union(n, bptr, blk, start, idx, marker, A->rowptr, NULL, A->col);
   memset(A->val, 0, (size_t)A->nnz * sizeof(double));
+  A->stamp = atomic_fetch_add(&pattern_stamps, 1ul) + 1ul;
   return NSB_OK;
 }
 

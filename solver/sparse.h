@@ -43,6 +43,10 @@ typedef struct nsb_csr {
   int* col;    /* size nnz; sorted, unique within a row; diagonal always present */
   double* val; /* size nnz */
   int cap_n, cap_nnz; /* room of rowptr (cap_n + 1), col and val (cap_nnz); private */
+  /* a value of its own for every pattern the builder writes (its finish),
+     never 0; 0: a matrix whose pattern was made elsewhere (the linear
+     solver then checks the pattern itself, solver/linsolve.c) */
+  unsigned long stamp;
 } nsb_csr;
 
 typedef struct nsb_pattern_builder nsb_pattern_builder;

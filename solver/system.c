@@ -466,6 +466,7 @@ fail:
 int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
   size_t n3 = 3 * (size_t)s->n_nodes * sizeof(double), n4 = 4 * (size_t)s->n_nodes * sizeof(double);
   size_t nm = (size_t)s->n_mult;
+  nsb_sys_energy_stale(s); /* a checkpoint's load writes the state through these blocks */
   const nsb_block all[] = {
       {s->cur.x, n3}, {s->cur.q, n4}, {s->cur.v, n3}, {s->cur.w, n3}, {s->cur.a, n3}, {s->cur.al, n3},
       {s->old.x, n3}, {s->old.q, n4}, {s->old.v, n3}, {s->old.w, n3}, {s->old.a, n3}, {s->old.al, n3},
@@ -486,6 +487,7 @@ int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
 int nsb_system_contacts_at(nsb_system* s, const double* x, const double** x_build) {
   if (x_build) *x_build = s->x_build;
   if (!x || s->model->contact_pairs.count == 0) return NSB_OK;
+  nsb_sys_energy_stale(s);
   size_t n3 = 3 * (size_t)s->n_nodes * sizeof(double);
   memcpy(s->cur.x, x, n3); /* the broad phase runs on the current positions */
   return nsb_sys_contact_rebuild(s);
@@ -627,6 +629,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
 
 int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   double tic = nsb_now_s();
+  nsb_sys_energy_stale(s);
   const nsb_model* m = s->model;
   int prev_dynamic = s->scheme && s->step.kind == NSB_STEP_DYNAMIC && !s->step.modal_dynamic &&
                      m->steps.data[k].kind == NSB_STEP_DYNAMIC;
@@ -762,12 +765,36 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
     *e = s->override;
     return;
   }
+  if (s->en_last_ok) {
+    /* the state of the last increment, unchanged since (system_internal.h);
+       the work and dissipation integrals are read as they are now */
+    *e = s->en_last;
+    e->external_work = s->work;
+    e->dissipated = s->dissipated;
+    return;
+  }
   memset(e, 0, sizeof *e);
   nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->energy) s->elems[i].ops->energy(&s->elems[i], &ec, e);
   e->external_work = s->work;
   e->dissipated = s->dissipated;
+}
+
+void nsb_sys_rates(const nsb_system* s, nsb_energy* e) {
+  if (s->energy_override) {
+    *e = s->override;
+    return;
+  }
+  memset(e, 0, sizeof *e);
+  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* el = &s->elems[i];
+    if (el->ops == &nsb_beam_v_ops)
+      nsb_beam_power(el, &ec, e);
+    else if (el->ops->energy)
+      el->ops->energy(el, &ec, e);
+  }
 }
 
 const nsb_model* nsb_system_model(const nsb_system* s) { return s->model; }
@@ -787,6 +814,7 @@ const nsb_elem* nsb_system_element(const nsb_system* s, int i) { return &s->elem
 
 int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K) {
   const nsb_elem* e = &s->elems[i_elem];
+  nsb_sys_energy_stale(s);
   nsb_eval_mode mode = s->ops == &nsb_accel_ops ? NSB_EVAL_ACCEL
                        : s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC
                                                          : NSB_EVAL_DYNAMIC;
@@ -799,6 +827,7 @@ int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K) {
 
 void nsb_system_apply_local(nsb_system* s, int i_elem, const double* d) {
   const nsb_elem* e = &s->elems[i_elem];
+  nsb_sys_energy_stale(s);
   int p = 0;
   for (int q = 0; q < e->n_nodes; ++q) {
     int nd = e->node_ndof[q];

@@ -106,6 +106,12 @@ double nsb_system_hertz_increment(nsb_system* s, double h, double target);
 /// and is restored, for the step control to repeat it shorter (io/run.c sets
 /// it in dynamic steps without DIRECT); off (the default): it is accepted.
 void nsb_system_check_compliant(nsb_system* s, int on);
+/// Acceleration solves with kept factors of their own matrix (solver/newton.c,
+/// accel_key) are accepted after one solve, without the residual evaluation
+/// that would confirm them; on != 0 confirms every one all the same (tests:
+/// the results are the same bit for bit).  The count of those accepted so.
+void nsb_system_confirm_accelerations(nsb_system* s, int on);
+long nsb_system_exact_accelerations(const nsb_system* s);
 /// The state after an impact increment of length delta (a located
 /// switching point, solver/step_control.h): the contacts' multipliers hold
 /// impulse / delta (1e9 times a force); set them to zero (they are only the

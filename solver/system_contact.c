@@ -407,6 +407,7 @@ double nsb_system_hertz_increment(nsb_system* s, double h, double target) {
 }
 
 int nsb_system_after_impact(nsb_system* s, nsb_newton_report* rep) {
+  nsb_sys_energy_stale(s);
   for (int q = s->n_static_mult; q < s->n_mult; ++q) s->lam[q] = 0.0;
   s->scheme->n_hist = 0;
   if (s->step.kind != NSB_STEP_DYNAMIC) return NSB_OK;

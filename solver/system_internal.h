@@ -99,6 +99,12 @@ struct nsb_system {
      factors): tana_ok, the slot's epoch tana_epoch */
   int tana_ok;
   long tana_epoch;
+  /* what that matrix was formed from (newton.c, accel_key), when its
+     elements let it be told (tana_key_ok) */
+  int tana_key_ok;
+  unsigned long tana_key;
+  long accel_exact;  /* acceleration solves accepted without their confirming residual */
+  int accel_confirm; /* confirm every acceleration solve all the same (nsb_system_confirm_accelerations) */
   double tan_h;
   unsigned long tan_contacts;
   /* the contact elements' local matrices of the kept matrix (their n_local^2
@@ -149,6 +155,13 @@ struct nsb_system {
   int nnz_modal;
   int energy_override;
   nsb_energy override;
+  /* The energies of the state an accepted increment left (increment_to:
+     the last ones it computed), which nsb_system_energy returns while
+     en_last_ok: the history row of that increment then reads them instead
+     of a further pass over the elements.  Every change of the state after
+     that increment clears en_last_ok first (nsb_sys_energy_stale). */
+  int en_last_ok;
+  nsb_energy en_last;
   /* *STATIC, RIKS (solver/arclength.h): the load proportionality factor of
      the step's loads now and at the start of the increment, the step time
      at which the amplitudes of earlier loads are held (that of the end of
@@ -189,6 +202,15 @@ nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t);
 /// Equation numbering, element maps, sparsity pattern and symbolic
 /// factorization for the current supports and elements.  Allocates.
 int nsb_sys_number_and_analyze(nsb_system* s);
+
+/// The power of the loads and the dissipation rate of the dampers at the
+/// current state, e->power and e->dissipation_rate bit for bit as
+/// nsb_system_energy computes them (the same element ops in the same order,
+/// a beam's by nsb_beam_power: its energies and momenta, most of the pass,
+/// are left out); the other fields of e are partial.
+void nsb_sys_rates(const nsb_system* s, nsb_energy* e);
+/// The state changes: the energies of the last increment (en_last) no longer hold.
+static inline void nsb_sys_energy_stale(nsb_system* s) { s->en_last_ok = 0; }
 
 /* ---- assembly.c ------------------------------------------------------------- */
 

@@ -747,6 +747,39 @@ static void test_create_bad_kind(void) {
 SOLVER_TESTS(NSB_LINSOLVER_KLU, klu)
 SOLVER_TESTS(NSB_LINSOLVER_UMFPACK, umfpack)
 
+/* The factorization's pattern guard (NSB_VALIDATE): a matrix of another
+ * pattern of the same size (n, nnz) is refused; the analyzed matrix, and a
+ * new matrix of the same pattern (another stamp), are factored.  Every
+ * pattern the builder writes has a stamp of its own, so the guard passes
+ * over the pattern only when the stamp is not one it has seen. */
+static void test_pattern_guard(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  /* tridiagonal 4 x 4 (10 entries), and the same size with (0,2),(2,0)
+     instead of (2,3),(3,2): 10 entries too */
+  const double D1[16] = {4, 1, 0, 0, 1, 4, 1, 0, 0, 1, 4, 1, 0, 0, 1, 4};
+  const double D2[16] = {4, 1, 1, 0, 1, 4, 1, 0, 1, 1, 4, 0, 0, 0, 0, 4};
+  nsb_csr* A = csr_from_dense(ctx, 4, D1);
+  nsb_csr* A2 = csr_from_dense(ctx, 4, D1);
+  nsb_csr* B = csr_from_dense(ctx, 4, D2);
+  CU_ASSERT_EQUAL(A->nnz, B->nnz);
+  CU_ASSERT(A->stamp != 0 && A->stamp != A2->stamp && A2->stamp != B->stamp);
+  nsb_linsolver* s = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &s) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_OK);
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A2), NSB_OK);
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_OK);
+#if defined(NSB_VALIDATE) && NSB_VALIDATE
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, B), NSB_ERR_ARG);
+  nsb_ctx_clear_error(ctx);
+#endif
+  nsb_linsolver_destroy(&s);
+  nsb_csr_destroy(ctx, &A);
+  nsb_csr_destroy(ctx, &A2);
+  nsb_csr_destroy(ctx, &B);
+  nsb_test_end_ctx(&ctx);
+}
+
 #define SOLVER_CASES(tag)                                                                  \
   {"random_50", test_##tag##_random}, {"recurring_lean", test_##tag##_recurring_lean},     \
       {"pivot_change", test_##tag##_pivot_change},                                         \
@@ -765,7 +798,8 @@ static const nsb_test_suite suites[] = {
                                       {NULL, NULL}}},
     {"klu", (const nsb_test_case[]){SOLVER_CASES(klu)}},
     {"umfpack", (const nsb_test_case[]){SOLVER_CASES(umfpack)}},
-    {"linsolver", (const nsb_test_case[]){{"bad_kind", test_create_bad_kind}, {NULL, NULL}}},
+    {"linsolver", (const nsb_test_case[]){{"bad_kind", test_create_bad_kind}, {"pattern_guard", test_pattern_guard},
+                                          {NULL, NULL}}},
     {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
