@@ -1689,6 +1689,17 @@ static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_
   return d->dissipated;
 }
 
+/* The slave's velocity relative to the master at the end of the increment
+   (the obstacle's velocity in *vobs), with the master's rotation under a
+   Hermite or body-face contact and a framed slave's own rotation. */
+static nsb_vec3 end_rel_velocity(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3* vobs) {
+  *vobs = nsb_contact_obstacle_velocity_end(e, d, ec);
+  nsb_vec3 vrf = nsb_contact_rel_velocity(e, d->wt, ec->cur, *vobs);
+  if (master_moments(d)) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(e, d->jr[0], ec->cur));
+  if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(e, d->ja, ec->cur));
+  return vrf;
+}
+
 int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
   int count = 0;
   for (int i = 0; i < n; ++i) {
@@ -1701,10 +1712,8 @@ int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     if (!(d->impulse[0] > 0.0 || !(d->gN_pre < 0.0))) continue;
     const double* P = ec->lambda + e[i].mult_first;
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
-    nsb_vec3 vobs = nsb_contact_obstacle_velocity_end(&e[i], d, ec);
-    nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
-    if (master_moments(d)) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
-    if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));
+    nsb_vec3 vobs;
+    nsb_vec3 vrf = end_rel_velocity(&e[i], d, ec, &vobs);
     nsb_vec3 n1;
     const double xiN =
         nsb_contact_xi_normal(p, d, nsb_v3_dot(dir[0], vrf)) + 2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
@@ -1817,10 +1826,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     }
     const double* P = ec->lambda + e[i].mult_first;
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
-    nsb_vec3 vobs = nsb_contact_obstacle_velocity_end(&e[i], d, ec);
-    nsb_vec3 vrf = nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, vobs);
-    if (master_moments(d)) vrf = nsb_v3_add(vrf, nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
-    if (d->shape.framed) vrf = nsb_v3_add(vrf, nsb_contact_framed_velocity(&e[i], d->ja, ec->cur));
+    nsb_vec3 vobs;
+    nsb_vec3 vrf = end_rel_velocity(&e[i], d, ec, &vobs);
     double pre[3] = {d->gN_pre, d->gT_pre[0], d->gT_pre[1]};
     /* The semi-smooth iteration drives the impulse of an open contact (the
        row lambda_v = 0) to zero only up to the round-off of the linear
