@@ -90,6 +90,9 @@ static const kwspec kw_table[] = {
      begin_include, NULL, NULL},
     {"NODE", KW_NODE, W_MODEL, {{"NSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_node, deck_data_node, NULL},
+    /* Abaqus's straight-line node generation (LINE=L); LINE=C|P and SYSTEM are refused */
+    {"NGEN", KW_NGEN, W_MODEL, {{"NSET", P_NAME, 0, NULL}, {"LINE", P_WORD, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_ngen, deck_data_ngen, NULL},
     /* INTERNAL (Abaqus/CAE's picked sets): a flag for CAE's display, no effect here */
     {"NSET", KW_NSET, W_MODEL,
      {{"NSET", P_NAME, 1, NULL}, {"GENERATE", P_FLAG, 0, NULL}, {"INTERNAL", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
@@ -106,6 +109,8 @@ static const kwspec kw_table[] = {
       {"WEIGHTING", P_ENUM, 0, weightings},
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_element, deck_data_element, NULL},
+    {"ELGEN", KW_ELGEN, W_MODEL, {{"ELSET", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_elgen, deck_data_elgen, NULL},
     {"SPRING", KW_SPRING, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_spring, deck_data_spring, deck_end_needs_data},
     {"DASHPOT", KW_DASHPOT, W_MODEL, {{"ELSET", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},

@@ -95,9 +95,11 @@ typedef enum kw_id {
   KW_HEADING,
   KW_INCLUDE,
   KW_NODE,
+  KW_NGEN,
   KW_NSET,
   KW_ELSET,
   KW_ELEMENT,
+  KW_ELGEN,
   KW_SPRING,
   KW_DASHPOT,
   KW_BEAM_SECTION,
@@ -294,6 +296,10 @@ const char* deck_etype_name(nsb_elem_type t);
 void deck_begin_node(parser* p, loc at, const pval* v);
 void deck_data_node(parser* p, loc at);
 void deck_begin_nset(parser* p, loc at, const pval* v);
+void deck_begin_ngen(parser* p, loc at, const pval* v);
+void deck_data_ngen(parser* p, loc at);
+void deck_begin_elgen(parser* p, loc at, const pval* v);
+void deck_data_elgen(parser* p, loc at);
 void deck_data_nset(parser* p, loc at);
 void deck_begin_elset(parser* p, loc at, const pval* v);
 void deck_data_elset(parser* p, loc at);

@@ -414,6 +414,76 @@ void deck_data_node(parser* p, loc at) {
   }
 }
 
+/* *NGEN [, NSET=name] [, LINE=L]: Abaqus's node generation along a straight
+   line.  Data line "first, last[, increment]": the nodes first + k*increment
+   strictly between the two defined end nodes are placed at equal spacing on
+   the segment between them; NSET collects the line's nodes, ends included.
+   Circular and parabolic lines (LINE=C, LINE=P) are refused at the keyword. */
+void deck_begin_ngen(parser* p, loc at, const pval* v) {
+  p->b.set = -1;
+  if (v[1].set && strcmp(v[1].s, "L") != 0) {
+    VALUE(p, at, "*NGEN: LINE=%s is not available (only straight lines, LINE=L; write the nodes of a curve with *NODE)",
+          v[1].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[0].set) p->b.set = find_or_add_nset(p, at, v[0].s);
+}
+
+void deck_data_ngen(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 2, 3, "first node, last node[, increment]")) return;
+  int first, last, inc = 1;
+  if (!deck_get_int(p, at, p->fields[0], "first node", &first) || !deck_get_int(p, at, p->fields[1], "last node", &last))
+    return;
+  if (p->n_fields == 3 && !deck_get_int(p, at, p->fields[2], "increment", &inc)) return;
+  if (inc == 0) {
+    VALUE(p, at, "*NGEN: the increment must not be zero");
+    return;
+  }
+  long long span = (long long)last - first;
+  if (span == 0 || (span > 0) != (inc > 0) || span % inc != 0) {
+    VALUE(p, at, "*NGEN: last node %d must be reached from %d in steps of %d", last, first, inc);
+    return;
+  }
+  int a = nsb_model_find_node(p->m, first), b = nsb_model_find_node(p->m, last);
+  if (a < 0 || b < 0) {
+    VALUE(p, at, "*NGEN: end node %d is not defined (define both ends with *NODE first)", a < 0 ? first : last);
+    return;
+  }
+  long long n = span / inc;
+  for (long long k = 1; k < n; ++k) {
+    int label = (int)(first + k * inc), j = nsb_model_find_node(p->m, label);
+    if (j >= 0) {
+      VALUE(p, at, "*NGEN: node %d is already defined (line %d)", label, p->m->nodes.data[j].line);
+      return;
+    }
+  }
+  for (long long k = 0; k <= n; ++k) {
+    int label = (int)(first + k * inc), i;
+    if (k == 0 || k == n) {
+      i = k == 0 ? a : b;
+    } else {
+      const double* A = p->m->nodes.data[a].X;
+      const double* B = p->m->nodes.data[b].X;
+      double s = (double)k / (double)n, X[3];
+      for (int c = 0; c < 3; ++c) X[c] = A[c] + s * (B[c] - A[c]);
+      if ((i = nsb_model_add_node(p->m, label, X, at.line)) < 0) {
+        deck_oom(p, at);
+        return;
+      }
+    }
+    if (p->b.set >= 0) {
+      nsb_nset* set = &p->m->nsets.data[p->b.set];
+      int seen = 0; /* only an end node can be in the set already */
+      for (int q = 0; (k == 0 || k == n) && q < set->nodes.count && !seen; ++q) seen = set->nodes.data[q] == i;
+      if (!seen && deck_push_int(p->ctx, &set->nodes.data, &set->nodes.count, &set->nodes.capacity, i) != NSB_OK) {
+        deck_oom(p, at);
+        return;
+      }
+    }
+  }
+}
+
 /* NSET / ELSET data line. */
 static void data_set(parser* p, loc at, int is_elset) {
   if (p->b.set < 0) return;
@@ -614,6 +684,112 @@ void deck_data_element(parser* p, loc at) {
     return;
   }
   push_element(p, at, label, n1, n2, 1);
+}
+
+/* *ELGEN [, ELSET=name]: Abaqus's element generation from a master element.
+   Data line "master, n1, node increment 1, element increment 1[, n2, node
+   increment 2, element increment 2[, n3, ...]]" (counts include the master,
+   defaults 1, 1, 1): element master + i*e1 + j*e2 + k*e3 joins the master's
+   nodes shifted by i*d1 + j*d2 + k*d3 and takes its type, POINTS and
+   WEIGHTING; ELSET collects the generated elements and the master.  As in
+   Abaqus the generated elements join no other set: name ELSET in the
+   section. */
+void deck_begin_elgen(parser* p, loc at, const pval* v) {
+  p->b.set = -1;
+  if (v[0].set) p->b.set = find_or_add_elset(p, at, v[0].s);
+}
+
+/* Element i into the *ELGEN set; `known`: i may be there already (the
+   master; generated elements are new). */
+static int elgen_add_to_set(parser* p, loc at, int i, int known) {
+  if (p->b.set < 0) return 1;
+  nsb_elset* s = &p->m->elsets.data[p->b.set];
+  for (int q = 0; known && q < s->elements.count; ++q)
+    if (s->elements.data[q] == i) return 1;
+  if (deck_push_int(p->ctx, &s->elements.data, &s->elements.count, &s->elements.capacity, i) != NSB_OK) {
+    deck_oom(p, at);
+    return 0;
+  }
+  return 1;
+}
+
+void deck_data_elgen(parser* p, loc at) {
+  if (!deck_expect_fields(p, at, 1, 10, "master element, n1, node increment, element increment[, n2, ...[, n3, ...]]"))
+    return;
+  int f[10] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  static const char* const what[10] = {"master element",      "number in the first direction",  "node increment 1",
+                                       "element increment 1", "number in the second direction", "node increment 2",
+                                       "element increment 2", "number in the third direction",  "node increment 3",
+                                       "element increment 3"};
+  for (int k = 0; k < p->n_fields; ++k)
+    if (*p->fields[k] && !deck_get_int(p, at, p->fields[k], what[k], &f[k])) return;
+  int master = deck_find_element(p, f[0]);
+  if (master < 0) {
+    VALUE(p, at, "*ELGEN: master element %d is not defined", f[0]);
+    return;
+  }
+  nsb_element me = p->m->elements.data[master];
+  if (master + 1 < p->m->elements.count && p->m->elements.data[master + 1].label == me.label) {
+    VALUE(p, at, "*ELGEN: master element %d is a B32 (two halves); generate the elements with *ELEMENT", f[0]);
+    return;
+  }
+  for (int d = 0; d < 3; ++d)
+    if (f[1 + 3 * d] < 1) {
+      VALUE(p, at, "*ELGEN: the %s must be at least 1, got %d", what[1 + 3 * d], f[1 + 3 * d]);
+      return;
+    }
+  /* every element is checked before any is added */
+  for (int pass = 0; pass < 2; ++pass)
+    for (long long k = 0; k < f[7]; ++k)
+      for (long long j = 0; j < f[4]; ++j)
+        for (long long i = 0; i < f[1]; ++i) {
+          long long dl = i * f[3] + j * f[6] + k * f[9], dn = i * f[2] + j * f[5] + k * f[8];
+          if (dl == 0) {
+            if (pass == 1 && !elgen_add_to_set(p, at, master, 1)) return;
+            continue;
+          }
+          long long label = me.label + dl;
+          long long l1 = p->m->nodes.data[me.nodes[0]].label + dn, l2 = p->m->nodes.data[me.nodes[1]].label + dn;
+          if (label <= 0 || label > INT_MAX || l1 <= 0 || l1 > INT_MAX || l2 <= 0 || l2 > INT_MAX) {
+            VALUE(p, at, "*ELGEN: a generated element or node label is out of range (element %lld, nodes %lld, %lld)",
+                  label, l1, l2);
+            return;
+          }
+          int n1 = nsb_model_find_node(p->m, (int)l1), n2 = nsb_model_find_node(p->m, (int)l2);
+          if (pass == 0) {
+            int e = deck_find_element(p, (int)label);
+            if (e >= 0) {
+              VALUE(p, at, "*ELGEN: element %lld is already defined (line %d)", label, p->m->elements.data[e].line);
+              return;
+            }
+            if (n1 < 0 || n2 < 0) {
+              VALUE(p, at, "*ELGEN: element %lld needs node %lld, which is not defined", label, n1 < 0 ? l1 : l2);
+              return;
+            }
+            if (nsb_etype_is_beam(me.type) && same_position(&p->m->nodes.data[n1], &p->m->nodes.data[n2])) {
+              VALUE(p, at, "*ELGEN: element %lld: nodes %lld and %lld are at the same position", label, l1, l2);
+              return;
+            }
+            continue;
+          }
+          nsb_element e = me;
+          e.label = (int)label;
+          e.nodes[0] = n1;
+          e.nodes[1] = n2;
+          e.section = -1;
+          e.rest_length = -1.0;
+          e.line = at.line;
+          if (NSB_ARRAY_PUSH(p->ctx, p->m->elements, e) != NSB_OK || deck_note_rec_file(p, REC_ELEMENT, at.file) != NSB_OK ||
+              hash_element(p, p->m->elements.count - 1) != NSB_OK) {
+            deck_oom(p, at);
+            return;
+          }
+          if (nsb_etype_is_beam(e.type)) {
+            p->m->nodes.data[n1].n_beams++;
+            p->m->nodes.data[n2].n_beams++;
+          }
+          if (!elgen_add_to_set(p, at, p->m->elements.count - 1, 0)) return;
+        }
 }
 
 /* What an element of type t takes its properties from (for messages). */

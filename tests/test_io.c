@@ -651,6 +651,60 @@ static void test_beam_errors(void) {
    name a material defined later, with the same properties as in the usual order
    (every shape, also SHEAR FACTOR and a material without *DENSITY); a material
    defined nowhere, or later without *ELASTIC, is an error at the section's line. */
+/* *NGEN and *ELGEN give the model the explicit *NODE and *ELEMENT lines give:
+   a 2 x 3 grid of two-node beams (rows along x, the second direction along y). */
+static void test_ngen_elgen(void) {
+  const char* sec = "*MATERIAL, NAME=S\n*ELASTIC\n210e9, 0.3\n*DENSITY\n7850\n"
+                    "*BEAM SECTION, ELSET=B, MATERIAL=S, SECTION=CIRC\n0.01\n0, 0, 1\n";
+  char gen[2048], plain[2048];
+  snprintf(gen, sizeof gen,
+           "*NODE\n1, 0, 0, 0\n7, 0.6, 0.3, 0\n101, 0, 1, 0\n107, 0.6, 1.3, 0\n"
+           "*NGEN, NSET=ROW1\n1, 7, 2\n*NGEN, NSET=ROW2, LINE=L\n101, 107, 2\n"
+           "*ELEMENT, TYPE=B31, POINTS=2\n1, 1, 3\n*ELGEN, ELSET=B\n1, 3, 2, 1, 2, 100, 10\n%s%s",
+           sec, tiny_tail);
+  snprintf(plain, sizeof plain,
+           "*NODE, NSET=ROW1\n1, 0, 0, 0\n3, 0.2, 0.1, 0\n5, 0.4, 0.2, 0\n7, 0.6, 0.3, 0\n"
+           "*NODE, NSET=ROW2\n101, 0, 1, 0\n103, 0.2, 1.1, 0\n105, 0.4, 1.2, 0\n107, 0.6, 1.3, 0\n"
+           "*ELEMENT, TYPE=B31, POINTS=2, ELSET=B\n1, 1, 3\n2, 3, 5\n3, 5, 7\n11, 101, 103\n12, 103, 105\n"
+           "13, 105, 107\n%s%s",
+           sec, tiny_tail);
+  run g = expect_ok("gen.inp", gen), e = expect_ok("plain.inp", plain);
+  if (g.m && e.m) {
+    CU_ASSERT_EQUAL(g.m->nodes.count, e.m->nodes.count);
+    CU_ASSERT_EQUAL(g.m->elements.count, 6);
+    for (int i = 0; i < e.m->nodes.count; ++i) {
+      const nsb_node* b = &e.m->nodes.data[i];
+      int j = nsb_model_find_node(g.m, b->label);
+      CU_ASSERT_FATAL(j >= 0);
+      for (int c = 0; c < 3; ++c) CU_ASSERT_DOUBLE_EQUAL(g.m->nodes.data[j].X[c], b->X[c], 1e-15);
+    }
+    for (int k = 0; k < e.m->elements.count; ++k) {
+      const nsb_element* b = &e.m->elements.data[k];
+      const nsb_element* a = NULL;
+      for (int q = 0; q < g.m->elements.count; ++q)
+        if (g.m->elements.data[q].label == b->label) a = &g.m->elements.data[q];
+      CU_ASSERT_FATAL(a != NULL);
+      CU_ASSERT_EQUAL(node_label(g.m, a->nodes[0]), node_label(e.m, b->nodes[0]));
+      CU_ASSERT_EQUAL(node_label(g.m, a->nodes[1]), node_label(e.m, b->nodes[1]));
+      CU_ASSERT_EQUAL(a->type, b->type);
+      CU_ASSERT_EQUAL(a->n_points, 2);
+      CU_ASSERT(a->section >= 0);
+    }
+    for (int s = 0; s < 2; ++s) {
+      const char* name = s ? "ROW2" : "ROW1";
+      int x = nsb_model_find_nset(g.m, name), y = nsb_model_find_nset(e.m, name);
+      CU_ASSERT_FATAL(x >= 0 && y >= 0);
+      CU_ASSERT_EQUAL(g.m->nsets.data[x].nodes.count, 4);
+      CU_ASSERT_EQUAL(e.m->nsets.data[y].nodes.count, 4);
+    }
+    int b = nsb_model_find_elset(g.m, "B");
+    CU_ASSERT_FATAL(b >= 0);
+    CU_ASSERT_EQUAL(g.m->elsets.data[b].elements.count, 6);
+  }
+  run_free(&g);
+  run_free(&e);
+}
+
 static void test_section_material_later(void) {
   static const char* const shapes[] = {"RECT\n0.02, 0.03", "CIRC\n0.01", "PIPE\n0.02, 0.002",
                                        "BOX\n0.1, 0.08, 0.005, 0.004, 0.005, 0.004",
@@ -1302,6 +1356,7 @@ static const nsb_test_suite suites[] = {
                              {"keyword_suggestion", test_keyword_suggestion},
                              {"beam_errors", test_beam_errors},
                              {"section_material_later", test_section_material_later},
+                             {"ngen_elgen", test_ngen_elgen},
                              {"contact_errors", test_contact_errors},
                              {NULL, NULL}}},
     {"robust",
