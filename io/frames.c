@@ -273,7 +273,11 @@ int nsb_contact_buf_reserve(nsb_ctx* ctx, nsb_contact_buf* cb, int n) {
   cb->slip = NSB_NEW_ARRAY(ctx, cb->cap, double);
   cb->pair = NSB_NEW_ARRAY(ctx, cb->cap, int);
   cb->slave = NSB_NEW_ARRAY(ctx, cb->cap, int);
-  return cb->x && cb->normal && cb->gap && cb->force && cb->impulse && cb->slip && cb->pair && cb->slave
+  cb->friction = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
+  cb->stick = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
+  cb->fstate = NSB_NEW_ARRAY(ctx, cb->cap, int);
+  return cb->x && cb->normal && cb->gap && cb->force && cb->impulse && cb->slip && cb->pair && cb->slave &&
+                 cb->friction && cb->stick && cb->fstate
              ? NSB_OK
              : NSB_ERR_ALLOC;
 }
@@ -288,6 +292,9 @@ void nsb_contact_buf_free(nsb_ctx* ctx, nsb_contact_buf* cb) {
   NSB_FREE_ARRAY(ctx, cb->slip, cb->cap, double);
   NSB_FREE_ARRAY(ctx, cb->pair, cb->cap, int);
   NSB_FREE_ARRAY(ctx, cb->slave, cb->cap, int);
+  NSB_FREE_ARRAY(ctx, cb->friction, 3 * cb->cap, double);
+  NSB_FREE_ARRAY(ctx, cb->stick, 3 * cb->cap, double);
+  NSB_FREE_ARRAY(ctx, cb->fstate, cb->cap, int);
   cb->cap = 0;
 }
 
@@ -310,9 +317,15 @@ int nsb_contact_buf_write(nsb_ctx* ctx, nsb_vtk_contact_writer* w, nsb_contact_b
     cb->slip[k] = d->slip;
     cb->pair[k] = d->pair + 1;
     cb->slave[k] = m->nodes.data[e->nodes[0]].label;
+    /* the friction columns of contacts.csv (io/history.c): zero for the laws
+       that have no compliant friction force or stick element */
+    memcpy(cb->friction + 3 * k, d->ftan, 3 * sizeof(double));
+    memcpy(cb->stick + 3 * k, d->fz, 3 * sizeof(double));
+    cb->fstate[k] = d->fstate;
     ++k;
   }
-  nsb_vtk_contact_frame f = {nsb_system_time(s), k, cb->x, cb->normal, cb->gap, cb->force, cb->impulse, cb->slip,
-                             cb->pair, cb->slave};
+  nsb_vtk_contact_frame f = {nsb_system_time(s), k,         cb->x,      cb->normal, cb->gap,
+                             cb->force,          cb->impulse, cb->slip,  cb->pair,   cb->slave,
+                             cb->fstate,         cb->friction, cb->stick};
   return nsb_vtk_write_contacts(w, &f);
 }

@@ -32,11 +32,13 @@ typedef struct nsb_beam_buf {
 } nsb_beam_buf;
 enum { NSB_BEAM_FIELDS = 18 }; /* 6 strains + 4 x 3 resultants per beam point */
 
-/* Output buffers for contact points (closed or loaded contacts). */
+/* Output buffers for contact points (closed or loaded contacts); friction,
+   stick: 3 per contact, the compliant friction force and ELASTOPLASTIC's
+   stick elongation; fstate: nsb_friction_state. */
 typedef struct nsb_contact_buf {
   int cap;
-  double *x, *normal, *gap, *force, *impulse, *slip;
-  int *pair, *slave;
+  double *x, *normal, *gap, *force, *impulse, *slip, *friction, *stick;
+  int *pair, *slave, *fstate;
 } nsb_contact_buf;
 
 int nsb_frame_buf_setup(nsb_ctx* ctx, const nsb_model* m, nsb_frame_buf* fb);

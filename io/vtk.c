@@ -1022,7 +1022,8 @@ int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_fram
       {"normal", VTK_T_FLOAT64, 3, n, f->normal, NULL},   {"gap", VTK_T_FLOAT64, 1, n, f->gap, NULL},
       {"normal_force", VTK_T_FLOAT64, 1, n, f->force, NULL}, {"impulse", VTK_T_FLOAT64, 3, n, f->impulse, NULL},
       {"slip_speed", VTK_T_FLOAT64, 1, n, f->slip, NULL},  {"pair", VTK_T_INT32, 1, n, f->pair, NULL},
-      {"slave", VTK_T_INT32, 1, n, f->slave, NULL},
+      {"slave", VTK_T_INT32, 1, n, f->slave, NULL},       {"friction_state", VTK_T_INT32, 1, n, f->fstate, NULL},
+      {"friction", VTK_T_FLOAT64, 3, n, f->friction, NULL}, {"stick_elongation", VTK_T_FLOAT64, 3, n, f->stick, NULL},
   };
   const vtk_array points[] = {{"Points", VTK_T_FLOAT64, 3, n, f->x, NULL}};
   const vtk_array cells[] = {

@@ -255,20 +255,28 @@ void nsb_vtk_beam_writer_destroy(nsb_vtk_beam_writer** w);
 /// dir/base.pvd + base_NNNNNN.vtu: one VTK_VERTEX per contact at the contact
 /// point on the master; PointData normal (master -> slave), gap,
 /// normal_force (Hertz force, or impulse / h), impulse (normal, t1, t2 of the
-/// last increment), slip_speed, pair (1-based), slave (node label);
+/// last increment), slip_speed, pair (1-based), slave (node label),
+/// friction_state (Int32: 0 none, 1 stick, 2 transition, 3 sliding, the
+/// states of Stamm 2011, nsb_friction_state), friction (the compliant laws'
+/// friction force on the slave) and stick_elongation (FRICTION
+/// LAW=ELASTOPLASTIC's elastic slip z), as contacts.csv's friction_state,
+/// friction_x..z and stick_x..z (zero where the law has no such state);
 /// FieldData TimeValue.  Glyph the normal scaled by normal_force to see the
-/// contact forces.
+/// contact forces; colour by friction_state to see stick and slip.
 typedef struct nsb_vtk_contact_frame {
   double time;
   int n;
-  const double* x;       ///< 3n contact points
-  const double* normal;  ///< 3n
-  const double* gap;     ///< n
-  const double* force;   ///< n
-  const double* impulse; ///< 3n
-  const double* slip;    ///< n
-  const int* pair;       ///< n
-  const int* slave;      ///< n
+  const double* x;        ///< 3n contact points
+  const double* normal;   ///< 3n
+  const double* gap;      ///< n
+  const double* force;    ///< n
+  const double* impulse;  ///< 3n
+  const double* slip;     ///< n
+  const int* pair;        ///< n
+  const int* slave;       ///< n
+  const int* fstate;      ///< n, nsb_friction_state values
+  const double* friction; ///< 3n
+  const double* stick;    ///< 3n
 } nsb_vtk_contact_frame;
 
 typedef struct nsb_vtk_contact_writer nsb_vtk_contact_writer;

@@ -131,6 +131,38 @@ add_test(NAME demo_contacts_vtk_readback
     -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
 set_tests_properties(demo_contacts_vtk_readback PROPERTIES LABELS "program;vtk" TIMEOUT 180)
 
+# ---- friction states of the contact points read back with VTK --------------------
+# Both decks write contacts.csv at the VTK times; every frame is compared with its
+# rows exactly (friction_state, friction, stick_elongation, pair, slave, point).
+# breakaway_vtk.inp (Stamm 2011, §4.7, F_a = 1.5): 1200 increments, VTK every 50 ->
+# 25 frames; the mass sticks (1) until t_0 = 0.004678 and then slides (3).
+add_test(NAME breakaway_contacts_vtk_readback
+  COMMAND ${CMAKE_COMMAND}
+    -DNSBEAM=$<TARGET_FILE:nsbeam>
+    -DDECK=${CMAKE_CURRENT_SOURCE_DIR}/decks/good/breakaway_vtk.inp
+    -DOUT=${nsb_regress_dir}/breakaway_contacts
+    -DPYTHON=${NSB_VTK_PYTHON}
+    -DSCRIPT=${CMAKE_CURRENT_SOURCE_DIR}/vtk_readback_contacts.py
+    -DCONTACTS=1 -DSTEPS=25 "-DCHECK_ARGS=--sequence;1;1,3"
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
+set_tests_properties(breakaway_contacts_vtk_readback PROPERTIES LABELS "program;vtk" TIMEOUT 120)
+# grasp_vtk.inp (Stamm 2011, §6.4): 4400 increments, VTK every 200 -> 23 frames; the
+# ground points (pair 1) stick, slide after the drop and stick again; the finger
+# points (pairs 2, 3) stick throughout, and at t = 1 (held at rest) their friction
+# forces carry the cube: sum of friction_z on the fingers = -m g = -19.62 N (the
+# round-off of the converged increment, as benchmarks/robot_grasp's 1e-9 N).
+add_test(NAME grasp_contacts_vtk_readback
+  COMMAND ${CMAKE_COMMAND}
+    -DNSBEAM=$<TARGET_FILE:nsbeam>
+    -DDECK=${CMAKE_CURRENT_SOURCE_DIR}/decks/good/grasp_vtk.inp
+    -DOUT=${nsb_regress_dir}/grasp_contacts
+    -DPYTHON=${NSB_VTK_PYTHON}
+    -DSCRIPT=${CMAKE_CURRENT_SOURCE_DIR}/vtk_readback_contacts.py
+    -DCONTACTS=1 -DSTEPS=23
+    "-DCHECK_ARGS=--sequence;1;1,3,1;--sequence;2;1;--sequence;3;1;--friction-sum;1.0;2,3;2;-19.62;1e-9"
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/run_deck_check.cmake)
+set_tests_properties(grasp_contacts_vtk_readback PROPERTIES LABELS "program;vtk" TIMEOUT 120)
+
 # ---- benchmark validation (quick variants) -----------------------------------------
 # The quick validation runs every case but four_bar_mechanism, whose quick
 # variant takes a minute (full `benchmarks/validate` run only).

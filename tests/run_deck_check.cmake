@@ -8,7 +8,8 @@
 #   -DSTEPS=<n> -DPOINTS=<n>         read back OUT/bodies.pvd (vtk_readback.py), or with
 #   -DBEAMS=1 as well                read back OUT/beams.pvd + beams_surface.pvd (or
 #                                    OUT/<PVD> + its _surface series with -DPVD=<name>.pvd), or
-#   -DCONTACTS=1 -DSTEPS=<n>         read back OUT/contacts.pvd (vtk_readback_contacts.py)
+#   -DCONTACTS=1 -DSTEPS=<n>         read back OUT/contacts.pvd (vtk_readback_contacts.py),
+#   [-DCHECK_ARGS=<a;b;...>]         with these further arguments
 #
 # The output directory is removed first so that a stale result can never pass.
 foreach(var NSBEAM DECK OUT PYTHON SCRIPT)
@@ -24,7 +25,7 @@ endif()
 if(DEFINED REF)
   execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/history.csv" "${REF}" RESULT_VARIABLE rv)
 elseif(DEFINED CONTACTS)
-  execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/contacts.pvd" ${STEPS} RESULT_VARIABLE rv)
+  execute_process(COMMAND "${PYTHON}" "${SCRIPT}" "${OUT}/contacts.pvd" ${STEPS} ${CHECK_ARGS} RESULT_VARIABLE rv)
 elseif(DEFINED BEAMS)
   if(NOT DEFINED PVD)
     set(PVD beams.pvd)
