@@ -110,7 +110,10 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     seqs, sums = opts
-    root = ET.parse(pvd).getroot()
+    try:
+        root = ET.parse(pvd).getroot()
+    except (OSError, ET.ParseError) as exc:
+        fail("cannot read %s (%s)" % (pvd, exc))
     sets = root.findall("./Collection/DataSet")
     if len(sets) != n_expect:
         fail("%s lists %d steps, expected %d" % (pvd, len(sets), n_expect))
