@@ -324,8 +324,10 @@ int nsb_contact_buf_write(nsb_ctx* ctx, nsb_vtk_contact_writer* w, nsb_contact_b
     cb->fstate[k] = d->fstate;
     ++k;
   }
-  nsb_vtk_contact_frame f = {nsb_system_time(s), k,         cb->x,      cb->normal, cb->gap,
-                             cb->force,          cb->impulse, cb->slip,  cb->pair,   cb->slave,
-                             cb->fstate,         cb->friction, cb->stick};
+  nsb_vtk_contact_frame f = {.time = nsb_system_time(s), .n = k,          .x = cb->x,
+                             .normal = cb->normal,       .gap = cb->gap,  .force = cb->force,
+                             .impulse = cb->impulse,     .slip = cb->slip, .pair = cb->pair,
+                             .slave = cb->slave,         .fstate = cb->fstate, .friction = cb->friction,
+                             .stick = cb->stick};
   return nsb_vtk_write_contacts(w, &f);
 }

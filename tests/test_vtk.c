@@ -2,7 +2,8 @@
  * parsed back, .pvd collection, error paths, allocation-failure sweep.
  *
  * Suite "vtk" tests the body writer, suite "vtk_beams" the beam writer (axis
- * polylines and swept surface).
+ * polylines and swept surface), suite "vtk_contacts" the contact points'
+ * friction arrays.
  *
  * Files go under NSB_BINARY_DIR/tests_tmp/vtk.  Set NSB_UPDATE_GOLDEN=1 to
  * rewrite tests/data/vtk_golden_*.vtu from the current writer (then inspect
@@ -1156,6 +1157,62 @@ static void test_beam_alloc_sweep(void) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* ---- contact points ------------------------------------------------------- */
+
+/* Two contacts, one sticking (state 1, with a stick elongation) and one
+   sliding (3): the ASCII piece carries friction_state as Int32 and friction,
+   stick_elongation as Float64 triples, point by point, with the exact values
+   (the 17 digits of %.17g give these short decimals back as written). */
+static void test_contact_friction_arrays(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  nsb_vtk_contact_writer* w = NULL;
+  CU_ASSERT_FATAL(nsb_vtk_contact_writer_create(ctx, TMP_DIR "/contacts", "contacts", NSB_VTK_ASCII, 2, &w) == NSB_OK);
+  const double x[6] = {0.0, 0.0, 0.0, 1.0, 0.0, 0.0}, normal[6] = {0.0, 0.0, 1.0, 0.0, 0.0, 1.0};
+  const double gap[2] = {-0.001, -0.002}, force[2] = {2.0, 3.0}, impulse[6] = {0.0}, slip[2] = {0.0, 0.5};
+  const int pair[2] = {1, 2}, slave[2] = {4, 9}, fstate[2] = {1, 3};
+  const double friction[6] = {-0.25, 0.5, 0.0, 0.0, -1.5, 0.0}, stick[6] = {2.5e-05, -5e-05, 0.0, 0.0, 0.0, 0.0};
+  nsb_vtk_contact_frame f = {.time = 0.5, .n = 2, .x = x, .normal = normal, .gap = gap, .force = force,
+                             .impulse = impulse, .slip = slip, .pair = pair, .slave = slave, .fstate = fstate,
+                             .friction = friction, .stick = stick};
+  CU_ASSERT(nsb_vtk_write_contacts(w, &f) == NSB_OK);
+  nsb_vtk_contact_writer_destroy(&w);
+  nsb_test_end_ctx(&ctx);
+  size_t n = 0;
+  char* text = nsb_test_slurp(TMP_DIR "/contacts/contacts_000000.vtu", &n);
+  CU_ASSERT_FATAL(text != NULL);
+  CU_ASSERT(xml_well_formed(text, n));
+  CU_ASSERT(strstr(text, "<DataArray type=\"Int32\" Name=\"friction_state\" NumberOfComponents=\"1\" "
+                         "format=\"ascii\">\n          1\n          3\n        </DataArray>") != NULL);
+  CU_ASSERT(strstr(text, "<DataArray type=\"Float64\" Name=\"friction\" NumberOfComponents=\"3\" "
+                         "format=\"ascii\">\n          -0.25 0.5 0\n          0 -1.5 0\n        </DataArray>") != NULL);
+  CU_ASSERT(strstr(text, "<DataArray type=\"Float64\" Name=\"stick_elongation\" NumberOfComponents=\"3\" "
+                         "format=\"ascii\">\n          2.5000000000000001e-05 -5.0000000000000002e-05 0\n"
+                         "          0 0 0\n        </DataArray>") != NULL);
+  free(text);
+}
+
+/* A frame without contacts still declares the friction arrays (empty), so
+   that ParaView keeps friction_state selectable over the whole series. */
+static void test_contact_empty_frame(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  nsb_vtk_contact_writer* w = NULL;
+  CU_ASSERT_FATAL(nsb_vtk_contact_writer_create(ctx, TMP_DIR "/contacts_empty", "contacts", NSB_VTK_BINARY, 0, &w) ==
+                  NSB_OK);
+  nsb_vtk_contact_frame f = {.time = 0.0, .n = 0};
+  CU_ASSERT(nsb_vtk_write_contacts(w, &f) == NSB_OK);
+  nsb_vtk_contact_writer_destroy(&w);
+  nsb_test_end_ctx(&ctx);
+  size_t n = 0;
+  char* text = nsb_test_slurp(TMP_DIR "/contacts_empty/contacts_000000.vtu", &n);
+  CU_ASSERT_FATAL(text != NULL);
+  CU_ASSERT(xml_well_formed(text, n));
+  CU_ASSERT(strstr(text, "NumberOfPoints=\"0\" NumberOfCells=\"0\"") != NULL);
+  CU_ASSERT(count_substr(text, "Name=\"friction_state\"") == 1);
+  CU_ASSERT(count_substr(text, "Name=\"friction\"") == 1);
+  CU_ASSERT(count_substr(text, "Name=\"stick_elongation\"") == 1);
+  free(text);
+}
+
 static const nsb_test_suite suites[] = {
     {"vtk", (const nsb_test_case[]){{"golden_ascii", test_golden_ascii},
                                    {"binary_appended", test_binary},
@@ -1175,6 +1232,9 @@ static const nsb_test_suite suites[] = {
                                          {"error_io", test_beam_error_io},
                                          {"alloc_sweep", test_beam_alloc_sweep},
                                          {NULL, NULL}}},
+    {"vtk_contacts", (const nsb_test_case[]){{"friction_arrays_ascii", test_contact_friction_arrays},
+                                            {"empty_frame", test_contact_empty_frame},
+                                            {NULL, NULL}}},
     {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }
