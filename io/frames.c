@@ -276,8 +276,9 @@ int nsb_contact_buf_reserve(nsb_ctx* ctx, nsb_contact_buf* cb, int n) {
   cb->friction = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
   cb->stick = NSB_NEW_ARRAY(ctx, 3 * cb->cap, double);
   cb->fstate = NSB_NEW_ARRAY(ctx, cb->cap, int);
+  cb->rate = NSB_NEW_ARRAY(ctx, cb->cap, double);
   return cb->x && cb->normal && cb->gap && cb->force && cb->impulse && cb->slip && cb->pair && cb->slave &&
-                 cb->friction && cb->stick && cb->fstate
+                 cb->friction && cb->stick && cb->fstate && cb->rate
              ? NSB_OK
              : NSB_ERR_ALLOC;
 }
@@ -295,6 +296,7 @@ void nsb_contact_buf_free(nsb_ctx* ctx, nsb_contact_buf* cb) {
   NSB_FREE_ARRAY(ctx, cb->friction, 3 * cb->cap, double);
   NSB_FREE_ARRAY(ctx, cb->stick, 3 * cb->cap, double);
   NSB_FREE_ARRAY(ctx, cb->fstate, cb->cap, int);
+  NSB_FREE_ARRAY(ctx, cb->rate, cb->cap, double);
   cb->cap = 0;
 }
 
@@ -322,12 +324,13 @@ int nsb_contact_buf_write(nsb_ctx* ctx, nsb_vtk_contact_writer* w, nsb_contact_b
     memcpy(cb->friction + 3 * k, d->ftan, 3 * sizeof(double));
     memcpy(cb->stick + 3 * k, d->fz, 3 * sizeof(double));
     cb->fstate[k] = d->fstate;
+    cb->rate[k] = d->frate;
     ++k;
   }
   nsb_vtk_contact_frame f = {.time = nsb_system_time(s), .n = k,          .x = cb->x,
                              .normal = cb->normal,       .gap = cb->gap,  .force = cb->force,
                              .impulse = cb->impulse,     .slip = cb->slip, .pair = cb->pair,
                              .slave = cb->slave,         .fstate = cb->fstate, .friction = cb->friction,
-                             .stick = cb->stick};
+                             .stick = cb->stick,         .rate = cb->rate};
   return nsb_vtk_write_contacts(w, &f);
 }

@@ -34,10 +34,10 @@ enum { NSB_BEAM_FIELDS = 18 }; /* 6 strains + 4 x 3 resultants per beam point */
 
 /* Output buffers for contact points (closed or loaded contacts); friction,
    stick: 3 per contact, the compliant friction force and ELASTOPLASTIC's
-   stick elongation; fstate: nsb_friction_state. */
+   stick elongation; rate: its plastic rate; fstate: nsb_friction_state. */
 typedef struct nsb_contact_buf {
   int cap;
-  double *x, *normal, *gap, *force, *impulse, *slip, *friction, *stick;
+  double *x, *normal, *gap, *force, *impulse, *slip, *friction, *stick, *rate;
   int *pair, *slave, *fstate;
 } nsb_contact_buf;
 

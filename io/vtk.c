@@ -1024,6 +1024,7 @@ int nsb_vtk_write_contacts(nsb_vtk_contact_writer* w, const nsb_vtk_contact_fram
       {"slip_speed", VTK_T_FLOAT64, 1, n, f->slip, NULL},  {"pair", VTK_T_INT32, 1, n, f->pair, NULL},
       {"slave", VTK_T_INT32, 1, n, f->slave, NULL},       {"friction_state", VTK_T_INT32, 1, n, f->fstate, NULL},
       {"friction", VTK_T_FLOAT64, 3, n, f->friction, NULL}, {"stick_elongation", VTK_T_FLOAT64, 3, n, f->stick, NULL},
+      {"plastic_rate", VTK_T_FLOAT64, 1, n, f->rate, NULL},
   };
   const vtk_array points[] = {{"Points", VTK_T_FLOAT64, 3, n, f->x, NULL}};
   const vtk_array cells[] = {

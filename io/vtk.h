@@ -258,9 +258,10 @@ void nsb_vtk_beam_writer_destroy(nsb_vtk_beam_writer** w);
 /// last increment), slip_speed, pair (1-based), slave (node label),
 /// friction_state (Int32: 0 none, 1 stick, 2 transition, 3 sliding, the
 /// states of Stamm 2011, nsb_friction_state), friction (the compliant laws'
-/// friction force on the slave) and stick_elongation (FRICTION
-/// LAW=ELASTOPLASTIC's elastic slip z), as contacts.csv's friction_state,
-/// friction_x..z and stick_x..z (zero where the law has no such state);
+/// friction force on the slave), stick_elongation (FRICTION
+/// LAW=ELASTOPLASTIC's elastic slip z) and plastic_rate (its |w'|), as
+/// contacts.csv's friction_state, friction_x..z, stick_x..z and plastic_rate
+/// (zero where the law has no such state);
 /// FieldData TimeValue.  Glyph the normal scaled by normal_force to see the
 /// contact forces; colour by friction_state to see stick and slip.
 typedef struct nsb_vtk_contact_frame {
@@ -277,6 +278,7 @@ typedef struct nsb_vtk_contact_frame {
   const int* fstate;      ///< n, nsb_friction_state values
   const double* friction; ///< 3n
   const double* stick;    ///< 3n
+  const double* rate;     ///< n
 } nsb_vtk_contact_frame;
 
 typedef struct nsb_vtk_contact_writer nsb_vtk_contact_writer;

@@ -133,7 +133,8 @@ set_tests_properties(demo_contacts_vtk_readback PROPERTIES LABELS "program;vtk" 
 
 # ---- friction states of the contact points read back with VTK --------------------
 # Both decks write contacts.csv at the VTK times; every frame is compared with its
-# rows exactly (friction_state, friction, stick_elongation, pair, slave, point).
+# rows exactly (friction_state, friction, stick_elongation, plastic_rate, pair,
+# slave, point).
 # breakaway_vtk.inp (Stamm 2011, §4.7, F_a = 1.5): 1200 increments, VTK every 50 ->
 # 25 frames; the mass sticks (1) until t_0 = 0.004678 and then slides (3).
 add_test(NAME breakaway_contacts_vtk_readback

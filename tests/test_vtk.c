@@ -1160,8 +1160,8 @@ static void test_beam_alloc_sweep(void) {
 /* ---- contact points ------------------------------------------------------- */
 
 /* Two contacts, one sticking (state 1, with a stick elongation) and one
-   sliding (3): the ASCII piece carries friction_state as Int32 and friction,
-   stick_elongation as Float64 triples, point by point, with the exact values
+   sliding (3): the ASCII piece carries friction_state as Int32, friction and
+   stick_elongation as Float64 triples and plastic_rate, point by point, with the exact values
    (the 17 digits of %.17g give these short decimals back as written). */
 static void test_contact_friction_arrays(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
@@ -1171,9 +1171,10 @@ static void test_contact_friction_arrays(void) {
   const double gap[2] = {-0.001, -0.002}, force[2] = {2.0, 3.0}, impulse[6] = {0.0}, slip[2] = {0.0, 0.5};
   const int pair[2] = {1, 2}, slave[2] = {4, 9}, fstate[2] = {1, 3};
   const double friction[6] = {-0.25, 0.5, 0.0, 0.0, -1.5, 0.0}, stick[6] = {2.5e-05, -5e-05, 0.0, 0.0, 0.0, 0.0};
+  const double rate[2] = {0.0, 0.75};
   nsb_vtk_contact_frame f = {.time = 0.5, .n = 2, .x = x, .normal = normal, .gap = gap, .force = force,
                              .impulse = impulse, .slip = slip, .pair = pair, .slave = slave, .fstate = fstate,
-                             .friction = friction, .stick = stick};
+                             .friction = friction, .stick = stick, .rate = rate};
   CU_ASSERT(nsb_vtk_write_contacts(w, &f) == NSB_OK);
   nsb_vtk_contact_writer_destroy(&w);
   nsb_test_end_ctx(&ctx);
@@ -1188,6 +1189,8 @@ static void test_contact_friction_arrays(void) {
   CU_ASSERT(strstr(text, "<DataArray type=\"Float64\" Name=\"stick_elongation\" NumberOfComponents=\"3\" "
                          "format=\"ascii\">\n          2.5000000000000001e-05 -5.0000000000000002e-05 0\n"
                          "          0 0 0\n        </DataArray>") != NULL);
+  CU_ASSERT(strstr(text, "<DataArray type=\"Float64\" Name=\"plastic_rate\" NumberOfComponents=\"1\" "
+                         "format=\"ascii\">\n          0\n          0.75\n        </DataArray>") != NULL);
   free(text);
 }
 
@@ -1210,6 +1213,7 @@ static void test_contact_empty_frame(void) {
   CU_ASSERT(count_substr(text, "Name=\"friction_state\"") == 1);
   CU_ASSERT(count_substr(text, "Name=\"friction\"") == 1);
   CU_ASSERT(count_substr(text, "Name=\"stick_elongation\"") == 1);
+  CU_ASSERT(count_substr(text, "Name=\"plastic_rate\"") == 1);
   free(text);
 }
 

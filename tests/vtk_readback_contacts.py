@@ -6,14 +6,14 @@ usage: /usr/bin/python3 vtk_readback_contacts.py CONTACTS.pvd expected_n_steps [
 Checks: the .pvd lists expected_n_steps DataSets with non-decreasing times and
 existing files; every .vtu reads with vtkXMLUnstructuredGridReader; one
 VTK_VERTEX per point; the point arrays of io/vtk.h (normal 3, gap 1,
-normal_force 1, impulse 3, slip_speed 1, friction 3, stick_elongation 3 as
-Float64; pair, slave, friction_state as Int32) with the point count; unit
+normal_force 1, impulse 3, slip_speed 1, friction 3, stick_elongation 3,
+plastic_rate 1 as Float64; pair, slave, friction_state as Int32) with the point count; unit
 normals; friction states in 0..3; TimeValue equal to the .pvd time; and that
 at least one frame has a contact carrying force (normal_force > 0 and
 gap <= 0).  When contacts.csv lies beside the .pvd, every frame whose time
 has rows there is compared with them, point k with the time's row k, exactly
 (binary Float64 against %.17g): pair, slave_node, x y z, friction_state,
-friction_x..z, stick_x..z; at least one frame must match.
+friction_x..z, stick_x..z, plastic_rate; at least one frame must match.
 
 options (repeatable), for decks with a known friction history:
   --sequence PAIR S1,S2,...   in every frame all points of contact pair PAIR
@@ -96,6 +96,9 @@ def compare_csv(path, g, n, rows):
                 if v[c] != float(r[col + ax]):
                     fail("%s: point %d %s[%d] = %.17g, contacts.csv %s%s = %s" % (path, k, arr, c, v[c], col, ax,
                                                                                   r[col + ax]))
+        if pd.GetArray("plastic_rate").GetValue(k) != float(r["plastic_rate"]):
+            fail("%s: point %d plastic_rate = %.17g, contacts.csv %s" % (path, k, pd.GetArray("plastic_rate").GetValue(k),
+                                                                        r["plastic_rate"]))
         if g.GetPoint(k) != (float(r["x"]), float(r["y"]), float(r["z"])):
             fail("%s: point %d at %s, contacts.csv has %s, %s, %s" % (path, k, g.GetPoint(k), r["x"], r["y"], r["z"]))
 
@@ -120,7 +123,7 @@ def main(argv):
     arrays = {"normal": (3, vtk.VTK_DOUBLE), "gap": (1, vtk.VTK_DOUBLE), "normal_force": (1, vtk.VTK_DOUBLE),
               "impulse": (3, vtk.VTK_DOUBLE), "slip_speed": (1, vtk.VTK_DOUBLE), "pair": (1, vtk.VTK_INT),
               "slave": (1, vtk.VTK_INT), "friction_state": (1, vtk.VTK_INT), "friction": (3, vtk.VTK_DOUBLE),
-              "stick_elongation": (3, vtk.VTK_DOUBLE)}
+              "stick_elongation": (3, vtk.VTK_DOUBLE), "plastic_rate": (1, vtk.VTK_DOUBLE)}
     by_time = csv_rows_by_time(pvd)
     t_prev = -math.inf
     loaded_frames = 0
