@@ -304,7 +304,8 @@ static int accel_key(nsb_system* s, unsigned long* key) {
   h = fnv_bytes(h, &s->n_eq, sizeof s->n_eq);
   h = fnv_bytes(h, &s->n_elems, sizeof s->n_elems);
   nsb_sys_kinematics(s);
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_ACCEL, s->t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_ACCEL, s->t, &ec);
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     double q[4];
@@ -593,7 +594,8 @@ static int prepare_increment_to(nsb_system* s, double h, double t_new) {
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   if (s->n_contacts > 0) {
-    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+    nsb_eval_ctx ec;
+    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
     nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
     NSB_CALL(nsb_contact_impact_targets(s->ctx, s->elems + s->first_contact, s->n_contacts, &ec));
   }
@@ -645,7 +647,8 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
        the smooth accelerations of t_n, as the held contact it would be from
        the next increment on; without, it lifted the body by
        (beta/gamma - 1/2) F h^2/m (docs/contact.md §7, "Gap drift") */
-    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+    nsb_eval_ctx ec;
+    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, t_new, &ec);
     if (nsb_contact_first_touch(s->elems + s->first_contact, s->n_contacts, &ec) > 0) {
       nsb_sys_restore_increment(s);
       nsb_contact_hold_first_touch(s->elems + s->first_contact, s->n_contacts);
@@ -690,7 +693,8 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate);
   s->diss_rate = en.dissipation_rate;
   if (s->n_contacts > 0) {
-    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+    nsb_eval_ctx ec;
+    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
     int impulsive = 0;
     double wobs = 0.0;
     s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs);

@@ -197,8 +197,14 @@ struct nsb_system {
 /// Copy the node state src to dst (n nodes).
 void nsb_sys_state_copy(nsb_state* dst, const nsb_state* src, int n);
 /// The evaluation context of the elements at time t in mode (scheme weights,
-/// load factors, scales of the constraint rows).
-nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t);
+/// load factors, scales of the constraint rows), written to *ec.
+void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval_ctx* ec);
+/// The same, returned (inline: the caller's variable is filled in place).
+static inline nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, mode, t, &ec);
+  return ec;
+}
 /// Equation numbering, element maps, sparsity pattern and symbolic
 /// factorization for the current supports and elements.  Allocates.
 int nsb_sys_number_and_analyze(nsb_system* s);
