@@ -388,7 +388,8 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
   s->nrm.r_moment = rm;
   s->nrm.q_force = qf;
   s->nrm.q_moment = qm;
-  s->stats.t_assemble += nsb_now_s() - tic;
+  s->clock_assembled = nsb_now_s();
+  s->stats.t_assemble += s->clock_assembled - tic;
   return NSB_OK;
 }
 

@@ -147,6 +147,10 @@ struct nsb_system {
   int want_react;       /* compute reactions after the next converged increments */
   nsb_conv_norms nrm;   /* norms of the last assembly and correction */
   nsb_stats stats;
+  /* the monotonic clock (nsb_now_s) at the end of the last nsb_sys_assemble:
+     the Newton iteration starts its factorization's timing there (nothing
+     but a few scalar tests lies between), one clock read per phase boundary */
+  double clock_assembled;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
   /* *MODAL DYNAMIC: the mass matrix of the linearization (values on the
      pattern of A, nnz_modal of them) and the energies reported instead of
