@@ -336,7 +336,14 @@ static int accel_key(nsb_system* s, unsigned long* key) {
    step with multipliers gets one more try from the least-squares
    multipliers; every failure leaves its cause in words in rep. */
 int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
-  memset(rep, 0, sizeof *rep);
+  /* a fresh report without clearing its whole (some 3.7 kB, once an
+     increment): the cause is a string, and an iteration's history entries
+     are cleared when the iteration starts (nothing reads past
+     rep->iterations) */
+  rep->iterations = 0;
+  rep->converged = 0;
+  rep->status = NSB_OK;
+  rep->cause[0] = '\0';
   int guessed = 0;
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   nsb_conv_begin_increment(&s->conv);
@@ -371,6 +378,9 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
                         akey == s->tana_key;
   s->tan_used = 0;
   for (int it = 0; it < s->step.max_iter; ++it) {
+    if (it < NSB_NEWTON_HISTORY)
+      rep->res_rel[it] = rep->cor_rel[it] = rep->r_force[it] = rep->r_moment[it] = rep->c_trans[it] =
+          rep->c_rot[it] = 0.0;
     int kept = reuse ? !s->tan_off && tangent_kept(s, mode, form)
                      : reuse_acc && !acc_fresh && s->tana_ok && s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch;
     /* the initial-acceleration problem is linear (below): after the first
