@@ -14,7 +14,8 @@
    rate) at time t: value * amplitude, or value times the static ramp. */
 static double bc_value(const nsb_system* s, int b, double t, int order) {
   const nsb_boundary* bc = &s->model->boundaries.data[b];
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, t, &ec);
   double d1, d2, v = nsb_load_scale(&ec, bc->amplitude, bc->step, &d1, &d2);
   return bc->value * (order == 0 ? v : order == 1 ? d1 : d2);
 }
@@ -294,7 +295,8 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
   NSB_ASSERT(s->n_threads >= 1 && s->n_static_ranged == s->first_contact);
   const int with_matrix = what == NSB_ASM_MATRIX || what == NSB_ASM_MATRIX_KEEP;
   nsb_sys_kinematics(s);
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, mode, t_new, &ec);
   ec.factors = what == NSB_ASM_MATRIX_KEEP   ? NSB_FACTORS_KEEP
                : what == NSB_ASM_RESIDUAL_KEPT ? NSB_FACTORS_KEPT
                                                : NSB_FACTORS_FRESH;
@@ -386,7 +388,8 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
   s->nrm.r_moment = rm;
   s->nrm.q_force = qf;
   s->nrm.q_moment = qm;
-  s->stats.t_assemble += nsb_now_s() - tic;
+  s->clock_assembled = nsb_now_s();
+  s->stats.t_assemble += s->clock_assembled - tic;
   return NSB_OK;
 }
 
@@ -672,7 +675,8 @@ int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
   memset(s->react_c, 0, 6 * (size_t)s->n_nodes * sizeof(double));
   nsb_sys_kinematics(s);
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, t_new);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, mode, t_new, &ec);
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     int newton = e->ops == &nsb_contact_newton_ops;

@@ -62,9 +62,9 @@ void nsb_sys_describe_equation(const nsb_system* s, int eq, char* buf, size_t n)
 }
 
 /* Solve with the current factorization in place (x: right-hand side in,
-   solution out), timed; a failure is reported in rep. */
-int nsb_sys_timed_solve(nsb_system* s, double* x, nsb_newton_report* rep) {
-  double tic = nsb_now_s();
+   solution out), timed from tic (the clock when the solve's phase began);
+   a failure is reported in rep. */
+static int timed_solve_from(nsb_system* s, double* x, nsb_newton_report* rep, double tic) {
   int st = nsb_linsolver_solve(s->ls, x);
   s->stats.t_solve += nsb_now_s() - tic;
   s->stats.solves++;
@@ -74,6 +74,10 @@ int nsb_sys_timed_solve(nsb_system* s, double* x, nsb_newton_report* rep) {
     nsb_ctx_clear_error(s->ctx);
   }
   return st;
+}
+
+int nsb_sys_timed_solve(nsb_system* s, double* x, nsb_newton_report* rep) {
+  return timed_solve_from(s, x, rep, nsb_now_s());
 }
 
 /* Static steps of mechanisms (a hanging pendulum, a chain): at the start the
@@ -304,7 +308,8 @@ static int accel_key(nsb_system* s, unsigned long* key) {
   h = fnv_bytes(h, &s->n_eq, sizeof s->n_eq);
   h = fnv_bytes(h, &s->n_elems, sizeof s->n_elems);
   nsb_sys_kinematics(s);
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_ACCEL, s->t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_ACCEL, s->t, &ec);
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     double q[4];
@@ -331,7 +336,14 @@ static int accel_key(nsb_system* s, unsigned long* key) {
    step with multipliers gets one more try from the least-squares
    multipliers; every failure leaves its cause in words in rep. */
 int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_report* rep) {
-  memset(rep, 0, sizeof *rep);
+  /* a fresh report without clearing its whole (some 3.7 kB, once an
+     increment): the cause is a string, and an iteration's history entries
+     are cleared when the iteration starts (nothing reads past
+     rep->iterations) */
+  rep->iterations = 0;
+  rep->converged = 0;
+  rep->status = NSB_OK;
+  rep->cause[0] = '\0';
   int guessed = 0;
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   nsb_conv_begin_increment(&s->conv);
@@ -366,6 +378,9 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
                         akey == s->tana_key;
   s->tan_used = 0;
   for (int it = 0; it < s->step.max_iter; ++it) {
+    if (it < NSB_NEWTON_HISTORY)
+      rep->res_rel[it] = rep->cor_rel[it] = rep->r_force[it] = rep->r_moment[it] = rep->c_trans[it] =
+          rep->c_rot[it] = 0.0;
     int kept = reuse ? !s->tan_off && tangent_kept(s, mode, form)
                      : reuse_acc && !acc_fresh && s->tana_ok && s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch;
     /* the initial-acceleration problem is linear (below): after the first
@@ -454,14 +469,20 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       continue;
     }
     prev_ra = s->nrm.r_abs;
-    double tic = nsb_now_s();
+    /* the factorization's phase begins where the assembly's ended, the
+       solve's where the factorization's ended: one clock read a boundary */
+    double tic = s->clock_assembled;
     /* prox sweeps after the first: the matrix changes only through
        nonlinear elements; keep the factorization (modified Newton) */
     const int keep_factor = s->reuse_factor || kept;
     st = keep_factor ? NSB_OK : nsb_linsolver_factor(s->ls, s->A);
     /* the recurring slot keeps the factors of an unchanged matrix (solver/linsolve.h) */
+    if (!keep_factor) {
+      const double toc = nsb_now_s();
+      if (!(st == NSB_OK && s->ls->factor_reused)) s->stats.t_factor += toc - tic;
+      tic = toc;
+    }
     if (!keep_factor && !(st == NSB_OK && s->ls->factor_reused)) {
-      s->stats.t_factor += nsb_now_s() - tic;
       s->stats.factorizations++;
       s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
     }
@@ -505,7 +526,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       return st;
     }
     for (int i = 0; i < s->n_eq; ++i) s->dx[i] = -s->r[i];
-    NSB_CALL(nsb_sys_timed_solve(s, s->dx, rep));
+    NSB_CALL(timed_solve_from(s, s->dx, rep, tic));
     nsb_corr ic = {0.0, 0.0, 0.0};
     if (s->has_beams) ic = nsb_sys_post_solve(s, s->dx);
     nsb_sys_apply_increment(s, s->dx, lam_scale);
@@ -593,7 +614,8 @@ static int prepare_increment_to(nsb_system* s, double h, double t_new) {
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   if (s->n_contacts > 0) {
-    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+    nsb_eval_ctx ec;
+    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
     nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
     NSB_CALL(nsb_contact_impact_targets(s->ctx, s->elems + s->first_contact, s->n_contacts, &ec));
   }
@@ -645,7 +667,8 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
        the smooth accelerations of t_n, as the held contact it would be from
        the next increment on; without, it lifted the body by
        (beta/gamma - 1/2) F h^2/m (docs/contact.md §7, "Gap drift") */
-    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+    nsb_eval_ctx ec;
+    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, t_new, &ec);
     if (nsb_contact_first_touch(s->elems + s->first_contact, s->n_contacts, &ec) > 0) {
       nsb_sys_restore_increment(s);
       nsb_contact_hold_first_touch(s->elems + s->first_contact, s->n_contacts);
@@ -690,7 +713,8 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate);
   s->diss_rate = en.dissipation_rate;
   if (s->n_contacts > 0) {
-    nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+    nsb_eval_ctx ec;
+    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
     int impulsive = 0;
     double wobs = 0.0;
     s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs);

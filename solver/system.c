@@ -77,60 +77,63 @@ static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
   return g;
 }
 
-nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
-  nsb_eval_ctx ec;
-  memset(&ec, 0, sizeof ec);
-  ec.model = s->model;
-  ec.cur = &s->cur;
-  ec.kin = s->kin;
-  ec.lambda = s->lam;
-  ec.mode = mode;
-  ec.t = t;
-  ec.t_step = t - s->t_step_start;
-  ec.t_total_step_start = s->t_step_start;
-  ec.step = s->step_index;
-  ec.step_static = s->step.kind == NSB_STEP_STATIC && !s->step.modal_dynamic;
-  ec.step_period = s->step.period;
-  ec.step_lpf = s->step_lpf;
-  if (s->step.riks && s->step_index >= 0) {
-    /* a Riks step has no time of its own: the step's loads follow the load
-       factor, those of earlier steps stay as they were at its start */
-    ec.riks = 1;
-    ec.lpf = s->lpf;
-    ec.t = s->t_step_start;
-    ec.t_step = s->riks_t_hold;
-    for (int i = 0; i < s->model->gravities.count; ++i)
-      if (s->model->gravities.data[i].step == s->step_index)
-        ec.gravity_lpf = nsb_v3_add(ec.gravity_lpf, nsb_v3_load(s->model->gravities.data[i].g));
-  }
-  ec.lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
-  ec.contact_prox = s->contact_prox;
-  for (int k = 0; k < 3; ++k) ec.con_scale[k] = mode == NSB_EVAL_DYNAMIC ? s->con_scale[k] : 1.0;
-  ec.gravity = gravity_at(s, &ec);
-  ec.old = &s->old;
-  if (s->scheme && (s->ops == &nsb_static_ops || s->step.scheme == NSB_SCHEME_MODIFIED_NEWMARK) &&
-      s->ops != &nsb_accel_ops) {
-    ec.vbar = s->scheme->vbar;
-    ec.wbar = s->scheme->wbar;
-  }
-  if (s->scheme) {
-    ec.h = s->scheme->h;
-    ec.beta = s->step.beta;
-    ec.gamma = s->step.gamma;
-  }
+/* Every member is assigned one by one (no clear of the whole context, no
+   copy of it on return): the context is made several times an increment.
+   The size check below stops the build when a member is added to
+   nsb_eval_ctx (elements/element.h) without being set here. */
+_Static_assert(sizeof(nsb_eval_ctx) == 296, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
+
+void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval_ctx* ec) {
+  const int dyn = mode == NSB_EVAL_DYNAMIC;
+  const int riks = s->step.riks && s->step_index >= 0;
+  const nsb_scheme* sc = s->scheme;
+  /* the scheme's node step averages: static map and modified Newmark only */
+  const int bar = sc && (s->ops == &nsb_static_ops || s->step.scheme == NSB_SCHEME_MODIFIED_NEWMARK) &&
+                  s->ops != &nsb_accel_ops;
   /* generalized-alpha weights only in the equations of motion of a step
      (the initial accelerations are the equilibrium at t_0, unweighted) */
-  if (mode == NSB_EVAL_DYNAMIC && s->step.kind == NSB_STEP_DYNAMIC &&
-      (s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA || s->step.mn_alpha)) {
-    ec.alpha_m = s->step.alpha_m;
-    ec.alpha_f = s->step.alpha_f;
-    ec.mn_alpha = s->step.mn_alpha;
-  }
-  if (s->scheme && s->scheme->p_valid) {
-    ec.p_old = s->scheme->p_n;
-    ec.pw_old = s->scheme->pw_n;
-  }
-  return ec;
+  const int ga = dyn && s->step.kind == NSB_STEP_DYNAMIC &&
+                 (s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA || s->step.mn_alpha);
+  const int p_ok = sc && sc->p_valid;
+  ec->model = s->model;
+  ec->cur = &s->cur;
+  ec->kin = s->kin;
+  ec->lambda = s->lam;
+  ec->mode = mode;
+  /* a Riks step has no time of its own: the step's loads follow the load
+     factor, those of earlier steps stay as they were at its start */
+  ec->t = riks ? s->t_step_start : t;
+  ec->t_step = riks ? s->riks_t_hold : t - s->t_step_start;
+  ec->t_total_step_start = s->t_step_start;
+  ec->step = s->step_index;
+  ec->step_static = s->step.kind == NSB_STEP_STATIC && !s->step.modal_dynamic;
+  ec->step_period = s->step.period;
+  ec->vbar = bar ? sc->vbar : NULL;
+  ec->wbar = bar ? sc->wbar : NULL;
+  ec->h = sc ? sc->h : 0.0;
+  ec->beta = sc ? s->step.beta : 0.0;
+  ec->gamma = sc ? s->step.gamma : 0.0;
+  ec->old = &s->old;
+  ec->internal_res2 = NULL;
+  ec->factors = NSB_FACTORS_FRESH;
+  ec->lam_scale = dyn ? s->lam_scale : 1.0;
+  for (int k = 0; k < 3; ++k) ec->con_scale[k] = dyn ? s->con_scale[k] : 1.0;
+  ec->alpha_m = ga ? s->step.alpha_m : 0.0;
+  ec->alpha_f = ga ? s->step.alpha_f : 0.0;
+  ec->mn_alpha = ga ? s->step.mn_alpha : 0;
+  ec->p_old = p_ok ? sc->p_n : NULL;
+  ec->pw_old = p_ok ? sc->pw_n : NULL;
+  ec->contact_prox = s->contact_prox;
+  ec->riks = riks;
+  ec->lpf = riks ? s->lpf : 0.0;
+  ec->gravity_lpf = nsb_v3_zero();
+  if (riks)
+    for (int i = 0; i < s->model->gravities.count; ++i)
+      if (s->model->gravities.data[i].step == s->step_index)
+        ec->gravity_lpf = nsb_v3_add(ec->gravity_lpf, nsb_v3_load(s->model->gravities.data[i].g));
+  ec->f_lpf = NULL;
+  ec->step_lpf = s->step_lpf;
+  ec->gravity = gravity_at(s, ec);
 }
 
 /* ---- initial state ---------------------------------------------------------- */
@@ -756,7 +759,8 @@ int nsb_system_n_equations(const nsb_system* s) { return s->n_eq; }
 int nsb_system_n_multipliers(const nsb_system* s) { return s->n_mult; }
 
 nsb_vec3 nsb_system_gravity(const nsb_system* s) {
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
   return ec.gravity;
 }
 
@@ -774,7 +778,8 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
     return;
   }
   memset(e, 0, sizeof *e);
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->energy) s->elems[i].ops->energy(&s->elems[i], &ec, e);
   e->external_work = s->work;
@@ -787,7 +792,8 @@ void nsb_sys_rates(const nsb_system* s, nsb_energy* e) {
     return;
   }
   memset(e, 0, sizeof *e);
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* el = &s->elems[i];
     if (el->ops == &nsb_beam_v_ops)
@@ -819,7 +825,8 @@ int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K) {
                        : s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC
                                                          : NSB_EVAL_DYNAMIC;
   nsb_sys_kinematics(s);
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, mode, s->t + s->scheme->h);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, mode, s->t + s->scheme->h, &ec);
   memset(f, 0, (size_t)e->n_local * sizeof(double));
   if (K) memset(K, 0, (size_t)e->n_local * (size_t)e->n_local * sizeof(double));
   return e->ops->eval(e, &ec, f, K);

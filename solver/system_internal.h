@@ -147,6 +147,10 @@ struct nsb_system {
   int want_react;       /* compute reactions after the next converged increments */
   nsb_conv_norms nrm;   /* norms of the last assembly and correction */
   nsb_stats stats;
+  /* the monotonic clock (nsb_now_s) at the end of the last nsb_sys_assemble:
+     the Newton iteration starts its factorization's timing there (nothing
+     but a few scalar tests lies between), one clock read per phase boundary */
+  double clock_assembled;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
   /* *MODAL DYNAMIC: the mass matrix of the linearization (values on the
      pattern of A, nnz_modal of them) and the energies reported instead of
@@ -197,8 +201,14 @@ struct nsb_system {
 /// Copy the node state src to dst (n nodes).
 void nsb_sys_state_copy(nsb_state* dst, const nsb_state* src, int n);
 /// The evaluation context of the elements at time t in mode (scheme weights,
-/// load factors, scales of the constraint rows).
-nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t);
+/// load factors, scales of the constraint rows), written to *ec.
+void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval_ctx* ec);
+/// The same, returned (inline: the caller's variable is filled in place).
+static inline nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mode, double t) {
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, mode, t, &ec);
+  return ec;
+}
 /// Equation numbering, element maps, sparsity pattern and symbolic
 /// factorization for the current supports and elements.  Allocates.
 int nsb_sys_number_and_analyze(nsb_system* s);
