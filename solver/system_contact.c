@@ -196,17 +196,19 @@ double nsb_sys_moved_since_build(const nsb_system* s) {
 
 /* Impulse per unit force of the increment (nsb_impulse_time of the step's scheme). */
 static double prox_impulse_time(const nsb_system* s) {
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
   return nsb_impulse_time(&ec);
 }
 
 /* The contacts' multipliers (physical, P = lambda_v m_eff / (gamma h)) from the sweep's impulses. */
 static void prox_set_impulses(nsb_system* s) {
-  nsb_contact_prox_multipliers(s->elems + s->first_contact, s->n_contacts, prox_impulse_time(s), s->lam);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
+  const double ti = nsb_impulse_time(&ec);
+  nsb_contact_prox_multipliers(s->elems + s->first_contact, s->n_contacts, ti, s->lam);
   /* a held contact's impulse holds the momentum of its force in the smooth
      accelerations (contact/pair.h): P = (Lambda - carried)/t_i */
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
-  const double ti = nsb_impulse_time(&ec);
   for (int i = 0; i < s->n_contacts; ++i) {
     const nsb_elem* e = &s->elems[s->first_contact + i];
     for (int k = 0; k < e->n_mult && e->ops == &nsb_contact_newton_ops; ++k)
@@ -224,7 +226,8 @@ static void prox_set_impulses(nsb_system* s) {
    re-equilibrates nonlinear elements, and sweeping resumes if that moved the
    impulses.  The relaxation halves when the change grows twice in a row. */
 int nsb_sys_prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, t_new, &ec);
   nsb_contact_prox_begin(s->elems + s->first_contact, s->n_contacts, &ec);
   prox_set_impulses(s);
   int st = nsb_sys_newton(s, NSB_EVAL_DYNAMIC, t_new, rep);
@@ -232,7 +235,7 @@ int nsb_sys_prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep) {
   double alpha = s->step.contact_relax, prev = HUGE_VAL, prev2 = HUGE_VAL, change = HUGE_VAL;
   int sweeps = 0, converged = 0, equilibrated = 1;
   while (sweeps < s->step.contact_iter) {
-    ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, t_new);
+    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, t_new, &ec);
     change = nsb_contact_prox_sweep(s->elems + s->first_contact, s->n_contacts, &ec, alpha, s->prox_scratch);
     ++sweeps;
     if (change > prev && prev > prev2) alpha *= 0.5;
@@ -313,7 +316,8 @@ static int contacts_now(nsb_system* s, double h) {
   if (s->n_contacts == 0) return 0;
   double h_keep = s->scheme->h;
   s->scheme->h = h;
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_DYNAMIC, s->t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
   nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
   s->scheme->h = h_keep;
   return 1;

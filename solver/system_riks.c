@@ -50,7 +50,8 @@ int nsb_system_riks_begin_increment(nsb_system* s) {
 int nsb_system_riks_assemble(nsb_system* s, double* q) {
   double tic = nsb_now_s();
   nsb_sys_kinematics(s);
-  nsb_eval_ctx ec = nsb_sys_make_ec(s, NSB_EVAL_STATIC, s->t);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_STATIC, s->t, &ec);
   nsb_eval_ctx e1 = ec;
   e1.lpf = ec.lpf + 1.0;
   e1.gravity = nsb_v3_add(ec.gravity, ec.gravity_lpf);
