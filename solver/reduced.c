@@ -436,13 +436,19 @@ static double compliant_impulse(const nsb_reduced* r, int a, double h, double* E
    impulse; the compliant contacts' elastic energies into E[c] (0 for the
    others).  An error with the time when they do not settle. */
 static int settle_contacts(nsb_reduced* r, const unsigned char* mask, double h, double t, double* E) {
-  int nc = r->nc, newton = 0, soft = 0;
+  int nc = r->nc, newton = 0, soft = 0, last = -1;
   for (int c = 0; c < nc; ++c) {
-    newton |= mask[c] == 1;
-    soft |= mask[c] == 2;
+    newton += mask[c] == 1;
+    soft += mask[c] == 2;
+    if (mask[c] == 2) last = c;
     E[c] = 0.0;
   }
   if (!soft) return newton ? settle_impulses(r, mask, t) : NSB_OK;
+  if (soft == 1 && !newton) { /* nothing couples to it: one solve is the answer */
+    r->c_P[last] = compliant_impulse(r, last, h, &E[last]);
+    r->sweeps += 1;
+    return NSB_OK;
+  }
   for (long s = 1; s <= RED_MAX_SWEEPS; ++s) {
     if (newton) {
       int rc = settle_impulses(r, mask, t);

@@ -47,6 +47,8 @@ modal_*, stab_*, grav_*, clatter_*: the co-rotating reduced model (*MODAL
   DYNAMIC, SPIN; README section 5): the static opening in 30-100 modes, the
   intact shaft's whirl (SWEEP), the stability maps of Ex. 5.12-5.14 (ROTORS),
   their gravity responses (gravity.csv) and Ex. 5.14 at 5.5 Hz with contact.
+reg_ex515_*: Ex. 5.15, the clatter_* runs with the contact regularized
+  (LAW=HERTZ, a stiff linear spring; README section 5).
 """
 import importlib.util
 import math
@@ -225,13 +227,21 @@ def rotor_mesh(r):
         _delam.L, _delam.A_H = saved
 
 
-def rotor_deck(key, f_hz, d_a=0.0, alpha2=0.0, contact=False, **modal):
+# Ex. 5.15's regularization on our gap: 44 times the 16-mode model's gap stiffness
+# 2.25e11 N/m (README section 5), i.e. an admitted penetration of k / (k + c) = 2.2 %
+# of the overlap without contact
+REG_STIFFNESS = 1e13
+
+
+def rotor_deck(key, f_hz, d_a=0.0, alpha2=0.0, contact=False, hertz=None, **modal):
     """Waltersberger's rotor `key` (ROTORS) in the co-rotating reduced model
     at f Hz: Euler-Bernoulli-like sections, pinned bearings, torsion held;
     his external damping d_a per unit length as EXTERNAL DAMPING = d_a / (rho A)
     of the intact section (exact on the intact parts, on the sublaminates
     rho A_i d_a / (rho A) instead of d_a), his internal damping
-    D_in = alpha2 K_el as BETA = alpha2."""
+    D_in = alpha2 K_el as BETA = alpha2.  hertz = (c, p, d): the contact
+    regularized by LAW=HERTZ with STIFFNESS c, EXPONENT p, DAMPING d instead of
+    plastic NEWTON contact."""
     r = ROTORS[key]
     nodes, chains, e2, e3 = rotor_mesh(r)
     thick = {"INTACT1": r["a"], "INTACT4": r["a"], "TOP": r["h"], "BOTTOM": r["a"] - r["h"]}
@@ -252,7 +262,9 @@ def rotor_deck(key, f_hz, d_a=0.0, alpha2=0.0, contact=False, **modal):
         # sublaminate on the lower one's centre line, radii half the thicknesses
         # (touching at rest)
         out += "*NSET, NSET=TOP_INNER\n" + ", ".join(str(n) for n in t[contact:-1:contact]) + "\n"
-        out += (f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS={r['h'] / 2:.17g}, "
+        law = ("LAW=NEWTON, RESTITUTION=0" if hertz is None else
+               "LAW=HERTZ, STIFFNESS=%.17g, EXPONENT=%.17g, DAMPING=%.17g" % hertz)
+        out += (f"*CONTACT PAIR, {law}, SLAVE RADIUS={r['h'] / 2:.17g}, "
                 f"RADIUS={(r['a'] - r['h']) / 2:.17g}\nTOP_INNER, BOTTOM\n")
     ext = d_a / (r["rho"] * r["a"] * r["b"])
     return out + modal_step(f_hz, ends, t[len(t) // 2], b[len(b) // 2], modal.pop("gravity", False), ext=ext,
@@ -362,6 +374,14 @@ if __name__ == "__main__":
     # Ex. 5.14 at 5.5 Hz (near the first gravity resonance) with contact at the
     # mid-delamination node, 6, 15 and 16 modes, 40 s (the transient of the
     # gravity's onset decays as e^{-0.1 t})
-    for m in (6, 15, 16):
+    for m in (6, 10, 15, 16):
         write(f"clatter_ex514_m{m}.inp", rotor_deck("ex514", 5.5, d_a=1.0, alpha2=1e-5, contact=5, modes=m, h_step=1e-4,
                                                     period=40.0, every=50, gravity=True))
+    # Ex. 5.15: the same runs with the contact regularized (README section 5,
+    # "Ex. 5.15"): a linear spring (EXPONENT 1, Waltersberger's kappa = 1) of
+    # REG_STIFFNESS, no damping; and his own c = 1e3 on our gap
+    for m in (6, 10, 16):
+        write(f"reg_ex515_m{m}.inp", rotor_deck("ex514", 5.5, d_a=1.0, alpha2=1e-5, contact=5, modes=m, h_step=1e-4,
+                                                period=40.0, every=50, gravity=True, hertz=(REG_STIFFNESS, 1.0, 0.0)))
+    write("reg_ex515_literal_m16.inp", rotor_deck("ex514", 5.5, d_a=1.0, alpha2=1e-5, contact=5, modes=16, h_step=1e-4,
+                                                  period=40.0, every=50, gravity=True, hertz=(1e3, 1.0, 0.0)))
