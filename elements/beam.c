@@ -62,6 +62,11 @@ typedef struct beam_state {
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
+  /* power of the stiffness-proportional damping (sec.beta) of the last
+     evaluation, sum_k W_k beta (Edot.C_N Edot + Kdot.C_M Kdot) with the
+     kernel's strain rates (E - E_n)/h at the collocation points; 0 in static
+     and acceleration evaluations */
+  double diss_beta;
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
@@ -279,6 +284,12 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
   int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
   int strain = el->type == NSB_ETYPE_B2S;
+  {
+    const nsb_section* sc = &m->sections.data[el->section];
+    NSB_CHECK(ctx, !strain || (sc->damp_alpha == 0.0 && sc->damp_beta == 0.0), NSB_ERR_DECK_VALUE,
+              "%s:%d: B2S element %d: the material's *DAMPING is implemented for B2V elements only", m->source,
+              el->line, el->label);
+  }
   int a = el->nodes[0], b = el->nodes[1];
   int nodes[2] = {a, b};
   /* a translational mass rule: an end that is a slave node of a
@@ -387,6 +398,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->sec.EI3 = sec->EI3;
   s->sec.rhoA = sec->rhoA;
   for (int k = 0; k < 3; ++k) s->sec.rhoJ[k] = sec->rhoJ[k];
+  s->sec.alpha = sec->damp_alpha;
+  s->sec.beta = sec->damp_beta;
   s->n_dloads = 0;
   for (int i = 0; i < m->dloads.count; ++i) {
     if (m->dloads.data[i].element != el_index) continue;
@@ -590,8 +603,14 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       nsb_mat3 R = nsb_q_to_m3(nsb_q_load(pt->q));
       nsb_vec3 om = nsb_v3_load(pt->w), rho = nsb_v3_sub(nsb_v3_load(pt->r), r0);
       nsb_vec3 fq = nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
+      nsb_vec3 inm = nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
+      if (c->alpha != 0.0) { /* mass-proportional damping at the frozen velocities (section's own rhoJ) */
+        fq = nsb_v3_muladd(fq, c->alpha * c->rhoA, nsb_v3_load(pt->v));
+        inm = nsb_v3_add(inm, nsb_v3(c->alpha * c->rhoJ[0] * om.x, c->alpha * c->rhoJ[1] * om.y,
+                                     c->alpha * c->rhoJ[2] * om.z));
+      }
       Fv = nsb_v3_muladd(Fv, w, fq);
-      nsb_vec3 gq = nsb_v3_sub(nsb_m3_mulv(R, nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)))), mload);
+      nsb_vec3 gq = nsb_v3_sub(nsb_m3_mulv(R, inm), mload);
       Gv = nsb_v3_muladd(Gv, w, gq);
       Hv = nsb_v3_muladd(Hv, w, nsb_v3_cross(rho, fq));
       if (!KF) continue;
@@ -762,6 +781,10 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     const double wt = rule ? 0.0 : w;
     nsb_vec3 fq = rule ? nsb_v3_neg(n) : nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
     nsb_vec3 gq = nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
+    if (c->alpha != 0.0) { /* mass-proportional damping at the frozen velocities (section's own rhoJ) */
+      if (!rule) fq = nsb_v3_muladd(fq, c->alpha * c->rhoA, nsb_v3_load(pt->v));
+      gq = nsb_v3_add(gq, nsb_v3(c->alpha * c->rhoJ[0] * om.x, c->alpha * c->rhoJ[1] * om.y, c->alpha * c->rhoJ[2] * om.z));
+    }
     gq = nsb_v3_sub(gq, nsb_q_rotate_inv(nsb_q_load(pt->q), mload));
     Fv = nsb_v3_muladd(Fv, w, fq);
     Gm = nsb_v3_muladd(Gm, w, gq);
@@ -803,6 +826,8 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     if (!at_L)
       for (int p = 0; p < N; ++p) ak = nsb_v3_muladd(ak, Jk[p], nsb_v3_load(u + 12 + 6 * p));
     nsb_vec3 fk = nsb_v3_scale(c->rhoA * wk, reg ? ak : nsb_v3_sub(ak, nsb_v3_load(in->grav)));
+    if (c->alpha != 0.0 && !reg)
+      fk = nsb_v3_muladd(fk, c->alpha * c->rhoA * wk, nsb_v3_load(nsb_beam_mass_point(g, in->old_end, s->old_cp, k)->v));
     Fv = nsb_v3_add(Fv, fk);
     for (int p = 0; p < N; ++p) FJ[p] = nsb_v3_muladd(FJ[p], Jk[p], fk);
     if (at_L) {
@@ -998,6 +1023,25 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
                     double* restrict K);
 static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f);
 
+/* Power of the stiffness-proportional damping at the new states:
+   sum_k W_k beta (Edot.C_N Edot + Kdot.C_M Kdot), Edot = (E - E_n)/h, Kdot
+   likewise, at the collocation points (the kernels' damped section law,
+   docs/theory_beam.md §10), W_k the Gauss weights J_k(L) of the strain
+   energy (nsb_beam_velocity_energy). */
+static double beta_power(const beam_state* s, double h) {
+  const nsb_beam_section* c = &s->sec;
+  const double ih = 1.0 / h;
+  double P = 0.0;
+  for (int k = 0; k < s->N; ++k) {
+    nsb_vec3 dE = nsb_v3_scale(ih, nsb_v3_sub(nsb_v3_load(s->cur_cp[k].E), nsb_v3_load(s->old_cp[k].E)));
+    nsb_vec3 dK = nsb_v3_scale(ih, nsb_v3_sub(nsb_v3_load(s->cur_cp[k].K), nsb_v3_load(s->old_cp[k].K)));
+    double pk = c->EA * dE.x * dE.x + c->GA2 * dE.y * dE.y + c->GA3 * dE.z * dE.z + c->GJ * dK.x * dK.x +
+                c->EI2 * dK.y * dK.y + c->EI3 * dK.z * dK.z;
+    P += s->geom->JL[k] * pk;
+  }
+  return c->beta * P;
+}
+
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
   beam_scratch sc; /* not initialised: the kernels write F and K whole */
@@ -1095,6 +1139,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (!accel)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
+  if (s->sec.beta != 0.0) s->diss_beta = in.inertia ? beta_power(s, ec->h) : 0.0;
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
@@ -1366,6 +1411,13 @@ static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec
 
 void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const beam_state* s = e->state;
+  if (s->sec.alpha != 0.0 || s->sec.beta != 0.0) { /* Rayleigh damping, as beam_energy */
+    nsb_beam_point ends[2];
+    for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
+    double kin = 0.0;
+    nsb_beam_velocity_energy(s->geom, &s->sec, s->cur_qp, s->cur_cp, ends, &kin, NULL);
+    acc->dissipation_rate += s->diss_beta + 2.0 * s->sec.alpha * kin;
+  }
   /* without distributed loads every term is a zero (+0 or -0: finite
      states), and adding one leaves the sum's bits as they are: a sum that
      starts at +0 never becomes -0 by them, and x + (+-0) = x otherwise */
@@ -1387,6 +1439,10 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
+  /* Rayleigh damping: the stiffness part of the last evaluation (beta_power),
+     the mass part alpha (rhoA v.v + omega.J omega) by the kinetic energy's
+     quadrature (twice alpha times the kinetic energy) */
+  if (c->alpha != 0.0 || c->beta != 0.0) acc->dissipation_rate += s->diss_beta + 2.0 * c->alpha * kin;
   /* power of the distributed loads (gravity is potential energy) */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);

@@ -53,7 +53,7 @@ static double vdist(const double* a, const double* b) {
 }
 
 static nsb_beam_section section_generic(void) {
-  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}};
+  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}, 0.0, 0.0};
   return s;
 }
 
@@ -785,7 +785,7 @@ static double sample_consistency(const run* r, int el, const nsb_beam_section* s
 static void dynamics_case(const char* type, const char* weighting, int N) {
   const int n_el = 4;
   const double h = 0.01;
-  const nsb_beam_section sec = {1e3, 1e3, 1e3, 2.0, 1.5, 1.0, 1.0, {0.02, 0.01, 0.01}};
+  const nsb_beam_section sec = {1e3, 1e3, 1e3, 2.0, 1.5, 1.0, 1.0, {0.02, 0.01, 0.01}, 0.0, 0.0};
   char deck[4096];
   /* the momentum identity below is the trapezoidal rule's: the plain modified
      scheme (RHOINF=1), not its default generalized-alpha form (docs/theory.md §3.5) */

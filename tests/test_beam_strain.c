@@ -54,7 +54,7 @@ static int galerkin_weighting = 0;
 static const char* wname(void) { return galerkin_weighting ? "galerkin " : ""; }
 
 static nsb_beam_section section_generic(void) {
-  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}};
+  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}, 0.0, 0.0};
   return s;
 }
 
@@ -567,7 +567,7 @@ static void test_patch_end_moment(void) {
    * M/EI3, in the strain space for every N; with the SE(3) Magnus integrator
    * positions and rotations are exact to round-off. */
   const double L = 1.0;
-  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}};
+  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}, 0.0, 0.0};
   nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.3, -0.2, 0.5));
   nsb_vec3 XA = nsb_v3(0.5, 0.2, -0.1), XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(L, 0, 0)));
   const double kLs[] = {1.0, 3.0};
@@ -612,7 +612,7 @@ static void test_patch_end_moment(void) {
 
 static void test_patch_cantilever_force(void) {
   const double L = 1.0;
-  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}};
+  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}, 0.0, 0.0};
   nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.3, -0.2, 0.5));
   nsb_vec3 XA = nsb_v3(0.5, 0.2, -0.1), XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(L, 0, 0)));
   double P = 1e-5;
