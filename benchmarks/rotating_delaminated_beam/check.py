@@ -566,9 +566,11 @@ def check_full_ex514_sag():
 
 
 def check(quick):
-    """Rotating delaminated shaft (Waltersberger 2007, Ex. 5.11, 5.12): the
+    """Rotating delaminated shaft (Waltersberger 2007, Ex. 5.11-5.15): the
     intact shaft's critical speed and whirl, the centrifugal gap opening
-    against the four-segment model in the turning frame, gravity."""
+    against the four-segment model in the turning frame, gravity, the
+    co-rotating reduced model, Ex. 5.14's rotor at rest in the full model, and
+    (full run only) clattering and Ex. 5.15's regularized contact."""
     check_intact(quick)
     check_delaminated(quick)
     check_modal_gap(quick)
