@@ -527,6 +527,15 @@ static void list_values(char* buf, size_t size, const char* const* values) {
 
 /* Report a parameter name that the keyword does not take, with the allowed names. */
 static void unknown_parameter(parser* p, loc at, const kwspec* spec, int np, const char* name) {
+  if (spec->id == KW_AMPLITUDE && strcmp(name, "SMOOTH") == 0) {
+    /* Abaqus/Standard's default rounds a table's points where a dynamic step
+       differentiates it; nsbeam has no such rounding (docs/deck.md *BOUNDARY) */
+    SYNTAX(p, at,
+           "parameter SMOOTH of *AMPLITUDE (Abaqus's rounding of a table's points) is not available: a TABULAR "
+           "table is used as given, its rates right-continuous (a kink is the impulse of one increment); remove "
+           "SMOOTH, or write the rounded pieces as DEFINITION=SMOOTH STEP");
+    return;
+  }
   if (np == 0) {
     SYNTAX(p, at, "unknown parameter %s for *%s (it takes no parameters)", name, spec->name);
   } else {

@@ -46,7 +46,8 @@ typedef struct nsb_amplitude {
 
 /// Value of amplitude a at time t, and its first and second time derivatives
 /// (d1, d2 may be NULL).  For TABULAR the derivatives are those of the linear
-/// piece containing t (right-continuous), the second derivative is zero.  A
+/// piece containing t (right-continuous: at a point, the piece after it; at
+/// the first point, the first piece), the second derivative is zero.  A
 /// SUM adds its terms' values and derivatives at the same t.
 double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* d2);
 

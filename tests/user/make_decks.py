@@ -708,7 +708,7 @@ def four_bar(u):
 def driven_slider(u):
     """A 2 kg steel ball (radius 40 mm) resting on the floor (Coulomb mu = 0.3), pushed along
     it at a constant 0.5 m/s by a driven support (*BOUNDARY with a TABULAR amplitude from
-    rest): the support's reaction is the friction force mu m g at every increment."""
+    t = 0): the support's reaction is the friction force mu m g at every increment."""
     r, m = 0.04, 2.0
     s = head(u, "Ball pushed along a floor", driven_slider.__doc__)
     s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(r, "L")
@@ -726,8 +726,8 @@ def driven_slider(u):
 
 def pushed_mass(u):
     """A 2 kg mass pushed at a constant 0.5 m/s against a constant 3 N load by a driven
-    support (*BOUNDARY with a TABULAR amplitude from rest), no contact, no gravity: the
-    support's reaction is the load at every increment after the first."""
+    support (*BOUNDARY with a TABULAR amplitude from t = 0), no contact, no gravity: the
+    support's reaction is the load at every increment."""
     s = head(u, "Mass pushed against a load", pushed_mass.__doc__)
     s += "*NODE\n1, 0, 0, 0\n*PARTICLE, NODE=1, MASS=%s\n" % u.n(2.0, "M")
     s += "*AMPLITUDE, NAME=PUSH\n0, 0, %s, %s\n" % (u.n(1.0, "T"), u.n(0.5, "L"))
