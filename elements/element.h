@@ -292,8 +292,8 @@ extern const nsb_elem_ops nsb_manufactured_ops;   /* elements/nodal_load.c */
 /// at the evaluation time: the load proportionality factor ec->lpf for the
 /// loads of the current *STATIC, RIKS step (which take no amplitude),
 /// amplitude value (step or total time as the amplitude says), or a linear
-/// ramp over the step for amplitude-free loads of the current static step,
-/// else 1.  d1, d2 (may be NULL): first and second time derivatives (0 in a
+/// ramp over the step for amplitude-free loads of the current static step
+/// (and of the model data when that step is the first), else 1.  d1, d2 (may be NULL): first and second time derivatives (0 in a
 /// Riks step, which has no time).
 double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1, double* d2);
 /// Node position for any node: the state for nodes with DOFs, else the fixed
