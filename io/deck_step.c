@@ -409,7 +409,14 @@ void deck_data_dload(parser* p, loc at) {
   int kind = 0;
   while (types[kind] && strcmp(types[kind], type) != 0) ++kind;
   if (!types[kind]) {
-    VALUE(p, at, "unknown *DLOAD type %s (allowed: PX, PY, PZ, MX, MY, MZ)", *type ? type : "(empty)");
+    if (strcmp(type, "P1") == 0 || strcmp(type, "P2") == 0)
+      VALUE(p, at,
+            "unknown *DLOAD type %s (allowed: PX, PY, PZ, MX, MY, MZ): the beam's local %s of Abaqus (a load per "
+            "length along the section's axis %c, turning with the beam) and of CalculiX (a pressure on a face of the "
+            "beam expanded into solids) are not available; give the load per unit length along the global axes",
+            type, type, type[1]);
+    else
+      VALUE(p, at, "unknown *DLOAD type %s (allowed: PX, PY, PZ, MX, MY, MZ)", *type ? type : "(empty)");
     return;
   }
   double value;
