@@ -44,6 +44,7 @@ static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
 static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", "ELEMENT POINT", NULL};
 static const char* const levels[] = {"POSITION", "VELOCITY", NULL};
 static const char* const yes_no[] = {"NO", "YES", NULL};
+static const char* const load_ops[] = {"MOD", "NEW", NULL}; /* *CLOAD, *DLOAD OP= (Abaqus, CalculiX) */
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
@@ -190,10 +191,13 @@ static const kwspec kw_table[] = {
      deck_begin_contact_points, deck_data_contact_points, deck_end_contact_points},
     {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_loading, deck_data_boundary, NULL},
-    {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
+    {"CLOAD",
+     KW_CLOAD,
+     W_ANY,
+     {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_cload, deck_data_cload, NULL},
-    {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_loading, deck_data_dload, NULL},
+    {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_dload, deck_data_dload, NULL},
     {"GRAVITY", KW_GRAVITY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_loading, deck_data_gravity, deck_end_needs_data},
     {"MANUFACTURED ROTATION", KW_MANUFACTURED, W_MODEL, {{"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}},

@@ -380,6 +380,7 @@ void deck_begin_modal_dynamic(parser* p, loc at, const pval* v);
 void deck_begin_solver_controls(parser* p, loc at, const pval* v);
 void deck_begin_loading(parser* p, loc at, const pval* v);
 void deck_begin_cload(parser* p, loc at, const pval* v);
+void deck_begin_dload(parser* p, loc at, const pval* v);
 void deck_data_boundary(parser* p, loc at);
 void deck_data_cload(parser* p, loc at);
 void deck_data_dload(parser* p, loc at);

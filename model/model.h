@@ -158,6 +158,8 @@ typedef struct nsb_dload {
   int amplitude;
   int step;
   int line;
+  int replaced;     /* as nsb_cload: k + 1 when a *DLOAD of step k on its element and of its type replaces it */
+  int ramp_down;
 } nsb_dload;
 
 typedef struct nsb_material {
@@ -302,7 +304,8 @@ typedef struct nsb_contact_pair {
 /* ---- loads, supports, initial conditions -------------------------------- */
 
 /* Loads and supports belong to a step (step >= 0) or to the model (step = -1).
-   As in Abaqus, one defined in step k stays active in every later step. */
+   As in Abaqus, one defined in step k stays active in every later step, unless a
+   concentrated or distributed load of a later step replaces it (replaced). */
 
 typedef struct nsb_boundary {
   int node;
@@ -321,6 +324,9 @@ typedef struct nsb_cload {
   int follower;     /* 0: components in the global frame (dead); 1: body frame (follower) */
   int step;
   int line;
+  int replaced;     /* 0: active from its step on; k + 1: replaced in step k (a *CLOAD of a later step
+                       at its node, DOF and kind, Abaqus's OP=MOD, or OP=NEW) */
+  int ramp_down;    /* 1: in a static step that replaces it, it ramps down as its replacement ramps up */
 } nsb_cload;
 
 typedef struct nsb_gravity {

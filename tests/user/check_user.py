@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import RG, HX, TOP, CB, helix_points, top_props, cable_props  # noqa: E402
+from make_decks import RG, HX, TOP, CB, CL, helix_points, top_props, cable_props, ccx_steps  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -92,7 +92,7 @@ CUTBACK = {}
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
 PSEUDO_TIME = {"quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
-               "helical_spring", "hanging_cable"}
+               "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps"}
 
 # Models whose history rows each hold several attempts of Newton's iteration (cutbacks in every
 # unit system alike): an attempt that fails diverges, and the iteration at which a diverging
@@ -1669,6 +1669,81 @@ def check_hanging_cable(m, run):
            (H, Hc, eH, -end["mid.uz"], sag, es, bend))
 
 
+
+def check_ccx_loads(m, run):
+    h = hist(run)
+    L, b, hh, n, q, P = CL["L"], CL["b"], CL["h"], CL["n"], CL["q"], CL["P"]
+    E, G = 210e9, 210e9 / 2.6
+    w = 7850.0 * b * hh * 9.81
+    EI, GAs = E * b * hh ** 3 / 12, 5 / 6 * G * b * hh
+    row = {round(x["load_factor"], 12): x for x in h}
+    f1, f2, end = row[0.25], row[0.5], row[1.0]
+    # statics: the clamp carries the weight, the line load and the tip load (exact); its moment
+    # about z against the undeformed levers (the sections' horizontal motion, |u_x| / L, moves them)
+    W = w * L + q * L / 2 + P
+    Mz = w * L * L / 2 + q * (L / 2) * (3 * L / 4) + P * L
+    ux = abs(end["Tip.ux"]) / L
+    e_f = max(abs(end["Fix.rfy"] - W), abs(end["Fix.rfx"]), abs(end["Fix.rfz"])) / W
+    e_m = abs(end["Fix.rmz"] - Mz) / Mz
+    report(m, "*NODE PRINT RF = w L + q L/2 + P; RM against the undeformed levers", e_f < 1e-9 and e_m < 2 * ux,
+           "RF %.2g, RM %.2g (|u_x| / L = %.2g)" % (e_f, e_m, ux))
+    # the tip's linear part ((32 u(1/4) - 12 u(1/2) + u(1))/3) against linear Timoshenko theory:
+    # P L^3/3EI + w L^4/8EI + q (3 L^4 - 4 a^3 L + a^4)/24EI (a = L/2) + (P L + w L^2/2 + 3 q L^2/8)/kGA
+    lin = (32 * f1["Tip.uy"] - 12 * f2["Tip.uy"] + end["Tip.uy"]) / 3
+    a = L / 2
+    ref = -(P * L ** 3 / (3 * EI) + w * L ** 4 / (8 * EI) + q * (3 * L ** 4 - 4 * a ** 3 * L + a ** 4) / (24 * EI)
+            + (P * L + w * L * L / 2 + 3 * q * L * L / 8) / GAs)
+    # B2V's interpolation of the bending under the distributed loads (three points per element)
+    report(m, "tip deflection (linear part) vs Timoshenko theory", abs(lin - ref) < 1e-5 * abs(ref),
+           "%.10g m, closed form %.10g m (%.2g)" % (lin, ref, (lin - ref) / ref))
+    # *EL PRINT at the element middles: shear force V(x) and moment M(x) of the loads beyond x
+    worst = 0.0
+    for e in range(1, n + 1):
+        x = (e - 0.5) / n * L
+        V = P + w * (L - x) + q * (L - max(x, a))
+        M = P * (L - x) + w * (L - x) ** 2 / 2 + q * (L - max(x, a)) * ((L + max(x, a)) / 2 - x)
+        worst = max(worst, abs(abs(end["EAll_%d.n3" % e]) - V) / W, abs(abs(end["EAll_%d.m2" % e]) - M) / Mz)
+    # the sections turn by up to theta = 1.3e-2 rad: the shear is V cos theta, the lever of the
+    # loads moves by u_x
+    th = abs(end["Tip.uy"]) / L * 1.5
+    report(m, "*EL PRINT SF, SM at the element middles: V(x), M(x)", worst < th * th + 2 * ux,
+           "largest difference %.2g (of the clamp's force and moment; theta^2 = %.2g)" % (worst, th * th))
+
+
+
+def check_ccx_steps(m, run):
+    h = hist(run)
+    L, b, hh, q = CL["L"], CL["b"], CL["h"], CL["q"]
+    w = 7850.0 * b * hh * 9.81
+    # the clamp's force at every increment, exact statics: step 1 ramps up w L + q L/2 + 500 N;
+    # step 2 takes the tip load from 500 to 300 N (OP=MOD replaces, it does not add: 800 N);
+    # step 3 ramps the line load and the 300 N down to zero (OP=NEW) and the 100 N pull up
+    worst, W = 0.0, w * L + q * L / 2 + 500.0
+    for x in h[1:]:
+        st, r = int(x["step"]), x["load_factor"]
+        fy = {1: W * r, 2: w * L + q * L / 2 + 500.0 - 200.0 * r, 3: w * L + (q * L / 2 + 300.0) * (1 - r)}[st]
+        fx = -100.0 * r if st == 3 else 0.0
+        worst = max(worst, abs(x["Fix.rfy"] - fy) / W, abs(x["Fix.rfx"] - fx) / W)
+    report(m, "clamp RF at every increment: OP=MOD replaces, OP=NEW removes, ramped", worst < 1e-9,
+           "largest difference %.2g of the first step's load; end of step 2 %.6g N (500 N replaced by 300 N)"
+           % (worst, next(x["Fix.rfy"] for x in h if int(x["step"]) == 2 and x["load_factor"] == 1.0)))
+    # after the three steps the beam carries its weight and the pull only: the same state as one
+    # step with those loads (an elastic static path ends where its loads do; Newton's tolerance)
+    deck = os.path.join(os.path.dirname(run), "ccx_steps_final.inp")
+    with open(deck, "w") as f:
+        f.write(ccx_steps(SI, True))
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    if p.returncode != 0:
+        report(m, "end state = one step with the final loads", False, "the one-step deck failed: %s" % p.stderr.strip())
+        return
+    one = hist(deck[:-4])[-1]
+    end = h[-1]
+    un = max(abs(one["Tip.u" + c]) for c in "xyz")
+    d = max(abs(end["Tip.u" + c] - one["Tip.u" + c]) for c in "xyz") / un
+    report(m, "end state = one step with the final loads", d < 1e-6,
+           "tip %.8g m, one step %.8g m (%.2g of |u|)" % (end["Tip.uy"], one["Tip.uy"], d))
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -1717,6 +1792,8 @@ CHECKS["ring_compression"] = check_ring_compression
 CHECKS["helical_spring"] = check_helical_spring
 CHECKS["gyro_top"] = check_gyro_top
 CHECKS["hanging_cable"] = check_hanging_cable
+CHECKS["ccx_loads"] = check_ccx_loads
+CHECKS["ccx_steps"] = check_ccx_steps
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

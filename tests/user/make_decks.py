@@ -1113,6 +1113,73 @@ def hanging_cable(u):
     return s
 
 
+CL = dict(L=1.0, b=0.02, h=0.04, n=10, q=2000.0, P=500.0)
+
+
+def ccx_loads(u):
+    """A cantilever as a CalculiX user writes it (no spaces after commas, mixed-case set names,
+    '1.'-style numbers, *NSET and *ELSET with GENERATE, the section axis with Fortran's D
+    exponent): ten B31 elements (1 m, 20 x 40 mm steel) in a static step of four increments
+    under their own weight (*GRAVITY in the step: the reader refuses *DLOAD GRAV), a line load
+    PY of 2 kN/m on the outer half and a 500 N tip load ramped by a TABULAR *AMPLITUDE; *NODE
+    PRINT and *EL PRINT."""
+    L, b, hh, n, q, P = CL["L"], CL["b"], CL["h"], CL["n"], CL["q"], CL["P"]
+    def num(v, dim):
+        t = u.n(v, dim)
+        return t if ("." in t or "e" in t) else t + "."
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*HEADING\nCalculiX-style loads\n" % (
+        " ".join(ccx_loads.__doc__.split()), u.title)
+    s += "*NODE,NSET=Nall\n"
+    for i in range(n + 1):
+        s += "%d,%s,0.,0.\n" % (i + 1, num(L * i / n, "L"))
+    s += "*ELEMENT,TYPE=B31,ELSET=EAll\n"
+    for i in range(n):
+        s += "%d,%d,%d\n" % (i + 1, i + 1, i + 2)
+    s += "*NSET,NSET=Fix\n1\n*NSET,NSET=Tip\n%d\n*ELSET,ELSET=Outer,GENERATE\n%d,%d,1\n" % (n + 1, n // 2 + 1, n)
+    s += "*MATERIAL,NAME=Steel\n*ELASTIC\n%s,.3\n*DENSITY\n%s\n" % (num(210e9, "F/L^2"), num(7850.0, "M/L^3"))
+    s += "*BEAM SECTION,ELSET=EAll,MATERIAL=Steel,SECTION=RECT\n%s,%s\n0.d0,0.d0,1.d0\n" % (num(b, "L"), num(hh, "L"))
+    s += "*AMPLITUDE,NAME=A1\n0.,0.,1.,1.\n"
+    s += "*BOUNDARY\nFix,1,6\n"
+    s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n*GRAVITY\n0.,%s,0.\n" % num(-9.81, "L/T^2")
+    s += "*DLOAD\nOuter,PY,%s\n*CLOAD,AMPLITUDE=A1\nTip,2,%s\n" % (num(-q, "F/L"), num(-P, "F"))
+    s += "*NODE PRINT,NSET=Tip\nU\n*NODE PRINT,NSET=Fix\nRF,RM\n*EL PRINT,ELSET=EAll\nSF,SM\n*END STEP\n"
+    return s
+
+
+def ccx_steps(u, final_only=False):
+    """The CalculiX cantilever of ccx_loads in three static steps as Abaqus and CalculiX users
+    write load changes: step 1 its weight (*GRAVITY), 2 kN/m PY on the outer half and 500 N
+    down at the tip; step 2 a *CLOAD of 300 N at the same node and DOF (OP=MOD, the default:
+    it replaces the 500 N, ramped from 500 to 300 over the step); step 3 *DLOAD, OP=NEW without
+    data lines (the line load removed, ramped to zero) and *CLOAD, OP=NEW with a 100 N pull
+    along the beam (the 300 N removed). Four increments a step."""
+    L, b, hh, n, q = CL["L"], CL["b"], CL["h"], CL["n"], CL["q"]
+    def num(v, dim):
+        t = u.n(v, dim)
+        return t if ("." in t or "e" in t) else t + "."
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*HEADING\nCalculiX-style load changes\n" % (
+        " ".join(ccx_steps.__doc__.split()), u.title)
+    s += "*NODE,NSET=Nall\n"
+    for i in range(n + 1):
+        s += "%d,%s,0.,0.\n" % (i + 1, num(L * i / n, "L"))
+    s += "*ELEMENT,TYPE=B31,ELSET=EAll\n"
+    for i in range(n):
+        s += "%d,%d,%d\n" % (i + 1, i + 1, i + 2)
+    s += "*NSET,NSET=Fix\n1\n*NSET,NSET=Tip\n%d\n*ELSET,ELSET=Outer,GENERATE\n%d,%d,1\n" % (n + 1, n // 2 + 1, n)
+    s += "*MATERIAL,NAME=Steel\n*ELASTIC\n%s,.3\n*DENSITY\n%s\n" % (num(210e9, "F/L^2"), num(7850.0, "M/L^3"))
+    s += "*BEAM SECTION,ELSET=EAll,MATERIAL=Steel,SECTION=RECT\n%s,%s\n0.d0,0.d0,1.d0\n" % (num(b, "L"), num(hh, "L"))
+    s += "*BOUNDARY\nFix,1,6\n"
+    out = "*NODE PRINT,NSET=Tip\nU\n*NODE PRINT,NSET=Fix\nRF,RM\n"
+    g = "*GRAVITY\n0.,%s,0.\n" % num(-9.81, "L/T^2")
+    if final_only:
+        return s + "*STEP,NLGEOM\n*STATIC\n.25,1.\n" + g + "*CLOAD\nTip,1,%s\n" % num(100.0, "F") + out + "*END STEP\n"
+    s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n" + g
+    s += "*DLOAD\nOuter,PY,%s\n*CLOAD\nTip,2,%s\n" % (num(-q, "F/L"), num(-500.0, "F")) + out + "*END STEP\n"
+    s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n*CLOAD\nTip,2,%s\n" % num(-300.0, "F") + out + "*END STEP\n"
+    s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n*DLOAD,OP=NEW\n*CLOAD,OP=NEW\nTip,1,%s\n" % num(100.0, "F") + out + "*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1160,6 +1227,8 @@ MODELS = {
     "helical_spring": (helical_spring, (SI, MM, MS)),
     "gyro_top": (gyro_top, (SI, MM, MS)),
     "hanging_cable": (hanging_cable, (SI, MM, IN)),
+    "ccx_loads": (ccx_loads, (SI, MM, IN)),
+    "ccx_steps": (ccx_steps, (SI, MM, IN)),
 }
 
 
