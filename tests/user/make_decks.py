@@ -1180,6 +1180,40 @@ def ccx_steps(u, final_only=False):
     return s
 
 
+LT = dict(L=1.0, b=0.002, h=0.04, n=20, frac=0.98, q=1e-3)
+
+
+def ltb_pcr():
+    """Prandtl's (1899) critical tip load of a narrow rectangular cantilever loaded at its
+    centroid, 4.013 sqrt(EI_z GJ)/L^2 (Timoshenko & Gere 1961), with nsbeam's torsion
+    constant of the rectangle (docs/deck.md, *BEAM SECTION)."""
+    L, b, h = LT["L"], LT["b"], LT["h"]
+    E, G = 210e9, 210e9 / 2.6
+    a, c = max(b, h), min(b, h)
+    J = a * c ** 3 * (1 / 3 - 0.21 * (c / a) * (1 - (c / a) ** 4 / 12))
+    EIz, EIy = E * h * b ** 3 / 12, E * b * h ** 3 / 12
+    return 4.013 * math.sqrt(EIz * G * J) / L ** 2, EIz, EIy, G * J
+
+
+def lateral_buckling(u):
+    """A narrow steel strip (1 m, 40 mm deep, 2 mm thick) clamped as a cantilever and loaded
+    down at the tip's centroid, with a lateral tip load of a thousandth of it as the
+    imperfection, in twenty static increments to 0.98 of Prandtl's critical load (lateral-torsional
+    buckling): the twist grows as P^2/(P_cr^2 - P^2)."""
+    L, b, h, n, frac, q = LT["L"], LT["b"], LT["h"], LT["n"], LT["frac"], LT["q"]
+    P = frac * ltb_pcr()[0]
+    s = head(u, "Lateral-torsional buckling of a strip", lateral_buckling.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "STRIP")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.05, 1.0\n*CLOAD\n%d, 3, %s\n%d, 2, %s\n*END STEP\n" % (
+        n + 1, u.n(-P, "F"), n + 1, u.n(q * P, "F"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1229,6 +1263,7 @@ MODELS = {
     "hanging_cable": (hanging_cable, (SI, MM, IN)),
     "ccx_loads": (ccx_loads, (SI, MM, IN)),
     "ccx_steps": (ccx_steps, (SI, MM, IN)),
+    "lateral_buckling": (lateral_buckling, (SI, MM, IN)),
 }
 
 
