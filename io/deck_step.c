@@ -408,7 +408,17 @@ void deck_data_boundary(parser* p, loc at) {
   if (!deck_expand_nodes(p, at, p->fields[0])) return;
   int start = p->m->boundaries.count;
   for (int k = 0; k < p->scratch.count; ++k) {
-    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line};
+    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line, {-1, -1, -1, -1, -1, -1}};
+    /* the support it replaces on each DOF (the latest of an earlier step): a static step
+       ramps from that support's value to this one's (Abaqus), not from zero */
+    for (int d = first; d <= last && bc.step >= 0; ++d)
+      for (int i = start - 1; i >= 0; --i) {
+        const nsb_boundary* o = &p->m->boundaries.data[i];
+        if (o->step < bc.step && o->node == bc.node && o->dof_first <= d && d <= o->dof_last) {
+          bc.prev[d - 1] = i;
+          break;
+        }
+      }
     if (NSB_ARRAY_PUSH(p->ctx, p->m->boundaries, bc) != NSB_OK || deck_note_rec_file(p, REC_BOUNDARY, at.file) != NSB_OK) {
       deck_oom(p, at);
       return;

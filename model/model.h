@@ -314,6 +314,8 @@ typedef struct nsb_boundary {
   int amplitude;           /* -1: none (value held from the start of the step) */
   int step;
   int line;
+  int prev[6];             /* per DOF 1..6: the record of an earlier step (or the model data) that this
+                              one replaces at its node, -1: none; a static step ramps from its value */
 } nsb_boundary;
 
 typedef struct nsb_cload {

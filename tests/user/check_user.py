@@ -93,7 +93,7 @@ CUTBACK = {}
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
 PSEUDO_TIME = {"quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
-               "lateral_buckling"}
+               "lateral_buckling", "support_steps"}
 
 # Models whose history rows each hold several attempts of Newton's iteration (cutbacks in every
 # unit system alike): an attempt that fails diverges, and the iteration at which a diverging
@@ -1775,6 +1775,30 @@ def check_lateral_buckling(m, run):
            % (est, Pcr, corr, e, f2, f1))
 
 
+
+def check_support_steps(m, run):
+    h = hist(run)
+    L, b, hh = CL["L"], CL["b"], CL["h"]
+    E, G = 210e9, 210e9 / 2.6
+    k = 1 / (L ** 3 / (3 * E * b * hh ** 3 / 12) + L / (5 / 6 * G * b * hh))
+    # the prescribed displacement at every increment: step 1 ramps 0 -> -10 mm, step 2 -10 ->
+    # -20 mm (from the earlier support's value; it restarted from zero: -5 mm after the first
+    # increment of step 2)
+    worst = 0.0
+    for x in h[1:]:
+        r = x["load_factor"]
+        w = -0.01 * r if int(x["step"]) == 1 else -0.01 - 0.01 * r
+        worst = max(worst, abs(x["TIP.uy"] - w) / 0.02)
+    report(m, "tip follows the support: 0 -> 10 mm, then 10 -> 20 mm", worst < 1e-12,
+           "largest difference %.2g of 20 mm; first increment of step 2 %.6g m" %
+           (worst, next(x["TIP.uy"] for x in h if int(x["step"]) == 2)))
+    # the support's force against the linear stiffness 1/(L^3/3EI + L/kGA) (the geometric
+    # nonlinearity of a 2 % tip deflection: (w/L)^2 = 4e-4)
+    e = max(abs(x["TIP.rfy"] - k * x["TIP.uy"]) / abs(k * x["TIP.uy"]) for x in h[1:])
+    report(m, "support force = the cantilever's stiffness times the displacement", e < 1e-3,
+           "largest difference %.2g (k = %.6g N/m)" % (e, k))
+
+
 CHECKS = {
     "cantilever_tip_force": check_cantilever_tip_force,
     "cantilever_end_moment": check_cantilever_end_moment,
@@ -1826,6 +1850,7 @@ CHECKS["hanging_cable"] = check_hanging_cable
 CHECKS["ccx_loads"] = check_ccx_loads
 CHECKS["ccx_steps"] = check_ccx_steps
 CHECKS["lateral_buckling"] = check_lateral_buckling
+CHECKS["support_steps"] = check_support_steps
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck
