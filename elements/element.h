@@ -293,8 +293,9 @@ extern const nsb_elem_ops nsb_manufactured_ops;   /* elements/nodal_load.c */
 /// loads of the current *STATIC, RIKS step (which take no amplitude),
 /// amplitude value (step or total time as the amplitude says), or a linear
 /// ramp over the step for amplitude-free loads of the current static step
-/// (and of the model data when that step is the first), else 1.  d1, d2 (may be NULL): first and second time derivatives (0 in a
-/// Riks step, which has no time).
+/// (and of the model data when that step is the first), else 1.  d1, d2
+/// (may be NULL): first and second time derivatives (0 in a Riks step,
+/// which has no time).
 double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1, double* d2);
 /// nsb_load_scale of a *CLOAD or *DLOAD record that a later step may replace
 /// (replaced = k + 1: replaced in step k, 0: never): in step k, a static step,

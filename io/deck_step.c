@@ -361,7 +361,6 @@ void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
   if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }
 
-
 void deck_data_boundary(parser* p, loc at) {
   if (!deck_expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
   int first, last;
