@@ -29,7 +29,8 @@ double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1
     if (amp >= 0) {
       const nsb_amplitude* A = &ec->model->amplitudes.data[amp];
       v = nsb_amplitude_eval(A, A->total_time ? ec->t : ec->t_step, &v1, &v2);
-    } else if (ec->step_static && ec->step_period > 0.0 && (load_step == ec->step || (load_step < 0 && ec->step == 0))) {
+    } else if (ec->step_static && ec->step_period > 0.0 &&
+               (load_step == ec->step || (load_step < 0 && ec->step == 0))) {
       /* the ramp from the value at the end of the previous step (Abaqus):
          the loads of this step, and those of the model data in the first
          step, which start from zero as the analysis does (a cable strung
