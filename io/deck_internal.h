@@ -379,6 +379,7 @@ void deck_data_frequency(parser* p, loc at);
 void deck_begin_modal_dynamic(parser* p, loc at, const pval* v);
 void deck_begin_solver_controls(parser* p, loc at, const pval* v);
 void deck_begin_loading(parser* p, loc at, const pval* v);
+void deck_begin_boundary(parser* p, loc at, const pval* v);
 void deck_begin_cload(parser* p, loc at, const pval* v);
 void deck_begin_dload(parser* p, loc at, const pval* v);
 void deck_data_boundary(parser* p, loc at);

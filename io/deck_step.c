@@ -55,6 +55,19 @@ static int load_op(parser* p, loc at, const pval* op, kw_id kw) {
   return 1;
 }
 
+/* *BOUNDARY: AMPLITUDE= and OP=; OP=MOD is what a support of a later step
+   does anyway (it replaces the earlier one on its DOFs, deck_data_boundary),
+   OP=NEW, which would free the DOFs of earlier supports, is refused. */
+void deck_begin_boundary(parser* p, loc at, const pval* v) {
+  deck_begin_load(p, &v[0]);
+  if (v[1].set && v[1].i == 1) {
+    VALUE(p, at,
+          "*BOUNDARY, OP=NEW (free the supports of earlier steps) is not available: supports stay in every later "
+          "step; OP=MOD (the default) replaces a support's value on the DOFs given");
+    p->b.kw = KW_SKIP;
+  }
+}
+
 /* *CLOAD: AMPLITUDE=, FOLLOWER= and OP=. */
 void deck_begin_cload(parser* p, loc at, const pval* v) {
   deck_begin_load(p, &v[0]);

@@ -1216,8 +1216,9 @@ def lateral_buckling(u):
 
 def support_steps(u):
     """The CalculiX cantilever of ccx_loads without loads, its tip pushed down by a prescribed
-    displacement of 10 mm in a first static step and 20 mm in a second (*BOUNDARY on the same
-    node and DOF: Abaqus's OP=MOD, ramped from 10 to 20 mm), four increments each."""
+    displacement of 10 mm in a first static step and 20 mm in a second (*BOUNDARY, OP=MOD on the
+    same node and DOF, as Abaqus and CalculiX users write it: ramped from 10 to 20 mm), four
+    increments each."""
     L, b, hh, n = CL["L"], CL["b"], CL["h"], CL["n"]
     s = head(u, "Support moved in two steps", support_steps.__doc__)
     s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
@@ -1227,8 +1228,8 @@ def support_steps(u):
     s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(hh, "L"))
     s += "*BOUNDARY\n1, 1, 6\n"
     out = "*NODE PRINT, NSET=TIP\nU, RF\n"
-    for w in (0.01, 0.02):
-        s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*BOUNDARY\nTIP, 2, 2, %s\n%s*END STEP\n" % (u.n(-w, "L"), out)
+    for w, op in ((0.01, ""), (0.02, ", OP=MOD")):
+        s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*BOUNDARY%s\nTIP, 2, 2, %s\n%s*END STEP\n" % (op, u.n(-w, "L"), out)
     return s
 
 
