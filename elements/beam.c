@@ -62,11 +62,14 @@ typedef struct beam_state {
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
-  /* power of the stiffness-proportional damping (sec.beta) of the last
-     evaluation, sum_k W_k beta (Edot.C_N Edot + Kdot.C_M Kdot) with the
-     kernel's strain rates (E - E_n)/h at the collocation points; 0 in static
-     and acceleration evaluations */
-  double diss_beta;
+  /* Rayleigh damping (sec.alpha, sec.beta; docs/theory_beam.md §10): the
+     energy the damping forces of the last dynamic evaluation dissipate over
+     its increment (damped_work), and, with beta, the strain rates
+     (E - E_n)/h, (K - K_n)/h at the collocation points: rate[0..6N) those of
+     the committed increment, rate[6N..12N) those of the last evaluation (in
+     the block's tail, so checkpoints carry them); NULL without damping */
+  double diss_step;
+  double* rate;
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
@@ -321,7 +324,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_dbl = bytes;
   int riks = 0;
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0));
+  const nsb_section* sec_def = &m->sections.data[el->section];
+  const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
+  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0) + (damped ? 12 * N : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -359,6 +364,10 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
+  d += riks ? n_int : 0;
+  s->rate = damped ? d : NULL;
+  if (s->rate) memset(s->rate, 0, sizeof(double) * (size_t)(12 * N));
+  s->diss_step = 0.0;
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -1023,23 +1032,72 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
                     double* restrict K);
 static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f);
 
-/* Power of the stiffness-proportional damping at the new states:
-   sum_k W_k beta (Edot.C_N Edot + Kdot.C_M Kdot), Edot = (E - E_n)/h, Kdot
-   likewise, at the collocation points (the kernels' damped section law,
-   docs/theory_beam.md §10), W_k the Gauss weights J_k(L) of the strain
-   energy (nsb_beam_velocity_energy). */
-static double beta_power(const beam_state* s, double h) {
+/* Work of the Rayleigh damping forces over the increment of the last
+   evaluation (docs/theory_beam.md §10), as the scheme's averaged equations
+   do it: the mean of the damping forces at t_n and t_{n+1} on the
+   increment's mean rates,
+     D = h sum_k W_k beta (Edot_n + Edot).C_N Edot / 2 + (K likewise)
+       + h alpha int (rhoA vm.vm + wm.J wm),   vm = (v_n + v)/2, wm likewise,
+   Edot = (E - E_n)/h at the collocation points (the kernels' damped law;
+   Edot_n that of the committed increment, kept in s->rate), W_k the Gauss
+   weights of the strain energy, the integral by the kinetic energy's
+   quadrature (with a mass rule its point masses).  With the trapezoidal
+   rule (RHOINF=1) this is the energy the damping takes from the discrete
+   system up to the scheme's own energy error.  Static evaluation: no rates,
+   no work. */
+static void damped_work(beam_state* s, int dynamic, double h) {
   const nsb_beam_section* c = &s->sec;
-  const double ih = 1.0 / h;
-  double P = 0.0;
-  for (int k = 0; k < s->N; ++k) {
-    nsb_vec3 dE = nsb_v3_scale(ih, nsb_v3_sub(nsb_v3_load(s->cur_cp[k].E), nsb_v3_load(s->old_cp[k].E)));
-    nsb_vec3 dK = nsb_v3_scale(ih, nsb_v3_sub(nsb_v3_load(s->cur_cp[k].K), nsb_v3_load(s->old_cp[k].K)));
-    double pk = c->EA * dE.x * dE.x + c->GA2 * dE.y * dE.y + c->GA3 * dE.z * dE.z + c->GJ * dK.x * dK.x +
-                c->EI2 * dK.y * dK.y + c->EI3 * dK.z * dK.z;
-    P += s->geom->JL[k] * pk;
+  const int N = s->N;
+  double* rn = s->rate;
+  double* r = s->rate + 6 * N;
+  if (!dynamic) {
+    memset(r, 0, sizeof(double) * (size_t)(6 * N));
+    s->diss_step = 0.0;
+    return;
   }
-  return c->beta * P;
+  const double ih = 1.0 / h;
+  const double Cd[6] = {c->EA, c->GA2, c->GA3, c->GJ, c->EI2, c->EI3};
+  double Db = 0.0;
+  for (int k = 0; k < N; ++k) {
+    double pk = 0.0;
+    for (int i = 0; i < 3; ++i) {
+      r[6 * k + i] = ih * (s->cur_cp[k].E[i] - s->old_cp[k].E[i]);
+      r[6 * k + 3 + i] = ih * (s->cur_cp[k].K[i] - s->old_cp[k].K[i]);
+    }
+    for (int i = 0; i < 6; ++i) pk += Cd[i] * 0.5 * (rn[6 * k + i] + r[6 * k + i]) * r[6 * k + i];
+    Db += s->geom->JL[k] * pk;
+  }
+  double Da = 0.0;
+  if (c->alpha != 0.0) {
+    const nsb_beam_geom* g = s->geom;
+    const double rhoA_q = g->massless_end >= 0 ? 0.0 : c->rhoA;
+    for (int q = 0; q < s->n_qp; ++q) {
+      const nsb_beam_point *o = &s->old_qp[q], *p = &s->cur_qp[q];
+      double vv = 0.0, wJw = 0.0;
+      for (int i = 0; i < 3; ++i) {
+        double vm = 0.5 * (o->v[i] + p->v[i]), wm = 0.5 * (o->w[i] + p->w[i]);
+        vv += vm * vm;
+        wJw += c->rhoJ[i] * wm * wm;
+      }
+      Da += g->wq[q] * (rhoA_q * vv + wJw);
+    }
+    /* the mass rule's point masses at their velocities (ends and collocation
+       points; the ends' old velocities are the nodes', not kept here: the
+       new velocity stands for the mean, a first-order bookkeeping of the few
+       elements with a rule) */
+    for (int k = 0; k < g->n_mp; ++k) {
+      int src = g->mp->src[k];
+      const double* v = src >= 0 ? s->cur_cp[src].v : s->cur_end[-1 - src].v;
+      const double* vo = src >= 0 ? s->old_cp[src].v : v;
+      double vv = 0.0;
+      for (int i = 0; i < 3; ++i) {
+        double vm = 0.5 * (vo[i] + v[i]);
+        vv += vm * vm;
+      }
+      Da += c->rhoA * g->mp->w[k] * vv;
+    }
+  }
+  s->diss_step = h * (c->beta * Db + c->alpha * Da);
 }
 
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
@@ -1139,7 +1197,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (!accel)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
-  if (s->sec.beta != 0.0) s->diss_beta = in.inertia ? beta_power(s, ec->h) : 0.0;
+  if (s->rate && !accel) damped_work(s, in.inertia, ec->h);
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
@@ -1344,6 +1402,7 @@ static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
   memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+  if (s->rate) memcpy(s->rate, s->rate + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
   if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
 }
 
@@ -1369,6 +1428,10 @@ static void commit_rates(nsb_beam_point* old, const nsb_beam_point* cur, int n) 
 
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
+  /* the accelerations of the solve carry no beta stress (docs/theory_beam.md
+     §10): the next increment's averaged equations start from a zero strain
+     rate, which keeps the booked work the scheme's */
+  if (s->rate) memset(s->rate, 0, sizeof(double) * (size_t)(12 * s->N));
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
        continue from the committed ones by the change of the accelerations */
@@ -1411,13 +1474,7 @@ static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec
 
 void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const beam_state* s = e->state;
-  if (s->sec.alpha != 0.0 || s->sec.beta != 0.0) { /* Rayleigh damping, as beam_energy */
-    nsb_beam_point ends[2];
-    for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
-    double kin = 0.0;
-    nsb_beam_velocity_energy(s->geom, &s->sec, s->cur_qp, s->cur_cp, ends, &kin, NULL);
-    acc->dissipation_rate += s->diss_beta + 2.0 * s->sec.alpha * kin;
-  }
+  if (s->rate) acc->dissipated_increment += s->diss_step; /* Rayleigh damping, as beam_energy */
   /* without distributed loads every term is a zero (+0 or -0: finite
      states), and adding one leaves the sum's bits as they are: a sum that
      starts at +0 never becomes -0 by them, and x + (+-0) = x otherwise */
@@ -1439,10 +1496,8 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
-  /* Rayleigh damping: the stiffness part of the last evaluation (beta_power),
-     the mass part alpha (rhoA v.v + omega.J omega) by the kinetic energy's
-     quadrature (twice alpha times the kinetic energy) */
-  if (c->alpha != 0.0 || c->beta != 0.0) acc->dissipation_rate += s->diss_beta + 2.0 * c->alpha * kin;
+  /* Rayleigh damping: the work of the last increment (damped_work) */
+  if (s->rate) acc->dissipated_increment += s->diss_step;
   /* power of the distributed loads (gravity is potential energy) */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
