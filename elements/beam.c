@@ -287,12 +287,6 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
   int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
   int strain = el->type == NSB_ETYPE_B2S;
-  {
-    const nsb_section* sc = &m->sections.data[el->section];
-    NSB_CHECK(ctx, !strain || (sc->damp_alpha == 0.0 && sc->damp_beta == 0.0), NSB_ERR_DECK_VALUE,
-              "%s:%d: B2S element %d: the material's *DAMPING is implemented for B2V elements only", m->source,
-              el->line, el->label);
-  }
   int a = el->nodes[0], b = el->nodes[1];
   int nodes[2] = {a, b};
   /* a translational mass rule: an end that is a slave node of a

@@ -161,6 +161,8 @@ static void balance_case(const char* type) {
 
 static void test_balance_b2v(void) { balance_case("B2V, POINTS=2"); }
 static void test_balance_b2v_galerkin(void) { balance_case("B2V, POINTS=2, WEIGHTING=GALERKIN"); }
+static void test_balance_b2s(void) { balance_case("B2S, POINTS=2"); }
+static void test_balance_b2s_galerkin(void) { balance_case("B2S, POINTS=2, WEIGHTING=GALERKIN"); }
 
 /* Static and frequency steps: the files of the deck with *DAMPING equal
    those without, byte for byte (history.csv, modes.csv). */
@@ -175,8 +177,8 @@ static int same_file(const char* a, const char* b) {
 }
 
 static void test_ignored(void) {
-  const char* types[] = {"B2V, POINTS=2", "B2V, POINTS=2, WEIGHTING=GALERKIN"};
-  for (int t = 0; t < 2; ++t) {
+  const char* types[] = {"B2V, POINTS=2", "B2V, POINTS=2, WEIGHTING=GALERKIN", "B2S, POINTS=2"};
+  for (int t = 0; t < 3; ++t) {
     char d1[] = "/tmp/nsb_test_damping_XXXXXX", d2[] = "/tmp/nsb_test_damping_XXXXXX";
     CU_ASSERT_FATAL(mkdtemp(d1) != NULL && mkdtemp(d2) != NULL);
     char text[8192];
@@ -214,6 +216,8 @@ static const nsb_test_suite suites[] = {
     {"balance",
      (const nsb_test_case[]){{"free_decay_b2v", test_balance_b2v},
                              {"free_decay_b2v_galerkin", test_balance_b2v_galerkin},
+                             {"free_decay_b2s", test_balance_b2s},
+                             {"free_decay_b2s_galerkin", test_balance_b2s_galerkin},
                              {NULL, NULL}}},
     {"ignored", (const nsb_test_case[]){{"static_and_frequency_steps", test_ignored}, {NULL, NULL}}},
     {NULL, NULL}};
