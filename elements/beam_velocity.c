@@ -1087,6 +1087,10 @@ static eq_terms eq_point(const nsb_beam_field* f, const nsb_beam_point* p, nsb_v
     nsb_vec3 Jd = nsb_v3_load(sec->rhoJ), w = nsb_v3_load(p->w);
     nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
     t.fm = nsb_v3_scale(sec->rhoA, nsb_v3_load(p->a));
+    if (sec->alpha != 0.0) { /* mass-proportional damping, with the inertia as in the kernels */
+      t.fm = nsb_v3_muladd(t.fm, sec->alpha * sec->rhoA, nsb_v3_load(p->v));
+      inm = nsb_v3_muladd(inm, sec->alpha, diag_mulv(Jd, w));
+    }
     t.gm = nsb_q_rotate(nsb_q_load(p->q), inm);
   }
   t.rfe = nsb_v3_cross(rho, t.fe);
@@ -1149,6 +1153,7 @@ static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* a
     if (f->inertia) {
       nsb_vec3 w = nsb_v3_load(p->w);
       nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
+      if (sec->alpha != 0.0) inm = nsb_v3_muladd(inm, sec->alpha, diag_mulv(Jd, w));
       Gi = nsb_v3_muladd(Gi, g->wq[q], inm);
     }
   }

@@ -85,6 +85,10 @@ typedef struct vcase {
 } vcase;
 static vcase vc_storage;
 
+/* Mass-proportional damping of the velocity cases (kernel/velocity_*_damped):
+   the resultants integrate alpha rhoA v and alpha J omega with the inertia. */
+static double section_alpha = 0.0;
+
 /* Random unknowns that satisfy the closure rows (vbar^L = vbar(L), wbar^L =
    wbar(L)), so that the node-1 state is the field's end. */
 static void v_random_u(const vcase* c, double* u, double sv, double sw, double sf) {
@@ -110,6 +114,7 @@ static vcase* v_setup(int N, int galerkin, double* u, double* f) {
   vcase* c = &vc_storage;
   memset(c, 0, sizeof *c);
   c->sec = section_generic();
+  c->sec.alpha = section_alpha;
   nsb_quat qA = curved_qA(), qB = curved_qB();
   CU_ASSERT_EQUAL_FATAL(
       nsb_beam_geom_init(&c->g, c->gtab, N, N + 2, nsb_v3_load(XAv), qA, curved_XB(), qB, c->old_qp, c->old_cp), 0);
@@ -161,12 +166,15 @@ static void v_field(const vcase* c, const double* u, nsb_beam_field* f) {
   f->galerkin = c->in.galerkin;
 }
 
-/* int (rhoA a - n) over the element by its integration points */
+/* int (rhoA (a + alpha v) - n) over the element by its integration points */
 static nsb_vec3 integrated_inertia_minus_load(const nsb_beam_geom* g, const nsb_beam_section* sec,
                                                const nsb_beam_point* qp, const double* n_load) {
   nsb_vec3 s = nsb_v3_zero();
-  for (int q = 0; q < g->n_qp; ++q)
-    s = nsb_v3_muladd(s, g->wq[q], nsb_v3_sub(nsb_v3_scale(sec->rhoA, nsb_v3_load(qp[q].a)), nsb_v3_load(n_load)));
+  for (int q = 0; q < g->n_qp; ++q) {
+    nsb_vec3 in = nsb_v3_scale(sec->rhoA, nsb_v3_load(qp[q].a));
+    if (sec->alpha != 0.0) in = nsb_v3_muladd(in, sec->alpha * sec->rhoA, nsb_v3_load(qp[q].v));
+    s = nsb_v3_muladd(s, g->wq[q], nsb_v3_sub(in, nsb_v3_load(n_load)));
+  }
   return s;
 }
 
@@ -251,6 +259,13 @@ static void velocity_kernel_run(int galerkin) {
 
 static void test_velocity_collocation(void) { velocity_kernel_run(0); }
 static void test_velocity_galerkin(void) { velocity_kernel_run(1); }
+static void velocity_damped(int galerkin) {
+  section_alpha = 0.7;
+  velocity_kernel_run(galerkin);
+  section_alpha = 0.0;
+}
+static void test_velocity_collocation_damped(void) { velocity_damped(0); }
+static void test_velocity_galerkin_damped(void) { velocity_damped(1); }
 
 /* ---- kernel: strain element ----------------------------------------------------- */
 
@@ -859,6 +874,8 @@ static void test_dynamics(void) {
 static const nsb_test_suite suites[] = {
     {"kernel", (const nsb_test_case[]){{"velocity_collocation", test_velocity_collocation},
                                        {"velocity_galerkin", test_velocity_galerkin},
+                                       {"velocity_collocation_damped", test_velocity_collocation_damped},
+                                       {"velocity_galerkin_damped", test_velocity_galerkin_damped},
                                        {"strain_collocation", test_strain_collocation},
                                        {"strain_galerkin", test_strain_galerkin},
                                        {"strain_position_constant", test_strain_position_constant},
