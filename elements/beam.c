@@ -62,14 +62,6 @@ typedef struct beam_state {
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
-  /* Rayleigh damping (sec.alpha, sec.beta; docs/theory_beam.md §10): the
-     energy the damping forces of the last dynamic evaluation dissipate over
-     its increment (damped_work), and, with beta, the strain rates
-     (E - E_n)/h, (K - K_n)/h at the collocation points: rate[0..6N) those of
-     the committed increment, rate[6N..12N) those of the last evaluation (in
-     the block's tail, so checkpoints carry them); NULL without damping */
-  double diss_step;
-  double* rate;
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
@@ -77,11 +69,14 @@ typedef struct beam_state {
   double *u_int, *u_int_old;
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
-     the rotary inertia of its section (the initial-acceleration solve's
-     unit inertia, accel_inertia), and (NM0, in the block) its N^0, M^0 */
+     whether it was an initial-acceleration solve (whose moment rows used the
+     unit inertia of accel_inertia where the section has none: a flag, not
+     the three values, which field_of recomputes), and (NM0, in the block)
+     its N^0, M^0 */
   double field_n[3], field_m[3];
   int field_inertia;
-  double field_rhoJ[3];
+  int field_accel; /* 1: an acceleration solve's states: the rotary inertia of
+                      the moment rows was accel_inertia's (field_of), not the section's */
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
      evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
      a zero) */
@@ -320,7 +315,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
   const nsb_section* sec_def = &m->sections.data[el->section];
   const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0) + (damped ? 12 * N : 0));
+  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -358,10 +353,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
-  d += riks ? n_int : 0;
-  s->rate = damped ? d : NULL;
-  if (s->rate) memset(s->rate, 0, sizeof(double) * (size_t)(12 * N));
-  s->diss_step = 0.0;
+  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(12 * N + 1));
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -486,7 +478,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   memset(s->field_n, 0, sizeof s->field_n);
   memset(s->field_m, 0, sizeof s->field_m);
   s->field_inertia = 0;
-  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
+  s->field_accel = 0;
   return NSB_OK;
 }
 
@@ -1026,6 +1018,18 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
                     double* restrict K);
 static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f);
 
+/* The Rayleigh damping's data in the block's tail (docs/theory_beam.md §10),
+   only in elements of a damped section (no field of the state header: the
+   block of an undamped element is unchanged): the strain rates (E - E_n)/h,
+   (K - K_n)/h at the collocation points of the committed increment [0, 6N)
+   and of the last evaluation [6N, 12N), then the work of the last dynamic
+   evaluation's increment [12N]; after the Riks solution Xl (else after N^0,
+   M^0), in the tail that checkpoints carry.  NULL without damping. */
+static double* damp_data(const beam_state* s) {
+  if (s->sec.alpha == 0.0 && s->sec.beta == 0.0) return NULL;
+  return s->Xl ? s->Xl + s->n_int : s->NM0 + 6;
+}
+
 /* Work of the Rayleigh damping forces over the increment of the last
    evaluation (docs/theory_beam.md §10), as the scheme's averaged equations
    do it: the mean of the damping forces at t_n and t_{n+1} on the
@@ -1033,7 +1037,7 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
      D = h sum_k W_k beta (Edot_n + Edot).C_N Edot / 2 + (K likewise)
        + h alpha int (rhoA vm.vm + wm.J wm),   vm = (v_n + v)/2, wm likewise,
    Edot = (E - E_n)/h at the collocation points (the kernels' damped law;
-   Edot_n that of the committed increment, kept in s->rate), W_k the Gauss
+   Edot_n that of the committed increment, kept in damp_data), W_k the Gauss
    weights of the strain energy, the integral by the kinetic energy's
    quadrature (with a mass rule its point masses).  With the trapezoidal
    rule (RHOINF=1) this is the energy the damping takes from the discrete
@@ -1042,11 +1046,11 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
 static void damped_work(beam_state* s, int dynamic, double h) {
   const nsb_beam_section* c = &s->sec;
   const int N = s->N;
-  double* rn = s->rate;
-  double* r = s->rate + 6 * N;
+  double* rn = damp_data(s);
+  double* r = rn + 6 * N;
   if (!dynamic) {
     memset(r, 0, sizeof(double) * (size_t)(6 * N));
-    s->diss_step = 0.0;
+    r[6 * N] = 0.0;
     return;
   }
   const double ih = 1.0 / h;
@@ -1091,7 +1095,7 @@ static void damped_work(beam_state* s, int dynamic, double h) {
       Da += c->rhoA * g->mp->w[k] * vv;
     }
   }
-  s->diss_step = h * (c->beta * Db + c->alpha * Da);
+  r[6 * N] = h * (c->beta * Db + c->alpha * Da);
 }
 
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
@@ -1139,7 +1143,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
   memcpy(s->field_m, in.m_load, sizeof s->field_m);
   s->field_inertia = ec->mode != NSB_EVAL_STATIC;
-  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
+  s->field_accel = 0;
   double* F = sc.F;
   double* KF = sc.K;
   double* Fp = sc.Fp;
@@ -1183,7 +1187,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
-    nsb_v3_store(accel_inertia(&s->sec), s->field_rhoJ);
+    s->field_accel = 1;
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
   } else {
@@ -1191,7 +1195,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (!accel)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
-  if (s->rate && !accel) damped_work(s, in.inertia, ec->h);
+  if (!accel && damp_data(s)) damped_work(s, in.inertia, ec->h);
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
@@ -1396,7 +1400,8 @@ static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
   memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
-  if (s->rate) memcpy(s->rate, s->rate + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
+  double* dd = damp_data(s);
+  if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
   if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
 }
 
@@ -1425,7 +1430,8 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
   /* the accelerations of the solve carry no beta stress (docs/theory_beam.md
      §10): the next increment's averaged equations start from a zero strain
      rate, which keeps the booked work the scheme's */
-  if (s->rate) memset(s->rate, 0, sizeof(double) * (size_t)(12 * s->N));
+  double* dd = damp_data(s);
+  if (dd) memset(dd, 0, sizeof(double) * (size_t)(12 * s->N));
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
        continue from the committed ones by the change of the accelerations */
@@ -1468,7 +1474,8 @@ static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec
 
 void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const beam_state* s = e->state;
-  if (s->rate) acc->dissipated_increment += s->diss_step; /* Rayleigh damping, as beam_energy */
+  const double* dd = damp_data(s);
+  if (dd) acc->dissipated_increment += dd[12 * s->N]; /* Rayleigh damping, as beam_energy */
   /* without distributed loads every term is a zero (+0 or -0: finite
      states), and adding one leaves the sum's bits as they are: a sum that
      starts at +0 never becomes -0 by them, and x + (+-0) = x otherwise */
@@ -1491,7 +1498,8 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   acc->kinetic += kin;
   acc->potential += strain;
   /* Rayleigh damping: the work of the last increment (damped_work) */
-  if (s->rate) acc->dissipated_increment += s->diss_step;
+  const double* dd = damp_data(s);
+  if (dd) acc->dissipated_increment += dd[12 * s->N];
   /* power of the distributed loads (gravity is potential energy) */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
@@ -1543,7 +1551,7 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
 /* ---- checkpoint: the evolving state (header values, resultant parts of the
    strain element, and the block from the integration points to its end) ---- */
 
-#define BEAM_CKPT_FIELDS(X) X(lam) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_rhoJ)
+#define BEAM_CKPT_FIELDS(X) X(lam) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_accel)
 
 static size_t beam_tail_bytes(const beam_state* s) { return s->tail_bytes; }
 
@@ -1619,7 +1627,7 @@ static void field_of(const beam_state* s, field_view* v) {
   nsb_beam_field* f = &v->f;
   memset(f, 0, sizeof *f);
   v->sec = s->sec;
-  memcpy(v->sec.rhoJ, s->field_rhoJ, sizeof v->sec.rhoJ);
+  if (s->field_accel) nsb_v3_store(accel_inertia(&s->sec), v->sec.rhoJ);
   memset(v->u, 0, sizeof(double) * (size_t)s->n_full);
   memcpy(v->u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
   for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
