@@ -1641,6 +1641,8 @@ static void field_of(const beam_state* s, field_view* v) {
   memcpy(f->m_load, s->field_m, sizeof f->m_load);
   f->inertia = s->field_inertia;
   f->galerkin = s->galerkin;
+  const double* dd = damp_data(s);
+  f->rate = dd && s->field_inertia && !s->field_accel ? dd + 6 * s->N : NULL;
 }
 
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */

@@ -1159,8 +1159,12 @@ static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* a
   }
   for (int k = 0; k < N; ++k) {
     const nsb_vec3 E = nsb_v3_load(f->cp[k].E), K = nsb_v3_load(f->cp[k].K);
-    const nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
-    const nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0)));
+    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
+    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0)));
+    if (f->rate && sec->beta != 0.0) { /* the damped section law of the kernel (docs/theory_beam.md §10) */
+      NG = nsb_v3_add(NG, diag_mulv(nsb_v3_scale(sec->beta, CN), nsb_v3_load(f->rate + 6 * k)));
+      MG = nsb_v3_add(MG, diag_mulv(nsb_v3_scale(sec->beta, CM), nsb_v3_load(f->rate + 6 * k + 3)));
+    }
     Gf = nsb_v3_muladd(Gf, g->JL[k], nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K)));
   }
   const nsb_quat qL = nsb_q_load(f->end[1].q);
