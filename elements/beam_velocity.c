@@ -402,8 +402,8 @@ static damping section_damping(const nsb_beam_eval_in* in, const rate_coef* rc, 
   d.cv_a = d.alpha != 0.0 ? rc->ca + d.alpha * rc->cv : rc->ca;
   d.CNd = d.beta != 0.0 ? nsb_v3_scale(1.0 + d.beta_h, CN) : CN;
   d.CMd = d.beta != 0.0 ? nsb_v3_scale(1.0 + d.beta_h, CM) : CM;
-  d.CNb = nsb_v3_scale(d.beta_h, CN);
-  d.CMb = nsb_v3_scale(d.beta_h, CM);
+  d.CNb = d.beta != 0.0 ? nsb_v3_scale(d.beta_h, CN) : nsb_v3_zero();
+  d.CMb = d.beta != 0.0 ? nsb_v3_scale(d.beta_h, CM) : nsb_v3_zero();
   return d;
 }
 
