@@ -62,11 +62,6 @@ typedef struct beam_state {
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
-  /* power of the stiffness-proportional damping (sec.beta) of the last
-     evaluation, sum_k W_k beta (Edot.C_N Edot + Kdot.C_M Kdot) with the
-     kernel's strain rates (E - E_n)/h at the collocation points; 0 in static
-     and acceleration evaluations */
-  double diss_beta;
   int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
@@ -74,11 +69,14 @@ typedef struct beam_state {
   double *u_int, *u_int_old;
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
-     the rotary inertia of its section (the initial-acceleration solve's
-     unit inertia, accel_inertia), and (NM0, in the block) its N^0, M^0 */
+     whether it was an initial-acceleration solve (whose moment rows used the
+     unit inertia of accel_inertia where the section has none: a flag, not
+     the three values, which field_of recomputes), and (NM0, in the block)
+     its N^0, M^0 */
   double field_n[3], field_m[3];
   int field_inertia;
-  double field_rhoJ[3];
+  int field_accel; /* 1: an acceleration solve's states: the rotary inertia of
+                      the moment rows was accel_inertia's (field_of), not the section's */
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
      evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
      a zero) */
@@ -284,12 +282,6 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int N = el->n_points, ng = N + 2 > NSB_BEAM_MAX_GAUSS ? NSB_BEAM_MAX_GAUSS : N + 2;
   int n_qp = (N + 1) * ng, n_int = 6 * N + 6, n_full = 12 + n_int;
   int strain = el->type == NSB_ETYPE_B2S;
-  {
-    const nsb_section* sc = &m->sections.data[el->section];
-    NSB_CHECK(ctx, !strain || (sc->damp_alpha == 0.0 && sc->damp_beta == 0.0), NSB_ERR_DECK_VALUE,
-              "%s:%d: B2S element %d: the material's *DAMPING is implemented for B2V elements only", m->source,
-              el->line, el->label);
-  }
   int a = el->nodes[0], b = el->nodes[1];
   int nodes[2] = {a, b};
   /* a translational mass rule: an end that is a slave node of a
@@ -321,7 +313,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_dbl = bytes;
   int riks = 0;
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0));
+  const nsb_section* sec_def = &m->sections.data[el->section];
+  const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
+  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -359,6 +353,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
+  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(12 * N + 1));
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -483,7 +478,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   memset(s->field_n, 0, sizeof s->field_n);
   memset(s->field_m, 0, sizeof s->field_m);
   s->field_inertia = 0;
-  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
+  s->field_accel = 0;
   return NSB_OK;
 }
 
@@ -513,7 +508,7 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
   for (int i = 0; i < s->n_dloads; ++i) {
     const nsb_dload* dl = &ec->model->dloads.data[s->dload[i]];
     if (dl->step > ec->step) continue;
-    double v = dl->value * nsb_load_scale(ec, dl->amplitude, dl->step, NULL, NULL);
+    double v = dl->value * nsb_load_scale_until(ec, dl->amplitude, dl->step, dl->replaced, dl->ramp_down, NULL, NULL);
     nsb_vec3 dir = nsb_v3(dl->kind % 3 == 0, dl->kind % 3 == 1, dl->kind % 3 == 2);
     if (dl->kind < 3)
       *n = nsb_v3_muladd(*n, v, dir);
@@ -523,11 +518,14 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
 }
 
 /* Whether a load on the element's span follows the LPF of a Riks step: a
-   *DLOAD of the step, or gravity of the step on a section with mass. */
+   *DLOAD of the step or one the step replaces (1 - LPF), or gravity of the
+   step on a section with mass. */
 static int lpf_loaded(const nsb_eval_ctx* ec, const beam_state* s) {
   if (s->sec.rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
-  for (int i = 0; i < s->n_dloads; ++i)
-    if (ec->model->dloads.data[s->dload[i]].step == ec->step) return 1;
+  for (int i = 0; i < s->n_dloads; ++i) {
+    const nsb_dload* d = &ec->model->dloads.data[s->dload[i]];
+    if (d->step == ec->step || d->replaced == ec->step + 1) return 1;
+  }
   return 0;
 }
 
@@ -1023,23 +1021,84 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
                     double* restrict K);
 static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f);
 
-/* Power of the stiffness-proportional damping at the new states:
-   sum_k W_k beta (Edot.C_N Edot + Kdot.C_M Kdot), Edot = (E - E_n)/h, Kdot
-   likewise, at the collocation points (the kernels' damped section law,
-   docs/theory_beam.md §10), W_k the Gauss weights J_k(L) of the strain
-   energy (nsb_beam_velocity_energy). */
-static double beta_power(const beam_state* s, double h) {
+/* The Rayleigh damping's data in the block's tail (docs/theory_beam.md §10),
+   only in elements of a damped section (no field of the state header: the
+   block of an undamped element is unchanged): the strain rates (E - E_n)/h,
+   (K - K_n)/h at the collocation points of the committed increment [0, 6N)
+   and of the last evaluation [6N, 12N), then the work of the last dynamic
+   evaluation's increment [12N]; after the Riks solution Xl (else after N^0,
+   M^0), in the tail that checkpoints carry.  NULL without damping. */
+static double* damp_data(const beam_state* s) {
+  if (s->sec.alpha == 0.0 && s->sec.beta == 0.0) return NULL;
+  return s->Xl ? s->Xl + s->n_int : s->NM0 + 6;
+}
+
+/* Work of the Rayleigh damping forces over the increment of the last
+   evaluation (docs/theory_beam.md §10), as the scheme's averaged equations
+   do it: the mean of the damping forces at t_n and t_{n+1} on the
+   increment's mean rates,
+     D = h sum_k W_k beta (Edot_n + Edot).C_N Edot / 2 + (K likewise)
+       + h alpha int (rhoA vm.vm + wm.J wm),   vm = (v_n + v)/2, wm likewise,
+   Edot = (E - E_n)/h at the collocation points (the kernels' damped law;
+   Edot_n that of the committed increment, kept in damp_data), W_k the Gauss
+   weights of the strain energy, the integral by the kinetic energy's
+   quadrature (with a mass rule its point masses).  With the trapezoidal
+   rule (RHOINF=1) this is the energy the damping takes from the discrete
+   system up to the scheme's own energy error.  Static evaluation: no rates,
+   no work. */
+static void damped_work(beam_state* s, int dynamic, double h) {
   const nsb_beam_section* c = &s->sec;
-  const double ih = 1.0 / h;
-  double P = 0.0;
-  for (int k = 0; k < s->N; ++k) {
-    nsb_vec3 dE = nsb_v3_scale(ih, nsb_v3_sub(nsb_v3_load(s->cur_cp[k].E), nsb_v3_load(s->old_cp[k].E)));
-    nsb_vec3 dK = nsb_v3_scale(ih, nsb_v3_sub(nsb_v3_load(s->cur_cp[k].K), nsb_v3_load(s->old_cp[k].K)));
-    double pk = c->EA * dE.x * dE.x + c->GA2 * dE.y * dE.y + c->GA3 * dE.z * dE.z + c->GJ * dK.x * dK.x +
-                c->EI2 * dK.y * dK.y + c->EI3 * dK.z * dK.z;
-    P += s->geom->JL[k] * pk;
+  const int N = s->N;
+  double* rn = damp_data(s);
+  double* r = rn + 6 * N;
+  if (!dynamic) {
+    memset(r, 0, sizeof(double) * (size_t)(6 * N));
+    r[6 * N] = 0.0;
+    return;
   }
-  return c->beta * P;
+  const double ih = 1.0 / h;
+  const double Cd[6] = {c->EA, c->GA2, c->GA3, c->GJ, c->EI2, c->EI3};
+  double Db = 0.0;
+  for (int k = 0; k < N; ++k) {
+    double pk = 0.0;
+    for (int i = 0; i < 3; ++i) {
+      r[6 * k + i] = ih * (s->cur_cp[k].E[i] - s->old_cp[k].E[i]);
+      r[6 * k + 3 + i] = ih * (s->cur_cp[k].K[i] - s->old_cp[k].K[i]);
+    }
+    for (int i = 0; i < 6; ++i) pk += Cd[i] * 0.5 * (rn[6 * k + i] + r[6 * k + i]) * r[6 * k + i];
+    Db += s->geom->JL[k] * pk;
+  }
+  double Da = 0.0;
+  if (c->alpha != 0.0) {
+    const nsb_beam_geom* g = s->geom;
+    const double rhoA_q = g->massless_end >= 0 ? 0.0 : c->rhoA;
+    for (int q = 0; q < s->n_qp; ++q) {
+      const nsb_beam_point *o = &s->old_qp[q], *p = &s->cur_qp[q];
+      double vv = 0.0, wJw = 0.0;
+      for (int i = 0; i < 3; ++i) {
+        double vm = 0.5 * (o->v[i] + p->v[i]), wm = 0.5 * (o->w[i] + p->w[i]);
+        vv += vm * vm;
+        wJw += c->rhoJ[i] * wm * wm;
+      }
+      Da += g->wq[q] * (rhoA_q * vv + wJw);
+    }
+    /* the mass rule's point masses at their velocities (ends and collocation
+       points; the ends' old velocities are the nodes', not kept here: the
+       new velocity stands for the mean, a first-order bookkeeping of the few
+       elements with a rule) */
+    for (int k = 0; k < g->n_mp; ++k) {
+      int src = g->mp->src[k];
+      const double* v = src >= 0 ? s->cur_cp[src].v : s->cur_end[-1 - src].v;
+      const double* vo = src >= 0 ? s->old_cp[src].v : v;
+      double vv = 0.0;
+      for (int i = 0; i < 3; ++i) {
+        double vm = 0.5 * (vo[i] + v[i]);
+        vv += vm * vm;
+      }
+      Da += c->rhoA * g->mp->w[k] * vv;
+    }
+  }
+  r[6 * N] = h * (c->beta * Db + c->alpha * Da);
 }
 
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
@@ -1087,7 +1146,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
   memcpy(s->field_m, in.m_load, sizeof s->field_m);
   s->field_inertia = ec->mode != NSB_EVAL_STATIC;
-  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
+  s->field_accel = 0;
   double* F = sc.F;
   double* KF = sc.K;
   double* Fp = sc.Fp;
@@ -1131,7 +1190,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
-    nsb_v3_store(accel_inertia(&s->sec), s->field_rhoJ);
+    s->field_accel = 1;
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
   } else {
@@ -1139,7 +1198,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (!accel)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
-  if (s->sec.beta != 0.0) s->diss_beta = in.inertia ? beta_power(s, ec->h) : 0.0;
+  if (!accel && damp_data(s)) damped_work(s, in.inertia, ec->h);
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
@@ -1344,6 +1403,8 @@ static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
   memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+  double* dd = damp_data(s);
+  if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
   if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
 }
 
@@ -1369,6 +1430,11 @@ static void commit_rates(nsb_beam_point* old, const nsb_beam_point* cur, int n) 
 
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
+  /* the accelerations of the solve carry no beta stress (docs/theory_beam.md
+     §10): the next increment's averaged equations start from a zero strain
+     rate, which keeps the booked work the scheme's */
+  double* dd = damp_data(s);
+  if (dd) memset(dd, 0, sizeof(double) * (size_t)(12 * s->N));
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
        continue from the committed ones by the change of the accelerations */
@@ -1411,13 +1477,8 @@ static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec
 
 void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const beam_state* s = e->state;
-  if (s->sec.alpha != 0.0 || s->sec.beta != 0.0) { /* Rayleigh damping, as beam_energy */
-    nsb_beam_point ends[2];
-    for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
-    double kin = 0.0;
-    nsb_beam_velocity_energy(s->geom, &s->sec, s->cur_qp, s->cur_cp, ends, &kin, NULL);
-    acc->dissipation_rate += s->diss_beta + 2.0 * s->sec.alpha * kin;
-  }
+  const double* dd = damp_data(s);
+  if (dd) acc->dissipated_increment += dd[12 * s->N]; /* Rayleigh damping, as beam_energy */
   /* without distributed loads every term is a zero (+0 or -0: finite
      states), and adding one leaves the sum's bits as they are: a sum that
      starts at +0 never becomes -0 by them, and x + (+-0) = x otherwise */
@@ -1439,10 +1500,9 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
-  /* Rayleigh damping: the stiffness part of the last evaluation (beta_power),
-     the mass part alpha (rhoA v.v + omega.J omega) by the kinetic energy's
-     quadrature (twice alpha times the kinetic energy) */
-  if (c->alpha != 0.0 || c->beta != 0.0) acc->dissipation_rate += s->diss_beta + 2.0 * c->alpha * kin;
+  /* Rayleigh damping: the work of the last increment (damped_work) */
+  const double* dd = damp_data(s);
+  if (dd) acc->dissipated_increment += dd[12 * s->N];
   /* power of the distributed loads (gravity is potential energy) */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
@@ -1494,7 +1554,7 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
 /* ---- checkpoint: the evolving state (header values, resultant parts of the
    strain element, and the block from the integration points to its end) ---- */
 
-#define BEAM_CKPT_FIELDS(X) X(lam) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_rhoJ)
+#define BEAM_CKPT_FIELDS(X) X(lam) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_accel)
 
 static size_t beam_tail_bytes(const beam_state* s) { return s->tail_bytes; }
 
@@ -1570,7 +1630,7 @@ static void field_of(const beam_state* s, field_view* v) {
   nsb_beam_field* f = &v->f;
   memset(f, 0, sizeof *f);
   v->sec = s->sec;
-  memcpy(v->sec.rhoJ, s->field_rhoJ, sizeof v->sec.rhoJ);
+  if (s->field_accel) nsb_v3_store(accel_inertia(&s->sec), v->sec.rhoJ);
   memset(v->u, 0, sizeof(double) * (size_t)s->n_full);
   memcpy(v->u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
   for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
@@ -1584,6 +1644,8 @@ static void field_of(const beam_state* s, field_view* v) {
   memcpy(f->m_load, s->field_m, sizeof f->m_load);
   f->inertia = s->field_inertia;
   f->galerkin = s->galerkin;
+  const double* dd = damp_data(s);
+  f->rate = dd && s->field_inertia && !s->field_accel ? dd + 6 * s->N : NULL;
 }
 
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */

@@ -402,8 +402,8 @@ static damping section_damping(const nsb_beam_eval_in* in, const rate_coef* rc, 
   d.cv_a = d.alpha != 0.0 ? rc->ca + d.alpha * rc->cv : rc->ca;
   d.CNd = d.beta != 0.0 ? nsb_v3_scale(1.0 + d.beta_h, CN) : CN;
   d.CMd = d.beta != 0.0 ? nsb_v3_scale(1.0 + d.beta_h, CM) : CM;
-  d.CNb = nsb_v3_scale(d.beta_h, CN);
-  d.CMb = nsb_v3_scale(d.beta_h, CM);
+  d.CNb = d.beta != 0.0 ? nsb_v3_scale(d.beta_h, CN) : nsb_v3_zero();
+  d.CMb = d.beta != 0.0 ? nsb_v3_scale(d.beta_h, CM) : nsb_v3_zero();
   return d;
 }
 
@@ -1087,6 +1087,10 @@ static eq_terms eq_point(const nsb_beam_field* f, const nsb_beam_point* p, nsb_v
     nsb_vec3 Jd = nsb_v3_load(sec->rhoJ), w = nsb_v3_load(p->w);
     nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
     t.fm = nsb_v3_scale(sec->rhoA, nsb_v3_load(p->a));
+    if (sec->alpha != 0.0) { /* mass-proportional damping, with the inertia as in the kernels */
+      t.fm = nsb_v3_muladd(t.fm, sec->alpha * sec->rhoA, nsb_v3_load(p->v));
+      inm = nsb_v3_muladd(inm, sec->alpha, diag_mulv(Jd, w));
+    }
     t.gm = nsb_q_rotate(nsb_q_load(p->q), inm);
   }
   t.rfe = nsb_v3_cross(rho, t.fe);
@@ -1149,13 +1153,18 @@ static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* a
     if (f->inertia) {
       nsb_vec3 w = nsb_v3_load(p->w);
       nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
+      if (sec->alpha != 0.0) inm = nsb_v3_muladd(inm, sec->alpha, diag_mulv(Jd, w));
       Gi = nsb_v3_muladd(Gi, g->wq[q], inm);
     }
   }
   for (int k = 0; k < N; ++k) {
     const nsb_vec3 E = nsb_v3_load(f->cp[k].E), K = nsb_v3_load(f->cp[k].K);
-    const nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
-    const nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0)));
+    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
+    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0)));
+    if (f->rate && sec->beta != 0.0) { /* the damped section law of the kernel (docs/theory_beam.md §10) */
+      NG = nsb_v3_add(NG, diag_mulv(nsb_v3_scale(sec->beta, CN), nsb_v3_load(f->rate + 6 * k)));
+      MG = nsb_v3_add(MG, diag_mulv(nsb_v3_scale(sec->beta, CM), nsb_v3_load(f->rate + 6 * k + 3)));
+    }
     Gf = nsb_v3_muladd(Gf, g->JL[k], nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K)));
   }
   const nsb_quat qL = nsb_q_load(f->end[1].q);

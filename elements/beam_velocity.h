@@ -316,6 +316,11 @@ typedef struct nsb_beam_field {
   int inertia;                  /* 1: include rhoA a and R (J alpha + omega x J omega) of the states */
   int galerkin;                 /* velocity element with Galerkin weighting: moments in the material form
                                    (nsb_beam_velocity_resultants_at); ignored by the strain element */
+  /* with sec->beta: the strain rates (E - E_n)/h, (K - K_n)/h of that
+     evaluation at the collocation points (6 per point), for the damping
+     stress in the Galerkin moment defect; NULL: none (no damping, or a
+     static evaluation) */
+  const double* rate;
 } nsb_beam_field;
 
 /// Equilibrium resultants at one section x, with the section's position and frame.

@@ -268,7 +268,12 @@ double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* 
     case NSB_AMP_SMOOTH_STEP: {
       int np = a->n_data / 2;
       if (np == 0) break;
-      if (t <= d[0]) {
+      /* right-continuous at every point, the first included: at t0 the
+         rates are those of the first piece, the motion the table gives for
+         t >= t0 (a driven disk whose angle table starts at t = 0 with a slope
+         turns at that rate from the start; it was set at rest there and spun
+         up in the first increment, tests/user driven_disk) */
+      if (t < d[0]) {
         v = d[1];
       } else if (t >= d[2 * (np - 1)]) {
         v = d[2 * (np - 1) + 1];
@@ -358,7 +363,13 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   fprintf(out, "\n  element sets:  %d", m->elsets.count);
   for (int i = 0; i < m->elsets.count; ++i)
     fprintf(out, "%s%s(%d)", i ? ", " : " ", m->elsets.data[i].name, m->elsets.data[i].elements.count);
-  fprintf(out, "\n  materials:     %d\n", m->materials.count);
+  fprintf(out, "\n  materials:     %d", m->materials.count);
+  for (int i = 0, k = 0; i < m->materials.count; ++i) { /* those with *DAMPING (Rayleigh) */
+    const nsb_material* mt = &m->materials.data[i];
+    if (mt->has_damping)
+      fprintf(out, "%s%s(*DAMPING ALPHA=%.6g BETA=%.6g)", k++ ? ", " : " ", mt->name, mt->damp_alpha, mt->damp_beta);
+  }
+  fprintf(out, "\n");
   fprintf(out, "  amplitudes:    %d\n", m->amplitudes.count);
   fprintf(out, "  loads:         %d concentrated, %d gravity, %d manufactured rotation\n", m->cloads.count,
           m->gravities.count, m->manufactured.count);
