@@ -249,7 +249,7 @@ def rotor_mesh(r):
 
 
 def full_ex514_deck(f_hz=5.5, dx=0.05, dx_del=0.01, t_grav=1.0, t_up=2.0, t_steady=1.0, h_step=1e-4, every=20,
-                    d_a=1.0, alpha2=1e-5, contact=True, static_only=False):
+                    d_a=1.0, alpha2=1e-5, contact=True, static_only=False, axial_free=False):
     """Ex. 5.14 in the full nonlinear model (inertial frame, README section 6):
     Waltersberger's aluminium rotor (ROTORS["ex514"]) of shear-deformable
     rectangles, one material per segment with *DAMPING: BETA = alpha2 (his
@@ -262,7 +262,8 @@ def full_ex514_deck(f_hz=5.5, dx=0.05, dx_del=0.01, t_grav=1.0, t_up=2.0, t_stea
     both ends); step steady: t_steady at f Hz.  contact: plastic frictionless
     NEWTON contact of the upper sublaminate's mid node on the lower one's
     centre line.  static_only: a static sag step alone, without contact (a
-    NEWTON pair needs a dynamic step)."""
+    NEWTON pair needs a dynamic step).  axial_free: the far bearing lets the
+    shaft slide axially (x free there)."""
     r = ROTORS["ex514"]
     rr = dict(r, dx=dx, dx_del=dx_del)
     nodes, chains, e2, e3 = rotor_mesh(rr)
@@ -287,7 +288,7 @@ def full_ex514_deck(f_hz=5.5, dx=0.05, dx_del=0.01, t_grav=1.0, t_up=2.0, t_stea
     ends = (chains["INTACT1"][0], chains["INTACT4"][-1])
     mid1 = chains["INTACT1"][len(chains["INTACT1"]) // 2]
     out += "** pinned bearings: translations held; the spin about the shaft axis is driven below\n*BOUNDARY\n"
-    out += "".join(f"{n}, 1, 3\n" for n in ends)
+    out += f"{ends[0]}, 1, 3\n{ends[1]}, {2 if axial_free else 1}, 3\n"
     if contact and not static_only:
         out += "*NSET, NSET=TOP_INNER\n%d\n" % t[len(t) // 2]
         out += (f"*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS={r['h'] / 2:.17g}, "
@@ -473,5 +474,6 @@ if __name__ == "__main__":
     write("full_ex514_sag.inp", full_ex514_deck(static_only=True))
     write("full_ex514_sag_dx0.1.inp", full_ex514_deck(static_only=True, dx=0.1))
     write("full_ex514_f5.5.inp", full_ex514_deck(t_grav=1.0, t_up=5.0, t_steady=40.0))
+    write("full_ex514_f5.5_free.inp", full_ex514_deck(t_grav=1.0, t_up=5.0, t_steady=20.0, axial_free=True))
     write("reg_ex515_literal_m16.inp", rotor_deck("ex514", 5.5, d_a=1.0, alpha2=1e-5, contact=5, modes=16, h_step=1e-4,
                                                   period=40.0, every=50, gravity=True, hertz=(1e3, 1.0, 0.0)))
