@@ -100,7 +100,8 @@ static void progress(double t0, double t_end, double t, double wall, long inc, l
 static int write_mode_rows(nsb_ctx* ctx, FILE* csv, int k, const nsb_modal_result* r) {
   for (int j = 0; j < r->n_modes && csv; ++j) {
     double lam = r->lambda[j], om = lam > 0.0 ? sqrt(lam) : 0.0;
-    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, j + 1, lam, om, om / NSB_TWO_PI,
+    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, r->rank ? r->rank[j] : j + 1, lam, om,
+                om / NSB_TWO_PI,
                 om > 0.0 ? NSB_TWO_PI / om : 0.0, r->residual[j]) < 0)
       return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "modes.csv: write failed");
   }
@@ -651,9 +652,12 @@ static int modal_step_start(run* rn, int k, modal_step* ms) {
   NSB_CALL(nsb_system_modes(s, &ms->r));
   nsb_modal_result* r = &ms->r;
   if (opt->report && !opt->quiet)
-    fprintf(opt->report, "step %d: modal dynamics with %d modes (omega %.6g .. %.6g), %s reduction\n", k + 1,
+    fprintf(opt->report, "step %d: modal dynamics with %d modes (omega %.6g .. %.6g), %s reduction", k + 1,
             r->n_modes, sqrt(fmax(r->lambda[0], 0.0)), sqrt(fmax(r->lambda[r->n_modes - 1], 0.0)),
             sd->reduction ? "quasi-static" : "modal");
+  if (opt->report && !opt->quiet)
+    fprintf(opt->report, r->n_rest > 0 ? "; %d more of the %d lowest stay at rest (not computed)\n" : "\n", r->n_rest,
+            r->n_modes + r->n_rest);
   NSB_CALL(write_mode_rows(ctx, rn->modes_csv, k, r));
   nsb_system_energy(s, &ms->e0);
   NSB_CALL(modal_step_alloc(rn, k, ms));

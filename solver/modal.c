@@ -142,6 +142,7 @@ void nsb_modal_result_free(nsb_ctx* ctx, nsb_modal_result* r) {
   if (r->lambda) NSB_FREE_ARRAY(ctx, r->lambda, r->n_modes, double);
   if (r->residual) NSB_FREE_ARRAY(ctx, r->residual, r->n_modes, double);
   if (r->phi) NSB_FREE_ARRAY(ctx, r->phi, (size_t)r->n * (size_t)r->n_modes, double);
+  if (r->rank) NSB_FREE_ARRAY(ctx, r->rank, r->n_modes, int);
   memset(r, 0, sizeof *r);
 }
 
@@ -170,6 +171,13 @@ typedef struct work {
   double *blk_K, *blk_M;  /* their values of K_s and M */
   int blk_nnz;
   double* res;            /* the dense path: the wanted pairs' backward errors (n_modes), else NULL */
+  /* blocks at rest (nsb_modal_solve_moving): blk_rest[b] != 0 for a block
+     no moving row reaches (NULL: none at rest); the dense path then keeps
+     the moving blocks' pairs among the n_modes lowest, n_modes becomes
+     their count, rank their places among the lowest (1-based), n_rest the
+     pairs at rest left out; n_lowest the n_modes asked for */
+  unsigned char* blk_rest;
+  int *rank, n_rest, n_lowest;
 } work;
 
 /* The rows column j of X lies on (all rows without blocks). */
@@ -200,6 +208,8 @@ static void work_free(nsb_ctx* ctx, work* w) {
   if (w->blk_K) NSB_FREE_ARRAY(ctx, w->blk_K, w->blk_nnz > 0 ? w->blk_nnz : 1, double);
   if (w->blk_M) NSB_FREE_ARRAY(ctx, w->blk_M, w->blk_nnz > 0 ? w->blk_nnz : 1, double);
   if (w->res) NSB_FREE_ARRAY(ctx, w->res, w->n_modes, double);
+  if (w->blk_rest) NSB_FREE_ARRAY(ctx, w->blk_rest, w->n + 1, unsigned char);
+  if (w->rank) NSB_FREE_ARRAY(ctx, w->rank, w->n_lowest, int);
 }
 
 /* The arrays of w for its n and q (w's arrays NULL on entry). */
@@ -431,7 +441,9 @@ static int store_modes(work* w, int iterations, nsb_modal_result* out) {
   out->lambda = NSB_NEW_ARRAY(w->ctx, n_modes, double);
   out->residual = NSB_NEW_ARRAY(w->ctx, n_modes, double);
   out->phi = NSB_NEW_ARRAY(w->ctx, (size_t)n * (size_t)n_modes, double);
-  if (!out->lambda || !out->residual || !out->phi) {
+  if (w->rank) out->rank = NSB_NEW_ARRAY(w->ctx, n_modes, int);
+  out->n_rest = w->n_rest;
+  if (!out->lambda || !out->residual || !out->phi || (w->rank && !out->rank)) {
     nsb_modal_result_free(w->ctx, out);
     return nsb_ctx_error(w->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
   }
@@ -450,6 +462,7 @@ static int store_modes(work* w, int iterations, nsb_modal_result* out) {
     out->lambda[j] = w->lam_prev[c];
     double* phi = out->phi + (size_t)n * j;
     memcpy(phi, w->X + (size_t)n * c, (size_t)n * sizeof(double));
+    if (out->rank) out->rank[j] = w->rank[c];
     if (w->res) {
       out->residual[j] = w->res[c]; /* the dense path's test computed it */
       continue;
@@ -549,6 +562,45 @@ static int dense_pair_cmp(const void* a, const void* b) {
   return (x->idx < y->idx) - (x->idx > y->idx);
 }
 
+/* The eigenvalues mu of M x = mu (K_s - sigma M) x of block b (rows o ..
+   o + m of blk_rows), ascending, into ev: no vectors (a block at rest is only
+   ranked).  Banded (LAPACKE_dsbgv on the block's half-bandwidth kd in its
+   own row order: the split Cholesky of K_s - sigma M, the reduction to
+   tridiagonal form and its QR, about m^2 kd operations) when kd is under an
+   eighth of m, else dense (dsygvd without vectors).  Kd (m x m) and Md
+   (at least m x m) are scratch.  Returns NSB_OK, 1 when K_s - sigma M is not
+   positive definite, or a negative status. */
+static int block_eigenvalues(work* w, int b, double sigma, double* Kd, double* Md, double* ev) {
+  const nsb_csr* A = w->A;
+  const int *lab = w->blk_lab, *loc = w->blk_loc;
+  int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o, kd = 0;
+  for (int k = 0; k < m; ++k) {
+    int i = w->blk_rows[o + k];
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+      if (lab[A->col[p]] == b && abs(loc[A->col[p]] - k) > kd) kd = abs(loc[A->col[p]] - k);
+  }
+  int banded = 8 * kd < m;
+  size_t ld = banded ? (size_t)kd + 1 : (size_t)m;
+  memset(Kd, 0, ld * (size_t)m * sizeof(double));
+  memset(Md, 0, ld * (size_t)m * sizeof(double));
+  for (int k = 0; k < m; ++k) {
+    int i = w->blk_rows[o + k];
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      int j = A->col[p];
+      if (lab[j] != b || loc[j] < k) continue; /* the upper triangle (row k <= column loc[j]) */
+      size_t at = banded ? (size_t)(kd + k - loc[j]) + ld * (size_t)loc[j] : (size_t)k + ld * (size_t)loc[j];
+      Kd[at] = w->Ks[p] - sigma * w->M[p];
+      Md[at] = w->M[p];
+    }
+  }
+  lapack_int info = banded ? LAPACKE_dsbgv(LAPACK_COL_MAJOR, 'N', 'U', m, kd, kd, Md, (lapack_int)ld, Kd,
+                                           (lapack_int)ld, ev, NULL, 1)
+                           : LAPACKE_dsygvd(LAPACK_COL_MAJOR, 1, 'N', 'U', m, Md, m, Kd, m, ev);
+  if (info == 0) return NSB_OK;
+  return info > 0 ? 1 : nsb_ctx_error(w->ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
+                                      "modal analysis: LAPACK's generalized eigensolver failed (info %d)", (int)info);
+}
+
 /* Dense path, shift-inverted: every eigenpair of M x = mu (K_s - sigma M) x
    by LAPACKE_dsygvd, block by block (components: the blocks are exactly
    independent, and a solve costs the cube of its size: the 606 equations of
@@ -562,8 +614,12 @@ static int dense_pair_cmp(const void* a, const void* b) {
    K_s x = lambda M x would give them an absolute error of eps times the
    highest eigenvalue (rigid modes at lambda = -35 instead of 0 on a steel
    bar).  Needs K_s - sigma M positive definite (sigma below the spectrum:
-   the automatic shift).  Returns NSB_OK, a negative status, or 1 when the
-   dense solve does not apply (not positive definite). */
+   the automatic shift).  With blocks at rest (w->blk_rest) those are only
+   ranked (block_eigenvalues), the columns are the moving blocks' pairs
+   among the n_modes lowest (w->n_modes becomes their count; w->rank,
+   w->n_rest), and nothing is left for an iteration.  Returns NSB_OK, a
+   negative status, or 1 when the dense solve does not apply (not positive
+   definite; with blocks at rest also when none of the lowest moves). */
 static int dense_modes(work* w, double sigma) {
   nsb_ctx* ctx = w->ctx;
   const nsb_csr* A = w->A;
@@ -575,18 +631,30 @@ static int dense_modes(work* w, double sigma) {
   size_t nkd = 0, nv = 0;
   w->col_blk = NSB_NEW_ARRAY(ctx, q, int);
   if (!pr || !ev || !w->col_blk) goto oom;
-  int big = 0;
+  const unsigned char* rest = w->blk_rest;
+  int big = 0, big_rest = 0;
   for (int b = 0; b < nb; ++b) {
     size_t sb = (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
+    if (rest && rest[b]) {
+      if ((int)sb > big_rest) big_rest = (int)sb;
+      continue;
+    }
     nv += sb * sb;
     if ((int)sb > big) big = (int)sb;
   }
+  if (big_rest > big) big = big_rest;
   nkd = (size_t)big * (size_t)big;
+  if (nv < nkd) nv = nkd; /* a block at rest's mass matrix fits in V */
   Kd = NSB_NEW_ARRAY(ctx, nkd, double);
-  V = NSB_NEW_ARRAY(ctx, nv, double); /* the blocks' mass matrices, then their eigenvectors */
-  if (!Kd || !V) goto oom;
+  V = NSB_NEW_ARRAY(ctx, nv, double); /* the moving blocks' mass matrices, then their eigenvectors */
+  if (rest) w->rank = NSB_NEW_ARRAY(ctx, w->n_modes, int);
+  if (!Kd || !V || (rest && !w->rank)) goto oom;
+  w->n_lowest = w->n_modes;
   size_t voff = 0;
+  for (int b = 0; b < nb && rest && st == NSB_OK; ++b) /* first: they use V as scratch */
+    if (rest[b]) st = block_eigenvalues(w, b, sigma, Kd, V, ev + w->blk_ptr[b]);
   for (int b = 0; b < nb && st == NSB_OK; ++b) {
+    if (rest && rest[b]) continue;
     int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
     double* Md = V + voff;
     memset(Kd, 0, (size_t)m * (size_t)m * sizeof(double));
@@ -610,26 +678,35 @@ static int dense_modes(work* w, double sigma) {
   for (int i = 0; i < n; ++i) pr[i] = (dense_pair){ev[i], i};
   qsort(pr, (size_t)n, sizeof *pr, dense_pair_cmp);
   w->n_blk = nb > 1 ? nb : 0;
-  for (int j = 0; j < q; ++j) {
+  /* the columns: pairs j of the order (with blocks at rest: of the n_modes
+     lowest, those that move, into column kc) */
+  int n_cols = rest ? w->n_lowest : q, kc = 0;
+  w->n_rest = 0;
+  for (int j = 0; j < n_cols; ++j) {
     int idx = pr[j].idx, b = 0;
     if (!(pr[j].mu > 0.0)) {
       st = 1;
       goto done;
     }
     while (w->blk_ptr[b + 1] <= idx) ++b;
+    if (rest && rest[b]) {
+      ++w->n_rest;
+      continue;
+    }
     int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
     voff = 0;
     for (int c = 0; c < b; ++c) {
       size_t sc = (size_t)(w->blk_ptr[c + 1] - w->blk_ptr[c]);
-      voff += sc * sc;
+      if (!(rest && rest[c])) voff += sc * sc;
     }
     const double* v = V + voff + (size_t)m * (size_t)(idx - o);
-    w->lam_prev[j] = sigma + 1.0 / pr[j].mu;
-    w->col_blk[j] = b;
-    double* phi = w->X + (size_t)n * j;
+    if (rest) w->rank[kc] = j + 1;
+    w->lam_prev[kc] = sigma + 1.0 / pr[j].mu;
+    w->col_blk[kc] = b;
+    double* phi = w->X + (size_t)n * kc;
     memset(phi, 0, (size_t)n * sizeof(double));
     for (int k = 0; k < m; ++k) phi[w->blk_rows[o + k]] = v[k];
-    if (j >= w->n_modes) continue; /* only the iteration's start, which normalizes */
+    if (kc++ >= w->n_modes) continue; /* only the iteration's start, which normalizes */
     row_set rs = {w->blk_rows + o, m, w->blk_rp, w->blk_col, w->blk_K, w->blk_M};
     pattern_mv_rows(A, w->M, rs.Mc, phi, w->MX, rs);
     double mn = 0.0;
@@ -641,6 +718,10 @@ static int dense_modes(work* w, double sigma) {
     }
     double f = (phi[imax] < 0.0 ? -1.0 : 1.0) / sqrt(mn);
     for (int k = 0; k < m; ++k) phi[rs.rows[k]] *= f;
+  }
+  if (rest) {
+    if (kc == 0) st = 1; /* nothing among the lowest moves: the whole solve */
+    else w->n_modes = kc;
   }
   goto done;
 oom:
@@ -656,6 +737,28 @@ done:
 
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
                     int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out) {
+  return nsb_modal_solve_moving(ctx, A, ls, K_val, M_val, n_modes, shift, shift_given, tol, max_iter, NULL, out);
+}
+
+/* The blocks no moving row reaches into w->blk_rest (left NULL when there
+   is none, or when every block is at rest). */
+static int blocks_at_rest(work* w, const unsigned char* moving) {
+  int nb = w->n_blk, n_rest = nb;
+  w->blk_rest = NSB_NEW_ARRAY(w->ctx, w->n + 1, unsigned char); /* n + 1 >= nb: freed by work_free */
+  NSB_CHECK(w->ctx, w->blk_rest, NSB_ERR_ALLOC, "modal analysis: out of memory");
+  memset(w->blk_rest, 1, (size_t)nb);
+  for (int i = 0; i < w->n; ++i)
+    if (moving[i] && w->blk_rest[w->blk_lab[i]]) {
+      w->blk_rest[w->blk_lab[i]] = 0;
+      --n_rest;
+    }
+  if (n_rest == 0 || n_rest == nb) NSB_FREE_ARRAY(w->ctx, w->blk_rest, w->n + 1, unsigned char);
+  return NSB_OK;
+}
+
+int nsb_modal_solve_moving(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
+                           int n_modes, double shift, int shift_given, double tol, int max_iter,
+                           const unsigned char* moving, nsb_modal_result* out) {
   memset(out, 0, sizeof *out);
   int n = A->n;
   NSB_CHECK(ctx, n_modes >= 1, NSB_ERR_ARG, "modal analysis: the number of modes must be >= 1, got %d", n_modes);
@@ -715,7 +818,12 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
       return st;
     }
     w.n_blk = st;
-    st = NSB_OK;
+    st = moving && w.n_blk > 1 ? blocks_at_rest(&w, moving) : NSB_OK;
+    if (st < 0) {
+      work_free(ctx, &w);
+      NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+      return st;
+    }
     big = 0;
     cubes = 0.0;
     for (int b = 0; b < w.n_blk; ++b) {
@@ -745,10 +853,16 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     dense = st == NSB_OK;
     st = NSB_OK;
   }
+  if (w.blk_rest && !dense) { /* the blocks at rest need the dense path: the whole solve */
+    work_free(ctx, &w);
+    NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+    return nsb_modal_solve_moving(ctx, A, ls, K_val, M_val, n_modes, shift, shift_given, tol, max_iter, NULL, out);
+  }
   if (dense) {
     /* the wanted pairs' test (on their blocks' rows, M x into the scratch
        MX); Y = M X only if the iteration follows */
     int ok = 1;
+    n_modes = w.n_modes; /* with blocks at rest: the moving pairs among the lowest */
     double* res = NSB_NEW_ARRAY(ctx, n_modes, double);
     if (!res) {
       work_free(ctx, &w);
@@ -765,6 +879,12 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     }
     if (ok) w.res = res;
     else NSB_FREE_ARRAY(ctx, res, n_modes, double);
+    if (!ok && w.blk_rest) { /* a pair failed the test: the whole solve, whose iteration may fix it */
+      work_free(ctx, &w);
+      NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+      return nsb_modal_solve_moving(ctx, A, ls, K_val, M_val, w.n_lowest, shift, shift_given, tol, max_iter, NULL,
+                                    out);
+    }
     if (ok) {
       st = store_modes(&w, 0, out);
       work_free(ctx, &w);
@@ -952,6 +1072,62 @@ static int modal_eval_at(nsb_system* s, double t, double* Kv, double* Mv, double
 
 static int modal_eval(nsb_system* s, double* Kv, double* Mv) { return modal_eval_at(s, s->t, Kv, Mv, NULL); }
 
+/* Mark node's rows of DOFs first..last (0-based) as moving. */
+static void mark_node(const nsb_system* s, int node, int first, int last, unsigned char* moving) {
+  for (int k = first; k <= last && k < s->ndof[node]; ++k) {
+    int eq = s->node_eq[6 * node + k];
+    if (eq >= 0) moving[eq] = 1;
+  }
+}
+
+/* The rows a *MODAL DYNAMIC step (REDUCTION=MODAL, no SPIN) moves: those
+   with an initial velocity, those a load of the model reaches (a *CLOAD its
+   DOF, a follower its node's three of that kind, a *DLOAD its element's
+   nodes), and the contact directions: the slave node's translations along
+   a plane obstacle's fixed normal, all its DOFs against a sphere or a
+   cylinder, those of the slave and of the master elements' nodes for a beam
+   master.  Anything else that could excite the step from its time
+   (gravity, a manufactured rotation, a prescribed motion, contact points of
+   a body, a plane carried by a body) marks every row.  The reduced model's
+   modes are coupled only through these rows and the contact impulses along
+   them (Rayleigh damping is diagonal in the modes), so a mode that is zero
+   on all of them starts at rest, is neither loaded nor pushed, and stays
+   exactly at rest. */
+static void moving_rows(nsb_system* s, unsigned char* moving, double* ve) {
+  const nsb_model* m = s->model;
+  int n = s->n_eq, all = m->gravities.count > 0 || m->manufactured.count > 0;
+  nsb_system_node_velocities(s, ve);
+  for (int i = 0; i < n; ++i) moving[i] = ve[i] != 0.0;
+  for (int k = 0; k < m->boundaries.count; ++k)
+    if (m->boundaries.data[k].amplitude >= 0 || m->boundaries.data[k].value != 0.0) all = 1;
+  for (int k = 0; k < m->cloads.count; ++k) {
+    const nsb_cload* c = &m->cloads.data[k];
+    int first = c->follower ? (c->dof <= 3 ? 0 : 3) : c->dof - 1;
+    mark_node(s, c->node, first, c->follower ? first + 2 : first, moving);
+  }
+  for (int k = 0; k < m->dloads.count; ++k) {
+    const nsb_element* el = &m->elements.data[m->dloads.data[k].element];
+    for (int a = 0; a < 2; ++a) mark_node(s, el->nodes[a], 0, 5, moving);
+  }
+  for (int p = 0; p < m->contact_pairs.count && !all; ++p) {
+    const nsb_contact_pair* cp = &m->contact_pairs.data[p];
+    const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
+    if (cp->points >= 0 || cp->master_kind == NSB_MASTER_PARTICLES) all = 1;
+    if (cp->master_kind == NSB_MASTER_BEAMS) {
+      const nsb_elset* es = &m->elsets.data[cp->master];
+      for (int k = 0; k < es->elements.count; ++k)
+        for (int a = 0; a < 2; ++a) mark_node(s, m->elements.data[es->elements.data[k]].nodes[a], 0, 5, moving);
+    }
+    const nsb_obstacle* ob = cp->master_kind == NSB_MASTER_OBSTACLE ? &m->obstacles.data[cp->master] : NULL;
+    if (ob && ob->body >= 0) all = 1;
+    int plane = ob && ob->kind == NSB_OBSTACLE_PLANE;
+    for (int i = 0; i < ns->nodes.count; ++i)
+      for (int k = 0; k < (plane ? 3 : 6); ++k)
+        if (!plane || ob->dir[k] != 0.0) mark_node(s, ns->nodes.data[i], k, k, moving);
+  }
+  if (all) memset(moving, 1, (size_t)n);
+}
+
 int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   memset(out, 0, sizeof *out);
   const nsb_model* m = s->model;
@@ -986,8 +1162,19 @@ int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   s->stats.t_assemble += nsb_now_s() - tic;
   if (st == NSB_OK) {
     tic = nsb_now_s();
-    st = nsb_modal_solve(s->ctx, s->A, s->ls, Kv, Mv, s->step.n_modes, s->step.shift, s->step.shift_given, 1e-12,
-                         1000, out);
+    /* REDUCTION=MODAL without SPIN: the blocks that stay at rest are ranked, not solved */
+    unsigned char* moving = NULL;
+    if (s->step.modal_dynamic && !s->step.reduction && !s->step.spinning) {
+      moving = NSB_NEW_ARRAY(s->ctx, s->n_eq, unsigned char);
+      double* ve = NSB_NEW_ARRAY(s->ctx, s->n_eq, double);
+      if (moving && ve) moving_rows(s, moving, ve);
+      else st = nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+      if (ve) NSB_FREE_ARRAY(s->ctx, ve, s->n_eq, double);
+    }
+    if (st == NSB_OK)
+      st = nsb_modal_solve_moving(s->ctx, s->A, s->ls, Kv, Mv, s->step.n_modes, s->step.shift,
+                                  s->step.shift_given, 1e-12, 1000, moving, out);
+    if (moving) NSB_FREE_ARRAY(s->ctx, moving, s->n_eq, unsigned char);
     s->stats.t_factor += nsb_now_s() - tic;
     s->stats.factorizations++;
     if (st < 0) {

@@ -224,6 +224,67 @@ static void test_independent_blocks(void) {
   chain_done(&ctx, &c, &r);
 }
 
+/* The same two chains with only the second one moving
+   (nsb_modal_solve_moving): the first stays at rest and is only ranked; the
+   pairs returned are exactly the full solve's pairs of the second chain
+   among the lowest, with their places in it (rank), and the count of the
+   first chain's pairs left out. */
+static void test_blocks_at_rest(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  chain c;
+  nsb_modal_result full, r;
+  int n1 = 250, n2 = 150, n = n1 + n2, want = 12;
+  double k = 3.0, m = 0.5;
+  chain_build(ctx, &c, n, k, m, 0, 0);
+  for (int i = n1 - 1; i <= n1; ++i)
+    for (int p = c.A->rowptr[i]; p < c.A->rowptr[i + 1]; ++p) {
+      int j = c.A->col[p];
+      if (j == i) c.K[p] -= k;
+      else if ((i == n1 - 1 && j == n1) || (i == n1 && j == n1 - 1)) c.K[p] = 0.0;
+    }
+  /* no equal eigenvalues in the two chains (their order would be round-off):
+     the first grounded at its mass 0, the second with other masses */
+  c.K[c.A->rowptr[0]] += k;
+  for (int i = n1; i < n; ++i)
+    for (int p = c.A->rowptr[i]; p < c.A->rowptr[i + 1]; ++p)
+      if (c.A->col[p] == i) c.M[p] = 0.7;
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, want, 0.0, 0, 1e-12, 500, &full), NSB_OK);
+  unsigned char* moving = calloc((size_t)n, 1);
+  CU_ASSERT_FATAL(moving != NULL);
+  moving[n1 + 7] = 1; /* one row of the second chain */
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve_moving(ctx, c.A, c.ls, c.K, c.M, want, 0.0, 0, 1e-12, 500, moving, &r),
+                        NSB_OK);
+  int in2 = 0;
+  for (int j = 0; j < want; ++j) {
+    double s2 = 0.0;
+    for (int i = n1; i < n; ++i) s2 += fabs(full.phi[i + (size_t)n * j]);
+    if (s2 == 0.0) continue; /* the first chain's */
+    CU_ASSERT_FATAL(in2 < r.n_modes);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.rank);
+    CU_ASSERT_EQUAL(r.rank[in2], j + 1);
+    CU_ASSERT(r.lambda[in2] == full.lambda[j]);
+    CU_ASSERT(memcmp(r.phi + (size_t)n * in2, full.phi + (size_t)n * j, (size_t)n * sizeof(double)) == 0);
+    ++in2;
+  }
+  printf("\n    two chains, the second moving: %d of the %d lowest pairs computed, %d at rest", r.n_modes, want,
+         r.n_rest);
+  CU_ASSERT(in2 > 0 && in2 < want);
+  CU_ASSERT_EQUAL(r.n_modes, in2);
+  CU_ASSERT_EQUAL(r.n_rest, want - in2);
+  nsb_modal_result_free(ctx, &r);
+  /* every block moving: the full result */
+  moving[0] = 1;
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve_moving(ctx, c.A, c.ls, c.K, c.M, want, 0.0, 0, 1e-12, 500, moving, &r),
+                        NSB_OK);
+  CU_ASSERT_EQUAL(r.n_modes, want);
+  CU_ASSERT_EQUAL(r.n_rest, 0);
+  CU_ASSERT_PTR_NULL(r.rank);
+  CU_ASSERT(memcmp(r.lambda, full.lambda, (size_t)want * sizeof(double)) == 0);
+  free(moving);
+  nsb_modal_result_free(ctx, &full);
+  chain_done(&ctx, &c, &r);
+}
+
 static void test_constrained_chain(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   chain c;
@@ -760,6 +821,7 @@ static const nsb_test_suite suites[] = {
                                          {"free_chain_rigid_mode", test_free_chain_rigid_mode},
                                          {"many_modes", test_many_modes},
                                          {"independent_blocks", test_independent_blocks},
+                                         {"blocks_at_rest", test_blocks_at_rest},
                                          {"constrained_chain", test_constrained_chain},
                                          {"interior_shift", test_interior_shift},
                                          {"bad_requests", test_bad_requests},
