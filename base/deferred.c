@@ -32,7 +32,6 @@ enum {
   F_DGETRS_WORK,
   F_DPOTRF_WORK,
   F_DPOTRS_WORK,
-  F_DSBGV,
   F_DSYEV,
   F_DSYGVD,
   N_LAPACKE
@@ -40,7 +39,7 @@ enum {
 static const char* const LAPACKE_NAMES[N_LAPACKE] = {
     "LAPACKE_dgeev",       "LAPACKE_dgesv",  "LAPACKE_dgesv_work", "LAPACKE_dgetrf",
     "LAPACKE_dgetrf_work", "LAPACKE_dgetrs", "LAPACKE_dgetrs_work", "LAPACKE_dpotrf_work",
-    "LAPACKE_dpotrs_work", "LAPACKE_dsbgv",  "LAPACKE_dsyev",       "LAPACKE_dsygvd"};
+    "LAPACKE_dpotrs_work", "LAPACKE_dsyev",  "LAPACKE_dsygvd"};
 
 enum { F_DEFAULTS, F_FREE_NUMERIC, F_FREE_SYMBOLIC, F_GET_NUMERIC, F_NUMERIC, F_QSYMBOLIC, F_WSOLVE, N_UMFPACK };
 static const char* const UMFPACK_NAMES[N_UMFPACK] = {
@@ -178,15 +177,6 @@ lapack_int LAPACKE_dpotrs_work(int matrix_layout, char uplo, lapack_int n, lapac
   lapack_int (*f)(int, char, lapack_int, lapack_int, const double*, lapack_int, double*, lapack_int);
   FN_FROM(f, lapacke(F_DPOTRS_WORK));
   return f(matrix_layout, uplo, n, nrhs, a, lda, b, ldb);
-}
-
-lapack_int LAPACKE_dsbgv(int matrix_layout, char jobz, char uplo, lapack_int n, lapack_int ka, lapack_int kb,
-                         double* ab, lapack_int ldab, double* bb, lapack_int ldbb, double* w, double* z,
-                         lapack_int ldz) {
-  lapack_int (*f)(int, char, char, lapack_int, lapack_int, lapack_int, double*, lapack_int, double*, lapack_int,
-                  double*, double*, lapack_int);
-  FN_FROM(f, lapacke(F_DSBGV));
-  return f(matrix_layout, jobz, uplo, n, ka, kb, ab, ldab, bb, ldbb, w, z, ldz);
 }
 
 lapack_int LAPACKE_dsyev(int matrix_layout, char jobz, char uplo, lapack_int n, double* a, lapack_int lda, double* w) {

@@ -562,15 +562,8 @@ static int dense_pair_cmp(const void* a, const void* b) {
   return (x->idx < y->idx) - (x->idx > y->idx);
 }
 
-/* The eigenvalues mu of M x = mu (K_s - sigma M) x of block b (rows o ..
-   o + m of blk_rows), ascending, into ev: no vectors (a block at rest is only
-   ranked).  Banded (LAPACKE_dsbgv on the block's half-bandwidth kd in its
-   own row order: the split Cholesky of K_s - sigma M, the reduction to
-   tridiagonal form and its QR, about m^2 kd operations) when kd is under an
-   eighth of m, else dense (dsygvd without vectors).  Kd (m x m) and Md
-   (at least m x m) are scratch.  Returns NSB_OK, 1 when K_s - sigma M is not
-   positive definite, or a negative status. */
-static int block_eigenvalues(work* w, int b, double sigma, double* Kd, double* Md, double* ev) {
+/* The half-bandwidth of block b in its own row order. */
+static int block_bandwidth(const work* w, int b) {
   const nsb_csr* A = w->A;
   const int *lab = w->blk_lab, *loc = w->blk_loc;
   int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o, kd = 0;
@@ -579,26 +572,52 @@ static int block_eigenvalues(work* w, int b, double sigma, double* Kd, double* M
     for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
       if (lab[A->col[p]] == b && abs(loc[A->col[p]] - k) > kd) kd = abs(loc[A->col[p]] - k);
   }
-  int banded = 8 * kd < m;
-  size_t ld = banded ? (size_t)kd + 1 : (size_t)m;
-  memset(Kd, 0, ld * (size_t)m * sizeof(double));
-  memset(Md, 0, ld * (size_t)m * sizeof(double));
-  for (int k = 0; k < m; ++k) {
+  return kd;
+}
+
+/* The number of eigenvalues of block b below lam (Sylvester's law of
+   inertia): the negative pivots of the LDL^T factorization of
+   K_s - lam M on the block, banded with half-bandwidth kd in the block's
+   own row order, without pivoting (the Sturm sequence check of Bathe,
+   Finite Element Procedures, §11.6.4; a zero pivot is moved to eps times
+   its row's size, as a shift perturbed by round-off).  L ((kd + 1) x m:
+   column j holds the diagonal and the kd entries below it) is scratch;
+   about m kd^2 operations. */
+static int block_count_below(const work* w, int b, int kd, double lam, double* L) {
+  const nsb_csr* A = w->A;
+  const int *lab = w->blk_lab, *loc = w->blk_loc;
+  int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o, ld = kd + 1, neg = 0;
+  memset(L, 0, (size_t)ld * (size_t)m * sizeof(double));
+  for (int k = 0; k < m; ++k) { /* the lower triangle: row k, column loc[j] <= k */
     int i = w->blk_rows[o + k];
     for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
       int j = A->col[p];
-      if (lab[j] != b || loc[j] < k) continue; /* the upper triangle (row k <= column loc[j]) */
-      size_t at = banded ? (size_t)(kd + k - loc[j]) + ld * (size_t)loc[j] : (size_t)k + ld * (size_t)loc[j];
-      Kd[at] = w->Ks[p] - sigma * w->M[p];
-      Md[at] = w->M[p];
+      if (lab[j] == b && loc[j] <= k) L[(k - loc[j]) + (size_t)ld * loc[j]] = w->Ks[p] - lam * w->M[p];
     }
   }
-  lapack_int info = banded ? LAPACKE_dsbgv(LAPACK_COL_MAJOR, 'N', 'U', m, kd, kd, Md, (lapack_int)ld, Kd,
-                                           (lapack_int)ld, ev, NULL, 1)
-                           : LAPACKE_dsygvd(LAPACK_COL_MAJOR, 1, 'N', 'U', m, Md, m, Kd, m, ev);
-  if (info == 0) return NSB_OK;
-  return info > 0 ? 1 : nsb_ctx_error(w->ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
-                                      "modal analysis: LAPACK's generalized eigensolver failed (info %d)", (int)info);
+  for (int j = 0; j < m; ++j) {
+    double* cj = L + (size_t)ld * j; /* cj[0] = d_j, cj[r] = L(j + r, j) */
+    int k0 = j - kd > 0 ? j - kd : 0;
+    double size = fabs(cj[0]), d = cj[0];
+    for (int k = k0; k < j; ++k) {
+      const double* ck = L + (size_t)ld * k;
+      double l = ck[j - k];
+      d -= l * l * ck[0];
+    }
+    if (d == 0.0) d = size > 0.0 ? 1e-16 * size : 1e-300;
+    cj[0] = d;
+    if (d < 0.0) ++neg;
+    for (int r = 1; r <= kd && j + r < m; ++r) { /* L(j + r, j) */
+      int i = j + r, ki = i - kd > 0 ? i - kd : 0;
+      double a = cj[r];
+      for (int k = ki > k0 ? ki : k0; k < j; ++k) {
+        const double* ck = L + (size_t)ld * k;
+        a -= ck[i - k] * ck[j - k] * ck[0];
+      }
+      cj[r] = a / d;
+    }
+  }
+  return neg;
 }
 
 /* Dense path, shift-inverted: every eigenpair of M x = mu (K_s - sigma M) x
@@ -614,10 +633,12 @@ static int block_eigenvalues(work* w, int b, double sigma, double* Kd, double* M
    K_s x = lambda M x would give them an absolute error of eps times the
    highest eigenvalue (rigid modes at lambda = -35 instead of 0 on a steel
    bar).  Needs K_s - sigma M positive definite (sigma below the spectrum:
-   the automatic shift).  With blocks at rest (w->blk_rest) those are only
-   ranked (block_eigenvalues), the columns are the moving blocks' pairs
-   among the n_modes lowest (w->n_modes becomes their count; w->rank,
-   w->n_rest), and nothing is left for an iteration.  Returns NSB_OK, a
+   the automatic shift).  With blocks at rest (w->blk_rest) those are not
+   solved: the moving blocks' pairs, ascending, each get their place among
+   all pairs, their index among the moving ones plus the blocks at rest's
+   eigenvalues below theirs (block_count_below), and those within the n_modes
+   lowest are the columns (w->n_modes becomes their count; w->rank,
+   w->n_rest: the full solve's selection), nothing left for an iteration.  Returns NSB_OK, a
    negative status, or 1 when the dense solve does not apply (not positive
    definite; with blocks at rest also when none of the lowest moves). */
 static int dense_modes(work* w, double sigma) {
@@ -628,31 +649,33 @@ static int dense_modes(work* w, double sigma) {
   dense_pair* pr = NSB_NEW_ARRAY(ctx, n, dense_pair);
   double* ev = NSB_NEW_ARRAY(ctx, n, double);
   double *Kd = NULL, *V = NULL;
+  int* kd_rest = NULL; /* the half-bandwidths of the blocks at rest */
   size_t nkd = 0, nv = 0;
   w->col_blk = NSB_NEW_ARRAY(ctx, q, int);
   if (!pr || !ev || !w->col_blk) goto oom;
   const unsigned char* rest = w->blk_rest;
-  int big = 0, big_rest = 0;
+  int big = 0;
+  size_t nband = 1; /* the largest band of a block at rest */
   for (int b = 0; b < nb; ++b) {
     size_t sb = (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
-    if (rest && rest[b]) {
-      if ((int)sb > big_rest) big_rest = (int)sb;
-      continue;
-    }
+    if (rest && rest[b]) continue;
     nv += sb * sb;
     if ((int)sb > big) big = (int)sb;
   }
-  if (big_rest > big) big = big_rest;
+  if (rest && !(kd_rest = NSB_NEW_ARRAY(ctx, nb, int))) goto oom;
+  for (int b = 0; b < nb && rest; ++b) {
+    kd_rest[b] = rest[b] ? block_bandwidth(w, b) : 0;
+    size_t nbb = (size_t)(kd_rest[b] + 1) * (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
+    if (rest[b] && nbb > nband) nband = nbb;
+  }
   nkd = (size_t)big * (size_t)big;
-  if (nv < nkd) nv = nkd; /* a block at rest's mass matrix fits in V */
+  if (rest && nkd < nband) nkd = nband; /* Kd: also the bands' scratch */
   Kd = NSB_NEW_ARRAY(ctx, nkd, double);
   V = NSB_NEW_ARRAY(ctx, nv, double); /* the moving blocks' mass matrices, then their eigenvectors */
   if (rest) w->rank = NSB_NEW_ARRAY(ctx, w->n_modes, int);
   if (!Kd || !V || (rest && !w->rank)) goto oom;
   w->n_lowest = w->n_modes;
   size_t voff = 0;
-  for (int b = 0; b < nb && rest && st == NSB_OK; ++b) /* first: they use V as scratch */
-    if (rest[b]) st = block_eigenvalues(w, b, sigma, Kd, V, ev + w->blk_ptr[b]);
   for (int b = 0; b < nb && st == NSB_OK; ++b) {
     if (rest && rest[b]) continue;
     int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
@@ -675,13 +698,14 @@ static int dense_modes(work* w, double sigma) {
     voff += (size_t)m * (size_t)m;
   }
   if (st != NSB_OK) goto done;
-  for (int i = 0; i < n; ++i) pr[i] = (dense_pair){ev[i], i};
-  qsort(pr, (size_t)n, sizeof *pr, dense_pair_cmp);
+  int n_pr = 0;
+  for (int b = 0; b < nb; ++b) /* pair i of the order: block b's column i - blk_ptr[b] */
+    for (int i = w->blk_ptr[b]; i < w->blk_ptr[b + 1] && !(rest && rest[b]); ++i) pr[n_pr++] = (dense_pair){ev[i], i};
+  qsort(pr, (size_t)n_pr, sizeof *pr, dense_pair_cmp);
   w->n_blk = nb > 1 ? nb : 0;
-  /* the columns: pairs j of the order (with blocks at rest: of the n_modes
-     lowest, those that move, into column kc) */
-  int n_cols = rest ? w->n_lowest : q, kc = 0;
-  w->n_rest = 0;
+  /* the columns: pairs j of the order (with blocks at rest: the moving
+     pairs within the n_modes lowest) */
+  int n_cols = rest ? (n_pr < w->n_lowest ? n_pr : w->n_lowest) : q, kc = 0;
   for (int j = 0; j < n_cols; ++j) {
     int idx = pr[j].idx, b = 0;
     if (!(pr[j].mu > 0.0)) {
@@ -689,9 +713,13 @@ static int dense_modes(work* w, double sigma) {
       goto done;
     }
     while (w->blk_ptr[b + 1] <= idx) ++b;
-    if (rest && rest[b]) {
-      ++w->n_rest;
-      continue;
+    if (rest) { /* its place among all pairs */
+      double lam = sigma + 1.0 / pr[j].mu;
+      int place = j + 1;
+      for (int c = 0; c < nb; ++c)
+        if (rest[c]) place += block_count_below(w, c, kd_rest[c], lam, Kd);
+      if (place > w->n_lowest) break;
+      w->rank[kc] = place;
     }
     int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
     voff = 0;
@@ -700,7 +728,6 @@ static int dense_modes(work* w, double sigma) {
       if (!(rest && rest[c])) voff += sc * sc;
     }
     const double* v = V + voff + (size_t)m * (size_t)(idx - o);
-    if (rest) w->rank[kc] = j + 1;
     w->lam_prev[kc] = sigma + 1.0 / pr[j].mu;
     w->col_blk[kc] = b;
     double* phi = w->X + (size_t)n * kc;
@@ -721,13 +748,15 @@ static int dense_modes(work* w, double sigma) {
   }
   if (rest) {
     if (kc == 0) st = 1; /* nothing among the lowest moves: the whole solve */
-    else w->n_modes = kc;
+    w->n_rest = w->n_lowest - kc;
+    w->n_modes = kc;
   }
   goto done;
 oom:
   st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
 done:
   if (st != NSB_OK) w->n_blk = 0;
+  if (kd_rest) NSB_FREE_ARRAY(ctx, kd_rest, nb, int);
   if (pr) NSB_FREE_ARRAY(ctx, pr, n, dense_pair);
   if (ev) NSB_FREE_ARRAY(ctx, ev, n, double);
   if (Kd) NSB_FREE_ARRAY(ctx, Kd, nkd, double);
@@ -786,19 +815,7 @@ int nsb_modal_solve_moving(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const do
   work w = {.ctx = ctx, .A = A, .ls = ls, .Ks = Ks, .M = M_val, .sigma = sigma, .n = n, .q = q,
             .n_modes = n_modes, .n_mass = n_mass, .rng = 2463534242u};
   matrix_norms(&w);
-  /* K_s - sigma M, factorized once (and again when the shift moves) */
-  int st = factor_shifted(&w, sigma);
-  if (st < 0) {
-    char why[300];
-    snprintf(why, sizeof why, "%s", nsb_ctx_error_message(ctx));
-    nsb_ctx_clear_error(ctx);
-    NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
-    return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__,
-                         "K - sigma M is singular at the shift sigma = %.6g (%s): a mechanism without mass, or a "
-                         "shift on an eigenvalue",
-                         sigma, why);
-  }
-  st = work_alloc(ctx, &w);
+  int st = work_alloc(ctx, &w);
   if (st < 0) {
     NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
     return st;
@@ -896,6 +913,20 @@ int nsb_modal_solve_moving(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const do
   } else {
     w.n_blk = 0; /* the iteration's vectors span every block */
     start_vectors(&w);
+  }
+  /* K_s - sigma M, factorized for the iteration (and again when the shift
+     moves); the dense path does not need it */
+  st = factor_shifted(&w, sigma);
+  if (st < 0) {
+    char why[300];
+    snprintf(why, sizeof why, "%s", nsb_ctx_error_message(ctx));
+    nsb_ctx_clear_error(ctx);
+    work_free(ctx, &w);
+    NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+    return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__,
+                         "K - sigma M is singular at the shift sigma = %.6g (%s): a mechanism without mass, or a "
+                         "shift on an eigenvalue",
+                         sigma, why);
   }
   int converged = 0, it = 0, reshifted = shift_given || dense ? 3 : 0, n_small = 0;
   while (!converged && it < max_iter && st == NSB_OK) {

@@ -74,11 +74,13 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
 /// load, an initial velocity or a contact direction reaches (NULL: all).
 /// An independent block of the dense path without such a row stays exactly
 /// at rest in a linear reduced model whose modes are coupled only through
-/// those rows (docs/theory.md §7): its eigenvalues alone are computed
-/// (LAPACKE_dsbgv, banded, or dsygvd without vectors), to rank the moving
-/// blocks' pairs among the n_modes lowest of the whole problem (the same
-/// selection as the full solve), and only the moving blocks' pairs among
-/// them are returned (out->n_modes of them, out->rank, out->n_rest).  Where
+/// those rows (docs/theory.md §7): it is not solved, only the count of its
+/// eigenvalues below each moving pair's is taken (Sylvester's law of
+/// inertia: the negative pivots of one banded LDL^T of K_s - lambda M on
+/// the block), which places the moving blocks' pairs among the n_modes
+/// lowest of the whole problem (the full solve's selection), and only the
+/// moving pairs among them are returned (out->n_modes of them, out->rank,
+/// out->n_rest).  Where
 /// the dense path does not apply, or none of the n_modes lowest moves, the
 /// result is that of nsb_modal_solve.
 int nsb_modal_solve_moving(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
