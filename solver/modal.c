@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "solver/modal.h"
 
+#include <float.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
@@ -620,6 +621,178 @@ static int block_count_below(const work* w, int b, int kd, double lam, double* L
   return neg;
 }
 
+/* Whether the dense m x m block (Kd = K_s - sigma M, Md = M) is a chain:
+   Kd tridiagonal and Md diagonal and positive. */
+static int is_chain(int m, const double* Kd, const double* Md) {
+  for (int j = 0; j < m; ++j) {
+    if (!(Md[j + (size_t)m * j] > 0.0)) return 0;
+    for (int i = 0; i < m; ++i) {
+      if (i == j) continue;
+      if (Md[i + (size_t)m * j] != 0.0 || (abs(i - j) > 1 && Kd[i + (size_t)m * j] != 0.0)) return 0;
+    }
+  }
+  return 1;
+}
+
+/* The eigenvalues of the symmetric tridiagonal matrix (diagonal t, t[i] and
+   t[i + 1] coupled by e[i], e[m - 1] = 0) into t, in no order, by the
+   implicit QL iteration with Wilkinson's shift (Golub & Van Loan 2013,
+   §8.3; Wilkinson & Reinsch 1971): from the top, each sweep chases the
+   shifted bulge up the unreduced part with plane rotations until the
+   coupling below the current row is negligible.  e is destroyed.  Returns
+   0, or 1 when a row needs more than 60 sweeps. */
+static int tridiagonal_eigenvalues(int m, double* t, double* e) {
+  for (int l = 0; l < m; ++l) {
+    for (int sweeps = 0;; ++sweeps) {
+      int k = l; /* the first negligible coupling at or below l */
+      while (k < m - 1 && fabs(e[k]) > DBL_EPSILON * (fabs(t[k]) + fabs(t[k + 1]))) ++k;
+      if (k == l) break;
+      if (sweeps == 60) return 1;
+      double g = (t[l + 1] - t[l]) / (2.0 * e[l]), r = hypot(g, 1.0);
+      g = t[k] - t[l] + e[l] / (g + copysign(r, g)); /* the shifted first entry */
+      double sn = 1.0, cs = 1.0, p = 0.0;
+      int i = k - 1, split = 0;
+      for (; i >= l; --i) {
+        double f = sn * e[i], b = cs * e[i];
+        r = hypot(f, g);
+        e[i + 1] = r;
+        if (r == 0.0) { /* the bulge vanished: the matrix splits here */
+          t[i + 1] -= p;
+          e[k] = 0.0;
+          split = 1;
+          break;
+        }
+        sn = f / r;
+        cs = g / r;
+        g = t[i + 1] - p;
+        r = (t[i] - g) * sn + 2.0 * cs * b;
+        p = sn * r;
+        t[i + 1] = g + p;
+        g = cs * r - b;
+      }
+      if (split) continue;
+      t[l] -= p;
+      e[l] = g;
+      e[k] = 0.0;
+    }
+  }
+  return 0;
+}
+
+/* One inverse-iteration solve (T - nu I) z = z in place for the
+   tridiagonal T (diagonal t, couplings e), Gaussian elimination with row
+   interchanges (the elimination of LAPACK's dgttrf and dgtts2 in our own
+   words: an interchanged row brings a second superdiagonal); a zero pivot
+   becomes tiny (T - nu I is singular to working precision at an
+   eigenvalue, which is what makes the iteration converge).  wk: 5 m. */
+static void tridiagonal_shifted_solve(int m, const double* t, const double* e, double nu, double tiny, double* z,
+                                      double* wk) {
+  double *dl = wk, *d = wk + m, *du = wk + 2 * m, *du2 = wk + 3 * m, *sw = wk + 4 * m;
+  for (int i = 0; i < m; ++i) {
+    d[i] = t[i] - nu;
+    dl[i] = du[i] = i + 1 < m ? e[i] : 0.0;
+    du2[i] = 0.0;
+  }
+  for (int i = 0; i + 1 < m; ++i) {
+    if (fabs(d[i]) >= fabs(dl[i])) {
+      if (d[i] == 0.0) d[i] = tiny;
+      double f = dl[i] / d[i];
+      dl[i] = f;
+      d[i + 1] -= f * du[i];
+      sw[i] = 0.0;
+    } else { /* rows i and i + 1 interchanged */
+      double f = d[i] / dl[i];
+      d[i] = dl[i];
+      dl[i] = f;
+      double u = du[i];
+      du[i] = d[i + 1];
+      d[i + 1] = u - f * d[i + 1];
+      if (i + 2 < m) {
+        du2[i] = du[i + 1];
+        du[i + 1] = -f * du[i + 1];
+      }
+      sw[i] = 1.0;
+    }
+  }
+  if (d[m - 1] == 0.0) d[m - 1] = tiny;
+  for (int i = 0; i + 1 < m; ++i) {
+    if (sw[i] != 0.0) {
+      double u = z[i];
+      z[i] = z[i + 1];
+      z[i + 1] = u - dl[i] * z[i];
+    } else {
+      z[i + 1] -= dl[i] * z[i];
+    }
+  }
+  for (int i = m - 1; i >= 0; --i) {
+    double v = z[i];
+    if (i + 1 < m) v -= du[i] * z[i + 1];
+    if (i + 2 < m) v -= du2[i] * z[i + 2];
+    z[i] = v / d[i];
+  }
+}
+
+/* A chain block (is_chain: K_s - sigma M tridiagonal, M = D diagonal; the
+   axial motion of a straight bar with lumped masses), solved without
+   LAPACK: the eigenvalues nu = lambda - sigma of the tridiagonal
+   T = D^-1/2 (K_s - sigma M) D^-1/2 (tridiagonal_eigenvalues), each vector
+   by inverse iteration on T - nu I (three solves from a fixed start,
+   orthogonalized against the vectors already found whose nu lies within
+   1e-3 |T|, as LAPACK's dstein does for clusters), x = D^-1/2 z.  Into mu
+   (1 / nu, as the shift-inverted dense solve gives them) and the columns of
+   V (m x m; V may be Md).  O(m^2) where dsygvd is O(m^3) -- and the process
+   needs no LAPACK for it.  Returns NSB_OK, 1 when T is not positive
+   definite or the iteration does not converge (the caller then takes
+   dsygvd), or a negative status. */
+static int chain_pairs(nsb_ctx* ctx, int m, const double* Kd, const double* Md, double* mu, double* V) {
+  double* wk = NSB_NEW_ARRAY(ctx, (size_t)11 * m, double);
+  NSB_CHECK(ctx, wk, NSB_ERR_ALLOC, "modal analysis: out of memory");
+  double *t = wk, *e = wk + m, *nu = wk + 2 * m, *sd = wk + 3 * m, *e2 = wk + 4 * m, *sol = wk + 5 * m;
+  double norm = 0.0;
+  for (int i = 0; i < m; ++i) sd[i] = 1.0 / sqrt(Md[i + (size_t)m * i]);
+  for (int i = 0; i < m; ++i) {
+    t[i] = Kd[i + (size_t)m * i] * sd[i] * sd[i];
+    e[i] = i + 1 < m ? Kd[i + (size_t)m * (i + 1)] * sd[i] * sd[i + 1] : 0.0;
+  }
+  for (int i = 0; i < m; ++i) {
+    norm = fmax(norm, fabs(t[i]) + fabs(e[i]) + (i > 0 ? fabs(e[i - 1]) : 0.0));
+    nu[i] = t[i];
+    e2[i] = e[i];
+  }
+  int st = tridiagonal_eigenvalues(m, nu, e2);
+  for (int j = 0; j < m && st == NSB_OK; ++j) {
+    if (!(nu[j] > 0.0)) {
+      st = 1;
+      break;
+    }
+    double* z = V + (size_t)m * j;
+    for (int i = 0; i < m; ++i) z[i] = 1.0 + 0.1 * (double)((i * 7 + j * 3) % 11) / 11.0;
+    for (int it = 0; it < 3; ++it) {
+      tridiagonal_shifted_solve(m, t, e, nu[j], DBL_EPSILON * norm, z, sol);
+      for (int c = 0; c < j; ++c) { /* the cluster's earlier vectors (z in T's coordinates until the end) */
+        if (fabs(nu[c] - nu[j]) > 1e-3 * norm) continue;
+        const double* zc = V + (size_t)m * c;
+        double dot = 0.0;
+        for (int i = 0; i < m; ++i) dot += zc[i] * z[i];
+        for (int i = 0; i < m; ++i) z[i] -= dot * zc[i];
+      }
+      double zz = 0.0;
+      for (int i = 0; i < m; ++i) zz += z[i] * z[i];
+      if (!(zz > 0.0) || !isfinite(zz)) {
+        st = 1;
+        break;
+      }
+      double f = 1.0 / sqrt(zz);
+      for (int i = 0; i < m; ++i) z[i] *= f;
+    }
+    mu[j] = 1.0 / nu[j];
+  }
+  for (int j = 0; j < m && st == NSB_OK; ++j) /* x = D^-1/2 z */
+    for (int i = 0; i < m; ++i) V[i + (size_t)m * j] *= sd[i];
+  NSB_FREE_ARRAY(ctx, wk, (size_t)11 * m, double);
+  return st;
+}
+
 /* Dense path, shift-inverted: every eigenpair of M x = mu (K_s - sigma M) x
    by LAPACKE_dsygvd, block by block (components: the blocks are exactly
    independent, and a solve costs the cube of its size: the 606 equations of
@@ -689,6 +862,22 @@ static int dense_modes(work* w, double sigma) {
         if (lab[j] != b) continue; /* a zero entry of the pattern */
         Kd[k + (size_t)m * loc[j]] = w->Ks[p] - sigma * w->M[p];
         Md[k + (size_t)m * loc[j]] = w->M[p];
+      }
+    }
+    if (is_chain(m, Kd, Md)) {
+      /* Md is read before V's columns are written (V + voff is Md) */
+      st = chain_pairs(ctx, m, Kd, Md, ev + o, Md);
+      if (st < 0) break;
+      if (st == NSB_OK) {
+        voff += (size_t)m * (size_t)m;
+        continue;
+      }
+      st = NSB_OK; /* dsygvd after all: Md again */
+      memset(Md, 0, (size_t)m * (size_t)m * sizeof(double));
+      for (int k = 0; k < m; ++k) {
+        int i = w->blk_rows[o + k];
+        int pd = find_entry(A, i, i);
+        Md[k + (size_t)m * k] = w->M[pd];
       }
     }
     lapack_int info = LAPACKE_dsygvd(LAPACK_COL_MAJOR, 1, 'V', 'U', m, Md, m, Kd, m, ev + o);
