@@ -576,26 +576,36 @@ static int block_bandwidth(const work* w, int b) {
   return kd;
 }
 
-/* The number of eigenvalues of block b below lam (Sylvester's law of
-   inertia): the negative pivots of the LDL^T factorization of
-   K_s - lam M on the block, banded with half-bandwidth kd in the block's
-   own row order, without pivoting (the Sturm sequence check of Bathe,
-   Finite Element Procedures, §11.6.4; a zero pivot is moved to eps times
-   its row's size, as a shift perturbed by round-off).  L ((kd + 1) x m:
-   column j holds the diagonal and the kd entries below it) is scratch;
-   about m kd^2 operations. */
-static int block_count_below(const work* w, int b, int kd, double lam, double* L) {
+/* Block b's K_s and M in band form ((kd + 1) x m each, column j: the
+   diagonal and the kd entries below it, in the block's own row order),
+   for block_count_below. */
+static void block_band(const work* w, int b, int kd, double* Kb, double* Mb) {
   const nsb_csr* A = w->A;
   const int *lab = w->blk_lab, *loc = w->blk_loc;
-  int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o, ld = kd + 1, neg = 0;
-  memset(L, 0, (size_t)ld * (size_t)m * sizeof(double));
+  int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o, ld = kd + 1;
+  memset(Kb, 0, (size_t)ld * (size_t)m * sizeof(double));
+  memset(Mb, 0, (size_t)ld * (size_t)m * sizeof(double));
   for (int k = 0; k < m; ++k) { /* the lower triangle: row k, column loc[j] <= k */
     int i = w->blk_rows[o + k];
     for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
       int j = A->col[p];
-      if (lab[j] == b && loc[j] <= k) L[(k - loc[j]) + (size_t)ld * loc[j]] = w->Ks[p] - lam * w->M[p];
+      if (lab[j] != b || loc[j] > k) continue;
+      Kb[(k - loc[j]) + (size_t)ld * loc[j]] = w->Ks[p];
+      Mb[(k - loc[j]) + (size_t)ld * loc[j]] = w->M[p];
     }
   }
+}
+
+/* The number of eigenvalues below lam of the block of m rows whose K_s and
+   M are the bands Kb, Mb (block_band) (Sylvester's law of inertia): the
+   negative pivots of the LDL^T factorization of K_s - lam M, banded,
+   without pivoting (the Sturm sequence check of Bathe, Finite Element
+   Procedures, §11.6.4; a zero pivot is moved to eps times its row's size,
+   as a shift perturbed by round-off).  L ((kd + 1) x m) is scratch; about
+   m kd^2 operations. */
+static int block_count_below(int m, int kd, const double* Kb, const double* Mb, double lam, double* L) {
+  int ld = kd + 1, neg = 0;
+  for (size_t q = 0; q < (size_t)ld * (size_t)m; ++q) L[q] = Kb[q] - lam * Mb[q];
   for (int j = 0; j < m; ++j) {
     double* cj = L + (size_t)ld * j; /* cj[0] = d_j, cj[r] = L(j + r, j) */
     int k0 = j - kd > 0 ? j - kd : 0;
@@ -822,8 +832,9 @@ static int dense_modes(work* w, double sigma) {
   dense_pair* pr = NSB_NEW_ARRAY(ctx, n, dense_pair);
   double* ev = NSB_NEW_ARRAY(ctx, n, double);
   double *Kd = NULL, *V = NULL;
-  int* kd_rest = NULL; /* the half-bandwidths of the blocks at rest */
-  size_t nkd = 0, nv = 0;
+  int* kd_rest = NULL;   /* the half-bandwidths of the blocks at rest */
+  double* bands = NULL;  /* their K_s and M bands, block by block */
+  size_t nkd = 0, nv = 0, n_bands = 0;
   w->col_blk = NSB_NEW_ARRAY(ctx, q, int);
   if (!pr || !ev || !w->col_blk) goto oom;
   const unsigned char* rest = w->blk_rest;
@@ -839,7 +850,15 @@ static int dense_modes(work* w, double sigma) {
   for (int b = 0; b < nb && rest; ++b) {
     kd_rest[b] = rest[b] ? block_bandwidth(w, b) : 0;
     size_t nbb = (size_t)(kd_rest[b] + 1) * (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
+    if (rest[b]) n_bands += 2 * nbb;
     if (rest[b] && nbb > nband) nband = nbb;
+  }
+  if (rest && !(bands = NSB_NEW_ARRAY(ctx, n_bands, double))) goto oom;
+  for (size_t b = 0, off = 0; rest && b < (size_t)nb; ++b) {
+    if (!rest[b]) continue;
+    size_t nbb = (size_t)(kd_rest[b] + 1) * (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
+    block_band(w, (int)b, kd_rest[b], bands + off, bands + off + nbb);
+    off += 2 * nbb;
   }
   nkd = (size_t)big * (size_t)big;
   if (rest && nkd < nband) nkd = nband; /* Kd: also the bands' scratch */
@@ -905,8 +924,14 @@ static int dense_modes(work* w, double sigma) {
     if (rest) { /* its place among all pairs */
       double lam = sigma + 1.0 / pr[j].mu;
       int place = j + 1;
-      for (int c = 0; c < nb; ++c)
-        if (rest[c]) place += block_count_below(w, c, kd_rest[c], lam, Kd);
+      size_t off = 0;
+      for (int c = 0; c < nb; ++c) {
+        if (!rest[c]) continue;
+        int mc = w->blk_ptr[c + 1] - w->blk_ptr[c];
+        size_t nbb = (size_t)(kd_rest[c] + 1) * (size_t)mc;
+        place += block_count_below(mc, kd_rest[c], bands + off, bands + off + nbb, lam, Kd);
+        off += 2 * nbb;
+      }
       if (place > w->n_lowest) break;
       w->rank[kc] = place;
     }
@@ -946,6 +971,7 @@ oom:
 done:
   if (st != NSB_OK) w->n_blk = 0;
   if (kd_rest) NSB_FREE_ARRAY(ctx, kd_rest, nb, int);
+  if (bands) NSB_FREE_ARRAY(ctx, bands, n_bands, double);
   if (pr) NSB_FREE_ARRAY(ctx, pr, n, dense_pair);
   if (ev) NSB_FREE_ARRAY(ctx, ev, n, double);
   if (Kd) NSB_FREE_ARRAY(ctx, Kd, nkd, double);
@@ -1348,6 +1374,8 @@ static void moving_rows(nsb_system* s, unsigned char* moving, double* ve) {
   if (all) memset(moving, 1, (size_t)n);
 }
 
+static int modal_mass_rows(nsb_system* s, const nsb_modal_result* r);
+
 int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   memset(out, 0, sizeof *out);
   const nsb_model* m = s->model;
@@ -1415,6 +1443,7 @@ int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
     s->modal_M = Mv;
     s->nnz_modal = nnz;
     Mv = NULL;
+    st = modal_mass_rows(s, out);
   }
   if (Mv) NSB_FREE_ARRAY(s->ctx, Mv, nnz, double);
   modal_finish(s);
@@ -1463,7 +1492,57 @@ int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r) 
   return st;
 }
 
-void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y) { pattern_mv(s->A, s->modal_M, x, y); }
+void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y) {
+  if (!s->modal_rows) {
+    pattern_mv(s->A, s->modal_M, x, y);
+    return;
+  }
+  const nsb_csr* A = s->A;
+  memset(y, 0, (size_t)A->n * sizeof(double));
+  for (int k = 0; k < s->n_modal_rows; ++k) {
+    int i = s->modal_rows[k];
+    double v = 0.0;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) v += s->modal_M[p] * x[A->col[p]];
+    y[i] = v;
+  }
+}
+
+/* The rows M Phi reaches into s->modal_rows (nsb_system_modal_mass_mv):
+   those with a non-zero mass entry in a column where one of r's modes is
+   non-zero.  Set-up of a modal dynamic step whose lowest modes leave some
+   at rest; NULL without such modes, or when the rows are half of all or
+   more. */
+static int modal_mass_rows(nsb_system* s, const nsb_modal_result* r) {
+  const nsb_csr* A = s->A;
+  int n = A->n, nr = 0;
+  if (s->modal_rows) NSB_FREE_ARRAY(s->ctx, s->modal_rows, s->n_modal_rows, int);
+  s->n_modal_rows = 0;
+  if (r->n_rest == 0) return NSB_OK;
+  unsigned char* on = NSB_NEW_ARRAY(s->ctx, n, unsigned char);
+  NSB_CHECK(s->ctx, on, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  memset(on, 0, (size_t)n);
+  for (int j = 0; j < r->n_modes; ++j)
+    for (int i = 0; i < n; ++i)
+      if (r->phi[i + (size_t)n * j] != 0.0) on[i] = 1;
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+      if (s->modal_M[p] != 0.0 && on[A->col[p]] == 1) {
+        on[i] |= 2;
+        break;
+      }
+  for (int i = 0; i < n; ++i) nr += (on[i] & 2) != 0;
+  if (nr > 0 && 2 * nr < n) {
+    s->modal_rows = NSB_NEW_ARRAY(s->ctx, nr, int);
+    if (!s->modal_rows) {
+      NSB_FREE_ARRAY(s->ctx, on, n, unsigned char);
+      return nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+    }
+    for (int i = 0; i < n; ++i)
+      if (on[i] & 2) s->modal_rows[s->n_modal_rows++] = i;
+  }
+  NSB_FREE_ARRAY(s->ctx, on, n, unsigned char);
+  return NSB_OK;
+}
 
 void nsb_system_node_velocities(const nsb_system* s, double* ve) {
   memset(ve, 0, (size_t)s->n_eq * sizeof(double));
