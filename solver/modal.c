@@ -599,8 +599,8 @@ static void block_band(const work* w, int b, int kd, double* Kb, double* Mb) {
 /* The number of eigenvalues below lam of the block of m rows whose K_s and
    M are the bands Kb, Mb (block_band) (Sylvester's law of inertia): the
    negative pivots of the LDL^T factorization of K_s - lam M, banded,
-   without pivoting (the Sturm sequence check of Bathe, Finite Element
-   Procedures, §11.6.4; a zero pivot is moved to eps times its row's size,
+   without pivoting (the Sturm sequence check of Bathe 2014, ch. 11; a
+   zero pivot is moved to eps times its row's size,
    as a shift perturbed by round-off).  L ((kd + 1) x m) is scratch; about
    m kd^2 operations. */
 static int block_count_below(int m, int kd, const double* Kb, const double* Mb, double lam, double* L) {
@@ -646,8 +646,8 @@ static int is_chain(int m, const double* Kd, const double* Md) {
 
 /* The eigenvalues of the symmetric tridiagonal matrix (diagonal t, t[i] and
    t[i + 1] coupled by e[i], e[m - 1] = 0) into t, in no order, by the
-   implicit QL iteration with Wilkinson's shift (Golub & Van Loan 2013,
-   §8.3; Wilkinson & Reinsch 1971): from the top, each sweep chases the
+   implicit QL iteration with Wilkinson's shift (the symmetric QR algorithm
+   of Golub & Van Loan 2013, §8.3, run from the other end): from the top, each sweep chases the
    shifted bulge up the unreduced part with plane rotations until the
    coupling below the current row is negligible.  e is destroyed.  Returns
    0, or 1 when a row needs more than 60 sweeps. */
@@ -746,7 +746,7 @@ static void tridiagonal_shifted_solve(int m, const double* t, const double* e, d
    axial motion of a straight bar with lumped masses), solved without
    LAPACK: the eigenvalues nu = lambda - sigma of the tridiagonal
    T = D^-1/2 (K_s - sigma M) D^-1/2 (tridiagonal_eigenvalues), each vector
-   by inverse iteration on T - nu I (three solves from a fixed start,
+   by inverse iteration on T - nu I (Golub & Van Loan 2013, §8.2.2; three solves from a fixed start,
    orthogonalized against the vectors already found whose nu lies within
    1e-3 |T|, as LAPACK's dstein does for clusters), x = D^-1/2 z.  Into mu
    (1 / nu, as the shift-inverted dense solve gives them) and the columns of
