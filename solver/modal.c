@@ -864,9 +864,9 @@ static int dense_modes(work* w, double sigma) {
   if (rest && nkd < nband) nkd = nband; /* Kd: also the bands' scratch */
   Kd = NSB_NEW_ARRAY(ctx, nkd, double);
   V = NSB_NEW_ARRAY(ctx, nv, double); /* the moving blocks' mass matrices, then their eigenvectors */
+  w->n_lowest = w->n_modes; /* (the size of rank, for work_free) */
   if (rest) w->rank = NSB_NEW_ARRAY(ctx, w->n_modes, int);
   if (!Kd || !V || (rest && !w->rank)) goto oom;
-  w->n_lowest = w->n_modes;
   size_t voff = 0;
   for (int b = 0; b < nb && st == NSB_OK; ++b) {
     if (rest && rest[b]) continue;
