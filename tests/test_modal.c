@@ -507,15 +507,24 @@ static void test_modal_dynamic_equals_full(void) {
   for (int i = 0; i < n1; ++i) CU_ASSERT(fabs(e1[i] - 1.0) < 1e-12);
 }
 
+/* The heading, the 11 nodes (node set nset) of a 1 m beam along x at height
+   z and its 10 B2V elements (element set B, the *ELEMENT line's parameters
+   after TYPE=B2V, ELSET=B) into buf (cap bytes); returns the length. */
+static int ten_element_beam(char* buf, size_t cap, const char* heading, const char* nset, double z,
+                            const char* params) {
+  int n = snprintf(buf, cap, "*HEADING\n%s\n*NODE, NSET=%s\n", heading, nset);
+  for (int i = 0; i <= 10; ++i) n += snprintf(buf + n, cap - (size_t)n, "%d, %g, 0, %g\n", i + 1, 0.1 * i, z);
+  n += snprintf(buf + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, %s\n", params);
+  for (int i = 0; i < 10; ++i) n += snprintf(buf + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  return n;
+}
+
 /* A free beam falling flat onto a floor (gravity is the step's load), modal
    and quasi-static reduction: before the impact the momentum is m g t (the
    rigid modes carry the load exactly), and E + D - W stays constant. */
 static char* falling_beam_deck(const char* proc) {
   static char buf[8192];
-  int n = snprintf(buf, sizeof buf, "*HEADING\nfalling beam\n*NODE, NSET=ALL\n");
-  for (int i = 0; i <= 10; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %g, 0, 0.01\n", i + 1, 0.1 * i);
-  n += snprintf(buf + n, sizeof buf - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, POINTS=2\n");
-  for (int i = 0; i < 10; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  int n = ten_element_beam(buf, sizeof buf, "falling beam", "ALL", 0.01, "POINTS=2");
   n += snprintf(buf + n, sizeof buf - (size_t)n,
                 "*BEAM GENERAL SECTION, ELSET=B\n8.4e7, 2.7e7, 2.7e7, 2e3, 2.8e3, 2.8e3\n3, 2e-4, 1e-4, 1e-4\n0, 1, 0\n"
                 "*BOUNDARY\nALL, 2, 2\nALL, 4, 4\nALL, 6, 6\n*NSET, NSET=ENDS\n1, 11\n"
@@ -581,10 +590,7 @@ static void test_modal_dynamic_falling_beam(void) {
    block, the same matrices): the same history to round-off. */
 static char* wall_bar_deck(int held, int modes, int zero_loads) {
   static char buf[8192];
-  int n = snprintf(buf, sizeof buf, "*HEADING\nbar against a wall\n*NODE, NSET=BAR\n");
-  for (int i = 0; i <= 10; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %g, 0, 0\n", i + 1, 0.1 * i);
-  n += snprintf(buf + n, sizeof buf - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, WEIGHTING=GALERKIN, POINTS=2\n");
-  for (int i = 0; i < 10; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  int n = ten_element_beam(buf, sizeof buf, "bar against a wall", "BAR", 0.0, "WEIGHTING=GALERKIN, POINTS=2");
   n += snprintf(buf + n, sizeof buf - (size_t)n,
                 "*BEAM GENERAL SECTION, ELSET=B\n2e7, 2e7, 2e7, 2e7, 2e7, 2e7\n0.8, 1.6e-6, 8e-7, 8e-7\n0, 1, 0\n"
                 "*NSET, NSET=TIP\n11\n*OBSTACLE, NAME=WALL, TYPE=PLANE\n1.005, 0, 0, -1, 0, 0\n"
