@@ -529,10 +529,13 @@ static int umf_create_data(nsb_linsolver* s) {
  *     follows;
  *   - a zero pivot column of the fresh factorization, or a final rcond below
  *     RCOND_SINGULAR, is reported with the equation (row of A) it belongs to.
- * A x = b is solved as U^T L^T P R x = b.  All storage (n^2 + 2 n doubles and
- * n ints per slot) is allocated in analyze; factor and solve allocate
- * nothing.  Results differ from KLU's at round-off only (another elimination
- * order). */
+ * A x = b is solved as U^T L^T P R x = b.  The elimination is the textbook
+ * right-looking one (Golub & Van Loan 2013, Algorithm 3.4.1) as in
+ * elements/small_lu.h, which always searches its pivots; here a
+ * factorization may keep them, row-major so that a row swap and the solves'
+ * sweeps run along rows.  All storage (n^2 + n doubles and n ints per slot)
+ * is allocated in analyze; factor and solve allocate nothing.  Results
+ * differ from KLU's at round-off only (another elimination order). */
 
 /* max and min without fmax's NaN rules, which the compiler does not inline
    (a library call per entry); the values are finite (checked by the wrapper) */
