@@ -605,9 +605,10 @@ static int dense_lu(dense_data* d, int slot, const nsb_csr* A, int fresh, double
   int pos[NSB_LINSOLVER_DENSE_MAX_N];
   for (int k = 0; k < n; ++k) pos[piv[k]] = k;
   memset(w, 0, (size_t)n * n * sizeof(double));
-  /* (A^T)_{c r} = A_{r c}: entry (r, c) of A goes to row c of A^T */
+  /* (A^T)_{c r} = A_{r c}: entry (r, c) of A goes to row c of A^T (no
+     duplicate entries in a row of an nsb_csr: stored, not added) */
   for (int r = 0; r < n; ++r)
-    for (int p = A->rowptr[r]; p < A->rowptr[r + 1]; ++p) w[pos[A->col[p]] * n + r] += A->val[p];
+    for (int p = A->rowptr[r]; p < A->rowptr[r + 1]; ++p) w[pos[A->col[p]] * n + r] = A->val[p];
   for (int j = 0; j < n; ++j) d->colmax[j] = 0.0;
   for (int k = 0; k < n; ++k) {
     double* row = w + (size_t)k * n;
