@@ -224,7 +224,7 @@ nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme) {
   d.rel_cor = 1e-8;
   d.tol_inc = 0.0;
   d.tol_res = 0.0;
-  d.linsolver = NSB_LINSOLVER_KLU;
+  d.linsolver = NSB_LINSOLVER_AUTO;
   d.contact_prox = 0;
   d.contact_iter = 1000;
   d.contact_tol = 1e-10;

@@ -386,7 +386,16 @@ typedef enum nsb_scheme_kind {
   NSB_SCHEME_MODIFIED_NEWMARK = 1,
   NSB_SCHEME_GENERALIZED_ALPHA = 2
 } nsb_scheme_kind;
-typedef enum nsb_linsolver_kind { NSB_LINSOLVER_KLU = 0, NSB_LINSOLVER_UMFPACK = 1 } nsb_linsolver_kind;
+/* *SOLVER CONTROLS, LINEAR SOLVER= (solver/linsolve.h); AUTO, the default, is
+   the dense LU for small systems and KLU for the others.  DENSE (the dense LU
+   whatever the size, up to its bound) is for the library and its tests, not
+   a deck value. */
+typedef enum nsb_linsolver_kind {
+  NSB_LINSOLVER_KLU = 0,
+  NSB_LINSOLVER_UMFPACK = 1,
+  NSB_LINSOLVER_AUTO = 2,
+  NSB_LINSOLVER_DENSE = 3
+} nsb_linsolver_kind;
 
 /* The deck's default smallest increment of a *DYNAMIC step without DIRECT,
    relative to h: ten halvings of a failed increment (docs/deck.md *DYNAMIC).

@@ -341,15 +341,6 @@ static const nsb_linsolver_ops klu_ops = {
     .destroy_data = klu_destroy_op,
 };
 
-void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
-  if (!s) return;
-  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) s->epoch[k]++;
-  s->kept_valid = 0; /* the recurring slot factors its next matrix afresh too */
-  if (s->ops != &klu_ops || !s->data) return;
-  klu_data* d = s->data;
-  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) klu_free_numeric(&d->numeric[k], &d->common);
-}
-
 static int klu_create_data(nsb_linsolver* s) {
   klu_data* d = nsb_alloc(s->ctx, sizeof(*d));
   if (!d) return NSB_ERR_ALLOC;
@@ -519,6 +510,311 @@ static int umf_create_data(nsb_linsolver* s) {
   return NSB_OK;
 }
 
+/* ---- dense LU for small systems ---------------------------------------------- */
+
+/* A tiny system (a particle on a floor: 3 equations) spends more in KLU's
+ * bookkeeping than in arithmetic: refactor, row scaling, pivot growth and the
+ * triangular solves each walk their sparse structures for a handful of
+ * flops.  This back end keeps the matrix dense and mirrors what the KLU path
+ * does, so that both answer alike:
+ *   - it factors A^T (the CSR arrays read as CSC), scaled row by row by the
+ *     largest magnitude of each row (KLU's default scaling, Common.scale = 2),
+ *     with partial pivoting by rows: P R^{-1} A^T = L U, no column ordering;
+ *   - a later factorization of the slot reuses the pivot sequence of the last
+ *     fresh one and keeps it unless a pivot is zero, the reciprocal pivot
+ *     growth (KLU's klu_rgrowth: min over columns of max|(R^{-1} A^T)_ij| /
+ *     max|U_ij|) falls below REFACTOR_GROWTH_RATIO times that of the fresh
+ *     one, or the crude reciprocal condition number min|U_kk| / max|U_kk|
+ *     (klu_rcond) falls below RCOND_SINGULAR; then a fresh factorization
+ *     follows;
+ *   - a zero pivot column of the fresh factorization, or a final rcond below
+ *     RCOND_SINGULAR, is reported with the equation (row of A) it belongs to.
+ * A x = b is solved as U^T L^T P R x = b.  The elimination is the textbook
+ * right-looking one (Golub & Van Loan 2013, Algorithm 3.4.1) as in
+ * elements/small_lu.h, which always searches its pivots; here a
+ * factorization may keep them, row-major so that a row swap and the solves'
+ * sweeps run along rows.  The solve refines its solution once (below).  All
+ * storage (2 n^2 + n doubles and n ints per slot, the pattern) is allocated
+ * in analyze; factor and solve allocate nothing.  Results
+ * differ from KLU's at round-off only (another elimination order). */
+
+/* max and min without fmax's NaN rules, which the compiler does not inline
+   (a library call per entry); the values are finite (checked by the wrapper) */
+static inline double dmax(double a, double b) { return a > b ? a : b; }
+static inline double dmin(double a, double b) { return a < b ? a : b; }
+
+typedef struct dense_data {
+  int n, cap;                          /* order of the analyzed matrix; room (cap^2 per slot) */
+  double* lu[NSB_LINSOLVER_SLOTS];     /* row k = row piv[k] of R^{-1} A^T, overwritten by L\U */
+  double* rs[NSB_LINSOLVER_SLOTS];     /* row scale factors R, by row of A^T (equation of A) */
+  int* piv[NSB_LINSOLVER_SLOTS];       /* pivot sequence */
+  int valid[NSB_LINSOLVER_SLOTS];      /* the slot holds a successful factorization */
+  double rgrowth_fresh[NSB_LINSOLVER_SLOTS];
+  double* colmax;                      /* cap: max |(R^{-1} A^T)_ij| by column, factor scratch */
+  /* the factored matrices as given (CSR: the analyzed pattern, each slot's
+     values), for the refinement step of the solve */
+  int* rowptr;                         /* cap + 1 */
+  int* col;                            /* cap^2 (nnz <= n^2) */
+  double* val[NSB_LINSOLVER_SLOTS];    /* cap^2 */
+} dense_data;
+
+static void dense_free_arrays(nsb_ctx* ctx, dense_data* d) {
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) {
+    NSB_FREE_ARRAY(ctx, d->lu[k], (size_t)d->cap * d->cap, double);
+    NSB_FREE_ARRAY(ctx, d->rs[k], d->cap, double);
+    NSB_FREE_ARRAY(ctx, d->piv[k], d->cap, int);
+    NSB_FREE_ARRAY(ctx, d->val[k], (size_t)d->cap * d->cap, double);
+    d->valid[k] = 0;
+  }
+  NSB_FREE_ARRAY(ctx, d->colmax, d->cap, double);
+  NSB_FREE_ARRAY(ctx, d->rowptr, d->cap + 1, int);
+  NSB_FREE_ARRAY(ctx, d->col, (size_t)d->cap * d->cap, int);
+  d->n = d->cap = 0;
+}
+
+static int dense_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
+  dense_data* d = s->data;
+  const int n = A->n;
+  NSB_CHECK(s->ctx, n <= NSB_LINSOLVER_DENSE_MAX_N, NSB_ERR_UNSUPPORTED,
+            "dense linear solver: %d equations, more than the %d it takes (LINEAR SOLVER=KLU or AUTO)", n,
+            NSB_LINSOLVER_DENSE_MAX_N);
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) d->valid[k] = 0;
+  if (n > d->cap) {
+    const int cap = n > 2 * d->cap ? n : (2 * d->cap < NSB_LINSOLVER_DENSE_MAX_N ? 2 * d->cap : NSB_LINSOLVER_DENSE_MAX_N);
+    dense_free_arrays(s->ctx, d);
+    d->cap = cap;
+    int ok = (d->colmax = NSB_NEW_ARRAY(s->ctx, cap, double)) != NULL;
+    ok = ok && (d->rowptr = NSB_NEW_ARRAY(s->ctx, cap + 1, int)) != NULL;
+    ok = ok && (d->col = NSB_NEW_ARRAY(s->ctx, (size_t)cap * cap, int)) != NULL;
+    for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) {
+      ok = ok && (d->lu[k] = NSB_NEW_ARRAY(s->ctx, (size_t)cap * cap, double)) != NULL;
+      ok = ok && (d->rs[k] = NSB_NEW_ARRAY(s->ctx, cap, double)) != NULL;
+      ok = ok && (d->piv[k] = NSB_NEW_ARRAY(s->ctx, cap, int)) != NULL;
+      ok = ok && (d->val[k] = NSB_NEW_ARRAY(s->ctx, (size_t)cap * cap, double)) != NULL;
+    }
+    if (!ok) {
+      dense_free_arrays(s->ctx, d);
+      return NSB_ERR_ALLOC;
+    }
+  }
+  d->n = n;
+  memcpy(d->rowptr, A->rowptr, (size_t)(n + 1) * sizeof(int));
+  memcpy(d->col, A->col, (size_t)A->nnz * sizeof(int));
+  return NSB_OK;
+}
+
+/* LU of the slot's rows of R^{-1} A^T in the order piv, with (fresh) or
+ * without (refactor) the search for the largest pivot of each column.
+ * Returns the column of the first zero pivot, or -1; *rgrowth and *rcond as
+ * KLU computes them. */
+static int dense_lu(dense_data* d, int slot, const nsb_csr* A, int fresh, double* rgrowth, double* rcond) {
+  const int n = d->n;
+  double* w = d->lu[slot];
+  double* rs = d->rs[slot];
+  int* piv = d->piv[slot];
+  if (fresh)
+    for (int k = 0; k < n; ++k) piv[k] = k;
+  /* position of each row of A^T in the order piv: colmax serves as the map,
+     then as the column maxima */
+  int pos[NSB_LINSOLVER_DENSE_MAX_N];
+  for (int k = 0; k < n; ++k) pos[piv[k]] = k;
+  memset(w, 0, (size_t)n * n * sizeof(double));
+  /* (A^T)_{c r} = A_{r c}: entry (r, c) of A goes to row c of A^T (no
+     duplicate entries in a row of an nsb_csr: stored, not added) */
+  for (int r = 0; r < n; ++r)
+    for (int p = A->rowptr[r]; p < A->rowptr[r + 1]; ++p) w[pos[A->col[p]] * n + r] = A->val[p];
+  for (int j = 0; j < n; ++j) d->colmax[j] = 0.0;
+  for (int k = 0; k < n; ++k) {
+    double* row = w + (size_t)k * n;
+    double m = 0.0;
+    for (int j = 0; j < n; ++j) m = dmax(m, fabs(row[j]));
+    if (m == 0.0) m = 1.0; /* an empty row stays empty: its pivot is zero */
+    rs[piv[k]] = m;
+    const double inv = 1.0 / m;
+    for (int j = 0; j < n; ++j) {
+      row[j] *= inv;
+      d->colmax[j] = dmax(d->colmax[j], fabs(row[j]));
+    }
+  }
+  int zero_col = -1;
+  for (int k = 0; k < n; ++k) {
+    if (fresh) {
+      int p = k;
+      for (int i = k + 1; i < n; ++i)
+        if (fabs(w[i * n + k]) > fabs(w[p * n + k])) p = i;
+      if (p != k) {
+        for (int j = 0; j < n; ++j) {
+          const double t = w[k * n + j];
+          w[k * n + j] = w[p * n + j];
+          w[p * n + j] = t;
+        }
+        const int t = piv[k];
+        piv[k] = piv[p];
+        piv[p] = t;
+      }
+    }
+    const double pivot = w[k * n + k];
+    if (pivot == 0.0) {
+      zero_col = k;
+      break;
+    }
+    const double inv = 1.0 / pivot;
+    const double* rk = w + (size_t)k * n;
+    for (int i = k + 1; i < n; ++i) {
+      double* ri = w + (size_t)i * n;
+      const double l = ri[k] * inv;
+      ri[k] = l;
+      if (l != 0.0)
+        for (int j = k + 1; j < n; ++j) ri[j] -= l * rk[j];
+    }
+  }
+  if (zero_col >= 0) {
+    *rgrowth = 0.0;
+    *rcond = 0.0;
+    return zero_col;
+  }
+  double g = 1.0, umin = INFINITY, umax = 0.0;
+  for (int j = 0; j < n; ++j) {
+    double um = 0.0;
+    for (int i = 0; i <= j; ++i) um = dmax(um, fabs(w[i * n + j]));
+    if (um > 0.0 && d->colmax[j] / um < g) g = d->colmax[j] / um;
+    const double ujj = fabs(w[j * n + j]);
+    umin = dmin(umin, ujj);
+    umax = dmax(umax, ujj);
+  }
+  *rgrowth = g;
+  *rcond = umax > 0.0 && isfinite(umin) ? umin / umax : 0.0;
+  return -1;
+}
+
+static int dense_factor_op(nsb_linsolver* s, const nsb_csr* A) {
+  dense_data* d = s->data;
+  const int slot = s->slot;
+  double g = 0.0, rc = 0.0;
+  int fresh = 1;
+  if (d->valid[slot]) {
+    const int zero = dense_lu(d, slot, A, 0, &g, &rc);
+    if (zero < 0 && g >= REFACTOR_GROWTH_RATIO * d->rgrowth_fresh[slot] && rc >= RCOND_SINGULAR)
+      fresh = 0;
+    else
+      nsb_log(s->ctx, NSB_LOG_DEBUG, "dense refactor rejected (rgrowth %.3g vs %.3g): fresh factorization", g,
+              d->rgrowth_fresh[slot]);
+  }
+  d->valid[slot] = 0;
+  if (fresh) {
+    const int zero = dense_lu(d, slot, A, 1, &g, &rc);
+    if (zero >= 0) {
+      s->singular_eq = zero;
+      return RAISE(s->ctx, NSB_ERR_SINGULAR,
+                   "singular matrix (dense LU): zero pivot in column %d of A^T, i.e. equation (row) %d of A, "
+                   "original numbering",
+                   zero, zero);
+    }
+    d->rgrowth_fresh[slot] = g;
+    s->n_factor_fresh++;
+  }
+  s->rcond_last = rc;
+  if (!(rc >= RCOND_SINGULAR)) {
+    const double* w = d->lu[slot];
+    int kmin = 0;
+    for (int k = 1; k < d->n; ++k)
+      if (fabs(w[k * d->n + k]) < fabs(w[kmin * d->n + kmin])) kmin = k;
+    s->singular_eq = kmin;
+    return RAISE(s->ctx, NSB_ERR_SINGULAR,
+                 "numerically singular matrix (dense LU, rcond %.3g): smallest pivot in column %d of A^T, "
+                 "i.e. equation (row) %d of A, original numbering",
+                 rc, kmin, kmin);
+  }
+  memcpy(d->val[slot], A->val, (size_t)A->nnz * sizeof(double));
+  d->valid[slot] = 1;
+  return NSB_OK;
+}
+
+/* b := A^{-1} b with the factors of the slot: A = U^T L^T P R, so U^T y = b
+   (forward), L^T z = y (backward, unit diagonal), x[piv[k]] = z_k / R[piv[k]].
+   Row-wise sweeps over the row-major factors. */
+static void dense_sweeps(const dense_data* d, int slot, double* b) {
+  const int n = d->n;
+  const double* w = d->lu[slot];
+  for (int i = 0; i < n; ++i) {
+    const double* ri = w + (size_t)i * n;
+    const double yi = b[i] / ri[i];
+    b[i] = yi;
+    for (int k = i + 1; k < n; ++k) b[k] -= ri[k] * yi;
+  }
+  for (int i = n - 1; i > 0; --i) {
+    const double* ri = w + (size_t)i * n;
+    const double zi = b[i];
+    for (int k = 0; k < i; ++k) b[k] -= ri[k] * zi;
+  }
+  double x[NSB_LINSOLVER_DENSE_MAX_N];
+  const int* piv = d->piv[slot];
+  const double* rs = d->rs[slot];
+  for (int k = 0; k < n; ++k) x[piv[k]] = b[k] / rs[piv[k]];
+  memcpy(b, x, (size_t)n * sizeof(double));
+}
+
+/* The solve, then one step of iterative refinement in working precision
+ * with the factored matrix (r = b - A x, x += A^{-1} r; skipped when r is
+ * exactly zero; Skeel 1980).  Without it, a rigid disk on three symmetric
+ * frictional points (tests/user driven_disk, n = 10) kept in-plane
+ * reactions of 2e-10 m g, where the exact ones are zero and KLU gives
+ * 1e-16 m g; with it 1e-16 m g too.  That solution's componentwise
+ * backward error was already within 2 eps (a refinement only beyond it
+ * left the 2e-10): the step removes rounding errors of the elimination
+ * order from the forward error, which the reactions, m / h^2 times the
+ * positions, magnify.  Measured cost: a ball resting on the floor
+ * (benchmarks/bouncing_ball ball_grid) takes a fourth Newton iteration
+ * instead of three in its resting increments (4637 iterations instead of
+ * 4420, the same states to 1e-28): its corrections at rest, now nearer
+ * zero, reach the convergence test's round-off floor one iteration later. */
+static int dense_solve_op(nsb_linsolver* s, double* b) {
+  dense_data* d = s->data;
+  const int slot = s->slot;
+  NSB_CHECK(s->ctx, d->valid[slot], NSB_ERR_ARG, "dense solve without a successful factorization");
+  const int n = d->n;
+  double r[NSB_LINSOLVER_DENSE_MAX_N];
+  memcpy(r, b, (size_t)n * sizeof(double));
+  dense_sweeps(d, slot, b);
+  const double* val = d->val[slot];
+  int nonzero = 0;
+  for (int i = 0; i < n; ++i) {
+    double ri = r[i];
+    for (int p = d->rowptr[i]; p < d->rowptr[i + 1]; ++p) ri -= val[p] * b[d->col[p]];
+    r[i] = ri;
+    nonzero |= ri != 0.0;
+  }
+  if (nonzero) {
+    dense_sweeps(d, slot, r);
+    for (int i = 0; i < n; ++i) b[i] += r[i];
+  }
+  return NSB_OK;
+}
+
+static void dense_destroy_op(nsb_linsolver* s) {
+  dense_data* d = s->data;
+  if (!d) return;
+  dense_free_arrays(s->ctx, d);
+  nsb_free(s->ctx, d, sizeof(*d));
+  s->data = NULL;
+}
+
+static const nsb_linsolver_ops dense_ops = {
+    .name = "dense",
+    .analyze = dense_analyze_op,
+    .factor = dense_factor_op,
+    .solve = dense_solve_op,
+    .destroy_data = dense_destroy_op,
+};
+
+static int dense_create_data(nsb_linsolver* s) {
+  dense_data* d = nsb_alloc(s->ctx, sizeof(*d));
+  if (!d) return NSB_ERR_ALLOC;
+  memset(d, 0, sizeof *d);
+  s->data = d;
+  return NSB_OK;
+}
+
 /* ---- generic wrappers -------------------------------------------------------- */
 
 /* FNV-1a over rowptr and col: a fingerprint of the pattern (NSB_VALIDATE
@@ -535,16 +831,40 @@ static unsigned long pattern_fingerprint(const nsb_csr* A) {
   return h;
 }
 
+/* Make ops the back end of s with fresh data; the old back end's data is
+   released after the new one's is made, so that a failure keeps it. */
+static int use_back_end(nsb_linsolver* s, const nsb_linsolver_ops* ops) {
+  const nsb_linsolver_ops* old_ops = s->ops;
+  void* old = s->data;
+  s->data = NULL;
+  const int status =
+      ops == &klu_ops ? klu_create_data(s) : ops == &umf_ops ? umf_create_data(s) : dense_create_data(s);
+  if (status < 0) {
+    s->data = old;
+    return status;
+  }
+  void* made = s->data;
+  s->data = old;
+  if (old_ops && old) old_ops->destroy_data(s);
+  s->data = made;
+  s->ops = ops;
+  return NSB_OK;
+}
+
 int nsb_linsolver_create(nsb_ctx* ctx, nsb_linsolver_kind kind, nsb_linsolver** out) {
   *out = NULL;
-  NSB_CHECK(ctx, kind == NSB_LINSOLVER_KLU || kind == NSB_LINSOLVER_UMFPACK, NSB_ERR_ARG,
-            "unknown linear solver kind %d", (int)kind);
+  NSB_CHECK(ctx,
+            kind == NSB_LINSOLVER_KLU || kind == NSB_LINSOLVER_UMFPACK || kind == NSB_LINSOLVER_DENSE ||
+                kind == NSB_LINSOLVER_AUTO,
+            NSB_ERR_ARG, "unknown linear solver kind %d", (int)kind);
   nsb_linsolver* s = nsb_alloc(ctx, sizeof(*s));
   if (!s) return NSB_ERR_ALLOC;
   s->ctx = ctx;
   s->kind = kind;
-  s->ops = kind == NSB_LINSOLVER_KLU ? &klu_ops : &umf_ops;
-  const int status = kind == NSB_LINSOLVER_KLU ? klu_create_data(s) : umf_create_data(s);
+  /* AUTO starts as KLU; analyze picks the back end by the order of the matrix */
+  const int status = use_back_end(s, kind == NSB_LINSOLVER_UMFPACK ? &umf_ops
+                                     : kind == NSB_LINSOLVER_DENSE ? &dense_ops
+                                                                    : &klu_ops);
   if (status < 0) {
     nsb_free(ctx, s, sizeof(*s));
     return status;
@@ -566,6 +886,12 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A) {
     NSB_FREE_ARRAY(s->ctx, s->kept_val, s->kept_cap, double);
     s->kept_val = v;
     s->kept_cap = cap;
+  }
+  if (s->kind == NSB_LINSOLVER_AUTO) {
+    const int dense = A->n <= NSB_LINSOLVER_AUTO_DENSE_ANY_N ||
+                      (A->n <= NSB_LINSOLVER_AUTO_DENSE_N && 4 * A->nnz >= A->n * A->n);
+    const nsb_linsolver_ops* ops = dense ? &dense_ops : &klu_ops;
+    if (ops != s->ops) NSB_CALL(use_back_end(s, ops));
   }
   NSB_CALL(s->ops->analyze(s, A));
   s->n = A->n;
@@ -635,4 +961,18 @@ void nsb_linsolver_destroy(nsb_linsolver** s) {
   NSB_FREE_ARRAY(x->ctx, x->kept_val, x->kept_cap, double);
   nsb_free(x->ctx, x, sizeof(*x));
   *s = NULL;
+}
+
+void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
+  if (!s) return;
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) s->epoch[k]++;
+  s->kept_valid = 0; /* the recurring slot factors its next matrix afresh too */
+  if (s->ops == &dense_ops && s->data) {
+    dense_data* dd = s->data;
+    for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) dd->valid[k] = 0;
+    return;
+  }
+  if (s->ops != &klu_ops || !s->data) return;
+  klu_data* d = s->data;
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) klu_free_numeric(&d->numeric[k], &d->common);
 }

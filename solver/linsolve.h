@@ -1,9 +1,13 @@
-/* linsolve.h -- sparse direct linear solver behind an ops table (KLU, UMFPACK),
- * and the METIS nested-dissection fill-reducing ordering.
+/* linsolve.h -- direct linear solver behind an ops table (KLU, UMFPACK, and a
+ * dense LU for small systems), and the METIS nested-dissection fill-reducing
+ * ordering.
  *
  * Solves A x = b for the square, generally unsymmetric and possibly
  * saddle-point (zero diagonal blocks) Newton matrix of nsbeam, stored as an
- * nsb_csr (sparse.h).  Both back ends pivot.  Life cycle:
+ * nsb_csr (sparse.h).  All back ends pivot.  NSB_LINSOLVER_AUTO picks at
+ * analyze the dense LU (partial pivoting, KLU's scaling, refactorization and
+ * singularity tests: linsolve.c) for a small matrix (the bounds below) and
+ * KLU otherwise; a later analyze of another pattern may switch.  Life cycle:
  *   create -> analyze(A) once per sparsity pattern (ordering, symbolic
  *   factorization, all of our workspace) -> { factor(A) after every
  *   re-assembly -> solve(b) one or more times } -> destroy.
@@ -43,6 +47,21 @@
 
 typedef struct nsb_linsolver nsb_linsolver;
 
+/// Largest order the dense back end takes (its scratch lives on the stack).
+#define NSB_LINSOLVER_DENSE_MAX_N 64
+/// NSB_LINSOLVER_AUTO takes the dense back end for a matrix of at most
+/// NSB_LINSOLVER_AUTO_DENSE_ANY_N equations, or of at most
+/// NSB_LINSOLVER_AUTO_DENSE_N with at least a quarter of its entries
+/// stored; KLU otherwise.  Chosen by measurement (tests/test_sparse.c,
+/// dense_vs_klu, prints the times of one factorization and solve): on a
+/// beam-like chain of 12 x 12 element blocks the dense LU is 1.5 to 3 times
+/// faster up to n = 24 (0.8 against 2.7 us at n = 12, 4.6 against 7.1 us at
+/// n = 24), at par about n = 40; on independent 3 x 3 blocks (particles) it
+/// is at par at n = 12 (0.5 us) and slower from n = 18 (1.0 against 0.7 us).
+/// (Two runs on the loaded shared machine: single times vary up to 2x.)
+#define NSB_LINSOLVER_AUTO_DENSE_ANY_N 12
+#define NSB_LINSOLVER_AUTO_DENSE_N 24
+
 /// Number of numeric factorization slots, and the recurring one (header).
 #define NSB_LINSOLVER_SLOTS 2
 #define NSB_LINSOLVER_RECUR 1
@@ -58,15 +77,15 @@ typedef struct nsb_linsolver_ops {
 
 /// A linear solver.  Fields are public for reading (statistics); do not write them.
 struct nsb_linsolver {
-  const nsb_linsolver_ops* ops;
-  nsb_linsolver_kind kind; /* the back end it was created with */
+  const nsb_linsolver_ops* ops; /* the back end in use (AUTO: chosen by the last analyze) */
+  nsb_linsolver_kind kind; /* the kind it was created with */
   void* data;   /* back-end state, owned */
   nsb_ctx* ctx; /* borrowed */
   long n_analyze, n_factor, n_solve; /* successful calls */
-  long n_factor_fresh; /* factorizations with a fresh pivot search (KLU: refactor rejected or first; UMFPACK: all) */
+  long n_factor_fresh; /* factorizations with a fresh pivot search (KLU, dense: refactor rejected or first; UMFPACK: all) */
   int singular_eq;   /* equation (row of A, original numbering) of the last NSB_ERR_SINGULAR, else -1 */
   double rcond_last; /* reciprocal condition estimate of the last successful factor
-                        (KLU: klu_rcond = min|U_kk| / max|U_kk|; UMFPACK: Info[UMFPACK_RCOND]) */
+                        (KLU: klu_rcond, dense: min|U_kk| / max|U_kk|; UMFPACK: Info[UMFPACK_RCOND]) */
   int slot;          /* slot that factor and solve act on (nsb_linsolver_select; 0 after create) */
   int lean;          /* nsb_linsolver_set_lean (0 after create) */
   int factor_reused; /* the last factor kept the recurring slot's factors (same matrix) */
@@ -89,7 +108,8 @@ struct nsb_linsolver {
 };
 
 /// Create a solver of the given kind.  *out owned by caller (nsb_linsolver_destroy); ctx borrowed.
-/// Errors: NSB_ERR_ARG (unknown kind), NSB_ERR_ALLOC.
+/// Errors: NSB_ERR_ARG (unknown kind), NSB_ERR_ALLOC.  NSB_LINSOLVER_DENSE refuses (at analyze,
+/// NSB_ERR_UNSUPPORTED) a matrix of more than NSB_LINSOLVER_DENSE_MAX_N equations.
 int nsb_linsolver_create(nsb_ctx* ctx, nsb_linsolver_kind kind, nsb_linsolver** out);
 
 /// Lean mode (default off), for a solver that analyzes its pattern once per

@@ -3,8 +3,9 @@
  * The cases run in order, in one process:
  *   start      neither library is in the process when the program starts;
  *   klu        the particle of benchmarks/peers/ball.inp (its first bounce) and
- *              a beam under load (KLU, the default solver) run without loading
- *              either;
+ *              a beam under load (LINEAR SOLVER=KLU, and the default AUTO,
+ *              which takes the dense LU for its 24 equations: the same
+ *              displacements to round-off) run without loading either;
  *   umfpack    the same beam with LINEAR SOLVER=UMFPACK loads UMFPACK (not
  *              LAPACKE) and gives the KLU run's displacements to round-off;
  *   lapacke    LAPACKE_dgesv and LAPACKE_dsyev through the forwarders solve
@@ -70,9 +71,12 @@ static void test_klu(void) {
   run_deck(NSB_SOURCE_DIR "/benchmarks/peers/ball.inp", NULL, 4600, 1e-4, u);
   CU_ASSERT(u[2] < -0.95 && u[2] > -1.001); /* it fell the metre to the floor (t = 0.45 s), not through it */
   char deck[2048];
-  beam_deck(deck, sizeof deck, "");
+  beam_deck(deck, sizeof deck, "*SOLVER CONTROLS, LINEAR SOLVER=KLU\n");
   run_deck("beam.inp", deck, 4, 0.25, u_klu);
   CU_ASSERT(u_klu[2] < -1e-3 && u_klu[1] > 1e-4); /* it bent */
+  beam_deck(deck, sizeof deck, "");
+  run_deck("beam_auto.inp", deck, 4, 0.25, u);
+  for (int d = 0; d < 3; ++d) NSB_ASSERT_CLOSE(u[d], u_klu[d], 1e-12 * fabs(u_klu[2]));
   CU_ASSERT_FALSE(nsb_deferred_loaded(NSB_DEFERRED_LAPACKE));
   CU_ASSERT_FALSE(nsb_deferred_loaded(NSB_DEFERRED_UMFPACK));
 }

@@ -313,7 +313,7 @@ static void test_minimal_defaults(void) {
     CU_ASSERT_EQUAL(st->max_iter, d.max_iter);
     NSB_ASSERT_CLOSE(st->tol_inc, d.tol_inc, 0.0);
     NSB_ASSERT_CLOSE(st->tol_res, d.tol_res, 0.0);
-    CU_ASSERT_EQUAL(st->linsolver, NSB_LINSOLVER_KLU);
+    CU_ASSERT_EQUAL(st->linsolver, NSB_LINSOLVER_AUTO);
     /* no output asked: the default output, VTK about 100 frames per step */
     CU_ASSERT_EQUAL(st->vtk_every, st->period / st->h > 100.0 ? (int)(st->period / st->h / 100.0) : 1);
     CU_ASSERT(st->vtk_every >= 1);
