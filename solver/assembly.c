@@ -300,6 +300,25 @@ static int contact_row_changed(const double* fK, const double* cK, int nk) {
   return d > CONTACT_ROW_CHANGE * big;
 }
 
+/* The stricter test of acceptance after the first correction (newton.c,
+   accept_first): a row of the block whose entries moved by more than
+   CONTACT_ROW_CHANGE of that row's largest kept entry.  The block test above
+   misses a multiplier row that switched its branch when the block's
+   largest entries are elsewhere (the node rows' impulse columns, scaled by
+   the multiplier scale); Newton's iteration then still corrects it, an
+   acceptance without a further residual would not. */
+static int contact_rows_changed(const double* fK, const double* cK, int nl) {
+  for (int i = 0; i < nl; ++i) {
+    double big = 0.0, d = 0.0;
+    for (int j = 0; j < nl; ++j) {
+      big = fmax(big, fabs(cK[i + nl * j]));
+      d = fmax(d, fabs(fK[i + nl * j] - cK[i + nl * j]));
+    }
+    if (d > CONTACT_ROW_CHANGE * big) return 1;
+  }
+  return 0;
+}
+
 int nsb_sys_contact_rows_changed(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec;
@@ -313,7 +332,7 @@ int nsb_sys_contact_rows_changed(nsb_system* s, nsb_eval_mode mode, double t_new
     memset(s->fK, 0, (size_t)nk * sizeof(double));
     int est = e->ops->eval(e, &ec, s->ff, s->fK);
     if (est < 0) return est;
-    if (contact_row_changed(s->fK, cK, nk)) return 1;
+    if (contact_rows_changed(s->fK, cK, nl)) return 1;
     cK += nk;
   }
   return 0;
@@ -367,6 +386,7 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
             cmp_cK = what == NSB_ASM_RESIDUAL_KEPT && mode != NSB_EVAL_ACCEL;
   double* cK = s->tan_cK;
   s->tan_contact_changed = 0;
+  s->tan_contact_rows_changed = 0;
   for (int i = s->first_contact; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     int nl = e->n_local, nk = nl * nl;
@@ -379,6 +399,7 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
     }
     if (keep_cK) memcpy(cK, s->fK, (size_t)nk * sizeof(double));
     if (cmp_cK && !s->tan_contact_changed) s->tan_contact_changed = contact_row_changed(s->fK, cK, nk);
+    if (cmp_cK && !s->tan_contact_rows_changed) s->tan_contact_rows_changed = contact_rows_changed(s->fK, cK, nl);
     cK += nk;
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];

@@ -344,6 +344,13 @@ static int accel_key(nsb_system* s, unsigned long* key) {
    iterate is accepted without its residual.  It is safe only where the
    rate says something of this increment, so the increment iterates as
    without it
+   - in an impulsive increment (a NEWTON-law contact that may carry an
+     impulse, impulse_rows): the first correction leaves its law satisfied
+     to the Newton tolerance only, and the law's work, zero for e = 1 and
+     never a gain (tests/test_contact_elem.c `bar_wall_no_gain`,
+     `bar_wall_default_scheme_no_gain`, `bar_wall_massless`: 1e-10 of the
+     energy per increment instead of round-off), is what those increments
+     must keep exact;
    - when the rate is not known: the first increments of a step, an
      increment whose matrix was formed anew (a contact list rebuilt, a
      contact that joined or left the increment's rows or changed its form,
@@ -351,8 +358,10 @@ static int accel_key(nsb_system* s, unsigned long* key) {
      it, whose contact then holds its impulse: contact_form; another h;
      a slow iteration repeated with full Newton), until a confirmed
      increment with that matrix measured it;
-   - when a contact row changes its form at the accepted iterate (the
-     contacts alone, evaluated again there: cheap);
+   - when a contact row is not in the form of the kept matrix, row by row
+     (assembly.c contact_rows_changed), at the predictor (the first
+     correction's residual) or at the iterate (the contacts alone,
+     evaluated again there: cheap): a contact that closes or opens;
    - every NSB_CONV_CONFIRM_EVERY-th increment, which confirms the rate
      (CVODE forms its matrix anew every 20 steps, which resets its rate);
    - with an element whose evaluation leaves state behind that cannot be
@@ -382,8 +391,23 @@ static unsigned long first_key(const nsb_system* s) {
   return fnv_bytes(h, &s->tan_contacts, sizeof s->tan_contacts);
 }
 
+/* Whether a NEWTON-law contact may carry an impulse in the increment: one
+   that takes part and owns its rows, or a massless slave that owns them
+   (its row then takes back the force it held at t_n). */
+static int impulse_rows(const nsb_system* s) {
+  for (int k = 0; k < s->n_contacts; ++k) {
+    const nsb_elem* e = &s->elems[s->first_contact + k];
+    const nsb_contact_data* d = e->state;
+    if (e->ops == &nsb_contact_newton_ops && d->owner && (d->active || d->massless)) return 1;
+  }
+  return 0;
+}
+
 static int accept_first(nsb_system* s, nsb_eval_mode mode, double t_new) {
-  if (s->n_contacts > 0 && nsb_sys_contact_rows_changed(s, mode, t_new) != 0) {
+  if (impulse_rows(s)) return 0;
+  /* the predictor's contact rows (the first correction's residual) and the
+     iterate's in the form of the kept matrix */
+  if (s->n_contacts > 0 && (s->tan_contact_rows_changed || nsb_sys_contact_rows_changed(s, mode, t_new) != 0)) {
     /* a changed row or a failed evaluation: the next assembly forms the
        matrix or reports the failure */
     nsb_ctx_clear_error(s->ctx);

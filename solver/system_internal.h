@@ -128,6 +128,7 @@ struct nsb_system {
   double* tan_cK;
   int tan_cK_size;
   int tan_contact_changed;
+  int tan_contact_rows_changed; /* the same, row by row (assembly.c contact_rows_changed) */
   double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
@@ -257,8 +258,9 @@ typedef enum nsb_asm_kind {
 int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_kind what);
 /// Evaluate the contact elements at the current iterate with their local
 /// matrices and compare those with the kept matrix's (modified Newton's
-/// tan_cK): 1 when a contact row changed its form (as NSB_ASM_RESIDUAL_KEPT
-/// finds it), 0 when none did, a negative status when an evaluation failed.
+/// tan_cK) row by row: 1 when a contact row changed its form (as
+/// tan_contact_rows_changed of NSB_ASM_RESIDUAL_KEPT finds it), 0 when none
+/// did, a negative status when an evaluation failed.
 int nsb_sys_contact_rows_changed(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// Correction norms of s->nrm after nsb_sys_apply_increment and nsb_sys_post_solve.
 void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* dx, const nsb_corr* ic);
