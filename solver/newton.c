@@ -330,6 +330,31 @@ static int accel_key(nsb_system* s, unsigned long* key) {
   return 1;
 }
 
+/* What the beams' evaluations leave at their points (nsb_system_confirm_first). */
+static unsigned long points_hash(const nsb_system* s) {
+  unsigned long h = 14695981039346656037ul;
+  for (int i = 0; i < s->first_contact; ++i)
+    if (s->elems[i].ops == &nsb_beam_v_ops) h = nsb_beam_points_hash(&s->elems[i], h);
+  return h;
+}
+
+static unsigned long first_key(const nsb_system* s) {
+  unsigned long h = fnv_bytes(14695981039346656037ul, &s->tan_epoch, sizeof s->tan_epoch);
+  return fnv_bytes(h, &s->tan_contacts, sizeof s->tan_contacts);
+}
+
+/* Whether a NEWTON-law contact may carry an impulse in the increment: one
+   that takes part and owns its rows, or a massless slave that owns them
+   (its row then takes back the force it held at t_n). */
+static int impulse_rows(const nsb_system* s) {
+  for (int k = 0; k < s->n_contacts; ++k) {
+    const nsb_elem* e = &s->elems[s->first_contact + k];
+    const nsb_contact_data* d = e->state;
+    if (e->ops == &nsb_contact_newton_ops && d->owner && (d->active || d->massless)) return 1;
+  }
+  return 0;
+}
+
 /* Acceptance after the first correction (*SOLVER CONTROLS, ACCEPT=RATE; the
    default; docs/theory.md §5).  Between impacts the bar of benchmarks/peers
    is a linear problem: the second residual of an increment only confirms
@@ -356,8 +381,9 @@ static int accel_key(nsb_system* s, unsigned long* key) {
      contact that joined or left the increment's rows or changed its form,
      the impact that starts a persistent contact and the increment after
      it, whose contact then holds its impulse: contact_form; another h;
-     a slow iteration repeated with full Newton), until a confirmed
-     increment with that matrix measured it;
+     a slow iteration repeated with full Newton), until two confirmed
+     increments with that matrix have measured it (its growth too:
+     solver/convergence.c);
    - when a contact row is not in the form of the kept matrix, row by row
      (assembly.c contact_rows_changed), at the predictor (the first
      correction's residual) or at the iterate (the contacts alone,
@@ -378,31 +404,6 @@ static int accel_key(nsb_system* s, unsigned long* key) {
    `first_correction_audit` measures it).  Returns 1 when it accepted, 0
    to iterate on, 2 to iterate on where it would have accepted
    (nsb_system_confirm_first). */
-/* What the beams' evaluations leave at their points (nsb_system_confirm_first). */
-static unsigned long points_hash(const nsb_system* s) {
-  unsigned long h = 14695981039346656037ul;
-  for (int i = 0; i < s->first_contact; ++i)
-    if (s->elems[i].ops == &nsb_beam_v_ops) h = nsb_beam_points_hash(&s->elems[i], h);
-  return h;
-}
-
-static unsigned long first_key(const nsb_system* s) {
-  unsigned long h = fnv_bytes(14695981039346656037ul, &s->tan_epoch, sizeof s->tan_epoch);
-  return fnv_bytes(h, &s->tan_contacts, sizeof s->tan_contacts);
-}
-
-/* Whether a NEWTON-law contact may carry an impulse in the increment: one
-   that takes part and owns its rows, or a massless slave that owns them
-   (its row then takes back the force it held at t_n). */
-static int impulse_rows(const nsb_system* s) {
-  for (int k = 0; k < s->n_contacts; ++k) {
-    const nsb_elem* e = &s->elems[s->first_contact + k];
-    const nsb_contact_data* d = e->state;
-    if (e->ops == &nsb_contact_newton_ops && d->owner && (d->active || d->massless)) return 1;
-  }
-  return 0;
-}
-
 static int accept_first(nsb_system* s, nsb_eval_mode mode, double t_new) {
   if (impulse_rows(s)) return 0;
   /* the predictor's contact rows (the first correction's residual) and the
