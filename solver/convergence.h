@@ -76,9 +76,10 @@ typedef struct nsb_conv {
      their tolerances): an increment measures crate = |c_k| / |c_(k-1)| and
      rrate = |r_k| / |c_(k-1)| (the largest over its iterations after the
      first), and a converged one keeps them, each max(measured,
-     CRATE_DOWN * the last kept); [1] the last two kept since the last
-     nsb_conv_rate_reset, [0] the one before (n_rates of them, at most 2),
-     measured in increments rate_inc[] of the step's count n_inc.
+     CRATE_DOWN * the last kept); [1] the last kept since the last
+     nsb_conv_rate_reset, [0] the one before (n_rates of them so far, counted
+     up to 2), measured in the increments rate_inc[] of the step's count
+     n_inc.
      rate_base: the first iteration of the current increment whose
      correction came from the matrix the rates belong to; rate_key: the
      caller's fingerprint of that matrix. */
