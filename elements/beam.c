@@ -948,6 +948,9 @@ void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur) {
 
 int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->state)->sgeom; }
 
+static double* damp_data(const beam_state* s);
+static void damped_work(beam_state* s, int dynamic, double h);
+
 void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   beam_state* s = e->state;
   NSB_ASSERT(!s->sgeom && ec->mode != NSB_EVAL_ACCEL && ec->vbar && ec->wbar);
@@ -984,15 +987,19 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   in.galerkin = s->galerkin;
   nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
+  /* a damped section: the strain rates and the damping work of the increment, as beam_eval */
+  if (damp_data(s)) damped_work(s, in.inertia, ec->h);
 }
 
 unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h) {
   const beam_state* s = e->state;
-  const unsigned char* parts[4] = {(const unsigned char*)s->cur_qp, (const unsigned char*)s->cur_cp,
-                                   (const unsigned char*)s->cur_end, (const unsigned char*)s->NM0};
-  const size_t sizes[4] = {sizeof(nsb_beam_point) * (size_t)s->n_qp, sizeof(nsb_beam_point) * (size_t)s->N,
-                           sizeof s->cur_end, sizeof s->NM0};
-  for (int k = 0; k < 4; ++k)
+  const double* dd = damp_data(s);
+  const unsigned char* parts[5] = {(const unsigned char*)s->cur_qp, (const unsigned char*)s->cur_cp,
+                                   (const unsigned char*)s->cur_end, (const unsigned char*)s->NM0,
+                                   (const unsigned char*)(dd ? dd + 6 * s->N : NULL)};
+  const size_t sizes[5] = {sizeof(nsb_beam_point) * (size_t)s->n_qp, sizeof(nsb_beam_point) * (size_t)s->N,
+                           sizeof s->cur_end, sizeof s->NM0, dd ? sizeof(double) * (size_t)(6 * s->N + 1) : 0};
+  for (int k = 0; k < 5; ++k)
     for (size_t i = 0; i < sizes[k]; ++i) h = (h ^ parts[k][i]) * 1099511628211ul;
   return h;
 }

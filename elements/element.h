@@ -371,11 +371,13 @@ int nsb_beam_points_pass(const nsb_elem* e);
 /// After a Newton iterate accepted without evaluating it (solver/newton.c):
 /// the element's point states (integration, collocation and end points) and
 /// its N^0, M^0 from the node unknowns of ec (vbar, wbar) and its interior
-/// unknowns, as an evaluation in ec's mode (DYNAMIC or STATIC) at them
+/// unknowns, and with a damped section the increment's strain rates and
+/// damping work, as an evaluation in ec's mode (DYNAMIC or STATIC) at them
 /// leaves them (the same operations), without the residual.
 void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec);
 /// FNV-1a fingerprint, continued from h, of what an evaluation leaves at a
-/// beam element's points (the states nsb_beam_points sets, and N^0, M^0):
+/// beam element's points (the states nsb_beam_points sets, N^0, M^0 and the
+/// damping data):
 /// tests of that pass against an evaluation.
 unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h);
 int nsb_beam_n_samples(const nsb_elem* e);
