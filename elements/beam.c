@@ -508,7 +508,7 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
   for (int i = 0; i < s->n_dloads; ++i) {
     const nsb_dload* dl = &ec->model->dloads.data[s->dload[i]];
     if (dl->step > ec->step) continue;
-    double v = dl->value * nsb_load_scale(ec, dl->amplitude, dl->step, NULL, NULL);
+    double v = dl->value * nsb_load_scale_until(ec, dl->amplitude, dl->step, dl->replaced, dl->ramp_down, NULL, NULL);
     nsb_vec3 dir = nsb_v3(dl->kind % 3 == 0, dl->kind % 3 == 1, dl->kind % 3 == 2);
     if (dl->kind < 3)
       *n = nsb_v3_muladd(*n, v, dir);
@@ -518,11 +518,14 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
 }
 
 /* Whether a load on the element's span follows the LPF of a Riks step: a
-   *DLOAD of the step, or gravity of the step on a section with mass. */
+   *DLOAD of the step or one the step replaces (1 - LPF), or gravity of the
+   step on a section with mass. */
 static int lpf_loaded(const nsb_eval_ctx* ec, const beam_state* s) {
   if (s->sec.rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
-  for (int i = 0; i < s->n_dloads; ++i)
-    if (ec->model->dloads.data[s->dload[i]].step == ec->step) return 1;
+  for (int i = 0; i < s->n_dloads; ++i) {
+    const nsb_dload* d = &ec->model->dloads.data[s->dload[i]];
+    if (d->step == ec->step || d->replaced == ec->step + 1) return 1;
+  }
   return 0;
 }
 

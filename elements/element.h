@@ -297,10 +297,19 @@ extern const nsb_elem_ops nsb_manufactured_ops;   /* elements/nodal_load.c */
 /// at the evaluation time: the load proportionality factor ec->lpf for the
 /// loads of the current *STATIC, RIKS step (which take no amplitude),
 /// amplitude value (step or total time as the amplitude says), or a linear
-/// ramp over the step for amplitude-free loads of the current static step,
-/// else 1.  d1, d2 (may be NULL): first and second time derivatives (0 in a
-/// Riks step, which has no time).
+/// ramp over the step for amplitude-free loads of the current static step
+/// (and of the model data when that step is the first), else 1.  d1, d2
+/// (may be NULL): first and second time derivatives (0 in a Riks step,
+/// which has no time).
 double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1, double* d2);
+/// nsb_load_scale of a *CLOAD or *DLOAD record that a later step may replace
+/// (replaced = k + 1: replaced in step k, 0: never): in step k, a static step,
+/// it ramps down as the new value ramps up when ramp_down (Abaqus: a load
+/// changes linearly from its value at the end of the previous step), else it
+/// is gone; in a Riks step k it keeps 1 - LPF, and 1 - the LPF that step ended
+/// with in every later step (0 after any other step).
+double nsb_load_scale_until(const nsb_eval_ctx* ec, int amp, int load_step, int replaced, int ramp_down, double* d1,
+                            double* d2);
 /// Node position for any node: the state for nodes with DOFs, else the fixed
 /// initial position (ground points).
 nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);

@@ -29,7 +29,13 @@ double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1
     if (amp >= 0) {
       const nsb_amplitude* A = &ec->model->amplitudes.data[amp];
       v = nsb_amplitude_eval(A, A->total_time ? ec->t : ec->t_step, &v1, &v2);
-    } else if (ec->step_static && load_step == ec->step && ec->step_period > 0.0) {
+    } else if (ec->step_static && ec->step_period > 0.0 &&
+               (load_step == ec->step || (load_step < 0 && ec->step == 0))) {
+      /* the ramp from the value at the end of the previous step (Abaqus):
+         the loads of this step, and those of the model data in the first
+         step, which start from zero as the analysis does (a cable strung
+         straight under its own *GRAVITY got the whole weight in the first
+         increment and every cutback, tests/user hanging_cable) */
       v = ec->t_step / ec->step_period;
       v1 = 1.0 / ec->step_period;
     }
@@ -42,6 +48,29 @@ double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1
   return v;
 }
 
+double nsb_load_scale_until(const nsb_eval_ctx* ec, int amp, int load_step, int replaced, int ramp_down, double* d1,
+                            double* d2) {
+  double r1 = 0.0, r2 = 0.0, v = nsb_load_scale(ec, amp, load_step, &r1, &r2);
+  double keep = 1.0, keep1 = 0.0;
+  if (replaced > 0 && ec->step >= replaced - 1) {
+    int k = replaced - 1;
+    keep = 0.0;
+    if (ec->step == k) {
+      if (ec->riks) {
+        keep = 1.0 - ec->lpf;
+      } else if (ramp_down && ec->step_static && ec->step_period > 0.0) {
+        keep = 1.0 - ec->t_step / ec->step_period;
+        keep1 = -1.0 / ec->step_period;
+      }
+    } else if (ec->step_lpf) {
+      keep = 1.0 - ec->step_lpf[k];
+    }
+  }
+  if (d1) *d1 = r1 * keep + v * keep1;
+  if (d2) *d2 = r2 * keep + 2.0 * r1 * keep1;
+  return v * keep;
+}
+
 nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node) {
   return nsb_model_node_ndof(ec->model, node) > 0 ? nsb_st_x(ec->cur, node)
                                                    : nsb_v3_load(ec->model->nodes.data[node].X);
@@ -50,7 +79,7 @@ nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node) {
 static int cload_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
   if (c->step > ec->step) return NSB_OK;
-  double val = c->value * nsb_load_scale(ec, c->amplitude, c->step, NULL, NULL);
+  double val = c->value * nsb_load_scale_until(ec, c->amplitude, c->step, c->replaced, c->ramp_down, NULL, NULL);
   int i = e->nodes[0];
   int comp = (c->dof - 1) % 3;
   nsb_vec3 L = nsb_v3_zero();
@@ -84,7 +113,7 @@ static int cload_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
 static void cload_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
   if (c->step > ec->step) return;
-  double val = c->value * nsb_load_scale(ec, c->amplitude, c->step, NULL, NULL);
+  double val = c->value * nsb_load_scale_until(ec, c->amplitude, c->step, c->replaced, c->ramp_down, NULL, NULL);
   int i = e->nodes[0], comp = (c->dof - 1) % 3;
   nsb_vec3 L = nsb_v3(comp == 0 ? val : 0.0, comp == 1 ? val : 0.0, comp == 2 ? val : 0.0);
   nsb_quat q = e->node_ndof[0] == 6 ? nsb_st_q(ec->cur, i) : nsb_q_identity();

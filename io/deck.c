@@ -44,6 +44,7 @@ static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
 static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", "ELEMENT POINT", NULL};
 static const char* const levels[] = {"POSITION", "VELOCITY", NULL};
 static const char* const yes_no[] = {"NO", "YES", NULL};
+static const char* const load_ops[] = {"MOD", "NEW", NULL}; /* *CLOAD, *DLOAD OP= (Abaqus, CalculiX) */
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
@@ -200,12 +201,15 @@ static const kwspec kw_table[] = {
      W_MODEL,
      {{"NAME", P_NAME, 1, NULL}, {"LAYOUT", P_ENUM, 1, point_layouts}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_contact_points, deck_data_contact_points, deck_end_contact_points},
-    {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_loading, deck_data_boundary, NULL},
-    {"CLOAD", KW_CLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
+    {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_boundary, deck_data_boundary, NULL},
+    {"CLOAD",
+     KW_CLOAD,
+     W_ANY,
+     {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_cload, deck_data_cload, NULL},
-    {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_loading, deck_data_dload, NULL},
+    {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_dload, deck_data_dload, NULL},
     {"GRAVITY", KW_GRAVITY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_loading, deck_data_gravity, deck_end_needs_data},
     {"MANUFACTURED ROTATION", KW_MANUFACTURED, W_MODEL, {{"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
@@ -540,6 +544,15 @@ static void list_values(char* buf, size_t size, const char* const* values) {
 
 /* Report a parameter name that the keyword does not take, with the allowed names. */
 static void unknown_parameter(parser* p, loc at, const kwspec* spec, int np, const char* name) {
+  if (spec->id == KW_AMPLITUDE && strcmp(name, "SMOOTH") == 0) {
+    /* Abaqus/Standard's default rounds a table's points where a dynamic step
+       differentiates it; nsbeam has no such rounding (docs/deck.md *BOUNDARY) */
+    SYNTAX(p, at,
+           "parameter SMOOTH of *AMPLITUDE (Abaqus's rounding of a table's points) is not available: a TABULAR "
+           "table is used as given, its rates right-continuous (a kink is the impulse of one increment); remove "
+           "SMOOTH, or write the rounded pieces as DEFINITION=SMOOTH STEP");
+    return;
+  }
   if (np == 0) {
     SYNTAX(p, at, "unknown parameter %s for *%s (it takes no parameters)", name, spec->name);
   } else {

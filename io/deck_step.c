@@ -10,6 +10,8 @@
 #include <math.h>
 #include <string.h>
 
+static int current_step(const parser* p) { return p->in_step ? p->m->steps.count - 1 : -1; }
+
 void deck_begin_load(parser* p, const pval* amp) {
   p->b.has_amp = amp->set;
   if (amp->set) snprintf(p->b.amp, sizeof p->b.amp, "%s", amp->s);
@@ -21,11 +23,62 @@ void deck_begin_loading(parser* p, loc at, const pval* v) {
   deck_begin_load(p, &v[0]);
 }
 
-/* *CLOAD: AMPLITUDE= and FOLLOWER=. */
+/* OP=NEW of *CLOAD, *DLOAD (Abaqus, CalculiX): every load of that keyword from
+   an earlier step (or the model data) is removed from this step on, ramped
+   down over a static step (nsb_load_scale_until); OP=MOD, the default, only
+   replaces the loads that the step's records meet (deck_data_cload,
+   deck_data_dload).  Returns 0 after an error (OP=NEW outside a step). */
+static int load_op(parser* p, loc at, const pval* op, kw_id kw) {
+  if (!op->set || op->i != 1) return 1;
+  int k = current_step(p);
+  if (k < 0) {
+    VALUE(p, at, "OP=NEW removes the loads of earlier steps: it belongs in a step (*STEP ... *END STEP)");
+    return 0;
+  }
+  if (kw == KW_CLOAD) {
+    for (int i = 0; i < p->m->cloads.count; ++i) {
+      nsb_cload* c = &p->m->cloads.data[i];
+      if (c->step < k && c->replaced == 0) {
+        c->replaced = k + 1;
+        c->ramp_down = 1;
+      }
+    }
+  } else {
+    for (int i = 0; i < p->m->dloads.count; ++i) {
+      nsb_dload* d = &p->m->dloads.data[i];
+      if (d->step < k && d->replaced == 0) {
+        d->replaced = k + 1;
+        d->ramp_down = 1;
+      }
+    }
+  }
+  return 1;
+}
+
+/* *BOUNDARY: AMPLITUDE= and OP=; OP=MOD is what a support of a later step
+   does anyway (it replaces the earlier one on its DOFs, deck_data_boundary),
+   OP=NEW, which would free the DOFs of earlier supports, is refused. */
+void deck_begin_boundary(parser* p, loc at, const pval* v) {
+  deck_begin_load(p, &v[0]);
+  if (v[1].set && v[1].i == 1) {
+    VALUE(p, at,
+          "*BOUNDARY, OP=NEW (free the supports of earlier steps) is not available: supports stay in every later "
+          "step; OP=MOD (the default) replaces a support's value on the DOFs given");
+    p->b.kw = KW_SKIP;
+  }
+}
+
+/* *CLOAD: AMPLITUDE=, FOLLOWER= and OP=. */
 void deck_begin_cload(parser* p, loc at, const pval* v) {
-  (void)at;
   deck_begin_load(p, &v[0]);
   p->b.follower = v[1].set ? v[1].i : 0;
+  if (!load_op(p, at, &v[2], KW_CLOAD)) p->b.kw = KW_SKIP;
+}
+
+/* *DLOAD: AMPLITUDE= and OP=. */
+void deck_begin_dload(parser* p, loc at, const pval* v) {
+  deck_begin_load(p, &v[0]);
+  if (!load_op(p, at, &v[1], KW_DLOAD)) p->b.kw = KW_SKIP;
 }
 
 void deck_begin_manufactured(parser* p, loc at, const pval* v) {
@@ -331,8 +384,6 @@ void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
   if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }
 
-static int current_step(const parser* p) { return p->in_step ? p->m->steps.count - 1 : -1; }
-
 void deck_data_boundary(parser* p, loc at) {
   if (!deck_expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
   int first, last;
@@ -379,7 +430,17 @@ void deck_data_boundary(parser* p, loc at) {
   if (!deck_expand_nodes(p, at, p->fields[0])) return;
   int start = p->m->boundaries.count;
   for (int k = 0; k < p->scratch.count; ++k) {
-    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line};
+    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line, {-1, -1, -1, -1, -1, -1}};
+    /* the support it replaces on each DOF (the latest of an earlier step): a static step
+       ramps from that support's value to this one's (Abaqus), not from zero */
+    for (int d = first; d <= last && bc.step >= 0; ++d)
+      for (int i = start - 1; i >= 0; --i) {
+        const nsb_boundary* o = &p->m->boundaries.data[i];
+        if (o->step < bc.step && o->node == bc.node && o->dof_first <= d && d <= o->dof_last) {
+          bc.prev[d - 1] = i;
+          break;
+        }
+      }
     if (NSB_ARRAY_PUSH(p->ctx, p->m->boundaries, bc) != NSB_OK || deck_note_rec_file(p, REC_BOUNDARY, at.file) != NSB_OK) {
       deck_oom(p, at);
       return;
@@ -396,9 +457,18 @@ void deck_data_cload(parser* p, loc at) {
   if (!deck_in_dof_range(p, at, dof, "dof")) return;
   p->scratch.count = 0;
   if (!deck_expand_nodes(p, at, p->fields[0])) return;
-  int start = p->m->cloads.count;
+  int start = p->m->cloads.count, step = current_step(p);
   for (int k = 0; k < p->scratch.count; ++k) {
-    nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, current_step(p), at.line};
+    /* Abaqus's OP=MOD: the load replaces those of earlier steps at its node, DOF and kind */
+    for (int i = 0; i < start && step >= 0; ++i) {
+      nsb_cload* o = &p->m->cloads.data[i];
+      if (o->step < step && o->replaced == 0 && o->node == p->scratch.data[k] && o->dof == dof &&
+          o->follower == p->b.follower) {
+        o->replaced = step + 1;
+        o->ramp_down = !p->b.has_amp;
+      }
+    }
+    nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, step, at.line, 0, 0};
     if (NSB_ARRAY_PUSH(p->ctx, p->m->cloads, c) != NSB_OK || deck_note_rec_file(p, REC_CLOAD, at.file) != NSB_OK) {
       deck_oom(p, at);
       return;
@@ -419,7 +489,14 @@ void deck_data_dload(parser* p, loc at) {
   int kind = 0;
   while (types[kind] && strcmp(types[kind], type) != 0) ++kind;
   if (!types[kind]) {
-    VALUE(p, at, "unknown *DLOAD type %s (allowed: PX, PY, PZ, MX, MY, MZ)", *type ? type : "(empty)");
+    if (strcmp(type, "P1") == 0 || strcmp(type, "P2") == 0)
+      VALUE(p, at,
+            "unknown *DLOAD type %s (allowed: PX, PY, PZ, MX, MY, MZ): the beam's local %s of Abaqus (a load per "
+            "length along the section's axis %c, turning with the beam) and of CalculiX (a pressure on a face of the "
+            "beam expanded into solids) are not available; give the load per unit length along the global axes",
+            type, type, type[1]);
+    else
+      VALUE(p, at, "unknown *DLOAD type %s (allowed: PX, PY, PZ, MX, MY, MZ)", *type ? type : "(empty)");
     return;
   }
   double value;
@@ -434,9 +511,17 @@ void deck_data_dload(parser* p, loc at) {
       return;
     }
   }
-  int start = p->m->dloads.count;
+  int start = p->m->dloads.count, step = current_step(p);
   for (int k = 0; k < p->scratch.count; ++k) {
-    nsb_dload d = {p->scratch.data[k], kind, value, -1, current_step(p), at.line};
+    /* Abaqus's OP=MOD: the load replaces those of earlier steps on its element of its type */
+    for (int i = 0; i < start && step >= 0; ++i) {
+      nsb_dload* o = &p->m->dloads.data[i];
+      if (o->step < step && o->replaced == 0 && o->element == p->scratch.data[k] && o->kind == kind) {
+        o->replaced = step + 1;
+        o->ramp_down = !p->b.has_amp;
+      }
+    }
+    nsb_dload d = {p->scratch.data[k], kind, value, -1, step, at.line, 0, 0};
     if (NSB_ARRAY_PUSH(p->ctx, p->m->dloads, d) != NSB_OK || deck_note_rec_file(p, REC_DLOAD, at.file) != NSB_OK) {
       deck_oom(p, at);
       return;

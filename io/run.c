@@ -100,7 +100,8 @@ static void progress(double t0, double t_end, double t, double wall, long inc, l
 static int write_mode_rows(nsb_ctx* ctx, FILE* csv, int k, const nsb_modal_result* r) {
   for (int j = 0; j < r->n_modes && csv; ++j) {
     double lam = r->lambda[j], om = lam > 0.0 ? sqrt(lam) : 0.0;
-    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, j + 1, lam, om, om / NSB_TWO_PI,
+    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, r->rank ? r->rank[j] : j + 1, lam, om,
+                om / NSB_TWO_PI,
                 om > 0.0 ? NSB_TWO_PI / om : 0.0, r->residual[j]) < 0)
       return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "modes.csv: write failed");
   }
@@ -217,6 +218,12 @@ typedef struct modal_ws {
   size_t* phi_ptr;
   int* phi_row;
   double* phi_val;
+  /* instead, when the modes together touch under half of the rows (those of
+     the blocks that move, docs/theory.md §7): those n_urows rows urows, Phi
+     on them (uphi, n_urows x m, column-major) and the sums on them (uq, uv) */
+  int n_urows;
+  int* urows;
+  double *uphi, *uq, *uv;
 } modal_ws;
 
 static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
@@ -234,11 +241,43 @@ static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
   if (w->phi_ptr) NSB_FREE_ARRAY(ctx, w->phi_ptr, (size_t)m + 1, size_t);
   if (w->phi_row) NSB_FREE_ARRAY(ctx, w->phi_row, w->phi_nnz > 0 ? w->phi_nnz : 1, int);
   if (w->phi_val) NSB_FREE_ARRAY(ctx, w->phi_val, w->phi_nnz > 0 ? w->phi_nnz : 1, double);
+  if (w->urows) NSB_FREE_ARRAY(ctx, w->urows, w->n_urows, int);
+  if (w->uphi) NSB_FREE_ARRAY(ctx, w->uphi, (size_t)w->n_urows * (size_t)m, double);
+  if (w->uq) NSB_FREE_ARRAY(ctx, w->uq, w->n_urows, double);
+  if (w->uv) NSB_FREE_ARRAY(ctx, w->uv, w->n_urows, double);
 }
 
-/* The modes' non-zeros into w->phi_* when they are under half of Phi (set-up). */
+/* The rows the modes touch and Phi on them into w->urows, w->uphi when they
+   are under half of all rows, else the modes' non-zeros into w->phi_* when
+   they are under half of Phi (set-up). */
 static int modal_sparse_modes(nsb_ctx* ctx, const nsb_modal_result* r, modal_ws* w) {
   size_t nm = (size_t)w->n * (size_t)w->m, nz = 0;
+  int nu = 0;
+  for (int i = 0; i < w->n; ++i)
+    for (int j = 0; j < w->m; ++j)
+      if (r->phi[i + (size_t)w->n * j] != 0.0) {
+        ++nu;
+        break;
+      }
+  if (2 * nu < w->n && nu > 0) {
+    w->n_urows = nu;
+    w->urows = NSB_NEW_ARRAY(ctx, nu, int);
+    w->uphi = NSB_NEW_ARRAY(ctx, (size_t)nu * (size_t)w->m, double);
+    w->uq = NSB_NEW_ARRAY(ctx, nu, double);
+    w->uv = NSB_NEW_ARRAY(ctx, nu, double);
+    if (!w->urows || !w->uphi || !w->uq || !w->uv)
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+    nu = 0;
+    for (int i = 0; i < w->n; ++i)
+      for (int j = 0; j < w->m; ++j)
+        if (r->phi[i + (size_t)w->n * j] != 0.0) {
+          w->urows[nu++] = i;
+          break;
+        }
+    for (int j = 0; j < w->m; ++j)
+      for (int k = 0; k < nu; ++k) w->uphi[k + (size_t)nu * j] = r->phi[w->urows[k] + (size_t)w->n * j];
+    return NSB_OK;
+  }
   for (size_t k = 0; k < nm; ++k) nz += r->phi[k] != 0.0;
   if (2 * nz >= nm) return NSB_OK;
   w->phi_nnz = nz;
@@ -304,7 +343,29 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
   double* restrict dv = w->dv;
   const double* restrict pv = w->phi_val;
   const int* restrict pr = w->phi_row;
-  for (int j = 0; j < w->m; ++j) {
+  if (w->urows) {
+    /* on the rows the modes touch, contiguous: the same sums in the same
+       order, plus the modes' zeros there (which add +-0) */
+    int nu = w->n_urows;
+    double* restrict uq = w->uq;
+    double* restrict uv = w->uv;
+    memset(uq, 0, (size_t)nu * sizeof(double));
+    memset(uv, 0, (size_t)nu * sizeof(double));
+    for (int j = 0; j < w->m; ++j) {
+      double yj = red->y[j], vj = red->v[j];
+      if (yj == 0.0 && vj == 0.0) continue;
+      const double* restrict ph = w->uphi + (size_t)nu * j;
+      for (int k = 0; k < nu; ++k) {
+        uq[k] += ph[k] * yj;
+        uv[k] += ph[k] * vj;
+      }
+    }
+    for (int k = 0; k < nu; ++k) {
+      dq[w->urows[k]] = uq[k];
+      dv[w->urows[k]] = uv[k];
+    }
+  }
+  for (int j = 0; j < w->m && !w->urows; ++j) {
     double yj = red->y[j], vj = red->v[j];
     if (yj == 0.0 && vj == 0.0) continue;
     if (w->phi_ptr) {
@@ -651,9 +712,12 @@ static int modal_step_start(run* rn, int k, modal_step* ms) {
   NSB_CALL(nsb_system_modes(s, &ms->r));
   nsb_modal_result* r = &ms->r;
   if (opt->report && !opt->quiet)
-    fprintf(opt->report, "step %d: modal dynamics with %d modes (omega %.6g .. %.6g), %s reduction\n", k + 1,
+    fprintf(opt->report, "step %d: modal dynamics with %d modes (omega %.6g .. %.6g), %s reduction", k + 1,
             r->n_modes, sqrt(fmax(r->lambda[0], 0.0)), sqrt(fmax(r->lambda[r->n_modes - 1], 0.0)),
             sd->reduction ? "quasi-static" : "modal");
+  if (opt->report && !opt->quiet)
+    fprintf(opt->report, r->n_rest > 0 ? "; %d more of the %d lowest stay at rest (not computed)\n" : "\n", r->n_rest,
+            r->n_modes + r->n_rest);
   NSB_CALL(write_mode_rows(ctx, rn->modes_csv, k, r));
   nsb_system_energy(s, &ms->e0);
   NSB_CALL(modal_step_alloc(rn, k, ms));

@@ -269,7 +269,12 @@ double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* 
     case NSB_AMP_SMOOTH_STEP: {
       int np = a->n_data / 2;
       if (np == 0) break;
-      if (t <= d[0]) {
+      /* right-continuous at every point, the first included: at t0 the
+         rates are those of the first piece, the motion the table gives for
+         t >= t0 (a driven disk whose angle table starts at t = 0 with a slope
+         turns at that rate from the start; it was set at rest there and spun
+         up in the first increment, tests/user driven_disk) */
+      if (t < d[0]) {
         v = d[1];
       } else if (t >= d[2 * (np - 1)]) {
         v = d[2 * (np - 1) + 1];

@@ -46,7 +46,8 @@ typedef struct nsb_amplitude {
 
 /// Value of amplitude a at time t, and its first and second time derivatives
 /// (d1, d2 may be NULL).  For TABULAR the derivatives are those of the linear
-/// piece containing t (right-continuous), the second derivative is zero.  A
+/// piece containing t (right-continuous: at a point, the piece after it; at
+/// the first point, the first piece), the second derivative is zero.  A
 /// SUM adds its terms' values and derivatives at the same t.
 double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* d2);
 
@@ -158,6 +159,8 @@ typedef struct nsb_dload {
   int amplitude;
   int step;
   int line;
+  int replaced;     /* as nsb_cload: k + 1 when a *DLOAD of step k on its element and of its type replaces it */
+  int ramp_down;
 } nsb_dload;
 
 typedef struct nsb_material {
@@ -307,7 +310,8 @@ typedef struct nsb_contact_pair {
 /* ---- loads, supports, initial conditions -------------------------------- */
 
 /* Loads and supports belong to a step (step >= 0) or to the model (step = -1).
-   As in Abaqus, one defined in step k stays active in every later step. */
+   As in Abaqus, one defined in step k stays active in every later step, unless a
+   concentrated or distributed load of a later step replaces it (replaced). */
 
 typedef struct nsb_boundary {
   int node;
@@ -316,6 +320,8 @@ typedef struct nsb_boundary {
   int amplitude;           /* -1: none (value held from the start of the step) */
   int step;
   int line;
+  int prev[6];             /* per DOF 1..6: the record of an earlier step (or the model data) that this
+                              one replaces at its node, -1: none; a static step ramps from its value */
 } nsb_boundary;
 
 typedef struct nsb_cload {
@@ -326,6 +332,9 @@ typedef struct nsb_cload {
   int follower;     /* 0: components in the global frame (dead); 1: body frame (follower) */
   int step;
   int line;
+  int replaced;     /* 0: active from its step on; k + 1: replaced in step k (a *CLOAD of a later step
+                       at its node, DOF and kind, Abaqus's OP=MOD, or OP=NEW) */
+  int ramp_down;    /* 1: in a static step that replaces it, it ramps down as its replacement ramps up */
 } nsb_cload;
 
 typedef struct nsb_gravity {

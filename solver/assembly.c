@@ -10,20 +10,34 @@
 #include <string.h>
 #include "base/clock.h"
 
-/* Prescribed value of boundary record b (order 0: value, 1: rate, 2: second
-   rate) at time t: value * amplitude, or value times the static ramp. */
-static double bc_value(const nsb_system* s, int b, double t, int order) {
+/* Prescribed value of boundary record b on DOF dof (0..5) (order 0: value,
+   1: rate, 2: second rate) at time t: value * amplitude, or value times the
+   static ramp; a record of a static step without amplitude that replaces one
+   of an earlier step on that DOF ramps from the old one's value, old (1 - r)
+   + new r (Abaqus: from the value at the end of the previous step; a support
+   moved from -10 mm to -20 mm in a second step jumped back to -5 mm in its
+   first increment). */
+static double bc_value(const nsb_system* s, int b, int dof, double t, int order) {
   const nsb_boundary* bc = &s->model->boundaries.data[b];
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, t, &ec);
   double d1, d2, v = nsb_load_scale(&ec, bc->amplitude, bc->step, &d1, &d2);
-  return bc->value * (order == 0 ? v : order == 1 ? d1 : d2);
+  double out = bc->value * (order == 0 ? v : order == 1 ? d1 : d2);
+  int pb = bc->prev[dof];
+  if (pb >= 0 && bc->amplitude < 0 && bc->step == ec.step && ec.step_static && !ec.riks && ec.step_period > 0.0 &&
+      !(s->model->boundaries.data[pb].step < 0 && ec.step == 0)) {
+    /* the ramp r = v (r' = d1, r'' = 0) times the old value, product rule */
+    double o0 = bc_value(s, pb, dof, t, 0), o1 = order > 0 ? bc_value(s, pb, dof, t, 1) : 0.0;
+    double o2 = order > 1 ? bc_value(s, pb, dof, t, 2) : 0.0;
+    out += order == 0 ? o0 * (1.0 - v) : order == 1 ? o1 * (1.0 - v) - o0 * d1 : o2 * (1.0 - v) - 2.0 * o1 * d1;
+  }
+  return out;
 }
 
 /* Prescribed position (order 0), velocity (1) or acceleration (2) of
    translational component c of node i at time t. */
 static double support_value(const nsb_system* s, int i, int c, double t, int order) {
-  double v = bc_value(s, s->fixed_t[3 * i + c], t, order);
+  double v = bc_value(s, s->fixed_t[3 * i + c], c, t, order);
   return order == 0 ? s->X0[3 * i + c] + v : v;
 }
 
@@ -63,9 +77,9 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
         int b = s->rot_bc[3 * i + c];
         if (b < 0) continue;
         if (mode == NSB_EVAL_ACCEL)
-          target[c] = bc_value(s, b, t_new, 2);
+          target[c] = bc_value(s, b, 3 + c, t_new, 2);
         else if (s->scheme->h > 0.0)
-          target[c] = (bc_value(s, b, t_new, 0) - bc_value(s, b, s->t, 0)) / s->scheme->h;
+          target[c] = (bc_value(s, b, 3 + c, t_new, 0) - bc_value(s, b, 3 + c, s->t, 0)) / s->scheme->h;
       }
       /* the rates at t_{n+1} (integrator.c, mn_hold_rotation): the prescribed
          w = phi'(t_{n+1}) and alpha = phi''(t_{n+1}) + c ((w - w_n)/h -
@@ -77,8 +91,8 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
       for (int c = 0; c < 3 && mode == NSB_EVAL_DYNAMIC && h > 0.0; ++c) {
         if (!(s->fixed_r[i] & (1u << c))) continue;
         int b = s->rot_bc[3 * i + c];
-        double w1 = b < 0 ? 0.0 : bc_value(s, b, t_new, 1), a1 = b < 0 ? 0.0 : bc_value(s, b, t_new, 2);
-        double a0 = b < 0 ? 0.0 : bc_value(s, b, s->t, 2);
+        double w1 = b < 0 ? 0.0 : bc_value(s, b, 3 + c, t_new, 1), a1 = b < 0 ? 0.0 : bc_value(s, b, 3 + c, t_new, 2);
+        double a0 = b < 0 ? 0.0 : bc_value(s, b, 3 + c, s->t, 2);
         end[c] = w1;
         end[3 + c] = a1 + cimp * ((w1 - s->old.w[3 * i + c]) / h - 0.5 * (a0 + a1));
       }
@@ -631,7 +645,7 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
     for (int c = 0; c < 3 && s->ndof[i]; ++c)
       if (s->fixed_t[3 * i + c] >= 0) s->cur.v[3 * i + c] = support_value(s, i, c, s->t, 1);
     for (int c = 0; c < 3 && s->ndof[i] == 6; ++c)
-      if (s->rot_bc[3 * i + c] >= 0) s->cur.w[3 * i + c] = bc_value(s, s->rot_bc[3 * i + c], s->t, 1);
+      if (s->rot_bc[3 * i + c] >= 0) s->cur.w[3 * i + c] = bc_value(s, s->rot_bc[3 * i + c], 3 + c, s->t, 1);
   }
   nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
   nsb_sys_predict_all(s, NSB_EVAL_ACCEL, s->t);

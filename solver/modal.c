@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "solver/modal.h"
 
+#include <float.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
@@ -142,6 +143,7 @@ void nsb_modal_result_free(nsb_ctx* ctx, nsb_modal_result* r) {
   if (r->lambda) NSB_FREE_ARRAY(ctx, r->lambda, r->n_modes, double);
   if (r->residual) NSB_FREE_ARRAY(ctx, r->residual, r->n_modes, double);
   if (r->phi) NSB_FREE_ARRAY(ctx, r->phi, (size_t)r->n * (size_t)r->n_modes, double);
+  if (r->rank) NSB_FREE_ARRAY(ctx, r->rank, r->n_modes, int);
   memset(r, 0, sizeof *r);
 }
 
@@ -170,6 +172,13 @@ typedef struct work {
   double *blk_K, *blk_M;  /* their values of K_s and M */
   int blk_nnz;
   double* res;            /* the dense path: the wanted pairs' backward errors (n_modes), else NULL */
+  /* blocks at rest (nsb_modal_solve_moving): blk_rest[b] != 0 for a block
+     no moving row reaches (NULL: none at rest); the dense path then keeps
+     the moving blocks' pairs among the n_modes lowest, n_modes becomes
+     their count, rank their places among the lowest (1-based), n_rest the
+     pairs at rest left out; n_lowest the n_modes asked for */
+  unsigned char* blk_rest;
+  int *rank, n_rest, n_lowest;
 } work;
 
 /* The rows column j of X lies on (all rows without blocks). */
@@ -200,6 +209,8 @@ static void work_free(nsb_ctx* ctx, work* w) {
   if (w->blk_K) NSB_FREE_ARRAY(ctx, w->blk_K, w->blk_nnz > 0 ? w->blk_nnz : 1, double);
   if (w->blk_M) NSB_FREE_ARRAY(ctx, w->blk_M, w->blk_nnz > 0 ? w->blk_nnz : 1, double);
   if (w->res) NSB_FREE_ARRAY(ctx, w->res, w->n_modes, double);
+  if (w->blk_rest) NSB_FREE_ARRAY(ctx, w->blk_rest, w->n + 1, unsigned char);
+  if (w->rank) NSB_FREE_ARRAY(ctx, w->rank, w->n_lowest, int);
 }
 
 /* The arrays of w for its n and q (w's arrays NULL on entry). */
@@ -431,7 +442,9 @@ static int store_modes(work* w, int iterations, nsb_modal_result* out) {
   out->lambda = NSB_NEW_ARRAY(w->ctx, n_modes, double);
   out->residual = NSB_NEW_ARRAY(w->ctx, n_modes, double);
   out->phi = NSB_NEW_ARRAY(w->ctx, (size_t)n * (size_t)n_modes, double);
-  if (!out->lambda || !out->residual || !out->phi) {
+  if (w->rank) out->rank = NSB_NEW_ARRAY(w->ctx, n_modes, int);
+  out->n_rest = w->n_rest;
+  if (!out->lambda || !out->residual || !out->phi || (w->rank && !out->rank)) {
     nsb_modal_result_free(w->ctx, out);
     return nsb_ctx_error(w->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
   }
@@ -450,6 +463,7 @@ static int store_modes(work* w, int iterations, nsb_modal_result* out) {
     out->lambda[j] = w->lam_prev[c];
     double* phi = out->phi + (size_t)n * j;
     memcpy(phi, w->X + (size_t)n * c, (size_t)n * sizeof(double));
+    if (out->rank) out->rank[j] = w->rank[c];
     if (w->res) {
       out->residual[j] = w->res[c]; /* the dense path's test computed it */
       continue;
@@ -549,6 +563,246 @@ static int dense_pair_cmp(const void* a, const void* b) {
   return (x->idx < y->idx) - (x->idx > y->idx);
 }
 
+/* The half-bandwidth of block b in its own row order. */
+static int block_bandwidth(const work* w, int b) {
+  const nsb_csr* A = w->A;
+  const int *lab = w->blk_lab, *loc = w->blk_loc;
+  int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o, kd = 0;
+  for (int k = 0; k < m; ++k) {
+    int i = w->blk_rows[o + k];
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+      if (lab[A->col[p]] == b && abs(loc[A->col[p]] - k) > kd) kd = abs(loc[A->col[p]] - k);
+  }
+  return kd;
+}
+
+/* Block b's K_s and M in band form ((kd + 1) x m each, column j: the
+   diagonal and the kd entries below it, in the block's own row order),
+   for block_count_below. */
+static void block_band(const work* w, int b, int kd, double* Kb, double* Mb) {
+  const nsb_csr* A = w->A;
+  const int *lab = w->blk_lab, *loc = w->blk_loc;
+  int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o, ld = kd + 1;
+  memset(Kb, 0, (size_t)ld * (size_t)m * sizeof(double));
+  memset(Mb, 0, (size_t)ld * (size_t)m * sizeof(double));
+  for (int k = 0; k < m; ++k) { /* the lower triangle: row k, column loc[j] <= k */
+    int i = w->blk_rows[o + k];
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) {
+      int j = A->col[p];
+      if (lab[j] != b || loc[j] > k) continue;
+      Kb[(k - loc[j]) + (size_t)ld * loc[j]] = w->Ks[p];
+      Mb[(k - loc[j]) + (size_t)ld * loc[j]] = w->M[p];
+    }
+  }
+}
+
+/* The number of eigenvalues below lam of the block of m rows whose K_s and
+   M are the bands Kb, Mb (block_band) (Sylvester's law of inertia): the
+   negative pivots of the LDL^T factorization of K_s - lam M, banded,
+   without pivoting (the Sturm sequence check of Bathe 2014, ch. 11; a
+   zero pivot is moved to eps times its row's size,
+   as a shift perturbed by round-off).  L ((kd + 1) x m) is scratch; about
+   m kd^2 operations. */
+static int block_count_below(int m, int kd, const double* Kb, const double* Mb, double lam, double* L) {
+  int ld = kd + 1, neg = 0;
+  for (size_t q = 0; q < (size_t)ld * (size_t)m; ++q) L[q] = Kb[q] - lam * Mb[q];
+  for (int j = 0; j < m; ++j) {
+    double* cj = L + (size_t)ld * j; /* cj[0] = d_j, cj[r] = L(j + r, j) */
+    int k0 = j - kd > 0 ? j - kd : 0;
+    double size = fabs(cj[0]), d = cj[0];
+    for (int k = k0; k < j; ++k) {
+      const double* ck = L + (size_t)ld * k;
+      double l = ck[j - k];
+      d -= l * l * ck[0];
+    }
+    if (d == 0.0) d = size > 0.0 ? 1e-16 * size : 1e-300;
+    cj[0] = d;
+    if (d < 0.0) ++neg;
+    for (int r = 1; r <= kd && j + r < m; ++r) { /* L(j + r, j) */
+      int i = j + r, ki = i - kd > 0 ? i - kd : 0;
+      double a = cj[r];
+      for (int k = ki > k0 ? ki : k0; k < j; ++k) {
+        const double* ck = L + (size_t)ld * k;
+        a -= ck[i - k] * ck[j - k] * ck[0];
+      }
+      cj[r] = a / d;
+    }
+  }
+  return neg;
+}
+
+/* Whether the dense m x m block (Kd = K_s - sigma M, Md = M) is a chain:
+   Kd tridiagonal and Md diagonal and positive. */
+static int is_chain(int m, const double* Kd, const double* Md) {
+  for (int j = 0; j < m; ++j) {
+    if (!(Md[j + (size_t)m * j] > 0.0)) return 0;
+    for (int i = 0; i < m; ++i) {
+      if (i == j) continue;
+      if (Md[i + (size_t)m * j] != 0.0 || (abs(i - j) > 1 && Kd[i + (size_t)m * j] != 0.0)) return 0;
+    }
+  }
+  return 1;
+}
+
+/* The eigenvalues of the symmetric tridiagonal matrix (diagonal t, t[i] and
+   t[i + 1] coupled by e[i], e[m - 1] = 0) into t, in no order, by the
+   implicit QL iteration with Wilkinson's shift (the symmetric QR algorithm
+   of Golub & Van Loan 2013, §8.3, run from the other end): from the top, each sweep chases the
+   shifted bulge up the unreduced part with plane rotations until the
+   coupling below the current row is negligible.  e is destroyed.  Returns
+   0, or 1 when a row needs more than 60 sweeps. */
+static int tridiagonal_eigenvalues(int m, double* t, double* e) {
+  for (int l = 0; l < m; ++l) {
+    for (int sweeps = 0;; ++sweeps) {
+      int k = l; /* the first negligible coupling at or below l */
+      while (k < m - 1 && fabs(e[k]) > DBL_EPSILON * (fabs(t[k]) + fabs(t[k + 1]))) ++k;
+      if (k == l) break;
+      if (sweeps == 60) return 1;
+      double g = (t[l + 1] - t[l]) / (2.0 * e[l]), r = hypot(g, 1.0);
+      g = t[k] - t[l] + e[l] / (g + copysign(r, g)); /* the shifted first entry */
+      double sn = 1.0, cs = 1.0, p = 0.0;
+      int i = k - 1, split = 0;
+      for (; i >= l; --i) {
+        double f = sn * e[i], b = cs * e[i];
+        r = hypot(f, g);
+        e[i + 1] = r;
+        if (r == 0.0) { /* the bulge vanished: the matrix splits here */
+          t[i + 1] -= p;
+          e[k] = 0.0;
+          split = 1;
+          break;
+        }
+        sn = f / r;
+        cs = g / r;
+        g = t[i + 1] - p;
+        r = (t[i] - g) * sn + 2.0 * cs * b;
+        p = sn * r;
+        t[i + 1] = g + p;
+        g = cs * r - b;
+      }
+      if (split) continue;
+      t[l] -= p;
+      e[l] = g;
+      e[k] = 0.0;
+    }
+  }
+  return 0;
+}
+
+/* One inverse-iteration solve (T - nu I) z = z in place for the
+   tridiagonal T (diagonal t, couplings e), Gaussian elimination with row
+   interchanges (the elimination of LAPACK's dgttrf and dgtts2 in our own
+   words: an interchanged row brings a second superdiagonal); a zero pivot
+   becomes tiny (T - nu I is singular to working precision at an
+   eigenvalue, which is what makes the iteration converge).  wk: 5 m. */
+static void tridiagonal_shifted_solve(int m, const double* t, const double* e, double nu, double tiny, double* z,
+                                      double* wk) {
+  double *dl = wk, *d = wk + m, *du = wk + 2 * m, *du2 = wk + 3 * m, *sw = wk + 4 * m;
+  for (int i = 0; i < m; ++i) {
+    d[i] = t[i] - nu;
+    dl[i] = du[i] = i + 1 < m ? e[i] : 0.0;
+    du2[i] = 0.0;
+  }
+  for (int i = 0; i + 1 < m; ++i) {
+    if (fabs(d[i]) >= fabs(dl[i])) {
+      if (d[i] == 0.0) d[i] = tiny;
+      double f = dl[i] / d[i];
+      dl[i] = f;
+      d[i + 1] -= f * du[i];
+      sw[i] = 0.0;
+    } else { /* rows i and i + 1 interchanged */
+      double f = d[i] / dl[i];
+      d[i] = dl[i];
+      dl[i] = f;
+      double u = du[i];
+      du[i] = d[i + 1];
+      d[i + 1] = u - f * d[i + 1];
+      if (i + 2 < m) {
+        du2[i] = du[i + 1];
+        du[i + 1] = -f * du[i + 1];
+      }
+      sw[i] = 1.0;
+    }
+  }
+  if (d[m - 1] == 0.0) d[m - 1] = tiny;
+  for (int i = 0; i + 1 < m; ++i) {
+    if (sw[i] != 0.0) {
+      double u = z[i];
+      z[i] = z[i + 1];
+      z[i + 1] = u - dl[i] * z[i];
+    } else {
+      z[i + 1] -= dl[i] * z[i];
+    }
+  }
+  for (int i = m - 1; i >= 0; --i) {
+    double v = z[i];
+    if (i + 1 < m) v -= du[i] * z[i + 1];
+    if (i + 2 < m) v -= du2[i] * z[i + 2];
+    z[i] = v / d[i];
+  }
+}
+
+/* A chain block (is_chain: K_s - sigma M tridiagonal, M = D diagonal; the
+   axial motion of a straight bar with lumped masses), solved without
+   LAPACK: the eigenvalues nu = lambda - sigma of the tridiagonal
+   T = D^-1/2 (K_s - sigma M) D^-1/2 (tridiagonal_eigenvalues), each vector
+   by inverse iteration on T - nu I (Golub & Van Loan 2013, §8.2.2; three solves from a fixed start,
+   orthogonalized against the vectors already found whose nu lies within
+   1e-3 |T|, as LAPACK's dstein does for clusters), x = D^-1/2 z.  Into mu
+   (1 / nu, as the shift-inverted dense solve gives them) and the columns of
+   V (m x m; V may be Md).  O(m^2) where dsygvd is O(m^3) -- and the process
+   needs no LAPACK for it.  Returns NSB_OK, 1 when T is not positive
+   definite or the iteration does not converge (the caller then takes
+   dsygvd), or a negative status. */
+static int chain_pairs(nsb_ctx* ctx, int m, const double* Kd, const double* Md, double* mu, double* V) {
+  double* wk = NSB_NEW_ARRAY(ctx, (size_t)11 * m, double);
+  NSB_CHECK(ctx, wk, NSB_ERR_ALLOC, "modal analysis: out of memory");
+  double *t = wk, *e = wk + m, *nu = wk + 2 * m, *sd = wk + 3 * m, *e2 = wk + 4 * m, *sol = wk + 5 * m;
+  double norm = 0.0;
+  for (int i = 0; i < m; ++i) sd[i] = 1.0 / sqrt(Md[i + (size_t)m * i]);
+  for (int i = 0; i < m; ++i) {
+    t[i] = Kd[i + (size_t)m * i] * sd[i] * sd[i];
+    e[i] = i + 1 < m ? Kd[i + (size_t)m * (i + 1)] * sd[i] * sd[i + 1] : 0.0;
+  }
+  for (int i = 0; i < m; ++i) {
+    norm = fmax(norm, fabs(t[i]) + fabs(e[i]) + (i > 0 ? fabs(e[i - 1]) : 0.0));
+    nu[i] = t[i];
+    e2[i] = e[i];
+  }
+  int st = tridiagonal_eigenvalues(m, nu, e2);
+  for (int j = 0; j < m && st == NSB_OK; ++j) {
+    if (!(nu[j] > 0.0)) {
+      st = 1;
+      break;
+    }
+    double* z = V + (size_t)m * j;
+    for (int i = 0; i < m; ++i) z[i] = 1.0 + 0.1 * (double)((i * 7 + j * 3) % 11) / 11.0;
+    for (int it = 0; it < 3; ++it) {
+      tridiagonal_shifted_solve(m, t, e, nu[j], DBL_EPSILON * norm, z, sol);
+      for (int c = 0; c < j; ++c) { /* the cluster's earlier vectors (z in T's coordinates until the end) */
+        if (fabs(nu[c] - nu[j]) > 1e-3 * norm) continue;
+        const double* zc = V + (size_t)m * c;
+        double dot = 0.0;
+        for (int i = 0; i < m; ++i) dot += zc[i] * z[i];
+        for (int i = 0; i < m; ++i) z[i] -= dot * zc[i];
+      }
+      double zz = 0.0;
+      for (int i = 0; i < m; ++i) zz += z[i] * z[i];
+      if (!(zz > 0.0) || !isfinite(zz)) {
+        st = 1;
+        break;
+      }
+      double f = 1.0 / sqrt(zz);
+      for (int i = 0; i < m; ++i) z[i] *= f;
+    }
+    mu[j] = 1.0 / nu[j];
+  }
+  for (int j = 0; j < m && st == NSB_OK; ++j) /* x = D^-1/2 z */
+    for (int i = 0; i < m; ++i) V[i + (size_t)m * j] *= sd[i];
+  NSB_FREE_ARRAY(ctx, wk, (size_t)11 * m, double);
+  return st;
+}
+
 /* Dense path, shift-inverted: every eigenpair of M x = mu (K_s - sigma M) x
    by LAPACKE_dsygvd, block by block (components: the blocks are exactly
    independent, and a solve costs the cube of its size: the 606 equations of
@@ -562,8 +816,14 @@ static int dense_pair_cmp(const void* a, const void* b) {
    K_s x = lambda M x would give them an absolute error of eps times the
    highest eigenvalue (rigid modes at lambda = -35 instead of 0 on a steel
    bar).  Needs K_s - sigma M positive definite (sigma below the spectrum:
-   the automatic shift).  Returns NSB_OK, a negative status, or 1 when the
-   dense solve does not apply (not positive definite). */
+   the automatic shift).  With blocks at rest (w->blk_rest) those are not
+   solved: the moving blocks' pairs, ascending, each get their place among
+   all pairs, their index among the moving ones plus the blocks at rest's
+   eigenvalues below theirs (block_count_below), and those within the n_modes
+   lowest are the columns (w->n_modes becomes their count; w->rank,
+   w->n_rest: the full solve's selection), nothing left for an iteration.  Returns NSB_OK, a
+   negative status, or 1 when the dense solve does not apply (not positive
+   definite; with blocks at rest also when none of the lowest moves). */
 static int dense_modes(work* w, double sigma) {
   nsb_ctx* ctx = w->ctx;
   const nsb_csr* A = w->A;
@@ -572,21 +832,44 @@ static int dense_modes(work* w, double sigma) {
   dense_pair* pr = NSB_NEW_ARRAY(ctx, n, dense_pair);
   double* ev = NSB_NEW_ARRAY(ctx, n, double);
   double *Kd = NULL, *V = NULL;
-  size_t nkd = 0, nv = 0;
+  int* kd_rest = NULL;   /* the half-bandwidths of the blocks at rest */
+  double* bands = NULL;  /* their K_s and M bands, block by block */
+  size_t nkd = 0, nv = 0, n_bands = 0;
   w->col_blk = NSB_NEW_ARRAY(ctx, q, int);
   if (!pr || !ev || !w->col_blk) goto oom;
+  const unsigned char* rest = w->blk_rest;
   int big = 0;
+  size_t nband = 1; /* the largest band of a block at rest */
   for (int b = 0; b < nb; ++b) {
     size_t sb = (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
+    if (rest && rest[b]) continue;
     nv += sb * sb;
     if ((int)sb > big) big = (int)sb;
   }
+  if (rest && !(kd_rest = NSB_NEW_ARRAY(ctx, nb, int))) goto oom;
+  for (int b = 0; b < nb && rest; ++b) {
+    kd_rest[b] = rest[b] ? block_bandwidth(w, b) : 0;
+    size_t nbb = (size_t)(kd_rest[b] + 1) * (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
+    if (rest[b]) n_bands += 2 * nbb;
+    if (rest[b] && nbb > nband) nband = nbb;
+  }
+  if (rest && !(bands = NSB_NEW_ARRAY(ctx, n_bands, double))) goto oom;
+  for (size_t b = 0, off = 0; rest && b < (size_t)nb; ++b) {
+    if (!rest[b]) continue;
+    size_t nbb = (size_t)(kd_rest[b] + 1) * (size_t)(w->blk_ptr[b + 1] - w->blk_ptr[b]);
+    block_band(w, (int)b, kd_rest[b], bands + off, bands + off + nbb);
+    off += 2 * nbb;
+  }
   nkd = (size_t)big * (size_t)big;
+  if (rest && nkd < nband) nkd = nband; /* Kd: also the bands' scratch */
   Kd = NSB_NEW_ARRAY(ctx, nkd, double);
-  V = NSB_NEW_ARRAY(ctx, nv, double); /* the blocks' mass matrices, then their eigenvectors */
-  if (!Kd || !V) goto oom;
+  V = NSB_NEW_ARRAY(ctx, nv, double); /* the moving blocks' mass matrices, then their eigenvectors */
+  w->n_lowest = w->n_modes; /* (the size of rank, for work_free) */
+  if (rest) w->rank = NSB_NEW_ARRAY(ctx, w->n_modes, int);
+  if (!Kd || !V || (rest && !w->rank)) goto oom;
   size_t voff = 0;
   for (int b = 0; b < nb && st == NSB_OK; ++b) {
+    if (rest && rest[b]) continue;
     int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
     double* Md = V + voff;
     memset(Kd, 0, (size_t)m * (size_t)m * sizeof(double));
@@ -600,6 +883,22 @@ static int dense_modes(work* w, double sigma) {
         Md[k + (size_t)m * loc[j]] = w->M[p];
       }
     }
+    if (is_chain(m, Kd, Md)) {
+      /* Md is read before V's columns are written (V + voff is Md) */
+      st = chain_pairs(ctx, m, Kd, Md, ev + o, Md);
+      if (st < 0) break;
+      if (st == NSB_OK) {
+        voff += (size_t)m * (size_t)m;
+        continue;
+      }
+      st = NSB_OK; /* dsygvd after all: Md again */
+      memset(Md, 0, (size_t)m * (size_t)m * sizeof(double));
+      for (int k = 0; k < m; ++k) {
+        int i = w->blk_rows[o + k];
+        int pd = find_entry(A, i, i);
+        Md[k + (size_t)m * k] = w->M[pd];
+      }
+    }
     lapack_int info = LAPACKE_dsygvd(LAPACK_COL_MAJOR, 1, 'V', 'U', m, Md, m, Kd, m, ev + o);
     if (info != 0)
       st = info > 0 ? 1 : nsb_ctx_error(ctx, NSB_ERR_LAPACK, __FILE__, __LINE__, __func__,
@@ -607,29 +906,48 @@ static int dense_modes(work* w, double sigma) {
     voff += (size_t)m * (size_t)m;
   }
   if (st != NSB_OK) goto done;
-  for (int i = 0; i < n; ++i) pr[i] = (dense_pair){ev[i], i};
-  qsort(pr, (size_t)n, sizeof *pr, dense_pair_cmp);
+  int n_pr = 0;
+  for (int b = 0; b < nb; ++b) /* pair i of the order: block b's column i - blk_ptr[b] */
+    for (int i = w->blk_ptr[b]; i < w->blk_ptr[b + 1] && !(rest && rest[b]); ++i) pr[n_pr++] = (dense_pair){ev[i], i};
+  qsort(pr, (size_t)n_pr, sizeof *pr, dense_pair_cmp);
   w->n_blk = nb > 1 ? nb : 0;
-  for (int j = 0; j < q; ++j) {
+  /* the columns: pairs j of the order (with blocks at rest: the moving
+     pairs within the n_modes lowest) */
+  int n_cols = rest ? (n_pr < w->n_lowest ? n_pr : w->n_lowest) : q, kc = 0;
+  for (int j = 0; j < n_cols; ++j) {
     int idx = pr[j].idx, b = 0;
     if (!(pr[j].mu > 0.0)) {
       st = 1;
       goto done;
     }
     while (w->blk_ptr[b + 1] <= idx) ++b;
+    if (rest) { /* its place among all pairs */
+      double lam = sigma + 1.0 / pr[j].mu;
+      int place = j + 1;
+      size_t off = 0;
+      for (int c = 0; c < nb; ++c) {
+        if (!rest[c]) continue;
+        int mc = w->blk_ptr[c + 1] - w->blk_ptr[c];
+        size_t nbb = (size_t)(kd_rest[c] + 1) * (size_t)mc;
+        place += block_count_below(mc, kd_rest[c], bands + off, bands + off + nbb, lam, Kd);
+        off += 2 * nbb;
+      }
+      if (place > w->n_lowest) break;
+      w->rank[kc] = place;
+    }
     int o = w->blk_ptr[b], m = w->blk_ptr[b + 1] - o;
     voff = 0;
     for (int c = 0; c < b; ++c) {
       size_t sc = (size_t)(w->blk_ptr[c + 1] - w->blk_ptr[c]);
-      voff += sc * sc;
+      if (!(rest && rest[c])) voff += sc * sc;
     }
     const double* v = V + voff + (size_t)m * (size_t)(idx - o);
-    w->lam_prev[j] = sigma + 1.0 / pr[j].mu;
-    w->col_blk[j] = b;
-    double* phi = w->X + (size_t)n * j;
+    w->lam_prev[kc] = sigma + 1.0 / pr[j].mu;
+    w->col_blk[kc] = b;
+    double* phi = w->X + (size_t)n * kc;
     memset(phi, 0, (size_t)n * sizeof(double));
     for (int k = 0; k < m; ++k) phi[w->blk_rows[o + k]] = v[k];
-    if (j >= w->n_modes) continue; /* only the iteration's start, which normalizes */
+    if (kc++ >= w->n_modes) continue; /* only the iteration's start, which normalizes */
     row_set rs = {w->blk_rows + o, m, w->blk_rp, w->blk_col, w->blk_K, w->blk_M};
     pattern_mv_rows(A, w->M, rs.Mc, phi, w->MX, rs);
     double mn = 0.0;
@@ -642,11 +960,18 @@ static int dense_modes(work* w, double sigma) {
     double f = (phi[imax] < 0.0 ? -1.0 : 1.0) / sqrt(mn);
     for (int k = 0; k < m; ++k) phi[rs.rows[k]] *= f;
   }
+  if (rest) {
+    if (kc == 0) st = 1; /* nothing among the lowest moves: the whole solve */
+    w->n_rest = w->n_lowest - kc;
+    w->n_modes = kc;
+  }
   goto done;
 oom:
   st = nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal analysis: out of memory");
 done:
   if (st != NSB_OK) w->n_blk = 0;
+  if (kd_rest) NSB_FREE_ARRAY(ctx, kd_rest, nb, int);
+  if (bands) NSB_FREE_ARRAY(ctx, bands, n_bands, double);
   if (pr) NSB_FREE_ARRAY(ctx, pr, n, dense_pair);
   if (ev) NSB_FREE_ARRAY(ctx, ev, n, double);
   if (Kd) NSB_FREE_ARRAY(ctx, Kd, nkd, double);
@@ -656,6 +981,28 @@ done:
 
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
                     int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out) {
+  return nsb_modal_solve_moving(ctx, A, ls, K_val, M_val, n_modes, shift, shift_given, tol, max_iter, NULL, out);
+}
+
+/* The blocks no moving row reaches into w->blk_rest (left NULL when there
+   is none, or when every block is at rest). */
+static int blocks_at_rest(work* w, const unsigned char* moving) {
+  int nb = w->n_blk, n_rest = nb;
+  w->blk_rest = NSB_NEW_ARRAY(w->ctx, w->n + 1, unsigned char); /* n + 1 >= nb: freed by work_free */
+  NSB_CHECK(w->ctx, w->blk_rest, NSB_ERR_ALLOC, "modal analysis: out of memory");
+  memset(w->blk_rest, 1, (size_t)nb);
+  for (int i = 0; i < w->n; ++i)
+    if (moving[i] && w->blk_rest[w->blk_lab[i]]) {
+      w->blk_rest[w->blk_lab[i]] = 0;
+      --n_rest;
+    }
+  if (n_rest == 0 || n_rest == nb) NSB_FREE_ARRAY(w->ctx, w->blk_rest, w->n + 1, unsigned char);
+  return NSB_OK;
+}
+
+int nsb_modal_solve_moving(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
+                           int n_modes, double shift, int shift_given, double tol, int max_iter,
+                           const unsigned char* moving, nsb_modal_result* out) {
   memset(out, 0, sizeof *out);
   int n = A->n;
   NSB_CHECK(ctx, n_modes >= 1, NSB_ERR_ARG, "modal analysis: the number of modes must be >= 1, got %d", n_modes);
@@ -683,19 +1030,7 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
   work w = {.ctx = ctx, .A = A, .ls = ls, .Ks = Ks, .M = M_val, .sigma = sigma, .n = n, .q = q,
             .n_modes = n_modes, .n_mass = n_mass, .rng = 2463534242u};
   matrix_norms(&w);
-  /* K_s - sigma M, factorized once (and again when the shift moves) */
-  int st = factor_shifted(&w, sigma);
-  if (st < 0) {
-    char why[300];
-    snprintf(why, sizeof why, "%s", nsb_ctx_error_message(ctx));
-    nsb_ctx_clear_error(ctx);
-    NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
-    return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__,
-                         "K - sigma M is singular at the shift sigma = %.6g (%s): a mechanism without mass, or a "
-                         "shift on an eigenvalue",
-                         sigma, why);
-  }
-  st = work_alloc(ctx, &w);
+  int st = work_alloc(ctx, &w);
   if (st < 0) {
     NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
     return st;
@@ -715,7 +1050,12 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
       return st;
     }
     w.n_blk = st;
-    st = NSB_OK;
+    st = moving && w.n_blk > 1 ? blocks_at_rest(&w, moving) : NSB_OK;
+    if (st < 0) {
+      work_free(ctx, &w);
+      NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+      return st;
+    }
     big = 0;
     cubes = 0.0;
     for (int b = 0; b < w.n_blk; ++b) {
@@ -745,10 +1085,16 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     dense = st == NSB_OK;
     st = NSB_OK;
   }
+  if (w.blk_rest && !dense) { /* the blocks at rest need the dense path: the whole solve */
+    work_free(ctx, &w);
+    NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+    return nsb_modal_solve_moving(ctx, A, ls, K_val, M_val, n_modes, shift, shift_given, tol, max_iter, NULL, out);
+  }
   if (dense) {
     /* the wanted pairs' test (on their blocks' rows, M x into the scratch
        MX); Y = M X only if the iteration follows */
     int ok = 1;
+    n_modes = w.n_modes; /* with blocks at rest: the moving pairs among the lowest */
     double* res = NSB_NEW_ARRAY(ctx, n_modes, double);
     if (!res) {
       work_free(ctx, &w);
@@ -765,6 +1111,12 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
     }
     if (ok) w.res = res;
     else NSB_FREE_ARRAY(ctx, res, n_modes, double);
+    if (!ok && w.blk_rest) { /* a pair failed the test: the whole solve, whose iteration may fix it */
+      work_free(ctx, &w);
+      NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+      return nsb_modal_solve_moving(ctx, A, ls, K_val, M_val, w.n_lowest, shift, shift_given, tol, max_iter, NULL,
+                                    out);
+    }
     if (ok) {
       st = store_modes(&w, 0, out);
       work_free(ctx, &w);
@@ -776,6 +1128,20 @@ int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K
   } else {
     w.n_blk = 0; /* the iteration's vectors span every block */
     start_vectors(&w);
+  }
+  /* K_s - sigma M, factorized for the iteration (and again when the shift
+     moves); the dense path does not need it */
+  st = factor_shifted(&w, sigma);
+  if (st < 0) {
+    char why[300];
+    snprintf(why, sizeof why, "%s", nsb_ctx_error_message(ctx));
+    nsb_ctx_clear_error(ctx);
+    work_free(ctx, &w);
+    NSB_FREE_ARRAY(ctx, Ks, A->nnz, double);
+    return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__,
+                         "K - sigma M is singular at the shift sigma = %.6g (%s): a mechanism without mass, or a "
+                         "shift on an eigenvalue",
+                         sigma, why);
   }
   int converged = 0, it = 0, reshifted = shift_given || dense ? 3 : 0, n_small = 0;
   while (!converged && it < max_iter && st == NSB_OK) {
@@ -952,6 +1318,64 @@ static int modal_eval_at(nsb_system* s, double t, double* Kv, double* Mv, double
 
 static int modal_eval(nsb_system* s, double* Kv, double* Mv) { return modal_eval_at(s, s->t, Kv, Mv, NULL); }
 
+/* Mark node's rows of DOFs first..last (0-based) as moving. */
+static void mark_node(const nsb_system* s, int node, int first, int last, unsigned char* moving) {
+  for (int k = first; k <= last && k < s->ndof[node]; ++k) {
+    int eq = s->node_eq[6 * node + k];
+    if (eq >= 0) moving[eq] = 1;
+  }
+}
+
+/* The rows a *MODAL DYNAMIC step (REDUCTION=MODAL, no SPIN) moves: those
+   with an initial velocity, those a load of the model reaches (a *CLOAD its
+   DOF, a follower its node's three of that kind, a *DLOAD its element's
+   nodes), and the contact directions: the slave node's translations along
+   a plane obstacle's fixed normal, all its DOFs against a sphere or a
+   cylinder, those of the slave and of the master elements' nodes for a beam
+   master.  Anything else that could excite the step from its time
+   (gravity, a manufactured rotation, a prescribed motion, contact points of
+   a body, a plane carried by a body) marks every row.  The reduced model's
+   modes are coupled only through these rows and the contact impulses along
+   them (Rayleigh damping is diagonal in the modes), so a mode that is zero
+   on all of them starts at rest, is neither loaded nor pushed, and stays
+   exactly at rest. */
+static void moving_rows(nsb_system* s, unsigned char* moving, double* ve) {
+  const nsb_model* m = s->model;
+  int n = s->n_eq, all = m->gravities.count > 0 || m->manufactured.count > 0;
+  nsb_system_node_velocities(s, ve);
+  for (int i = 0; i < n; ++i) moving[i] = ve[i] != 0.0;
+  for (int k = 0; k < m->boundaries.count; ++k)
+    if (m->boundaries.data[k].amplitude >= 0 || m->boundaries.data[k].value != 0.0) all = 1;
+  for (int k = 0; k < m->cloads.count; ++k) {
+    const nsb_cload* c = &m->cloads.data[k];
+    int first = c->follower ? (c->dof <= 3 ? 0 : 3) : c->dof - 1;
+    mark_node(s, c->node, first, c->follower ? first + 2 : first, moving);
+  }
+  for (int k = 0; k < m->dloads.count; ++k) {
+    const nsb_element* el = &m->elements.data[m->dloads.data[k].element];
+    for (int a = 0; a < 2; ++a) mark_node(s, el->nodes[a], 0, 5, moving);
+  }
+  for (int p = 0; p < m->contact_pairs.count && !all; ++p) {
+    const nsb_contact_pair* cp = &m->contact_pairs.data[p];
+    const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
+    if (cp->points >= 0 || cp->master_kind == NSB_MASTER_PARTICLES) all = 1;
+    if (cp->master_kind == NSB_MASTER_BEAMS) {
+      const nsb_elset* es = &m->elsets.data[cp->master];
+      for (int k = 0; k < es->elements.count; ++k)
+        for (int a = 0; a < 2; ++a) mark_node(s, m->elements.data[es->elements.data[k]].nodes[a], 0, 5, moving);
+    }
+    const nsb_obstacle* ob = cp->master_kind == NSB_MASTER_OBSTACLE ? &m->obstacles.data[cp->master] : NULL;
+    if (ob && ob->body >= 0) all = 1;
+    int plane = ob && ob->kind == NSB_OBSTACLE_PLANE;
+    for (int i = 0; i < ns->nodes.count; ++i)
+      for (int k = 0; k < (plane ? 3 : 6); ++k)
+        if (!plane || ob->dir[k] != 0.0) mark_node(s, ns->nodes.data[i], k, k, moving);
+  }
+  if (all) memset(moving, 1, (size_t)n);
+}
+
+static int modal_mass_rows(nsb_system* s, const nsb_modal_result* r);
+
 int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   memset(out, 0, sizeof *out);
   const nsb_model* m = s->model;
@@ -986,8 +1410,19 @@ int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
   s->stats.t_assemble += nsb_now_s() - tic;
   if (st == NSB_OK) {
     tic = nsb_now_s();
-    st = nsb_modal_solve(s->ctx, s->A, s->ls, Kv, Mv, s->step.n_modes, s->step.shift, s->step.shift_given, 1e-12,
-                         1000, out);
+    /* REDUCTION=MODAL without SPIN: the blocks that stay at rest are ranked, not solved */
+    unsigned char* moving = NULL;
+    if (s->step.modal_dynamic && !s->step.reduction && !s->step.spinning) {
+      moving = NSB_NEW_ARRAY(s->ctx, s->n_eq, unsigned char);
+      double* ve = NSB_NEW_ARRAY(s->ctx, s->n_eq, double);
+      if (moving && ve) moving_rows(s, moving, ve);
+      else st = nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+      if (ve) NSB_FREE_ARRAY(s->ctx, ve, s->n_eq, double);
+    }
+    if (st == NSB_OK)
+      st = nsb_modal_solve_moving(s->ctx, s->A, s->ls, Kv, Mv, s->step.n_modes, s->step.shift,
+                                  s->step.shift_given, 1e-12, 1000, moving, out);
+    if (moving) NSB_FREE_ARRAY(s->ctx, moving, s->n_eq, unsigned char);
     s->stats.t_factor += nsb_now_s() - tic;
     s->stats.factorizations++;
     if (st < 0) {
@@ -1008,6 +1443,7 @@ int nsb_system_modes(nsb_system* s, nsb_modal_result* out) {
     s->modal_M = Mv;
     s->nnz_modal = nnz;
     Mv = NULL;
+    st = modal_mass_rows(s, out);
   }
   if (Mv) NSB_FREE_ARRAY(s->ctx, Mv, nnz, double);
   modal_finish(s);
@@ -1056,7 +1492,57 @@ int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r) 
   return st;
 }
 
-void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y) { pattern_mv(s->A, s->modal_M, x, y); }
+void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y) {
+  if (!s->modal_rows) {
+    pattern_mv(s->A, s->modal_M, x, y);
+    return;
+  }
+  const nsb_csr* A = s->A;
+  memset(y, 0, (size_t)A->n * sizeof(double));
+  for (int k = 0; k < s->n_modal_rows; ++k) {
+    int i = s->modal_rows[k];
+    double v = 0.0;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) v += s->modal_M[p] * x[A->col[p]];
+    y[i] = v;
+  }
+}
+
+/* The rows M Phi reaches into s->modal_rows (nsb_system_modal_mass_mv):
+   those with a non-zero mass entry in a column where one of r's modes is
+   non-zero.  Set-up of a modal dynamic step whose lowest modes leave some
+   at rest; NULL without such modes, or when the rows are half of all or
+   more. */
+static int modal_mass_rows(nsb_system* s, const nsb_modal_result* r) {
+  const nsb_csr* A = s->A;
+  int n = A->n, nr = 0;
+  if (s->modal_rows) NSB_FREE_ARRAY(s->ctx, s->modal_rows, s->n_modal_rows, int);
+  s->n_modal_rows = 0;
+  if (r->n_rest == 0) return NSB_OK;
+  unsigned char* on = NSB_NEW_ARRAY(s->ctx, n, unsigned char);
+  NSB_CHECK(s->ctx, on, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  memset(on, 0, (size_t)n);
+  for (int j = 0; j < r->n_modes; ++j)
+    for (int i = 0; i < n; ++i)
+      if (r->phi[i + (size_t)n * j] != 0.0) on[i] = 1;
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+      if (s->modal_M[p] != 0.0 && on[A->col[p]] == 1) {
+        on[i] |= 2;
+        break;
+      }
+  for (int i = 0; i < n; ++i) nr += (on[i] & 2) != 0;
+  if (nr > 0 && 2 * nr < n) {
+    s->modal_rows = NSB_NEW_ARRAY(s->ctx, nr, int);
+    if (!s->modal_rows) {
+      NSB_FREE_ARRAY(s->ctx, on, n, unsigned char);
+      return nsb_ctx_error(s->ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+    }
+    for (int i = 0; i < n; ++i)
+      if (on[i] & 2) s->modal_rows[s->n_modal_rows++] = i;
+  }
+  NSB_FREE_ARRAY(s->ctx, on, n, unsigned char);
+  return NSB_OK;
+}
 
 void nsb_system_node_velocities(const nsb_system* s, double* ve) {
   memset(ve, 0, (size_t)s->n_eq * sizeof(double));

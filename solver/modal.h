@@ -33,6 +33,12 @@ typedef struct nsb_modal_result {
   int iterations;     /* subspace iterations done */
   double shift;       /* the shift used */
   double asymmetry;   /* |K - K^T|_F / |K|_F */
+  /* nsb_modal_solve_moving: rank[j] (1-based) of pair j among the n lowest of
+     the whole problem, and n_rest, how many of those lie in blocks at rest
+     and were left out (n_modes + n_rest = n); rank NULL and n_rest 0 when
+     every one of the n lowest is returned */
+  int* rank;
+  int n_rest;
 } nsb_modal_result;
 
 /// n_modes eigenpairs of (K, M) nearest the shift (ascending).  K and M:
@@ -63,6 +69,23 @@ typedef struct nsb_modal_result {
 #define NSB_MODAL_DENSE_MAX 4000
 int nsb_modal_solve(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
                     int n_modes, double shift, int shift_given, double tol, int max_iter, nsb_modal_result* out);
+
+/// nsb_modal_solve with the rows that move: moving[i] != 0 for every row a
+/// load, an initial velocity or a contact direction reaches (NULL: all).
+/// An independent block of the dense path without such a row stays exactly
+/// at rest in a linear reduced model whose modes are coupled only through
+/// those rows (docs/theory.md §7): it is not solved, only the count of its
+/// eigenvalues below each moving pair's is taken (Sylvester's law of
+/// inertia: the negative pivots of one banded LDL^T of K_s - lambda M on
+/// the block), which places the moving blocks' pairs among the n_modes
+/// lowest of the whole problem (the full solve's selection), and only the
+/// moving pairs among them are returned (out->n_modes of them, out->rank,
+/// out->n_rest).  Where
+/// the dense path does not apply, or none of the n_modes lowest moves, the
+/// result is that of nsb_modal_solve.
+int nsb_modal_solve_moving(nsb_ctx* ctx, nsb_csr* A, nsb_linsolver* ls, const double* K_val, const double* M_val,
+                           int n_modes, double shift, int shift_given, double tol, int max_iter,
+                           const unsigned char* moving, nsb_modal_result* out);
 
 /// Ks = (K + K^T)/2 for values K on the (structurally symmetric) pattern of A;
 /// Ks may not alias K.

@@ -505,6 +505,7 @@ void nsb_system_destroy(nsb_system** ps) {
   nsb_system* s = *ps;
   nsb_ctx* ctx = s->ctx;
   if (s->modal_M) NSB_FREE_ARRAY(ctx, s->modal_M, s->nnz_modal, double);
+  if (s->modal_rows) NSB_FREE_ARRAY(ctx, s->modal_rows, s->n_modal_rows, int);
   int n = s->n_nodes, nm = n > 0 ? n : 1, nmu = s->mult_cap, meq = s->eq_cap;
   NSB_FREE_ARRAY(ctx, s->ndof, nm, int);
   NSB_FREE_ARRAY(ctx, s->X0, 3 * nm, double);

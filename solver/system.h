@@ -211,6 +211,10 @@ void nsb_system_eq_node(const nsb_system* s, const double* vec, int node, double
 
 /// *MODAL DYNAMIC support (docs/theory.md §7).  After nsb_system_modes in a
 /// modal dynamic step the mass matrix is kept: y = M x (equation space).
+/// When some of the lowest modes stay at rest (nsb_modal_result.n_rest),
+/// y is M x on the rows the step's modes reach (those with a mass entry in
+/// a column where a mode is non-zero) and 0 elsewhere: exact for x in the
+/// span of the modes, and for the projection Phi^T M x of any x.
 void nsb_system_modal_mass_mv(const nsb_system* s, const double* x, double* y);
 /// Static residual r (equation space, n_eq values) of the linearization
 /// state with the loads at time t (loads of the step at their dynamic values;

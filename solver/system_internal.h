@@ -172,6 +172,10 @@ struct nsb_system {
      the elements' (the reduced model's; nsb_system_set_energy) */
   double* modal_M;
   int nnz_modal;
+  /* the rows M Phi reaches when some of the lowest modes stay at rest
+     (nsb_system_modal_mass_mv), else NULL */
+  int* modal_rows;
+  int n_modal_rows;
   int energy_override;
   nsb_energy override;
   /* The energies of the state an accepted increment left (increment_to:

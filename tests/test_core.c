@@ -184,6 +184,19 @@ static void test_amplitudes(void) {
   NSB_ASSERT_CLOSE(nsb_amplitude_eval(&a, 2.0, NULL, NULL), 2.0, 1e-15);
   NSB_ASSERT_CLOSE(nsb_amplitude_eval(&a, 7.0, NULL, NULL), 2.0, 0);
   check_amp_fd(&a, 0.5);
+  /* right-continuous rates: at the first point the first piece's (a driven
+     motion whose table starts with a slope moves at it from the start), at
+     an inner point the next piece's, constant before and after the table */
+  double r1, r2;
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&a, 0.0, &r1, &r2), 0.0, 0);
+  NSB_ASSERT_CLOSE(r1, 2.0, 1e-15);
+  NSB_ASSERT_CLOSE(r2, 0.0, 0);
+  nsb_amplitude_eval(&a, -1e-12, &r1, NULL);
+  NSB_ASSERT_CLOSE(r1, 0.0, 0);
+  nsb_amplitude_eval(&a, 1.0, &r1, NULL);
+  NSB_ASSERT_CLOSE(r1, 0.0, 1e-15);
+  nsb_amplitude_eval(&a, 3.0, &r1, NULL);
+  NSB_ASSERT_CLOSE(r1, 0.0, 0);
   double poly[] = {1.0, -2.0, 0.5, 0.25};
   nsb_amplitude p = {"P", NSB_AMP_POLYNOMIAL, 1, 4, poly};
   NSB_ASSERT_CLOSE(nsb_amplitude_eval(&p, 2.0, NULL, NULL), 1 - 4 + 2 + 2, 1e-14);

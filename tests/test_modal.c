@@ -224,6 +224,67 @@ static void test_independent_blocks(void) {
   chain_done(&ctx, &c, &r);
 }
 
+/* The same two chains with only the second one moving
+   (nsb_modal_solve_moving): the first stays at rest and is only ranked; the
+   pairs returned are exactly the full solve's pairs of the second chain
+   among the lowest, with their places in it (rank), and the count of the
+   first chain's pairs left out. */
+static void test_blocks_at_rest(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  chain c;
+  nsb_modal_result full, r;
+  int n1 = 250, n2 = 150, n = n1 + n2, want = 12;
+  double k = 3.0, m = 0.5;
+  chain_build(ctx, &c, n, k, m, 0, 0);
+  for (int i = n1 - 1; i <= n1; ++i)
+    for (int p = c.A->rowptr[i]; p < c.A->rowptr[i + 1]; ++p) {
+      int j = c.A->col[p];
+      if (j == i) c.K[p] -= k;
+      else if ((i == n1 - 1 && j == n1) || (i == n1 && j == n1 - 1)) c.K[p] = 0.0;
+    }
+  /* no equal eigenvalues in the two chains (their order would be round-off):
+     the first grounded at its mass 0, the second with other masses */
+  c.K[c.A->rowptr[0]] += k;
+  for (int i = n1; i < n; ++i)
+    for (int p = c.A->rowptr[i]; p < c.A->rowptr[i + 1]; ++p)
+      if (c.A->col[p] == i) c.M[p] = 0.7;
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve(ctx, c.A, c.ls, c.K, c.M, want, 0.0, 0, 1e-12, 500, &full), NSB_OK);
+  unsigned char* moving = calloc((size_t)n, 1);
+  CU_ASSERT_FATAL(moving != NULL);
+  moving[n1 + 7] = 1; /* one row of the second chain */
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve_moving(ctx, c.A, c.ls, c.K, c.M, want, 0.0, 0, 1e-12, 500, moving, &r),
+                        NSB_OK);
+  int in2 = 0;
+  for (int j = 0; j < want; ++j) {
+    double s2 = 0.0;
+    for (int i = n1; i < n; ++i) s2 += fabs(full.phi[i + (size_t)n * j]);
+    if (s2 == 0.0) continue; /* the first chain's */
+    CU_ASSERT_FATAL(in2 < r.n_modes);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.rank);
+    CU_ASSERT_EQUAL(r.rank[in2], j + 1);
+    CU_ASSERT(r.lambda[in2] == full.lambda[j]);
+    CU_ASSERT(memcmp(r.phi + (size_t)n * in2, full.phi + (size_t)n * j, (size_t)n * sizeof(double)) == 0);
+    ++in2;
+  }
+  printf("\n    two chains, the second moving: %d of the %d lowest pairs computed, %d at rest", r.n_modes, want,
+         r.n_rest);
+  CU_ASSERT(in2 > 0 && in2 < want);
+  CU_ASSERT_EQUAL(r.n_modes, in2);
+  CU_ASSERT_EQUAL(r.n_rest, want - in2);
+  nsb_modal_result_free(ctx, &r);
+  /* every block moving: the full result */
+  moving[0] = 1;
+  CU_ASSERT_EQUAL_FATAL(nsb_modal_solve_moving(ctx, c.A, c.ls, c.K, c.M, want, 0.0, 0, 1e-12, 500, moving, &r),
+                        NSB_OK);
+  CU_ASSERT_EQUAL(r.n_modes, want);
+  CU_ASSERT_EQUAL(r.n_rest, 0);
+  CU_ASSERT_PTR_NULL(r.rank);
+  CU_ASSERT(memcmp(r.lambda, full.lambda, (size_t)want * sizeof(double)) == 0);
+  free(moving);
+  nsb_modal_result_free(ctx, &full);
+  chain_done(&ctx, &c, &r);
+}
+
 static void test_constrained_chain(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   chain c;
@@ -446,15 +507,24 @@ static void test_modal_dynamic_equals_full(void) {
   for (int i = 0; i < n1; ++i) CU_ASSERT(fabs(e1[i] - 1.0) < 1e-12);
 }
 
+/* The heading, the 11 nodes (node set nset) of a 1 m beam along x at height
+   z and its 10 B2V elements (element set B, the *ELEMENT line's parameters
+   after TYPE=B2V, ELSET=B) into buf (cap bytes); returns the length. */
+static int ten_element_beam(char* buf, size_t cap, const char* heading, const char* nset, double z,
+                            const char* params) {
+  int n = snprintf(buf, cap, "*HEADING\n%s\n*NODE, NSET=%s\n", heading, nset);
+  for (int i = 0; i <= 10; ++i) n += snprintf(buf + n, cap - (size_t)n, "%d, %g, 0, %g\n", i + 1, 0.1 * i, z);
+  n += snprintf(buf + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, %s\n", params);
+  for (int i = 0; i < 10; ++i) n += snprintf(buf + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  return n;
+}
+
 /* A free beam falling flat onto a floor (gravity is the step's load), modal
    and quasi-static reduction: before the impact the momentum is m g t (the
    rigid modes carry the load exactly), and E + D - W stays constant. */
 static char* falling_beam_deck(const char* proc) {
   static char buf[8192];
-  int n = snprintf(buf, sizeof buf, "*HEADING\nfalling beam\n*NODE, NSET=ALL\n");
-  for (int i = 0; i <= 10; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %g, 0, 0.01\n", i + 1, 0.1 * i);
-  n += snprintf(buf + n, sizeof buf - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, POINTS=2\n");
-  for (int i = 0; i < 10; ++i) n += snprintf(buf + n, sizeof buf - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  int n = ten_element_beam(buf, sizeof buf, "falling beam", "ALL", 0.01, "POINTS=2");
   n += snprintf(buf + n, sizeof buf - (size_t)n,
                 "*BEAM GENERAL SECTION, ELSET=B\n8.4e7, 2.7e7, 2.7e7, 2e3, 2.8e3, 2.8e3\n3, 2e-4, 1e-4, 1e-4\n0, 1, 0\n"
                 "*BOUNDARY\nALL, 2, 2\nALL, 4, 4\nALL, 6, 6\n*NSET, NSET=ENDS\n1, 11\n"
@@ -507,6 +577,95 @@ static void test_modal_dynamic_only_rigid_modes(void) {
 static void test_modal_dynamic_falling_beam(void) {
   check_falling_beam("*MODAL DYNAMIC, MODES=6, ALPHA=0, BETA=1e-5", NSB_BINARY_DIR "/tests_tmp/modal_dyn_fall");
   check_falling_beam("*MODAL DYNAMIC, MODES=6, REDUCTION=QUASI-STATIC", NSB_BINARY_DIR "/tests_tmp/modal_dyn_fall_qs");
+}
+
+/* A free bar along x at 1 m/s against a wall normal to x (the bar of
+   benchmarks/peers, 10 elements): only its axial block moves, so of the
+   MODES lowest the step computes the axial ones and leaves the bending and
+   torsional ones at rest.  Zero loads on a bending and a torsional DOF of
+   every kind (loaded: every block solved) give the full selection, whose
+   axial modes must be the computed ones under the same places, and the same
+   history (the modes at rest stay exactly zero there).  The same bar with its
+   other DOFs held (*BOUNDARY 2-6) and as many modes has the same modes (one
+   block, the same matrices): the same history to round-off. */
+static char* wall_bar_deck(int held, int modes, int zero_loads) {
+  static char buf[8192];
+  int n = ten_element_beam(buf, sizeof buf, "bar against a wall", "BAR", 0.0, "WEIGHTING=GALERKIN, POINTS=2");
+  n += snprintf(buf + n, sizeof buf - (size_t)n,
+                "*BEAM GENERAL SECTION, ELSET=B\n2e7, 2e7, 2e7, 2e7, 2e7, 2e7\n0.8, 1.6e-6, 8e-7, 8e-7\n0, 1, 0\n"
+                "*NSET, NSET=TIP\n11\n*OBSTACLE, NAME=WALL, TYPE=PLANE\n1.005, 0, 0, -1, 0, 0\n"
+                "*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR, 1, 1\n"
+                "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS=0.005\nTIP, WALL\n%s"
+                "*STEP\n*MODAL DYNAMIC, MODES=%d\n2e-5, 6e-4\n%s*OUTPUT, FORMAT=HISTORY\n*END STEP\n",
+                held ? "*BOUNDARY\nBAR, 2, 6\n" : "", modes, zero_loads ? "*CLOAD\n6, 2, 0\n6, 3, 0\n6, 4, 0\n" : "");
+  return buf;
+}
+
+/* modes.csv's rows (mode number, eigenvalue) into mode, lam; returns the count */
+static int mode_rows(const char* dir, int* mode, double* lam, int cap) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/modes.csv", dir);
+  char* text = nsb_test_slurp(path, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  int k = 0;
+  for (char* line = strchr(text, '\n'); line && line[1] && k < cap; line = strchr(line + 1, '\n')) {
+    int step = 0;
+    if (sscanf(line + 1, "%d,%d,%lf", &step, mode + k, lam + k) != 3) break;
+    ++k;
+  }
+  free(text);
+  return k;
+}
+
+static void test_modal_dynamic_modes_at_rest(void) {
+  const char* d1 = NSB_BINARY_DIR "/tests_tmp/modal_rest_bar";
+  const char* d2 = NSB_BINARY_DIR "/tests_tmp/modal_rest_bar_all";
+  const char* d3 = NSB_BINARY_DIR "/tests_tmp/modal_rest_bar_held";
+  int want = 30, m1[64], m2[64], m3[64];
+  double l1[64], l2[64], l3[64];
+  run_deck(wall_bar_deck(0, want, 0), d1);
+  run_deck(wall_bar_deck(0, want, 1), d2);
+  int n1 = mode_rows(d1, m1, l1, 64), n2 = mode_rows(d2, m2, l2, 64);
+  CU_ASSERT_EQUAL_FATAL(n2, want);
+  /* the computed modes are the full selection's axial ones, in its places;
+     the six rigid modes (eigenvalues round-off of the shift, |lambda| < 1,
+     against 2.4e8 for the first elastic one) have their places among the
+     first six in an order of round-off in either run */
+  int k = 0;
+  for (int j = 0; j < n2 && k < n1; ++j) {
+    if (fabs(l2[j]) < 1.0) continue;
+    if (l1[k] < 1.0) {
+      CU_ASSERT(m1[k] <= 6);
+      ++k;
+    }
+    if (k < n1 && m1[k] == m2[j]) {
+      CU_ASSERT(l1[k] == l2[j]);
+      ++k;
+    }
+  }
+  printf("\n    free bar against a wall: %d of the %d lowest modes computed", n1, want);
+  CU_ASSERT_EQUAL(k, n1);
+  CU_ASSERT(n1 > 1 && n1 < want);
+  run_deck(wall_bar_deck(1, n1, 0), d3);
+  CU_ASSERT_EQUAL(mode_rows(d3, m3, l3, 64), n1);
+  static const char* cols[] = {"kinetic_energy", "potential_energy", "linear_momentum_x", "dissipated"};
+  static double a[100], b[100], c3[100];
+  for (int c = 0; c < 4; ++c) {
+    int na = history_column(d1, cols[c], a, 100), nb = history_column(d2, cols[c], b, 100);
+    CU_ASSERT_EQUAL_FATAL(na, 31);
+    CU_ASSERT_EQUAL_FATAL(nb, 31);
+    CU_ASSERT_EQUAL_FATAL(history_column(d3, cols[c], c3, 100), 31);
+    double same = 0.0, held = 0.0;
+    for (int i = 0; i < na; ++i) {
+      same = fmax(same, fabs(a[i] - b[i]));
+      held = fmax(held, fabs(a[i] - c3[i]));
+    }
+    CU_ASSERT(same == 0.0);
+    CU_ASSERT(held < 1e-10); /* energies 0.4, momenta 0.8: round-off */
+  }
+  double p[100];
+  CU_ASSERT_EQUAL(history_column(d1, "linear_momentum_x", p, 100), 31);
+  CU_ASSERT(p[30] < -0.5); /* it came back from the wall */
 }
 
 /* ---- hanging mechanisms: a static step, then *FREQUENCY -------------------------------- */
@@ -760,6 +919,7 @@ static const nsb_test_suite suites[] = {
                                          {"free_chain_rigid_mode", test_free_chain_rigid_mode},
                                          {"many_modes", test_many_modes},
                                          {"independent_blocks", test_independent_blocks},
+                                         {"blocks_at_rest", test_blocks_at_rest},
                                          {"constrained_chain", test_constrained_chain},
                                          {"interior_shift", test_interior_shift},
                                          {"bad_requests", test_bad_requests},
@@ -771,6 +931,7 @@ static const nsb_test_suite suites[] = {
                                            {NULL, NULL}}},
     {"modal_dynamic", (const nsb_test_case[]){{"equals_full_linear", test_modal_dynamic_equals_full},
                                               {"falling_beam", test_modal_dynamic_falling_beam},
+                                              {"modes_at_rest", test_modal_dynamic_modes_at_rest},
                                               {"qs_only_rigid_modes", test_modal_dynamic_only_rigid_modes},
                                               {NULL, NULL}}},
     {"corotating", (const nsb_test_case[]){{"whirl_point_mass", test_spin_whirl_point_mass},

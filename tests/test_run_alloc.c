@@ -11,7 +11,9 @@
  * -DNSB_SANITIZE=ON, AddressSanitizer also checks that the library
  * allocations (KLU, UMFPACK, stdio) are released on every error path.
  * tests/decks/reliable/alloc_spin.inp does the same for the co-rotating
- * reduced model (*MODAL DYNAMIC, SPIN with a beam contact, gravity and SWEEP).
+ * reduced model (*MODAL DYNAMIC, SPIN with a beam contact, gravity and SWEEP),
+ * tests/decks/reliable/alloc_rest.inp for a *MODAL DYNAMIC step with blocks
+ * at rest and a chain block (a bar against a wall).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 
 #define DECK NSB_TEST_DECK_DIR "/reliable/alloc_small.inp"
 #define DECK_SPIN NSB_TEST_DECK_DIR "/reliable/alloc_spin.inp"
+#define DECK_REST NSB_TEST_DECK_DIR "/reliable/alloc_rest.inp"
 #define OUT NSB_BINARY_DIR "/tests_tmp/run_alloc"
 
 static int run_once(nsb_ctx* ctx, const nsb_model* m) {
@@ -101,9 +104,11 @@ static void sweep(const char* deck) {
 
 static void test_sweep(void) { sweep(DECK); }
 static void test_sweep_spin(void) { sweep(DECK_SPIN); }
+static void test_sweep_rest(void) { sweep(DECK_REST); }
 
 static const nsb_test_suite suites[] = {
-    {"run_alloc", (const nsb_test_case[]){{"sweep", test_sweep}, {"sweep_spin", test_sweep_spin}, {NULL, NULL}}},
+    {"run_alloc", (const nsb_test_case[]){{"sweep", test_sweep}, {"sweep_spin", test_sweep_spin},
+                                               {"sweep_rest", test_sweep_rest}, {NULL, NULL}}},
     {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }

@@ -5,14 +5,17 @@
 # elastica, the rolled-up strip, follower-load and support reactions, linear frame and
 # span deflections, section forces at interior points and in the VTK output, Riks reactions,
 # momenta after a pulse and an impact, beam frequencies, sliding friction, the pendulum's
-# period, modal dynamics (check_user.py).
+# period, modal dynamics, a ring across a diameter, a helical spring, a precessing top, a hanging
+# cable, CalculiX loads and their changes between steps, lateral-torsional buckling, a support
+# moved over two steps (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
     hertz_ball_on_strip prestressed_string distributed_moment particle_in_element ccx_cantilever
     three_hinged_frame driven_disk rolling_sphere incline_box pendulum_stop modal_stop ball_drop_beam four_bar driven_slider pushed_mass
     quarter_ring euler_column spring_support beam_on_stop beam_with_mass conical_pendulum abaqus_b31 abaqus_cae
-    rotating_blade)
+    rotating_blade ring_compression helical_spring gyro_top hanging_cable ccx_loads ccx_steps
+    lateral_buckling support_steps)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

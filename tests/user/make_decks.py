@@ -708,7 +708,7 @@ def four_bar(u):
 def driven_slider(u):
     """A 2 kg steel ball (radius 40 mm) resting on the floor (Coulomb mu = 0.3), pushed along
     it at a constant 0.5 m/s by a driven support (*BOUNDARY with a TABULAR amplitude from
-    rest): the support's reaction is the friction force mu m g at every increment."""
+    t = 0): the support's reaction is the friction force mu m g at every increment."""
     r, m = 0.04, 2.0
     s = head(u, "Ball pushed along a floor", driven_slider.__doc__)
     s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(r, "L")
@@ -726,8 +726,8 @@ def driven_slider(u):
 
 def pushed_mass(u):
     """A 2 kg mass pushed at a constant 0.5 m/s against a constant 3 N load by a driven
-    support (*BOUNDARY with a TABULAR amplitude from rest), no contact, no gravity: the
-    support's reaction is the load at every increment after the first."""
+    support (*BOUNDARY with a TABULAR amplitude from t = 0), no contact, no gravity: the
+    support's reaction is the load at every increment."""
     s = head(u, "Mass pushed against a load", pushed_mass.__doc__)
     s += "*NODE\n1, 0, 0, 0\n*PARTICLE, NODE=1, MASS=%s\n" % u.n(2.0, "M")
     s += "*AMPLITUDE, NAME=PUSH\n0, 0, %s, %s\n" % (u.n(1.0, "T"), u.n(0.5, "L"))
@@ -974,6 +974,265 @@ def rotating_blade(u):
     return s
 
 
+RG = dict(R=0.2, b=0.02, h=0.005, n=64, P=20.0,
+          probes=((1, 0.0), (1, 0.5), (6, 0.3), (16, 1.0), (17, 0.5), (21, 0.7)))
+
+
+def ring_compression(u):
+    """A thin steel ring (radius 200 mm, 20 x 5 mm, 64 straight B2V elements on the circle) pressed
+    across a diameter: 20 N down at the top node, the bottom node held (translations and the
+    rotations out of the plane), the top node held sideways and out of the plane only; two
+    increments. Diameter change (pi/4 - 2/pi) P R^3/EI + pi P R (1/EA + 1/kGA)/4; bending moment
+    P R (1/pi - sin(theta)/2) at the load point, at 90 degrees and inside elements."""
+    R, b, hh, n, P = RG["R"], RG["b"], RG["h"], RG["n"], RG["P"]
+    s = head(u, "Ring under diametral compression", ring_compression.__doc__)
+    s += "*NODE, NSET=RING\n"
+    for i in range(n):
+        th = 2 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.sin(th), "L"), u.n(R * math.cos(th), "L"))
+    s += "*ELEMENT, TYPE=B2V, ELSET=RING\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(hh, "L"))
+    bot = n // 2 + 1
+    s += "*BOUNDARY\n%d, 1, 3\n%d, 4, 5\n1, 1, 1\n1, 3, 3\n" % (bot, bot)
+    s += "*PROBE, NAME=top, NODE=1\nX, U, RF\n*PROBE, NAME=side, NODE=%d\nX, U\n" % (n // 4 + 1)
+    s += "*PROBE, NAME=bottom, NODE=%d\nRF, RM\n" % bot
+    for k, (e, xi) in enumerate(RG["probes"]):
+        s += "*PROBE, NAME=p%d, ELEMENT=%d, POSITION=%g\nX, N, M, NS, MS\n" % (k, e, xi)
+    s += "*STEP, NLGEOM\n*STATIC\n0.5, 1.0\n*CLOAD\n1, 2, %s\n*END STEP\n" % u.n(-P, "F")
+    return s
+
+
+HX = dict(R=0.02, r=0.002, p=0.008, coils=5, per=36, ra=0.008, P=20.0, probes=((2 + 90, 0.5), (2 + 45, 0.25), (2 + 140, 0.8)))
+
+
+def helix_points(n_per=None):
+    R, p, c = HX["R"], HX["p"], HX["coils"]
+    n_per = n_per or HX["per"]
+    pts = [(0.0, 0.0, 0.0)]
+    for i in range(c * n_per + 1):
+        phi = 2 * math.pi * i / n_per
+        pts.append((R * math.cos(phi), R * math.sin(phi), p * phi / (2 * math.pi)))
+    pts.append((0.0, 0.0, c * p))
+    return pts
+
+
+def helical_spring(u):
+    """A close-coiled helical spring of steel wire (4 mm wire, 40 mm mean coil diameter, 5 coils,
+    8 mm pitch: helix angle 3.6 degrees), 36 straight B2V per coil on the helix, element defaults;
+    stiff radial arms (16 mm bar) carry the ends to the spring's axis; one end clamped, 20 N
+    pulling along the axis at the other, four increments. Stiffness G d^4/(8 D^3 n) with the
+    helix angle's bending, axial and shear terms (Wahl 1963); the twisting moment P R cos(alpha)
+    inside the wire."""
+    R, r, c, per, ra, P = HX["R"], HX["r"], HX["coils"], HX["per"], HX["ra"], HX["P"]
+    pts = helix_points()
+    s = head(u, "Helical spring under an axial load", helical_spring.__doc__)
+    s += "*NODE\n"
+    for i, q in enumerate(pts):
+        s += "%d, %s, %s, %s\n" % (i + 1, u.n(q[0], "L"), u.n(q[1], "L"), u.n(q[2], "L"))
+    last = len(pts)
+    s += "*ELEMENT, TYPE=B2V, ELSET=ARMS\n1, 1, 2\n%d, %d, %d\n" % (last - 1, last - 1, last)
+    s += "*ELEMENT, TYPE=B2V, ELSET=WIRE\n"
+    for i in range(2, last - 1):
+        s += "%d, %d, %d\n" % (i, i, i + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=WIRE, MATERIAL=STEEL, SECTION=CIRC\n%s\n" % u.n(r, "L")
+    s += "*BEAM SECTION, ELSET=ARMS, MATERIAL=STEEL, SECTION=CIRC\n%s\n" % u.n(ra, "L")
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=end, NODE=%d\nX, U, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % last
+    for k, (e, xi) in enumerate(HX["probes"]):
+        s += "*PROBE, NAME=w%d, ELEMENT=%d, POSITION=%g\nX, Q, N, M, NS, MS\n" % (k, e, xi)
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (last, u.n(P, "F"))
+    return s
+
+
+TOP = dict(r=0.05, t=0.01, l=0.1, spin=200.0, h=2.5e-4, T=1.6)
+
+
+def top_props():
+    r, t, l = TOP["r"], TOP["t"], TOP["l"]
+    m = 7850.0 * math.pi * r * r * t
+    J3 = m * r * r / 2
+    J1 = m * (3 * r * r + t * t) / 12
+    Om = m * 9.81 * l / (J3 * TOP["spin"])
+    return m, J1, J3, Om
+
+
+def gyro_top(u):
+    """A steel disk (100 mm diameter, 10 mm thick) spinning at 200 rad/s on a horizontal axle,
+    its centre 100 mm from a frictionless pivot (the body's node, held in translation), under
+    gravity; started with the steady precession rate m g l/(J3 spin) about the vertical (3.9
+    rad/s), default dynamics (0.25 ms increments, 1/20 rad of spin each, over one turn of the
+    precession): the axle stays horizontal and turns at that rate."""
+    m, J1, J3, Om = top_props()
+    s = head(u, "Heavy top precessing", gyro_top.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n"
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n%s, 0, 0\n" % (
+        u.n(m, "M"), u.n(J3, "M*L^2"), u.n(J1, "M*L^2"), u.n(J1, "M*L^2"), u.n(TOP["l"], "L"))
+    s += "*BOUNDARY\n1, 1, 3\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 4, %s\n1, 6, %s\n" % (u.n(TOP["spin"], "1/T"), u.n(Om, "1/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=top, NODE=1\nQ, W, RF\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*END STEP\n" % (u.n(TOP["h"], "T"), u.n(TOP["T"], "T"))
+    return s
+
+
+CB = dict(L=10.0, r=0.005, n=40)
+
+
+def cable_props():
+    """A wire rope: the solid 10 mm rod's axial and shear stiffness and mass, a thousandth of its
+    bending and torsional stiffness (strands slide on one another)."""
+    r = CB["r"]
+    A, I = math.pi * r * r, math.pi * r ** 4 / 4
+    E, G = 210e9, 210e9 / 2.6
+    return E * A, 0.9 * G * A, 1e-3 * G * 2 * I, 1e-3 * E * I, 7850.0 * A, 7850.0 * 2 * I
+
+
+def hanging_cable(u):
+    """A 10 m steel wire rope (10 mm, *BEAM GENERAL SECTION: a thousandth of the solid rod's
+    bending stiffness) strung straight between two pins at the same height, 40 B2V elements,
+    under its own weight (*GRAVITY with the model data) in one static step with the defaults
+    (*STATIC without a data line): it stretches and sags into the elastic catenary (Irvine 1981)."""
+    L, r, n = CB["L"], CB["r"], CB["n"]
+    s = head(u, "Hanging cable under self-weight", hanging_cable.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "CABLE")
+    s += steel(u)
+    EA, GA, GJ, EI, rA, rJ = cable_props()
+    s += "*BEAM GENERAL SECTION, ELSET=CABLE, RADIUS=%s\n%s, %s, %s, %s, %s, %s\n%s, %s, %s, %s\n" % (
+        u.n(r, "L"), u.n(EA, "F"), u.n(GA, "F"), u.n(GA, "F"), u.n(GJ, "F*L^2"), u.n(EI, "F*L^2"), u.n(EI, "F*L^2"),
+        u.n(rA, "M/L"), u.n(rJ, "M*L"), u.n(rJ / 2, "M*L"), u.n(rJ / 2, "M*L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 1, 4\n" % (n + 1)
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=mid, NODE=%d\nX, U\n*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=q, ELEMENT=%d, POSITION=0.5\nX, N\n" % (n // 4)
+    s += "*STEP, NLGEOM\n*STATIC\n*END STEP\n"
+    return s
+
+
+CL = dict(L=1.0, b=0.02, h=0.04, n=10, q=2000.0, P=500.0)
+
+
+def ccx_loads(u):
+    """A cantilever as a CalculiX user writes it (no spaces after commas, mixed-case set names,
+    '1.'-style numbers, *NSET and *ELSET with GENERATE, the section axis with Fortran's D
+    exponent): ten B31 elements (1 m, 20 x 40 mm steel) in a static step of four increments
+    under their own weight (*GRAVITY in the step: the reader refuses *DLOAD GRAV), a line load
+    PY of 2 kN/m on the outer half and a 500 N tip load ramped by a TABULAR *AMPLITUDE; *NODE
+    PRINT and *EL PRINT."""
+    L, b, hh, n, q, P = CL["L"], CL["b"], CL["h"], CL["n"], CL["q"], CL["P"]
+    def num(v, dim):
+        t = u.n(v, dim)
+        return t if ("." in t or "e" in t) else t + "."
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*HEADING\nCalculiX-style loads\n" % (
+        " ".join(ccx_loads.__doc__.split()), u.title)
+    s += "*NODE,NSET=Nall\n"
+    for i in range(n + 1):
+        s += "%d,%s,0.,0.\n" % (i + 1, num(L * i / n, "L"))
+    s += "*ELEMENT,TYPE=B31,ELSET=EAll\n"
+    for i in range(n):
+        s += "%d,%d,%d\n" % (i + 1, i + 1, i + 2)
+    s += "*NSET,NSET=Fix\n1\n*NSET,NSET=Tip\n%d\n*ELSET,ELSET=Outer,GENERATE\n%d,%d,1\n" % (n + 1, n // 2 + 1, n)
+    s += "*MATERIAL,NAME=Steel\n*ELASTIC\n%s,.3\n*DENSITY\n%s\n" % (num(210e9, "F/L^2"), num(7850.0, "M/L^3"))
+    s += "*BEAM SECTION,ELSET=EAll,MATERIAL=Steel,SECTION=RECT\n%s,%s\n0.d0,0.d0,1.d0\n" % (num(b, "L"), num(hh, "L"))
+    s += "*AMPLITUDE,NAME=A1\n0.,0.,1.,1.\n"
+    s += "*BOUNDARY\nFix,1,6\n"
+    s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n*GRAVITY\n0.,%s,0.\n" % num(-9.81, "L/T^2")
+    s += "*DLOAD\nOuter,PY,%s\n*CLOAD,AMPLITUDE=A1\nTip,2,%s\n" % (num(-q, "F/L"), num(-P, "F"))
+    s += "*NODE PRINT,NSET=Tip\nU\n*NODE PRINT,NSET=Fix\nRF,RM\n*EL PRINT,ELSET=EAll\nSF,SM\n*END STEP\n"
+    return s
+
+
+def ccx_steps(u, final_only=False):
+    """The CalculiX cantilever of ccx_loads in three static steps as Abaqus and CalculiX users
+    write load changes: step 1 its weight (*GRAVITY), 2 kN/m PY on the outer half and 500 N
+    down at the tip; step 2 a *CLOAD of 300 N at the same node and DOF (OP=MOD, the default:
+    it replaces the 500 N, ramped from 500 to 300 over the step); step 3 *DLOAD, OP=NEW without
+    data lines (the line load removed, ramped to zero) and *CLOAD, OP=NEW with a 100 N pull
+    along the beam (the 300 N removed). Four increments a step."""
+    L, b, hh, n, q = CL["L"], CL["b"], CL["h"], CL["n"], CL["q"]
+    def num(v, dim):
+        t = u.n(v, dim)
+        return t if ("." in t or "e" in t) else t + "."
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*HEADING\nCalculiX-style load changes\n" % (
+        " ".join(ccx_steps.__doc__.split()), u.title)
+    s += "*NODE,NSET=Nall\n"
+    for i in range(n + 1):
+        s += "%d,%s,0.,0.\n" % (i + 1, num(L * i / n, "L"))
+    s += "*ELEMENT,TYPE=B31,ELSET=EAll\n"
+    for i in range(n):
+        s += "%d,%d,%d\n" % (i + 1, i + 1, i + 2)
+    s += "*NSET,NSET=Fix\n1\n*NSET,NSET=Tip\n%d\n*ELSET,ELSET=Outer,GENERATE\n%d,%d,1\n" % (n + 1, n // 2 + 1, n)
+    s += "*MATERIAL,NAME=Steel\n*ELASTIC\n%s,.3\n*DENSITY\n%s\n" % (num(210e9, "F/L^2"), num(7850.0, "M/L^3"))
+    s += "*BEAM SECTION,ELSET=EAll,MATERIAL=Steel,SECTION=RECT\n%s,%s\n0.d0,0.d0,1.d0\n" % (num(b, "L"), num(hh, "L"))
+    s += "*BOUNDARY\nFix,1,6\n"
+    out = "*NODE PRINT,NSET=Tip\nU\n*NODE PRINT,NSET=Fix\nRF,RM\n"
+    g = "*GRAVITY\n0.,%s,0.\n" % num(-9.81, "L/T^2")
+    if final_only:
+        return s + "*STEP,NLGEOM\n*STATIC\n.25,1.\n" + g + "*CLOAD\nTip,1,%s\n" % num(100.0, "F") + out + "*END STEP\n"
+    s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n" + g
+    s += "*DLOAD\nOuter,PY,%s\n*CLOAD\nTip,2,%s\n" % (num(-q, "F/L"), num(-500.0, "F")) + out + "*END STEP\n"
+    s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n*CLOAD\nTip,2,%s\n" % num(-300.0, "F") + out + "*END STEP\n"
+    s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n*DLOAD,OP=NEW\n*CLOAD,OP=NEW\nTip,1,%s\n" % num(100.0, "F") + out + "*END STEP\n"
+    return s
+
+
+LT = dict(L=1.0, b=0.002, h=0.04, n=20, frac=0.98, q=1e-3)
+
+
+def ltb_pcr():
+    """Prandtl's (1899) critical tip load of a narrow rectangular cantilever loaded at its
+    centroid, 4.013 sqrt(EI_z GJ)/L^2 (Timoshenko & Gere 1961), with nsbeam's torsion
+    constant of the rectangle (docs/deck.md, *BEAM SECTION)."""
+    L, b, h = LT["L"], LT["b"], LT["h"]
+    E, G = 210e9, 210e9 / 2.6
+    a, c = max(b, h), min(b, h)
+    J = a * c ** 3 * (1 / 3 - 0.21 * (c / a) * (1 - (c / a) ** 4 / 12))
+    EIz, EIy = E * h * b ** 3 / 12, E * b * h ** 3 / 12
+    return 4.013 * math.sqrt(EIz * G * J) / L ** 2, EIz, EIy, G * J
+
+
+def lateral_buckling(u):
+    """A narrow steel strip (1 m, 40 mm deep, 2 mm thick) clamped as a cantilever and loaded
+    down at the tip's centroid, with a lateral tip load of a thousandth of it as the
+    imperfection, in twenty static increments to 0.98 of Prandtl's critical load (lateral-torsional
+    buckling): the twist grows as P^2/(P_cr^2 - P^2)."""
+    L, b, h, n, frac, q = LT["L"], LT["b"], LT["h"], LT["n"], LT["frac"], LT["q"]
+    P = frac * ltb_pcr()[0]
+    s = head(u, "Lateral-torsional buckling of a strip", lateral_buckling.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "STRIP")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.05, 1.0\n*CLOAD\n%d, 3, %s\n%d, 2, %s\n*END STEP\n" % (
+        n + 1, u.n(-P, "F"), n + 1, u.n(q * P, "F"))
+    return s
+
+
+def support_steps(u):
+    """The CalculiX cantilever of ccx_loads without loads, its tip pushed down by a prescribed
+    displacement of 10 mm in a first static step and 20 mm in a second (*BOUNDARY, OP=MOD on the
+    same node and DOF, as Abaqus and CalculiX users write it: ramped from 10 to 20 mm), four
+    increments each."""
+    L, b, hh, n = CL["L"], CL["b"], CL["h"], CL["n"]
+    s = head(u, "Support moved in two steps", support_steps.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=TIP\n%d\n" % (n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(hh, "L"))
+    s += "*BOUNDARY\n1, 1, 6\n"
+    out = "*NODE PRINT, NSET=TIP\nU, RF\n"
+    for w, op in ((0.01, ""), (0.02, ", OP=MOD")):
+        s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*BOUNDARY%s\nTIP, 2, 2, %s\n%s*END STEP\n" % (op, u.n(-w, "L"), out)
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1017,6 +1276,14 @@ MODELS = {
     "abaqus_b31": (abaqus_b31, (SI, MM, MS, IN)),
     "abaqus_cae": (abaqus_cae, (SI, MM, IN)),
     "rotating_blade": (rotating_blade, (SI, MM, MS, IN)),
+    "ring_compression": (ring_compression, (SI, MM, IN)),
+    "helical_spring": (helical_spring, (SI, MM, MS)),
+    "gyro_top": (gyro_top, (SI, MM, MS)),
+    "hanging_cable": (hanging_cable, (SI, MM, IN)),
+    "ccx_loads": (ccx_loads, (SI, MM, IN)),
+    "ccx_steps": (ccx_steps, (SI, MM, IN)),
+    "lateral_buckling": (lateral_buckling, (SI, MM, IN)),
+    "support_steps": (support_steps, (SI, MM, IN)),
 }
 
 
