@@ -422,10 +422,18 @@ static void check_modal_contacts(parser* p) {
     for (int c = 0; c < m->contact_pairs.count && !p->stop; ++c) {
       const nsb_contact_pair* cp = &m->contact_pairs.data[c];
       int beams = cp->master_kind == NSB_MASTER_BEAMS;
-      if ((cp->master_kind != NSB_MASTER_OBSTACLE && !beams) || cp->law != NSB_CONTACT_NEWTON || cp->friction != 0.0) {
+      if ((cp->master_kind != NSB_MASTER_OBSTACLE && !beams) ||
+          (cp->law != NSB_CONTACT_NEWTON && cp->law != NSB_CONTACT_HERTZ) || cp->friction != 0.0) {
         VALUE(p, p->modal_at,
-              "*MODAL DYNAMIC handles contact pairs with an obstacle or a beam element set as master, LAW=NEWTON and "
-              "no friction; the *CONTACT PAIR of line %d is not one",
+              "*MODAL DYNAMIC handles contact pairs with an obstacle or a beam element set as master, LAW=NEWTON or "
+              "HERTZ and no friction; the *CONTACT PAIR of line %d is not one",
+              cp->line);
+        break;
+      }
+      if (qs && cp->law == NSB_CONTACT_HERTZ) {
+        VALUE(p, p->modal_at,
+              "*MODAL DYNAMIC handles a LAW=HERTZ pair (the *CONTACT PAIR of line %d) with REDUCTION=MODAL only (the "
+              "quasi-static reduction's contact law is the plastic position-level one)",
               cp->line);
         break;
       }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "contact/geometry.h"
+#include "contact/laws.h"
 #include "contact/prox.h"
 
 #define RED_MAX_SWEEPS 100000
@@ -38,6 +39,8 @@ static void red_free(nsb_ctx* ctx, nsb_reduced* r) {
   NSB_FREE_ARRAY(ctx, r->c_Bm, (size_t)3 * m * k, double);
   NSB_FREE_ARRAY(ctx, r->c_P, k, double);
   NSB_FREE_ARRAY(ctx, r->c_D, k, double);
+  NSB_FREE_ARRAY(ctx, r->c_soft, k, unsigned char);
+  NSB_FREE_ARRAY(ctx, r->c_E, k, double);
   NSB_FREE_ARRAY(ctx, r->W, (size_t)m * k, double);
   NSB_FREE_ARRAY(ctx, r->G, (size_t)k * k, double);
   NSB_FREE_ARRAY(ctx, r->q, k, double);
@@ -183,6 +186,8 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->c_Bm = NSB_NEW_ARRAY(ctx, (size_t)3 * m * k, double);
   r->c_P = NSB_NEW_ARRAY(ctx, k, double);
   r->c_D = NSB_NEW_ARRAY(ctx, k, double);
+  r->c_soft = NSB_NEW_ARRAY(ctx, k, unsigned char);
+  r->c_E = NSB_NEW_ARRAY(ctx, k, double);
   r->W = NSB_NEW_ARRAY(ctx, (size_t)m * k, double);
   r->G = NSB_NEW_ARRAY(ctx, (size_t)k * k, double);
   r->q = NSB_NEW_ARRAY(ctx, k, double);
@@ -192,7 +197,7 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
   r->mask = NSB_NEW_ARRAY(ctx, k, unsigned char);
   if (!r->lam || !r->d || !r->y || !r->v || !r->work || !r->c_node || !r->c_obst || !r->c_pair || !r->c_r ||
       !r->c_e || !r->c_x0 || !r->c_B || !r->c_n || !r->c_g || !r->c_rm || !r->c_mel || !r->c_xm0 || !r->c_Bm ||
-      !r->c_P || !r->c_D || !r->W || !r->G || !r->q ||
+      !r->c_P || !r->c_D || !r->c_soft || !r->c_E || !r->W || !r->G || !r->q ||
       (qs && !r->C) || !r->c_w || !r->ytmp || !r->mask) {
     nsb_reduced_destroy(&r);
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
@@ -231,6 +236,11 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
     nsb_reduced_destroy(&r);
     return st;
   }
+  for (c = 0; c < nc; ++c) {
+    r->c_soft[c] = model->contact_pairs.data[r->c_pair[c]].law == NSB_CONTACT_HERTZ;
+    r->c_E[c] = 0.0;
+  }
+  NSB_ASSERT(!qs || !memchr(r->c_soft, 1, (size_t)nc)); /* refused by the deck reader */
   *out = r;
   return NSB_OK;
 }
@@ -322,7 +332,8 @@ static double slave_gap(nsb_reduced* r, int c, const double* y, double t, double
 }
 
 /* Projected Gauss-Seidel (contact/prox.h) for 0 <= G P + q _|_ P >= 0 over
-   the contacts with mask[c] (others P = 0): one normal impulse per contact,
+   the contacts with mask[c] == 1 (NEWTON; 2: compliant, 0: open, their P
+   fixed in the sweep): one normal impulse per contact,
    the step P <- max(0, P - (G P + q)_a / G_aa), the exact local solve (r =
    1 / G_aa, applied as a division).  A contact with G_aa <= 0 sits out. */
 typedef struct red_sweep {
@@ -334,7 +345,7 @@ static int red_local(void* data, int a, nsb_prox_local* c) {
   const red_sweep* rs = data;
   const nsb_reduced* r = rs->r;
   int nc = r->nc;
-  if (!rs->mask[a]) return 0;
+  if (rs->mask[a] != 1) return 0;
   double gaa = r->G[a + (size_t)nc * a];
   if (!(gaa > 0.0)) return 0;
   double res = r->q[a];
@@ -381,6 +392,97 @@ static int settle_impulses(nsb_reduced* r, const unsigned char* mask, double t) 
                          RED_MAX_SWEEPS, t);
   r->sweeps += sw;
   return NSB_OK;
+}
+
+/* Compliant candidate a (mask 2; reduced.h): the impulse P = h F(alpha,
+   alpha') of the pair's law (nsb_hertz_force) at the end of the step,
+   u+ = q_a + sum_b G_ab P_b the end normal velocity (q_a = W_a v_free - w_a),
+   alpha' = -u+, alpha = -(g_a + h/2 u+), g_a = r->c_g[a] the gap at
+   y + h/2 v.  F falls as P separates the pair, so R(P) = P - h F is
+   increasing and its root lies in [0, h F(0)]: Newton's iteration kept in
+   that bracket (bisection when it leaves it).  *E: the elastic energy at the
+   root. */
+static double compliant_impulse(const nsb_reduced* r, int a, double h, double* E) {
+  const nsb_contact_pair* cp = &r->model->contact_pairs.data[r->c_pair[a]];
+  int nc = r->nc;
+  double gaa = r->G[a + (size_t)nc * a], u0 = r->q[a], g = r->c_g[a];
+  for (int b = 0; b < nc; ++b)
+    if (b != a) u0 += r->G[a + (size_t)nc * b] * r->c_P[b];
+  double Fal, Fald;
+  double F0 = nsb_hertz_force(cp->stiffness, cp->exponent, cp->damping, -(g + 0.5 * h * u0), -u0, &Fal, &Fald);
+  *E = 0.0;
+  if (!(F0 > 0.0)) return 0.0;
+  double lo = 0.0, hi = h * F0, P = 0.0;
+  for (int it = 0; it < 200; ++it) {
+    double u = u0 + gaa * P;
+    double F = nsb_hertz_force(cp->stiffness, cp->exponent, cp->damping, -(g + 0.5 * h * u), -u, &Fal, &Fald);
+    double R = P - h * F;
+    if (R < 0.0) lo = P;
+    else hi = P;
+    double Pn = P - R / (1.0 + h * gaa * (0.5 * h * Fal + Fald));
+    if (!(Pn > lo && Pn < hi)) Pn = 0.5 * (lo + hi);
+    double dP = fabs(Pn - P);
+    P = Pn;
+    if (dP <= 1e-15 * h * F0 || hi - lo <= 1e-15 * h * F0) break;
+  }
+  double al = -(g + 0.5 * h * (u0 + gaa * P));
+  if (al > 0.0) *E = nsb_hertz_potential(cp->stiffness, cp->exponent, al);
+  return P;
+}
+
+/* The impulses of an increment: the NEWTON contacts (mask 1) by pgs, the
+   compliant ones (mask 2) by compliant_impulse, in turn (block Gauss-Seidel)
+   until no compliant impulse changes by more than 1e-14 of the largest
+   impulse; the compliant contacts' elastic energies into E[c] (0 for the
+   others).  An error with the time when they do not settle. */
+static int settle_contacts(nsb_reduced* r, const unsigned char* mask, double h, double t, double* E) {
+  int nc = r->nc, newton = 0, soft = 0, last = -1;
+  for (int c = 0; c < nc; ++c) {
+    newton += mask[c] == 1;
+    soft += mask[c] == 2;
+    if (mask[c] == 2) last = c;
+    E[c] = 0.0;
+  }
+  if (!soft) return newton ? settle_impulses(r, mask, t) : NSB_OK;
+  if (soft == 1 && !newton) { /* nothing couples to it: one solve is the answer */
+    r->c_P[last] = compliant_impulse(r, last, h, &E[last]);
+    r->sweeps += 1;
+    return NSB_OK;
+  }
+  for (long s = 1; s <= RED_MAX_SWEEPS; ++s) {
+    if (newton) {
+      int rc = settle_impulses(r, mask, t);
+      if (rc) return rc;
+    }
+    double change = 0.0, size = 0.0;
+    for (int a = 0; a < nc; ++a) {
+      if (mask[a] == 2) {
+        double P = compliant_impulse(r, a, h, &E[a]);
+        change = fmax(change, fabs(P - r->c_P[a]));
+        r->c_P[a] = P;
+      }
+      if (mask[a]) size = fmax(size, r->c_P[a]);
+    }
+    if (change <= 1e-14 * size || size == 0.0) {
+      if (!newton) r->sweeps += s;
+      return NSB_OK;
+    }
+  }
+  return nsb_ctx_error(r->ctx, NSB_ERR_NO_CONVERGENCE, __FILE__, __LINE__, __func__,
+                       "modal dynamics: the compliant contact impulses did not settle in %d sweeps at t = %.10g",
+                       RED_MAX_SWEEPS, t);
+}
+
+/* The complementarity mask of candidate c (reduced.h) once slave_gap has
+   set its midpoint gap r->c_g[c] and W row: a NEWTON contact closed at the
+   midpoint is 1; a compliant one whose end gap with the free velocity vf,
+   g + h/2 (W vf - w), is negative is 2; else 0. */
+static unsigned char contact_mask(const nsb_reduced* r, int c, const double* vf, double h) {
+  if (!r->c_soft[c]) return r->c_g[c] <= 0.0;
+  const double* Wc = r->W + (size_t)r->m * c;
+  double u = -r->c_w[c];
+  for (int j = 0; j < r->m; ++j) u += Wc[j] * vf[j];
+  return r->c_g[c] + 0.5 * h * u < 0.0 ? 2 : 0;
 }
 
 /* QS: contact a's share 1/2 lambda_a sum_b (n_a.C_ab n_b) lambda_b of the
@@ -614,7 +716,7 @@ static int spin_step(nsb_reduced* r, double t, double h, const double* f_mid) {
   double* wobs = r->c_w;
   int any = 0;
   for (int c = 0; c < nc; ++c) {
-    r->c_D[c] = 0.0;
+    r->c_D[c] = r->c_E[c]; /* the compliant contacts' old elastic energy - the new one (below) */
     r->c_P[c] = 0.0;
     mask[c] = 0;
   }
@@ -622,7 +724,7 @@ static int spin_step(nsb_reduced* r, double t, double h, const double* f_mid) {
     for (int j = 0; j < m; ++j) tmp[j] = r->y[j] + 0.5 * h * r->v[j];
     for (int c = 0; c < nc; ++c) {
       r->c_g[c] = slave_gap(r, c, tmp, t + 0.5 * h, &wobs[c]);
-      mask[c] = r->c_g[c] <= 0.0;
+      mask[c] = contact_mask(r, c, vf, h);
       any |= mask[c];
     }
     if (any) {
@@ -643,9 +745,9 @@ static int spin_step(nsb_reduced* r, double t, double h, const double* f_mid) {
           wv += Wa[j] * r->v[j];
           wvf += Wa[j] * vf[j];
         }
-        r->q[a] = wvf - wobs[a] + r->c_e[a] * fmin(wv - wobs[a], 0.0);
+        r->q[a] = wvf - wobs[a] + (r->c_soft[a] ? 0.0 : r->c_e[a] * fmin(wv - wobs[a], 0.0));
       }
-      int rc = settle_impulses(r, mask, t);
+      int rc = settle_contacts(r, mask, h, t, r->c_E);
       if (rc) return rc;
     }
   }
@@ -689,7 +791,14 @@ static int spin_step(nsb_reduced* r, double t, double h, const double* f_mid) {
     r->y[j] += h * rhs[j];
     r->v[j] = vf[j];
   }
-  r->dissipated_contact += -impulse_work;
+  double e_el = 0.0;
+  for (int c = 0; c < nc; ++c) {
+    if (!mask[c]) r->c_E[c] = 0.0; /* an open compliant contact stores nothing */
+    r->c_D[c] -= r->c_E[c];
+    e_el += r->c_E[c];
+  }
+  r->dissipated_contact += -impulse_work - (e_el - r->e_qs);
+  r->e_qs = e_el;
   return NSB_OK;
 }
 
@@ -713,7 +822,8 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
   double* tmp = r->ytmp;
   double* wobs = r->c_w;
   int any = 0;
-  for (int c = 0; c < nc; ++c) r->c_D[c] = r->qs ? qs_share(r, c, h) : 0.0; /* + the old share - the new (below) */
+  /* + the old share (QS) or elastic energy (compliant) - the new (below) */
+  for (int c = 0; c < nc; ++c) r->c_D[c] = r->qs ? qs_share(r, c, h) : r->c_E[c];
   for (int c = 0; c < nc; ++c) {
     r->c_P[c] = 0.0;
     mask[c] = 0;
@@ -724,7 +834,7 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
       for (int j = 0; j < m; ++j) tmp[j] = r->y[j] + 0.5 * h * r->v[j];
       for (int c = 0; c < nc; ++c) {
         r->c_g[c] = slave_gap(r, c, tmp, t + 0.5 * h, &wobs[c]);
-        mask[c] = r->c_g[c] <= 0.0;
+        mask[c] = contact_mask(r, c, vf, h);
         any |= mask[c];
       }
     } else {
@@ -756,7 +866,7 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
         }
         if (!r->qs) {
           double gm = wv - wobs[a];
-          r->q[a] = wvf - wobs[a] + r->c_e[a] * fmin(gm, 0.0);
+          r->q[a] = wvf - wobs[a] + (r->c_soft[a] ? 0.0 : r->c_e[a] * fmin(gm, 0.0));
         } else {
           r->q[a] = r->c_g[a];
         }
@@ -772,7 +882,7 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
             r->G[a + (size_t)nc * b] = h * r->G[a + (size_t)nc * b] + cnn / h;
           }
       }
-      int rc = settle_impulses(r, mask, t);
+      int rc = r->qs ? settle_impulses(r, mask, t) : settle_contacts(r, mask, h, t, r->c_E);
       if (rc) return rc;
     }
   }
@@ -812,12 +922,12 @@ int nsb_reduced_step(nsb_reduced* r, double t, double h, const double* f_mid) {
   /* QS: the truncated modes' energy 1/2 lambda^T C_nn lambda, the sum of the
      contacts' shares */
   double e_qs = 0.0;
-  if (r->qs)
-    for (int a = 0; a < nc; ++a) {
-      double share = qs_share(r, a, h);
-      r->c_D[a] -= share;
-      e_qs += share;
-    }
+  for (int a = 0; a < nc; ++a) {
+    double share = r->qs ? qs_share(r, a, h) : (mask[a] ? r->c_E[a] : 0.0);
+    if (!r->qs) r->c_E[a] = share;
+    r->c_D[a] -= share;
+    e_qs += share;
+  }
   r->dissipated_contact += -impulse_work - (e_qs - r->e_qs);
   r->e_qs = e_qs;
   return NSB_OK;
@@ -842,14 +952,14 @@ void nsb_reduced_energy(const nsb_reduced* r, double* kinetic, double* potential
 /* Layout: int64 m, nc, qs, sweeps, active; doubles work_loads,
    dissipated_damping, dissipated_contact, e_qs; then the arrays of
    red_arrays in order. */
-enum { RED_CK_INTS = 5, RED_CK_DOUBLES = 4, RED_CK_ARRAYS = 10 };
+enum { RED_CK_INTS = 5, RED_CK_DOUBLES = 4, RED_CK_ARRAYS = 11 };
 
 /* The arrays of the state with their lengths (in doubles); C only with QS,
    the master points and rows only with beam masters. */
 static void red_arrays(const nsb_reduced* r, double* a[RED_CK_ARRAYS], size_t len[RED_CK_ARRAYS]) {
   size_t m = (size_t)r->m, nc = (size_t)r->nc, nb = r->n_beam > 0 ? nc : 0;
-  double* p[RED_CK_ARRAYS] = {r->y, r->v, r->c_x0, r->c_B, r->c_n, r->c_g, r->c_P, r->C, r->c_xm0, r->c_Bm};
-  size_t n[RED_CK_ARRAYS] = {m, m, 3 * nc, 3 * m * nc, 3 * nc, nc, nc, r->C ? 9 * nc * nc : 0, 3 * nb, 3 * m * nb};
+  double* p[RED_CK_ARRAYS] = {r->y, r->v, r->c_x0, r->c_B, r->c_n, r->c_g, r->c_P, r->C, r->c_xm0, r->c_Bm, r->c_E};
+  size_t n[RED_CK_ARRAYS] = {m, m, 3 * nc, 3 * m * nc, 3 * nc, nc, nc, r->C ? 9 * nc * nc : 0, 3 * nb, 3 * m * nb, nc};
   memcpy(a, p, sizeof p);
   memcpy(len, n, sizeof n);
 }

@@ -22,6 +22,13 @@
  *  - MODAL reduction: contacts closed at the midpoint (g(y + h/2 v) <= 0)
  *    obey Newton's law  0 <= W v+ - w + e min(W v - w, 0)  _|_  P >= 0
  *    (w: the obstacle's normal speed, e the pair's restitution);
+ *    a compliant pair (LAW=HERTZ, frictionless) instead takes the impulse
+ *    P = h F(alpha, alpha') of its force law at the end of the step, with the
+ *    normal velocity u+ = W v+ - w and the linearized end gap
+ *    g+ = g(y + h/2 v) + h/2 u+ (alpha = -g+, alpha' = -u+): backward Euler
+ *    for the contact force on the trapezoidal smooth part, implicit in P
+ *    through u+ = q + G P, so a stiff law's damper does not ring; it acts
+ *    whenever the free end gap is negative (no midpoint test);
  *  - QUASI-STATIC reduction: the truncated modes respond statically to the
  *    contact forces lambda = P / h with the residual flexibility
  *    C = N^T (K^-1 - phi Lambda^-1 phi^T) N at the contacts (N: normals), and
@@ -67,6 +74,8 @@ typedef struct nsb_reduced {
   int *c_mel;          /* beam masters: nc paired master elements (-1 for obstacles) */
   double *c_xm0, *c_Bm;/* beam masters: 3 nc master points, 3 m per contact master rows (row-major 3 x m) */
   double *c_P;         /* nc: impulses of the last step (force x h) */
+  unsigned char* c_soft; /* nc: 1 for a compliant (LAW=HERTZ) candidate, 0 for a NEWTON one */
+  double *c_E;         /* nc: compliant candidates' elastic energy at the end of the last step (0 for NEWTON) */
   double *c_D;         /* nc: energy each contact dissipated in the last step (output only) */
   double *W, *G, *q;   /* nc x m, nc x nc (column-major), nc */
   double* C;           /* QS: 3nc x 3nc truncated flexibility at the slaves (column-major), else NULL */
@@ -74,7 +83,8 @@ typedef struct nsb_reduced {
   unsigned char* mask; /* nc: contacts in the complementarity problem of the step */
   /* energy bookkeeping since the start of the step */
   double work_loads, dissipated_damping, dissipated_contact; /* contact: -sum P W v_mid - change of the QS energy */
-  double e_qs;         /* QS: 1/2 lambda^T C_nn lambda of the last step (lambda = P / h) */
+  double e_qs;         /* energy stored in the contacts at the end of the last step: QS, 1/2 lambda^T C_nn
+                          lambda (lambda = P / h); MODAL, the compliant contacts' elastic energies (sum of c_E) */
   long sweeps;         /* Gauss-Seidel sweeps, all steps */
   int active;          /* contacts that carried an impulse in the last step */
   /* co-rotating model (nsb_reduced_set_spin); spin = 0 otherwise and the arrays NULL */

@@ -14,3 +14,11 @@ add_test(NAME modal_beam_master
   COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/modal/check_beam_master.py $<TARGET_FILE:nsbeam>
           ${PROJECT_BINARY_DIR}/tests_tmp/modal_beam ${CMAKE_CURRENT_LIST_DIR}/modal)
 set_tests_properties(modal_beam_master PROPERTIES LABELS program TIMEOUT 60)
+
+# Compliant contacts of *MODAL DYNAMIC (tests/modal/check_compliant.py): LAW=HERTZ on a
+# beam pair, a plane, a held beam and the co-rotating model at rest agree by symmetry,
+# keep the energy balance, and a damped one-mode run settles at the static equilibrium.
+add_test(NAME modal_compliant
+  COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/modal/check_compliant.py $<TARGET_FILE:nsbeam>
+          ${PROJECT_BINARY_DIR}/tests_tmp/modal_compliant ${CMAKE_CURRENT_LIST_DIR}/modal)
+set_tests_properties(modal_compliant PROPERTIES LABELS program TIMEOUT 60)

@@ -2,9 +2,12 @@
 import cmath
 import math
 import os
+import resource
+import statistics
+import subprocess
 import sys
 
-from validate_lib import row, run, HERE, OUT
+from validate_lib import row, run, HERE, OUT, NSBEAM
 
 sys.path.insert(0, os.path.join(HERE, "rotating_delaminated_beam"))
 from rotating_analytic import RotatingDelaminated, clamped_gap, gravity_gap, sag_second_order  # noqa: E402
@@ -430,19 +433,26 @@ def check_gravity():
             bool(neg) and min(neg) < first < max(neg) < fr[0], kind="bool")
 
 
+def last_revolution(h):
+    """Ex. 5.14's gap at mid-delamination over the last revolution at 5.5 Hz:
+    the centre lines' distance minus its value at rest, (a - h)/2 + h/2 = a/2,
+    a = 0.045."""
+    t_end = h[-1]["time"]
+    g = [(r["time"], math.sqrt(sum((r["top." + c] - r["bottom." + c]) ** 2 for c in "xyz")) - 0.0225) for r in h[1:]]
+    return [v for t, v in g if t >= t_end - 1.0 / 5.5 - 1e-9]
+
+
 def check_clatter():
     """Ex. 5.14 at 5.5 Hz with contact (Figs. 5.48-5.49): the steady gap
-    opening at mid-delamination over the last revolution, 6, 15, 16 modes."""
+    opening at mid-delamination over the last revolution, 6, 15, 16 modes.
+    Returns the last revolutions' gaps by modes."""
     last = {}
     for m in (6, 15, 16):
         name = "clatter_ex514_m%d" % m
         h = go(name)
         if not h:
             continue
-        t_end = h[-1]["time"]
-        # the centre lines' distance at rest: (a - h)/2 + h/2 = a/2, a = 0.045
-        g = [(r["time"], math.sqrt(sum((r["top." + c] - r["bottom." + c]) ** 2 for c in "xyz")) - 0.0225) for r in h[1:]]
-        w = [v for t, v in g if t >= t_end - 1.0 / 5.5 - 1e-9]
+        w = last_revolution(h)
         last[m] = w
         row(CASE, name, "max gap, last revolution [um]", None, 1e6 * max(w))
         row(CASE, name, "gap closes in the last revolution: min / max gap", 0.0, min(w) / max(w), 1e-2, "max")
@@ -452,17 +462,121 @@ def check_clatter():
             max(abs(x - y) for x, y in zip(last[15], last[16])) / max(last[16]), 1e-3, "max")
     if 6 in last and 16 in last:
         row(CASE, "clatter_ex514_m16", "6 vs 16 modes: max gap ratio", None, max(last[6]) / max(last[16]))
+    return last
+
+
+# Ex. 5.15's regularization (make_decks.py, README section 5): STIFFNESS c, EXPONENT 1, and
+# the 16-mode model's gap stiffness k (measured, README)
+REG_C, GAP_K16 = 1e13, 2.25e11
+
+
+def cpu_seconds(deck, out):
+    """User + system CPU seconds of one nsbeam run (the finished child's accounting)."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    p = subprocess.run([NSBEAM, "run", deck, "-o", out, "--quiet"], capture_output=True)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode != 0:
+        return None
+    return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+
+def check_ex515(last):
+    """Ex. 5.15 (Figs. 5.51, 5.52): the contact regularized by a stiff linear
+    spring (LAW=HERTZ) against the nonsmooth contact: the gap over the last
+    revolution, and CPU time nonsmooth / regularized for 6, 10, 16 modes
+    (median of 5 paired runs)."""
+    lit = go("reg_ex515_literal_m16")
+    reg = go("reg_ex515_m16")
+    if lit:
+        w = last_revolution(lit)
+        # Waltersberger's c = 1e3 on our gap: the contact does not act
+        row(CASE, "reg_ex515_literal_m16", "c = 1e3: -min gap / max gap (1: no contact)", None, -min(w) / max(w))
+    if reg and lit:
+        w, free = last_revolution(reg), last_revolution(lit)
+        row(CASE, "reg_ex515_m16", "admitted penetration / overlap without contact", GAP_K16 / (GAP_K16 + REG_C),
+            min(w) / min(free), 0.1 * GAP_K16 / (GAP_K16 + REG_C), "abs")
+    if reg and 16 in last:
+        w, ns = last_revolution(reg), last[16]
+        row(CASE, "reg_ex515_m16", "gap vs nonsmooth: max |difference| / max gap, last revolution", 0.0,
+            max(abs(x - y) for x, y in zip(w, ns)) / max(ns), 0.03, "max")
+    ratios = {}
+    for m in (6, 10, 16):
+        a, b = (os.path.join(HERE, CASE, n + ".inp") for n in ("clatter_ex514_m%d" % m, "reg_ex515_m%d" % m))
+        out = os.path.join(OUT, CASE, "cpu")
+        pairs = []
+        for _ in range(5):
+            ta, tb = cpu_seconds(a, out + "_a"), cpu_seconds(b, out + "_b")
+            if ta is None or tb is None or not tb > 0.0:
+                break
+            pairs.append(ta / tb)
+        row(CASE, "reg_ex515_m%d" % m, "CPU runs completed (5 pairs)", True, len(pairs) == 5, kind="bool")
+        if len(pairs) == 5:
+            ratios[m] = statistics.median(pairs)
+            row(CASE, "reg_ex515_m%d" % m, "CPU nonsmooth / regularized (median of 5 pairs)", 0.5, ratios[m])
+    if len(ratios) == 3:
+        row(CASE, "reg_ex515", "nonsmooth faster than regularized at 6, 10, 16 modes", True,
+            all(r < 1.0 for r in ratios.values()), kind="bool")
+        row(CASE, "reg_ex515", "CPU ratio about one half (Waltersberger: ~0.5), largest of 6, 10, 16 modes", 0.5,
+            max(ratios.values()), 0.6, "known")
+
+
+def restrained_sag(L, a, b, e_mod, nu, rho, g):
+    """Mid-span sag of a pinned beam whose bearings hold it axially, under its
+    weight q = rho A g: EI w'''' - N w'' = q with the tension of the stretched
+    axis N = EA/(2L) int w'^2 (solved by fixed-point iteration), plus the
+    shear deflection q L^2 / (8 kappa G A) (kappa = 5/6).  Returns (sag, N)."""
+    A, I = a * b, b * a ** 3 / 12
+    EI, EA, q = e_mod * I, e_mod * A, rho * A * g
+
+    def w(x, N):
+        k = math.sqrt(N / EI)
+        return q / (N * k * k) * (1 - math.cosh(k * (x - L / 2)) / math.cosh(k * L / 2)) - q * x * (L - x) / (2 * N)
+
+    def dw(x, N):
+        k = math.sqrt(N / EI)
+        return -q / (N * k) * math.sinh(k * (x - L / 2)) / math.cosh(k * L / 2) - q * (L - 2 * x) / (2 * N)
+
+    N, n = 100.0, 4000
+    for _ in range(200):
+        N_new = EA / (2 * L) * sum(dw((i + 0.5) * L / n, N) ** 2 for i in range(n)) * L / n
+        if abs(N_new - N) <= 1e-13 * N:
+            break
+        N = 0.5 * (N + N_new)
+    return -w(L / 2, N) + q * L * L / (8 * KAPPA * e_mod / (2 * (1 + nu)) * A), N
+
+
+def check_full_ex514_sag():
+    """Ex. 5.14's rotor in the full model at rest (Fig. 5.45): the static sag
+    at mid-delamination against the axially restrained Euler-Bernoulli beam
+    with shear, and two meshes."""
+    sag = {}
+    for name in ("full_ex514_sag", "full_ex514_sag_dx0.1"):
+        h = go(name)
+        if h:
+            sag[name] = 0.0045 - h[-1]["top.z"]   # the upper sublaminate's mid node starts at z = (a - h)/2
+    if "full_ex514_sag" in sag:
+        ref, N = restrained_sag(3.0, 0.045, 0.04, 69e9, 0.33, 2800.0, G_ACC)
+        w = sag["full_ex514_sag"]
+        row(CASE, "full_ex514_sag", "static sag at mid-span / L (Fig. 5.45: per mille)", None, w / 3.0)
+        row(CASE, "full_ex514_sag", "static sag [mm] vs restrained Euler-Bernoulli + shear", 1e3 * ref, 1e3 * w,
+            1e-3 * 1e3 * ref, "abs")
+    if len(sag) == 2:
+        row(CASE, "full_ex514_sag_dx0.1", "sag, elements 0.1 vs 0.05 on the intact parts: relative difference", 0.0,
+            abs(sag["full_ex514_sag_dx0.1"] / sag["full_ex514_sag"] - 1), 1e-6, "max")
 
 
 def check(quick):
-    """Rotating delaminated shaft (Waltersberger 2007, Ex. 5.11, 5.12): the
+    """Rotating delaminated shaft (Waltersberger 2007, Ex. 5.11-5.15): the
     intact shaft's critical speed and whirl, the centrifugal gap opening
-    against the four-segment model in the turning frame, gravity."""
+    against the four-segment model in the turning frame, gravity, the
+    co-rotating reduced model, Ex. 5.14's rotor at rest in the full model, and
+    (full run only) clattering and Ex. 5.15's regularized contact."""
     check_intact(quick)
     check_delaminated(quick)
     check_modal_gap(quick)
     check_modal_whirl()
     check_stability(quick)
+    check_full_ex514_sag()
     if not quick:
         check_gravity()
-        check_clatter()
+        check_ex515(check_clatter())
