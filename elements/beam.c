@@ -949,6 +949,64 @@ void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur) {
   accel_points(s, a0, al0, s->u_int, 0);
 }
 
+int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->state)->sgeom; }
+
+static double* damp_data(const beam_state* s);
+static void damped_work(beam_state* s, int dynamic, double h);
+
+void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
+  beam_state* s = e->state;
+  NSB_ASSERT(!s->sgeom && ec->mode != NSB_EVAL_ACCEL && ec->vbar && ec->wbar);
+  const int a = e->nodes[0], b = e->nodes[1];
+  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
+  /* the local unknowns, the old ends and the kernel's inputs as beam_eval forms them */
+  double u[BEAM_MAX_FULL];
+  for (int k = 0; k < 2; ++k) {
+    int node = k == 0 ? a : b;
+    memcpy(u + 6 * k, ec->vbar + 3 * node, 3 * sizeof(double));
+    nsb_v3_store(nsb_m3_tmulv(Lm[k], nsb_v3_load(ec->wbar + 3 * node)), u + 6 * k + 3);
+  }
+  memcpy(u + 12, s->u_int, sizeof(double) * (size_t)s->n_int);
+  memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+  nsb_beam_point ends[2], cur_ends[2];
+  memset(cur_ends, 0, sizeof cur_ends);
+  end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
+  end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+  nsb_beam_eval_in in;
+  memset(&in, 0, sizeof in);
+  in.g = s->geom;
+  in.sec = &s->sec;
+  in.old_qp = s->old_qp;
+  in.old_cp = s->old_cp;
+  in.old_end = ends;
+  in.u = u;
+  in.h = ec->h;
+  in.beta = ec->beta;
+  in.gamma = ec->gamma;
+  in.gen_alpha = ec->mn_alpha;
+  in.alpha_m = ec->alpha_m;
+  in.alpha_f = ec->alpha_f;
+  in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
+  in.galerkin = s->galerkin;
+  nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
+  for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
+  /* a damped section: the strain rates and the damping work of the increment, as beam_eval */
+  if (damp_data(s)) damped_work(s, in.inertia, ec->h);
+}
+
+unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h) {
+  const beam_state* s = e->state;
+  const double* dd = damp_data(s);
+  const unsigned char* parts[5] = {(const unsigned char*)s->cur_qp, (const unsigned char*)s->cur_cp,
+                                   (const unsigned char*)s->cur_end, (const unsigned char*)s->NM0,
+                                   (const unsigned char*)(dd ? dd + 6 * s->N : NULL)};
+  const size_t sizes[5] = {sizeof(nsb_beam_point) * (size_t)s->n_qp, sizeof(nsb_beam_point) * (size_t)s->N,
+                           sizeof s->cur_end, sizeof s->NM0, dd ? sizeof(double) * (size_t)(6 * s->N + 1) : 0};
+  for (int k = 0; k < 5; ++k)
+    for (size_t i = 0; i < sizes[k]; ++i) h = (h ^ parts[k][i]) * 1099511628211ul;
+  return h;
+}
+
 /* Strain element (elements/beam_strain.h): node positions and end-frame
    material spins as unknowns (Newmark on SO(3)); with the modified scheme
    (beta = 1/2, equivalent to Newmark beta_N = gamma/2, gamma_N = gamma) or a

@@ -972,6 +972,39 @@ int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict 
   return 0;
 }
 
+/* The point states alone, as both weightings' evaluations leave them: the
+   same update_point calls on the same interpolated rates (the collocation
+   sweep visits the integration points in the order q = 0 .. n_qp - 1 as the
+   Galerkin loop does). */
+void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                              nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end) {
+  const nsb_beam_geom* g = in->g;
+  const int N = g->N;
+  const double* u = in->u;
+  const double h = in->h;
+  const rate_coef rcv = rate_coef_of(in);
+  const rate_coef* rc = in->inertia ? &rcv : NULL;
+  const nsb_vec3 vb0 = nsb_v3_load(u), wb0 = nsb_v3_load(u + 3);
+  const double *vp = u + 12, *wp = u + 15;
+  const nsb_vec3 zero = nsb_v3_zero();
+  nsb_mat3 R, T;
+  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R, &T);
+  update_point(&in->old_end[1], nsb_v3_load(u + 6), nsb_v3_load(u + 9), NULL, NULL, h, rc, &cur_end[1], &R, &T);
+  for (int q = 0; q < g->n_qp; ++q) {
+    const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
+    const double* Iq = nsb_beam_geom_row(g, g->Iq, q);
+    nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
+    nsb_vec3 vbp = interp(zero, vp, Iq, N), wbp = interp(zero, wp, Iq, N);
+    update_point(&in->old_qp[q], vb, wb, &vbp, &wbp, h, rc, &cur_qp[q], &R, &T);
+  }
+  for (int k = 0; k < N; ++k) {
+    const double* Jk = nsb_beam_geom_row(g, g->Jp, k);
+    nsb_vec3 vb = interp(vb0, vp, Jk, N), wb = interp(wb0, wp, Jk, N);
+    nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k);
+    update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, &cur_cp[k], &R, &T);
+  }
+}
+
 void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_point* cur_cp, double* Ng, double* Mg) {
   const nsb_beam_geom* g = in->g;
   const nsb_beam_section* sec = in->sec;

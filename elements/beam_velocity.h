@@ -252,6 +252,15 @@ typedef struct nsb_beam_eval_in {
 int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* cur_qp, nsb_beam_point* cur_cp,
                            nsb_beam_point* cur_end, double* f, double* K);
 
+/// The new point states alone (cur_qp[n_qp], cur_cp[N], cur_end[2]), bit for
+/// bit as nsb_beam_velocity_eval leaves them for the same inputs (either
+/// weighting), without the residual: the state of an iterate that Newton's
+/// iteration accepts without evaluating it (solver/newton.c).  Reads g,
+/// old_qp, old_cp, old_end, u, h, beta, gamma, gen_alpha, alpha_m, alpha_f
+/// and inertia of in.  Allocation free.
+void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* cur_qp, nsb_beam_point* cur_cp,
+                              nsb_beam_point* cur_end);
+
 /// Number of local unknowns for N points.
 static inline int nsb_beam_velocity_nlocal(int N) { return 12 + 6 * N + 6; }
 

@@ -374,6 +374,21 @@ int nsb_beam_accel_frame(const nsb_elem* e, const nsb_state* st, double q[4]);
 /// accelerations of cur and its interior unknowns, as an evaluation at
 /// them leaves them (the same operations), and its N^0, M^0.
 void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur);
+/// Whether a beam element has the points-only pass below (the velocity
+/// element, either weighting; not the strain element).
+int nsb_beam_points_pass(const nsb_elem* e);
+/// After a Newton iterate accepted without evaluating it (solver/newton.c):
+/// the element's point states (integration, collocation and end points) and
+/// its N^0, M^0 from the node unknowns of ec (vbar, wbar) and its interior
+/// unknowns, and with a damped section the increment's strain rates and
+/// damping work, as an evaluation in ec's mode (DYNAMIC or STATIC) at them
+/// leaves them (the same operations), without the residual.
+void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec);
+/// FNV-1a fingerprint, continued from h, of what an evaluation leaves at a
+/// beam element's points (the states nsb_beam_points sets, N^0, M^0 and the
+/// damping data):
+/// tests of that pass against an evaluation.
+unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h);
 int nsb_beam_n_samples(const nsb_elem* e);
 /// Checkpoint of a beam element's evolving state (solver/checkpoint.c): the
 /// byte count, a copy into buf, and the copy back (same element of the same

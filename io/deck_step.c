@@ -379,6 +379,7 @@ void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
     else VALUE(p, at, "%s must satisfy 0 < tol < 1, got %.12g", name, v[k].d);
   }
   if (v[10].set) s->tangent = v[10].i;
+  if (v[11].set) s->accept = v[11].i;
   if (v[1].set && v[9].set) VALUE(p, at, "give either TOL INCREMENT (absolute) or RELATIVE CORRECTION, not both");
   if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }

@@ -1613,6 +1613,8 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   if (st->tangents > 0 || st->tangent_reuses > 0) {
     fprintf(out, "  tangents formed       %ld (modified Newton)\n", st->tangents);
     fprintf(out, "    iterations reusing   %ld\n", st->tangent_reuses);
+    if (st->first_accepted > 0)
+      fprintf(out, "    increments accepted after one correction %ld\n", st->first_accepted);
     if (st->tangent_retries > 0)
       fprintf(out, "    increments repeated with full Newton %ld\n", st->tangent_retries);
   }

@@ -220,6 +220,7 @@ nsb_step_def nsb_step_default_def(nsb_step_kind kind, nsb_scheme_kind scheme) {
   d.h_min = -1.0; /* resolved to h (no cutback) unless the deck sets it */
   d.max_iter = 25;
   d.tangent = NSB_TANGENT_AUTO;
+  d.accept = NSB_ACCEPT_RATE;
   d.rel_res = 1e-8;
   d.rel_cor = 1e-8;
   d.tol_inc = 0.0;

@@ -405,6 +405,8 @@ typedef enum nsb_linsolver_kind {
 
 /// How Newton's iteration matrix is formed (nsb_step_def.tangent).
 typedef enum nsb_tangent_kind { NSB_TANGENT_FULL = 0, NSB_TANGENT_REUSE = 1, NSB_TANGENT_AUTO = 2 } nsb_tangent_kind;
+/// When modified Newton accepts an increment (nsb_step_def.accept).
+typedef enum nsb_accept_kind { NSB_ACCEPT_RATE = 0, NSB_ACCEPT_CONFIRM = 1 } nsb_accept_kind;
 
 typedef struct nsb_step_def {
   char name[NSB_NAME_MAX];
@@ -421,6 +423,12 @@ typedef struct nsb_step_def {
      Newton, docs/theory.md §5), NSB_TANGENT_AUTO (the default) is one of the
      two by the model and the step (nsb_step_tangent) */
   int tangent;
+  /* *SOLVER CONTROLS, ACCEPT=: NSB_ACCEPT_RATE (the default) lets modified
+     Newton accept an increment after its first correction when the
+     contraction rate of earlier increments proves it converged
+     (solver/newton.c, docs/theory.md §5); NSB_ACCEPT_CONFIRM confirms every
+     increment by a residual evaluation */
+  int accept;
   /* Newton's convergence test (solver/convergence.h, docs/theory.md §5):
      relative per field by default; an absolute tolerance given in the deck
      (> 0) replaces the relative test of its kind */

@@ -299,6 +299,59 @@ static void range_member(void* arg, int member) {
   assemble_range(j->s, j->ec, member, j->with_matrix);
 }
 
+/* A contact row changed its form since the kept matrix was formed: its
+   local matrix fK differs from the kept one cK (nk entries) by more than
+   CONTACT_ROW_CHANGE of the kept block's largest entry anywhere (a
+   semi-smooth row that switched its branch, a compliant contact's stiffness
+   that moved). */
+#define CONTACT_ROW_CHANGE 1e-2
+static int contact_row_changed(const double* fK, const double* cK, int nk) {
+  double big = 0.0, d = 0.0;
+  for (int k = 0; k < nk; ++k) {
+    big = fmax(big, fabs(cK[k]));
+    d = fmax(d, fabs(fK[k] - cK[k]));
+  }
+  return d > CONTACT_ROW_CHANGE * big;
+}
+
+/* The stricter test of acceptance after the first correction (newton.c,
+   accept_first): a row of the block whose entries moved by more than
+   CONTACT_ROW_CHANGE of that row's largest kept entry.  The block test above
+   misses a multiplier row that switched its branch when the block's
+   largest entries are elsewhere (the node rows' impulse columns, scaled by
+   the multiplier scale); Newton's iteration then still corrects it, an
+   acceptance without a further residual would not. */
+static int contact_rows_changed(const double* fK, const double* cK, int nl) {
+  for (int i = 0; i < nl; ++i) {
+    double big = 0.0, d = 0.0;
+    for (int j = 0; j < nl; ++j) {
+      big = fmax(big, fabs(cK[i + nl * j]));
+      d = fmax(d, fabs(fK[i + nl * j] - cK[i + nl * j]));
+    }
+    if (d > CONTACT_ROW_CHANGE * big) return 1;
+  }
+  return 0;
+}
+
+int nsb_sys_contact_rows_changed(nsb_system* s, nsb_eval_mode mode, double t_new) {
+  nsb_sys_kinematics(s);
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, mode, t_new, &ec);
+  ec.factors = NSB_FACTORS_KEPT;
+  const double* cK = s->tan_cK;
+  for (int i = s->first_contact; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    int nl = e->n_local, nk = nl * nl;
+    memset(s->ff, 0, (size_t)nl * sizeof(double));
+    memset(s->fK, 0, (size_t)nk * sizeof(double));
+    int est = e->ops->eval(e, &ec, s->ff, s->fK);
+    if (est < 0) return est;
+    if (contact_rows_changed(s->fK, cK, nl)) return 1;
+    cK += nk;
+  }
+  return 0;
+}
+
 /* Assemble residual and matrix at the current iterate.  Fills the residual
    norms of s->nrm: per field the largest free-row residual and the flux (the
    largest element contribution to a node row of the field, held rows
@@ -342,14 +395,12 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
   ec.internal_res2 = &s->internal_res2;
   /* modified Newton: the contacts' local matrices of a kept matrix are kept
      too, and an iteration with it evaluates them again (they are cheap) to
-     find a contact row whose form changed (a semi-smooth row that switched
-     its branch, a compliant contact's stiffness that moved): more than
-     CONTACT_ROW_CHANGE of the block's largest entry anywhere */
+     find a contact row whose form changed (contact_row_changed) */
   const int keep_cK = what == NSB_ASM_MATRIX_KEEP && mode != NSB_EVAL_ACCEL,
             cmp_cK = what == NSB_ASM_RESIDUAL_KEPT && mode != NSB_EVAL_ACCEL;
-  const double CONTACT_ROW_CHANGE = 1e-2;
   double* cK = s->tan_cK;
   s->tan_contact_changed = 0;
+  s->tan_contact_rows_changed = 0;
   for (int i = s->first_contact; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     int nl = e->n_local, nk = nl * nl;
@@ -361,14 +412,8 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
       return est;
     }
     if (keep_cK) memcpy(cK, s->fK, (size_t)nk * sizeof(double));
-    if (cmp_cK && !s->tan_contact_changed) {
-      double big = 0.0, d = 0.0;
-      for (int k = 0; k < nk; ++k) {
-        big = fmax(big, fabs(cK[k]));
-        d = fmax(d, fabs(s->fK[k] - cK[k]));
-      }
-      s->tan_contact_changed = d > CONTACT_ROW_CHANGE * big;
-    }
+    if (cmp_cK && !s->tan_contact_changed) s->tan_contact_changed = contact_row_changed(s->fK, cK, nk);
+    if (cmp_cK && !s->tan_contact_rows_changed) s->tan_contact_rows_changed = contact_rows_changed(s->fK, cK, nl);
     cK += nk;
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];

@@ -9,8 +9,13 @@
    radian) cannot be resolved and count as converged. */
 #define ROUNDOFF_UNITS 64.0
 
+/* A measured contraction rate decays at most by this factor per measurement
+   (CVODE's CRDOWN, Hindmarsh et al. 2005): one fast iteration does not
+   erase the memory of slower ones. */
+#define CRATE_DOWN 0.3
+
 void nsb_conv_begin_step(nsb_conv* c, const nsb_conv_def* def) {
-  memset(c, 0, sizeof *c);
+  memset(c, 0, sizeof *c); /* the rate unknown */
   c->def = *def;
   if (!(c->def.length > 0.0)) c->def.length = 1.0;
 }
@@ -23,6 +28,10 @@ void nsb_conv_begin_increment(nsb_conv* c) {
   c->prev_tiny = 0;
   c->prev_c_abs = c->prev2_c_abs = 0.0;
   c->r_rel = c->c_rel = 0.0;
+  c->rate_base = 0; /* the increment's corrections come from the rate's matrix until a reset */
+  c->inc_measured = 0;
+  c->inc_crate = c->inc_rrate = 0.0;
+  c->n_inc++;
 }
 
 /* a / b with 0 / 0 = 0 and a / 0 = inf for a > 0 */
@@ -110,6 +119,15 @@ nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n) {
        unknowns. */
     v = NSB_CONV_FLOOR;
   }
+  /* the contraction rate (nsb_conv_first_ok): a correction and the
+     residual after the previous one, against that previous correction, when
+     both corrections came from the matrix of the rate */
+  double r_tol = c->def.abs_residual > 0.0 ? n->r_abs / c->def.abs_residual : c->r_rel;
+  if (it > c->rate_base && it > 0 && c->prev_c_rel > 0.0) {
+    c->inc_crate = fmax(c->inc_crate, cor_rel_now / c->prev_c_rel);
+    c->inc_rrate = fmax(c->inc_rrate, r_tol / c->prev_c_rel);
+    c->inc_measured = 1;
+  }
   c->prev2_c_abs = c->prev_c_abs;
   c->prev_c_abs = n->c_abs;
   c->prev_r = r_now;
@@ -119,7 +137,54 @@ nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n) {
   return v;
 }
 
+void nsb_conv_rate_reset(nsb_conv* c, unsigned long key) {
+  c->n_rates = 0;
+  c->rate_key = key;
+  c->rate_base = c->n_iter;
+  c->inc_measured = 0;
+  c->inc_crate = c->inc_rrate = 0.0;
+}
+
+/* A rate measured r[1] at an increment d after r[0], extrapolated `age`
+   increments beyond r[1] by its growth per increment (geometric: the rate
+   of modified Newton grows with the distance from the state the matrix was
+   formed at, and faster than linearly from rest); never below r[1]. */
+static double extrapolate(const double r[2], long d, long age) {
+  if (!(r[1] > r[0])) return r[1];
+  if (!(r[0] > 0.0)) return HUGE_VAL;
+  return r[1] * pow(r[1] / r[0], (double)age / (double)d);
+}
+
+int nsb_conv_first_ok(nsb_conv* c, unsigned long key) {
+  c->est_c = c->est_r = HUGE_VAL;
+  /* a first correction of zero (nothing moved) says nothing of the residual left */
+  if (c->n_iter != 1 || c->n_rates < 2 || c->rate_key != key || c->rate_base != 0 || !(c->prev_c_rel > 0.0))
+    return 0;
+  long age = c->n_inc - c->rate_inc[1], d = c->rate_inc[1] - c->rate_inc[0];
+  if (age >= NSB_CONV_CONFIRM_EVERY) return 0;
+  /* prev_c_rel: the first correction in multiples of its tolerance */
+  c->est_c = extrapolate(c->crate, d, age) * c->prev_c_rel;
+  c->est_r = extrapolate(c->rrate, d, age) * c->prev_c_rel;
+  return c->est_c <= NSB_CONV_FIRST_FRACTION && c->est_r <= NSB_CONV_FIRST_FRACTION;
+}
+
 void nsb_conv_accept(nsb_conv* c, const nsb_conv_norms* n) {
+  if (c->inc_measured) {
+    /* the increment's rates, kept with CVODE's memory of the last ones */
+    double cr = c->inc_crate, rr = c->inc_rrate;
+    if (c->n_rates > 0) {
+      cr = fmax(cr, CRATE_DOWN * c->crate[1]);
+      rr = fmax(rr, CRATE_DOWN * c->rrate[1]);
+    }
+    c->crate[0] = c->crate[1];
+    c->rrate[0] = c->rrate[1];
+    c->rate_inc[0] = c->rate_inc[1];
+    c->crate[1] = cr;
+    c->rrate[1] = rr;
+    c->rate_inc[1] = c->n_inc;
+    if (c->n_rates < 2) c->n_rates++;
+    c->inc_measured = 0;
+  }
   c->q_sum_force += n->q_force;
   c->q_sum_moment += n->q_moment;
   c->n_sum++;

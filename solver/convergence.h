@@ -71,6 +71,23 @@ typedef struct nsb_conv {
   double prev_c_abs, prev2_c_abs;
   /* last test, for messages */
   double r_rel, c_rel;           /* max over fields of residual / its bound, correction / its bound */
+  /* Contraction-rate estimate (nsb_conv_first_ok; Hindmarsh et al. 2005),
+     in the norms of the test (corrections and residuals as multiples of
+     their tolerances): an increment measures crate = |c_k| / |c_(k-1)| and
+     rrate = |r_k| / |c_(k-1)| (the largest over its iterations after the
+     first), and a converged one keeps them, each max(measured,
+     CRATE_DOWN * the last kept); [1] the last kept since the last
+     nsb_conv_rate_reset, [0] the one before (n_rates of them so far, counted
+     up to 2), measured in the increments rate_inc[] of the step's count
+     n_inc.
+     rate_base: the first iteration of the current increment whose
+     correction came from the matrix the rates belong to; rate_key: the
+     caller's fingerprint of that matrix. */
+  long n_inc, rate_inc[2];
+  int n_rates, rate_base, inc_measured;
+  double crate[2], rrate[2], inc_crate, inc_rrate;
+  unsigned long rate_key;
+  double est_c, est_r;           /* the last nsb_conv_first_ok's estimates (multiples of the tolerances) */
 } nsb_conv;
 
 /// Start a step (the flux average restarts).
@@ -80,6 +97,22 @@ void nsb_conv_begin_increment(nsb_conv* c);
 /// Test iteration it (0-based) of the increment: n are the residual norms
 /// before the correction and the correction computed from them.
 nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n);
+/// The iteration matrix changes (formed anew, or another one): the
+/// contraction rate is unknown until measured with the new one, whose
+/// fingerprint is key; the current increment's corrections from the next
+/// test on come from it.
+void nsb_conv_rate_reset(nsb_conv* c, unsigned long key);
+/// Whether the iterate after the first correction of the increment (one
+/// nsb_conv_test so far, which said NSB_CONV_CONTINUE) may be accepted
+/// without its residual: two confirmed increments measured the rates with
+/// the matrix of fingerprint key, the last of them fewer than
+/// NSB_CONV_CONFIRM_EVERY increments ago, and the estimated residual and
+/// next correction, rrate |c_0| and crate |c_0| with each rate extrapolated
+/// to this increment by its growth between the two measurements (never
+/// shrunk), are at most NSB_CONV_FIRST_FRACTION of their tolerances.
+int nsb_conv_first_ok(nsb_conv* c, unsigned long key);
+#define NSB_CONV_CONFIRM_EVERY 10
+#define NSB_CONV_FIRST_FRACTION 0.1
 /// Record the fluxes of a converged increment in the step's average.
 void nsb_conv_accept(nsb_conv* c, const nsb_conv_norms* n);
 /// The residual test alone (linear problems such as the initial

@@ -330,6 +330,110 @@ static int accel_key(nsb_system* s, unsigned long* key) {
   return 1;
 }
 
+/* What the beams' evaluations leave at their points (nsb_system_confirm_first). */
+static unsigned long points_hash(const nsb_system* s) {
+  unsigned long h = 14695981039346656037ul;
+  for (int i = 0; i < s->first_contact; ++i)
+    if (s->elems[i].ops == &nsb_beam_v_ops) h = nsb_beam_points_hash(&s->elems[i], h);
+  return h;
+}
+
+static unsigned long first_key(const nsb_system* s) {
+  unsigned long h = fnv_bytes(14695981039346656037ul, &s->tan_epoch, sizeof s->tan_epoch);
+  return fnv_bytes(h, &s->tan_contacts, sizeof s->tan_contacts);
+}
+
+/* Whether a NEWTON-law contact may carry an impulse in the increment: one
+   that takes part and owns its rows, or a massless slave that owns them
+   (its row then takes back the force it held at t_n). */
+static int impulse_rows(const nsb_system* s) {
+  for (int k = 0; k < s->n_contacts; ++k) {
+    const nsb_elem* e = &s->elems[s->first_contact + k];
+    const nsb_contact_data* d = e->state;
+    if (e->ops == &nsb_contact_newton_ops && d->owner && (d->active || d->massless)) return 1;
+  }
+  return 0;
+}
+
+/* Acceptance after the first correction (*SOLVER CONTROLS, ACCEPT=RATE; the
+   default; docs/theory.md §5).  Between impacts the bar of benchmarks/peers
+   is a linear problem: the second residual of an increment only confirms
+   the first correction (its own correction is 1e-12 of the first), and it
+   is an evaluation of every element.  As CVODE's nonlinear solver
+   (Hindmarsh et al. 2005) the iteration keeps an estimate of its
+   contraction rate with the kept matrix, measured in the confirmed
+   increments and carried over (solver/convergence.h), and after the first
+   correction of an increment it estimates the residual and the next
+   correction of the iterate reached, rrate |c_0| and crate |c_0| in
+   multiples of their tolerances; at most NSB_CONV_FIRST_FRACTION each, the
+   iterate is accepted without its residual.  It is safe only where the
+   rate says something of this increment, so the increment iterates as
+   without it
+   - in an impulsive increment (a NEWTON-law contact that may carry an
+     impulse, impulse_rows): the first correction leaves its law satisfied
+     to the Newton tolerance only, and the law's work, zero for e = 1 and
+     never a gain (tests/test_contact_elem.c `bar_wall_no_gain`,
+     `bar_wall_default_scheme_no_gain`, `bar_wall_massless`: 1e-10 of the
+     energy per increment instead of round-off), is what those increments
+     must keep exact;
+   - when the rate is not known: the first increments of a step, an
+     increment whose matrix was formed anew (a contact list rebuilt, a
+     contact that joined or left the increment's rows or changed its form,
+     the impact that starts a persistent contact and the increment after
+     it, whose contact then holds its impulse: contact_form; another h;
+     a slow iteration repeated with full Newton), until two confirmed
+     increments with that matrix have measured it (its growth too:
+     solver/convergence.c);
+   - when a contact row is not in the form of the kept matrix, row by row
+     (assembly.c contact_rows_changed), at the predictor (the first
+     correction's residual) or at the iterate (the contacts alone,
+     evaluated again there: cheap): a contact that closes or opens;
+   - every NSB_CONV_CONFIRM_EVERY-th increment, which confirms the rate
+     (CVODE forms its matrix anew every 20 steps, which resets its rate);
+   - with an element whose evaluation leaves state behind that cannot be
+     moved to the iterate without it (first_capable: the strain beam).
+   Accepting leaves the state the confirming residual would have been
+   evaluated at: the nodes and the beams' interior unknowns of the first
+   correction, and the beams' point states moved there by the same
+   operations as that evaluation (nsb_beam_points: a pass of the point
+   updates alone, no residual, no condensation).  The step's flux average
+   (solver/convergence.h) takes the predictor's flux instead of the
+   confirming evaluation's.  The results differ from ACCEPT=CONFIRM by the
+   correction the confirming iteration would still have made, below a tenth
+   of its tolerance by the estimate (tests/test_solver.c
+   `first_correction_audit` measures it).  Returns 1 when it accepted, 0
+   to iterate on, 2 to iterate on where it would have accepted
+   (nsb_system_confirm_first). */
+static int accept_first(nsb_system* s, nsb_eval_mode mode, double t_new) {
+  if (impulse_rows(s)) return 0;
+  /* the predictor's contact rows (the first correction's residual) and the
+     iterate's in the form of the kept matrix */
+  if (s->n_contacts > 0 && (s->tan_contact_rows_changed || nsb_sys_contact_rows_changed(s, mode, t_new) != 0)) {
+    /* a changed row or a failed evaluation: the next assembly forms the
+       matrix or reports the failure */
+    nsb_ctx_clear_error(s->ctx);
+    return 0;
+  }
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, mode, t_new, &ec);
+  for (int i = 0; i < s->first_contact; ++i)
+    if (s->elems[i].ops == &nsb_beam_v_ops) nsb_beam_points(&s->elems[i], &ec);
+  if (s->first_confirm) {
+    s->first_points = points_hash(s);
+    return 2;
+  }
+  s->stats.first_accepted++;
+  return 1;
+}
+
+void nsb_system_confirm_first(nsb_system* s, int on) { s->first_confirm = on != 0; }
+
+long nsb_system_first_audits(const nsb_system* s, double* worst, long* points_differ) {
+  if (worst) *worst = s->first_worst;
+  if (points_differ) *points_differ = s->first_points_differ;
+  return s->first_audits;
+}
+
 /* Newton's iteration at t_new from the current iterate: assemble, factorize
    (or keep the factorization: prox sweeps, modified Newton above), solve,
    update, test (solver/convergence.h).  A singular first matrix of a static
@@ -377,6 +481,12 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
                         s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch && accel_key(s, &akey) &&
                         akey == s->tana_key;
   s->tan_used = 0;
+  /* acceptance after the first correction (accept_first above) */
+  const int first = reuse && s->first_capable && s->step.accept == NSB_ACCEPT_RATE;
+  /* first_confirm: the rate's bookkeeping as it would be after the
+     acceptance, restored when the increment has converged */
+  int audit = 0;
+  nsb_conv conv_audit;
   for (int it = 0; it < s->step.max_iter; ++it) {
     if (it < NSB_NEWTON_HISTORY)
       rep->res_rel[it] = rep->cor_rel[it] = rep->r_force[it] = rep->r_moment[it] = rep->c_trans[it] =
@@ -406,6 +516,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       s->tan_ok = 0;
       st = nsb_sys_assemble(s, mode, t_new, what);
     }
+    if (st >= 0 && audit && it == 1 && points_hash(s) != s->first_points) s->first_points_differ++;
     if (st < 0) {
       rep->status = st;
       const nsb_elem* fe = s->failed_elem >= 0 ? &s->elems[s->failed_elem] : NULL;
@@ -498,6 +609,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       s->tan_epoch = s->ls->epoch[0];
       s->tan_contacts = form;
       s->stats.tangents++;
+      nsb_conv_rate_reset(&s->conv, first_key(s)); /* a new matrix: its rate is not known */
     }
     if (kept) {
       s->tan_used = reuse;
@@ -539,6 +651,10 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       return rep->status;
     }
     nsb_conv_verdict v = nsb_sys_test_iteration(s, it, rep);
+    if (audit && it == 1) {
+      s->first_audits++;
+      s->first_worst = fmax(s->first_worst, fmax(rep->res_rel[1], rep->cor_rel[1]));
+    }
     const int slow =
         it > 0 && v == NSB_CONV_CONTINUE && (s->conv.c_rel > REUSE_RATE * prev_c || s->conv.r_rel > prev_r);
     if (kept && reuse_acc && slow) {
@@ -561,8 +677,20 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     prev_c = s->conv.c_rel;
     prev_r = s->conv.r_rel;
     if (v == NSB_CONV_CONVERGED || v == NSB_CONV_FLOOR) {
+      if (audit) s->conv = conv_audit;
       rep->converged = 1;
       return NSB_OK;
+    }
+    if (first && kept && it == 0 && v == NSB_CONV_CONTINUE && nsb_conv_first_ok(&s->conv, first_key(s))) {
+      int acc = accept_first(s, mode, t_new);
+      if (acc == 1) {
+        rep->converged = 1;
+        return NSB_OK;
+      }
+      if (acc == 2) {
+        audit = 1;
+        conv_audit = s->conv;
+      }
     }
     if (acc_exact && kept && it == 0 && v == NSB_CONV_CONTINUE) {
       for (int i = 0; i < s->n_elems; ++i)

@@ -726,6 +726,13 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   nsb_scheme_destroy(&prev);
   NSB_CALL(st_create);
   s->ops = s->step.kind == NSB_STEP_STATIC ? &nsb_static_ops : s->scheme->ops;
+  /* acceptance after the first correction (newton.c, accept_first): every
+     element that keeps state of an evaluation can move it to an iterate
+     without one */
+  s->first_capable = 1;
+  for (int i = 0; i < s->first_contact; ++i)
+    if (s->elems[i].ops->post_solve && !(s->elems[i].ops == &nsb_beam_v_ops && nsb_beam_points_pass(&s->elems[i])))
+      s->first_capable = 0;
   nsb_conv_def cd = {s->step.rel_res, s->step.rel_cor, s->step.tol_res, s->step.tol_inc, s->length};
   nsb_conv_begin_step(&s->conv, &cd);
   s->inc_in_step = 0;

@@ -51,6 +51,8 @@ typedef struct nsb_stats {
   long tangents;        /* iteration matrices formed and factored in steps with TANGENT=REUSE */
   long tangent_reuses;  /* Newton iterations with a kept matrix (residual only, no factorization) */
   long tangent_retries; /* increments that failed with a kept matrix and were repeated with full Newton */
+  long first_accepted;  /* increments accepted after their first correction by the contraction rate
+                           (*SOLVER CONTROLS, ACCEPT=RATE; solver/newton.c) */
   double t_setup, t_assemble, t_factor, t_solve, t_output, t_total;
 } nsb_stats;
 
@@ -112,6 +114,19 @@ void nsb_system_check_compliant(nsb_system* s, int on);
 /// the results are the same bit for bit).  The count of those accepted so.
 void nsb_system_confirm_accelerations(nsb_system* s, int on);
 long nsb_system_exact_accelerations(const nsb_system* s);
+/// Modified Newton accepts an increment after its first correction when the
+/// contraction rate of earlier increments proves it converged
+/// (*SOLVER CONTROLS, ACCEPT=RATE; solver/newton.c).  on != 0: such an
+/// increment iterates on all the same (the rate's bookkeeping as if it had
+/// been accepted), and the confirming iteration's residual and correction
+/// there, in multiples of their tolerances, are recorded (tests: the error
+/// an acceptance leaves), and so is whether the beams' points-only pass
+/// there (nsb_beam_points) left at their points what the confirming
+/// evaluation leaves, bit for bit.  nsb_system_first_audits returns how many
+/// were recorded, their largest value in *worst and in *points_differ how
+/// many of them found the points different (either pointer may be NULL).
+void nsb_system_confirm_first(nsb_system* s, int on);
+long nsb_system_first_audits(const nsb_system* s, double* worst, long* points_differ);
 /// The state after an impact increment of length delta (a located
 /// switching point, solver/step_control.h): the contacts' multipliers hold
 /// impulse / delta (1e9 times a force); set them to zero (they are only the

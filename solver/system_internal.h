@@ -104,6 +104,20 @@ struct nsb_system {
   int tana_key_ok;
   unsigned long tana_key;
   long accel_exact;  /* acceleration solves accepted without their confirming residual */
+  /* Increments accepted after their first correction (newton.c,
+     accept_first): first_capable, every condensing element has a
+     points-only pass (B2V beams; the other elements keep no state of an
+     evaluation); first_confirm, iterate on all the same and record in
+     first_audits / first_worst how far the confirming iteration found the
+     iterate that would have been accepted from converged (the larger of its
+     residual and its correction in multiples of their tolerances) */
+  int first_capable, first_confirm;
+  long first_audits;
+  double first_worst;
+  /* and whether the points-only pass left at the beams' points what the
+     confirming evaluation leaves there (fingerprints, nsb_beam_points_hash) */
+  unsigned long first_points;
+  long first_points_differ;
   int accel_confirm; /* confirm every acceleration solve all the same (nsb_system_confirm_accelerations) */
   double tan_h;
   unsigned long tan_contacts;
@@ -114,6 +128,7 @@ struct nsb_system {
   double* tan_cK;
   int tan_cK_size;
   int tan_contact_changed;
+  int tan_contact_rows_changed; /* the same, row by row (assembly.c contact_rows_changed) */
   double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
@@ -245,6 +260,12 @@ typedef enum nsb_asm_kind {
 /// Residual (and for NSB_ASM_MATRIX and NSB_ASM_MATRIX_KEEP the tangent) at
 /// the current iterate, with the residual norms of s->nrm.
 int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_kind what);
+/// Evaluate the contact elements at the current iterate with their local
+/// matrices and compare those with the kept matrix's (modified Newton's
+/// tan_cK) row by row: 1 when a contact row changed its form (as
+/// tan_contact_rows_changed of NSB_ASM_RESIDUAL_KEPT finds it), 0 when none
+/// did, a negative status when an evaluation failed.
+int nsb_sys_contact_rows_changed(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// Correction norms of s->nrm after nsb_sys_apply_increment and nsb_sys_post_solve.
 void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* dx, const nsb_corr* ic);
 /// Apply the increment dx (equation space) to the nodes and multipliers.

@@ -34,6 +34,7 @@
 #include "cunit_main.h"
 #include "io/deck.h"
 #include "io/run.h"
+#include "solver/convergence.h"
 #include "solver/integrator.h"
 #include "solver/system.h"
 
@@ -1350,6 +1351,167 @@ static void test_exact_acceleration_restart(void) {
   fx_close(&b);
 }
 
+/* Acceptance after the first correction (*SOLVER CONTROLS, ACCEPT=RATE;
+   solver/newton.c, accept_first).  The deck of a B2V bar of 20 elements
+   against a wall (Newton's law, e = 0; the problem is linear between
+   impacts) with the given *SOLVER CONTROLS line, or a B2V cantilever of 10
+   soft elements that gravity bends (nonlinear, rotations of the order of a
+   radian). */
+static void bar_wall_deck(char* text, size_t cap, const char* controls) {
+  int n = snprintf(text, cap, "*NODE, NSET=BAR\n");
+  for (int i = 0; i <= 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.05 * i);
+  n += snprintf(text + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=BARE, WEIGHTING=GALERKIN, POINTS=2\n");
+  for (int i = 0; i < 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  snprintf(text + n, cap - (size_t)n,
+           "*BEAM GENERAL SECTION, ELSET=BARE\n2e7, 2e7, 2e7, 2e7, 2e7, 2e7\n0.8, 1.6e-6, 8e-7, 8e-7\n"
+           "*NSET, NSET=TIP\n21\n*OBSTACLE, NAME=WALL, TYPE=PLANE\n1.025045, 0, 0, -1, 0, 0\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR, 1, 1\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS=0.025\nTIP, WALL\n"
+           "*STEP\n*DYNAMIC\n1e-5, 6e-4\n%s*END STEP\n",
+           controls);
+}
+
+static void cantilever_deck(char* text, size_t cap) {
+  int n = snprintf(text, cap, "*NODE, NSET=ALL\n");
+  for (int i = 0; i <= 10; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i);
+  n += snprintf(text + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=B, WEIGHTING=GALERKIN, POINTS=2\n");
+  for (int i = 0; i < 10; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  snprintf(text + n, cap - (size_t)n,
+           "*BEAM GENERAL SECTION, ELSET=B\n1e5, 4e4, 4e4, 20, 10, 10\n1.0, 2e-4, 1e-4, 1e-4\n"
+           "*BOUNDARY\n1, 1, 6\n*STEP\n*DYNAMIC\n2e-5, 0.02\n*GRAVITY\n0, 0, -9.81\n*END STEP\n");
+}
+
+/* The bar of bar_wall_deck in a damped material (*DAMPING, Rayleigh: the
+   evaluation also leaves the increment's strain rates and damping work). */
+static void damped_bar_deck(char* text, size_t cap) {
+  int n = snprintf(text, cap, "*NODE, NSET=BAR\n");
+  for (int i = 0; i <= 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.05 * i);
+  n += snprintf(text + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=BARE, WEIGHTING=GALERKIN, POINTS=2\n");
+  for (int i = 0; i < 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  snprintf(text + n, cap - (size_t)n,
+           "*MATERIAL, NAME=M\n*ELASTIC\n1e11, 0.3\n*DENSITY\n4000\n*DAMPING, ALPHA=1.0, BETA=1e-6\n"
+           "*BEAM SECTION, ELSET=BARE, MATERIAL=M, SECTION=RECT\n0.02, 0.01\n*NSET, NSET=TIP\n21\n"
+           "*OBSTACLE, NAME=WALL, TYPE=PLANE\n1.015045, 0, 0, -1, 0, 0\n*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR, 1, 1\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS=0.015\nTIP, WALL\n"
+           "*STEP\n*DYNAMIC\n1e-5, 1e-3\n*END STEP\n");
+}
+
+/* Where the iteration would accept after the first correction, it iterates
+   on (nsb_system_confirm_first) and the confirming iteration measures what
+   the acceptance would have left: the residual of the accepted iterate and
+   the correction still to come, at most their tolerances (the estimate asks
+   for a tenth); and the points-only pass leaves at the beams' points what
+   the confirming evaluation leaves, bit for bit.  On the nonlinear
+   cantilever the rate estimate stops the acceptance once the rotations
+   grow: most increments are confirmed there.  The damped bar checks the
+   pass's damping data too. */
+static void test_first_correction_audit(void) {
+  static char text[16384];
+  static const char* const names[3] = {"bar against a wall", "cantilever under gravity", "damped bar"};
+  for (int model = 0; model < 3; ++model) {
+    if (model == 0)
+      bar_wall_deck(text, sizeof text, "");
+    else if (model == 1)
+      cantilever_deck(text, sizeof text);
+    else
+      damped_bar_deck(text, sizeof text);
+    int n_inc = model == 0 ? 60 : model == 1 ? 300 : 100;
+    double h = model == 1 ? 2e-5 : 1e-5;
+    fixture a, b;
+    int ok = fx_open(&a, "first.inp", text, 1) == 0;
+    ok = fx_open(&b, "first.inp", text, 1) == 0 && ok;
+    if (ok) nsb_system_confirm_first(b.s, 1);
+    long one = 0, several = 0;
+    for (int k = 0; k < n_inc && ok; ++k) {
+      nsb_newton_report rep;
+      ok = nsb_system_increment(a.s, h, &rep) == NSB_OK;
+      if (rep.iterations == 1) one++;
+      else several++;
+      ok = ok && step_ok(b.s, h);
+    }
+    CU_ASSERT(ok);
+    double worst = HUGE_VAL;
+    long differ = -1;
+    long audits = ok ? nsb_system_first_audits(b.s, &worst, &differ) : 0;
+    long accepted = ok ? nsb_system_stats(a.s)->first_accepted : 0;
+    double dx = 0.0, scale = 0.0;
+    if (ok) {
+      const nsb_state *sa = nsb_system_state(a.s), *sb = nsb_system_state(b.s);
+      for (int i = 0; i < 3 * (model == 1 ? 11 : 21); ++i) {
+        dx = fmax(dx, fabs(sa->x[i] - sb->x[i]));
+        scale = fmax(scale, fabs(sb->x[i] - nsb_system_x0(b.s)[i]));
+      }
+    }
+    printf("\n    %s: %ld of %ld increments accepted after one correction (%ld confirmed); audited %ld, worst "
+           "%.3g of the tolerance, points %s; positions differ by %.3g of the displacement",
+           names[model], accepted, one + several, several, audits,
+           worst, differ == 0 ? "identical" : "DIFFER", dx / scale);
+    CU_ASSERT(accepted > 0);
+    CU_ASSERT(several > 0);
+    CU_ASSERT(audits > 0);
+    CU_ASSERT(worst <= 1.0);
+    CU_ASSERT_EQUAL(differ, 0);
+    /* the accepted state differs from the confirmed one within the
+       correction tolerance (1e-8 of the motion of an increment) */
+    CU_ASSERT(dx <= 1e-8 * scale);
+    fx_close(&a);
+    fx_close(&b);
+  }
+}
+
+/* After an impact the confirming pass runs: on the bar against the wall
+   no increment with a contact impulse (it changes the bar's momentum, the
+   wall being the only force) is accepted after one correction, the impact
+   and the persistent contact that follows it included; after the bar has
+   left the wall the free flight, linear, is accepted after one correction
+   (once two confirmed increments have measured the rate with the matrix of
+   the open contact), but never more than NSB_CONV_CONFIRM_EVERY - 1
+   increments in a row.  With ACCEPT=CONFIRM no increment is. */
+static void test_first_correction_impact(void) {
+  static char text[16384], text_c[16384];
+  bar_wall_deck(text, sizeof text, "");
+  bar_wall_deck(text_c, sizeof text_c, "*SOLVER CONTROLS, ACCEPT=CONFIRM\n");
+  fixture a, c;
+  int ok = fx_open(&a, "impact.inp", text, 1) == 0;
+  ok = fx_open(&c, "impact.inp", text_c, 1) == 0 && ok;
+  int run = 0, longest = 0, impulsive = 0, impulsive_accepted = 0, first_impulse = -1, last_impulse = -1;
+  long after = 0;
+  nsb_energy e0;
+  if (ok) nsb_system_energy(a.s, &e0);
+  double p_prev = ok ? e0.momentum.x : 0.0;
+  for (int k = 0; k < 100 && ok; ++k) {
+    nsb_newton_report rep;
+    ok = nsb_system_increment(a.s, 1e-5, &rep) == NSB_OK && step_ok(c.s, 1e-5);
+    if (!ok) break;
+    nsb_energy en;
+    nsb_system_energy(a.s, &en);
+    if (fabs(en.momentum.x - p_prev) > 1e-9) {
+      impulsive++;
+      impulsive_accepted += rep.iterations == 1;
+      if (first_impulse < 0) first_impulse = k;
+      last_impulse = k;
+    } else if (last_impulse >= 0) {
+      after += rep.iterations == 1;
+    }
+    p_prev = en.momentum.x;
+    run = rep.iterations == 1 ? run + 1 : 0;
+    longest = run > longest ? run : longest;
+  }
+  CU_ASSERT(ok);
+  printf("\n    impulses in increments %d to %d (%d), %d of them accepted after one correction; after the contact %ld "
+         "increments accepted so, at most %d in a row",
+         first_impulse + 1, last_impulse + 1, impulsive, impulsive_accepted, after, longest);
+  CU_ASSERT(first_impulse > 0);
+  CU_ASSERT(impulsive >= 30); /* 2L/c = 4e-4 */
+  CU_ASSERT_EQUAL(impulsive_accepted, 0);
+  CU_ASSERT(after >= 20);
+  CU_ASSERT(longest <= NSB_CONV_CONFIRM_EVERY - 1);
+  CU_ASSERT_EQUAL(ok ? nsb_system_stats(c.s)->first_accepted : -1, 0);
+  CU_ASSERT(ok && nsb_system_stats(a.s)->first_accepted > 0);
+  fx_close(&a);
+  fx_close(&c);
+}
+
 /* ---- registry ----------------------------------------------------------------------- */
 
 static const nsb_test_case oscillator_cases[] = {{"energy_conserved_beta_gamma_half", test_osc_energy_conserved},
@@ -1380,6 +1542,8 @@ static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test
                                              {"diagnosis", test_diagnosis},
                                              {"reaction_balance", test_reaction_balance},
                                              {"exact_acceleration_restart", test_exact_acceleration_restart},
+                                             {"first_correction_audit", test_first_correction_audit},
+                                             {"first_correction_impact", test_first_correction_impact},
                                              {NULL, NULL}};
 static const nsb_test_case prescribed_cases[] = {{"driven_hub_with_beam", test_prescribed_rotation}, {NULL, NULL}};
 
