@@ -1389,6 +1389,32 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
 
 /* ---- per increment --------------------------------------------------------------- */
 
+/* A new frictionless contact of a particle or rigid body that touches at
+   rest (docs/contact.md §7, "The first touch"): active, pressed by the
+   smooth motion (a_N < 0 at t_n) and approaching no faster than that motion
+   builds in one increment, |gamma_N-| <= -a_N h.  With v_n = gamma_N-,
+   p_n = a_N and one impulse at t_n+1, the generalized-alpha form moves the gap by
+       h (1 - beta/gamma) gamma_N- + h (beta/gamma) gamma_N+ + h^2 (1/2 - beta/gamma) a_N;
+   Moreau's gamma_N+ = -e gamma_N- moves it by (beta/gamma - 1/2) h ((1 + e)
+   |gamma_N-| + h |a_N|) more than Newton's law on the step average
+   (2 vbar_N = (1 - e) gamma_N-), whose gamma_N+ differs from -e gamma_N- by
+   (1 - gamma/(2 beta)) ((1 + e) gamma_N- + h a_N) instead.  The impulse
+   reverses the approach ((1 + e) |gamma_N-| per unit mass, an impact, whose
+   velocity Moreau's law gets exactly) and holds the smooth force
+   (h |a_N|, a force, which must not move the body).  A contact whose
+   approach is within what the force builds in one increment fell from at
+   most |a_N| h^2/2 in a free flight shorter than the increment: an impact
+   below the scheme's resolution.  It takes the law on the step average from
+   its first increment (the law a persistent contact has), and does not rise;
+   its velocity is then off by at most (1 - gamma/(2 beta)) (2 + e) |a_N| h,
+   of the size the held law leaves anyway.  The test compares two velocities
+   (unit-invariant); a_N < 0 strictly keeps the touching balls of a chain
+   or cradle (relative smooth acceleration 0: their impulses can only be
+   impacts) under Moreau's law. */
+static int resting_touch(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return d->active && d->owner && d->aN_pre < 0.0 && fabs(d->gN_pre) <= -d->aN_pre * ec->h;
+}
+
 void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
@@ -1553,9 +1579,10 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
       if (dk->persist) dk->active = 1;
       /* particles and rigid bodies: a new contact keeps Moreau's law at
          velocity level (Newton's impact law v+ = -e v- exactly, chains and
-         cradles as in the plain scheme); only a persistent one is held on the
-         step average, where Moreau's law let the body rise */
-      if (!dk->flexible) dk->step_law = dk->step_law && dk->persist;
+         cradles as in the plain scheme) unless it touches at rest
+         (resting_touch); a persistent one is held on the step average, where
+         Moreau's law let the body rise */
+      if (!dk->flexible) dk->step_law = dk->step_law && (dk->persist || resting_touch(dk, ec));
     }
     i = j;
   }
