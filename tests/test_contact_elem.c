@@ -1084,6 +1084,57 @@ static void prox_first_touch(void) {
   fx_close(&fx);
 }
 
+/* The first touch of a frictionless contact (docs/contact.md §7, "The first
+   touch"): a particle (e = 0.5) at the floor's level with a downward
+   velocity v0 = -k g h.  Below k = 1 (it approaches slower than its weight
+   makes it in one increment) it touches at rest: Newton's law on the step
+   average from the first increment, the height changes by h (1 - e) v0/2
+   exactly and then not at all (under Moreau's law it rose by
+   (beta/gamma - 1/2) h ((1 + e) |v0| + g h) in that increment); above, the
+   touch is an impact and keeps Moreau's law, v+ = -e v0 exactly.  m-kg-s
+   and mm-tonne-s (len: length unit per metre, mass unit per kilogram). */
+static void first_touch_frictionless(double k, double len, double mass) {
+  char deck[1024];
+  const double g = 9.81 * len, h = 1e-3, e = 0.5, v0 = -k * g * h;
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=%.17g, RADIUS=%.17g\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*GRAVITY\n0, 0, %.17g\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nB, FLOOR\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 3, %.17g\n"
+           "*STEP\n*DYNAMIC\n0.001, 1.0\n*END STEP\n",
+           0.1 * len, mass, 0.1 * len, -g, e, v0);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const nsb_state* st = nsb_system_state(s);
+  const double z0 = 0.1 * len;
+  advance(s, 1, h);
+  const double dz1 = st->x[2] - z0, v1 = st->v[2];
+  double dz = 0.0;
+  for (int n = 0; n < 200; ++n) {
+    advance(s, 1, h);
+    dz = fmax(dz, fabs(st->x[2] - (z0 + dz1)));
+  }
+  printf("\n    v0 = %.2f g h (%s): first increment %.6e (h (1 - e) v0/2 = %.6e), v+ / v0 = %.9f, then %.2e",
+         -k, len > 1.0 ? "mm-tonne-s" : "m-kg-s", dz1 / len, 0.5 * h * (1.0 - e) * v0 / len, v1 / v0, dz / len);
+  if (k < 1.0) {
+    NSB_ASSERT_CLOSE(dz1, 0.5 * h * (1.0 - e) * v0, 8.0 * DBL_EPSILON * z0);
+    CU_ASSERT(dz <= 8.0 * DBL_EPSILON * z0);
+  } else {
+    NSB_ASSERT_CLOSE(v1, -e * v0, 1e-9 * fabs(v0));
+  }
+  fx_close(&fx);
+}
+
+static void test_first_touch_frictionless(void) {
+  for (int u = 0; u < 2; ++u) {
+    const double len = u ? 1000.0 : 1.0, mass = u ? 1e-3 : 1.0;
+    first_touch_frictionless(0.5, len, mass);
+    first_touch_frictionless(0.99, len, mass);
+    first_touch_frictionless(1.01, len, mass);
+    first_touch_frictionless(3.0, len, mass);
+  }
+}
+
 static void test_rolling_ball_rests(void) {
   rolling_ball(1.0, 1.0);
   rolling_ball(1000.0, 1e-3);
@@ -2536,6 +2587,7 @@ int main(int argc, char** argv) {
                                             {"held_beams_and_faces", test_held_beams_and_faces},
                                             {"held_sliding_chords", test_held_sliding_chords},
                                             {"rolling_ball_rests", test_rolling_ball_rests},
+                                            {"first_touch_frictionless", test_first_touch_frictionless},
                                             {"bounce_default_no_gain", test_bounce_default_no_gain},
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
