@@ -1750,9 +1750,9 @@ int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_vec3 F = nsb_v3_zero();
     for (int k = 0; k < e[i].n_mult; ++k) F = nsb_v3_muladd(F, nsb_impulse_time(ec) * P[k] / ec->h, dir[k]);
     nsb_v3_store(F, d->Fc);
-    /* the acceleration solve at t_n continues a beam node's pseudo-accelerations
-       by (1 - af)/(1 - am) of the change, which is then the part they hold */
-    nsb_v3_store(d->flexible ? nsb_v3_scale((1.0 - ec->alpha_f) / (1.0 - ec->alpha_m), F) : F, d->Phi);
+    /* the acceleration solve at t_n continues the pseudo-accelerations by the
+       whole change (gain 1, solver/newton.c): a beam node's hold all of it */
+    nsb_v3_store(F, d->Phi);
     d->touch = 1;
     ++count;
   }
