@@ -230,10 +230,14 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
   }
   CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
   if (generic_friction_state) set_generic_friction_state(s);
+  /* persistent contacts under the law on the step average (frictionless),
+     held frictional contacts with a beam node (their slip on the step
+     average, docs/contact.md §7) */
   int n_persist = 0;
   for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
     const nsb_elem* e = nsb_system_element(s, ie);
-    if (e->ops == &nsb_contact_newton_ops) n_persist += ((const nsb_contact_data*)e->state)->persist;
+    const nsb_contact_data* d = e->state;
+    if (e->ops == &nsb_contact_newton_ops) n_persist += d->persist || (d->held && d->flexible && d->active);
   }
   if (warm > 0) CU_ASSERT(n_persist >= 1);
   /* generic state: small moves of the nodes, non-zero impulses */
@@ -475,6 +479,11 @@ static void test_newton_persistent(void) {
   run_tangents_deck(deck_geometries, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 7, 0, 2);
 }
 static void test_newton_friction(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK"); }
+/* held frictional contacts with a beam node (Coulomb's law on the step-average
+   slip, docs/contact.md §7), after two increments */
+static void test_newton_friction_held(void) {
+  run_tangents_deck(deck_geometries, "LAW=NEWTON, RESTITUTION=0.0, FRICTION=0.4", "MODIFIED NEWMARK", 7, 0, 2);
+}
 static void test_newton_static_friction(void) {
   run_tangents("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4, STATIC FRICTION=0.6", "MODIFIED NEWMARK");
 }
@@ -2651,6 +2660,7 @@ int main(int argc, char** argv) {
                                                 {"newton_frictionless", test_newton_frictionless},
                                                 {"newton_persistent", test_newton_persistent},
                                                 {"newton_friction", test_newton_friction},
+                                                {"newton_friction_held", test_newton_friction_held},
                                                 {"newton_friction_stick", test_newton_friction_stick},
                                                 {"newton_static_friction", test_newton_static_friction},
                                                 {"hermite_hertz", test_hermite_hertz},
