@@ -69,11 +69,14 @@ typedef struct beam_state {
   double *u_int, *u_int_old;
   /* what the last evaluation used, for the equilibrium resultants of the
      output (nsb_beam_field): its loads, whether its states carry inertia,
-     the rotary inertia of its section (the initial-acceleration solve's
-     unit inertia, accel_inertia), and (NM0, in the block) its N^0, M^0 */
+     whether it was an initial-acceleration solve (whose moment rows used the
+     unit inertia of accel_inertia where the section has none: a flag, not
+     the three values, which field_of recomputes), and (NM0, in the block)
+     its N^0, M^0 */
   double field_n[3], field_m[3];
   int field_inertia;
-  double field_rhoJ[3];
+  int field_accel; /* 1: an acceleration solve's states: the rotary inertia of
+                      the moment rows was accel_inertia's (field_of), not the section's */
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
      evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
      a zero) */
@@ -310,7 +313,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t o_dbl = bytes;
   int riks = 0;
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0));
+  const nsb_section* sec_def = &m->sections.data[el->section];
+  const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
+  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -348,6 +353,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
+  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(12 * N + 1));
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -387,6 +393,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->sec.EI3 = sec->EI3;
   s->sec.rhoA = sec->rhoA;
   for (int k = 0; k < 3; ++k) s->sec.rhoJ[k] = sec->rhoJ[k];
+  s->sec.alpha = sec->damp_alpha;
+  s->sec.beta = sec->damp_beta;
   s->n_dloads = 0;
   for (int i = 0; i < m->dloads.count; ++i) {
     if (m->dloads.data[i].element != el_index) continue;
@@ -470,7 +478,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   memset(s->field_n, 0, sizeof s->field_n);
   memset(s->field_m, 0, sizeof s->field_m);
   s->field_inertia = 0;
-  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
+  s->field_accel = 0;
   return NSB_OK;
 }
 
@@ -590,8 +598,14 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       nsb_mat3 R = nsb_q_to_m3(nsb_q_load(pt->q));
       nsb_vec3 om = nsb_v3_load(pt->w), rho = nsb_v3_sub(nsb_v3_load(pt->r), r0);
       nsb_vec3 fq = nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
+      nsb_vec3 inm = nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
+      if (c->alpha != 0.0) { /* mass-proportional damping at the frozen velocities (section's own rhoJ) */
+        fq = nsb_v3_muladd(fq, c->alpha * c->rhoA, nsb_v3_load(pt->v));
+        inm = nsb_v3_add(inm, nsb_v3(c->alpha * c->rhoJ[0] * om.x, c->alpha * c->rhoJ[1] * om.y,
+                                     c->alpha * c->rhoJ[2] * om.z));
+      }
       Fv = nsb_v3_muladd(Fv, w, fq);
-      nsb_vec3 gq = nsb_v3_sub(nsb_m3_mulv(R, nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)))), mload);
+      nsb_vec3 gq = nsb_v3_sub(nsb_m3_mulv(R, inm), mload);
       Gv = nsb_v3_muladd(Gv, w, gq);
       Hv = nsb_v3_muladd(Hv, w, nsb_v3_cross(rho, fq));
       if (!KF) continue;
@@ -762,6 +776,10 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     const double wt = rule ? 0.0 : w;
     nsb_vec3 fq = rule ? nsb_v3_neg(n) : nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
     nsb_vec3 gq = nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
+    if (c->alpha != 0.0) { /* mass-proportional damping at the frozen velocities (section's own rhoJ) */
+      if (!rule) fq = nsb_v3_muladd(fq, c->alpha * c->rhoA, nsb_v3_load(pt->v));
+      gq = nsb_v3_add(gq, nsb_v3(c->alpha * c->rhoJ[0] * om.x, c->alpha * c->rhoJ[1] * om.y, c->alpha * c->rhoJ[2] * om.z));
+    }
     gq = nsb_v3_sub(gq, nsb_q_rotate_inv(nsb_q_load(pt->q), mload));
     Fv = nsb_v3_muladd(Fv, w, fq);
     Gm = nsb_v3_muladd(Gm, w, gq);
@@ -803,6 +821,8 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     if (!at_L)
       for (int p = 0; p < N; ++p) ak = nsb_v3_muladd(ak, Jk[p], nsb_v3_load(u + 12 + 6 * p));
     nsb_vec3 fk = nsb_v3_scale(c->rhoA * wk, reg ? ak : nsb_v3_sub(ak, nsb_v3_load(in->grav)));
+    if (c->alpha != 0.0 && !reg)
+      fk = nsb_v3_muladd(fk, c->alpha * c->rhoA * wk, nsb_v3_load(nsb_beam_mass_point(g, in->old_end, s->old_cp, k)->v));
     Fv = nsb_v3_add(Fv, fk);
     for (int p = 0; p < N; ++p) FJ[p] = nsb_v3_muladd(FJ[p], Jk[p], fk);
     if (at_L) {
@@ -998,6 +1018,86 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
                     double* restrict K);
 static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f);
 
+/* The Rayleigh damping's data in the block's tail (docs/theory_beam.md §10),
+   only in elements of a damped section (no field of the state header: the
+   block of an undamped element is unchanged): the strain rates (E - E_n)/h,
+   (K - K_n)/h at the collocation points of the committed increment [0, 6N)
+   and of the last evaluation [6N, 12N), then the work of the last dynamic
+   evaluation's increment [12N]; after the Riks solution Xl (else after N^0,
+   M^0), in the tail that checkpoints carry.  NULL without damping. */
+static double* damp_data(const beam_state* s) {
+  if (s->sec.alpha == 0.0 && s->sec.beta == 0.0) return NULL;
+  return s->Xl ? s->Xl + s->n_int : s->NM0 + 6;
+}
+
+/* Work of the Rayleigh damping forces over the increment of the last
+   evaluation (docs/theory_beam.md §10), as the scheme's averaged equations
+   do it: the mean of the damping forces at t_n and t_{n+1} on the
+   increment's mean rates,
+     D = h sum_k W_k beta (Edot_n + Edot).C_N Edot / 2 + (K likewise)
+       + h alpha int (rhoA vm.vm + wm.J wm),   vm = (v_n + v)/2, wm likewise,
+   Edot = (E - E_n)/h at the collocation points (the kernels' damped law;
+   Edot_n that of the committed increment, kept in damp_data), W_k the Gauss
+   weights of the strain energy, the integral by the kinetic energy's
+   quadrature (with a mass rule its point masses).  With the trapezoidal
+   rule (RHOINF=1) this is the energy the damping takes from the discrete
+   system up to the scheme's own energy error.  Static evaluation: no rates,
+   no work. */
+static void damped_work(beam_state* s, int dynamic, double h) {
+  const nsb_beam_section* c = &s->sec;
+  const int N = s->N;
+  double* rn = damp_data(s);
+  double* r = rn + 6 * N;
+  if (!dynamic) {
+    memset(r, 0, sizeof(double) * (size_t)(6 * N));
+    r[6 * N] = 0.0;
+    return;
+  }
+  const double ih = 1.0 / h;
+  const double Cd[6] = {c->EA, c->GA2, c->GA3, c->GJ, c->EI2, c->EI3};
+  double Db = 0.0;
+  for (int k = 0; k < N; ++k) {
+    double pk = 0.0;
+    for (int i = 0; i < 3; ++i) {
+      r[6 * k + i] = ih * (s->cur_cp[k].E[i] - s->old_cp[k].E[i]);
+      r[6 * k + 3 + i] = ih * (s->cur_cp[k].K[i] - s->old_cp[k].K[i]);
+    }
+    for (int i = 0; i < 6; ++i) pk += Cd[i] * 0.5 * (rn[6 * k + i] + r[6 * k + i]) * r[6 * k + i];
+    Db += s->geom->JL[k] * pk;
+  }
+  double Da = 0.0;
+  if (c->alpha != 0.0) {
+    const nsb_beam_geom* g = s->geom;
+    const double rhoA_q = g->massless_end >= 0 ? 0.0 : c->rhoA;
+    for (int q = 0; q < s->n_qp; ++q) {
+      const nsb_beam_point *o = &s->old_qp[q], *p = &s->cur_qp[q];
+      double vv = 0.0, wJw = 0.0;
+      for (int i = 0; i < 3; ++i) {
+        double vm = 0.5 * (o->v[i] + p->v[i]), wm = 0.5 * (o->w[i] + p->w[i]);
+        vv += vm * vm;
+        wJw += c->rhoJ[i] * wm * wm;
+      }
+      Da += g->wq[q] * (rhoA_q * vv + wJw);
+    }
+    /* the mass rule's point masses at their velocities (ends and collocation
+       points; the ends' old velocities are the nodes', not kept here: the
+       new velocity stands for the mean, a first-order bookkeeping of the few
+       elements with a rule) */
+    for (int k = 0; k < g->n_mp; ++k) {
+      int src = g->mp->src[k];
+      const double* v = src >= 0 ? s->cur_cp[src].v : s->cur_end[-1 - src].v;
+      const double* vo = src >= 0 ? s->old_cp[src].v : v;
+      double vv = 0.0;
+      for (int i = 0; i < 3; ++i) {
+        double vm = 0.5 * (vo[i] + v[i]);
+        vv += vm * vm;
+      }
+      Da += c->rhoA * g->mp->w[k] * vv;
+    }
+  }
+  r[6 * N] = h * (c->beta * Db + c->alpha * Da);
+}
+
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
   beam_scratch sc; /* not initialised: the kernels write F and K whole */
@@ -1043,7 +1143,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
   memcpy(s->field_m, in.m_load, sizeof s->field_m);
   s->field_inertia = ec->mode != NSB_EVAL_STATIC;
-  memcpy(s->field_rhoJ, s->sec.rhoJ, sizeof s->field_rhoJ);
+  s->field_accel = 0;
   double* F = sc.F;
   double* KF = sc.K;
   double* Fp = sc.Fp;
@@ -1087,7 +1187,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     /* output: the ends are the nodes' current states, and the moment rows
        used the unit inertia of accel_inertia */
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
-    nsb_v3_store(accel_inertia(&s->sec), s->field_rhoJ);
+    s->field_accel = 1;
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
   } else {
@@ -1095,6 +1195,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (!accel)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
+  if (!accel && damp_data(s)) damped_work(s, in.inertia, ec->h);
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
@@ -1299,6 +1400,8 @@ static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
   memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+  double* dd = damp_data(s);
+  if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
   if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
 }
 
@@ -1324,6 +1427,11 @@ static void commit_rates(nsb_beam_point* old, const nsb_beam_point* cur, int n) 
 
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
+  /* the accelerations of the solve carry no beta stress (docs/theory_beam.md
+     §10): the next increment's averaged equations start from a zero strain
+     rate, which keeps the booked work the scheme's */
+  double* dd = damp_data(s);
+  if (dd) memset(dd, 0, sizeof(double) * (size_t)(12 * s->N));
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
        continue from the committed ones by the change of the accelerations */
@@ -1366,6 +1474,8 @@ static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec
 
 void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const beam_state* s = e->state;
+  const double* dd = damp_data(s);
+  if (dd) acc->dissipated_increment += dd[12 * s->N]; /* Rayleigh damping, as beam_energy */
   /* without distributed loads every term is a zero (+0 or -0: finite
      states), and adding one leaves the sum's bits as they are: a sum that
      starts at +0 never becomes -0 by them, and x + (+-0) = x otherwise */
@@ -1387,6 +1497,9 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
   acc->kinetic += kin;
   acc->potential += strain;
+  /* Rayleigh damping: the work of the last increment (damped_work) */
+  const double* dd = damp_data(s);
+  if (dd) acc->dissipated_increment += dd[12 * s->N];
   /* power of the distributed loads (gravity is potential energy) */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
@@ -1438,7 +1551,7 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
 /* ---- checkpoint: the evolving state (header values, resultant parts of the
    strain element, and the block from the integration points to its end) ---- */
 
-#define BEAM_CKPT_FIELDS(X) X(lam) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_rhoJ)
+#define BEAM_CKPT_FIELDS(X) X(lam) X(h_eval) X(field_n) X(field_m) X(field_inertia) X(field_accel)
 
 static size_t beam_tail_bytes(const beam_state* s) { return s->tail_bytes; }
 
@@ -1514,7 +1627,7 @@ static void field_of(const beam_state* s, field_view* v) {
   nsb_beam_field* f = &v->f;
   memset(f, 0, sizeof *f);
   v->sec = s->sec;
-  memcpy(v->sec.rhoJ, s->field_rhoJ, sizeof v->sec.rhoJ);
+  if (s->field_accel) nsb_v3_store(accel_inertia(&s->sec), v->sec.rhoJ);
   memset(v->u, 0, sizeof(double) * (size_t)s->n_full);
   memcpy(v->u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
   for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
@@ -1528,6 +1641,8 @@ static void field_of(const beam_state* s, field_view* v) {
   memcpy(f->m_load, s->field_m, sizeof f->m_load);
   f->inertia = s->field_inertia;
   f->galerkin = s->galerkin;
+  const double* dd = damp_data(s);
+  f->rate = dd && s->field_inertia && !s->field_accel ? dd + 6 * s->N : NULL;
 }
 
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */

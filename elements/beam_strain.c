@@ -518,6 +518,15 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   const newmark* nm = inertia ? &nmv : NULL;
 
   const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  /* Rayleigh damping (dynamic only; docs/theory_beam_strain.md §9): the
+     Kelvin-Voigt law N_G = C_N (gamma + beta (gamma - gamma_n)/h), whose
+     derivative by the strain unknown is C_N (1 + beta/h) (CNd), and
+     alpha (rhoA v, J omega) with the inertia (d/dr: c_a + alpha c_v, cva) */
+  const double d_alpha = inertia ? sec->alpha : 0.0, d_beta = inertia ? sec->beta : 0.0;
+  const double beta_h = d_beta != 0.0 ? d_beta / in->h : 0.0;
+  const nsb_vec3 CNd = d_beta != 0.0 ? nsb_v3_scale(1.0 + beta_h, CN) : CN;
+  const nsb_vec3 CMd = d_beta != 0.0 ? nsb_v3_scale(1.0 + beta_h, CM) : CM;
+  const double cva = d_alpha != 0.0 ? nmv.cat + d_alpha * nmv.cv : nmv.cat;
   const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
   const nsb_mat3 Jm = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
   const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
@@ -648,18 +657,23 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       if (!inertia) continue;
       nsb_vec3 om = nsb_v3_load(cur->w), Jw = diag_mulv(Jd, om);
       nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(om, Jw));
-      nsb_vec3 fm = nsb_v3_scale(sec->rhoA, nsb_v3_load(cur->a)), gm = nsb_m3_mulv(R, inm);
+      nsb_vec3 fm = nsb_v3_scale(sec->rhoA, nsb_v3_load(cur->a));
+      if (d_alpha != 0.0) { /* + alpha rhoA v, + alpha J omega (with the inertial part) */
+        fm = nsb_v3_muladd(fm, d_alpha * sec->rhoA, nsb_v3_load(cur->v));
+        inm = nsb_v3_muladd(inm, d_alpha, Jw);
+      }
+      nsb_vec3 gm = nsb_m3_mulv(R, inm);
       S.Fm = nsb_v3_muladd(S.Fm, w, fm);
       S.Igm = nsb_v3_muladd(S.Igm, w, gm);
       S.Irfm = nsb_v3_muladd(S.Irfm, w, nsb_v3_cross(rho, fm));
       if (!want_K) continue;
-      const double mca = sec->rhoA * nmv.cat;
+      const double mca = sec->rhoA * cva;
       /* d f_m = rhoA c_a dr;  d(rho x f_m) = (-S(f_m) + rhoA c_a S(rho)) dr */
       jac_axpy(S.dFm, w * mca, Jr, n);
       jac_muladd_skew(S.dIrfm, w, nsb_v3_sub(nsb_v3_scale(mca, rho), fm), Jr, n);
       /* d g_m = -R S(inm) dTheta + R [c_a J + c_v (S(omega) J - S(J omega))] dtheta */
       jac_muladd(S.dIgm, -w, nsb_m3_mul(R, nsb_m3_skew(inm)), JT, n);
-      nsb_mat3 Gw = nsb_m3_muladd(nsb_m3_scale(nmv.cat, Jm), nmv.cv,
+      nsb_mat3 Gw = nsb_m3_muladd(nsb_m3_scale(cva, Jm), nmv.cv,
                                   nsb_m3_sub(nsb_m3_mul(nsb_m3_skew(om), Jm), nsb_m3_skew(Jw)));
       jac_muladd(S.dIgm, w, nsb_m3_mul(R, nsb_m3_mul(Gw, Tit)), JT, n);
       continue;
@@ -673,6 +687,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       nsb_v3_store(nsb_v3_add(E0, ga), cur->E);
       nsb_v3_store(nsb_v3_add(K0, ka), cur->K);
       nsb_vec3 NG = diag_mulv(CN, ga), MG = diag_mulv(CM, ka), Ng, Mg;
+      if (d_beta != 0.0) {
+        NG = nsb_v3_add(NG, diag_mulv(nsb_v3_scale(beta_h, CN), nsb_v3_sub(nsb_v3_load(cur->E), nsb_v3_load(in->old_cp[s].E))));
+        MG = nsb_v3_add(MG, diag_mulv(nsb_v3_scale(beta_h, CM), nsb_v3_sub(nsb_v3_load(cur->K), nsb_v3_load(in->old_cp[s].K))));
+      }
       averaged(&sr, old_res ? &old_res[s] : NULL, am, af, &Ng, &Mg);
       store_parts(&sr, cur_res ? &cur_res[s] : NULL);
       const int tr = 12 + 6 * s, rr = tr + 3;
@@ -682,8 +700,8 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
         add_vec(f, tr, NG);
         add_vec(f, rr, MG);
         if (want_K) {
-          add_block(K, n, tr, tr, nsb_m3_diag(CN.x, CN.y, CN.z));
-          add_block(K, n, rr, rr, nsb_m3_diag(CM.x, CM.y, CM.z));
+          add_block(K, n, tr, tr, nsb_m3_diag(CNd.x, CNd.y, CNd.z));
+          add_block(K, n, rr, rr, nsb_m3_diag(CMd.x, CMd.y, CMd.z));
         }
         continue;
       }
@@ -693,8 +711,8 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       /* d(R C gamma) = -R S(C gamma) dTheta + R C dgamma */
       rows_muladd(K, n, tr, nsb_m3_scale(-1.0, nsb_m3_mul(R, nsb_m3_skew(NG))), JT);
       rows_muladd(K, n, rr, nsb_m3_scale(-1.0, nsb_m3_mul(R, nsb_m3_skew(MG))), JT);
-      add_block(K, n, tr, tr, nsb_m3_transpose(diag_mul(CN, nsb_m3_transpose(R))));
-      add_block(K, n, rr, rr, nsb_m3_transpose(diag_mul(CM, nsb_m3_transpose(R))));
+      add_block(K, n, tr, tr, nsb_m3_transpose(diag_mul(CNd, nsb_m3_transpose(R))));
+      add_block(K, n, rr, rr, nsb_m3_transpose(diag_mul(CMd, nsb_m3_transpose(R))));
       rows_averaged(K, n, tr, -1.0, sr.dNf, sr.dNm, af, am);
       rows_averaged(K, n, rr, -1.0, sr.dMf, sr.dMm, af, am);
     } else {

@@ -66,6 +66,11 @@
  * quadrature) but avoids cancellation far from the origin.
  * Static mode (inertia = 0): the m parts vanish, rates are set to zero,
  * h, beta, gamma_N unused.
+ * Rayleigh damping of the section (sec->alpha, sec->beta; dynamic only,
+ * docs/theory_beam_strain.md §9): C_N gamma^p becomes
+ * C_N (gamma^p + beta (gamma^p - gamma^p_n)/h) (gamma^p_n = E - E0 of
+ * old_cp), C_M kappa^p likewise, and rhoA a, J alpha + omega x J omega take
+ * alpha rhoA v, alpha J omega (in the inertial part m).
  *
  * Galerkin weighting (in.galerkin = 1, deck WEIGHTING=GALERKIN;
  * docs/theory_beam_strain.md §7).  Same unknowns, layout, node rows and

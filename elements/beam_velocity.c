@@ -371,6 +371,49 @@ static nsb_vec3 moment_g(nsb_vec3 M0, nsb_vec3 N0, nsb_vec3 Ig, nsb_vec3 F, nsb_
   return nsb_v3_sub(m, nsb_v3_cross(rho, F));
 }
 
+/* ---- Rayleigh damping (docs/theory_beam.md §10) ----------------------------
+ *
+ * Kelvin-Voigt section law with the discrete material strain rates of the
+ * increment (the convected strains of Simo 1985; the viscoelastic rod of Antman 2005):
+ *   N_G = C_N (E - E_0) + beta C_N (E - E_n)/h,
+ *   M_G = C_M (K - K_0) + beta C_M (K - K_n)/h,
+ * E, K the convected (material) strains of the point: unchanged by any rigid
+ * motion superposed on the increment, so the damping stress of a rigid motion
+ * is zero to round-off and the law is objective.  Linearization: dE and dK
+ * enter with C_N (1 + beta/h), C_M (1 + beta/h) (CNd, CMd); the S(N_G),
+ * S(M_G) terms take the damped stresses.  Mass-proportional part: alpha rhoA v
+ * beside rhoA a and alpha J omega beside J alpha + omega x J omega (material),
+ * so their derivatives with respect to vbar, wbar are c_a + alpha c_v times
+ * rhoA, J (cv_a).  Static evaluations carry no damping (Abaqus's convention). */
+typedef struct damping {
+  double alpha, beta;   /* 0 when off (static evaluation, or no *DAMPING) */
+  double beta_h;        /* beta / h */
+  double cv_a;          /* c_a + alpha c_v: d(a + alpha v)/d vbar */
+  nsb_vec3 CNd, CMd;    /* C_N (1 + beta/h), C_M (1 + beta/h) */
+  nsb_vec3 CNb, CMb;    /* C_N beta/h, C_M beta/h */
+} damping;
+
+static damping section_damping(const nsb_beam_eval_in* in, const rate_coef* rc, nsb_vec3 CN, nsb_vec3 CM) {
+  damping d;
+  const int on = in->inertia != 0;
+  d.alpha = on ? in->sec->alpha : 0.0;
+  d.beta = on ? in->sec->beta : 0.0;
+  d.beta_h = d.beta != 0.0 ? d.beta / in->h : 0.0;
+  d.cv_a = d.alpha != 0.0 ? rc->ca + d.alpha * rc->cv : rc->ca;
+  d.CNd = d.beta != 0.0 ? nsb_v3_scale(1.0 + d.beta_h, CN) : CN;
+  d.CMd = d.beta != 0.0 ? nsb_v3_scale(1.0 + d.beta_h, CM) : CM;
+  d.CNb = d.beta != 0.0 ? nsb_v3_scale(d.beta_h, CN) : nsb_v3_zero();
+  d.CMb = d.beta != 0.0 ? nsb_v3_scale(d.beta_h, CM) : nsb_v3_zero();
+  return d;
+}
+
+/* N_G += beta C_N (E - E_n)/h, M_G += beta C_M (K - K_n)/h (E_n, K_n of `old`). */
+static void damped_stress(const damping* d, const nsb_beam_point* old, nsb_vec3 E, nsb_vec3 K, nsb_vec3* NG,
+                          nsb_vec3* MG) {
+  *NG = nsb_v3_add(*NG, diag_mulv(d->CNb, nsb_v3_sub(E, nsb_v3_load(old->E))));
+  *MG = nsb_v3_add(*MG, diag_mulv(d->CMb, nsb_v3_sub(K, nsb_v3_load(old->K))));
+}
+
 /* ---- Galerkin weighting (docs/theory_beam.md §7) ------------------------
  *
  * Weak form (virtual power) with the test functions of the trial space,
@@ -416,10 +459,12 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   const int inertia = in->inertia != 0;
   const rate_coef rcv = rate_coef_of(in);
   const rate_coef* rc = inertia ? &rcv : NULL;
-  const double mca = inertia ? sec->rhoA * rcv.ca : 0.0;
   const int rule = g->massless_end >= 0; /* translational mass at the rule's points (nsb_beam_geom_mass_rule) */
 
   const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  const damping dmp = section_damping(in, &rcv, CN, CM);
+  const nsb_vec3 CNd = dmp.CNd, CMd = dmp.CMd; /* d N_G / dE, d M_G / dK */
+  const double mca = inertia ? sec->rhoA * dmp.cv_a : 0.0;
   const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
   const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
 
@@ -470,6 +515,10 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
       Jw = diag_mulv(Jd, w);
       if (!rule) fq = nsb_v3_muladd(fq, sec->rhoA, nsb_v3_load(cur->a)); /* else: at the mass points below */
       gq = nsb_v3_add(gq, nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(w, Jw)));
+      if (dmp.alpha) { /* + alpha rhoA v, + alpha J omega */
+        if (!rule) fq = nsb_v3_muladd(fq, dmp.alpha * sec->rhoA, nsb_v3_load(cur->v));
+        gq = nsb_v3_muladd(gq, dmp.alpha, Jw);
+      }
     }
     const double wq = g->wq[q];
     Fv = nsb_v3_muladd(Fv, wq, fq);
@@ -481,7 +530,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     if (!K) continue;
     nsb_mat3 Gw = nsb_m3_scale(-h, nsb_m3_skew_mult(Rtm, T));
     if (inertia) {
-      Gw = muladd_diag(Gw, rcv.ca, Jd);
+      Gw = muladd_diag(Gw, dmp.cv_a, Jd); /* c_a J (+ alpha c_v J) */
       Gw = nsb_m3_muladd(Gw, rcv.cv, nsb_m3_sub(nsb_m3_mul_diag(nsb_m3_skew(w), Jd), nsb_m3_skew(Jw)));
     }
     const double wt = rule ? 0.0 : wq; /* translational mass weight */
@@ -510,6 +559,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     nsb_vec3 E = nsb_v3_load(cur_cp[k].E), Kc = nsb_v3_load(cur_cp[k].K);
     nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
     nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0)));
+    if (dmp.beta) damped_stress(&dmp, &in->old_cp[k], E, Kc, &NG, &MG);
     nsb_vec3 c = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, Kc));
     RNG[k] = nsb_m3_mulv(R, NG);
     MGk[k] = MG;
@@ -521,14 +571,14 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     /* dE/dwbar = h S(E) T^T, dE/dvbar'_k = h R^T, dK/dwbar = h (Td^T + S(K) T^T), dK/dwbar'_k = h T^T */
     nsb_mat3 dEw = nsb_m3_scale(h, nsb_m3_skew_mul(E, Tt));
     nsb_mat3 dKw = nsb_m3_scale(h, nsb_m3_add(nsb_m3_transpose(Td), nsb_m3_skew_mul(Kc, Tt)));
-    nsb_mat3 PN = nsb_m3_sub(nsb_m3_skew(NG), nsb_m3_mul_diag(nsb_m3_skew(E), CN));
-    nsb_mat3 PM = nsb_m3_sub(nsb_m3_skew(MG), nsb_m3_mul_diag(nsb_m3_skew(Kc), CM));
+    nsb_mat3 PN = nsb_m3_sub(nsb_m3_skew(NG), nsb_m3_mul_diag(nsb_m3_skew(E), CNd));
+    nsb_mat3 PM = nsb_m3_sub(nsb_m3_skew(MG), nsb_m3_mul_diag(nsb_m3_skew(Kc), CMd));
     gal_point* pt = &gp[k];
-    /* d(R N_G) = -R S(N_G) dTheta + R C_N dE */
-    pt->AN = nsb_m3_scale(h, nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(CN, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt)));
-    pt->BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(CN, nsb_m3_transpose(R))));
-    pt->AM = diag_mul(CM, dKw);
-    pt->BM = nsb_m3_scale(h, diag_mul(CM, Tt));
+    /* d(R N_G) = -R S(N_G) dTheta + R C_N dE (C_N (1 + beta/h) with damping) */
+    pt->AN = nsb_m3_scale(h, nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(CNd, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt)));
+    pt->BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(CNd, nsb_m3_transpose(R))));
+    pt->AM = diag_mul(CMd, dKw);
+    pt->BM = nsb_m3_scale(h, diag_mul(CMd, Tt));
     pt->Cv = nsb_m3_scale(h, nsb_m3_mul(PN, nsb_m3_transpose(R)));
     pt->Cwp = nsb_m3_scale(h, nsb_m3_mul(PM, Tt));
     nsb_mat3 Cw = nsb_m3_add(nsb_m3_mul(PN, dEw), nsb_m3_mul(PM, dKw));
@@ -551,6 +601,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     const double wk = g->mp->w[k], *Jk = g->mp->J[k];
     nsb_vec3 fk = nsb_v3_scale(-sec->rhoA * wk, nsb_v3_load(in->grav));
     if (inertia) fk = nsb_v3_muladd(fk, sec->rhoA * wk, nsb_v3_load(pt->a));
+    if (dmp.alpha) fk = nsb_v3_muladd(fk, dmp.alpha * sec->rhoA * wk, nsb_v3_load(pt->v));
     Fv = nsb_v3_add(Fv, fk);
     for (int p = 0; p < N; ++p) FJ[p] = nsb_v3_muladd(FJ[p], Jk[p], fk);
     if (g->mp->src[k] == -2) {
@@ -656,8 +707,9 @@ typedef struct coll_eval {
   int inertia;
   rate_coef rcv;
   const rate_coef* rc; /* &rcv with inertia, else NULL (static: rates zero) */
-  double mca;          /* d(rhoA a)/d vbar */
+  double mca;          /* d(rhoA a + alpha rhoA v)/d vbar */
   nsb_vec3 CN, CM, Jd;
+  damping dmp;         /* Rayleigh damping of the evaluation (section_damping) */
   nsb_mat3 Jm;
   nsb_vec3 vb0, wb0, vbL, wbL;
   const double *vp, *wp; /* vbar'^p at vp + 6p, wbar'^p at wp + 6p */
@@ -691,9 +743,10 @@ static void coll_eval_init(const nsb_beam_eval_in* in, coll_eval* c) {
   c->inertia = in->inertia != 0;
   c->rcv = rate_coef_of(in);
   c->rc = c->inertia ? &c->rcv : NULL;
-  c->mca = c->inertia ? sec->rhoA * c->rcv.ca : 0.0;
   c->CN = nsb_v3(sec->EA, sec->GA2, sec->GA3);
   c->CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  c->dmp = section_damping(in, &c->rcv, c->CN, c->CM);
+  c->mca = c->inertia ? sec->rhoA * c->dmp.cv_a : 0.0;
   c->Jd = nsb_v3_load(sec->rhoJ);
   c->Jm = nsb_m3_diag(c->Jd.x, c->Jd.y, c->Jd.z);
   c->vb0 = nsb_v3_load(u);
@@ -745,6 +798,10 @@ static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, 
     Jw = diag_mulv(c->Jd, w);
     inm = nsb_v3_add(Jal, nsb_v3_cross(w, Jw)); /* J alpha + omega x J omega */
     fq = nsb_v3_muladd(c->f_static, c->sec->rhoA, nsb_v3_load(cur->a));
+    if (c->dmp.alpha) { /* + alpha rhoA v, + alpha J omega */
+      fq = nsb_v3_muladd(fq, c->dmp.alpha * c->sec->rhoA, nsb_v3_load(cur->v));
+      inm = nsb_v3_muladd(inm, c->dmp.alpha, Jw);
+    }
     gq = nsb_v3_add(nsb_m3_mulv(R, inm), c->g_static);
   }
   const double wq = g->wq[q];
@@ -764,7 +821,7 @@ static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, 
   if (c->inertia) {
     /* Gw = R [ -h S(J alpha + omega x J omega) T^T + c_a J + c_v (S(omega) J - S(J omega)) ] */
     nsb_mat3 A = nsb_m3_scale(-h, nsb_m3_skew_mult(inm, T));
-    A = muladd_diag(A, c->rcv.ca, c->Jd);
+    A = muladd_diag(A, c->dmp.cv_a, c->Jd); /* c_a J (+ alpha c_v J) */
     A = nsb_m3_muladd(A, c->rcv.cv, nsb_m3_sub(nsb_m3_mul_diag(nsb_m3_skew(w), c->Jd), nsb_m3_skew(Jw)));
     nsb_mat3 Gw = nsb_m3_mul(R, A);
     S->SW[0] = nsb_m3_muladd(S->SW[0], wq, Gw);
@@ -787,6 +844,8 @@ static void coll_point_rows(const coll_eval* c, int k, const coll_sums* S, nsb_b
   nsb_vec3 E = nsb_v3_load(cur->E), Kc = nsb_v3_load(cur->K);
   nsb_vec3 NG = diag_mulv(c->CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
   nsb_vec3 MG = diag_mulv(c->CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0)));
+  if (c->dmp.beta) damped_stress(&c->dmp, old, E, Kc, &NG, &MG);
+  const nsb_vec3 CNd = c->dmp.CNd, CMd = c->dmp.CMd; /* d N_G / dE, d M_G / dK */
   nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), c->cref), h, vb);
   nsb_vec3 Ng = nsb_v3_add(c->N0, S->F);
   nsb_vec3 Mg = moment_g(c->M0, c->N0, S->Ig, S->F, S->Irf, rho, c->rho0);
@@ -797,13 +856,13 @@ static void coll_point_rows(const coll_eval* c, int k, const coll_sums* S, nsb_b
   nsb_mat3 Td = nsb_so3_T_dot_fast(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
   nsb_mat3 Tt = nsb_m3_transpose(T);
   /* d(R N_G)/dwbar = h R (C_N S(E) - S(N_G)) T^T,  d(R N_G)/dvbar' = h R C_N R^T */
-  nsb_mat3 AN = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(c->CN, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt));
+  nsb_mat3 AN = nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(CNd, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt));
   AN = nsb_m3_scale(h, AN);
-  nsb_mat3 BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(c->CN, nsb_m3_transpose(R))));
+  nsb_mat3 BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(CNd, nsb_m3_transpose(R))));
   /* d(R M_G)/dwbar = h R [(C_M S(K) - S(M_G)) T^T + C_M Td^T],  d(R M_G)/dwbar' = h R C_M T^T */
-  nsb_mat3 BMl = diag_mul(c->CM, Tt);
-  nsb_mat3 AM = nsb_m3_add(nsb_m3_mul(nsb_m3_sub(diag_mul(c->CM, nsb_m3_skew(Kc)), nsb_m3_skew(MG)), Tt),
-                           diag_mul(c->CM, nsb_m3_transpose(Td)));
+  nsb_mat3 BMl = diag_mul(CMd, Tt);
+  nsb_mat3 AM = nsb_m3_add(nsb_m3_mul(nsb_m3_sub(diag_mul(CMd, nsb_m3_skew(Kc)), nsb_m3_skew(MG)), Tt),
+                           diag_mul(CMd, nsb_m3_transpose(Td)));
   AM = nsb_m3_scale(h, nsb_m3_mul(R, AM));
   nsb_mat3 BM = nsb_m3_scale(h, nsb_m3_mul(R, BMl));
   /* group 0 */
@@ -1028,6 +1087,10 @@ static eq_terms eq_point(const nsb_beam_field* f, const nsb_beam_point* p, nsb_v
     nsb_vec3 Jd = nsb_v3_load(sec->rhoJ), w = nsb_v3_load(p->w);
     nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
     t.fm = nsb_v3_scale(sec->rhoA, nsb_v3_load(p->a));
+    if (sec->alpha != 0.0) { /* mass-proportional damping, with the inertia as in the kernels */
+      t.fm = nsb_v3_muladd(t.fm, sec->alpha * sec->rhoA, nsb_v3_load(p->v));
+      inm = nsb_v3_muladd(inm, sec->alpha, diag_mulv(Jd, w));
+    }
     t.gm = nsb_q_rotate(nsb_q_load(p->q), inm);
   }
   t.rfe = nsb_v3_cross(rho, t.fe);
@@ -1090,13 +1153,18 @@ static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* a
     if (f->inertia) {
       nsb_vec3 w = nsb_v3_load(p->w);
       nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(p->al)), nsb_v3_cross(w, diag_mulv(Jd, w)));
+      if (sec->alpha != 0.0) inm = nsb_v3_muladd(inm, sec->alpha, diag_mulv(Jd, w));
       Gi = nsb_v3_muladd(Gi, g->wq[q], inm);
     }
   }
   for (int k = 0; k < N; ++k) {
     const nsb_vec3 E = nsb_v3_load(f->cp[k].E), K = nsb_v3_load(f->cp[k].K);
-    const nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
-    const nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0)));
+    nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
+    nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(K, nsb_v3_load(g->K0)));
+    if (f->rate && sec->beta != 0.0) { /* the damped section law of the kernel (docs/theory_beam.md §10) */
+      NG = nsb_v3_add(NG, diag_mulv(nsb_v3_scale(sec->beta, CN), nsb_v3_load(f->rate + 6 * k)));
+      MG = nsb_v3_add(MG, diag_mulv(nsb_v3_scale(sec->beta, CM), nsb_v3_load(f->rate + 6 * k + 3)));
+    }
     Gf = nsb_v3_muladd(Gf, g->JL[k], nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K)));
   }
   const nsb_quat qL = nsb_q_load(f->end[1].q);

@@ -95,6 +95,12 @@ typedef struct nsb_beam_section {
   double EA, GA2, GA3, GJ, EI2, EI3; /* stiffnesses */
   double rhoA;                       /* mass per length */
   double rhoJ[3];                    /* mass moments of inertia per length about G1 (polar), G2, G3 */
+  /* Rayleigh damping (*DAMPING of the material; dynamic evaluations only,
+     docs/theory_beam.md §10): beta (time) the Kelvin-Voigt section law
+     N_G = C_N (gamma + beta gamma_dot), M_G = C_M (kappa + beta kappa_dot);
+     alpha (1/time) the forces alpha rhoA v and moments alpha R rhoJ omega per
+     length beside the inertia.  Both 0: no damping, no extra work. */
+  double alpha, beta;
 } nsb_beam_section;
 
 /// State at one integration point (structure kept flat; 25 doubles).
@@ -310,6 +316,11 @@ typedef struct nsb_beam_field {
   int inertia;                  /* 1: include rhoA a and R (J alpha + omega x J omega) of the states */
   int galerkin;                 /* velocity element with Galerkin weighting: moments in the material form
                                    (nsb_beam_velocity_resultants_at); ignored by the strain element */
+  /* with sec->beta: the strain rates (E - E_n)/h, (K - K_n)/h of that
+     evaluation at the collocation points (6 per point), for the damping
+     stress in the Galerkin moment defect; NULL: none (no damping, or a
+     static evaluation) */
+  const double* rate;
 } nsb_beam_field;
 
 /// Equilibrium resultants at one section x, with the section's position and frame.

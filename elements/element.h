@@ -140,6 +140,11 @@ typedef struct nsb_energy {
   double power;          /* power of the applied loads that have no potential (all but gravity) */
   double external_work;  /* their work since t = 0 (filled by the system: trapezoidal rule on the power) */
   double dissipation_rate; /* power dissipated by dampers (dashpots, contact damping); negative: energy input */
+  /* energy dissipated in the last increment by elements that book it as the
+     scheme's own discrete work (the beams' material damping,
+     docs/theory_beam.md §10), added to `dissipated` as it is after an
+     accepted increment (not through the trapezoidal rule on the rate) */
+  double dissipated_increment;
   double dissipated;     /* energy dissipated since t = 0: dampers (trapezoidal rule) plus contact impulses
                             (filled by the system) */
   nsb_vec3 momentum, angular_momentum; /* angular momentum about the global origin */

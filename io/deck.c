@@ -134,6 +134,17 @@ static const kwspec kw_table[] = {
      deck_begin_elastic, deck_data_elastic, deck_end_needs_data},
     {"DENSITY", KW_DENSITY, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
      deck_begin_density, deck_data_density, deck_end_needs_data},
+    /* Rayleigh damping of the material (Abaqus): STRUCTURAL and COMPOSITE are
+       read so that they are refused by name (deck_begin_damping) */
+    {"DAMPING",
+     KW_DAMPING,
+     W_MODEL,
+     {{"ALPHA", P_REAL, 0, NULL},
+      {"BETA", P_REAL, 0, NULL},
+      {"STRUCTURAL", P_REAL, 0, NULL},
+      {"COMPOSITE", P_REAL, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_damping, NULL, NULL},
     {"AMPLITUDE",
      KW_AMPLITUDE,
      W_ANY,
@@ -768,7 +779,8 @@ static void begin_keyword(parser* p, loc at, char* text) {
     return;
   }
   p->b.spec = spec;
-  if (spec->id != KW_ELASTIC && spec->id != KW_DENSITY && spec->id != KW_INCLUDE) p->cur_material = -1;
+  if (spec->id != KW_ELASTIC && spec->id != KW_DENSITY && spec->id != KW_DAMPING && spec->id != KW_INCLUDE)
+    p->cur_material = -1;
   pval v[MAX_PARAMS];
   int ok = parse_params(p, at, spec, v);
   if (spec->id == KW_BEAM_SECTION || spec->id == KW_BEAM_GENERAL_SECTION)

@@ -108,6 +108,7 @@ typedef enum kw_id {
   KW_MATERIAL,
   KW_ELASTIC,
   KW_DENSITY,
+  KW_DAMPING,
   KW_AMPLITUDE,
   KW_RIGID_BODY,
   KW_PARTICLE,
@@ -324,6 +325,7 @@ void deck_begin_elastic(parser* p, loc at, const pval* v);
 void deck_data_elastic(parser* p, loc at);
 void deck_begin_density(parser* p, loc at, const pval* v);
 void deck_data_density(parser* p, loc at);
+void deck_begin_damping(parser* p, loc at, const pval* v);
 void deck_begin_beam_section(parser* p, loc at, const pval* v);
 void deck_data_beam_section(parser* p, loc at);
 void deck_end_beam_section(parser* p);

@@ -1,5 +1,5 @@
 /* deck_section.c -- the material and beam section keywords of the deck reader:
- * *MATERIAL, *ELASTIC, *DENSITY, *BEAM SECTION (RECT, CIRC, PIPE, BOX, I), *BEAM GENERAL SECTION and
+ * *MATERIAL, *ELASTIC, *DENSITY, *DAMPING, *BEAM SECTION (RECT, CIRC, PIPE, BOX, I), *BEAM GENERAL SECTION and
  * *BEAM NODE FRAME (see deck_internal.h and docs/deck.md).
  */
 #include "io/deck_internal.h"
@@ -160,6 +160,44 @@ void deck_begin_density(parser* p, loc at, const pval* v) {
   begin_material_option(p, at, 1);
 }
 
+/* *DAMPING, ALPHA=a, BETA=b (Abaqus's Rayleigh damping of a material): the
+   beams of the material get the section law n = C (eps - eps0) + b C eps_dot
+   and the forces -a rhoA v, -a rhoJ omega per length in dynamic steps
+   (elements/beam_velocity.h, docs/deck.md).  Abaqus's STRUCTURAL (a complex
+   stiffness of steady-state analyses) and COMPOSITE (the modal fraction of
+   critical damping) have no meaning in a time integration and are refused. */
+void deck_begin_damping(parser* p, loc at, const pval* v) {
+  if (p->cur_material < 0) {
+    SYNTAX(p, at, "*DAMPING must follow *MATERIAL");
+    return;
+  }
+  nsb_material* mat = &p->m->materials.data[p->cur_material];
+  int ok = 1;
+  if (mat->has_damping) {
+    VALUE(p, at, "material %s already has *DAMPING", mat->name);
+    ok = 0;
+  }
+  if (v[2].set || v[3].set) {
+    VALUE(p, at, "*DAMPING, %s= is not supported (it belongs to steady-state and modal analyses); give the Rayleigh "
+          "damping ALPHA= (1/time, mass-proportional) and BETA= (time, stiffness-proportional)",
+          v[2].set ? "STRUCTURAL" : "COMPOSITE");
+    ok = 0;
+  }
+  if (!v[0].set && !v[1].set && !v[2].set && !v[3].set) {
+    VALUE(p, at, "*DAMPING needs ALPHA= (1/time, mass-proportional) or BETA= (time, stiffness-proportional)");
+    ok = 0;
+  }
+  for (int i = 0; i < 2; ++i)
+    if (v[i].set && !(v[i].d >= 0.0)) {
+      VALUE(p, at, "*DAMPING, %s= must be >= 0, got %.12g", i == 0 ? "ALPHA" : "BETA", v[i].d);
+      ok = 0;
+    }
+  if (!ok) return;
+  mat->has_damping = 1;
+  mat->damp_alpha = v[0].set ? v[0].d : 0.0;
+  mat->damp_beta = v[1].set ? v[1].d : 0.0;
+}
+
 /* The resultant stiffnesses and inertias from the geometric properties: area A,
  * second moments I2 (about G2), I3 (about G3), torsion constant J and shear
  * areas As2, As3 (shear along G2, G3): EA, GA2 = G As2, GA3 = G As3, GJ, EI2,
@@ -178,6 +216,8 @@ static void set_resultants(nsb_section* s, const nsb_material* mat, double A, do
   s->rhoJ[0] = mat->rho * (I2 + I3);
   s->rhoJ[1] = mat->rho * I2;
   s->rhoJ[2] = mat->rho * I3;
+  s->damp_alpha = mat->damp_alpha;
+  s->damp_beta = mat->damp_beta;
   s->draw_radius = sqrt(A / pi);
 }
 

@@ -228,6 +228,15 @@ void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
   if (v[0].i < 1 || v[0].i > 1000) VALUE(p, at, "MODES must satisfy 1 <= MODES <= 1000, got %d", v[0].i);
   else s->n_modes = v[0].i;
   if (v[1].set) s->reduction = v[1].i;
+  /* a material's Rayleigh damping is not projected on the modes (its modal
+     form is diagonal for one material only): the step's ALPHA, BETA damp the
+     modal model (docs/deck.md *DAMPING) */
+  for (int i = 0; i < p->m->materials.count; ++i)
+    if (p->m->materials.data[i].has_damping) {
+      VALUE(p, at, "*MODAL DYNAMIC does not use the *DAMPING of material %s: give the step's Rayleigh damping ALPHA=, "
+            "BETA= instead (and remove *DAMPING)", p->m->materials.data[i].name);
+      break;
+    }
   for (int k = 2; k <= 3; ++k)
     if (v[k].set) {
       if (v[k].d >= 0.0) *(k == 2 ? &s->ray_alpha : &s->ray_beta) = v[k].d;

@@ -434,9 +434,12 @@ struct nsb_history {
 
 /* Models that can dissipate energy get the column "dissipated" after
    external_work, so that kinetic + potential + dissipated - external_work
-   can be checked; the others keep the plain header. */
+   can be checked; the others keep the plain header.  Beam sections with a
+   material's *DAMPING dissipate. */
 static int model_dissipates(const nsb_model* m) {
   if (m->contact_pairs.count > 0) return 1;
+  for (int i = 0; i < m->sections.count; ++i)
+    if (m->sections.data[i].damp_alpha != 0.0 || m->sections.data[i].damp_beta != 0.0) return 1;
   for (int i = 0; i < m->elements.count; ++i)
     if (m->elements.data[i].type == NSB_ETYPE_DASHPOTA) return 1;
   return 0;

@@ -24,7 +24,7 @@ typedef struct nsb_history nsb_history;
 /// newton_iterations, kinetic_energy, potential_energy, total_energy,
 /// linear_momentum_{x,y,z}, angular_momentum_{x,y,z}, external_work: the work
 /// of all applied loads except gravity, which is potential energy; dissipated
-/// for models with dashpots or contacts; load_factor: the factor on the
+/// for models with dashpots, contacts or damped beam materials; load_factor: the factor on the
 /// current step's loads, nsb_system_load_factor) and the probe columns
 /// <probe>.<quantity> of the model.  Owned by caller.
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out);

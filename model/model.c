@@ -358,7 +358,13 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   fprintf(out, "\n  element sets:  %d", m->elsets.count);
   for (int i = 0; i < m->elsets.count; ++i)
     fprintf(out, "%s%s(%d)", i ? ", " : " ", m->elsets.data[i].name, m->elsets.data[i].elements.count);
-  fprintf(out, "\n  materials:     %d\n", m->materials.count);
+  fprintf(out, "\n  materials:     %d", m->materials.count);
+  for (int i = 0, k = 0; i < m->materials.count; ++i) { /* those with *DAMPING (Rayleigh) */
+    const nsb_material* mt = &m->materials.data[i];
+    if (mt->has_damping)
+      fprintf(out, "%s%s(*DAMPING ALPHA=%.6g BETA=%.6g)", k++ ? ", " : " ", mt->name, mt->damp_alpha, mt->damp_beta);
+  }
+  fprintf(out, "\n");
   fprintf(out, "  amplitudes:    %d\n", m->amplitudes.count);
   fprintf(out, "  loads:         %d concentrated, %d gravity, %d manufactured rotation\n", m->cloads.count,
           m->gravities.count, m->manufactured.count);

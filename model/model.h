@@ -135,6 +135,7 @@ typedef struct nsb_section {
   double dims[2];            /* shape dimensions (see nsb_section_shape) */
   double EA, GA2, GA3, GJ, EI2, EI3; /* stiffnesses */
   double rhoA, rhoJ[3];      /* mass per length; mass inertia per length about G1, G2, G3 */
+  double damp_alpha, damp_beta; /* Rayleigh damping of the material's *DAMPING (0: none) */
   double n1[3];              /* approximate direction of section axis G2 (global); orthogonalized against the element axis */
   double draw_radius;        /* equivalent radius for drawing/contact when no shape is given */
   int line;
@@ -163,6 +164,11 @@ typedef struct nsb_material {
   char name[NSB_NAME_MAX];
   int has_elastic, has_density;
   double E, nu, rho;
+  /* *DAMPING: Rayleigh damping of the beams of this material in dynamic
+     steps (elements/beam_velocity.h): alpha (1/time, mass-proportional),
+     beta (time, stiffness-proportional); 0 without *DAMPING */
+  int has_damping;
+  double damp_alpha, damp_beta;
 } nsb_material;
 
 /* ---- joints ---------------------------------------------------------------- */

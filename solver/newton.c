@@ -715,7 +715,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   }
   s->work += 0.5 * h * (s->power + en.power);
   s->power = en.power;
-  s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate);
+  s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate) + en.dissipated_increment;
   s->diss_rate = en.dissipation_rate;
   if (s->n_contacts > 0) {
     nsb_eval_ctx ec;

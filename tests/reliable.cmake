@@ -50,7 +50,8 @@ endforeach()
 # step followed by a modal one (killed in the first: the modes are computed
 # after the restart, modes.csv continued), the friction and bed states of the
 # compliant contact laws (a bar sticking to a spinning disk with the
-# elasto-visco-plastic law, a particle leaving a relaxing Winkler bed).
+# elasto-visco-plastic law, a particle leaving a relaxing Winkler bed), the
+# strain rates of beams with a material's Rayleigh damping (B2V, B2S).
 # restart_signal_*: a run with *RESTART stopped by SIGTERM or SIGINT writes a
 # checkpoint of its last increment and names it; continued from it, every
 # file is identical to the uninterrupted run's (a dynamic step with contact,
@@ -70,7 +71,8 @@ set(nsb_restart_cases
   "riks_spherical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_spherical.inp|37|200"
   "riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|7|60"
   "dynamic_then_qs|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_dynamic_then_qs.inp|7|10"
-  "friction_states|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_friction.inp|37|40")
+  "friction_states|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_friction.inp|37|40"
+  "material_damping|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_damping.inp|37|100")
 foreach(case ${nsb_restart_cases})
   string(REPLACE "|" ";" f "${case}")
   list(GET f 0 name)

@@ -53,7 +53,7 @@ typedef struct beam_case {
 static beam_case bc_storage;
 
 static nsb_beam_section section_generic(void) {
-  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}};
+  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}, 0.0, 0.0};
   return s;
 }
 
@@ -664,11 +664,13 @@ static double Kq[NMAX * NMAX];
 
 /* Galerkin: the interior moment rows are material (M_G - R(0)^T M^0 - ...),
  * the interior force rows global. */
-static void objectivity_run(int galerkin) {
+static void objectivity_run_damped(int galerkin, double alpha, double beta) {
   const int Ns[] = {1, 3, 5};
   for (int iN = 0; iN < 3; ++iN) {
     int N = Ns[iN], n = nsb_beam_velocity_nlocal(N);
     beam_case* bc = setup_curved(N);
+    bc->sec.alpha = alpha;
+    bc->sec.beta = beta;
     bc->in.galerkin = galerkin;
     make_old_state(bc, 0.2);
     bc->in.h = 0.2;
@@ -743,8 +745,132 @@ static void objectivity_run(int galerkin) {
   printf("\n");
 }
 
+static void objectivity_run(int galerkin) { objectivity_run_damped(galerkin, 0.0, 0.0); }
 static void test_objectivity(void) { objectivity_run(0); }
 static void test_objectivity_galerkin(void) { objectivity_run(1); }
+
+/* ---- Rayleigh damping (docs/theory_beam.md §10) ------------------------------------ */
+
+/* The damped cases of the tangent tests: collocation, Galerkin, Galerkin with
+   a mass rule, generalized-alpha, N = 1, 2, 3, 5, h = 0.01 (beta/h = 4: the
+   damping stress dominates) and 0.5 (rotations of about 1 rad per step),
+   alpha and beta together and apart.  Each case also checks that the damping
+   changes the residual (so that the comparison is not of the undamped
+   element twice). */
+static void test_damping_tangent(void) {
+  const int Ns[] = {1, 2, 3, 5};
+  const double hs[] = {0.01, 0.5};
+  const double ab[3][2] = {{0.7, 0.04}, {0.7, 0.0}, {0.0, 0.04}};
+  const double r = 0.6, am = (2.0 * r - 1.0) / (r + 1.0), af = r / (r + 1.0);
+  double worst = 0.0;
+  printf("\n");
+  for (int variant = 0; variant < 4; ++variant) /* collocation, Galerkin, mass rule, generalized-alpha */
+    for (int iN = 0; iN < 4; ++iN)
+      for (int ih = 0; ih < 2; ++ih)
+        for (int id = 0; id < 3; ++id) {
+          int N = Ns[iN];
+          double h = hs[ih];
+          if (variant == 2 && N < 2) continue; /* a mass rule needs N >= 2 */
+          beam_case* bc = setup_curved(N);
+          if (variant == 2) CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&bc->g, &bc->rule, 1), 0);
+          bc->in.galerkin = variant == 1 || variant == 2;
+          make_old_state(bc, h);
+          bc->in.h = h;
+          bc->in.inertia = 1;
+          bc->in.beta = 0.6;
+          bc->in.gamma = 0.55;
+          if (variant == 3) {
+            bc->in.gen_alpha = 1;
+            bc->in.alpha_m = am;
+            bc->in.alpha_f = af;
+            bc->in.beta = 0.25 * (1.0 - am + af) * (1.0 - am + af);
+            bc->in.gamma = 0.5 - am + af;
+          }
+          nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
+          nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), bc->in.m_load);
+          if (variant == 2) nsb_v3_store(nsb_v3(0.5, -9.81, 0.2), bc->in.grav);
+          double u[NMAX], f0[NMAX], f1[NMAX];
+          random_u(u, N, 1.0, 2.0, 3.0);
+          int n = nsb_beam_velocity_nlocal(N);
+          resid(bc, u, f0, NULL);
+          bc->sec.alpha = ab[id][0];
+          bc->sec.beta = ab[id][1];
+          resid(bc, u, f1, NULL);
+          double change = 0.0;
+          for (int i = 0; i < n; ++i) change = fmax(change, fabs(f1[i] - f0[i]));
+          CU_ASSERT(change > 1e-3 * max_abs(f0, n));
+          double err = tangent_error(bc, u);
+          static const char* const names[] = {"collocation", "Galerkin", "mass rule", "gen-alpha"};
+          printf("    damped %-11s alpha=%.1f beta=%.2f N=%d h=%.2f: rel. error %.2e (damping changes f by %.1e)\n",
+                 names[variant], ab[id][0], ab[id][1], N, h, err, change);
+          if (err > worst) worst = err;
+          CU_ASSERT(err < 1e-6);
+        }
+  printf("    worst %.2e\n", worst);
+}
+
+/* A straight element spinning rigidly (old state: velocities of the rigid
+   rotation with angular velocity Omega, strains the initial ones) turned on
+   by the rigid rotation exp(S(h Omega)) of the increment: its strains stay
+   the initial ones, so the stiffness-proportional damping adds nothing (the
+   residual with beta equals the one without to round-off), with inertia on,
+   both weightings, N = 1..5; the mass-proportional part acts on the absolute
+   velocities and does change it.  Strained states under a superposed
+   rotation: test_damping_objectivity. */
+static void test_damping_rigid_spin(void) {
+  const double h = 0.05;
+  double worst = 0.0;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int N = 1; N <= 5; ++N) {
+      double u[NMAX], f0[NMAX], f1[NMAX];
+      int n = nsb_beam_velocity_nlocal(N);
+      nsb_quat qA = nsb_so3_exp_q(nsb_v3(-0.6, 0.2, 1.3));
+      nsb_vec3 XA = nsb_v3(0.4, -0.3, 1.1), XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(1.7, 0, 0)));
+      beam_case* bc = setup(N, N + 2, XA, qA, XB, qA, section_generic());
+      bc->in.galerkin = gal;
+      nsb_vec3 Om = nsb_v3(1.3, -0.8, 2.1);
+      nsb_vec3 wmat = nsb_q_rotate_inv(qA, Om);
+      nsb_beam_point* sets[3] = {bc->old_qp, bc->old_cp, bc->old_end};
+      const int counts[3] = {bc->g.n_qp, N, 2};
+      for (int k = 0; k < 3; ++k)
+        for (int i = 0; i < counts[k]; ++i) {
+          nsb_v3_store(nsb_v3_cross(Om, nsb_v3_load(sets[k][i].r)), sets[k][i].v);
+          nsb_v3_store(wmat, sets[k][i].w);
+        }
+      nsb_mat3 QmI = nsb_m3_sub(nsb_so3_exp(nsb_v3_scale(h, Om)), nsb_m3_identity());
+      memset(u, 0, sizeof u);
+      nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, XA)), u);
+      nsb_v3_store(wmat, u + 3);
+      nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, XB)), u + 6);
+      nsb_v3_store(wmat, u + 9);
+      for (int p = 0; p < N; ++p)
+        nsb_v3_store(nsb_v3_scale(1.0 / h, nsb_m3_mulv(QmI, nsb_q_rotate(qA, nsb_v3(1, 0, 0)))), u + 12 + 6 * p);
+      bc->in.h = h;
+      bc->in.inertia = 1;
+      resid(bc, u, f0, NULL);
+      check_strains_equal_initial(bc, 1e-13);
+      bc->sec.beta = 0.05; /* beta/h = 1 */
+      resid(bc, u, f1, NULL);
+      double d = 0.0;
+      for (int i = 0; i < n; ++i) d = fmax(d, fabs(f1[i] - f0[i]));
+      worst = fmax(worst, d / max_abs(f0, n));
+      CU_ASSERT(d <= 1e-12 * max_abs(f0, n));
+      /* the mass-proportional part is not zero under a rigid rotation (it acts on the absolute velocity) */
+      bc->sec.alpha = 0.5;
+      resid(bc, u, f1, NULL);
+      d = 0.0;
+      for (int i = 0; i < n; ++i) d = fmax(d, fabs(f1[i] - f0[i]));
+      CU_ASSERT(d > 1e-3 * max_abs(f0, n));
+    }
+  printf("\n    spinning straight element: beta's change of the residual %.1e of |f|\n", worst);
+}
+
+/* Objectivity with damping: the superposed rotation of state and unknowns
+   rotates the residual and tangent (alpha and beta on). */
+static void test_damping_objectivity(void) {
+  objectivity_run_damped(0, 0.7, 0.04);
+  objectivity_run_damped(1, 0.7, 0.04);
+}
 
 /* ---- local Newton driver -------------------------------------------------------- */
 
@@ -795,7 +921,7 @@ static int newton(beam_case* bc, double* u, int first, nsb_vec3 F, nsb_vec3 M, d
 static void test_patch_cantilever_force(void) {
   /* straight cantilever along an arbitrary direction, end force across G2 */
   const double L = 1.0;
-  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}};
+  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}, 0.0, 0.0};
   nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.3, -0.2, 0.5));
   nsb_vec3 XA = nsb_v3(0.5, 0.2, -0.1), XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(L, 0, 0)));
   double P = 1e-5;
@@ -831,7 +957,7 @@ static void test_patch_end_moment(void) {
    * exactly the N-point Gauss rule of int_0^L R(x) e1 dx (checked to 1e-10),
    * and that equals the arc to 1e-10 from N = 5 on. */
   const double L = 1.0;
-  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}};
+  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}, 0.0, 0.0};
   double kap = 1.0 / L, M = sec.EI3 * kap;
   printf("\n");
   for (int N = 1; N <= 6; ++N) {
@@ -904,7 +1030,7 @@ static nsb_vec3 spin_angular_momentum(const beam_case* bc) {
 static spin_result free_spin(int N, int galerkin, int steps, double tol) {
   spin_result res;
   memset(&res, 0, sizeof res);
-  nsb_beam_section sec = {400.0, 150.0, 150.0, 8.0, 10.0, 10.0, 1.0, {0.02, 0.01, 0.01}};
+  nsb_beam_section sec = {400.0, 150.0, 150.0, 8.0, 10.0, 10.0, 1.0, {0.02, 0.01, 0.01}, 0.0, 0.0};
   beam_case* bc = setup_curved(N);
   bc->sec = sec;
   const double h = 0.01;
@@ -1051,6 +1177,11 @@ static const nsb_test_suite suites[] = {
                              {"free_spinning_element_100s_galerkin", test_energy_galerkin_long},
                              {NULL, NULL}}},
     {"deck", (const nsb_test_case[]){{"element_weighting_parameter", test_deck_weighting}, {NULL, NULL}}},
+    {"damping",
+     (const nsb_test_case[]){{"central_differences", test_damping_tangent},
+                             {"rigid_spin_no_stiffness_damping", test_damping_rigid_spin},
+                             {"superposed_rotation", test_damping_objectivity},
+                             {NULL, NULL}}},
     {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }

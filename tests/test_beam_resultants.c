@@ -53,7 +53,7 @@ static double vdist(const double* a, const double* b) {
 }
 
 static nsb_beam_section section_generic(void) {
-  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}};
+  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}, 0.0, 0.0};
   return s;
 }
 
@@ -85,6 +85,13 @@ typedef struct vcase {
 } vcase;
 static vcase vc_storage;
 
+/* Rayleigh damping of the velocity cases (kernel/velocity_*_damped): the
+   resultants integrate alpha rhoA v and alpha J omega with the inertia, and
+   the Galerkin moment defect takes the damping stress beta C Edot from the
+   field's strain rates (rate_buf, (E - E_n)/h of the last evaluation). */
+static double section_alpha = 0.0, section_beta = 0.0;
+static double rate_buf[6 * MAXP];
+
 /* Random unknowns that satisfy the closure rows (vbar^L = vbar(L), wbar^L =
    wbar(L)), so that the node-1 state is the field's end. */
 static void v_random_u(const vcase* c, double* u, double sv, double sw, double sf) {
@@ -110,6 +117,8 @@ static vcase* v_setup(int N, int galerkin, double* u, double* f) {
   vcase* c = &vc_storage;
   memset(c, 0, sizeof *c);
   c->sec = section_generic();
+  c->sec.alpha = section_alpha;
+  c->sec.beta = section_beta;
   nsb_quat qA = curved_qA(), qB = curved_qB();
   CU_ASSERT_EQUAL_FATAL(
       nsb_beam_geom_init(&c->g, c->gtab, N, N + 2, nsb_v3_load(XAv), qA, curved_XB(), qB, c->old_qp, c->old_cp), 0);
@@ -139,7 +148,14 @@ static vcase* v_setup(int N, int galerkin, double* u, double* f) {
     for (int k = 0; k < 3; ++k) c->D0[k] += in->h * u[k];
     for (int p = 0; p < N; ++p)
       for (int k = 0; k < 3; ++k) c->Dp[p][k] += in->h * u[12 + 6 * p + k];
-    if (it == 3) break;
+    if (it == 3) {
+      for (int k = 0; k < N; ++k)
+        for (int i = 0; i < 3; ++i) {
+          rate_buf[6 * k + i] = (c->cur_cp[k].E[i] - c->old_cp[k].E[i]) / in->h;
+          rate_buf[6 * k + 3 + i] = (c->cur_cp[k].K[i] - c->old_cp[k].K[i]) / in->h;
+        }
+      break;
+    }
     memcpy(c->old_qp, c->cur_qp, sizeof(nsb_beam_point) * (size_t)c->g.n_qp);
     memcpy(c->old_cp, c->cur_cp, sizeof(nsb_beam_point) * (size_t)N);
     memcpy(c->old_end, c->cur_end, sizeof c->old_end);
@@ -159,14 +175,18 @@ static void v_field(const vcase* c, const double* u, nsb_beam_field* f) {
   memcpy(f->m_load, c->in.m_load, sizeof f->m_load);
   f->inertia = 1;
   f->galerkin = c->in.galerkin;
+  f->rate = c->sec.beta != 0.0 ? rate_buf : NULL;
 }
 
-/* int (rhoA a - n) over the element by its integration points */
+/* int (rhoA (a + alpha v) - n) over the element by its integration points */
 static nsb_vec3 integrated_inertia_minus_load(const nsb_beam_geom* g, const nsb_beam_section* sec,
                                                const nsb_beam_point* qp, const double* n_load) {
   nsb_vec3 s = nsb_v3_zero();
-  for (int q = 0; q < g->n_qp; ++q)
-    s = nsb_v3_muladd(s, g->wq[q], nsb_v3_sub(nsb_v3_scale(sec->rhoA, nsb_v3_load(qp[q].a)), nsb_v3_load(n_load)));
+  for (int q = 0; q < g->n_qp; ++q) {
+    nsb_vec3 in = nsb_v3_scale(sec->rhoA, nsb_v3_load(qp[q].a));
+    if (sec->alpha != 0.0) in = nsb_v3_muladd(in, sec->alpha * sec->rhoA, nsb_v3_load(qp[q].v));
+    s = nsb_v3_muladd(s, g->wq[q], nsb_v3_sub(in, nsb_v3_load(n_load)));
+  }
   return s;
 }
 
@@ -195,6 +215,16 @@ static void velocity_kernel_run(int galerkin) {
     /* collocation points: R N_G - f_row (collocation rows: R N_G - N_g) */
     double RNG[3 * MAXP], RMG[3 * MAXP], e_cp = 0.0;
     nsb_beam_velocity_resultants(&c->in, c->cur_cp, RNG, RMG);
+    for (int k = 0; k < N && c->sec.beta != 0.0; ++k) { /* + R beta C Edot (the elastic ones above) */
+      const double CNM[6] = {c->sec.EA, c->sec.GA2, c->sec.GA3, c->sec.GJ, c->sec.EI2, c->sec.EI3};
+      const double* rk = rate_buf + 6 * k;
+      const double b = c->sec.beta;
+      nsb_vec3 dn = nsb_v3(b * CNM[0] * rk[0], b * CNM[1] * rk[1], b * CNM[2] * rk[2]);
+      nsb_vec3 dm = nsb_v3(b * CNM[3] * rk[3], b * CNM[4] * rk[4], b * CNM[5] * rk[5]);
+      nsb_quat qk = nsb_q_load(c->cur_cp[k].q);
+      nsb_v3_store(nsb_v3_add(nsb_v3_load(RNG + 3 * k), nsb_q_rotate(qk, dn)), RNG + 3 * k);
+      nsb_v3_store(nsb_v3_add(nsb_v3_load(RMG + 3 * k), nsb_q_rotate(qk, dm)), RMG + 3 * k);
+    }
     for (int k = 0; k < N && !galerkin; ++k) {
       double Nk[3], Mk[3];
       for (int i = 0; i < 3; ++i) {
@@ -251,6 +281,14 @@ static void velocity_kernel_run(int galerkin) {
 
 static void test_velocity_collocation(void) { velocity_kernel_run(0); }
 static void test_velocity_galerkin(void) { velocity_kernel_run(1); }
+static void velocity_damped(int galerkin) {
+  section_alpha = 0.7;
+  section_beta = 0.02;
+  velocity_kernel_run(galerkin);
+  section_alpha = section_beta = 0.0;
+}
+static void test_velocity_collocation_damped(void) { velocity_damped(0); }
+static void test_velocity_galerkin_damped(void) { velocity_damped(1); }
 
 /* ---- kernel: strain element ----------------------------------------------------- */
 
@@ -785,7 +823,7 @@ static double sample_consistency(const run* r, int el, const nsb_beam_section* s
 static void dynamics_case(const char* type, const char* weighting, int N) {
   const int n_el = 4;
   const double h = 0.01;
-  const nsb_beam_section sec = {1e3, 1e3, 1e3, 2.0, 1.5, 1.0, 1.0, {0.02, 0.01, 0.01}};
+  const nsb_beam_section sec = {1e3, 1e3, 1e3, 2.0, 1.5, 1.0, 1.0, {0.02, 0.01, 0.01}, 0.0, 0.0};
   char deck[4096];
   /* the momentum identity below is the trapezoidal rule's: the plain modified
      scheme (RHOINF=1), not its default generalized-alpha form (docs/theory.md §3.5) */
@@ -859,6 +897,8 @@ static void test_dynamics(void) {
 static const nsb_test_suite suites[] = {
     {"kernel", (const nsb_test_case[]){{"velocity_collocation", test_velocity_collocation},
                                        {"velocity_galerkin", test_velocity_galerkin},
+                                       {"velocity_collocation_damped", test_velocity_collocation_damped},
+                                       {"velocity_galerkin_damped", test_velocity_galerkin_damped},
                                        {"strain_collocation", test_strain_collocation},
                                        {"strain_galerkin", test_strain_galerkin},
                                        {"strain_position_constant", test_strain_position_constant},

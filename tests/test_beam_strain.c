@@ -53,8 +53,12 @@ static strain_case sc_storage, sc_rot;
 static int galerkin_weighting = 0;
 static const char* wname(void) { return galerkin_weighting ? "galerkin " : ""; }
 
+/* Rayleigh damping of the section (alpha, beta) of the cases: the suite
+   damping runs the tangent and objectivity cases with it on. */
+static double damping_ab[2] = {0.0, 0.0};
+
 static nsb_beam_section section_generic(void) {
-  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}};
+  nsb_beam_section s = {200.0, 80.0, 60.0, 5.0, 8.0, 6.0, 2.0, {0.05, 0.03, 0.02}, damping_ab[0], damping_ab[1]};
   return s;
 }
 
@@ -567,7 +571,7 @@ static void test_patch_end_moment(void) {
    * M/EI3, in the strain space for every N; with the SE(3) Magnus integrator
    * positions and rotations are exact to round-off. */
   const double L = 1.0;
-  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}};
+  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}, 0.0, 0.0};
   nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.3, -0.2, 0.5));
   nsb_vec3 XA = nsb_v3(0.5, 0.2, -0.1), XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(L, 0, 0)));
   const double kLs[] = {1.0, 3.0};
@@ -612,7 +616,7 @@ static void test_patch_end_moment(void) {
 
 static void test_patch_cantilever_force(void) {
   const double L = 1.0;
-  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}};
+  nsb_beam_section sec = {1000.0, 400.0, 300.0, 2.0, 1.5, 1.0, 1.0, {0.1, 0.05, 0.05}, 0.0, 0.0};
   nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.3, -0.2, 0.5));
   nsb_vec3 XA = nsb_v3(0.5, 0.2, -0.1), XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(L, 0, 0)));
   double P = 1e-5;
@@ -645,6 +649,65 @@ static void with_galerkin(void (*fn)(void)) {
   galerkin_weighting = 0;
 }
 static void test_tangent_galerkin(void) { with_galerkin(test_tangent); }
+
+/* ---- Rayleigh damping (docs/theory_beam_strain.md §9) ------------------------ */
+
+static void with_damping(void (*fn)(void)) {
+  damping_ab[0] = 0.7;
+  damping_ab[1] = 0.04; /* beta/h = 4 at h = 0.01 */
+  fn();
+  damping_ab[0] = damping_ab[1] = 0.0;
+}
+static void test_damping_tangent(void) { with_damping(test_tangent); }
+static void test_damping_objectivity(void) { with_damping(test_objectivity); }
+static void test_damping_tangent_galerkin(void) { with_galerkin(test_damping_tangent); }
+static void test_damping_objectivity_galerkin(void) { with_galerkin(test_damping_objectivity); }
+
+/* The damping changes the residual of a moving, strained element (so that
+   the damped tangent cases are not the undamped ones), and beta changes
+   nothing when the strain unknowns keep their old values under any rigid
+   placement of the element (the strain rate is (gamma - gamma_n)/h): both
+   weightings, N = 1..5, plain and generalized-alpha Newmark. */
+static void test_damping_rigid(void) {
+  double worst = 0.0, least_change = 1e300;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int N = 1; N <= 5; ++N)
+      for (int ga = 0; ga < 2; ++ga) {
+        galerkin_weighting = gal;
+        strain_case* sc = setup_curved(N);
+        set_scheme(&sc->in, 0);
+        make_old_state(sc, 0.1);
+        set_scheme(&sc->in, ga);
+        sc->in.h = 0.1;
+        int n = nsb_beam_strain_nlocal(N);
+        double u[NMAX], f0[NMAX], f1[NMAX];
+        random_u(sc, u, 0.05, 0.3, 0.4, 2.0);
+        resid(sc, u, f0, NULL);
+        sc->sec.alpha = 0.7;
+        sc->sec.beta = 0.04;
+        resid(sc, u, f1, NULL);
+        double d = 0.0;
+        for (int i = 0; i < n; ++i) d = fmax(d, fabs(f1[i] - f0[i]));
+        least_change = fmin(least_change, d / max_abs(f0, n));
+        CU_ASSERT(d > 1e-3 * max_abs(f0, n));
+        /* strains kept: gamma^p = E_n - E0, kappa^p = K_n - K0 */
+        for (int p = 0; p < N; ++p)
+          for (int i = 0; i < 3; ++i) {
+            u[12 + 6 * p + i] = sc->old_cp[p].E[i] - sc->g.base.E0[i];
+            u[15 + 6 * p + i] = sc->old_cp[p].K[i] - sc->g.base.K0[i];
+          }
+        sc->sec.alpha = sc->sec.beta = 0.0;
+        resid(sc, u, f0, NULL);
+        sc->sec.beta = 0.04;
+        resid(sc, u, f1, NULL);
+        d = 0.0;
+        for (int i = 0; i < n; ++i) d = fmax(d, fabs(f1[i] - f0[i]));
+        worst = fmax(worst, d / max_abs(f0, n));
+        CU_ASSERT(d <= 1e-13 * max_abs(f0, n));
+      }
+  galerkin_weighting = 0;
+  printf("\n    damping changes f by >= %.1e of |f|; beta with the strains kept: %.1e of |f|\n", least_change, worst);
+}
 static void test_rigid_galerkin(void) { with_galerkin(test_rigid); }
 static void test_objectivity_galerkin(void) { with_galerkin(test_objectivity); }
 static void test_patch_end_moment_galerkin(void) { with_galerkin(test_patch_end_moment); }
@@ -664,6 +727,13 @@ static const nsb_test_suite suites[] = {
                              {"cantilever_force", test_patch_cantilever_force},
                              {"end_moment_galerkin", test_patch_end_moment_galerkin},
                              {"cantilever_force_galerkin", test_patch_cantilever_force_galerkin},
+                             {NULL, NULL}}},
+    {"damping",
+     (const nsb_test_case[]){{"fd", test_damping_tangent},
+                             {"fd_galerkin", test_damping_tangent_galerkin},
+                             {"superposed_rotation", test_damping_objectivity},
+                             {"superposed_rotation_galerkin", test_damping_objectivity_galerkin},
+                             {"strains_kept_no_stiffness_damping", test_damping_rigid},
                              {NULL, NULL}}},
     {NULL, NULL}};
 
