@@ -849,6 +849,31 @@ static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_
   return nsb_v3_dot(nsb_v3_load(d->n), step_disp(e, d, ec)) / ec->h;
 }
 
+/* Whether a held contact with a beam node states Coulomb's law on the
+   step-average slip, 2 vbar_T from the positions, instead of the slip
+   velocity at t_n+1 (docs/contact.md §7, "A flexible beam on a frictional
+   support"): in the generalized-alpha form the positions move with the step
+   average, and a node that sticks under the velocity law (v_n = v_n+1 = 0)
+   still moves by -(beta/gamma - 1/2) h^2 p_n with its pseudo-acceleration
+   p_n, which the beam's filter keeps non-zero (a rigid slave's is restarted,
+   p = a = 0 at rest; a beam node's cannot be without cutting it out of its
+   element's filter state).  Between two sticking nodes of an axially stiff
+   beam a nanometre of that motion is a force above mu N: a free beam on a
+   frictional floor slid at its nodes in alternating directions and crept.
+   On the step-average slip a sticking node does not move along the
+   support.  The normal row keeps Moreau's law (on the step average it would
+   leave the node an alternating normal velocity, whose impulses shake the
+   master: 5e-12 m at the tip of a cantilever under a resting ball).  Not
+   on the Hermite centreline or a body face (no step-average motion of the
+   master's point: step_disp), not a framed slave, not a spinning
+   obstacle. */
+static int held_position(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  if (!d->held || !d->flexible || master_moments(d) || d->shape.framed || d->massless || ec->contact_prox ||
+      e->n_mult != 3)
+    return 0;
+  return !(d->shape.kind == 0 && ec->model->obstacles.data[d->shape.master].spin != 0.0);
+}
+
 /* Whether the normal rows of a NEWTON contact take the turn of its normal
    over the increment (chord_turn, docs/contact.md §7.1): a contact of a beam
    node with another node or a beam chord (the gap is the distance of two
@@ -1114,6 +1139,12 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   }
   double gam[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) gam[k] = nsb_v3_dot(dir[k], vr);
+  /* a held contact with a beam node: the slip on the step average, 2 vbar_T */
+  const int hpos = held_position(e, d, ec);
+  if (hpos) {
+    nsb_vec3 u = step_disp(e, d, ec);
+    for (int k = 1; k < nm; ++k) gam[k] = 2.0 * nsb_v3_dot(dir[k], u) / ec->h;
+  }
   /* node rows: -sum_k w_j dir_k P_k */
   node_impulse_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
@@ -1150,16 +1181,23 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
          average: d xi_N / d x_j, the column rn below); a spinning obstacle's
          surface velocity under the slave: d gamma_l / d x_j = -w_j (spin
          S(a))^T dir_l = w_j spin a x dir_l */
-      nsb_vec3 row = nsb_v3_zero(), rx = nsb_v3_zero();
+      nsb_vec3 row = nsb_v3_zero(), rx = nsb_v3_zero(), rp = nsb_v3_zero();
       for (int l = 0; l < nm; ++l) row = nsb_v3_muladd(row, A[k][l], dir[l]);
+      /* a held contact with a beam node reads its slip from the positions:
+         d (2 vbar_l) / d x_j = 2 w_j dir_l / h (l = 1, 2; held_position) */
+      for (int l = hpos ? 1 : nm; l < nm; ++l) rp = nsb_v3_muladd(rp, A[k][l], dir[l]);
       if (spin != 0.0)
         for (int l = 0; l < nm; ++l)
           rx = nsb_v3_muladd(rx, A[k][l] * spin, nsb_v3_cross(nsb_v3_load(ec->model->obstacles.data[d->shape.master].dir), dir[l]));
       nsb_vec3 rw = row;
       /* under the law on the step average the rows read the positions:
          d (2 vbar_l) / d x_j = 2 w_j dir_l / h */
-      row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * (d->step_law ? kj->cr * sN : kj->cv), row),
-                       nsb_v3_scale(c1 * d->wt[j] * kj->cr, rx));
+      if (hpos)
+        row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * kj->cv, nsb_v3_sub(row, rp)),
+                         nsb_v3_scale(c1 * d->wt[j] * kj->cr * 2.0 / ec->h, rp));
+      else
+        row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * (d->step_law ? kj->cr * sN : kj->cv), row),
+                         nsb_v3_scale(c1 * d->wt[j] * kj->cr, rx));
       K[(m0 + k) + nl * (off[j] + 0)] += row.x;
       K[(m0 + k) + nl * (off[j] + 1)] += row.y;
       K[(m0 + k) + nl * (off[j] + 2)] += row.z;
@@ -1389,6 +1427,32 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
 
 /* ---- per increment --------------------------------------------------------------- */
 
+/* A new frictionless contact of a particle or rigid body that touches at
+   rest (docs/contact.md §7, "The first touch"): active, pressed by the
+   smooth motion (a_N < 0 at t_n) and approaching no faster than that motion
+   builds in one increment, |gamma_N-| <= -a_N h.  With v_n = gamma_N-,
+   p_n = a_N and one impulse at t_n+1, the generalized-alpha form moves the gap by
+       h (1 - beta/gamma) gamma_N- + h (beta/gamma) gamma_N+ + h^2 (1/2 - beta/gamma) a_N;
+   Moreau's gamma_N+ = -e gamma_N- moves it by (beta/gamma - 1/2) h ((1 + e)
+   |gamma_N-| + h |a_N|) more than Newton's law on the step average
+   (2 vbar_N = (1 - e) gamma_N-), whose gamma_N+ differs from -e gamma_N- by
+   (1 - gamma/(2 beta)) ((1 + e) gamma_N- + h a_N) instead.  The impulse
+   reverses the approach ((1 + e) |gamma_N-| per unit mass, an impact, whose
+   velocity Moreau's law gets exactly) and holds the smooth force
+   (h |a_N|, a force, which must not move the body).  A contact whose
+   approach is within what the force builds in one increment fell from at
+   most |a_N| h^2/2 in a free flight shorter than the increment: an impact
+   below the scheme's resolution.  It takes the law on the step average from
+   its first increment (the law a persistent contact has), and does not rise;
+   its velocity is then off by at most (1 - gamma/(2 beta)) (2 + e) |a_N| h,
+   of the size the held law leaves anyway.  The test compares two velocities
+   (unit-invariant); a_N < 0 strictly keeps the touching balls of a chain
+   or cradle (relative smooth acceleration 0: their impulses can only be
+   impacts) under Moreau's law. */
+static int resting_touch(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return d->active && d->owner && d->aN_pre < 0.0 && fabs(d->gN_pre) <= -d->aN_pre * ec->h;
+}
+
 void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
@@ -1553,9 +1617,10 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
       if (dk->persist) dk->active = 1;
       /* particles and rigid bodies: a new contact keeps Moreau's law at
          velocity level (Newton's impact law v+ = -e v- exactly, chains and
-         cradles as in the plain scheme); only a persistent one is held on the
-         step average, where Moreau's law let the body rise */
-      if (!dk->flexible) dk->step_law = dk->step_law && dk->persist;
+         cradles as in the plain scheme) unless it touches at rest
+         (resting_touch); a persistent one is held on the step average, where
+         Moreau's law let the body rise */
+      if (!dk->flexible) dk->step_law = dk->step_law && (dk->persist || resting_touch(dk, ec));
     }
     i = j;
   }
@@ -1723,9 +1788,9 @@ int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_vec3 F = nsb_v3_zero();
     for (int k = 0; k < e[i].n_mult; ++k) F = nsb_v3_muladd(F, nsb_impulse_time(ec) * P[k] / ec->h, dir[k]);
     nsb_v3_store(F, d->Fc);
-    /* the acceleration solve at t_n continues a beam node's pseudo-accelerations
-       by (1 - af)/(1 - am) of the change, which is then the part they hold */
-    nsb_v3_store(d->flexible ? nsb_v3_scale((1.0 - ec->alpha_f) / (1.0 - ec->alpha_m), F) : F, d->Phi);
+    /* the acceleration solve at t_n continues the pseudo-accelerations by the
+       whole change (gain 1, solver/newton.c): a beam node's hold all of it */
+    nsb_v3_store(F, d->Phi);
     d->touch = 1;
     ++count;
   }
@@ -1838,6 +1903,11 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     int open = 0;
     /* a massless slave's impulse also holds its force at t_n (newton_eval) */
     const double pre_part = d->massless ? nsb_newton_massless_pre(ec->h, nsb_impulse_time(ec), P_pre) : 0.0;
+    /* a held contact with a beam node, its slip on the step average
+       (held_position): its tangential impulses work with the step-average
+       slip velocity, Lambda_T . vbar_T */
+    const int hpos = held_position(&e[i], d, ec);
+    const nsb_vec3 ubar = hpos ? nsb_v3_scale(1.0 / ec->h, step_disp(&e[i], d, ec)) : nsb_v3_zero();
     if (!ec->contact_prox) {
       const double gN = nsb_v3_dot(dir[0], vrf);
       nsb_vec3 n1;
@@ -1851,7 +1921,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k] + held_carry(d, ec, dir[k]);
       if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
-      d->dissipated -= d->impulse[k] * 0.5 * (post + pre[k]);
+      d->dissipated -= d->impulse[k] * (hpos && k > 0 ? nsb_v3_dot(dir[k], ubar) : 0.5 * (post + pre[k]));
     }
     /* held in the next increment: closed at the end of this one, after a
        start that was persistent (it carried an impulse in the last

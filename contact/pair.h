@@ -33,9 +33,12 @@
  *                positions, xi_N = 2 vbar_N - (1 - e) min(gamma_N-, 0), and
  *                2 vbar_N alone for a contact that carried an impulse in the
  *                last increment (docs/contact.md §7.1); particles and rigid
- *                bodies take that law for such persistent contacts only
- *                (docs/contact.md §7, "Gap drift"),
+ *                bodies take that law for such persistent contacts and for
+ *                new ones that touch at rest, |gamma_N-| <= -a_N h
+ *                (docs/contact.md §7, "Gap drift", "The first touch"),
  *       Coulomb: phi_T = Lambda_T/m - prox_{disk(mu Lambda_N/m)}(Lambda_T/m - gamma_T+),
+ *                with the step-average slip 2 vbar_T from the positions for gamma_T+
+ *                when a held contact (below) has a beam node (docs/contact.md §7),
  *    with contact normal, tangents and weights frozen at the start of the
  *    increment; a contact takes part when the gap at the step midpoint,
  *    g_n + h/2 gamma_N(v_n) + h^2/8 n.a_n, is <= 0 (Moreau's midpoint
@@ -201,8 +204,9 @@ double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k);
 /// (a body set down on its support, or closed by an impact at t_n): its
 /// support's force was not in the smooth accelerations of t_n, and the
 /// increment lifted it by (beta/gamma - 1/2) F h^2/m.  Its mean force over the
-/// increment is kept in Fc (and the part the continued pseudo-accelerations
-/// of a contact with a beam node will hold in Phi).  Returns the number
+/// increment is kept in Fc and Phi (the repeated increment's acceleration
+/// solve continues the pseudo-accelerations by the whole change, gain 1, so
+/// that a beam node's hold all of it).  Returns the number
 /// marked; the caller repeats the increment from its start after
 /// nsb_contact_hold_first_touch and an acceleration solve with those forces.
 int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec);

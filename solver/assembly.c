@@ -672,7 +672,7 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
 
 int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) { return accel_solve(s, -1.0, rep); }
 
-int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
+int nsb_sys_restart_acceleration(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   /* the increment is accepted: lam_old (its start, for a rejection) keeps
      the contact multipliers over the acceleration solve, which sets them to
      0, when a contact under the law on the step average needs them */
@@ -692,7 +692,7 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
     for (int k = 0; k < e->n_mult; ++k)
       s->lam[e->mult_first + k] = nsb_v3_dot(nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)), nsb_v3_load(d->Fc));
   }
-  int st = accel_solve(s, nsb_scheme_pseudo_gain(s->scheme), rep);
+  int st = accel_solve(s, p_gain, rep);
   /* contacts under the law on the step average (docs/contact.md §7.1) that
      carried an impulse start the next increment from it: a body held on a
      redundant support (a box on four corners with friction) then finds the
@@ -707,7 +707,7 @@ int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep) {
   }
   /* the nodes' pseudo-accelerations: s->old holds the increment's
      accelerations (accel_solve starts from a copy of the committed state) */
-  if (st == NSB_OK && s->scheme->p_valid) nsb_scheme_continue_pseudo(s->scheme, &s->old, &s->cur);
+  if (st == NSB_OK && s->scheme->p_valid) nsb_scheme_continue_pseudo(s->scheme, &s->old, &s->cur, p_gain);
   /* a particle or rigid body held on a support with its contact force in
      the smooth accelerations (contact/pair.h, held) restarts its
      pseudo-accelerations from them: at rest p = a = 0, so that Moreau's law

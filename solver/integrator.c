@@ -466,9 +466,8 @@ double nsb_scheme_impulse_factor(const nsb_scheme* s) {
   return s->pseudo ? (1.0 - s->am) / (s->gamma * (1.0 - s->af)) : 1.0 / s->gamma;
 }
 
-void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after) {
+void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after, double g) {
   if (!s->p || !s->p_valid) return;
-  double g = nsb_scheme_pseudo_gain(s);
   for (int k = 0; k < 3 * s->n_nodes; ++k) {
     s->p_n[k] += g * (after->a[k] - before->a[k]);
     s->pw_n[k] += g * (after->al[k] - before->al[k]);

@@ -112,11 +112,14 @@ double nsb_scheme_impulse_factor(const nsb_scheme* s);
 /// After the accelerations of the committed state were replaced (before ->
 /// after: the smooth accelerations after an impulsive increment), continue
 /// the pseudo-accelerations by the same recurrence,
-/// p += nsb_scheme_pseudo_gain (a_after - a_before), instead of restarting
-/// them from the accelerations: a restart loses what the generalized-alpha
-/// filter holds of the mesh's high frequencies and adds energy (docs/contact.md
-/// §6).  No-op without pseudo-accelerations.
-void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after);
+/// p += gain (a_after - a_before), instead of restarting them from the
+/// accelerations: a restart loses what the generalized-alpha filter holds of
+/// the mesh's high frequencies and adds energy (docs/contact.md §6).  gain
+/// nsb_scheme_pseudo_gain: the recurrence at fixed history; 1: as if the
+/// change had been in the accelerations of the history too (a support's
+/// force at a first touch, docs/contact.md §7, "The first touch").  No-op
+/// without pseudo-accelerations.
+void nsb_scheme_continue_pseudo(nsb_scheme* s, const nsb_state* before, const nsb_state* after, double gain);
 /// Restart the pseudo-accelerations of node i from its accelerations in cur
 /// (p = a): a particle or rigid body held on a support with its contact
 /// force in the smooth accelerations (docs/contact.md §7, "Gap drift"), whose

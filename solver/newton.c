@@ -802,7 +802,12 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
       nsb_contact_hold_first_touch(s->elems + s->first_contact, s->n_contacts);
       nsb_newton_report arep;
       if (s->ls) nsb_linsolver_select(s->ls, NSB_LINSOLVER_RECUR);
-      st = nsb_sys_restart_acceleration(s, &arep);
+      /* gain 1: the pseudo-accelerations take the support's force whole,
+         as if it had acted before t_n too (the body was set down on its
+         support); with the recurrence's gain (1 - af)/(1 - am) they held
+         0.909 of it at a beam's nodes (continued, not restarted), and the
+         body rose by the rest of (beta/gamma - 1/2) F h^2/m */
+      st = nsb_sys_restart_acceleration(s, 1.0, &arep);
       if (s->ls) nsb_linsolver_select(s->ls, 0);
       if (st < 0) {
         *rep = arep;
@@ -868,7 +873,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
          element's evaluation at the new state is needed. */
       nsb_newton_report arep;
       if (s->ls) nsb_linsolver_select(s->ls, NSB_LINSOLVER_RECUR);
-      int st2 = nsb_sys_restart_acceleration(s, &arep);
+      int st2 = nsb_sys_restart_acceleration(s, nsb_scheme_pseudo_gain(s->scheme), &arep);
       if (s->ls) nsb_linsolver_select(s->ls, 0);
       if (st2 < 0) {
         *rep = arep;

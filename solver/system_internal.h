@@ -282,8 +282,10 @@ int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 /* After an impulsive increment: the smooth accelerations at the committed
    state replace the increment's ones (contact impulses belong to the velocity
    jump of their increment only), and the generalized-alpha pseudo-accelerations
-   continue their recurrence instead of restarting (docs/contact.md §6). */
-int nsb_sys_restart_acceleration(nsb_system* s, nsb_newton_report* rep);
+   continue their recurrence instead of restarting (docs/contact.md §6), by
+   p_gain times the change of the accelerations (nsb_scheme_pseudo_gain; 1
+   for the support's force of a first touch, nsb_scheme_continue_pseudo). */
+int nsb_sys_restart_acceleration(nsb_system* s, double p_gain, nsb_newton_report* rep);
 
 /* ---- newton.c --------------------------------------------------------------- */
 
