@@ -949,6 +949,27 @@ void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur) {
   accel_points(s, a0, al0, s->u_int, 0);
 }
 
+/* The velocity kernels' inputs other than the loads, as beam_eval and the
+   points pass (nsb_beam_points) both form them. */
+static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_point* ends, const double* u,
+                    nsb_beam_eval_in* in) {
+  memset(in, 0, sizeof *in);
+  in->g = s->geom;
+  in->sec = &s->sec;
+  in->old_qp = s->old_qp;
+  in->old_cp = s->old_cp;
+  in->old_end = ends;
+  in->u = u;
+  in->h = ec->h;
+  in->beta = ec->beta;
+  in->gamma = ec->gamma;
+  in->gen_alpha = ec->mn_alpha;
+  in->alpha_m = ec->alpha_m;
+  in->alpha_f = ec->alpha_f;
+  in->inertia = ec->mode == NSB_EVAL_DYNAMIC;
+  in->galerkin = s->galerkin;
+}
+
 int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->state)->sgeom; }
 
 static double* damp_data(const beam_state* s);
@@ -973,21 +994,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
   end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
-  memset(&in, 0, sizeof in);
-  in.g = s->geom;
-  in.sec = &s->sec;
-  in.old_qp = s->old_qp;
-  in.old_cp = s->old_cp;
-  in.old_end = ends;
-  in.u = u;
-  in.h = ec->h;
-  in.beta = ec->beta;
-  in.gamma = ec->gamma;
-  in.gen_alpha = ec->mn_alpha;
-  in.alpha_m = ec->alpha_m;
-  in.alpha_f = ec->alpha_f;
-  in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
-  in.galerkin = s->galerkin;
+  eval_in(s, ec, ends, u, &in);
   nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
   /* a damped section: the strain rates and the damping work of the increment, as beam_eval */
@@ -1184,22 +1191,8 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   }
   nsb_beam_eval_in in;
-  memset(&in, 0, sizeof in);
-  in.g = s->geom;
-  in.sec = &s->sec;
-  in.old_qp = s->old_qp;
-  in.old_cp = s->old_cp;
-  in.old_end = ends;
-  in.u = u;
-  in.h = ec->h;
+  eval_in(s, ec, ends, u, &in);
   s->h_eval = accel ? 0.0 : ec->h;
-  in.beta = ec->beta;
-  in.gamma = ec->gamma;
-  in.gen_alpha = ec->mn_alpha;
-  in.alpha_m = ec->alpha_m;
-  in.alpha_f = ec->alpha_f;
-  in.inertia = ec->mode == NSB_EVAL_DYNAMIC;
-  in.galerkin = s->galerkin;
   fill_loads(ec, s, &in);
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
   memcpy(s->field_m, in.m_load, sizeof s->field_m);
