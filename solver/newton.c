@@ -66,7 +66,7 @@ void nsb_sys_describe_equation(const nsb_system* s, int eq, char* buf, size_t n)
    a failure is reported in rep. */
 static int timed_solve_from(nsb_system* s, double* x, nsb_newton_report* rep, double tic) {
   int st = nsb_linsolver_solve(s->ls, x);
-  s->stats.t_solve += nsb_now_s() - tic;
+  if (s->clock_w > 0.0) s->stats.t_solve += s->clock_w * (nsb_now_s() - tic);
   s->stats.solves++;
   if (st < 0) {
     rep->status = st;
@@ -77,7 +77,7 @@ static int timed_solve_from(nsb_system* s, double* x, nsb_newton_report* rep, do
 }
 
 int nsb_sys_timed_solve(nsb_system* s, double* x, nsb_newton_report* rep) {
-  return timed_solve_from(s, x, rep, nsb_now_s());
+  return timed_solve_from(s, x, rep, s->clock_w > 0.0 ? nsb_now_s() : 0.0);
 }
 
 /* Static steps of mechanisms (a hanging pendulum, a chain): at the start the
@@ -588,9 +588,9 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     const int keep_factor = s->reuse_factor || kept;
     st = keep_factor ? NSB_OK : nsb_linsolver_factor(s->ls, s->A);
     /* the recurring slot keeps the factors of an unchanged matrix (solver/linsolve.h) */
-    if (!keep_factor) {
+    if (!keep_factor && s->clock_w > 0.0) {
       const double toc = nsb_now_s();
-      if (!(st == NSB_OK && s->ls->factor_reused)) s->stats.t_factor += toc - tic;
+      if (!(st == NSB_OK && s->ls->factor_reused)) s->stats.t_factor += s->clock_w * (toc - tic);
       tic = toc;
     }
     if (!keep_factor && !(st == NSB_OK && s->ls->factor_reused)) {
@@ -754,6 +754,7 @@ static int prepare_increment_to(nsb_system* s, double h, double t_new) {
 int nsb_system_prepare_increment(nsb_system* s, double h) { return prepare_increment_to(s, h, s->t + h); }
 
 static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report* rep) {
+  s->clock_w = nsb_clock_sample_next(&s->clock_sample);
   int pst = prepare_increment_to(s, h, t_new);
   if (pst < 0) {
     memset(rep, 0, sizeof *rep);

@@ -287,6 +287,8 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->model = model;
   s->n_nodes = model->nodes.count;
   s->step_index = -1;
+  s->clock_w = 1.0;
+  s->clock_sample = nsb_clock_sample_start();
   s->length = model_length(model);
   s->node_mass_max = node_mass_max(model);
   int n = s->n_nodes, nm = n > 0 ? n : 1;
@@ -633,6 +635,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
 
 int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   double tic = nsb_now_s();
+  s->clock_w = 1.0; /* a step's work outside its increments is timed whole */
   nsb_sys_energy_stale(s);
   const nsb_model* m = s->model;
   int prev_dynamic = s->scheme && s->step.kind == NSB_STEP_DYNAMIC && !s->step.modal_dynamic &&
@@ -759,6 +762,7 @@ int nsb_system_node_equation(const nsb_system* s, int node, int dof) {
 /* ---- queries ------------------------------------------------------------- */
 
 double nsb_system_time(const nsb_system* s) { return s->t; }
+double nsb_system_clock_weight(const nsb_system* s) { return s->clock_w; }
 double nsb_system_step_time(const nsb_system* s) { return s->t - s->t_step_start; }
 const nsb_state* nsb_system_state(const nsb_system* s) { return &s->cur; }
 nsb_stats* nsb_system_stats(nsb_system* s) { return &s->stats; }

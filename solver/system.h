@@ -263,6 +263,10 @@ void nsb_system_want_reactions(nsb_system* s, int on);
 const double* nsb_system_reactions(const nsb_system* s);
 /// Current total time, step time.
 double nsb_system_time(const nsb_system* s);
+/// The weight of the last increment's phase times in the statistics
+/// (base/clock.h): 0 when its phases were not timed.  The driver weights the
+/// output after that increment by it.
+double nsb_system_clock_weight(const nsb_system* s);
 double nsb_system_step_time(const nsb_system* s);
 /// Current state (view valid until the next increment).
 const nsb_state* nsb_system_state(const nsb_system* s);

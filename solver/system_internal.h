@@ -22,6 +22,7 @@
 #include "solver/system.h"
 
 #include <stddef.h>
+#include "base/clock.h"
 #include "base/team.h"
 #include "contact/broad_phase.h"
 #include "contact/lumped.h"
@@ -166,6 +167,10 @@ struct nsb_system {
      the Newton iteration starts its factorization's timing there (nothing
      but a few scalar tests lies between), one clock read per phase boundary */
   double clock_assembled;
+  /* the weight of the current increment's phase times (base/clock.h): 0
+     when this increment reads no clock; 1 outside increments */
+  double clock_w;
+  nsb_clock_sample clock_sample;
   double fK[NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL], ff[NSB_ELEM_MAX_LOCAL];
   /* *MODAL DYNAMIC: the mass matrix of the linearization (values on the
      pattern of A, nnz_modal of them) and the energies reported instead of

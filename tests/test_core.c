@@ -1,5 +1,7 @@
 /* test_core.c -- base layer: small vector math, SO(3) maps, context and
- * allocation, amplitudes.  Identities with tolerances (Box2D test_math style). */
+ * allocation, amplitudes, the sample of timed increments.  Identities with
+ * tolerances (Box2D test_math style). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (base/clock.h) */
 #include <math.h>
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -7,6 +9,7 @@
 #include <stdlib.h>
 
 #include "cunit_main.h"
+#include "base/clock.h"
 #include "base/ctx.h"
 #include "base/so3.h"
 #include "model/model.h"
@@ -234,6 +237,39 @@ static void test_amplitudes(void) {
   check_amp_fd(&sum, t);
 }
 
+/* The sample of timed increments (base/clock.h): the first NSB_CLOCK_ALL
+   timed whole, then weights 0 or NSB_CLOCK_STRIDE with probability
+   1/NSB_CLOCK_STRIDE, and an unbiased total for costs that recur every 8th
+   or 10th increment (output every few increments), which a sample of every
+   NSB_CLOCK_STRIDE-th increment would miss or count twice over. */
+static void test_clock_sample(void) {
+  nsb_clock_sample c = nsb_clock_sample_start(), c2 = nsb_clock_sample_start();
+  for (int i = 0; i < NSB_CLOCK_ALL; ++i) CU_ASSERT_EQUAL(nsb_clock_sample_next(&c), 1.0);
+  const long n = 800000;
+  long timed = 0;
+  double est8 = 0.0, est10 = 0.0, true8 = 0.0, true10 = 0.0;
+  for (long i = 0; i < n; ++i) {
+    const double w = nsb_clock_sample_next(&c);
+    CU_ASSERT_FATAL(w == 0.0 || w == (double)NSB_CLOCK_STRIDE);
+    timed += w > 0.0;
+    const double cost8 = i % 8 == 0 ? 10.0 : 1.0, cost10 = i % 10 == 0 ? 10.0 : 1.0;
+    est8 += w * cost8;
+    est10 += w * cost10;
+    true8 += cost8;
+    true10 += cost10;
+  }
+  /* four standard deviations of the binomial count */
+  const double p = 1.0 / NSB_CLOCK_STRIDE;
+  CU_ASSERT(fabs((double)timed - p * (double)n) < 4.0 * sqrt(p * (1.0 - p) * (double)n));
+  CU_ASSERT(fabs(est8 / true8 - 1.0) < 0.01);
+  CU_ASSERT(fabs(est10 / true10 - 1.0) < 0.01);
+  /* the same increments every run */
+  for (long i = 0; i < NSB_CLOCK_ALL + 1000; ++i) (void)nsb_clock_sample_next(&c2);
+  nsb_clock_sample c3 = nsb_clock_sample_start();
+  for (long i = 0; i < NSB_CLOCK_ALL + 1000; ++i) (void)nsb_clock_sample_next(&c3);
+  CU_ASSERT_EQUAL(c2.state, c3.state);
+}
+
 int main(int argc, char** argv) {
   static const nsb_test_case vec_cases[] = {{"basics", test_vec_basics}, {"quaternion", test_quat}, {NULL, NULL}};
   static const nsb_test_case so3_cases[] = {{"exp_log_roundtrip", test_exp_log_roundtrip},
@@ -243,7 +279,8 @@ int main(int argc, char** argv) {
                                             {NULL, NULL}};
   static const nsb_test_case ctx_cases[] = {{"alloc", test_ctx_alloc}, {NULL, NULL}};
   static const nsb_test_case amp_cases[] = {{"eval", test_amplitudes}, {NULL, NULL}};
-  static const nsb_test_suite suites[] = {
-      {"vec", vec_cases}, {"so3", so3_cases}, {"ctx", ctx_cases}, {"amplitude", amp_cases}, {NULL, NULL}};
+  static const nsb_test_case clock_cases[] = {{"sample", test_clock_sample}, {NULL, NULL}};
+  static const nsb_test_suite suites[] = {{"vec", vec_cases},       {"so3", so3_cases},     {"ctx", ctx_cases},
+                                          {"amplitude", amp_cases}, {"clock", clock_cases}, {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);
 }
