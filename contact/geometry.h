@@ -58,6 +58,7 @@ typedef struct nsb_contact_shape {
 /// The geometry of one contact at one state (nsb_contact_geometry).  Node j
 /// of the contact element: 0 the slave, 1 and 2 the master's nodes.
 typedef struct nsb_contact_geo {
+  /* set for every contact (nsb_contact_geometry clears them first) */
   int nn;          /* nodes used: 1 obstacle, 2 particle pair, 3 chord */
   double w[3];     /* d g / d x_j = w_j n */
   nsb_vec3 n;      /* unit normal (from master to slave) */
@@ -69,25 +70,27 @@ typedef struct nsb_contact_geo {
   nsb_vec3 a[3];   /* d g_xi / d x_j for the interior chord */
   double gxx;      /* d^2 g / d xi^2 */
   int degenerate;  /* zero distance: normal undefined (the stored one is used) */
+  int hermite;     /* CENTRELINE=HERMITE: the block xi .. ar below is set */
+  int framed;      /* a framed slave (sh->framed): the block JS .. JA below is set */
+  int body;        /* a face of a rigid body (kind 3): the block Rm .. JB below is set */
+  int outside;     /* the contact point projects outside a bounded face (radius R): open */
+  nsb_vec3 xc;     /* the slave's sphere centre (x_p, or x + R s when framed; zero on the Hermite centreline) */
+  /* Each block below is written only for the contacts its flag above names
+     (a block the flag does not name is left as it was: read none of it) */
   /* CENTRELINE=HERMITE (docs/contact.md §5.1); a[] and gxx as above, for psi_xi */
-  int hermite;
   double xi, h[4]; /* closest point and the Hermite basis there */
   nsb_mat3 R[2];   /* node rotations of A, B */
   nsb_vec3 b[2];   /* b_k (node frame) */
   nsb_mat3 JR[2];  /* d(x_p - c)/dTheta_k = h1k R_k S(b_k) (h1k = h10, h11) */
   nsb_mat3 Q[2];   /* d(JR_k^T n)/dTheta_k at fixed n, xi: -h1k S(b_k) S(R_k^T n) */
   nsb_vec3 ar[2];  /* d psi_xi / dTheta_k */
-  /* framed slave (sh->framed): sphere centre c = x + R s, contact point c - r n */
-  int framed;
-  nsb_vec3 xc;     /* the slave's sphere centre (x_p, or x + R s when framed) */
+  /* framed slave: sphere centre c = x + R s, contact point c - r n */
   nsb_mat3 JS;     /* d c / dTheta = -R S(s): the gap gradient in the rotation is JS^T n */
   nsb_mat3 QS;     /* d(JS^T n)/dTheta at fixed n: S(s) S(R^T n) */
   nsb_mat3 JA;     /* contact point velocity per body angular velocity: -S(arm) R, arm = R s - r n */
   /* face of a rigid body (kind 3, docs/contact.md §8.2): node 1 is the master body at x_m with rotation Rm;
      the face's normal n = Rm n_b and point d = x_m + Rm p_b (body frame n_b, p_b); the forces act at the
      slave's contact point q = c - r n on both bodies */
-  int body;
-  int outside;     /* the contact point projects outside a bounded face (radius R): open */
   nsb_mat3 Rm;     /* the master body's rotation */
   nsb_vec3 nb;     /* the face normal in the master's body frame */
   nsb_vec3 cm;     /* c - x_m: the sphere centre from the master's node */

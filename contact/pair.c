@@ -1806,6 +1806,21 @@ void nsb_contact_hold_first_touch(nsb_elem* e, int n) {
   }
 }
 
+/* The tangents of the normal n at the end of the increment: those
+   nsb_contact_prepare stored with its normal when n is that normal to the
+   last bit (a plane's, a contact that did not turn), which is what
+   nsb_contact_tangents gives again; computed otherwise. */
+static void end_tangents(const nsb_contact_data* d, nsb_vec3 n, nsb_vec3* t1, nsb_vec3* t2) {
+  double nn[3];
+  nsb_v3_store(n, nn);
+  if (memcmp(nn, d->n, sizeof nn) == 0) {
+    *t1 = nsb_v3_load(d->t);
+    *t2 = nsb_v3_load(d->t + 3);
+    return;
+  }
+  nsb_contact_tangents(n, t1, t2);
+}
+
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
   double total = 0.0;
   *impulsive = 0;
@@ -1827,7 +1842,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     d->fstate = NSB_FSTATE_NONE;
     nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], &G, ec->cur);
     nsb_vec3 t1, t2;
-    nsb_contact_tangents(G.n, &t1, &t2);
+    end_tangents(d, G.n, &t1, &t2);
     d->slip = sqrt(nsb_v3_dot(t1, vr) * nsb_v3_dot(t1, vr) + nsb_v3_dot(t2, vr) * nsb_v3_dot(t2, vr));
     if (e[i].ops == &nsb_contact_hertz_ops) {
       double al = d->owner ? -G.g : fmin(-G.g, 0.0);
