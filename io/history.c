@@ -121,8 +121,22 @@ static void csv_put(csv_out* c, const char* fmt, ...) {
   c->len += (size_t)n;
 }
 
-/* The decimal digits of u at buf; returns their count. */
+static const char DIGIT_PAIRS[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                  "8081828384858687888990919293949596979899";
+
+/* The decimal digits of u at buf; returns their count.  One and two digits
+   (a step number, Newton iterations, most integral values of a row) without
+   a division. */
 static int put_digits(char* buf, unsigned long long u) {
+  if (u < 10u) {
+    buf[0] = (char)('0' + (int)u);
+    return 1;
+  }
+  if (u < 100u) {
+    memcpy(buf, DIGIT_PAIRS + 2 * u, 2);
+    return 2;
+  }
   char digits[24];
   int n = 0, len = 0;
   do {
@@ -172,10 +186,6 @@ static const unsigned long long POW5[G17_LARGE_T_MAX + 1] = {
     2384185791015625ull, 11920928955078125ull, 59604644775390625ull, 298023223876953125ull,
     1490116119384765625ull, 7450580596923828125ull};
 
-static const char DIGIT_PAIRS[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                                  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                                  "8081828384858687888990919293949596979899";
-
 /* The 8 decimal digits of v < 10^8 at p, by pairs from the table. */
 static void put8(char* p, unsigned v) {
   const unsigned a = v / 10000u, b = v % 10000u;
@@ -205,9 +215,8 @@ static int limb_any_below(const unsigned long long w[3], int i) {
   return 0;
 }
 
-/* floor(x 10^(16-k)) for x = m 2^e into *q, and whether round-to-nearest-even goes up
-   from it into *up; 0 when (m, e, k) is outside the range where this is exact. */
-static int g17_scale(unsigned long long m, int e, int k, unsigned long long* q, int* up) {
+/* g17_scale outside its 128-bit case. */
+static int g17_scale_wide(unsigned long long m, int e, int k, unsigned long long* q, int* up) {
   unsigned long long w[3];
   const int s = 16 - k;
   if (s >= 0) {
@@ -215,13 +224,6 @@ static int g17_scale(unsigned long long m, int e, int k, unsigned long long* q, 
     const int a = s < G17_LARGE_T_MAX ? s : G17_LARGE_T_MAX;
     const g17_u128 p = (g17_u128)m * POW5[a]; /* < 2^53 5^27 < 2^117 */
     const int sh = -(e + s);                  /* x 10^s = P 2^-sh */
-    if (s == a && sh > 0 && sh < 128) {       /* P = p: 128 bits suffice (k >= -11) */
-      const g17_u128 v = p >> sh, rest = p & ((((g17_u128)1) << sh) - 1u), half = ((g17_u128)1) << (sh - 1);
-      if (v >> 64) return 0;
-      *q = (unsigned long long)v;
-      *up = rest > half || (rest == half && (v & 1u));
-      return 1;
-    }
     const g17_u128 lo = (g17_u128)(unsigned long long)p * POW5[s - a];
     const g17_u128 hi = (p >> 64) * POW5[s - a];
     const g17_u128 mid = (lo >> 64) + (unsigned long long)hi;
@@ -266,6 +268,24 @@ static int g17_scale(unsigned long long m, int e, int k, unsigned long long* q, 
   *q = qw[0];
   *up = 2 * (unsigned long long)r > d; /* r < d < 2^63; d odd: never a tie */
   return 1;
+}
+
+/* floor(x 10^(16-k)) for x = m 2^e into *q, and whether round-to-nearest-even goes up
+   from it into *up; 0 when (m, e, k) is outside the range where this is exact.  Here
+   the case of most values (k >= -11: s <= 27, P = m 5^s in 128 bits and 0 < sh < 128),
+   inline in the caller; g17_scale_wide the others. */
+static inline int g17_scale(unsigned long long m, int e, int k, unsigned long long* q, int* up) {
+  const int s = 16 - k, sh = -(e + s); /* x 10^s = P 2^-sh */
+  if (s >= 0 && s <= G17_LARGE_T_MAX && sh > 0 && sh < 128) {
+    const g17_u128 p = (g17_u128)m * POW5[s]; /* < 2^53 5^27 < 2^117 */
+    /* the bits shifted out, moved to the top: above half, or half and v odd */
+    const g17_u128 v = p >> sh, rest = p << (128 - sh), half = ((g17_u128)1) << 127;
+    if (v >> 64) return 0;
+    *q = (unsigned long long)v;
+    *up = rest > half || (rest == half && (v & 1u));
+    return 1;
+  }
+  return g17_scale_wide(m, e, k, q, up);
 }
 
 /* x (finite, normal, not integral below 2^53) as %.17g at buf; 0 outside g17_scale's range. */
