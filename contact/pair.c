@@ -1968,7 +1968,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
       if (k == 0 && persistent_form(p, d))
-        d->dissipated += d->impulse[0] * persistent_loss(p, d, e, ec);
+        d->dissipated += d->impulse[0] * persistent_loss(p, d, &e[i], ec);
       else
         d->dissipated -= d->impulse[k] * (hpos && k > 0 ? nsb_v3_dot(dir[k], ubar) : 0.5 * (post + pre[k]));
     }
