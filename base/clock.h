@@ -21,7 +21,7 @@ static inline double nsb_now_s(void) {
    The first NSB_CLOCK_ALL increments are all timed, each later one with
    probability 1/NSB_CLOCK_STRIDE, its times weighted by NSB_CLOCK_STRIDE:
    the estimate of each sum is unbiased (Horvitz & Thompson 1952).  The
-   choice is pseudo-random (xorshift64, Marsaglia 2003, fixed seed: the same
+   choice is pseudo-random (xorshift64, Marsaglia 2003, from a fixed start: the same
    increments every run), not every NSB_CLOCK_STRIDE-th, which would alias
    with output every few increments. */
 #define NSB_CLOCK_ALL 256
