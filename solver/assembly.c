@@ -143,6 +143,7 @@ void nsb_sys_free_ranges(nsb_system* s) {
   if (s->defer_list) NSB_FREE_ARRAY(ctx, s->defer_list, ns, int);
   if (s->elem_sum) NSB_FREE_ARRAY(ctx, s->elem_sum, ns, double);
   if (s->defer) NSB_FREE_ARRAY(ctx, s->defer, s->defer_size > 0 ? s->defer_size : 1, double);
+  if (s->ls) nsb_linsolver_set_team(s->ls, NULL);
   nsb_team_destroy(&s->team);
   s->n_threads = 0;
   s->n_defer = 0;
@@ -214,6 +215,7 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
       nsb_sys_free_ranges(s);
       return st;
     }
+    if (s->ls) nsb_linsolver_set_team(s->ls, s->team); /* KLU2's two domains */
   }
   return NSB_OK;
 }

@@ -620,6 +620,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
       NSB_CALL(nsb_csr_block_map(s->A, e->eq, e->n_local, e->map));
     }
     if (!s->ls) NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
+    nsb_linsolver_set_team(s->ls, s->team); /* KLU2 factors its two domains on it */
     /* without contact pairs the pattern changes only between steps and no
        impulsive increment restarts the accelerations: the solver need not
        keep its ordering workspace nor the recurring slot's values */
