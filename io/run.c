@@ -1610,6 +1610,9 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
+  if (st->factorizations_fallback > 0)
+    fprintf(out, "    by the global KLU    %ld (KLU2: a singular domain block or Schur complement)\n",
+            st->factorizations_fallback);
   if (st->tangents > 0 || st->tangent_reuses > 0) {
     fprintf(out, "  tangents formed       %ld (modified Newton)\n", st->tangents);
     fprintf(out, "    iterations reusing   %ld\n", st->tangent_reuses);

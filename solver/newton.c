@@ -596,6 +596,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     if (!keep_factor && !(st == NSB_OK && s->ls->factor_reused)) {
       s->stats.factorizations++;
       s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
+      s->stats.factorizations_fallback = s->ls->n_factor_fallback + s->fallback_before;
     }
     if (what == NSB_ASM_MATRIX_KEEP && st == NSB_OK && reuse_acc) {
       s->tana_ok = 1;

@@ -598,6 +598,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
      of solver stays: its workspace is reused when the contact set changes */
   if (s->ls && (s->n_eq == 0 || s->ls->kind != s->step.linsolver)) {
     s->fresh_before += s->ls->n_factor_fresh;
+    s->fallback_before += s->ls->n_factor_fallback;
     nsb_linsolver_destroy(&s->ls);
   }
   if (s->n_eq > 0) {

@@ -149,6 +149,7 @@ struct nsb_system {
   int ceq_size, cmap_size;
   long contact_rebuilds;
   long fresh_before; /* fresh factorizations of linear solvers already destroyed */
+  long fallback_before; /* KLU2 factorizations by the global KLU of linear solvers already destroyed */
   double internal_res2; /* condensed-out residual rows of the last assembly */
   double length;        /* model length scale (convergence test, docs/theory.md §5) */
   double node_mass_max; /* largest mass of a node (particle, rigid body, beam share): weight flux */
