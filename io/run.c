@@ -1610,6 +1610,9 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
+  if (st->split_ns > 0)
+    fprintf(out, "    two domains          %d + %d unknowns, separator %d (KLU2)\n", st->split_nd[0], st->split_nd[1],
+            st->split_ns);
   if (st->factorizations_fallback > 0)
     fprintf(out, "    by the global KLU    %ld (KLU2: a singular domain block or Schur complement)\n",
             st->factorizations_fallback);

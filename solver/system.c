@@ -627,6 +627,9 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
        keep its ordering workspace nor the recurring slot's values */
     nsb_linsolver_set_lean(s->ls, s->model->contact_pairs.count == 0);
     NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
+    s->stats.split_nd[0] = s->ls->split_nd[0];
+    s->stats.split_nd[1] = s->ls->split_nd[1];
+    s->stats.split_ns = s->ls->split_ns;
   }
   return NSB_OK;
 }
