@@ -935,6 +935,48 @@ static void test_klu2_small_and_multipliers(void) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* Allocation failures in create + analyze of a split matrix: each is
+   reported as NSB_ERR_ALLOC and leaves nothing behind; after a successful
+   analyze, factor and solve of the split matrix allocate nothing of ours. */
+static void test_klu2_split_alloc_failure(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng = 9;
+  nsb_csr* A = klu2_matrix(ctx, 0, 400, &rng);
+  double b[400];
+  const size_t base = nsb_ctx_live_bytes(ctx);
+  int done = 0;
+  long fail;
+  for (fail = 1; !done && fail < 1000; ++fail) {
+    nsb_linsolver* s = NULL;
+    nsb_ctx_fail_alloc_after(ctx, fail);
+    int st = nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU2, &s);
+    if (st == NSB_OK) {
+      nsb_linsolver_set_split_min(s, 100);
+      st = nsb_linsolver_analyze(s, A);
+    }
+    if (st == NSB_OK) {
+      CU_ASSERT(s->split_ns > 0);
+      nsb_ctx_fail_alloc_after(ctx, 1);
+      for (int k = 0; k < 2; ++k) {
+        for (int i = 0; i < 400; ++i) b[i] = 1.0;
+        CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_OK);
+        CU_ASSERT_EQUAL(nsb_linsolver_solve(s, b), NSB_OK);
+      }
+      done = 1;
+    } else {
+      CU_ASSERT_EQUAL(st, NSB_ERR_ALLOC);
+    }
+    nsb_linsolver_destroy(&s);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), base);
+    nsb_ctx_clear_error(ctx);
+  }
+  nsb_ctx_fail_alloc_after(ctx, 0);
+  CU_ASSERT(done);
+  CU_ASSERT(fail > 5);
+  nsb_csr_destroy(ctx, &A);
+  nsb_test_end_ctx(&ctx);
+}
+
 /* A singular domain block of a regular matrix: a row of domain 1 next to
    the separator keeps only its separator entries.  The factorization falls
    back to the global KLU (counted, no error) and solves; the next regular
@@ -1168,6 +1210,7 @@ static const nsb_test_suite suites[] = {
     {"klu2_split", (const nsb_test_case[]){{"vs_klu_threads", test_klu2_vs_klu},
                                            {"small_and_multipliers", test_klu2_small_and_multipliers},
                                            {"fallback", test_klu2_fallback},
+                                           {"alloc_failure", test_klu2_split_alloc_failure},
                                            {NULL, NULL}}},
     {"linsolver", (const nsb_test_case[]){{"bad_kind", test_create_bad_kind}, {"pattern_guard", test_pattern_guard},
                                           {NULL, NULL}}},
