@@ -1062,6 +1062,8 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   d->R[0] = d->C[1] + nC[1];
   d->R[1] = d->R[0] + nR[0];
   d->Ass = d->R[1] + nR[1];
+  /* the entries of A_ss that A does not store stay zero (factor writes the stored ones) */
+  memset(d->Ass, 0, (size_t)ns * (size_t)ns * sizeof(double));
   /* domain rows, R rows (in row order); C by separator column (counting sort) */
   int fillD[2] = {0, 0}, fillR[2] = {0, 0};
   for (int k = 0; k < 2; ++k) {

@@ -897,7 +897,7 @@ static void test_klu2_vs_klu(void) {
 
 /* Below the split threshold KLU2 is KLU bit for bit (the models of the
    test suite keep their results); a multiplier row next to the separator
-   is moved into it. */
+   is moved into it; the solver analyzes another pattern and comes back. */
 static void test_klu2_small_and_multipliers(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long rng = 5;
@@ -926,6 +926,31 @@ static void test_klu2_small_and_multipliers(void) {
     if (pi == 2) continue;
     for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) CU_ASSERT_EQUAL(nsb_linsolver_split_part(s, A->col[p]), pi);
   }
+  /* the same solver on another, larger pattern: a new partition, grown storage */
+  nsb_csr* B = klu2_matrix(ctx, 0, 8000, &rng);
+  double* y0 = malloc(sizeof(double) * 8000);
+  double* y1 = malloc(sizeof(double) * 8000);
+  double* c8 = malloc(sizeof(double) * 8000);
+  for (int i = 0; i < 8000; ++i) c8[i] = rnd(&rng) - 0.5;
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(klu, B) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, B) == NSB_OK);
+  CU_ASSERT(s->split_ns > 0);
+  klu2_solve(klu, B, c8, y0);
+  klu2_solve(s, B, c8, y1);
+  double dmax = 0.0, ymax = 0.0;
+  for (int i = 0; i < 8000; ++i) {
+    dmax = fmax(dmax, fabs(y1[i] - y0[i]));
+    ymax = fmax(ymax, fabs(y0[i]));
+  }
+  CU_ASSERT(dmax <= 1e-13 * ymax);
+  /* and back to the first pattern */
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  klu2_solve(s, A, b, x1);
+  CU_ASSERT(rel_residual(A, x1, b) < 1e-13);
+  nsb_csr_destroy(ctx, &B);
+  free(y0);
+  free(y1);
+  free(c8);
   nsb_linsolver_destroy(&klu);
   nsb_linsolver_destroy(&s);
   nsb_csr_destroy(ctx, &A);
