@@ -565,6 +565,27 @@ static void post_member(void* arg, int r) {
   }
 }
 
+static void commit_member(void* arg, int r) {
+  nsb_system* s = arg;
+  for (int i = s->range_lo[r]; i < s->range_lo[r + 1]; ++i)
+    if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
+}
+
+/* A beam's commit copies its point states (2.6 % of a one-thread run of the
+   10^4-element cantilever, perf): on the team, as the element loop. */
+void nsb_sys_commit(nsb_system* s) {
+  int from = 0;
+  if (s->n_threads >= 1 && s->n_static_ranged == s->first_contact) { /* the ranges of the last assembly */
+    if (s->team)
+      nsb_team_run(s->team, commit_member, s);
+    else
+      commit_member(s, 0);
+    from = s->first_contact;
+  }
+  for (int i = from; i < s->n_elems; ++i)
+    if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
+}
+
 /* Recover the internal unknowns of condensing elements; returns the size of
    their corrections (nsb_corr).  The static elements on the thread team as
    in nsb_sys_assemble; the squared norms summed in element order. */

@@ -824,8 +824,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   }
   nsb_conv_accept(&s->conv, &s->nrm);
   if (s->want_react) NSB_CALL(nsb_sys_compute_reactions(s, mode, t_new));
-  for (int i = 0; i < s->n_elems; ++i)
-    if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
+  nsb_sys_commit(s);
   nsb_scheme_commit(s->scheme, &s->old, &s->cur);
   s->inc_in_step++;
   s->t = t_new;
