@@ -113,6 +113,8 @@ struct nsb_linsolver {
   double kept_rcond;
   nsb_team* team;    /* borrowed (nsb_linsolver_set_team): KLU2 runs its two domains on it */
   int split_min;     /* KLU2: smallest order that is split (nsb_linsolver_set_split_min) */
+  double nnz_lu;     /* entries of the factors of the last successful factor (KLU: nnz(L + U) with
+                        the off-diagonal blocks; KLU2: both domains' and S's n^2; 0 for the others) */
   int split_nd[2], split_ns; /* KLU2: sizes of the domains and separator of the last analyze (0: not split) */
   long n_factor_fallback; /* KLU2: factorizations done by the global KLU after a singular domain block or Schur complement */
 };

@@ -718,9 +718,9 @@ static void solve_chain(nsb_linsolver_kind kind) {
   }
   printf("\n    %s (%d thread%s) chain of %d 6x6 blocks (n = %d, nnz = %d): pattern+maps %.4f s, analyze %.4f s,\n"
          "    factor #1 %.4f s, #2 %.4f s, #3 %.4f s (KLU: #1 klu_factor, then klu_refactor), solve %.5f s (mean), assembly %.5f s (mean),"
-         " rcond %.3g\n",
+         " rcond %.3g, nnz(L + U) %.4g\n",
          s->ops->name, T, T > 1 ? "s" : "", NE, n, A->nnz, t_pattern, t_analyze, t_factor[0], t_factor[1], t_factor[2],
-         t_solve / 3, t_assemble / 3, s->rcond_last);
+         t_solve / 3, t_assemble / 3, s->rcond_last, s->nnz_lu);
   nsb_linsolver_destroy(&s);
   nsb_team_destroy(&team);
   }
