@@ -1151,10 +1151,10 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
       NSB_CALL(nsb_linsolver_create(d->sub_ctx[k], NSB_LINSOLVER_KLU, &d->dom[k]));
       klu_data* kd = d->dom[k]->data;
       kd->common.ordering = 0; /* AMD */
+      /* the outer wrapper keeps the recurring slot's matrix, and AMD needs
+         no ordering workspace of ours: nothing to keep */
+      nsb_linsolver_set_lean(d->dom[k], 1);
     }
-    /* the outer wrapper keeps the recurring slot's matrix: the domain
-       solvers keep their ordering workspace only, as the outer one would */
-    nsb_linsolver_set_lean(d->dom[k], s->lean);
   }
   dd_run(s, dd_analyze_member);
   for (int k = 0; k < 2; ++k)
