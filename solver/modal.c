@@ -1584,6 +1584,8 @@ int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, do
   return NSB_OK;
 }
 
+void nsb_system_modal_time(nsb_system* s, double t) { s->t = t; }
+
 void nsb_system_set_energy(nsb_system* s, const nsb_energy* e) {
   s->energy_override = e != NULL;
   if (e) s->override = *e;
