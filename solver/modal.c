@@ -1331,8 +1331,9 @@ static void mark_node(const nsb_system* s, int node, int first, int last, unsign
    DOF, a follower its node's three of that kind, a *DLOAD its element's
    nodes), and the contact directions: the slave node's translations along
    a plane obstacle's fixed normal, all its DOFs against a sphere or a
-   cylinder, those of the slave and of the master elements' nodes for a beam
-   master.  Anything else that could excite the step from its time
+   cylinder, for a beam master the translations of the slave and of the
+   nodes of the element it is paired with along the axes of the start
+   normal.  Anything else that could excite the step from its time
    (gravity, a manufactured rotation, a prescribed motion, contact points of
    a body, a plane carried by a body) marks every row.  The reduced model's
    modes are coupled only through these rows and the contact impulses along
@@ -1360,9 +1361,30 @@ static void moving_rows(nsb_system* s, unsigned char* moving, double* ve) {
     const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
     if (cp->points >= 0 || cp->master_kind == NSB_MASTER_PARTICLES) all = 1;
     if (cp->master_kind == NSB_MASTER_BEAMS) {
-      const nsb_elset* es = &m->elsets.data[cp->master];
-      for (int k = 0; k < es->elements.count; ++k)
-        for (int a = 0; a < 2; ++a) mark_node(s, m->elements.data[es->elements.data[k]].nodes[a], 0, 5, moving);
+      /* each slave is paired with a chord point of one element (reduced.h);
+         the gap's normal is x - xm, the contact points move along the
+         translations of the slave and of that element's nodes: those along
+         the start normal's axes move.  An axis the start normal has no
+         component on stays out of the normal as long as those translations
+         rest, so the rows marked are closed under the motion. */
+      const double* x0 = nsb_system_state(s)->x;
+      for (int i = 0; i < ns->nodes.count; ++i) {
+        int node = ns->nodes.data[i], el;
+        double xi, dist;
+        nsb_reduced_beam_pairing(m, cp, node, x0, &el, &xi, &dist);
+        if (el < 0 || !(dist > 0.0)) { /* refused when the step builds its contacts */
+          all = 1;
+          break;
+        }
+        const nsb_element* e = &m->elements.data[el];
+        for (int k = 0; k < 3; ++k) {
+          double xm = (1.0 - xi) * x0[3 * e->nodes[0] + k] + xi * x0[3 * e->nodes[1] + k];
+          if (x0[3 * node + k] == xm) continue;
+          mark_node(s, node, k, k, moving);
+          for (int a = 0; a < 2; ++a) mark_node(s, e->nodes[a], k, k, moving);
+        }
+      }
+      continue;
     }
     const nsb_obstacle* ob = cp->master_kind == NSB_MASTER_OBSTACLE ? &m->obstacles.data[cp->master] : NULL;
     if (ob && ob->body >= 0) all = 1;
