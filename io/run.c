@@ -569,7 +569,7 @@ static int stop_requested(run* rn) {
 }
 
 /* Set-up of the history rows from the modal coordinates (docs/theory.md
-   §7.6): the momenta of the reduced motion are linear in the modal
+   §7, "History rows from the modal coordinates"): the momenta of the reduced motion are linear in the modal
    velocities, p = sum_j p_j v_j and L = sum_j L_j v_j with the momenta of
    each mode at unit velocity from M phi_j at the linearization positions
    X0, when the rebuilt state's x x (M dv) and R (M dv)_r terms vanish
