@@ -37,11 +37,16 @@ typedef struct beam_kept {
   int valid;
 } beam_kept;
 
-/* The two sets and the bytes of their allocation (the sets' arrays follow
-   it), apart from the element's block so that an element of a model
-   without TANGENT=REUSE carries one pointer for them. */
+/* The sets, how many there are, and the bytes of their allocation (the
+   sets' arrays follow it), apart from the element's block so that an
+   element of a model without TANGENT=REUSE carries one pointer for them.
+   The second set (the acceleration solves after impulsive increments) only
+   in a model with contact pairs: only contact impulses start those solves
+   (solver/newton.c, the linear solver's recurring slot); without it the
+   sets are half the bytes (3.7 KB of B2V POINTS=1). */
 typedef struct beam_kept_sets {
   beam_kept kept[2];
+  int n_sets;
   size_t bytes;
 } beam_kept_sets;
 
@@ -88,18 +93,24 @@ typedef struct beam_state {
      last evaluation with NSB_FACTORS_KEEP, one set for the dynamic and
      static modes (kept[0]) and one for the acceleration solves (kept[1]),
      allocated only when a step of the model has TANGENT=REUSE (else
-     ks is NULL).  xrows: the rows post_solve reads, those the last
-     evaluation left (X, or a kept set's Z after its tangent or a frozen
-     evaluation); their X_f is column 0 of X, or a kept set's own xf,
-     contiguous (a frozen evaluation then writes 18 doubles instead of a
-     column through every row of Z, which the residual-only sweeps of large
-     models read from memory).  A block of its own, apart from the
-     evaluation's hot data. */
+     ks is NULL), the second only with contact pairs (beam_kept_sets).
+     xrows: the rows post_solve reads, those the last evaluation left (X,
+     or a kept set's Z after its tangent or a frozen evaluation); their X_f
+     is column 0 of X, or a kept set's own xf, contiguous (a frozen
+     evaluation then writes 18 doubles instead of a column through every row
+     of Z, which the residual-only sweeps of large models read from
+     memory).  A block of its own, apart from the evaluation's hot data. */
   beam_kept_sets* ks;
   const double* xrows;
   size_t bytes;      /* the whole block */
   size_t tail_bytes; /* the evolving states from old_qp on (checkpoint) */
 } beam_state;
+
+/* The kept set of the dynamic and static modes (accel = 0) or of the
+   acceleration solves (1); NULL where the element keeps none. */
+static beam_kept* kept_set(const beam_state* s, int accel) {
+  return s->ks && accel < s->ks->n_sets ? &s->ks->kept[accel] : NULL;
+}
 
 /* Largest full local system: 12 node unknowns and the interior of 10 points. */
 #define BEAM_MAX_FULL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
@@ -365,7 +376,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     size_t nz = (size_t)n_int * (NSB_LU_ROW_WIDTH + (size_t)n_int + 12 + 1);
     /* the sets' arrays after the header, aligned for doubles */
     size_t head = (sizeof(beam_kept_sets) + sizeof(double) - 1) / sizeof(double) * sizeof(double);
-    size_t ks_bytes = head + 2 * sizeof(double) * nz;
+    const int n_sets = m->contact_pairs.count > 0 ? 2 : 1;
+    size_t ks_bytes = head + (size_t)n_sets * sizeof(double) * nz;
     s->ks = nsb_alloc(ctx, ks_bytes);
     if (!s->ks) {
       beam_destroy(ctx, e);
@@ -374,8 +386,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     }
     memset(s->ks, 0, ks_bytes);
     s->ks->bytes = ks_bytes;
+    s->ks->n_sets = n_sets;
     double* data = (double*)((char*)s->ks + head);
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < n_sets; ++k) {
       beam_kept* z = &s->ks->kept[k];
       z->Z = data + (size_t)k * nz;
       z->inv = z->Z + (size_t)n_int * NSB_LU_ROW_WIDTH;
@@ -1206,7 +1219,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
      residual is affine in the loads at a fixed state (docs/theory.md §8) */
   int rate = ec->f_lpf != NULL && !accel;
   /* modified Newton: the residual alone, condensed with the kept factors */
-  beam_kept* kept = s->ks ? &s->ks->kept[accel] : NULL;
+  beam_kept* kept = kept_set(s, accel);
   int frozen = ec->factors == NSB_FACTORS_KEPT && !K && kept && kept->valid && !rate;
   NSB_ASSERT(!rate || s->Xl);
   if (rate && !lpf_loaded(ec, s)) {
@@ -1309,7 +1322,7 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   double* KF = sc->K;
   int* piv = sc->piv;
   /* factors kept for modified Newton (the rows go to Z directly) */
-  beam_kept* z = s->ks ? &s->ks->kept[ec->mode == NSB_EVAL_ACCEL] : NULL;
+  beam_kept* z = kept_set(s, ec->mode == NSB_EVAL_ACCEL);
   const int keep = z && K && ec->factors == NSB_FACTORS_KEEP;
   double* restrict X = keep ? z->Z : s->X;
   s->xrows = X;
