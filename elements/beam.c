@@ -1634,6 +1634,11 @@ static size_t beam_res_bytes(const beam_state* s) {
   return s->sgeom ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (s->N + 2)) : 0;
 }
 
+int nsb_beam_kept_sets(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  return s->ks ? s->ks->n_sets : 0;
+}
+
 size_t nsb_beam_state_bytes(const nsb_elem* e) {
   const beam_state* s = e->state;
   size_t n = 0;
