@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""beam_scaling/run.py [--max NE] [--points N] -- time per step of a long
+"""beam_scaling/run.py [--max NE] [--points N] [--repeat R] -- time per step of a long
 cantilever with 10 ... 100 000 velocity elements (N = 1 and N = 3, or the one
 N of --points; 100 000 only with --max 100000), to show that the cost per
 step grows linearly with the number of elements.  Writes the decks into
@@ -8,7 +8,10 @@ N, unknowns, steps, Newton iterations, CPU time per step, CPU time per
 element and step, CPU time per element and Newton iteration (user + system
 time of the run: on a shared machine the wall time also counts the waits for
 a core), peak resident memory of the run and that per element.  Machine and
-date are printed too.  The run is started through /usr/bin/time, a small
+date are printed too.  With --repeat R every deck runs R times and the
+row gives the least CPU time (the run least disturbed by the other work of
+a shared machine) and the largest peak memory.  The run is started through
+/usr/bin/time, a small
 process: the kernel's maximum RSS of a child starts from that of the process
 it was forked from (the Python parent's 14-60 MB made a floor under the
 peaks of the small decks), and that of the time process is about 2 MB."""
@@ -23,6 +26,7 @@ OUT = os.path.join(ROOT, "build", "beam_scaling")
 os.makedirs(OUT, exist_ok=True)
 max_ne = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else 10000
 points = (int(sys.argv[sys.argv.index("--points") + 1]),) if "--points" in sys.argv else (1, 3)
+repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 1
 TIME = "/usr/bin/time"
 steps = 10
 print("machine: %s, %s, %d cores; date %s" % (platform.node(), platform.processor() or platform.machine(), os.cpu_count(),
@@ -54,18 +58,22 @@ Scaling: cantilever with {ne} elements, N = {N}
 *END STEP
 """)
         log = os.path.join(OUT, f"ne{ne}_N{N}.log")
-        with open(log, "w") as f:
-            cmd = [NSBEAM, "run", deck, "-o", os.path.join(OUT, f"ne{ne}_N{N}")]
-            if os.access(TIME, os.X_OK):
-                cmd = [TIME, "-o", os.devnull] + cmd
-            p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT)
-            # wait4 reaps the child with its resource usage and that of the
-            # children it reaped (nsbeam under /usr/bin/time): ru_maxrss is
-            # the largest peak resident set among them (KB on Linux)
-            _, status, usage = os.wait4(p.pid, 0)
-            p.returncode = os.waitstatus_to_exitcode(status)
-        cpu = usage.ru_utime + usage.ru_stime
-        rss_kb = usage.ru_maxrss
+        cpu, rss_kb = float("inf"), 0
+        for _ in range(repeat):
+            with open(log, "w") as f:
+                cmd = [NSBEAM, "run", deck, "-o", os.path.join(OUT, f"ne{ne}_N{N}")]
+                if os.access(TIME, os.X_OK):
+                    cmd = [TIME, "-o", os.devnull] + cmd
+                p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT)
+                # wait4 reaps the child with its resource usage and that of the
+                # children it reaped (nsbeam under /usr/bin/time): ru_maxrss is
+                # the largest peak resident set among them (KB on Linux)
+                _, status, usage = os.wait4(p.pid, 0)
+                p.returncode = os.waitstatus_to_exitcode(status)
+            if p.returncode != 0:
+                break
+            cpu = min(cpu, usage.ru_utime + usage.ru_stime)
+            rss_kb = max(rss_kb, usage.ru_maxrss)
         out = err = open(log).read()
         if p.returncode != 0:
             print("%7d %3d  FAILED: %s" % (ne, N, err.strip().splitlines()[-1] if err else "?"))
