@@ -620,6 +620,10 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
       }
       NSB_CALL(nsb_csr_block_map(s->A, e->eq, e->n_local, e->map));
     }
+    /* without contact pairs the next pattern is that of the next step: the
+       builder's block lists and scratch (about 200 bytes per beam element)
+       are not kept through the steps; the next numbering makes it anew */
+    if (s->model->contact_pairs.count == 0) nsb_pattern_builder_destroy(&s->pb);
     if (!s->ls) NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
     nsb_linsolver_set_team(s->ls, s->team); /* KLU2 factors its two domains on it */
     /* without contact pairs the pattern changes only between steps and no
