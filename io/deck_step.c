@@ -278,7 +278,10 @@ void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
   if (p->modal_at.line <= 0) p->modal_at = at;
   s->h = 0.0;
   s->h_min = -1.0;
-  if (v[0].i < 1 || v[0].i > 1000) VALUE(p, at, "MODES must satisfy 1 <= MODES <= 1000, got %d", v[0].i);
+  /* up to 100000: modes of blocks that stay at rest are only ranked, so a
+     long bar keeps every axial mode among thousands of lowest (docs/deck.md);
+     the DOFs with mass bound it at run time */
+  if (v[0].i < 1 || v[0].i > 100000) VALUE(p, at, "MODES must satisfy 1 <= MODES <= 100000, got %d", v[0].i);
   else s->n_modes = v[0].i;
   if (v[1].set) s->reduction = v[1].i;
   /* a material's Rayleigh damping is not projected on the modes (its modal

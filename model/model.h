@@ -387,14 +387,17 @@ typedef enum nsb_scheme_kind {
   NSB_SCHEME_GENERALIZED_ALPHA = 2
 } nsb_scheme_kind;
 /* *SOLVER CONTROLS, LINEAR SOLVER= (solver/linsolve.h); AUTO, the default, is
-   the dense LU for small systems and KLU for the others.  DENSE (the dense LU
+   the dense LU for small systems and KLU for the others; KLU2 the two-domain
+   solver (KLU's factors of two domain blocks on two threads, a dense Schur
+   complement of their separator) for large ones.  DENSE (the dense LU
    whatever the size, up to its bound) is for the library and its tests, not
    a deck value. */
 typedef enum nsb_linsolver_kind {
   NSB_LINSOLVER_KLU = 0,
   NSB_LINSOLVER_UMFPACK = 1,
   NSB_LINSOLVER_AUTO = 2,
-  NSB_LINSOLVER_DENSE = 3
+  NSB_LINSOLVER_KLU2 = 3, /* two domains and a separator on two threads (solver/linsolve.c) */
+  NSB_LINSOLVER_DENSE = 4
 } nsb_linsolver_kind;
 
 /* The deck's default smallest increment of a *DYNAMIC step without DIRECT,

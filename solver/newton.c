@@ -596,6 +596,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     if (!keep_factor && !(st == NSB_OK && s->ls->factor_reused)) {
       s->stats.factorizations++;
       s->stats.factorizations_fresh = s->ls->n_factor_fresh + s->fresh_before;
+      s->stats.factorizations_fallback = s->ls->n_factor_fallback + s->fallback_before;
     }
     if (what == NSB_ASM_MATRIX_KEEP && st == NSB_OK && reuse_acc) {
       s->tana_ok = 1;
@@ -824,8 +825,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   }
   nsb_conv_accept(&s->conv, &s->nrm);
   if (s->want_react) NSB_CALL(nsb_sys_compute_reactions(s, mode, t_new));
-  for (int i = 0; i < s->n_elems; ++i)
-    if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
+  nsb_sys_commit(s);
   nsb_scheme_commit(s->scheme, &s->old, &s->cur);
   s->inc_in_step++;
   s->t = t_new;

@@ -600,6 +600,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
      of solver stays: its workspace is reused when the contact set changes */
   if (s->ls && (s->n_eq == 0 || s->ls->kind != s->step.linsolver)) {
     s->fresh_before += s->ls->n_factor_fresh;
+    s->fallback_before += s->ls->n_factor_fallback;
     nsb_linsolver_destroy(&s->ls);
   }
   if (s->n_eq > 0) {
@@ -621,12 +622,20 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
       }
       NSB_CALL(nsb_csr_block_map(s->A, e->eq, e->n_local, e->map));
     }
+    /* without contact pairs the next pattern is that of the next step: the
+       builder's block lists and scratch (about 200 bytes per beam element)
+       are not kept through the steps; the next numbering makes it anew */
+    if (s->model->contact_pairs.count == 0) nsb_pattern_builder_destroy(&s->pb);
     if (!s->ls) NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
+    nsb_linsolver_set_team(s->ls, s->team); /* KLU2 factors its two domains on it */
     /* without contact pairs the pattern changes only between steps and no
        impulsive increment restarts the accelerations: the solver need not
        keep its ordering workspace nor the recurring slot's values */
     nsb_linsolver_set_lean(s->ls, s->model->contact_pairs.count == 0);
     NSB_CALL(nsb_linsolver_analyze(s->ls, s->A));
+    s->stats.split_nd[0] = s->ls->split_nd[0];
+    s->stats.split_nd[1] = s->ls->split_nd[1];
+    s->stats.split_ns = s->ls->split_ns;
   }
   return NSB_OK;
 }
