@@ -1425,6 +1425,150 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
   }
 }
 
+/* ---- the support of resting contacts (stacks) -------------------------------------- */
+
+void nsb_contact_support_init(const nsb_model* m, double* support) {
+  const int nn = m->nodes.count;
+  for (int q = 0; q < nn; ++q) {
+    const nsb_node* nd = &m->nodes.data[q];
+    double mass = nd->n_beams == 0 && (nd->body_kind == NSB_BODY_PARTICLE || nd->body_kind == NSB_BODY_RIGID)
+                      ? nsb_contact_node_mass(m, q)
+                      : 0.0;
+    support[q] = mass > 0.0 ? 1.0 / mass : 0.0;
+  }
+  for (int j = 0; j < m->joints.count; ++j) {
+    const nsb_joint* jt = &m->joints.data[j];
+    if (jt->node_a >= 0 && jt->node_a < nn) support[jt->node_a] = 0.0;
+    if (jt->node_b >= 0 && jt->node_b < nn) support[jt->node_b] = 0.0;
+  }
+  for (int b = 0; b < m->boundaries.count; ++b) {
+    int q = m->boundaries.data[b].node;
+    if (q >= 0 && q < nn) support[q] = 0.0;
+  }
+}
+
+/* The rotation map of node j of a contact (the contact point's relative
+   velocity per angular velocity of the node, body frame), or 0: a framed
+   slave's JA, a body face's -JB (master_moments; a Hermite centreline's
+   nodes are beam nodes, immovable in the estimate). */
+static int support_rotation(const nsb_elem* e, const nsb_contact_data* d, int j, nsb_mat3* R) {
+  if (e->node_ndof[j] != 6) return 0;
+  if (j == 0 && d->shape.framed) {
+    memcpy(R->c, d->ja, sizeof R->c);
+    return 1;
+  }
+  if (j > 0 && d->shape.kind == 3 && j == 1) {
+    memcpy(R->c, d->jr[0], sizeof R->c);
+    return 1;
+  }
+  return 0;
+}
+
+/* n . (relative acceleration of contact i) from the accumulated support
+   accelerations acc (6 per node: translation, body-frame angular), and with
+   lam != 0 the contact's own force lam n added to acc (its Delassus value
+   returned in *W when W is not NULL). */
+static double support_apply(const nsb_elem* e, const nsb_contact_data* d, const nsb_model* m, const double* minv,
+                            double* acc, double lam, double* W) {
+  nsb_vec3 n = nsb_v3_load(d->n);
+  double a = 0.0, w = 0.0;
+  for (int j = 0; j < e->n_nodes; ++j) {
+    int q = e->nodes[j];
+    if (minv[q] == 0.0) continue;
+    double* aq = acc + 6 * q;
+    nsb_mat3 R, Ji;
+    int rot = support_rotation(e, d, j, &R) && body_inverse_inertia(m, q, &Ji);
+    nsb_vec3 b = rot ? nsb_m3_tmulv(R, n) : nsb_v3_zero(), jb = rot ? nsb_m3_mulv(Ji, b) : nsb_v3_zero();
+    if (lam == 0.0) {
+      a += d->wt[j] * nsb_v3_dot(n, nsb_v3_load(aq));
+      if (rot) a += nsb_v3_dot(b, nsb_v3_load(aq + 3));
+    } else {
+      nsb_v3_store(nsb_v3_muladd(nsb_v3_load(aq), d->wt[j] * minv[q] * lam, n), aq);
+      if (rot) nsb_v3_store(nsb_v3_muladd(nsb_v3_load(aq + 3), lam, jb), aq + 3);
+    }
+    w += d->wt[j] * d->wt[j] * minv[q] + nsb_v3_dot(b, jb);
+  }
+  if (W) *W = w;
+  return a;
+}
+
+/* Whether a NEWTON contact takes part in the support estimate. */
+static int support_candidate(const nsb_elem* e, const nsb_contact_data* d) {
+  return e->ops == &nsb_contact_newton_ops && d->owner && !d->massless;
+}
+
+/* A contact at rest on its support for the smooth acceleration a (a < 0): it
+   approaches no faster than a builds in one increment and is closed at the
+   midpoint (docs/contact.md §7, "The first touch"). */
+static int support_rests(const nsb_contact_data* d, double a, double h) {
+  return a < 0.0 && fabs(d->gN_pre) <= -a * h && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * a <= 0.0;
+}
+
+/* The smooth normal accelerations with the support of the resting contacts
+   (docs/contact.md §7, "Stacks"): a ball resting on a ball that rests on the
+   floor falls freely at t_n with the lower one, so its contact's smooth
+   relative acceleration aN_pre is 0, although the lower ball is held.  The
+   contacts at rest take the forces lam_i >= 0 that hold them, the
+   acceleration-level problem 0 <= lam _|_ aN_pre + W lam >= 0 on the set of
+   contacts at rest, with the lumped Delassus operator W (particles' and
+   rigid bodies' masses and inertias; beam nodes and nodes held by a *JOINT
+   or a *BOUNDARY immovable), by projected Gauss-Seidel sweeps; a contact is
+   in the set when it rests (support_rests) with the acceleration the other
+   contacts' forces leave it, and that set is found in the same sweeps.  Each
+   contact's aN_sup is then aN_pre plus what the other contacts' forces give
+   its relative acceleration, where that is smaller than aN_pre.  A contact
+   that shares no movable node with a resting one keeps aN_sup = aN_pre
+   exactly (a chain or cradle without support, a ball on the floor); the
+   touching balls of a chain lying on the floor have horizontal normals,
+   orthogonal to their supports' (n_a . n_b = 0 in W), and keep theirs too. */
+static void support_estimate(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support) {
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->aN_sup = d->aN_pre;
+  }
+  if (!support) return;
+  const nsb_model* m = ec->model;
+  const double* minv = support;
+  double* acc = support + m->nodes.count;
+  int any = 0;
+  double scale = 0.0;
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->lam_sup = 0.0;
+    if (!support_candidate(&e[i], d)) continue;
+    for (int j = 0; j < e[i].n_nodes; ++j) memset(acc + 6 * e[i].nodes[j], 0, 6 * sizeof(double));
+    any |= support_rests(d, d->aN_pre, ec->h);
+    scale = fmax(scale, fabs(d->aN_pre));
+  }
+  if (!any) return;
+  /* sweeps: until no contact's acceleration changes by more than 1e-12 of
+     the largest, or 200 sweeps (the estimate only decides the law of a
+     contact at rest and its midpoint test) */
+  for (int sweep = 0; sweep < 200; ++sweep) {
+    double change = 0.0;
+    for (int i = 0; i < n; ++i) {
+      nsb_contact_data* d = e[i].state;
+      if (!support_candidate(&e[i], d)) continue;
+      double W = 0.0;
+      if (d->lam_sup != 0.0) support_apply(&e[i], d, m, minv, acc, -d->lam_sup, NULL);
+      double a = d->aN_pre + support_apply(&e[i], d, m, minv, acc, 0.0, &W);
+      double lam = W > 0.0 && support_rests(d, fmin(a, d->aN_pre), ec->h) ? fmax(-a / W, 0.0) : 0.0;
+      change = fmax(change, fabs(lam - d->lam_sup) * W);
+      d->lam_sup = lam;
+      if (lam != 0.0) support_apply(&e[i], d, m, minv, acc, lam, NULL);
+    }
+    if (change <= 1e-12 * scale) break;
+  }
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    if (!support_candidate(&e[i], d)) continue;
+    if (d->lam_sup != 0.0) support_apply(&e[i], d, m, minv, acc, -d->lam_sup, NULL);
+    double a = d->aN_pre + support_apply(&e[i], d, m, minv, acc, 0.0, NULL);
+    if (d->lam_sup != 0.0) support_apply(&e[i], d, m, minv, acc, d->lam_sup, NULL);
+    d->aN_sup = fmin(a, d->aN_pre);
+  }
+}
+
 /* ---- per increment --------------------------------------------------------------- */
 
 /* A new frictionless contact of a particle or rigid body that touches at
@@ -1450,10 +1594,10 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
    or cradle (relative smooth acceleration 0: their impulses can only be
    impacts) under Moreau's law. */
 static int resting_touch(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  return d->active && d->owner && d->aN_pre < 0.0 && fabs(d->gN_pre) <= -d->aN_pre * ec->h;
+  return d->active && d->owner && d->aN_sup < 0.0 && fabs(d->gN_pre) <= -d->aN_sup * ec->h;
 }
 
-void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
+void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     nsb_contact_geo G;
@@ -1564,11 +1708,12 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     }
     i = j;
   }
+  support_estimate(e, n, ec, support);
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     /* Moreau: closed at the step midpoint, g(t_n + h/2) to second order */
     double h = ec->h;
-    d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_pre <= 0.0;
+    d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_sup <= 0.0;
     /* a massless node (MASS=REDISTRIBUTED, docs/contact.md §7.2): its velocity
        at t_n alternates in sign from increment to increment (v_n+1 = 2 vbar - v_n
        with vbar = 0 while pressed) and its acceleration is not defined, so the

@@ -1196,6 +1196,123 @@ static void test_rolling_ball_rests(void) {
   first_touch_on_beam(1000.0, 1e-3, "HERMITE");
 }
 
+/* Stacks set down at rest (docs/contact.md §7, "Stacks"): n balls
+   (particles, radius r = 1/16) one on the other on the floor, or n boxes on four
+   corner points each on the top face of the box below (the lowest on the
+   floor), frictionless or with Coulomb friction, default scheme, h = 1 ms,
+   m-kg-s and mm-tonne-s.  No body moves, in the first increment nor over
+   the next 1000 (round-off of the heights).  A ball resting on a ball has
+   the relative smooth acceleration 0 (both fall freely at t_n), so the
+   resting test of a new contact (a_N < 0) did not see that the lower ball
+   is held by its own support: the upper contact took Moreau's law at
+   velocity level, and the upper ball lifted by (beta/gamma - 1/2) g h^2 in
+   the first increment. */
+static void stack_particles(int n_balls, double len, double mass, double mu, double radius) {
+  char deck[4096];
+  const double r = radius * len;
+  int k = snprintf(deck, sizeof deck, "*NODE, NSET=BALLS\n");
+  for (int i = 0; i < n_balls; ++i) k += snprintf(deck + k, sizeof deck - k, "%d, 0, 0, %.17g\n", i + 1, (2 * i + 1) * r);
+  snprintf(deck + k, sizeof deck - k,
+           "*PARTICLE, NSET=BALLS, MASS=%.17g, RADIUS=%.17g\n*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*GRAVITY\n0, 0, %.17g\n*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5, FRICTION=%g\nBALLS, FLOOR\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5, FRICTION=%g\nBALLS, BALLS\n"
+           "*STEP\n*DYNAMIC\n0.001, 2.0\n*END STEP\n",
+           mass, r, -9.81 * len, mu, mu);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const nsb_state* st = nsb_system_state(s);
+  double first = 0.0, dx = 0.0, dmin = 0.0;
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  double D0 = en.dissipated;
+  for (int step = 0; step <= 1000; ++step) {
+    advance(s, 1, 1e-3);
+    for (int i = 0; i < n_balls; ++i) {
+      const double z0 = (2 * i + 1) * r;
+      if (step == 0) first = fmax(first, fabs(st->x[3 * i + 2] - z0));
+      dx = fmax(dx, fabs(st->x[3 * i + 2] - z0));
+      dx = fmax(dx, fmax(fabs(st->x[3 * i]), fabs(st->x[3 * i + 1])));
+    }
+    nsb_system_energy(s, &en);
+    dmin = fmin(dmin, en.dissipated - D0);
+    D0 = en.dissipated;
+  }
+  printf("\n    %d balls (r = %g) stacked, mu = %.1f (%s): first increment %.2e m, largest change over 1000 %.2e m, least dD %.1e J",
+         n_balls, radius, mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s", first / len, dx / len, dmin / (mass * len * len));
+  CU_ASSERT(first <= 8.0 * DBL_EPSILON * (2 * n_balls - 1) * r);
+  CU_ASSERT(dx <= 8.0 * DBL_EPSILON * (2 * n_balls - 1) * r);
+  CU_ASSERT(dmin >= -1e-15 * mass * 9.81 * len * len);
+  fx_close(&fx);
+}
+
+/* n boxes (0.25 x 0.125 x 0.0625, 7.85 kg) on four corner points each: the
+   lowest on the floor, each other one on the top face of the one below
+   (*OBSTACLE, TYPE=PLANE, BODY=). */
+static void stack_boxes(int n_boxes, double len, double mass, double mu) {
+  char deck[8192];
+  const double m = 7.85 * mass, l2 = len * len, c = 0.0625 * len;
+  int k = 0;
+  for (int i = 0; i < n_boxes; ++i)
+    k += snprintf(deck + k, sizeof deck - k,
+                  "*NODE, NSET=BOX%d\n%d, 0, 0, %.17g\n*RIGID BODY, NODE=%d, MASS=%.17g\n%.17g, %.17g, %.17g\n", i + 1,
+                  i + 1, (i + 0.5) * c, i + 1, m, m * 0.0125 / 12.0 * l2, m * 0.0425 / 12.0 * l2, m * 0.05 / 12.0 * l2);
+  k += snprintf(deck + k, sizeof deck - k,
+                "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+                "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n"
+                "%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n"
+                "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, POINTS=CORNERS\nBOX1, FLOOR\n",
+                0.125 * len, 0.0625 * len, -0.5 * c, 0.125 * len, -0.0625 * len, -0.5 * c, -0.125 * len, 0.0625 * len,
+                -0.5 * c, -0.125 * len, -0.0625 * len, -0.5 * c, mu);
+  for (int i = 1; i < n_boxes; ++i)
+    k += snprintf(deck + k, sizeof deck - k,
+                  "*OBSTACLE, NAME=TOP%d, TYPE=PLANE, BODY=%d\n0, 0, %.17g, 0, 0, 1\n"
+                  "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, POINTS=CORNERS\nBOX%d, TOP%d\n",
+                  i, i, 0.5 * c, mu, i + 1, i);
+  snprintf(deck + k, sizeof deck - k, "*GRAVITY\n0, 0, %.17g\n*STEP\n*DYNAMIC\n0.001, 2.0\n*END STEP\n", -9.81 * len);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const nsb_state* st = nsb_system_state(s);
+  double first = 0.0, dx = 0.0, dq = 0.0, dmin = 0.0, q0[4 * 3];
+  for (int i = 0; i < 4 * n_boxes; ++i) q0[i] = st->q[i];
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  double D0 = en.dissipated;
+  for (int step = 0; step <= 1000; ++step) {
+    advance(s, 1, 1e-3);
+    for (int i = 0; i < n_boxes; ++i) {
+      const double z0 = (i + 0.5) * c;
+      if (step == 0) first = fmax(first, fabs(st->x[3 * i + 2] - z0));
+      dx = fmax(dx, fabs(st->x[3 * i + 2] - z0));
+      dx = fmax(dx, fmax(fabs(st->x[3 * i]), fabs(st->x[3 * i + 1])));
+      for (int q = 0; q < 4; ++q) dq = fmax(dq, fabs(st->q[4 * i + q] - q0[4 * i + q]));
+    }
+    nsb_system_energy(s, &en);
+    dmin = fmin(dmin, en.dissipated - D0);
+    D0 = en.dissipated;
+  }
+  printf("\n    %d boxes stacked, mu = %.1f (%s): first increment %.2e m, largest change over 1000 %.2e m, "
+         "orientation %.1e, least dD %.1e J",
+         n_boxes, mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s", first / len, dx / len, dq, dmin / (mass * len * len));
+  CU_ASSERT(first <= 8.0 * DBL_EPSILON * n_boxes * c);
+  CU_ASSERT(dx <= 8.0 * DBL_EPSILON * n_boxes * c);
+  CU_ASSERT(dq <= 8.0 * DBL_EPSILON);
+  CU_ASSERT(dmin >= -1e-15 * m * 9.81 * len * len);
+  fx_close(&fx);
+}
+
+static void test_stacks_rest(void) {
+  for (int u = 0; u < 2; ++u) {
+    const double len = u ? 1000.0 : 1.0, mass = u ? 1e-3 : 1.0;
+    for (int f = 0; f < 2; ++f) {
+      stack_particles(2, len, mass, f ? 0.3 : 0.0, 0.0625);
+      stack_particles(3, len, mass, f ? 0.3 : 0.0, 0.0625);
+      stack_particles(3, len, mass, f ? 0.3 : 0.0, 0.05);
+      stack_boxes(2, len, mass, f ? 0.3 : 0.0);
+      stack_boxes(3, len, mass, f ? 0.3 : 0.0);
+    }
+  }
+}
+
 static void test_held_beams_and_faces(void) {
   held_beam_tip(1.0, 1.0, "CHORD");
   held_beam_tip(1000.0, 1e-3, "CHORD");
@@ -2718,6 +2835,7 @@ int main(int argc, char** argv) {
                                             {"first_touch_frictionless", test_first_touch_frictionless},
                                             {"held_beam_on_floor", test_held_beam_on_floor},
                                             {"bounce_default_no_gain", test_bounce_default_no_gain},
+                                            {"stacks_rest", test_stacks_rest},
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
                                               {"rebuilds", test_broad_phase_rebuilds},
