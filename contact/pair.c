@@ -703,9 +703,10 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
      also under IMPACT=POISSON or CLOSED FORM: a resting contact takes no
      impact at t_n, and one contact then moves as under Newton's law */
   int impact = p->impact == NSB_IMPACT_SIMULTANEOUS || (!d->flexible && p->impact != NSB_IMPACT_SEQUENTIAL);
-  /* (not on a body face, *OBSTACLE, BODY=: step_disp has no motion of a
-     master body's point; those contacts keep Moreau's law) */
-  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && !master_moments(d) &&
+  /* (a body's face, *OBSTACLE, BODY=, with the motion of the master body's
+     point in step_disp; not the Hermite centreline, whose point moves with
+     its nodes' rotations: held instead, held_applies) */
+  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && !d->shape.hermite &&
          e->n_mult == 1 && !ec->contact_prox && impact;
 }
 
@@ -724,8 +725,14 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
    master's too, so the momentum it carries is the same on both sides. */
 static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && e->n_mult == 3 && !d->massless &&
-         p->impact == NSB_IMPACT_SIMULTANEOUS && !d->step_law;
+  if (!(ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && p->impact == NSB_IMPACT_SIMULTANEOUS))
+    return 0;
+  /* frictionless contacts under the prox sweeps (which have no law on the
+     step average) and those of a stack with a held contact (stack_hold) are
+     held the same way; not on the Hermite centreline (docs/contact.md §7,
+     "Frictionless contacts outside the law on the step average") */
+  if (e->n_mult == 3) return !d->step_law;
+  return e->n_mult == 1 && !d->shape.hermite && (d->stack_held || ec->contact_prox);
 }
 
 /* dir . J Ji J^T dir, largest over the three directions: the velocity change
@@ -823,7 +830,8 @@ double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k) 
 /* Displacement of the contact over the increment, from the positions:
    sum_j w_j (x_j,n+1 - x_j,n) (weights frozen at t_n), plus, for a framed
    slave, the motion of its body point, R_n+1 s - R_n s, minus the
-   obstacle's displacement. */
+   obstacle's displacement or the motion of a master body's point under the
+   contact, R_m,n+1 b - R_m,n b (a body's face). */
 static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   nsb_vec3 u = nsb_v3_zero();
   for (int j = 0; j < e->n_nodes; ++j)
@@ -839,6 +847,14 @@ static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const ns
     nsb_vec3 vd;
     u = nsb_v3_sub(u, nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
                                  nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd)));
+  }
+  if (d->shape.kind == 3 && e->node_ndof[1] == 6) {
+    /* a body's face: the master body's material point under the contact
+       moves with its node (in the sum above, weight -1) and its rotation */
+    nsb_vec3 b = nsb_v3_load(d->sm);
+    int q = e->nodes[1];
+    u = nsb_v3_muladd(u, d->wt[1], nsb_v3_sub(nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->cur, q)), b),
+                                              nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->old, q)), b)));
   }
   return u;
 }
@@ -1121,7 +1137,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     framed_moment_rows(e, d, dir, P, nm, f, NULL, 0.0);
     return NSB_OK;
   }
-  if (d->step_law && nm == 1 && !d->shape.framed) {
+  if (d->step_law && nm == 1 && !d->shape.framed && !master_moments(d)) {
     step_law_rows(e, d, ec, off, f, K);
     return NSB_OK;
   }
@@ -1210,6 +1226,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
           K[(m0 + k) + nl * 3] += rn.x;
           K[(m0 + k) + nl * 4] += rn.y;
           K[(m0 + k) + nl * 5] += rn.z;
+        }
+        if (d->shape.kind == 3 && j == 1 && e->node_ndof[1] == 6) {
+          /* the master body's point, w_1 R_m b: d (2 dir.vbar) / d Dr_m = w_1 (2/h) Bth^T S(b) R_m^T dir */
+          nsb_vec3 rn = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[1])), rw);
+          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(nsb_v3_load(d->sm), rn));
+          rn = nsb_v3_scale(c1 * sN * d->wt[1], rn);
+          K[(m0 + k) + nl * (off[1] + 3)] += rn.x;
+          K[(m0 + k) + nl * (off[1] + 4)] += rn.y;
+          K[(m0 + k) + nl * (off[1] + 5)] += rn.z;
         }
         continue;
       }
@@ -1597,6 +1622,49 @@ static int resting_touch(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   return d->active && d->owner && d->aN_sup < 0.0 && fabs(d->gN_pre) <= -d->aN_sup * ec->h;
 }
 
+/* One law per stack (docs/contact.md §7, "Stacks"): a held contact has its
+   force in the smooth accelerations of both its bodies, a contact under the
+   law on the step average has not; where the two meet on one body, the
+   body's smooth acceleration misses the second one's force, its
+   pseudo-acceleration is not zero at rest, and the contact under the velocity
+   law lets it rise (a frictionless box on the face of a base held on a
+   frictional floor: 1.1e-8 m in its first increment, 7.6e-5 m over 1000).
+   So a frictionless contact that would take the law on the step average but
+   shares a particle or rigid body (support scratch: inverse mass > 0) with a
+   held or holdable contact is held too, and so on through the stack. */
+static void stack_hold(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support) {
+  for (int i = 0; i < n; ++i) ((nsb_contact_data*)e[i].state)->stack_held = 0;
+  if (!support || !ec->mn_alpha) return;
+  const double* minv = support;
+  double* mark = support + ec->model->nodes.count; /* 6 per node; the first one is the mark */
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < e[i].n_nodes; ++j) mark[6 * e[i].nodes[j]] = 0.0;
+  int any = 0;
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    if (!(d->owner && (d->active || d->held) && held_applies(&e[i], d, ec))) continue;
+    for (int j = 0; j < e[i].n_nodes; ++j)
+      if (minv[e[i].nodes[j]] > 0.0) mark[6 * e[i].nodes[j]] = 1.0;
+    any = 1;
+  }
+  for (int changed = any; changed;) {
+    changed = 0;
+    for (int i = 0; i < n; ++i) {
+      nsb_contact_data* d = e[i].state;
+      if (!(d->owner && (d->active || d->held) && e[i].n_mult == 1 && !d->stack_held && step_law_applies(&e[i], d, ec)))
+        continue;
+      int touch = 0;
+      for (int j = 0; j < e[i].n_nodes; ++j) touch |= mark[6 * e[i].nodes[j]] != 0.0;
+      if (!touch) continue;
+      d->stack_held = 1;
+      d->step_law = d->persist = 0;
+      for (int j = 0; j < e[i].n_nodes; ++j)
+        if (minv[e[i].nodes[j]] > 0.0) mark[6 * e[i].nodes[j]] = 1.0;
+      changed = 1;
+    }
+  }
+}
+
 void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
@@ -1609,7 +1677,10 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
     if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
-    if (G.body) memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
+    if (G.body) {
+      memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
+      nsb_v3_store(nsb_m3_tmulv(G.Rm, G.bm), d->sm);
+    }
     if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
     d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.body ? &G.JB : NULL, G.n);
     d->gap0 = G.g;
@@ -1711,6 +1782,10 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
   support_estimate(e, n, ec, support);
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
+    d->rests = d->owner && d->aN_sup < 0.0 && fabs(d->gN_pre) <= -d->aN_sup * ec->h;
+  }
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
     /* Moreau: closed at the step midpoint, g(t_n + h/2) to second order */
     double h = ec->h;
     d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_sup <= 0.0;
@@ -1769,6 +1844,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     }
     i = j;
   }
+  stack_hold(e, n, ec, support);
   /* a held contact (its force in the smooth accelerations) takes part
      whatever the midpoint test says: the test reads the smooth motion, which
      the held force has stopped, and a contact left out would let that force
@@ -1920,6 +1996,9 @@ int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
       continue;
     /* the held start of nsb_contact_finish: after an impulse, or not approaching */
     if (!(d->impulse[0] > 0.0 || !(d->gN_pre < 0.0))) continue;
+    /* a frictionless one only at rest on its support (a chain's touching
+       balls do not approach either, but carry impacts) */
+    if (e[i].n_mult == 1 && !d->rests) continue;
     const double* P = ec->lambda + e[i].mult_first;
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
     nsb_vec3 vobs;
@@ -2074,7 +2153,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        approaching new contact's impulse is an impact, not a force.  Its mean
        force over the increment goes into the smooth accelerations. */
     d->held = held_applies(&e[i], d, ec) && !open && d->impulse[0] > 0.0 &&
-              (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0));
+              (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0)) && (e[i].n_mult == 3 || was_held || d->rests);
     const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi);
     for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = 0.0;
     if (d->held) {

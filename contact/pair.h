@@ -88,6 +88,19 @@ typedef struct nsb_contact_data {
      midpoint test and the test of a touch at rest read it. */
   double aN_sup;
   double lam_sup; /* that estimate's force of this contact (per unit of the lumped Delassus operator) */
+  /* rests: it approaches no faster than aN_sup builds in one increment,
+     aN_sup < 0 and |gN_pre| <= -aN_sup h (a frictionless contact is held,
+     nsb_contact_data.held, only from such a start) */
+  int rests;
+  /* stack_held: a frictionless contact that could take the law on the step
+     average but shares a particle or rigid body with a held contact (a
+     frictional one, or one of the prox sweeps, a Hermite centreline): it is
+     held as well (nsb_contact_prepare) */
+  int stack_held;
+  /* a body's face (kind 3): the master body's material point under the
+     contact, body frame, frozen at t_n (its motion is in the step-average
+     displacement of the law on the step average) */
+  double sm[3];
   /* massless slave (activity test, docs/contact.md §7.2): the step-average
      normal velocity of the last accepted increment, (g_n+1 - g_n)/h, and
      whether it is known (an increment has finished since this element was built) */
