@@ -365,6 +365,24 @@ static void test_face_newton(void) {
   run_faces("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
 }
 
+/* Frictionless face contacts under the law on the step average (a box
+   resting on a base's top face, the base on the floor, both on four corner
+   points; persistent after two increments): the step-average displacement
+   holds the master body's point, R_m b, whose rotation enters the tangent
+   (docs/contact.md §8.2). */
+static const char* deck_face_rest =
+    "*NODE, NSET=BASE\n1, 0, 0, 0.05\n*NODE, NSET=BOX\n2, 0.01, 0.02, 0.125\n"
+    "*RIGID BODY, NODE=1, MASS=10.0\n0.05, 0.05, 0.08\n*RIGID BODY, NODE=2, MASS=7.85\n0.01, 0.03, 0.033\n"
+    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*OBSTACLE, NAME=TOP, TYPE=PLANE, BODY=1\n0, 0, 0.05, 0, 0, 1\n"
+    "*CONTACT POINTS, NAME=BASEC, LAYOUT=LIST\n0.1, 0.1, -0.05\n0.1, -0.1, -0.05\n-0.1, 0.1, -0.05\n-0.1, -0.1, -0.05\n"
+    "*CONTACT POINTS, NAME=BOXC, LAYOUT=LIST\n0.1, 0.05, -0.025\n0.1, -0.05, -0.025\n-0.1, 0.05, -0.025\n"
+    "-0.1, -0.05, -0.025\n"
+    "*CONTACT PAIR, %s, POINTS=BASEC\nBASE, FLOOR\n*CONTACT PAIR, %s, POINTS=BOXC\nBOX, TOP\n*GRAVITY\n0, 0, -9.81\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+static void test_face_newton_persistent(void) {
+  run_tangents_deck(deck_face_rest, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 8, 0, 2);
+}
+
 /* Generalized force of a face contact (element e, residual f; slave rows 0-5,
    master rows 6-11) as world forces and world moments about the nodes. */
 static void face_loads(const nsb_elem* e, const nsb_state* st, const double* f, nsb_vec3 F[2], nsb_vec3 M[2]) {
@@ -2870,6 +2888,7 @@ int main(int argc, char** argv) {
                                               {NULL, NULL}};
   static const nsb_test_case face_cases[] = {{"face_hertz", test_face_hertz},
                                                {"face_newton", test_face_newton},
+                                               {"face_newton_persistent", test_face_newton_persistent},
                                                {"face_balance", test_face_balance},
                                                {"degenerate_gap", test_degenerate_gap},
                                                {NULL, NULL}};
