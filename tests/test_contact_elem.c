@@ -1219,6 +1219,17 @@ static void test_rolling_ball_rests(void) {
   first_touch_on_beam(1000.0, 1e-3, "HERMITE", 0.3);
 }
 
+/* The kinetic energy the law on the step average leaves n bodies of mass m
+   at rest (docs/contact.md §7, "Gap drift"): the velocity of a held body is
+   the generalized-alpha form's own, below (1 - gamma/(2 beta)) g h; the
+   energy balance of a frictionless stack closes to it (its positions, and so
+   its potential energy, do not change; the impulses do no work). */
+static double held_kinetic_bound(int n, double m, double g, double h) {
+  const double rho = 0.9, am = (2.0 * rho - 1.0) / (rho + 1.0), af = rho / (rho + 1.0);
+  const double gam = 0.5 - am + af, beta = 0.25 * (gam + 0.5) * (gam + 0.5), v = (1.0 - gam / (2.0 * beta)) * g * h;
+  return (1.0 + 1e-9) * n * 0.5 * m * v * v;
+}
+
 /* Stacks set down at rest (docs/contact.md §7, "Stacks"): n balls
    (particles, radius r = 1/16) one on the other on the floor, or n boxes on four
    corner points each on the top face of the box below (the lowest on the
@@ -1244,10 +1255,11 @@ static void stack_particles(int n_balls, double len, double mass, double mu, dou
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   const nsb_state* st = nsb_system_state(s);
-  double first = 0.0, dx = 0.0, dmin = 0.0;
+  double first = 0.0, dx = 0.0, dmin = 0.0, dE = 0.0;
   nsb_energy en;
   nsb_system_energy(s, &en);
   double D0 = en.dissipated;
+  const double E0 = en.kinetic + en.potential + en.dissipated - en.external_work;
   for (int step = 0; step <= 1000; ++step) {
     advance(s, 1, 1e-3);
     for (int i = 0; i < n_balls; ++i) {
@@ -1259,12 +1271,16 @@ static void stack_particles(int n_balls, double len, double mass, double mu, dou
     nsb_system_energy(s, &en);
     dmin = fmin(dmin, en.dissipated - D0);
     D0 = en.dissipated;
+    dE = fmax(dE, fabs(en.kinetic + en.potential + en.dissipated - en.external_work - E0));
   }
-  printf("\n    %d balls (r = %g) stacked, mu = %.1f (%s): first increment %.2e m, largest change over 1000 %.2e m, least dD %.1e J",
-         n_balls, radius, mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s", first / len, dx / len, dmin / (mass * len * len));
+  printf("\n    %d balls (r = %g) stacked, mu = %.1f (%s): first increment %.2e m, largest change over 1000 %.2e m, least dD %.1e J, "
+         "energy balance %.1e J",
+         n_balls, radius, mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s", first / len, dx / len, dmin / (mass * len * len),
+         dE / (mass * len * len));
   CU_ASSERT(first <= 8.0 * DBL_EPSILON * (2 * n_balls - 1) * r);
   CU_ASSERT(dx <= 8.0 * DBL_EPSILON * (2 * n_balls - 1) * r);
   CU_ASSERT(dmin >= -1e-15 * mass * 9.81 * len * len);
+  CU_ASSERT(dE <= held_kinetic_bound(n_balls, mass, 9.81 * len, 1e-3));
   fx_close(&fx);
 }
 
@@ -1299,7 +1315,8 @@ static void stack_boxes(int n_boxes, double len, double mass, double mu) {
   for (int i = 0; i < 4 * n_boxes; ++i) q0[i] = st->q[i];
   nsb_energy en;
   nsb_system_energy(s, &en);
-  double D0 = en.dissipated;
+  double D0 = en.dissipated, dE = 0.0;
+  const double E0 = en.kinetic + en.potential + en.dissipated - en.external_work;
   for (int step = 0; step <= 1000; ++step) {
     advance(s, 1, 1e-3);
     for (int i = 0; i < n_boxes; ++i) {
@@ -1312,14 +1329,17 @@ static void stack_boxes(int n_boxes, double len, double mass, double mu) {
     nsb_system_energy(s, &en);
     dmin = fmin(dmin, en.dissipated - D0);
     D0 = en.dissipated;
+    dE = fmax(dE, fabs(en.kinetic + en.potential + en.dissipated - en.external_work - E0));
   }
   printf("\n    %d boxes stacked, mu = %.1f (%s): first increment %.2e m, largest change over 1000 %.2e m, "
-         "orientation %.1e, least dD %.1e J",
-         n_boxes, mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s", first / len, dx / len, dq, dmin / (mass * len * len));
+         "orientation %.1e, least dD %.1e J, energy balance %.1e J",
+         n_boxes, mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s", first / len, dx / len, dq, dmin / (mass * len * len),
+         dE / (mass * len * len));
   CU_ASSERT(first <= 8.0 * DBL_EPSILON * n_boxes * c);
   CU_ASSERT(dx <= 8.0 * DBL_EPSILON * n_boxes * c);
   CU_ASSERT(dq <= 8.0 * DBL_EPSILON);
   CU_ASSERT(dmin >= -1e-15 * m * 9.81 * len * len);
+  CU_ASSERT(dE <= held_kinetic_bound(n_boxes, m, 9.81 * len, 1e-3));
   fx_close(&fx);
 }
 
@@ -1354,6 +1374,45 @@ static void test_rest_frictionless_elsewhere(void) {
     held_body_face(len, mass, 0.0, 0.0);
     first_touch_on_beam(len, mass, "CHORD", 0.0);
   }
+}
+
+/* The cradle lying on a frictionless floor under gravity (docs/contact.md
+   §7, "Stacks"): the floor contacts rest and hold the balls, but the chain's
+   normals are horizontal, orthogonal to the floor's, so the support gives
+   the chain's contacts no relative acceleration (a_N stays 0 exactly) and
+   they keep Moreau's law: the simultaneous impact ends at (-1/3, 2/3, 2/3)
+   for e = 1 and (1/3, 1/3, 1/3) for e = 0 as without the floor, and the
+   balls stay on the floor. */
+static void cradle_floor(double e_rest, const double expect[3]) {
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0, 0.5\n2, 1.0, 0, 0.5\n3, 2.0, 0, 0.5\n*NSET, NSET=BALLS\n1, 2, 3\n"
+           "*PARTICLE, NSET=BALLS, MASS=1.0, RADIUS=0.5\n*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 1.0\n*GRAVITY\n0, 0, -9.81\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALLS, BALLS\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5\nBALLS, FLOOR\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK\n0.001, 1.0\n*END STEP\n",
+           e_rest);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  advance(s, 1, 0.001);
+  const nsb_state* st = nsb_system_state(s);
+  printf("\n    on the floor, e = %.1f: velocities %.15f %.15f %.15f", e_rest, st->v[0], st->v[3], st->v[6]);
+  for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(st->v[3 * i], expect[i], 1e-10);
+  double dz = 0.0;
+  for (int k = 0; k < 50; ++k) {
+    advance(s, 1, 0.001);
+    for (int i = 0; i < 3; ++i) dz = fmax(dz, fabs(st->x[3 * i + 2] - 0.5));
+  }
+  for (int i = 0; i < 3; ++i) NSB_ASSERT_CLOSE(st->v[3 * i], expect[i], 1e-10);
+  CU_ASSERT(dz <= 8.0 * DBL_EPSILON * 0.5);
+  fx_close(&fx);
+}
+
+static void test_cradle_on_floor(void) {
+  const double elastic[3] = {-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0}, plastic[3] = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0};
+  cradle_floor(1.0, elastic);
+  cradle_floor(0.0, plastic);
 }
 
 static void test_held_beams_and_faces(void) {
@@ -2879,6 +2938,7 @@ int main(int argc, char** argv) {
                                             {"held_beam_on_floor", test_held_beam_on_floor},
                                             {"bounce_default_no_gain", test_bounce_default_no_gain},
                                             {"stacks_rest", test_stacks_rest},
+                                            {"cradle_on_floor", test_cradle_on_floor},
                                             {"rest_frictionless_elsewhere", test_rest_frictionless_elsewhere},
                                             {NULL, NULL}};
   static const nsb_test_case broad_cases[] = {{"exact", test_broad_phase_exact},
