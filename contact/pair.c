@@ -703,11 +703,10 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
      also under IMPACT=POISSON or CLOSED FORM: a resting contact takes no
      impact at t_n, and one contact then moves as under Newton's law */
   int impact = p->impact == NSB_IMPACT_SIMULTANEOUS || (!d->flexible && p->impact != NSB_IMPACT_SEQUENTIAL);
-  /* (a body's face, *OBSTACLE, BODY=, with the motion of the master body's
-     point in step_disp; not the Hermite centreline, whose point moves with
-     its nodes' rotations: held instead, held_applies) */
-  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && !d->shape.hermite &&
-         e->n_mult == 1 && !ec->contact_prox && impact;
+  /* (a body's face, *OBSTACLE, BODY=, and the Hermite centreline with the
+     motion of the master's point by its nodes' rotations in step_disp) */
+  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && e->n_mult == 1 && !ec->contact_prox &&
+         impact;
 }
 
 /* Whether a NEWTON contact may be held with its force in the smooth
@@ -848,6 +847,16 @@ static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const ns
     u = nsb_v3_sub(u, nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
                                  nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd)));
   }
+  if (d->shape.hermite)
+    for (int k = 0; k < 2; ++k) {
+      /* the Hermite centreline's point: h1k R_k b_k of its nodes A, B (the
+         node positions are in the sum above) */
+      int q = e->nodes[1 + k];
+      if (e->node_ndof[1 + k] != 6) continue;
+      nsb_vec3 b = nsb_v3_load(d->shape.b[k]);
+      u = nsb_v3_muladd(u, -d->hb[k], nsb_v3_sub(nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->cur, q)), b),
+                                                 nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->old, q)), b)));
+    }
   if (d->shape.kind == 3 && e->node_ndof[1] == 6) {
     /* a body's face: the master body's material point under the contact
        moves with its node (in the sum above, weight -1) and its rotation */
@@ -1226,6 +1235,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
           K[(m0 + k) + nl * 3] += rn.x;
           K[(m0 + k) + nl * 4] += rn.y;
           K[(m0 + k) + nl * 5] += rn.z;
+        }
+        if (d->shape.hermite && j >= 1 && e->node_ndof[j] == 6) {
+          /* the Hermite centreline's point, -h1k R_k b_k: d (2 dir.vbar) / d Dr_k = -h1k (2/h) Bth^T S(b_k) R_k^T dir */
+          nsb_vec3 rn = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[j])), rw);
+          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(nsb_v3_load(d->shape.b[j - 1]), rn));
+          rn = nsb_v3_scale(-c1 * sN * d->hb[j - 1], rn);
+          K[(m0 + k) + nl * (off[j] + 3)] += rn.x;
+          K[(m0 + k) + nl * (off[j] + 4)] += rn.y;
+          K[(m0 + k) + nl * (off[j] + 5)] += rn.z;
         }
         if (d->shape.kind == 3 && j == 1 && e->node_ndof[1] == 6) {
           /* the master body's point, w_1 R_m b: d (2 dir.vbar) / d Dr_m = w_1 (2/h) Bth^T S(b) R_m^T dir */
@@ -1676,7 +1694,11 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     nsb_v3_store(t1, d->t);
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
-    if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
+    if (G.hermite) {
+      nsb_contact_geo_jr(&G, d->jr);
+      d->hb[0] = G.h[2];
+      d->hb[1] = G.h[3];
+    }
     if (G.body) {
       memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
       nsb_v3_store(nsb_m3_tmulv(G.Rm, G.bm), d->sm);

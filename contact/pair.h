@@ -101,6 +101,9 @@ typedef struct nsb_contact_data {
      contact, body frame, frozen at t_n (its motion is in the step-average
      displacement of the law on the step average) */
   double sm[3];
+  /* the Hermite centreline: h10, h11 of the contact point (the weights of
+     R_A b_A, R_B b_B in it), frozen at t_n (step_disp) */
+  double hb[2];
   /* massless slave (activity test, docs/contact.md §7.2): the step-average
      normal velocity of the last accepted increment, (g_n+1 - g_n)/h, and
      whether it is known (an increment has finished since this element was built) */
