@@ -703,6 +703,10 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
      also under IMPACT=POISSON or CLOSED FORM: a resting contact takes no
      impact at t_n, and one contact then moves as under Newton's law */
   int impact = p->impact == NSB_IMPACT_SIMULTANEOUS || (!d->flexible && p->impact != NSB_IMPACT_SEQUENTIAL);
+  /* IMPACT=SEQUENTIAL: a contact of a particle or body at rest on its
+     support (nsb_contact_data.rests) is held on the step average; the
+     sub-impact rule concerns the others */
+  impact = impact || (!d->flexible && p->impact == NSB_IMPACT_SEQUENTIAL && d->rests);
   /* (a body's face, *OBSTACLE, BODY=, and the Hermite centreline with the
      motion of the master's point by its nodes' rotations in step_disp) */
   return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && e->n_mult == 1 && !ec->contact_prox &&
@@ -1831,9 +1835,13 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
        only the contacts approaching with u^l; here one sub-impact per
-       increment, so a chain resolves over as many increments) */
+       increment, so a chain resolves over as many increments), unless it
+       rests on its support (a^sup < 0: a chain's touching balls have a_N =
+       0 and no support along their normals), which the law on the step
+       average holds (docs/contact.md §7) */
     if (d->active && e[i].ops == &nsb_contact_newton_ops &&
-        ec->model->contact_pairs.data[d->pair].impact == NSB_IMPACT_SEQUENTIAL && !(d->gN_pre < 0.0))
+        ec->model->contact_pairs.data[d->pair].impact == NSB_IMPACT_SEQUENTIAL && !(d->gN_pre < 0.0) &&
+        !(d->step_law && d->rests))
       d->active = 0;
   }
   /* The points of one point set (one body, one pair, one master; consecutive

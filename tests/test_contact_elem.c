@@ -864,16 +864,16 @@ static void rest_run(const char* deck, double z0, double len, double mass, const
   fx_close(&fx);
 }
 
-static void rest_particle(double len, double mass, double mu, const char* controls) {
+static void rest_particle(double len, double mass, double mu, const char* controls, const char* pair_opts) {
   char deck[1024], what[80];
   snprintf(deck, sizeof deck,
            "*NODE\n1, 0.0, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=%.17g, RADIUS=%.17g\n"
            "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n*GRAVITY\n0, 0, %.17g\n"
-           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5, FRICTION=%g\nB, FLOOR\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0.5, FRICTION=%g%s\nB, FLOOR\n"
            "*STEP\n*DYNAMIC\n0.001, 2.0\n%s*END STEP\n",
-           0.1 * len, mass, 0.1 * len, -9.81 * len, mu, controls);
-  snprintf(what, sizeof what, "particle, mu = %.1f, %s%s:", mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s",
-           controls[0] ? ", prox" : "");
+           0.1 * len, mass, 0.1 * len, -9.81 * len, mu, pair_opts, controls);
+  snprintf(what, sizeof what, "particle, mu = %.1f, %s%s%s:", mu, len > 1.0 ? "mm-tonne-s" : "m-kg-s",
+           controls[0] ? ", prox" : "", pair_opts[0] ? ", sequential" : "");
   rest_run(deck, 0.1 * len, len, mass, what, controls[0] ? 1e-11 : 0.0);
 }
 
@@ -896,14 +896,14 @@ static void rest_box(double len, double mass, double mu, const char* controls) {
 }
 
 static void test_rest_default_scheme(void) {
-  rest_particle(1.0, 1.0, 0.0, "");
-  rest_particle(1000.0, 1e-3, 0.0, "");
+  rest_particle(1.0, 1.0, 0.0, "", "");
+  rest_particle(1000.0, 1e-3, 0.0, "", "");
   rest_box(1.0, 1.0, 0.0, "");
   rest_box(1000.0, 1e-3, 0.0, "");
   /* with Coulomb friction: Moreau's law, the support's force in the smooth
      accelerations (contact/pair.h, held) */
-  rest_particle(1.0, 1.0, 0.3, "");
-  rest_particle(1000.0, 1e-3, 0.3, "");
+  rest_particle(1.0, 1.0, 0.3, "", "");
+  rest_particle(1000.0, 1e-3, 0.3, "", "");
   rest_box(1.0, 1.0, 0.3, "");
   rest_box(1000.0, 1e-3, 0.3, "");
 }
@@ -1380,7 +1380,8 @@ static void test_stacks_rest(void) {
 static void test_rest_frictionless_elsewhere(void) {
   for (int u = 0; u < 2; ++u) {
     const double len = u ? 1000.0 : 1.0, mass = u ? 1e-3 : 1.0;
-    rest_particle(len, mass, 0.0, prox_controls);
+    rest_particle(len, mass, 0.0, prox_controls, "");
+    rest_particle(len, mass, 0.0, "", ", IMPACT=SEQUENTIAL");
     held_body_face(len, mass, 0.0, 0.0);
     first_touch_on_beam(len, mass, "HERMITE", 0.0);
     first_touch_on_beam(len, mass, "CHORD", 0.0);
