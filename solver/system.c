@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "solver/system_internal.h"
 
+#include "contact/static_law.h"
+
 #include <math.h>
 #include <string.h>
 #include "elements/beam_velocity.h"
@@ -81,7 +83,7 @@ static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
    copy of it on return): the context is made several times an increment.
    The size check below stops the build when a member is added to
    nsb_eval_ctx (elements/element.h) without being set here. */
-_Static_assert(sizeof(nsb_eval_ctx) == 296, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
+_Static_assert(sizeof(nsb_eval_ctx) == 304, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
 
 void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval_ctx* ec) {
   const int dyn = mode == NSB_EVAL_DYNAMIC;
@@ -134,6 +136,7 @@ void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval
   ec->f_lpf = NULL;
   ec->step_lpf = s->step_lpf;
   ec->gravity = gravity_at(s, ec);
+  ec->contact_stiffness = s->length > 0.0 ? s->nrm.q_force / s->length : 0.0;
 }
 
 /* ---- initial state ---------------------------------------------------------- */
@@ -696,12 +699,20 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
             "NEWMARK with BETA=0.5 (which is Newmark with beta = gamma/2)",
             m->source, s->step.line);
   NSB_CHECK(s->ctx,
-            !(s->has_newton_contact && s->step.n_modes == 0 &&
-              (s->step.kind == NSB_STEP_STATIC || s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA)),
+            !(s->has_newton_contact && s->step.n_modes == 0 && s->step.kind == NSB_STEP_DYNAMIC &&
+              s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: contact with LAW=NEWTON (impulses) needs a dynamic step with SCHEME=NEWMARK or MODIFIED NEWMARK; "
-            "for a static or generalized-alpha step use LAW=HERTZ",
+            "for a generalized-alpha step use LAW=HERTZ",
             m->source, s->step.line);
+  /* a static step holds a NEWTON pair as a unilateral constraint at rest
+     (contact/static_law.h) where its law is the frictionless one of translations */
+  if (s->step.kind == NSB_STEP_STATIC && s->step.n_modes == 0 && !s->step.modal_dynamic)
+    for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
+      const char* why = nsb_contact_static_refusal(m, ip);
+      NSB_CHECK(s->ctx, !why, NSB_ERR_UNSUPPORTED, "%s:%d: a static step: LAW=NEWTON contact pair (line %d) %s",
+                m->source, s->step.line, m->contact_pairs.data[ip].line, why);
+    }
   /* the previous step's scheme: its pseudo-accelerations continue into a
      dynamic step that follows a dynamic one (generalized-alpha forms) */
   nsb_scheme* prev = prev_dynamic ? s->scheme : NULL;

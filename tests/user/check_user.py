@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
+from make_decks import SP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -1851,6 +1851,76 @@ CHECKS["ccx_loads"] = check_ccx_loads
 CHECKS["ccx_steps"] = check_ccx_steps
 CHECKS["lateral_buckling"] = check_lateral_buckling
 CHECKS["support_steps"] = check_support_steps
+
+
+def supports_reactions(lam):
+    """beam_on_supports: the three supports' reactions (A, B, C) under the bar's weight and the
+    load lam P at the middle of the first span, Timoshenko beam (shear k = 5/6), the middle
+    support the redundant of the simply supported 2L span; C lifts off where its reaction would
+    pull, and the bar then rests on A and B (statically determinate)."""
+    L, b, P = SP["L"], SP["b"], lam * SP["P"]
+    E, nu, rho = 210e9, 0.3, 7850.0
+    A = b * b
+    EI, kGA = E * b ** 4 / 12, 5 / 6 * E / (2 * (1 + nu)) * A
+    w, l, a, x = rho * A * 9.81, 2 * L, L / 2, L
+    d_w = 5 * w * l ** 4 / (384 * EI) + w * l ** 2 / (8 * kGA)
+    d_P = P * a * (l - x) * (2 * l * x - x * x - a * a) / (6 * l * EI) + P * a * (l - x) / (l * kGA)
+    d_R = l ** 3 / (48 * EI) + l / (4 * kGA)
+    RB = (d_w + d_P) / d_R
+    RC = (w * l * L + P * a - RB * L) / l
+    if RC < 0.0:
+        RC = 0.0
+        RB = (w * l * L + P * a) / L
+    return w * l + P - RB - RC, RB, RC
+
+
+def check_beam_on_supports(m, run):
+    h, c = hist(run), contacts(run)
+    L, b, P = SP["L"], SP["b"], SP["P"]
+    wL = 7850.0 * b * b * 9.81 * L
+    force = {}
+    for x in c:
+        force.setdefault(float(x["time"]), {})[int(x["slave_node"])] = (float(x["normal_force"]), float(x["gap"]))
+    n = SP["n"]
+    worst, worst_gap, lifted, closed_c = 0.0, 0.0, 0, 0
+    for t in sorted(force):
+        if t > 2.0 + 1e-12:
+            continue
+        lam = 0.0 if t <= 1.0 else t - 1.0
+        ref = supports_reactions(lam)
+        got = [force[t].get(k, (0.0, 0.0)) for k in (1, n + 1, 2 * n + 1)]
+        worst = max(worst, max(abs(g[0] - r) for g, r in zip(got, ref)) / (wL + lam * P))
+        worst_gap = max(worst_gap, max(max(-g[1], 0.0) for g in got) / L)
+        if ref[2] == 0.0:
+            # open: no force (an open contact reports none, or no row), the support's node above it
+            lifted += 1
+            uy = next(r["C.uy"] for r in h if abs(r["time"] - t) < 1e-12)
+            if not (got[2][0] == 0.0 and uy > 0.0):
+                worst = max(worst, 1.0)
+        else:
+            closed_c += 1
+    # the deformed geometry (the span's rotations 1e-3: their square) and the load's lever:
+    # 1.2e-7 measured
+    report(m, "static reactions 3/8, 5/4, 3/8 wL; with the load, then lift-off (Timoshenko)", worst < 1e-6,
+           "largest difference %.2g of the load" % worst)
+    report(m, "static: gaps >= 0 (closed contacts at round-off), the far support lifts", worst_gap < 1e-12 and lifted >= 2 and closed_c >= 2,
+           "largest penetration %.2g L; lifted in %d increments, C closed in %d" % (worst_gap, lifted, closed_c))
+    # the dynamic step: it starts from the lifted state and the far support is struck
+    start = next(r for r in h if r["step"] == 3)
+    s2 = [r for r in h if r["step"] == 2][-1]
+    report(m, "dynamic step starts from the static state", abs(start["C.uy"] - s2["C.uy"]) < 1e-3 * s2["C.uy"],
+           "C lifted %.6g m at the end of step 2, %.6g m after the first increment" % (s2["C.uy"], start["C.uy"]))
+    hit = [x for x in c if float(x["time"]) > 2.0 and int(x["slave_node"]) == 2 * n + 1 and float(x["normal_impulse"]) > 0.0]
+    vmax = max(abs(r["C.vy"]) for r in h if r["step"] == 3)
+    pen = max(-float(x["gap"]) for x in c if float(x["time"]) > 2.0)
+    report(m, "dynamic: C strikes its support; passes it by less than |v| h", len(hit) > 0 and pen < vmax * 1e-4,
+           "%d impulses at C, first at t = %s; penetration %.3g m < %.3g m" % (len(hit), hit[0]["time"] if hit else "-", pen, vmax * 1e-4))
+    e0 = start["total_energy"] + start["dissipated"]
+    gain = max(r["total_energy"] + r["dissipated"] - e0 - r["external_work"] for r in h if r["step"] == 3)
+    report(m, "dynamic: E + D never above the start (no energy gain)", gain <= 1e-9 * abs(e0), "largest gain %.2g J of %.4g J" % (gain, e0))
+
+
+CHECKS["beam_on_supports"] = check_beam_on_supports
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -838,6 +838,36 @@ def beam_on_stop(u):
     return s
 
 
+SP = dict(L=1.0, b=0.02, n=10, P=300.0, e=0.0)
+
+
+def beam_on_supports(u):
+    """A steel bar (two spans of 1 m, 20 x 20 mm) resting on three supports, the frictionless
+    plane y = 0 under nodes at x = 0, 1, 2 m (LAW=NEWTON, the default e = 0), pinned along its
+    axis at one end.  Static step 1: its own weight (reactions 3/8, 5/4, 3/8 w L); static step
+    2: 300 N down at the middle of the first span, which lifts the bar off the far support
+    (reactions P/2 and P/2 + 2 w L); dynamic step 3: the load taken away, the bar falls back onto
+    the far support (an impact)."""
+    L, b, n, P = SP["L"], SP["b"], SP["n"], SP["P"]
+    s = head(u, "Bar on three supports: static preload, lift-off, impact", beam_on_supports.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (2 * L, 0, 0), 2 * n)
+    s += "*NSET, NSET=SUPPORTS\n1, %d, %d\n" % (n + 1, 2 * n + 1)
+    s += line_elems(1, 1, 2 * n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 1\n1, 3, 5\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 1, 0\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\nSUPPORTS, FLOOR\n"
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=A, NODE=1\nU\n*PROBE, NAME=B, NODE=%d\nU\n*PROBE, NAME=C, NODE=%d\nU, V\n" % (n + 1, 2 * n + 1)
+    s += "*PROBE, NAME=load, NODE=%d\nU\n" % (n // 2 + 1)
+    s += "*STEP\n*STATIC\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n"
+    out = "*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 2, %s\n%s*END STEP\n" % (n // 2 + 1, u.n(-P, "F"), out)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, OP=NEW\n%s*END STEP\n" % (u.n(1e-4, "T"), u.n(0.06, "T"), out)
+    return s
+
+
 BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
 
 
@@ -1284,6 +1314,7 @@ MODELS = {
     "ccx_steps": (ccx_steps, (SI, MM, IN)),
     "lateral_buckling": (lateral_buckling, (SI, MM, IN)),
     "support_steps": (support_steps, (SI, MM, IN)),
+    "beam_on_supports": (beam_on_supports, (SI, MM)),
 }
 
 
