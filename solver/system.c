@@ -296,6 +296,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   int st = NSB_OK;
   s->ndof = NSB_NEW_ARRAY(ctx, nm, int);
   s->X0 = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+  s->bc_start = NSB_NEW_ARRAY(ctx, 3 * (model->boundaries.count > 0 ? model->boundaries.count : 1), double);
   s->node_eq = NSB_NEW_ARRAY(ctx, 6 * nm, int);
   s->fixed_t = NSB_NEW_ARRAY(ctx, 3 * nm, int);
   s->fixed_r = NSB_NEW_ARRAY(ctx, nm, unsigned);
@@ -305,7 +306,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->step_lpf = NSB_NEW_ARRAY(ctx, nst, double);
   if (s->step_lpf)
     for (int k = 0; k < nst; ++k) s->step_lpf[k] = 1.0;
-  if (!s->ndof || !s->X0 || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->kin || !s->step_lpf)
+  if (!s->ndof || !s->X0 || !s->bc_start || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->kin || !s->step_lpf)
     st = NSB_ERR_ALLOC;
   if (st == NSB_OK) st = state_alloc(ctx, &s->cur, n);
   if (st == NSB_OK) st = state_alloc(ctx, &s->old, n);
@@ -479,6 +480,7 @@ int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
       {s->lam, nm * sizeof(double)}, {s->lam_old, nm * sizeof(double)}, {s->mult_level, nm * sizeof(int)},
       {s->cdata, (size_t)s->n_contacts * sizeof(nsb_contact_data)}, {s->react, 2 * n3},
       {s->step_lpf, (size_t)s->model->steps.count * sizeof(double)},
+      {s->bc_start, 3 * (size_t)s->model->boundaries.count * sizeof(double)},
       {&s->t, sizeof s->t}, {&s->t_step_start, sizeof s->t_step_start}, {&s->work, sizeof s->work},
       {&s->power, sizeof s->power}, {&s->dissipated, sizeof s->dissipated}, {&s->diss_rate, sizeof s->diss_rate},
       {&s->contact_rebuilds, sizeof s->contact_rebuilds}, {&s->internal_res2, sizeof s->internal_res2},
@@ -512,6 +514,8 @@ void nsb_system_destroy(nsb_system** ps) {
   int n = s->n_nodes, nm = n > 0 ? n : 1, nmu = s->mult_cap, meq = s->eq_cap;
   NSB_FREE_ARRAY(ctx, s->ndof, nm, int);
   NSB_FREE_ARRAY(ctx, s->X0, 3 * nm, double);
+  if (s->bc_start)
+    NSB_FREE_ARRAY(ctx, s->bc_start, 3 * (s->model->boundaries.count > 0 ? s->model->boundaries.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->node_eq, 6 * nm, int);
   NSB_FREE_ARRAY(ctx, s->fixed_t, 3 * nm, int);
   NSB_FREE_ARRAY(ctx, s->fixed_r, nm, unsigned);
@@ -660,6 +664,10 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   int prescribed_rotation = 0;
   for (int b = 0; b < m->boundaries.count; ++b) {
     const nsb_boundary* bc = &m->boundaries.data[b];
+    /* where the record's step starts: a DOF free before it ramps from there,
+       FIXED holds it there (assembly.c, bc_value) */
+    if (bc->step == k)
+      for (int c = 0; c < 3; ++c) s->bc_start[3 * b + c] = s->cur.x[3 * bc->node + c] - s->X0[3 * bc->node + c];
     if (bc->step > k) continue;
     for (int d = bc->dof_first; d <= bc->dof_last; ++d) {
       if (d <= 3) {

@@ -93,7 +93,7 @@ CUTBACK = {}
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
 PSEUDO_TIME = {"quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
-               "lateral_buckling", "support_steps"}
+               "lateral_buckling", "support_steps", "support_added"}
 
 # Models whose history rows each hold several attempts of Newton's iteration (cutbacks in every
 # unit system alike): an attempt that fails diverges, and the iteration at which a diverging
@@ -1921,6 +1921,41 @@ def check_beam_on_supports(m, run):
 
 
 CHECKS["beam_on_supports"] = check_beam_on_supports
+
+
+def check_support_added(m, run):
+    h = hist(run)
+    L, b, hh = CL["L"], CL["b"], CL["h"]
+    E, G = 210e9, 210e9 / 2.6
+    k = 1 / (L ** 3 / (3 * E * b * hh ** 3 / 12) + L / (5 / 6 * G * b * hh))
+    s1 = [x for x in h if int(x["step"]) == 1][-1]
+    u1 = s1["TIP.uy"]
+    # step 2: the tip's DOF, free in step 1, ramps from u1 to -5 mm (from 0, the first increment
+    # pulled the tip from -10 mm to -3.75 mm)
+    worst = 0.0
+    for x in h:
+        if int(x["step"]) != 2:
+            continue
+        r = x["load_factor"]
+        worst = max(worst, abs(x["TIP.uy"] - (u1 * (1 - r) - 0.005 * r)) / 0.01)
+    first2 = next(x["TIP.uy"] for x in h if int(x["step"]) == 2)
+    report(m, "step 2: a support on a free DOF ramps from where step 1 left it", worst < 1e-12 and abs(u1 + 0.01) < 1e-3 * 0.01,
+           "largest difference %.2g of 10 mm; step 1 left the tip at %.8g m, step 2's first increment %.8g m"
+           % (worst, u1, first2))
+    # step 2's support force: the load k 10 mm less the cantilever's k |w| (linear, (w/L)^2 = 1e-4)
+    e = max(abs(x["TIP.rfy"] - (k * x["TIP.uy"] + 0.01 * k)) / (0.01 * k) for x in h if int(x["step"]) == 2)
+    report(m, "step 2: support force = k w + P", e < 1e-3, "largest difference %.2g of P" % e)
+    # step 3: FIXED holds the midspan node where step 2 left it (round-off), the tip ramps on
+    s2 = [x for x in h if int(x["step"]) == 2][-1]
+    drift = max(abs(x["MID.uy"] - s2["MID.uy"]) for x in h if int(x["step"]) == 3)
+    worst3 = max(abs(x["TIP.uy"] - (-0.005 - 0.01 * x["load_factor"])) for x in h if int(x["step"]) == 3) / 0.01
+    held = [x["MID.rfy"] for x in h if int(x["step"]) == 3]
+    report(m, "step 3: *BOUNDARY, FIXED holds the midspan node where it was", drift <= 1e-15 * L and worst3 < 1e-12 and abs(held[-1]) > 0.01 * k * 0.01,
+           "midspan moved %.2g m (at %.8g m), tip off its ramp by %.2g of 10 mm, midspan support force %.6g N"
+           % (drift, s2["MID.uy"], worst3, held[-1]))
+
+
+CHECKS["support_added"] = check_support_added
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -1263,6 +1263,29 @@ def support_steps(u):
     return s
 
 
+def support_added(u):
+    """The cantilever of support_steps bent 10 mm down by a tip load in a first static step;
+    in a second a *BOUNDARY on the tip's free DOF brings it to 5 mm (ramped from where the
+    first step left it, not from the undeformed position); in a third *BOUNDARY, FIXED holds
+    the midspan node where it is while the tip support moves on to 15 mm (OP=MOD)."""
+    L, b, hh, n = CL["L"], CL["b"], CL["h"], CL["n"]
+    E, G = 210e9, 210e9 / 2.6
+    k = 1 / (L ** 3 / (3 * E * b * hh ** 3 / 12) + L / (5 / 6 * G * b * hh))
+    s = head(u, "Supports added in later steps", support_added.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=TIP\n%d\n*NSET, NSET=MID\n%d\n" % (n + 1, n // 2 + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(hh, "L"))
+    s += "*BOUNDARY\n1, 1, 6\n"
+    out = "*NODE PRINT, NSET=TIP\nU, RF\n*NODE PRINT, NSET=MID\nU, RF\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\nTIP, 2, %s\n%s*END STEP\n" % (u.n(-0.01 * k, "F"), out)
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*BOUNDARY\nTIP, 2, 2, %s\n%s*END STEP\n" % (u.n(-0.005, "L"), out)
+    s += ("*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*BOUNDARY, FIXED\nMID, 2, 2\n*BOUNDARY, OP=MOD\nTIP, 2, 2, %s\n%s*END STEP\n"
+          % (u.n(-0.015, "L"), out))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1315,6 +1338,7 @@ MODELS = {
     "lateral_buckling": (lateral_buckling, (SI, MM, IN)),
     "support_steps": (support_steps, (SI, MM, IN)),
     "beam_on_supports": (beam_on_supports, (SI, MM)),
+    "support_added": (support_added, (SI, MM, IN)),
 }
 
 
