@@ -95,12 +95,14 @@ PSEUDO_TIME = {"quarter_ring", "euler_column", "spring_support", "beam_on_stop",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
-# Models whose history rows each hold several attempts of Newton's iteration (cutbacks in every
-# unit system alike): an attempt that fails diverges, and the iteration at which a diverging
-# iteration is given up (the limit, or stagnation) follows the round-off (hanging_cable: 318,
-# 291, 297 iterations in m, mm, in over the same 13 increments and 13 cutbacks); the runs must
-# take the same increments and cutbacks, and their counts are not compared
+# Models that cut back in every unit system alike: the runs must take the same increments and
+# cutbacks (hanging_cable: 14 increments, 2 cutbacks, 107 iterations in m, mm and in; before its
+# first correction was bounded, solver/newton.c, 13 cutbacks whose diverging attempts were given
+# up where round-off decided, 318, 291, 297 iterations)
 CUTBACK_PATH = {"hanging_cable"}
+# of those, the models whose attempts diverge where round-off decides: their iteration counts
+# are not compared
+CUTBACK_ITER_FREE = set()
 
 # Newton's iteration limit (*SOLVER CONTROLS default): a history row with more iterations
 # includes a failed attempt, i.e. a cutback
@@ -1644,6 +1646,12 @@ def check_gyro_top(m, run):
 
 def check_hanging_cable(m, run):
     h = hist(run)
+    # the straight cable's first correction of the whole load (7.6 km) is given up at once and the
+    # increment shrunk to what its tangent carries (docs/theory.md §9): 107 iterations in all, of
+    # them 25 in one attempt that fails; before, 13 halvings each failed after up to 25 (318)
+    its = sum(int(r["newton_iterations"]) for r in h)
+    report(m, "converges with the defaults without wasted halvings", its <= 150,
+           "%d Newton iterations (a failed halving costs up to 25)" % its)
     EA, GA, GJ, EI, rA, rJ = cable_props()
     L, n = CB["L"], CB["n"]
     w = rA * 9.81
@@ -2005,7 +2013,7 @@ def main():
                 if model in CUTBACK_PATH:
                     report(model, "%s: the same increments and cutbacks as SI" % name, attempts[name] == attempts["si"],
                            "increments, rejected: %s, SI %s" % (attempts[name], attempts["si"]))
-                    slack = None
+                    slack = None if model in CUTBACK_ITER_FREE else 1
                 for f, t in (("history.csv", HIST), ("modes.csv", MODES), ("contacts.csv", CONTACT)):
                     compare(model, f, t, runs["si"], runs[name], u, until if f == "history.csv" else None, slack)
         CHECKS[model](model, runs["si"])
