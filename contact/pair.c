@@ -1876,8 +1876,11 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
          the closed branch, no impulse; an open contact carries nothing,
          exactly (its multiplier is round-off) */
       double g;
-      const int closed = nsb_contact_static_closed(&e[i], ec, &g);
+      const int fs = nsb_contact_static_state(&e[i], ec, &g, d->ftan);
+      const int closed = fs >= 0;
       d->force = closed ? ec->lambda[e[i].mult_first] : 0.0;
+      d->fstate = closed ? fs : NSB_FSTATE_NONE;
+      d->slip = 0.0;
       d->active = closed;
       d->held = 0;
       for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = 0.0;

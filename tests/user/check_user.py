@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import SP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
+from make_decks import SP, SF, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -91,7 +91,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bar_pushed_on_supports", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -1964,6 +1964,34 @@ def check_support_added(m, run):
 
 
 CHECKS["support_added"] = check_support_added
+
+
+def check_bar_pushed_on_supports(m, run):
+    h, c = hist(run), contacts(run)
+    L, b, n, mu, f = SF["L"], SF["b"], SF["n"], SF["mu"], SF["f"]
+    W = 7850.0 * b * b * L * 9.81
+    worst_n, worst_t, states, pen = 0.0, 0.0, set(), 0.0
+    for x in c:
+        lam, node = float(x["time"]), int(x["slave_node"])
+        N, Fx = float(x["normal_force"]), float(x["friction_x"])
+        Fo = math.hypot(float(x["friction_y"]), float(x["friction_z"]))
+        # the pushed end (node 1) slides: mu N against the push; the other sticks and takes the rest
+        ref = -mu * lam * W / 2 if node == 1 else -(f * mu * lam * W - mu * lam * W / 2)
+        worst_n = max(worst_n, abs(N - lam * W / 2) / W)
+        worst_t = max(worst_t, (abs(Fx - ref) + Fo) / W)
+        states.add((node, int(x["friction_state"])))
+        pen = max(pen, -float(x["gap"]))
+    # a statically determinate split: round-off (the bar's sag turns its end sections by 1e-4 rad)
+    report(m, "normal forces W/2; friction mu W/2 at the sliding end, the rest at the sticking end",
+           worst_n < 1e-12 and worst_t < 1e-12 and states == {(1, 3), (n + 1, 1)} and pen < 1e-12 * L,
+           "largest differences %.2g, %.2g of W; states (node, state) %s; penetration %.2g m" % (worst_n, worst_t, sorted(states), pen))
+    uA = [r["A.ux"] for r in h]
+    uB = max(abs(r["B.ux"]) for r in h)
+    report(m, "the sticking end stays, the pushed end slides along the push", uB <= 1e-15 * L and all(b2 > a for a, b2 in zip(uA, uA[1:])),
+           "|u_B| <= %.2g m; u_A = %s m" % (uB, ", ".join("%.4g" % u for u in uA)))
+
+
+CHECKS["bar_pushed_on_supports"] = check_bar_pushed_on_supports
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -868,6 +868,32 @@ def beam_on_supports(u):
     return s
 
 
+SF = dict(L=1.0, b=0.02, n=10, mu=0.3, f=0.75)
+
+
+def bar_pushed_on_supports(u):
+    """A steel bar (1 m, 20 x 20 mm) lying on two supports at its ends, the plane y = 0 under
+    them, with Coulomb friction (LAW=NEWTON, FRICTION=0.3), pushed along
+    its axis at one end by 0.75 mu W while its weight W comes on (one static step): the pushed
+    end slides (friction mu W/2), the other sticks and takes the rest."""
+    L, b, n, mu, f = SF["L"], SF["b"], SF["n"], SF["mu"], SF["f"]
+    W = 7850.0 * b * b * L * 9.81
+    s = head(u, "Bar pushed on two frictional supports", bar_pushed_on_supports.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=ENDS\n1, %d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 3, 5\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 1, 0\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=0\nENDS, FLOOR\n" % mu
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=A, NODE=1\nU\n*PROBE, NAME=B, NODE=%d\nU\n" % (n + 1)
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n1, 1, %s\n" % u.n(f * mu * W, "F")
+    s += "*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n"
+    return s
+
+
 BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
 
 
@@ -1339,6 +1365,7 @@ MODELS = {
     "support_steps": (support_steps, (SI, MM, IN)),
     "beam_on_supports": (beam_on_supports, (SI, MM)),
     "support_added": (support_added, (SI, MM, IN)),
+    "bar_pushed_on_supports": (bar_pushed_on_supports, (SI, MM, IN)),
 }
 
 
