@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import SP, SF, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
+from make_decks import SP, SF, FM, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -91,7 +91,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bar_pushed_on_supports", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -1992,6 +1992,71 @@ def check_bar_pushed_on_supports(m, run):
 
 
 CHECKS["bar_pushed_on_supports"] = check_bar_pushed_on_supports
+
+
+def check_follower_moment(m, run):
+    h = hist(run)
+    L, b, hh = 0.5, 0.02, 0.002
+    EI = 210e9 * b * hh ** 3 / 12
+    M = 2 * math.pi * EI / L
+    worst, worst_r = 0.0, 0.0
+    for r in h[1:]:
+        th = r["load_factor"] * 2 * math.pi
+        R = L / th
+        worst = max(worst, math.hypot(r["tip.x"] - R * math.sin(th), r["tip.y"] - R * (1 - math.cos(th))) / L)
+        # the clamp holds the end moment (the follower moment's axis stays normal to the plane)
+        worst_r = max(worst_r, abs(r["clamp.rmz"] + r["load_factor"] * M) / M, math.hypot(r["clamp.rfx"], r["clamp.rfy"]) * L / M)
+    # constant curvature is exact for the element (a circle of chords with exact nodes): round-off
+    report(m, "tip on the circle of radius EI/M at every increment, the ring closed at the end", worst < 1e-9,
+           "largest distance %.2g L; tip at the end (%.2g, %.2g) m" % (worst, h[-1]["tip.x"], h[-1]["tip.y"]))
+    report(m, "clamp: RM = -M, no force", worst_r < 1e-9, "largest difference %.2g M" % worst_r)
+
+
+def end_mass_frequencies(I, n):
+    """Euler-Bernoulli free-free beam (FM) with the particle M at x = L: the first n flexible
+    circular frequencies, roots of det = 0 for w = C1 (ch + c) + C2 (sh + s) (free at x = 0) with
+    w_xx(L) = 0 and EI w_xxx(L) = -M omega^2 w(L) (the mass's inertia)."""
+    L, b, hh, M = FM["L"], FM["b"], FM["h"], FM["M"]
+    E, rho = 210e9, 7850.0
+    rA = rho * b * hh
+
+    def f(beta):
+        x = beta * L
+        ch, sh, c, s = math.cosh(x), math.sinh(x), math.cos(x), math.sin(x)
+        k = M * beta / rA
+        return ((ch - c) * ((ch - c) + k * (sh + s)) - (sh - s) * ((sh + s) + k * (ch + c))) / ch ** 2
+
+    out, beta, step = [], 0.05, 1e-3
+    while len(out) < n:
+        if f(beta) * f(beta + step) < 0:
+            lo, hi = beta, beta + step
+            for _ in range(100):
+                mid = 0.5 * (lo + hi)
+                if f(lo) * f(mid) <= 0:
+                    hi = mid
+                else:
+                    lo = mid
+            out.append(math.sqrt(E * I / rA) * (0.5 * (lo + hi)) ** 2)
+        beta += step
+    return out
+
+
+def check_free_beam_end_mass(m, run):
+    b, hh = FM["b"], FM["h"]
+    om = sorted(x["omega"] for x in modes(run))
+    for name, I in (("flat", b * hh ** 3 / 12), ("edgewise", hh * b ** 3 / 12)):
+        for k, w in enumerate(end_mass_frequencies(I, 2)):
+            near = min(om, key=lambda o: abs(o - w))
+            # lumped mass on 20 elements, free ends (freq_free's tolerance)
+            tol = 1e-2 * (k + 1) ** 2
+            report(m, "%s mode %d vs the end-mass frequency equation" % (name, k + 1), rel(near, w) < tol,
+                   "omega %.6g, %.6g (rel %.2g, tol %.2g)" % (near, w, (near - w) / w, tol))
+    rigid = [o for o in om if o < 1e-3 * om[-1]]
+    report(m, "six rigid-body modes", len(rigid) == 6, "%d modes below 1e-3 of the highest" % len(rigid))
+
+
+CHECKS["follower_moment"] = check_follower_moment
+CHECKS["free_beam_end_mass"] = check_free_beam_end_mass
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -894,6 +894,42 @@ def bar_pushed_on_supports(u):
     return s
 
 
+def follower_moment(u):
+    """A steel strip (0.5 m, 20 x 2 mm, 16 B2V) rolled up by a follower end moment (*CLOAD,
+    FOLLOWER=YES) to 2 pi EI / L in eight increments: the tip runs along the circle of radius
+    EI / M_k at each step and closes the ring at the clamp."""
+    L, b, h = 0.5, 0.02, 0.002
+    EI = 210e9 * b * h ** 3 / 12
+    M = 2 * math.pi * EI / L
+    s = head(u, "Strip rolled up by a follower moment", follower_moment.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 16)
+    s += line_elems(1, 1, 16, "STRIP")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=17\nX, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.125, 1.0\n*CLOAD, FOLLOWER=YES\n17, 6, %s\n*END STEP\n" % u.n(M, "F*L")
+    return s
+
+
+FM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
+
+
+def free_beam_end_mass(u):
+    """A free-free steel beam (2 m, 40 x 20 mm, 12.6 kg) carrying a 5 kg *PARTICLE at one end:
+    natural frequencies (*FREQUENCY), against the frequency equation of the Euler-Bernoulli
+    beam with an end mass."""
+    L, b, h, n, M = FM["L"], FM["b"], FM["h"], FM["n"], FM["M"]
+    s = head(u, "Free beam with an end mass, frequencies", free_beam_end_mass.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*PARTICLE, NODE=%d, MASS=%s\n" % (n + 1, u.n(M, "M"))
+    s += "*STEP\n*FREQUENCY\n14\n*END STEP\n"
+    return s
+
+
 BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
 
 
@@ -1366,6 +1402,8 @@ MODELS = {
     "beam_on_supports": (beam_on_supports, (SI, MM)),
     "support_added": (support_added, (SI, MM, IN)),
     "bar_pushed_on_supports": (bar_pushed_on_supports, (SI, MM, IN)),
+    "follower_moment": (follower_moment, (SI, MM, IN)),
+    "free_beam_end_mass": (free_beam_end_mass, (SI, MM, MS)),
 }
 
 
