@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import SP, SF, FM, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
+from make_decks import SP, SF, FM, IR, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -91,7 +91,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "inclined_roller", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2057,6 +2057,31 @@ def check_free_beam_end_mass(m, run):
 
 CHECKS["follower_moment"] = check_follower_moment
 CHECKS["free_beam_end_mass"] = check_free_beam_end_mass
+
+
+def check_inclined_roller(m, run):
+    h, c = hist(run), contacts(run)
+    L, n, P, al = IR["L"], IR["n"], IR["P"], math.radians(IR["alpha"])
+    nx, ny = -math.sin(al), math.cos(al)
+    R = {float(x["time"]): float(x["normal_force"]) for x in c}
+    worst_lin, worst_eq, pen = 0.0, 0.0, max(abs(float(x["gap"])) for x in c)
+    for r in h[1:]:
+        lam, t = r["load_factor"], r["time"]
+        Rb = R[t]
+        worst_lin = max(worst_lin, abs(Rb - lam * P / (2 * math.cos(al))) / P)
+        # the moment about the pin in the deformed configuration: R (x_B n_y - y_B n_x) = P x_mid
+        xb, yb, xm = L + r["roller.ux"], r["roller.uy"], L / 2 + r["mid.ux"]
+        ref = lam * P * xm / (xb * ny - yb * nx)
+        # the pin takes the rest: RF = -(R n + load)
+        e = max(abs(Rb - ref), abs(r["pin.rfx"] + Rb * nx), abs(r["pin.rfy"] + Rb * ny - lam * P)) / P
+        worst_eq = max(worst_eq, e)
+    report(m, "roller force P/(2 cos a) along the slope's normal; pin P tan a/2 across", worst_lin < 2e-4,
+           "largest difference %.2g P (the deformed lever: the load point moves 1.9 %% of L/2 down, the roller along the slope)" % worst_lin)
+    report(m, "equilibrium in the deformed configuration; the roller stays on the slope", worst_eq < 1e-9 and pen < 1e-12 * L,
+           "largest difference %.2g P; |gap| <= %.2g m" % (worst_eq, pen))
+
+
+CHECKS["inclined_roller"] = check_inclined_roller
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

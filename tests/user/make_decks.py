@@ -930,6 +930,30 @@ def free_beam_end_mass(u):
     return s
 
 
+IR = dict(L=2.0, b=0.04, n=10, P=5000.0, alpha=30.0)
+
+
+def inclined_roller(u):
+    """A steel beam (2 m, 40 x 40 mm) pinned at one end and resting with the other on a
+    frictionless plane inclined at 30 degrees (a roller on a slope: LAW=NEWTON, the plane
+    through the end node), loaded by 5 kN down at midspan in four static increments: the roller
+    pushes along the plane's normal with P / (2 cos 30), the pin takes P tan 30 / 2 across."""
+    L, b, n, P, al = IR["L"], IR["b"], IR["n"], IR["P"], math.radians(IR["alpha"])
+    s = head(u, "Beam on an inclined roller", inclined_roller.__doc__)
+    s += steel_static(u)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=ROLLER\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BEAM")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n%d, 3, 3\n" % (n + 1)
+    s += "*OBSTACLE, NAME=SLOPE, TYPE=PLANE\n%s, 0, 0, %.15g, %.15g, 0\n" % (u.n(L, "L"), -math.sin(al), math.cos(al))
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\nROLLER, SLOPE\n"
+    s += "*PROBE, NAME=pin, NODE=1\nRF\n*PROBE, NAME=roller, NODE=%d\nU\n*PROBE, NAME=mid, NODE=%d\nU\n" % (n + 1, n // 2 + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 2, %s\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        n // 2 + 1, u.n(-P, "F"))
+    return s
+
+
 BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
 
 
@@ -1404,6 +1428,7 @@ MODELS = {
     "bar_pushed_on_supports": (bar_pushed_on_supports, (SI, MM, IN)),
     "follower_moment": (follower_moment, (SI, MM, IN)),
     "free_beam_end_mass": (free_beam_end_mass, (SI, MM, MS)),
+    "inclined_roller": (inclined_roller, (SI, MM, IN)),
 }
 
 
