@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import SP, SF, FM, IR, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
+from make_decks import SP, SF, FM, IR, WF, WF_beta, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -91,7 +91,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "inclined_roller", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2082,6 +2082,25 @@ def check_inclined_roller(m, run):
 
 
 CHECKS["inclined_roller"] = check_inclined_roller
+
+
+def check_winkler_beam(m, run):
+    r = hist(run)[-1]
+    L, b, n, kf, P = WF["L"], WF["b"], WF["n"], WF["kf"], WF["P"]
+    beta = WF_beta()
+    a = L / n
+    w0, M0 = P * beta / (2 * kf), P / (4 * beta)
+    xq = a * int(round(math.pi / 4 / beta / a))
+    wq = w0 * math.exp(-beta * xq) * (math.cos(beta * xq) + math.sin(beta * xq))
+    e = [rel(-r["mid.uy"], w0), rel(abs(r["cut.mz"]), M0), rel(-r["q.uy"], wq)]
+    # Hetenyi's Euler-Bernoulli beam on a continuous bed: the section's shear flexibility
+    # (E I beta^2 / kGA = 9.8e-4), the bed lumped at the nodes (beta a = 0.077) and the ends
+    # (exp(-beta L/2) = 4.6e-4)
+    report(m, "deflection and moment under the load, deflection at pi/4 beta (Hetenyi)", max(e) < 3e-3,
+           "rel. differences %.2g, %.2g, %.2g (w0 %.6g m, M0 %.6g N m)" % (e[0], e[1], e[2], w0, M0))
+
+
+CHECKS["winkler_beam"] = check_winkler_beam
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

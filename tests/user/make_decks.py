@@ -954,6 +954,41 @@ def inclined_roller(u):
     return s
 
 
+WF = dict(L=10.0, b=0.04, n=200, kf=1.0e6, P=10000.0)
+
+
+def winkler_beam(u):
+    """A steel beam (10 m, 40 x 40 mm, 200 B2V) on an elastic foundation of 1 MN/m^2, one
+    SPRINGA to ground under every node (k_f times its share of the length), 10 kN at the
+    middle; static, without *DENSITY: Hetenyi's (1946) beam on an elastic foundation (beta L = 15,
+    the ends far enough to be the infinite beam)."""
+    L, b, n, kf, P = WF["L"], WF["b"], WF["n"], WF["kf"], WF["P"]
+    a = L / n
+    s = head(u, "Beam on an elastic foundation", winkler_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_nodes(u, 1001, (0, -0.1, 0), (L, -0.1, 0), n)
+    s += line_elems(1, 1, n, "BEAM")
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=INNER\n"
+    for i in range(2, n + 1):
+        s += "%d, %d, %d\n" % (1000 + i, i, 1000 + i)
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=ENDS\n%d, 1, 1001\n%d, %d, %d\n" % (1001, 2001, n + 1, 1001 + n)
+    s += "*SPRING, ELSET=INNER\n%s\n*SPRING, ELSET=ENDS\n%s\n" % (u.n(kf * a, "F/L"), u.n(kf * a / 2, "F/L"))
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*NSET, NSET=ALL, GENERATE\n1, %d, 1\n" % (n + 1)
+    s += "*BOUNDARY\nALL, 3, 5\n%d, 1, 1\n" % (n // 2 + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU, R\n*PROBE, NAME=cut, ELEMENT=%d, POSITION=1\nM\n" % (n // 2 + 1, n // 2)
+    s += "*PROBE, NAME=q, NODE=%d\nU\n" % (n // 2 + 1 + int(round(math.pi / 4 / WF_beta() / a)))
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (n // 2 + 1, u.n(-P, "F"))
+    return s
+
+
+def WF_beta():
+    """Hetenyi's beta = (k_f / 4 EI)^(1/4) of winkler_beam."""
+    b = WF["b"]
+    return (WF["kf"] / (4 * 210e9 * b ** 4 / 12)) ** 0.25
+
+
 BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
 
 
@@ -1429,6 +1464,7 @@ MODELS = {
     "follower_moment": (follower_moment, (SI, MM, IN)),
     "free_beam_end_mass": (free_beam_end_mass, (SI, MM, MS)),
     "inclined_roller": (inclined_roller, (SI, MM, IN)),
+    "winkler_beam": (winkler_beam, (SI, MM, MS)),
 }
 
 
