@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import SP, SF, FM, IR, WF, WF_beta, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
+from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNIT_TOL = 1e-7
@@ -91,7 +91,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2101,6 +2101,42 @@ def check_winkler_beam(m, run):
 
 
 CHECKS["winkler_beam"] = check_winkler_beam
+
+
+def portal_reference():
+    """portal_sway by the slope-deflection method with Timoshenko members (end moments
+    E I/(L (1 + phi)) ((4 + phi) theta_a + (2 - phi) theta_b - 6 psi), phi = 12 E I/(kGA L^2)),
+    axial deformation left out: the sway and the base moment."""
+    h, l, H, b = PS["h"], PS["l"], PS["H"], PS["b"]
+    E, nu = 210e9, 0.3
+    I, kGA = b ** 4 / 12, 10 * (1 + nu) / (12 + 11 * nu) * E / (2 * (1 + nu)) * b * b
+    pc, pg = 12 * E * I / (kGA * h * h), 12 * E * I / (kGA * l * l)
+    c, g = E * I / (h * (1 + pc)), E * I / (l * (1 + pg))
+    # corners turn theta (antisymmetric), columns sway psi = D/h
+    t_per_psi = 6 * c / (c * (4 + pc) + 6 * g)
+    psi = H / ((12 * c / h) * (2 - t_per_psi))
+    return psi * h, c * ((2 - pc) * t_per_psi * psi - 6 * psi)
+
+
+def check_portal_sway(m, run):
+    r = hist(run)[-1]
+    h, l, H = PS["h"], PS["l"], PS["H"]
+    err = max(abs(r["footL.rfx"] + r["footR.rfx"] + H), abs(r["footL.rfz"] + r["footR.rfz"]),
+              abs(H * h - l * r["footR.rfz"] + r["footL.rmy"] + r["footR.rmy"]) / h) / H
+    # the load's lever moves with the corner (u_z 7e-7 m): 2.4e-7 H h
+    report(m, "feet reactions balance the push (RF, RM about the left foot)", err < 1e-6, "largest difference %.2g H" % err)
+    D, Mb = portal_reference()
+    d = 0.5 * (r["left.ux"] + r["right.ux"])
+    mb = 0.5 * (r["footL.rmy"] + r["footR.rmy"])
+    e = [rel(d, D), rel(-mb, -Mb) if Mb < 0 else rel(mb, Mb)]
+    # axial deformation, left out of the reference: the girder's shortening (H/2) l/EA = 1.5e-6 m
+    # makes the two corners differ by 6.6e-4 of the sway; the columns' (H h/l) h/EA, 1e-3 of it
+    report(m, "sway and base moment vs slope-deflection (Timoshenko members)", max(e) < 1e-3,
+           "sway %.6g m (reference %.6g, rel %.2g), base moment %.6g N m (reference %.6g, rel %.2g)"
+           % (d, D, e[0], mb, Mb, e[1]))
+
+
+CHECKS["portal_sway"] = check_portal_sway
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

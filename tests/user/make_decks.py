@@ -989,6 +989,36 @@ def WF_beta():
     return (WF["kf"] / (4 * 210e9 * b ** 4 / 12)) ** 0.25
 
 
+PS = dict(h=3.0, l=4.0, n=12, H=1000.0, b=0.08)
+
+
+def portal_sway(u):
+    """A steel portal frame (two 3 m columns, a 4 m girder, solid 80 x 80 mm, feet clamped,
+    rigid corners), 12 B2V per member, pushed sideways by 1 kN at a top corner; static, without
+    *DENSITY: the sway against the slope-deflection method with Timoshenko members (Euler-
+    Bernoulli: H h^3 (2c + 3g) / (12 E I_c (c + 6g)), c = E I_c/h, g = E I_g/l)."""
+    h, l, n, H = PS["h"], PS["l"], PS["n"], PS["H"]
+    s = head(u, "Portal frame sway", portal_sway.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, h), n)
+    s += "*NODE\n"
+    for i in range(1, n):
+        s += "%d, %s, 0, %s\n" % (100 + i, u.n(l * i / n, "L"), u.n(h, "L"))
+    s += line_nodes(u, 201, (l, 0, h), (l, 0, 0), n)
+    s += line_elems(1, 1, n, "FRAME")
+    s += "*ELEMENT, TYPE=B2V, ELSET=FRAME\n%d, %d, 101\n" % (n + 1, n + 1)
+    for i in range(1, n - 1):
+        s += "%d, %d, %d\n" % (n + 1 + i, 100 + i, 101 + i)
+    s += "%d, %d, 201\n" % (2 * n, 100 + n - 1)
+    s += line_elems(2 * n + 1, 201, n, "FRAME")
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=FRAME, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(PS["b"], "L"), u.n(PS["b"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\n" % (201 + n)
+    s += "*PROBE, NAME=left, NODE=%d\nU, R\n*PROBE, NAME=right, NODE=201\nU, R\n" % (n + 1)
+    s += "*PROBE, NAME=footL, NODE=1\nRF, RM\n*PROBE, NAME=footR, NODE=%d\nRF, RM\n" % (201 + n)
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 1, %s\n*END STEP\n" % (n + 1, u.n(H, "F"))
+    return s
+
+
 BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
 
 
@@ -1465,6 +1495,7 @@ MODELS = {
     "free_beam_end_mass": (free_beam_end_mass, (SI, MM, MS)),
     "inclined_roller": (inclined_roller, (SI, MM, IN)),
     "winkler_beam": (winkler_beam, (SI, MM, MS)),
+    "portal_sway": (portal_sway, (SI, MM, IN)),
 }
 
 
