@@ -1019,6 +1019,35 @@ def portal_sway(u):
     return s
 
 
+PP = dict(L=0.5, b=0.02, n=10, th0=30.0, h=1e-3, T=0.4)
+
+
+def pendulum_preload(u):
+    """A steel bar (0.5 m, 20 x 20 mm) hinged at one end by supports (as pendulum_stop), held
+    at 30 degrees from the vertical under its own weight by a frictionless stop at its tip
+    (LAW=NEWTON, the plane through the tip across the bar) in a static step; a dynamic step
+    then draws the stop away (1 m along its normal in 20 ms, beyond the swing) and the bar swings from
+    rest: the stop's static force m g sin(th0)/2, then the compound pendulum's swing."""
+    L, b, n, th0, h, T = PP["L"], PP["b"], PP["n"], math.radians(PP["th0"]), PP["h"], PP["T"]
+    s0, c0 = math.sin(th0), math.cos(th0)
+    s = head(u, "Pendulum released from a static preload", pendulum_preload.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L * s0, -L * c0, 0), n)
+    s += "*NSET, NSET=TIP\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 3\n1, 4, 5\n"
+    s += "*AMPLITUDE, NAME=AWAY, TIME=TOTAL TIME\n0, 0, %s, 0, %s, 1\n" % (u.n(1.0, "T"), u.n(1.02, "T"))
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE, AMPLITUDE=AWAY\n%s, %s, 0, %.15g, %.15g, 0, %s, %s, 0\n" % (
+        u.n(L * s0, "L"), u.n(-L * c0, "L"), c0, s0, u.n(-1.0 * c0, "L"), u.n(-1.0 * s0, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\nTIP, STOP\n"
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=hinge, NODE=1\nRF\n*PROBE, NAME=tip, NODE=%d\nX, V\n" % (n + 1)
+    s += "*STEP\n*STATIC\n%s, %s\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (u.n(0.5, "T"), u.n(1.0, "T"))
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(h, "T"), u.n(T, "T"))
+    return s
+
+
 BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
 
 
@@ -1496,6 +1525,7 @@ MODELS = {
     "inclined_roller": (inclined_roller, (SI, MM, IN)),
     "winkler_beam": (winkler_beam, (SI, MM, MS)),
     "portal_sway": (portal_sway, (SI, MM, IN)),
+    "pendulum_preload": (pendulum_preload, (SI, MM)),
 }
 
 
