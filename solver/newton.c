@@ -265,8 +265,11 @@ void nsb_sys_restore_increment(nsb_system* s) {
 /* The first correction of a static increment from an equilibrium state is
    the linear response to the increment's loads and prescribed motions: it
    grows in proportion to the increment.  When it moves a node by more than
-   the model's size L, or turns one by more than half a turn, the tangent at
-   the start cannot carry that increment (a straight cable under its own
+   ten times the model's size L, or turns one by more than half a turn, the
+   tangent at the start cannot carry that increment (a point held at a
+   distance of at most L from a support moves by less than pi L in a turn of
+   less than half a turn: a rigid pendulum's first correction of 1.6 L
+   converges) (a straight cable under its own
    weight: its only transverse stiffness is its small bending stiffness, and
    the first correction of the whole load moves its middle by 7.6 km on a
    10 m cable).  Iterating on from there wastes the iteration limit at every
@@ -278,7 +281,7 @@ void nsb_sys_restore_increment(nsb_system* s) {
 #define FIRST_ROT 0.25
 static double first_correction_shrink(const nsb_system* s) {
   const double L = s->length, ct = s->nrm.c_trans, cr = s->nrm.c_rot;
-  if (!(ct > L) && !(cr > 3.141592653589793)) return 0.0;
+  if (!(ct > 10.0 * L) && !(cr > 3.141592653589793)) return 0.0;
   double f = 0.5;
   if (ct > 0.0) f = fmin(f, FIRST_TRANS * L / ct);
   if (cr > 0.0) f = fmin(f, FIRST_ROT / cr);
@@ -678,8 +681,8 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
         rep->shrink = f;
         rep->status = NSB_ERR_NO_CONVERGENCE;
         snprintf(rep->cause, sizeof rep->cause,
-                 "the first correction moves a node by %.3g (the model's size %.3g) and turns one by %.3g rad: the "
-                 "tangent at the increment's start cannot carry the increment h = %.6g",
+                 "the first correction moves a node by %.3g (the model's size is %.3g) and turns one by %.3g rad: "
+                 "the tangent at the increment's start cannot carry the increment h = %.6g",
                  s->nrm.c_trans, s->length, s->nrm.c_rot, s->scheme->h);
         return rep->status;
       }
