@@ -1734,19 +1734,65 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
   return count;
 }
 
+/* The energy the law on the step average takes from the motion per unit
+   impulse, each term >= 0 when e <= 1 (docs/contact.md §7.1, "What the law
+   dissipates"): with xi_N of step_xi, the impulse's own work per unit impulse
+   is vbar_N = xi_N/2 - loss, where (kappa_h = kappa/h, chord_turn)
+     loss = kappa/h + (1 - e) max(-gamma_N-, 0)/2     (a new contact),
+     loss = kappa/h + max(g_n, 0)/h [turn_applies]    (a persistent contact).
+   Lambda xi_N/2 is the residual of the law's row (Lambda > 0 => xi_N = 0). */
+static double step_loss(const nsb_contact_data* d, const nsb_eval_ctx* ec, double kappa_h) {
+  double e = ec->model->contact_pairs.data[d->pair].restitution;
+  if (d->persist) return kappa_h + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0);
+  return kappa_h + 0.5 * (1.0 - e) * fmax(-d->gN_pre, 0.0);
+}
+
+/* Whether the normal row of a contact finished by nsb_contact_finish (not
+   under the law on the step average) holds Newton's law in its persistent
+   form, xi_N = gamma_N+ + eps gamma_N- + 2 kappa/h with eps = e for
+   gamma_N- < 0 and 1 otherwise (nsb_newton_xi_step, docs/contact.md §7.1):
+   beam nodes and held contacts; not IMPACT=POISSON or CLOSED FORM (whose
+   row is a shifted Signorini condition), not Moreau's law of particles, not
+   a massless slave (§7.2: its law does no work, eps = 1, and its booked
+   work, -Lambda (gamma_N+ + gamma_N-)/2, is what measures that). */
+static int persistent_form(const nsb_contact_pair* p, const nsb_contact_data* d) {
+  return p->impact != NSB_IMPACT_POISSON && p->impact != NSB_IMPACT_CLOSED_FORM && !d->massless &&
+         (d->flexible || d->held_law);
+}
+
+/* The energy such a law takes from the motion per unit normal impulse, each
+   term >= 0 when e <= 1 (docs/contact.md §7.1, "What the law dissipates"):
+   over the trapezoidal increment the impulse works (gamma_N+ + gamma_N-)/2
+   = xi_N/2 - loss per unit impulse, with
+     loss = kappa/h + (1 - eps) max(-gamma_N-, 0)/2,
+   and Lambda xi_N/2 is the residual of the law's row (Lambda > 0 => xi_N = 0). */
+static double persistent_loss(const nsb_contact_pair* p, const nsb_contact_data* d, const nsb_elem* e,
+                              const nsb_eval_ctx* ec) {
+  nsb_vec3 n1;
+  return chord_turn(e, d, ec, &n1) / ec->h + 0.5 * (1.0 - p->restitution) * fmax(-d->gN_pre, 0.0);
+}
+
 /* Accepted increment of a contact under the law on the step average: the
    impulse nsb_impulse_time P (zero if the law left the contact open) and the
-   energy it dissipated, -impulse vbar_N (>= 0; zero up to the Newton
-   tolerance for a persistent contact), which it returns; a moving obstacle
-   works impulse times its step-average normal velocity (*obstacle_work). */
+   energy the law dissipated, impulse times step_loss (>= 0 by construction
+   for e <= 1; zero for e = 1 without a turn of the normal), which it returns.
+   The impulse's work, impulse vbar_N, differs from minus that by the law's
+   residual impulse xi_N/2, which is not booked: like the Newton residual of
+   the element equations it stays in the balance kinetic + potential +
+   dissipated - external_work.  (Booked as -impulse vbar_N, the round-off of
+   vbar_N = 0 under e = 1 summed up to a dissipation of -2e-18 J on
+   benchmarks/bar_wall_impact.)
+   A moving obstacle works impulse times its step-average normal velocity
+   (*obstacle_work).  (The booking only: the law is step_xi's.) */
 static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
   const double* P = ec->lambda + e->mult_first;
   nsb_vec3 n = nsb_v3_load(d->n), n1;
   double lv = nsb_impulse_time(ec) / d->m_row * P[0], vb = step_vbar(e, d, ec);
-  int open = !(lv - step_xi(d, ec, vb + chord_turn(e, d, ec, &n1) / ec->h) > 0.0);
+  double kappa_h = chord_turn(e, d, ec, &n1) / ec->h;
+  int open = !(lv - step_xi(d, ec, vb + kappa_h) > 0.0);
   d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P[0];
   d->force = d->impulse[0] / ec->h;
-  d->dissipated = -d->impulse[0] * vb;
+  d->dissipated = d->impulse[0] * step_loss(d, ec, kappa_h);
   if (d->shape.kind == 0 && d->impulse[0] != 0.0) {
     const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
     nsb_vec3 vd;
@@ -1939,7 +1985,10 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k] + held_carry(d, ec, dir[k]);
       if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
-      d->dissipated -= d->impulse[k] * (hpos && k > 0 ? nsb_v3_dot(dir[k], ubar) : 0.5 * (post + pre[k]));
+      if (k == 0 && persistent_form(p, d))
+        d->dissipated += d->impulse[0] * persistent_loss(p, d, &e[i], ec);
+      else
+        d->dissipated -= d->impulse[k] * (hpos && k > 0 ? nsb_v3_dot(dir[k], ubar) : 0.5 * (post + pre[k]));
     }
     /* held in the next increment: closed at the end of this one, after a
        start that was persistent (it carried an impulse in the last

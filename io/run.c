@@ -1258,7 +1258,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
  * size is refused before anything is read. */
 
 #define RESTART_MAGIC "NSBRSTRT"
-enum { RESTART_VERSION = 3 }; /* 3: smaller beam element states (elements/beam.c) */
+enum { RESTART_VERSION = 4 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c) */
 
 
 static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {

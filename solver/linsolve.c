@@ -11,6 +11,7 @@
 #include <float.h>
 #include <klu.h>
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <metis.h>
 #include <string.h>
@@ -975,4 +976,68 @@ void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
   if (s->ops != &klu_ops || !s->data) return;
   klu_data* d = s->data;
   for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) klu_free_numeric(&d->numeric[k], &d->common);
+}
+
+/* Pivot state of a checkpoint (solver/checkpoint.c): int32 back end (0:
+   none kept, 1: dense), int32 n, then per slot int32 valid, double
+   rgrowth_fresh, n int32 pivots.  KLU's pivot sequence lives in its numeric
+   object with the L and U patterns it fixes, which KLU cannot rebuild from
+   the sequence alone: it is not kept (a continued run's first KLU
+   factorization is a fresh one). */
+long nsb_linsolver_pivots_save(const nsb_linsolver* s, void* buf) {
+  if (!s || s->ops != &dense_ops || !s->data) {
+    if (buf) memset(buf, 0, 2 * sizeof(int32_t));
+    return 2 * sizeof(int32_t);
+  }
+  const dense_data* d = s->data;
+  const long slot_bytes = (long)sizeof(int32_t) + (long)sizeof(double) + (long)d->n * (long)sizeof(int32_t);
+  if (buf) {
+    char* p = buf;
+    const int32_t head[2] = {1, d->n};
+    memcpy(p, head, sizeof head);
+    p += sizeof head;
+    for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) {
+      const int32_t valid = d->valid[k];
+      memcpy(p, &valid, sizeof valid);
+      memcpy(p + sizeof valid, &d->rgrowth_fresh[k], sizeof(double));
+      p += sizeof valid + sizeof(double);
+      for (int i = 0; i < d->n; ++i, p += sizeof(int32_t)) {
+        const int32_t v = valid ? d->piv[k][i] : 0;
+        memcpy(p, &v, sizeof v);
+      }
+    }
+  }
+  return 2 * (long)sizeof(int32_t) + NSB_LINSOLVER_SLOTS * slot_bytes;
+}
+
+int nsb_linsolver_pivots_load(nsb_linsolver* s, const void* buf, long bytes) {
+  int32_t head[2];
+  NSB_CHECK(s->ctx, bytes >= (long)sizeof head, NSB_ERR_ARG, "checkpoint: pivot state of %ld bytes", bytes);
+  memcpy(head, buf, sizeof head);
+  if (head[0] == 0) return NSB_OK; /* nothing kept: the next factorization is a fresh one */
+  dense_data* d = s->ops == &dense_ops ? s->data : NULL;
+  NSB_CHECK(s->ctx, head[0] == 1 && d && head[1] == d->n, NSB_ERR_ARG,
+            "checkpoint: pivot order of a dense LU of %d equations, the linear solver has %s of %d", (int)head[1],
+            d ? "a dense LU" : "another back end", d ? d->n : 0);
+  const long slot_bytes = (long)sizeof(int32_t) + (long)sizeof(double) + (long)d->n * (long)sizeof(int32_t);
+  NSB_CHECK(s->ctx, bytes == 2 * (long)sizeof(int32_t) + NSB_LINSOLVER_SLOTS * slot_bytes, NSB_ERR_ARG,
+            "checkpoint: pivot state of %ld bytes for %d equations", bytes, d->n);
+  const char* p = (const char*)buf + sizeof head;
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) {
+    int32_t valid;
+    memcpy(&valid, p, sizeof valid);
+    memcpy(&d->rgrowth_fresh[k], p + sizeof valid, sizeof(double));
+    p += sizeof valid + sizeof(double);
+    int seen[NSB_LINSOLVER_DENSE_MAX_N] = {0}, ok = valid == 0 || valid == 1;
+    for (int i = 0; i < d->n; ++i, p += sizeof(int32_t)) {
+      int32_t v;
+      memcpy(&v, p, sizeof v);
+      ok = ok && (!valid || (v >= 0 && v < d->n && !seen[v]));
+      if (valid && ok) seen[v] = 1;
+      d->piv[k][i] = valid && ok ? v : i;
+    }
+    NSB_CHECK(s->ctx, ok, NSB_ERR_ARG, "checkpoint: the pivot order of slot %d is not a permutation", k);
+    d->valid[k] = valid;
+  }
+  return NSB_OK;
 }

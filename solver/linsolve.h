@@ -159,6 +159,19 @@ void nsb_linsolver_destroy(nsb_linsolver** s);
 /// checkpoint (solver/checkpoint.c) pivots as the run that wrote it.
 void nsb_linsolver_forget_pivots(nsb_linsolver* s);
 
+/// The pivot order the next factorizations reuse, as bytes for a checkpoint
+/// (solver/checkpoint.c): with buf NULL the size only; else written to buf
+/// (caller-owned, that size).  The dense LU's per slot (its order, whether
+/// it is valid, the pivot growth of its last fresh factorization); nothing
+/// of KLU's or UMFPACK's (their next factorization after a load is fresh).
+long nsb_linsolver_pivots_save(const nsb_linsolver* s, void* buf);
+/// Install a pivot order saved by nsb_linsolver_pivots_save (buf borrowed,
+/// bytes long) into the analyzed solver, so that its next factor of each
+/// slot refactors with it as the solver that saved it would have; the
+/// factors themselves are not restored, so a factor must come before the
+/// next solve.  Errors: NSB_ERR_ARG (another back end or order, a corrupt state).
+int nsb_linsolver_pivots_load(nsb_linsolver* s, const void* buf, long bytes);
+
 /// METIS nested-dissection fill-reducing ordering of the symmetrized pattern of A
 /// (A + A^T without the diagonal): perm[k] = old index at new position k (size A->n,
 /// caller-provided).  Only A->n, rowptr and col are read; columns need not be sorted nor the

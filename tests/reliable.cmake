@@ -90,9 +90,13 @@ endforeach()
 # match the run that wrote no checkpoint.  Cylindrical: 85 to 92 and a spread
 # up to the last increment; checkpoints at 88 to 116 (cylindrical) and 300 to
 # 400 (spherical) differed when a Riks increment's first factorization reused
-# an earlier increment's KLU pivots.
+# an earlier increment's KLU pivots.  ball_friction: a rigid ball sliding into
+# rolling under Coulomb friction, whose systems the dense LU solves; the
+# checkpoint keeps its pivot order (solver/checkpoint.c): at 501 and 520 the
+# continued run's tangential impulses differed when it factored afresh.
 # name|deck|checkpoint increments
 set(nsb_checkpoint_at_cases
+  "ball_friction|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_ball_friction.inp|501 520 555 800"
   "riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|85 86 87 88 89 90 91 92 100 116 130 150 161"
   "riks_spherical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_spherical.inp|281 300 333 350 400 450 559")
 foreach(case ${nsb_checkpoint_at_cases})

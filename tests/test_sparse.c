@@ -869,6 +869,72 @@ static void test_dense_vs_klu(void) {
  * new matrix of the same pattern (another stamp), are factored.  Every
  * pattern the builder writes has a stamp of its own, so the guard passes
  * over the pattern only when the stamp is not one it has seen. */
+/* The dense LU's pivot order through a checkpoint (nsb_linsolver_pivots_save
+   / _load, solver/checkpoint.c): a solver that factored A and one that only
+   analyzed A's pattern and loaded the first one's pivot order factor the
+   next matrix alike, by refactorization (no pivot search), to the bit; a
+   solver without the order factors it afresh.  A KLU solver keeps no order
+   (its load is a no-op: the next factorization is fresh); an order that is
+   not a permutation, or one of another size, is refused. */
+static void test_dense_pivots_checkpoint(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng_state = 77;
+  const int n = 12;
+  double* D = calloc((size_t)n * n, sizeof(double));
+  for (int k = 0; k < n * n; ++k) D[k] = 2.0 * rnd(&rng_state) - 1.0; /* no dominant diagonal: pivoting permutes */
+  nsb_csr* A = csr_from_dense(ctx, n, D);
+  nsb_linsolver *s1 = NULL, *s2 = NULL, *s3 = NULL, *sk = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_DENSE, &s1) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_DENSE, &s2) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_DENSE, &s3) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s1, A) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s1, A) == NSB_OK);
+  long bytes = nsb_linsolver_pivots_save(s1, NULL);
+  char* buf = malloc((size_t)bytes);
+  CU_ASSERT_EQUAL(nsb_linsolver_pivots_save(s1, buf), bytes);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s2, A) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s3, A) == NSB_OK);
+  CU_ASSERT_EQUAL(nsb_linsolver_pivots_load(s2, buf, bytes), NSB_OK);
+  for (int p = 0; p < A->nnz; ++p) A->val[p] *= 1.0 + 0.01 * (rnd(&rng_state) - 0.5); /* the next matrix */
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s1, A) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s2, A) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s3, A) == NSB_OK);
+  CU_ASSERT_EQUAL(s1->n_factor_fresh, 1); /* the first factorization only */
+  CU_ASSERT_EQUAL(s2->n_factor_fresh, 0); /* refactored with the loaded order */
+  CU_ASSERT_EQUAL(s3->n_factor_fresh, 1);
+  double b1[12], b2[12];
+  for (int i = 0; i < n; ++i) b1[i] = b2[i] = rnd(&rng_state) - 0.5;
+  CU_ASSERT_FATAL(nsb_linsolver_solve(s1, b1) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_solve(s2, b2) == NSB_OK);
+  CU_ASSERT(memcmp(b1, b2, sizeof b1) == 0);
+  /* refused: not a permutation (slot 0's first two entries made equal), another size */
+  char* bad = malloc((size_t)bytes);
+  memcpy(bad, buf, (size_t)bytes);
+  const size_t first = 2 * sizeof(int32_t) + sizeof(int32_t) + sizeof(double);
+  memcpy(bad + first + sizeof(int32_t), bad + first, sizeof(int32_t));
+  CU_ASSERT_EQUAL(nsb_linsolver_pivots_load(s3, bad, bytes), NSB_ERR_ARG);
+  nsb_ctx_clear_error(ctx);
+  CU_ASSERT_EQUAL(nsb_linsolver_pivots_load(s3, buf, bytes - 4), NSB_ERR_ARG);
+  nsb_ctx_clear_error(ctx);
+  /* KLU: nothing kept, loading it changes nothing */
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &sk) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(sk, A) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_factor(sk, A) == NSB_OK);
+  char kbuf[64];
+  long kbytes = nsb_linsolver_pivots_save(sk, kbuf);
+  CU_ASSERT_EQUAL(kbytes, 2 * (long)sizeof(int32_t));
+  CU_ASSERT_EQUAL(nsb_linsolver_pivots_load(s3, kbuf, kbytes), NSB_OK);
+  free(bad);
+  free(buf);
+  free(D);
+  nsb_linsolver_destroy(&s1);
+  nsb_linsolver_destroy(&s2);
+  nsb_linsolver_destroy(&s3);
+  nsb_linsolver_destroy(&sk);
+  nsb_csr_destroy(ctx, &A);
+  nsb_test_end_ctx(&ctx);
+}
+
 static void test_pattern_guard(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   /* tridiagonal 4 x 4 (10 entries), and the same size with (0,2),(2,0)
@@ -925,6 +991,7 @@ static const nsb_test_suite suites[] = {
                                       {"too_large", test_dense_too_large},
                                       {"auto_switch", test_auto_switch},
                                       {"dense_vs_klu", test_dense_vs_klu},
+                                      {"pivots_checkpoint", test_dense_pivots_checkpoint},
                                       {NULL, NULL}}},
     {"linsolver", (const nsb_test_case[]){{"bad_kind", test_create_bad_kind}, {"pattern_guard", test_pattern_guard},
                                           {NULL, NULL}}},
