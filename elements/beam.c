@@ -25,9 +25,10 @@
 
 #define BEAM_MAX_DLOADS 8
 
-/* One set of kept interior factors (beam_state.kept): Z the rows
-   [X_f | X_n | 0] as X, inv = K_ii^{-1} (n_int x n_int, column-major), kni =
-   K_ni (12 x n_int, column-major); valid once set.  The inverse rather than
+/* One set of kept interior factors (beam_state.kept): Z the rows of X_n
+   (n_int x 12: X's rows without the X_f and zero columns, which a kept set
+   does not read, its X_f being xf), inv = K_ii^{-1} (n_int x n_int,
+   column-major), kni = K_ni (12 x n_int, column-major); valid once set.  The inverse rather than
    the LU factors: its product with f_i is a matrix-vector product without
    the triangular solves' chain of dependent operations (beam_eval's share
    of the samples of the 100-element bar of benchmarks/peers with
@@ -37,11 +38,16 @@ typedef struct beam_kept {
   int valid;
 } beam_kept;
 
-/* The two sets and the bytes of their allocation (the sets' arrays follow
-   it), apart from the element's block so that an element of a model
-   without TANGENT=REUSE carries one pointer for them. */
+/* The sets, how many there are, and the bytes of their allocation (the
+   sets' arrays follow it), apart from the element's block so that an
+   element of a model without TANGENT=REUSE carries one pointer for them.
+   The second set (the acceleration solves after impulsive increments) only
+   in a model with contact pairs: only contact impulses start those solves
+   (solver/newton.c, the linear solver's recurring slot); without it the
+   sets are half the bytes (3.7 KB of B2V POINTS=1). */
 typedef struct beam_kept_sets {
   beam_kept kept[2];
+  int n_sets;
   size_t bytes;
 } beam_kept_sets;
 
@@ -88,18 +94,24 @@ typedef struct beam_state {
      last evaluation with NSB_FACTORS_KEEP, one set for the dynamic and
      static modes (kept[0]) and one for the acceleration solves (kept[1]),
      allocated only when a step of the model has TANGENT=REUSE (else
-     ks is NULL).  xrows: the rows post_solve reads, those the last
-     evaluation left (X, or a kept set's Z after its tangent or a frozen
-     evaluation); their X_f is column 0 of X, or a kept set's own xf,
-     contiguous (a frozen evaluation then writes 18 doubles instead of a
-     column through every row of Z, which the residual-only sweeps of large
-     models read from memory).  A block of its own, apart from the
-     evaluation's hot data. */
+     ks is NULL), the second only with contact pairs (beam_kept_sets).
+     xrows: the rows post_solve reads, those the last evaluation left (X,
+     or a kept set's Z after its tangent or a frozen evaluation); their X_f
+     is column 0 of X, or a kept set's own xf, contiguous (a frozen
+     evaluation then writes 18 doubles instead of a column through every row
+     of Z, which the residual-only sweeps of large models read from
+     memory).  A block of its own, apart from the evaluation's hot data. */
   beam_kept_sets* ks;
   const double* xrows;
   size_t bytes;      /* the whole block */
   size_t tail_bytes; /* the evolving states from old_qp on (checkpoint) */
 } beam_state;
+
+/* The kept set of the dynamic and static modes (accel = 0) or of the
+   acceleration solves (1); NULL where the element keeps none. */
+static beam_kept* kept_set(const beam_state* s, int accel) {
+  return s->ks && accel < s->ks->n_sets ? &s->ks->kept[accel] : NULL;
+}
 
 /* Largest full local system: 12 node unknowns and the interior of 10 points. */
 #define BEAM_MAX_FULL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
@@ -362,10 +374,11 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int reuse = 0;
   for (int k = 0; k < m->steps.count; ++k) reuse |= nsb_step_tangent(m, &m->steps.data[k]) == NSB_TANGENT_REUSE;
   if (reuse) {
-    size_t nz = (size_t)n_int * (NSB_LU_ROW_WIDTH + (size_t)n_int + 12 + 1);
+    size_t nz = (size_t)n_int * (12 + (size_t)n_int + 12 + 1);
     /* the sets' arrays after the header, aligned for doubles */
     size_t head = (sizeof(beam_kept_sets) + sizeof(double) - 1) / sizeof(double) * sizeof(double);
-    size_t ks_bytes = head + 2 * sizeof(double) * nz;
+    const int n_sets = m->contact_pairs.count > 0 ? 2 : 1;
+    size_t ks_bytes = head + (size_t)n_sets * sizeof(double) * nz;
     s->ks = nsb_alloc(ctx, ks_bytes);
     if (!s->ks) {
       beam_destroy(ctx, e);
@@ -374,11 +387,12 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     }
     memset(s->ks, 0, ks_bytes);
     s->ks->bytes = ks_bytes;
+    s->ks->n_sets = n_sets;
     double* data = (double*)((char*)s->ks + head);
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < n_sets; ++k) {
       beam_kept* z = &s->ks->kept[k];
       z->Z = data + (size_t)k * nz;
-      z->inv = z->Z + (size_t)n_int * NSB_LU_ROW_WIDTH;
+      z->inv = z->Z + (size_t)n_int * 12;
       z->kni = z->inv + (size_t)n_int * (size_t)n_int;
       z->xf = z->kni + (size_t)12 * n_int;
     }
@@ -1206,7 +1220,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
      residual is affine in the loads at a fixed state (docs/theory.md §8) */
   int rate = ec->f_lpf != NULL && !accel;
   /* modified Newton: the residual alone, condensed with the kept factors */
-  beam_kept* kept = s->ks ? &s->ks->kept[accel] : NULL;
+  beam_kept* kept = kept_set(s, accel);
   int frozen = ec->factors == NSB_FACTORS_KEPT && !K && kept && kept->valid && !rate;
   NSB_ASSERT(!rate || s->Xl);
   if (rate && !lpf_loaded(ec, s)) {
@@ -1308,11 +1322,12 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   const double* F = sc->F;
   double* KF = sc->K;
   int* piv = sc->piv;
-  /* factors kept for modified Newton (the rows go to Z directly) */
-  beam_kept* z = s->ks ? &s->ks->kept[ec->mode == NSB_EVAL_ACCEL] : NULL;
+  /* factors kept for modified Newton (X_n goes to Z, X_f to xf; the rows
+     are formed in X, which post_solve then does not read) */
+  beam_kept* z = kept_set(s, ec->mode == NSB_EVAL_ACCEL);
   const int keep = z && K && ec->factors == NSB_FACTORS_KEEP;
-  double* restrict X = keep ? z->Z : s->X;
-  s->xrows = X;
+  double* restrict X = s->X;
+  s->xrows = keep ? z->Z : X;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
   for (int q = 0; q < ni; ++q) {
     double* xq = X + W * q;
@@ -1328,7 +1343,10 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   }
   nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
   if (keep) {
-    for (int q = 0; q < ni; ++q) z->xf[q] = X[W * q]; /* X_f where post_solve reads a kept set's */
+    for (int q = 0; q < ni; ++q) {
+      z->xf[q] = X[W * q]; /* X_f where post_solve reads a kept set's */
+      memcpy(z->Z + (size_t)12 * q, X + W * q + 1, 12 * sizeof(double));
+    }
     memset(z->inv, 0, sizeof(double) * (size_t)ni * (size_t)ni);
     for (int q = 0; q < ni; ++q) {
       z->inv[q + (size_t)ni * q] = 1.0;
@@ -1423,16 +1441,19 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   beam_state* s = e->state;
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
-  /* X_f: column 0 of X, or the kept set's own (beam_kept) */
+  /* X_f: column 0 of X, or the kept set's own (beam_kept); the rows of
+     X_n: X's from its column 1, or a kept set's Z, 12 wide */
   const int own = s->xrows == s->X, xs = own ? NSB_LU_ROW_WIDTH : 1;
+  const int rw = own ? NSB_LU_ROW_WIDTH : 12;
   const double* xf = own ? s->X : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
+  const double* xn = own ? s->X + 1 : s->xrows;
   for (int i = 0; i < ni; ++i) {
-    const double* xi = s->xrows + NSB_LU_ROW_WIDTH * i; /* row i of X_n from xi[1] */
+    const double* xi = xn + (size_t)rw * i; /* row i of X_n */
     const double xfi = xf[xs * i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
        x - (+0) = x: the same bits as with the zeros Xl held before) */
     double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
-    for (int j = 0; j < 12; ++j) v -= xi[1 + j] * du[j];
+    for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
       c->raw2 += v * v;
@@ -1611,6 +1632,11 @@ static size_t beam_tail_bytes(const beam_state* s) { return s->tail_bytes; }
 
 static size_t beam_res_bytes(const beam_state* s) {
   return s->sgeom ? sizeof(nsb_beam_strain_force) * (size_t)(2 * (s->N + 2)) : 0;
+}
+
+int nsb_beam_kept_sets(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  return s->ks ? s->ks->n_sets : 0;
 }
 
 size_t nsb_beam_state_bytes(const nsb_elem* e) {

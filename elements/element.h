@@ -132,6 +132,11 @@ typedef struct nsb_eval_ctx {
      ended with (1 for the other steps); later steps keep that step's loads
      at it.  NULL: all 1 */
   const double* step_lpf;
+  /* static steps: the branch parameter r (force per length) of a NEWTON-law
+     contact's Signorini row, min(g, P/r) (contact/static_law.h): the force
+     flux of the last assembly over the model's length scale; 0 before the
+     first assembly */
+  double contact_stiffness;
 } nsb_eval_ctx;
 
 /// Energy and momentum contributions of one element.
@@ -394,6 +399,11 @@ int nsb_beam_n_samples(const nsb_elem* e);
 /// byte count, a copy into buf, and the copy back (same element of the same
 /// model).  What the element computed at set-up is not included.
 size_t nsb_beam_state_bytes(const nsb_elem* e);
+/// Sets of interior factors a beam element keeps for modified Newton
+/// (nsb_factor_use): 0 in a model without a TANGENT=REUSE step, 1 for the
+/// dynamic and static modes, 2 with the acceleration solves after
+/// impulsive increments (a model with contact pairs).
+int nsb_beam_kept_sets(const nsb_elem* e);
 void nsb_beam_state_save(const nsb_elem* e, void* buf);
 void nsb_beam_state_load(const nsb_elem* e, const void* buf);
 /// Integration points of a beam element (consistent mass of the modal

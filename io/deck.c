@@ -50,7 +50,7 @@ static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZE
 static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
 static const char* const mass_kinds[] = {"LUMPED", "CONSISTENT", NULL};                       /* modal mass */
 static const char* const spin_axes[] = {"X", "Y", "Z", NULL};                                  /* SPIN axis */
-static const char* const linsolvers[] = {"KLU", "UMFPACK", "AUTO", NULL}; /* nsb_linsolver_kind */
+static const char* const linsolvers[] = {"KLU", "UMFPACK", "AUTO", "KLU2", NULL}; /* nsb_linsolver_kind */
 static const char* const formats[] = {"VTK", "HISTORY", "CONTACT", NULL};
 static const char* const encodings[] = {"ASCII", "BINARY", NULL};
 /* index + 1 = nsb_section_shape */
@@ -201,7 +201,10 @@ static const kwspec kw_table[] = {
      W_MODEL,
      {{"NAME", P_NAME, 1, NULL}, {"LAYOUT", P_ENUM, 1, point_layouts}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_contact_points, deck_data_contact_points, deck_end_contact_points},
-    {"BOUNDARY", KW_BOUNDARY, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
+    {"BOUNDARY",
+     KW_BOUNDARY,
+     W_ANY,
+     {{"AMPLITUDE", P_NAME, 0, NULL}, {"OP", P_ENUM, 0, load_ops}, {"FIXED", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_boundary, deck_data_boundary, NULL},
     {"CLOAD",
      KW_CLOAD,

@@ -224,6 +224,14 @@ typedef struct modal_ws {
   int n_urows;
   int* urows;
   double *uphi, *uq, *uv;
+  /* history rows from the modal coordinates (modal_history_setup): hmom,
+     6 m, the linear and angular momentum of each mode at unit modal
+     velocity; the probed nodes' rows hrows (n_hrows) and Phi on them (hphi,
+     n_hrows x m, column-major); hist_fast 0 when every row rebuilds the state */
+  int hist_fast, n_hrows;
+  double* hmom;
+  int* hrows;
+  double* hphi;
 } modal_ws;
 
 static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
@@ -245,6 +253,9 @@ static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
   if (w->uphi) NSB_FREE_ARRAY(ctx, w->uphi, (size_t)w->n_urows * (size_t)m, double);
   if (w->uq) NSB_FREE_ARRAY(ctx, w->uq, w->n_urows, double);
   if (w->uv) NSB_FREE_ARRAY(ctx, w->uv, w->n_urows, double);
+  if (w->hmom) NSB_FREE_ARRAY(ctx, w->hmom, (size_t)6 * m, double);
+  if (w->hrows) NSB_FREE_ARRAY(ctx, w->hrows, w->n_hrows, int);
+  if (w->hphi) NSB_FREE_ARRAY(ctx, w->hphi, (size_t)w->n_hrows * (size_t)m, double);
 }
 
 /* The rows the modes touch and Phi on them into w->urows, w->uphi when they
@@ -329,6 +340,57 @@ static int modal_force(nsb_system* s, const nsb_modal_result* r, modal_ws* w, do
   return NSB_OK;
 }
 
+/* The energies of the reduced motion (momenta left to the caller). */
+static nsb_energy modal_energy(const nsb_reduced* red, const nsb_energy* e0) {
+  nsb_energy e = *e0;
+  double kin, pot;
+  nsb_reduced_energy(red, &kin, &pot);
+  e.kinetic = kin;
+  e.potential = e0->potential + pot;
+  e.external_work = e0->external_work + red->work_loads;
+  e.dissipated = e0->dissipated + red->dissipated_damping + red->dissipated_contact;
+  return e;
+}
+
+/* A history row's state from the modal coordinates alone (modal_history_setup):
+   the time, the probed nodes (their rows of Phi y, Phi v, summed as
+   modal_output_state sums them; the other nodes keep the linearization
+   state), the energies and the momenta. */
+static int modal_history_state(nsb_system* s, const nsb_reduced* red, modal_ws* w, const nsb_energy* e0, double t) {
+  int m = w->m;
+  if (w->n_hrows > 0) {
+    memset(w->dq, 0, (size_t)w->n * sizeof(double));
+    memset(w->dv, 0, (size_t)w->n * sizeof(double));
+    for (int q = 0; q < w->n_hrows; ++q) {
+      if (w->hrows[q] < 0) continue;
+      double a = 0.0, b = 0.0;
+      for (int j = 0; j < m; ++j) {
+        double yj = red->y[j], vj = red->v[j];
+        if (yj == 0.0 && vj == 0.0) continue;
+        double ph = w->hphi[q + (size_t)w->n_hrows * j];
+        a += ph * yj;
+        b += ph * vj;
+      }
+      w->dq[w->hrows[q]] = a;
+      w->dv[w->hrows[q]] = b;
+    }
+    NSB_CALL(nsb_system_modal_state(s, w->dq, w->dv, t, 1));
+  } else {
+    nsb_system_modal_time(s, t);
+  }
+  nsb_energy e = modal_energy(red, e0);
+  double pl[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  for (int j = 0; j < m; ++j) {
+    double vj = red->v[j];
+    if (vj == 0.0) continue;
+    for (int c = 0; c < 6; ++c) pl[c] += w->hmom[6 * j + c] * vj;
+  }
+  e.momentum = nsb_v3_load(pl);
+  e.angular_momentum = nsb_v3_load(pl + 3);
+  nsb_system_set_energy(s, &e);
+  return NSB_OK;
+}
+
 /* The state of the reduced solution (modes, plus the truncated modes'
    static response to the contact forces with QS), energies and momenta,
    set in the system for the output writers. */
@@ -391,13 +453,7 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
       }
     }
   NSB_CALL(nsb_system_modal_state(s, w->dq, w->dv, t, nodes_only));
-  nsb_energy e = *e0;
-  double kin, pot;
-  nsb_reduced_energy(red, &kin, &pot);
-  e.kinetic = kin;
-  e.potential = e0->potential + pot;
-  e.external_work = e0->external_work + red->work_loads;
-  e.dissipated = e0->dissipated + red->dissipated_damping + red->dissipated_contact;
+  nsb_energy e = modal_energy(red, e0);
   /* momenta of the lumped masses: p = sum (M dv)_t, L = sum x x (M dv)_t + R (M dv)_r */
   nsb_system_modal_mass_mv(s, w->dv, w->Mdv);
   const nsb_state* st = nsb_system_state(s);
@@ -512,6 +568,74 @@ static int stop_requested(run* rn) {
   return rn->stopped != 0;
 }
 
+/* Set-up of the history rows from the modal coordinates (docs/theory.md
+   §7, "History rows from the modal coordinates"): the momenta of the reduced motion are linear in the modal
+   velocities, p = sum_j p_j v_j and L = sum_j L_j v_j with the momenta of
+   each mode at unit velocity from M phi_j at the linearization positions
+   X0, when the rebuilt state's x x (M dv) and R (M dv)_r terms vanish
+   exactly: M phi_j has no rotation rows and every translation row of phi_j
+   and M phi_j, over all modes, lies along one global axis (x_i and p_i then
+   parallel at every node: the axial motion of a straight bar, a particle
+   striking it along the axis).  Not with QUASI-STATIC (its static response
+   moves other rows), SPIN, or checkpoints (they hold the system's state).
+   Node probes are then served from their nodes' rows of Phi alone. */
+static int modal_history_setup(run* rn, int k, const nsb_modal_result* r, modal_ws* w) {
+  nsb_ctx* ctx = rn->ctx;
+  nsb_system* s = rn->s;
+  const nsb_model* model = rn->m;
+  const nsb_step_def* sd = &model->steps.data[k];
+  if (sd->reduction || sd->spinning || model->restart_every > 0 || rn->resume) return NSB_OK;
+  int m = w->m, n = w->n, axis = -1, ok = 1, n_nodes = model->nodes.count;
+  w->hmom = NSB_NEW_ARRAY(ctx, (size_t)6 * m, double);
+  NSB_CHECK(ctx, w->hmom, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  const nsb_state* st = nsb_system_state(s);
+  for (int j = 0; j < m && ok; ++j) {
+    const double* phi = r->phi + (size_t)n * j;
+    nsb_system_modal_mass_mv(s, phi, w->Mdv);
+    nsb_vec3 p = nsb_v3_zero(), L = nsb_v3_zero();
+    for (int i = 0; i < n_nodes && ok; ++i) {
+      double d[6], e[6];
+      nsb_system_eq_node(s, phi, i, d);
+      nsb_system_eq_node(s, w->Mdv, i, e);
+      ok = e[3] == 0.0 && e[4] == 0.0 && e[5] == 0.0;
+      for (int c = 0; c < 3 && ok; ++c)
+        if (d[c] != 0.0 || e[c] != 0.0) {
+          if (axis < 0) axis = c;
+          ok = c == axis;
+        }
+      nsb_vec3 pt = nsb_v3(e[0], e[1], e[2]);
+      p = nsb_v3_add(p, pt);
+      L = nsb_v3_add(L, nsb_v3_cross(nsb_st_x(st, i), pt));
+    }
+    nsb_v3_store(p, w->hmom + 6 * j);
+    nsb_v3_store(L, w->hmom + 6 * j + 3);
+  }
+  if (!ok) {
+    NSB_FREE_ARRAY(ctx, w->hmom, (size_t)6 * m, double);
+    w->hmom = NULL;
+    return NSB_OK;
+  }
+  int nh = 0;
+  for (int p = 0; p < model->probes.count; ++p)
+    if (model->probes.data[p].node >= 0) nh += 6;
+  if (nh > 0) {
+    w->hrows = NSB_NEW_ARRAY(ctx, nh, int);
+    w->hphi = NSB_NEW_ARRAY(ctx, (size_t)nh * (size_t)m, double);
+    NSB_CHECK(ctx, w->hrows && w->hphi, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+    w->n_hrows = nh;
+    nh = 0;
+    for (int p = 0; p < model->probes.count; ++p) {
+      if (model->probes.data[p].node < 0) continue;
+      for (int c = 0; c < 6; ++c) w->hrows[nh++] = nsb_system_node_equation(s, model->probes.data[p].node, c);
+    }
+    for (int j = 0; j < m; ++j)
+      for (int q = 0; q < nh; ++q)
+        w->hphi[q + (size_t)nh * j] = w->hrows[q] >= 0 ? r->phi[w->hrows[q] + (size_t)n * j] : 0.0;
+  }
+  w->hist_fast = 1;
+  return NSB_OK;
+}
+
 /* One *MODAL DYNAMIC step's reduced model: the modes, the reduced motion,
    the workspace, the energies and the loads of the linearization state. */
 typedef struct modal_step {
@@ -552,6 +676,7 @@ static int modal_step_alloc(run* rn, int k, modal_step* ms) {
   if (!w->F || !w->r0 || !w->f || !w->dq || !w->dv || !w->Mdv || (sd->reduction && !w->cols))
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
   NSB_CALL(modal_sparse_modes(ctx, &ms->r, w));
+  NSB_CALL(modal_history_setup(rn, k, &ms->r, w));
   if (sd->spinning) {
     /* the co-rotating model about the start state (the deck reader refuses
        *RESTART with SPIN: these come from the start state, not a checkpoint) */
@@ -927,7 +1052,11 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
          reactions and the step's last state reconstruct the beams */
       int nodes_only = !want_vtk && !rn->probe_elements && !(want_hist && rn->probe_reactions) && j != n_inc;
       nsb_system_want_reactions(s, (want_hist && rn->probe_reactions) || want_vtk);
-      if ((st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h, nodes_only)) < 0) goto out;
+      /* a row of energies, momenta and node probes: from the modal
+         coordinates when the modes allow it (modal_history_setup) */
+      if (nodes_only && w->hist_fast) st = modal_history_state(s, red, w, &ms.e0, t0 + (double)j * h);
+      else st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h, nodes_only);
+      if (st < 0) goto out;
       unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u);
       if ((st = write_output(rn, what, 0)) < 0) goto out;
     }
@@ -1189,12 +1318,13 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
   nsb_newton_report rep;
   while (!nsb_step_control_reached(sc, nsb_system_time(s), t_target)) {
     double t_new = nsb_step_control_next(sc, s, t_target), hh = t_new - nsb_system_time(s);
+    rep.shrink = 0.0;
     int st = nsb_system_increment_to(s, t_new, &rep);
     *iters += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
-      if (nsb_step_control_cutback(sc, st, hh)) continue;
+      if (nsb_step_control_cutback_by(sc, st, hh, rep.shrink)) continue;
       /* a static step that converged on the way and now fails even at
          the smallest increment: the load has passed a limit point */
       if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > sc->t0 &&
@@ -1610,6 +1740,12 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
+  if (st->split_ns > 0)
+    fprintf(out, "    two domains          %d + %d unknowns, separator %d (KLU2)\n", st->split_nd[0], st->split_nd[1],
+            st->split_ns);
+  if (st->factorizations_fallback > 0)
+    fprintf(out, "    by the global KLU    %ld (KLU2: a singular domain block or Schur complement)\n",
+            st->factorizations_fallback);
   if (st->tangents > 0 || st->tangent_reuses > 0) {
     fprintf(out, "  tangents formed       %ld (modified Newton)\n", st->tangents);
     fprintf(out, "    iterations reusing   %ld\n", st->tangent_reuses);

@@ -321,7 +321,9 @@ typedef struct nsb_boundary {
   int step;
   int line;
   int prev[6];             /* per DOF 1..6: the record of an earlier step (or the model data) that this
-                              one replaces at its node, -1: none; a static step ramps from its value */
+                              one replaces at its node, -1: none; a static step ramps from its value, and
+                              a DOF without one (free before this step) from its value at the step's start */
+  int fixed;               /* FIXED: held at the values of the step's start (value 0, no amplitude) */
 } nsb_boundary;
 
 typedef struct nsb_cload {
@@ -387,14 +389,17 @@ typedef enum nsb_scheme_kind {
   NSB_SCHEME_GENERALIZED_ALPHA = 2
 } nsb_scheme_kind;
 /* *SOLVER CONTROLS, LINEAR SOLVER= (solver/linsolve.h); AUTO, the default, is
-   the dense LU for small systems and KLU for the others.  DENSE (the dense LU
+   the dense LU for small systems and KLU for the others; KLU2 the two-domain
+   solver (KLU's factors of two domain blocks on two threads, a dense Schur
+   complement of their separator) for large ones.  DENSE (the dense LU
    whatever the size, up to its bound) is for the library and its tests, not
    a deck value. */
 typedef enum nsb_linsolver_kind {
   NSB_LINSOLVER_KLU = 0,
   NSB_LINSOLVER_UMFPACK = 1,
   NSB_LINSOLVER_AUTO = 2,
-  NSB_LINSOLVER_DENSE = 3
+  NSB_LINSOLVER_KLU2 = 3, /* two domains and a separator on two threads (solver/linsolve.c) */
+  NSB_LINSOLVER_DENSE = 4
 } nsb_linsolver_kind;
 
 /* The deck's default smallest increment of a *DYNAMIC step without DIRECT,

@@ -42,6 +42,7 @@
 #define NSB_LINSOLVE_H
 
 #include "base/ctx.h"
+#include "base/team.h"
 #include "model/model.h"
 #include "solver/sparse.h"
 
@@ -61,6 +62,11 @@ typedef struct nsb_linsolver nsb_linsolver;
 /// (Two runs on the loaded shared machine: single times vary up to 2x.)
 #define NSB_LINSOLVER_AUTO_DENSE_ANY_N 12
 #define NSB_LINSOLVER_AUTO_DENSE_N 24
+
+/// NSB_LINSOLVER_KLU2 (two domains and a separator, linsolve.c) splits a
+/// matrix of at least this many equations (nsb_linsolver_set_split_min);
+/// a smaller one gets the global KLU, with KLU's results bit for bit.
+#define NSB_LINSOLVER_SPLIT_MIN_N 20000
 
 /// Number of numeric factorization slots, and the recurring one (header).
 #define NSB_LINSOLVER_SLOTS 2
@@ -105,6 +111,12 @@ struct nsb_linsolver {
   double* kept_val;
   int kept_cap, kept_valid;
   double kept_rcond;
+  nsb_team* team;    /* borrowed (nsb_linsolver_set_team): KLU2 runs its two domains on it */
+  int split_min;     /* KLU2: smallest order that is split (nsb_linsolver_set_split_min) */
+  double nnz_lu;     /* entries of the factors of the last successful factor (KLU: nnz(L + U) with
+                        the off-diagonal blocks; KLU2: both domains' and S's n^2; 0 for the others) */
+  int split_nd[2], split_ns; /* KLU2: sizes of the domains and separator of the last analyze (0: not split) */
+  long n_factor_fallback; /* KLU2: factorizations done by the global KLU after a singular domain block or Schur complement */
 };
 
 /// Create a solver of the given kind.  *out owned by caller (nsb_linsolver_destroy); ctx borrowed.
@@ -122,6 +134,20 @@ int nsb_linsolver_create(nsb_ctx* ctx, nsb_linsolver_kind kind, nsb_linsolver** 
 /// beam elements, 1.7 KB of the 15 KB of peak memory per element.
 /// Allocates nothing; takes effect at the next analyze.
 void nsb_linsolver_set_lean(nsb_linsolver* s, int lean);
+
+/// The team whose threads KLU2 factors and solves its two domains on (member
+/// k mod size takes domain k); NULL (the default): the calling thread does
+/// both.  Borrowed: it must outlive the solver's use of it.  The results do
+/// not depend on it.  Allocates nothing.
+void nsb_linsolver_set_team(nsb_linsolver* s, nsb_team* team);
+
+/// KLU2: split matrices of at least n equations (default
+/// NSB_LINSOLVER_SPLIT_MIN_N); takes effect at the next analyze.
+void nsb_linsolver_set_split_min(nsb_linsolver* s, int n);
+
+/// KLU2 after a successful analyze that split the matrix: the part of
+/// unknown i (0, 1: a domain, 2: the separator); -1 when not split.
+int nsb_linsolver_split_part(const nsb_linsolver* s, int i);
 
 /// Symbolic analysis of the pattern of A (borrowed, read only during the call): METIS
 /// ordering, symbolic factorization, workspace.  Discards any previous analysis/factorization.

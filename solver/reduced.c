@@ -68,6 +68,30 @@ void nsb_reduced_destroy(nsb_reduced** pr) {
   *pr = NULL;
 }
 
+void nsb_reduced_beam_pairing(const nsb_model* model, const nsb_contact_pair* cp, int node, const double* x0,
+                              int* elem, double* xi, double* dist) {
+  const nsb_elset* es = &model->elsets.data[cp->master];
+  nsb_vec3 x = nsb_v3_load(x0 + 3 * node);
+  *elem = -1;
+  *dist = HUGE_VAL;
+  *xi = 0.0;
+  for (int k = 0; k < es->elements.count; ++k) {
+    const nsb_element* el = &model->elements.data[es->elements.data[k]];
+    int a = el->nodes[0], b = el->nodes[1];
+    if (a == node || b == node) continue;
+    nsb_vec3 xa = nsb_v3_load(x0 + 3 * a), ab = nsb_v3_sub(nsb_v3_load(x0 + 3 * b), xa);
+    double l2 = nsb_v3_dot(ab, ab);
+    double t = l2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(x, xa), ab) / l2 : 0.0;
+    t = fmin(1.0, fmax(0.0, t));
+    double d = nsb_v3_norm(nsb_v3_sub(x, nsb_v3_muladd(xa, t, ab)));
+    if (d < *dist) {
+      *dist = d;
+      *elem = es->elements.data[k];
+      *xi = t;
+    }
+  }
+}
+
 /* The beam-master candidates from index c on: each slave node of a pair with
    a master element set is paired with the closest point of the set's chords
    (elements not containing the node) in the linearization state x0:
@@ -85,27 +109,12 @@ static int pair_beam_candidates(nsb_reduced* r, int c, const double* x0,
     const nsb_contact_pair* cp = &model->contact_pairs.data[p];
     if (cp->master_kind != NSB_MASTER_BEAMS) continue;
     const nsb_nset* ns = &model->nsets.data[cp->slave_nset];
-    const nsb_elset* es = &model->elsets.data[cp->master];
     for (int i = 0; i < ns->nodes.count && st >= 0; ++i, ++c) {
       int node = ns->nodes.data[i];
       nsb_vec3 x = nsb_v3_load(x0 + 3 * node);
-      int best = -1;
-      double best_d = HUGE_VAL, best_xi = 0.0;
-      for (int k = 0; k < es->elements.count; ++k) {
-        const nsb_element* el = &model->elements.data[es->elements.data[k]];
-        int a = el->nodes[0], b = el->nodes[1];
-        if (a == node || b == node) continue;
-        nsb_vec3 xa = nsb_v3_load(x0 + 3 * a), ab = nsb_v3_sub(nsb_v3_load(x0 + 3 * b), xa);
-        double l2 = nsb_v3_dot(ab, ab);
-        double xi = l2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(x, xa), ab) / l2 : 0.0;
-        xi = fmin(1.0, fmax(0.0, xi));
-        double d = nsb_v3_norm(nsb_v3_sub(x, nsb_v3_muladd(xa, xi, ab)));
-        if (d < best_d) {
-          best_d = d;
-          best = es->elements.data[k];
-          best_xi = xi;
-        }
-      }
+      int best;
+      double best_d, best_xi;
+      nsb_reduced_beam_pairing(model, cp, node, x0, &best, &best_xi, &best_d);
       if (best < 0 || !(best_d > 0.0)) {
         st = nsb_ctx_error(ctx, NSB_ERR_ARG, __FILE__, __LINE__, __func__,
                            "modal dynamics: slave node %d of the *CONTACT PAIR of line %d %s",

@@ -182,6 +182,13 @@ int nsb_reduced_create(nsb_ctx* ctx, const nsb_model* model, int m, const double
                        nsb_reduced** out);
 void nsb_reduced_destroy(nsb_reduced** r);
 
+/// The pairing of a beam-master candidate: the closest point of the master
+/// chords of pair cp (elements not containing the node) to slave node `node`
+/// at the positions x0 (3 per model node): element *elem (-1: none), its
+/// parameter *xi in [0, 1] and the distance *dist.
+void nsb_reduced_beam_pairing(const nsb_model* model, const nsb_contact_pair* cp, int node, const double* x0,
+                              int* elem, double* xi, double* dist);
+
 /// Indices (model nodes) of the contact slaves, for the flexibility columns.
 int nsb_reduced_n_contacts(const nsb_reduced* r);
 int nsb_reduced_contact_node(const nsb_reduced* r, int c);

@@ -36,6 +36,10 @@ typedef struct nsb_newton_report {
   double res_rel[NSB_NEWTON_HISTORY], cor_rel[NSB_NEWTON_HISTORY];
   double r_force[NSB_NEWTON_HISTORY], r_moment[NSB_NEWTON_HISTORY];
   double c_trans[NSB_NEWTON_HISTORY], c_rot[NSB_NEWTON_HISTORY];
+  /* a static increment given up at its first correction (solver/newton.c,
+     first_correction_shrink): the factor (< 1/2) by which the increment must
+     shrink for that correction to be of a sensible size; 0 otherwise */
+  double shrink;
 } nsb_newton_report;
 
 /// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.
@@ -44,6 +48,8 @@ typedef struct nsb_stats {
   long floor_accepted;        /* increments accepted with converged corrections and the residual at its
                                  round-off floor (docs/theory.md §5) */
   long factorizations_fresh; /* of which with a fresh pivot search (KLU: reused pivots rejected) */
+  long factorizations_fallback; /* LINEAR SOLVER=KLU2: of which by the global KLU (a singular domain block) */
+  int split_nd[2], split_ns;    /* LINEAR SOLVER=KLU2: domains and separator of the last analysis (0: not split) */
   long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */
   long contact_sweeps;       /* prox sweeps (CONTACT SOLVER=PROX) */
   long hertz_shortened;      /* increments shortened for LAW=HERTZ contacts (solver/step_control.h) */
@@ -230,6 +236,9 @@ void nsb_system_node_velocities(const nsb_system* s, double* ve);
 /// the nodes only, no element is evaluated (its interior keeps an earlier
 /// state): for outputs that read node values alone.
 int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only);
+/// Only the time of the current state to t (its nodes keep their values): for
+/// a history row whose values come from the modal coordinates alone.
+void nsb_system_modal_time(nsb_system* s, double t);
 /// *MODAL DYNAMIC, SPIN (docs/theory.md §7.5): the co-rotating model's modal
 /// matrices per unit rate for the modes r about the global axis `axis` (0 x,
 /// 1 y, 2 z) through the origin, from the kept mass matrix and the current

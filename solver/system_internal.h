@@ -45,6 +45,9 @@ struct nsb_system {
   int n_nodes;
   int* ndof;  /* n */
   double* X0; /* 3n */
+  /* 3 per *BOUNDARY record: its node's displacement at the start of the
+     record's step (translations; assembly.c bc_value), saved in checkpoints */
+  double* bc_start;
   nsb_state cur, old;
   double *lam, *lam_old;
   int n_mult;
@@ -150,6 +153,7 @@ struct nsb_system {
   int ceq_size, cmap_size;
   long contact_rebuilds;
   long fresh_before; /* fresh factorizations of linear solvers already destroyed */
+  long fallback_before; /* KLU2 factorizations by the global KLU of linear solvers already destroyed */
   double internal_res2; /* condensed-out residual rows of the last assembly */
   double length;        /* model length scale (convergence test, docs/theory.md §5) */
   double node_mass_max; /* largest mass of a node (particle, rigid body, beam share): weight flux */
@@ -273,6 +277,9 @@ void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* d
 void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale);
 /// Recover the interior unknowns of condensing elements.
 nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx);
+/// The elements' commit of an accepted increment (element.h): the static
+/// elements on the thread team (each commits its own state), the rest after.
+void nsb_sys_commit(nsb_system* s);
 /// Element ranges and the deferred blocks of the threaded assembly for
 /// n_threads threads (>= 1).  Allocates (set-up).
 int nsb_sys_make_ranges(nsb_system* s, int n_threads);

@@ -1371,6 +1371,42 @@ static void bar_wall_deck(char* text, size_t cap, const char* controls) {
            controls);
 }
 
+/* The sets of interior factors that the beam elements keep for modified
+   Newton (elements/beam.c): two, with the acceleration solves' set, in the
+   bar against the wall of bar_wall_deck (TANGENT=AUTO: REUSE in its dynamic
+   step); one in the same bar without its contact pair, which has no
+   impulsive increments; none with TANGENT=FULL. */
+static int bar_kept_sets(const char* controls, int contact) {
+  char text[8192];
+  bar_wall_deck(text, sizeof text, controls);
+  if (!contact) {
+    char* c = strstr(text, "*CONTACT PAIR");
+    char* end = c ? strstr(c, "*STEP") : NULL;
+    if (!end) return -1;
+    memmove(c, end, strlen(end) + 1);
+  }
+  fixture f;
+  int sets = -1;
+  if (fx_open(&f, "bar_kept.inp", text, 0) == 0) {
+    for (int i = 0; i < nsb_system_n_elements(f.s); ++i) {
+      const nsb_elem* e = nsb_system_element(f.s, i);
+      if (e->ops != &nsb_beam_v_ops) continue;
+      int k = nsb_beam_kept_sets(e);
+      if (sets < 0) sets = k;
+      else if (k != sets) sets = -2; /* every beam alike */
+    }
+  }
+  fx_close(&f);
+  return sets;
+}
+
+static void test_kept_sets(void) {
+  CU_ASSERT_EQUAL(bar_kept_sets("", 1), 2);
+  CU_ASSERT_EQUAL(bar_kept_sets("", 0), 1);
+  CU_ASSERT_EQUAL(bar_kept_sets("*SOLVER CONTROLS, TANGENT=REUSE\n", 0), 1);
+  CU_ASSERT_EQUAL(bar_kept_sets("*SOLVER CONTROLS, TANGENT=FULL\n", 1), 0);
+}
+
 static void cantilever_deck(char* text, size_t cap) {
   int n = snprintf(text, cap, "*NODE, NSET=ALL\n");
   for (int i = 0; i <= 10; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i);
@@ -1534,6 +1570,7 @@ static const nsb_test_case revolute_cases[] = {{"compound_pendulum", test_revolu
 static const nsb_test_case alloc_cases[] = {{"no_alloc_in_loop", test_no_alloc_in_loop},
                                             {"no_alloc_in_loop_beams", test_no_alloc_beams},
                                             {"failure_sweep", test_alloc_failure_sweep},
+                                            {"kept_sets", test_kept_sets},
                                             {NULL, NULL}};
 static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test_newton_failure},
                                              {"singular_names_dof", test_singular_names_dof},

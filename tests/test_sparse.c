@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "base/ctx.h"
+#include "base/team.h"
 #include "solver/linsolve.h"
 #include "solver/sparse.h"
 #include "tests/cunit_main.h"
@@ -684,8 +685,12 @@ static void solve_chain(nsb_linsolver_kind kind) {
   const double t_pattern = now() - t0;
   CU_ASSERT_EQUAL(A->nnz, 36 * (3 * NE - 2));
 
+  for (int T = 1; T <= (kind == NSB_LINSOLVER_KLU2 ? 2 : 1); ++T) { /* KLU2: also on a team of two */
+  nsb_team* team = NULL;
+  if (T > 1) CU_ASSERT_FATAL(nsb_team_create(ctx, T, &team) == NSB_OK);
   nsb_linsolver* s = NULL;
   CU_ASSERT_FATAL(nsb_linsolver_create(ctx, kind, &s) == NSB_OK);
+  nsb_linsolver_set_team(s, team);
   t0 = now();
   CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
   const double t_analyze = now() - t0;
@@ -711,12 +716,14 @@ static void solve_chain(nsb_linsolver_kind kind) {
     CU_ASSERT(res < 1e-12);
     if (!(res < 1e-12)) fprintf(stderr, "  residual %.3g\n", res);
   }
-  printf("\n    %s chain of %d 6x6 blocks (n = %d, nnz = %d): pattern+maps %.4f s, analyze %.4f s,\n"
+  printf("\n    %s (%d thread%s) chain of %d 6x6 blocks (n = %d, nnz = %d): pattern+maps %.4f s, analyze %.4f s,\n"
          "    factor #1 %.4f s, #2 %.4f s, #3 %.4f s (KLU: #1 klu_factor, then klu_refactor), solve %.5f s (mean), assembly %.5f s (mean),"
-         " rcond %.3g\n",
-         s->ops->name, NE, n, A->nnz, t_pattern, t_analyze, t_factor[0], t_factor[1], t_factor[2],
-         t_solve / 3, t_assemble / 3, s->rcond_last);
+         " rcond %.3g, nnz(L + U) %.4g\n",
+         s->ops->name, T, T > 1 ? "s" : "", NE, n, A->nnz, t_pattern, t_analyze, t_factor[0], t_factor[1], t_factor[2],
+         t_solve / 3, t_assemble / 3, s->rcond_last, s->nnz_lu);
   nsb_linsolver_destroy(&s);
+  nsb_team_destroy(&team);
+  }
   nsb_csr_destroy(ctx, &A);
   free(idx);
   free(map);
@@ -750,6 +757,304 @@ static void test_create_bad_kind(void) {
 SOLVER_TESTS(NSB_LINSOLVER_KLU, klu)
 SOLVER_TESTS(NSB_LINSOLVER_UMFPACK, umfpack)
 SOLVER_TESTS_SMALL(NSB_LINSOLVER_DENSE, dense)
+/* below its split threshold KLU2 is the global KLU: the small cases check
+   that path; the chain of 60 000 equations is split */
+SOLVER_TESTS(NSB_LINSOLVER_KLU2, klu2)
+
+/* ---- KLU2: two domains and a separator -------------------------------------- */
+
+/* Test matrices of KLU2: (a) random banded, unsymmetric, n x n with half
+   bandwidth w, diagonally weighted; (b) a beam-like chain of ne 12 x 12
+   element blocks (6 unknowns a node, node 0 clamped), n = 6 ne; (c) the chain
+   with a joint: every 50th node's first unknown tied to the next node's by
+   a multiplier row and column (zero diagonal). */
+static nsb_csr* klu2_matrix(nsb_ctx* ctx, int family, int n_or_ne, unsigned long long* rng) {
+  nsb_pattern_builder* pb = NULL;
+  nsb_csr* A = NULL;
+  if (family == 0) {
+    const int n = n_or_ne, w = 4;
+    CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &pb) == NSB_OK);
+    for (int i = 0; i < n; ++i)
+      for (int j = i - w; j <= i + w; ++j)
+        if (j >= 0 && j < n) CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, (int[]){i, j}, 2) == NSB_OK);
+    CU_ASSERT_FATAL(nsb_pattern_builder_finish(pb, &A) == NSB_OK);
+    nsb_pattern_builder_destroy(&pb);
+    for (int i = 0; i < n; ++i)
+      for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+        A->val[p] = A->col[p] == i ? 3.0 + rnd(rng) : rnd(rng) - 0.5;
+    return A;
+  }
+  const int ne = n_or_ne, K = 12, nj = family == 2 ? (ne - 1) / 50 : 0;
+  const int n = 6 * ne + nj;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &pb) == NSB_OK);
+  int idx[12], map[144];
+  for (int e = 0; e < ne; ++e) {
+    for (int a = 0; a < K; ++a) idx[a] = 6 * e + a - 6;
+    CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, idx + (e == 0 ? 6 : 0), e == 0 ? 6 : K) == NSB_OK);
+  }
+  for (int j = 0; j < nj; ++j) { /* multiplier 6 ne + j ties unknown 6 (50 j) to 6 (50 j + 1) */
+    const int u = 6 * (50 * j), v = 6 * (50 * j + 1), l = 6 * ne + j;
+    CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, (int[]){u, v, l}, 3) == NSB_OK);
+  }
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(pb, &A) == NSB_OK);
+  nsb_pattern_builder_destroy(&pb);
+  nsb_csr_zero(A);
+  double Ke[144];
+  for (int e = 0; e < ne; ++e) {
+    for (int a = 0; a < K; ++a) idx[a] = 6 * e + a - 6;
+    const int off = e == 0 ? 6 : 0, k = K - off;
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < k; ++i) Ke[i + k * j] = i == j ? 14.0 + rnd(rng) : rnd(rng) - 0.5;
+    CU_ASSERT_FATAL(nsb_csr_block_map(A, idx + off, k, map) == NSB_OK);
+    nsb_csr_add_mapped(A, map, k, Ke);
+  }
+  for (int j = 0; j < nj; ++j) {
+    const int u = 6 * (50 * j), v = 6 * (50 * j + 1), l = 6 * ne + j;
+    const double B[9] = {0, 0, 1, 0, 0, -1, 1, -1, 0}; /* column-major: rows u, v, l */
+    CU_ASSERT_FATAL(nsb_csr_block_map(A, (int[]){u, v, l}, 3, map) == NSB_OK);
+    nsb_csr_add_mapped(A, map, 3, B);
+  }
+  return A;
+}
+
+/* x = A^{-1} b with the given solver (made and analyzed by the caller). */
+static void klu2_solve(nsb_linsolver* s, const nsb_csr* A, const double* b, double* x) {
+  memcpy(x, b, sizeof(double) * (size_t)A->n);
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s, A) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_solve(s, x) == NSB_OK);
+}
+
+/* KLU2 against KLU on the three families: the same solution to round-off,
+   a split with two nonempty domains, and the same bits with 1, 2 and 3
+   threads (a team of each size); then three refactorizations with new values
+   keep the domains' pivots (no fresh factorization after the first). */
+static void test_klu2_vs_klu(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng = 11;
+  const int sizes[3] = {3000, 500, 1000};
+  for (int family = 0; family < 3; ++family) {
+    nsb_csr* A = klu2_matrix(ctx, family, sizes[family], &rng);
+    const int n = A->n;
+    double* b = malloc(sizeof(double) * (size_t)n);
+    double* x0 = malloc(sizeof(double) * (size_t)n);
+    double* keep = malloc(sizeof(double) * (size_t)A->nnz);
+    memcpy(keep, A->val, sizeof(double) * (size_t)A->nnz);
+    double* x[3];
+    for (int i = 0; i < n; ++i) b[i] = rnd(&rng) - 0.5;
+    nsb_linsolver* klu = NULL;
+    CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &klu) == NSB_OK);
+    CU_ASSERT_FATAL(nsb_linsolver_analyze(klu, A) == NSB_OK);
+    klu2_solve(klu, A, b, x0);
+    for (int T = 1; T <= 3; ++T) {
+      nsb_team* team = NULL;
+      if (T > 1) CU_ASSERT_FATAL(nsb_team_create(ctx, T, &team) == NSB_OK);
+      nsb_linsolver* s = NULL;
+      memcpy(A->val, keep, sizeof(double) * (size_t)A->nnz);
+      CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU2, &s) == NSB_OK);
+      nsb_linsolver_set_team(s, team);
+      nsb_linsolver_set_split_min(s, 100);
+      CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+      CU_ASSERT(s->split_ns > 0 && s->split_nd[0] > 0 && s->split_nd[1] > 0);
+      CU_ASSERT_EQUAL(s->split_nd[0] + s->split_nd[1] + s->split_ns, n);
+      x[T - 1] = malloc(sizeof(double) * (size_t)n);
+      klu2_solve(s, A, b, x[T - 1]);
+      double dmax = 0.0, xmax = 0.0;
+      for (int i = 0; i < n; ++i) {
+        dmax = fmax(dmax, fabs(x[T - 1][i] - x0[i]));
+        xmax = fmax(xmax, fabs(x0[i]));
+      }
+      CU_ASSERT(dmax <= 1e-13 * xmax);
+      CU_ASSERT(rel_residual(A, x[T - 1], b) < 1e-13);
+      if (T == 1)
+        printf("\n    family %d: n = %d, domains %d + %d, separator %d, |x - x_KLU| / |x| = %.2g", family, n,
+               s->split_nd[0], s->split_nd[1], s->split_ns, dmax / xmax);
+      if (T > 1) CU_ASSERT(memcmp(x[T - 1], x[0], sizeof(double) * (size_t)n) == 0);
+      /* refactorization with the kept pivots (values moved a little) */
+      const long fresh = s->n_factor_fresh;
+      CU_ASSERT(fresh >= 2); /* the two domains' first factorizations */
+      for (int it = 0; it < 3; ++it) {
+        for (int p = 0; p < A->nnz; ++p) A->val[p] *= 1.0 + 1e-3 * (rnd(&rng) - 0.5);
+        double* y = malloc(sizeof(double) * (size_t)n);
+        klu2_solve(s, A, b, y);
+        CU_ASSERT(rel_residual(A, y, b) < 1e-13);
+        free(y);
+      }
+      CU_ASSERT_EQUAL(s->n_factor_fresh, fresh);
+      CU_ASSERT_EQUAL(s->n_factor_fallback, 0);
+      nsb_linsolver_destroy(&s);
+      nsb_team_destroy(&team);
+    }
+    for (int T = 0; T < 3; ++T) free(x[T]);
+    nsb_linsolver_destroy(&klu);
+    nsb_csr_destroy(ctx, &A);
+    free(b);
+    free(x0);
+    free(keep);
+  }
+  printf("\n");
+  nsb_test_end_ctx(&ctx);
+}
+
+/* Below the split threshold KLU2 is KLU bit for bit (the models of the
+   test suite keep their results); a multiplier row next to the separator
+   is moved into it; the solver analyzes another pattern and comes back. */
+static void test_klu2_small_and_multipliers(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng = 5;
+  nsb_csr* A = klu2_matrix(ctx, 2, 1000, &rng);
+  const int n = A->n;
+  double* b = malloc(sizeof(double) * (size_t)n);
+  double* x0 = malloc(sizeof(double) * (size_t)n);
+  double* x1 = malloc(sizeof(double) * (size_t)n);
+  for (int i = 0; i < n; ++i) b[i] = rnd(&rng) - 0.5;
+  nsb_linsolver *klu = NULL, *s = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &klu) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU2, &s) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(klu, A) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK); /* n = 6165 < 20 000: not split */
+  CU_ASSERT_EQUAL(s->split_ns, 0);
+  CU_ASSERT_EQUAL(nsb_linsolver_split_part(s, 0), -1);
+  klu2_solve(klu, A, b, x0);
+  klu2_solve(s, A, b, x1);
+  CU_ASSERT(memcmp(x0, x1, sizeof(double) * (size_t)n) == 0);
+  nsb_linsolver_set_split_min(s, 100);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  CU_ASSERT(s->split_ns > 0);
+  /* every multiplier row in a domain has all its coupled unknowns there too */
+  for (int i = 6 * 1000; i < n; ++i) {
+    const int pi = nsb_linsolver_split_part(s, i);
+    if (pi == 2) continue;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) CU_ASSERT_EQUAL(nsb_linsolver_split_part(s, A->col[p]), pi);
+  }
+  /* the same solver on another, larger pattern: a new partition, grown storage */
+  nsb_csr* B = klu2_matrix(ctx, 0, 8000, &rng);
+  double* y0 = malloc(sizeof(double) * 8000);
+  double* y1 = malloc(sizeof(double) * 8000);
+  double* c8 = malloc(sizeof(double) * 8000);
+  for (int i = 0; i < 8000; ++i) c8[i] = rnd(&rng) - 0.5;
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(klu, B) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, B) == NSB_OK);
+  CU_ASSERT(s->split_ns > 0);
+  klu2_solve(klu, B, c8, y0);
+  klu2_solve(s, B, c8, y1);
+  double dmax = 0.0, ymax = 0.0;
+  for (int i = 0; i < 8000; ++i) {
+    dmax = fmax(dmax, fabs(y1[i] - y0[i]));
+    ymax = fmax(ymax, fabs(y0[i]));
+  }
+  CU_ASSERT(dmax <= 1e-13 * ymax);
+  /* and back to the first pattern */
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  klu2_solve(s, A, b, x1);
+  CU_ASSERT(rel_residual(A, x1, b) < 1e-13);
+  nsb_csr_destroy(ctx, &B);
+  free(y0);
+  free(y1);
+  free(c8);
+  nsb_linsolver_destroy(&klu);
+  nsb_linsolver_destroy(&s);
+  nsb_csr_destroy(ctx, &A);
+  free(b);
+  free(x0);
+  free(x1);
+  nsb_test_end_ctx(&ctx);
+}
+
+/* Allocation failures in create + analyze of a split matrix: each is
+   reported as NSB_ERR_ALLOC and leaves nothing behind; after a successful
+   analyze, factor and solve of the split matrix allocate nothing of ours. */
+static void test_klu2_split_alloc_failure(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng = 9;
+  nsb_csr* A = klu2_matrix(ctx, 0, 400, &rng);
+  double b[400];
+  const size_t base = nsb_ctx_live_bytes(ctx);
+  int done = 0;
+  long fail;
+  for (fail = 1; !done && fail < 1000; ++fail) {
+    nsb_linsolver* s = NULL;
+    nsb_ctx_fail_alloc_after(ctx, fail);
+    int st = nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU2, &s);
+    if (st == NSB_OK) {
+      nsb_linsolver_set_split_min(s, 100);
+      st = nsb_linsolver_analyze(s, A);
+    }
+    if (st == NSB_OK) {
+      CU_ASSERT(s->split_ns > 0);
+      nsb_ctx_fail_alloc_after(ctx, 1);
+      for (int k = 0; k < 2; ++k) {
+        for (int i = 0; i < 400; ++i) b[i] = 1.0;
+        CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_OK);
+        CU_ASSERT_EQUAL(nsb_linsolver_solve(s, b), NSB_OK);
+      }
+      done = 1;
+    } else {
+      CU_ASSERT_EQUAL(st, NSB_ERR_ALLOC);
+    }
+    nsb_linsolver_destroy(&s);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), base);
+    nsb_ctx_clear_error(ctx);
+  }
+  nsb_ctx_fail_alloc_after(ctx, 0);
+  CU_ASSERT(done);
+  CU_ASSERT(fail > 5);
+  nsb_csr_destroy(ctx, &A);
+  nsb_test_end_ctx(&ctx);
+}
+
+/* A singular domain block of a regular matrix: a row of domain 1 next to
+   the separator keeps only its separator entries.  The factorization falls
+   back to the global KLU (counted, no error) and solves; the next regular
+   matrix is split again; a singular matrix is reported as KLU reports it. */
+static void test_klu2_fallback(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng = 3;
+  nsb_csr* A = klu2_matrix(ctx, 0, 2000, &rng);
+  const int n = A->n;
+  double* keep = malloc(sizeof(double) * (size_t)A->nnz);
+  memcpy(keep, A->val, sizeof(double) * (size_t)A->nnz);
+  double* b = malloc(sizeof(double) * (size_t)n);
+  double* x = malloc(sizeof(double) * (size_t)n);
+  for (int i = 0; i < n; ++i) b[i] = rnd(&rng) - 0.5;
+  nsb_team* team = NULL;
+  CU_ASSERT_FATAL(nsb_team_create(ctx, 2, &team) == NSB_OK);
+  nsb_linsolver* s = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU2, &s) == NSB_OK);
+  nsb_linsolver_set_team(s, team);
+  nsb_linsolver_set_split_min(s, 100);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  klu2_solve(s, A, b, x);
+  int r = -1;
+  for (int i = 0; i < n && r < 0; ++i) {
+    if (nsb_linsolver_split_part(s, i) != 0) continue;
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+      if (nsb_linsolver_split_part(s, A->col[p]) == 2) r = i;
+  }
+  CU_ASSERT_FATAL(r >= 0);
+  for (int p = A->rowptr[r]; p < A->rowptr[r + 1]; ++p)
+    if (nsb_linsolver_split_part(s, A->col[p]) != 2) A->val[p] = 0.0;
+  klu2_solve(s, A, b, x);
+  CU_ASSERT_EQUAL(s->n_factor_fallback, 1);
+  CU_ASSERT_EQUAL(nsb_ctx_error_code(ctx), NSB_OK);
+  CU_ASSERT(rel_residual(A, x, b) < 1e-12);
+  memcpy(A->val, keep, sizeof(double) * (size_t)A->nnz);
+  klu2_solve(s, A, b, x);
+  CU_ASSERT_EQUAL(s->n_factor_fallback, 1);
+  CU_ASSERT(rel_residual(A, x, b) < 1e-13);
+  /* a zero row: singular, reported with its equation */
+  for (int p = A->rowptr[77]; p < A->rowptr[78]; ++p) A->val[p] = 0.0;
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_ERR_SINGULAR);
+  CU_ASSERT_EQUAL(s->singular_eq, 77);
+  CU_ASSERT_EQUAL(nsb_linsolver_solve(s, x), NSB_ERR_ARG);
+  nsb_ctx_clear_error(ctx);
+  nsb_linsolver_destroy(&s);
+  nsb_team_destroy(&team);
+  nsb_csr_destroy(ctx, &A);
+  free(keep);
+  free(b);
+  free(x);
+  nsb_test_end_ctx(&ctx);
+}
 
 /* The dense back end refuses a matrix above its bound, at analyze. */
 static void test_dense_too_large(void) {
@@ -993,6 +1298,12 @@ static const nsb_test_suite suites[] = {
                                       {"dense_vs_klu", test_dense_vs_klu},
                                       {"pivots_checkpoint", test_dense_pivots_checkpoint},
                                       {NULL, NULL}}},
+    {"klu2", (const nsb_test_case[]){SOLVER_CASES(klu2)}},
+    {"klu2_split", (const nsb_test_case[]){{"vs_klu_threads", test_klu2_vs_klu},
+                                           {"small_and_multipliers", test_klu2_small_and_multipliers},
+                                           {"fallback", test_klu2_fallback},
+                                           {"alloc_failure", test_klu2_split_alloc_failure},
+                                           {NULL, NULL}}},
     {"linsolver", (const nsb_test_case[]){{"bad_kind", test_create_bad_kind}, {"pattern_guard", test_pattern_guard},
                                           {NULL, NULL}}},
     {NULL, NULL}};
