@@ -277,13 +277,15 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
 /// node of m; this fills the first n_nodes with each node's inverse mass for
 /// that estimate: 1/m for a particle or a rigid body that no *JOINT, no
 /// *BOUNDARY and no beam element holds, 0 (immovable) for every other node.
-/// Once, when the system is built (no allocation).
+/// Once, when the system is built (no allocation; support: borrowed, owned
+/// by the caller, 7 * m->nodes.count doubles).
 void nsb_contact_support_init(const nsb_model* m, double* support);
 
 /// Start of an increment (ec on the state at t_n, ec->h the new step):
 /// closest points, group owners, frozen normals, the support of resting
-/// contacts (support: the scratch of nsb_contact_support_init, or NULL for
-/// none: aN_sup = aN_pre), activity of NEWTON contacts.
+/// contacts (support: the scratch of nsb_contact_support_init, borrowed; its
+/// inverse masses are read and its accumulators written; or NULL for none:
+/// aN_sup = aN_pre), activity of NEWTON contacts.
 void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support);
 
 /// Generalized load on node j (0 slave, 1, 2 master nodes) of contact
