@@ -46,6 +46,9 @@ struct nsb_system {
   int n_nodes;
   int* ndof;  /* n */
   double* X0; /* 3n */
+  /* 3 per *BOUNDARY record: its node's displacement at the start of the
+     record's step (translations; assembly.c bc_value), saved in checkpoints */
+  double* bc_start;
   nsb_state cur, old;
   double *lam, *lam_old;
   int n_mult;
@@ -131,6 +134,7 @@ struct nsb_system {
   int tan_contact_changed;
   int tan_contact_rows_changed; /* the same, row by row (assembly.c contact_rows_changed) */
   double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
+  double* support;       /* 7 doubles per node: the support estimate of resting contacts (nsb_contact_support_init) */
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
   int cand_cap;
