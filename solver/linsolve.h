@@ -22,6 +22,11 @@
  * consequence the "column" a back end reports singular is a row (equation)
  * of A; messages give the index in the original (unpermuted) numbering.
  *
+ * Fill-reducing ordering (KLU): each diagonal block of KLU's block triangular
+ * form is ordered by AMD and by METIS nested dissection, and the one whose
+ * Cholesky factor of the block's C + C^T has fewer entries is kept (AMD on a
+ * tie): AMD on beam chains, METIS on 2-D meshes (linsolve.c, "Ordering.").
+ *
  * Two numeric factorizations of one analyzed pattern (slots): slot 0 for the
  * Newton matrices of the increments, and the recurring slot
  * NSB_LINSOLVER_RECUR for a matrix that comes back between them unchanged
@@ -117,6 +122,10 @@ struct nsb_linsolver {
                         the off-diagonal blocks; KLU2: both domains' and S's n^2; 0 for the others) */
   int split_nd[2], split_ns; /* KLU2: sizes of the domains and separator of the last analyze (0: not split) */
   long n_factor_fallback; /* KLU2: factorizations done by the global KLU after a singular domain block or Schur complement */
+  int order_blocks[2];  /* KLU (and KLU2's global KLU): diagonal blocks of size > 3 of the last analyze ordered by
+                           AMD [0] and by METIS nested dissection [1], whichever gave the smaller Cholesky factor
+                           of the block's C + C^T (linsolve.c, "Ordering."); 0 for the others */
+  double order_lnz[2];  /* that nnz(L) (diagonal excluded) summed over those blocks, under AMD [0] and METIS [1] */
 };
 
 /// Create a solver of the given kind.  *out owned by caller (nsb_linsolver_destroy); ctx borrowed.
