@@ -14,6 +14,7 @@
 
 #include "contact/friction.h"
 #include "contact/laws.h"
+#include "contact/static_law.h"
 
 static void local_offsets(const nsb_elem* e, int off[4]) {
   off[0] = 0;
@@ -1045,6 +1046,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   int nl = e->n_local, nm = e->n_mult, m0 = nl - nm;
   const double* P = ec->lambda + e->mult_first;
+  /* a static step: the unilateral constraint at rest (contact/static_law.h) */
+  if (ec->mode == NSB_EVAL_STATIC && ec->step_static && ec->h > 0.0) return nsb_contact_static_eval(e, ec, f, K);
   if (ec->mode == NSB_EVAL_ACCEL && d->held) {
     /* a held contact's force in the smooth accelerations: P = Fc (its mean
        force over the last increment, in the frame of that increment) */
@@ -1912,6 +1915,21 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         d->fstate = nsb_friction_state_smooth(p->slip_velocity, vT);
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
+      continue;
+    }
+    if (ec->step_static) {
+      /* a static step's Signorini row (contact/static_law.h): the force of
+         the closed branch, no impulse; an open contact carries nothing,
+         exactly (its multiplier is round-off) */
+      double g;
+      const int fs = nsb_contact_static_state(&e[i], ec, &g, d->ftan);
+      const int closed = fs >= 0;
+      d->force = closed ? ec->lambda[e[i].mult_first] : 0.0;
+      d->fstate = closed ? fs : NSB_FSTATE_NONE;
+      d->slip = 0.0;
+      d->active = closed;
+      d->held = 0;
+      for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = 0.0;
       continue;
     }
     const double P_pre = d->P_pre;

@@ -132,6 +132,11 @@ typedef struct nsb_eval_ctx {
      ended with (1 for the other steps); later steps keep that step's loads
      at it.  NULL: all 1 */
   const double* step_lpf;
+  /* static steps: the branch parameter r (force per length) of a NEWTON-law
+     contact's Signorini row, min(g, P/r) (contact/static_law.h): the force
+     flux of the last assembly over the model's length scale; 0 before the
+     first assembly */
+  double contact_stiffness;
 } nsb_eval_ctx;
 
 /// Energy and momentum contributions of one element.

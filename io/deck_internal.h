@@ -195,6 +195,7 @@ typedef struct block {
   int level;        /* JOINT: nsb_level */
   int follower;     /* CLOAD */
   int has_amp;      /* BOUNDARY/CLOAD/GRAVITY */
+  int fixed;        /* BOUNDARY: FIXED (hold the values of the step's start) */
   char amp[NSB_NAME_MAX];
   int ok;           /* RIGID BODY: first data line valid; AMPLITUDE: no data error */
   double inertia[6];

@@ -66,6 +66,16 @@ void deck_begin_boundary(parser* p, loc at, const pval* v) {
           "step; OP=MOD (the default) replaces a support's value on the DOFs given");
     p->b.kw = KW_SKIP;
   }
+  /* FIXED (Abaqus/Standard): the DOFs are held at their values at the start
+     of the step, whatever they are (nsb_boundary.fixed) */
+  p->b.fixed = v[2].set;
+  if (p->b.fixed && current_step(p) < 0) {
+    VALUE(p, at, "*BOUNDARY, FIXED holds the values at the start of a step: it belongs in a step (*STEP ... *END STEP)");
+    p->b.kw = KW_SKIP;
+  } else if (p->b.fixed && v[0].set) {
+    VALUE(p, at, "*BOUNDARY, FIXED holds the values at the start of the step: it takes no AMPLITUDE");
+    p->b.kw = KW_SKIP;
+  }
 }
 
 /* *CLOAD: AMPLITUDE=, FOLLOWER= and OP=. */
@@ -413,6 +423,11 @@ void deck_data_boundary(parser* p, loc at) {
   if (!typed && !deck_get_int(p, at, p->fields[1], "first dof", &first)) return;
   if (!typed) last = first;
   if (!typed && p->n_fields >= 3 && p->fields[2][0] && !deck_get_int(p, at, p->fields[2], "last dof", &last)) return;
+  if (p->n_fields == 4 && p->b.fixed) {
+    VALUE(p, at, "*BOUNDARY, FIXED takes no value (the DOFs keep their values at the start of the step): give "
+          "node, first dof[, last dof]");
+    return;
+  }
   if (p->n_fields == 4 && !deck_get_real(p, at, p->fields[3], "boundary value", &value)) return;
   if (!deck_in_dof_range(p, at, first, "first dof") || !deck_in_dof_range(p, at, last, "last dof")) return;
   if (first > last) {
@@ -433,7 +448,8 @@ void deck_data_boundary(parser* p, loc at) {
   if (!deck_expand_nodes(p, at, p->fields[0])) return;
   int start = p->m->boundaries.count;
   for (int k = 0; k < p->scratch.count; ++k) {
-    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line, {-1, -1, -1, -1, -1, -1}};
+    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line, {-1, -1, -1, -1, -1, -1},
+                       p->b.fixed};
     /* the support it replaces on each DOF (the latest of an earlier step): a static step
        ramps from that support's value to this one's (Abaqus), not from zero */
     for (int d = first; d <= last && bc.step >= 0; ++d)

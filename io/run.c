@@ -1318,12 +1318,13 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
   nsb_newton_report rep;
   while (!nsb_step_control_reached(sc, nsb_system_time(s), t_target)) {
     double t_new = nsb_step_control_next(sc, s, t_target), hh = t_new - nsb_system_time(s);
+    rep.shrink = 0.0;
     int st = nsb_system_increment_to(s, t_new, &rep);
     *iters += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
-      if (nsb_step_control_cutback(sc, st, hh)) continue;
+      if (nsb_step_control_cutback_by(sc, st, hh, rep.shrink)) continue;
       /* a static step that converged on the way and now fails even at
          the smallest increment: the load has passed a limit point */
       if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > sc->t0 &&

@@ -321,7 +321,9 @@ typedef struct nsb_boundary {
   int step;
   int line;
   int prev[6];             /* per DOF 1..6: the record of an earlier step (or the model data) that this
-                              one replaces at its node, -1: none; a static step ramps from its value */
+                              one replaces at its node, -1: none; a static step ramps from its value, and
+                              a DOF without one (free before this step) from its value at the step's start */
+  int fixed;               /* FIXED: held at the values of the step's start (value 0, no amplitude) */
 } nsb_boundary;
 
 typedef struct nsb_cload {

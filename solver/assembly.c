@@ -24,6 +24,15 @@ static double bc_value(const nsb_system* s, int b, int dof, double t, int order)
   double d1, d2, v = nsb_load_scale(&ec, bc->amplitude, bc->step, &d1, &d2);
   double out = bc->value * (order == 0 ? v : order == 1 ? d1 : d2);
   int pb = bc->prev[dof];
+  if (dof < 3 && bc->fixed) return order == 0 ? s->bc_start[3 * b + dof] : 0.0;
+  if (dof < 3 && pb < 0 && bc->step >= 0 && bc->amplitude < 0 && bc->step == ec.step && ec.step_static && !ec.riks &&
+      ec.step_period > 0.0) {
+    /* a DOF free before this step ramps from where the step found it, u_0 (1 - r) + value r
+       (Abaqus: from the value at the end of the previous step); before, it ramped from the
+       initial position, and the first increment pulled the node back there */
+    double u0 = s->bc_start[3 * b + dof];
+    out += order == 0 ? u0 * (1.0 - v) : order == 1 ? -u0 * d1 : 0.0;
+  }
   if (pb >= 0 && bc->amplitude < 0 && bc->step == ec.step && ec.step_static && !ec.riks && ec.step_period > 0.0 &&
       !(s->model->boundaries.data[pb].step < 0 && ec.step == 0)) {
     /* the ramp r = v (r' = d1, r'' = 0) times the old value, product rule */

@@ -262,6 +262,32 @@ void nsb_sys_restore_increment(nsb_system* s) {
    update of a KLU factorization is not available). */
 #define REUSE_RATE 0.25
 
+/* The first correction of a static increment from an equilibrium state is
+   the linear response to the increment's loads and prescribed motions: it
+   grows in proportion to the increment.  When it moves a node by more than
+   ten times the model's size L, or turns one by more than half a turn, the
+   tangent at the start cannot carry that increment (a point held at a
+   distance of at most L from a support moves by less than pi L in a turn of
+   less than half a turn: a rigid pendulum's first correction of 1.6 L
+   converges) (a straight cable under its own
+   weight: its only transverse stiffness is its small bending stiffness, and
+   the first correction of the whole load moves its middle by 7.6 km on a
+   10 m cable).  Iterating on from there wastes the iteration limit at every
+   halving; instead the increment is given up at once and shrunk so that its
+   first correction is FIRST_TRANS L, FIRST_ROT rad (the step control's
+   cutback, nsb_step_control_cutback_by).  Returns that factor, or 0 when the
+   correction is sensible. */
+#define FIRST_TRANS 0.1
+#define FIRST_ROT 0.25
+static double first_correction_shrink(const nsb_system* s) {
+  const double L = s->length, ct = s->nrm.c_trans, cr = s->nrm.c_rot;
+  if (!(ct > 10.0 * L) && !(cr > 3.141592653589793)) return 0.0;
+  double f = 0.5;
+  if (ct > 0.0) f = fmin(f, FIRST_TRANS * L / ct);
+  if (cr > 0.0) f = fmin(f, FIRST_ROT / cr);
+  return f;
+}
+
 /* Fingerprint of the contact rows' form in the increment: which contacts
    take part, own their group and hold a persistent impulse (FNV-1a). */
 static unsigned long contact_form(const nsb_system* s) {
@@ -448,6 +474,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
   rep->converged = 0;
   rep->status = NSB_OK;
   rep->cause[0] = '\0';
+  rep->shrink = 0.0;
   int guessed = 0;
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   nsb_conv_begin_increment(&s->conv);
@@ -646,6 +673,21 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     nsb_sys_correction_norms(s, mode, s->dx, &ic);
     rep->iterations = it + 1;
     s->stats.newton_iterations++;
+    /* a static increment whose first correction is out of all proportion
+       (first_correction_shrink), where the step may cut back: given up now */
+    if (mode == NSB_EVAL_STATIC && it == 0 && !s->step.riks && s->step.h_min > 0.0 &&
+        s->step.h_min < s->scheme->h * (1.0 - 1e-12)) {
+      double f = first_correction_shrink(s);
+      if (f > 0.0) {
+        rep->shrink = f;
+        rep->status = NSB_ERR_NO_CONVERGENCE;
+        snprintf(rep->cause, sizeof rep->cause,
+                 "the first correction moves a node by %.3g (the model's size is %.3g) and turns one by %.3g rad: "
+                 "the tangent at the increment's start cannot carry the increment h = %.6g",
+                 s->nrm.c_trans, s->length, s->nrm.c_rot, s->scheme->h);
+        return rep->status;
+      }
+    }
     if (!isfinite(s->nrm.c_abs)) {
       rep->status = NSB_ERR_NOT_FINITE;
       snprintf(rep->cause, sizeof rep->cause, "Newton correction is not finite");

@@ -107,6 +107,13 @@ int nsb_step_control_cutback(nsb_step_control* sc, int st, double h) {
   return 0;
 }
 
+int nsb_step_control_cutback_by(nsb_step_control* sc, int st, double h, double f) {
+  if (!(f > 0.0 && f < 0.5) || st == NSB_ERR_UNDER_RESOLVED) return nsb_step_control_cutback(sc, st, h);
+  if (!(sc->sub * 0.5 >= sc->h_min * (1.0 - 1e-12)) || st == NSB_ERR_ALLOC) return 0;
+  sc->sub = fmax(f * fmin(sc->sub, h), sc->h_min);
+  return 1;
+}
+
 int nsb_step_control_accepted(nsb_step_control* sc, nsb_system* s, nsb_newton_report* rep) {
   if (sc->kind == NSB_INC_EVENT || sc->kind == NSB_INC_EVENT_FLEX) sc->n_events++;
   sc->impact_pending = sc->kind == NSB_INC_EVENT;

@@ -94,6 +94,9 @@ double nsb_step_control_next(nsb_step_control* sc, nsb_system* s, double t_targe
 /// increment is h/2 whatever the step's smallest increment (the system
 /// refuses no increment shorter than twice NSB_HERTZ_SUBSTEP_MIN h_nom).
 int nsb_step_control_cutback(nsb_step_control* sc, int st, double h);
+/// As nsb_step_control_cutback, shrinking the increment by f (0 < f < 1/2;
+/// nsb_newton_report.shrink) instead of halving it, not below h_min.
+int nsb_step_control_cutback_by(nsb_step_control* sc, int st, double h, double f);
 
 /// The increment last chosen was accepted by system s (borrowed): the
 /// substep grows back (doubling) towards h_nom; after an impact increment

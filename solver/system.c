@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "solver/system_internal.h"
 
+#include "contact/static_law.h"
+
 #include <math.h>
 #include <string.h>
 #include "elements/beam_velocity.h"
@@ -81,7 +83,7 @@ static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
    copy of it on return): the context is made several times an increment.
    The size check below stops the build when a member is added to
    nsb_eval_ctx (elements/element.h) without being set here. */
-_Static_assert(sizeof(nsb_eval_ctx) == 296, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
+_Static_assert(sizeof(nsb_eval_ctx) == 304, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
 
 void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval_ctx* ec) {
   const int dyn = mode == NSB_EVAL_DYNAMIC;
@@ -134,6 +136,7 @@ void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval
   ec->f_lpf = NULL;
   ec->step_lpf = s->step_lpf;
   ec->gravity = gravity_at(s, ec);
+  ec->contact_stiffness = s->length > 0.0 ? s->nrm.q_force / s->length : 0.0;
 }
 
 /* ---- initial state ---------------------------------------------------------- */
@@ -293,6 +296,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   int st = NSB_OK;
   s->ndof = NSB_NEW_ARRAY(ctx, nm, int);
   s->X0 = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+  s->bc_start = NSB_NEW_ARRAY(ctx, 3 * (model->boundaries.count > 0 ? model->boundaries.count : 1), double);
   s->node_eq = NSB_NEW_ARRAY(ctx, 6 * nm, int);
   s->fixed_t = NSB_NEW_ARRAY(ctx, 3 * nm, int);
   s->fixed_r = NSB_NEW_ARRAY(ctx, nm, unsigned);
@@ -302,7 +306,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->step_lpf = NSB_NEW_ARRAY(ctx, nst, double);
   if (s->step_lpf)
     for (int k = 0; k < nst; ++k) s->step_lpf[k] = 1.0;
-  if (!s->ndof || !s->X0 || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->kin || !s->step_lpf)
+  if (!s->ndof || !s->X0 || !s->bc_start || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->kin || !s->step_lpf)
     st = NSB_ERR_ALLOC;
   if (st == NSB_OK) st = state_alloc(ctx, &s->cur, n);
   if (st == NSB_OK) st = state_alloc(ctx, &s->old, n);
@@ -476,6 +480,7 @@ int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
       {s->lam, nm * sizeof(double)}, {s->lam_old, nm * sizeof(double)}, {s->mult_level, nm * sizeof(int)},
       {s->cdata, (size_t)s->n_contacts * sizeof(nsb_contact_data)}, {s->react, 2 * n3},
       {s->step_lpf, (size_t)s->model->steps.count * sizeof(double)},
+      {s->bc_start, 3 * (size_t)s->model->boundaries.count * sizeof(double)},
       {&s->t, sizeof s->t}, {&s->t_step_start, sizeof s->t_step_start}, {&s->work, sizeof s->work},
       {&s->power, sizeof s->power}, {&s->dissipated, sizeof s->dissipated}, {&s->diss_rate, sizeof s->diss_rate},
       {&s->contact_rebuilds, sizeof s->contact_rebuilds}, {&s->internal_res2, sizeof s->internal_res2},
@@ -509,6 +514,8 @@ void nsb_system_destroy(nsb_system** ps) {
   int n = s->n_nodes, nm = n > 0 ? n : 1, nmu = s->mult_cap, meq = s->eq_cap;
   NSB_FREE_ARRAY(ctx, s->ndof, nm, int);
   NSB_FREE_ARRAY(ctx, s->X0, 3 * nm, double);
+  if (s->bc_start)
+    NSB_FREE_ARRAY(ctx, s->bc_start, 3 * (s->model->boundaries.count > 0 ? s->model->boundaries.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->node_eq, 6 * nm, int);
   NSB_FREE_ARRAY(ctx, s->fixed_t, 3 * nm, int);
   NSB_FREE_ARRAY(ctx, s->fixed_r, nm, unsigned);
@@ -668,6 +675,10 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
   int prescribed_rotation = 0;
   for (int b = 0; b < m->boundaries.count; ++b) {
     const nsb_boundary* bc = &m->boundaries.data[b];
+    /* where the record's step starts: a DOF free before it ramps from there,
+       FIXED holds it there (assembly.c, bc_value) */
+    if (bc->step == k)
+      for (int c = 0; c < 3; ++c) s->bc_start[3 * b + c] = s->cur.x[3 * bc->node + c] - s->X0[3 * bc->node + c];
     if (bc->step > k) continue;
     for (int d = bc->dof_first; d <= bc->dof_last; ++d) {
       if (d <= 3) {
@@ -707,12 +718,20 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
             "NEWMARK with BETA=0.5 (which is Newmark with beta = gamma/2)",
             m->source, s->step.line);
   NSB_CHECK(s->ctx,
-            !(s->has_newton_contact && s->step.n_modes == 0 &&
-              (s->step.kind == NSB_STEP_STATIC || s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA)),
+            !(s->has_newton_contact && s->step.n_modes == 0 && s->step.kind == NSB_STEP_DYNAMIC &&
+              s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA),
             NSB_ERR_UNSUPPORTED,
             "%s:%d: contact with LAW=NEWTON (impulses) needs a dynamic step with SCHEME=NEWMARK or MODIFIED NEWMARK; "
-            "for a static or generalized-alpha step use LAW=HERTZ",
+            "for a generalized-alpha step use LAW=HERTZ",
             m->source, s->step.line);
+  /* a static step holds a NEWTON pair as a unilateral constraint at rest
+     (contact/static_law.h) where its law is the frictionless one of translations */
+  if (s->step.kind == NSB_STEP_STATIC && s->step.n_modes == 0 && !s->step.modal_dynamic)
+    for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
+      const char* why = nsb_contact_static_refusal(m, ip);
+      NSB_CHECK(s->ctx, !why, NSB_ERR_UNSUPPORTED, "%s:%d: a static step: LAW=NEWTON contact pair (line %d) %s",
+                m->source, s->step.line, m->contact_pairs.data[ip].line, why);
+    }
   /* the previous step's scheme: its pseudo-accelerations continue into a
      dynamic step that follows a dynamic one (generalized-alpha forms) */
   nsb_scheme* prev = prev_dynamic ? s->scheme : NULL;

@@ -36,6 +36,10 @@ typedef struct nsb_newton_report {
   double res_rel[NSB_NEWTON_HISTORY], cor_rel[NSB_NEWTON_HISTORY];
   double r_force[NSB_NEWTON_HISTORY], r_moment[NSB_NEWTON_HISTORY];
   double c_trans[NSB_NEWTON_HISTORY], c_rot[NSB_NEWTON_HISTORY];
+  /* a static increment given up at its first correction (solver/newton.c,
+     first_correction_shrink): the factor (< 1/2) by which the increment must
+     shrink for that correction to be of a sensible size; 0 otherwise */
+  double shrink;
 } nsb_newton_report;
 
 /// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.

@@ -45,6 +45,9 @@ struct nsb_system {
   int n_nodes;
   int* ndof;  /* n */
   double* X0; /* 3n */
+  /* 3 per *BOUNDARY record: its node's displacement at the start of the
+     record's step (translations; assembly.c bc_value), saved in checkpoints */
+  double* bc_start;
   nsb_state cur, old;
   double *lam, *lam_old;
   int n_mult;

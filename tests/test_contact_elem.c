@@ -475,6 +475,56 @@ static void test_hertz_newmark(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0,
 static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK"); }
 static void test_newton_frictionless(void) { run_tangents("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK"); }
 /* the persistent law's rows (position level, docs/contact.md §7.1), after two increments */
+/* A static step (contact/static_law.c): the Signorini rows min(g, P/r) on
+   every geometry of deck_geometries (plane, sphere, cylinder, particle pair,
+   chord; beam nodes), both branches: the normal multipliers of every other
+   contact are made negative (open), the rest positive (closed); with
+   friction, the nodes moved from the increment's start (slip) and tangential
+   multipliers on both sides of the disk (stick and slip). */
+static void static_tangents(const char* law) {
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  char text[4096];
+  snprintf(text, sizeof text, deck_geometries, law, law, "MODIFIED NEWMARK");
+  const char* dyn = "*DYNAMIC, SCHEME=MODIFIED NEWMARK\n";
+  char* at = strstr(text, dyn);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  memmove(at + strlen("*STATIC\n"), at + strlen(dyn), strlen(at + strlen(dyn)) + 1);
+  memcpy(at, "*STATIC\n", strlen("*STATIC\n"));
+  nsb_model* m = load(ctx, text);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
+  int n_open = 0, n_closed = 0;
+  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    double d[NSB_ELEM_MAX_LOCAL];
+    for (int q = 0; q < e->n_local; ++q) d[q] = 0.02 * urand();
+    int open = (ie % 2) == 1;
+    for (int q = e->n_local - e->n_mult; q < e->n_local; ++q) d[q] = (open ? -1.0 : 1.0) * (0.5 + 0.3 * urand());
+    /* friction: the tangential multipliers inside the disk (stick) at every third contact */
+    if (e->n_mult == 3 && ie % 3 == 0)
+      for (int q = e->n_local - 2; q < e->n_local; ++q) d[q] = 0.02 * urand();
+    nsb_system_apply_local(s, ie, d);
+    if (e->ops == &nsb_contact_newton_ops && ((const nsb_contact_data*)e->state)->owner) {
+      n_open += open;
+      n_closed += !open;
+    }
+  }
+  int n_checked = 0;
+  double w = check_contact_tangents(s, "static Signorini", &n_checked);
+  printf("\n    %-55s %d loaded contacts (%d open, %d closed), worst relative tangent error %.2e", law, n_checked,
+         n_open, n_closed, w);
+  CU_ASSERT(n_open >= 2 && n_closed >= 2);
+  CU_ASSERT(n_checked >= 7);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+static void test_newton_static_signorini(void) { static_tangents("LAW=NEWTON"); }
+static void test_newton_static_coulomb(void) { static_tangents("LAW=NEWTON, FRICTION=0.4"); }
 static void test_newton_persistent(void) {
   run_tangents_deck(deck_geometries, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 7, 0, 2);
 }
@@ -2680,6 +2730,8 @@ int main(int argc, char** argv) {
                                                 {"hertz_linear", test_hertz_linear},
                                                 {"newton_frictionless", test_newton_frictionless},
                                                 {"newton_persistent", test_newton_persistent},
+                                                {"newton_static_signorini", test_newton_static_signorini},
+                                                {"newton_static_coulomb", test_newton_static_coulomb},
                                                 {"newton_friction", test_newton_friction},
                                                 {"newton_friction_held", test_newton_friction_held},
                                                 {"newton_friction_stick", test_newton_friction_stick},

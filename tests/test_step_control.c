@@ -148,6 +148,28 @@ static void test_cutback_growth(void) {
   CU_ASSERT_DOUBLE_EQUAL(sc.sub, 0.1, 1e-17);
 }
 
+/* A cutback by a factor (a first correction out of all proportion,
+   solver/newton.c): the increment shrinks by it, not below h_min; a factor
+   of 1/2 or more, or none, halves; no cutback at h_min. */
+static void test_cutback_by(void) {
+  nsb_step_def sd = nsb_step_default_def(NSB_STEP_STATIC, NSB_SCHEME_MODIFIED_NEWMARK);
+  sd.h = 1.0;
+  sd.period = 1.0;
+  sd.h_min = 1e-5;
+  nsb_step_control sc;
+  nsb_step_control_begin(&sc, &sd, 0.0, 0.0);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback_by(&sc, NSB_ERR_NO_CONVERGENCE, sc.sub, 1.31e-3), 1);
+  CU_ASSERT_DOUBLE_EQUAL(sc.sub, 1.31e-3, 1e-18);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback_by(&sc, NSB_ERR_NO_CONVERGENCE, sc.sub, 0.7), 1);
+  CU_ASSERT_DOUBLE_EQUAL(sc.sub, 0.655e-3, 1e-18);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback_by(&sc, NSB_ERR_NO_CONVERGENCE, sc.sub, 0.0), 1);
+  CU_ASSERT_DOUBLE_EQUAL(sc.sub, 0.3275e-3, 1e-18);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback_by(&sc, NSB_ERR_NO_CONVERGENCE, sc.sub, 1e-9), 1);
+  CU_ASSERT_DOUBLE_EQUAL(sc.sub, 1e-5, 1e-20);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback_by(&sc, NSB_ERR_NO_CONVERGENCE, sc.sub, 1e-3), 0);
+  CU_ASSERT_EQUAL(nsb_step_control_cutback_by(&sc, NSB_ERR_ALLOC, sc.sub, 1e-3), 0);
+}
+
 /* The control on a falling ball: the increment that contains the impact
    ends at the switching point (closed form to round-off), the impact
    increment follows (rebound e v1 up to g delta), and the next increment
@@ -200,6 +222,7 @@ int main(int argc, char** argv) {
   static const nsb_test_case cases[] = {{"event_location", test_event_location},
                                         {"grid_times", test_grid_times},
                                         {"cutback_growth", test_cutback_growth},
+                                        {"cutback_by", test_cutback_by},
                                         {"located_impact", test_located_impact},
                                         {NULL, NULL}};
   static const nsb_test_suite suites[] = {{"step_control", cases}, {NULL, NULL}};

@@ -838,6 +838,216 @@ def beam_on_stop(u):
     return s
 
 
+SP = dict(L=1.0, b=0.02, n=10, P=300.0, e=0.0)
+
+
+def beam_on_supports(u):
+    """A steel bar (two spans of 1 m, 20 x 20 mm) resting on three supports, the frictionless
+    plane y = 0 under nodes at x = 0, 1, 2 m (LAW=NEWTON, the default e = 0), pinned along its
+    axis at one end.  Static step 1: its own weight (reactions 3/8, 5/4, 3/8 w L); static step
+    2: 300 N down at the middle of the first span, which lifts the bar off the far support
+    (reactions P/2 and P/2 + 2 w L); dynamic step 3: the load taken away, the bar falls back onto
+    the far support (an impact)."""
+    L, b, n, P = SP["L"], SP["b"], SP["n"], SP["P"]
+    s = head(u, "Bar on three supports: static preload, lift-off, impact", beam_on_supports.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (2 * L, 0, 0), 2 * n)
+    s += "*NSET, NSET=SUPPORTS\n1, %d, %d\n" % (n + 1, 2 * n + 1)
+    s += line_elems(1, 1, 2 * n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 1\n1, 3, 5\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 1, 0\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\nSUPPORTS, FLOOR\n"
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=A, NODE=1\nU\n*PROBE, NAME=B, NODE=%d\nU\n*PROBE, NAME=C, NODE=%d\nU, V\n" % (n + 1, 2 * n + 1)
+    s += "*PROBE, NAME=load, NODE=%d\nU\n" % (n // 2 + 1)
+    s += "*STEP\n*STATIC\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n"
+    out = "*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 2, %s\n%s*END STEP\n" % (n // 2 + 1, u.n(-P, "F"), out)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, OP=NEW\n%s*END STEP\n" % (u.n(1e-4, "T"), u.n(0.06, "T"), out)
+    return s
+
+
+SF = dict(L=1.0, b=0.02, n=10, mu=0.3, f=0.75)
+
+
+def bar_pushed_on_supports(u):
+    """A steel bar (1 m, 20 x 20 mm) lying on two supports at its ends, the plane y = 0 under
+    them, with Coulomb friction (LAW=NEWTON, FRICTION=0.3), pushed along
+    its axis at one end by 0.75 mu W while its weight W comes on (one static step): the pushed
+    end slides (friction mu W/2), the other sticks and takes the rest."""
+    L, b, n, mu, f = SF["L"], SF["b"], SF["n"], SF["mu"], SF["f"]
+    W = 7850.0 * b * b * L * 9.81
+    s = head(u, "Bar pushed on two frictional supports", bar_pushed_on_supports.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=ENDS\n1, %d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 3, 5\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 1, 0\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=0\nENDS, FLOOR\n" % mu
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=A, NODE=1\nU\n*PROBE, NAME=B, NODE=%d\nU\n" % (n + 1)
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n1, 1, %s\n" % u.n(f * mu * W, "F")
+    s += "*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n"
+    return s
+
+
+def follower_moment(u):
+    """A steel strip (0.5 m, 20 x 2 mm, 16 B2V) rolled up by a follower end moment (*CLOAD,
+    FOLLOWER=YES) to 2 pi EI / L in eight increments: the tip runs along the circle of radius
+    EI / M_k at each step and closes the ring at the clamp."""
+    L, b, h = 0.5, 0.02, 0.002
+    EI = 210e9 * b * h ** 3 / 12
+    M = 2 * math.pi * EI / L
+    s = head(u, "Strip rolled up by a follower moment", follower_moment.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 16)
+    s += line_elems(1, 1, 16, "STRIP")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=17\nX, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.125, 1.0\n*CLOAD, FOLLOWER=YES\n17, 6, %s\n*END STEP\n" % u.n(M, "F*L")
+    return s
+
+
+FM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
+
+
+def free_beam_end_mass(u):
+    """A free-free steel beam (2 m, 40 x 20 mm, 12.6 kg) carrying a 5 kg *PARTICLE at one end:
+    natural frequencies (*FREQUENCY), against the frequency equation of the Euler-Bernoulli
+    beam with an end mass."""
+    L, b, h, n, M = FM["L"], FM["b"], FM["h"], FM["n"], FM["M"]
+    s = head(u, "Free beam with an end mass, frequencies", free_beam_end_mass.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*PARTICLE, NODE=%d, MASS=%s\n" % (n + 1, u.n(M, "M"))
+    s += "*STEP\n*FREQUENCY\n14\n*END STEP\n"
+    return s
+
+
+IR = dict(L=2.0, b=0.04, n=10, P=5000.0, alpha=30.0)
+
+
+def inclined_roller(u):
+    """A steel beam (2 m, 40 x 40 mm) pinned at one end and resting with the other on a
+    frictionless plane inclined at 30 degrees (a roller on a slope: LAW=NEWTON, the plane
+    through the end node), loaded by 5 kN down at midspan in four static increments: the roller
+    pushes along the plane's normal with P / (2 cos 30), the pin takes P tan 30 / 2 across."""
+    L, b, n, P, al = IR["L"], IR["b"], IR["n"], IR["P"], math.radians(IR["alpha"])
+    s = head(u, "Beam on an inclined roller", inclined_roller.__doc__)
+    s += steel_static(u)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=ROLLER\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BEAM")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n%d, 3, 3\n" % (n + 1)
+    s += "*OBSTACLE, NAME=SLOPE, TYPE=PLANE\n%s, 0, 0, %.15g, %.15g, 0\n" % (u.n(L, "L"), -math.sin(al), math.cos(al))
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\nROLLER, SLOPE\n"
+    s += "*PROBE, NAME=pin, NODE=1\nRF\n*PROBE, NAME=roller, NODE=%d\nU\n*PROBE, NAME=mid, NODE=%d\nU\n" % (n + 1, n // 2 + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 2, %s\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        n // 2 + 1, u.n(-P, "F"))
+    return s
+
+
+WF = dict(L=10.0, b=0.04, n=200, kf=1.0e6, P=10000.0)
+
+
+def winkler_beam(u):
+    """A steel beam (10 m, 40 x 40 mm, 200 B2V) on an elastic foundation of 1 MN/m^2, one
+    SPRINGA to ground under every node (k_f times its share of the length), 10 kN at the
+    middle; static, without *DENSITY: Hetenyi's (1946) beam on an elastic foundation (beta L = 15,
+    the ends far enough to be the infinite beam)."""
+    L, b, n, kf, P = WF["L"], WF["b"], WF["n"], WF["kf"], WF["P"]
+    a = L / n
+    s = head(u, "Beam on an elastic foundation", winkler_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_nodes(u, 1001, (0, -0.1, 0), (L, -0.1, 0), n)
+    s += line_elems(1, 1, n, "BEAM")
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=INNER\n"
+    for i in range(2, n + 1):
+        s += "%d, %d, %d\n" % (1000 + i, i, 1000 + i)
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=ENDS\n%d, 1, 1001\n%d, %d, %d\n" % (1001, 2001, n + 1, 1001 + n)
+    s += "*SPRING, ELSET=INNER\n%s\n*SPRING, ELSET=ENDS\n%s\n" % (u.n(kf * a, "F/L"), u.n(kf * a / 2, "F/L"))
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*NSET, NSET=ALL, GENERATE\n1, %d, 1\n" % (n + 1)
+    s += "*BOUNDARY\nALL, 3, 5\n%d, 1, 1\n" % (n // 2 + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU, R\n*PROBE, NAME=cut, ELEMENT=%d, POSITION=1\nM\n" % (n // 2 + 1, n // 2)
+    s += "*PROBE, NAME=q, NODE=%d\nU\n" % (n // 2 + 1 + int(round(math.pi / 4 / WF_beta() / a)))
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (n // 2 + 1, u.n(-P, "F"))
+    return s
+
+
+def WF_beta():
+    """Hetenyi's beta = (k_f / 4 EI)^(1/4) of winkler_beam."""
+    b = WF["b"]
+    return (WF["kf"] / (4 * 210e9 * b ** 4 / 12)) ** 0.25
+
+
+PS = dict(h=3.0, l=4.0, n=12, H=1000.0, b=0.08)
+
+
+def portal_sway(u):
+    """A steel portal frame (two 3 m columns, a 4 m girder, solid 80 x 80 mm, feet clamped,
+    rigid corners), 12 B2V per member, pushed sideways by 1 kN at a top corner; static, without
+    *DENSITY: the sway against the slope-deflection method with Timoshenko members (Euler-
+    Bernoulli: H h^3 (2c + 3g) / (12 E I_c (c + 6g)), c = E I_c/h, g = E I_g/l)."""
+    h, l, n, H = PS["h"], PS["l"], PS["n"], PS["H"]
+    s = head(u, "Portal frame sway", portal_sway.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, h), n)
+    s += "*NODE\n"
+    for i in range(1, n):
+        s += "%d, %s, 0, %s\n" % (100 + i, u.n(l * i / n, "L"), u.n(h, "L"))
+    s += line_nodes(u, 201, (l, 0, h), (l, 0, 0), n)
+    s += line_elems(1, 1, n, "FRAME")
+    s += "*ELEMENT, TYPE=B2V, ELSET=FRAME\n%d, %d, 101\n" % (n + 1, n + 1)
+    for i in range(1, n - 1):
+        s += "%d, %d, %d\n" % (n + 1 + i, 100 + i, 101 + i)
+    s += "%d, %d, 201\n" % (2 * n, 100 + n - 1)
+    s += line_elems(2 * n + 1, 201, n, "FRAME")
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=FRAME, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(PS["b"], "L"), u.n(PS["b"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\n" % (201 + n)
+    s += "*PROBE, NAME=left, NODE=%d\nU, R\n*PROBE, NAME=right, NODE=201\nU, R\n" % (n + 1)
+    s += "*PROBE, NAME=footL, NODE=1\nRF, RM\n*PROBE, NAME=footR, NODE=%d\nRF, RM\n" % (201 + n)
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 1, %s\n*END STEP\n" % (n + 1, u.n(H, "F"))
+    return s
+
+
+PP = dict(L=0.5, b=0.02, n=10, th0=30.0, h=1e-3, T=0.4)
+
+
+def pendulum_preload(u):
+    """A steel bar (0.5 m, 20 x 20 mm) hinged at one end by supports (as pendulum_stop), held
+    at 30 degrees from the vertical under its own weight by a frictionless stop at its tip
+    (LAW=NEWTON, the plane through the tip across the bar) in a static step; a dynamic step
+    then draws the stop away (1 m along its normal in 20 ms, beyond the swing) and the bar swings from
+    rest: the stop's static force m g sin(th0)/2, then the compound pendulum's swing."""
+    L, b, n, th0, h, T = PP["L"], PP["b"], PP["n"], math.radians(PP["th0"]), PP["h"], PP["T"]
+    s0, c0 = math.sin(th0), math.cos(th0)
+    s = head(u, "Pendulum released from a static preload", pendulum_preload.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L * s0, -L * c0, 0), n)
+    s += "*NSET, NSET=TIP\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 3\n1, 4, 5\n"
+    s += "*AMPLITUDE, NAME=AWAY, TIME=TOTAL TIME\n0, 0, %s, 0, %s, 1\n" % (u.n(1.0, "T"), u.n(1.02, "T"))
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE, AMPLITUDE=AWAY\n%s, %s, 0, %.15g, %.15g, 0, %s, %s, 0\n" % (
+        u.n(L * s0, "L"), u.n(-L * c0, "L"), c0, s0, u.n(-1.0 * c0, "L"), u.n(-1.0 * s0, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\nTIP, STOP\n"
+    s += "*GRAVITY\n0, %s, 0\n" % u.n(-9.81, "L/T^2")
+    s += "*PROBE, NAME=hinge, NODE=1\nRF\n*PROBE, NAME=tip, NODE=%d\nX, V\n" % (n + 1)
+    s += "*STEP\n*STATIC\n%s, %s\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (u.n(0.5, "T"), u.n(1.0, "T"))
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(h, "T"), u.n(T, "T"))
+    return s
+
+
 BM = dict(L=2.0, b=0.04, h=0.02, n=20, M=5.0)
 
 
@@ -1233,6 +1443,29 @@ def support_steps(u):
     return s
 
 
+def support_added(u):
+    """The cantilever of support_steps bent 10 mm down by a tip load in a first static step;
+    in a second a *BOUNDARY on the tip's free DOF brings it to 5 mm (ramped from where the
+    first step left it, not from the undeformed position); in a third *BOUNDARY, FIXED holds
+    the midspan node where it is while the tip support moves on to 15 mm (OP=MOD)."""
+    L, b, hh, n = CL["L"], CL["b"], CL["h"], CL["n"]
+    E, G = 210e9, 210e9 / 2.6
+    k = 1 / (L ** 3 / (3 * E * b * hh ** 3 / 12) + L / (5 / 6 * G * b * hh))
+    s = head(u, "Supports added in later steps", support_added.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=TIP\n%d\n*NSET, NSET=MID\n%d\n" % (n + 1, n // 2 + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(hh, "L"))
+    s += "*BOUNDARY\n1, 1, 6\n"
+    out = "*NODE PRINT, NSET=TIP\nU, RF\n*NODE PRINT, NSET=MID\nU, RF\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\nTIP, 2, %s\n%s*END STEP\n" % (u.n(-0.01 * k, "F"), out)
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*BOUNDARY\nTIP, 2, 2, %s\n%s*END STEP\n" % (u.n(-0.005, "L"), out)
+    s += ("*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*BOUNDARY, FIXED\nMID, 2, 2\n*BOUNDARY, OP=MOD\nTIP, 2, 2, %s\n%s*END STEP\n"
+          % (u.n(-0.015, "L"), out))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1284,6 +1517,15 @@ MODELS = {
     "ccx_steps": (ccx_steps, (SI, MM, IN)),
     "lateral_buckling": (lateral_buckling, (SI, MM, IN)),
     "support_steps": (support_steps, (SI, MM, IN)),
+    "beam_on_supports": (beam_on_supports, (SI, MM)),
+    "support_added": (support_added, (SI, MM, IN)),
+    "bar_pushed_on_supports": (bar_pushed_on_supports, (SI, MM, IN)),
+    "follower_moment": (follower_moment, (SI, MM, IN)),
+    "free_beam_end_mass": (free_beam_end_mass, (SI, MM, MS)),
+    "inclined_roller": (inclined_roller, (SI, MM, IN)),
+    "winkler_beam": (winkler_beam, (SI, MM, MS)),
+    "portal_sway": (portal_sway, (SI, MM, IN)),
+    "pendulum_preload": (pendulum_preload, (SI, MM)),
 }
 
 
