@@ -1741,8 +1741,8 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
   if (st->order_blocks[0] + st->order_blocks[1] > 0)
-    fprintf(out, "    ordering             AMD %d, METIS %d block%s (the smaller Cholesky fill, last analysis)\n",
-            st->order_blocks[0], st->order_blocks[1], st->order_blocks[0] + st->order_blocks[1] > 1 ? "s" : "");
+    fprintf(out, "    block orderings      AMD %d, METIS %d (KLU: the smaller Cholesky fill, last analysis)\n",
+            st->order_blocks[0], st->order_blocks[1]);
   if (st->split_ns > 0)
     fprintf(out, "    two domains          %d + %d unknowns, separator %d (KLU2)\n", st->split_nd[0], st->split_nd[1],
             st->split_ns);
