@@ -212,22 +212,24 @@ int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm) {
 /* Ordering.  klu_analyze runs BTF (maximum transversal + strongly connected components)
  * and calls klu_order_by_fill on every diagonal block of size > 3 through Common.user_order
  * (ordering = 3), KLU's hook for external orderings (its klu_cholmod example does the same
- * with CHOLMOD, which also keeps the better of AMD and METIS).  The block is ordered twice,
+ * with CHOLMOD, which also keeps the better of AMD and METIS).  The block is ordered twice:
  * by AMD (amd_order on the block as KLU's own ordering = 0 calls it: the same permutation)
- * and by METIS_NodeND (seed fixed); for each, nnz(L) of the Cholesky factor of the permuted
- * pattern of C + C^T is counted exactly, the same way for both (chol_lnz: elimination tree
- * and row subtrees, Liu 1990), and the permutation with fewer entries is kept (a tie: AMD,
- * the cheaper one to compute).  That count + n is KLU's nnz(L) estimate of the block
- * (KLU's AMD path returns the same), from which klu_factor sizes its first LU allocation.
- * Measured fill, nnz(L + U) (tests/test_sparse.c): the 10 000-block chain 1.86e6 with METIS
- * vs 1.14e6 with AMD (AMD kept); a 150 x 150 two-unknown grid 6.30e6 (METIS) vs 6.42e6
- * (AMD; METIS kept).  Nested dissection pays off in 2-D/3-D meshes, not on a 1-D chain.
- * Rejected: the O(nnz(A)) column counts of Gilbert, Ng & Peyton 1994 (a postorder, first
- * descendants and least common ancestors): the row-subtree count costs O(nnz(L)), a few
- * milliseconds on the chain beside METIS's own time, in a dozen lines.  Also considered:
- * klu_analyze_given(P = Q = perm) with BTF on; it skips the maximum transversal and orders
- * the whole matrix instead of each diagonal block; for an irreducible matrix it ends up the
- * same (measured on the chain and the grid: identical Q and fill). */
+ * and by METIS_NodeND (fixed random start, as before).  For each, nnz(L) of the Cholesky
+ * factor of the permuted pattern of C + C^T is counted exactly, the same way for both
+ * (chol_lnz: elimination tree and row subtrees, Liu 1990; under AMD's permutation it equals
+ * AMD's own count, tests/test_sparse.c), and the permutation with fewer entries is kept (a
+ * tie: AMD, the cheaper one to compute).  That count + n is KLU's nnz(L) estimate of the
+ * block (KLU's AMD path returns the same), from which klu_factor sizes its first LU
+ * allocation.  Measured fill, nnz(L + U) (tests/test_sparse.c, klu_order): the 10 000-block
+ * chain 1.86e6 with METIS vs 1.14e6 with AMD (AMD kept); a 150 x 150 two-unknown mesh
+ * 6.30e6 (METIS) vs 6.42e6 (AMD; METIS kept).  Nested dissection pays off in 2-D/3-D
+ * meshes, not on a 1-D chain.  Rejected: the O(nnz(A)) column counts of Gilbert, Ng &
+ * Peyton 1994 (a postorder, first descendants and least common ancestors); the row-subtree
+ * count costs O(nnz(L)), 1.4e6 steps for both permutations of the chain, in a dozen lines.
+ * Also considered: klu_analyze_given(P = Q = perm) with BTF on; it skips the maximum
+ * transversal and orders the whole matrix instead of each diagonal block; for an
+ * irreducible matrix it ends up the same (measured on the chain and the mesh: identical Q
+ * and fill). */
 
 /* Room for the counts of blocks of n unknowns (perm_amd, parent, flag). */
 static int order_ws_reserve_counts(nsb_ctx* ctx, metis_ws* w, int n) {
