@@ -212,7 +212,8 @@ int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm) {
 /* Ordering.  klu_analyze runs BTF (maximum transversal + strongly connected components)
  * and calls klu_order_by_fill on every diagonal block of size > 3 through Common.user_order
  * (ordering = 3), KLU's hook for external orderings (its klu_cholmod example does the same
- * with CHOLMOD, which also keeps the better of AMD and METIS).  The block is ordered twice:
+ * with CHOLMOD, which also keeps the better of AMD and METIS).  With ORDERING=AUTO (the
+ * default; AMD or METIS: that one alone, nsb_linsolver_set_ordering) the block is ordered twice:
  * by AMD (amd_order on the block as KLU's own ordering = 0 calls it: the same permutation)
  * and by METIS_NodeND (fixed random start, as before).  For each, nnz(L) of the Cholesky
  * factor of the permuted pattern of C + C^T is counted exactly, the same way for both
@@ -307,6 +308,7 @@ typedef struct klu_data {
   int order_status;       /* status of the last ordering callback */
   double rgrowth_fresh[NSB_LINSOLVER_SLOTS]; /* reciprocal pivot growth of the slot's last klu_factor */
   metis_ws ws;            /* ordering workspace, kept between analyses */
+  nsb_ordering_kind ordering; /* the solver's, copied by analyze for the callback */
   int order_blocks[2];    /* blocks of the last analysis ordered by AMD [0] and by METIS [1] */
   double order_lnz[2];    /* their nnz(L) of C + C^T summed over the blocks, under AMD [0] and METIS [1] */
   long n_fresh, n_refactor;
@@ -321,24 +323,27 @@ static int klu_order_by_fill(int n, int* Ap, int* Ai, int* perm, klu_common* com
   metis_ws* w = &d->ws;
   /* The block arrives in CSC form; its symmetrized pattern is the same as for CSR. */
   const nsb_csr block = {.n = n, .nnz = Ap[n], .rowptr = Ap, .col = Ai, .val = NULL};
-  d->order_status = metis_order_ws(ctx, w, &block, perm);
+  const int with_amd = d->ordering != NSB_ORDERING_METIS, with_metis = d->ordering != NSB_ORDERING_AMD;
+  d->order_status = with_metis ? metis_order_ws(ctx, w, &block, perm) : NSB_OK;
   if (d->order_status == NSB_OK) d->order_status = metis_ws_reserve(ctx, w, n, Ap[n]);
   if (d->order_status == NSB_OK) d->order_status = order_ws_reserve_counts(ctx, w, n);
   if (d->order_status < 0) return 0;
-  double info[AMD_INFO];
-  const int rc = amd_order(n, Ap, Ai, w->perm_amd, NULL, info);
-  if (rc == AMD_OUT_OF_MEMORY) {
-    d->order_status = RAISE(ctx, NSB_ERR_ALLOC, "amd_order: out of memory (block of %d unknowns)", n);
-    return 0;
-  }
-  if (rc != AMD_OK && rc != AMD_OK_BUT_JUMBLED) {
-    d->order_status = RAISE(ctx, NSB_ERR_ARG, "amd_order failed with AMD status %d (block of %d unknowns)", rc, n);
-    return 0;
+  if (with_amd) {
+    double info[AMD_INFO];
+    const int rc = amd_order(n, Ap, Ai, w->perm_amd, NULL, info);
+    if (rc == AMD_OUT_OF_MEMORY) {
+      d->order_status = RAISE(ctx, NSB_ERR_ALLOC, "amd_order: out of memory (block of %d unknowns)", n);
+      return 0;
+    }
+    if (rc != AMD_OK && rc != AMD_OK_BUT_JUMBLED) {
+      d->order_status = RAISE(ctx, NSB_ERR_ARG, "amd_order failed with AMD status %d (block of %d unknowns)", rc, n);
+      return 0;
+    }
   }
   metis_transpose(w, &block);
-  const long long lnz_amd = chol_lnz(w, &block, w->perm_amd);
-  const long long lnz_metis = chol_lnz(w, &block, perm);
-  const int amd_kept = lnz_amd <= lnz_metis;
+  const long long lnz_amd = with_amd ? chol_lnz(w, &block, w->perm_amd) : 0;
+  const long long lnz_metis = with_metis ? chol_lnz(w, &block, perm) : 0;
+  const int amd_kept = !with_metis || (with_amd && lnz_amd <= lnz_metis);
   if (amd_kept) memcpy(perm, w->perm_amd, (size_t)n * sizeof(int));
   d->order_blocks[amd_kept ? 0 : 1]++;
   d->order_lnz[0] += (double)lnz_amd;
@@ -356,6 +361,7 @@ static int klu_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   klu_data* d = s->data;
   klu_free_all(d);
   d->order_status = NSB_OK;
+  d->ordering = s->ordering;
   d->order_blocks[0] = d->order_blocks[1] = 0;
   d->order_lnz[0] = d->order_lnz[1] = 0.0;
   s->order_blocks[0] = s->order_blocks[1] = 0;
@@ -1048,6 +1054,7 @@ static int dd_glob_analyze(nsb_linsolver* s, const nsb_csr* A) {
     NSB_CALL(nsb_linsolver_create(s->ctx, NSB_LINSOLVER_KLU, &d->glob));
     nsb_linsolver_set_lean(d->glob, 1); /* the outer wrapper keeps the recurring slot's matrix */
   }
+  nsb_linsolver_set_ordering(d->glob, s->ordering);
   NSB_CALL(nsb_linsolver_analyze(d->glob, A));
   d->glob_ok = 1;
   for (int k = 0; k < 2; ++k) {
@@ -1619,6 +1626,8 @@ int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
 void nsb_linsolver_set_lean(nsb_linsolver* s, int lean) { s->lean = lean != 0; }
 
 void nsb_linsolver_set_team(nsb_linsolver* s, nsb_team* team) { s->team = team; }
+
+void nsb_linsolver_set_ordering(nsb_linsolver* s, nsb_ordering_kind ordering) { s->ordering = ordering; }
 
 void nsb_linsolver_set_split_min(nsb_linsolver* s, int n) { s->split_min = n; }
 

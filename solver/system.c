@@ -633,6 +633,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
     if (s->model->contact_pairs.count == 0) nsb_pattern_builder_destroy(&s->pb);
     if (!s->ls) NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
     nsb_linsolver_set_team(s->ls, s->team); /* KLU2 factors its two domains on it */
+    nsb_linsolver_set_ordering(s->ls, s->step.ordering);
     /* without contact pairs the pattern changes only between steps and no
        impulsive increment restarts the accelerations: the solver need not
        keep its ordering workspace nor the recurring slot's values */

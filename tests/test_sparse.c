@@ -1176,6 +1176,18 @@ static void test_klu_order_by_fill(void) {
       CU_ASSERT_EQUAL(s->nnz_lu, nnz_metis);
       CU_ASSERT(nnz_metis < nnz_amd);
     }
+    const int kept_amd = s->order_blocks[0];
+    const double lnz_amd = s->order_lnz[0], lnz_metis = s->order_lnz[1], nnz_kept = s->nnz_lu;
+    /* ORDERING=AMD and METIS: that one alone, its fill, the other not computed */
+    for (int forced = 0; forced < 2; ++forced) {
+      nsb_linsolver_set_ordering(s, forced == 0 ? NSB_ORDERING_AMD : NSB_ORDERING_METIS);
+      CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+      CU_ASSERT_FATAL(nsb_linsolver_factor(s, A) == NSB_OK);
+      CU_ASSERT_EQUAL(s->order_blocks[forced], 1);
+      CU_ASSERT_EQUAL(s->order_blocks[1 - forced], 0);
+      CU_ASSERT_EQUAL(s->order_lnz[1 - forced], 0.0);
+      CU_ASSERT_EQUAL(s->nnz_lu, forced == 0 ? nnz_amd : nnz_metis);
+    }
     /* the previous back end's solution (METIS alone) to round-off */
     double dmax = 0.0, xmax = 0.0;
     for (int i = 0; i < n; ++i) {
@@ -1187,7 +1199,7 @@ static void test_klu_order_by_fill(void) {
            " METIS %.4g, kept %.4g\n    back end: analyze %.4f s, factor %.4f s, solve %.5f s; direct KLU factor/solve:"
            " AMD %.4f / %.5f s, METIS %.4f / %.5f s; |x - x_METIS| / |x| %.2g\n",
            family == 0 ? "chain of 10 000 beam elements" : "150 x 150 mesh, 2 unknowns a node", n, A->nnz,
-           s->order_blocks[0] ? "AMD" : "METIS", s->order_lnz[0], s->order_lnz[1], nnz_amd, nnz_metis, s->nnz_lu,
+           kept_amd ? "AMD" : "METIS", lnz_amd, lnz_metis, nnz_amd, nnz_metis, nnz_kept,
            t_analyze, t_factor, t_solve, ta[0], ta[1], tm[0], tm[1], dmax / xmax);
     nsb_linsolver_destroy(&s);
     nsb_csr_destroy(ctx, &A);
