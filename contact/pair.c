@@ -704,10 +704,14 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
      also under IMPACT=POISSON or CLOSED FORM: a resting contact takes no
      impact at t_n, and one contact then moves as under Newton's law */
   int impact = p->impact == NSB_IMPACT_SIMULTANEOUS || (!d->flexible && p->impact != NSB_IMPACT_SEQUENTIAL);
-  /* (not on a body face, *OBSTACLE, BODY=: step_disp has no motion of a
-     master body's point; those contacts keep Moreau's law) */
-  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && !master_moments(d) &&
-         e->n_mult == 1 && !ec->contact_prox && impact;
+  /* IMPACT=SEQUENTIAL: a contact of a particle or body at rest on its
+     support (nsb_contact_data.rests) is held on the step average; the
+     sub-impact rule concerns the others */
+  impact = impact || (!d->flexible && p->impact == NSB_IMPACT_SEQUENTIAL && d->rests);
+  /* (a body's face, *OBSTACLE, BODY=, and the Hermite centreline with the
+     motion of the master's point by its nodes' rotations in step_disp) */
+  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && e->n_mult == 1 && !ec->contact_prox &&
+         impact;
 }
 
 /* Whether a NEWTON contact may be held with its force in the smooth
@@ -725,8 +729,14 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
    master's too, so the momentum it carries is the same on both sides. */
 static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-  return ec->mn_alpha && e->ops == &nsb_contact_newton_ops && e->n_mult == 3 && !d->massless &&
-         p->impact == NSB_IMPACT_SIMULTANEOUS && !d->step_law;
+  if (!(ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && p->impact == NSB_IMPACT_SIMULTANEOUS))
+    return 0;
+  /* frictionless contacts under the prox sweeps (which have no law on the
+     step average) and those of a stack with a held contact (stack_hold) are
+     held the same way; not on the Hermite centreline (docs/contact.md §7,
+     "Frictionless contacts outside the law on the step average") */
+  if (e->n_mult == 3) return !d->step_law;
+  return e->n_mult == 1 && !d->shape.hermite && (d->stack_held || ec->contact_prox);
 }
 
 /* dir . J Ji J^T dir, largest over the three directions: the velocity change
@@ -824,7 +834,8 @@ double nsb_contact_held_carry(const nsb_elem* e, const nsb_eval_ctx* ec, int k) 
 /* Displacement of the contact over the increment, from the positions:
    sum_j w_j (x_j,n+1 - x_j,n) (weights frozen at t_n), plus, for a framed
    slave, the motion of its body point, R_n+1 s - R_n s, minus the
-   obstacle's displacement. */
+   obstacle's displacement or the motion of a master body's point under the
+   contact, R_m,n+1 b - R_m,n b (a body's face). */
 static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   nsb_vec3 u = nsb_v3_zero();
   for (int j = 0; j < e->n_nodes; ++j)
@@ -840,6 +851,24 @@ static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const ns
     nsb_vec3 vd;
     u = nsb_v3_sub(u, nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
                                  nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd)));
+  }
+  if (d->shape.hermite)
+    for (int k = 0; k < 2; ++k) {
+      /* the Hermite centreline's point: h1k R_k b_k of its nodes A, B (the
+         node positions are in the sum above) */
+      int q = e->nodes[1 + k];
+      if (e->node_ndof[1 + k] != 6) continue;
+      nsb_vec3 b = nsb_v3_load(d->shape.b[k]);
+      u = nsb_v3_muladd(u, -d->hb[k], nsb_v3_sub(nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->cur, q)), b),
+                                                 nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->old, q)), b)));
+    }
+  if (d->shape.kind == 3 && e->node_ndof[1] == 6) {
+    /* a body's face: the master body's material point under the contact
+       moves with its node (in the sum above, weight -1) and its rotation */
+    nsb_vec3 b = nsb_v3_load(d->sm);
+    int q = e->nodes[1];
+    u = nsb_v3_muladd(u, d->wt[1], nsb_v3_sub(nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->cur, q)), b),
+                                              nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->old, q)), b)));
   }
   return u;
 }
@@ -1124,7 +1153,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     framed_moment_rows(e, d, dir, P, nm, f, NULL, 0.0);
     return NSB_OK;
   }
-  if (d->step_law && nm == 1 && !d->shape.framed) {
+  if (d->step_law && nm == 1 && !d->shape.framed && !master_moments(d)) {
     step_law_rows(e, d, ec, off, f, K);
     return NSB_OK;
   }
@@ -1213,6 +1242,24 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
           K[(m0 + k) + nl * 3] += rn.x;
           K[(m0 + k) + nl * 4] += rn.y;
           K[(m0 + k) + nl * 5] += rn.z;
+        }
+        if (d->shape.hermite && j >= 1 && e->node_ndof[j] == 6) {
+          /* the Hermite centreline's point, -h1k R_k b_k: d (2 dir.vbar) / d Dr_k = -h1k (2/h) Bth^T S(b_k) R_k^T dir */
+          nsb_vec3 rn = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[j])), rw);
+          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(nsb_v3_load(d->shape.b[j - 1]), rn));
+          rn = nsb_v3_scale(-c1 * sN * d->hb[j - 1], rn);
+          K[(m0 + k) + nl * (off[j] + 3)] += rn.x;
+          K[(m0 + k) + nl * (off[j] + 4)] += rn.y;
+          K[(m0 + k) + nl * (off[j] + 5)] += rn.z;
+        }
+        if (d->shape.kind == 3 && j == 1 && e->node_ndof[1] == 6) {
+          /* the master body's point, w_1 R_m b: d (2 dir.vbar) / d Dr_m = w_1 (2/h) Bth^T S(b) R_m^T dir */
+          nsb_vec3 rn = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[1])), rw);
+          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(nsb_v3_load(d->sm), rn));
+          rn = nsb_v3_scale(c1 * sN * d->wt[1], rn);
+          K[(m0 + k) + nl * (off[1] + 3)] += rn.x;
+          K[(m0 + k) + nl * (off[1] + 4)] += rn.y;
+          K[(m0 + k) + nl * (off[1] + 5)] += rn.z;
         }
         continue;
       }
@@ -1428,6 +1475,150 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
   }
 }
 
+/* ---- the support of resting contacts (stacks) -------------------------------------- */
+
+void nsb_contact_support_init(const nsb_model* m, double* support) {
+  const int nn = m->nodes.count;
+  for (int q = 0; q < nn; ++q) {
+    const nsb_node* nd = &m->nodes.data[q];
+    double mass = nd->n_beams == 0 && (nd->body_kind == NSB_BODY_PARTICLE || nd->body_kind == NSB_BODY_RIGID)
+                      ? nsb_contact_node_mass(m, q)
+                      : 0.0;
+    support[q] = mass > 0.0 ? 1.0 / mass : 0.0;
+  }
+  for (int j = 0; j < m->joints.count; ++j) {
+    const nsb_joint* jt = &m->joints.data[j];
+    if (jt->node_a >= 0 && jt->node_a < nn) support[jt->node_a] = 0.0;
+    if (jt->node_b >= 0 && jt->node_b < nn) support[jt->node_b] = 0.0;
+  }
+  for (int b = 0; b < m->boundaries.count; ++b) {
+    int q = m->boundaries.data[b].node;
+    if (q >= 0 && q < nn) support[q] = 0.0;
+  }
+}
+
+/* The rotation map of node j of a contact (the contact point's relative
+   velocity per angular velocity of the node, body frame), or 0: a framed
+   slave's JA, a body face's -JB (master_moments; a Hermite centreline's
+   nodes are beam nodes, immovable in the estimate). */
+static int support_rotation(const nsb_elem* e, const nsb_contact_data* d, int j, nsb_mat3* R) {
+  if (e->node_ndof[j] != 6) return 0;
+  if (j == 0 && d->shape.framed) {
+    memcpy(R->c, d->ja, sizeof R->c);
+    return 1;
+  }
+  if (j > 0 && d->shape.kind == 3 && j == 1) {
+    memcpy(R->c, d->jr[0], sizeof R->c);
+    return 1;
+  }
+  return 0;
+}
+
+/* n . (relative acceleration of contact i) from the accumulated support
+   accelerations acc (6 per node: translation, body-frame angular), and with
+   lam != 0 the contact's own force lam n added to acc (its Delassus value
+   returned in *W when W is not NULL). */
+static double support_apply(const nsb_elem* e, const nsb_contact_data* d, const nsb_model* m, const double* minv,
+                            double* acc, double lam, double* W) {
+  nsb_vec3 n = nsb_v3_load(d->n);
+  double a = 0.0, w = 0.0;
+  for (int j = 0; j < e->n_nodes; ++j) {
+    int q = e->nodes[j];
+    if (minv[q] == 0.0) continue;
+    double* aq = acc + 6 * q;
+    nsb_mat3 R, Ji;
+    int rot = support_rotation(e, d, j, &R) && body_inverse_inertia(m, q, &Ji);
+    nsb_vec3 b = rot ? nsb_m3_tmulv(R, n) : nsb_v3_zero(), jb = rot ? nsb_m3_mulv(Ji, b) : nsb_v3_zero();
+    if (lam == 0.0) {
+      a += d->wt[j] * nsb_v3_dot(n, nsb_v3_load(aq));
+      if (rot) a += nsb_v3_dot(b, nsb_v3_load(aq + 3));
+    } else {
+      nsb_v3_store(nsb_v3_muladd(nsb_v3_load(aq), d->wt[j] * minv[q] * lam, n), aq);
+      if (rot) nsb_v3_store(nsb_v3_muladd(nsb_v3_load(aq + 3), lam, jb), aq + 3);
+    }
+    w += d->wt[j] * d->wt[j] * minv[q] + nsb_v3_dot(b, jb);
+  }
+  if (W) *W = w;
+  return a;
+}
+
+/* Whether a NEWTON contact takes part in the support estimate. */
+static int support_candidate(const nsb_elem* e, const nsb_contact_data* d) {
+  return e->ops == &nsb_contact_newton_ops && d->owner && !d->massless;
+}
+
+/* A contact at rest on its support for the smooth acceleration a (a < 0): it
+   approaches no faster than a builds in one increment and is closed at the
+   midpoint (docs/contact.md §7, "The first touch"). */
+static int support_rests(const nsb_contact_data* d, double a, double h) {
+  return a < 0.0 && fabs(d->gN_pre) <= -a * h && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * a <= 0.0;
+}
+
+/* The smooth normal accelerations with the support of the resting contacts
+   (docs/contact.md §7, "Stacks"): a ball resting on a ball that rests on the
+   floor falls freely at t_n with the lower one, so its contact's smooth
+   relative acceleration aN_pre is 0, although the lower ball is held.  The
+   contacts at rest take the forces lam_i >= 0 that hold them, the
+   acceleration-level problem 0 <= lam _|_ aN_pre + W lam >= 0 on the set of
+   contacts at rest, with the lumped Delassus operator W (particles' and
+   rigid bodies' masses and inertias; beam nodes and nodes held by a *JOINT
+   or a *BOUNDARY immovable), by projected Gauss-Seidel sweeps; a contact is
+   in the set when it rests (support_rests) with the acceleration the other
+   contacts' forces leave it, and that set is found in the same sweeps.  Each
+   contact's aN_sup is then aN_pre plus what the other contacts' forces give
+   its relative acceleration, where that is smaller than aN_pre.  A contact
+   that shares no movable node with a resting one keeps aN_sup = aN_pre
+   exactly (a chain or cradle without support, a ball on the floor); the
+   touching balls of a chain lying on the floor have horizontal normals,
+   orthogonal to their supports' (n_a . n_b = 0 in W), and keep theirs too. */
+static void support_estimate(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support) {
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->aN_sup = d->aN_pre;
+  }
+  if (!support) return;
+  const nsb_model* m = ec->model;
+  const double* minv = support;
+  double* acc = support + m->nodes.count;
+  int any = 0;
+  double scale = 0.0;
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->lam_sup = 0.0;
+    if (!support_candidate(&e[i], d)) continue;
+    for (int j = 0; j < e[i].n_nodes; ++j) memset(acc + 6 * e[i].nodes[j], 0, 6 * sizeof(double));
+    any |= support_rests(d, d->aN_pre, ec->h);
+    scale = fmax(scale, fabs(d->aN_pre));
+  }
+  if (!any) return;
+  /* sweeps: until no contact's acceleration changes by more than 1e-12 of
+     the largest, or 200 sweeps (the estimate only decides the law of a
+     contact at rest and its midpoint test) */
+  for (int sweep = 0; sweep < 200; ++sweep) {
+    double change = 0.0;
+    for (int i = 0; i < n; ++i) {
+      nsb_contact_data* d = e[i].state;
+      if (!support_candidate(&e[i], d)) continue;
+      double W = 0.0;
+      if (d->lam_sup != 0.0) support_apply(&e[i], d, m, minv, acc, -d->lam_sup, NULL);
+      double a = d->aN_pre + support_apply(&e[i], d, m, minv, acc, 0.0, &W);
+      double lam = W > 0.0 && support_rests(d, fmin(a, d->aN_pre), ec->h) ? fmax(-a / W, 0.0) : 0.0;
+      change = fmax(change, fabs(lam - d->lam_sup) * W);
+      d->lam_sup = lam;
+      if (lam != 0.0) support_apply(&e[i], d, m, minv, acc, lam, NULL);
+    }
+    if (change <= 1e-12 * scale) break;
+  }
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    if (!support_candidate(&e[i], d)) continue;
+    if (d->lam_sup != 0.0) support_apply(&e[i], d, m, minv, acc, -d->lam_sup, NULL);
+    double a = d->aN_pre + support_apply(&e[i], d, m, minv, acc, 0.0, NULL);
+    if (d->lam_sup != 0.0) support_apply(&e[i], d, m, minv, acc, d->lam_sup, NULL);
+    d->aN_sup = fmin(a, d->aN_pre);
+  }
+}
+
 /* ---- per increment --------------------------------------------------------------- */
 
 /* A new frictionless contact of a particle or rigid body that touches at
@@ -1453,10 +1644,53 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
    or cradle (relative smooth acceleration 0: their impulses can only be
    impacts) under Moreau's law. */
 static int resting_touch(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  return d->active && d->owner && d->aN_pre < 0.0 && fabs(d->gN_pre) <= -d->aN_pre * ec->h;
+  return d->active && d->owner && d->aN_sup < 0.0 && fabs(d->gN_pre) <= -d->aN_sup * ec->h;
 }
 
-void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
+/* One law per stack (docs/contact.md §7, "Stacks"): a held contact has its
+   force in the smooth accelerations of both its bodies, a contact under the
+   law on the step average has not; where the two meet on one body, the
+   body's smooth acceleration misses the second one's force, its
+   pseudo-acceleration is not zero at rest, and the contact under the velocity
+   law lets it rise (a frictionless box on the face of a base held on a
+   frictional floor: 1.1e-8 m in its first increment, 7.6e-5 m over 1000).
+   So a frictionless contact that would take the law on the step average but
+   shares a particle or rigid body (support scratch: inverse mass > 0) with a
+   held or holdable contact is held too, and so on through the stack. */
+static void stack_hold(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support) {
+  for (int i = 0; i < n; ++i) ((nsb_contact_data*)e[i].state)->stack_held = 0;
+  if (!support || !ec->mn_alpha) return;
+  const double* minv = support;
+  double* mark = support + ec->model->nodes.count; /* 6 per node; the first one is the mark */
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < e[i].n_nodes; ++j) mark[6 * e[i].nodes[j]] = 0.0;
+  int any = 0;
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    if (!(d->owner && (d->active || d->held) && held_applies(&e[i], d, ec))) continue;
+    for (int j = 0; j < e[i].n_nodes; ++j)
+      if (minv[e[i].nodes[j]] > 0.0) mark[6 * e[i].nodes[j]] = 1.0;
+    any = 1;
+  }
+  for (int changed = any; changed;) {
+    changed = 0;
+    for (int i = 0; i < n; ++i) {
+      nsb_contact_data* d = e[i].state;
+      if (!(d->owner && (d->active || d->held) && e[i].n_mult == 1 && !d->stack_held && step_law_applies(&e[i], d, ec)))
+        continue;
+      int touch = 0;
+      for (int j = 0; j < e[i].n_nodes; ++j) touch |= mark[6 * e[i].nodes[j]] != 0.0;
+      if (!touch) continue;
+      d->stack_held = 1;
+      d->step_law = d->persist = 0;
+      for (int j = 0; j < e[i].n_nodes; ++j)
+        if (minv[e[i].nodes[j]] > 0.0) mark[6 * e[i].nodes[j]] = 1.0;
+      changed = 1;
+    }
+  }
+}
+
+void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     nsb_contact_geo G;
@@ -1467,8 +1701,15 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     nsb_v3_store(t1, d->t);
     nsb_v3_store(t2, d->t + 3);
     memcpy(d->wt, G.w, sizeof d->wt);
-    if (G.hermite) nsb_contact_geo_jr(&G, d->jr);
-    if (G.body) memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
+    if (G.hermite) {
+      nsb_contact_geo_jr(&G, d->jr);
+      d->hb[0] = G.h[2];
+      d->hb[1] = G.h[3];
+    }
+    if (G.body) {
+      memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
+      nsb_v3_store(nsb_m3_tmulv(G.Rm, G.bm), d->sm);
+    }
     if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
     d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.body ? &G.JB : NULL, G.n);
     d->gap0 = G.g;
@@ -1567,11 +1808,16 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     }
     i = j;
   }
+  support_estimate(e, n, ec, support);
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->rests = d->owner && d->aN_sup < 0.0 && fabs(d->gN_pre) <= -d->aN_sup * ec->h;
+  }
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     /* Moreau: closed at the step midpoint, g(t_n + h/2) to second order */
     double h = ec->h;
-    d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_pre <= 0.0;
+    d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_sup <= 0.0;
     /* a massless node (MASS=REDISTRIBUTED, docs/contact.md §7.2): its velocity
        at t_n alternates in sign from increment to increment (v_n+1 = 2 vbar - v_n
        with vbar = 0 while pressed) and its acceleration is not defined, so the
@@ -1592,9 +1838,13 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
        only the contacts approaching with u^l; here one sub-impact per
-       increment, so a chain resolves over as many increments) */
+       increment, so a chain resolves over as many increments), unless it
+       rests on its support (a^sup < 0: a chain's touching balls have a_N =
+       0 and no support along their normals), which the law on the step
+       average holds (docs/contact.md §7) */
     if (d->active && e[i].ops == &nsb_contact_newton_ops &&
-        ec->model->contact_pairs.data[d->pair].impact == NSB_IMPACT_SEQUENTIAL && !(d->gN_pre < 0.0))
+        ec->model->contact_pairs.data[d->pair].impact == NSB_IMPACT_SEQUENTIAL && !(d->gN_pre < 0.0) &&
+        !(d->step_law && d->rests))
       d->active = 0;
   }
   /* The points of one point set (one body, one pair, one master; consecutive
@@ -1627,6 +1877,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     }
     i = j;
   }
+  stack_hold(e, n, ec, support);
   /* a held contact (its force in the smooth accelerations) takes part
      whatever the midpoint test says: the test reads the smooth motion, which
      the held force has stopped, and a contact left out would let that force
@@ -1824,6 +2075,9 @@ int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
       continue;
     /* the held start of nsb_contact_finish: after an impulse, or not approaching */
     if (!(d->impulse[0] > 0.0 || !(d->gN_pre < 0.0))) continue;
+    /* a frictionless one only at rest on its support (a chain's touching
+       balls do not approach either, but carry impacts) */
+    if (e[i].n_mult == 1 && !d->rests) continue;
     const double* P = ec->lambda + e[i].mult_first;
     nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
     nsb_vec3 vobs;
@@ -1996,7 +2250,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        approaching new contact's impulse is an impact, not a force.  Its mean
        force over the increment goes into the smooth accelerations. */
     d->held = held_applies(&e[i], d, ec) && !open && d->impulse[0] > 0.0 &&
-              (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0));
+              (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0)) && (e[i].n_mult == 3 || was_held || d->rests);
     const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi);
     for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = 0.0;
     if (d->held) {

@@ -81,6 +81,29 @@ typedef struct nsb_contact_data {
   double ja[9];     /* framed slave: JA = -S(arm) R, contact point velocity per body angular velocity of
                        the slave (3x3 column-major), frozen with n (docs/contact.md §8.1) */
   double gap0, gN_pre, aN_pre, gT_pre[2];
+  /* the normal acceleration of the smooth motion with the resting contacts'
+     support (nsb_contact_prepare, docs/contact.md §7 "Stacks"): aN_pre plus
+     what the other resting contacts' forces give this contact's relative
+     acceleration, where that is smaller; aN_pre without such contacts.  The
+     midpoint test and the test of a touch at rest read it. */
+  double aN_sup;
+  double lam_sup; /* that estimate's force of this contact (per unit of the lumped Delassus operator) */
+  /* rests: it approaches no faster than aN_sup builds in one increment,
+     aN_sup < 0 and |gN_pre| <= -aN_sup h (a frictionless contact is held,
+     nsb_contact_data.held, only from such a start) */
+  int rests;
+  /* stack_held: a frictionless contact that could take the law on the step
+     average but shares a particle or rigid body with a held contact (a
+     frictional one, or one of the prox sweeps, a Hermite centreline): it is
+     held as well (nsb_contact_prepare) */
+  int stack_held;
+  /* a body's face (kind 3): the master body's material point under the
+     contact, body frame, frozen at t_n (its motion is in the step-average
+     displacement of the law on the step average) */
+  double sm[3];
+  /* the Hermite centreline: h10, h11 of the contact point (the weights of
+     R_A b_A, R_B b_B in it), frozen at t_n (step_disp) */
+  double hb[2];
   /* massless slave (activity test, docs/contact.md §7.2): the step-average
      normal velocity of the last accepted increment, (g_n+1 - g_n)/h, and
      whether it is known (an increment has finished since this element was built) */
@@ -250,9 +273,20 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
 void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
                        int* mult);
 
+/// The scratch of the support estimate (nsb_contact_prepare): 7 doubles per
+/// node of m; this fills the first n_nodes with each node's inverse mass for
+/// that estimate: 1/m for a particle or a rigid body that no *JOINT, no
+/// *BOUNDARY and no beam element holds, 0 (immovable) for every other node.
+/// Once, when the system is built (no allocation; support: borrowed, owned
+/// by the caller, 7 * m->nodes.count doubles).
+void nsb_contact_support_init(const nsb_model* m, double* support);
+
 /// Start of an increment (ec on the state at t_n, ec->h the new step):
-/// closest points, group owners, frozen normals, activity of NEWTON contacts.
-void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec);
+/// closest points, group owners, frozen normals, the support of resting
+/// contacts (support: the scratch of nsb_contact_support_init, borrowed; its
+/// inverse masses are read and its accumulators written; or NULL for none:
+/// aN_sup = aN_pre), activity of NEWTON contacts.
+void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support);
 
 /// Generalized load on node j (0 slave, 1, 2 master nodes) of contact
 /// element e from a global force F at the contact point, with the geometry

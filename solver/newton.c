@@ -787,7 +787,7 @@ static int prepare_increment_to(nsb_system* s, double h, double t_new) {
   if (s->n_contacts > 0) {
     nsb_eval_ctx ec;
     nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
-    nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
+    nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec, s->support);
     NSB_CALL(nsb_contact_impact_targets(s->ctx, s->elems + s->first_contact, s->n_contacts, &ec));
   }
   nsb_sys_predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, t_new);

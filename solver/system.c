@@ -339,6 +339,8 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->react_c = NSB_NEW_ARRAY(ctx, 6 * nm, double);
   s->react_c_end = NSB_NEW_ARRAY(ctx, 6 * nm, double);
   s->prox_scratch = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+  s->support = NSB_NEW_ARRAY(ctx, 7 * nm, double);
+  if (s->support) nsb_contact_support_init(model, s->support);
   s->cdata_cap = 1;
   s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
   s->ceq_pool = NSB_NEW_ARRAY(ctx, 1, int);
@@ -348,7 +350,7 @@ int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out) {
   s->tan_cK_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
       !s->react || !s->react_end || !s->react_c || !s->react_c_end ||
-      !s->prox_scratch || !s->cdata || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
+      !s->prox_scratch || !s->support || !s->cdata || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
     st = NSB_ERR_ALLOC;
     goto fail;
   }
@@ -542,6 +544,7 @@ void nsb_system_destroy(nsb_system** ps) {
   if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
   nsb_broad_ws_free(ctx, &s->broad_ws);
   NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
+  NSB_FREE_ARRAY(ctx, s->support, 7 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react_end, 6 * nm, double);

@@ -318,7 +318,7 @@ static int contacts_now(nsb_system* s, double h) {
   s->scheme->h = h;
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
-  nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec);
+  nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec, s->support);
   s->scheme->h = h_keep;
   return 1;
 }

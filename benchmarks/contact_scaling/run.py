@@ -90,7 +90,7 @@ def main(argv):
         stats = {}
         for line in p.stdout.splitlines() + p.stderr.splitlines():
             parts = line.split()
-            if line.strip().startswith("increments"):
+            if parts[:1] == ["increments"] and len(parts) == 2:
                 stats["inc"] = int(parts[-1])
             if line.strip().startswith("Newton iterations") and parts[-1].isdigit():
                 stats["newton"] = int(parts[-1])
