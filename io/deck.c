@@ -70,6 +70,7 @@ static const char* const contact_masses[] = {"STANDARD", "REDISTRIBUTED", NULL};
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 static const char* const tangent_kinds[] = {"FULL", "REUSE", "AUTO", NULL};        /* nsb_tangent_kind */
 static const char* const accept_kinds[] = {"RATE", "CONFIRM", NULL};               /* nsb_accept_kind */
+static const char* const ordering_kinds[] = {"AUTO", "AMD", "METIS", NULL};         /* nsb_ordering_kind */
 static const char* const event_kinds[] = {"GRID", "LOCATE", NULL};          /* nsb_step_def.events */
 static const char* const riks_constraints[] = {"SPHERICAL", "CYLINDRICAL", NULL}; /* nsb_step_def.riks_cylindrical */
 /* *ELASTIC, TYPE=: CalculiX's and Abaqus's names of the isotropic law, the only one a
@@ -272,7 +273,7 @@ static const kwspec kw_table[] = {
       {"CONTACT ITERATIONS", P_INT, 0, NULL}, {"CONTACT TOLERANCE", P_REAL, 0, NULL},
       {"RELAXATION", P_REAL, 0, NULL}, {"RELATIVE RESIDUAL", P_REAL, 0, NULL},
       {"RELATIVE CORRECTION", P_REAL, 0, NULL}, {"TANGENT", P_ENUM, 0, tangent_kinds},
-      {"ACCEPT", P_ENUM, 0, accept_kinds}, {NULL, P_FLAG, 0, NULL}},
+      {"ACCEPT", P_ENUM, 0, accept_kinds}, {"ORDERING", P_ENUM, 0, ordering_kinds}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_solver_controls, NULL, NULL},
     {"OUTPUT",
      KW_OUTPUT,

@@ -393,6 +393,9 @@ void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
   }
   if (v[10].set) s->tangent = v[10].i;
   if (v[11].set) s->accept = v[11].i;
+  if (v[12].set) s->ordering = (nsb_ordering_kind)v[12].i;
+  if (s->ordering != NSB_ORDERING_AUTO && s->linsolver == NSB_LINSOLVER_UMFPACK)
+    VALUE(p, at, "ORDERING goes with LINEAR SOLVER=KLU, AUTO or KLU2 (UMFPACK is ordered by METIS)");
   if (v[1].set && v[9].set) VALUE(p, at, "give either TOL INCREMENT (absolute) or RELATIVE CORRECTION, not both");
   if (v[2].set && v[8].set) VALUE(p, at, "give either TOL RESIDUAL (absolute) or RELATIVE RESIDUAL, not both");
 }

@@ -1742,6 +1742,9 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);
+  if (st->order_blocks[0] + st->order_blocks[1] > 0)
+    fprintf(out, "    block orderings      AMD %d, METIS %d (KLU: the smaller Cholesky fill, last analysis)\n",
+            st->order_blocks[0], st->order_blocks[1]);
   if (st->split_ns > 0)
     fprintf(out, "    two domains          %d + %d unknowns, separator %d (KLU2)\n", st->split_nd[0], st->split_nd[1],
             st->split_ns);

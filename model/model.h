@@ -402,6 +402,13 @@ typedef enum nsb_linsolver_kind {
   NSB_LINSOLVER_DENSE = 4
 } nsb_linsolver_kind;
 
+/* *SOLVER CONTROLS, ORDERING= (solver/linsolve.c, "Ordering."): the
+   fill-reducing ordering of KLU's diagonal blocks (LINEAR SOLVER=KLU, AUTO's
+   KLU, KLU2's global KLU).  AUTO, the default, keeps per block whichever of
+   AMD and METIS nested dissection gives the smaller Cholesky factor of
+   C + C^T; AMD and METIS take that one alone. */
+typedef enum nsb_ordering_kind { NSB_ORDERING_AUTO = 0, NSB_ORDERING_AMD = 1, NSB_ORDERING_METIS = 2 } nsb_ordering_kind;
+
 /* The deck's default smallest increment of a *DYNAMIC step without DIRECT,
    relative to h: ten halvings of a failed increment (docs/deck.md *DYNAMIC).
    A def made by nsb_step_default_def keeps h_min < 0, which the step control
@@ -442,6 +449,7 @@ typedef struct nsb_step_def {
   double tol_inc;      /* absolute 2-norm of the raw unknowns' correction; 0: relative test */
   double tol_res;      /* absolute 2-norm of the residual; 0: relative test */
   nsb_linsolver_kind linsolver;
+  nsb_ordering_kind ordering; /* *SOLVER CONTROLS, ORDERING= (default AUTO) */
   /* NEWTON-law contacts (docs/contact.md §7.5): 0 semi-smooth Newton rows in
      the global system (default), 1 projected Jacobi (augmented Lagrangian)
      sweeps on the impulses around solves of the smooth system */

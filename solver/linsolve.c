@@ -4,10 +4,15 @@
  * sparse solver for circuit simulation problems", ACM TOMS 37(3), 2010;
  * T. A. Davis, "Algorithm 832: UMFPACK V4.3", ACM TOMS 30(2), 2004;
  * G. Karypis, V. Kumar, "A fast and high quality multilevel scheme for
- * partitioning irregular graphs", SIAM J. Sci. Comput. 20(1), 1998 (METIS).
+ * partitioning irregular graphs", SIAM J. Sci. Comput. 20(1), 1998 (METIS);
+ * P. R. Amestoy, T. A. Davis, I. S. Duff, "An approximate minimum degree ordering
+ * algorithm", SIAM J. Matrix Anal. Appl. 17(4), 1996 (AMD);
+ * J. W. H. Liu, "The role of elimination trees in sparse factorization", SIAM J.
+ * Matrix Anal. Appl. 11(1), 1990 (elimination tree, row subtrees).
  */
 #include "solver/linsolve.h"
 
+#include <amd.h>
 #include <float.h>
 #include <klu.h>
 #include <limits.h>
@@ -39,6 +44,9 @@ typedef struct metis_ws {
   long long cap_adj;
   int *tptr, *tind, *marker;
   idx_t *xadj, *scratch, *adj;
+  /* KLU's choice between AMD and METIS (klu_order_by_fill) only: cap_cnt each */
+  int cap_cnt;
+  int *perm_amd, *parent, *flag;
 } metis_ws;
 
 static void metis_ws_free(nsb_ctx* ctx, metis_ws* w) {
@@ -48,6 +56,9 @@ static void metis_ws_free(nsb_ctx* ctx, metis_ws* w) {
   NSB_FREE_ARRAY(ctx, w->scratch, w->cap_n, idx_t);
   NSB_FREE_ARRAY(ctx, w->tind, w->cap_nnz, int);
   if (w->adj) NSB_FREE_ARRAY(ctx, w->adj, w->cap_adj, idx_t);
+  NSB_FREE_ARRAY(ctx, w->perm_amd, w->cap_cnt, int);
+  NSB_FREE_ARRAY(ctx, w->parent, w->cap_cnt, int);
+  NSB_FREE_ARRAY(ctx, w->flag, w->cap_cnt, int);
   memset(w, 0, sizeof *w);
 }
 
@@ -97,23 +108,30 @@ static int metis_ws_adj(nsb_ctx* ctx, metis_ws* w, long long n_adj) {
  * graph form): rows of A and of A^T merged per vertex, duplicates removed
  * with a marker array (no sortedness assumed).  *n_adj = number of edge
  * entries (0: no edges, adj not set). */
-static int metis_graph(nsb_ctx* ctx, metis_ws* w, const nsb_csr* A, long long* n_adj_out) {
+/* The pattern of A^T into w->tptr, w->tind (room reserved by the caller; marker is scratch). */
+static void metis_transpose(metis_ws* w, const nsb_csr* A) {
   const int n = A->n;
   const int nnz = A->rowptr[n];
-  NSB_CALL(metis_ws_reserve(ctx, w, n, nnz));
+  int* tptr = w->tptr;
+  int* marker = w->marker;
+  memset(tptr, 0, (size_t)(n + 1) * sizeof(int));
+  for (int p = 0; p < nnz; ++p) tptr[A->col[p] + 1]++;
+  for (int i = 0; i < n; ++i) tptr[i + 1] += tptr[i];
+  for (int i = 0; i < n; ++i) marker[i] = tptr[i];
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) w->tind[marker[A->col[p]]++] = i;
+}
+
+static int metis_graph(nsb_ctx* ctx, metis_ws* w, const nsb_csr* A, long long* n_adj_out) {
+  const int n = A->n;
+  NSB_CALL(metis_ws_reserve(ctx, w, n, A->rowptr[n]));
   int* tptr = w->tptr;
   int* tind = w->tind;
   int* marker = w->marker;
   idx_t* xadj = w->xadj;
   long long n_adj = 0;
   *n_adj_out = 0;
-  memset(tptr, 0, (size_t)(n + 1) * sizeof(int));
-
-  for (int p = 0; p < nnz; ++p) tptr[A->col[p] + 1]++;
-  for (int i = 0; i < n; ++i) tptr[i + 1] += tptr[i];
-  for (int i = 0; i < n; ++i) marker[i] = tptr[i];
-  for (int i = 0; i < n; ++i)
-    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) tind[marker[A->col[p]]++] = i;
+  metis_transpose(w, A);
 
   for (int pass = 0; pass < 2; ++pass) {
     idx_t* adj = w->adj;
@@ -192,16 +210,83 @@ int nsb_order_metis(nsb_ctx* ctx, const nsb_csr* A, int* perm) {
 /* ---- KLU ------------------------------------------------------------------- */
 
 /* Ordering.  klu_analyze runs BTF (maximum transversal + strongly connected components)
- * and calls our METIS ordering on every diagonal block of size > 3 through
- * Common.user_order (ordering = 3), KLU's hook for external orderings (its klu_cholmod
- * example does the same with CHOLMOD).  Considered: klu_analyze_given(P = Q = perm) with BTF
- * on.  It skips the maximum transversal and runs METIS once on the whole matrix instead of
- * on each diagonal block; for an irreducible matrix it ends up the same (measured on the
- * 10 000-block chain and a 150 x 150 two-unknown grid: identical Q and fill).
- * Measured fill, nnz(L + U): chain 1.86e6 with METIS vs 1.14e6 with KLU's default AMD;
- * grid 6.30e6 (METIS) vs 6.42e6 (AMD).  Nested dissection pays off in 2-D/3-D meshes, not
- * on a 1-D chain; picking per block whichever ordering gives less fill (as CHOLMOD does) is
- * a possible follow-up. */
+ * and calls klu_order_by_fill on every diagonal block of size > 3 through Common.user_order
+ * (ordering = 3), KLU's hook for external orderings (its klu_cholmod example does the same
+ * with CHOLMOD, which also keeps the better of AMD and METIS).  With ORDERING=AUTO (the
+ * default; AMD or METIS: that one alone, nsb_linsolver_set_ordering) the block is ordered twice:
+ * by AMD (amd_order on the block as KLU's own ordering = 0 calls it: the same permutation)
+ * and by METIS_NodeND (fixed random start, as before).  For each, nnz(L) of the Cholesky
+ * factor of the permuted pattern of C + C^T is counted exactly, the same way for both
+ * (chol_lnz: elimination tree and row subtrees, Liu 1990; under AMD's permutation it equals
+ * AMD's own count, tests/test_sparse.c), and the permutation with fewer entries is kept (a
+ * tie: AMD, the cheaper one to compute).  That count + n is KLU's nnz(L) estimate of the
+ * block (KLU's AMD path returns the same), from which klu_factor sizes its first LU
+ * allocation.  Measured fill, nnz(L + U) (tests/test_sparse.c, klu_order): the 10 000-block
+ * chain 1.86e6 with METIS vs 1.14e6 with AMD (AMD kept); a 150 x 150 two-unknown mesh
+ * 6.30e6 (METIS) vs 6.42e6 (AMD; METIS kept).  Nested dissection pays off in 2-D/3-D
+ * meshes, not on a 1-D chain.  Rejected: the O(nnz(A)) column counts of Gilbert, Ng &
+ * Peyton 1994 (a postorder, first descendants and least common ancestors); the row-subtree
+ * count costs O(nnz(L)), 1.4e6 steps for both permutations of the chain, in a dozen lines.
+ * Also considered: klu_analyze_given(P = Q = perm) with BTF on; it skips the maximum
+ * transversal and orders the whole matrix instead of each diagonal block; for an
+ * irreducible matrix it ends up the same (measured on the chain and the mesh: identical Q
+ * and fill). */
+
+/* Room for the counts of blocks of n unknowns (perm_amd, parent, flag). */
+static int order_ws_reserve_counts(nsb_ctx* ctx, metis_ws* w, int n) {
+  if (n <= w->cap_cnt) return NSB_OK;
+  const int cap = n > 2 * w->cap_cnt ? n : 2 * w->cap_cnt;
+  NSB_FREE_ARRAY(ctx, w->perm_amd, w->cap_cnt, int);
+  NSB_FREE_ARRAY(ctx, w->parent, w->cap_cnt, int);
+  NSB_FREE_ARRAY(ctx, w->flag, w->cap_cnt, int);
+  w->cap_cnt = cap;
+  w->perm_amd = NSB_NEW_ARRAY(ctx, cap, int);
+  w->parent = NSB_NEW_ARRAY(ctx, cap, int);
+  w->flag = NSB_NEW_ARRAY(ctx, cap, int);
+  if (!w->perm_amd || !w->parent || !w->flag) {
+    metis_ws_free(ctx, w);
+    return NSB_ERR_ALLOC;
+  }
+  return NSB_OK;
+}
+
+/* nnz(L) below the diagonal of the Cholesky factor of P (A + A^T) P^T, where perm[k] is the
+ * old index of new unknown k.  Row k of L holds the row subtree of k in the elimination
+ * tree: the union of the tree paths from every i < k adjacent to k up to k (Liu 1990).  The
+ * tree grows on the way: a node met without a parent yet is a root of the forest of rows
+ * 0..k-1 with an entry in row k, so k is its parent.  O(nnz(A) + nnz(L)) time.  A's pattern
+ * by rows (A->rowptr, A->col) and by columns (w->tptr, w->tind, filled by metis_transpose);
+ * duplicates and the diagonal are harmless.  w->marker holds the inverse permutation. */
+static long long chol_lnz(metis_ws* w, const nsb_csr* A, const int* perm) {
+  const int n = A->n;
+  int* pinv = w->marker;
+  int* parent = w->parent;
+  int* flag = w->flag;
+  for (int k = 0; k < n; ++k) pinv[perm[k]] = k;
+  long long lnz = 0;
+  for (int k = 0; k < n; ++k) {
+    parent[k] = -1;
+    flag[k] = k;
+    const int old = perm[k];
+    for (int half = 0; half < 2; ++half) {
+      const int* ptr = half ? w->tptr : A->rowptr;
+      const int* ind = half ? w->tind : A->col;
+      for (int p = ptr[old]; p < ptr[old + 1]; ++p) {
+        int t = pinv[ind[p]];
+        while (t < k && flag[t] != k) {
+          flag[t] = k;
+          ++lnz;
+          if (parent[t] < 0) {
+            parent[t] = k;
+            break;
+          }
+          t = parent[t];
+        }
+      }
+    }
+  }
+  return lnz;
+}
 
 /* Numeric factorization: klu_refactor, falling back to klu_factor.  After the first
  * klu_factor, later factor() calls run klu_refactor, which reuses the pivot sequence and the
@@ -223,17 +308,48 @@ typedef struct klu_data {
   int order_status;       /* status of the last ordering callback */
   double rgrowth_fresh[NSB_LINSOLVER_SLOTS]; /* reciprocal pivot growth of the slot's last klu_factor */
   metis_ws ws;            /* ordering workspace, kept between analyses */
+  nsb_ordering_kind ordering; /* the solver's, copied by analyze for the callback */
+  int order_blocks[2];    /* blocks of the last analysis ordered by AMD [0] and by METIS [1] */
+  double order_lnz[2];    /* their nnz(L) of C + C^T summed over the blocks, under AMD [0] and METIS [1] */
   long n_fresh, n_refactor;
 } klu_data;
 
-static int klu_metis_order(int n, int* Ap, int* Ai, int* perm, klu_common* common) {
+/* KLU's user ordering (see "Ordering." above).  Returns the nnz(L) estimate of the block
+ * (diagonal included), -1 when it does not fit an int (KLU then sizes the first LU
+ * allocation from nnz(A), Common.initmem), 0 on failure (d->order_status, message recorded). */
+static int klu_order_by_fill(int n, int* Ap, int* Ai, int* perm, klu_common* common) {
   klu_data* d = common->user_data;
+  nsb_ctx* ctx = d->ctx;
+  metis_ws* w = &d->ws;
   /* The block arrives in CSC form; its symmetrized pattern is the same as for CSR. */
   const nsb_csr block = {.n = n, .nnz = Ap[n], .rowptr = Ap, .col = Ai, .val = NULL};
-  d->order_status = metis_order_ws(d->ctx, &d->ws, &block, perm);
-  /* Nonzero means success; a negative value tells KLU we have no nnz(L) estimate, so it sizes
-   * the first LU allocation from nnz(A) (Common.initmem) and grows it as needed. */
-  return d->order_status == NSB_OK ? -1 : 0;
+  const int with_amd = d->ordering != NSB_ORDERING_METIS, with_metis = d->ordering != NSB_ORDERING_AMD;
+  d->order_status = with_metis ? metis_order_ws(ctx, w, &block, perm) : NSB_OK;
+  if (d->order_status == NSB_OK) d->order_status = metis_ws_reserve(ctx, w, n, Ap[n]);
+  if (d->order_status == NSB_OK) d->order_status = order_ws_reserve_counts(ctx, w, n);
+  if (d->order_status < 0) return 0;
+  if (with_amd) {
+    double info[AMD_INFO];
+    const int rc = amd_order(n, Ap, Ai, w->perm_amd, NULL, info);
+    if (rc == AMD_OUT_OF_MEMORY) {
+      d->order_status = RAISE(ctx, NSB_ERR_ALLOC, "amd_order: out of memory (block of %d unknowns)", n);
+      return 0;
+    }
+    if (rc != AMD_OK && rc != AMD_OK_BUT_JUMBLED) {
+      d->order_status = RAISE(ctx, NSB_ERR_ARG, "amd_order failed with AMD status %d (block of %d unknowns)", rc, n);
+      return 0;
+    }
+  }
+  metis_transpose(w, &block);
+  const long long lnz_amd = with_amd ? chol_lnz(w, &block, w->perm_amd) : 0;
+  const long long lnz_metis = with_metis ? chol_lnz(w, &block, perm) : 0;
+  const int amd_kept = !with_metis || (with_amd && lnz_amd <= lnz_metis);
+  if (amd_kept) memcpy(perm, w->perm_amd, (size_t)n * sizeof(int));
+  d->order_blocks[amd_kept ? 0 : 1]++;
+  d->order_lnz[0] += (double)lnz_amd;
+  d->order_lnz[1] += (double)lnz_metis;
+  const long long estimate = (amd_kept ? lnz_amd : lnz_metis) + n;
+  return estimate <= INT_MAX ? (int)estimate : -1;
 }
 
 static void klu_free_all(klu_data* d) {
@@ -245,6 +361,11 @@ static int klu_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   klu_data* d = s->data;
   klu_free_all(d);
   d->order_status = NSB_OK;
+  d->ordering = s->ordering;
+  d->order_blocks[0] = d->order_blocks[1] = 0;
+  d->order_lnz[0] = d->order_lnz[1] = 0.0;
+  s->order_blocks[0] = s->order_blocks[1] = 0;
+  s->order_lnz[0] = s->order_lnz[1] = 0.0;
   d->symbolic = klu_analyze(A->n, A->rowptr, A->col, &d->common);
   if (s->lean) metis_ws_free(s->ctx, &d->ws);
   if (!d->symbolic) {
@@ -253,6 +374,10 @@ static int klu_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
               "klu_analyze: out of memory (n = %d, nnz = %d)", A->n, A->nnz);
     return RAISE(s->ctx, NSB_ERR_ARG, "klu_analyze failed with KLU status %d (n = %d, nnz = %d)",
               d->common.status, A->n, A->nnz);
+  }
+  for (int k = 0; k < 2; ++k) {
+    s->order_blocks[k] = d->order_blocks[k];
+    s->order_lnz[k] = d->order_lnz[k];
   }
   return NSB_OK;
 }
@@ -353,8 +478,8 @@ static int klu_create_data(nsb_linsolver* s) {
   if (!d) return NSB_ERR_ALLOC;
   klu_defaults(&d->common);
   d->common.btf = 1;
-  d->common.ordering = 3; /* user ordering: METIS on each BTF block */
-  d->common.user_order = klu_metis_order;
+  d->common.ordering = 3; /* user ordering: AMD or METIS on each BTF block, by fill */
+  d->common.user_order = klu_order_by_fill;
   d->common.user_data = d;
   d->common.halt_if_singular = 1;
   d->ctx = s->ctx;
@@ -929,8 +1054,13 @@ static int dd_glob_analyze(nsb_linsolver* s, const nsb_csr* A) {
     NSB_CALL(nsb_linsolver_create(s->ctx, NSB_LINSOLVER_KLU, &d->glob));
     nsb_linsolver_set_lean(d->glob, 1); /* the outer wrapper keeps the recurring slot's matrix */
   }
+  nsb_linsolver_set_ordering(d->glob, s->ordering);
   NSB_CALL(nsb_linsolver_analyze(d->glob, A));
   d->glob_ok = 1;
+  for (int k = 0; k < 2; ++k) {
+    s->order_blocks[k] = d->glob->order_blocks[k];
+    s->order_lnz[k] = d->glob->order_lnz[k];
+  }
   return NSB_OK;
 }
 
@@ -1001,6 +1131,8 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   d->split = 0;
   d->glob_ok = 0;
   s->split_nd[0] = s->split_nd[1] = s->split_ns = 0;
+  s->order_blocks[0] = s->order_blocks[1] = 0;
+  s->order_lnz[0] = s->order_lnz[1] = 0.0;
   for (int l = 0; l < NSB_LINSOLVER_SLOTS; ++l) d->use_glob[l] = 1;
   if (n < s->split_min) return dd_glob_analyze(s, A);
 
@@ -1494,6 +1626,8 @@ int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
 void nsb_linsolver_set_lean(nsb_linsolver* s, int lean) { s->lean = lean != 0; }
 
 void nsb_linsolver_set_team(nsb_linsolver* s, nsb_team* team) { s->team = team; }
+
+void nsb_linsolver_set_ordering(nsb_linsolver* s, nsb_ordering_kind ordering) { s->ordering = ordering; }
 
 void nsb_linsolver_set_split_min(nsb_linsolver* s, int n) { s->split_min = n; }
 

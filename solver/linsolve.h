@@ -22,6 +22,11 @@
  * consequence the "column" a back end reports singular is a row (equation)
  * of A; messages give the index in the original (unpermuted) numbering.
  *
+ * Fill-reducing ordering (KLU): each diagonal block of KLU's block triangular
+ * form is ordered by AMD and by METIS nested dissection, and the one whose
+ * Cholesky factor of the block's C + C^T has fewer entries is kept (AMD on a
+ * tie): AMD on beam chains, METIS on 2-D meshes (linsolve.c, "Ordering.").
+ *
  * Two numeric factorizations of one analyzed pattern (slots): slot 0 for the
  * Newton matrices of the increments, and the recurring slot
  * NSB_LINSOLVER_RECUR for a matrix that comes back between them unchanged
@@ -94,6 +99,7 @@ struct nsb_linsolver {
                         (KLU: klu_rcond, dense: min|U_kk| / max|U_kk|; UMFPACK: Info[UMFPACK_RCOND]) */
   int slot;          /* slot that factor and solve act on (nsb_linsolver_select; 0 after create) */
   int lean;          /* nsb_linsolver_set_lean (0 after create) */
+  nsb_ordering_kind ordering; /* nsb_linsolver_set_ordering (NSB_ORDERING_AUTO after create) */
   int factor_reused; /* the last factor kept the recurring slot's factors (same matrix) */
   long n_factor_reused; /* such factor calls (not counted in n_factor) */
   /* per slot: changes with every factor call in the slot (successful or not)
@@ -117,6 +123,11 @@ struct nsb_linsolver {
                         the off-diagonal blocks; KLU2: both domains' and S's n^2; 0 for the others) */
   int split_nd[2], split_ns; /* KLU2: sizes of the domains and separator of the last analyze (0: not split) */
   long n_factor_fallback; /* KLU2: factorizations done by the global KLU after a singular domain block or Schur complement */
+  int order_blocks[2];  /* KLU (and KLU2's global KLU): diagonal blocks of size > 3 of the last analyze ordered by
+                           AMD [0] and by METIS nested dissection [1], whichever gave the smaller Cholesky factor
+                           of the block's C + C^T (linsolve.c, "Ordering."); 0 for the others */
+  double order_lnz[2];  /* that nnz(L) (diagonal excluded) summed over those blocks, under AMD [0] and METIS [1]
+                           (0 for an ordering not computed: ORDERING=AMD or METIS) */
 };
 
 /// Create a solver of the given kind.  *out owned by caller (nsb_linsolver_destroy); ctx borrowed.
@@ -140,6 +151,13 @@ void nsb_linsolver_set_lean(nsb_linsolver* s, int lean);
 /// both.  Borrowed: it must outlive the solver's use of it.  The results do
 /// not depend on it.  Allocates nothing.
 void nsb_linsolver_set_team(nsb_linsolver* s, nsb_team* team);
+
+/// The ordering of KLU's diagonal blocks (NSB_ORDERING_AUTO after create: per
+/// block the smaller Cholesky fill of AMD and METIS; NSB_ORDERING_AMD,
+/// NSB_ORDERING_METIS: that one alone), also for KLU2's global KLU; UMFPACK,
+/// the dense LU and KLU2's domain blocks (AMD) do not read it.  Allocates
+/// nothing; takes effect at the next analyze.
+void nsb_linsolver_set_ordering(nsb_linsolver* s, nsb_ordering_kind ordering);
 
 /// KLU2: split matrices of at least n equations (default
 /// NSB_LINSOLVER_SPLIT_MIN_N); takes effect at the next analyze.

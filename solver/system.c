@@ -638,6 +638,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
     if (s->model->contact_pairs.count == 0) nsb_pattern_builder_destroy(&s->pb);
     if (!s->ls) NSB_CALL(nsb_linsolver_create(s->ctx, s->step.linsolver, &s->ls));
     nsb_linsolver_set_team(s->ls, s->team); /* KLU2 factors its two domains on it */
+    nsb_linsolver_set_ordering(s->ls, s->step.ordering);
     /* without contact pairs the pattern changes only between steps and no
        impulsive increment restarts the accelerations: the solver need not
        keep its ordering workspace nor the recurring slot's values */
@@ -646,6 +647,8 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
     s->stats.split_nd[0] = s->ls->split_nd[0];
     s->stats.split_nd[1] = s->ls->split_nd[1];
     s->stats.split_ns = s->ls->split_ns;
+    s->stats.order_blocks[0] = s->ls->order_blocks[0];
+    s->stats.order_blocks[1] = s->ls->order_blocks[1];
   }
   return NSB_OK;
 }

@@ -279,6 +279,7 @@ static void test_full_deck(void) {
   NSB_ASSERT_CLOSE(st->tol_inc, 1e-9, 0.0);
   NSB_ASSERT_CLOSE(st->tol_res, 1e-7, 0.0);
   CU_ASSERT_EQUAL(st->linsolver, NSB_LINSOLVER_UMFPACK);
+  CU_ASSERT_EQUAL(st->ordering, NSB_ORDERING_AUTO);
   CU_ASSERT_EQUAL(st->vtk_every, 10);
   CU_ASSERT_EQUAL(st->vtk_ascii, 1);
   CU_ASSERT_EQUAL(st->history_every, 5);
@@ -287,6 +288,8 @@ static void test_full_deck(void) {
   NSB_ASSERT_CLOSE(st->h, 0.1, 0.0);
   NSB_ASSERT_CLOSE(st->h_min, 1e-5, 0.0); /* a static step may cut back to 1e-5 of its period */
   CU_ASSERT_EQUAL(st->max_iter, 25);
+  CU_ASSERT_EQUAL(st->linsolver, NSB_LINSOLVER_AUTO);
+  CU_ASSERT_EQUAL(st->ordering, NSB_ORDERING_METIS);
   CU_ASSERT_EQUAL(st->vtk_every, 1);
   CU_ASSERT_EQUAL(st->vtk_ascii, 0);
   CU_ASSERT_EQUAL(st->history_every, 1);
@@ -314,6 +317,7 @@ static void test_minimal_defaults(void) {
     NSB_ASSERT_CLOSE(st->tol_inc, d.tol_inc, 0.0);
     NSB_ASSERT_CLOSE(st->tol_res, d.tol_res, 0.0);
     CU_ASSERT_EQUAL(st->linsolver, NSB_LINSOLVER_AUTO);
+    CU_ASSERT_EQUAL(st->ordering, NSB_ORDERING_AUTO);
     /* no output asked: the default output, VTK about 100 frames per step */
     CU_ASSERT_EQUAL(st->vtk_every, st->period / st->h > 100.0 ? (int)(st->period / st->h / 100.0) : 1);
     CU_ASSERT(st->vtk_every >= 1);

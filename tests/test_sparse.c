@@ -1,8 +1,10 @@
-/* test_sparse.c -- CSR pattern builder, block assembly, METIS ordering, KLU/UMFPACK solves.
+/* test_sparse.c -- CSR pattern builder, block assembly, METIS ordering, KLU's choice of
+ * ordering by fill, KLU/UMFPACK solves.
  *
  * Dense references (pattern, assembly, LAPACKE_dgesv) are used only here.  The chain test
  * prints analyze/factor/solve times (no timing assertions).
  */
+#include <klu.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
@@ -1057,6 +1059,158 @@ static void test_klu2_fallback(void) {
 }
 
 /* The dense back end refuses a matrix above its bound, at analyze. */
+/* ---- KLU: the ordering chosen by fill ------------------------------------------------ */
+
+/* A 2-D mesh: m x m nodes with two unknowns each, one unsymmetric 8 x 8 block per square
+   cell of four nodes (a bilinear quadrilateral), diagonally weighted: n = 2 m^2. */
+static nsb_csr* grid_matrix(nsb_ctx* ctx, int m, unsigned long long* rng) {
+  nsb_pattern_builder* pb = NULL;
+  nsb_csr* A = NULL;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, 2 * m * m, &pb) == NSB_OK);
+  int idx[8], map[64];
+  double Ke[64];
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int r = 0; r + 1 < m; ++r)
+      for (int c = 0; c + 1 < m; ++c) {
+        const int nodes[4] = {r * m + c, r * m + c + 1, (r + 1) * m + c + 1, (r + 1) * m + c};
+        for (int a = 0; a < 8; ++a) idx[a] = 2 * nodes[a / 2] + a % 2;
+        if (pass == 0) {
+          CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, idx, 8) == NSB_OK);
+          continue;
+        }
+        for (int j = 0; j < 8; ++j)
+          for (int i = 0; i < 8; ++i) Ke[i + 8 * j] = i == j ? 9.0 + rnd(rng) : rnd(rng) - 0.5;
+        CU_ASSERT_FATAL(nsb_csr_block_map(A, idx, 8, map) == NSB_OK);
+        nsb_csr_add_mapped(A, map, 8, Ke);
+      }
+    if (pass == 0) {
+      CU_ASSERT_FATAL(nsb_pattern_builder_finish(pb, &A) == NSB_OK);
+      nsb_pattern_builder_destroy(&pb);
+      nsb_csr_zero(A);
+    }
+  }
+  return A;
+}
+
+/* KLU's user ordering as it was before the choice by fill: METIS alone on every block. */
+static int metis_only_order(int n, int* Ap, int* Ai, int* perm, klu_common* common) {
+  const nsb_csr block = {.n = n, .nnz = Ap[n], .rowptr = Ap, .col = Ai, .val = NULL};
+  return nsb_order_metis(common->user_data, &block, perm) == NSB_OK ? -1 : 0;
+}
+
+/* x = A^{-1} b by KLU called directly with the given ordering (0: AMD; 3: METIS alone), as
+   the back end does it (A^T by the transpose trick, BTF on); returns nnz(L + U) with the
+   off-diagonal blocks, and KLU's nnz(L) estimate (diagonal included) in *lnz_est. */
+static double klu_direct(nsb_ctx* ctx, const nsb_csr* A, int ordering, const double* b, double* x, double* lnz_est,
+                         double t[2]) {
+  klu_common c;
+  klu_defaults(&c);
+  c.btf = 1;
+  c.ordering = ordering;
+  c.user_order = metis_only_order;
+  c.user_data = ctx;
+  c.halt_if_singular = 1;
+  klu_symbolic* sym = klu_analyze(A->n, A->rowptr, A->col, &c);
+  CU_ASSERT_FATAL(sym != NULL);
+  double t0 = now();
+  klu_numeric* num = klu_factor(A->rowptr, A->col, A->val, sym, &c);
+  t[0] = now() - t0;
+  CU_ASSERT_FATAL(num != NULL);
+  memcpy(x, b, sizeof(double) * (size_t)A->n);
+  t0 = now();
+  CU_ASSERT_FATAL(klu_tsolve(sym, num, A->n, 1, x, &c));
+  t[1] = now() - t0;
+  const double nnz = (double)num->lnz + (double)num->unz + (double)num->nzoff;
+  *lnz_est = sym->lnz;
+  klu_free_numeric(&num, &c);
+  klu_free_symbolic(&sym, &c);
+  return nnz;
+}
+
+/* The back end's choice against KLU with AMD and with METIS alone (the previous back end),
+   on the beam chain of solve_chain (10 000 elements, n = 60 000: AMD) and on a 150 x 150
+   two-unknown mesh (n = 45 000: METIS).  The kept ordering gives exactly the fill of its
+   direct KLU run, the count under AMD is AMD's own nnz(L), and the solution is the previous
+   back end's to round-off.  Prints fill and times (no timing assertions). */
+static void test_klu_order_by_fill(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng = 5;
+  for (int family = 0; family < 2; ++family) {
+    nsb_csr* A = family == 0 ? klu2_matrix(ctx, 1, 10000, &rng) : grid_matrix(ctx, 150, &rng);
+    const int n = A->n;
+    double* b = malloc(sizeof(double) * (size_t)n);
+    double* x = malloc(sizeof(double) * (size_t)n);
+    double* xa = malloc(sizeof(double) * (size_t)n);
+    double* xm = malloc(sizeof(double) * (size_t)n);
+    CU_ASSERT_FATAL(b && x && xa && xm);
+    for (int i = 0; i < n; ++i) b[i] = rnd(&rng) - 0.5;
+
+    nsb_linsolver* s = NULL;
+    CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &s) == NSB_OK);
+    double t0 = now();
+    CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+    const double t_analyze = now() - t0;
+    t0 = now();
+    CU_ASSERT_FATAL(nsb_linsolver_factor(s, A) == NSB_OK);
+    const double t_factor = now() - t0;
+    memcpy(x, b, sizeof(double) * (size_t)n);
+    t0 = now();
+    CU_ASSERT_FATAL(nsb_linsolver_solve(s, x) == NSB_OK);
+    const double t_solve = now() - t0;
+    CU_ASSERT(rel_residual(A, x, b) < 1e-12);
+
+    double est_amd = 0.0, est_metis = 0.0, ta[2], tm[2];
+    const double nnz_amd = klu_direct(ctx, A, 0, b, xa, &est_amd, ta);
+    const double nnz_metis = klu_direct(ctx, A, 3, b, xm, &est_metis, tm);
+    CU_ASSERT_EQUAL(s->order_blocks[0] + s->order_blocks[1], 1); /* irreducible: one block */
+    /* the count under AMD's permutation is AMD's own (KLU's estimate: AMD_LNZ + n) */
+    CU_ASSERT_EQUAL(s->order_lnz[0] + n, est_amd);
+    if (family == 0) { /* chain: AMD, its fill */
+      CU_ASSERT_EQUAL(s->order_blocks[0], 1);
+      CU_ASSERT(s->order_lnz[0] < s->order_lnz[1]);
+      CU_ASSERT_EQUAL(s->nnz_lu, nnz_amd);
+      CU_ASSERT(nnz_amd < nnz_metis);
+    } else { /* mesh: METIS, its fill */
+      CU_ASSERT_EQUAL(s->order_blocks[1], 1);
+      CU_ASSERT(s->order_lnz[1] < s->order_lnz[0]);
+      CU_ASSERT_EQUAL(s->nnz_lu, nnz_metis);
+      CU_ASSERT(nnz_metis < nnz_amd);
+    }
+    const int kept_amd = s->order_blocks[0];
+    const double lnz_amd = s->order_lnz[0], lnz_metis = s->order_lnz[1], nnz_kept = s->nnz_lu;
+    /* ORDERING=AMD and METIS: that one alone, its fill, the other not computed */
+    for (int forced = 0; forced < 2; ++forced) {
+      nsb_linsolver_set_ordering(s, forced == 0 ? NSB_ORDERING_AMD : NSB_ORDERING_METIS);
+      CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+      CU_ASSERT_FATAL(nsb_linsolver_factor(s, A) == NSB_OK);
+      CU_ASSERT_EQUAL(s->order_blocks[forced], 1);
+      CU_ASSERT_EQUAL(s->order_blocks[1 - forced], 0);
+      CU_ASSERT_EQUAL(s->order_lnz[1 - forced], 0.0);
+      CU_ASSERT_EQUAL(s->nnz_lu, forced == 0 ? nnz_amd : nnz_metis);
+    }
+    /* the previous back end's solution (METIS alone) to round-off */
+    double dmax = 0.0, xmax = 0.0;
+    for (int i = 0; i < n; ++i) {
+      dmax = fmax(dmax, fabs(x[i] - xm[i]));
+      xmax = fmax(xmax, fabs(xm[i]));
+    }
+    CU_ASSERT(dmax <= 1e-12 * xmax);
+    printf("\n    %s (n = %d, nnz = %d): kept %s; nnz(L) of C + C^T: AMD %.4g, METIS %.4g; nnz(L + U): AMD %.4g,"
+           " METIS %.4g, kept %.4g\n    back end: analyze %.4f s, factor %.4f s, solve %.5f s; direct KLU factor/solve:"
+           " AMD %.4f / %.5f s, METIS %.4f / %.5f s; |x - x_METIS| / |x| %.2g\n",
+           family == 0 ? "chain of 10 000 beam elements" : "150 x 150 mesh, 2 unknowns a node", n, A->nnz,
+           kept_amd ? "AMD" : "METIS", lnz_amd, lnz_metis, nnz_amd, nnz_metis, nnz_kept,
+           t_analyze, t_factor, t_solve, ta[0], ta[1], tm[0], tm[1], dmax / xmax);
+    nsb_linsolver_destroy(&s);
+    nsb_csr_destroy(ctx, &A);
+    free(b);
+    free(x);
+    free(xa);
+    free(xm);
+  }
+  nsb_test_end_ctx(&ctx);
+}
+
 static void test_dense_too_large(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long rng_state = 99;
@@ -1304,6 +1458,7 @@ static const nsb_test_suite suites[] = {
                                            {"fallback", test_klu2_fallback},
                                            {"alloc_failure", test_klu2_split_alloc_failure},
                                            {NULL, NULL}}},
+    {"klu_order", (const nsb_test_case[]){{"by_fill_chain_and_mesh", test_klu_order_by_fill}, {NULL, NULL}}},
     {"linsolver", (const nsb_test_case[]){{"bad_kind", test_create_bad_kind}, {"pattern_guard", test_pattern_guard},
                                           {NULL, NULL}}},
     {NULL, NULL}};

@@ -100,6 +100,14 @@ PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "inclined_roller", "
 # first correction was bounded, solver/newton.c, 13 cutbacks whose diverging attempts were given
 # up where round-off decided, 318, 291, 297 iterations)
 CUTBACK_PATH = {"hanging_cable"}
+# Models whose modified Newton repeats increments with full Newton where round-off decides (the
+# contraction test of solver/newton.c at its threshold): their iteration counts are compared as
+# totals, within 1 % of SI's, not per increment.  pendulum_stop (85 of 1250 increments repeated):
+# the SI deck ordered by AMD and by METIS (*SOLVER CONTROLS, ORDERING=), the same units and
+# round-off alone, differs by up to 3 iterations in single increments and by 2 of 6662 in total;
+# SI against mm differs by up to 4 and by 4 in total.  A unit-dependent convergence test would
+# move most increments' counts and the total with them.
+ITER_TOTAL = {"pendulum_stop"}
 # of those, the models whose attempts diverge where round-off decides: their iteration counts
 # are not compared
 CUTBACK_ITER_FREE = set()
@@ -2232,6 +2240,16 @@ def main():
                     report(model, "%s: the same increments and cutbacks as SI" % name, attempts[name] == attempts["si"],
                            "increments, rejected: %s, SI %s" % (attempts[name], attempts["si"]))
                     slack = None if model in CUTBACK_ITER_FREE else 1
+                if model in ITER_TOTAL:
+                    slack = None
+                    total = {}
+                    for k in ("si", name):
+                        head, rows = read(os.path.join(runs[k], "history.csv"))
+                        j = head.index("newton_iterations")
+                        total[k] = sum(int(r[j]) for r in rows)
+                    report(model, "%s: Newton iterations in total within 1 %% of SI" % name,
+                           abs(total[name] - total["si"]) <= 0.01 * total["si"],
+                           "%d, SI %d" % (total[name], total["si"]))
                 for f, t in (("history.csv", HIST), ("modes.csv", MODES), ("contacts.csv", CONTACT)):
                     compare(model, f, t, runs["si"], runs[name], u, until if f == "history.csv" else None, slack)
         CHECKS[model](model, runs["si"])
