@@ -1560,7 +1560,22 @@ void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) 
   for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&s->cur_qp[i], s->geom->wq[i], n, mm);
 }
 
-static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+/* The energy of a beam in three parts (nsb_elem_ops.energy_terms): the
+   terms, in the order beam_energy adds them, are kinetic energy, strain
+   energy, the Rayleigh damping work of the last increment, then per
+   integration point BEAM_QP_TERMS (gravity potential, load power, momentum,
+   angular momentum), then per point mass BEAM_MP_TERMS (gravity potential,
+   momentum, angular momentum). */
+#define BEAM_QP_TERMS 8
+#define BEAM_MP_TERMS 7
+#define BEAM_MAX_TERMS (3 + BEAM_QP_TERMS * NSB_BEAM_MAX_QP + BEAM_MP_TERMS * NSB_BEAM_MAX_POINTS)
+
+static int beam_energy_n_terms(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  return 3 + BEAM_QP_TERMS * s->n_qp + BEAM_MP_TERMS * s->geom->n_mp;
+}
+
+static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double* t) {
   const beam_state* s = e->state;
   const nsb_beam_section* c = &s->sec;
   double kin = 0.0, strain = 0.0;
@@ -1570,37 +1585,69 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   nsb_beam_point ends[2];
   for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
   nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
-  acc->kinetic += kin;
-  acc->potential += strain;
-  /* Rayleigh damping: the work of the last increment (damped_work) */
+  t[0] = kin;
+  t[1] = strain;
+  /* Rayleigh damping: the work of the last increment (damped_work); a zero
+     without damping, which leaves the sum as it is (nsb_beam_power) */
   const double* dd = damp_data(s);
-  if (dd) acc->dissipated_increment += dd[12 * s->N];
+  t[2] = dd ? dd[12 * s->N] : 0.0;
+  t += 3;
   /* power of the distributed loads (gravity is potential energy) */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
   /* translational mass of the integration points: rhoA, or none with a mass rule */
   const double rhoA_q = s->geom->massless_end >= 0 ? 0.0 : c->rhoA;
-  for (int i = 0; i < s->n_qp; ++i) {
+  for (int i = 0; i < s->n_qp; ++i, t += BEAM_QP_TERMS) {
     const nsb_beam_point* p = &s->cur_qp[i];
     double w = s->geom->wq[i];
     nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
     nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
-    acc->potential -= w * rhoA_q * nsb_v3_dot(ec->gravity, r);
-    acc->power += point_power(p, w, n, mm);
-    acc->momentum = nsb_v3_muladd(acc->momentum, w * rhoA_q, v);
+    t[0] = w * rhoA_q * nsb_v3_dot(ec->gravity, r);
+    t[1] = point_power(p, w, n, mm);
+    nsb_v3_store(nsb_v3_scale(w * rhoA_q, v), t + 2);
     nsb_vec3 L = nsb_v3_add(nsb_v3_scale(rhoA_q, nsb_v3_cross(r, v)), nsb_q_rotate(nsb_q_load(p->q), Jw));
-    acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, w, L);
+    nsb_v3_store(nsb_v3_scale(w, L), t + 5);
   }
   /* the mass rule's point masses (docs/contact.md §7.2): the same weights as
      the inertia, gravity and kinetic energy of the kernel */
-  for (int k = 0; k < s->geom->n_mp; ++k) {
+  for (int k = 0; k < s->geom->n_mp; ++k, t += BEAM_MP_TERMS) {
     const nsb_beam_point* p = nsb_beam_mass_point(s->geom, ends, s->cur_cp, k);
     const double mk = c->rhoA * s->geom->mp->w[k];
     nsb_vec3 v = nsb_v3_load(p->v), r = nsb_v3_load(p->r);
-    acc->potential -= mk * nsb_v3_dot(ec->gravity, r);
-    acc->momentum = nsb_v3_muladd(acc->momentum, mk, v);
-    acc->angular_momentum = nsb_v3_muladd(acc->angular_momentum, mk, nsb_v3_cross(r, v));
+    t[0] = mk * nsb_v3_dot(ec->gravity, r);
+    nsb_v3_store(nsb_v3_scale(mk, v), t + 1);
+    nsb_v3_store(nsb_v3_scale(mk, nsb_v3_cross(r, v)), t + 4);
   }
+}
+
+/* acc plus the three products s b that energy_terms kept: nsb_v3_muladd(acc, s, b), bit for bit
+   (no contraction to fused multiply-adds: CMakeLists.txt) */
+static nsb_vec3 add_terms(nsb_vec3 acc, const double* t) { return nsb_v3_add(acc, nsb_v3_load(t)); }
+
+static void beam_energy_add(const nsb_elem* e, const double* t, nsb_energy* acc) {
+  const beam_state* s = e->state;
+  acc->kinetic += t[0];
+  acc->potential += t[1];
+  acc->dissipated_increment += t[2];
+  t += 3;
+  for (int i = 0; i < s->n_qp; ++i, t += BEAM_QP_TERMS) {
+    acc->potential -= t[0];
+    acc->power += t[1];
+    acc->momentum = add_terms(acc->momentum, t + 2);
+    acc->angular_momentum = add_terms(acc->angular_momentum, t + 5);
+  }
+  for (int k = 0; k < s->geom->n_mp; ++k, t += BEAM_MP_TERMS) {
+    acc->potential -= t[0];
+    acc->momentum = add_terms(acc->momentum, t + 1);
+    acc->angular_momentum = add_terms(acc->angular_momentum, t + 4);
+  }
+}
+
+static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  double t[BEAM_MAX_TERMS];
+  NSB_ASSERT(beam_energy_n_terms(e) <= BEAM_MAX_TERMS); /* n_mp <= N */
+  beam_energy_terms(e, ec, t);
+  beam_energy_add(e, t, acc);
 }
 
 double nsb_beam_turn(const nsb_elem* e) {
@@ -1861,6 +1908,9 @@ const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
                                      .rest = beam_rest,
                                      .eval = beam_eval,
                                      .energy = beam_energy,
+                                     .energy_n_terms = beam_energy_n_terms,
+                                     .energy_terms = beam_energy_terms,
+                                     .energy_add = beam_energy_add,
                                      .begin_increment = beam_begin,
                                      .post_solve = beam_post_solve,
                                      .post_solve_lpf = beam_post_solve_lpf,

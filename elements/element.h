@@ -175,6 +175,18 @@ typedef struct nsb_elem_ops {
   int (*eval)(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K);
   /// Add kinetic/potential energy and momenta (NULL: contributes none).
   void (*energy)(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc);
+  /* Elements whose energy adds many terms to its sums (beams) may split it,
+     so that the terms can be had on any thread and summed in element order
+     on one (solver/assembly.c): energy_terms writes the energy_n_terms terms
+     of the element's state, energy_add adds them to acc in the order and
+     with the operations energy uses, which leaves acc with the bits energy
+     gives.  NULL for the others (energy is then called as it is). */
+  /// Number of doubles energy_terms writes.
+  int (*energy_n_terms)(const nsb_elem* e);
+  /// The terms of energy into t[energy_n_terms]; reads the element only.
+  void (*energy_terms)(const nsb_elem* e, const nsb_eval_ctx* ec, double* t);
+  /// Add the terms t of energy_terms to acc, as energy adds them.
+  void (*energy_add)(const nsb_elem* e, const double* t, nsb_energy* acc);
   /* Elements with internal (condensed) unknowns and history at interior
      points (beams) set these; NULL for the others.  eval then returns the
      residual and tangent already condensed to the node unknowns and keeps

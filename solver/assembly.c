@@ -152,11 +152,14 @@ void nsb_sys_free_ranges(nsb_system* s) {
   if (s->defer_list) NSB_FREE_ARRAY(ctx, s->defer_list, ns, int);
   if (s->elem_sum) NSB_FREE_ARRAY(ctx, s->elem_sum, ns, double);
   if (s->defer) NSB_FREE_ARRAY(ctx, s->defer, s->defer_size > 0 ? s->defer_size : 1, double);
+  if (s->en_ofs) NSB_FREE_ARRAY(ctx, s->en_ofs, ns, int);
+  if (s->en_terms) NSB_FREE_ARRAY(ctx, s->en_terms, s->en_size > 0 ? s->en_size : 1, double);
   if (s->ls) nsb_linsolver_set_team(s->ls, NULL);
   nsb_team_destroy(&s->team);
   s->n_threads = 0;
   s->n_defer = 0;
   s->defer_size = 0;
+  s->en_size = 0;
 }
 
 int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
@@ -172,7 +175,8 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
   s->defer_ofs = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
   s->defer_list = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
   s->elem_sum = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, double);
-  if (!s->range_lo || !s->rng || !s->node_range || !s->defer_ofs || !s->defer_list || !s->elem_sum) {
+  s->en_ofs = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
+  if (!s->range_lo || !s->rng || !s->node_range || !s->defer_ofs || !s->defer_list || !s->elem_sum || !s->en_ofs) {
     nsb_sys_free_ranges(s);
     return NSB_ERR_ALLOC;
   }
@@ -214,6 +218,22 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
   s->defer_size = size;
   s->defer = NSB_NEW_ARRAY(ctx, size > 0 ? size : 1, double);
   if (!s->defer) {
+    nsb_sys_free_ranges(s);
+    return NSB_ERR_ALLOC;
+  }
+  /* the energy terms of the elements that split their energy (nsb_sys_energy_sum) */
+  size_t en_size = 0;
+  for (int i = 0; i < ns; ++i) {
+    const nsb_elem_ops* ops = s->elems[i].ops;
+    s->en_ofs[i] = -1;
+    if (!ops->energy_terms) continue;
+    s->en_ofs[i] = (int)en_size;
+    en_size += (size_t)ops->energy_n_terms(&s->elems[i]);
+  }
+  NSB_CHECK(ctx, en_size < (size_t)1 << 31, NSB_ERR_ARG, "too many energy terms of the elements");
+  s->en_size = en_size;
+  s->en_terms = NSB_NEW_ARRAY(ctx, en_size > 0 ? en_size : 1, double);
+  if (!s->en_terms) {
     nsb_sys_free_ranges(s);
     return NSB_ERR_ALLOC;
   }
@@ -595,6 +615,45 @@ void nsb_sys_commit(nsb_system* s) {
   }
   for (int i = from; i < s->n_elems; ++i)
     if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
+}
+
+typedef struct energy_job {
+  const nsb_system* s;
+  const nsb_eval_ctx* ec;
+} energy_job;
+
+static void energy_member(void* arg, int r) {
+  const energy_job* job = arg;
+  const nsb_system* s = job->s;
+  for (int i = s->range_lo[r]; i < s->range_lo[r + 1]; ++i)
+    if (s->en_ofs[i] >= 0) s->elems[i].ops->energy_terms(&s->elems[i], job->ec, s->en_terms + s->en_ofs[i]);
+}
+
+/* The elements' energies (nsb_system_energy; 5.7 % of a one-thread run of
+   the 10^4-element cantilever, perf).  The terms of the elements that split
+   their energy (beams) are computed on the team, range by range, into
+   en_terms; then one thread adds every element's terms, or calls the
+   energy of the others, in element order, as the serial loop does: the same
+   bits for any number of threads. */
+void nsb_sys_energy_sum(const nsb_system* s, const nsb_eval_ctx* ec, nsb_energy* e) {
+  int from = 0;
+  if (s->n_threads >= 1 && s->n_static_ranged == s->first_contact) { /* the ranges of the last assembly */
+    energy_job job = {s, ec};
+    if (s->team)
+      nsb_team_run(s->team, energy_member, &job);
+    else
+      energy_member(&job, 0);
+    for (int i = 0; i < s->first_contact; ++i) {
+      const nsb_elem* el = &s->elems[i];
+      if (s->en_ofs[i] >= 0)
+        el->ops->energy_add(el, s->en_terms + s->en_ofs[i], e);
+      else if (el->ops->energy)
+        el->ops->energy(el, ec, e);
+    }
+    from = s->first_contact;
+  }
+  for (int i = from; i < s->n_elems; ++i)
+    if (s->elems[i].ops->energy) s->elems[i].ops->energy(&s->elems[i], ec, e);
 }
 
 /* Recover the internal unknowns of condensing elements; returns the size of

@@ -826,8 +826,7 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
   memset(e, 0, sizeof *e);
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
-  for (int i = 0; i < s->n_elems; ++i)
-    if (s->elems[i].ops->energy) s->elems[i].ops->energy(&s->elems[i], &ec, e);
+  nsb_sys_energy_sum(s, &ec, e);
   e->external_work = s->work;
   e->dissipated = s->dissipated;
 }

@@ -220,6 +220,10 @@ struct nsb_system {
   size_t defer_size;   /* doubles */
   double* elem_sum;    /* first_contact: each static element's squared norm of its condensed-out
                           residual rows (assembly) or interior correction (post_solve) */
+  int* en_ofs;         /* first_contact: offset of the element's energy terms in en_terms
+                          (nsb_elem_ops.energy_terms), -1 none */
+  double* en_terms;    /* the static elements' energy terms, computed on the team, summed in order */
+  size_t en_size;      /* doubles */
   int n_static_ranged; /* first_contact when the ranges were made */
   nsb_sys_range* rng;  /* n_threads */
   nsb_team* team;        /* n_threads members (base/team.h), NULL for one thread */
@@ -285,6 +289,9 @@ nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx);
 /// The elements' commit of an accepted increment (element.h): the static
 /// elements on the thread team (each commits its own state), the rest after.
 void nsb_sys_commit(nsb_system* s);
+/// Add the elements' energies at ec to e (zeroed by the caller): the terms
+/// on the thread team, summed in element order on the calling thread.
+void nsb_sys_energy_sum(const nsb_system* s, const nsb_eval_ctx* ec, nsb_energy* e);
 /// Element ranges and the deferred blocks of the threaded assembly for
 /// n_threads threads (>= 1).  Allocates (set-up).
 int nsb_sys_make_ranges(nsb_system* s, int n_threads);
