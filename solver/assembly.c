@@ -221,12 +221,13 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
     nsb_sys_free_ranges(s);
     return NSB_ERR_ALLOC;
   }
-  /* the energy terms of the elements that split their energy (nsb_sys_energy_sum) */
+  /* the energy terms of the elements that split their energy, for a team
+     (nsb_sys_energy_sum; one thread calls energy as it is) */
   size_t en_size = 0;
   for (int i = 0; i < ns; ++i) {
     const nsb_elem_ops* ops = s->elems[i].ops;
     s->en_ofs[i] = -1;
-    if (!ops->energy_terms) continue;
+    if (T == 1 || !ops->energy_terms) continue;
     s->en_ofs[i] = (int)en_size;
     en_size += (size_t)ops->energy_n_terms(&s->elems[i]);
   }
@@ -634,15 +635,13 @@ static void energy_member(void* arg, int r) {
    their energy (beams) are computed on the team, range by range, into
    en_terms; then one thread adds every element's terms, or calls the
    energy of the others, in element order, as the serial loop does: the same
-   bits for any number of threads. */
+   bits for any number of threads.  Without a team the loop is the serial
+   one (the round trip through en_terms would only cost memory traffic). */
 void nsb_sys_energy_sum(const nsb_system* s, const nsb_eval_ctx* ec, nsb_energy* e) {
   int from = 0;
-  if (s->n_threads >= 1 && s->n_static_ranged == s->first_contact) { /* the ranges of the last assembly */
+  if (s->team && s->n_static_ranged == s->first_contact) { /* the ranges of the last assembly */
     energy_job job = {s, ec};
-    if (s->team)
-      nsb_team_run(s->team, energy_member, &job);
-    else
-      energy_member(&job, 0);
+    nsb_team_run(s->team, energy_member, &job);
     for (int i = 0; i < s->first_contact; ++i) {
       const nsb_elem* el = &s->elems[i];
       if (s->en_ofs[i] >= 0)
