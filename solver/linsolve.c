@@ -681,6 +681,11 @@ typedef struct dense_data {
   double* rs[NSB_LINSOLVER_SLOTS];     /* row scale factors R, by row of A^T (equation of A) */
   int* piv[NSB_LINSOLVER_SLOTS];       /* pivot sequence */
   int valid[NSB_LINSOLVER_SLOTS];      /* the slot holds a successful factorization */
+  /* the slot's lu, rs and piv are the factors of its val (a successful
+     factor, not cleared since: a pivot order loaded from a checkpoint has
+     no factors), and the rcond of that factorization */
+  int same[NSB_LINSOLVER_SLOTS];
+  double rcond[NSB_LINSOLVER_SLOTS];
   double rgrowth_fresh[NSB_LINSOLVER_SLOTS];
   double* colmax;                      /* cap: max |(R^{-1} A^T)_ij| by column, factor scratch */
   /* the factored matrices as given (CSR: the analyzed pattern, each slot's
@@ -696,7 +701,7 @@ static void dense_free_arrays(nsb_ctx* ctx, dense_data* d) {
     NSB_FREE_ARRAY(ctx, d->rs[k], d->cap, double);
     NSB_FREE_ARRAY(ctx, d->piv[k], d->cap, int);
     NSB_FREE_ARRAY(ctx, d->val[k], (size_t)d->cap * d->cap, double);
-    d->valid[k] = 0;
+    d->valid[k] = d->same[k] = 0;
   }
   NSB_FREE_ARRAY(ctx, d->colmax, d->cap, double);
   NSB_FREE_ARRAY(ctx, d->rowptr, d->cap + 1, int);
@@ -710,7 +715,7 @@ static int dense_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   NSB_CHECK(s->ctx, n <= NSB_LINSOLVER_DENSE_MAX_N, NSB_ERR_UNSUPPORTED,
             "dense linear solver: %d equations, more than the %d it takes (LINEAR SOLVER=KLU or AUTO)", n,
             NSB_LINSOLVER_DENSE_MAX_N);
-  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) d->valid[k] = 0;
+  for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) d->valid[k] = d->same[k] = 0;
   if (n > d->cap) {
     const int cap = n > 2 * d->cap ? n : (2 * d->cap < NSB_LINSOLVER_DENSE_MAX_N ? 2 * d->cap : NSB_LINSOLVER_DENSE_MAX_N);
     dense_free_arrays(s->ctx, d);
@@ -819,9 +824,25 @@ static int dense_lu(dense_data* d, int slot, const nsb_csr* A, int fresh, double
   return -1;
 }
 
+/* A matrix equal bit for bit to the slot's last factored one (memcmp of the
+ * values; the pattern is the analyzed one) keeps the slot's factors, as the
+ * recurring slot of every back end does (nsb_linsolver_factor).  Its
+ * refactorization would give the same bits: the pivot order is that of the
+ * last fresh factorization (kept since), the row scaling and the
+ * elimination are the same operations on the same numbers (a fresh
+ * factorization's row swaps permute rows that have had the same updates, so
+ * its factors are those of the refactorization in its final order), and the
+ * same rgrowth and rcond passed the tests.  A free flight of a rigid body
+ * (benchmarks/peers ball.inp) factors such a matrix at every iteration. */
 static int dense_factor_op(nsb_linsolver* s, const nsb_csr* A) {
   dense_data* d = s->data;
   const int slot = s->slot;
+  if (d->same[slot] && !memcmp(d->val[slot], A->val, (size_t)A->nnz * sizeof(double))) {
+    s->rcond_last = d->rcond[slot];
+    s->n_factor_same++;
+    return NSB_OK;
+  }
+  d->same[slot] = 0;
   double g = 0.0, rc = 0.0;
   int fresh = 1;
   if (d->valid[slot]) {
@@ -858,7 +879,8 @@ static int dense_factor_op(nsb_linsolver* s, const nsb_csr* A) {
                  rc, kmin, kmin);
   }
   memcpy(d->val[slot], A->val, (size_t)A->nnz * sizeof(double));
-  d->valid[slot] = 1;
+  d->valid[slot] = d->same[slot] = 1;
+  d->rcond[slot] = rc;
   return NSB_OK;
 }
 
@@ -1671,7 +1693,7 @@ void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
   }
   if (s->ops == &dense_ops && s->data) {
     dense_data* dd = s->data;
-    for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) dd->valid[k] = 0;
+    for (int k = 0; k < NSB_LINSOLVER_SLOTS; ++k) dd->valid[k] = dd->same[k] = 0;
     return;
   }
   if (s->ops != &klu_ops || !s->data) return;
@@ -1739,6 +1761,7 @@ int nsb_linsolver_pivots_load(nsb_linsolver* s, const void* buf, long bytes) {
     }
     NSB_CHECK(s->ctx, ok, NSB_ERR_ARG, "checkpoint: the pivot order of slot %d is not a permutation", k);
     d->valid[k] = valid;
+    d->same[k] = 0; /* an order without its factors */
   }
   return NSB_OK;
 }

@@ -35,7 +35,9 @@
  * pivot sequence, so alternating between the two matrices does not spoil
  * KLU's refactorization of either; in the recurring slot, a matrix equal
  * bit for bit to the one of its last factorization is not factored again
- * (its factors are those: results do not change).
+ * (its factors are those: results do not change).  The dense LU does the
+ * same in either slot (a rigid body in free flight: the same matrix at
+ * every iteration), counted in n_factor_same, not in n_factor_reused.
  *
  * Memory: our workspace is allocated in analyze through the context; factor
  * and solve allocate nothing of ours.  KLU and UMFPACK allocate their
@@ -102,6 +104,8 @@ struct nsb_linsolver {
   nsb_ordering_kind ordering; /* nsb_linsolver_set_ordering (NSB_ORDERING_AUTO after create) */
   int factor_reused; /* the last factor kept the recurring slot's factors (same matrix) */
   long n_factor_reused; /* such factor calls (not counted in n_factor) */
+  long n_factor_same; /* dense LU: factor calls of either slot that kept the slot's factors, the matrix being
+                         equal bit for bit to the one they are of (counted in n_factor: same results) */
   /* per slot: changes with every factor call in the slot (successful or not)
      and with nsb_linsolver_forget_pivots, so that a caller that keeps a
      factorization for later solves (modified Newton, solver/newton.c) knows
@@ -178,7 +182,8 @@ int nsb_linsolver_analyze(nsb_linsolver* s, const nsb_csr* A);
 /// Numeric LU factorization of A (borrowed, read only during the call), same pattern as the
 /// last analyze, into the selected slot.  Sets s->rcond_last.  In the recurring slot, A
 /// equal bit for bit to the matrix of the slot's last successful factorization keeps
-/// those factors (s->factor_reused = 1, n_factor_reused counts it, n_factor does not).
+/// those factors (s->factor_reused = 1, n_factor_reused counts it, n_factor does not).  The
+/// dense LU keeps them in slot 0 too (s->factor_reused stays 0, n_factor_same and n_factor count it).
 /// Errors: NSB_ERR_ARG (no analyze, or a different pattern), NSB_ERR_NOT_FINITE (a NaN/Inf
 /// value; message names row and column), NSB_ERR_SINGULAR (message names the index of the
 /// zero pivot in original numbering; a later solve is refused until a factor succeeds),

@@ -1394,6 +1394,87 @@ static void test_dense_pivots_checkpoint(void) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* The dense LU keeps a slot's factors for a matrix equal bit for bit to the
+ * one they are of (solver/linsolve.c, dense_factor_op), and they are the bits
+ * that factoring it again would give: a fresh factorization of A1 (pivoting
+ * permutes) kept for A1 solves as A1 refactored in that pivot order (after
+ * A2 in between); the other slot's factorization, a forgotten pivot order
+ * and a loaded one do not make it keep. */
+static void test_dense_same_matrix(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng_state = 91;
+  const int n = 12;
+  double* D = calloc((size_t)n * n, sizeof(double));
+  for (int k = 0; k < n * n; ++k) D[k] = 2.0 * rnd(&rng_state) - 1.0; /* no dominant diagonal: pivoting permutes */
+  nsb_csr* A = csr_from_dense(ctx, n, D);
+  double v1[144], v2[144], b[12], x[3][12];
+  memcpy(v1, A->val, (size_t)A->nnz * sizeof(double));
+  for (int p = 0; p < A->nnz; ++p) v2[p] = v1[p] * (1.0 + 0.01 * (rnd(&rng_state) - 0.5));
+  for (int i = 0; i < n; ++i) b[i] = rnd(&rng_state) - 0.5;
+  nsb_linsolver *s1 = NULL, *s2 = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_DENSE, &s1) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_DENSE, &s2) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s1, A) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_analyze(s2, A) == NSB_OK);
+  /* s1: A1 fresh, A1 again (kept) */
+  for (int k = 0; k < 2; ++k) CU_ASSERT_FATAL(nsb_linsolver_factor(s1, A) == NSB_OK);
+  CU_ASSERT_EQUAL(s1->n_factor, 2);
+  CU_ASSERT_EQUAL(s1->n_factor_same, 1);
+  CU_ASSERT_EQUAL(s1->n_factor_fresh, 1);
+  CU_ASSERT_EQUAL(s1->factor_reused, 0);
+  const double rc1 = s1->rcond_last;
+  memcpy(x[0], b, sizeof b);
+  CU_ASSERT_FATAL(nsb_linsolver_solve(s1, x[0]) == NSB_OK);
+  /* s2: A1 fresh, A2 and A1 refactored in A1's pivot order */
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s2, A) == NSB_OK);
+  memcpy(A->val, v2, (size_t)A->nnz * sizeof(double));
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s2, A) == NSB_OK);
+  memcpy(A->val, v1, (size_t)A->nnz * sizeof(double));
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s2, A) == NSB_OK);
+  CU_ASSERT_EQUAL(s2->n_factor_same, 0);
+  CU_ASSERT_EQUAL(s2->n_factor_fresh, 1);
+  CU_ASSERT(s2->rcond_last == rc1);
+  memcpy(x[1], b, sizeof b);
+  CU_ASSERT_FATAL(nsb_linsolver_solve(s2, x[1]) == NSB_OK);
+  CU_ASSERT(memcmp(x[0], x[1], sizeof b) == 0);
+  NSB_ASSERT_CLOSE(rel_residual(A, x[0], b), 0.0, 1e-12);
+  /* the recurring slot's factorization of A2 leaves slot 0's of A1 in place */
+  nsb_linsolver_select(s1, NSB_LINSOLVER_RECUR);
+  memcpy(A->val, v2, (size_t)A->nnz * sizeof(double));
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s1, A) == NSB_OK);
+  nsb_linsolver_select(s1, 0);
+  memcpy(A->val, v1, (size_t)A->nnz * sizeof(double));
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s1, A) == NSB_OK);
+  CU_ASSERT_EQUAL(s1->n_factor_same, 2);
+  memcpy(x[2], b, sizeof b);
+  CU_ASSERT_FATAL(nsb_linsolver_solve(s1, x[2]) == NSB_OK);
+  CU_ASSERT(memcmp(x[0], x[2], sizeof b) == 0);
+  /* one entry changed in its last bit: factored */
+  A->val[0] = nextafter(A->val[0], 2.0);
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s1, A) == NSB_OK);
+  CU_ASSERT_EQUAL(s1->n_factor_same, 2);
+  /* forgotten pivots: a fresh factorization of the same matrix */
+  nsb_linsolver_forget_pivots(s1);
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s1, A) == NSB_OK);
+  CU_ASSERT_EQUAL(s1->n_factor_same, 2);
+  CU_ASSERT_EQUAL(s1->n_factor_fresh, 3); /* A1, the recurring slot's A2, this one */
+  /* a loaded pivot order has no factors: the same matrix is factored */
+  long bytes = nsb_linsolver_pivots_save(s1, NULL);
+  char* buf = malloc((size_t)bytes);
+  CU_ASSERT_EQUAL(nsb_linsolver_pivots_save(s1, buf), bytes);
+  CU_ASSERT_EQUAL(nsb_linsolver_pivots_load(s1, buf, bytes), NSB_OK);
+  const long factors = s1->n_factor;
+  CU_ASSERT_FATAL(nsb_linsolver_factor(s1, A) == NSB_OK);
+  CU_ASSERT_EQUAL(s1->n_factor_same, 2);
+  CU_ASSERT_EQUAL(s1->n_factor, factors + 1);
+  free(buf);
+  free(D);
+  nsb_linsolver_destroy(&s1);
+  nsb_linsolver_destroy(&s2);
+  nsb_csr_destroy(ctx, &A);
+  nsb_test_end_ctx(&ctx);
+}
+
 static void test_pattern_guard(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   /* tridiagonal 4 x 4 (10 entries), and the same size with (0,2),(2,0)
@@ -1451,6 +1532,7 @@ static const nsb_test_suite suites[] = {
                                       {"auto_switch", test_auto_switch},
                                       {"dense_vs_klu", test_dense_vs_klu},
                                       {"pivots_checkpoint", test_dense_pivots_checkpoint},
+                                      {"same_matrix", test_dense_same_matrix},
                                       {NULL, NULL}}},
     {"klu2", (const nsb_test_case[]){SOLVER_CASES(klu2)}},
     {"klu2_split", (const nsb_test_case[]){{"vs_klu_threads", test_klu2_vs_klu},
