@@ -70,6 +70,24 @@ def read(path):
     return rows[0], rows[1:]
 
 
+def sign_change_roots(f, n, start, step):
+    """The first n roots of f above start: a scan in steps of step for a change of sign, each
+    bracket bisected 100 times (a frequency equation's roots, separated by more than step)."""
+    roots, x = [], start
+    while len(roots) < n:
+        if f(x) * f(x + step) < 0:
+            lo, hi = x, x + step
+            for _ in range(100):
+                mid = 0.5 * (lo + hi)
+                if f(lo) * f(mid) <= 0:
+                    hi = mid
+                else:
+                    lo = mid
+            roots.append(0.5 * (lo + hi))
+        x += step
+    return roots
+
+
 FAILED = []
 
 # Known defects the audit found and docs/contact.md describes: the check prints KNOWN while
@@ -1244,18 +1262,7 @@ def check_beam_with_mass(m, run):
         def f(beta):
             x = beta * L / 2
             return 4 * math.cos(x) - M * beta / (rho * A) * (math.sin(x) - math.cos(x) * math.tanh(x))
-        roots, beta, step = [], 1e-3, 1e-3
-        while len(roots) < 2:
-            if f(beta) * f(beta + step) < 0:
-                lo, hi = beta, beta + step
-                for _ in range(100):
-                    mid = 0.5 * (lo + hi)
-                    if f(lo) * f(mid) <= 0:
-                        hi = mid
-                    else:
-                        lo = mid
-                roots.append(0.5 * (lo + hi))
-            beta += step
+        roots = sign_change_roots(f, 2, 1e-3, 1e-3)
         ref = [("symmetric 1", roots[0]), ("antisymmetric 1", 2 * math.pi / L), ("symmetric 2", roots[1])]
         for k, (what, bt) in enumerate(ref):
             w = bt * bt * c
@@ -2034,19 +2041,7 @@ def end_mass_frequencies(I, n):
         k = M * beta / rA
         return ((ch - c) * ((ch - c) + k * (sh + s)) - (sh - s) * ((sh + s) + k * (ch + c))) / ch ** 2
 
-    out, beta, step = [], 0.05, 1e-3
-    while len(out) < n:
-        if f(beta) * f(beta + step) < 0:
-            lo, hi = beta, beta + step
-            for _ in range(100):
-                mid = 0.5 * (lo + hi)
-                if f(lo) * f(mid) <= 0:
-                    hi = mid
-                else:
-                    lo = mid
-            out.append(math.sqrt(E * I / rA) * (0.5 * (lo + hi)) ** 2)
-        beta += step
-    return out
+    return [math.sqrt(E * I / rA) * beta ** 2 for beta in sign_change_roots(f, n, 0.05, 1e-3)]
 
 
 def check_free_beam_end_mass(m, run):

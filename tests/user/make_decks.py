@@ -1326,19 +1326,21 @@ def hanging_cable(u):
 CL = dict(L=1.0, b=0.02, h=0.04, n=10, q=2000.0, P=500.0)
 
 
-def ccx_loads(u):
-    """A cantilever as a CalculiX user writes it (no spaces after commas, mixed-case set names,
-    '1.'-style numbers, *NSET and *ELSET with GENERATE, the section axis with Fortran's D
-    exponent): ten B31 elements (1 m, 20 x 40 mm steel) in a static step of four increments
-    under their own weight (*GRAVITY in the step: the reader refuses *DLOAD GRAV), a line load
-    PY of 2 kN/m on the outer half and a 500 N tip load ramped by a TABULAR *AMPLITUDE; *NODE
-    PRINT and *EL PRINT."""
-    L, b, hh, n, q, P = CL["L"], CL["b"], CL["h"], CL["n"], CL["q"], CL["P"]
+def ccx_number(u):
+    """The deck number of v in dimension dim as a CalculiX user writes it ('1.' for integers)."""
     def num(v, dim):
         t = u.n(v, dim)
         return t if ("." in t or "e" in t) else t + "."
-    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*HEADING\nCalculiX-style loads\n" % (
-        " ".join(ccx_loads.__doc__.split()), u.title)
+    return num
+
+
+def ccx_cantilever_model(u, doc, heading):
+    """The model data of the CalculiX cantilever CL (ccx_loads, ccx_steps): nodes, B31 elements,
+    sets, steel, the rectangular section and the clamp's set, in CalculiX's spelling."""
+    L, b, hh, n = CL["L"], CL["b"], CL["h"], CL["n"]
+    num = ccx_number(u)
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*HEADING\n%s\n" % (
+        " ".join(doc.split()), u.title, heading)
     s += "*NODE,NSET=Nall\n"
     for i in range(n + 1):
         s += "%d,%s,0.,0.\n" % (i + 1, num(L * i / n, "L"))
@@ -1348,6 +1350,19 @@ def ccx_loads(u):
     s += "*NSET,NSET=Fix\n1\n*NSET,NSET=Tip\n%d\n*ELSET,ELSET=Outer,GENERATE\n%d,%d,1\n" % (n + 1, n // 2 + 1, n)
     s += "*MATERIAL,NAME=Steel\n*ELASTIC\n%s,.3\n*DENSITY\n%s\n" % (num(210e9, "F/L^2"), num(7850.0, "M/L^3"))
     s += "*BEAM SECTION,ELSET=EAll,MATERIAL=Steel,SECTION=RECT\n%s,%s\n0.d0,0.d0,1.d0\n" % (num(b, "L"), num(hh, "L"))
+    return s
+
+
+def ccx_loads(u):
+    """A cantilever as a CalculiX user writes it (no spaces after commas, mixed-case set names,
+    '1.'-style numbers, *NSET and *ELSET with GENERATE, the section axis with Fortran's D
+    exponent): ten B31 elements (1 m, 20 x 40 mm steel) in a static step of four increments
+    under their own weight (*GRAVITY in the step: the reader refuses *DLOAD GRAV), a line load
+    PY of 2 kN/m on the outer half and a 500 N tip load ramped by a TABULAR *AMPLITUDE; *NODE
+    PRINT and *EL PRINT."""
+    q, P = CL["q"], CL["P"]
+    num = ccx_number(u)
+    s = ccx_cantilever_model(u, ccx_loads.__doc__, "CalculiX-style loads")
     s += "*AMPLITUDE,NAME=A1\n0.,0.,1.,1.\n"
     s += "*BOUNDARY\nFix,1,6\n"
     s += "*STEP,NLGEOM\n*STATIC\n.25,1.\n*GRAVITY\n0.,%s,0.\n" % num(-9.81, "L/T^2")
@@ -1363,21 +1378,9 @@ def ccx_steps(u, final_only=False):
     it replaces the 500 N, ramped from 500 to 300 over the step); step 3 *DLOAD, OP=NEW without
     data lines (the line load removed, ramped to zero) and *CLOAD, OP=NEW with a 100 N pull
     along the beam (the 300 N removed). Four increments a step."""
-    L, b, hh, n, q = CL["L"], CL["b"], CL["h"], CL["n"], CL["q"]
-    def num(v, dim):
-        t = u.n(v, dim)
-        return t if ("." in t or "e" in t) else t + "."
-    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*HEADING\nCalculiX-style load changes\n" % (
-        " ".join(ccx_steps.__doc__.split()), u.title)
-    s += "*NODE,NSET=Nall\n"
-    for i in range(n + 1):
-        s += "%d,%s,0.,0.\n" % (i + 1, num(L * i / n, "L"))
-    s += "*ELEMENT,TYPE=B31,ELSET=EAll\n"
-    for i in range(n):
-        s += "%d,%d,%d\n" % (i + 1, i + 1, i + 2)
-    s += "*NSET,NSET=Fix\n1\n*NSET,NSET=Tip\n%d\n*ELSET,ELSET=Outer,GENERATE\n%d,%d,1\n" % (n + 1, n // 2 + 1, n)
-    s += "*MATERIAL,NAME=Steel\n*ELASTIC\n%s,.3\n*DENSITY\n%s\n" % (num(210e9, "F/L^2"), num(7850.0, "M/L^3"))
-    s += "*BEAM SECTION,ELSET=EAll,MATERIAL=Steel,SECTION=RECT\n%s,%s\n0.d0,0.d0,1.d0\n" % (num(b, "L"), num(hh, "L"))
+    q = CL["q"]
+    num = ccx_number(u)
+    s = ccx_cantilever_model(u, ccx_steps.__doc__, "CalculiX-style load changes")
     s += "*BOUNDARY\nFix,1,6\n"
     out = "*NODE PRINT,NSET=Tip\nU\n*NODE PRINT,NSET=Fix\nRF,RM\n"
     g = "*GRAVITY\n0.,%s,0.\n" % num(-9.81, "L/T^2")
