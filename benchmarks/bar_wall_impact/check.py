@@ -107,7 +107,7 @@ def check_fine(case, d, ne, cr, points, rhoinf, make_decks):
     E0 = hist[0]["total_energy"]
     row(case, var, "max |E / E0 - 1| (every row)", 0.0,
         max(abs(r["total_energy"] / E0 - 1.0) for r in hist), TOL_ENERGY, "max")
-    # with rho_inf < 1 the massless node's impulses work on the bar: the energy error is a gain (README)
+    # with rho_inf < 1 the energy error of the massless node is a gain (README)
     row(case, var, "energy gain (max E / E0 - 1)", None, s["gain"])
     row(case, var, "rebound velocity / v0 + 1", 0.0, abs(s["rebound"] / V0 + 1.0), TOL_REBOUND, "max")
     late = abs(round((s["t_last"] - T_CONTACT) / h))
