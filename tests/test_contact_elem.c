@@ -2486,12 +2486,17 @@ static void test_particle_bar_massless(void) {
    kinetic + potential energy stays within 1e-5 of E0 (the plain modified
    scheme is not exactly conservative in finite rotations: measured 2e-6) with
    workless impulses.  (The initial-acceleration system once took its rotary
-   inertia from the translational mass sums and diverged here.) */
-static void test_bar_side_massless(void) {
+   inertia from the translational mass sums and diverged here.)  With the
+   default collocation elements (POINTS=3) the impulses are as workless, and
+   the energy is kept to the project's target for an energy-exact impact,
+   5e-4 of E0 (docs/contact.md §7.2; measured 4.4e-4: the collocation element
+   has no exact energy identity, and with the node's mass it drifts by
+   1.4e-4 besides the 2.3 % the node's impact dissipates). */
+static void bar_side_massless(const char* elem, double tol) {
   char deck[4096];
   int len = sprintf(deck, "*NODE, NSET=BAR\n");
   for (int i = 0; i <= 10; ++i) len += sprintf(deck + len, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i);
-  len += sprintf(deck + len, "*NSET, NSET=TIP\n11\n*ELEMENT, TYPE=B2V, ELSET=BAR, WEIGHTING=GALERKIN, POINTS=2\n");
+  len += sprintf(deck + len, "*NSET, NSET=TIP\n11\n*ELEMENT, %s, ELSET=BAR\n", elem);
   for (int i = 0; i < 10; ++i) len += sprintf(deck + len, "%d, %d, %d\n", i + 1, i + 1, i + 2);
   sprintf(deck + len,
           "*BEAM GENERAL SECTION, ELSET=BAR\n1e4, 1e4, 1e4, 1e4, 1e4, 1e4\n1, 2e-6, 1e-6, 1e-6\n0, 1, 0\n"
@@ -2515,14 +2520,18 @@ static void test_bar_side_massless(void) {
     worst = fmax(worst, fabs(en.kinetic + en.potential - E0));
     worst_d = fmax(worst_d, fabs(en.dissipated));
   }
-  printf("\n    %d increments with impulses, largest |E - E0| = %.2e, largest |dissipated| = %.2e (E0 = %.3f), "
+  printf("\n    %s: %d increments with impulses, largest |E - E0| = %.2e, largest |dissipated| = %.2e (E0 = %.3f), "
          "momentum z %.4f",
-         impulsive, worst, worst_d, E0, p_prev);
+         elem, impulsive, worst, worst_d, E0, p_prev);
   CU_ASSERT(impulsive >= 3);
-  CU_ASSERT(worst <= 1e-5 * E0);
+  CU_ASSERT(worst <= tol * E0);
   CU_ASSERT(worst_d <= 1e-12 * E0);
   CU_ASSERT(p_prev > -0.9); /* the wall has taken momentum */
   fx_close(&fx);
+}
+static void test_bar_side_massless(void) {
+  bar_side_massless("TYPE=B2V, WEIGHTING=GALERKIN, POINTS=2", 1e-5);
+  bar_side_massless("TYPE=B2V", 5e-4);
 }
 
 /* Hertz contact resolved by too few increments: a particle (m = 1) at
