@@ -846,8 +846,8 @@ static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, 
    moment rows: their exact moment about x_k, sum over x_j < x_k of
    (rho_k - rho_j) x f_j (a point mass at x_k has no lever).  Rows of
    collocation point k (rho its position, Jx its J_p(x_k)), or of node 1
-   (k = N: the total force, and the moment with R(L)^T applied by the
-   caller: rows 6 only here, the moment returned in *Mpm). */
+   (k = N: its force row only, the total force; its moment rows take
+   coll_mass_moment_L inside R(L)^T M_g(L)). */
 static void coll_mass_rows(const coll_eval* c, int k, nsb_vec3 rho, const double* Jx, double* restrict f,
                            double* restrict K) {
   const nsb_beam_geom* g = c->g;
