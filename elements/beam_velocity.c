@@ -718,8 +718,8 @@ typedef struct coll_eval {
   nsb_vec3 f_static, g_static;   /* -n, -m */
   /* translational mass rule (g->massless_end >= 0; docs/contact.md §7.2):
      mca above is then 0 (no translational mass at the integration points)
-     and the rule's point masses carry it: force f_k = rhoA w_k (a - grav
-     + alpha v) at x_k, position rho_k relative to cref, mcp_k = d f_k /
+     and the rule's point masses carry it: force pm_f = rhoA w_k (a - grav
+     + alpha v) at x_k, position pm_rho relative to cref, pm_m = d pm_f /
      d vbar(x_k) = rhoA w_k (c_a + alpha c_v) */
   int rule;
   nsb_vec3 pm_f[NSB_BEAM_MAX_POINTS], pm_rho[NSB_BEAM_MAX_POINTS];
