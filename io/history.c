@@ -69,6 +69,7 @@ typedef struct csv_out {
   size_t pending;  /* bytes in the stream buffer since the last flush */
   int truncated;   /* a field did not fit in row (a programming error: row_cap too small) */
   double t_flush;  /* wall clock of the last flush (flush_clock) */
+  nsb_g17_memo memo; /* the texts of recurring numbers (csv_num) */
   char path[1024];
 } csv_out;
 
@@ -87,6 +88,7 @@ static int csv_open(nsb_ctx* ctx, csv_out* c, const char* path, const char* mode
   NSB_CHECK(ctx, strlen(path) < sizeof c->path, NSB_ERR_IO, "output path too long: %s", path);
   snprintf(c->path, sizeof c->path, "%s", path);
   c->row_cap = row_cap;
+  nsb_g17_memo_init(&c->memo);
   c->io_size = 2 * row_cap > 65536 ? 2 * row_cap : 65536;
   c->row = nsb_alloc(ctx, c->row_cap);
   c->io = nsb_alloc(ctx, c->io_size);
@@ -127,7 +129,8 @@ static const char DIGIT_PAIRS[] = "000102030405060708091011121314151617181920212
 
 /* The decimal digits of u at buf; returns their count.  One and two digits
    (a step number, Newton iterations, most integral values of a row) without
-   a division. */
+   a division; longer ones (an increment number) counted against the powers of
+   ten and written from the end by pairs. */
 static int put_digits(char* buf, unsigned long long u) {
   if (u < 10u) {
     buf[0] = (char)('0' + (int)u);
@@ -137,13 +140,24 @@ static int put_digits(char* buf, unsigned long long u) {
     memcpy(buf, DIGIT_PAIRS + 2 * u, 2);
     return 2;
   }
-  char digits[24];
-  int n = 0, len = 0;
-  do {
-    digits[n++] = (char)('0' + (int)(u % 10u));
-    u /= 10u;
-  } while (u);
-  while (n > 0) buf[len++] = digits[--n];
+  static const unsigned long long pow10[] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+                                            10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+                                            100000000000ull, 1000000000000ull, 10000000000000ull,
+                                            100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+                                            100000000000000000ull, 1000000000000000000ull,
+                                            10000000000000000000ull};
+  int len = 3; /* u >= 100; 20 digits at most */
+  while (len < 20 && u >= pow10[len]) ++len;
+  int p = len;
+  while (u >= 100u) {
+    p -= 2;
+    memcpy(buf + p, DIGIT_PAIRS + 2 * (u % 100u), 2);
+    u /= 100u;
+  }
+  if (u >= 10u)
+    memcpy(buf, DIGIT_PAIRS + 2 * u, 2);
+  else
+    buf[0] = (char)('0' + (int)u);
   return len;
 }
 
@@ -345,23 +359,68 @@ static int g17_exact(char* buf, double x) {
 }
 #endif
 
-int nsb_history_format_g17(char* buf, double x) {
-  /* |x| < 2^53 and integral: %.17g uses fixed notation below 1e17 and drops
-     the all-zero fraction with its point (C11 7.21.6.1, the g conversion);
-     NaN and the infinities fail the first test */
-  if (fabs(x) < 9007199254740992.0 && x == (double)(long long)x) {
-    long long v = (long long)x;
-    int n = 0;
-    if (signbit(x)) buf[n++] = '-'; /* "-0" for the negative zero, as printf */
-    n += put_digits(buf + n, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
-    buf[n] = '\0';
-    return n;
-  }
+/* x integral below 2^53 as %.17g at buf; 0 for the others.  %.17g uses fixed
+   notation below 1e17 and drops the all-zero fraction with its point (C11
+   7.21.6.1, the g conversion); NaN and the infinities fail the first test. */
+static inline int g17_integral(char* buf, double x) {
+  if (!(fabs(x) < 9007199254740992.0 && x == (double)(long long)x)) return 0;
+  long long v = (long long)x;
+  int n = 0;
+  if (signbit(x)) buf[n++] = '-'; /* "-0" for the negative zero, as printf */
+  n += put_digits(buf + n, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+  buf[n] = '\0';
+  return n;
+}
+
+/* x not integral below 2^53 as %.17g at buf. */
+static int g17_other(char* buf, double x) {
 #ifdef __SIZEOF_INT128__
   const int n = g17_exact(buf, x);
   if (n > 0) return n;
 #endif
   return strfromd(buf, NSB_HISTORY_G17_MAX, "%.17g", x);
+}
+
+int nsb_history_format_g17(char* buf, double x) {
+  const int n = g17_integral(buf, x);
+  return n > 0 ? n : g17_other(buf, x);
+}
+
+/* ---- recurring values -------------------------------------------------------------
+ *
+ * A history row of a particle holds about eight non-integral numbers, and two of
+ * them recur: the dissipated energy is constant between impacts, and a unit mass's
+ * momentum is its velocity, in another column.  The memo keeps the text of the last
+ * value formatted in each of its slots, chosen by a multiplicative hash of the bits
+ * (Knuth 1998, §6.4); equal bits have equal text, so a hit copies it.  An empty slot
+ * holds the bits of 0 with "0": correct, and never looked up (0 is integral).  A
+ * miss costs the hash, a compare and the copy into the slot, a tenth of what the
+ * conversion costs. */
+void nsb_g17_memo_init(nsb_g17_memo* m) {
+  memset(m, 0, sizeof *m);
+  for (int k = 0; k < NSB_G17_MEMO_SLOTS; ++k) {
+    m->text[k][0] = '0';
+    m->len[k] = 1;
+  }
+}
+
+_Static_assert(NSB_G17_MEMO_SLOTS == 64, "nsb_g17_memo_format's hash takes the top 6 bits of the product");
+
+int nsb_g17_memo_format(nsb_g17_memo* m, char* buf, double x) {
+  int n = g17_integral(buf, x);
+  if (n > 0) return n;
+  unsigned long long bits;
+  memcpy(&bits, &x, sizeof bits);
+  const unsigned k = (unsigned)((bits * 0x9e3779b97f4a7c15ull) >> 58);
+  if (m->bits[k] == bits) {
+    memcpy(buf, m->text[k], NSB_HISTORY_G17_MAX);
+    return m->len[k];
+  }
+  n = g17_other(buf, x);
+  m->bits[k] = bits;
+  m->len[k] = (unsigned char)n;
+  memcpy(m->text[k], buf, NSB_HISTORY_G17_MAX);
+  return n;
 }
 
 /* Append sep (unless 0) and x as %.17g. */
@@ -371,7 +430,7 @@ static void csv_num(csv_out* c, char sep, double x) {
     return;
   }
   if (sep) c->row[c->len++] = sep;
-  c->len += (size_t)nsb_history_format_g17(c->row + c->len, x);
+  c->len += (size_t)nsb_g17_memo_format(&c->memo, c->row + c->len, x);
 }
 
 /* Append sep and the text str. */

@@ -255,7 +255,51 @@ static void test_g17(void) {
   CU_ASSERT_EQUAL(bad, 0);
 }
 
-static const nsb_test_suite suites[] = {{"g17", (const nsb_test_case[]){{"exact", test_g17}, {NULL, NULL}}},
+/* The memo of recurring numbers (nsb_g17_memo_format): values drawn at random
+   from a pool of 300 (so that most recur, and many share a slot of the 64 and
+   evict one another), each compared with snprintf's %.17g, including the
+   copies a hit makes. */
+static void test_g17_memo(void) {
+  double pool[300];
+  unsigned long long r = 0x2545f4914f6cdd1dull;
+  const double special[] = {0.0, -0.0, 1.0, -3.0, 0.5, 1e-300, 4.9406564584124654e-324, INFINITY, -INFINITY, NAN, -NAN,
+                            1e44, 1e17, 123456.0};
+  const int ns = (int)(sizeof special / sizeof special[0]);
+  for (int k = 0; k < 300; ++k) {
+    unsigned long long u = next_random(&r);
+    double x;
+    memcpy(&x, &u, sizeof x);
+    if (k < ns)
+      x = special[k];
+    else if (k % 3 == 0)
+      x = ldexp((double)(u >> 11), -(int)(u % 60)); /* values of a row: near 1 and below */
+    else if (k % 3 == 1)
+      x = -(double)(u >> 20) * 1e-7;
+    pool[k] = x;
+  }
+  nsb_g17_memo memo;
+  nsb_g17_memo_init(&memo);
+  int bad = 0, hits = 0;
+  for (int n = 0; n < 200000; ++n) {
+    const double x = pool[next_random(&r) % 300u];
+    char got[NSB_HISTORY_G17_MAX + 8], want[64];
+    memset(got, 'x', sizeof got);
+    unsigned long long bits;
+    memcpy(&bits, &x, sizeof bits);
+    const int was = memo.bits[(bits * 0x9e3779b97f4a7c15ull) >> 58] == bits;
+    int len = nsb_g17_memo_format(&memo, got, x);
+    snprintf(want, sizeof want, "%.17g", x);
+    hits += was;
+    if (len != (int)strlen(want) || memcmp(got, want, strlen(want) + 1) != 0) {
+      if (bad < 10) printf("\n  %.17g: '%.*s' (%d bytes), %%.17g '%s'", x, len > 0 && len < 40 ? len : 0, got, len, want);
+      ++bad;
+    }
+  }
+  CU_ASSERT_EQUAL(bad, 0);
+  CU_ASSERT(hits > 10000); /* the copies were tested, not only the conversions */
+}
+
+static const nsb_test_suite suites[] = {{"g17", (const nsb_test_case[]){{"exact", test_g17}, {"memo", test_g17_memo}, {NULL, NULL}}},
                                         {"format", (const nsb_test_case[]){{"rows", test_format}, {NULL, NULL}}},
                                         {"flush", (const nsb_test_case[]){{"interval", test_flush}, {NULL, NULL}}},
                                         {NULL, NULL}};
