@@ -875,22 +875,19 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   nsb_energy en;
   /* the contacts' finish below changes what their energies read (a friction
      state's stick energy): en_last then holds only when the acceleration
-     restart computes it again afterwards, and with contacts only the rates
-     of the work integrals are needed here */
-  int en_ok = s->n_contacts == 0;
-  if (en_ok) {
-    nsb_system_energy(s, &en);
-    s->en_last = en;
-  } else {
-    nsb_sys_rates(s, &en);
-  }
+     restart computes it again afterwards, or when no contact has energies
+     (nsb_sys_increment_energy); otherwise with contacts only the rates of
+     the work integrals are needed here.  One context for the energies and
+     the finish: the energies change nothing it is filled from */
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
+  int en_ok = nsb_sys_increment_energy(s, &ec, &en);
+  if (en_ok) s->en_last = en;
   s->work += 0.5 * h * (s->power + en.power);
   s->power = en.power;
   s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate) + en.dissipated_increment;
   s->diss_rate = en.dissipation_rate;
   if (s->n_contacts > 0) {
-    nsb_eval_ctx ec;
-    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
     int impulsive = 0;
     double wobs = 0.0;
     s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs);
