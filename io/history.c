@@ -559,10 +559,13 @@ const char* const* nsb_probe_quantity_names(unsigned bit) {
   }
 }
 
+/* ascending (nsb_history_write takes the bits of a probe in this order) */
 static const unsigned probe_bits[] = {NSB_PROBE_X,  NSB_PROBE_U, NSB_PROBE_V, NSB_PROBE_R,  NSB_PROBE_W,
                                       NSB_PROBE_Q,  NSB_PROBE_WB, NSB_PROBE_E, NSB_PROBE_N,  NSB_PROBE_M,
                                       NSB_PROBE_NS, NSB_PROBE_MS, NSB_PROBE_RF, NSB_PROBE_RM};
 #define N_PROBE_BITS ((int)(sizeof probe_bits / sizeof probe_bits[0]))
+_Static_assert(NSB_PROBE_X == 1 && NSB_PROBE_RM == 1u << (N_PROBE_BITS - 1),
+               "probe_bits holds the bits 1 << 0 .. 1 << (N_PROBE_BITS - 1) in ascending order");
 
 /* Columns of the model's history rows, and the bytes a row (or the header) can take. */
 static int history_columns(const nsb_model* m, int dissipative, size_t* row_cap) {
@@ -666,19 +669,19 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
       x = nsb_st_x(st, i);
       u = nsb_v3_sub(x, nsb_v3_load(X0 + 3 * i));
       v = nsb_st_v(st, i);
-      wg = nsb_q_rotate(q, wb);
+      wg = nsb_v3_zero(); /* rotated when asked for (NSB_PROBE_W) */
     }
     double vals[6];
-    for (int b = 0; b < N_PROBE_BITS; ++b) {
-      unsigned bit = probe_bits[b];
-      if (!(pr->quantities & bit)) continue;
+    /* the quantities asked for, in the order of probe_bits: ascending bits */
+    for (unsigned rest = pr->quantities & ((1u << N_PROBE_BITS) - 1u); rest; rest &= rest - 1u) {
+      const unsigned bit = rest & (0u - rest);
       int n = 3;
       switch (bit) {
         case NSB_PROBE_X: nsb_v3_store(x, vals); break;
         case NSB_PROBE_U: nsb_v3_store(u, vals); break;
         case NSB_PROBE_V: nsb_v3_store(v, vals); break;
         case NSB_PROBE_R: nsb_v3_store(nsb_so3_log_q(q), vals); break;
-        case NSB_PROBE_W: nsb_v3_store(wg, vals); break;
+        case NSB_PROBE_W: nsb_v3_store(pr->element >= 0 ? wg : nsb_q_rotate(q, wb), vals); break;
         case NSB_PROBE_Q: nsb_q_store(q, vals); n = 4; break;
         case NSB_PROBE_WB: nsb_v3_store(wb, vals); break;
         case NSB_PROBE_E: memcpy(vals, bo.strain, sizeof bo.strain); n = 6; break;

@@ -74,7 +74,14 @@ static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
   for (int i = 0; i < s->model->gravities.count; ++i) {
     const nsb_gravity* gr = &s->model->gravities.data[i];
     if (gr->step > s->step_index) continue;
-    g = nsb_v3_muladd(g, nsb_load_scale(ec, gr->amplitude, gr->step, NULL, NULL), nsb_v3_load(gr->g));
+    /* nsb_load_scale's value without its call where it has neither an
+       amplitude, a static step's ramp nor a Riks step's factor: 1, times
+       the factor a Riks step ended with (the gravity of a particle's
+       dynamic step; the context is filled several times an increment) */
+    const double v = gr->amplitude < 0 && !ec->riks && !ec->step_static
+                         ? (ec->step_lpf && gr->step >= 0 ? 1.0 * ec->step_lpf[gr->step] : 1.0)
+                         : nsb_load_scale(ec, gr->amplitude, gr->step, NULL, NULL);
+    g = nsb_v3_muladd(g, v, nsb_v3_load(gr->g));
   }
   return g;
 }
