@@ -407,10 +407,15 @@ void nsb_g17_memo_init(nsb_g17_memo* m) {
 _Static_assert(NSB_G17_MEMO_SLOTS == 64, "nsb_g17_memo_format's hash takes the top 6 bits of the product");
 
 int nsb_g17_memo_format(nsb_g17_memo* m, char* buf, double x) {
-  int n = g17_integral(buf, x);
-  if (n > 0) return n;
   unsigned long long bits;
   memcpy(&bits, &x, sizeof bits);
+  if (bits == 0) { /* +0, half the columns of a particle's row */
+    buf[0] = '0';
+    buf[1] = '\0';
+    return 1;
+  }
+  int n = g17_integral(buf, x);
+  if (n > 0) return n;
   const unsigned k = (unsigned)((bits * 0x9e3779b97f4a7c15ull) >> 58);
   if (m->bits[k] == bits) {
     memcpy(buf, m->text[k], NSB_HISTORY_G17_MAX);
