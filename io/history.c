@@ -9,6 +9,7 @@
 #include "solver/reduced.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,10 +20,11 @@
 /* ---- whole rows ------------------------------------------------------------------
  *
  * A CSV file that a crash (kill -9, power loss of the process) leaves with
- * complete rows only.  Each row is formatted into a preallocated buffer and
- * handed to stdio with one fwrite; the stream's buffer is ours (setvbuf) and
- * is flushed before a row that would not fit, so every write(2) that reaches
- * the file ends at a row boundary.  csv_flush_due at each output time pushes
+ * complete rows only.  Each row is formatted in place at the end of the rows
+ * not yet written, in a preallocated buffer that is written out (write(2),
+ * no stdio: its fwrite copied every row once more) before a row could not
+ * fit, so every write(2) that reaches the file ends at a row boundary.
+ * csv_flush_due at each output time pushes
  * the rows out when CSV_FLUSH_INTERVAL seconds of wall time have passed since
  * the last flush: a run that writes thousands of rows a second (a particle,
  * a mechanism) makes one write(2) per interval instead of one per row, which
@@ -60,49 +62,57 @@ static double flush_clock(void) {
 
 typedef struct csv_out {
   nsb_ctx* ctx;
-  FILE* f;
-  char* row;       /* row_cap bytes: the row being formatted */
+  int fd;          /* the file (-1: none) */
+  char* row;       /* the row being formatted: io + pending, with room for row_cap bytes */
   size_t row_cap;
   size_t len;      /* bytes of the row so far */
-  char* io;        /* io_size bytes: the stream buffer */
+  char* io;        /* io_size bytes: the whole rows not yet written, then the row */
   size_t io_size;
-  size_t pending;  /* bytes in the stream buffer since the last flush */
+  size_t pending;  /* bytes of whole rows in io since the last flush */
+  long written;    /* bytes in the file before io: its size at open, then what the flushes wrote */
+  int err;         /* errno of a failed write (every later flush reports it) */
   int truncated;   /* a field did not fit in row (a programming error: row_cap too small) */
   double t_flush;  /* wall clock of the last flush (flush_clock) */
   nsb_g17_memo memo; /* the texts of recurring numbers (csv_num) */
   char path[1024];
 } csv_out;
 
+static int csv_flush(csv_out* c);
+
+/* Write the rows still buffered (as fclose did: a failure here goes
+   unreported, the callers flush before they close) and free. */
 static void csv_close(csv_out* c) {
-  if (c->f) fclose(c->f);
-  c->f = NULL;
-  if (c->row) nsb_free(c->ctx, c->row, c->row_cap);
+  if (c->fd >= 0) {
+    if (c->pending > 0 && !c->err) (void)csv_flush(c);
+    close(c->fd);
+  }
+  c->fd = -1;
   if (c->io) nsb_free(c->ctx, c->io, c->io_size);
   c->row = c->io = NULL;
 }
 
-/* Open path (mode "w", or "a" to continue a file) with rows of up to row_cap bytes. */
-static int csv_open(nsb_ctx* ctx, csv_out* c, const char* path, const char* mode, size_t row_cap) {
+/* Open path (append = 0: a new file; 1: continue the file) with rows of up to row_cap bytes. */
+static int csv_open(nsb_ctx* ctx, csv_out* c, const char* path, int append, size_t row_cap) {
   memset(c, 0, sizeof *c);
   c->ctx = ctx;
+  c->fd = -1;
   NSB_CHECK(ctx, strlen(path) < sizeof c->path, NSB_ERR_IO, "output path too long: %s", path);
   snprintf(c->path, sizeof c->path, "%s", path);
   c->row_cap = row_cap;
   nsb_g17_memo_init(&c->memo);
   c->io_size = 2 * row_cap > 65536 ? 2 * row_cap : 65536;
-  c->row = nsb_alloc(ctx, c->row_cap);
   c->io = nsb_alloc(ctx, c->io_size);
-  if (!c->row || !c->io) {
-    csv_close(c);
-    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "%s: out of memory", path);
-  }
-  c->f = fopen(path, mode);
-  if (!c->f) {
+  if (!c->io) return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "%s: out of memory", path);
+  c->row = c->io;
+  /* the flags and permissions of fopen's "w" and "a" */
+  c->fd = open(path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0666);
+  const off_t end = c->fd >= 0 && append ? lseek(c->fd, 0, SEEK_END) : 0;
+  if (c->fd < 0 || end < 0) {
     int err = errno;
     csv_close(c);
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(err));
   }
-  setvbuf(c->f, c->io, _IOFBF, c->io_size);
+  c->written = (long)end;
   c->t_flush = flush_clock();
   return NSB_OK;
 }
@@ -466,11 +476,23 @@ static int csv_io_error(csv_out* c, int err) {
                        strerror(err ? err : EIO));
 }
 
-/* Push the buffered rows to the file (one write of whole rows). */
+/* Push the buffered rows to the file (whole rows; one write(2) unless it
+   is interrupted or partial). */
 static int csv_flush(csv_out* c) {
-  errno = 0;
-  if (fflush(c->f) != 0 || ferror(c->f)) return csv_io_error(c, errno);
+  if (c->err) return csv_io_error(c, c->err);
+  size_t done = 0;
+  while (done < c->pending) {
+    const ssize_t w = write(c->fd, c->io + done, c->pending - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      c->err = w < 0 && errno ? errno : EIO;
+      return csv_io_error(c, c->err);
+    }
+    done += (size_t)w;
+  }
+  c->written += (long)c->pending;
   c->pending = 0;
+  c->row = c->io;
   c->t_flush = flush_clock();
   return NSB_OK;
 }
@@ -481,15 +503,15 @@ static int csv_flush_due(csv_out* c) {
   return csv_flush(c);
 }
 
-/* End the row with a newline and hand it to the stream in one fwrite. */
+/* End the row with a newline: it joins the rows to be written, which are
+   written first when the next row might not fit after them. */
 static int csv_end_row(csv_out* c) {
   NSB_ASSERT(!c->truncated && c->len + 1 < c->row_cap);
   c->row[c->len++] = '\n';
-  if (c->pending + c->len > c->io_size) NSB_CALL(csv_flush(c));
-  errno = 0;
-  if (fwrite(c->row, 1, c->len, c->f) != c->len) return csv_io_error(c, errno);
   c->pending += c->len;
   c->len = 0;
+  c->row = c->io + c->pending;
+  if (c->io_size - c->pending < c->row_cap) NSB_CALL(csv_flush(c));
   return NSB_OK;
 }
 
@@ -502,11 +524,11 @@ static int csv_resume(nsb_ctx* ctx, csv_out* c, const char* path, size_t row_cap
             "cannot continue %s: it holds %lld bytes, the checkpoint counts %ld (changed since?)", path,
             (long long)sb.st_size, bytes);
   NSB_CHECK(ctx, truncate(path, bytes) == 0, NSB_ERR_IO, "cannot continue %s: %s", path, strerror(errno));
-  return csv_open(ctx, c, path, "a", row_cap);
+  return csv_open(ctx, c, path, 1, row_cap);
 }
 
 /* Bytes handed to the file so far (after csv_flush: its size). */
-static long csv_tell(csv_out* c) { return ftell(c->f); }
+static long csv_tell(csv_out* c) { return c->written + (long)c->pending; }
 
 struct nsb_history {
   nsb_ctx* ctx;
@@ -603,7 +625,7 @@ int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, 
   h->dissipative = model_dissipates(m);
   size_t row_cap;
   h->n_cols = history_columns(m, h->dissipative, &row_cap);
-  int st = bytes > 0 ? csv_resume(ctx, &h->out, path, row_cap, bytes) : csv_open(ctx, &h->out, path, "w", row_cap);
+  int st = bytes > 0 ? csv_resume(ctx, &h->out, path, row_cap, bytes) : csv_open(ctx, &h->out, path, 0, row_cap);
   if (st < 0) {
     nsb_free(ctx, h, sizeof(*h));
     return st;
@@ -736,7 +758,7 @@ int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_
   c->ctx = ctx;
   /* 24 numbers, five integers and the master's name */
   size_t row_cap = 28 * 32 + NSB_NAME_MAX + 64;
-  int st = bytes > 0 ? csv_resume(ctx, &c->out, path, row_cap, bytes) : csv_open(ctx, &c->out, path, "w", row_cap);
+  int st = bytes > 0 ? csv_resume(ctx, &c->out, path, row_cap, bytes) : csv_open(ctx, &c->out, path, 0, row_cap);
   if (st < 0) {
     nsb_free(ctx, c, sizeof(*c));
     return st;
