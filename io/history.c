@@ -24,8 +24,8 @@
  * not yet written, in a preallocated buffer that is written out (write(2),
  * no stdio: its fwrite copied every row once more) before a row could not
  * fit, so every write(2) that reaches the file ends at a row boundary.
- * csv_flush_due at each output time pushes
- * the rows out when CSV_FLUSH_INTERVAL seconds of wall time have passed since
+ * csv_flush_due at each output time pushes the rows out when
+ * CSV_FLUSH_INTERVAL seconds of wall time have passed since
  * the last flush: a run that writes thousands of rows a second (a particle,
  * a mechanism) makes one write(2) per interval instead of one per row, which
  * was a fifth of such a run, and a crash loses at most the rows of that
@@ -39,7 +39,8 @@
  * (below) for magnitudes from 1e-38 to 1e44, with a seventh of the instructions of
  * glibc's (strfromd, or printf, which in a process with libquadmath loaded
  * also parses every format string on its slow positional path), and by
- * strfromd beyond that range. */
+ * strfromd beyond that range.  The CSV writers take them through a memo of
+ * the last texts (nsb_g17_memo_format, below): a value that recurs is copied. */
 enum { CSV_NUM_MAX = NSB_HISTORY_G17_MAX + 1 }; /* room for one %.17g number or a long, with a separator */
 /* s of wall time between flushes at output times: short against anything a
    person or a test that watches the file waits for (rows batched for a tenth
