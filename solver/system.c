@@ -74,7 +74,14 @@ static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
   for (int i = 0; i < s->model->gravities.count; ++i) {
     const nsb_gravity* gr = &s->model->gravities.data[i];
     if (gr->step > s->step_index) continue;
-    g = nsb_v3_muladd(g, nsb_load_scale(ec, gr->amplitude, gr->step, NULL, NULL), nsb_v3_load(gr->g));
+    /* nsb_load_scale's value without its call where it has neither an
+       amplitude, a static step's ramp nor a Riks step's factor: 1, times
+       the factor a Riks step ended with (the gravity of a particle's
+       dynamic step; the context is filled several times an increment) */
+    const double v = gr->amplitude < 0 && !ec->riks && !ec->step_static
+                         ? (ec->step_lpf && gr->step >= 0 ? 1.0 * ec->step_lpf[gr->step] : 1.0)
+                         : nsb_load_scale(ec, gr->amplitude, gr->step, NULL, NULL);
+    g = nsb_v3_muladd(g, v, nsb_v3_load(gr->g));
   }
   return g;
 }
@@ -831,6 +838,18 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
   e->dissipated = s->dissipated;
 }
 
+/* The element loop of the rates: a beam's power alone, every other element's
+   energies whole (the loop of nsb_sys_energy_sum without a team). */
+static void rates_sum(const nsb_system* s, const nsb_eval_ctx* ec, nsb_energy* e) {
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* el = &s->elems[i];
+    if (el->ops == &nsb_beam_v_ops)
+      nsb_beam_power(el, ec, e);
+    else if (el->ops->energy)
+      el->ops->energy(el, ec, e);
+  }
+}
+
 void nsb_sys_rates(const nsb_system* s, nsb_energy* e) {
   if (s->energy_override) {
     *e = s->override;
@@ -839,13 +858,39 @@ void nsb_sys_rates(const nsb_system* s, nsb_energy* e) {
   memset(e, 0, sizeof *e);
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
-  for (int i = 0; i < s->n_elems; ++i) {
-    const nsb_elem* el = &s->elems[i];
-    if (el->ops == &nsb_beam_v_ops)
-      nsb_beam_power(el, &ec, e);
-    else if (el->ops->energy)
-      el->ops->energy(el, &ec, e);
+  rates_sum(s, &ec, e);
+}
+
+/* Whether the rates' pass is the whole pass of the energies and the contacts'
+   finish leaves them as they are (nsb_sys_increment_energy): a particle or a
+   rigid body on obstacles with LAW=NEWTON, whose history row then needs no
+   pass of its own. */
+static int rates_whole(const nsb_system* s) {
+  if (s->team) return 0;
+  for (int i = 0; i < s->first_contact; ++i)
+    if (s->elems[i].ops == &nsb_beam_v_ops) return 0;
+  for (int i = s->first_contact; i < s->n_elems; ++i)
+    if (s->elems[i].ops->energy) return 0;
+  return 1;
+}
+
+int nsb_sys_increment_energy(const nsb_system* s, const nsb_eval_ctx* ec, nsb_energy* e) {
+  if (s->energy_override) {
+    *e = s->override;
+    return s->n_contacts == 0;
   }
+  memset(e, 0, sizeof *e);
+  if (s->n_contacts == 0) {
+    nsb_sys_energy_sum(s, ec, e);
+    e->external_work = s->work;
+    e->dissipated = s->dissipated;
+    return 1;
+  }
+  rates_sum(s, ec, e);
+  if (!rates_whole(s)) return 0;
+  e->external_work = s->work;
+  e->dissipated = s->dissipated;
+  return 1;
 }
 
 const nsb_model* nsb_system_model(const nsb_system* s) { return s->model; }

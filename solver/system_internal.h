@@ -252,6 +252,14 @@ int nsb_sys_number_and_analyze(nsb_system* s);
 /// a beam's by nsb_beam_power: its energies and momenta, most of the pass,
 /// are left out); the other fields of e are partial.
 void nsb_sys_rates(const nsb_system* s, nsb_energy* e);
+/// The energies at the end of an increment (after its commit, before the
+/// contacts' finish), with ec filled for the current state (NSB_EVAL_DYNAMIC
+/// at s->t): all of them as nsb_system_energy computes them, bit for bit, and
+/// 1 when they still hold after the finish (no contacts; or no beam element,
+/// whose rates leave out its energies, no thread team and no contact with
+/// energies of its own, which the finish changes: their rates are then the
+/// whole pass), else the rates of nsb_sys_rates and 0.
+int nsb_sys_increment_energy(const nsb_system* s, const nsb_eval_ctx* ec, nsb_energy* e);
 /// The state changes: the energies of the last increment (en_last) no longer hold.
 static inline void nsb_sys_energy_stale(nsb_system* s) { s->en_last_ok = 0; }
 
