@@ -38,6 +38,7 @@ typedef struct nsb_sys_range {
   double qf, qm;
   int failed, status;
   nsb_corr corr; /* post_solve: the range's largest interior corrections */
+  double cn[5];  /* nsb_sys_correction_norms: the maxima of the range's nodes */
 } nsb_sys_range;
 
 struct nsb_system {
