@@ -225,7 +225,11 @@ void nsb_sys_free_ranges(nsb_system* s) {
 int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
   nsb_ctx* ctx = s->ctx;
   NSB_CHECK(ctx, n_threads >= 1, NSB_ERR_ARG, "thread count %d: must be at least 1", n_threads);
+  /* a team of this size is kept (nsb_system_create_threads made the beams on it) */
+  nsb_team* keep = s->team && nsb_team_size(s->team) == n_threads ? s->team : NULL;
+  if (keep) s->team = NULL;
   nsb_sys_free_ranges(s);
+  s->team = keep;
   int T = n_threads, ns = s->first_contact, nn = s->n_nodes;
   s->n_threads = T;
   s->n_static_ranged = ns;
@@ -299,14 +303,14 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
     return NSB_ERR_ALLOC;
   }
   /* one range per member of the team: the caller's thread takes range 0 */
-  if (T > 1) {
+  if (T > 1 && !s->team) {
     int st = nsb_team_create(ctx, T, &s->team);
     if (st < 0) {
       nsb_sys_free_ranges(s);
       return st;
     }
-    if (s->ls) nsb_linsolver_set_team(s->ls, s->team); /* KLU2's two domains */
   }
+  if (T > 1 && s->ls) nsb_linsolver_set_team(s->ls, s->team); /* KLU2's two domains */
   return NSB_OK;
 }
 
