@@ -75,7 +75,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
 void nsb_system_destroy(nsb_system** s);
 
 /// Evaluate the static elements (all but contacts) with n_threads threads
-/// (OpenMP; 1, the default: none).  The elements are cut into n_threads
+/// (a team of POSIX threads, base/team.h; 1, the default: none).  The elements are cut into n_threads
 /// contiguous ranges of about equal cost, and every entry of the residual
 /// and the matrix sums its element contributions in element order whatever
 /// n_threads is: results are bit-identical for any thread count
