@@ -307,7 +307,8 @@ static void beam_member(void* arg, int r) {
     nsb_elem* e = &s->elems[k];
     if (e->ops != &nsb_beam_v_ops) continue;
     if (!sh->tabs && (sh->status = nsb_beam_tables_create(sh->ctx, &sh->tabs)) < 0) break;
-    sh->status = nsb_beam_create(sh->ctx, s->model, e->model_index, s->cur.x, s->cur.q, s->cur.v, s->cur.w, sh->tabs, e);
+    sh->status =
+        nsb_beam_create(sh->ctx, s->model, e->model_index, s->cur.x, s->cur.q, s->cur.v, s->cur.w, sh->tabs, e);
   }
 }
 
