@@ -38,6 +38,7 @@ typedef struct nsb_sys_range {
   double qf, qm;
   int failed, status;
   nsb_corr corr; /* post_solve: the range's largest interior corrections */
+  double cn[5];  /* nsb_sys_correction_norms: the maxima of the range's nodes */
 } nsb_sys_range;
 
 struct nsb_system {
@@ -54,7 +55,10 @@ struct nsb_system {
   int n_mult;
   int* mult_level; /* joint level per multiplier */
   nsb_elem* elems;
-  nsb_beam_tables* beam_tables; /* quadrature tables the beam elements share (setup; freed after them) */
+  /* quadrature tables the beam elements share (setup; freed after them): one
+     store per member of the team that created the beams (create_beams) */
+  nsb_beam_tables** beam_tables;
+  int n_beam_tables;
   int n_elems;
   nsb_joint_geom* jgeom;
   int *eq_pool, *map_pool;
