@@ -1469,6 +1469,101 @@ def support_added(u):
     return s
 
 
+# ---------------------------------------------------------------------------
+# impact models: particle collisions, Hertz impact, a bouncing ball, Newton's cradle
+
+# particle_collision: three pairs of steel balls (particles: no spin), each pair its own
+# *CONTACT PAIR; ball A (0.5 kg, r = 25 mm) at 2 m/s against ball B (0.2 kg, r = 20 mm):
+# head-on with B coming at 1 m/s, e = 0.5; oblique (B at rest, struck 30 degrees off its
+# centre line) with e = 0.5 and mu = 0.2 (slips through the impact) and mu = 0.5 (sticks)
+PC = {"mA": 0.5, "rA": 0.025, "mB": 0.2, "rB": 0.02, "e": 0.5, "theta": math.radians(30.0),
+      "pairs": ((0.0, (2.0, 0, 0), (-1.0, 0, 0), 0.0), (0.5, (2.0, 0, 0), (0, 0, 0), 0.2),
+                (1.0, (2.0, 0, 0), (0, 0, 0), 0.5)), "h": 1e-3, "T": 0.1}
+
+
+def particle_collision(u):
+    """Three pairs of steel balls (particles: no spin) in space: ball A (0.5 kg, r = 25 mm)
+    at 2 m/s strikes ball B (0.2 kg, r = 20 mm); head-on with B coming at 1 m/s (e = 0.5,
+    no friction), and obliquely, B at rest and struck 30 degrees off the line of centres,
+    with e = 0.5 and Coulomb friction mu = 0.2 (slips through the impact) and mu = 0.5
+    (sticks). Newton's law; the closed-form outcome of the impulses."""
+    p = PC
+    R = p["rA"] + p["rB"]
+    s = head(u, "Two balls colliding head-on and obliquely", particle_collision.__doc__)
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        b = 0.0 if k == 0 else R * math.sin(p["theta"])
+        s += "*NODE, NSET=A%d\n%d, %s, %s, 0\n" % (k + 1, 10 * k + 1, u.n(-0.1, "L"), u.n(y, "L"))
+        s += "*NODE, NSET=B%d\n%d, %s, %s, 0\n" % (k + 1, 10 * k + 2, u.n(0.1, "L"), u.n(y + b, "L"))
+        s += "*PARTICLE, NSET=A%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["mA"], "M"), u.n(p["rA"], "L"))
+        s += "*PARTICLE, NSET=B%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["mB"], "M"), u.n(p["rB"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        for node, v in ((10 * k + 1, vA), (10 * k + 2, vB)):
+            for d in range(3):
+                if v[d]:
+                    s += "%d, %d, %s\n" % (node, d + 1, u.n(v[d], "L/T"))
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g%s\nA%d, B%d\n" % (
+            p["e"], ", FRICTION=%g" % mu if mu else "", k + 1, k + 1)
+    for k in range(3):
+        s += "*PROBE, NAME=a%d, NODE=%d\nX, V\n*PROBE, NAME=b%d, NODE=%d\nX, V\n" % (k + 1, 10 * k + 1, k + 1, 10 * k + 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+# hertz_ball_wall: a steel ball (r = 10 mm) thrown at 1 m/s against a thick steel wall, Hertz's
+# contact stiffness of two steel bodies c = 4/3 E* sqrt(r), E* = E / (2 (1 - nu^2)); no gravity
+HB = {"r": 0.01, "v0": 1.0, "gap": 5e-5, "h": 1e-6, "T": 2e-4}
+
+
+def hertz_ball_props():
+    E, nu, rho = STEEL
+    m = rho * 4.0 / 3.0 * math.pi * HB["r"] ** 3
+    c = 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(HB["r"])
+    return m, c
+
+
+def hertz_ball_wall(u):
+    """A steel ball (20 mm diameter) thrown at 1 m/s against a thick steel wall (a plane
+    obstacle), no gravity: Hertz's law with the stiffness of two steel bodies,
+    c = 4/3 E* sqrt(r), E* = E / (2 (1 - nu^2)); no damping. Contact time and peak force
+    against Hertz's closed form (Goldsmith 1960)."""
+    m, c = hertz_ball_props()
+    s = head(u, "Hertz impact of a ball on a wall", hertz_ball_wall.__doc__)
+    s += "*NODE, NSET=BALL\n1, %s, 0, 0\n" % u.n(HB["r"] + HB["gap"], "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(HB["r"], "L"))
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n0, 0, 0, 1, 0, 0\n"
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nBALL, WALL\n" % u.n(c, "F/L^1.5")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(-HB["v0"], "L/T")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(HB["h"], "T"), u.n(HB["T"], "T"))
+    return s
+
+
+# bouncing_ball: a steel ball (r = 20 mm) dropped from 0.5 m onto a floor, e = 0.5
+BB = {"r": 0.02, "H": 0.5, "e": 0.5, "g": 9.81, "h": 1e-3, "T": 1.2}
+
+
+def bouncing_ball(u):
+    """A steel ball (40 mm diameter) dropped from 0.5 m (its bottom above the floor) onto
+    a rigid floor, Newton's law with e = 0.5: it bounces at t1 = sqrt(2H/g), then after
+    flights 2 e^k v0 / g, and comes to rest at the Zeno time t1 (1 + e) / (1 - e)."""
+    r, H = BB["r"], BB["H"]
+    m = 7850 * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Ball bouncing to rest", bouncing_ball.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(H + r, "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(r, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, FLOOR\n" % BB["e"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-BB["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(BB["h"], "T"), u.n(BB["T"], "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1529,6 +1624,9 @@ MODELS = {
     "winkler_beam": (winkler_beam, (SI, MM, MS)),
     "portal_sway": (portal_sway, (SI, MM, IN)),
     "pendulum_preload": (pendulum_preload, (SI, MM)),
+    "particle_collision": (particle_collision, (SI, MM, MS)),
+    "hertz_ball_wall": (hertz_ball_wall, (SI, MM, MS)),
+    "bouncing_ball": (bouncing_ball, (SI, MM, MS)),
 }
 
 
