@@ -1564,6 +1564,38 @@ def bouncing_ball(u):
     return s
 
 
+# newtons_cradle: rows of steel balls (particles, r = 10 mm), the first at 1 m/s 1.03 mm short
+# of the next (a touch inside an increment, off its midpoint); no gravity (the strings only hold the balls up)
+NC = {"r": 0.01, "v": 1.0, "gap0": 1.03e-3, "h": 1e-4, "T": 0.02,
+      "rows": (("SEQ", 5, 0.0, ", IMPACT=SEQUENTIAL"), ("GAP", 5, 1.03e-3, ""))}
+
+
+def newtons_cradle(u):
+    """Newton's cradle of five steel balls (20 mm, particles) without gravity, e = 1, the
+    first at 1 m/s 1.03 mm short of the row: touching balls with IMPACT=SEQUENTIAL, and
+    balls 1.03 mm apart with the default law (each impact its own increment)."""
+    r = NC["r"]
+    m = 7850 * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Newton's cradle", newtons_cradle.__doc__)
+    for k, (name, n, gap, law) in enumerate(NC["rows"]):
+        s += "*NODE, NSET=%s\n" % name
+        for i in range(n):
+            x = -(2 * r + NC["gap0"]) if i == 0 else (i - 1) * (2 * r + gap)
+            s += "%d, %s, %s, 0\n" % (100 * (k + 1) + i, u.n(x, "L"), u.n(0.1 * k, "L"))
+        s += "*PARTICLE, NSET=%s, MASS=%s, RADIUS=%s\n" % (name, u.n(m, "M"), u.n(r, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for k in range(len(NC["rows"])):
+        s += "%d, 1, %s\n" % (100 * (k + 1), u.n(NC["v"], "L/T"))
+    for name, n, gap, law in NC["rows"]:
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1%s\n%s, %s\n" % (law, name, name)
+    for k, (name, n, gap, law) in enumerate(NC["rows"]):
+        for i in range(n):
+            s += "*PROBE, NAME=%s%d, NODE=%d\nV\n" % (name.lower(), i + 1, 100 * (k + 1) + i)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(NC["h"], "T"), u.n(NC["T"], "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1627,6 +1659,7 @@ MODELS = {
     "particle_collision": (particle_collision, (SI, MM, MS)),
     "hertz_ball_wall": (hertz_ball_wall, (SI, MM, MS)),
     "bouncing_ball": (bouncing_ball, (SI, MM, MS)),
+    "newtons_cradle": (newtons_cradle, (SI, MM, MS)),
 }
 
 
