@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import PC, HB, BB, NC, hertz_ball_props  # noqa: E402
+from make_decks import PC, HB, BB, NC, BE, hertz_ball_props  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -2457,6 +2457,65 @@ def check_newtons_cradle(m, run):
 
 
 CHECKS["newtons_cradle"] = check_newtons_cradle
+
+
+def check_ball_on_element(m, run):
+    p, h, c = BE, hist(run), contacts(run)
+    dt, g = p["h"], 9.81
+    row = {round(x["time"] / dt): i for i, x in enumerate(h)}
+    for k, e in enumerate(p["e"]):
+        pk = str(k + 1)
+        imp = [x for x in c if x["pair"] == pk and float(x["normal_impulse"]) > 0.0]
+        report(m, "e = %g: strikes element %d between its nodes" % (e, 100 * k + 5),
+               len(imp) > 0 and imp[0]["master"] == "element %d" % (100 * k + 5), "%d impulsive rows" % len(imp))
+        if not imp:
+            continue
+        first = imp[0]
+        i = row[round(float(first["time"]) / dt)]
+        a, b = h[i - 1], h[i]
+        n = [float(first[q]) for q in ("nx", "ny", "nz")]
+
+        def pos(r, f):
+            return [r["%s%d%s.%s%s" % (nm, k + 1, sfx, f, q)] for nm, sfx in (("ball", ""), ("n", "_4"), ("n", "_5"))
+                    for q in "xyz"]
+        xa = pos(a, "")
+        w = (xa[0] - xa[3]) / (xa[6] - xa[3])  # the ball's place on the chord at t_n
+
+        def rel(r, f):
+            q = pos(r, f)
+            return sum(n[d] * (q[d] - (1 - w) * q[3 + d] - w * q[6 + d]) for d in range(3))
+        gm = rel(a, "v")
+        vbar = (rel(b, "") - rel(a, "")) / dt
+        # the generalized-alpha form states Newton's law on the step average for contacts with
+        # beam nodes (docs/contact.md §7.1): 2 vbar_N = (1 - e) gamma_N-; reconstructed from the
+        # probes' positions and the chord's weights at t_n (the solver's frozen normal and
+        # weights are not in the output): 1.1e-7 of |gamma_N-| measured
+        err = abs(2 * vbar - (1 - e) * gm) / abs(gm)
+        report(m, "e = %g: first impact, 2 vbar_N = (1 - e) gamma_N- (the law on the step average)" % e, err < 1e-6,
+               "%.2g of |gamma_N-| = %.4g m/s (at w = %.6f of the element)" % (err, abs(gm), w))
+        # its work, booked as dissipated: Lambda (1 - e) |gamma_N-| / 2 (zero for e = 1)
+        D = float(first["dissipated"])
+        Dx = float(first["normal_impulse"]) * (1 - e) * abs(gm) / 2
+        ref = float(first["normal_impulse"]) * abs(gm) / 2
+        report(m, "e = %g: the impact dissipates Lambda (1 - e) |gamma_N-| / 2" % e, abs(D - Dx) < 1e-6 * ref,
+               "%.6g J, expected %.6g J" % (D, Dx))
+        lo = min(float(x["dissipated"]) for x in c if x["pair"] == pk)
+        report(m, "e = %g: no contact row dissipates less than 0" % e, lo >= -1e-15 * ref, "smallest %.2g J" % lo)
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] + x["dissipated"] - E0 for x in h)
+    report(m, "energy + dissipated never above the start", gain <= 1e-9 * E0, "largest gain %.2g of E0" % (gain / E0))
+    # momentum: the supports' impulse (trapezoidal sum of RF, the generalized-alpha form's ends
+    # h |R| apart) and gravity on both beams and balls
+    mt = 2 * (7850 * p["L"] * p["b"] ** 2 + p["m"])
+    R = [x["a1.rfz"] + x["b1.rfz"] + x["a2.rfz"] + x["b2.rfz"] for x in h]
+    trap = sum(0.5 * (q + r) for q, r in zip(R, R[1:])) * dt
+    dp = h[-1]["linear_momentum_z"] - h[0]["linear_momentum_z"]
+    err, ends = abs(dp - (trap - mt * g * h[-1]["time"])), dt * (abs(R[0]) + abs(R[-1]))
+    report(m, "momentum change = supports' impulse (trapezoidal RF) - m g t", err < ends,
+           "%.2g N s (h |R| at the ends %.2g N s; m v0 = %.3g N s)" % (err, ends, p["m"] * math.sqrt(2 * g * p["drop"])))
+
+
+CHECKS["ball_on_element"] = check_ball_on_element
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

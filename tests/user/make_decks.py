@@ -1596,6 +1596,41 @@ def newtons_cradle(u):
     return s
 
 
+# ball_on_element: a ball dropped on the middle of an element of a simply supported beam
+BE = {"L": 1.0, "b": 0.02, "n": 10, "x": 0.45, "m": 0.1, "r": 0.015, "drop": 0.05, "h": 1e-4, "T": 0.15,
+      "e": (0.0, 1.0)}
+
+
+def ball_on_element(u):
+    """Two simply supported steel beams (1 m, 20 x 20 mm, ten elements), each struck by a
+    0.1 kg steel ball (radius 15 mm) dropped from 50 mm onto the middle of its fifth element
+    (x = 0.45 m, no node there: the chord is the master), under gravity; Newton's law with
+    e = 0 on one beam and e = 1 on the other."""
+    p = BE
+    s = head(u, "Ball dropped between the nodes of a beam", ball_on_element.__doc__)
+    s += steel(u)
+    for k, e in enumerate(p["e"]):
+        y, first = 0.2 * k, 100 * k + 1
+        s += line_nodes(u, first, (0, y, 0), (p["L"], y, 0), p["n"], "BEAMN%d" % (k + 1))
+        s += line_elems(first, first, p["n"], "BEAM%d" % (k + 1))
+        s += "*BEAM SECTION, ELSET=BEAM%d, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (
+            k + 1, u.n(p["b"], "L"), u.n(p["b"], "L"))
+        s += "*BOUNDARY\n%d, PINNED\n%d, 4, 4\n%d, 2, 3\n" % (first, first, first + p["n"])
+        s += "*NODE, NSET=BALL%d\n%d, %s, %s, %s\n" % (k + 1, 100 * k + 50, u.n(p["x"], "L"), u.n(y, "L"),
+                                                     u.n(p["r"] + p["b"] / 2 + p["drop"], "L"))
+        s += "*PARTICLE, NSET=BALL%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["m"], "M"), u.n(p["r"], "L"))
+        s += "*CONTACT PAIR, LAW=NEWTON%s\nBALL%d, BEAM%d\n" % (", RESTITUTION=%g" % e if e else "", k + 1, k + 1)
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    for k in range(len(p["e"])):
+        first = 100 * k + 1
+        s += "*PROBE, NAME=a%d, NODE=%d\nRF\n*PROBE, NAME=b%d, NODE=%d\nRF\n" % (k + 1, first, k + 1, first + p["n"])
+        s += "*PROBE, NAME=ball%d, NODE=%d\nX, V\n" % (k + 1, 100 * k + 50)
+        s += "*PROBE, NAME=n%d_4, NODE=%d\nX, V\n*PROBE, NAME=n%d_5, NODE=%d\nX, V\n" % (k + 1, first + 4, k + 1, first + 5)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1660,6 +1695,7 @@ MODELS = {
     "hertz_ball_wall": (hertz_ball_wall, (SI, MM, MS)),
     "bouncing_ball": (bouncing_ball, (SI, MM, MS)),
     "newtons_cradle": (newtons_cradle, (SI, MM, MS)),
+    "ball_on_element": (ball_on_element, (SI, MM, MS)),
 }
 
 
