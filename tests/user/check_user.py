@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import PC, HB, BB, NC, BE, hertz_ball_props  # noqa: E402
+from make_decks import PC, HB, BB, NC, BE, BI, hertz_ball_props  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -2516,6 +2516,47 @@ def check_ball_on_element(m, run):
 
 
 CHECKS["ball_on_element"] = check_ball_on_element
+
+
+def check_ball_on_incline(m, run):
+    h = hist(run)
+    r, g = BI["r"], BI["g"]
+    mass = 7850 * 4 / 3 * math.pi * r ** 3
+    D = 0.0
+    for name, deg, mu in BI["balls"]:
+        a = math.radians(deg)
+        down, n = (math.cos(a), 0.0, -math.sin(a)), (math.sin(a), 0.0, math.cos(a))
+        rolls = mu >= 2.0 / 7.0 * math.tan(a)
+        # rolling: a = 5/7 g sin(a), friction 2/7 m g sin(a) within mu N; sliding: a = g (sin a -
+        # mu cos a), the spin up 5 mu g cos(a) / (2 r) (J = 2/5 m r^2)
+        acc = 5.0 / 7.0 * g * math.sin(a) if rolls else g * (math.sin(a) - mu * math.cos(a))
+        alpha = acc / r if rolls else 2.5 * mu * g * math.cos(a) / r
+        nm = name.lower()
+        x0 = [h[0][nm + "." + q] for q in "xyz"]
+        es = en = ew = 0.0
+        for x in h:
+            t = x["time"]
+            d = [x[nm + "." + q] - x0[i] for i, q in enumerate("xyz")]
+            es = max(es, abs(sum(p * q for p, q in zip(d, down)) - 0.5 * acc * t * t))
+            en = max(en, abs(sum(p * q for p, q in zip(d, n))))
+            ew = max(ew, abs(x[nm + ".wy"] - alpha * t))
+        T = h[-1]["time"]
+        # constant accelerations, which the scheme integrates exactly: round-off of s(T), w(T)
+        report(m, "%s (%g deg, mu = %g): %s down the slope at %.4g m/s^2" % (nm, deg, mu, "rolls" if rolls else "slides", acc),
+               es < 1e-12 * 0.5 * acc * T * T and en < 1e-12 * 0.5 * acc * T * T,
+               "along %.2g m, off the slope %.2g m (s(T) = %.4g m)" % (es, en, 0.5 * acc * T * T))
+        report(m, "%s: spins up at %.5g rad/s^2" % (nm, alpha), ew < 1e-12 * alpha * T, "largest difference %.2g rad/s" % ew)
+        if not rolls:
+            # the friction works on the slip, (a - alpha r) t^2 / 2
+            D += mu * mass * g * math.cos(a) * 0.5 * (acc - alpha * r) * T * T
+    report(m, "dissipated = mu N times the slip (the rolling ball none)", abs(h[-1]["dissipated"] - D) < 1e-12 * D,
+           "%.12g J, expected %.12g J" % (h[-1]["dissipated"], D))
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] + x["dissipated"] - E0 for x in h)
+    report(m, "energy + dissipated never above the start", gain <= 1e-12 * abs(E0), "largest gain %.2g J" % gain)
+
+
+CHECKS["ball_on_incline"] = check_ball_on_incline
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

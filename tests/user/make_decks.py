@@ -1631,6 +1631,35 @@ def ball_on_element(u):
     return s
 
 
+# ball_on_incline: steel balls (r = 50 mm) released at rest on planes inclined in x-z
+BI = {"r": 0.05, "g": 9.81, "h": 1e-3, "T": 0.5,
+      "balls": (("ROLL", 20.0, 0.3), ("SLIDE", 40.0, 0.2))}
+
+
+def ball_on_incline(u):
+    """Two steel balls (100 mm diameter, 4.11 kg, rigid bodies of one node) released at rest
+    on inclined planes, Coulomb friction: on 20 degrees with mu = 0.3 it rolls (mu above
+    2/7 tan 20), down the slope at 5/7 g sin a; on 40 degrees with mu = 0.2 it slides (mu
+    below 2/7 tan 40) at g (sin a - mu cos a) while friction spins it up at 5 mu g cos a / 2r."""
+    r, g = BI["r"], BI["g"]
+    m = 7850 * 4 / 3 * math.pi * r ** 3
+    J = 0.4 * m * r * r
+    s = head(u, "Balls released on inclines", ball_on_incline.__doc__)
+    for k, (name, deg, mu) in enumerate(BI["balls"]):
+        a = math.radians(deg)
+        n = (math.sin(a), 0.0, math.cos(a))  # the slope falls towards +x
+        y = 0.5 * k
+        s += "*NODE, NSET=%s\n%d, %s, %s, %s\n" % (name, k + 1, u.n(r * n[0], "L"), u.n(y, "L"), u.n(r * n[2], "L"))
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n" % (k + 1, u.n(m, "M"), *(u.n(J, "M*L^2") for _ in range(3)))
+        s += "*OBSTACLE, NAME=SLOPE%d, TYPE=PLANE\n0, %s, 0, %.17g, 0, %.17g\n" % (k + 1, u.n(y, "L"), n[0], n[2])
+        s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\n%s, SLOPE%d\n" % (mu, u.n(r, "L"), name, k + 1)
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-g, "L/T^2")
+    for k, (name, deg, mu) in enumerate(BI["balls"]):
+        s += "*PROBE, NAME=%s, NODE=%d\nX, V, W\n" % (name.lower(), k + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(BI["h"], "T"), u.n(BI["T"], "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1696,6 +1725,7 @@ MODELS = {
     "bouncing_ball": (bouncing_ball, (SI, MM, MS)),
     "newtons_cradle": (newtons_cradle, (SI, MM, MS)),
     "ball_on_element": (ball_on_element, (SI, MM, MS)),
+    "ball_on_incline": (ball_on_incline, (SI, MM, IN)),
 }
 
 
