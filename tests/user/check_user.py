@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import PC, HB, BB, NC, BE, BI, hertz_ball_props  # noqa: E402
+from make_decks import PC, HB, BB, NC, BE, BI, CV, hertz_ball_props  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -2557,6 +2557,40 @@ def check_ball_on_incline(m, run):
 
 
 CHECKS["ball_on_incline"] = check_ball_on_incline
+
+
+def check_conveyor(m, run):
+    p, h = CV, hist(run)
+    V, mu, g, r, M = p["V"], p["mu"], p["g"], p["r"], p["m"]
+    mb = 7850 * 4 / 3 * math.pi * r ** 3
+    # the block: dragged at mu g until it moves with the belt (t = V / mu g); the ball: its
+    # angular momentum about the contact point is kept (the friction acts there), so it ends
+    # rolling on the belt at 2/7 V (in the belt's frame the rolling_sphere of 5/7), from
+    # t = 2 V / (7 mu g), spun up at 5 mu g / (2 r).  Each increment's Coulomb impulse gives
+    # these velocities exactly (the stick increment included): round-off of V
+    eb = max(abs(x["block.vx"] - min(mu * g * x["time"], V)) for x in h)
+    report(m, "block: v = min(mu g t, V)", eb < 1e-12 * V, "largest difference %.2g m/s" % eb)
+    ev = max(abs(x["ball.vx"] - min(mu * g * x["time"], 2 * V / 7)) for x in h)
+    ew = max(abs(-x["ball.wy"] * r - min(2.5 * mu * g * x["time"], 5 * V / 7)) for x in h)
+    report(m, "ball: v = min(mu g t, 2/7 V), w r = min(5/2 mu g t, 5/7 V)", ev < 1e-12 * V and ew < 1e-12 * V,
+           "largest difference %.2g, %.2g m/s" % (ev, ew))
+    end = h[-1]
+    roll = abs(end["ball.vx"] - r * end["ball.wy"] - V)
+    report(m, "ball: rolls on the belt at the end (v - r w_y = V)", roll < 1e-12 * V, "%.2g m/s" % roll)
+    dz = max(max(abs(x["block.z"] - r), abs(x["ball.z"] - r)) for x in h)
+    report(m, "both stay on the belt", dz < 1e-12 * r, "largest |z - r| %.2g m" % dz)
+    # energy: the belt works m V^2 on the block and 2/7 m V^2 on the ball; the block keeps half,
+    # the ball 1/7 m V^2 (2/49 translation, 5/49 rotation); the rest is dissipated
+    W, D = M * V * V + 2 / 7 * mb * V * V, 0.5 * M * V * V + mb * V * V / 7
+    ok = abs(end["external_work"] - W) < 1e-12 * W and abs(end["dissipated"] - D) < 1e-12 * W
+    report(m, "the belt's work m V^2 + 2/7 m_b V^2, dissipated 1/2 m V^2 + 1/7 m_b V^2", ok,
+           "W %.12g J (%.12g), D %.12g J (%.12g)" % (end["external_work"], W, end["dissipated"], D))
+    E0 = h[0]["total_energy"]
+    bal = max(abs(x["total_energy"] + x["dissipated"] - x["external_work"] - E0) for x in h)
+    report(m, "E + D - W = E0 at every increment", bal < 1e-12 * W, "largest difference %.2g J" % bal)
+
+
+CHECKS["conveyor"] = check_conveyor
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -1660,6 +1660,34 @@ def ball_on_incline(u):
     return s
 
 
+# conveyor: a belt (a plane obstacle translating at V) and two bodies set down on it at rest
+CV = {"V": 1.0, "mu": 0.4, "r": 0.05, "m": 2.0, "g": 9.81, "h": 1e-3, "T": 0.5}
+
+
+def conveyor(u):
+    """A conveyor belt (a plane obstacle translating at 1 m/s, TABULAR amplitude) and, set
+    down on it at rest, a 2 kg block (a particle) and a steel ball (100 mm, a rigid body),
+    Coulomb mu = 0.4: the block is dragged up to the belt's speed at mu g and dissipates half
+    of the belt's work; the ball spins up and ends rolling at 2/7 of it."""
+    p = CV
+    r = p["r"]
+    mb = 7850 * 4 / 3 * math.pi * r ** 3
+    J = 0.4 * mb * r * r
+    s = head(u, "Block and ball on a conveyor belt", conveyor.__doc__)
+    s += "*AMPLITUDE, NAME=BELT\n0, 0, %s, %s\n" % (u.n(10.0, "T"), u.n(10.0 * p["V"], "L"))
+    s += "*OBSTACLE, NAME=BELT, TYPE=PLANE, AMPLITUDE=BELT\n0, 0, 0, 0, 0, 1, 1, 0, 0\n"
+    s += "*NODE, NSET=BLOCK\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*NODE, NSET=BALL\n2, 0, %s, %s\n" % (u.n(0.5, "L"), u.n(r, "L"))
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(mb, "M"), *(u.n(J, "M*L^2") for _ in range(3)))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nBLOCK, BELT\n" % p["mu"]
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\nBALL, BELT\n" % (p["mu"], u.n(r, "L"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=1\nX, V\n*PROBE, NAME=ball, NODE=2\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1726,6 +1754,7 @@ MODELS = {
     "newtons_cradle": (newtons_cradle, (SI, MM, MS)),
     "ball_on_element": (ball_on_element, (SI, MM, MS)),
     "ball_on_incline": (ball_on_incline, (SI, MM, IN)),
+    "conveyor": (conveyor, (SI, MM, MS)),
 }
 
 
