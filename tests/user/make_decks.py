@@ -1688,6 +1688,41 @@ def conveyor(u):
     return s
 
 
+# crossing_beams: two free steel bars crossing at right angles, the upper one thrown at the lower
+CB2 = {"L": 1.0, "rad": 0.01, "v0": 1.0, "gap": 0.00203, "h": 1e-4, "T": 0.02, "n_low": 9, "n_up": 10}
+
+
+def crossing_beams_props():
+    E, nu, rho = STEEL
+    return 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(CB2["rad"]), rho * math.pi * CB2["rad"] ** 2 * CB2["L"]
+
+
+def crossing_beams(u):
+    """Two free steel bars (1 m, 20 mm diameter) in space crossing at right angles: the upper
+    one, 2.03 mm above, thrown at 1 m/s onto the middle of the lower one (its middle node on the
+    middle of the lower bar's fifth element); Hertz contact of two crossed steel cylinders
+    (c = 4/3 E* sqrt(r)), the upper bar's nodes against the lower bar's centre line."""
+    p = CB2
+    c, _ = crossing_beams_props()
+    L, z = p["L"], 2 * p["rad"] + p["gap"]
+    s = head(u, "Crossing bars", crossing_beams.__doc__)
+    s += line_nodes(u, 1, (-L / 2, 0, 0), (L / 2, 0, 0), p["n_low"], "LOWN")
+    s += line_elems(1, 1, p["n_low"], "LOWER")
+    s += line_nodes(u, 101, (0, -L / 2, z), (0, L / 2, z), p["n_up"], "UPN")
+    s += line_elems(101, 101, p["n_up"], "UPPER")
+    s += steel(u)
+    for name, axis in (("LOWER", "0, 1, 0"), ("UPPER", "1, 0, 0")):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=CIRC\n%s\n%s\n" % (name, u.n(p["rad"], "L"), axis)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for i in range(p["n_up"] + 1):
+        s += "%d, 3, %s\n" % (101 + i, u.n(-p["v0"], "L/T"))
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nUPN, LOWER\n" % u.n(c, "F/L^1.5")
+    s += "*PROBE, NAME=low, NODE=%d\nX, V\n*PROBE, NAME=up, NODE=%d\nX, V\n" % (p["n_low"] // 2 + 1, 101 + p["n_up"] // 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1755,6 +1790,7 @@ MODELS = {
     "ball_on_element": (ball_on_element, (SI, MM, MS)),
     "ball_on_incline": (ball_on_incline, (SI, MM, IN)),
     "conveyor": (conveyor, (SI, MM, MS)),
+    "crossing_beams": (crossing_beams, (SI, MM, MS)),
 }
 
 
