@@ -206,7 +206,7 @@ def compare(model, name, table, si_run, other_run, u, until=None, iter_slack=1):
             continue
         if col in EXACT or col == "residual":
             if col != "residual" and any(x[j] != y[j] for x, y in zip(a[1], b[1])):
-                report(model, "%s %s: column %s as SI" % (u.name, name), False, "differs")
+                report(model, "%s %s: column %s as SI" % (u.name, name, col), False, "differs")
             continue
         f = u.factor(dim_of(col, table))
         if col == "time" and model in PSEUDO_TIME:
