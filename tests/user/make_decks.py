@@ -1469,6 +1469,260 @@ def support_added(u):
     return s
 
 
+# ---------------------------------------------------------------------------
+# impact models: particle collisions, Hertz impact, a bouncing ball, Newton's cradle
+
+# particle_collision: three pairs of steel balls (particles: no spin), each pair its own
+# *CONTACT PAIR; ball A (0.5 kg, r = 25 mm) at 2 m/s against ball B (0.2 kg, r = 20 mm):
+# head-on with B coming at 1 m/s, e = 0.5; oblique (B at rest, struck 30 degrees off its
+# centre line) with e = 0.5 and mu = 0.2 (slips through the impact) and mu = 0.5 (sticks)
+PC = {"mA": 0.5, "rA": 0.025, "mB": 0.2, "rB": 0.02, "e": 0.5, "theta": math.radians(30.0),
+      "pairs": ((0.0, (2.0, 0, 0), (-1.0, 0, 0), 0.0), (0.5, (2.0, 0, 0), (0, 0, 0), 0.2),
+                (1.0, (2.0, 0, 0), (0, 0, 0), 0.5)), "h": 1e-3, "T": 0.1}
+
+
+def particle_collision(u):
+    """Three pairs of steel balls (particles: no spin) in space: ball A (0.5 kg, r = 25 mm)
+    at 2 m/s strikes ball B (0.2 kg, r = 20 mm); head-on with B coming at 1 m/s (e = 0.5,
+    no friction), and obliquely, B at rest and struck 30 degrees off the line of centres,
+    with e = 0.5 and Coulomb friction mu = 0.2 (slips through the impact) and mu = 0.5
+    (sticks). Newton's law; the closed-form outcome of the impulses."""
+    p = PC
+    R = p["rA"] + p["rB"]
+    s = head(u, "Two balls colliding head-on and obliquely", particle_collision.__doc__)
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        b = 0.0 if k == 0 else R * math.sin(p["theta"])
+        s += "*NODE, NSET=A%d\n%d, %s, %s, 0\n" % (k + 1, 10 * k + 1, u.n(-0.1, "L"), u.n(y, "L"))
+        s += "*NODE, NSET=B%d\n%d, %s, %s, 0\n" % (k + 1, 10 * k + 2, u.n(0.1, "L"), u.n(y + b, "L"))
+        s += "*PARTICLE, NSET=A%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["mA"], "M"), u.n(p["rA"], "L"))
+        s += "*PARTICLE, NSET=B%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["mB"], "M"), u.n(p["rB"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        for node, v in ((10 * k + 1, vA), (10 * k + 2, vB)):
+            for d in range(3):
+                if v[d]:
+                    s += "%d, %d, %s\n" % (node, d + 1, u.n(v[d], "L/T"))
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g%s\nA%d, B%d\n" % (
+            p["e"], ", FRICTION=%g" % mu if mu else "", k + 1, k + 1)
+    for k in range(3):
+        s += "*PROBE, NAME=a%d, NODE=%d\nX, V\n*PROBE, NAME=b%d, NODE=%d\nX, V\n" % (k + 1, 10 * k + 1, k + 1, 10 * k + 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+# hertz_ball_wall: a steel ball (r = 10 mm) thrown at 1 m/s against a thick steel wall, Hertz's
+# contact stiffness of two steel bodies c = 4/3 E* sqrt(r), E* = E / (2 (1 - nu^2)); no gravity
+HB = {"r": 0.01, "v0": 1.0, "gap": 5e-5, "h": 1e-6, "T": 2e-4}
+
+
+def hertz_ball_props():
+    E, nu, rho = STEEL
+    m = rho * 4.0 / 3.0 * math.pi * HB["r"] ** 3
+    c = 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(HB["r"])
+    return m, c
+
+
+def hertz_ball_wall(u):
+    """A steel ball (20 mm diameter) thrown at 1 m/s against a thick steel wall (a plane
+    obstacle), no gravity: Hertz's law with the stiffness of two steel bodies,
+    c = 4/3 E* sqrt(r), E* = E / (2 (1 - nu^2)); no damping. Contact time and peak force
+    against Hertz's closed form (Goldsmith 1960)."""
+    m, c = hertz_ball_props()
+    s = head(u, "Hertz impact of a ball on a wall", hertz_ball_wall.__doc__)
+    s += "*NODE, NSET=BALL\n1, %s, 0, 0\n" % u.n(HB["r"] + HB["gap"], "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(HB["r"], "L"))
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n0, 0, 0, 1, 0, 0\n"
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nBALL, WALL\n" % u.n(c, "F/L^1.5")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(-HB["v0"], "L/T")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(HB["h"], "T"), u.n(HB["T"], "T"))
+    return s
+
+
+# bouncing_ball: a steel ball (r = 20 mm) dropped from 0.5 m onto a floor, e = 0.5
+BB = {"r": 0.02, "H": 0.5, "e": 0.5, "g": 9.81, "h": 1e-3, "T": 1.2}
+
+
+def bouncing_ball(u):
+    """A steel ball (40 mm diameter) dropped from 0.5 m (its bottom above the floor) onto
+    a rigid floor, Newton's law with e = 0.5: it bounces at t1 = sqrt(2H/g), then after
+    flights 2 e^k v0 / g, and comes to rest at the Zeno time t1 (1 + e) / (1 - e)."""
+    r, H = BB["r"], BB["H"]
+    m = 7850 * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Ball bouncing to rest", bouncing_ball.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(H + r, "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(r, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, FLOOR\n" % BB["e"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-BB["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(BB["h"], "T"), u.n(BB["T"], "T"))
+    return s
+
+
+# newtons_cradle: rows of steel balls (particles, r = 10 mm), the first at 1 m/s 1.03 mm short
+# of the next (a touch inside an increment, off its midpoint); no gravity (the strings only hold the balls up)
+NC = {"r": 0.01, "v": 1.0, "gap0": 1.03e-3, "h": 1e-4, "T": 0.02,
+      "rows": (("SEQ", 5, 0.0, ", IMPACT=SEQUENTIAL"), ("GAP", 5, 1.03e-3, ""))}
+
+
+def newtons_cradle(u):
+    """Newton's cradle of five steel balls (20 mm, particles) without gravity, e = 1, the
+    first at 1 m/s 1.03 mm short of the row: touching balls with IMPACT=SEQUENTIAL, and
+    balls 1.03 mm apart with the default law (each impact its own increment)."""
+    r = NC["r"]
+    m = 7850 * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Newton's cradle", newtons_cradle.__doc__)
+    for k, (name, n, gap, law) in enumerate(NC["rows"]):
+        s += "*NODE, NSET=%s\n" % name
+        for i in range(n):
+            x = -(2 * r + NC["gap0"]) if i == 0 else (i - 1) * (2 * r + gap)
+            s += "%d, %s, %s, 0\n" % (100 * (k + 1) + i, u.n(x, "L"), u.n(0.1 * k, "L"))
+        s += "*PARTICLE, NSET=%s, MASS=%s, RADIUS=%s\n" % (name, u.n(m, "M"), u.n(r, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for k in range(len(NC["rows"])):
+        s += "%d, 1, %s\n" % (100 * (k + 1), u.n(NC["v"], "L/T"))
+    for name, n, gap, law in NC["rows"]:
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1%s\n%s, %s\n" % (law, name, name)
+    for k, (name, n, gap, law) in enumerate(NC["rows"]):
+        for i in range(n):
+            s += "*PROBE, NAME=%s%d, NODE=%d\nV\n" % (name.lower(), i + 1, 100 * (k + 1) + i)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(NC["h"], "T"), u.n(NC["T"], "T"))
+    return s
+
+
+# ball_on_element: a ball dropped on the middle of an element of a simply supported beam
+BE = {"L": 1.0, "b": 0.02, "n": 10, "x": 0.45, "m": 0.1, "r": 0.015, "drop": 0.05, "h": 1e-4, "T": 0.15,
+      "e": (0.0, 1.0)}
+
+
+def ball_on_element(u):
+    """Two simply supported steel beams (1 m, 20 x 20 mm, ten elements), each struck by a
+    0.1 kg steel ball (radius 15 mm) dropped from 50 mm onto the middle of its fifth element
+    (x = 0.45 m, no node there: the chord is the master), under gravity; Newton's law with
+    e = 0 on one beam and e = 1 on the other."""
+    p = BE
+    s = head(u, "Ball dropped between the nodes of a beam", ball_on_element.__doc__)
+    s += steel(u)
+    for k, e in enumerate(p["e"]):
+        y, first = 0.2 * k, 100 * k + 1
+        s += line_nodes(u, first, (0, y, 0), (p["L"], y, 0), p["n"], "BEAMN%d" % (k + 1))
+        s += line_elems(first, first, p["n"], "BEAM%d" % (k + 1))
+        s += "*BEAM SECTION, ELSET=BEAM%d, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (
+            k + 1, u.n(p["b"], "L"), u.n(p["b"], "L"))
+        s += "*BOUNDARY\n%d, PINNED\n%d, 4, 4\n%d, 2, 3\n" % (first, first, first + p["n"])
+        s += "*NODE, NSET=BALL%d\n%d, %s, %s, %s\n" % (k + 1, 100 * k + 50, u.n(p["x"], "L"), u.n(y, "L"),
+                                                     u.n(p["r"] + p["b"] / 2 + p["drop"], "L"))
+        s += "*PARTICLE, NSET=BALL%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["m"], "M"), u.n(p["r"], "L"))
+        s += "*CONTACT PAIR, LAW=NEWTON%s\nBALL%d, BEAM%d\n" % (", RESTITUTION=%g" % e if e else "", k + 1, k + 1)
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    for k in range(len(p["e"])):
+        first = 100 * k + 1
+        s += "*PROBE, NAME=a%d, NODE=%d\nRF\n*PROBE, NAME=b%d, NODE=%d\nRF\n" % (k + 1, first, k + 1, first + p["n"])
+        s += "*PROBE, NAME=ball%d, NODE=%d\nX, V\n" % (k + 1, 100 * k + 50)
+        s += "*PROBE, NAME=n%d_4, NODE=%d\nX, V\n*PROBE, NAME=n%d_5, NODE=%d\nX, V\n" % (k + 1, first + 4, k + 1, first + 5)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+# ball_on_incline: steel balls (r = 50 mm) released at rest on planes inclined in x-z
+BI = {"r": 0.05, "g": 9.81, "h": 1e-3, "T": 0.5,
+      "balls": (("ROLL", 20.0, 0.3), ("SLIDE", 40.0, 0.2))}
+
+
+def ball_on_incline(u):
+    """Two steel balls (100 mm diameter, 4.11 kg, rigid bodies of one node) released at rest
+    on inclined planes, Coulomb friction: on 20 degrees with mu = 0.3 it rolls (mu above
+    2/7 tan 20), down the slope at 5/7 g sin a; on 40 degrees with mu = 0.2 it slides (mu
+    below 2/7 tan 40) at g (sin a - mu cos a) while friction spins it up at 5 mu g cos a / 2r."""
+    r, g = BI["r"], BI["g"]
+    m = 7850 * 4 / 3 * math.pi * r ** 3
+    J = 0.4 * m * r * r
+    s = head(u, "Balls released on inclines", ball_on_incline.__doc__)
+    for k, (name, deg, mu) in enumerate(BI["balls"]):
+        a = math.radians(deg)
+        n = (math.sin(a), 0.0, math.cos(a))  # the slope falls towards +x
+        y = 0.5 * k
+        s += "*NODE, NSET=%s\n%d, %s, %s, %s\n" % (name, k + 1, u.n(r * n[0], "L"), u.n(y, "L"), u.n(r * n[2], "L"))
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n" % (k + 1, u.n(m, "M"), *(u.n(J, "M*L^2") for _ in range(3)))
+        s += "*OBSTACLE, NAME=SLOPE%d, TYPE=PLANE\n0, %s, 0, %.17g, 0, %.17g\n" % (k + 1, u.n(y, "L"), n[0], n[2])
+        s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\n%s, SLOPE%d\n" % (mu, u.n(r, "L"), name, k + 1)
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-g, "L/T^2")
+    for k, (name, deg, mu) in enumerate(BI["balls"]):
+        s += "*PROBE, NAME=%s, NODE=%d\nX, V, W\n" % (name.lower(), k + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(BI["h"], "T"), u.n(BI["T"], "T"))
+    return s
+
+
+# conveyor: a belt (a plane obstacle translating at V) and two bodies set down on it at rest
+CV = {"V": 1.0, "mu": 0.4, "r": 0.05, "m": 2.0, "g": 9.81, "h": 1e-3, "T": 0.5}
+
+
+def conveyor(u):
+    """A conveyor belt (a plane obstacle translating at 1 m/s, TABULAR amplitude) and, set
+    down on it at rest, a 2 kg block (a particle) and a steel ball (100 mm, a rigid body),
+    Coulomb mu = 0.4: the block is dragged up to the belt's speed at mu g and dissipates half
+    of the belt's work; the ball spins up and ends rolling at 2/7 of it."""
+    p = CV
+    r = p["r"]
+    mb = 7850 * 4 / 3 * math.pi * r ** 3
+    J = 0.4 * mb * r * r
+    s = head(u, "Block and ball on a conveyor belt", conveyor.__doc__)
+    s += "*AMPLITUDE, NAME=BELT\n0, 0, %s, %s\n" % (u.n(10.0, "T"), u.n(10.0 * p["V"], "L"))
+    s += "*OBSTACLE, NAME=BELT, TYPE=PLANE, AMPLITUDE=BELT\n0, 0, 0, 0, 0, 1, 1, 0, 0\n"
+    s += "*NODE, NSET=BLOCK\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*NODE, NSET=BALL\n2, 0, %s, %s\n" % (u.n(0.5, "L"), u.n(r, "L"))
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(mb, "M"), *(u.n(J, "M*L^2") for _ in range(3)))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nBLOCK, BELT\n" % p["mu"]
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\nBALL, BELT\n" % (p["mu"], u.n(r, "L"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=1\nX, V\n*PROBE, NAME=ball, NODE=2\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+# crossing_beams: two free steel bars crossing at right angles, the upper one thrown at the lower
+CB2 = {"L": 1.0, "rad": 0.01, "v0": 1.0, "gap": 0.00203, "h": 1e-4, "T": 0.02, "n_low": 9, "n_up": 10}
+
+
+def crossing_beams_props():
+    E, nu, rho = STEEL
+    return 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(CB2["rad"]), rho * math.pi * CB2["rad"] ** 2 * CB2["L"]
+
+
+def crossing_beams(u):
+    """Two free steel bars (1 m, 20 mm diameter) in space crossing at right angles: the upper
+    one, 2.03 mm above, thrown at 1 m/s onto the middle of the lower one (its middle node on the
+    middle of the lower bar's fifth element); Hertz contact of two crossed steel cylinders
+    (c = 4/3 E* sqrt(r)), the upper bar's nodes against the lower bar's centre line."""
+    p = CB2
+    c, _ = crossing_beams_props()
+    L, z = p["L"], 2 * p["rad"] + p["gap"]
+    s = head(u, "Crossing bars", crossing_beams.__doc__)
+    s += line_nodes(u, 1, (-L / 2, 0, 0), (L / 2, 0, 0), p["n_low"], "LOWN")
+    s += line_elems(1, 1, p["n_low"], "LOWER")
+    s += line_nodes(u, 101, (0, -L / 2, z), (0, L / 2, z), p["n_up"], "UPN")
+    s += line_elems(101, 101, p["n_up"], "UPPER")
+    s += steel(u)
+    for name, axis in (("LOWER", "0, 1, 0"), ("UPPER", "1, 0, 0")):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=CIRC\n%s\n%s\n" % (name, u.n(p["rad"], "L"), axis)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for i in range(p["n_up"] + 1):
+        s += "%d, 3, %s\n" % (101 + i, u.n(-p["v0"], "L/T"))
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nUPN, LOWER\n" % u.n(c, "F/L^1.5")
+    s += "*PROBE, NAME=low, NODE=%d\nX, V\n*PROBE, NAME=up, NODE=%d\nX, V\n" % (p["n_low"] // 2 + 1, 101 + p["n_up"] // 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1529,6 +1783,14 @@ MODELS = {
     "winkler_beam": (winkler_beam, (SI, MM, MS)),
     "portal_sway": (portal_sway, (SI, MM, IN)),
     "pendulum_preload": (pendulum_preload, (SI, MM)),
+    "particle_collision": (particle_collision, (SI, MM, MS)),
+    "hertz_ball_wall": (hertz_ball_wall, (SI, MM, MS)),
+    "bouncing_ball": (bouncing_ball, (SI, MM, MS)),
+    "newtons_cradle": (newtons_cradle, (SI, MM, MS)),
+    "ball_on_element": (ball_on_element, (SI, MM, MS)),
+    "ball_on_incline": (ball_on_incline, (SI, MM, IN)),
+    "conveyor": (conveyor, (SI, MM, MS)),
+    "crossing_beams": (crossing_beams, (SI, MM, MS)),
 }
 
 
