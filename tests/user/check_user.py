@@ -19,6 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
+from make_decks import BC, TW  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -109,7 +110,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2185,6 +2186,217 @@ def check_pendulum_preload(m, run):
 
 
 CHECKS["pendulum_preload"] = check_pendulum_preload
+
+
+# ---------------------------------------------------------------------------
+# torsion with bending, pretwisted beams, dynamic section forces
+
+def chain_flexibility(members, F, M0, tip):
+    """Linear tip displacement and rotation of a clamped chain of straight members under a tip
+    force F and moment M0 at tip (Castigliano, Timoshenko members): members are
+    (p0, p1, frame(s), (EA, GA2, GA3, GJ, EI2, EI3), n_sub) with frame(s) -> (G2, G3) at s in
+    [0, 1]; u = int C_N n + (C_M m) x r, theta = int C_M m, n = F, m = M0 + r x F, r = tip - x.
+    Gauss with 3 points on each of n_sub pieces (exact for a constant frame)."""
+    gx = (-math.sqrt(0.6), 0.0, math.sqrt(0.6))
+    gw = (5 / 9, 8 / 9, 5 / 9)
+    u, th = [0.0] * 3, [0.0] * 3
+    for p0, p1, frame, (EA, GA2, GA3, GJ, EI2, EI3), n_sub in members:
+        d = [b - a for a, b in zip(p0, p1)]
+        l = math.sqrt(sum(c * c for c in d))
+        t = [c / l for c in d]
+        for k in range(n_sub):
+            for x, w in zip(gx, gw):
+                sl = (k + 0.5 * (1 + x)) / n_sub
+                p = [a + sl * c for a, c in zip(p0, d)]
+                r = [a - b for a, b in zip(tip, p)]
+                mm = [a + b for a, b in zip(M0, cross(r, F))]
+                e2, e3 = frame(sl)
+                cn, cm = [0.0] * 3, [0.0] * 3
+                for e, fn, fm in ((t, EA, GJ), (e2, GA2, EI2), (e3, GA3, EI3)):
+                    fe = sum(a * b for a, b in zip(e, F))
+                    me = sum(a * b for a, b in zip(e, mm))
+                    for i in range(3):
+                        cn[i] += e[i] * fe / fn
+                        cm[i] += e[i] * me / fm
+                sc = cross(cm, r)
+                for i in range(3):
+                    u[i] += 0.5 * l / n_sub * w * (cn[i] + sc[i])
+                    th[i] += 0.5 * l / n_sub * w * cm[i]
+    return u, th
+
+
+def rect_props(E, nu, b, h, J=None):
+    """EA, GA2, GA3, GJ, EI2, EI3 of nsbeam's RECT b x h (docs/deck.md: Roark's J, k = 5/6)."""
+    G = E / (2 * (1 + nu))
+    a, c = max(b, h), min(b, h)
+    if J is None:
+        J = a * c ** 3 * (1 / 3 - 0.21 * (c / a) * (1 - (c / a) ** 4 / 12))
+    A = b * h
+    return E * A, 5 / 6 * G * A, 5 / 6 * G * A, G * J, E * b * h ** 3 / 12, E * h * b ** 3 / 12
+
+
+def st_venant_rect(b, h):
+    """St-Venant's torsion constant of a b x h rectangle, the exact series (Timoshenko & Goodier
+    1951): J = a c^3/3 (1 - 192 c/(pi^5 a) sum_{n odd} tanh(n pi a/2c)/n^5)."""
+    a, c = max(b, h), min(b, h)
+    s = sum(math.tanh(n * math.pi * a / (2 * c)) / n ** 5 for n in range(1, 400, 2))
+    return a * c ** 3 / 3 * (1 - 192 / math.pi ** 5 * (c / a) * s)
+
+
+def check_bent_cantilever(m, run):
+    h = hist(run)
+    half, end = h[1], h[2]
+    a, b, P, T = BC["a"], BC["b"], BC["P"], BC["T"]
+    E, nu = 210e9, 0.3
+    G = E / (2 * (1 + nu))
+    bb, hh = BC["rect"]
+    w, t = BC["box"][0], BC["box"][2]
+    wi, wm = w - 2 * t, w - t
+    Ab, Ib, Jb, Asb = w * w - wi * wi, (w ** 4 - wi ** 4) / 12, wm ** 3 * t, 2 * t * wi
+    box = (E * Ab, G * Asb, G * Asb, G * Jb, E * Ib, E * Ib)
+    F, M0 = (0.0, 0.0, -P), (0.0, T, 0.0)
+    tip = (a, b, 0.0)
+    legs = lambda rect: [((0, 0, 0), (a, 0, 0), lambda s: ((0, 1, 0), (0, 0, 1)), rect, 1),
+                         ((a, 0, 0), (a, b, 0), lambda s: ((1, 0, 0), (0, 0, -1)), box, 1)]
+    u_ref, th_ref = chain_flexibility(legs(rect_props(E, nu, bb, hh)), F, M0, tip)
+    # the linear part from the two increments: 4 u(1/2) - u(1) removes the quadratic term of the
+    # geometric nonlinearity; the cubic one stays, (twist)^2 = 4e-5
+    lin = lambda k: 4 * half[k] - end[k]
+    u = [lin("tip.u" + c) for c in "xyz"]
+    th = [lin("tip.r" + c) for c in "xyz"]
+    un, tn = math.sqrt(sum(c * c for c in u_ref)), math.sqrt(sum(c * c for c in th_ref))
+    du = max(abs(x - y) for x, y in zip(u, u_ref)) / un
+    dt = max(abs(x - y) for x, y in zip(th, th_ref)) / tn
+    report(m, "tip displacement and rotation (linear part) vs Castigliano", du < 1e-4 and dt < 1e-4,
+           "uz = %.8g (%.8g), rx, ry = %.6g, %.6g (%.6g, %.6g): %.2g, %.2g" % (
+               u[2], u_ref[2], th[0], th[1], th_ref[0], th_ref[1], du, dt))
+    # the hand calculation of the vertical deflection: bending of both legs, the first leg's
+    # twist P b a/GJ turning the second, shear, and the torque T bending the first leg
+    b1 = rect_props(E, nu, bb, hh)
+    w_hand = (P * (a ** 3 / (3 * b1[4]) + a / b1[2] + a * b * b / b1[3] + b ** 3 / (3 * box[4]) + b / box[2])
+              + T * a * a / (2 * b1[4]))
+    report(m, "tip deflection = P (a^3/3EI + a b^2/GJ + b^3/3EI' + shear) + T a^2/2EI", rel(-u[2], w_hand) < 1e-4,
+           "%.8g, hand %.8g (rel %.2g; torsion %.0f %% of it)" % (-u[2], w_hand, rel(-u[2], w_hand),
+                                                                   100 * P * a * b * b / b1[3] / w_hand))
+    # the corner's twist P b a / GJ: against nsbeam's J (Roark's series approximation) and against
+    # St-Venant's exact J, from which Roark's differs by 8.7e-4 at c/a = 1/2
+    J_sv = st_venant_rect(bb, hh)
+    tw = -lin("corner.rx")
+    tw_roark, tw_sv = P * b * a / b1[3], P * b * a / (G * J_sv)
+    report(m, "corner twist = P b a / GJ (nsbeam's J, Roark)", rel(tw, tw_roark) < 1e-4,
+           "%.8g, %.8g (rel %.2g)" % (tw, tw_roark, rel(tw, tw_roark)))
+    report(m, "corner twist against St-Venant's exact J", rel(tw, tw_sv) < 1.5e-3,
+           "%.8g, %.8g (rel %.2g; Roark's J / exact - 1 = %.2g)" % (tw, tw_sv, rel(tw, tw_sv), b1[3] / (G * J_sv) - 1))
+    # the box leg's twist under T: Bredt's J (the tip's rotation about the leg's axis minus the
+    # corner's: T b / GJ_box)
+    dry = lin("tip.ry") - lin("corner.ry")
+    report(m, "box leg twist = T b / GJ (Bredt)", rel(dry, T * b / box[3]) < 1e-4,
+           "%.8g, %.8g (rel %.2g)" % (dry, T * b / box[3], rel(dry, T * b / box[3])))
+    # equilibrium of the deformed state: clamp and cuts inside elements (free-body, exact)
+    xt = (a + end["tip.ux"], b + end["tip.uy"], end["tip.uz"])
+    Mt = [M0[i] + c for i, c in enumerate(cross(xt, F))]
+    err = max(max(abs(end["clamp.rf" + c] + F[i]) for i, c in enumerate("xyz")) / P,
+              max(abs(end["clamp.rm" + c] + Mt[i]) for i, c in enumerate("xyz")) / (P * a))
+    report(m, "clamp RF, RM = -(F, M0 + x_tip x F)", err < 1e-9, "largest difference %.2g (P, P a)" % err)
+    worst = worst_s = 0.0
+    for k in ("leg1.", "leg2."):
+        x = (end[k + "x"], end[k + "y"], end[k + "z"])
+        mc = [M0[i] + c for i, c in enumerate(cross([p - q for p, q in zip(xt, x)], F))]
+        worst = max(worst, max(abs(end[k + "n" + c] - F[i]) for i, c in enumerate("xyz")) / P,
+                    max(abs(end[k + "m" + c] - mc[i]) for i, c in enumerate("xyz")) / (P * a))
+        Q = quat_matrix((end[k + "qw"], end[k + "qx"], end[k + "qy"], end[k + "qz"]))
+        ms = [sum(Q[j][i] * mc[j] for j in range(3)) for i in range(3)]
+        worst_s = max(worst_s, max(abs(end[k + "m%d" % (i + 1)] - ms[i]) for i in range(3)) / (P * a))
+    report(m, "N, M inside both legs = F, M0 + (x_tip - x) x F", worst < 1e-9, "largest difference %.2g" % worst)
+    report(m, "MS inside both legs = Q^T M (torsion m1 and bending)", worst_s < 1e-9,
+           "largest difference %.2g; leg 1 torsion m1 = %.6g (P b = %.6g)" % (worst_s, end["leg1.m1"], P * b))
+    vtk_free_body(m, run, F, M0, xt, P * a)
+
+
+def vtk_free_body(m, run, F, M0, xt, scale):
+    """The beams VTK file of the last frame: force and moment (global) at every point against the
+    free-body cut of the deformed structure, F and M0 + (x_tip - x) x F."""
+    try:
+        import vtk
+        from vtk.util.numpy_support import vtk_to_numpy
+    except ImportError:
+        report(m, "VTK section forces at the interior points", True, "skipped: no python3-vtk")
+        return
+    frames = sorted(f for f in os.listdir(run) if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f)
+    rd = vtk.vtkXMLUnstructuredGridReader()
+    rd.SetFileName(os.path.join(run, frames[-1]))
+    rd.Update()
+    g = rd.GetOutput()
+    pts = vtk_to_numpy(g.GetPoints().GetData())
+    fo = vtk_to_numpy(g.GetPointData().GetArray("force"))
+    mo = vtk_to_numpy(g.GetPointData().GetArray("moment"))
+    worst, n = 0.0, 0
+    for p, f, mm in zip(pts, fo, mo):
+        mc = [M0[i] + c for i, c in enumerate(cross([a - b for a, b in zip(xt, p)], F))]
+        worst = max(worst, max(abs(f[i] - F[i]) for i in range(3)) * scale / max(abs(c) for c in F) / scale,
+                    max(abs(mm[i] - mc[i]) for i in range(3)) / scale)
+        n += 1
+    report(m, "VTK force and moment at all %d axis points = free-body cut" % n, worst < 1e-8,
+           "largest difference %.2g" % worst)
+
+
+TW_REF = {"in-plane": 1.754e-3 * 0.0254, "out-of-plane": 5.424e-3 * 0.0254}
+
+
+def check_twisted_beam(m, run):
+    h = hist(run)
+    half, end = h[1], h[2]
+    L, b, hh, P, n = TW["L"], TW["b"], TW["h"], TW["P"], TW["n"]
+    props = rect_props(TW["E"], TW["nu"], b, hh)
+    lin = lambda k: 4 * half[k] - end[k]
+
+    def frame(s):
+        th = 0.5 * math.pi * s
+        return (0.0, math.cos(th), math.sin(th)), (0.0, -math.sin(th), math.cos(th))
+    for j, (name, F) in enumerate((("in-plane", (0.0, P, 0.0)), ("out-of-plane", (0.0, 0.0, P)))):
+        k = "tip%d.u" % (j + 1)
+        u = [lin(k + c) for c in "xyz"]
+        # the twist continuous along the beam (256 pieces)
+        ref, _ = chain_flexibility([((0, 0, 0), (L, 0, 0), frame, props, 256)], F, (0.0, 0.0, 0.0), (L, 0.0, 0.0))
+        c = 1 + j
+        un = abs(ref[c])
+        d = max(abs(x - y) for x, y in zip(u, ref)) / un
+        # the 12 straight elements with their sections turned between the node frames: 2e-6 measured
+        report(m, "%s: tip (linear part) vs beam theory with the twist continuous" % name, d < 1e-5,
+               "u = (%.4g, %.8g, %.8g), theory (%.4g, %.8g, %.8g): %.2g" % (*u, *ref, d))
+        # MacNeal and Harder's (1985) beam-theory values, given to four digits; they differ from
+        # the integral above by 2.5e-3 (in-plane) and 1e-3 (out-of-plane)
+        pub = TW_REF[name]
+        report(m, "%s: tip deflection vs MacNeal and Harder's %.4g in" % (name, pub / 0.0254),
+               rel(u[c], pub) < 3e-3 and rel(ref[c], pub) < 3e-3,
+               "%.5g in (rel %.2g; the integral's %.2g)" % (u[c] / 0.0254, rel(u[c], pub), rel(ref[c], pub)))
+    # Maxwell-Betti: the in-plane load's out-of-plane tip motion equals the reverse
+    c12, c21 = lin("tip1.uz"), lin("tip2.uy")
+    report(m, "reciprocity: u_z under P_y = u_y under P_z", abs(c12 - c21) < 1e-6 * abs(lin("tip2.uz")),
+           "%.10g, %.10g" % (c12, c21))
+    # clamp reactions and the section moment inside element 5 (the section turned by 33 degrees)
+    err = 0.0
+    for j, (F, tipk) in enumerate((((0.0, P, 0.0), "tip1"), ((0.0, 0.0, P), "tip2"))):
+        xt = (L + end[tipk + ".ux"], end[tipk + ".uy"], end[tipk + ".uz"] + (0.1 if j else 0.0))
+        x0 = (0.0, 0.0, 0.1 if j else 0.0)
+        Mt = cross([a - b for a, b in zip(xt, x0)], F)
+        r = "root%d." % (j + 1)
+        err = max(err, max(abs(end[r + "rf" + c] + F[i]) for i, c in enumerate("xyz")) / P,
+                  max(abs(end[r + "rm" + c] + Mt[i]) for i, c in enumerate("xyz")) / (P * L))
+    report(m, "clamp RF, RM = -(F, x_tip x F)", err < 1e-9, "largest difference %.2g (P, P L)" % err)
+    x = (end["cut1.x"], end["cut1.y"], end["cut1.z"])
+    xt = (L + end["tip1.ux"], end["tip1.uy"], end["tip1.uz"])
+    mc = cross([a - b for a, b in zip(xt, x)], (0.0, P, 0.0))
+    dm = max(abs(end["cut1.m" + c] - mc[i]) for i, c in enumerate("xyz")) / (P * L)
+    th = 0.5 * math.pi * (4 + 0.4) / n
+    # in the section frame turned by th (and the tiny rotation of the loaded beam, 4e-4 rad)
+    ds = max(abs(end["cut1.m2"] - mc[2] * math.sin(th)), abs(end["cut1.m3"] - mc[2] * math.cos(th))) / (P * L)
+    report(m, "moment inside element 5: (x_tip - x) x F; m2, m3 = M sin, cos of the twist", dm < 1e-9 and ds < 1e-3,
+           "%.2g, %.2g (P L)" % (dm, ds))
+
+
+CHECKS["bent_cantilever"] = check_bent_cantilever
+CHECKS["twisted_beam"] = check_twisted_beam
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -1469,6 +1469,83 @@ def support_added(u):
     return s
 
 
+# ---------------------------------------------------------------------------
+# torsion with bending, pretwisted beams, dynamic section forces
+
+BC = dict(a=2.0, b=1.5, na=8, nb=6, rect=(0.06, 0.12), box=(0.1, 0.1, 0.005), P=1000.0, T=500.0)
+
+
+def bent_cantilever(u):
+    """An L-shaped steel cantilever lying in the horizontal plane (a grillage corner): a solid
+    60 x 120 mm leg of 2 m along x clamped at its root, a 100 x 100 x 5 mm box leg of 1.5 m along y
+    from its end; a vertical load of 1 kN and a torque of 0.5 kN m about the box leg's axis at the
+    tip, in two increments.  The first leg carries the load's moment P b as torsion (St-Venant's J
+    of the rectangle, Roark), the box leg the torque (Bredt's J)."""
+    a, b, na, nb = BC["a"], BC["b"], BC["na"], BC["nb"]
+    s = head(u, "Cantilever bent in plan under a vertical tip load", bent_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (a, 0, 0), na)
+    s += "*NODE\n"
+    for i in range(1, nb + 1):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(a, "L"), u.n(b * i / nb, "L"))
+    s += line_elems(1, 1, na, "SOLID", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=TUBE\n%d, %d, 101\n" % (na + 1, na + 1)
+    for i in range(1, nb):
+        s += "%d, %d, %d\n" % (na + 1 + i, 100 + i, 101 + i)
+    s += steel(u)
+    bb, hh = BC["rect"]
+    s += "*BEAM SECTION, ELSET=SOLID, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(bb, "L"), u.n(hh, "L"))
+    w, t = BC["box"][0], BC["box"][2]
+    s += "*BEAM SECTION, ELSET=TUBE, MATERIAL=STEEL, SECTION=BOX\n%s\n1, 0, 0\n" % ", ".join(
+        u.n(v, "L") for v in (w, w, t, t, t, t))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, R\n*PROBE, NAME=corner, NODE=%d\nU, R\n" % (100 + nb, na + 1)
+    s += "*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*PROBE, NAME=leg1, ELEMENT=3, POSITION=0.3\nX, Q, N, M, NS, MS\n"
+    s += "*PROBE, NAME=leg2, ELEMENT=%d, POSITION=0.6\nX, Q, N, M, NS, MS\n" % (na + 3)
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n%d, 3, %s\n%d, 5, %s\n" % (
+        100 + nb, u.n(-BC["P"], "F"), 100 + nb, u.n(BC["T"], "F*L"))
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+# MacNeal and Harder's (1985) twisted beam: 12 x 1.1 x 0.32 in, twisted by 90 degrees, E = 29e6 psi,
+# nu = 0.22, a tip load of 1 lbf (in inches, converted to SI here)
+IN_ = 0.0254
+LBF = 4.4482216152605
+TW = dict(L=12 * IN_, b=1.1 * IN_, h=0.32 * IN_, E=29e6 * LBF / IN_ ** 2, nu=0.22, P=LBF, n=12)
+
+
+def twisted_beam(u):
+    """MacNeal and Harder's (1985) twisted beam as two B31 cantilevers of 12 elements, 12 in long,
+    1.1 x 0.32 in, their section turned by 90 degrees from root to tip by *BEAM NODE FRAME at every
+    node; 1 lbf at each tip, in the width's direction at the root ("in-plane") on the first, across
+    it ("out-of-plane") on the second; two increments."""
+    L, b, h, n = TW["L"], TW["b"], TW["h"], TW["n"]
+    s = head(u, "MacNeal-Harder twisted beam", twisted_beam.__doc__)
+    s += "*NODE, NSET=ALL\n"
+    for k, z0 in ((0, 0.0), (1, 0.1)):
+        for i in range(n + 1):
+            s += "%d, %s, 0, %s\n" % (100 * (k + 1) + i, u.n(L * i / n, "L"), u.n(z0, "L"))
+    for k in range(2):
+        s += line_elems(100 * (k + 1) + 1, 100 * (k + 1), n, "TWIST%d" % (k + 1), "B31")
+    s += "*ELSET, ELSET=TWIST\nTWIST1, TWIST2\n"
+    E, nu = TW["E"], TW["nu"]
+    s += "*MATERIAL, NAME=STEEL\n*ELASTIC\n%s, %g\n" % (u.n(E, "F/L^2"), nu)
+    s += "*BEAM SECTION, ELSET=TWIST, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BEAM NODE FRAME\n"
+    for k in range(2):
+        for i in range(n + 1):
+            th = 0.5 * math.pi * i / n
+            s += "%d, 1, 0, 0, 0, %.17g, %.17g\n" % (100 * (k + 1) + i, math.cos(th), math.sin(th))
+    s += "*BOUNDARY\n100, ENCASTRE\n200, ENCASTRE\n"
+    s += "*PROBE, NAME=tip1, NODE=%d\nU\n*PROBE, NAME=tip2, NODE=%d\nU\n" % (100 + n, 200 + n)
+    s += "*PROBE, NAME=root1, NODE=100\nRF, RM\n*PROBE, NAME=root2, NODE=200\nRF, RM\n"
+    s += "*PROBE, NAME=cut1, ELEMENT=105, POSITION=0.4\nX, M, MS\n"
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n%d, 2, %s\n%d, 3, %s\n" % (100 + n, u.n(TW["P"], "F"), 200 + n, u.n(TW["P"], "F"))
+    s += "*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1529,6 +1606,8 @@ MODELS = {
     "winkler_beam": (winkler_beam, (SI, MM, MS)),
     "portal_sway": (portal_sway, (SI, MM, IN)),
     "pendulum_preload": (pendulum_preload, (SI, MM)),
+    "bent_cantilever": (bent_cantilever, (SI, MM, IN)),
+    "twisted_beam": (twisted_beam, (SI, MM, IN)),
 }
 
 
