@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import BC, TW  # noqa: E402
+from make_decks import BC, TW, SL, STEEL as STEEL_SI  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -2397,6 +2397,152 @@ def check_twisted_beam(m, run):
 
 CHECKS["bent_cantilever"] = check_bent_cantilever
 CHECKS["twisted_beam"] = check_twisted_beam
+
+
+def cantilever_modes(n):
+    """The first n Euler-Bernoulli clamped-free modes on s = x/L in [0, 1]: (beta L, phi, phi'' L^2,
+    int phi ds, int phi^2 ds), phi(1) = +-2, written without the cancellation of cosh and sinh."""
+    out = []
+    for bl in sign_change_roots(lambda x: math.cos(x) + 1 / math.cosh(x), n, 0.5, 0.01):
+        em = math.exp(-bl)
+        sig = (math.cosh(bl) + math.cos(bl)) / (math.sinh(bl) + math.sin(bl)) if bl < 30 else 1.0
+        A = (math.sin(bl) - math.cos(bl) - em) / (1 - em * em + 2 * math.sin(bl) * em)
+        B = (1 + sig) / 2
+
+        def phi(s, A=A, B=B, sig=sig, bl=bl):
+            return A * math.exp(bl * (s - 1)) + B * math.exp(-bl * s) - math.cos(bl * s) + sig * math.sin(bl * s)
+
+        def d2(s, A=A, B=B, sig=sig, bl=bl):
+            return bl * bl * (A * math.exp(bl * (s - 1)) + B * math.exp(-bl * s) + math.cos(bl * s) - sig * math.sin(bl * s))
+        K = 2000
+        wts = [(1 if i in (0, K) else (4 if i % 2 else 2)) / (3 * K) for i in range(K + 1)]
+        m1 = sum(w * phi(i / K) for i, w in enumerate(wts))
+        m2 = sum(w * phi(i / K) ** 2 for i, w in enumerate(wts))
+        out.append((bl, phi, d2, m1, m2))
+    return out
+
+
+def smooth_step_mode(om, f, tr, t):
+    """q'' + om^2 q = f a(t), a = Abaqus's SMOOTH STEP from 0 at t = 0 to 1 at tr and 1 after,
+    q(0) = q'(0) = 0: the polynomial's particular solution (f/om^2)(a - a''/om^2 + a''''/om^4) with
+    the free vibration that starts it at rest, and the free vibration about f/om^2 after tr.
+    Returns q, q'."""
+    c = [0.0, 0.0, 0.0, 10 / tr ** 3, -15 / tr ** 4, 6 / tr ** 5]
+
+    def der(k, x):
+        cc = c[:]
+        for _ in range(k):
+            cc = [i * cc[i] for i in range(1, len(cc))]
+        return sum(ci * x ** i for i, ci in enumerate(cc))
+
+    def qp(x, k):
+        return f / om ** 2 * (der(k, x) - der(k + 2, x) / om ** 2 + der(k + 4, x) / om ** 4)
+    A, B = -qp(0.0, 0), -qp(0.0, 1) / om
+    te = min(t, tr)
+    q = qp(te, 0) + A * math.cos(om * te) + B * math.sin(om * te)
+    v = qp(te, 1) - A * om * math.sin(om * te) + B * om * math.cos(om * te)
+    if t <= tr:
+        return q, v
+    qs, d = f / om ** 2, t - tr
+    return qs + (q - qs) * math.cos(om * d) + v / om * math.sin(om * d), -(q - qs) * om * math.sin(om * d) + v * math.cos(om * d)
+
+
+def step_load_errors(run):
+    """step_load_cantilever: the largest differences of a run from the modal superposition (tip,
+    clamp RM, clamp RF, the section moment inside element 8, the linear momentum; each over its
+    scale) and when they occur."""
+    h = hist(run)
+    L, b, hh, P, tr = SL["L"], SL["b"], SL["h"], SL["P"], SL["tr"]
+    E, nu, rho = STEEL_SI
+    G = E / (2 * (1 + nu))
+    EI, rA, kGA = E * b * hh ** 3 / 12, rho * b * hh, 5 / 6 * G * b * hh
+    xc = h[0]["cut.x"] / L
+    modes_ = cantilever_modes(40)
+    T1 = 2 * math.pi / (modes_[0][0] ** 2 / L ** 2 * math.sqrt(EI / rA))
+    # modal superposition in the mode-acceleration form: the static solution (Timoshenko) times
+    # a(t) plus each mode's departure from its quasi-static part, q_n - f_n a/om_n^2, which falls
+    # off as a''/om_n^4 (40 modes)
+    worst = dict(tip=0.0, rm=0.0, rf=0.0, cut=0.0, p=0.0)
+    where = {}
+    w_st, M_st = P * L ** 3 / (3 * EI) + P * L / kGA, P * L
+    for r in h:
+        t = r["time"]
+        a = smooth_step(t, tr)
+        w, M0, Mx, R, p = w_st * a, M_st * a, P * L * (1 - xc) * a, P * a, 0.0
+        for bl, phi, d2, m1, m2 in modes_:
+            om = bl ** 2 / L ** 2 * math.sqrt(EI / rA)
+            f = P * phi(1.0) / (rA * L * m2)
+            q, v = smooth_step_mode(om, f, tr, t)
+            dq = q - f * a / om ** 2
+            w += phi(1.0) * dq
+            M0 += EI * d2(0.0) / L ** 2 * dq
+            Mx += EI * d2(xc) / L ** 2 * dq
+            R += rA * L * m1 * om ** 2 * dq
+            p += rA * L * m1 * v
+        for k, got, ref, sc in (("tip", -r["tip.uz"], w, w_st), ("rm", -r["clamp.rmy"], M0, M_st),
+                                ("rf", r["clamp.rfz"], R, P), ("cut", r["cut.m2"], Mx, M_st),
+                                ("p", -r["linear_momentum_z"], p, P * T1)):
+            e = abs(got - ref) / sc
+            if e > worst[k]:
+                worst[k], where[k] = e, t
+    # each mode's free oscillation after tr (amplitude A_n in the quantity) runs late by
+    # om_n t times the relative error of its frequency: the scheme's period error (om_n h)^2/12
+    # (the trapezoidal rule's; the generalized-alpha form's is of that order) and the Timoshenko
+    # section's lower frequency, (beta_n r)^2 (1 + E/kG)/2 (shear and rotary inertia, r^2 = I/A;
+    # the simply supported beam's first-order term; the 20 elements' own error is far below it)
+    hh_, T = h[1]["time"] - h[0]["time"], h[-1]["time"]
+    est = dict(tip=0.0, rm=0.0, rf=0.0, cut=0.0, p=0.0)
+    r2 = hh * hh / 12
+    for bl, phi, d2, m1, m2 in modes_:
+        om = bl ** 2 / L ** 2 * math.sqrt(EI / rA)
+        f = P * phi(1.0) / (rA * L * m2)
+        q, v = smooth_step_mode(om, f, tr, tr)
+        an = math.hypot(q - f / om ** 2, v / om)
+        lag = min(om * T * ((om * hh_) ** 2 / 12 + 0.5 * bl * bl / (L * L) * r2 * (1 + E / (5 / 6 * G))), 2.0)
+        for k, A in (("tip", phi(1.0) * an / w_st), ("rm", EI * d2(0.0) / L ** 2 * an / M_st),
+                     ("rf", rA * L * m1 * om ** 2 * an / P), ("cut", EI * d2(xc) / L ** 2 * an / M_st),
+                     ("p", rA * L * m1 * om * an / (P * T1))):
+            est[k] += abs(A) * lag
+    return worst, where, est, xc, T1
+
+
+def smooth_step(t, tr):
+    s = min(t / tr, 1.0)
+    return s ** 3 * (10 - 15 * s + 6 * s * s)
+
+
+def check_step_load_cantilever(m, run):
+    h = hist(run)
+    P, tr = SL["P"], SL["tr"]
+    worst, where, est, xc, T1 = step_load_errors(run)
+    # the tolerance is twice the phase error summed over the modes (the measured differences are
+    # 0.6 to 0.8 of the estimate); the same deck at h/2 must come closer, by the scheme's part
+    deck = os.path.join(os.path.dirname(run), "step_load_cantilever_half_h.inp")
+    text = open(os.path.join(HERE, "step_load_cantilever_si.inp")).read()
+    old = "*DYNAMIC\n%g, %g\n" % (SL["dt"], SL["T"])
+    with open(deck, "w") as f:
+        f.write(text.replace(old, "*DYNAMIC\n%g, %g\n" % (SL["dt"] / 2, SL["T"])))
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    half = step_load_errors(deck[:-4]) if old in text and p.returncode == 0 else None
+    for k, what, unit in (("tip", "tip deflection vs modal superposition (40 modes)", "of the static P L^3/3EI"),
+                          ("rm", "clamp RM vs modal superposition", "P L"),
+                          ("rf", "clamp RF (inertia included) vs modal superposition", "P"),
+                          ("cut", "section moment at x = %.3g L inside element 8 vs modal superposition" % xc, "P L"),
+                          ("p", "linear momentum vs modal superposition", "of P T1")):
+        hw = half[0][k] if half else float("nan")
+        report(m, what, worst[k] < 2 * est[k] and hw < worst[k] and hw < 2 * half[2][k],
+               "largest difference %.2g %s (t = %.4g s; the phase error estimate %.2g); at h/2 %.2g (%.2g)"
+               % (worst[k], unit, where[k], est[k], hw, half[2][k] if half else float("nan")))
+    # the momentum balance of the run itself: p(t) = int (P a - RF) dt, trapezoidal
+    imp, bal = 0.0, 0.0
+    for r0, r1 in zip(h, h[1:]):
+        dt = r1["time"] - r0["time"]
+        imp += 0.5 * dt * ((P * smooth_step(r0["time"], tr) - r0["clamp.rfz"]) + (P * smooth_step(r1["time"], tr) - r1["clamp.rfz"]))
+        bal = max(bal, abs(-r1["linear_momentum_z"] - imp))
+    report(m, "momentum = trapezoidal sum of load minus clamp force", bal < 1e-3 * P * T1,
+           "largest difference %.2g of P T1" % (bal / (P * T1)))
+
+CHECKS["step_load_cantilever"] = check_step_load_cantilever
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

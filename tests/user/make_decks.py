@@ -1546,6 +1546,29 @@ def twisted_beam(u):
     return s
 
 
+SL = dict(L=1.0, b=0.02, h=0.01, n=20, P=10.0, tr=0.04, dt=5e-4, T=0.3, probe=(8, 0.4))
+
+
+def step_load_cantilever(u):
+    """A steel cantilever (1 m, 20 x 10 mm, 20 elements) at rest, a 10 N tip load brought on over
+    40 ms by a SMOOTH STEP amplitude (a third of the first period) and held; 0.3 s, two and a half
+    periods of the first mode, at 0.5 ms.  The clamp's reactions, the tip and the section forces
+    inside an element swing about the static values with the modes."""
+    L, b, h, n = SL["L"], SL["b"], SL["h"], SL["n"]
+    s = head(u, "Cantilever under a quickly applied tip load", step_load_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*AMPLITUDE, NAME=ON, DEFINITION=SMOOTH STEP\n0, 0, %s, 1\n" % u.n(SL["tr"], "T")
+    e, xi = SL["probe"]
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=cut, ELEMENT=%d, POSITION=%g\nX, NS, MS\n" % (e, xi)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=ON\n%d, 3, %s\n*END STEP\n" % (
+        u.n(SL["dt"], "T"), u.n(SL["T"], "T"), n + 1, u.n(-SL["P"], "F"))
+    return s
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1608,6 +1631,7 @@ MODELS = {
     "pendulum_preload": (pendulum_preload, (SI, MM)),
     "bent_cantilever": (bent_cantilever, (SI, MM, IN)),
     "twisted_beam": (twisted_beam, (SI, MM, IN)),
+    "step_load_cantilever": (step_load_cantilever, (SI, MM, MS)),
 }
 
 
