@@ -2427,13 +2427,12 @@ def smooth_step_mode(om, f, tr, t):
     q(0) = q'(0) = 0: the polynomial's particular solution (f/om^2)(a - a''/om^2 + a''''/om^4) with
     the free vibration that starts it at rest, and the free vibration about f/om^2 after tr.
     Returns q, q'."""
-    c = [0.0, 0.0, 0.0, 10 / tr ** 3, -15 / tr ** 4, 6 / tr ** 5]
+    ders = [[0.0, 0.0, 0.0, 10 / tr ** 3, -15 / tr ** 4, 6 / tr ** 5]]
+    for _ in range(6):
+        ders.append([i * ders[-1][i] for i in range(1, len(ders[-1]))] or [0.0])
 
     def der(k, x):
-        cc = c[:]
-        for _ in range(k):
-            cc = [i * cc[i] for i in range(1, len(cc))]
-        return sum(ci * x ** i for i, ci in enumerate(cc))
+        return sum(ci * x ** i for i, ci in enumerate(ders[k]))
 
     def qp(x, k):
         return f / om ** 2 * (der(k, x) - der(k + 2, x) / om ** 2 + der(k + 4, x) / om ** 4)
