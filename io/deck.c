@@ -557,6 +557,17 @@ static void unknown_parameter(parser* p, loc at, const kwspec* spec, int np, con
            "SMOOTH, or write the rounded pieces as DEFINITION=SMOOTH STEP");
     return;
   }
+  if (spec->id == KW_BEAM_GENERAL_SECTION && (strcmp(name, "SECTION") == 0 || strcmp(name, "DENSITY") == 0 ||
+                                              strcmp(name, "POISSON") == 0)) {
+    /* Abaqus's *BEAM GENERAL SECTION gives the section's geometry (A, I11, I12, I22, J) and E, G;
+       nsbeam's data lines are the resultant stiffnesses and inertias themselves (docs/deck.md) */
+    SYNTAX(p, at,
+           "parameter %s of *BEAM GENERAL SECTION (Abaqus's form: A, I11, I12, I22, J; n1; E, G) is not "
+           "read: nsbeam's data lines are the stiffnesses EA, GA2, GA3, GJ, EI2, EI3 and the inertias rhoA, "
+           "rhoJ1, rhoJ2, rhoJ3 per length; for a RECT, CIRC, PIPE, BOX or I section use *BEAM SECTION",
+           name);
+    return;
+  }
   if (np == 0) {
     SYNTAX(p, at, "unknown parameter %s for *%s (it takes no parameters)", name, spec->name);
   } else {
