@@ -1569,6 +1569,32 @@ def step_load_cantilever(u):
         u.n(SL["dt"], "T"), u.n(SL["T"], "T"), n + 1, u.n(-SL["P"], "F"))
     return s
 
+SH = dict(L=2.0, b=0.04, h=0.02, n=16, F=50.0, ratio=0.6, alpha=2.0, beta=2e-5, dt=5e-4, T=0.6)
+
+
+def ss_harmonic_damped(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm, 16 B31) with Rayleigh damping (*DAMPING,
+    ALPHA=2/s, BETA=2e-5 s: 1.4 % of critical in the first mode), shaken from rest by a harmonic
+    force of 50 N at midspan at 0.6 of its first natural frequency (a PERIODIC amplitude); 0.6 s,
+    seven periods of the first mode, at 0.5 ms."""
+    L, b, h, n = SH["L"], SH["b"], SH["h"], SH["n"]
+    E, nu, rho = STEEL
+    EI, rA = E * b * h ** 3 / 12, rho * b * h
+    Om = SH["ratio"] * (math.pi / L) ** 2 * math.sqrt(EI / rA)
+    s = head(u, "Damped simply supported beam under a harmonic force", ss_harmonic_damped.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u) + "*DAMPING, ALPHA=%s, BETA=%s\n" % (u.n(SH["alpha"], "1/T"), u.n(SH["beta"], "T"))
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(Om, "1/T")
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=cut, ELEMENT=3, POSITION=0.6\nX, NS, MS\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=SHAKE\n%d, 3, %s\n*END STEP\n" % (
+        u.n(SH["dt"], "T"), u.n(SH["T"], "T"), n // 2 + 1, u.n(-SH["F"], "F"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1632,6 +1658,7 @@ MODELS = {
     "bent_cantilever": (bent_cantilever, (SI, MM, IN)),
     "twisted_beam": (twisted_beam, (SI, MM, IN)),
     "step_load_cantilever": (step_load_cantilever, (SI, MM, MS)),
+    "ss_harmonic_damped": (ss_harmonic_damped, (SI, MM, IN)),
 }
 
 
