@@ -7,7 +7,8 @@
 # momenta after a pulse and an impact, beam frequencies, sliding friction, the pendulum's
 # period, modal dynamics, a ring across a diameter, a helical spring, a precessing top, a hanging
 # cable, CalculiX loads and their changes between steps, lateral-torsional buckling, a support
-# moved over two steps (check_user.py).
+# moved over two steps, torsion with bending in a frame bent in plan, MacNeal and Harder's twisted
+# beam, dynamic section forces and reactions against modal superposition (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
