@@ -2401,7 +2401,8 @@ CHECKS["twisted_beam"] = check_twisted_beam
 
 def cantilever_modes(n):
     """The first n Euler-Bernoulli clamped-free modes on s = x/L in [0, 1]: (beta L, phi, phi'' L^2,
-    int phi ds, int phi^2 ds), phi(1) = +-2, written without the cancellation of cosh and sinh."""
+    int phi ds, int phi^2 ds, phi''' L^3), phi(1) = +-2, written without the cancellation of cosh
+    and sinh."""
     out = []
     for bl in sign_change_roots(lambda x: math.cos(x) + 1 / math.cosh(x), n, 0.5, 0.01):
         em = math.exp(-bl)
@@ -2414,11 +2415,14 @@ def cantilever_modes(n):
 
         def d2(s, A=A, B=B, sig=sig, bl=bl):
             return bl * bl * (A * math.exp(bl * (s - 1)) + B * math.exp(-bl * s) + math.cos(bl * s) - sig * math.sin(bl * s))
+
+        def d3(s, A=A, B=B, sig=sig, bl=bl):
+            return bl ** 3 * (A * math.exp(bl * (s - 1)) - B * math.exp(-bl * s) - math.sin(bl * s) - sig * math.cos(bl * s))
         K = 2000
         wts = [(1 if i in (0, K) else (4 if i % 2 else 2)) / (3 * K) for i in range(K + 1)]
         m1 = sum(w * phi(i / K) for i, w in enumerate(wts))
         m2 = sum(w * phi(i / K) ** 2 for i, w in enumerate(wts))
-        out.append((bl, phi, d2, m1, m2))
+        out.append((bl, phi, d2, m1, m2, d3))
     return out
 
 
@@ -2468,7 +2472,7 @@ def step_load_errors(run):
         t = r["time"]
         a = smooth_step(t, tr)
         w, M0, Mx, R, p = w_st * a, M_st * a, P * L * (1 - xc) * a, P * a, 0.0
-        for bl, phi, d2, m1, m2 in modes_:
+        for bl, phi, d2, m1, m2, _ in modes_:
             om = bl ** 2 / L ** 2 * math.sqrt(EI / rA)
             f = P * phi(1.0) / (rA * L * m2)
             q, v = smooth_step_mode(om, f, tr, t)
@@ -2492,7 +2496,7 @@ def step_load_errors(run):
     hh_, T = h[1]["time"] - h[0]["time"], h[-1]["time"]
     est = dict(tip=0.0, rm=0.0, rf=0.0, cut=0.0, p=0.0)
     r2 = hh * hh / 12
-    for bl, phi, d2, m1, m2 in modes_:
+    for bl, phi, d2, m1, m2, _ in modes_:
         om = bl ** 2 / L ** 2 * math.sqrt(EI / rA)
         f = P * phi(1.0) / (rA * L * m2)
         q, v = smooth_step_mode(om, f, tr, tr)
@@ -2532,6 +2536,7 @@ def check_step_load_cantilever(m, run):
         report(m, what, worst[k] < 2 * est[k] and hw < worst[k] and hw < 2 * half[2][k],
                "largest difference %.2g %s (t = %.4g s; the phase error estimate %.2g); at h/2 %.2g (%.2g)"
                % (worst[k], unit, where[k], est[k], hw, half[2][k] if half else float("nan")))
+    step_load_vtk(m, run)
     # the momentum balance of the run itself: p(t) = int (P a - RF) dt, trapezoidal
     imp, bal = 0.0, 0.0
     for r0, r1 in zip(h, h[1:]):
@@ -2540,6 +2545,69 @@ def check_step_load_cantilever(m, run):
         bal = max(bal, abs(-r1["linear_momentum_z"] - imp))
     report(m, "momentum = trapezoidal sum of load minus clamp force", bal < 1e-3 * P * T1,
            "largest difference %.2g of P T1" % (bal / (P * T1)))
+
+def step_load_vtk(m, run):
+    """step_load_cantilever: the bending moment and the shear force at every axis point of every
+    VTK frame (the element ends and their interior points) against the modal superposition, within
+    twice the largest phase error estimated along the beam at that time (as step_load_errors)."""
+    try:
+        import vtk
+        from vtk.util.numpy_support import vtk_to_numpy
+    except ImportError:
+        report(m, "VTK section forces along the beam in every frame", True, "skipped: no python3-vtk")
+        return
+    import xml.etree.ElementTree as ET
+    L, b, hh, P, tr = SL["L"], SL["b"], SL["h"], SL["P"], SL["tr"]
+    E, nu, rho = STEEL_SI
+    EI, rA = E * b * hh ** 3 / 12, rho * b * hh
+    modes_ = cantilever_modes(40)
+    dt = SL["dt"]
+    worst_m = worst_v = ratio_m = ratio_v = 0.0
+    n_pts = n_frames = 0
+    for ds in ET.parse(os.path.join(run, "beams.pvd")).getroot().iter("DataSet"):
+        t = float(ds.get("timestep"))
+        if t == 0.0:
+            continue
+        rd = vtk.vtkXMLUnstructuredGridReader()
+        rd.SetFileName(os.path.join(run, ds.get("file")))
+        rd.Update()
+        g = rd.GetOutput()
+        pts = vtk_to_numpy(g.GetPoints().GetData())
+        disp = vtk_to_numpy(g.GetPointData().GetArray("displacement"))
+        ms = vtk_to_numpy(g.GetPointData().GetArray("moment_section"))
+        fs = vtk_to_numpy(g.GetPointData().GetArray("force_section"))
+        a = smooth_step(t, tr)
+        per_mode = []
+        for bl, phi, d2, m1, m2, d3 in modes_:
+            om = bl ** 2 / L ** 2 * math.sqrt(EI / rA)
+            f = P * phi(1.0) / (rA * L * m2)
+            q, v = smooth_step_mode(om, f, tr, t)
+            q0, v0 = smooth_step_mode(om, f, tr, tr)
+            an = math.hypot(q0 - f / om ** 2, v0 / om)
+            lag = min(om * t * (om * dt) ** 2 / 12, 2.0)
+            per_mode.append((d2, d3, q - f * a / om ** 2, an * lag))
+        fm = fv = em_max = ev_max = 0.0
+        for p, d, mm, ff in zip(pts, disp, ms, fs):
+            s = (p[0] - d[0]) / L
+            M, V, eM, eV = P * L * (1 - s) * a, P * a, 0.0, 0.0
+            for d2, d3, dq, el in per_mode:
+                M += EI * d2(s) / L ** 2 * dq
+                V -= EI * d3(s) / L ** 3 * dq  # V = -dM/dx
+                eM += abs(EI * d2(s) / L ** 2) * el
+                eV += abs(EI * d3(s) / L ** 3) * el
+            # section axes G2 = y, G3 = z; the load along -z: m2 = M, n3 = -V
+            fm, fv = max(fm, abs(mm[1] - M)), max(fv, abs(ff[2] + V))
+            em_max, ev_max = max(em_max, eM), max(ev_max, eV)
+            n_pts += 1
+        # the frame's largest difference against the largest phase error estimated along the beam
+        worst_m, worst_v = max(worst_m, fm / (P * L)), max(worst_v, fv / P)
+        ratio_m, ratio_v = max(ratio_m, fm / em_max), max(ratio_v, fv / ev_max)
+        n_frames += 1
+    report(m, "VTK moment and shear at all axis points of %d frames vs modal superposition" % n_frames,
+           n_frames > 0 and ratio_m < 2 and ratio_v < 2,
+           "%d points: largest difference %.2g P L, %.2g P; in each frame at most %.2g, %.2g of the phase "
+           "error estimated along the beam" % (n_pts, worst_m, worst_v, ratio_m, ratio_v))
+
 
 CHECKS["step_load_cantilever"] = check_step_load_cantilever
 

@@ -1565,7 +1565,7 @@ def step_load_cantilever(u):
     e, xi = SL["probe"]
     s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
     s += "*PROBE, NAME=cut, ELEMENT=%d, POSITION=%g\nX, NS, MS\n" % (e, xi)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=ON\n%d, 3, %s\n*END STEP\n" % (
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=ON\n%d, 3, %s\n*OUTPUT, FORMAT=VTK, EVERY=50\n*END STEP\n" % (
         u.n(SL["dt"], "T"), u.n(SL["T"], "T"), n + 1, u.n(-SL["P"], "F"))
     return s
 
