@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import BC, TW, SL, SH, STEEL as STEEL_SI  # noqa: E402
+from make_decks import BC, TW, SL, SH, GB, STEEL as STEEL_SI  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -110,7 +110,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2732,6 +2732,86 @@ def check_ss_harmonic_damped(m, run):
 
 
 CHECKS["ss_harmonic_damped"] = check_ss_harmonic_damped
+
+
+def check_girder_bracket(m, run):
+    h = hist(run)
+    half, end = h[1], h[2]
+    L, a, b, P = GB["L"], GB["a"], GB["b"], GB["P"]
+    E, nu, _ = STEEL_SI
+    G = E / (2 * (1 + nu))
+    w, t = GB["box"]
+    wi = w - 2 * t
+    Ig, Jg, Asg = (w ** 4 - wi ** 4) / 12, (w - t) ** 3 * t, 2 * t * wi
+    bb, hh = GB["rect"]
+    Ib, kAb = bb * hh ** 3 / 12, 5 / 6 * bb * hh
+    lin = lambda k: 4 * half[k] - end[k]
+    T = P * b
+    # the hand calculation: the girder's deflection and twist at the bracket (the torque T = P b
+    # shared by the fork supports as (L - a)/L and a/L), the bracket's bending and shear
+    w_g = P * a * a * (L - a) ** 2 / (3 * E * Ig * L) + P * a * (L - a) / (G * Asg * L)
+    phi = T * a * (L - a) / (G * Jg * L)
+    w_b = P * b ** 3 / (3 * E * Ib) + P * b / (G * kAb)
+    w_tip = w_g + phi * b + w_b
+    # the linear part of the two increments, 4 u(1/2) - u(1); the cubic term (the bracket's turn
+    # 9e-3 rad, squared) stays
+    report(m, "tip deflection = girder + twist x b + bracket (linear part)", rel(-lin("tip.uz"), w_tip) < 1e-4,
+           "%.8g, hand %.8g (rel %.2g; twist %.0f %% of it)" % (-lin("tip.uz"), w_tip, rel(-lin("tip.uz"), w_tip), 100 * phi * b / w_tip))
+    report(m, "girder's twist at the bracket T a (L - a)/(GJ L) (Bredt's J)", rel(-lin("joint.rx"), phi) < 1e-4,
+           "%.8g, hand %.8g (rel %.2g)" % (-lin("joint.rx"), phi, rel(-lin("joint.rx"), phi)))
+    report(m, "girder's deflection at the bracket (Timoshenko)", rel(-lin("joint.uz"), w_g) < 1e-4,
+           "%.8g, hand %.8g (rel %.2g)" % (-lin("joint.uz"), w_g, rel(-lin("joint.uz"), w_g)))
+    # the torque's split between the fork supports, statically indeterminate (uniform GJ)
+    tl, tr = lin("left.rmx"), lin("right.rmx")
+    d = max(abs(tl - T * (L - a) / L), abs(tr - T * a / L)) / T
+    report(m, "fork supports share the torque (L - a)/L : a/L", d < 1e-5,
+           "RM_x %.8g, %.8g; T (L - a)/L = %.8g, T a/L = %.8g (%.2g T)" % (tl, tr, T * (L - a) / L, T * a / L, d))
+    dv = max(abs(end["left.rfz"] - P * (L - a) / L), abs(end["right.rfz"] - P * a / L)) / P
+    report(m, "support forces P (L - a)/L, P a/L", dv < 1e-6, "%.2g P (the deformed levers)" % dv)
+    # torsion and bending inside girder elements (linear parts): m1 = -T (L - a)/L left of the
+    # bracket, T a/L right of it; m2 the simply supported girder's moment
+    worst = 0.0
+    for k, x in (("g1.", half["g1.x"]), ("g2.", half["g2.x"])):
+        Tq = -T * (L - a) / L if x < a else T * a / L
+        Mb = P * (L - a) / L * x if x < a else P * a / L * (L - x)
+        worst = max(worst, abs(lin(k + "m1") - Tq) / T, abs(abs(lin(k + "m2")) - Mb) / (P * a * (L - a) / L))
+    report(m, "torsion and bending moment inside girder elements 2 and 8", worst < 1e-4,
+           "largest difference %.2g (of T, P a (L - a)/L)" % worst)
+    # every VTK axis point of both members (the linear part of the two frames): the girder's torsion
+    # and bending moment, the bracket's bending moment P (b - y) and no torsion
+    try:
+        import vtk
+        from vtk.util.numpy_support import vtk_to_numpy
+    except ImportError:
+        report(m, "VTK torsion and bending at the axis points", True, "skipped: no python3-vtk")
+        return
+    fr = []
+    for name in ("beams_000001.vtu", "beams_000002.vtu"):
+        rd = vtk.vtkXMLUnstructuredGridReader()
+        rd.SetFileName(os.path.join(run, name))
+        rd.Update()
+        g = rd.GetOutput()
+        fr.append((vtk_to_numpy(g.GetPoints().GetData()) - vtk_to_numpy(g.GetPointData().GetArray("displacement")),
+                   vtk_to_numpy(g.GetPointData().GetArray("moment_section"))))
+    worst, n = 0.0, 0
+    for X, m_half, m_end in zip(fr[1][0], fr[0][1], fr[1][1]):
+        ml = 4 * m_half - m_end
+        x, y = X[0], X[1]
+        if abs(y) < 1e-9 * L:  # girder
+            if abs(x - a) < 1e-9 * L:
+                continue  # the joint: each element's own end
+            Tq = -T * (L - a) / L if x < a else T * a / L
+            Mb = P * (L - a) / L * x if x < a else P * a / L * (L - x)
+            e = max(abs(ml[0] - Tq) / T, abs(abs(ml[1]) - Mb) / (P * a * (L - a) / L))
+        else:  # bracket
+            e = max(abs(ml[0]) / T, abs(abs(ml[1]) - P * (b - y)) / T)
+        worst = max(worst, e)
+        n += 1
+    report(m, "VTK torsion and bending at all %d axis points (linear part)" % n, worst < 1e-4,
+           "largest difference %.2g (of T, P a (L - a)/L)" % worst)
+
+
+CHECKS["girder_bracket"] = check_girder_bracket
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

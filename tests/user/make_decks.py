@@ -1595,6 +1595,41 @@ def ss_harmonic_damped(u):
     return s
 
 
+GB = dict(L=5.0, a=2.0, b=1.0, ng=10, nb=5, box=(0.2, 0.01), rect=(0.1, 0.05), P=4e3)
+
+
+def girder_bracket(u):
+    """A grillage piece: a steel box girder (200 x 200 x 10 mm) of 5 m on fork supports (both ends
+    held against deflection and twist, free to turn in bending, one end free to slide along the
+    girder), a solid 100 x 50 mm bracket of 1 m cantilevered out at right angles from the girder
+    2 m from the first support, 4 kN down at the bracket's tip, two increments.  The bracket's
+    moment twists the girder, and the two fork supports share the torque as 3 : 2 (statically
+    indeterminate)."""
+    L, a, b, ng, nb = GB["L"], GB["a"], GB["b"], GB["ng"], GB["nb"]
+    s = head(u, "Girder with a cantilever bracket", girder_bracket.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), ng)
+    ka = int(round(a / L * ng)) + 1
+    s += "*NODE\n"
+    for i in range(1, nb + 1):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(a, "L"), u.n(b * i / nb, "L"))
+    s += line_elems(1, 1, ng, "GIRDER", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=BRACKET\n%d, %d, 101\n" % (101, ka)
+    for i in range(1, nb):
+        s += "%d, %d, %d\n" % (101 + i, 100 + i, 101 + i)
+    s += steel(u)
+    w, t = GB["box"]
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=BOX\n%s\n0, 1, 0\n" % ", ".join(
+        u.n(v, "L") for v in (w, w, t, t, t, t))
+    bb, hh = GB["rect"]
+    s += "*BEAM SECTION, ELSET=BRACKET, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n1, 0, 0\n" % (u.n(bb, "L"), u.n(hh, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (ng + 1)
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=joint, NODE=%d\nU, R\n" % (100 + nb, ka)
+    s += "*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=%d\nRF, RM\n" % (ng + 1)
+    s += "*PROBE, NAME=g1, ELEMENT=2, POSITION=0.3\nX, MS\n*PROBE, NAME=g2, ELEMENT=8, POSITION=0.7\nX, MS\n"
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n%d, 3, %s\n*OUTPUT, FORMAT=VTK\n*END STEP\n" % (100 + nb, u.n(-GB["P"], "F"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1659,6 +1694,7 @@ MODELS = {
     "twisted_beam": (twisted_beam, (SI, MM, IN)),
     "step_load_cantilever": (step_load_cantilever, (SI, MM, MS)),
     "ss_harmonic_damped": (ss_harmonic_damped, (SI, MM, IN)),
+    "girder_bracket": (girder_bracket, (SI, MM, IN)),
 }
 
 
