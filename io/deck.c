@@ -798,6 +798,24 @@ static void begin_keyword(parser* p, loc at, char* text) {
                                : "; write the input file without them (Abaqus/CAE: Model > Edit Attributes > Do not "
                                  "use parts and assemblies in input files)");
       p->parts_reported = 1;
+    } else if (strcmp(name, "BUCKLE") == 0 || strcmp(name, "STEADY STATE DYNAMICS") == 0) {
+      /* Abaqus's and CalculiX's eigenvalue buckling and harmonic response procedures: say what
+         does the job here; the step then counts as having its procedure (no "has no procedure"
+         echo) */
+      if (name[0] == 'B')
+        SYNTAX(p, at,
+               "*BUCKLE (eigenvalue buckling) is not available: follow the buckling with *STATIC, RIKS on the "
+               "model with a small imperfection (docs/deck.md), or find the load at which *FREQUENCY after a "
+               "*STATIC step of the preload gives a zero frequency");
+      else
+        SYNTAX(p, at,
+               "*STEADY STATE DYNAMICS (harmonic response) is not available: run *DYNAMIC with a PERIODIC "
+               "*AMPLITUDE on the load until the start-up has decayed (*DAMPING), or use *FREQUENCY's modes");
+      if (p->in_step) {
+        p->step_proc = 1;
+        /* a buckling step needs no mass: no "has no *DENSITY" echo for a static deck */
+        if (name[0] == 'B') p->m->steps.data[p->m->steps.count - 1].kind = NSB_STEP_STATIC;
+      }
     } else if (near) {
       SYNTAX(p, at, "unknown keyword *%s (did you mean *%s?)", name, near->name);
       /* a misspelt section keyword: its elements' "no beam section" would echo this */
