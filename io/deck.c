@@ -816,6 +816,13 @@ static void begin_keyword(parser* p, loc at, char* text) {
         /* a buckling step needs no mass: no "has no *DENSITY" echo for a static deck */
         if (name[0] == 'B') p->m->steps.data[p->m->steps.count - 1].kind = NSB_STEP_STATIC;
       }
+    } else if (strcmp(name, "RELEASE") == 0 || strcmp(name, "MPC") == 0) {
+      /* Abaqus's hinges and links in beam frames: the joint that does the same here */
+      SYNTAX(p, at,
+             "*%s is not available: make a hinge with two nodes at the same place joined by *JOINT, "
+             "TYPE=REVOLUTE (one moment released) or TYPE=SPHERICAL (all three: hold the twist of one side at a "
+             "support), a rigid link or a weld with *JOINT, TYPE=FIXED (docs/deck.md *JOINT)",
+             name);
     } else if (near) {
       SYNTAX(p, at, "unknown keyword *%s (did you mean *%s?)", name, near->name);
       /* a misspelt section keyword: its elements' "no beam section" would echo this */

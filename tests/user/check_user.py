@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import BC, TW, SL, SH, GB, STEEL as STEEL_SI  # noqa: E402
+from make_decks import BC, TW, SL, SH, GB, GG, STEEL as STEEL_SI  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -110,7 +110,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2812,6 +2812,54 @@ def check_girder_bracket(m, run):
 
 
 CHECKS["girder_bracket"] = check_girder_bracket
+
+
+def check_gerber_beam(m, run):
+    h = hist(run)
+    half, end = h[1], h[2]
+    a, b, na, nb, q, P, xi = GG["a"], GG["b"], GG["na"], GG["nb"], GG["q"], GG["P"], GG["xi"]
+    E, nu, _ = STEEL_SI
+    G = E / (2 * (1 + nu))
+    A, I, As = i_section()
+    EI, kGA = E * I, G * As
+    # the hand calculation: the suspended span is simply supported on the hinge and the roller, the
+    # cantilever carries the hinge's force
+    Vh = q * b / 2 + P * (b - xi) / b
+    R = q * b / 2 + P * xi / b
+    worst = max(abs(end["ROLLER.rfy"] - R) / P, abs(end["CLAMP.rfy"] - (q * a + Vh)) / P,
+                abs(end["CLAMP.rmz"] - (q * a * a / 2 + Vh * a)) / (P * a))
+    # the deformed levers: the hinge drops by 1e-3 a
+    report(m, "reactions: roller q b/2 + P xi/b, clamp q a + V_h and q a^2/2 + V_h a", worst < 1e-4,
+           "roller %.6g (%.6g), clamp %.6g (%.6g), %.6g (%.6g): %.2g" % (end["ROLLER.rfy"], R, end["CLAMP.rfy"], q * a + Vh,
+                                                                       end["CLAMP.rmz"], q * a * a / 2 + Vh * a, worst))
+    lin = lambda k: 4 * half[k] - end[k]
+    w_h = Vh * a ** 3 / (3 * EI) + q * a ** 4 / (8 * EI) + Vh * a / kGA + q * a * a / (2 * kGA)
+    w_q = q * xi * (b ** 3 - 2 * b * xi ** 2 + xi ** 3) / (24 * EI) + q * xi * (b - xi) / (2 * kGA)
+    w_P = P * xi ** 2 * (b - xi) ** 2 / (3 * EI * b) + P * xi * (b - xi) / (kGA * b)
+    w_l = w_h * (1 - xi / b) + w_q + w_P
+    e_h, e_l = rel(-lin("HINGE.uy"), w_h), rel(-lin("LOADED.uy"), w_l)
+    report(m, "hinge and load point deflections (linear part) vs the hand calculation", e_h < 1e-4 and e_l < 1e-4,
+           "%.8g (%.8g), %.8g (%.8g): %.2g, %.2g" % (-lin("HINGE.uy"), w_h, -lin("LOADED.uy"), w_l, e_h, e_l))
+    # *EL PRINT: the bending moment at every element middle (linear part), zero at the hinge's
+    # sides by the statics of both parts
+    worst = 0.0
+    for e in list(range(1, na + 1)) + list(range(101, 101 + nb)):
+        if e < 100:
+            x = a - (e - 0.5) / na * a
+            M = -(Vh * x + q * x * x / 2)
+        else:
+            x = (e - 100 - 0.5) / nb * b
+            M = Vh * x - q * x * x / 2 - (P * (x - xi) if x > xi else 0.0)
+        worst = max(worst, abs(abs(lin("ALL_%d.m2" % e)) - abs(M)) / (P * a))
+    report(m, "*EL PRINT SM at all element middles (the hinge carries no moment)", worst < 1e-4,
+           "largest difference %.2g P a" % worst)
+    # the hinge's sides: no moment at either (the joint transmits none; the spherical joint's
+    # point is the nodes' common position)
+    mh = max(abs(end["hinge_%s.m%d" % (side, i)]) for side in "lr" for i in (1, 2, 3)) / (P * a)
+    report(m, "section moments at both sides of the hinge = 0", mh < 1e-12, "largest %.2g P a" % mh)
+
+
+CHECKS["gerber_beam"] = check_gerber_beam
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

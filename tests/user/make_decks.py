@@ -1630,6 +1630,36 @@ def girder_bracket(u):
     return s
 
 
+GG = dict(a=3.0, b=2.0, na=6, nb=4, q=2000.0, P=10e3, xi=1.5)
+
+
+def gerber_beam(u):
+    """A Gerber beam as an engineer models it with nsbeam's joints: a steel I girder (200 mm deep)
+    clamped at its left end, cut by a hinge 3 m out (two nodes at the same place joined by *JOINT,
+    TYPE=SPHERICAL: every moment released), its 2 m suspended span on a roller that also holds the
+    span's twist; 2 kN/m along the whole girder and 10 kN 1.5 m into the suspended span, two static
+    increments; *NODE PRINT and *EL PRINT."""
+    a, b, na, nb, xi = GG["a"], GG["b"], GG["na"], GG["nb"], GG["xi"]
+    s = head(u, "Gerber beam with a hinge", gerber_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (a, 0, 0), na)
+    s += line_nodes(u, 101, (a, 0, 0), (a + b, 0, 0), nb)
+    s += line_elems(1, 1, na, "GIRDER", "B31")
+    s += line_elems(101, 101, nb, "SPAN", "B31")
+    s += "*ELSET, ELSET=ALL\nGIRDER, SPAN\n"
+    s += "*NSET, NSET=CLAMP\n1\n*NSET, NSET=ROLLER\n%d\n*NSET, NSET=HINGE\n%d\n" % (101 + nb, na + 1)
+    s += "*NSET, NSET=LOADED\n%d\n" % (101 + int(round(xi / b * nb)))
+    s += steel(u)
+    sec = (0.1, 0.2, 0.2, 0.2, 0.015, 0.015, 0.009)
+    s += "*BEAM SECTION, ELSET=ALL, MATERIAL=STEEL, SECTION=I\n%s\n0, 0, 1\n" % ", ".join(u.n(v, "L") for v in sec)
+    s += "*JOINT, TYPE=SPHERICAL\n%d, 101, %s, 0, 0\n" % (na + 1, u.n(a, "L"))
+    s += "*BOUNDARY\nCLAMP, ENCASTRE\nROLLER, 2, 4\n"
+    s += "*PROBE, NAME=hinge_l, ELEMENT=%d, POSITION=1\nMS\n*PROBE, NAME=hinge_r, ELEMENT=101, POSITION=0\nMS\n" % na
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*DLOAD\nALL, PY, %s\n*CLOAD\nLOADED, 2, %s\n" % (u.n(-GG["q"], "F/L"), u.n(-GG["P"], "F"))
+    s += "*NODE PRINT, NSET=CLAMP\nRF, RM\n*NODE PRINT, NSET=ROLLER\nRF\n*NODE PRINT, NSET=HINGE\nU\n"
+    s += "*NODE PRINT, NSET=LOADED\nU\n*EL PRINT, ELSET=ALL\nSF, SM\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1695,6 +1725,7 @@ MODELS = {
     "step_load_cantilever": (step_load_cantilever, (SI, MM, MS)),
     "ss_harmonic_damped": (ss_harmonic_damped, (SI, MM, IN)),
     "girder_bracket": (girder_bracket, (SI, MM, IN)),
+    "gerber_beam": (gerber_beam, (SI, MM, IN)),
 }
 
 
