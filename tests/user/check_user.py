@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import BC, TW, SL, SH, GB, GG, STEEL as STEEL_SI  # noqa: E402
+from make_decks import BC, TW, SL, SH, GB, GG, B45, IN_, bend45, STEEL as STEEL_SI  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -110,7 +110,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2860,6 +2860,44 @@ def check_gerber_beam(m, run):
 
 
 CHECKS["gerber_beam"] = check_gerber_beam
+
+
+# Simo and Vu-Quoc (1986), 8 elements: the tip's position at 300, 450, 600 (in), the arc from the
+# origin along x towards y, the load along z
+B45_SVQ = ((0.5, (58.84, 22.33, 40.08)), (0.75, (52.32, 18.62, 48.39)), (1.0, (47.23, 15.79, 53.37)))
+
+
+def check_bend45(m, run):
+    h = hist(run)
+    R, P = B45["R"], B45["P"]
+    # the same deck with 32 elements: the mesh's own convergence
+    deck = os.path.join(os.path.dirname(run), "bend45_32.inp")
+    with open(deck, "w") as f:
+        f.write(bend45(SI, 32))
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    fine = hist(deck[:-4]) if p.returncode == 0 else None
+    d_mesh = max(abs(a["tip." + c] - b["tip." + c]) for a, b in zip(h, fine) for c in "xyz") / R if fine else 1.0
+    # B2V with 3 points: 16 against 32 chords of the arc differ by the chords' own geometry
+    report(m, "tip with 16 elements against 32 (the mesh converged)", d_mesh < 2e-4,
+           "largest difference %.2g R at P = 150 ... 600 lbf" % d_mesh)
+    worst = 0.0
+    for lam, ref in B45_SVQ:
+        r = next(x for x in h if abs(x["load_factor"] - lam) < 1e-12)
+        worst = max(worst, max(abs(r["tip." + c] / IN_ - v) for c, v in zip("xyz", ref)) / 100)
+    # Simo and Vu-Quoc's 8 elements (straight, one point of integration) are not converged: their
+    # 600 lbf tip is 0.33 in from this mesh's and the 32-element one's in x
+    report(m, "tip against Simo and Vu-Quoc (1986) at 300, 450, 600 lbf", worst < 5e-3,
+           "largest difference %.2g R; at 600 lbf (%.2f, %.2f, %.2f) in, theirs (47.23, 15.79, 53.37)"
+           % (worst, h[-1]["tip.x"] / IN_, h[-1]["tip.y"] / IN_, h[-1]["tip.z"] / IN_))
+    end = h[-1]
+    xt = (end["tip.x"], end["tip.y"], end["tip.z"])
+    Mt = cross(xt, (0.0, 0.0, P))
+    err = max(max(abs(end["clamp.rf" + c] + (P if c == "z" else 0.0)) for c in "xyz") / P,
+              max(abs(end["clamp.rm" + c] + Mt[i]) for i, c in enumerate("xyz")) / (P * R))
+    report(m, "clamp RF, RM = -(P, x_tip x P)", err < 1e-9, "largest difference %.2g (P, P R)" % err)
+
+
+CHECKS["bend45"] = check_bend45
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -1660,6 +1660,31 @@ def gerber_beam(u):
     return s
 
 
+# Bathe and Bolourchi's (1979) 45-degree bend, in inches (converted to SI here): R = 100 in,
+# 1 x 1 in, E = 1e7 psi, nu = 0, 600 lbf out of the plane at the tip
+B45 = dict(R=100 * IN_, b=IN_, E=1e7 * LBF / IN_ ** 2, P=600 * LBF, n=16)
+
+
+def bend45(u, n=None):
+    """Bathe and Bolourchi's (1979) 45-degree bend: a cantilever on an eighth of a circle of
+    radius 100 in, 1 x 1 in, E = 1e7 psi, nu = 0, 16 straight B31 on the arc, a dead tip load of
+    600 lbf out of the plane in four increments (150, 300, 450, 600 lbf)."""
+    R, b, P = B45["R"], B45["b"], B45["P"]
+    n = n or B45["n"]
+    s = head(u, "45-degree bend under an out-of-plane tip load", bend45.__doc__)
+    s += "*NODE, NSET=ALL\n"
+    for i in range(n + 1):
+        ph = 0.25 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.sin(ph), "L"), u.n(R * (1 - math.cos(ph)), "L"))
+    s += line_elems(1, 1, n, "BEND", "B31")
+    s += "*MATERIAL, NAME=M\n*ELASTIC\n%s, 0\n" % u.n(B45["E"], "F/L^2")
+    s += "*BEAM SECTION, ELSET=BEND, MATERIAL=M, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (n + 1, u.n(P, "F"))
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1726,6 +1751,7 @@ MODELS = {
     "ss_harmonic_damped": (ss_harmonic_damped, (SI, MM, IN)),
     "girder_bracket": (girder_bracket, (SI, MM, IN)),
     "gerber_beam": (gerber_beam, (SI, MM, IN)),
+    "bend45": (bend45, (SI, MM, IN)),
 }
 
 
