@@ -1685,6 +1685,58 @@ def bend45(u, n=None):
     return s
 
 
+TS = dict(L=1.0, n=4, secs=(("RECT", (0.04, 0.02)), ("CIRC", (0.015,)), ("PIPE", (0.025, 0.003)),
+                            ("BOX", (0.06, 0.04, 0.004, 0.003, 0.004, 0.003)),
+                            ("I", (0.1, 0.2, 0.1, 0.1, 0.01, 0.01, 0.006))), twist=0.05)
+
+
+def torsion_constants():
+    """nsbeam's torsion constant J of each TS section (docs/deck.md, *BEAM SECTION)."""
+    out = []
+    for name, d in TS["secs"]:
+        if name == "RECT":
+            a, c = max(d), min(d)
+            out.append(a * c ** 3 * (1 / 3 - 0.21 * (c / a) * (1 - (c / a) ** 4 / 12)))
+        elif name == "CIRC":
+            out.append(math.pi * d[0] ** 4 / 2)
+        elif name == "PIPE":
+            r, t = d
+            out.append(math.pi * (r ** 4 - (r - t) ** 4) / 2)
+        elif name == "BOX":
+            a, b, t1, t2, t3, t4 = d
+            am, bm = a - (t1 + t3) / 2, b - (t2 + t4) / 2
+            out.append(4 * (am * bm) ** 2 / (bm * (1 / t1 + 1 / t3) + am * (1 / t2 + 1 / t4)))
+        else:
+            l, h, b1, b2, t1, t2, t3 = d
+            out.append((b1 * t1 ** 3 + b2 * t2 ** 3 + (h - t1 - t2) * t3 ** 3) / 3)
+    return out
+
+
+def torsion_sections(u):
+    """Five steel cantilevers of 1 m side by side, one per section shape (RECT 40 x 20, CIRC r 15,
+    PIPE 50 x 3, BOX 60 x 40 with 4 and 3 mm walls, I 200 x 100 with 10 mm flanges and a 6 mm web),
+    four B31 each, twisted by a tip torque that turns each by 0.05 rad by its torsion constant, in
+    two increments."""
+    L, n = TS["L"], TS["n"]
+    G = 210e9 / 2.6
+    s = head(u, "Torsion of the five section shapes", torsion_sections.__doc__)
+    for k in range(5):
+        s += line_nodes(u, 100 * (k + 1), (0, 0.3 * k, 0), (L, 0.3 * k, 0), n)
+    for k, (name, d) in enumerate(TS["secs"]):
+        s += line_elems(100 * (k + 1) + 1, 100 * (k + 1), n, name, "B31")
+    s += steel(u)
+    for name, d in TS["secs"]:
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=%s\n%s\n0, 0, 1\n" % (name, name, ", ".join(u.n(v, "L") for v in d))
+    s += "*ELSET, ELSET=TORSION\nRECT, CIRC, PIPE, BOX, I\n"
+    s += "*NSET, NSET=ROOTS\n100, 200, 300, 400, 500\n*NSET, NSET=TIPS\n%s\n" % ", ".join(str(100 * (k + 1) + n) for k in range(5))
+    s += "*BOUNDARY\nROOTS, ENCASTRE\n"
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n"
+    for k, J in enumerate(torsion_constants()):
+        s += "%d, 4, %s\n" % (100 * (k + 1) + n, u.n(TS["twist"] * G * J / L, "F*L"))
+    s += "*NODE PRINT, NSET=TIPS\nUR\n*NODE PRINT, NSET=ROOTS\nRM\n*EL PRINT, ELSET=%s\nSM\n*END STEP\n" % "TORSION"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1752,6 +1804,7 @@ MODELS = {
     "girder_bracket": (girder_bracket, (SI, MM, IN)),
     "gerber_beam": (gerber_beam, (SI, MM, IN)),
     "bend45": (bend45, (SI, MM, IN)),
+    "torsion_sections": (torsion_sections, (SI, MM, IN)),
 }
 
 
