@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
-from make_decks import BC, TW, SL, SH, GB, GG, B45, IN_, TS, bend45, torsion_constants, STEEL as STEEL_SI  # noqa: E402
+from make_decks import BC, TW, SL, SH, GB, GG, B45, IN_, TS, SU, bend45, torsion_constants, STEEL as STEEL_SI  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -2932,6 +2932,86 @@ def check_torsion_sections(m, run):
 
 
 CHECKS["torsion_sections"] = check_torsion_sections
+
+
+def spin_angle(t):
+    """spin_up_rod: the hub's angle, rate and acceleration at time t."""
+    Om, Ts = SU["Om"], SU["Ts"]
+    if t <= Ts:
+        w = 2 * math.pi / Ts
+        return (Om / Ts * (t * t / 2 + (math.cos(w * t) - 1) / w ** 2), Om / Ts * (t - math.sin(w * t) / w),
+                Om / Ts * (1 - math.cos(w * t)))
+    return Om * (t - Ts / 2), Om, 0.0
+
+
+def check_spin_up_rod(m, run):
+    h = hist(run)
+    L, b, hh, Om, Ts = SU["L"], SU["b"], SU["h"], SU["Om"], SU["Ts"]
+    E, nu, rho = STEEL_SI
+    rA = rho * b * hh
+    Jz = rA * L ** 3 / 3 + rho * hh * b ** 3 / 12 * L
+    N0 = rA * Om * Om * L * L / 2
+    # the hub's reaction moment is the rate of the rod's angular momentum: its trapezoidal sum
+    # against the history's angular momentum (the run's own balance, inertia in RM), and against
+    # the rigid rod's J phi'' (the lag bending follows the spin-up quasi-statically)
+    imp, bal, rig = 0.0, 0.0, 0.0
+    for r0, r1 in zip(h, h[1:]):
+        imp += 0.5 * (r1["time"] - r0["time"]) * (r0["hub.rmz"] + r1["hub.rmz"])
+        bal = max(bal, abs(imp - r1["angular_momentum_z"]))
+        rig = max(rig, abs(r1["hub.rmz"] - Jz * spin_angle(r1["time"])[2]))
+    Mmax = Jz * 2 * Om / Ts
+    # the trapezoidal sum of the increments' end values against the scheme's own balance: h^2 terms
+    # (5.7e-5 measured)
+    report(m, "hub RM: trapezoidal sum = angular momentum about the axis", bal < 1e-4 * Jz * Om,
+           "largest difference %.2g J Omega" % (bal / (Jz * Om)))
+    s2 = [r for r in h if int(r["step"]) == 2]
+    zc = [r1["time"] for r0, r1 in zip(s2, s2[1:]) if r0["hub.rmz"] * r1["hub.rmz"] < 0]
+    om_l = math.pi * (len(zc) - 1) / (zc[-1] - zc[0]) if len(zc) > 2 else float("nan")
+    # the lag bending follows the spin-up's acceleration (frequency 2 pi/Ts) with the dynamic
+    # amplification 1/(1 - (2 pi/(Ts om_l))^2): the rigid J phi'' is off by (2 pi/(Ts om_l))^2;
+    # the tolerance is twice that
+    amp = (2 * math.pi / (Ts * om_l)) ** 2
+    report(m, "hub RM = J phi'' of the rigid rod (spin-up and after)", rig < 2 * amp * Mmax,
+           "largest difference %.2g of the largest J phi'' (%.4g N m; the lag's amplification %.2g)"
+           % (rig / Mmax, Mmax, amp))
+    # at constant spin the tip swings about the hub's angle by the lag vibration's RM_res/(J om_l^2)
+    res = max(abs(r["hub.rmz"]) for r in s2)
+    th = res / (Jz * om_l ** 2)
+    dang = max(abs((math.atan2(r["tip.y"], r["tip.x"]) - spin_angle(r["time"])[0] + math.pi) % (2 * math.pi) - math.pi) for r in s2)
+    report(m, "turns at Omega after the spin-up (OP=MOD, TABULAR total time)", dang < 2 * th,
+           "tip angle off by %.2g rad (the lag vibration's %.2g rad)" % (dang, th))
+    # the spin-up leaves the rod vibrating in its lag mode (RM_res, the hub moment's amplitude at
+    # constant spin, at om_l, from its zero crossings): a lag angle theta = RM_res/(J om_l^2) whose
+    # rate adds a Coriolis force 2 Omega om_l theta rho A L^2/2 to the centrifugal rho A Omega^2
+    # L^2/2, a part 2 RM_res/(J om_l Omega) of it; the tolerance is twice that
+    est = 2 * res / (Jz * om_l * Om)
+    drf = max(abs(math.hypot(r["hub.rfx"], r["hub.rfy"]) - N0) for r in s2) / N0
+    dn = max(abs(r["mid.n1"] - rA * Om * Om * (L * L - (0.45 * L) ** 2) / 2) for r in s2) / N0
+    report(m, "hub RF and axial force at 0.45 L = rho A Omega^2 (L^2 - x^2)/2", drf < 2 * est and dn < 2 * est,
+           "largest difference %.2g, %.2g of rho A Omega^2 L^2/2 (the lag vibration's Coriolis part %.2g: RM %.2g N m "
+           "at %.4g rad/s)" % (drf, dn, est, res, om_l))
+    try:
+        import vtk
+        from vtk.util.numpy_support import vtk_to_numpy
+    except ImportError:
+        report(m, "VTK axial force at the axis points", True, "skipped: no python3-vtk")
+        return
+    frames = sorted(f for f in os.listdir(run) if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f)
+    rd = vtk.vtkXMLUnstructuredGridReader()
+    rd.SetFileName(os.path.join(run, frames[-1]))
+    rd.Update()
+    g = rd.GetOutput()
+    pts = vtk_to_numpy(g.GetPoints().GetData())
+    fs = vtk_to_numpy(g.GetPointData().GetArray("force_section"))
+    worst = 0.0
+    for p, f in zip(pts, fs):
+        rr = math.hypot(p[0], p[1])
+        worst = max(worst, abs(f[0] - rA * Om * Om * (L * L - rr * rr) / 2) / N0)
+    report(m, "VTK axial force at all %d axis points = rho A Omega^2 (L^2 - r^2)/2" % len(pts), worst < 2 * est,
+           "largest difference %.2g of rho A Omega^2 L^2/2" % worst)
+
+
+CHECKS["spin_up_rod"] = check_spin_up_rod
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -1737,6 +1737,37 @@ def torsion_sections(u):
     return s
 
 
+SU = dict(L=1.0, b=0.02, h=0.01, n=10, Om=30.0, Ts=0.5, T2=0.3, dt=5e-4)
+
+
+def spin_up_rod(u):
+    """A steel rod (1 m, 20 x 10 mm, the 20 mm side in the plane of rotation) on a hub spun up
+    about the vertical from rest to 30 rad/s over 0.5 s by Simo and Vu-Quoc's (1986) law
+    phi = (W/Ts)(t^2/2 + (Ts/2 pi)^2 (cos(2 pi t/Ts) - 1)) (a SUM of a POLYNOMIAL and a PERIODIC
+    amplitude), then turned on at 30 rad/s in a second step (*BOUNDARY, OP=MOD with a TABULAR
+    angle in total time); 0.5 ms increments, VTK at the end."""
+    L, b, h, n, Om, Ts, T2 = SU["L"], SU["b"], SU["h"], SU["n"], SU["Om"], SU["Ts"], SU["T2"]
+    s = head(u, "Rod spun up on a hub", spin_up_rod.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "ROD", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    c = Om / Ts * (Ts / (2 * math.pi)) ** 2
+    s += "*AMPLITUDE, NAME=SPINUP, DEFINITION=SUM, TIME=TOTAL TIME\nPARABOLA, 1, WAVE, 1\n"
+    s += "*AMPLITUDE, NAME=PARABOLA, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0, 0, %s\n" % u.n(Om / (2 * Ts), "1/T^2")
+    s += "*AMPLITUDE, NAME=WAVE, DEFINITION=PERIODIC, TIME=TOTAL TIME\n1, %s, 0, %s\n%s, 0\n" % (
+        u.n(2 * math.pi / Ts, "1/T"), u.n(-c, "1"), u.n(c, "1"))
+    s += "*AMPLITUDE, NAME=TURN, TIME=TOTAL TIME\n%s, %s, %s, %s\n" % (
+        u.n(Ts, "T"), u.n(Om * Ts / 2, "1"), u.n(Ts + T2, "T"), u.n(Om * (Ts / 2 + T2), "1"))
+    s += "*BOUNDARY\n1, 1, 5\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX\n*PROBE, NAME=hub, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=mid, ELEMENT=5, POSITION=0.5\nNS, MS\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*BOUNDARY, AMPLITUDE=SPINUP\n1, 6, 6, 1\n*END STEP\n" % (u.n(SU["dt"], "T"), u.n(Ts, "T"))
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*BOUNDARY, OP=MOD, AMPLITUDE=TURN\n1, 6, 6, 1\n" % (u.n(SU["dt"], "T"), u.n(T2, "T"))
+    s += "*OUTPUT, FORMAT=VTK, EVERY=200\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1805,6 +1836,7 @@ MODELS = {
     "gerber_beam": (gerber_beam, (SI, MM, IN)),
     "bend45": (bend45, (SI, MM, IN)),
     "torsion_sections": (torsion_sections, (SI, MM, IN)),
+    "spin_up_rod": (spin_up_rod, (SI, MM, MS)),
 }
 
 
