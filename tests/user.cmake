@@ -19,7 +19,7 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     lateral_buckling support_steps beam_on_supports support_added bar_pushed_on_supports
     follower_moment free_beam_end_mass inclined_roller winkler_beam portal_sway pendulum_preload
     bent_cantilever twisted_beam step_load_cantilever ss_harmonic_damped girder_bracket gerber_beam
-    bend45 torsion_sections spin_up_rod)
+    bend45 torsion_sections spin_up_rod moving_load)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
