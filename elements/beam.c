@@ -447,8 +447,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   }
   /* MASS=REDISTRIBUTED contact pairs (docs/contact.md §7.2): an end that is
      one of their slave nodes carries no translational mass in this element
-     (the deck reader admits only Galerkin B2V elements with POINTS >= 2 and
-     one such end) */
+     (the deck reader admits only B2V elements with POINTS >= 2 and one such
+     end) */
   for (int ip = 0; ip < m->contact_pairs.count && !strain; ++ip) {
     const nsb_contact_pair* cp = &m->contact_pairs.data[ip];
     if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
@@ -602,6 +602,31 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
   nsb_mat3 G0 = nsb_m3_zero(), H0 = nsb_m3_zero(), Gp[NSB_BEAM_MAX_POINTS], Hp[NSB_BEAM_MAX_POINTS];
   for (int p = 0; p < N; ++p) Gp[p] = Hp[p] = nsb_m3_zero();
   nsb_vec3 a0 = nsb_v3_load(u + oa0), al0 = nsb_v3_load(u + oal0);
+  /* Mass rule (docs/contact.md §7.2): no translational mass at the
+     integration points; point masses rhoA w_j at x_j (forces f_j,
+     positions rho_j), in the rows as the kernel puts them
+     (elements/beam_velocity.c coll_mass_rows), and, in this solve only, a
+     regularising mass rhoA L at the massless end (j = n_mp; see
+     accel_system_galerkin: its value does not matter) */
+  const int rule = g->massless_end >= 0;
+  const double rhoA_q = rule ? 0.0 : c->rhoA;
+  const int n_pm = rule ? g->n_mp + 1 : 0;
+  int pm_src[NSB_BEAM_MAX_POINTS + 1];
+  double pm_m[NSB_BEAM_MAX_POINTS + 1], pm_J[NSB_BEAM_MAX_POINTS + 1][NSB_BEAM_MAX_POINTS];
+  nsb_vec3 pm_f[NSB_BEAM_MAX_POINTS + 1], pm_rho[NSB_BEAM_MAX_POINTS + 1];
+  for (int j = 0; j < n_pm; ++j) {
+    const int reg = j == g->n_mp;
+    pm_src[j] = reg ? (g->massless_end == 1 ? -2 : -1) : g->mp->src[j];
+    pm_m[j] = c->rhoA * (reg ? g->L : g->mp->w[j]);
+    for (int p = 0; p < N; ++p) pm_J[j][p] = reg ? (pm_src[j] == -2 ? g->JL[p] : 0.0) : g->mp->J[j][p];
+    const nsb_beam_point* pt = pm_src[j] >= 0 ? &s->old_cp[pm_src[j]] : &in->old_end[-1 - pm_src[j]];
+    pm_rho[j] = nsb_v3_sub(nsb_v3_load(pt->r), r0);
+    nsb_vec3 aj = pm_src[j] == -2 ? nsb_v3_load(u + oaL) : a0;
+    if (pm_src[j] != -2)
+      for (int p = 0; p < N; ++p) aj = nsb_v3_muladd(aj, pm_J[j][p], nsb_v3_load(u + 12 + 6 * p));
+    pm_f[j] = nsb_v3_scale(pm_m[j], reg ? aj : nsb_v3_sub(aj, nsb_v3_load(in->grav)));
+    if (c->alpha != 0.0 && !reg) pm_f[j] = nsb_v3_muladd(pm_f[j], c->alpha * pm_m[j], nsb_v3_load(pt->v));
+  }
   int q = 0;
   for (int sub = 0; sub <= N; ++sub) {
     for (int k = 0; k < g->n_gauss; ++k, ++q) {
@@ -614,10 +639,10 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       }
       nsb_mat3 R = nsb_q_to_m3(nsb_q_load(pt->q));
       nsb_vec3 om = nsb_v3_load(pt->w), rho = nsb_v3_sub(nsb_v3_load(pt->r), r0);
-      nsb_vec3 fq = nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
+      nsb_vec3 fq = nsb_v3_sub(nsb_v3_scale(rhoA_q, aq), n);
       nsb_vec3 inm = nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
       if (c->alpha != 0.0) { /* mass-proportional damping at the frozen velocities (section's own rhoJ) */
-        fq = nsb_v3_muladd(fq, c->alpha * c->rhoA, nsb_v3_load(pt->v));
+        fq = nsb_v3_muladd(fq, c->alpha * rhoA_q, nsb_v3_load(pt->v));
         inm = nsb_v3_add(inm, nsb_v3(c->alpha * c->rhoJ[0] * om.x, c->alpha * c->rhoJ[1] * om.y,
                                      c->alpha * c->rhoJ[2] * om.z));
       }
@@ -626,13 +651,13 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       Gv = nsb_v3_muladd(Gv, w, gq);
       Hv = nsb_v3_muladd(Hv, w, nsb_v3_cross(rho, fq));
       if (!KF) continue;
-      nsb_mat3 RJ = nsb_m3_mul(R, J), Sr = nsb_m3_scale(c->rhoA, nsb_m3_skew(rho));
-      cF0 += w * c->rhoA;
+      nsb_mat3 RJ = nsb_m3_mul(R, J), Sr = nsb_m3_scale(rhoA_q, nsb_m3_skew(rho));
+      cF0 += w * rhoA_q;
       G0 = nsb_m3_muladd(G0, w, RJ);
       H0 = nsb_m3_muladd(H0, w, Sr);
       for (int p = 0; p < N; ++p) {
         double jw = w * g->Jq[N * q + p];
-        cF[p] += jw * c->rhoA;
+        cF[p] += jw * rhoA_q;
         Gp[p] = nsb_m3_muladd(Gp[p], jw, RJ);
         Hp[p] = nsb_m3_muladd(Hp[p], jw, Sr);
       }
@@ -665,6 +690,32 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       sg = -1.0;
       nsb_local_addv(F, rowN, nsb_m3_mulv(Rc, NG));
       nsb_local_addv(F, rowM, nsb_m3_mulv(Rc, MG));
+    }
+    /* the point masses: force rows with the weight b of coll_mass_rows,
+       moments about x of those before x (sub < N: j at end 0 or at an
+       earlier collocation point; at L: all) */
+    for (int j = 0; j < n_pm; ++j) {
+      const int src = pm_src[j];
+      const double b = at_L ? 1.0 : 1.0 - pm_J[j][sub] / g->JL[sub];
+      const int lever = at_L ? src != -2 : src == -1 || (src >= 0 && src < sub);
+      nsb_vec3 d = nsb_v3_sub(rho_x, pm_rho[j]);
+      Ng = nsb_v3_muladd(Ng, b, pm_f[j]);
+      if (lever) Mg = nsb_v3_sub(Mg, nsb_v3_cross(d, pm_f[j]));
+      if (!KF) continue;
+      /* d Ng = b m_j da_j, d Mg = -m_j S(d) da_j (frozen configuration) */
+      nsb_mat3 dN = nsb_m3_scale(sg * b * pm_m[j], I3);
+      nsb_mat3 dM = nsb_m3_scale(-pm_m[j] * lever, nsb_m3_mul(nsb_m3_scale(sg, Rr), nsb_m3_skew(d)));
+      if (src == -2) {
+        nsb_local_add3(KF, nf, rowN, oaL, dN);
+        nsb_local_add3(KF, nf, rowM, oaL, dM);
+        continue;
+      }
+      nsb_local_add3(KF, nf, rowN, oa0, dN);
+      nsb_local_add3(KF, nf, rowM, oa0, dM);
+      for (int p = 0; p < N; ++p) {
+        nsb_local_add3(KF, nf, rowN, OAP(p), nsb_m3_scale(pm_J[j][p], dN));
+        nsb_local_add3(KF, nf, rowM, OAP(p), nsb_m3_scale(pm_J[j][p], dM));
+      }
     }
     nsb_local_addv(F, rowN, nsb_v3_scale(sg, Ng));
     nsb_local_addv(F, rowM, nsb_v3_scale(sg, nsb_m3_mulv(Rr, Mg)));

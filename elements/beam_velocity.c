@@ -716,6 +716,14 @@ typedef struct coll_eval {
   nsb_vec3 N0, M0;
   nsb_vec3 cref, rho0;           /* moment reference: old r(0); r(0) - cref */
   nsb_vec3 f_static, g_static;   /* -n, -m */
+  /* translational mass rule (g->massless_end >= 0; docs/contact.md §7.2):
+     mca above is then 0 (no translational mass at the integration points)
+     and the rule's point masses carry it: force pm_f = rhoA w_k (a - grav
+     + alpha v) at x_k, position pm_rho relative to cref, pm_m = d pm_f /
+     d vbar(x_k) = rhoA w_k (c_a + alpha c_v) */
+  int rule;
+  nsb_vec3 pm_f[NSB_BEAM_MAX_POINTS], pm_rho[NSB_BEAM_MAX_POINTS];
+  double pm_m[NSB_BEAM_MAX_POINTS];
 } coll_eval;
 
 /* Integrals of the sweep from x = 0 to the current section:
@@ -746,7 +754,8 @@ static void coll_eval_init(const nsb_beam_eval_in* in, coll_eval* c) {
   c->CN = nsb_v3(sec->EA, sec->GA2, sec->GA3);
   c->CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
   c->dmp = section_damping(in, &c->rcv, c->CN, c->CM);
-  c->mca = c->inertia ? sec->rhoA * c->dmp.cv_a : 0.0;
+  c->rule = in->g->massless_end >= 0;
+  c->mca = c->inertia && !c->rule ? sec->rhoA * c->dmp.cv_a : 0.0;
   c->Jd = nsb_v3_load(sec->rhoJ);
   c->Jm = nsb_m3_diag(c->Jd.x, c->Jd.y, c->Jd.z);
   c->vb0 = nsb_v3_load(u);
@@ -797,9 +806,9 @@ static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, 
     Jal = diag_mulv(c->Jd, nsb_v3_load(cur->al));
     Jw = diag_mulv(c->Jd, w);
     inm = nsb_v3_add(Jal, nsb_v3_cross(w, Jw)); /* J alpha + omega x J omega */
-    fq = nsb_v3_muladd(c->f_static, c->sec->rhoA, nsb_v3_load(cur->a));
+    if (!c->rule) fq = nsb_v3_muladd(c->f_static, c->sec->rhoA, nsb_v3_load(cur->a)); /* else: the point masses */
     if (c->dmp.alpha) { /* + alpha rhoA v, + alpha J omega */
-      fq = nsb_v3_muladd(fq, c->dmp.alpha * c->sec->rhoA, nsb_v3_load(cur->v));
+      if (!c->rule) fq = nsb_v3_muladd(fq, c->dmp.alpha * c->sec->rhoA, nsb_v3_load(cur->v));
       inm = nsb_v3_muladd(inm, c->dmp.alpha, Jw);
     }
     gq = nsb_v3_add(nsb_m3_mulv(R, inm), c->g_static);
@@ -829,6 +838,68 @@ static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, 
   }
 }
 
+/* The rule's point masses in the collocation rows (docs/contact.md §7.2).
+   Force rows: the I_k-weighted mean of their resultant over the element,
+   sum_j (1 - J_k(x_j)/W_k) f_j, as the Galerkin rows weight the inertia (the
+   velocity mode that moves the massless end alone then meets no inertia in
+   any row, and the axial bar has the Galerkin element's energy identity);
+   moment rows: their exact moment about x_k, sum over x_j < x_k of
+   (rho_k - rho_j) x f_j (a point mass at x_k has no lever).  Rows of
+   collocation point k (rho its position, Jx its J_p(x_k)), or of node 1
+   (k = N: its force row only, the total force; its moment rows take
+   coll_mass_moment_L inside R(L)^T M_g(L)). */
+static void coll_mass_rows(const coll_eval* c, int k, nsb_vec3 rho, const double* Jx, double* restrict f,
+                           double* restrict K) {
+  const nsb_beam_geom* g = c->g;
+  const int N = c->N, n = c->n, tr = k < N ? 12 + 6 * k : 6, rr = tr + 3;
+  const double h = c->h;
+  for (int j = 0; j < g->n_mp; ++j) {
+    const int src = g->mp->src[j];
+    const double* Jj = g->mp->J[j];
+    /* force: weight b of f_j in the row */
+    const double b = k < N ? -(1.0 - Jj[k] / g->JL[k]) : 1.0;
+    add_vec(f, tr, nsb_v3_scale(b, c->pm_f[j]));
+    if (K) {
+      if (src == -2)
+        add_diag(K, n, tr, 6, b * c->pm_m[j]);
+      else {
+        add_diag(K, n, tr, 0, b * c->pm_m[j]);
+        for (int r = 0; r < N; ++r) add_diag(K, n, tr, 12 + 6 * r, b * c->pm_m[j] * Jj[r]);
+      }
+    }
+    if (k == N || !(src == -1 || (src >= 0 && src < k))) continue;
+    /* moment about x_k: + (rho - rho_j) x f_j in the row R M_G - M_g */
+    nsb_vec3 d = nsb_v3_sub(rho, c->pm_rho[j]);
+    add_vec(f, rr, nsb_v3_cross(d, c->pm_f[j]));
+    if (!K) continue;
+    nsb_mat3 Sd = nsb_m3_scale(c->pm_m[j], nsb_m3_skew(d)), Sf = nsb_m3_skew(c->pm_f[j]);
+    add_block(K, n, rr, 0, Sd);
+    for (int r = 0; r < N; ++r)
+      add_block(K, n, rr, 12 + 6 * r, nsb_m3_add(nsb_m3_scale(-h * (Jx[r] - Jj[r]), Sf), nsb_m3_scale(Jj[r], Sd)));
+  }
+}
+
+/* Moment of the rule's point masses about the point rho at L (node 1's
+   rows): - sum_j (rho - rho_j) x f_j, added to M_g(L), and its derivative
+   D (3 x 3 blocks: column group 0, then vbar'^r) before R(L)^T. */
+static nsb_vec3 coll_mass_moment_L(const coll_eval* c, nsb_vec3 rho, nsb_mat3* D) {
+  const nsb_beam_geom* g = c->g;
+  const int N = c->N;
+  nsb_vec3 m = nsb_v3_zero();
+  for (int r = 0; r <= N; ++r) D[r] = nsb_m3_zero();
+  for (int j = 0; j < g->n_mp; ++j) {
+    if (g->mp->src[j] == -2) continue; /* at L: no lever */
+    const double* Jj = g->mp->J[j];
+    nsb_vec3 d = nsb_v3_sub(rho, c->pm_rho[j]);
+    m = nsb_v3_sub(m, nsb_v3_cross(d, c->pm_f[j]));
+    nsb_mat3 Sd = nsb_m3_scale(-c->pm_m[j], nsb_m3_skew(d)), Sf = nsb_m3_skew(c->pm_f[j]);
+    D[0] = nsb_m3_add(D[0], Sd);
+    for (int r = 0; r < N; ++r)
+      D[r + 1] = nsb_m3_add(D[r + 1], nsb_m3_add(nsb_m3_scale(c->h * (g->JL[r] - Jj[r]), Sf), nsb_m3_scale(Jj[r], Sd)));
+  }
+  return m;
+}
+
 /* Collocation point k: rows R N_G - N_g, R M_G - M_g and their tangent. */
 static void coll_point_rows(const coll_eval* c, int k, const coll_sums* S, nsb_beam_point* restrict cur,
                             double* restrict f, double* restrict K) {
@@ -852,6 +923,7 @@ static void coll_point_rows(const coll_eval* c, int k, const coll_sums* S, nsb_b
   const int tr = 12 + 6 * k, rr = tr + 3;
   add_vec(f, tr, nsb_v3_sub(nsb_m3_mulv(R, NG), Ng));
   add_vec(f, rr, nsb_v3_sub(nsb_m3_mulv(R, MG), Mg));
+  if (c->rule) coll_mass_rows(c, k, rho, Jk, f, K);
   if (!K) return;
   nsb_mat3 Td = nsb_so3_T_dot_fast(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
   nsb_mat3 Tt = nsb_m3_transpose(T);
@@ -898,11 +970,18 @@ static void node1_rows(const coll_eval* c, nsb_mat3 RL, nsb_mat3 TL, const coll_
   nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(c->in->old_end[1].r), c->cref), h, vbLi);
   nsb_vec3 Ng = nsb_v3_add(c->N0, S->F);
   nsb_vec3 Mg = moment_g(c->M0, c->N0, S->Ig, S->F, S->Irf, rho, c->rho0);
+  nsb_mat3 DL[NSB_BEAM_MAX_POINTS + 1];
+  if (c->rule) {
+    coll_mass_rows(c, N, rho, g->JL, f, K);
+    Mg = nsb_v3_add(Mg, coll_mass_moment_L(c, rho, DL));
+  }
   nsb_vec3 RtM = nsb_m3_tmulv(RL, Mg);
   add_vec(f, 6, Ng);
   add_vec(f, 9, RtM);
   if (!K) return;
   nsb_mat3 RLt = nsb_m3_transpose(RL);
+  if (c->rule)
+    for (int r = 0; r <= N; ++r) add_block(K, n, 9, r == 0 ? 0 : 6 + 6 * r, nsb_m3_mul(RLt, DL[r]));
   add_diag(K, n, 6, c->iN0, 1.0);
   add_diag(K, n, 6, 0, mca * S->SM[0]);
   add_block(K, n, 9, 9, nsb_m3_scale(h, nsb_m3_skew_mult(RtM, TL)));
@@ -939,6 +1018,35 @@ static void closure_rows(const coll_eval* c, double* restrict f, double* restric
   }
 }
 
+/* The rule's point masses before the sweep: their states (the ends', and
+   the collocation points' as coll_point_rows leaves them), forces and
+   positions (coll_eval). */
+static void coll_mass_points(coll_eval* c, nsb_beam_point* restrict cur_cp, const nsb_beam_point* cur_end) {
+  const nsb_beam_geom* g = c->g;
+  const nsb_beam_section* sec = c->sec;
+  const int N = c->N;
+  for (int j = 0; j < g->n_mp; ++j) {
+    const int src = g->mp->src[j];
+    const double w = g->mp->w[j];
+    if (src >= 0) {
+      const double* Jk = nsb_beam_geom_row(g, g->Jp, src);
+      nsb_vec3 vb = interp(c->vb0, c->vp, Jk, N), wb = interp(c->wb0, c->wp, Jk, N);
+      nsb_vec3 vbp = nsb_v3_load(c->vp + 6 * src), wbp = nsb_v3_load(c->wp + 6 * src);
+      nsb_mat3 R, T;
+      update_point(&c->in->old_cp[src], vb, wb, &vbp, &wbp, c->h, c->rc, &cur_cp[src], &R, &T);
+      c->pm_rho[j] = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(c->in->old_cp[src].r), c->cref), c->h, vb);
+    } else {
+      c->pm_rho[j] = src == -1 ? c->rho0 : nsb_v3_zero(); /* at L: never a lever (coll_mass_rows) */
+    }
+    const nsb_beam_point* pt = nsb_beam_mass_point(g, cur_end, cur_cp, j);
+    nsb_vec3 fk = nsb_v3_scale(-sec->rhoA * w, nsb_v3_load(c->in->grav));
+    if (c->inertia) fk = nsb_v3_muladd(fk, sec->rhoA * w, nsb_v3_load(pt->a));
+    if (c->dmp.alpha) fk = nsb_v3_muladd(fk, c->dmp.alpha * sec->rhoA * w, nsb_v3_load(pt->v));
+    c->pm_f[j] = fk;
+    c->pm_m[j] = c->inertia ? sec->rhoA * w * c->dmp.cv_a : 0.0;
+  }
+}
+
 int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
                            nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end, double* restrict f,
                            double* restrict K) {
@@ -953,6 +1061,7 @@ int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict 
   update_point(&in->old_end[0], c.vb0, c.wb0, NULL, NULL, c.h, c.rc, &cur_end[0], &R0, &T0);
   update_point(&in->old_end[1], c.vbL, c.wbL, NULL, NULL, c.h, c.rc, &cur_end[1], &RL, &TL);
   node0_rows(&c, R0, T0, f, K);
+  if (c.rule) coll_mass_points(&c, cur_cp, cur_end);
   /* sweep of the sub-intervals [0, x_1], ..., [x_N, L] */
   coll_sums S;
   S.F = S.Ig = S.Irf = nsb_v3_zero();

@@ -143,7 +143,10 @@ typedef struct nsb_beam_geom {
      the integration points carry no translational mass (rotary inertia and
      distributed loads stay on them); it sits in n_mp point masses
      rhoA mp->w[k] at the other end and at N - 1 collocation points, so that
-     no mass acts at that end. */
+     no mass acts at that end.  Galerkin: the point masses in the virtual
+     power; collocation: in the force rows weighted as the Galerkin rows
+     weight the inertia, in the moment rows by their exact moments
+     (docs/contact.md §7.2). */
   int massless_end;
   int n_mp;
   const struct nsb_beam_mass_rule* mp; /* the rule's points (borrowed storage), NULL without one */
@@ -239,7 +242,7 @@ typedef struct nsb_beam_eval_in {
   double n_load[3], m_load[3];  /* distributed dead force and moment per length (global), constant along the element */
   int galerkin;                 /* 0: collocation (the equations above); 1: Galerkin weighting (below) */
   /* gravity acceleration (global) on the translational masses when the
-     element has a mass rule (g->massless_end >= 0; Galerkin only): n_load
+     element has a mass rule (g->massless_end >= 0; either weighting): n_load
      then holds the *DLOAD forces alone.  Unused (n_load holds rhoA g) otherwise. */
   double grav[3];
 } nsb_beam_eval_in;

@@ -558,9 +558,9 @@ void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c) {
 
 /* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
    are known: an obstacle master, or a particle master without friction;
-   slave nodes that are beam nodes only, of velocity-based elements with
-   Galerkin weighting and POINTS >= 2 (the element mass rule is built for
-   those); no element with both ends among such nodes (its mass would have
+   slave nodes that are beam nodes only, of velocity-based elements (either
+   weighting) with POINTS >= 2 (the element mass rule is built for those);
+   no element with both ends among such nodes (its mass would have
    no point left to sit on while keeping its centre).  Returns 0 after an error. */
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
   if (!c->mass_redistributed) return 1;
@@ -604,10 +604,18 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
       for (int k = 0; k < s->nodes.count; ++k)
         if (s->nodes.data[k] == e->nodes[q]) ++ends;
     if (ends == 0) continue;
-    if (e->type != NSB_ETYPE_B2V || e->weighting != 1 || e->n_points < 2) {
+    if (e->type != NSB_ETYPE_B2V) {
       VALUE(p, at,
-            "*CONTACT PAIR: MASS=REDISTRIBUTED is built for TYPE=B2V, WEIGHTING=GALERKIN, POINTS >= 2; element %d "
-            "at a slave node of set %s is not one",
+            "*CONTACT PAIR: MASS=REDISTRIBUTED is built for TYPE=B2V (and B31, B32); element %d at a slave node of "
+            "set %s is not one",
+            e->label, s->name);
+      return 0;
+    }
+    if (e->n_points < 2) {
+      VALUE(p, at,
+            "*CONTACT PAIR: MASS=REDISTRIBUTED needs POINTS >= 2; element %d at a slave node of set %s has POINTS=1 "
+            "(its velocity is linear along the element: keeping the mass and its centre leaves all of it at the "
+            "midpoint, and no velocity mode moves the end alone, so the end cannot be massless)",
             e->label, s->name);
       return 0;
     }

@@ -386,6 +386,7 @@ static void test_tangent_mass_rule(void) {
   const double hs[] = {0.01, 0.5};
   double worst = 0.0;
   printf("\n");
+  for (int gal = 1; gal >= 0; --gal)
   for (int iN = 0; iN < 3; ++iN)
     for (int end = 0; end < 2; ++end)
       for (int ih = 0; ih < 2; ++ih)
@@ -394,7 +395,7 @@ static void test_tangent_mass_rule(void) {
           double h = hs[ih];
           beam_case* bc = setup_curved(N);
           CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&bc->g, &bc->rule, end), 0);
-          bc->in.galerkin = 1;
+          bc->in.galerkin = gal;
           make_old_state(bc, h);
           bc->in.h = h;
           bc->in.inertia = inert;
@@ -406,8 +407,8 @@ static void test_tangent_mass_rule(void) {
           double u[NMAX];
           random_u(u, N, 1.0, 2.0, 3.0);
           double err = tangent_error(bc, u);
-          printf("    mass rule N=%d, massless end %d, h=%.2f %-7s: rel. error %.2e\n", N, end, h,
-                 inert ? "inertia" : "static", err);
+          printf("    mass rule %s N=%d, massless end %d, h=%.2f %-7s: rel. error %.2e\n",
+                 gal ? "Galerkin" : "collocation", N, end, h, inert ? "inertia" : "static", err);
           if (err > worst) worst = err;
           CU_ASSERT(err < 1e-6);
         }
@@ -764,15 +765,17 @@ static void test_damping_tangent(void) {
   const double r = 0.6, am = (2.0 * r - 1.0) / (r + 1.0), af = r / (r + 1.0);
   double worst = 0.0;
   printf("\n");
-  for (int variant = 0; variant < 4; ++variant) /* collocation, Galerkin, mass rule, generalized-alpha */
+  /* collocation, Galerkin, Galerkin with a mass rule, generalized-alpha, collocation with a mass rule */
+  for (int variant = 0; variant < 5; ++variant)
     for (int iN = 0; iN < 4; ++iN)
       for (int ih = 0; ih < 2; ++ih)
         for (int id = 0; id < 3; ++id) {
           int N = Ns[iN];
           double h = hs[ih];
-          if (variant == 2 && N < 2) continue; /* a mass rule needs N >= 2 */
+          const int rule = variant == 2 || variant == 4;
+          if (rule && N < 2) continue; /* a mass rule needs N >= 2 */
           beam_case* bc = setup_curved(N);
-          if (variant == 2) CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&bc->g, &bc->rule, 1), 0);
+          if (rule) CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&bc->g, &bc->rule, 1), 0);
           bc->in.galerkin = variant == 1 || variant == 2;
           make_old_state(bc, h);
           bc->in.h = h;
@@ -788,7 +791,7 @@ static void test_damping_tangent(void) {
           }
           nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
           nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), bc->in.m_load);
-          if (variant == 2) nsb_v3_store(nsb_v3(0.5, -9.81, 0.2), bc->in.grav);
+          if (rule) nsb_v3_store(nsb_v3(0.5, -9.81, 0.2), bc->in.grav);
           double u[NMAX], f0[NMAX], f1[NMAX];
           random_u(u, N, 1.0, 2.0, 3.0);
           int n = nsb_beam_velocity_nlocal(N);
@@ -800,7 +803,8 @@ static void test_damping_tangent(void) {
           for (int i = 0; i < n; ++i) change = fmax(change, fabs(f1[i] - f0[i]));
           CU_ASSERT(change > 1e-3 * max_abs(f0, n));
           double err = tangent_error(bc, u);
-          static const char* const names[] = {"collocation", "Galerkin", "mass rule", "gen-alpha"};
+          static const char* const names[] = {"collocation", "Galerkin", "mass rule", "gen-alpha",
+                                              "coll. rule"};
           printf("    damped %-11s alpha=%.1f beta=%.2f N=%d h=%.2f: rel. error %.2e (damping changes f by %.1e)\n",
                  names[variant], ab[id][0], ab[id][1], N, h, err, change);
           if (err > worst) worst = err;

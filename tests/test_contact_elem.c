@@ -2314,17 +2314,22 @@ static void test_mass_rule_moments(void) {
     }
 }
 
-/* A free bar of 10 Galerkin elements (POINTS=2, the last one with a
-   massless end under MASS=REDISTRIBUTED, the wall far away) against the same
-   bar with the elements' own quadrature: in a rigid motion (velocity (1, 2, 0),
-   gravity along y), mass, momentum, angular momentum about the origin (hence
-   the centre of mass), kinetic and gravity energy are the same to round-off,
-   initially and after ten increments. */
-static void free_bar(const char* mass, nsb_energy* en0, nsb_energy* en10) {
+/* A free bar of 10 elements (each element line below: Galerkin POINTS=2,
+   the default collocation POINTS=3, collocation POINTS=2, B31; the last
+   element with a massless end under MASS=REDISTRIBUTED, the wall far away)
+   in a rigid motion (velocity (1, 2, 0), gravity along y): mass, momentum,
+   angular momentum about the origin (hence the centre of mass), kinetic and
+   gravity energy are those of the rigid motion to round-off, initially and
+   after ten increments, and the same as with the elements' own quadrature
+   (MASS=STANDARD) to round-off for the Galerkin element.  The collocation
+   elements' own quadrature misses the rigid motion by its Newton tolerance
+   (measured: 8e-13 in momentum, 1.5e-12 in kinetic energy after ten
+   increments, printed), the mass rule's by round-off. */
+static void free_bar(const char* elem, const char* mass, nsb_energy* en0, nsb_energy* en10) {
   char deck[4096];
   int len = sprintf(deck, "*NODE, NSET=BAR\n");
   for (int i = 0; i <= 10; ++i) len += sprintf(deck + len, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i);
-  len += sprintf(deck + len, "*NSET, NSET=TIP\n11\n*ELEMENT, TYPE=B2V, ELSET=BAR, WEIGHTING=GALERKIN, POINTS=2\n");
+  len += sprintf(deck + len, "*NSET, NSET=TIP\n11\n*ELEMENT, %s, ELSET=BAR\n", elem);
   for (int i = 0; i < 10; ++i) len += sprintf(deck + len, "%d, %d, %d\n", i + 1, i + 1, i + 2);
   sprintf(deck + len,
           "*BEAM GENERAL SECTION, ELSET=BAR\n1e4, 1e4, 1e4, 1e4, 1e4, 1e4\n1, 2e-6, 1e-6, 1e-6\n0, 1, 0\n"
@@ -2342,27 +2347,36 @@ static void free_bar(const char* mass, nsb_energy* en0, nsb_energy* en10) {
   fx_close(&fx);
 }
 static void test_mass_rule_rigid_motion(void) {
-  nsb_energy std0, std10, red0, red10;
-  free_bar("STANDARD", &std0, &std10);
-  free_bar("REDISTRIBUTED", &red0, &red10);
-  const nsb_energy* a[2] = {&std0, &std10};
-  const nsb_energy* b[2] = {&red0, &red10};
-  for (int k = 0; k < 2; ++k) {
-    printf("\n    %s: momentum (%.15g, %.15g), angular momentum z %.15g, kinetic %.15g, potential %.15g; "
-           "redistributed - standard: %.1e, %.1e, %.1e, %.1e, %.1e",
-           k ? "after 10 increments" : "initial", a[k]->momentum.x, a[k]->momentum.y, a[k]->angular_momentum.z,
-           a[k]->kinetic, a[k]->potential, b[k]->momentum.x - a[k]->momentum.x, b[k]->momentum.y - a[k]->momentum.y,
-           b[k]->angular_momentum.z - a[k]->angular_momentum.z, b[k]->kinetic - a[k]->kinetic,
-           b[k]->potential - a[k]->potential);
-    NSB_ASSERT_CLOSE(b[k]->momentum.x, a[k]->momentum.x, 1e-13);
-    NSB_ASSERT_CLOSE(b[k]->momentum.y, a[k]->momentum.y, 1e-13);
-    NSB_ASSERT_CLOSE(b[k]->angular_momentum.z, a[k]->angular_momentum.z, 1e-13);
-    NSB_ASSERT_CLOSE(b[k]->kinetic, a[k]->kinetic, 1e-13);
-    NSB_ASSERT_CLOSE(b[k]->potential, a[k]->potential, 1e-13);
+  const char* elems[] = {"TYPE=B2V, WEIGHTING=GALERKIN, POINTS=2", "TYPE=B2V", "TYPE=B2V, POINTS=2", "TYPE=B31"};
+  const double g = 9.81, t = 0.01; /* ten increments */
+  /* the rigid motion: mass 1, centre of mass (0.5, 0) + (1, 2) t - (0, g t^2/2) */
+  const double py = 2.0 - g * t, yc = 2.0 * t - 0.5 * g * t * t;
+  const double ref[2][5] = {{1.0, 2.0, 0.5 * 2.0, 0.5 * (1.0 + 4.0), 0.0},
+                            {1.0, py, (0.5 + t) * py - yc * 1.0, 0.5 * (1.0 + py * py), g * yc}};
+  for (int ie = 0; ie < 4; ++ie) {
+    nsb_energy std0, std10, red0, red10;
+    free_bar(elems[ie], "STANDARD", &std0, &std10);
+    free_bar(elems[ie], "REDISTRIBUTED", &red0, &red10);
+    const nsb_energy* a[2] = {&std0, &std10};
+    const nsb_energy* b[2] = {&red0, &red10};
+    printf("\n    %s:", elems[ie]);
+    for (int k = 0; k < 2; ++k) {
+      const double va[5] = {a[k]->momentum.x, a[k]->momentum.y, a[k]->angular_momentum.z, a[k]->kinetic,
+                            a[k]->potential};
+      const double vb[5] = {b[k]->momentum.x, b[k]->momentum.y, b[k]->angular_momentum.z, b[k]->kinetic,
+                            b[k]->potential};
+      printf("\n      %s: momentum (%.15g, %.15g), angular momentum z %.15g, kinetic %.15g, potential %.15g; "
+             "minus the rigid motion: redistributed %.1e, %.1e, %.1e, %.1e, %.1e, standard %.1e, %.1e, %.1e, %.1e, "
+             "%.1e",
+             k ? "after 10 increments" : "initial", vb[0], vb[1], vb[2], vb[3], vb[4], vb[0] - ref[k][0],
+             vb[1] - ref[k][1], vb[2] - ref[k][2], vb[3] - ref[k][3], vb[4] - ref[k][4], va[0] - ref[k][0],
+             va[1] - ref[k][1], va[2] - ref[k][2], va[3] - ref[k][3], va[4] - ref[k][4]);
+      for (int c = 0; c < 5; ++c) {
+        NSB_ASSERT_CLOSE(vb[c], ref[k][c], 1e-13);
+        if (ie == 0) NSB_ASSERT_CLOSE(vb[c], va[c], 1e-13);
+      }
+    }
   }
-  /* the rigid motion itself: mass 1, centre of mass at x = 0.5 */
-  NSB_ASSERT_CLOSE(std0.momentum.x, 1.0, 1e-13);
-  NSB_ASSERT_CLOSE(std0.angular_momentum.z, 0.5 * 2.0, 1e-13);
 }
 
 /* The free bar into the wall with a massless end node (MASS=REDISTRIBUTED,
@@ -2472,12 +2486,17 @@ static void test_particle_bar_massless(void) {
    kinetic + potential energy stays within 1e-5 of E0 (the plain modified
    scheme is not exactly conservative in finite rotations: measured 2e-6) with
    workless impulses.  (The initial-acceleration system once took its rotary
-   inertia from the translational mass sums and diverged here.) */
-static void test_bar_side_massless(void) {
+   inertia from the translational mass sums and diverged here.)  With the
+   default collocation elements (POINTS=3) the impulses are as workless, and
+   the energy is kept to the project's target for an energy-exact impact,
+   5e-4 of E0 (docs/contact.md §7.2; measured 4.4e-4: the collocation element
+   has no exact energy identity, and with the node's mass it drifts by
+   1.4e-4 besides the 2.3 % the node's impact dissipates). */
+static void bar_side_massless(const char* elem, double tol) {
   char deck[4096];
   int len = sprintf(deck, "*NODE, NSET=BAR\n");
   for (int i = 0; i <= 10; ++i) len += sprintf(deck + len, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i);
-  len += sprintf(deck + len, "*NSET, NSET=TIP\n11\n*ELEMENT, TYPE=B2V, ELSET=BAR, WEIGHTING=GALERKIN, POINTS=2\n");
+  len += sprintf(deck + len, "*NSET, NSET=TIP\n11\n*ELEMENT, %s, ELSET=BAR\n", elem);
   for (int i = 0; i < 10; ++i) len += sprintf(deck + len, "%d, %d, %d\n", i + 1, i + 1, i + 2);
   sprintf(deck + len,
           "*BEAM GENERAL SECTION, ELSET=BAR\n1e4, 1e4, 1e4, 1e4, 1e4, 1e4\n1, 2e-6, 1e-6, 1e-6\n0, 1, 0\n"
@@ -2501,14 +2520,18 @@ static void test_bar_side_massless(void) {
     worst = fmax(worst, fabs(en.kinetic + en.potential - E0));
     worst_d = fmax(worst_d, fabs(en.dissipated));
   }
-  printf("\n    %d increments with impulses, largest |E - E0| = %.2e, largest |dissipated| = %.2e (E0 = %.3f), "
+  printf("\n    %s: %d increments with impulses, largest |E - E0| = %.2e, largest |dissipated| = %.2e (E0 = %.3f), "
          "momentum z %.4f",
-         impulsive, worst, worst_d, E0, p_prev);
+         elem, impulsive, worst, worst_d, E0, p_prev);
   CU_ASSERT(impulsive >= 3);
-  CU_ASSERT(worst <= 1e-5 * E0);
+  CU_ASSERT(worst <= tol * E0);
   CU_ASSERT(worst_d <= 1e-12 * E0);
   CU_ASSERT(p_prev > -0.9); /* the wall has taken momentum */
   fx_close(&fx);
+}
+static void test_bar_side_massless(void) {
+  bar_side_massless("TYPE=B2V, WEIGHTING=GALERKIN, POINTS=2", 1e-5);
+  bar_side_massless("TYPE=B2V", 5e-4);
 }
 
 /* Hertz contact resolved by too few increments: a particle (m = 1) at
