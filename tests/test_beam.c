@@ -508,11 +508,9 @@ static void test_gen_alpha_point_map(void) {
 
 /* ---- rigid motion ------------------------------------------------------------- */
 
+/* the strains of the collocation points (the integration points carry none:
+   beam_velocity.c update_point) */
 static void check_strains_equal_initial(beam_case* bc, double tol) {
-  for (int q = 0; q < bc->g.n_qp; ++q) {
-    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].E), nsb_v3_load(bc->g.E0))), 0.0, tol);
-    NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].K), nsb_v3_load(bc->g.K0))), 0.0, tol);
-  }
   for (int k = 0; k < bc->g.N; ++k) {
     NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].E), nsb_v3_load(bc->g.E0))), 0.0, tol);
     NSB_ASSERT_CLOSE(nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].K), nsb_v3_load(bc->g.K0))), 0.0, tol);
@@ -727,8 +725,6 @@ static void objectivity_run_damped(int galerkin, double alpha, double beta) {
     /* material quantities unchanged, positions rotated */
     double merr = 0.0;
     for (int q = 0; q < bc->g.n_qp; ++q) {
-      merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(cqp[q].E), nsb_v3_load(bc->cur_qp[q].E))));
-      merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(cqp[q].K), nsb_v3_load(bc->cur_qp[q].K))));
       merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(cqp[q].w), nsb_v3_load(bc->cur_qp[q].w))));
       merr = fmax(merr, nsb_v3_norm(nsb_v3_sub(nsb_q_rotate(Q, nsb_v3_load(cqp[q].r)), nsb_v3_load(bc->cur_qp[q].r))));
     }
@@ -976,8 +972,11 @@ static void test_patch_end_moment(void) {
       gauss = nsb_v3_muladd(gauss, bc->g.JL[p], nsb_v3(cos(kap * bc->g.xp[p]), sin(kap * bc->g.xp[p]), 0.0));
     double e_arc = nsb_v3_norm(nsb_v3_sub(tip, arc)), e_gauss = nsb_v3_norm(nsb_v3_sub(tip, gauss));
     double e_rot = nsb_v3_norm(nsb_v3_sub(rot, nsb_v3(0, 0, kap * L)));
+    /* the curvature of the collocation points, where the constitutive law
+       holds (the integration points carry no strains: beam_velocity.c
+       update_point) */
     double e_K = 0.0;
-    for (int q = 0; q < bc->g.n_qp; ++q) e_K = fmax(e_K, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_qp[q].K), nsb_v3(0, 0, kap))));
+    for (int k = 0; k < N; ++k) e_K = fmax(e_K, nsb_v3_norm(nsb_v3_sub(nsb_v3_load(bc->cur_cp[k].K), nsb_v3(0, 0, kap))));
     printf("    end moment N=%d: |tip - arc| %.2e, |tip - Gauss rule| %.2e, |rotation error| %.2e, |K - M/EI| %.2e (%d it)\n",
            N, e_arc, e_gauss, e_rot, e_K, it);
     CU_ASSERT(e_gauss < 1e-10);
