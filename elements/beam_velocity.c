@@ -483,12 +483,12 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   if (K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
 
   /* ---- ends ---- */
-  nsb_mat3 R0, T0 = nsb_m3_zero();
+  nsb_mat3 R0, T0;
   update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R0, K ? &T0 : NULL);
   update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
   const nsb_vec3 R0tM0 = nsb_m3_tmulv(R0, M0);
   /* d(R(0)^T M^0)/dwbar^0 = h S(R^T M) T^T (the tangent's) */
-  const nsb_mat3 DM0 = nsb_m3_scale(h, nsb_m3_skew_mult(R0tM0, T0));
+  const nsb_mat3 DM0 = K ? nsb_m3_scale(h, nsb_m3_skew_mult(R0tM0, T0)) : nsb_m3_zero();
   /* a residual alone needs an integration point's rotation only for a
      distributed moment, and its T(h wbar) not at all */
   const int ml_on = ml.x != 0.0 || ml.y != 0.0 || ml.z != 0.0;
