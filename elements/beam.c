@@ -1587,7 +1587,8 @@ static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double*
   double kin = 0.0, strain = 0.0;
   /* kinetic energy by the integration points, strain energy by the Gauss
      rule on the collocation points, where the constitutive law holds (the
-     integration-point strains are kinematic history, docs/theory_beam.md) */
+     velocity element's integration points carry no strains of their own,
+     docs/theory_beam.md §2) */
   nsb_beam_point ends[2];
   for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
   nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
