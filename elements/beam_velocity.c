@@ -278,7 +278,7 @@ static void rates_alpha(const rate_coef* rc, nsb_vec3 xb, nsb_vec3 xn, nsb_vec3 
  * strains of their own (vbp == NULL: E, K copied, as at the ends): no
  * equation of the element holds there and nothing reads them (the strain
  * energy and the resultants are those of the collocation points,
- * docs/theory_beam.md §5). */
+ * docs/theory_beam.md §2). */
 static void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_vec3 wb, const nsb_vec3* vbp,
                          const nsb_vec3* wbp, double h, const rate_coef* rc, nsb_beam_point* restrict cur,
                          nsb_mat3* R, nsb_mat3* T) {
