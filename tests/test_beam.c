@@ -8,6 +8,9 @@
  *   tangent    analytic tangent vs central differences, all columns, N = 1,
  *              2, 3, 5 (and 10), curved and twisted element, strained and
  *              moving old state, h = 0.01 and 0.5, inertia on and static;
+ *   residual   a residual-only evaluation and the points pass leave the
+ *              residual and point states of the evaluation with its
+ *              tangent, bit for bit;
  *   rigid      rigid translation / rotation: no strain, no stress;
  *   objectivity superposed rotation of state and unknowns;
  *              tangent, rigid and objectivity also for the Galerkin
@@ -504,6 +507,73 @@ static void test_gen_alpha_point_map(void) {
   }
   printf("\n    relations of the generalized-alpha form at %d points: worst residual %.2e", bc->g.n_qp, worst);
   CU_ASSERT(worst < 1e-11);
+}
+
+/* ---- residual alone ---------------------------------------------------------- */
+
+/* A residual-only evaluation (K == NULL: modified Newton's kept matrix) skips
+   what only the tangent reads (an integration point's R without a
+   distributed moment, every T(h wbar) but the collocation points'), and the
+   points pass (nsb_beam_velocity_points) skips the residual: the residual
+   and every point state must be those of the evaluation with its tangent,
+   bit for bit, with and without a distributed moment, both weightings,
+   the plain and the generalized-alpha scheme, static and dynamic. */
+static nsb_beam_point pts_a[NSB_BEAM_MAX_QP + NSB_BEAM_MAX_POINTS + 2];
+static nsb_beam_point pts_b[NSB_BEAM_MAX_QP + NSB_BEAM_MAX_POINTS + 2];
+static double Kres[NMAX * NMAX];
+
+static void save_points(const beam_case* bc, nsb_beam_point* to) {
+  int nq = bc->g.n_qp, N = bc->g.N;
+  memcpy(to, bc->cur_qp, sizeof(nsb_beam_point) * (size_t)nq);
+  memcpy(to + nq, bc->cur_cp, sizeof(nsb_beam_point) * (size_t)N);
+  memcpy(to + nq + N, bc->cur_end, 2 * sizeof(nsb_beam_point));
+}
+
+static void test_residual_alone(void) {
+  const int Ns[] = {1, 2, 3};
+  const double r = 0.6, am = (2.0 * r - 1.0) / (r + 1.0), af = r / (r + 1.0);
+  int cases = 0, differ = 0;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int iN = 0; iN < 3; ++iN)
+      for (int mode = 0; mode < 3; ++mode) /* plain dynamic, generalized-alpha, static */
+        for (int mom = 0; mom < 2; ++mom) {
+          int N = Ns[iN];
+          beam_case* bc = setup_curved(N);
+          bc->in.galerkin = gal;
+          make_old_state(bc, 0.05);
+          bc->in.h = 0.05;
+          bc->in.inertia = mode != 2;
+          bc->in.gen_alpha = mode == 1;
+          bc->in.alpha_m = mode == 1 ? am : 0.0;
+          bc->in.alpha_f = mode == 1 ? af : 0.0;
+          bc->in.beta = mode == 1 ? 0.25 * (1.0 - am + af) * (1.0 - am + af) : 0.6;
+          bc->in.gamma = mode == 1 ? 0.5 - am + af : 0.55;
+          nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
+          nsb_v3_store(mom ? nsb_v3(-0.4, 0.25, 0.9) : nsb_v3_zero(), bc->in.m_load);
+          double u[NMAX], fa[NMAX], fb[NMAX];
+          random_u(u, N, 1.0, 2.0, 3.0);
+          const int n = nsb_beam_velocity_nlocal(N), np = bc->g.n_qp + N + 2;
+          CU_ASSERT_EQUAL(resid(bc, u, fa, Kres), 0);
+          save_points(bc, pts_a);
+          memset(bc->cur_qp, 0, sizeof bc->cur_qp);
+          memset(bc->cur_cp, 0, sizeof bc->cur_cp);
+          memset(bc->cur_end, 0, sizeof bc->cur_end);
+          CU_ASSERT_EQUAL(resid(bc, u, fb, NULL), 0);
+          save_points(bc, pts_b);
+          int d = memcmp(fa, fb, sizeof(double) * (size_t)n) != 0;
+          d |= memcmp(pts_a, pts_b, sizeof(nsb_beam_point) * (size_t)np) != 0;
+          memset(bc->cur_qp, 0, sizeof bc->cur_qp);
+          memset(bc->cur_cp, 0, sizeof bc->cur_cp);
+          memset(bc->cur_end, 0, sizeof bc->cur_end);
+          nsb_beam_velocity_points(&bc->in, bc->cur_qp, bc->cur_cp, bc->cur_end);
+          save_points(bc, pts_b);
+          d |= memcmp(pts_a, pts_b, sizeof(nsb_beam_point) * (size_t)np) != 0;
+          if (d) printf("\n    differs: %s N=%d mode %d moment %d", gal ? "Galerkin" : "collocation", N, mode, mom);
+          differ += d;
+          ++cases;
+        }
+  printf("\n    %d cases, %d with a different residual or point state", cases, differ);
+  CU_ASSERT_EQUAL(differ, 0);
 }
 
 /* ---- rigid motion ------------------------------------------------------------- */
@@ -1159,6 +1229,7 @@ static const nsb_test_suite suites[] = {
                              {"central_differences_gen_alpha", test_tangent_gen_alpha},
                              {"gen_alpha_point_map", test_gen_alpha_point_map},
                              {NULL, NULL}}},
+    {"residual", (const nsb_test_case[]){{"residual_alone_same_bits", test_residual_alone}, {NULL, NULL}}},
     {"rigid",
      (const nsb_test_case[]){{"no_strain_no_stress", test_rigid},
                              {"no_strain_no_stress_galerkin", test_rigid_galerkin},
