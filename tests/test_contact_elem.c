@@ -2768,6 +2768,58 @@ static void test_obstacle_sawtooth(void) {
   obstacle_late_jump(1000.0, 1e-3);
 }
 
+/* A conveyor: the plane moves in itself along x at 0.5 L/s from t = 0.1037
+   (a kink inside [0.10, 0.11]) under a particle resting on it (mu = 1):
+   the friction impulse of the kink's increment is mu m g h and the plane
+   moves Delta p = 0.5 (0.11 - 0.1037) L under it, so the plane works
+   mu m g Delta p on the particle and the slip dissipates mu m g (Delta p -
+   Delta x), Delta x = mu g h^2/2 (0.0618030 and 0.0521794 M L^2; with the
+   rate of the table at the increment's ends the law booked 0.04905 and
+   0.0394264, the same motion).  Then it slides up to the plane's speed and
+   sticks: the plane's offset from it stays constant to round-off while the
+   plane moves on, and E + D - E0 = W throughout (RHOINF=1). */
+static void conveyor(double L, double M) {
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE, NSET=B\n1, 0.0, 0.0, %.17g\n*PARTICLE, NSET=B, MASS=%.17g, RADIUS=%.17g\n"
+           "*AMPLITUDE, NAME=BELT\n0.0, 0.0, 0.1037, 0.0, 0.9037, 0.4, 10.0, 0.4\n"
+           "*OBSTACLE, NAME=PLATE, TYPE=PLANE, AMPLITUDE=BELT\n0, 0, 0, 0, 0, 1, %.17g, 0, 0\n"
+           "*GRAVITY\n0, 0, %.17g\n*CONTACT PAIR, LAW=NEWTON, FRICTION=1.0\nB, PLATE\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=1\n0.01, 1.0\n*END STEP\n",
+           0.05 * L, 2.0 * M, 0.05 * L, L, -9.81 * L);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const double E0 = total_energy(s), mg = 2.0 * M * 9.81 * L;
+  advance(s, 11, 0.01);
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  const double dp = 0.5 * (0.11 - 0.1037) * L, dx = 0.5 * 9.81 * L * 1e-4;
+  printf("\n    conveyor (L = %g): kink increment W %.9g, D %.9g M L^2 (mu m g Delta p %.9g, mu m g (Delta p - Delta x) %.9g)", L,
+         en.external_work / (M * L * L), en.dissipated / (M * L * L), mg * dp / (M * L * L), mg * (dp - dx) / (M * L * L));
+  NSB_ASSERT_CLOSE(en.external_work, mg * dp, 1e-12 * M * L * L);
+  NSB_ASSERT_CLOSE(en.dissipated, mg * (dp - dx), 1e-12 * M * L * L);
+  advance(s, 9, 0.01); /* sticks by t = 0.16 */
+  double off0 = 0.0, worst = 0.0, worst_balance = 0.0;
+  for (int k = 21; k <= 89; ++k) {
+    advance(s, 1, 0.01);
+    const double off = nsb_system_state(s)->x[0] - 0.5 * (0.01 * k - 0.1037) * L;
+    if (k == 21) off0 = off;
+    worst = fmax(worst, fabs(off - off0));
+    nsb_system_energy(s, &en);
+    worst_balance = fmax(worst_balance, fabs(en.kinetic + en.potential + en.dissipated - E0 - en.external_work));
+  }
+  printf("\n    conveyor (L = %g): sticking offset change %.2e L, v %.15g L/s, |E + D - E0 - W| %.2e M L^2", L, worst / L,
+         nsb_system_state(s)->v[0] / L, worst_balance / (M * L * L));
+  CU_ASSERT(worst <= 1e-12 * L);
+  NSB_ASSERT_CLOSE(nsb_system_state(s)->v[0], 0.5 * L, 1e-12 * L);
+  CU_ASSERT(worst_balance <= 1e-12 * M * L * L);
+  fx_close(&fx);
+}
+static void test_obstacle_conveyor(void) {
+  conveyor(1.0, 1.0);
+  conveyor(1000.0, 1e-3);
+}
+
 /* A particle (box = 0) or a box on four corner points (box = 1; POINTS=)
    set down at rest on a turntable (a plane spinning at 1 rad/s, SPIN=),
    0.5 L from its axis, moving with the disk; mu = 0.5 holds it (mu g = 4.9
@@ -3262,6 +3314,7 @@ int main(int argc, char** argv) {
                                             {"obstacle_drop", test_obstacle_drop},
                                             {"obstacle_sawtooth", test_obstacle_sawtooth},
                                             {"turntable_rest", test_turntable_rest},
+                                            {"obstacle_conveyor", test_obstacle_conveyor},
                                             {"bar_wall_no_gain", test_bar_wall_no_gain},
                                             {"bar_wall_booking", test_bar_wall_booking},
                                             {"bar_wall_default_scheme_no_gain", test_bar_wall_default_scheme_no_gain},
