@@ -9,6 +9,7 @@
  */
 #include "contact/pair.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -1050,7 +1051,21 @@ nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_
       a = nsb_v3_muladd(a, d->wt[j], nsb_v3_sub(nsb_st_x(ec->cur, e->nodes[j]), nsb_st_x(ec->old, e->nodes[j])));
     nsb_v3_store(a, arm);
   }
-  return nsb_obstacle_point_velocity(ec->model, d->shape.master, arm, ec->t);
+  nsb_vec3 v = nsb_obstacle_point_velocity(ec->model, d->shape.master, arm, ec->t);
+  if (o->amplitude >= 0 && ec->old && ec->h > 0.0) {
+    /* a translating obstacle: the velocity w_n+1 = 2 (p_n+1 - p_n)/h - pdot_n
+       in place of the amplitude's rate at t_n+1, so that the relative
+       velocities of the law, gamma_N+ + gamma_N- (gamma_N- with pdot_n),
+       are 2 n . (Delta x - Delta p)/h under the trapezoidal rule: the
+       obstacle's whole motion over the increment, a kink of its table inside
+       the increment included (docs/contact.md §7.7).  Equal to the rate up to
+       -h^2 p'''/6 for a smooth amplitude, to round-off for a linear segment */
+    nsb_vec3 v1, v0;
+    nsb_vec3 dp = nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &v1),
+                             nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &v0));
+    v = nsb_v3_add(nsb_v3_sub(v, v1), nsb_v3_sub(nsb_v3_scale(2.0 / ec->h, dp), v0));
+  }
+  return v;
 }
 
 /* The node rows of a contact's multipliers, -sum_k w_j dir_k P_k, and
@@ -1644,6 +1659,32 @@ static void support_estimate(nsb_elem* e, int n, const nsb_eval_ctx* ec, double*
    (unit-invariant); a_N < 0 strictly keeps the touching balls of a chain
    or cradle (relative smooth acceleration 0: their impulses can only be
    impacts) under Moreau's law. */
+/* The gap test of a contact with a translating obstacle (docs/contact.md
+   §7.7): the midpoint test reads the obstacle's motion from its rate and
+   acceleration at t_n, which miss a kink of the amplitude inside the
+   increment (a table point, a ramp that starts after t_n).  The part of the
+   obstacle's displacement over the increment that they miss,
+   dev = -n . (Delta p - h pdot_n - h^2 pddot_n/2), is added to the gap at
+   t_n+1 of the same expansion; the contact is closed when that gap is,
+   g_n + h gamma_N- + h^2 a_N/2 + dev <= 0, and dev < 0 (the obstacle comes
+   nearer than its expansion says) beyond the round-off of its positions
+   (64 eps |d| (|a_n+1| + |a_n| + h |a'_n| + h^2 |a''_n|/2)): a table that is
+   linear or quadratic over the increment leaves the midpoint test alone. */
+static int obstacle_end_closes(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  if (d->shape.kind != 0) return 0;
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  if (o->amplitude < 0) return 0;
+  const nsb_amplitude* am = &ec->model->amplitudes.data[o->amplitude];
+  const double h = ec->h;
+  double r0 = 0.0, c0 = 0.0, r1 = 0.0;
+  const double a0 = nsb_amplitude_eval(am, ec->t, &r0, &c0), a1 = nsb_amplitude_eval(am, ec->t + h, &r1, NULL);
+  nsb_vec3 mo = nsb_v3_load(o->motion);
+  const double dn = nsb_v3_dot(nsb_v3_load(d->n), mo);
+  const double dev = -dn * ((a1 - a0) - h * r0 - 0.5 * h * h * c0);
+  const double tiny = 64.0 * DBL_EPSILON * nsb_v3_norm(mo) * (fabs(a1) + fabs(a0) + h * fabs(r0) + 0.5 * h * h * fabs(c0));
+  return dev < -tiny && d->gap0 + h * d->gN_pre + 0.5 * h * h * d->aN_sup + dev <= 0.0;
+}
+
 static int resting_touch(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   return d->active && d->owner && d->aN_sup < 0.0 && fabs(d->gN_pre) <= -d->aN_sup * ec->h;
 }
@@ -1820,6 +1861,8 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     /* Moreau: closed at the step midpoint, g(t_n + h/2) to second order */
     double h = ec->h;
     d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_sup <= 0.0;
+    /* a translating obstacle: its position at t_n+1 too */
+    if (d->owner && !d->active) d->active = obstacle_end_closes(d, ec);
     /* a massless node (MASS=REDISTRIBUTED, docs/contact.md §7.2): its velocity
        at t_n alternates in sign from increment to increment (v_n+1 = 2 vbar - v_n
        with vbar = 0 while pressed) and its acceleration is not defined, so the
