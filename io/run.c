@@ -1321,12 +1321,14 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
   while (!nsb_step_control_reached(sc, nsb_system_time(s), t_target)) {
     double t_new = nsb_step_control_next(sc, s, t_target), hh = t_new - nsb_system_time(s);
     rep.shrink = 0.0;
+    rep.final = 0;
     int st = nsb_system_increment_to(s, t_new, &rep);
     *iters += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
-      if (nsb_step_control_cutback_by(sc, st, hh, rep.shrink)) continue;
+      /* a final failure (a mechanism: singular for every increment length) is reported at once */
+      if (!rep.final && nsb_step_control_cutback_by(sc, st, hh, rep.shrink)) continue;
       /* a static step that converged on the way and now fails even at
          the smallest increment: the load has passed a limit point */
       if (st == NSB_ERR_NO_CONVERGENCE && sd->kind == NSB_STEP_STATIC && nsb_system_time(s) > sc->t0 &&
@@ -1339,7 +1341,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
                  hh, nsb_system_time(s) - sc->t0);
       }
       /* a dynamic step: say how far the increment was cut back, or why it was not */
-      if (sd->kind == NSB_STEP_DYNAMIC && st != NSB_ERR_ALLOC && st != NSB_ERR_UNDER_RESOLVED) {
+      if (sd->kind == NSB_STEP_DYNAMIC && st != NSB_ERR_ALLOC && st != NSB_ERR_UNDER_RESOLVED && !rep.final) {
         size_t len = strlen(rep.cause);
         if (sc->h_min < sc->h_nom * (1.0 - 1e-12))
           snprintf(rep.cause + len, sizeof rep.cause - len,

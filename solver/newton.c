@@ -198,6 +198,51 @@ static int singular_cause(const nsb_system* s, nsb_eval_mode mode, int it, const
   return 0;
 }
 
+/* Whether a singular first Newton matrix of an increment is singular for
+   every increment length, so that cutting the increment back cannot make it
+   regular (the failure is then final: nsb_newton_report.final).
+   - A static step: the matrix of the first iteration at the converged start
+     state itself, i.e. when the predictor moved no node (the first increment
+     of a step, which starts from rest, without prescribed motion in it; in
+     later increments the predictor extrapolates the load path, and there a
+     singular matrix may be a limit point that a shorter increment stays
+     below).  K at that state does not depend on h (a follower load's
+     stiffness grows with the load of t_new: a matrix singular at one load
+     level and regular at another is left to the cutbacks all the same only
+     when the nodes moved).
+   - A dynamic step: the zero pivot falls on a node DOF without inertia (a
+     massless mechanism): the mass term c M / h^2 that grows as h shrinks
+     does not reach that row.  A DOF with inertia keeps the cutbacks.
+   eq: the equation of the zero pivot (-1: not known). */
+static int singular_for_any_h(const nsb_system* s, nsb_eval_mode mode, int eq) {
+  if (mode == NSB_EVAL_STATIC) {
+    const size_t n = (size_t)s->n_nodes;
+    return !memcmp(s->cur.x, s->old.x, 3 * n * sizeof(double)) && !memcmp(s->cur.q, s->old.q, 4 * n * sizeof(double));
+  }
+  if (mode != NSB_EVAL_DYNAMIC || eq < 0) return 0;
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int d = 0; d < 6; ++d)
+      if (s->node_eq[6 * i + d] == eq) return !node_has_inertia(s->model, i, d);
+  return 0;
+}
+
+/* The probable cause of a final singular matrix (singular_for_any_h) on a
+   node DOF, appended to rep->cause after the DOF's name. */
+static void mechanism_cause(const nsb_system* s, nsb_eval_mode mode, nsb_newton_report* rep) {
+  size_t len = strlen(rep->cause);
+  if (mode == NSB_EVAL_STATIC)
+    snprintf(rep->cause + len, sizeof rep->cause - len,
+             "; probable cause: the model is a mechanism: that DOF has no stiffness at the converged state of step "
+             "time %.6g (a singular matrix there does not depend on the increment, so no cutback is tried); add a "
+             "support or a joint that holds it",
+             s->t - s->t_step_start);
+  else
+    snprintf(rep->cause + len, sizeof rep->cause - len,
+             "; probable cause: a massless mechanism: that DOF has neither stiffness nor inertia (a shorter "
+             "increment cannot help, so no cutback is tried); add a support or a joint that holds it, or give the "
+             "elements at it a density");
+}
+
 nsb_conv_verdict nsb_sys_test_iteration(nsb_system* s, int it, nsb_newton_report* rep) {
   nsb_conv_verdict v = nsb_conv_test(&s->conv, &s->nrm);
   if (it < NSB_NEWTON_HISTORY) {
@@ -475,6 +520,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
   rep->status = NSB_OK;
   rep->cause[0] = '\0';
   rep->shrink = 0.0;
+  rep->final = 0;
   int guessed = 0;
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
   nsb_conv_begin_increment(&s->conv);
@@ -657,10 +703,18 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       snprintf(rep->cause, sizeof rep->cause, "%s", nsb_ctx_error_message(s->ctx));
       nsb_ctx_clear_error(s->ctx);
       if (st == NSB_ERR_SINGULAR) {
-        if (!singular_cause(s, mode, it, rep, rep->cause, sizeof rep->cause) && s->ls->singular_eq >= 0) {
+        const int named = singular_cause(s, mode, it, rep, rep->cause, sizeof rep->cause);
+        /* a dynamic step's named causes (a rotation limit of the increment) depend on h */
+        rep->final = it == 0 && !(named && mode == NSB_EVAL_DYNAMIC) && singular_for_any_h(s, mode, s->ls->singular_eq);
+        if (!named && s->ls->singular_eq >= 0) {
           nsb_sys_describe_equation(s, s->ls->singular_eq, where, sizeof where);
           size_t len = strlen(rep->cause);
           snprintf(rep->cause + len, sizeof rep->cause - len, "%s", where);
+          if (rep->final) mechanism_cause(s, mode, rep);
+        } else if (rep->final) {
+          size_t len = strlen(rep->cause);
+          snprintf(rep->cause + len, sizeof rep->cause - len,
+                   " (the matrix is singular at the converged state the increment starts from: no cutback is tried)");
         }
       }
       return st;

@@ -40,6 +40,12 @@ typedef struct nsb_newton_report {
      first_correction_shrink): the factor (< 1/2) by which the increment must
      shrink for that correction to be of a sensible size; 0 otherwise */
   double shrink;
+  /* the failure does not depend on the increment's length, so a cutback
+     cannot help (solver/newton.c, singular_for_any_h: a singular first
+     matrix at the converged start state of a static increment, or on a DOF
+     without stiffness and inertia in a dynamic one); the driver reports it
+     at once */
+  int final;
 } nsb_newton_report;
 
 /// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.

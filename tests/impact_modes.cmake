@@ -46,3 +46,17 @@ foreach(case chain15 bounce)
   set_tests_properties(impact_${case}_poisson PROPERTIES LABELS "program;impact" TIMEOUT 60
                        FIXTURES_REQUIRED nsb_${case}_newton)
 endforeach()
+
+# mechanism_<deck>: a model that is a mechanism stops at its first increment
+# with the node, the DOF and the probable cause, after at most 2 rejected
+# increments (tests/decks/mechanism/*.inp, first line "** expect: <substring>";
+# driver tests/run_mechanism_deck.sh; solver/newton.c singular_for_any_h).
+file(GLOB NSB_MECHANISM_DECKS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/decks/mechanism/*.inp)
+foreach(deck ${NSB_MECHANISM_DECKS})
+  get_filename_component(deck_name ${deck} NAME_WE)
+  add_test(NAME mechanism_${deck_name}
+           COMMAND ${NSB_SH} ${CMAKE_CURRENT_LIST_DIR}/run_mechanism_deck.sh $<TARGET_FILE:nsbeam> ${deck}
+                   ${PROJECT_BINARY_DIR}/tests_tmp/mechanism/${deck_name}
+           WORKING_DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/decks/mechanism)
+  set_tests_properties(mechanism_${deck_name} PROPERTIES LABELS "program;bad_deck" TIMEOUT 30)
+endforeach()

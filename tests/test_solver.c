@@ -1099,7 +1099,8 @@ static void test_prescribed_rotation(void) {
 }
 
 /* A static step with a rigid body that nothing keeps from rotating: the
-   singular matrix is reported with the node and DOF of the zero pivot. */
+   singular matrix is reported with the node and DOF of the zero pivot, as a
+   mechanism that no cutback can help. */
 static void test_singular_names_dof(void) {
   const char* deck = "*NODE\n1, 0, 0, 0\n*RIGID BODY, NODE=1, MASS=1\n1, 1, 1\n*BOUNDARY\n1, 1, 3\n"
                      "*GRAVITY\n0, 0, -9.81\n*STEP\n*STATIC\n0.5, 1.0\n*END STEP\n";
@@ -1115,6 +1116,9 @@ static void test_singular_names_dof(void) {
   printf("\n    cause: %s", rep.cause);
   CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "node 1, DOF "));
   CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "rotation about body axis"));
+  /* singular at the start state: final, no cutback (solver/newton.c singular_for_any_h) */
+  CU_ASSERT_EQUAL(rep.final, 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(rep.cause, "the model is a mechanism"));
   nsb_system_destroy(&s);
   nsb_model_destroy(&m);
   CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
