@@ -879,6 +879,25 @@ static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_
   return nsb_v3_dot(nsb_v3_load(d->n), step_disp(e, d, ec)) / ec->h;
 }
 
+/* A massless slave (MASS=REDISTRIBUTED) in the generalized-alpha form of the
+   modified scheme (docs/contact.md §7.2, "With the default scheme"): the node
+   has no inertia, so its equation holds with its force P_n at t_n and P_n+1 at
+   t_n+1 whatever the scheme, and the contact works (P_n + P_n+1)/2 h vbar_N
+   over the increment, vbar_N the step average of the positions.  Its law acts
+   on Lambda = h/2 (P_n + P_n+1) (trapezoidal weights, not the scheme's
+   impulse time) and xi_N = 2 vbar_N, so that Lambda vbar_N = 0.  The node's
+   velocities v_n, v_n+1 carry its pseudo-acceleration, which the regularised
+   acceleration solve leaves arbitrary, and play no part.  The plain scheme
+   (mn_alpha 0) keeps the velocity form, which is the same law there. */
+static int massless_alpha(const nsb_contact_data* d, const nsb_eval_ctx* ec) { return d->massless && ec->mn_alpha; }
+
+/* The weight of P_n+1 in a contact's impulse: h/2 for massless_alpha, else
+   nsb_impulse_time (the weight of P_n in a massless slave's impulse is h
+   minus this, nsb_newton_massless_pre). */
+static double contact_impulse_time(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return massless_alpha(d, ec) ? (1.0 - ec->alpha_f) * ec->h : nsb_impulse_time(ec);
+}
+
 /* Whether a held contact with a beam node states Coulomb's law on the
    step-average slip, 2 vbar_T from the positions, instead of the slip
    velocity at t_n+1 (docs/contact.md §7, "A flexible beam on a frictional
@@ -1107,13 +1126,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
      the body's mass (m_row), a held contact its scale with the body's
      rotation (m_held, held_row_mass) */
   const double mrow = d->held ? d->m_held : d->m_row;
-  double sl = nsb_impulse_time(ec) / mrow;
+  const double t_imp = contact_impulse_time(d, ec);
+  const int ma = massless_alpha(d, ec);
+  double sl = t_imp / mrow;
   double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
   double lv[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) lv[k] = sl * P[k];
   /* massless slave: the impulse of the increment also holds the force the
      node carried at t_n (docs/contact.md §7.2) */
-  if (d->massless) lv[0] += nsb_newton_massless_pre(ec->h, nsb_impulse_time(ec), d->P_pre) / d->m_eff;
+  if (d->massless) lv[0] += nsb_newton_massless_pre(ec->h, t_imp, d->P_pre) / d->m_eff;
   int off[4];
   local_offsets(e, off);
   nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
@@ -1188,11 +1209,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
      the rate of the distance too) */
   nsb_vec3 n1;
   double kappa = chord_turn(e, d, ec, &n1);
+  /* a massless slave in the generalized-alpha form: xi_N = 2 vbar_N
+     (massless_alpha) */
+  if (ma) gam[0] = 2.0 * step_vbar(e, d, ec);
   double xiN = d->step_law ? step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h)
+               : ma        ? gam[0] + 2.0 * kappa / ec->h
                            : nsb_contact_xi_normal(p, d, gam[0]) + 2.0 * kappa / ec->h;
   /* d xi_N / d x_j = 2 w_j n / h under the law on the step average (the
      velocity law: d gamma_N / d v_j = w_j n) */
-  const double sN = d->step_law ? 2.0 / ec->h : 1.0;
+  const double sN = d->step_law || ma ? 2.0 / ec->h : 1.0;
   /* static friction: stick test with mu_st, slip rows with mu */
   nsb_newton_coulomb_rows(nm, p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
   if (K && A[0][0] != 0.0)
@@ -1227,7 +1252,14 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       if (hpos)
         row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * kj->cv, nsb_v3_sub(row, rp)),
                          nsb_v3_scale(c1 * d->wt[j] * kj->cr * 2.0 / ec->h, rp));
-      else
+      else if (ma) {
+        /* the normal from the positions, d (2 vbar_N) / d x_j = 2 w_j n / h;
+           the tangents (friction against an obstacle) stay velocities */
+        nsb_vec3 r0 = nsb_v3_scale(A[k][0], dir[0]);
+        row = nsb_v3_add(nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * kj->cv, nsb_v3_sub(row, r0)),
+                                    nsb_v3_scale(c1 * d->wt[j] * kj->cr * sN, r0)),
+                         nsb_v3_scale(c1 * d->wt[j] * kj->cr, rx));
+      } else
         row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * (d->step_law ? kj->cr * sN : kj->cv), row),
                          nsb_v3_scale(c1 * d->wt[j] * kj->cr, rx));
       K[(m0 + k) + nl * (off[j] + 0)] += row.x;
@@ -2235,7 +2267,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        neither reports a phantom impulse nor makes the increment impulsive. */
     int open = 0;
     /* a massless slave's impulse also holds its force at t_n (newton_eval) */
-    const double pre_part = d->massless ? nsb_newton_massless_pre(ec->h, nsb_impulse_time(ec), P_pre) : 0.0;
+    const double t_imp = contact_impulse_time(d, ec);
+    const int ma = massless_alpha(d, ec);
+    const double pre_part = d->massless ? nsb_newton_massless_pre(ec->h, t_imp, P_pre) : 0.0;
     /* a held contact with a beam node, its slip on the step average
        (held_position): its tangential impulses work with the step-average
        slip velocity, Lambda_T . vbar_T */
@@ -2244,18 +2278,21 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (!ec->contact_prox) {
       const double gN = nsb_v3_dot(dir[0], vrf);
       nsb_vec3 n1;
-      double xiN = nsb_contact_xi_normal(p, d, gN) + 2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
+      double xiN = (ma ? 2.0 * step_vbar(&e[i], d, ec) : nsb_contact_xi_normal(p, d, gN)) +
+                   2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
       const double m_rows = d->held ? d->m_held : d->m_row;
-      const double lv = d->massless ? (nsb_impulse_time(ec) * P[0] + pre_part) / d->m_eff
+      const double lv = d->massless ? (t_imp * P[0] + pre_part) / d->m_eff
                                     : (nsb_impulse_time(ec) * P[0] + held_carry(d, ec, dir[0])) / m_rows;
       open = !(lv - xiN > 0.0);
     }
     for (int k = 0; k < e[i].n_mult; ++k) {
-      d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k] + held_carry(d, ec, dir[k]);
+      d->impulse[k] = open ? 0.0 : t_imp * P[k] + held_carry(d, ec, dir[k]);
       if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
       if (k == 0 && persistent_form(p, d))
         d->dissipated += d->impulse[0] * persistent_loss(p, d, &e[i], ec);
+      else if (k == 0 && ma)
+        d->dissipated -= d->impulse[0] * step_vbar(&e[i], d, ec); /* the work Lambda vbar_N */
       else
         d->dissipated -= d->impulse[k] * (hpos && k > 0 ? nsb_v3_dot(dir[k], ubar) : 0.5 * (post + pre[k]));
     }
