@@ -881,17 +881,20 @@ static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_
 
 /* A massless slave (MASS=REDISTRIBUTED) in the generalized-alpha form of the
    modified scheme (docs/contact.md §7.2, "With the default scheme"): the node
-   has no inertia, so its equation holds with its force P_n at t_n and P_n+1 at
-   t_n+1 whatever the scheme, and the contact works (P_n + P_n+1)/2 h vbar_N
-   over the increment, vbar_N the step average of the positions.  Its law acts
-   on Lambda = h/2 (P_n + P_n+1) (trapezoidal weights, not the scheme's
-   impulse time) and xi_N = 2 vbar_N, so that Lambda vbar_N = 0.  The node's
-   velocities v_n, v_n+1 carry its pseudo-acceleration, which the regularised
-   acceleration solve leaves arbitrary, and play no part.  The plain scheme
-   (mn_alpha 0) keeps the velocity form, which is the same law there. */
+   has no inertia, and its equation at t_n+1 and at t_n (the acceleration
+   solve) combine to its equation in the Chung-Hulbert form, the node's force
+   taken at t_n+1-alpha_f like every force of the scheme.  In the scheme's
+   energy balance the node then receives the work h P_n+1-alpha_f vbar_N over
+   the increment, vbar_N the step average of the positions.  Its law acts on
+   Lambda = h ((1 - alpha_f) P_n+1 + alpha_f P_n) and xi_N = 2 vbar_N, so that
+   Lambda vbar_N = 0; a released node's force decays as (-rho_inf)^k.  The
+   node's velocities v_n, v_n+1 carry its pseudo-acceleration, which the
+   regularised acceleration solve leaves arbitrary, and play no part.  The
+   plain scheme (mn_alpha 0) keeps the velocity form, the same law there
+   (alpha_f = 1/2, vbar = (v_n + v_n+1)/2). */
 static int massless_alpha(const nsb_contact_data* d, const nsb_eval_ctx* ec) { return d->massless && ec->mn_alpha; }
 
-/* The weight of P_n+1 in a contact's impulse: h/2 for massless_alpha, else
+/* The weight of P_n+1 in a contact's impulse: (1 - alpha_f) h for massless_alpha, else
    nsb_impulse_time (the weight of P_n in a massless slave's impulse is h
    minus this, nsb_newton_massless_pre). */
 static double contact_impulse_time(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
@@ -1149,7 +1152,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       if (K) K[(m0 + k) * (nl + 1)] += c1 * su;
     }
     /* a massless slave out of contact: its row makes the increment's impulse
-       zero, P_n+1 = -P_n (gamma = 1/2), and that force still acts on the node
+       zero, P_n+1 = -P_n (gamma = 1/2; -rho_inf P_n in the generalized-alpha
+       form, massless_alpha), and that force still acts on the node
        (the node's equation at t_n+1), so that the trapezoidal rule of the
        beam applies no impulse to it: no work without contact */
     if (d->massless && d->owner)
