@@ -132,6 +132,12 @@ void* nsb_realloc(nsb_ctx* ctx, void* p, size_t old_size, size_t new_size) {
 size_t nsb_ctx_live_bytes(const nsb_ctx* ctx) { return ctx->live_bytes; }
 void nsb_ctx_fail_alloc_after(nsb_ctx* ctx, long n) { ctx->fail_at = n > 0 ? ctx->n_allocs + n : 0; }
 long nsb_ctx_alloc_count(const nsb_ctx* ctx) { return ctx->n_allocs; }
+void nsb_ctx_adopt(nsb_ctx* ctx, nsb_ctx* from) {
+  ctx->live_bytes += from->live_bytes;
+  ctx->n_allocs += from->n_allocs;
+  from->live_bytes = 0;
+  from->n_allocs = 0;
+}
 
 void nsb_assert_fail(const char* expr, const char* file, int line, const char* func) {
   fprintf(stderr, "nsbeam: internal assertion failed: %s (%s:%d, %s)\n", expr, file, line, func);

@@ -67,6 +67,9 @@ size_t nsb_ctx_live_bytes(const nsb_ctx* ctx);
 void nsb_ctx_fail_alloc_after(nsb_ctx* ctx, long n);
 /// Number of allocations done so far (for allocation-failure sweeps in tests).
 long nsb_ctx_alloc_count(const nsb_ctx* ctx);
+/// Take over the live blocks of `from` (a context of a worker thread, whose
+/// blocks ctx frees later): its live bytes and allocation count move to ctx.
+void nsb_ctx_adopt(nsb_ctx* ctx, nsb_ctx* from);
 
 #define NSB_NEW_ARRAY(ctx, n, T) ((T*)nsb_alloc((ctx), (size_t)(n) * sizeof(T)))
 #define NSB_FREE_ARRAY(ctx, p, n, T) \

@@ -207,6 +207,23 @@ static inline nsb_quat nsb_so3_exp_q_T_fast(nsb_vec3 th, nsb_mat3* T) {
   return nsb_q(c, s * th.x, s * th.y, s * th.z);
 }
 
+/// The quaternion of nsb_so3_exp_q_T_fast alone, bit for bit (the same
+/// operations for sin(t/2)/t and cos(t/2)), for the point updates that need
+/// no tangent operator: the residual-only evaluations of the beam kernels.
+static inline nsb_quat nsb_so3_exp_q_fast(nsb_vec3 th) {
+  const double t2 = nsb_v3_dot(th, th);
+  double s, c;
+  if (t2 < 1e-8) { /* t < 1e-4 */
+    s = 0.5 + t2 * (-1.0 / 48.0);
+    c = 1.0 + t2 * (-1.0 / 8.0 + t2 * (1.0 / 384.0));
+  } else {
+    const double t = sqrt(t2), half = 0.5 * t;
+    c = cos(half);
+    s = sin(half) / t;
+  }
+  return nsb_q(c, s * th.x, s * th.y, s * th.z);
+}
+
 /// Inverse tangent operator T^{-1}(theta) = I - S/2 + c S^2; valid for |theta| < 2 pi.
 static inline nsb_mat3 nsb_so3_Tinv(nsb_vec3 th) {
   double t = nsb_v3_norm(th), t2 = t * t, c;

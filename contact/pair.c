@@ -1126,9 +1126,10 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   }
   double c1 = ec->con_scale[1];
   /* lambda_v = sl * P (velocity units): a point of a set takes its share of
-     the body's mass (m_row), a held contact its scale with the body's
-     rotation (m_held, held_row_mass) */
-  const double mrow = d->held ? d->m_held : d->m_row;
+     the body's mass (m_row), a held contact and a frictional contact of a
+     rigid body's sphere or point on an obstacle (rot_rows) its scale with
+     the body's rotation (m_held, held_row_mass) */
+  const double mrow = d->held || d->rot_rows ? d->m_held : d->m_row;
   const double t_imp = contact_impulse_time(d, ec);
   const int ma = massless_alpha(d, ec);
   double sl = t_imp / mrow;
@@ -1748,6 +1749,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     }
     if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
     d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.body ? &G.JB : NULL, G.n);
+    d->rot_rows = G.framed && e[i].n_mult == 3 && d->shape.kind == 0;
     d->gap0 = G.g;
     if (d->shape.kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
@@ -2284,7 +2286,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       nsb_vec3 n1;
       double xiN = (ma ? 2.0 * step_vbar(&e[i], d, ec) : nsb_contact_xi_normal(p, d, gN)) +
                    2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
-      const double m_rows = d->held ? d->m_held : d->m_row;
+      const double m_rows = d->held || d->rot_rows ? d->m_held : d->m_row;
       const double lv = d->massless ? (t_imp * P[0] + pre_part) / d->m_eff
                                     : (nsb_impulse_time(ec) * P[0] + held_carry(d, ec, dir[0])) / m_rows;
       open = !(lv - xiN > 0.0);

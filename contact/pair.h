@@ -152,6 +152,10 @@ typedef struct nsb_contact_data {
      together, rotation included, 1/(n (1/m + max_k dir_k.JA J^-1 JA^T dir_k))
      for the n points of a set on a rigid body (m_row otherwise) */
   double m_held;
+  /* rot_rows: a frictional contact of a framed slave (a rigid body's sphere
+     or point) against an obstacle: its rows take m_held whether held or not
+     (docs/contact.md §7, "The rows' mass scale") */
+  int rot_rows;
   double arm[3]; /* spinning obstacle: contact point minus the axis point (velocity spin dir x arm) */
   /* CONTACT SOLVER=PROX: impulses of the current sweep (velocity units,
      lambda_v = nsb_impulse_time P / m_eff) and the contact's step r (same units) */

@@ -272,8 +272,13 @@ static void rates_alpha(const rate_coef* rc, nsb_vec3 xb, nsb_vec3 xn, nsb_vec3 
 }
 
 /* New state of one point from vbar, wbar (and vbar', wbar' when strains are
- * wanted: vbp != NULL).  rc == NULL: static, rates set to zero.  Returns R
- * and T(h wbar). */
+ * wanted: vbp != NULL, the collocation points).  rc == NULL: static, rates
+ * set to zero.  Returns R and T(h wbar) where the caller asks for them (R,
+ * T not NULL; the strains need both).  The integration points carry no
+ * strains of their own (vbp == NULL: E, K copied, as at the ends): no
+ * equation of the element holds there and nothing reads them (the strain
+ * energy and the resultants are those of the collocation points,
+ * docs/theory_beam.md §2). */
 static void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_vec3 wb, const nsb_vec3* vbp,
                          const nsb_vec3* wbp, double h, const rate_coef* rc, nsb_beam_point* restrict cur,
                          nsb_mat3* R, nsb_mat3* T) {
@@ -286,9 +291,9 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_ve
      invariance of the ball on a beam under modified Newton
      (tests/units.cmake, whose tolerance leaves main a factor 4) then moved
      to 1.5e-9 of the gap, beyond its 1e-9. */
-  nsb_quat dq = nsb_so3_exp_q_T_fast(th, T);
+  nsb_quat dq = T ? nsb_so3_exp_q_T_fast(th, T) : nsb_so3_exp_q_fast(th);
   nsb_quat q = nsb_q_normalize(nsb_q_mul(nsb_q_load(old->q), dq));
-  *R = nsb_q_to_m3(q);
+  if (R) *R = nsb_q_to_m3(q);
   nsb_q_store(q, cur->q);
   nsb_v3_store(nsb_v3_muladd(nsb_v3_load(old->r), h, vb), cur->r);
   if (rc && rc->ga) {
@@ -478,12 +483,16 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   if (K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
 
   /* ---- ends ---- */
-  nsb_mat3 R0, T0, RL, TL;
-  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R0, &T0);
-  update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], &RL, &TL);
+  nsb_mat3 R0, T0;
+  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R0, K ? &T0 : NULL);
+  update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
   const nsb_vec3 R0tM0 = nsb_m3_tmulv(R0, M0);
-  /* d(R(0)^T M^0)/dwbar^0 = h S(R^T M) T^T */
-  const nsb_mat3 DM0 = nsb_m3_scale(h, nsb_m3_skew_mult(R0tM0, T0));
+  /* d(R(0)^T M^0)/dwbar^0 = h S(R^T M) T^T (the tangent's) */
+  const nsb_mat3 DM0 = K ? nsb_m3_scale(h, nsb_m3_skew_mult(R0tM0, T0)) : nsb_m3_zero();
+  /* a residual alone needs an integration point's rotation only for a
+     distributed moment, and its T(h wbar) not at all */
+  const int ml_on = ml.x != 0.0 || ml.y != 0.0 || ml.z != 0.0;
+  const int want_R = K || ml_on;
 
   /* ---- accumulators: Fv, FJ_p, Gm, GJ_p and their derivative weights ---- */
   nsb_vec3 Fv = zero, Gm = zero, FJ[NSB_BEAM_MAX_POINTS], GJ[NSB_BEAM_MAX_POINTS];
@@ -502,13 +511,13 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   /* integration points: inertia and distributed loads */
   for (int q = 0; q < g->n_qp; ++q) {
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
-    const double* Iq = nsb_beam_geom_row(g, g->Iq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
-    nsb_vec3 vbp = interp(zero, vp, Iq, N), wbp = interp(zero, wp, Iq, N);
     nsb_mat3 R, T;
     nsb_beam_point* cur = &cur_qp[q];
-    update_point(&in->old_qp[q], vb, wb, &vbp, &wbp, h, rc, cur, &R, &T);
-    nsb_vec3 Rtm = nsb_m3_tmulv(R, ml);
+    update_point(&in->old_qp[q], vb, wb, NULL, NULL, h, rc, cur, want_R ? &R : NULL, K ? &T : NULL);
+    /* without a distributed moment R^T m is a zero; +0 here, whose sign
+       cannot reach the sums, which start at +0 */
+    nsb_vec3 Rtm = want_R ? nsb_m3_tmulv(R, ml) : zero;
     nsb_vec3 fq = nsb_v3_neg(nl), gq = nsb_v3_neg(Rtm), w = zero, Jw = zero;
     if (inertia) {
       w = nsb_v3_load(cur->w);
@@ -686,8 +695,6 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     add_diag(K, n, iN0, 12 + 6 * p, -g->JL[p]);
     add_diag(K, n, iM0, 15 + 6 * p, -g->JL[p]);
   }
-  (void)RL;
-  (void)TL;
   return 0;
 }
 
@@ -793,12 +800,10 @@ static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, 
   const double h = c->h;
   const nsb_vec3 zero = nsb_v3_zero();
   const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
-  const double* Iq = nsb_beam_geom_row(g, g->Iq, q);
   nsb_vec3 vb = interp(c->vb0, c->vp, Jq, N), wb = interp(c->wb0, c->wp, Jq, N);
-  nsb_vec3 vbp = interp(zero, c->vp, Iq, N), wbp = interp(zero, c->wp, Iq, N);
   nsb_mat3 R, T;
   const nsb_beam_point* old = &c->in->old_qp[q];
-  update_point(old, vb, wb, &vbp, &wbp, h, c->rc, cur, &R, &T);
+  update_point(old, vb, wb, NULL, NULL, h, c->rc, cur, &R, tangent ? &T : NULL);
   nsb_vec3 rho = nsb_v3_muladd(nsb_v3_sub(nsb_v3_load(old->r), c->cref), h, vb);
   nsb_vec3 fq = c->f_static, gq = c->g_static, Jal = zero, Jw = zero, w = zero, inm = zero;
   if (c->inertia) {
@@ -1095,16 +1100,13 @@ void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restri
   const rate_coef* rc = in->inertia ? &rcv : NULL;
   const nsb_vec3 vb0 = nsb_v3_load(u), wb0 = nsb_v3_load(u + 3);
   const double *vp = u + 12, *wp = u + 15;
-  const nsb_vec3 zero = nsb_v3_zero();
   nsb_mat3 R, T;
-  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R, &T);
-  update_point(&in->old_end[1], nsb_v3_load(u + 6), nsb_v3_load(u + 9), NULL, NULL, h, rc, &cur_end[1], &R, &T);
+  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], NULL, NULL);
+  update_point(&in->old_end[1], nsb_v3_load(u + 6), nsb_v3_load(u + 9), NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
   for (int q = 0; q < g->n_qp; ++q) {
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
-    const double* Iq = nsb_beam_geom_row(g, g->Iq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
-    nsb_vec3 vbp = interp(zero, vp, Iq, N), wbp = interp(zero, wp, Iq, N);
-    update_point(&in->old_qp[q], vb, wb, &vbp, &wbp, h, rc, &cur_qp[q], &R, &T);
+    update_point(&in->old_qp[q], vb, wb, NULL, NULL, h, rc, &cur_qp[q], NULL, NULL);
   }
   for (int k = 0; k < N; ++k) {
     const double* Jk = nsb_beam_geom_row(g, g->Jp, k);

@@ -110,8 +110,8 @@ typedef struct nsb_beam_point {
   double v[3], a[3];   /* velocity, acceleration (global) */
   double w[3], al[3];  /* angular velocity, acceleration (body frame) */
   double p[3], pw[3];  /* generalized-alpha pseudo-accelerations (= a, al with plain schemes) */
-  double E[3];  /* R^T r'  (material stretch) */
-  double K[3];  /* axial(R^T R')  (material curvature) */
+  double E[3];  /* R^T r'  (material stretch; this element updates it at the collocation points only) */
+  double K[3];  /* axial(R^T R')  (material curvature; likewise) */
 } nsb_beam_point;
 
 /// Geometry and quadrature of one element, fixed at setup.  The tables are
@@ -280,7 +280,7 @@ void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_poi
 /// without one), and strain energy
 /// int (gamma.C_N gamma + kappa.C_M kappa)/2 by the N-point Gauss rule on the
 /// collocation points pts_cp[N] (where the constitutive equations hold; the
-/// integration-point strains are history only).  States borrowed; either
+/// integration points keep their initial E0, K0: no equation holds there).  States borrowed; either
 /// output may be NULL.
 void nsb_beam_velocity_energy(const nsb_beam_geom* g, const nsb_beam_section* sec, const nsb_beam_point* pts_qp,
                               const nsb_beam_point* pts_cp, const nsb_beam_point* pts_end, double* kinetic,

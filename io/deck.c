@@ -557,6 +557,17 @@ static void unknown_parameter(parser* p, loc at, const kwspec* spec, int np, con
            "SMOOTH, or write the rounded pieces as DEFINITION=SMOOTH STEP");
     return;
   }
+  if (spec->id == KW_BEAM_GENERAL_SECTION && (strcmp(name, "SECTION") == 0 || strcmp(name, "DENSITY") == 0 ||
+                                              strcmp(name, "POISSON") == 0)) {
+    /* Abaqus's *BEAM GENERAL SECTION gives the section's geometry (A, I11, I12, I22, J) and E, G;
+       nsbeam's data lines are the resultant stiffnesses and inertias themselves (docs/deck.md) */
+    SYNTAX(p, at,
+           "parameter %s of *BEAM GENERAL SECTION (Abaqus's form: A, I11, I12, I22, J; n1; E, G) is not "
+           "read: nsbeam's data lines are the stiffnesses EA, GA2, GA3, GJ, EI2, EI3 and the inertias rhoA, "
+           "rhoJ1, rhoJ2, rhoJ3 per length; for a RECT, CIRC, PIPE, BOX or I section use *BEAM SECTION",
+           name);
+    return;
+  }
   if (np == 0) {
     SYNTAX(p, at, "unknown parameter %s for *%s (it takes no parameters)", name, spec->name);
   } else {
@@ -787,6 +798,31 @@ static void begin_keyword(parser* p, loc at, char* text) {
                                : "; write the input file without them (Abaqus/CAE: Model > Edit Attributes > Do not "
                                  "use parts and assemblies in input files)");
       p->parts_reported = 1;
+    } else if (strcmp(name, "BUCKLE") == 0 || strcmp(name, "STEADY STATE DYNAMICS") == 0) {
+      /* Abaqus's and CalculiX's eigenvalue buckling and harmonic response procedures: say what
+         does the job here; the step then counts as having its procedure (no "has no procedure"
+         echo) */
+      if (name[0] == 'B')
+        SYNTAX(p, at,
+               "*BUCKLE (eigenvalue buckling) is not available: follow the buckling with *STATIC, RIKS on the "
+               "model with a small imperfection (docs/deck.md), or find the load at which *FREQUENCY after a "
+               "*STATIC step of the preload gives a zero frequency");
+      else
+        SYNTAX(p, at,
+               "*STEADY STATE DYNAMICS (harmonic response) is not available: run *DYNAMIC with a PERIODIC "
+               "*AMPLITUDE on the load until the start-up has decayed (*DAMPING), or use *FREQUENCY's modes");
+      if (p->in_step) {
+        p->step_proc = 1;
+        /* a buckling step needs no mass: no "has no *DENSITY" echo for a static deck */
+        if (name[0] == 'B') p->m->steps.data[p->m->steps.count - 1].kind = NSB_STEP_STATIC;
+      }
+    } else if (strcmp(name, "RELEASE") == 0 || strcmp(name, "MPC") == 0) {
+      /* Abaqus's hinges and links in beam frames: the joint that does the same here */
+      SYNTAX(p, at,
+             "*%s is not available: make a hinge with two nodes at the same place joined by *JOINT, "
+             "TYPE=REVOLUTE (one moment released) or TYPE=SPHERICAL (all three: hold the twist of one side at a "
+             "support), a rigid link or a weld with *JOINT, TYPE=FIXED (docs/deck.md *JOINT)",
+             name);
     } else if (near) {
       SYNTAX(p, at, "unknown keyword *%s (did you mean *%s?)", name, near->name);
       /* a misspelt section keyword: its elements' "no beam section" would echo this */

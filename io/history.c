@@ -9,6 +9,7 @@
 #include "solver/reduced.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,11 +20,12 @@
 /* ---- whole rows ------------------------------------------------------------------
  *
  * A CSV file that a crash (kill -9, power loss of the process) leaves with
- * complete rows only.  Each row is formatted into a preallocated buffer and
- * handed to stdio with one fwrite; the stream's buffer is ours (setvbuf) and
- * is flushed before a row that would not fit, so every write(2) that reaches
- * the file ends at a row boundary.  csv_flush_due at each output time pushes
- * the rows out when CSV_FLUSH_INTERVAL seconds of wall time have passed since
+ * complete rows only.  Each row is formatted in place at the end of the rows
+ * not yet written, in a preallocated buffer that is written out (write(2),
+ * no stdio: its fwrite copied every row once more) before a row could not
+ * fit, so every write(2) that reaches the file ends at a row boundary.
+ * csv_flush_due at each output time pushes the rows out when
+ * CSV_FLUSH_INTERVAL seconds of wall time have passed since
  * the last flush: a run that writes thousands of rows a second (a particle,
  * a mechanism) makes one write(2) per interval instead of one per row, which
  * was a fifth of such a run, and a crash loses at most the rows of that
@@ -37,7 +39,8 @@
  * (below) for magnitudes from 1e-38 to 1e44, with a seventh of the instructions of
  * glibc's (strfromd, or printf, which in a process with libquadmath loaded
  * also parses every format string on its slow positional path), and by
- * strfromd beyond that range. */
+ * strfromd beyond that range.  The CSV writers take them through a memo of
+ * the last texts (nsb_g17_memo_format, below): a value that recurs is copied. */
 enum { CSV_NUM_MAX = NSB_HISTORY_G17_MAX + 1 }; /* room for one %.17g number or a long, with a separator */
 /* s of wall time between flushes at output times: short against anything a
    person or a test that watches the file waits for (rows batched for a tenth
@@ -60,47 +63,57 @@ static double flush_clock(void) {
 
 typedef struct csv_out {
   nsb_ctx* ctx;
-  FILE* f;
-  char* row;       /* row_cap bytes: the row being formatted */
+  int fd;          /* the file (-1: none) */
+  char* row;       /* the row being formatted: io + pending, with room for row_cap bytes */
   size_t row_cap;
   size_t len;      /* bytes of the row so far */
-  char* io;        /* io_size bytes: the stream buffer */
+  char* io;        /* io_size bytes: the whole rows not yet written, then the row */
   size_t io_size;
-  size_t pending;  /* bytes in the stream buffer since the last flush */
+  size_t pending;  /* bytes of whole rows in io since the last flush */
+  long written;    /* bytes in the file before io: its size at open, then what the flushes wrote */
+  int err;         /* errno of a failed write (every later flush reports it) */
   int truncated;   /* a field did not fit in row (a programming error: row_cap too small) */
   double t_flush;  /* wall clock of the last flush (flush_clock) */
+  nsb_g17_memo memo; /* the texts of recurring numbers (csv_num) */
   char path[1024];
 } csv_out;
 
+static int csv_flush(csv_out* c);
+
+/* Write the rows still buffered (as fclose did: a failure here goes
+   unreported, the callers flush before they close) and free. */
 static void csv_close(csv_out* c) {
-  if (c->f) fclose(c->f);
-  c->f = NULL;
-  if (c->row) nsb_free(c->ctx, c->row, c->row_cap);
+  if (c->fd >= 0) {
+    if (c->pending > 0 && !c->err) (void)csv_flush(c);
+    close(c->fd);
+  }
+  c->fd = -1;
   if (c->io) nsb_free(c->ctx, c->io, c->io_size);
   c->row = c->io = NULL;
 }
 
-/* Open path (mode "w", or "a" to continue a file) with rows of up to row_cap bytes. */
-static int csv_open(nsb_ctx* ctx, csv_out* c, const char* path, const char* mode, size_t row_cap) {
+/* Open path (append = 0: a new file; 1: continue the file) with rows of up to row_cap bytes. */
+static int csv_open(nsb_ctx* ctx, csv_out* c, const char* path, int append, size_t row_cap) {
   memset(c, 0, sizeof *c);
   c->ctx = ctx;
+  c->fd = -1;
   NSB_CHECK(ctx, strlen(path) < sizeof c->path, NSB_ERR_IO, "output path too long: %s", path);
   snprintf(c->path, sizeof c->path, "%s", path);
   c->row_cap = row_cap;
+  nsb_g17_memo_init(&c->memo);
   c->io_size = 2 * row_cap > 65536 ? 2 * row_cap : 65536;
-  c->row = nsb_alloc(ctx, c->row_cap);
   c->io = nsb_alloc(ctx, c->io_size);
-  if (!c->row || !c->io) {
-    csv_close(c);
-    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "%s: out of memory", path);
-  }
-  c->f = fopen(path, mode);
-  if (!c->f) {
+  if (!c->io) return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "%s: out of memory", path);
+  c->row = c->io;
+  /* the flags and permissions of fopen's "w" and "a" */
+  c->fd = open(path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0666);
+  const off_t end = c->fd >= 0 && append ? lseek(c->fd, 0, SEEK_END) : 0;
+  if (c->fd < 0 || end < 0) {
     int err = errno;
     csv_close(c);
     return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "cannot write %s: %s", path, strerror(err));
   }
-  setvbuf(c->f, c->io, _IOFBF, c->io_size);
+  c->written = (long)end;
   c->t_flush = flush_clock();
   return NSB_OK;
 }
@@ -127,7 +140,8 @@ static const char DIGIT_PAIRS[] = "000102030405060708091011121314151617181920212
 
 /* The decimal digits of u at buf; returns their count.  One and two digits
    (a step number, Newton iterations, most integral values of a row) without
-   a division. */
+   a division; longer ones (an increment number) counted against the powers of
+   ten and written from the end by pairs. */
 static int put_digits(char* buf, unsigned long long u) {
   if (u < 10u) {
     buf[0] = (char)('0' + (int)u);
@@ -137,13 +151,24 @@ static int put_digits(char* buf, unsigned long long u) {
     memcpy(buf, DIGIT_PAIRS + 2 * u, 2);
     return 2;
   }
-  char digits[24];
-  int n = 0, len = 0;
-  do {
-    digits[n++] = (char)('0' + (int)(u % 10u));
-    u /= 10u;
-  } while (u);
-  while (n > 0) buf[len++] = digits[--n];
+  static const unsigned long long pow10[] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+                                            10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+                                            100000000000ull, 1000000000000ull, 10000000000000ull,
+                                            100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+                                            100000000000000000ull, 1000000000000000000ull,
+                                            10000000000000000000ull};
+  int len = 3; /* u >= 100; 20 digits at most */
+  while (len < 20 && u >= pow10[len]) ++len;
+  int p = len;
+  while (u >= 100u) {
+    p -= 2;
+    memcpy(buf + p, DIGIT_PAIRS + 2 * (u % 100u), 2);
+    u /= 100u;
+  }
+  if (u >= 10u)
+    memcpy(buf, DIGIT_PAIRS + 2 * u, 2);
+  else
+    buf[0] = (char)('0' + (int)u);
   return len;
 }
 
@@ -345,23 +370,73 @@ static int g17_exact(char* buf, double x) {
 }
 #endif
 
-int nsb_history_format_g17(char* buf, double x) {
-  /* |x| < 2^53 and integral: %.17g uses fixed notation below 1e17 and drops
-     the all-zero fraction with its point (C11 7.21.6.1, the g conversion);
-     NaN and the infinities fail the first test */
-  if (fabs(x) < 9007199254740992.0 && x == (double)(long long)x) {
-    long long v = (long long)x;
-    int n = 0;
-    if (signbit(x)) buf[n++] = '-'; /* "-0" for the negative zero, as printf */
-    n += put_digits(buf + n, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
-    buf[n] = '\0';
-    return n;
-  }
+/* x integral below 2^53 as %.17g at buf; 0 for the others.  %.17g uses fixed
+   notation below 1e17 and drops the all-zero fraction with its point (C11
+   7.21.6.1, the g conversion); NaN and the infinities fail the first test. */
+static inline int g17_integral(char* buf, double x) {
+  if (!(fabs(x) < 9007199254740992.0 && x == (double)(long long)x)) return 0;
+  long long v = (long long)x;
+  int n = 0;
+  if (signbit(x)) buf[n++] = '-'; /* "-0" for the negative zero, as printf */
+  n += put_digits(buf + n, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+  buf[n] = '\0';
+  return n;
+}
+
+/* x not integral below 2^53 as %.17g at buf. */
+static int g17_other(char* buf, double x) {
 #ifdef __SIZEOF_INT128__
   const int n = g17_exact(buf, x);
   if (n > 0) return n;
 #endif
   return strfromd(buf, NSB_HISTORY_G17_MAX, "%.17g", x);
+}
+
+int nsb_history_format_g17(char* buf, double x) {
+  const int n = g17_integral(buf, x);
+  return n > 0 ? n : g17_other(buf, x);
+}
+
+/* ---- recurring values -------------------------------------------------------------
+ *
+ * A history row of a particle holds about eight non-integral numbers, and two of
+ * them recur: the dissipated energy is constant between impacts, and a unit mass's
+ * momentum is its velocity, in another column.  The memo keeps the text of the last
+ * value formatted in each of its slots, chosen by a multiplicative hash of the bits
+ * (Knuth 1998, §6.4); equal bits have equal text, so a hit copies it.  An empty slot
+ * holds the bits of 0 with "0": correct, and never looked up (0 is integral).  A
+ * miss costs the hash, a compare and the copy into the slot, a tenth of what the
+ * conversion costs. */
+void nsb_g17_memo_init(nsb_g17_memo* m) {
+  memset(m, 0, sizeof *m);
+  for (int k = 0; k < NSB_G17_MEMO_SLOTS; ++k) {
+    m->text[k][0] = '0';
+    m->len[k] = 1;
+  }
+}
+
+_Static_assert(NSB_G17_MEMO_SLOTS == 64, "nsb_g17_memo_format's hash takes the top 6 bits of the product");
+
+int nsb_g17_memo_format(nsb_g17_memo* m, char* buf, double x) {
+  unsigned long long bits;
+  memcpy(&bits, &x, sizeof bits);
+  if (bits == 0) { /* +0, half the columns of a particle's row */
+    buf[0] = '0';
+    buf[1] = '\0';
+    return 1;
+  }
+  int n = g17_integral(buf, x);
+  if (n > 0) return n;
+  const unsigned k = (unsigned)((bits * 0x9e3779b97f4a7c15ull) >> 58);
+  if (m->bits[k] == bits) {
+    memcpy(buf, m->text[k], NSB_HISTORY_G17_MAX);
+    return m->len[k];
+  }
+  n = g17_other(buf, x);
+  m->bits[k] = bits;
+  m->len[k] = (unsigned char)n;
+  memcpy(m->text[k], buf, NSB_HISTORY_G17_MAX);
+  return n;
 }
 
 /* Append sep (unless 0) and x as %.17g. */
@@ -371,7 +446,7 @@ static void csv_num(csv_out* c, char sep, double x) {
     return;
   }
   if (sep) c->row[c->len++] = sep;
-  c->len += (size_t)nsb_history_format_g17(c->row + c->len, x);
+  c->len += (size_t)nsb_g17_memo_format(&c->memo, c->row + c->len, x);
 }
 
 /* Append sep and the text str. */
@@ -402,11 +477,23 @@ static int csv_io_error(csv_out* c, int err) {
                        strerror(err ? err : EIO));
 }
 
-/* Push the buffered rows to the file (one write of whole rows). */
+/* Push the buffered rows to the file (whole rows; one write(2) unless it
+   is interrupted or partial). */
 static int csv_flush(csv_out* c) {
-  errno = 0;
-  if (fflush(c->f) != 0 || ferror(c->f)) return csv_io_error(c, errno);
+  if (c->err) return csv_io_error(c, c->err);
+  size_t done = 0;
+  while (done < c->pending) {
+    const ssize_t w = write(c->fd, c->io + done, c->pending - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      c->err = w < 0 && errno ? errno : EIO;
+      return csv_io_error(c, c->err);
+    }
+    done += (size_t)w;
+  }
+  c->written += (long)c->pending;
   c->pending = 0;
+  c->row = c->io;
   c->t_flush = flush_clock();
   return NSB_OK;
 }
@@ -417,15 +504,15 @@ static int csv_flush_due(csv_out* c) {
   return csv_flush(c);
 }
 
-/* End the row with a newline and hand it to the stream in one fwrite. */
+/* End the row with a newline: it joins the rows to be written, which are
+   written first when the next row might not fit after them. */
 static int csv_end_row(csv_out* c) {
   NSB_ASSERT(!c->truncated && c->len + 1 < c->row_cap);
   c->row[c->len++] = '\n';
-  if (c->pending + c->len > c->io_size) NSB_CALL(csv_flush(c));
-  errno = 0;
-  if (fwrite(c->row, 1, c->len, c->f) != c->len) return csv_io_error(c, errno);
   c->pending += c->len;
   c->len = 0;
+  c->row = c->io + c->pending;
+  if (c->io_size - c->pending < c->row_cap) NSB_CALL(csv_flush(c));
   return NSB_OK;
 }
 
@@ -438,11 +525,11 @@ static int csv_resume(nsb_ctx* ctx, csv_out* c, const char* path, size_t row_cap
             "cannot continue %s: it holds %lld bytes, the checkpoint counts %ld (changed since?)", path,
             (long long)sb.st_size, bytes);
   NSB_CHECK(ctx, truncate(path, bytes) == 0, NSB_ERR_IO, "cannot continue %s: %s", path, strerror(errno));
-  return csv_open(ctx, c, path, "a", row_cap);
+  return csv_open(ctx, c, path, 1, row_cap);
 }
 
 /* Bytes handed to the file so far (after csv_flush: its size). */
-static long csv_tell(csv_out* c) { return ftell(c->f); }
+static long csv_tell(csv_out* c) { return c->written + (long)c->pending; }
 
 struct nsb_history {
   nsb_ctx* ctx;
@@ -500,10 +587,13 @@ const char* const* nsb_probe_quantity_names(unsigned bit) {
   }
 }
 
+/* ascending (nsb_history_write takes the bits of a probe in this order) */
 static const unsigned probe_bits[] = {NSB_PROBE_X,  NSB_PROBE_U, NSB_PROBE_V, NSB_PROBE_R,  NSB_PROBE_W,
                                       NSB_PROBE_Q,  NSB_PROBE_WB, NSB_PROBE_E, NSB_PROBE_N,  NSB_PROBE_M,
                                       NSB_PROBE_NS, NSB_PROBE_MS, NSB_PROBE_RF, NSB_PROBE_RM};
 #define N_PROBE_BITS ((int)(sizeof probe_bits / sizeof probe_bits[0]))
+_Static_assert(NSB_PROBE_X == 1 && NSB_PROBE_RM == 1u << (N_PROBE_BITS - 1),
+               "probe_bits holds the bits 1 << 0 .. 1 << (N_PROBE_BITS - 1) in ascending order");
 
 /* Columns of the model's history rows, and the bytes a row (or the header) can take. */
 static int history_columns(const nsb_model* m, int dissipative, size_t* row_cap) {
@@ -536,7 +626,7 @@ int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, 
   h->dissipative = model_dissipates(m);
   size_t row_cap;
   h->n_cols = history_columns(m, h->dissipative, &row_cap);
-  int st = bytes > 0 ? csv_resume(ctx, &h->out, path, row_cap, bytes) : csv_open(ctx, &h->out, path, "w", row_cap);
+  int st = bytes > 0 ? csv_resume(ctx, &h->out, path, row_cap, bytes) : csv_open(ctx, &h->out, path, 0, row_cap);
   if (st < 0) {
     nsb_free(ctx, h, sizeof(*h));
     return st;
@@ -607,19 +697,19 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
       x = nsb_st_x(st, i);
       u = nsb_v3_sub(x, nsb_v3_load(X0 + 3 * i));
       v = nsb_st_v(st, i);
-      wg = nsb_q_rotate(q, wb);
+      wg = nsb_v3_zero(); /* rotated when asked for (NSB_PROBE_W) */
     }
     double vals[6];
-    for (int b = 0; b < N_PROBE_BITS; ++b) {
-      unsigned bit = probe_bits[b];
-      if (!(pr->quantities & bit)) continue;
+    /* the quantities asked for, in the order of probe_bits: ascending bits */
+    for (unsigned rest = pr->quantities & ((1u << N_PROBE_BITS) - 1u); rest; rest &= rest - 1u) {
+      const unsigned bit = rest & (0u - rest);
       int n = 3;
       switch (bit) {
         case NSB_PROBE_X: nsb_v3_store(x, vals); break;
         case NSB_PROBE_U: nsb_v3_store(u, vals); break;
         case NSB_PROBE_V: nsb_v3_store(v, vals); break;
         case NSB_PROBE_R: nsb_v3_store(nsb_so3_log_q(q), vals); break;
-        case NSB_PROBE_W: nsb_v3_store(wg, vals); break;
+        case NSB_PROBE_W: nsb_v3_store(pr->element >= 0 ? wg : nsb_q_rotate(q, wb), vals); break;
         case NSB_PROBE_Q: nsb_q_store(q, vals); n = 4; break;
         case NSB_PROBE_WB: nsb_v3_store(wb, vals); break;
         case NSB_PROBE_E: memcpy(vals, bo.strain, sizeof bo.strain); n = 6; break;
@@ -669,7 +759,7 @@ int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_
   c->ctx = ctx;
   /* 24 numbers, five integers and the master's name */
   size_t row_cap = 28 * 32 + NSB_NAME_MAX + 64;
-  int st = bytes > 0 ? csv_resume(ctx, &c->out, path, row_cap, bytes) : csv_open(ctx, &c->out, path, "w", row_cap);
+  int st = bytes > 0 ? csv_resume(ctx, &c->out, path, row_cap, bytes) : csv_open(ctx, &c->out, path, 0, row_cap);
   if (st < 0) {
     nsb_free(ctx, c, sizeof(*c));
     return st;

@@ -1694,8 +1694,7 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   }
   char* ckpt = NULL;
   long ckpt_bytes = 0;
-  int st = nsb_system_create(ctx, m, &rn.s);
-  if (st >= 0 && opt->threads > 1) st = nsb_system_set_threads(rn.s, opt->threads);
+  int st = nsb_system_create_threads(ctx, m, opt->threads > 1 ? opt->threads : 1, &rn.s);
   if (st >= 0) rn.stats = nsb_system_stats(rn.s);
   if (st >= 0 && opt->restart) {
     st = read_checkpoint(&rn, opt->restart, &ckpt, &ckpt_bytes);

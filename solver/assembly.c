@@ -50,15 +50,69 @@ static double support_value(const nsb_system* s, int i, int c, double t, int ord
   return order == 0 ? s->X0[3 * i + c] + v : v;
 }
 
-void nsb_sys_kinematics(nsb_system* s) {
-  nsb_sys_energy_stale(s); /* an evaluation follows: the elements' point states change */
-  for (int i = 0; i < s->n_nodes; ++i)
+/* ---- node loops on the team ------------------------------------------------ */
+
+/* The loops over the nodes in which a node's work reads the shared data and
+   writes that node's entries only (the scheme's predictor and increment map,
+   the kinematics, the correction norms' maxima) run on the team in T
+   contiguous node ranges, range 0 on the caller's thread: every node gets
+   the operations of the serial loop, so the bits do not depend on the thread
+   count.  (Of a one-thread run of the 10^4-element cantilever, callgrind:
+   increment map 4.8 %, correction norms 3.7 %, kinematics 1.9 %, predictor
+   1.7 % of the instructions, on the calling thread before.)  Below
+   NODE_SPLIT_MIN nodes the loop stays on the calling thread: a team's round
+   trip (a wake-up and a wait) costs more than such a loop. */
+enum { NODE_SPLIT_MIN = 1024 };
+
+typedef void (*node_range_fn)(nsb_system* s, void* arg, int lo, int hi, int r);
+
+typedef struct node_job {
+  nsb_system* s;
+  node_range_fn fn;
+  void* arg;
+} node_job;
+
+static void node_member(void* arg, int r) {
+  const node_job* j = arg;
+  long n = j->s->n_nodes, T = j->s->n_threads;
+  j->fn(j->s, j->arg, (int)(n * r / T), (int)(n * (r + 1) / T), r);
+}
+
+/* fn over every node, on the team when it pays; returns the number of ranges
+   whose results (nsb_sys_range) fn wrote. */
+static int node_loop(nsb_system* s, node_range_fn fn, void* arg) {
+  if (!s->team || s->n_nodes < NODE_SPLIT_MIN) {
+    fn(s, arg, 0, s->n_nodes, 0);
+    return 1;
+  }
+  node_job job = {s, fn, arg};
+  nsb_team_run(s->team, node_member, &job);
+  return s->n_threads;
+}
+
+static void kin_range(nsb_system* s, void* arg, int lo, int hi, int r) {
+  (void)arg;
+  (void)r;
+  for (int i = lo; i < hi; ++i)
     if (s->ndof[i]) s->ops->kin(s->scheme, i, s->ndof[i], &s->old, &s->cur, &s->kin[i]);
 }
 
-void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
-  nsb_sys_energy_stale(s);
-  for (int i = 0; i < s->n_nodes; ++i) {
+void nsb_sys_kinematics(nsb_system* s) {
+  nsb_sys_energy_stale(s); /* an evaluation follows: the elements' point states change */
+  (void)node_loop(s, kin_range, NULL);
+}
+
+typedef struct predict_job {
+  nsb_eval_mode mode;
+  double t_new;
+} predict_job;
+
+static void predict_range(nsb_system* s, void* arg, int lo, int hi, int r) {
+  (void)r;
+  const predict_job* j = arg;
+  const nsb_eval_mode mode = j->mode;
+  const double t_new = j->t_new;
+  for (int i = lo; i < hi; ++i) {
     int nd = s->ndof[i];
     if (!nd) continue;
     s->ops->predict(s->scheme, i, nd, &s->old, &s->cur);
@@ -109,6 +163,12 @@ void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
                             &s->cur);
     }
   }
+}
+
+void nsb_sys_predict_all(nsb_system* s, nsb_eval_mode mode, double t_new) {
+  nsb_sys_energy_stale(s);
+  predict_job job = {mode, t_new};
+  (void)node_loop(s, predict_range, &job);
 }
 
 /* ---- threaded element loop ------------------------------------------------- */
@@ -165,7 +225,11 @@ void nsb_sys_free_ranges(nsb_system* s) {
 int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
   nsb_ctx* ctx = s->ctx;
   NSB_CHECK(ctx, n_threads >= 1, NSB_ERR_ARG, "thread count %d: must be at least 1", n_threads);
+  /* a team of this size is kept (nsb_system_create_threads made the beams on it) */
+  nsb_team* keep = s->team && nsb_team_size(s->team) == n_threads ? s->team : NULL;
+  if (keep) s->team = NULL;
   nsb_sys_free_ranges(s);
+  s->team = keep;
   int T = n_threads, ns = s->first_contact, nn = s->n_nodes;
   s->n_threads = T;
   s->n_static_ranged = ns;
@@ -239,14 +303,14 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
     return NSB_ERR_ALLOC;
   }
   /* one range per member of the team: the caller's thread takes range 0 */
-  if (T > 1) {
+  if (T > 1 && !s->team) {
     int st = nsb_team_create(ctx, T, &s->team);
     if (st < 0) {
       nsb_sys_free_ranges(s);
       return st;
     }
-    if (s->ls) nsb_linsolver_set_team(s->ls, s->team); /* KLU2's two domains */
   }
+  if (T > 1 && s->ls) nsb_linsolver_set_team(s->ls, s->team); /* KLU2's two domains */
   return NSB_OK;
 }
 
@@ -491,9 +555,22 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
    (dx = c_r Delta, dTheta = B_theta Delta_r; the initial accelerations: the
    accelerations themselves), the beams' interior corrections (ic), and the
    motion of the increment so far. */
-void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* dx, const nsb_corr* ic) {
-  double ct = ic->trans, cr = ic->rot, ut = 0.0, ur = 0.0, xs = 0.0, c2 = ic->raw2;
-  for (int i = 0; i < s->n_nodes; ++i) {
+typedef struct norms_job {
+  nsb_eval_mode mode;
+  const double* dx;
+  const nsb_corr* ic;
+} norms_job;
+
+/* The maxima of nodes lo .. hi-1 into rng[r].cn (c_trans, c_rot, du_trans,
+   du_rot, x_size), each started from the serial loop's start: fmax takes
+   the largest number of its arguments whatever their order, so the maxima
+   of the ranges give those of one loop. */
+static void norms_range(nsb_system* s, void* arg, int lo, int hi, int r) {
+  const norms_job* j = arg;
+  const nsb_eval_mode mode = j->mode;
+  const double* dx = j->dx;
+  double ct = j->ic->trans, cr = j->ic->rot, ut = 0.0, ur = 0.0, xs = 0.0;
+  for (int i = lo; i < hi; ++i) {
     int nd = s->ndof[i];
     if (!nd) continue;
     const nsb_kin* k = &s->kin[i];
@@ -501,7 +578,6 @@ void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* d
     for (int c = 0; c < nd; ++c) {
       int eq = s->node_eq[6 * i + c];
       d[c] = eq >= 0 ? dx[eq] : 0.0;
-      c2 += d[c] * d[c];
     }
     nsb_vec3 dt = nsb_v3(d[0], d[1], d[2]);
     nsb_vec3 x = nsb_st_x(&s->cur, i), u;
@@ -547,6 +623,33 @@ void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* d
       ur = fmax(ur, th);
     }
   }
+  double* cn = s->rng[r].cn;
+  cn[0] = ct;
+  cn[1] = cr;
+  cn[2] = ut;
+  cn[3] = ur;
+  cn[4] = xs;
+}
+
+void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* dx, const nsb_corr* ic) {
+  double ct = ic->trans, cr = ic->rot, ut = 0.0, ur = 0.0, xs = 0.0, c2 = ic->raw2;
+  norms_job job = {mode, dx, ic};
+  int nr = node_loop(s, norms_range, &job);
+  for (int r = 0; r < nr; ++r) {
+    const double* cn = s->rng[r].cn;
+    ct = fmax(ct, cn[0]);
+    cr = fmax(cr, cn[1]);
+    ut = fmax(ut, cn[2]);
+    ur = fmax(ur, cn[3]);
+    xs = fmax(xs, cn[4]);
+  }
+  /* the sum of squares in the serial loop's order: node by node, then the multipliers */
+  for (int i = 0; i < s->n_nodes; ++i)
+    for (int c = 0; c < s->ndof[i]; ++c) {
+      int eq = s->node_eq[6 * i + c];
+      double d = eq >= 0 ? dx[eq] : 0.0;
+      c2 += d * d;
+    }
   for (int q = 0; q < s->n_mult; ++q)
     if (s->mult_eq[q] >= 0) c2 += dx[s->mult_eq[q]] * dx[s->mult_eq[q]];
   s->nrm.c_trans = ct;
@@ -557,15 +660,21 @@ void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* d
   s->nrm.c_abs = sqrt(c2);
 }
 
-void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale) {
-  nsb_sys_energy_stale(s);
+static void apply_range(nsb_system* s, void* arg, int lo, int hi, int r) {
+  (void)r;
+  const double* dx = arg;
   double d[6];
-  for (int i = 0; i < s->n_nodes; ++i) {
+  for (int i = lo; i < hi; ++i) {
     int nd = s->ndof[i];
     if (!nd) continue;
     for (int k = 0; k < nd; ++k) d[k] = s->node_eq[6 * i + k] >= 0 ? dx[s->node_eq[6 * i + k]] : 0.0;
     s->ops->apply(s->scheme, i, nd, d, &s->old, &s->cur);
   }
+}
+
+void nsb_sys_apply_increment(nsb_system* s, const double* dx, double lam_scale) {
+  nsb_sys_energy_stale(s);
+  (void)node_loop(s, apply_range, (void*)dx);
   for (int q = 0; q < s->n_mult; ++q)
     if (s->mult_eq[q] >= 0) s->lam[q] += lam_scale * dx[s->mult_eq[q]];
 }

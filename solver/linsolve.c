@@ -1000,10 +1000,13 @@ static int dense_create_data(nsb_linsolver* s) {
  * equations (nsb_linsolver_set_split_min); a smaller one, a separator larger
  * than the dense back end takes, or an empty domain give the global KLU (for
  * the pattern), and a singular domain block or Schur complement gives a
- * factorization of the whole matrix by the global KLU (counted in
- * n_factor_fallback: the statistics say so; a matrix that is singular itself
- * is reported by it).  The global KLU is made at the first fallback (the only
- * allocation of this back end outside analyze, besides KLU's own). */
+ * factorization of the whole matrix by a KLU of its own, the fallback
+ * (counted in n_factor_fallback: the statistics say so; a matrix that is
+ * singular itself is reported by it).  The fallback is made and analyzed
+ * with the split (ordered by AMD, like the domains), on the team's second
+ * member while the first computes the separator, so that a fallback during
+ * the steps allocates nothing of this back end (KLU's numerical
+ * factorization allocates its own). */
 
 /* Grow-only array: room for need bytes at *p (capacity *cap bytes). */
 static int dd_reserve(nsb_ctx* ctx, void** p, size_t* cap, size_t need) {
@@ -1023,9 +1026,12 @@ typedef struct dd_data {
   nsb_ctx* sub_ctx[2];        /* contexts of the domain solvers (their errors arise on the workers) */
   nsb_linsolver* dom[2];      /* KLU of A_11, A_22 */
   nsb_linsolver* sch;         /* dense LU of S */
-  nsb_linsolver* glob;        /* KLU of A: small matrix, no usable split, or fallback */
+  nsb_linsolver* glob;        /* KLU of A: small matrix or no usable split */
+  nsb_ctx* fb_ctx;            /* context of the fallback (analyzed on a worker) */
+  nsb_linsolver* fb;          /* KLU of A, AMD: a split pattern's fallback */
+  int fb_st;                  /* status of the fallback's analysis */
   int split;                  /* the analyzed pattern is split (else glob only) */
-  int use_glob[NSB_LINSOLVER_SLOTS]; /* the slot's last factorization is glob's */
+  int use_glob[NSB_LINSOLVER_SLOTS]; /* the slot's last factorization is whole's (glob or fb) */
   int n, ns, nd[2];
   /* by unknown (n): part (0, 1 domain, 2 separator), index within it */
   int *part, *loc;
@@ -1043,7 +1049,6 @@ typedef struct dd_data {
   int* ints;
   size_t cap_ints, cap_val, cap_x[NSB_LINSOLVER_SLOTS][2], cap_y[2], cap_xs, cap_srow, cap_scol, cap_sval;
   int st[2];                  /* status of each domain's job */
-  int glob_ok;                /* glob holds the analysis of the current pattern */
   metis_ws ws;                /* partition workspace, kept between analyses */
   long n_fallback;
 } dd_data;
@@ -1060,6 +1065,8 @@ static void dd_free(nsb_linsolver* s) {
   }
   nsb_linsolver_destroy(&d->sch);
   nsb_linsolver_destroy(&d->glob);
+  nsb_linsolver_destroy(&d->fb);
+  nsb_ctx_destroy(&d->fb_ctx);
   if (d->ints) nsb_free(ctx, d->ints, d->cap_ints);
   if (d->val) nsb_free(ctx, d->val, d->cap_val);
   metis_ws_free(ctx, &d->ws);
@@ -1078,7 +1085,6 @@ static int dd_glob_analyze(nsb_linsolver* s, const nsb_csr* A) {
   }
   nsb_linsolver_set_ordering(d->glob, s->ordering);
   NSB_CALL(nsb_linsolver_analyze(d->glob, A));
-  d->glob_ok = 1;
   for (int k = 0; k < 2; ++k) {
     s->order_blocks[k] = d->glob->order_blocks[k];
     s->order_lnz[k] = d->glob->order_lnz[k];
@@ -1135,6 +1141,28 @@ typedef struct dd_job {
 } dd_job;
 
 static void dd_run(nsb_linsolver* s, nsb_team_fn fn);
+static int dd_team_size(const nsb_linsolver* s);
+
+/* The whole matrix's solver when the pattern is split (fb) or not (glob). */
+static nsb_linsolver* dd_whole(const dd_data* d) { return d->split ? d->fb : d->glob; }
+
+typedef struct dd_part_job {
+  nsb_linsolver* s;
+  const nsb_csr* A;
+  int T, usable, status;
+} dd_part_job;
+
+/* Member 0: the partition (METIS, whose state is global: one call at a
+   time); member 1 mod T: the fallback's analysis, by AMD. */
+static void dd_part_member(void* arg, int member) {
+  dd_part_job* job = arg;
+  dd_data* d = job->s->data;
+  if (member == 0) job->status = dd_partition(job->s, job->A, &d->ws, &job->usable);
+  if (member == 1 % job->T) {
+    nsb_ctx_clear_error(d->fb_ctx);
+    d->fb_st = nsb_linsolver_analyze(d->fb, job->A);
+  }
+}
 
 static void dd_analyze_member(void* arg, int member) {
   const dd_job* job = arg;
@@ -1151,7 +1179,6 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   nsb_ctx* ctx = s->ctx;
   const int n = A->n, nnz = A->nnz;
   d->split = 0;
-  d->glob_ok = 0;
   s->split_nd[0] = s->split_nd[1] = s->split_ns = 0;
   s->order_blocks[0] = s->order_blocks[1] = 0;
   s->order_lnz[0] = s->order_lnz[1] = 0.0;
@@ -1167,10 +1194,21 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   d->loc = d->part + n;
   d->gidx = d->loc + n;
   d->dst = d->gidx + n;
-  int usable = 0;
-  int status = dd_partition(s, A, &d->ws, &usable);
+  if (!d->fb_ctx) NSB_CALL(nsb_ctx_create(&d->fb_ctx));
+  if (!d->fb) {
+    NSB_CALL(nsb_linsolver_create(d->fb_ctx, NSB_LINSOLVER_KLU, &d->fb));
+    nsb_linsolver_set_lean(d->fb, 1); /* the outer wrapper keeps the recurring slot's matrix */
+    nsb_linsolver_set_ordering(d->fb, NSB_ORDERING_AMD);
+  }
+  dd_part_job part_job = {.s = s, .A = A, .T = dd_team_size(s)};
+  if (part_job.T > 1)
+    nsb_team_run(s->team, dd_part_member, &part_job);
+  else
+    dd_part_member(&part_job, 0);
+  const int usable = part_job.usable;
   if (s->lean) metis_ws_free(ctx, &d->ws);
-  NSB_CALL(status);
+  NSB_CALL(part_job.status);
+  if (d->fb_st < 0) return RAISE(ctx, d->fb_st, "KLU2, the fallback's analysis: %s", nsb_ctx_error_message(d->fb_ctx));
   if (!usable) {
     nsb_log(ctx, NSB_LOG_DEBUG, "KLU2: no usable separator (n = %d): the global KLU", n);
     return dd_glob_analyze(s, A);
@@ -1367,14 +1405,18 @@ static void dd_factor_member(void* arg, int member) {
 
 static int dd_factor_glob(nsb_linsolver* s, const nsb_csr* A) {
   dd_data* d = s->data;
+  nsb_linsolver* w = dd_whole(d);
   d->use_glob[s->slot] = 1;
-  nsb_linsolver_select(d->glob, s->slot);
-  const long fresh = d->glob->n_factor_fresh;
-  const int status = nsb_linsolver_factor(d->glob, A);
-  s->n_factor_fresh += d->glob->n_factor_fresh - fresh;
-  s->singular_eq = d->glob->singular_eq;
-  s->rcond_last = d->glob->rcond_last;
-  s->nnz_lu = d->glob->nnz_lu;
+  nsb_linsolver_select(w, s->slot);
+  const long fresh = w->n_factor_fresh;
+  nsb_ctx_clear_error(w->ctx);
+  const int status = nsb_linsolver_factor(w, A);
+  s->n_factor_fresh += w->n_factor_fresh - fresh;
+  s->singular_eq = w->singular_eq;
+  s->rcond_last = w->rcond_last;
+  s->nnz_lu = w->nnz_lu;
+  if (status < 0 && w->ctx != s->ctx) /* the fallback's report, in the caller's context */
+    return RAISE(s->ctx, status, "%s", nsb_ctx_error_message(w->ctx));
   return status;
 }
 
@@ -1424,7 +1466,6 @@ static int dd_factor_op(nsb_linsolver* s, const nsb_csr* A) {
     d->n_fallback++;
     s->n_factor_fallback++;
     nsb_log(ctx, NSB_LOG_DEBUG, "KLU2: a singular domain block or Schur complement: the global KLU");
-    if (!d->glob_ok) NSB_CALL(dd_glob_analyze(s, A));
     return dd_factor_glob(s, A);
   }
   d->use_glob[slot] = 0;
@@ -1465,9 +1506,13 @@ static int dd_solve_op(nsb_linsolver* s, double* b) {
   dd_data* d = s->data;
   const int slot = s->slot;
   if (d->use_glob[slot]) {
-    NSB_CHECK(s->ctx, d->glob, NSB_ERR_ARG, "KLU2 solve without a successful factorization");
-    nsb_linsolver_select(d->glob, slot);
-    return nsb_linsolver_solve(d->glob, b);
+    nsb_linsolver* w = dd_whole(d);
+    NSB_CHECK(s->ctx, w, NSB_ERR_ARG, "KLU2 solve without a successful factorization");
+    nsb_linsolver_select(w, slot);
+    if (w->ctx == s->ctx) return nsb_linsolver_solve(w, b);
+    nsb_ctx_clear_error(w->ctx);
+    const int st = nsb_linsolver_solve(w, b);
+    return st < 0 ? RAISE(s->ctx, st, "%s", nsb_ctx_error_message(w->ctx)) : st;
   }
   const int* g = d->gidx;
   const int n0 = d->nd[0], n1 = d->nd[1], ns = d->ns;
@@ -1689,6 +1734,7 @@ void nsb_linsolver_forget_pivots(nsb_linsolver* s) {
     for (int k = 0; k < 2; ++k) nsb_linsolver_forget_pivots(dd->dom[k]);
     nsb_linsolver_forget_pivots(dd->sch);
     nsb_linsolver_forget_pivots(dd->glob);
+    nsb_linsolver_forget_pivots(dd->fb);
     return;
   }
   if (s->ops == &dense_ops && s->data) {

@@ -833,15 +833,21 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
              "a LAW=HERTZ contact reached omega h > %g in the increment h = %.6g (under-resolved)",
              NSB_HERTZ_OMEGA_H_WARN, h);
   }
+  /* the context of the increment's end (energies, contacts' finish), when it
+     is filled for the first touch below and nothing it is filled from
+     changes until then (ec_end_ok) */
+  nsb_eval_ctx ec;
+  int ec_end_ok = 0;
   if (st == NSB_OK && mode == NSB_EVAL_DYNAMIC && s->n_contacts > 0 && s->scheme->p_valid) {
     /* a first touch (contact/pair.h, nsb_contact_first_touch): the
        increment again from its start, with the support's force it found in
        the smooth accelerations of t_n, as the held contact it would be from
        the next increment on; without, it lifted the body by
        (beta/gamma - 1/2) F h^2/m (docs/contact.md §7, "Gap drift") */
-    nsb_eval_ctx ec;
     nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, t_new, &ec);
+    ec_end_ok = 1;
     if (nsb_contact_first_touch(s->elems + s->first_contact, s->n_contacts, &ec) > 0) {
+      ec_end_ok = 0;
       nsb_sys_restore_increment(s);
       nsb_contact_hold_first_touch(s->elems + s->first_contact, s->n_contacts);
       nsb_newton_report arep;
@@ -866,7 +872,10 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
     return st;
   }
   nsb_conv_accept(&s->conv, &s->nrm);
-  if (s->want_react) NSB_CALL(nsb_sys_compute_reactions(s, mode, t_new));
+  if (s->want_react) {
+    NSB_CALL(nsb_sys_compute_reactions(s, mode, t_new));
+    ec_end_ok = 0; /* an assembly: the flux the context's contact stiffness reads */
+  }
   nsb_sys_commit(s);
   nsb_scheme_commit(s->scheme, &s->old, &s->cur);
   s->inc_in_step++;
@@ -875,22 +884,21 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   nsb_energy en;
   /* the contacts' finish below changes what their energies read (a friction
      state's stick energy): en_last then holds only when the acceleration
-     restart computes it again afterwards, and with contacts only the rates
-     of the work integrals are needed here */
-  int en_ok = s->n_contacts == 0;
-  if (en_ok) {
-    nsb_system_energy(s, &en);
-    s->en_last = en;
-  } else {
-    nsb_sys_rates(s, &en);
-  }
+     restart computes it again afterwards, or when no contact has energies
+     (nsb_sys_increment_energy); otherwise with contacts only the rates of
+     the work integrals are needed here.  One context for the energies and
+     the finish: the energies change nothing it is filled from, and the
+     commits above nothing either (the time is t_new, the pseudo-
+     accelerations were valid before them; the elements' and the scheme's
+     commits write states, not what nsb_sys_fill_ec reads) */
+  if (!ec_end_ok) nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
+  int en_ok = nsb_sys_increment_energy(s, &ec, &en);
+  if (en_ok) s->en_last = en;
   s->work += 0.5 * h * (s->power + en.power);
   s->power = en.power;
   s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate) + en.dissipated_increment;
   s->diss_rate = en.dissipation_rate;
   if (s->n_contacts > 0) {
-    nsb_eval_ctx ec;
-    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
     int impulsive = 0;
     double wobs = 0.0;
     s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs);

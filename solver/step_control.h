@@ -38,9 +38,11 @@
 /// LAW=HERTZ contacts: outside DIRECT steps an increment is shortened so that
 /// omega h <= NSB_HERTZ_OMEGA_H_TARGET over it for every compliant contact
 /// (nsb_system_hertz_increment; omega from the penetration the contact
-/// reaches), at most to NSB_HERTZ_SUBSTEP_MIN h_nom (contact/pair.h), and an
-/// increment that still exceeds NSB_HERTZ_OMEGA_H_WARN is repeated with half
-/// its length (status NSB_ERR_UNDER_RESOLVED).
+/// reaches; a closed contact without beam nodes predicted to open within the
+/// increment ends it where it opens), at most to NSB_HERTZ_SUBSTEP_MIN h_nom
+/// (contact/pair.h), and an increment that still exceeds
+/// NSB_HERTZ_OMEGA_H_WARN is repeated with half its length (status
+/// NSB_ERR_UNDER_RESOLVED).
 
 /// What the last increment the control chose was.
 typedef enum nsb_increment_kind {

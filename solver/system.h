@@ -67,10 +67,15 @@ typedef struct nsb_system nsb_system;
 
 /// Build the system for a model (borrowed; must outlive the system).
 int nsb_system_create(nsb_ctx* ctx, const nsb_model* model, nsb_system** out);
+/// nsb_system_create with the element loop on n_threads threads from the
+/// start (nsb_system_set_threads): the beam elements are made on the team,
+/// each by the thread that later evaluates it (its storage first touched
+/// there).  Results as nsb_system_create's with nsb_system_set_threads.
+int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_threads, nsb_system** out);
 void nsb_system_destroy(nsb_system** s);
 
 /// Evaluate the static elements (all but contacts) with n_threads threads
-/// (OpenMP; 1, the default: none).  The elements are cut into n_threads
+/// (a team of POSIX threads, base/team.h; 1, the default: none).  The elements are cut into n_threads
 /// contiguous ranges of about equal cost, and every entry of the residual
 /// and the matrix sums its element contributions in element order whatever
 /// n_threads is: results are bit-identical for any thread count

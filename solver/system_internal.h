@@ -38,6 +38,7 @@ typedef struct nsb_sys_range {
   double qf, qm;
   int failed, status;
   nsb_corr corr; /* post_solve: the range's largest interior corrections */
+  double cn[5];  /* nsb_sys_correction_norms: the maxima of the range's nodes */
 } nsb_sys_range;
 
 struct nsb_system {
@@ -54,7 +55,10 @@ struct nsb_system {
   int n_mult;
   int* mult_level; /* joint level per multiplier */
   nsb_elem* elems;
-  nsb_beam_tables* beam_tables; /* quadrature tables the beam elements share (setup; freed after them) */
+  /* quadrature tables the beam elements share (setup; freed after them): one
+     store per member of the team that created the beams (create_beams) */
+  nsb_beam_tables** beam_tables;
+  int n_beam_tables;
   int n_elems;
   nsb_joint_geom* jgeom;
   int *eq_pool, *map_pool;
@@ -252,6 +256,14 @@ int nsb_sys_number_and_analyze(nsb_system* s);
 /// a beam's by nsb_beam_power: its energies and momenta, most of the pass,
 /// are left out); the other fields of e are partial.
 void nsb_sys_rates(const nsb_system* s, nsb_energy* e);
+/// The energies at the end of an increment (after its commit, before the
+/// contacts' finish), with ec filled for the current state (NSB_EVAL_DYNAMIC
+/// at s->t): all of them as nsb_system_energy computes them, bit for bit, and
+/// 1 when they still hold after the finish (no contacts; or no beam element,
+/// whose rates leave out its energies, no thread team and no contact with
+/// energies of its own, which the finish changes: their rates are then the
+/// whole pass), else the rates of nsb_sys_rates and 0.
+int nsb_sys_increment_energy(const nsb_system* s, const nsb_eval_ctx* ec, nsb_energy* e);
 /// The state changes: the energies of the last increment (en_last) no longer hold.
 static inline void nsb_sys_energy_stale(nsb_system* s) { s->en_last_ok = 0; }
 

@@ -392,6 +392,51 @@ static void test_beam_shared_tables(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+/* The beam elements made on a team of 2 (nsb_system_create_threads: elements
+   1-2 by the calling thread, 3-4 by the worker) equal those made by one
+   thread: the same evaluation, bit for bit; a worker's failure is reported
+   in the caller's context (the first in element order), and nothing leaks. */
+static void test_beams_on_team(void) {
+  const char* deck =
+      "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n4, 3.5, 0, 0\n5, 4, 0.5, 0\n"
+      "*ELEMENT, TYPE=B2V, ELSET=BEAM, POINTS=2\n1, 1, 2\n2, 2, 3\n3, 3, 4\n4, 4, 5\n"
+      "*BEAM GENERAL SECTION, ELSET=BEAM\n1e7, 4e6, 4e6, 80, 100, 120\n"
+      "1, 0.01, 0.02, 0.03\n*BOUNDARY\n1, 1, 6\n*STEP\n*DYNAMIC\n0.01, 0.1\n*END STEP\n";
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = NULL;
+  int ne = 0;
+  CU_ASSERT_EQUAL_FATAL(nsb_deck_read_string(ctx, "team.inp", deck, stderr, &m, &ne), NSB_OK);
+  nsb_system* s[2] = {NULL, NULL};
+  for (int t = 0; t < 2; ++t) {
+    CU_ASSERT_EQUAL_FATAL(nsb_system_create_threads(ctx, m, t + 1, &s[t]), NSB_OK);
+    CU_ASSERT_EQUAL(nsb_system_threads(s[t]), t + 1);
+    CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s[t], 0, 0.0), NSB_OK);
+    CU_ASSERT_EQUAL_FATAL(nsb_system_prepare_increment(s[t], 0.01), NSB_OK);
+  }
+  for (int ie = 0; ie < nsb_system_n_elements(s[0]); ++ie) {
+    const nsb_elem* e = nsb_system_element(s[0], ie);
+    double f[2][NSB_ELEM_MAX_LOCAL], K[2][NSB_ELEM_MAX_LOCAL * NSB_ELEM_MAX_LOCAL];
+    for (int t = 0; t < 2; ++t) CU_ASSERT_EQUAL(nsb_system_eval_element(s[t], ie, f[t], K[t]), NSB_OK);
+    CU_ASSERT(memcmp(f[0], f[1], sizeof(double) * (size_t)e->n_local) == 0);
+    CU_ASSERT(memcmp(K[0], K[1], sizeof(double) * (size_t)(e->n_local * e->n_local)) == 0);
+  }
+  for (int t = 0; t < 2; ++t) nsb_system_destroy(&s[t]);
+  /* elements 2 (calling thread) and 4 (worker) without a section: element 2 is reported */
+  for (int bad = 0; bad < 2; ++bad) {
+    m->elements.data[3].section = -1;
+    if (bad) m->elements.data[1].section = -1;
+    nsb_ctx_clear_error(ctx);
+    CU_ASSERT_EQUAL(nsb_system_create_threads(ctx, m, 2, &s[0]), NSB_ERR_DECK_VALUE);
+    CU_ASSERT_PTR_NULL(s[0]);
+    CU_ASSERT_PTR_NOT_NULL(strstr(nsb_ctx_error_message(ctx), bad ? "beam element 2 has no section"
+                                                                   : "beam element 4 has no section"));
+  }
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 int main(int argc, char** argv) {
   static const nsb_test_case tangent_cases[] = {{"modified_newmark_position", test_modified_position},
                                                 {"modified_newmark_velocity", test_modified_velocity},
@@ -406,6 +451,7 @@ int main(int argc, char** argv) {
                                               {"massless_message", test_massless_message}, {NULL, NULL}};
   static const nsb_test_case memory_cases[] = {{"beam_block_sizes", test_beam_block_sizes},
                                                {"beam_shared_tables", test_beam_shared_tables},
+                                               {"beams_on_team", test_beams_on_team},
                                                {NULL, NULL}};
   static const nsb_test_suite suites[] = {
       {"tangent", tangent_cases}, {"rigid", rigid_cases}, {"memory", memory_cases}, {NULL, NULL}};

@@ -17,7 +17,11 @@
  *   flush   rows are pushed to the file at an output time once a hundredth of a
  *           second has passed since the last flush, and every row by
  *           nsb_history_flush, after which nsb_history_tell is the file's size
- *           (what a checkpoint counts).
+ *           (what a checkpoint counts);
+ *   energies the energies a row reads after an increment, kept from the
+ *           increment where they hold (a particle or rigid body on Newton-law
+ *           contacts), are those of a fresh evaluation, bit for bit; also
+ *           with a compliant contact's friction, whose rows evaluate them.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -255,9 +259,114 @@ static void test_g17(void) {
   CU_ASSERT_EQUAL(bad, 0);
 }
 
-static const nsb_test_suite suites[] = {{"g17", (const nsb_test_case[]){{"exact", test_g17}, {NULL, NULL}}},
+/* The memo of recurring numbers (nsb_g17_memo_format): values drawn at random
+   from a pool of 300 (so that most recur, and many share a slot of the 64 and
+   evict one another), each compared with snprintf's %.17g, including the
+   copies a hit makes. */
+static void test_g17_memo(void) {
+  double pool[300];
+  unsigned long long r = 0x2545f4914f6cdd1dull;
+  const double special[] = {0.0, -0.0, 1.0, -3.0, 0.5, 1e-300, 4.9406564584124654e-324, INFINITY, -INFINITY, NAN, -NAN,
+                            1e44, 1e17, 123456.0};
+  const int ns = (int)(sizeof special / sizeof special[0]);
+  for (int k = 0; k < 300; ++k) {
+    unsigned long long u = next_random(&r);
+    double x;
+    memcpy(&x, &u, sizeof x);
+    if (k < ns)
+      x = special[k];
+    else if (k % 3 == 0)
+      x = ldexp((double)(u >> 11), -(int)(u % 60)); /* values of a row: near 1 and below */
+    else if (k % 3 == 1)
+      x = -(double)(u >> 20) * 1e-7;
+    pool[k] = x;
+  }
+  nsb_g17_memo memo;
+  nsb_g17_memo_init(&memo);
+  int bad = 0, hits = 0;
+  for (int n = 0; n < 200000; ++n) {
+    const double x = pool[next_random(&r) % 300u];
+    char got[NSB_HISTORY_G17_MAX + 8], want[64];
+    memset(got, 'x', sizeof got);
+    unsigned long long bits;
+    memcpy(&bits, &x, sizeof bits);
+    const int was = memo.bits[(bits * 0x9e3779b97f4a7c15ull) >> 58] == bits;
+    int len = nsb_g17_memo_format(&memo, got, x);
+    snprintf(want, sizeof want, "%.17g", x);
+    hits += was;
+    if (len != (int)strlen(want) || memcmp(got, want, strlen(want) + 1) != 0) {
+      if (bad < 10) printf("\n  %.17g: '%.*s' (%d bytes), %%.17g '%s'", x, len > 0 && len < 40 ? len : 0, got, len, want);
+      ++bad;
+    }
+  }
+  CU_ASSERT_EQUAL(bad, 0);
+  CU_ASSERT(hits > 10000); /* the copies were tested, not only the conversions */
+}
+
+/* The energies a history row reads after an increment (kept from the
+   increment's own pass where they still hold after the contacts' finish,
+   nsb_sys_increment_energy) are those of a fresh pass over the elements at
+   the same state, bit for bit.  An element's evaluation
+   (nsb_system_eval_element) marks the kept ones stale, so the second
+   nsb_system_energy evaluates them all. */
+static void energies_after_increments(const char* deck, double h, int n) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  nsb_model* m = NULL;
+  nsb_system* s = NULL;
+  int n_err = 0;
+  CU_ASSERT_FATAL(nsb_deck_read_string(ctx, "energies.inp", deck, stderr, &m, &n_err) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_system_create(ctx, m, &s) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_system_begin_step(s, 0, 0.0) == NSB_OK);
+  nsb_newton_report rep;
+  CU_ASSERT_FATAL(nsb_system_initial_acceleration(s, &rep) == NSB_OK);
+  int bad = 0, moved = 0;
+  double f[64], e_first = 0.0;
+  for (int k = 0; k < n; ++k) {
+    CU_ASSERT_FATAL(nsb_system_increment(s, h, &rep) == NSB_OK);
+    nsb_energy kept, fresh;
+    nsb_system_energy(s, &kept);
+    CU_ASSERT_FATAL(nsb_system_element(s, 0)->n_local <= 64);
+    CU_ASSERT_FATAL(nsb_system_eval_element(s, 0, f, NULL) >= 0);
+    nsb_system_energy(s, &fresh);
+    if (memcmp(&kept, &fresh, sizeof kept) != 0 && bad++ < 3)
+      printf("\n  increment %d: kinetic %.17g / %.17g, potential %.17g / %.17g, power %.17g / %.17g", k + 1,
+             kept.kinetic, fresh.kinetic, kept.potential, fresh.potential, kept.power, fresh.power);
+    if (k == 0) e_first = fresh.kinetic + fresh.potential;
+    moved |= fresh.kinetic + fresh.potential != e_first || fresh.dissipated > 0.0;
+  }
+  CU_ASSERT_EQUAL(bad, 0);
+  CU_ASSERT(moved); /* the energies changed along the run: compared, not constant */
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  nsb_test_end_ctx(&ctx);
+}
+
+static void test_energies_kept(void) {
+  /* a particle bouncing on a plane (kept: the ball of benchmarks/peers) */
+  energies_after_increments(BOUNCE, 0.001, 500);
+  /* a rigid ball with Coulomb friction on a floor (kept: Newton-law contacts) */
+  energies_after_increments("*NODE, NSET=BALL\n1, 0.0, 0.0, 0.1\n*RIGID BODY, NODE=1, MASS=1.0\n0.004, 0.004, 0.004\n"
+                            "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+                            "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.2, SLAVE RADIUS=0.1\nBALL, FLOOR\n"
+                            "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 2.0\n1, 5, -10.0\n"
+                            "*GRAVITY\n0, 0, -9.81\n*STEP\n*DYNAMIC\n0.001, 0.3\n*END STEP\n",
+                            0.001, 300);
+  /* a compliant contact with elasto-plastic friction, whose finish changes
+     its stick energy (not kept: the row evaluates them) */
+  energies_after_increments("*NODE, NSET=BALL\n1, 0.0, 0.0, 0.0999\n*PARTICLE, NODE=1, MASS=1.0, RADIUS=0.1\n"
+                            "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+                            "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e+06, EXPONENT=1.0, DAMPING=100, FRICTION=0.4, "
+                            "FRICTION LAW=ELASTOPLASTIC, SLIP VELOCITY=1e-4, STICK EPSILON=0.01, STICK FREQUENCY=10.0, "
+                            "STICK MASS=1.0\nBALL, FLOOR\n"
+                            "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 0.5\n"
+                            "*GRAVITY\n0, 0, -9.81\n*STEP\n*DYNAMIC\n0.0001, 0.02\n*END STEP\n",
+                            0.0001, 200);
+}
+
+static const nsb_test_suite suites[] = {{"g17", (const nsb_test_case[]){{"exact", test_g17}, {"memo", test_g17_memo}, {NULL, NULL}}},
                                         {"format", (const nsb_test_case[]){{"rows", test_format}, {NULL, NULL}}},
                                         {"flush", (const nsb_test_case[]){{"interval", test_flush}, {NULL, NULL}}},
+                                        {"energies", (const nsb_test_case[]){{"kept", test_energies_kept}, {NULL, NULL}}},
                                         {NULL, NULL}};
 
 int main(int argc, char** argv) { return nsb_test_run(suites, argc, argv); }

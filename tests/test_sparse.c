@@ -1006,7 +1006,8 @@ static void test_klu2_split_alloc_failure(void) {
 
 /* A singular domain block of a regular matrix: a row of domain 1 next to
    the separator keeps only its separator entries.  The factorization falls
-   back to the global KLU (counted, no error) and solves; the next regular
+   back to the whole matrix's KLU, made with the split (counted, no error,
+   no allocation) and solves; the next regular
    matrix is split again; a singular matrix is reported as KLU reports it. */
 static void test_klu2_fallback(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
@@ -1035,7 +1036,10 @@ static void test_klu2_fallback(void) {
   CU_ASSERT_FATAL(r >= 0);
   for (int p = A->rowptr[r]; p < A->rowptr[r + 1]; ++p)
     if (nsb_linsolver_split_part(s, A->col[p]) != 2) A->val[p] = 0.0;
+  /* the fallback was made and analyzed with the split: nothing allocated now */
+  const long n_alloc = nsb_ctx_alloc_count(ctx);
   klu2_solve(s, A, b, x);
+  CU_ASSERT_EQUAL(nsb_ctx_alloc_count(ctx), n_alloc);
   CU_ASSERT_EQUAL(s->n_factor_fallback, 1);
   CU_ASSERT_EQUAL(nsb_ctx_error_code(ctx), NSB_OK);
   CU_ASSERT(rel_residual(A, x, b) < 1e-12);

@@ -7,7 +7,8 @@
 # momenta after a pulse and an impact, beam frequencies, sliding friction, the pendulum's
 # period, modal dynamics, a ring across a diameter, a helical spring, a precessing top, a hanging
 # cable, CalculiX loads and their changes between steps, lateral-torsional buckling, a support
-# moved over two steps (check_user.py).
+# moved over two steps, torsion with bending in a frame bent in plan, MacNeal and Harder's twisted
+# beam, dynamic section forces and reactions against modal superposition (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -16,7 +17,11 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     quarter_ring euler_column spring_support beam_on_stop beam_with_mass conical_pendulum abaqus_b31 abaqus_cae
     rotating_blade ring_compression helical_spring gyro_top hanging_cable ccx_loads ccx_steps
     lateral_buckling support_steps beam_on_supports support_added bar_pushed_on_supports
-    follower_moment free_beam_end_mass inclined_roller winkler_beam portal_sway pendulum_preload)
+    follower_moment free_beam_end_mass inclined_roller winkler_beam portal_sway pendulum_preload
+    particle_collision hertz_ball_wall bouncing_ball newtons_cradle ball_on_element
+    ball_on_incline conveyor crossing_beams
+    bent_cantilever twisted_beam step_load_cantilever ss_harmonic_damped girder_bracket gerber_beam
+    bend45 torsion_sections spin_up_rod moving_load)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

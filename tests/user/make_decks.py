@@ -1469,6 +1469,599 @@ def support_added(u):
     return s
 
 
+# ---------------------------------------------------------------------------
+# impact models: particle collisions, Hertz impact, a bouncing ball, Newton's cradle
+
+# particle_collision: three pairs of steel balls (particles: no spin), each pair its own
+# *CONTACT PAIR; ball A (0.5 kg, r = 25 mm) at 2 m/s against ball B (0.2 kg, r = 20 mm):
+# head-on with B coming at 1 m/s, e = 0.5; oblique (B at rest, struck 30 degrees off its
+# centre line) with e = 0.5 and mu = 0.2 (slips through the impact) and mu = 0.5 (sticks)
+PC = {"mA": 0.5, "rA": 0.025, "mB": 0.2, "rB": 0.02, "e": 0.5, "theta": math.radians(30.0),
+      "pairs": ((0.0, (2.0, 0, 0), (-1.0, 0, 0), 0.0), (0.5, (2.0, 0, 0), (0, 0, 0), 0.2),
+                (1.0, (2.0, 0, 0), (0, 0, 0), 0.5)), "h": 1e-3, "T": 0.1}
+
+
+def particle_collision(u):
+    """Three pairs of steel balls (particles: no spin) in space: ball A (0.5 kg, r = 25 mm)
+    at 2 m/s strikes ball B (0.2 kg, r = 20 mm); head-on with B coming at 1 m/s (e = 0.5,
+    no friction), and obliquely, B at rest and struck 30 degrees off the line of centres,
+    with e = 0.5 and Coulomb friction mu = 0.2 (slips through the impact) and mu = 0.5
+    (sticks). Newton's law; the closed-form outcome of the impulses."""
+    p = PC
+    R = p["rA"] + p["rB"]
+    s = head(u, "Two balls colliding head-on and obliquely", particle_collision.__doc__)
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        b = 0.0 if k == 0 else R * math.sin(p["theta"])
+        s += "*NODE, NSET=A%d\n%d, %s, %s, 0\n" % (k + 1, 10 * k + 1, u.n(-0.1, "L"), u.n(y, "L"))
+        s += "*NODE, NSET=B%d\n%d, %s, %s, 0\n" % (k + 1, 10 * k + 2, u.n(0.1, "L"), u.n(y + b, "L"))
+        s += "*PARTICLE, NSET=A%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["mA"], "M"), u.n(p["rA"], "L"))
+        s += "*PARTICLE, NSET=B%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["mB"], "M"), u.n(p["rB"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        for node, v in ((10 * k + 1, vA), (10 * k + 2, vB)):
+            for d in range(3):
+                if v[d]:
+                    s += "%d, %d, %s\n" % (node, d + 1, u.n(v[d], "L/T"))
+    for k, (y, vA, vB, mu) in enumerate(p["pairs"]):
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g%s\nA%d, B%d\n" % (
+            p["e"], ", FRICTION=%g" % mu if mu else "", k + 1, k + 1)
+    for k in range(3):
+        s += "*PROBE, NAME=a%d, NODE=%d\nX, V\n*PROBE, NAME=b%d, NODE=%d\nX, V\n" % (k + 1, 10 * k + 1, k + 1, 10 * k + 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+# hertz_ball_wall: a steel ball (r = 10 mm) thrown at 1 m/s against a thick steel wall, Hertz's
+# contact stiffness of two steel bodies c = 4/3 E* sqrt(r), E* = E / (2 (1 - nu^2)); no gravity
+HB = {"r": 0.01, "v0": 1.0, "gap": 5e-5, "h": 1e-6, "T": 2e-4}
+
+
+def hertz_ball_props():
+    E, nu, rho = STEEL
+    m = rho * 4.0 / 3.0 * math.pi * HB["r"] ** 3
+    c = 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(HB["r"])
+    return m, c
+
+
+def hertz_ball_wall(u):
+    """A steel ball (20 mm diameter) thrown at 1 m/s against a thick steel wall (a plane
+    obstacle), no gravity: Hertz's law with the stiffness of two steel bodies,
+    c = 4/3 E* sqrt(r), E* = E / (2 (1 - nu^2)); no damping. Contact time and peak force
+    against Hertz's closed form (Goldsmith 1960)."""
+    m, c = hertz_ball_props()
+    s = head(u, "Hertz impact of a ball on a wall", hertz_ball_wall.__doc__)
+    s += "*NODE, NSET=BALL\n1, %s, 0, 0\n" % u.n(HB["r"] + HB["gap"], "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(HB["r"], "L"))
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n0, 0, 0, 1, 0, 0\n"
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nBALL, WALL\n" % u.n(c, "F/L^1.5")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(-HB["v0"], "L/T")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(HB["h"], "T"), u.n(HB["T"], "T"))
+    return s
+
+
+# bouncing_ball: a steel ball (r = 20 mm) dropped from 0.5 m onto a floor, e = 0.5
+BB = {"r": 0.02, "H": 0.5, "e": 0.5, "g": 9.81, "h": 1e-3, "T": 1.2}
+
+
+def bouncing_ball(u):
+    """A steel ball (40 mm diameter) dropped from 0.5 m (its bottom above the floor) onto
+    a rigid floor, Newton's law with e = 0.5: it bounces at t1 = sqrt(2H/g), then after
+    flights 2 e^k v0 / g, and comes to rest at the Zeno time t1 (1 + e) / (1 - e)."""
+    r, H = BB["r"], BB["H"]
+    m = 7850 * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Ball bouncing to rest", bouncing_ball.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(H + r, "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(r, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, FLOOR\n" % BB["e"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-BB["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(BB["h"], "T"), u.n(BB["T"], "T"))
+    return s
+
+
+# newtons_cradle: rows of steel balls (particles, r = 10 mm), the first at 1 m/s 1.03 mm short
+# of the next (a touch inside an increment, off its midpoint); no gravity (the strings only hold the balls up)
+NC = {"r": 0.01, "v": 1.0, "gap0": 1.03e-3, "h": 1e-4, "T": 0.02,
+      "rows": (("SEQ", 5, 0.0, ", IMPACT=SEQUENTIAL"), ("GAP", 5, 1.03e-3, ""))}
+
+
+def newtons_cradle(u):
+    """Newton's cradle of five steel balls (20 mm, particles) without gravity, e = 1, the
+    first at 1 m/s 1.03 mm short of the row: touching balls with IMPACT=SEQUENTIAL, and
+    balls 1.03 mm apart with the default law (each impact its own increment)."""
+    r = NC["r"]
+    m = 7850 * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Newton's cradle", newtons_cradle.__doc__)
+    for k, (name, n, gap, law) in enumerate(NC["rows"]):
+        s += "*NODE, NSET=%s\n" % name
+        for i in range(n):
+            x = -(2 * r + NC["gap0"]) if i == 0 else (i - 1) * (2 * r + gap)
+            s += "%d, %s, %s, 0\n" % (100 * (k + 1) + i, u.n(x, "L"), u.n(0.1 * k, "L"))
+        s += "*PARTICLE, NSET=%s, MASS=%s, RADIUS=%s\n" % (name, u.n(m, "M"), u.n(r, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for k in range(len(NC["rows"])):
+        s += "%d, 1, %s\n" % (100 * (k + 1), u.n(NC["v"], "L/T"))
+    for name, n, gap, law in NC["rows"]:
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1%s\n%s, %s\n" % (law, name, name)
+    for k, (name, n, gap, law) in enumerate(NC["rows"]):
+        for i in range(n):
+            s += "*PROBE, NAME=%s%d, NODE=%d\nV\n" % (name.lower(), i + 1, 100 * (k + 1) + i)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(NC["h"], "T"), u.n(NC["T"], "T"))
+    return s
+
+
+# ball_on_element: a ball dropped on the middle of an element of a simply supported beam
+BE = {"L": 1.0, "b": 0.02, "n": 10, "x": 0.45, "m": 0.1, "r": 0.015, "drop": 0.05, "h": 1e-4, "T": 0.15,
+      "e": (0.0, 1.0)}
+
+
+def ball_on_element(u):
+    """Two simply supported steel beams (1 m, 20 x 20 mm, ten elements), each struck by a
+    0.1 kg steel ball (radius 15 mm) dropped from 50 mm onto the middle of its fifth element
+    (x = 0.45 m, no node there: the chord is the master), under gravity; Newton's law with
+    e = 0 on one beam and e = 1 on the other."""
+    p = BE
+    s = head(u, "Ball dropped between the nodes of a beam", ball_on_element.__doc__)
+    s += steel(u)
+    for k, e in enumerate(p["e"]):
+        y, first = 0.2 * k, 100 * k + 1
+        s += line_nodes(u, first, (0, y, 0), (p["L"], y, 0), p["n"], "BEAMN%d" % (k + 1))
+        s += line_elems(first, first, p["n"], "BEAM%d" % (k + 1))
+        s += "*BEAM SECTION, ELSET=BEAM%d, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (
+            k + 1, u.n(p["b"], "L"), u.n(p["b"], "L"))
+        s += "*BOUNDARY\n%d, PINNED\n%d, 4, 4\n%d, 2, 3\n" % (first, first, first + p["n"])
+        s += "*NODE, NSET=BALL%d\n%d, %s, %s, %s\n" % (k + 1, 100 * k + 50, u.n(p["x"], "L"), u.n(y, "L"),
+                                                     u.n(p["r"] + p["b"] / 2 + p["drop"], "L"))
+        s += "*PARTICLE, NSET=BALL%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(p["m"], "M"), u.n(p["r"], "L"))
+        s += "*CONTACT PAIR, LAW=NEWTON%s\nBALL%d, BEAM%d\n" % (", RESTITUTION=%g" % e if e else "", k + 1, k + 1)
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    for k in range(len(p["e"])):
+        first = 100 * k + 1
+        s += "*PROBE, NAME=a%d, NODE=%d\nRF\n*PROBE, NAME=b%d, NODE=%d\nRF\n" % (k + 1, first, k + 1, first + p["n"])
+        s += "*PROBE, NAME=ball%d, NODE=%d\nX, V\n" % (k + 1, 100 * k + 50)
+        s += "*PROBE, NAME=n%d_4, NODE=%d\nX, V\n*PROBE, NAME=n%d_5, NODE=%d\nX, V\n" % (k + 1, first + 4, k + 1, first + 5)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+# ball_on_incline: steel balls (r = 50 mm) released at rest on planes inclined in x-z
+BI = {"r": 0.05, "g": 9.81, "h": 1e-3, "T": 0.5,
+      "balls": (("ROLL", 20.0, 0.3), ("SLIDE", 40.0, 0.2))}
+
+
+def ball_on_incline(u):
+    """Two steel balls (100 mm diameter, 4.11 kg, rigid bodies of one node) released at rest
+    on inclined planes, Coulomb friction: on 20 degrees with mu = 0.3 it rolls (mu above
+    2/7 tan 20), down the slope at 5/7 g sin a; on 40 degrees with mu = 0.2 it slides (mu
+    below 2/7 tan 40) at g (sin a - mu cos a) while friction spins it up at 5 mu g cos a / 2r."""
+    r, g = BI["r"], BI["g"]
+    m = 7850 * 4 / 3 * math.pi * r ** 3
+    J = 0.4 * m * r * r
+    s = head(u, "Balls released on inclines", ball_on_incline.__doc__)
+    for k, (name, deg, mu) in enumerate(BI["balls"]):
+        a = math.radians(deg)
+        n = (math.sin(a), 0.0, math.cos(a))  # the slope falls towards +x
+        y = 0.5 * k
+        s += "*NODE, NSET=%s\n%d, %s, %s, %s\n" % (name, k + 1, u.n(r * n[0], "L"), u.n(y, "L"), u.n(r * n[2], "L"))
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n" % (k + 1, u.n(m, "M"), *(u.n(J, "M*L^2") for _ in range(3)))
+        s += "*OBSTACLE, NAME=SLOPE%d, TYPE=PLANE\n0, %s, 0, %.17g, 0, %.17g\n" % (k + 1, u.n(y, "L"), n[0], n[2])
+        s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\n%s, SLOPE%d\n" % (mu, u.n(r, "L"), name, k + 1)
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-g, "L/T^2")
+    for k, (name, deg, mu) in enumerate(BI["balls"]):
+        s += "*PROBE, NAME=%s, NODE=%d\nX, V, W\n" % (name.lower(), k + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(BI["h"], "T"), u.n(BI["T"], "T"))
+    return s
+
+
+# conveyor: a belt (a plane obstacle translating at V) and two bodies set down on it at rest
+CV = {"V": 1.0, "mu": 0.4, "r": 0.05, "m": 2.0, "g": 9.81, "h": 1e-3, "T": 0.5}
+
+
+def conveyor(u):
+    """A conveyor belt (a plane obstacle translating at 1 m/s, TABULAR amplitude) and, set
+    down on it at rest, a 2 kg block (a particle) and a steel ball (100 mm, a rigid body),
+    Coulomb mu = 0.4: the block is dragged up to the belt's speed at mu g and dissipates half
+    of the belt's work; the ball spins up and ends rolling at 2/7 of it."""
+    p = CV
+    r = p["r"]
+    mb = 7850 * 4 / 3 * math.pi * r ** 3
+    J = 0.4 * mb * r * r
+    s = head(u, "Block and ball on a conveyor belt", conveyor.__doc__)
+    s += "*AMPLITUDE, NAME=BELT\n0, 0, %s, %s\n" % (u.n(10.0, "T"), u.n(10.0 * p["V"], "L"))
+    s += "*OBSTACLE, NAME=BELT, TYPE=PLANE, AMPLITUDE=BELT\n0, 0, 0, 0, 0, 1, 1, 0, 0\n"
+    s += "*NODE, NSET=BLOCK\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*NODE, NSET=BALL\n2, 0, %s, %s\n" % (u.n(0.5, "L"), u.n(r, "L"))
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(mb, "M"), *(u.n(J, "M*L^2") for _ in range(3)))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nBLOCK, BELT\n" % p["mu"]
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\nBALL, BELT\n" % (p["mu"], u.n(r, "L"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=1\nX, V\n*PROBE, NAME=ball, NODE=2\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+# crossing_beams: two free steel bars crossing at right angles, the upper one thrown at the lower
+CB2 = {"L": 1.0, "rad": 0.01, "v0": 1.0, "gap": 0.00203, "h": 1e-4, "T": 0.02, "n_low": 9, "n_up": 10}
+
+
+def crossing_beams_props():
+    E, nu, rho = STEEL
+    return 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(CB2["rad"]), rho * math.pi * CB2["rad"] ** 2 * CB2["L"]
+
+
+def crossing_beams(u):
+    """Two free steel bars (1 m, 20 mm diameter) in space crossing at right angles: the upper
+    one, 2.03 mm above, thrown at 1 m/s onto the middle of the lower one (its middle node on the
+    middle of the lower bar's fifth element); Hertz contact of two crossed steel cylinders
+    (c = 4/3 E* sqrt(r)), the upper bar's nodes against the lower bar's centre line."""
+    p = CB2
+    c, _ = crossing_beams_props()
+    L, z = p["L"], 2 * p["rad"] + p["gap"]
+    s = head(u, "Crossing bars", crossing_beams.__doc__)
+    s += line_nodes(u, 1, (-L / 2, 0, 0), (L / 2, 0, 0), p["n_low"], "LOWN")
+    s += line_elems(1, 1, p["n_low"], "LOWER")
+    s += line_nodes(u, 101, (0, -L / 2, z), (0, L / 2, z), p["n_up"], "UPN")
+    s += line_elems(101, 101, p["n_up"], "UPPER")
+    s += steel(u)
+    for name, axis in (("LOWER", "0, 1, 0"), ("UPPER", "1, 0, 0")):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=CIRC\n%s\n%s\n" % (name, u.n(p["rad"], "L"), axis)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for i in range(p["n_up"] + 1):
+        s += "%d, 3, %s\n" % (101 + i, u.n(-p["v0"], "L/T"))
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nUPN, LOWER\n" % u.n(c, "F/L^1.5")
+    s += "*PROBE, NAME=low, NODE=%d\nX, V\n*PROBE, NAME=up, NODE=%d\nX, V\n" % (p["n_low"] // 2 + 1, 101 + p["n_up"] // 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+# ---------------------------------------------------------------------------
+# torsion with bending, pretwisted beams, dynamic section forces
+
+BC = dict(a=2.0, b=1.5, na=8, nb=6, rect=(0.06, 0.12), box=(0.1, 0.1, 0.005), P=1000.0, T=500.0)
+
+
+def bent_cantilever(u):
+    """An L-shaped steel cantilever lying in the horizontal plane (a grillage corner): a solid
+    60 x 120 mm leg of 2 m along x clamped at its root, a 100 x 100 x 5 mm box leg of 1.5 m along y
+    from its end; a vertical load of 1 kN and a torque of 0.5 kN m about the box leg's axis at the
+    tip, in two increments.  The first leg carries the load's moment P b as torsion (St-Venant's J
+    of the rectangle, Roark), the box leg the torque (Bredt's J)."""
+    a, b, na, nb = BC["a"], BC["b"], BC["na"], BC["nb"]
+    s = head(u, "Cantilever bent in plan under a vertical tip load", bent_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (a, 0, 0), na)
+    s += "*NODE\n"
+    for i in range(1, nb + 1):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(a, "L"), u.n(b * i / nb, "L"))
+    s += line_elems(1, 1, na, "SOLID", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=TUBE\n%d, %d, 101\n" % (na + 1, na + 1)
+    for i in range(1, nb):
+        s += "%d, %d, %d\n" % (na + 1 + i, 100 + i, 101 + i)
+    s += steel(u)
+    bb, hh = BC["rect"]
+    s += "*BEAM SECTION, ELSET=SOLID, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(bb, "L"), u.n(hh, "L"))
+    w, t = BC["box"][0], BC["box"][2]
+    s += "*BEAM SECTION, ELSET=TUBE, MATERIAL=STEEL, SECTION=BOX\n%s\n1, 0, 0\n" % ", ".join(
+        u.n(v, "L") for v in (w, w, t, t, t, t))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, R\n*PROBE, NAME=corner, NODE=%d\nU, R\n" % (100 + nb, na + 1)
+    s += "*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+    s += "*PROBE, NAME=leg1, ELEMENT=3, POSITION=0.3\nX, Q, N, M, NS, MS\n"
+    s += "*PROBE, NAME=leg2, ELEMENT=%d, POSITION=0.6\nX, Q, N, M, NS, MS\n" % (na + 3)
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n%d, 3, %s\n%d, 5, %s\n" % (
+        100 + nb, u.n(-BC["P"], "F"), 100 + nb, u.n(BC["T"], "F*L"))
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+# MacNeal and Harder's (1985) twisted beam: 12 x 1.1 x 0.32 in, twisted by 90 degrees, E = 29e6 psi,
+# nu = 0.22, a tip load of 1 lbf (in inches, converted to SI here)
+IN_ = 0.0254
+LBF = 4.4482216152605
+TW = dict(L=12 * IN_, b=1.1 * IN_, h=0.32 * IN_, E=29e6 * LBF / IN_ ** 2, nu=0.22, P=LBF, n=12)
+
+
+def twisted_beam(u):
+    """MacNeal and Harder's (1985) twisted beam as two B31 cantilevers of 12 elements, 12 in long,
+    1.1 x 0.32 in, their section turned by 90 degrees from root to tip by *BEAM NODE FRAME at every
+    node; 1 lbf at each tip, in the width's direction at the root ("in-plane") on the first, across
+    it ("out-of-plane") on the second; two increments."""
+    L, b, h, n = TW["L"], TW["b"], TW["h"], TW["n"]
+    s = head(u, "MacNeal-Harder twisted beam", twisted_beam.__doc__)
+    s += "*NODE, NSET=ALL\n"
+    for k, z0 in ((0, 0.0), (1, 0.1)):
+        for i in range(n + 1):
+            s += "%d, %s, 0, %s\n" % (100 * (k + 1) + i, u.n(L * i / n, "L"), u.n(z0, "L"))
+    for k in range(2):
+        s += line_elems(100 * (k + 1) + 1, 100 * (k + 1), n, "TWIST%d" % (k + 1), "B31")
+    s += "*ELSET, ELSET=TWIST\nTWIST1, TWIST2\n"
+    E, nu = TW["E"], TW["nu"]
+    s += "*MATERIAL, NAME=STEEL\n*ELASTIC\n%s, %g\n" % (u.n(E, "F/L^2"), nu)
+    s += "*BEAM SECTION, ELSET=TWIST, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BEAM NODE FRAME\n"
+    for k in range(2):
+        for i in range(n + 1):
+            th = 0.5 * math.pi * i / n
+            s += "%d, 1, 0, 0, 0, %.17g, %.17g\n" % (100 * (k + 1) + i, math.cos(th), math.sin(th))
+    s += "*BOUNDARY\n100, ENCASTRE\n200, ENCASTRE\n"
+    s += "*PROBE, NAME=tip1, NODE=%d\nU\n*PROBE, NAME=tip2, NODE=%d\nU\n" % (100 + n, 200 + n)
+    s += "*PROBE, NAME=root1, NODE=100\nRF, RM\n*PROBE, NAME=root2, NODE=200\nRF, RM\n"
+    s += "*PROBE, NAME=cut1, ELEMENT=105, POSITION=0.4\nX, M, MS\n"
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n%d, 2, %s\n%d, 3, %s\n" % (100 + n, u.n(TW["P"], "F"), 200 + n, u.n(TW["P"], "F"))
+    s += "*END STEP\n"
+    return s
+
+
+SL = dict(L=1.0, b=0.02, h=0.01, n=20, P=10.0, tr=0.04, dt=5e-4, T=0.3, probe=(8, 0.4))
+
+
+def step_load_cantilever(u):
+    """A steel cantilever (1 m, 20 x 10 mm, 20 elements) at rest, a 10 N tip load brought on over
+    40 ms by a SMOOTH STEP amplitude (a third of the first period) and held; 0.3 s, two and a half
+    periods of the first mode, at 0.5 ms.  The clamp's reactions, the tip and the section forces
+    inside an element swing about the static values with the modes."""
+    L, b, h, n = SL["L"], SL["b"], SL["h"], SL["n"]
+    s = head(u, "Cantilever under a quickly applied tip load", step_load_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*AMPLITUDE, NAME=ON, DEFINITION=SMOOTH STEP\n0, 0, %s, 1\n" % u.n(SL["tr"], "T")
+    e, xi = SL["probe"]
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=cut, ELEMENT=%d, POSITION=%g\nX, NS, MS\n" % (e, xi)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=ON\n%d, 3, %s\n*OUTPUT, FORMAT=VTK, EVERY=50\n*END STEP\n" % (
+        u.n(SL["dt"], "T"), u.n(SL["T"], "T"), n + 1, u.n(-SL["P"], "F"))
+    return s
+
+SH = dict(L=2.0, b=0.04, h=0.02, n=16, F=50.0, ratio=0.6, alpha=2.0, beta=2e-5, dt=5e-4, T=0.6)
+
+
+def ss_harmonic_damped(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm, 16 B31) with Rayleigh damping (*DAMPING,
+    ALPHA=2/s, BETA=2e-5 s: 1.4 % of critical in the first mode), shaken from rest by a harmonic
+    force of 50 N at midspan at 0.6 of its first natural frequency (a PERIODIC amplitude); 0.6 s,
+    seven periods of the first mode, at 0.5 ms."""
+    L, b, h, n = SH["L"], SH["b"], SH["h"], SH["n"]
+    E, nu, rho = STEEL
+    EI, rA = E * b * h ** 3 / 12, rho * b * h
+    Om = SH["ratio"] * (math.pi / L) ** 2 * math.sqrt(EI / rA)
+    s = head(u, "Damped simply supported beam under a harmonic force", ss_harmonic_damped.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u) + "*DAMPING, ALPHA=%s, BETA=%s\n" % (u.n(SH["alpha"], "1/T"), u.n(SH["beta"], "T"))
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(Om, "1/T")
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=cut, ELEMENT=3, POSITION=0.6\nX, NS, MS\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=SHAKE\n%d, 3, %s\n*END STEP\n" % (
+        u.n(SH["dt"], "T"), u.n(SH["T"], "T"), n // 2 + 1, u.n(-SH["F"], "F"))
+    return s
+
+
+GB = dict(L=5.0, a=2.0, b=1.0, ng=10, nb=5, box=(0.2, 0.01), rect=(0.1, 0.05), P=4e3)
+
+
+def girder_bracket(u):
+    """A grillage piece: a steel box girder (200 x 200 x 10 mm) of 5 m on fork supports (both ends
+    held against deflection and twist, free to turn in bending, one end free to slide along the
+    girder), a solid 100 x 50 mm bracket of 1 m cantilevered out at right angles from the girder
+    2 m from the first support, 4 kN down at the bracket's tip, two increments.  The bracket's
+    moment twists the girder, and the two fork supports share the torque as 3 : 2 (statically
+    indeterminate)."""
+    L, a, b, ng, nb = GB["L"], GB["a"], GB["b"], GB["ng"], GB["nb"]
+    s = head(u, "Girder with a cantilever bracket", girder_bracket.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), ng)
+    ka = int(round(a / L * ng)) + 1
+    s += "*NODE\n"
+    for i in range(1, nb + 1):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(a, "L"), u.n(b * i / nb, "L"))
+    s += line_elems(1, 1, ng, "GIRDER", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=BRACKET\n%d, %d, 101\n" % (101, ka)
+    for i in range(1, nb):
+        s += "%d, %d, %d\n" % (101 + i, 100 + i, 101 + i)
+    s += steel(u)
+    w, t = GB["box"]
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=BOX\n%s\n0, 1, 0\n" % ", ".join(
+        u.n(v, "L") for v in (w, w, t, t, t, t))
+    bb, hh = GB["rect"]
+    s += "*BEAM SECTION, ELSET=BRACKET, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n1, 0, 0\n" % (u.n(bb, "L"), u.n(hh, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (ng + 1)
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=joint, NODE=%d\nU, R\n" % (100 + nb, ka)
+    s += "*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=%d\nRF, RM\n" % (ng + 1)
+    s += "*PROBE, NAME=g1, ELEMENT=2, POSITION=0.3\nX, MS\n*PROBE, NAME=g2, ELEMENT=8, POSITION=0.7\nX, MS\n"
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n%d, 3, %s\n*OUTPUT, FORMAT=VTK\n*END STEP\n" % (100 + nb, u.n(-GB["P"], "F"))
+    return s
+
+
+GG = dict(a=3.0, b=2.0, na=6, nb=4, q=2000.0, P=10e3, xi=1.5)
+
+
+def gerber_beam(u):
+    """A Gerber beam as an engineer models it with nsbeam's joints: a steel I girder (200 mm deep)
+    clamped at its left end, cut by a hinge 3 m out (two nodes at the same place joined by *JOINT,
+    TYPE=SPHERICAL: every moment released), its 2 m suspended span on a roller that also holds the
+    span's twist; 2 kN/m along the whole girder and 10 kN 1.5 m into the suspended span, two static
+    increments; *NODE PRINT and *EL PRINT."""
+    a, b, na, nb, xi = GG["a"], GG["b"], GG["na"], GG["nb"], GG["xi"]
+    s = head(u, "Gerber beam with a hinge", gerber_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (a, 0, 0), na)
+    s += line_nodes(u, 101, (a, 0, 0), (a + b, 0, 0), nb)
+    s += line_elems(1, 1, na, "GIRDER", "B31")
+    s += line_elems(101, 101, nb, "SPAN", "B31")
+    s += "*ELSET, ELSET=ALL\nGIRDER, SPAN\n"
+    s += "*NSET, NSET=CLAMP\n1\n*NSET, NSET=ROLLER\n%d\n*NSET, NSET=HINGE\n%d\n" % (101 + nb, na + 1)
+    s += "*NSET, NSET=LOADED\n%d\n" % (101 + int(round(xi / b * nb)))
+    s += steel(u)
+    sec = (0.1, 0.2, 0.2, 0.2, 0.015, 0.015, 0.009)
+    s += "*BEAM SECTION, ELSET=ALL, MATERIAL=STEEL, SECTION=I\n%s\n0, 0, 1\n" % ", ".join(u.n(v, "L") for v in sec)
+    s += "*JOINT, TYPE=SPHERICAL\n%d, 101, %s, 0, 0\n" % (na + 1, u.n(a, "L"))
+    s += "*BOUNDARY\nCLAMP, ENCASTRE\nROLLER, 2, 4\n"
+    s += "*PROBE, NAME=hinge_l, ELEMENT=%d, POSITION=1\nMS\n*PROBE, NAME=hinge_r, ELEMENT=101, POSITION=0\nMS\n" % na
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*DLOAD\nALL, PY, %s\n*CLOAD\nLOADED, 2, %s\n" % (u.n(-GG["q"], "F/L"), u.n(-GG["P"], "F"))
+    s += "*NODE PRINT, NSET=CLAMP\nRF, RM\n*NODE PRINT, NSET=ROLLER\nRF\n*NODE PRINT, NSET=HINGE\nU\n"
+    s += "*NODE PRINT, NSET=LOADED\nU\n*EL PRINT, ELSET=ALL\nSF, SM\n*END STEP\n"
+    return s
+
+
+# Bathe and Bolourchi's (1979) 45-degree bend, in inches (converted to SI here): R = 100 in,
+# 1 x 1 in, E = 1e7 psi, nu = 0, 600 lbf out of the plane at the tip
+B45 = dict(R=100 * IN_, b=IN_, E=1e7 * LBF / IN_ ** 2, P=600 * LBF, n=16)
+
+
+def bend45(u, n=None):
+    """Bathe and Bolourchi's (1979) 45-degree bend: a cantilever on an eighth of a circle of
+    radius 100 in, 1 x 1 in, E = 1e7 psi, nu = 0, 16 straight B31 on the arc, a dead tip load of
+    600 lbf out of the plane in four increments (150, 300, 450, 600 lbf)."""
+    R, b, P = B45["R"], B45["b"], B45["P"]
+    n = n or B45["n"]
+    s = head(u, "45-degree bend under an out-of-plane tip load", bend45.__doc__)
+    s += "*NODE, NSET=ALL\n"
+    for i in range(n + 1):
+        ph = 0.25 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.sin(ph), "L"), u.n(R * (1 - math.cos(ph)), "L"))
+    s += line_elems(1, 1, n, "BEND", "B31")
+    s += "*MATERIAL, NAME=M\n*ELASTIC\n%s, 0\n" % u.n(B45["E"], "F/L^2")
+    s += "*BEAM SECTION, ELSET=BEND, MATERIAL=M, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (n + 1, u.n(P, "F"))
+    return s
+
+
+TS = dict(L=1.0, n=4, secs=(("RECT", (0.04, 0.02)), ("CIRC", (0.015,)), ("PIPE", (0.025, 0.003)),
+                            ("BOX", (0.06, 0.04, 0.004, 0.003, 0.004, 0.003)),
+                            ("I", (0.1, 0.2, 0.1, 0.1, 0.01, 0.01, 0.006))), twist=0.05)
+
+
+def torsion_constants():
+    """nsbeam's torsion constant J of each TS section (docs/deck.md, *BEAM SECTION)."""
+    out = []
+    for name, d in TS["secs"]:
+        if name == "RECT":
+            a, c = max(d), min(d)
+            out.append(a * c ** 3 * (1 / 3 - 0.21 * (c / a) * (1 - (c / a) ** 4 / 12)))
+        elif name == "CIRC":
+            out.append(math.pi * d[0] ** 4 / 2)
+        elif name == "PIPE":
+            r, t = d
+            out.append(math.pi * (r ** 4 - (r - t) ** 4) / 2)
+        elif name == "BOX":
+            a, b, t1, t2, t3, t4 = d
+            am, bm = a - (t1 + t3) / 2, b - (t2 + t4) / 2
+            out.append(4 * (am * bm) ** 2 / (bm * (1 / t1 + 1 / t3) + am * (1 / t2 + 1 / t4)))
+        else:
+            l, h, b1, b2, t1, t2, t3 = d
+            out.append((b1 * t1 ** 3 + b2 * t2 ** 3 + (h - t1 - t2) * t3 ** 3) / 3)
+    return out
+
+
+def torsion_sections(u):
+    """Five steel cantilevers of 1 m side by side, one per section shape (RECT 40 x 20, CIRC r 15,
+    PIPE 50 x 3, BOX 60 x 40 with 4 and 3 mm walls, I 200 x 100 with 10 mm flanges and a 6 mm web),
+    four B31 each, twisted by a tip torque that turns each by 0.05 rad by its torsion constant, in
+    two increments."""
+    L, n = TS["L"], TS["n"]
+    G = 210e9 / 2.6
+    s = head(u, "Torsion of the five section shapes", torsion_sections.__doc__)
+    for k in range(5):
+        s += line_nodes(u, 100 * (k + 1), (0, 0.3 * k, 0), (L, 0.3 * k, 0), n)
+    for k, (name, d) in enumerate(TS["secs"]):
+        s += line_elems(100 * (k + 1) + 1, 100 * (k + 1), n, name, "B31")
+    s += steel(u)
+    for name, d in TS["secs"]:
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=%s\n%s\n0, 0, 1\n" % (name, name, ", ".join(u.n(v, "L") for v in d))
+    s += "*ELSET, ELSET=TORSION\nRECT, CIRC, PIPE, BOX, I\n"
+    s += "*NSET, NSET=ROOTS\n100, 200, 300, 400, 500\n*NSET, NSET=TIPS\n%s\n" % ", ".join(str(100 * (k + 1) + n) for k in range(5))
+    s += "*BOUNDARY\nROOTS, ENCASTRE\n"
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\n"
+    for k, J in enumerate(torsion_constants()):
+        s += "%d, 4, %s\n" % (100 * (k + 1) + n, u.n(TS["twist"] * G * J / L, "F*L"))
+    s += "*NODE PRINT, NSET=TIPS\nUR\n*NODE PRINT, NSET=ROOTS\nRM\n*EL PRINT, ELSET=%s\nSM\n*END STEP\n" % "TORSION"
+    return s
+
+
+SU = dict(L=1.0, b=0.02, h=0.01, n=10, Om=30.0, Ts=0.5, T2=0.3, dt=5e-4)
+
+
+def spin_up_rod(u):
+    """A steel rod (1 m, 20 x 10 mm, the 20 mm side in the plane of rotation) on a hub spun up
+    about the vertical from rest to 30 rad/s over 0.5 s by Simo and Vu-Quoc's (1986) law
+    phi = (W/Ts)(t^2/2 + (Ts/2 pi)^2 (cos(2 pi t/Ts) - 1)) (a SUM of a POLYNOMIAL and a PERIODIC
+    amplitude), then turned on at 30 rad/s in a second step (*BOUNDARY, OP=MOD with a TABULAR
+    angle in total time); 0.5 ms increments, VTK at the end."""
+    L, b, h, n, Om, Ts, T2 = SU["L"], SU["b"], SU["h"], SU["n"], SU["Om"], SU["Ts"], SU["T2"]
+    s = head(u, "Rod spun up on a hub", spin_up_rod.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "ROD", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    c = Om / Ts * (Ts / (2 * math.pi)) ** 2
+    s += "*AMPLITUDE, NAME=SPINUP, DEFINITION=SUM, TIME=TOTAL TIME\nPARABOLA, 1, WAVE, 1\n"
+    s += "*AMPLITUDE, NAME=PARABOLA, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0, 0, %s\n" % u.n(Om / (2 * Ts), "1/T^2")
+    s += "*AMPLITUDE, NAME=WAVE, DEFINITION=PERIODIC, TIME=TOTAL TIME\n1, %s, 0, %s\n%s, 0\n" % (
+        u.n(2 * math.pi / Ts, "1/T"), u.n(-c, "1"), u.n(c, "1"))
+    s += "*AMPLITUDE, NAME=TURN, TIME=TOTAL TIME\n%s, %s, %s, %s\n" % (
+        u.n(Ts, "T"), u.n(Om * Ts / 2, "1"), u.n(Ts + T2, "T"), u.n(Om * (Ts / 2 + T2), "1"))
+    s += "*BOUNDARY\n1, 1, 5\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX\n*PROBE, NAME=hub, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=mid, ELEMENT=5, POSITION=0.5\nNS, MS\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*BOUNDARY, AMPLITUDE=SPINUP\n1, 6, 6, 1\n*END STEP\n" % (u.n(SU["dt"], "T"), u.n(Ts, "T"))
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*BOUNDARY, OP=MOD, AMPLITUDE=TURN\n1, 6, 6, 1\n" % (u.n(SU["dt"], "T"), u.n(T2, "T"))
+    s += "*OUTPUT, FORMAT=VTK, EVERY=200\n*END STEP\n"
+    return s
+
+
+ML = dict(L=4.0, b=0.1, h=0.2, n=20, P=50e3, alpha=0.2, dt=1e-4, T=0.12)
+
+
+def moving_load_speed():
+    """moving_load: the load's speed, alpha times the critical pi-over-L times omega_1 L / pi."""
+    L, b, h = ML["L"], ML["b"], ML["h"]
+    E, nu, rho = STEEL
+    w1 = (math.pi / L) ** 2 * math.sqrt(E * b * h ** 3 / 12 / (rho * b * h))
+    return ML["alpha"] * w1 * L / math.pi
+
+
+def moving_load(u):
+    """A simply supported steel beam (4 m, 100 x 200 mm, 20 B31) crossed by a 50 kN force at 0.2 of
+    the critical speed (47 m/s), written as a user writes a moving load: a *CLOAD at every node
+    with its own TABULAR amplitude, a hat that rises from 0 when the force leaves the node before
+    it to 1 when it is at the node and back to 0 when it reaches the next; 0.12 s at 0.1 ms, the
+    crossing and the free vibration after it."""
+    L, b, h, n = ML["L"], ML["b"], ML["h"], ML["n"]
+    v = moving_load_speed()
+    s = head(u, "Simply supported beam under a moving force", moving_load.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    dtn = L / n / v
+    for i in range(n + 1):
+        # the first node's hat starts at its top (the force arrives on the support); the last
+        # one's falls after the crossing as if the beam went on (on the support: its reaction only)
+        pts = [((i - 1) * dtn, 0.0), (i * dtn, 1.0), ((i + 1) * dtn, 0.0)] if i > 0 else [(0.0, 1.0), (dtn, 0.0)]
+        s += "*AMPLITUDE, NAME=AT%d\n%s\n" % (i + 1, ", ".join("%s, %g" % (u.n(t, "T"), a) for t, a in pts))
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=cut, ELEMENT=6, POSITION=0.5\nX, MS\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n" % (u.n(ML["dt"], "T"), u.n(ML["T"], "T"))
+    for i in range(n + 1):
+        s += "*CLOAD, AMPLITUDE=AT%d\n%d, 2, %s\n" % (i + 1, i + 1, u.n(-ML["P"], "F"))
+    s += "*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -1529,6 +2122,24 @@ MODELS = {
     "winkler_beam": (winkler_beam, (SI, MM, MS)),
     "portal_sway": (portal_sway, (SI, MM, IN)),
     "pendulum_preload": (pendulum_preload, (SI, MM)),
+    "particle_collision": (particle_collision, (SI, MM, MS)),
+    "hertz_ball_wall": (hertz_ball_wall, (SI, MM, MS)),
+    "bouncing_ball": (bouncing_ball, (SI, MM, MS)),
+    "newtons_cradle": (newtons_cradle, (SI, MM, MS)),
+    "ball_on_element": (ball_on_element, (SI, MM, MS)),
+    "ball_on_incline": (ball_on_incline, (SI, MM, IN)),
+    "conveyor": (conveyor, (SI, MM, MS)),
+    "crossing_beams": (crossing_beams, (SI, MM, MS)),
+    "bent_cantilever": (bent_cantilever, (SI, MM, IN)),
+    "twisted_beam": (twisted_beam, (SI, MM, IN)),
+    "step_load_cantilever": (step_load_cantilever, (SI, MM, MS)),
+    "ss_harmonic_damped": (ss_harmonic_damped, (SI, MM, IN)),
+    "girder_bracket": (girder_bracket, (SI, MM, IN)),
+    "gerber_beam": (gerber_beam, (SI, MM, IN)),
+    "bend45": (bend45, (SI, MM, IN)),
+    "torsion_sections": (torsion_sections, (SI, MM, IN)),
+    "spin_up_rod": (spin_up_rod, (SI, MM, MS)),
+    "moving_load": (moving_load, (SI, MM, IN)),
 }
 
 
