@@ -123,7 +123,9 @@ static inline double nsb_newton_xi_massless(double gamma_N, double gamma_N_pre) 
 /// of its contact; the trapezoidal rule of the beam then applies
 /// (1 - gamma) h P_n + gamma h P_n+1 to it over the increment, and that sum
 /// is the impulse the law must make complementary to the node's step-average
-/// velocity for the impulse to do no work.
+/// velocity for the impulse to do no work.  In the generalized-alpha form the
+/// node's force enters at t_n+1-alpha_f, and contact/pair.c passes
+/// t_imp = (1 - alpha_f) h (massless_alpha).
 static inline double nsb_newton_massless_pre(double h, double t_imp, double P_pre) { return (h - t_imp) * P_pre; }
 
 /// The semi-smooth rows of Newton's law and Coulomb's law for one contact at

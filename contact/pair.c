@@ -880,6 +880,28 @@ static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_
   return nsb_v3_dot(nsb_v3_load(d->n), step_disp(e, d, ec)) / ec->h;
 }
 
+/* A massless slave (MASS=REDISTRIBUTED) in the generalized-alpha form of the
+   modified scheme (docs/contact.md §7.2, "With the default scheme"): the node
+   has no inertia, and its equation at t_n+1 and at t_n (the acceleration
+   solve) combine to its equation in the Chung-Hulbert form, the node's force
+   taken at t_n+1-alpha_f like every force of the scheme.  In the scheme's
+   energy balance the node then receives the work h P_n+1-alpha_f vbar_N over
+   the increment, vbar_N the step average of the positions.  Its law acts on
+   Lambda = h ((1 - alpha_f) P_n+1 + alpha_f P_n) and xi_N = 2 vbar_N, so that
+   Lambda vbar_N = 0; a released node's force decays as (-rho_inf)^k.  The
+   node's velocities v_n, v_n+1 carry its pseudo-acceleration, which the
+   regularised acceleration solve leaves arbitrary, and play no part.  The
+   plain scheme (mn_alpha 0) keeps the velocity form, the same law there
+   (alpha_f = 1/2, vbar = (v_n + v_n+1)/2). */
+static int massless_alpha(const nsb_contact_data* d, const nsb_eval_ctx* ec) { return d->massless && ec->mn_alpha; }
+
+/* The weight of P_n+1 in a contact's impulse: (1 - alpha_f) h for massless_alpha, else
+   nsb_impulse_time (the weight of P_n in a massless slave's impulse is h
+   minus this, nsb_newton_massless_pre). */
+static double contact_impulse_time(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return massless_alpha(d, ec) ? (1.0 - ec->alpha_f) * ec->h : nsb_impulse_time(ec);
+}
+
 /* Whether a held contact with a beam node states Coulomb's law on the
    step-average slip, 2 vbar_T from the positions, instead of the slip
    velocity at t_n+1 (docs/contact.md §7, "A flexible beam on a frictional
@@ -1123,13 +1145,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
      rigid body's sphere or point on an obstacle (rot_rows) its scale with
      the body's rotation (m_held, held_row_mass) */
   const double mrow = d->held || d->rot_rows ? d->m_held : d->m_row;
-  double sl = nsb_impulse_time(ec) / mrow;
+  const double t_imp = contact_impulse_time(d, ec);
+  const int ma = massless_alpha(d, ec);
+  double sl = t_imp / mrow;
   double su = sl * ec->lam_scale;                /* d lambda_v / d unknown */
   double lv[3] = {0.0, 0.0, 0.0};
   for (int k = 0; k < nm; ++k) lv[k] = sl * P[k];
   /* massless slave: the impulse of the increment also holds the force the
      node carried at t_n (docs/contact.md §7.2) */
-  if (d->massless) lv[0] += nsb_newton_massless_pre(ec->h, nsb_impulse_time(ec), d->P_pre) / d->m_eff;
+  if (d->massless) lv[0] += nsb_newton_massless_pre(ec->h, t_imp, d->P_pre) / d->m_eff;
   int off[4];
   local_offsets(e, off);
   nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
@@ -1144,7 +1168,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       if (K) K[(m0 + k) * (nl + 1)] += c1 * su;
     }
     /* a massless slave out of contact: its row makes the increment's impulse
-       zero, P_n+1 = -P_n (gamma = 1/2), and that force still acts on the node
+       zero, P_n+1 = -P_n (gamma = 1/2; -rho_inf P_n in the generalized-alpha
+       form, massless_alpha), and that force still acts on the node
        (the node's equation at t_n+1), so that the trapezoidal rule of the
        beam applies no impulse to it: no work without contact */
     if (d->massless && d->owner)
@@ -1204,11 +1229,15 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
      the rate of the distance too) */
   nsb_vec3 n1;
   double kappa = chord_turn(e, d, ec, &n1);
+  /* a massless slave in the generalized-alpha form: xi_N = 2 vbar_N
+     (massless_alpha) */
+  if (ma) gam[0] = 2.0 * step_vbar(e, d, ec);
   double xiN = d->step_law ? step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h)
+               : ma        ? gam[0] + 2.0 * kappa / ec->h
                            : nsb_contact_xi_normal(p, d, gam[0]) + 2.0 * kappa / ec->h;
   /* d xi_N / d x_j = 2 w_j n / h under the law on the step average (the
      velocity law: d gamma_N / d v_j = w_j n) */
-  const double sN = d->step_law ? 2.0 / ec->h : 1.0;
+  const double sN = d->step_law || ma ? 2.0 / ec->h : 1.0;
   /* static friction: stick test with mu_st, slip rows with mu */
   nsb_newton_coulomb_rows(nm, p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
   if (K && A[0][0] != 0.0)
@@ -1243,7 +1272,14 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       if (hpos)
         row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * kj->cv, nsb_v3_sub(row, rp)),
                          nsb_v3_scale(c1 * d->wt[j] * kj->cr * 2.0 / ec->h, rp));
-      else
+      else if (ma) {
+        /* the normal from the positions, d (2 vbar_N) / d x_j = 2 w_j n / h;
+           the tangents (friction against an obstacle) stay velocities */
+        nsb_vec3 r0 = nsb_v3_scale(A[k][0], dir[0]);
+        row = nsb_v3_add(nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * kj->cv, nsb_v3_sub(row, r0)),
+                                    nsb_v3_scale(c1 * d->wt[j] * kj->cr * sN, r0)),
+                         nsb_v3_scale(c1 * d->wt[j] * kj->cr, rx));
+      } else
         row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * (d->step_law ? kj->cr * sN : kj->cv), row),
                          nsb_v3_scale(c1 * d->wt[j] * kj->cr, rx));
       K[(m0 + k) + nl * (off[j] + 0)] += row.x;
@@ -2280,7 +2316,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        neither reports a phantom impulse nor makes the increment impulsive. */
     int open = 0;
     /* a massless slave's impulse also holds its force at t_n (newton_eval) */
-    const double pre_part = d->massless ? nsb_newton_massless_pre(ec->h, nsb_impulse_time(ec), P_pre) : 0.0;
+    const double t_imp = contact_impulse_time(d, ec);
+    const int ma = massless_alpha(d, ec);
+    const double pre_part = d->massless ? nsb_newton_massless_pre(ec->h, t_imp, P_pre) : 0.0;
     /* a held contact with a beam node, its slip on the step average
        (held_position): its tangential impulses work with the step-average
        slip velocity, Lambda_T . vbar_T */
@@ -2289,18 +2327,21 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (!ec->contact_prox) {
       const double gN = nsb_v3_dot(dir[0], vrf);
       nsb_vec3 n1;
-      double xiN = nsb_contact_xi_normal(p, d, gN) + 2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
+      double xiN = (ma ? 2.0 * step_vbar(&e[i], d, ec) : nsb_contact_xi_normal(p, d, gN)) +
+                   2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
       const double m_rows = d->held || d->rot_rows ? d->m_held : d->m_row;
-      const double lv = d->massless ? (nsb_impulse_time(ec) * P[0] + pre_part) / d->m_eff
+      const double lv = d->massless ? (t_imp * P[0] + pre_part) / d->m_eff
                                     : (nsb_impulse_time(ec) * P[0] + held_carry(d, ec, dir[0])) / m_rows;
       open = !(lv - xiN > 0.0);
     }
     for (int k = 0; k < e[i].n_mult; ++k) {
-      d->impulse[k] = open ? 0.0 : nsb_impulse_time(ec) * P[k] + held_carry(d, ec, dir[k]);
+      d->impulse[k] = open ? 0.0 : t_imp * P[k] + held_carry(d, ec, dir[k]);
       if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
       if (k == 0 && persistent_form(p, d))
         d->dissipated += d->impulse[0] * persistent_loss(p, d, &e[i], ec);
+      else if (k == 0 && ma)
+        d->dissipated -= d->impulse[0] * step_vbar(&e[i], d, ec); /* the work Lambda vbar_N */
       else
         d->dissipated -= d->impulse[k] * (hpos && k > 0 ? nsb_v3_dot(dir[k], ubar) : 0.5 * (post + pre[k]));
     }
