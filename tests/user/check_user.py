@@ -413,24 +413,39 @@ def check_ss_udl(m, run):
     vtk_resultants(m, run, lambda X: q * X * (L - X) / 2, lambda X: q * (L / 2 - X), q * L)
 
 
+def have_vtk(m, what):
+    """True if python3-vtk is there; otherwise the check `what` is reported as skipped."""
+    try:
+        import vtk  # noqa: F401
+    except ImportError:
+        report(m, what, True, "skipped: no python3-vtk")
+        return False
+    return True
+
+
+def last_beam_frame(run):
+    """The path of the last beams_*.vtu frame of a run (not its surface files)."""
+    frames = sorted(f for f in os.listdir(run) if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f)
+    return os.path.join(run, frames[-1])
+
+
+def read_vtu(path, *arrays):
+    """The points and the named point-data arrays of a .vtu file, as numpy arrays."""
+    import vtk
+    from vtk.util.numpy_support import vtk_to_numpy
+    rd = vtk.vtkXMLUnstructuredGridReader()
+    rd.SetFileName(path)
+    rd.Update()
+    g = rd.GetOutput()
+    return [vtk_to_numpy(g.GetPoints().GetData())] + [vtk_to_numpy(g.GetPointData().GetArray(a)) for a in arrays]
+
+
 def vtk_resultants(m, run, Mfun, Vfun, scale):
     """The beams VTK file of the last frame: moment and shear at every point (ends and
     interior points of every element) against the closed form of the free-body cut."""
-    try:
-        import vtk
-        from vtk.util.numpy_support import vtk_to_numpy
-    except ImportError:
-        report(m, "VTK section forces at the interior points", True, "skipped: no python3-vtk")
+    if not have_vtk(m, "VTK section forces at the interior points"):
         return
-    frames = sorted(f for f in os.listdir(run) if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f)
-    rd = vtk.vtkXMLUnstructuredGridReader()
-    rd.SetFileName(os.path.join(run, frames[-1]))
-    rd.Update()
-    g = rd.GetOutput()
-    pts = vtk_to_numpy(g.GetPoints().GetData())
-    disp = vtk_to_numpy(g.GetPointData().GetArray("displacement"))
-    ms = vtk_to_numpy(g.GetPointData().GetArray("moment_section"))
-    fs = vtk_to_numpy(g.GetPointData().GetArray("force_section"))
+    pts, disp, ms, fs = read_vtu(last_beam_frame(run), "displacement", "moment_section", "force_section")
     worst, n = 0.0, 0
     for p, d, mm, ff in zip(pts, disp, ms, fs):
         X = p[0] - d[0]
@@ -2757,20 +2772,9 @@ def check_bent_cantilever(m, run):
 def vtk_free_body(m, run, F, M0, xt, scale):
     """The beams VTK file of the last frame: force and moment (global) at every point against the
     free-body cut of the deformed structure, F and M0 + (x_tip - x) x F."""
-    try:
-        import vtk
-        from vtk.util.numpy_support import vtk_to_numpy
-    except ImportError:
-        report(m, "VTK section forces at the interior points", True, "skipped: no python3-vtk")
+    if not have_vtk(m, "VTK section forces at the interior points"):
         return
-    frames = sorted(f for f in os.listdir(run) if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f)
-    rd = vtk.vtkXMLUnstructuredGridReader()
-    rd.SetFileName(os.path.join(run, frames[-1]))
-    rd.Update()
-    g = rd.GetOutput()
-    pts = vtk_to_numpy(g.GetPoints().GetData())
-    fo = vtk_to_numpy(g.GetPointData().GetArray("force"))
-    mo = vtk_to_numpy(g.GetPointData().GetArray("moment"))
+    pts, fo, mo = read_vtu(last_beam_frame(run), "force", "moment")
     worst, n = 0.0, 0
     for p, f, mm in zip(pts, fo, mo):
         mc = [M0[i] + c for i, c in enumerate(cross([a - b for a, b in zip(xt, p)], F))]
@@ -2991,11 +2995,7 @@ def step_load_vtk(m, run):
     """step_load_cantilever: the bending moment and the shear force at every axis point of every
     VTK frame (the element ends and their interior points) against the modal superposition, within
     twice the largest phase error estimated along the beam at that time (as step_load_errors)."""
-    try:
-        import vtk
-        from vtk.util.numpy_support import vtk_to_numpy
-    except ImportError:
-        report(m, "VTK section forces along the beam in every frame", True, "skipped: no python3-vtk")
+    if not have_vtk(m, "VTK section forces along the beam in every frame"):
         return
     import xml.etree.ElementTree as ET
     L, b, hh, P, tr = SL["L"], SL["b"], SL["h"], SL["P"], SL["tr"]
@@ -3009,14 +3009,8 @@ def step_load_vtk(m, run):
         t = float(ds.get("timestep"))
         if t == 0.0:
             continue
-        rd = vtk.vtkXMLUnstructuredGridReader()
-        rd.SetFileName(os.path.join(run, ds.get("file")))
-        rd.Update()
-        g = rd.GetOutput()
-        pts = vtk_to_numpy(g.GetPoints().GetData())
-        disp = vtk_to_numpy(g.GetPointData().GetArray("displacement"))
-        ms = vtk_to_numpy(g.GetPointData().GetArray("moment_section"))
-        fs = vtk_to_numpy(g.GetPointData().GetArray("force_section"))
+        pts, disp, ms, fs = read_vtu(os.path.join(run, ds.get("file")), "displacement", "moment_section",
+                                     "force_section")
         a = smooth_step(t, tr)
         per_mode = []
         for bl, phi, d2, m1, m2, d3 in modes_:
@@ -3220,20 +3214,12 @@ def check_girder_bracket(m, run):
            "largest difference %.2g (of T, P a (L - a)/L)" % worst)
     # every VTK axis point of both members (the linear part of the two frames): the girder's torsion
     # and bending moment, the bracket's bending moment P (b - y) and no torsion
-    try:
-        import vtk
-        from vtk.util.numpy_support import vtk_to_numpy
-    except ImportError:
-        report(m, "VTK torsion and bending at the axis points", True, "skipped: no python3-vtk")
+    if not have_vtk(m, "VTK torsion and bending at the axis points"):
         return
     fr = []
     for name in ("beams_000001.vtu", "beams_000002.vtu"):
-        rd = vtk.vtkXMLUnstructuredGridReader()
-        rd.SetFileName(os.path.join(run, name))
-        rd.Update()
-        g = rd.GetOutput()
-        fr.append((vtk_to_numpy(g.GetPoints().GetData()) - vtk_to_numpy(g.GetPointData().GetArray("displacement")),
-                   vtk_to_numpy(g.GetPointData().GetArray("moment_section"))))
+        pts, disp, ms = read_vtu(os.path.join(run, name), "displacement", "moment_section")
+        fr.append((pts - disp, ms))
     worst, n = 0.0, 0
     for X, m_half, m_end in zip(fr[1][0], fr[0][1], fr[1][1]):
         ml = 4 * m_half - m_end
@@ -3431,19 +3417,9 @@ def check_spin_up_rod(m, run):
     report(m, "hub RF and axial force at 0.45 L = rho A Omega^2 (L^2 - x^2)/2", drf < 2 * est and dn < 2 * est,
            "largest difference %.2g, %.2g of rho A Omega^2 L^2/2 (the lag vibration's Coriolis part %.2g: RM %.2g N m "
            "at %.4g rad/s)" % (drf, dn, est, res, om_l))
-    try:
-        import vtk
-        from vtk.util.numpy_support import vtk_to_numpy
-    except ImportError:
-        report(m, "VTK axial force at the axis points", True, "skipped: no python3-vtk")
+    if not have_vtk(m, "VTK axial force at the axis points"):
         return
-    frames = sorted(f for f in os.listdir(run) if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f)
-    rd = vtk.vtkXMLUnstructuredGridReader()
-    rd.SetFileName(os.path.join(run, frames[-1]))
-    rd.Update()
-    g = rd.GetOutput()
-    pts = vtk_to_numpy(g.GetPoints().GetData())
-    fs = vtk_to_numpy(g.GetPointData().GetArray("force_section"))
+    pts, fs = read_vtu(last_beam_frame(run), "force_section")
     worst = 0.0
     for p, f in zip(pts, fs):
         rr = math.hypot(p[0], p[1])
