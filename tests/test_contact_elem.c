@@ -23,6 +23,18 @@ static double urand(void) {
   return (double)((rng >> 8) & 0xFFFFFF) / (double)0xFFFFFF * 2.0 - 1.0;
 }
 
+/* A generic state for the tangent checks: small moves of every element's
+   unknowns and positive (closed) contact multipliers. */
+static void perturb_elements(nsb_system* s) {
+  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    double d[NSB_ELEM_MAX_LOCAL];
+    for (int q = 0; q < e->n_local; ++q) d[q] = 0.02 * urand();
+    for (int q = e->n_local - e->n_mult; q < e->n_local; ++q) d[q] = 0.5 + 0.3 * urand();
+    nsb_system_apply_local(s, ie, d);
+  }
+}
+
 static nsb_model* load(nsb_ctx* ctx, const char* text) {
   nsb_model* m = NULL;
   int n_err = 0;
@@ -240,14 +252,7 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
     if (e->ops == &nsb_contact_newton_ops) n_persist += d->persist || (d->held && d->flexible && d->active);
   }
   if (warm > 0) CU_ASSERT(n_persist >= 1);
-  /* generic state: small moves of the nodes, non-zero impulses */
-  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
-    const nsb_elem* e = nsb_system_element(s, ie);
-    double d[NSB_ELEM_MAX_LOCAL];
-    for (int q = 0; q < e->n_local; ++q) d[q] = 0.02 * urand();
-    for (int q = e->n_local - e->n_mult; q < e->n_local; ++q) d[q] = 0.5 + 0.3 * urand();
-    nsb_system_apply_local(s, ie, d);
-  }
+  perturb_elements(s); /* small moves of the nodes, non-zero impulses */
   char label[160];
   snprintf(label, sizeof label, "%s%s, %s", rotate == 1 ? "HERMITE, " : rotate == 2 ? "RIGID, " : "", law, scheme);
   int n_checked = 0;
@@ -293,13 +298,7 @@ static void test_massless_tangents(void) {
     CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
     CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
     CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
-    for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
-      const nsb_elem* e = nsb_system_element(s, ie);
-      double d[NSB_ELEM_MAX_LOCAL];
-      for (int q = 0; q < e->n_local; ++q) d[q] = 0.02 * urand();
-      for (int q = e->n_local - e->n_mult; q < e->n_local; ++q) d[q] = 0.5 + 0.3 * urand();
-      nsb_system_apply_local(s, ie, d);
-    }
+    perturb_elements(s);
     int n_checked = 0;
     double w = check_contact_tangents(s, schemes[k], &n_checked);
     printf("\n    massless ends, %-30s %d loaded contacts, worst relative tangent error %.2e", schemes[k], n_checked,
