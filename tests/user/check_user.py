@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
 from make_decks import PC, HB, BB, NC, BE, BI, CV, CB2, hertz_ball_props, crossing_beams_props  # noqa: E402
 from make_decks import BC, TW, SL, SH, GB, GG, B45, IN_, TS, SU, ML, moving_load_speed, bend45, torsion_constants, STEEL as STEEL_SI  # noqa: E402
+from make_decks import VM, RM  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -116,7 +117,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"von_mises_truss", "bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -3575,6 +3576,116 @@ def check_moving_load(m, run):
            "largest difference %.2g P L T/4 (estimate %.2g)" % (worst[3] / (P * L * T / 4), est[3] / (P * L * T / 4)))
 
 CHECKS["moving_load"] = check_moving_load
+
+
+def vm_truss_load(w):
+    """Von Mises truss (VM), apex lowered by w: P = 2 EA (1 - l/L0) (h - w) / l, the two bars'
+    axial forces EA (l/L0 - 1) on the current chords (no bending: moment-free ends)."""
+    a, h, r, t = VM["a"], VM["h"], VM["r"], VM["t"]
+    EA = 210e9 * math.pi * (r ** 2 - (r - t) ** 2)
+    L0 = math.hypot(a, h)
+    l = math.hypot(a, h - w)
+    return 2 * EA * (1 - l / L0) * (h - w) / l
+
+
+def check_von_mises_truss(m, run):
+    h = hist(run)
+    P, hh = VM["P"], VM["h"]
+    worst, worst_r, worst_m = 0.0, 0.0, 0.0
+    for r in h[1:]:
+        w = -r["apex.uy"]
+        worst = max(worst, abs(r["load_factor"] * P - vm_truss_load(w)) / P)
+        worst_r = max(worst_r, abs(r["left.rfy"] + r["right.rfy"] - r["load_factor"] * P) / P,
+                      abs(r["left.rfx"] + r["right.rfx"]) / P)
+        worst_m = max(worst_m, abs(r["bar.mz"]) / (P * VM["a"]))
+    # Newton's tolerance 1e-8 of the load on a path that goes to 2.2 P_max
+    report(m, "LPF x P = 2 EA (1 - l/L0)(h - w)/l at every point of the path", worst < 1e-7,
+           "%d points, largest difference %.2g P" % (len(h) - 1, worst))
+    report(m, "supports balance the load; no bending in the bars", worst_r < 1e-9 and worst_m < 1e-9,
+           "reactions %.2g P, moment %.2g P a" % (worst_r, worst_m))
+    # the limit load: the closed form's maximum (golden section on w in (0, h)) against the
+    # parabola through the largest sampled point and its neighbours (the path's points lie on the
+    # closed form to 1e-7, so what the parabola misses is its cubic term over the path's steps
+    # of 6 to 7 mm there: measured below)
+    lo, hi = 0.0, hh
+    g = (math.sqrt(5) - 1) / 2
+    for _ in range(200):
+        x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
+        if vm_truss_load(x1) < vm_truss_load(x2):
+            lo = x1
+        else:
+            hi = x2
+    wmax = 0.5 * (lo + hi)
+    Pmax = vm_truss_load(wmax)
+    k = max(range(1, len(h) - 1), key=lambda i: h[i]["load_factor"])
+    xs = [-h[i]["apex.uy"] for i in (k - 1, k, k + 1)]
+    ys = [h[i]["load_factor"] * P for i in (k - 1, k, k + 1)]
+    cubic = max(abs(vm_truss_load(x) - ((vm_truss_load(xs[0]) * (x - xs[1]) * (x - xs[2]) / ((xs[0] - xs[1]) * (xs[0] - xs[2])))
+                                       + vm_truss_load(xs[1]) * (x - xs[0]) * (x - xs[2]) / ((xs[1] - xs[0]) * (xs[1] - xs[2]))
+                                       + vm_truss_load(xs[2]) * (x - xs[0]) * (x - xs[1]) / ((xs[2] - xs[0]) * (xs[2] - xs[1]))))
+                for x in (xs[0] + (xs[2] - xs[0]) * j / 100 for j in range(101)))
+    d1 = (ys[1] - ys[0]) / (xs[1] - xs[0])
+    d2 = ((ys[2] - ys[1]) / (xs[2] - xs[1]) - d1) / (xs[2] - xs[0])
+    xv = (d2 * (xs[0] + xs[1]) - d1) / (2 * d2)   # vertex of y0 + d1 (x - x0) + d2 (x - x0)(x - x1)
+    yv = ys[0] + d1 * (xv - xs[0]) + d2 * (xv - xs[0]) * (xv - xs[1])
+    tol = 2 * cubic / Pmax + 1e-7
+    report(m, "limit load: the path's parabola against the closed form's maximum", rel(yv, Pmax) < tol and max(ys) <= Pmax * (1 + 1e-7),
+           "largest point %.7g N, parabola %.7g N at w = %.5g m; closed form %.7g N at w = %.5g m (rel %.2g; tol %.2g: twice "
+           "the closed form's own distance from its parabola through those w)"
+           % (max(ys), yv, xv, Pmax, wmax, (yv - Pmax) / Pmax, tol))
+    report(m, "snaps through to the inverted side (w > 2 h)", -h[-1]["apex.uy"] > 2 * hh,
+           "apex at %.5g m, rise %.3g m" % (h[-1]["apex.uy"], hh))
+
+
+def ring_frequency(n, family, R):
+    """Flexural frequency of a free thin ring of radius R (RM: round bar): in plane (Hoppe 1871)
+    omega^2 = EI n^2 (n^2 - 1)^2 / (rho A R^4 (n^2 + 1)); out of plane (Love 1944)
+    with n^2 + EI/GJ = n^2 + 1 + nu for the round bar."""
+    E, nu, rho = STEEL_SI
+    rr = RM["d"] / 2
+    c = E * rr ** 2 / 4 / rho / R ** 4
+    den = n * n + 1 if family == "in-plane" else n * n + 1 + nu
+    return math.sqrt(c * n * n * (n * n - 1) ** 2 / den)
+
+
+def check_ring_modes(m, run):
+    E, nu, _ = STEEL_SI
+    R, N, d = RM["R"], RM["n"], RM["d"]
+    # the 64 chords' perimeter is 2 pi R_p: the polygon's frequencies go like 1 / R_p^2
+    # (R_p = R (1 - (pi/N)^2/6): 8e-4 higher than the circle's)
+    Rp = R * math.sin(math.pi / N) / (math.pi / N)
+    allm = modes(run)
+    for step, name in ((1, "lumped"), (2, "consistent")):
+        om = [x["omega"] for x in allm if int(x["step"]) == step]
+        ev = [x["eigenvalue"] for x in allm if int(x["step"]) == step]
+        rigid = [e for e in ev if abs(e) < 1e-6 * max(ev)]
+        report(m, "%s: six rigid-body modes (|omega^2| < 1e-6 of the highest)" % name, len(rigid) == 6,
+               "%d, largest |omega^2| %.2g of %.4g" % (len(rigid), max(abs(e) for e in rigid), max(ev)))
+        el = sorted(om)[6:]
+        for n in (2, 3, 4):
+            # shear and rotary inertia (not in the thin-ring forms) lower omega by about
+            # (1/2) (n r_g / R)^2 (1 + E / k G) (the Timoshenko beam at the wave number n / R)
+            tim = 0.5 * (n * d / 4 / R) ** 2 * (1 + 2 * (1 + nu) / 0.9)
+            if name == "consistent":
+                tol, why = 2 * tim, "twice the shear and rotary inertia's %.2g" % tim
+            else:
+                # the lumped mass: freq_clamped's measured 1.2e-3 on 42 elements per wavelength, by
+                # the square of the elements per wavelength (N / n here)
+                tol = 1.2e-3 * (42.0 * n / N) ** 2
+                why = "the lumped mass's 1.2e-3 (42 n / N)^2"
+            for fam in ("out-of-plane", "in-plane"):
+                w = ring_frequency(n, fam, Rp)
+                w0 = ring_frequency(n, fam, R)
+                i = min(range(len(el) - 1), key=lambda j: abs(el[j] - w) + abs(el[j + 1] - w))
+                pair = el[i:i + 2]
+                report(m, "%s: %s pair n = %d (equal, vs the thin ring on R_p)" % (name, fam, n),
+                       rel(pair[1], pair[0]) < 1e-8 and all(rel(p, w) < tol for p in pair),
+                       "omega %.7g, %.7g; %.7g (rel %.2g; on R %.2g; tol %.2g: %s)"
+                       % (pair[0], pair[1], w, (pair[0] - w) / w, (pair[0] - w0) / w0, tol, why))
+
+
+CHECKS["von_mises_truss"] = check_von_mises_truss
+CHECKS["ring_modes"] = check_ring_modes
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck
