@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
 from make_decks import PC, HB, BB, NC, BE, BI, CV, CB2, hertz_ball_props, crossing_beams_props  # noqa: E402
 from make_decks import BC, TW, SL, SH, GB, GG, B45, IN_, TS, SU, ML, moving_load_speed, bend45, torsion_constants, STEEL as STEEL_SI  # noqa: E402
-from make_decks import VM, RM, MR  # noqa: E402
+from make_decks import VM, RM, MR, TB  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -3748,9 +3748,47 @@ def check_modal_rayleigh(m, run):
     report(m, "no axial clamp reaction (linear model)", worst_x < 1e-9 * F, "largest %.3g N" % worst_x)
 
 
+def tip_body_roots(mu, j, n):
+    """The first n roots lambda = beta L of the clamped beam with a tip mass mu = M/(rho A L) and
+    rotary inertia j = J/(rho A L^3) (Euler-Bernoulli; Laura et al. 1974):
+    1 + c ch + mu l (c sh - s ch) - j l^3 (s ch + c sh) + mu j l^4 (1 - c ch) = 0
+    (mu -> oo: clamped-pinned, j -> oo: clamped-guided, both: clamped-clamped)."""
+    def f(x):
+        c, s, ch, sh = math.cos(x), math.sin(x), math.cosh(x), math.sinh(x)
+        return (1 + c * ch + mu * x * (c * sh - s * ch) - j * x ** 3 * (s * ch + c * sh) + mu * j * x ** 4 * (1 - c * ch)) / ch ** 2
+    return sign_change_roots(f, n, 0.05, 1e-3)
+
+
+def check_tip_body_cantilever(m, run):
+    L, b, hh, M, J = TB["L"], TB["b"], TB["h"], TB["M"], TB["J"]
+    E, nu, rho = STEEL_SI
+    rA = rho * b * hh
+    om = sorted(x["omega"] for x in modes(run))
+    for name, I, Jb, rg in (("flat", b * hh ** 3 / 12, J[1], hh / math.sqrt(12)), ("edgewise", hh * b ** 3 / 12, J[2], b / math.sqrt(12))):
+        c = math.sqrt(E * I / rA) / L ** 2
+        lam = tip_body_roots(M / (rA * L), Jb / (rA * L ** 3), 2)
+        lam0 = tip_body_roots(M / (rA * L), 0.0, 2)
+        for k, x in enumerate(lam):
+            w = x * x * c
+            near = min(om, key=lambda o: abs(o - w))
+            # lumped mass on 20 elements (freq_clamped's 1.2e-3 on mode 1, like n^2) and twice the
+            # shear and rotary inertia's (1/2) (lambda r_g / L)^2 (1 + E / k G) (Timoshenko)
+            tol = 1.2e-3 * (k + 1) ** 2 + (x * rg / L) ** 2 * (1 + 2 * (1 + nu) / (5.0 / 6.0))
+            w0 = lam0[k] ** 2 * c
+            report(m, "%s mode %d vs the tip-mass-and-inertia equation" % (name, k + 1), rel(near, w) < tol,
+                   "omega %.7g, %.7g (rel %.2g, tol %.2g; without the body's rotary inertia %.7g, %.2g off)"
+                   % (near, w, (near - w) / w, tol, w0, (near - w0) / w0))
+        # the rotary inertia is felt: mode 2 is further from the equation without it than the tolerance
+        w0 = lam0[1] ** 2 * c
+        near = min(om, key=lambda o: abs(o - lam[1] ** 2 * c))
+        report(m, "%s mode 2: the body's rotary inertia is in it" % name, rel(near, w0) > 1.2e-3 * 4 + (lam[1] * rg / L) ** 2 * (1 + 2 * (1 + nu) / (5.0 / 6.0)),
+               "%.7g against %.7g without it" % (near, w0))
+
+
 CHECKS["von_mises_truss"] = check_von_mises_truss
 CHECKS["ring_modes"] = check_ring_modes
 CHECKS["modal_rayleigh"] = check_modal_rayleigh
+CHECKS["tip_body_cantilever"] = check_tip_body_cantilever
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -2139,6 +2139,26 @@ def modal_rayleigh(u):
     return s
 
 
+
+TB = dict(L=1.0, b=0.04, h=0.01, n=20, M=2.0, J=(0.005, 0.01, 0.02))
+
+
+def tip_body_cantilever(u):
+    """A steel cantilever (1 m, 40 x 10 mm, 20 B2V, 3.1 kg) carrying at its tip a 2 kg *RIGID BODY
+    with rotary inertia 0.01 kg m^2 about the flat bending axis and 0.02 kg m^2 about the other:
+    *FREQUENCY against the Euler-Bernoulli frequency equation with a tip mass and rotary inertia."""
+    L, b, h, n, M, J = TB["L"], TB["b"], TB["h"], TB["n"], TB["M"], TB["J"]
+    s = head(u, "Cantilever with a tip body, frequencies", tip_body_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*RIGID BODY, NODE=%d, MASS=%s\n%s\n" % (n + 1, u.n(M, "M"), ", ".join(u.n(j, "M*L^2") for j in J))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*STEP\n*FREQUENCY\n8\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -2220,6 +2240,7 @@ MODELS = {
     "von_mises_truss": (von_mises_truss, (SI, MM, IN)),
     "ring_modes": (ring_modes, (SI, MM, MS)),
     "modal_rayleigh": (modal_rayleigh, (SI, MM, MS)),
+    "tip_body_cantilever": (tip_body_cantilever, (SI, MM, IN)),
 }
 
 
