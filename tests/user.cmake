@@ -8,7 +8,10 @@
 # period, modal dynamics, a ring across a diameter, a helical spring, a precessing top, a hanging
 # cable, CalculiX loads and their changes between steps, lateral-torsional buckling, a support
 # moved over two steps, torsion with bending in a frame bent in plan, MacNeal and Harder's twisted
-# beam, dynamic section forces and reactions against modal superposition (check_user.py).
+# beam, dynamic section forces and reactions against modal superposition, the von Mises truss's
+# snap-through by Riks, a free ring's in-plane and out-of-plane modes, Rayleigh-damped modal
+# dynamics against the modal step response, a cantilever with a tip body's mass and rotary
+# inertia (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -21,7 +24,8 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     particle_collision hertz_ball_wall bouncing_ball newtons_cradle ball_on_element
     ball_on_incline conveyor crossing_beams
     bent_cantilever twisted_beam step_load_cantilever ss_harmonic_damped girder_bracket gerber_beam
-    bend45 torsion_sections spin_up_rod moving_load)
+    bend45 torsion_sections spin_up_rod moving_load
+    von_mises_truss ring_modes modal_rayleigh tip_body_cantilever)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

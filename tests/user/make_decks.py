@@ -2062,6 +2062,103 @@ def moving_load(u):
     return s
 
 
+VM = dict(a=1.0, h=0.1, r=0.05, t=0.005, n=4, P=1.0e5)
+
+
+def von_mises_truss(u):
+    """Von Mises truss: two steel tubes (100 x 5 mm) from pins 2 m apart meet 100 mm above them
+    at a hinge (two nodes joined by *JOINT, TYPE=SPHERICAL), four B2V each, a planar model (the
+    out-of-plane DOFs held); the apex load followed through the snap-through by *STATIC, RIKS
+    to 2.2 times the rise.  Two-force members: the load along the path and the limit load
+    against the closed form P = 2 EA (1 - l/L0)(h - w)/l."""
+    a, h, r, t, n, P = VM["a"], VM["h"], VM["r"], VM["t"], VM["n"], VM["P"]
+    s = head(u, "Von Mises truss snap-through", von_mises_truss.__doc__)
+    s += line_nodes(u, 1, (-a, 0, 0), (0, h, 0), n, "LEFT")
+    s += line_nodes(u, 101, (0, h, 0), (a, 0, 0), n, "RIGHT")
+    s += "*NSET, NSET=ALL\n%s\n" % ", ".join(str(k) for k in list(range(1, n + 2)) + list(range(101, 102 + n)))
+    s += line_elems(1, 1, n, "BARS")
+    s += line_elems(101, 101, n, "BARS")
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=BARS, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (u.n(r, "L"), u.n(t, "L"))
+    s += "*JOINT, TYPE=SPHERICAL\n%d, 101, 0, %s, 0\n" % (n + 1, u.n(h, "L"))
+    # the apex's second node leaves its z to the joint (held there too, the joint's row is redundant)
+    s += "*BOUNDARY\nALL, 4, 5\nLEFT, 3, 3\n%s\n1, 1, 2\n%d, 1, 2\n" % (
+        "\n".join("%d, 3, 3" % k for k in range(102, 102 + n)), 101 + n)
+    s += "*PROBE, NAME=apex, NODE=%d\nU\n*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n + 1, 101 + n)
+    s += "*PROBE, NAME=bar, ELEMENT=2, POSITION=0.5\nN, M\n"
+    s += "*STEP, INC=200\n*STATIC, RIKS\n0.05, 20.0, , , , %d, 2, %s\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (
+        n + 1, u.n(-2.2 * h, "L"), n + 1, u.n(-P, "F"))
+    return s
+
+
+RM = dict(R=0.5, d=0.01, n=64, modes=24)
+
+
+def ring_modes(u):
+    """A free steel ring (R = 0.5 m, 10 mm round bar) as 64 straight B2V on the circle, no
+    supports: *FREQUENCY with the lumped mass (the default) and with MASS=CONSISTENT in a second
+    step; six rigid-body modes, then the in-plane (Hoppe 1871) and out-of-plane (Love 1944)
+    flexural pairs n = 2, 3, 4."""
+    R, d, n, nm = RM["R"], RM["d"], RM["n"], RM["modes"]
+    s = head(u, "Free ring, natural frequencies", ring_modes.__doc__)
+    s += "*NODE\n"
+    for i in range(n):
+        th = 2 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(th), "L"), u.n(R * math.sin(th), "L"))
+    s += "*ELEMENT, TYPE=B2V, ELSET=RING\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(d / 2, "L")
+    s += "*STEP, NAME=lumped\n*FREQUENCY\n%d\n*END STEP\n" % nm
+    s += "*STEP, NAME=consistent\n*FREQUENCY, MASS=CONSISTENT\n%d\n*END STEP\n" % nm
+    return s
+
+
+
+MR = dict(L=1.0, b=0.04, h=0.01, n=20, F=100.0, alpha=4.0, beta=2e-5, dt=4e-4, T=1.0, modes=6)
+
+
+def modal_rayleigh(u):
+    """A steel cantilever (1 m, 40 x 10 mm, 20 B2V) loaded suddenly at its tip by 100 N across
+    its thin side: *FREQUENCY, then *MODAL DYNAMIC with 6 modes and Rayleigh damping
+    (ALPHA = 4 1/s, BETA = 2e-5 s: 3.9 % of critical in the first mode), for 1 s.  The tip
+    against the damped step response of the Euler-Bernoulli modes at every increment."""
+    L, b, h, n = MR["L"], MR["b"], MR["h"], MR["n"]
+    s = head(u, "Cantilever, sudden tip load, Rayleigh-damped modal dynamics", modal_rayleigh.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BAR")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP, NAME=modes\n*FREQUENCY\n%d\n*END STEP\n" % MR["modes"]
+    s += "*STEP, NAME=step load\n*MODAL DYNAMIC, MODES=%d, ALPHA=%s, BETA=%s\n%s, %s\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (
+        MR["modes"], u.n(MR["alpha"], "1/T"), u.n(MR["beta"], "T"), u.n(MR["dt"], "T"), u.n(MR["T"], "T"),
+        n + 1, u.n(-MR["F"], "F"))
+    return s
+
+
+
+TB = dict(L=1.0, b=0.04, h=0.01, n=20, M=2.0, J=(0.005, 0.01, 0.02))
+
+
+def tip_body_cantilever(u):
+    """A steel cantilever (1 m, 40 x 10 mm, 20 B2V, 3.1 kg) carrying at its tip a 2 kg *RIGID BODY
+    with rotary inertia 0.01 kg m^2 about the flat bending axis and 0.02 kg m^2 about the other:
+    *FREQUENCY against the Euler-Bernoulli frequency equation with a tip mass and rotary inertia."""
+    L, b, h, n, M, J = TB["L"], TB["b"], TB["h"], TB["n"], TB["M"], TB["J"]
+    s = head(u, "Cantilever with a tip body, frequencies", tip_body_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*RIGID BODY, NODE=%d, MASS=%s\n%s\n" % (n + 1, u.n(M, "M"), ", ".join(u.n(j, "M*L^2") for j in J))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*STEP\n*FREQUENCY\n8\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -2140,6 +2237,10 @@ MODELS = {
     "torsion_sections": (torsion_sections, (SI, MM, IN)),
     "spin_up_rod": (spin_up_rod, (SI, MM, MS)),
     "moving_load": (moving_load, (SI, MM, IN)),
+    "von_mises_truss": (von_mises_truss, (SI, MM, IN)),
+    "ring_modes": (ring_modes, (SI, MM, MS)),
+    "modal_rayleigh": (modal_rayleigh, (SI, MM, MS)),
+    "tip_body_cantilever": (tip_body_cantilever, (SI, MM, IN)),
 }
 
 
