@@ -3011,8 +3011,11 @@ static void test_obstacle_conveyor(void) {
    (omega h)^2/12 per radian (8.3e-5 rad after 10 s; docs/contact.md §7.7).
    In m and mm; the particle in the default scheme too (its radius there
    within 1e-8 L, measured 3.1e-9 L, its angle off the trapezoidal one by
-   1.25e-6 rad, the generalized-alpha form's own phase; the box sinks there
-   by 1.9e-7 L, not checked: docs/contact.md §9). */
+   1.25e-6 rad, the generalized-alpha form's own phase), and the box there
+   too: its held force's carried moment is kept in the body frame it was
+   applied in (contact/pair.h, Dm); before, it turned with the body, tilted
+   the box by 7.5e-9 rad an increment and the box sank 1.5e-7 L (a corner
+   let go after 3.3 s; docs/contact.md §7, "A turning body held"). */
 static void turntable(int box, double L, double M, const char* scheme, double tol_r, double tol_th) {
   char deck[2048];
   if (box)
@@ -3061,6 +3064,8 @@ static void test_turntable_rest(void) {
   turntable(0, 1000.0, 1e-3, "", 1e-8, 1e-5);
   turntable(1, 1.0, 1.0, ", RHOINF=1", 1e-12, 1e-12);
   turntable(1, 1000.0, 1e-3, ", RHOINF=1", 1e-12, 1e-12);
+  turntable(1, 1.0, 1.0, "", 1e-8, 1e-5);
+  turntable(1, 1000.0, 1e-3, "", 1e-8, 1e-5);
 }
 
 /* ---- CENTRELINE=HERMITE: behaviour ---------------------------------------------- */
