@@ -1060,7 +1060,7 @@ static void framed_moment_rows(const nsb_elem* e, const nsb_contact_data* d, con
    node's): the body-frame moment ja^T F of its force F about the node, with
    the arm of the increment's start; 0 for other contacts. */
 static int held_turns(const nsb_elem* e, const nsb_contact_data* d) {
-  return d->shape.framed && e->node_ndof[0] == 6 && !d->flexible;
+  return d->shape.framed && d->shape.kind == 0 && e->node_ndof[0] == 6 && !d->flexible;
 }
 static nsb_vec3 held_moment(const nsb_contact_data* d, nsb_vec3 F) {
   nsb_mat3 Ja;
@@ -2389,6 +2389,18 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
                                      : nsb_v3_zero();
         nsb_v3_store(Dm, d->Dm);
         nsb_v3_store(nsb_v3_add(held_moment(d, F), Dm), d->Mc);
+        /* the angular impulse h Dm that the impulses' moments with this arm
+           miss works on the body with its mean angular velocity and on a
+           spinning obstacle with its spin (body frame): booked like them */
+        if (was_held && ec->old) {
+          const int nd = e[i].nodes[0];
+          const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+          const nsb_vec3 C = nsb_v3_scale(ec->h, Dm);
+          const nsb_vec3 wm = nsb_v3_scale(0.5, nsb_v3_add(nsb_st_w(ec->old, nd), nsb_st_w(ec->cur, nd)));
+          const nsb_vec3 ws = nsb_q_rotate_inv(nsb_st_q(ec->old, nd), nsb_v3_scale(o->spin, nsb_v3_load(o->dir)));
+          d->dissipated -= nsb_v3_dot(C, nsb_v3_sub(wm, ws));
+          *obstacle_work += nsb_v3_dot(C, ws);
+        }
       }
       /* the part of it the continued pseudo-accelerations hold (pair.h, Phi):
          p_n+1 = ((1 - af) a* + af a_n - am p_n)/(1 - am) after the acceleration
