@@ -3014,8 +3014,8 @@ static void test_obstacle_conveyor(void) {
    1.25e-6 rad, the generalized-alpha form's own phase), and the box there
    too: its held force's carried moment is kept in the body frame it was
    applied in (contact/pair.h, Dm); before, it turned with the body, tilted
-   the box by 7.5e-9 rad an increment and the box sank 1.5e-7 L (a corner
-   let go after 3.3 s; docs/contact.md §7, "A turning body held").  E + D -
+   the box by 7.5e-9 rad an increment and the box sank 1.5e-7 L (most of it
+   in one increment at t = 3.27 s; docs/contact.md §7, "A turning body held").  E + D -
    W stays at its start to 1e-12 M L^2 in every case (box, default scheme:
    before, drifted by 1.9e-3 M L^2). */
 static void turntable(int box, double L, double M, const char* scheme, double tol_r, double tol_th) {
