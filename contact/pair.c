@@ -1056,6 +1056,18 @@ static void framed_moment_rows(const nsb_elem* e, const nsb_contact_data* d, con
   }
 }
 
+/* A held contact of a rigid body's point (framed, restarted: not a beam
+   node's): the body-frame moment ja^T F of its force F about the node, with
+   the arm of the increment's start; 0 for other contacts. */
+static int held_turns(const nsb_elem* e, const nsb_contact_data* d) {
+  return d->shape.framed && d->shape.kind == 0 && e->node_ndof[0] == 6 && !d->flexible;
+}
+static nsb_vec3 held_moment(const nsb_contact_data* d, nsb_vec3 F) {
+  nsb_mat3 Ja;
+  memcpy(Ja.c, d->ja, sizeof Ja.c);
+  return nsb_m3_tmulv(Ja, F);
+}
+
 nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   if (d->shape.kind != 0) return nsb_v3_zero();
   double arm[3];
@@ -1126,6 +1138,8 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     }
     node_impulse_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
     framed_moment_rows(e, d, dir, P, nm, f, K, ec->lam_scale);
+    /* the carried part of the last moment as it was applied (pair.h, Dm) */
+    if (held_turns(e, d)) nsb_local_addv(f, 3, nsb_v3_scale(-1.0, nsb_v3_load(d->Dm)));
     /* the master's moment rows: the Hermite centreline's nodes, a body face's body */
     if (master_moments(d)) hermite_moment_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
     return NSB_OK;
@@ -1488,6 +1502,8 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->held = d->held;
     memcpy(c->Fc, d->Fc, sizeof c->Fc);
     memcpy(c->Phi, d->Phi, sizeof c->Phi);
+    memcpy(c->Dm, d->Dm, sizeof c->Dm);
+    memcpy(c->Mc, d->Mc, sizeof c->Mc);
   }
 }
 
@@ -1516,6 +1532,8 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       d->held = c->held;
       memcpy(d->Fc, c->Fc, sizeof d->Fc);
       memcpy(d->Phi, c->Phi, sizeof d->Phi);
+      memcpy(d->Dm, c->Dm, sizeof d->Dm);
+      memcpy(d->Mc, c->Mc, sizeof d->Mc);
       if (d->massless) {
         d->gap0 = c->gap0;
         d->gN_bar = c->gN_bar;
@@ -1973,6 +1991,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
       d->held = 0;
       d->Fc[0] = d->Fc[1] = d->Fc[2] = 0.0;
       d->Phi[0] = d->Phi[1] = d->Phi[2] = 0.0;
+      d->Dm[0] = d->Dm[1] = d->Dm[2] = d->Mc[0] = d->Mc[1] = d->Mc[2] = 0.0;
     }
   }
 }
@@ -2175,6 +2194,8 @@ int nsb_contact_first_touch(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
     /* the acceleration solve at t_n continues the pseudo-accelerations by the
        whole change (gain 1, solver/newton.c): a beam node's hold all of it */
     nsb_v3_store(F, d->Phi);
+    nsb_v3_store(nsb_v3_zero(), d->Dm);
+    nsb_v3_store(held_turns(&e[i], d) ? held_moment(d, F) : nsb_v3_zero(), d->Mc);
     d->touch = 1;
     ++count;
   }
@@ -2279,7 +2300,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       d->slip = 0.0;
       d->active = closed;
       d->held = 0;
-      for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = 0.0;
+      for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = d->Dm[c] = d->Mc[c] = 0.0;
       continue;
     }
     const double P_pre = d->P_pre;
@@ -2301,6 +2322,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       d->held = 0;
       d->Fc[0] = d->Fc[1] = d->Fc[2] = 0.0;
       d->Phi[0] = d->Phi[1] = d->Phi[2] = 0.0;
+      d->Dm[0] = d->Dm[1] = d->Dm[2] = d->Mc[0] = d->Mc[1] = d->Mc[2] = 0.0;
       continue;
     }
     const double* P = ec->lambda + e[i].mult_first;
@@ -2352,12 +2374,34 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        force over the increment goes into the smooth accelerations. */
     d->held = held_applies(&e[i], d, ec) && !open && d->impulse[0] > 0.0 &&
               (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0)) && (e[i].n_mult == 3 || was_held || d->rests);
-    const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi);
-    for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = 0.0;
+    const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi), Mc_old = nsb_v3_load(d->Mc);
+    for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = d->Dm[c] = d->Mc[c] = 0.0;
     if (d->held) {
       nsb_vec3 F = nsb_v3_zero();
       for (int k = 0; k < e[i].n_mult; ++k) F = nsb_v3_muladd(F, d->impulse[k] / ec->h, dir[k]);
       nsb_v3_store(F, d->Fc);
+      /* a rigid body's point: the part (h - t_i) Fc_old of F that the last
+         acceleration solve carried keeps the moment it was applied with,
+         Mc_old, not the one of the arm now (pair.h, Dm) */
+      if (held_turns(&e[i], d)) {
+        const nsb_vec3 Dm = was_held ? nsb_v3_scale((ec->h - nsb_impulse_time(ec)) / ec->h,
+                                                    nsb_v3_sub(Mc_old, held_moment(d, Fc_old)))
+                                     : nsb_v3_zero();
+        nsb_v3_store(Dm, d->Dm);
+        nsb_v3_store(nsb_v3_add(held_moment(d, F), Dm), d->Mc);
+        /* the angular impulse h Dm that the impulses' moments with this arm
+           miss works on the body with its mean angular velocity and on a
+           spinning obstacle with its spin (body frame): booked like them */
+        if (was_held && ec->old) {
+          const int nd = e[i].nodes[0];
+          const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+          const nsb_vec3 C = nsb_v3_scale(ec->h, Dm);
+          const nsb_vec3 wm = nsb_v3_scale(0.5, nsb_v3_add(nsb_st_w(ec->old, nd), nsb_st_w(ec->cur, nd)));
+          const nsb_vec3 ws = nsb_q_rotate_inv(nsb_st_q(ec->old, nd), nsb_v3_scale(o->spin, nsb_v3_load(o->dir)));
+          d->dissipated -= nsb_v3_dot(C, nsb_v3_sub(wm, ws));
+          *obstacle_work += nsb_v3_dot(C, ws);
+        }
+      }
       /* the part of it the continued pseudo-accelerations hold (pair.h, Phi):
          p_n+1 = ((1 - af) a* + af a_n - am p_n)/(1 - am) after the acceleration
          solve (the increment's own a_n+1 drops out of the continuation) */
@@ -2405,8 +2449,10 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       db->held = 1;
       memcpy(db->Fc, dh->Fc, sizeof db->Fc);
       memcpy(db->Phi, dh->Phi, sizeof db->Phi);
+      memcpy(db->Dm, dh->Dm, sizeof db->Dm);
+      memcpy(db->Mc, dh->Mc, sizeof db->Mc);
       dh->held = 0;
-      for (int c = 0; c < 3; ++c) dh->Fc[c] = dh->Phi[c] = 0.0;
+      for (int c = 0; c < 3; ++c) dh->Fc[c] = dh->Phi[c] = dh->Dm[c] = dh->Mc[c] = 0.0;
     }
     i = j;
   }

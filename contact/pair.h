@@ -139,6 +139,16 @@ typedef struct nsb_contact_data {
      rest; Phi = Fc always for a restarted contact) */
   int held;
   double Fc[3], Phi[3];
+  /* A held contact of a rigid body's point (framed, not flexible): the
+     body-frame moment about the node that the acceleration solve applies
+     with Fc is ja^T Fc + Dm, and Mc that moment as applied.  The carried
+     part (h - t_i) of the last one was applied with the arm of its own
+     increment; Fc re-expressed with the arm of the next one turns that part
+     with the body (by Omega h on a turntable), which tilts a body that
+     turns while held.  So Dm_n+1 = ((h - t_i)/h) (Mc_n - ja_n+1^T Fc_n)
+     keeps the carried moment as it was applied (docs/contact.md §7, "A
+     turning body held"); 0 when the body does not turn. */
+  double Dm[3], Mc[3];
   /* first touch (nsb_contact_first_touch): the converged increment would
      leave the contact held without its having been held in it; Fc, Phi hold
      its mean force until nsb_contact_hold_first_touch makes it held */
@@ -267,7 +277,7 @@ typedef struct nsb_contact_memory {
   int step_law;  /* under the law on the step average: lam, its multipliers, start the next increment */
   double lam[3];
   int held;      /* a resting frictional contact and its force in the smooth accelerations */
-  double Fc[3], Phi[3];
+  double Fc[3], Phi[3], Dm[3], Mc[3];
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 /// lam: the global multipliers (borrowed; read by save, written by restore).

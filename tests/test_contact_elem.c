@@ -3010,8 +3010,13 @@ static void test_obstacle_conveyor(void) {
    (omega h)^2/12 per radian (8.3e-5 rad after 10 s; docs/contact.md §7.7).
    In m and mm; the particle in the default scheme too (its radius there
    within 1e-8 L, measured 3.1e-9 L, its angle off the trapezoidal one by
-   1.25e-6 rad, the generalized-alpha form's own phase; the box sinks there
-   by 1.9e-7 L, not checked: docs/contact.md §9). */
+   1.25e-6 rad, the generalized-alpha form's own phase), and the box there
+   too: its held force's carried moment is kept in the body frame it was
+   applied in (contact/pair.h, Dm); before, it turned with the body, tilted
+   the box by 7.5e-9 rad an increment and the box sank 1.5e-7 L (most of it
+   in one increment at t = 3.27 s; docs/contact.md §7, "A turning body held").  E + D -
+   W stays at its start to 1e-12 M L^2 in every case (box, default scheme:
+   before, drifted by 1.9e-3 M L^2). */
 static void turntable(int box, double L, double M, const char* scheme, double tol_r, double tol_th) {
   char deck[2048];
   if (box)
@@ -3037,18 +3042,23 @@ static void turntable(int box, double L, double M, const char* scheme, double to
              0.5 * L, 0.025 * L, 2.0 * M, 0.025 * L, 0.5 * L, -9.81 * L, scheme);
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
-  const double z0 = nsb_system_state(s)->x[2], step = 2.0 * atan(0.005);
-  double dz = 0.0, dr = 0.0, dth = 0.0;
+  const double z0 = nsb_system_state(s)->x[2], step = 2.0 * atan(0.005), E0 = total_energy(s);
+  double dz = 0.0, dr = 0.0, dth = 0.0, bal = 0.0;
   for (int k = 1; k <= 1000; ++k) {
     advance(s, 1, 0.01);
     const double* x = nsb_system_state(s)->x;
     dz = fmax(dz, fabs(x[2] - z0));
     dr = fmax(dr, fabs(hypot(x[0], x[1]) - 0.5 * L));
     dth = fmax(dth, fabs(remainder(atan2(x[1], x[0]) - k * step, 8.0 * atan(1.0))));
+    nsb_energy en;
+    nsb_system_energy(s, &en);
+    bal = fmax(bal, fabs(en.kinetic + en.potential + en.dissipated - E0 - en.external_work));
   }
-  printf("\n    turntable (%s, L = %g%s): |dz| %.2e L, |dr| %.2e L, angle - n 2 atan(omega h/2) %.2e rad", box ? "box" : "particle",
-         L, scheme, dz / L, dr / L, dth);
+  printf("\n    turntable (%s, L = %g%s): |dz| %.2e L, |dr| %.2e L, angle - n 2 atan(omega h/2) %.2e rad, "
+         "|E + D - E0 - W| %.2e M L^2",
+         box ? "box" : "particle", L, scheme, dz / L, dr / L, dth, bal / (M * L * L));
   CU_ASSERT(dz <= 1e-12 * L);
+  CU_ASSERT(bal <= 1e-12 * M * L * L);
   CU_ASSERT(dr <= tol_r * L);
   CU_ASSERT(dth <= tol_th);
   fx_close(&fx);
@@ -3060,6 +3070,8 @@ static void test_turntable_rest(void) {
   turntable(0, 1000.0, 1e-3, "", 1e-8, 1e-5);
   turntable(1, 1.0, 1.0, ", RHOINF=1", 1e-12, 1e-12);
   turntable(1, 1000.0, 1e-3, ", RHOINF=1", 1e-12, 1e-12);
+  turntable(1, 1.0, 1.0, "", 1e-8, 1e-5);
+  turntable(1, 1000.0, 1e-3, "", 1e-8, 1e-5);
 }
 
 /* ---- CENTRELINE=HERMITE: behaviour ---------------------------------------------- */
