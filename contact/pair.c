@@ -2234,6 +2234,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_contact_data* d = e[i].state;
     const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
     nsb_contact_geo G;
+    d->vlaw = 0;
     nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
     d->gap = G.g;
     d->gN_bar = (G.g - d->gap0) / ec->h;
@@ -2374,6 +2375,14 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        force over the increment goes into the smooth accelerations. */
     d->held = held_applies(&e[i], d, ec) && !open && d->impulse[0] > 0.0 &&
               (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0)) && (e[i].n_mult == 3 || was_held || d->rests);
+    /* an impact of a free particle under the law on the velocity at t_n+1
+       (nsb_contact_impact_shift): a new contact (no impulse in the last
+       increment) that approached, not held before or after, not a beam node,
+       a rigid body or a massless slave */
+    d->vlaw = ec->mn_alpha && !open && !was_held && !ma && !hpos && !d->massless && !d->flexible && !d->step_law &&
+              !d->shape.framed && (d->shape.kind == 0 || d->shape.kind == 1) && !ec->contact_prox &&
+              p->impact != NSB_IMPACT_SEQUENTIAL && d->gN_pre < 0.0 && imp_prev == 0.0 && !d->held &&
+              e[i].ops == &nsb_contact_newton_ops;
     const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi), Mc_old = nsb_v3_load(d->Mc);
     for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = d->Dm[c] = d->Mc[c] = 0.0;
     if (d->held) {
@@ -2457,4 +2466,79 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     i = j;
   }
   return total;
+}
+
+/* docs/contact.md §7, "Impacts under gravity".  In the generalized-alpha
+   form an impulse Lambda enters the pseudo-accelerations at t_n+1: it jumps
+   the velocity by du = Lambda/m and moves the particle by h (beta/gamma) du,
+   while its work is booked with the trapezoidal average, h du/2; a smooth
+   force that works on the difference (gravity) gains m g (beta/gamma - 1/2)
+   h du per impact.  Chen, Acary, Virlez & Bruls (2013) integrate the
+   impulse's part of the position with the weight 1/2: here after the
+   increment, for free particles only (lumped mass, so du is the impulse over
+   the mass; no joint, boundary or beam), and only where every contact of the
+   particle in the increment was such an impact (a held contact or one on
+   the step average states the position itself). */
+int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, double* x) {
+  if (!support || !ec->mn_alpha || ec->step_static) return 0;
+  const double c = (ec->beta / ec->gamma - 0.5) * ec->h;
+  if (c == 0.0) return 0;
+  const nsb_model* m = ec->model;
+  const double* minv = support;
+  double* acc = support + m->nodes.count; /* 6 per node: the mark (1 shift, -1 none), the velocity jump */
+  int any = 0;
+  for (int i = 0; i < n; ++i) {
+    any |= ((const nsb_contact_data*)e[i].state)->vlaw;
+    for (int j = 0; j < e[i].n_nodes; ++j) memset(acc + 6 * e[i].nodes[j], 0, 6 * sizeof(double));
+  }
+  if (!any) return 0;
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_data* d = e[i].state;
+    const int part = d->vlaw || d->held || (d->owner && d->active) || d->force != 0.0 || d->impulse[0] != 0.0;
+    if (d->vlaw || !part) continue;
+    for (int j = 0; j < e[i].n_nodes; ++j) acc[6 * e[i].nodes[j]] = -1.0;
+  }
+  for (int i = 0; i < n; ++i) {
+    const nsb_contact_data* d = e[i].state;
+    if (!d->vlaw) continue;
+    nsb_vec3 L = nsb_v3_zero();
+    const nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+    for (int k = 0; k < e[i].n_mult && k < 3; ++k) L = nsb_v3_muladd(L, d->impulse[k], dir[k]);
+    for (int j = 0; j < e[i].n_nodes; ++j) {
+      const int q = e[i].nodes[j];
+      double* a = acc + 6 * q;
+      if (a[0] < 0.0 || !(minv[q] > 0.0) || m->nodes.data[q].body_kind != NSB_BODY_PARTICLE) {
+        a[0] = -1.0;
+        continue;
+      }
+      a[0] = 1.0;
+      a[1] += d->wt[j] * minv[q] * L.x;
+      a[2] += d->wt[j] * minv[q] * L.y;
+      a[3] += d->wt[j] * minv[q] * L.z;
+    }
+  }
+  int moved = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < e[i].n_nodes; ++j) {
+      const int q = e[i].nodes[j];
+      double* a = acc + 6 * q;
+      if (a[0] != 1.0) continue;
+      for (int k = 0; k < 3; ++k) x[3 * q + k] -= c * a[1 + k];
+      a[0] = 2.0; /* moved: once per particle */
+      ++moved;
+    }
+  if (!moved) return 0;
+  /* the gaps at the end of the increment, of every contact of a moved particle */
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    int touched = 0;
+    for (int j = 0; j < e[i].n_nodes; ++j) touched |= acc[6 * e[i].nodes[j]] == 2.0;
+    if (!touched || e[i].ops != &nsb_contact_newton_ops) continue;
+    nsb_contact_geo G;
+    nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), m, ec->cur, ec->t, &G);
+    d->gap = G.g;
+    d->gN_bar = (G.g - d->gap0) / ec->h;
+    nsb_v3_store(G.point, d->point);
+  }
+  return moved;
 }

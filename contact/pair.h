@@ -153,6 +153,13 @@ typedef struct nsb_contact_data {
      leave the contact held without its having been held in it; Fc, Phi hold
      its mean force until nsb_contact_hold_first_touch makes it held */
   int touch;
+  /* vlaw: the last accepted increment was an impact of a free particle under
+     Newton's law on the velocity at t_n+1 (Moreau's law or its persistent
+     form, an approaching contact that was not held, semi-smooth rows,
+     generalized-alpha form): its impulse moved the particle by
+     (beta/gamma - 1/2) h Lambda/m more than the trapezoidal average that
+     books its work (nsb_contact_impact_shift) */
+  int vlaw;
   /* held_law: the contact may be held (nsb_contact_prepare): its normal row
      takes Newton's law in its persistent form (nsb_newton_xi_step), so that
      a contact that separates at t_n but is active never works positively */
@@ -326,6 +333,20 @@ nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_
 /// *impulsive when any contact carried an impulse and *obstacle_work to the
 /// work of moving obstacles through their impulses (external work).
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
+
+/// After nsb_contact_finish of an impulsive increment in the generalized-alpha
+/// form (docs/contact.md §7, "Impacts under gravity"): the impulse's part of
+/// the displacement of every free particle whose contacts in the increment
+/// were impacts under the velocity law (nsb_contact_data.vlaw) and no other
+/// contact, h (beta/gamma) du with du = sum w_j Lambda_k dir_k / m its
+/// velocity jump, is taken at the weight 1/2 of the trapezoidal rule
+/// instead: x -= (beta/gamma - 1/2) h du (Chen, Acary, Virlez & Bruls 2013).
+/// The velocities stay (v+ = -e v- exactly).  x: the positions of ec->cur
+/// (3 per node), changed in place; the shifted contacts' gaps are measured
+/// again.  support: the scratch of nsb_contact_support_init (its inverse
+/// masses read, its accumulators written).  Returns the number of particles
+/// moved.  No allocation.
+int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, double* x);
 
 /// Largest omega h of a HERTZ contact episode (omega^2 = dF/dalpha / m,
 /// m the slave's mass, the reduced mass against a particle) above which the
