@@ -57,6 +57,8 @@ static const char* const encodings[] = {"ASCII", "BINARY", NULL};
 static const char* const section_shapes[] = {"RECT", "CIRC", "PIPE", "BOX", "I", NULL};
 /* index = nsb_element.weighting */
 static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
+/* *TRANSFORM, TYPE= (Abaqus): rectangular, cylindrical, spherical; only R is available */
+static const char* const transform_types[] = {"R", "C", "S", NULL};
 /* index = nsb_obstacle_kind */
 static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL};
 /* index = nsb_contact_law */
@@ -131,6 +133,9 @@ static const kwspec kw_table[] = {
      deck_begin_beam_general_section, deck_data_beam_general_section, deck_end_beam_general_section},
     {"BEAM NODE FRAME", KW_BEAM_NODE_FRAME, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
      NULL, deck_data_node_frame, NULL},
+    {"TRANSFORM", KW_TRANSFORM, W_MODEL,
+     {{"NSET", P_NAME, 1, NULL}, {"TYPE", P_ENUM, 0, transform_types}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_transform, deck_data_transform, deck_end_needs_data},
     {"MATERIAL", KW_MATERIAL, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_material, NULL, NULL},
     {"ELASTIC", KW_ELASTIC, W_MODEL, {{"TYPE", P_ENUM, 0, elastic_types}, {NULL, P_FLAG, 0, NULL}},

@@ -334,6 +334,60 @@ static void check_supports_and_loads(parser* p) {
 /* A *FREQUENCY step linearizes about the state the earlier steps reached:
    it takes no loads and no prescribed motion of its own. */
 
+/* *TRANSFORM: a node takes at most one; the *CLOAD records on its nodes act
+   in the local system; a *BOUNDARY on them must be one that is the same in
+   every system (DOFs 1-3, 4-6 or 1-6 held together at zero, or FIXED): a
+   support along a single local direction (an inclined roller) would need the
+   solver to eliminate a local DOF, which it does not (docs/deck.md *TRANSFORM). */
+static void check_transforms(parser* p) {
+  nsb_model* m = p->m;
+  if (m->transforms.count == 0) return;
+  int n_nodes = m->nodes.count;
+  int* of = NSB_NEW_ARRAY(p->ctx, n_nodes > 0 ? n_nodes : 1, int);
+  if (!of) {
+    loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
+    deck_oom(p, end);
+    return;
+  }
+  for (int i = 0; i < n_nodes; ++i) of[i] = -1;
+  for (int t = 0; t < m->transforms.count && !p->stop; ++t) {
+    const nsb_transform* tr = &m->transforms.data[t];
+    const nsb_nset* set = &m->nsets.data[tr->nset];
+    loc at = deck_rec_loc(p, REC_TRANSFORM, t, tr->line);
+    for (int k = 0; k < set->nodes.count && !p->stop; ++k) {
+      int i = set->nodes.data[k];
+      if (of[i] >= 0) {
+        loc first = deck_rec_loc(p, REC_TRANSFORM, of[i], m->transforms.data[of[i]].line);
+        VALUE(p, at, "*TRANSFORM: node %d already has a *TRANSFORM (%s:%d); one per node", m->nodes.data[i].label,
+              deck_file_name(p, first.file), first.line);
+        break;
+      }
+      of[i] = t;
+    }
+  }
+  for (int i = 0; i < m->probes.count; ++i)
+    if (m->probes.data[i].node >= 0 && of[m->probes.data[i].node] >= 0)
+      m->probes.data[i].transform = of[m->probes.data[i].node] + 1;
+  for (int i = 0; i < m->cloads.count; ++i)
+    if (of[m->cloads.data[i].node] >= 0) m->cloads.data[i].transform = of[m->cloads.data[i].node] + 1;
+  for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+    const nsb_boundary* bc = &m->boundaries.data[i];
+    int t = of[bc->node];
+    if (t < 0) continue;
+    int whole = (bc->dof_first == 1 || bc->dof_first == 4) && (bc->dof_last == 3 || bc->dof_last == 6);
+    if (whole && (bc->fixed || (bc->value == 0.0 && bc->amplitude < 0))) continue;
+    loc tat = deck_rec_loc(p, REC_TRANSFORM, t, m->transforms.data[t].line);
+    VALUE(p, deck_rec_loc(p, REC_BOUNDARY, i, bc->line),
+          "*BOUNDARY on node %d, which has a *TRANSFORM (%s:%d): in a local system only DOFs 1-3, 4-6 or 1-6 held "
+          "together at zero (or FIXED) are available, got DOFs %d-%d%s; a support along one local direction (an "
+          "inclined roller) is not: use a frictionless *CONTACT PAIR on a PLANE *OBSTACLE (docs/deck.md *TRANSFORM)",
+          m->nodes.data[bc->node].label, deck_file_name(p, tat.file), tat.line, bc->dof_first, bc->dof_last,
+          whole ? " with a value or an amplitude" : "");
+  }
+  NSB_FREE_ARRAY(p->ctx, of, n_nodes > 0 ? n_nodes : 1, int);
+}
+
+
 /* A *BEAM SECTION of a material without *DENSITY has no mass: refused when
    a step needs the mass (dynamic, *FREQUENCY, *MODAL DYNAMIC) or *GRAVITY
    loads the beams; reported once per section, naming the material. */
@@ -786,6 +840,7 @@ void deck_check_model(parser* p) {
             m->elements.data[i].label);
   check_beams(p);
   check_joints(p);
+  check_transforms(p);
   check_supports_and_loads(p);
   check_massless(p);
   check_frequency_steps(p);

@@ -490,7 +490,7 @@ void deck_data_cload(parser* p, loc at) {
         o->ramp_down = !p->b.has_amp;
       }
     }
-    nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, step, at.line, 0, 0};
+    nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, step, at.line, 0, 0, 0};
     if (NSB_ARRAY_PUSH(p->ctx, p->m->cloads, c) != NSB_OK || deck_note_rec_file(p, REC_CLOAD, at.file) != NSB_OK) {
       deck_oom(p, at);
       return;
