@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
 from make_decks import PC, HB, BB, NC, BE, BI, CV, CB2, hertz_ball_props, crossing_beams_props  # noqa: E402
 from make_decks import BC, TW, SL, SH, GB, GG, B45, IN_, TS, SU, ML, moving_load_speed, bend45, torsion_constants, STEEL as STEEL_SI  # noqa: E402
+from make_decks import SK, skew_frames  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -116,7 +117,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "skew_tip_load", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2096,6 +2097,49 @@ def check_inclined_roller(m, run):
 
 
 CHECKS["inclined_roller"] = check_inclined_roller
+
+
+
+def check_skew_tip_load(m, run):
+    (Tt, Tr) = skew_frames()
+    F, M = SK["F"], SK["M"]
+    Fg = [sum(F[k] * Tt[k][c] for k in range(3)) for c in range(3)]
+    Mg = [M * Tt[2][c] for c in range(3)]
+    text = open(os.path.join(HERE, "skew_tip_load_si.inp")).read()
+    head_, _, rest = text.partition("*TRANSFORM, NSET=TIP\n")
+    _, _, rest = rest.partition("*BOUNDARY\n")
+    glob = head_ + "*BOUNDARY\n" + rest.split("*CLOAD\n")[0] + "*CLOAD\n"
+    glob += "".join("%d, %d, %.17g\n" % (SK["n"] + 1, c + 1, v) for c, v in enumerate(Fg + Mg)) + "*END STEP\n"
+    deck = os.path.join(os.path.dirname(run), "skew_tip_load_global.inp")
+    with open(deck, "w") as f:
+        f.write(glob)
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    report(m, "the loads decomposed into global components by hand: runs", p.returncode == 0, p.stderr.strip())
+    if p.returncode != 0:
+        return
+    h, g = hist(run), hist(deck[:-4])
+    worst, scale = 0.0, {}
+    for r, q in zip(h, g):
+        # local = T^T global, column by column; energies and iterations alike
+        for name, T, cols in (("TIP", Tt, ("ux", "uy", "uz")), ("TIP", Tt, ("rx", "ry", "rz")),
+                              ("ROOT", Tr, ("rfx", "rfy", "rfz")), ("ROOT", Tr, ("rmx", "rmy", "rmz"))):
+            gv = [q["%s.%s" % (name, c)] for c in cols]
+            big = max(abs(x) for x in gv) or 1.0
+            for k, c in enumerate(cols):
+                loc = sum(T[k][j] * gv[j] for j in range(3))
+                worst = max(worst, abs(r["%s.%s" % (name, c)] - loc) / big)
+        for c in ("potential_energy", "newton_iterations"):
+            worst = max(worst, abs(r[c] - q[c]) / max(abs(q[c]), 1.0))
+    report(m, "local loads and local output = the global decomposition", len(h) == len(g) and worst < 1e-12,
+           "%d rows, largest difference %.2g of the column group's largest value" % (len(h), worst))
+    # the clamp takes the whole force: RF = -F, in the clamp's local system
+    end = h[-1]
+    e = max(abs(end["ROOT.%s" % c] + sum(Tr[k][j] * Fg[j] for j in range(3))) for k, c in enumerate(("rfx", "rfy", "rfz")))
+    report(m, "clamp reaction = minus the tip force, in the clamp's local system", e < 1e-9 * max(abs(x) for x in Fg),
+           "largest difference %.2g N" % e)
+
+
+CHECKS["skew_tip_load"] = check_skew_tip_load
 
 
 def check_winkler_beam(m, run):

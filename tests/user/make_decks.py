@@ -2062,6 +2062,50 @@ def moving_load(u):
     return s
 
 
+SK = dict(L=1.0, b=0.01, n=10, F=(60.0, 40.0, -25.0), M=3.0,
+          tip=((0.6, 0.8, 0.0), (0.0, 0.6, 0.8)), root=((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0)))
+
+
+def skew_frames():
+    """The local systems of skew_tip_load, (T_tip, T_root), columns the local axes, as *TRANSFORM
+    makes them (x along a, y in the plane of a and b towards b, z = x cross y)."""
+    out = []
+    for a, b in (SK["tip"], SK["root"]):
+        na = math.sqrt(sum(x * x for x in a))
+        ex = [x / na for x in a]
+        c = sum(x * y for x, y in zip(b, ex))
+        w = [y - c * x for x, y in zip(ex, b)]
+        nw = math.sqrt(sum(x * x for x in w))
+        ey = [x / nw for x in w]
+        ez = [ex[1] * ey[2] - ex[2] * ey[1], ex[2] * ey[0] - ex[0] * ey[2], ex[0] * ey[1] - ex[1] * ey[0]]
+        out.append((ex, ey, ez))
+    return out
+
+
+def skew_tip_load(u):
+    """A steel cantilever (1 m, 10 x 10 mm, 10 B31) with a tip force and moment given in a
+    skewed local system (*TRANSFORM, TYPE=R, the tip's local axes along (0.6, 0.8, 0) and in the
+    plane with (0, 0.6, 0.8)): 60, 40, -25 N and 3 N m about local z, dead, NLGEOM in four
+    increments; the clamp is ENCASTRE in a second local system (x along global y), so its
+    reactions come out in that one.  The same model with the loads decomposed into global
+    components by hand gives the same run to round-off (check_user.py)."""
+    L, b, n = SK["L"], SK["b"], SK["n"]
+    s = head(u, "Cantilever with a skewed tip load", skew_tip_load.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=TIP\n%d\n*NSET, NSET=ROOT\n1\n" % (n + 1)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    for name, (a, c) in (("TIP", SK["tip"]), ("ROOT", SK["root"])):
+        s += "*TRANSFORM, NSET=%s\n%s\n" % (name, ", ".join("%.15g" % x for x in a + c))
+    s += "*BOUNDARY\nROOT, ENCASTRE\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*NODE PRINT, NSET=TIP\nU, UR\n*NODE PRINT, NSET=ROOT\nRF, RM\n*CLOAD\n"
+    for k, F in enumerate(SK["F"]):
+        s += "TIP, %d, %s\n" % (k + 1, u.n(F, "F"))
+    s += "TIP, 6, %s\n*END STEP\n" % u.n(SK["M"], "F*L")
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -2140,6 +2184,7 @@ MODELS = {
     "torsion_sections": (torsion_sections, (SI, MM, IN)),
     "spin_up_rod": (spin_up_rod, (SI, MM, MS)),
     "moving_load": (moving_load, (SI, MM, IN)),
+    "skew_tip_load": (skew_tip_load, (SI, MM, IN)),
 }
 
 
