@@ -452,7 +452,7 @@ void deck_data_boundary(parser* p, loc at) {
   int start = p->m->boundaries.count;
   for (int k = 0; k < p->scratch.count; ++k) {
     nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line, {-1, -1, -1, -1, -1, -1},
-                       p->b.fixed};
+                       p->b.fixed, 0};
     /* the support it replaces on each DOF (the latest of an earlier step): a static step
        ramps from that support's value to this one's (Abaqus), not from zero */
     for (int d = first; d <= last && bc.step >= 0; ++d)

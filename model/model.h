@@ -324,6 +324,10 @@ typedef struct nsb_boundary {
                               one replaces at its node, -1: none; a static step ramps from its value, and
                               a DOF without one (free before this step) from its value at the step's start */
   int fixed;               /* FIXED: held at the values of the step's start (value 0, no amplitude) */
+  int transform;           /* 1 + index of the node's *TRANSFORM when the record holds some of its local
+                              translational DOFs: each held local direction e is a constraint row
+                              e . (x - X) = 0 with a multiplier (elements/joint.c, nsb_skew_support_ops), not
+                              an eliminated DOF; 0: the DOFs are the global ones, eliminated */
 } nsb_boundary;
 
 typedef struct nsb_cload {
