@@ -117,7 +117,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "skew_tip_load", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "skew_tip_load", "inclined_support", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2140,6 +2140,49 @@ def check_skew_tip_load(m, run):
 
 
 CHECKS["skew_tip_load"] = check_skew_tip_load
+
+
+
+def check_inclined_support(m, run):
+    h = hist(run)
+    L, n, P, al = IR["L"], IR["n"], IR["P"], math.radians(IR["alpha"])
+    c, sn = math.cos(al), math.sin(al)
+    nx, ny = -sn, c
+    worst_lin, worst_eq, along, off = 0.0, 0.0, 0.0, 0.0
+    for r in h[1:]:
+        lam, Rb = r["load_factor"], r["ROLLER.rfy"]
+        worst_lin = max(worst_lin, abs(Rb - lam * P / (2 * c)) / P)
+        along = max(along, abs(r["ROLLER.rfx"]) / P, abs(r["ROLLER.rfz"]) / P)
+        off = max(off, abs(r["ROLLER.uy"]) / L, abs(r["ROLLER.uz"]) / L)
+        # the roller's displacement in global components: along the slope only
+        xb, yb = L + c * r["ROLLER.ux"], sn * r["ROLLER.ux"]
+        ref = lam * P * (L / 2 + r["MID.ux"]) / (xb * ny - yb * nx)
+        e = max(abs(Rb - ref), abs(r["PIN.rfx"] + Rb * nx), abs(r["PIN.rfy"] + Rb * ny - lam * P)) / P
+        worst_eq = max(worst_eq, e)
+    report(m, "roller force P/(2 cos a) along the slope's normal (local y); pin P tan a/2 across", worst_lin < 2e-4,
+           "largest difference %.2g P (the deformed levers, as inclined_roller)" % worst_lin)
+    report(m, "no reaction along the slope; the roller stays on it", along < 1e-12 and off < 1e-12,
+           "|RF along| <= %.2g P, |u normal| <= %.2g L" % (along, off))
+    report(m, "equilibrium in the deformed configuration", worst_eq < 1e-9, "largest difference %.2g P" % worst_eq)
+    # the same beam on the contact route (inclined_roller: a LAW=NEWTON pair on a PLANE obstacle)
+    deck = os.path.join(HERE, "inclined_roller_si.inp")
+    out = os.path.join(os.path.dirname(run), "inclined_support_by_contact")
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", out, "--quiet"], capture_output=True, text=True)
+    if p.returncode != 0:
+        report(m, "the contact route runs", False, p.stderr.strip())
+        return
+    g = hist(out)
+    worst_f, worst_u = 0.0, 0.0
+    for r, q in zip(h, g):
+        worst_f = max(worst_f, abs(r["PIN.rfx"] - q["pin.rfx"]) / P, abs(r["PIN.rfy"] - q["pin.rfy"]) / P)
+        u_along = c * q["roller.ux"] + sn * q["roller.uy"]
+        worst_u = max(worst_u, abs(r["ROLLER.ux"] - u_along) / L, abs(r["MID.ux"] - q["mid.ux"]) / L,
+                      abs(r["MID.uy"] - q["mid.uy"]) / L)
+    report(m, "= the contact route (inclined_roller), row by row", len(h) == len(g) and worst_f < 1e-10 and worst_u < 1e-13,
+           "%d rows; reactions %.2g P, displacements %.2g L apart" % (len(h), worst_f, worst_u))
+
+
+CHECKS["inclined_support"] = check_inclined_support
 
 
 def check_winkler_beam(m, run):

@@ -2062,6 +2062,28 @@ def moving_load(u):
     return s
 
 
+def inclined_support(u):
+    """The beam of inclined_roller (steel, 2 m, 40 x 40 mm, pinned at one end, 5 kN down at
+    midspan in four static increments) with the roller on the 30 degree slope made the way an
+    Abaqus user makes it: a *TRANSFORM at the roller node (local x along the slope, local y its
+    normal) and *BOUNDARY of the local DOFs 2 and 3; the reaction RF comes out in the local
+    system: P / (2 cos 30) along the normal, zero along the slope."""
+    L, b, n, P, al = IR["L"], IR["b"], IR["n"], IR["P"], math.radians(IR["alpha"])
+    s = head(u, "Beam on an inclined support", inclined_support.__doc__)
+    s += steel_static(u)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=ROLLER\n%d\n*NSET, NSET=PIN\n1\n*NSET, NSET=MID\n%d\n" % (n + 1, n // 2 + 1)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*TRANSFORM, NSET=ROLLER\n%.15g, %.15g, 0, %.15g, %.15g, 0\n" % (
+        math.cos(al), math.sin(al), -math.sin(al), math.cos(al))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\nROLLER, 2, 3\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0, 1e-05, 0.25\n"
+    s += "*NODE PRINT, NSET=ROLLER\nU, RF\n*NODE PRINT, NSET=PIN\nRF\n*NODE PRINT, NSET=MID\nU\n"
+    s += "*CLOAD\n%d, 2, %s\n*END STEP\n" % (n // 2 + 1, u.n(-P, "F"))
+    return s
+
+
 SK = dict(L=1.0, b=0.01, n=10, F=(60.0, 40.0, -25.0), M=3.0,
           tip=((0.6, 0.8, 0.0), (0.0, 0.6, 0.8)), root=((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0)))
 
@@ -2185,6 +2207,7 @@ MODELS = {
     "spin_up_rod": (spin_up_rod, (SI, MM, MS)),
     "moving_load": (moving_load, (SI, MM, IN)),
     "skew_tip_load": (skew_tip_load, (SI, MM, IN)),
+    "inclined_support": (inclined_support, (SI, MM)),
 }
 
 
