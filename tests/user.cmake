@@ -21,7 +21,7 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     particle_collision hertz_ball_wall bouncing_ball newtons_cradle ball_on_element
     ball_on_incline conveyor crossing_beams
     bent_cantilever twisted_beam step_load_cantilever ss_harmonic_damped girder_bracket gerber_beam
-    bend45 torsion_sections spin_up_rod moving_load skew_tip_load inclined_support)
+    bend45 torsion_sections spin_up_rod moving_load skew_tip_load inclined_support half_span_xsymm)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

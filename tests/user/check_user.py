@@ -14,6 +14,7 @@ exits 1 on the first failure of a model (after printing the rest of it)."""
 import csv
 import math
 import os
+import shutil
 import subprocess
 import sys
 
@@ -21,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, CP, AB, CAE, RB  # noqa: E402
 from make_decks import PC, HB, BB, NC, BE, BI, CV, CB2, hertz_ball_props, crossing_beams_props  # noqa: E402
 from make_decks import BC, TW, SL, SH, GB, GG, B45, IN_, TS, SU, ML, moving_load_speed, bend45, torsion_constants, STEEL as STEEL_SI  # noqa: E402
-from make_decks import SK, skew_frames  # noqa: E402
+from make_decks import SK, skew_frames, HS  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -117,7 +118,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "skew_tip_load", "inclined_support", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "skew_tip_load", "inclined_support", "half_span_xsymm", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -2183,6 +2184,53 @@ def check_inclined_support(m, run):
 
 
 CHECKS["inclined_support"] = check_inclined_support
+
+
+
+def check_half_span_xsymm(m, run):
+    h = hist(run)
+    L, a, hh, P, n = HS["L"], HS["a"], HS["h"], HS["P"], HS["n"]
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    EI, kGA = E * a * hh ** 3 / 12, 5.0 / 6.0 * E / (2 * (1 + nu)) * a * hh
+    d = P * L ** 3 / (48 * EI) + P * L / (4 * kGA)
+    end = h[-1]
+    # at 10 kN the deflection (L/260) makes the geometry matter at 1e-4; at 100 N it does not
+    report(m, "midspan deflection = P L^3/48EI + P L/4kGA (Timoshenko), within the geometric nonlinearity",
+           rel(-end["MID.uy"], d) < 1e-4, "%.8g m, %.8g m (rel %.2g)" % (-end["MID.uy"], d, -end["MID.uy"] / d - 1))
+    # the variant is written next to the run: its *INCLUDE needs the mesh file there
+    shutil.copy(os.path.join(HERE, "half_span_xsymm_mesh_si.inc"), os.path.dirname(run))
+    small = run_variant(run, "half_span_xsymm_si.inp", "small", "MID, 2, %.15g\n" % (-P / 2), "MID, 2, %.15g\n" % (-P / 200))
+    ds = -hist(small)[-1]["MID.uy"] * 100 if small else float("nan")
+    report(m, "the same at 1/100 of the load: linear", small is not None and rel(ds, d) < 1e-7,
+           "rel %.2g" % (ds / d - 1))
+    report(m, "support reaction P/2; symmetry node without slope", abs(end["SUPPORT.rfy"] - P / 2) < 1e-9 * P and
+           abs(end["MID.rz"]) < 1e-15, "RF %.12g N, rz %.2g" % (end["SUPPORT.rfy"], end["MID.rz"]))
+    # the whole span: the same beam written out in full, 2n elements, the support at both ends
+    text = open(os.path.join(HERE, "half_span_xsymm_si.inp")).read()
+    full = text.replace("*INCLUDE, INPUT=half_span_xsymm_mesh_si.inc\n",
+                        "*NODE\n1, 0, 0, 0\n%d, %.17g, 0, 0\n*NGEN\n1, %d, 1\n*NSET, NSET=SUPPORT\n1, %d\n"
+                        "*NSET, NSET=MID\n%d\n*NSET, NSET=LEFT\n1\n*ELEMENT, TYPE=B31, ELSET=BEAM\n1, 1, 2\n"
+                        "*ELGEN, ELSET=BEAM\n1, %d, 1, 1\n*ELSET, ELSET=ENDS\n1, %d\n"
+                        % (2 * n + 1, L, 2 * n + 1, 2 * n + 1, n + 1, 2 * n, n))
+    full = full.replace("MID, XSYMM\n", "LEFT, 1, 1\n").replace("MID, 2, %.15g\n" % (-P / 2), "MID, 2, %.15g\n" % -P)
+    deck = os.path.join(os.path.dirname(run), "half_span_xsymm_full.inp")
+    with open(deck, "w") as f:
+        f.write(full)
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    report(m, "the whole span runs", p.returncode == 0, p.stderr.strip())
+    if p.returncode != 0:
+        return
+    g = hist(deck[:-4])
+    worst = 0.0
+    for r, q in zip(h, g):
+        worst = max(worst, abs(r["MID.uy"] - q["MID.uy"]) / d, abs(r["MID.rz"] - q["MID.rz"]),
+                    abs(r["SUPPORT.rfy"] - q["SUPPORT_1.rfy"]) / P, abs(q["SUPPORT_1.rfy"] - q["SUPPORT_%d.rfy" % (2 * n + 1)]) / P,
+                    abs(r["ENDS_1.m3"] - q["ENDS_1.m3"]) / (P * L), abs(r["ENDS_%d.m3" % n] - q["ENDS_%d.m3" % n]) / (P * L))
+    report(m, "= the whole span (2n elements), row by row", len(h) == len(g) and worst < 1e-9,
+           "%d rows, largest difference %.2g (of the deflection, P, P L)" % (len(h), worst))
+
+
+CHECKS["half_span_xsymm"] = check_half_span_xsymm
 
 
 def check_winkler_beam(m, run):

@@ -2128,6 +2128,40 @@ def skew_tip_load(u):
     return s
 
 
+
+HS = dict(L=4.0, a=0.05, h=0.1, n=10, P=10000.0)
+
+
+def half_span_mesh(u):
+    """The mesh file of half_span_xsymm (*INCLUDE): the half span from the support to midspan."""
+    L, n = HS["L"], HS["n"]
+    s = "** half_span_xsymm: the mesh of the half span (%s)\n" % u.title
+    s += "*NODE\n1, 0, 0, 0\n%d, %s, 0, 0\n*NGEN, NSET=AXIS\n1, %d, 1\n" % (n + 1, u.n(L / 2, "L"), n + 1)
+    s += "*NSET, NSET=SUPPORT\n1\n*NSET, NSET=MID\n%d\n" % (n + 1)
+    s += "*ELEMENT, TYPE=B31, ELSET=BEAM\n1, 1, 2\n*ELGEN, ELSET=BEAM\n1, %d, 1, 1\n" % n
+    s += "*ELSET, ELSET=ENDS, GENERATE\n1, %d, %d\n" % (n, n - 1)
+    return s
+
+
+def half_span_xsymm(u):
+    """A simply supported steel beam (4 m, 50 x 100 mm, 10 kN at midspan) modelled as an
+    Abaqus user models it: half the span, XSYMM at midspan, the mesh in an *INCLUDE file made
+    with *NGEN, *ELGEN and GENERATE sets, the section's first axis on the *BEAM SECTION second
+    line, *STEP, NLGEOM=YES, *STATIC with its four numbers, half the load on the symmetry node,
+    *NODE PRINT and *EL PRINT; against the whole span (check_user.py) and Timoshenko's
+    P L^3 / 48 EI + P L / 4 k G A."""
+    a, h, P = HS["a"], HS["h"], HS["P"]
+    s = head(u, "Half of a simply supported beam, symmetric about midspan", half_span_xsymm.__doc__)
+    s += "*INCLUDE, INPUT=half_span_xsymm_mesh_%s.inc\n" % u.name
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0., 0., -1.\n" % (u.n(a, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\nSUPPORT, 2, 4\nMID, XSYMM\n"
+    s += "*STEP, NLGEOM=YES\n*STATIC\n0.25, 1., 1e-05, 0.25\n"
+    s += "*CLOAD\nMID, 2, %s\n" % u.n(-P / 2, "F")
+    s += "*NODE PRINT, NSET=MID\nU, UR\n*NODE PRINT, NSET=SUPPORT\nRF\n*EL PRINT, ELSET=ENDS\nSF, SM\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -2208,7 +2242,11 @@ MODELS = {
     "moving_load": (moving_load, (SI, MM, IN)),
     "skew_tip_load": (skew_tip_load, (SI, MM, IN)),
     "inclined_support": (inclined_support, (SI, MM)),
+    "half_span_xsymm": (half_span_xsymm, (SI, MM, IN)),
 }
+
+# Files a model's decks *INCLUDE, per unit system: name pattern, writer
+INCLUDES = {"half_span_xsymm": ("half_span_xsymm_mesh_%s.inc", half_span_mesh)}
 
 
 # Decks with one quantity in other units than the rest (check_user.py, self_weight: the reader
@@ -2224,6 +2262,10 @@ def main():
         for u in systems:
             with open(os.path.join(HERE, "%s_%s.inp" % (name, u.name)), "w") as f:
                 f.write(fn(u))
+            if name in INCLUDES:
+                pattern, inc = INCLUDES[name]
+                with open(os.path.join(HERE, pattern % u.name), "w") as f:
+                    f.write(inc(u))
     for name, (fn, u, right, wrong) in WRONG_UNITS.items():
         text = fn(u)
         assert right in text
