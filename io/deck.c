@@ -215,7 +215,7 @@ static const kwspec kw_table[] = {
     {"CLOAD",
      KW_CLOAD,
      W_ANY,
-     {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
+     {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_OPT_ENUM, 0, yes_no}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_cload, deck_data_cload, NULL},
     {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_dload, deck_data_dload, NULL},
@@ -821,6 +821,12 @@ static void begin_keyword(parser* p, loc at, char* text) {
         /* a buckling step needs no mass: no "has no *DENSITY" echo for a static deck */
         if (name[0] == 'B') p->m->steps.data[p->m->steps.count - 1].kind = NSB_STEP_STATIC;
       }
+    } else if (strcmp(name, "ORIENTATION") == 0) {
+      /* Abaqus's local material directions: a beam's section axes come from its section */
+      SYNTAX(p, at,
+             "*ORIENTATION is not read: a beam's section axes come from the direction on the *BEAM SECTION "
+             "second data line (n1) or from *BEAM NODE FRAME, and *TRANSFORM gives a node's local system "
+             "for *BOUNDARY, *CLOAD and output (docs/deck.md)");
     } else if (strcmp(name, "RELEASE") == 0 || strcmp(name, "MPC") == 0) {
       /* Abaqus's hinges and links in beam frames: the joint that does the same here */
       SYNTAX(p, at,

@@ -81,7 +81,8 @@ void deck_begin_boundary(parser* p, loc at, const pval* v) {
 /* *CLOAD: AMPLITUDE=, FOLLOWER= and OP=. */
 void deck_begin_cload(parser* p, loc at, const pval* v) {
   deck_begin_load(p, &v[0]);
-  p->b.follower = v[1].set ? v[1].i : 0;
+  /* FOLLOWER=YES|NO, or bare FOLLOWER (Abaqus's flag: YES) */
+  p->b.follower = v[1].set ? (v[1].i < 0 ? 1 : v[1].i) : 0;
   if (!load_op(p, at, &v[2], KW_CLOAD)) p->b.kw = KW_SKIP;
 }
 

@@ -330,6 +330,10 @@ def check_cantilever_end_moment(m, run):
 
 
 def check_cantilever_follower(m, run):
+    # Abaqus writes the follower load as the bare flag: *CLOAD, FOLLOWER
+    bare = run_variant(run, "cantilever_follower_si.inp", "flag", "*CLOAD, FOLLOWER=YES\n", "*CLOAD, FOLLOWER\n")
+    same = bare is not None and open(os.path.join(bare, "history.csv")).read() == open(os.path.join(run, "history.csv")).read()
+    report(m, "*CLOAD, FOLLOWER (the bare flag) = FOLLOWER=YES", same, "history.csv %s" % ("identical" if same else "differs"))
     r = hist(run)[-1]
     L, ro, t = 1.2, 0.02, 0.003
     EI = 70e9 * math.pi * (ro ** 4 - (ro - t) ** 4) / 4
