@@ -331,9 +331,6 @@ static void check_supports_and_loads(parser* p) {
   }
 }
 
-/* A *FREQUENCY step linearizes about the state the earlier steps reached:
-   it takes no loads and no prescribed motion of its own. */
-
 /* *TRANSFORM: a node takes at most one; the *CLOAD records and node probes
    on its nodes act in the local system.  A *BOUNDARY on them that is the same
    in every system (DOFs 1-3, 4-6 or 1-6 held together at zero, or FIXED)
@@ -423,6 +420,8 @@ static void check_transforms(parser* p) {
   NSB_FREE_ARRAY(p->ctx, of, n_nodes > 0 ? n_nodes : 1, int);
 }
 
+/* A *FREQUENCY step linearizes about the state the earlier steps reached:
+   it takes no loads and no prescribed motion of its own. */
 
 /* A *BEAM SECTION of a material without *DENSITY has no mass: refused when
    a step needs the mass (dynamic, *FREQUENCY, *MODAL DYNAMIC) or *GRAVITY
