@@ -331,6 +331,9 @@ double nsb_load_scale_until(const nsb_eval_ctx* ec, int amp, int load_step, int 
 /// initial position (ground points).
 nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);
 extern const nsb_elem_ops nsb_joint_ops;          /* elements/joint.c */
+/* a support along local directions of a *TRANSFORM (nsb_boundary.transform): one node, one
+   multiplier per held local translational DOF; model_index: the boundary record */
+extern const nsb_elem_ops nsb_skew_support_ops;   /* elements/joint.c */
 extern const nsb_elem_ops nsb_beam_v_ops;         /* elements/beam.c (velocity-based beam) */
 
 /// Quadrature tables shared by beam elements (elements/beam.c): an element's

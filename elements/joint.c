@@ -325,3 +325,38 @@ static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
 }
 
 const nsb_elem_ops nsb_joint_ops = {.name = "joint", .eval = joint_eval};
+
+/* ---- supports along local directions (*TRANSFORM) ------------------------- */
+
+/* Boundary record model_index holds local translational DOFs dof_first ..
+   dof_first + n_mult - 1 of a node with a *TRANSFORM (local axes e_k, fixed
+   in space): rows Phi_k = e_k . (x - X) = 0 at the position level (static and
+   dynamic steps), e_k . a = 0 for the initial accelerations; the multiplier
+   lambda_k is the force lambda_k e_k in the node's rows (the support's
+   reaction is its negative, solver/assembly.c).  A fixed axis makes the rows
+   linear: the tangent is e_k in the multiplier column and the kinematic map
+   of the translation in the row. */
+static int skew_support_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+  const nsb_model* m = ec->model;
+  const nsb_boundary* bc = &m->boundaries.data[e->model_index];
+  const double* T = m->transforms.data[bc->transform - 1].T;
+  int node = e->nodes[0], n = e->n_local, mrow = e->node_ndof[0];
+  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : 0;
+  double sc = ec->con_scale[level], sl = ec->lam_scale;
+  nsb_vec3 u = level == 0 ? nsb_v3_sub(nsb_st_x(ec->cur, node), nsb_v3_load(m->nodes.data[node].X))
+                          : nsb_st_a(ec->cur, node);
+  nsb_mat3 Z = nsb_m3_zero();
+  for (int k = 0; k < e->n_mult; ++k) {
+    nsb_vec3 d = nsb_v3_load(T + 3 * (bc->dof_first - 1 + k));
+    nsb_local_addv(f, 0, nsb_v3_scale(ec->lambda[e->mult_first + k], d));
+    f[mrow + k] += sc * nsb_v3_dot(d, u);
+    if (!K) continue;
+    for (int i = 0; i < 3; ++i) K[i + n * (mrow + k)] += sl * nsb_v3_get(d, i);
+    nsb_mat3 r = rowv(nsb_v3_scale(sc, d));
+    add_rows(K, n, mrow + k, 1, 0,
+             level == 0 ? nsb_kin_t(&ec->kin[node], r, Z, Z) : nsb_kin_t(&ec->kin[node], Z, Z, r));
+  }
+  return NSB_OK;
+}
+
+const nsb_elem_ops nsb_skew_support_ops = {.name = "support in a local system", .eval = skew_support_eval};

@@ -76,6 +76,13 @@ nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node) {
                                                    : nsb_v3_load(ec->model->nodes.data[node].X);
 }
 
+/* val times local axis comp (0..2) of the load's *TRANSFORM, global components:
+   the load's direction at t = 0 (a follower load turns it with the node). */
+static nsb_vec3 cload_local_axis(const nsb_model* m, const nsb_cload* c, int comp, double val) {
+  const double* T = m->transforms.data[c->transform - 1].T + 3 * comp;
+  return nsb_v3(T[0] * val, T[1] * val, T[2] * val);
+}
+
 static int cload_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
   if (c->step > ec->step) return NSB_OK;
@@ -86,6 +93,7 @@ static int cload_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   if (comp == 0) L.x = val;
   if (comp == 1) L.y = val;
   if (comp == 2) L.z = val;
+  if (c->transform > 0) L = cload_local_axis(ec->model, c, comp, val);
   nsb_mat3 R = e->node_ndof[0] == 6 ? nsb_q_to_m3(nsb_st_q(ec->cur, i)) : nsb_m3_identity();
   nsb_mat3 Z = nsb_m3_zero();
   int n = e->n_local;
@@ -116,6 +124,7 @@ static void cload_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
   double val = c->value * nsb_load_scale_until(ec, c->amplitude, c->step, c->replaced, c->ramp_down, NULL, NULL);
   int i = e->nodes[0], comp = (c->dof - 1) % 3;
   nsb_vec3 L = nsb_v3(comp == 0 ? val : 0.0, comp == 1 ? val : 0.0, comp == 2 ? val : 0.0);
+  if (c->transform > 0) L = cload_local_axis(ec->model, c, comp, val);
   nsb_quat q = e->node_ndof[0] == 6 ? nsb_st_q(ec->cur, i) : nsb_q_identity();
   if (c->follower) L = nsb_q_rotate(q, L);
   if (c->dof <= 3)

@@ -57,6 +57,8 @@ static const char* const encodings[] = {"ASCII", "BINARY", NULL};
 static const char* const section_shapes[] = {"RECT", "CIRC", "PIPE", "BOX", "I", NULL};
 /* index = nsb_element.weighting */
 static const char* const weightings[] = {"COLLOCATION", "GALERKIN", NULL};
+/* *TRANSFORM, TYPE= (Abaqus): rectangular, cylindrical, spherical; only R is available */
+static const char* const transform_types[] = {"R", "C", "S", NULL};
 /* index = nsb_obstacle_kind */
 static const char* const obstacle_types[] = {"PLANE", "SPHERE", "CYLINDER", NULL};
 /* index = nsb_contact_law */
@@ -131,6 +133,9 @@ static const kwspec kw_table[] = {
      deck_begin_beam_general_section, deck_data_beam_general_section, deck_end_beam_general_section},
     {"BEAM NODE FRAME", KW_BEAM_NODE_FRAME, W_MODEL, {{NULL, P_FLAG, 0, NULL}},
      NULL, deck_data_node_frame, NULL},
+    {"TRANSFORM", KW_TRANSFORM, W_MODEL,
+     {{"NSET", P_NAME, 1, NULL}, {"TYPE", P_ENUM, 0, transform_types}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_transform, deck_data_transform, deck_end_needs_data},
     {"MATERIAL", KW_MATERIAL, W_MODEL, {{"NAME", P_NAME, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_material, NULL, NULL},
     {"ELASTIC", KW_ELASTIC, W_MODEL, {{"TYPE", P_ENUM, 0, elastic_types}, {NULL, P_FLAG, 0, NULL}},
@@ -210,7 +215,7 @@ static const kwspec kw_table[] = {
     {"CLOAD",
      KW_CLOAD,
      W_ANY,
-     {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_ENUM, 0, yes_no}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
+     {{"AMPLITUDE", P_NAME, 0, NULL}, {"FOLLOWER", P_OPT_ENUM, 0, yes_no}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_cload, deck_data_cload, NULL},
     {"DLOAD", KW_DLOAD, W_ANY, {{"AMPLITUDE", P_NAME, 0, NULL}, {"OP", P_ENUM, 0, load_ops}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_dload, deck_data_dload, NULL},
@@ -816,6 +821,12 @@ static void begin_keyword(parser* p, loc at, char* text) {
         /* a buckling step needs no mass: no "has no *DENSITY" echo for a static deck */
         if (name[0] == 'B') p->m->steps.data[p->m->steps.count - 1].kind = NSB_STEP_STATIC;
       }
+    } else if (strcmp(name, "ORIENTATION") == 0) {
+      /* Abaqus's local material directions: a beam's section axes come from its section */
+      SYNTAX(p, at,
+             "*ORIENTATION is not read: a beam's section axes come from the direction on the *BEAM SECTION "
+             "second data line (n1) or from *BEAM NODE FRAME, and *TRANSFORM gives a node's local system "
+             "for *BOUNDARY, *CLOAD and output (docs/deck.md)");
     } else if (strcmp(name, "RELEASE") == 0 || strcmp(name, "MPC") == 0) {
       /* Abaqus's hinges and links in beam frames: the joint that does the same here */
       SYNTAX(p, at,

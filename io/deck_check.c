@@ -331,6 +331,95 @@ static void check_supports_and_loads(parser* p) {
   }
 }
 
+/* *TRANSFORM: a node takes at most one; the *CLOAD records and node probes
+   on its nodes act in the local system.  A *BOUNDARY on them that is the same
+   in every system (DOFs 1-3, 4-6 or 1-6 held together at zero, or FIXED)
+   stays an eliminated global one; one that holds some local translations
+   (with 4-6 or without rotations) at zero, in the model data or the first
+   step, becomes constraint rows (nsb_boundary.transform), the only record
+   holding translations of its node. */
+static void check_transforms(parser* p) {
+  nsb_model* m = p->m;
+  if (m->transforms.count == 0) return;
+  int n_nodes = m->nodes.count;
+  int* of = NSB_NEW_ARRAY(p->ctx, n_nodes > 0 ? n_nodes : 1, int);
+  if (!of) {
+    loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
+    deck_oom(p, end);
+    return;
+  }
+  for (int i = 0; i < n_nodes; ++i) of[i] = -1;
+  for (int t = 0; t < m->transforms.count && !p->stop; ++t) {
+    const nsb_transform* tr = &m->transforms.data[t];
+    const nsb_nset* set = &m->nsets.data[tr->nset];
+    loc at = deck_rec_loc(p, REC_TRANSFORM, t, tr->line);
+    for (int k = 0; k < set->nodes.count && !p->stop; ++k) {
+      int i = set->nodes.data[k];
+      if (of[i] >= 0) {
+        loc first = deck_rec_loc(p, REC_TRANSFORM, of[i], m->transforms.data[of[i]].line);
+        VALUE(p, at, "*TRANSFORM: node %d already has a *TRANSFORM (%s:%d); one per node", m->nodes.data[i].label,
+              deck_file_name(p, first.file), first.line);
+        break;
+      }
+      of[i] = t;
+    }
+  }
+  for (int i = 0; i < m->probes.count; ++i)
+    if (m->probes.data[i].node >= 0 && of[m->probes.data[i].node] >= 0)
+      m->probes.data[i].transform = of[m->probes.data[i].node] + 1;
+  for (int i = 0; i < m->cloads.count; ++i)
+    if (of[m->cloads.data[i].node] >= 0) m->cloads.data[i].transform = of[m->cloads.data[i].node] + 1;
+  /* a node with a support along local directions: its first record (one per node) */
+  int* skew = NSB_NEW_ARRAY(p->ctx, n_nodes > 0 ? n_nodes : 1, int);
+  if (!skew) {
+    loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
+    deck_oom(p, end);
+    NSB_FREE_ARRAY(p->ctx, of, n_nodes > 0 ? n_nodes : 1, int);
+    return;
+  }
+  for (int i = 0; i < n_nodes; ++i) skew[i] = -1;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+      nsb_boundary* bc = &m->boundaries.data[i];
+      int t = of[bc->node];
+      if (t < 0) continue;
+      int whole = (bc->dof_first == 1 || bc->dof_first == 4) && (bc->dof_last == 3 || bc->dof_last == 6);
+      int zero = !bc->fixed && bc->value == 0.0 && bc->amplitude < 0;
+      /* some local translations held: constraint rows (nsb_skew_support_ops); rotations only as a whole */
+      int local = !whole && bc->dof_first <= 3 && (bc->dof_last <= 3 || bc->dof_last == 6);
+      if (pass == 0) {
+        if (local && zero && bc->step <= 0 && skew[bc->node] < 0) {
+          skew[bc->node] = i;
+          bc->transform = t + 1;
+        }
+        continue;
+      }
+      if (skew[bc->node] == i || (whole && (bc->fixed || zero) && (skew[bc->node] < 0 || bc->dof_first > 3)))
+        continue;
+      loc at = deck_rec_loc(p, REC_BOUNDARY, i, bc->line);
+      int label = m->nodes.data[bc->node].label;
+      if (skew[bc->node] >= 0 && bc->dof_first <= 3) {
+        int f = skew[bc->node];
+        loc first = deck_rec_loc(p, REC_BOUNDARY, f, m->boundaries.data[f].line);
+        VALUE(p, at,
+              "*BOUNDARY on node %d: its translations are held along local directions of its *TRANSFORM by the "
+              "*BOUNDARY at %s:%d; give all of its translational supports on that one line",
+              label, deck_file_name(p, first.file), first.line);
+        continue;
+      }
+      loc tat = deck_rec_loc(p, REC_TRANSFORM, t, m->transforms.data[t].line);
+      const char* why = !whole && !local ? "rotational DOFs are held only together (4-6)"
+                        : !zero          ? "DOFs are held only at zero (no value, amplitude or FIXED)"
+                                         : "a support along local directions belongs to the model data or the first step";
+      VALUE(p, at,
+            "*BOUNDARY on node %d, which has a *TRANSFORM (%s:%d), DOFs %d-%d: in a local system %s (docs/deck.md "
+            "*TRANSFORM)",
+            label, deck_file_name(p, tat.file), tat.line, bc->dof_first, bc->dof_last, why);
+    }
+  NSB_FREE_ARRAY(p->ctx, skew, n_nodes > 0 ? n_nodes : 1, int);
+  NSB_FREE_ARRAY(p->ctx, of, n_nodes > 0 ? n_nodes : 1, int);
+}
+
 /* A *FREQUENCY step linearizes about the state the earlier steps reached:
    it takes no loads and no prescribed motion of its own. */
 
@@ -786,6 +875,7 @@ void deck_check_model(parser* p) {
             m->elements.data[i].label);
   check_beams(p);
   check_joints(p);
+  check_transforms(p);
   check_supports_and_loads(p);
   check_massless(p);
   check_frequency_steps(p);

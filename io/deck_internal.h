@@ -42,6 +42,7 @@ enum {
   REC_NODE_FRAME,
   REC_DLOAD,
   REC_OBSTACLE,
+  REC_TRANSFORM,
   REC_AMP_SUM, /* a term of a SUM amplitude: first = the SUM's index, slot = term number */
   REC_COUNT
 };
@@ -105,6 +106,7 @@ typedef enum kw_id {
   KW_BEAM_SECTION,
   KW_BEAM_GENERAL_SECTION,
   KW_BEAM_NODE_FRAME,
+  KW_TRANSFORM,
   KW_MATERIAL,
   KW_ELASTIC,
   KW_DENSITY,
@@ -334,6 +336,8 @@ void deck_begin_beam_general_section(parser* p, loc at, const pval* v);
 void deck_data_beam_general_section(parser* p, loc at);
 void deck_end_beam_general_section(parser* p);
 void deck_data_node_frame(parser* p, loc at);
+void deck_begin_transform(parser* p, loc at, const pval* v);
+void deck_data_transform(parser* p, loc at);
 
 /* deck_contact.c: *OBSTACLE, *CONTACT PAIR */
 void deck_begin_obstacle(parser* p, loc at, const pval* v);

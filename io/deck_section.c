@@ -581,6 +581,53 @@ void deck_data_node_frame(parser* p, loc at) {
     deck_oom(p, at);
 }
 
+/* *TRANSFORM, NSET=, TYPE=R (Abaqus): a local rectangular system for the
+   nodes of the set, one data line a1, a2, a3, b1, b2, b3: local x along a,
+   local y in the plane of a and b, towards b (b made orthogonal to a, as in
+   *BEAM NODE FRAME), local z = x cross y.  Which nodes it applies to, and
+   that a node takes one, is settled once the deck is read (deck_check.c). */
+
+void deck_begin_transform(parser* p, loc at, const pval* v) {
+  p->b.set = nsb_model_find_nset(p->m, v[0].s);
+  if (p->b.set < 0) {
+    VALUE(p, at, "*TRANSFORM: node set %s is not defined (define it with *NSET before the *TRANSFORM)", v[0].s);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[1].set && v[1].i != 0) {
+    VALUE(p, at, "*TRANSFORM, TYPE=%s (%s) is not available: only TYPE=R (rectangular, the default)", v[1].s,
+          v[1].i == 1 ? "cylindrical" : "spherical");
+    p->b.kw = KW_SKIP;
+  }
+}
+
+void deck_data_transform(parser* p, loc at) {
+  if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 6, 6, "a1, a2, a3, b1, b2, b3")) return;
+  double g[6];
+  for (int k = 0; k < 6; ++k)
+    if (!deck_get_real(p, at, p->fields[k], "transform component", &g[k])) return;
+  nsb_transform t;
+  memset(&t, 0, sizeof t);
+  t.nset = p->b.set;
+  t.line = at.line;
+  double b[3];
+  if (!deck_unit3(g, t.T) || !deck_unit3(g + 3, b)) {
+    VALUE(p, at, "*TRANSFORM: points a and b must not be the origin");
+    return;
+  }
+  double c = deck_dot3(b, t.T);
+  double w[3] = {b[0] - c * t.T[0], b[1] - c * t.T[1], b[2] - c * t.T[2]};
+  if (!(sqrt(deck_dot3(w, w)) >= 1e-6) || !deck_unit3(w, t.T + 3)) {
+    VALUE(p, at, "*TRANSFORM: a and b are parallel; b needs a component perpendicular to a");
+    return;
+  }
+  t.T[6] = t.T[1] * t.T[5] - t.T[2] * t.T[4];
+  t.T[7] = t.T[2] * t.T[3] - t.T[0] * t.T[5];
+  t.T[8] = t.T[0] * t.T[4] - t.T[1] * t.T[3];
+  if (NSB_ARRAY_PUSH(p->ctx, p->m->transforms, t) != NSB_OK || deck_note_rec_file(p, REC_TRANSFORM, at.file) != NSB_OK)
+    deck_oom(p, at);
+}
+
 void deck_data_elastic(parser* p, loc at) {
   if (!deck_only_one_line(p, at) || !deck_expect_fields(p, at, 2, 2, "E, nu")) return;
   double E, nu;

@@ -81,7 +81,8 @@ void deck_begin_boundary(parser* p, loc at, const pval* v) {
 /* *CLOAD: AMPLITUDE=, FOLLOWER= and OP=. */
 void deck_begin_cload(parser* p, loc at, const pval* v) {
   deck_begin_load(p, &v[0]);
-  p->b.follower = v[1].set ? v[1].i : 0;
+  /* FOLLOWER=YES|NO, or bare FOLLOWER (Abaqus's flag: YES) */
+  p->b.follower = v[1].set ? (v[1].i < 0 ? 1 : v[1].i) : 0;
   if (!load_op(p, at, &v[2], KW_CLOAD)) p->b.kw = KW_SKIP;
 }
 
@@ -404,22 +405,40 @@ void deck_data_boundary(parser* p, loc at) {
   if (!deck_expect_fields(p, at, 2, 4, "node or node set, first dof[, last dof[, value]]")) return;
   int first, last;
   double value = 0.0;
-  /* Abaqus/CalculiX boundary types "node, ENCASTRE" (DOFs 1-6) and
-     "node, PINNED" (1-3); the symmetry types hold rotations about global
-     axes, which nsbeam's rotational DOFs (about the node's body axes) are not */
-  int typed = 0;
+  /* Abaqus/CalculiX boundary types: "node, ENCASTRE" (DOFs 1-6), "node, PINNED"
+     (1-3) and the symmetry types XSYMM (1, 5, 6), YSYMM (2, 4, 6), ZSYMM (3, 4,
+     5): two rotations held about body axes leave the node turning about the
+     third body axis only, which then stays the global one, so holding them is
+     Abaqus's holding of the global rotation components.  The antisymmetry
+     types hold one rotation, about a body axis that turns with the node,
+     which a global component is not: refused.  Up to three DOF ranges. */
+  int typed = 0, n_ranges = 1;
+  int ranges[3][2] = {{0, 0}, {0, 0}, {0, 0}};
   if (p->n_fields == 2 && isalpha((unsigned char)p->fields[1][0])) {
+    static const char* const symm[] = {"XSYMM", "YSYMM", "ZSYMM", NULL};
+    static const int symm_ranges[3][3][2] = {{{1, 1}, {5, 6}, {0, 0}}, {{2, 2}, {4, 4}, {6, 6}}, {{3, 3}, {4, 5}, {0, 0}}};
     char* t = deck_normalize(p->fields[1]);
+    int k = 0;
+    while (symm[k] && strcmp(symm[k], t) != 0) ++k;
     if (strcmp(t, "ENCASTRE") == 0 || strcmp(t, "PINNED") == 0) {
-      first = 1;
-      last = t[0] == 'E' ? 6 : 3;
+      ranges[0][0] = 1;
+      ranges[0][1] = t[0] == 'E' ? 6 : 3;
       typed = 1;
-    } else if (strstr(t, "SYMM") != NULL) {
-      VALUE(p, at, "boundary type %s is not available: it holds rotations about global axes, and rotational DOFs here "
-            "are about the node's body axes; give the DOFs (first dof, last dof) instead", t);
+    } else if (symm[k]) {
+      n_ranges = symm_ranges[k][2][0] ? 3 : 2;
+      for (int r = 0; r < n_ranges; ++r) {
+        ranges[r][0] = symm_ranges[k][r][0];
+        ranges[r][1] = symm_ranges[k][r][1];
+      }
+      typed = 1;
+    } else if (strstr(t, "ASYMM") != NULL) {
+      VALUE(p, at, "boundary type %s is not available: it holds one rotation about a global axis, and a single "
+            "rotational DOF here is about the node's body axis, which turns with the node; give the DOFs (first "
+            "dof, last dof) instead (XSYMM, YSYMM, ZSYMM are available)", t);
       return;
     } else {
-      VALUE(p, at, "boundary type %s is not available (available: ENCASTRE = DOFs 1-6, PINNED = DOFs 1-3)", t);
+      VALUE(p, at, "boundary type %s is not available (available: ENCASTRE = DOFs 1-6, PINNED = DOFs 1-3, XSYMM = "
+            "1, 5, 6, YSYMM = 2, 4, 6, ZSYMM = 3, 4, 5)", t);
       return;
     }
   }
@@ -432,43 +451,53 @@ void deck_data_boundary(parser* p, loc at) {
     return;
   }
   if (p->n_fields == 4 && !deck_get_real(p, at, p->fields[3], "boundary value", &value)) return;
-  if (!deck_in_dof_range(p, at, first, "first dof") || !deck_in_dof_range(p, at, last, "last dof")) return;
-  if (first > last) {
-    VALUE(p, at, "first dof %d is larger than last dof %d", first, last);
-    return;
+  if (!typed) {
+    if (!deck_in_dof_range(p, at, first, "first dof") || !deck_in_dof_range(p, at, last, "last dof")) return;
+    if (first > last) {
+      VALUE(p, at, "first dof %d is larger than last dof %d", first, last);
+      return;
+    }
+    ranges[0][0] = first;
+    ranges[0][1] = last;
   }
   /* any subset of 4..6 may be held; whether the scheme can hold a subset is
      the solver's check (solver/system.c) */
   /* a prescribed rotation (non-zero value or an amplitude) is an angle about
      one body axis: one rotational DOF per data line */
-  if (last >= 4 && (value != 0.0 || p->b.has_amp) && first != last) {
-    VALUE(p, at,
-          "a prescribed rotation (non-zero value or AMPLITUDE) must name one rotational DOF (first = last), got %d..%d",
-          first, last);
-    return;
-  }
+  for (int r = 0; r < n_ranges; ++r)
+    if (ranges[r][1] >= 4 && (value != 0.0 || p->b.has_amp) && ranges[r][0] != ranges[r][1]) {
+      VALUE(p, at,
+            "a prescribed rotation (non-zero value or AMPLITUDE) must name one rotational DOF (first = last), got "
+            "%d..%d",
+            ranges[r][0], ranges[r][1]);
+      return;
+    }
   p->scratch.count = 0;
   if (!deck_expand_nodes(p, at, p->fields[0])) return;
   int start = p->m->boundaries.count;
-  for (int k = 0; k < p->scratch.count; ++k) {
-    nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line, {-1, -1, -1, -1, -1, -1},
-                       p->b.fixed};
-    /* the support it replaces on each DOF (the latest of an earlier step): a static step
-       ramps from that support's value to this one's (Abaqus), not from zero */
-    for (int d = first; d <= last && bc.step >= 0; ++d)
-      for (int i = start - 1; i >= 0; --i) {
-        const nsb_boundary* o = &p->m->boundaries.data[i];
-        if (o->step < bc.step && o->node == bc.node && o->dof_first <= d && d <= o->dof_last) {
-          bc.prev[d - 1] = i;
-          break;
+  for (int k = 0; k < p->scratch.count; ++k)
+    for (int r = 0; r < n_ranges; ++r) {
+      first = ranges[r][0];
+      last = ranges[r][1];
+      nsb_boundary bc = {p->scratch.data[k], first, last, value, -1, current_step(p), at.line, {-1, -1, -1, -1, -1, -1},
+                         p->b.fixed, 0};
+      /* the support it replaces on each DOF (the latest of an earlier step): a static step
+         ramps from that support's value to this one's (Abaqus), not from zero */
+      for (int d = first; d <= last && bc.step >= 0; ++d)
+        for (int i = start - 1; i >= 0; --i) {
+          const nsb_boundary* o = &p->m->boundaries.data[i];
+          if (o->step < bc.step && o->node == bc.node && o->dof_first <= d && d <= o->dof_last) {
+            bc.prev[d - 1] = i;
+            break;
+          }
         }
+      if (NSB_ARRAY_PUSH(p->ctx, p->m->boundaries, bc) != NSB_OK ||
+          deck_note_rec_file(p, REC_BOUNDARY, at.file) != NSB_OK) {
+        deck_oom(p, at);
+        return;
       }
-    if (NSB_ARRAY_PUSH(p->ctx, p->m->boundaries, bc) != NSB_OK || deck_note_rec_file(p, REC_BOUNDARY, at.file) != NSB_OK) {
-      deck_oom(p, at);
-      return;
     }
-  }
-  if (p->b.has_amp) deck_add_amp_ref(p, REC_BOUNDARY, start, p->scratch.count, 0, p->b.amp, at);
+  if (p->b.has_amp) deck_add_amp_ref(p, REC_BOUNDARY, start, p->m->boundaries.count - start, 0, p->b.amp, at);
 }
 
 void deck_data_cload(parser* p, loc at) {
@@ -490,7 +519,7 @@ void deck_data_cload(parser* p, loc at) {
         o->ramp_down = !p->b.has_amp;
       }
     }
-    nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, step, at.line, 0, 0};
+    nsb_cload c = {p->scratch.data[k], dof, value, -1, p->b.follower, step, at.line, 0, 0, 0};
     if (NSB_ARRAY_PUSH(p->ctx, p->m->cloads, c) != NSB_OK || deck_note_rec_file(p, REC_CLOAD, at.file) != NSB_OK) {
       deck_oom(p, at);
       return;

@@ -721,6 +721,12 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
         case NSB_PROBE_RM: memcpy(vals, nsb_system_reactions(s) + 6 * pr->node + 3, 3 * sizeof(double)); break;
         default: n = 0;
       }
+      if (pr->transform > 0 && n == 3 && bit != NSB_PROBE_X && bit != NSB_PROBE_WB) {
+        /* a node with a *TRANSFORM: its vectors in the local system, T^T v */
+        const double* T = h->m->transforms.data[pr->transform - 1].T;
+        double g[3] = {vals[0], vals[1], vals[2]};
+        for (int k = 0; k < 3; ++k) vals[k] = T[3 * k] * g[0] + T[3 * k + 1] * g[1] + T[3 * k + 2] * g[2];
+      }
       for (int k = 0; k < n; ++k) csv_num(c, ',', vals[k]);
     }
   }

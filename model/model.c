@@ -45,6 +45,7 @@ void nsb_model_destroy(nsb_model** pm) {
   NSB_ARRAY_FREE(ctx, m->contact_points);
   NSB_ARRAY_FREE(ctx, m->boundaries);
   NSB_ARRAY_FREE(ctx, m->cloads);
+  NSB_ARRAY_FREE(ctx, m->transforms);
   NSB_ARRAY_FREE(ctx, m->gravities);
   NSB_ARRAY_FREE(ctx, m->manufactured);
   NSB_ARRAY_FREE(ctx, m->initials);

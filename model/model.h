@@ -324,6 +324,10 @@ typedef struct nsb_boundary {
                               one replaces at its node, -1: none; a static step ramps from its value, and
                               a DOF without one (free before this step) from its value at the step's start */
   int fixed;               /* FIXED: held at the values of the step's start (value 0, no amplitude) */
+  int transform;           /* 1 + index of the node's *TRANSFORM when the record holds some of its local
+                              translational DOFs: each held local direction e is a constraint row
+                              e . (x - X) = 0 with a multiplier (elements/joint.c, nsb_skew_support_ops), not
+                              an eliminated DOF; 0: the DOFs are the global ones, eliminated */
 } nsb_boundary;
 
 typedef struct nsb_cload {
@@ -337,7 +341,19 @@ typedef struct nsb_cload {
   int replaced;     /* 0: active from its step on; k + 1: replaced in step k (a *CLOAD of a later step
                        at its node, DOF and kind, Abaqus's OP=MOD, or OP=NEW) */
   int ramp_down;    /* 1: in a static step that replaces it, it ramps down as its replacement ramps up */
+  int transform;    /* 1 + index into model->transforms: dof is a local direction of that system
+                       (*TRANSFORM on the node); 0: global */
 } nsb_cload;
+
+/* A local rectangular system for the nodes of a node set (*TRANSFORM,
+   TYPE=R, Abaqus): local x along a, local y in the plane of a and b, towards
+   b, local z = x cross y.  *CLOAD directions and *BOUNDARY DOFs on these nodes
+   are local; so are the node's U, UR, RF, RM in the output. */
+typedef struct nsb_transform {
+  int nset;         /* node set index */
+  double T[9];      /* column-major: column k = local axis k + 1 in global components */
+  int line;
+} nsb_transform;
 
 typedef struct nsb_gravity {
   double g[3];      /* acceleration of gravity, global */
@@ -542,6 +558,8 @@ typedef struct nsb_probe {
   int element;      /* element probe: 0-based beam element; -1 for a node probe */
   double position;  /* element probe: local coordinate in [0, 1] along the initial axis */
   unsigned quantities;
+  int transform;    /* node probe on a node with a *TRANSFORM: 1 + its index; U, V, R, W, RF, RM are then given in
+                       that local system (Abaqus); 0: global */
   int line;
 } nsb_probe;
 
@@ -568,6 +586,7 @@ typedef struct nsb_model {
   NSB_ARRAY(nsb_contact_points) contact_points;
   NSB_ARRAY(nsb_boundary) boundaries;
   NSB_ARRAY(nsb_cload) cloads;
+  NSB_ARRAY(nsb_transform) transforms;
   NSB_ARRAY(nsb_gravity) gravities;
   NSB_ARRAY(nsb_manufactured_rotation) manufactured;
   NSB_ARRAY(nsb_initial) initials;

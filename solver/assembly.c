@@ -948,6 +948,10 @@ int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
           s->react[6 * e->nodes[k] + d] += s->ff[q];
           if (newton) s->react_c[6 * e->nodes[k] + d] += s->ff[q];
         }
+    /* a support along local directions: its force lambda e in the node's rows is
+       minus the reaction */
+    if (e->ops == &nsb_skew_support_ops)
+      for (int d = 0; d < 3; ++d) s->react[6 * e->nodes[0] + d] -= s->ff[d];
   }
   moments_to_global(s, s->react);
   moments_to_global(s, s->react_c);

@@ -1358,8 +1358,9 @@ static void moving_rows(nsb_system* s, unsigned char* moving, double* ve) {
     if (m->boundaries.data[k].amplitude >= 0 || m->boundaries.data[k].value != 0.0) all = 1;
   for (int k = 0; k < m->cloads.count; ++k) {
     const nsb_cload* c = &m->cloads.data[k];
-    int first = c->follower ? (c->dof <= 3 ? 0 : 3) : c->dof - 1;
-    mark_node(s, c->node, first, c->follower ? first + 2 : first, moving);
+    int block = c->follower || c->transform > 0; /* the load's direction has all three components */
+    int first = block ? (c->dof <= 3 ? 0 : 3) : c->dof - 1;
+    mark_node(s, c->node, first, block ? first + 2 : first, moving);
   }
   for (int k = 0; k < m->dloads.count; ++k) {
     const nsb_element* el = &m->elements.data[m->dloads.data[k].element];

@@ -51,6 +51,11 @@ void nsb_sys_describe_equation(const nsb_system* s, int eq, char* buf, size_t n)
           if (e->ops == &nsb_joint_ops)
             snprintf(buf, n, " [multiplier %d of the joint of deck line %d: redundant or conflicting constraint?]",
                      q - e->mult_first + 1, s->model->joints.data[e->model_index].line);
+          else if (e->ops == &nsb_skew_support_ops)
+            snprintf(buf, n, " [local DOF %d of the *BOUNDARY of deck line %d in a *TRANSFORM system: redundant or "
+                     "conflicting support?]",
+                     s->model->boundaries.data[e->model_index].dof_first + q - e->mult_first,
+                     s->model->boundaries.data[e->model_index].line);
           else
             snprintf(buf, n, " [impulse %d of a contact of the *CONTACT PAIR of deck line %d, particle node %d]",
                      q - e->mult_first + 1, s->model->contact_pairs.data[e->model_index].line,

@@ -289,6 +289,12 @@ static double model_length(const nsb_model* m) {
 
 static int count_mult(nsb_joint_kind k) { return nsb_joint_n_mult(k); }
 
+/* Multipliers of a support along local directions: its held local
+   translational DOFs (nsb_boundary.transform), 0 for a global record. */
+static int skew_mult(const nsb_boundary* bc) {
+  return bc->transform > 0 ? (bc->dof_last < 3 ? bc->dof_last : 3) - bc->dof_first + 1 : 0;
+}
+
 /* ---- the beam elements, made on the team ------------------------------------ */
 
 /* One member's share of the beam elements: elements lo .. hi-1 of s->elems
@@ -407,6 +413,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->n_node_dof = n_node_dof;
   s->n_mult = 0;
   for (int j = 0; j < model->joints.count; ++j) s->n_mult += count_mult(model->joints.data[j].kind);
+  for (int b = 0; b < model->boundaries.count; ++b) s->n_mult += skew_mult(&model->boundaries.data[b]);
   s->n_static_mult = s->n_mult;
   int nmu = s->n_mult > 0 ? s->n_mult : 1;
   s->mult_cap = nmu;
@@ -447,6 +454,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   /* element instances */
   int ne = model->rigid_bodies.count + model->particles.count + model->elements.count + model->cloads.count +
            model->manufactured.count + model->joints.count;
+  for (int b = 0; b < model->boundaries.count; ++b) ne += skew_mult(&model->boundaries.data[b]) > 0;
   s->n_elems = ne;
   s->n_static_elems = ne;
   s->elems_cap = ne > 0 ? ne : 1;
@@ -514,6 +522,19 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
     mult += e->n_mult;
     joint_geometry(s, j, e);
     e->data = &s->jgeom[j];
+  }
+  for (int b = 0; b < model->boundaries.count; ++b) {
+    int n_b = skew_mult(&model->boundaries.data[b]);
+    if (n_b == 0) continue;
+    nsb_elem* e = &s->elems[k++];
+    e->ops = &nsb_skew_support_ops;
+    e->n_nodes = 1;
+    e->nodes[0] = model->boundaries.data[b].node;
+    e->model_index = b;
+    e->n_mult = n_b;
+    e->mult_first = mult;
+    for (int q = 0; q < n_b; ++q) s->mult_level[mult + q] = NSB_LEVEL_POSITION;
+    mult += n_b;
   }
   s->first_contact = k;
   NSB_ASSERT(k == ne && mult == s->n_mult);
@@ -802,6 +823,7 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
       for (int c = 0; c < 3; ++c) s->bc_start[3 * b + c] = s->cur.x[3 * bc->node + c] - s->X0[3 * bc->node + c];
     if (bc->step > k) continue;
     for (int d = bc->dof_first; d <= bc->dof_last; ++d) {
+      if (d <= 3 && bc->transform > 0) continue; /* local directions: constraint rows (nsb_skew_support_ops) */
       if (d <= 3) {
         s->fixed_t[3 * bc->node + d - 1] = b;
       } else {

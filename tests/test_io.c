@@ -709,6 +709,43 @@ static void test_ngen_elgen(void) {
   run_free(&e);
 }
 
+/* *TRANSFORM: the local axes it makes, which records and probes it reaches
+   (a partial translational *BOUNDARY becomes constraint rows, a whole
+   block stays global), and the Abaqus forms XSYMM and the bare FOLLOWER. */
+static void test_transform(void) {
+  const char* text =
+      "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n*NSET, NSET=TIP\n3\n*NSET, NSET=MID\n2\n"
+      "*ELEMENT, TYPE=B31, ELSET=B\n1, 1, 2\n2, 2, 3\n"
+      "*MATERIAL, NAME=S\n*ELASTIC\n210e9, 0.3\n*BEAM SECTION, ELSET=B, MATERIAL=S, SECTION=CIRC\n0.01\n0, 0, 1\n"
+      "*TRANSFORM, NSET=TIP\n2, 2, 0, 0, 3, 0\n*BOUNDARY\n1, ENCASTRE\nTIP, 2, 3\nMID, XSYMM\n"
+      "*STEP\n*STATIC\n*NODE PRINT, NSET=TIP\nU, RF\n*NODE PRINT, NSET=MID\nU\n"
+      "*CLOAD\nTIP, 1, 5.0\n*CLOAD, FOLLOWER\nMID, 2, 1.0\n*END STEP\n";
+  run r = expect_ok("transform.inp", text);
+  if (r.m) {
+    const nsb_model* m = r.m;
+    CU_ASSERT_EQUAL_FATAL(m->transforms.count, 1);
+    const double* T = m->transforms.data[0].T, h = sqrt(0.5);
+    const double want[9] = {h, h, 0.0, -h, h, 0.0, 0.0, 0.0, 1.0};
+    for (int k = 0; k < 9; ++k) CU_ASSERT_DOUBLE_EQUAL(T[k], want[k], 1e-15);
+    int tip = nsb_model_find_node(m, 3), mid = nsb_model_find_node(m, 2);
+    /* ENCASTRE, the local roller, XSYMM's two records (1; 5-6) */
+    CU_ASSERT_EQUAL_FATAL(m->boundaries.count, 4);
+    CU_ASSERT_EQUAL(m->boundaries.data[0].transform, 0);
+    CU_ASSERT_EQUAL(m->boundaries.data[1].node, tip);
+    CU_ASSERT_EQUAL(m->boundaries.data[1].transform, 1);
+    CU_ASSERT_EQUAL(m->boundaries.data[2].node, mid);
+    CU_ASSERT(m->boundaries.data[2].dof_first == 1 && m->boundaries.data[2].dof_last == 1);
+    CU_ASSERT(m->boundaries.data[3].dof_first == 5 && m->boundaries.data[3].dof_last == 6);
+    CU_ASSERT_EQUAL(m->boundaries.data[2].transform + m->boundaries.data[3].transform, 0);
+    CU_ASSERT_EQUAL_FATAL(m->cloads.count, 2);
+    CU_ASSERT(m->cloads.data[0].transform == 1 && !m->cloads.data[0].follower);
+    CU_ASSERT(m->cloads.data[1].transform == 0 && m->cloads.data[1].follower == 1);
+    for (int i = 0; i < m->probes.count; ++i)
+      CU_ASSERT_EQUAL(m->probes.data[i].transform, m->probes.data[i].node == tip ? 1 : 0);
+  }
+  run_free(&r);
+}
+
 static void test_section_material_later(void) {
   static const char* const shapes[] = {"RECT\n0.02, 0.03", "CIRC\n0.01", "PIPE\n0.02, 0.002",
                                        "BOX\n0.1, 0.08, 0.005, 0.004, 0.005, 0.004",
@@ -1353,6 +1390,7 @@ static const nsb_test_suite suites[] = {
                              {"contact_keywords", test_contact_keywords},
                              {"contact_deck", test_contact_deck},
                              {"calculix_deck", test_calculix_deck},
+                             {"transform", test_transform},
                              {NULL, NULL}}},
     {"bad",
      (const nsb_test_case[]){{"corpus", test_bad_corpus},

@@ -14,6 +14,7 @@ exits 1 on the first failure of a model (after printing the rest of it)."""
 import csv
 import math
 import os
+import shutil
 import subprocess
 import sys
 
@@ -22,6 +23,7 @@ from make_decks import SI, MM, MS, IN, MODELS, WRONG_UNITS, QR, EC, SS, BS, BM, 
 from make_decks import PC, HB, BB, NC, BE, BI, CV, CB2, hertz_ball_props, crossing_beams_props  # noqa: E402
 from make_decks import BC, TW, SL, SH, GB, GG, B45, IN_, TS, SU, ML, moving_load_speed, bend45, torsion_constants, STEEL as STEEL_SI  # noqa: E402
 from make_decks import VM, RM, MR, TB  # noqa: E402
+from make_decks import SK, skew_frames, HS  # noqa: E402
 from make_decks import SP, SF, FM, IR, WF, WF_beta, PS, PP, RG, HX, TOP, CB, CL, LT, helix_points, top_props, cable_props, ccx_steps, ltb_pcr  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -112,7 +114,7 @@ CUTBACK = {}
 
 # Models with static steps only: their time column is the load parameter (period 1, or the arc
 # length of *STATIC, RIKS), the same number in any units (mm, kg, ms differs from SI in T)
-PSEUDO_TIME = {"von_mises_truss", "bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
+PSEUDO_TIME = {"von_mises_truss", "bent_cantilever", "twisted_beam", "girder_bracket", "gerber_beam", "bend45", "torsion_sections", "bar_pushed_on_supports", "follower_moment", "inclined_roller", "skew_tip_load", "inclined_support", "half_span_xsymm", "winkler_beam", "portal_sway", "quarter_ring", "euler_column", "spring_support", "beam_on_stop", "abaqus_b31", "ring_compression",
                "helical_spring", "hanging_cable", "ccx_loads", "ccx_steps",
                "lateral_buckling", "support_steps", "support_added"}
 
@@ -324,6 +326,10 @@ def check_cantilever_end_moment(m, run):
 
 
 def check_cantilever_follower(m, run):
+    # Abaqus writes the follower load as the bare flag: *CLOAD, FOLLOWER
+    bare = run_variant(run, "cantilever_follower_si.inp", "flag", "*CLOAD, FOLLOWER=YES\n", "*CLOAD, FOLLOWER\n")
+    same = bare is not None and open(os.path.join(bare, "history.csv")).read() == open(os.path.join(run, "history.csv")).read()
+    report(m, "*CLOAD, FOLLOWER (the bare flag) = FOLLOWER=YES", same, "history.csv %s" % ("identical" if same else "differs"))
     r = hist(run)[-1]
     L, ro, t = 1.2, 0.02, 0.003
     EI = 70e9 * math.pi * (ro ** 4 - (ro - t) ** 4) / 4
@@ -2117,6 +2123,139 @@ def check_inclined_roller(m, run):
 
 
 CHECKS["inclined_roller"] = check_inclined_roller
+
+
+
+def check_skew_tip_load(m, run):
+    (Tt, Tr) = skew_frames()
+    F, M = SK["F"], SK["M"]
+    Fg = [sum(F[k] * Tt[k][c] for k in range(3)) for c in range(3)]
+    Mg = [M * Tt[2][c] for c in range(3)]
+    text = open(os.path.join(HERE, "skew_tip_load_si.inp")).read()
+    head_, _, rest = text.partition("*TRANSFORM, NSET=TIP\n")
+    _, _, rest = rest.partition("*BOUNDARY\n")
+    glob = head_ + "*BOUNDARY\n" + rest.split("*CLOAD\n")[0] + "*CLOAD\n"
+    glob += "".join("%d, %d, %.17g\n" % (SK["n"] + 1, c + 1, v) for c, v in enumerate(Fg + Mg)) + "*END STEP\n"
+    deck = os.path.join(os.path.dirname(run), "skew_tip_load_global.inp")
+    with open(deck, "w") as f:
+        f.write(glob)
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    report(m, "the loads decomposed into global components by hand: runs", p.returncode == 0, p.stderr.strip())
+    if p.returncode != 0:
+        return
+    h, g = hist(run), hist(deck[:-4])
+    worst, scale = 0.0, {}
+    for r, q in zip(h, g):
+        # local = T^T global, column by column; energies and iterations alike
+        for name, T, cols in (("TIP", Tt, ("ux", "uy", "uz")), ("TIP", Tt, ("rx", "ry", "rz")),
+                              ("ROOT", Tr, ("rfx", "rfy", "rfz")), ("ROOT", Tr, ("rmx", "rmy", "rmz"))):
+            gv = [q["%s.%s" % (name, c)] for c in cols]
+            big = max(abs(x) for x in gv) or 1.0
+            for k, c in enumerate(cols):
+                loc = sum(T[k][j] * gv[j] for j in range(3))
+                worst = max(worst, abs(r["%s.%s" % (name, c)] - loc) / big)
+        for c in ("potential_energy", "newton_iterations"):
+            worst = max(worst, abs(r[c] - q[c]) / max(abs(q[c]), 1.0))
+    report(m, "local loads and local output = the global decomposition", len(h) == len(g) and worst < 1e-12,
+           "%d rows, largest difference %.2g of the column group's largest value" % (len(h), worst))
+    # the clamp takes the whole force: RF = -F, in the clamp's local system
+    end = h[-1]
+    e = max(abs(end["ROOT.%s" % c] + sum(Tr[k][j] * Fg[j] for j in range(3))) for k, c in enumerate(("rfx", "rfy", "rfz")))
+    report(m, "clamp reaction = minus the tip force, in the clamp's local system", e < 1e-9 * max(abs(x) for x in Fg),
+           "largest difference %.2g N" % e)
+
+
+CHECKS["skew_tip_load"] = check_skew_tip_load
+
+
+
+def check_inclined_support(m, run):
+    h = hist(run)
+    L, n, P, al = IR["L"], IR["n"], IR["P"], math.radians(IR["alpha"])
+    c, sn = math.cos(al), math.sin(al)
+    nx, ny = -sn, c
+    worst_lin, worst_eq, along, off = 0.0, 0.0, 0.0, 0.0
+    for r in h[1:]:
+        lam, Rb = r["load_factor"], r["ROLLER.rfy"]
+        worst_lin = max(worst_lin, abs(Rb - lam * P / (2 * c)) / P)
+        along = max(along, abs(r["ROLLER.rfx"]) / P, abs(r["ROLLER.rfz"]) / P)
+        off = max(off, abs(r["ROLLER.uy"]) / L, abs(r["ROLLER.uz"]) / L)
+        # the roller's displacement in global components: along the slope only
+        xb, yb = L + c * r["ROLLER.ux"], sn * r["ROLLER.ux"]
+        ref = lam * P * (L / 2 + r["MID.ux"]) / (xb * ny - yb * nx)
+        e = max(abs(Rb - ref), abs(r["PIN.rfx"] + Rb * nx), abs(r["PIN.rfy"] + Rb * ny - lam * P)) / P
+        worst_eq = max(worst_eq, e)
+    report(m, "roller force P/(2 cos a) along the slope's normal (local y); pin P tan a/2 across", worst_lin < 2e-4,
+           "largest difference %.2g P (the deformed levers, as inclined_roller)" % worst_lin)
+    report(m, "no reaction along the slope; the roller stays on it", along < 1e-12 and off < 1e-12,
+           "|RF along| <= %.2g P, |u normal| <= %.2g L" % (along, off))
+    report(m, "equilibrium in the deformed configuration", worst_eq < 1e-9, "largest difference %.2g P" % worst_eq)
+    # the same beam on the contact route (inclined_roller: a LAW=NEWTON pair on a PLANE obstacle)
+    deck = os.path.join(HERE, "inclined_roller_si.inp")
+    out = os.path.join(os.path.dirname(run), "inclined_support_by_contact")
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", out, "--quiet"], capture_output=True, text=True)
+    if p.returncode != 0:
+        report(m, "the contact route runs", False, p.stderr.strip())
+        return
+    g = hist(out)
+    worst_f, worst_u = 0.0, 0.0
+    for r, q in zip(h, g):
+        worst_f = max(worst_f, abs(r["PIN.rfx"] - q["pin.rfx"]) / P, abs(r["PIN.rfy"] - q["pin.rfy"]) / P)
+        u_along = c * q["roller.ux"] + sn * q["roller.uy"]
+        worst_u = max(worst_u, abs(r["ROLLER.ux"] - u_along) / L, abs(r["MID.ux"] - q["mid.ux"]) / L,
+                      abs(r["MID.uy"] - q["mid.uy"]) / L)
+    report(m, "= the contact route (inclined_roller), row by row", len(h) == len(g) and worst_f < 1e-10 and worst_u < 1e-13,
+           "%d rows; reactions %.2g P, displacements %.2g L apart" % (len(h), worst_f, worst_u))
+
+
+CHECKS["inclined_support"] = check_inclined_support
+
+
+
+def check_half_span_xsymm(m, run):
+    h = hist(run)
+    L, a, hh, P, n = HS["L"], HS["a"], HS["h"], HS["P"], HS["n"]
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    EI, kGA = E * a * hh ** 3 / 12, 5.0 / 6.0 * E / (2 * (1 + nu)) * a * hh
+    d = P * L ** 3 / (48 * EI) + P * L / (4 * kGA)
+    end = h[-1]
+    # at 10 kN the deflection (L/260) makes the geometry matter at 1e-4; at 100 N it does not
+    report(m, "midspan deflection = P L^3/48EI + P L/4kGA (Timoshenko), within the geometric nonlinearity",
+           rel(-end["MID.uy"], d) < 1e-4, "%.8g m, %.8g m (rel %.2g)" % (-end["MID.uy"], d, -end["MID.uy"] / d - 1))
+    # the variant is written next to the run: its *INCLUDE needs the mesh file there
+    shutil.copy(os.path.join(HERE, "half_span_xsymm_mesh_si.inc"), os.path.dirname(run))
+    small = run_variant(run, "half_span_xsymm_si.inp", "small", "MID, 2, %.15g\n" % (-P / 2), "MID, 2, %.15g\n" % (-P / 200))
+    ds = -hist(small)[-1]["MID.uy"] * 100 if small else float("nan")
+    report(m, "the same at 1/100 of the load: linear", small is not None and rel(ds, d) < 1e-7,
+           "rel %.2g" % (ds / d - 1))
+    report(m, "support reaction P/2; symmetry node without slope", abs(end["SUPPORT.rfy"] - P / 2) < 1e-9 * P and
+           abs(end["MID.rz"]) < 1e-15, "RF %.12g N, rz %.2g" % (end["SUPPORT.rfy"], end["MID.rz"]))
+    # the whole span: the same beam written out in full, 2n elements, the support at both ends
+    text = open(os.path.join(HERE, "half_span_xsymm_si.inp")).read()
+    full = text.replace("*INCLUDE, INPUT=half_span_xsymm_mesh_si.inc\n",
+                        "*NODE\n1, 0, 0, 0\n%d, %.17g, 0, 0\n*NGEN\n1, %d, 1\n*NSET, NSET=SUPPORT\n1, %d\n"
+                        "*NSET, NSET=MID\n%d\n*NSET, NSET=LEFT\n1\n*ELEMENT, TYPE=B31, ELSET=BEAM\n1, 1, 2\n"
+                        "*ELGEN, ELSET=BEAM\n1, %d, 1, 1\n*ELSET, ELSET=ENDS\n1, %d\n"
+                        % (2 * n + 1, L, 2 * n + 1, 2 * n + 1, n + 1, 2 * n, n))
+    full = full.replace("MID, XSYMM\n", "LEFT, 1, 1\n").replace("MID, 2, %.15g\n" % (-P / 2), "MID, 2, %.15g\n" % -P)
+    deck = os.path.join(os.path.dirname(run), "half_span_xsymm_full.inp")
+    with open(deck, "w") as f:
+        f.write(full)
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    report(m, "the whole span runs", p.returncode == 0, p.stderr.strip())
+    if p.returncode != 0:
+        return
+    g = hist(deck[:-4])
+    worst = 0.0
+    for r, q in zip(h, g):
+        worst = max(worst, abs(r["MID.uy"] - q["MID.uy"]) / d, abs(r["MID.rz"] - q["MID.rz"]),
+                    abs(r["SUPPORT.rfy"] - q["SUPPORT_1.rfy"]) / P, abs(q["SUPPORT_1.rfy"] - q["SUPPORT_%d.rfy" % (2 * n + 1)]) / P,
+                    abs(r["ENDS_1.m3"] - q["ENDS_1.m3"]) / (P * L), abs(r["ENDS_%d.m3" % n] - q["ENDS_%d.m3" % n]) / (P * L))
+    report(m, "= the whole span (2n elements), row by row", len(h) == len(g) and worst < 1e-9,
+           "%d rows, largest difference %.2g (of the deflection, P, P L)" % (len(h), worst))
+
+
+CHECKS["half_span_xsymm"] = check_half_span_xsymm
 
 
 def check_winkler_beam(m, run):

@@ -2159,6 +2159,106 @@ def tip_body_cantilever(u):
     return s
 
 
+def inclined_support(u):
+    """The beam of inclined_roller (steel, 2 m, 40 x 40 mm, pinned at one end, 5 kN down at
+    midspan in four static increments) with the roller on the 30 degree slope made the way an
+    Abaqus user makes it: a *TRANSFORM at the roller node (local x along the slope, local y its
+    normal) and *BOUNDARY of the local DOFs 2 and 3; the reaction RF comes out in the local
+    system: P / (2 cos 30) along the normal, zero along the slope."""
+    L, b, n, P, al = IR["L"], IR["b"], IR["n"], IR["P"], math.radians(IR["alpha"])
+    s = head(u, "Beam on an inclined support", inclined_support.__doc__)
+    s += steel_static(u)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=ROLLER\n%d\n*NSET, NSET=PIN\n1\n*NSET, NSET=MID\n%d\n" % (n + 1, n // 2 + 1)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*TRANSFORM, NSET=ROLLER\n%.15g, %.15g, 0, %.15g, %.15g, 0\n" % (
+        math.cos(al), math.sin(al), -math.sin(al), math.cos(al))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\nROLLER, 2, 3\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0, 1e-05, 0.25\n"
+    s += "*NODE PRINT, NSET=ROLLER\nU, RF\n*NODE PRINT, NSET=PIN\nRF\n*NODE PRINT, NSET=MID\nU\n"
+    s += "*CLOAD\n%d, 2, %s\n*END STEP\n" % (n // 2 + 1, u.n(-P, "F"))
+    return s
+
+
+SK = dict(L=1.0, b=0.01, n=10, F=(60.0, 40.0, -25.0), M=3.0,
+          tip=((0.6, 0.8, 0.0), (0.0, 0.6, 0.8)), root=((0.0, 1.0, 0.0), (-1.0, 0.0, 0.0)))
+
+
+def skew_frames():
+    """The local systems of skew_tip_load, (T_tip, T_root), columns the local axes, as *TRANSFORM
+    makes them (x along a, y in the plane of a and b towards b, z = x cross y)."""
+    out = []
+    for a, b in (SK["tip"], SK["root"]):
+        na = math.sqrt(sum(x * x for x in a))
+        ex = [x / na for x in a]
+        c = sum(x * y for x, y in zip(b, ex))
+        w = [y - c * x for x, y in zip(ex, b)]
+        nw = math.sqrt(sum(x * x for x in w))
+        ey = [x / nw for x in w]
+        ez = [ex[1] * ey[2] - ex[2] * ey[1], ex[2] * ey[0] - ex[0] * ey[2], ex[0] * ey[1] - ex[1] * ey[0]]
+        out.append((ex, ey, ez))
+    return out
+
+
+def skew_tip_load(u):
+    """A steel cantilever (1 m, 10 x 10 mm, 10 B31) with a tip force and moment given in a
+    skewed local system (*TRANSFORM, TYPE=R, the tip's local axes along (0.6, 0.8, 0) and in the
+    plane with (0, 0.6, 0.8)): 60, 40, -25 N and 3 N m about local z, dead, NLGEOM in four
+    increments; the clamp is ENCASTRE in a second local system (x along global y), so its
+    reactions come out in that one.  The same model with the loads decomposed into global
+    components by hand gives the same run to round-off (check_user.py)."""
+    L, b, n = SK["L"], SK["b"], SK["n"]
+    s = head(u, "Cantilever with a skewed tip load", skew_tip_load.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=TIP\n%d\n*NSET, NSET=ROOT\n1\n" % (n + 1)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    for name, (a, c) in (("TIP", SK["tip"]), ("ROOT", SK["root"])):
+        s += "*TRANSFORM, NSET=%s\n%s\n" % (name, ", ".join("%.15g" % x for x in a + c))
+    s += "*BOUNDARY\nROOT, ENCASTRE\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*NODE PRINT, NSET=TIP\nU, UR\n*NODE PRINT, NSET=ROOT\nRF, RM\n*CLOAD\n"
+    for k, F in enumerate(SK["F"]):
+        s += "TIP, %d, %s\n" % (k + 1, u.n(F, "F"))
+    s += "TIP, 6, %s\n*END STEP\n" % u.n(SK["M"], "F*L")
+    return s
+
+
+
+HS = dict(L=4.0, a=0.05, h=0.1, n=10, P=10000.0)
+
+
+def half_span_mesh(u):
+    """The mesh file of half_span_xsymm (*INCLUDE): the half span from the support to midspan."""
+    L, n = HS["L"], HS["n"]
+    s = "** half_span_xsymm: the mesh of the half span (%s)\n" % u.title
+    s += "*NODE\n1, 0, 0, 0\n%d, %s, 0, 0\n*NGEN, NSET=AXIS\n1, %d, 1\n" % (n + 1, u.n(L / 2, "L"), n + 1)
+    s += "*NSET, NSET=SUPPORT\n1\n*NSET, NSET=MID\n%d\n" % (n + 1)
+    s += "*ELEMENT, TYPE=B31, ELSET=BEAM\n1, 1, 2\n*ELGEN, ELSET=BEAM\n1, %d, 1, 1\n" % n
+    s += "*ELSET, ELSET=ENDS, GENERATE\n1, %d, %d\n" % (n, n - 1)
+    return s
+
+
+def half_span_xsymm(u):
+    """A simply supported steel beam (4 m, 50 x 100 mm, 10 kN at midspan) modelled as an
+    Abaqus user models it: half the span, XSYMM at midspan, the mesh in an *INCLUDE file made
+    with *NGEN, *ELGEN and GENERATE sets, the section's first axis on the *BEAM SECTION second
+    line, *STEP, NLGEOM=YES, *STATIC with its four numbers, half the load on the symmetry node,
+    *NODE PRINT and *EL PRINT; against the whole span (check_user.py) and Timoshenko's
+    P L^3 / 48 EI + P L / 4 k G A."""
+    a, h, P = HS["a"], HS["h"], HS["P"]
+    s = head(u, "Half of a simply supported beam, symmetric about midspan", half_span_xsymm.__doc__)
+    s += "*INCLUDE, INPUT=half_span_xsymm_mesh_%s.inc\n" % u.name
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0., 0., -1.\n" % (u.n(a, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\nSUPPORT, 2, 4\nMID, XSYMM\n"
+    s += "*STEP, NLGEOM=YES\n*STATIC\n0.25, 1., 1e-05, 0.25\n"
+    s += "*CLOAD\nMID, 2, %s\n" % u.n(-P / 2, "F")
+    s += "*NODE PRINT, NSET=MID\nU, UR\n*NODE PRINT, NSET=SUPPORT\nRF\n*EL PRINT, ELSET=ENDS\nSF, SM\n*END STEP\n"
+    return s
+
+
 MODELS = {
     "cantilever_tip_force": (cantilever_tip_force, (SI, MM, IN)),
     "cantilever_end_moment": (cantilever_end_moment, (SI, MM)),
@@ -2241,7 +2341,13 @@ MODELS = {
     "ring_modes": (ring_modes, (SI, MM, MS)),
     "modal_rayleigh": (modal_rayleigh, (SI, MM, MS)),
     "tip_body_cantilever": (tip_body_cantilever, (SI, MM, IN)),
+    "skew_tip_load": (skew_tip_load, (SI, MM, IN)),
+    "inclined_support": (inclined_support, (SI, MM)),
+    "half_span_xsymm": (half_span_xsymm, (SI, MM, IN)),
 }
+
+# Files a model's decks *INCLUDE, per unit system: name pattern, writer
+INCLUDES = {"half_span_xsymm": ("half_span_xsymm_mesh_%s.inc", half_span_mesh)}
 
 
 # Decks with one quantity in other units than the rest (check_user.py, self_weight: the reader
@@ -2257,6 +2363,10 @@ def main():
         for u in systems:
             with open(os.path.join(HERE, "%s_%s.inp" % (name, u.name)), "w") as f:
                 f.write(fn(u))
+            if name in INCLUDES:
+                pattern, inc = INCLUDES[name]
+                with open(os.path.join(HERE, pattern % u.name), "w") as f:
+                    f.write(inc(u))
     for name, (fn, u, right, wrong) in WRONG_UNITS.items():
         text = fn(u)
         assert right in text
