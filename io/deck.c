@@ -495,6 +495,18 @@ int deck_unit3(const double x[3], double u[3]) {
 
 double deck_dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
+/* Two orthonormal axes from two vectors: e1 along a, e2 along the part of b
+   perpendicular to a (Gram-Schmidt).  Returns 0 if a or b is zero, -1 if they
+   are parallel (the perpendicular part below 1e-6 of |b|), 1 otherwise. */
+int deck_frame_axes(const double a[3], const double b[3], double e1[3], double e2[3]) {
+  double bu[3];
+  if (!deck_unit3(a, e1) || !deck_unit3(b, bu)) return 0;
+  double c = deck_dot3(bu, e1);
+  double w[3] = {bu[0] - c * e1[0], bu[1] - c * e1[1], bu[2] - c * e1[2]};
+  if (!(sqrt(deck_dot3(w, w)) >= 1e-6) || !deck_unit3(w, e2)) return -1;
+  return 1;
+}
+
 /* Wrong field count: message saying how many were expected. */
 int deck_expect_fields(parser* p, loc at, int lo, int hi, const char* usage) {
   int n = p->n_fields;

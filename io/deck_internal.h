@@ -279,6 +279,7 @@ int deck_get_int(parser* p, loc at, const char* s, const char* what, int* out);
 int deck_check_name(parser* p, loc at, const char* s, const char* what);
 int deck_unit3(const double x[3], double u[3]);
 double deck_dot3(const double a[3], const double b[3]);
+int deck_frame_axes(const double a[3], const double b[3], double e1[3], double e2[3]);
 int deck_expect_fields(parser* p, loc at, int lo, int hi, const char* usage);
 int deck_push_int(nsb_ctx* ctx, int** data, int* count, int* cap, int v);
 int deck_note_rec_file(parser* p, int rec, int file);

@@ -565,15 +565,12 @@ void deck_data_node_frame(parser* p, loc at) {
   double g[6];
   for (int k = 0; k < 6; ++k)
     if (!deck_get_real(p, at, p->fields[k + 1], "frame component", &g[k])) return;
-  double g2[3];
-  if (!deck_unit3(g, f.g1) || !deck_unit3(g + 3, g2)) {
+  int axes = deck_frame_axes(g, g + 3, f.g1, f.g2);
+  if (axes == 0) {
     VALUE(p, at, "*BEAM NODE FRAME: G1 and G2 must be non-zero vectors");
     return;
   }
-  double c = deck_dot3(g2, f.g1);
-  double w[3] = {g2[0] - c * f.g1[0], g2[1] - c * f.g1[1], g2[2] - c * f.g1[2]};
-  double sine = sqrt(deck_dot3(w, w));
-  if (!(sine >= 1e-6) || !deck_unit3(w, f.g2)) {
+  if (axes < 0) {
     VALUE(p, at, "*BEAM NODE FRAME: G1 and G2 are parallel; G2 needs a component perpendicular to G1");
     return;
   }
@@ -610,14 +607,12 @@ void deck_data_transform(parser* p, loc at) {
   memset(&t, 0, sizeof t);
   t.nset = p->b.set;
   t.line = at.line;
-  double b[3];
-  if (!deck_unit3(g, t.T) || !deck_unit3(g + 3, b)) {
+  int axes = deck_frame_axes(g, g + 3, t.T, t.T + 3);
+  if (axes == 0) {
     VALUE(p, at, "*TRANSFORM: points a and b must not be the origin");
     return;
   }
-  double c = deck_dot3(b, t.T);
-  double w[3] = {b[0] - c * t.T[0], b[1] - c * t.T[1], b[2] - c * t.T[2]};
-  if (!(sqrt(deck_dot3(w, w)) >= 1e-6) || !deck_unit3(w, t.T + 3)) {
+  if (axes < 0) {
     VALUE(p, at, "*TRANSFORM: a and b are parallel; b needs a component perpendicular to a");
     return;
   }
