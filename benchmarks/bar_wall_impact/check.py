@@ -24,16 +24,24 @@ def summary(outdir, hist):
             "D_min": min(D) / E0, "dD_min": dD / E0}
 
 
-def check_massless(case, d, ne, cr):
-    """MASS=REDISTRIBUTED (the end node carries no mass) against the targets of the README."""
-    name = "bar_n%d_c%g_mr" % (ne, cr)
-    ok, hist, wall, err = run(os.path.join(d, name + ".inp"), os.path.join(OUT, case, name))
-    var = "n=%d C=%g massless" % (ne, cr)
+def run_variant(case, d, name, var, ne, cr):
+    """Run deck `name` of directory d and book its "run completes" row; returns (outdir, history
+    rows, wall seconds, summary, h), or None when the run failed."""
+    outdir = os.path.join(OUT, case, name)
+    ok, hist, wall, err = run(os.path.join(d, name + ".inp"), outdir)
     row(case, var, "run completes", True, ok, kind="bool")
     if not ok:
+        return None
+    return outdir, hist, wall, summary(outdir, hist), cr * (L / ne) / C_WAVE
+
+
+def check_massless(case, d, ne, cr):
+    """MASS=REDISTRIBUTED (the end node carries no mass) against the targets of the README."""
+    var = "n=%d C=%g massless" % (ne, cr)
+    res = run_variant(case, d, "bar_n%d_c%g_mr" % (ne, cr), var, ne, cr)
+    if res is None:
         return
-    s = summary(os.path.join(OUT, case, name), hist)
-    h = cr * (L / ne) / C_WAVE
+    outdir, hist, wall, s, h = res
     E0 = hist[0]["total_energy"]
     # the impulses do no work (persistent law on the massless node): |dissipated| at round-off
     row(case, var, "max |dissipated| / E0", 0.0, max(abs(r["dissipated"]) for r in hist) / E0, 1e-12, "max")
@@ -61,15 +69,11 @@ def after_separation(hist, t_last, h):
 def check_hold(case, d, ne, cr, contact, make_decks):
     """The massless end held for exactly 2L/c and released (README, "The floor"):
     the vibration that the discretization leaves without a contact law deciding the end."""
-    name = make_decks.name_hold(ne, cr)
-    outdir = os.path.join(OUT, case, name)
-    ok, hist, wall, err = run(os.path.join(d, name + ".inp"), outdir)
     var = "n=%d C=%g ideal" % (ne, cr)
-    row(case, var, "run completes", True, ok, kind="bool")
-    if not ok:
+    res = run_variant(case, d, make_decks.name_hold(ne, cr), var, ne, cr)
+    if res is None:
         return
-    s = summary(outdir, hist)
-    h = cr * (L / ne) / C_WAVE
+    outdir, hist, wall, s, h = res
     E0 = hist[0]["total_energy"]
     # every increment up to 2L/c carries a positive impulse: the law's row is the bilateral
     # hold's (Lambda > 0 forces the step-average velocity of the end to 0)
@@ -95,15 +99,11 @@ def check_hold(case, d, ne, cr, contact, make_decks):
 
 def check_fine(case, d, ne, cr, points, rhoinf, make_decks):
     """A configuration of the convergence study (README, "Where the targets are met")."""
-    name = make_decks.name_fine(ne, cr, points, rhoinf)
-    outdir = os.path.join(OUT, case, name)
-    ok, hist, wall, err = run(os.path.join(d, name + ".inp"), outdir)
     var = "n=%d C=%g P=%d r=%s" % (ne, cr, points, "d" if rhoinf is None else "%g" % rhoinf)
-    row(case, var, "run completes", True, ok, kind="bool")
-    if not ok:
+    res = run_variant(case, d, make_decks.name_fine(ne, cr, points, rhoinf), var, ne, cr)
+    if res is None:
         return
-    s = summary(outdir, hist)
-    h = cr * (L / ne) / C_WAVE
+    outdir, hist, wall, s, h = res
     E0 = hist[0]["total_energy"]
     # with rho_inf < 1 the scheme dissipates the impact's unresolved high frequencies, 5.7-6.5e-4 of
     # E0 here, as it does on the same bar with a fixed end and no contact (README)
@@ -130,13 +130,11 @@ def check(quick):
         [(ne, 1.0, e) for ne in (20, 50) for e in (0.5, 1.0)]
     for ne, cr, e in runs:
         name = "bar_n%d_c%g_e%g" % (ne, cr, e)
-        ok, hist, wall, err = run(os.path.join(d, name + ".inp"), os.path.join(OUT, case, name))
         var = "n=%d C=%g e=%g" % (ne, cr, e)
-        row(case, var, "run completes", True, ok, kind="bool")
-        if not ok:
+        res = run_variant(case, d, name, var, ne, cr)
+        if res is None:
             continue
-        s = summary(os.path.join(OUT, case, name), hist)
-        h = cr * (L / ne) / C_WAVE
+        outdir, hist, wall, s, h = res
         # the impulses never add energy: cumulative dissipation >= 0 and non-decreasing
         row(case, var, "dissipated >= 0 at every row", True, s["D_min"] >= 0.0, kind="bool")
         row(case, var, "dissipated never decreases", True, s["dD_min"] >= -1e-14, kind="bool")
