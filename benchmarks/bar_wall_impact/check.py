@@ -1,5 +1,8 @@
 """Checks of benchmarks/bar_wall_impact (reference and tolerances: README.md here)."""
+import json
+import math
 import os
+import subprocess
 import sys
 
 from validate_lib import row, run, contact_rows, HERE, OUT
@@ -97,6 +100,52 @@ def check_hold(case, d, ne, cr, contact, make_decks):
     row(case, var, "wall time [s]", None, wall)
 
 
+def force_ring(outdir, ne, cr):
+    """The mean force Lambda/h of the increments in [0.8, 0.95] 2L/c: its mean, rms deviation
+    and period in increments (from its crossings of the mean; release.py does the same)."""
+    h = cr * (L / ne) / C_WAVE
+    lam = {int(round(r["time"] / h)): r["normal_impulse"] / h
+           for r in contact_rows(os.path.join(outdir, "contacts.csv"))}
+    k0, k1 = int(round(0.8 * T_CONTACT / h)), int(round(0.95 * T_CONTACT / h))
+    win = [lam.get(k, 0.0) for k in range(k0, k1 + 1)]
+    mean = sum(win) / len(win)
+    rms = (sum((v - mean) ** 2 for v in win) / len(win)) ** 0.5
+    cross = [i for i in range(1, len(win)) if (win[i - 1] - mean) * (win[i] - mean) < 0.0]
+    period = 2.0 * (cross[-1] - cross[0]) / (len(cross) - 1) if len(cross) > 1 else float("nan")
+    return mean, rms, period
+
+
+def end_mode(ne, points):
+    """end_modes.py's numbers for the mass rule's end element (numpy, scipy): in this
+    interpreter when it has them, else by /usr/bin/python3; None when neither can."""
+    try:
+        import numpy  # noqa: F401
+        import scipy.linalg  # noqa: F401
+    except ImportError:
+        try:
+            p = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "bar_wall_impact", "end_modes.py"),
+                                "--json", "%d:%d" % (ne, points)], capture_output=True, text=True)
+        except OSError:
+            return None
+        return json.loads(p.stdout) if p.returncode == 0 else None
+    import end_modes
+    return dict(zip(end_modes.KEYS, (float(x) for x in end_modes.study(ne, points, "rule"))))
+
+
+def ring_rows(case, var, outdir, s, h, ne, cr, points):
+    """What decides the contact end (README): the force on the end rings at the frequency of
+    the mode that the mass rule's end element holds (end_modes.py), as the trapezoidal rule
+    maps it, tan(Omega h/2) = omega h/2; the contact end in units of the element's transit time."""
+    mean, rms, period = force_ring(outdir, ne, cr)
+    row(case, var, "force ring rms / mean, [0.8, 0.95] 2L/c", None, rms / mean)
+    m = end_mode(ne, points)
+    row(case, var, "end mode computed (numpy, scipy)", True, m is not None, kind="bool")
+    if m is not None:
+        pred = math.pi / math.atan(0.5 * m["omega_dx_c"] * cr)
+        row(case, var, "force ring period [increments]", pred, period, 0.03 * pred, "abs")
+    row(case, var, "(contact end - 2L/c) c / dx", None, (s["t_last"] - T_CONTACT) * C_WAVE / (L / ne))
+
+
 def check_fine(case, d, ne, cr, points, rhoinf, make_decks):
     """A configuration of the convergence study (README, "Where the targets are met")."""
     var = "n=%d C=%g P=%d r=%s" % (ne, cr, points, "d" if rhoinf is None else "%g" % rhoinf)
@@ -117,6 +166,25 @@ def check_fine(case, d, ne, cr, points, rhoinf, make_decks):
     # scheme: none of these runs is credited with ending within one
     row(case, var, "|contact end - 2L/c| / h", 0, late, 1, "known")
     row(case, var, "vibration energy after / E0", None, (1.0 - s["loss"]) - (s["rebound"] / V0) ** 2)
+    if rhoinf == 1.0:
+        ring_rows(case, var, outdir, s, h, ne, cr, points)
+    row(case, var, "wall time [s]", None, wall)
+
+
+def check_ring(case, d, ne, cr, points, make_decks):
+    """POINTS=2 and 4 on the mesh and step of the bold row (README, "What decides the contact
+    end"): the ring of the end force and the contact end; their rebound is not a target here."""
+    var = "n=%d C=%g P=%d r=1" % (ne, cr, points)
+    res = run_variant(case, d, make_decks.name_fine(ne, cr, points, 1.0), var, ne, cr)
+    if res is None:
+        return
+    outdir, hist, wall, s, h = res
+    E0 = hist[0]["total_energy"]
+    row(case, var, "max |E / E0 - 1| (every row)", 0.0,
+        max(abs(r["total_energy"] / E0 - 1.0) for r in hist), TOL_ENERGY, "max")
+    row(case, var, "rebound velocity / v0 + 1", None, abs(s["rebound"] / V0 + 1.0))
+    row(case, var, "|contact end - 2L/c| / h", 0, abs(round((s["t_last"] - T_CONTACT) / h)), 1, "known")
+    ring_rows(case, var, outdir, s, h, ne, cr, points)
     row(case, var, "wall time [s]", None, wall)
 
 
@@ -158,3 +226,5 @@ def check(quick):
     if not quick:
         for ne, cr, points, rhoinf in make_decks.RUNS_FINE:
             check_fine(case, d, ne, cr, points, rhoinf, make_decks)
+        for ne, cr, points in make_decks.RUNS_RING:
+            check_ring(case, d, ne, cr, points, make_decks)

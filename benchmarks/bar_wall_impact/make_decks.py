@@ -33,6 +33,9 @@ RUNS_MR = [(ne, cr) for ne in (20, 50, 100) for cr in (0.5, 1.0, 2.0)]
 RUNS_HOLD = RUNS_MR
 # (ne, C, POINTS, RHOINF; None = the scheme's default) of the convergence study (study.py)
 RUNS_FINE = [(90, 0.0625, 3, None), (100, 0.0625, 3, None), (100, 0.0625, 3, 1.0)]
+# (ne, C, POINTS) with RHOINF=1: the other element degrees on the mesh and step of the last
+# (README, "What decides the contact end")
+RUNS_RING = [(100, 0.0625, 2), (100, 0.0625, 4)]
 
 
 def name_hold(ne, cr):
@@ -109,7 +112,7 @@ def main():
     for ne, cr in RUNS_HOLD:
         with open(os.path.join(HERE, name_hold(ne, cr) + ".inp"), "w") as fh:
             fh.write(deck(ne, cr, 0.0, True, hold=True))
-    for ne, cr, points, rhoinf in RUNS_FINE:
+    for ne, cr, points, rhoinf in RUNS_FINE + [(ne, cr, points, 1.0) for ne, cr, points in RUNS_RING]:
         with open(os.path.join(HERE, name_fine(ne, cr, points, rhoinf) + ".inp"), "w") as fh:
             fh.write(deck(ne, cr, 0.0, True, points=points, rhoinf=rhoinf))
 
