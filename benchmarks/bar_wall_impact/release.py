@@ -2,7 +2,7 @@
 """What decides the contact end of the massless end node (README.md, "What decides the
 contact end").
 
-  release.py [--jobs N] [--tend T] [--trace K] NE:C:POINTS[:RHOINF] ...
+  release.py [--jobs N] [--tend T] [--trace K] [--tenths] [--standard] NE:C:POINTS[:RHOINF] ...
 
 Writes each deck with make_decks.deck (MASS=REDISTRIBUTED, e = 0; RHOINF "d" is the scheme's
 default), runs it into build/validate/bar_wall_impact_release/ and prints one line per run:
@@ -11,7 +11,9 @@ transit time dx/c), the number of contact episodes (re-closures after a release)
 and rms deviation of the mean force Lambda/h over [0.8, 0.95] 2L/c (the exact force is
 EA v0/c = 100 N), the period of its ringing there in increments (from its zero crossings
 about the mean) and the rebound error.  --trace K also prints Lambda/h of the last K
-increments before the release and of the release increment.
+increments before the release and of the release increment; --tenths the mean and rms
+deviation of Lambda/h in each tenth of the contact time 2L/c; --standard runs the end node
+with its mass (MASS=STANDARD, e = 0) instead.
 """
 import concurrent.futures
 import os
@@ -47,22 +49,27 @@ def measure(outdir, hist, ne, cr):
     mass = hist[0]["linear_momentum_x"] / V0
     reb = hist[-1]["linear_momentum_x"] / mass / V0
     k2 = int(round(T_CONTACT / h))
-    return {"late": last - k2, "late_dx": (last * h - T_CONTACT) * C_WAVE / (L / ne), "episodes": episodes,
+    tenths = []
+    for j in range(10):
+        w = [v / h for v in lam[int(round(0.1 * j * k2)):int(round(0.1 * (j + 1) * k2))]]
+        m = sum(w) / len(w)
+        tenths.append((m, (sum((v - m) ** 2 for v in w) / len(w)) ** 0.5))
+    return {"tenths": tenths, "late": last - k2, "late_dx": (last * h - T_CONTACT) * C_WAVE / (L / ne), "episodes": episodes,
             "mean": mean, "rms": rms, "period": period, "rebound_err": abs(reb + 1.0),
             "energy_err": max(abs(r["total_energy"] / E0 - 1.0) for r in hist),
             "trace": [(k - k2, lam[k - 1] / h) for k in range(1, n_inc + 1)], "last": last}
 
 
-def one(spec, t_end):
+def one(spec, t_end, standard):
     parts = spec.split(":")
     ne, cr, points = int(parts[0]), float(parts[1]), int(parts[2])
     rho = 1.0 if len(parts) < 4 else None if parts[3] == "d" else float(parts[3])
-    name = "n%d_c%g_p%d_r%s" % (ne, cr, points, "d" if rho is None else "%g" % rho)
+    name = "n%d_c%g_p%d_r%s%s" % (ne, cr, points, "d" if rho is None else "%g" % rho, "_std" if standard else "")
     outdir = os.path.join(OUT, "bar_wall_impact_release", name)
     os.makedirs(outdir, exist_ok=True)
     deck = os.path.join(outdir, name + ".inp")
     with open(deck, "w") as fh:
-        fh.write(make_decks.deck(ne, cr, 0.0, True, points=points, rhoinf=rho, t_end=t_end))
+        fh.write(make_decks.deck(ne, cr, 0.0, not standard, points=points, rhoinf=rho, t_end=t_end))
     ok, hist, wall, err = run(deck, outdir)
     if not ok:
         return name, None, wall, err.strip()
@@ -70,7 +77,7 @@ def one(spec, t_end):
 
 
 def main(argv):
-    jobs, t_end, trace, specs = 2, 2.05 * L / C_WAVE, 0, []
+    jobs, t_end, trace, tenths, standard, specs = 2, 2.05 * L / C_WAVE, 0, False, False, []
     i = 0
     while i < len(argv):
         if argv[i] == "--jobs":
@@ -79,13 +86,17 @@ def main(argv):
             t_end, i = float(argv[i + 1]), i + 2
         elif argv[i] == "--trace":
             trace, i = int(argv[i + 1]), i + 2
+        elif argv[i] == "--tenths":
+            tenths, i = True, i + 1
+        elif argv[i] == "--standard":
+            standard, i = True, i + 1
         else:
             specs.append(argv[i])
             i += 1
     print("%-20s %5s %7s %4s %8s %7s %7s %10s %8s" % (
         "run", "late", "late/dx", "epi", "mean_F", "rms_F", "period", "reb_err", "wall_s"))
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        for name, m, wall, err in ex.map(lambda s: one(s, t_end), specs):
+        for name, m, wall, err in ex.map(lambda s: one(s, t_end, standard), specs):
             if m is None:
                 print("%-20s failed: %s" % (name, err))
                 continue
@@ -95,6 +106,8 @@ def main(argv):
             if trace:
                 sel = [x for x in m["trace"] if m["late"] - trace <= x[0] <= m["late"] + 1]
                 print("   " + " ".join("%d:%.1f" % x for x in sel), flush=True)
+            if tenths:
+                print("   tenths (mean/rms): " + " ".join("%.0f/%.0f" % x for x in m["tenths"]), flush=True)
     return 0
 
 
