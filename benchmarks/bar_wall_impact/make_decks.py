@@ -50,12 +50,15 @@ def name(ne, cr, e, mr=False):
     return "bar_n%d_c%g_mr" % (ne, cr) if mr else "bar_n%d_c%g_e%g" % (ne, cr, e)
 
 
-def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None):
+def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None, end_frac=None):
     """points: POINTS of the B2V elements; rhoinf: RHOINF of the scheme (None: its default);
     hold: the wall retreats at t = 2L/c (the end is held for exactly the contact time of the
-    continuum and then released, README "The floor"); t_end: end time (default 3L/c)."""
+    continuum and then released, README "The floor"); t_end: end time (default 3L/c);
+    end_frac: the element at the wall end end_frac times as long as the others, which share
+    the rest of L (README, "What decides the contact end"; C is theirs)."""
     c = (EA / RHOA) ** 0.5
-    h = cr * (L / ne) / c
+    dx = L / ne if end_frac is None else L / (ne - 1 + end_frac)
+    h = cr * dx / c
     t_end = 3.0 * L / c if t_end is None else t_end
     if mr:
         s = ("** Free elastic bar (EA = %g, rhoA = %g, L = %g) at v0 = %g along +x against a rigid wall,\n"
@@ -73,7 +76,8 @@ def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None):
         s += "*HEADING\nBar against a wall, %d elements, Courant %g, e = %g\n" % (ne, cr, e)
     s += "*NODE, NSET=BAR\n"
     for i in range(ne + 1):
-        s += "%d, %.17g, 0, 0\n" % (i + 1, i * L / ne)
+        x = i * L / ne if end_frac is None else (i * dx if i < ne else L)
+        s += "%d, %.17g, 0, 0\n" % (i + 1, x)
     s += "*NSET, NSET=TIP\n%d\n" % (ne + 1)
     s += "*ELEMENT, TYPE=B2V, ELSET=BAR, WEIGHTING=GALERKIN, POINTS=%d\n" % points
     for i in range(ne):

@@ -2,7 +2,8 @@
 """What decides the contact end of the massless end node (README.md, "What decides the
 contact end").
 
-  release.py [--jobs N] [--tend T] [--trace K] [--tenths] [--standard] NE:C:POINTS[:RHOINF] ...
+  release.py [--jobs N] [--tend T] [--trace K] [--tenths] [--standard] [--end-frac F]
+             NE:C:POINTS[:RHOINF] ...
 
 Writes each deck with make_decks.deck (MASS=REDISTRIBUTED, e = 0; RHOINF "d" is the scheme's
 default), runs it into build/validate/bar_wall_impact_release/ and prints one line per run:
@@ -13,7 +14,8 @@ EA v0/c = 100 N), the period of its ringing there in increments (from its zero c
 about the mean) and the rebound error.  --trace K also prints Lambda/h of the last K
 increments before the release and of the release increment; --tenths the mean and rms
 deviation of Lambda/h in each tenth of the contact time 2L/c; --standard runs the end node
-with its mass (MASS=STANDARD, e = 0) instead.
+with its mass (MASS=STANDARD, e = 0) instead; --end-frac F makes the element at the wall F
+times as long as the others (C and dx/c are theirs).
 """
 import concurrent.futures
 import os
@@ -28,8 +30,8 @@ T_CONTACT = 2.0 * L / C_WAVE
 F_EXACT = make_decks.EA * V0 / C_WAVE
 
 
-def measure(outdir, hist, ne, cr):
-    h = cr * (L / ne) / C_WAVE
+def measure(outdir, hist, dx, cr):
+    h = cr * dx / C_WAVE
     rows = contact_rows(os.path.join(outdir, "contacts.csv"))
     by_inc = {}
     for r in rows:
@@ -54,30 +56,34 @@ def measure(outdir, hist, ne, cr):
         w = [v / h for v in lam[int(round(0.1 * j * k2)):int(round(0.1 * (j + 1) * k2))]]
         m = sum(w) / len(w)
         tenths.append((m, (sum((v - m) ** 2 for v in w) / len(w)) ** 0.5))
-    return {"tenths": tenths, "late": last - k2, "late_dx": (last * h - T_CONTACT) * C_WAVE / (L / ne), "episodes": episodes,
+    return {"tenths": tenths, "late": last - k2, "late_dx": (last * h - T_CONTACT) * C_WAVE / dx, "episodes": episodes,
             "mean": mean, "rms": rms, "period": period, "rebound_err": abs(reb + 1.0),
             "energy_err": max(abs(r["total_energy"] / E0 - 1.0) for r in hist),
             "trace": [(k - k2, lam[k - 1] / h) for k in range(1, n_inc + 1)], "last": last}
 
 
-def one(spec, t_end, standard):
+def one(spec, t_end, standard, end_frac):
     parts = spec.split(":")
     ne, cr, points = int(parts[0]), float(parts[1]), int(parts[2])
     rho = 1.0 if len(parts) < 4 else None if parts[3] == "d" else float(parts[3])
     name = "n%d_c%g_p%d_r%s%s" % (ne, cr, points, "d" if rho is None else "%g" % rho, "_std" if standard else "")
+    if end_frac is not None:
+        name += "_end%g" % end_frac
     outdir = os.path.join(OUT, "bar_wall_impact_release", name)
     os.makedirs(outdir, exist_ok=True)
     deck = os.path.join(outdir, name + ".inp")
     with open(deck, "w") as fh:
-        fh.write(make_decks.deck(ne, cr, 0.0, not standard, points=points, rhoinf=rho, t_end=t_end))
+        fh.write(make_decks.deck(ne, cr, 0.0, not standard, points=points, rhoinf=rho, t_end=t_end,
+                                 end_frac=end_frac))
     ok, hist, wall, err = run(deck, outdir)
     if not ok:
         return name, None, wall, err.strip()
-    return name, measure(outdir, hist, ne, cr), wall, ""
+    dx = L / ne if end_frac is None else L / (ne - 1 + end_frac)
+    return name, measure(outdir, hist, dx, cr), wall, ""
 
 
 def main(argv):
-    jobs, t_end, trace, tenths, standard, specs = 2, 2.05 * L / C_WAVE, 0, False, False, []
+    jobs, t_end, trace, tenths, standard, end_frac, specs = 2, 2.05 * L / C_WAVE, 0, False, False, None, []
     i = 0
     while i < len(argv):
         if argv[i] == "--jobs":
@@ -90,13 +96,15 @@ def main(argv):
             tenths, i = True, i + 1
         elif argv[i] == "--standard":
             standard, i = True, i + 1
+        elif argv[i] == "--end-frac":
+            end_frac, i = float(argv[i + 1]), i + 2
         else:
             specs.append(argv[i])
             i += 1
     print("%-20s %5s %7s %4s %8s %7s %7s %10s %8s" % (
         "run", "late", "late/dx", "epi", "mean_F", "rms_F", "period", "reb_err", "wall_s"))
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        for name, m, wall, err in ex.map(lambda s: one(s, t_end, standard), specs):
+        for name, m, wall, err in ex.map(lambda s: one(s, t_end, standard, end_frac), specs):
             if m is None:
                 print("%-20s failed: %s" % (name, err))
                 continue
