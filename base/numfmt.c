@@ -265,7 +265,8 @@ int nsb_fmt_g17(char* buf, double x) {
  * (Knuth 1998, §6.4); equal bits have equal text, so a hit copies it.  An empty slot
  * holds the bits of 0 with "0": correct, and never looked up (0 is integral).  A
  * miss costs the hash, a compare and the copy into the slot, a tenth of what the
- * conversion costs. */
+ * conversion costs.  The lookup (nsb_g17_memo_format) is inline in numfmt.h: a
+ * call per number from the writers' file cost more than the memo saves. */
 void nsb_g17_memo_init(nsb_g17_memo* m) {
   memset(m, 0, sizeof *m);
   for (int k = 0; k < NSB_G17_MEMO_SLOTS; ++k) {
