@@ -54,6 +54,16 @@ static inline nsb_vec3 nsb_v3_cross(nsb_vec3 a, nsb_vec3 b) {
   return nsb_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
 static inline double nsb_v3_norm(nsb_vec3 a) { return sqrt(nsb_v3_dot(a, a)); }
+/* C99's fmax without its libm call (gcc inlines fmax only where NaNs may be
+   ignored): a quiet NaN argument is ignored, and of two equal values (+0,
+   -0) the second is returned, as by glibc's x86-64 fmax (maxsd); the same
+   value as fmax for every pair of arguments (tests/test_core.c vec/fmax).
+   The norms of the Newton iteration take a few hundred thousand a run. */
+static inline double nsb_fmax(double x, double y) {
+  if (x != x) return y;
+  if (y != y) return x;
+  return x > y ? x : y;
+}
 static inline double nsb_v3_maxabs(nsb_vec3 a) {
   double m = fabs(a.x);
   if (fabs(a.y) > m) m = fabs(a.y);

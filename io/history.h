@@ -47,28 +47,6 @@ int nsb_history_n_columns(const nsb_history* h);
 /// Flush and close; accepts NULL, sets *h = NULL.
 void nsb_history_close(nsb_history** h);
 
-/// Bytes nsb_history_format_g17 may write, the terminating NUL included.
-#define NSB_HISTORY_G17_MAX 32
-/// x as printf's "%.17g" into buf (NSB_HISTORY_G17_MAX bytes), NUL-terminated;
-/// returns the length.  The CSV writers' number format, exposed for tests.
-int nsb_history_format_g17(char* buf, double x);
-
-/// Slots of nsb_g17_memo (a power of two).
-#define NSB_G17_MEMO_SLOTS 64
-/// The texts of the non-integral numbers a CSV writer formatted last, by
-/// their bits (direct-mapped): a value that recurs (a column constant over
-/// many rows, the same value in two columns) is copied, not converted again.
-typedef struct nsb_g17_memo {
-  unsigned long long bits[NSB_G17_MEMO_SLOTS];
-  unsigned char len[NSB_G17_MEMO_SLOTS];
-  char text[NSB_G17_MEMO_SLOTS][NSB_HISTORY_G17_MAX];
-} nsb_g17_memo;
-/// An empty memo (every slot holds 0, written "0": right for those bits).
-void nsb_g17_memo_init(nsb_g17_memo* m);
-/// x as nsb_history_format_g17 writes it (the same bytes), through the memo;
-/// buf must have room for NSB_HISTORY_G17_MAX bytes (all are written).
-int nsb_g17_memo_format(nsb_g17_memo* m, char* buf, double x);
-
 /// Names of the probe quantities of one group bit (NULL-terminated list, static).
 const char* const* nsb_probe_quantity_names(unsigned group_bit);
 

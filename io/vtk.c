@@ -28,7 +28,6 @@
 #include "io/vtk_codec.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -37,6 +36,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "base/numfmt.h"
 #include "base/vec.h"
 
 /* User int arrays (label, kind) are written directly as Int32. */
@@ -111,18 +111,30 @@ static int host_is_little_endian(void) {
 
 /* ---- generic writers --------------------------------------------------- */
 
-/* Inline ASCII values, one tuple per line, each line starting with indent. */
+/* The text of the signed integer v (the bytes of printf's %lld) at buf; its length. */
+static int ascii_int(char* buf, long long v) {
+  int n = 0;
+  if (v < 0) buf[n++] = '-';
+  return n + nsb_fmt_digits(buf + n, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
+
+/* Inline ASCII values, one tuple per line, each line starting with indent.
+   The numbers are printf's %.17g and %d texts, written by base/numfmt.h
+   without printf (a tenth of its instructions a double). */
 static void write_ascii_values(FILE* f, const vtk_array* a, const char* indent) {
   size_t n = a->n_tuples * (size_t)a->n_comp;
+  char buf[NSB_G17_MAX + 1];
   for (size_t k = 0; k < n; ++k) {
     if (k % (size_t)a->n_comp == 0) fputs(indent, f);
+    int len = 0;
     switch (a->type) {
-      case VTK_T_FLOAT64: fprintf(f, "%.17g", ((const double*)a->data)[k]); break;
-      case VTK_T_INT64: fprintf(f, "%" PRId64, ((const int64_t*)a->data)[k]); break;
-      case VTK_T_INT32: fprintf(f, "%" PRId32, ((const int32_t*)a->data)[k]); break;
-      case VTK_T_UINT8: fprintf(f, "%u", (unsigned)((const uint8_t*)a->data)[k]); break;
+      case VTK_T_FLOAT64: len = nsb_fmt_g17(buf, ((const double*)a->data)[k]); break;
+      case VTK_T_INT64: len = ascii_int(buf, (long long)((const int64_t*)a->data)[k]); break;
+      case VTK_T_INT32: len = ascii_int(buf, (long long)((const int32_t*)a->data)[k]); break;
+      case VTK_T_UINT8: len = ascii_int(buf, (long long)((const uint8_t*)a->data)[k]); break;
     }
-    fputc((k + 1) % (size_t)a->n_comp == 0 ? '\n' : ' ', f);
+    buf[len++] = (k + 1) % (size_t)a->n_comp == 0 ? '\n' : ' ';
+    fwrite(buf, 1, (size_t)len, f);
   }
 }
 

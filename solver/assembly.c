@@ -404,8 +404,8 @@ static void range_member(void* arg, int member) {
 static int contact_row_changed(const double* fK, const double* cK, int nk) {
   double big = 0.0, d = 0.0;
   for (int k = 0; k < nk; ++k) {
-    big = fmax(big, fabs(cK[k]));
-    d = fmax(d, fabs(fK[k] - cK[k]));
+    big = nsb_fmax(big, fabs(cK[k]));
+    d = nsb_fmax(d, fabs(fK[k] - cK[k]));
   }
   return d > CONTACT_ROW_CHANGE * big;
 }
@@ -421,8 +421,8 @@ static int contact_rows_changed(const double* fK, const double* cK, int nl) {
   for (int i = 0; i < nl; ++i) {
     double big = 0.0, d = 0.0;
     for (int j = 0; j < nl; ++j) {
-      big = fmax(big, fabs(cK[i + nl * j]));
-      d = fmax(d, fabs(fK[i + nl * j] - cK[i + nl * j]));
+      big = nsb_fmax(big, fabs(cK[i + nl * j]));
+      d = nsb_fmax(d, fabs(fK[i + nl * j] - cK[i + nl * j]));
     }
     if (d > CONTACT_ROW_CHANGE * big) return 1;
   }
@@ -562,7 +562,7 @@ typedef struct norms_job {
 } norms_job;
 
 /* The maxima of nodes lo .. hi-1 into rng[r].cn (c_trans, c_rot, du_trans,
-   du_rot, x_size), each started from the serial loop's start: fmax takes
+   du_rot, x_size), each started from the serial loop's start: nsb_fmax takes
    the largest number of its arguments whatever their order, so the maxima
    of the ranges give those of one loop. */
 static void norms_range(nsb_system* s, void* arg, int lo, int hi, int r) {
@@ -595,9 +595,9 @@ static void norms_range(nsb_system* s, void* arg, int lo, int hi, int r) {
     for (int c = 0; c < 3; ++c)
       if (s->fixed_t[3 * i + c] >= 0) uc[c] = 0.0;
     u = nsb_v3(uc[0], uc[1], uc[2]);
-    ct = fmax(ct, nsb_v3_norm(dt));
-    ut = fmax(ut, nsb_v3_norm(u));
-    xs = fmax(xs, nsb_v3_norm(x));
+    ct = nsb_fmax(ct, nsb_v3_norm(dt));
+    ut = nsb_fmax(ut, nsb_v3_norm(u));
+    xs = nsb_fmax(xs, nsb_v3_norm(x));
     if (nd == 6) {
       nsb_vec3 dr = nsb_v3(d[3], d[4], d[5]);
       double th;
@@ -619,8 +619,8 @@ static void norms_range(nsb_system* s, void* arg, int lo, int hi, int r) {
           if (!(held & (1u << c))) v2 += v3[c] * v3[c];
         th = 2.0 * atan2(sqrt(v2), fabs(dq.w));
       }
-      cr = fmax(cr, nsb_v3_norm(dr));
-      ur = fmax(ur, th);
+      cr = nsb_fmax(cr, nsb_v3_norm(dr));
+      ur = nsb_fmax(ur, th);
     }
   }
   double* cn = s->rng[r].cn;
@@ -637,11 +637,11 @@ void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* d
   int nr = node_loop(s, norms_range, &job);
   for (int r = 0; r < nr; ++r) {
     const double* cn = s->rng[r].cn;
-    ct = fmax(ct, cn[0]);
-    cr = fmax(cr, cn[1]);
-    ut = fmax(ut, cn[2]);
-    ur = fmax(ur, cn[3]);
-    xs = fmax(xs, cn[4]);
+    ct = nsb_fmax(ct, cn[0]);
+    cr = nsb_fmax(cr, cn[1]);
+    ut = nsb_fmax(ut, cn[2]);
+    ur = nsb_fmax(ur, cn[3]);
+    xs = nsb_fmax(xs, cn[4]);
   }
   /* the sum of squares in the serial loop's order: node by node, then the multipliers */
   for (int i = 0; i < s->n_nodes; ++i)
@@ -776,8 +776,8 @@ nsb_corr nsb_sys_post_solve(nsb_system* s, const double* dx) {
   else
     post_member(&job, 0);
   for (int r = 0; r < s->n_threads; ++r) {
-    c.trans = fmax(c.trans, s->rng[r].corr.trans);
-    c.rot = fmax(c.rot, s->rng[r].corr.rot);
+    c.trans = nsb_fmax(c.trans, s->rng[r].corr.trans);
+    c.rot = nsb_fmax(c.rot, s->rng[r].corr.rot);
   }
   for (int i = 0; i < s->first_contact; ++i) c.raw2 += s->elem_sum[i];
   double du[NSB_ELEM_MAX_LOCAL];

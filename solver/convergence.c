@@ -1,6 +1,8 @@
 /* convergence.c -- see convergence.h and docs/theory.md §5. */
 #include "solver/convergence.h"
 
+#include "base/vec.h"
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -47,8 +49,8 @@ static void fluxes(const nsb_conv* c, const nsb_conv_norms* n, double* qf, doubl
   double L = c->def.length;
   double f = (c->q_sum_force + n->q_force) / (double)(c->n_sum + 1);
   double m = (c->q_sum_moment + n->q_moment) / (double)(c->n_sum + 1);
-  *qf = fmax(f, m / L);
-  *qm = fmax(m, f * L);
+  *qf = nsb_fmax(f, m / L);
+  *qm = nsb_fmax(m, f * L);
 }
 
 /* Largest residual relative to its bound over the fields. */
@@ -56,16 +58,16 @@ static double residual_ratio(const nsb_conv* c, const nsb_conv_norms* n) {
   double qf, qm;
   fluxes(c, n, &qf, &qm);
   double tol = c->def.rel_residual;
-  return fmax(ratio(n->r_force, tol * qf), ratio(n->r_moment, tol * qm));
+  return nsb_fmax(ratio(n->r_force, tol * qf), ratio(n->r_moment, tol * qm));
 }
 
 /* Largest correction relative to its bound over the fields. */
 static double correction_ratio(const nsb_conv* c, const nsb_conv_norms* n) {
   double L = c->def.length, tol = c->def.rel_correction;
-  double ut = fmax(n->du_trans, n->du_rot * L), ur = fmax(n->du_rot, n->du_trans / L);
-  double bt = fmax(tol * ut, ROUNDOFF_UNITS * DBL_EPSILON * n->x_size);
-  double br = fmax(tol * ur, ROUNDOFF_UNITS * DBL_EPSILON);
-  return fmax(ratio(n->c_trans, bt), ratio(n->c_rot, br));
+  double ut = nsb_fmax(n->du_trans, n->du_rot * L), ur = nsb_fmax(n->du_rot, n->du_trans / L);
+  double bt = nsb_fmax(tol * ut, ROUNDOFF_UNITS * DBL_EPSILON * n->x_size);
+  double br = nsb_fmax(tol * ur, ROUNDOFF_UNITS * DBL_EPSILON);
+  return nsb_fmax(ratio(n->c_trans, bt), ratio(n->c_rot, br));
 }
 
 /* Whether the corrections are at the round-off of positions and angles. */
@@ -124,8 +126,8 @@ nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n) {
      both corrections came from the matrix of the rate */
   double r_tol = c->def.abs_residual > 0.0 ? n->r_abs / c->def.abs_residual : c->r_rel;
   if (it > c->rate_base && it > 0 && c->prev_c_rel > 0.0) {
-    c->inc_crate = fmax(c->inc_crate, cor_rel_now / c->prev_c_rel);
-    c->inc_rrate = fmax(c->inc_rrate, r_tol / c->prev_c_rel);
+    c->inc_crate = nsb_fmax(c->inc_crate, cor_rel_now / c->prev_c_rel);
+    c->inc_rrate = nsb_fmax(c->inc_rrate, r_tol / c->prev_c_rel);
     c->inc_measured = 1;
   }
   c->prev2_c_abs = c->prev_c_abs;
@@ -173,8 +175,8 @@ void nsb_conv_accept(nsb_conv* c, const nsb_conv_norms* n) {
     /* the increment's rates, kept with CVODE's memory of the last ones */
     double cr = c->inc_crate, rr = c->inc_rrate;
     if (c->n_rates > 0) {
-      cr = fmax(cr, CRATE_DOWN * c->crate[1]);
-      rr = fmax(rr, CRATE_DOWN * c->rrate[1]);
+      cr = nsb_fmax(cr, CRATE_DOWN * c->crate[1]);
+      rr = nsb_fmax(rr, CRATE_DOWN * c->rrate[1]);
     }
     c->crate[0] = c->crate[1];
     c->rrate[0] = c->rrate[1];

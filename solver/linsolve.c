@@ -1665,11 +1665,17 @@ int nsb_linsolver_factor(nsb_linsolver* s, const nsb_csr* A) {
   NSB_CHECK(ctx, A->n == s->n && A->nnz == s->nnz && same_pattern,
             NSB_ERR_ARG, "%s factor: pattern differs from the analyzed one (n %d vs %d, nnz %d vs %d)",
             s->ops->name, A->n, s->n, A->nnz, s->nnz);
-  for (int i = 0; i < A->n; ++i)
-    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
-      NSB_CHECK(ctx, isfinite(A->val[p]), NSB_ERR_NOT_FINITE,
-                "%s factor: non-finite matrix entry (%d, %d) = %g", s->ops->name, i, A->col[p],
-                A->val[p]);
+  /* every entry finite: v * 0 is +-0 for a finite v and NaN for an infinite
+     or NaN one, so the sum is NaN exactly when one is not finite (one
+     multiply-add an entry; the loop that names the entry runs only then) */
+  double nonfinite = 0.0;
+  for (int p = A->rowptr[0]; p < A->rowptr[A->n]; ++p) nonfinite += A->val[p] * 0.0;
+  if (nonfinite != 0.0)
+    for (int i = 0; i < A->n; ++i)
+      for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p)
+        NSB_CHECK(ctx, isfinite(A->val[p]), NSB_ERR_NOT_FINITE,
+                  "%s factor: non-finite matrix entry (%d, %d) = %g", s->ops->name, i, A->col[p],
+                  A->val[p]);
   s->factor_reused = 0;
   /* a lean solver keeps no values (unless an earlier analysis left room) */
   const int recur = s->slot == NSB_LINSOLVER_RECUR && s->kept_cap >= A->nnz;

@@ -1,4 +1,4 @@
-/* test_core.c -- base layer: small vector math, SO(3) maps, context and
+/* test_core.c -- base layer: small vector math (nsb_fmax against libm), SO(3) maps, context and
  * allocation, amplitudes, the sample of timed increments.  Identities with
  * tolerances (Box2D test_math style). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime (base/clock.h) */
@@ -6,7 +6,9 @@
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cunit_main.h"
 #include "base/clock.h"
@@ -25,6 +27,32 @@ static nsb_vec3 rvec_norm(double len) {
   return nsb_v3_scale(len / nsb_v3_norm(v), v);
 }
 static double m3_dist(nsb_mat3 a, nsb_mat3 b) { return nsb_m3_norm(nsb_m3_sub(a, b)); }
+
+/* nsb_fmax is libm's fmax bit for bit on every pair of special and ordinary
+   values (signed zeros, subnormals, infinities, quiet NaNs of both signs),
+   and on random pairs; two NaNs give a NaN. */
+static void test_fmax(void) {
+  const double v[] = {0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 4.9406564584124654e-324, -4.9406564584124654e-324,
+                      1e-300, 1.7976931348623157e308, -1.7976931348623157e308, INFINITY, -INFINITY, NAN, -NAN};
+  const int n = (int)(sizeof v / sizeof v[0]);
+  int bad = 0, pairs = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      const double a = nsb_fmax(v[i], v[j]), b = fmax(v[i], v[j]);
+      ++pairs;
+      if (isnan(b) ? !isnan(a) : memcmp(&a, &b, sizeof a) != 0) {
+        printf("\n  fmax(%g, %g): %g, libm %g", v[i], v[j], a, b);
+        ++bad;
+      }
+    }
+  for (int k = 0; k < 100000; ++k) {
+    const double x = 4.0 * urand() - 2.0, y = k % 7 == 0 ? x : 4.0 * urand() - 2.0;
+    const double a = nsb_fmax(x, y), b = fmax(x, y);
+    bad += memcmp(&a, &b, sizeof a) != 0;
+  }
+  CU_ASSERT_EQUAL(pairs, n * n);
+  CU_ASSERT_EQUAL(bad, 0);
+}
 
 static void test_vec_basics(void) {
   nsb_vec3 a = nsb_v3(1, 2, 3), b = nsb_v3(-2, 0.5, 4);
@@ -271,7 +299,8 @@ static void test_clock_sample(void) {
 }
 
 int main(int argc, char** argv) {
-  static const nsb_test_case vec_cases[] = {{"basics", test_vec_basics}, {"quaternion", test_quat}, {NULL, NULL}};
+  static const nsb_test_case vec_cases[] = {
+      {"basics", test_vec_basics}, {"quaternion", test_quat}, {"fmax", test_fmax}, {NULL, NULL}};
   static const nsb_test_case so3_cases[] = {{"exp_log_roundtrip", test_exp_log_roundtrip},
                                             {"T_derivative", test_T_derivative},
                                             {"T_dot", test_T_dot},

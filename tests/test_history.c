@@ -1,7 +1,7 @@
-/* test_history.c -- the CSV writers of io/history.h.
+/* test_history.c -- the CSV writers of io/history.h and their number format (base/numfmt.h).
  *
  * Suites:
- *   g17     nsb_history_format_g17 writes the bytes of snprintf's %.17g for
+ *   g17     nsb_fmt_g17 writes the bytes of snprintf's %.17g for
  *           integral values (zeros of both signs, up to 2^53 and beyond, its
  *           own path) and all others (its exact path and strfromd beyond):
  *           special values, every power of two (subnormals included) and
@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "base/numfmt.h"
 #include "io/deck.h"
 #include "io/history.h"
 #include "io/run.h"
@@ -144,11 +145,11 @@ static void test_flush(void) {
   nsb_test_end_ctx(&ctx);
 }
 
-/* One value: nsb_history_format_g17 against snprintf's %.17g; 1 when they differ. */
+/* One value: nsb_fmt_g17 against snprintf's %.17g; 1 when they differ. */
 static int g17_differs(double x) {
-  char got[NSB_HISTORY_G17_MAX + 8], want[64];
+  char got[NSB_G17_MAX + 8], want[64];
   memset(got, 'x', sizeof got);
-  int n = nsb_history_format_g17(got, x);
+  int n = nsb_fmt_g17(got, x);
   snprintf(want, sizeof want, "%.17g", x);
   int bad = n != (int)strlen(want) || memcmp(got, want, strlen(want) + 1) != 0;
   if (bad) printf("\n  %.17g: '%.*s' (%d bytes), %%.17g '%s'", x, n > 0 && n < 40 ? n : 0, got, n, want);
@@ -286,7 +287,7 @@ static void test_g17_memo(void) {
   int bad = 0, hits = 0;
   for (int n = 0; n < 200000; ++n) {
     const double x = pool[next_random(&r) % 300u];
-    char got[NSB_HISTORY_G17_MAX + 8], want[64];
+    char got[NSB_G17_MAX + 8], want[64];
     memset(got, 'x', sizeof got);
     unsigned long long bits;
     memcpy(&bits, &x, sizeof bits);

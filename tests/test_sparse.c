@@ -607,8 +607,16 @@ static void solve_singular(nsb_linsolver_kind kind) {
   CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_ERR_ARG);
   nsb_ctx_clear_error(ctx);
   CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+  const double kept5 = A->val[A->rowptr[5]];
   A->val[A->rowptr[5]] = nan("");
   CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_ERR_NOT_FINITE);
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), "entry (5, ") != NULL);
+  nsb_ctx_clear_error(ctx);
+  /* an infinity in the last entry (the finiteness sum's last term), named */
+  A->val[A->rowptr[5]] = kept5;
+  A->val[A->nnz - 1] = -INFINITY;
+  CU_ASSERT_EQUAL(nsb_linsolver_factor(s, A), NSB_ERR_NOT_FINITE);
+  CU_ASSERT(strstr(nsb_ctx_error_message(ctx), "entry (19, 19) = -inf") != NULL);
   nsb_ctx_clear_error(ctx);
 
   nsb_linsolver_destroy(&s);
