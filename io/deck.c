@@ -301,12 +301,31 @@ static const kwspec kw_table[] = {
      deck_begin_field_output, deck_data_field_output, NULL},
     {"EL FILE", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_field_output, deck_data_field_output, NULL},
-    {"NODE OUTPUT", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_field_output, deck_data_field_output, NULL},
+    /* after *OUTPUT, HISTORY: the set's history (probes); else field output (VTK) */
+    {"NODE OUTPUT", KW_NODE_OUTPUT, W_STEP,
+     {{"NSET", P_NAME, 0, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_abaqus_output, deck_data_abaqus_output, NULL},
     /* DIRECTIONS (Abaqus: the section directions in its .odb): no effect on the VTK output */
-    {"ELEMENT OUTPUT", KW_FIELD_OUTPUT, W_STEP,
-     {{"FREQUENCY", P_INT, 0, NULL}, {"DIRECTIONS", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_field_output, deck_data_field_output, NULL},
+    {"ELEMENT OUTPUT", KW_ELEMENT_OUTPUT, W_STEP,
+     {{"ELSET", P_NAME, 0, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {"DIRECTIONS", P_ENUM, 0, yes_no},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_abaqus_output, deck_data_abaqus_output, NULL},
+    /* Abaqus's energy output: the energies are always in history.csv */
+    {"ENERGY PRINT", KW_ENERGY_OUTPUT, W_STEP,
+     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_energy, deck_data_energy, NULL},
+    {"ENERGY FILE", KW_ENERGY_OUTPUT, W_STEP,
+     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_energy, deck_data_energy, NULL},
+    {"ENERGY OUTPUT", KW_ENERGY_OUTPUT, W_STEP,
+     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_energy, deck_data_energy, NULL},
+    {"MONITOR", KW_MONITOR, W_STEP,
+     {{"NODE", P_INT, 1, NULL}, {"DOF", P_INT, 1, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_monitor, NULL, NULL},
     {"RESTART",
      KW_RESTART,
      W_ANY,
@@ -839,6 +858,12 @@ static void begin_keyword(parser* p, loc at, char* text) {
              "*ORIENTATION is not read: a beam's section axes come from the direction on the *BEAM SECTION "
              "second data line (n1) or from *BEAM NODE FRAME, and *TRANSFORM gives a node's local system "
              "for *BOUNDARY, *CLOAD and output (docs/deck.md)");
+    } else if (strcmp(name, "CONTROLS") == 0) {
+      /* Abaqus's solution controls: nsbeam's own keyword holds Newton's controls */
+      SYNTAX(p, at,
+             "*CONTROLS (Abaqus's solution controls) is not read: Newton's iterations and tolerances are set by "
+             "*SOLVER CONTROLS (ITERATIONS=, RELATIVE RESIDUAL=, RELATIVE CORRECTION=), the increments by the "
+             "*STATIC or *DYNAMIC data line; the defaults need neither (docs/deck.md)");
     } else if (strcmp(name, "RELEASE") == 0 || strcmp(name, "MPC") == 0) {
       /* Abaqus's hinges and links in beam frames: the joint that does the same here */
       SYNTAX(p, at,

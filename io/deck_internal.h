@@ -137,7 +137,11 @@ typedef enum kw_id {
   KW_EL_PRINT,
   KW_FIELD_OUTPUT,
   KW_RESTART,
-  KW_PREPRINT
+  KW_PREPRINT,
+  KW_ENERGY_OUTPUT,
+  KW_MONITOR,
+  KW_NODE_OUTPUT,
+  KW_ELEMENT_OUTPUT
 } kw_id;
 
 
@@ -225,6 +229,8 @@ struct parser {
   int stop;             /* too many errors or out of memory: stop everything */
   int had_alloc, had_io, had_syntax, had_value;
   int output_asked;     /* an *OUTPUT keyword was read (deck_check: default output otherwise) */
+  int abaqus_history;   /* the open step's last *OUTPUT was Abaqus's HISTORY: *NODE OUTPUT, *ELEMENT OUTPUT
+                           that follow it ask for history (probes), not field output */
   str_array files;      /* file names (owned, nsb_alloc'ed, strlen + 1 bytes) */
   int_array rec_file[REC_COUNT];
   amp_ref_array amp_refs;
@@ -410,6 +416,11 @@ void deck_data_el_print(parser* p, loc at);
 void deck_begin_field_output(parser* p, loc at, const pval* v);
 void deck_data_field_output(parser* p, loc at);
 void deck_begin_output(parser* p, loc at, const pval* v);
+void deck_begin_abaqus_output(parser* p, loc at, const pval* v);
+void deck_data_abaqus_output(parser* p, loc at);
+void deck_begin_energy(parser* p, loc at, const pval* v);
+void deck_data_energy(parser* p, loc at);
+void deck_begin_monitor(parser* p, loc at, const pval* v);
 void deck_begin_restart(parser* p, loc at, const pval* v);
 
 /* deck_check.c: the checks that need the whole deck (after the last line) */

@@ -141,6 +141,7 @@ void deck_begin_step(parser* p, loc at, const pval* v) {
     return;
   }
   p->in_step = 1;
+  p->abaqus_history = 0;
   p->step_at = at;
   p->step_proc = 0;
 }
