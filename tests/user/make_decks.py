@@ -2374,5 +2374,196 @@ def main():
             f.write(text.replace(right, wrong))
 
 
+
+# ---------------------------------------------------------------------------
+# structural models of a second round (a column's frequencies under its load, the membrane
+# stiffening of a clamped strip, a strip rolled up twice, a tripod, an Abaqus deck with history
+# output requests)
+
+PC_ = dict(L=2.0, b=0.04, h=0.02, n=20, loads=(0.5, 0.8))
+
+
+def pc_euler(b=None, h=None):
+    """The Euler load of preloaded_column about its weak axis (bending across h)."""
+    b = PC_["b"] if b is None else b
+    h = PC_["h"] if h is None else h
+    return math.pi ** 2 * 210e9 * b * h ** 3 / 12 / PC_["L"] ** 2
+
+
+def preloaded_column(u):
+    """A pinned steel column (2 m, 40 x 20 mm, 20 B31) and its frequencies (*FREQUENCY)
+    unloaded, under half its weak-axis Euler load and under 0.8 of it (*STATIC steps, the load
+    changed by OP=MOD): omega_n^2 (P) = omega_n^2 (0) (1 - P / P_n), P_n = n^2 pi^2 EI / L^2, in
+    both bending planes."""
+    L, b, h, n = PC_["L"], PC_["b"], PC_["h"], PC_["n"]
+    Pe = pc_euler()
+    s = head(u, "Pinned column: frequencies under axial load", preloaded_column.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "COLUMN", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COLUMN, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*PROBE, NAME=top, NODE=%d\nU\n*PROBE, NAME=base, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP, NAME=Unloaded\n*FREQUENCY\n8\n*END STEP\n"
+    for k, f in enumerate(PC_["loads"]):
+        s += "*STEP, NAME=Load%d\n*STATIC\n0.5, 1.0\n*CLOAD%s\n%d, 1, %s\n*END STEP\n" % (
+            k + 1, ", OP=MOD" if k else "", n + 1, u.n(-f * Pe, "F"))
+        s += "*STEP, NAME=Modes%d\n*FREQUENCY\n8\n*END STEP\n" % (k + 1)
+    return s
+
+
+CM = dict(L=2.0, b=0.02, h=0.005, n=20, P=60.0, inc=0.2)
+
+
+def clamped_membrane(u):
+    """A steel strip (2 m, 20 x 5 mm, 20 B31) clamped at both ends, which cannot move apart,
+    under a central load of 60 N in five static increments: the deflection, 2.4 thicknesses and
+    a fifth of the linear P L^3 / 192 EI, held by the membrane force, against the tie-beam's
+    closed form (Timoshenko & Woinowsky-Krieger 1959) at every increment."""
+    L, b, h, n, P = CM["L"], CM["b"], CM["h"], CM["n"], CM["P"]
+    s = head(u, "Clamped strip: membrane stiffening under a central load", clamped_membrane.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "STRIP", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=%d\nRF, RM\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=quarter, ELEMENT=%d, POSITION=0.5\nX, NS, MS\n" % (n // 4)
+    s += "*STEP, NLGEOM\n*STATIC\n%g, 1.0\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (CM["inc"], n // 2 + 1, u.n(-P, "F"))
+    return s
+
+
+RU = dict(L=0.5, b=0.02, h=0.002, n=32, turns=2, inc=0.0625)
+
+
+def roll_up_twice(u):
+    """A steel strip (0.5 m, 20 x 2 mm, 32 B2V) rolled up twice by a follower end moment
+    4 pi EI / L in sixteen increments: each increment turns the tip by 45 degrees more, past
+    one full turn (the rotation vector's 2 pi) to two; the tip on the circle of radius EI / M."""
+    L, b, h, n = RU["L"], RU["b"], RU["h"], RU["n"]
+    EI = 210e9 * b * h ** 3 / 12
+    M = 2 * math.pi * RU["turns"] * EI / L
+    s = head(u, "Strip rolled up twice", roll_up_twice.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "STRIP")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, R, Q\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=mid, ELEMENT=%d, POSITION=0.5\nMS, NS\n" % (n // 2)
+    s += "*STEP, NLGEOM\n*STATIC\n%g, 1.0\n*CLOAD, FOLLOWER=YES\n%d, 6, %s\n*END STEP\n" % (RU["inc"], n + 1, u.n(M, "F*L"))
+    return s
+
+
+TP = dict(a=1.0, H=1.5, r=0.03, t=0.004, n=8, P=(2000.0, 1000.0, -10000.0), inc=0.5)
+
+
+def tripod_feet():
+    """The feet of tripod on the circle of radius a, at 90, 210 and 330 degrees (SI)."""
+    return [(TP["a"] * math.cos(math.radians(90 + 120 * k)), TP["a"] * math.sin(math.radians(90 + 120 * k)), 0.0)
+            for k in range(3)]
+
+
+def tripod(u):
+    """A space frame: three steel tubes (60 x 4 mm, 8 B31 each) from pinned feet on a circle of
+    1 m to a rigid apex 1.5 m above its centre, loaded at the apex by (2, 1, -10) kN in two
+    static increments: the feet's reactions against the pin-jointed tripod's statics (the bars'
+    bending, 12 (r/l)^2 of their axial stiffness, aside), their sum and moment exactly."""
+    n = TP["n"]
+    s = head(u, "Tripod under an apex load", tripod.__doc__)
+    s += "*NODE, NSET=APEX\n1, 0, 0, %s\n" % u.n(TP["H"], "L")
+    for k, f in enumerate(tripod_feet()):
+        s += "*NODE\n"
+        for i in range(1, n + 1):
+            t = i / n
+            s += "%d, %s, %s, %s\n" % (100 * (k + 1) + i, u.n(t * f[0], "L"), u.n(t * f[1], "L"),
+                                         u.n((1 - t) * TP["H"], "L"))
+    s += "*NSET, NSET=FEET\n108, 208, 308\n"
+    for k in range(3):
+        s += "*ELEMENT, TYPE=B31, ELSET=LEGS\n%d, 1, %d\n" % (100 * (k + 1) + 1, 100 * (k + 1) + 1)
+        for i in range(1, n):
+            s += "%d, %d, %d\n" % (100 * (k + 1) + i + 1, 100 * (k + 1) + i, 100 * (k + 1) + i + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=LEGS, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n1, 0, 0\n" % (u.n(TP["r"], "L"), u.n(TP["t"], "L"))
+    s += "*BOUNDARY\nFEET, PINNED\n"
+    s += "*STEP, NLGEOM\n*STATIC\n%g, 1.0\n*NODE PRINT, NSET=FEET\nRF\n*NODE PRINT, NSET=APEX\nU, UR\n*CLOAD\n" % TP["inc"]
+    for d, F in enumerate(TP["P"]):
+        s += "APEX, %d, %s\n" % (d + 1, u.n(F, "F"))
+    s += "*END STEP\n"
+    return s
+
+
+AH = dict(L=1.0, b=0.02, h=0.01, n=10, P=5.0)
+
+
+def abaqus_history(u):
+    """A steel cantilever (1 m, 20 x 10 mm, 10 B31, 5 N at the tip in four static increments,
+    P L^2 / EI = 0.014) written as an Abaqus user writes its output requests: *Output, history
+    with *Node Output, nset= (U2 of the tip, RF, RM of the root), *Element Output, elset= (SF,
+    SM of the root element), *Energy Output, *Energy Print and a *Monitor of the tip's DOF 2;
+    sets by *Nset, generate and *Elset.  Against Timoshenko's cantilever: the tip, the
+    reactions, the section forces and the strain energy P w / 2."""
+    L, b, h, n, P = AH["L"], AH["b"], AH["h"], AH["n"], AH["P"]
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*Heading\n%s\n" % (
+        " ".join(abaqus_history.__doc__.split()), u.title, "Cantilever with Abaqus history output")
+    s += "*Node\n"
+    for i in range(n + 1):
+        s += "%d, %s, 0., 0.\n" % (i + 1, u.n(L * i / n, "L"))
+    s += "*Nset, nset=All, generate\n1, %d, 1\n*Nset, nset=Root\n1\n*Nset, nset=Tip\n%d\n" % (n + 1, n + 1)
+    s += "*Element, type=B31, elset=Beam\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, i + 2)
+    s += "*Elset, elset=RootEl\n1\n"
+    s += "*Beam Section, elset=Beam, material=Steel, section=RECT\n%s, %s\n0., 0., -1.\n" % (u.n(b, "L"), u.n(h, "L"))
+    E, nu, rho = STEEL
+    s += "*Material, name=Steel\n*Elastic\n%s, %g\n*Density\n%s\n" % (u.n(E, "F/L^2"), nu, u.n(rho, "M/L^3"))
+    s += "*Boundary\nRoot, ENCASTRE\n"
+    s += "*Step, name=Load, nlgeom=YES\n*Static\n0.25, 1., 1e-05, 0.25\n"
+    s += "*Cload\nTip, 2, %s\n" % u.n(-P, "F")
+    s += "*Output, field, variable=PRESELECT\n"
+    s += "*Output, history, frequency=1\n*Node Output, nset=Tip\nU2\n*Node Output, nset=Root\nRF, RM\n"
+    s += "*Element Output, elset=RootEl\nSF, SM\n*Energy Output\nALLSE, ALLWK, ALLKE\n"
+    s += "*Energy Print\n*Monitor, node=%d, dof=2\n*End Step\n" % (n + 1)
+    return s
+
+
+DA = dict(R=1.0, b=0.02, h=0.01, n=40, half=107.5, lam=10.0, stop=1.18)
+
+
+def deep_arch(u):
+    """DaDeppo and Schmidt's (1975) deep circular arch: a steel strip (20 x 10 mm) on a circle of
+    1 m over 215 degrees, 40 B31, clamped at one end and pinned at the other, a load at the
+    crown of 10 EI / R^2 followed by arc length (*STATIC, RIKS) until the crown has dropped by
+    1.18 R, past the limit point: the limit load against their P R^2 / EI = 8.97; the reactions balance the load on the
+    whole path."""
+    R, b, h, n = DA["R"], DA["b"], DA["h"], DA["n"]
+    EI = 210e9 * b * h ** 3 / 12
+    P = DA["lam"] * EI / R ** 2
+    c = n // 2 + 1
+    s = head(u, "Deep circular arch by arc length", deep_arch.__doc__)
+    s += "*NODE\n"
+    for i in range(n + 1):
+        a = math.radians(-DA["half"] + 2 * DA["half"] * i / n)
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.sin(a), "L"), u.n(R * math.cos(a), "L"))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, PINNED\n%d, 4, 5\n" % (n + 1, n + 1)
+    s += "*PROBE, NAME=crown, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n*PROBE, NAME=pin, NODE=%d\nRF\n" % (c, n + 1)
+    s += "*STEP, INC=400\n*STATIC, RIKS\n0.05, 3.0, , , , %d, 2, %s\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (
+        c, u.n(-DA["stop"] * R, "L"), c, u.n(-P, "F"))
+    return s
+
+
+MODELS.update({
+    "preloaded_column": (preloaded_column, (SI, MM, IN)),
+    "clamped_membrane": (clamped_membrane, (SI, MM, IN)),
+    "roll_up_twice": (roll_up_twice, (SI, MM, IN)),
+    "tripod": (tripod, (SI, MM, IN)),
+    "abaqus_history": (abaqus_history, (SI, MM, IN)),
+    "deep_arch": (deep_arch, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
