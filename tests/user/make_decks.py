@@ -2555,6 +2555,40 @@ def deep_arch(u):
     return s
 
 
+BX = dict(m=10.0, zeta=0.2, f=5.0, Y=0.002, r=(0.5, 1.0, math.sqrt(2.0), 3.0), h=0.001, T=5.0)
+
+
+def base_excitation(u):
+    """Four spring-dashpot isolators (10 kg particles on SPRINGA and DASHPOTA, 20 % of critical
+    damping) on supports shaken together along x by 2 mm at 5 Hz (*BOUNDARY with a PERIODIC
+    amplitude from rest), their natural frequencies 2, 1, 1/sqrt 2 and 1/3 of the shaking's:
+    after the start-up has decayed (5 s at 1 ms), the masses' amplitude and phase against the
+    transmissibility sqrt((1 + (2 z r)^2) / ((1 - r^2)^2 + (2 z r)^2)) (Den Hartog 1956)."""
+    m, z, Y = BX["m"], BX["zeta"], BX["Y"]
+    Om = 2 * math.pi * BX["f"]
+    s = head(u, "Base excitation of spring-mass isolators", base_excitation.__doc__)
+    s += "*NODE, NSET=BASE\n"
+    for k in range(4):
+        s += "%d, 0, %s, 0\n" % (k + 1, u.n(0.2 * k, "L"))
+    s += "*NODE, NSET=MASSES\n"
+    for k in range(4):
+        s += "%d, %s, %s, 0\n" % (k + 11, u.n(0.1, "L"), u.n(0.2 * k, "L"))
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=S1\n21, 1, 11\n*ELEMENT, TYPE=SPRINGA, ELSET=S2\n22, 2, 12\n"
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=S3\n23, 3, 13\n*ELEMENT, TYPE=SPRINGA, ELSET=S4\n24, 4, 14\n"
+    s += "*ELEMENT, TYPE=DASHPOTA, ELSET=D1\n31, 1, 11\n*ELEMENT, TYPE=DASHPOTA, ELSET=D2\n32, 2, 12\n"
+    s += "*ELEMENT, TYPE=DASHPOTA, ELSET=D3\n33, 3, 13\n*ELEMENT, TYPE=DASHPOTA, ELSET=D4\n34, 4, 14\n"
+    for k, r in enumerate(BX["r"]):
+        w = Om / r
+        s += "*SPRING, ELSET=S%d\n%s\n*DASHPOT, ELSET=D%d\n%s\n" % (k + 1, u.n(m * w * w, "F/L"), k + 1, u.n(2 * z * m * w, "F*T/L"))
+    s += "*PARTICLE, NSET=BASE, MASS=%s\n*PARTICLE, NSET=MASSES, MASS=%s\n" % (u.n(1.0, "M"), u.n(m, "M"))
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(Om, "1/T")
+    s += "*BOUNDARY\nBASE, 2, 3\nMASSES, 2, 3\n*BOUNDARY, AMPLITUDE=SHAKE\nBASE, 1, 1, %s\n" % u.n(Y, "L")
+    for k in range(4):
+        s += "*PROBE, NAME=base%d, NODE=%d\nU, RF\n*PROBE, NAME=mass%d, NODE=%d\nU\n" % (k + 1, k + 1, k + 1, k + 11)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*END STEP\n" % (u.n(BX["h"], "T"), u.n(BX["T"], "T"))
+    return s
+
+
 MODELS.update({
     "preloaded_column": (preloaded_column, (SI, MM, IN)),
     "clamped_membrane": (clamped_membrane, (SI, MM, IN)),
@@ -2562,6 +2596,7 @@ MODELS.update({
     "tripod": (tripod, (SI, MM, IN)),
     "abaqus_history": (abaqus_history, (SI, MM, IN)),
     "deep_arch": (deep_arch, (SI, MM, IN)),
+    "base_excitation": (base_excitation, (SI, MM, MS)),
 })
 
 
