@@ -476,14 +476,16 @@ static void check_frequency_steps(parser* p) {
             m->steps.data[k].modal_dynamic ? "MODAL DYNAMIC" : "FREQUENCY");
   }
 #undef NSB_FREQ_STEP
-  /* a support moved by an amplitude from an earlier step (or the model data) goes on moving in
-     a later *MODAL DYNAMIC step, whose modes are those of the held structure: it would be held
-     there without a word (a shaken clamp left the beam at rest) */
+  /* a support moved by an amplitude of the model data (or of an earlier step in total time)
+     goes on moving in a later *MODAL DYNAMIC step, whose modes are those of the held structure:
+     it would be held there without a word (a shaken clamp left the beam at rest) */
   for (int k = 0; k < m->steps.count && !p->stop; ++k) {
     if (!m->steps.data[k].modal_dynamic) continue;
     for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
       const nsb_boundary* bc = &m->boundaries.data[i];
       if (bc->step >= k || bc->amplitude < 0 || bc->value == 0.0) continue;
+      /* an earlier step's support on a step-time amplitude stays where its step left it */
+      if (bc->step >= 0 && !m->amplitudes.data[bc->amplitude].total_time) continue;
       int live = 0; /* a DOF of the record not replaced by a later record up to step k */
       for (int d = bc->dof_first; d <= bc->dof_last && !live; ++d) {
         int replaced = 0;

@@ -3978,7 +3978,7 @@ def main():
 # ---------------------------------------------------------------------------
 # structural models of a second round (make_decks.py, the block of the same name)
 
-from make_decks import PC_, pc_euler, CM, RU, TP, tripod_feet, AH, DA, BX  # noqa: E402
+from make_decks import PC_, pc_euler, CM, RU, TP, tripod_feet, AH, DA, BX, AS_  # noqa: E402
 
 PSEUDO_TIME.update({"clamped_membrane", "roll_up_twice", "tripod", "abaqus_history", "deep_arch"})
 
@@ -4210,6 +4210,35 @@ def check_base_excitation(m, run):
                    "amplitude %+.2g, phase %+.2g rad (at h: %+.2g, %+.2g)" % (fa, fp, ea, ep))
 
 
+def check_amplitude_steps(m, run):
+    E, nu, _ = STEEL_SI
+    L, b, h, P, Y = AS_["L"], AS_["b"], AS_["h"], AS_["P"], AS_["Y"]
+    EI, kGA = E * b * h ** 3 / 12, 5.0 / 6.0 * E / (2 * (1 + nu)) * b * h
+    rows = hist(run)
+    end1 = [r for r in rows if int(r["step"]) == 1][-1]
+    hold = [r for r in rows if int(r["step"]) == 2]
+    w = P * L ** 3 / (3 * EI) + P * L / kGA
+    al = P * L * L / EI
+    report(m, "step 1 (static, RAMP amplitude): tip against Timoshenko; support at Y", rel(-end1["tip.uy"], w) < al * al
+           and abs(end1["support.ux"] - Y) < 1e-15 * Y, "rel %.2g (tol %.2g); %.10g m" % (rel(-end1["tip.uy"], w), al * al, end1["support.ux"]))
+    # step 2 mentions neither: the load stays at P, the support at Y (their values at the end of
+    # step 1, Abaqus's rule for step-time amplitudes); before, both restarted from a(0) = 0
+    wl = max(abs(r["clamp.rfy"] - P) for r in hold) / P
+    ws = max(max(abs(r["support.ux"] - Y), abs(r["support.vx"]) * AS_["t2"]) for r in hold) / Y
+    wt = max(abs(r["tip.uy"] - end1["tip.uy"]) for r in hold) / w
+    report(m, "step 2 (dynamic): the load stays at P at the clamp", wl < 1e-9, "%.2g P" % wl)
+    report(m, "step 2: the support stays at Y, at rest", ws < 1e-12, "%.2g Y" % ws)
+    report(m, "step 2: the cantilever stays at rest under its load", wt < 1e-9, "tip %.2g w" % wt)
+    # the particle pushed by F from rest at the moved support: Y + F/k (1 - cos omega t), to the
+    # default scheme's phase error (omega h)^2 / 12 times omega t (omega h = 0.032)
+    om, F, k = math.sqrt(AS_["k"] / AS_["m"]), AS_["F"], AS_["k"]
+    t0 = end1["time"]
+    wm = max(abs(r["mass.ux"] - Y - F / k * (1 - math.cos(om * (r["time"] - t0)))) for r in hold) / (F / k)
+    tol = 2 * (om * AS_["h2"]) ** 2 / 12 * om * AS_["t2"]
+    report(m, "step 2: the particle swings about the held support, Y + F/k (1 - cos omega t)", wm < tol,
+           "%.2g F/k (tol %.2g: twice the scheme's phase error)" % (wm, tol))
+
+
 CHECKS["preloaded_column"] = check_preloaded_column
 CHECKS["clamped_membrane"] = check_clamped_membrane
 CHECKS["roll_up_twice"] = check_roll_up_twice
@@ -4217,6 +4246,7 @@ CHECKS["tripod"] = check_tripod
 CHECKS["abaqus_history"] = check_abaqus_history
 CHECKS["deep_arch"] = check_deep_arch
 CHECKS["base_excitation"] = check_base_excitation
+CHECKS["amplitude_steps"] = check_amplitude_steps
 
 
 if __name__ == "__main__":

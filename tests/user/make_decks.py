@@ -2589,6 +2589,40 @@ def base_excitation(u):
     return s
 
 
+AS_ = dict(L=1.0, b=0.02, h=0.01, n=10, P=5.0, t2=0.2, h2=0.001, m=2.0, k=2000.0, Y=0.005, F=2.0)
+
+
+def amplitude_steps(u):
+    """Loads and supports of an earlier step on a step-time amplitude, as Abaqus holds them: a
+    steel cantilever (1 m, 20 x 10 mm, 10 B31) loaded at the tip by 5 N through a TABULAR
+    amplitude over a *STATIC step, and a 2 kg particle on a spring of 2 kN/m whose support is
+    moved 5 mm by a SMOOTH STEP amplitude over the same step; then a *DYNAMIC step of 0.2 s
+    without a word on either: the load stays at 5 N and the support at 5 mm (the values at the
+    end of their step), so the cantilever stays at rest under its load, and the particle,
+    pushed by 2 N from the start of step 2, swings about its moved support:
+    x = Y + F/k (1 - cos omega t)."""
+    L, b, h, n, P = AS_["L"], AS_["b"], AS_["h"], AS_["n"], AS_["P"]
+    s = head(u, "Amplitudes of an earlier step", amplitude_steps.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*NODE\n101, 0, %s, 0\n102, %s, %s, 0\n" % (u.n(-0.5, "L"), u.n(0.1, "L"), u.n(-0.5, "L"))
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=SPR\n201, 101, 102\n*SPRING, ELSET=SPR\n%s\n" % u.n(AS_["k"], "F/L")
+    s += "*PARTICLE, NODE=101, MASS=%s\n*PARTICLE, NODE=102, MASS=%s\n" % (u.n(1.0, "M"), u.n(AS_["m"], "M"))
+    s += "*AMPLITUDE, NAME=RAMP\n0, 0, %s, 1\n" % u.n(1.0, "T")
+    s += "*AMPLITUDE, NAME=MOVE, DEFINITION=SMOOTH STEP\n0, 0, %s, 1\n" % u.n(1.0, "T")
+    s += "*BOUNDARY\n1, ENCASTRE\n101, 2, 3\n102, 2, 3\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*PROBE, NAME=support, NODE=101\nU, V, RF\n*PROBE, NAME=mass, NODE=102\nU, V\n"
+    s += "*STEP, NAME=Load\n*STATIC\n%s, %s\n*CLOAD, AMPLITUDE=RAMP\n%d, 2, %s\n" % (
+        u.n(0.25, "T"), u.n(1.0, "T"), n + 1, u.n(-P, "F"))
+    s += "*BOUNDARY, AMPLITUDE=MOVE\n101, 1, 1, %s\n*END STEP\n" % u.n(AS_["Y"], "L")
+    s += "*STEP, NAME=Hold\n*DYNAMIC\n%s, %s\n*CLOAD\n102, 1, %s\n*END STEP\n" % (
+        u.n(AS_["h2"], "T"), u.n(AS_["t2"], "T"), u.n(AS_["F"], "F"))
+    return s
+
+
 MODELS.update({
     "preloaded_column": (preloaded_column, (SI, MM, IN)),
     "clamped_membrane": (clamped_membrane, (SI, MM, IN)),
@@ -2597,6 +2631,7 @@ MODELS.update({
     "abaqus_history": (abaqus_history, (SI, MM, IN)),
     "deep_arch": (deep_arch, (SI, MM, IN)),
     "base_excitation": (base_excitation, (SI, MM, MS)),
+    "amplitude_steps": (amplitude_steps, (SI, MM, MS)),
 })
 
 
