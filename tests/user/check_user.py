@@ -3978,7 +3978,7 @@ def main():
 # ---------------------------------------------------------------------------
 # structural models of a second round (make_decks.py, the block of the same name)
 
-from make_decks import PC_, pc_euler, CM, RU, TP, tripod_feet, AH, DA, BX, AS_  # noqa: E402
+from make_decks import PC_, pc_euler, CM, RU, TP, tripod_feet, AH, DA, BX, AS_, PF, portal_pcr  # noqa: E402
 
 PSEUDO_TIME.update({"clamped_membrane", "roll_up_twice", "tripod", "abaqus_history", "deep_arch"})
 
@@ -4239,6 +4239,33 @@ def check_amplitude_steps(m, run):
            "%.2g F/k (tol %.2g: twice the scheme's phase error)" % (wm, tol))
 
 
+def check_preloaded_portal(m, run):
+    Pc = portal_pcr()
+    hrows = hist(run)
+    by = {}
+    for r in modes(run):
+        by.setdefault(int(r["step"]), []).append(r["eigenvalue"])
+    fs = [0.0] + list(PF["loads"])
+    ys = [by[1][0], by[3][0], by[5][0]]
+    for k, f in enumerate(PF["loads"]):
+        last = [r for r in hrows if int(r["step"]) == 2 + 2 * k][-1]
+        report(m, "step %d: each foot carries %.1f P_cr" % (2 + 2 * k, f),
+               rel(last["left.rfy"], f * Pc) < 1e-9 and rel(last["right.rfy"], f * Pc) < 1e-9,
+               "%.10g, %.10g N" % (last["left.rfy"], last["right.rfy"]))
+    # the sway mode's omega^2 through the three loads, a parabola, and its zero
+    d1 = (ys[1] - ys[0]) / (fs[1] - fs[0])
+    d2 = ((ys[2] - ys[1]) / (fs[2] - fs[1]) - d1) / (fs[2] - fs[0])
+    f = 1.0
+    for _ in range(50):
+        y = ys[0] + d1 * (f - fs[0]) + d2 * (f - fs[0]) * (f - fs[1])
+        dy = d1 + d2 * (2 * f - fs[0] - fs[1])
+        f -= y / dy
+    # shear's P/kGA (3e-4), the columns' shortening P/EA (1e-4), 12 elements a member
+    report(m, "the sway frequency vanishes at the portal's buckling load", abs(f - 1) < 2e-3,
+           "omega^2 %.6g, %.6g, %.6g at 0, 0.4, 0.8 P_cr; zero at %.5f P_cr (P_cr = %.6g N per column; tol 2e-3)"
+           % (ys[0], ys[1], ys[2], f, Pc))
+
+
 CHECKS["preloaded_column"] = check_preloaded_column
 CHECKS["clamped_membrane"] = check_clamped_membrane
 CHECKS["roll_up_twice"] = check_roll_up_twice
@@ -4247,6 +4274,7 @@ CHECKS["abaqus_history"] = check_abaqus_history
 CHECKS["deep_arch"] = check_deep_arch
 CHECKS["base_excitation"] = check_base_excitation
 CHECKS["amplitude_steps"] = check_amplitude_steps
+CHECKS["preloaded_portal"] = check_preloaded_portal
 
 
 if __name__ == "__main__":

@@ -2623,6 +2623,59 @@ def amplitude_steps(u):
     return s
 
 
+PF = dict(h=3.0, Lb=4.0, a=0.08, n=12, loads=(0.4, 0.8))
+
+
+def portal_pcr():
+    """Sway buckling load per column of preloaded_portal (pinned feet, equal members): k h tan(k h)
+    = 6 (I_b / L_b) / (I_c / h) (Timoshenko & Gere 1961), P = (k h)^2 EI / h^2 (bisection)."""
+    c = 6.0 * PF["h"] / PF["Lb"]
+    lo, hi = 1e-6, math.pi / 2 - 1e-12
+    for _ in range(200):
+        x = 0.5 * (lo + hi)
+        if x * math.tan(x) < c:
+            lo = x
+        else:
+            hi = x
+    EI = 210e9 * PF["a"] ** 4 / 12
+    return (0.5 * (lo + hi)) ** 2 * EI / PF["h"] ** 2
+
+
+def preloaded_portal(u):
+    """A steel portal frame (3 m columns on pins, 4 m girder, solid 80 x 80 mm, 12 B31 per
+    member, in-plane: DOFs 3-5 held), its frequencies (*FREQUENCY) unloaded and under equal
+    column loads of 0.4 and 0.8 of the sway buckling load (*STATIC steps): the load at which
+    the sway mode's frequency vanishes (docs/deck.md's advice in place of *BUCKLE) against
+    k h tan(k h) = 6 (I_b / L_b) / (I_c / h) (Timoshenko & Gere 1961)."""
+    h, Lb, a, n = PF["h"], PF["Lb"], PF["a"], PF["n"]
+    Pc = portal_pcr()
+    s = head(u, "Pinned portal frame: sway frequency under column loads", preloaded_portal.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, h, 0), n, "FRAME")
+    s += "*NODE, NSET=FRAME\n"
+    for i in range(1, n + 1):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(Lb * i / n, "L"), u.n(h, "L"))
+    for i in range(n):
+        s += "%d, %s, %s, 0\n" % (200 + i, u.n(Lb, "L"), u.n(h * (1 - (i + 1) / n), "L"))
+    s += line_elems(1, 1, n, "COLUMNS", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n101, %d, 101\n" % (n + 1)
+    for i in range(1, n):
+        s += "%d, %d, %d\n" % (101 + i, 100 + i, 101 + i)
+    s += "*ELEMENT, TYPE=B31, ELSET=COLUMNS\n201, %d, 200\n" % (100 + n)
+    for i in range(1, n):
+        s += "%d, %d, %d\n" % (201 + i, 199 + i, 200 + i)
+    s += steel(u)
+    for es in ("COLUMNS", "GIRDER"):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (es, u.n(a, "L"), u.n(a, "L"))
+    s += "*BOUNDARY\nFRAME, 3, 5\n1, 1, 2\n%d, 1, 2\n" % (199 + n)
+    s += "*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (199 + n)
+    s += "*STEP, NAME=Unloaded\n*FREQUENCY\n3\n*END STEP\n"
+    for k, f in enumerate(PF["loads"]):
+        s += "*STEP, NAME=Load%d\n*STATIC\n0.5, 1.0\n*CLOAD%s\n%d, 2, %s\n%d, 2, %s\n*END STEP\n" % (
+            k + 1, ", OP=MOD" if k else "", n + 1, u.n(-f * Pc, "F"), 100 + n, u.n(-f * Pc, "F"))
+        s += "*STEP, NAME=Modes%d\n*FREQUENCY\n3\n*END STEP\n" % (k + 1)
+    return s
+
+
 MODELS.update({
     "preloaded_column": (preloaded_column, (SI, MM, IN)),
     "clamped_membrane": (clamped_membrane, (SI, MM, IN)),
@@ -2632,6 +2685,7 @@ MODELS.update({
     "deep_arch": (deep_arch, (SI, MM, IN)),
     "base_excitation": (base_excitation, (SI, MM, MS)),
     "amplitude_steps": (amplitude_steps, (SI, MM, MS)),
+    "preloaded_portal": (preloaded_portal, (SI, MM, IN)),
 })
 
 
