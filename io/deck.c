@@ -48,6 +48,9 @@ static const char* const load_ops[] = {"MOD", "NEW", NULL}; /* *CLOAD, *DLOAD OP
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
+static const char* const eigensolvers[] = {"LANCZOS", "SUBSPACE", "AMS", NULL};  /* Abaqus: any, ours */
+static const char* const normalizations[] = {"MASS", "DISPLACEMENT", NULL};
+static const char* const acoustic_couplings[] = {"ON", "OFF", "PROJECTION", NULL};
 static const char* const mass_kinds[] = {"LUMPED", "CONSISTENT", NULL};                       /* modal mass */
 static const char* const spin_axes[] = {"X", "Y", "Z", NULL};                                  /* SPIN axis */
 static const char* const linsolvers[] = {"KLU", "UMFPACK", "AUTO", "KLU2", NULL}; /* nsb_linsolver_kind */
@@ -234,7 +237,8 @@ static const kwspec kw_table[] = {
     {"STEP",
      KW_STEP,
      W_ANY,
-     {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {"NLGEOM", P_OPT_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
+     {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {"NLGEOM", P_OPT_ENUM, 0, yes_no},
+      {"PERTURBATION", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_step, NULL, NULL},
     {"END STEP", KW_END_STEP, W_ANY, {{NULL, P_FLAG, 0, NULL}},
      deck_begin_end_step, NULL, NULL},
@@ -254,7 +258,11 @@ static const kwspec kw_table[] = {
      W_STEP,
      {{"RIKS", P_FLAG, 0, NULL}, {"CONSTRAINT", P_ENUM, 0, riks_constraints}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_static, deck_data_static, deck_end_static},
-    {"FREQUENCY", KW_FREQUENCY, W_STEP, {{"MASS", P_ENUM, 0, mass_kinds}, {NULL, P_FLAG, 0, NULL}},
+    /* Abaqus's EIGENSOLVER, NORMALIZATION, SIM, ACOUSTIC COUPLING (what Abaqus/CAE writes) */
+    {"FREQUENCY", KW_FREQUENCY, W_STEP,
+     {{"MASS", P_ENUM, 0, mass_kinds}, {"EIGENSOLVER", P_ENUM, 0, eigensolvers},
+      {"NORMALIZATION", P_ENUM, 0, normalizations}, {"SIM", P_ENUM, 0, yes_no},
+      {"ACOUSTIC COUPLING", P_ENUM, 0, acoustic_couplings}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_frequency, deck_data_frequency, deck_end_needs_data},
     {"MODAL DYNAMIC",
      KW_MODAL_DYNAMIC,

@@ -14,7 +14,8 @@
 # inertia, a column's frequencies under axial load, the membrane stiffening of a clamped strip,
 # a strip rolled up twice, a tripod's reactions, Abaqus's history output requests and DaDeppo and
 # Schmidt's deep arch, the transmissibility of isolators on a shaken support, and step-time
-# amplitudes held in later steps, a portal frame's sway buckling by its frequency (check_user.py).
+# amplitudes held in later steps, a portal frame's sway buckling by its frequency, and Abaqus/CAE's
+# frequency step (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -31,7 +32,7 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     von_mises_truss ring_modes modal_rayleigh tip_body_cantilever
     skew_tip_load inclined_support half_span_xsymm
     preloaded_column clamped_membrane roll_up_twice tripod abaqus_history deep_arch base_excitation
-    amplitude_steps preloaded_portal)
+    amplitude_steps preloaded_portal abaqus_cae_frequency)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

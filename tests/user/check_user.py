@@ -4275,6 +4275,7 @@ CHECKS["deep_arch"] = check_deep_arch
 CHECKS["base_excitation"] = check_base_excitation
 CHECKS["amplitude_steps"] = check_amplitude_steps
 CHECKS["preloaded_portal"] = check_preloaded_portal
+CHECKS["abaqus_cae_frequency"] = lambda m, run: check_freq(m, run, "clamped-free")
 
 
 if __name__ == "__main__":

@@ -2676,6 +2676,34 @@ def preloaded_portal(u):
     return s
 
 
+def abaqus_cae_frequency(u):
+    """The cantilever of freq_clamped (steel, 2 m, 40 x 20 mm, 20 B31) in a frequency step as
+    Abaqus/CAE writes it: *Step, nlgeom=NO, perturbation; *Frequency, eigensolver=Lanczos,
+    sim=NO, acoustic coupling=on, normalization=mass with its data line '12, , , , , ';
+    *Restart, write, frequency=0; *Output, field and history, variable=PRESELECT.  Against the
+    Euler-Bernoulli frequencies of both bending planes."""
+    L, b, h, n = 2.0, 0.04, 0.02, 20
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*Heading\n%s\n" % (
+        " ".join(abaqus_cae_frequency.__doc__.split()), u.title, "Cantilever frequencies, Abaqus/CAE style")
+    s += "*Preprint, echo=NO, model=NO, history=NO, contact=NO\n*Node\n"
+    for i in range(n + 1):
+        s += "%7d, %s, 0., 0.\n" % (i + 1, u.n(L * i / n, "L"))
+    s += "*Element, type=B31\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, i + 2)
+    s += "*Nset, nset=Set-1, generate\n 1, %d, 1\n*Elset, elset=Set-1, generate\n 1, %d, 1\n" % (n + 1, n)
+    s += "*Nset, nset=Set-2\n 1,\n"
+    s += "** Section: Section-1  Profile: Profile-1\n*Beam Section, elset=Set-1, material=Steel, temperature=GRADIENTS, section=RECT\n"
+    s += "%s, %s\n0.,1.,0.\n" % (u.n(b, "L"), u.n(h, "L"))
+    E, nu, rho = STEEL
+    s += "*Material, name=Steel\n*Density\n%s,\n*Elastic\n%s, %g\n" % (u.n(rho, "M/L^3"), u.n(E, "F/L^2"), nu)
+    s += "** BOUNDARY CONDITIONS\n*Boundary\nSet-2, ENCASTRE\n"
+    s += "** STEP: Freq\n*Step, name=Freq, nlgeom=NO, perturbation\n*Frequency, eigensolver=Lanczos, sim=NO, "
+    s += "acoustic coupling=on, normalization=mass\n12, , , , , \n*Restart, write, frequency=0\n"
+    s += "*Output, field, variable=PRESELECT\n*Output, history, variable=PRESELECT\n*End Step\n"
+    return s
+
+
 MODELS.update({
     "preloaded_column": (preloaded_column, (SI, MM, IN)),
     "clamped_membrane": (clamped_membrane, (SI, MM, IN)),
@@ -2686,6 +2714,7 @@ MODELS.update({
     "base_excitation": (base_excitation, (SI, MM, MS)),
     "amplitude_steps": (amplitude_steps, (SI, MM, MS)),
     "preloaded_portal": (preloaded_portal, (SI, MM, IN)),
+    "abaqus_cae_frequency": (abaqus_cae_frequency, (SI, MM, MS)),
 })
 
 
