@@ -870,6 +870,8 @@ void deck_step_keyword_failed(parser* p, loc at, const kwspec* spec) {
     p->step_at = at;
     p->step_proc = 0;
     p->step_inc = 0;
+    p->step_perturbation = p->step_nlgeom_no = p->freq_abaqus = 0;
+    p->abaqus_history = 0;
   }
   if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY || spec->id == KW_MODAL_DYNAMIC)
     p->step_proc = 1;
