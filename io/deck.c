@@ -38,7 +38,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", "SUM", NULL};
+/* the first five are nsb_amp_kind; EQUALLY SPACED (Abaqus) is read as a TABULAR table */
+static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", "SUM",
+                                              "EQUALLY SPACED", NULL};
 static const char* const amp_times[] = {"STEP TIME", "TOTAL TIME", NULL};
 static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
 static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", "ELEMENT POINT", NULL};
@@ -160,7 +162,7 @@ static const kwspec kw_table[] = {
      KW_AMPLITUDE,
      W_ANY,
      {{"NAME", P_NAME, 1, NULL}, {"DEFINITION", P_ENUM, 0, amp_definitions}, {"TIME", P_ENUM, 0, amp_times},
-      {NULL, P_FLAG, 0, NULL}},
+      {"FIXED INTERVAL", P_REAL, 0, NULL}, {"BEGIN", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_amplitude, deck_data_amplitude, deck_end_amplitude},
     {"RIGID BODY",
      KW_RIGID_BODY,

@@ -2501,7 +2501,7 @@ def abaqus_history(u):
     P L^2 / EI = 0.014) written as an Abaqus user writes its output requests: *Output, history
     with *Node Output, nset= (U2 of the tip, RF, RM of the root), *Element Output, elset= (SF,
     SM of the root element), *Energy Output, *Energy Print and a *Monitor of the tip's DOF 2;
-    sets by *Nset, generate and *Elset.  Against Timoshenko's cantilever: the tip, the
+    sets by *Nset, generate and *Elset; the load on an EQUALLY SPACED amplitude (the ramp).  Against Timoshenko's cantilever: the tip, the
     reactions, the section forces and the strain energy P w / 2."""
     L, b, h, n, P = AH["L"], AH["b"], AH["h"], AH["n"], AH["P"]
     s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*Heading\n%s\n" % (
@@ -2518,8 +2518,9 @@ def abaqus_history(u):
     E, nu, rho = STEEL
     s += "*Material, name=Steel\n*Elastic\n%s, %g\n*Density\n%s\n" % (u.n(E, "F/L^2"), nu, u.n(rho, "M/L^3"))
     s += "*Boundary\nRoot, ENCASTRE\n"
+    s += "*Amplitude, name=Ramp, definition=EQUALLY SPACED, fixed interval=0.5\n0., 0.5, 1.\n"
     s += "*Step, name=Load, nlgeom=YES\n*Static\n0.25, 1., 1e-05, 0.25\n"
-    s += "*Cload\nTip, 2, %s\n" % u.n(-P, "F")
+    s += "*Cload, amplitude=Ramp\nTip, 2, %s\n" % u.n(-P, "F")
     s += "*Output, field, variable=PRESELECT\n"
     s += "*Output, history, frequency=1\n*Node Output, nset=Tip\nU2\n*Node Output, nset=Root\nRF, RM\n"
     s += "*Element Output, elset=RootEl\nSF, SM\n*Energy Output\nALLSE, ALLWK, ALLKE\n"
