@@ -603,6 +603,20 @@ static void unknown_parameter(parser* p, loc at, const kwspec* spec, int np, con
            "SMOOTH, or write the rounded pieces as DEFINITION=SMOOTH STEP");
     return;
   }
+  if ((spec->id == KW_NODE_PRINT || spec->id == KW_EL_PRINT) &&
+      (strcmp(name, "TOTALS") == 0 || strcmp(name, "GLOBAL") == 0)) {
+    /* CalculiX's sums over the set and its choice of the global system for the printout */
+    int node = spec->id == KW_NODE_PRINT;
+    SYNTAX(p, at, "parameter %s of *%s is not read: %s (docs/deck.md *%s); remove %s", name, spec->name,
+           name[0] == 'T' ? (node ? "history.csv has one column per node of the set (SET_label.rfx, ...), no sum over "
+                                    "it; sum those columns"
+                                  : "history.csv has the columns of each element of the set (SET_label.n1, ...), no "
+                                    "sum over them; sum those columns")
+           : node ? "the columns are in the global system, in a node's *TRANSFORM system if it has one"
+                  : "SF, SM, SE are in the section frame (n1 the axial force, m1 the torsion)",
+           node ? "NODE PRINT" : "EL PRINT", name);
+    return;
+  }
   if (spec->id == KW_BEAM_GENERAL_SECTION && (strcmp(name, "SECTION") == 0 || strcmp(name, "DENSITY") == 0 ||
                                               strcmp(name, "POISSON") == 0)) {
     /* Abaqus's *BEAM GENERAL SECTION gives the section's geometry (A, I11, I12, I22, J) and E, G;
