@@ -603,6 +603,23 @@ static void unknown_parameter(parser* p, loc at, const kwspec* spec, int np, con
            "SMOOTH, or write the rounded pieces as DEFINITION=SMOOTH STEP");
     return;
   }
+  if (spec->id == KW_DYNAMIC && (strcmp(name, "ALPHA") == 0 || strcmp(name, "APPLICATION") == 0 ||
+                                 strcmp(name, "HAFTOL") == 0 || strcmp(name, "INITIAL") == 0)) {
+    /* Abaqus/Standard's implicit dynamics (Abaqus/CAE writes APPLICATION=, older files ALPHA=,
+       HAFTOL=): nsbeam's scheme and increments are its own */
+    SYNTAX(p, at, "parameter %s of *DYNAMIC (Abaqus's %s) is not read: %s (docs/deck.md *DYNAMIC); remove %s", name,
+           name[0] == 'A' && name[1] == 'L'   ? "HHT alpha"
+           : name[0] == 'A'                   ? "choice of the integrator's dissipation"
+           : name[0] == 'H'                   ? "half-increment residual tolerance of its automatic increments"
+                                              : "initial acceleration switch",
+           name[0] == 'A' ? "nsbeam's default scheme is second order and damps the highest frequencies to RHOINF= "
+                            "(default 0.9; HHT's alpha gives the same infinite-frequency damping with RHOINF = (1 + "
+                            "alpha) / (1 - alpha))"
+           : name[0] == 'H' ? "the increments are the data line's h, shortened only by cutbacks and events"
+                            : "the step starts from the accelerations of equilibrium",
+           name);
+    return;
+  }
   if ((spec->id == KW_NODE_PRINT || spec->id == KW_EL_PRINT) &&
       (strcmp(name, "TOTALS") == 0 || strcmp(name, "GLOBAL") == 0)) {
     /* CalculiX's sums over the set and its choice of the global system for the printout */
