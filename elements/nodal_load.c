@@ -28,7 +28,14 @@ double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1
   } else {
     if (amp >= 0) {
       const nsb_amplitude* A = &ec->model->amplitudes.data[amp];
-      v = nsb_amplitude_eval(A, A->total_time ? ec->t : ec->t_step, &v1, &v2);
+      if (!A->total_time && load_step >= 0 && ec->step > load_step && load_step < ec->model->steps.count) {
+        /* a load or support of an earlier step whose amplitude runs on step time stays at its
+           value at the end of its own step (Abaqus); it restarted with every step's time, and a
+           support driven to 5 mm in step 1 jumped back to its amplitude's start in step 2 */
+        v = nsb_amplitude_eval(A, ec->model->steps.data[load_step].period, NULL, NULL);
+      } else {
+        v = nsb_amplitude_eval(A, A->total_time ? ec->t : ec->t_step, &v1, &v2);
+      }
     } else if (ec->step_static && ec->step_period > 0.0 &&
                (load_step == ec->step || (load_step < 0 && ec->step == 0))) {
       /* the ramp from the value at the end of the previous step (Abaqus):

@@ -38,7 +38,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", "SUM", NULL};
+/* the first five are nsb_amp_kind; EQUALLY SPACED (Abaqus) is read as a TABULAR table */
+static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", "SUM",
+                                              "EQUALLY SPACED", NULL};
 static const char* const amp_times[] = {"STEP TIME", "TOTAL TIME", NULL};
 static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
 static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", "ELEMENT POINT", NULL};
@@ -48,6 +50,9 @@ static const char* const load_ops[] = {"MOD", "NEW", NULL}; /* *CLOAD, *DLOAD OP
 static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
+static const char* const eigensolvers[] = {"LANCZOS", "SUBSPACE", "AMS", NULL};  /* Abaqus: any, ours */
+static const char* const normalizations[] = {"MASS", "DISPLACEMENT", NULL};
+static const char* const acoustic_couplings[] = {"ON", "OFF", "PROJECTION", NULL};
 static const char* const mass_kinds[] = {"LUMPED", "CONSISTENT", NULL};                       /* modal mass */
 static const char* const spin_axes[] = {"X", "Y", "Z", NULL};                                  /* SPIN axis */
 static const char* const linsolvers[] = {"KLU", "UMFPACK", "AUTO", "KLU2", NULL}; /* nsb_linsolver_kind */
@@ -157,7 +162,7 @@ static const kwspec kw_table[] = {
      KW_AMPLITUDE,
      W_ANY,
      {{"NAME", P_NAME, 1, NULL}, {"DEFINITION", P_ENUM, 0, amp_definitions}, {"TIME", P_ENUM, 0, amp_times},
-      {NULL, P_FLAG, 0, NULL}},
+      {"FIXED INTERVAL", P_REAL, 0, NULL}, {"BEGIN", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_amplitude, deck_data_amplitude, deck_end_amplitude},
     {"RIGID BODY",
      KW_RIGID_BODY,
@@ -234,7 +239,8 @@ static const kwspec kw_table[] = {
     {"STEP",
      KW_STEP,
      W_ANY,
-     {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {"NLGEOM", P_OPT_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
+     {{"NAME", P_NAME, 0, NULL}, {"INC", P_INT, 0, NULL}, {"NLGEOM", P_OPT_ENUM, 0, yes_no},
+      {"PERTURBATION", P_FLAG, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_step, NULL, NULL},
     {"END STEP", KW_END_STEP, W_ANY, {{NULL, P_FLAG, 0, NULL}},
      deck_begin_end_step, NULL, NULL},
@@ -254,7 +260,11 @@ static const kwspec kw_table[] = {
      W_STEP,
      {{"RIKS", P_FLAG, 0, NULL}, {"CONSTRAINT", P_ENUM, 0, riks_constraints}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_static, deck_data_static, deck_end_static},
-    {"FREQUENCY", KW_FREQUENCY, W_STEP, {{"MASS", P_ENUM, 0, mass_kinds}, {NULL, P_FLAG, 0, NULL}},
+    /* Abaqus's EIGENSOLVER, NORMALIZATION, SIM, ACOUSTIC COUPLING (what Abaqus/CAE writes) */
+    {"FREQUENCY", KW_FREQUENCY, W_STEP,
+     {{"MASS", P_ENUM, 0, mass_kinds}, {"EIGENSOLVER", P_ENUM, 0, eigensolvers},
+      {"NORMALIZATION", P_ENUM, 0, normalizations}, {"SIM", P_ENUM, 0, yes_no},
+      {"ACOUSTIC COUPLING", P_ENUM, 0, acoustic_couplings}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_frequency, deck_data_frequency, deck_end_needs_data},
     {"MODAL DYNAMIC",
      KW_MODAL_DYNAMIC,
@@ -301,12 +311,31 @@ static const kwspec kw_table[] = {
      deck_begin_field_output, deck_data_field_output, NULL},
     {"EL FILE", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_field_output, deck_data_field_output, NULL},
-    {"NODE OUTPUT", KW_FIELD_OUTPUT, W_STEP, {{"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_field_output, deck_data_field_output, NULL},
+    /* after *OUTPUT, HISTORY: the set's history (probes); else field output (VTK) */
+    {"NODE OUTPUT", KW_NODE_OUTPUT, W_STEP,
+     {{"NSET", P_NAME, 0, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_abaqus_output, deck_data_abaqus_output, NULL},
     /* DIRECTIONS (Abaqus: the section directions in its .odb): no effect on the VTK output */
-    {"ELEMENT OUTPUT", KW_FIELD_OUTPUT, W_STEP,
-     {{"FREQUENCY", P_INT, 0, NULL}, {"DIRECTIONS", P_ENUM, 0, yes_no}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_field_output, deck_data_field_output, NULL},
+    {"ELEMENT OUTPUT", KW_ELEMENT_OUTPUT, W_STEP,
+     {{"ELSET", P_NAME, 0, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {"DIRECTIONS", P_ENUM, 0, yes_no},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_abaqus_output, deck_data_abaqus_output, NULL},
+    /* Abaqus's energy output: the energies are always in history.csv */
+    {"ENERGY PRINT", KW_ENERGY_OUTPUT, W_STEP,
+     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_energy, deck_data_energy, NULL},
+    {"ENERGY FILE", KW_ENERGY_OUTPUT, W_STEP,
+     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_energy, deck_data_energy, NULL},
+    {"ENERGY OUTPUT", KW_ENERGY_OUTPUT, W_STEP,
+     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
+      {NULL, P_FLAG, 0, NULL}},
+     deck_begin_energy, deck_data_energy, NULL},
+    {"MONITOR", KW_MONITOR, W_STEP,
+     {{"NODE", P_INT, 1, NULL}, {"DOF", P_INT, 1, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
+     deck_begin_monitor, NULL, NULL},
     {"RESTART",
      KW_RESTART,
      W_ANY,
@@ -574,6 +603,37 @@ static void unknown_parameter(parser* p, loc at, const kwspec* spec, int np, con
            "SMOOTH, or write the rounded pieces as DEFINITION=SMOOTH STEP");
     return;
   }
+  if (spec->id == KW_DYNAMIC && (strcmp(name, "ALPHA") == 0 || strcmp(name, "APPLICATION") == 0 ||
+                                 strcmp(name, "HAFTOL") == 0 || strcmp(name, "INITIAL") == 0)) {
+    /* Abaqus/Standard's implicit dynamics (Abaqus/CAE writes APPLICATION=, older files ALPHA=,
+       HAFTOL=): nsbeam's scheme and increments are its own */
+    SYNTAX(p, at, "parameter %s of *DYNAMIC (Abaqus's %s) is not read: %s (docs/deck.md *DYNAMIC); remove %s", name,
+           name[0] == 'A' && name[1] == 'L'   ? "HHT alpha"
+           : name[0] == 'A'                   ? "choice of the integrator's dissipation"
+           : name[0] == 'H'                   ? "half-increment residual tolerance of its automatic increments"
+                                              : "initial acceleration switch",
+           name[0] == 'A' ? "nsbeam's default scheme is second order and damps the highest frequencies to RHOINF= "
+                            "(default 0.9; HHT's alpha gives the same infinite-frequency damping with RHOINF = (1 + "
+                            "alpha) / (1 - alpha))"
+           : name[0] == 'H' ? "the increments are the data line's h, shortened only by cutbacks and events"
+                            : "the step starts from the accelerations of equilibrium",
+           name);
+    return;
+  }
+  if ((spec->id == KW_NODE_PRINT || spec->id == KW_EL_PRINT) &&
+      (strcmp(name, "TOTALS") == 0 || strcmp(name, "GLOBAL") == 0)) {
+    /* CalculiX's sums over the set and its choice of the global system for the printout */
+    int node = spec->id == KW_NODE_PRINT;
+    SYNTAX(p, at, "parameter %s of *%s is not read: %s (docs/deck.md *%s); remove %s", name, spec->name,
+           name[0] == 'T' ? (node ? "history.csv has one column per node of the set (SET_label.rfx, ...), no sum over "
+                                    "it; sum those columns"
+                                  : "history.csv has the columns of each element of the set (SET_label.n1, ...), no "
+                                    "sum over them; sum those columns")
+           : node ? "the columns are in the global system, in a node's *TRANSFORM system if it has one"
+                  : "SF, SM, SE are in the section frame (n1 the axial force, m1 the torsion)",
+           node ? "NODE PRINT" : "EL PRINT", name);
+    return;
+  }
   if (spec->id == KW_BEAM_GENERAL_SECTION && (strcmp(name, "SECTION") == 0 || strcmp(name, "DENSITY") == 0 ||
                                               strcmp(name, "POISSON") == 0)) {
     /* Abaqus's *BEAM GENERAL SECTION gives the section's geometry (A, I11, I12, I22, J) and E, G;
@@ -839,6 +899,12 @@ static void begin_keyword(parser* p, loc at, char* text) {
              "*ORIENTATION is not read: a beam's section axes come from the direction on the *BEAM SECTION "
              "second data line (n1) or from *BEAM NODE FRAME, and *TRANSFORM gives a node's local system "
              "for *BOUNDARY, *CLOAD and output (docs/deck.md)");
+    } else if (strcmp(name, "CONTROLS") == 0) {
+      /* Abaqus's solution controls: nsbeam's own keyword holds Newton's controls */
+      SYNTAX(p, at,
+             "*CONTROLS (Abaqus's solution controls) is not read: Newton's iterations and tolerances are set by "
+             "*SOLVER CONTROLS (ITERATIONS=, RELATIVE RESIDUAL=, RELATIVE CORRECTION=), the increments by the "
+             "*STATIC or *DYNAMIC data line; the defaults need neither (docs/deck.md)");
     } else if (strcmp(name, "RELEASE") == 0 || strcmp(name, "MPC") == 0) {
       /* Abaqus's hinges and links in beam frames: the joint that does the same here */
       SYNTAX(p, at,

@@ -476,6 +476,31 @@ static void check_frequency_steps(parser* p) {
             m->steps.data[k].modal_dynamic ? "MODAL DYNAMIC" : "FREQUENCY");
   }
 #undef NSB_FREQ_STEP
+  /* a support moved by an amplitude of the model data (or of an earlier step in total time)
+     goes on moving in a later *MODAL DYNAMIC step, whose modes are those of the held structure:
+     it would be held there without a word (a shaken clamp left the beam at rest) */
+  for (int k = 0; k < m->steps.count && !p->stop; ++k) {
+    if (!m->steps.data[k].modal_dynamic) continue;
+    for (int i = 0; i < m->boundaries.count && !p->stop; ++i) {
+      const nsb_boundary* bc = &m->boundaries.data[i];
+      if (bc->step >= k || bc->amplitude < 0 || bc->value == 0.0) continue;
+      /* an earlier step's support on a step-time amplitude stays where its step left it */
+      if (bc->step >= 0 && !m->amplitudes.data[bc->amplitude].total_time) continue;
+      int live = 0; /* a DOF of the record not replaced by a later record up to step k */
+      for (int d = bc->dof_first; d <= bc->dof_last && !live; ++d) {
+        int replaced = 0;
+        for (int j = 0; j < m->boundaries.count && !replaced; ++j)
+          replaced = m->boundaries.data[j].step <= k && m->boundaries.data[j].prev[d - 1] == i;
+        live = !replaced;
+      }
+      if (live)
+        VALUE(p, deck_rec_loc(p, REC_BOUNDARY, i, bc->line),
+              "*BOUNDARY with AMPLITUDE=%s moves its support in the *MODAL DYNAMIC step of line %d, which cannot move "
+              "a support (its modes are those of the held structure; nsbeam has no *BASE MOTION): run that step as "
+              "*DYNAMIC",
+              m->amplitudes.data[bc->amplitude].name, m->steps.data[k].line);
+    }
+  }
 }
 
 /* *MODAL DYNAMIC (the last step: checked where a later *STEP begins):

@@ -137,9 +137,17 @@ typedef enum kw_id {
   KW_EL_PRINT,
   KW_FIELD_OUTPUT,
   KW_RESTART,
-  KW_PREPRINT
+  KW_PREPRINT,
+  KW_ENERGY_OUTPUT,
+  KW_MONITOR,
+  KW_NODE_OUTPUT,
+  KW_ELEMENT_OUTPUT
 } kw_id;
 
+
+/* *AMPLITUDE, DEFINITION=EQUALLY SPACED: its index in the DEFINITION values, past the
+   nsb_amp_kind ones (block.sub while its data lines are read; stored as TABULAR) */
+enum { AMP_EQUALLY_SPACED = 5 };
 
 /* P_OPT_ENUM: a flag that may also take a value from values (bare: i = -1) */
 typedef enum ptype { P_NAME, P_INT, P_REAL, P_ENUM, P_FLAG, P_PATH, P_WORD, P_OPT_ENUM } ptype;
@@ -225,6 +233,8 @@ struct parser {
   int stop;             /* too many errors or out of memory: stop everything */
   int had_alloc, had_io, had_syntax, had_value;
   int output_asked;     /* an *OUTPUT keyword was read (deck_check: default output otherwise) */
+  int abaqus_history;   /* the open step's last *OUTPUT was Abaqus's HISTORY: *NODE OUTPUT, *ELEMENT OUTPUT
+                           that follow it ask for history (probes), not field output */
   str_array files;      /* file names (owned, nsb_alloc'ed, strlen + 1 bytes) */
   int_array rec_file[REC_COUNT];
   amp_ref_array amp_refs;
@@ -249,6 +259,9 @@ struct parser {
   loc step_at;
   int step_inc;         /* INC= of the open step, 0 if not given */
   int step_proc;        /* procedure keyword seen in the open step */
+  int step_perturbation; /* *STEP, PERTURBATION (Abaqus's linear perturbation step) */
+  int step_nlgeom_no;   /* *STEP, NLGEOM=NO (accepted with PERTURBATION only) */
+  int freq_abaqus;      /* *FREQUENCY with EIGENSOLVER=: Abaqus's data line */
   loc proc_at;
   loc modal_at;         /* the *MODAL DYNAMIC keyword (file -1: none yet) */
   int main_lines;       /* lines read from the top-level deck */
@@ -410,6 +423,11 @@ void deck_data_el_print(parser* p, loc at);
 void deck_begin_field_output(parser* p, loc at, const pval* v);
 void deck_data_field_output(parser* p, loc at);
 void deck_begin_output(parser* p, loc at, const pval* v);
+void deck_begin_abaqus_output(parser* p, loc at, const pval* v);
+void deck_data_abaqus_output(parser* p, loc at);
+void deck_begin_energy(parser* p, loc at, const pval* v);
+void deck_data_energy(parser* p, loc at);
+void deck_begin_monitor(parser* p, loc at, const pval* v);
 void deck_begin_restart(parser* p, loc at, const pval* v);
 
 /* deck_check.c: the checks that need the whole deck (after the last line) */

@@ -294,17 +294,32 @@ void deck_begin_amplitude(parser* p, loc at, const pval* v) {
     p->b.kw = KW_SKIP;
     return;
   }
+  /* Abaqus's EQUALLY SPACED: values a_k at BEGIN + k FIXED INTERVAL, read as a TABULAR table */
+  int equal = v[1].set && v[1].i == AMP_EQUALLY_SPACED;
+  if (equal && !(v[3].set && v[3].d > 0.0)) {
+    VALUE(p, at, "DEFINITION=EQUALLY SPACED needs FIXED INTERVAL= (the time between the values, > 0)%s",
+          v[3].set ? "" : ", which is missing");
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (!equal && (v[3].set || v[4].set)) {
+    VALUE(p, at, "FIXED INTERVAL= and BEGIN= go with DEFINITION=EQUALLY SPACED");
+    p->b.kw = KW_SKIP;
+    return;
+  }
   nsb_amplitude a;
   memset(&a, 0, sizeof a);
   snprintf(a.name, sizeof a.name, "%s", v[0].s);
-  a.kind = v[1].set ? (nsb_amp_kind)v[1].i : NSB_AMP_TABULAR;
+  a.kind = v[1].set && !equal ? (nsb_amp_kind)v[1].i : NSB_AMP_TABULAR;
   a.total_time = v[2].set ? v[2].i : 0;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->amplitudes, a) != NSB_OK) {
     deck_oom(p, at);
     return;
   }
   p->b.index = p->m->amplitudes.count - 1;
-  p->b.sub = (int)a.kind;
+  p->b.sub = equal ? AMP_EQUALLY_SPACED : (int)a.kind;
+  p->b.com[0] = equal ? v[3].d : 0.0;                /* FIXED INTERVAL */
+  p->b.com[1] = equal && v[4].set ? v[4].d : 0.0;    /* BEGIN */
   p->b.ok = 1;
   p->values.count = 0;
 }
@@ -874,6 +889,24 @@ void deck_data_amplitude(parser* p, loc at) {
   int kind = p->b.sub;
   if (kind == NSB_AMP_SUM) {
     data_amplitude_sum(p, at);
+    return;
+  }
+  if (kind == AMP_EQUALLY_SPACED) {
+    /* the values, any number per line: pairs (BEGIN + k FIXED INTERVAL, a_k) */
+    if (NSB_ARRAY_RESERVE(p->ctx, p->values, p->values.count + 2 * p->n_fields) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+    for (int k = 0; k < p->n_fields; ++k) {
+      double a;
+      if (!deck_get_real(p, at, p->fields[k], "amplitude value", &a)) {
+        p->b.ok = 0;
+        return;
+      }
+      double t = p->b.com[1] + (double)(p->values.count / 2) * p->b.com[0];
+      p->values.data[p->values.count++] = t;
+      p->values.data[p->values.count++] = a;
+    }
     return;
   }
   if (kind == NSB_AMP_TABULAR || kind == NSB_AMP_SMOOTH_STEP) {

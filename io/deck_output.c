@@ -108,6 +108,7 @@ void deck_begin_output(parser* p, loc at, const pval* v) {
     }
   }
   int format = abaqus ? (v[3].set ? 0 : 1) : v[0].i;
+  p->abaqus_history = abaqus && v[4].set;
   if (format == 0) {
     s->vtk_every = every;
     s->vtk_ascii = v[2].set && v[2].i == 0;
@@ -157,6 +158,19 @@ void deck_end_probe(parser* p) {
     SYNTAX(p, p->b.at, "*PROBE needs a data line with the quantities (X, U, V, R, W, Q, WB; on beams E, N, M, NS, MS)");
 }
 
+/* Index of quantity q in the NULL-terminated names, also for Abaqus's component
+   names (U2, RF1, SM3: the whole vector is written); -1 if it is none of them. */
+static int quantity_index(const char* const* names, const char* q) {
+  size_t n = strlen(q);
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1 && !(n >= 2 && q[n - 1] >= '1' && q[n - 1] <= '3')) break;
+    for (int k = 0; names[k]; ++k)
+      if (pass == 0 ? strcmp(names[k], q) == 0 : strlen(names[k]) == n - 1 && strncmp(names[k], q, n - 1) == 0)
+        return k;
+  }
+  return -1;
+}
+
 /* *NODE PRINT, NSET=set [, FREQUENCY=n] (CalculiX/Abaqus): one node probe per
    node of the set, named after the set (one node) or set_label (several), so
    that the history columns read SET.ux or SET_21.ux; FREQUENCY=n is
@@ -194,10 +208,10 @@ void deck_begin_node_print(parser* p, loc at, const pval* v) {
   if (!print_frequency_ok(p, at, v)) return;
   const nsb_nset* ns = &p->m->nsets.data[set];
   if (ns->nodes.count == 0 || !valid_probe_name(ns->name)) {
-    VALUE(p, at, ns->nodes.count == 0 ? "*NODE PRINT: node set %s is empty"
-                                      : "*NODE PRINT: node set name '%s' may contain only letters, digits, '_' and '-' "
+    VALUE(p, at, ns->nodes.count == 0 ? "*%s: node set %s is empty"
+                                      : "*%s: node set name '%s' may contain only letters, digits, '_' and '-' "
                                         "(it names the history columns)",
-          ns->name);
+          p->b.spec->name, ns->name);
     p->b.kw = KW_SKIP;
     return;
   }
@@ -208,15 +222,15 @@ void deck_begin_node_print(parser* p, loc at, const pval* v) {
     nsb_probe pr;
     memset(&pr, 0, sizeof pr);
     if (!node_print_name(p->m, ns, k, pr.name)) {
-      VALUE(p, at, "*NODE PRINT: node set name %s is too long to name the history columns of its %d nodes (at most 40 "
-            "characters)", ns->name, ns->nodes.count);
+      VALUE(p, at, "*%s: node set name %s is too long to name the history columns of its %d nodes (at most 40 "
+            "characters)", p->b.spec->name, ns->name, ns->nodes.count);
       p->b.kw = KW_SKIP;
       return;
     }
     int old = find_probe(p->m, pr.name);
     if (old >= 0) {
       if (p->m->probes.data[old].node != ns->nodes.data[k]) {
-        VALUE(p, at, "*NODE PRINT: probe %s is already defined (line %d) on another node", pr.name,
+        VALUE(p, at, "*%s: probe %s is already defined (line %d) on another node", p->b.spec->name, pr.name,
               p->m->probes.data[old].line);
         p->b.kw = KW_SKIP;
         return;
@@ -242,10 +256,9 @@ void deck_data_node_print(parser* p, loc at) {
   const nsb_nset* ns = &p->m->nsets.data[p->b.set];
   for (int f = 0; f < p->n_fields; ++f) {
     char* q = deck_normalize(p->fields[f]);
-    int k = 0;
-    while (names[k] && strcmp(names[k], q) != 0) ++k;
-    if (!names[k]) {
-      VALUE(p, at, "*NODE PRINT: quantity '%s' is not available (available: U, V, RF, UR, RM)", q);
+    int k = quantity_index(names, q);
+    if (k < 0) {
+      VALUE(p, at, "*%s: quantity '%s' is not available (available: U, V, RF, UR, RM)", p->b.spec->name, q);
       continue;
     }
     for (int n = 0; n < ns->nodes.count; ++n) {
@@ -284,17 +297,17 @@ void deck_begin_el_print(parser* p, loc at, const pval* v) {
     return;
   }
   if (es->elements.count == 0 || !valid_probe_name(es->name)) {
-    VALUE(p, at, es->elements.count == 0 ? "*EL PRINT: element set %s is empty"
-                                         : "*EL PRINT: element set name '%s' may contain only letters, digits, '_' and "
+    VALUE(p, at, es->elements.count == 0 ? "*%s: element set %s is empty"
+                                         : "*%s: element set name '%s' may contain only letters, digits, '_' and "
                                            "'-' (it names the history columns)",
-          es->name);
+          p->b.spec->name, es->name);
     p->b.kw = KW_SKIP;
     return;
   }
   for (int k = 0; k < es->elements.count; ++k) {
     const nsb_element* e = &p->m->elements.data[es->elements.data[k]];
     if (!nsb_etype_is_beam(e->type)) {
-      VALUE(p, at, "*EL PRINT: element %d of set %s is not a beam (section forces exist on beam elements only)", e->label,
+      VALUE(p, at, "*%s: element %d of set %s is not a beam (section forces exist on beam elements only)", p->b.spec->name, e->label,
             es->name);
       p->b.kw = KW_SKIP;
       return;
@@ -308,15 +321,15 @@ void deck_begin_el_print(parser* p, loc at, const pval* v) {
     nsb_probe pr;
     memset(&pr, 0, sizeof pr);
     if (!el_print_name(p->m, es, k, pr.name)) {
-      VALUE(p, at, "*EL PRINT: element set name %s is too long to name the history columns of its %d elements (at "
-            "most 40 characters)", es->name, es->elements.count);
+      VALUE(p, at, "*%s: element set name %s is too long to name the history columns of its %d elements (at "
+            "most 40 characters)", p->b.spec->name, es->name, es->elements.count);
       p->b.kw = KW_SKIP;
       return;
     }
     int old = find_probe(p->m, pr.name);
     if (old >= 0) {
       if (p->m->probes.data[old].element != es->elements.data[k]) {
-        VALUE(p, at, "*EL PRINT: probe %s is already defined (line %d) elsewhere", pr.name, p->m->probes.data[old].line);
+        VALUE(p, at, "*%s: probe %s is already defined (line %d) elsewhere", p->b.spec->name, pr.name, p->m->probes.data[old].line);
         p->b.kw = KW_SKIP;
         return;
       }
@@ -338,16 +351,15 @@ void deck_begin_el_print(parser* p, loc at, const pval* v) {
    strains), Abaqus's names -> the element probe quantities NS, MS, E (in the
    section frame; nsbeam's m1 is the torsion, Abaqus's SM3). */
 void deck_data_el_print(parser* p, loc at) {
-  static const char* const names[] = {"SF", "SM", "SE", NULL};
-  static const unsigned bits[] = {NSB_PROBE_NS, NSB_PROBE_MS, NSB_PROBE_E};
+  static const char* const names[] = {"SF", "SM", "SE", "SK", NULL};
+  static const unsigned bits[] = {NSB_PROBE_NS, NSB_PROBE_MS, NSB_PROBE_E, NSB_PROBE_E};
   const nsb_elset* es = &p->m->elsets.data[p->b.set];
   for (int f = 0; f < p->n_fields; ++f) {
     char* q = deck_normalize(p->fields[f]);
-    int k = 0;
-    while (names[k] && strcmp(names[k], q) != 0) ++k;
-    if (!names[k]) {
-      VALUE(p, at, "*EL PRINT: quantity '%s' is not available (available: SF, SM, SE: section forces, moments, strains)",
-            q);
+    int k = quantity_index(names, q);
+    if (k < 0) {
+      VALUE(p, at, "*%s: quantity '%s' is not available (available: SF, SM, SE: section forces, moments, strains)",
+            p->b.spec->name, q);
       continue;
     }
     for (int n = 0; n < es->elements.count; ++n) {
@@ -380,12 +392,110 @@ void deck_data_field_output(parser* p, loc at) {
   static const char* const names[] = {"U", "V", "RF", "UR", "RM", "S", "E", "SF", "SM", "SE", "COORD", NULL};
   for (int f = 0; f < p->n_fields; ++f) {
     char* q = deck_normalize(p->fields[f]);
-    int k = 0;
-    while (names[k] && strcmp(names[k], q) != 0) ++k;
-    if (!names[k])
+    if (quantity_index(names, q) < 0)
       VALUE(p, at, "*%s: variable '%s' has no counterpart in nsbeam's VTK output (accepted: U, V, RF, UR, RM, S, E, "
             "SF, SM, SE, COORD)", p->b.spec->name, q);
   }
+}
+
+/* *NODE OUTPUT [, NSET=set], *ELEMENT OUTPUT [, ELSET=set] (Abaqus): after *OUTPUT,
+   HISTORY in the step they ask for the set's history, answered as *NODE PRINT and
+   *EL PRINT answer it (probes, history.csv; the set is needed); otherwise field
+   output (*NODE FILE: the VTK files, which hold every node and element, so a set
+   changes nothing).  v: set, FREQUENCY[, DIRECTIONS]. */
+void deck_begin_abaqus_output(parser* p, loc at, const pval* v) {
+  int node = p->b.spec->id == KW_NODE_OUTPUT;
+  p->b.sub = 0;
+  if (!p->abaqus_history) {
+    deck_begin_field_output(p, at, v + 1);
+    return;
+  }
+  if (!v[0].set) {
+    SYNTAX(p, at, "*%s after *OUTPUT, HISTORY needs %s= (the %s whose history is written to history.csv)",
+           p->b.spec->name, node ? "NSET" : "ELSET", node ? "nodes" : "elements");
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  p->b.sub = 1;
+  if (node) deck_begin_node_print(p, at, v);
+  else deck_begin_el_print(p, at, v);
+}
+
+void deck_data_abaqus_output(parser* p, loc at) {
+  if (!p->b.sub) deck_data_field_output(p, at);
+  else if (p->b.spec->id == KW_NODE_OUTPUT) deck_data_node_print(p, at);
+  else deck_data_el_print(p, at);
+}
+
+/* *ENERGY PRINT, *ENERGY FILE [, FREQUENCY=n], *ENERGY OUTPUT [, VARIABLE=...]
+   (Abaqus): the whole model's energies are always in history.csv (kinetic_energy,
+   potential_energy, total_energy, external_work, dissipated); FREQUENCY=n is
+   *OUTPUT, FORMAT=HISTORY, EVERY=n.  v: FREQUENCY, VARIABLE, ELSET. */
+void deck_begin_energy(parser* p, loc at, const pval* v) {
+  if (v[2].set) {
+    VALUE(p, at, "*%s, ELSET=: the energies in history.csv are the whole model's (kinetic_energy, potential_energy, "
+          "external_work, dissipated); a set's are not written", p->b.spec->name);
+    p->b.kw = KW_SKIP;
+    return;
+  }
+  if (v[0].set) {
+    if (v[0].i < 1) {
+      VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[0].i);
+      p->b.kw = KW_SKIP;
+      return;
+    }
+    p->m->steps.data[p->m->steps.count - 1].history_every = v[0].i;
+  }
+}
+
+void deck_data_energy(parser* p, loc at) {
+  static const char* const names[] = {"ALLKE", "ALLSE", "ALLIE", "ALLWK", "ALLVD", "ALLFD", "ALLCD", "ETOTAL", NULL};
+  for (int f = 0; f < p->n_fields; ++f) {
+    char* q = deck_normalize(p->fields[f]);
+    int k = 0;
+    while (names[k] && strcmp(names[k], q) != 0) ++k;
+    if (!names[k])
+      VALUE(p, at, "*%s: variable '%s' has no counterpart in history.csv (accepted: ALLKE: kinetic_energy; ALLSE, "
+            "ALLIE: potential_energy, with gravity's; ALLWK: external_work, without gravity's; ALLVD, ALLFD, ALLCD: "
+            "dissipated; ETOTAL: total_energy + dissipated - external_work)", p->b.spec->name, q);
+  }
+}
+
+/* *MONITOR, NODE=label, DOF=d [, FREQUENCY=n] (Abaqus: one degree of freedom in the
+   status file): a node probe MONITOR with U (d = 1..3) or the rotation R (4..6),
+   written to history.csv every increment (FREQUENCY=n: every n). */
+void deck_begin_monitor(parser* p, loc at, const pval* v) {
+  int i = nsb_model_find_node(p->m, v[0].i);
+  if (i < 0) {
+    VALUE(p, at, "node %d is not defined (nodes must be defined before they are used)", v[0].i);
+    return;
+  }
+  if (!deck_in_dof_range(p, at, v[1].i, "DOF")) return;
+  if (v[2].set && v[2].i < 1) {
+    VALUE(p, at, "FREQUENCY must be >= 1, got %d", v[2].i);
+    return;
+  }
+  int j = find_probe(p->m, "MONITOR");
+  if (j >= 0 && p->m->probes.data[j].node != i) {
+    VALUE(p, at, "*MONITOR: probe MONITOR is already defined (line %d) on another node; nsbeam monitors one node (as "
+          "Abaqus does): use *NODE PRINT or *PROBE for more", p->m->probes.data[j].line);
+    return;
+  }
+  if (j < 0) {
+    nsb_probe pr;
+    memset(&pr, 0, sizeof pr);
+    snprintf(pr.name, sizeof pr.name, "MONITOR");
+    pr.node = i;
+    pr.element = -1;
+    pr.line = at.line;
+    if (NSB_ARRAY_PUSH(p->ctx, p->m->probes, pr) != NSB_OK) {
+      deck_oom(p, at);
+      return;
+    }
+    j = p->m->probes.count - 1;
+  }
+  p->m->probes.data[j].quantities |= v[1].i <= 3 ? NSB_PROBE_U : NSB_PROBE_R;
+  if (v[2].set) p->m->steps.data[p->m->steps.count - 1].history_every = v[2].i;
 }
 
 /* *RESTART, WRITE, FREQUENCY=n: a checkpoint every n increments (model-wide). */

@@ -129,7 +129,13 @@ void deck_begin_step(parser* p, loc at, const pval* v) {
   /* NLGEOM (CalculiX/Abaqus): the beams are always geometrically exact, so
      NLGEOM and NLGEOM=YES say what nsbeam does anyway; NLGEOM=NO asks for a
      geometrically linear analysis, which nsbeam cannot give. */
-  if (v[2].set && v[2].i == 0)
+  /* with PERTURBATION (Abaqus's linear perturbation step, what Abaqus/CAE writes for a
+     frequency step with NLGEOM=NO) the step is linear about the base state anyway: accepted
+     for *FREQUENCY and *MODAL DYNAMIC, refused with *STATIC and *DYNAMIC (begin_procedure) */
+  p->step_perturbation = v[3].set;
+  p->freq_abaqus = 0;
+  p->step_nlgeom_no = v[2].set && v[2].i == 0;
+  if (p->step_nlgeom_no && !p->step_perturbation)
     VALUE(p, at, "NLGEOM=NO (a geometrically linear analysis) cannot be honoured: nsbeam's beams are always "
           "geometrically exact; remove NLGEOM=NO");
   if (v[1].set) {
@@ -141,6 +147,7 @@ void deck_begin_step(parser* p, loc at, const pval* v) {
     return;
   }
   p->in_step = 1;
+  p->abaqus_history = 0;
   p->step_at = at;
   p->step_proc = 0;
 }
@@ -175,6 +182,10 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
   }
   p->step_proc = 1;
   p->proc_at = at;
+  if (p->step_perturbation)
+    VALUE(p, p->step_at, "*STEP, PERTURBATION (Abaqus's linear perturbation step) goes with *FREQUENCY or *MODAL "
+          "DYNAMIC here: nsbeam's *%s is geometrically exact; remove PERTURBATION%s",
+          is_static ? "STATIC" : "DYNAMIC", p->step_nlgeom_no ? " and NLGEOM=NO" : "");
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   nsb_scheme_kind scheme = NSB_SCHEME_MODIFIED_NEWMARK;
   if (!is_static && v[0].set) scheme = (nsb_scheme_kind)v[0].i;
@@ -272,7 +283,17 @@ static void begin_frequency_step(parser* p, loc at, int consistent) {
   s->consistent_mass = consistent;
 }
 
-void deck_begin_frequency(parser* p, loc at, const pval* v) { begin_frequency_step(p, at, v[0].set && v[0].i == 1); }
+void deck_begin_frequency(parser* p, loc at, const pval* v) {
+  begin_frequency_step(p, at, v[0].set && v[0].i == 1);
+  if (p->b.kw == KW_SKIP) return;
+  /* Abaqus's parameters: the eigensolver (any: nsbeam's own), no acoustics; the modes here
+     are mass-normalized, which is Abaqus's NORMALIZATION=MASS */
+  p->freq_abaqus = v[1].set;
+  if (v[2].set && v[2].i == 1)
+    VALUE(p, at, "NORMALIZATION=DISPLACEMENT is not available: nsbeam's mode shapes are mass-normalized (the "
+          "fields of the VTK modes, docs/deck.md *FREQUENCY); the frequencies do not depend on it: write "
+          "NORMALIZATION=MASS or leave it out");
+}
 
 /* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=] [, MASS=]
    [, SPIN=, AXIS= [, EXTERNAL DAMPING=] [, SWEEP=]]: data line h, period
@@ -333,6 +354,19 @@ void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
 
 void deck_data_frequency(parser* p, loc at) {
   if (!deck_only_one_line(p, at)) return;
+  if (p->freq_abaqus) {
+    /* Abaqus's data line with EIGENSOLVER=: number of modes, then the frequency range, shift,
+       block size, ... (Abaqus/CAE writes "10, , , , , "): only the number is read */
+    for (int f = 1; f < p->n_fields; ++f)
+      if (p->fields[f][0]) {
+        VALUE(p, at, "*FREQUENCY, EIGENSOLVER=: field %d ('%s') of Abaqus's data line (a frequency range, shift "
+              "or block size) is not read: nsbeam takes the number of modes, the lowest; leave the other fields "
+              "empty, or drop EIGENSOLVER= and give nsbeam's 'number of modes, shift' (shift in (rad/time)^2)",
+              f + 1, p->fields[f]);
+        return;
+      }
+    p->n_fields = 1;
+  }
   if (!deck_expect_fields(p, at, 1, 2, "number of modes[, shift]")) return;
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   int n;
@@ -836,6 +870,8 @@ void deck_step_keyword_failed(parser* p, loc at, const kwspec* spec) {
     p->step_at = at;
     p->step_proc = 0;
     p->step_inc = 0;
+    p->step_perturbation = p->step_nlgeom_no = p->freq_abaqus = 0;
+    p->abaqus_history = 0;
   }
   if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY || spec->id == KW_MODAL_DYNAMIC)
     p->step_proc = 1;

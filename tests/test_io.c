@@ -371,6 +371,30 @@ static void test_amplitude_sum(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+/* DEFINITION=EQUALLY SPACED (Abaqus): values at BEGIN + k FIXED INTERVAL, any number per
+   line, read as a TABULAR table. */
+static void test_amplitude_equally_spaced(void) {
+  run r = expect_ok("equal.inp", "*NODE\n1, 0, 0, 0\n*PARTICLE, NODE=1, MASS=1.0\n"
+                                 "*AMPLITUDE, NAME=A, DEFINITION=EQUALLY SPACED, FIXED INTERVAL=0.25, BEGIN=0.5\n"
+                                 "1., 3., 2.\n0.\n"
+                                 "*STEP\n*DYNAMIC\n0.01, 1.0\n*CLOAD, AMPLITUDE=A\n1, 1, 1.0\n*END STEP\n");
+  if (r.m) {
+    const nsb_amplitude* a = &r.m->amplitudes.data[nsb_model_find_amplitude(r.m, "A")];
+    CU_ASSERT_EQUAL(a->kind, NSB_AMP_TABULAR);
+    CU_ASSERT_EQUAL(a->n_data, 8);
+    static const double t[] = {0.5, 0.75, 1.0, 1.25}, v[] = {1.0, 3.0, 2.0, 0.0};
+    for (int k = 0; k < 4 && a->n_data == 8; ++k) {
+      NSB_ASSERT_CLOSE(a->data[2 * k], t[k], 0.0);
+      NSB_ASSERT_CLOSE(a->data[2 * k + 1], v[k], 0.0);
+    }
+    double d1, d2;
+    NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 0.625, &d1, &d2), 2.0, 1e-15);
+    NSB_ASSERT_CLOSE(d1, 8.0, 1e-13);
+    NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 0.0, &d1, &d2), 1.0, 0.0);
+  }
+  run_free(&r);
+}
+
 /* The smallest increment of *DYNAMIC (docs/deck.md): h / 1024 by default (ten
    halvings), h itself with DIRECT (Abaqus: fixed increments), and a given h_min
    whatever DIRECT says; h_min > h is an error with or without DIRECT. */
@@ -1383,6 +1407,7 @@ static const nsb_test_suite suites[] = {
                              {"dynamic_h_min", test_dynamic_h_min},
                              {"crlf", test_crlf},
                              {"amplitude_sum", test_amplitude_sum},
+                             {"amplitude_equally_spaced", test_amplitude_equally_spaced},
                              {"string_deck", test_string_deck},
                              {"inertia_reference", test_inertia_reference},
                              {"docs_example", test_docs_example},

@@ -11,7 +11,11 @@
 # beam, dynamic section forces and reactions against modal superposition, the von Mises truss's
 # snap-through by Riks, a free ring's in-plane and out-of-plane modes, Rayleigh-damped modal
 # dynamics against the modal step response, a cantilever with a tip body's mass and rotary
-# inertia (check_user.py).
+# inertia, a column's frequencies under axial load, the membrane stiffening of a clamped strip,
+# a strip rolled up twice, a tripod's reactions, Abaqus's history output requests and DaDeppo and
+# Schmidt's deep arch, the transmissibility of isolators on a shaken support, and step-time
+# amplitudes held in later steps, a portal frame's sway buckling by its frequency, and Abaqus/CAE's
+# frequency step (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -26,7 +30,9 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     bent_cantilever twisted_beam step_load_cantilever ss_harmonic_damped girder_bracket gerber_beam
     bend45 torsion_sections spin_up_rod moving_load
     von_mises_truss ring_modes modal_rayleigh tip_body_cantilever
-    skew_tip_load inclined_support half_span_xsymm)
+    skew_tip_load inclined_support half_span_xsymm
+    preloaded_column clamped_membrane roll_up_twice tripod abaqus_history deep_arch base_excitation
+    amplitude_steps preloaded_portal abaqus_cae_frequency)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

@@ -2374,5 +2374,350 @@ def main():
             f.write(text.replace(right, wrong))
 
 
+
+# ---------------------------------------------------------------------------
+# structural models of a second round (a column's frequencies under its load, the membrane
+# stiffening of a clamped strip, a strip rolled up twice, a tripod, an Abaqus deck with history
+# output requests)
+
+PC_ = dict(L=2.0, b=0.04, h=0.02, n=20, loads=(0.5, 0.8))
+
+
+def pc_euler(b=None, h=None):
+    """The Euler load of preloaded_column about its weak axis (bending across h)."""
+    b = PC_["b"] if b is None else b
+    h = PC_["h"] if h is None else h
+    return math.pi ** 2 * 210e9 * b * h ** 3 / 12 / PC_["L"] ** 2
+
+
+def preloaded_column(u):
+    """A pinned steel column (2 m, 40 x 20 mm, 20 B31) and its frequencies (*FREQUENCY)
+    unloaded, under half its weak-axis Euler load and under 0.8 of it (*STATIC steps, the load
+    changed by OP=MOD): omega_n^2 (P) = omega_n^2 (0) (1 - P / P_n), P_n = n^2 pi^2 EI / L^2, in
+    both bending planes."""
+    L, b, h, n = PC_["L"], PC_["b"], PC_["h"], PC_["n"]
+    Pe = pc_euler()
+    s = head(u, "Pinned column: frequencies under axial load", preloaded_column.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "COLUMN", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COLUMN, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*PROBE, NAME=top, NODE=%d\nU\n*PROBE, NAME=base, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP, NAME=Unloaded\n*FREQUENCY\n8\n*END STEP\n"
+    for k, f in enumerate(PC_["loads"]):
+        s += "*STEP, NAME=Load%d\n*STATIC\n0.5, 1.0\n*CLOAD%s\n%d, 1, %s\n*END STEP\n" % (
+            k + 1, ", OP=MOD" if k else "", n + 1, u.n(-f * Pe, "F"))
+        s += "*STEP, NAME=Modes%d\n*FREQUENCY\n8\n*END STEP\n" % (k + 1)
+    return s
+
+
+CM = dict(L=2.0, b=0.02, h=0.005, n=20, P=60.0, inc=0.2)
+
+
+def clamped_membrane(u):
+    """A steel strip (2 m, 20 x 5 mm, 20 B31) clamped at both ends, which cannot move apart,
+    under a central load of 60 N in five static increments: the deflection, 2.4 thicknesses and
+    a fifth of the linear P L^3 / 192 EI, held by the membrane force, against the tie-beam's
+    closed form (Timoshenko & Woinowsky-Krieger 1959) at every increment."""
+    L, b, h, n, P = CM["L"], CM["b"], CM["h"], CM["n"], CM["P"]
+    s = head(u, "Clamped strip: membrane stiffening under a central load", clamped_membrane.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "STRIP", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=%d\nRF, RM\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=quarter, ELEMENT=%d, POSITION=0.5\nX, NS, MS\n" % (n // 4)
+    s += "*STEP, NLGEOM\n*STATIC\n%g, 1.0\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (CM["inc"], n // 2 + 1, u.n(-P, "F"))
+    return s
+
+
+RU = dict(L=0.5, b=0.02, h=0.002, n=32, turns=2, inc=0.0625)
+
+
+def roll_up_twice(u):
+    """A steel strip (0.5 m, 20 x 2 mm, 32 B2V) rolled up twice by a follower end moment
+    4 pi EI / L in sixteen increments: each increment turns the tip by 45 degrees more, past
+    one full turn (the rotation vector's 2 pi) to two; the tip on the circle of radius EI / M."""
+    L, b, h, n = RU["L"], RU["b"], RU["h"], RU["n"]
+    EI = 210e9 * b * h ** 3 / 12
+    M = 2 * math.pi * RU["turns"] * EI / L
+    s = head(u, "Strip rolled up twice", roll_up_twice.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "STRIP")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, R, Q\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=mid, ELEMENT=%d, POSITION=0.5\nMS, NS\n" % (n // 2)
+    s += "*STEP, NLGEOM\n*STATIC\n%g, 1.0\n*CLOAD, FOLLOWER=YES\n%d, 6, %s\n*END STEP\n" % (RU["inc"], n + 1, u.n(M, "F*L"))
+    return s
+
+
+TP = dict(a=1.0, H=1.5, r=0.03, t=0.004, n=8, P=(2000.0, 1000.0, -10000.0), inc=0.5)
+
+
+def tripod_feet():
+    """The feet of tripod on the circle of radius a, at 90, 210 and 330 degrees (SI)."""
+    return [(TP["a"] * math.cos(math.radians(90 + 120 * k)), TP["a"] * math.sin(math.radians(90 + 120 * k)), 0.0)
+            for k in range(3)]
+
+
+def tripod(u):
+    """A space frame: three steel tubes (60 x 4 mm, 8 B31 each) from pinned feet on a circle of
+    1 m to a rigid apex 1.5 m above its centre, loaded at the apex by (2, 1, -10) kN in two
+    static increments: the feet's reactions against the pin-jointed tripod's statics (the bars'
+    bending, 12 (r/l)^2 of their axial stiffness, aside), their sum and moment exactly."""
+    n = TP["n"]
+    s = head(u, "Tripod under an apex load", tripod.__doc__)
+    s += "*NODE, NSET=APEX\n1, 0, 0, %s\n" % u.n(TP["H"], "L")
+    for k, f in enumerate(tripod_feet()):
+        s += "*NODE\n"
+        for i in range(1, n + 1):
+            t = i / n
+            s += "%d, %s, %s, %s\n" % (100 * (k + 1) + i, u.n(t * f[0], "L"), u.n(t * f[1], "L"),
+                                         u.n((1 - t) * TP["H"], "L"))
+    s += "*NSET, NSET=FEET\n108, 208, 308\n"
+    for k in range(3):
+        s += "*ELEMENT, TYPE=B31, ELSET=LEGS\n%d, 1, %d\n" % (100 * (k + 1) + 1, 100 * (k + 1) + 1)
+        for i in range(1, n):
+            s += "%d, %d, %d\n" % (100 * (k + 1) + i + 1, 100 * (k + 1) + i, 100 * (k + 1) + i + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=LEGS, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n1, 0, 0\n" % (u.n(TP["r"], "L"), u.n(TP["t"], "L"))
+    s += "*BOUNDARY\nFEET, PINNED\n"
+    s += "*STEP, NLGEOM\n*STATIC\n%g, 1.0\n*NODE PRINT, NSET=FEET\nRF\n*NODE PRINT, NSET=APEX\nU, UR\n*CLOAD\n" % TP["inc"]
+    for d, F in enumerate(TP["P"]):
+        s += "APEX, %d, %s\n" % (d + 1, u.n(F, "F"))
+    s += "*END STEP\n"
+    return s
+
+
+AH = dict(L=1.0, b=0.02, h=0.01, n=10, P=5.0)
+
+
+def abaqus_history(u):
+    """A steel cantilever (1 m, 20 x 10 mm, 10 B31, 5 N at the tip in four static increments,
+    P L^2 / EI = 0.014) written as an Abaqus user writes its output requests: *Output, history
+    with *Node Output, nset= (U2 of the tip, RF, RM of the root), *Element Output, elset= (SF,
+    SM of the root element), *Energy Output, *Energy Print and a *Monitor of the tip's DOF 2;
+    sets by *Nset, generate and *Elset; the load on an EQUALLY SPACED amplitude (the ramp).  Against Timoshenko's cantilever: the tip, the
+    reactions, the section forces and the strain energy P w / 2."""
+    L, b, h, n, P = AH["L"], AH["b"], AH["h"], AH["n"], AH["P"]
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*Heading\n%s\n" % (
+        " ".join(abaqus_history.__doc__.split()), u.title, "Cantilever with Abaqus history output")
+    s += "*Node\n"
+    for i in range(n + 1):
+        s += "%d, %s, 0., 0.\n" % (i + 1, u.n(L * i / n, "L"))
+    s += "*Nset, nset=All, generate\n1, %d, 1\n*Nset, nset=Root\n1\n*Nset, nset=Tip\n%d\n" % (n + 1, n + 1)
+    s += "*Element, type=B31, elset=Beam\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, i + 2)
+    s += "*Elset, elset=RootEl\n1\n"
+    s += "*Beam Section, elset=Beam, material=Steel, section=RECT\n%s, %s\n0., 0., -1.\n" % (u.n(b, "L"), u.n(h, "L"))
+    E, nu, rho = STEEL
+    s += "*Material, name=Steel\n*Elastic\n%s, %g\n*Density\n%s\n" % (u.n(E, "F/L^2"), nu, u.n(rho, "M/L^3"))
+    s += "*Boundary\nRoot, ENCASTRE\n"
+    s += "*Amplitude, name=Ramp, definition=EQUALLY SPACED, fixed interval=0.5\n0., 0.5, 1.\n"
+    s += "*Step, name=Load, nlgeom=YES\n*Static\n0.25, 1., 1e-05, 0.25\n"
+    s += "*Cload, amplitude=Ramp\nTip, 2, %s\n" % u.n(-P, "F")
+    s += "*Output, field, variable=PRESELECT\n"
+    s += "*Output, history, frequency=1\n*Node Output, nset=Tip\nU2\n*Node Output, nset=Root\nRF, RM\n"
+    s += "*Element Output, elset=RootEl\nSF, SM\n*Energy Output\nALLSE, ALLWK, ALLKE\n"
+    s += "*Energy Print\n*Monitor, node=%d, dof=2\n*End Step\n" % (n + 1)
+    return s
+
+
+DA = dict(R=1.0, b=0.02, h=0.01, n=40, half=107.5, lam=10.0, stop=1.18)
+
+
+def deep_arch(u):
+    """DaDeppo and Schmidt's (1975) deep circular arch: a steel strip (20 x 10 mm) on a circle of
+    1 m over 215 degrees, 40 B31, clamped at one end and pinned at the other, a load at the
+    crown of 10 EI / R^2 followed by arc length (*STATIC, RIKS) until the crown has dropped by
+    1.18 R, past the limit point: the limit load against their P R^2 / EI = 8.97; the reactions balance the load on the
+    whole path."""
+    R, b, h, n = DA["R"], DA["b"], DA["h"], DA["n"]
+    EI = 210e9 * b * h ** 3 / 12
+    P = DA["lam"] * EI / R ** 2
+    c = n // 2 + 1
+    s = head(u, "Deep circular arch by arc length", deep_arch.__doc__)
+    s += "*NODE\n"
+    for i in range(n + 1):
+        a = math.radians(-DA["half"] + 2 * DA["half"] * i / n)
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.sin(a), "L"), u.n(R * math.cos(a), "L"))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += steel_static(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, PINNED\n%d, 4, 5\n" % (n + 1, n + 1)
+    s += "*PROBE, NAME=crown, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n*PROBE, NAME=pin, NODE=%d\nRF\n" % (c, n + 1)
+    s += "*STEP, INC=400\n*STATIC, RIKS\n0.05, 3.0, , , , %d, 2, %s\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (
+        c, u.n(-DA["stop"] * R, "L"), c, u.n(-P, "F"))
+    return s
+
+
+BX = dict(m=10.0, zeta=0.2, f=5.0, Y=0.002, r=(0.5, 1.0, math.sqrt(2.0), 3.0), h=0.001, T=5.0)
+
+
+def base_excitation(u):
+    """Four spring-dashpot isolators (10 kg particles on SPRINGA and DASHPOTA, 20 % of critical
+    damping) on supports shaken together along x by 2 mm at 5 Hz (*BOUNDARY with a PERIODIC
+    amplitude from rest), their natural frequencies 2, 1, 1/sqrt 2 and 1/3 of the shaking's:
+    after the start-up has decayed (5 s at 1 ms), the masses' amplitude and phase against the
+    transmissibility sqrt((1 + (2 z r)^2) / ((1 - r^2)^2 + (2 z r)^2)) (Den Hartog 1956)."""
+    m, z, Y = BX["m"], BX["zeta"], BX["Y"]
+    Om = 2 * math.pi * BX["f"]
+    s = head(u, "Base excitation of spring-mass isolators", base_excitation.__doc__)
+    s += "*NODE, NSET=BASE\n"
+    for k in range(4):
+        s += "%d, 0, %s, 0\n" % (k + 1, u.n(0.2 * k, "L"))
+    s += "*NODE, NSET=MASSES\n"
+    for k in range(4):
+        s += "%d, %s, %s, 0\n" % (k + 11, u.n(0.1, "L"), u.n(0.2 * k, "L"))
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=S1\n21, 1, 11\n*ELEMENT, TYPE=SPRINGA, ELSET=S2\n22, 2, 12\n"
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=S3\n23, 3, 13\n*ELEMENT, TYPE=SPRINGA, ELSET=S4\n24, 4, 14\n"
+    s += "*ELEMENT, TYPE=DASHPOTA, ELSET=D1\n31, 1, 11\n*ELEMENT, TYPE=DASHPOTA, ELSET=D2\n32, 2, 12\n"
+    s += "*ELEMENT, TYPE=DASHPOTA, ELSET=D3\n33, 3, 13\n*ELEMENT, TYPE=DASHPOTA, ELSET=D4\n34, 4, 14\n"
+    for k, r in enumerate(BX["r"]):
+        w = Om / r
+        s += "*SPRING, ELSET=S%d\n%s\n*DASHPOT, ELSET=D%d\n%s\n" % (k + 1, u.n(m * w * w, "F/L"), k + 1, u.n(2 * z * m * w, "F*T/L"))
+    s += "*PARTICLE, NSET=BASE, MASS=%s\n*PARTICLE, NSET=MASSES, MASS=%s\n" % (u.n(1.0, "M"), u.n(m, "M"))
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(Om, "1/T")
+    s += "*BOUNDARY\nBASE, 2, 3\nMASSES, 2, 3\n*BOUNDARY, AMPLITUDE=SHAKE\nBASE, 1, 1, %s\n" % u.n(Y, "L")
+    for k in range(4):
+        s += "*PROBE, NAME=base%d, NODE=%d\nU, RF\n*PROBE, NAME=mass%d, NODE=%d\nU\n" % (k + 1, k + 1, k + 1, k + 11)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*END STEP\n" % (u.n(BX["h"], "T"), u.n(BX["T"], "T"))
+    return s
+
+
+AS_ = dict(L=1.0, b=0.02, h=0.01, n=10, P=5.0, t2=0.2, h2=0.001, m=2.0, k=2000.0, Y=0.005, F=2.0)
+
+
+def amplitude_steps(u):
+    """Loads and supports of an earlier step on a step-time amplitude, as Abaqus holds them: a
+    steel cantilever (1 m, 20 x 10 mm, 10 B31) loaded at the tip by 5 N through a TABULAR
+    amplitude over a *STATIC step, and a 2 kg particle on a spring of 2 kN/m whose support is
+    moved 5 mm by a SMOOTH STEP amplitude over the same step; then a *DYNAMIC step of 0.2 s
+    without a word on either: the load stays at 5 N and the support at 5 mm (the values at the
+    end of their step), so the cantilever stays at rest under its load, and the particle,
+    pushed by 2 N from the start of step 2, swings about its moved support:
+    x = Y + F/k (1 - cos omega t)."""
+    L, b, h, n, P = AS_["L"], AS_["b"], AS_["h"], AS_["n"], AS_["P"]
+    s = head(u, "Amplitudes of an earlier step", amplitude_steps.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*NODE\n101, 0, %s, 0\n102, %s, %s, 0\n" % (u.n(-0.5, "L"), u.n(0.1, "L"), u.n(-0.5, "L"))
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=SPR\n201, 101, 102\n*SPRING, ELSET=SPR\n%s\n" % u.n(AS_["k"], "F/L")
+    s += "*PARTICLE, NODE=101, MASS=%s\n*PARTICLE, NODE=102, MASS=%s\n" % (u.n(1.0, "M"), u.n(AS_["m"], "M"))
+    s += "*AMPLITUDE, NAME=RAMP\n0, 0, %s, 1\n" % u.n(1.0, "T")
+    s += "*AMPLITUDE, NAME=MOVE, DEFINITION=SMOOTH STEP\n0, 0, %s, 1\n" % u.n(1.0, "T")
+    s += "*BOUNDARY\n1, ENCASTRE\n101, 2, 3\n102, 2, 3\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*PROBE, NAME=support, NODE=101\nU, V, RF\n*PROBE, NAME=mass, NODE=102\nU, V\n"
+    s += "*STEP, NAME=Load\n*STATIC\n%s, %s\n*CLOAD, AMPLITUDE=RAMP\n%d, 2, %s\n" % (
+        u.n(0.25, "T"), u.n(1.0, "T"), n + 1, u.n(-P, "F"))
+    s += "*BOUNDARY, AMPLITUDE=MOVE\n101, 1, 1, %s\n*END STEP\n" % u.n(AS_["Y"], "L")
+    s += "*STEP, NAME=Hold\n*DYNAMIC\n%s, %s\n*CLOAD\n102, 1, %s\n*END STEP\n" % (
+        u.n(AS_["h2"], "T"), u.n(AS_["t2"], "T"), u.n(AS_["F"], "F"))
+    return s
+
+
+PF = dict(h=3.0, Lb=4.0, a=0.08, n=12, loads=(0.4, 0.8))
+
+
+def portal_pcr():
+    """Sway buckling load per column of preloaded_portal (pinned feet, equal members): k h tan(k h)
+    = 6 (I_b / L_b) / (I_c / h) (Timoshenko & Gere 1961), P = (k h)^2 EI / h^2 (bisection)."""
+    c = 6.0 * PF["h"] / PF["Lb"]
+    lo, hi = 1e-6, math.pi / 2 - 1e-12
+    for _ in range(200):
+        x = 0.5 * (lo + hi)
+        if x * math.tan(x) < c:
+            lo = x
+        else:
+            hi = x
+    EI = 210e9 * PF["a"] ** 4 / 12
+    return (0.5 * (lo + hi)) ** 2 * EI / PF["h"] ** 2
+
+
+def preloaded_portal(u):
+    """A steel portal frame (3 m columns on pins, 4 m girder, solid 80 x 80 mm, 12 B31 per
+    member, in-plane: DOFs 3-5 held), its frequencies (*FREQUENCY) unloaded and under equal
+    column loads of 0.4 and 0.8 of the sway buckling load (*STATIC steps): the load at which
+    the sway mode's frequency vanishes (docs/deck.md's advice in place of *BUCKLE) against
+    k h tan(k h) = 6 (I_b / L_b) / (I_c / h) (Timoshenko & Gere 1961)."""
+    h, Lb, a, n = PF["h"], PF["Lb"], PF["a"], PF["n"]
+    Pc = portal_pcr()
+    s = head(u, "Pinned portal frame: sway frequency under column loads", preloaded_portal.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, h, 0), n, "FRAME")
+    s += "*NODE, NSET=FRAME\n"
+    for i in range(1, n + 1):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(Lb * i / n, "L"), u.n(h, "L"))
+    for i in range(n):
+        s += "%d, %s, %s, 0\n" % (200 + i, u.n(Lb, "L"), u.n(h * (1 - (i + 1) / n), "L"))
+    s += line_elems(1, 1, n, "COLUMNS", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n101, %d, 101\n" % (n + 1)
+    for i in range(1, n):
+        s += "%d, %d, %d\n" % (101 + i, 100 + i, 101 + i)
+    s += "*ELEMENT, TYPE=B31, ELSET=COLUMNS\n201, %d, 200\n" % (100 + n)
+    for i in range(1, n):
+        s += "%d, %d, %d\n" % (201 + i, 199 + i, 200 + i)
+    s += steel(u)
+    for es in ("COLUMNS", "GIRDER"):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (es, u.n(a, "L"), u.n(a, "L"))
+    s += "*BOUNDARY\nFRAME, 3, 5\n1, 1, 2\n%d, 1, 2\n" % (199 + n)
+    s += "*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (199 + n)
+    s += "*STEP, NAME=Unloaded\n*FREQUENCY\n3\n*END STEP\n"
+    for k, f in enumerate(PF["loads"]):
+        s += "*STEP, NAME=Load%d\n*STATIC\n0.5, 1.0\n*CLOAD%s\n%d, 2, %s\n%d, 2, %s\n*END STEP\n" % (
+            k + 1, ", OP=MOD" if k else "", n + 1, u.n(-f * Pc, "F"), 100 + n, u.n(-f * Pc, "F"))
+        s += "*STEP, NAME=Modes%d\n*FREQUENCY\n3\n*END STEP\n" % (k + 1)
+    return s
+
+
+def abaqus_cae_frequency(u):
+    """The cantilever of freq_clamped (steel, 2 m, 40 x 20 mm, 20 B31) in a frequency step as
+    Abaqus/CAE writes it: *Step, nlgeom=NO, perturbation; *Frequency, eigensolver=Lanczos,
+    sim=NO, acoustic coupling=on, normalization=mass with its data line '12, , , , , ';
+    *Restart, write, frequency=0; *Output, field and history, variable=PRESELECT.  Against the
+    Euler-Bernoulli frequencies of both bending planes."""
+    L, b, h, n = 2.0, 0.04, 0.02, 20
+    s = "** %s\n** Units: %s.  Written by make_decks.py (tests/user).\n*Heading\n%s\n" % (
+        " ".join(abaqus_cae_frequency.__doc__.split()), u.title, "Cantilever frequencies, Abaqus/CAE style")
+    s += "*Preprint, echo=NO, model=NO, history=NO, contact=NO\n*Node\n"
+    for i in range(n + 1):
+        s += "%7d, %s, 0., 0.\n" % (i + 1, u.n(L * i / n, "L"))
+    s += "*Element, type=B31\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, i + 2)
+    s += "*Nset, nset=Set-1, generate\n 1, %d, 1\n*Elset, elset=Set-1, generate\n 1, %d, 1\n" % (n + 1, n)
+    s += "*Nset, nset=Set-2\n 1,\n"
+    s += "** Section: Section-1  Profile: Profile-1\n*Beam Section, elset=Set-1, material=Steel, temperature=GRADIENTS, section=RECT\n"
+    s += "%s, %s\n0.,1.,0.\n" % (u.n(b, "L"), u.n(h, "L"))
+    E, nu, rho = STEEL
+    s += "*Material, name=Steel\n*Density\n%s,\n*Elastic\n%s, %g\n" % (u.n(rho, "M/L^3"), u.n(E, "F/L^2"), nu)
+    s += "** BOUNDARY CONDITIONS\n*Boundary\nSet-2, ENCASTRE\n"
+    s += "** STEP: Freq\n*Step, name=Freq, nlgeom=NO, perturbation\n*Frequency, eigensolver=Lanczos, sim=NO, "
+    s += "acoustic coupling=on, normalization=mass\n12, , , , , \n*Restart, write, frequency=0\n"
+    s += "*Output, field, variable=PRESELECT\n*Output, history, variable=PRESELECT\n*End Step\n"
+    return s
+
+
+MODELS.update({
+    "preloaded_column": (preloaded_column, (SI, MM, IN)),
+    "clamped_membrane": (clamped_membrane, (SI, MM, IN)),
+    "roll_up_twice": (roll_up_twice, (SI, MM, IN)),
+    "tripod": (tripod, (SI, MM, IN)),
+    "abaqus_history": (abaqus_history, (SI, MM, IN)),
+    "deep_arch": (deep_arch, (SI, MM, IN)),
+    "base_excitation": (base_excitation, (SI, MM, MS)),
+    "amplitude_steps": (amplitude_steps, (SI, MM, MS)),
+    "preloaded_portal": (preloaded_portal, (SI, MM, IN)),
+    "abaqus_cae_frequency": (abaqus_cae_frequency, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
