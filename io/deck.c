@@ -260,11 +260,11 @@ static const kwspec kw_table[] = {
      W_STEP,
      {{"RIKS", P_FLAG, 0, NULL}, {"CONSTRAINT", P_ENUM, 0, riks_constraints}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_static, deck_data_static, deck_end_static},
-    /* Abaqus's EIGENSOLVER, NORMALIZATION, SIM, ACOUSTIC COUPLING (what Abaqus/CAE writes) */
+    /* Abaqus's EIGENSOLVER, NORMALIZATION, SIM, ACOUSTIC COUPLING (what Abaqus/CAE writes); nsbeam's SHIFT */
     {"FREQUENCY", KW_FREQUENCY, W_STEP,
      {{"MASS", P_ENUM, 0, mass_kinds}, {"EIGENSOLVER", P_ENUM, 0, eigensolvers},
       {"NORMALIZATION", P_ENUM, 0, normalizations}, {"SIM", P_ENUM, 0, yes_no},
-      {"ACOUSTIC COUPLING", P_ENUM, 0, acoustic_couplings}, {NULL, P_FLAG, 0, NULL}},
+      {"ACOUSTIC COUPLING", P_ENUM, 0, acoustic_couplings}, {"SHIFT", P_REAL, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_frequency, deck_data_frequency, deck_end_needs_data},
     {"MODAL DYNAMIC",
      KW_MODAL_DYNAMIC,

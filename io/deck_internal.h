@@ -261,7 +261,6 @@ struct parser {
   int step_proc;        /* procedure keyword seen in the open step */
   int step_perturbation; /* *STEP, PERTURBATION (Abaqus's linear perturbation step) */
   int step_nlgeom_no;   /* *STEP, NLGEOM=NO (accepted with PERTURBATION only) */
-  int freq_abaqus;      /* *FREQUENCY with EIGENSOLVER=: Abaqus's data line */
   loc proc_at;
   loc modal_at;         /* the *MODAL DYNAMIC keyword (file -1: none yet) */
   int main_lines;       /* lines read from the top-level deck */

@@ -133,7 +133,6 @@ void deck_begin_step(parser* p, loc at, const pval* v) {
      frequency step with NLGEOM=NO) the step is linear about the base state anyway: accepted
      for *FREQUENCY and *MODAL DYNAMIC, refused with *STATIC and *DYNAMIC (begin_procedure) */
   p->step_perturbation = v[3].set;
-  p->freq_abaqus = 0;
   p->step_nlgeom_no = v[2].set && v[2].i == 0;
   if (p->step_nlgeom_no && !p->step_perturbation)
     VALUE(p, at, "NLGEOM=NO (a geometrically linear analysis) cannot be honoured: nsbeam's beams are always "
@@ -261,7 +260,8 @@ void deck_begin_dynamic(parser* p, loc at, const pval* v) {
 }
 
 /* *FREQUENCY: a static-kind step of no duration; the data line gives the
-   number of modes and an optional shift (docs/deck.md, docs/theory.md §6). */
+   number of modes, SHIFT= an optional shift in (rad/time)^2 (docs/deck.md,
+   docs/theory.md §6). */
 static void begin_frequency_step(parser* p, loc at, int consistent) {
   if (p->step_proc) {
     SYNTAX(p, at, "a step takes exactly one procedure keyword; this step already has one (line %d)", p->proc_at.line);
@@ -288,11 +288,15 @@ void deck_begin_frequency(parser* p, loc at, const pval* v) {
   if (p->b.kw == KW_SKIP) return;
   /* Abaqus's parameters: the eigensolver (any: nsbeam's own), no acoustics; the modes here
      are mass-normalized, which is Abaqus's NORMALIZATION=MASS */
-  p->freq_abaqus = v[1].set;
   if (v[2].set && v[2].i == 1)
     VALUE(p, at, "NORMALIZATION=DISPLACEMENT is not available: nsbeam's mode shapes are mass-normalized (the "
           "fields of the VTK modes, docs/deck.md *FREQUENCY); the frequencies do not depend on it: write "
           "NORMALIZATION=MASS or leave it out");
+  if (v[5].set) {
+    nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+    s->shift = v[5].d;
+    s->shift_given = 1;
+  }
 }
 
 /* *MODAL DYNAMIC, MODES=n [, REDUCTION=] [, ALPHA=] [, BETA=] [, MASS=]
@@ -354,20 +358,19 @@ void deck_begin_modal_dynamic(parser* p, loc at, const pval* v) {
 
 void deck_data_frequency(parser* p, loc at) {
   if (!deck_only_one_line(p, at)) return;
-  if (p->freq_abaqus) {
-    /* Abaqus's data line with EIGENSOLVER=: number of modes, then the frequency range, shift,
-       block size, ... (Abaqus/CAE writes "10, , , , , "): only the number is read */
-    for (int f = 1; f < p->n_fields; ++f)
-      if (p->fields[f][0]) {
-        VALUE(p, at, "*FREQUENCY, EIGENSOLVER=: field %d ('%s') of Abaqus's data line (a frequency range, shift "
-              "or block size) is not read: nsbeam takes the number of modes, the lowest; leave the other fields "
-              "empty, or drop EIGENSOLVER= and give nsbeam's 'number of modes, shift' (shift in (rad/time)^2)",
-              f + 1, p->fields[f]);
-        return;
-      }
-    p->n_fields = 1;
-  }
-  if (!deck_expect_fields(p, at, 1, 2, "number of modes[, shift]")) return;
+  /* only the number of modes is read.  A second field means a frequency in cycles/time to
+     CalculiX (the lower end of the range) and to Abaqus (its range, shift point, block size),
+     so it is refused rather than read as something else (nsbeam's shift is SHIFT=) */
+  for (int f = 1; f < p->n_fields; ++f)
+    if (p->fields[f][0]) {
+      VALUE(p, at, "*FREQUENCY: field %d ('%s') of the data line is not read: nsbeam takes the number of modes "
+            "and computes the lowest; CalculiX's and Abaqus's frequency range, shift point and block size are not "
+            "available. Leave the other fields empty; for the modes nearest a shift sigma in (rad/time)^2 write "
+            "*FREQUENCY, SHIFT=sigma",
+            f + 1, p->fields[f]);
+      return;
+    }
+  p->n_fields = 1;
   nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
   int n;
   if (!deck_get_int(p, at, p->fields[0], "number of modes", &n)) return;
@@ -376,12 +379,6 @@ void deck_data_frequency(parser* p, loc at) {
     return;
   }
   s->n_modes = n;
-  if (p->n_fields == 2) {
-    double sh;
-    if (!deck_get_real(p, at, p->fields[1], "shift", &sh)) return;
-    s->shift = sh;
-    s->shift_given = 1;
-  }
 }
 
 void deck_begin_solver_controls(parser* p, loc at, const pval* v) {
@@ -870,7 +867,7 @@ void deck_step_keyword_failed(parser* p, loc at, const kwspec* spec) {
     p->step_at = at;
     p->step_proc = 0;
     p->step_inc = 0;
-    p->step_perturbation = p->step_nlgeom_no = p->freq_abaqus = 0;
+    p->step_perturbation = p->step_nlgeom_no = 0;
     p->abaqus_history = 0;
   }
   if (spec->id == KW_DYNAMIC || spec->id == KW_STATIC || spec->id == KW_FREQUENCY || spec->id == KW_MODAL_DYNAMIC)

@@ -42,7 +42,7 @@ def deck(name, title, L, ne, N, sec, bc, steps):
 
 
 def freq(n, shift=None):
-    return "*STEP\n*FREQUENCY\n%d%s\n*END STEP\n" % (n, "" if shift is None else ", %s" % shift)
+    return "*STEP\n*FREQUENCY%s\n%d\n*END STEP\n" % ("" if shift is None else ", SHIFT=%s" % shift, n)
 
 
 PIN_ROLLER = ["** pin at x = 0 (translations and torsion), roller at x = L (axially free, torsion held)",
