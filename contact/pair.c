@@ -677,13 +677,15 @@ static void hermite_moment_rows(const nsb_elem* e, const nsb_contact_data* d, co
    element does that by itself), and the trapezoidal rule applies
    (1 - gamma) h P_n + gamma h P_n+1 to the node; the particle receives the
    same impulse only if P_n is in its acceleration at t_n.  Fixed load, no
-   tangent.  Obstacle masters have no master node: nothing changes. */
+   tangent.  Obstacle masters have no master node: nothing changes.  In the
+   generalized-alpha form the particle takes the impulse as a velocity jump
+   instead and carries no contact force at t_n (P_master = 0, massless_jump). */
 static void massless_master_load(const nsb_elem* e, const nsb_contact_data* d, double* restrict f) {
-  if (!d->massless || !d->owner || d->P_pre == 0.0) return;
+  if (!d->massless || !d->owner || d->P_master == 0.0) return;
   int off[4];
   local_offsets(e, off);
   nsb_vec3 n = nsb_v3_load(d->n);
-  for (int j = 1; j < e->n_nodes; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * d->P_pre, n));
+  for (int j = 1; j < e->n_nodes; ++j) nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * d->P_master, n));
 }
 
 /* ---- Newton's law on the step average (beam nodes, generalized-alpha form) ------- */
@@ -900,6 +902,60 @@ static int massless_alpha(const nsb_contact_data* d, const nsb_eval_ctx* ec) { r
    minus this, nsb_newton_massless_pre). */
 static double contact_impulse_time(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   return massless_alpha(d, ec) ? (1.0 - ec->alpha_f) * ec->h : nsb_impulse_time(ec);
+}
+
+/* A massless slave against a particle master in the generalized-alpha form
+   (docs/contact.md §7.2, "A particle master with the default scheme").  The
+   node side is the beam's: its force enters at t_n+1-alpha_f and works
+   Lambda vbar_N with vbar_N from the positions (massless_alpha).  The
+   particle has mass: a force of the Chung-Hulbert form would stay in its
+   pseudo-acceleration, whose decaying alternation after the impact
+   ((-alpha_m/(1 - alpha_m))^k) goes on moving the free particle after the
+   separation (by up to 1.4e-2 of its velocity in one increment; test
+   massless_particle_jump) and its kinetic energy by other amounts than the
+   impulse's work.  So the particle takes Lambda = h ((1 - alpha_f)
+   P_n+1 + alpha_f P_n) as a velocity jump, like an impact: on its rows the
+   force Lambda/t_r at t_n+1 (t_r = nsb_impulse_time, the velocity change
+   per unit force held in a_n+1), nothing at t_n (P_master = 0), and the
+   accelerations recomputed after the increment drop it from the
+   pseudo-accelerations (the impulsive increment's continuation).  Its
+   kinetic energy then changes by Lambda (v_n + v_n+1)/2 exactly (besides
+   its smooth forces), and the law takes that average for the particle:
+   xi_N = 2 (vbar_node - (v_n + v_n+1)/2 particle) . n, workless for both. */
+static int massless_jump(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return massless_alpha(d, ec) && d->shape.kind == 1;
+}
+
+/* The normal step-average velocity of a massless slave's law: step_vbar, the
+   particle's part from its velocities under massless_jump. */
+static double massless_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  if (!massless_jump(d, ec)) return step_vbar(e, d, ec);
+  const int s = e->nodes[0], q = e->nodes[1];
+  nsb_vec3 u = nsb_v3_scale(d->wt[0] / ec->h, nsb_v3_sub(nsb_st_x(ec->cur, s), nsb_st_x(ec->old, s)));
+  u = nsb_v3_muladd(u, 0.5 * d->wt[1], nsb_v3_add(nsb_st_v(ec->cur, q), nsb_st_v(ec->old, q)));
+  return nsb_v3_dot(nsb_v3_load(d->n), u);
+}
+
+/* The node rows of a massless slave's normal multiplier P (its force at
+   t_n+1) and their columns (scaled by lam_scale) when K is given: -w_j n P
+   on every node; under massless_jump the particle's force is Lambda/t_r
+   instead (massless_jump). */
+static void massless_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, const int off[4],
+                          double P, double* restrict f, double* restrict K) {
+  const int nl = e->n_local, m0 = nl - e->n_mult, jump = massless_jump(d, ec);
+  const nsb_vec3 n = nsb_v3_load(d->n);
+  const double t_imp = contact_impulse_time(d, ec), tr = nsb_impulse_time(ec);
+  for (int j = 0; j < e->n_nodes; ++j) {
+    const int part = jump && j > 0;
+    const double Pj = part ? (t_imp * P + nsb_newton_massless_pre(ec->h, t_imp, d->P_pre)) / tr : P;
+    nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * Pj, n));
+    if (K) {
+      nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale * (part ? t_imp / tr : 1.0), n);
+      K[(off[j] + 0) + nl * m0] += col.x;
+      K[(off[j] + 1) + nl * m0] += col.y;
+      K[(off[j] + 2) + nl * m0] += col.z;
+    }
+  }
 }
 
 /* Whether a held contact with a beam node states Coulomb's law on the
@@ -1186,16 +1242,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
        form, massless_alpha), and that force still acts on the node
        (the node's equation at t_n+1), so that the trapezoidal rule of the
        beam applies no impulse to it: no work without contact */
-    if (d->massless && d->owner)
-      for (int j = 0; j < e->n_nodes; ++j) {
-        nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P[0], dir[0]));
-        if (K) {
-          nsb_vec3 col = nsb_v3_scale(-d->wt[j] * ec->lam_scale, dir[0]);
-          K[(off[j] + 0) + nl * m0] += col.x;
-          K[(off[j] + 1) + nl * m0] += col.y;
-          K[(off[j] + 2) + nl * m0] += col.z;
-        }
-      }
+    if (d->massless && d->owner) massless_rows(e, d, ec, off, P[0], f, K);
     return NSB_OK;
   }
   if (ec->contact_prox) {
@@ -1232,8 +1279,12 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
     nsb_vec3 u = step_disp(e, d, ec);
     for (int k = 1; k < nm; ++k) gam[k] = 2.0 * nsb_v3_dot(dir[k], u) / ec->h;
   }
-  /* node rows: -sum_k w_j dir_k P_k */
-  node_impulse_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
+  /* node rows: -sum_k w_j dir_k P_k (a massless slave against a particle:
+     massless_rows) */
+  if (massless_jump(d, ec))
+    massless_rows(e, d, ec, off, P[0], f, K);
+  else
+    node_impulse_rows(e, d, off, dir, P, nm, f, K, ec->lam_scale);
   /* row coefficients: phi_k = sum_l A[k][l] gamma_l + B[k][l] lambda_v_l + const */
   double A[3][3], B[3][3], phi[3];
   /* Newton's law on the step average (framed slaves; the others take
@@ -1245,7 +1296,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   double kappa = chord_turn(e, d, ec, &n1);
   /* a massless slave in the generalized-alpha form: xi_N = 2 vbar_N
      (massless_alpha) */
-  if (ma) gam[0] = 2.0 * step_vbar(e, d, ec);
+  if (ma) gam[0] = 2.0 * massless_vbar(e, d, ec);
   double xiN = d->step_law ? step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h)
                : ma        ? gam[0] + 2.0 * kappa / ec->h
                            : nsb_contact_xi_normal(p, d, gam[0]) + 2.0 * kappa / ec->h;
@@ -1290,8 +1341,10 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
         /* the normal from the positions, d (2 vbar_N) / d x_j = 2 w_j n / h;
            the tangents (friction against an obstacle) stay velocities */
         nsb_vec3 r0 = nsb_v3_scale(A[k][0], dir[0]);
+        /* the particle's velocities under massless_jump: d (v_n + v_n+1) = c_v */
+        const double cn = massless_jump(d, ec) && j > 0 ? kj->cv : kj->cr * sN;
         row = nsb_v3_add(nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * kj->cv, nsb_v3_sub(row, r0)),
-                                    nsb_v3_scale(c1 * d->wt[j] * kj->cr * sN, r0)),
+                                    nsb_v3_scale(c1 * d->wt[j] * cn, r0)),
                          nsb_v3_scale(c1 * d->wt[j] * kj->cr, rx));
       } else
         row = nsb_v3_add(nsb_v3_scale(c1 * d->wt[j] * (d->step_law ? kj->cr * sN : kj->cv), row),
@@ -1493,6 +1546,7 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->gN_bar = d->gN_bar;
     c->gN_bar_known = d->gN_bar_known;
     c->P_pre = d->P_pre;
+    c->P_master = d->P_master;
     c->impulse0 = d->impulse[0];
     memcpy(c->s, d->shape.s, sizeof c->s);
     /* the multipliers of a contact under the law on the step average: its
@@ -1539,6 +1593,7 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
         d->gN_bar = c->gN_bar;
         d->gN_bar_known = c->gN_bar_known;
         d->P_pre = c->P_pre;
+        d->P_master = c->P_master;
       }
       break;
     }
@@ -2305,7 +2360,10 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       continue;
     }
     const double P_pre = d->P_pre;
-    if (d->massless) d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
+    if (d->massless) {
+      d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
+      d->P_master = massless_jump(d, ec) ? 0.0 : d->P_pre;
+    }
     /* a held contact's force was in the accelerations of t_n: the smooth
        accelerations are recomputed after the increment in any case, so that
        an opening contact's force leaves them */
@@ -2350,7 +2408,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (!ec->contact_prox) {
       const double gN = nsb_v3_dot(dir[0], vrf);
       nsb_vec3 n1;
-      double xiN = (ma ? 2.0 * step_vbar(&e[i], d, ec) : nsb_contact_xi_normal(p, d, gN)) +
+      double xiN = (ma ? 2.0 * massless_vbar(&e[i], d, ec) : nsb_contact_xi_normal(p, d, gN)) +
                    2.0 * chord_turn(&e[i], d, ec, &n1) / ec->h;
       const double m_rows = d->held || d->rot_rows ? d->m_held : d->m_row;
       const double lv = d->massless ? (t_imp * P[0] + pre_part) / d->m_eff
@@ -2364,7 +2422,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       if (k == 0 && persistent_form(p, d))
         d->dissipated += d->impulse[0] * persistent_loss(p, d, &e[i], ec);
       else if (k == 0 && ma)
-        d->dissipated -= d->impulse[0] * step_vbar(&e[i], d, ec); /* the work Lambda vbar_N */
+        d->dissipated -= d->impulse[0] * massless_vbar(&e[i], d, ec); /* the work Lambda vbar_N */
       else
         d->dissipated -= d->impulse[k] * (hpos && k > 0 ? nsb_v3_dot(dir[k], ubar) : 0.5 * (post + pre[k]));
     }

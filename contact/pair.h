@@ -113,6 +113,11 @@ typedef struct nsb_contact_data {
      multiplier of the last accepted increment); the increment's impulse is
      (1 - gamma) h P_n + gamma h P_n+1 (nsb_newton_massless_impulse) */
   double P_pre;
+  /* massless slave against a particle master: the force the particle carries
+     in the acceleration solve at t_n (massless_master_load): P_pre in the
+     plain scheme; 0 in the generalized-alpha form, where the particle takes
+     the increment's impulse as a velocity jump (massless_jump, contact/pair.c) */
+  double P_master;
   /* Newton's law on the step average (docs/contact.md §7.1 and §7 "Gap
      drift"; the generalized-alpha form of the modified scheme, frictionless
      contacts with a beam node, persistent frictionless contacts of particles
@@ -274,7 +279,7 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// and obstacle (nsb_contact_memory_restore).
 typedef struct nsb_contact_memory {
   int pair, node, master;
-  double gap0, gN_bar, P_pre, impulse0;
+  double gap0, gN_bar, P_pre, P_master, impulse0;
   int gN_bar_known;
   double fz[3], fv[3], fT[3], fo[3]; /* ELASTOPLASTIC friction state (nsb_contact_data) */
   int fslide, f_known;
