@@ -728,6 +728,20 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
    left out of the smooth accelerations) the body rose by (beta/gamma - 1/2)
    g h^2 per increment.  The force acts on every node of the contact, the
    master's too, so the momentum it carries is the same on both sides. */
+/* The excess weight of an impulse's velocity jump du in the displacement of
+   its increment over the trapezoidal h du/2 (docs/contact.md §7, "Impacts
+   under gravity"): (beta/gamma - 1/2) h in the generalized-alpha form of the
+   modified scheme (the Newmark parameters of its pseudo-accelerations) and
+   in Newmark's scheme (the displacement holds beta h^2 of the acceleration
+   whose gamma h is du; no step averages: ec->vbar is NULL); 0 in the plain
+   modified scheme (its step average holds beta du; beta = 1/2 by default),
+   which nsb_contact_impact_shift leaves alone. */
+static double impulse_weight(const nsb_eval_ctx* ec) {
+  if (ec->mode != NSB_EVAL_DYNAMIC || ec->step_static || !(ec->gamma > 0.0)) return 0.0;
+  if (!ec->mn_alpha && ec->vbar) return 0.0;
+  return (ec->beta / ec->gamma - 0.5) * ec->h;
+}
+
 static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   if (!(ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && p->impact == NSB_IMPACT_SIMULTANEOUS))
@@ -2383,7 +2397,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        the prox sweeps, simultaneous or sequential (one sub-impact per
        increment: a closed contact that sits the increment out carries
        nothing) */
-    d->vlaw = ec->mn_alpha && !open && !was_held && !ma && !hpos && !d->massless && !d->flexible && !d->step_law &&
+    d->vlaw = impulse_weight(ec) != 0.0 && !open && !was_held && !ma && !hpos && !d->massless && !d->flexible && !d->step_law &&
               (d->shape.kind == 0 || (d->shape.kind == 1 && !d->shape.framed)) && d->gN_pre < 0.0 &&
               imp_prev == 0.0 && !d->held && e[i].ops == &nsb_contact_newton_ops;
     const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi), Mc_old = nsb_v3_load(d->Mc);
@@ -2472,7 +2486,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
 }
 
 /* docs/contact.md §7, "Impacts under gravity".  In the generalized-alpha
-   form an impulse Lambda enters the pseudo-accelerations at t_n+1: it jumps
+   form (and in Newmark's scheme, impulse_weight) an impulse Lambda enters the
+   pseudo-accelerations at t_n+1: it jumps
    the velocity by du = M^-1 G^T Lambda and moves the body by h (beta/gamma)
    du, while its work is booked with the trapezoidal average, h du/2; a
    smooth force that works on the difference (gravity) gains m g (beta/gamma
@@ -2503,8 +2518,8 @@ static int body_velocity_jump(const nsb_model* m, int q, const nsb_state* st, ns
 }
 
 int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, nsb_state* cur) {
-  if (!support || !ec->mn_alpha || ec->step_static) return 0;
-  const double c = (ec->beta / ec->gamma - 0.5) * ec->h;
+  if (!support || ec->step_static) return 0;
+  const double c = impulse_weight(ec);
   if (c == 0.0) return 0;
   const nsb_model* m = ec->model;
   const int nn = m->nodes.count;

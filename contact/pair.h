@@ -155,8 +155,9 @@ typedef struct nsb_contact_data {
   int touch;
   /* vlaw: the last accepted increment was an impact of a free particle or
      rigid body under Newton's law on the velocity at t_n+1 (Moreau's law or
-     its persistent form, an approaching contact that was not held,
-     semi-smooth rows, generalized-alpha form): its impulse moved the body by
+     its persistent form, an approaching contact that was not held, semi-smooth
+     rows or prox sweeps, generalized-alpha form or Newmark with beta/gamma !=
+     1/2): its impulse moved the body by
      (beta/gamma - 1/2) h du (du its velocity jump) more than the trapezoidal
      average that books its work (nsb_contact_impact_shift) */
   int vlaw;
@@ -336,7 +337,8 @@ nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
 
 /// After nsb_contact_finish of an impulsive increment in the generalized-alpha
-/// form (docs/contact.md §7, "Impacts under gravity"): the impulse's part of
+/// form or Newmark's scheme (docs/contact.md §7, "Impacts under gravity";
+/// nothing where beta/gamma = 1/2, nor in the plain modified scheme): the impulse's part of
 /// the displacement of every free particle and rigid body whose contacts in
 /// the increment were impacts under the velocity law (nsb_contact_data.vlaw)
 /// and no other contact, h (beta/gamma) du with du its velocity jump (sum
