@@ -715,19 +715,6 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
          impact;
 }
 
-/* Whether a NEWTON contact may be held with its force in the smooth
-   accelerations (nsb_contact_data.held; docs/contact.md §7, "Gap drift"):
-   Coulomb friction under Moreau's law (frictionless persistent contacts take
-   the law on the step average instead) of a particle, a rigid body or a beam
-   node against an obstacle, a particle, a beam's chord or Hermite centreline
-   or a body's face (not a massless slave), simultaneous impacts, the
-   semi-smooth rows or the prox sweeps (whose impulses are then the whole
-   momentum, contact/lumped.c), the generalized-alpha form of the modified
-   scheme.  There Moreau's law holds v_n+1, the positions move with v_n +
-   h ((1/2 - beta) p_n + beta p_n+1), and with p_n = -g (the support's force
-   left out of the smooth accelerations) the body rose by (beta/gamma - 1/2)
-   g h^2 per increment.  The force acts on every node of the contact, the
-   master's too, so the momentum it carries is the same on both sides. */
 /* The excess weight of an impulse's velocity jump du in the displacement of
    its increment over the trapezoidal h du/2 (docs/contact.md §7, "Impacts
    under gravity"): (beta/gamma - 1/2) h in the generalized-alpha form of the
@@ -742,6 +729,19 @@ static double impulse_weight(const nsb_eval_ctx* ec) {
   return (ec->beta / ec->gamma - 0.5) * ec->h;
 }
 
+/* Whether a NEWTON contact may be held with its force in the smooth
+   accelerations (nsb_contact_data.held; docs/contact.md §7, "Gap drift"):
+   Coulomb friction under Moreau's law (frictionless persistent contacts take
+   the law on the step average instead) of a particle, a rigid body or a beam
+   node against an obstacle, a particle, a beam's chord or Hermite centreline
+   or a body's face (not a massless slave), simultaneous impacts, the
+   semi-smooth rows or the prox sweeps (whose impulses are then the whole
+   momentum, contact/lumped.c), the generalized-alpha form of the modified
+   scheme.  There Moreau's law holds v_n+1, the positions move with v_n +
+   h ((1/2 - beta) p_n + beta p_n+1), and with p_n = -g (the support's force
+   left out of the smooth accelerations) the body rose by (beta/gamma - 1/2)
+   g h^2 per increment.  The force acts on every node of the contact, the
+   master's too, so the momentum it carries is the same on both sides. */
 static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   if (!(ec->mn_alpha && e->ops == &nsb_contact_newton_ops && !d->massless && p->impact == NSB_IMPACT_SIMULTANEOUS))
@@ -2397,9 +2397,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        the prox sweeps, simultaneous or sequential (one sub-impact per
        increment: a closed contact that sits the increment out carries
        nothing) */
-    d->vlaw = impulse_weight(ec) != 0.0 && !open && !was_held && !ma && !hpos && !d->massless && !d->flexible && !d->step_law &&
-              (d->shape.kind == 0 || (d->shape.kind == 1 && !d->shape.framed)) && d->gN_pre < 0.0 &&
-              imp_prev == 0.0 && !d->held && e[i].ops == &nsb_contact_newton_ops;
+    d->vlaw = impulse_weight(ec) != 0.0 && !open && !was_held && !ma && !hpos && !d->massless && !d->flexible &&
+              !d->step_law && (d->shape.kind == 0 || (d->shape.kind == 1 && !d->shape.framed)) &&
+              d->gN_pre < 0.0 && imp_prev == 0.0 && !d->held && e[i].ops == &nsb_contact_newton_ops;
     const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi), Mc_old = nsb_v3_load(d->Mc);
     for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = d->Dm[c] = d->Mc[c] = 0.0;
     if (d->held) {
@@ -2485,22 +2485,6 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
   return total;
 }
 
-/* docs/contact.md §7, "Impacts under gravity".  In the generalized-alpha
-   form (and in Newmark's scheme, impulse_weight) an impulse Lambda enters the
-   pseudo-accelerations at t_n+1: it jumps
-   the velocity by du = M^-1 G^T Lambda and moves the body by h (beta/gamma)
-   du, while its work is booked with the trapezoidal average, h du/2; a
-   smooth force that works on the difference (gravity) gains m g (beta/gamma
-   - 1/2) h du per impact.  Chen, Acary, Virlez & Bruls (2013) integrate the
-   impulse's part of the position with the weight 1/2: here after the
-   increment, for free particles and rigid bodies (lumped mass or the body's
-   own 6 x 6 mass matrix, so du follows from the impulses alone; no joint,
-   boundary or beam), and only where every contact of the body in the
-   increment was such an impact (a held contact or one on the step average
-   states the position itself).  A rigid body's rotation takes the same
-   split on SO(3): R = R_n exp(h wbar) with wbar less (beta/gamma - 1/2) dw,
-   dw its body-frame angular velocity jump. */
-
 /* The velocity jump (dv global, dw body frame) of the rigid body at node q
    for the impulse F (global) and the moment impulse Mo about the node (body
    frame), its mass matrix at the state st (elements/rigid_body.c): with the
@@ -2517,6 +2501,21 @@ static int body_velocity_jump(const nsb_model* m, int q, const nsb_state* st, ns
   return 1;
 }
 
+/* docs/contact.md §7, "Impacts under gravity".  In the generalized-alpha
+   form (and in Newmark's scheme, impulse_weight) an impulse Lambda enters the
+   pseudo-accelerations at t_n+1: it jumps the velocity by du = M^-1 G^T
+   Lambda and moves the body by h (beta/gamma) du, while its work is booked
+   with the trapezoidal average, h du/2; a smooth force that works on the
+   difference (gravity) gains m g (beta/gamma - 1/2) h du per impact.  Chen,
+   Acary, Virlez & Bruls (2013) integrate the impulse's part of the position
+   with the weight 1/2: here after the increment, for free particles and
+   rigid bodies (lumped mass or the body's own 6 x 6 mass matrix, so du
+   follows from the impulses alone; no joint, boundary, beam or spring), and
+   only where every contact of the body in the increment was such an impact
+   (a held contact or one on the step average states the position itself).
+   A rigid body's rotation takes the same split on SO(3): R = R_n exp(h wbar)
+   with wbar less (beta/gamma - 1/2) dw, dw its body-frame angular velocity
+   jump. */
 int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, nsb_state* cur) {
   if (!support || ec->step_static) return 0;
   const double c = impulse_weight(ec);

@@ -1621,7 +1621,8 @@ static void test_impact_shift_bodies(void) {
              "*RIGID BODY, NODE=1, MASS=%.17g\n%.17g, %.17g, %.17g\n*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n"
              "%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n"
              "%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n%.17g, %.17g, %.17g\n",
-             8.0 * mass, jc, jc, jc, a, a, -a, a, -a, -a, -a, a, -a, -a, -a, -a, a, a, a, a, -a, a, -a, a, a, -a, -a, a);
+             8.0 * mass, jc, jc, jc, a, a, -a, a, -a, -a, -a, a, -a, -a, -a, -a, a, a, a, a, -a, a, -a, a, a, -a, -a,
+             a);
     char sr[64];
     snprintf(sr, sizeof sr, ", SLAVE RADIUS=%.17g", 0.1 * len);
     gravity_impacts(ball, "", prox_controls, len, 1.34, 1, 0);
