@@ -717,6 +717,20 @@ static int step_law_applies(const nsb_elem* e, const nsb_contact_data* d, const 
          impact;
 }
 
+/* The excess weight of an impulse's velocity jump du in the displacement of
+   its increment over the trapezoidal h du/2 (docs/contact.md §7, "Impacts
+   under gravity"): (beta/gamma - 1/2) h in the generalized-alpha form of the
+   modified scheme (the Newmark parameters of its pseudo-accelerations) and
+   in Newmark's scheme (the displacement holds beta h^2 of the acceleration
+   whose gamma h is du; no step averages: ec->vbar is NULL); 0 in the plain
+   modified scheme (its step average holds beta du; beta = 1/2 by default),
+   which nsb_contact_impact_shift leaves alone. */
+static double impulse_weight(const nsb_eval_ctx* ec) {
+  if (ec->mode != NSB_EVAL_DYNAMIC || ec->step_static || !(ec->gamma > 0.0)) return 0.0;
+  if (!ec->mn_alpha && ec->vbar) return 0.0;
+  return (ec->beta / ec->gamma - 0.5) * ec->h;
+}
+
 /* Whether a NEWTON contact may be held with its force in the smooth
    accelerations (nsb_contact_data.held; docs/contact.md §7, "Gap drift"):
    Coulomb friction under Moreau's law (frictionless persistent contacts take
@@ -2433,14 +2447,17 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        force over the increment goes into the smooth accelerations. */
     d->held = held_applies(&e[i], d, ec) && !open && d->impulse[0] > 0.0 &&
               (was_held || imp_prev > 0.0 || !(d->gN_pre < 0.0)) && (e[i].n_mult == 3 || was_held || d->rests);
-    /* an impact of a free particle under the law on the velocity at t_n+1
-       (nsb_contact_impact_shift): a new contact (no impulse in the last
-       increment) that approached, not held before or after, not a beam node,
-       a rigid body or a massless slave */
-    d->vlaw = ec->mn_alpha && !open && !was_held && !ma && !hpos && !d->massless && !d->flexible && !d->step_law &&
-              !d->shape.framed && (d->shape.kind == 0 || d->shape.kind == 1) && !ec->contact_prox &&
-              p->impact != NSB_IMPACT_SEQUENTIAL && d->gN_pre < 0.0 && imp_prev == 0.0 && !d->held &&
-              e[i].ops == &nsb_contact_newton_ops;
+    /* an impact of a free particle or rigid body under the law on the
+       velocity at t_n+1 (nsb_contact_impact_shift): a new contact (no impulse
+       in the last increment) that approached, not held before or after, not
+       a beam node or a massless slave; against an obstacle or a particle (a
+       rigid body's sphere or point against an obstacle); semi-smooth rows or
+       the prox sweeps, simultaneous or sequential (one sub-impact per
+       increment: a closed contact that sits the increment out carries
+       nothing) */
+    d->vlaw = impulse_weight(ec) != 0.0 && !open && !was_held && !ma && !hpos && !d->massless && !d->flexible &&
+              !d->step_law && (d->shape.kind == 0 || (d->shape.kind == 1 && !d->shape.framed)) &&
+              d->gN_pre < 0.0 && imp_prev == 0.0 && !d->held && e[i].ops == &nsb_contact_newton_ops;
     const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi), Mc_old = nsb_v3_load(d->Mc);
     for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = d->Dm[c] = d->Mc[c] = 0.0;
     if (d->held) {
@@ -2526,35 +2543,61 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
   return total;
 }
 
+/* The velocity jump (dv global, dw body frame) of the rigid body at node q
+   for the impulse F (global) and the moment impulse Mo about the node (body
+   frame), its mass matrix at the state st (elements/rigid_body.c): with the
+   centre of mass c, J_c dw = Mo - c x R^T F and dv = F/m + R (c x dw). */
+static int body_velocity_jump(const nsb_model* m, int q, const nsb_state* st, nsb_vec3 F, nsb_vec3 Mo, nsb_vec3* dv,
+                              nsb_vec3* dw) {
+  nsb_mat3 Ji;
+  if (!body_inverse_inertia(m, q, &Ji)) return 0;
+  const nsb_rigid_body* b = &m->rigid_bodies.data[m->nodes.data[q].body];
+  const nsb_quat R = nsb_st_q(st, q);
+  const nsb_vec3 c = nsb_v3_load(b->com);
+  *dw = nsb_m3_mulv(Ji, nsb_v3_sub(Mo, nsb_v3_cross(c, nsb_q_rotate_inv(R, F))));
+  *dv = nsb_v3_add(nsb_v3_scale(1.0 / b->mass, F), nsb_q_rotate(R, nsb_v3_cross(c, *dw)));
+  return 1;
+}
+
 /* docs/contact.md §7, "Impacts under gravity".  In the generalized-alpha
-   form an impulse Lambda enters the pseudo-accelerations at t_n+1: it jumps
-   the velocity by du = Lambda/m and moves the particle by h (beta/gamma) du,
-   while its work is booked with the trapezoidal average, h du/2; a smooth
-   force that works on the difference (gravity) gains m g (beta/gamma - 1/2)
-   h du per impact.  Chen, Acary, Virlez & Bruls (2013) integrate the
-   impulse's part of the position with the weight 1/2: here after the
-   increment, for free particles only (lumped mass, so du is the impulse over
-   the mass; no joint, boundary or beam), and only where every contact of the
-   particle in the increment was such an impact (a held contact or one on
-   the step average states the position itself). */
-int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, double* x) {
-  if (!support || !ec->mn_alpha || ec->step_static) return 0;
-  const double c = (ec->beta / ec->gamma - 0.5) * ec->h;
+   form (and in Newmark's scheme, impulse_weight) an impulse Lambda enters the
+   pseudo-accelerations at t_n+1: it jumps the velocity by du = M^-1 G^T
+   Lambda and moves the body by h (beta/gamma) du, while its work is booked
+   with the trapezoidal average, h du/2; a smooth force that works on the
+   difference (gravity) gains m g (beta/gamma - 1/2) h du per impact.  Chen,
+   Acary, Virlez & Bruls (2013) integrate the impulse's part of the position
+   with the weight 1/2: here after the increment, for free particles and
+   rigid bodies (lumped mass or the body's own 6 x 6 mass matrix, so du
+   follows from the impulses alone; no joint, boundary, beam or spring), and
+   only where every contact of the body in the increment was such an impact
+   (a held contact or one on the step average states the position itself).
+   A rigid body's rotation takes the same split on SO(3): R = R_n exp(h wbar)
+   with wbar less (beta/gamma - 1/2) dw, dw its body-frame angular velocity
+   jump. */
+int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, nsb_state* cur) {
+  if (!support || ec->step_static) return 0;
+  const double c = impulse_weight(ec);
   if (c == 0.0) return 0;
   const nsb_model* m = ec->model;
+  const int nn = m->nodes.count;
   const double* minv = support;
-  double* acc = support + m->nodes.count; /* 6 per node: the mark (1 shift, -1 none), the velocity jump */
+  /* 6 per node: the impulses (global force, body-frame moment about the node) */
+  double* acc = support + nn;
+  double* mark = support + 7 * nn; /* 1 shift, -1 none, 2 moved */
   int any = 0;
   for (int i = 0; i < n; ++i) {
     any |= ((const nsb_contact_data*)e[i].state)->vlaw;
-    for (int j = 0; j < e[i].n_nodes; ++j) memset(acc + 6 * e[i].nodes[j], 0, 6 * sizeof(double));
+    for (int j = 0; j < e[i].n_nodes; ++j) {
+      memset(acc + 6 * e[i].nodes[j], 0, 6 * sizeof(double));
+      mark[e[i].nodes[j]] = 0.0;
+    }
   }
   if (!any) return 0;
   for (int i = 0; i < n; ++i) {
     const nsb_contact_data* d = e[i].state;
     const int part = d->vlaw || d->held || (d->owner && d->active) || d->force != 0.0 || d->impulse[0] != 0.0;
     if (d->vlaw || !part) continue;
-    for (int j = 0; j < e[i].n_nodes; ++j) acc[6 * e[i].nodes[j]] = -1.0;
+    for (int j = 0; j < e[i].n_nodes; ++j) mark[e[i].nodes[j]] = -1.0;
   }
   for (int i = 0; i < n; ++i) {
     const nsb_contact_data* d = e[i].state;
@@ -2564,33 +2607,49 @@ int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double*
     for (int k = 0; k < e[i].n_mult && k < 3; ++k) L = nsb_v3_muladd(L, d->impulse[k], dir[k]);
     for (int j = 0; j < e[i].n_nodes; ++j) {
       const int q = e[i].nodes[j];
+      const nsb_body_kind kind = m->nodes.data[q].body_kind;
       double* a = acc + 6 * q;
-      if (a[0] < 0.0 || !(minv[q] > 0.0) || m->nodes.data[q].body_kind != NSB_BODY_PARTICLE) {
-        a[0] = -1.0;
+      nsb_mat3 Rj;
+      /* a rigid body's moment: the contact's rotation map (a framed slave's
+         JA, a face's -JB), as its rows applied it; a body without one is
+         not shifted */
+      const int rot = kind == NSB_BODY_RIGID && support_rotation(&e[i], d, j, &Rj);
+      if (mark[q] < 0.0 || !(minv[q] > 0.0) || (kind != NSB_BODY_PARTICLE && !rot)) {
+        mark[q] = -1.0;
         continue;
       }
-      a[0] = 1.0;
-      a[1] += d->wt[j] * minv[q] * L.x;
-      a[2] += d->wt[j] * minv[q] * L.y;
-      a[3] += d->wt[j] * minv[q] * L.z;
+      mark[q] = 1.0;
+      /* a particle's velocity jump, a body's impulses (its jump below) */
+      nsb_v3_store(nsb_v3_muladd(nsb_v3_load(a), rot ? d->wt[j] : d->wt[j] * minv[q], L), a);
+      if (rot) nsb_v3_store(nsb_v3_add(nsb_v3_load(a + 3), nsb_m3_tmulv(Rj, L)), a + 3);
     }
   }
   int moved = 0;
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < e[i].n_nodes; ++j) {
       const int q = e[i].nodes[j];
-      double* a = acc + 6 * q;
-      if (a[0] != 1.0) continue;
-      for (int k = 0; k < 3; ++k) x[3 * q + k] -= c * a[1 + k];
-      a[0] = 2.0; /* moved: once per particle */
+      const double* a = acc + 6 * q;
+      if (mark[q] != 1.0) continue;
+      mark[q] = 2.0; /* moved: once per body */
       ++moved;
+      if (m->nodes.data[q].body_kind == NSB_BODY_PARTICLE) {
+        for (int k = 0; k < 3; ++k) cur->x[3 * q + k] -= c * a[k];
+        continue;
+      }
+      nsb_vec3 dv, dw;
+      if (!body_velocity_jump(m, q, cur, nsb_v3_load(a), nsb_v3_load(a + 3), &dv, &dw)) continue;
+      nsb_v3_store(nsb_v3_muladd(nsb_v3_load(cur->x + 3 * q), -c, dv), cur->x + 3 * q);
+      /* R = R_n exp(Theta - c dw), Theta the increment's rotation (body frame) */
+      const nsb_quat qn = nsb_st_q(ec->old, q);
+      const nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_conj(qn), nsb_st_q(cur, q)));
+      nsb_q_store(nsb_q_normalize(nsb_q_mul(qn, nsb_so3_exp_q(nsb_v3_muladd(th, -c, dw)))), cur->q + 4 * q);
     }
   if (!moved) return 0;
-  /* the gaps at the end of the increment, of every contact of a moved particle */
+  /* the gaps at the end of the increment, of every contact of a moved body */
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     int touched = 0;
-    for (int j = 0; j < e[i].n_nodes; ++j) touched |= acc[6 * e[i].nodes[j]] == 2.0;
+    for (int j = 0; j < e[i].n_nodes; ++j) touched |= mark[e[i].nodes[j]] == 2.0;
     if (!touched || e[i].ops != &nsb_contact_newton_ops) continue;
     nsb_contact_geo G;
     nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), m, ec->cur, ec->t, &G);

@@ -158,12 +158,13 @@ typedef struct nsb_contact_data {
      leave the contact held without its having been held in it; Fc, Phi hold
      its mean force until nsb_contact_hold_first_touch makes it held */
   int touch;
-  /* vlaw: the last accepted increment was an impact of a free particle under
-     Newton's law on the velocity at t_n+1 (Moreau's law or its persistent
-     form, an approaching contact that was not held, semi-smooth rows,
-     generalized-alpha form): its impulse moved the particle by
-     (beta/gamma - 1/2) h Lambda/m more than the trapezoidal average that
-     books its work (nsb_contact_impact_shift) */
+  /* vlaw: the last accepted increment was an impact of a free particle or
+     rigid body under Newton's law on the velocity at t_n+1 (Moreau's law or
+     its persistent form, an approaching contact that was not held, semi-smooth
+     rows or prox sweeps, generalized-alpha form or Newmark with beta/gamma !=
+     1/2): its impulse moved the body by
+     (beta/gamma - 1/2) h du (du its velocity jump) more than the trapezoidal
+     average that books its work (nsb_contact_impact_shift) */
   int vlaw;
   /* held_law: the contact may be held (nsb_contact_prepare): its normal row
      takes Newton's law in its persistent form (nsb_newton_xi_step), so that
@@ -299,12 +300,13 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
 void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
                        int* mult);
 
-/// The scratch of the support estimate (nsb_contact_prepare): 7 doubles per
+/// The scratch of the support estimate (nsb_contact_prepare) and of
+/// nsb_contact_impact_shift: 8 doubles per
 /// node of m; this fills the first n_nodes with each node's inverse mass for
 /// that estimate: 1/m for a particle or a rigid body that no *JOINT, no
 /// *BOUNDARY and no beam element holds, 0 (immovable) for every other node.
 /// Once, when the system is built (no allocation; support: borrowed, owned
-/// by the caller, 7 * m->nodes.count doubles).
+/// by the caller, 8 * m->nodes.count doubles).
 void nsb_contact_support_init(const nsb_model* m, double* support);
 
 /// Start of an increment (ec on the state at t_n, ec->h the new step):
@@ -340,18 +342,22 @@ nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
 
 /// After nsb_contact_finish of an impulsive increment in the generalized-alpha
-/// form (docs/contact.md §7, "Impacts under gravity"): the impulse's part of
-/// the displacement of every free particle whose contacts in the increment
-/// were impacts under the velocity law (nsb_contact_data.vlaw) and no other
-/// contact, h (beta/gamma) du with du = sum w_j Lambda_k dir_k / m its
-/// velocity jump, is taken at the weight 1/2 of the trapezoidal rule
-/// instead: x -= (beta/gamma - 1/2) h du (Chen, Acary, Virlez & Bruls 2013).
-/// The velocities stay (v+ = -e v- exactly).  x: the positions of ec->cur
-/// (3 per node), changed in place; the shifted contacts' gaps are measured
-/// again.  support: the scratch of nsb_contact_support_init (its inverse
-/// masses read, its accumulators written).  Returns the number of particles
-/// moved.  No allocation.
-int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, double* x);
+/// form or Newmark's scheme (docs/contact.md §7, "Impacts under gravity";
+/// nothing where beta/gamma = 1/2, nor in the plain modified scheme): the impulse's part of
+/// the displacement of every free particle and rigid body whose contacts in
+/// the increment were impacts under the velocity law (nsb_contact_data.vlaw)
+/// and no other contact, h (beta/gamma) du with du its velocity jump (sum
+/// w_j Lambda_k dir_k / m for a particle; for a rigid body the solve of its
+/// mass matrix with the impulses and their moments, angular part in the body
+/// frame), is taken at the weight 1/2 of the trapezoidal rule instead:
+/// x -= (beta/gamma - 1/2) h dv, and a body's rotation R = R_n exp(Theta)
+/// becomes R_n exp(Theta - (beta/gamma - 1/2) h dw) (Chen, Acary, Virlez &
+/// Bruls 2013).  The velocities stay (v+ = -e v- exactly).  cur: the state
+/// at t_n+1 (x, q changed in place; ec->old the start); the shifted
+/// contacts' gaps are measured again.  support: the scratch of
+/// nsb_contact_support_init (its inverse masses read, the rest written).
+/// Returns the number of bodies moved.  No allocation.
+int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, nsb_state* cur);
 
 /// Largest omega h of a HERTZ contact episode (omega^2 = dF/dalpha / m,
 /// m the slave's mass, the reduced mass against a particle) above which the

@@ -967,10 +967,11 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
        the acceleration carried into the next increment is the smooth one
        (docs/contact.md §6), so recompute it without contact forces */
     if (impulsive && s->step.kind == NSB_STEP_DYNAMIC) {
-      /* the impacts' part of the free particles' displacements at the
-         trapezoidal weight (docs/contact.md §7, "Impacts under gravity"),
-         before the smooth accelerations and energies of the end state */
-      nsb_contact_impact_shift(s->elems + s->first_contact, s->n_contacts, &ec, s->support, s->cur.x);
+      /* the impacts' part of the displacements of free particles and rigid
+         bodies at the trapezoidal weight (docs/contact.md §7, "Impacts under
+         gravity"), before the smooth accelerations and energies of the end
+         state */
+      nsb_contact_impact_shift(s->elems + s->first_contact, s->n_contacts, &ec, s->support, &s->cur);
       /* The matrix of these accelerations (mass matrix and constraint rows)
          goes to the linear solver's recurring slot (solver/linsolve.h): it
          keeps its own pivots apart from the increments' Newton matrices,

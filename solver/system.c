@@ -434,7 +434,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->react_c = NSB_NEW_ARRAY(ctx, 6 * nm, double);
   s->react_c_end = NSB_NEW_ARRAY(ctx, 6 * nm, double);
   s->prox_scratch = NSB_NEW_ARRAY(ctx, 3 * nm, double);
-  s->support = NSB_NEW_ARRAY(ctx, 7 * nm, double);
+  s->support = NSB_NEW_ARRAY(ctx, 8 * nm, double);
   if (s->support) nsb_contact_support_init(model, s->support);
   s->cdata_cap = 1;
   s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
@@ -656,7 +656,7 @@ void nsb_system_destroy(nsb_system** ps) {
   if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
   nsb_broad_ws_free(ctx, &s->broad_ws);
   NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
-  NSB_FREE_ARRAY(ctx, s->support, 7 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
+  NSB_FREE_ARRAY(ctx, s->support, 8 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react_end, 6 * nm, double);

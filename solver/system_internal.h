@@ -138,7 +138,7 @@ struct nsb_system {
   int tan_contact_changed;
   int tan_contact_rows_changed; /* the same, row by row (assembly.c contact_rows_changed) */
   double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
-  double* support;       /* 7 doubles per node: the support estimate of resting contacts (nsb_contact_support_init) */
+  double* support;       /* 8 doubles per node: the support estimate of resting contacts (nsb_contact_support_init) */
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
   int cand_cap;
