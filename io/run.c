@@ -242,6 +242,12 @@ typedef struct modal_ws {
      (its loads are constant); else they are evaluated again at every row */
   int n_react, n_hf, n_bf, base_ok;
   double *rx0, *rxp, *rxm, *hf0, *hfp, *hfm, *bf0, *bfp;
+  /* their derivatives along each mode (modal_lin_setup; tab 1 when kept):
+     the reactions of the n_rn nodes rnode that can have any (dr, 6 n_rn per
+     mode), the element probes' (dh, n_hf per mode), the beams' (db, n_bf) */
+  int tab, n_rn;
+  int* rnode;
+  double *dr, *dh, *db;
 } modal_ws;
 
 static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
@@ -270,6 +276,10 @@ static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
   const int len[] = {w->n_react, w->n_react, w->n_react, w->n_hf, w->n_hf, w->n_hf, w->n_bf, w->n_bf};
   for (int k = 0; k < 8; ++k)
     if (*lin[k]) NSB_FREE_ARRAY(ctx, *lin[k], len[k] > 0 ? len[k] : 1, double);
+  if (w->rnode) NSB_FREE_ARRAY(ctx, w->rnode, w->n_rn > 0 ? w->n_rn : 1, int);
+  if (w->dr) NSB_FREE_ARRAY(ctx, w->dr, (size_t)6 * w->n_rn * m > 0 ? (size_t)6 * w->n_rn * m : 1, double);
+  if (w->dh) NSB_FREE_ARRAY(ctx, w->dh, (size_t)w->n_hf * m > 0 ? (size_t)w->n_hf * m : 1, double);
+  if (w->db) NSB_FREE_ARRAY(ctx, w->db, (size_t)w->n_bf * m > 0 ? (size_t)w->n_bf * m : 1, double);
 }
 
 /* The rows the modes touch and Phi on them into w->urows, w->uphi when they
@@ -420,13 +430,40 @@ typedef struct modal_lin {
    their central difference along dq = w->dq.  The support reactions go into
    the system, the element probes' strains and resultants into w->hfm, the
    beams' into lin->bb->lin.  Leaves the elements at x0 - eps dq. */
-static int modal_linearize(nsb_system* s, modal_ws* w, const modal_lin* lin, double t) {
+static int modal_linearize(nsb_system* s, modal_ws* w, const modal_lin* lin, const double* y, double t) {
   const nsb_model* m = nsb_system_model(s);
   if (!w->base_ok || lin->varying) {
     NSB_CALL(nsb_system_modal_probe(s, w->dq, 0.0, t, w->rx0));
     if (w->n_hf > 0) nsb_history_sample_fields(m, s, w->hf0);
     if (w->n_bf > 0) nsb_beam_buf_sample_fields(lin->bb, s, w->bf0);
     w->base_ok = !lin->varying;
+  }
+  if (w->tab) {
+    /* the derivative along dq = Phi y: sum_j y_j (derivative along phi_j) */
+    int nr = 6 * w->n_rn;
+    if (lin->react) memcpy(w->rxp, w->rx0, (size_t)w->n_react * sizeof(double));
+    if (lin->hf) memcpy(w->hfm, w->hf0, (size_t)w->n_hf * sizeof(double));
+    double* f = lin->bf ? lin->bb->lin : NULL;
+    if (f) memcpy(f, w->bf0, (size_t)w->n_bf * sizeof(double));
+    for (int j = 0; j < w->m; ++j) {
+      double yj = y[j];
+      if (yj == 0.0) continue;
+      if (lin->react) {
+        const double* d = w->dr + (size_t)nr * j;
+        for (int a = 0; a < w->n_rn; ++a)
+          for (int c = 0; c < 6; ++c) w->rxp[6 * w->rnode[a] + c] += yj * d[6 * a + c];
+      }
+      if (lin->hf) {
+        const double* d = w->dh + (size_t)w->n_hf * j;
+        for (int i = 0; i < w->n_hf; ++i) w->hfm[i] += yj * d[i];
+      }
+      if (f) {
+        const double* d = w->db + (size_t)w->n_bf * j;
+        for (int i = 0; i < w->n_bf; ++i) f[i] += yj * d[i];
+      }
+    }
+    if (lin->react) nsb_system_modal_reactions(s, w->rxp, NULL, NULL, 0.0);
+    return NSB_OK;
   }
   double eps = nsb_system_modal_eps(s, w->dq);
   if (eps > 0.0) {
@@ -509,7 +546,7 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
         for (int i = 0; i < n; ++i) w->dq[i] += a * col[i];
       }
     }
-  if (lin) NSB_CALL(modal_linearize(s, w, lin, t));
+  if (lin) NSB_CALL(modal_linearize(s, w, lin, red->y, t));
   NSB_CALL(nsb_system_modal_state(s, w->dq, w->dv, t, nodes_only));
   nsb_energy e = modal_energy(red, e0);
   /* momenta of the lumped masses: p = sum (M dv)_t, L = sum x x (M dv)_t + R (M dv)_r */
@@ -1069,6 +1106,89 @@ typedef struct ckpt_extra {
 
 static int checkpoint_after(run* rn, int k, long j, double sub, double t_step0, const ckpt_extra* x, int stop);
 
+/* Above this many doubles the per-mode derivative tables of the
+   linearized outputs are not kept (each row then differentiates along its
+   own modal displacement). */
+#define NSB_MODAL_TABLE ((size_t)1 << 23)
+
+/* Set-up of the linearized outputs (modal_linearize) of a modal step whose
+   increments write `rows` rows that need them: the values of the
+   linearization state at the step's start when its loads are constant, and
+   their derivatives along each mode phi_j by central differences at
+   +-eps_j phi_j (nsb_system_modal_eps) when the step writes at least as many
+   such rows as it has modes: 2 m rebuilds of the state once instead of 2
+   per row, and a row then costs a sum over the modes that move.  Not with
+   QUASI-STATIC (its static response to the contacts adds directions), nor
+   when the tables would exceed NSB_MODAL_TABLE doubles. */
+static int modal_lin_setup(run* rn, int k, modal_step* ms, long rows, int varying) {
+  nsb_ctx* ctx = rn->ctx;
+  nsb_system* s = rn->s;
+  const nsb_model* m = rn->m;
+  modal_ws* w = &ms->w;
+  nsb_beam_buf* bb = rn->bvtk ? &rn->bb : NULL;
+  if (!w->rx0 || rows == 0) return NSB_OK;
+  int n = w->n, nm = w->m;
+  if (!varying) {
+    memset(w->dq, 0, (size_t)n * sizeof(double));
+    NSB_CALL(nsb_system_modal_probe(s, w->dq, 0.0, ms->t0, w->rx0));
+    if (w->n_hf > 0) nsb_history_sample_fields(m, s, w->hf0);
+    if (w->n_bf > 0) nsb_beam_buf_sample_fields(bb, s, w->bf0);
+    w->base_ok = 1;
+  }
+  if (m->steps.data[k].reduction || nm > rows) return NSB_OK;
+  int nn = m->nodes.count > 0 ? m->nodes.count : 1;
+  unsigned char* mark = NSB_NEW_ARRAY(ctx, nn, unsigned char);
+  NSB_CHECK(ctx, mark, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  int nr = nsb_system_reaction_nodes(s, mark);
+  size_t per = (size_t)6 * nr + (size_t)w->n_hf + (size_t)w->n_bf;
+  if (per * (size_t)nm > NSB_MODAL_TABLE) {
+    NSB_FREE_ARRAY(ctx, mark, nn, unsigned char);
+    return NSB_OK;
+  }
+  w->n_rn = nr;
+  w->rnode = NSB_NEW_ARRAY(ctx, nr > 0 ? nr : 1, int);
+  size_t ldr = (size_t)6 * nr * nm, ldh = (size_t)w->n_hf * nm, ldb = (size_t)w->n_bf * nm;
+  w->dr = NSB_NEW_ARRAY(ctx, ldr > 0 ? ldr : 1, double);
+  w->dh = NSB_NEW_ARRAY(ctx, ldh > 0 ? ldh : 1, double);
+  w->db = NSB_NEW_ARRAY(ctx, ldb > 0 ? ldb : 1, double);
+  if (!w->rnode || !w->dr || !w->dh || !w->db) {
+    NSB_FREE_ARRAY(ctx, mark, nn, unsigned char);
+    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+  }
+  nr = 0;
+  for (int i = 0; i < m->nodes.count; ++i)
+    if (mark[i]) w->rnode[nr++] = i;
+  NSB_FREE_ARRAY(ctx, mark, nn, unsigned char);
+  for (int j = 0; j < nm; ++j) {
+    const double* phi = ms->r.phi + (size_t)n * j;
+    double* dr = w->dr + (size_t)6 * nr * j;
+    double* dh = w->dh + (size_t)w->n_hf * j;
+    double* db = w->db + (size_t)w->n_bf * j;
+    double eps = nsb_system_modal_eps(s, phi);
+    if (eps == 0.0) {
+      memset(dr, 0, (size_t)6 * nr * sizeof(double));
+      memset(dh, 0, (size_t)w->n_hf * sizeof(double));
+      memset(db, 0, (size_t)w->n_bf * sizeof(double));
+      continue;
+    }
+    NSB_CALL(nsb_system_modal_probe(s, phi, eps, ms->t0, w->rxp));
+    if (w->n_hf > 0) nsb_history_sample_fields(m, s, w->hfp);
+    if (w->n_bf > 0) nsb_beam_buf_sample_fields(bb, s, w->bfp);
+    NSB_CALL(nsb_system_modal_probe(s, phi, -eps, ms->t0, w->rxm));
+    if (w->n_hf > 0) nsb_history_sample_fields(m, s, w->hfm);
+    if (w->n_bf > 0) nsb_beam_buf_sample_fields(bb, s, bb->lin);
+    for (int a = 0; a < nr; ++a)
+      for (int c = 0; c < 6; ++c) {
+        int q = 6 * w->rnode[a] + c;
+        dr[6 * a + c] = (w->rxp[q] - w->rxm[q]) / (2.0 * eps);
+      }
+    for (int i = 0; i < w->n_hf; ++i) dh[i] = (w->hfp[i] - w->hfm[i]) / (2.0 * eps);
+    for (int i = 0; i < w->n_bf; ++i) db[i] = (w->bfp[i] - bb->lin[i]) / (2.0 * eps);
+  }
+  w->tab = 1;
+  return NSB_OK;
+}
+
 /* A *MODAL DYNAMIC step (docs/theory.md §7): modes of the current state,
    then the reduced integration (solver/reduced.h) with the step's loads and
    the obstacle contacts; output as in a dynamic step (the state rebuilt from
@@ -1097,6 +1217,15 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
   for (int i = 0; i < m->dloads.count; ++i) varying |= m->dloads.data[i].step <= k && m->dloads.data[i].amplitude >= 0;
   for (int i = 0; i < m->gravities.count; ++i)
     varying |= m->gravities.data[i].step <= k && m->gravities.data[i].amplitude >= 0;
+  /* the step's rows that linearize outputs (as the loop below decides;
+     all of them, so that a restarted step chooses as the whole one did) */
+  long lin_rows = 0;
+  for (long j = 1; j <= n_inc; ++j) {
+    int hist = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
+    int vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
+    lin_rows += (hist && (rn->probe_reactions || rn->probe_res)) || vtk;
+  }
+  if ((st = modal_lin_setup(rn, k, &ms, lin_rows, varying)) < 0) goto out;
   ckpt_extra x = {&ms, NULL, 0.0, 0};
   for (long j = j0; j <= n_inc; ++j) {
     double t = t0 + (double)(j - 1) * h;

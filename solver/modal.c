@@ -1617,6 +1617,21 @@ int nsb_system_modal_probe(nsb_system* s, const double* dq, double scale, double
   return NSB_OK;
 }
 
+int nsb_system_reaction_nodes(const nsb_system* s, unsigned char* mark) {
+  int n = 0;
+  memset(mark, 0, (size_t)s->n_nodes);
+  /* the rows nsb_sys_compute_reactions writes: held DOFs of an element,
+     and the nodes of supports along local directions */
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    for (int k = 0, q = 0; k < e->n_nodes; ++k)
+      for (int d = 0; d < e->node_ndof[k]; ++d, ++q)
+        if (e->eq[q] < 0 || e->ops == &nsb_skew_support_ops) mark[e->nodes[k]] = 1;
+  }
+  for (int i = 0; i < s->n_nodes; ++i) n += mark[i];
+  return n;
+}
+
 void nsb_system_modal_reactions(nsb_system* s, const double* r0, const double* rp, const double* rm, double eps) {
   size_t n6 = 6 * (size_t)s->n_nodes;
   if (eps == 0.0) {

@@ -262,6 +262,10 @@ double nsb_system_modal_eps(const nsb_system* s, const double* dq);
 /// rows) into react.  Velocities and time are left: nsb_system_modal_state
 /// sets the state that is written.
 int nsb_system_modal_probe(nsb_system* s, const double* dq, double scale, double t, double* react);
+/// Marks (mark[i] = 1, n_nodes entries) the nodes whose support reactions
+/// can be non-zero: those with a held DOF of an element or a support along
+/// local directions; returns their number.
+int nsb_system_reaction_nodes(const nsb_system* s, unsigned char* mark);
 /// The support reactions written next: r0 + (rp - rm) / (2 eps), the
 /// reactions of nsb_system_modal_probe at scales 0, eps and -eps; r0 for eps = 0.
 void nsb_system_modal_reactions(nsb_system* s, const double* r0, const double* rp, const double* rm, double eps);
