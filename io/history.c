@@ -687,7 +687,11 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
     nsb_quat q;
     nsb_vec3 x, u, v, wg, wb = nsb_v3_zero();
     if (pr->element >= 0) {
-      nsb_beam_probe(nsb_system_model_element(s, pr->element), st, X0, pr->position, &bo);
+      /* with the strains and resultants given, the element is read only for
+         the kinematics, if any is asked for */
+      const unsigned kin = NSB_PROBE_X | NSB_PROBE_U | NSB_PROBE_V | NSB_PROBE_R | NSB_PROBE_W | NSB_PROBE_Q;
+      if (fields && !(pr->quantities & kin)) memset(&bo, 0, sizeof bo);
+      else nsb_beam_probe(nsb_system_model_element(s, pr->element), st, X0, pr->position, &bo);
       x = nsb_v3_load(bo.x);
       u = nsb_v3_load(bo.u);
       v = nsb_v3_load(bo.v);
