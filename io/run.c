@@ -602,7 +602,6 @@ typedef struct run {
   nsb_contact_buf cb;
   int ascii;           /* VTK encoding of the first step with VTK output */
   int probe_reactions; /* history probes with RF or RM */
-  int probe_elements;  /* history probes that read elements: element probes, RF or RM */
   int probe_kin;       /* element probes of positions, motions or frames (X U V R W Q WB) */
   int probe_res;       /* element probes of strains or resultants (E N M NS MS) */
   long inc;            /* increments accepted over the run */
@@ -1904,8 +1903,6 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   for (int k = 0; k < m->steps.count; ++k) rn.t_end += m->steps.data[k].period;
   for (int p = 0; p < m->probes.count; ++p) {
     if (m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) rn.probe_reactions = 1;
-    if ((m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) || m->probes.data[p].element >= 0)
-      rn.probe_elements = 1;
     if (m->probes.data[p].element < 0) continue;
     unsigned q = m->probes.data[p].quantities;
     if (q & (NSB_PROBE_X | NSB_PROBE_U | NSB_PROBE_V | NSB_PROBE_R | NSB_PROBE_W | NSB_PROBE_Q | NSB_PROBE_WB))
