@@ -213,6 +213,18 @@ int nsb_beam_buf_linearize(nsb_beam_buf* bb, nsb_system* s, const nsb_modal_resu
   return NSB_OK;
 }
 
+void nsb_beam_buf_sample_fields(nsb_beam_buf* bb, const nsb_system* s, double* out) {
+  if (bb->n_lines == 0) return;
+  double* f[5];
+  int width[5];
+  beam_fields(bb, f, width);
+  sample_beams(bb, s);
+  for (int k = 0; k < 5; ++k) {
+    memcpy(out, f[k], (size_t)width[k] * sizeof(double));
+    out += width[k];
+  }
+}
+
 static int write_beam_frame(nsb_vtk_beam_writer* w, const nsb_beam_buf* bb, double time, const double* frequency);
 
 int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,

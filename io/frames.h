@@ -56,6 +56,9 @@ int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_syste
    of the drawing scale).  Leaves the system showing the mode at -eps: show the
    drawn shape next.  No allocation. */
 int nsb_beam_buf_linearize(nsb_beam_buf* bb, nsb_system* s, const nsb_modal_result* r, int j, double eps);
+/* The beams' strains and resultants of the system's current state into f
+   (NSB_BEAM_FIELDS per point, bb->lin's layout).  No allocation. */
+void nsb_beam_buf_sample_fields(nsb_beam_buf* bb, const nsb_system* s, double* f);
 /* A beam frame of the current (drawn) state whose strain and resultant arrays
    are those of bb->lin (nsb_beam_buf_linearize): mode files colour by the
    mode's linearized fields, not by those of the finitely displaced shape. */

@@ -226,6 +226,7 @@ struct nsb_history {
   const nsb_model* m;
   int n_cols;
   int dissipative; /* the model has dashpots or contacts: a "dissipated" column */
+  const double* fields; /* element probes' strains and resultants, or NULL (nsb_history_use_fields) */
 };
 
 /* Models that can dissipate energy get the column "dissipated" after
@@ -312,6 +313,7 @@ int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, 
   if (!h) return NSB_ERR_ALLOC;
   h->ctx = ctx;
   h->m = m;
+  h->fields = NULL;
   h->dissipative = model_dissipates(m);
   size_t row_cap;
   h->n_cols = history_columns(m, h->dissipative, &row_cap);
@@ -367,18 +369,32 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
   csv_num(c, ',', nsb_system_load_factor(s));
   const nsb_state* st = nsb_system_state(s);
   const double* X0 = nsb_system_x0(s);
+  const double* fields = h->fields;
   for (int p = 0; p < h->m->probes.count; ++p) {
     const nsb_probe* pr = &h->m->probes.data[p];
     nsb_beam_probe_out bo;
     nsb_quat q;
     nsb_vec3 x, u, v, wg, wb = nsb_v3_zero();
     if (pr->element >= 0) {
-      nsb_beam_probe(nsb_system_model_element(s, pr->element), st, X0, pr->position, &bo);
+      /* with the strains and resultants given, the element is read only for
+         the kinematics, if any is asked for */
+      const unsigned kin = NSB_PROBE_X | NSB_PROBE_U | NSB_PROBE_V | NSB_PROBE_R | NSB_PROBE_W | NSB_PROBE_Q;
+      if (fields && !(pr->quantities & kin)) memset(&bo, 0, sizeof bo);
+      else nsb_beam_probe(nsb_system_model_element(s, pr->element), st, X0, pr->position, &bo);
       x = nsb_v3_load(bo.x);
       u = nsb_v3_load(bo.u);
       v = nsb_v3_load(bo.v);
       wg = nsb_v3_load(bo.w);
       q = nsb_q_load(bo.q);
+      if (fields) {
+        /* strains and resultants given (a modal step's linearized ones) */
+        memcpy(bo.strain, fields, sizeof bo.strain);
+        memcpy(bo.force, fields + 6, sizeof bo.force);
+        memcpy(bo.moment, fields + 9, sizeof bo.moment);
+        memcpy(bo.force_local, fields + 12, sizeof bo.force_local);
+        memcpy(bo.moment_local, fields + 15, sizeof bo.moment_local);
+        fields += NSB_PROBE_FIELDS;
+      }
     } else {
       int i = pr->node;
       q = nsb_st_q(st, i);
@@ -423,6 +439,31 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
   NSB_CALL(csv_end_row(c));
   return csv_flush_due(c);
 }
+
+int nsb_history_n_element_probes(const nsb_model* m) {
+  int n = 0;
+  for (int p = 0; p < m->probes.count; ++p) n += m->probes.data[p].element >= 0;
+  return n;
+}
+
+void nsb_history_sample_fields(const nsb_model* m, const nsb_system* s, double* f) {
+  const nsb_state* st = nsb_system_state(s);
+  const double* X0 = nsb_system_x0(s);
+  for (int p = 0; p < m->probes.count; ++p) {
+    const nsb_probe* pr = &m->probes.data[p];
+    if (pr->element < 0) continue;
+    nsb_beam_probe_out bo;
+    nsb_beam_probe(nsb_system_model_element(s, pr->element), st, X0, pr->position, &bo);
+    memcpy(f, bo.strain, sizeof bo.strain);
+    memcpy(f + 6, bo.force, sizeof bo.force);
+    memcpy(f + 9, bo.moment, sizeof bo.moment);
+    memcpy(f + 12, bo.force_local, sizeof bo.force_local);
+    memcpy(f + 15, bo.moment_local, sizeof bo.moment_local);
+    f += NSB_PROBE_FIELDS;
+  }
+}
+
+void nsb_history_use_fields(nsb_history* h, const double* f) { h->fields = f; }
 
 int nsb_history_flush(nsb_history* h) { return csv_flush(&h->out); }
 

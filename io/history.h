@@ -36,6 +36,19 @@ int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, 
 /// hundredth of a second has passed since the last flush (see above).
 /// Errors: NSB_ERR_IO (the message names the file and the OS error).
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations);
+/// Strain and resultant values of an element probe (E, N, M, NS, MS: 6 + 4 x 3).
+enum { NSB_PROBE_FIELDS = 18 };
+/// Number of element probes of the model: a field array holds NSB_PROBE_FIELDS
+/// values for each, in the probes' order.
+int nsb_history_n_element_probes(const nsb_model* m);
+/// The element probes' strains and resultants of the system's current state
+/// (the order of nsb_beam_probe_out: strain, force, moment, force_local,
+/// moment_local) into f (NSB_PROBE_FIELDS per element probe).
+void nsb_history_sample_fields(const nsb_model* m, const nsb_system* s, double* f);
+/// The rows written next take the element probes' E, N, M, NS, MS from f
+/// (nsb_history_sample_fields' layout; kept, not copied: a *MODAL DYNAMIC
+/// step's linearized values) instead of the current state; NULL: from the state.
+void nsb_history_use_fields(nsb_history* h, const double* f);
 /// Push the buffered rows to the file.  Errors: NSB_ERR_IO if any write since
 /// open failed (disk full, ...); call it before close, which cannot report.
 int nsb_history_flush(nsb_history* h);

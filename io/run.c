@@ -232,6 +232,22 @@ typedef struct modal_ws {
   double* hmom;
   int* hrows;
   double* hphi;
+  /* the outputs that are forces, linearized (nsb_system_modal_eps): the
+     support reactions (n_react = 6 per node) and the element probes'
+     strains and resultants (n_hf) at the linearization state (rx0, hf0), at
+     x0 + eps dq (rxp, hfp) and x0 - eps dq (rxm, hfm; hfm then takes the
+     linearized values); the beams' VTK fields (n_bf) at x0 (bf0) and
+     x0 + eps dq (bfp; those at x0 - eps dq and then the linearized ones in
+     the beam buffer's lin).  base_ok: the x0 values are those of the step
+     (its loads are constant); else they are evaluated again at every row */
+  int n_react, n_hf, n_bf, base_ok;
+  double *rx0, *rxp, *rxm, *hf0, *hfp, *hfm, *bf0, *bfp;
+  /* their derivatives along each mode (modal_lin_setup; tab 1 when kept):
+     the reactions of the n_rn nodes rnode that can have any (dr, 6 n_rn per
+     mode), the element probes' (dh, n_hf per mode), the beams' (db, n_bf) */
+  int tab, n_rn;
+  int* rnode;
+  double *dr, *dh, *db;
 } modal_ws;
 
 static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
@@ -256,6 +272,14 @@ static void modal_ws_free(nsb_ctx* ctx, modal_ws* w) {
   if (w->hmom) NSB_FREE_ARRAY(ctx, w->hmom, (size_t)6 * m, double);
   if (w->hrows) NSB_FREE_ARRAY(ctx, w->hrows, w->n_hrows, int);
   if (w->hphi) NSB_FREE_ARRAY(ctx, w->hphi, (size_t)w->n_hrows * (size_t)m, double);
+  double** lin[] = {&w->rx0, &w->rxp, &w->rxm, &w->hf0, &w->hfp, &w->hfm, &w->bf0, &w->bfp};
+  const int len[] = {w->n_react, w->n_react, w->n_react, w->n_hf, w->n_hf, w->n_hf, w->n_bf, w->n_bf};
+  for (int k = 0; k < 8; ++k)
+    if (*lin[k]) NSB_FREE_ARRAY(ctx, *lin[k], len[k] > 0 ? len[k] : 1, double);
+  if (w->rnode) NSB_FREE_ARRAY(ctx, w->rnode, w->n_rn > 0 ? w->n_rn : 1, int);
+  if (w->dr) NSB_FREE_ARRAY(ctx, w->dr, (size_t)6 * w->n_rn * m > 0 ? (size_t)6 * w->n_rn * m : 1, double);
+  if (w->dh) NSB_FREE_ARRAY(ctx, w->dh, (size_t)w->n_hf * m > 0 ? (size_t)w->n_hf * m : 1, double);
+  if (w->db) NSB_FREE_ARRAY(ctx, w->db, (size_t)w->n_bf * m > 0 ? (size_t)w->n_bf * m : 1, double);
 }
 
 /* The rows the modes touch and Phi on them into w->urows, w->uphi when they
@@ -391,11 +415,81 @@ static int modal_history_state(nsb_system* s, const nsb_reduced* red, modal_ws* 
   return NSB_OK;
 }
 
+/* What a modal output row linearizes (modal_linearize): the support
+   reactions, the element probes' strains and resultants, the beams' VTK
+   fields; bb: the run's beam buffer (NULL without beam VTK output), whose
+   x0 values are taken with the others'; varying: the step's loads have
+   amplitudes (the x0 values are evaluated at every row, at its time). */
+typedef struct modal_lin {
+  nsb_beam_buf* bb;
+  int react, hf, bf, varying;
+} modal_lin;
+
+/* The outputs that are forces, linearized as the model is (docs/theory.md
+   §7; nsb_system_modal_eps): the values at the linearization state x0 plus
+   their central difference along dq = w->dq.  The support reactions go into
+   the system, the element probes' strains and resultants into w->hfm, the
+   beams' into lin->bb->lin.  Leaves the elements at x0 - eps dq. */
+static int modal_linearize(nsb_system* s, modal_ws* w, const modal_lin* lin, const double* y, double t) {
+  const nsb_model* m = nsb_system_model(s);
+  if (!w->base_ok || lin->varying) {
+    NSB_CALL(nsb_system_modal_probe(s, w->dq, 0.0, t, w->rx0));
+    if (w->n_hf > 0) nsb_history_sample_fields(m, s, w->hf0);
+    if (w->n_bf > 0) nsb_beam_buf_sample_fields(lin->bb, s, w->bf0);
+    w->base_ok = !lin->varying;
+  }
+  if (w->tab) {
+    /* the derivative along dq = Phi y: sum_j y_j (derivative along phi_j) */
+    int nr = 6 * w->n_rn;
+    if (lin->react) memcpy(w->rxp, w->rx0, (size_t)w->n_react * sizeof(double));
+    if (lin->hf) memcpy(w->hfm, w->hf0, (size_t)w->n_hf * sizeof(double));
+    double* f = lin->bf ? lin->bb->lin : NULL;
+    if (f) memcpy(f, w->bf0, (size_t)w->n_bf * sizeof(double));
+    for (int j = 0; j < w->m; ++j) {
+      double yj = y[j];
+      if (yj == 0.0) continue;
+      if (lin->react) {
+        const double* d = w->dr + (size_t)nr * j;
+        for (int a = 0; a < w->n_rn; ++a)
+          for (int c = 0; c < 6; ++c) w->rxp[6 * w->rnode[a] + c] += yj * d[6 * a + c];
+      }
+      if (lin->hf) {
+        const double* d = w->dh + (size_t)w->n_hf * j;
+        for (int i = 0; i < w->n_hf; ++i) w->hfm[i] += yj * d[i];
+      }
+      if (f) {
+        const double* d = w->db + (size_t)w->n_bf * j;
+        for (int i = 0; i < w->n_bf; ++i) f[i] += yj * d[i];
+      }
+    }
+    if (lin->react) nsb_system_modal_reactions(s, w->rxp, NULL, NULL, 0.0);
+    return NSB_OK;
+  }
+  double eps = nsb_system_modal_eps(s, w->dq);
+  if (eps > 0.0) {
+    NSB_CALL(nsb_system_modal_probe(s, w->dq, eps, t, w->rxp));
+    if (lin->hf) nsb_history_sample_fields(m, s, w->hfp);
+    if (lin->bf) nsb_beam_buf_sample_fields(lin->bb, s, w->bfp);
+    NSB_CALL(nsb_system_modal_probe(s, w->dq, -eps, t, w->rxm));
+    if (lin->hf) nsb_history_sample_fields(m, s, w->hfm);
+    if (lin->bf) nsb_beam_buf_sample_fields(lin->bb, s, lin->bb->lin);
+  }
+  if (lin->react) nsb_system_modal_reactions(s, w->rx0, w->rxp, w->rxm, eps);
+  if (lin->hf)
+    for (int i = 0; i < w->n_hf; ++i) w->hfm[i] = eps > 0.0 ? w->hf0[i] + (w->hfp[i] - w->hfm[i]) / (2.0 * eps) : w->hf0[i];
+  if (lin->bf) {
+    double* f = lin->bb->lin;
+    for (int i = 0; i < w->n_bf; ++i) f[i] = eps > 0.0 ? w->bf0[i] + (w->bfp[i] - f[i]) / (2.0 * eps) : w->bf0[i];
+  }
+  return NSB_OK;
+}
+
 /* The state of the reduced solution (modes, plus the truncated modes'
    static response to the contact forces with QS), energies and momenta,
-   set in the system for the output writers. */
+   set in the system for the output writers; with lin, the outputs that are
+   forces linearized first (modal_linearize). */
 static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const nsb_reduced* red, modal_ws* w,
-                              const nsb_energy* e0, double t, double h, int nodes_only) {
+                              const nsb_energy* e0, double t, double h, int nodes_only, const modal_lin* lin) {
   int n = w->n;
   memset(w->dq, 0, (size_t)n * sizeof(double));
   memset(w->dv, 0, (size_t)n * sizeof(double));
@@ -452,6 +546,7 @@ static int modal_output_state(nsb_system* s, const nsb_modal_result* r, const ns
         for (int i = 0; i < n; ++i) w->dq[i] += a * col[i];
       }
     }
+  if (lin) NSB_CALL(modal_linearize(s, w, lin, red->y, t));
   NSB_CALL(nsb_system_modal_state(s, w->dq, w->dv, t, nodes_only));
   nsb_energy e = modal_energy(red, e0);
   /* momenta of the lumped masses: p = sum (M dv)_t, L = sum x x (M dv)_t + R (M dv)_r */
@@ -507,7 +602,8 @@ typedef struct run {
   nsb_contact_buf cb;
   int ascii;           /* VTK encoding of the first step with VTK output */
   int probe_reactions; /* history probes with RF or RM */
-  int probe_elements;  /* history probes that read elements: element probes, RF or RM */
+  int probe_kin;       /* element probes of positions, motions or frames (X U V R W Q WB) */
+  int probe_res;       /* element probes of strains or resultants (E N M NS MS) */
   long inc;            /* increments accepted over the run */
   double t_start;      /* wall clock at the start */
   double t_end;        /* analysis time at the end of the last step */
@@ -526,7 +622,8 @@ enum {
   OUT_CONTACTS = 2, /* contacts.csv rows */
   OUT_VTK = 4,      /* the VTK frames of bodies and beams */
   OUT_VTK_CONTACTS = 8, /* with OUT_VTK: the contact points too */
-  OUT_COUNT = 16    /* count the VTK frames in the statistics (increment output, not the initial state) */
+  OUT_COUNT = 16,   /* count the VTK frames in the statistics (increment output, not the initial state) */
+  OUT_BEAM_LIN = 32 /* with OUT_VTK: the beams' strains and resultants from the beam buffer's lin (a modal step's) */
 };
 
 /* Write the outputs `what` (OUT_* bits) of the current state; iters: the
@@ -543,7 +640,8 @@ static int write_output(run* rn, unsigned what, int iters) {
   if (clog) NSB_CALL(nsb_contact_log_write(rn->clog, s));
   if (vtk) {
     NSB_CALL(nsb_frame_buf_write(rn->vtk, &rn->fb, s, t, NULL));
-    if (rn->bvtk) NSB_CALL(nsb_beam_buf_write(rn->bvtk, &rn->bb, s, t, NULL));
+    if (rn->bvtk && (what & OUT_BEAM_LIN)) NSB_CALL(nsb_beam_buf_write_linearized(rn->bvtk, &rn->bb, s, t, NULL));
+    else if (rn->bvtk) NSB_CALL(nsb_beam_buf_write(rn->bvtk, &rn->bb, s, t, NULL));
     if ((what & OUT_VTK_CONTACTS) && rn->cvtk) NSB_CALL(nsb_contact_buf_write(rn->ctx, rn->cvtk, &rn->cb, s));
     if (what & OUT_COUNT) rn->stats->outputs++;
   }
@@ -679,6 +777,18 @@ static int modal_step_alloc(run* rn, int k, modal_step* ms) {
     return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
   NSB_CALL(modal_sparse_modes(ctx, &ms->r, w));
   NSB_CALL(modal_history_setup(rn, k, &ms->r, w));
+  /* the linearized outputs' values (modal_linearize) */
+  if ((rn->hist && (rn->probe_reactions || rn->probe_res)) || rn->vtk) {
+    w->n_react = 6 * rn->m->nodes.count;
+    w->n_hf = rn->hist ? NSB_PROBE_FIELDS * nsb_history_n_element_probes(rn->m) : 0;
+    w->n_bf = rn->bvtk ? NSB_BEAM_FIELDS * rn->bb.n_points : 0;
+    double** lin[] = {&w->rx0, &w->rxp, &w->rxm, &w->hf0, &w->hfp, &w->hfm, &w->bf0, &w->bfp};
+    const int len[] = {w->n_react, w->n_react, w->n_react, w->n_hf, w->n_hf, w->n_hf, w->n_bf, w->n_bf};
+    for (int q = 0; q < 8; ++q) {
+      *lin[q] = NSB_NEW_ARRAY(ctx, len[q] > 0 ? len[q] : 1, double);
+      if (!*lin[q]) return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+    }
+  }
   if (sd->spinning) {
     /* the co-rotating model about the start state (the deck reader refuses
        *RESTART with SPIN: these come from the start state, not a checkpoint) */
@@ -995,6 +1105,89 @@ typedef struct ckpt_extra {
 
 static int checkpoint_after(run* rn, int k, long j, double sub, double t_step0, const ckpt_extra* x, int stop);
 
+/* Above this many doubles the per-mode derivative tables of the
+   linearized outputs are not kept (each row then differentiates along its
+   own modal displacement). */
+#define NSB_MODAL_TABLE ((size_t)1 << 23)
+
+/* Set-up of the linearized outputs (modal_linearize) of a modal step whose
+   increments write `rows` rows that need them: the values of the
+   linearization state at the step's start when its loads are constant, and
+   their derivatives along each mode phi_j by central differences at
+   +-eps_j phi_j (nsb_system_modal_eps) when the step writes at least as many
+   such rows as it has modes: 2 m rebuilds of the state once instead of 2
+   per row, and a row then costs a sum over the modes that move.  Not with
+   QUASI-STATIC (its static response to the contacts adds directions), nor
+   when the tables would exceed NSB_MODAL_TABLE doubles. */
+static int modal_lin_setup(run* rn, int k, modal_step* ms, long rows, int varying) {
+  nsb_ctx* ctx = rn->ctx;
+  nsb_system* s = rn->s;
+  const nsb_model* m = rn->m;
+  modal_ws* w = &ms->w;
+  nsb_beam_buf* bb = rn->bvtk ? &rn->bb : NULL;
+  if (!w->rx0 || rows == 0) return NSB_OK;
+  int n = w->n, nm = w->m;
+  if (!varying) {
+    memset(w->dq, 0, (size_t)n * sizeof(double));
+    NSB_CALL(nsb_system_modal_probe(s, w->dq, 0.0, ms->t0, w->rx0));
+    if (w->n_hf > 0) nsb_history_sample_fields(m, s, w->hf0);
+    if (w->n_bf > 0) nsb_beam_buf_sample_fields(bb, s, w->bf0);
+    w->base_ok = 1;
+  }
+  if (m->steps.data[k].reduction || nm > rows) return NSB_OK;
+  int nn = m->nodes.count > 0 ? m->nodes.count : 1;
+  unsigned char* mark = NSB_NEW_ARRAY(ctx, nn, unsigned char);
+  NSB_CHECK(ctx, mark, NSB_ERR_ALLOC, "modal dynamics: out of memory");
+  int nr = nsb_system_reaction_nodes(s, mark);
+  size_t per = (size_t)6 * nr + (size_t)w->n_hf + (size_t)w->n_bf;
+  if (per * (size_t)nm > NSB_MODAL_TABLE) {
+    NSB_FREE_ARRAY(ctx, mark, nn, unsigned char);
+    return NSB_OK;
+  }
+  w->n_rn = nr;
+  w->rnode = NSB_NEW_ARRAY(ctx, nr > 0 ? nr : 1, int);
+  size_t ldr = (size_t)6 * nr * nm, ldh = (size_t)w->n_hf * nm, ldb = (size_t)w->n_bf * nm;
+  w->dr = NSB_NEW_ARRAY(ctx, ldr > 0 ? ldr : 1, double);
+  w->dh = NSB_NEW_ARRAY(ctx, ldh > 0 ? ldh : 1, double);
+  w->db = NSB_NEW_ARRAY(ctx, ldb > 0 ? ldb : 1, double);
+  if (!w->rnode || !w->dr || !w->dh || !w->db) {
+    NSB_FREE_ARRAY(ctx, mark, nn, unsigned char);
+    return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "modal dynamics: out of memory");
+  }
+  nr = 0;
+  for (int i = 0; i < m->nodes.count; ++i)
+    if (mark[i]) w->rnode[nr++] = i;
+  NSB_FREE_ARRAY(ctx, mark, nn, unsigned char);
+  for (int j = 0; j < nm; ++j) {
+    const double* phi = ms->r.phi + (size_t)n * j;
+    double* dr = w->dr + (size_t)6 * nr * j;
+    double* dh = w->dh + (size_t)w->n_hf * j;
+    double* db = w->db + (size_t)w->n_bf * j;
+    double eps = nsb_system_modal_eps(s, phi);
+    if (eps == 0.0) {
+      memset(dr, 0, (size_t)6 * nr * sizeof(double));
+      memset(dh, 0, (size_t)w->n_hf * sizeof(double));
+      memset(db, 0, (size_t)w->n_bf * sizeof(double));
+      continue;
+    }
+    NSB_CALL(nsb_system_modal_probe(s, phi, eps, ms->t0, w->rxp));
+    if (w->n_hf > 0) nsb_history_sample_fields(m, s, w->hfp);
+    if (w->n_bf > 0) nsb_beam_buf_sample_fields(bb, s, w->bfp);
+    NSB_CALL(nsb_system_modal_probe(s, phi, -eps, ms->t0, w->rxm));
+    if (w->n_hf > 0) nsb_history_sample_fields(m, s, w->hfm);
+    if (w->n_bf > 0) nsb_beam_buf_sample_fields(bb, s, bb->lin);
+    for (int a = 0; a < nr; ++a)
+      for (int c = 0; c < 6; ++c) {
+        int q = 6 * w->rnode[a] + c;
+        dr[6 * a + c] = (w->rxp[q] - w->rxm[q]) / (2.0 * eps);
+      }
+    for (int i = 0; i < w->n_hf; ++i) dh[i] = (w->hfp[i] - w->hfm[i]) / (2.0 * eps);
+    for (int i = 0; i < w->n_bf; ++i) db[i] = (w->bfp[i] - bb->lin[i]) / (2.0 * eps);
+  }
+  w->tab = 1;
+  return NSB_OK;
+}
+
 /* A *MODAL DYNAMIC step (docs/theory.md §7): modes of the current state,
    then the reduced integration (solver/reduced.h) with the step's loads and
    the obstacle contacts; output as in a dynamic step (the state rebuilt from
@@ -1023,6 +1216,15 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
   for (int i = 0; i < m->dloads.count; ++i) varying |= m->dloads.data[i].step <= k && m->dloads.data[i].amplitude >= 0;
   for (int i = 0; i < m->gravities.count; ++i)
     varying |= m->gravities.data[i].step <= k && m->gravities.data[i].amplitude >= 0;
+  /* the step's rows that linearize outputs (as the loop below decides;
+     all of them, so that a restarted step chooses as the whole one did) */
+  long lin_rows = 0;
+  for (long j = 1; j <= n_inc; ++j) {
+    int hist = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
+    int vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
+    lin_rows += (hist && (rn->probe_reactions || rn->probe_res)) || vtk;
+  }
+  if ((st = modal_lin_setup(rn, k, &ms, lin_rows, varying)) < 0) goto out;
   ckpt_extra x = {&ms, NULL, 0.0, 0};
   for (long j = j0; j <= n_inc; ++j) {
     double t = t0 + (double)(j - 1) * h;
@@ -1049,18 +1251,28 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
     int want_vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     int want_clog = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
     if (want_hist || want_vtk) {
-      /* a history row of node values needs no element (the energies and
-         momenta come from the reduced model); VTK output, element probes,
-         reactions and the step's last state reconstruct the beams */
-      int nodes_only = !want_vtk && !rn->probe_elements && !(want_hist && rn->probe_reactions) && j != n_inc;
-      nsb_system_want_reactions(s, (want_hist && rn->probe_reactions) || want_vtk);
+      /* the outputs that are forces are linearized (modal_linearize): the
+         support reactions (probes RF, RM; the VTK frames), the element
+         probes' strains and resultants, the beams' VTK fields */
+      modal_lin lin = {rn->bvtk ? &rn->bb : NULL, (want_hist && rn->probe_reactions) || want_vtk,
+                       want_hist && rn->probe_res, want_vtk && rn->bvtk, varying};
+      int any = lin.react || lin.hf || lin.bf;
+      /* a row of node values needs no element (the energies and momenta
+         come from the reduced model); VTK output, element probes of
+         positions, motions or frames and the step's last state reconstruct
+         the beams */
+      int nodes_only = !want_vtk && !(want_hist && rn->probe_kin) && j != n_inc;
       /* a row of energies, momenta and node probes: from the modal
          coordinates when the modes allow it (modal_history_setup) */
-      if (nodes_only && w->hist_fast) st = modal_history_state(s, red, w, &ms.e0, t0 + (double)j * h);
-      else st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h, nodes_only);
+      if (nodes_only && !any && w->hist_fast) st = modal_history_state(s, red, w, &ms.e0, t0 + (double)j * h);
+      else st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)j * h, h, nodes_only, any ? &lin : NULL);
       if (st < 0) goto out;
-      unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u);
-      if ((st = write_output(rn, what, 0)) < 0) goto out;
+      unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u) |
+                      (lin.bf ? OUT_BEAM_LIN : 0u);
+      if (lin.hf) nsb_history_use_fields(rn->hist, w->hfm);
+      st = write_output(rn, what, 0);
+      if (rn->hist) nsb_history_use_fields(rn->hist, NULL);
+      if (st < 0) goto out;
     }
     if (want_clog) {
       double tic = nsb_now_s();
@@ -1077,7 +1289,7 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
   stats->contact_sweeps += red->sweeps;
   /* the step's end state even without output there */
   if (!rn->stopped && !(rn->hist && sd->history_every > 0) && !(rn->vtk && sd->vtk_every > 0))
-    st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)n_inc * h, h, 0);
+    st = modal_output_state(s, r, red, w, &ms.e0, t0 + (double)n_inc * h, h, 0, NULL);
 out:
   modal_step_free(ctx, &ms);
   return st;
@@ -1691,8 +1903,11 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   for (int k = 0; k < m->steps.count; ++k) rn.t_end += m->steps.data[k].period;
   for (int p = 0; p < m->probes.count; ++p) {
     if (m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) rn.probe_reactions = 1;
-    if ((m->probes.data[p].quantities & (NSB_PROBE_RF | NSB_PROBE_RM)) || m->probes.data[p].element >= 0)
-      rn.probe_elements = 1;
+    if (m->probes.data[p].element < 0) continue;
+    unsigned q = m->probes.data[p].quantities;
+    if (q & (NSB_PROBE_X | NSB_PROBE_U | NSB_PROBE_V | NSB_PROBE_R | NSB_PROBE_W | NSB_PROBE_Q | NSB_PROBE_WB))
+      rn.probe_kin = 1;
+    if (q & (NSB_PROBE_E | NSB_PROBE_N | NSB_PROBE_M | NSB_PROBE_NS | NSB_PROBE_MS)) rn.probe_res = 1;
   }
   char* ckpt = NULL;
   long ckpt_bytes = 0;

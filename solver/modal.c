@@ -1586,8 +1586,8 @@ void nsb_system_node_velocities(const nsb_system* s, double* ve) {
 }
 
 /* The state x0 + scale dq from the linearization state x0: nodes, then the
-   interior unknowns of the condensing elements; evaluated when eval (the
-   reactions evaluate the elements themselves). */
+   interior unknowns of the condensing elements; evaluated when eval
+   (nsb_system_modal_probe's reactions evaluate the elements themselves). */
 static int modal_rebuild(nsb_system* s, const double* dq, double scale, int eval) {
   modal_base(s);
   NSB_CALL(modal_eval(s, NULL, NULL));
@@ -1597,49 +1597,48 @@ static int modal_rebuild(nsb_system* s, const double* dq, double scale, int eval
   return eval ? modal_eval(s, NULL, NULL) : NSB_OK;
 }
 
-/* The support reactions of the modal state x0 + dq: the elements' static
-   forces on the held rows (with the reduced model's lumped mass a held node
-   does not accelerate, so they are the whole reaction), linearized like the
-   model, R(x0) + dR/dq dq, the derivative by central differences at +-eps dq
-   with the largest translation 1e-5 of the model's size (a rotation 1e-5).
-   The forces of the rebuilt state itself hold the second-order terms of its
-   displacement (a cantilever's tip moved 48 mm by 100 N stretches the
-   straight chords: 689 N along the axis at the clamp), which the linear
-   model has not (tests/user `modal_rayleigh`).  Leaves s->react, s->react_c
-   set; the state is rebuilt by the caller.  Scratch: react_end, react_c_end
-   (an impulsive increment's, not used in a modal step). */
-static int modal_reactions(nsb_system* s, const double* dq, double t) {
-  size_t n6 = 6 * (size_t)s->n_nodes;
+double nsb_system_modal_eps(const nsb_system* s, const double* dq) {
   double big = 0.0;
   for (int i = 0; i < s->n_nodes; ++i)
     for (int k = 0; k < s->ndof[i]; ++k) {
       int eq = s->node_eq[6 * i + k];
       if (eq >= 0) big = fmax(big, k < 3 ? fabs(dq[eq]) / s->length : fabs(dq[eq]));
     }
-  if (big == 0.0) {
-    NSB_CALL(modal_rebuild(s, dq, 0.0, 0));
-    return nsb_sys_compute_reactions(s, NSB_EVAL_STATIC, t);
-  }
-  double eps = 1e-5 / big;
-  double* rp = s->react_end;
-  double* rcp = s->react_c_end;
-  NSB_CALL(modal_rebuild(s, dq, eps, 0));
+  return big > 0.0 ? 1e-5 / big : 0.0;
+}
+
+/* The static forces of the elements on the held rows are the whole support
+   reaction of the rebuilt state: with the reduced model's lumped mass a held
+   node does not accelerate. */
+int nsb_system_modal_probe(nsb_system* s, const double* dq, double scale, double t, double* react) {
+  NSB_CALL(modal_rebuild(s, dq, scale, 0));
   NSB_CALL(nsb_sys_compute_reactions(s, NSB_EVAL_STATIC, t));
-  memcpy(rp, s->react, n6 * sizeof(double));
-  memcpy(rcp, s->react_c, n6 * sizeof(double));
-  NSB_CALL(modal_rebuild(s, dq, -eps, 0));
-  NSB_CALL(nsb_sys_compute_reactions(s, NSB_EVAL_STATIC, t));
-  for (size_t q = 0; q < n6; ++q) {
-    rp[q] = (rp[q] - s->react[q]) / (2.0 * eps);
-    rcp[q] = (rcp[q] - s->react_c[q]) / (2.0 * eps);
-  }
-  NSB_CALL(modal_rebuild(s, dq, 0.0, 0));
-  NSB_CALL(nsb_sys_compute_reactions(s, NSB_EVAL_STATIC, t));
-  for (size_t q = 0; q < n6; ++q) {
-    s->react[q] += rp[q];
-    s->react_c[q] += rcp[q];
-  }
+  memcpy(react, s->react, 6 * (size_t)s->n_nodes * sizeof(double));
   return NSB_OK;
+}
+
+int nsb_system_reaction_nodes(const nsb_system* s, unsigned char* mark) {
+  int n = 0;
+  memset(mark, 0, (size_t)s->n_nodes);
+  /* the rows nsb_sys_compute_reactions writes: held DOFs of an element,
+     and the nodes of supports along local directions */
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    for (int k = 0, q = 0; k < e->n_nodes; ++k)
+      for (int d = 0; d < e->node_ndof[k]; ++d, ++q)
+        if (e->eq[q] < 0 || e->ops == &nsb_skew_support_ops) mark[e->nodes[k]] = 1;
+  }
+  for (int i = 0; i < s->n_nodes; ++i) n += mark[i];
+  return n;
+}
+
+void nsb_system_modal_reactions(nsb_system* s, const double* r0, const double* rp, const double* rm, double eps) {
+  size_t n6 = 6 * (size_t)s->n_nodes;
+  if (eps == 0.0) {
+    memcpy(s->react, r0, n6 * sizeof(double));
+    return;
+  }
+  for (size_t q = 0; q < n6; ++q) s->react[q] = r0[q] + (rp[q] - rm[q]) / (2.0 * eps);
 }
 
 int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only) {
@@ -1651,7 +1650,6 @@ int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, do
     memcpy(s->dx, dq, (size_t)s->n_eq * sizeof(double));
     nsb_sys_apply_increment(s, s->dx, 0.0);
   } else {
-    if (s->want_react) NSB_CALL(modal_reactions(s, dq, t));
     NSB_CALL(modal_rebuild(s, dq, 1.0, 1));
   }
   for (int i = 0; i < s->n_nodes; ++i)

@@ -248,6 +248,27 @@ void nsb_system_node_velocities(const nsb_system* s, double* ve);
 /// the nodes only, no element is evaluated (its interior keeps an earlier
 /// state): for outputs that read node values alone.
 int nsb_system_modal_state(nsb_system* s, const double* dq, const double* dv, double t, int nodes_only);
+/// Outputs of a *MODAL DYNAMIC step that are forces (support reactions, beam
+/// strains and resultants) are linearized as the model is: their values at
+/// the linearization state x0 plus their derivative along the modal
+/// displacement dq, by central differences at x0 +- eps dq
+/// (docs/theory.md §7).  nsb_system_modal_eps: that eps, the largest
+/// translation of eps dq 1e-5 of the model's size (a rotation 1e-5); 0 for
+/// dq = 0.
+double nsb_system_modal_eps(const nsb_system* s, const double* dq);
+/// The state x0 + scale dq (beam interiors following statically), its
+/// elements evaluated there (static, loads at time t), and its support
+/// reactions (6 per node, global; the elements' static forces on the held
+/// rows) into react.  Velocities and time are left: nsb_system_modal_state
+/// sets the state that is written.
+int nsb_system_modal_probe(nsb_system* s, const double* dq, double scale, double t, double* react);
+/// Marks (mark[i] = 1, n_nodes entries) the nodes whose support reactions
+/// can be non-zero: those with a held DOF of an element or a support along
+/// local directions; returns their number.
+int nsb_system_reaction_nodes(const nsb_system* s, unsigned char* mark);
+/// The support reactions written next: r0 + (rp - rm) / (2 eps), the
+/// reactions of nsb_system_modal_probe at scales 0, eps and -eps; r0 for eps = 0.
+void nsb_system_modal_reactions(nsb_system* s, const double* r0, const double* rp, const double* rm, double eps);
 /// Only the time of the current state to t (its nodes keep their values): for
 /// a history row whose values come from the modal coordinates alone.
 void nsb_system_modal_time(nsb_system* s, double t);

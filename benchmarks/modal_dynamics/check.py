@@ -1,8 +1,9 @@
 """Checks of benchmarks/modal_dynamics (reference and tolerances: README.md here)."""
+import importlib.util
 import math
 import os
 
-from validate_lib import row, f, run, HERE, OUT
+from validate_lib import row, f, run, HERE, OUT, ROOT
 
 
 def spring_wall_exact(T, w=5.0, wall=0.9, z0=1.0, v0=-1.0):
@@ -97,6 +98,7 @@ def check(quick):
         for (kind, m), h in hist.items():
             if kind == "qs" and m != 40:
                 row(case, f"rocking qs m={m}", "max |u_A, u_B - QS m=40|", None, dev(h, qref))
+    section_forces(case, d)
     if quick:
         return
     # the full nonlinear analysis of the same model (Galerkin-weighted B2V; the
@@ -143,3 +145,56 @@ def check(quick):
         row(case, v, "max |E + D - W - (E + D - W)(0)| / E(0)", None, (max(bal) - min(bal)) / c9[0]["total_energy"])
         row(case, v, "wall time [s]", None, wall9)
 
+
+
+def beam_frames(outdir):
+    """The beams' VTK frames of a run (io/view.py's reader), in time order."""
+    spec = importlib.util.spec_from_file_location("nsb_view", os.path.join(ROOT, "io", "view.py"))
+    view = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(view)
+    return [view.read_vtu(path) for _, path in view.read_pvd(os.path.join(outdir, "beams.pvd"))]
+
+
+def section_forces(case, d):
+    """(e) The section forces of the reduced model (README): a cantilever under a tip load P."""
+    P, L = 100.0, 1.0
+    E, G, a = 210e9, 81e9, 0.02
+    EI, kGA = E * a ** 4 / 12, G * a * a / 1.2
+    ok, h, wall, _ = run(os.path.join(d, "cant_all.inp"), os.path.join(OUT, case, "cant_all"))
+    v = "cantilever, all 120 modes"
+    row(case, v, "completes t = 1", True, ok and abs(h[-1]["time"] - 1.0) < 1e-9, kind="bool")
+    if ok:
+        r = h[-1]
+        # the load came on smoothly and the damping settled the motion: the linear static solution
+        row(case, v, "tip u_z / (P L^3/3EI + P L/kGA) - 1", 0.0,
+            abs(-r["tip.uz"] / (P * L ** 3 / (3 * EI) + P * L / kGA) - 1.0), 1e-9, "max")
+        row(case, v, "clamp |RF_z - P| / P, |RM_y + P L| / P L", 0.0,
+            max(abs(r["clamp.rfz"] - P) / P, abs(r["clamp.rmy"] + P * L) / (P * L)), 1e-9, "max")
+        fr = beam_frames(os.path.join(OUT, case, "cant_all"))[-1]
+        disp = fr["point"]["displacement"]
+        X = [p[0] - u[0] for p, u in zip(fr["points"], disp)]
+        fs, ms = fr["point"]["force_section"], fr["point"]["moment_section"]
+        row(case, v, "settled, all VTK axis points: |shear - P| / P", 0.0,
+            max(abs(abs(q[2]) - P) for q in fs) / P, 1e-9, "max")
+        row(case, v, "settled, all VTK axis points: |M - P (L - x)| / P L", 0.0,
+            max(abs(q[1] - P * (L - x)) for q, x in zip(ms, X)) / (P * L), 1e-9, "max")
+        worst = max(abs(x[c]) for x in h for c in x if c.endswith(".n1"))
+        for fr in beam_frames(os.path.join(OUT, case, "cant_all")):
+            worst = max(worst, max(abs(q[0]) for q in fr["point"]["force_section"]))
+        row(case, v, "max |axial force| / P (rows, VTK frames)", 0.0, worst / P, 1e-12, "max")
+    # 6 modes, the load suddenly: the mode displacement's truncation (INFO), no axial force, and
+    # the cost of the force outputs (a history row every increment)
+    ok, h, wall, _ = run(os.path.join(d, "cant_m6.inp"), os.path.join(OUT, case, "cant_m6"))
+    okp, _, wallp, _ = run(os.path.join(d, "cant_m6_plain.inp"), os.path.join(OUT, case, "cant_m6_plain"))
+    v = "cantilever, 6 modes"
+    row(case, v, "completes t = 1 (with and without the force outputs)", True,
+        ok and okp and abs(h[-1]["time"] - 1.0) < 1e-9, kind="bool")
+    if ok and okp:
+        r = h[-1]
+        worst = max(abs(x[c]) for x in h for c in x if c.endswith(".n1"))
+        for fr in beam_frames(os.path.join(OUT, case, "cant_m6")):
+            worst = max(worst, max(abs(q[0]) for q in fr["point"]["force_section"]))
+        row(case, v, "max |axial force| / P (rows, VTK frames)", 0.0, worst / P, 1e-12, "max")
+        row(case, v, "settled clamp RF_z / P", None, r["clamp.rfz"] / P)
+        row(case, v, "settled clamp -RM_y / P L", None, -r["clamp.rmy"] / (P * L))
+        row(case, v, "wall time with / without the force outputs (5000 rows)", None, wall / wallp)

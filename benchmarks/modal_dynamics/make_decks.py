@@ -129,3 +129,46 @@ X, V
 for h, every in (("0.001", 10), ("0.0005", 20), ("0.00025", 40)):
     write(os.path.join(HERE, f"spring_modal_h{h}.inp"), SPRING.format(proc="*MODAL DYNAMIC, MODES=1", h=h, hmin="", every=every))
     write(os.path.join(HERE, f"spring_full_h{h}.inp"), SPRING.format(proc="*DYNAMIC, RHOINF=1", h=h, hmin=f", {h}", every=every))
+
+
+# cant_*: the section forces of the reduced model (README, (e)).  A steel
+# cantilever (the rocking beam's section, L = 1, 20 elements) with a tip load
+# P = 100 N across it, mass-proportional damping ALPHA = 107 1/s (half the
+# critical damping of the first mode), 1 s.  cant_all: all 120 modes, the
+# load brought on by a SMOOTH STEP over 0.2 s, so that it settles on the
+# linear static solution (with a sudden load the trapezoidal rule leaves the
+# stiffest modes ringing); cant_m6: 6 modes, the load suddenly, a history
+# row every increment; cant_m6_plain: the same with the tip's displacement
+# only (the cost of the force outputs).  Probes: the clamp's reactions and
+# the section forces at four places; VTK at the start and the end.
+P = 100.0
+cnodes = [(k + 1, L * k / 20, 0.0, 0.0) for k in range(21)]
+celems = [(k + 1, k + 2) for k in range(20)]
+
+
+def cantilever(modes, forces=True, every=50, ramp=False):
+    probes = "*PROBE, NAME=tip, NODE=21\nU\n"
+    out = f"*OUTPUT, FORMAT=HISTORY, EVERY={every}\n"
+    if forces:
+        probes += "*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
+        for e, xi in ((1, 0.0), (5, 0.5), (11, 0.25), (20, 0.75)):
+            probes += f"*PROBE, NAME=s{e}, ELEMENT={e}, POSITION={xi}\nNS, MS\n"
+        out += "*OUTPUT, FORMAT=VTK, EVERY=5000\n"
+    amp = "*AMPLITUDE, NAME=ON, DEFINITION=SMOOTH STEP\n0, 0, 0.2, 1\n" if ramp else ""
+    return f"""** Cantilever under a tip load in {modes} modes, damped until it settles.
+*HEADING
+Cantilever, tip load, modal section forces
+{node_block(cnodes, nset="ALL")}{element_block(celems, 2)}{general_section("BEAM", E * A, ks * G * A, ks * G * A, G * J, E * I, E * I, rho * A, rho * 2 * I, rho * I, rho * I, n1=(0, 1, 0))}*BOUNDARY
+1, 1, 6
+{probes}{amp}*STEP
+*MODAL DYNAMIC, MODES={modes}, ALPHA=107
+2e-4, 1
+*CLOAD{", AMPLITUDE=ON" if ramp else ""}
+21, 3, {-P}
+{out}*END STEP
+"""
+
+
+write(os.path.join(HERE, "cant_all.inp"), cantilever(120, ramp=True))
+write(os.path.join(HERE, "cant_m6.inp"), cantilever(6, every=1))
+write(os.path.join(HERE, "cant_m6_plain.inp"), cantilever(6, forces=False, every=1))

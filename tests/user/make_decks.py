@@ -373,7 +373,8 @@ def modal_cantilever(u):
 def modal_settle(u):
     """The steel cantilever of modal_cantilever.inp loaded suddenly by 100 N at its tip, in
     6 modal coordinates with mass-proportional damping (ALPHA = 60 1/s, half the critical
-    damping of the first mode): it settles on the static deflection; clamp reactions."""
+    damping of the first mode): it settles on the static deflection; clamp reactions, the
+    section forces at the middle of element 5 and in the VTK frames."""
     L, b, h = 1.0, 0.04, 0.01
     s = head(u, "Cantilever, sudden tip load, damped modal dynamics", modal_settle.__doc__)
     s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), 10)
@@ -382,8 +383,10 @@ def modal_settle(u):
     s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
     s += "*BOUNDARY\n1, ENCASTRE\n"
     s += "*PROBE, NAME=tip, NODE=11\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n"
-    s += "*STEP\n*MODAL DYNAMIC, MODES=6, ALPHA=%s\n%s, %s\n*CLOAD\n11, 3, %s\n*END STEP\n" % (
+    s += "*PROBE, NAME=mid, ELEMENT=5, POSITION=0.5\nNS, MS\n"
+    s += "*STEP\n*MODAL DYNAMIC, MODES=6, ALPHA=%s\n%s, %s\n*CLOAD\n11, 3, %s\n" % (
         u.n(60.0, "1/T"), u.n(2e-4, "T"), u.n(0.4, "T"), u.n(-100.0, "F"))
+    s += "*OUTPUT, FORMAT=VTK, EVERY=500\n*END STEP\n"
     return s
 
 
