@@ -627,6 +627,9 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     pm_f[j] = nsb_v3_scale(pm_m[j], reg ? aj : nsb_v3_sub(aj, nsb_v3_load(in->grav)));
     if (c->alpha != 0.0 && !reg) pm_f[j] = nsb_v3_muladd(pm_f[j], c->alpha * pm_m[j], nsb_v3_load(pt->v));
   }
+  /* r' = R E at the collocation points (the levers of the moment rows) */
+  nsb_vec3 rp[NSB_BEAM_MAX_POINTS];
+  for (int m = 0; m < N && rule; ++m) rp[m] = nsb_q_rotate(nsb_q_load(s->old_cp[m].q), nsb_v3_load(s->old_cp[m].E));
   int q = 0;
   for (int sub = 0; sub <= N; ++sub) {
     for (int k = 0; k < g->n_gauss; ++k, ++q) {
@@ -691,14 +694,20 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
       nsb_local_addv(F, rowN, nsb_m3_mulv(Rc, NG));
       nsb_local_addv(F, rowM, nsb_m3_mulv(Rc, MG));
     }
-    /* the point masses: force rows with the weight b of coll_mass_rows,
-       moments about x of those before x (sub < N: j at end 0 or at an
-       earlier collocation point; at L: all) */
+    /* the point masses: force rows with the weight b of coll_mass_rows;
+       moments at L about L (exact), at a collocation point x_k with the
+       levers d_kj = sum_m lev[k][j][m] r'(x_m) of coll_mass_rows (the
+       regularising mass at end 0: b = 1, lev = J_m(x_k); at L: none) */
     for (int j = 0; j < n_pm; ++j) {
       const int src = pm_src[j];
       const double b = at_L ? 1.0 : 1.0 - pm_J[j][sub] / g->JL[sub];
-      const int lever = at_L ? src != -2 : src == -1 || (src >= 0 && src < sub);
-      nsb_vec3 d = nsb_v3_sub(rho_x, pm_rho[j]);
+      const int lever = src != -2;
+      nsb_vec3 d = nsb_v3_zero();
+      if (at_L)
+        d = nsb_v3_sub(rho_x, pm_rho[j]);
+      else if (lever)
+        for (int m = 0; m < N; ++m)
+          d = nsb_v3_muladd(d, j == g->n_mp ? g->Jp[N * sub + m] : g->mp->lev[sub][j][m], rp[m]);
       Ng = nsb_v3_muladd(Ng, b, pm_f[j]);
       if (lever) Mg = nsb_v3_sub(Mg, nsb_v3_cross(d, pm_f[j]));
       if (!KF) continue;

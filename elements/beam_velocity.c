@@ -211,6 +211,25 @@ int nsb_beam_geom_mass_rule(nsb_beam_geom* g, nsb_beam_mass_rule* rule, int end)
     rule->w[k] *= g->L;
     nsb_beam_geom_shape(g, rule->x[k], NULL, rule->J[k]);
   }
+  /* levers of the collocation moment rows: lev[k][j][m] = sum_l b_lj
+     int_0^{x_k} I_m I_l, b_lj = 1 - J_l(x_j)/W_l, by the Gauss rule of
+     [0, x_k] on the scaled points (exact: degree 2N - 2) */
+  for (int k = 0; k < N; ++k) {
+    const double s = g->xp[k] / g->L;
+    double Ii[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS]; /* I_m at the i-th scaled point: [i][m] */
+    for (int i = 0; i < N; ++i)
+      for (int m = 0; m < N; ++m) Ii[i][m] = lagrange(g->xp, N, m, s * g->xp[i]);
+    for (int j = 0; j < N; ++j)
+      for (int m = 0; m < N; ++m) {
+        double acc = 0.0;
+        for (int i = 0; i < N; ++i) {
+          double Pj = 0.0; /* P_j at the scaled point */
+          for (int l = 0; l < N; ++l) Pj += (1.0 - rule->J[j][l] / g->JL[l]) * Ii[i][l];
+          acc += g->JL[i] * Ii[i][m] * Pj;
+        }
+        rule->lev[k][j][m] = s * acc;
+      }
+  }
   g->mp = rule;
   g->n_mp = N;
   g->massless_end = end;
@@ -727,9 +746,11 @@ typedef struct coll_eval {
      mca above is then 0 (no translational mass at the integration points)
      and the rule's point masses carry it: force pm_f = rhoA w_k (a - grav
      + alpha v) at x_k, position pm_rho relative to cref, pm_m = d pm_f /
-     d vbar(x_k) = rhoA w_k (c_a + alpha c_v) */
+     d vbar(x_k) = rhoA w_k (c_a + alpha c_v); pm_rp the new r' = R E =
+     R_n E_n + h vbar'^m at every collocation point m (the moment rows'
+     levers, coll_mass_rows) */
   int rule;
-  nsb_vec3 pm_f[NSB_BEAM_MAX_POINTS], pm_rho[NSB_BEAM_MAX_POINTS];
+  nsb_vec3 pm_f[NSB_BEAM_MAX_POINTS], pm_rho[NSB_BEAM_MAX_POINTS], pm_rp[NSB_BEAM_MAX_POINTS];
   double pm_m[NSB_BEAM_MAX_POINTS];
 } coll_eval;
 
@@ -847,14 +868,20 @@ static void coll_point(const coll_eval* c, int q, nsb_beam_point* restrict cur, 
    Force rows: the I_k-weighted mean of their resultant over the element,
    sum_j (1 - J_k(x_j)/W_k) f_j, as the Galerkin rows weight the inertia (the
    velocity mode that moves the massless end alone then meets no inertia in
-   any row, and the axial bar has the Galerkin element's energy identity);
-   moment rows: their exact moment about x_k, sum over x_j < x_k of
-   (rho_k - rho_j) x f_j (a point mass at x_k has no lever).  Rows of
-   collocation point k (rho its position, Jx its J_p(x_k)), or of node 1
-   (k = N: its force row only, the total force; its moment rows take
-   coll_mass_moment_L inside R(L)^T M_g(L)). */
-static void coll_mass_rows(const coll_eval* c, int k, nsb_vec3 rho, const double* Jx, double* restrict f,
-                           double* restrict K) {
+   any row, and the axial bar has the Galerkin element's energy identity):
+   the value at x_k of P N_m, the L2 projection of their step resultant
+   N_m(x) = sum_j H(x - x_j) f_j onto the polynomials of degree N - 1.
+   Moment rows: the moment of that same projected resultant,
+   int_0^{x_k} r' x P N_m = sum_j d_kj x f_j, d_kj = int_0^{x_k} r' P_j =
+   sum_m lev[k][j][m] r'(x_m) (r' of degree N - 1 through the collocation
+   points, exact for straight elements), so that the two rows see one
+   load distribution (with the exact moment of the steps instead,
+   sum_{x_j < x_k} (rho_k - rho_j) x f_j, the element gained energy across
+   the axis, up to complex, growing modes; benchmarks/massless_end, README).
+   Rows of collocation point k, or of node 1 (k = N: its force row only, the
+   total force; its moment rows take the exact moments of coll_mass_moment_L
+   inside R(L)^T M_g(L), the element's angular momentum balance). */
+static void coll_mass_rows(const coll_eval* c, int k, double* restrict f, double* restrict K) {
   const nsb_beam_geom* g = c->g;
   const int N = c->N, n = c->n, tr = k < N ? 12 + 6 * k : 6, rr = tr + 3;
   const double h = c->h;
@@ -872,15 +899,18 @@ static void coll_mass_rows(const coll_eval* c, int k, nsb_vec3 rho, const double
         for (int r = 0; r < N; ++r) add_diag(K, n, tr, 12 + 6 * r, b * c->pm_m[j] * Jj[r]);
       }
     }
-    if (k == N || !(src == -1 || (src >= 0 && src < k))) continue;
-    /* moment about x_k: + (rho - rho_j) x f_j in the row R M_G - M_g */
-    nsb_vec3 d = nsb_v3_sub(rho, c->pm_rho[j]);
+    if (k == N || src == -2) continue; /* a mass at L: P_j = 0, no lever */
+    /* moment about x_k: + d_kj x f_j in the row R M_G - M_g */
+    const double* lev = g->mp->lev[k][j];
+    nsb_vec3 d = nsb_v3_zero();
+    for (int m = 0; m < N; ++m) d = nsb_v3_muladd(d, lev[m], c->pm_rp[m]);
     add_vec(f, rr, nsb_v3_cross(d, c->pm_f[j]));
     if (!K) continue;
+    /* d(d_kj) = h sum_m lev[k][j][m] dvbar'^m */
     nsb_mat3 Sd = nsb_m3_scale(c->pm_m[j], nsb_m3_skew(d)), Sf = nsb_m3_skew(c->pm_f[j]);
     add_block(K, n, rr, 0, Sd);
     for (int r = 0; r < N; ++r)
-      add_block(K, n, rr, 12 + 6 * r, nsb_m3_add(nsb_m3_scale(-h * (Jx[r] - Jj[r]), Sf), nsb_m3_scale(Jj[r], Sd)));
+      add_block(K, n, rr, 12 + 6 * r, nsb_m3_add(nsb_m3_scale(-h * lev[r], Sf), nsb_m3_scale(Jj[r], Sd)));
   }
 }
 
@@ -928,7 +958,7 @@ static void coll_point_rows(const coll_eval* c, int k, const coll_sums* S, nsb_b
   const int tr = 12 + 6 * k, rr = tr + 3;
   add_vec(f, tr, nsb_v3_sub(nsb_m3_mulv(R, NG), Ng));
   add_vec(f, rr, nsb_v3_sub(nsb_m3_mulv(R, MG), Mg));
-  if (c->rule) coll_mass_rows(c, k, rho, Jk, f, K);
+  if (c->rule) coll_mass_rows(c, k, f, K);
   if (!K) return;
   nsb_mat3 Td = nsb_so3_T_dot_fast(nsb_v3_scale(h, wb), nsb_v3_scale(h, wbp));
   nsb_mat3 Tt = nsb_m3_transpose(T);
@@ -977,7 +1007,7 @@ static void node1_rows(const coll_eval* c, nsb_mat3 RL, nsb_mat3 TL, const coll_
   nsb_vec3 Mg = moment_g(c->M0, c->N0, S->Ig, S->F, S->Irf, rho, c->rho0);
   nsb_mat3 DL[NSB_BEAM_MAX_POINTS + 1];
   if (c->rule) {
-    coll_mass_rows(c, N, rho, g->JL, f, K);
+    coll_mass_rows(c, N, f, K);
     Mg = nsb_v3_add(Mg, coll_mass_moment_L(c, rho, DL));
   }
   nsb_vec3 RtM = nsb_m3_tmulv(RL, Mg);
@@ -1049,6 +1079,11 @@ static void coll_mass_points(coll_eval* c, nsb_beam_point* restrict cur_cp, cons
     if (c->dmp.alpha) fk = nsb_v3_muladd(fk, c->dmp.alpha * sec->rhoA * w, nsb_v3_load(pt->v));
     c->pm_f[j] = fk;
     c->pm_m[j] = c->inertia ? sec->rhoA * w * c->dmp.cv_a : 0.0;
+  }
+  for (int m = 0; m < N; ++m) {
+    const nsb_beam_point* o = &c->in->old_cp[m];
+    nsb_vec3 rpn = nsb_q_rotate(nsb_q_load(o->q), nsb_v3_load(o->E));
+    c->pm_rp[m] = nsb_v3_muladd(rpn, c->h, nsb_v3_load(c->vp + 6 * m));
   }
 }
 

@@ -145,23 +145,30 @@ typedef struct nsb_beam_geom {
      rhoA mp->w[k] at the other end and at N - 1 collocation points, so that
      no mass acts at that end.  Galerkin: the point masses in the virtual
      power; collocation: in the force rows weighted as the Galerkin rows
-     weight the inertia, in the moment rows by their exact moments
-     (docs/contact.md §7.2). */
+     weight the inertia (the L2 projection of their resultant onto the
+     polynomials of degree N - 1), in the moment rows by the integral of that
+     same projected resultant (docs/contact.md §7.2). */
   int massless_end;
   int n_mp;
   const struct nsb_beam_mass_rule* mp; /* the rule's points (borrowed storage), NULL without one */
 } nsb_beam_geom;
 
 /// Points of a translational mass rule (nsb_beam_geom_mass_rule): fixed-size
-/// (about 1 KB), so kept apart from nsb_beam_geom in storage that only the
+/// (about 9 KB), so kept apart from nsb_beam_geom in storage that only the
 /// elements with a rule are given (the few MASS=REDISTRIBUTED contact
 /// elements; in every element it was an eighth of a B2V POINTS=1 element's
-/// memory).
+/// memory before the lever table).
 typedef struct nsb_beam_mass_rule {
   int src[NSB_BEAM_MAX_POINTS];                       /* -1: end 0, -2: end 1, k >= 0: collocation point k */
   double x[NSB_BEAM_MAX_POINTS];                      /* position along the element */
   double w[NSB_BEAM_MAX_POINTS];                      /* weight (mass / rhoA) */
   double J[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS]; /* J_p(x[k]): [k][p] */
+  /* Levers of the collocation moment rows: lev[k][j][m] = int_0^{x_k} I_m P_j
+     with P_j = sum_l (1 - J_l(x[j])/W_l) I_l the L2 projection of the unit
+     step at x[j] onto the polynomials of degree N - 1 (W_l = J_l(L)), so
+     that the lever of mass j about collocation point k is
+     int_0^{x_k} r' P_j = sum_m lev[k][j][m] r'(x_m) (docs/contact.md §7.2) */
+  double lev[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
 } nsb_beam_mass_rule;
 
 /// Doubles of the tables of a geometry with N points and n_gauss Gauss

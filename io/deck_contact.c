@@ -588,7 +588,6 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
       return 0;
     }
   const nsb_nset* s = &m->nsets.data[c->slave_nset];
-  int collocation = -1; /* the label of a collocation element at a slave node */
   for (int k = 0; k < s->nodes.count; ++k) {
     const nsb_node* nd = &m->nodes.data[s->nodes.data[k]];
     if (nd->n_beams == 0 || nd->body_kind != NSB_BODY_NONE) {
@@ -625,18 +624,7 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
             "massless end per element)", e->label, s->name);
       return 0;
     }
-    if (e->weighting != 1) collocation = e->label;
   }
-  /* the collocation rule is validated on impacts along the beam's axis only;
-     across it the massless node gains energy (docs/contact.md §9): a warning,
-     not an error, because axial impacts (bars, rods, Saint-Venant) keep it */
-  if (collocation >= 0 && p->err)
-    fprintf(p->err,
-            "%s:%d: warning: MASS=REDISTRIBUTED on collocation elements (element %d at a slave node of set %s; "
-            "B31, B32 and the default B2V) keeps the energy for impacts along the beam's axis only: across the axis "
-            "the massless node gains energy (docs/contact.md §9); for such impacts give the elements "
-            "TYPE=B2V, WEIGHTING=GALERKIN, POINTS >= 2 and the step RHOINF=1\n",
-            deck_file_name(p, at.file), at.line, collocation, s->name);
   return 1;
 }
 

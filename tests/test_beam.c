@@ -418,6 +418,69 @@ static void test_tangent_mass_rule(void) {
   printf("    worst %.2e\n", worst);
 }
 
+/* The collocation rule's two kinds of rows see one load distribution
+   (docs/contact.md §7.2): at rest, on a straight element without rotary
+   inertia, the inertia of the point masses in the moment row of x_k is the
+   moment of the projected resultant whose values at the x_m the force rows
+   hold, -t x sum_m J_m(x_k) F_m (t the axis; F_m the force row's inertia at
+   x_m), column by column of the mass matrix (tangent with inertia minus the
+   static one, over c_a).  With the exact moments of the steps instead
+   (before: sum over x_j < x_k of (x_k - x_j) t x f_j) the element gained
+   energy across the axis (benchmarks/massless_end, README). */
+static void test_mass_rule_moment_rows(void) {
+  static double K0[NMAX * NMAX], K1[NMAX * NMAX];
+  const int Ns[] = {2, 3, 5};
+  double worst = 0.0;
+  printf("\n");
+  for (int iN = 0; iN < 3; ++iN)
+    for (int end = 0; end < 2; ++end) {
+      int N = Ns[iN], n = nsb_beam_velocity_nlocal(N);
+      nsb_beam_section sec = section_generic();
+      sec.rhoJ[0] = sec.rhoJ[1] = sec.rhoJ[2] = 0.0;
+      nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.2, 0.7, -0.4));
+      nsb_vec3 XA = nsb_v3(1.0, 2.0, 3.0), t = nsb_q_rotate(qA, nsb_v3(1.0, 0.0, 0.0));
+      beam_case* bc = setup(N, N + 2, XA, qA, nsb_v3_add(XA, nsb_v3_scale(2.5, t)), qA, sec);
+      CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&bc->g, &bc->rule, end), 0);
+      double u[NMAX] = {0}, f[NMAX];
+      bc->in.inertia = 0;
+      resid(bc, u, f, K0);
+      bc->in.inertia = 1;
+      resid(bc, u, f, K1);
+      const double ca = 1.0 / (bc->in.beta * bc->in.gamma * bc->in.h);
+      const double* Jp = bc->g.Jp;
+      double err = 0.0, scale = 0.0;
+      for (int c = 0; c < n; ++c) {
+        nsb_vec3 Fm[NSB_BEAM_MAX_POINTS];
+        for (int m = 0; m < N; ++m) {
+          double* v = &Fm[m].x;
+          for (int i = 0; i < 3; ++i) {
+            int r = 12 + 6 * m + i;
+            v[i] = (K1[r + n * c] - K0[r + n * c]) / ca;
+          }
+          if (nsb_v3_norm(Fm[m]) > scale) scale = nsb_v3_norm(Fm[m]);
+        }
+        for (int k = 0; k < N; ++k) {
+          nsb_vec3 mom = nsb_v3_zero(), S = nsb_v3_zero();
+          double* v = &mom.x;
+          for (int i = 0; i < 3; ++i) {
+            int r = 12 + 6 * k + 3 + i;
+            v[i] = (K1[r + n * c] - K0[r + n * c]) / ca;
+          }
+          for (int m = 0; m < N; ++m) S = nsb_v3_muladd(S, Jp[N * k + m], Fm[m]);
+          double e = nsb_v3_norm(nsb_v3_add(mom, nsb_v3_cross(t, S)));
+          if (e > err) err = e;
+        }
+      }
+      err /= scale * bc->g.L;
+      printf("    collocation rule N=%d, massless end %d: moment rows vs the force rows' moment, rel. error %.2e\n", N,
+             end, err);
+      if (err > worst) worst = err;
+      CU_ASSERT(scale > 0.0);
+      CU_ASSERT(err < 1e-12);
+    }
+  printf("    worst %.2e\n", worst);
+}
+
 /* The generalized-alpha form of the modified scheme (in.gen_alpha;
    docs/theory.md §3.5): the same cases with Newmark's beta, gamma of
    rho_inf = 0.6, alpha_m, alpha_f, and old pseudo-accelerations that differ
@@ -1230,6 +1293,7 @@ static const nsb_test_suite suites[] = {
      (const nsb_test_case[]){{"central_differences", test_tangent},
                              {"central_differences_galerkin", test_tangent_galerkin},
                              {"central_differences_mass_rule", test_tangent_mass_rule},
+                             {"mass_rule_moment_rows", test_mass_rule_moment_rows},
                              {"central_differences_gen_alpha", test_tangent_gen_alpha},
                              {"gen_alpha_point_map", test_gen_alpha_point_map},
                              {NULL, NULL}}},

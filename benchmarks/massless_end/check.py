@@ -110,6 +110,38 @@ def check_alpha(case, d, deck, var):
     row(case, var, "wall time [s]", None, wall)
 
 
+# transverse impacts at the massless tip of ten B31 (collocation, POINTS=3) elements (README, "Transverse
+# impacts"): E + D - W may exceed E0 by the collocation element's own quadrature error (it has no exact
+# energy identity: MASS=STANDARD gains up to 1.4e-2 on these decks), never grow (the rule's moment rows
+# before the fix: +0.54 to +29 E0)
+TOL_TRANSVERSE = 1e-2
+# (deck, variant, kind of the energy row); the quick set takes the first two
+TRANSVERSE_RUNS = (("transverse_tip_velocity_b31_mm", "B31 tip velocity, no contact, RHOINF=1", "max"),
+                   ("transverse_particle_b31_mm_rho1", "B31 ball on the tip, RHOINF=1", "max"),
+                   ("transverse_tip_velocity_b31_mm_default", "B31 tip velocity, no contact, default scheme",
+                    "max"),
+                   # the default scheme's own overshoot at the tip (README, "Transverse impacts with Galerkin
+                   # elements"): the same +1.4e-2 with Galerkin POINTS=3 elements, not the element
+                   ("transverse_particle_b31_mm", "B31 ball on the tip, default scheme", "known"),
+                   ("transverse_floor_b31_mm_rho1", "B31 bar tip first on a floor, RHOINF=1", "max"),
+                   ("transverse_floor_b31_mm", "B31 bar tip first on a floor, default scheme", "max"))
+
+
+def check_transverse(case, d, deck, var, kind):
+    """A massless tip moved across the axis: the energy does not rise beyond TOL_TRANSVERSE, impulses workless."""
+    outdir = os.path.join(OUT, case, deck)
+    ok, hist, wall, err = run(os.path.join(d, deck + ".inp"), outdir)
+    row(case, var, "run completes", True, ok, kind="bool")
+    if not ok:
+        return
+    E0 = hist[0]["total_energy"]
+    rise = max(r["total_energy"] + r["dissipated"] - r["external_work"] for r in hist) / E0 - 1.0
+    row(case, var, "energy rise: max (E + D - W)/E0 - 1", 0.0, rise, TOL_TRANSVERSE, kind)
+    row(case, var, "max |dissipated| / E0", 0.0, max(abs(r["dissipated"]) for r in hist) / E0, TOL_WORK, "max")
+    row(case, var, "E / E0 - 1 at the end", None, hist[-1]["total_energy"] / E0 - 1.0)
+    row(case, var, "wall time [s]", None, wall)
+
+
 # ---- Transverse impacts with Galerkin elements (README, "Transverse impacts with Galerkin elements") ----
 # transverse_particle_b31_mm.inp with WEIGHTING=GALERKIN, POINTS=3: a 0.2 kg ball at 2 m/s across a steel
 # cantilever's massless tip, the default scheme and RHOINF=1, in mm-t-s and in m-kg-s.
@@ -123,7 +155,7 @@ TP_RUNS = (("transverse_particle_gal_p3_mm", "transverse ball, Galerkin P3, defa
            ("transverse_particle_gal_p3_rho1", "transverse ball, Galerkin P3, RHOINF=1, SI", False, 1.0))
 
 
-def check_transverse(case, d, deck, var, alpha, per_m):
+def check_transverse_galerkin(case, d, deck, var, alpha, per_m):
     """The ball struck across the massless tip: energy, workless impulses, the ball's free flight."""
     outdir = os.path.join(OUT, case, deck)
     ok, hist, wall, err = run(os.path.join(d, deck + ".inp"), outdir)
@@ -182,7 +214,9 @@ def check(quick):
     check_units(case, d, si)
     for deck, var in ALPHA_RUNS[:2] if quick else ALPHA_RUNS:
         check_alpha(case, d, deck, var)
+    for deck, var, kind in TRANSVERSE_RUNS[:2] if quick else TRANSVERSE_RUNS:
+        check_transverse(case, d, deck, var, kind)
     res = {}
     for deck, var, alpha, per_m in TP_RUNS[:3] if quick else TP_RUNS:
-        res[deck] = check_transverse(case, d, deck, var, alpha, per_m)
+        res[deck] = check_transverse_galerkin(case, d, deck, var, alpha, per_m)
     check_transverse_units(case, res.get("transverse_particle_gal_p3_mm"), res.get("transverse_particle_gal_p3"))
