@@ -148,7 +148,12 @@ static inline void nsb_lu_solve(int n, const double* restrict A, int lda, const 
 /// y -= a x over one row of NSB_LU_ROW_WIDTH (y and x distinct rows: the
 /// restrict parameters tell the compiler so, which the block-scope pointers
 /// into one array do not).
+/// Unrolled whole (GCC and clang read the pragma): at -O2 the loop ran as
+/// seven two-wide iterations with a counter, compare and branch each
+/// (callgrind: the update was a quarter of the B2V POINTS = 1 condensation's
+/// instructions); the operations per entry are the same.
 static inline void nsb_lu_row_update(double* restrict y, double a, const double* restrict x) {
+#pragma GCC unroll 14
   for (int c = 0; c < NSB_LU_ROW_WIDTH; ++c) y[c] -= a * x[c];
 }
 
