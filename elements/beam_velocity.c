@@ -330,14 +330,23 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_ve
   }
 }
 
-/* K[i0.., j0..] += A (K column-major with leading dimension n). */
+/* K[i0.., j0..] += A (K column-major with leading dimension n), by columns
+   with their address formed once: gcc -O2 kept the loop over the rows, with
+   a counter, compare and branch per entry, at every inlined call. */
 static void add_block(double* restrict K, int n, int i0, int j0, nsb_mat3 A) {
-  for (int j = 0; j < 3; ++j)
-    for (int i = 0; i < 3; ++i) K[(i0 + i) + (size_t)n * (j0 + j)] += A.c[i + 3 * j];
+  for (int j = 0; j < 3; ++j) {
+    double* restrict kj = K + i0 + (size_t)n * (size_t)(j0 + j);
+    kj[0] += A.c[3 * j];
+    kj[1] += A.c[3 * j + 1];
+    kj[2] += A.c[3 * j + 2];
+  }
 }
 /* K[i0.., j0..] += s I */
 static void add_diag(double* restrict K, int n, int i0, int j0, double s) {
-  for (int i = 0; i < 3; ++i) K[(i0 + i) + (size_t)n * (j0 + i)] += s;
+  double* restrict kd = K + i0 + (size_t)n * (size_t)j0;
+  kd[0] += s;
+  kd[n + 1] += s;
+  kd[2 * n + 2] += s;
 }
 static void add_vec(double* restrict f, int i0, nsb_vec3 v) {
   f[i0] += v.x;
