@@ -166,6 +166,7 @@ static inline void nsb_lu_solve_rows(int n, const double* restrict A, int lda, c
     if (p == k) continue;
     double* restrict bk = B + W * k;
     double* restrict bp = B + W * p;
+#pragma GCC unroll 14 /* (and the scaling below: the rows of constant width unrolled whole) */
     for (int c = 0; c < W; ++c) {
       double t = bk[c];
       bk[c] = bp[c];
@@ -183,6 +184,7 @@ static inline void nsb_lu_solve_rows(int n, const double* restrict A, int lda, c
     const double* restrict ck = A + (size_t)lda * k;
     double* bk = B + W * k;
     const double rk = 1.0 / ck[k];
+#pragma GCC unroll 14
     for (int c = 0; c < W; ++c) bk[c] *= rk;
     for (int i = 0; i < k; ++i) {
       double u = ck[i];
