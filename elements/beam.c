@@ -1463,11 +1463,13 @@ static inline void frozen_rows(int ni, const double* restrict inv, const double*
   for (int k = 0; k < ni; ++k) xf[k] = 0.0;
   for (int j = 0; j < ni; ++j) {
     const double fj = F[12 + j], *restrict cj = inv + (size_t)ni * j;
+#pragma GCC unroll 24 /* both products unrolled whole (their sums in registers) */
     for (int k = 0; k < ni; ++k) xf[k] += cj[k] * fj;
   }
   for (int i = 0; i < 12; ++i) v[i] = F[i];
   for (int q = 0; q < ni; ++q) {
     const double* restrict kq = kni + (size_t)12 * q;
+#pragma GCC unroll 12
     for (int i = 0; i < 12; ++i) v[i] -= kq[i] * xf[q];
   }
   for (int i = 0; i < 12; ++i) f[i] += v[i];
