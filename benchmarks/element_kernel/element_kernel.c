@@ -188,9 +188,9 @@ static double time_eval(bench_case* b, double seconds, long evals, int residual,
 /* Seconds per residual-only evaluation of modified Newton: the factors
    kept by one evaluation with the tangent (NSB_FACTORS_KEEP) at the same
    state, then residuals condensed with them (NSB_FACTORS_KEPT, K NULL).
-   Returns a negative value when the element does not evaluate.  Not inlined:
-   callgrind's --separate-callers=3 then tells its evaluations from the full
-   ones (beam_eval'time_eval'time_residual). */
+   Returns a negative value when the element does not evaluate.  Not inlined,
+   so that callgrind can count it alone (--toggle-collect='time_residual*';
+   README.md). */
 __attribute__((noinline)) static double time_residual(bench_case* b, double seconds, long evals, long* n_evals) {
   b->ec.factors = NSB_FACTORS_KEEP;
   int st = b->elem.ops->eval(&b->elem, &b->ec, b->f, b->K);
