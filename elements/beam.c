@@ -1395,6 +1395,7 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   for (int q = 0; q < ni; ++q) {
     double* xq = X + W * q;
     xq[0] = F[12 + q];
+#pragma GCC unroll 12 /* the gathers and the sum below unrolled: a third of their instructions */
     for (int j = 0; j < 12; ++j) xq[1 + j] = KF[(12 + q) + nf * j];
     xq[13] = 0.0;
   }
@@ -1430,6 +1431,7 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   double C[12][W];
   for (int i = 0; i < 12; ++i) {
     C[i][0] = F[i];
+#pragma GCC unroll 12
     for (int j = 0; j < 12; ++j) C[i][1 + j] = KF[i + nf * j];
     C[i][13] = 0.0;
   }
@@ -1439,12 +1441,13 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
     for (int i = 0; i < 12; ++i) {
       const double k = kq[i];
       if (k == 0.0) continue; /* K_ni is sparse: a zero subtracts nothing */
-      for (int c = 0; c < W; ++c) C[i][c] -= k * xq[c];
+      nsb_lu_row_update(C[i], k, xq); /* C[i][c] -= k xq[c], unrolled */
     }
   }
   for (int i = 0; i < 12; ++i) f[i] += C[i][0];
   if (K)
     for (int j = 0; j < 12; ++j)
+#pragma GCC unroll 12
       for (int i = 0; i < 12; ++i) K[i + 12 * j] += C[i][1 + j];
   return NSB_OK;
 }
@@ -1469,11 +1472,13 @@ static inline void frozen_rows(int ni, const double* restrict inv, const double*
   for (int k = 0; k < ni; ++k) xf[k] = 0.0;
   for (int j = 0; j < ni; ++j) {
     const double fj = F[12 + j], *restrict cj = inv + (size_t)ni * j;
+#pragma GCC unroll 24 /* both products unrolled whole (their sums in registers) */
     for (int k = 0; k < ni; ++k) xf[k] += cj[k] * fj;
   }
   for (int i = 0; i < 12; ++i) v[i] = F[i];
   for (int q = 0; q < ni; ++q) {
     const double* restrict kq = kni + (size_t)12 * q;
+#pragma GCC unroll 12
     for (int i = 0; i < 12; ++i) v[i] -= kq[i] * xf[q];
   }
   for (int i = 0; i < 12; ++i) f[i] += v[i];

@@ -17,8 +17,10 @@
  * on that same state (each repetition reads the same inputs and writes the
  * same outputs), as many times as fit into the requested CPU time.
  *
- * usage: element_kernel [--seconds S] [--type B2V|B2S] [--points N] [--galerkin]
+ * usage: element_kernel [--seconds S | --evals E] [--type B2V|B2S] [--points N] [--galerkin]
  *   --seconds S  CPU time per configuration and path (default 0.5)
+ *   --evals E    exactly E evaluations per configuration and path, in one
+ *                batch (for instruction counts: valgrind --tool=callgrind)
  *   --type T     only that element type (default both)
  *   --points N   only that number of points (default 1, 2, 3)
  *   --galerkin   the elements with WEIGHTING=GALERKIN (default collocation)
@@ -157,12 +159,12 @@ static void teardown(bench_case* b) {
 /* Seconds per evaluation: batches of about half a millisecond of CPU time
    until `seconds` of CPU time have passed; the fastest batch (the least
    disturbed by other work: cache traffic, interrupts). */
-static double time_eval(bench_case* b, double seconds, int residual, long* n_evals) {
+static double time_eval(bench_case* b, double seconds, long evals, int residual, long* n_evals) {
   double* K = residual ? NULL : b->K;
-  int batch = 1;
-  for (;;) { /* size the batch */
+  long batch = evals > 0 ? evals : 1;
+  while (evals <= 0) { /* size the batch */
     double t0 = cpu_seconds();
-    for (int r = 0; r < batch; ++r) b->elem.ops->eval(&b->elem, &b->ec, b->f, K);
+    for (long r = 0; r < batch; ++r) b->elem.ops->eval(&b->elem, &b->ec, b->f, K);
     if (cpu_seconds() - t0 > 5e-4 || batch >= 1 << 20) break;
     batch *= 2;
   }
@@ -170,7 +172,7 @@ static double time_eval(bench_case* b, double seconds, int residual, long* n_eva
   long n = 0;
   do {
     double t0 = cpu_seconds();
-    for (int r = 0; r < batch; ++r) {
+    for (long r = 0; r < batch; ++r) {
       memset(b->f, 0, sizeof b->f);
       if (K) memset(K, 0, sizeof b->K);
       b->elem.ops->eval(&b->elem, &b->ec, b->f, K);
@@ -178,7 +180,7 @@ static double time_eval(bench_case* b, double seconds, int residual, long* n_eva
     double dt = (cpu_seconds() - t0) / batch;
     if (dt < best) best = dt;
     n += batch;
-  } while (cpu_seconds() < t_end);
+  } while (evals <= 0 && cpu_seconds() < t_end);
   *n_evals = n;
   return best;
 }
@@ -186,13 +188,15 @@ static double time_eval(bench_case* b, double seconds, int residual, long* n_eva
 /* Seconds per residual-only evaluation of modified Newton: the factors
    kept by one evaluation with the tangent (NSB_FACTORS_KEEP) at the same
    state, then residuals condensed with them (NSB_FACTORS_KEPT, K NULL).
-   Returns a negative value when the element does not evaluate. */
-static double time_residual(bench_case* b, double seconds, long* n_evals) {
+   Returns a negative value when the element does not evaluate.  Not inlined,
+   so that callgrind can count it alone (--toggle-collect='time_residual*';
+   README.md). */
+__attribute__((noinline)) static double time_residual(bench_case* b, double seconds, long evals, long* n_evals) {
   b->ec.factors = NSB_FACTORS_KEEP;
   int st = b->elem.ops->eval(&b->elem, &b->ec, b->f, b->K);
   b->ec.factors = NSB_FACTORS_KEPT;
   if (st != NSB_OK) return -1.0;
-  double dt = time_eval(b, seconds, 1, n_evals);
+  double dt = time_eval(b, seconds, evals, 1, n_evals);
   b->ec.factors = NSB_FACTORS_FRESH;
   return dt;
 }
@@ -212,11 +216,18 @@ static void blas_single_thread(void) {
 int main(int argc, char** argv) {
   blas_single_thread();
   double seconds = 0.5;
+  long evals = 0;
   const char* only_type = NULL;
   int only_points = 0, galerkin = 0;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
       seconds = atof(argv[++i]);
+    } else if (!strcmp(argv[i], "--evals") && i + 1 < argc) {
+      evals = atol(argv[++i]);
+      if (evals <= 0) {
+        fprintf(stderr, "%s: --evals > 0\n", argv[0]);
+        return 2;
+      }
     } else if (!strcmp(argv[i], "--type") && i + 1 < argc) {
       only_type = argv[++i];
     } else if (!strcmp(argv[i], "--points") && i + 1 < argc) {
@@ -224,7 +235,7 @@ int main(int argc, char** argv) {
     } else if (!strcmp(argv[i], "--galerkin")) {
       galerkin = 1;
     } else {
-      fprintf(stderr, "usage: %s [--seconds S] [--type B2V|B2S] [--points N] [--galerkin]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--seconds S | --evals E] [--type B2V|B2S] [--points N] [--galerkin]\n", argv[0]);
       return 2;
     }
   }
@@ -251,8 +262,8 @@ int main(int argc, char** argv) {
         continue;
       }
       long n = 0, nr = 0;
-      double dt = time_eval(&b, seconds, 0, &n);
-      double dr = time_residual(&br, seconds, &nr);
+      double dt = time_eval(&b, seconds, evals, 0, &n);
+      double dr = time_residual(&br, seconds, evals, &nr);
       if (dr < 0.0) {
         fprintf(stderr, "%s: %s POINTS=%d does not evaluate\n", argv[0], types[t], p);
         rc = 1;
