@@ -174,7 +174,7 @@ add_test(NAME validate_quick COMMAND ${NSB_PYTHON3} ${PROJECT_SOURCE_DIR}/benchm
   modal_dynamics saint_venant_impact delaminated_beam arc_length bar_wall_impact massless_end beam_resultants bouncing_ball
   calculix_cantilever calculix_sections mattiasson_cantilever rigid_ball_backspin rigid_three_points ring_sliding
   spin_up wedged_disk rotating_delaminated_beam disk_on_disk planar_bearing bearing_radial robot_grasp release_bearing
-  impact_gravity)
+  impact_gravity step_loaded_cantilever)
 set_tests_properties(validate_quick PROPERTIES LABELS validation TIMEOUT 900
   ENVIRONMENT "NSBEAM=$<TARGET_FILE:nsbeam>;NSB_TOOLS=${PROJECT_BINARY_DIR}/benchmarks;NSB_VALIDATE_OUT=${PROJECT_BINARY_DIR}/validate")
 
