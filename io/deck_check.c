@@ -883,7 +883,25 @@ static void check_unit_plausibility(parser* p) {
   }
 }
 
+/* The weighting of beam elements whose *ELEMENT line does not name one: Galerkin for velocity
+   elements in a model with a *DYNAMIC step, collocation otherwise.  The collocation element's
+   linearized mass and stiffness pencil is not symmetric and has growing modes on some meshes
+   (benchmarks/step_loaded_cantilever: 4-6 elements of a cantilever under a step load gain up to
+   1e11 times the load's work); the Galerkin equations conserve energy.  In statics, frequency and
+   modal steps collocation keeps the node equilibrium exact in 3-D (docs/deck.md, WEIGHTING=). */
+static void default_weightings(parser* p) {
+  nsb_model* m = p->m;
+  int dynamic = 0;
+  for (int k = 0; k < m->steps.count; ++k)
+    if (m->steps.data[k].kind == NSB_STEP_DYNAMIC) dynamic = 1;
+  for (int i = 0; i < m->elements.count; ++i) {
+    nsb_element* e = &m->elements.data[i];
+    if (e->weighting < 0) e->weighting = dynamic && e->type == NSB_ETYPE_B2V ? 1 : 0;
+  }
+}
+
 void deck_check_model(parser* p) {
+  default_weightings(p);
   const nsb_model* m = p->m;
   loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
   if (p->in_step) SYNTAX(p, p->step_at, "end of file inside the step that starts here (missing *END STEP)");

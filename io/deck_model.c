@@ -269,8 +269,9 @@ void deck_begin_element(parser* p, loc at, const pval* v) {
      N = 1: 2.3e-3 L). */
   int n_default = p->b.elem_type == NSB_ETYPE_B2V ? 3 : 2;
   p->b.n_points = nsb_etype_is_beam(p->b.elem_type) ? (v[2].set ? v[2].i : n_default) : 0;
-  /* weighting of the beam equations: collocation (default) or Galerkin (docs/theory_beam.md §7) */
-  p->b.weighting = v[3].set ? v[3].i : 0;
+  /* weighting of the beam equations: collocation or Galerkin (docs/theory_beam.md §7); -1: not
+     given, chosen by the analysis once the steps are read (deck_check_model) */
+  p->b.weighting = v[3].set ? v[3].i : -1;
   if (v[1].set) p->b.set = find_or_add_elset(p, at, v[1].s);
 }
 

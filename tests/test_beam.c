@@ -1274,7 +1274,8 @@ static void test_deck_weighting(void) {
   CU_ASSERT_EQUAL(st, NSB_OK);
   CU_ASSERT_EQUAL(n_err, 0);
   if (m) {
-    static const int want[] = {0, 0, 1, 1}, points[] = {2, 3, 3, 3}; /* default for B2V: 3 */
+    /* element 1 names no weighting: Galerkin, the deck has a *DYNAMIC step (default_weightings) */
+    static const int want[] = {1, 0, 1, 1}, points[] = {2, 3, 3, 3}; /* default for B2V: 3 */
     CU_ASSERT_EQUAL_FATAL(m->elements.count, 4);
     for (int i = 0; i < 4; ++i) {
       CU_ASSERT_EQUAL(m->elements.data[i].weighting, want[i]);
@@ -1282,6 +1283,26 @@ static void test_deck_weighting(void) {
     }
   }
   nsb_model_destroy(&m);
+  /* without a *DYNAMIC step an element that names no weighting is collocation; B2S stays
+     collocation in dynamics too (its collocation form keeps the step-loaded cantilever's energy) */
+  static const char* const decks[] = {
+      "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n*ELEMENT, TYPE=B2S, ELSET=B\n"
+      "2, 2, 3\n*BEAM GENERAL SECTION, ELSET=B\n1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n1.0, 20.0, 10.0, 10.0\n"
+      "0.0, 1.0, 0.0\n*BOUNDARY\n1, 1, 6\n*STEP\n*STATIC\n*CLOAD\n3, 2, 1.0\n*END STEP\n",
+      "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 2, 0, 0\n*ELEMENT, TYPE=B2V, ELSET=B\n1, 1, 2\n*ELEMENT, TYPE=B2S, ELSET=B\n"
+      "2, 2, 3\n*BEAM GENERAL SECTION, ELSET=B\n1e4, 1e4, 1e4, 500.0, 500.0, 500.0\n1.0, 20.0, 10.0, 10.0\n"
+      "0.0, 1.0, 0.0\n*BOUNDARY\n1, 1, 6\n*STEP\n*STATIC\n*CLOAD\n3, 2, 1.0\n*END STEP\n"
+      "*STEP\n*DYNAMIC\n0.1, 1.0\n*END STEP\n"};
+  static const int want_b2v[] = {0, 1};
+  for (int d = 0; d < 2; ++d) {
+    st = nsb_deck_read_string(ctx, "weighting.inp", decks[d], stderr, &m, &n_err);
+    CU_ASSERT_EQUAL(st, NSB_OK);
+    if (m) {
+      CU_ASSERT_EQUAL(m->elements.data[0].weighting, want_b2v[d]);
+      CU_ASSERT_EQUAL(m->elements.data[1].weighting, 0);
+    }
+    nsb_model_destroy(&m);
+  }
   CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
   nsb_ctx_destroy(&ctx);
 }

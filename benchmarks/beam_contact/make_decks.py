@@ -67,8 +67,7 @@ def flat_drop(e, galerkin=False):
          % (e, ", Galerkin-weighted elements" if galerkin else ""))
     d += "*HEADING\nFlat drop, e = %g\n" % e
     el = elements(1, 1, NE, "BEAM")
-    if galerkin:
-        el = el.replace(", POINTS=", ", WEIGHTING=GALERKIN, POINTS=")
+    el = el.replace(", POINTS=", ", WEIGHTING=%s, POINTS=" % ("GALERKIN" if galerkin else "COLLOCATION"))
     d += nodes(1, pts, "BEAM") + el + section("BEAM", 1e4)
     d += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
     d += "*INITIAL CONDITIONS, TYPE=VELOCITY\nBEAM, 3, -1.0\n"

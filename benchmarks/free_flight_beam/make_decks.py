@@ -30,8 +30,9 @@ def model_text(weighting, load, moment_scale=1.0):
     if weighting == "STRAIN":
         elements = element_block(elems, 2, etype="B2S")
         title = "10 strain elements, N = 2"
+    if weighting in ("GALERKIN", "COLLOCATION"):  # named: Galerkin is the default in dynamics
+        elements = elements.replace("POINTS=2\n", "POINTS=2, WEIGHTING=%s\n" % weighting)
     if weighting == "GALERKIN":
-        elements = elements.replace("POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n")
         title = "10 velocity elements, N = 2, Galerkin weighting"
     what = {"thesis": "Češarek's load (unit hat p)", "lit": "the load as quoted from the literature (p peaks at 2.5)"}[load]
     return f"""** Flexible beam in free flight (Češarek 2013, §6.6.4), {title}; {what}.

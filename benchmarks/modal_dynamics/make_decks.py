@@ -67,9 +67,11 @@ for m in (4, 5, 8, 16, 40):
 write(os.path.join(HERE, "rock_undamped_m40.inp"), rock("*MODAL DYNAMIC, MODES=40"))
 write(os.path.join(HERE, "rock_full_galerkin.inp"),
       rock("*DYNAMIC, RHOINF=1").replace("POINTS=2\n", "POINTS=2, WEIGHTING=GALERKIN\n"))
-write(os.path.join(HERE, "rock_full_collocation.inp"), rock("*DYNAMIC, RHOINF=1"))
+write(os.path.join(HERE, "rock_full_collocation.inp"),
+      rock("*DYNAMIC, RHOINF=1").replace("POINTS=2\n", "POINTS=2, WEIGHTING=COLLOCATION\n"))
 # the same with the default scheme's numerical dissipation (rho_inf = 0.9)
-write(os.path.join(HERE, "rock_full_collocation_rho09.inp"), rock("*DYNAMIC, RHOINF=0.9"))
+write(os.path.join(HERE, "rock_full_collocation_rho09.inp"),
+      rock("*DYNAMIC, RHOINF=0.9").replace("POINTS=2\n", "POINTS=2, WEIGHTING=COLLOCATION\n"))
 
 
 def kick(weighting):

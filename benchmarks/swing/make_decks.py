@@ -89,6 +89,8 @@ def deck(etype, scheme, h, t_end=T_END, standing=False, every=None, weighting=No
     if weighting:
         els = els.replace(", POINTS=1", ", POINTS=1, WEIGHTING=%s" % weighting)
         sname += ", %s weighting" % weighting.lower()
+    elif etype == "B2V":  # Češarek's collocation, named (Galerkin is the default in dynamics)
+        els = els.replace(", POINTS=1", ", POINTS=1, WEIGHTING=COLLOCATION")
     geo = "standing (proposed layout, unmirrored)" if standing else "hanging (reconstruction, see README)"
     return f"""** Swing with attached mass (Češarek 2013, §7.2.2), {etype}, {sname}, h = {h}, t <= {t_end}.
 ** GEOMETRY RECONSTRUCTED, NOT THE ORIGINAL ({geo}):

@@ -26,8 +26,8 @@ def node_block(nodes, nset=None):
     return head + "\n" + "\n".join("%d, %.17g, %.17g, %.17g" % n for n in nodes) + "\n"
 
 
-def element_block(elems, points, elset="BEAM", first_label=1, etype="B2V"):
-    out = f"*ELEMENT, TYPE={etype}, ELSET={elset}, POINTS={points}\n"
+def element_block(elems, points, elset="BEAM", first_label=1, etype="B2V", weighting=None):
+    out = f"*ELEMENT, TYPE={etype}, ELSET={elset}, POINTS={points}" + (f", WEIGHTING={weighting}" if weighting else "") + "\n"
     out += "\n".join("%d, %d, %d" % (first_label + i, a, b) for i, (a, b) in enumerate(elems)) + "\n"
     return out
 
