@@ -1810,6 +1810,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.body ? &G.JB : NULL, G.n);
     d->rot_rows = G.framed && e[i].n_mult == 3 && d->shape.kind == 0;
     d->gap0 = G.g;
+    d->gap_tol = 16.0 * DBL_EPSILON * (nsb_v3_norm(G.xc) + fabs(G.g) + d->shape.radius);
     if (d->shape.kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
       const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
@@ -1914,7 +1915,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     nsb_contact_data* d = e[i].state;
     /* Moreau: closed at the step midpoint, g(t_n + h/2) to second order */
     double h = ec->h;
-    d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_sup <= 0.0;
+    d->active = d->owner && d->gap0 + 0.5 * h * d->gN_pre + 0.125 * h * h * d->aN_sup <= d->gap_tol;
     /* a translating obstacle: its position at t_n+1 too */
     if (d->owner && !d->active) d->active = obstacle_end_closes(d, ec);
     /* a massless node (MASS=REDISTRIBUTED, docs/contact.md §7.2): its velocity
