@@ -99,6 +99,14 @@ FAILED = []
 # the defect shows as described, and fails when it no longer does (then update the docs and
 # this list).
 KNOWN = {
+    ("particle_off_cylinder", "on the cylinder while it presses: r = R"):
+        "the law on the step average holds the step-average velocity tangent at t_n: a particle "
+        "sliding down a cylinder of 0.5 m (h = 0.1 ms) rides 4.4e-5 m off it by the time it leaves, "
+        "first order in h; RHOINF=1 (Moreau's velocity law) 4.7e-7 m",
+    ("particle_off_cylinder", "energy + dissipated never above the start (frictionless: D = 0)"):
+        "a particle held on a curved obstacle by the law on the step average gains energy in the "
+        "default scheme, first order in h: 1.1e-7 of E0 over the slide at h = 0.1 ms (2.2e-7 at "
+        "0.2 ms, 5.5e-8 at 0.05 ms); RHOINF=1 keeps it to 4e-14",
     ("pendulum_stop", "momentum change along x = sum of RF h (the end points')"):
         "RF is the reaction at the end of each increment: after the impact it swings with the "
         "bar's highest modes, and the sum of RF h says 0.650 N s along x where the hinge's impulse "
@@ -3912,7 +3920,7 @@ CHECKS["tip_body_cantilever"] = check_tip_body_cantilever
 # ---------------------------------------------------------------------------
 # Multibody and impact models, second series (make_decks.py UC2)
 
-from make_decks import UC2, ball_mass, rod_props, crank_props  # noqa: E402
+from make_decks import UC2, ball_mass, rod_props, crank_props, ballistic_props  # noqa: E402
 
 
 def check_block_stops_on_incline(m, run):
@@ -4235,6 +4243,119 @@ def check_slider_crank(m, run):
 
 
 CHECKS["slider_crank"] = check_slider_crank
+
+
+def check_particle_off_cylinder(m, run):
+    p, h, c = UC2["cyl"], hist(run), contacts(run)
+    R, v0, g, dt = p["R"], p["v0"], p["g"], p["h"]
+    cth = (2 + v0 * v0 / (g * R)) / 3
+    # it leaves in the increment after its last impulse: the angle there against the closed form,
+    # within the angle of one increment, v h / R
+    last = max(float(x["time"]) for x in c if float(x["normal_impulse"]) > 0.0)
+    i = next(k for k, x in enumerate(h) if abs(x["time"] - last) < dt / 2)
+    th = math.acos(cth)
+    th_g = math.atan2(h[i]["p.x"], h[i]["p.z"])
+    dth = v0 and math.hypot(h[i]["p.vx"], h[i]["p.vz"]) * dt / R
+    report(m, "leaves at cos(theta) = (2 + v0^2/gR)/3 = %.6f (theta %.4f deg)" % (cth, math.degrees(th)),
+           abs(th_g - th) < dth, "the last impulse at %.5f deg, t = %.4g s (one increment: %.3g deg)"
+           % (math.degrees(th_g), last, math.degrees(dth)))
+    # afterwards it flies freely, no contact row with an impulse
+    free = [x for x in c if float(x["time"]) > last + dt / 2 and float(x["normal_impulse"]) > 0.0]
+    report(m, "no impulse after it leaves", not free, "%d rows" % len(free))
+    # the law on the step average holds the step-average velocity tangent to the surface at t_n
+    # (its frozen normal n_n): on the curved surface each increment moves the particle
+    # |dx|^2 / 2R outward (docs/contact.md §7, "Gap drift"), first order in h: at separation
+    # r - R = sum |dx|^2 / 2R (KNOWN: not 0)
+    drift = sum(((b["p.x"] - a["p.x"]) ** 2 + (b["p.z"] - a["p.z"]) ** 2) / (2 * R) for a, b in zip(h[:i], h[1:i + 1]))
+    rr = math.hypot(h[i]["p.x"], h[i]["p.z"]) - R
+    report(m, "the drift off the curved surface is sum |dx|^2 / 2R", abs(rr - drift) < 1e-3 * drift,
+           "r - R = %.4g m at separation, sum %.4g m" % (rr, drift))
+    report(m, "on the cylinder while it presses: r = R", abs(rr) < 1e-12 * R, "|r - R| %.2g m at separation" % abs(rr))
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] + x["dissipated"] - E0 for x in h)
+    report(m, "energy + dissipated never above the start (frictionless: D = 0)",
+           gain <= 1e-12 * E0 and h[-1]["dissipated"] == 0.0, "largest gain %.2g of E0, dissipated %.2g J" % (gain / E0, h[-1]["dissipated"]))
+
+
+CHECKS["particle_off_cylinder"] = check_particle_off_cylinder
+
+
+def check_ballistic_pendulum(m, run):
+    p, h, c = UC2["ballistic"], hist(run), contacts(run)
+    M, l, mb, v, g, dt = p["M"], p["l"], p["mb"], p["v"], p["g"], p["h"]
+    Jb, Js = ballistic_props()
+    JO = Jb + M * l * l
+    w = mb * v * l / (JO + mb * l * l)
+    rows = [x for x in c if float(x["normal_impulse"]) > 1e-6 * mb * v]
+    report(m, "one impact", len(rows) == 1, "%d rows with an impulse above 1e-6 m v (the held contact's are 1e-8 of it)" % len(rows))
+    i = next(k for k, x in enumerate(h) if abs(x["time"] - float(rows[0]["time"])) < dt / 2)
+    b = h[i]
+    # through the increment the weight's moment M g l sin(w h / 2) acts on the turned block:
+    # (M g l w h / 2) h / J_O on w, twice that the tolerance: M g l h^2 / J_O of w
+    tol = M * g * l * dt * dt / JO
+    err = abs(-b["block.wy"] - w) / w
+    report(m, "w+ = m v l / (J_O + m l^2) (angular momentum about the pivot, e = 0)", err < tol,
+           "%.10g rad/s, closed form %.10g rad/s (%.2g; tol M g l h^2/J_O = %.2g)" % (-b["block.wy"], w, err, tol))
+    # e = 0: the bullet moves on with the face
+    eb = abs(b["bullet.vx"] - w * l) / (w * l)
+    report(m, "the bullet moves on with the face (e = 0)", eb < tol,
+           "%.10g m/s, w l = %.10g m/s (%.2g)" % (b["bullet.vx"], w * l, eb))
+    D = b["dissipated"]
+    Dx = 0.5 * mb * v * v - 0.5 * (JO + mb * l * l) * w * w
+    report(m, "dissipated by the impact: m v^2/2 - (J_O + m l^2) w^2/2", abs(D - Dx) < 1e-8 * Dx,
+           "%.10g J, closed form %.10g J" % (D, Dx))
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] + x["dissipated"] - E0 for x in h)
+    report(m, "energy + dissipated never above the start (to Newton's tolerance)", gain <= 1e-9 * abs(E0),
+           "largest gain %.2g of E0" % (gain / abs(E0)))
+
+
+CHECKS["ballistic_pendulum"] = check_ballistic_pendulum
+
+
+def check_drop_on_platform(m, run):
+    p, h, c = UC2["platform"], hist(run), contacts(run)
+    mb, M, k, g, dt, r = p["m"], p["M"], p["k"], p["g"], p["h"], p["r"]
+    t1 = math.sqrt(2 * p["H"] / g)
+    first = min(float(x["time"]) for x in c if float(x["normal_impulse"]) > 0.0)
+    i = next(j for j, x in enumerate(h) if abs(x["time"] - first) < dt / 2)
+    a, b = h[i - 1], h[i]
+    report(m, "strikes in the increment after t1 = sqrt(2H/g) = %.6g s passes its midpoint" % t1,
+           b["time"] - dt <= t1 + dt / 2 <= b["time"] + 1e-12, "impulse at t = %.6g s" % b["time"])
+    # plastic impact (e = 0): both move on together; the momentum over the increment less the
+    # ball's weight (the spring holds the platform's): (m + M) v' = m v- - m g h
+    vp = (mb * a["ball.vz"] - mb * g * dt) / (mb + M)
+    e1 = max(abs(b["ball.vz"] - vp), abs(b["platform.vz"] - vp)) / abs(vp)
+    # (the spring's force changes by k v' h / 2 over the increment: k h^2 / 2 (m + M) of v')
+    tol = k * dt * dt / (2 * (mb + M))
+    report(m, "both leave the impact at (m v- - m g h)/(m + M)", e1 < tol,
+           "ball %.8g, platform %.8g, closed form %.8g m/s (%.2g; tol k h^2/2(m + M) = %.2g)" % (
+               b["ball.vz"], b["platform.vz"], vp, e1, tol))
+    # then together about the new equilibrium m g / k lower, w = sqrt(k / (m + M)): the
+    # lowest point -(m g / k + A), A = sqrt((m g / k)^2 + (v'/w)^2)
+    w = math.sqrt(k / (mb + M))
+    A = math.hypot(mb * g / k, vp / w)
+    zmin = min(x["platform.z"] for x in h[i:])
+    ez = abs(zmin - (a["platform.z"] - mb * g / k - A)) / A
+    report(m, "lowest point m g/k + A below the rest position, A = sqrt((m g/k)^2 + (v'/w)^2)", ez < w * dt,
+           "%.6g m, closed form %.6g m (%.2g of A; tol w h: where in its increment the impact falls)"
+           % (zmin, a["platform.z"] - mb * g / k - A, ez))
+    # the period: the platform's upward zero crossings of the velocity
+    ups = [x["time"] for x, y in zip(h[i:], h[i + 1:]) if x["platform.vz"] < 0.0 <= y["platform.vz"]]
+    T = [q - o for o, q in zip(ups, ups[1:])]
+    eT = max(abs(t - 2 * math.pi / w) for t in T) / dt if T else float("nan")
+    report(m, "oscillates together with the period 2 pi sqrt((m + M)/k) = %.6g s" % (2 * math.pi / w), len(T) >= 2 and eT <= 1.0,
+           "%d periods, largest difference %.2g h" % (len(T), eT))
+    # the ball stays on: amplitude below (m + M) g / k, its contact closed to the end
+    gaps = [x["ball.z"] - x["platform.z"] - r for x in h[i:]]
+    report(m, "the ball stays on the platform (A = %.3g below (m + M) g/k = %.3g)" % (A, (mb + M) * g / k),
+           max(gaps) - min(gaps) < 1e-12 * A, "its gap %.6g m throughout (%.2g)" % (gaps[-1], max(gaps) - min(gaps)))
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] + x["dissipated"] - E0 for x in h)
+    report(m, "energy + dissipated never above the start", gain <= 1e-12 * abs(E0), "largest gain %.2g J" % gain)
+
+
+CHECKS["drop_on_platform"] = check_drop_on_platform
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

@@ -2562,5 +2562,96 @@ MODELS.update({
 })
 
 
+UC2.update({
+    "cyl": {"R": 0.5, "v0": 0.5, "m": 1.0, "g": 9.81, "h": 1e-4, "T": 0.6},
+    "ballistic": {"M": 2.0, "a": 0.1, "l": 1.0, "mb": 0.01, "rb": 0.005, "v": 100.0, "gap": 0.012,
+                  "g": 9.81, "h": 1e-4, "T": 0.05},
+    "platform": {"m": 1.0, "M": 2.0, "k": 2e4, "H": 0.003, "r": 0.03, "g": 9.81, "h": 1e-4, "T": 0.3},
+})
+
+
+def particle_off_cylinder(u):
+    """A 1 kg particle set on top of a fixed horizontal cylinder (R = 0.5 m, frictionless)
+    moving at 0.5 m/s across its axis under gravity: it slides down the cylinder and leaves it
+    where g cos(theta) = v^2 / R, cos(theta) = (2 + v0^2 / g R) / 3 (from the top)."""
+    p = UC2["cyl"]
+    s = head(u, "Particle sliding off a cylinder", particle_off_cylinder.__doc__)
+    s += "*OBSTACLE, NAME=DRUM, TYPE=CYLINDER\n0, 0, 0, 0, 1, 0, %s\n" % u.n(p["R"], "L")
+    s += "*NODE, NSET=P\n1, 0, 0, %s\n*PARTICLE, NSET=P, MASS=%s\n" % (u.n(p["R"], "L"), u.n(p["m"], "M"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nP, DRUM\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=p, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def ballistic_props():
+    """ballistic_pendulum: the block's J about its centre (about the pivot's axis y), the
+    bullet's J (a sphere), and the bullet's line below the pivot (the block's centre)."""
+    p = UC2["ballistic"]
+    a, M = p["a"], p["M"]
+    Jb = M * (a * a + a * a) / 12
+    return Jb, 0.4 * p["mb"] * p["rb"] ** 2
+
+
+def ballistic_pendulum(u):
+    """Robins's ballistic pendulum: a 2 kg steel block (cube of 100 mm, a rigid body) hanging
+    1 m below a revolute joint, struck at the centre of its face by a 10 g bullet (a rigid
+    sphere, r = 5 mm) at 100 m/s, e = 0 (it stays on the face), under gravity.  Angular
+    momentum about the pivot is kept through the impact: w+ = m v l / (J_O + m l^2)."""
+    p = UC2["ballistic"]
+    a, l, M = p["a"], p["l"], p["M"]
+    Jb, Js = ballistic_props()
+    s = head(u, "Ballistic pendulum", ballistic_pendulum.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BLOCK\n2, 0, 0, %s\n" % u.n(-l, "L")
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(M, "M"), u.n(Jb, "M*L^2"), u.n(Jb, "M*L^2"), u.n(Jb, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 1, 0\n"
+    s += "*OBSTACLE, NAME=FACE, TYPE=PLANE, BODY=2\n%s, 0, 0, -1, 0, 0\n" % u.n(-a / 2, "L")
+    xb = -a / 2 - p["gap"] - p["rb"]
+    s += "*NODE, NSET=BULLET\n3, %s, 0, %s\n" % (u.n(xb, "L"), u.n(-l, "L"))
+    s += "*RIGID BODY, NODE=3, MASS=%s\n%s, %s, %s\n" % (u.n(p["mb"], "M"), u.n(Js, "M*L^2"), u.n(Js, "M*L^2"), u.n(Js, "M*L^2"))
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=%s\nBULLET, FACE\n" % u.n(p["rb"], "L")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n3, 1, %s\n" % u.n(p["v"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=2\nX, V, W\n*PROBE, NAME=bullet, NODE=3\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def drop_on_platform(u):
+    """A 1 kg ball (particle, r = 30 mm) dropped from 3 mm onto a 2 kg platform (particle) at
+    rest on a spring of 20 kN/m (SPRINGA to ground, preloaded by the platform's weight), e = 0:
+    the plastic impact leaves both at m v1 / (m + M), and they oscillate together about the
+    new equilibrium m g / k lower with w = sqrt(k / (m + M)); the ball stays on (the amplitude
+    below (m + M) g / k)."""
+    p = UC2["platform"]
+    m, M, k, g, r = p["m"], p["M"], p["k"], p["g"], p["r"]
+    L = 0.2
+    s = head(u, "Ball dropped onto a sprung platform", drop_on_platform.__doc__)
+    s += "*NODE\n1, 0, 0, %s\n*NODE, NSET=PLATFORM\n2, 0, 0, 0\n" % u.n(-L, "L")
+    s += "*PARTICLE, NSET=PLATFORM, MASS=%s\n" % u.n(M, "M")
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=SPRING\n1, 1, 2\n*SPRING, ELSET=SPRING\n%s, %s\n" % (
+        u.n(k, "F/L"), u.n(L + M * g / k, "L"))
+    s += "*NODE, NSET=BALL\n3, 0, 0, %s\n*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (
+        u.n(r + p["H"], "L"), u.n(m, "M"), u.n(r, "L"))
+    s += "*BOUNDARY\n2, 1, 2\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nBALL, PLATFORM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-g, "L/T^2")
+    s += "*PROBE, NAME=platform, NODE=2\nX, V\n*PROBE, NAME=ball, NODE=3\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "particle_off_cylinder": (particle_off_cylinder, (SI, MM, IN)),
+    "ballistic_pendulum": (ballistic_pendulum, (SI, MM, MS)),
+    "drop_on_platform": (drop_on_platform, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
