@@ -2653,5 +2653,51 @@ MODELS.update({
 })
 
 
+UC2.update({
+    "dpend": {"L1": 0.3, "L2": 0.3, "b": 0.02, "w0": 5.0, "xw": 0.05, "e": 0.5, "h": 1e-4, "T": 0.03},
+})
+
+
+def dpend_props():
+    """double_pendulum_wall: (mass, J about the centre across the bar) of both bars."""
+    p = UC2["dpend"]
+    out = []
+    for l in (p["L1"], p["L2"]):
+        m = 7850 * p["b"] ** 2 * l
+        out.append((m, m * (l * l + p["b"] ** 2) / 12, m * p["b"] ** 2 / 6))
+    return out
+
+
+def double_pendulum_wall(u):
+    """A double pendulum of two steel bars (300 mm, 20 x 20 mm, rigid bodies on revolute joints,
+    in the horizontal plane: no gravity) turning straight at 5 rad/s about its pivot (a relative
+    equilibrium), whose tip strikes a wall 50 mm to the side, Newton's law e = 0.5 on a contact
+    point at the tip: the impact's closed form is that of the two-link chain, M(q) dq' = J^T P,
+    J dq'+ = -e J dq'- (Kane and Levinson 1985)."""
+    p = UC2["dpend"]
+    L1, L2, w = p["L1"], p["L2"], p["w0"]
+    (m1, J1, A1), (m2, J2, A2) = dpend_props()
+    s = head(u, "Double pendulum striking a wall", double_pendulum_wall.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BAR1\n11, 0, %s, 0\n*NODE, NSET=BAR2\n12, 0, %s, 0\n" % (
+        u.n(-L1 / 2, "L"), u.n(-L1 - L2 / 2, "L"))
+    s += "*RIGID BODY, NODE=11, MASS=%s\n%s, %s, %s\n" % (u.n(m1, "M"), u.n(J1, "M*L^2"), u.n(A1, "M*L^2"), u.n(J1, "M*L^2"))
+    s += "*RIGID BODY, NODE=12, MASS=%s\n%s, %s, %s\n" % (u.n(m2, "M"), u.n(J2, "M*L^2"), u.n(A2, "M*L^2"), u.n(J2, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 11, 0, 0, 0, 0, 0, 1\n11, 12, 0, %s, 0, 0, 0, 1\n" % u.n(-L1, "L")
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(p["xw"], "L")
+    s += "*CONTACT POINTS, NAME=TIP, LAYOUT=LIST\n0, %s, 0\n" % u.n(-L2 / 2, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, POINTS=TIP\nBAR2, WALL\n" % p["e"]
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n11, 1, %s\n11, 6, %s\n12, 1, %s\n12, 6, %s\n" % (
+        u.n(w * L1 / 2, "L/T"), u.n(w, "1/T"), u.n(w * (L1 + L2 / 2), "L/T"), u.n(w, "1/T"))
+    s += "*PROBE, NAME=bar1, NODE=11\nX, V, W, R\n*PROBE, NAME=bar2, NODE=12\nX, V, W, R\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "double_pendulum_wall": (double_pendulum_wall, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
