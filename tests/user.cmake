@@ -28,7 +28,8 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     von_mises_truss ring_modes modal_rayleigh tip_body_cantilever
     skew_tip_load inclined_support half_span_xsymm
     block_stops_on_incline ball_stack rod_strikes_floor stick_slip_belt slider_crank
-    particle_off_cylinder ballistic_pendulum drop_on_platform double_pendulum_wall)
+    particle_off_cylinder ballistic_pendulum drop_on_platform double_pendulum_wall
+    pendulum_hertz_wall)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

@@ -3925,7 +3925,7 @@ CHECKS["tip_body_cantilever"] = check_tip_body_cantilever
 # ---------------------------------------------------------------------------
 # Multibody and impact models, second series (make_decks.py UC2)
 
-from make_decks import UC2, ball_mass, rod_props, crank_props, ballistic_props, dpend_props  # noqa: E402
+from make_decks import UC2, ball_mass, rod_props, crank_props, ballistic_props, dpend_props, phw_props  # noqa: E402
 
 
 def check_block_stops_on_incline(m, run):
@@ -4414,6 +4414,46 @@ def check_double_pendulum_wall(m, run):
 
 
 CHECKS["double_pendulum_wall"] = check_double_pendulum_wall
+
+
+def check_pendulum_hertz_wall(m, run):
+    p, h, c = UC2["phw"], hist(run), contacts(run)
+    mass, Jc, Ja, JO, cst, me = phw_props()
+    L, w0, dt, gap, pe = p["L"], p["w0"], p["h"], p["gap"], 1.5
+    v0 = w0 * L
+    # Hertz with the tip's effective mass J_O / L^2 (the pivot holds the bar): a_max, t_c, F_max
+    am = ((pe + 1) * me * v0 ** 2 / (2 * cst)) ** (1 / (pe + 1))
+    q = 1 / (pe + 1)
+    tc = 2 * am / v0 * q * math.gamma(q) * math.gamma(0.5) / math.gamma(q + 0.5)
+    Fm = cst * am ** pe
+    w = math.sqrt(pe * cst * am ** (pe - 1) / me)
+    # the tip (twice the centre: the pivot is the origin) touches at L sin(theta) = gap, at
+    # theta / w0 (gravity changes the swing by 1e-7 there), and leaves there at the last row's
+    # angle and rate carried back
+    th_t = math.asin(gap / L)
+    last = h[-1]
+    th_l = math.atan2(last["bar.x"], -last["bar.z"])
+    rate = -last["bar.wy"]
+    t = (last["time"] + (th_t - th_l) / rate) - th_t / w0
+    e = abs(t / tc - 1)
+    report(m, "contact time 2.9432 a_max/v0 with the effective mass J_O/L^2 (Hertz), to (w h)^2/12",
+           e <= (w * dt) ** 2 / 12, "%.6g s against %.6g s (rel %.2g, bound %.2g); m_eff = %.4g kg of %.4g kg"
+           % (t, tc, e, (w * dt) ** 2 / 12, me, mass))
+    bound = (w * dt) ** 2 / 12 + Fm * dt * dt / (8 * me * am)
+    ef = abs(max(float(x["normal_force"]) for x in c) / Fm - 1)
+    report(m, "peak force c a_max^1.5 (Hertz)", ef <= pe * bound, "rel %.2g (bound %.2g), F_max = %.5g N" % (ef, pe * bound, Fm))
+    # no damping: the energy after is the start's less the closing and opening increments'
+    # trapezoidal error (docs/contact.md §6.1), never more
+    kink = 2 * (0.5 - 1 / (pe + 1)) * cst * (v0 * dt) ** (pe + 1) / (me * v0 ** 2)
+    T0 = 0.5 * JO * w0 * w0
+    loss = (h[0]["total_energy"] - last["total_energy"]) / T0
+    gain = max(x["total_energy"] - h[0]["total_energy"] for x in h) / T0
+    report(m, "rebounds with its energy, less the closing and opening increments' error",
+           gain <= 1e-12 and 0.0 <= loss <= 2 * kink,
+           "loss %.2g of the kinetic energy (bound %.2g), largest gain %.2g; w+ = %.8g rad/s" % (loss, 2 * kink, gain, rate))
+
+
+CHECKS["pendulum_hertz_wall"] = check_pendulum_hertz_wall
 
 
 NSBEAM = [None]  # the executable (main), for checks that run a variant of a deck

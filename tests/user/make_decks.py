@@ -2699,5 +2699,54 @@ MODELS.update({
 })
 
 
+UC2.update({
+    "phw": {"L": 0.5, "b": 0.02, "rs": 0.01, "w0": 2.0, "gap": 5e-5, "g": 9.81, "h": 2e-6, "T": 4e-4},
+})
+
+
+def phw_props():
+    """pendulum_hertz_wall: the bar's mass, J about its centre across it, J about its axis, J_O
+    about the pivot, the Hertz stiffness c = 4/3 E* sqrt(r) of the tip's steel sphere on a steel
+    wall, and the effective mass J_O / L^2 at the tip."""
+    p = UC2["phw"]
+    E, nu, rho = STEEL
+    L, b = p["L"], p["b"]
+    m = rho * b * b * L
+    Jc, Ja = m * (L * L + b * b) / 12, m * b * b / 6
+    JO = Jc + m * L * L / 4
+    c = 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(p["rs"])
+    return m, Jc, Ja, JO, c, JO / (L * L)
+
+
+def pendulum_hertz_wall(u):
+    """A steel bar (0.5 m, 20 x 20 mm, a rigid body on a revolute joint) swinging through the
+    bottom at 2 rad/s, its rounded tip (a sphere of 10 mm radius at a contact point) striking a
+    thick steel wall: Hertz's law c = 4/3 E* sqrt(r), no damping, under gravity.  The pivot
+    holds the bar: the tip strikes with the effective mass J_O / L^2 (a third of the bar's),
+    and contact time and rebound follow Hertz's closed form with that mass (Goldsmith 1960)."""
+    p = UC2["phw"]
+    L, w = p["L"], p["w0"]
+    m, Jc, Ja, JO, c, me = phw_props()
+    s = head(u, "Pendulum striking a wall (Hertz)", pendulum_hertz_wall.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BAR\n2, 0, 0, %s\n" % u.n(-L / 2, "L")
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Jc, "M*L^2"), u.n(Jc, "M*L^2"), u.n(Ja, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 1, 0\n"
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(p["rs"] + p["gap"], "L")
+    s += "*CONTACT POINTS, NAME=TIP, LAYOUT=LIST\n0, 0, %s\n" % u.n(-L / 2, "L")
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s, SLAVE RADIUS=%s, POINTS=TIP\nBAR, WALL\n" % (
+        u.n(c, "F/L^1.5"), u.n(p["rs"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 1, %s\n2, 5, %s\n" % (u.n(w * L / 2, "L/T"), u.n(-w, "1/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=bar, NODE=2\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "pendulum_hertz_wall": (pendulum_hertz_wall, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
