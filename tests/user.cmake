@@ -11,7 +11,9 @@
 # beam, dynamic section forces and reactions against modal superposition, the von Mises truss's
 # snap-through by Riks, a free ring's in-plane and out-of-plane modes, Rayleigh-damped modal
 # dynamics against the modal step response, a cantilever with a tip body's mass and rotary
-# inertia (check_user.py).
+# inertia; a block stopping on a rough slope, a ball stack, a rod and a double pendulum striking
+# with Newton's law, stick-slip on a belt, a slider-crank, a particle leaving a cylinder, a
+# ballistic pendulum, a ball on a sprung platform, a Hertz impact of a hinged bar (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
