@@ -2473,7 +2473,6 @@ def rod_strikes_floor(u):
     form (Stronge 2000, ch. 4; Kane and Levinson 1985)."""
     p = UC2["rod"]
     m, J, end = rod_props()
-    L, th = p["L"], p["theta"]
     zc = p["z0"] - end[2]
     s = head(u, "Rods thrown onto a floor", rod_strikes_floor.__doc__)
     s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
