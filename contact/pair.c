@@ -1810,16 +1810,16 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.body ? &G.JB : NULL, G.n);
     d->rot_rows = G.framed && e[i].n_mult == 3 && d->shape.kind == 0;
     d->gap0 = G.g;
-    /* the gap's round-off: within it a contact counts as closed in the
-       midpoint test (docs/contact.md §7, "Activity"); not under
+    /* the gap's round-off: within it a NEWTON contact counts as closed in
+       the midpoint test (docs/contact.md §7, "Activity"); not under
        IMPACT=SEQUENTIAL, where a touching contact takes part only when it
        approaches, which the test's velocity term decides (a touching ball at
        rest in a chain, approaching by round-off, took a round-off impulse in
        one unit system and not in another) */
     d->gap_tol = e[i].ops == &nsb_contact_newton_ops &&
-                         ec->model->contact_pairs.data[d->pair].impact == NSB_IMPACT_SEQUENTIAL
-                     ? 0.0
-                     : 16.0 * DBL_EPSILON * (nsb_v3_norm(G.xc) + fabs(G.g) + d->shape.radius);
+                         ec->model->contact_pairs.data[d->pair].impact != NSB_IMPACT_SEQUENTIAL
+                     ? 16.0 * DBL_EPSILON * (nsb_v3_norm(G.xc) + fabs(G.g) + d->shape.radius)
+                     : 0.0;
     if (d->shape.kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
       const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
