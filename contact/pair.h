@@ -81,6 +81,10 @@ typedef struct nsb_contact_data {
   double ja[9];     /* framed slave: JA = -S(arm) R, contact point velocity per body angular velocity of
                        the slave (3x3 column-major), frozen with n (docs/contact.md §8.1) */
   double gap0, gN_pre, aN_pre, gT_pre[2];
+  /* the round-off of gap0, 16 eps (|x_c| + |g| + r): a gap within it counts
+     as closed in Moreau's midpoint test (touching bodies, gap 0 by
+     construction, compute it as +-1e-17 m; docs/contact.md §7, "Activity") */
+  double gap_tol;
   /* the normal acceleration of the smooth motion with the resting contacts'
      support (nsb_contact_prepare, docs/contact.md §7 "Stacks"): aN_pre plus
      what the other resting contacts' forces give this contact's relative

@@ -3591,6 +3591,45 @@ static void test_broad_phase_rebuilds(void) {
   CU_ASSERT(d < 1e-9);
 }
 
+/* Two touching balls dropped together onto the floor, e = 1 (tests/user ball_stack,
+   TOUCH): the lower ball 60 mm (r = 0.03), the upper 1/3 of its mass (r = 0.03/3^(1/3)),
+   touching by their coordinates, from 0.2 m under gravity, h = 0.1 ms.  The simultaneous
+   Newton law on the floor's increment keeps the touching contact's relative velocity
+   (gamma_N- = 0) and reverses the floor's: both leave at -v- together.  After 2019
+   increments of free fall the touching gap computes as +2.8e-17 m: the midpoint test read
+   it as open, the floor's increment sent the lower ball up through the upper one, and the
+   next increment's impact sent the upper ball off at 2 v1 (the sequential law's answer).
+   A gap within its round-off, 16 eps (|x_c| + |g| + r), now counts as closed
+   (contact/pair.c gap_tol; docs/contact.md §7, "Activity"). */
+static void test_touching_pair_drop(void) {
+  const double r1 = 0.03, r2 = 0.03 / cbrt(3.0), m1 = 7850.0 * 4.0 / 3.0 * acos(-1.0) * r1 * r1 * r1;
+  char deck[2048];
+  snprintf(deck, sizeof deck,
+           "*NODE, NSET=LO\n1, 0, 0, %.17g\n*NODE, NSET=UP\n2, 0, 0, %.17g\n"
+           "*PARTICLE, NSET=LO, MASS=%.17g, RADIUS=%.17g\n*PARTICLE, NSET=UP, MASS=%.17g, RADIUS=%.17g\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1\nLO, FLOOR\nUP, LO\n*GRAVITY\n0, 0, -9.81\n"
+           "*STEP\n*DYNAMIC\n0.0001, 0.21\n*END STEP\n",
+           0.2 + r1, 0.2 + r1 + r1 + r2, m1, r1, m1 / 3.0, r2);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const nsb_state* st = nsb_system_state(s);
+  double vlo = st->v[2], vup = st->v[5];
+  int k = 0;
+  while (st->v[2] <= 0.0 && k < 2100) {
+    vlo = st->v[2];
+    vup = st->v[5];
+    advance(s, 1, 1e-4);
+    ++k;
+  }
+  printf("\n    touching balls at the floor (increment %d): v- %.10g, lower %.10g, upper %.10g m/s", k, vlo, st->v[2], st->v[5]);
+  CU_ASSERT(k < 2100);
+  CU_ASSERT(fabs(st->v[2] + vlo) <= 1e-12 * fabs(vlo));
+  CU_ASSERT(fabs(st->v[5] - st->v[2]) <= 1e-12 * fabs(vlo));
+  CU_ASSERT(fabs(vup - vlo) <= 1e-12 * fabs(vlo));
+  fx_close(&fx);
+}
+
 /* A contact whose distance vanishes (sphere centres on each other, on an obstacle
    sphere's centre, on a beam chord's axis) has the gap -radius: the distance 0 less
    the radii, as for any other distance (it was -2 radius: the degenerate branch
@@ -3730,6 +3769,7 @@ int main(int argc, char** argv) {
                                                {"face_newton_persistent", test_face_newton_persistent},
                                                {"face_balance", test_face_balance},
                                                {"degenerate_gap", test_degenerate_gap},
+                                               {"touching_pair_drop", test_touching_pair_drop},
                                                {NULL, NULL}};
   static const nsb_test_suite suites[] = {{"tangent", tangent_cases},
                                           {"laws", law_cases},

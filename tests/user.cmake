@@ -15,7 +15,9 @@
 # a strip rolled up twice, a tripod's reactions, Abaqus's history output requests and DaDeppo and
 # Schmidt's deep arch, the transmissibility of isolators on a shaken support, and step-time
 # amplitudes held in later steps, a portal frame's sway buckling by its frequency, and Abaqus/CAE's
-# frequency step (check_user.py).
+# frequency step; a block stopping on a rough slope, a ball stack, a rod and a double pendulum
+# striking with Newton's law, stick-slip on a belt, a slider-crank, a particle leaving a cylinder, a
+# ballistic pendulum, a ball on a sprung platform, a Hertz impact of a hinged bar (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -32,7 +34,10 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     von_mises_truss ring_modes modal_rayleigh tip_body_cantilever
     skew_tip_load inclined_support half_span_xsymm
     preloaded_column clamped_membrane roll_up_twice tripod abaqus_history deep_arch base_excitation
-    amplitude_steps preloaded_portal abaqus_cae_frequency)
+    amplitude_steps preloaded_portal abaqus_cae_frequency
+    block_stops_on_incline ball_stack rod_strikes_floor stick_slip_belt slider_crank
+    particle_off_cylinder ballistic_pendulum drop_on_platform double_pendulum_wall
+    pendulum_hertz_wall)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

@@ -2722,5 +2722,378 @@ MODELS.update({
 })
 
 
+# ---------------------------------------------------------------------------
+# Multibody and impact models (a second series): a block stopping on a rough slope, a stack of
+# two balls, a rod striking the floor, a mass on a spring dragged by a belt (stick-slip), a
+# slider-crank.  Numbers in SI (UC2), read by check_user.py.
+
+UC2 = {
+    "incline": {"alpha": math.radians(20.0), "m": 2.0, "v0": 1.0, "mu": 0.5, "mu_k": 0.3, "mu_s": 0.4,
+                "g": 9.81, "h": 1e-3, "T": 1.2},
+    "stack": {"r1": 0.03, "H": 0.2, "gap": 0.002, "g": 9.81, "h": 1e-4, "T": 0.7,
+              "rows": (("GAP", 0.002, ""), ("TOUCH", -1e-9, ""), ("SEQ", -1e-9, ", IMPACT=SEQUENTIAL"))},
+    "rod": {"L": 0.5, "b": 0.02, "theta": math.radians(30.0), "v0": 1.0, "e": 0.5, "z0": 0.005,
+            "rows": (("A", 0.0), ("B", 0.1), ("C", 0.8)), "h": 1e-4, "T": 0.03},
+    "belt": {"m": 1.0, "k": 100.0, "V": 0.1, "mu_k": 0.3, "mu_s": 0.4, "g": 9.81, "h": 1e-3, "T": 2.0},
+    "crank": {"r": 0.1, "l": 0.3, "W": 10.0, "b": 0.02, "ms": 0.5, "h": 1e-3, "T": 1.0},
+}
+
+
+def ball_mass(r):
+    return 7850 * 4.0 / 3.0 * math.pi * r ** 3
+
+
+def block_stops_on_incline(u):
+    """Two 2 kg blocks (particles) on a plane inclined at 20 degrees, Coulomb friction: block A
+    thrown down the slope at 1 m/s with mu = 0.5 (above tan 20 = 0.364) decelerates at
+    g (mu cos a - sin a), stops at v0 / that and stays (sticks); block B set down at rest with
+    FRICTION = 0.3 (below tan 20), STATIC FRICTION = 0.4 (above): it never starts."""
+    p = UC2["incline"]
+    a = p["alpha"]
+    n = (math.sin(a), 0.0, math.cos(a))
+    down = (math.cos(a), 0.0, -math.sin(a))
+    s = head(u, "Blocks on a rough slope", block_stops_on_incline.__doc__)
+    for k, (name, y, law) in enumerate((("A", 0.0, "FRICTION=%g" % p["mu"]),
+                                        ("B", 0.5, "FRICTION=%g, STATIC FRICTION=%g" % (p["mu_k"], p["mu_s"])))):
+        s += "*NODE, NSET=%s\n%d, 0, %s, 0\n" % (name, k + 1, u.n(y, "L"))
+        s += "*PARTICLE, NSET=%s, MASS=%s\n" % (name, u.n(p["m"], "M"))
+        s += "*OBSTACLE, NAME=SLOPE%s, TYPE=PLANE\n0, %s, 0, %.17g, 0, %.17g\n" % (name, u.n(y, "L"), n[0], n[2])
+        s += "*CONTACT PAIR, LAW=NEWTON, %s\n%s, SLOPE%s\n" % (law, name, name)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n1, 3, %s\n" % (u.n(p["v0"] * down[0], "L/T"),
+                                                                       u.n(p["v0"] * down[2], "L/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=a, NODE=1\nX, V\n*PROBE, NAME=b, NODE=2\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def ball_stack(u):
+    """Two steel balls stacked, the lower (60 mm, three times the upper's mass) under the upper
+    (41.6 mm), dropped from 0.2 m onto a rigid floor, e = 1 everywhere (particles): GAP, 2 mm
+    between them: the floor's impact, then the balls' (sequential): the upper leaves at
+    2 v1 - g tau, the lower at - g tau (tau = gap / 2 v1); TOUCH, touching, the default
+    simultaneous law: both leave at v1 together; SEQ, touching with IMPACT=SEQUENTIAL: as GAP
+    with tau = 0.  (Touching: 1 nm of overlap, so that the contact table lists the touching
+    pair alike in every unit system; at a gap of 0 the sign of its round-off decides whether
+    a row without impulse is written.)"""
+    p = UC2["stack"]
+    r1 = p["r1"]
+    r2 = r1 / 3.0 ** (1.0 / 3.0)
+    s = head(u, "Two balls dropped stacked", ball_stack.__doc__)
+    for k, (name, gap, law) in enumerate(p["rows"]):
+        y = 0.2 * k
+        z1 = p["H"] + r1
+        z2 = z1 + r1 + gap + r2
+        s += "*NODE, NSET=%sLO\n%d, 0, %s, %s\n" % (name, 10 * k + 1, u.n(y, "L"), u.n(z1, "L"))
+        s += "*NODE, NSET=%sUP\n%d, 0, %s, %s\n" % (name, 10 * k + 2, u.n(y, "L"), u.n(z2, "L"))
+        s += "*PARTICLE, NSET=%sLO, MASS=%s, RADIUS=%s\n" % (name, u.n(ball_mass(r1), "M"), u.n(r1, "L"))
+        s += "*PARTICLE, NSET=%sUP, MASS=%s, RADIUS=%s\n" % (name, u.n(ball_mass(r2), "M"), u.n(r2, "L"))
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1%s\n%sLO, FLOOR\n%sUP, %sLO\n" % (law, name, name, name)
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    for k, (name, gap, law) in enumerate(p["rows"]):
+        s += "*PROBE, NAME=%slo, NODE=%d\nX, V\n*PROBE, NAME=%sup, NODE=%d\nX, V\n" % (
+            name.lower(), 10 * k + 1, name.lower(), 10 * k + 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def rod_props():
+    """rod_strikes_floor: mass, the inertia tensor (J11, J22, J33, J12, J13, J23) of the rod
+    inclined at theta in the xz plane, and its lower end's offset from the centre."""
+    p = UC2["rod"]
+    L, b, th = p["L"], p["b"], p["theta"]
+    m = 7850 * b * b * L
+    It, Ia = m * (L * L + b * b) / 12, m * b * b / 6
+    a = (math.cos(th), 0.0, math.sin(th))
+    J = [It * (i == j) + (Ia - It) * a[i] * a[j] for i, j in ((0, 0), (1, 1), (2, 2), (0, 1), (0, 2), (1, 2))]
+    end = (-0.5 * L * a[0], 0.0, -0.5 * L * a[2])
+    return m, J, end
+
+
+def rod_strikes_floor(u):
+    """Three steel rods (0.5 m, 20 x 20 mm, rigid bodies with a contact point at each end)
+    inclined at 30 degrees, thrown straight down at 1 m/s (no gravity) onto a rigid floor,
+    Newton's law e = 0.5: A frictionless, B mu = 0.1 (the lower end slides), C mu = 0.8 (it
+    sticks).  The impulse at the end turns the rod: the post-impact velocities have a closed
+    form (Stronge 2000, ch. 4; Kane and Levinson 1985)."""
+    p = UC2["rod"]
+    m, J, end = rod_props()
+    zc = p["z0"] - end[2]
+    s = head(u, "Rods thrown onto a floor", rod_strikes_floor.__doc__)
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT POINTS, NAME=ENDS, LAYOUT=LIST\n%s, 0, %s\n%s, 0, %s\n" % (
+        u.n(end[0], "L"), u.n(end[2], "L"), u.n(-end[0], "L"), u.n(-end[2], "L"))
+    for k, (name, mu) in enumerate(p["rows"]):
+        s += "*NODE, NSET=%s\n%d, 0, %s, %s\n" % (name, k + 1, u.n(0.5 * k, "L"), u.n(zc, "L"))
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s\n" % (k + 1, u.n(m, "M"), ", ".join(u.n(v, "M*L^2") for v in J))
+        fr = ", FRICTION=%g" % mu if mu > 0 else ""
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g%s, POINTS=ENDS\n%s, FLOOR\n" % (p["e"], fr, name)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for k in range(len(p["rows"])):
+        s += "%d, 3, %s\n" % (k + 1, u.n(-p["v0"], "L/T"))
+    for k, (name, mu) in enumerate(p["rows"]):
+        s += "*PROBE, NAME=%s, NODE=%d\nX, V, W\n" % (name.lower(), k + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def stick_slip_belt(u):
+    """A 1 kg block (particle) on a belt running at 0.1 m/s (a translating plane), held by a
+    spring of 100 N/m to a fixed point, Coulomb friction 0.3, static 0.4: the classic
+    stick-slip oscillator.  Set down at rest, it slips to the belt's speed, rides with it
+    (stick) until the spring pulls mu_s m g, slips back in a harmonic arc about mu_k m g / k and
+    sticks again: stick and slip times in closed form (Popp and Stelter 1990)."""
+    p = UC2["belt"]
+    s = head(u, "Stick-slip oscillator on a belt", stick_slip_belt.__doc__)
+    s += "*AMPLITUDE, NAME=BELT\n0, 0, %s, %s\n" % (u.n(10.0, "T"), u.n(10.0 * p["V"], "L"))
+    s += "*OBSTACLE, NAME=BELT, TYPE=PLANE, AMPLITUDE=BELT\n0, 0, 0, 0, 0, 1, 1, 0, 0\n"
+    s += "*NODE, NSET=BLOCK\n1, 0, 0, 0\n*NODE\n2, %s, 0, 0\n" % u.n(-0.5, "L")
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s\n" % u.n(p["m"], "M")
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=SPRING\n1, 2, 1\n*SPRING, ELSET=SPRING\n%s\n" % u.n(p["k"], "F/L")
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, STATIC FRICTION=%g\nBLOCK, BELT\n" % (p["mu_k"], p["mu_s"])
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def crank_props():
+    """slider_crank: (mass, J about the centre across the bar) of the crank and of the rod."""
+    p = UC2["crank"]
+    out = []
+    for l in (p["r"], p["l"]):
+        m = 7850 * p["b"] ** 2 * l
+        out.append((m, m * (l * l + p["b"] ** 2) / 12, m * p["b"] ** 2 / 6))
+    return out
+
+
+def slider_crank(u):
+    """A slider-crank in the horizontal plane: a steel crank (100 mm, 20 x 20 mm, a rigid body
+    on a revolute joint to the ground) turned at a constant 10 rad/s by a driven rotation, a
+    steel connecting rod (300 mm, rigid body, spherical joints at both ends) and a 0.5 kg
+    slider (particle) held on the x axis by supports; started at the outer dead centre with
+    the velocities of the motion.  The slider's position and every body's velocity follow the
+    kinematics, x = r cos(phi) + sqrt(l^2 - r^2 sin^2(phi)); the drive's work is the kinetic
+    energy's change."""
+    p = UC2["crank"]
+    r, l, W = p["r"], p["l"], p["W"]
+    (mc, Jc, Ac), (mr, Jr, Ar) = crank_props()
+    s = head(u, "Slider-crank driven at constant speed", slider_crank.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE\n11, %s, 0, 0\n" % u.n(r / 2, "L")
+    s += "*RIGID BODY, NODE=11, MASS=%s\n%s, %s, %s\n" % (u.n(mc, "M"), u.n(Ac, "M*L^2"), u.n(Jc, "M*L^2"), u.n(Jc, "M*L^2"))
+    s += "*NODE\n12, %s, 0, 0\n" % u.n(r + l / 2, "L")
+    s += "*RIGID BODY, NODE=12, MASS=%s\n%s, %s, %s\n" % (u.n(mr, "M"), u.n(Ar, "M*L^2"), u.n(Jr, "M*L^2"), u.n(Jr, "M*L^2"))
+    s += "*NODE, NSET=SLIDER\n13, %s, 0, 0\n*PARTICLE, NSET=SLIDER, MASS=%s\n" % (u.n(r + l, "L"), u.n(p["ms"], "M"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 11, 0, 0, 0, 0, 0, 1\n"
+    s += "*JOINT, TYPE=SPHERICAL\n11, 12, %s, 0, 0\n12, 13, %s, 0, 0\n" % (u.n(r, "L"), u.n(r + l, "L"))
+    s += "*AMPLITUDE, NAME=TURN\n0, 0, %s, %s\n" % (u.n(10.0, "T"), 10.0 * W)
+    s += "*BOUNDARY\n13, 2, 3\n*BOUNDARY, AMPLITUDE=TURN\n11, 6, 6, 1\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n11, 2, %s\n11, 6, %s\n12, 2, %s\n12, 6, %s\n" % (
+        u.n(r * W / 2, "L/T"), u.n(W, "1/T"), u.n(r * W / 2, "L/T"), u.n(-r * W / l, "1/T"))
+    s += "*PROBE, NAME=crank, NODE=11\nX, W, RM\n*PROBE, NAME=rod, NODE=12\nX, V, W\n*PROBE, NAME=slider, NODE=13\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "block_stops_on_incline": (block_stops_on_incline, (SI, MM, IN)),
+    "ball_stack": (ball_stack, (SI, MM, MS)),
+    "rod_strikes_floor": (rod_strikes_floor, (SI, MM, MS)),
+    "stick_slip_belt": (stick_slip_belt, (SI, MM, MS)),
+    "slider_crank": (slider_crank, (SI, MM, MS)),
+})
+
+
+UC2.update({
+    "cyl": {"R": 0.5, "v0": 0.5, "m": 1.0, "g": 9.81, "h": 1e-4, "T": 0.6},
+    "ballistic": {"M": 2.0, "a": 0.1, "l": 1.0, "mb": 0.01, "rb": 0.005, "v": 100.0, "gap": 0.012,
+                  "g": 9.81, "h": 1e-4, "T": 0.05},
+    "platform": {"m": 1.0, "M": 2.0, "k": 2e4, "H": 0.003, "r": 0.03, "g": 9.81, "h": 1e-4, "T": 0.3},
+})
+
+
+def particle_off_cylinder(u):
+    """A 1 kg particle set on top of a fixed horizontal cylinder (R = 0.5 m, frictionless)
+    moving at 0.5 m/s across its axis under gravity: it slides down the cylinder and leaves it
+    where g cos(theta) = v^2 / R, cos(theta) = (2 + v0^2 / g R) / 3 (from the top)."""
+    p = UC2["cyl"]
+    s = head(u, "Particle sliding off a cylinder", particle_off_cylinder.__doc__)
+    s += "*OBSTACLE, NAME=DRUM, TYPE=CYLINDER\n0, 0, 0, 0, 1, 0, %s\n" % u.n(p["R"], "L")
+    s += "*NODE, NSET=P\n1, 0, 0, %s\n*PARTICLE, NSET=P, MASS=%s\n" % (u.n(p["R"], "L"), u.n(p["m"], "M"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nP, DRUM\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=p, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def ballistic_props():
+    """ballistic_pendulum: the block's J about its centre (about the pivot's axis y), the
+    bullet's J (a sphere), and the bullet's line below the pivot (the block's centre)."""
+    p = UC2["ballistic"]
+    a, M = p["a"], p["M"]
+    Jb = M * (a * a + a * a) / 12
+    return Jb, 0.4 * p["mb"] * p["rb"] ** 2
+
+
+def ballistic_pendulum(u):
+    """Robins's ballistic pendulum: a 2 kg steel block (cube of 100 mm, a rigid body) hanging
+    1 m below a revolute joint, struck at the centre of its face by a 10 g bullet (a rigid
+    sphere, r = 5 mm) at 100 m/s, e = 0 (it stays on the face), under gravity.  Angular
+    momentum about the pivot is kept through the impact: w+ = m v l / (J_O + m l^2)."""
+    p = UC2["ballistic"]
+    a, l, M = p["a"], p["l"], p["M"]
+    Jb, Js = ballistic_props()
+    s = head(u, "Ballistic pendulum", ballistic_pendulum.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BLOCK\n2, 0, 0, %s\n" % u.n(-l, "L")
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(M, "M"), u.n(Jb, "M*L^2"), u.n(Jb, "M*L^2"), u.n(Jb, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 1, 0\n"
+    s += "*OBSTACLE, NAME=FACE, TYPE=PLANE, BODY=2\n%s, 0, 0, -1, 0, 0\n" % u.n(-a / 2, "L")
+    xb = -a / 2 - p["gap"] - p["rb"]
+    s += "*NODE, NSET=BULLET\n3, %s, 0, %s\n" % (u.n(xb, "L"), u.n(-l, "L"))
+    s += "*RIGID BODY, NODE=3, MASS=%s\n%s, %s, %s\n" % (u.n(p["mb"], "M"), u.n(Js, "M*L^2"), u.n(Js, "M*L^2"), u.n(Js, "M*L^2"))
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=%s\nBULLET, FACE\n" % u.n(p["rb"], "L")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n3, 1, %s\n" % u.n(p["v"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=2\nX, V, W\n*PROBE, NAME=bullet, NODE=3\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def drop_on_platform(u):
+    """A 1 kg ball (particle, r = 30 mm) dropped from 3 mm onto a 2 kg platform (particle) at
+    rest on a spring of 20 kN/m (SPRINGA to ground, preloaded by the platform's weight), e = 0:
+    the plastic impact leaves both at m v1 / (m + M), and they oscillate together about the
+    new equilibrium m g / k lower with w = sqrt(k / (m + M)); the ball stays on (the amplitude
+    below (m + M) g / k)."""
+    p = UC2["platform"]
+    m, M, k, g, r = p["m"], p["M"], p["k"], p["g"], p["r"]
+    L = 0.2
+    s = head(u, "Ball dropped onto a sprung platform", drop_on_platform.__doc__)
+    s += "*NODE\n1, 0, 0, %s\n*NODE, NSET=PLATFORM\n2, 0, 0, 0\n" % u.n(-L, "L")
+    s += "*PARTICLE, NSET=PLATFORM, MASS=%s\n" % u.n(M, "M")
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=SPRING\n1, 1, 2\n*SPRING, ELSET=SPRING\n%s, %s\n" % (
+        u.n(k, "F/L"), u.n(L + M * g / k, "L"))
+    s += "*NODE, NSET=BALL\n3, 0, 0, %s\n*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (
+        u.n(r + p["H"], "L"), u.n(m, "M"), u.n(r, "L"))
+    s += "*BOUNDARY\n2, 1, 2\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nBALL, PLATFORM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-g, "L/T^2")
+    s += "*PROBE, NAME=platform, NODE=2\nX, V\n*PROBE, NAME=ball, NODE=3\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "particle_off_cylinder": (particle_off_cylinder, (SI, MM, IN)),
+    "ballistic_pendulum": (ballistic_pendulum, (SI, MM, MS)),
+    "drop_on_platform": (drop_on_platform, (SI, MM, MS)),
+})
+
+
+UC2.update({
+    "dpend": {"L1": 0.3, "L2": 0.3, "b": 0.02, "w0": 5.0, "xw": 0.05, "e": 0.5, "h": 1e-4, "T": 0.03},
+})
+
+
+def dpend_props():
+    """double_pendulum_wall: (mass, J about the centre across the bar) of both bars."""
+    p = UC2["dpend"]
+    out = []
+    for l in (p["L1"], p["L2"]):
+        m = 7850 * p["b"] ** 2 * l
+        out.append((m, m * (l * l + p["b"] ** 2) / 12, m * p["b"] ** 2 / 6))
+    return out
+
+
+def double_pendulum_wall(u):
+    """A double pendulum of two steel bars (300 mm, 20 x 20 mm, rigid bodies on revolute joints,
+    in the horizontal plane: no gravity) turning straight at 5 rad/s about its pivot (a relative
+    equilibrium), whose tip strikes a wall 50 mm to the side, Newton's law e = 0.5 on a contact
+    point at the tip: the impact's closed form is that of the two-link chain, M(q) dq' = J^T P,
+    J dq'+ = -e J dq'- (Kane and Levinson 1985)."""
+    p = UC2["dpend"]
+    L1, L2, w = p["L1"], p["L2"], p["w0"]
+    (m1, J1, A1), (m2, J2, A2) = dpend_props()
+    s = head(u, "Double pendulum striking a wall", double_pendulum_wall.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BAR1\n11, 0, %s, 0\n*NODE, NSET=BAR2\n12, 0, %s, 0\n" % (
+        u.n(-L1 / 2, "L"), u.n(-L1 - L2 / 2, "L"))
+    s += "*RIGID BODY, NODE=11, MASS=%s\n%s, %s, %s\n" % (u.n(m1, "M"), u.n(J1, "M*L^2"), u.n(A1, "M*L^2"), u.n(J1, "M*L^2"))
+    s += "*RIGID BODY, NODE=12, MASS=%s\n%s, %s, %s\n" % (u.n(m2, "M"), u.n(J2, "M*L^2"), u.n(A2, "M*L^2"), u.n(J2, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 11, 0, 0, 0, 0, 0, 1\n11, 12, 0, %s, 0, 0, 0, 1\n" % u.n(-L1, "L")
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(p["xw"], "L")
+    s += "*CONTACT POINTS, NAME=TIP, LAYOUT=LIST\n0, %s, 0\n" % u.n(-L2 / 2, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, POINTS=TIP\nBAR2, WALL\n" % p["e"]
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n11, 1, %s\n11, 6, %s\n12, 1, %s\n12, 6, %s\n" % (
+        u.n(w * L1 / 2, "L/T"), u.n(w, "1/T"), u.n(w * (L1 + L2 / 2), "L/T"), u.n(w, "1/T"))
+    s += "*PROBE, NAME=bar1, NODE=11\nX, V, W, R\n*PROBE, NAME=bar2, NODE=12\nX, V, W, R\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "double_pendulum_wall": (double_pendulum_wall, (SI, MM, MS)),
+})
+
+
+UC2.update({
+    "phw": {"L": 0.5, "b": 0.02, "rs": 0.01, "w0": 2.0, "gap": 5e-5, "g": 9.81, "h": 2e-6, "T": 4e-4},
+})
+
+
+def phw_props():
+    """pendulum_hertz_wall: the bar's mass, J about its centre across it, J about its axis, J_O
+    about the pivot, the Hertz stiffness c = 4/3 E* sqrt(r) of the tip's steel sphere on a steel
+    wall, and the effective mass J_O / L^2 at the tip."""
+    p = UC2["phw"]
+    E, nu, rho = STEEL
+    L, b = p["L"], p["b"]
+    m = rho * b * b * L
+    Jc, Ja = m * (L * L + b * b) / 12, m * b * b / 6
+    JO = Jc + m * L * L / 4
+    c = 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(p["rs"])
+    return m, Jc, Ja, JO, c, JO / (L * L)
+
+
+def pendulum_hertz_wall(u):
+    """A steel bar (0.5 m, 20 x 20 mm, a rigid body on a revolute joint) swinging through the
+    bottom at 2 rad/s, its rounded tip (a sphere of 10 mm radius at a contact point) striking a
+    thick steel wall: Hertz's law c = 4/3 E* sqrt(r), no damping, under gravity.  The pivot
+    holds the bar: the tip strikes with the effective mass J_O / L^2 (a third of the bar's),
+    and contact time and rebound follow Hertz's closed form with that mass (Goldsmith 1960)."""
+    p = UC2["phw"]
+    L, w = p["L"], p["w0"]
+    m, Jc, Ja, JO, c, me = phw_props()
+    s = head(u, "Pendulum striking a wall (Hertz)", pendulum_hertz_wall.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BAR\n2, 0, 0, %s\n" % u.n(-L / 2, "L")
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Jc, "M*L^2"), u.n(Jc, "M*L^2"), u.n(Ja, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 1, 0\n"
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(p["rs"] + p["gap"], "L")
+    s += "*CONTACT POINTS, NAME=TIP, LAYOUT=LIST\n0, 0, %s\n" % u.n(-L / 2, "L")
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s, SLAVE RADIUS=%s, POINTS=TIP\nBAR, WALL\n" % (
+        u.n(c, "F/L^1.5"), u.n(p["rs"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 1, %s\n2, 5, %s\n" % (u.n(w * L / 2, "L/T"), u.n(-w, "1/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=bar, NODE=2\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "pendulum_hertz_wall": (pendulum_hertz_wall, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
