@@ -2862,14 +2862,19 @@ def stick_slip_belt(u):
     return s
 
 
-def crank_props():
-    """slider_crank: (mass, J about the centre across the bar) of the crank and of the rod."""
-    p = UC2["crank"]
+def steel_bars(b, lengths):
+    """(mass, J about the centre across the bar, J about its axis) of square steel bars b x b."""
     out = []
-    for l in (p["r"], p["l"]):
-        m = 7850 * p["b"] ** 2 * l
-        out.append((m, m * (l * l + p["b"] ** 2) / 12, m * p["b"] ** 2 / 6))
+    for l in lengths:
+        m = 7850 * b ** 2 * l
+        out.append((m, m * (l * l + b ** 2) / 12, m * b ** 2 / 6))
     return out
+
+
+def crank_props():
+    """slider_crank: (mass, J about the centre across the bar, J about its axis) of the crank and of the rod."""
+    p = UC2["crank"]
+    return steel_bars(p["b"], (p["r"], p["l"]))
 
 
 def slider_crank(u):
@@ -3006,13 +3011,9 @@ UC2.update({
 
 
 def dpend_props():
-    """double_pendulum_wall: (mass, J about the centre across the bar) of both bars."""
+    """double_pendulum_wall: (mass, J about the centre across the bar, J about its axis) of both bars."""
     p = UC2["dpend"]
-    out = []
-    for l in (p["L1"], p["L2"]):
-        m = 7850 * p["b"] ** 2 * l
-        out.append((m, m * (l * l + p["b"] ** 2) / 12, m * p["b"] ** 2 / 6))
-    return out
+    return steel_bars(p["b"], (p["L1"], p["L2"]))
 
 
 def double_pendulum_wall(u):
