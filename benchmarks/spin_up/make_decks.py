@@ -26,7 +26,7 @@ def model(etype):
 ** the hub is node 1 (translations and the rotations about X, Y held; the angle about Z driven).
 *HEADING
 Spin-up, {etype}
-{node_block(nodes)}{element_block(elems, N, etype=etype)}{general_section("BEAM", EA, GA, GA, GJ, EI, EI, rhoA, 2 * rhoI, rhoI, rhoI, n1=(0, 0, 1))}** psi(t) = 0.2 t^2 + C (cos(w t) - 1) up to t = 15 (C = 0.4 (15/(2 pi))^2, w = 2 pi/15),
+{node_block(nodes)}{element_block(elems, N, etype=etype, weighting="COLLOCATION" if etype == "B2V" else None)}{general_section("BEAM", EA, GA, GA, GJ, EI, EI, rhoA, 2 * rhoI, rhoI, rhoI, n1=(0, 0, 1))}** psi(t) = 0.2 t^2 + C (cos(w t) - 1) up to t = 15 (C = 0.4 (15/(2 pi))^2, w = 2 pi/15),
 ** then 6 t - 45: angle 45, rate 6 and acceleration 0 at t = 15 on both sides
 *AMPLITUDE, NAME=SPINUP, DEFINITION=SUM, TIME=TOTAL TIME
 PARABOLA, 1.0, WAVE, 1.0
