@@ -56,7 +56,8 @@ static inline nsb_vec3 nsb_v3_cross(nsb_vec3 a, nsb_vec3 b) {
 static inline double nsb_v3_norm(nsb_vec3 a) { return sqrt(nsb_v3_dot(a, a)); }
 /* C99's fmax without its libm call (gcc inlines fmax only where NaNs may be
    ignored): a quiet NaN argument is ignored, and of two equal values (+0,
-   -0) the second is returned, as by glibc's x86-64 fmax (maxsd); the same
+   -0) the second is returned, as gcc's inline maxsd does (the sign of that
+   pair is unspecified in C99 and glibc's function returns +0); the same
    value as fmax for every pair of arguments (tests/test_core.c vec/fmax).
    The norms of the Newton iteration take a few hundred thousand a run. */
 static inline double nsb_fmax(double x, double y) {
