@@ -1069,13 +1069,10 @@ def check_four_bar(m, run):
     # the energy of a nonlinear mechanism is kept to second order in h: the same deck at h/2
     # must deviate four times less
     dev = max(abs(x["total_energy"] - h[0]["total_energy"]) for x in h)
-    deck = os.path.join(os.path.dirname(run), "four_bar_half_h.inp")
-    with open(deck, "w") as f:
-        f.write(open(os.path.join(HERE, "four_bar_si.inp")).read().replace("*DYNAMIC\n0.001, 2\n", "*DYNAMIC\n0.0005, 2\n"))
-    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
-    dev2 = max(abs(x["total_energy"] - h[0]["total_energy"]) for x in hist(deck[:-4])) if p.returncode == 0 else float("nan")
+    half = run_variant(run, "four_bar_si.inp", "half_h", "*DYNAMIC\n0.001, 2\n", "*DYNAMIC\n0.0005, 2\n")
+    dev2 = max(abs(x["total_energy"] - h[0]["total_energy"]) for x in hist(half)) if half else float("nan")
     KE = max(x["kinetic_energy"] for x in h)
-    report(m, "energy kept to second order in h (h/2: 4 times closer)", p.returncode == 0 and 3.5 < dev / dev2 < 4.5,
+    report(m, "energy kept to second order in h (h/2: 4 times closer)", half is not None and 3.5 < dev / dev2 < 4.5,
            "largest |E - E0| %.3g J at h = 1 ms, %.3g J at 0.5 ms (ratio %.3g; largest kinetic energy %.3g J)"
            % (dev, dev2, dev / dev2, KE))
 
@@ -1727,12 +1724,9 @@ def check_gyro_top(m, run):
     t = h[-1]["time"]
     e1 = phi / (Om * t) - 1
     # the default scheme's phase error, second order in h: the deck at h/2 (4 times closer)
-    deck = os.path.join(os.path.dirname(run), "gyro_top_half_h.inp")
-    with open(deck, "w") as f:
-        f.write(open(os.path.join(HERE, "gyro_top_si.inp")).read().replace(
-            "*DYNAMIC\n%.15g, %.15g\n" % (TOP["h"], TOP["T"]), "*DYNAMIC\n%.15g, %.15g\n" % (TOP["h"] / 2, TOP["T"])))
-    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
-    e2 = precession(hist(deck[:-4]))[0] / (Om * t) - 1 if p.returncode == 0 else float("nan")
+    half = run_variant(run, "gyro_top_si.inp", "half_h", "*DYNAMIC\n%.15g, %.15g\n" % (TOP["h"], TOP["T"]),
+                       "*DYNAMIC\n%.15g, %.15g\n" % (TOP["h"] / 2, TOP["T"]))
+    e2 = precession(hist(half))[0] / (Om * t) - 1 if half else float("nan")
     report(m, "precession rate = m g l / (J3 spin) (steady, axle horizontal)", abs(e1) < 3e-3 and 3.5 < e1 / e2 < 4.5,
            "%.6g rad/s over %.3g s, closed form %.6g rad/s (%.2g; at h/2 %.2g: second order in h)"
            % (phi / t, t, Om, e1, e2))
@@ -3177,13 +3171,9 @@ def check_step_load_cantilever(m, run):
     worst, where, est, xc, T1 = step_load_errors(run)
     # the tolerance is twice the phase error summed over the modes (the measured differences are
     # 0.6 to 0.8 of the estimate); the same deck at h/2 must come closer, by the scheme's part
-    deck = os.path.join(os.path.dirname(run), "step_load_cantilever_half_h.inp")
-    text = open(os.path.join(HERE, "step_load_cantilever_si.inp")).read()
-    old = "*DYNAMIC\n%g, %g\n" % (SL["dt"], SL["T"])
-    with open(deck, "w") as f:
-        f.write(text.replace(old, "*DYNAMIC\n%g, %g\n" % (SL["dt"] / 2, SL["T"])))
-    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
-    half = step_load_errors(deck[:-4]) if old in text and p.returncode == 0 else None
+    out = run_variant(run, "step_load_cantilever_si.inp", "half_h", "*DYNAMIC\n%g, %g\n" % (SL["dt"], SL["T"]),
+                      "*DYNAMIC\n%g, %g\n" % (SL["dt"] / 2, SL["T"]))
+    half = step_load_errors(out) if out else None
     for k, what, unit in (("tip", "tip deflection vs modal superposition (40 modes)", "of the static P L^3/3EI"),
                           ("rm", "clamp RM vs modal superposition", "P L"),
                           ("rf", "clamp RF (inertia included) vs modal superposition", "P"),
@@ -3352,13 +3342,9 @@ def check_ss_harmonic_damped(m, run):
     h = hist(run)
     worst, where, est = ss_harmonic_errors(run)
     # the same deck at h/2: closer, by the scheme's part of the estimate
-    deck = os.path.join(os.path.dirname(run), "ss_harmonic_damped_half_h.inp")
-    text = open(os.path.join(HERE, "ss_harmonic_damped_si.inp")).read()
-    old = "*DYNAMIC\n%g, %g\n" % (SH["dt"], SH["T"])
-    with open(deck, "w") as f:
-        f.write(text.replace(old, "*DYNAMIC\n%g, %g\n" % (SH["dt"] / 2, SH["T"])))
-    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
-    half = ss_harmonic_errors(deck[:-4]) if old in text and p.returncode == 0 else None
+    out = run_variant(run, "ss_harmonic_damped_si.inp", "half_h", "*DYNAMIC\n%g, %g\n" % (SH["dt"], SH["T"]),
+                      "*DYNAMIC\n%g, %g\n" % (SH["dt"] / 2, SH["T"]))
+    half = ss_harmonic_errors(out) if out else None
     # the tolerance is twice the estimate (measured: 0.5 to 0.8 of it); at h/2 the differences
     # must fall as h^2 (measured 4.2 to 4.6 times; with 200 N instead of 50 N they stopped
     # falling at 1.9e-3 of the static deflection: the 15 mm swing's geometric nonlinearity)
