@@ -1191,6 +1191,20 @@ RG = dict(R=0.2, b=0.02, h=0.005, n=64, P=20.0,
           probes=((1, 0.0), (1, 0.5), (6, 0.3), (16, 1.0), (17, 0.5), (21, 0.7)))
 
 
+def closed_ring(u, R, n, node_line, from_top):
+    """n nodes on the circle of radius R in the x-y plane (the first on +y if from_top, else on
+    +x, counter-clockwise from +x) and n B2V chords joining them into a closed ring (ELSET=RING)."""
+    s = node_line
+    for i in range(n):
+        th = 2 * math.pi * i / n
+        a, b = (math.sin(th), math.cos(th)) if from_top else (math.cos(th), math.sin(th))
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * a, "L"), u.n(R * b, "L"))
+    s += "*ELEMENT, TYPE=B2V, ELSET=RING\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    return s
+
+
 def ring_compression(u):
     """A thin steel ring (radius 200 mm, 20 x 5 mm, 64 straight B2V elements on the circle) pressed
     across a diameter: 20 N down at the top node, the bottom node held (translations and the
@@ -1199,13 +1213,7 @@ def ring_compression(u):
     P R (1/pi - sin(theta)/2) at the load point, at 90 degrees and inside elements."""
     R, b, hh, n, P = RG["R"], RG["b"], RG["h"], RG["n"], RG["P"]
     s = head(u, "Ring under diametral compression", ring_compression.__doc__)
-    s += "*NODE, NSET=RING\n"
-    for i in range(n):
-        th = 2 * math.pi * i / n
-        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.sin(th), "L"), u.n(R * math.cos(th), "L"))
-    s += "*ELEMENT, TYPE=B2V, ELSET=RING\n"
-    for i in range(n):
-        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    s += closed_ring(u, R, n, "*NODE, NSET=RING\n", from_top=True)
     s += steel(u)
     s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(hh, "L"))
     bot = n // 2 + 1
@@ -2104,13 +2112,7 @@ def ring_modes(u):
     flexural pairs n = 2, 3, 4."""
     R, d, n, nm = RM["R"], RM["d"], RM["n"], RM["modes"]
     s = head(u, "Free ring, natural frequencies", ring_modes.__doc__)
-    s += "*NODE\n"
-    for i in range(n):
-        th = 2 * math.pi * i / n
-        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(th), "L"), u.n(R * math.sin(th), "L"))
-    s += "*ELEMENT, TYPE=B2V, ELSET=RING\n"
-    for i in range(n):
-        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    s += closed_ring(u, R, n, "*NODE\n", from_top=False)
     s += steel(u)
     s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(d / 2, "L")
     s += "*STEP, NAME=lumped\n*FREQUENCY\n%d\n*END STEP\n" % nm
