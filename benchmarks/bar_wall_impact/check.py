@@ -58,6 +58,7 @@ def check_massless(case, d, ne, cr):
     row(case, var, "vibration energy after / E0", None, (1.0 - s["loss"]) - (s["rebound"] / V0) ** 2)
     late = abs(round((s["t_last"] - T_CONTACT) / h))
     row(case, var, "|contact end - 2L/c| / h", 0, late, 1, "known")
+    model_rows(case, var, s, h, ne, cr)
     row(case, var, "wall time [s]", None, wall)
     return s
 
@@ -130,6 +131,36 @@ def end_mode(ne, points):
         return json.loads(p.stdout) if p.returncode == 0 else None
     import end_modes
     return dict(zip(end_modes.KEYS, (float(x) for x in end_modes.study(ne, points, "rule"))))
+
+
+def end_model(ne, points, cr):
+    """end_rule.py's model of the run (the trapezoidal rule and the massless node's law on the
+    semi-discrete bar with the point masses; numpy, scipy), as end_mode does; None when it
+    cannot run."""
+    try:
+        import numpy  # noqa: F401
+        import scipy.linalg  # noqa: F401
+    except ImportError:
+        try:
+            p = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "bar_wall_impact", "end_rule.py"),
+                                "--json", "%d:%d:%r" % (ne, points, cr)], capture_output=True, text=True)
+        except OSError:
+            return None
+        return json.loads(p.stdout) if p.returncode == 0 else None
+    import end_rule
+    return end_rule.model_json(ne, points, cr)
+
+
+def model_rows(case, var, s, h, ne, cr):
+    """The model of end_rule.py (README, "An end mass rule without the ring") is nsbeam's discrete
+    system: the same contact end and rebound as the run."""
+    m = end_model(ne, 2, cr)
+    if m is None:
+        row(case, var, "end_rule.py model (needs numpy, scipy)", None, "not run")
+        return
+    row(case, var, "end_rule.py model: contact end - 2L/c [h]", round((s["t_last"] - T_CONTACT) / h),
+        m["late"], 0, "abs")
+    row(case, var, "end_rule.py model: rebound / v0", s["rebound"] / V0, m["rebound"], 1e-8, "abs")
 
 
 def ring_rows(case, var, outdir, s, h, ne, cr, points):
