@@ -1,0 +1,5 @@
+# Abaqus input that reads as written: DECAY and MODULATED amplitudes against the
+# closed-form response of an oscillator (tests/check_amplitude_response.py).
+add_test(NAME amplitude_decay_modulated_response
+  COMMAND ${CMAKE_COMMAND} -E env sh -c "$<TARGET_FILE:nsbeam> run ${CMAKE_CURRENT_LIST_DIR}/decks/good/amplitude_decay_modulated.inp -o ${PROJECT_BINARY_DIR}/tests_tmp/amplitude_decay_modulated --quiet && ${NSB_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/check_amplitude_response.py ${PROJECT_BINARY_DIR}/tests_tmp/amplitude_decay_modulated")
+set_tests_properties(amplitude_decay_modulated_response PROPERTIES LABELS "program")
