@@ -506,6 +506,8 @@ typedef struct nsb_step_def {
   double shift;      /* eigenvalue shift sigma (omega^2) */
   int shift_given;   /* 0: automatic shift below the spectrum */
   int consistent_mass; /* MASS=CONSISTENT: beam mass from the element's own interior field (else lumped) */
+  int disp_normalized; /* *FREQUENCY, NORMALIZATION=DISPLACEMENT: the output modes scaled to a largest
+                          translation entry of 1 (the solver's stay mass-normalized; docs/theory.md §6) */
   /* *MODAL DYNAMIC (kind NSB_STEP_STATIC with modal_dynamic = 1, n_modes
      retained modes): linear dynamics in modal coordinates about the state at
      the step start, with unilateral contacts (docs/theory.md §7) */
