@@ -2293,6 +2293,23 @@ void nsb_contact_hold_first_touch(nsb_elem* e, int n) {
   }
 }
 
+/* The contact point on the master's surface, the output's (contacts.csv, contacts.vtu):
+   the geometry's point is a plane's or a body face's surface point, but a sphere's
+   centre, a cylinder's axis point, a particle master's centre and the closest point of
+   a beam's centreline: each moved out by the master's radius along the normal. */
+static void store_master_point(const nsb_model* m, nsb_contact_data* d, const nsb_contact_geo* G) {
+  double rm = 0.0;
+  if (d->shape.kind == 0) {
+    const nsb_obstacle* o = &m->obstacles.data[d->shape.master];
+    rm = o->kind == NSB_OBSTACLE_PLANE ? 0.0 : o->radius;
+  } else if (d->shape.kind == 1) {
+    rm = nsb_contact_node_radius(m, NULL, d->shape.master);
+  } else if (d->shape.kind == 2) {
+    rm = nsb_contact_beam_radius(m, &m->contact_pairs.data[d->pair], d->shape.master);
+  }
+  nsb_v3_store(nsb_v3_muladd(G->point, rm, G->n), d->point);
+}
+
 /* The tangents of the normal n at the end of the increment: those
    nsb_contact_prepare stored with its normal when n is that normal to the
    last bit (a plane's, a contact that did not turn), which is what
@@ -2321,7 +2338,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     d->gap = G.g;
     d->gN_bar = (G.g - d->gap0) / ec->h;
     d->gN_bar_known = 1;
-    nsb_v3_store(G.point, d->point);
+    store_master_point(ec->model, d, &G);
     const double imp_prev = d->impulse[0];
     d->impulse[0] = d->impulse[1] = d->impulse[2] = 0.0;
     d->force = 0.0;
@@ -2668,7 +2685,7 @@ int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double*
     nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), m, ec->cur, ec->t, &G);
     d->gap = G.g;
     d->gN_bar = (G.g - d->gap0) / ec->h;
-    nsb_v3_store(G.point, d->point);
+    store_master_point(m, d, &G);
   }
   return moved;
 }

@@ -221,7 +221,8 @@ typedef struct nsb_contact_data {
      contact, nsb_contact_hertz_report) */
   double fr_ratio, fr_t;
   int fr_report, fr_reported;
-  /* results of the last accepted increment (output) */
+  /* results of the last accepted increment (output); point: the contact point on the
+     master's surface (store_master_point in pair.c) */
   double gap, impulse[3], force, slip, dissipated, point[3];
   /* compliant friction of the last accepted increment (output, contacts.csv):
      the friction force on the slave at t_n+1 (global), ELASTOPLASTIC's

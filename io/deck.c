@@ -38,9 +38,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* the first five are nsb_amp_kind; EQUALLY SPACED (Abaqus) is read as a TABULAR table */
+/* the first seven are nsb_amp_kind; EQUALLY SPACED (Abaqus) is read as a TABULAR table */
 static const char* const amp_definitions[] = {"TABULAR", "POLYNOMIAL", "PERIODIC", "SMOOTH STEP", "SUM",
-                                              "EQUALLY SPACED", NULL};
+                                              "DECAY",   "MODULATED",  "EQUALLY SPACED", NULL};
 static const char* const amp_times[] = {"STEP TIME", "TOTAL TIME", NULL};
 static const char* const inertia_refs[] = {"CENTER", "REFERENCE", NULL};
 static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "FIXED", "ELEMENT POINT", NULL};

@@ -85,8 +85,8 @@ static void resolve_amplitudes(parser* p) {
           nsb_amplitude* sum = &m->amplitudes.data[i];
           const nsb_amplitude* term = &m->amplitudes.data[a];
           if (term->kind == NSB_AMP_SUM)
-            VALUE(p, ref->at, "SUM amplitude %s: term %s is itself a SUM (a sum takes TABULAR, POLYNOMIAL, PERIODIC "
-                  "or SMOOTH STEP amplitudes)", sum->name, term->name);
+            VALUE(p, ref->at, "SUM amplitude %s: term %s is itself a SUM (a sum takes TABULAR, POLYNOMIAL, PERIODIC, "
+                  "SMOOTH STEP, DECAY or MODULATED amplitudes)", sum->name, term->name);
           else if (term->total_time != sum->total_time)
             VALUE(p, ref->at, "SUM amplitude %s uses TIME=%s but its term %s uses TIME=%s (the terms are evaluated "
                   "at the sum's time)", sum->name, sum->total_time ? "TOTAL TIME" : "STEP TIME", term->name,

@@ -147,7 +147,7 @@ typedef enum kw_id {
 
 /* *AMPLITUDE, DEFINITION=EQUALLY SPACED: its index in the DEFINITION values, past the
    nsb_amp_kind ones (block.sub while its data lines are read; stored as TABULAR) */
-enum { AMP_EQUALLY_SPACED = 5 };
+enum { AMP_EQUALLY_SPACED = 7 };
 
 /* P_OPT_ENUM: a flag that may also take a value from values (bare: i = -1) */
 typedef enum ptype { P_NAME, P_INT, P_REAL, P_ENUM, P_FLAG, P_PATH, P_WORD, P_OPT_ENUM } ptype;

@@ -886,6 +886,48 @@ static void data_amplitude_sum(parser* p, loc at) {
   }
 }
 
+/* DECAY (A0, A, t0, t_d) and MODULATED (A0, A, t0, omega1, omega2): Abaqus's
+   one data line, every field given; t_d > 0. */
+static void data_amplitude_closed_form(parser* p, loc at, int kind) {
+  int decay = kind == NSB_AMP_DECAY;
+  const char* layout = decay ? "A0, A, t0, t_d" : "A0, A, t0, omega1, omega2";
+  if (p->b.n_data > 1) {
+    SYNTAX(p, at, "*AMPLITUDE, DEFINITION=%s takes one data line (%s)", decay ? "DECAY" : "MODULATED", layout);
+    p->b.ok = 0;
+    return;
+  }
+  int n = decay ? 4 : 5;
+  if (!deck_expect_fields(p, at, n, n, layout)) {
+    p->b.ok = 0;
+    return;
+  }
+  static const char* const names[] = {"A0", "A", "t0", NULL, NULL};
+  double vals[5];
+  for (int k = 0; k < n; ++k) {
+    const char* what = k < 3 ? names[k] : decay ? "t_d" : k == 3 ? "omega1" : "omega2";
+    if (!p->fields[k][0]) {
+      SYNTAX(p, at, "*AMPLITUDE, DEFINITION=%s: field %d (%s) is empty (%s)", decay ? "DECAY" : "MODULATED", k + 1,
+             what, layout);
+      p->b.ok = 0;
+      return;
+    }
+    if (!deck_get_real(p, at, p->fields[k], what, &vals[k])) {
+      p->b.ok = 0;
+      return;
+    }
+  }
+  if (decay && !(vals[3] > 0.0)) {
+    VALUE(p, at, "DECAY: decay time t_d must be > 0, got %.12g", vals[3]);
+    p->b.ok = 0;
+    return;
+  }
+  if (NSB_ARRAY_RESERVE(p->ctx, p->values, p->values.count + n) != NSB_OK) {
+    deck_oom(p, at);
+    return;
+  }
+  for (int k = 0; k < n; ++k) p->values.data[p->values.count++] = vals[k];
+}
+
 void deck_data_amplitude(parser* p, loc at) {
   int kind = p->b.sub;
   if (kind == NSB_AMP_SUM) {
@@ -908,6 +950,10 @@ void deck_data_amplitude(parser* p, loc at) {
       p->values.data[p->values.count++] = t;
       p->values.data[p->values.count++] = a;
     }
+    return;
+  }
+  if (kind == NSB_AMP_DECAY || kind == NSB_AMP_MODULATED) {
+    data_amplitude_closed_form(p, at, kind);
     return;
   }
   if (kind == NSB_AMP_TABULAR || kind == NSB_AMP_SMOOTH_STEP) {
@@ -1148,9 +1194,11 @@ void deck_end_amplitude(parser* p) {
     }
   } else if (n == 0) {
     SYNTAX(p, at, "amplitude %s has no data (%s)", a->name,
-           a->kind == NSB_AMP_POLYNOMIAL ? "at least one coefficient"
-           : a->kind == NSB_AMP_SUM      ? "at least one pair amplitude, factor"
-                                         : "at least one pair t, a");
+           a->kind == NSB_AMP_POLYNOMIAL  ? "at least one coefficient"
+           : a->kind == NSB_AMP_SUM       ? "at least one pair amplitude, factor"
+           : a->kind == NSB_AMP_DECAY     ? "a data line A0, A, t0, t_d"
+           : a->kind == NSB_AMP_MODULATED ? "a data line A0, A, t0, omega1, omega2"
+                                          : "at least one pair t, a");
     return;
   }
   if (a->kind == NSB_AMP_SUM) {

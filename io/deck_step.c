@@ -286,14 +286,11 @@ static void begin_frequency_step(parser* p, loc at, int consistent) {
 void deck_begin_frequency(parser* p, loc at, const pval* v) {
   begin_frequency_step(p, at, v[0].set && v[0].i == 1);
   if (p->b.kw == KW_SKIP) return;
-  /* Abaqus's parameters: the eigensolver (any: nsbeam's own), no acoustics; the modes here
-     are mass-normalized, which is Abaqus's NORMALIZATION=MASS */
-  if (v[2].set && v[2].i == 1)
-    VALUE(p, at, "NORMALIZATION=DISPLACEMENT is not available: nsbeam's mode shapes are mass-normalized (the "
-          "fields of the VTK modes, docs/deck.md *FREQUENCY); the frequencies do not depend on it: write "
-          "NORMALIZATION=MASS or leave it out");
+  /* Abaqus's parameters: the eigensolver (any: nsbeam's own), no acoustics; NORMALIZATION=MASS
+     (nsbeam's default) or DISPLACEMENT, the output's scaling of the modes */
+  nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
+  s->disp_normalized = v[2].set && v[2].i == 1;
   if (v[5].set) {
-    nsb_step_def* s = &p->m->steps.data[p->m->steps.count - 1];
     s->shift = v[5].d;
     s->shift_given = 1;
   }

@@ -50,8 +50,8 @@ void nsb_beam_buf_free(nsb_ctx* ctx, nsb_beam_buf* bb);
 int nsb_beam_buf_write(nsb_vtk_beam_writer* w, nsb_beam_buf* bb, const nsb_system* s, double time,
                        const double* frequency);
 /* The linearized strains and resultants of mode j into bb->lin: their
-   directional derivative at the linearization state along phi_j (with phi_j's
-   mass normalization), by central differences of the states shown with
+   directional derivative at the linearization state along phi_j (with r's
+   normalization: mass, or displacement, nsb_system_modes_displacement), by central differences of the states shown with
    nsb_system_show_mode at +-eps (eps > 0; the caller picks a small multiple
    of the drawing scale).  Leaves the system showing the mode at -eps: show the
    drawn shape next.  No allocation. */

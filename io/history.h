@@ -69,7 +69,7 @@ const char* const* nsb_probe_quantity_names(unsigned group_bit);
 /// "node N", "element N"), gap, impulses (normal, two tangential; LAW=NEWTON,
 /// over the last increment), normal force (HERTZ: the force; NEWTON:
 /// impulse / h), slip speed, energy dissipated in the last increment, the
-/// contact point on the master and the normal; then the point of a POINTS=
+/// contact point on the master's surface and the normal; then the point of a POINTS=
 /// set (1-based; 0 without a set) and the friction of a
 /// compliant contact (LAW=HERTZ, WINKLER with FRICTION; 0 otherwise): its
 /// state (nsb_friction_state: 0 none, 1 stick, 2 transition, 3 sliding),

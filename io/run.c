@@ -96,13 +96,25 @@ static void progress(double t0, double t_end, double t, double wall, long inc, l
 
 #define NSB_TWO_PI 6.283185307179586476925
 
-/* The rows of one step's modes in modes.csv (csv may be NULL). */
-static int write_mode_rows(nsb_ctx* ctx, FILE* csv, int k, const nsb_modal_result* r) {
+/* modes.csv has a generalized_mass column when a *FREQUENCY step of the model
+   has NORMALIZATION=DISPLACEMENT (phi^T M phi of the written modes; 1 for the
+   mass-normalized modes of the other steps): the files of other models keep
+   their columns. */
+static int modes_generalized_mass(const nsb_model* m) {
+  for (int k = 0; k < m->steps.count; ++k)
+    if (m->steps.data[k].n_modes > 0 && m->steps.data[k].disp_normalized) return 1;
+  return 0;
+}
+
+/* The rows of one step's modes in modes.csv (csv may be NULL); gm_col: the
+   generalized_mass column, gm its values (NULL: mass-normalized, 1). */
+static int write_mode_rows(nsb_ctx* ctx, FILE* csv, int k, const nsb_modal_result* r, int gm_col, const double* gm) {
   for (int j = 0; j < r->n_modes && csv; ++j) {
     double lam = r->lambda[j], om = lam > 0.0 ? sqrt(lam) : 0.0;
-    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e\n", k + 1, r->rank ? r->rank[j] : j + 1, lam, om,
+    if (fprintf(csv, "%d,%d,%.17g,%.17g,%.17g,%.17g,%.3e", k + 1, r->rank ? r->rank[j] : j + 1, lam, om,
                 om / NSB_TWO_PI,
-                om > 0.0 ? NSB_TWO_PI / om : 0.0, r->residual[j]) < 0)
+                om > 0.0 ? NSB_TWO_PI / om : 0.0, r->residual[j]) < 0 ||
+        (gm_col && fprintf(csv, ",%.17g", gm ? gm[j] : 1.0) < 0) || fputc('\n', csv) == EOF)
       return nsb_ctx_error(ctx, NSB_ERR_IO, __FILE__, __LINE__, __func__, "modes.csv: write failed");
   }
   if (csv && fflush(csv) != 0)
@@ -121,17 +133,32 @@ static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k
   nsb_modal_result r;
   int st = nsb_system_modes(s, &r);
   if (st < 0) return st;
+  /* NORMALIZATION=DISPLACEMENT: the modes written (the linearized fields of the VTK
+     modes) scaled to a largest translation of 1, with their generalized masses */
+  double* gm = NULL;
+  if (sd->disp_normalized) {
+    gm = NSB_NEW_ARRAY(ctx, r.n_modes, double);
+    if (!gm) {
+      nsb_modal_result_free(ctx, &r);
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "out of memory");
+    }
+    nsb_system_modes_displacement(s, &r, gm);
+  }
   if (opt->report && !opt->quiet) {
     fprintf(opt->report, "step %d: %d modes at t = %.10g (shift %.6g, %d subspace iterations, asymmetry of K %.2e)\n",
             k + 1, r.n_modes, nsb_system_time(s), r.shift, r.iterations, r.asymmetry);
-    fprintf(opt->report, "  mode   eigenvalue       omega [rad/time]  frequency [1/time]  residual\n");
+    fprintf(opt->report, "  mode   eigenvalue       omega [rad/time]  frequency [1/time]  residual%s\n",
+            gm ? "  generalized mass" : "");
   }
   for (int j = 0; j < r.n_modes; ++j) {
     double lam = r.lambda[j], om = lam > 0.0 ? sqrt(lam) : 0.0;
-    if (opt->report && !opt->quiet)
+    if (opt->report && !opt->quiet && gm)
+      fprintf(opt->report, "  %4d  %15.8e  %16.8e  %18.8e  %.1e  %16.8e\n", j + 1, lam, om, om / NSB_TWO_PI,
+              r.residual[j], gm[j]);
+    else if (opt->report && !opt->quiet)
       fprintf(opt->report, "  %4d  %15.8e  %16.8e  %18.8e  %.1e\n", j + 1, lam, om, om / NSB_TWO_PI, r.residual[j]);
   }
-  st = write_mode_rows(ctx, csv, k, &r);
+  st = write_mode_rows(ctx, csv, k, &r, modes_generalized_mass(m), gm);
   nsb_vtk_writer* vtk = NULL;
   nsb_vtk_beam_writer* bvtk = NULL;
   if (st >= 0 && sd->vtk_every > 0) {
@@ -179,6 +206,7 @@ static int frequency_step(nsb_ctx* ctx, const nsb_model* m, nsb_system* s, int k
   }
   nsb_vtk_writer_destroy(&vtk);
   nsb_vtk_beam_writer_destroy(&bvtk);
+  if (gm) NSB_FREE_ARRAY(ctx, gm, r.n_modes, double);
   nsb_modal_result_free(ctx, &r);
   return st;
 }
@@ -955,7 +983,7 @@ static int modal_step_start(run* rn, int k, modal_step* ms) {
   if (opt->report && !opt->quiet)
     fprintf(opt->report, r->n_rest > 0 ? "; %d more of the %d lowest stay at rest (not computed)\n" : "\n", r->n_rest,
             r->n_modes + r->n_rest);
-  NSB_CALL(write_mode_rows(ctx, rn->modes_csv, k, r));
+  NSB_CALL(write_mode_rows(ctx, rn->modes_csv, k, r, modes_generalized_mass(rn->m), NULL));
   nsb_system_energy(s, &ms->e0);
   NSB_CALL(modal_step_alloc(rn, k, ms));
   modal_ws* w = &ms->w;
@@ -1453,7 +1481,9 @@ static int open_outputs(run* rn) {
     }
     rn->modes_csv = fopen(rn->modes_path, rp && rp->modes_bytes > 0 ? "a" : "w");
     NSB_CHECK(ctx, rn->modes_csv, NSB_ERR_IO, "cannot write %s: %s", rn->modes_path, strerror(errno));
-    if (!(rp && rp->modes_bytes > 0)) fprintf(rn->modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual\n");
+    if (!(rp && rp->modes_bytes > 0))
+      fprintf(rn->modes_csv, "step,mode,eigenvalue,omega,frequency,period,residual%s\n",
+              modes_generalized_mass(m) ? ",generalized_mass" : "");
   }
   if (want_clog) {
     snprintf(path, sizeof path, "%s/contacts.csv", dir);

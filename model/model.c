@@ -303,6 +303,28 @@ double nsb_amplitude_eval(const nsb_amplitude* a, double t, double* d1, double* 
         v = v * t + d[k];
       }
       break;
+    case NSB_AMP_DECAY: {
+      /* Abaqus: A0 before t0, a jump to A0 + A at t0 (right-continuous), then the decay */
+      double t0 = d[2], td = d[3];
+      v = d[0];
+      if (t < t0) break;
+      double e = d[1] * exp(-(t - t0) / td);
+      v += e;
+      v1 = -e / td;
+      v2 = e / (td * td);
+      break;
+    }
+    case NSB_AMP_MODULATED: {
+      /* Abaqus: A0 up to t0 (equal to the formula there); at t0 the rates after it */
+      double t0 = d[2], w1 = d[3], w2 = d[4], A = d[1];
+      v = d[0];
+      if (t < t0) break;
+      double s = t - t0, s1 = sin(w1 * s), c1 = cos(w1 * s), s2 = sin(w2 * s), c2 = cos(w2 * s);
+      v += A * s1 * s2;
+      v1 = A * (w1 * c1 * s2 + w2 * s1 * c2);
+      v2 = A * (2.0 * w1 * w2 * c1 * c2 - (w1 * w1 + w2 * w2) * s1 * s2);
+      break;
+    }
     case NSB_AMP_PERIODIC: {
       int n = (int)d[0];
       double w = d[1], t0 = d[2];

@@ -31,9 +31,12 @@ typedef enum nsb_amp_kind {
   NSB_AMP_POLYNOMIAL = 1, /* data: c0, c1, ..., c_{n-1}: a(t) = sum c_k t^k  (ours) */
   NSB_AMP_PERIODIC = 2,   /* data: N, omega, t0, A0, A1, B1, ..., AN, BN (Abaqus PERIODIC) */
   NSB_AMP_SMOOTH_STEP = 3, /* data: t0, a0, t1, a1, ...; quintic blend between points (Abaqus) */
-  NSB_AMP_SUM = 4          /* a(t) = sum_k c_k a_k(t) of other amplitudes (ours; never a SUM themselves),
+  NSB_AMP_SUM = 4,         /* a(t) = sum_k c_k a_k(t) of other amplitudes (ours; never a SUM themselves),
                               data, once the deck is read: n, then per term kind, n_data, c_k, its data
                               (the terms' data copied, so evaluation needs no lookup) */
+  NSB_AMP_DECAY = 5,       /* data: A0, A, t0, t_d: a = A0 + A exp(-(t - t0)/t_d) for t >= t0, A0 before (Abaqus) */
+  NSB_AMP_MODULATED = 6    /* data: A0, A, t0, w1, w2: a = A0 + A sin(w1 (t - t0)) sin(w2 (t - t0)) for t >= t0,
+                              A0 before (Abaqus) */
 } nsb_amp_kind;
 
 typedef struct nsb_amplitude {
@@ -503,6 +506,8 @@ typedef struct nsb_step_def {
   double shift;      /* eigenvalue shift sigma (omega^2) */
   int shift_given;   /* 0: automatic shift below the spectrum */
   int consistent_mass; /* MASS=CONSISTENT: beam mass from the element's own interior field (else lumped) */
+  int disp_normalized; /* *FREQUENCY, NORMALIZATION=DISPLACEMENT: the output modes scaled to a largest
+                          translation entry of 1 (the solver's stay mass-normalized; docs/theory.md §6) */
   /* *MODAL DYNAMIC (kind NSB_STEP_STATIC with modal_dynamic = 1, n_modes
      retained modes): linear dynamics in modal coordinates about the state at
      the step start, with unilateral contacts (docs/theory.md §7) */

@@ -1511,6 +1511,49 @@ void nsb_system_eq_node(const nsb_system* s, const double* phi, int node, double
   }
 }
 
+/* Abaqus's displacement normalization counts rotations too ("the largest
+   displacement, rotation, or acoustic pressure entry", keyword reference of
+   *FREQUENCY), which compares lengths with radians: which entry wins would
+   depend on the unit of length (a 2 m cantilever's second mode: its tip turns
+   by 3.8 rad per metre of tip deflection; per millimetre, 0.0038).  Here the
+   translations decide; rotations only for a mode without them. */
+void nsb_system_modes_displacement(const nsb_system* s, nsb_modal_result* r, double* gen_mass) {
+  const nsb_model* m = s->model;
+  double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+  for (int i = 0; i < m->nodes.count; ++i)
+    for (int c = 0; c < 3; ++c) {
+      lo[c] = fmin(lo[c], m->nodes.data[i].X[c]);
+      hi[c] = fmax(hi[c], m->nodes.data[i].X[c]);
+    }
+  double size = 0.0;
+  for (int c = 0; c < 3 && m->nodes.count > 0; ++c) size += (hi[c] - lo[c]) * (hi[c] - lo[c]);
+  size = sqrt(size);
+  if (!(size > 0.0)) size = 1.0;
+  for (int j = 0; j < r->n_modes; ++j) {
+    double tmax = 0.0, rmax = 0.0, d[6];
+    for (int i = 0; i < m->nodes.count; ++i) {
+      nsb_system_mode_node(s, r, j, i, d);
+      for (int c = 0; c < 3; ++c) {
+        tmax = fmax(tmax, fabs(d[c]));
+        rmax = fmax(rmax, fabs(d[3 + c]));
+      }
+    }
+    const int first = tmax > 1e-9 * size * rmax ? 0 : 3; /* translations, or rotations */
+    const double big = first == 0 ? tmax : rmax;
+    gen_mass[j] = 1.0;
+    if (!(big > 0.0)) continue;
+    double sign = 0.0;
+    for (int i = 0; i < m->nodes.count && sign == 0.0; ++i) {
+      nsb_system_mode_node(s, r, j, i, d);
+      for (int c = first; c < first + 3 && sign == 0.0; ++c)
+        if (fabs(d[c]) >= (1.0 - 1e-9) * big) sign = d[c] > 0.0 ? 1.0 : -1.0;
+    }
+    double* phi = r->phi + (size_t)r->n * (size_t)j;
+    for (int k = 0; k < r->n; ++k) phi[k] = sign * phi[k] / big;
+    gen_mass[j] = 1.0 / (big * big);
+  }
+}
+
 /* ---- modal dynamics (*MODAL DYNAMIC) ------------------------------------------ */
 
 int nsb_system_modal_load(nsb_system* s, double t, int earlier_only, double* r) {

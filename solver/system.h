@@ -226,6 +226,15 @@ void nsb_system_show_mode_reset(nsb_system* s);
 void nsb_system_mode_node(const nsb_system* s, const nsb_modal_result* r, int j, int node, double d[6]);
 /// The same for any vector in equation numbering.
 void nsb_system_eq_node(const nsb_system* s, const double* vec, int node, double d[6]);
+/// *FREQUENCY, NORMALIZATION=DISPLACEMENT (Abaqus): scales the mass-normalized
+/// modes of r in place so that the largest magnitude among the translation
+/// entries (x, y, z of every node) is 1, that entry positive (of entries within
+/// 1e-9 of the largest, the first in node order); a mode whose translations are
+/// at most 1e-9 of its largest rotation times the model size (the diagonal of
+/// the initial nodes' bounding box) is scaled by its rotations instead.
+/// gen_mass[j] = phi_j^T M phi_j of the scaled mode, 1/c^2 for the factor c
+/// (the modes were mass-normalized).  No allocation.
+void nsb_system_modes_displacement(const nsb_system* s, nsb_modal_result* r, double* gen_mass);
 
 /// *MODAL DYNAMIC support (docs/theory.md §7).  After nsb_system_modes in a
 /// modal dynamic step the mass matrix is kept: y = M x (equation space).

@@ -268,6 +268,47 @@ static void test_amplitudes(void) {
   NSB_ASSERT_CLOSE(ds1, 2.0 * dp1 - 0.5 * dq1, 1e-13);
   NSB_ASSERT_CLOSE(ds2, 2.0 * dp2 - 0.5 * dq2, 1e-13);
   check_amp_fd(&sum, t);
+  /* DECAY (Abaqus): A0 before t0, A0 + A exp(-(t - t0)/t_d) from t0 on (right-continuous) */
+  double dec[] = {0.5, 2.0, 0.3, 0.25};
+  nsb_amplitude de = {"D", NSB_AMP_DECAY, 0, 4, dec};
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&de, 0.2999, &r1, &r2), 0.5, 0);
+  NSB_ASSERT_CLOSE(r1, 0.0, 0);
+  NSB_ASSERT_CLOSE(r2, 0.0, 0);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&de, 0.3, &r1, &r2), 2.5, 0);
+  NSB_ASSERT_CLOSE(r1, -8.0, 1e-15);
+  NSB_ASSERT_CLOSE(r2, 32.0, 1e-14);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&de, 0.8, NULL, NULL), 0.5 + 2.0 * exp(-2.0), 1e-15);
+  check_amp_fd(&de, 0.8);
+  check_amp_fd(&de, 0.1);
+  /* MODULATED (Abaqus): A0 up to t0, A0 + A sin(w1 s) sin(w2 s), s = t - t0, after */
+  double mod[] = {0.5, 2.0, 0.3, 7.0, 1.5};
+  nsb_amplitude mo = {"M", NSB_AMP_MODULATED, 0, 5, mod};
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&mo, 0.1, &r1, &r2), 0.5, 0);
+  NSB_ASSERT_CLOSE(r1, 0.0, 0);
+  NSB_ASSERT_CLOSE(r2, 0.0, 0);
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&mo, 0.3, &r1, &r2), 0.5, 0);
+  NSB_ASSERT_CLOSE(r1, 0.0, 0);
+  NSB_ASSERT_CLOSE(r2, 2.0 * 2.0 * 7.0 * 1.5, 1e-13); /* the rate after t0: 2 A w1 w2 */
+  s = 1.1 - 0.3;
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&mo, 1.1, NULL, NULL), 0.5 + 2.0 * sin(7.0 * s) * sin(1.5 * s), 1e-15);
+  check_amp_fd(&mo, 1.1);
+  check_amp_fd(&mo, 0.45);
+  /* as terms of a SUM: D - M */
+  double sum2[1 + 3 + 4 + 3 + 5];
+  at = 0;
+  sum2[at++] = 2;
+  sum2[at++] = NSB_AMP_DECAY;
+  sum2[at++] = 4;
+  sum2[at++] = 1.0;
+  for (int k = 0; k < 4; ++k) sum2[at++] = dec[k];
+  sum2[at++] = NSB_AMP_MODULATED;
+  sum2[at++] = 5;
+  sum2[at++] = -1.0;
+  for (int k = 0; k < 5; ++k) sum2[at++] = mod[k];
+  nsb_amplitude dm = {"DM", NSB_AMP_SUM, 0, at, sum2};
+  NSB_ASSERT_CLOSE(nsb_amplitude_eval(&dm, 1.1, NULL, NULL),
+                   nsb_amplitude_eval(&de, 1.1, NULL, NULL) - nsb_amplitude_eval(&mo, 1.1, NULL, NULL), 1e-15);
+  check_amp_fd(&dm, 1.1);
 }
 
 /* The sample of timed increments (base/clock.h): the first NSB_CLOCK_ALL

@@ -395,6 +395,37 @@ static void test_amplitude_equally_spaced(void) {
   run_free(&r);
 }
 
+/* Abaqus's DECAY and MODULATED amplitudes (one data line each, as Abaqus/CAE writes
+   them), TOTAL TIME kept, and the equally spaced table after them still read. */
+static void test_amplitude_decay_modulated(void) {
+  run r = expect_ok("decay.inp", "*NODE\n1, 0, 0, 0\n*PARTICLE, NODE=1, MASS=1.0\n"
+                                 "*Amplitude, name=Amp-1, definition=DECAY, time=TOTAL TIME\n"
+                                 "0.5, 2., 0.1, 0.25\n"
+                                 "*Amplitude, name=Amp-2, definition=MODULATED\n"
+                                 "0., 1.5, 0.2, 31.4159, 6.28318\n"
+                                 "*AMPLITUDE, NAME=E, DEFINITION=EQUALLY SPACED, FIXED INTERVAL=0.5\n0., 1.\n"
+                                 "*STEP\n*DYNAMIC\n0.01, 1.0\n*CLOAD, AMPLITUDE=AMP-1\n1, 1, 1.0\n"
+                                 "*CLOAD, AMPLITUDE=AMP-2\n1, 2, 1.0\n*CLOAD, AMPLITUDE=E\n1, 3, 1.0\n*END STEP\n");
+  if (r.m) {
+    const nsb_amplitude* a = &r.m->amplitudes.data[nsb_model_find_amplitude(r.m, "AMP-1")];
+    CU_ASSERT_EQUAL(a->kind, NSB_AMP_DECAY);
+    CU_ASSERT_EQUAL(a->total_time, 1);
+    CU_ASSERT_EQUAL_FATAL(a->n_data, 4);
+    static const double dv[] = {0.5, 2.0, 0.1, 0.25}, mv[] = {0.0, 1.5, 0.2, 31.4159, 6.28318};
+    for (int k = 0; k < 4; ++k) NSB_ASSERT_CLOSE(a->data[k], dv[k], 0.0);
+    NSB_ASSERT_CLOSE(nsb_amplitude_eval(a, 0.35, NULL, NULL), 0.5 + 2.0 * exp(-1.0), 1e-15);
+    a = &r.m->amplitudes.data[nsb_model_find_amplitude(r.m, "AMP-2")];
+    CU_ASSERT_EQUAL(a->kind, NSB_AMP_MODULATED);
+    CU_ASSERT_EQUAL(a->total_time, 0);
+    CU_ASSERT_EQUAL_FATAL(a->n_data, 5);
+    for (int k = 0; k < 5; ++k) NSB_ASSERT_CLOSE(a->data[k], mv[k], 0.0);
+    a = &r.m->amplitudes.data[nsb_model_find_amplitude(r.m, "E")];
+    CU_ASSERT_EQUAL(a->kind, NSB_AMP_TABULAR);
+    CU_ASSERT_EQUAL(a->n_data, 4);
+  }
+  run_free(&r);
+}
+
 /* The smallest increment of *DYNAMIC (docs/deck.md): h / 1024 by default (ten
    halvings), h itself with DIRECT (Abaqus: fixed increments), and a given h_min
    whatever DIRECT says; h_min > h is an error with or without DIRECT. */
@@ -1408,6 +1439,7 @@ static const nsb_test_suite suites[] = {
                              {"crlf", test_crlf},
                              {"amplitude_sum", test_amplitude_sum},
                              {"amplitude_equally_spaced", test_amplitude_equally_spaced},
+                             {"amplitude_decay_modulated", test_amplitude_decay_modulated},
                              {"string_deck", test_string_deck},
                              {"inertia_reference", test_inertia_reference},
                              {"docs_example", test_docs_example},
