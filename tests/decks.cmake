@@ -165,16 +165,11 @@ add_test(NAME grasp_contacts_vtk_readback
 set_tests_properties(grasp_contacts_vtk_readback PROPERTIES LABELS "program;vtk" TIMEOUT 120)
 
 # ---- benchmark validation (quick variants) -----------------------------------------
-# The quick validation runs every case but four_bar_mechanism, whose quick
-# variant takes a minute (full `benchmarks/validate` run only).
+# The quick validation runs every case of benchmarks/ but four_bar_mechanism,
+# whose quick variant takes a minute (full `benchmarks/validate` run only): a
+# new case is in it without an edit here.
 add_test(NAME validate_quick COMMAND ${NSB_PYTHON3} ${PROJECT_SOURCE_DIR}/benchmarks/validate --quick
-  rigid_prescribed_rotation heavy_top double_pendulum helix_cantilever forced_simply_supported
-  right_angle_cantilever stiff_pendulum newtons_cradle hybrid_impact particle_beam_impact friction_oscillator
-  attached_particle swing beam_contact rotating_disk point_mass_breakaway free_flight_beam beam_frequencies
-  modal_dynamics saint_venant_impact delaminated_beam arc_length bar_wall_impact massless_end beam_resultants bouncing_ball
-  calculix_cantilever calculix_sections mattiasson_cantilever rigid_ball_backspin rigid_three_points ring_sliding
-  spin_up wedged_disk rotating_delaminated_beam disk_on_disk planar_bearing bearing_radial robot_grasp release_bearing
-  impact_gravity step_loaded_cantilever)
+  --exclude four_bar_mechanism)
 set_tests_properties(validate_quick PROPERTIES LABELS validation TIMEOUT 900
   ENVIRONMENT "NSBEAM=$<TARGET_FILE:nsbeam>;NSB_TOOLS=${PROJECT_BINARY_DIR}/benchmarks;NSB_VALIDATE_OUT=${PROJECT_BINARY_DIR}/validate")
 
