@@ -641,7 +641,8 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
    - the master is a fixed obstacle (no AMPLITUDE=: one drawn away from a pressed massless node
      releases it half an increment late, the trapezoidal force P_n of the law; tests/user
      pendulum_preload swung h/2 late) or a node set of particles;
-   - every slave node is a beam node (no particle, no rigid body, in no *JOINT), and every beam
+   - every slave node is a beam node (no particle, no rigid body, in no *JOINT: the acceleration
+     solve's mode that moves the massless node alone would move the joined body too), and every beam
      element at a slave node is TYPE=B2V with one slave end, POINTS >= 2 and the Galerkin
      weighting, or collocation with POINTS >= 3 (collocation POINTS=2 drifts: §7.2, "Every
      element line").
