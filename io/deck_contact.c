@@ -646,7 +646,9 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
      element at a slave node is TYPE=B2V with one slave end, POINTS >= 2 and the Galerkin
      weighting, or collocation with POINTS >= 3 (collocation POINTS=2 drifts: §7.2, "Every
      element line").
-   A MASS= on the keyword line is kept as given. */
+   and no other pair shares its slave nodes with the node's mass or has a master element set with
+   an element at them (deck_default_contact_mass_shared).  A MASS= on the keyword line is kept as
+   given. */
 void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pair* c) {
   const nsb_model* m = p->m;
   if (ref->mass_set || c->slave_nset < 0) return;
@@ -687,6 +689,63 @@ void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pa
     if (e->weighting != 1 && e->n_points < 3) return;
   }
   c->mass_redistributed = 1;
+}
+
+/* Whether node is a slave of pair k. */
+static int pair_has_slave(const nsb_model* m, int k, int node) {
+  const nsb_contact_pair* c = &m->contact_pairs.data[k];
+  if (c->slave_nset < 0) return 0;
+  const nsb_nset* s = &m->nsets.data[c->slave_nset];
+  for (int i = 0; i < s->nodes.count; ++i)
+    if (s->nodes.data[i] == node) return 1;
+  return 0;
+}
+
+/* Whether element e is in the master element set of some pair. */
+static int element_is_master(const nsb_model* m, int e) {
+  for (int k = 0; k < m->contact_pairs.count; ++k) {
+    const nsb_contact_pair* c = &m->contact_pairs.data[k];
+    if (c->master_kind != NSB_MASTER_BEAMS || c->master < 0) continue;
+    const nsb_elset* es = &m->elsets.data[c->master];
+    for (int i = 0; i < es->elements.count; ++i)
+      if (es->elements.data[i] == e) return 1;
+  }
+  return 0;
+}
+
+/* After every pair's default (deck_default_contact_mass): a pair that took the rule by default
+   keeps the node's mass again when one of its slave nodes is also a slave of a pair with the
+   node's mass (that pair's law would act on a massless node), or when an element at one of its
+   slave nodes is in a master element set (a chord contact puts its impulse on the element's end
+   nodes, the massless one included).  Repeated until nothing changes (a pair that goes back can
+   send another back). */
+void deck_default_contact_mass_shared(parser* p) {
+  nsb_model* m = p->m;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int r = 0; r < p->contact_refs.count; ++r) {
+      const contact_ref* ref = &p->contact_refs.data[r];
+      nsb_contact_pair* c = &m->contact_pairs.data[ref->pair];
+      if (ref->mass_set || !c->mass_redistributed || c->slave_nset < 0) continue;
+      const nsb_nset* s = &m->nsets.data[c->slave_nset];
+      int back = 0;
+      for (int i = 0; i < s->nodes.count && !back; ++i)
+        for (int k = 0; k < m->contact_pairs.count && !back; ++k)
+          if (k != ref->pair && !m->contact_pairs.data[k].mass_redistributed && pair_has_slave(m, k, s->nodes.data[i]))
+            back = 1;
+      for (int e = 0; e < m->elements.count && !back; ++e) {
+        const nsb_element* el = &m->elements.data[e];
+        if (!nsb_etype_is_beam(el->type)) continue;
+        for (int q = 0; q < 2 && !back; ++q)
+          for (int i = 0; i < s->nodes.count && !back; ++i)
+            if (el->nodes[q] == s->nodes.data[i] && element_is_master(m, e)) back = 1;
+      }
+      if (back) {
+        c->mass_redistributed = 0;
+        changed = 1;
+      }
+    }
+  }
 }
 
 /* ---- *CONTACT POINTS --------------------------------------------------------- */

@@ -381,6 +381,7 @@ int deck_check_body_face(parser* p, loc at, const contact_ref* ref, const nsb_co
 /// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
 void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pair* c);
+void deck_default_contact_mass_shared(parser* p);
 
 /* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */
 void deck_begin_load(parser* p, const pval* amp);

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Decks of tests/decks/mass_default (tests/decks.cmake, cli_mass_default_*): where a *CONTACT PAIR
 without MASS= takes the mass rule (MASS=REDISTRIBUTED, docs/contact.md §7.2 "The default") and
-where it keeps the node's mass.  Each deck's first line says what `nsbeam check` must count; one
-deck per condition of the default (io/deck_contact.c deck_default_contact_mass)."""
+where it keeps the node's mass.  Each deck's first line says how many pairs `nsbeam check` must
+count with the rule; one deck per condition of the default (io/deck_contact.c deck_default_contact_mass)."""
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -30,12 +30,13 @@ STATIC = "*STEP\n*STATIC\n1, 1\n*END STEP\n"
 
 
 def deck(what, n, etype="B2V", eparams="", obst="", motion="", law="NEWTON", pair="", slave="TIP",
-         master="WALL", dyn="", controls="", extra="", steps=None):
+         master="WALL", dyn="", controls="", extra="", steps=None, more=""):
     s = "** summary: %d with MASS=REDISTRIBUTED\n** %s (written by make_decks.py)\n" % (n, what)
     s += BAR.format(etype=etype, eparams=eparams)
     s += WALL.format(obst=obst, motion=motion)
     s += extra
     s += PAIR.format(law=law, pair=pair, slave=slave, master=master)
+    s += more
     s += steps if steps is not None else DYN.format(dyn=dyn, controls=controls)
     return s
 
@@ -82,6 +83,17 @@ CASES = {
     "joint": deck("a slave node in a *JOINT", 0, extra="*NODE\n7, 1, 0, 0\n*JOINT, TYPE=SPHERICAL\n3, 7, 1, 0, 0\n"),
     "modal": deck("a *MODAL DYNAMIC step in the model", 0,
                   steps=DYN.format(dyn="", controls="") + "*STEP\n*MODAL DYNAMIC, MODES=5\n0.001, 0.01\n*END STEP\n"),
+    # a second pair
+    "two_pairs": deck("both ends against two walls: two pairs with the default", 2,
+                      extra="*NSET, NSET=ROOT\n1\n*OBSTACLE, NAME=WALL2, TYPE=PLANE\n-0.01, 0, 0, 1, 0, 0\n",
+                      more="*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0.01\nROOT, WALL2\n"),
+    "shared_slave": deck("the slave also in a pair that keeps the node's mass (FRICTION)", 0,
+                         extra="*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, -0.01, 0, 0, 1, 0\n",
+                         more="*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3, SLAVE RADIUS=0.01\nTIP, FLOOR\n"),
+    "chord_master": deck("the slave's elements are the master of another pair (a ball on the bar)", 0,
+                         extra="*NODE, NSET=BALL2\n8, 0.75, 0.03, 0\n*PARTICLE, NODE=8, MASS=1.0, RADIUS=0.01\n"
+                               "*ELSET, ELSET=RODS\n1, 2\n",
+                         more="*CONTACT PAIR, LAW=NEWTON, RADIUS=0.01\nBALL2, RODS\n"),
 }
 
 
