@@ -645,7 +645,7 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
      solve's mode that moves the massless node alone would move the joined body too), and every beam
      element at a slave node is TYPE=B2V with one slave end, POINTS >= 2 and the Galerkin
      weighting, or collocation with POINTS >= 3 (collocation POINTS=2 drifts: §7.2, "Every
-     element line").
+     element line");
    and no other pair shares its slave nodes with the node's mass or has a master element set with
    an element at them (deck_default_contact_mass_shared).  A MASS= on the keyword line is kept as
    given. */

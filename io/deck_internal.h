@@ -380,7 +380,9 @@ void deck_check_obstacle_bodies(parser* p);
 int deck_check_body_face(parser* p, loc at, const contact_ref* ref, const nsb_contact_pair* c);
 /// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
+/// The default of MASS= of a checked pair without it (io/deck_contact.c; docs/contact.md §7.2).
 void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pair* c);
+/// After every pair's default: back to STANDARD where the pairs share slave nodes or elements.
 void deck_default_contact_mass_shared(parser* p);
 
 /* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */
