@@ -779,7 +779,9 @@ static void check_contact(parser* p) {
     if (ok && c->slave_nset >= 0) ok = deck_check_contact_friction(p, at, c);
     if (ok && c->slave_nset >= 0) ok = deck_check_body_face(p, at, ref, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
+    if (ok && p->n_errors == 0) deck_default_contact_mass(p, ref, c);
   }
+  if (p->n_errors == 0) deck_default_contact_mass_shared(p);
 }
 
 /* A contact between two points (a particle of radius 0 against another, or

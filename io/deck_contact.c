@@ -467,6 +467,7 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
     }
     c->mass_redistributed = v[11].i == 1;
   }
+  p->b.mass_set = v[11].set;
   p->b.points[0] = '\0';
   if (v[14].set) snprintf(p->b.points, sizeof p->b.points, "%s", v[14].s); /* POINTS */
   if (!ok) p->b.kw = KW_SKIP;
@@ -487,6 +488,7 @@ void deck_data_contact_pair(parser* p, loc at) {
   snprintf(r.slave, sizeof r.slave, "%s", p->fields[0]);
   snprintf(r.master, sizeof r.master, "%s", p->fields[1]);
   snprintf(r.points, sizeof r.points, "%s", p->b.points);
+  r.mass_set = p->b.mass_set;
   r.at = at;
   if (NSB_ARRAY_PUSH(p->ctx, p->m->contact_pairs, c) != NSB_OK || NSB_ARRAY_PUSH(p->ctx, p->contact_refs, r) != NSB_OK)
     deck_oom(p, at);
@@ -626,6 +628,124 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
     }
   }
   return 1;
+}
+
+/* The default of MASS= (docs/contact.md §7.2, "The default"): REDISTRIBUTED where the rule is
+   admitted and keeps the energy, STANDARD elsewhere.  Called once the whole deck is read and the
+   pair has passed its checks (after default_weightings, so that a beam's weighting is its
+   effective one).  The rule is the default when
+   - the model has a *DYNAMIC step, every *DYNAMIC step is SCHEME=MODIFIED NEWMARK in its
+     generalized-alpha form or with BETA = GAMMA = 1/2 (the law is derived for those, §7.2 "With the
+     default scheme"), and no step is a *MODAL DYNAMIC step or has CONTACT SOLVER=PROX;
+   - the pair is LAW=NEWTON with e = 0, frictionless, IMPACT=SIMULTANEOUS, without POINTS=;
+   - the master is a fixed obstacle (no AMPLITUDE=: one drawn away from a pressed massless node
+     releases it half an increment late, the trapezoidal force P_n of the law; tests/user
+     pendulum_preload swung h/2 late) or a node set of particles;
+   - every slave node is a beam node (no particle, no rigid body, in no *JOINT: the acceleration
+     solve's mode that moves the massless node alone would move the joined body too), and every beam
+     element at a slave node is TYPE=B2V with one slave end, POINTS >= 2 and the Galerkin
+     weighting, or collocation with POINTS >= 3 (collocation POINTS=2 drifts: §7.2, "Every
+     element line");
+   and no other pair shares its slave nodes with the node's mass or has a master element set with
+   an element at them (deck_default_contact_mass_shared).  A MASS= on the keyword line is kept as
+   given. */
+void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (ref->mass_set || c->slave_nset < 0) return;
+  if (c->law != NSB_CONTACT_NEWTON || c->restitution != 0.0 || c->friction != 0.0 ||
+      c->impact != NSB_IMPACT_SIMULTANEOUS || c->points >= 0)
+    return;
+  if (c->master_kind != NSB_MASTER_OBSTACLE && c->master_kind != NSB_MASTER_PARTICLES) return;
+  if (c->master_kind == NSB_MASTER_OBSTACLE &&
+      (m->obstacles.data[c->master].body >= 0 || m->obstacles.data[c->master].amplitude >= 0))
+    return;
+  int dynamic = 0;
+  for (int k = 0; k < m->steps.count; ++k) {
+    const nsb_step_def* s = &m->steps.data[k];
+    if (s->contact_prox || s->modal_dynamic) return;
+    if (s->kind != NSB_STEP_DYNAMIC) continue;
+    if (s->scheme != NSB_SCHEME_MODIFIED_NEWMARK || (!s->mn_alpha && (s->beta != 0.5 || s->gamma != 0.5))) return;
+    dynamic = 1;
+  }
+  if (!dynamic) return;
+  const nsb_nset* s = &m->nsets.data[c->slave_nset];
+  if (s->nodes.count == 0) return;
+  for (int k = 0; k < s->nodes.count; ++k) {
+    int node = s->nodes.data[k];
+    const nsb_node* nd = &m->nodes.data[node];
+    if (nd->n_beams == 0 || nd->body_kind != NSB_BODY_NONE) return;
+    for (int j = 0; j < m->joints.count; ++j)
+      if (m->joints.data[j].node_a == node || m->joints.data[j].node_b == node) return;
+  }
+  for (int i = 0; i < m->elements.count; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    if (!nsb_etype_is_beam(e->type)) continue;
+    int ends = 0;
+    for (int q = 0; q < 2; ++q)
+      for (int k = 0; k < s->nodes.count; ++k)
+        if (s->nodes.data[k] == e->nodes[q]) ++ends;
+    if (ends == 0) continue;
+    if (e->type != NSB_ETYPE_B2V || ends == 2 || e->n_points < 2) return;
+    if (e->weighting != 1 && e->n_points < 3) return;
+  }
+  c->mass_redistributed = 1;
+}
+
+/* Whether node is a slave of pair k. */
+static int pair_has_slave(const nsb_model* m, int k, int node) {
+  const nsb_contact_pair* c = &m->contact_pairs.data[k];
+  if (c->slave_nset < 0) return 0;
+  const nsb_nset* s = &m->nsets.data[c->slave_nset];
+  for (int i = 0; i < s->nodes.count; ++i)
+    if (s->nodes.data[i] == node) return 1;
+  return 0;
+}
+
+/* Whether element e is in the master element set of some pair. */
+static int element_is_master(const nsb_model* m, int e) {
+  for (int k = 0; k < m->contact_pairs.count; ++k) {
+    const nsb_contact_pair* c = &m->contact_pairs.data[k];
+    if (c->master_kind != NSB_MASTER_BEAMS || c->master < 0) continue;
+    const nsb_elset* es = &m->elsets.data[c->master];
+    for (int i = 0; i < es->elements.count; ++i)
+      if (es->elements.data[i] == e) return 1;
+  }
+  return 0;
+}
+
+/* After every pair's default (deck_default_contact_mass): a pair that took the rule by default
+   keeps the node's mass again when one of its slave nodes is also a slave of a pair with the
+   node's mass (that pair's law would act on a massless node), or when an element at one of its
+   slave nodes is in a master element set (a chord contact puts its impulse on the element's end
+   nodes, the massless one included).  Repeated until nothing changes (a pair that goes back can
+   send another back). */
+void deck_default_contact_mass_shared(parser* p) {
+  nsb_model* m = p->m;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int r = 0; r < p->contact_refs.count; ++r) {
+      const contact_ref* ref = &p->contact_refs.data[r];
+      nsb_contact_pair* c = &m->contact_pairs.data[ref->pair];
+      if (ref->mass_set || !c->mass_redistributed || c->slave_nset < 0) continue;
+      const nsb_nset* s = &m->nsets.data[c->slave_nset];
+      int back = 0;
+      for (int i = 0; i < s->nodes.count && !back; ++i)
+        for (int k = 0; k < m->contact_pairs.count && !back; ++k)
+          if (k != ref->pair && !m->contact_pairs.data[k].mass_redistributed && pair_has_slave(m, k, s->nodes.data[i]))
+            back = 1;
+      for (int e = 0; e < m->elements.count && !back; ++e) {
+        const nsb_element* el = &m->elements.data[e];
+        if (!nsb_etype_is_beam(el->type)) continue;
+        for (int q = 0; q < 2 && !back; ++q)
+          for (int i = 0; i < s->nodes.count && !back; ++i)
+            if (el->nodes[q] == s->nodes.data[i] && element_is_master(m, e)) back = 1;
+      }
+      if (back) {
+        c->mass_redistributed = 0;
+        changed = 1;
+      }
+    }
+  }
 }
 
 /* ---- *CONTACT POINTS --------------------------------------------------------- */

@@ -64,6 +64,7 @@ typedef struct contact_ref {
   char slave[NSB_NAME_MAX];
   char master[NSB_NAME_MAX];
   char points[NSB_NAME_MAX]; /* POINTS= (empty: none) */
+  int mass_set;              /* MASS= given on the keyword line */
   loc at;
 } contact_ref;
 typedef NSB_ARRAY(contact_ref) contact_ref_array;
@@ -222,6 +223,7 @@ typedef struct block {
   double shear;     /* BEAM SECTION: shear factor k (0: the shape's default) */
   nsb_contact_pair pair; /* CONTACT PAIR: law and parameters shared by the data lines */
   char points[NSB_NAME_MAX]; /* CONTACT PAIR: POINTS= (empty: none) */
+  int mass_set;     /* CONTACT PAIR: MASS= given (otherwise deck_default_contact_mass decides) */
 } block;
 
 struct parser {
@@ -378,6 +380,10 @@ void deck_check_obstacle_bodies(parser* p);
 int deck_check_body_face(parser* p, loc at, const contact_ref* ref, const nsb_contact_pair* c);
 /// MASS=REDISTRIBUTED against the resolved master and the deck's elements (io/deck_contact.c).
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
+/// The default of MASS= of a checked pair without it (io/deck_contact.c; docs/contact.md §7.2).
+void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pair* c);
+/// After every pair's default: back to STANDARD where the pairs share slave nodes or elements.
+void deck_default_contact_mass_shared(parser* p);
 
 /* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */
 void deck_begin_load(parser* p, const pval* amp);

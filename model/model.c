@@ -379,7 +379,12 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   fprintf(out, "  elements:      %d\n", m->elements.count);
   fprintf(out, "  joints:        %d (%d multipliers)\n", m->joints.count, n_mult);
   fprintf(out, "  obstacles:     %d\n", m->obstacles.count);
-  fprintf(out, "  contact pairs: %d\n", m->contact_pairs.count);
+  int n_massless = 0;
+  for (int i = 0; i < m->contact_pairs.count; ++i) n_massless += m->contact_pairs.data[i].mass_redistributed != 0;
+  if (m->contact_pairs.count > 0)
+    fprintf(out, "  contact pairs: %d (%d with MASS=REDISTRIBUTED)\n", m->contact_pairs.count, n_massless);
+  else
+    fprintf(out, "  contact pairs: 0\n");
   fprintf(out, "  DOFs:          %d nodal + %d multipliers (before supports)\n", ndof, n_mult);
   fprintf(out, "  node sets:     %d", m->nsets.count);
   for (int i = 0; i < m->nsets.count; ++i)

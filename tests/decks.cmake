@@ -199,6 +199,17 @@ nsb_cli_test(mass_collocation_no_warning "check|${PROJECT_SOURCE_DIR}/benchmarks
   -DSTDERR_LINES=0)
 nsb_cli_test(mass_galerkin_no_warning "check|${PROJECT_SOURCE_DIR}/benchmarks/massless_end/bar_gal_p3_n100_c0.0625_default.inp" 0
   -DSTDERR_LINES=0)
+# the default of MASS= (docs/contact.md §7.2, "The default"): `nsbeam check` counts the pairs that
+# take the mass rule; one deck per condition (tests/decks/mass_default/make_decks.py), the count on
+# the deck's first line ("** summary: N with MASS=REDISTRIBUTED")
+file(GLOB nsb_mass_default_decks CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/decks/mass_default/*.inp)
+foreach(deck ${nsb_mass_default_decks})
+  get_filename_component(name ${deck} NAME_WE)
+  file(STRINGS ${deck} first LIMIT_COUNT 1)
+  string(REGEX REPLACE "^\\*\\* summary: ([0-9]+) with MASS=REDISTRIBUTED$" "\\1" n "${first}")
+  nsb_cli_test(mass_default_${name} "check|${deck}" 0
+    "-DSTDOUT_REGEX=contact pairs: [0-9]+ \\(${n} with MASS=REDISTRIBUTED\\)")
+endforeach()
 # a missing deck: exit 1 and exactly one line on stderr that names the file and the cause
 nsb_cli_test(run_missing_deck "run|missing.inp" 1 -DSTDERR_LINES=1 "-DSTDERR_REGEX=missing\\.inp.*cannot open")
 

@@ -5,7 +5,8 @@ One-dimensional wave theory: the contact lasts 2L/c, the bar leaves with -v0
 as a rigid body, no energy is lost.
 
   bar_n<ne>_c<C>_e<e>.inp   ne elements, Courant number C = c h / dx,
-                            restitution e at the end node
+                            restitution e at the end node, which keeps its mass
+                            (MASS=STANDARD; the node-mass model these decks compare)
   bar_n<ne>_c<C>_mr.inp     the same with e = 0 and MASS=REDISTRIBUTED: the end
                             node carries no mass (docs/contact.md §7.2)
   bar_n<ne>_c<C>_hold.inp   the massless end held for exactly 2L/c and then
@@ -98,7 +99,9 @@ def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None, end_
     if mr:
         s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=%g, MASS=REDISTRIBUTED\nTIP, WALL\n" % R
     else:
-        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%g\nTIP, WALL\n" % (e, R)
+        # the end node with its mass, named: e = 0 alone would take the default MASS=REDISTRIBUTED
+        # (docs/contact.md §7.2, "The default"), which the _mr decks run
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%g, MASS=STANDARD\nTIP, WALL\n" % (e, R)
     s += "*PROBE, NAME=tip, NODE=%d\nV\n" % (ne + 1)
     s += "*STEP, NAME=Impact\n*DYNAMIC, SCHEME=MODIFIED NEWMARK%s\n%.17g, %.17g\n" % (
         "" if rhoinf is None else ", RHOINF=%g" % rhoinf, h, t_end)

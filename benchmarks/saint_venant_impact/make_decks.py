@@ -7,9 +7,10 @@ mass strikes at v0 = 1 the free end of a steel bar (L = 1, c = 5000 m/s) held
 at its far end; Newton's law e = 0 between the mass (a particle) and the end
 node; 100 and 400 Galerkin B2V elements (POINTS=2) at Courant number 1; two
 wave periods 4L/c.  Variants:
-  std_rho1     the end node with its mass, RHOINF=1 (the plain modified scheme)
-  std_default  the end node with its mass, nsbeam's default scheme (rho_inf = 0.9):
-               the deck of benchmarks/peers (sv_n<N>.inp)
+  std_rho1     the end node with its mass (MASS=STANDARD), RHOINF=1 (the plain modified scheme)
+  std_default  the end node with its mass (MASS=STANDARD), nsbeam's default scheme
+               (rho_inf = 0.9): the deck of benchmarks/peers (sv_n<N>.inp) before
+               MASS=REDISTRIBUTED became the default of its pair
   mr_rho1      MASS=REDISTRIBUTED (the end node massless), RHOINF=1
   mr_default   MASS=REDISTRIBUTED, the default scheme
 """
@@ -50,7 +51,8 @@ def deck(n_el, variant):
         s += ("*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=%.17g, SKIN=%g, MASS=REDISTRIBUTED\nEND, STRIKER\n"
               % (pb.R_END, SKIN))
     else:
-        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS=%.17g\nEND, STRIKER\n" % pb.R_END
+        # named: without MASS= the pair takes the default MASS=REDISTRIBUTED (docs/contact.md §7.2)
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, SLAVE RADIUS=%.17g, MASS=STANDARD\nEND, STRIKER\n" % pb.R_END
     s += "*PROBE, NAME=striker, NODE=%d\nV\n" % (n_el + 2)
     s += "*STEP, NAME=Impact\n*DYNAMIC%s\n%.17g, %.17g\n" % (", RHOINF=1" if variant.endswith("rho1") else "",
                                                              h, pb.sv_t_end())
