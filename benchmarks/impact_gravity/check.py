@@ -88,7 +88,8 @@ def beam_rows(case, d, quick):
             name = "beam_%s_e%g_%s" % (slaves, e, u)
             out = os.path.join(OUT, case, name)
             ok, hist, wall, err = run(os.path.join(d, name + ".inp"), out)
-            var = "rod, contact at %s nodes, e = %g, %s" % (slaves if slaves != "end" else "first", e, u)
+            where = {"ends": "its two ends", "end": "its first node", "all": "all nodes"}[slaves]
+            var = "rod, contact at %s, e = %g, %s" % (where, e, u)
             row(case, var, "run completes", True, ok, kind="bool")
             if not ok:
                 continue
