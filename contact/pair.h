@@ -387,8 +387,9 @@ int nsb_contact_step_split(const nsb_elem* e, int n, const nsb_eval_ctx* ec);
 /// The weight alpha of that correction: 2 beta/gamma - 1 times the ratio of
 /// the normal velocity change the increment gave the contacts to the part
 /// of the impulses' jump du = t_i (a_inc - a_smooth) they see (impulse-
-/// weighted; 1 where the increment resolves the contact node's response), so
-/// that the contact node leaves with the trapezoidal velocity 2 vbar_N - v-.
+/// weighted, at most 1; 1 where the increment resolves the contact node's
+/// response), so that the contact node leaves with the trapezoidal velocity
+/// 2 vbar_N - v-.
 /// ec at t_n+1 with the increment's velocities; a_inc, a_smooth 3 per node.
 double nsb_contact_split_weight(const nsb_elem* e, int n, const nsb_eval_ctx* ec, const double* a_inc,
                                 const double* a_smooth, double t_i);
