@@ -170,6 +170,14 @@ typedef struct nsb_contact_data {
      (beta/gamma - 1/2) h du (du its velocity jump) more than the trapezoidal
      average that books its work (nsb_contact_impact_shift) */
   int vlaw;
+  /* step_impact: the last accepted increment was an impact of a beam node
+     (a new contact that approached) under the law on the step average
+     (docs/contact.md §7.1) in the generalized-alpha form, whose velocity
+     jump nsb_contact_step_split takes at the trapezoidal weight;
+     split_free: it carried no multiplier that
+     changed the increment's accelerations in any other way (an impulse of
+     another law, a held force before or after) */
+  int step_impact, split_free;
   /* held_law: the contact may be held (nsb_contact_prepare): its normal row
      takes Newton's law in its persistent form (nsb_newton_xi_step), so that
      a contact that separates at t_n but is active never works positively */
@@ -363,6 +371,35 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
 /// nsb_contact_support_init (its inverse masses read, the rest written).
 /// Returns the number of bodies moved.  No allocation.
 int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support, nsb_state* cur);
+
+/// After nsb_contact_finish of an impulsive increment: whether its
+/// multipliers were all impacts of beam nodes under the law on the step
+/// average (nsb_contact_data.step_impact: new contacts that approached)
+/// in the generalized-alpha form, no contact carrying anything else
+/// (docs/contact.md §7, "Impacts under gravity").  That law states the
+/// position, in which the impulse's velocity jump du counts with h beta/gamma;
+/// taken at the trapezoidal weight h/2 (Chen, Acary, Virlez & Bruls 2013) the
+/// same position holds a larger jump.  The acceleration solve after the
+/// increment then adds alpha du to the velocities (nsb_system.split),
+/// alpha from nsb_contact_split_weight, and books the impulses with
+/// nsb_contact_split_book.
+int nsb_contact_step_split(const nsb_elem* e, int n, const nsb_eval_ctx* ec);
+
+/// The weight alpha of that correction: 2 beta/gamma - 1 times the ratio of
+/// the normal velocity change the increment gave the contacts to the part
+/// of the impulses' jump du = t_i (a_inc - a_smooth) they see (impulse-
+/// weighted, at most 1; 1 where the increment resolves the contact node's
+/// response), so that the contact node leaves with the trapezoidal velocity
+/// 2 vbar_N - v-.
+/// ec at t_n+1 with the increment's velocities; a_inc, a_smooth 3 per node.
+double nsb_contact_split_weight(const nsb_elem* e, int n, const nsb_eval_ctx* ec, const double* a_inc,
+                                const double* a_smooth, double t_i);
+
+/// Scales the impulses, forces and dissipation of the split's contacts by
+/// 1 + alpha, adds the extra dissipation to *dissipated and a moving
+/// obstacle's extra work to *work.
+void nsb_contact_split_book(nsb_elem* e, int n, const nsb_eval_ctx* ec, double alpha, double* dissipated,
+                            double* work);
 
 /// Largest omega h of a HERTZ contact episode (omega^2 = dF/dalpha / m,
 /// m the slave's mass, the reduced mass against a particle) above which the

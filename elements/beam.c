@@ -1571,6 +1571,24 @@ static void commit_rates(nsb_beam_point* old, const nsb_beam_point* cur, int n) 
   }
 }
 
+/* element.h, impulse_split: old holds the increment's accelerations, cur the
+   smooth ones of the acceleration solve, both the velocities of t_n+1 */
+static void split_points(nsb_beam_point* cur, nsb_beam_point* old, int n, double c) {
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 3; ++k) {
+      cur[i].v[k] += c * (old[i].a[k] - cur[i].a[k]);
+      cur[i].w[k] += c * (old[i].al[k] - cur[i].al[k]);
+      old[i].v[k] = cur[i].v[k];
+      old[i].w[k] = cur[i].w[k];
+    }
+}
+
+static void beam_impulse_split(const nsb_elem* e, double c) {
+  beam_state* s = e->state;
+  split_points(s->cur_qp, s->old_qp, s->n_qp, c);
+  split_points(s->cur_cp, s->old_cp, s->N, c);
+}
+
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
   /* the accelerations of the solve carry no beta stress (docs/theory_beam.md
@@ -1991,4 +2009,5 @@ const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
                                      .commit = beam_commit,
                                      .restore = beam_restore,
                                      .after_accel = beam_after_accel,
+                                     .impulse_split = beam_impulse_split,
                                      .destroy = beam_destroy};

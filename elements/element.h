@@ -216,6 +216,12 @@ typedef struct nsb_elem_ops {
   /// their recurrence, p += p_gain (a_new - a_old) with
   /// p_gain = (1 - alpha_f)/(1 - alpha_m) (docs/contact.md §6).
   void (*after_accel)(const nsb_elem* e, double p_gain);
+  /// An acceleration solve after an impulsive increment converged, before
+  /// after_accel: add c (a_increment - a_smooth) to the interior points'
+  /// velocities and angular velocities (the part of the impulses' velocity
+  /// jump the scheme's step average left out, nsb_contact_step_split).  NULL:
+  /// no interior rates.
+  void (*impulse_split)(const nsb_elem* e, double c);
   /// Free the element's state (system teardown).
   void (*destroy)(nsb_ctx* ctx, nsb_elem* e);
   /// Modal analysis (*FREQUENCY): add the local mass matrix at the current

@@ -862,6 +862,25 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   if (st == NSB_OK && s->want_react) st = nsb_sys_compute_reactions(s, NSB_EVAL_ACCEL, s->t);
   if (st == NSB_OK && mean) impulsive_reactions(s);
   s->ops = keep;
+  if (st == NSB_OK && p_gain >= 0.0 && s->split != 0.0 && s->split_ec) {
+    /* beam nodes' impulses at the trapezoidal weight (contact/pair.h,
+       nsb_contact_step_split): old holds the increment's accelerations, and
+       split (a_old - a) is the impulses' jump du */
+    nsb_elem* ce = s->elems + s->first_contact;
+    const double alpha = nsb_contact_split_weight(ce, s->n_contacts, s->split_ec, s->old.a, s->cur.a, s->split);
+    const double c = alpha * s->split;
+    if (c != 0.0) {
+      for (int i = 0; i < s->n_nodes; ++i) {
+        for (int k = 0; k < 3 && s->ndof[i]; ++k)
+          if (s->fixed_t[3 * i + k] < 0) s->cur.v[3 * i + k] += c * (s->old.a[3 * i + k] - s->cur.a[3 * i + k]);
+        for (int k = 0; k < 3 && s->ndof[i] == 6; ++k)
+          if (s->rot_bc[3 * i + k] < 0) s->cur.w[3 * i + k] += c * (s->old.al[3 * i + k] - s->cur.al[3 * i + k]);
+      }
+      for (int i = 0; i < s->n_elems; ++i)
+        if (s->elems[i].ops->impulse_split) s->elems[i].ops->impulse_split(&s->elems[i], c);
+      nsb_contact_split_book(ce, s->n_contacts, s->split_ec, alpha, &s->dissipated, &s->work);
+    }
+  }
   if (st == NSB_OK)
     for (int i = 0; i < s->n_elems; ++i)
       if (s->elems[i].ops->after_accel) s->elems[i].ops->after_accel(&s->elems[i], p_gain);

@@ -972,6 +972,14 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
          gravity"), before the smooth accelerations and energies of the end
          state */
       nsb_contact_impact_shift(s->elems + s->first_contact, s->n_contacts, &ec, s->support, &s->cur);
+      /* beam nodes' impulses under the law on the step average: their
+         velocity jump at the trapezoidal weight (contact/pair.h,
+         nsb_contact_step_split), applied by the acceleration solve with
+         du = gamma h gain (a_increment - a_smooth) */
+      s->split = nsb_contact_step_split(s->elems + s->first_contact, s->n_contacts, &ec)
+                     ? s->scheme->gamma * h * nsb_scheme_pseudo_gain(s->scheme)
+                     : 0.0;
+      s->split_ec = &ec;
       /* The matrix of these accelerations (mass matrix and constraint rows)
          goes to the linear solver's recurring slot (solver/linsolve.h): it
          keeps its own pivots apart from the increments' Newton matrices,
@@ -989,6 +997,8 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
       nsb_newton_report arep;
       if (s->ls) nsb_linsolver_select(s->ls, NSB_LINSOLVER_RECUR);
       int st2 = nsb_sys_restart_acceleration(s, nsb_scheme_pseudo_gain(s->scheme), &arep);
+      s->split = 0.0;
+      s->split_ec = NULL;
       if (s->ls) nsb_linsolver_select(s->ls, 0);
       if (st2 < 0) {
         *rep = arep;

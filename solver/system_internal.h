@@ -127,6 +127,13 @@ struct nsb_system {
   unsigned long first_points;
   long first_points_differ;
   int accel_confirm; /* confirm every acceleration solve all the same (nsb_system_confirm_accelerations) */
+  /* the next acceleration solve after an impulsive increment adds
+     alpha split (a_increment - a_smooth) to the velocities
+     (nsb_contact_step_split; split = gamma h gain, alpha from
+     nsb_contact_split_weight with split_ec, the increment's context at its
+     end); 0 otherwise */
+  double split;
+  const nsb_eval_ctx* split_ec;
   double tan_h;
   unsigned long tan_contacts;
   /* the contact elements' local matrices of the kept matrix (their n_local^2
