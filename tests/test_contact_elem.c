@@ -1663,10 +1663,11 @@ static void beam_drop_split(double len, double mass, const char* slaves, double 
            "4, 4, 5\n5, 5, 6\n6, 6, 7\n7, 7, 8\n8, 8, 9\n9, 9, 10\n10, 10, 11\n*MATERIAL, NAME=STEEL\n*ELASTIC\n"
            "%.17g, 0.3\n*DENSITY\n%.17g\n*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=CIRC\n%.17g\n"
            "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
-           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%.17g\nSLAVES, FLOOR\n"
+           "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%.17g%s\nSLAVES, FLOOR\n"
            "*INITIAL CONDITIONS, TYPE=VELOCITY\nROD, 3, %.17g\n*GRAVITY\n0, 0, %.17g\n"
            "*STEP\n*DYNAMIC\n%g, 3e-4\n*END STEP\n",
-           nodes, slaves, 210e9 * mass / len, 7850.0 * mass / (len * len * len), 0.01 * len, e_rest, 0.01 * len, -len,
+           nodes, slaves, 210e9 * mass / len, 7850.0 * mass / (len * len * len), 0.01 * len, e_rest, 0.01 * len,
+           e_rest == 0.0 ? ", MASS=STANDARD" : "", -len,
            -9.81 * len, h);
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);

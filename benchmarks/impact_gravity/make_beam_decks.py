@@ -30,7 +30,8 @@ def deck(slaves, e, unit):
     out += ["*MATERIAL, NAME=STEEL", "*ELASTIC", "%r, 0.3" % mod, "*DENSITY", "%r" % rho,
             "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=CIRC", "%r" % (RAD * L),
             "*OBSTACLE, NAME=FLOOR, TYPE=PLANE", "0, 0, 0, 0, 0, 1",
-            "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%r" % (e, RAD * L), "SLAVES, FLOOR",
+            "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%r%s"
+            % (e, RAD * L, ", MASS=STANDARD" if e == 0 else ""), "SLAVES, FLOOR",
             "*INITIAL CONDITIONS, TYPE=VELOCITY", "ROD, 3, %r" % (-V0 * L),
             "*GRAVITY", "0, 0, %r" % (-G * L),
             "*PROBE, NAME=a, NODE=1", "U, V", "*STEP", "*DYNAMIC", "%r, %r" % (H, T_END),
