@@ -4865,5 +4865,110 @@ CHECKS["preloaded_portal"] = check_preloaded_portal
 CHECKS["abaqus_cae_frequency"] = lambda m, run: check_freq(m, run, "clamped-free")
 
 
+# ---------------------------------------------------------------------------
+# a third round of user models (make_decks.py, the block of the same name)
+
+from make_decks import UC2, brake_props  # noqa: E402
+
+
+def check_disk_brake(m, run):
+    p, h, c = UC2["brake"], hist(run), contacts(run)
+    md, Jd, Ja, mp, Jp = brake_props()
+    w0, N, mu, R, dt = p["w0"], p["N"], p["mu"], p["R"], p["h"]
+    dw = mu * N * R * dt / Ja
+    ts = Ja * w0 / (mu * N * R)
+    # slipping: the friction torque mu N R takes mu N R h / J off the spin in every increment
+    slip = [r for r in h[1:] if r["time"] < ts - 1e-9 * ts]
+    err = max(abs(r["disk.wz"] - (w0 - dw * round(r["time"] / dt))) for r in slip) / w0
+    report(m, "w = w0 - mu N R t / J while it slips", err < 1e-12,
+           "largest error %.2g w0 over %d increments (tol 1e-12)" % (err, len(slip)))
+    stop = next(r for r in h if r["disk.wz"] == 0.0 or abs(r["disk.wz"]) < 1e-12 * w0)
+    report(m, "at rest from the increment holding t_s = J w0 / (mu N R)", ts <= stop["time"] < ts + dt,
+           "t = %.6g s (t_s %.6g s)" % (stop["time"], ts))
+    after = max(abs(r["disk.wz"]) for r in h if r["time"] >= stop["time"])
+    report(m, "stays at rest (the pad holds it)", after < 1e-12 * w0, "largest |w| %.2g rad/s" % after)
+    E0 = 0.5 * Ja * w0 * w0
+    end = h[-1]
+    e = abs(end["dissipated"] - E0) / E0
+    report(m, "dissipated = J w0^2 / 2", e < 1e-12, "%.15g J, J w0^2/2 = %.15g J (rel %.2g)" % (end["dissipated"], E0, e))
+    bal = max(abs(r["total_energy"] + r["dissipated"] - r["external_work"] - E0) for r in h) / E0
+    report(m, "E + D - W = E0 at every increment", bal < 1e-12, "largest difference %.2g E0" % bal)
+    # the pad's supports carry the drag mu N along the face's motion (+y at the pad) while it
+    # slips; the face carries the pad's N
+    drag = max(abs(r["pad.rfy"] + mu * N) for r in slip) / (mu * N)
+    report(m, "the pad's support reaction = -mu N while it slips", drag < 1e-12, "largest error %.2g mu N" % drag)
+    fn = max(abs(float(x["normal_force"]) - N) for x in c) / N
+    report(m, "normal force N at every row", fn < 1e-12, "largest error %.2g N" % fn)
+
+
+CHECKS["disk_brake"] = check_disk_brake
+
+
+def bar_drop_rebound(run):
+    """bar_drop_end: (time of the first and last increment with an impulse, the floor's impulse,
+    the bar's mean velocity when it touches and when it leaves, the rows)."""
+    p, h, c = UC2["bardrop"], hist(run), contacts(run)
+    m = STEEL_SI[2] * p["b"] ** 2 * p["L"]
+    imp = [(float(x["time"]), float(x["normal_impulse"])) for x in c if float(x["normal_impulse"]) > 0.0]
+    t1, t2 = imp[0][0], imp[-1][0]
+    g, v0 = p["g"], p["v0"]
+    # free fall to the floor: gap = v0 t + g t^2 / 2
+    tt = (-v0 + math.sqrt(v0 * v0 + 2 * g * p["gap"])) / g
+    v_touch = v0 + g * tt
+    end = h[-1]
+    v_leave = end["linear_momentum_z"] / m + g * (end["time"] - t2)
+    return t1, t2, sum(i for _, i in imp), v_touch, v_leave, m, h, tt
+
+
+def check_bar_drop_end(m, run):
+    p = UC2["bardrop"]
+    E, rho = STEEL_SI[0], STEEL_SI[2]
+    L, dt, g = p["L"], p["h"], p["g"]
+    c0 = math.sqrt(E / rho)
+    t1, t2, P, vt, vl, mass, h, tt = bar_drop_rebound(run)
+    report(m, "strikes in the increment after the touch at the gap / v0", tt < t1 - dt / 2 < tt + dt,
+           "first impulse in the increment ending %.6g s (touch %.6g s)" % (t1, tt))
+    dur = t2 - (t1 - dt)
+    report(m, "stays on the floor for 2 L / c (Saint-Venant), within 2 h", abs(dur - 2 * L / c0) <= 2 * dt,
+           "%.6g s, 2 L/c = %.6g s (%.2g h)" % (dur, 2 * L / c0, (dur - 2 * L / c0) / dt))
+    # momentum: the floor's impulses and the weight, to Newton's tolerance (1e-8 of the increments' impulses)
+    v_first = h[0]["linear_momentum_z"]
+    bal = abs(h[-1]["linear_momentum_z"] - v_first - P + mass * g * h[-1]["time"]) / (mass * p["v0"])
+    report(m, "momentum change = floor impulse - m g t", bal < 1e-9, "%.2g of m v0 (tol 1e-9)" % bal)
+    # the elastic bar on a rigid floor leaves at the speed it struck with; the grid closes and
+    # opens the contact within an increment each (the wave c h of 2 L), first order in h
+    d = 1 - vl / vt
+    report(m, "leaves at the striking speed, within 2 c h / L", 0 <= d <= 2 * c0 * dt / L,
+           "v_leave %.6g m/s, v_touch %.6g m/s: %.3g low (c h / L = %.3g)" % (vl, vt, d, c0 * dt / L))
+    E0 = h[0]["total_energy"]
+    gain = max(r["total_energy"] + r["dissipated"] - E0 for r in h) / E0
+    report(m, "energy + dissipated never above the start", gain <= 1e-12, "largest gain %.2g of E0" % gain)
+    quarter = run_variant(run, "bar_drop_end_si.inp", "h4", "*DYNAMIC\n%g, " % dt, "*DYNAMIC\n%g, " % (dt / 4))
+    if quarter is None:
+        report(m, "the deck at h/4 runs", False, "failed")
+    else:
+        UC2["bardrop"]["h"] = dt / 4
+        try:
+            _, _, _, vt4, vl4, _, _, _ = bar_drop_rebound(quarter)
+        finally:
+            UC2["bardrop"]["h"] = dt
+        d4 = 1 - vl4 / vt4
+        report(m, "the deck at h/4: the rebound's deficit first order in h", 0 <= d4 < d / 2.5,
+               "%.3g low (h: %.3g; ratio %.2f)" % (d4, d, d / d4))
+    # the deck as first written, without SLAVE RADIUS: the node, a sphere of the section's half
+    # width, starts inside the floor; the reader warns at the pair's data line
+    text = open(os.path.join(HERE, "bar_drop_end_si.inp")).read()
+    line = text[:text.index("*CONTACT PAIR")].count("\n") + 2  # the pair's data line
+    deck = os.path.join(os.path.dirname(run), "bar_drop_end_radius.inp")
+    open(deck, "w").write(text.replace("*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\n", "*CONTACT PAIR, LAW=NEWTON\n"))
+    q = subprocess.run([NSBEAM[0], "check", deck], capture_output=True, text=True)
+    want = "bar_drop_end_radius.inp:%d: warning: *CONTACT PAIR: slave node 1 starts 0.0099 inside obstacle FLOOR" % line
+    report(m, "without SLAVE RADIUS=0: a warning at the pair's data line", q.returncode == 0 and want in q.stderr,
+           "exit %d, %s" % (q.returncode, q.stderr.strip().splitlines()[0] if q.stderr.strip() else "no message"))
+
+
+CHECKS["bar_drop_end"] = check_bar_drop_end
+
+
 if __name__ == "__main__":
     main()

@@ -3098,5 +3098,91 @@ MODELS.update({
 })
 
 
+
+# ---------------------------------------------------------------------------
+# a third round of user models (a brake, a bar dropped on its end, Lee's frame, a clamped beam
+# under a sudden load, a beam at resonance)
+
+UC2.update({
+    "brake": {"r": 0.1, "t": 0.02, "R": 0.08, "w0": 20.0, "N": 200.0, "mu": 0.3, "mp": 0.1, "rp": 0.005,
+              "h": 1e-3, "T": 0.15},
+})
+
+
+def brake_props():
+    """disk_brake: the disk's mass, J about a diameter and about its axle; the pad's mass and J
+    (a sphere)."""
+    p = UC2["brake"]
+    r, t = p["r"], p["t"]
+    m = STEEL[2] * math.pi * r * r * t
+    return m, m * (3 * r * r + t * t) / 12, m * r * r / 2, p["mp"], 0.4 * p["mp"] * p["rp"] ** 2
+
+
+def disk_brake(u):
+    """A brake: a steel disk (200 mm, 20 mm thick, 4.93 kg; a rigid body on a revolute joint, its
+    axle vertical) spinning at 20 rad/s, stopped by a pad (a 0.1 kg rigid body with a rounded
+    face, r = 5 mm) pressed onto its upper face 80 mm from the axle by 200 N, Coulomb mu = 0.3;
+    the pad is held against the drag by supports.  The friction torque mu N R decelerates the disk
+    uniformly to rest at J w0 / (mu N R) and dissipates its kinetic energy J w0^2 / 2."""
+    p = UC2["brake"]
+    m, Jd, Ja, mp, Jp = brake_props()
+    s = head(u, "Disk brake", disk_brake.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=DISK\n2, 0, 0, 0\n"
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Jd, "M*L^2"), u.n(Jd, "M*L^2"), u.n(Ja, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 0, 1\n"
+    s += "*OBSTACLE, NAME=FACE, TYPE=PLANE, BODY=2\n0, 0, %s, 0, 0, 1\n" % u.n(p["t"] / 2, "L")
+    s += "*NODE, NSET=PAD\n3, %s, 0, %s\n" % (u.n(p["R"], "L"), u.n(p["t"] / 2 + p["rp"], "L"))
+    s += "*RIGID BODY, NODE=3, MASS=%s\n%s, %s, %s\n" % (u.n(mp, "M"), u.n(Jp, "M*L^2"), u.n(Jp, "M*L^2"), u.n(Jp, "M*L^2"))
+    s += "*BOUNDARY\n3, 1, 2\n3, 4, 6\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\nPAD, FACE\n" % (p["mu"], u.n(p["rp"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 6, %s\n" % u.n(p["w0"], "1/T")
+    s += "*PROBE, NAME=disk, NODE=2\nW, R\n*PROBE, NAME=pad, NODE=3\nX, RF\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD\n3, 3, %s\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"), u.n(-p["N"], "F"))
+    s += "*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "disk_brake": (disk_brake, (SI, MM, MS)),
+})
+
+
+
+UC2.update({
+    "bardrop": {"L": 1.0, "b": 0.02, "n": 20, "v0": 1.0, "gap": 1e-4, "g": 9.81, "h": 1e-5, "T": 1.2e-3},
+})
+
+
+def bar_drop_end(u):
+    """A steel bar (1 m, 20 x 20 mm, 20 B31) falling upright at 1 m/s onto a rigid floor with its
+    lower end, 0.1 mm above it, under gravity; Newton's law with the default e = 0 at the end
+    node, its end face (SLAVE RADIUS=0: the section's half width would put the node 9.9 mm
+    inside the floor).  Saint-Venant's wave: the bar stays on the floor for 2 L / c (c = sqrt(E / rho)), the
+    floor's impulse is 2 m v0 (plus the weight's over the contact) and the bar leaves at v0
+    without vibration (the elastic bar on a rigid floor; Goldsmith 1960)."""
+    p = UC2["bardrop"]
+    L, b, n = p["L"], p["b"], p["n"]
+    s = head(u, "Bar dropped on its end", bar_drop_end.__doc__)
+    s += line_nodes(u, 1, (0, 0, p["gap"]), (0, 0, p["gap"] + L), n, nset="BAR")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n1, 0, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*NSET, NSET=FOOT\n1\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\nFOOT, FLOOR\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR, 3, %s\n" % u.n(-p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=foot, NODE=1\nX, V\n*PROBE, NAME=top, NODE=%d\nX, V\n*PROBE, NAME=mid, ELEMENT=%d, POSITION=0.5\nN\n" % (
+        n + 1, n // 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "bar_drop_end": (bar_drop_end, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
