@@ -3184,5 +3184,36 @@ MODELS.update({
 })
 
 
+
+UC2.update({
+    "csu": {"L": 2.0, "b": 0.04, "d": 0.02, "n": 20, "q": 50.0, "h": 2.5e-4, "T": 0.1},
+})
+
+
+def clamped_step_udl(u):
+    """A steel beam (2 m, 40 x 20 mm, 20 B31) clamped at both ends, at rest, under a uniform load of
+    50 N/m switched on at full value at t = 0 (a *DLOAD in the *DYNAMIC step, no amplitude), 0.1 s
+    (2.7 periods of the first mode) at 0.25 ms.  The midspan swings between 0 and about twice the
+    static deflection q L^4 / 384 EI (the dynamic amplification of a suddenly applied load; the
+    Euler-Bernoulli modal series of the clamped beam)."""
+    p = UC2["csu"]
+    L, b, d, n = p["L"], p["b"], p["d"], p["n"]
+    s = head(u, "Clamped beam under a suddenly applied uniform load", clamped_step_udl.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(d, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*DLOAD\nBEAM, PZ, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"), u.n(-p["q"], "F/L"))
+    return s
+
+
+MODELS.update({
+    "clamped_step_udl": (clamped_step_udl, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
