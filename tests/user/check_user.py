@@ -5045,5 +5045,135 @@ def check_clamped_step_udl(m, run):
 CHECKS["clamped_step_udl"] = check_clamped_step_udl
 
 
+def lee_shoot(q, uD, a, n=500):
+    """Lee's frame as the inextensible elastica (units L = 1, EI = 1): q = (phi0, H, V, P), the
+    foot's rotation, the foot's reaction (H, V) and the load; the residual of the far pin's
+    position (1, 1), its moment and the load point's horizontal displacement uD (RK4, n steps a
+    member, the load point on the grid)."""
+    phi0, H, V, P = q
+    h = 1.0 / n
+    x, y, th = 0.0, 0.0, math.pi / 2 + phi0
+    xD = yD = None
+    kD = round(a * n)
+
+    def f(x, y, th, load):
+        m = x * V - y * H + (P * (load - x) if load is not None else 0.0)
+        return math.cos(th), math.sin(th), m
+    for seg in range(2):
+        for i in range(n):
+            if seg == 1 and i == kD:
+                xD, yD = x, y
+            k1 = f(x, y, th, xD)
+            k2 = f(x + h / 2 * k1[0], y + h / 2 * k1[1], th + h / 2 * k1[2], xD)
+            k3 = f(x + h / 2 * k2[0], y + h / 2 * k2[1], th + h / 2 * k2[2], xD)
+            k4 = f(x + h * k3[0], y + h * k3[1], th + h * k3[2], xD)
+            x += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+            y += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+            th += h / 6 * (k1[2] + 2 * k2[2] + 2 * k3[2] + k4[2])
+        if seg == 0:
+            th -= math.pi / 2  # the rigid corner
+    return [x - 1.0, y - 1.0, x * V - y * H + P * (xD - x), xD - a - uD], yD
+
+
+def solve4(A, b):
+    """Gaussian elimination with partial pivoting (4 x 4)."""
+    n = len(b)
+    M = [row[:] + [b[i]] for i, row in enumerate(A)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(M[r][c]))
+        M[c], M[p] = M[p], M[c]
+        for r in range(c + 1, n):
+            f = M[r][c] / M[c][c]
+            for k in range(c, n + 1):
+                M[r][k] -= f * M[c][k]
+    xs = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        xs[r] = (M[r][n] - sum(M[r][k] * xs[k] for k in range(r + 1, n))) / M[r][r]
+    return xs
+
+
+def lee_elastica(uD, guess, a):
+    """The elastica frame's state (phi0, H, V, P) with the load point moved uD across, by Newton
+    from guess (finite-difference Jacobian); None if it does not converge."""
+    q = list(guess)
+    for _ in range(30):
+        r, _ = lee_shoot(q, uD, a)
+        if max(abs(v) for v in r) < 1e-11:
+            return q
+        J = [[0.0] * 4 for _ in range(4)]
+        for j in range(4):
+            dq = 1e-7 * max(1.0, abs(q[j]))
+            qq = list(q)
+            qq[j] += dq
+            rr, _ = lee_shoot(qq, uD, a)
+            for i in range(4):
+                J[i][j] = (rr[i] - r[i]) / dq
+        step = solve4(J, [-v for v in r])
+        q = [qi + si for qi, si in zip(q, step)]
+    return None
+
+
+def check_lee_frame(m, run):
+    p, rows = UC2["lee"], hist(run)
+    L, b, d, a = p["L"], p["b"], p["d"], p["a"] / p["L"]
+    EI = 210e9 * b * d ** 3 / 12
+    s = EI / L ** 2
+    P = p["lam"] * s
+    worst = max(math.hypot(r["foot.rfx"] + r["pin.rfx"], r["foot.rfy"] + r["pin.rfy"] - r["load_factor"] * P)
+                for r in rows[1:]) / P
+    report(m, "reactions balance lambda P on the whole path", worst < 1e-9, "%.2g P (%d increments)" % (worst, len(rows) - 1))
+    k = max(range(1, len(rows) - 1), key=lambda i: rows[i]["load_factor"])
+    report(m, "passes the limit point", rows[-1]["load_factor"] < rows[k]["load_factor"] and k < len(rows) - 2,
+           "largest LPF at increment %d of %d" % (k, len(rows) - 1))
+
+    def guess(r):
+        return (r["foot.rz"], r["foot.rfx"] / s, r["foot.rfy"] / s, r["load_factor"] * p["lam"])
+    # the inextensible, shear-rigid elastica of the frame (shooting) at each point's horizontal
+    # displacement of the load point (it grows along the whole path; the vertical one turns back)
+    el = [lee_elastica(r["load.ux"] / L, guess(r), a) for r in rows[1:]]
+    report(m, "the elastica found at every point of the path", all(q is not None for q in el),
+           "%d of %d" % (sum(q is not None for q in el), len(el)))
+    if any(q is None for q in el):
+        return
+    # its limit load: the largest P between the neighbours of the largest sampled point (golden section)
+    lo, hi = rows[k - 1]["load.ux"] / L, rows[k + 1]["load.ux"] / L
+    g = guess(rows[k])
+
+    def load(ud):
+        return lee_elastica(ud, g, a)[3]
+    gr = (math.sqrt(5) - 1) / 2
+    c, e = hi - gr * (hi - lo), lo + gr * (hi - lo)
+    fc, fe = load(c), load(e)
+    for _ in range(30):
+        if fc > fe:
+            hi, e, fe = e, c, fc
+            c = hi - gr * (hi - lo)
+            fc = load(c)
+        else:
+            lo, c, fc = c, e, fe
+            e = lo + gr * (hi - lo)
+            fe = load(e)
+    plim = max(fc, fe)
+    ep = max(abs(q[3] - r["load_factor"] * p["lam"]) for q, r in zip(el, rows[1:])) / plim
+    ev = max(abs(lee_shoot(q, r["load.ux"] / L, a)[1] - 1.0 - r["load.uy"] / L) for q, r in zip(el, rows[1:]))
+    # 10 two-node elements a member (their chords stiffen it, as euler_column's (pi/n)^2/12), the
+    # real section's P/EA and P/kGA, which soften it (P L^2/EI (r/L)^2 = 4.3e-4 at the limit, the
+    # shear 2(1 + nu)/k = 3.1 times that)
+    report(m, "the path against the elastica: load and drop at the load point's sideways move",
+           ep < 2e-3 and ev < 2e-3, "load %.2g of the limit load, drop %.2g L (tol 2e-3)" % (ep, ev))
+    xs = [rows[i]["time"] for i in (k - 1, k, k + 1)]
+    ys = [rows[i]["load_factor"] * p["lam"] for i in (k - 1, k, k + 1)]
+    d1 = (ys[1] - ys[0]) / (xs[1] - xs[0])
+    d2 = ((ys[2] - ys[1]) / (xs[2] - xs[1]) - d1) / (xs[2] - xs[0])
+    xv = (d2 * (xs[0] + xs[1]) - d1) / (2 * d2)
+    yv = ys[0] + d1 * (xv - xs[0]) + d2 * (xv - xs[0]) * (xv - xs[1])
+    report(m, "limit load P L^2/EI against the elastica's", rel(yv, plim) < 2e-3,
+           "%.4f (largest point %.4f), elastica %.4f (rel %+.2g, tol 2e-3)" % (yv, max(ys), plim, yv / plim - 1))
+
+
+CHECKS["lee_frame"] = check_lee_frame
+PSEUDO_TIME.add("lee_frame")
+
+
 if __name__ == "__main__":
     main()

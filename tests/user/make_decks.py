@@ -3215,5 +3215,45 @@ MODELS.update({
 })
 
 
+
+UC2.update({
+    "lee": {"L": 1.2, "b": 0.03, "d": 0.02, "n": 10, "a": 0.24, "lam": 25.0, "stop": 0.5},
+})
+
+
+def lee_frame(u):
+    """Lee's frame (Lee et al. 1968): two steel members of 1.2 m, 30 x 20 mm (bending across the
+    20 mm), 10 B31 each, joined rigidly at a right angle, the column's foot and the girder's far
+    end pinned, a vertical load on the girder 0.24 m (a fifth) from the corner, followed by arc
+    length (*STATIC, RIKS) through its limit point until the load point has dropped by L / 2."""
+    p = UC2["lee"]
+    L, b, d, n = p["L"], p["b"], p["d"], p["n"]
+    EI = 210e9 * b * d ** 3 / 12
+    P = p["lam"] * EI / L ** 2
+    k = round(n * p["a"] / L)
+    s = head(u, "Lee's frame by arc length", lee_frame.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, L, 0), n)
+    s += "*NODE\n"
+    for i in range(1, n + 1):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(L * i / n, "L"), u.n(L, "L"))
+    s += line_elems(1, 1, n, "COLUMN", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n%d, %d, 101\n" % (n + 1, n + 1)
+    for i in range(1, n):
+        s += "%d, %d, %d\n" % (n + 1 + i, 100 + i, 101 + i)
+    s += steel_static(u)
+    for es in ("COLUMN", "GIRDER"):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (es, u.n(b, "L"), u.n(d, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 5\n%d, PINNED\n%d, 4, 5\n" % (100 + n, 100 + n)
+    s += "*PROBE, NAME=load, NODE=%d\nU\n*PROBE, NAME=foot, NODE=1\nRF, R\n*PROBE, NAME=pin, NODE=%d\nRF\n" % (100 + k, 100 + n)
+    s += "*STEP, INC=400\n*STATIC, RIKS\n0.02, 3.0, , , , %d, 2, %s\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (
+        100 + k, u.n(-p["stop"] * L, "L"), 100 + k, u.n(-P, "F"))
+    return s
+
+
+MODELS.update({
+    "lee_frame": (lee_frame, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
