@@ -3327,5 +3327,49 @@ MODELS.update({
 })
 
 
+
+UC2.update({
+    "zf": {"a": 1.0, "H": 1.5, "c": 1.0, "b": 0.05, "d": 0.1, "P": 5e3, "Q": 10e3, "q": 4e3, "xq": 0.5},
+})
+
+
+def z_frame(u):
+    """A Z-shaped steel frame in its plane (solid 50 x 100 mm, B31, 10 elements a metre): a bottom
+    flange of 1 m from a pin A, a web of 1.5 m up, a top flange of 1 m on to a roller D (held
+    vertically); 5 kN sideways at the top corner, 10 kN down halfway along the top flange, 4 kN/m
+    down on the bottom flange.  Statically determinate: the reactions by statics, the roller's
+    sideways move by virtual work (bending, axial, shear)."""
+    p = UC2["zf"]
+    a, H, c = p["a"], p["H"], p["c"]
+    s = head(u, "Z-shaped frame", z_frame.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (a, 0, 0), 10)
+    s += "*NODE\n"
+    for i in range(1, 16):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(a, "L"), u.n(H * i / 15, "L"))
+    for i in range(1, 11):
+        s += "%d, %s, %s, 0\n" % (200 + i, u.n(a + c * i / 10, "L"), u.n(H, "L"))
+    s += line_elems(1, 1, 10, "BOTTOM", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=WEB\n11, 11, 101\n"
+    for i in range(1, 15):
+        s += "%d, %d, %d\n" % (11 + i, 100 + i, 101 + i)
+    s += "*ELEMENT, TYPE=B31, ELSET=TOP\n31, 115, 201\n"
+    for i in range(1, 10):
+        s += "%d, %d, %d\n" % (31 + i, 200 + i, 201 + i)
+    s += steel_static(u)
+    for es in ("BOTTOM", "WEB", "TOP"):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (es, u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 3\n1, 4, 5\n210, 2, 3\n"
+    s += "*PROBE, NAME=A, NODE=1\nRF, RM\n*PROBE, NAME=D, NODE=210\nU, RF\n*PROBE, NAME=C, NODE=115\nU\n*PROBE, NAME=Q, NODE=205\nU\n"
+    s += "*PROBE, NAME=web, ELEMENT=18, POSITION=0.5\nX, N, M\n"
+    s += "*STEP\n*STATIC\n*CLOAD\n115, 1, %s\n205, 2, %s\n*DLOAD\nBOTTOM, PY, %s\n*END STEP\n" % (
+        u.n(p["P"], "F"), u.n(-p["Q"], "F"), u.n(-p["q"], "F/L"))
+    return s
+
+
+MODELS.update({
+    "z_frame": (z_frame, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
