@@ -4887,7 +4887,7 @@ CHECKS["abaqus_cae_frequency"] = lambda m, run: check_freq(m, run, "clamped-free
 # ---------------------------------------------------------------------------
 # a third round of user models (make_decks.py, the block of the same name)
 
-from make_decks import UC2, brake_props  # noqa: E402
+from make_decks import UC2, brake_props, shaft_omega1  # noqa: E402
 
 
 def check_disk_brake(m, run):
@@ -5459,6 +5459,63 @@ def check_z_frame(m, run):
 
 CHECKS["z_frame"] = check_z_frame
 PSEUDO_TIME.add("z_frame")
+
+
+def crossing_frequency(run, col):
+    """The angular frequency of a column's oscillation from its zero crossings (linear
+    interpolation), first to last; and the number of half periods."""
+    h = hist(run)
+    zs = []
+    for a, b in zip(h, h[1:]):
+        if a[col] * b[col] < 0:
+            zs.append(a["time"] + (b["time"] - a["time"]) * a[col] / (a[col] - b[col]))
+    return math.pi * (len(zs) - 1) / (zs[-1] - zs[0]), len(zs) - 1
+
+
+def check_whirling_shaft(m, run):
+    p, h = UC2["shaft"], hist(run)
+    E, nu, rho = STEEL_SI
+    L, r, dt = p["L"], p["r"], p["h"]
+    w1 = shaft_omega1()
+    Om = p["ratio"] * w1
+    k = math.pi / L
+    split = Om * (k * r) ** 2 / 4
+    w, nh = crossing_frequency(run, "mid.uy")
+    still = run_variant(run, "whirling_shaft_si.inp", "still", "SHAFT, 4, %.15g\n" % Om, "SHAFT, 4, 0\n")
+    if still is None:
+        report(m, "the shaft without spin runs", False, "failed")
+        return
+    w0, _ = crossing_frequency(still, "mid.uy")
+    # spinning or not, the same lateral frequency: the gyroscopic split of a slender shaft,
+    # Omega (k r)^2 / 4 = 1.2e-4 w1, moves a planar vibration's crossings by less than that
+    report(m, "the lateral frequency spinning at w1/2 = without spin", abs(w / w0 - 1) < 2 * split / w1,
+           "%.8g rad/s, still %.8g rad/s (rel %.2g, tol 2 Omega (k r)^2 / 4 w1 = %.2g; %d half periods)"
+           % (w, w0, w / w0 - 1, 2 * split / w1, nh))
+    # against the whirling speed: the Timoshenko shaft's first frequency (shear and rotary inertia
+    # (k r)^2 (1/4 + E/2kG) below Euler-Bernoulli's), less the lumped mass's 1.7e-4 (freq_pinned)
+    # and the scheme's period error (w h)^2 / 12 (the crossings of the integrated motion)
+    G = E / (2 * (1 + nu))
+    shear = (k * r) ** 2 * (0.25 + E / (2 * 0.9 * G)) / 2
+    est = shear + 1.7e-4 + (w1 * dt) ** 2 / 12
+    report(m, "the lateral frequency against the whirling speed pi^2 sqrt(EI / rho A) / L^2",
+           abs(w / w1 - 1) < 2 * est, "%.8g rad/s, w1 %.8g rad/s (rel %+.2g, tol 2 x %.2g)" % (w, w1, w / w1 - 1, est))
+    # the forward and backward whirls, w1 +- Omega I_p k^2 / 2 A = w1 +- split (the Rayleigh shaft),
+    # make the planar vibration's plane turn at the split: out of plane amp sin(split t) (its largest)
+    # (the peaks sampled on the grid, (w h)^2 / 8 = 5e-4; the Rayleigh shaft's split to (k r)^2)
+    amp = max(abs(x["mid.uy"]) for x in h)
+    top = max(h, key=lambda x: abs(x["mid.uz"]))
+    out = abs(top["mid.uz"])
+    want = amp * math.sin(split * top["time"])
+    report(m, "the vibration's plane turns at the gyroscopic split Omega (k r)^2 / 4", abs(out / want - 1) < 0.01,
+           "out of plane %.4g m of %.4g m, amp sin(split t) = %.4g m (ratio %.3f, tol 0.01)" % (out, amp, want, out / want))
+    sp = max(abs(x["mid.wx"] - Om) for x in h) / Om
+    report(m, "the spin stays Omega (no torque)", sp < 1e-8, "largest change %.2g of Omega" % sp)
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] - E0 for x in h) / E0
+    report(m, "no energy gain", gain <= 1e-12, "largest %.2g E0 (E0 = %.4g J, the spin's J Omega^2 / 2 nearly all)" % (gain, E0))
+
+
+CHECKS["whirling_shaft"] = check_whirling_shaft
 
 
 if __name__ == "__main__":
