@@ -3415,5 +3415,58 @@ MODELS.update({
 })
 
 
+
+UC2.update({
+    "tmd": {"L": 2.0, "b": 0.04, "h": 0.02, "n": 16, "F": 2.0, "mu": 0.05, "dt": 1e-3, "T": 2.0},
+})
+
+
+def tmd_props():
+    """tuned_mass_damper: the beam's first frequency and modal mass (the midspan's), the absorber's
+    mass, stiffness and damping by Den Hartog's (1956) optimum: w_t = w1 / (1 + mu),
+    zeta_t = sqrt(3 mu / 8 (1 + mu)^3)."""
+    p = UC2["tmd"]
+    E, nu, rho = STEEL
+    EI, rA = E * p["b"] * p["h"] ** 3 / 12, rho * p["b"] * p["h"]
+    w1 = (math.pi / p["L"]) ** 2 * math.sqrt(EI / rA)
+    M1 = rA * p["L"] / 2
+    mt = p["mu"] * M1
+    wt = w1 / (1 + p["mu"])
+    zt = math.sqrt(3 * p["mu"] / (8 * (1 + p["mu"]) ** 3))
+    return w1, M1, mt, mt * wt * wt, 2 * zt * mt * wt
+
+
+def tuned_mass_damper(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm, 16 B31, no damping of its own) with a tuned
+    mass damper at midspan: a particle of 5 % of the first mode's modal mass on a SPRINGA and a
+    DASHPOTA, tuned by Den Hartog's (1956) optimum (w_t = w1 / (1 + mu), zeta_t = sqrt(3 mu /
+    8 (1 + mu)^3)); a harmonic force of 2 N at midspan at the bare beam's first frequency from rest
+    (a PERIODIC amplitude), 2 s at 1 ms: the steady state against the two-degree-of-freedom model
+    of the first mode and the absorber."""
+    p = UC2["tmd"]
+    L, b, h, n = p["L"], p["b"], p["h"], p["n"]
+    w1, M1, mt, kt, ct = tmd_props()
+    s = head(u, "Beam with a tuned mass damper", tuned_mass_damper.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    c = n // 2 + 1
+    s += "*NODE, NSET=TMD\n100, %s, 0, %s\n*PARTICLE, NSET=TMD, MASS=%s\n" % (u.n(L / 2, "L"), u.n(0.1, "L"), u.n(mt, "M"))
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=TSPRING\n101, %d, 100\n*ELEMENT, TYPE=DASHPOTA, ELSET=TDASH\n102, %d, 100\n" % (c, c)
+    s += "*SPRING, ELSET=TSPRING\n%s\n*DASHPOT, ELSET=TDASH\n%s\n" % (u.n(kt, "F/L"), u.n(ct, "F*T/L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n100, 1, 2\n" % (n + 1)
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(w1, "1/T")
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=tmd, NODE=100\nU\n" % c
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=SHAKE\n%d, 3, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"), c, u.n(-p["F"], "F"))
+    return s
+
+
+MODELS.update({
+    "tuned_mass_damper": (tuned_mass_damper, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
