@@ -5259,10 +5259,10 @@ def check_ss_resonance(m, run):
 
 CHECKS["ss_resonance"] = check_ss_resonance
 
-# ss_resonance's modified Newton repeats 476 of its 4000 increments with full Newton where the
+# ss_resonance's modified Newton repeats 217 of its 2000 increments with full Newton where the
 # contraction test's round-off decides: the SI deck ordered by METIS instead of AMD (the same units)
-# differs from it in 150 increments, by up to 3 iterations, 18595 against 18581 in total; mm and in
-# differ from SI in 148 and 280 increments by up to 4, 18587 and 18626 in total
+# differs from it in 112 increments, by up to 3 iterations, 9127 against 9113 in total; mm and in
+# differ from SI in 96 and 179 increments by up to 3, 9108 and 9140 in total
 ITER_TOTAL.add("ss_resonance")
 
 
