@@ -830,7 +830,7 @@ static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* 
    is not pushed out (the law acts on velocities: the contact is closed from t = 0 and the
    penetration stays).  A beam node's contact radius is half its section's smaller side (a
    circle's radius) unless SLAVE RADIUS= says otherwise: a bar standing on its end 0.1 mm above a
-   floor starts 9.9 mm inside it and strikes at t = 0.  A warning at the pair's line (stderr), not
+   floor starts 9.9 mm inside it and strikes at t = 0.  A warning at the pair's data line (stderr), not
    an error: a resting body set into its support by round-off is common, so only a penetration
    beyond 1 % of the node's radius (or 1e-9 of the model's size for radius 0) counts. */
 static void check_initial_penetration(parser* p, loc at, const nsb_contact_pair* c) {
