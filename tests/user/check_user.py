@@ -148,6 +148,9 @@ CUTBACK_PATH = {"hanging_cable"}
 # SI against mm differs by up to 4 and by 4 in total.  A unit-dependent convergence test would
 # move most increments' counts and the total with them.
 ITER_TOTAL = {"pendulum_stop"}
+# of those, the models whose totals round-off moves by more than 1 %, with their tolerance: each
+# measured on decks changed by one unit in the last place of E, in the same units (below)
+ITER_TOTAL_TOL = {}
 # of those, the models whose attempts diverge where round-off decides: their iteration counts
 # are not compared
 CUTBACK_ITER_FREE = set()
@@ -4570,8 +4573,9 @@ def main():
                         head, rows = read(os.path.join(runs[k], "history.csv"))
                         j = head.index("newton_iterations")
                         total[k] = sum(int(r[j]) for r in rows)
-                    report(model, "%s: Newton iterations in total within 1 %% of SI" % name,
-                           abs(total[name] - total["si"]) <= 0.01 * total["si"],
+                    tol = ITER_TOTAL_TOL.get(model, 0.01)
+                    report(model, "%s: Newton iterations in total within %g %% of SI" % (name, 100 * tol),
+                           abs(total[name] - total["si"]) <= tol * total["si"],
                            "%d, SI %d" % (total[name], total["si"]))
                 for f, t in (("history.csv", HIST), ("modes.csv", MODES), ("contacts.csv", CONTACT)):
                     compare(model, f, t, runs["si"], runs[name], u, until if f == "history.csv" else None, slack)
@@ -4887,7 +4891,7 @@ CHECKS["abaqus_cae_frequency"] = lambda m, run: check_freq(m, run, "clamped-free
 # ---------------------------------------------------------------------------
 # a third round of user models (make_decks.py, the block of the same name)
 
-from make_decks import UC2, brake_props, shaft_omega1, tmd_props  # noqa: E402
+from make_decks import UC2, brake_props, shaft_omega1, tmd_props, pluck_props  # noqa: E402
 
 
 def check_disk_brake(m, run):
@@ -5577,6 +5581,87 @@ CHECKS["tuned_mass_damper"] = check_tuned_mass_damper
 # by up to 2 iterations, 8959 against 8980 in total, ordered by METIS in 165 (8954); mm and in
 # differ in 661 and 1076 increments by up to 2, 9028 and 9019 in total
 ITER_TOTAL.add("tuned_mass_damper")
+
+
+def check_pluck_test(m, run):
+    p, h = UC2["pluck"], hist(run)
+    w1, al, be = pluck_props()
+    E, nu, rho = STEEL_SI
+    L, b, d, P, M, n = p["L"], p["b"], p["d"], p["P"], p["M"], p["n"]
+    EI, kGA, rA = E * b * d ** 3 / 12, 5 / 6 * E / (2 * (1 + nu)) * b * d, rho * b * d
+    st = [r for r in h if r["step"] == 1][-1]
+    w_st = P * L ** 3 / (3 * EI) + P * L / kGA
+    report(m, "step 1: the tip against P L^3/3EI + P L/kGA, the clamp's P", rel(-st["tip.uz"], w_st) < 1e-4
+           and rel(st["clamp.rfz"], P) < 1e-9, "%.8g m, %.8g m (rel %.2g; (w/L)^2 = %.2g); RF %.10g N"
+           % (-st["tip.uz"], w_st, rel(-st["tip.uz"], w_st), (w_st / L) ** 2, st["clamp.rfz"]))
+    dyn = [st] + [r for r in h if r["step"] == 2]
+    t0 = st["time"]
+    # the peaks of the swing (the largest |w| between zero crossings) and the crossings
+    zs, peaks, cur = [], [], (0.0, 0.0)
+    for a, c in zip(dyn, dyn[1:]):
+        if abs(c["tip.uz"]) > abs(cur[1]):
+            cur = (c["time"] - t0, c["tip.uz"])
+        if a["tip.uz"] * c["tip.uz"] < 0:
+            zs.append(a["time"] - t0 + (c["time"] - a["time"]) * a["tip.uz"] / (a["tip.uz"] - c["tip.uz"]))
+            peaks.append(cur)
+            cur = (0.0, 0.0)
+    wd = math.pi * (len(zs) - 1) / (zs[-1] - zs[0])
+    # Euler-Bernoulli with the tip mass, less the lumped mass (the tip mass carries most of the
+    # mode: 1.2e-3 of freq_clamped's bare mode at 20 elements, four times at 10, is an upper bound),
+    # the section's shear (w^2 L^2 ... P L/kGA over P L^3/3EI) and the scheme's (w h)^2 / 12
+    shear = 3 * EI / (kGA * L * L) / 2
+    est = 4.8e-3 + shear + (w1 * p["h"]) ** 2 / 12
+    want = w1 * math.sqrt(1 - p["zeta"] ** 2)
+    report(m, "released: swings at the damped frequency of the tip-mass cantilever", abs(wd / want - 1) < est,
+           "%.6g rad/s, w1 sqrt(1 - zeta^2) = %.6g rad/s (rel %+.2g, tol %.2g; %d half periods)"
+           % (wd, want, wd / want - 1, est, len(zs) - 1))
+    # the decay: a least-squares line through ln |peak| against time, slope -zeta w.  ALPHA acts on
+    # the beam's own mass only (*DAMPING is the material's), not on the particle: the mode's zeta is
+    # alpha/2w times the beam's share of its kinetic energy (the Euler-Bernoulli mode with the tip
+    # mass: phi = ch - c - s (sh - sn), s = (ch + c)/(sh + sn) at lambda) plus beta w/2
+    xs = [t for t, _ in peaks[1:]]
+    ys = [math.log(abs(v)) for _, v in peaks[1:]]
+    xm, ym = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - xm) * (y - ym) for x, y in zip(xs, ys)) / sum((x - xm) ** 2 for x in xs)
+    z = -slope / wd
+    lam = math.sqrt(w1 / math.sqrt(EI / rA)) * L
+    sg = (math.cosh(lam) + math.cos(lam)) / (math.sinh(lam) + math.sin(lam))
+
+    def phi(x):
+        a = lam * x / L
+        return math.cosh(a) - math.cos(a) - sg * (math.sinh(a) - math.sin(a))
+    k = 4000
+    I = L / k * sum(phi(L * i / k) ** 2 * (0.5 if i in (0, k) else 1.0) for i in range(k + 1))
+    share = rA * I / (rA * I + M * phi(L) ** 2)
+    zw = al / (2 * w1) * share + be * w1 / 2
+    report(m, "it decays by exp(-zeta w t): zeta = alpha/2w (the beam's share) + beta w/2", abs(z / zw - 1) < 0.02,
+           "zeta %.5f from %d peaks, %.5f with the beam's share %.3f of the kinetic energy (rel %+.2g, tol 0.02; "
+           "the deck's 1 %% if ALPHA acted on the particle)" % (z, len(xs), zw, share, z / zw - 1))
+    # released at rest from the static deflection: the first swing on the other side reaches it,
+    # less the decay over the half period
+    tp, a1 = peaks[1]
+    want1 = w_st * math.exp(-zw * w1 * tp)
+    report(m, "the first swing reaches the static deflection on the other side (less the decay)",
+           abs(abs(a1) / want1 - 1) < 2e-2, "%.6g m at %.4g s, w_st e^(-zeta w t) %.6g m (rel %+.2g, tol 2e-2: the "
+           "higher modes)" % (abs(a1), tp, want1, abs(a1) / want1 - 1))
+    # no load in step 2 (OP=NEW): E + D stays the released strain energy, to the trapezoidal rule's
+    # error on the dissipated power of the mode, (w h)^2 / 12 of D
+    E1 = st["total_energy"]
+    D = dyn[-1]["dissipated"] - st["dissipated"]
+    bal = max(abs(r["total_energy"] + r["dissipated"] - st["dissipated"] - E1) for r in dyn)
+    report(m, "step 2: E + D = the released strain energy (no load left: OP=NEW)",
+           bal <= (w1 * p["h"]) ** 2 / 12 * D and all(r["external_work"] == st["external_work"] for r in dyn),
+           "largest difference %.2g of it, %.2g of D (tol (w h)^2/12 = %.2g); W unchanged" % (
+               bal / E1, bal / D, (w1 * p["h"]) ** 2 / 12))
+
+
+CHECKS["pluck_test"] = check_pluck_test
+
+# pluck_test's modified Newton repeats 83 of its 2000 increments with full Newton where round-off
+# decides: its decks with E changed by one unit in the last place total 9679 and 9828 (in), 9698
+# and 9810 (mm), 9778 (SI; 9813 ordered by METIS) against SI's 9790
+ITER_TOTAL.add("pluck_test")
+ITER_TOTAL_TOL["pluck_test"] = 0.03
 
 
 if __name__ == "__main__":

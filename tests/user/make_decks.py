@@ -3468,5 +3468,63 @@ MODELS.update({
 })
 
 
+
+UC2.update({
+    "pluck": {"L": 1.0, "b": 0.02, "d": 0.01, "n": 10, "M": 0.5, "P": 5.0, "zeta": 0.01, "h": 5e-4, "T": 1.0},
+})
+
+
+def pluck_props():
+    """pluck_test: the tip-mass cantilever's first frequency (Euler-Bernoulli with the tip mass,
+    lambda = beta L the first root of 1 + c ch + mu lambda (c sh - s ch) = 0) and the Rayleigh
+    coefficients that give it zeta (half from each: alpha / 2 w = beta w / 2 = zeta / 2)."""
+    p = UC2["pluck"]
+    E, nu, rho = STEEL
+    EI, rA = E * p["b"] * p["d"] ** 3 / 12, rho * p["b"] * p["d"]
+    mu = p["M"] / (rA * p["L"])
+
+    def f(x):
+        c, s, ch, sh = math.cos(x), math.sin(x), math.cosh(x), math.sinh(x)
+        return (1 + c * ch + mu * x * (c * sh - s * ch)) / ch ** 2
+    lo, hi = 0.3, 1.875105
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if f(lo) * f(mid) <= 0:
+            hi = mid
+        else:
+            lo = mid
+    lam = 0.5 * (lo + hi)
+    w1 = lam ** 2 / p["L"] ** 2 * math.sqrt(EI / rA)
+    return w1, p["zeta"] * w1, p["zeta"] / w1
+
+
+def pluck_test(u):
+    """A pluck test: a steel cantilever (1 m, 20 x 10 mm, 10 B31) with a 0.5 kg mass at its tip
+    (*PARTICLE on the tip node) and Rayleigh damping of 1 % in its first mode (*DAMPING, half
+    from ALPHA, half from BETA), pulled down at the tip by 5 N in a *STATIC step, then let go in
+    a *DYNAMIC step (*CLOAD, OP=NEW without data lines: the load removed): it swings about the
+    unloaded line from the static deflection, decaying by exp(-zeta w t); 1 s at 0.5 ms."""
+    p = UC2["pluck"]
+    L, b, d, n = p["L"], p["b"], p["d"], p["n"]
+    w1, al, be = pluck_props()
+    s = head(u, "Pluck test of a cantilever with a tip mass", pluck_test.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u) + "*DAMPING, ALPHA=%s, BETA=%s\n" % (u.n(al, "1/T"), u.n(be, "T"))
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(d, "L"))
+    s += "*PARTICLE, NODE=%d, MASS=%s\n" % (n + 1, u.n(p["M"], "M"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (n + 1, u.n(-p["P"], "F"))
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, OP=NEW\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "pluck_test": (pluck_test, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
