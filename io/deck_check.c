@@ -6,6 +6,8 @@
  */
 #include "io/deck_internal.h"
 
+#include "contact/geometry.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -627,6 +629,7 @@ static void check_riks_steps(parser* p) {
 }
 
 static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c);
+static void check_initial_penetration(parser* p, loc at, const nsb_contact_pair* c);
 
 /* The slave of a contact pair: a node set (an element set or an obstacle of
    that name is named in the message).  Returns 0 after an error. */
@@ -780,6 +783,7 @@ static void check_contact(parser* p) {
     if (ok && c->slave_nset >= 0) ok = deck_check_body_face(p, at, ref, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
     if (ok && p->n_errors == 0) deck_default_contact_mass(p, ref, c);
+    if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_initial_penetration(p, at, c);
   }
   if (p->n_errors == 0) deck_default_contact_mass_shared(p);
 }
@@ -822,6 +826,45 @@ static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* 
           nd->label, c->master_kind == NSB_MASTER_PARTICLES ? "particle set" : "beam set");
     return;
   }
+}
+
+/* A particle or beam node that starts inside a fixed or translating obstacle under Newton's law
+   is not pushed out (the law acts on velocities: the contact is closed from t = 0 and the
+   penetration stays).  A beam node's contact radius is half its section's smaller side (a
+   circle's radius) unless SLAVE RADIUS= says otherwise: a bar standing on its end 0.1 mm above a
+   floor starts 9.9 mm inside it and strikes at t = 0.  A warning at the pair's data line (stderr), not
+   an error: a resting body set into its support by round-off is common, so only a penetration
+   beyond 1 % of the node's radius (or 1e-9 of the model's size for radius 0) counts. */
+static void check_initial_penetration(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (!p->err || c->law != NSB_CONTACT_NEWTON || c->master_kind != NSB_MASTER_OBSTACLE) return;
+  if (m->obstacles.data[c->master].body >= 0) return; /* a face of a rigid body: rigid-body slaves */
+  const nsb_nset* ss = &m->nsets.data[c->slave_nset];
+  double extent = model_extent(m);
+  int count = 0, first = -1;
+  double first_gap = 0.0, first_r = 0.0;
+  for (int k = 0; k < ss->nodes.count; ++k) {
+    int node = ss->nodes.data[k];
+    const nsb_node* nd = &m->nodes.data[node];
+    if (nd->body_kind == NSB_BODY_RIGID) continue;
+    double r = nsb_contact_node_radius(m, c, node);
+    nsb_vec3 n, v;
+    double gap = nsb_obstacle_gap(m, c->master, 0.0, nsb_v3_load(nd->X), r, nsb_v3_load(m->obstacles.data[c->master].dir),
+                                  &n, &v);
+    if (gap >= -fmax(0.01 * r, 1e-9 * extent)) continue;
+    if (count++ == 0) first = node, first_gap = gap, first_r = r;
+  }
+  if (count == 0) return;
+  const nsb_node* nd = &m->nodes.data[first];
+  fprintf(p->err,
+          "%s:%d: warning: *CONTACT PAIR: slave node %d starts %.3g inside obstacle %s (its contact radius is %.3g%s): "
+          "Newton's law does not push it out, the contact is closed from t = 0; place the node outside%s\n",
+          deck_file_name(p, at.file), at.line, nd->label, -first_gap, m->obstacles.data[c->master].name, first_r,
+          nd->body_kind == NSB_BODY_PARTICLE ? ", the particle's RADIUS"
+          : c->slave_radius >= 0.0           ? ", the pair's SLAVE RADIUS"
+                                             : ": half the section's smaller side, or its radius",
+          nd->body_kind == NSB_BODY_PARTICLE ? "" : " or give the pair a SLAVE RADIUS= (0: the node itself)");
+  if (count > 1) fprintf(p->err, "  (and %d more slave node%s of the pair)\n", count - 1, count > 2 ? "s" : "");
 }
 
 /* Default output, as Abaqus and CalculiX write one: a deck that asks for no

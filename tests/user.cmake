@@ -17,7 +17,9 @@
 # amplitudes held in later steps, a portal frame's sway buckling by its frequency, and Abaqus/CAE's
 # frequency step; a block stopping on a rough slope, a ball stack, a rod and a double pendulum
 # striking with Newton's law, stick-slip on a belt, a slider-crank, a particle leaving a cylinder, a
-# ballistic pendulum, a ball on a sprung platform, a Hertz impact of a hinged bar (check_user.py).
+# ballistic pendulum, a ball on a sprung platform, a Hertz impact of a hinged bar; a disk brake, a
+# bar dropped on its end, a clamped beam under a sudden load, Lee's frame, a beam at resonance, a
+# mass sliding across a beam, a Z frame, a whirling shaft, a tuned mass damper (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -37,7 +39,8 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     amplitude_steps preloaded_portal abaqus_cae_frequency
     block_stops_on_incline ball_stack rod_strikes_floor stick_slip_belt slider_crank
     particle_off_cylinder ballistic_pendulum drop_on_platform double_pendulum_wall
-    pendulum_hertz_wall)
+    pendulum_hertz_wall
+    disk_brake bar_drop_end clamped_step_udl lee_frame ss_resonance moving_mass z_frame whirling_shaft tuned_mass_damper pluck_test)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

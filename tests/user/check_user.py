@@ -112,6 +112,10 @@ KNOWN = {
         "a particle held on a curved obstacle by the law on the step average gains energy in the "
         "default scheme, first order in h: 1.1e-7 of E0 over the slide at h = 0.1 ms (2.2e-7 at "
         "0.2 ms, 5.5e-8 at 0.05 ms); RHOINF=1 keeps it to 4e-14",
+    ("moving_mass", "energy + dissipated never above the start"):
+        "a particle sliding on a swinging beam (persistent frictionless contact, the default scheme) "
+        "gains energy where the beam's swing turns: 6.5e-8 of E0 (1.4e-6 J) at 0.039 s at h = 1 ms, "
+        "4.9e-8 at h/2, 2.9e-8 at h/5; RHOINF=1 3e-9 (Newton's tolerance); the beam alone never gains",
     ("pendulum_stop", "momentum change along x = sum of RF h (the end points')"):
         "RF is the reaction at the end of each increment: after the impact it swings with the "
         "bar's highest modes, and the sum of RF h says 0.650 N s along x where the hinge's impulse "
@@ -144,6 +148,9 @@ CUTBACK_PATH = {"hanging_cable"}
 # SI against mm differs by up to 4 and by 4 in total.  A unit-dependent convergence test would
 # move most increments' counts and the total with them.
 ITER_TOTAL = {"pendulum_stop"}
+# of those, the models whose totals round-off moves by more than 1 %, with their tolerance: each
+# measured on decks changed by one unit in the last place of E, in the same units (below)
+ITER_TOTAL_TOL = {}
 # of those, the models whose attempts diverge where round-off decides: their iteration counts
 # are not compared
 CUTBACK_ITER_FREE = set()
@@ -3274,6 +3281,32 @@ def damped_harmonic_mode(om, z, f, Om, t):
     return q + qh, v + vh
 
 
+def ss_timoshenko_modes(L, b, hh, F, al, be, top=80):
+    """The symmetric modes of a simply supported steel Timoshenko beam (rectangle b x hh) under a
+    force F at midspan: (n, k, omega, zeta, modal force over modal mass, EI k Psi, kGA (k - Psi)).
+    The lower (bending) branch of (kGA k^2 - rhoA om^2)(EI k^2 + kGA - rhoI om^2) = (kGA k)^2 with
+    sin(k x) and a section rotation Psi cos(k x) per unit deflection; Rayleigh damping is modal,
+    z = alpha/2 om + beta om/2 (ALPHA on both inertias, BETA on all strains); the underdamped ones
+    (z < 0.5: the departures of the higher ones and of the shear branch from their quasi-static
+    parts are below 1e-9)."""
+    E, nu, rho = STEEL_SI
+    G = E / (2 * (1 + nu))
+    EI, rA, kGA = E * b * hh ** 3 / 12, rho * b * hh, 5 / 6 * G * b * hh
+    rI = rho * b * hh ** 3 / 12
+    modes_ = []
+    for n in range(1, top, 2):
+        k = n * math.pi / L
+        A2, A1, A0 = rA * rI, -(rA * (EI * k * k + kGA) + rI * kGA * k * k), EI * kGA * k ** 4
+        om2 = (-A1 - math.sqrt(A1 * A1 - 4 * A2 * A0)) / (2 * A2)
+        om = math.sqrt(om2)
+        z = al / (2 * om) + be * om / 2
+        Psi = (kGA * k * k - rA * om2) / (kGA * k)
+        mass = (rA + rI * Psi * Psi) * L / 2
+        if z < 0.5:
+            modes_.append((n, k, om, z, F * math.sin(n * math.pi / 2) / mass, EI * k * Psi, kGA * (k - Psi)))
+    return modes_
+
+
 def ss_harmonic_errors(run):
     """ss_harmonic_damped: the largest differences from the modal superposition (midspan
     deflection, the support reactions, the section moment inside element 3) over their scales,
@@ -3293,18 +3326,7 @@ def ss_harmonic_errors(run):
     # = (kGA k)^2; Rayleigh damping is modal with z = alpha/2 om + beta om/2 (ALPHA on both
     # inertias, BETA on all strains); while they are underdamped (n <= 25, z < 0.5: the departures
     # of the higher ones and of the shear branch from their quasi-static parts are below 1e-9)
-    rI = rho * b * hh ** 3 / 12
-    modes_ = []
-    for n in range(1, 80, 2):
-        k = n * math.pi / L
-        A2, A1, A0 = rA * rI, -(rA * (EI * k * k + kGA) + rI * kGA * k * k), EI * kGA * k ** 4
-        om2 = (-A1 - math.sqrt(A1 * A1 - 4 * A2 * A0)) / (2 * A2)
-        om = math.sqrt(om2)
-        z = al / (2 * om) + be * om / 2
-        Psi = (kGA * k * k - rA * om2) / (kGA * k)
-        mass = (rA + rI * Psi * Psi) * L / 2
-        if z < 0.5:
-            modes_.append((n, k, om, z, F * math.sin(n * math.pi / 2) / mass, EI * k * Psi, kGA * (k - Psi)))
+    modes_ = ss_timoshenko_modes(L, b, hh, F, al, be)
     worst = dict(mid=0.0, rf=0.0, cut=0.0)
     where = {}
     for r in h:
@@ -4560,8 +4582,9 @@ def main():
                         head, rows = read(os.path.join(runs[k], "history.csv"))
                         j = head.index("newton_iterations")
                         total[k] = sum(int(r[j]) for r in rows)
-                    report(model, "%s: Newton iterations in total within 1 %% of SI" % name,
-                           abs(total[name] - total["si"]) <= 0.01 * total["si"],
+                    tol = ITER_TOTAL_TOL.get(model, 0.01)
+                    report(model, "%s: Newton iterations in total within %g %% of SI" % (name, 100 * tol),
+                           abs(total[name] - total["si"]) <= tol * total["si"],
                            "%d, SI %d" % (total[name], total["si"]))
                 for f, t in (("history.csv", HIST), ("modes.csv", MODES), ("contacts.csv", CONTACT)):
                     compare(model, f, t, runs["si"], runs[name], u, until if f == "history.csv" else None, slack)
@@ -4872,6 +4895,787 @@ CHECKS["base_excitation"] = check_base_excitation
 CHECKS["amplitude_steps"] = check_amplitude_steps
 CHECKS["preloaded_portal"] = check_preloaded_portal
 CHECKS["abaqus_cae_frequency"] = lambda m, run: check_freq(m, run, "clamped-free")
+
+
+# ---------------------------------------------------------------------------
+# a third round of user models (make_decks.py, the block of the same name)
+
+from make_decks import UC2, brake_props, shaft_omega1, tmd_props, pluck_props  # noqa: E402
+
+
+def check_disk_brake(m, run):
+    p, h, c = UC2["brake"], hist(run), contacts(run)
+    md, Jd, Ja, mp, Jp = brake_props()
+    w0, N, mu, R, dt = p["w0"], p["N"], p["mu"], p["R"], p["h"]
+    dw = mu * N * R * dt / Ja
+    ts = Ja * w0 / (mu * N * R)
+    # slipping: the friction torque mu N R takes mu N R h / J off the spin in every increment
+    slip = [r for r in h[1:] if r["time"] < ts - 1e-9 * ts]
+    err = max(abs(r["disk.wz"] - (w0 - dw * round(r["time"] / dt))) for r in slip) / w0
+    report(m, "w = w0 - mu N R t / J while it slips", err < 1e-12,
+           "largest error %.2g w0 over %d increments (tol 1e-12)" % (err, len(slip)))
+    stop = next(r for r in h if r["disk.wz"] == 0.0 or abs(r["disk.wz"]) < 1e-12 * w0)
+    report(m, "at rest from the increment holding t_s = J w0 / (mu N R)", ts <= stop["time"] < ts + dt,
+           "t = %.6g s (t_s %.6g s)" % (stop["time"], ts))
+    after = max(abs(r["disk.wz"]) for r in h if r["time"] >= stop["time"])
+    report(m, "stays at rest (the pad holds it)", after < 1e-12 * w0, "largest |w| %.2g rad/s" % after)
+    E0 = 0.5 * Ja * w0 * w0
+    end = h[-1]
+    e = abs(end["dissipated"] - E0) / E0
+    report(m, "dissipated = J w0^2 / 2", e < 1e-12, "%.15g J, J w0^2/2 = %.15g J (rel %.2g)" % (end["dissipated"], E0, e))
+    bal = max(abs(r["total_energy"] + r["dissipated"] - r["external_work"] - E0) for r in h) / E0
+    report(m, "E + D - W = E0 at every increment", bal < 1e-12, "largest difference %.2g E0" % bal)
+    # the pad's supports carry the drag mu N along the face's motion (+y at the pad) while it
+    # slips; the face carries the pad's N
+    drag = max(abs(r["pad.rfy"] + mu * N) for r in slip) / (mu * N)
+    report(m, "the pad's support reaction = -mu N while it slips", drag < 1e-12, "largest error %.2g mu N" % drag)
+    fn = max(abs(float(x["normal_force"]) - N) for x in c) / N
+    report(m, "normal force N at every row", fn < 1e-12, "largest error %.2g N" % fn)
+
+
+CHECKS["disk_brake"] = check_disk_brake
+
+
+def bar_drop_rebound(run):
+    """bar_drop_end: (time of the first and last increment with an impulse, the floor's impulse,
+    the bar's mean velocity when it touches and when it leaves, the rows)."""
+    p, h, c = UC2["bardrop"], hist(run), contacts(run)
+    m = STEEL_SI[2] * p["b"] ** 2 * p["L"]
+    imp = [(float(x["time"]), float(x["normal_impulse"])) for x in c if float(x["normal_impulse"]) > 0.0]
+    t1, t2 = imp[0][0], imp[-1][0]
+    g, v0 = p["g"], p["v0"]
+    # free fall to the floor: gap = v0 t + g t^2 / 2
+    tt = (-v0 + math.sqrt(v0 * v0 + 2 * g * p["gap"])) / g
+    v_touch = v0 + g * tt
+    end = h[-1]
+    v_leave = end["linear_momentum_z"] / m + g * (end["time"] - t2)
+    return t1, t2, sum(i for _, i in imp), v_touch, v_leave, m, h, tt
+
+
+def check_bar_drop_end(m, run):
+    p = UC2["bardrop"]
+    E, rho = STEEL_SI[0], STEEL_SI[2]
+    L, dt, g = p["L"], p["h"], p["g"]
+    c0 = math.sqrt(E / rho)
+    t1, t2, P, vt, vl, mass, h, tt = bar_drop_rebound(run)
+    report(m, "strikes in the increment after the touch at the gap / v0", tt < t1 - dt / 2 < tt + dt,
+           "first impulse in the increment ending %.6g s (touch %.6g s)" % (t1, tt))
+    dur = t2 - (t1 - dt)
+    report(m, "stays on the floor for 2 L / c (Saint-Venant), within 2 h", abs(dur - 2 * L / c0) <= 2 * dt,
+           "%.6g s, 2 L/c = %.6g s (%.2g h)" % (dur, 2 * L / c0, (dur - 2 * L / c0) / dt))
+    # momentum: the floor's impulses and the weight, to Newton's tolerance: 1e-8 of the largest
+    # impulse of an increment, in each increment
+    c = contacts(run)
+    pmax = max(float(x["normal_impulse"]) for x in c)
+    tol = 1e-8 * pmax * len(h) / (mass * p["v0"])
+    v_first = h[0]["linear_momentum_z"]
+    bal = abs(h[-1]["linear_momentum_z"] - v_first - P + mass * g * h[-1]["time"]) / (mass * p["v0"])
+    report(m, "momentum change = floor impulse - m g t", bal < tol, "%.2g of m v0 (tol %.2g: Newton's 1e-8 of the "
+           "largest impulse of an increment, %d increments)" % (bal, tol, len(h) - 1))
+    # the elastic bar on a rigid floor leaves at the speed it struck with; the grid closes and
+    # opens the contact within an increment each (the wave c h of 2 L), first order in h
+    d = 1 - vl / vt
+    report(m, "leaves at the striking speed, within 2 c h / L", 0 <= d <= 2 * c0 * dt / L,
+           "v_leave %.6g m/s, v_touch %.6g m/s: %.3g low (c h / L = %.3g)" % (vl, vt, d, c0 * dt / L))
+    E0 = h[0]["total_energy"]
+    gain = max(r["total_energy"] + r["dissipated"] - E0 for r in h) / E0
+    report(m, "energy + dissipated never above the start", gain <= 1e-12, "largest gain %.2g of E0" % gain)
+    quarter = run_variant(run, "bar_drop_end_si.inp", "h4", "*DYNAMIC\n%g, " % dt, "*DYNAMIC\n%g, " % (dt / 4))
+    if quarter is None:
+        report(m, "the deck at h/4 runs", False, "failed")
+    else:
+        UC2["bardrop"]["h"] = dt / 4
+        try:
+            _, _, _, vt4, vl4, _, _, _ = bar_drop_rebound(quarter)
+        finally:
+            UC2["bardrop"]["h"] = dt
+        d4 = 1 - vl4 / vt4
+        report(m, "the deck at h/4: the rebound's deficit first order in h", 0 <= d4 < d / 2.5,
+               "%.3g low (h: %.3g; ratio %.2f)" % (d4, d, d / d4))
+    # the deck as first written, without SLAVE RADIUS: the node, a sphere of the section's half
+    # width, starts inside the floor; the reader warns at the pair's data line
+    text = open(os.path.join(HERE, "bar_drop_end_si.inp")).read()
+    line = text[:text.index("*CONTACT PAIR")].count("\n") + 2  # the pair's data line
+    deck = os.path.join(os.path.dirname(run), "bar_drop_end_radius.inp")
+    open(deck, "w").write(text.replace("*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\n", "*CONTACT PAIR, LAW=NEWTON\n"))
+    q = subprocess.run([NSBEAM[0], "check", deck], capture_output=True, text=True)
+    want = "bar_drop_end_radius.inp:%d: warning: *CONTACT PAIR: slave node 1 starts 0.0099 inside obstacle FLOOR" % line
+    report(m, "without SLAVE RADIUS=0: a warning at the pair's data line", q.returncode == 0 and want in q.stderr,
+           "exit %d, %s" % (q.returncode, q.stderr.strip().splitlines()[0] if q.stderr.strip() else "no message"))
+
+
+CHECKS["bar_drop_end"] = check_bar_drop_end
+
+
+def clamped_modes(L, nmodes):
+    """The symmetric modes of a clamped-clamped Euler-Bernoulli beam: (beta, int phi, int phi^2,
+    phi(L/2)) with phi = cosh bx - cos bx - s (sinh bx - sin bx), cos bL cosh bL = 1, written
+    without the cancellation of cosh - s sinh for large b x (Simpson's rule, 2000 intervals)."""
+    out = []
+    roots = sign_change_roots(lambda z: math.cos(z) - 1.0 / math.cosh(z), nmodes, 3.0, 0.05)
+    for k, bl in enumerate(roots):
+        if k % 2:
+            continue  # antisymmetric: nothing at midspan from a uniform load
+        b = bl / L
+        den = math.sinh(bl) - math.sin(bl)
+        s = (math.cosh(bl) - math.cos(bl)) / den
+        one_minus_s = (math.cos(bl) - math.sin(bl) - math.exp(-bl)) / den
+
+        def phi(x):
+            z = b * x
+            # cosh z - s sinh z = ((1 - s) e^z + (1 + s) e^-z) / 2
+            return 0.5 * (one_minus_s * math.exp(z) + (1 + s) * math.exp(-z)) - math.cos(z) + s * math.sin(z)
+        n = 2000
+        w = [phi(L * i / n) for i in range(n + 1)]
+        simp = lambda f: L / n / 3 * sum(f(v) * (1 if i in (0, n) else 4 if i % 2 else 2) for i, v in enumerate(w))
+        out.append((b, simp(lambda v: v), simp(lambda v: v * v), phi(L / 2)))
+    return out
+
+
+def check_clamped_step_udl(m, run):
+    p, h = UC2["csu"], hist(run)
+    E, nu, rho = STEEL_SI
+    L, b, d, q, dt = p["L"], p["b"], p["d"], p["q"], p["h"]
+    A, I = b * d, b * d ** 3 / 12
+    EI, mA, kGA = E * I, rho * A, 5.0 / 6.0 * E / (2 * (1 + nu)) * A
+    w_eb = q * L ** 4 / (384 * EI)
+    shear = q * L * L / (8 * kGA)
+    modes = clamped_modes(L, 40)
+    om1 = modes[0][0] ** 2 * math.sqrt(EI / mA)
+
+    def series(t):
+        return sum(q * ip / (mA * ip2 * (bb * bb) ** 2 * EI / mA) * pm * (1 - math.cos(bb * bb * math.sqrt(EI / mA) * t))
+                   for bb, ip, ip2, pm in modes)
+    ts = [r["time"] for r in h]
+    ref = [series(t) for t in ts]
+    w = [-r["mid.uz"] for r in h]
+    static = sum(q * ip / (mA * ip2) * pm / ((bb * bb) ** 2 * EI / mA) for bb, ip, ip2, pm in modes)
+    report(m, "the modal series' static sum = q L^4 / 384 EI", abs(static / w_eb - 1) < 1e-6,
+           "%.8g m, %.8g m (20 symmetric modes)" % (static, w_eb))
+    # the first peak (the grid's largest within the first period) against the series' on the same
+    # grid; the Timoshenko section is softer by its shear q L^2 / 8 kGA (1.3e-3)
+    T1 = 2 * math.pi / om1
+    first = [i for i, t in enumerate(ts) if t < T1]
+    pk, pk_ref = max(w[i] for i in first), max(ref[i] for i in first)
+    amp = pk / (w_eb + shear)
+    report(m, "dynamic amplification of the first swing = the series' (about 2)",
+           abs(pk / pk_ref - 1 - shear / w_eb) < 2e-3,
+           "w_max / w_static = %.5f, series %.5f: %.2g apart beyond the section's shear %.2g (tol 2e-3)"
+           % (amp, pk_ref / w_eb, pk / pk_ref - 1 - shear / w_eb, shear / w_eb))
+    # every increment against the series, within twice the phase error the frequency errors give
+    # the first mode's swing (the lumped mass 1.2e-3, freq_clamped; the scheme (w h)^2 / 12) and
+    # the shear's static part
+    delta = 1.2e-3 + (om1 * dt) ** 2 / 12
+    worst, where = 0.0, 0.0
+    for t, x, y in zip(ts, w, ref):
+        tol = 2 * (w_eb * om1 * t * delta + shear)
+        if abs(x - y) / tol > worst:
+            worst, where = abs(x - y) / tol, t
+    report(m, "midspan at every increment against the Euler-Bernoulli modal series", worst <= 1.0,
+           "%.2f of the tolerance (at %.4g s; 2 (w_st w1 t delta + shear), delta = %.2g)" % (worst, where, delta))
+    gain = max(r["total_energy"] - r["external_work"] for r in h)
+    W = max(r["external_work"] for r in h)
+    report(m, "no energy gain: E - W never above 0", gain <= 1e-12 * W, "largest %.2g of W (the scheme dissipates %.2g)"
+           % (gain / W, (h[-1]["external_work"] - h[-1]["total_energy"]) / W))
+
+
+CHECKS["clamped_step_udl"] = check_clamped_step_udl
+
+
+def lee_shoot(q, uD, a, n=500):
+    """Lee's frame as the inextensible elastica (units L = 1, EI = 1): q = (phi0, H, V, P), the
+    foot's rotation, the foot's reaction (H, V) and the load; the residual of the far pin's
+    position (1, 1), its moment and the load point's horizontal displacement uD (RK4, n steps a
+    member, the load point on the grid)."""
+    phi0, H, V, P = q
+    h = 1.0 / n
+    x, y, th = 0.0, 0.0, math.pi / 2 + phi0
+    xD = yD = None
+    kD = round(a * n)
+
+    def f(x, y, th, load):
+        m = x * V - y * H + (P * (load - x) if load is not None else 0.0)
+        return math.cos(th), math.sin(th), m
+    for seg in range(2):
+        for i in range(n):
+            if seg == 1 and i == kD:
+                xD, yD = x, y
+            k1 = f(x, y, th, xD)
+            k2 = f(x + h / 2 * k1[0], y + h / 2 * k1[1], th + h / 2 * k1[2], xD)
+            k3 = f(x + h / 2 * k2[0], y + h / 2 * k2[1], th + h / 2 * k2[2], xD)
+            k4 = f(x + h * k3[0], y + h * k3[1], th + h * k3[2], xD)
+            x += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+            y += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+            th += h / 6 * (k1[2] + 2 * k2[2] + 2 * k3[2] + k4[2])
+        if seg == 0:
+            th -= math.pi / 2  # the rigid corner
+    return [x - 1.0, y - 1.0, x * V - y * H + P * (xD - x), xD - a - uD], yD
+
+
+def solve4(A, b):
+    """Gaussian elimination with partial pivoting (4 x 4)."""
+    n = len(b)
+    M = [row[:] + [b[i]] for i, row in enumerate(A)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(M[r][c]))
+        M[c], M[p] = M[p], M[c]
+        for r in range(c + 1, n):
+            f = M[r][c] / M[c][c]
+            for k in range(c, n + 1):
+                M[r][k] -= f * M[c][k]
+    xs = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        xs[r] = (M[r][n] - sum(M[r][k] * xs[k] for k in range(r + 1, n))) / M[r][r]
+    return xs
+
+
+def lee_elastica(uD, guess, a):
+    """The elastica frame's state (phi0, H, V, P) with the load point moved uD across, by Newton
+    from guess (finite-difference Jacobian); None if it does not converge."""
+    q = list(guess)
+    for _ in range(30):
+        r, _ = lee_shoot(q, uD, a)
+        if max(abs(v) for v in r) < 1e-11:
+            return q
+        J = [[0.0] * 4 for _ in range(4)]
+        for j in range(4):
+            dq = 1e-7 * max(1.0, abs(q[j]))
+            qq = list(q)
+            qq[j] += dq
+            rr, _ = lee_shoot(qq, uD, a)
+            for i in range(4):
+                J[i][j] = (rr[i] - r[i]) / dq
+        step = solve4(J, [-v for v in r])
+        q = [qi + si for qi, si in zip(q, step)]
+    return None
+
+
+def check_lee_frame(m, run):
+    p, rows = UC2["lee"], hist(run)
+    L, b, d, a = p["L"], p["b"], p["d"], p["a"] / p["L"]
+    EI = 210e9 * b * d ** 3 / 12
+    s = EI / L ** 2
+    P = p["lam"] * s
+    worst = max(math.hypot(r["foot.rfx"] + r["pin.rfx"], r["foot.rfy"] + r["pin.rfy"] - r["load_factor"] * P)
+                for r in rows[1:]) / P
+    report(m, "reactions balance lambda P on the whole path", worst < 1e-9, "%.2g P (%d increments)" % (worst, len(rows) - 1))
+    k = max(range(1, len(rows) - 1), key=lambda i: rows[i]["load_factor"])
+    report(m, "passes the limit point", rows[-1]["load_factor"] < rows[k]["load_factor"] and k < len(rows) - 2,
+           "largest LPF at increment %d of %d" % (k, len(rows) - 1))
+
+    def guess(r):
+        return (r["foot.rz"], r["foot.rfx"] / s, r["foot.rfy"] / s, r["load_factor"] * p["lam"])
+    # the inextensible, shear-rigid elastica of the frame (shooting) at each point's horizontal
+    # displacement of the load point (it grows along the whole path; the vertical one turns back)
+    el = [lee_elastica(r["load.ux"] / L, guess(r), a) for r in rows[1:]]
+    report(m, "the elastica found at every point of the path", all(q is not None for q in el),
+           "%d of %d" % (sum(q is not None for q in el), len(el)))
+    if any(q is None for q in el):
+        return
+    # its limit load: the largest P between the neighbours of the largest sampled point (golden section)
+    lo, hi = rows[k - 1]["load.ux"] / L, rows[k + 1]["load.ux"] / L
+    g = guess(rows[k])
+
+    def load(ud):
+        return lee_elastica(ud, g, a)[3]
+    gr = (math.sqrt(5) - 1) / 2
+    c, e = hi - gr * (hi - lo), lo + gr * (hi - lo)
+    fc, fe = load(c), load(e)
+    for _ in range(30):
+        if fc > fe:
+            hi, e, fe = e, c, fc
+            c = hi - gr * (hi - lo)
+            fc = load(c)
+        else:
+            lo, c, fc = c, e, fe
+            e = lo + gr * (hi - lo)
+            fe = load(e)
+    plim = max(fc, fe)
+    ep = max(abs(q[3] - r["load_factor"] * p["lam"]) for q, r in zip(el, rows[1:])) / plim
+    ev = max(abs(lee_shoot(q, r["load.ux"] / L, a)[1] - 1.0 - r["load.uy"] / L) for q, r in zip(el, rows[1:]))
+    # 10 two-node elements a member (their chords stiffen it, as euler_column's (pi/n)^2/12), the
+    # real section's P/EA and P/kGA, which soften it (P L^2/EI (r/L)^2 = 4.3e-4 at the limit, the
+    # shear 2(1 + nu)/k = 3.1 times that)
+    report(m, "the path against the elastica: load and drop at the load point's sideways move",
+           ep < 2e-3 and ev < 2e-3, "load %.2g of the limit load, drop %.2g L (tol 2e-3)" % (ep, ev))
+    xs = [rows[i]["time"] for i in (k - 1, k, k + 1)]
+    ys = [rows[i]["load_factor"] * p["lam"] for i in (k - 1, k, k + 1)]
+    d1 = (ys[1] - ys[0]) / (xs[1] - xs[0])
+    d2 = ((ys[2] - ys[1]) / (xs[2] - xs[1]) - d1) / (xs[2] - xs[0])
+    xv = (d2 * (xs[0] + xs[1]) - d1) / (2 * d2)
+    yv = ys[0] + d1 * (xv - xs[0]) + d2 * (xv - xs[0]) * (xv - xs[1])
+    report(m, "limit load P L^2/EI against the elastica's", rel(yv, plim) < 2e-3,
+           "%.4f (largest point %.4f), elastica %.4f (rel %+.2g, tol 2e-3)" % (yv, max(ys), plim, yv / plim - 1))
+
+
+CHECKS["lee_frame"] = check_lee_frame
+PSEUDO_TIME.add("lee_frame")
+
+
+def ss_resonance_fit(run, dt):
+    """ss_resonance: amplitude and phase of the midspan over the last two periods (least squares
+    at the driving frequency) from the run, from the Timoshenko beam's damped modal superposition
+    on the same samples, and from the textbook mode-1 resonance F / (rho A L zeta w^2) times
+    1 - exp(-zeta w t); zeta; the scheme's relative period error (w h)^2 / 12."""
+    p, h = UC2["res"], hist(run)
+    L, b, hh, F = p["L"], p["b"], p["h"], p["F"]
+    E, nu, rho = STEEL_SI
+    EI, rA, kGA = E * b * hh ** 3 / 12, rho * b * hh, 5 / 6 * E / (2 * (1 + nu)) * b * hh
+    w1 = (math.pi / L) ** 2 * math.sqrt(EI / rA)
+    z1 = p["alpha"] / (2 * w1) + p["beta"] * w1 / 2
+    sel = [r for r in h if r["time"] > p["T"] - 4 * math.pi / w1 + 1e-9]
+    ts = [r["time"] for r in sel]
+
+    def fit(vals):
+        a = 2.0 / len(ts) * sum(v * math.sin(w1 * t) for v, t in zip(vals, ts))
+        c = 2.0 / len(ts) * sum(v * math.cos(w1 * t) for v, t in zip(vals, ts))
+        return math.hypot(a, c), math.atan2(c, a)
+    modes_ = ss_timoshenko_modes(L, b, hh, F, p["alpha"], p["beta"])
+    w_st = F * L ** 3 / (48 * EI) + F * L / (4 * kGA)
+
+    def ref(t):
+        a = math.sin(w1 * t)
+        w = w_st * a
+        for n, k, om, z, f, mk, vk in modes_:
+            q, v = damped_harmonic_mode(om, z, f, w1, t)
+            w += math.sin(n * math.pi / 2) * (q - f * a / om ** 2)
+        return w
+    tb = F / (rA * L * z1 * w1 * w1)
+    return (fit([-r["mid.uz"] for r in sel]), fit([ref(t) for t in ts]),
+            fit([tb * (1 - math.exp(-z1 * w1 * t)) * math.cos(w1 * t) for t in ts])[0], z1, (w1 * dt) ** 2 / 12, w_st)
+
+
+def check_ss_resonance(m, run):
+    p = UC2["res"]
+    (A, ph), (Ar, phr), Atb, z1, d, w_st = ss_resonance_fit(run, p["dt"])
+    # at resonance the phase moves by the relative frequency error over zeta: the scheme's period
+    # error (w h)^2 / 12 is 0.032 rad of it; the amplitude by half its square and by the scheme's
+    # own damping of the mode (also over zeta); the deck at h/2 (below) shows both are the scheme's
+    report(m, "phase at resonance against the damped modal superposition, within 2 d / zeta",
+           abs(ph - phr) <= 2 * d / z1, "%.3g rad (d / zeta = %.3g rad, zeta = %.4f)" % (ph - phr, d / z1, z1))
+    report(m, "resonant amplitude against the damped modal superposition", abs(A / Ar - 1) < 2e-3,
+           "%.6g m, %.6g m (%+.2g, tol 2e-3); %.1f times the static deflection" % (A, Ar, A / Ar - 1, A / w_st))
+    # the textbook's mode-1 resonance (Clough and Penzien 1993): the other modes' quasi-static
+    # part and the section's shear move it by 2 zeta times their share of the static deflection
+    report(m, "resonant amplitude against F / (rho A L zeta w^2) (1 - exp(-zeta w t))", abs(A / Atb - 1) < 3e-3,
+           "%.6g m, textbook %.6g m (%+.2g, tol 3e-3)" % (A, Atb, A / Atb - 1))
+    half = run_variant(run, "ss_resonance_si.inp", "half_h", "*DYNAMIC\n%g, %g\n" % (p["dt"], p["T"]),
+                       "*DYNAMIC\n%g, %g\n" % (p["dt"] / 2, p["T"]))
+    if half is None:
+        report(m, "the deck at h/2 runs", False, "failed")
+        return
+    (A2, ph2), (Ar2, phr2), _, _, _, _ = ss_resonance_fit(half, p["dt"] / 2)
+    ra, rp = abs(A / Ar - 1) / abs(A2 / Ar2 - 1), abs(ph - phr) / abs(ph2 - phr2)
+    report(m, "the deck at h/2: amplitude and phase at least 3 times closer (second order)", ra > 3 and rp > 3,
+           "%+.2g and %.3g rad; %.1f and %.1f times closer" % (A2 / Ar2 - 1, ph2 - phr2, ra, rp))
+    h = hist(run)
+    W = max(abs(r["external_work"]) for r in h)
+    bal = max(r["total_energy"] + r["dissipated"] - r["external_work"] for r in h) / W
+    report(m, "no energy gain: E + dissipated - W never above 0", bal <= 1e-9,
+           "largest %.2g of W; the damping dissipated %.3g of W" % (bal, h[-1]["dissipated"] / W))
+
+
+CHECKS["ss_resonance"] = check_ss_resonance
+
+# ss_resonance's modified Newton repeats 217 of its 2000 increments with full Newton where the
+# contraction test's round-off decides: the SI deck ordered by METIS instead of AMD (the same units)
+# differs from it in 112 increments, by up to 3 iterations, 9127 against 9113 in total; mm and in
+# differ from SI in 96 and 179 increments by up to 3, 9108 and 9140 in total
+ITER_TOTAL.add("ss_resonance")
+
+
+
+
+def moving_mass_reference(p, E, rho, nmodes=12, steps_per_h=4):
+    """The moving-mass equations (Fryba 1972) of a simply supported Euler-Bernoulli beam (sine modes)
+    carrying its own weight from rest and a frictionless mass m that stays on it: modal equations
+    with the contact force N = m (g - d2w/dt2 along the path), the mass's horizontal motion
+    m x'' = N w'(x); w downward.  RK4 at h / steps_per_h until the mass reaches the far support.
+    Returns the times, the mass's x and its deflection w (downward) at every h."""
+    L, b, d, m, g = p["L"], p["b"], p["d"], p["m"], p["g"]
+    rA, EI = rho * b * d, E * b * d ** 3 / 12
+    Mn = rA * L / 2
+    ks = [n * math.pi / L for n in range(1, nmodes + 1)]
+    om2 = [k ** 4 * EI / rA for k in ks]
+    fg = [rA * g * (1 - math.cos(k * L)) / k for k in ks]  # int rho A g sin(k x) dx
+    N = nmodes
+
+    def rhs(s):
+        q, v, x, xd = s[:N], s[N:2 * N], s[2 * N], s[2 * N + 1]
+        ph = [math.sin(k * x) for k in ks]
+        d1 = [k * math.cos(k * x) for k in ks]
+        d2 = [-k * k * math.sin(k * x) for k in ks]
+        wx = sum(qi * di for qi, di in zip(q, d1))
+        # N = m (g - c - sum ph_k q_k''), c the path's convective part; the mass's x'' = N wx / m
+        # from the previous N is a term of second order in the slope: take x'' = g wx
+        xdd = g * wx
+        c = sum(2 * vi * di * xd + qi * (ddi * xd * xd + di * xdd) for vi, di, ddi, qi in zip(v, d1, d2, q))
+        # (Mn I + m ph ph^T) q'' = f - Mn om2 q + ph m (g - c): Sherman-Morrison
+        r = [fg[i] - Mn * om2[i] * q[i] + ph[i] * m * (g - c) for i in range(N)]
+        # A = Mn I + m ph ph^T: A^-1 r = r/Mn - m ph (ph.r)/Mn^2 / (1 + m ph.ph / Mn)
+        pr = sum(a * b_ for a, b_ in zip(ph, r))
+        pp = sum(a * a for a in ph)
+        qdd = [ri / Mn - m * phi * pr / (Mn * Mn) / (1 + m * pp / Mn) for ri, phi in zip(r, ph)]
+        Nf = m * (g - c - sum(a * b_ for a, b_ in zip(ph, qdd)))
+        return v + qdd + [xd, Nf * wx / m]
+
+    s = [0.0] * (2 * N) + [p["x0"], p["v"]]
+    hh = p["h"] / steps_per_h
+    ts, xs, ws = [0.0], [s[2 * N]], [0.0]
+    t = 0.0
+    while s[2 * N] < L:
+        for _ in range(steps_per_h):
+            k1 = rhs(s)
+            k2 = rhs([a + hh / 2 * b_ for a, b_ in zip(s, k1)])
+            k3 = rhs([a + hh / 2 * b_ for a, b_ in zip(s, k2)])
+            k4 = rhs([a + hh * b_ for a, b_ in zip(s, k3)])
+            s = [a + hh / 6 * (b1 + 2 * b2 + 2 * b3 + b4) for a, b1, b2, b3, b4 in zip(s, k1, k2, k3, k4)]
+        t += p["h"]
+        x = s[2 * N]
+        ts.append(t)
+        xs.append(x)
+        ws.append(sum(qi * math.sin(k * x) for qi, k in zip(s[:N], ks)))
+    return ts, xs, ws
+
+
+def check_moving_mass(m, run):
+    p, h, c = UC2["mmass"], hist(run), contacts(run)
+    E, nu, rho = STEEL_SI
+    L, b, d, dt, g, n = p["L"], p["b"], p["d"], p["h"], p["g"], p["n"]
+    EI, rA = E * b * d ** 3 / 12, rho * b * d
+    ts, xs, ws = moving_mass_reference(p, E, rho)
+    z0 = d / 2 + p["r"]
+    # the beam starts undeflected under its own weight: it swings about its sag w_g = 5 q L^4 / 384 EI
+    # at about its first frequency while the mass crosses; each mode's frequency error (the lumped
+    # mass 1.2e-3, freq_pinned; the scheme's (w h)^2 / 12) turns into a phase error w1 t delta of that
+    # swing; the mass runs on the chords, w'' l^2 / 8 off the curve
+    w1 = (math.pi / L) ** 2 * math.sqrt(EI / rA)
+    wg = 5 * rA * g * L ** 4 / (384 * EI)
+    delta = 1.2e-3 + (w1 * dt) ** 2 / 12
+    l = L / n
+    chord = p["m"] * g * L / 4 / EI * l * l / 8 + rA * g * L * L / 8 / EI * l * l / 8
+    worst, where, ex = 0.0, 0.0, 0.0
+    for t, x, w, r in zip(ts, xs, ws, h):
+        tol = 2 * (w1 * t * delta * wg + chord)
+        e = abs(z0 - r["mass.z"] - w) / tol
+        if e > worst:
+            worst, where = e, t
+        ex = max(ex, abs(r["mass.x"] - x))
+    report(m, "the mass's path against the moving-mass equations (Fryba 1972)", worst <= 1.0,
+           "%.2f of the tolerance (at %.3g s; 2 (w1 t delta w_g + chord sag), delta %.2g, w_g %.3g m); largest "
+           "deflection under the mass %.4g m (the mass's own static m g L^3 / 48 EI %.3g m)"
+           % (worst, where, delta, wg, max(ws), p["m"] * g * L ** 3 / 48 / EI))
+    report(m, "its horizontal motion (the slope's push) as the equations'", ex < 1e-4, "largest difference %.2g m" % ex)
+    # it runs off the far end: the last impulse in the increment in which its centre passes the
+    # support, then free flight
+    last = max(float(x["time"]) for x in c if float(x["normal_impulse"]) > 0.0)
+    k = next(i for i, r in enumerate(h) if r["mass.x"] > L)
+    report(m, "leaves at the far support", abs(last - h[k]["time"]) < 1.5 * dt,
+           "last impulse at %.4g s, the centre passes x = L in the increment ending %.4g s" % (last, h[k]["time"]))
+    fl = [r for r in h if r["time"] > last + 1e-9 * dt]
+    dv = max(abs(fl[i + 1]["mass.vz"] - fl[i]["mass.vz"] + g * dt) for i in range(len(fl) - 1))
+    dx = max(abs(fl[i + 1]["mass.vx"] - fl[i]["mass.vx"]) for i in range(len(fl) - 1))
+    report(m, "then falls freely: vz drops by g h, vx constant", dv < 1e-12 and dx < 1e-12,
+           "%.2g m/s, %.2g m/s over %d increments" % (dv, dx, len(fl) - 1))
+    E0 = h[0]["total_energy"]
+    gain = max(r["total_energy"] + r["dissipated"] - E0 for r in h) / E0
+    report(m, "energy + dissipated never above the start", gain <= 1e-12,
+           "largest gain %.2g E0; the chords' kinks dissipated %.3g J" % (gain, h[-1]["dissipated"]))
+
+
+CHECKS["moving_mass"] = check_moving_mass
+
+
+def z_frame_forces(loads, s_pt):
+    """z_frame's linear statics: (N, V, M) at the point s_pt = (member, s) for loads (P, Q, q, H_D):
+    the forces of the part between the point and the roller D, with D's reaction by statics
+    (moments about the pin A); members 0 (A to B), 1 (B to C), 2 (C to D), s from their start."""
+    p = UC2["zf"]
+    a, H, c, xq = p["a"], p["H"], p["c"], p["xq"]
+    P, Q, q, HD = loads
+    Dy = (H * P + (a + xq) * Q + a * a / 2 * q + H * HD) / (a + c)
+    k, s = s_pt
+    x = (s, 0.0) if k == 0 else (a, s) if k == 1 else (a + s, H)
+    t = ((1.0, 0.0), (0.0, 1.0), (1.0, 0.0))[k]
+    forces = [((a + c, H), (HD, Dy))]
+    if k < 2 or s < xq:
+        forces.append(((a + xq, H), (0.0, -Q)))
+    if k < 2:
+        forces.append(((a, H), (P, 0.0)))
+    if k == 0 and s < a:
+        forces.append((((s + a) / 2, 0.0), (0.0, -q * (a - s))))
+    F = (sum(f[1][0] for f in forces), sum(f[1][1] for f in forces))
+    M = sum((f[0][0] - x[0]) * f[1][1] - (f[0][1] - x[1]) * f[1][0] for f in forces)
+    return F[0] * t[0] + F[1] * t[1], -F[0] * t[1] + F[1] * t[0], M
+
+
+def z_frame_reactions(loads):
+    p = UC2["zf"]
+    P, Q, q, HD = loads
+    Dy = (p["H"] * P + (p["a"] + p["xq"]) * Q + p["a"] ** 2 / 2 * q + p["H"] * HD) / (p["a"] + p["c"])
+    return -P - HD, Q + q * p["a"] - Dy, Dy
+
+
+def z_frame_ux(scale=1.0):
+    """The roller's sideways move by virtual work (unit load at D along x): bending, axial and
+    shear (k = 5/6), trapezoidal rule on 20000 intervals a member."""
+    p = UC2["zf"]
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    A, I = p["b"] * p["d"], p["b"] * p["d"] ** 3 / 12
+    EA, EI, kGA = E * A, E * I, 5.0 / 6.0 * E / (2 * (1 + nu)) * A
+    loads = (scale * p["P"], scale * p["Q"], scale * p["q"], 0.0)
+    total = 0.0
+    for k, ln in enumerate((p["a"], p["H"], p["c"])):
+        n = 20000
+        for i in range(n + 1):
+            s = ln * i / n
+            N, V, M = z_frame_forces(loads, (k, s))
+            n1, v1, m1 = z_frame_forces((0.0, 0.0, 0.0, 1.0), (k, s))
+            w = ln / n * (0.5 if i in (0, n) else 1.0)
+            total += w * (M * m1 / EI + N * n1 / EA + V * v1 / kGA)
+    return total
+
+
+def check_z_frame(m, run):
+    p, r = UC2["zf"], hist(run)[-1]
+    P, Q, q = p["P"], p["Q"], p["q"]
+    Ax, Ay, Dy = z_frame_reactions((P, Q, q, 0.0))
+    ok = abs(r["A.rfx"] - Ax) < 1e-9 * Q and abs(r["A.rfy"] + r["D.rfy"] - Q - q * p["a"]) < 1e-9 * Q
+    report(m, "reactions balance the loads", ok, "A (%.8g, %.8g), D %.8g N; P + 0, Q + q a = %.8g N"
+           % (r["A.rfx"], r["A.rfy"], r["D.rfy"], Q + q * p["a"]))
+    # the loads are dead: their moment about A in the deformed frame (C, the load point and D
+    # moved by millimetres; the bottom flange's loaded points by its shortening, 5e-6 m)
+    a, H, c = p["a"], p["H"], p["c"]
+    Mdef = (-P * (H + r["C.uy"]) - Q * (a + p["xq"] + r["Q.ux"]) - q * a * a / 2
+            + r["D.rfy"] * (a + c + r["D.ux"]))
+    report(m, "moment about the pin A in the deformed frame", abs(Mdef) < 1e-5 * Q * a,
+           "%.3g N m (%.2g of Q a)" % (Mdef, abs(Mdef) / (Q * a)))
+    e = abs(r["D.rfy"] / Dy - 1)
+    report(m, "roller reaction against linear statics, within |u|/L", e < 2 * max(abs(r["C.uy"]), abs(r["D.ux"])) / a,
+           "%.8g N, statics %.8g N (rel %.2g; the deformed levers)" % (r["D.rfy"], Dy, e))
+    # the web's section force and moment in the middle of element 18: the part beyond the cut, D's
+    # reaction, the load Q and P at C, at their deformed points
+    cut = (r["web.x"], r["web.y"])
+    fs = [((a + c + r["D.ux"], H + r["D.uy"]), (0.0, r["D.rfy"])), ((a + p["xq"] + r["Q.ux"], H + r["Q.uy"]), (0.0, -Q)),
+          ((a + r["C.ux"], H + r["C.uy"]), (P, 0.0))]
+    F = (sum(f[1][0] for f in fs), sum(f[1][1] for f in fs))
+    M = sum((f[0][0] - cut[0]) * f[1][1] - (f[0][1] - cut[1]) * f[1][0] for f in fs)
+    e = max(abs(r["web.nx"] - F[0]) / Q, abs(r["web.ny"] - F[1]) / Q, abs(r["web.mz"] - M) / (Q * a))
+    report(m, "the web's section force and moment = the free-body cut (deformed)", e < 1e-8,
+           "n (%.8g, %.8g) N, m %.8g N m; cut (%.8g, %.8g), %.8g (%.2g of Q, Q a)" % (
+               r["web.nx"], r["web.ny"], r["web.mz"], F[0], F[1], M, e))
+    # linear statics: at 1/1000 of the loads the dead loads' deformed levers (|u|/a = 5e-3 at the
+    # full load: 8.4e-3 on this move) are 1000 times smaller
+    ux = z_frame_ux(1e-3)
+    small = run_variant(run, "z_frame_si.inp", "small", "*CLOAD\n115, 1, 5000\n205, 2, -10000\n*DLOAD\nBOTTOM, PY, -4000\n",
+                        "*CLOAD\n115, 1, 5\n205, 2, -10\n*DLOAD\nBOTTOM, PY, -4\n")
+    rs = hist(small)[-1] if small else None
+    ok = rs is not None and rel(rs["D.ux"], ux) < 1e-4
+    report(m, "at 1/1000 of the loads: the roller's sideways move against virtual work", ok,
+           "%.8g m, %.8g m (rel %.2g, tol 1e-4)" % (rs["D.ux"], ux, rel(rs["D.ux"], ux)) if rs else "failed")
+
+
+CHECKS["z_frame"] = check_z_frame
+PSEUDO_TIME.add("z_frame")
+
+
+def crossing_frequency(run, col):
+    """The angular frequency of a column's oscillation from its zero crossings (linear
+    interpolation), first to last; and the number of half periods."""
+    h = hist(run)
+    zs = []
+    for a, b in zip(h, h[1:]):
+        if a[col] * b[col] < 0:
+            zs.append(a["time"] + (b["time"] - a["time"]) * a[col] / (a[col] - b[col]))
+    return math.pi * (len(zs) - 1) / (zs[-1] - zs[0]), len(zs) - 1
+
+
+def check_whirling_shaft(m, run):
+    p, h = UC2["shaft"], hist(run)
+    E, nu, rho = STEEL_SI
+    L, r, dt = p["L"], p["r"], p["h"]
+    w1 = shaft_omega1()
+    Om = p["ratio"] * w1
+    k = math.pi / L
+    split = Om * (k * r) ** 2 / 4
+    w, nh = crossing_frequency(run, "mid.uy")
+    still = run_variant(run, "whirling_shaft_si.inp", "still", "SHAFT, 4, %.15g\n" % Om, "SHAFT, 4, 0\n")
+    if still is None:
+        report(m, "the shaft without spin runs", False, "failed")
+        return
+    w0, _ = crossing_frequency(still, "mid.uy")
+    # spinning or not, the same lateral frequency: the gyroscopic split of a slender shaft,
+    # Omega (k r)^2 / 4 = 1.2e-4 w1, moves a planar vibration's crossings by less than that
+    report(m, "the lateral frequency spinning at w1/2 = without spin", abs(w / w0 - 1) < 2 * split / w1,
+           "%.8g rad/s, still %.8g rad/s (rel %.2g, tol 2 Omega (k r)^2 / 4 w1 = %.2g; %d half periods)"
+           % (w, w0, w / w0 - 1, 2 * split / w1, nh))
+    # against the whirling speed: the Timoshenko shaft's first frequency (shear and rotary inertia
+    # (k r)^2 (1/4 + E/2kG) below Euler-Bernoulli's), less the lumped mass's 1.7e-4 (freq_pinned)
+    # and the scheme's period error (w h)^2 / 12 (the crossings of the integrated motion)
+    G = E / (2 * (1 + nu))
+    shear = (k * r) ** 2 * (0.25 + E / (2 * 0.9 * G)) / 2
+    est = shear + 1.7e-4 + (w1 * dt) ** 2 / 12
+    report(m, "the lateral frequency against the whirling speed pi^2 sqrt(EI / rho A) / L^2",
+           abs(w / w1 - 1) < 2 * est, "%.8g rad/s, w1 %.8g rad/s (rel %+.2g, tol 2 x %.2g)" % (w, w1, w / w1 - 1, est))
+    # the forward and backward whirls, w1 +- Omega I_p k^2 / 2 A = w1 +- split (the Rayleigh shaft),
+    # make the planar vibration's plane turn at the split: out of plane amp sin(split t) (its largest)
+    # (the peaks sampled on the grid, (w h)^2 / 8 = 5e-4; the Rayleigh shaft's split to (k r)^2)
+    amp = max(abs(x["mid.uy"]) for x in h)
+    top = max(h, key=lambda x: abs(x["mid.uz"]))
+    out = abs(top["mid.uz"])
+    want = amp * math.sin(split * top["time"])
+    report(m, "the vibration's plane turns at the gyroscopic split Omega (k r)^2 / 4", abs(out / want - 1) < 0.01,
+           "out of plane %.4g m of %.4g m, amp sin(split t) = %.4g m (ratio %.3f, tol 0.01)" % (out, amp, want, out / want))
+    sp = max(abs(x["mid.wx"] - Om) for x in h) / Om
+    report(m, "the spin stays Omega (no torque)", sp < 1e-8, "largest change %.2g of Omega" % sp)
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] - E0 for x in h) / E0
+    report(m, "no energy gain", gain <= 1e-12, "largest %.2g E0 (E0 = %.4g J, the spin's J Omega^2 / 2 nearly all)" % (gain, E0))
+
+
+CHECKS["whirling_shaft"] = check_whirling_shaft
+
+
+def check_tuned_mass_damper(m, run):
+    p, h = UC2["tmd"], hist(run)
+    w1, M1, mt, kt, ct = tmd_props()
+    F, L, b, hh, dt = p["F"], p["L"], p["b"], p["h"], p["dt"]
+    E, nu, rho = STEEL_SI
+    EI, kGA = E * b * hh ** 3 / 12, 5 / 6 * E / (2 * (1 + nu)) * b * hh
+    Om = w1
+    # the beam's first mode as the Timoshenko beam has it (shear and rotary inertia: 1.7e-4 below
+    # Euler-Bernoulli's w1, which tuned the absorber and drives it); its modal mass rho A L / 2
+    wb = ss_timoshenko_modes(L, b, hh, F, 0.0, 0.0)[0][2]
+
+    def steady(wb):
+        """The two-degree-of-freedom steady state: the first mode (stiffness M1 wb^2, unit at
+        midspan) and the absorber; complex amplitudes X1, X2 (downward) of F sin(Om t), and the
+        absorber's force on the beam."""
+        zk = complex(kt, Om * ct)
+        a11, a12, a22 = M1 * wb * wb + zk - Om * Om * M1, -zk, zk - Om * Om * mt
+        det = a11 * a22 - a12 * a12
+        X1, X2 = F * a22 / det, -F * a12 / det
+        return X1, X2, zk * (X2 - X1)
+    X1, X2, Fa = steady(wb)
+    # the other modes' quasi-static part at midspan (the Timoshenko static deflection less the first
+    # mode's) under the force and the absorber's force
+    w_st = F * L ** 3 / (48 * EI) + F * L / (4 * kGA)
+    X1t = X1 + (w_st / F - 1 / (M1 * wb * wb)) * (F + Fa)
+    sel = [r for r in h if r["time"] > p["T"] - 4 * math.pi / Om + 1e-9]
+    ts = [r["time"] for r in sel]
+
+    def fit(col):
+        """The response to sin(Om t) over the last two periods as a complex amplitude: Re sin + Im cos."""
+        a = 2.0 / len(ts) * sum(-r[col] * math.sin(Om * t) for r, t in zip(sel, ts))
+        c = 2.0 / len(ts) * sum(-r[col] * math.cos(Om * t) for r, t in zip(sel, ts))
+        return complex(a, c)
+    got1, got2 = fit("mid.uz"), fit("tmd.uz")
+    e1, e2 = abs(got1 - X1t) / abs(X1t), abs(got2 - X2) / abs(X2)
+    # between the two tuned peaks the response moves by S = 11 times a relative error of the
+    # beam's frequency: the lumped mass's (freq_pinned: 1.7e-4 at 20 elements, 2.7e-4 at 16) and
+    # the scheme's (w h)^2 / 12 (4.5e-4); the start's remnant exp(-zeta w T) is 2e-4
+    d = 1e-6
+    S = abs(steady(wb * (1 - d))[0] - X1) / abs(X1) / d
+    tol = 2 * S * (2.7e-4 + (wb * dt) ** 2 / 12)
+    report(m, "midspan amplitude and phase against the first mode with the absorber (Den Hartog 1956)", e1 < tol,
+           "|X| %.6g m against %.6g m (complex difference %.2g, tol %.2g = 2 S d, S = %.1f); %.2f times the static "
+           "deflection" % (abs(got1), abs(X1t), e1, tol, S, abs(got1) / w_st))
+    report(m, "the absorber's amplitude and phase", e2 < tol,
+           "|X| %.6g m against %.6g m (complex difference %.2g, tol %.2g)" % (abs(got2), abs(X2), e2, tol))
+    W = max(abs(r["external_work"]) for r in h)
+    bal = max(r["total_energy"] + r["dissipated"] - r["external_work"] for r in h) / W
+    report(m, "no energy gain: E + dissipated - W never above 0", bal <= 1e-9,
+           "largest %.2g of W; the dashpot dissipated %.3g of W" % (bal, h[-1]["dissipated"] / W))
+
+
+CHECKS["tuned_mass_damper"] = check_tuned_mass_damper
+
+# tuned_mass_damper's modified Newton repeats 100 of its 2000 increments with full Newton where
+# round-off decides: its SI deck with E larger by 5e-16 (the same units) differs in 144 increments
+# by up to 2 iterations, 8959 against 8980 in total, ordered by METIS in 165 (8954); mm and in
+# differ in 661 and 1076 increments by up to 2, 9028 and 9019 in total
+ITER_TOTAL.add("tuned_mass_damper")
+
+
+def check_pluck_test(m, run):
+    p, h = UC2["pluck"], hist(run)
+    w1, al, be = pluck_props()
+    E, nu, rho = STEEL_SI
+    L, b, d, P, M, n = p["L"], p["b"], p["d"], p["P"], p["M"], p["n"]
+    EI, kGA, rA = E * b * d ** 3 / 12, 5 / 6 * E / (2 * (1 + nu)) * b * d, rho * b * d
+    st = [r for r in h if r["step"] == 1][-1]
+    w_st = P * L ** 3 / (3 * EI) + P * L / kGA
+    report(m, "step 1: the tip against P L^3/3EI + P L/kGA, the clamp's P", rel(-st["tip.uz"], w_st) < 1e-4
+           and rel(st["clamp.rfz"], P) < 1e-9, "%.8g m, %.8g m (rel %.2g; (w/L)^2 = %.2g); RF %.10g N"
+           % (-st["tip.uz"], w_st, rel(-st["tip.uz"], w_st), (w_st / L) ** 2, st["clamp.rfz"]))
+    dyn = [st] + [r for r in h if r["step"] == 2]
+    t0 = st["time"]
+    # the peaks of the swing (the largest |w| between zero crossings) and the crossings
+    zs, peaks, cur = [], [], (0.0, 0.0)
+    for a, c in zip(dyn, dyn[1:]):
+        if abs(c["tip.uz"]) > abs(cur[1]):
+            cur = (c["time"] - t0, c["tip.uz"])
+        if a["tip.uz"] * c["tip.uz"] < 0:
+            zs.append(a["time"] - t0 + (c["time"] - a["time"]) * a["tip.uz"] / (a["tip.uz"] - c["tip.uz"]))
+            peaks.append(cur)
+            cur = (0.0, 0.0)
+    wd = math.pi * (len(zs) - 1) / (zs[-1] - zs[0])
+    # Euler-Bernoulli with the tip mass, less the lumped mass (the tip mass carries most of the
+    # mode: 1.2e-3 of freq_clamped's bare mode at 20 elements, four times at 10, is an upper bound),
+    # the section's shear (w^2 L^2 ... P L/kGA over P L^3/3EI) and the scheme's (w h)^2 / 12
+    shear = 3 * EI / (kGA * L * L) / 2
+    est = 4.8e-3 + shear + (w1 * p["h"]) ** 2 / 12
+    want = w1 * math.sqrt(1 - p["zeta"] ** 2)
+    report(m, "released: swings at the damped frequency of the tip-mass cantilever", abs(wd / want - 1) < est,
+           "%.6g rad/s, w1 sqrt(1 - zeta^2) = %.6g rad/s (rel %+.2g, tol %.2g; %d half periods)"
+           % (wd, want, wd / want - 1, est, len(zs) - 1))
+    # the decay: a least-squares line through ln |peak| against time, slope -zeta w.  ALPHA acts on
+    # the beam's own mass only (*DAMPING is the material's), not on the particle: the mode's zeta is
+    # alpha/2w times the beam's share of its kinetic energy (the Euler-Bernoulli mode with the tip
+    # mass: phi = ch - c - s (sh - sn), s = (ch + c)/(sh + sn) at lambda) plus beta w/2
+    xs = [t for t, _ in peaks[1:]]
+    ys = [math.log(abs(v)) for _, v in peaks[1:]]
+    xm, ym = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - xm) * (y - ym) for x, y in zip(xs, ys)) / sum((x - xm) ** 2 for x in xs)
+    z = -slope / wd
+    lam = math.sqrt(w1 / math.sqrt(EI / rA)) * L
+    sg = (math.cosh(lam) + math.cos(lam)) / (math.sinh(lam) + math.sin(lam))
+
+    def phi(x):
+        a = lam * x / L
+        return math.cosh(a) - math.cos(a) - sg * (math.sinh(a) - math.sin(a))
+    k = 4000
+    I = L / k * sum(phi(L * i / k) ** 2 * (0.5 if i in (0, k) else 1.0) for i in range(k + 1))
+    share = rA * I / (rA * I + M * phi(L) ** 2)
+    zw = al / (2 * w1) * share + be * w1 / 2
+    report(m, "it decays by exp(-zeta w t): zeta = alpha/2w (the beam's share) + beta w/2", abs(z / zw - 1) < 0.02,
+           "zeta %.5f from %d peaks, %.5f with the beam's share %.3f of the kinetic energy (rel %+.2g, tol 0.02; "
+           "the deck's 1 %% if ALPHA acted on the particle)" % (z, len(xs), zw, share, z / zw - 1))
+    # released at rest from the static deflection: the first swing on the other side reaches it,
+    # less the decay over the half period
+    tp, a1 = peaks[1]
+    want1 = w_st * math.exp(-zw * w1 * tp)
+    report(m, "the first swing reaches the static deflection on the other side (less the decay)",
+           abs(abs(a1) / want1 - 1) < 2e-2, "%.6g m at %.4g s, w_st e^(-zeta w t) %.6g m (rel %+.2g, tol 2e-2: the "
+           "higher modes)" % (abs(a1), tp, want1, abs(a1) / want1 - 1))
+    # no load in step 2 (OP=NEW): E + D stays the released strain energy, to the trapezoidal rule's
+    # error on the dissipated power of the mode, (w h)^2 / 12 of D
+    E1 = st["total_energy"]
+    D = dyn[-1]["dissipated"] - st["dissipated"]
+    bal = max(abs(r["total_energy"] + r["dissipated"] - st["dissipated"] - E1) for r in dyn)
+    report(m, "step 2: E + D = the released strain energy (no load left: OP=NEW)",
+           bal <= (w1 * p["h"]) ** 2 / 12 * D and all(r["external_work"] == st["external_work"] for r in dyn),
+           "largest difference %.2g of it, %.2g of D (tol (w h)^2/12 = %.2g); W unchanged" % (
+               bal / E1, bal / D, (w1 * p["h"]) ** 2 / 12))
+
+
+CHECKS["pluck_test"] = check_pluck_test
+
+# pluck_test's modified Newton repeats 83 of its 2000 increments with full Newton where round-off
+# decides: its decks with E changed by one unit in the last place total 9679 and 9828 (in), 9698
+# and 9810 (mm), 9778 (SI; 9813 ordered by METIS) against SI's 9790
+ITER_TOTAL.add("pluck_test")
+ITER_TOTAL_TOL["pluck_test"] = 0.03
 
 
 if __name__ == "__main__":

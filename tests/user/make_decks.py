@@ -3098,5 +3098,433 @@ MODELS.update({
 })
 
 
+
+# ---------------------------------------------------------------------------
+# a third round of user models (a brake, a bar dropped on its end, Lee's frame, a clamped beam
+# under a sudden load, a beam at resonance)
+
+UC2.update({
+    "brake": {"r": 0.1, "t": 0.02, "R": 0.08, "w0": 20.0, "N": 200.0, "mu": 0.3, "mp": 0.1, "rp": 0.005,
+              "h": 1e-3, "T": 0.15},
+})
+
+
+def brake_props():
+    """disk_brake: the disk's mass, J about a diameter and about its axle; the pad's mass and J
+    (a sphere)."""
+    p = UC2["brake"]
+    r, t = p["r"], p["t"]
+    m = STEEL[2] * math.pi * r * r * t
+    return m, m * (3 * r * r + t * t) / 12, m * r * r / 2, p["mp"], 0.4 * p["mp"] * p["rp"] ** 2
+
+
+def disk_brake(u):
+    """A brake: a steel disk (200 mm, 20 mm thick, 4.93 kg; a rigid body on a revolute joint, its
+    axle vertical) spinning at 20 rad/s, stopped by a pad (a 0.1 kg rigid body with a rounded
+    face, r = 5 mm) pressed onto its upper face 80 mm from the axle by 200 N, Coulomb mu = 0.3;
+    the pad is held against the drag by supports.  The friction torque mu N R decelerates the disk
+    uniformly to rest at J w0 / (mu N R) and dissipates its kinetic energy J w0^2 / 2."""
+    p = UC2["brake"]
+    m, Jd, Ja, mp, Jp = brake_props()
+    s = head(u, "Disk brake", disk_brake.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=DISK\n2, 0, 0, 0\n"
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Jd, "M*L^2"), u.n(Jd, "M*L^2"), u.n(Ja, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 0, 1\n"
+    s += "*OBSTACLE, NAME=FACE, TYPE=PLANE, BODY=2\n0, 0, %s, 0, 0, 1\n" % u.n(p["t"] / 2, "L")
+    s += "*NODE, NSET=PAD\n3, %s, 0, %s\n" % (u.n(p["R"], "L"), u.n(p["t"] / 2 + p["rp"], "L"))
+    s += "*RIGID BODY, NODE=3, MASS=%s\n%s, %s, %s\n" % (u.n(mp, "M"), u.n(Jp, "M*L^2"), u.n(Jp, "M*L^2"), u.n(Jp, "M*L^2"))
+    s += "*BOUNDARY\n3, 1, 2\n3, 4, 6\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\nPAD, FACE\n" % (p["mu"], u.n(p["rp"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 6, %s\n" % u.n(p["w0"], "1/T")
+    s += "*PROBE, NAME=disk, NODE=2\nW, R\n*PROBE, NAME=pad, NODE=3\nX, RF\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD\n3, 3, %s\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"), u.n(-p["N"], "F"))
+    s += "*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "disk_brake": (disk_brake, (SI, MM, MS)),
+})
+
+
+
+UC2.update({
+    "bardrop": {"L": 1.0, "b": 0.02, "n": 20, "v0": 1.0, "gap": 1e-4, "g": 9.81, "h": 1e-5, "T": 1.2e-3},
+})
+
+
+def bar_drop_end(u):
+    """A steel bar (1 m, 20 x 20 mm, 20 B31) falling upright at 1 m/s onto a rigid floor with its
+    lower end, 0.1 mm above it, under gravity; Newton's law with the default e = 0 at the end
+    node, its end face (SLAVE RADIUS=0: the section's half width would put the node 9.9 mm
+    inside the floor).  Saint-Venant's wave: the bar stays on the floor for 2 L / c (c = sqrt(E / rho)), the
+    floor's impulse is 2 m v0 (plus the weight's over the contact) and the bar leaves at v0
+    without vibration (the elastic bar on a rigid floor; Goldsmith 1960)."""
+    p = UC2["bardrop"]
+    L, b, n = p["L"], p["b"], p["n"]
+    s = head(u, "Bar dropped on its end", bar_drop_end.__doc__)
+    s += line_nodes(u, 1, (0, 0, p["gap"]), (0, 0, p["gap"] + L), n, nset="BAR")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n1, 0, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*NSET, NSET=FOOT\n1\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\nFOOT, FLOOR\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR, 3, %s\n" % u.n(-p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=foot, NODE=1\nX, V\n*PROBE, NAME=top, NODE=%d\nX, V\n*PROBE, NAME=mid, ELEMENT=%d, POSITION=0.5\nN\n" % (
+        n + 1, n // 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "bar_drop_end": (bar_drop_end, (SI, MM, MS)),
+})
+
+
+
+UC2.update({
+    "csu": {"L": 2.0, "b": 0.04, "d": 0.02, "n": 20, "q": 50.0, "h": 2.5e-4, "T": 0.1},
+})
+
+
+def clamped_step_udl(u):
+    """A steel beam (2 m, 40 x 20 mm, 20 B31) clamped at both ends, at rest, under a uniform load of
+    50 N/m switched on at full value at t = 0 (a *DLOAD in the *DYNAMIC step, no amplitude), 0.1 s
+    (2.7 periods of the first mode) at 0.25 ms.  The midspan swings between 0 and about twice the
+    static deflection q L^4 / 384 EI (the dynamic amplification of a suddenly applied load; the
+    Euler-Bernoulli modal series of the clamped beam)."""
+    p = UC2["csu"]
+    L, b, d, n = p["L"], p["b"], p["d"], p["n"]
+    s = head(u, "Clamped beam under a suddenly applied uniform load", clamped_step_udl.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(d, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*DLOAD\nBEAM, PZ, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"), u.n(-p["q"], "F/L"))
+    return s
+
+
+MODELS.update({
+    "clamped_step_udl": (clamped_step_udl, (SI, MM, IN)),
+})
+
+
+
+UC2.update({
+    "lee": {"L": 1.2, "b": 0.03, "d": 0.02, "n": 10, "a": 0.24, "lam": 25.0, "stop": 0.5},
+})
+
+
+def lee_frame(u):
+    """Lee's frame (Lee et al. 1968): two steel members of 1.2 m, 30 x 20 mm (bending across the
+    20 mm), 10 B31 each, joined rigidly at a right angle, the column's foot and the girder's far
+    end pinned, a vertical load on the girder 0.24 m (a fifth) from the corner, followed by arc
+    length (*STATIC, RIKS) through its limit point until the load point has dropped by L / 2."""
+    p = UC2["lee"]
+    L, b, d, n = p["L"], p["b"], p["d"], p["n"]
+    EI = 210e9 * b * d ** 3 / 12
+    P = p["lam"] * EI / L ** 2
+    k = round(n * p["a"] / L)
+    s = head(u, "Lee's frame by arc length", lee_frame.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, L, 0), n)
+    s += "*NODE\n"
+    for i in range(1, n + 1):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(L * i / n, "L"), u.n(L, "L"))
+    s += line_elems(1, 1, n, "COLUMN", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n%d, %d, 101\n" % (n + 1, n + 1)
+    for i in range(1, n):
+        s += "%d, %d, %d\n" % (n + 1 + i, 100 + i, 101 + i)
+    s += steel_static(u)
+    for es in ("COLUMN", "GIRDER"):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (es, u.n(b, "L"), u.n(d, "L"))
+    s += "*BOUNDARY\n1, PINNED\n1, 4, 5\n%d, PINNED\n%d, 4, 5\n" % (100 + n, 100 + n)
+    s += "*PROBE, NAME=load, NODE=%d\nU\n*PROBE, NAME=foot, NODE=1\nRF, R\n*PROBE, NAME=pin, NODE=%d\nRF\n" % (100 + k, 100 + n)
+    s += "*STEP, INC=400\n*STATIC, RIKS\n0.02, 3.0, , , , %d, 2, %s\n*CLOAD\n%d, 2, %s\n*END STEP\n" % (
+        100 + k, u.n(-p["stop"] * L, "L"), 100 + k, u.n(-P, "F"))
+    return s
+
+
+MODELS.update({
+    "lee_frame": (lee_frame, (SI, MM, IN)),
+})
+
+
+
+UC2.update({
+    "res": {"L": 2.0, "b": 0.04, "h": 0.02, "n": 16, "F": 2.0, "alpha": 4.0, "beta": 4e-5, "dt": 1e-3, "T": 2.0},
+})
+
+
+def ss_resonance(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm, 16 B31) with Rayleigh damping (*DAMPING,
+    ALPHA=4/s, BETA=4e-5 s: 2.9 % of critical in the first mode) driven from rest by a harmonic
+    force of 2 N at midspan at its first natural frequency pi^2 sqrt(EI / rho A) / L^2 (a PERIODIC
+    amplitude): at resonance the swing builds up as 1 - exp(-zeta w t) to F / (rho A L zeta w^2),
+    1 / 2 zeta = 17 times the static deflection (Clough and Penzien 1993); 2 s at 1 ms."""
+    p = UC2["res"]
+    L, b, h, n = p["L"], p["b"], p["h"], p["n"]
+    E, nu, rho = STEEL
+    EI, rA = E * b * h ** 3 / 12, rho * b * h
+    Om = (math.pi / L) ** 2 * math.sqrt(EI / rA)
+    s = head(u, "Simply supported beam driven at resonance", ss_resonance.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u) + "*DAMPING, ALPHA=%s, BETA=%s\n" % (u.n(p["alpha"], "1/T"), u.n(p["beta"], "T"))
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(Om, "1/T")
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=left, NODE=1\nRF\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=SHAKE\n%d, 3, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"), n // 2 + 1, u.n(-p["F"], "F"))
+    return s
+
+
+MODELS.update({
+    "ss_resonance": (ss_resonance, (SI, MM, IN)),
+})
+
+
+
+UC2.update({
+    "mmass": {"L": 2.0, "b": 0.04, "d": 0.02, "n": 20, "m": 10.0, "r": 0.01, "x0": 0.05, "v": 2.0, "g": 9.81,
+              "h": 1e-3, "T": 1.1},
+})
+
+
+def moving_mass(u):
+    """A 10 kg mass (a particle, r = 10 mm) sliding without friction at 2 m/s across a simply
+    supported steel beam (2 m, 40 x 20 mm, 20 B31, 12.6 kg: a moving mass, not a moving load), set
+    on it 50 mm from the first support, under gravity; it runs off the far end and falls.  Its path
+    against the moving-mass equations of the beam's modes (Fryba 1972), which hold its inertia
+    (at v = 0 Stokes's static path m g x^2 (L - x)^2 / 3 EI L)."""
+    p = UC2["mmass"]
+    L, b, d, n, r = p["L"], p["b"], p["d"], p["n"], p["r"]
+    s = head(u, "Mass sliding across a beam", moving_mass.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(d, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*NODE, NSET=MASS\n100, %s, 0, %s\n*PARTICLE, NSET=MASS, MASS=%s, RADIUS=%s\n" % (
+        u.n(p["x0"], "L"), u.n(d / 2 + r, "L"), u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nMASS, BEAM\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n" % u.n(p["v"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=mass, NODE=100\nX, V\n*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "moving_mass": (moving_mass, (SI, MM, IN)),
+})
+
+
+
+UC2.update({
+    "zf": {"a": 1.0, "H": 1.5, "c": 1.0, "b": 0.05, "d": 0.1, "P": 5e3, "Q": 10e3, "q": 4e3, "xq": 0.5},
+})
+
+
+def z_frame(u):
+    """A Z-shaped steel frame in its plane (solid 50 x 100 mm, B31, 10 elements a metre): a bottom
+    flange of 1 m from a pin A, a web of 1.5 m up, a top flange of 1 m on to a roller D (held
+    vertically); 5 kN sideways at the top corner, 10 kN down halfway along the top flange, 4 kN/m
+    down on the bottom flange.  Statically determinate: the reactions by statics, the roller's
+    sideways move by virtual work (bending, axial, shear)."""
+    p = UC2["zf"]
+    a, H, c = p["a"], p["H"], p["c"]
+    s = head(u, "Z-shaped frame", z_frame.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (a, 0, 0), 10)
+    s += "*NODE\n"
+    for i in range(1, 16):
+        s += "%d, %s, %s, 0\n" % (100 + i, u.n(a, "L"), u.n(H * i / 15, "L"))
+    for i in range(1, 11):
+        s += "%d, %s, %s, 0\n" % (200 + i, u.n(a + c * i / 10, "L"), u.n(H, "L"))
+    s += line_elems(1, 1, 10, "BOTTOM", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=WEB\n11, 11, 101\n"
+    for i in range(1, 15):
+        s += "%d, %d, %d\n" % (11 + i, 100 + i, 101 + i)
+    s += "*ELEMENT, TYPE=B31, ELSET=TOP\n31, 115, 201\n"
+    for i in range(1, 10):
+        s += "%d, %d, %d\n" % (31 + i, 200 + i, 201 + i)
+    s += steel_static(u)
+    for es in ("BOTTOM", "WEB", "TOP"):
+        s += "*BEAM SECTION, ELSET=%s, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (es, u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 3\n1, 4, 5\n210, 2, 3\n"
+    s += "*PROBE, NAME=A, NODE=1\nRF, RM\n*PROBE, NAME=D, NODE=210\nU, RF\n*PROBE, NAME=C, NODE=115\nU\n*PROBE, NAME=Q, NODE=205\nU\n"
+    s += "*PROBE, NAME=web, ELEMENT=18, POSITION=0.5\nX, N, M\n"
+    s += "*STEP\n*STATIC\n*CLOAD\n115, 1, %s\n205, 2, %s\n*DLOAD\nBOTTOM, PY, %s\n*END STEP\n" % (
+        u.n(p["P"], "F"), u.n(-p["Q"], "F"), u.n(-p["q"], "F/L"))
+    return s
+
+
+MODELS.update({
+    "z_frame": (z_frame, (SI, MM, IN)),
+})
+
+
+
+UC2.update({
+    "shaft": {"L": 1.0, "r": 0.01, "n": 20, "ratio": 0.5, "v0": 0.05, "h": 2.5e-4, "T": 0.25},
+})
+
+
+def shaft_omega1():
+    """whirling_shaft: the first bending frequency of the simply supported round shaft
+    (Euler-Bernoulli), its critical (whirling) speed."""
+    p = UC2["shaft"]
+    E, nu, rho = STEEL
+    A, I = math.pi * p["r"] ** 2, math.pi * p["r"] ** 4 / 4
+    return (math.pi / p["L"]) ** 2 * math.sqrt(E * I / (rho * A))
+
+
+def whirling_shaft(u):
+    """A steel shaft (1 m, 20 mm diameter, 20 B31) in bearings at both ends (translations held, free
+    to turn; one end held axially) spinning at half its whirling speed (the first bending frequency
+    w1 = pi^2 sqrt(EI / rho A) / L^2, 255 rad/s), its lateral vibration started by a small velocity
+    in the shape of the first mode: it vibrates at w1 whatever the spin, the gyroscopic split
+    Omega (k r)^2 / 4 of the forward and backward whirl is 1.2e-4 of w1; 0.25 s (ten periods, five
+    turns) at 0.25 ms."""
+    p = UC2["shaft"]
+    L, r, n = p["L"], p["r"], p["n"]
+    Om = p["ratio"] * shaft_omega1()
+    s = head(u, "Whirling shaft", whirling_shaft.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, nset="SHAFT")
+    s += line_elems(1, 1, n, "SHAFT", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=SHAFT, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 1, 0\n" % u.n(r, "L")
+    s += "*BOUNDARY\n1, 1, 3\n%d, 2, 3\n" % (n + 1)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nSHAFT, 4, %s\n" % u.n(Om, "1/T")
+    for i in range(1, n):
+        s += "%d, 2, %s\n" % (i + 1, u.n(p["v0"] * math.sin(math.pi * i / n), "L/T"))
+    s += "*PROBE, NAME=mid, NODE=%d\nU, W\n*PROBE, NAME=end, NODE=1\nRF, W\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "whirling_shaft": (whirling_shaft, (SI, MM, MS)),
+})
+
+
+
+UC2.update({
+    "tmd": {"L": 2.0, "b": 0.04, "h": 0.02, "n": 16, "F": 2.0, "mu": 0.05, "dt": 1e-3, "T": 2.0},
+})
+
+
+def tmd_props():
+    """tuned_mass_damper: the beam's first frequency and modal mass (the midspan's), the absorber's
+    mass, stiffness and damping by Den Hartog's (1956) optimum: w_t = w1 / (1 + mu),
+    zeta_t = sqrt(3 mu / 8 (1 + mu)^3)."""
+    p = UC2["tmd"]
+    E, nu, rho = STEEL
+    EI, rA = E * p["b"] * p["h"] ** 3 / 12, rho * p["b"] * p["h"]
+    w1 = (math.pi / p["L"]) ** 2 * math.sqrt(EI / rA)
+    M1 = rA * p["L"] / 2
+    mt = p["mu"] * M1
+    wt = w1 / (1 + p["mu"])
+    zt = math.sqrt(3 * p["mu"] / (8 * (1 + p["mu"]) ** 3))
+    return w1, M1, mt, mt * wt * wt, 2 * zt * mt * wt
+
+
+def tuned_mass_damper(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm, 16 B31, no damping of its own) with a tuned
+    mass damper at midspan: a particle of 5 % of the first mode's modal mass on a SPRINGA and a
+    DASHPOTA, tuned by Den Hartog's (1956) optimum (w_t = w1 / (1 + mu), zeta_t = sqrt(3 mu /
+    8 (1 + mu)^3)); a harmonic force of 2 N at midspan at the bare beam's first frequency from rest
+    (a PERIODIC amplitude), 2 s at 1 ms: the steady state against the two-degree-of-freedom model
+    of the first mode and the absorber."""
+    p = UC2["tmd"]
+    L, b, h, n = p["L"], p["b"], p["h"], p["n"]
+    w1, M1, mt, kt, ct = tmd_props()
+    s = head(u, "Beam with a tuned mass damper", tuned_mass_damper.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    c = n // 2 + 1
+    s += "*NODE, NSET=TMD\n100, %s, 0, %s\n*PARTICLE, NSET=TMD, MASS=%s\n" % (u.n(L / 2, "L"), u.n(0.1, "L"), u.n(mt, "M"))
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=TSPRING\n101, %d, 100\n*ELEMENT, TYPE=DASHPOTA, ELSET=TDASH\n102, %d, 100\n" % (c, c)
+    s += "*SPRING, ELSET=TSPRING\n%s\n*DASHPOT, ELSET=TDASH\n%s\n" % (u.n(kt, "F/L"), u.n(ct, "F*T/L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n100, 1, 2\n" % (n + 1)
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(w1, "1/T")
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=tmd, NODE=100\nU\n" % c
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, AMPLITUDE=SHAKE\n%d, 3, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"), c, u.n(-p["F"], "F"))
+    return s
+
+
+MODELS.update({
+    "tuned_mass_damper": (tuned_mass_damper, (SI, MM, IN)),
+})
+
+
+
+UC2.update({
+    "pluck": {"L": 1.0, "b": 0.02, "d": 0.01, "n": 10, "M": 0.5, "P": 5.0, "zeta": 0.01, "h": 5e-4, "T": 1.0},
+})
+
+
+def pluck_props():
+    """pluck_test: the tip-mass cantilever's first frequency (Euler-Bernoulli with the tip mass,
+    lambda = beta L the first root of 1 + c ch + mu lambda (c sh - s ch) = 0) and the Rayleigh
+    coefficients that give it zeta (half from each: alpha / 2 w = beta w / 2 = zeta / 2)."""
+    p = UC2["pluck"]
+    E, nu, rho = STEEL
+    EI, rA = E * p["b"] * p["d"] ** 3 / 12, rho * p["b"] * p["d"]
+    mu = p["M"] / (rA * p["L"])
+
+    def f(x):
+        c, s, ch, sh = math.cos(x), math.sin(x), math.cosh(x), math.sinh(x)
+        return (1 + c * ch + mu * x * (c * sh - s * ch)) / ch ** 2
+    lo, hi = 0.3, 1.875105
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if f(lo) * f(mid) <= 0:
+            hi = mid
+        else:
+            lo = mid
+    lam = 0.5 * (lo + hi)
+    w1 = lam ** 2 / p["L"] ** 2 * math.sqrt(EI / rA)
+    return w1, p["zeta"] * w1, p["zeta"] / w1
+
+
+def pluck_test(u):
+    """A pluck test: a steel cantilever (1 m, 20 x 10 mm, 10 B31) with a 0.5 kg mass at its tip
+    (*PARTICLE on the tip node) and Rayleigh damping of 1 % in its first mode (*DAMPING, half
+    from ALPHA, half from BETA), pulled down at the tip by 5 N in a *STATIC step, then let go in
+    a *DYNAMIC step (*CLOAD, OP=NEW without data lines: the load removed): it swings about the
+    unloaded line from the static deflection, decaying by exp(-zeta w t); 1 s at 0.5 ms."""
+    p = UC2["pluck"]
+    L, b, d, n = p["L"], p["b"], p["d"], p["n"]
+    w1, al, be = pluck_props()
+    s = head(u, "Pluck test of a cantilever with a tip mass", pluck_test.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u) + "*DAMPING, ALPHA=%s, BETA=%s\n" % (u.n(al, "1/T"), u.n(be, "T"))
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(d, "L"))
+    s += "*PARTICLE, NODE=%d, MASS=%s\n" % (n + 1, u.n(p["M"], "M"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (n + 1, u.n(-p["P"], "F"))
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, OP=NEW\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "pluck_test": (pluck_test, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
