@@ -144,6 +144,8 @@ typedef struct nsb_energy {
   double kinetic, potential;
   double power;          /* power of the applied loads that have no potential (all but gravity) */
   double external_work;  /* their work since t = 0 (filled by the system: trapezoidal rule on the power) */
+  double support_work;   /* work of the supports that move (prescribed motions) since t = 0 (filled by the
+                            system: trapezoidal rule on reaction . velocity) */
   double dissipation_rate; /* power dissipated by dampers (dashpots, contact damping); negative: energy input */
   /* energy dissipated in the last increment by elements that book it as the
      scheme's own discrete work (the beams' material damping,

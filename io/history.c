@@ -226,6 +226,7 @@ struct nsb_history {
   const nsb_model* m;
   int n_cols;
   int dissipative; /* the model has dashpots or contacts: a "dissipated" column */
+  int driven;      /* the model has supports that move in a dynamic step: a "support_work" column, last */
   const double* fields; /* element probes' strains and resultants, or NULL (nsb_history_use_fields) */
 };
 
@@ -239,6 +240,26 @@ static int model_dissipates(const nsb_model* m) {
     if (m->sections.data[i].damp_alpha != 0.0 || m->sections.data[i].damp_beta != 0.0) return 1;
   for (int i = 0; i < m->elements.count; ++i)
     if (m->elements.data[i].type == NSB_ETYPE_DASHPOTA) return 1;
+  return 0;
+}
+
+/* Models whose supports can move in a dynamic step (a *BOUNDARY record
+   with a value other than 0 that is not FIXED, on a DOF held in the global
+   axes, and a *DYNAMIC step) get the column "support_work" after all the
+   others, so that kinetic + potential + dissipated - external_work -
+   support_work can be checked; the others keep their columns
+   (solver/system.c, nsb_system_begin_step, books the work of the same
+   records). */
+static int model_drives(const nsb_model* m) {
+  int dynamic = 0;
+  for (int k = 0; k < m->steps.count; ++k)
+    dynamic |= m->steps.data[k].kind == NSB_STEP_DYNAMIC && !m->steps.data[k].modal_dynamic &&
+               m->steps.data[k].n_modes == 0;
+  for (int b = 0; b < m->boundaries.count && dynamic; ++b) {
+    const nsb_boundary* bc = &m->boundaries.data[b];
+    if (bc->fixed || bc->value == 0.0 || (bc->transform > 0 && bc->dof_last <= 3)) continue;
+    return 1;
+  }
   return 0;
 }
 
@@ -286,8 +307,8 @@ _Static_assert(NSB_PROBE_X == 1 && NSB_PROBE_RM == 1u << (N_PROBE_BITS - 1),
                "probe_bits holds the bits 1 << 0 .. 1 << (N_PROBE_BITS - 1) in ascending order");
 
 /* Columns of the model's history rows, and the bytes a row (or the header) can take. */
-static int history_columns(const nsb_model* m, int dissipative, size_t* row_cap) {
-  int n = 15 + dissipative;
+static int history_columns(const nsb_model* m, int dissipative, int driven, size_t* row_cap) {
+  int n = 15 + dissipative + driven;
   size_t cap = 512 + 32 * (size_t)n;
   for (int p = 0; p < m->probes.count; ++p) {
     const nsb_probe* pr = &m->probes.data[p];
@@ -316,7 +337,8 @@ int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, 
   h->fields = NULL;
   h->dissipative = model_dissipates(m);
   size_t row_cap;
-  h->n_cols = history_columns(m, h->dissipative, &row_cap);
+  h->driven = model_drives(m);
+  h->n_cols = history_columns(m, h->dissipative, h->driven, &row_cap);
   int st = bytes > 0 ? csv_resume(ctx, &h->out, path, row_cap, bytes) : csv_open(ctx, &h->out, path, 0, row_cap);
   if (st < 0) {
     nsb_free(ctx, h, sizeof(*h));
@@ -341,6 +363,8 @@ int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, 
       for (const char* const* n = nsb_probe_quantity_names(probe_bits[b]); *n; ++n) csv_put(c, ",%s.%s", pr->name, *n);
     }
   }
+  /* after the probes: readers that count columns keep their places */
+  if (h->driven) csv_put(c, ",support_work");
   st = csv_end_row(c);
   if (st >= 0) st = csv_flush(c);
   if (st < 0) {
@@ -356,6 +380,12 @@ int nsb_history_n_columns(const nsb_history* h) { return h->n_cols; }
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations) {
   nsb_energy e;
   nsb_system_energy(s, &e);
+  return nsb_history_write_energy(h, s, &e, increment, newton_iterations);
+}
+
+int nsb_history_write_energy(nsb_history* h, const nsb_system* s, const nsb_energy* en, long increment,
+                             int newton_iterations) {
+  const nsb_energy e = *en;
   csv_out* c = &h->out;
   csv_num(c, 0, nsb_system_time(s));
   csv_int(c, ',', nsb_system_step_number(s));
@@ -435,6 +465,7 @@ int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int n
       for (int k = 0; k < n; ++k) csv_num(c, ',', vals[k]);
     }
   }
+  if (h->driven) csv_num(c, ',', e.support_work);
   /* one row per output time, whole in the file at the next flush */
   NSB_CALL(csv_end_row(c));
   return csv_flush_due(c);

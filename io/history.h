@@ -25,8 +25,9 @@ typedef struct nsb_history nsb_history;
 /// linear_momentum_{x,y,z}, angular_momentum_{x,y,z}, external_work: the work
 /// of all applied loads except gravity, which is potential energy; dissipated
 /// for models with dashpots, contacts or damped beam materials; load_factor: the factor on the
-/// current step's loads, nsb_system_load_factor) and the probe columns
-/// <probe>.<quantity> of the model.  Owned by caller.
+/// current step's loads, nsb_system_load_factor), the probe columns
+/// <probe>.<quantity> of the model, and last support_work for models whose
+/// supports move in a dynamic step (the work of their reactions).  Owned by caller.
 int nsb_history_open(nsb_ctx* ctx, const char* path, const nsb_model* m, nsb_history** out);
 /// Continue the history.csv of an earlier run (restart): cut it to its first
 /// bytes (nsb_history_tell at the checkpoint) and append.  Errors: NSB_ERR_IO
@@ -36,6 +37,9 @@ int nsb_history_open_resume(nsb_ctx* ctx, const char* path, const nsb_model* m, 
 /// hundredth of a second has passed since the last flush (see above).
 /// Errors: NSB_ERR_IO (the message names the file and the OS error).
 int nsb_history_write(nsb_history* h, const nsb_system* s, long increment, int newton_iterations);
+/// The same with the energies of the state given (nsb_system_energy of s).
+int nsb_history_write_energy(nsb_history* h, const nsb_system* s, const nsb_energy* e, long increment,
+                             int newton_iterations);
 /// Strain and resultant values of an element probe (E, N, M, NS, MS: 6 + 4 x 3).
 enum { NSB_PROBE_FIELDS = 18 };
 /// Number of element probes of the model: a field array holds NSB_PROBE_FIELDS

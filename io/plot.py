@@ -5,9 +5,10 @@ Draws the histories of an nsbeam run (OUTDIR/history.csv, OUTDIR/contacts.csv)
 with matplotlib, one image per group:
 
     energy.png    kinetic, potential and total energy, the external work, the
-                  dissipated energy, and the balance error
-                  E_total(t) - W_ext(t) + D(t) - E_total(0) (zero for an exact
-                  scheme; its size is the energy error of the run)
+                  work of driven supports (support_work, when the history has
+                  it), the dissipated energy, and the balance error
+                  E_total(t) - W_ext(t) - W_s(t) + D(t) - E_total(0) (zero for
+                  an exact scheme; its size is the energy error of the run)
     momentum.png  linear and angular momentum components
     probes.png    every probe column (NAME.quantity), one panel per probe
     newton.png    Newton iterations per output row (and the load factor of
@@ -96,8 +97,8 @@ class Plotter:
 
 
 def plot_energy(p, t, cols):
-    have = [n for n in ("kinetic_energy", "potential_energy", "total_energy", "external_work", "dissipated")
-            if n in cols and numeric(cols[n])]
+    have = [n for n in ("kinetic_energy", "potential_energy", "total_energy", "external_work", "support_work",
+                        "dissipated") if n in cols and numeric(cols[n])]
     if "total_energy" not in have:
         return
     fig, (a, b) = p.plt.subplots(2, 1, figsize=(8, 7), sharex=True)
@@ -106,11 +107,12 @@ def plot_energy(p, t, cols):
     e0 = cols["total_energy"][0]
     w = cols.get("external_work") or [0.0] * len(t)
     d = cols.get("dissipated") or [0.0] * len(t)
-    bal = [e - wi + di - e0 for e, wi, di in zip(cols["total_energy"], w, d)]
+    ws = cols.get("support_work") or [0.0] * len(t)
+    bal = [e - wi - si + di - e0 for e, wi, si, di in zip(cols["total_energy"], w, ws, d)]
     b.plot(t, bal, color="black", linewidth=1.2)
     b.set_xlabel("time")
-    b.set_ylabel("E - W_ext + D - E(0)")
-    scale = max(abs(v) for v in cols["total_energy"] + w + d) or 1.0
+    b.set_ylabel("E - W_ext - W_s + D - E(0)")
+    scale = max(abs(v) for v in cols["total_energy"] + w + ws + d) or 1.0
     b.set_title("energy balance error (max %.3g, %.3g of the largest energy)" %
                 (max(abs(v) for v in bal), max(abs(v) for v in bal) / scale))
     b.grid(True, alpha=0.3)

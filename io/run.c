@@ -664,7 +664,13 @@ static int write_output(run* rn, unsigned what, int iters) {
   const double t = nsb_system_time(s);
   int hist = (what & OUT_HISTORY) && rn->hist, clog = (what & OUT_CONTACTS) && rn->clog,
       vtk = (what & OUT_VTK) && rn->vtk;
-  if (hist) NSB_CALL(nsb_history_write(rn->hist, s, rn->inc, iters));
+  if (hist) {
+    /* the row's energies, which the guard on the energy balance reads too */
+    nsb_energy e;
+    nsb_system_energy(s, &e);
+    NSB_CALL(nsb_history_write_energy(rn->hist, s, &e, rn->inc, iters));
+    (void)nsb_system_energy_guard(s, &e, rn->inc);
+  }
   if (clog) NSB_CALL(nsb_contact_log_write(rn->clog, s));
   if (vtk) {
     NSB_CALL(nsb_frame_buf_write(rn->vtk, &rn->fb, s, t, NULL));
@@ -1633,7 +1639,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
  * size is refused before anything is read. */
 
 #define RESTART_MAGIC "NSBRSTRT"
-enum { RESTART_VERSION = 4 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c) */
+enum { RESTART_VERSION = 5 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c); 5: the supports' work and the energy guard (solver/system.c blocks) */
 
 
 static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {

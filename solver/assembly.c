@@ -860,6 +860,9 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
     memcpy(s->react_c_end, s->react_c, n6);
   }
   if (st == NSB_OK && s->want_react) st = nsb_sys_compute_reactions(s, NSB_EVAL_ACCEL, s->t);
+  /* the driven supports' power at t (support_work), of the smooth
+     accelerations: before an impulsive increment's mean reactions */
+  if (st == NSB_OK) st = nsb_sys_support_power(s, NSB_EVAL_ACCEL, s->t, &s->spower);
   if (st == NSB_OK && mean) impulsive_reactions(s);
   s->ops = keep;
   if (st == NSB_OK && p_gain >= 0.0 && s->split != 0.0 && s->split_ec) {
@@ -890,7 +893,12 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   return st;
 }
 
-int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) { return accel_solve(s, -1.0, rep); }
+int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
+  int st = accel_solve(s, -1.0, rep);
+  /* a dynamic step that starts the energy balance: the guard's start value */
+  if (st == NSB_OK && !s->guard_on) (void)nsb_system_energy_guard(s, &s->en_last, 0);
+  return st;
+}
 
 int nsb_sys_restart_acceleration(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   /* the increment is accepted: lam_old (its start, for a rejection) keeps
@@ -975,6 +983,64 @@ int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   moments_to_global(s, s->react);
   moments_to_global(s, s->react_c);
   s->nrm = keep;
+  return NSB_OK;
+}
+
+/* The power of the driven supports (support_work; docs/theory.md §3.6): at a
+   held row the reaction R is what the elements' residual leaves there
+   (nsb_sys_compute_reactions), and the velocity is the prescribed one, so
+   R . v + M . omega over the driven nodes is the power the supports feed
+   in (rows held at rest add nothing; free rows carry no reaction).  When
+   the reactions are not computed anyway, only the elements at a driven node
+   are evaluated, into those nodes' rows of s->react (which nothing reads
+   then): a few elements per increment. */
+int nsb_sys_support_power(nsb_system* s, nsb_eval_mode mode, double t_new, double* power) {
+  *power = 0.0;
+  if (s->n_driven == 0) return NSB_OK;
+  if (!s->want_react) {
+    nsb_conv_norms keep = s->nrm;
+    for (int i = 0; i < s->n_nodes; ++i)
+      if (s->driven[i]) memset(s->react + 6 * i, 0, 6 * sizeof(double));
+    nsb_sys_kinematics(s);
+    nsb_eval_ctx ec;
+    nsb_sys_fill_ec(s, mode, t_new, &ec);
+    for (int i = 0; i < s->n_elems; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      int at = 0;
+      for (int k = 0; k < e->n_nodes && !at; ++k) at = s->driven[e->nodes[k]];
+      if (!at) continue;
+      /* the evaluation writes the element's state (a beam's points, a
+         contact's law): kept as the increment left it, so that the run
+         goes on as without this evaluation, bit for bit */
+      int beam = e->ops == &nsb_beam_v_ops && s->sp_keep, contact = i >= s->first_contact;
+      nsb_contact_data cd;
+      if (beam) nsb_beam_state_save(e, s->sp_keep);
+      if (contact) cd = *(const nsb_contact_data*)e->state;
+      memset(s->ff, 0, (size_t)e->n_local * sizeof(double));
+      int st = e->ops->eval(e, &ec, s->ff, NULL);
+      if (beam) nsb_beam_state_load(e, s->sp_keep);
+      if (contact) *(nsb_contact_data*)e->state = cd;
+      if (st < 0) {
+        s->nrm = keep;
+        return st;
+      }
+      for (int k = 0, q = 0; k < e->n_nodes; ++k)
+        for (int d = 0; d < e->node_ndof[k]; ++d, ++q)
+          if (e->eq[q] < 0 && s->driven[e->nodes[k]]) s->react[6 * e->nodes[k] + d] += s->ff[q];
+    }
+    for (int i = 0; i < s->n_nodes; ++i)
+      if (s->driven[i] && s->ndof[i] == 6)
+        nsb_v3_store(nsb_q_rotate(nsb_st_q(&s->cur, i), nsb_v3_load(s->react + 6 * i + 3)), s->react + 6 * i + 3);
+    s->nrm = keep;
+  }
+  double p = 0.0;
+  for (int i = 0; i < s->n_nodes; ++i) {
+    if (!s->driven[i]) continue;
+    p += nsb_v3_dot(nsb_v3_load(s->react + 6 * i), nsb_st_v(&s->cur, i));
+    if (s->ndof[i] == 6)
+      p += nsb_v3_dot(nsb_v3_load(s->react + 6 * i + 3), nsb_q_rotate(nsb_st_q(&s->cur, i), nsb_st_w(&s->cur, i)));
+  }
+  *power = p;
   return NSB_OK;
 }
 

@@ -935,6 +935,12 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
     NSB_CALL(nsb_sys_compute_reactions(s, mode, t_new));
     ec_end_ok = 0; /* an assembly: the flux the context's contact stiffness reads */
   }
+  /* the driven supports' power at the end of the increment (support_work) */
+  double spow = 0.0;
+  if (mode == NSB_EVAL_DYNAMIC && s->n_driven > 0) {
+    NSB_CALL(nsb_sys_support_power(s, mode, t_new, &spow));
+    ec_end_ok = 0;
+  }
   nsb_sys_commit(s);
   nsb_scheme_commit(s->scheme, &s->old, &s->cur);
   s->inc_in_step++;
@@ -955,6 +961,11 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   if (en_ok) s->en_last = en;
   s->work += 0.5 * h * (s->power + en.power);
   s->power = en.power;
+  if (mode == NSB_EVAL_DYNAMIC) {
+    /* the supports' work: the same rule on R . v (docs/theory.md §3.6) */
+    s->swork += 0.5 * h * (s->spower + spow);
+    s->spower = spow;
+  }
   s->dissipated += 0.5 * h * (s->diss_rate + en.dissipation_rate) + en.dissipated_increment;
   s->diss_rate = en.dissipation_rate;
   if (s->n_contacts > 0) {

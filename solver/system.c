@@ -395,12 +395,13 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->fixed_t = NSB_NEW_ARRAY(ctx, 3 * nm, int);
   s->fixed_r = NSB_NEW_ARRAY(ctx, nm, unsigned);
   s->rot_bc = NSB_NEW_ARRAY(ctx, 3 * nm, int);
+  s->driven = NSB_NEW_ARRAY(ctx, nm, int);
   s->kin = NSB_NEW_ARRAY(ctx, nm, nsb_kin);
   int nst = model->steps.count > 0 ? model->steps.count : 1;
   s->step_lpf = NSB_NEW_ARRAY(ctx, nst, double);
   if (s->step_lpf)
     for (int k = 0; k < nst; ++k) s->step_lpf[k] = 1.0;
-  if (!s->ndof || !s->X0 || !s->bc_start || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->kin || !s->step_lpf)
+  if (!s->ndof || !s->X0 || !s->bc_start || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->driven || !s->kin || !s->step_lpf)
     st = NSB_ERR_ALLOC;
   if (st == NSB_OK) st = state_alloc(ctx, &s->cur, n);
   if (st == NSB_OK) st = state_alloc(ctx, &s->old, n);
@@ -594,6 +595,9 @@ int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
       {s->bc_start, 3 * (size_t)s->model->boundaries.count * sizeof(double)},
       {&s->t, sizeof s->t}, {&s->t_step_start, sizeof s->t_step_start}, {&s->work, sizeof s->work},
       {&s->power, sizeof s->power}, {&s->dissipated, sizeof s->dissipated}, {&s->diss_rate, sizeof s->diss_rate},
+      {&s->swork, sizeof s->swork}, {&s->spower, sizeof s->spower}, {&s->guard_b0, sizeof s->guard_b0},
+      {&s->guard_scale, sizeof s->guard_scale}, {&s->guard_on, sizeof s->guard_on},
+      {&s->guard_warned, sizeof s->guard_warned},
       {&s->contact_rebuilds, sizeof s->contact_rebuilds}, {&s->internal_res2, sizeof s->internal_res2},
       {&s->conv, sizeof s->conv}, {&s->inc_in_step, sizeof s->inc_in_step}, {&s->nrm, sizeof s->nrm},
       {&s->lpf, sizeof s->lpf}, {&s->lpf_old, sizeof s->lpf_old}, {&s->riks_t_hold, sizeof s->riks_t_hold},
@@ -631,6 +635,8 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->fixed_t, 3 * nm, int);
   NSB_FREE_ARRAY(ctx, s->fixed_r, nm, unsigned);
   NSB_FREE_ARRAY(ctx, s->rot_bc, 3 * nm, int);
+  NSB_FREE_ARRAY(ctx, s->driven, nm, int);
+  if (s->sp_keep) nsb_free(ctx, s->sp_keep, s->sp_keep_size);
   NSB_FREE_ARRAY(ctx, s->kin, nm, nsb_kin);
   NSB_FREE_ARRAY(ctx, s->step_lpf, s->model->steps.count > 0 ? s->model->steps.count : 1, double);
   /* unconditionally: a partly failed state_alloc leaves x NULL but others allocated */
@@ -833,6 +839,39 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
       }
     }
   }
+  /* nodes whose supports move in this dynamic step: their reactions do the
+     work of support_work (nsb_sys_support_power); a support held at rest
+     (value 0, FIXED) does none */
+  int plain_dynamic = s->step.kind == NSB_STEP_DYNAMIC && !s->step.modal_dynamic && s->step.n_modes == 0;
+  s->n_driven = 0;
+  for (int i = 0; i < s->n_nodes; ++i) {
+    int drv = 0;
+    for (int c = 0; c < 3 && plain_dynamic; ++c) {
+      int b[2] = {s->fixed_t[3 * i + c], s->rot_bc[3 * i + c]};
+      for (int r = 0; r < 2; ++r)
+        if (b[r] >= 0 && !m->boundaries.data[b[r]].fixed && m->boundaries.data[b[r]].value != 0.0) drv = 1;
+    }
+    s->driven[i] = drv;
+    s->n_driven += drv;
+  }
+  if (s->n_driven > 0 && !s->sp_keep) {
+    /* room for the largest beam state (nsb_sys_support_power keeps it) */
+    size_t need = 0;
+    for (int i = 0; i < s->first_contact; ++i)
+      if (s->elems[i].ops == &nsb_beam_v_ops && nsb_beam_state_bytes(&s->elems[i]) > need)
+        need = nsb_beam_state_bytes(&s->elems[i]);
+    if (need > 0) {
+      s->sp_keep = nsb_alloc(s->ctx, need);
+      NSB_CHECK(s->ctx, s->sp_keep, NSB_ERR_ALLOC, "out of memory (%zu bytes for the supports' work)", need);
+      s->sp_keep_size = need;
+    }
+  }
+  /* the energy guard (nsb_system_energy_guard): a dynamic step that follows
+     a dynamic one continues its balance; any other starts it anew from the
+     state after the initial accelerations */
+  int after_dynamic = k > 0 && m->steps.data[k - 1].kind == NSB_STEP_DYNAMIC && !m->steps.data[k - 1].modal_dynamic &&
+                      m->steps.data[k - 1].n_modes == 0;
+  if (!plain_dynamic || !after_dynamic) s->guard_on = 0;
   /* generalized-alpha runs Newmark on SO(3) for the node unknowns */
   int newmark_nodes = s->step.scheme == NSB_SCHEME_NEWMARK || s->step.scheme == NSB_SCHEME_GENERALIZED_ALPHA;
   NSB_CHECK(s->ctx, !(prescribed_rotation && s->step.kind == NSB_STEP_DYNAMIC && newmark_nodes),
@@ -956,6 +995,7 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
        the work and dissipation integrals are read as they are now */
     *e = s->en_last;
     e->external_work = s->work;
+    e->support_work = s->swork;
     e->dissipated = s->dissipated;
     return;
   }
@@ -964,6 +1004,7 @@ void nsb_system_energy(const nsb_system* s, nsb_energy* e) {
   nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
   nsb_sys_energy_sum(s, &ec, e);
   e->external_work = s->work;
+  e->support_work = s->swork;
   e->dissipated = s->dissipated;
 }
 
@@ -1012,12 +1053,14 @@ int nsb_sys_increment_energy(const nsb_system* s, const nsb_eval_ctx* ec, nsb_en
   if (s->n_contacts == 0) {
     nsb_sys_energy_sum(s, ec, e);
     e->external_work = s->work;
+    e->support_work = s->swork;
     e->dissipated = s->dissipated;
     return 1;
   }
   rates_sum(s, ec, e);
   if (!rates_whole(s)) return 0;
   e->external_work = s->work;
+  e->support_work = s->swork;
   e->dissipated = s->dissipated;
   return 1;
 }

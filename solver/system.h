@@ -325,6 +325,19 @@ const nsb_state* nsb_system_state(const nsb_system* s);
 nsb_vec3 nsb_system_gravity(const nsb_system* s);
 /// Energies and momenta of the current state.
 void nsb_system_energy(const nsb_system* s, nsb_energy* e);
+/// The run-time guard on the energy balance (docs/theory.md §3.6): in a
+/// dynamic step (*DYNAMIC), with the energies e of the current state, the
+/// balance B = kinetic + potential + dissipated - external_work -
+/// support_work against its value B0 at the start of the dynamic steps;
+/// when B - B0 exceeds NSB_ENERGY_GUARD times the largest energy scale
+/// kinetic + |potential| + |external_work| + |support_work| + |dissipated|
+/// seen since, one warning (with the time, the increment and the probable
+/// causes) through the context's log, once per run; a warning, not a stop.
+/// The first call of a dynamic step that starts the balance records B0.
+/// Returns 1 when it warned now.
+int nsb_system_energy_guard(nsb_system* s, const nsb_energy* e, long increment);
+/// The gain of the balance over the energy scale that makes the guard warn.
+#define NSB_ENERGY_GUARD 0.5
 /// Number of equations and multipliers in the current step.
 int nsb_system_n_equations(const nsb_system* s);
 int nsb_system_n_multipliers(const nsb_system* s);

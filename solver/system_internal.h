@@ -67,6 +67,10 @@ struct nsb_system {
   int* fixed_t;  /* 3n: boundary record index fixing the component, -1 free */
   unsigned* fixed_r; /* n: mask of held body-axis rotations (bit k: axis k) */
   int* rot_bc;       /* 3n: boundary record prescribing body-axis rotation k of node i, -1 free */
+  int* driven;       /* n: the node has a DOF whose support moves in this dynamic step (support work) */
+  int n_driven;      /* nodes with driven[i] */
+  void* sp_keep;     /* a beam's state kept over the support power's evaluation (sp_keep_size bytes) */
+  size_t sp_keep_size;
   int* mult_eq;  /* n_mult */
   int n_eq, n_node_eq, max_eq;
   double *r, *dx, *row_unscale;
@@ -83,6 +87,13 @@ struct nsb_system {
   int has_beams, has_vbeams, has_sbeams; /* any beam; velocity-based (B2V); strain-based (B2S) */
   double work, power; /* work of the non-potential loads since t = 0, their power at t */
   double dissipated, diss_rate; /* energy dissipated since t = 0 (dampers, contacts), damper power at t */
+  double swork, spower; /* work of the driven supports since t = 0, their power at t (nsb_sys_support_power) */
+  /* the energy guard (nsb_system_energy_guard): the balance E + D - W -
+     W_s at the start of the dynamic steps run so far, the largest energy
+     scale T + |V| + |W| + |W_s| + D seen since, and whether it is armed
+     (a dynamic step) and has warned */
+  double guard_b0, guard_scale;
+  int guard_on, guard_warned;
   /* contact elements: elems[first_contact ...], rebuilt from the broad phase
      (Verlet list) when a node has moved half the skin since the last build */
   int first_contact, n_contacts;
@@ -318,6 +329,12 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads);
 void nsb_sys_free_ranges(nsb_system* s);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
+/// Power of the driven supports at the converged state of an increment
+/// (before its commit, like the reactions): the sum over the driven nodes
+/// of reaction . velocity and reaction moment . angular velocity (global);
+/// the reactions of those nodes alone when they are not computed anyway
+/// (want_react).  0 without driven nodes.
+int nsb_sys_support_power(nsb_system* s, nsb_eval_mode mode, double t_new, double* power);
 /* After an impulsive increment: the smooth accelerations at the committed
    state replace the increment's ones (contact impulses belong to the velocity
    jump of their increment only), and the generalized-alpha pseudo-accelerations

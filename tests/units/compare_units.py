@@ -19,7 +19,7 @@ LENGTH = 1e3           # m -> mm
 ENERGY = 1e3           # J = N m -> N mm
 FACTORS = {
     "kinetic_energy": ENERGY, "potential_energy": ENERGY, "total_energy": ENERGY,
-    "external_work": ENERGY, "dissipated": ENERGY,
+    "external_work": ENERGY, "dissipated": ENERGY, "support_work": ENERGY,
     "linear_momentum": 1.0,            # kg m/s = 1e-3 t * 1e3 mm/s
     "angular_momentum": 1e3,           # kg m^2/s = 1e-3 t * 1e6 mm^2/s
 }

@@ -32,7 +32,7 @@ SYSTEMS = {"si": SI, "mm": MM, "ms": MS, "in": IN}
 
 # dimension of a history column (probe columns by their component name)
 HIST = {"time": "T", "kinetic_energy": "F*L", "potential_energy": "F*L", "total_energy": "F*L",
-        "external_work": "F*L", "dissipated": "F*L", "load_factor": "1"}
+        "external_work": "F*L", "dissipated": "F*L", "load_factor": "1", "support_work": "F*L"}
 PROBE = {}
 for c in ("x", "y", "z", "ux", "uy", "uz"):
     PROBE[c] = "L"

@@ -1,0 +1,12 @@
+# The work of driven supports (support_work) and the guard on the energy balance
+# (tests/energy/check_energy.py): a mass on a spring with a base driven at constant speed
+# and a rigid body spun up by a driven rotation against their closed forms, in SI and
+# mm-t-s; a flexible beam turned by a driven hub whose balance closes to second order; the
+# guard's warning on the collocation cantilever of benchmarks/step_loaded_cantilever and its
+# silence on the Galerkin one and on the start of benchmarks/disk_on_disk centre_torque (the largest
+# gain, 0.23 of the energy scale, of a deck without an instability).
+add_test(NAME energy_support_work
+  COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/energy/check_energy.py $<TARGET_FILE:nsbeam>
+          ${CMAKE_CURRENT_LIST_DIR}/energy ${PROJECT_SOURCE_DIR}/benchmarks/step_loaded_cantilever
+          ${PROJECT_BINARY_DIR}/tests_tmp/energy)
+set_tests_properties(energy_support_work PROPERTIES LABELS program TIMEOUT 180 ENVIRONMENT "OPENBLAS_NUM_THREADS=1")
