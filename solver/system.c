@@ -548,7 +548,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
     }
     NSB_ASSERT(e->n_local <= NSB_ELEM_MAX_LOCAL);
     s->eq_pool_size += e->n_local;
-    s->map_pool_size += e->n_local * e->n_local;
+    s->map_pool_size += nsb_elem_map_size(e);
   }
   s->eq_pool = NSB_NEW_ARRAY(ctx, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
   s->map_pool = NSB_NEW_ARRAY(ctx, s->map_pool_size > 0 ? s->map_pool_size : 1, int);
@@ -561,7 +561,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
     s->elems[i].eq = s->eq_pool + pe;
     s->elems[i].map = s->map_pool + pm;
     pe += s->elems[i].n_local;
-    pm += s->elems[i].n_local * s->elems[i].n_local;
+    pm += nsb_elem_map_size(&s->elems[i]);
   }
   /* the element ranges (one without threads, until nsb_system_set_threads) */
   if ((st = nsb_sys_make_ranges(s, n_threads)) < 0) goto fail;
@@ -696,10 +696,10 @@ static void map_member(void* arg, int r) {
   for (int i = (int)(n * r / T), hi = (int)(n * (r + 1) / T); i < hi; ++i) {
     nsb_elem* e = &s->elems[i];
     if (prox_load_only(s, i)) {
-      for (int q = 0; q < e->n_local * e->n_local; ++q) e->map[q] = -1;
+      for (int q = 0, nm = nsb_elem_map_size(e); q < nm; ++q) e->map[q] = -1;
       continue;
     }
-    int st = nsb_csr_block_map(s->A, e->eq, e->n_local, e->map);
+    int st = nsb_csr_block_map_grouped(s->A, e->eq, e->n_local, e->n_nodes, e->node_ndof, e->map);
     if (st < 0) {
       s->rng[r].status = st;
       return;

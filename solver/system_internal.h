@@ -246,6 +246,16 @@ static inline nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mo
   nsb_sys_fill_ec(s, mode, t, &ec);
   return ec;
 }
+/// Ints of an element's matrix positions (e->map): one per local row and
+/// group of columns, a node's unknowns or one multiplier
+/// (nsb_csr_block_map_grouped).
+static inline int nsb_elem_map_size(const nsb_elem* e) {
+  return e->n_local * nsb_csr_map_groups(e->n_local, e->n_nodes, e->node_ndof);
+}
+/// A->val += the element's block K (n_local^2, column-major) at its positions.
+static inline void nsb_elem_add_block(nsb_csr* A, const nsb_elem* e, const double* restrict K) {
+  nsb_csr_add_grouped(A, e->map, e->eq, e->n_local, e->n_nodes, e->node_ndof, K);
+}
 /// Equation numbering, element maps, sparsity pattern and symbolic
 /// factorization for the current supports and elements.  Allocates.
 int nsb_sys_number_and_analyze(nsb_system* s);
