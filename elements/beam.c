@@ -63,7 +63,7 @@ typedef struct beam_state {
                                    tables there or in the system's nsb_beam_tables) */
   nsb_beam_strain_geom* sgeom;  /* strain element: geom is &sgeom->base; NULL for the velocity element */
   nsb_beam_strain_force *old_res, *cur_res; /* strain element: resultant parts (N + 2) for generalized-alpha */
-  nsb_beam_section sec;
+  const nsb_beam_section* sec; /* in the table store (shared by the elements of one section), else in the block */
   nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
@@ -313,6 +313,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t bytes = align8(sizeof(beam_state));
   size_t o_geo = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_geom) : sizeof(nsb_beam_geom));
+  size_t o_sec = bytes;
+  bytes += tabs ? 0 : align8(sizeof(nsb_beam_section)); /* with a store: its copy */
   size_t o_tab = bytes;
   const size_t n_tab = strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng);
   bytes += tabs ? 0 : sizeof(double) * n_tab; /* with a store: its copy */
@@ -399,16 +401,33 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   }
 
   const nsb_section* sec = &m->sections.data[el->section];
-  s->sec.EA = sec->EA;
-  s->sec.GA2 = sec->GA2;
-  s->sec.GA3 = sec->GA3;
-  s->sec.GJ = sec->GJ;
-  s->sec.EI2 = sec->EI2;
-  s->sec.EI3 = sec->EI3;
-  s->sec.rhoA = sec->rhoA;
-  for (int k = 0; k < 3; ++k) s->sec.rhoJ[k] = sec->rhoJ[k];
-  s->sec.alpha = sec->damp_alpha;
-  s->sec.beta = sec->damp_beta;
+  nsb_beam_section bs;
+  bs.EA = sec->EA;
+  bs.GA2 = sec->GA2;
+  bs.GA3 = sec->GA3;
+  bs.GJ = sec->GJ;
+  bs.EI2 = sec->EI2;
+  bs.EI3 = sec->EI3;
+  bs.rhoA = sec->rhoA;
+  for (int k = 0; k < 3; ++k) bs.rhoJ[k] = sec->rhoJ[k];
+  bs.alpha = sec->damp_alpha;
+  bs.beta = sec->damp_beta;
+  /* the section's data once per store (a mesh has few sections; 96 bytes
+     an element when each kept its copy), else in the block */
+  if (tabs) {
+    _Static_assert(sizeof(nsb_beam_section) % sizeof(double) == 0, "a section is doubles");
+    const double* shared = tab_intern(ctx, tabs, (const double*)&bs, sizeof bs / sizeof(double));
+    if (!shared) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "cannot allocate the section of beam element %d",
+                           el->label);
+    }
+    s->sec = (const nsb_beam_section*)shared;
+  } else {
+    nsb_beam_section* own = (nsb_beam_section*)(blk + o_sec);
+    *own = bs;
+    s->sec = own;
+  }
   s->n_dloads = 0;
   for (int i = 0; i < m->dloads.count; ++i) {
     if (m->dloads.data[i].element != el_index) continue;
@@ -535,7 +554,7 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
    *DLOAD of the step or one the step replaces (1 - LPF), or gravity of the
    step on a section with mass. */
 static int lpf_loaded(const nsb_eval_ctx* ec, const beam_state* s) {
-  if (s->sec.rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
+  if (s->sec->rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
   for (int i = 0; i < s->n_dloads; ++i) {
     const nsb_dload* d = &ec->model->dloads.data[s->dload[i]];
     if (d->step == ec->step || d->replaced == ec->step + 1) return 1;
@@ -551,7 +570,7 @@ static void fill_loads(const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eva
   if (s->geom->massless_end >= 0)
     nsb_v3_store(ec->gravity, in->grav);
   else
-    n = nsb_v3_muladd(n, s->sec.rhoA, ec->gravity);
+    n = nsb_v3_muladd(n, s->sec->rhoA, ec->gravity);
   nsb_v3_store(n, in->n_load);
   nsb_v3_store(mm, in->m_load);
 }
@@ -576,7 +595,7 @@ static nsb_vec3 accel_inertia(const nsb_beam_section* c) {
 static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int b_node, nsb_beam_eval_in* in,
                          double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
-  const nsb_beam_section* c = &s->sec;
+  const nsb_beam_section* c = s->sec;
   int N = s->N, nf = s->n_full;
   const double* u = in->u;
   memset(F, 0, sizeof(double) * (size_t)nf);
@@ -814,7 +833,7 @@ static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double*
 
 static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
-  const nsb_beam_section* c = &s->sec;
+  const nsb_beam_section* c = s->sec;
   int N = s->N, nf = s->n_full;
   const double* u = in->u;
   memset(F, 0, sizeof(double) * (size_t)nf);
@@ -1032,7 +1051,7 @@ static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_
                     nsb_beam_eval_in* in) {
   memset(in, 0, sizeof *in);
   in->g = s->geom;
-  in->sec = &s->sec;
+  in->sec = s->sec;
   in->old_qp = s->old_qp;
   in->old_cp = s->old_cp;
   in->old_end = ends;
@@ -1108,7 +1127,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
   nsb_beam_strain_in in;
   memset(&in, 0, sizeof in);
   in.g = s->sgeom;
-  in.sec = &s->sec;
+  in.sec = s->sec;
   in.old_qp = s->old_qp;
   in.old_cp = s->old_cp;
   in.old_end = old_end;
@@ -1138,7 +1157,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
   in.galerkin = s->galerkin; /* WEIGHTING=GALERKIN: docs/theory_beam_strain.md §7 */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
-  nsb_v3_store(nsb_v3_muladd(n, s->sec.rhoA, ec->gravity), in.n_load);
+  nsb_v3_store(nsb_v3_muladd(n, s->sec->rhoA, ec->gravity), in.n_load);
   nsb_v3_store(mm, in.m_load);
   nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, KF);
 }
@@ -1171,7 +1190,7 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
    evaluation's increment [12N]; after the Riks solution Xl (else after N^0,
    M^0), in the tail that checkpoints carry.  NULL without damping. */
 static double* damp_data(const beam_state* s) {
-  if (s->sec.alpha == 0.0 && s->sec.beta == 0.0) return NULL;
+  if (s->sec->alpha == 0.0 && s->sec->beta == 0.0) return NULL;
   return s->Xl ? s->Xl + s->n_int : s->NM0 + 6;
 }
 
@@ -1189,7 +1208,7 @@ static double* damp_data(const beam_state* s) {
    system up to the scheme's own energy error.  Static evaluation: no rates,
    no work. */
 static void damped_work(beam_state* s, int dynamic, double h) {
-  const nsb_beam_section* c = &s->sec;
+  const nsb_beam_section* c = s->sec;
   const int N = s->N;
   double* rn = damp_data(s);
   double* r = rn + 6 * N;
@@ -1648,7 +1667,7 @@ static int beam_energy_n_terms(const nsb_elem* e) {
 
 static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double* t) {
   const beam_state* s = e->state;
-  const nsb_beam_section* c = &s->sec;
+  const nsb_beam_section* c = s->sec;
   double kin = 0.0, strain = 0.0;
   /* kinetic energy by the integration points, strain energy by the Gauss
      rule on the collocation points, where the constitutive law holds (the
@@ -1740,8 +1759,8 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
     memcpy(r + 3 * i, s->cur_qp[i].r, 3 * sizeof(double));
     memcpy(q + 4 * i, s->cur_qp[i].q, 4 * sizeof(double));
   }
-  *rhoA = s->sec.rhoA;
-  for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec.rhoJ[k];
+  *rhoA = s->sec->rhoA;
+  for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec->rhoJ[k];
 }
 
 /* ---- checkpoint: the evolving state (header values, resultant parts of the
@@ -1827,8 +1846,8 @@ typedef struct field_view {
 static void field_of(const beam_state* s, field_view* v) {
   nsb_beam_field* f = &v->f;
   memset(f, 0, sizeof *f);
-  v->sec = s->sec;
-  if (s->field_accel) nsb_v3_store(accel_inertia(&s->sec), v->sec.rhoJ);
+  v->sec = *s->sec;
+  if (s->field_accel) nsb_v3_store(accel_inertia(s->sec), v->sec.rhoJ);
   memset(v->u, 0, sizeof(double) * (size_t)s->n_full);
   memcpy(v->u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
   for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
@@ -1907,7 +1926,7 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
     nsb_v3_store(v, o->v + 3 * k);
     nsb_v3_store(nsb_q_rotate(q, wb), o->w + 3 * k);
     nsb_q_store(q, o->q + 4 * k);
-    store_resultants(&s->sec, &res[k], q, o->strain + 6 * k, o->force + 3 * k, o->moment + 3 * k,
+    store_resultants(s->sec, &res[k], q, o->strain + 6 * k, o->force + 3 * k, o->moment + 3 * k,
                      o->force_local + 3 * k, o->moment_local + 3 * k);
   }
 }
@@ -1950,7 +1969,7 @@ void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, do
   memcpy(o->v, v, sizeof o->v);
   nsb_v3_store(nsb_q_rotate(q, nsb_v3_load(wb)), o->w);
   nsb_q_store(q, o->q);
-  store_resultants(&s->sec, &res, q, o->strain, o->force, o->moment, o->force_local, o->moment_local);
+  store_resultants(s->sec, &res, q, o->strain, o->force, o->moment, o->force_local, o->moment_local);
 }
 
 /* Lumped mass for the modal analysis: each end node carries half the
@@ -1962,9 +1981,9 @@ static void beam_mass(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   const beam_state* s = e->state;
   double half = 0.5 * s->geom->L;
   for (int k = 0; k < 2; ++k) {
-    nsb_mat3 J = nsb_m3_diag(half * s->sec.rhoJ[0], half * s->sec.rhoJ[1], half * s->sec.rhoJ[2]);
+    nsb_mat3 J = nsb_m3_diag(half * s->sec->rhoJ[0], half * s->sec->rhoJ[1], half * s->sec->rhoJ[2]);
     nsb_mat3 L = nsb_q_to_m3(s->lam[k]);
-    nsb_local_add3(M, 12, 6 * k, 6 * k, nsb_m3_scale(half * s->sec.rhoA, nsb_m3_identity()));
+    nsb_local_add3(M, 12, 6 * k, 6 * k, nsb_m3_scale(half * s->sec->rhoA, nsb_m3_identity()));
     nsb_local_add3(M, 12, 6 * k + 3, 6 * k + 3, nsb_m3_mul(L, nsb_m3_mul(J, nsb_m3_transpose(L))));
   }
 }
