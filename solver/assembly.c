@@ -859,6 +859,7 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   int st = nsb_sys_newton(s, NSB_EVAL_ACCEL, s->t, rep);
   int mean = p_gain >= 0.0 && s->want_react;
+  NSB_ASSERT(!mean || s->react_end); /* impulsive increments come from contacts */
   size_t n6 = 6 * (size_t)s->n_nodes * sizeof(double);
   if (mean) {
     memcpy(s->react_end, s->react, n6);
@@ -938,7 +939,7 @@ int nsb_sys_restart_acceleration(nsb_system* s, double p_gain, nsb_newton_report
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_conv_norms keep = s->nrm;
   memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
-  memset(s->react_c, 0, 6 * (size_t)s->n_nodes * sizeof(double));
+  if (s->react_c) memset(s->react_c, 0, 6 * (size_t)s->n_nodes * sizeof(double));
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, mode, t_new, &ec);
@@ -959,7 +960,7 @@ int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
       for (int d = 0; d < 3; ++d) s->react[6 * e->nodes[0] + d] -= s->ff[d];
   }
   moments_to_global(s, s->react);
-  moments_to_global(s, s->react_c);
+  if (s->react_c) moments_to_global(s, s->react_c);
   s->nrm = keep;
   return NSB_OK;
 }

@@ -137,8 +137,9 @@ struct nsb_system {
   int tan_cK_size;
   int tan_contact_changed;
   int tan_contact_rows_changed; /* the same, row by row (assembly.c contact_rows_changed) */
-  double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
-  double* support;       /* 8 doubles per node: the support estimate of resting contacts (nsb_contact_support_init) */
+  double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep); NULL without contact pairs */
+  double* support;       /* 8 doubles per node: the support estimate of resting contacts (nsb_contact_support_init);
+                            NULL without contact pairs */
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
   int cand_cap;
@@ -166,6 +167,7 @@ struct nsb_system {
   long inc_in_step;     /* increments accepted in the current step */
   int failed_elem;      /* element whose evaluation failed in the last assembly, or -1 */
   double* react;        /* 6n support reactions of the last increment that computed them (global) */
+  /* the next three only with contact pairs (NULL without: no impulsive increments, no NEWTON contacts) */
   double* react_end;    /* 6n scratch: an impulsive increment's reactions at its end point */
   double* react_c;      /* 6n: the NEWTON contacts' part of react (global) */
   double* react_c_end;  /* 6n scratch: react_c at the end point; the contacts' mean forces */
