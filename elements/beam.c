@@ -84,9 +84,10 @@ typedef struct beam_state {
   int field_accel; /* 1: an acceleration solve's states: the rotary inertia of
                       the moment rows was accel_inertia's (field_of), not the section's */
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
-     evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
-     a zero) */
-  double *X, *NM0;
+     evaluation, for post_solve: the rows of X_n (n_int x 12) and X_f
+     (n_int), laid out as a kept set's Z and xf (formed in the evaluation's
+     scratch, NSB_LU_ROW_WIDTH wide, and copied without its zero column) */
+  double *X, *Xf, *NM0;
   /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf; NULL in
      the elements of a model without a Riks step */
   double* Xl;
@@ -97,7 +98,7 @@ typedef struct beam_state {
      ks is NULL), the second only with contact pairs (beam_kept_sets).
      xrows: the rows post_solve reads, those the last evaluation left (X,
      or a kept set's Z after its tangent or a frozen evaluation); their X_f
-     is column 0 of X, or a kept set's own xf, contiguous (a frozen
+     is Xf, or a kept set's own xf, contiguous (a frozen
      evaluation then writes 18 doubles instead of a column through every row
      of Z, which the residual-only sweeps of large models read from
      memory).  A block of its own, apart from the evaluation's hot data. */
@@ -132,6 +133,7 @@ static beam_kept* kept_set(const beam_state* s, int accel) {
 typedef struct beam_scratch {
   double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
   int piv[NSB_LU_MAX];
+  double X[NSB_LU_MAX * NSB_LU_ROW_WIDTH]; /* condense's rows of [X_f | X_n | 0] */
   nsb_beam_point ends[2], cur_ends[2];
 } beam_scratch;
 
@@ -329,7 +331,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
   const nsb_section* sec_def = &m->sections.data[el->section];
   const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 : 0));
+  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -363,12 +365,14 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->u_int_old = d;
   d += n_int;
   s->X = d;
-  d += n_int * NSB_LU_ROW_WIDTH;
+  d += n_int * 12;
+  s->Xf = d;
+  d += n_int;
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
   if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(12 * N + 1));
-  memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
+  memset(s->X, 0, sizeof(double) * (size_t)(n_int * 13));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
   s->ks = NULL;
@@ -1388,8 +1392,8 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
 /* Static condensation of the interior unknowns (header of this file):
      X = K_ii^{-1} [f_i | K_in]                    (one LU, 13 right-hand sides)
      f_c = f_n - K_ni X_f,  K_c = K_nn - K_ni X_n.
-   K_ii is factored in place in the scratch sc->K; X stays for post_solve,
-   stored by rows (s->X, NSB_LU_ROW_WIDTH columns: X_f, the 12 columns of
+   K_ii is factored in place in the scratch sc->K; X is formed there too
+   (sc->X), by rows (NSB_LU_ROW_WIDTH columns: X_f, the 12 columns of
    X_n, a zero), so that both the solve (nsb_lu_solve_rows) and the Schur
    products run along rows of a constant width: C = [f_n | K_nn | 0] minus,
    for each interior q and node row i, K_ni(i, q) times row q of X.  Every
@@ -1404,12 +1408,12 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   const double* F = sc->F;
   double* KF = sc->K;
   int* piv = sc->piv;
-  /* factors kept for modified Newton (X_n goes to Z, X_f to xf; the rows
-     are formed in X, which post_solve then does not read) */
+  /* factors kept for modified Newton (X_n goes to Z, X_f to xf), else the
+     element's own rows (s->X, s->Xf) for post_solve */
   beam_kept* z = kept_set(s, ec->mode == NSB_EVAL_ACCEL);
   const int keep = z && K && ec->factors == NSB_FACTORS_KEEP;
-  double* restrict X = s->X;
-  s->xrows = keep ? z->Z : X;
+  double* restrict X = sc->X;
+  s->xrows = keep ? z->Z : s->X;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
   for (int q = 0; q < ni; ++q) {
     double* xq = X + W * q;
@@ -1425,6 +1429,11 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
     return NSB_ERR_SINGULAR;
   }
   nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
+  if (!keep)
+    for (int q = 0; q < ni; ++q) {
+      s->Xf[q] = X[W * q];
+      memcpy(s->X + (size_t)12 * q, X + W * q + 1, 12 * sizeof(double));
+    }
   if (keep) {
     for (int q = 0; q < ni; ++q) {
       z->xf[q] = X[W * q]; /* X_f where post_solve reads a kept set's */
@@ -1528,15 +1537,14 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   beam_state* s = e->state;
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
-  /* X_f: column 0 of X, or the kept set's own (beam_kept); the rows of
-     X_n: X's from its column 1, or a kept set's Z, 12 wide */
-  const int own = s->xrows == s->X, xs = own ? NSB_LU_ROW_WIDTH : 1;
-  const int rw = own ? NSB_LU_ROW_WIDTH : 12;
-  const double* xf = own ? s->X : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
-  const double* xn = own ? s->X + 1 : s->xrows;
+  /* X_f and the rows of X_n (12 wide): the element's own, or a kept set's
+     (beam_kept) */
+  const int own = s->xrows == s->X;
+  const double* xf = own ? s->Xf : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
+  const double* xn = s->xrows;
   for (int i = 0; i < ni; ++i) {
-    const double* xi = xn + (size_t)rw * i; /* row i of X_n */
-    const double xfi = xf[xs * i];
+    const double* xi = xn + (size_t)12 * i; /* row i of X_n */
+    const double xfi = xf[i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
        x - (+0) = x: the same bits as with the zeros Xl held before) */
     double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
