@@ -111,7 +111,9 @@ KNOWN = {
     ("particle_off_cylinder", "energy + dissipated never above the start (frictionless: D = 0)"):
         "a particle held on a curved obstacle by the law on the step average gains energy in the "
         "default scheme, first order in h: 1.1e-7 of E0 over the slide at h = 0.1 ms (2.2e-7 at "
-        "0.2 ms, 5.5e-8 at 0.05 ms); RHOINF=1 keeps it to 4e-14",
+        "0.2 ms, 5.5e-8 at 0.05 ms); RHOINF=1 keeps it to 4e-14; the impulse moves the position by "
+        "(beta/gamma) h L/m and the velocity by L/m: c L h v^2/R per increment, c = beta/gamma - 1/2 "
+        "(docs/contact.md §9)",
     ("moving_mass", "energy + dissipated never above the start"):
         "a particle sliding on a swinging beam (persistent frictionless contact, the default scheme) "
         "gains energy where the beam's swing turns: 6.5e-8 of E0 (1.4e-6 J) at 0.039 s at h = 1 ms, "
