@@ -1879,8 +1879,14 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
       if (memcmp(key, memo[i].key, (size_t)nk * sizeof(double)) == 0) G = &memo[i].G;
     }
     if (G == &Gn) nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &Gn);
+    /* the tangents of G->n: with the kept geometry, the finish's (end_tangents) */
     nsb_vec3 t1, t2;
-    nsb_contact_tangents(G->n, &t1, &t2);
+    if (G == &Gn) {
+      nsb_contact_tangents(G->n, &t1, &t2);
+    } else {
+      t1 = nsb_v3_load(memo[i].t);
+      t2 = nsb_v3_load(memo[i].t + 3);
+    }
     nsb_v3_store(G->n, d->n);
     nsb_v3_store(t1, d->t);
     nsb_v3_store(t2, d->t + 3);
@@ -2382,6 +2388,10 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], Gp, ec->cur);
     nsb_vec3 t1, t2;
     end_tangents(d, Gp->n, &t1, &t2);
+    if (memo) {
+      nsb_v3_store(t1, memo[i].t);
+      nsb_v3_store(t2, memo[i].t + 3);
+    }
     d->slip = sqrt(nsb_v3_dot(t1, vr) * nsb_v3_dot(t1, vr) + nsb_v3_dot(t2, vr) * nsb_v3_dot(t2, vr));
     if (e[i].ops == &nsb_contact_hertz_ops) {
       double al = d->owner ? -Gp->g : fmin(-Gp->g, 0.0);

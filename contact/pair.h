@@ -327,15 +327,17 @@ void nsb_contact_support_init(const nsb_model* m, double* support);
 /// n_prev and the positions and rotations of the contact's nodes, bit for
 /// bit (key).  nsb_contact_geometry is a pure function of these (the shape
 /// and the model do not change while the contact exists), so the next
-/// increment's nsb_contact_prepare takes G as it is when its own inputs are
-/// the same bits, and computes it otherwise (an impact's shift of the
-/// positions, a rejected increment, a restored checkpoint).  Owned by the
-/// system, one per contact, parallel to the contact elements; valid = 0 after
-/// every rebuild of the contacts and every checkpoint access.
+/// increment's nsb_contact_prepare takes G (and the tangents of its normal)
+/// as they are when its own inputs are the same bits, and computes them
+/// otherwise (an impact's shift of the positions, a rejected increment, a
+/// restored checkpoint).  Owned by the system, one per contact, parallel to
+/// the contact elements; valid = 0 after every rebuild of the contacts and
+/// every checkpoint access.
 typedef struct nsb_contact_geo_memo {
   int valid;
   double key[4 + 7 * 3]; /* t, n_prev, then x (3) and q (4) of each node */
   nsb_contact_geo G;
+  double t[6]; /* the tangents t1, t2 of G.n (nsb_contact_tangents; the finish's end_tangents) */
 } nsb_contact_geo_memo;
 
 /// Start of an increment (ec on the state at t_n, ec->h the new step):
