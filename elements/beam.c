@@ -63,7 +63,7 @@ typedef struct beam_state {
                                    tables there or in the system's nsb_beam_tables) */
   nsb_beam_strain_geom* sgeom;  /* strain element: geom is &sgeom->base; NULL for the velocity element */
   nsb_beam_strain_force *old_res, *cur_res; /* strain element: resultant parts (N + 2) for generalized-alpha */
-  nsb_beam_section sec;
+  const nsb_beam_section* sec; /* in the table store (shared by the elements of one section), else in the block */
   nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
@@ -84,9 +84,10 @@ typedef struct beam_state {
   int field_accel; /* 1: an acceleration solve's states: the rotary inertia of
                       the moment rows was accel_inertia's (field_of), not the section's */
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
-     evaluation, for post_solve, by rows (n_int x NSB_LU_ROW_WIDTH: X_f, X_n,
-     a zero) */
-  double *X, *NM0;
+     evaluation, for post_solve: the rows of X_n (n_int x 12) and X_f
+     (n_int), laid out as a kept set's Z and xf (formed in the evaluation's
+     scratch, NSB_LU_ROW_WIDTH wide, and copied without its zero column) */
+  double *X, *Xf, *NM0;
   /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf; NULL in
      the elements of a model without a Riks step */
   double* Xl;
@@ -97,7 +98,7 @@ typedef struct beam_state {
      ks is NULL), the second only with contact pairs (beam_kept_sets).
      xrows: the rows post_solve reads, those the last evaluation left (X,
      or a kept set's Z after its tangent or a frozen evaluation); their X_f
-     is column 0 of X, or a kept set's own xf, contiguous (a frozen
+     is Xf, or a kept set's own xf, contiguous (a frozen
      evaluation then writes 18 doubles instead of a column through every row
      of Z, which the residual-only sweeps of large models read from
      memory).  A block of its own, apart from the evaluation's hot data. */
@@ -132,6 +133,7 @@ static beam_kept* kept_set(const beam_state* s, int accel) {
 typedef struct beam_scratch {
   double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL], Fp[BEAM_MAX_FULL], K[BEAM_MAX_FULL * BEAM_MAX_FULL];
   int piv[NSB_LU_MAX];
+  double X[NSB_LU_MAX * NSB_LU_ROW_WIDTH]; /* condense's rows of [X_f | X_n | 0] */
   nsb_beam_point ends[2], cur_ends[2];
 } beam_scratch;
 
@@ -313,6 +315,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   size_t bytes = align8(sizeof(beam_state));
   size_t o_geo = bytes;
   bytes += align8(strain ? sizeof(nsb_beam_strain_geom) : sizeof(nsb_beam_geom));
+  size_t o_sec = bytes;
+  bytes += tabs ? 0 : align8(sizeof(nsb_beam_section)); /* with a store: its copy */
   size_t o_tab = bytes;
   const size_t n_tab = strain ? nsb_beam_strain_geom_doubles(N, ng) : nsb_beam_geom_doubles(N, ng);
   bytes += tabs ? 0 : sizeof(double) * n_tab; /* with a store: its copy */
@@ -327,7 +331,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
   const nsb_section* sec_def = &m->sections.data[el->section];
   const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * NSB_LU_ROW_WIDTH + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 : 0));
+  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -361,12 +365,14 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->u_int_old = d;
   d += n_int;
   s->X = d;
-  d += n_int * NSB_LU_ROW_WIDTH;
+  d += n_int * 12;
+  s->Xf = d;
+  d += n_int;
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
   if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(12 * N + 1));
-  memset(s->X, 0, sizeof(double) * (size_t)(n_int * NSB_LU_ROW_WIDTH));
+  memset(s->X, 0, sizeof(double) * (size_t)(n_int * 13));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
   s->ks = NULL;
@@ -399,16 +405,33 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   }
 
   const nsb_section* sec = &m->sections.data[el->section];
-  s->sec.EA = sec->EA;
-  s->sec.GA2 = sec->GA2;
-  s->sec.GA3 = sec->GA3;
-  s->sec.GJ = sec->GJ;
-  s->sec.EI2 = sec->EI2;
-  s->sec.EI3 = sec->EI3;
-  s->sec.rhoA = sec->rhoA;
-  for (int k = 0; k < 3; ++k) s->sec.rhoJ[k] = sec->rhoJ[k];
-  s->sec.alpha = sec->damp_alpha;
-  s->sec.beta = sec->damp_beta;
+  nsb_beam_section bs;
+  bs.EA = sec->EA;
+  bs.GA2 = sec->GA2;
+  bs.GA3 = sec->GA3;
+  bs.GJ = sec->GJ;
+  bs.EI2 = sec->EI2;
+  bs.EI3 = sec->EI3;
+  bs.rhoA = sec->rhoA;
+  for (int k = 0; k < 3; ++k) bs.rhoJ[k] = sec->rhoJ[k];
+  bs.alpha = sec->damp_alpha;
+  bs.beta = sec->damp_beta;
+  /* the section's data once per store (a mesh has few sections; 96 bytes
+     an element when each kept its copy), else in the block */
+  if (tabs) {
+    _Static_assert(sizeof(nsb_beam_section) % sizeof(double) == 0, "a section is doubles");
+    const double* shared = tab_intern(ctx, tabs, (const double*)&bs, sizeof bs / sizeof(double));
+    if (!shared) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_ALLOC, __FILE__, __LINE__, __func__, "cannot allocate the section of beam element %d",
+                           el->label);
+    }
+    s->sec = (const nsb_beam_section*)shared;
+  } else {
+    nsb_beam_section* own = (nsb_beam_section*)(blk + o_sec);
+    *own = bs;
+    s->sec = own;
+  }
   s->n_dloads = 0;
   for (int i = 0; i < m->dloads.count; ++i) {
     if (m->dloads.data[i].element != el_index) continue;
@@ -535,7 +558,7 @@ static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* 
    *DLOAD of the step or one the step replaces (1 - LPF), or gravity of the
    step on a section with mass. */
 static int lpf_loaded(const nsb_eval_ctx* ec, const beam_state* s) {
-  if (s->sec.rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
+  if (s->sec->rhoA != 0.0 && nsb_v3_norm(ec->gravity_lpf) > 0.0) return 1;
   for (int i = 0; i < s->n_dloads; ++i) {
     const nsb_dload* d = &ec->model->dloads.data[s->dload[i]];
     if (d->step == ec->step || d->replaced == ec->step + 1) return 1;
@@ -551,7 +574,7 @@ static void fill_loads(const nsb_eval_ctx* ec, const beam_state* s, nsb_beam_eva
   if (s->geom->massless_end >= 0)
     nsb_v3_store(ec->gravity, in->grav);
   else
-    n = nsb_v3_muladd(n, s->sec.rhoA, ec->gravity);
+    n = nsb_v3_muladd(n, s->sec->rhoA, ec->gravity);
   nsb_v3_store(n, in->n_load);
   nsb_v3_store(mm, in->m_load);
 }
@@ -576,7 +599,7 @@ static nsb_vec3 accel_inertia(const nsb_beam_section* c) {
 static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int b_node, nsb_beam_eval_in* in,
                          double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
-  const nsb_beam_section* c = &s->sec;
+  const nsb_beam_section* c = s->sec;
   int N = s->N, nf = s->n_full;
   const double* u = in->u;
   memset(F, 0, sizeof(double) * (size_t)nf);
@@ -814,7 +837,7 @@ static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double*
 
 static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
-  const nsb_beam_section* c = &s->sec;
+  const nsb_beam_section* c = s->sec;
   int N = s->N, nf = s->n_full;
   const double* u = in->u;
   memset(F, 0, sizeof(double) * (size_t)nf);
@@ -1032,7 +1055,7 @@ static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_
                     nsb_beam_eval_in* in) {
   memset(in, 0, sizeof *in);
   in->g = s->geom;
-  in->sec = &s->sec;
+  in->sec = s->sec;
   in->old_qp = s->old_qp;
   in->old_cp = s->old_cp;
   in->old_end = ends;
@@ -1108,7 +1131,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
   nsb_beam_strain_in in;
   memset(&in, 0, sizeof in);
   in.g = s->sgeom;
-  in.sec = &s->sec;
+  in.sec = s->sec;
   in.old_qp = s->old_qp;
   in.old_cp = s->old_cp;
   in.old_end = old_end;
@@ -1138,7 +1161,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
   in.galerkin = s->galerkin; /* WEIGHTING=GALERKIN: docs/theory_beam_strain.md §7 */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
-  nsb_v3_store(nsb_v3_muladd(n, s->sec.rhoA, ec->gravity), in.n_load);
+  nsb_v3_store(nsb_v3_muladd(n, s->sec->rhoA, ec->gravity), in.n_load);
   nsb_v3_store(mm, in.m_load);
   nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, KF);
 }
@@ -1171,7 +1194,7 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
    evaluation's increment [12N]; after the Riks solution Xl (else after N^0,
    M^0), in the tail that checkpoints carry.  NULL without damping. */
 static double* damp_data(const beam_state* s) {
-  if (s->sec.alpha == 0.0 && s->sec.beta == 0.0) return NULL;
+  if (s->sec->alpha == 0.0 && s->sec->beta == 0.0) return NULL;
   return s->Xl ? s->Xl + s->n_int : s->NM0 + 6;
 }
 
@@ -1189,7 +1212,7 @@ static double* damp_data(const beam_state* s) {
    system up to the scheme's own energy error.  Static evaluation: no rates,
    no work. */
 static void damped_work(beam_state* s, int dynamic, double h) {
-  const nsb_beam_section* c = &s->sec;
+  const nsb_beam_section* c = s->sec;
   const int N = s->N;
   double* rn = damp_data(s);
   double* r = rn + 6 * N;
@@ -1369,8 +1392,8 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
 /* Static condensation of the interior unknowns (header of this file):
      X = K_ii^{-1} [f_i | K_in]                    (one LU, 13 right-hand sides)
      f_c = f_n - K_ni X_f,  K_c = K_nn - K_ni X_n.
-   K_ii is factored in place in the scratch sc->K; X stays for post_solve,
-   stored by rows (s->X, NSB_LU_ROW_WIDTH columns: X_f, the 12 columns of
+   K_ii is factored in place in the scratch sc->K; X is formed there too
+   (sc->X), by rows (NSB_LU_ROW_WIDTH columns: X_f, the 12 columns of
    X_n, a zero), so that both the solve (nsb_lu_solve_rows) and the Schur
    products run along rows of a constant width: C = [f_n | K_nn | 0] minus,
    for each interior q and node row i, K_ni(i, q) times row q of X.  Every
@@ -1385,12 +1408,12 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
   const double* F = sc->F;
   double* KF = sc->K;
   int* piv = sc->piv;
-  /* factors kept for modified Newton (X_n goes to Z, X_f to xf; the rows
-     are formed in X, which post_solve then does not read) */
+  /* factors kept for modified Newton (X_n goes to Z, X_f to xf), else the
+     element's own rows (s->X, s->Xf) for post_solve */
   beam_kept* z = kept_set(s, ec->mode == NSB_EVAL_ACCEL);
   const int keep = z && K && ec->factors == NSB_FACTORS_KEEP;
-  double* restrict X = s->X;
-  s->xrows = keep ? z->Z : X;
+  double* restrict X = sc->X;
+  s->xrows = keep ? z->Z : s->X;
   const double* Kni = KF + (size_t)nf * 12; /* K_ni(i, q) = Kni[i + nf q], i < 12 */
   for (int q = 0; q < ni; ++q) {
     double* xq = X + W * q;
@@ -1406,6 +1429,11 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
     return NSB_ERR_SINGULAR;
   }
   nsb_lu_solve_rows_fixed(ni, Kii, nf, piv, X);
+  if (!keep)
+    for (int q = 0; q < ni; ++q) {
+      s->Xf[q] = X[W * q];
+      memcpy(s->X + (size_t)12 * q, X + W * q + 1, 12 * sizeof(double));
+    }
   if (keep) {
     for (int q = 0; q < ni; ++q) {
       z->xf[q] = X[W * q]; /* X_f where post_solve reads a kept set's */
@@ -1509,15 +1537,14 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   beam_state* s = e->state;
   int ni = s->n_int;
   double scale = s->sgeom ? s->geom->L : s->h_eval * s->geom->L;
-  /* X_f: column 0 of X, or the kept set's own (beam_kept); the rows of
-     X_n: X's from its column 1, or a kept set's Z, 12 wide */
-  const int own = s->xrows == s->X, xs = own ? NSB_LU_ROW_WIDTH : 1;
-  const int rw = own ? NSB_LU_ROW_WIDTH : 12;
-  const double* xf = own ? s->X : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
-  const double* xn = own ? s->X + 1 : s->xrows;
+  /* X_f and the rows of X_n (12 wide): the element's own, or a kept set's
+     (beam_kept) */
+  const int own = s->xrows == s->X;
+  const double* xf = own ? s->Xf : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
+  const double* xn = s->xrows;
   for (int i = 0; i < ni; ++i) {
-    const double* xi = xn + (size_t)rw * i; /* row i of X_n */
-    const double xfi = xf[xs * i];
+    const double* xi = xn + (size_t)12 * i; /* row i of X_n */
+    const double xfi = xf[i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
        x - (+0) = x: the same bits as with the zeros Xl held before) */
     double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
@@ -1666,7 +1693,7 @@ static int beam_energy_n_terms(const nsb_elem* e) {
 
 static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double* t) {
   const beam_state* s = e->state;
-  const nsb_beam_section* c = &s->sec;
+  const nsb_beam_section* c = s->sec;
   double kin = 0.0, strain = 0.0;
   /* kinetic energy by the integration points, strain energy by the Gauss
      rule on the collocation points, where the constitutive law holds (the
@@ -1758,8 +1785,8 @@ void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, do
     memcpy(r + 3 * i, s->cur_qp[i].r, 3 * sizeof(double));
     memcpy(q + 4 * i, s->cur_qp[i].q, 4 * sizeof(double));
   }
-  *rhoA = s->sec.rhoA;
-  for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec.rhoJ[k];
+  *rhoA = s->sec->rhoA;
+  for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec->rhoJ[k];
 }
 
 /* ---- checkpoint: the evolving state (header values, resultant parts of the
@@ -1845,8 +1872,8 @@ typedef struct field_view {
 static void field_of(const beam_state* s, field_view* v) {
   nsb_beam_field* f = &v->f;
   memset(f, 0, sizeof *f);
-  v->sec = s->sec;
-  if (s->field_accel) nsb_v3_store(accel_inertia(&s->sec), v->sec.rhoJ);
+  v->sec = *s->sec;
+  if (s->field_accel) nsb_v3_store(accel_inertia(s->sec), v->sec.rhoJ);
   memset(v->u, 0, sizeof(double) * (size_t)s->n_full);
   memcpy(v->u + 12 + 6 * s->N, s->NM0, 6 * sizeof(double));
   for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
@@ -1925,7 +1952,7 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
     nsb_v3_store(v, o->v + 3 * k);
     nsb_v3_store(nsb_q_rotate(q, wb), o->w + 3 * k);
     nsb_q_store(q, o->q + 4 * k);
-    store_resultants(&s->sec, &res[k], q, o->strain + 6 * k, o->force + 3 * k, o->moment + 3 * k,
+    store_resultants(s->sec, &res[k], q, o->strain + 6 * k, o->force + 3 * k, o->moment + 3 * k,
                      o->force_local + 3 * k, o->moment_local + 3 * k);
   }
 }
@@ -1968,7 +1995,7 @@ void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, do
   memcpy(o->v, v, sizeof o->v);
   nsb_v3_store(nsb_q_rotate(q, nsb_v3_load(wb)), o->w);
   nsb_q_store(q, o->q);
-  store_resultants(&s->sec, &res, q, o->strain, o->force, o->moment, o->force_local, o->moment_local);
+  store_resultants(s->sec, &res, q, o->strain, o->force, o->moment, o->force_local, o->moment_local);
 }
 
 /* Lumped mass for the modal analysis: each end node carries half the
@@ -1980,9 +2007,9 @@ static void beam_mass(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   const beam_state* s = e->state;
   double half = 0.5 * s->geom->L;
   for (int k = 0; k < 2; ++k) {
-    nsb_mat3 J = nsb_m3_diag(half * s->sec.rhoJ[0], half * s->sec.rhoJ[1], half * s->sec.rhoJ[2]);
+    nsb_mat3 J = nsb_m3_diag(half * s->sec->rhoJ[0], half * s->sec->rhoJ[1], half * s->sec->rhoJ[2]);
     nsb_mat3 L = nsb_q_to_m3(s->lam[k]);
-    nsb_local_add3(M, 12, 6 * k, 6 * k, nsb_m3_scale(half * s->sec.rhoA, nsb_m3_identity()));
+    nsb_local_add3(M, 12, 6 * k, 6 * k, nsb_m3_scale(half * s->sec->rhoA, nsb_m3_identity()));
     nsb_local_add3(M, 12, 6 * k + 3, 6 * k + 3, nsb_m3_mul(L, nsb_m3_mul(J, nsb_m3_transpose(L))));
   }
 }

@@ -247,7 +247,8 @@ struct nsb_elem {
   int mult_first; /* index of the first one in the global multiplier array */
   int n_local;    /* sum of node_ndof + n_mult */
   int* eq;        /* n_local global equation numbers (-1: eliminated); owned by the system */
-  int* map;       /* n_local^2 positions in the CSR values; owned by the system */
+  int* map;       /* positions in the CSR values, one per local row and node or multiplier
+                     (solver/system_internal.h, nsb_elem_map_size); owned by the system */
   int model_index; /* index of the model record it comes from (body, element, joint, node) */
   const void* data; /* family-specific setup data (borrowed from the system), or NULL */
   void* state;      /* family-specific mutable state (beams), owned through ops->destroy */

@@ -564,6 +564,15 @@ void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c) {
    weighting) with POINTS >= 2 (the element mass rule is built for those);
    no element with both ends among such nodes (its mass would have
    no point left to sit on while keeping its centre).  Returns 0 after an error. */
+/* How many of a beam element's two end nodes are in the slave node set. */
+static int slave_ends(const nsb_nset* s, const nsb_element* e) {
+  int ends = 0;
+  for (int q = 0; q < 2; ++q)
+    for (int k = 0; k < s->nodes.count; ++k)
+      if (s->nodes.data[k] == e->nodes[q]) ++ends;
+  return ends;
+}
+
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
   if (!c->mass_redistributed) return 1;
   const nsb_model* m = p->m;
@@ -601,10 +610,7 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
   for (int i = 0; i < m->elements.count; ++i) {
     const nsb_element* e = &m->elements.data[i];
     if (!nsb_etype_is_beam(e->type)) continue;
-    int ends = 0;
-    for (int q = 0; q < 2; ++q)
-      for (int k = 0; k < s->nodes.count; ++k)
-        if (s->nodes.data[k] == e->nodes[q]) ++ends;
+    const int ends = slave_ends(s, e);
     if (ends == 0) continue;
     if (e->type != NSB_ETYPE_B2V) {
       VALUE(p, at,
@@ -680,10 +686,7 @@ void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pa
   for (int i = 0; i < m->elements.count; ++i) {
     const nsb_element* e = &m->elements.data[i];
     if (!nsb_etype_is_beam(e->type)) continue;
-    int ends = 0;
-    for (int q = 0; q < 2; ++q)
-      for (int k = 0; k < s->nodes.count; ++k)
-        if (s->nodes.data[k] == e->nodes[q]) ++ends;
+    const int ends = slave_ends(s, e);
     if (ends == 0) continue;
     if (e->type != NSB_ETYPE_B2V || ends == 2 || e->n_points < 2) return;
     if (e->weighting != 1 && e->n_points < 3) return;
@@ -735,10 +738,7 @@ void deck_default_contact_mass_shared(parser* p) {
             back = 1;
       for (int e = 0; e < m->elements.count && !back; ++e) {
         const nsb_element* el = &m->elements.data[e];
-        if (!nsb_etype_is_beam(el->type)) continue;
-        for (int q = 0; q < 2 && !back; ++q)
-          for (int i = 0; i < s->nodes.count && !back; ++i)
-            if (el->nodes[q] == s->nodes.data[i] && element_is_master(m, e)) back = 1;
+        if (nsb_etype_is_beam(el->type) && slave_ends(s, el) > 0 && element_is_master(m, e)) back = 1;
       }
       if (back) {
         c->mass_redistributed = 0;

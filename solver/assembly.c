@@ -334,11 +334,16 @@ static void add_rows(nsb_system* s, const nsb_elem* e, const double* ff, const d
     if (take[q] && e->eq[q] >= 0) s->r[e->eq[q]] += ff[q];
   if (!with_matrix || !s->A) return;
   double* v = s->A->val;
-  for (int j = 0; j < nl; ++j)
+  int colg[NSB_ELEM_MAX_LOCAL], colo[NSB_ELEM_MAX_LOCAL];
+  nsb_csr_group_cols(e->eq, nl, e->n_nodes, e->node_ndof, colg, colo);
+  for (int j = 0; j < nl; ++j) {
+    if (colo[j] < 0) continue;
+    const int* mg = e->map + (size_t)nl * (size_t)colg[j];
     for (int i = 0; i < nl; ++i) {
-      int p = e->map[i + nl * j];
-      if (p >= 0 && take[i]) v[p] += fK[i + nl * j];
+      int p = mg[i];
+      if (p >= 0 && take[i]) v[p + colo[j]] += fK[i + nl * j];
     }
+  }
 }
 
 /* The largest force and moment contribution of a block to a node row. */
@@ -380,7 +385,7 @@ static void assemble_range(nsb_system* s, const nsb_eval_ctx* ec0, int r, int wi
     }
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += ff[q];
-    if (with_matrix && s->A) nsb_csr_add_mapped(s->A, e->map, nl, fK);
+    if (with_matrix && s->A) nsb_elem_add_block(s->A, e, fK);
   }
 }
 
@@ -514,7 +519,7 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];
     block_flux(e, s->ff, &qf, &qm);
-    if (with_matrix && s->A) nsb_csr_add_mapped(s->A, e->map, nl, s->fK);
+    if (with_matrix && s->A) nsb_elem_add_block(s->A, e, s->fK);
   }
   for (int q = 0; q < s->n_mult; ++q) {
     int level = mode == NSB_EVAL_ACCEL ? 2 : mode == NSB_EVAL_STATIC ? 0 : s->mult_level[q];
@@ -854,6 +859,7 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
   int st = nsb_sys_newton(s, NSB_EVAL_ACCEL, s->t, rep);
   int mean = p_gain >= 0.0 && s->want_react;
+  NSB_ASSERT(!mean || s->react_end); /* impulsive increments come from contacts */
   size_t n6 = 6 * (size_t)s->n_nodes * sizeof(double);
   if (mean) {
     memcpy(s->react_end, s->react, n6);
@@ -960,7 +966,7 @@ int nsb_sys_restart_acceleration(nsb_system* s, double p_gain, nsb_newton_report
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_conv_norms keep = s->nrm;
   memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
-  memset(s->react_c, 0, 6 * (size_t)s->n_nodes * sizeof(double));
+  if (s->react_c) memset(s->react_c, 0, 6 * (size_t)s->n_nodes * sizeof(double));
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, mode, t_new, &ec);
@@ -981,7 +987,7 @@ int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
       for (int d = 0; d < 3; ++d) s->react[6 * e->nodes[0] + d] -= s->ff[d];
   }
   moments_to_global(s, s->react);
-  moments_to_global(s, s->react_c);
+  if (s->react_c) moments_to_global(s, s->react_c);
   s->nrm = keep;
   return NSB_OK;
 }

@@ -1289,6 +1289,20 @@ static int beam_consistent_mass(nsb_system* s, const nsb_elem* e, const nsb_eval
   return st;
 }
 
+/* vals[position of (i, j)] += K[i + n_local j] over the element's block, in
+   the order of nsb_csr_add_mapped (vals: a value array of s->A's pattern). */
+static void add_block_values(const nsb_elem* e, const double* K, double* vals) {
+  const int nl = e->n_local;
+  int colg[NSB_ELEM_MAX_LOCAL], colo[NSB_ELEM_MAX_LOCAL];
+  nsb_csr_group_cols(e->eq, nl, e->n_nodes, e->node_ndof, colg, colo);
+  for (int j = 0; j < nl; ++j) {
+    if (colo[j] < 0) continue;
+    const int* mg = e->map + (size_t)nl * (size_t)colg[j];
+    for (int i = 0; i < nl; ++i)
+      if (mg[i] >= 0) vals[mg[i] + colo[j]] += K[i + nl * j];
+  }
+}
+
 /* Evaluate the structural elements (contacts left out) at the current
    iterate; with Kv/Mv non-NULL add their static tangent and mass matrix
    into those value arrays (pattern of s->A). */
@@ -1313,14 +1327,12 @@ static int modal_eval_at(nsb_system* s, double t, double* Kv, double* Mv, double
       for (int q = 0; q < nl; ++q)
         if (e->eq[q] >= 0) rv[e->eq[q]] += s->ff[q];
     if (!Kv) continue;
-    for (int q = 0; q < nl * nl; ++q)
-      if (e->map[q] >= 0) Kv[e->map[q]] += s->fK[q];
+    add_block_values(e, s->fK, Kv);
     if (!Mv || !e->ops->mass) continue;
     memset(s->fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
     if (s->step.consistent_mass && e->ops == &nsb_beam_v_ops) NSB_CALL(beam_consistent_mass(s, e, &ec, s->fK));
     else e->ops->mass(e, &ec, s->fK);
-    for (int q = 0; q < nl * nl; ++q)
-      if (e->map[q] >= 0) Mv[e->map[q]] += s->fK[q];
+    add_block_values(e, s->fK, Mv);
   }
   return NSB_OK;
 }

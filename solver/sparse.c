@@ -295,6 +295,51 @@ int nsb_csr_block_map(const nsb_csr* A, const int* idx, int k, int* map) {
   return NSB_OK;
 }
 
+/* Position of entry (r, c) in A->val by binary search in row r, or -1. */
+static int csr_find(const nsb_csr* A, int r, int c) {
+  int lo = A->rowptr[r], hi = A->rowptr[r + 1] - 1;
+  while (lo <= hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (A->col[mid] < c)
+      lo = mid + 1;
+    else if (A->col[mid] > c)
+      hi = mid - 1;
+    else
+      return mid;
+  }
+  return -1;
+}
+
+int nsb_csr_block_map_grouped(const nsb_csr* A, const int* idx, int k, int ng, const int* gsize, int* map) {
+  for (int j = 0, g = 0; j < k; ++g) {
+    const int n = g < ng ? gsize[g] : 1;
+    if (n < 0 || j + n > k) return NSB_ERR_ARG;
+    int first = -1, last = -1;
+    for (int t = 0; t < n; ++t) {
+      const int c = idx[j + t];
+      if (c < 0) continue;
+      if (c >= A->n) return NSB_ERR_ARG;
+      if (first >= 0 && c != last + 1) return NSB_ERR_ARG; /* not consecutive */
+      if (first < 0) first = c;
+      last = c;
+    }
+    int* mg = map + (size_t)k * (size_t)g;
+    for (int i = 0; i < k; ++i) {
+      const int r = idx[i];
+      mg[i] = -1;
+      if (r < 0 || first < 0) continue;
+      if (r >= A->n) return NSB_ERR_ARG;
+      /* the group's first and last columns present and last - first apart:
+         every column between them is in the row (sorted, distinct) */
+      const int p = csr_find(A, r, first), q = csr_find(A, r, last);
+      if (p < 0 || q < 0 || q - p != last - first) return NSB_ERR_ARG;
+      mg[i] = p;
+    }
+    j += n;
+  }
+  return NSB_OK;
+}
+
 void nsb_csr_zero(nsb_csr* A) { memset(A->val, 0, (size_t)A->nnz * sizeof(double)); }
 
 void nsb_csr_matvec(const nsb_csr* A, const double* restrict x, double* restrict y) {

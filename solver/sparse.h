@@ -106,6 +106,78 @@ static inline void nsb_csr_add_mapped(nsb_csr* A, const int* restrict map, int k
   }
 }
 
+/// Grouped block maps: one position per row and group of columns instead of
+/// one per entry.  The block's indices idx[0..k-1] fall into groups: the
+/// first ng of sizes gsize[0..ng-1] (an element's nodes), then one group per
+/// remaining index (its multipliers); nsb_csr_map_groups gives their count G.
+/// Within a group the non-negative indices must be consecutive increasing
+/// integers (a node's free unknowns are numbered so).  Then the columns of one
+/// group are consecutive in every CSR row that holds the block (sorted column
+/// indices), and
+///   map[i + k*g] = position in A->val of entry (idx[i], f_g), f_g the
+///                  group's first non-negative index; -1 when idx[i] < 0 or
+///                  the group has none,
+/// so entry (idx[i], idx[j]), j in group g, idx[j] >= 0, is at
+/// map[i + k*g] + idx[j] - f_g.  map holds k*G ints (k*k with nsb_csr_block_map:
+/// 96 against 576 bytes for a two-node beam block).  Setup-time routine.
+/// Errors: those of nsb_csr_block_map, and NSB_ERR_ARG when a group's indices
+/// are not consecutive.
+int nsb_csr_block_map_grouped(const nsb_csr* A, const int* idx, int k, int ng, const int* gsize, int* map);
+
+/// Number of column groups of a block of k indices whose first ng groups
+/// have sizes gsize[0..ng-1] (the rest: one index each).
+static inline int nsb_csr_map_groups(int k, int ng, const int* gsize) {
+  int n = 0;
+  for (int g = 0; g < ng; ++g) n += gsize[g];
+  return ng + (k - n);
+}
+
+/// Group g and offset idx[j] - f_g of every column j of a grouped block
+/// (colg[k], colo[k]; colo[j] = -1 where idx[j] < 0): entry (i, j) is at
+/// map[i + k*colg[j]] + colo[j] when both are >= 0, else absent.
+static inline void nsb_csr_group_cols(const int* idx, int k, int ng, const int* gsize, int* colg, int* colo) {
+  for (int j = 0, g = 0; j < k; ++g) {
+    const int n = g < ng ? gsize[g] : 1;
+    int first = -1;
+    for (int t = 0; t < n; ++t)
+      if (idx[j + t] >= 0) {
+        first = idx[j + t];
+        break;
+      }
+    for (int t = 0; t < n; ++t, ++j) {
+      colg[j] = g;
+      colo[j] = idx[j] >= 0 ? idx[j] - first : -1;
+    }
+  }
+}
+
+/// Hot path of grouped maps: A->val[position of (i, j)] += K[i + k*j] for
+/// every entry of the block present in A, in the order of nsb_csr_add_mapped
+/// (column-major over the block).  No allocation, no search, no checks.
+static inline void nsb_csr_add_grouped(nsb_csr* A, const int* restrict map, const int* restrict idx, int k, int ng,
+                                       const int* restrict gsize, const double* restrict K) {
+  double* restrict v = A->val;
+  for (int j = 0, g = 0; j < k; ++g) {
+    const int n = g < ng ? gsize[g] : 1;
+    const int* restrict mg = map + (size_t)k * (size_t)g;
+    int first = -1;
+    for (int t = 0; t < n; ++t)
+      if (idx[j + t] >= 0) {
+        first = idx[j + t];
+        break;
+      }
+    for (int t = 0; t < n; ++t, ++j) {
+      if (idx[j] < 0) continue;
+      const int o = idx[j] - first;
+      const double* restrict Kj = K + (size_t)k * (size_t)j;
+      for (int i = 0; i < k; ++i) {
+        const int p = mg[i];
+        if (p >= 0) v[p + o] += Kj[i];
+      }
+    }
+  }
+}
+
 /// Set all stored values to zero (pattern unchanged).
 void nsb_csr_zero(nsb_csr* A);
 

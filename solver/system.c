@@ -431,12 +431,19 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->x_build = NSB_NEW_ARRAY(ctx, 3 * nm, double);
   s->react = NSB_NEW_ARRAY(ctx, 6 * nm, double);
   if (s->react) memset(s->react, 0, 6 * (size_t)nm * sizeof(double));
-  s->react_end = NSB_NEW_ARRAY(ctx, 6 * nm, double);
-  s->react_c = NSB_NEW_ARRAY(ctx, 6 * nm, double);
-  s->react_c_end = NSB_NEW_ARRAY(ctx, 6 * nm, double);
-  s->prox_scratch = NSB_NEW_ARRAY(ctx, 3 * nm, double);
-  s->support = NSB_NEW_ARRAY(ctx, 8 * nm, double);
-  if (s->support) nsb_contact_support_init(model, s->support);
+  /* the contacts' node arrays (232 bytes a node) only in a model with
+     contact pairs: the contact elements come from them alone, and with them
+     the impulsive increments, the NEWTON contacts' part of the reactions,
+     the prox sweeps and the support estimate of resting contacts */
+  const int with_contacts = model->contact_pairs.count > 0;
+  if (with_contacts) {
+    s->react_end = NSB_NEW_ARRAY(ctx, 6 * nm, double);
+    s->react_c = NSB_NEW_ARRAY(ctx, 6 * nm, double);
+    s->react_c_end = NSB_NEW_ARRAY(ctx, 6 * nm, double);
+    s->prox_scratch = NSB_NEW_ARRAY(ctx, 3 * nm, double);
+    s->support = NSB_NEW_ARRAY(ctx, 8 * nm, double);
+    if (s->support) nsb_contact_support_init(model, s->support);
+  }
   s->cdata_cap = 1;
   s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
   s->cgeo = NSB_NEW_ARRAY(ctx, 1, nsb_contact_geo_memo);
@@ -447,8 +454,8 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->tan_cK = NSB_NEW_ARRAY(ctx, 1, double);
   s->tan_cK_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
-      !s->react || !s->react_end || !s->react_c || !s->react_c_end ||
-      !s->prox_scratch || !s->support || !s->cdata || !s->cgeo || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
+      !s->react || (with_contacts && (!s->react_end || !s->react_c || !s->react_c_end || !s->prox_scratch || !s->support)) ||
+      !s->cdata || !s->cgeo || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
     st = NSB_ERR_ALLOC;
     goto fail;
   }
@@ -551,7 +558,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
     }
     NSB_ASSERT(e->n_local <= NSB_ELEM_MAX_LOCAL);
     s->eq_pool_size += e->n_local;
-    s->map_pool_size += e->n_local * e->n_local;
+    s->map_pool_size += nsb_elem_map_size(e);
   }
   s->eq_pool = NSB_NEW_ARRAY(ctx, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);
   s->map_pool = NSB_NEW_ARRAY(ctx, s->map_pool_size > 0 ? s->map_pool_size : 1, int);
@@ -564,7 +571,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
     s->elems[i].eq = s->eq_pool + pe;
     s->elems[i].map = s->map_pool + pm;
     pe += s->elems[i].n_local;
-    pm += s->elems[i].n_local * s->elems[i].n_local;
+    pm += nsb_elem_map_size(&s->elems[i]);
   }
   /* the element ranges (one without threads, until nsb_system_set_threads) */
   if ((st = nsb_sys_make_ranges(s, n_threads)) < 0) goto fail;
@@ -665,13 +672,13 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->cgeo, s->cdata_cap, nsb_contact_geo_memo);
   if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
   nsb_broad_ws_free(ctx, &s->broad_ws);
-  NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
-  NSB_FREE_ARRAY(ctx, s->support, 8 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
+  if (s->prox_scratch) NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
+  if (s->support) NSB_FREE_ARRAY(ctx, s->support, 8 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);
-  NSB_FREE_ARRAY(ctx, s->react_end, 6 * nm, double);
-  NSB_FREE_ARRAY(ctx, s->react_c, 6 * nm, double);
-  NSB_FREE_ARRAY(ctx, s->react_c_end, 6 * nm, double);
+  if (s->react_end) NSB_FREE_ARRAY(ctx, s->react_end, 6 * nm, double);
+  if (s->react_c) NSB_FREE_ARRAY(ctx, s->react_c, 6 * nm, double);
+  if (s->react_c_end) NSB_FREE_ARRAY(ctx, s->react_c_end, 6 * nm, double);
   NSB_FREE_ARRAY(ctx, s->ceq_pool, s->ceq_size, int);
   NSB_FREE_ARRAY(ctx, s->cmap_pool, s->cmap_size, int);
   if (s->tan_cK) NSB_FREE_ARRAY(ctx, s->tan_cK, s->tan_cK_size, double);
@@ -706,10 +713,10 @@ static void map_member(void* arg, int r) {
   for (int i = (int)(n * r / T), hi = (int)(n * (r + 1) / T); i < hi; ++i) {
     nsb_elem* e = &s->elems[i];
     if (prox_load_only(s, i)) {
-      for (int q = 0; q < e->n_local * e->n_local; ++q) e->map[q] = -1;
+      for (int q = 0, nm = nsb_elem_map_size(e); q < nm; ++q) e->map[q] = -1;
       continue;
     }
-    int st = nsb_csr_block_map(s->A, e->eq, e->n_local, e->map);
+    int st = nsb_csr_block_map_grouped(s->A, e->eq, e->n_local, e->n_nodes, e->node_ndof, e->map);
     if (st < 0) {
       s->rng[r].status = st;
       return;

@@ -147,7 +147,7 @@ static int rebuild(nsb_system* s, int* nc_out) {
   nsb_contact_setup(m, s->cand, nc, ce, s->cdata, &mult);
   for (int i = 0; i < nc; ++i) s->cgeo[i].valid = 0; /* new contacts: no geometry kept */
   NSB_ASSERT(mult == nm_new);
-  int ceq = 0, cmap = 0;
+  int ceq = 0, cmap = 0, ck = 0;
   s->has_newton_contact = 0;
   for (int i = 0; i < nc; ++i) {
     nsb_elem* e = &ce[i];
@@ -158,7 +158,8 @@ static int rebuild(nsb_system* s, int* nc_out) {
     }
     NSB_ASSERT(e->n_local <= NSB_ELEM_MAX_LOCAL);
     ceq += e->n_local;
-    cmap += e->n_local * e->n_local;
+    cmap += nsb_elem_map_size(e);
+    ck += e->n_local * e->n_local;
     if (e->ops == &nsb_contact_newton_ops) s->has_newton_contact = 1;
   }
   s->has_compliant_contact = 0;
@@ -168,13 +169,13 @@ static int rebuild(nsb_system* s, int* nc_out) {
   }
   NSB_CALL(reserve(ctx, (void**)&s->ceq_pool, &s->ceq_size, ceq, sizeof(int)));
   NSB_CALL(reserve(ctx, (void**)&s->cmap_pool, &s->cmap_size, cmap, sizeof(int)));
-  NSB_CALL(reserve(ctx, (void**)&s->tan_cK, &s->tan_cK_size, cmap, sizeof(double)));
+  NSB_CALL(reserve(ctx, (void**)&s->tan_cK, &s->tan_cK_size, ck, sizeof(double)));
   int pe = 0, pm = 0;
   for (int i = 0; i < nc; ++i) {
     ce[i].eq = s->ceq_pool + pe;
     ce[i].map = s->cmap_pool + pm;
     pe += ce[i].n_local;
-    pm += ce[i].n_local * ce[i].n_local;
+    pm += nsb_elem_map_size(&ce[i]);
   }
   s->first_contact = s->n_static_elems;
   memcpy(s->x_build, s->cur.x, 3 * (size_t)s->n_nodes * sizeof(double));

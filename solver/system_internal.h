@@ -158,8 +158,9 @@ struct nsb_system {
   int tan_cK_size;
   int tan_contact_changed;
   int tan_contact_rows_changed; /* the same, row by row (assembly.c contact_rows_changed) */
-  double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep) */
-  double* support;       /* 8 doubles per node: the support estimate of resting contacts (nsb_contact_support_init) */
+  double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep); NULL without contact pairs */
+  double* support;       /* 8 doubles per node: the support estimate of resting contacts (nsb_contact_support_init);
+                            NULL without contact pairs */
   int n_static_elems, n_static_mult, n_node_dof;
   nsb_contact_cand* cand;
   int cand_cap;
@@ -187,6 +188,7 @@ struct nsb_system {
   long inc_in_step;     /* increments accepted in the current step */
   int failed_elem;      /* element whose evaluation failed in the last assembly, or -1 */
   double* react;        /* 6n support reactions of the last increment that computed them (global) */
+  /* the next three only with contact pairs (NULL without: no impulsive increments, no NEWTON contacts) */
   double* react_end;    /* 6n scratch: an impulsive increment's reactions at its end point */
   double* react_c;      /* 6n: the NEWTON contacts' part of react (global) */
   double* react_c_end;  /* 6n scratch: react_c at the end point; the contacts' mean forces */
@@ -266,6 +268,16 @@ static inline nsb_eval_ctx nsb_sys_make_ec(const nsb_system* s, nsb_eval_mode mo
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, mode, t, &ec);
   return ec;
+}
+/// Ints of an element's matrix positions (e->map): one per local row and
+/// group of columns, a node's unknowns or one multiplier
+/// (nsb_csr_block_map_grouped).
+static inline int nsb_elem_map_size(const nsb_elem* e) {
+  return e->n_local * nsb_csr_map_groups(e->n_local, e->n_nodes, e->node_ndof);
+}
+/// A->val += the element's block K (n_local^2, column-major) at its positions.
+static inline void nsb_elem_add_block(nsb_csr* A, const nsb_elem* e, const double* restrict K) {
+  nsb_csr_add_grouped(A, e->map, e->eq, e->n_local, e->n_nodes, e->node_ndof, K);
 }
 /// Equation numbering, element maps, sparsity pattern and symbolic
 /// factorization for the current supports and elements.  Allocates.

@@ -94,7 +94,7 @@ int nsb_system_riks_assemble(nsb_system* s, double* q) {
         if (d < 3) qf = fmax(qf, v);
         else qm = fmax(qm, v);
       }
-    if (s->A) nsb_csr_add_mapped(s->A, e->map, nl, s->fK);
+    if (s->A) nsb_elem_add_block(s->A, e, s->fK);
   }
   /* static: constraint rows at position level, unscaled (con_scale = 1) */
   for (int k = 0; k < s->n_eq; ++k) s->row_unscale[k] = 1.0;

@@ -268,6 +268,76 @@ static void test_block_assembly(void) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* Grouped block maps (one position per row and node or multiplier) give
+   every entry the position of the full map, and nsb_csr_add_grouped the
+   values of nsb_csr_add_mapped bit for bit; a group whose unknowns are not
+   consecutive and an undeclared block are refused. */
+static void test_block_map_grouped(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng_state = 4242;
+  enum { NN = 30, NM = 6, NB = 50, KMAX = 3 * 6 + 2 };
+  /* nodes of 1..6 unknowns, some held (-1), numbered consecutively, then the multipliers */
+  int ndof[NN], neq[NN][6], meq[NM], n = 0;
+  for (int i = 0; i < NN; ++i) {
+    ndof[i] = 1 + rnd_int(&rng_state, 6);
+    for (int d = 0; d < ndof[i]; ++d) neq[i][d] = rnd(&rng_state) < 0.2 ? -1 : n++;
+  }
+  for (int q = 0; q < NM; ++q) meq[q] = n++;
+  int idx[NB][KMAX], ks[NB], nn[NB], gs[NB][3];
+  nsb_pattern_builder* b = NULL;
+  nsb_csr* A = NULL;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &b) == NSB_OK);
+  for (int e = 0; e < NB; ++e) {
+    nn[e] = 1 + rnd_int(&rng_state, 3);
+    int k = 0;
+    for (int t = 0; t < nn[e]; ++t) {
+      int node = rnd_int(&rng_state, NN);
+      gs[e][t] = ndof[node];
+      for (int d = 0; d < ndof[node]; ++d) idx[e][k++] = neq[node][d];
+    }
+    for (int q = rnd_int(&rng_state, 3); q > 0; --q) idx[e][k++] = meq[rnd_int(&rng_state, NM)];
+    ks[e] = k;
+    CU_ASSERT_FATAL(nsb_pattern_builder_add(b, idx[e], k) == NSB_OK);
+  }
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(b, &A) == NSB_OK);
+  nsb_pattern_builder_destroy(&b);
+  double* v1 = calloc((size_t)A->nnz, sizeof(double));
+  CU_ASSERT_FATAL(v1 != NULL);
+  nsb_csr_zero(A);
+  for (int e = 0; e < NB; ++e) {
+    const int k = ks[e], G = nsb_csr_map_groups(k, nn[e], gs[e]);
+    int full[KMAX * KMAX], grp[KMAX * KMAX], colg[KMAX], colo[KMAX];
+    CU_ASSERT_FATAL(nsb_csr_block_map(A, idx[e], k, full) == NSB_OK);
+    CU_ASSERT_FATAL(nsb_csr_block_map_grouped(A, idx[e], k, nn[e], gs[e], grp) == NSB_OK);
+    CU_ASSERT(G == nn[e] + (k - (gs[e][0] + (nn[e] > 1 ? gs[e][1] : 0) + (nn[e] > 2 ? gs[e][2] : 0))));
+    nsb_csr_group_cols(idx[e], k, nn[e], gs[e], colg, colo);
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < k; ++i) {
+        int g = colo[j] < 0 ? -1 : grp[i + k * colg[j]];
+        CU_ASSERT_EQUAL(g < 0 ? -1 : g + colo[j], full[i + k * j]);
+      }
+    double K[KMAX * KMAX];
+    for (int q = 0; q < k * k; ++q) K[q] = rnd(&rng_state) - 0.5;
+    nsb_csr_add_mapped(A, full, k, K);
+    double* keep = A->val;
+    A->val = v1;
+    nsb_csr_add_grouped(A, grp, idx[e], k, nn[e], gs[e], K);
+    A->val = keep;
+  }
+  CU_ASSERT(memcmp(v1, A->val, sizeof(double) * (size_t)A->nnz) == 0);
+  /* refused: a group of two unknowns that are not consecutive, and a block
+     never declared (rows 0 and n - 1 do not meet in this pattern, or they do) */
+  int gap[2] = {0, 2}, two[1] = {2}, map2[4];
+  CU_ASSERT_EQUAL(nsb_csr_block_map_grouped(A, gap, 2, 1, two, map2), NSB_ERR_ARG);
+  int ends[2] = {0, n - 1}, ones[2] = {1, 1};
+  int declared = 0;
+  for (int p = A->rowptr[0]; p < A->rowptr[1]; ++p) declared |= A->col[p] == n - 1;
+  CU_ASSERT_EQUAL(nsb_csr_block_map_grouped(A, ends, 2, 2, ones, map2), declared ? NSB_OK : NSB_ERR_ARG);
+  free(v1);
+  nsb_csr_destroy(ctx, &A);
+  nsb_test_end_ctx(&ctx);
+}
+
 static void test_pattern_alloc_failure(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   int done = 0;
@@ -1526,6 +1596,7 @@ static const nsb_test_suite suites[] = {
     {"pattern", (const nsb_test_case[]){{"small", test_pattern_small},
                                         {"random_vs_dense", test_pattern_random},
                                         {"block_assembly", test_block_assembly},
+                                        {"block_map_grouped", test_block_map_grouped},
                                         {"alloc_failure", test_pattern_alloc_failure},
                                         {NULL, NULL}}},
     {"metis", (const nsb_test_case[]){{"small_and_disconnected", test_metis_small},
