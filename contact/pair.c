@@ -794,12 +794,10 @@ static int body_inverse_inertia(const nsb_model* m, int q, nsb_mat3* Ji) {
    their lumped shares, sum_j w_j^2/m_j (the rows' m_eff is the slave's mass
    alone there), a body's face the rotation of its material point, dir_k .
    JB Jm^-1 JB^T dir_k (m_eff is already the reduced mass of the two bodies).
-   Otherwise m_row. */
+   Otherwise m_row.  dir: the rows' directions n, t1, t2 (the caller's
+   nsb_contact_tangents of n). */
 static double held_row_mass(const nsb_elem* e, const nsb_contact_data* d, const nsb_model* m, const nsb_mat3* JA,
-                            const nsb_mat3* JB, nsb_vec3 n) {
-  nsb_vec3 t1, t2;
-  nsb_contact_tangents(n, &t1, &t2);
-  const nsb_vec3 dir[3] = {n, t1, t2};
+                            const nsb_mat3* JB, const nsb_vec3 dir[3]) {
   double w = 0.0;
   int more = 0;
   nsb_mat3 Ji;
@@ -1855,30 +1853,59 @@ static void stack_hold(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* suppo
   }
 }
 
-void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support) {
+/* The inputs of contact e's geometry at the state st and time t with the
+   normal n_prev (nsb_contact_geo_memo.key); returns their count. */
+static int geo_key(const nsb_elem* e, const nsb_state* st, double t, const double* n_prev, double* key) {
+  key[0] = t;
+  memcpy(key + 1, n_prev, 3 * sizeof(double));
+  int k = 4;
+  for (int j = 0; j < e->n_nodes; ++j, k += 7) {
+    memcpy(key + k, st->x + 3 * e->nodes[j], 3 * sizeof(double));
+    memcpy(key + k + 3, st->q + 4 * e->nodes[j], 4 * sizeof(double));
+  }
+  return k;
+}
+
+void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support,
+                         const nsb_contact_geo_memo* memo) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
-    nsb_contact_geo G;
-    nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
+    /* the geometry at t_n: the last finish's, when computed from the same bits */
+    nsb_contact_geo Gn;
+    const nsb_contact_geo* G = &Gn;
+    double key[sizeof memo->key / sizeof memo->key[0]];
+    if (memo && memo[i].valid) {
+      const int nk = geo_key(&e[i], ec->cur, ec->t, d->n, key);
+      if (memcmp(key, memo[i].key, (size_t)nk * sizeof(double)) == 0) G = &memo[i].G;
+    }
+    if (G == &Gn) nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &Gn);
+    /* the tangents of G->n: with the kept geometry, the finish's (end_tangents) */
     nsb_vec3 t1, t2;
-    nsb_contact_tangents(G.n, &t1, &t2);
-    nsb_v3_store(G.n, d->n);
+    if (G == &Gn) {
+      nsb_contact_tangents(G->n, &t1, &t2);
+    } else {
+      t1 = nsb_v3_load(memo[i].t);
+      t2 = nsb_v3_load(memo[i].t + 3);
+    }
+    nsb_v3_store(G->n, d->n);
     nsb_v3_store(t1, d->t);
     nsb_v3_store(t2, d->t + 3);
-    memcpy(d->wt, G.w, sizeof d->wt);
-    if (G.hermite) {
-      nsb_contact_geo_jr(&G, d->jr);
-      d->hb[0] = G.h[2];
-      d->hb[1] = G.h[3];
+    memcpy(d->wt, G->w, sizeof d->wt);
+    if (G->hermite) {
+      nsb_contact_geo_jr(G, d->jr);
+      d->hb[0] = G->h[2];
+      d->hb[1] = G->h[3];
     }
-    if (G.body) {
-      memcpy(d->jr[0], nsb_m3_scale(-1.0, G.JB).c, sizeof d->jr[0]);
-      nsb_v3_store(nsb_m3_tmulv(G.Rm, G.bm), d->sm);
+    if (G->body) {
+      memcpy(d->jr[0], nsb_m3_scale(-1.0, G->JB).c, sizeof d->jr[0]);
+      nsb_v3_store(nsb_m3_tmulv(G->Rm, G->bm), d->sm);
     }
-    if (G.framed) memcpy(d->ja, G.JA.c, sizeof d->ja);
-    d->m_held = held_row_mass(&e[i], d, ec->model, G.framed ? &G.JA : NULL, G.body ? &G.JB : NULL, G.n);
-    d->rot_rows = G.framed && e[i].n_mult == 3 && d->shape.kind == 0;
-    d->gap0 = G.g;
+    if (G->framed) memcpy(d->ja, G->JA.c, sizeof d->ja);
+    /* the row directions n, t1, t2 just stored (nsb_contact_tangents of G->n) */
+    const nsb_vec3 dir[3] = {G->n, t1, t2};
+    d->m_held = held_row_mass(&e[i], d, ec->model, G->framed ? &G->JA : NULL, G->body ? &G->JB : NULL, dir);
+    d->rot_rows = G->framed && e[i].n_mult == 3 && d->shape.kind == 0;
+    d->gap0 = G->g;
     /* the gap's round-off: within it a NEWTON contact of two particles or
        bodies counts as closed in the midpoint test (docs/contact.md §7,
        "Activity"); not under IMPACT=SEQUENTIAL, where a touching contact
@@ -1890,29 +1917,29 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
        ball_locate: 129253 iterations in one increment) */
     d->gap_tol = e[i].ops == &nsb_contact_newton_ops && d->shape.kind == 1 && !d->flexible &&
                          ec->model->contact_pairs.data[d->pair].impact != NSB_IMPACT_SEQUENTIAL
-                     ? 16.0 * DBL_EPSILON * (nsb_v3_norm(G.xc) + fabs(G.g) + d->shape.radius)
+                     ? 16.0 * DBL_EPSILON * (nsb_v3_norm(G->xc) + fabs(G->g) + d->shape.radius)
                      : 0.0;
     if (d->shape.kind == 0) {
       /* contact point on the obstacle's surface, relative to its (moved) axis point */
       const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
       nsb_vec3 vdummy, p = nsb_v3_add(nsb_v3_load(o->point), nsb_obstacle_offset(ec->model, o, ec->t, &vdummy));
-      nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(G.xc, -(G.g + d->shape.radius), G.n), p), d->arm);
+      nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(G->xc, -(G->g + d->shape.radius), G->n), p), d->arm);
     }
-    nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], &G, ec->cur);
-    d->gN_pre = nsb_v3_dot(G.n, vr);
+    nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], G, ec->cur);
+    d->gN_pre = nsb_v3_dot(G->n, vr);
     /* normal acceleration of the smooth (contact-free) motion */
     nsb_vec3 ar = nsb_v3_zero();
-    for (int j = 0; j < e[i].n_nodes; ++j) ar = nsb_v3_muladd(ar, G.w[j], nsb_st_a(ec->cur, e[i].nodes[j]));
-    if (G.hermite)
+    for (int j = 0; j < e[i].n_nodes; ++j) ar = nsb_v3_muladd(ar, G->w[j], nsb_st_a(ec->cur, e[i].nodes[j]));
+    if (G->hermite)
       for (int k = 0; k < 2; ++k) {
         /* d^2(R b)/dt^2 = R (al x b + w x (w x b)): JR al - h1k R (w x (w x b)) */
         int q = e[i].nodes[1 + k];
         if (e[i].node_ndof[1 + k] != 6) continue;
-        nsb_vec3 w = nsb_st_w(ec->cur, q), wb = nsb_v3_cross(w, G.b[k]);
-        ar = nsb_v3_add(ar, nsb_m3_mulv(G.JR[k], nsb_st_al(ec->cur, q)));
-        ar = nsb_v3_muladd(ar, -G.h[2 + k], nsb_m3_mulv(G.R[k], nsb_v3_cross(w, wb)));
+        nsb_vec3 w = nsb_st_w(ec->cur, q), wb = nsb_v3_cross(w, G->b[k]);
+        ar = nsb_v3_add(ar, nsb_m3_mulv(G->JR[k], nsb_st_al(ec->cur, q)));
+        ar = nsb_v3_muladd(ar, -G->h[2 + k], nsb_m3_mulv(G->R[k], nsb_v3_cross(w, wb)));
       }
-    if (G.framed && e[i].node_ndof[0] == 6) {
+    if (G->framed && e[i].node_ndof[0] == 6) {
       /* the gap's own acceleration: that of the sphere's centre, a + JA al +
          R (w x (w x s)) along n (JA al has the same normal part for the
          centre and the contact point, n . (R al) x (-r n) = 0).  The material
@@ -1925,29 +1952,29 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
       nsb_mat3 R = nsb_q_to_m3(nsb_st_q(ec->cur, q));
       nsb_vec3 w = nsb_st_w(ec->cur, q);
       nsb_vec3 sb = nsb_v3_load(d->shape.s);
-      ar = nsb_v3_add(ar, nsb_m3_mulv(G.JA, nsb_st_al(ec->cur, q)));
+      ar = nsb_v3_add(ar, nsb_m3_mulv(G->JA, nsb_st_al(ec->cur, q)));
       ar = nsb_v3_add(ar, nsb_m3_mulv(R, nsb_v3_cross(w, nsb_v3_cross(w, sb))));
     }
     if (d->shape.kind == 0)
       ar = nsb_v3_sub(ar, nsb_obstacle_acceleration(ec->model, &ec->model->obstacles.data[d->shape.master], ec->t));
-    if (G.body) {
+    if (G->body) {
       /* the master body's material point at the contact point: a_m + JB al_m + Rm (w_m x (w_m x Rm^T b)) (a_m
          is in the weighted sum above) */
       int q = e[i].nodes[1];
-      nsb_vec3 w = nsb_st_w(ec->cur, q), bb = nsb_m3_tmulv(G.Rm, G.bm);
-      ar = nsb_v3_sub(ar, nsb_m3_mulv(G.JB, nsb_st_al(ec->cur, q)));
-      ar = nsb_v3_sub(ar, nsb_m3_mulv(G.Rm, nsb_v3_cross(w, nsb_v3_cross(w, bb))));
+      nsb_vec3 w = nsb_st_w(ec->cur, q), bb = nsb_m3_tmulv(G->Rm, G->bm);
+      ar = nsb_v3_sub(ar, nsb_m3_mulv(G->JB, nsb_st_al(ec->cur, q)));
+      ar = nsb_v3_sub(ar, nsb_m3_mulv(G->Rm, nsb_v3_cross(w, nsb_v3_cross(w, bb))));
     }
-    d->aN_pre = nsb_v3_dot(G.n, ar);
-    if (e[i].ops == &nsb_contact_newton_ops && turn_applies(d, ec) && G.g + d->shape.radius > 0.0) {
+    d->aN_pre = nsb_v3_dot(G->n, ar);
+    if (e[i].ops == &nsb_contact_newton_ops && turn_applies(d, ec) && G->g + d->shape.radius > 0.0) {
       /* the distance's own curvature, (|P v_r|^2 - gamma_N^2)/|D| (chord_turn):
          a pair turning rigidly about an axis along the master chord keeps its
          distance, which n . a_r alone (the centripetal part) reads as closing
          by (h^2/8) |v_r|^2/|D| at the midpoint */
       nsb_vec3 t, vp = vr;
       if (chord_direction(&e[i], d, ec->cur, &t)) vp = nsb_v3_muladd(vp, -nsb_v3_dot(t, vp), t);
-      double gN = nsb_v3_dot(G.n, vr);
-      d->aN_pre += fmax(nsb_v3_dot(vp, vp) - gN * gN, 0.0) / (G.g + d->shape.radius);
+      double gN = nsb_v3_dot(G->n, vr);
+      d->aN_pre += fmax(nsb_v3_dot(vp, vp) - gN * gN, 0.0) / (G->g + d->shape.radius);
     }
     d->gT_pre[0] = nsb_v3_dot(t1, vr);
     d->gT_pre[1] = nsb_v3_dot(t2, vr);
@@ -1964,8 +1991,8 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
          friction force had worked in, booked as negative dissipation and
          released later), and the first increment's friction work h/4 T.(v_T,n
          + v_T) missed h/4 T.v (docs/contact.md §6.2) */
-      nsb_v3_store(nsb_v3_muladd(vr, -nsb_v3_dot(G.n, vr), G.n), d->fv);
-      nsb_v3_store(G.vobs, d->fo);
+      nsb_v3_store(nsb_v3_muladd(vr, -nsb_v3_dot(G->n, vr), G->n), d->fv);
+      nsb_v3_store(G->vobs, d->fo);
     }
   }
   /* groups (one particle against the chords of one pair): the nearest owns,
@@ -2329,37 +2356,48 @@ static void end_tangents(const nsb_contact_data* d, nsb_vec3 n, nsb_vec3* t1, ns
   nsb_contact_tangents(n, t1, t2);
 }
 
-double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work) {
+double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work,
+                          nsb_contact_geo_memo* memo) {
   double total = 0.0;
   *impulsive = 0;
   *obstacle_work = 0.0;
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-    nsb_contact_geo G;
+    nsb_contact_geo Gn;
     d->vlaw = 0;
     d->step_impact = 0;
     d->split_free = 1;
-    nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
-    d->gap = G.g;
-    d->gN_bar = (G.g - d->gap0) / ec->h;
+    /* kept with its inputs for the next increment's nsb_contact_prepare */
+    nsb_contact_geo* Gp = memo ? &memo[i].G : &Gn;
+    nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, Gp);
+    if (memo) {
+      geo_key(&e[i], ec->cur, ec->t, d->n, memo[i].key);
+      memo[i].valid = 1;
+    }
+    d->gap = Gp->g;
+    d->gN_bar = (Gp->g - d->gap0) / ec->h;
     d->gN_bar_known = 1;
-    store_master_point(ec->model, d, &G);
+    store_master_point(ec->model, d, Gp);
     const double imp_prev = d->impulse[0];
     d->impulse[0] = d->impulse[1] = d->impulse[2] = 0.0;
     d->force = 0.0;
     d->dissipated = 0.0;
     d->ftan[0] = d->ftan[1] = d->ftan[2] = d->frate = 0.0;
     d->fstate = NSB_FSTATE_NONE;
-    nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], &G, ec->cur);
+    nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], Gp, ec->cur);
     nsb_vec3 t1, t2;
-    end_tangents(d, G.n, &t1, &t2);
+    end_tangents(d, Gp->n, &t1, &t2);
+    if (memo) {
+      nsb_v3_store(t1, memo[i].t);
+      nsb_v3_store(t2, memo[i].t + 3);
+    }
     d->slip = sqrt(nsb_v3_dot(t1, vr) * nsb_v3_dot(t1, vr) + nsb_v3_dot(t2, vr) * nsb_v3_dot(t2, vr));
     if (e[i].ops == &nsb_contact_hertz_ops) {
-      double al = d->owner ? -G.g : fmin(-G.g, 0.0);
-      if (d->owner && G.g < 0.0) {
+      double al = d->owner ? -Gp->g : fmin(-Gp->g, 0.0);
+      if (d->owner && Gp->g < 0.0) {
         double Fa, Fd;
-        d->force = compliant_force(p, d, ec->h, al, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+        d->force = compliant_force(p, d, ec->h, al, -nsb_v3_dot(Gp->n, vr), &Fa, &Fd);
       }
       if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && d->force > 0.0 && !ec->step_static &&
           !d->fr_reported) {
@@ -2376,7 +2414,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         total += d->dissipated;
       }
       if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_ELASTOPLASTIC && !ec->step_static) {
-        double df = friction_commit(d, p, &G, vr, d->force, ec->h, obstacle_work);
+        double df = friction_commit(d, p, Gp, vr, d->force, ec->h, obstacle_work);
         d->dissipated += df;
         total += df;
         if (d->force > 0.0) {
@@ -2385,10 +2423,10 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         }
       }
       if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && d->force > 0.0 && !ec->step_static &&
-          !G.hermite) {
+          !Gp->hermite) {
         /* output only: the law's force at the end of the increment */
         nsb_vec3 vT, z, wd;
-        nsb_v3_store(friction_end(d, p, &G, vr, d->force, ec->h, &vT, &z, &wd), d->ftan);
+        nsb_v3_store(friction_end(d, p, Gp, vr, d->force, ec->h, &vT, &z, &wd), d->ftan);
         d->fstate = nsb_friction_state_smooth(p->slip_velocity, vT);
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);

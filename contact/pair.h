@@ -322,12 +322,32 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
 /// by the caller, 8 * m->nodes.count doubles).
 void nsb_contact_support_init(const nsb_model* m, double* support);
 
+/// One contact's geometry at the end of the last accepted increment
+/// (nsb_contact_finish) with what it was computed from: the time, the normal
+/// n_prev and the positions and rotations of the contact's nodes, bit for
+/// bit (key).  nsb_contact_geometry is a pure function of these (the shape
+/// and the model do not change while the contact exists), so the next
+/// increment's nsb_contact_prepare takes G (and the tangents of its normal)
+/// as they are when its own inputs are the same bits, and computes them
+/// otherwise (an impact's shift of the positions, a rejected increment, a
+/// restored checkpoint).  Owned by the system, one per contact, parallel to
+/// the contact elements; valid = 0 after every rebuild of the contacts and
+/// every checkpoint access.
+typedef struct nsb_contact_geo_memo {
+  int valid;
+  double key[4 + 7 * 3]; /* t, n_prev, then x (3) and q (4) of each node */
+  nsb_contact_geo G;
+  double t[6]; /* the tangents t1, t2 of G.n (nsb_contact_tangents; the finish's end_tangents) */
+} nsb_contact_geo_memo;
+
 /// Start of an increment (ec on the state at t_n, ec->h the new step):
 /// closest points, group owners, frozen normals, the support of resting
 /// contacts (support: the scratch of nsb_contact_support_init, borrowed; its
 /// inverse masses are read and its accumulators written; or NULL for none:
-/// aN_sup = aN_pre), activity of NEWTON contacts.
-void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support);
+/// aN_sup = aN_pre), activity of NEWTON contacts.  memo: the geometries of
+/// the last nsb_contact_finish (n of them, borrowed, read), or NULL.
+void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support,
+                         const nsb_contact_geo_memo* memo);
 
 /// Generalized load on node j (0 slave, 1, 2 master nodes) of contact
 /// element e from a global force F at the contact point, with the geometry
@@ -351,8 +371,11 @@ nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_
 /// record gap, impulses/forces, slip and dissipated energy per contact; return
 /// the energy dissipated by NEWTON impulses in this increment, set
 /// *impulsive when any contact carried an impulse and *obstacle_work to the
-/// work of moving obstacles through their impulses (external work).
-double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work);
+/// work of moving obstacles through their impulses (external work).  memo:
+/// where each contact's end geometry is kept for the next nsb_contact_prepare
+/// (n of them, borrowed, written), or NULL.
+double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work,
+                          nsb_contact_geo_memo* memo);
 
 /// After nsb_contact_finish of an impulsive increment in the generalized-alpha
 /// form or Newmark's scheme (docs/contact.md §7, "Impacts under gravity";

@@ -846,7 +846,7 @@ static int prepare_increment_to(nsb_system* s, double h, double t_new) {
   if (s->n_contacts > 0) {
     nsb_eval_ctx ec;
     nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
-    nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec, s->support);
+    nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec, s->support, s->cgeo);
     NSB_CALL(nsb_contact_impact_targets(s->ctx, s->elems + s->first_contact, s->n_contacts, &ec));
   }
   nsb_sys_predict_all(s, s->step.kind == NSB_STEP_STATIC ? NSB_EVAL_STATIC : NSB_EVAL_DYNAMIC, t_new);
@@ -971,7 +971,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   if (s->n_contacts > 0) {
     int impulsive = 0;
     double wobs = 0.0;
-    s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs);
+    s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs, s->cgeo);
     nsb_contact_hertz_report(s->ctx, s->model, s->elems + s->first_contact, s->n_contacts);
     s->work += wobs;
     /* contact impulses belong to the velocity jump of this increment only:

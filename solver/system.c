@@ -446,6 +446,8 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   }
   s->cdata_cap = 1;
   s->cdata = NSB_NEW_ARRAY(ctx, 1, nsb_contact_data);
+  s->cgeo = NSB_NEW_ARRAY(ctx, 1, nsb_contact_geo_memo);
+  if (s->cgeo) s->cgeo[0].valid = 0;
   s->ceq_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->cmap_pool = NSB_NEW_ARRAY(ctx, 1, int);
   s->ceq_size = s->cmap_size = 1;
@@ -453,7 +455,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->tan_cK_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
       !s->react || (with_contacts && (!s->react_end || !s->react_c || !s->react_c_end || !s->prox_scratch || !s->support)) ||
-      !s->cdata || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
+      !s->cdata || !s->cgeo || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
     st = NSB_ERR_ALLOC;
     goto fail;
   }
@@ -593,6 +595,7 @@ int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
   size_t n3 = 3 * (size_t)s->n_nodes * sizeof(double), n4 = 4 * (size_t)s->n_nodes * sizeof(double);
   size_t nm = (size_t)s->n_mult;
   nsb_sys_energy_stale(s); /* a checkpoint's load writes the state through these blocks */
+  for (int i = 0; i < s->n_contacts; ++i) s->cgeo[i].valid = 0; /* and the contacts' data */
   const nsb_block all[] = {
       {s->cur.x, n3}, {s->cur.q, n4}, {s->cur.v, n3}, {s->cur.w, n3}, {s->cur.a, n3}, {s->cur.al, n3},
       {s->old.x, n3}, {s->old.q, n4}, {s->old.v, n3}, {s->old.w, n3}, {s->old.a, n3}, {s->old.al, n3},
@@ -666,6 +669,7 @@ void nsb_system_destroy(nsb_system** ps) {
     NSB_FREE_ARRAY(ctx, s->beam_tables, s->n_beam_tables, nsb_beam_tables*);
   }
   NSB_FREE_ARRAY(ctx, s->cdata, s->cdata_cap, nsb_contact_data);
+  NSB_FREE_ARRAY(ctx, s->cgeo, s->cdata_cap, nsb_contact_geo_memo);
   if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
   nsb_broad_ws_free(ctx, &s->broad_ws);
   if (s->prox_scratch) NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);

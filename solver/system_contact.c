@@ -121,6 +121,7 @@ static int rebuild(nsb_system* s, int* nc_out) {
   int qc = grown(s->eq_cap, meq_new);
   resize_req rq[] = {{(void**)&s->elems, s->elems_cap, ec, sizeof(nsb_elem)},
                      {(void**)&s->cdata, s->cdata_cap, cc, sizeof(nsb_contact_data)},
+                     {(void**)&s->cgeo, s->cdata_cap, cc, sizeof(nsb_contact_geo_memo)},
                      {(void**)&s->lam, s->mult_cap, mc, sizeof(double)},
                      {(void**)&s->lam_old, s->mult_cap, mc, sizeof(double)},
                      {(void**)&s->mult_eq, s->mult_cap, mc, sizeof(int)},
@@ -144,6 +145,7 @@ static int rebuild(nsb_system* s, int* nc_out) {
   int mult = s->n_static_mult;
   nsb_elem* ce = s->elems + s->n_static_elems;
   nsb_contact_setup(m, s->cand, nc, ce, s->cdata, &mult);
+  for (int i = 0; i < nc; ++i) s->cgeo[i].valid = 0; /* new contacts: no geometry kept */
   NSB_ASSERT(mult == nm_new);
   int ceq = 0, cmap = 0, ck = 0;
   s->has_newton_contact = 0;
@@ -319,7 +321,7 @@ static int contacts_now(nsb_system* s, double h) {
   s->scheme->h = h;
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
-  nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec, s->support);
+  nsb_contact_prepare(s->elems + s->first_contact, s->n_contacts, &ec, s->support, s->cgeo);
   s->scheme->h = h_keep;
   return 1;
 }

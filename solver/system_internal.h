@@ -98,6 +98,9 @@ struct nsb_system {
      (Verlet list) when a node has moved half the skin since the last build */
   int first_contact, n_contacts;
   nsb_contact_data* cdata;
+  /* the contacts' geometries at the end of the last accepted increment, for
+     the next one's start (nsb_contact_geo_memo; capacity cdata_cap) */
+  nsb_contact_geo_memo* cgeo;
   int has_newton_contact;
   int has_compliant_contact; /* a pair with LAW=HERTZ or WINKLER (the step control asks their increment) */
   int hertz_check;           /* refuse increments that under-resolve them (nsb_system_check_compliant) */
@@ -163,7 +166,7 @@ struct nsb_system {
   int cand_cap;
   /* capacities kept across contact list rebuilds (grown geometrically, never
      shrunk: a rebuild allocates only when it outgrows every earlier one):
-     elems, cdata, the multiplier arrays (lam, lam_old, mult_eq, mult_level),
+     elems, cdata and cgeo, the multiplier arrays (lam, lam_old, mult_eq, mult_level),
      the equation arrays (r, dx, row_unscale), the broad phase's grid */
   int elems_cap, cdata_cap, mult_cap, eq_cap;
   nsb_broad_ws broad_ws;

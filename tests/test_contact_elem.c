@@ -3754,6 +3754,95 @@ static void test_degenerate_gap(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+/* The geometry an increment's start reads (nsb_contact_prepare) is that of
+   the state at t_n, whether computed there or kept from the last increment's
+   finish (nsb_contact_geo_memo: taken when its inputs are the same bits).
+   After every increment the contact data its start wrote (gap, normal,
+   tangents, weights, a framed slave's and a Hermite master's rotation rows,
+   the normal and tangential velocities) must be the bits of the geometry
+   computed afresh at the state saved before the increment: across impacts
+   (their shift of the positions and rotations after the finish), moving and
+   spinning obstacles, turning rigid bodies and beam nodes. */
+static int kept_geometry_run(const char* text, int n_inc) {
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = load(ctx, text);
+  nsb_system* s = start(ctx, m);
+  const int nn = m->nodes.count;
+  double* buf = calloc(19 * (size_t)nn, sizeof(double));
+  CU_ASSERT_FATAL(buf != NULL);
+  nsb_state st0 = {buf, buf + 3 * nn, buf + 7 * nn, buf + 10 * nn, buf + 13 * nn, buf + 16 * nn};
+  int n_checked = 0, n_bad = 0;
+  for (int k = 0; k < n_inc; ++k) {
+    const nsb_state* st = nsb_system_state(s);
+    memcpy(st0.x, st->x, 3 * (size_t)nn * sizeof(double));
+    memcpy(st0.q, st->q, 4 * (size_t)nn * sizeof(double));
+    memcpy(st0.v, st->v, 3 * (size_t)nn * sizeof(double));
+    memcpy(st0.w, st->w, 3 * (size_t)nn * sizeof(double));
+    const double t0 = nsb_system_time(s);
+    nsb_newton_report rep;
+    const int st_inc = nsb_system_increment(s, 0.01, &rep);
+    if (st_inc != NSB_OK) fprintf(stderr, "  increment %d: %s\n", k, rep.cause);
+    CU_ASSERT_EQUAL_FATAL(st_inc, NSB_OK);
+    for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+      const nsb_elem* e = nsb_system_element(s, ie);
+      if (e->ops != &nsb_contact_newton_ops && e->ops != &nsb_contact_hertz_ops) continue;
+      const nsb_contact_data* d = e->state;
+      nsb_contact_geo G;
+      memset(&G, 0, sizeof G);
+      nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), m, &st0, t0, &G);
+      if (G.degenerate) continue; /* its normal is the one before, not this one */
+      nsb_vec3 t1, t2;
+      nsb_contact_tangents(G.n, &t1, &t2);
+      double want[12], got[12];
+      nsb_v3_store(G.n, want);
+      nsb_v3_store(t1, want + 3);
+      nsb_v3_store(t2, want + 6);
+      want[9] = G.g;
+      nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, &st0);
+      want[10] = nsb_v3_dot(G.n, vr);
+      want[11] = nsb_v3_dot(t1, vr);
+      memcpy(got, d->n, 3 * sizeof(double));
+      memcpy(got + 3, d->t, 6 * sizeof(double));
+      got[9] = d->gap0;
+      got[10] = d->gN_pre;
+      got[11] = d->gT_pre[0];
+      int bad = memcmp(want, got, sizeof want) != 0 || memcmp(d->wt, G.w, sizeof d->wt) != 0;
+      if (G.framed) bad |= memcmp(d->ja, G.JA.c, sizeof d->ja) != 0;
+      if (G.hermite) {
+        double jr[2][9];
+        nsb_contact_geo_jr(&G, jr);
+        bad |= memcmp(d->jr, jr, sizeof jr) != 0 || d->hb[0] != G.h[2] || d->hb[1] != G.h[3];
+      }
+      if (bad) fprintf(stderr, "  increment %d, contact %d (shape kind %d): start geometry not that of t_n\n", k, ie,
+                       d->shape.kind);
+      n_bad += bad;
+      ++n_checked;
+    }
+  }
+  CU_ASSERT_EQUAL(n_bad, 0);
+  free(buf);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+  return n_checked;
+}
+
+static void test_kept_geometry(void) {
+  char text[4096];
+  const char* law = "LAW=NEWTON, RESTITUTION=0.5";
+  const char* hertz = "LAW=HERTZ, STIFFNESS=300.0";
+  snprintf(text, sizeof text, deck_rigid, hertz, hertz, hertz, hertz, hertz, "MODIFIED NEWMARK");
+  int n_rigid = kept_geometry_run(text, 40);
+  snprintf(text, sizeof text, deck_geometries, law, law, "MODIFIED NEWMARK");
+  int n_geo = kept_geometry_run(text, 40);
+  snprintf(text, sizeof text, deck_hermite, hertz, hertz, "MODIFIED NEWMARK");
+  int n_herm = kept_geometry_run(text, 40);
+  printf("\n    contacts checked: rigid %d, geometries %d, Hermite %d", n_rigid, n_geo, n_herm);
+  CU_ASSERT(n_rigid > 0 && n_geo > 0 && n_herm > 0);
+}
+
 int main(int argc, char** argv) {
   static const nsb_test_case tangent_cases[] = {{"hertz_modified", test_hertz_modified},
                                                 {"hertz_newmark", test_hertz_newmark},
@@ -3848,6 +3937,7 @@ int main(int argc, char** argv) {
                                                {"face_newton_persistent", test_face_newton_persistent},
                                                {"face_balance", test_face_balance},
                                                {"degenerate_gap", test_degenerate_gap},
+                                               {"kept_geometry", test_kept_geometry},
                                                {"touching_pair_drop", test_touching_pair_drop},
                                                {NULL, NULL}};
   static const nsb_test_suite suites[] = {{"tangent", tangent_cases},
