@@ -420,13 +420,18 @@ static unsigned long first_key(const nsb_system* s) {
 }
 
 /* Whether a NEWTON-law contact may carry an impulse in the increment: one
-   that takes part and owns its rows, or a massless slave that owns them
-   (its row then takes back the force it held at t_n). */
+   that takes part and owns its rows.  A massless slave out of contact
+   (MASS=REDISTRIBUTED, released) does not count: its row Lambda = 0 is
+   linear in its multiplier alone (P_n+1 = -rho_inf P_n, contact/pair.c
+   newton_eval) with a constant diagonal, so the first correction with the
+   kept matrix satisfies it to round-off, and its node load is linear in
+   that multiplier; counting it kept every increment after a release from
+   ACCEPT=RATE (benchmarks/peers README, "The mass rule by default"). */
 static int impulse_rows(const nsb_system* s) {
   for (int k = 0; k < s->n_contacts; ++k) {
     const nsb_elem* e = &s->elems[s->first_contact + k];
     const nsb_contact_data* d = e->state;
-    if (e->ops == &nsb_contact_newton_ops && d->owner && (d->active || d->massless)) return 1;
+    if (e->ops == &nsb_contact_newton_ops && d->owner && d->active) return 1;
   }
   return 0;
 }

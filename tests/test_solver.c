@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cunit_main.h"
+#include "contact/pair.h"
 #include "io/deck.h"
 #include "io/run.h"
 #include "solver/convergence.h"
@@ -1403,8 +1404,9 @@ static void test_exact_acceleration_restart(void) {
    radian).  The bars keep their end node's mass (MASS=STANDARD): with the
    default MASS=REDISTRIBUTED (docs/contact.md §7.2, "The default") the
    released massless node keeps its alternating force -rho_inf^k P for the
-   rest of the run, every increment changes the momentum and none is accepted
-   after one correction, which is what these tests measure. */
+   rest of the run and every increment changes the momentum, which
+   test_first_correction_impact reads as an impulse
+   (test_first_correction_massless runs the rule). */
 static void bar_wall_deck(char* text, size_t cap, const char* controls) {
   int n = snprintf(text, cap, "*NODE, NSET=BAR\n");
   for (int i = 0; i <= 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.05 * i);
@@ -1596,6 +1598,86 @@ static void test_first_correction_impact(void) {
   fx_close(&c);
 }
 
+/* A massless slave (MASS=REDISTRIBUTED, docs/contact.md §7.2) out of
+   contact keeps its row Lambda = 0, linear in its multiplier (the released
+   node's force -rho_inf^k P_r): it does not keep an increment from the
+   acceptance after one correction (solver/newton.c impulse_rows).  The bar
+   of bar_wall_deck with the rule: no increment with the contact in its rows
+   (d->active) is accepted so, at least 20 after the release are; and the
+   audit (nsb_system_confirm_first) of the same run finds every accepted
+   iterate within its tolerances, the positions and the energy those of
+   ACCEPT=CONFIRM within the correction tolerance. */
+static void test_first_correction_massless(void) {
+  static char text[16384], text_c[16384];
+  bar_wall_deck(text, sizeof text, "");
+  bar_wall_deck(text_c, sizeof text_c, "*SOLVER CONTROLS, ACCEPT=CONFIRM\n");
+  char* m = strstr(text, "MASS=STANDARD");
+  char* mc = strstr(text_c, "MASS=STANDARD");
+  CU_ASSERT_FATAL(m != NULL && mc != NULL);
+  memmove(m + 18, m + 13, strlen(m + 13) + 1);
+  memcpy(m, "MASS=REDISTRIBUTED", 18);
+  memmove(mc + 18, mc + 13, strlen(mc + 13) + 1);
+  memcpy(mc, "MASS=REDISTRIBUTED", 18);
+  fixture a, b, c;
+  int ok = fx_open(&a, "massless.inp", text, 1) == 0;
+  ok = fx_open(&b, "massless.inp", text, 1) == 0 && ok;
+  ok = fx_open(&c, "massless.inp", text_c, 1) == 0 && ok;
+  if (ok) nsb_system_confirm_first(b.s, 1);
+  int in_contact = 0, active_accepted = 0, released = 0, after = 0;
+  for (int k = 0; k < 100 && ok; ++k) {
+    nsb_newton_report rep;
+    ok = nsb_system_increment(a.s, 1e-5, &rep) == NSB_OK && step_ok(b.s, 1e-5) && step_ok(c.s, 1e-5);
+    if (!ok) break;
+    int active = 0, massless = 0;
+    for (int i = 0; i < nsb_system_n_elements(a.s); ++i) {
+      const nsb_elem* e = nsb_system_element(a.s, i);
+      if (e->ops != &nsb_contact_newton_ops) continue;
+      const nsb_contact_data* d = e->state;
+      active |= d->owner && d->active;
+      massless |= d->massless;
+    }
+    CU_ASSERT(massless);
+    if (active) {
+      in_contact++;
+      active_accepted += rep.iterations == 1;
+    } else if (in_contact > 0) {
+      released = 1;
+      after += rep.iterations == 1;
+    }
+  }
+  CU_ASSERT(ok);
+  double worst = HUGE_VAL, dx = 0.0, scale = 0.0, de = HUGE_VAL;
+  long differ = -1;
+  long audits = ok ? nsb_system_first_audits(b.s, &worst, &differ) : 0;
+  if (ok) {
+    const nsb_state *sa = nsb_system_state(a.s), *sc = nsb_system_state(c.s);
+    for (int i = 0; i < 3 * 21; ++i) {
+      dx = fmax(dx, fabs(sa->x[i] - sc->x[i]));
+      scale = fmax(scale, fabs(sc->x[i] - nsb_system_x0(c.s)[i]));
+    }
+    nsb_energy ea, ec;
+    nsb_system_energy(a.s, &ea);
+    nsb_system_energy(c.s, &ec);
+    de = fabs(ea.kinetic + ea.potential - ec.kinetic - ec.potential) / (ec.kinetic + ec.potential);
+  }
+  printf("\n    contact in %d increments (%d accepted after one correction); after the release %d accepted so; "
+         "audited %ld, worst %.3g of the tolerance; against ACCEPT=CONFIRM positions %.3g of the displacement, "
+         "energy %.3g",
+         in_contact, active_accepted, after, audits, worst, dx / scale, de);
+  CU_ASSERT(in_contact >= 30);
+  CU_ASSERT(released);
+  CU_ASSERT_EQUAL(active_accepted, 0);
+  CU_ASSERT(after >= 20);
+  CU_ASSERT(audits > 0);
+  CU_ASSERT(worst <= 1.0);
+  CU_ASSERT_EQUAL(differ, 0);
+  CU_ASSERT(dx <= 1e-8 * scale);
+  CU_ASSERT(de <= 1e-10);
+  fx_close(&a);
+  fx_close(&b);
+  fx_close(&c);
+}
+
 /* ---- registry ----------------------------------------------------------------------- */
 
 static const nsb_test_case oscillator_cases[] = {{"energy_conserved_beta_gamma_half", test_osc_energy_conserved},
@@ -1629,6 +1711,7 @@ static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test
                                              {"exact_acceleration_restart", test_exact_acceleration_restart},
                                              {"first_correction_audit", test_first_correction_audit},
                                              {"first_correction_impact", test_first_correction_impact},
+                                             {"first_correction_massless", test_first_correction_massless},
                                              {"ordering_keyword", test_ordering_keyword},
                                              {NULL, NULL}};
 static const nsb_test_case prescribed_cases[] = {{"driven_hub_with_beam", test_prescribed_rotation}, {NULL, NULL}};
