@@ -268,33 +268,6 @@ int nsb_pattern_builder_finish(nsb_pattern_builder* b, nsb_csr** out) {
 
 int nsb_pattern_builder_finish_into(nsb_pattern_builder* b, nsb_csr* A) { return finish(b, A, 1); }
 
-int nsb_csr_block_map(const nsb_csr* A, const int* idx, int k, int* map) {
-  for (int j = 0; j < k; ++j) {
-    for (int i = 0; i < k; ++i) {
-      int* m = &map[i + k * j];
-      const int r = idx[i], c = idx[j];
-      *m = -1;
-      if (r < 0 || c < 0) continue;
-      /* No context to record a message in: the caller owns the error report. */
-      if (r >= A->n || c >= A->n) return NSB_ERR_ARG;
-      int lo = A->rowptr[r], hi = A->rowptr[r + 1] - 1;
-      while (lo <= hi) {
-        const int mid = lo + (hi - lo) / 2;
-        if (A->col[mid] < c)
-          lo = mid + 1;
-        else if (A->col[mid] > c)
-          hi = mid - 1;
-        else {
-          *m = mid;
-          break;
-        }
-      }
-      if (*m < 0) return NSB_ERR_ARG;
-    }
-  }
-  return NSB_OK;
-}
-
 /* Position of entry (r, c) in A->val by binary search in row r, or -1. */
 static int csr_find(const nsb_csr* A, int r, int c) {
   int lo = A->rowptr[r], hi = A->rowptr[r + 1] - 1;
@@ -308,6 +281,22 @@ static int csr_find(const nsb_csr* A, int r, int c) {
       return mid;
   }
   return -1;
+}
+
+int nsb_csr_block_map(const nsb_csr* A, const int* idx, int k, int* map) {
+  for (int j = 0; j < k; ++j) {
+    for (int i = 0; i < k; ++i) {
+      int* m = &map[i + k * j];
+      const int r = idx[i], c = idx[j];
+      *m = -1;
+      if (r < 0 || c < 0) continue;
+      /* No context to record a message in: the caller owns the error report. */
+      if (r >= A->n || c >= A->n) return NSB_ERR_ARG;
+      *m = csr_find(A, r, c);
+      if (*m < 0) return NSB_ERR_ARG;
+    }
+  }
+  return NSB_OK;
 }
 
 int nsb_csr_block_map_grouped(const nsb_csr* A, const int* idx, int k, int ng, const int* gsize, int* map) {

@@ -132,18 +132,20 @@ static inline int nsb_csr_map_groups(int k, int ng, const int* gsize) {
   return ng + (k - n);
 }
 
+/// The first present index of a group of n columns (its idx[] entries), or -1.
+static inline int nsb_csr_group_first(const int* idx, int n) {
+  for (int t = 0; t < n; ++t)
+    if (idx[t] >= 0) return idx[t];
+  return -1;
+}
+
 /// Group g and offset idx[j] - f_g of every column j of a grouped block
 /// (colg[k], colo[k]; colo[j] = -1 where idx[j] < 0): entry (i, j) is at
 /// map[i + k*colg[j]] + colo[j] when both are >= 0, else absent.
 static inline void nsb_csr_group_cols(const int* idx, int k, int ng, const int* gsize, int* colg, int* colo) {
   for (int j = 0, g = 0; j < k; ++g) {
     const int n = g < ng ? gsize[g] : 1;
-    int first = -1;
-    for (int t = 0; t < n; ++t)
-      if (idx[j + t] >= 0) {
-        first = idx[j + t];
-        break;
-      }
+    const int first = nsb_csr_group_first(idx + j, n);
     for (int t = 0; t < n; ++t, ++j) {
       colg[j] = g;
       colo[j] = idx[j] >= 0 ? idx[j] - first : -1;
@@ -160,12 +162,7 @@ static inline void nsb_csr_add_grouped(nsb_csr* A, const int* restrict map, cons
   for (int j = 0, g = 0; j < k; ++g) {
     const int n = g < ng ? gsize[g] : 1;
     const int* restrict mg = map + (size_t)k * (size_t)g;
-    int first = -1;
-    for (int t = 0; t < n; ++t)
-      if (idx[j + t] >= 0) {
-        first = idx[j + t];
-        break;
-      }
+    const int first = nsb_csr_group_first(idx + j, n);
     for (int t = 0; t < n; ++t, ++j) {
       if (idx[j] < 0) continue;
       const int o = idx[j] - first;
