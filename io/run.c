@@ -2013,6 +2013,12 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   }
   if (st->contact_lists > 0) fprintf(out, "  contact lists built   %ld\n", st->contact_lists);
   if (st->contact_sweeps > 0) fprintf(out, "  contact prox sweeps   %ld\n", st->contact_sweeps);
+  if (st->balance_on)
+    fprintf(out,
+            "  energy balance        E + D - W - W_s moved by %+.4g since the dynamic steps began, %+.3g of the "
+            "energy scale %.4g (the time scheme's damping, or what the history does not book)\n",
+            st->balance_change, st->balance_scale > 0.0 ? st->balance_change / st->balance_scale : 0.0,
+            st->balance_scale);
   fprintf(out, "  linear solves         %ld\n", st->solves);
   fprintf(out, "  VTK outputs           %ld\n", st->outputs);
   fprintf(out, "  wall time [s]: setup %.3f, assembly %.3f, factorization %.3f, solve %.3f, output %.3f, total %.3f\n",

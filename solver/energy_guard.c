@@ -51,6 +51,9 @@ int nsb_system_energy_guard(nsb_system* s, const nsb_energy* e, long increment) 
   }
   if (scale > s->guard_scale) s->guard_scale = scale;
   const double gain = b - s->guard_b0;
+  s->stats.balance_on = 1;
+  s->stats.balance_change = gain;
+  s->stats.balance_scale = s->guard_scale;
   if (s->guard_warned || !(gain > NSB_ENERGY_GUARD * s->guard_scale)) return 0;
   s->guard_warned = 1;
   char causes[512];

@@ -66,6 +66,11 @@ typedef struct nsb_stats {
   long tangent_retries; /* increments that failed with a kept matrix and were repeated with full Newton */
   long first_accepted;  /* increments accepted after their first correction by the contraction rate
                            (*SOLVER CONTROLS, ACCEPT=RATE; solver/newton.c) */
+  /* dynamic steps (nsb_system_energy_guard, at the history rows): the change of the balance
+     kinetic + potential + dissipated - external_work - support_work since the start of the
+     dynamic steps at the last row, and the run's energy scale (docs/theory.md §3.6) */
+  int balance_on;
+  double balance_change, balance_scale;
   double t_setup, t_assemble, t_factor, t_solve, t_output, t_total;
 } nsb_stats;
 

@@ -149,6 +149,22 @@ def guard_silent_start(nsbeam, ddir, out):
           "energy balance" not in err, "largest gain %.3g of the energy scale; %s" % (ratio, err.strip() or "no warning"))
 
 
+def stats_balance(nsbeam, cdir, out):
+    """The statistics' energy balance line is the history's last row: the change of E + D - W - W_s
+    since the first row, printed to 4 digits, and its ratio to the energy scale."""
+    deck = os.path.join(cdir, "n5_gal.inp")
+    dest = os.path.join(out, "n5_gal_stats")
+    r = subprocess.run([nsbeam, "run", deck, "-o", dest], capture_output=True, text=True)
+    line = [x for x in r.stdout.splitlines() if x.strip().startswith("energy balance")]
+    with open(os.path.join(dest, "history.csv")) as fh:
+        rows = list(csv.reader(fh))
+    h = [dict(zip(rows[0], map(float, x))) for x in rows[1:]]
+    want = balance(h)[-1]
+    got = float(line[0].split("moved by")[1].split()[0]) if len(line) == 1 else float("nan")
+    check("statistics: the energy balance line is the history's last row", r.returncode == 0 and
+          abs(got - want) <= 1e-4 * abs(want), "%s; history %.6g" % (line[0].strip() if line else "no line", want))
+
+
 def main():
     nsbeam, edir, cdir, out = sys.argv[1:5]
     os.makedirs(out, exist_ok=True)
@@ -156,6 +172,7 @@ def main():
     spin_body(nsbeam, edir, out)
     spin_beam(nsbeam, edir, out)
     guard(nsbeam, cdir, out)
+    stats_balance(nsbeam, cdir, out)
     guard_silent_start(nsbeam, os.path.join(os.path.dirname(os.path.abspath(cdir)), "disk_on_disk"), out)
     if BAD:
         print("check_energy.py: %d failed" % len(BAD))
