@@ -321,18 +321,15 @@ static const kwspec kw_table[] = {
       {NULL, P_FLAG, 0, NULL}},
      deck_begin_abaqus_output, deck_data_abaqus_output, NULL},
     /* Abaqus's energy output: the energies are always in history.csv */
-    {"ENERGY PRINT", KW_ENERGY_OUTPUT, W_STEP,
-     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
-      {NULL, P_FLAG, 0, NULL}},
-     deck_begin_energy, deck_data_energy, NULL},
-    {"ENERGY FILE", KW_ENERGY_OUTPUT, W_STEP,
-     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
-      {NULL, P_FLAG, 0, NULL}},
-     deck_begin_energy, deck_data_energy, NULL},
-    {"ENERGY OUTPUT", KW_ENERGY_OUTPUT, W_STEP,
-     {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},
-      {NULL, P_FLAG, 0, NULL}},
-     deck_begin_energy, deck_data_energy, NULL},
+#define ENERGY_KEYWORD(name)                                                                                      \
+  {name, KW_ENERGY_OUTPUT, W_STEP,                                                                                 \
+   {{"FREQUENCY", P_INT, 0, NULL}, {"VARIABLE", P_ENUM, 0, output_variables}, {"ELSET", P_NAME, 0, NULL},          \
+    {NULL, P_FLAG, 0, NULL}},                                                                                      \
+   deck_begin_energy, deck_data_energy, NULL}
+    ENERGY_KEYWORD("ENERGY PRINT"),
+    ENERGY_KEYWORD("ENERGY FILE"),
+    ENERGY_KEYWORD("ENERGY OUTPUT"),
+#undef ENERGY_KEYWORD
     {"MONITOR", KW_MONITOR, W_STEP,
      {{"NODE", P_INT, 1, NULL}, {"DOF", P_INT, 1, NULL}, {"FREQUENCY", P_INT, 0, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_monitor, NULL, NULL},
