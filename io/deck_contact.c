@@ -558,12 +558,6 @@ void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c) {
   }
 }
 
-/* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
-   are known: an obstacle master, or a particle master without friction;
-   slave nodes that are beam nodes only, of velocity-based elements (either
-   weighting) with POINTS >= 2 (the element mass rule is built for those);
-   no element with both ends among such nodes (its mass would have
-   no point left to sit on while keeping its centre).  Returns 0 after an error. */
 /* How many of a beam element's two end nodes are in the slave node set. */
 static int slave_ends(const nsb_nset* s, const nsb_element* e) {
   int ends = 0;
@@ -573,6 +567,12 @@ static int slave_ends(const nsb_nset* s, const nsb_element* e) {
   return ends;
 }
 
+/* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
+   are known: an obstacle master, or a particle master without friction;
+   slave nodes that are beam nodes only, of velocity-based elements (either
+   weighting) with POINTS >= 2 (the element mass rule is built for those);
+   no element with both ends among such nodes (its mass would have
+   no point left to sit on while keeping its centre).  Returns 0 after an error. */
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
   if (!c->mass_redistributed) return 1;
   const nsb_model* m = p->m;
