@@ -558,14 +558,24 @@ void deck_check_impact_mode(parser* p, loc at, const nsb_contact_pair* c) {
   }
 }
 
-/* How many of a beam element's two end nodes are in the slave node set. */
-static int slave_ends(const nsb_nset* s, const nsb_element* e) {
-  int ends = 0;
-  for (int q = 0; q < 2; ++q)
-    for (int k = 0; k < s->nodes.count; ++k)
-      if (s->nodes.data[k] == e->nodes[q]) ++ends;
-  return ends;
+/* A mark per node of the model, 1 on the nodes of set s (n_nodes_mark bytes, NSB_FREE_ARRAY
+   after use), so that the loops over the elements below cost the mesh, not the mesh times the
+   set; NULL after reporting that memory ran out. */
+static int n_nodes_mark(const nsb_model* m) { return m->nodes.count > 0 ? m->nodes.count : 1; }
+
+static unsigned char* node_mark(parser* p, loc at, const nsb_nset* s) {
+  unsigned char* mark = NSB_NEW_ARRAY(p->ctx, n_nodes_mark(p->m), unsigned char);
+  if (!mark) {
+    deck_oom(p, at);
+    return NULL;
+  }
+  memset(mark, 0, (size_t)n_nodes_mark(p->m));
+  for (int k = 0; k < s->nodes.count; ++k) mark[s->nodes.data[k]] = 1;
+  return mark;
 }
+
+/* How many of a beam element's two end nodes are marked. */
+static int slave_ends(const unsigned char* mark, const nsb_element* e) { return mark[e->nodes[0]] + mark[e->nodes[1]]; }
 
 /* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
    are known: an obstacle master, or a particle master without friction;
@@ -607,33 +617,34 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
       return 0;
     }
   }
-  for (int i = 0; i < m->elements.count; ++i) {
+  unsigned char* mark = node_mark(p, at, s);
+  if (!mark) return 0;
+  int ok = 1;
+  for (int i = 0; i < m->elements.count && ok; ++i) {
     const nsb_element* e = &m->elements.data[i];
     if (!nsb_etype_is_beam(e->type)) continue;
-    const int ends = slave_ends(s, e);
+    const int ends = slave_ends(mark, e);
     if (ends == 0) continue;
-    if (e->type != NSB_ETYPE_B2V) {
+    ok = 0;
+    if (e->type != NSB_ETYPE_B2V)
       VALUE(p, at,
             "*CONTACT PAIR: MASS=REDISTRIBUTED is built for TYPE=B2V (and B31, B32); element %d at a slave node of "
             "set %s is not one",
             e->label, s->name);
-      return 0;
-    }
-    if (e->n_points < 2) {
+    else if (e->n_points < 2)
       VALUE(p, at,
             "*CONTACT PAIR: MASS=REDISTRIBUTED needs POINTS >= 2; element %d at a slave node of set %s has POINTS=1 "
             "(its velocity is linear along the element: keeping the mass and its centre leaves all of it at the "
             "midpoint, and no velocity mode moves the end alone, so the end cannot be massless)",
             e->label, s->name);
-      return 0;
-    }
-    if (ends == 2) {
+    else if (ends == 2)
       VALUE(p, at, "*CONTACT PAIR: MASS=REDISTRIBUTED: both ends of element %d are slave nodes of set %s (one "
             "massless end per element)", e->label, s->name);
-      return 0;
-    }
+    else
+      ok = 1;
   }
-  return 1;
+  NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);
+  return ok;
 }
 
 /* The default of MASS= (docs/contact.md §7.2, "The default"): REDISTRIBUTED where the rule is
@@ -683,37 +694,19 @@ void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pa
     for (int j = 0; j < m->joints.count; ++j)
       if (m->joints.data[j].node_a == node || m->joints.data[j].node_b == node) return;
   }
-  for (int i = 0; i < m->elements.count; ++i) {
+  unsigned char* mark = node_mark(p, ref->at, s);
+  if (!mark) return;
+  int admitted = 1;
+  for (int i = 0; i < m->elements.count && admitted; ++i) {
     const nsb_element* e = &m->elements.data[i];
     if (!nsb_etype_is_beam(e->type)) continue;
-    const int ends = slave_ends(s, e);
+    const int ends = slave_ends(mark, e);
     if (ends == 0) continue;
-    if (e->type != NSB_ETYPE_B2V || ends == 2 || e->n_points < 2) return;
-    if (e->weighting != 1 && e->n_points < 3) return;
+    if (e->type != NSB_ETYPE_B2V || ends == 2 || e->n_points < 2) admitted = 0;
+    if (e->weighting != 1 && e->n_points < 3) admitted = 0;
   }
-  c->mass_redistributed = 1;
-}
-
-/* Whether node is a slave of pair k. */
-static int pair_has_slave(const nsb_model* m, int k, int node) {
-  const nsb_contact_pair* c = &m->contact_pairs.data[k];
-  if (c->slave_nset < 0) return 0;
-  const nsb_nset* s = &m->nsets.data[c->slave_nset];
-  for (int i = 0; i < s->nodes.count; ++i)
-    if (s->nodes.data[i] == node) return 1;
-  return 0;
-}
-
-/* Whether element e is in the master element set of some pair. */
-static int element_is_master(const nsb_model* m, int e) {
-  for (int k = 0; k < m->contact_pairs.count; ++k) {
-    const nsb_contact_pair* c = &m->contact_pairs.data[k];
-    if (c->master_kind != NSB_MASTER_BEAMS || c->master < 0) continue;
-    const nsb_elset* es = &m->elsets.data[c->master];
-    for (int i = 0; i < es->elements.count; ++i)
-      if (es->elements.data[i] == e) return 1;
-  }
-  return 0;
+  NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);
+  if (admitted) c->mass_redistributed = 1;
 }
 
 /* After every pair's default (deck_default_contact_mass): a pair that took the rule by default
@@ -724,28 +717,53 @@ static int element_is_master(const nsb_model* m, int e) {
    send another back). */
 void deck_default_contact_mass_shared(parser* p) {
   nsb_model* m = p->m;
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (int r = 0; r < p->contact_refs.count; ++r) {
-      const contact_ref* ref = &p->contact_refs.data[r];
-      nsb_contact_pair* c = &m->contact_pairs.data[ref->pair];
-      if (ref->mass_set || !c->mass_redistributed || c->slave_nset < 0) continue;
-      const nsb_nset* s = &m->nsets.data[c->slave_nset];
-      int back = 0;
-      for (int i = 0; i < s->nodes.count && !back; ++i)
-        for (int k = 0; k < m->contact_pairs.count && !back; ++k)
-          if (k != ref->pair && !m->contact_pairs.data[k].mass_redistributed && pair_has_slave(m, k, s->nodes.data[i]))
-            back = 1;
-      for (int e = 0; e < m->elements.count && !back; ++e) {
-        const nsb_element* el = &m->elements.data[e];
-        if (nsb_etype_is_beam(el->type) && slave_ends(s, el) > 0 && element_is_master(m, e)) back = 1;
+  const loc end = {0, p->main_lines > 0 ? p->main_lines : 1};
+  const int n_el = m->elements.count > 0 ? m->elements.count : 1;
+  /* held: nodes that are slaves of a pair with the node's mass (anew in every round);
+     master: elements of a master element set */
+  unsigned char* held = NSB_NEW_ARRAY(p->ctx, n_nodes_mark(m), unsigned char);
+  unsigned char* master = NSB_NEW_ARRAY(p->ctx, n_el, unsigned char);
+  if (!held || !master) {
+    deck_oom(p, end);
+  } else {
+    memset(master, 0, (size_t)n_el);
+    for (int k = 0; k < m->contact_pairs.count; ++k) {
+      const nsb_contact_pair* c = &m->contact_pairs.data[k];
+      if (c->master_kind != NSB_MASTER_BEAMS || c->master < 0) continue;
+      const nsb_elset* es = &m->elsets.data[c->master];
+      for (int i = 0; i < es->elements.count; ++i) master[es->elements.data[i]] = 1;
+    }
+    for (int changed = 1; changed;) {
+      changed = 0;
+      memset(held, 0, (size_t)n_nodes_mark(m));
+      for (int k = 0; k < m->contact_pairs.count; ++k) {
+        const nsb_contact_pair* c = &m->contact_pairs.data[k];
+        if (c->mass_redistributed || c->slave_nset < 0) continue;
+        const nsb_nset* s = &m->nsets.data[c->slave_nset];
+        for (int i = 0; i < s->nodes.count; ++i) held[s->nodes.data[i]] = 1;
       }
-      if (back) {
-        c->mass_redistributed = 0;
-        changed = 1;
+      for (int r = 0; r < p->contact_refs.count && !p->stop; ++r) {
+        const contact_ref* ref = &p->contact_refs.data[r];
+        nsb_contact_pair* c = &m->contact_pairs.data[ref->pair];
+        if (ref->mass_set || !c->mass_redistributed || c->slave_nset < 0) continue;
+        const nsb_nset* s = &m->nsets.data[c->slave_nset];
+        int back = 0;
+        for (int i = 0; i < s->nodes.count && !back; ++i) back = held[s->nodes.data[i]];
+        unsigned char* mark = back ? NULL : node_mark(p, ref->at, s);
+        for (int e = 0; mark && e < m->elements.count && !back; ++e) {
+          const nsb_element* el = &m->elements.data[e];
+          back = master[e] && nsb_etype_is_beam(el->type) && slave_ends(mark, el) > 0;
+        }
+        if (mark) NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);
+        if (back) {
+          c->mass_redistributed = 0;
+          changed = 1;
+        }
       }
     }
   }
+  if (held) NSB_FREE_ARRAY(p->ctx, held, n_nodes_mark(m), unsigned char);
+  if (master) NSB_FREE_ARRAY(p->ctx, master, n_el, unsigned char);
 }
 
 /* ---- *CONTACT POINTS --------------------------------------------------------- */
