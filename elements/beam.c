@@ -301,7 +301,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   /* a translational mass rule: an end that is a slave node of a
      MASS=REDISTRIBUTED contact pair (checked below) */
   int has_rule = 0;
-  for (int ip = 0; ip < m->contact_pairs.count && !strain; ++ip) {
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
     const nsb_contact_pair* cp = &m->contact_pairs.data[ip];
     if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
     const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
@@ -470,9 +470,11 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   }
   /* MASS=REDISTRIBUTED contact pairs (docs/contact.md §7.2): an end that is
      one of their slave nodes carries no translational mass in this element
-     (the deck reader admits only B2V elements with POINTS >= 2 and one such
-     end) */
-  for (int ip = 0; ip < m->contact_pairs.count && !strain; ++ip) {
+     (the deck reader admits B2V elements with POINTS >= 2 and B2S elements
+     with POINTS >= 2 and the Galerkin weighting, one such end each; the
+     strain element's rule is its base geometry's, docs/theory_beam_strain.md
+     §10) */
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
     const nsb_contact_pair* cp = &m->contact_pairs.data[ip];
     if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
     const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
@@ -1161,7 +1163,11 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
   in.galerkin = s->galerkin; /* WEIGHTING=GALERKIN: docs/theory_beam_strain.md §7 */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
-  nsb_v3_store(nsb_v3_muladd(n, s->sec->rhoA, ec->gravity), in.n_load);
+  if (s->geom->massless_end >= 0) /* a mass rule: gravity on its point masses */
+    nsb_v3_store(ec->gravity, in.grav);
+  else
+    n = nsb_v3_muladd(n, s->sec->rhoA, ec->gravity);
+  nsb_v3_store(n, in.n_load);
   nsb_v3_store(mm, in.m_load);
   nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, KF);
 }

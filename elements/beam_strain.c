@@ -304,6 +304,8 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_qua
 
 /* ---- the kernel --------------------------------------------------------------- */
 
+
+
 /* Running quadrature sums from x = 0 and their Jacobians. */
 typedef struct sums {
   nsb_vec3 Fe, Fm;     /* int f_e = -int n,  int rhoA a */
@@ -348,6 +350,30 @@ static void section_parts(const sums* restrict S, nsb_vec3 N0, nsb_vec3 M0, nsb_
   jac_axpy(out->dMm, 1.0, S->dIrfm, n);
   jac_muladd_skew(out->dMm, 1.0, S->Fm, Jr, n);
   jac_muladd_skew(out->dMm, -1.0, rho, S->dFm, n);
+}
+
+/* A point mass m of the translational mass rule (docs/theory_beam_strain.md
+ * §10) at a station with state pt, relative position rho and Jacobian Jr
+ * joins the running sums like an integration point (no rotary part), so that
+ * the sections after the station carry it: its weight m g in the external
+ * part (as rhoA g is a distributed load of the element without a rule),
+ *   f_e = -m g,  d(rho x f_e) = -S(f_e) dr,
+ * and with inertia its force f_m = m (a + alpha v) in the inertial part,
+ *   d f_m = m (c_a + alpha c_v) dr,  d(rho x f_m) = (-S(f_m) + m (c_a + alpha c_v) S(rho)) dr. */
+static void add_point_mass(sums* restrict S, double m, const nsb_beam_point* pt, nsb_vec3 grav, int inertia,
+                           double d_alpha, double cva, nsb_vec3 rho, const double* restrict Jr, int n, int want_K) {
+  const nsb_vec3 mg = nsb_v3_scale(m, grav);
+  S->Fe = nsb_v3_sub(S->Fe, mg);
+  S->Irfe = nsb_v3_sub(S->Irfe, nsb_v3_cross(rho, mg));
+  if (want_K) jac_muladd_skew(S->dIrfe, 1.0, mg, Jr, n);
+  if (!inertia) return;
+  nsb_vec3 fm = nsb_v3_scale(m, nsb_v3_load(pt->a));
+  if (d_alpha != 0.0) fm = nsb_v3_muladd(fm, d_alpha * m, nsb_v3_load(pt->v));
+  S->Fm = nsb_v3_add(S->Fm, fm);
+  S->Irfm = nsb_v3_add(S->Irfm, nsb_v3_cross(rho, fm));
+  if (!want_K) return;
+  jac_axpy(S->dFm, m * cva, Jr, n);
+  jac_muladd_skew(S->dIrfm, 1.0, nsb_v3_sub(nsb_v3_scale(m * cva, rho), fm), Jr, n);
 }
 
 /* Averaged resultants N_g, M_g of a section (generalized alpha). */
@@ -532,6 +558,13 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
   const nsb_vec3 E0 = nsb_v3_load(b->E0), K0 = nsb_v3_load(b->K0);
   const nsb_vec3 cref = nsb_v3_load(in->old_end[0].r);
+  /* Translational mass rule (docs/theory_beam_strain.md §10): no rhoA at the
+     integration points (their rotary inertia and loads stay); point masses
+     rhoA w_k at the rule's points: x = 0 (end state), collocation points
+     (their states), L (end state, in the node-1 rows), weight in g */
+  const int rule = b->massless_end >= 0;
+  const double rhoA_q = rule ? 0.0 : sec->rhoA;
+  const nsb_vec3 grav = nsb_v3_load(in->grav);
 
   const nsb_vec3 r0 = nsb_v3_load(u), th0 = nsb_v3_load(u + 3);
   const nsb_vec3 rL = nsb_v3_load(u + 6), thL = nsb_v3_load(u + 9);
@@ -585,6 +618,9 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   jac_block(JT, 3, nsb_m3_identity());
   sums S;
   memset(&S, 0, sizeof S);
+  for (int k = 0; rule && k < b->n_mp; ++k)
+    if (b->mp->src[k] == -1)
+      add_point_mass(&S, sec->rhoA * b->mp->w[k], &cur_end[0], grav, inertia, d_alpha, cva, rho0, Jr0, n, want_K);
   section_res sr;
   nsb_mat3 Am[NSB_BEAM_MAX_POINTS], Bm[NSB_BEAM_MAX_POINTS];
   const nsb_vec3 fe = nsb_v3_neg(nl), ge = nsb_v3_neg(ml);
@@ -657,9 +693,9 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       if (!inertia) continue;
       nsb_vec3 om = nsb_v3_load(cur->w), Jw = diag_mulv(Jd, om);
       nsb_vec3 inm = nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(om, Jw));
-      nsb_vec3 fm = nsb_v3_scale(sec->rhoA, nsb_v3_load(cur->a));
+      nsb_vec3 fm = nsb_v3_scale(rhoA_q, nsb_v3_load(cur->a));
       if (d_alpha != 0.0) { /* + alpha rhoA v, + alpha J omega (with the inertial part) */
-        fm = nsb_v3_muladd(fm, d_alpha * sec->rhoA, nsb_v3_load(cur->v));
+        fm = nsb_v3_muladd(fm, d_alpha * rhoA_q, nsb_v3_load(cur->v));
         inm = nsb_v3_muladd(inm, d_alpha, Jw);
       }
       nsb_vec3 gm = nsb_m3_mulv(R, inm);
@@ -667,7 +703,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       S.Igm = nsb_v3_muladd(S.Igm, w, gm);
       S.Irfm = nsb_v3_muladd(S.Irfm, w, nsb_v3_cross(rho, fm));
       if (!want_K) continue;
-      const double mca = sec->rhoA * cva;
+      const double mca = rhoA_q * cva;
       /* d f_m = rhoA c_a dr;  d(rho x f_m) = (-S(f_m) + rhoA c_a S(rho)) dr */
       jac_axpy(S.dFm, w * mca, Jr, n);
       jac_muladd_skew(S.dIrfm, w, nsb_v3_sub(nsb_v3_scale(mca, rho), fm), Jr, n);
@@ -683,6 +719,11 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       /* ---- collocation point s: R C_N gamma^s - N_g, R C_M kappa^s - M_g ---- */
       nsb_beam_point* cur = &cur_cp[s];
       update_point(&in->old_cp[s], r, q, nm, cur, NULL);
+      /* a point mass of the rule here acts on the sections after x_s (the
+         rows at x_s read N_g(x_s^-), already in sr) */
+      for (int im = 0; rule && im < b->n_mp; ++im)
+        if (b->mp->src[im] == s)
+          add_point_mass(&S, sec->rhoA * b->mp->w[im], cur, grav, inertia, d_alpha, cva, rho, Jr, n, want_K);
       nsb_vec3 ga = nsb_v3_load(strains + 6 * s), ka = nsb_v3_load(strains + 6 * s + 3);
       nsb_v3_store(nsb_v3_add(E0, ga), cur->E);
       nsb_v3_store(nsb_v3_add(K0, ka), cur->K);
@@ -717,6 +758,18 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       rows_averaged(K, n, rr, -1.0, sr.dMf, sr.dMm, af, am);
     } else {
       /* ---- x = L: node-1 rows +N_g(L), +R^L^T M_g(L); closure rows ---- */
+      /* a point mass of the rule at L: on node 1 (r^L, its state; no moment
+         about r(L), which the closure makes r^L) */
+      for (int im = 0; rule && im < b->n_mp; ++im) {
+        if (b->mp->src[im] != -2) continue;
+        const double mk = sec->rhoA * b->mp->w[im];
+        sr.Nf = nsb_v3_muladd(sr.Nf, -mk, grav);
+        if (!inertia) continue;
+        nsb_vec3 fm = nsb_v3_scale(mk, nsb_v3_load(cur_end[1].a));
+        if (d_alpha != 0.0) fm = nsb_v3_muladd(fm, d_alpha * mk, nsb_v3_load(cur_end[1].v));
+        sr.Nm = nsb_v3_add(sr.Nm, fm);
+        if (want_K) jac_block(sr.dNm, 6, nsb_m3_scale(mk * cva, nsb_m3_identity()));
+      }
       nsb_vec3 Ng, Mg;
       averaged(&sr, old_res ? &old_res[N + 1] : NULL, am, af, &Ng, &Mg);
       store_parts(&sr, cur_res ? &cur_res[N + 1] : NULL);

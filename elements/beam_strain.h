@@ -71,6 +71,14 @@
  * C_N (gamma^p + beta (gamma^p - gamma^p_n)/h) (gamma^p_n = E - E0 of
  * old_cp), C_M kappa^p likewise, and rhoA a, J alpha + omega x J omega take
  * alpha rhoA v, alpha J omega (in the inertial part m).
+ * Translational mass rule (g->base.massless_end >= 0, nsb_beam_geom_mass_rule;
+ * docs/theory_beam_strain.md §10): the integration points carry no rhoA (their
+ * rotary inertia and loads stay); point masses m_k = rhoA w_k at x = 0, at
+ * collocation points or at L, at those stations' states, add m_k (a + alpha v)
+ * to the inertial part and -m_k grav to the external part of every section
+ * after them (at L: to the node-1 rows).  With masses at x = 0 and x_2..x_N
+ * the end at L is massless: a shear/stretch variation that holds those
+ * stations and every frame moves it alone.
  *
  * Galerkin weighting (in.galerkin = 1, deck WEIGHTING=GALERKIN;
  * docs/theory_beam_strain.md §7).  Same unknowns, layout, node rows and
@@ -166,6 +174,8 @@ typedef struct nsb_beam_strain_in {
   int inertia;                   /* 0: static (no inertia terms, rates zero) */
   double n_load[3], m_load[3];   /* distributed dead force and moment per length (global), constant */
   int galerkin;                  /* 0: collocation rows; 1: Galerkin rows (header, docs §7) */
+  double grav[3];                /* gravity on the point masses of a translational mass rule (g->base.mp;
+                                    n_load then holds no rhoA g); unread without a rule */
 } nsb_beam_strain_in;
 
 /// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],

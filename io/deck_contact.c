@@ -580,7 +580,8 @@ static int slave_ends(const unsigned char* mark, const nsb_element* e) { return 
 /* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
    are known: an obstacle master, or a particle master without friction;
    slave nodes that are beam nodes only, of velocity-based elements (either
-   weighting) with POINTS >= 2 (the element mass rule is built for those);
+   weighting) or strain-based elements with the Galerkin weighting, POINTS >= 2
+   (the element mass rule is built for those: docs/theory_beam_strain.md §10);
    no element with both ends among such nodes (its mass would have
    no point left to sit on while keeping its centre).  Returns 0 after an error. */
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
@@ -626,10 +627,13 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
     const int ends = slave_ends(mark, e);
     if (ends == 0) continue;
     ok = 0;
-    if (e->type != NSB_ETYPE_B2V)
+    if (e->type == NSB_ETYPE_B2S && e->weighting != 1)
+      /* docs/theory_beam_strain.md §10: the collocation rows read the resultant at a point mass's own
+         station, where it jumps; measured on the Galerkin rows only */
       VALUE(p, at,
-            "*CONTACT PAIR: MASS=REDISTRIBUTED is built for TYPE=B2V (and B31, B32); element %d at a slave node of "
-            "set %s is not one",
+            "*CONTACT PAIR: MASS=REDISTRIBUTED with TYPE=B2S needs WEIGHTING=GALERKIN; element %d at a slave node "
+            "of set %s has the collocation rows (a point mass of the rule sits on a collocation point, where the "
+            "resultant that those rows read jumps)",
             e->label, s->name);
     else if (e->n_points < 2)
       VALUE(p, at,

@@ -12,7 +12,10 @@
  *               placement;
  *   objectivity superposed rotation of states, unknowns and loads;
  *   patch       static local Newton with node 0 held: end moment -> circular
- *               arc (exact for every N), end force vs Timoshenko.
+ *               arc (exact for every N), end force vs Timoshenko;
+ *   mass_rule   the translational mass rule of a massless end (docs/
+ *               theory_beam_strain.md §10): tangent, mass and first moment,
+ *               the end's mode against the inertia rows.
  * Each suite also runs its cases with the Galerkin weighting (*_galerkin,
  * docs/theory_beam_strain.md §7) under the same criteria.
  */
@@ -713,6 +716,202 @@ static void test_objectivity_galerkin(void) { with_galerkin(test_objectivity); }
 static void test_patch_end_moment_galerkin(void) { with_galerkin(test_patch_end_moment); }
 static void test_patch_cantilever_force_galerkin(void) { with_galerkin(test_patch_cantilever_force); }
 
+/* ---- translational mass rule (docs/theory_beam_strain.md §10) ------------------ */
+
+static nsb_beam_mass_rule mrule; /* the rule of the element under test */
+
+/* The tangent with a rule against central differences: either massless end,
+ * both weightings, N = 2, 3, 5, h = 0.01 and 0.5, Newmark and generalized-
+ * alpha, inertia on and static, gravity on the point masses, damping. */
+static void test_mass_rule_tangent(void) {
+  const int Ns[] = {2, 3, 5};
+  double worst = 0.0;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int end = 0; end < 2; ++end)
+      for (int iN = 0; iN < 3; ++iN)
+        for (int ih = 0; ih < 2; ++ih)
+          for (int ga = 0; ga < 2; ++ga)
+            for (int inert = 1; inert >= 0; --inert) {
+              galerkin_weighting = gal;
+              damping_ab[0] = ih ? 0.7 : 0.0;
+              damping_ab[1] = ih ? 0.04 : 0.0;
+              const double h = ih ? 0.5 : 0.01;
+              strain_case* sc = setup_curved(Ns[iN]);
+              CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&sc->g.base, &mrule, end), 0);
+              set_scheme(&sc->in, 0);
+              make_old_state(sc, h);
+              set_scheme(&sc->in, ga);
+              sc->in.h = h;
+              sc->in.inertia = inert;
+              nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), sc->in.n_load);
+              nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), sc->in.m_load);
+              nsb_v3_store(nsb_v3(1.5, -9.0, 2.5), sc->in.grav);
+              double u[NMAX];
+              random_u(sc, u, h * 0.5, 0.5, 0.5, 3.0);
+              double err = tangent_error(sc, u);
+              worst = fmax(worst, err);
+              CU_ASSERT(err < 1e-6);
+            }
+  galerkin_weighting = 0;
+  damping_ab[0] = damping_ab[1] = 0.0;
+  printf("\n    worst relative error %.2e (either massless end, both weightings, N = 2, 3, 5)\n", worst);
+}
+
+/* The inertia rows of an element at rest, K_m = dK/dc_a: with Newmark
+ * (beta = 1/4, gamma = 1/2), zero rates and u at the old positions the
+ * tangent is K_s + c_a K_m exactly (no velocity, no inertial force), so two
+ * steps give K_m. */
+static double Km[NMAX * NMAX], Kh2[NMAX * NMAX];
+static void inertia_rows(strain_case* sc, double* u) {
+  const int n = nsb_beam_strain_nlocal(sc->g.base.N);
+  double f[NMAX];
+  sc->in.beta = 0.25;
+  sc->in.gamma_n = 0.5;
+  sc->in.h = 1.0;
+  resid(sc, u, f, Km);
+  sc->in.h = 0.5;
+  resid(sc, u, f, Kh2);
+  for (int i = 0; i < n * n; ++i) Km[i] = (Kh2[i] - Km[i]) / 12.0; /* c_a = 4/h^2: 16 - 4 */
+}
+
+/* The unknowns at rest of the element of setup(): node positions and
+ * frames of the initial geometry, zero strains and resultants. */
+static void rest_u(strain_case* sc, double* u) {
+  memset(u, 0, sizeof(double) * NMAX);
+  memcpy(u, sc->old_end[0].r, 3 * sizeof(double));
+  memcpy(u + 6, sc->old_end[1].r, 3 * sizeof(double));
+}
+
+/* The velocity mode of a massless end: the node at `end` moves by e, node
+ * 0's frame and every curvature are held (so no frame along the element
+ * turns and the rotary inertia sees nothing), the shear/stretch unknowns
+ * delta gamma^p hold the stations of the point masses (the rule's points
+ * away from `end`):  G dgamma = target, G = d r(station)/d gamma by
+ * central differences of the element's configuration map
+ * (nsb_beam_strain_frames), 3N equations in 3N unknowns. */
+static void end_mode(strain_case* sc, int end, nsb_vec3 e, double* mode) {
+  const nsb_beam_strain_geom* g = &sc->g;
+  const int N = g->base.N, ng = g->base.n_gauss, n3 = 3 * N;
+  int st[MAXP]; /* stations of the constraints: the rule's points that are not node 0, then L if end = 1 */
+  int m = 0;
+  for (int k = 0; k < N; ++k) {
+    const int src = mrule.src[k];
+    if (src == -1) continue;
+    st[m++] = src == -2 ? g->n_st - 1 : (src + 1) * (ng + 1);
+  }
+  if (end == 1) st[m++] = g->n_st - 1;
+  CU_ASSERT_EQUAL_FATAL(m, N);
+  static double G[3 * MAXP * 3 * MAXP];
+  double strains[6 * MAXP] = {0}, rp[3 * NSB_BEAM_STRAIN_MAX_ST], rm[3 * NSB_BEAM_STRAIN_MAX_ST];
+  double qs[4 * NSB_BEAM_STRAIN_MAX_ST];
+  const nsb_vec3 r0 = nsb_v3_load(sc->old_end[0].r);
+  const nsb_quat q0 = nsb_q_load(sc->old_end[0].q);
+  const double d = 1e-6;
+  for (int p = 0; p < N; ++p)
+    for (int c = 0; c < 3; ++c) {
+      strains[6 * p + c] = d;
+      nsb_beam_strain_frames(g, r0, q0, strains, rp, qs);
+      strains[6 * p + c] = -d;
+      nsb_beam_strain_frames(g, r0, q0, strains, rm, qs);
+      strains[6 * p + c] = 0.0;
+      for (int i = 0; i < N; ++i)
+        for (int r = 0; r < 3; ++r)
+          G[(3 * i + r) + n3 * (3 * p + c)] = (rp[3 * st[i] + r] - rm[3 * st[i] + r]) / (2.0 * d);
+    }
+  /* node 0 moves by e when it is the massless end: every station follows */
+  const nsb_vec3 d0 = end == 0 ? e : nsb_v3_zero();
+  double rhs[3 * MAXP];
+  for (int i = 0; i < N; ++i) {
+    nsb_vec3 t = nsb_v3_sub(end == 1 && i == N - 1 ? e : nsb_v3_zero(), d0);
+    nsb_v3_store(t, rhs + 3 * i);
+  }
+  lapack_int ipiv[3 * MAXP];
+  CU_ASSERT_EQUAL_FATAL(LAPACKE_dgesv(LAPACK_COL_MAJOR, n3, 1, G, n3, ipiv, rhs, n3), 0);
+  memset(mode, 0, sizeof(double) * NMAX);
+  nsb_v3_store(d0, mode);
+  if (end == 1) nsb_v3_store(e, mode + 6);
+  for (int p = 0; p < N; ++p) memcpy(mode + 12 + 6 * p, rhs + 3 * p, 3 * sizeof(double));
+}
+
+/* |K_m x| / (max |K_m| |x|) */
+static double km_residual(int n, const double* x) {
+  double kmax = max_abs(Km, n * n), xmax = max_abs(x, n), r = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double s = 0.0;
+    for (int j = 0; j < n; ++j) s += Km[i + n * j] * x[j];
+    r = fmax(r, fabs(s));
+  }
+  return r / (kmax * xmax);
+}
+
+/* The rule keeps the mass and its first moment, and the end is massless:
+ * (i) a straight element at rest accelerated rigidly along e: the node-1
+ * rows carry rhoA L e (mass) and the moment about r(L) of rhoA L^2/2 at the
+ * centre (first moment), as without the rule; (ii) curved and twisted
+ * element: K_m times the massless end's mode (end_mode) vanishes to the
+ * difference quotients' error, and without the rule it does not. */
+static void test_mass_rule_massless_end(void) {
+  double worst_mode = 0.0, least_plain = 1e300, worst_mass = 0.0;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int N = 2; N <= 5; ++N)
+      for (int end = 0; end < 2; ++end) {
+        galerkin_weighting = gal;
+        const int n = nsb_beam_strain_nlocal(N);
+        double u[NMAX], x[NMAX];
+        /* (i) straight element along x, L = 1.3 */
+        const double L = 1.3;
+        strain_case* sc = setup(N, N + 2, nsb_v3_zero(), nsb_q_identity(), nsb_v3(L, 0.0, 0.0), nsb_q_identity(),
+                                section_generic());
+        CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&sc->g.base, &mrule, end), 0);
+        rest_u(sc, u);
+        inertia_rows(sc, u);
+        const nsb_vec3 e = nsb_v3(0.3, -0.8, 0.5);
+        memset(x, 0, sizeof x);
+        nsb_v3_store(e, x);
+        nsb_v3_store(e, x + 6);
+        double rows[6];
+        for (int i = 0; i < 6; ++i) {
+          rows[i] = 0.0;
+          for (int j = 0; j < n; ++j) rows[i] += Km[(6 + i) + n * j] * x[j];
+        }
+        const double rhoA = sc->sec.rhoA;
+        /* node-1 rows: N_m(L) = sum m_k a = rhoA L e;  R^L^T M_m(L) = sum m_k (r_k - r(L)) x e = -rhoA L^2/2 e_1 x e */
+        const nsb_vec3 Fx = nsb_v3_scale(rhoA * L, e);
+        const nsb_vec3 Mx = nsb_v3_scale(-0.5 * rhoA * L * L, nsb_v3_cross(nsb_v3(1.0, 0.0, 0.0), e));
+        double dm = 0.0;
+        for (int i = 0; i < 3; ++i) {
+          dm = fmax(dm, fabs(rows[i] - ((double*)&Fx)[i]) / (rhoA * L));
+          dm = fmax(dm, fabs(rows[3 + i] - ((double*)&Mx)[i]) / (rhoA * L * L));
+        }
+        worst_mass = fmax(worst_mass, dm);
+        CU_ASSERT(dm < 1e-12);
+        /* (ii) curved, twisted element */
+        sc = setup_curved(N);
+        CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&sc->g.base, &mrule, end), 0);
+        rest_u(sc, u);
+        inertia_rows(sc, u);
+        end_mode(sc, end, nsb_v3(0.6, 0.3, -0.7), x);
+        const double rm = km_residual(n, x);
+        worst_mode = fmax(worst_mode, rm);
+        CU_ASSERT(rm < 1e-8);
+        /* the same mode in the element without the rule meets inertia */
+        sc->g.base.massless_end = -1;
+        sc->g.base.n_mp = 0;
+        sc->g.base.mp = NULL;
+        inertia_rows(sc, u);
+        const double rp = km_residual(n, x);
+        least_plain = fmin(least_plain, rp);
+        CU_ASSERT(rp > 1e-3);
+        printf("%s    %sN=%d massless end %d: |mass, first moment - rhoA L, rhoA L^2/2| %.1e; |K_m mode| %.1e "
+               "(without the rule %.1e)",
+               N == 2 && end == 0 && gal == 0 ? "\n" : "", wname(), N, end, dm, rm, rp);
+        printf("\n");
+      }
+  galerkin_weighting = 0;
+  printf("    worst: mass and first moment %.1e, |K_m mode| %.1e; without the rule >= %.1e\n", worst_mass,
+         worst_mode, least_plain);
+}
+
 static const nsb_test_suite suites[] = {
     {"integrator", (const nsb_test_case[]){{"magnus", test_integrator}, {NULL, NULL}}},
     {"tangent", (const nsb_test_case[]){{"fd", test_tangent}, {"fd_galerkin", test_tangent_galerkin}, {NULL, NULL}}},
@@ -734,6 +933,10 @@ static const nsb_test_suite suites[] = {
                              {"superposed_rotation", test_damping_objectivity},
                              {"superposed_rotation_galerkin", test_damping_objectivity_galerkin},
                              {"strains_kept_no_stiffness_damping", test_damping_rigid},
+                             {NULL, NULL}}},
+    {"mass_rule",
+     (const nsb_test_case[]){{"fd", test_mass_rule_tangent},
+                             {"mass_first_moment_massless_end", test_mass_rule_massless_end},
                              {NULL, NULL}}},
     {NULL, NULL}};
 
