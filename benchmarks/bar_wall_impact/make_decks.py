@@ -14,6 +14,8 @@ as a rigid body, no energy is lost.
   bar_n<ne>_c<C>_p<N>_r<r>.inp  the massless end node with POINTS=N and RHOINF=r
                             ("d": the scheme's default), the configurations that meet
                             the targets (README, "Where the targets are met")
+  bar_b2s_n<ne>_c<C>_p<N>_r<r>.inp  the same with the strain-based element
+                            (TYPE=B2S, WEIGHTING=GALERKIN; docs/theory_beam_strain.md §10)
 """
 import os
 
@@ -37,6 +39,8 @@ RUNS_FINE = [(90, 0.0625, 3, None), (100, 0.0625, 3, None), (100, 0.0625, 3, 1.0
 # (ne, C, POINTS) with RHOINF=1: the other element degrees on the mesh and step of the last
 # (README, "What decides the contact end")
 RUNS_RING = [(100, 0.0625, 2), (100, 0.0625, 4)]
+# (ne, C, POINTS, RHOINF) of the massless end with TYPE=B2S (README, "The strain-based element")
+RUNS_B2S = [(20, 1.0, 2, 1.0), (50, 1.0, 2, 1.0), (100, 1.0, 2, 1.0), (100, 0.0625, 3, 1.0)]
 
 
 def name_hold(ne, cr):
@@ -47,16 +51,21 @@ def name_fine(ne, cr, points, rhoinf):
     return "bar_n%d_c%g_p%d_r%s" % (ne, cr, points, "d" if rhoinf is None else "%g" % rhoinf)
 
 
+def name_b2s(ne, cr, points, rhoinf):
+    return "bar_b2s_n%d_c%g_p%d_r%g" % (ne, cr, points, rhoinf)
+
+
 def name(ne, cr, e, mr=False):
     return "bar_n%d_c%g_mr" % (ne, cr) if mr else "bar_n%d_c%g_e%g" % (ne, cr, e)
 
 
-def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None, end_frac=None):
+def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None, end_frac=None, etype="B2V"):
     """points: POINTS of the B2V elements; rhoinf: RHOINF of the scheme (None: its default);
     hold: the wall retreats at t = 2L/c (the end is held for exactly the contact time of the
     continuum and then released, README "The floor"); t_end: end time (default 3L/c);
     end_frac: the element at the wall end end_frac times as long as the others, which share
-    the rest of L (README, "What decides the contact end"; C is theirs)."""
+    the rest of L (README, "What decides the contact end"; C is theirs); etype: the element
+    TYPE (B2V, or B2S for the strain-based element)."""
     c = (EA / RHOA) ** 0.5
     dx = L / ne if end_frac is None else L / (ne - 1 + end_frac)
     h = cr * dx / c
@@ -68,6 +77,8 @@ def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None, end_
         if hold:
             s += "** The wall retreats at 2L/c: the end is held for exactly the contact time of the continuum.\n"
         s += "*HEADING\nBar against a wall, %d elements, Courant %g, massless end node" % (ne, cr)
+        if etype != "B2V":
+            s += ", TYPE=%s" % etype
         if points != 2 or rhoinf != 1.0:
             s += ", POINTS=%d, RHOINF=%s" % (points, "default" if rhoinf is None else "%g" % rhoinf)
         s += ", released at 2L/c\n" if hold else "\n"
@@ -80,7 +91,7 @@ def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None, end_
         x = i * L / ne if end_frac is None else (i * dx if i < ne else L)
         s += "%d, %.17g, 0, 0\n" % (i + 1, x)
     s += "*NSET, NSET=TIP\n%d\n" % (ne + 1)
-    s += "*ELEMENT, TYPE=B2V, ELSET=BAR, WEIGHTING=GALERKIN, POINTS=%d\n" % points
+    s += "*ELEMENT, TYPE=%s, ELSET=BAR, WEIGHTING=GALERKIN, POINTS=%d\n" % (etype, points)
     for i in range(ne):
         s += "%d, %d, %d\n" % (i + 1, i + 1, i + 2)
     s += ("*BEAM GENERAL SECTION, ELSET=BAR\n%g, %g, %g, %g, %g, %g\n%g, %g, %g, %g\n0, 1, 0\n"
@@ -122,6 +133,9 @@ def main():
     for ne, cr, points, rhoinf in RUNS_FINE + [(ne, cr, points, 1.0) for ne, cr, points in RUNS_RING]:
         with open(os.path.join(HERE, name_fine(ne, cr, points, rhoinf) + ".inp"), "w") as fh:
             fh.write(deck(ne, cr, 0.0, True, points=points, rhoinf=rhoinf))
+    for ne, cr, points, rhoinf in RUNS_B2S:
+        with open(os.path.join(HERE, name_b2s(ne, cr, points, rhoinf) + ".inp"), "w") as fh:
+            fh.write(deck(ne, cr, 0.0, True, points=points, rhoinf=rhoinf, etype="B2S"))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,12 @@ elements at Courant number 1.
                           collocation POINTS=2 (the rule alone, without the
                           collocation elements' own energy defect)
   bar_b2v_n20_mm.inp      bar_b2v_n20.inp in mm, tonne, s (unit check)
+  bar_b2s_n<ne>.inp, bar_b2s_p3_n<ne>.inp  the strain-based element (TYPE=B2S,
+                          WEIGHTING=GALERKIN, POINTS=2 and 3; docs/theory_beam_strain.md
+                          §10), bar_b2s_n20_mm.inp in mm, tonne, s
+  particle_b2s_n100.inp   benchmarks/saint_venant_impact's sv_n100_mr_rho1.inp (a particle
+                          of the bar's mass strikes the massless end of a held bar) with
+                          the element line TYPE=B2S
 
 With the default scheme (the generalized-alpha form, rho_inf = 0.9) or
 another RHOINF instead of RHOINF=1 (README, "With the default scheme"):
@@ -36,7 +42,8 @@ COURANT = 1.0
 # (collocation named: it is the default in static models only, docs/deck.md WEIGHTING=)
 ELEMS = {"b2v": ("TYPE=B2V, WEIGHTING=COLLOCATION", 2), "b2v_p2": ("TYPE=B2V, POINTS=2, WEIGHTING=COLLOCATION", 2),
          "b31": ("TYPE=B31, WEIGHTING=COLLOCATION", 2), "b32": ("TYPE=B32, WEIGHTING=COLLOCATION", 3), "gal_p3": ("TYPE=B2V, WEIGHTING=GALERKIN, POINTS=3", 2),
-         "gal_p4": ("TYPE=B2V, WEIGHTING=GALERKIN, POINTS=4", 2)}
+         "gal_p4": ("TYPE=B2V, WEIGHTING=GALERKIN, POINTS=4", 2),
+         "b2s": ("TYPE=B2S, WEIGHTING=GALERKIN, POINTS=2", 2), "b2s_p3": ("TYPE=B2S, WEIGHTING=GALERKIN, POINTS=3", 2)}
 MESHES = (20, 50)
 # SI -> mm, tonne, s: length 1e3, mass 1e-3; force N and time s unchanged
 MM = {"len": 1e3, "mass": 1e-3}
@@ -103,7 +110,29 @@ def deck(elem, ne, mm=False, end_only=False, rho=1.0, courant=COURANT):
     return s
 
 
+def particle_b2s():
+    """saint_venant_impact's sv_n100_mr_rho1 deck with the strain-based element (its make_decks)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "sv_make_decks", os.path.join(HERE, os.pardir, "saint_venant_impact", "make_decks.py"))
+    sv = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sv)
+    s = sv.deck(100, "mr_rho1")
+    old = "*ELEMENT, TYPE=B2V, "
+    assert s.count(old) == 1
+    return ("** benchmarks/massless_end/make_decks.py: saint_venant_impact's sv_n100_mr_rho1.inp with the element "
+            "line TYPE=B2S.\n" + s.replace(old, "*ELEMENT, TYPE=B2S, "))
+
+
 def main():
+    with open(os.path.join(HERE, "particle_b2s_n100.inp"), "w") as fh:
+        fh.write(particle_b2s())
+    for elem in ("b2s", "b2s_p3"):
+        for ne in MESHES:
+            with open(os.path.join(HERE, name(elem, ne) + ".inp"), "w") as fh:
+                fh.write(deck(elem, ne))
+    with open(os.path.join(HERE, name("b2s", 20, True) + ".inp"), "w") as fh:
+        fh.write(deck("b2s", 20, True))
     for elem in ("b2v", "b2v_p2", "b31", "b32"):
         for ne in MESHES:
             with open(os.path.join(HERE, name(elem, ne) + ".inp"), "w") as fh:

@@ -67,7 +67,11 @@ CASES = {
                            eparams=", WEIGHTING=COLLOCATION, POINTS=2"),
     "points1": deck("POINTS=1 (no massless end)", 0, eparams=", WEIGHTING=GALERKIN, POINTS=1"),
     "both_ends": deck("both ends of an element are slaves", 0, slave="BAR"),
-    "b2s": deck("TYPE=B2S (the rule is not built)", 0, etype="B2S", eparams=", POINTS=2"),
+    "b2s": deck("TYPE=B2S with its collocation rows (the rule is not built for them)", 0, etype="B2S",
+                eparams=", POINTS=2"),
+    "b2s_galerkin": deck("TYPE=B2S, WEIGHTING=GALERKIN (the rule is built, but impacts across the axis gain "
+                         "energy with this element: docs/contact.md §7.2)", 0, etype="B2S",
+                         eparams=", WEIGHTING=GALERKIN, POINTS=2"),
     "particle_slave": deck("a particle among the slaves", 0, extra=BALL + "*NSET, NSET=BOTH\n3, 4\n", slave="BOTH"),
     "beam_master": deck("a beam element set as master", 0,
                         extra="*NODE\n5, 1.02, -0.5, 0\n6, 1.02, 0.5, 0\n*ELEMENT, TYPE=B2V, ELSET=POST\n3, 5, 6\n"
