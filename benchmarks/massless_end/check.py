@@ -91,7 +91,8 @@ ALPHA_RUNS = (("bar_b2v_n50_default", "b2v n=50 default scheme"),
               ("bar_b2v_n20_default", "b2v n=20 default scheme"),
               ("bar_b2v_p2_end_n20_default", "b2v_p2_end n=20 default scheme"),
               ("bar_gal_p3_n100_c0.0625_default", "Galerkin P3 n=100 C=1/16 default scheme"),
-              ("bar_gal_p4_n100_c0.0625_default", "Galerkin P4 n=100 C=1/16 default scheme"))
+              ("bar_gal_p4_n100_c0.0625_default", "Galerkin P4 n=100 C=1/16 default scheme"),
+              ("bar_b2s_n20_default", "b2s n=20 default scheme"))
 
 
 def check_alpha(case, d, deck, var):

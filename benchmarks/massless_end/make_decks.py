@@ -52,7 +52,7 @@ MM = {"len": 1e3, "mass": 1e-3}
 # decks with the default scheme (rho None) or another RHOINF: (elem, ne, end_only, rho, Courant number)
 ALPHA = (("b2v", 20, False, None, 1.0), ("b2v", 50, False, None, 1.0), ("b2v_p2", 20, True, None, 1.0),
          ("b2v_p2", 20, True, 0.5, 1.0), ("gal_p3", 100, False, None, 0.0625),
-         ("gal_p4", 100, False, None, 0.0625))
+         ("gal_p4", 100, False, None, 0.0625), ("b2s", 20, False, None, 1.0))
 
 
 def name(elem, ne, mm=False):
