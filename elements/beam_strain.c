@@ -304,8 +304,6 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_qua
 
 /* ---- the kernel --------------------------------------------------------------- */
 
-
-
 /* Running quadrature sums from x = 0 and their Jacobians. */
 typedef struct sums {
   nsb_vec3 Fe, Fm;     /* int f_e = -int n,  int rhoA a */

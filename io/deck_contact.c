@@ -629,7 +629,7 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
     ok = 0;
     if (e->type == NSB_ETYPE_B2S && e->weighting != 1)
       /* docs/theory_beam_strain.md §10: the collocation rows read the resultant at a point mass's own
-         station, where it jumps; measured on the Galerkin rows only */
+         station, where it jumps (with this check bypassed the bar lost as much as with the node's mass) */
       VALUE(p, at,
             "*CONTACT PAIR: MASS=REDISTRIBUTED with TYPE=B2S needs WEIGHTING=GALERKIN; element %d at a slave node "
             "of set %s has the collocation rows (a point mass of the rule sits on a collocation point, where the "
