@@ -582,7 +582,7 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
     csv_int(o, ',', m->nodes.data[e->nodes[0]].label);
     csv_str(o, ',', master);
     const double vals[] = {d->gap,      d->impulse[0], d->impulse[1], d->impulse[2], d->force, d->slip,
-                           d->dissipated, d->point[0], d->point[1],   d->point[2],   d->n[0],  d->n[1], d->n[2]};
+                           d->dissipated, d->point[0], d->point[1],   d->point[2],   d->n_end[0], d->n_end[1], d->n_end[2]};
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; ++k) csv_num(o, ',', vals[k]);
     /* the point of a POINTS= set (1-based), then compliant friction: state,
        force on the slave, ELASTOPLASTIC's stick elongation z and plastic
