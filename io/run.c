@@ -1354,7 +1354,6 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
                                    (rn->vtk && sd->vtk_every > 0));
   for (long j = j0; st >= 0; ++j) {
     double t0 = nsb_system_time(s);
-    const long iters0 = rn->stats->newton_iterations; /* the row's, as in time_step */
     st = nsb_arclength_increment(al, &info, &rep);
     if (st < 0) {
       print_failure(m, k, rn->inc + 1, t0, nsb_arclength_ds(al), &rep);
@@ -1369,7 +1368,7 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
     int hist_due = sd->history_every > 0 && (j % sd->history_every == 0 || last);
     int vtk_due = sd->vtk_every > 0 && (j % sd->vtk_every == 0 || last);
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (vtk_due ? OUT_VTK | OUT_COUNT : 0u);
-    if ((st = write_output(rn, what, (int)(rn->stats->newton_iterations - iters0))) < 0) break;
+    if ((st = write_output(rn, what, info.iterations)) < 0) break;
     /* a checkpoint of the last increment continues with the next step */
     x.done = last;
     int stop = stop_requested(rn);
@@ -1562,7 +1561,7 @@ static int write_initial(run* rn, int contacts) {
 /* Advance from the current time to the grid time t_target of step k with
    the increments the step control sc chooses (solver/step_control.h): one
    increment of h_nom, or substeps after a cutback. */
-static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc) {
+static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int* iters) {
   nsb_ctx* ctx = rn->ctx;
   nsb_system* s = rn->s;
   const nsb_step_def* sd = &rn->m->steps.data[k];
@@ -1572,6 +1571,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc) {
     rep.shrink = 0.0;
     rep.final = 0;
     int st = nsb_system_increment_to(s, t_new, &rep);
+    *iters += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
@@ -1853,17 +1853,13 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
   nsb_system_check_compliant(s, sc.hertz);
   long n_inc = sc.n_inc;
   for (long j = j0; j <= n_inc; ++j) {
-    /* the row's Newton iterations: every attempt of its increments (the
-       statistic's count, nsb_stats.newton_iterations; not the acceleration
-       solves) */
-    const long iters0 = rn->stats->newton_iterations;
+    int iters = 0;
     /* support reactions only where they are written */
     int hist_due = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
     int vtk_due = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     int clog_due = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
     nsb_system_want_reactions(s, (hist_due && rn->probe_reactions) || vtk_due);
-    NSB_CALL(advance_to(rn, k, nsb_step_control_grid_time(&sc, j), &sc));
-    const int iters = (int)(rn->stats->newton_iterations - iters0);
+    NSB_CALL(advance_to(rn, k, nsb_step_control_grid_time(&sc, j), &sc, &iters));
     ++rn->inc;
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (clog_due ? OUT_CONTACTS : 0u) |
                     (vtk_due ? OUT_VTK | OUT_VTK_CONTACTS | OUT_COUNT : 0u);
@@ -1994,12 +1990,7 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
     fprintf(out, "  shortened for compliant contacts %ld (omega h <= %g; *DYNAMIC, DIRECT keeps the grid)\n",
             st->hertz_shortened, NSB_HERTZ_OMEGA_H_TARGET);
   if (st->floor_accepted > 0) fprintf(out, "  accepted at the increment round-off floor %ld\n", st->floor_accepted);
-  fprintf(out, "  Newton iterations     %ld (of the increments, every attempt; history.csv's newton_iterations "
-               "summed when it has a row every increment)\n",
-          st->newton_iterations);
-  if (st->accel_iterations > 0)
-    fprintf(out, "    acceleration solves  %ld more (initial accelerations, restarts after impulses)\n",
-            st->accel_iterations);
+  fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);

@@ -50,11 +50,7 @@ typedef struct nsb_newton_report {
 
 /// Run statistics (CVodePrintAllStats-like), filled by the system and the driver.
 typedef struct nsb_stats {
-  /* newton_iterations: those of the increments, every attempt (rejected, repeated with full
-     Newton or after a first touch) and Riks's; history.csv's newton_iterations sums them
-     per row.  accel_iterations: those of the acceleration solves (a step's initial
-     accelerations, the restarts after impulsive increments), in no history row */
-  long increments, rejected, newton_iterations, accel_iterations, factorizations, solves, outputs;
+  long increments, rejected, newton_iterations, factorizations, solves, outputs;
   long floor_accepted;        /* increments accepted with converged corrections and the residual at its
                                  round-off floor (docs/theory.md §5) */
   long factorizations_fresh; /* of which with a fresh pivot search (KLU: reused pivots rejected) */
