@@ -956,33 +956,13 @@ int nsb_sys_restart_acceleration(nsb_system* s, double p_gain, nsb_newton_report
   return st;
 }
 
-/* Element i's residual into s->ff for an output (the reactions, the
-   supports' power): the evaluation writes the element's state (a beam's
-   points, a contact's law), which is kept as the increment left it, so that
-   the run goes on as without this evaluation, bit for bit. */
-static int eval_kept(nsb_system* s, int i, const nsb_eval_ctx* ec) {
-  const nsb_elem* e = &s->elems[i];
-  int beam = e->ops == &nsb_beam_v_ops && s->sp_keep, contact = i >= s->first_contact;
-  nsb_contact_data cd;
-  if (beam) nsb_beam_state_save(e, s->sp_keep);
-  if (contact) cd = *(const nsb_contact_data*)e->state;
-  memset(s->ff, 0, (size_t)e->n_local * sizeof(double));
-  int st = e->ops->eval(e, ec, s->ff, NULL);
-  if (beam) nsb_beam_state_load(e, s->sp_keep);
-  if (contact) *(nsb_contact_data*)e->state = cd;
-  return st;
-}
-
 /* Support reactions at the converged state of an increment (before its
    commit, so that the beams' interior states are still those of the
    increment): one residual-only assembly, whose element contributions to
    the rows of held DOFs are the forces and moments the supports exert
    (residual convention of elements/element.h: r = inertia + internal -
    applied, so equilibrium of a held row reads r - R = 0).  Moments of
-   rotation rows are in the node frame and are turned into the global one.
-   An output: it leaves the elements' states as they were (eval_kept; a
-   beam's points re-evaluated at the converged iterate, which the
-   increment's last assembly did not see, moved the run at round-off). */
+   rotation rows are in the node frame and are turned into the global one. */
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_conv_norms keep = s->nrm;
   memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
@@ -993,11 +973,8 @@ int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     int newton = e->ops == &nsb_contact_newton_ops;
-    int st = eval_kept(s, i, &ec);
-    if (st < 0) {
-      s->nrm = keep;
-      return st;
-    }
+    memset(s->ff, 0, (size_t)e->n_local * sizeof(double));
+    NSB_CALL(e->ops->eval(e, &ec, s->ff, NULL));
     for (int k = 0, q = 0; k < e->n_nodes; ++k)
       for (int d = 0; d < e->node_ndof[k]; ++d, ++q)
         if (e->eq[q] < 0) {
@@ -1038,7 +1015,17 @@ int nsb_sys_support_power(nsb_system* s, nsb_eval_mode mode, double t_new, doubl
       int at = 0;
       for (int k = 0; k < e->n_nodes && !at; ++k) at = s->driven[e->nodes[k]];
       if (!at) continue;
-      int st = eval_kept(s, i, &ec);
+      /* the evaluation writes the element's state (a beam's points, a
+         contact's law): kept as the increment left it, so that the run
+         goes on as without this evaluation, bit for bit */
+      int beam = e->ops == &nsb_beam_v_ops && s->sp_keep, contact = i >= s->first_contact;
+      nsb_contact_data cd;
+      if (beam) nsb_beam_state_save(e, s->sp_keep);
+      if (contact) cd = *(const nsb_contact_data*)e->state;
+      memset(s->ff, 0, (size_t)e->n_local * sizeof(double));
+      int st = e->ops->eval(e, &ec, s->ff, NULL);
+      if (beam) nsb_beam_state_load(e, s->sp_keep);
+      if (contact) *(nsb_contact_data*)e->state = cd;
       if (st < 0) {
         s->nrm = keep;
         return st;

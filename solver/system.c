@@ -865,9 +865,8 @@ int nsb_system_begin_step(nsb_system* s, int k, double t0) {
     s->driven[i] = drv;
     s->n_driven += drv;
   }
-  if (!s->sp_keep) {
-    /* room for the largest beam state (kept over the evaluations of the
-       reactions and the supports' power, assembly.c eval_kept) */
+  if (s->n_driven > 0 && !s->sp_keep) {
+    /* room for the largest beam state (nsb_sys_support_power keeps it) */
     size_t need = 0;
     for (int i = 0; i < s->first_contact; ++i)
       if (s->elems[i].ops == &nsb_beam_v_ops && nsb_beam_state_bytes(&s->elems[i]) > need)

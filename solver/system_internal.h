@@ -69,7 +69,7 @@ struct nsb_system {
   int* rot_bc;       /* 3n: boundary record prescribing body-axis rotation k of node i, -1 free */
   int* driven;       /* n: the node has a DOF whose support moves in this dynamic step (support work) */
   int n_driven;      /* nodes with driven[i] */
-  void* sp_keep;     /* a beam's state kept over an output's evaluation (sp_keep_size bytes; assembly.c eval_kept) */
+  void* sp_keep;     /* a beam's state kept over the support power's evaluation (sp_keep_size bytes) */
   size_t sp_keep_size;
   int* mult_eq;  /* n_mult */
   int n_eq, n_node_eq, max_eq;
