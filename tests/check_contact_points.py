@@ -16,7 +16,7 @@ against the geometry of the deck and the slaves' positions in history.csv:
   3. the written normal nx, ny, nz is that outward normal, of the same configuration as
      the point and the gap (the increment's end; the Hermite centreline's: the unit
      vector from the point to c), and c = point + (gap + r_slave) n with it.  The normal
-     frozen at the increment's start, which the law's rows use, differs from it by
+     frozen at the increment's start, which the law's rows use (law_nx, law_ny, law_nz), differs by
      2e-5 where the contact turns (the particle pair).
 
 Tolerance 1e-11 (round-off of coordinates up to 60).  Every pair must have its rows at
