@@ -2324,7 +2324,8 @@ void nsb_contact_hold_first_touch(nsb_elem* e, int n) {
   }
 }
 
-/* The contact point on the master's surface, the output's (contacts.csv, contacts.vtu):
+/* The contact point on the master's surface and the surface's normal there, the
+   output's (contacts.csv, contacts.vtu), both of the geometry G of the increment's end:
    the geometry's point is a plane's or a body face's surface point, but a sphere's
    centre, a cylinder's axis point, a particle master's centre and the closest point of
    a beam's centreline: each moved out by the master's radius along the normal. */
@@ -2339,6 +2340,7 @@ static void store_master_point(const nsb_model* m, nsb_contact_data* d, const ns
     rm = nsb_contact_beam_radius(m, &m->contact_pairs.data[d->pair], d->shape.master);
   }
   nsb_v3_store(nsb_v3_muladd(G->point, rm, G->n), d->point);
+  nsb_v3_store(G->n, d->n_end);
 }
 
 /* The tangents of the normal n at the end of the increment: those

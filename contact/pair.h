@@ -230,8 +230,10 @@ typedef struct nsb_contact_data {
   double fr_ratio, fr_t;
   int fr_report, fr_reported;
   /* results of the last accepted increment (output); point: the contact point on the
-     master's surface (store_master_point in pair.c) */
-  double gap, impulse[3], force, slip, dissipated, point[3];
+     master's surface and n_end the surface's unit normal there (towards the slave), both
+     at the increment's end like gap (store_master_point in pair.c; n is the normal frozen
+     at its start, which the law's rows use) */
+  double gap, impulse[3], force, slip, dissipated, point[3], n_end[3];
   /* compliant friction of the last accepted increment (output, contacts.csv):
      the friction force on the slave at t_n+1 (global), ELASTOPLASTIC's
      plastic rate |w'| and the state (nsb_friction_state, contact/friction.h) */

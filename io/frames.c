@@ -324,7 +324,7 @@ int nsb_contact_buf_write(nsb_ctx* ctx, nsb_vtk_contact_writer* w, nsb_contact_b
     int loaded = d->impulse[0] != 0.0 || d->impulse[1] != 0.0 || d->impulse[2] != 0.0 || d->force != 0.0;
     if (!(d->owner && (d->gap <= 0.0 || loaded))) continue;
     memcpy(cb->x + 3 * k, d->point, 3 * sizeof(double));
-    memcpy(cb->normal + 3 * k, d->n, 3 * sizeof(double));
+    memcpy(cb->normal + 3 * k, d->n_end, 3 * sizeof(double));
     memcpy(cb->impulse + 3 * k, d->impulse, 3 * sizeof(double));
     cb->gap[k] = d->gap;
     cb->force[k] = d->force;

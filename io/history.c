@@ -524,8 +524,8 @@ int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_
   nsb_contact_log* c = nsb_alloc(ctx, sizeof(*c));
   if (!c) return NSB_ERR_ALLOC;
   c->ctx = ctx;
-  /* 24 numbers, five integers and the master's name */
-  size_t row_cap = 28 * 32 + NSB_NAME_MAX + 64;
+  /* 27 numbers, five integers and the master's name */
+  size_t row_cap = 32 * 32 + NSB_NAME_MAX + 64;
   int st = bytes > 0 ? csv_resume(ctx, &c->out, path, row_cap, bytes) : csv_open(ctx, &c->out, path, 0, row_cap);
   if (st < 0) {
     nsb_free(ctx, c, sizeof(*c));
@@ -537,7 +537,8 @@ int nsb_contact_log_open_resume(nsb_ctx* ctx, const char* path, long bytes, nsb_
   }
   csv_put(&c->out, "time,pair,slave_node,master,gap,normal_impulse,tangential_impulse_1,tangential_impulse_2,"
                    "normal_force,slip_speed,dissipated,x,y,z,nx,ny,nz,"
-                   "point,friction_state,friction_x,friction_y,friction_z,stick_x,stick_y,stick_z,plastic_rate");
+                   "point,friction_state,friction_x,friction_y,friction_z,stick_x,stick_y,stick_z,plastic_rate,"
+                   "law_nx,law_ny,law_nz");
   st = csv_end_row(&c->out);
   if (st >= 0) st = csv_flush(&c->out);
   if (st < 0) {
@@ -582,7 +583,7 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
     csv_int(o, ',', m->nodes.data[e->nodes[0]].label);
     csv_str(o, ',', master);
     const double vals[] = {d->gap,      d->impulse[0], d->impulse[1], d->impulse[2], d->force, d->slip,
-                           d->dissipated, d->point[0], d->point[1],   d->point[2],   d->n[0],  d->n[1], d->n[2]};
+                           d->dissipated, d->point[0], d->point[1],   d->point[2],   d->n_end[0], d->n_end[1], d->n_end[2]};
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; ++k) csv_num(o, ',', vals[k]);
     /* the point of a POINTS= set (1-based), then compliant friction: state,
        force on the slave, ELASTOPLASTIC's stick elongation z and plastic
@@ -591,6 +592,9 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
     csv_int(o, ',', d->fstate);
     const double fr[] = {d->ftan[0], d->ftan[1], d->ftan[2], d->fz[0], d->fz[1], d->fz[2], d->frate};
     for (size_t k = 0; k < sizeof fr / sizeof fr[0]; ++k) csv_num(o, ',', fr[k]);
+    /* the normal the increment's law used, frozen at its start: the direction of
+       normal_impulse (nx, ny, nz above is the end's, with gap and point) */
+    for (int k = 0; k < 3; ++k) csv_num(o, ',', d->n[k]);
     NSB_CALL(csv_end_row(o));
   }
   /* the rows of one output time go out together */
@@ -620,6 +624,8 @@ int nsb_contact_log_write_reduced(nsb_contact_log* c, const nsb_model* m, const 
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; ++k) csv_num(o, ',', vals[k]);
     /* no point set, no friction: point, friction_state, force, stick elongation and plastic rate 0 */
     for (int k = 0; k < 9; ++k) csv_int(o, ',', 0);
+    /* the law's normal: the reduced model's contact takes the normal of the current state */
+    for (int k = 0; k < 3; ++k) csv_num(o, ',', d.n[k]);
     NSB_CALL(csv_end_row(o));
   }
   return csv_flush_due(&c->out);

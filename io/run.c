@@ -1368,6 +1368,7 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
     int hist_due = sd->history_every > 0 && (j % sd->history_every == 0 || last);
     int vtk_due = sd->vtk_every > 0 && (j % sd->vtk_every == 0 || last);
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (vtk_due ? OUT_VTK | OUT_COUNT : 0u);
+    rn->stats->row_iterations += info.iterations;
     if ((st = write_output(rn, what, info.iterations)) < 0) break;
     /* a checkpoint of the last increment continues with the next step */
     x.done = last;
@@ -1572,6 +1573,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
     rep.final = 0;
     int st = nsb_system_increment_to(s, t_new, &rep);
     *iters += rep.iterations;
+    rn->stats->row_iterations += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
@@ -1991,6 +1993,17 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
             st->hertz_shortened, NSB_HERTZ_OMEGA_H_TARGET);
   if (st->floor_accepted > 0) fprintf(out, "  accepted at the increment round-off floor %ld\n", st->floor_accepted);
   fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
+  /* what history.csv counts, and the rest (nsb_stats) */
+  const long other = st->newton_iterations - st->row_iterations - st->accel_iterations;
+  if (st->accel_iterations > 0 || other != 0) {
+    fprintf(out, "    in history rows      %ld (history.csv's newton_iterations summed, with a row every increment)\n",
+            st->row_iterations);
+    fprintf(out, "    acceleration solves  %ld\n", st->accel_iterations);
+    if (other != 0)
+      fprintf(out, "    repeated attempts    %ld (an increment's attempt before its repeat with full Newton or after a "
+                   "first touch)\n",
+              other);
+  }
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);

@@ -737,6 +737,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     nsb_sys_correction_norms(s, mode, s->dx, &ic);
     rep->iterations = it + 1;
     s->stats.newton_iterations++;
+    if (mode == NSB_EVAL_ACCEL) s->stats.accel_iterations++;
     /* a static increment whose first correction is out of all proportion
        (first_correction_shrink), where the step may cut back: given up now */
     if (mode == NSB_EVAL_STATIC && it == 0 && !s->step.riks && s->step.h_min > 0.0 &&

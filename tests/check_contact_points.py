@@ -12,9 +12,12 @@ against the geometry of the deck and the slaves' positions in history.csv:
   2. the slave's contact-sphere centre c (the node, or node + R s for a point s of a
      POINTS= set) is the point plus (gap + r_slave) along the surface's outward normal
      there (computed here from the master's geometry; the Hermite centreline's: the
-     distance |c - point| = gap + r_slave only).  The written normal nx, ny, nz is the
-     increment's, taken at its start: it differs from the end normal where the contact
-     turns (the particle pair), so it is not used.
+     distance |c - point| = gap + r_slave only);
+  3. the written normal nx, ny, nz is that outward normal, of the same configuration as
+     the point and the gap (the increment's end; the Hermite centreline's: the unit
+     vector from the point to c), and c = point + (gap + r_slave) n with it.  The normal
+     frozen at the increment's start, which the law's rows use (law_nx, law_ny, law_nz), differs by
+     2e-5 where the contact turns (the particle pair).
 
 Tolerance 1e-11 (round-off of coordinates up to 60).  Every pair must have its rows at
 every output time.  Exit 1 with the first failure."""
@@ -121,6 +124,14 @@ for r in rows:
     want = [p[i] + (gap + rs) * nu[i] for i in range(3)]
     if norm(sub(c, want)) > TOL:
         fail("t %g pair %d node %d (%s): slave centre %s, point + (gap + r) nu = %s" % (t, pair, slave, kind, c, want))
+    n = vec(r, "nx", "ny", "nz")
+    if norm(sub(n, nu)) > TOL:
+        fail("t %g pair %d node %d (%s): written normal %s, the surface's normal at the point %s (%.3g apart)" %
+             (t, pair, slave, kind, n, nu, norm(sub(n, nu))))
+    want = [p[i] + (gap + rs) * n[i] for i in range(3)]
+    if norm(sub(c, want)) > TOL:
+        fail("t %g pair %d node %d (%s): slave centre %s, point + (gap + r) n = %s (n the written normal)" %
+             (t, pair, slave, kind, c, want))
     seen.setdefault(t, set()).add((pair, k))
 want_keys = {(q, 0) for q in PAIRS if q != 11} | {(11, k) for k in (1, 2, 3)}
 if len(seen) < 3:
@@ -128,5 +139,5 @@ if len(seen) < 3:
 for t, keys in seen.items():
     if keys != want_keys:
         fail("t %g: rows of %s, want %s" % (t, sorted(keys), sorted(want_keys)))
-print("%d contact points of %d pairs (every contact kind) on their masters' surfaces at %d times" %
+print("%d contact points and normals of %d pairs (every contact kind) on their masters' surfaces at %d times" %
       (len(rows), len(PAIRS), len(seen)))

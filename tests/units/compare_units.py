@@ -29,7 +29,8 @@ PROBE = {"x": LENGTH, "y": LENGTH, "z": LENGTH, "ux": LENGTH, "uy": LENGTH, "uz"
 CONTACT = {"gap": LENGTH, "normal_impulse": 1.0, "tangential_impulse_1": 1.0, "tangential_impulse_2": 1.0,
            "normal_force": 1.0, "slip_speed": LENGTH, "dissipated": ENERGY, "x": LENGTH, "y": LENGTH,
            "z": LENGTH, "nx": 1.0, "ny": 1.0, "nz": 1.0, "friction_x": 1.0, "friction_y": 1.0, "friction_z": 1.0,
-           "stick_x": LENGTH, "stick_y": LENGTH, "stick_z": LENGTH, "plastic_rate": LENGTH}
+           "stick_x": LENGTH, "stick_y": LENGTH, "stick_z": LENGTH, "plastic_rate": LENGTH, "law_nx": 1.0,
+           "law_ny": 1.0, "law_nz": 1.0}
 EXACT = {"time", "step", "increment", "load_factor", "pair", "slave_node", "master", "point", "friction_state"}
 # counters that may differ by one where a convergence test is borderline (the
 # two unit systems round differently); the values above then still agree

@@ -52,7 +52,8 @@ MODES = {"eigenvalue": "1/T^2", "omega": "1/T", "frequency": "1/T", "period": "T
 CONTACT = {"time": "T", "gap": "L", "normal_impulse": "F*T", "tangential_impulse_1": "F*T", "tangential_impulse_2": "F*T",
            "normal_force": "F", "slip_speed": "L/T", "dissipated": "F*L", "x": "L", "y": "L", "z": "L",
            "nx": "1", "ny": "1", "nz": "1", "friction_x": "F", "friction_y": "F", "friction_z": "F",
-           "stick_x": "L", "stick_y": "L", "stick_z": "L", "plastic_rate": "L/T"}
+           "stick_x": "L", "stick_y": "L", "stick_z": "L", "plastic_rate": "L/T", "law_nx": "1", "law_ny": "1",
+           "law_nz": "1"}
 EXACT = {"step", "increment", "mode", "pair", "slave_node", "master", "point", "friction_state"}
 
 
@@ -2470,8 +2471,8 @@ def check_particle_collision(m, run):
         report(m, "pair %d: one impulsive increment" % (k + 1), len(rows) == 1, "%d" % len(rows))
         if len(rows) != 1:
             continue
-        # the normal the increment took (frozen at its start) and the exact one at first touch
-        nh = [-float(rows[0][q]) for q in ("nx", "ny", "nz")]
+        # the normal the increment took (frozen at its start: law_n) and the exact one at first touch
+        nh = [-float(rows[0][q]) for q in ("law_nx", "law_ny", "law_nz")]
         sin = math.sin(p["theta"]) if k else 0.0
         n = [math.sqrt(1 - sin * sin), sin, 0.0]
         va = [end[a + q] for q in ("vx", "vy", "vz")]
@@ -2717,7 +2718,7 @@ def check_ball_on_element(m, run):
         first = imp[0]
         i = row[round(float(first["time"]) / dt)]
         a, b = h[i - 1], h[i]
-        n = [float(first[q]) for q in ("nx", "ny", "nz")]
+        n = [float(first[q]) for q in ("law_nx", "law_ny", "law_nz")]  # the impulse's direction
 
         def pos(r, f):
             return [r["%s%d%s.%s%s" % (nm, k + 1, sfx, f, q)] for nm, sfx in (("ball", ""), ("n", "_4"), ("n", "_5"))
