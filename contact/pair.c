@@ -888,10 +888,78 @@ static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const ns
   return u;
 }
 
+/* The law on the step average of a particle or a rigid body's centre (not
+   framed, not a beam node) on a fixed sphere or cylinder obstacle (docs/contact.md
+   §7, "Gap drift", "On a curved obstacle").  With the frozen normal n_n the
+   law n_n . Delta x >= 0 held the step-average velocity tangent at t_n, and
+   the particle drifted off the surface by sum |Delta x|^2/2R.  And in the
+   generalized-alpha form the impulse Lambda n moves the position by
+   (beta/gamma) h Lambda/m, the velocity by Lambda/m: with constant smooth
+   accelerations the energy changes over the increment by
+       Delta E = Lambda n . (Delta x/h - c Delta v),   c = beta/gamma - 1/2
+   (impulse_weight/h), which under n . Delta x = 0 is -c Lambda n . Delta v, the
+   centripetal c Lambda h v^2/R > 0 of the turning velocity.  So these
+   contacts state the law on the shifted point y = x - c h v: its displacement
+   Delta y = Delta x - c h Delta v (step_disp_y), along the normal at the
+   midpoint of y, n_m = d_m/|d_m|, d_m = (d(y_n) + d(y_n+1))/2 (d the distance
+   vector from the centre or the axis).  Since
+       n_m . Delta y = (|d(y_n+1)|^2 - |d(y_n)|^2) / (2 |d_m|),
+   the persistent law n_m . Delta y >= 0 holds the distance of y to the
+   surface itself, and the impulse along n_m works Lambda n_m . Delta y/h = 0
+   when it presses (x = y + c h v is off by c h n . v, the normal velocity that
+   the held law leaves, to second order in h).  step_normal returns n_m, and
+   *Hm = d n_m / d y_n+1 = (P - n_m n_m^T)/(2 |d_m|) (P the projection normal
+   to a cylinder's axis, the identity for a sphere); otherwise n_n and zero. */
+static int step_normal_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  if (d->shape.kind != 0 || d->shape.framed || d->flexible || !d->step_law) return 0;
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  return o->kind != NSB_OBSTACLE_PLANE && o->amplitude < 0;
+}
+
+/* c h of the shifted point y = x - c h v (step_normal_applies), else 0. */
+static double step_shift(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return step_normal_applies(d, ec) ? impulse_weight(ec) : 0.0;
+}
+
+static nsb_vec3 step_normal(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_mat3* Hm) {
+  nsb_vec3 n = nsb_v3_load(d->n);
+  *Hm = nsb_m3_zero();
+  if (!step_normal_applies(d, ec)) return n;
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  const int q = e->nodes[0];
+  const double s = step_shift(d, ec);
+  nsb_vec3 y0 = nsb_v3_muladd(nsb_st_x(ec->old, q), -s, nsb_st_v(ec->old, q));
+  nsb_vec3 y1 = nsb_v3_muladd(nsb_st_x(ec->cur, q), -s, nsb_st_v(ec->cur, q));
+  nsb_vec3 dm = nsb_v3_sub(nsb_v3_scale(0.5, nsb_v3_add(y0, y1)), nsb_v3_load(o->point));
+  nsb_mat3 P = nsb_m3_identity();
+  if (o->kind == NSB_OBSTACLE_CYLINDER) {
+    nsb_vec3 a = nsb_v3_load(o->dir);
+    dm = nsb_v3_muladd(dm, -nsb_v3_dot(dm, a), a);
+    P = nsb_m3_sub(P, nsb_m3_outer(a, a));
+  }
+  double r = nsb_v3_norm(dm);
+  if (!(r > 0.0)) return n;
+  n = nsb_v3_scale(1.0 / r, dm);
+  *Hm = nsb_m3_scale(0.5 / r, nsb_m3_sub(P, nsb_m3_outer(n, n)));
+  return n;
+}
+
+/* The displacement the law on the step average holds: step_disp, minus
+   c h Delta v on a curved obstacle (step_normal). */
+static nsb_vec3 step_disp_y(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  nsb_vec3 u = step_disp(e, d, ec);
+  const double s = step_shift(d, ec);
+  if (s == 0.0) return u;
+  const int q = e->nodes[0];
+  return nsb_v3_muladd(u, -s, nsb_v3_sub(nsb_st_v(ec->cur, q), nsb_st_v(ec->old, q)));
+}
+
 /* Step-average normal velocity of the contact over the increment, from the
-   positions: n . step_disp / h (normal frozen at t_n). */
+   positions: n . step_disp / h (normal frozen at t_n; on a curved obstacle
+   n_m . step_disp_y / h, step_normal). */
 static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  return nsb_v3_dot(nsb_v3_load(d->n), step_disp(e, d, ec)) / ec->h;
+  nsb_mat3 Hm;
+  return nsb_v3_dot(step_normal(e, d, ec, &Hm), step_disp_y(e, d, ec)) / ec->h;
 }
 
 /* A massless slave (MASS=REDISTRIBUTED) in the generalized-alpha form of the
@@ -1075,7 +1143,8 @@ static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
   double P = ec->lambda[e->mult_first];
   double c1 = ec->con_scale[1];
   double sl = nsb_impulse_time(ec) / d->m_eff, lv = sl * P;
-  nsb_vec3 n = nsb_v3_load(d->n);
+  nsb_mat3 Hm;
+  nsb_vec3 n = step_normal(e, d, ec, &Hm);
   for (int j = 0; j < e->n_nodes; ++j) {
     nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P, n));
     if (K) {
@@ -1088,6 +1157,16 @@ static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
   nsb_vec3 n1;
   double kappa = chord_turn(e, d, ec, &n1);
   double xi = step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h);
+  if (step_normal_applies(d, ec)) {
+    /* a curved obstacle (step_normal): y_n+1 = x_n+1 - c h v_n+1 moves with
+       the unknown by cr - c h cv; the midpoint normal turns with it (the
+       force's -P Hm), and the row is d (n_m . Delta y)/d y_n+1 = n_m + Hm Delta y
+       (one node, weight 1; no turn kappa) */
+    const nsb_kin* kq = &ec->kin[e->nodes[0]];
+    const double ky = kq->cr - step_shift(d, ec) * kq->cv;
+    if (K) nsb_local_add3(K, nl, off[0], off[0], nsb_m3_scale(-P * ky, Hm));
+    n1 = nsb_v3_scale(ky / kq->cr, nsb_v3_add(n, nsb_m3_mulv(Hm, step_disp_y(e, d, ec))));
+  }
   if (lv - xi > 0.0) {
     f[m0] += c1 * xi;
     if (!K) return;
@@ -2246,7 +2325,8 @@ static double persistent_loss(const nsb_contact_pair* p, const nsb_contact_data*
    (*obstacle_work).  (The booking only: the law is step_xi's.) */
 static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
   const double* P = ec->lambda + e->mult_first;
-  nsb_vec3 n = nsb_v3_load(d->n), n1;
+  nsb_mat3 Hm;
+  nsb_vec3 n = step_normal(e, d, ec, &Hm), n1;
   double lv = nsb_impulse_time(ec) / d->m_row * P[0], vb = step_vbar(e, d, ec);
   double kappa_h = chord_turn(e, d, ec, &n1) / ec->h;
   int open = !(lv - step_xi(d, ec, vb + kappa_h) > 0.0);
