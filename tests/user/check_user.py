@@ -104,16 +104,6 @@ KNOWN = {
         "contact's lever and normal are the increment start's, the joints' rows its end's, and the "
         "joints' impulsive reactions work (3.1e-5 of E0 at h = 0.1 ms, 1.6e-5 at h/2; RHOINF=1 "
         "2.3e-4; LEVEL=VELOCITY joints 1.3e-5; the same bar without joints 0)",
-    ("particle_off_cylinder", "on the cylinder while it presses: r = R"):
-        "the law on the step average holds the step-average velocity tangent at t_n: a particle "
-        "sliding down a cylinder of 0.5 m (h = 0.1 ms) rides 4.4e-5 m off it by the time it leaves, "
-        "first order in h; RHOINF=1 (Moreau's velocity law) 4.7e-7 m",
-    ("particle_off_cylinder", "energy + dissipated never above the start (frictionless: D = 0)"):
-        "a particle held on a curved obstacle by the law on the step average gains energy in the "
-        "default scheme, first order in h: 1.1e-7 of E0 over the slide at h = 0.1 ms (2.2e-7 at "
-        "0.2 ms, 5.5e-8 at 0.05 ms); RHOINF=1 keeps it to 4e-14; the impulse moves the position by "
-        "(beta/gamma) h L/m and the velocity by L/m: c L h v^2/R per increment, c = beta/gamma - 1/2 "
-        "(docs/contact.md §9)",
     ("moving_mass", "energy + dissipated never above the start"):
         "a particle sliding on a swinging beam (persistent frictionless contact, the default scheme) "
         "gains energy where the beam's swing turns: 6.5e-8 of E0 (1.4e-6 J) at 0.039 s at h = 1 ms, "
@@ -4340,19 +4330,22 @@ def check_particle_off_cylinder(m, run):
     # afterwards it flies freely, no contact row with an impulse
     free = [x for x in c if float(x["time"]) > last + dt / 2 and float(x["normal_impulse"]) > 0.0]
     report(m, "no impulse after it leaves", not free, "%d rows" % len(free))
-    # the law on the step average holds the step-average velocity tangent to the surface at t_n
-    # (its frozen normal n_n): on the curved surface each increment moves the particle
-    # |dx|^2 / 2R outward (docs/contact.md §7, "Gap drift"), first order in h: at separation
-    # r - R = sum |dx|^2 / 2R (KNOWN: not 0)
-    drift = sum(((b["p.x"] - a["p.x"]) ** 2 + (b["p.z"] - a["p.z"]) ** 2) / (2 * R) for a, b in zip(h[:i], h[1:i + 1]))
-    rr = math.hypot(h[i]["p.x"], h[i]["p.z"]) - R
-    report(m, "the drift off the curved surface is sum |dx|^2 / 2R", abs(rr - drift) < 1e-3 * drift,
-           "r - R = %.4g m at separation, sum %.4g m" % (rr, drift))
-    report(m, "on the cylinder while it presses: r = R", abs(rr) < 1e-12 * R, "|r - R| %.2g m at separation" % abs(rr))
+    # the law on the step average holds the distance of the shifted point y = x - c h v to the
+    # surface at the midpoint normal (docs/contact.md §7, "On a curved obstacle"): while the
+    # contact presses without a break (every increment from the start with an impulse), x stays
+    # on the cylinder to c h |v_N| (second order in h; before: sum |dx|^2 / 2R = 4.4e-5 m)
+    imp = {round(float(x["time"]) / dt) for x in c if float(x["normal_impulse"]) > 0.0}
+    k = next(j for j in range(1, len(h)) if round(h[j]["time"] / dt) not in imp)
+    rr = max(abs(math.hypot(x["p.x"], x["p.z"]) - R) for x in h[:k])
+    report(m, "on the cylinder while it presses: r = R", rr < 1e-12 * R,
+           "largest |r - R| %.2g m up to t = %.4g s (the first increment without impulse)" % (rr, h[k]["time"]))
+    # frictionless and persistent: the impulse does no work; the re-touch at the separation (the
+    # contact lets go for one increment) is inelastic (e = 0) and books its loss, >= 0
     E0 = h[0]["total_energy"]
     gain = max(x["total_energy"] + x["dissipated"] - E0 for x in h)
+    D = h[-1]["dissipated"]
     report(m, "energy + dissipated never above the start (frictionless: D = 0)",
-           gain <= 1e-12 * E0 and h[-1]["dissipated"] == 0.0, "largest gain %.2g of E0, dissipated %.2g J" % (gain / E0, h[-1]["dissipated"]))
+           gain <= 1e-12 * E0 and 0.0 <= D <= 1e-12 * E0, "largest gain %.2g of E0, dissipated %.2g J" % (gain / E0, D))
 
 
 CHECKS["particle_off_cylinder"] = check_particle_off_cylinder
