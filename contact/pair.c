@@ -962,6 +962,44 @@ static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_
   return nsb_v3_dot(step_normal(e, d, ec, &Hm), step_disp_y(e, d, ec)) / ec->h;
 }
 
+/* The normal velocity of the shifted point at t_n on a curved obstacle
+   (step_normal): w_N = n(y_n) . (v_n - c h a_n), n(y_n) the obstacle's own
+   normal at y_n = x_n - c h v_n and a_n the smooth acceleration.  Under the
+   law n_m . Delta y = h dN an increment maps it to
+       w_N,n+1 = 2 s - w_N,n + 2 dN,
+   s a smooth value of order c h^2 (docs/contact.md §7, "On a curved
+   obstacle"): the law holds the position and leaves w_N a mode of
+   eigenvalue -1 about s, with the impulse outside the pseudo-accelerations
+   whose filter damps every other alternation of the scheme. */
+static double shifted_normal_velocity(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  const int q = e->nodes[0];
+  const double s = step_shift(d, ec);
+  const nsb_vec3 v = nsb_st_v(ec->old, q);
+  nsb_vec3 dy = nsb_v3_sub(nsb_v3_muladd(nsb_st_x(ec->old, q), -s, v), nsb_v3_load(o->point));
+  if (o->kind == NSB_OBSTACLE_CYLINDER) {
+    nsb_vec3 a = nsb_v3_load(o->dir);
+    dy = nsb_v3_muladd(dy, -nsb_v3_dot(dy, a), a);
+  }
+  double r = nsb_v3_norm(dy);
+  if (!(r > 0.0)) return 0.0;
+  return nsb_v3_dot(dy, nsb_v3_muladd(v, -s, nsb_st_a(ec->old, q))) / r;
+}
+
+/* The damping of that mode (dN <= 0, the law n_m . Delta y = h dN): its
+   alternating part at t_n is a = (w_N,n - w_N,n-1)/2 (wN_last, from the start
+   of the last increment, which left the contact closed under the law);
+   where a < 0, dN = a/2 puts w_N,n+1 on s (from a > 0 the next increment
+   does), and never elsewhere: the impulse then works Lambda dN <= 0, booked
+   as dissipated (step_loss), and y moves towards the obstacle by h |dN|, once
+   c h^2 |a_N|/2 from the start of a contact, round-off after. */
+static double step_damping(const nsb_contact_data* d) {
+  if (!d->persist || d->wN_known == 0) return 0.0;
+  const double s = 0.5 * (d->wN + d->wN_last) - d->dN_last;
+  const double w = d->wN_known > 1 ? s + 0.5 * (s - d->sN_last) : s;
+  return fmin(0.0, 0.5 * (d->wN - w));
+}
+
 /* A massless slave (MASS=REDISTRIBUTED) in the generalized-alpha form of the
    modified scheme (docs/contact.md §7.2, "With the default scheme"): the node
    has no inertia, and its equation at t_n+1 and at t_n (the acceleration
@@ -1126,7 +1164,7 @@ static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb
    n_n . (D_n+1 - D_n)/h + kappa/h (chord_turn). */
 static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
   double e = ec->model->contact_pairs.data[d->pair].restitution;
-  if (d->persist) return 2.0 * (vbar_N + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
+  if (d->persist) return 2.0 * (vbar_N - d->dN + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
   return 2.0 * vbar_N - (1.0 - e) * fmin(d->gN_pre, 0.0);
 }
 
@@ -1639,6 +1677,10 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->P_pre = d->P_pre;
     c->P_master = d->P_master;
     c->impulse0 = d->impulse[0];
+    c->wN_last = d->wN_last;
+    c->dN_last = d->dN_last;
+    c->sN_last = d->sN_last;
+    c->wN_known = d->wN_known;
     memcpy(c->s, d->shape.s, sizeof c->s);
     /* the multipliers of a contact under the law on the step average: its
        next increment starts from them (solver/assembly.c) */
@@ -1674,6 +1716,10 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       d->fslide = c->fslide;
       d->f_known = c->f_known;
       d->impulse[0] = c->impulse0;
+      d->wN_last = c->wN_last;
+      d->dN_last = c->dN_last;
+      d->sN_last = c->sN_last;
+      d->wN_known = c->wN_known;
       d->held = c->held;
       memcpy(d->Fc, c->Fc, sizeof d->Fc);
       memcpy(d->Phi, c->Phi, sizeof d->Phi);
@@ -2182,6 +2228,15 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
       d->Dm[0] = d->Dm[1] = d->Dm[2] = d->Mc[0] = d->Mc[1] = d->Mc[2] = 0.0;
     }
   }
+  /* a persistent contact on a curved obstacle: the damping of its law's
+     alternating mode, from t_n (step_damping) */
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->dN = 0.0;
+    if (!step_normal_applies(d, ec)) continue;
+    d->wN = shifted_normal_velocity(&e[i], d, ec);
+    d->dN = step_damping(d);
+  }
 }
 
 /* ---- loads and results --------------------------------------------------------- */
@@ -2282,7 +2337,7 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
    Lambda xi_N/2 is the residual of the law's row (Lambda > 0 => xi_N = 0). */
 static double step_loss(const nsb_contact_data* d, const nsb_eval_ctx* ec, double kappa_h) {
   double e = ec->model->contact_pairs.data[d->pair].restitution;
-  if (d->persist) return kappa_h + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0);
+  if (d->persist) return kappa_h - d->dN + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0);
   return kappa_h + 0.5 * (1.0 - e) * fmax(-d->gN_pre, 0.0);
 }
 
@@ -2332,6 +2387,16 @@ static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_
   int open = !(lv - step_xi(d, ec, vb + kappa_h) > 0.0);
   d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P[0];
   d->force = d->impulse[0] / ec->h;
+  /* the start of a closed increment on a curved obstacle and the mean of
+     w_N over the last one: the next one's step_damping */
+  if (!open && step_normal_applies(d, ec)) {
+    if (d->wN_known > 0) d->sN_last = 0.5 * (d->wN + d->wN_last) - d->dN_last;
+    d->wN_known = d->wN_known > 0 ? 2 : 1;
+    d->wN_last = d->wN;
+    d->dN_last = d->dN;
+  } else {
+    d->wN_known = 0;
+  }
   d->dissipated = d->impulse[0] * step_loss(d, ec, kappa_h);
   /* an impact of a beam node (nsb_contact_step_split): a new contact that
      approached */
@@ -2448,6 +2513,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     d->vlaw = 0;
     d->step_impact = 0;
     d->split_free = 1;
+    /* the history of step_damping, kept by step_law_finish */
+    const int wN_known = d->wN_known;
+    d->wN_known = 0;
     /* kept with its inputs for the next increment's nsb_contact_prepare */
     nsb_contact_geo* Gp = memo ? &memo[i].G : &Gn;
     nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, Gp);
@@ -2542,6 +2610,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (was_held || d->massless) d->split_free = 0;
     if (d->step_law && d->active && d->owner) d->held = 0;
     if (d->step_law && d->active && d->owner) {
+      d->wN_known = wN_known;
       total += step_law_finish(&e[i], d, ec, obstacle_work);
       if (d->impulse[0] != 0.0) *impulsive = 1;
       if (d->impulse[0] != 0.0 && !d->step_impact) d->split_free = 0;
