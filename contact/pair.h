@@ -132,11 +132,11 @@ typedef struct nsb_contact_data {
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
   /* The same law on a curved obstacle (step_normal, contact/pair.c): wN the
-     normal velocity of the shifted point at t_n, wN_last the value at the
-     start of the last accepted increment when that increment left the
-     contact closed under this law (wN_known), and dN <= 0 the increment's
+     normal velocity of the shifted point at t_n and dN <= 0 the increment's
      damping of the law's alternating mode (step_damping), in the row as
-     vbar_N - dN */
+     vbar_N - dN; wN_last, dN_last those of the last accepted increment and
+     sN_last the mean of wN over the one before it, kept while the contact
+     stays closed under this law (wN_known: the increments known, 0 to 2) */
   double wN, wN_last, dN, dN_last, sN_last;
   int wN_known;
   /* A resting contact with Coulomb friction under Moreau's law (the
