@@ -888,10 +888,116 @@ static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const ns
   return u;
 }
 
+/* The law on the step average of a particle or a rigid body's centre (not
+   framed, not a beam node) on a fixed sphere or cylinder obstacle (docs/contact.md
+   §7, "Gap drift", "On a curved obstacle").  With the frozen normal n_n the
+   law n_n . Delta x >= 0 held the step-average velocity tangent at t_n, and
+   the particle drifted off the surface by sum |Delta x|^2/2R.  And in the
+   generalized-alpha form the impulse Lambda n moves the position by
+   (beta/gamma) h Lambda/m, the velocity by Lambda/m: with constant smooth
+   accelerations the energy changes over the increment by
+       Delta E = Lambda n . (Delta x/h - c Delta v),   c = beta/gamma - 1/2
+   (impulse_weight/h), which under n . Delta x = 0 is -c Lambda n . Delta v, the
+   centripetal c Lambda h v^2/R > 0 of the turning velocity.  So these
+   contacts state the law on the shifted point y = x - c h v: its displacement
+   Delta y = Delta x - c h Delta v (step_disp_y), along the normal at the
+   midpoint of y, n_m = d_m/|d_m|, d_m = (d(y_n) + d(y_n+1))/2 (d the distance
+   vector from the centre or the axis).  Since
+       n_m . Delta y = (|d(y_n+1)|^2 - |d(y_n)|^2) / (2 |d_m|),
+   the persistent law n_m . Delta y >= 0 holds the distance of y to the
+   surface itself, and the impulse along n_m works Lambda n_m . Delta y/h = 0
+   when it presses (x = y + c h v is off by c h n . v, the normal velocity that
+   the held law leaves, to second order in h).  step_normal returns n_m, and
+   *Hm = d n_m / d y_n+1 = (P - n_m n_m^T)/(2 |d_m|) (P the projection normal
+   to a cylinder's axis, the identity for a sphere); otherwise n_n and zero. */
+static int step_normal_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  if (d->shape.kind != 0 || d->shape.framed || d->flexible || !d->step_law) return 0;
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  return o->kind != NSB_OBSTACLE_PLANE && o->amplitude < 0;
+}
+
+/* c h of the shifted point y = x - c h v (step_normal_applies), else 0. */
+static double step_shift(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return step_normal_applies(d, ec) ? impulse_weight(ec) : 0.0;
+}
+
+static nsb_vec3 step_normal(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_mat3* Hm) {
+  nsb_vec3 n = nsb_v3_load(d->n);
+  *Hm = nsb_m3_zero();
+  if (!step_normal_applies(d, ec)) return n;
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  const int q = e->nodes[0];
+  const double s = step_shift(d, ec);
+  nsb_vec3 y0 = nsb_v3_muladd(nsb_st_x(ec->old, q), -s, nsb_st_v(ec->old, q));
+  nsb_vec3 y1 = nsb_v3_muladd(nsb_st_x(ec->cur, q), -s, nsb_st_v(ec->cur, q));
+  nsb_vec3 dm = nsb_v3_sub(nsb_v3_scale(0.5, nsb_v3_add(y0, y1)), nsb_v3_load(o->point));
+  nsb_mat3 P = nsb_m3_identity();
+  if (o->kind == NSB_OBSTACLE_CYLINDER) {
+    nsb_vec3 a = nsb_v3_load(o->dir);
+    dm = nsb_v3_muladd(dm, -nsb_v3_dot(dm, a), a);
+    P = nsb_m3_sub(P, nsb_m3_outer(a, a));
+  }
+  double r = nsb_v3_norm(dm);
+  if (!(r > 0.0)) return n;
+  n = nsb_v3_scale(1.0 / r, dm);
+  *Hm = nsb_m3_scale(0.5 / r, nsb_m3_sub(P, nsb_m3_outer(n, n)));
+  return n;
+}
+
+/* The displacement the law on the step average holds: step_disp, minus
+   c h Delta v on a curved obstacle (step_normal). */
+static nsb_vec3 step_disp_y(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  nsb_vec3 u = step_disp(e, d, ec);
+  const double s = step_shift(d, ec);
+  if (s == 0.0) return u;
+  const int q = e->nodes[0];
+  return nsb_v3_muladd(u, -s, nsb_v3_sub(nsb_st_v(ec->cur, q), nsb_st_v(ec->old, q)));
+}
+
 /* Step-average normal velocity of the contact over the increment, from the
-   positions: n . step_disp / h (normal frozen at t_n). */
+   positions: n . step_disp / h (normal frozen at t_n; on a curved obstacle
+   n_m . step_disp_y / h, step_normal). */
 static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  return nsb_v3_dot(nsb_v3_load(d->n), step_disp(e, d, ec)) / ec->h;
+  nsb_mat3 Hm;
+  return nsb_v3_dot(step_normal(e, d, ec, &Hm), step_disp_y(e, d, ec)) / ec->h;
+}
+
+/* The normal velocity of the shifted point at t_n on a curved obstacle
+   (step_normal): w_N = n(y_n) . (v_n - c h a_n), n(y_n) the obstacle's own
+   normal at y_n = x_n - c h v_n and a_n the smooth acceleration.  Under the
+   law n_m . Delta y = h dN an increment maps it to
+       w_N,n+1 = 2 s - w_N,n + 2 dN,
+   s a smooth value of order c h^2 (docs/contact.md §7, "On a curved
+   obstacle"): the law holds the position and leaves w_N a mode of
+   eigenvalue -1 about s, with the impulse outside the pseudo-accelerations
+   whose filter damps every other alternation of the scheme. */
+static double shifted_normal_velocity(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  const int q = e->nodes[0];
+  const double s = step_shift(d, ec);
+  const nsb_vec3 v = nsb_st_v(ec->old, q);
+  nsb_vec3 dy = nsb_v3_sub(nsb_v3_muladd(nsb_st_x(ec->old, q), -s, v), nsb_v3_load(o->point));
+  if (o->kind == NSB_OBSTACLE_CYLINDER) {
+    nsb_vec3 a = nsb_v3_load(o->dir);
+    dy = nsb_v3_muladd(dy, -nsb_v3_dot(dy, a), a);
+  }
+  double r = nsb_v3_norm(dy);
+  if (!(r > 0.0)) return 0.0;
+  return nsb_v3_dot(dy, nsb_v3_muladd(v, -s, nsb_st_a(ec->old, q))) / r;
+}
+
+/* The damping of that mode (dN <= 0, the law n_m . Delta y = h dN): its
+   alternating part at t_n is a = (w_N,n - w_N,n-1)/2 (wN_last, from the start
+   of the last increment, which left the contact closed under the law);
+   where a < 0, dN = a/2 puts w_N,n+1 on s (from a > 0 the next increment
+   does), and never elsewhere: the impulse then works Lambda dN <= 0, booked
+   as dissipated (step_loss), and y moves towards the obstacle by h |dN|, once
+   c h^2 |a_N|/2 from the start of a contact, round-off after. */
+static double step_damping(const nsb_contact_data* d) {
+  if (!d->persist || d->wN_known == 0) return 0.0;
+  const double s = 0.5 * (d->wN + d->wN_last) - d->dN_last;
+  const double w = d->wN_known > 1 ? s + 0.5 * (s - d->sN_last) : s;
+  return fmin(0.0, 0.5 * (d->wN - w));
 }
 
 /* A massless slave (MASS=REDISTRIBUTED) in the generalized-alpha form of the
@@ -1058,7 +1164,7 @@ static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb
    n_n . (D_n+1 - D_n)/h + kappa/h (chord_turn). */
 static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
   double e = ec->model->contact_pairs.data[d->pair].restitution;
-  if (d->persist) return 2.0 * (vbar_N + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
+  if (d->persist) return 2.0 * (vbar_N - d->dN + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
   return 2.0 * vbar_N - (1.0 - e) * fmin(d->gN_pre, 0.0);
 }
 
@@ -1075,7 +1181,8 @@ static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
   double P = ec->lambda[e->mult_first];
   double c1 = ec->con_scale[1];
   double sl = nsb_impulse_time(ec) / d->m_eff, lv = sl * P;
-  nsb_vec3 n = nsb_v3_load(d->n);
+  nsb_mat3 Hm;
+  nsb_vec3 n = step_normal(e, d, ec, &Hm);
   for (int j = 0; j < e->n_nodes; ++j) {
     nsb_local_addv(f, off[j], nsb_v3_scale(-d->wt[j] * P, n));
     if (K) {
@@ -1088,6 +1195,16 @@ static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
   nsb_vec3 n1;
   double kappa = chord_turn(e, d, ec, &n1);
   double xi = step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h);
+  if (step_normal_applies(d, ec)) {
+    /* a curved obstacle (step_normal): y_n+1 = x_n+1 - c h v_n+1 moves with
+       the unknown by cr - c h cv; the midpoint normal turns with it (the
+       force's -P Hm), and the row is d (n_m . Delta y)/d y_n+1 = n_m + Hm Delta y
+       (one node, weight 1; no turn kappa) */
+    const nsb_kin* kq = &ec->kin[e->nodes[0]];
+    const double ky = kq->cr - step_shift(d, ec) * kq->cv;
+    if (K) nsb_local_add3(K, nl, off[0], off[0], nsb_m3_scale(-P * ky, Hm));
+    n1 = nsb_v3_scale(ky / kq->cr, nsb_v3_add(n, nsb_m3_mulv(Hm, step_disp_y(e, d, ec))));
+  }
   if (lv - xi > 0.0) {
     f[m0] += c1 * xi;
     if (!K) return;
@@ -1560,6 +1677,10 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->P_pre = d->P_pre;
     c->P_master = d->P_master;
     c->impulse0 = d->impulse[0];
+    c->wN_last = d->wN_last;
+    c->dN_last = d->dN_last;
+    c->sN_last = d->sN_last;
+    c->wN_known = d->wN_known;
     memcpy(c->s, d->shape.s, sizeof c->s);
     /* the multipliers of a contact under the law on the step average: its
        next increment starts from them (solver/assembly.c) */
@@ -1595,6 +1716,10 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       d->fslide = c->fslide;
       d->f_known = c->f_known;
       d->impulse[0] = c->impulse0;
+      d->wN_last = c->wN_last;
+      d->dN_last = c->dN_last;
+      d->sN_last = c->sN_last;
+      d->wN_known = c->wN_known;
       d->held = c->held;
       memcpy(d->Fc, c->Fc, sizeof d->Fc);
       memcpy(d->Phi, c->Phi, sizeof d->Phi);
@@ -2103,6 +2228,15 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
       d->Dm[0] = d->Dm[1] = d->Dm[2] = d->Mc[0] = d->Mc[1] = d->Mc[2] = 0.0;
     }
   }
+  /* a persistent contact on a curved obstacle: the damping of its law's
+     alternating mode, from t_n (step_damping) */
+  for (int i = 0; i < n; ++i) {
+    nsb_contact_data* d = e[i].state;
+    d->dN = 0.0;
+    if (!step_normal_applies(d, ec)) continue;
+    d->wN = shifted_normal_velocity(&e[i], d, ec);
+    d->dN = step_damping(d);
+  }
 }
 
 /* ---- loads and results --------------------------------------------------------- */
@@ -2203,7 +2337,7 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
    Lambda xi_N/2 is the residual of the law's row (Lambda > 0 => xi_N = 0). */
 static double step_loss(const nsb_contact_data* d, const nsb_eval_ctx* ec, double kappa_h) {
   double e = ec->model->contact_pairs.data[d->pair].restitution;
-  if (d->persist) return kappa_h + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0);
+  if (d->persist) return kappa_h - d->dN + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0);
   return kappa_h + 0.5 * (1.0 - e) * fmax(-d->gN_pre, 0.0);
 }
 
@@ -2246,12 +2380,23 @@ static double persistent_loss(const nsb_contact_pair* p, const nsb_contact_data*
    (*obstacle_work).  (The booking only: the law is step_xi's.) */
 static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec, double* obstacle_work) {
   const double* P = ec->lambda + e->mult_first;
-  nsb_vec3 n = nsb_v3_load(d->n), n1;
+  nsb_mat3 Hm;
+  nsb_vec3 n = step_normal(e, d, ec, &Hm), n1;
   double lv = nsb_impulse_time(ec) / d->m_row * P[0], vb = step_vbar(e, d, ec);
   double kappa_h = chord_turn(e, d, ec, &n1) / ec->h;
   int open = !(lv - step_xi(d, ec, vb + kappa_h) > 0.0);
   d->impulse[0] = open ? 0.0 : nsb_impulse_time(ec) * P[0];
   d->force = d->impulse[0] / ec->h;
+  /* the start of a closed increment on a curved obstacle and the mean of
+     w_N over the last one: the next one's step_damping */
+  if (!open && step_normal_applies(d, ec)) {
+    if (d->wN_known > 0) d->sN_last = 0.5 * (d->wN + d->wN_last) - d->dN_last;
+    d->wN_known = d->wN_known > 0 ? 2 : 1;
+    d->wN_last = d->wN;
+    d->dN_last = d->dN;
+  } else {
+    d->wN_known = 0;
+  }
   d->dissipated = d->impulse[0] * step_loss(d, ec, kappa_h);
   /* an impact of a beam node (nsb_contact_step_split): a new contact that
      approached */
@@ -2370,6 +2515,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     d->vlaw = 0;
     d->step_impact = 0;
     d->split_free = 1;
+    /* the history of step_damping, kept by step_law_finish */
+    const int wN_known = d->wN_known;
+    d->wN_known = 0;
     /* kept with its inputs for the next increment's nsb_contact_prepare */
     nsb_contact_geo* Gp = memo ? &memo[i].G : &Gn;
     nsb_contact_geometry(&e[i], &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, Gp);
@@ -2464,6 +2612,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (was_held || d->massless) d->split_free = 0;
     if (d->step_law && d->active && d->owner) d->held = 0;
     if (d->step_law && d->active && d->owner) {
+      d->wN_known = wN_known;
       total += step_law_finish(&e[i], d, ec, obstacle_work);
       if (d->impulse[0] != 0.0) *impulsive = 1;
       if (d->impulse[0] != 0.0 && !d->step_impact) d->split_free = 0;

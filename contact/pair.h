@@ -131,6 +131,14 @@ typedef struct nsb_contact_data {
      the contact carried an impulse in the last accepted increment: it stays
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
+  /* The same law on a curved obstacle (step_normal, contact/pair.c): wN the
+     normal velocity of the shifted point at t_n and dN <= 0 the increment's
+     damping of the law's alternating mode (step_damping), in the row as
+     vbar_N - dN; wN_last, dN_last those of the last accepted increment and
+     sN_last the mean of wN over the one before it, kept while the contact
+     stays closed under this law (wN_known: the increments known, 0 to 2) */
+  double wN, wN_last, dN, dN_last, sN_last;
+  int wN_known;
   /* A resting contact with Coulomb friction under Moreau's law (the
      generalized-alpha form; docs/contact.md §7, "Gap drift"): held = 1 when
      the last accepted increment left it closed after a persistent or
@@ -296,6 +304,8 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 typedef struct nsb_contact_memory {
   int pair, node, master;
   double gap0, gN_bar, P_pre, P_master, impulse0;
+  double wN_last, dN_last, sN_last; /* a persistent contact on a curved obstacle (nsb_contact_data) */
+  int wN_known;
   int gN_bar_known;
   double fz[3], fv[3], fT[3], fo[3]; /* ELASTOPLASTIC friction state (nsb_contact_data) */
   int fslide, f_known;

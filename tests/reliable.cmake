@@ -94,9 +94,13 @@ endforeach()
 # rolling under Coulomb friction, whose systems the dense LU solves; the
 # checkpoint keeps its pivot order (solver/checkpoint.c): at 501 and 520 the
 # continued run's tangential impulses differed when it factored afresh.
+# particle_off_cylinder: the damping of the law on a curved obstacle reads the
+# last two increments (contact/pair.c step_damping): checkpoints in the
+# increments that damp the start's alternation and in the slide.
 # name|deck|checkpoint increments
 set(nsb_checkpoint_at_cases
   "ball_friction|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_ball_friction.inp|501 520 555 800"
+  "particle_off_cylinder|${CMAKE_CURRENT_LIST_DIR}/user/particle_off_cylinder_si.inp|1 2 3 1000"
   "riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|85 86 87 88 89 90 91 92 100 116 130 150 161"
   "riks_spherical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_spherical.inp|281 300 333 350 400 450 559")
 foreach(case ${nsb_checkpoint_at_cases})

@@ -554,6 +554,21 @@ static void test_rigid_newton_persistent(void) {
   run_tangents_deck(deck_rigid, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 12, 2, 2);
 }
 
+/* Particles held on a fixed cylinder and a fixed sphere under the law on the
+   step average (docs/contact.md §7, "On a curved obstacle"): the rows at the
+   midpoint normal of the shifted point x - c h v, after two increments */
+static const char* deck_curved =
+    "*NODE\n1, 0.0, 0.0, 0.5\n2, 3.0, 0.0, 0.6\n*NSET, NSET=A\n1\n*NSET, NSET=B\n2\n"
+    "*PARTICLE, NSET=A, MASS=0.7\n*PARTICLE, NSET=B, MASS=1.2, RADIUS=0.1\n"
+    "*OBSTACLE, NAME=DRUM, TYPE=CYLINDER\n0, 0, 0, 0, 1, 0, 0.5\n*OBSTACLE, NAME=BALL, TYPE=SPHERE\n3.0, 0.0, 0.0, 0.5\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, 0.5\n1, 2, 0.2\n2, 1, 0.3\n2, 2, -0.2\n*GRAVITY\n0, 0, -9.81\n"
+    "*CONTACT PAIR, %s\nA, DRUM\n*CONTACT PAIR, %s\nB, BALL\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+static void test_newton_persistent_curved(void) {
+  run_tangents_deck(deck_curved, "LAW=NEWTON, RESTITUTION=0.0", "MODIFIED NEWMARK", 2, 0, 2);
+  run_tangents_deck(deck_curved, "LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK", 2, 0, 2);
+}
+
 static void test_hertz_modified(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK"); }
 static void test_hertz_newmark(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.7, DAMPING=0.2", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6"); }
 static void test_hertz_linear(void) { run_tangents("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK"); }
@@ -777,6 +792,74 @@ static void fx_close(fixture* f) {
 static void advance(nsb_system* s, int n, double h) {
   nsb_newton_report rep;
   for (int k = 0; k < n; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
+}
+
+/* A particle sliding down a fixed frictionless cylinder (R = 0.5, v0 = 0.5,
+   h = 1e-4, the default scheme, rho_inf = 0.9; docs/contact.md §7, "On a
+   curved obstacle"), in m-kg-s and mm-tonne-s.  The law holds the shifted
+   point y = x - c h v (c = beta/gamma - 1/2) on the cylinder; the start on top,
+   at rest along the normal, gives the law's alternating mode the amplitude
+   c h g, whose damping (contact/pair.c step_damping) moves y once by
+   h c h g/2 towards the axis.  So while it presses (every increment carries
+   an impulse) |r - R| <= c h^2 g/2 + 1e-12 R, and from the second increment on r
+   stays where it is to 1e-12 R; kinetic + potential + dissipated never rises
+   above the start by more than 1e-12 of it, and the dissipated energy, the
+   force (at most m g) through that move, is at most m g c h^2 g/2.  From the
+   third increment on the impulse does not alternate beyond the round-off of
+   the position condition: its third difference over 8 is at most the
+   impulse m 10 eps R/h of ten units in the last place of R (the law on y
+   without the damping: 2.3e-2 N h, 0.25 % of the force).  With the normal
+   frozen at t_n and the law on x it rode 1.4e-5 m (2.7e-5 R) off by 0.3 s
+   and gained 5.7e-8 of E0 (the centripetal c Lambda h v^2/R per
+   increment). */
+static void slide_cylinder(double len, double mass) {
+  char deck[2048];
+  const double h = 1e-4, g = 9.81 * len, rho = 0.9;
+  snprintf(deck, sizeof deck,
+           "*OBSTACLE, NAME=DRUM, TYPE=CYLINDER\n0, 0, 0, 0, 1, 0, %.17g\n*NODE, NSET=P\n1, 0, 0, %.17g\n"
+           "*PARTICLE, NSET=P, MASS=%.17g\n*CONTACT PAIR, LAW=NEWTON\nP, DRUM\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %.17g\n*GRAVITY\n0, 0, %.17g\n"
+           "*STEP\n*DYNAMIC\n1e-4, 1.0\n*END STEP\n",
+           0.5 * len, 0.5 * len, mass, 0.5 * len, -g);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const nsb_state* st = nsb_system_state(s);
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  const double E0 = en.kinetic + en.potential + en.dissipated, R = 0.5 * len;
+  const double am = (2.0 * rho - 1.0) / (rho + 1.0), af = rho / (rho + 1.0), gam = 0.5 - am + af;
+  const double c = 0.25 * (1.0 - am + af) * (1.0 - am + af) / gam - 0.5, sink = 0.5 * c * h * h * g;
+  double dr = 0.0, drift = 0.0, r2 = 0.0, gain = -INFINITY, alt = 0.0, L[4] = {0.0, 0.0, 0.0, 0.0};
+  int pressed = 1;
+  for (int n = 0; n < 3000; ++n) {
+    advance(s, 1, h);
+    const double r = hypot(st->x[0], st->x[2]) - R;
+    dr = fmax(dr, fabs(r));
+    if (n == 1) r2 = r;
+    if (n > 1) drift = fmax(drift, fabs(r - r2));
+    nsb_system_energy(s, &en);
+    gain = fmax(gain, en.kinetic + en.potential + en.dissipated - E0);
+    L[0] = L[1], L[1] = L[2], L[2] = L[3];
+    L[3] = ((const nsb_contact_data*)nsb_system_contact(s, 0)->state)->impulse[0];
+    pressed = pressed && L[3] > 0.0;
+    if (n >= 5) alt = fmax(alt, fabs(L[3] - 3.0 * L[2] + 3.0 * L[1] - L[0]) / 8.0);
+  }
+  printf("\n    particle on a cylinder (%s): largest |r - R| %.2e R (c h^2 g/2 %.2e R), r moved %.1e R after the "
+         "second increment, largest gain %.1e E0, dissipated %.2f of m g c h^2 g/2, impulse alternation "
+         "%.1e of m eps R/h",
+         len > 1.0 ? "mm-tonne-s" : "m-kg-s", dr / R, sink / R, drift / R, gain / E0, en.dissipated / (mass * g * sink),
+         alt / (mass * DBL_EPSILON * R / h));
+  CU_ASSERT(pressed);
+  CU_ASSERT(dr <= sink + 1e-12 * R);
+  CU_ASSERT(drift <= 1e-12 * R);
+  CU_ASSERT(gain <= 1e-12 * E0);
+  CU_ASSERT(en.dissipated >= 0.0 && en.dissipated <= mass * g * sink);
+  CU_ASSERT(alt <= 10.0 * mass * DBL_EPSILON * R / h);
+  fx_close(&fx);
+}
+static void test_slide_cylinder(void) {
+  slide_cylinder(1.0, 1.0);
+  slide_cylinder(1000.0, 1e-3);
 }
 
 static double total_energy(const nsb_system* s) {
@@ -3859,6 +3942,7 @@ int main(int argc, char** argv) {
                                                 {"rigid_hertz", test_rigid_hertz},
                                                 {"rigid_newton", test_rigid_newton},
                                                 {"rigid_newton_persistent", test_rigid_newton_persistent},
+                                                {"newton_persistent_curved", test_newton_persistent_curved},
                                                 {"hermite_newton", test_hermite_newton},
                                                 {"hertz_friction_smooth", test_hertz_friction_smooth},
                                                 {"hertz_spinning", test_hertz_spinning},
@@ -3913,6 +3997,7 @@ int main(int argc, char** argv) {
                                             {"hermite_straight_equals_chord", test_hermite_straight_equals_chord},
                                             {"hermite_prox", test_hermite_prox},
                                             {"rest_default_scheme", test_rest_default_scheme},
+                                            {"slide_cylinder", test_slide_cylinder},
                                             {"held_beams_and_faces", test_held_beams_and_faces},
                                             {"held_sliding_chords", test_held_sliding_chords},
                                             {"rolling_ball_rests", test_rolling_ball_rests},
