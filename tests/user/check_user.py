@@ -5680,5 +5680,148 @@ ITER_TOTAL.add("pluck_test")
 ITER_TOTAL_TOL["pluck_test"] = 0.03
 
 
+# ---------------------------------------------------------------------------
+# resultants and reactions everywhere (make_decks.py, the block of the same name): the section
+# forces of every VTK axis point, in the global frame, against the free body beyond the cut
+
+from make_decks import US  # noqa: E402
+
+PSEUDO_TIME.update({"propped_beams", "continuous_beam", "portal_wind"})
+
+
+def beam_frames(run):
+    """The beams_*.vtu frames of a run, in order."""
+    return [os.path.join(run, f) for f in sorted(os.listdir(run))
+            if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f]
+
+
+def read_vtu_cells(path):
+    """Points, point-data arrays (a dict) and the polylines (element label, point indices) of a
+    beams .vtu file."""
+    import vtk
+    from vtk.util.numpy_support import vtk_to_numpy
+    rd = vtk.vtkXMLUnstructuredGridReader()
+    rd.SetFileName(path)
+    rd.Update()
+    g = rd.GetOutput()
+    pd = g.GetPointData()
+    arr = {pd.GetArrayName(i): vtk_to_numpy(pd.GetArray(i)) for i in range(pd.GetNumberOfArrays())}
+    lab = vtk_to_numpy(g.GetCellData().GetArray("element"))
+    cl = []
+    for c in range(g.GetNumberOfCells()):
+        ids = g.GetCell(c).GetPointIds()
+        cl.append((int(lab[c]), [ids.GetId(k) for k in range(ids.GetNumberOfIds())]))
+    return vtk_to_numpy(g.GetPoints().GetData()), arr, cl
+
+
+def vtk_free_body(m, path, far, Fs, Ms, tol, what, labels=None, linear=None):
+    """Every axis point of the beams of a VTK frame: the global `force` and `moment` (the part of
+    the element beyond the point, towards its second node, acting on the part before it) against
+    far(label, X, x) = (F, M), the loads on that part: F their sum, M their moment about the
+    point's deformed position x (X undeformed).  Fs, Ms: the force and moment scales; labels:
+    the elements to check (None: all).  linear: the frame of the half load, the check then takes
+    the linear part 4 f(1/2) - f(1) of both frames' fields (and of far at the half load)."""
+    pts, arr, cl = read_vtu_cells(path)
+    if linear is not None:
+        p2, a2, _ = read_vtu_cells(linear)
+    worst, where, n = 0.0, "-", 0
+    for lab, ids in cl:
+        if labels is not None and lab not in labels:
+            continue
+        for i in ids:
+            X = pts[i] - arr["displacement"][i]
+            F, M = arr["force"][i], arr["moment"][i]
+            if linear is not None:
+                F, M = 4 * a2["force"][i] - F, 4 * a2["moment"][i] - M
+                F0, M0 = far(lab, X, X)
+            else:
+                F0, M0 = far(lab, X, pts[i])
+            e = max(max(abs(F[k] - F0[k]) for k in range(3)) / Fs, max(abs(M[k] - M0[k]) for k in range(3)) / Ms)
+            n += 1
+            if e > worst:
+                worst, where = e, "element %d at (%.4g, %.4g, %.4g)" % (lab, X[0], X[1], X[2])
+    report(m, "%s: VTK force and moment at all %d axis points = the free body beyond" % (what, n), worst <= tol,
+           "largest error %.2g of the scale (%s; tol %.2g)" % (worst, where, tol))
+    return worst
+
+
+class axial_motion:
+    """u_x(X) along a straight beam on the x axis (the elements labels of a VTK frame), piecewise
+    linear through its axis points; integral(a, b) of it (the trapezoidal rule on those points)."""
+    def __init__(self, path, labels):
+        pts, arr, cl = read_vtu_cells(path)
+        xs = {}
+        for lab, ids in cl:
+            if lab in labels:
+                for i in ids:
+                    xs[round(float(pts[i][0] - arr["displacement"][i][0]), 12)] = float(arr["displacement"][i][0])
+        self.X = sorted(xs)
+        self.u = [xs[k] for k in self.X]
+
+    def __call__(self, x):
+        X, u = self.X, self.u
+        for k in range(len(X) - 1):
+            if X[k] <= x <= X[k + 1]:
+                return u[k] + (u[k + 1] - u[k]) * (x - X[k]) / (X[k + 1] - X[k]) if X[k + 1] > X[k] else u[k]
+        return u[0] if x < X[0] else u[-1]
+
+    def integral(self, a, b):
+        pts = [a] + [x for x in self.X if a < x < b] + [b]
+        return sum(0.5 * (self(x0) + self(x1)) * (x1 - x0) for x0, x1 in zip(pts, pts[1:]))
+
+
+def rect(b, h, mat=None):
+    """EA, kGA (k = 5/6), EI (bending across h) of a solid b x h section."""
+    E, nu, _ = mat or STEEL_SI
+    G = E / (2 * (1 + nu))
+    return E * b * h, 5 / 6 * G * b * h, E * b * h ** 3 / 12
+
+
+def check_propped_beams(m, run):
+    p = US["propped"]
+    L, b, h, q = p["L"], p["b"], p["h"], p["q"]
+    EA, kGA, EI = rect(b, h)
+    R = q * (L ** 4 / (8 * EI) + L ** 2 / (2 * kGA)) / (L ** 3 / (3 * EI) + L / kGA)
+    r = hist(run)[-1]
+    # the prop's reaction with the clamp's: the geometry's effect is (w/L)^2 = 1e-7
+    for k, et in enumerate(("B31", "B2S", "B32")):
+        f = 100 * (k + 1) + 1
+        Rp, Rc, Mc = r["ENDS_%s_%d.rfz" % (et, f + p["n"])], r["ENDS_%s_%d.rfz" % (et, f)], r["ENDS_%s_%d.rmy" % (et, f)]
+        report(m, "%s: prop q(L^4/8EI + L^2/2kGA)/(L^3/3EI + L/kGA), clamp q L - R, q L^2/2 - R L" % et,
+               rel(Rp, R) < 1e-6 and rel(Rc, q * L - R) < 1e-6 and rel(-Mc, q * L * L / 2 - R * L) < 1e-6,
+               "%.8g N (%.8g; 3qL/8 %.6g), %.8g N, %.8g N m (%.8g)" % (Rp, R, 3 * q * L / 8, Rc, -Mc, q * L * L / 2 - R * L))
+        # *EL PRINT: the element middles (the B32's middle node), the moment R (L - x) - q (L - x)^2/2
+        # of the part beyond as m2, its force as n3 (the section's turn: the slope, 4e-4)
+        worst = 0.0
+        ne = p["n"] if et != "B32" else p["n"] // 2
+        for e in range(ne):
+            x = (e + 0.5) * L / ne
+            Mx, Vx = R * (L - x) - q * (L - x) ** 2 / 2, R - q * (L - x)
+            c = "BEAM_%s_%d." % (et, f + e)
+            worst = max(worst, abs(-r[c + "m2"] - Mx) / (q * L * L / 8), abs(r[c + "n3"] - Vx) / (q * L))
+        report(m, "%s: *EL PRINT SM, SF at the %d element middles" % (et, ne), worst < 1e-6,
+               "largest error %.2g of q L^2/8, q L" % worst)
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+
+    path = beam_frames(run)[-1]
+    for k, et in enumerate(("B31", "B2S", "B32")):
+        f = 100 * (k + 1) + 1
+        ux = axial_motion(path, range(f, f + p["n"]))
+        Ra = r["ENDS_%s_%d.rfz" % (et, f + p["n"])]
+
+        def far(lab, X, x):
+            # beyond the point: the prop's reaction (as written: the closed form's above) and the
+            # load over L - X, both at their deformed positions (the roller lets the beam's end
+            # move by its shortening, 8e-7 m)
+            Fz = Ra - q * (L - X[0])
+            My = -Ra * (L + ux(L) - x[0]) + q * (ux.integral(X[0], L) + (L * L - X[0] ** 2) / 2 - (L - X[0]) * x[0])
+            return (0.0, 0.0, Fz), (0.0, My, 0.0)
+        vtk_free_body(m, path, far, q * L, q * L * L / 8, 1e-8, et, labels=range(f, f + p["n"]))  # Newton's tolerance
+
+
+CHECKS["propped_beams"] = check_propped_beams
+
+
 if __name__ == "__main__":
     main()

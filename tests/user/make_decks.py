@@ -3526,5 +3526,136 @@ MODELS.update({
 })
 
 
+# ---------------------------------------------------------------------------
+# resultants and reactions everywhere: statically indeterminate beams and frames as a user
+# writes them (defaults only), the section forces at every VTK axis point and *EL PRINT against
+# closed forms (check_user.py, the block of the same name)
+
+US = {
+    "propped": dict(L=3.0, b=0.06, h=0.12, q=4000.0, n=12),
+}
+
+
+def propped_beams(u):
+    """Three propped steel cantilevers (3 m, 60 x 120 mm), clamped at x = 0 and on a roller at
+    x = L, under 4 kN/m (*DLOAD PZ), written with the three element choices a user makes: 12 B31,
+    12 B2S and 6 B32; *NODE PRINT of the supports' RF, RM, *EL PRINT of SF, SM, VTK output.
+    The prop carries q (L^4/8EI + L^2/2kGA) / (L^3/3EI + L/kGA) (3 q L/8 without shear), the
+    moment is R (L - x) - q (L - x)^2 / 2 along the span."""
+    p = US["propped"]
+    L, b, h, q, n = p["L"], p["b"], p["h"], p["q"], p["n"]
+    s = head(u, "Propped cantilevers under a uniform load", propped_beams.__doc__)
+    for k, (et, y) in enumerate((("B31", 0.0), ("B2S", 0.5), ("B32", 1.0))):
+        first = 100 * (k + 1) + 1
+        s += line_nodes(u, first, (0, y, 0), (L, y, 0), n)
+        name = "BEAM_" + et
+        if et == "B32":
+            s += "*ELEMENT, TYPE=B32, ELSET=%s\n" % name
+            for i in range(n // 2):
+                s += "%d, %d, %d, %d\n" % (first + i, first + 2 * i, first + 2 * i + 1, first + 2 * i + 2)
+        else:
+            s += line_elems(first, first, n, name, et)
+        s += "*NSET, NSET=ENDS_%s\n%d, %d\n" % (et, first, first + n)
+    s += steel(u)
+    for et in ("B31", "B2S", "B32"):
+        s += "*BEAM SECTION, ELSET=BEAM_%s, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (
+            et, u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n"
+    for k in range(3):
+        first = 100 * (k + 1) + 1
+        s += "%d, ENCASTRE\n%d, 2, 3\n" % (first, first + n)
+    s += "*STEP\n*STATIC\n*DLOAD\n"
+    for et in ("B31", "B2S", "B32"):
+        s += "BEAM_%s, PZ, %s\n" % (et, u.n(-q, "F/L"))
+    for et in ("B31", "B2S", "B32"):
+        s += "*NODE PRINT, NSET=ENDS_%s\nRF, RM\n*EL PRINT, ELSET=BEAM_%s\nSF, SM\n" % (et, et)
+    s += "*NODE FILE\nU, RF\n*EL FILE\nSF\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "propped_beams": (propped_beams, (SI, MM, IN)),
+})
+
+
+US["continuous"] = dict(L=4.0, b=0.08, h=0.16, q=6000.0, P=10e3, a=1.75, n=8)
+
+
+def continuous_beam(u):
+    """A steel beam (80 x 160 mm) continuous over two spans of 4 m on three supports, as a
+    CalculiX user writes it (NSET=Nall, '1.'-style numbers, the section axis with a D
+    exponent): 16 B32 elements, 6 kN/m over both spans and 10 kN in the first span 1.75 m from
+    the end support, at a B32's middle node; *NODE PRINT of the supports' RF, *EL PRINT of SF,
+    SM; VTK output.  The middle support's reaction from the compatibility of the simply
+    supported 8 m beam (Timoshenko: bending and shear), the rest by statics."""
+    p = US["continuous"]
+    L, b, h, q, P, a, n = p["L"], p["b"], p["h"], p["q"], p["P"], p["a"], p["n"]
+    num = ccx_number(u)
+    N = 4 * n + 1
+    s = head(u, "Continuous beam on three supports", continuous_beam.__doc__)
+    s += "*NODE,NSET=Nall\n"
+    for i in range(N):
+        s += "%d,%s,0.,0.\n" % (i + 1, num(2 * L * i / (N - 1), "L"))
+    s += "*ELEMENT,TYPE=B32,ELSET=Eall\n"
+    for i in range(2 * n):
+        s += "%d,%d,%d,%d\n" % (i + 1, 2 * i + 1, 2 * i + 2, 2 * i + 3)
+    s += "*NSET,NSET=Supports\n1,%d,%d\n" % (2 * n + 1, N)
+    k = int(round(a / (2 * L) * (N - 1))) + 1
+    s += "*NSET,NSET=Load\n%d\n" % k
+    s += "*MATERIAL,NAME=Steel\n*ELASTIC\n%s,.3\n*DENSITY\n%s\n" % (num(210e9, "F/L^2"), u.n(7850.0, "M/L^3"))
+    s += "*BEAM SECTION,ELSET=Eall,MATERIAL=Steel,SECTION=RECT\n%s,%s\n0.d0,1.d0,0.d0\n" % (num(b, "L"), num(h, "L"))
+    s += "*BOUNDARY\n1,1,4\n%d,2,3\n%d,2,3\n" % (2 * n + 1, N)
+    s += "*STEP\n*STATIC\n*DLOAD\nEall,PZ,%s\n*CLOAD\nLoad,3,%s\n" % (num(-q, "F/L"), num(-P, "F"))
+    s += "*NODE PRINT,NSET=Supports\nRF\n*NODE PRINT,NSET=Load\nU\n*EL PRINT,ELSET=Eall\nSF,SM\n"
+    s += "*NODE FILE\nU,RF\n*EL FILE\nS\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "continuous_beam": (continuous_beam, (SI, MM, IN)),
+})
+
+
+US["portal"] = dict(h=3.0, L=5.0, c=0.08, g=(0.08, 0.16), H=10e3, n=10)
+
+
+def portal_wind(u):
+    """A steel portal frame on pinned feet (columns 3 m, solid 80 x 80 mm; girder 5 m, 80 x 160
+    mm; 10 B2V a member), wind of 10 kN taken as 5 kN at each top corner, two static increments;
+    *NODE PRINT of the feet's RF, VTK output.  By the antisymmetry each foot takes H/2, the
+    moment diagram is statically determined: (H/2) z up the columns, H h/2 at the corners, linear
+    through zero along the girder, no axial force in the girder; the sway H h^3/6EI_c + H h^2
+    L/12EI_b with the shear and the columns' axial strain."""
+    p = US["portal"]
+    h, L, c, (gb, gh), H, n = p["h"], p["L"], p["c"], p["g"], p["H"], p["n"]
+    s = head(u, "Pinned portal frame under wind", portal_wind.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, h), n)
+    s += line_nodes(u, 201, (L, 0, 0), (L, 0, h), n)
+    # the girder between the columns' tops (nodes n + 1 and 201 + n): its inner nodes 102 ..
+    s += "*NODE\n"
+    for i in range(1, n):
+        s += "%d, %s, 0, %s\n" % (101 + i, u.n(L * i / n, "L"), u.n(h, "L"))
+    s += line_elems(1, 1, n, "COLUMNS")
+    s += line_elems(201, 201, n, "COLUMNS")
+    ends = [n + 1] + [101 + i for i in range(1, n)] + [201 + n]
+    s += "*ELEMENT, TYPE=B2V, ELSET=GIRDER\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (101 + i, ends[i], ends[i + 1])
+    s += "*NSET, NSET=FEET\n1, 201\n*NSET, NSET=CORNERS\n%d, %d\n" % (n + 1, 201 + n)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COLUMNS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(c, "L"), u.n(c, "L"))
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(gb, "L"), u.n(gh, "L"))
+    s += "*BOUNDARY\nFEET, 1, 4\nFEET, 6, 6\n"
+    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\nCORNERS, 1, %s\n" % u.n(H / 2, "F")
+    s += "*NODE PRINT, NSET=FEET\nRF, RM\n*NODE PRINT, NSET=CORNERS\nU, UR\n"
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "portal_wind": (portal_wind, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
