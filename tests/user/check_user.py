@@ -5823,5 +5823,96 @@ def check_propped_beams(m, run):
 CHECKS["propped_beams"] = check_propped_beams
 
 
+
+def ss_deflection(l, c, x, EI, kGA):
+    """Deflection at x of a simply supported Timoshenko span l under a unit force at c."""
+    if x > c:
+        c, x = l - c, l - x
+    b = l - c
+    return b * x * (l * l - b * b - x * x) / (6 * l * EI) + b * x / (l * kGA)
+
+
+def ss_udl_deflection(l, x, EI, kGA):
+    """Deflection at x of a simply supported Timoshenko span l under a unit line load."""
+    return x * (l ** 3 - 2 * l * x * x + x ** 3) / (24 * EI) + x * (l - x) / (2 * kGA)
+
+
+def check_continuous_beam(m, run):
+    p = US["continuous"]
+    L, b, h, q, P, a = p["L"], p["b"], p["h"], p["q"], p["P"], p["a"]
+    EA, kGA, EI = rect(b, h)
+    l = 2 * L
+    Rm = (q * ss_udl_deflection(l, L, EI, kGA) + P * ss_deflection(l, a, L, EI, kGA)) / ss_deflection(l, L, L, EI, kGA)
+    Rr = (q * l * l / 2 + P * a - Rm * L) / l
+    Rl = q * l + P - Rm - Rr
+    w = q * ss_udl_deflection(l, a, EI, kGA) + P * ss_deflection(l, a, a, EI, kGA) - Rm * ss_deflection(l, L, a, EI, kGA)
+    r = hist(run)[-1]
+    n = 4 * p["n"] + 1
+    got = (r["Supports_1.rfz"], r["Supports_%d.rfz" % (2 * p["n"] + 1)], r["Supports_%d.rfz" % n])
+    e = max(abs(g - c) for g, c in zip(got, (Rl, Rm, Rr))) / (q * l + P)
+    report(m, "reactions: the middle one by the 8 m span's compatibility (Timoshenko), the ends by statics", e < 1e-6,
+           "%.8g, %.8g, %.8g N against %.8g, %.8g, %.8g N (largest %.2g of the load; without shear %.6g N in the "
+           "middle)" % (got + (Rl, Rm, Rr, e, (q * 5 * l ** 4 / 384 + P * a * (3 * l * l - 4 * a * a) / 48) / (l ** 3 / 48))))
+    report(m, "the load point's deflection", rel(-r["Load.uz"], w) < 1e-5,
+           "%.8g m against %.8g m (rel %.2g)" % (-r["Load.uz"], w, rel(-r["Load.uz"], w)))
+
+    def MV(x):
+        # the part beyond x: the moment about x (sagging positive) and the force up of the loads on it
+        Mx = Rr * (l - x) - q * (l - x) ** 2 / 2 + (Rm * (L - x) if L > x else 0.0) - (P * (a - x) if a > x else 0.0)
+        return Mx, Rr + (Rm if L > x else 0.0) - (P if a > x else 0.0) - q * (l - x)
+    # *EL PRINT and VTK against the free body with the reactions as written (they are checked
+    # above: the closed form's 1.5e-7 of the load would move the moments by 3e-6 of q L^2/8)
+    pts_f = [(0.0, got[0]), (L, got[1]), (l, got[2]), (a, -P)]
+    path = beam_frames(run)[-1] if have_vtk(m, "VTK section forces at all axis points") else None
+    ux = axial_motion(path, range(1, 2 * p["n"] + 1)) if path else (lambda x: 0.0)
+    if not path:
+        ux.integral = lambda a_, b_: 0.0
+
+    def far(X, x, at_end):
+        """The loads on the part beyond X: the point forces beyond it (at the element's last point
+        also the one at X: it acts on the node the element ends at) and the line load over l - X,
+        at their deformed positions; the force up and the moment about y around x."""
+        Fz, My = -q * (l - X), q * (ux.integral(X, l) + (l * l - X * X) / 2 - (l - X) * x)
+        for c, f in pts_f:
+            if c > X + 1e-9 or (at_end and abs(c - X) <= 1e-9):
+                Fz += f
+                My -= f * (c + ux(c) - x)
+        return Fz, My
+    worst = 0.0
+    for e in range(2 * p["n"]):
+        x = (e + 0.5) * l / (2 * p["n"])
+        c = "Eall_%d." % (e + 1)
+        # at the B32's middle node, where *EL PRINT's probe is: the first half's end (the load of
+        # the fourth's middle node is beyond it)
+        # (the section's components: n1, n3 are the force turned by the slope, up to 3e-3 rad)
+        Fz, My = far(x, x + ux(x), True)
+        nz = math.copysign(math.hypot(r[c + "n1"], r[c + "n3"]), r[c + "n3"])
+        worst = max(worst, abs(r[c + "m2"] - My) / (q * L * L / 8), abs(nz - Fz) / (q * L))
+    j = "Eall_%d.n3" % (int(round(a / l * 2 * p["n"] - 0.5)) + 1)
+    report(m, "*EL PRINT SM, SF at the 16 B32 middle nodes = the free body beyond", worst < 1e-8,
+           "largest error %.2g of q L^2/8, q L; at the load's node %.6g N: the load beyond (%.6g N without it)"
+           % (worst, r[j], r[j] + P))
+    if not path:
+        return
+    pts, arr, cl = read_vtu_cells(path)
+    worst, n_pts, where = 0.0, 0, "-"
+    for lab, ids in cl:
+        for i in ids:
+            X = pts[i] - arr["displacement"][i]
+            Fz, My = far(X[0], pts[i][0], i == ids[-1])
+            F, M = arr["force"][i], arr["moment"][i]
+            err = max(max(abs(F[0]), abs(F[1]), abs(F[2] - Fz)) / (q * L), max(abs(M[0]), abs(M[1] - My), abs(M[2])) / (q * L * L / 8))
+            if err > worst:
+                worst, where = err, "element %d at x = %.4g" % (lab, X[0])
+            n_pts += 1
+    report(m, "VTK force and moment at all %d axis points = the free body beyond" % n_pts, worst < 1e-8,
+           "largest error %.2g of q L, q L^2/8 (%s; tol 1e-8: Newton's); %d polylines, two per B32"
+           % (worst, where, len(cl)))
+
+
+CHECKS["continuous_beam"] = check_continuous_beam
+PSEUDO_TIME.add("continuous_beam")
+
+
 if __name__ == "__main__":
     main()
