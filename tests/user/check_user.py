@@ -5719,11 +5719,13 @@ def vtk_free_body(m, path, far, Fs, Ms, tol, what, labels=None, linear=None):
     the element beyond the point, towards its second node, acting on the part before it) against
     far(label, X, x) = (F, M), the loads on that part: F their sum, M their moment about the
     point's deformed position x (X undeformed).  Fs, Ms: the force and moment scales; labels:
-    the elements to check (None: all).  linear: the frame of the half load, the check then takes
-    the linear part 4 f(1/2) - f(1) of both frames' fields (and of far at the half load)."""
+    the elements to check (None: all).  linear: (frames, weights) of the increments, the check then
+    takes the linear part of the fields, sum of weight x frame (lin_weights)."""
     pts, arr, cl = read_vtu_cells(path)
     if linear is not None:
-        p2, a2, _ = read_vtu_cells(linear)
+        # the linear part of the fields: lin_weights over the frames of the increments
+        frames = [read_vtu_cells(f)[1] for f in linear[0]]
+        lin_f = {k: sum(wt * fr[k] for wt, fr in zip(linear[1], frames)) for k in ("force", "moment")}
     worst, where, n = 0.0, "-", 0
     for lab, ids in cl:
         if labels is not None and lab not in labels:
@@ -5732,7 +5734,7 @@ def vtk_free_body(m, path, far, Fs, Ms, tol, what, labels=None, linear=None):
             X = pts[i] - arr["displacement"][i]
             F, M = arr["force"][i], arr["moment"][i]
             if linear is not None:
-                F, M = 4 * a2["force"][i] - F, 4 * a2["moment"][i] - M
+                F, M = lin_f["force"][i], lin_f["moment"][i]
                 F0, M0 = far(lab, X, X)
             else:
                 F0, M0 = far(lab, X, pts[i])
@@ -5768,6 +5770,23 @@ class axial_motion:
     def integral(self, a, b):
         pts = [a] + [x for x in self.X if a < x < b] + [b]
         return sum(0.5 * (self(x0) + self(x1)) * (x1 - x0) for x0, x1 in zip(pts, pts[1:]))
+
+
+def lin_weights(lams):
+    """Weights w with sum w_i f(lam_i) the first coefficient of the polynomial of degree len(lams)
+    through (lam_i, f_i) and (0, 0): the linear part of a static path."""
+    n = len(lams)
+    A = [[lam ** (j + 1) for j in range(n)] for lam in lams]
+    # w^T A = e_1: solve A^T w = e_1 by Gauss elimination
+    M = [[A[i][j] for i in range(n)] + [1.0 if j == 0 else 0.0] for j in range(n)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(M[r][c]))
+        M[c], M[piv] = M[piv], M[c]
+        for r in range(n):
+            if r != c:
+                f = M[r][c] / M[c][c]
+                M[r] = [a - f * b for a, b in zip(M[r], M[c])]
+    return [M[i][n] / M[i][i] for i in range(n)]
 
 
 def rect(b, h, mat=None):
@@ -5912,6 +5931,77 @@ def check_continuous_beam(m, run):
 
 CHECKS["continuous_beam"] = check_continuous_beam
 PSEUDO_TIME.add("continuous_beam")
+
+
+
+def check_portal_wind(m, run):
+    p = US["portal"]
+    h, L, c, (gb, gh), H, n = p["h"], p["L"], p["c"], p["g"], p["H"], p["n"]
+    EAc, kGAc, EIc = rect(c, c)
+    EAb, kGAb, EIb = rect(gb, gh)
+    rows = hist(run)[1:]
+    full = rows[-1]
+    # the linear part of a result f(lambda) at the four increments lambda = 1/4 .. 1: the first
+    # coefficient of the quartic through them and f(0) = 0 (the sway is 2.3 % of h: the cubic
+    # part of 4 f(1/2) - f(1) is 5e-4 of the sway)
+    w = lin_weights([r["time"] for r in rows])
+
+    def lin(k):
+        return sum(a * r[k] for a, r in zip(w, rows))
+    # the linear parts (tolerance 1e-6: the fit's remainder, the fifth power of the sway's 2.3 %
+    # of h, is 6e-9): each foot H/2 back, the overturning H h / L down at the windward foot
+    want = {"FEET_1.rfx": -H / 2, "FEET_201.rfx": -H / 2, "FEET_1.rfz": -H * h / L, "FEET_201.rfz": H * h / L}
+    e = max(abs(lin(k) - v) for k, v in want.items()) / H
+    report(m, "feet (linear part of 4 increments): H/2 each against the wind, -+ H h / L", e < 1e-6,
+           "RFx %.8g, %.8g N, RFz %.8g, %.8g N (H/2 = %.6g, H h/L = %.6g; largest %.2g of H; at the full load "
+           "RFx %.6g, %.6g N)" % (lin("FEET_1.rfx"), lin("FEET_201.rfx"), lin("FEET_1.rfz"), lin("FEET_201.rfz"),
+                                  H / 2, H * h / L, e, full["FEET_1.rfx"], full["FEET_201.rfx"]))
+    # the sway: the columns (H/2 each, bending and shear) on the corners' turn theta, the girder
+    # under the antisymmetric end moments H h / 2 (Timoshenko: M L (1 + Phi) / 6EI) and turned
+    # as a chord by the columns' axial strain (+- H h / L)
+    Phi = 12 * EIb / (kGAb * L * L)
+    theta = (H * h / 2) * L * (1 + Phi) / (6 * EIb) + 2 * (H * h / L) * h / (EAc * L)
+    sway = theta * h + (H / 2) * h ** 3 / (3 * EIc) + (H / 2) * h / kGAc
+    d = [lin("CORNERS_11.ux"), lin("CORNERS_211.ux")]
+    t = [lin("CORNERS_11.ry"), lin("CORNERS_211.ry")]
+    e = max(max(abs(x - sway) for x in d) / sway, max(abs(x - theta) for x in t) / theta)
+    report(m, "sway and the corners' turn (linear part) against the slope-deflection (Timoshenko, axial strain)",
+           e < 1e-6, "%.8g, %.8g m against %.8g m (H h^3/6EI_c + H h^2 L/12EI_b alone %.6g m); turns %.8g, %.8g "
+           "against %.8g; largest %.2g" % (d[0], d[1], sway, H * h ** 3 / (6 * EIc) + H * h * h * L / (12 * EIb),
+                                            t[0], t[1], theta, e))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    # the free body beyond every axis point in the deformed frame at the full load, with the
+    # feet's reactions as written: up the left column, beyond is all but its foot; along the
+    # girder, the right column, its foot and the right corner's load; up the right column, all
+    # but its foot
+    Rl = (full["FEET_1.rfx"], full["FEET_1.rfy"], full["FEET_1.rfz"])
+    Rr = (full["FEET_201.rfx"], full["FEET_201.rfy"], full["FEET_201.rfz"])
+    Cr = (L + full["CORNERS_211.ux"], full["CORNERS_211.uy"], h + full["CORNERS_211.uz"])
+
+    def far(lab, X, x):
+        if lab < 100 or lab > 200:
+            foot, R = ((0.0, 0.0, 0.0), Rl) if lab < 100 else ((L, 0.0, 0.0), Rr)
+            return tuple(-f for f in R), tuple(-v for v in cross([foot[k] - x[k] for k in range(3)], R))
+        F = (Rr[0] + H / 2, Rr[1], Rr[2])
+        Mr = cross([(L, 0.0, 0.0)[k] - x[k] for k in range(3)], Rr)
+        Mc = cross([Cr[k] - x[k] for k in range(3)], (H / 2, 0.0, 0.0))
+        return F, tuple(a + b for a, b in zip(Mr, Mc))
+    vtk_free_body(m, beam_frames(run)[-1], far, H, H * h / 2, 1e-8, "columns and girder")
+    # and the moment diagram itself, the linear part: (H/2) z up both columns, H h/2 (1 - 2 x/L)
+    # along the girder (as the moment about y of the part beyond)
+    fr = beam_frames(run)
+
+    def diagram(lab, X, x):
+        if lab < 100:
+            return (H / 2, 0.0, H * h / L), (0.0, -H / 2 * X[2], 0.0)
+        if lab > 200:
+            return (H / 2, 0.0, -H * h / L), (0.0, -H / 2 * X[2], 0.0)
+        return (0.0, 0.0, H * h / L), (0.0, -H * h / 2 * (1 - 2 * X[0] / L), 0.0)
+    vtk_free_body(m, fr[-1], diagram, H, H * h / 2, 1e-6, "moment diagram (linear part)", linear=(fr[1:], w))
+
+
+CHECKS["portal_wind"] = check_portal_wind
 
 
 if __name__ == "__main__":

@@ -3621,7 +3621,7 @@ US["portal"] = dict(h=3.0, L=5.0, c=0.08, g=(0.08, 0.16), H=10e3, n=10)
 
 def portal_wind(u):
     """A steel portal frame on pinned feet (columns 3 m, solid 80 x 80 mm; girder 5 m, 80 x 160
-    mm; 10 B2V a member), wind of 10 kN taken as 5 kN at each top corner, two static increments;
+    mm; 10 B2V a member), wind of 10 kN taken as 5 kN at each top corner, four static increments;
     *NODE PRINT of the feet's RF, VTK output.  By the antisymmetry each foot takes H/2, the
     moment diagram is statically determined: (H/2) z up the columns, H h/2 at the corners, linear
     through zero along the girder, no axial force in the girder; the sway H h^3/6EI_c + H h^2
@@ -3646,7 +3646,7 @@ def portal_wind(u):
     s += "*BEAM SECTION, ELSET=COLUMNS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(c, "L"), u.n(c, "L"))
     s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(gb, "L"), u.n(gh, "L"))
     s += "*BOUNDARY\nFEET, 1, 4\nFEET, 6, 6\n"
-    s += "*STEP\n*STATIC\n0.5, 1.0\n*CLOAD\nCORNERS, 1, %s\n" % u.n(H / 2, "F")
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\nCORNERS, 1, %s\n" % u.n(H / 2, "F")
     s += "*NODE PRINT, NSET=FEET\nRF, RM\n*NODE PRINT, NSET=CORNERS\nU, UR\n"
     s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
     return s
