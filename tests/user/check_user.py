@@ -6115,5 +6115,67 @@ def check_settled_cantilever(m, run):
 CHECKS["settled_cantilever"] = check_settled_cantilever
 
 
+
+def check_hinged_arch(m, run):
+    from make_decks import arch_points
+    p = US["arch"]
+    R, b, h, n, P = p["R"], p["b"], p["h"], p["n"], p["P"]
+    EA, kGA, EI = rect(b, h)
+    E, nu, _ = STEEL_SI
+    GJ = 1.0  # in-plane forces: no torsion
+    pts = arch_points(R, n)
+    # the right half as a cantilever from the crown (symmetry: the crown turns and moves across
+    # by nothing), the foot's reaction (Fx, P/2) at its tip; the pin holds the foot: u_x = 0
+    half = pts[n // 2:]
+    cx = frame_compliance(half, (1.0, 0.0, 0.0), EA, kGA, GJ, EI)
+    cz = frame_compliance(half, (0.0, 0.0, 1.0), EA, kGA, GJ, EI)
+    Fx = -cz[0] * (P / 2) / cx[0]
+    H = -Fx
+    wc = cx[2] * Fx + cz[2] * P / 2
+    rows = hist(run)[1:]
+    wts = lin_weights([r["time"] for r in rows])
+
+    def lin(k):
+        return sum(a * r[k] for a, r in zip(wts, rows))
+    got = (lin("FEET_1.rfx"), lin("FEET_%d.rfx" % (n + 1)), lin("FEET_1.rfz"), lin("FEET_%d.rfz" % (n + 1)))
+    e = max(abs(got[0] - H), abs(got[1] + H), abs(got[2] - P / 2), abs(got[3] - P / 2)) / P
+    report(m, "feet (linear part of 4 increments): the thrust by Castigliano on the chords, P/2 up", e < 1e-6,
+           "H %.8g, %.8g N against %.8g N (P/pi %.6g N: the axial and shear strains' %.2g), V %.8g, %.8g N; "
+           "largest %.2g of P" % (got[0], -got[1], H, P / math.pi, H / (P / math.pi) - 1, got[2], got[3], e))
+    wl = lin("CROWN.uz")
+    report(m, "the crown's deflection (linear part) against Castigliano on the chords", rel(-wl, wc) < 1e-6,
+           "%.8g m against %.8g m (rel %.2g)" % (-wl, wc, rel(-wl, wc)))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    full = rows[-1]
+    Rr = (full["FEET_%d.rfx" % (n + 1)], full["FEET_%d.rfy" % (n + 1)], full["FEET_%d.rfz" % (n + 1)])
+    xc = (full["CROWN.ux"], full["CROWN.uy"], R + full["CROWN.uz"])
+    foot = (R, 0.0, 0.0)
+    kc = n // 2
+
+    def far_of(Rr, xc, Pz):
+        def far(lab, X, x):
+            # beyond: the right foot's reaction and, on the elements before the crown (the end of
+            # element n/2 included: the load acts on its end node), the load at the crown's
+            # deformed position
+            F = list(Rr)
+            M = list(cross([foot[k] - x[k] for k in range(3)], Rr))
+            if lab <= kc:
+                F[2] += Pz
+                Mc = cross([xc[k] - x[k] for k in range(3)], (0.0, 0.0, Pz))
+                M = [a + c for a, c in zip(M, Mc)]
+            return F, M
+        return far
+    fr = beam_frames(run)
+    vtk_free_body(m, fr[-1], far_of(Rr, xc, -P), P, P * R, 1e-8, "arch")
+    # the moment diagram's linear part: the closed form's reactions in the undeformed geometry
+    vtk_free_body(m, fr[-1], far_of((-H, 0.0, P / 2), (0.0, 0.0, R), -P), P, P * R, 1e-6,
+                  "moment diagram (linear part)", linear=(fr[1:], wts))
+
+
+CHECKS["hinged_arch"] = check_hinged_arch
+PSEUDO_TIME.add("hinged_arch")
+
+
 if __name__ == "__main__":
     main()

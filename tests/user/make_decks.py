@@ -3693,5 +3693,41 @@ MODELS.update({
 })
 
 
+US["arch"] = dict(R=2.0, b=0.06, h=0.12, n=32, P=20e3)
+
+
+def arch_points(R, n):
+    """The nodes of the semicircular arch: from the left foot (-R, 0, 0) over the crown (0, 0, R)
+    to the right foot, n chords."""
+    return [(-R * math.cos(math.pi * i / n), 0.0, R * math.sin(math.pi * i / n)) for i in range(n + 1)]
+
+
+def hinged_arch(u):
+    """A two-hinged semicircular steel arch (R = 2 m, 60 x 120 mm, 32 B31 chords) under 20 kN at
+    the crown, four static increments; the feet pinned (in the arch's plane: the out-of-plane
+    turns held); *NODE PRINT of the feet's RF and the crown's U; VTK output.  The thrust P/pi of
+    the thin inextensible arch (Timoshenko and Young 1965), here from Castigliano on the chords
+    with the axial and shear strains."""
+    p = US["arch"]
+    R, b, h, n, P = p["R"], p["b"], p["h"], p["n"], p["P"]
+    s = head(u, "Two-hinged arch under a crown load", hinged_arch.__doc__)
+    s += "*NODE\n"
+    for i, x in enumerate(arch_points(R, n)):
+        s += "%d, %s, %s, %s\n" % (i + 1, u.n(x[0], "L"), u.n(x[1], "L"), u.n(x[2], "L"))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += "*NSET, NSET=FEET\n1, %d\n*NSET, NSET=CROWN\n%d\n" % (n + 1, n // 2 + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\nFEET, 1, 4\nFEET, 6, 6\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\nCROWN, 3, %s\n" % u.n(-P, "F")
+    s += "*NODE PRINT, NSET=FEET\nRF\n*NODE PRINT, NSET=CROWN\nU\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "hinged_arch": (hinged_arch, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
