@@ -6177,5 +6177,52 @@ CHECKS["hinged_arch"] = check_hinged_arch
 PSEUDO_TIME.add("hinged_arch")
 
 
+
+def check_curved_cantilever(m, run):
+    p = US["curved"]
+    R, r, t, n, P = p["R"], p["r"], p["t"], p["n"], p["P"]
+    E, nu, _ = STEEL_SI
+    EA, GAs, GJ, EI = pipe(E, nu, r, t)
+    rows = hist(run)[1:]
+    full = rows[-1]
+    wts = lin_weights([x["time"] for x in rows])
+
+    def lin(k):
+        return sum(a * x[k] for a, x in zip(wts, rows))
+    roark = P * R ** 3 * (math.pi / 4 / EI + (3 * math.pi / 4 - 2) / GJ)
+    for k, et in enumerate(("B31", "B2S", "B32")):
+        z = k * p["dz"]
+        pts = [(R * math.cos(0.5 * math.pi * i / n), R * math.sin(0.5 * math.pi * i / n), z) for i in range(n + 1)]
+        u = frame_compliance(pts, (0.0, 0.0, -P), EA, GAs, GJ, EI)
+        tip = "TIP_%s." % et
+        got = [lin(tip + "u" + c) for c in "xyz"]
+        e = max(abs(a - b) for a, b in zip(got, u)) / abs(u[2])
+        report(m, "%s: the tip's linear part against Castigliano on the 16 chords" % et, e < 1e-6,
+               "(%.6g, %.6g, %.8g) m against (%.6g, %.6g, %.8g) m (largest %.2g of w; the arc's Roark %.8g m, "
+               "the chords %+.2g)" % (tuple(got) + tuple(u) + (e, -roark, u[2] / -roark - 1)))
+        # the clamp balances the load about the deformed tip
+        xt = (full[tip + "ux"], R + full[tip + "uy"], z + full[tip + "uz"])
+        Mw = cross([xt[0] - R, xt[1], xt[2] - z], (0.0, 0.0, -P))
+        root = "ROOT_%s." % et
+        e = max(max(abs(full[root + "rf" + c] - (0.0, 0.0, P)[i]) for i, c in enumerate("xyz")) / P,
+                max(abs(full[root + "rm" + c] + Mw[i]) for i, c in enumerate("xyz")) / (P * R))
+        report(m, "%s: clamp RF = -F, RM = -(x_tip - x_clamp) x F (deformed)" % et, e < 1e-9,
+               "RM (%.8g, %.8g, %.8g) N m, largest error %.2g" % (full[root + "rmx"], full[root + "rmy"], full[root + "rmz"], e))
+        if not have_vtk(m, "VTK section forces at all axis points"):
+            continue
+
+        def far(lab, X, x, xt=xt):
+            return (0.0, 0.0, -P), cross([xt[j] - x[j] for j in range(3)], (0.0, 0.0, -P))
+        first = 100 * (k + 1) + 1
+        vtk_free_body(m, beam_frames(run)[-1], far, P, P * R, 1e-8, et, labels=range(first, first + n))
+    # the B32 mesh is the B31 mesh of the same nodes (docs/deck.md)
+    e = max(abs(full["TIP_B32.u" + c] - full["TIP_B31.u" + c]) for c in "xyz")
+    report(m, "B32 = B31 on the same nodes", e < 1e-12 * R, "tips differ by %.2g m" % e)
+
+
+CHECKS["curved_cantilever"] = check_curved_cantilever
+PSEUDO_TIME.add("curved_cantilever")
+
+
 if __name__ == "__main__":
     main()

@@ -3729,5 +3729,51 @@ MODELS.update({
 })
 
 
+US["curved"] = dict(R=1.0, r=0.03, t=0.004, n=16, P=500.0, dz=0.5)
+
+
+def curved_cantilever(u):
+    """Three steel quarter-circle cantilevers in plan (R = 1 m, tube 60 x 4 mm), clamped at one
+    end, 500 N down at the other (torsion and bending along the arc; Roark), four static
+    increments; as a user writes each: 16 B31 chords, 16 B2S chords, 8 B32 with their middle
+    nodes on the arc; the arcs in parallel planes 0.5 m apart; *NODE PRINT of the tips' U and
+    the clamps' RF, RM; VTK output."""
+    p = US["curved"]
+    R, r, t, n, P = p["R"], p["r"], p["t"], p["n"], p["P"]
+    s = head(u, "Quarter-circle cantilevers under an out-of-plane tip load", curved_cantilever.__doc__)
+    for k, et in enumerate(("B31", "B2S", "B32")):
+        first = 100 * (k + 1) + 1
+        z = k * p["dz"]
+        s += "*NODE\n"
+        for i in range(n + 1):
+            a = 0.5 * math.pi * i / n
+            s += "%d, %s, %s, %s\n" % (first + i, u.n(R * math.cos(a), "L"), u.n(R * math.sin(a), "L"), u.n(z, "L"))
+        if et == "B32":
+            s += "*ELEMENT, TYPE=B32, ELSET=ARC_B32\n"
+            for i in range(n // 2):
+                s += "%d, %d, %d, %d\n" % (first + i, first + 2 * i, first + 2 * i + 1, first + 2 * i + 2)
+        else:
+            s += line_elems(first, first, n, "ARC_" + et, et)
+        s += "*NSET, NSET=TIP_%s\n%d\n*NSET, NSET=ROOT_%s\n%d\n" % (et, first + n, et, first)
+    s += steel(u)
+    for et in ("B31", "B2S", "B32"):
+        s += "*BEAM SECTION, ELSET=ARC_%s, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (et, u.n(r, "L"), u.n(t, "L"))
+    s += "*BOUNDARY\n"
+    for et in ("B31", "B2S", "B32"):
+        s += "ROOT_%s, ENCASTRE\n" % et
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n"
+    for et in ("B31", "B2S", "B32"):
+        s += "TIP_%s, 3, %s\n" % (et, u.n(-P, "F"))
+    for et in ("B31", "B2S", "B32"):
+        s += "*NODE PRINT, NSET=TIP_%s\nU\n*NODE PRINT, NSET=ROOT_%s\nRF, RM\n" % (et, et)
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "curved_cantilever": (curved_cantilever, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
