@@ -6224,5 +6224,73 @@ CHECKS["curved_cantilever"] = check_curved_cantilever
 PSEUDO_TIME.add("curved_cantilever")
 
 
+
+def check_offset_mass(m, run):
+    p = US["offset_mass"]
+    L, b, h, M, a = p["L"], p["b"], p["h"], p["M"], p["a"] * p["L"]
+    E, nu, rho = STEEL_SI
+    A = b * h
+    rA = rho * A
+    om = sorted(x["omega"] for x in modes(run))
+    got = []
+    for plane, I in (("flat", b * h ** 3 / 12), ("edgewise", h * b ** 3 / 12)):
+        EI = E * I
+        wn = [(k * math.pi / L) ** 2 * math.sqrt(EI / rA) for k in range(1, 4001)]
+        ph = [math.sin(k * math.pi * a / L) ** 2 for k in range(1, 4001)]
+
+        def f(w):
+            # 1 - M w^2 alpha(w), alpha the receptance at a: sum 2 sin^2(k pi a/L) / (rho A L (w_k^2 - w^2))
+            return 1 - M * w * w * sum(2 * s2 / (rA * L * (wk * wk - w * w)) for wk, s2 in zip(wn, ph))
+        roots = []
+        lo = 1e-3
+        for wk in wn[:4 if plane == "flat" else 3]:
+            # one root below each pole (the mass lowers every mode it moves)
+            x0, x1 = lo, wk * (1 - 1e-12)
+            for _ in range(200):
+                mid = 0.5 * (x0 + x1)
+                if f(x0) * f(mid) <= 0:
+                    x1 = mid
+                else:
+                    x0 = mid
+            roots.append(0.5 * (x0 + x1))
+            lo = wk * (1 + 1e-12)
+        # Rayleigh's quotient on the static deflection line under the weights (an upper bound of
+        # mode 1) and Dunkerley's 1/w^2 = 1/w_1^2 + M alpha_st (a lower bound)
+        N = 2000
+        xs = [L * i / N for i in range(N + 1)]
+
+        def defl(x, c):
+            c_, x_ = (c, x) if x <= c else (L - c, L - x)
+            bb = L - c_
+            return bb * x_ * (L * L - bb * bb - x_ * x_) / (6 * L * EI)
+        q = rA
+
+        def wst(x):
+            return q * x * (L ** 3 - 2 * L * x * x + x ** 3) / (24 * EI) + M * defl(x, a)
+        ys = [wst(x) for x in xs]
+        # U = (1/2) sum of the weights times their deflections; T / w^2 = (1/2) (q int y^2 + M y(a)^2)
+        work = q * sum(ys[i] * (0.5 if i in (0, N) else 1.0) for i in range(N + 1)) * L / N + M * wst(a)
+        kin = q * sum(ys[i] ** 2 * (0.5 if i in (0, N) else 1.0) for i in range(N + 1)) * L / N + M * wst(a) ** 2
+        ray = math.sqrt(work / kin)
+        dunk = 1 / math.sqrt(1 / wn[0] ** 2 + M * defl(a, a))
+        for k, w in enumerate(roots):
+            near = min(om, key=lambda o: abs(o - w))
+            got.append(near)
+            # lumped mass (freq_pinned: -1.7e-4 on mode 1 at 20 elements, growing as n^2) and the
+            # shear and rotary inertia's (n pi r/L)^2 (1 + E/kG)/2, r^2 = I/A
+            sh = (k + 1) ** 2 * (math.pi ** 2 * I / A / L ** 2) * (1 + E / (5 / 6 * E / (2 * (1 + nu)))) / 2
+            tol = 2 * (2e-4 * (k + 1) ** 2 + sh)
+            report(m, "%s mode %d against the frequency equation with the mass" % (plane, k + 1), rel(near, w) < tol,
+                   "omega %.7g, %.7g rad/s (rel %+.2g, tol %.2g); the bare beam's %.6g" % (near, w, near / w - 1, tol, wn[k]))
+            if k == 0:
+                report(m, "%s mode 1 between Dunkerley's and Rayleigh's bounds" % plane, dunk < w < ray and dunk < near < ray,
+                       "%.6g < %.6g (equation), %.6g (nsbeam) < %.6g rad/s" % (dunk, w, near, ray))
+    report(m, "the seven lowest modes are the bending modes 1-4 (flat) and 1-3 (edgewise)", sorted(got) == om[:7],
+           "%s" % ", ".join("%.5g" % w for w in om))
+
+
+CHECKS["offset_mass"] = check_offset_mass
+
+
 if __name__ == "__main__":
     main()

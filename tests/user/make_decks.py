@@ -3775,5 +3775,33 @@ MODELS.update({
 })
 
 
+US["offset_mass"] = dict(L=2.0, b=0.04, h=0.02, n=20, M=3.0, a=0.3, modes=8)
+
+
+def offset_mass(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm, 20 B31, 12.6 kg) carrying a 3 kg
+    *PARTICLE at 0.3 L (off the middle: no mode keeps it at rest), *FREQUENCY of eight modes:
+    against the Euler-Bernoulli frequency equation 1 = M omega^2 alpha(omega) with the beam's
+    receptance at the mass; Rayleigh's quotient on the static deflection line is above them,
+    Dunkerley's sum below."""
+    p = US["offset_mass"]
+    L, b, h, n = p["L"], p["b"], p["h"], p["n"]
+    k = int(round(p["a"] * n)) + 1
+    s = head(u, "Simply supported beam with an offset mass, frequencies", offset_mass.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*PARTICLE, NODE=%d, MASS=%s\n" % (k, u.n(p["M"], "M"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({
+    "offset_mass": (offset_mass, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
