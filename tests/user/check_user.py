@@ -6292,5 +6292,36 @@ def check_offset_mass(m, run):
 CHECKS["offset_mass"] = check_offset_mass
 
 
+
+def check_hung_tip_mass(m, run):
+    p = US["hung"]
+    L, b, hh, M, e = p["L"], p["b"], p["h"], p["M"], p["e"]
+    E, nu, rho = STEEL_SI
+    rA = rho * b * hh
+    om = sorted(x["omega"] for x in modes(run))
+    # the two beams' modes come in pairs: the joint and the rigid body's offset are the same mass
+    # (the body's 1e-9 kg m^2 moves them by at most 1e-9 / M e^2 = 5e-8)
+    pairs = [(om[2 * i], om[2 * i + 1]) for i in range(len(om) // 2)]
+    d = max(abs(a - c) / c for a, c in pairs)
+    report(m, "*PARTICLE + *JOINT, TYPE=SPHERICAL = *RIGID BODY with the offset: the modes in pairs", d < 1e-6,
+           "largest difference %.2g within a pair" % d)
+    I, rg = b * hh ** 3 / 12, hh / math.sqrt(12)
+    c = math.sqrt(E * I / rA) / L ** 2
+    lam = tip_body_roots(M / (rA * L), M * e * e / (rA * L ** 3), 3)
+    lam0 = tip_body_roots(M / (rA * L), 0.0, 3)
+    for k, x in enumerate(lam):
+        w = x * x * c
+        near = min(om, key=lambda o: abs(o - w))
+        # as tip_body_cantilever: lumped mass and twice the shear and rotary inertia's; the beam's
+        # axial give under the mass's swing, (omega / omega_axial)^2 < 1e-4
+        tol = 1.2e-3 * (k + 1) ** 2 + (x * rg / L) ** 2 * (1 + 2 * (1 + nu) / (5.0 / 6.0)) + 1e-4
+        w0 = lam0[k] ** 2 * c
+        report(m, "flat mode %d against the tip mass with rotary inertia M e^2" % (k + 1), rel(near, w) < tol,
+               "omega %.7g, %.7g (rel %+.2g, tol %.2g; the mass on the tip itself %.7g)" % (near, w, near / w - 1, tol, w0))
+
+
+CHECKS["hung_tip_mass"] = check_hung_tip_mass
+
+
 if __name__ == "__main__":
     main()

@@ -3803,5 +3803,40 @@ MODELS.update({
 })
 
 
+US["hung"] = dict(L=1.0, b=0.04, h=0.01, n=20, M=2.0, e=0.1, eps=1e-9, dy=0.2, modes=10)
+
+
+def hung_tip_mass(u):
+    """Two steel cantilevers (1 m, 40 x 10 mm, 20 B31, 3.1 kg) each carrying a 2 kg point mass
+    hung 100 mm below its tip, written the two ways a user can: a *PARTICLE on its own node joined
+    to the tip by *JOINT, TYPE=SPHERICAL at the mass, and a *RIGID BODY on the tip node with its
+    centre of mass 100 mm below and an inertia of 1e-9 kg m^2 (a point mass itself, J_c = 0, is
+    refused); *FREQUENCY of ten modes.  In the flat plane the mass moves with the tip and swings
+    along the axis with its turn: the tip mass M with the rotary inertia M e^2 (Laura et al.
+    1974)."""
+    p = US["hung"]
+    L, b, h, n, M, e = p["L"], p["b"], p["h"], p["n"], p["M"], p["e"]
+    s = head(u, "Cantilevers with a mass hung below the tip, frequencies", hung_tip_mass.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_nodes(u, 101, (0, p["dy"], 0), (L, p["dy"], 0), n)
+    s += line_elems(1, 1, n, "BEAMS", "B31")
+    s += line_elems(101, 101, n, "BEAMS", "B31")
+    s += "*NODE\n1001, %s, 0, %s\n" % (u.n(L, "L"), u.n(-e, "L"))
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAMS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*PARTICLE, NODE=1001, MASS=%s\n" % u.n(M, "M")
+    s += "*JOINT, TYPE=SPHERICAL\n%d, 1001, %s, 0, %s\n" % (n + 1, u.n(L, "L"), u.n(-e, "L"))
+    eps = u.n(p["eps"], "M*L^2")
+    s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n0, 0, %s\n" % (101 + n, u.n(M, "M"), eps, eps, eps, u.n(-e, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n101, ENCASTRE\n"
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({
+    "hung_tip_mass": (hung_tip_mass, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
