@@ -6323,5 +6323,105 @@ def check_hung_tip_mass(m, run):
 CHECKS["hung_tip_mass"] = check_hung_tip_mass
 
 
+
+def check_gable_frame(m, run):
+    from make_decks import gable_points
+    p = US["gable"]
+    a, n = p["a"], p["n"]
+    E, nu, rho = STEEL_SI
+    pts = gable_points()
+    lr = math.hypot(a, p["f"])
+    A = {0: p["c"][0] * p["c"][1], 1: p["r"][0] * p["r"][1], 2: p["r"][0] * p["r"][1], 3: p["c"][0] * p["c"][1]}
+    # the load per undeformed length of each member (global x, y, z)
+    q = {}
+    for k in range(4):
+        qz = -rho * A[k] * 9.81 - (p["snow"] * a / lr if k in (1, 2) else 0.0)
+        q[k] = (p["wind"] if k == 0 else 0.0, 0.0, qz)
+    # statics of the undeformed frame: the resultant of each member at its middle; unknowns the
+    # feet's (Hl, Vl, Hr, Vr); sum F = 0, moments about the left foot and, of the right half, about
+    # the apex (the hinge)
+    res = []
+    for k in range(4):
+        l = math.dist(pts[k], pts[k + 1])
+        res.append(([c * l for c in q[k]], [(u + v) / 2 for u, v in zip(pts[k], pts[k + 1])]))
+
+    def my(F, r, o):
+        return (r[2] - o[2]) * F[0] - (r[0] - o[0]) * F[2]
+    Fx = sum(F[0] for F, _ in res)
+    Fz = sum(F[2] for F, _ in res)
+    M0 = sum(my(F, r, pts[0]) for F, r in res)
+    Ma = sum(my(F, r, pts[2]) for F, r in res[2:])
+    # Hl + Hr = -Fx; Vl + Vr = -Fz; about the left foot: -(2a) Vr + Hr (0) + M0 = 0 (r_z of the
+    # right foot is 0: my = 0 * Hr - 2a Vr); the right half about the apex: my(R_r) + Ma = 0
+    Vr = M0 / (2 * a)
+    rr = (pts[4][0] - pts[2][0], pts[4][2] - pts[2][2])
+    Hr = -(Ma - rr[0] * Vr) / rr[1]
+    Hl, Vl = -Fx - Hr, -Fz - Vr
+    rows = hist(run)[1:]
+    wts = lin_weights([r["time"] for r in rows])
+
+    def lin(k):
+        return sum(c * r[k] for c, r in zip(wts, rows))
+    ft = "FEET_%d.rf"
+    got = (lin(ft % 100 + "x"), lin(ft % 100 + "z"), lin(ft % (400 + n) + "x"), lin(ft % (400 + n) + "z"))
+    W = abs(Fz)
+    e = max(abs(g - c) for g, c in zip(got, (Hl, Vl, Hr, Vr))) / W
+    report(m, "feet (linear part of 4 increments) by statics, no moment at the apex", e < 1e-6,
+           "H %.8g, %.8g N, V %.8g, %.8g N against %.8g, %.8g, %.8g, %.8g N (largest %.2g of the load)"
+           % (got[0], got[2], got[1], got[3], Hl, Hr, Vl, Vr, e))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    full = rows[-1]
+    Rr = (full[ft % (400 + n) + "x"], full[ft % (400 + n) + "y"], full[ft % (400 + n) + "z"])
+    path = beam_frames(run)[-1]
+    P_, arr, cl = read_vtu_cells(path)
+    # each element's load: the force q l and the first moment of its deformed axis, int x(s) ds
+    # (trapezoidal on its axis points, exact for the straight undeformed part: the displacement's
+    # curvature ~ 5e-4/m over 0.02 m spacing bounds the rule's error by 1e-8 of q l^2)
+    per = {}
+    for lab, ids in cl:
+        k = lab // 100 - 1
+        X = [P_[i] - arr["displacement"][i] for i in ids]
+        ds = [float(math.dist(X[j], X[j + 1])) for j in range(len(ids) - 1)]
+        per[lab] = (k, ids, ds)
+    labels = sorted(per)
+    worst, where, npts = 0.0, "-", 0
+    for li, lab in enumerate(labels):
+        k, ids, ds = per[lab]
+        for j, i in enumerate(ids):
+            x = P_[i]
+            F = list(Rr)
+            S = [0.0, 0.0, 0.0]  # int (x(s) - x) ds, per member load q
+            Mtot = list(cross([pts[4][c] - x[c] for c in range(3)], Rr))
+
+            def add(kk, idl, dsl, start):
+                for jj in range(start, len(idl) - 1):
+                    x0, x1 = P_[idl[jj]], P_[idl[jj + 1]]
+                    r = [0.5 * (x0[c] + x1[c]) - x[c] for c in range(3)]
+                    qq = q[kk]
+                    for c in range(3):
+                        F[c] += qq[c] * dsl[jj]
+                    mm = cross(r, qq)
+                    for c in range(3):
+                        Mtot[c] += mm[c] * dsl[jj]
+            add(k, ids, ds, j)
+            for lab2 in labels[li + 1:]:
+                add(*per[lab2], 0)
+            Fg, Mg = arr["force"][i], arr["moment"][i]
+            err = max(max(abs(Fg[c] - F[c]) for c in range(3)) / W, max(abs(Mg[c] - Mtot[c]) for c in range(3)) / (W * a))
+            npts += 1
+            if err > worst:
+                worst, where = err, "element %d point %d" % (lab, j)
+    report(m, "VTK force and moment at all %d axis points = the free body beyond (loads at the deformed axis)" % npts,
+           worst < 1e-7, "largest error %.2g of the load W, W a (%s; tol 1e-7: the trapezoidal rule's moments)" % (worst, where))
+    # no moment at the hinge: the left rafter's end and the right rafter's start
+    mh = max(max(abs(v) for v in arr["moment"][per[lab][1][end]]) for lab, end in ((200 + n, -1), (301, 0)))
+    report(m, "no moment at the apex hinge (both rafters' ends there)", mh < 1e-8 * W * a, "%.2g N m" % mh)
+
+
+CHECKS["gable_frame"] = check_gable_frame
+PSEUDO_TIME.add("gable_frame")
+
+
 if __name__ == "__main__":
     main()

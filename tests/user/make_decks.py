@@ -3838,5 +3838,65 @@ MODELS.update({
 })
 
 
+US["gable"] = dict(a=4.0, hc=3.0, f=1.5, c=(0.1, 0.2), r=(0.1, 0.25), n=8, snow=2000.0, wind=1500.0)
+
+
+def gable_points():
+    """The gable frame's corners: left foot, left knee, apex, right knee, right foot."""
+    p = US["gable"]
+    a, hc, f = p["a"], p["hc"], p["f"]
+    return [(0.0, 0.0, 0.0), (0.0, 0.0, hc), (a, 0.0, hc + f), (2 * a, 0.0, hc), (2 * a, 0.0, 0.0)]
+
+
+def gable_frame(u):
+    """A three-hinged steel gable frame: span 8 m, columns 3 m (solid 100 x 200 mm), rafters to
+    an apex 1.5 m higher (100 x 250 mm), pinned feet, the apex a hinge (two nodes joined by *JOINT,
+    TYPE=SPHERICAL), 8 B31 a member; its own weight (*GRAVITY), snow of 2 kN/m on the plan
+    (*DLOAD PZ per rafter length: 2 kN/m times a / l_r) and wind of 1.5 kN/m on the left column
+    (*DLOAD PX); four static increments; *NODE PRINT of the feet's RF; VTK output.  Statically
+    determined: the feet's reactions by statics (no moment at the apex)."""
+    p = US["gable"]
+    a, n = p["a"], p["n"]
+    E, nu, rho = STEEL
+    pts = gable_points()
+    s = head(u, "Three-hinged gable frame under weight, snow and wind", gable_frame.__doc__)
+    # the path from the left foot over the apex to the right foot: 4 members of n elements, the
+    # apex as two nodes (200 + n on the left rafter, 300 on the right)
+    s += "*NODE\n"
+    labels = []
+    for k in range(4):
+        p0, p1 = pts[k], pts[k + 1]
+        for i in range(n + 1):
+            if i == 0 and k in (1, 3):
+                continue  # the knee: the column's top node
+            lab = 100 * (k + 1) + i
+            t = i / n
+            x = [c0 + t * (c1 - c0) for c0, c1 in zip(p0, p1)]
+            s += "%d, %s, %s, %s\n" % (lab, u.n(x[0], "L"), u.n(x[1], "L"), u.n(x[2], "L"))
+        labels.append([(100 * k + n if k in (1, 3) and i == 0 else 100 * (k + 1) + i) for i in range(n + 1)])
+    names = ("COLUMN_L", "RAFTER_L", "RAFTER_R", "COLUMN_R")
+    for k in range(4):
+        s += "*ELEMENT, TYPE=B31, ELSET=%s\n" % names[k]
+        for i in range(n):
+            s += "%d, %d, %d\n" % (100 * (k + 1) + i + 1, labels[k][i], labels[k][i + 1])
+    s += "*ELSET, ELSET=COLUMNS\nCOLUMN_L, COLUMN_R\n*ELSET, ELSET=RAFTERS\nRAFTER_L, RAFTER_R\n"
+    s += "*NSET, NSET=FEET\n100, %d\n" % (400 + n)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COLUMNS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["c"][0], "L"), u.n(p["c"][1], "L"))
+    s += "*BEAM SECTION, ELSET=RAFTERS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["r"][0], "L"), u.n(p["r"][1], "L"))
+    s += "*JOINT, TYPE=SPHERICAL\n%d, 300, %s, 0, %s\n" % (200 + n, u.n(pts[2][0], "L"), u.n(pts[2][2], "L"))
+    s += "*BOUNDARY\nFEET, 1, 4\nFEET, 6, 6\n"
+    lr = math.hypot(a, p["f"])
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*DLOAD\nRAFTERS, PZ, %s\nCOLUMN_L, PX, %s\n" % (u.n(-p["snow"] * a / lr, "F/L"), u.n(p["wind"], "F/L"))
+    s += "*NODE PRINT, NSET=FEET\nRF\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "gable_frame": (gable_frame, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
