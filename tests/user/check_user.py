@@ -6056,8 +6056,9 @@ def check_settled_cantilever(m, run):
     ws = w * L ** 4 / (8 * EI) + w * L * L / (2 * kGA)
     report(m, "static step: clamp RF = w L, RM = w L^2/2; tip w L^4/8EI + w L^2/2kGA",
            rel(st["ROOT.rfz"], w * L) < 1e-9 and rel(-st["ROOT.rmy"], w * L * L / 2) < 1e-6 and rel(-st["TIP.uz"], ws) < 1e-5,
-           "%.10g N (%.10g), %.8g N m (%.8g), %.8g m (%.8g)" % (st["ROOT.rfz"], w * L, -st["ROOT.rmy"], w * L * L / 2,
-                                                             -st["TIP.uz"], ws))
+           "%.10g N (%.10g, rel %.2g), %.8g N m (%.8g, rel %.2g: the deformed lever), %.8g m (%.8g, rel %.2g)"
+           % (st["ROOT.rfz"], w * L, rel(st["ROOT.rfz"], w * L), -st["ROOT.rmy"], w * L * L / 2,
+              rel(-st["ROOT.rmy"], w * L * L / 2), -st["TIP.uz"], ws, rel(-st["TIP.uz"], ws)))
     # step 2: the bending modes decay as exp(-alpha t / 2), the torsion modes (omega h >= 1.9) as
     # exp(-12 t) (the scheme at omega h = 3: the trapezoidal rule's |z|^2 = ((1 - alpha h/4)^2 +
     # (omega h/2)^2) / ((1 + alpha h/4)^2 + (omega h/2)^2)): at the end a ring of 2e-3 N remains in

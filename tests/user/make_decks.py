@@ -3664,7 +3664,7 @@ def settled_cantilever(u):
     """A steel cantilever (2 m, 40 x 80 mm, 10 B31) under its own weight in a *STATIC step, then
     in a *DYNAMIC step a tip force across both axes (200 N sideways, 300 N down) and a 50 N m
     torque switched on at once, damped by *DAMPING, ALPHA = 100/s (a mode decays as exp(-50 t)
-    while omega h << 1; the torsion modes, omega h = 1.9 and more, as exp(-16 t): the time
+    while omega h << 1; the highest torsion modes, omega h of 2 to 3, at 12 to 16/s: the time
     scheme's) and left to settle for 1 s at 1 ms; *NODE PRINT of the tip's U and the clamp's
     RF, RM; VTK output at the end of both steps.  The dynamic step makes the B31 Galerkin-weighted
     in both steps (docs/deck.md, WEIGHTING)."""
