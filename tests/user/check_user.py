@@ -5714,7 +5714,7 @@ def read_vtu_cells(path):
     return vtk_to_numpy(g.GetPoints().GetData()), arr, cl
 
 
-def vtk_free_body(m, path, far, Fs, Ms, tol, what, labels=None, linear=None):
+def vtk_far_body(m, path, far, Fs, Ms, tol, what, labels=None, linear=None):
     """Every axis point of the beams of a VTK frame: the global `force` and `moment` (the part of
     the element beyond the point, towards its second node, acting on the part before it) against
     far(label, X, x) = (F, M), the loads on that part: F their sum, M their moment about the
@@ -5842,7 +5842,7 @@ def check_propped_beams(m, run):
             Fz = Ra - q * (L - X[0])
             My = -Ra * (L + ux(L) - x[0]) + q * (ux.integral(X[0], L) + (L * L - X[0] ** 2) / 2 - (L - X[0]) * x[0])
             return (0.0, 0.0, Fz), (0.0, My, 0.0)
-        vtk_free_body(m, path, far, q * L, q * L * L / 8, 1e-8, et, labels=range(f, f + p["n"]))  # Newton's tolerance
+        vtk_far_body(m, path, far, q * L, q * L * L / 8, 1e-8, et, labels=range(f, f + p["n"]))  # Newton's tolerance
 
 
 CHECKS["propped_beams"] = check_propped_beams
@@ -5993,7 +5993,7 @@ def check_portal_wind(m, run):
         Mr = cross([(L, 0.0, 0.0)[k] - x[k] for k in range(3)], Rr)
         Mc = cross([Cr[k] - x[k] for k in range(3)], (H / 2, 0.0, 0.0))
         return F, tuple(a + b for a, b in zip(Mr, Mc))
-    vtk_free_body(m, beam_frames(run)[-1], far, H, H * h / 2, 1e-8, "columns and girder")
+    vtk_far_body(m, beam_frames(run)[-1], far, H, H * h / 2, 1e-8, "columns and girder")
     # and the moment diagram itself, the linear part: (H/2) z up both columns, H h/2 (1 - 2 x/L)
     # along the girder (as the moment about y of the part beyond)
     fr = beam_frames(run)
@@ -6004,7 +6004,7 @@ def check_portal_wind(m, run):
         if lab > 200:
             return (H / 2, 0.0, -H * h / L), (0.0, -H / 2 * X[2], 0.0)
         return (0.0, 0.0, H * h / L), (0.0, -H * h / 2 * (1 - 2 * X[0] / L), 0.0)
-    vtk_free_body(m, fr[-1], diagram, H, H * h / 2, 1e-6, "moment diagram (linear part)", linear=(fr[1:], w))
+    vtk_far_body(m, fr[-1], diagram, H, H * h / 2, 1e-6, "moment diagram (linear part)", linear=(fr[1:], w))
 
 
 CHECKS["portal_wind"] = check_portal_wind
@@ -6110,7 +6110,7 @@ def check_settled_cantilever(m, run):
             return F, M
         # the static step to Newton's tolerance; settled, to the ring's
         tol = max(ring_F / scaleF, ring_M / scaleM) if tip else 1e-8
-        vtk_free_body(m, path, far, scaleF if tip else w * L, scaleM if tip else w * L * L / 2, tol, what)
+        vtk_far_body(m, path, far, scaleF if tip else w * L, scaleM if tip else w * L * L / 2, tol, what)
 
 
 CHECKS["settled_cantilever"] = check_settled_cantilever
@@ -6168,9 +6168,9 @@ def check_hinged_arch(m, run):
             return F, M
         return far
     fr = beam_frames(run)
-    vtk_free_body(m, fr[-1], far_of(Rr, xc, -P), P, P * R, 1e-8, "arch")
+    vtk_far_body(m, fr[-1], far_of(Rr, xc, -P), P, P * R, 1e-8, "arch")
     # the moment diagram's linear part: the closed form's reactions in the undeformed geometry
-    vtk_free_body(m, fr[-1], far_of((-H, 0.0, P / 2), (0.0, 0.0, R), -P), P, P * R, 1e-6,
+    vtk_far_body(m, fr[-1], far_of((-H, 0.0, P / 2), (0.0, 0.0, R), -P), P, P * R, 1e-6,
                   "moment diagram (linear part)", linear=(fr[1:], wts))
 
 
@@ -6215,7 +6215,7 @@ def check_curved_cantilever(m, run):
         def far(lab, X, x, xt=xt):
             return (0.0, 0.0, -P), cross([xt[j] - x[j] for j in range(3)], (0.0, 0.0, -P))
         first = 100 * (k + 1) + 1
-        vtk_free_body(m, beam_frames(run)[-1], far, P, P * R, 1e-8, et, labels=range(first, first + n))
+        vtk_far_body(m, beam_frames(run)[-1], far, P, P * R, 1e-8, et, labels=range(first, first + n))
     # the B32 mesh is the B31 mesh of the same nodes (docs/deck.md)
     e = max(abs(full["TIP_B32.u" + c] - full["TIP_B31.u" + c]) for c in "xyz")
     report(m, "B32 = B31 on the same nodes", e < 1e-12 * R, "tips differ by %.2g m" % e)
