@@ -11,6 +11,7 @@ systems converge to the same answer within it), the Newton iteration counts to
 one.  Then the SI run is checked against the model's closed form (the CHECKS
 below, each with its reference and tolerance).  Prints one line per check and
 exits 1 on the first failure of a model (after printing the rest of it)."""
+import bisect
 import csv
 import math
 import os
@@ -5765,17 +5766,31 @@ class axial_motion:
                     xs[round(float(pts[i][0] - arr["displacement"][i][0]), 12)] = float(arr["displacement"][i][0])
         self.X = sorted(xs)
         self.u = [xs[k] for k in self.X]
+        self.C = [0.0]
+        for k in range(len(self.X) - 1):
+            self.C.append(self.C[-1] + 0.5 * (self.u[k] + self.u[k + 1]) * (self.X[k + 1] - self.X[k]))
 
     def __call__(self, x):
         X, u = self.X, self.u
-        for k in range(len(X) - 1):
-            if X[k] <= x <= X[k + 1]:
-                return u[k] + (u[k + 1] - u[k]) * (x - X[k]) / (X[k + 1] - X[k]) if X[k + 1] > X[k] else u[k]
-        return u[0] if x < X[0] else u[-1]
+        if x <= X[0]:
+            return u[0]
+        if x >= X[-1]:
+            return u[-1]
+        k = bisect.bisect_right(X, x) - 1
+        return u[k] + (u[k + 1] - u[k]) * (x - X[k]) / (X[k + 1] - X[k])
+
+    def cum(self, x):
+        """The integral from the first point to x."""
+        X = self.X
+        if x <= X[0]:
+            return 0.0
+        if x >= X[-1]:
+            return self.C[-1]
+        k = bisect.bisect_right(X, x) - 1
+        return self.C[k] + 0.5 * (self.u[k] + self(x)) * (x - X[k])
 
     def integral(self, a, b):
-        pts = [a] + [x for x in self.X if a < x < b] + [b]
-        return sum(0.5 * (self(x0) + self(x1)) * (x1 - x0) for x0, x1 in zip(pts, pts[1:]))
+        return self.cum(b) - self.cum(a)
 
 
 def lin_weights(lams):
@@ -6015,31 +6030,28 @@ class axis_disp:
     """The displacement u(X) along a straight beam on the x axis (element labels of a VTK frame),
     piecewise linear through its axis points, and integral(a, b) of it (three components)."""
     def __init__(self, path, labels):
+        self.parts = []
         pts, arr, cl = read_vtu_cells(path)
         xs = {}
         for lab, ids in cl:
             if lab in labels:
                 for i in ids:
                     xs[round(float(pts[i][0] - arr["displacement"][i][0]), 12)] = [float(v) for v in arr["displacement"][i]]
-        self.X = sorted(xs)
-        self.u = [xs[k] for k in self.X]
+        X = sorted(xs)
+
+        class One(axial_motion):
+            def __init__(self, X, u):
+                self.X, self.u = X, u
+                self.C = [0.0]
+                for k in range(len(X) - 1):
+                    self.C.append(self.C[-1] + 0.5 * (u[k] + u[k + 1]) * (X[k + 1] - X[k]))
+        self.parts = [One(X, [xs[k][c] for k in X]) for c in range(3)]
 
     def __call__(self, x):
-        X, u = self.X, self.u
-        for k in range(len(X) - 1):
-            if X[k] <= x <= X[k + 1] and X[k + 1] > X[k]:
-                t = (x - X[k]) / (X[k + 1] - X[k])
-                return [a + t * (b - a) for a, b in zip(u[k], u[k + 1])]
-        return u[0] if x <= X[0] else u[-1]
+        return [p(x) for p in self.parts]
 
     def integral(self, a, b):
-        pts = [a] + [x for x in self.X if a < x < b] + [b]
-        out = [0.0, 0.0, 0.0]
-        for x0, x1 in zip(pts, pts[1:]):
-            u0, u1 = self(x0), self(x1)
-            for k in range(3):
-                out[k] += 0.5 * (u0[k] + u1[k]) * (x1 - x0)
-        return out
+        return [p.integral(a, b) for p in self.parts]
 
 
 def check_settled_cantilever(m, run):
