@@ -3574,7 +3574,7 @@ def propped_beams(u):
 
 
 MODELS.update({
-    "propped_beams": (propped_beams, (SI, MM, IN)),
+    "propped_beams": (propped_beams, (SI, MM, MS, IN)),
 })
 
 
@@ -3612,7 +3612,7 @@ def continuous_beam(u):
 
 
 MODELS.update({
-    "continuous_beam": (continuous_beam, (SI, MM, IN)),
+    "continuous_beam": (continuous_beam, (SI, MM, MS, IN)),
 })
 
 
