@@ -5754,6 +5754,32 @@ def vtk_far_body(m, path, far, Fs, Ms, tol, what, labels=None, linear=None):
     return worst
 
 
+def vtk_reactions(m, run, probes):
+    """The bodies VTK file of the last frame: reaction_force, reaction_moment at the nodes of the
+    probes {node label: history column prefix} equal the history's RF, RM (the same numbers)."""
+    import glob
+    import vtk
+    from vtk.util.numpy_support import vtk_to_numpy
+    f = sorted(glob.glob(os.path.join(run, "bodies_*.vtu")))[-1]
+    rd = vtk.vtkXMLUnstructuredGridReader()
+    rd.SetFileName(f)
+    rd.Update()
+    pd = rd.GetOutput().GetPointData()
+    lab = list(vtk_to_numpy(pd.GetArray("label")))
+    rf, rm = vtk_to_numpy(pd.GetArray("reaction_force")), vtk_to_numpy(pd.GetArray("reaction_moment"))
+    r = hist(run)[-1]
+    worst, scale = 0.0, 0.0
+    for node, pre in probes.items():
+        i = lab.index(node)
+        for k, c in enumerate("xyz"):
+            for arr, q in ((rf, "rf"), (rm, "rm")):
+                if pre + q + c in r:
+                    worst = max(worst, abs(arr[i][k] - r[pre + q + c]))
+                    scale = max(scale, abs(r[pre + q + c]))
+    report(m, "VTK reaction_force, reaction_moment at the supports = the history's", worst <= 1e-12 * scale,
+           "largest difference %.2g of %.4g" % (worst, scale))
+
+
 class axial_motion:
     """u_x(X) along a straight beam on the x axis (the elements labels of a VTK frame), piecewise
     linear through its axis points; integral(a, b) of it (the trapezoidal rule on those points)."""
@@ -5934,6 +5960,7 @@ def check_continuous_beam(m, run):
            % (worst, r[j], r[j] + P))
     if not path:
         return
+    vtk_reactions(m, run, {1: "Supports_1.", 2 * p["n"] + 1: "Supports_%d." % (2 * p["n"] + 1), n: "Supports_%d." % n})
     pts, arr, cl = read_vtu_cells(path)
     worst, n_pts, where = 0.0, 0, "-"
     for lab, ids in cl:
@@ -5996,6 +6023,7 @@ def check_portal_wind(m, run):
     # feet's reactions as written: up the left column, beyond is all but its foot; along the
     # girder, the right column, its foot and the right corner's load; up the right column, all
     # but its foot
+    vtk_reactions(m, run, {1: "FEET_1.", 201: "FEET_201."})
     Rl = (full["FEET_1.rfx"], full["FEET_1.rfy"], full["FEET_1.rfz"])
     Rr = (full["FEET_201.rfx"], full["FEET_201.rfy"], full["FEET_201.rfz"])
     Cr = (L + full["CORNERS_211.ux"], full["CORNERS_211.uy"], h + full["CORNERS_211.uz"])
@@ -6384,6 +6412,7 @@ def check_gable_frame(m, run):
            % (got[0], got[2], got[1], got[3], Hl, Hr, Vl, Vr, e))
     if not have_vtk(m, "VTK section forces at all axis points"):
         return
+    vtk_reactions(m, run, {100: "FEET_100.", 400 + n: "FEET_%d." % (400 + n)})
     full = rows[-1]
     Rr = (full[ft % (400 + n) + "x"], full[ft % (400 + n) + "y"], full[ft % (400 + n) + "z"])
     path = beam_frames(run)[-1]
