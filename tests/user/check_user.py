@@ -5984,7 +5984,7 @@ PSEUDO_TIME.add("continuous_beam")
 
 def check_portal_wind(m, run):
     p = US["portal"]
-    h, L, c, (gb, gh), H, n = p["h"], p["L"], p["c"], p["g"], p["H"], p["n"]
+    h, L, c, (gb, gh), H = p["h"], p["L"], p["c"], p["g"], p["H"]
     EAc, kGAc, EIc = rect(c, c)
     EAb, kGAb, EIb = rect(gb, gh)
     rows = hist(run)[1:]
@@ -6162,7 +6162,6 @@ def check_hinged_arch(m, run):
     p = US["arch"]
     R, b, h, n, P = p["R"], p["b"], p["h"], p["n"], p["P"]
     EA, kGA, EI = rect(b, h)
-    E, nu, _ = STEEL_SI
     GJ = 1.0  # in-plane forces: no torsion
     pts = arch_points(R, n)
     # the right half as a cantilever from the crown (symmetry: the crown turns and moves across
@@ -6433,7 +6432,6 @@ def check_gable_frame(m, run):
         for j, i in enumerate(ids):
             x = P_[i]
             F = list(Rr)
-            S = [0.0, 0.0, 0.0]  # int (x(s) - x) ds, per member load q
             Mtot = list(cross([pts[4][c] - x[c] for c in range(3)], Rr))
 
             def add(kk, idl, dsl, start):
