@@ -5867,6 +5867,14 @@ def check_propped_beams(m, run):
             worst = max(worst, abs(-r[c + "m2"] - Mx) / (q * L * L / 8), abs(r[c + "n3"] - Vx) / (q * L))
         report(m, "%s: *EL PRINT SM, SF at the %d element middles" % (et, ne), worst < 1e-6,
                "largest error %.2g of q L^2/8, q L" % worst)
+        # SE: the section's strains are its forces over the stiffnesses (EA, kGA, EI)
+        worst = 0.0
+        for e in range(ne):
+            c = "BEAM_%s_%d." % (et, f + e)
+            worst = max(worst, abs(r[c + "g1"] * EA - r[c + "n1"]) / (q * L), abs(r[c + "g3"] * kGA - r[c + "n3"]) / (q * L),
+                        abs(r[c + "k2"] * EI - r[c + "m2"]) / (q * L * L / 8))
+        report(m, "%s: *EL PRINT SE = SF / (EA, kGA), SM / EI" % et, worst < 1e-12,
+               "largest difference %.2g of q L, q L^2/8" % worst)
     if not have_vtk(m, "VTK section forces at all axis points"):
         return
 

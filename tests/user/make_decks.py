@@ -3539,7 +3539,7 @@ US = {
 def propped_beams(u):
     """Three propped steel cantilevers (3 m, 60 x 120 mm), clamped at x = 0 and on a roller at
     x = L, under 4 kN/m (*DLOAD PZ), written with the three element choices a user makes: 12 B31,
-    12 B2S and 6 B32; *NODE PRINT of the supports' RF, RM, *EL PRINT of SF, SM, VTK output.
+    12 B2S and 6 B32; *NODE PRINT of the supports' RF, RM, *EL PRINT of SF, SM, SE, VTK output.
     The prop carries q (L^4/8EI + L^2/2kGA) / (L^3/3EI + L/kGA) (3 q L/8 without shear), the
     moment is R (L - x) - q (L - x)^2 / 2 along the span."""
     p = US["propped"]
@@ -3568,7 +3568,7 @@ def propped_beams(u):
     for et in ("B31", "B2S", "B32"):
         s += "BEAM_%s, PZ, %s\n" % (et, u.n(-q, "F/L"))
     for et in ("B31", "B2S", "B32"):
-        s += "*NODE PRINT, NSET=ENDS_%s\nRF, RM\n*EL PRINT, ELSET=BEAM_%s\nSF, SM\n" % (et, et)
+        s += "*NODE PRINT, NSET=ENDS_%s\nRF, RM\n*EL PRINT, ELSET=BEAM_%s\nSF, SM, SE\n" % (et, et)
     s += "*NODE FILE\nU, RF\n*EL FILE\nSF\n*END STEP\n"
     return s
 
