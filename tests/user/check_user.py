@@ -6471,5 +6471,156 @@ CHECKS["gable_frame"] = check_gable_frame
 PSEUDO_TIME.add("gable_frame")
 
 
+def frame2d(nodes, members, fixed, loads):
+    """Linear 2-D frame in the (x, z) plane, exact Timoshenko members; dofs per node (ux, uz, phi)
+    with phi counterclockwise seen with x right, z up (a rotation about -y).  members: (i, j, EA,
+    kGA, EI, q) with q a uniform load per length along global -z (down) on the member's length;
+    fixed: {node: (bx, bz, bphi)}; loads: {node: (Fx, Fz, M)}.  Returns displacements and the
+    reactions {node: (Rx, Rz, M)}."""
+    n = len(nodes)
+    N = 3 * n
+    K = [[0.0] * N for _ in range(N)]
+    f = [0.0] * N
+    kel = []
+    for (i, j, EA, kGA, EI, q) in members:
+        (x1, z1), (x2, z2) = nodes[i], nodes[j]
+        L = math.hypot(x2 - x1, z2 - z1)
+        c, s = (x2 - x1) / L, (z2 - z1) / L
+        Ph = 12 * EI / (kGA * L * L)
+        b = EI / ((1 + Ph) * L ** 3)
+        k = [[0.0] * 6 for _ in range(6)]
+        a = EA / L
+        k[0][0] = k[3][3] = a; k[0][3] = k[3][0] = -a
+        B = [[12, 6 * L, -12, 6 * L], [6 * L, (4 + Ph) * L * L, -6 * L, (2 - Ph) * L * L],
+             [-12, -6 * L, 12, -6 * L], [6 * L, (2 - Ph) * L * L, -6 * L, (4 + Ph) * L * L]]
+        idx = [1, 2, 4, 5]
+        for r in range(4):
+            for t in range(4):
+                k[idx[r]][idx[t]] = b * B[r][t]
+        # local (u, w, phi) from global (ux, uz, phi): u = c ux + s uz, w = -s ux + c uz
+        T = [[0.0] * 6 for _ in range(6)]
+        for o in (0, 3):
+            T[o][o], T[o][o + 1] = c, s
+            T[o + 1][o], T[o + 1][o + 1] = -s, c
+            T[o + 2][o + 2] = 1.0
+        # equivalent nodal loads of q (global -z per length): local components
+        qg = (0.0, -q)
+        ql = (c * qg[0] + s * qg[1], -s * qg[0] + c * qg[1])
+        fl = [ql[0] * L / 2, ql[1] * L / 2, ql[1] * L * L / 12, ql[0] * L / 2, ql[1] * L / 2, -ql[1] * L * L / 12]
+        kg = [[sum(T[r2][r] * k[r2][t2] * T[t2][t] for r2 in range(6) for t2 in range(6)) for t in range(6)] for r in range(6)]
+        fg = [sum(T[r2][r] * fl[r2] for r2 in range(6)) for r in range(6)]
+        dofs = [3 * i, 3 * i + 1, 3 * i + 2, 3 * j, 3 * j + 1, 3 * j + 2]
+        for r in range(6):
+            f[dofs[r]] += fg[r]
+            for t in range(6):
+                K[dofs[r]][dofs[t]] += kg[r][t]
+        kel.append((dofs, kg, fg))
+    for nd, (Fx, Fz, M) in loads.items():
+        f[3 * nd] += Fx; f[3 * nd + 1] += Fz; f[3 * nd + 2] += M
+    held = set()
+    for nd, bb in fixed.items():
+        for d in range(3):
+            if bb[d]:
+                held.add(3 * nd + d)
+    free = [d for d in range(N) if d not in held]
+    A = [[K[r][t] for t in free] + [f[r]] for r in free]
+    m = len(free)
+    for cidx in range(m):
+        piv = max(range(cidx, m), key=lambda r: abs(A[r][cidx]))
+        A[cidx], A[piv] = A[piv], A[cidx]
+        for r in range(m):
+            if r != cidx:
+                fac = A[r][cidx] / A[cidx][cidx]
+                A[r] = [x - fac * y for x, y in zip(A[r], A[cidx])]
+    u = [0.0] * N
+    for r, d in enumerate(free):
+        u[d] = A[r][m] / A[r][r]
+    R = {}
+    for nd in fixed:
+        R[nd] = tuple(sum(K[3 * nd + d][t] * u[t] for t in range(N)) - f[3 * nd + d] for d in range(3))
+    return u, R
+
+
+def check_fixed_portal(m, run):
+    p = US["fixed_portal"]
+    h, L, (cb, ch), (gb, gh), q, H, n = p["h"], p["L"], p["c"], p["g"], p["q"], p["H"], p["n"]
+    EAc, kGAc, EIc = rect(cb, ch)
+    EAb, kGAb, EIb = rect(gb, gh)
+    nodes = [(0.0, 0.0), (0.0, h), (L, h), (L, 0.0)]
+    mem = [(0, 1, EAc, kGAc, EIc, 0.0), (1, 2, EAb, kGAb, EIb, q), (2, 3, EAc, kGAc, EIc, 0.0)]
+    u, R = frame2d(nodes, mem, {0: (1, 1, 1), 3: (1, 1, 1)}, {1: (H, 0.0, 0.0)})
+    rows = hist(run)[1:]
+    wts = lin_weights([r["time"] for r in rows])
+
+    def lin(k):
+        return sum(a * r[k] for a, r in zip(wts, rows))
+    # the 2-D turn phi is counterclockwise seen with x right and z up: a turn about -y
+    foot = {0: "FEET_1.", 3: "FEET_%d." % (201 + n)}
+    e = 0.0
+    txt = []
+    for k, pre in foot.items():
+        got = (lin(pre + "rfx"), lin(pre + "rfz"), -lin(pre + "rmy"))
+        e = max(e, max(abs(g - c) for g, c in zip(got[:2], R[k][:2])) / (q * L), abs(got[2] - R[k][2]) / (q * L * L / 8))
+        txt.append("(%.8g, %.8g N, %.8g N m) against (%.8g, %.8g, %.8g)" % (got + R[k]))
+    report(m, "feet (linear part of 4 increments) against the stiffness method with Timoshenko members", e < 1e-6,
+           "%s; largest %.2g of q L, q L^2/8" % ("; ".join(txt), e))
+    cor = {1: "CORNERS_%d." % (n + 1), 2: "CORNERS_201."}
+    e = 0.0
+    for k, pre in cor.items():
+        got = (lin(pre + "ux"), lin(pre + "uz"), -lin(pre + "ry"))
+        ref = (u[3 * k], u[3 * k + 1], u[3 * k + 2])
+        e = max(e, max(abs(g - c) for g, c in zip(got[:2], ref[:2])) / abs(u[3]), abs(got[2] - ref[2]) / abs(u[5]))
+    report(m, "the corners' displacements and turns (linear part)", e < 1e-6,
+           "sway %.8g m against %.8g m; largest %.2g" % (lin(cor[1] + "ux"), u[3], e))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    full = rows[-1]
+    rr = foot[3]
+    Rr = (full[rr + "rfx"], full[rr + "rfy"], full[rr + "rfz"])
+    Mr = (full[rr + "rmx"], full[rr + "rmy"], full[rr + "rmz"])
+    path = beam_frames(run)[-1]
+    P_, arr, cl = read_vtu_cells(path)
+    seg = {}
+    for lab, ids in cl:
+        X = [P_[i] - arr["displacement"][i] for i in ids]
+        seg[lab] = (ids, [float(math.dist(X[j], X[j + 1])) for j in range(len(ids) - 1)])
+    labels = sorted(seg)
+    qv = (0.0, 0.0, -q)
+    worst, npts = 0.0, 0
+    for li, lab in enumerate(labels):
+        ids, ds = seg[lab]
+        for j, i in enumerate(ids):
+            x = P_[i]
+            F = list(Rr)
+            M = [a + b for a, b in zip(Mr, cross([L - x[0], -x[1], -x[2]], Rr))]
+            # the girder's load beyond the point (midpoint rule on the deformed axis points),
+            # and the side load if the point is on the left column (at its top: its end point)
+            for lab2 in [lab] + labels[li + 1:]:
+                if 100 < lab2 < 200:
+                    ids2, ds2 = seg[lab2]
+                    for jj in range(j if lab2 == lab else 0, len(ids2) - 1):
+                        x0, x1 = P_[ids2[jj]], P_[ids2[jj + 1]]
+                        mm = cross([0.5 * (x0[c] + x1[c]) - x[c] for c in range(3)], qv)
+                        for c in range(3):
+                            F[c] += qv[c] * ds2[jj]
+                            M[c] += mm[c] * ds2[jj]
+            if lab < 100:
+                xc = (full[cor[1] + "ux"], full[cor[1] + "uy"], h + full[cor[1] + "uz"])
+                F[0] += H
+                mm = cross([xc[c] - x[c] for c in range(3)], (H, 0.0, 0.0))
+                M = [a + b for a, b in zip(M, mm)]
+            Fg, Mg = arr["force"][i], arr["moment"][i]
+            err = max(max(abs(Fg[c] - F[c]) for c in range(3)) / (q * L), max(abs(Mg[c] - M[c]) for c in range(3)) / (q * L * L / 8))
+            worst = max(worst, err)
+            npts += 1
+    report(m, "VTK force and moment at all %d axis points = the free body beyond (the clamp's RF and RM)" % npts,
+           worst < 1e-7, "largest error %.2g of q L, q L^2/8 (tol 1e-7: the midpoint rule on the girder's deformed axis)" % worst)
+    vtk_reactions(m, run, {1: "FEET_1.", 201 + n: foot[3]})
+
+
+CHECKS["fixed_portal"] = check_fixed_portal
+PSEUDO_TIME.add("fixed_portal")
+
+
 if __name__ == "__main__":
     main()

@@ -3898,5 +3898,44 @@ MODELS.update({
 })
 
 
+US["fixed_portal"] = dict(h=4.0, L=6.0, c=(0.12, 0.2), g=(0.12, 0.3), q=10e3, H=5e3, n=8)
+
+
+def fixed_portal(u):
+    """A steel portal frame with clamped feet (columns 4 m, solid 120 x 200 mm; girder 6 m, 120 x
+    300 mm; 8 B31 a member) under 10 kN/m on the girder (*DLOAD PZ) and 5 kN sideways at the left
+    corner, four static increments; *NODE PRINT of the feet's RF, RM and the corners' U; VTK
+    output.  Three times statically indeterminate: the reference is the direct stiffness method
+    with exact Timoshenko members (check_user.py frame2d)."""
+    p = US["fixed_portal"]
+    h, L, (cb, ch), (gb, gh), n = p["h"], p["L"], p["c"], p["g"], p["n"]
+    s = head(u, "Fixed-base portal frame under a girder load and a side load", fixed_portal.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, h), n)
+    s += line_nodes(u, 201, (L, 0, h), (L, 0, 0), n)
+    s += "*NODE\n"
+    for i in range(1, n):
+        s += "%d, %s, 0, %s\n" % (101 + i, u.n(L * i / n, "L"), u.n(h, "L"))
+    # the path from the left foot to the right foot: column up, girder, column down
+    s += line_elems(1, 1, n, "COLUMNS", "B31")
+    ends = [n + 1] + [101 + i for i in range(1, n)] + [201]
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (101 + i, ends[i], ends[i + 1])
+    s += line_elems(201, 201, n, "COLUMNS", "B31")
+    s += "*NSET, NSET=FEET\n1, %d\n*NSET, NSET=CORNERS\n%d, 201\n" % (201 + n, n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COLUMNS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(cb, "L"), u.n(ch, "L"))
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(gb, "L"), u.n(gh, "L"))
+    s += "*BOUNDARY\nFEET, ENCASTRE\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*DLOAD\nGIRDER, PZ, %s\n*CLOAD\n%d, 1, %s\n" % (u.n(-p["q"], "F/L"), n + 1, u.n(p["H"], "F"))
+    s += "*NODE PRINT, NSET=FEET\nRF, RM\n*NODE PRINT, NSET=CORNERS\nU, UR\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "fixed_portal": (fixed_portal, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
