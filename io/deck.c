@@ -909,6 +909,22 @@ static void begin_keyword(parser* p, loc at, char* text) {
              "TYPE=REVOLUTE (one moment released) or TYPE=SPHERICAL (all three: hold the twist of one side at a "
              "support), a rigid link or a weld with *JOINT, TYPE=FIXED (docs/deck.md *JOINT)",
              name);
+    } else if (strcmp(name, "SECTION POINTS") == 0) {
+      /* Abaqus's stress output points of a beam section (a suboption of *BEAM SECTION) */
+      SYNTAX(p, at,
+             "*SECTION POINTS (Abaqus's stress output points of a beam section) is not read: nsbeam writes the "
+             "section's resultants and strains (*EL PRINT SF, SM, SE; the VTK force_section, moment_section, "
+             "strain); remove it");
+    } else if (strcmp(name, "TRANSVERSE SHEAR STIFFNESS") == 0) {
+      SYNTAX(p, at,
+             "*TRANSVERSE SHEAR STIFFNESS is not read: a *BEAM SECTION's shear stiffness is k G A of its shape "
+             "(docs/deck.md *BEAM SECTION); give other values as GA2, GA3 of a *BEAM GENERAL SECTION");
+    } else if (strcmp(name, "CENTROID") == 0 || strcmp(name, "SHEAR CENTER") == 0) {
+      SYNTAX(p, at,
+             "*%s (an offset of the section from the beam's nodes) is not available: the beam's axis through its "
+             "nodes is the centroid and the shear centre; model an offset section with its own nodes joined to "
+             "these by *JOINT, TYPE=FIXED (a rigid link, docs/deck.md *JOINT)",
+             name);
     } else if (near) {
       SYNTAX(p, at, "unknown keyword *%s (did you mean *%s?)", name, near->name);
       /* a misspelt section keyword: its elements' "no beam section" would echo this */

@@ -1170,9 +1170,21 @@ void deck_end_rigid_body(parser* p) {
   }
   memcpy(rb->J_c, J, sizeof J);
   memcpy(rb->com, c, sizeof rb->com);
-  if (!spd3(J))
-    VALUE(p, at, "inertia tensor about the centre of mass is not positive definite (J_c diagonal %.6g, %.6g, %.6g)",
-          J[0], J[4], J[8]);
+  if (!spd3(J)) {
+    /* a point mass off the node (J_c = 0, or J_O = m (|c|^2 1 - c c^T) up to round-off) is the
+       usual way in: say how nsbeam writes it */
+    double tr = fabs(J[0]) + fabs(J[4]) + fabs(J[8]);
+    double c2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+    if (tr <= 1e-12 * rb->mass * (c2 > 0.0 ? c2 : 1.0))
+      VALUE(p, at,
+            "inertia tensor about the centre of mass is not positive definite (J_c diagonal %.6g, %.6g, %.6g): a point "
+            "mass has none; write it as *PARTICLE, and one off the node on a node of its own joined to this one by "
+            "*JOINT, TYPE=SPHERICAL at its position",
+            J[0], J[4], J[8]);
+    else
+      VALUE(p, at, "inertia tensor about the centre of mass is not positive definite (J_c diagonal %.6g, %.6g, %.6g)",
+            J[0], J[4], J[8]);
+  }
 }
 
 void deck_end_amplitude(parser* p) {

@@ -563,6 +563,18 @@ void deck_data_dload(parser* p, loc at) {
     VALUE(p, at, "*DLOAD type GRAV is not supported: use *GRAVITY (it acts on every body and beam)");
     return;
   }
+  if (p->n_fields >= 2) {
+    /* Abaqus's and CalculiX's rotational body loads (omega^2, a point, an axis: 9 fields) */
+    const char* t = deck_normalize(p->fields[1]);
+    if (strcmp(t, "CENTRIF") == 0 || strcmp(t, "ROTA") == 0 || strcmp(t, "CORIO") == 0) {
+      VALUE(p, at,
+            "*DLOAD type %s (a load of the structure's spin) is not supported: nsbeam's beams carry their inertia "
+            "themselves; spin the structure in a *DYNAMIC step, its support turned by *BOUNDARY on the rotation with "
+            "an amplitude and its nodes started with *INITIAL CONDITIONS, TYPE=VELOCITY (docs/deck.md *BOUNDARY)",
+            t);
+      return;
+    }
+  }
   if (!deck_expect_fields(p, at, 3, 3, "element or element set, type, magnitude")) return;
   const char* type = deck_normalize(p->fields[1]);
   int kind = 0;

@@ -11,6 +11,7 @@ systems converge to the same answer within it), the Newton iteration counts to
 one.  Then the SI run is checked against the model's closed form (the CHECKS
 below, each with its reference and tolerance).  Prints one line per check and
 exits 1 on the first failure of a model (after printing the rest of it)."""
+import bisect
 import csv
 import math
 import os
@@ -5691,6 +5692,947 @@ CHECKS["pluck_test"] = check_pluck_test
 # and 9810 (mm), 9778 (SI; 9813 ordered by METIS) against SI's 9790
 ITER_TOTAL.add("pluck_test")
 ITER_TOTAL_TOL["pluck_test"] = 0.03
+
+
+# ---------------------------------------------------------------------------
+# resultants and reactions everywhere (make_decks.py, the block of the same name): the section
+# forces of every VTK axis point, in the global frame, against the free body beyond the cut
+
+from make_decks import US  # noqa: E402
+
+PSEUDO_TIME.update({"propped_beams", "continuous_beam", "portal_wind"})
+
+
+def beam_frames(run):
+    """The beams_*.vtu frames of a run, in order."""
+    return [os.path.join(run, f) for f in sorted(os.listdir(run))
+            if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f]
+
+
+def read_vtu_cells(path):
+    """Points, point-data arrays (a dict) and the polylines (element label, point indices) of a
+    beams .vtu file."""
+    import vtk
+    from vtk.util.numpy_support import vtk_to_numpy
+    rd = vtk.vtkXMLUnstructuredGridReader()
+    rd.SetFileName(path)
+    rd.Update()
+    g = rd.GetOutput()
+    pd = g.GetPointData()
+    arr = {pd.GetArrayName(i): vtk_to_numpy(pd.GetArray(i)) for i in range(pd.GetNumberOfArrays())}
+    lab = vtk_to_numpy(g.GetCellData().GetArray("element"))
+    cl = []
+    for c in range(g.GetNumberOfCells()):
+        ids = g.GetCell(c).GetPointIds()
+        cl.append((int(lab[c]), [ids.GetId(k) for k in range(ids.GetNumberOfIds())]))
+    return vtk_to_numpy(g.GetPoints().GetData()), arr, cl
+
+
+def vtk_far_body(m, path, far, Fs, Ms, tol, what, labels=None, linear=None):
+    """Every axis point of the beams of a VTK frame: the global `force` and `moment` (the part of
+    the element beyond the point, towards its second node, acting on the part before it) against
+    far(label, X, x) = (F, M), the loads on that part: F their sum, M their moment about the
+    point's deformed position x (X undeformed).  Fs, Ms: the force and moment scales; labels:
+    the elements to check (None: all).  linear: (frames, weights) of the increments, the check then
+    takes the linear part of the fields, sum of weight x frame (lin_weights)."""
+    pts, arr, cl = read_vtu_cells(path)
+    if linear is not None:
+        # the linear part of the fields: lin_weights over the frames of the increments
+        frames = [read_vtu_cells(f)[1] for f in linear[0]]
+        lin_f = {k: sum(wt * fr[k] for wt, fr in zip(linear[1], frames)) for k in ("force", "moment")}
+    worst, where, n = 0.0, "-", 0
+    for lab, ids in cl:
+        if labels is not None and lab not in labels:
+            continue
+        for i in ids:
+            X = pts[i] - arr["displacement"][i]
+            F, M = arr["force"][i], arr["moment"][i]
+            if linear is not None:
+                F, M = lin_f["force"][i], lin_f["moment"][i]
+                F0, M0 = far(lab, X, X)
+            else:
+                F0, M0 = far(lab, X, pts[i])
+            e = max(max(abs(F[k] - F0[k]) for k in range(3)) / Fs, max(abs(M[k] - M0[k]) for k in range(3)) / Ms)
+            # and the section's components are the global ones on the written frame e1, e2, e3
+            Fg, Mg = arr["force"][i], arr["moment"][i]
+            for k, ek in enumerate(("e1", "e2", "e3")):
+                d = arr[ek][i]
+                e = max(e, abs(arr["force_section"][i][k] - sum(Fg[j] * d[j] for j in range(3))) / Fs,
+                        abs(arr["moment_section"][i][k] - sum(Mg[j] * d[j] for j in range(3))) / Ms)
+            n += 1
+            if e > worst:
+                worst, where = e, "element %d at (%.4g, %.4g, %.4g)" % (lab, X[0], X[1], X[2])
+    report(m, "%s: VTK force and moment at all %d axis points = the free body beyond (and on e1, e2, e3 the section's)" % (what, n), worst <= tol,
+           "largest error %.2g of the scale (%s; tol %.2g)" % (worst, where, tol))
+    return worst
+
+
+def vtk_reactions(m, run, probes):
+    """The bodies VTK file of the last frame: reaction_force, reaction_moment at the nodes of the
+    probes {node label: history column prefix} equal the history's RF, RM (the same numbers)."""
+    import glob
+    import vtk
+    from vtk.util.numpy_support import vtk_to_numpy
+    f = sorted(glob.glob(os.path.join(run, "bodies_*.vtu")))[-1]
+    rd = vtk.vtkXMLUnstructuredGridReader()
+    rd.SetFileName(f)
+    rd.Update()
+    pd = rd.GetOutput().GetPointData()
+    lab = list(vtk_to_numpy(pd.GetArray("label")))
+    rf, rm = vtk_to_numpy(pd.GetArray("reaction_force")), vtk_to_numpy(pd.GetArray("reaction_moment"))
+    r = hist(run)[-1]
+    worst, scale = 0.0, 0.0
+    for node, pre in probes.items():
+        i = lab.index(node)
+        for k, c in enumerate("xyz"):
+            for arr, q in ((rf, "rf"), (rm, "rm")):
+                if pre + q + c in r:
+                    worst = max(worst, abs(arr[i][k] - r[pre + q + c]))
+                    scale = max(scale, abs(r[pre + q + c]))
+    report(m, "VTK reaction_force, reaction_moment at the supports = the history's", worst <= 1e-12 * scale,
+           "largest difference %.2g of %.4g" % (worst, scale))
+
+
+class axial_motion:
+    """u_x(X) along a straight beam on the x axis (the elements labels of a VTK frame), piecewise
+    linear through its axis points; integral(a, b) of it (the trapezoidal rule on those points)."""
+    def __init__(self, path, labels):
+        pts, arr, cl = read_vtu_cells(path)
+        xs = {}
+        for lab, ids in cl:
+            if lab in labels:
+                for i in ids:
+                    xs[round(float(pts[i][0] - arr["displacement"][i][0]), 12)] = float(arr["displacement"][i][0])
+        self.X = sorted(xs)
+        self.u = [xs[k] for k in self.X]
+        self.C = [0.0]
+        for k in range(len(self.X) - 1):
+            self.C.append(self.C[-1] + 0.5 * (self.u[k] + self.u[k + 1]) * (self.X[k + 1] - self.X[k]))
+
+    def __call__(self, x):
+        X, u = self.X, self.u
+        if x <= X[0]:
+            return u[0]
+        if x >= X[-1]:
+            return u[-1]
+        k = bisect.bisect_right(X, x) - 1
+        return u[k] + (u[k + 1] - u[k]) * (x - X[k]) / (X[k + 1] - X[k])
+
+    def cum(self, x):
+        """The integral from the first point to x."""
+        X = self.X
+        if x <= X[0]:
+            return 0.0
+        if x >= X[-1]:
+            return self.C[-1]
+        k = bisect.bisect_right(X, x) - 1
+        return self.C[k] + 0.5 * (self.u[k] + self(x)) * (x - X[k])
+
+    def integral(self, a, b):
+        return self.cum(b) - self.cum(a)
+
+
+def lin_weights(lams):
+    """Weights w with sum w_i f(lam_i) the first coefficient of the polynomial of degree len(lams)
+    through (lam_i, f_i) and (0, 0): the linear part of a static path."""
+    n = len(lams)
+    A = [[lam ** (j + 1) for j in range(n)] for lam in lams]
+    # w^T A = e_1: solve A^T w = e_1 by Gauss elimination
+    M = [[A[i][j] for i in range(n)] + [1.0 if j == 0 else 0.0] for j in range(n)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(M[r][c]))
+        M[c], M[piv] = M[piv], M[c]
+        for r in range(n):
+            if r != c:
+                f = M[r][c] / M[c][c]
+                M[r] = [a - f * b for a, b in zip(M[r], M[c])]
+    return [M[i][n] / M[i][i] for i in range(n)]
+
+
+def rect(b, h, mat=None):
+    """EA, kGA (k = 5/6), EI (bending across h) of a solid b x h section."""
+    E, nu, _ = mat or STEEL_SI
+    G = E / (2 * (1 + nu))
+    return E * b * h, 5 / 6 * G * b * h, E * b * h ** 3 / 12
+
+
+def check_propped_beams(m, run):
+    p = US["propped"]
+    L, b, h, q = p["L"], p["b"], p["h"], p["q"]
+    EA, kGA, EI = rect(b, h)
+    R = q * (L ** 4 / (8 * EI) + L ** 2 / (2 * kGA)) / (L ** 3 / (3 * EI) + L / kGA)
+    r = hist(run)[-1]
+    # the prop's reaction with the clamp's: the geometry's effect is (w/L)^2 = 1e-7
+    for k, et in enumerate(("B31", "B2S", "B32")):
+        f = 100 * (k + 1) + 1
+        Rp, Rc, Mc = r["ENDS_%s_%d.rfz" % (et, f + p["n"])], r["ENDS_%s_%d.rfz" % (et, f)], r["ENDS_%s_%d.rmy" % (et, f)]
+        report(m, "%s: prop q(L^4/8EI + L^2/2kGA)/(L^3/3EI + L/kGA), clamp q L - R, q L^2/2 - R L" % et,
+               rel(Rp, R) < 1e-6 and rel(Rc, q * L - R) < 1e-6 and rel(-Mc, q * L * L / 2 - R * L) < 1e-6,
+               "%.8g N (%.8g; 3qL/8 %.6g), %.8g N, %.8g N m (%.8g)" % (Rp, R, 3 * q * L / 8, Rc, -Mc, q * L * L / 2 - R * L))
+        # *EL PRINT: the element middles (the B32's middle node), the moment R (L - x) - q (L - x)^2/2
+        # of the part beyond as m2, its force as n3 (the section's turn: the slope, 4e-4)
+        worst = 0.0
+        ne = p["n"] if et != "B32" else p["n"] // 2
+        for e in range(ne):
+            x = (e + 0.5) * L / ne
+            Mx, Vx = R * (L - x) - q * (L - x) ** 2 / 2, R - q * (L - x)
+            c = "BEAM_%s_%d." % (et, f + e)
+            worst = max(worst, abs(-r[c + "m2"] - Mx) / (q * L * L / 8), abs(r[c + "n3"] - Vx) / (q * L))
+        report(m, "%s: *EL PRINT SM, SF at the %d element middles" % (et, ne), worst < 1e-6,
+               "largest error %.2g of q L^2/8, q L" % worst)
+        # SE: the section's strains are its forces over the stiffnesses (EA, kGA, EI)
+        worst = 0.0
+        for e in range(ne):
+            c = "BEAM_%s_%d." % (et, f + e)
+            worst = max(worst, abs(r[c + "g1"] * EA - r[c + "n1"]) / (q * L), abs(r[c + "g3"] * kGA - r[c + "n3"]) / (q * L),
+                        abs(r[c + "k2"] * EI - r[c + "m2"]) / (q * L * L / 8))
+        report(m, "%s: *EL PRINT SE = SF / (EA, kGA), SM / EI" % et, worst < 1e-12,
+               "largest difference %.2g of q L, q L^2/8" % worst)
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+
+    path = beam_frames(run)[-1]
+    for k, et in enumerate(("B31", "B2S", "B32")):
+        f = 100 * (k + 1) + 1
+        ux = axial_motion(path, range(f, f + p["n"]))
+        Ra = r["ENDS_%s_%d.rfz" % (et, f + p["n"])]
+
+        def far(lab, X, x):
+            # beyond the point: the prop's reaction (as written: the closed form's above) and the
+            # load over L - X, both at their deformed positions (the roller lets the beam's end
+            # move by its shortening, 8e-7 m)
+            Fz = Ra - q * (L - X[0])
+            My = -Ra * (L + ux(L) - x[0]) + q * (ux.integral(X[0], L) + (L * L - X[0] ** 2) / 2 - (L - X[0]) * x[0])
+            return (0.0, 0.0, Fz), (0.0, My, 0.0)
+        vtk_far_body(m, path, far, q * L, q * L * L / 8, 1e-8, et, labels=range(f, f + p["n"]))  # Newton's tolerance
+
+
+CHECKS["propped_beams"] = check_propped_beams
+
+
+
+def ss_deflection(l, c, x, EI, kGA):
+    """Deflection at x of a simply supported Timoshenko span l under a unit force at c."""
+    if x > c:
+        c, x = l - c, l - x
+    b = l - c
+    return b * x * (l * l - b * b - x * x) / (6 * l * EI) + b * x / (l * kGA)
+
+
+def ss_udl_deflection(l, x, EI, kGA):
+    """Deflection at x of a simply supported Timoshenko span l under a unit line load."""
+    return x * (l ** 3 - 2 * l * x * x + x ** 3) / (24 * EI) + x * (l - x) / (2 * kGA)
+
+
+def check_continuous_beam(m, run):
+    p = US["continuous"]
+    L, b, h, q, P, a = p["L"], p["b"], p["h"], p["q"], p["P"], p["a"]
+    EA, kGA, EI = rect(b, h)
+    l = 2 * L
+    Rm = (q * ss_udl_deflection(l, L, EI, kGA) + P * ss_deflection(l, a, L, EI, kGA)) / ss_deflection(l, L, L, EI, kGA)
+    Rr = (q * l * l / 2 + P * a - Rm * L) / l
+    Rl = q * l + P - Rm - Rr
+    w = q * ss_udl_deflection(l, a, EI, kGA) + P * ss_deflection(l, a, a, EI, kGA) - Rm * ss_deflection(l, L, a, EI, kGA)
+    r = hist(run)[-1]
+    n = 4 * p["n"] + 1
+    got = (r["Supports_1.rfz"], r["Supports_%d.rfz" % (2 * p["n"] + 1)], r["Supports_%d.rfz" % n])
+    e = max(abs(g - c) for g, c in zip(got, (Rl, Rm, Rr))) / (q * l + P)
+    report(m, "reactions: the middle one by the 8 m span's compatibility (Timoshenko), the ends by statics", e < 1e-6,
+           "%.8g, %.8g, %.8g N against %.8g, %.8g, %.8g N (largest %.2g of the load; without shear %.6g N in the "
+           "middle)" % (got + (Rl, Rm, Rr, e, (q * 5 * l ** 4 / 384 + P * a * (3 * l * l - 4 * a * a) / 48) / (l ** 3 / 48))))
+    report(m, "the load point's deflection", rel(-r["Load.uz"], w) < 1e-5,
+           "%.8g m against %.8g m (rel %.2g)" % (-r["Load.uz"], w, rel(-r["Load.uz"], w)))
+
+    def MV(x):
+        # the part beyond x: the moment about x (sagging positive) and the force up of the loads on it
+        Mx = Rr * (l - x) - q * (l - x) ** 2 / 2 + (Rm * (L - x) if L > x else 0.0) - (P * (a - x) if a > x else 0.0)
+        return Mx, Rr + (Rm if L > x else 0.0) - (P if a > x else 0.0) - q * (l - x)
+    # *EL PRINT and VTK against the free body with the reactions as written (they are checked
+    # above: the closed form's 1.5e-7 of the load would move the moments by 3e-6 of q L^2/8)
+    pts_f = [(0.0, got[0]), (L, got[1]), (l, got[2]), (a, -P)]
+    path = beam_frames(run)[-1] if have_vtk(m, "VTK section forces at all axis points") else None
+    ux = axial_motion(path, range(1, 2 * p["n"] + 1)) if path else (lambda x: 0.0)
+    if not path:
+        ux.integral = lambda a_, b_: 0.0
+
+    def far(X, x, at_end):
+        """The loads on the part beyond X: the point forces beyond it (at the element's last point
+        also the one at X: it acts on the node the element ends at) and the line load over l - X,
+        at their deformed positions; the force up and the moment about y around x."""
+        Fz, My = -q * (l - X), q * (ux.integral(X, l) + (l * l - X * X) / 2 - (l - X) * x)
+        for c, f in pts_f:
+            if c > X + 1e-9 or (at_end and abs(c - X) <= 1e-9):
+                Fz += f
+                My -= f * (c + ux(c) - x)
+        return Fz, My
+    worst = 0.0
+    for e in range(2 * p["n"]):
+        x = (e + 0.5) * l / (2 * p["n"])
+        c = "Eall_%d." % (e + 1)
+        # at the B32's middle node, where *EL PRINT's probe is: the first half's end (the load of
+        # the fourth's middle node is beyond it)
+        # (the section's components: n1, n3 are the force turned by the slope, up to 3e-3 rad)
+        Fz, My = far(x, x + ux(x), True)
+        nz = math.copysign(math.hypot(r[c + "n1"], r[c + "n3"]), r[c + "n3"])
+        worst = max(worst, abs(r[c + "m2"] - My) / (q * L * L / 8), abs(nz - Fz) / (q * L))
+    j = "Eall_%d.n3" % (int(round(a / l * 2 * p["n"] - 0.5)) + 1)
+    report(m, "*EL PRINT SM, SF at the 16 B32 middle nodes = the free body beyond", worst < 1e-8,
+           "largest error %.2g of q L^2/8, q L; at the load's node %.6g N: the load beyond (%.6g N without it)"
+           % (worst, r[j], r[j] + P))
+    if not path:
+        return
+    vtk_reactions(m, run, {1: "Supports_1.", 2 * p["n"] + 1: "Supports_%d." % (2 * p["n"] + 1), n: "Supports_%d." % n})
+    pts, arr, cl = read_vtu_cells(path)
+    worst, n_pts, where = 0.0, 0, "-"
+    for lab, ids in cl:
+        for i in ids:
+            X = pts[i] - arr["displacement"][i]
+            Fz, My = far(X[0], pts[i][0], i == ids[-1])
+            F, M = arr["force"][i], arr["moment"][i]
+            err = max(max(abs(F[0]), abs(F[1]), abs(F[2] - Fz)) / (q * L), max(abs(M[0]), abs(M[1] - My), abs(M[2])) / (q * L * L / 8))
+            if err > worst:
+                worst, where = err, "element %d at x = %.4g" % (lab, X[0])
+            n_pts += 1
+    report(m, "VTK force and moment at all %d axis points = the free body beyond" % n_pts, worst < 1e-8,
+           "largest error %.2g of q L, q L^2/8 (%s; tol 1e-8: Newton's); %d polylines, two per B32"
+           % (worst, where, len(cl)))
+
+
+CHECKS["continuous_beam"] = check_continuous_beam
+PSEUDO_TIME.add("continuous_beam")
+
+
+
+def check_portal_wind(m, run):
+    p = US["portal"]
+    h, L, c, (gb, gh), H = p["h"], p["L"], p["c"], p["g"], p["H"]
+    EAc, kGAc, EIc = rect(c, c)
+    EAb, kGAb, EIb = rect(gb, gh)
+    rows = hist(run)[1:]
+    full = rows[-1]
+    # the linear part of a result f(lambda) at the four increments lambda = 1/4 .. 1: the first
+    # coefficient of the quartic through them and f(0) = 0 (the sway is 2.3 % of h: the cubic
+    # part of 4 f(1/2) - f(1) is 5e-4 of the sway)
+    w = lin_weights([r["time"] for r in rows])
+
+    def lin(k):
+        return sum(a * r[k] for a, r in zip(w, rows))
+    # the linear parts (tolerance 1e-6: the fit's remainder, the fifth power of the sway's 2.3 %
+    # of h, is 6e-9): each foot H/2 back, the overturning H h / L down at the windward foot
+    want = {"FEET_1.rfx": -H / 2, "FEET_201.rfx": -H / 2, "FEET_1.rfz": -H * h / L, "FEET_201.rfz": H * h / L}
+    e = max(abs(lin(k) - v) for k, v in want.items()) / H
+    report(m, "feet (linear part of 4 increments): H/2 each against the wind, -+ H h / L", e < 1e-6,
+           "RFx %.8g, %.8g N, RFz %.8g, %.8g N (H/2 = %.6g, H h/L = %.6g; largest %.2g of H; at the full load "
+           "RFx %.6g, %.6g N)" % (lin("FEET_1.rfx"), lin("FEET_201.rfx"), lin("FEET_1.rfz"), lin("FEET_201.rfz"),
+                                  H / 2, H * h / L, e, full["FEET_1.rfx"], full["FEET_201.rfx"]))
+    # the sway: the columns (H/2 each, bending and shear) on the corners' turn theta, the girder
+    # under the antisymmetric end moments H h / 2 (Timoshenko: M L (1 + Phi) / 6EI) and turned
+    # as a chord by the columns' axial strain (+- H h / L)
+    Phi = 12 * EIb / (kGAb * L * L)
+    theta = (H * h / 2) * L * (1 + Phi) / (6 * EIb) + 2 * (H * h / L) * h / (EAc * L)
+    sway = theta * h + (H / 2) * h ** 3 / (3 * EIc) + (H / 2) * h / kGAc
+    d = [lin("CORNERS_11.ux"), lin("CORNERS_211.ux")]
+    t = [lin("CORNERS_11.ry"), lin("CORNERS_211.ry")]
+    e = max(max(abs(x - sway) for x in d) / sway, max(abs(x - theta) for x in t) / theta)
+    report(m, "sway and the corners' turn (linear part) against the slope-deflection (Timoshenko, axial strain)",
+           e < 1e-6, "%.8g, %.8g m against %.8g m (H h^3/6EI_c + H h^2 L/12EI_b alone %.6g m); turns %.8g, %.8g "
+           "against %.8g; largest %.2g" % (d[0], d[1], sway, H * h ** 3 / (6 * EIc) + H * h * h * L / (12 * EIb),
+                                            t[0], t[1], theta, e))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    # the free body beyond every axis point in the deformed frame at the full load, with the
+    # feet's reactions as written: up the left column, beyond is all but its foot; along the
+    # girder, the right column, its foot and the right corner's load; up the right column, all
+    # but its foot
+    vtk_reactions(m, run, {1: "FEET_1.", 201: "FEET_201."})
+    Rl = (full["FEET_1.rfx"], full["FEET_1.rfy"], full["FEET_1.rfz"])
+    Rr = (full["FEET_201.rfx"], full["FEET_201.rfy"], full["FEET_201.rfz"])
+    Cr = (L + full["CORNERS_211.ux"], full["CORNERS_211.uy"], h + full["CORNERS_211.uz"])
+
+    def far(lab, X, x):
+        if lab < 100 or lab > 200:
+            foot, R = ((0.0, 0.0, 0.0), Rl) if lab < 100 else ((L, 0.0, 0.0), Rr)
+            return tuple(-f for f in R), tuple(-v for v in cross([foot[k] - x[k] for k in range(3)], R))
+        F = (Rr[0] + H / 2, Rr[1], Rr[2])
+        Mr = cross([(L, 0.0, 0.0)[k] - x[k] for k in range(3)], Rr)
+        Mc = cross([Cr[k] - x[k] for k in range(3)], (H / 2, 0.0, 0.0))
+        return F, tuple(a + b for a, b in zip(Mr, Mc))
+    vtk_far_body(m, beam_frames(run)[-1], far, H, H * h / 2, 1e-8, "columns and girder")
+    # and the moment diagram itself, the linear part: (H/2) z up both columns, H h/2 (1 - 2 x/L)
+    # along the girder (as the moment about y of the part beyond)
+    fr = beam_frames(run)
+
+    def diagram(lab, X, x):
+        if lab < 100:
+            return (H / 2, 0.0, H * h / L), (0.0, -H / 2 * X[2], 0.0)
+        if lab > 200:
+            return (H / 2, 0.0, -H * h / L), (0.0, -H / 2 * X[2], 0.0)
+        return (0.0, 0.0, H * h / L), (0.0, -H * h / 2 * (1 - 2 * X[0] / L), 0.0)
+    vtk_far_body(m, fr[-1], diagram, H, H * h / 2, 1e-6, "moment diagram (linear part)", linear=(fr[1:], w))
+
+
+CHECKS["portal_wind"] = check_portal_wind
+
+
+
+class axis_disp:
+    """The displacement u(X) along a straight beam on the x axis (element labels of a VTK frame),
+    piecewise linear through its axis points, and integral(a, b) of it (three components)."""
+    def __init__(self, path, labels):
+        self.parts = []
+        pts, arr, cl = read_vtu_cells(path)
+        xs = {}
+        for lab, ids in cl:
+            if lab in labels:
+                for i in ids:
+                    xs[round(float(pts[i][0] - arr["displacement"][i][0]), 12)] = [float(v) for v in arr["displacement"][i]]
+        X = sorted(xs)
+
+        class One(axial_motion):
+            def __init__(self, X, u):
+                self.X, self.u = X, u
+                self.C = [0.0]
+                for k in range(len(X) - 1):
+                    self.C.append(self.C[-1] + 0.5 * (u[k] + u[k + 1]) * (X[k + 1] - X[k]))
+        self.parts = [One(X, [xs[k][c] for k in X]) for c in range(3)]
+
+    def __call__(self, x):
+        return [p(x) for p in self.parts]
+
+    def integral(self, a, b):
+        return [p.integral(a, b) for p in self.parts]
+
+
+def check_settled_cantilever(m, run):
+    p = US["settled"]
+    L, b, h, n, P, T = p["L"], p["b"], p["h"], p["n"], p["P"], p["T"]
+    E, nu, rho = STEEL_SI
+    w = rho * b * h * 9.81
+    EA, kGA, EI = rect(b, h)
+    rows = hist(run)
+    st = [r for r in rows if r["step"] == 1][-1]
+    dy = [r for r in rows if r["step"] == 2]
+    end = dy[-1]
+    # step 1 (static, Galerkin-weighted B31): the clamp carries the weight; the tip w L^4/8EI + w L^2/2kGA
+    ws = w * L ** 4 / (8 * EI) + w * L * L / (2 * kGA)
+    report(m, "static step: clamp RF = w L, RM = w L^2/2; tip w L^4/8EI + w L^2/2kGA",
+           rel(st["ROOT.rfz"], w * L) < 1e-9 and rel(-st["ROOT.rmy"], w * L * L / 2) < 1e-6 and rel(-st["TIP.uz"], ws) < 1e-5,
+           "%.10g N (%.10g, rel %.2g), %.8g N m (%.8g, rel %.2g: the deformed lever), %.8g m (%.8g, rel %.2g)"
+           % (st["ROOT.rfz"], w * L, rel(st["ROOT.rfz"], w * L), -st["ROOT.rmy"], w * L * L / 2,
+              rel(-st["ROOT.rmy"], w * L * L / 2), -st["TIP.uz"], ws, rel(-st["TIP.uz"], ws)))
+    # step 2: the bending modes decay as exp(-alpha t / 2), the torsion modes (omega h >= 1.9) as
+    # exp(-12 t) (the scheme at omega h = 3: the trapezoidal rule's |z|^2 = ((1 - alpha h/4)^2 +
+    # (omega h/2)^2) / ((1 + alpha h/4)^2 + (omega h/2)^2)): at the end a ring of 2e-3 N remains in
+    # RF, the tolerance of the static balance below (its peak-to-peak over the last 0.1 s)
+    last = dy[-100:]
+    ring_F = max(max(r["ROOT.rf" + c] for r in last) - min(r["ROOT.rf" + c] for r in last) for c in "xyz")
+    ring_M = max(max(r["ROOT.rm" + c] for r in last) - min(r["ROOT.rm" + c] for r in last) for c in "xyz")
+    vmax = max(abs(end["TIP.v" + c]) for c in "xyz")
+    Ft = (P[0], P[1], P[2] - w * L)
+    e = max(abs(end["ROOT.rf" + c] + Ft[k]) for k, c in enumerate("xyz"))
+    report(m, "dynamic step: settled (tip speed below 1e-7 m/s); clamp RF = - (tip force + weight)",
+           vmax < 1e-7 and e <= ring_F and ring_F < 1e-5 * w * L,
+           "|v| %.2g m/s; RF (%.8g, %.8g, %.8g) N, %.2g N off (tol: the ring's %.2g N, %.2g of w L)"
+           % (vmax, end["ROOT.rfx"], end["ROOT.rfy"], end["ROOT.rfz"], e, ring_F, ring_F / (w * L)))
+    # the same deck with a *STATIC second step: the settled tip equals its (the ring: 1e-8 m/s at
+    # omega ~ 3000/s is 1e-11 m)
+    deck = os.path.join(os.path.dirname(run), "settled_cantilever_static.inp")
+    with open(deck, "w") as f:
+        f.write(open(os.path.join(HERE, "settled_cantilever_si.inp")).read().replace(
+            "*DYNAMIC\n%g, %g\n" % (p["dt"], p["t"]), "*STATIC\n"))
+    q = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    if q.returncode == 0:
+        sr = hist(deck[:-4])[-1]
+        e = max(abs(sr["TIP.u" + c] - end["TIP.u" + c]) for c in "xyz")
+        report(m, "settled = the same deck with a *STATIC second step", e < 1e-9,
+               "tip (%.8g, %.8g, %.8g) m, %.2g m off (tol 1e-9)" % (sr["TIP.ux"], sr["TIP.uy"], sr["TIP.uz"], e))
+    else:
+        report(m, "settled = the same deck with a *STATIC second step", False, "the static deck fails: %s" % q.stderr.strip())
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    frames = beam_frames(run)
+    scaleF, scaleM = max(abs(v) for v in P), max(abs(v) for v in P) * L
+    for path, what, tip in ((frames[-2], "static step (own weight)", False), (frames[-1], "settled (weight, tip force, torque)", True)):
+        ud = axis_disp(path, range(1, n + 1))
+        ut = ud(L)
+
+        def far(lab, X, x):
+            # the weight over L - X at its deformed positions and, settled, the tip force at the
+            # deformed tip and the torque (dead: global x)
+            l = L - X[0]
+            I = ud.integral(X[0], L)
+            r = [I[0] + (L * L - X[0] ** 2) / 2 - l * x[0], I[1] - l * x[1], I[2] - l * x[2]]
+            F = [0.0, 0.0, -w * l]
+            M = list(cross(r, (0.0, 0.0, -w)))
+            if tip:
+                F = [F[k] + P[k] for k in range(3)]
+                M = [a + c for a, c in zip(M, cross([L + ut[0] - x[0], ut[1] - x[1], ut[2] - x[2]], P))]
+                M[0] += T
+            return F, M
+        # the static step to Newton's tolerance; settled, to the ring's
+        tol = max(ring_F / scaleF, ring_M / scaleM) if tip else 1e-8
+        vtk_far_body(m, path, far, scaleF if tip else w * L, scaleM if tip else w * L * L / 2, tol, what)
+
+
+CHECKS["settled_cantilever"] = check_settled_cantilever
+
+
+
+def check_hinged_arch(m, run):
+    from make_decks import arch_points
+    p = US["arch"]
+    R, b, h, n, P = p["R"], p["b"], p["h"], p["n"], p["P"]
+    EA, kGA, EI = rect(b, h)
+    GJ = 1.0  # in-plane forces: no torsion
+    pts = arch_points(R, n)
+    # the right half as a cantilever from the crown (symmetry: the crown turns and moves across
+    # by nothing), the foot's reaction (Fx, P/2) at its tip; the pin holds the foot: u_x = 0
+    half = pts[n // 2:]
+    cx = frame_compliance(half, (1.0, 0.0, 0.0), EA, kGA, GJ, EI)
+    cz = frame_compliance(half, (0.0, 0.0, 1.0), EA, kGA, GJ, EI)
+    Fx = -cz[0] * (P / 2) / cx[0]
+    H = -Fx
+    wc = cx[2] * Fx + cz[2] * P / 2
+    rows = hist(run)[1:]
+    wts = lin_weights([r["time"] for r in rows])
+
+    def lin(k):
+        return sum(a * r[k] for a, r in zip(wts, rows))
+    got = (lin("FEET_1.rfx"), lin("FEET_%d.rfx" % (n + 1)), lin("FEET_1.rfz"), lin("FEET_%d.rfz" % (n + 1)))
+    e = max(abs(got[0] - H), abs(got[1] + H), abs(got[2] - P / 2), abs(got[3] - P / 2)) / P
+    report(m, "feet (linear part of 4 increments): the thrust by Castigliano on the chords, P/2 up", e < 1e-6,
+           "H %.8g, %.8g N against %.8g N (P/pi %.6g N: the axial and shear strains' %.2g), V %.8g, %.8g N; "
+           "largest %.2g of P" % (got[0], -got[1], H, P / math.pi, H / (P / math.pi) - 1, got[2], got[3], e))
+    wl = lin("CROWN.uz")
+    report(m, "the crown's deflection (linear part) against Castigliano on the chords", rel(-wl, wc) < 1e-6,
+           "%.8g m against %.8g m (rel %.2g)" % (-wl, wc, rel(-wl, wc)))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    full = rows[-1]
+    Rr = (full["FEET_%d.rfx" % (n + 1)], full["FEET_%d.rfy" % (n + 1)], full["FEET_%d.rfz" % (n + 1)])
+    xc = (full["CROWN.ux"], full["CROWN.uy"], R + full["CROWN.uz"])
+    foot = (R, 0.0, 0.0)
+    kc = n // 2
+
+    def far_of(Rr, xc, Pz):
+        def far(lab, X, x):
+            # beyond: the right foot's reaction and, on the elements before the crown (the end of
+            # element n/2 included: the load acts on its end node), the load at the crown's
+            # deformed position
+            F = list(Rr)
+            M = list(cross([foot[k] - x[k] for k in range(3)], Rr))
+            if lab <= kc:
+                F[2] += Pz
+                Mc = cross([xc[k] - x[k] for k in range(3)], (0.0, 0.0, Pz))
+                M = [a + c for a, c in zip(M, Mc)]
+            return F, M
+        return far
+    fr = beam_frames(run)
+    vtk_far_body(m, fr[-1], far_of(Rr, xc, -P), P, P * R, 1e-8, "arch")
+    # the moment diagram's linear part: the closed form's reactions in the undeformed geometry
+    vtk_far_body(m, fr[-1], far_of((-H, 0.0, P / 2), (0.0, 0.0, R), -P), P, P * R, 1e-6,
+                  "moment diagram (linear part)", linear=(fr[1:], wts))
+
+
+CHECKS["hinged_arch"] = check_hinged_arch
+PSEUDO_TIME.add("hinged_arch")
+
+
+
+def check_curved_cantilever(m, run):
+    p = US["curved"]
+    R, r, t, n, P = p["R"], p["r"], p["t"], p["n"], p["P"]
+    E, nu, _ = STEEL_SI
+    EA, GAs, GJ, EI = pipe(E, nu, r, t)
+    rows = hist(run)[1:]
+    full = rows[-1]
+    wts = lin_weights([x["time"] for x in rows])
+
+    def lin(k):
+        return sum(a * x[k] for a, x in zip(wts, rows))
+    roark = P * R ** 3 * (math.pi / 4 / EI + (3 * math.pi / 4 - 2) / GJ)
+    for k, et in enumerate(("B31", "B2S", "B32")):
+        z = k * p["dz"]
+        pts = [(R * math.cos(0.5 * math.pi * i / n), R * math.sin(0.5 * math.pi * i / n), z) for i in range(n + 1)]
+        u = frame_compliance(pts, (0.0, 0.0, -P), EA, GAs, GJ, EI)
+        tip = "TIP_%s." % et
+        got = [lin(tip + "u" + c) for c in "xyz"]
+        e = max(abs(a - b) for a, b in zip(got, u)) / abs(u[2])
+        report(m, "%s: the tip's linear part against Castigliano on the 16 chords" % et, e < 1e-6,
+               "(%.6g, %.6g, %.8g) m against (%.6g, %.6g, %.8g) m (largest %.2g of w; the arc's Roark %.8g m, "
+               "the chords %+.2g)" % (tuple(got) + tuple(u) + (e, -roark, u[2] / -roark - 1)))
+        # the clamp balances the load about the deformed tip
+        xt = (full[tip + "ux"], R + full[tip + "uy"], z + full[tip + "uz"])
+        Mw = cross([xt[0] - R, xt[1], xt[2] - z], (0.0, 0.0, -P))
+        root = "ROOT_%s." % et
+        e = max(max(abs(full[root + "rf" + c] - (0.0, 0.0, P)[i]) for i, c in enumerate("xyz")) / P,
+                max(abs(full[root + "rm" + c] + Mw[i]) for i, c in enumerate("xyz")) / (P * R))
+        report(m, "%s: clamp RF = -F, RM = -(x_tip - x_clamp) x F (deformed)" % et, e < 1e-9,
+               "RM (%.8g, %.8g, %.8g) N m, largest error %.2g" % (full[root + "rmx"], full[root + "rmy"], full[root + "rmz"], e))
+        if not have_vtk(m, "VTK section forces at all axis points"):
+            continue
+
+        def far(lab, X, x, xt=xt):
+            return (0.0, 0.0, -P), cross([xt[j] - x[j] for j in range(3)], (0.0, 0.0, -P))
+        first = 100 * (k + 1) + 1
+        vtk_far_body(m, beam_frames(run)[-1], far, P, P * R, 1e-8, et, labels=range(first, first + n))
+    # the B32 mesh is the B31 mesh of the same nodes (docs/deck.md)
+    e = max(abs(full["TIP_B32.u" + c] - full["TIP_B31.u" + c]) for c in "xyz")
+    report(m, "B32 = B31 on the same nodes", e < 1e-12 * R, "tips differ by %.2g m" % e)
+
+
+CHECKS["curved_cantilever"] = check_curved_cantilever
+PSEUDO_TIME.add("curved_cantilever")
+
+
+
+def check_offset_mass(m, run):
+    p = US["offset_mass"]
+    L, b, h, M, a = p["L"], p["b"], p["h"], p["M"], p["a"] * p["L"]
+    E, nu, rho = STEEL_SI
+    A = b * h
+    rA = rho * A
+    om = sorted(x["omega"] for x in modes(run))
+    got = []
+    for plane, I in (("flat", b * h ** 3 / 12), ("edgewise", h * b ** 3 / 12)):
+        EI = E * I
+        wn = [(k * math.pi / L) ** 2 * math.sqrt(EI / rA) for k in range(1, 4001)]
+        ph = [math.sin(k * math.pi * a / L) ** 2 for k in range(1, 4001)]
+
+        def f(w):
+            # 1 - M w^2 alpha(w), alpha the receptance at a: sum 2 sin^2(k pi a/L) / (rho A L (w_k^2 - w^2))
+            return 1 - M * w * w * sum(2 * s2 / (rA * L * (wk * wk - w * w)) for wk, s2 in zip(wn, ph))
+        roots = []
+        lo = 1e-3
+        for wk in wn[:4 if plane == "flat" else 3]:
+            # one root below each pole (the mass lowers every mode it moves)
+            x0, x1 = lo, wk * (1 - 1e-12)
+            for _ in range(200):
+                mid = 0.5 * (x0 + x1)
+                if f(x0) * f(mid) <= 0:
+                    x1 = mid
+                else:
+                    x0 = mid
+            roots.append(0.5 * (x0 + x1))
+            lo = wk * (1 + 1e-12)
+        # Rayleigh's quotient on the static deflection line under the weights (an upper bound of
+        # mode 1) and Dunkerley's 1/w^2 = 1/w_1^2 + M alpha_st (a lower bound)
+        N = 2000
+        xs = [L * i / N for i in range(N + 1)]
+
+        def defl(x, c):
+            c_, x_ = (c, x) if x <= c else (L - c, L - x)
+            bb = L - c_
+            return bb * x_ * (L * L - bb * bb - x_ * x_) / (6 * L * EI)
+        q = rA
+
+        def wst(x):
+            return q * x * (L ** 3 - 2 * L * x * x + x ** 3) / (24 * EI) + M * defl(x, a)
+        ys = [wst(x) for x in xs]
+        # U = (1/2) sum of the weights times their deflections; T / w^2 = (1/2) (q int y^2 + M y(a)^2)
+        work = q * sum(ys[i] * (0.5 if i in (0, N) else 1.0) for i in range(N + 1)) * L / N + M * wst(a)
+        kin = q * sum(ys[i] ** 2 * (0.5 if i in (0, N) else 1.0) for i in range(N + 1)) * L / N + M * wst(a) ** 2
+        ray = math.sqrt(work / kin)
+        dunk = 1 / math.sqrt(1 / wn[0] ** 2 + M * defl(a, a))
+        for k, w in enumerate(roots):
+            near = min(om, key=lambda o: abs(o - w))
+            got.append(near)
+            # lumped mass (freq_pinned: -1.7e-4 on mode 1 at 20 elements, growing as n^2) and the
+            # shear and rotary inertia's (n pi r/L)^2 (1 + E/kG)/2, r^2 = I/A
+            sh = (k + 1) ** 2 * (math.pi ** 2 * I / A / L ** 2) * (1 + E / (5 / 6 * E / (2 * (1 + nu)))) / 2
+            tol = 2 * (2e-4 * (k + 1) ** 2 + sh)
+            report(m, "%s mode %d against the frequency equation with the mass" % (plane, k + 1), rel(near, w) < tol,
+                   "omega %.7g, %.7g rad/s (rel %+.2g, tol %.2g); the bare beam's %.6g" % (near, w, near / w - 1, tol, wn[k]))
+            if k == 0:
+                report(m, "%s mode 1 between Dunkerley's and Rayleigh's bounds" % plane, dunk < w < ray and dunk < near < ray,
+                       "%.6g < %.6g (equation), %.6g (nsbeam) < %.6g rad/s" % (dunk, w, near, ray))
+    report(m, "the seven lowest modes are the bending modes 1-4 (flat) and 1-3 (edgewise)", sorted(got) == om[:7],
+           "%s" % ", ".join("%.5g" % w for w in om))
+
+
+CHECKS["offset_mass"] = check_offset_mass
+
+
+
+def check_hung_tip_mass(m, run):
+    p = US["hung"]
+    L, b, hh, M, e = p["L"], p["b"], p["h"], p["M"], p["e"]
+    E, nu, rho = STEEL_SI
+    rA = rho * b * hh
+    om = sorted(x["omega"] for x in modes(run))
+    # the two beams' modes come in pairs: the joint and the rigid body's offset are the same mass
+    # (the body's 1e-9 kg m^2 moves them by at most 1e-9 / M e^2 = 5e-8)
+    pairs = [(om[2 * i], om[2 * i + 1]) for i in range(len(om) // 2)]
+    d = max(abs(a - c) / c for a, c in pairs)
+    report(m, "*PARTICLE + *JOINT, TYPE=SPHERICAL = *RIGID BODY with the offset: the modes in pairs", d < 1e-6,
+           "largest difference %.2g within a pair" % d)
+    I, rg = b * hh ** 3 / 12, hh / math.sqrt(12)
+    c = math.sqrt(E * I / rA) / L ** 2
+    lam = tip_body_roots(M / (rA * L), M * e * e / (rA * L ** 3), 3)
+    lam0 = tip_body_roots(M / (rA * L), 0.0, 3)
+    for k, x in enumerate(lam):
+        w = x * x * c
+        near = min(om, key=lambda o: abs(o - w))
+        # as tip_body_cantilever: lumped mass and twice the shear and rotary inertia's; the beam's
+        # axial give under the mass's swing, (omega / omega_axial)^2 < 1e-4
+        tol = 1.2e-3 * (k + 1) ** 2 + (x * rg / L) ** 2 * (1 + 2 * (1 + nu) / (5.0 / 6.0)) + 1e-4
+        w0 = lam0[k] ** 2 * c
+        report(m, "flat mode %d against the tip mass with rotary inertia M e^2" % (k + 1), rel(near, w) < tol,
+               "omega %.7g, %.7g (rel %+.2g, tol %.2g; the mass on the tip itself %.7g)" % (near, w, near / w - 1, tol, w0))
+
+
+CHECKS["hung_tip_mass"] = check_hung_tip_mass
+
+
+
+def check_gable_frame(m, run):
+    from make_decks import gable_points
+    p = US["gable"]
+    a, n = p["a"], p["n"]
+    E, nu, rho = STEEL_SI
+    pts = gable_points()
+    lr = math.hypot(a, p["f"])
+    A = {0: p["c"][0] * p["c"][1], 1: p["r"][0] * p["r"][1], 2: p["r"][0] * p["r"][1], 3: p["c"][0] * p["c"][1]}
+    # the load per undeformed length of each member (global x, y, z)
+    q = {}
+    for k in range(4):
+        qz = -rho * A[k] * 9.81 - (p["snow"] * a / lr if k in (1, 2) else 0.0)
+        q[k] = (p["wind"] if k == 0 else 0.0, 0.0, qz)
+    # statics of the undeformed frame: the resultant of each member at its middle; unknowns the
+    # feet's (Hl, Vl, Hr, Vr); sum F = 0, moments about the left foot and, of the right half, about
+    # the apex (the hinge)
+    res = []
+    for k in range(4):
+        l = math.dist(pts[k], pts[k + 1])
+        res.append(([c * l for c in q[k]], [(u + v) / 2 for u, v in zip(pts[k], pts[k + 1])]))
+
+    def my(F, r, o):
+        return (r[2] - o[2]) * F[0] - (r[0] - o[0]) * F[2]
+    Fx = sum(F[0] for F, _ in res)
+    Fz = sum(F[2] for F, _ in res)
+    M0 = sum(my(F, r, pts[0]) for F, r in res)
+    Ma = sum(my(F, r, pts[2]) for F, r in res[2:])
+    # Hl + Hr = -Fx; Vl + Vr = -Fz; about the left foot: -(2a) Vr + Hr (0) + M0 = 0 (r_z of the
+    # right foot is 0: my = 0 * Hr - 2a Vr); the right half about the apex: my(R_r) + Ma = 0
+    Vr = M0 / (2 * a)
+    rr = (pts[4][0] - pts[2][0], pts[4][2] - pts[2][2])
+    Hr = -(Ma - rr[0] * Vr) / rr[1]
+    Hl, Vl = -Fx - Hr, -Fz - Vr
+    rows = hist(run)[1:]
+    wts = lin_weights([r["time"] for r in rows])
+
+    def lin(k):
+        return sum(c * r[k] for c, r in zip(wts, rows))
+    ft = "FEET_%d.rf"
+    got = (lin(ft % 100 + "x"), lin(ft % 100 + "z"), lin(ft % (400 + n) + "x"), lin(ft % (400 + n) + "z"))
+    W = abs(Fz)
+    e = max(abs(g - c) for g, c in zip(got, (Hl, Vl, Hr, Vr))) / W
+    report(m, "feet (linear part of 4 increments) by statics, no moment at the apex", e < 1e-6,
+           "H %.8g, %.8g N, V %.8g, %.8g N against %.8g, %.8g, %.8g, %.8g N (largest %.2g of the load)"
+           % (got[0], got[2], got[1], got[3], Hl, Hr, Vl, Vr, e))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    vtk_reactions(m, run, {100: "FEET_100.", 400 + n: "FEET_%d." % (400 + n)})
+    full = rows[-1]
+    Rr = (full[ft % (400 + n) + "x"], full[ft % (400 + n) + "y"], full[ft % (400 + n) + "z"])
+    path = beam_frames(run)[-1]
+    P_, arr, cl = read_vtu_cells(path)
+    # each element's load: the force q l and the first moment of its deformed axis, int x(s) ds
+    # (trapezoidal on its axis points, exact for the straight undeformed part: the displacement's
+    # curvature ~ 5e-4/m over 0.02 m spacing bounds the rule's error by 1e-8 of q l^2)
+    per = {}
+    for lab, ids in cl:
+        k = lab // 100 - 1
+        X = [P_[i] - arr["displacement"][i] for i in ids]
+        ds = [float(math.dist(X[j], X[j + 1])) for j in range(len(ids) - 1)]
+        per[lab] = (k, ids, ds)
+    labels = sorted(per)
+    worst, where, npts = 0.0, "-", 0
+    for li, lab in enumerate(labels):
+        k, ids, ds = per[lab]
+        for j, i in enumerate(ids):
+            x = P_[i]
+            F = list(Rr)
+            Mtot = list(cross([pts[4][c] - x[c] for c in range(3)], Rr))
+
+            def add(kk, idl, dsl, start):
+                for jj in range(start, len(idl) - 1):
+                    x0, x1 = P_[idl[jj]], P_[idl[jj + 1]]
+                    r = [0.5 * (x0[c] + x1[c]) - x[c] for c in range(3)]
+                    qq = q[kk]
+                    for c in range(3):
+                        F[c] += qq[c] * dsl[jj]
+                    mm = cross(r, qq)
+                    for c in range(3):
+                        Mtot[c] += mm[c] * dsl[jj]
+            add(k, ids, ds, j)
+            for lab2 in labels[li + 1:]:
+                add(*per[lab2], 0)
+            Fg, Mg = arr["force"][i], arr["moment"][i]
+            err = max(max(abs(Fg[c] - F[c]) for c in range(3)) / W, max(abs(Mg[c] - Mtot[c]) for c in range(3)) / (W * a))
+            npts += 1
+            if err > worst:
+                worst, where = err, "element %d point %d" % (lab, j)
+    report(m, "VTK force and moment at all %d axis points = the free body beyond (loads at the deformed axis)" % npts,
+           worst < 1e-7, "largest error %.2g of the load W, W a (%s; tol 1e-7: the trapezoidal rule's moments)" % (worst, where))
+    # no moment at the hinge: the left rafter's end and the right rafter's start
+    mh = max(max(abs(v) for v in arr["moment"][per[lab][1][end]]) for lab, end in ((200 + n, -1), (301, 0)))
+    report(m, "no moment at the apex hinge (both rafters' ends there)", mh < 1e-8 * W * a, "%.2g N m" % mh)
+
+
+CHECKS["gable_frame"] = check_gable_frame
+PSEUDO_TIME.add("gable_frame")
+
+
+def frame2d(nodes, members, fixed, loads):
+    """Linear 2-D frame in the (x, z) plane, exact Timoshenko members; dofs per node (ux, uz, phi)
+    with phi counterclockwise seen with x right, z up (a rotation about -y).  members: (i, j, EA,
+    kGA, EI, q) with q a uniform load per length along global -z (down) on the member's length;
+    fixed: {node: (bx, bz, bphi)}; loads: {node: (Fx, Fz, M)}.  Returns displacements and the
+    reactions {node: (Rx, Rz, M)}."""
+    n = len(nodes)
+    N = 3 * n
+    K = [[0.0] * N for _ in range(N)]
+    f = [0.0] * N
+    kel = []
+    for (i, j, EA, kGA, EI, q) in members:
+        (x1, z1), (x2, z2) = nodes[i], nodes[j]
+        L = math.hypot(x2 - x1, z2 - z1)
+        c, s = (x2 - x1) / L, (z2 - z1) / L
+        Ph = 12 * EI / (kGA * L * L)
+        b = EI / ((1 + Ph) * L ** 3)
+        k = [[0.0] * 6 for _ in range(6)]
+        a = EA / L
+        k[0][0] = k[3][3] = a; k[0][3] = k[3][0] = -a
+        B = [[12, 6 * L, -12, 6 * L], [6 * L, (4 + Ph) * L * L, -6 * L, (2 - Ph) * L * L],
+             [-12, -6 * L, 12, -6 * L], [6 * L, (2 - Ph) * L * L, -6 * L, (4 + Ph) * L * L]]
+        idx = [1, 2, 4, 5]
+        for r in range(4):
+            for t in range(4):
+                k[idx[r]][idx[t]] = b * B[r][t]
+        # local (u, w, phi) from global (ux, uz, phi): u = c ux + s uz, w = -s ux + c uz
+        T = [[0.0] * 6 for _ in range(6)]
+        for o in (0, 3):
+            T[o][o], T[o][o + 1] = c, s
+            T[o + 1][o], T[o + 1][o + 1] = -s, c
+            T[o + 2][o + 2] = 1.0
+        # equivalent nodal loads of q (global -z per length): local components
+        qg = (0.0, -q)
+        ql = (c * qg[0] + s * qg[1], -s * qg[0] + c * qg[1])
+        fl = [ql[0] * L / 2, ql[1] * L / 2, ql[1] * L * L / 12, ql[0] * L / 2, ql[1] * L / 2, -ql[1] * L * L / 12]
+        kg = [[sum(T[r2][r] * k[r2][t2] * T[t2][t] for r2 in range(6) for t2 in range(6)) for t in range(6)] for r in range(6)]
+        fg = [sum(T[r2][r] * fl[r2] for r2 in range(6)) for r in range(6)]
+        dofs = [3 * i, 3 * i + 1, 3 * i + 2, 3 * j, 3 * j + 1, 3 * j + 2]
+        for r in range(6):
+            f[dofs[r]] += fg[r]
+            for t in range(6):
+                K[dofs[r]][dofs[t]] += kg[r][t]
+        kel.append((dofs, kg, fg))
+    for nd, (Fx, Fz, M) in loads.items():
+        f[3 * nd] += Fx; f[3 * nd + 1] += Fz; f[3 * nd + 2] += M
+    held = set()
+    for nd, bb in fixed.items():
+        for d in range(3):
+            if bb[d]:
+                held.add(3 * nd + d)
+    free = [d for d in range(N) if d not in held]
+    A = [[K[r][t] for t in free] + [f[r]] for r in free]
+    m = len(free)
+    for cidx in range(m):
+        piv = max(range(cidx, m), key=lambda r: abs(A[r][cidx]))
+        A[cidx], A[piv] = A[piv], A[cidx]
+        for r in range(m):
+            if r != cidx:
+                fac = A[r][cidx] / A[cidx][cidx]
+                A[r] = [x - fac * y for x, y in zip(A[r], A[cidx])]
+    u = [0.0] * N
+    for r, d in enumerate(free):
+        u[d] = A[r][m] / A[r][r]
+    R = {}
+    for nd in fixed:
+        R[nd] = tuple(sum(K[3 * nd + d][t] * u[t] for t in range(N)) - f[3 * nd + d] for d in range(3))
+    return u, R
+
+
+def check_fixed_portal(m, run):
+    p = US["fixed_portal"]
+    h, L, (cb, ch), (gb, gh), q, H, n = p["h"], p["L"], p["c"], p["g"], p["q"], p["H"], p["n"]
+    EAc, kGAc, EIc = rect(cb, ch)
+    EAb, kGAb, EIb = rect(gb, gh)
+    nodes = [(0.0, 0.0), (0.0, h), (L, h), (L, 0.0)]
+    mem = [(0, 1, EAc, kGAc, EIc, 0.0), (1, 2, EAb, kGAb, EIb, q), (2, 3, EAc, kGAc, EIc, 0.0)]
+    u, R = frame2d(nodes, mem, {0: (1, 1, 1), 3: (1, 1, 1)}, {1: (H, 0.0, 0.0)})
+    rows = hist(run)[1:]
+    wts = lin_weights([r["time"] for r in rows])
+
+    def lin(k):
+        return sum(a * r[k] for a, r in zip(wts, rows))
+    # the 2-D turn phi is counterclockwise seen with x right and z up: a turn about -y
+    foot = {0: "FEET_1.", 3: "FEET_%d." % (201 + n)}
+    e = 0.0
+    txt = []
+    for k, pre in foot.items():
+        got = (lin(pre + "rfx"), lin(pre + "rfz"), -lin(pre + "rmy"))
+        e = max(e, max(abs(g - c) for g, c in zip(got[:2], R[k][:2])) / (q * L), abs(got[2] - R[k][2]) / (q * L * L / 8))
+        txt.append("(%.8g, %.8g N, %.8g N m) against (%.8g, %.8g, %.8g)" % (got + R[k]))
+    report(m, "feet (linear part of 4 increments) against the stiffness method with Timoshenko members", e < 1e-6,
+           "%s; largest %.2g of q L, q L^2/8" % ("; ".join(txt), e))
+    cor = {1: "CORNERS_%d." % (n + 1), 2: "CORNERS_201."}
+    e = 0.0
+    for k, pre in cor.items():
+        got = (lin(pre + "ux"), lin(pre + "uz"), -lin(pre + "ry"))
+        ref = (u[3 * k], u[3 * k + 1], u[3 * k + 2])
+        e = max(e, max(abs(g - c) for g, c in zip(got[:2], ref[:2])) / abs(u[3]), abs(got[2] - ref[2]) / abs(u[5]))
+    report(m, "the corners' displacements and turns (linear part)", e < 1e-6,
+           "sway %.8g m against %.8g m; largest %.2g" % (lin(cor[1] + "ux"), u[3], e))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    full = rows[-1]
+    rr = foot[3]
+    Rr = (full[rr + "rfx"], full[rr + "rfy"], full[rr + "rfz"])
+    Mr = (full[rr + "rmx"], full[rr + "rmy"], full[rr + "rmz"])
+    path = beam_frames(run)[-1]
+    P_, arr, cl = read_vtu_cells(path)
+    seg = {}
+    for lab, ids in cl:
+        X = [P_[i] - arr["displacement"][i] for i in ids]
+        seg[lab] = (ids, [float(math.dist(X[j], X[j + 1])) for j in range(len(ids) - 1)])
+    labels = sorted(seg)
+    qv = (0.0, 0.0, -q)
+    worst, npts = 0.0, 0
+    for li, lab in enumerate(labels):
+        ids, ds = seg[lab]
+        for j, i in enumerate(ids):
+            x = P_[i]
+            F = list(Rr)
+            M = [a + b for a, b in zip(Mr, cross([L - x[0], -x[1], -x[2]], Rr))]
+            # the girder's load beyond the point (midpoint rule on the deformed axis points),
+            # and the side load if the point is on the left column (at its top: its end point)
+            for lab2 in [lab] + labels[li + 1:]:
+                if 100 < lab2 < 200:
+                    ids2, ds2 = seg[lab2]
+                    for jj in range(j if lab2 == lab else 0, len(ids2) - 1):
+                        x0, x1 = P_[ids2[jj]], P_[ids2[jj + 1]]
+                        mm = cross([0.5 * (x0[c] + x1[c]) - x[c] for c in range(3)], qv)
+                        for c in range(3):
+                            F[c] += qv[c] * ds2[jj]
+                            M[c] += mm[c] * ds2[jj]
+            if lab < 100:
+                xc = (full[cor[1] + "ux"], full[cor[1] + "uy"], h + full[cor[1] + "uz"])
+                F[0] += H
+                mm = cross([xc[c] - x[c] for c in range(3)], (H, 0.0, 0.0))
+                M = [a + b for a, b in zip(M, mm)]
+            Fg, Mg = arr["force"][i], arr["moment"][i]
+            err = max(max(abs(Fg[c] - F[c]) for c in range(3)) / (q * L), max(abs(Mg[c] - M[c]) for c in range(3)) / (q * L * L / 8))
+            worst = max(worst, err)
+            npts += 1
+    report(m, "VTK force and moment at all %d axis points = the free body beyond (the clamp's RF and RM)" % npts,
+           worst < 1e-7, "largest error %.2g of q L, q L^2/8 (tol 1e-7: the midpoint rule on the girder's deformed axis)" % worst)
+    vtk_reactions(m, run, {1: "FEET_1.", 201 + n: foot[3]})
+
+
+CHECKS["fixed_portal"] = check_fixed_portal
+PSEUDO_TIME.add("fixed_portal")
 
 
 if __name__ == "__main__":

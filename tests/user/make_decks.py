@@ -3526,5 +3526,416 @@ MODELS.update({
 })
 
 
+# ---------------------------------------------------------------------------
+# resultants and reactions everywhere: statically indeterminate beams and frames as a user
+# writes them (defaults only), the section forces at every VTK axis point and *EL PRINT against
+# closed forms (check_user.py, the block of the same name)
+
+US = {
+    "propped": dict(L=3.0, b=0.06, h=0.12, q=4000.0, n=12),
+}
+
+
+def propped_beams(u):
+    """Three propped steel cantilevers (3 m, 60 x 120 mm), clamped at x = 0 and on a roller at
+    x = L, under 4 kN/m (*DLOAD PZ), written with the three element choices a user makes: 12 B31,
+    12 B2S and 6 B32; *NODE PRINT of the supports' RF, RM, *EL PRINT of SF, SM, SE, VTK output.
+    The prop carries q (L^4/8EI + L^2/2kGA) / (L^3/3EI + L/kGA) (3 q L/8 without shear), the
+    moment is R (L - x) - q (L - x)^2 / 2 along the span."""
+    p = US["propped"]
+    L, b, h, q, n = p["L"], p["b"], p["h"], p["q"], p["n"]
+    s = head(u, "Propped cantilevers under a uniform load", propped_beams.__doc__)
+    for k, (et, y) in enumerate((("B31", 0.0), ("B2S", 0.5), ("B32", 1.0))):
+        first = 100 * (k + 1) + 1
+        s += line_nodes(u, first, (0, y, 0), (L, y, 0), n)
+        name = "BEAM_" + et
+        if et == "B32":
+            s += "*ELEMENT, TYPE=B32, ELSET=%s\n" % name
+            for i in range(n // 2):
+                s += "%d, %d, %d, %d\n" % (first + i, first + 2 * i, first + 2 * i + 1, first + 2 * i + 2)
+        else:
+            s += line_elems(first, first, n, name, et)
+        s += "*NSET, NSET=ENDS_%s\n%d, %d\n" % (et, first, first + n)
+    s += steel(u)
+    for et in ("B31", "B2S", "B32"):
+        s += "*BEAM SECTION, ELSET=BEAM_%s, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (
+            et, u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\n"
+    for k in range(3):
+        first = 100 * (k + 1) + 1
+        s += "%d, ENCASTRE\n%d, 2, 3\n" % (first, first + n)
+    s += "*STEP\n*STATIC\n*DLOAD\n"
+    for et in ("B31", "B2S", "B32"):
+        s += "BEAM_%s, PZ, %s\n" % (et, u.n(-q, "F/L"))
+    for et in ("B31", "B2S", "B32"):
+        s += "*NODE PRINT, NSET=ENDS_%s\nRF, RM\n*EL PRINT, ELSET=BEAM_%s\nSF, SM, SE\n" % (et, et)
+    s += "*NODE FILE\nU, RF\n*EL FILE\nSF\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "propped_beams": (propped_beams, (SI, MM, MS, IN)),
+})
+
+
+US["continuous"] = dict(L=4.0, b=0.08, h=0.16, q=6000.0, P=10e3, a=1.75, n=8)
+
+
+def continuous_beam(u):
+    """A steel beam (80 x 160 mm) continuous over two spans of 4 m on three supports, as a
+    CalculiX user writes it (NSET=Nall, '1.'-style numbers, the section axis with a D
+    exponent): 16 B32 elements, 6 kN/m over both spans and 10 kN in the first span 1.75 m from
+    the end support, at a B32's middle node; *NODE PRINT of the supports' RF, *EL PRINT of SF,
+    SM; VTK output.  The middle support's reaction from the compatibility of the simply
+    supported 8 m beam (Timoshenko: bending and shear), the rest by statics."""
+    p = US["continuous"]
+    L, b, h, q, P, a, n = p["L"], p["b"], p["h"], p["q"], p["P"], p["a"], p["n"]
+    num = ccx_number(u)
+    N = 4 * n + 1
+    s = head(u, "Continuous beam on three supports", continuous_beam.__doc__)
+    s += "*NODE,NSET=Nall\n"
+    for i in range(N):
+        s += "%d,%s,0.,0.\n" % (i + 1, num(2 * L * i / (N - 1), "L"))
+    s += "*ELEMENT,TYPE=B32,ELSET=Eall\n"
+    for i in range(2 * n):
+        s += "%d,%d,%d,%d\n" % (i + 1, 2 * i + 1, 2 * i + 2, 2 * i + 3)
+    s += "*NSET,NSET=Supports\n1,%d,%d\n" % (2 * n + 1, N)
+    k = int(round(a / (2 * L) * (N - 1))) + 1
+    s += "*NSET,NSET=Load\n%d\n" % k
+    s += "*MATERIAL,NAME=Steel\n*ELASTIC\n%s,.3\n*DENSITY\n%s\n" % (num(210e9, "F/L^2"), u.n(7850.0, "M/L^3"))
+    s += "*BEAM SECTION,ELSET=Eall,MATERIAL=Steel,SECTION=RECT\n%s,%s\n0.d0,1.d0,0.d0\n" % (num(b, "L"), num(h, "L"))
+    s += "*BOUNDARY\n1,1,4\n%d,2,3\n%d,2,3\n" % (2 * n + 1, N)
+    s += "*STEP\n*STATIC\n*DLOAD\nEall,PZ,%s\n*CLOAD\nLoad,3,%s\n" % (num(-q, "F/L"), num(-P, "F"))
+    s += "*NODE PRINT,NSET=Supports\nRF\n*NODE PRINT,NSET=Load\nU\n*EL PRINT,ELSET=Eall\nSF,SM\n"
+    s += "*NODE FILE\nU,RF\n*EL FILE\nS\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "continuous_beam": (continuous_beam, (SI, MM, MS, IN)),
+})
+
+
+US["portal"] = dict(h=3.0, L=5.0, c=0.08, g=(0.08, 0.16), H=10e3, n=10)
+
+
+def portal_wind(u):
+    """A steel portal frame on pinned feet (columns 3 m, solid 80 x 80 mm; girder 5 m, 80 x 160
+    mm; 10 B2V a member), wind of 10 kN taken as 5 kN at each top corner, four static increments;
+    *NODE PRINT of the feet's RF, VTK output.  By the antisymmetry each foot takes H/2, the
+    moment diagram is statically determined: (H/2) z up the columns, H h/2 at the corners, linear
+    through zero along the girder, no axial force in the girder; the sway H h^3/6EI_c + H h^2
+    L/12EI_b with the shear and the columns' axial strain."""
+    p = US["portal"]
+    h, L, c, (gb, gh), H, n = p["h"], p["L"], p["c"], p["g"], p["H"], p["n"]
+    s = head(u, "Pinned portal frame under wind", portal_wind.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, h), n)
+    s += line_nodes(u, 201, (L, 0, 0), (L, 0, h), n)
+    # the girder between the columns' tops (nodes n + 1 and 201 + n): its inner nodes 102 ..
+    s += "*NODE\n"
+    for i in range(1, n):
+        s += "%d, %s, 0, %s\n" % (101 + i, u.n(L * i / n, "L"), u.n(h, "L"))
+    s += line_elems(1, 1, n, "COLUMNS")
+    s += line_elems(201, 201, n, "COLUMNS")
+    ends = [n + 1] + [101 + i for i in range(1, n)] + [201 + n]
+    s += "*ELEMENT, TYPE=B2V, ELSET=GIRDER\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (101 + i, ends[i], ends[i + 1])
+    s += "*NSET, NSET=FEET\n1, 201\n*NSET, NSET=CORNERS\n%d, %d\n" % (n + 1, 201 + n)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COLUMNS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(c, "L"), u.n(c, "L"))
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(gb, "L"), u.n(gh, "L"))
+    s += "*BOUNDARY\nFEET, 1, 4\nFEET, 6, 6\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\nCORNERS, 1, %s\n" % u.n(H / 2, "F")
+    s += "*NODE PRINT, NSET=FEET\nRF, RM\n*NODE PRINT, NSET=CORNERS\nU, UR\n"
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "portal_wind": (portal_wind, (SI, MM, IN)),
+})
+
+
+US["settled"] = dict(L=2.0, b=0.04, h=0.08, n=10, P=(0.0, 200.0, -300.0), T=50.0, alpha=100.0, dt=1e-3, t=1.0)
+
+
+def settled_cantilever(u):
+    """A steel cantilever (2 m, 40 x 80 mm, 10 B31) under its own weight in a *STATIC step, then
+    in a *DYNAMIC step a tip force across both axes (200 N sideways, 300 N down) and a 50 N m
+    torque switched on at once, damped by *DAMPING, ALPHA = 100/s (a mode decays as exp(-50 t)
+    while omega h << 1; the highest torsion modes, omega h of 2 to 3, at 12 to 16/s: the time
+    scheme's) and left to settle for 1 s at 1 ms; *NODE PRINT of the tip's U and the clamp's
+    RF, RM; VTK output at the end of both steps.  The dynamic step makes the B31 Galerkin-weighted
+    in both steps (docs/deck.md, WEIGHTING)."""
+    p = US["settled"]
+    L, b, h, n = p["L"], p["b"], p["h"], p["n"]
+    s = head(u, "Cantilever under its weight, then settled under a tip load", settled_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=TIP\n%d\n*NSET, NSET=ROOT\n1\n" % (n + 1)
+    s += steel(u) + "*DAMPING, ALPHA=%s\n" % u.n(p["alpha"], "1/T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\nROOT, ENCASTRE\n"
+    s += "*STEP\n*STATIC\n*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*NODE PRINT, NSET=TIP\nU, V\n*NODE PRINT, NSET=ROOT\nRF, RM\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD\n" % (u.n(p["dt"], "T"), u.n(p["t"], "T"))
+    for d, v in enumerate(p["P"]):
+        if v:
+            s += "TIP, %d, %s\n" % (d + 1, u.n(v, "F"))
+    s += "TIP, 4, %s\n" % u.n(p["T"], "F*L")
+    s += "*OUTPUT, FORMAT=VTK, EVERY=%d\n*END STEP\n" % round(p["t"] / p["dt"])
+    return s
+
+
+MODELS.update({
+    "settled_cantilever": (settled_cantilever, (SI, MM, IN)),
+})
+
+
+US["arch"] = dict(R=2.0, b=0.06, h=0.12, n=32, P=20e3)
+
+
+def arch_points(R, n):
+    """The nodes of the semicircular arch: from the left foot (-R, 0, 0) over the crown (0, 0, R)
+    to the right foot, n chords."""
+    return [(-R * math.cos(math.pi * i / n), 0.0, R * math.sin(math.pi * i / n)) for i in range(n + 1)]
+
+
+def hinged_arch(u):
+    """A two-hinged semicircular steel arch (R = 2 m, 60 x 120 mm, 32 B31 chords) under 20 kN at
+    the crown, four static increments; the feet pinned (in the arch's plane: the out-of-plane
+    turns held); *NODE PRINT of the feet's RF and the crown's U; VTK output.  The thrust P/pi of
+    the thin inextensible arch (Timoshenko and Young 1965), here from Castigliano on the chords
+    with the axial and shear strains."""
+    p = US["arch"]
+    R, b, h, n, P = p["R"], p["b"], p["h"], p["n"], p["P"]
+    s = head(u, "Two-hinged arch under a crown load", hinged_arch.__doc__)
+    s += "*NODE\n"
+    for i, x in enumerate(arch_points(R, n)):
+        s += "%d, %s, %s, %s\n" % (i + 1, u.n(x[0], "L"), u.n(x[1], "L"), u.n(x[2], "L"))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += "*NSET, NSET=FEET\n1, %d\n*NSET, NSET=CROWN\n%d\n" % (n + 1, n // 2 + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*BOUNDARY\nFEET, 1, 4\nFEET, 6, 6\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\nCROWN, 3, %s\n" % u.n(-P, "F")
+    s += "*NODE PRINT, NSET=FEET\nRF\n*NODE PRINT, NSET=CROWN\nU\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "hinged_arch": (hinged_arch, (SI, MM, IN)),
+})
+
+
+US["curved"] = dict(R=1.0, r=0.03, t=0.004, n=16, P=500.0, dz=0.5)
+
+
+def curved_cantilever(u):
+    """Three steel quarter-circle cantilevers in plan (R = 1 m, tube 60 x 4 mm), clamped at one
+    end, 500 N down at the other (torsion and bending along the arc; Roark), four static
+    increments; as a user writes each: 16 B31 chords, 16 B2S chords, 8 B32 with their middle
+    nodes on the arc; the arcs in parallel planes 0.5 m apart; *NODE PRINT of the tips' U and
+    the clamps' RF, RM; VTK output."""
+    p = US["curved"]
+    R, r, t, n, P = p["R"], p["r"], p["t"], p["n"], p["P"]
+    s = head(u, "Quarter-circle cantilevers under an out-of-plane tip load", curved_cantilever.__doc__)
+    for k, et in enumerate(("B31", "B2S", "B32")):
+        first = 100 * (k + 1) + 1
+        z = k * p["dz"]
+        s += "*NODE\n"
+        for i in range(n + 1):
+            a = 0.5 * math.pi * i / n
+            s += "%d, %s, %s, %s\n" % (first + i, u.n(R * math.cos(a), "L"), u.n(R * math.sin(a), "L"), u.n(z, "L"))
+        if et == "B32":
+            s += "*ELEMENT, TYPE=B32, ELSET=ARC_B32\n"
+            for i in range(n // 2):
+                s += "%d, %d, %d, %d\n" % (first + i, first + 2 * i, first + 2 * i + 1, first + 2 * i + 2)
+        else:
+            s += line_elems(first, first, n, "ARC_" + et, et)
+        s += "*NSET, NSET=TIP_%s\n%d\n*NSET, NSET=ROOT_%s\n%d\n" % (et, first + n, et, first)
+    s += steel(u)
+    for et in ("B31", "B2S", "B32"):
+        s += "*BEAM SECTION, ELSET=ARC_%s, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (et, u.n(r, "L"), u.n(t, "L"))
+    s += "*BOUNDARY\n"
+    for et in ("B31", "B2S", "B32"):
+        s += "ROOT_%s, ENCASTRE\n" % et
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n"
+    for et in ("B31", "B2S", "B32"):
+        s += "TIP_%s, 3, %s\n" % (et, u.n(-P, "F"))
+    for et in ("B31", "B2S", "B32"):
+        s += "*NODE PRINT, NSET=TIP_%s\nU\n*NODE PRINT, NSET=ROOT_%s\nRF, RM\n" % (et, et)
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "curved_cantilever": (curved_cantilever, (SI, MM, IN)),
+})
+
+
+US["offset_mass"] = dict(L=2.0, b=0.04, h=0.02, n=20, M=3.0, a=0.3, modes=8)
+
+
+def offset_mass(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm, 20 B31, 12.6 kg) carrying a 3 kg
+    *PARTICLE at 0.3 L (off the middle: no mode keeps it at rest), *FREQUENCY of eight modes:
+    against the Euler-Bernoulli frequency equation 1 = M omega^2 alpha(omega) with the beam's
+    receptance at the mass; Rayleigh's quotient on the static deflection line is above them,
+    Dunkerley's sum below."""
+    p = US["offset_mass"]
+    L, b, h, n = p["L"], p["b"], p["h"], p["n"]
+    k = int(round(p["a"] * n)) + 1
+    s = head(u, "Simply supported beam with an offset mass, frequencies", offset_mass.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*PARTICLE, NODE=%d, MASS=%s\n" % (k, u.n(p["M"], "M"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({
+    "offset_mass": (offset_mass, (SI, MM, MS)),
+})
+
+
+US["hung"] = dict(L=1.0, b=0.04, h=0.01, n=20, M=2.0, e=0.1, eps=1e-9, dy=0.2, modes=10)
+
+
+def hung_tip_mass(u):
+    """Two steel cantilevers (1 m, 40 x 10 mm, 20 B31, 3.1 kg) each carrying a 2 kg point mass
+    hung 100 mm below its tip, written the two ways a user can: a *PARTICLE on its own node joined
+    to the tip by *JOINT, TYPE=SPHERICAL at the mass, and a *RIGID BODY on the tip node with its
+    centre of mass 100 mm below and an inertia of 1e-9 kg m^2 (a point mass itself, J_c = 0, is
+    refused); *FREQUENCY of ten modes.  In the flat plane the mass moves with the tip and swings
+    along the axis with its turn: the tip mass M with the rotary inertia M e^2 (Laura et al.
+    1974)."""
+    p = US["hung"]
+    L, b, h, n, M, e = p["L"], p["b"], p["h"], p["n"], p["M"], p["e"]
+    s = head(u, "Cantilevers with a mass hung below the tip, frequencies", hung_tip_mass.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_nodes(u, 101, (0, p["dy"], 0), (L, p["dy"], 0), n)
+    s += line_elems(1, 1, n, "BEAMS", "B31")
+    s += line_elems(101, 101, n, "BEAMS", "B31")
+    s += "*NODE\n1001, %s, 0, %s\n" % (u.n(L, "L"), u.n(-e, "L"))
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAMS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(h, "L"))
+    s += "*PARTICLE, NODE=1001, MASS=%s\n" % u.n(M, "M")
+    s += "*JOINT, TYPE=SPHERICAL\n%d, 1001, %s, 0, %s\n" % (n + 1, u.n(L, "L"), u.n(-e, "L"))
+    eps = u.n(p["eps"], "M*L^2")
+    s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n0, 0, %s\n" % (101 + n, u.n(M, "M"), eps, eps, eps, u.n(-e, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n101, ENCASTRE\n"
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({
+    "hung_tip_mass": (hung_tip_mass, (SI, MM, MS)),
+})
+
+
+US["gable"] = dict(a=4.0, hc=3.0, f=1.5, c=(0.1, 0.2), r=(0.1, 0.25), n=8, snow=2000.0, wind=1500.0)
+
+
+def gable_points():
+    """The gable frame's corners: left foot, left knee, apex, right knee, right foot."""
+    p = US["gable"]
+    a, hc, f = p["a"], p["hc"], p["f"]
+    return [(0.0, 0.0, 0.0), (0.0, 0.0, hc), (a, 0.0, hc + f), (2 * a, 0.0, hc), (2 * a, 0.0, 0.0)]
+
+
+def gable_frame(u):
+    """A three-hinged steel gable frame: span 8 m, columns 3 m (solid 100 x 200 mm), rafters to
+    an apex 1.5 m higher (100 x 250 mm), pinned feet, the apex a hinge (two nodes joined by *JOINT,
+    TYPE=SPHERICAL), 8 B31 a member; its own weight (*GRAVITY), snow of 2 kN/m on the plan
+    (*DLOAD PZ per rafter length: 2 kN/m times a / l_r) and wind of 1.5 kN/m on the left column
+    (*DLOAD PX); four static increments; *NODE PRINT of the feet's RF; VTK output.  Statically
+    determined: the feet's reactions by statics (no moment at the apex)."""
+    p = US["gable"]
+    a, n = p["a"], p["n"]
+    E, nu, rho = STEEL
+    pts = gable_points()
+    s = head(u, "Three-hinged gable frame under weight, snow and wind", gable_frame.__doc__)
+    # the path from the left foot over the apex to the right foot: 4 members of n elements, the
+    # apex as two nodes (200 + n on the left rafter, 300 on the right)
+    s += "*NODE\n"
+    labels = []
+    for k in range(4):
+        p0, p1 = pts[k], pts[k + 1]
+        for i in range(n + 1):
+            if i == 0 and k in (1, 3):
+                continue  # the knee: the column's top node
+            lab = 100 * (k + 1) + i
+            t = i / n
+            x = [c0 + t * (c1 - c0) for c0, c1 in zip(p0, p1)]
+            s += "%d, %s, %s, %s\n" % (lab, u.n(x[0], "L"), u.n(x[1], "L"), u.n(x[2], "L"))
+        labels.append([(100 * k + n if k in (1, 3) and i == 0 else 100 * (k + 1) + i) for i in range(n + 1)])
+    names = ("COLUMN_L", "RAFTER_L", "RAFTER_R", "COLUMN_R")
+    for k in range(4):
+        s += "*ELEMENT, TYPE=B31, ELSET=%s\n" % names[k]
+        for i in range(n):
+            s += "%d, %d, %d\n" % (100 * (k + 1) + i + 1, labels[k][i], labels[k][i + 1])
+    s += "*ELSET, ELSET=COLUMNS\nCOLUMN_L, COLUMN_R\n*ELSET, ELSET=RAFTERS\nRAFTER_L, RAFTER_R\n"
+    s += "*NSET, NSET=FEET\n100, %d\n" % (400 + n)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COLUMNS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["c"][0], "L"), u.n(p["c"][1], "L"))
+    s += "*BEAM SECTION, ELSET=RAFTERS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["r"][0], "L"), u.n(p["r"][1], "L"))
+    s += "*JOINT, TYPE=SPHERICAL\n%d, 300, %s, 0, %s\n" % (200 + n, u.n(pts[2][0], "L"), u.n(pts[2][2], "L"))
+    s += "*BOUNDARY\nFEET, 1, 4\nFEET, 6, 6\n"
+    lr = math.hypot(a, p["f"])
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
+    s += "*DLOAD\nRAFTERS, PZ, %s\nCOLUMN_L, PX, %s\n" % (u.n(-p["snow"] * a / lr, "F/L"), u.n(p["wind"], "F/L"))
+    s += "*NODE PRINT, NSET=FEET\nRF\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "gable_frame": (gable_frame, (SI, MM, IN)),
+})
+
+
+US["fixed_portal"] = dict(h=4.0, L=6.0, c=(0.12, 0.2), g=(0.12, 0.3), q=10e3, H=5e3, n=8)
+
+
+def fixed_portal(u):
+    """A steel portal frame with clamped feet (columns 4 m, solid 120 x 200 mm; girder 6 m, 120 x
+    300 mm; 8 B31 a member) under 10 kN/m on the girder (*DLOAD PZ) and 5 kN sideways at the left
+    corner, four static increments; *NODE PRINT of the feet's RF, RM and the corners' U; VTK
+    output.  Three times statically indeterminate: the reference is the direct stiffness method
+    with exact Timoshenko members (check_user.py frame2d)."""
+    p = US["fixed_portal"]
+    h, L, (cb, ch), (gb, gh), n = p["h"], p["L"], p["c"], p["g"], p["n"]
+    s = head(u, "Fixed-base portal frame under a girder load and a side load", fixed_portal.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, h), n)
+    s += line_nodes(u, 201, (L, 0, h), (L, 0, 0), n)
+    s += "*NODE\n"
+    for i in range(1, n):
+        s += "%d, %s, 0, %s\n" % (101 + i, u.n(L * i / n, "L"), u.n(h, "L"))
+    # the path from the left foot to the right foot: column up, girder, column down
+    s += line_elems(1, 1, n, "COLUMNS", "B31")
+    ends = [n + 1] + [101 + i for i in range(1, n)] + [201]
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (101 + i, ends[i], ends[i + 1])
+    s += line_elems(201, 201, n, "COLUMNS", "B31")
+    s += "*NSET, NSET=FEET\n1, %d\n*NSET, NSET=CORNERS\n%d, 201\n" % (201 + n, n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COLUMNS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(cb, "L"), u.n(ch, "L"))
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(gb, "L"), u.n(gh, "L"))
+    s += "*BOUNDARY\nFEET, ENCASTRE\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*DLOAD\nGIRDER, PZ, %s\n*CLOAD\n%d, 1, %s\n" % (u.n(-p["q"], "F/L"), n + 1, u.n(p["H"], "F"))
+    s += "*NODE PRINT, NSET=FEET\nRF, RM\n*NODE PRINT, NSET=CORNERS\nU, UR\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "fixed_portal": (fixed_portal, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
