@@ -2,9 +2,6 @@
 #define _GNU_SOURCE /* dlsym(RTLD_DEFAULT) */
 #include <dlfcn.h>
 #include <errno.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,24 +156,6 @@ static void blas_single_thread(void) {
   if (shut.obj) (void)shut.fn();
 }
 
-/* With threads, each thread beyond the first allocates from a glibc arena
-   of its own: a 64 MiB mapping made readable and writable piecewise as its
-   top grows (by M_TOP_PAD, 128 KiB by default, beyond each need).  The
-   worker making its half of 10^5 beam elements (nsb_system_create_threads)
-   took 0.42 s of CPU time, 0.33 s of it in the kernel, against the calling
-   thread's 0.26 s for as many elements and as many page faults (115 000
-   each): the calling thread waited 0.16 s for it.  A pad of 64 MiB (an
-   arena's whole mapping) makes the worker's share as cheap as the calling
-   thread's (0.25 s; benchmarks/threads/README.md).  The pad reserves
-   address space, not memory: pages are still taken only when first
-   written.  It also fixes glibc's mmap threshold at its 128 KiB default,
-   which the set-up's large arrays meet anyway. */
-static void malloc_pad_for_threads(void) {
-#ifdef __GLIBC__
-  (void)mallopt(M_TOP_PAD, 64 << 20);
-#endif
-}
-
 int main(int argc, char** argv) {
   blas_single_thread();
   if (argc < 2) {
@@ -285,7 +264,6 @@ int main(int argc, char** argv) {
     opt.stop = &stop_signal;
     opt.restart = restart;
     opt.threads = threads;
-    if (threads > 1) malloc_pad_for_threads();
     nsb_stats stats;
     memset(&stats, 0, sizeof stats);
     catch_stop_signals();
