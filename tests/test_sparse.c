@@ -1269,7 +1269,7 @@ static double klu_direct(nsb_ctx* ctx, const nsb_csr* A, int ordering, const dou
    on the beam chain of solve_chain (10 000 elements, n = 60 000: AMD) and on a 150 x 150
    two-unknown mesh (n = 45 000: METIS).  The kept ordering gives exactly the fill of its
    direct KLU run, the count under AMD is AMD's own nnz(L), and the solution is the previous
-   back end's to round-off.  Prints fill and times (no timing assertions). */
+   back end's to round-off; with a team (AMD and METIS side by side) the same bits.  Prints fill and times (no timing assertions). */
 static void test_klu_order_by_fill(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long rng = 5;
@@ -1316,6 +1316,26 @@ static void test_klu_order_by_fill(void) {
     }
     const int kept_amd = s->order_blocks[0];
     const double lnz_amd = s->order_lnz[0], lnz_metis = s->order_lnz[1], nnz_kept = s->nnz_lu;
+    /* on a team of 2 and of 3 (AMD beside METIS): the same choice, counts and bits */
+    for (int T = 2; T <= 3; ++T) {
+      nsb_team* team = NULL;
+      nsb_linsolver* st = NULL;
+      CU_ASSERT_FATAL(nsb_team_create(ctx, T, &team) == NSB_OK);
+      CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &st) == NSB_OK);
+      nsb_linsolver_set_team(st, team);
+      CU_ASSERT_FATAL(nsb_linsolver_analyze(st, A) == NSB_OK);
+      CU_ASSERT_FATAL(nsb_linsolver_factor(st, A) == NSB_OK);
+      memcpy(xa, b, sizeof(double) * (size_t)n);
+      CU_ASSERT_FATAL(nsb_linsolver_solve(st, xa) == NSB_OK);
+      CU_ASSERT(memcmp(xa, x, sizeof(double) * (size_t)n) == 0);
+      CU_ASSERT_EQUAL(st->order_blocks[0], s->order_blocks[0]);
+      CU_ASSERT_EQUAL(st->order_blocks[1], s->order_blocks[1]);
+      CU_ASSERT_EQUAL(st->order_lnz[0], lnz_amd);
+      CU_ASSERT_EQUAL(st->order_lnz[1], lnz_metis);
+      CU_ASSERT_EQUAL(st->nnz_lu, nnz_kept);
+      nsb_linsolver_destroy(&st);
+      nsb_team_destroy(&team);
+    }
     /* ORDERING=AMD and METIS: that one alone, its fill, the other not computed */
     for (int forced = 0; forced < 2; ++forced) {
       nsb_linsolver_set_ordering(s, forced == 0 ? NSB_ORDERING_AMD : NSB_ORDERING_METIS);
