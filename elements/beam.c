@@ -299,14 +299,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   int a = el->nodes[0], b = el->nodes[1];
   int nodes[2] = {a, b};
   /* a translational mass rule: an end that is a slave node of a
-     MASS=REDISTRIBUTED contact pair (checked below) */
-  int has_rule = 0;
-  for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
-    const nsb_contact_pair* cp = &m->contact_pairs.data[ip];
-    if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
-    const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
-    for (int k = 0; k < ns->nodes.count; ++k) has_rule |= ns->nodes.data[k] == a || ns->nodes.data[k] == b;
-  }
+     MASS=REDISTRIBUTED contact pair (the model's mark,
+     nsb_model_mark_massless_slaves; checked below) */
+  const int has_rule = m->nodes.data[a].massless_slave || m->nodes.data[b].massless_slave;
   /* One block per element, in the order an evaluation reads it: the state
      header, the geometry and its tables (sized to N and n_qp), the mass
      rule's points (only in elements that have one), the strain element's
@@ -474,22 +469,15 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
      with POINTS >= 2 and the Galerkin weighting, one such end each; the
      strain element's rule is its base geometry's, docs/theory_beam_strain.md
      §10) */
-  for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
-    const nsb_contact_pair* cp = &m->contact_pairs.data[ip];
-    if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
-    const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
-    for (int k = 0; k < ns->nodes.count; ++k)
-      for (int q = 0; q < 2; ++q)
-        if (ns->nodes.data[k] == nodes[q] && s->geom->massless_end != q &&
-            (s->geom->massless_end >= 0 ||
-             nsb_beam_geom_mass_rule(s->geom, (nsb_beam_mass_rule*)(blk + o_rule), q) != 0)) {
-          beam_destroy(ctx, e);
-          return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
-                               "%s:%d: beam element %d: no translational mass rule frees node %d of its mass (one "
-                               "massless end, POINTS >= 2)",
-                               m->source, el->line, el->label, m->nodes.data[nodes[q]].label);
-        }
-  }
+  for (int q = 0; q < 2 && has_rule; ++q)
+    if (m->nodes.data[nodes[q]].massless_slave &&
+        (s->geom->massless_end >= 0 || nsb_beam_geom_mass_rule(s->geom, (nsb_beam_mass_rule*)(blk + o_rule), q) != 0)) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
+                           "%s:%d: beam element %d: no translational mass rule frees node %d of its mass (one "
+                           "massless end, POINTS >= 2)",
+                           m->source, el->line, el->label, m->nodes.data[nodes[q]].label);
+    }
   /* initial velocities: linear between the nodes (exact for rigid motion of
      a straight element); body-frame angular velocity likewise in the end frames */
   nsb_vec3 vA = nsb_v3_load(v0 + 3 * a), vB = nsb_v3_load(v0 + 3 * b);

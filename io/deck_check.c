@@ -786,6 +786,7 @@ static void check_contact(parser* p) {
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_initial_penetration(p, at, c);
   }
   if (p->n_errors == 0) deck_default_contact_mass_shared(p);
+  nsb_model_mark_massless_slaves(m);
 }
 
 /* A contact between two points (a particle of radius 0 against another, or

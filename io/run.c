@@ -11,6 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include "base/clock.h"
 
 #include "contact/pair.h"
@@ -1931,6 +1934,28 @@ static void report_stop(const run* rn, int k) {
   report_stop_checkpoint(rn);
 }
 
+/* With threads, each thread beyond the first allocates from a glibc arena
+   of its own: a 64 MiB mapping made readable and writable piecewise as its
+   top grows (by M_TOP_PAD, 128 KiB by default, beyond each need).  The
+   worker making its half of 10^5 beam elements (nsb_system_create_threads)
+   took 0.42 s of CPU time, 0.33 s of it in the kernel, against the calling
+   thread's 0.26 s for as many elements and as many page faults (115 000
+   each): the calling thread waited for it.  A pad of 64 MiB (an arena's
+   whole mapping) while the system is made makes the worker's share as cheap
+   as the calling thread's (0.25 s; benchmarks/threads/README.md, 2026-11-27
+   "The serial start").  The pad reserves address space, not memory (pages
+   are taken when first written); it is set back afterwards, so that memory
+   freed later goes back to the system as before.  Setting it also fixes
+   glibc's mmap threshold at its 128 KiB default. */
+static void malloc_pad(int threads, int on) {
+#ifdef __GLIBC__
+  if (threads > 1) (void)mallopt(M_TOP_PAD, on ? 64 << 20 : 128 << 10);
+#else
+  (void)threads;
+  (void)on;
+#endif
+}
+
 int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_stats* stats_out) {
   run rn;
   memset(&rn, 0, sizeof rn);
@@ -1949,7 +1974,9 @@ int nsb_run(nsb_ctx* ctx, const nsb_model* m, const nsb_run_options* opt, nsb_st
   }
   char* ckpt = NULL;
   long ckpt_bytes = 0;
+  malloc_pad(opt->threads, 1);
   int st = nsb_system_create_threads(ctx, m, opt->threads > 1 ? opt->threads : 1, &rn.s);
+  malloc_pad(opt->threads, 0);
   if (st >= 0) rn.stats = nsb_system_stats(rn.s);
   if (st >= 0 && opt->restart) {
     st = read_checkpoint(&rn, opt->restart, &ckpt, &ckpt_bytes);

@@ -192,6 +192,16 @@ void nsb_model_beam_node_contact(nsb_model* m) {
     if (m->nodes.data[i].contact_radius == HUGE_VAL) m->nodes.data[i].contact_radius = 0.0;
 }
 
+void nsb_model_mark_massless_slaves(nsb_model* m) {
+  for (int i = 0; i < m->nodes.count; ++i) m->nodes.data[i].massless_slave = 0;
+  for (int k = 0; k < m->contact_pairs.count; ++k) {
+    const nsb_contact_pair* cp = &m->contact_pairs.data[k];
+    if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
+    const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
+    for (int i = 0; i < ns->nodes.count; ++i) m->nodes.data[ns->nodes.data[i]].massless_slave = 1;
+  }
+}
+
 int nsb_model_node_ndof(const nsb_model* m, int i) {
   if (m->nodes.data[i].n_beams > 0) return 6;
   switch (m->nodes.data[i].body_kind) {

@@ -67,6 +67,8 @@ typedef struct nsb_node {
   double contact_radius; /* beam node as a contact slave: smallest section contact radius of its
                             beam elements; contact_mass: half their masses (nsb_model_beam_node_contact) */
   double contact_mass;
+  int massless_slave; /* 1: a slave node of a MASS=REDISTRIBUTED contact pair, which its beam elements free of
+                         translational mass (nsb_model_mark_massless_slaves) */
   int line;         /* deck line that defined it (for messages) */
 } nsb_node;
 
@@ -633,6 +635,12 @@ double nsb_section_contact_radius(const nsb_section* s);
 /// elements at the node: smallest section contact radius, half of each
 /// element's mass rhoA |X_B - X_A|).  Call once the sections are assigned.
 void nsb_model_beam_node_contact(nsb_model* m);
+/// Set massless_slave of every node: 1 for the slave nodes of the
+/// MASS=REDISTRIBUTED contact pairs, 0 elsewhere (linear in the nodes and the
+/// slave sets; nsb_beam_create reads the mark instead of scanning the sets
+/// for every element).  Call once the pairs' MASS= is final (the deck reader
+/// does, after its defaults).
+void nsb_model_mark_massless_slaves(nsb_model* m);
 /// The point of an ELEMENT POINT joint: the cubic Hermite curve through the
 /// element's nodes with the end tangents of its initial end frames,
 ///   p = w[0] x_A + w[1] x_B + t[0] R_A a_A + t[1] R_B a_B,

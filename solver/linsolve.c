@@ -309,10 +309,35 @@ typedef struct klu_data {
   double rgrowth_fresh[NSB_LINSOLVER_SLOTS]; /* reciprocal pivot growth of the slot's last klu_factor */
   metis_ws ws;            /* ordering workspace, kept between analyses */
   nsb_ordering_kind ordering; /* the solver's, copied by analyze for the callback */
+  nsb_team* team;         /* the solver's (NULL: none), copied by analyze: AMD beside METIS */
   int order_blocks[2];    /* blocks of the last analysis ordered by AMD [0] and by METIS [1] */
   double order_lnz[2];    /* their nnz(L) of C + C^T summed over the blocks, under AMD [0] and METIS [1] */
   long n_fresh, n_refactor;
 } klu_data;
+
+/* The two orderings of a block, each on a member of the team when there is
+   one (METIS on the calling thread, whose context records its errors; AMD,
+   which allocates through SuiteSparse's malloc, on the next): each is a
+   function of the block alone, so the permutations are those of one thread. */
+typedef struct order_job {
+  klu_data* d;
+  const nsb_csr* block;
+  int* perm;
+  int T, with_amd, with_metis;
+  int st_metis, rc_amd;
+} order_job;
+
+static void order_member(void* arg, int r) {
+  order_job* j = arg;
+  if (r == 0 && j->with_metis) j->st_metis = metis_order_ws(j->d->ctx, &j->d->ws, j->block, j->perm);
+  if (r == 1 % j->T && j->with_amd) {
+    double info[AMD_INFO];
+    j->rc_amd = amd_order(j->block->n, j->block->rowptr, j->block->col, j->d->ws.perm_amd, NULL, info);
+  }
+}
+
+/* Blocks from this size on are ordered on the team (smaller ones cost less than its wake-up). */
+#define ORDER_TEAM_MIN_N 2000
 
 /* KLU's user ordering (see "Ordering." above).  Returns the nnz(L) estimate of the block
  * (diagonal included), -1 when it does not fit an int (KLU then sizes the first LU
@@ -324,13 +349,21 @@ static int klu_order_by_fill(int n, int* Ap, int* Ai, int* perm, klu_common* com
   /* The block arrives in CSC form; its symmetrized pattern is the same as for CSR. */
   const nsb_csr block = {.n = n, .nnz = Ap[n], .rowptr = Ap, .col = Ai, .val = NULL};
   const int with_amd = d->ordering != NSB_ORDERING_METIS, with_metis = d->ordering != NSB_ORDERING_AMD;
-  d->order_status = with_metis ? metis_order_ws(ctx, w, &block, perm) : NSB_OK;
+  d->order_status = order_ws_reserve_counts(ctx, w, n);
+  if (d->order_status < 0) return 0;
+  order_job job = {.d = d, .block = &block, .perm = perm, .T = 1, .with_amd = with_amd, .with_metis = with_metis,
+                   .st_metis = NSB_OK, .rc_amd = AMD_OK};
+  if (d->team && with_amd && with_metis && n >= ORDER_TEAM_MIN_N && nsb_team_size(d->team) > 1) {
+    job.T = nsb_team_size(d->team);
+    nsb_team_run(d->team, order_member, &job);
+  } else {
+    order_member(&job, 0);
+  }
+  d->order_status = job.st_metis;
   if (d->order_status == NSB_OK) d->order_status = metis_ws_reserve(ctx, w, n, Ap[n]);
-  if (d->order_status == NSB_OK) d->order_status = order_ws_reserve_counts(ctx, w, n);
   if (d->order_status < 0) return 0;
   if (with_amd) {
-    double info[AMD_INFO];
-    const int rc = amd_order(n, Ap, Ai, w->perm_amd, NULL, info);
+    const int rc = job.rc_amd;
     if (rc == AMD_OUT_OF_MEMORY) {
       d->order_status = RAISE(ctx, NSB_ERR_ALLOC, "amd_order: out of memory (block of %d unknowns)", n);
       return 0;
@@ -362,6 +395,7 @@ static int klu_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   klu_free_all(d);
   d->order_status = NSB_OK;
   d->ordering = s->ordering;
+  d->team = s->team;
   d->order_blocks[0] = d->order_blocks[1] = 0;
   d->order_lnz[0] = d->order_lnz[1] = 0.0;
   s->order_blocks[0] = s->order_blocks[1] = 0;

@@ -7,15 +7,18 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/team.h"
 
 struct nsb_pattern_builder {
   nsb_ctx* ctx; /* borrowed */
   int n;
   NSB_ARRAY(int) idx;   /* valid (>= 0) indices of all blocks, concatenated */
   NSB_ARRAY(int) start; /* block b owns idx.data[start.data[b] .. start.data[b+1]-1] */
-  /* scratch of finish: row -> block incidence (bptr: cap_n + 1, marker, cnt: cap_n, blk: cap_blk) */
-  int *bptr, *marker, *cnt, *blk;
-  int cap_n, cap_blk;
+  /* scratch of finish: row -> block incidence (bptr: cap_n + 1, marker, cnt: cap_n, blk: cap_blk);
+     with a team, one marker of cap_n per member beyond the first (mk_more: (T - 1) cap_n) */
+  int *bptr, *marker, *cnt, *blk, *mk_more;
+  int cap_n, cap_blk, cap_more;
+  nsb_team* team; /* borrowed, NULL: one thread */
 };
 
 int nsb_pattern_builder_create(nsb_ctx* ctx, int n, nsb_pattern_builder** out) {
@@ -41,12 +44,15 @@ int nsb_pattern_builder_reset(nsb_pattern_builder* b, int n) {
   return NSB_OK;
 }
 
+void nsb_pattern_builder_set_team(nsb_pattern_builder* b, nsb_team* team) { b->team = team; }
+
 static void free_scratch(nsb_pattern_builder* b) {
   NSB_FREE_ARRAY(b->ctx, b->bptr, b->cap_n + 1, int);
   NSB_FREE_ARRAY(b->ctx, b->marker, b->cap_n, int);
   NSB_FREE_ARRAY(b->ctx, b->cnt, b->cap_n, int);
   NSB_FREE_ARRAY(b->ctx, b->blk, b->cap_blk, int);
-  b->cap_n = b->cap_blk = 0;
+  NSB_FREE_ARRAY(b->ctx, b->mk_more, b->cap_more, int);
+  b->cap_n = b->cap_blk = b->cap_more = 0;
 }
 
 void nsb_pattern_builder_destroy(nsb_pattern_builder** b) {
@@ -115,13 +121,13 @@ void nsb_csr_destroy(nsb_ctx* ctx, nsb_csr** A) {
   *A = NULL;
 }
 
-/* Union of the column sets of the blocks that touch each row, plus the diagonal.
- * With fill == NULL only counts (rowptr[i+1] - rowptr[i]); otherwise writes the columns
- * at col + rowptr[i] and sorts each row.  marker has size n, all -1 on entry and exit. */
-static long long row_union(int n, const int* bptr, const int* blk, const int* start, const int* idx,
+/* Union of the column sets of the blocks that touch each row lo .. hi-1 of n, plus the
+ * diagonal.  With fill == NULL only counts (rowptr[i+1] - rowptr[i]); otherwise writes the
+ * columns at col + rowptr[i] and sorts each row.  marker has size n, all -1 on entry and exit. */
+static long long row_union(int n, int lo, int hi, const int* bptr, const int* blk, const int* start, const int* idx,
                            int* marker, const int* rowptr, int* counts, int* col) {
   long long total = 0;
-  for (int i = 0; i < n; ++i) {
+  for (int i = lo; i < hi; ++i) {
     int* out = col ? col + rowptr[i] : NULL;
     int len = 0;
     marker[i] = i;
@@ -143,6 +149,44 @@ static long long row_union(int n, const int* bptr, const int* blk, const int* st
     total += len;
   }
   for (int i = 0; i < n; ++i) marker[i] = -1;
+  return total;
+}
+
+/* The rows of member r of T (contiguous ranges of about equal count): pass
+   1 counts them (cnt, the member's total into total[r]), pass 2 (A given)
+   writes and sorts their columns and zeroes their values, so that each
+   member first touches its part of A.  Every row's columns are a function
+   of the blocks alone: the pattern is the same for any T. */
+typedef struct union_job {
+  nsb_pattern_builder* b;
+  nsb_csr* A; /* NULL: pass 1 */
+  int n, T;
+  long long total[NSB_PATTERN_MAX_TEAM];
+} union_job;
+
+static void union_member(void* arg, int r) {
+  union_job* j = arg;
+  nsb_pattern_builder* b = j->b;
+  const int lo = (int)((long)j->n * r / j->T), hi = (int)((long)j->n * (r + 1) / j->T);
+  int* marker = r == 0 ? b->marker : b->mk_more + (size_t)(r - 1) * (size_t)b->cap_n;
+  if (!j->A) {
+    j->total[r] = row_union(j->n, lo, hi, b->bptr, b->blk, b->start.data, b->idx.data, marker, NULL, b->cnt, NULL);
+    return;
+  }
+  row_union(j->n, lo, hi, b->bptr, b->blk, b->start.data, b->idx.data, marker, j->A->rowptr, NULL, j->A->col);
+  memset(j->A->val + j->A->rowptr[lo], 0, (size_t)(j->A->rowptr[hi] - j->A->rowptr[lo]) * sizeof(double));
+}
+
+/* Both passes of the row union for the n rows, on the team when there is
+   one (the markers of its members are all -1 on entry and exit). */
+static long long union_rows(nsb_pattern_builder* b, int n, int T, nsb_csr* A) {
+  union_job j = {.b = b, .A = A, .n = n, .T = T};
+  if (T > 1)
+    nsb_team_run(b->team, union_member, &j);
+  else
+    union_member(&j, 0);
+  long long total = 0;
+  for (int r = 0; r < T; ++r) total += j.total[r];
   return total;
 }
 
@@ -193,6 +237,20 @@ static int finish(nsb_pattern_builder* b, nsb_csr* A, int reuse) {
     b->cap_n = c;
   }
   NSB_CALL(grow_ints(ctx, &b->blk, &b->cap_blk, 0, n_idx > 0 ? n_idx : 1));
+  /* the members' markers (a team of more than NSB_PATTERN_MAX_TEAM, or
+     rows too few to share, make the pattern on one thread) */
+  int T = b->team ? nsb_team_size(b->team) : 1;
+  if (T > NSB_PATTERN_MAX_TEAM || n < 64 * T) T = 1;
+  if (T > 1 && (long long)(T - 1) * b->cap_n > b->cap_more) {
+    const long long need = (long long)(T - 1) * b->cap_n;
+    NSB_CHECK(ctx, need <= INT_MAX, NSB_ERR_UNSUPPORTED, "pattern builder: %lld marker entries (32-bit limit)", need);
+    int* mk = NSB_NEW_ARRAY(ctx, (int)need, int);
+    if (!mk) return NSB_ERR_ALLOC;
+    for (long long i = 0; i < need; ++i) mk[i] = -1;
+    NSB_FREE_ARRAY(ctx, b->mk_more, b->cap_more, int);
+    b->mk_more = mk;
+    b->cap_more = (int)need;
+  }
   int *bptr = b->bptr, *blk = b->blk, *marker = b->marker;
   memset(bptr, 0, (size_t)(n + 1) * sizeof(int));
   for (int q = 0; q < n_idx; ++q) bptr[idx[q] + 1]++;
@@ -205,7 +263,7 @@ static int finish(nsb_pattern_builder* b, nsb_csr* A, int reuse) {
   /* Pass 1: count (row lengths into the scratch cnt), pass 2: fill and sort.  A's arrays
      are reused when they have room, else new ones (geometric growth when reusing); A is
      changed only once everything is allocated. */
-  long long nnz = row_union(n, bptr, blk, start, idx, marker, NULL, b->cnt, NULL);
+  long long nnz = union_rows(b, n, T, NULL);
   if (nnz > INT_MAX)
     return nsb_ctx_error(ctx, NSB_ERR_UNSUPPORTED, __FILE__, __LINE__, __func__,
                          "sparse pattern has %lld entries, more than the 32-bit limit %d", nnz, INT_MAX);
@@ -247,8 +305,7 @@ static int finish(nsb_pattern_builder* b, nsb_csr* A, int reuse) {
   for (int i = 0; i < n; ++i) rowptr[i + 1] = rowptr[i] + b->cnt[i];
   A->n = n;
   A->nnz = (int)nnz;
-  row_union(n, bptr, blk, start, idx, marker, A->rowptr, NULL, A->col);
-  memset(A->val, 0, (size_t)A->nnz * sizeof(double));
+  union_rows(b, n, T, A);
   A->stamp = atomic_fetch_add(&pattern_stamps, 1ul) + 1ul;
   return NSB_OK;
 }

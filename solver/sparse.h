@@ -34,6 +34,10 @@
 #define NSB_SPARSE_H
 
 #include "base/ctx.h"
+#include "base/team.h"
+
+/// The largest team that makes a pattern's rows (nsb_pattern_builder_set_team).
+#define NSB_PATTERN_MAX_TEAM 16
 
 /// Square sparse matrix in compressed sparse row form (see module comment for invariants).
 typedef struct nsb_csr {
@@ -79,6 +83,12 @@ int nsb_pattern_builder_reset(nsb_pattern_builder* b, int n);
 /// that a pattern that comes back (a contact set that changes during the time steps)
 /// allocates nothing.  Errors as nsb_pattern_builder_finish; on error A is unchanged.
 int nsb_pattern_builder_finish_into(nsb_pattern_builder* b, nsb_csr* A);
+/// Make the rows of the pattern (their column union and sort, the first
+/// touch of A's values) on a team from now on, in contiguous row ranges;
+/// team is borrowed (NULL: one thread).  The pattern is the same for any
+/// team.  A team of more than NSB_PATTERN_MAX_TEAM members, or fewer than
+/// 64 rows per member, makes it on one thread.
+void nsb_pattern_builder_set_team(nsb_pattern_builder* b, nsb_team* team);
 /// Destroy a builder; accepts NULL and *b == NULL, sets *b = NULL.
 void nsb_pattern_builder_destroy(nsb_pattern_builder** b);
 

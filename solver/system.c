@@ -780,6 +780,7 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
       NSB_CALL(nsb_pattern_builder_reset(s->pb, s->n_eq));
     else
       NSB_CALL(nsb_pattern_builder_create(s->ctx, s->n_eq, &s->pb));
+    nsb_pattern_builder_set_team(s->pb, s->team); /* the rows' union and sort on it */
     for (int i = 0; i < s->n_elems; ++i)
       if (!prox_load_only(s, i)) NSB_CALL(nsb_pattern_builder_add(s->pb, s->elems[i].eq, s->elems[i].n_local));
     NSB_CALL(s->A ? nsb_pattern_builder_finish_into(s->pb, s->A) : nsb_pattern_builder_finish(s->pb, &s->A));

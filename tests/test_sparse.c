@@ -203,6 +203,62 @@ static void test_pattern_random(void) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* The pattern made on a team of 2 and 3 (rows in ranges, a marker per
+   member) is the one made on one thread, bit for bit, zero values included:
+   random blocks with eliminated indices and rows no block touches, patterns
+   that grow and shrink through nsb_pattern_builder_finish_into (the members'
+   markers kept and regrown), and one too small to share. */
+static void test_pattern_team(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng_state = 4242;
+  for (int T = 2; T <= 3; ++T) {
+    nsb_team* team = NULL;
+    CU_ASSERT_FATAL(nsb_team_create(ctx, T, &team) == NSB_OK);
+    nsb_pattern_builder *b1 = NULL, *bT = NULL;
+    nsb_csr *A1 = NULL, *AT = NULL;
+    const int sizes[5] = {300, 1200, 500, 40, 2000};
+    for (int trial = 0; trial < 5; ++trial) {
+      const int n = sizes[trial], n_blocks = n / 2;
+      if (!b1) {
+        CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &b1) == NSB_OK);
+        CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &bT) == NSB_OK);
+        nsb_pattern_builder_set_team(bT, team);
+      } else {
+        CU_ASSERT_FATAL(nsb_pattern_builder_reset(b1, n) == NSB_OK);
+        CU_ASSERT_FATAL(nsb_pattern_builder_reset(bT, n) == NSB_OK);
+      }
+      for (int e = 0; e < n_blocks; ++e) {
+        int idx[12];
+        const int k = 1 + rnd_int(&rng_state, 12);
+        for (int i = 0; i < k; ++i) idx[i] = rnd(&rng_state) < 0.2 ? -1 : rnd_int(&rng_state, n);
+        CU_ASSERT_FATAL(nsb_pattern_builder_add(b1, idx, k) == NSB_OK);
+        CU_ASSERT_FATAL(nsb_pattern_builder_add(bT, idx, k) == NSB_OK);
+      }
+      CU_ASSERT_FATAL((A1 ? nsb_pattern_builder_finish_into(b1, A1) : nsb_pattern_builder_finish(b1, &A1)) == NSB_OK);
+      if (AT) {
+        for (int p = 0; p < AT->nnz; ++p) AT->val[p] = 1.0; /* finish_into zeroes them */
+        CU_ASSERT_FATAL(nsb_pattern_builder_finish_into(bT, AT) == NSB_OK);
+      } else {
+        CU_ASSERT_FATAL(nsb_pattern_builder_finish(bT, &AT) == NSB_OK);
+      }
+      check_csr_invariants(AT);
+      CU_ASSERT_EQUAL_FATAL(AT->n, A1->n);
+      CU_ASSERT_EQUAL_FATAL(AT->nnz, A1->nnz);
+      CU_ASSERT(memcmp(AT->rowptr, A1->rowptr, sizeof(int) * (size_t)(n + 1)) == 0);
+      CU_ASSERT(memcmp(AT->col, A1->col, sizeof(int) * (size_t)A1->nnz) == 0);
+      int nonzero = 0;
+      for (int p = 0; p < AT->nnz; ++p) nonzero += AT->val[p] != 0.0;
+      CU_ASSERT_EQUAL(nonzero, 0);
+    }
+    nsb_csr_destroy(ctx, &A1);
+    nsb_csr_destroy(ctx, &AT);
+    nsb_pattern_builder_destroy(&b1);
+    nsb_pattern_builder_destroy(&bT);
+    nsb_team_destroy(&team);
+  }
+  nsb_test_end_ctx(&ctx);
+}
+
 /* Block maps + nsb_csr_add_mapped == dense assembly; matvec == dense product. */
 static void test_block_assembly(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
@@ -1213,7 +1269,7 @@ static double klu_direct(nsb_ctx* ctx, const nsb_csr* A, int ordering, const dou
    on the beam chain of solve_chain (10 000 elements, n = 60 000: AMD) and on a 150 x 150
    two-unknown mesh (n = 45 000: METIS).  The kept ordering gives exactly the fill of its
    direct KLU run, the count under AMD is AMD's own nnz(L), and the solution is the previous
-   back end's to round-off.  Prints fill and times (no timing assertions). */
+   back end's to round-off; with a team (AMD and METIS side by side) the same bits.  Prints fill and times (no timing assertions). */
 static void test_klu_order_by_fill(void) {
   nsb_ctx* ctx = nsb_test_new_ctx();
   unsigned long long rng = 5;
@@ -1260,6 +1316,26 @@ static void test_klu_order_by_fill(void) {
     }
     const int kept_amd = s->order_blocks[0];
     const double lnz_amd = s->order_lnz[0], lnz_metis = s->order_lnz[1], nnz_kept = s->nnz_lu;
+    /* on a team of 2 and of 3 (AMD beside METIS): the same choice, counts and bits */
+    for (int T = 2; T <= 3; ++T) {
+      nsb_team* team = NULL;
+      nsb_linsolver* st = NULL;
+      CU_ASSERT_FATAL(nsb_team_create(ctx, T, &team) == NSB_OK);
+      CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &st) == NSB_OK);
+      nsb_linsolver_set_team(st, team);
+      CU_ASSERT_FATAL(nsb_linsolver_analyze(st, A) == NSB_OK);
+      CU_ASSERT_FATAL(nsb_linsolver_factor(st, A) == NSB_OK);
+      memcpy(xa, b, sizeof(double) * (size_t)n);
+      CU_ASSERT_FATAL(nsb_linsolver_solve(st, xa) == NSB_OK);
+      CU_ASSERT(memcmp(xa, x, sizeof(double) * (size_t)n) == 0);
+      CU_ASSERT_EQUAL(st->order_blocks[0], s->order_blocks[0]);
+      CU_ASSERT_EQUAL(st->order_blocks[1], s->order_blocks[1]);
+      CU_ASSERT_EQUAL(st->order_lnz[0], lnz_amd);
+      CU_ASSERT_EQUAL(st->order_lnz[1], lnz_metis);
+      CU_ASSERT_EQUAL(st->nnz_lu, nnz_kept);
+      nsb_linsolver_destroy(&st);
+      nsb_team_destroy(&team);
+    }
     /* ORDERING=AMD and METIS: that one alone, its fill, the other not computed */
     for (int forced = 0; forced < 2; ++forced) {
       nsb_linsolver_set_ordering(s, forced == 0 ? NSB_ORDERING_AMD : NSB_ORDERING_METIS);
@@ -1595,6 +1671,7 @@ static void test_pattern_guard(void) {
 static const nsb_test_suite suites[] = {
     {"pattern", (const nsb_test_case[]){{"small", test_pattern_small},
                                         {"random_vs_dense", test_pattern_random},
+                                        {"team_vs_one_thread", test_pattern_team},
                                         {"block_assembly", test_block_assembly},
                                         {"block_map_grouped", test_block_map_grouped},
                                         {"alloc_failure", test_pattern_alloc_failure},
