@@ -40,7 +40,8 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     block_stops_on_incline ball_stack rod_strikes_floor stick_slip_belt slider_crank
     particle_off_cylinder ballistic_pendulum drop_on_platform double_pendulum_wall
     pendulum_hertz_wall
-    disk_brake bar_drop_end clamped_step_udl lee_frame ss_resonance moving_mass z_frame whirling_shaft tuned_mass_damper pluck_test)
+    disk_brake bar_drop_end clamped_step_udl lee_frame ss_resonance moving_mass z_frame whirling_shaft tuned_mass_damper pluck_test
+    struck_cantilever)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
