@@ -47,7 +47,12 @@ DECKS = {
     "newton": ("a LAW=NEWTON pair, *DYNAMIC without parameters: rho_inf = 1", ONE, {}),
     "scheme_named": ("SCHEME=MODIFIED NEWMARK without RHOINF: the same default, rho_inf = 1", ONE,
                      dict(dyn=", SCHEME=MODIFIED NEWMARK")),
-    "restitution": ("LAW=NEWTON with RESTITUTION=0.5 (no mass rule): rho_inf = 1", ONE, dict(pair=", RESTITUTION=0.5")),
+    "restitution_zero": ("LAW=NEWTON with RESTITUTION=0 written: rho_inf = 1", ONE, dict(pair=", RESTITUTION=0")),
+    "restitution": ("LAW=NEWTON with RESTITUTION=0.5: 0.9 kept", ALPHA, dict(pair=", RESTITUTION=0.5")),
+    "friction": ("LAW=NEWTON with FRICTION=0.3: 0.9 kept", ALPHA, dict(pair=", FRICTION=0.3")),
+    "other_pair_friction": ("a frictionless e = 0 pair on the beam and a frictional one of a particle: 0.9 kept", ALPHA,
+                            dict(extra=BALL + "*OBSTACLE, NAME=BACK, TYPE=PLANE\n1.1, 0, 0, -1, 0, 0\n"
+                                 + PAIR.format(law="NEWTON", pair=", FRICTION=0.3", slave="BALL", master="BACK"))),
     "static_then_dynamic": ("a *STATIC step, then the *DYNAMIC one: rho_inf = 1 there",
                             r"2: - dynamic, " + ONE, dict(steps=STATIC + DYN.format(dyn=""))),
     "particle_standard": ("the tip against a particle, MASS=STANDARD: rho_inf = 1", ONE,
