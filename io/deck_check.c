@@ -786,8 +786,6 @@ static void check_contact(parser* p) {
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_initial_penetration(p, at, c);
   }
   if (p->n_errors == 0) deck_default_contact_mass_shared(p);
-  /* after the defaults of MASS=, which admit rho_inf = 0.9 and 1 alike */
-  if (p->n_errors == 0) deck_default_impact_scheme(p);
 }
 
 /* A contact between two points (a particle of radius 0 against another, or

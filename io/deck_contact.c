@@ -766,55 +766,6 @@ void deck_default_contact_mass_shared(parser* p) {
   if (master) NSB_FREE_ARRAY(p->ctx, master, n_el, unsigned char);
 }
 
-/* The default of RHOINF in a model with impacts (docs/contact.md §7.2, "The default of RHOINF";
-   docs/deck.md *DYNAMIC).  Called once the whole deck is read, after the defaults of MASS=
-   (deck_default_contact_mass, _shared), which it does not change: they admit the modified scheme
-   in its generalized-alpha form and with beta = gamma = 1/2 alike.  A *DYNAMIC step of the
-   modified scheme that names none of RHOINF, BETA, GAMMA takes rho_inf = 1 (the plain scheme,
-   beta = gamma = 1/2: bit for bit what RHOINF=1 gives) instead of NSB_MODIFIED_RHOINF_DEFAULT
-   when (benchmarks/scheme_default, the survey of every dynamic deck with a contact pair)
-   - the model has a LAW=NEWTON pair with a beam on one side (a beam node among its slaves, or a
-     master element set): the damped scheme takes the high-frequency response an impact leaves in
-     the beams from the energy and books it nowhere, the plain scheme keeps the balance (the README
-     demo's drift -0.152 -> -8.8e-4 of the energy scale).  Impacts of rigid bodies and particles
-     alone leave no such response (the damped scheme keeps their balance to round-off) and the
-     plain scheme's persistent and frictional contacts took up to 2.4 times the Newton iterations;
-   - every LAW=NEWTON pair is frictionless with e = 0: with e > 0 on a beam node the plain
-     scheme's balance moved by up to 9e-4 of m g L/2 from one increment to the next as a pendulum
-     settled against its stop, and rose 9.8e-4 above the start (tests/user pendulum_stop), and held frictional
-     contacts on beams are built for the damped scheme (tests/test_contact_elem.c
-     held_beam_on_floor, held_on_beams: with rho_inf = 1 negative dissipation increments, a ball
-     resting on a tip drifting against it);
-   - no pair has MASS=REDISTRIBUTED (given or by default) against a particle master: after
-     separation the massless node and the particle carry the release's alternating force +-P_r,
-     which decays only with rho_inf < 1; with rho_inf = 1 the increment in which the candidate
-     list drops the pair books h/2 P_r times their separating velocity, a gain or a loss of up to
-     a quarter of E0 on a cantilever struck at its tip (tests/user struck_cantilever).
-   Otherwise the steps keep rho_inf = NSB_MODIFIED_RHOINF_DEFAULT. */
-void deck_default_impact_scheme(parser* p) {
-  nsb_model* m = p->m;
-  int beam_impact = 0;
-  for (int k = 0; k < m->contact_pairs.count; ++k) {
-    const nsb_contact_pair* c = &m->contact_pairs.data[k];
-    if (c->law != NSB_CONTACT_NEWTON) continue;
-    if (c->restitution != 0.0 || c->friction != 0.0) return;
-    if (c->mass_redistributed && c->master_kind == NSB_MASTER_PARTICLES) return;
-    if (c->master_kind == NSB_MASTER_BEAMS) beam_impact = 1;
-    const nsb_nset* s = c->slave_nset >= 0 ? &m->nsets.data[c->slave_nset] : NULL;
-    for (int i = 0; s && i < s->nodes.count && !beam_impact; ++i) beam_impact = m->nodes.data[s->nodes.data[i]].n_beams > 0;
-  }
-  if (!beam_impact) return;
-  for (int k = 0; k < m->steps.count; ++k) {
-    nsb_step_def* s = &m->steps.data[k];
-    if (s->kind != NSB_STEP_DYNAMIC || s->scheme != NSB_SCHEME_MODIFIED_NEWMARK || s->rho_inf_default != 1) continue;
-    s->rho_inf = 1.0;
-    s->alpha_m = s->alpha_f = 0.0;
-    s->beta = s->gamma = 0.5;
-    s->mn_alpha = 0;
-    s->rho_inf_default = 2;
-  }
-}
-
 /* ---- *CONTACT POINTS --------------------------------------------------------- */
 
 /* Layouts (index = LAYOUT= value) and their data lines. */

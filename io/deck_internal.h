@@ -384,8 +384,6 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c);
 void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pair* c);
 /// After every pair's default: back to STANDARD where the pairs share slave nodes or elements.
 void deck_default_contact_mass_shared(parser* p);
-/// After the defaults of MASS=: RHOINF=1 by default in a model with LAW=NEWTON impacts (io/deck_contact.c).
-void deck_default_impact_scheme(parser* p);
 
 /* deck_step.c: the optional AMPLITUDE= of a load or an obstacle (amp borrowed) */
 void deck_begin_load(parser* p, const pval* amp);

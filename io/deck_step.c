@@ -221,9 +221,6 @@ static void begin_procedure(parser* p, loc at, const pval* v, int is_static) {
       set_chung_hulbert(s, r);
       s->mn_alpha = 1;
     }
-    /* without RHOINF the default may still become 1 once the contact pairs are known
-       (io/deck_contact.c deck_default_impact_scheme) */
-    s->rho_inf_default = !v[3].set;
     return;
   }
   if (!is_static && v[3].set) {

@@ -414,9 +414,8 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
               s->mn_alpha ? "modified Newmark, generalized-alpha form" : scheme_names[s->scheme], s->rho_inf, s->beta,
               s->gamma, s->alpha_m, s->alpha_f, s->h, s->period, ceil(s->period / s->h - 1e-9));
     else if (s->kind == NSB_STEP_DYNAMIC)
-      fprintf(out, "    %d: %s dynamic, %s (beta=%g, gamma=%g%s), h=%g, period=%g, %.0f increments\n", i + 1,
-              s->name[0] ? s->name : "-", scheme_names[s->scheme], s->beta, s->gamma,
-              s->rho_inf_default == 2 ? "; rho_inf=1, the default with LAW=NEWTON impacts" : "", s->h, s->period,
+      fprintf(out, "    %d: %s dynamic, %s (beta=%g, gamma=%g), h=%g, period=%g, %.0f increments\n", i + 1,
+              s->name[0] ? s->name : "-", scheme_names[s->scheme], s->beta, s->gamma, s->h, s->period,
               ceil(s->period / s->h - 1e-9));
     else if (s->n_modes > 0 && s->shift_given)
       fprintf(out, "    %d: %s frequency, %d modes nearest the shift %g\n", i + 1, s->name[0] ? s->name : "-",

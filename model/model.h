@@ -500,11 +500,6 @@ typedef struct nsb_step_def {
      rho_inf), alpha_m, alpha_f the weights; 0: the plain scheme with beta,
      gamma of Cesarek's update */
   int mn_alpha;
-  /* *DYNAMIC of the modified scheme without RHOINF, BETA, GAMMA: 1 while the deck is read
-     (rho_inf the default NSB_MODIFIED_RHOINF_DEFAULT), 2 once io/deck_contact.c
-     deck_default_impact_scheme has made it the plain scheme (rho_inf = 1) for the model's
-     LAW=NEWTON impacts (docs/contact.md §7.2, "The default"); 0 when the deck gives them */
-  int rho_inf_default;
   /* *FREQUENCY (kind NSB_STEP_STATIC, period 0): modes of the linearized
      structure about the current state (docs/theory.md §6); 0 otherwise */
   int n_modes;

@@ -210,16 +210,6 @@ foreach(deck ${nsb_mass_default_decks})
   nsb_cli_test(mass_default_${name} "check|${deck}" 0
     "-DSTDOUT_REGEX=contact pairs: [0-9]+ \\(${n} with MASS=REDISTRIBUTED\\)")
 endforeach()
-# the default of RHOINF with LAW=NEWTON impacts (docs/contact.md §7.2, "The default"): `nsbeam check`
-# prints the step's scheme; one deck per side of each condition (tests/decks/scheme_default/make_decks.py),
-# the expected text on the deck's first line ("** expect: REGEX")
-file(GLOB nsb_scheme_default_decks CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/decks/scheme_default/*.inp)
-foreach(deck ${nsb_scheme_default_decks})
-  get_filename_component(name ${deck} NAME_WE)
-  file(STRINGS ${deck} first LIMIT_COUNT 1)
-  string(REGEX REPLACE "^\\*\\* expect: " "" expect "${first}")
-  nsb_cli_test(scheme_default_${name} "check|${deck}" 0 "-DSTDOUT_REGEX=${expect}" -DSTDERR_LINES=0)
-endforeach()
 # a missing deck: exit 1 and exactly one line on stderr that names the file and the cause
 nsb_cli_test(run_missing_deck "run|missing.inp" 1 -DSTDERR_LINES=1 "-DSTDERR_REGEX=missing\\.inp.*cannot open")
 

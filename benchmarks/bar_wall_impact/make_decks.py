@@ -104,8 +104,7 @@ def deck(ne, cr, e, mr=False, points=2, rhoinf=1.0, hold=False, t_end=None, end_
         s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%g, MASS=STANDARD\nTIP, WALL\n" % (e, R)
     s += "*PROBE, NAME=tip, NODE=%d\nV\n" % (ne + 1)
     s += "*STEP, NAME=Impact\n*DYNAMIC, SCHEME=MODIFIED NEWMARK%s\n%.17g, %.17g\n" % (
-        # None: the damped scheme's 0.9, named (a model with NEWTON impacts on beams takes RHOINF=1 by default)
-        ", RHOINF=0.9" if rhoinf is None else ", RHOINF=%g" % rhoinf, h, t_end)
+        "" if rhoinf is None else ", RHOINF=%g" % rhoinf, h, t_end)
     s += "*OUTPUT, FORMAT=HISTORY\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n"
     return s
 

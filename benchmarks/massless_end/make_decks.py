@@ -98,8 +98,7 @@ def deck(elem, ne, mm=False, end_only=False, rho=1.0, courant=COURANT):
     s += "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=%.17g, MASS=REDISTRIBUTED\nTIP, WALL\n" % (R * lu)
     s += "*PROBE, NAME=tip, NODE=%d\nV\n" % (ne + 1)
     s += "*STEP, NAME=Impact\n*DYNAMIC, SCHEME=MODIFIED NEWMARK%s\n%.17g, %.17g\n" % (
-        # None: the damped scheme's 0.9, named (a model with NEWTON impacts on beams takes RHOINF=1 by default)
-        ", RHOINF=0.9" if rho is None else ", RHOINF=%g" % rho, h, t_end)
+        "" if rho is None else ", RHOINF=%g" % rho, h, t_end)
     s += "*OUTPUT, FORMAT=HISTORY\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n"
     return s
 
