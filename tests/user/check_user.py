@@ -5695,12 +5695,12 @@ def check_struck_cantilever(m, run):
     vz = h[-1]["ball.vz"]
     report(m, "the ball leaves the tip upwards, slower than it came", 0.0 < vz < p["v0"],
            "%.6g m/s at the end (v0 %g m/s)" % (vz, p["v0"]))
-    # what the default leaves here: the model keeps rho_inf = 0.9 (the mass rule against a particle,
-    # docs/contact.md §7.2 "The default") and the damped scheme takes 35 % of E0 from the tip's
-    # high-frequency response, unbooked (RHOINF=1 keeps it to 1.7e-5 E0 until the candidate list drops
-    # the pair, then books +-P_r h/2 v: -7.8 % ... +26 %; MASS=STANDARD with RHOINF=1 books 34.3 % as
-    # dissipated, balance 7e-7).  Measured 0.6488 E0 at the end; checked to +-0.02 so that a change of
-    # the default for this model shows here and in the documentation
+    # what the defaults leave here: the damped scheme (rho_inf = 0.9) takes 35 % of E0 from the tip's
+    # high-frequency response, unbooked (docs/contact.md §7.2, "The scheme's default in impact decks":
+    # RHOINF=1 keeps it to 1.7e-5 E0 until the candidate list drops the pair, then books +-P_r h/2 v,
+    # -7.8 % ... +26 %; MASS=STANDARD with RHOINF=1 books 34.3 % as dissipated, balance 7e-7).
+    # Measured 0.6488 E0 at the end; checked to +-0.02 so that a change of the defaults for this model
+    # shows here and in the documentation
     report(m, "the default scheme's unbooked loss: E + D - W at the end 0.649 E0 (+-0.02)",
            abs(bal[-1] - 0.649) <= 0.02, "%.4f E0" % bal[-1])
 

@@ -3534,10 +3534,10 @@ UC2.update({
 def struck_cantilever(u):
     """A steel cantilever (0.5 m, 20 x 20 mm, five B31, clamped) struck across its axis at the tip by a
     0.1 kg ball (a *PARTICLE of radius 10 mm) at 2 m/s, the two touching at t = 0; Newton's law with
-    every default (e = 0, MASS=REDISTRIBUTED at the tip against the particle, the default scheme), 20 ms
-    at 10 us.  The impulses do no work; the default scheme keeps rho_inf = 0.9 here (docs/contact.md
-    §7.2, "The default": the mass rule against a particle needs its release force to decay) and damps
-    the tip's high-frequency response the strike leaves, unbooked."""
+    every default (e = 0, MASS=REDISTRIBUTED at the tip against the particle, the default scheme with
+    rho_inf = 0.9), 20 ms at 10 us.  The impulses do no work; the scheme damps the tip's high-frequency
+    response the strike leaves, unbooked (docs/contact.md §7.2, "The scheme's default in impact
+    decks")."""
     p = UC2["struck"]
     L, b, n, R = p["L"], p["b"], p["n"], p["R"]
     s = head(u, "Cantilever struck at its tip by a ball", struck_cantilever.__doc__)
