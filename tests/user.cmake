@@ -45,7 +45,8 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     pendulum_hertz_wall
     disk_brake bar_drop_end clamped_step_udl lee_frame ss_resonance moving_mass z_frame whirling_shaft tuned_mass_damper pluck_test
     propped_beams continuous_beam portal_wind settled_cantilever hinged_arch curved_cantilever offset_mass
-    hung_tip_mass gable_frame fixed_portal)
+    hung_tip_mass gable_frame fixed_portal
+    struck_cantilever)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
