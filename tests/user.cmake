@@ -19,7 +19,9 @@
 # striking with Newton's law, stick-slip on a belt, a slider-crank, a particle leaving a cylinder, a
 # ballistic pendulum, a ball on a sprung platform, a Hertz impact of a hinged bar; a disk brake, a
 # bar dropped on its end, a clamped beam under a sudden load, Lee's frame, a beam at resonance, a
-# mass sliding across a beam, a Z frame, a whirling shaft, a tuned mass damper (check_user.py).
+# mass sliding across a beam, a Z frame, a whirling shaft, a tuned mass damper; an impact oscillator,
+# a trolley against a sprung buffer, a rigid pendulum striking a stop, a spinning ball bouncing on a
+# rough floor, a block sliding along a rail, two Hertz balls, a cantilever's tip on a stop (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -40,7 +42,9 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     block_stops_on_incline ball_stack rod_strikes_floor stick_slip_belt slider_crank
     particle_off_cylinder ballistic_pendulum drop_on_platform double_pendulum_wall
     pendulum_hertz_wall
-    disk_brake bar_drop_end clamped_step_udl lee_frame ss_resonance moving_mass z_frame whirling_shaft tuned_mass_damper pluck_test)
+    disk_brake bar_drop_end clamped_step_udl lee_frame ss_resonance moving_mass z_frame whirling_shaft tuned_mass_damper pluck_test
+    impact_oscillator trolley_buffer rigid_pendulum_stop spinning_ball_bounce block_on_rail hertz_two_balls
+    cantilever_tip_stop)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
