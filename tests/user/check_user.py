@@ -5969,5 +5969,103 @@ KNOWN.update({
 })
 
 
+def check_ball_into_cushion(m, run):
+    h, c = hist(run), contacts(run)
+    p = UI["cushion"]
+    r, v0, e, mu, g, dt = p["r"], p["v0"], p["e"], p["mu"], p["g"], p["h"]
+    ti = min(float(x["time"]) for x in c if int(x["pair"]) == 2 and float(x["normal_impulse"]) > 0)
+    i = min(range(len(h)), key=lambda q: abs(h[q]["time"] - ti))
+    pre = h[:i]
+    dv = max(max(abs(q["ball.vx"] - v0), abs(q["ball.wy"] * r - v0)) for q in pre)
+    report(m, "rolls at v0 up to the cushion (w r = v, no slip)", dv < 1e-12 * v0, "largest difference %.2g m/s" % dv)
+    vm, vp = h[i - 1]["ball.vx"], h[i]["ball.vx"]
+    report(m, "the cushion: v+ = -e v-, the spin kept", abs(vp + e * vm) <= mu * g * dt and abs(h[i]["ball.wy"] - h[i - 1]["ball.wy"]) * r <= mu * g * dt * 2.5,
+           "v- %.8g, v+ %.8g m/s (%.2g; the floor's friction over the increment mu g h = %.2g)" % (vm, vp, vp + e * vm, mu * g * dt))
+    # then friction (mu g back, 5 mu g / 2r on the spin) until it rolls: v (2 - 5e)/7 after 2 v (1 + e)/7 mu g
+    tr = 2 * v0 * (1 + e) / (7 * mu * g)
+    vf = v0 * (2 - 5 * e) / 7
+    roll = [q for q in h[i:] if abs(q["ball.vx"] - q["ball.wy"] * r) < 1e-9]
+    end = h[-1]
+    report(m, "rolls again at v (2 - 5e)/7 after 2 v (1 + e)/7 mu g", abs(end["ball.vx"] - vf) <= mu * g * dt and abs(roll[0]["time"] - ti - tr) <= dt,
+           "%.8g m/s from %.5g s after the impact; closed form %.8g m/s, %.5g s (%.2g m/s; tol mu g h, h)" % (
+               end["ball.vx"], roll[0]["time"] - ti, vf, tr, end["ball.vx"] - vf))
+    dz = max(abs(q["ball.z"] - r) for q in h)
+    report(m, "on the floor throughout", dz == 0.0, "z - r: %.2g m" % dz)
+    no_gain(m, h)
+
+
+CHECKS["ball_into_cushion"] = check_ball_into_cushion
+
+
+def check_beam_dropped_flat(m, run):
+    h, c = hist(run), contacts(run)
+    p = UI["flat"]
+    L, b, g, d, dt = p["L"], p["b"], p["g"], p["drop"], p["h"]
+    mass = 7850 * b * b * L
+    t1, v1 = math.sqrt(2 * d / g), math.sqrt(2 * g * d)
+    ti = min(float(x["time"]) for x in c if float(x["normal_impulse"]) > 0)
+    nodes = {x["slave_node"] for x in c if float(x["time"]) == ti and float(x["normal_impulse"]) > 0}
+    report(m, "all %d nodes land together after sqrt(2d/g)" % (p["n"] + 1), len(nodes) == p["n"] + 1 and 0 <= ti - t1 <= dt,
+           "%d nodes at %.5g s, closed form %.5g s" % (len(nodes), ti, t1))
+    # the momentum: -m g t plus the floor's impulses so far (each row)
+    imp = {}
+    for x in c:
+        imp[round(float(x["time"]) / dt)] = imp.get(round(float(x["time"]) / dt), 0.0) + float(x["normal_impulse"])
+    worst, acc = 0.0, 0.0
+    for q in h:
+        acc += imp.get(round(q["time"] / dt), 0.0)
+        worst = max(worst, abs(q["linear_momentum_z"] - (-mass * g * q["time"] + acc)))
+    report(m, "momentum = -m g t + the floor's impulses", worst < 1e-9 * mass * v1, "largest difference %.2g of m v" % (worst / (mass * v1)))
+    no_gain(m, h)
+    up = max(q["linear_momentum_z"] for q in h if q["time"] > ti)
+    report(m, "e = 0: the bar stays on the floor after it lands", up <= 1e-6 * mass * v1,
+           "largest upward momentum after the landing %.3g of m v" % (up / (mass * v1)))
+
+
+CHECKS["beam_dropped_flat"] = check_beam_dropped_flat
+
+
+def check_string_pendulum_wall(m, run):
+    h, c = hist(run), contacts(run)
+    p = UI["spend"]
+    L, g, e, dt = p["L"], p["g"], p["e"], p["h"]
+    t_imp = elliptic_k(math.sin(math.pi / 4)) * math.sqrt(L / g)
+    imp = [float(x["time"]) for x in c if float(x["normal_impulse"]) > 0]
+    # Moreau's midpoint test: an increment whose midpoint is still open leaves the contact to the next
+    report(m, "strikes the wall after K(sin 45 deg) sqrt(L/g) (within the next increment)", 0 <= imp[0] - t_imp <= 2 * dt,
+           "impact increment ends at %.6g s, closed form %.6g s" % (imp[0], t_imp))
+    i = min(range(len(h)), key=lambda q: abs(h[q]["time"] - imp[0]))
+    vm, vp = h[i - 1]["bob.vx"], h[i]["bob.vx"]
+    report(m, "v+ = -e v- over the impact increment", abs(vp + e * vm) < 1e-5 * abs(vm),
+           "v- %.8g, v+ %.8g m/s (rel %.2g, tol 1e-5)" % (vm, vp, abs(vp + e * vm) / abs(vm)))
+    # the penetration: up to h|v|/2 when the impact increment starts, and the increment's step
+    # average (1 - e) v-/2 on top (docs/contact.md §7, "Gap drift")
+    deep = -min(float(x["gap"]) for x in c)
+    report(m, "penetrates the wall by at most h |v-| (2 - e)/2", deep <= dt * abs(vm) * (2 - e) / 2,
+           "%.4g m (h |v-|/2 = %.4g m, h |v-| (2 - e)/2 = %.4g m)" % (deep, dt * abs(vm) / 2, dt * abs(vm) * (2 - e) / 2))
+    th = [math.atan2(-q["bob.z"], q["bob.x"]) for q in h]
+    j = min((q for q in range(i, len(h)) if len(imp) < 2 or h[q]["time"] < imp[1]), key=lambda q: th[q])
+    up = math.degrees(math.pi / 2 - th[j])
+    want = math.degrees(math.acos(1 - e * e))
+    report(m, "swings back up to acos(1 - e^2)", abs(up - want) < 1e-2, "%.6f deg, closed form %.6f deg (tol 0.01 deg)" % (up, want))
+    dl = max(abs(math.hypot(q["bob.x"], q["bob.z"]) - L) for q in h)
+    report(m, "the string (DISTANCE joint) keeps its length", dl < 1e-14 * L, "%.2g m" % dl)
+    no_gain(m, h, scale=p["m"] * g * L)
+
+
+CHECKS["string_pendulum_wall"] = check_string_pendulum_wall
+
+KNOWN.update({
+    ("beam_dropped_flat", "e = 0: the bar stays on the floor after it lands"):
+        "a free bar of 10 B31 dropped flat with every node a contact node (e = 0) jumps off the floor "
+        "with 0.25 m v (0.25 with RHOINF=1; 40 elements 0.017): the nodes stop, the mass between "
+        "them goes on and springs the bar back (docs/contact.md §9)",
+    ("string_pendulum_wall", "energy + dissipated never above the start"):
+        "the impact of a particle on a (position-level) DISTANCE joint gains energy like the revolute "
+        "joint's (rigid_pendulum_stop): 1.35e-4 J (2.7e-5 of m g L) at h = 1 ms, 3.1e-5 J at h/2, "
+        "0.018 J with RHOINF=1; LEVEL=VELOCITY none above the start (docs/contact.md §9)",
+})
+
+
 if __name__ == "__main__":
     main()

@@ -3752,5 +3752,84 @@ MODELS.update({
 })
 
 
+UI.update({
+    "cushion": {"r": 0.03, "v0": 1.0, "e": 0.5, "mu": 0.2, "d": 0.10012, "g": 9.81, "h": 1e-4, "T": 0.6},
+    "flat": {"L": 1.0, "b": 0.02, "n": 10, "drop": 0.005, "g": 9.81, "h": 1e-4, "T": 0.1},
+    "spend": {"L": 0.5, "m": 1.0, "r": 0.02, "e": 0.5, "g": 9.81, "h": 1e-3, "T": 1.2},
+})
+
+
+def ball_into_cushion(u):
+    """A steel ball (60 mm, a rigid body) rolling at 1 m/s on a rough floor (mu = 0.2) into a
+    frictionless wall (a cushion) 100.12 mm ahead, Newton's law e = 0.5, under gravity: the wall
+    turns its velocity to -e v and leaves its spin, friction then brings it to rolling again at
+    v (2 - 5 e) / 7 = -v/14 after 2 v (1 + e) / 7 mu g (the billiard ball on a cushion)."""
+    p = UI["cushion"]
+    r = p["r"]
+    m = ball_mass(r)
+    J = 0.4 * m * r * r
+    s = head(u, "Ball rolling into a cushion", ball_into_cushion.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(J, "M*L^2"), u.n(J, "M*L^2"), u.n(J, "M*L^2"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*OBSTACLE, NAME=CUSHION, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(p["d"] + r, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\nBALL, FLOOR\n" % (p["mu"], u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%s\nBALL, CUSHION\n" % (p["e"], u.n(r, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n1, 5, %s\n" % (u.n(p["v0"], "L/T"), u.n(p["v0"] / r, "1/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def beam_dropped_flat(u):
+    """A free steel bar (1 m, 20 x 20 mm, 10 B31) dropped flat from 5 mm onto a rigid floor,
+    every node a contact node (Newton's law, the default e = 0), under gravity: all nodes land
+    together at sqrt(2 g d) and the bar stays down; the floor's impulse takes its momentum m v,
+    the impact dissipates 1/2 m v^2 and the bar then rests on the floor."""
+    p = UI["flat"]
+    L, b, n = p["L"], p["b"], p["n"]
+    s = head(u, "Bar dropped flat", beam_dropped_flat.__doc__)
+    s += line_nodes(u, 1, (0, 0, b / 2 + p["drop"]), (L, 0, b / 2 + p["drop"]), n, "BAR_N")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nBAR_N, FLOOR\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=mid, NODE=%d\nU, V\n*PROBE, NAME=end, NODE=1\nU, V\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def string_pendulum_wall(u):
+    """A 1 kg ball (a particle, r = 20 mm) on a 0.5 m string (*JOINT, TYPE=DISTANCE to a fixed
+    point) released horizontally under gravity; at the bottom it strikes a rigid wall, Newton's
+    law e = 0.5: it rebounds at e times its speed sqrt(2 g L) and swings up to 1 - cos = e^2,
+    41.4 deg; the impact after K(sin 45 deg) sqrt(L/g) (the simple pendulum)."""
+    p = UI["spend"]
+    L, r = p["L"], p["r"]
+    s = head(u, "String pendulum striking a wall", string_pendulum_wall.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BOB\n2, %s, 0, 0\n" % u.n(L, "L")
+    s += "*PARTICLE, NSET=BOB, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*JOINT, TYPE=DISTANCE\n1, 2\n"
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n%s, 0, 0, 1, 0, 0\n" % u.n(-r, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBOB, WALL\n" % p["e"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=bob, NODE=2\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "ball_into_cushion": (ball_into_cushion, (SI, MM, MS)),
+    "beam_dropped_flat": (beam_dropped_flat, (SI, MM, MS)),
+    "string_pendulum_wall": (string_pendulum_wall, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
