@@ -6077,5 +6077,23 @@ KNOWN.update({
 })
 
 
+def check_bat_strikes_ball(m, run):
+    h, c = hist(run), contacts(run)
+    p = UI["bat"]
+    M, V, e = p["m"], p["V"], p["e"]
+    imp = [x for x in c if float(x["normal_impulse"]) > 0]
+    end = h[-1]
+    report(m, "one impact; the ball leaves at (1 + e) V", len(imp) == 1 and abs(end["ball.vx"] - (1 + e) * V) < 1e-12 * V,
+           "%d impact; %.15g m/s, closed form %.6g m/s" % (len(imp), end["ball.vx"], (1 + e) * V))
+    W, D = end["external_work"], end["dissipated"]
+    Wc, Dc = V * M * (1 + e) * V, (1 - e * e) / 2 * M * V * V
+    report(m, "the bat's work V P and the loss (1 - e^2)/2 m V^2", abs(W - Wc) < 1e-12 * Wc and abs(D - Dc) < 1e-12 * Wc,
+           "W %.12g J (%.12g), D %.12g J (%.12g)" % (W, Wc, D, Dc))
+    no_gain(m, h, scale=Wc)
+
+
+CHECKS["bat_strikes_ball"] = check_bat_strikes_ball
+
+
 if __name__ == "__main__":
     main()

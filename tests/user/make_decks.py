@@ -3831,5 +3831,32 @@ MODELS.update({
 })
 
 
+UI.update({
+    "bat": {"m": 0.145, "r": 0.037, "V": 30.0, "e": 0.55, "x0": 0.06037, "h": 1e-4, "T": 0.01},
+})
+
+
+def bat_strikes_ball(u):
+    """A baseball (145 g, r = 37 mm, a particle) at rest, struck by a rigid bat (a plane obstacle
+    moving at 30 m/s, *AMPLITUDE), Newton's law e = 0.55: the ball leaves at (1 + e) V = 46.5 m/s;
+    the bat's work is V times the impulse and the impact dissipates (1 - e^2)/2 m V^2."""
+    p = UI["bat"]
+    s = head(u, "Bat striking a ball", bat_strikes_ball.__doc__)
+    s += "*NODE, NSET=BALL\n1, %s, 0, 0\n" % u.n(p["x0"] + p["r"], "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(p["r"], "L"))
+    s += "*AMPLITUDE, NAME=SWING\n0, 0, %s, %s\n" % (u.n(1.0, "T"), u.n(p["V"], "L"))
+    s += "*OBSTACLE, NAME=BAT, TYPE=PLANE, AMPLITUDE=SWING\n0, 0, 0, 1, 0, 0, 1, 0, 0\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, BAT\n" % p["e"]
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "bat_strikes_ball": (bat_strikes_ball, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
