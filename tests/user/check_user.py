@@ -5974,7 +5974,7 @@ KNOWN.update({
         "an impact on a rigid body on a (position-level) revolute joint gains energy: after the stop's "
         "impulse the joint's radial velocity alternates from increment to increment and E + D rises by "
         "2.9e-4 J (2.3e-5 of m g L/2) at h = 1 ms, 7.7e-5 J at h/2, 0.035 J (2.8e-3) with RHOINF=1; "
-        "LEVEL=VELOCITY joints lose instead (docs/contact.md §9)",
+        "LEVEL=VELOCITY joints lose instead, EVENTS=LOCATE 1.2e-5 J (docs/contact.md §9)",
 })
 
 
@@ -6073,7 +6073,8 @@ KNOWN.update({
     ("string_pendulum_wall", "energy + dissipated never above the start"):
         "the impact of a particle on a (position-level) DISTANCE joint gains energy like the revolute "
         "joint's (rigid_pendulum_stop): 1.35e-4 J (2.7e-5 of m g L) at h = 1 ms, 3.1e-5 J at h/2, "
-        "0.018 J with RHOINF=1; LEVEL=VELOCITY none above the start (docs/contact.md §9)",
+        "0.018 J with RHOINF=1; LEVEL=VELOCITY none above the start, EVENTS=LOCATE 4.9e-6 J "
+        "(docs/contact.md §9)",
 })
 
 
