@@ -5683,7 +5683,7 @@ ITER_TOTAL_TOL["pluck_test"] = 0.03
 # ---------------------------------------------------------------------------
 # impact and contact models as an engineer writes them (make_decks.py, UI)
 
-from make_decks import UI, rpend_props, hertz2_props, ball_mass  # noqa: E402
+from make_decks import UI, rpend_props, hertz2_props  # noqa: E402
 
 
 def no_gain(m, h, what="energy + dissipated never above the start", scale=None, tol=1e-12):
