@@ -1873,7 +1873,9 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
     NSB_CALL(checkpoint_after(rn, k, j, sc.sub, t_step0, NULL, stop));
     show_progress(rn);
     rn->stats->hertz_shortened += sc.n_hertz;
-    sc.n_hertz = 0;
+    rn->stats->hertz_landed += sc.n_hertz_land;
+    rn->stats->hertz_grown += sc.n_hertz_grow;
+    sc.n_hertz = sc.n_hertz_land = sc.n_hertz_grow = 0;
     if (stop) break;
   }
   return NSB_OK;
@@ -2016,8 +2018,11 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
   fprintf(out, "  increments            %ld\n", st->increments);
   fprintf(out, "  rejected increments   %ld\n", st->rejected);
   if (st->hertz_shortened > 0)
-    fprintf(out, "  shortened for compliant contacts %ld (omega h <= %g; *DYNAMIC, DIRECT keeps the grid)\n",
-            st->hertz_shortened, NSB_HERTZ_OMEGA_H_TARGET);
+    fprintf(out,
+            "  shortened for compliant contacts %ld (%ld for omega h <= %g, %ld ending where a contact opens, %ld "
+            "growing back; *DYNAMIC, DIRECT keeps the grid)\n",
+            st->hertz_shortened, st->hertz_shortened - st->hertz_landed - st->hertz_grown, NSB_HERTZ_OMEGA_H_TARGET,
+            st->hertz_landed, st->hertz_grown);
   if (st->floor_accepted > 0) fprintf(out, "  accepted at the increment round-off floor %ld\n", st->floor_accepted);
   fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
   /* what history.csv counts, and the rest (nsb_stats) */

@@ -17,6 +17,8 @@ void nsb_step_control_begin(nsb_step_control* sc, const nsb_step_def* sd, double
   sc->hertz = sd->kind == NSB_STEP_DYNAMIC && !sd->direct;
   sc->hz_prev = 0.0;
   sc->n_hertz = 0;
+  sc->n_hertz_land = 0;
+  sc->n_hertz_grow = 0;
   sc->impact_pending = 0;
   sc->kind = NSB_INC_NOMINAL;
   sc->n_events = 0;
@@ -41,8 +43,9 @@ static double hertz_limit(nsb_step_control* sc, nsb_system* s, double t, double 
      increment: a contact that has just opened may be driven back (a beam's
      vibration) faster than its prediction from now sees */
   if (sc->hz_prev > 0.0) cap = fmin(h, 2.0 * sc->hz_prev);
-  double tau = nsb_system_hertz_increment(s, cap, NSB_HERTZ_OMEGA_H_TARGET);
-  tau = fmax(fmin(tau, cap), fmin(NSB_HERTZ_SUBSTEP_MIN * sc->h_nom, cap));
+  int landed = 0;
+  double tau_c = nsb_system_hertz_increment(s, cap, NSB_HERTZ_OMEGA_H_TARGET, &landed);
+  double tau = fmax(fmin(tau_c, cap), fmin(NSB_HERTZ_SUBSTEP_MIN * sc->h_nom, cap));
   if (!(tau < h)) {
     sc->hz_prev = 0.0;
     return t_new;
@@ -51,6 +54,13 @@ static double hertz_limit(nsb_step_control* sc, nsb_system* s, double t, double 
   if (rest - tau < 0.5 * tau) tau = 0.5 * rest;
   sc->hz_prev = tau;
   sc->n_hertz++;
+  /* what shortened it (the run's statistics): the twofold growth after
+     shortened increments (no contact asked for less than the cap), a
+     contact predicted to open within it (landed), or the omega h bound */
+  if (!(tau_c < cap))
+    sc->n_hertz_grow++;
+  else if (landed)
+    sc->n_hertz_land++;
   return t + tau;
 }
 

@@ -63,6 +63,8 @@ typedef struct nsb_step_control {
   int events;    /* EVENTS=LOCATE (dynamic steps) */
   int hertz;     /* shorten increments for HERTZ contacts (dynamic steps without DIRECT) */
   long n_hertz;  /* increments shortened for HERTZ contacts in the step */
+  long n_hertz_land; /* of them, ended where a contact opens (nsb_system_hertz_increment) */
+  long n_hertz_grow; /* of them, set by the twofold growth back after shortened increments */
   double hz_prev; /* the last increment shortened for them (0: none), from which increments grow back */
   int impact_pending;      /* the last accepted increment ended at a switching point */
   nsb_increment_kind kind; /* of the increment last chosen */

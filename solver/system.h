@@ -65,6 +65,8 @@ typedef struct nsb_stats {
   long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */
   long contact_sweeps;       /* prox sweeps (CONTACT SOLVER=PROX) */
   long hertz_shortened;      /* increments shortened for LAW=HERTZ contacts (solver/step_control.h) */
+  long hertz_landed;         /* of them, ended where a contact opens (not by the omega h bound) */
+  long hertz_grown;          /* of them, set by the twofold growth back after shortened increments */
   /* modified Newton (*SOLVER CONTROLS, TANGENT=REUSE; solver/newton.c) */
   long tangents;        /* iteration matrices formed and factored in steps with TANGENT=REUSE */
   long tangent_reuses;  /* Newton iterations with a kept matrix (residual only, no factorization) */
@@ -129,8 +131,10 @@ double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* fle
 /// gap and normal velocity now (m its mass scale); h when no compliant contact
 /// is closed or closes within h.  Dynamic steps only (else h).  Reads the
 /// contact geometry at the current state (and rebuilds the candidate list
-/// when it has expired, as an increment would).
-double nsb_system_hertz_increment(nsb_system* s, double h, double target);
+/// when it has expired, as an increment would).  *landed: 1 when tau is
+/// that of a contact predicted to open within h (the increment ends where
+/// it opens, docs/contact.md §6.3), not of the omega tau bound.
+double nsb_system_hertz_increment(nsb_system* s, double h, double target, int* landed);
 /// on: an increment that leaves a LAW=HERTZ contact under-resolved (omega h >
 /// NSB_HERTZ_OMEGA_H_WARN at its deepest end) fails with NSB_ERR_UNDER_RESOLVED
 /// and is restored, for the step control to repeat it shorter (io/run.c sets

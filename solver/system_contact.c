@@ -383,8 +383,9 @@ static double first_opening(double al0, double v, double a, double h) {
    increment).  omega^2 = p c al^(p-1) / m and the penetration's peak grow
    with tau, so the condition is monotone: bisection. */
 static double hertz_tau(double c, double p, double m, double al0, double v, double a, double h, double target,
-                        int land) {
+                        int land, int* landed) {
   double w2h2_max = target * target;
+  *landed = 0;
   /* land: a closed contact without beam nodes predicted to open within the
      increment ends the increment where it opens (5 % beyond, so that
      round-off of the landing does not leave a sliver of contact for the
@@ -398,11 +399,15 @@ static double hertz_tau(double c, double p, double m, double al0, double v, doub
      of the omega h bound. */
   if (land && al0 > 0.0) {
     double t_open = first_opening(al0, v, a, h);
-    if (t_open > 0.0 && 1.05 * t_open < h) h = 1.05 * t_open;
+    if (t_open > 0.0 && 1.05 * t_open < h) {
+      h = 1.05 * t_open;
+      *landed = 1;
+    }
   }
   double al_h = peak_penetration(al0, v, a, h);
   if (!(al_h > 0.0)) return h; /* stays open */
   if (p * c * pow(al_h, p - 1.0) / m * h * h <= w2h2_max) return h;
+  *landed = 0; /* the omega h bound shortens it further */
   double lo = 0.0, hi = h;
   for (int it = 0; it < 60 && hi - lo > 1e-6 * hi; ++it) {
     double tau = 0.5 * (lo + hi), al = peak_penetration(al0, v, a, tau);
@@ -438,7 +443,8 @@ int nsb_sys_hertz_resolved(nsb_system* s, double h, double t_new) {
 
 void nsb_system_check_compliant(nsb_system* s, int on) { s->hertz_check = on != 0; }
 
-double nsb_system_hertz_increment(nsb_system* s, double h, double target) {
+double nsb_system_hertz_increment(nsb_system* s, double h, double target, int* landed) {
+  *landed = 0;
   if (s->step.kind != NSB_STEP_DYNAMIC || !s->has_compliant_contact || !contacts_now(s, h)) return h;
   const nsb_model* m = s->model;
   double tau = h;
@@ -447,8 +453,11 @@ double nsb_system_hertz_increment(nsb_system* s, double h, double target) {
     const nsb_contact_data* d = e->state;
     if (e->ops != &nsb_contact_hertz_ops || !d->owner) continue;
     const nsb_contact_pair* cp = &m->contact_pairs.data[d->pair];
-    tau = fmin(tau, hertz_tau(cp->stiffness, cp->exponent, d->m_eff, -d->gap0, -d->gN_pre, -d->aN_pre, h, target,
-                              !d->flexible));
+    int land = 0;
+    double t = hertz_tau(cp->stiffness, cp->exponent, d->m_eff, -d->gap0, -d->gN_pre, -d->aN_pre, h, target,
+                         !d->flexible, &land);
+    if (t < tau) *landed = land;
+    tau = fmin(tau, t);
   }
   return tau;
 }

@@ -21,8 +21,12 @@
 # bar dropped on its end, a clamped beam under a sudden load, Lee's frame, a beam at resonance, a
 # mass sliding across a beam, a Z frame, a whirling shaft, a tuned mass damper; the section forces
 # at every VTK axis point against the free body of propped, continuous, curved and settled beams, a
-# portal, an arch and a gable frame, and a beam's frequencies with an offset and a hung mass
-# (check_user.py).
+# portal, an arch and a gable frame, and a beam's frequencies with an offset and a hung mass; a
+# cantilever struck at its tip by a ball; an impact oscillator,
+# a trolley against a sprung buffer, a rigid pendulum striking a stop, a spinning ball bouncing on a
+# rough floor, a block sliding along a rail, two Hertz balls, a cantilever's tip on a stop, a ball
+# rolling into a cushion, a bar dropped flat, a string pendulum striking a wall, a bat striking a
+# ball (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -46,7 +50,9 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     disk_brake bar_drop_end clamped_step_udl lee_frame ss_resonance moving_mass z_frame whirling_shaft tuned_mass_damper pluck_test
     propped_beams continuous_beam portal_wind settled_cantilever hinged_arch curved_cantilever offset_mass
     hung_tip_mass gable_frame fixed_portal
-    struck_cantilever)
+    struck_cantilever
+    impact_oscillator trolley_buffer rigid_pendulum_stop spinning_ball_bounce block_on_rail hertz_two_balls
+    cantilever_tip_stop ball_into_cushion beam_dropped_flat string_pendulum_wall bat_strikes_ball)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

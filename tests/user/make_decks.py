@@ -3971,5 +3971,337 @@ MODELS.update({
 })
 
 
+# ---------------------------------------------------------------------------
+# impact and contact models as an engineer writes them (defaults only): an impact oscillator,
+# a trolley against a sprung buffer, a rigid pendulum on a revolute joint striking a stop, a
+# spinning ball bouncing on a rough floor, a block sliding to rest along a rail, two Hertz balls
+
+UI = {
+    "osc": {"m": 2.0, "r": 0.01, "k": 2000.0, "gap": 0.01, "v0": 0.5, "e": (1.0, 0.5), "mB": 2.0, "mA": 0.5,
+            "vA": 0.4, "dA": 0.05033, "h": 1e-4, "T": 0.6},
+    "buffer": {"m": 50.0, "r": 0.05, "mu": 0.2, "k": 5e4, "v0": 1.0, "d": 0.1, "g": 9.81, "h": 1e-4, "T": 0.7},
+    "rpend": {"L": 0.6, "b": 0.03, "e": 0.5, "rs": 0.005, "g": 9.81, "h": 1e-3, "T": 1.2},
+    "spin": {"r": 0.03, "vt": 2.0, "vn": 3.0, "e": 0.6, "mu": (0.1, 0.5), "h": 1e-4, "T": 0.01},
+    "rail": {"L": 2.0, "b": 0.04, "d": 0.02, "n": 20, "m": 1.0, "r": 0.01, "v0": 2.0, "mu": 0.25, "g": 9.81,
+             "h": 1e-3, "T": 1.0},
+    "hertz2": {"r1": 0.02, "r2": 0.01, "v": 1.0, "gap": 2.03e-5, "h": 1e-6, "T": 1.2e-4},
+    "tipstop": {"L": 1.0, "b": 0.02, "n": 10, "P": 20.0, "h": 1e-4, "T": 0.2},
+}
+
+
+def impact_oscillator(u):
+    """Three oscillators on a smooth table (no gravity): a 2 kg mass (a particle, r = 10 mm) on a
+    spring of 2 kN/m to ground, pushed at 0.5 m/s towards a rigid stop 10 mm away; Newton's law
+    with e = 1 (the motion repeats with period (pi + 2 asin(g w / v0)) / w) and with e = 0.5 (each
+    rebound e times the impact speed, the flights between in closed form); and a 0.5 kg ball at
+    0.4 m/s striking a 2 kg mass at rest on the same spring, e = 1 (v_B = 2 m_A v / (m_A + m_B),
+    the ball back at (m_A - m_B) v / (m_A + m_B), B swings with amplitude v_B / w)."""
+    p = UI["osc"]
+    r = p["r"]
+    s = head(u, "Impact oscillators", impact_oscillator.__doc__)
+    s += "*NODE\n"
+    for i, y in enumerate((0.0, 0.2, 0.4)):
+        s += "%d, %s, %s, 0\n" % (10 + i, u.n(-0.5, "L"), u.n(y, "L"))
+    s += "*NODE, NSET=M1\n1, 0, 0, 0\n*NODE, NSET=M2\n2, 0, %s, 0\n*NODE, NSET=MB\n3, 0, %s, 0\n" % (
+        u.n(0.2, "L"), u.n(0.4, "L"))
+    s += "*NODE, NSET=MA\n4, %s, %s, 0\n" % (u.n(-p["dA"] - 2 * r, "L"), u.n(0.4, "L"))
+    s += "*PARTICLE, NSET=M1, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*PARTICLE, NSET=M2, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*PARTICLE, NSET=MB, MASS=%s, RADIUS=%s\n" % (u.n(p["mB"], "M"), u.n(r, "L"))
+    s += "*PARTICLE, NSET=MA, MASS=%s, RADIUS=%s\n" % (u.n(p["mA"], "M"), u.n(r, "L"))
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=SPRINGS\n1, 10, 1\n2, 11, 2\n3, 12, 3\n"
+    s += "*SPRING, ELSET=SPRINGS\n%s\n" % u.n(p["k"], "F/L")
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(p["gap"] + r, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nM1, STOP\n" % p["e"][0]
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nM2, STOP\n" % p["e"][1]
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1\nMA, MB\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n2, 1, %s\n4, 1, %s\n" % (
+        u.n(p["v0"], "L/T"), u.n(p["v0"], "L/T"), u.n(p["vA"], "L/T"))
+    s += "*PROBE, NAME=m1, NODE=1\nX, V\n*PROBE, NAME=m2, NODE=2\nX, V\n*PROBE, NAME=mb, NODE=3\nX, V\n*PROBE, NAME=ma, NODE=4\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def trolley_buffer(u):
+    """A 50 kg trolley (a particle, r = 50 mm) sliding at 1 m/s on a rough floor (Newton's law,
+    mu = 0.2) into a sprung buffer 100 mm ahead (a wall with a linear compliant law, LAW=HERTZ,
+    EXPONENT=1, 50 kN/m), under gravity: it reaches the buffer at sqrt(v0^2 - 2 mu g d), compresses
+    it by sqrt((v1/w)^2 + a^2) - a (a = mu m g / k) and is thrown back at w sqrt((x_m - a)^2 - a^2),
+    friction acting throughout (half cycles of the spring about -a and +a)."""
+    p = UI["buffer"]
+    r = p["r"]
+    s = head(u, "Trolley into a buffer", trolley_buffer.__doc__)
+    s += "*NODE, NSET=TROLLEY\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*PARTICLE, NSET=TROLLEY, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*OBSTACLE, NAME=BUFFER, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(p["d"] + r, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nTROLLEY, FLOOR\n" % p["mu"]
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s, EXPONENT=1\nTROLLEY, BUFFER\n" % u.n(p["k"], "F/L")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=trolley, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def rpend_props():
+    """rigid_pendulum_stop: the bar's mass, its J about the centre (axis y) and about the pivot."""
+    p = UI["rpend"]
+    m = 7850.0 * p["L"] * p["b"] ** 2
+    Jc = m * p["L"] ** 2 / 12
+    Jt = m * 2 * p["b"] ** 2 / 12
+    return m, Jc, Jt, Jc + m * p["L"] ** 2 / 4
+
+
+def rigid_pendulum_stop(u):
+    """A steel bar (600 mm, 30 x 30 mm, a rigid body) on a revolute joint at one end, released
+    horizontally under gravity; at the vertical its tip (a contact point) strikes a rigid stop,
+    Newton's law e = 0.5: it rebounds with -e times the angular velocity and swings back up to
+    the angle acos(1 - e^2) = 41.4 deg; the impact at K(sin 45 deg) / w0 (the compound pendulum)."""
+    p = UI["rpend"]
+    L = p["L"]
+    m, Jc, Jt, _ = rpend_props()
+    s = head(u, "Rigid pendulum striking a stop", rigid_pendulum_stop.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BAR\n2, %s, 0, 0\n" % u.n(L / 2, "L")
+    s += "*RIGID BODY, NODE=2, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Jt, "M*L^2"), u.n(Jc, "M*L^2"), u.n(Jc, "M*L^2"))
+    s += "*JOINT, TYPE=REVOLUTE\n1, 2, 0, 0, 0, 0, 1, 0\n"
+    s += "*CONTACT POINTS, NAME=TIP, LAYOUT=LIST\n%s, 0, 0\n" % u.n(L / 2, "L")
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n%s, 0, 0, 1, 0, 0\n" % u.n(-p["rs"], "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%s, POINTS=TIP\nBAR, STOP\n" % (p["e"], u.n(p["rs"], "L"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=bar, NODE=2\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def spinning_ball_bounce(u):
+    """Two steel balls (60 mm, rigid bodies) thrown at a rough floor at 3 m/s down and 2 m/s
+    along it without spin, Newton's law e = 0.6 (no gravity, the impact alone): with mu = 0.1 the
+    ball slides through the impact (mu (1 + e) v_n < 2/7 v_t): v_t drops by mu (1 + e) v_n and
+    it spins up to w r = 5/2 of that; with mu = 0.5 it sticks and leaves rolling, v_t = w r =
+    5/7 v_t0 (Stronge 2000, ch. 5); both rebound at e v_n."""
+    p = UI["spin"]
+    r = p["r"]
+    m = ball_mass(r)
+    J = 0.4 * m * r * r
+    s = head(u, "Spinning ball bouncing on a rough floor", spinning_ball_bounce.__doc__)
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    for i, mu in enumerate(p["mu"]):
+        s += "*NODE, NSET=BALL%d\n%d, 0, %s, %s\n" % (i + 1, i + 1, u.n(0.2 * i, "L"), u.n(r + 1e-3, "L"))
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n" % (i + 1, u.n(m, "M"), u.n(J, "M*L^2"), u.n(J, "M*L^2"), u.n(J, "M*L^2"))
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, FRICTION=%g, SLAVE RADIUS=%s\nBALL%d, FLOOR\n" % (
+            p["e"], mu, u.n(r, "L"), i + 1)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for i in range(2):
+        s += "%d, 1, %s\n%d, 3, %s\n" % (i + 1, u.n(p["vt"], "L/T"), i + 1, u.n(-p["vn"], "L/T"))
+    s += "*PROBE, NAME=b1, NODE=1\nX, V, W\n*PROBE, NAME=b2, NODE=2\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def block_on_rail(u):
+    """A 1 kg block (a particle, r = 10 mm) thrown at 2 m/s along a steel rail (2 m, 40 x 20 mm,
+    20 B31 held at every node: the element set is the master), under gravity, Coulomb friction
+    mu = 0.25 with Newton's law: it decelerates at mu g across the elements' joints and stops
+    after v0^2 / 2 mu g = 0.8155 m at v0 / mu g, then stays."""
+    p = UI["rail"]
+    L, n, r = p["L"], p["n"], p["r"]
+    s = head(u, "Block sliding along a rail", block_on_rail.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "RAIL_N")
+    s += line_elems(1, 1, n, "RAIL", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RAIL, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\nRAIL_N, ENCASTRE\n"
+    s += "*NODE, NSET=BLOCK\n100, %s, 0, %s\n" % (u.n(0.1, "L"), u.n(p["d"] / 2 + r, "L"))
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nBLOCK, RAIL\n" % p["mu"]
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n" % u.n(p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=100\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def hertz2_props():
+    """hertz_two_balls: masses, the effective mass, radius and modulus, and the Hertz constant."""
+    p = UI["hertz2"]
+    E, nu, rho = STEEL
+    m1, m2 = ball_mass(p["r1"]), ball_mass(p["r2"])
+    ms = m1 * m2 / (m1 + m2)
+    Rs = p["r1"] * p["r2"] / (p["r1"] + p["r2"])
+    Es = E / (2 * (1 - nu * nu))
+    return m1, m2, ms, Rs, Es, 4.0 / 3.0 * Es * math.sqrt(Rs)
+
+
+def hertz_two_balls(u):
+    """Two steel balls (40 and 20 mm diameter, particles) colliding head-on at 1 m/s, the small
+    one at rest, Hertz's law between them (c = 4/3 E* sqrt(R*), no damping): contact duration
+    2.87 (m*^2 / (R* E*^2 v))^(1/5) and peak force from the largest compression
+    (15 m* v^2 / 16 E* sqrt(R*))^(2/5) (Hertz 1882; Johnson 1985, §11.4); elastic: the velocities
+    after are those of e = 1."""
+    p = UI["hertz2"]
+    m1, m2, ms, Rs, Es, c = hertz2_props()
+    s = head(u, "Two Hertz balls", hertz_two_balls.__doc__)
+    s += "*NODE, NSET=B1\n1, 0, 0, 0\n*NODE, NSET=B2\n2, %s, 0, 0\n" % u.n(p["r1"] + p["r2"] + p["gap"], "L")
+    s += "*PARTICLE, NSET=B1, MASS=%s, RADIUS=%s\n" % (u.n(m1, "M"), u.n(p["r1"], "L"))
+    s += "*PARTICLE, NSET=B2, MASS=%s, RADIUS=%s\n" % (u.n(m2, "M"), u.n(p["r2"], "L"))
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nB1, B2\n" % u.n(c, "F/L^1.5")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(p["v"], "L/T")
+    s += "*PROBE, NAME=b1, NODE=1\nX, V\n*PROBE, NAME=b2, NODE=2\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "impact_oscillator": (impact_oscillator, (SI, MM, MS)),
+    "trolley_buffer": (trolley_buffer, (SI, MM, MS)),
+    "rigid_pendulum_stop": (rigid_pendulum_stop, (SI, MM, MS)),
+    "spinning_ball_bounce": (spinning_ball_bounce, (SI, MM, MS)),
+    "block_on_rail": (block_on_rail, (SI, MM)),
+    "hertz_two_balls": (hertz_two_balls, (SI, MM, MS)),
+})
+
+
+def cantilever_tip_stop(u):
+    """A steel cantilever (1 m, 20 x 20 mm, 10 B31) bent up by 20 N at its tip in a *STATIC step
+    and let go in a *DYNAMIC step (*CLOAD, OP=NEW): its tip swings down onto a rigid stop at the
+    unloaded line (Newton's law, the defaults: e = 0 on the massless tip node), rides on it while
+    the beam swings as a propped cantilever, and leaves it again: the bilinear oscillator of one
+    mode per side, period pi/w1 + pi/w_cp (w1, w_cp the clamped-free and clamped-pinned first
+    frequencies, (1.8751 L)^-2 and (3.9266 L)^-2 times sqrt(EI/rho A)); its energy is kept."""
+    p = UI["tipstop"]
+    L, b, n = p["L"], p["b"], p["n"]
+    s = head(u, "Cantilever tip on a stop", cantilever_tip_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=TIP\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n%s, 0, %s, 0, 0, 1\n" % (u.n(L, "L"), u.n(-b / 2, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nTIP, STOP\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n" % (n + 1)
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (n + 1, u.n(p["P"], "F"))
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, OP=NEW\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "cantilever_tip_stop": (cantilever_tip_stop, (SI, MM, IN)),
+})
+
+
+UI.update({
+    "cushion": {"r": 0.03, "v0": 1.0, "e": 0.5, "mu": 0.2, "d": 0.10012, "g": 9.81, "h": 1e-4, "T": 0.6},
+    "flat": {"L": 1.0, "b": 0.02, "n": 10, "drop": 0.005, "g": 9.81, "h": 1e-4, "T": 0.1},
+    "spend": {"L": 0.5, "m": 1.0, "r": 0.02, "e": 0.5, "g": 9.81, "h": 1e-3, "T": 1.2},
+})
+
+
+def ball_into_cushion(u):
+    """A steel ball (60 mm, a rigid body) rolling at 1 m/s on a rough floor (mu = 0.2) into a
+    frictionless wall (a cushion) 100.12 mm ahead, Newton's law e = 0.5, under gravity: the wall
+    turns its velocity to -e v and leaves its spin, friction then brings it to rolling again at
+    v (2 - 5 e) / 7 = -v/14 after 2 v (1 + e) / 7 mu g (the billiard ball on a cushion)."""
+    p = UI["cushion"]
+    r = p["r"]
+    m = ball_mass(r)
+    J = 0.4 * m * r * r
+    s = head(u, "Ball rolling into a cushion", ball_into_cushion.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(r, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(J, "M*L^2"), u.n(J, "M*L^2"), u.n(J, "M*L^2"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*OBSTACLE, NAME=CUSHION, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(p["d"] + r, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, SLAVE RADIUS=%s\nBALL, FLOOR\n" % (p["mu"], u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%s\nBALL, CUSHION\n" % (p["e"], u.n(r, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n1, 5, %s\n" % (u.n(p["v0"], "L/T"), u.n(p["v0"] / r, "1/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def beam_dropped_flat(u):
+    """A free steel bar (1 m, 20 x 20 mm, 10 B31) dropped flat from 5 mm onto a rigid floor,
+    every node a contact node (Newton's law, the default e = 0), under gravity: all nodes land
+    together at sqrt(2 g d) and the bar stays down; the floor's impulse takes its momentum m v,
+    the impact dissipates 1/2 m v^2 and the bar then rests on the floor."""
+    p = UI["flat"]
+    L, b, n = p["L"], p["b"], p["n"]
+    s = head(u, "Bar dropped flat", beam_dropped_flat.__doc__)
+    s += line_nodes(u, 1, (0, 0, b / 2 + p["drop"]), (L, 0, b / 2 + p["drop"]), n, "BAR_N")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nBAR_N, FLOOR\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=mid, NODE=%d\nU, V\n*PROBE, NAME=end, NODE=1\nU, V\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def string_pendulum_wall(u):
+    """A 1 kg ball (a particle, r = 20 mm) on a 0.5 m string (*JOINT, TYPE=DISTANCE to a fixed
+    point) released horizontally under gravity; at the bottom it strikes a rigid wall, Newton's
+    law e = 0.5: it rebounds at e times its speed sqrt(2 g L) and swings up to 1 - cos = e^2,
+    41.4 deg; the impact after K(sin 45 deg) sqrt(L/g) (the simple pendulum)."""
+    p = UI["spend"]
+    L, r = p["L"], p["r"]
+    s = head(u, "String pendulum striking a wall", string_pendulum_wall.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n*NODE, NSET=BOB\n2, %s, 0, 0\n" % u.n(L, "L")
+    s += "*PARTICLE, NSET=BOB, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*JOINT, TYPE=DISTANCE\n1, 2\n"
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n%s, 0, 0, 1, 0, 0\n" % u.n(-r, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBOB, WALL\n" % p["e"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=bob, NODE=2\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "ball_into_cushion": (ball_into_cushion, (SI, MM, MS)),
+    "beam_dropped_flat": (beam_dropped_flat, (SI, MM, MS)),
+    "string_pendulum_wall": (string_pendulum_wall, (SI, MM, MS)),
+})
+
+
+UI.update({
+    "bat": {"m": 0.145, "r": 0.037, "V": 30.0, "e": 0.55, "x0": 0.06037, "h": 1e-4, "T": 0.01},
+})
+
+
+def bat_strikes_ball(u):
+    """A baseball (145 g, r = 37 mm, a particle) at rest, struck by a rigid bat (a plane obstacle
+    moving at 30 m/s, *AMPLITUDE), Newton's law e = 0.55: the ball leaves at (1 + e) V = 46.5 m/s;
+    the bat's work is V times the impulse and the impact dissipates (1 - e^2)/2 m V^2."""
+    p = UI["bat"]
+    s = head(u, "Bat striking a ball", bat_strikes_ball.__doc__)
+    s += "*NODE, NSET=BALL\n1, %s, 0, 0\n" % u.n(p["x0"] + p["r"], "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(p["r"], "L"))
+    s += "*AMPLITUDE, NAME=SWING\n0, 0, %s, %s\n" % (u.n(1.0, "T"), u.n(p["V"], "L"))
+    s += "*OBSTACLE, NAME=BAT, TYPE=PLANE, AMPLITUDE=SWING\n0, 0, 0, 1, 0, 0, 1, 0, 0\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, BAT\n" % p["e"]
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "bat_strikes_ball": (bat_strikes_ball, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
