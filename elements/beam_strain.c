@@ -302,6 +302,21 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_qua
   if (Tit) *Tit = nsb_m3_transpose(nsb_so3_Tinv(th));
 }
 
+/* Acceleration restart (nsb_beam_strain_in.acc): the committed state of a
+   station with the compatible change of its accelerations, a + J_r acc,
+   alpha + J_Theta acc (material spin Jacobian). */
+static void accel_point(const nsb_beam_point* restrict old, const double* restrict Jr, const double* restrict JT,
+                        const double* restrict acc, int n, nsb_beam_point* restrict cur) {
+  *cur = *old;
+  for (int j = 0; j < n; ++j) {
+    if (acc[j] == 0.0) continue;
+    for (int i = 0; i < 3; ++i) {
+      cur->a[i] += Jr[i + 3 * j] * acc[j];
+      cur->al[i] += JT[i + 3 * j] * acc[j];
+    }
+  }
+}
+
 /* ---- the kernel --------------------------------------------------------------- */
 
 /* Running quadrature sums from x = 0 and their Jacobians. */
@@ -521,14 +536,17 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   const double* u = in->u;
   const double* strains = u + 12;
   const int inertia = in->inertia != 0, want_K = K != NULL;
+  const double* acc = in->acc; /* acceleration restart (header) */
+  const int want_J = want_K || acc;
   const double am = in->alpha_m, af = in->alpha_f;
   const nsb_beam_strain_force* old_res = in->old_res;
   const int gal = in->galerkin != 0;
   /* Galerkin rows need the resultants at every station: no stored old parts */
   if (gal && (am != 0.0 || af != 0.0)) return -1;
+  if (acc && (want_K || !inertia || am != 0.0 || af != 0.0)) return -1;
 
   newmark nmv = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, in->h};
-  if (inertia) {
+  if (inertia && !acc) {
     const double h = in->h, be = in->beta, ga = in->gamma_n;
     nmv.cv = ga / (be * h);
     nmv.ca = 1.0 / (be * h * h);
@@ -546,7 +564,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
      Kelvin-Voigt law N_G = C_N (gamma + beta (gamma - gamma_n)/h), whose
      derivative by the strain unknown is C_N (1 + beta/h) (CNd), and
      alpha (rhoA v, J omega) with the inertia (d/dr: c_a + alpha c_v, cva) */
-  const double d_alpha = inertia ? sec->alpha : 0.0, d_beta = inertia ? sec->beta : 0.0;
+  const double d_alpha = inertia ? sec->alpha : 0.0, d_beta = inertia && !acc ? sec->beta : 0.0;
   const double beta_h = d_beta != 0.0 ? d_beta / in->h : 0.0;
   const nsb_vec3 CNd = d_beta != 0.0 ? nsb_v3_scale(1.0 + beta_h, CN) : CN;
   const nsb_vec3 CMd = d_beta != 0.0 ? nsb_v3_scale(1.0 + beta_h, CM) : CM;
@@ -575,8 +593,18 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   if (want_K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
 
   /* node states */
-  update_point(&in->old_end[0], r0, q0, nm, &cur_end[0], NULL);
-  update_point(&in->old_end[1], rL, qL, nm, &cur_end[1], NULL);
+  if (acc) {
+    for (int e = 0; e < 2; ++e) {
+      cur_end[e] = in->old_end[e];
+      for (int i = 0; i < 3; ++i) {
+        cur_end[e].a[i] += acc[6 * e + i];
+        cur_end[e].al[i] += acc[6 * e + 3 + i];
+      }
+    }
+  } else {
+    update_point(&in->old_end[0], r0, q0, nm, &cur_end[0], NULL);
+    update_point(&in->old_end[1], rL, qL, nm, &cur_end[1], NULL);
+  }
   memcpy(cur_end[0].E, in->old_end[0].E, sizeof cur_end[0].E);
   memcpy(cur_end[0].K, in->old_end[0].K, sizeof cur_end[0].K);
   memcpy(cur_end[1].E, in->old_end[1].E, sizeof cur_end[1].E);
@@ -627,7 +655,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     /* Magnus step k-1 -> k */
     gal_step gs;
     {
-      magnus_step m = magnus(g, k - 1, E0, K0, strains, (want_K || gal) ? Am : NULL, Bm);
+      magnus_step m = magnus(g, k - 1, E0, K0, strains, (want_J || gal) ? Am : NULL, Bm);
       if (gal) {
         gs.g = g;
         gs.A = Am;
@@ -646,7 +674,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       nsb_mat3 T;
       const nsb_quat dq = nsb_so3_exp_q_T(m.phi, &T); /* exp(S(phi)) and T(phi) from one sine */
       nsb_vec3 Trho = nsb_m3_mulv(T, m.rho);
-      if (want_K) {
+      if (want_J) {
         nsb_mat3 Qt = nsb_m3_transpose(nsb_q_to_m3(dq));
         nsb_mat3 RD = nsb_m3_mul(R, dT_rho(m.phi, m.rho)), RT = nsb_m3_mul(R, T), Tt = nsb_m3_transpose(T);
         memcpy(Jr1, Jr, sizeof(double) * 3 * (size_t)n);
@@ -680,7 +708,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       const int qi = s * ng + j;
       nsb_beam_point* cur = &cur_qp[qi];
       nsb_mat3 Tit;
-      update_point(&in->old_qp[qi], r, q, nm, cur, want_K && inertia ? &Tit : NULL);
+      if (acc)
+        accel_point(&in->old_qp[qi], Jr, JT, acc, n, cur);
+      else
+        update_point(&in->old_qp[qi], r, q, nm, cur, want_K && inertia ? &Tit : NULL);
       nsb_v3_store(interp(E0, strains, 0, nsb_beam_geom_row(b, b->Iq, qi), N), cur->E);
       nsb_v3_store(interp(K0, strains, 3, nsb_beam_geom_row(b, b->Iq, qi), N), cur->K);
       const double w = b->wq[qi];
@@ -716,7 +747,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     if (s < N) {
       /* ---- collocation point s: R C_N gamma^s - N_g, R C_M kappa^s - M_g ---- */
       nsb_beam_point* cur = &cur_cp[s];
-      update_point(&in->old_cp[s], r, q, nm, cur, NULL);
+      if (acc)
+        accel_point(&in->old_cp[s], Jr, JT, acc, n, cur);
+      else
+        update_point(&in->old_cp[s], r, q, nm, cur, NULL);
       /* a point mass of the rule here acts on the sections after x_s (the
          rows at x_s read N_g(x_s^-), already in sr) */
       for (int im = 0; rule && im < b->n_mp; ++im)
@@ -776,6 +810,16 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       add_vec(f, 9, RtM);
       nsb_quat dqc = nsb_q_mul(nsb_q_conj(q), qL);
       nsb_vec3 c = nsb_so3_log_q(dqc);
+      if (acc) { /* the closure's second time derivative (R(L) = R^L) */
+        nsb_vec3 aL = nsb_v3_load(acc + 6), alL = nsb_v3_load(acc + 9);
+        for (int jj = 0; jj < n; ++jj) {
+          aL = nsb_v3_muladd(aL, -acc[jj], nsb_v3_load(Jr + 3 * jj));
+          alL = nsb_v3_muladd(alL, -acc[jj], nsb_v3_load(JT + 3 * jj));
+        }
+        add_vec(f, iN0, aL);
+        add_vec(f, iM0, alL);
+        continue;
+      }
       add_vec(f, iN0, nsb_v3_sub(rL, r));
       add_vec(f, iM0, c);
       if (!want_K) continue;
