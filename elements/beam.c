@@ -1352,11 +1352,26 @@ static void damped_work(beam_state* s, int dynamic, double h) {
   r[6 * N] = h * (c->beta * Db + c->alpha * Da);
 }
 
-/* Whether an acceleration solve of the strain element is its own restart
-   (strain_accel): after an impulsive increment, with rotary inertia in
-   every direction (else the curvature accelerations would carry none) and
-   the Galerkin rows (whose virtual work it keeps).  The initial
-   accelerations of a step keep the velocity element's system. */
+/* Whether an acceleration solve of the strain element uses its own system
+   (strain_accel; docs/theory_beam_strain.md §11): Galerkin rows (whose
+   virtual work it keeps), rotary inertia in every direction (else the
+   curvature accelerations would carry none), and either after an
+   impulsive increment (restart) or with the element at rest (st: node
+   velocities; then the change J dq'' from the stored accelerations is the
+   whole of d^2/dt^2 of the configuration, the velocity terms being zero).
+   A step that starts moving keeps the velocity element's system. */
+static int at_rest(const beam_state* s, const nsb_state* st, int a, int b) {
+  for (int i = 0; i < s->n_qp + s->N; ++i) {
+    const nsb_beam_point* p = i < s->n_qp ? &s->old_qp[i] : &s->old_cp[i - s->n_qp];
+    for (int c = 0; c < 3; ++c)
+      if (p->v[c] != 0.0 || p->w[c] != 0.0) return 0;
+  }
+  for (int c = 0; c < 3; ++c)
+    if (st->v[3 * a + c] != 0.0 || st->w[3 * a + c] != 0.0 || st->v[3 * b + c] != 0.0 || st->w[3 * b + c] != 0.0)
+      return 0;
+  return 1;
+}
+
 static int strain_restart(const beam_state* s, int restart) {
   const double* J = s->sec->rhoJ;
   return s->sgeom && s->galerkin && restart && J[0] > 0.0 && J[1] > 0.0 && J[2] > 0.0;
@@ -1430,7 +1445,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     end_state(s, Lm[1], ec->cur, b, 1, &ends[1], NULL);
     /* modified Newton's residual-only evaluation: no matrix (the kept
        factors condense the residual) */
-    if (strain_restart(s, ec->accel_restart)) {
+    if (strain_restart(s, ec->accel_restart || at_rest(s, ec->cur, a, b))) {
       nsb_beam_point olds[2];
       end_state(s, Lm[0], ec->old, a, 0, &olds[0], NULL);
       end_state(s, Lm[1], ec->old, b, 1, &olds[1], NULL);
