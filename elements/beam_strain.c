@@ -304,17 +304,12 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_qua
 
 /* Acceleration restart (nsb_beam_strain_in.acc): the committed state of a
    station with the compatible change of its accelerations, a + J_r acc,
-   alpha + J_Theta acc (material spin Jacobian). */
-static void accel_point(const nsb_beam_point* restrict old, const double* restrict Jr, const double* restrict JT,
-                        const double* restrict acc, int n, nsb_beam_point* restrict cur) {
+   alpha + J_Theta acc (da, dal: those products, the material spin's
+   Jacobian for alpha). */
+static void accel_point(const nsb_beam_point* restrict old, nsb_vec3 da, nsb_vec3 dal, nsb_beam_point* restrict cur) {
   *cur = *old;
-  for (int j = 0; j < n; ++j) {
-    if (acc[j] == 0.0) continue;
-    for (int i = 0; i < 3; ++i) {
-      cur->a[i] += Jr[i + 3 * j] * acc[j];
-      cur->al[i] += JT[i + 3 * j] * acc[j];
-    }
-  }
+  nsb_v3_store(nsb_v3_add(nsb_v3_load(old->a), da), cur->a);
+  nsb_v3_store(nsb_v3_add(nsb_v3_load(old->al), dal), cur->al);
 }
 
 /* ---- the kernel --------------------------------------------------------------- */
@@ -537,7 +532,9 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   const double* strains = u + 12;
   const int inertia = in->inertia != 0, want_K = K != NULL;
   const double* acc = in->acc; /* acceleration restart (header) */
-  const int want_J = want_K || acc;
+  /* acc: the station Jacobians along acc alone, J_r acc and J_Theta acc
+     (the sweep's Jacobian recursion applied to one direction) */
+  nsb_vec3 dra = acc ? nsb_v3_load(acc) : nsb_v3_zero(), dTa = acc ? nsb_v3_load(acc + 3) : nsb_v3_zero();
   const double am = in->alpha_m, af = in->alpha_f;
   const nsb_beam_strain_force* old_res = in->old_res;
   const int gal = in->galerkin != 0;
@@ -655,7 +652,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     /* Magnus step k-1 -> k */
     gal_step gs;
     {
-      magnus_step m = magnus(g, k - 1, E0, K0, strains, (want_J || gal) ? Am : NULL, Bm);
+      magnus_step m = magnus(g, k - 1, E0, K0, strains, (want_K || acc || gal) ? Am : NULL, Bm);
       if (gal) {
         gs.g = g;
         gs.A = Am;
@@ -674,7 +671,18 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       nsb_mat3 T;
       const nsb_quat dq = nsb_so3_exp_q_T(m.phi, &T); /* exp(S(phi)) and T(phi) from one sine */
       nsb_vec3 Trho = nsb_m3_mulv(T, m.rho);
-      if (want_J) {
+      if (acc) { /* dr <- dr - R S(T rho) dTheta + R (D dphi + T drho), dTheta <- Q^T dTheta + T^T dphi */
+        nsb_vec3 dphi = nsb_v3_zero(), drho = nsb_v3_zero();
+        for (int p = 0; p < N; ++p) {
+          const nsb_vec3 ag = nsb_v3_load(acc + 12 + 6 * p), ak = nsb_v3_load(acc + 15 + 6 * p);
+          dphi = nsb_v3_add(dphi, nsb_m3_mulv(Am[p], ak));
+          drho = nsb_v3_add(drho, nsb_v3_add(nsb_m3_mulv(Am[p], ag), nsb_m3_mulv(Bm[p], ak)));
+        }
+        nsb_vec3 t = nsb_v3_add(nsb_m3_mulv(dT_rho(m.phi, m.rho), dphi), nsb_m3_mulv(T, drho));
+        dra = nsb_v3_add(dra, nsb_m3_mulv(R, nsb_v3_sub(t, nsb_v3_cross(Trho, dTa))));
+        dTa = nsb_v3_add(nsb_m3_tmulv(nsb_q_to_m3(dq), dTa), nsb_m3_tmulv(T, dphi));
+      }
+      if (want_K) {
         nsb_mat3 Qt = nsb_m3_transpose(nsb_q_to_m3(dq));
         nsb_mat3 RD = nsb_m3_mul(R, dT_rho(m.phi, m.rho)), RT = nsb_m3_mul(R, T), Tt = nsb_m3_transpose(T);
         memcpy(Jr1, Jr, sizeof(double) * 3 * (size_t)n);
@@ -709,7 +717,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       nsb_beam_point* cur = &cur_qp[qi];
       nsb_mat3 Tit;
       if (acc)
-        accel_point(&in->old_qp[qi], Jr, JT, acc, n, cur);
+        accel_point(&in->old_qp[qi], dra, dTa, cur);
       else
         update_point(&in->old_qp[qi], r, q, nm, cur, want_K && inertia ? &Tit : NULL);
       nsb_v3_store(interp(E0, strains, 0, nsb_beam_geom_row(b, b->Iq, qi), N), cur->E);
@@ -748,7 +756,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       /* ---- collocation point s: R C_N gamma^s - N_g, R C_M kappa^s - M_g ---- */
       nsb_beam_point* cur = &cur_cp[s];
       if (acc)
-        accel_point(&in->old_cp[s], Jr, JT, acc, n, cur);
+        accel_point(&in->old_cp[s], dra, dTa, cur);
       else
         update_point(&in->old_cp[s], r, q, nm, cur, NULL);
       /* a point mass of the rule here acts on the sections after x_s (the
@@ -811,13 +819,8 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       nsb_quat dqc = nsb_q_mul(nsb_q_conj(q), qL);
       nsb_vec3 c = nsb_so3_log_q(dqc);
       if (acc) { /* the closure's second time derivative (R(L) = R^L) */
-        nsb_vec3 aL = nsb_v3_load(acc + 6), alL = nsb_v3_load(acc + 9);
-        for (int jj = 0; jj < n; ++jj) {
-          aL = nsb_v3_muladd(aL, -acc[jj], nsb_v3_load(Jr + 3 * jj));
-          alL = nsb_v3_muladd(alL, -acc[jj], nsb_v3_load(JT + 3 * jj));
-        }
-        add_vec(f, iN0, aL);
-        add_vec(f, iM0, alL);
+        add_vec(f, iN0, nsb_v3_sub(nsb_v3_load(acc + 6), dra));
+        add_vec(f, iM0, nsb_v3_sub(nsb_v3_load(acc + 9), dTa));
         continue;
       }
       add_vec(f, iN0, nsb_v3_sub(rL, r));
