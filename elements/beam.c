@@ -1108,14 +1108,9 @@ unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h) {
    material spins as unknowns (Newmark on SO(3)); with the modified scheme
    (beta = 1/2, equivalent to Newmark beta_N = gamma/2, gamma_N = gamma) or a
    static step the node columns are chained with the scheme's map below. */
-static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end, double* u,
-                        nsb_beam_point* cur_end, double* F, double* KF) {
-  memcpy(u + 0, ec->cur->x + 3 * a, 3 * sizeof(double));
-  memcpy(u + 6, ec->cur->x + 3 * b, 3 * sizeof(double));
-  memset(u + 3, 0, 3 * sizeof(double));
-  memset(u + 9, 0, 3 * sizeof(double));
-  memcpy(u + 12, s->u_int, sizeof(double) * (size_t)s->n_int);
-  double q_end[8];
+/* The kernel's inputs of strain_eval (u, q_end[8] the caller's storage). */
+static void strain_in(const beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end,
+                      const double* u, double* q_end, nsb_beam_strain_in* ip) {
   nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(ec->cur->q + 4 * a), s->lam[0])), q_end);
   nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(ec->cur->q + 4 * b), s->lam[1])), q_end + 4);
   nsb_beam_strain_in in;
@@ -1157,7 +1152,92 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
     n = nsb_v3_muladd(n, s->sec->rhoA, ec->gravity);
   nsb_v3_store(n, in.n_load);
   nsb_v3_store(mm, in.m_load);
+  *ip = in;
+}
+
+static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end, double* u,
+                        nsb_beam_point* cur_end, double* F, double* KF) {
+  memcpy(u + 0, ec->cur->x + 3 * a, 3 * sizeof(double));
+  memcpy(u + 6, ec->cur->x + 3 * b, 3 * sizeof(double));
+  memset(u + 3, 0, 3 * sizeof(double));
+  memset(u + 9, 0, 3 * sizeof(double));
+  memcpy(u + 12, s->u_int, sizeof(double) * (size_t)s->n_int);
+  double q_end[8];
+  nsb_beam_strain_in in;
+  strain_in(s, ec, a, b, old_end, u, q_end, &in);
   nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, KF);
+}
+
+/* Accelerations after an impulsive increment (docs/theory_beam_strain.md
+   §11): the unknowns v (the wrapper's acceleration layout: the node
+   accelerations in end frames, then the strain accelerations and N^0, M^0),
+   the configuration and the station states committed by the increment
+   frozen, each station's accelerations the increment's plus the compatible
+   change J_r dq'', J_Theta dq'' (dq'': the change of the node accelerations
+   from old_end's, the strain accelerations), the rows the element's own
+   (nsb_beam_strain_in.acc).  A massless end (mass rule) takes a
+   regularising mass rhoA L on its node rows, as accel_system_galerkin
+   (without it the system is singular along the end's massless mode), here
+   on the change of its acceleration: along that mode the end then keeps
+   the increment's acceleration but for the unbalanced force over rhoA L
+   (on the acceleration itself the B2S ball and floor decks of
+   benchmarks/massless_end gained 2.5e-4 E0 instead of 6.7e-6). */
+static void strain_accel_rows(beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end,
+                              const double* v, nsb_beam_point* cur_end, double* F) {
+  const int N = s->N, oN = 12 + 6 * N;
+  const nsb_beam_geom* g = s->geom;
+  double conf[NSB_BEAM_STRAIN_MAX_LOCAL], acc[NSB_BEAM_STRAIN_MAX_LOCAL], q_end[8];
+  memcpy(conf + 0, ec->cur->x + 3 * a, 3 * sizeof(double));
+  memcpy(conf + 6, ec->cur->x + 3 * b, 3 * sizeof(double));
+  memset(conf + 3, 0, 3 * sizeof(double));
+  memset(conf + 9, 0, 3 * sizeof(double));
+  for (int p = 0; p < N; ++p)
+    for (int i = 0; i < 3; ++i) {
+      conf[12 + 6 * p + i] = s->old_cp[p].E[i] - g->E0[i];
+      conf[15 + 6 * p + i] = s->old_cp[p].K[i] - g->K0[i];
+    }
+  memcpy(conf + oN, v + oN, 6 * sizeof(double));
+  for (int k = 0; k < 2; ++k)
+    for (int i = 0; i < 3; ++i) {
+      acc[6 * k + i] = v[6 * k + i] - old_end[k].a[i];
+      acc[6 * k + 3 + i] = v[6 * k + 3 + i] - old_end[k].al[i];
+    }
+  memcpy(acc + 12, v + 12, sizeof(double) * (size_t)(6 * N));
+  memset(acc + oN, 0, 6 * sizeof(double));
+  nsb_beam_strain_in in;
+  strain_in(s, ec, a, b, old_end, conf, q_end, &in);
+  in.acc = acc;
+  in.inertia = 1;
+  in.kin_alpha_m = in.kin_alpha_f = 0.0;
+  (void)nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, NULL);
+  if (g->massless_end >= 0) {
+    const int o = 6 * g->massless_end;
+    const double m = s->sec->rhoA * g->L;
+    for (int i = 0; i < 3; ++i) F[o + i] += m * acc[o + i];
+  }
+}
+
+/* strain_accel_rows and, with KF, its matrix: the rows are affine in v, so
+   that column j is their change by a change of v_j over that change
+   (exact but for rounding; the last evaluation is at v itself, whose
+   states stay). */
+static void strain_accel(beam_state* s, const nsb_eval_ctx* ec, int a, int b, const nsb_beam_point* old_end,
+                         const double* v, nsb_beam_point* cur_end, double* F, double* KF) {
+  const int nf = s->n_full;
+  if (KF) {
+    double vj[NSB_BEAM_STRAIN_MAX_LOCAL], Fj[NSB_BEAM_STRAIN_MAX_LOCAL];
+    double step = 1.0;
+    for (int j = 0; j < nf; ++j) step = fmax(step, fabs(v[j]));
+    strain_accel_rows(s, ec, a, b, old_end, v, cur_end, F);
+    memcpy(vj, v, sizeof(double) * (size_t)nf);
+    for (int j = 0; j < nf; ++j) {
+      vj[j] = v[j] + step;
+      strain_accel_rows(s, ec, a, b, old_end, vj, cur_end, Fj);
+      vj[j] = v[j];
+      for (int i = 0; i < nf; ++i) KF[i + (size_t)nf * j] = (Fj[i] - F[i]) / step;
+    }
+  }
+  strain_accel_rows(s, ec, a, b, old_end, v, cur_end, F);
 }
 
 /* Node columns of the strain element are with respect to positions and
@@ -1260,6 +1340,31 @@ static void damped_work(beam_state* s, int dynamic, double h) {
   r[6 * N] = h * (c->beta * Db + c->alpha * Da);
 }
 
+/* Whether an acceleration solve of the strain element uses its own system
+   (strain_accel; docs/theory_beam_strain.md §11): Galerkin rows (whose
+   virtual work it keeps), rotary inertia in every direction (else the
+   curvature accelerations would carry none), and either after an
+   impulsive increment (restart) or with the element at rest (st: node
+   velocities; then the change J dq'' from the stored accelerations is the
+   whole of d^2/dt^2 of the configuration, the velocity terms being zero).
+   A step that starts moving keeps the velocity element's system. */
+static int at_rest(const beam_state* s, const nsb_state* st, int a, int b) {
+  for (int i = 0; i < s->n_qp + s->N; ++i) {
+    const nsb_beam_point* p = i < s->n_qp ? &s->old_qp[i] : &s->old_cp[i - s->n_qp];
+    for (int c = 0; c < 3; ++c)
+      if (p->v[c] != 0.0 || p->w[c] != 0.0) return 0;
+  }
+  for (int c = 0; c < 3; ++c)
+    if (st->v[3 * a + c] != 0.0 || st->w[3 * a + c] != 0.0 || st->v[3 * b + c] != 0.0 || st->w[3 * b + c] != 0.0)
+      return 0;
+  return 1;
+}
+
+static int strain_restart(const beam_state* s, int restart) {
+  const double* J = s->sec->rhoJ;
+  return s->sgeom && s->galerkin && restart && J[0] > 0.0 && J[1] > 0.0 && J[2] > 0.0;
+}
+
 static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   beam_state* s = e->state;
   beam_scratch sc; /* not initialised: the kernels write F and K whole */
@@ -1328,14 +1433,22 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     end_state(s, Lm[1], ec->cur, b, 1, &ends[1], NULL);
     /* modified Newton's residual-only evaluation: no matrix (the kept
        factors condense the residual) */
-    if (s->galerkin)
-      accel_system_galerkin(s, &in, F, frozen ? NULL : KF);
-    else
-      accel_system(s, ec, a, b, &in, F, frozen ? NULL : KF);
-    /* output: the ends are the nodes' current states, and the moment rows
-       used the unit inertia of accel_inertia */
-    for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
-    s->field_accel = 1;
+    if (strain_restart(s, ec->accel_restart || at_rest(s, ec->cur, a, b))) {
+      nsb_beam_point olds[2];
+      end_state(s, Lm[0], ec->old, a, 0, &olds[0], NULL);
+      end_state(s, Lm[1], ec->old, b, 1, &olds[1], NULL);
+      strain_accel(s, ec, a, b, olds, u, sc.cur_ends, F, frozen ? NULL : KF);
+      for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
+    } else {
+      if (s->galerkin)
+        accel_system_galerkin(s, &in, F, frozen ? NULL : KF);
+      else
+        accel_system(s, ec, a, b, &in, F, frozen ? NULL : KF);
+      /* output: the ends are the nodes' current states, and the moment rows
+         used the unit inertia of accel_inertia */
+      for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
+      s->field_accel = 1;
+    }
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
   } else {
@@ -1624,6 +1737,16 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
     continue_pseudo(s->cur_cp, s->old_cp, s->N, p_gain);
     if (s->sgeom) {
       beam_commit(e);
+      if (strain_restart(s, 1)) {
+        /* the next increment's Newton starts from the strains (u_int held
+           the strain accelerations) */
+        for (int p = 0; p < s->N; ++p)
+          for (int i = 0; i < 3; ++i) {
+            s->u_int[6 * p + i] = s->old_cp[p].E[i] - s->geom->E0[i];
+            s->u_int[6 * p + 3 + i] = s->old_cp[p].K[i] - s->geom->K0[i];
+          }
+        return;
+      }
     } else {
       /* the acceleration solve's evaluations left the current states the
          committed ones but for the (pseudo-)accelerations: commit those */

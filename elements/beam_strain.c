@@ -302,6 +302,16 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_qua
   if (Tit) *Tit = nsb_m3_transpose(nsb_so3_Tinv(th));
 }
 
+/* Acceleration restart (nsb_beam_strain_in.acc): the committed state of a
+   station with the compatible change of its accelerations, a + J_r acc,
+   alpha + J_Theta acc (da, dal: those products, the material spin's
+   Jacobian for alpha). */
+static void accel_point(const nsb_beam_point* restrict old, nsb_vec3 da, nsb_vec3 dal, nsb_beam_point* restrict cur) {
+  *cur = *old;
+  nsb_v3_store(nsb_v3_add(nsb_v3_load(old->a), da), cur->a);
+  nsb_v3_store(nsb_v3_add(nsb_v3_load(old->al), dal), cur->al);
+}
+
 /* ---- the kernel --------------------------------------------------------------- */
 
 /* Running quadrature sums from x = 0 and their Jacobians. */
@@ -521,14 +531,19 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   const double* u = in->u;
   const double* strains = u + 12;
   const int inertia = in->inertia != 0, want_K = K != NULL;
+  const double* acc = in->acc; /* acceleration restart (header) */
+  /* acc: the station Jacobians along acc alone, J_r acc and J_Theta acc
+     (the sweep's Jacobian recursion applied to one direction) */
+  nsb_vec3 dra = acc ? nsb_v3_load(acc) : nsb_v3_zero(), dTa = acc ? nsb_v3_load(acc + 3) : nsb_v3_zero();
   const double am = in->alpha_m, af = in->alpha_f;
   const nsb_beam_strain_force* old_res = in->old_res;
   const int gal = in->galerkin != 0;
   /* Galerkin rows need the resultants at every station: no stored old parts */
   if (gal && (am != 0.0 || af != 0.0)) return -1;
+  if (acc && (want_K || !inertia || am != 0.0 || af != 0.0)) return -1;
 
   newmark nmv = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, in->h};
-  if (inertia) {
+  if (inertia && !acc) {
     const double h = in->h, be = in->beta, ga = in->gamma_n;
     nmv.cv = ga / (be * h);
     nmv.ca = 1.0 / (be * h * h);
@@ -546,7 +561,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
      Kelvin-Voigt law N_G = C_N (gamma + beta (gamma - gamma_n)/h), whose
      derivative by the strain unknown is C_N (1 + beta/h) (CNd), and
      alpha (rhoA v, J omega) with the inertia (d/dr: c_a + alpha c_v, cva) */
-  const double d_alpha = inertia ? sec->alpha : 0.0, d_beta = inertia ? sec->beta : 0.0;
+  const double d_alpha = inertia ? sec->alpha : 0.0, d_beta = inertia && !acc ? sec->beta : 0.0;
   const double beta_h = d_beta != 0.0 ? d_beta / in->h : 0.0;
   const nsb_vec3 CNd = d_beta != 0.0 ? nsb_v3_scale(1.0 + beta_h, CN) : CN;
   const nsb_vec3 CMd = d_beta != 0.0 ? nsb_v3_scale(1.0 + beta_h, CM) : CM;
@@ -575,8 +590,18 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
   if (want_K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
 
   /* node states */
-  update_point(&in->old_end[0], r0, q0, nm, &cur_end[0], NULL);
-  update_point(&in->old_end[1], rL, qL, nm, &cur_end[1], NULL);
+  if (acc) {
+    for (int e = 0; e < 2; ++e) {
+      cur_end[e] = in->old_end[e];
+      for (int i = 0; i < 3; ++i) {
+        cur_end[e].a[i] += acc[6 * e + i];
+        cur_end[e].al[i] += acc[6 * e + 3 + i];
+      }
+    }
+  } else {
+    update_point(&in->old_end[0], r0, q0, nm, &cur_end[0], NULL);
+    update_point(&in->old_end[1], rL, qL, nm, &cur_end[1], NULL);
+  }
   memcpy(cur_end[0].E, in->old_end[0].E, sizeof cur_end[0].E);
   memcpy(cur_end[0].K, in->old_end[0].K, sizeof cur_end[0].K);
   memcpy(cur_end[1].E, in->old_end[1].E, sizeof cur_end[1].E);
@@ -627,7 +652,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     /* Magnus step k-1 -> k */
     gal_step gs;
     {
-      magnus_step m = magnus(g, k - 1, E0, K0, strains, (want_K || gal) ? Am : NULL, Bm);
+      magnus_step m = magnus(g, k - 1, E0, K0, strains, (want_K || acc || gal) ? Am : NULL, Bm);
       if (gal) {
         gs.g = g;
         gs.A = Am;
@@ -646,6 +671,17 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       nsb_mat3 T;
       const nsb_quat dq = nsb_so3_exp_q_T(m.phi, &T); /* exp(S(phi)) and T(phi) from one sine */
       nsb_vec3 Trho = nsb_m3_mulv(T, m.rho);
+      if (acc) { /* dr <- dr - R S(T rho) dTheta + R (D dphi + T drho), dTheta <- Q^T dTheta + T^T dphi */
+        nsb_vec3 dphi = nsb_v3_zero(), drho = nsb_v3_zero();
+        for (int p = 0; p < N; ++p) {
+          const nsb_vec3 ag = nsb_v3_load(acc + 12 + 6 * p), ak = nsb_v3_load(acc + 15 + 6 * p);
+          dphi = nsb_v3_add(dphi, nsb_m3_mulv(Am[p], ak));
+          drho = nsb_v3_add(drho, nsb_v3_add(nsb_m3_mulv(Am[p], ag), nsb_m3_mulv(Bm[p], ak)));
+        }
+        nsb_vec3 t = nsb_v3_add(nsb_m3_mulv(dT_rho(m.phi, m.rho), dphi), nsb_m3_mulv(T, drho));
+        dra = nsb_v3_add(dra, nsb_m3_mulv(R, nsb_v3_sub(t, nsb_v3_cross(Trho, dTa))));
+        dTa = nsb_v3_add(nsb_m3_tmulv(nsb_q_to_m3(dq), dTa), nsb_m3_tmulv(T, dphi));
+      }
       if (want_K) {
         nsb_mat3 Qt = nsb_m3_transpose(nsb_q_to_m3(dq));
         nsb_mat3 RD = nsb_m3_mul(R, dT_rho(m.phi, m.rho)), RT = nsb_m3_mul(R, T), Tt = nsb_m3_transpose(T);
@@ -680,7 +716,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       const int qi = s * ng + j;
       nsb_beam_point* cur = &cur_qp[qi];
       nsb_mat3 Tit;
-      update_point(&in->old_qp[qi], r, q, nm, cur, want_K && inertia ? &Tit : NULL);
+      if (acc)
+        accel_point(&in->old_qp[qi], dra, dTa, cur);
+      else
+        update_point(&in->old_qp[qi], r, q, nm, cur, want_K && inertia ? &Tit : NULL);
       nsb_v3_store(interp(E0, strains, 0, nsb_beam_geom_row(b, b->Iq, qi), N), cur->E);
       nsb_v3_store(interp(K0, strains, 3, nsb_beam_geom_row(b, b->Iq, qi), N), cur->K);
       const double w = b->wq[qi];
@@ -716,7 +755,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     if (s < N) {
       /* ---- collocation point s: R C_N gamma^s - N_g, R C_M kappa^s - M_g ---- */
       nsb_beam_point* cur = &cur_cp[s];
-      update_point(&in->old_cp[s], r, q, nm, cur, NULL);
+      if (acc)
+        accel_point(&in->old_cp[s], dra, dTa, cur);
+      else
+        update_point(&in->old_cp[s], r, q, nm, cur, NULL);
       /* a point mass of the rule here acts on the sections after x_s (the
          rows at x_s read N_g(x_s^-), already in sr) */
       for (int im = 0; rule && im < b->n_mp; ++im)
@@ -776,6 +818,11 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       add_vec(f, 9, RtM);
       nsb_quat dqc = nsb_q_mul(nsb_q_conj(q), qL);
       nsb_vec3 c = nsb_so3_log_q(dqc);
+      if (acc) { /* the closure's second time derivative (R(L) = R^L) */
+        add_vec(f, iN0, nsb_v3_sub(nsb_v3_load(acc + 6), dra));
+        add_vec(f, iM0, nsb_v3_sub(nsb_v3_load(acc + 9), dTa));
+        continue;
+      }
       add_vec(f, iN0, nsb_v3_sub(rL, r));
       add_vec(f, iM0, c);
       if (!want_K) continue;

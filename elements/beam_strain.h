@@ -176,6 +176,15 @@ typedef struct nsb_beam_strain_in {
   int galerkin;                  /* 0: collocation rows; 1: Galerkin rows (header, docs §7) */
   double grav[3];                /* gravity on the point masses of a translational mass rule (g->base.mp;
                                     n_load then holds no rhoA g); unread without a rule */
+  /* Acceleration restart (docs/theory_beam_strain.md §11), or NULL: the
+     configuration (u's positions and strains) and the station states of
+     old_* frozen, each station's accelerations those of old_* plus the
+     compatible change J_r acc, J_Theta acc (acc[n_local] in u's layout:
+     node-0 and node-1 acceleration changes, the strain accelerations; its
+     N^0, M^0 slots unread), N^0, M^0 from u; the closure rows become
+     acc^L - J(L) acc.  Needs inertia, alpha_m = alpha_f = 0 and K = NULL
+     (the residual is affine in acc, N^0, M^0); h, beta, gamma_n unread. */
+  const double* acc;
 } nsb_beam_strain_in;
 
 /// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],

@@ -117,6 +117,10 @@ typedef struct nsb_eval_ctx {
   /* NEWTON-law contacts solved by prox sweeps (*SOLVER CONTROLS, CONTACT
      SOLVER=PROX): their rows hold the impulses at the sweep's values */
   int contact_prox;
+  /* NSB_EVAL_ACCEL only: 1 in the smooth accelerations after an impulsive
+     increment or a first touch (nsb_sys_restart_acceleration), 0 in a
+     step's initial accelerations */
+  int accel_restart;
   /* *STATIC, RIKS (docs/theory.md §8): the loads of the current step are
      its reference loads times the load proportionality factor lpf (riks = 1;
      nsb_load_scale); gravity_lpf = d gravity / d lpf.  With f_lpf non-NULL,

@@ -845,6 +845,7 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   const nsb_scheme_ops* keep = s->ops;
   nsb_sys_energy_stale(s);
   s->ops = &nsb_accel_ops;
+  s->accel_restart = p_gain >= 0.0;
   nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
   /* prescribed velocities at t0 from the supports' amplitudes */
   for (int i = 0; i < s->n_nodes; ++i) {
@@ -893,6 +894,7 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   if (st == NSB_OK)
     for (int i = 0; i < s->n_elems; ++i)
       if (s->elems[i].ops->after_accel) s->elems[i].ops->after_accel(&s->elems[i], p_gain);
+  s->accel_restart = 0;
   nsb_system_energy(s, &s->en_last); /* the increment's last energies (increment_to) */
   s->power = s->en_last.power;
   s->diss_rate = s->en_last.dissipation_rate;

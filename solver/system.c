@@ -90,7 +90,7 @@ static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
    copy of it on return): the context is made several times an increment.
    The size check below stops the build when a member is added to
    nsb_eval_ctx (elements/element.h) without being set here. */
-_Static_assert(sizeof(nsb_eval_ctx) == 304, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
+_Static_assert(sizeof(nsb_eval_ctx) == 312, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
 
 void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval_ctx* ec) {
   const int dyn = mode == NSB_EVAL_DYNAMIC;
@@ -133,6 +133,7 @@ void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval
   ec->p_old = p_ok ? sc->p_n : NULL;
   ec->pw_old = p_ok ? sc->pw_n : NULL;
   ec->contact_prox = s->contact_prox;
+  ec->accel_restart = mode == NSB_EVAL_ACCEL && s->accel_restart;
   ec->riks = riks;
   ec->lpf = riks ? s->lpf : 0.0;
   ec->gravity_lpf = nsb_v3_zero();

@@ -147,6 +147,7 @@ struct nsb_system {
      nsb_contact_split_weight with split_ec, the increment's context at its
      end); 0 otherwise */
   double split;
+  int accel_restart; /* accel_solve after an impulsive increment (nsb_eval_ctx.accel_restart) */
   const nsb_eval_ctx* split_ec;
   double tan_h;
   unsigned long tan_contacts;

@@ -15,7 +15,10 @@
  *               arc (exact for every N), end force vs Timoshenko;
  *   mass_rule   the translational mass rule of a massless end (docs/
  *               theory_beam_strain.md §10): tangent, mass and first moment,
- *               the end's mode against the inertia rows.
+ *               the end's mode against the inertia rows;
+ *   restart     the acceleration restart (docs/theory_beam_strain.md §11):
+ *               compatible station accelerations against differences of
+ *               the configuration map, the rows the element's own.
  * Each suite also runs its cases with the Galerkin weighting (*_galerkin,
  * docs/theory_beam_strain.md §7) under the same criteria.
  */
@@ -912,6 +915,167 @@ static void test_mass_rule_massless_end(void) {
          worst_mode, least_plain);
 }
 
+
+/* ---- acceleration restart (nsb_beam_strain_in.acc; docs/theory_beam_strain.md §11) ---- */
+
+/* A consistent configuration u of the curved element (random strains, node 1
+ * at the integrated r(L), R(L)) and station states there: the old states'
+ * positions and frames those of the sweep, random rates. */
+static double st_r[3 * NSB_BEAM_STRAIN_MAX_ST], st_q[4 * NSB_BEAM_STRAIN_MAX_ST];
+static void restart_state(strain_case* sc, double* u) {
+  const nsb_beam_strain_geom* g = &sc->g;
+  const int N = g->base.N, ng = g->base.n_gauss;
+  random_u(sc, u, 0.0, 0.0, 0.3, 2.0);
+  memset(u + 3, 0, 3 * sizeof(double));
+  memset(u + 9, 0, 3 * sizeof(double));
+  nsb_beam_strain_frames(g, nsb_v3_load(u), nsb_q_load(sc->q_end), u + 12, st_r, st_q);
+  memcpy(u + 6, st_r + 3 * (g->n_st - 1), 3 * sizeof(double));
+  memcpy(sc->q_end + 4, st_q + 4 * (g->n_st - 1), 4 * sizeof(double));
+  random_rates(sc->old_qp, g->base.n_qp, 1.0);
+  random_rates(sc->old_cp, N, 1.0);
+  random_rates(sc->old_end, 2, 1.0);
+  for (int k = 0; k < g->n_st; ++k) {
+    nsb_beam_point* p = NULL;
+    if (k == 0) p = &sc->old_end[0];
+    else if (k == g->n_st - 1) p = &sc->old_end[1];
+    else if ((k - 1) % (ng + 1) < ng) p = &sc->old_qp[(k - 1) / (ng + 1) * ng + (k - 1) % (ng + 1)];
+    else p = &sc->old_cp[(k - 1) / (ng + 1)];
+    memcpy(p->r, st_r + 3 * k, 3 * sizeof(double));
+    memcpy(p->q, st_q + 4 * k, 4 * sizeof(double));
+  }
+}
+
+/* The restart's station accelerations are the compatible change J dq'' of
+ * the old ones: against central differences of the configuration map
+ * (nsb_beam_strain_frames) along dq'' (node 0 position, node 0 material
+ * spin, strains), translations and material spins of every station; and
+ * the closure rows vanish when the node-1 change is that of r(L), R(L).
+ * Both weightings, N = 1, 2, 3, 5, either mass rule and none. */
+static void test_restart_compatible(void) {
+  const int Ns[] = {1, 2, 3, 5};
+  double worst = 0.0, worst_cl = 0.0;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int iN = 0; iN < 4; ++iN)
+      for (int end = -1; end < 2; ++end) {
+        if (end >= 0 && Ns[iN] < 2) continue;
+        galerkin_weighting = gal;
+        strain_case* sc = setup_curved(Ns[iN]);
+        if (end >= 0) CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&sc->g.base, &mrule, end), 0);
+        const nsb_beam_strain_geom* g = &sc->g;
+        const int N = g->base.N, ng = g->base.n_gauss, n = nsb_beam_strain_nlocal(N), iN0 = 12 + 6 * N;
+        double u[NMAX], acc[NMAX], f[NMAX];
+        restart_state(sc, u);
+        for (int i = 0; i < n; ++i) acc[i] = i < iN0 ? urand() : 0.0;
+        /* the node-1 change of r(L), R(L) (central differences below) */
+        const double e = 1e-6;
+        double rp[3 * NSB_BEAM_STRAIN_MAX_ST], qp[4 * NSB_BEAM_STRAIN_MAX_ST];
+        double rm[3 * NSB_BEAM_STRAIN_MAX_ST], qm[4 * NSB_BEAM_STRAIN_MAX_ST], sp[6 * MAXP], sm[6 * MAXP];
+        for (int i = 0; i < 6 * N; ++i) {
+          sp[i] = u[12 + i] + e * acc[12 + i];
+          sm[i] = u[12 + i] - e * acc[12 + i];
+        }
+        const nsb_vec3 r0 = nsb_v3_load(u), a0 = nsb_v3_load(acc), al0 = nsb_v3_load(acc + 3);
+        const nsb_quat q0 = nsb_q_load(sc->q_end);
+        nsb_beam_strain_frames(g, nsb_v3_muladd(r0, e, a0), nsb_q_mul(q0, nsb_so3_exp_q(nsb_v3_scale(e, al0))), sp, rp,
+                               qp);
+        nsb_beam_strain_frames(g, nsb_v3_muladd(r0, -e, a0), nsb_q_mul(q0, nsb_so3_exp_q(nsb_v3_scale(-e, al0))), sm,
+                               rm, qm);
+        nsb_vec3 dr[NSB_BEAM_STRAIN_MAX_ST], dth[NSB_BEAM_STRAIN_MAX_ST];
+        double scale = 0.0;
+        for (int k = 0; k < g->n_st; ++k) {
+          dr[k] = nsb_v3_scale(0.5 / e, nsb_v3_sub(nsb_v3_load(rp + 3 * k), nsb_v3_load(rm + 3 * k)));
+          dth[k] = nsb_v3_scale(0.5 / e, nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(qm + 4 * k)), nsb_q_load(qp + 4 * k))));
+          scale = fmax(scale, fmax(nsb_v3_norm(dr[k]), nsb_v3_norm(dth[k])));
+        }
+        nsb_v3_store(dr[g->n_st - 1], acc + 6);
+        nsb_v3_store(dth[g->n_st - 1], acc + 9);
+        sc->in.acc = acc;
+        sc->in.inertia = 1;
+        CU_ASSERT_EQUAL_FATAL(resid(sc, u, f, NULL), 0);
+        double err = 0.0;
+        for (int k = 1; k < g->n_st - 1; ++k) {
+          const int j = (k - 1) % (ng + 1), s = (k - 1) / (ng + 1);
+          const nsb_beam_point *o = j < ng ? &sc->old_qp[s * ng + j] : &sc->old_cp[s];
+          const nsb_beam_point *c = j < ng ? &sc->cur_qp[s * ng + j] : &sc->cur_cp[s];
+          err = fmax(err, nsb_v3_norm(nsb_v3_sub(nsb_v3_sub(nsb_v3_load(c->a), nsb_v3_load(o->a)), dr[k])));
+          err = fmax(err, nsb_v3_norm(nsb_v3_sub(nsb_v3_sub(nsb_v3_load(c->al), nsb_v3_load(o->al)), dth[k])));
+        }
+        err /= scale;
+        const double cl = fmax(max_abs(f + iN0, 6) / scale, 0.0);
+        worst = fmax(worst, err);
+        worst_cl = fmax(worst_cl, cl);
+        CU_ASSERT(err < 1e-7);
+        CU_ASSERT(cl < 1e-7);
+        sc->in.acc = NULL;
+      }
+  galerkin_weighting = 0;
+  printf("\n    worst: station accelerations against differences %.1e, closure rows %.1e (relative)\n", worst,
+         worst_cl);
+}
+
+/* The restart's rows are the element's own: with the old rates zero but
+ * for the accelerations, a Newmark step (beta = 1/4, gamma = 1/2) that
+ * stays at the old configuration gives every station the acceleration
+ * -a_n and velocity 0, so the dynamic residual with old accelerations -a
+ * equals the restart's residual at the same configuration whose stations
+ * end at a (a: the restart's own output for random dq''); all rows but the
+ * closure's agree to rounding.  Both weightings, N = 1, 2, 3, 5, either
+ * mass rule and none, gravity on the point masses, distributed loads. */
+static void test_restart_own_rows(void) {
+  const int Ns[] = {1, 2, 3, 5};
+  double worst = 0.0;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int iN = 0; iN < 4; ++iN)
+      for (int end = -1; end < 2; ++end) {
+        if (end >= 0 && Ns[iN] < 2) continue;
+        galerkin_weighting = gal;
+        strain_case* sc = setup_curved(Ns[iN]);
+        if (end >= 0) CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&sc->g.base, &mrule, end), 0);
+        const nsb_beam_strain_geom* g = &sc->g;
+        const int N = g->base.N, nq = g->base.n_qp, n = nsb_beam_strain_nlocal(N), iN0 = 12 + 6 * N;
+        double u[NMAX], acc[NMAX], fa[NMAX], fd[NMAX];
+        restart_state(sc, u);
+        nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), sc->in.n_load);
+        nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), sc->in.m_load);
+        nsb_v3_store(nsb_v3(1.5, -9.0, 2.5), sc->in.grav);
+        nsb_beam_point* sets[3] = {sc->old_qp, sc->old_cp, sc->old_end};
+        const int counts[3] = {nq, N, 2};
+        for (int m = 0; m < 3; ++m)
+          for (int i = 0; i < counts[m]; ++i) {
+            memset(sets[m][i].v, 0, sizeof sets[m][i].v);
+            memset(sets[m][i].w, 0, sizeof sets[m][i].w);
+          }
+        for (int i = 0; i < n; ++i) acc[i] = i < iN0 ? urand() : 0.0;
+        sc->in.acc = acc;
+        sc->in.inertia = 1;
+        sc->in.alpha_m = sc->in.alpha_f = sc->in.kin_alpha_m = sc->in.kin_alpha_f = 0.0;
+        CU_ASSERT_EQUAL_FATAL(resid(sc, u, fa, NULL), 0);
+        /* the dynamic step: old accelerations minus the restart's */
+        const nsb_beam_point* cur[3] = {sc->cur_qp, sc->cur_cp, sc->cur_end};
+        for (int m = 0; m < 3; ++m)
+          for (int i = 0; i < counts[m]; ++i)
+            for (int c = 0; c < 3; ++c) {
+              sets[m][i].a[c] = -cur[m][i].a[c];
+              sets[m][i].al[c] = -cur[m][i].al[c];
+            }
+        sc->in.acc = NULL;
+        sc->in.beta = 0.25;
+        sc->in.gamma_n = 0.5;
+        sc->in.h = 0.01;
+        CU_ASSERT_EQUAL_FATAL(resid(sc, u, fd, NULL), 0);
+        double err = 0.0, big = 0.0;
+        for (int i = 0; i < n; ++i) {
+          big = fmax(big, fabs(fa[i]));
+          if (i < iN0) err = fmax(err, fabs(fa[i] - fd[i]));
+        }
+        err /= big;
+        worst = fmax(worst, err);
+        CU_ASSERT(err < 1e-12);
+      }
+  galerkin_weighting = 0;
+  printf("\n    worst |f_restart - f_dynamic| / |f| = %.1e\n", worst);
+}
+
 static const nsb_test_suite suites[] = {
     {"integrator", (const nsb_test_case[]){{"magnus", test_integrator}, {NULL, NULL}}},
     {"tangent", (const nsb_test_case[]){{"fd", test_tangent}, {"fd_galerkin", test_tangent_galerkin}, {NULL, NULL}}},
@@ -937,6 +1101,10 @@ static const nsb_test_suite suites[] = {
     {"mass_rule",
      (const nsb_test_case[]){{"fd", test_mass_rule_tangent},
                              {"mass_first_moment_massless_end", test_mass_rule_massless_end},
+                             {NULL, NULL}}},
+    {"restart",
+     (const nsb_test_case[]){{"compatible_accelerations", test_restart_compatible},
+                             {"own_rows", test_restart_own_rows},
                              {NULL, NULL}}},
     {NULL, NULL}};
 
