@@ -1117,16 +1117,31 @@ static int turn_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
 }
 
 /* The direction t of a master chord at state st when the contact's master
-   point lies inside it (both chord weights non-zero, weights frozen at t_n):
-   sliding along a straight chord does not change the distance.  Returns 0
-   (t zero) for a master node, a particle or a chord end. */
+   point lies inside it (both chord weights non-zero, weights frozen at t_n)
+   or at one of its ends with the slave on the chord's normal plane there
+   (|t . (x_s - x_end)| within round-off of the positions): sliding along a
+   straight chord does not change the distance.  The second case is a slave
+   set down exactly on a node shared by two chords (the projection clamps to
+   the end, weight 0 on the far node): without t the activity test and the
+   chord turn read its slide along the beam as an orbit about the node
+   (|v|^2/D against g) and it sank g h^2 (docs/contact.md §9).  Beyond the
+   end (a free end, the outside of a kink) the slave orbits the node: 0.
+   Returns 0 (t zero) for a master node, a particle, or a chord end with the
+   slave beyond it. */
 static int chord_direction(const nsb_elem* e, const nsb_contact_data* d, const nsb_state* st, nsb_vec3* t) {
   *t = nsb_v3_zero();
-  if (d->shape.kind != 2 || e->n_nodes != 3 || d->wt[1] == 0.0 || d->wt[2] == 0.0) return 0;
-  nsb_vec3 c = nsb_v3_sub(nsb_st_x(st, e->nodes[2]), nsb_st_x(st, e->nodes[1]));
+  if (d->shape.kind != 2 || e->n_nodes != 3 || (d->wt[1] == 0.0 && d->wt[2] == 0.0)) return 0;
+  nsb_vec3 xa = nsb_st_x(st, e->nodes[1]), xb = nsb_st_x(st, e->nodes[2]);
+  nsb_vec3 c = nsb_v3_sub(xb, xa);
   double l = nsb_v3_norm(c);
   if (!(l > 0.0)) return 0;
-  *t = nsb_v3_scale(1.0 / l, c);
+  nsb_vec3 tc = nsb_v3_scale(1.0 / l, c);
+  if (d->wt[1] == 0.0 || d->wt[2] == 0.0) {
+    nsb_vec3 xe = d->wt[1] == 0.0 ? xb : xa, xs = nsb_st_x(st, e->nodes[0]);
+    double tol = 16.0 * DBL_EPSILON * (nsb_v3_norm(xs) + nsb_v3_norm(xe));
+    if (!(fabs(nsb_v3_dot(tc, nsb_v3_sub(xs, xe))) <= tol)) return 0;
+  }
+  *t = tc;
   return 1;
 }
 

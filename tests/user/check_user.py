@@ -6944,15 +6944,6 @@ def check_cantilever_tip_stop(m, run):
 CHECKS["cantilever_tip_stop"] = check_cantilever_tip_stop
 
 KNOWN.update({
-    ("block_on_rail", "on the rail: z constant (set down at a node, sliding)"):
-        "a particle that starts exactly at a node of a beam master while sliding along it sinks g h^2 "
-        "(9.8e-6 m at h = 1 ms) in its first increments and stays there: at a chord's end "
-        "(contact/pair.c chord_direction: weight 0) the activity test and the chord turn read the "
-        "slide along the beam as orbiting the chord's end point (|v|^2/D = 200 m/s^2 against g), so "
-        "neither chord holds it; the same block 0.1 mm off the node, or at rest on it, does not sink",
-    ("block_on_rail", "decelerates at mu g across the elements' joints"):
-        "the same first increment at the node carries no contact, hence no friction: v lags "
-        "v0 - mu g t by mu g h (2.5e-3 m/s) for the whole slide",
     ("rigid_pendulum_stop", "energy + dissipated never above the start"):
         "an impact on a rigid body on a (position-level) revolute joint gains energy: after the stop's "
         "impulse the joint's radial velocity alternates from increment to increment and E + D rises by "
