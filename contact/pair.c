@@ -1709,6 +1709,45 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
   }
 }
 
+int nsb_contact_memory_keeps(const nsb_contact_memory* c) { return c->P_pre != 0.0; }
+
+int nsb_contact_keep_candidates(nsb_ctx* ctx, const nsb_contact_memory* mem, int n_mem, nsb_contact_cand** c,
+                                int* cap, int* n) {
+  for (int k = 0; k < n_mem; ++k) {
+    const nsb_contact_memory* q = &mem[k];
+    if (!nsb_contact_memory_keeps(q)) continue;
+    /* listed already (a massless slave is a beam node: no point set) */
+    int found = 0, at = *n;
+    for (int i = 0; i < *n && !found; ++i) found = (*c)[i].pair == q->pair && (*c)[i].slave == q->node && (*c)[i].item == q->master;
+    if (found) continue;
+    /* after the last candidate of its pair and slave, else of its pair, else
+       before the first of a later pair */
+    int last_ps = -1, last_p = -1, first_later = -1;
+    for (int i = 0; i < *n; ++i) {
+      if ((*c)[i].pair == q->pair && (*c)[i].slave == q->node) last_ps = i;
+      if ((*c)[i].pair == q->pair) last_p = i;
+      if ((*c)[i].pair > q->pair && first_later < 0) first_later = i;
+    }
+    if (last_ps >= 0) at = last_ps + 1;
+    else if (last_p >= 0) at = last_p + 1;
+    else if (first_later >= 0) at = first_later;
+    if (*n + 1 > *cap) {
+      int nc = *cap > 0 ? 2 * *cap : 64;
+      void* p = nsb_realloc(ctx, *c, (size_t)*cap * sizeof(nsb_contact_cand), (size_t)nc * sizeof(nsb_contact_cand));
+      NSB_CHECK(ctx, p, NSB_ERR_ALLOC, "cannot allocate the contact candidates (%d)", nc);
+      *c = p;
+      *cap = nc;
+    }
+    memmove(*c + at + 1, *c + at, (size_t)(*n - at) * sizeof(nsb_contact_cand));
+    (*c)[at].pair = q->pair;
+    (*c)[at].slave = q->node;
+    (*c)[at].item = q->master;
+    (*c)[at].point = -1;
+    ++*n;
+  }
+  return NSB_OK;
+}
+
 void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem, double* lam) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
