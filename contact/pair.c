@@ -1117,16 +1117,31 @@ static int turn_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
 }
 
 /* The direction t of a master chord at state st when the contact's master
-   point lies inside it (both chord weights non-zero, weights frozen at t_n):
-   sliding along a straight chord does not change the distance.  Returns 0
-   (t zero) for a master node, a particle or a chord end. */
+   point lies inside it (both chord weights non-zero, weights frozen at t_n)
+   or at one of its ends with the slave on the chord's normal plane there
+   (|t . (x_s - x_end)| within round-off of the positions): sliding along a
+   straight chord does not change the distance.  The second case is a slave
+   set down exactly on a node shared by two chords (the projection clamps to
+   the end, weight 0 on the far node): without t the activity test and the
+   chord turn read its slide along the beam as an orbit about the node
+   (|v|^2/D against g) and it sank g h^2 (docs/contact.md §9).  Beyond the
+   end (a free end, the outside of a kink) the slave orbits the node: 0.
+   Returns 0 (t zero) for a master node, a particle, or a chord end with the
+   slave beyond it. */
 static int chord_direction(const nsb_elem* e, const nsb_contact_data* d, const nsb_state* st, nsb_vec3* t) {
   *t = nsb_v3_zero();
-  if (d->shape.kind != 2 || e->n_nodes != 3 || d->wt[1] == 0.0 || d->wt[2] == 0.0) return 0;
-  nsb_vec3 c = nsb_v3_sub(nsb_st_x(st, e->nodes[2]), nsb_st_x(st, e->nodes[1]));
+  if (d->shape.kind != 2 || e->n_nodes != 3 || (d->wt[1] == 0.0 && d->wt[2] == 0.0)) return 0;
+  nsb_vec3 xa = nsb_st_x(st, e->nodes[1]), xb = nsb_st_x(st, e->nodes[2]);
+  nsb_vec3 c = nsb_v3_sub(xb, xa);
   double l = nsb_v3_norm(c);
   if (!(l > 0.0)) return 0;
-  *t = nsb_v3_scale(1.0 / l, c);
+  nsb_vec3 tc = nsb_v3_scale(1.0 / l, c);
+  if (d->wt[1] == 0.0 || d->wt[2] == 0.0) {
+    nsb_vec3 xe = d->wt[1] == 0.0 ? xb : xa, xs = nsb_st_x(st, e->nodes[0]);
+    double tol = 16.0 * DBL_EPSILON * (nsb_v3_norm(xs) + nsb_v3_norm(xe));
+    if (!(fabs(nsb_v3_dot(tc, nsb_v3_sub(xs, xe))) <= tol)) return 0;
+  }
+  *t = tc;
   return 1;
 }
 
@@ -1692,6 +1707,45 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     memcpy(c->Dm, d->Dm, sizeof c->Dm);
     memcpy(c->Mc, d->Mc, sizeof c->Mc);
   }
+}
+
+int nsb_contact_memory_keeps(const nsb_contact_memory* c) { return c->P_pre != 0.0; }
+
+int nsb_contact_keep_candidates(nsb_ctx* ctx, const nsb_contact_memory* mem, int n_mem, nsb_contact_cand** c,
+                                int* cap, int* n) {
+  for (int k = 0; k < n_mem; ++k) {
+    const nsb_contact_memory* q = &mem[k];
+    if (!nsb_contact_memory_keeps(q)) continue;
+    /* listed already (a massless slave is a beam node: no point set) */
+    int found = 0, at = *n;
+    for (int i = 0; i < *n && !found; ++i) found = (*c)[i].pair == q->pair && (*c)[i].slave == q->node && (*c)[i].item == q->master;
+    if (found) continue;
+    /* after the last candidate of its pair and slave, else of its pair, else
+       before the first of a later pair */
+    int last_ps = -1, last_p = -1, first_later = -1;
+    for (int i = 0; i < *n; ++i) {
+      if ((*c)[i].pair == q->pair && (*c)[i].slave == q->node) last_ps = i;
+      if ((*c)[i].pair == q->pair) last_p = i;
+      if ((*c)[i].pair > q->pair && first_later < 0) first_later = i;
+    }
+    if (last_ps >= 0) at = last_ps + 1;
+    else if (last_p >= 0) at = last_p + 1;
+    else if (first_later >= 0) at = first_later;
+    if (*n + 1 > *cap) {
+      int nc = *cap > 0 ? 2 * *cap : 64;
+      void* p = nsb_realloc(ctx, *c, (size_t)*cap * sizeof(nsb_contact_cand), (size_t)nc * sizeof(nsb_contact_cand));
+      NSB_CHECK(ctx, p, NSB_ERR_ALLOC, "cannot allocate the contact candidates (%d)", nc);
+      *c = p;
+      *cap = nc;
+    }
+    memmove(*c + at + 1, *c + at, (size_t)(*n - at) * sizeof(nsb_contact_cand));
+    (*c)[at].pair = q->pair;
+    (*c)[at].slave = q->node;
+    (*c)[at].item = q->master;
+    (*c)[at].point = -1;
+    ++*n;
+  }
+  return NSB_OK;
 }
 
 void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem, double* lam) {

@@ -321,6 +321,20 @@ int nsb_contact_memory_count(const nsb_elem* e, int n);
 /// lam: the global multipliers (borrowed; read by save, written by restore).
 void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_contact_memory* mem);
 void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* mem, int n_mem, double* lam);
+/// Whether the contact of a saved memory entry must stay a candidate whatever
+/// the positions: a massless slave's contact (MASS=REDISTRIBUTED) that
+/// carries a force at t_n (P_pre != 0: the released node's force alternates,
+/// and with RHOINF=1 never decays, docs/contact.md §7.2).  Left out of the
+/// rebuilt list, the force P_n it put in the master's accelerations at t_n
+/// would work (h/2) P_n v in one increment with no impulse to book it.
+int nsb_contact_memory_keeps(const nsb_contact_memory* c);
+/// Append to the candidates c[0..*n) (capacity *cap, grown with nsb_realloc
+/// as the broad phase does) those of the memory entries mem[0..n_mem) that
+/// nsb_contact_memory_keeps and the list lacks, each right after its pair's
+/// and slave's candidates (the beam chords of one slave stay consecutive).
+/// Allocates: a rebuild of the contact elements only.
+int nsb_contact_keep_candidates(nsb_ctx* ctx, const nsb_contact_memory* mem, int n_mem, nsb_contact_cand** c,
+                                int* cap, int* n);
 
 void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb_elem* e, nsb_contact_data* d,
                        int* mult);

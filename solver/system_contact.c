@@ -64,7 +64,7 @@ static int resize_all(nsb_ctx* ctx, resize_req* rq, int n) {
   return NSB_OK;
 }
 
-static int rebuild(nsb_system* s, int* nc_out);
+static int rebuild(nsb_system* s, int n_mem, int* nc_out);
 
 /* Rebuild the contact elements from the broad phase at the current
    positions: candidate list, element tail, contact multipliers, pools and,
@@ -86,16 +86,19 @@ int nsb_sys_contact_rebuild(nsb_system* s) {
     s->cmem_cap = cap;
   }
   if (n_mem > 0) nsb_contact_memory_save(s->elems + s->first_contact, s->n_contacts, s->lam, s->cmem);
-  int st = rebuild(s, &nc);
+  int st = rebuild(s, n_mem, &nc);
   if (n_mem > 0 && st == NSB_OK) nsb_contact_memory_restore(s->elems + s->first_contact, s->n_contacts, s->cmem, n_mem, s->lam);
   return st;
 }
 
-static int rebuild(nsb_system* s, int* nc_out) {
+static int rebuild(nsb_system* s, int n_mem, int* nc_out) {
   nsb_ctx* ctx = s->ctx;
   const nsb_model* m = s->model;
   int nc = 0;
   NSB_CALL(nsb_contact_broad_phase_kept(ctx, m, s->cur.x, s->skin, &s->broad_ws, &s->cand, &s->cand_cap, &nc));
+  /* a massless slave's contact that carries a force stays a candidate
+     whatever its gap (nsb_contact_memory_keeps; docs/contact.md §7.2) */
+  if (n_mem > 0) NSB_CALL(nsb_contact_keep_candidates(ctx, s->cmem, n_mem, &s->cand, &s->cand_cap, &nc));
   *nc_out = nc;
   int nm_new = s->n_static_mult + nsb_contact_mult_count(m, s->cand, nc);
   int ne_new = s->n_static_elems + nc;
