@@ -611,23 +611,67 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   return NSB_OK;
 }
 
+/* The damping part of a compliant contact's normal force F at penetration
+   al: F minus the elastic force of the potential, c al^p (Hunt-Crossley's
+   c al^p d al', or -c al^p where the law lets go and F = 0; the Winkler
+   bed's F - c al while the slave presses it, 0 after it let go); 0 while
+   open. */
+static double compliant_damping(const nsb_contact_pair* p, const nsb_contact_data* d, double al, double F) {
+  if (!(al > 0.0)) return 0.0;
+  const int pressed = p->law != NSB_CONTACT_WINKLER || F > 0.0;
+  return pressed ? F - nsb_hertz_elastic(contact_stiffness(p, d), p->exponent, al) : 0.0;
+}
+
+/* The penetration (*al) and the damping part of the normal force of a
+   compliant contact in state st at time t (the contact's state d as it is). */
+static double compliant_damping_at(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                                   const nsb_contact_data* d, const nsb_state* st, double t, double* al) {
+  nsb_contact_geo G;
+  nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, st, t, &G);
+  *al = -G.g;
+  if (!(G.g < 0.0)) return 0.0;
+  double ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, st));
+  double Fa, Fd, F = compliant_force(p, d, ec->h, *al, ald, &Fa, &Fd);
+  return compliant_damping(p, d, *al, F);
+}
+
+/* The compliant contact's energies.  Its damping (Hunt-Crossley's, the
+   Winkler bed's damper) is booked as the work of its force as the discrete
+   equations apply it over the increment's change of the penetration, as the
+   dashpots' (docs/theory.md §3.6):
+     D += (Fd_n + Fd_n+1)/2 (al_n+1 - al_n),
+   Fd_n as the last accepted increment's equations had it (dmp_F, dmp_al:
+   also across the sub-increments of §6.3, and the bed's state and increment
+   of its own), Fd_n+1 as this one's.  With the trapezoidal rule (RHOINF=1)
+   that is what the damping takes from the discrete system, for any start
+   and also where the velocity alternates; the trapezoidal rule on its power
+   Fd al' exceeded it by h/4 (Fd_n+1 - Fd_n)(al'_n+1 - al'_n) an increment
+   (docs/contact.md §6, "Energy booking").  Read by the system after an
+   accepted dynamic increment only (dissipated_increment). */
 static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const nsb_contact_data* d = e->state;
   if (!d->owner) return;
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   nsb_contact_geo G;
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
+  double al = -G.g, ald = 0.0, F = 0.0;
+  if (G.g < 0.0) {
+    double Fa, Fd;
+    ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
+    F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
+  }
+  if (ec->old && !ec->step_static) {
+    double al0 = d->dmp_al, Fd0 = d->dmp_F;
+    if (!d->dmp_known) Fd0 = compliant_damping_at(e, ec, p, d, ec->old, ec->t - ec->h, &al0);
+    const double Fd1 = compliant_damping(p, d, al, F);
+    if (Fd0 != 0.0 || Fd1 != 0.0) acc->dissipated_increment += 0.5 * (Fd0 + Fd1) * (al - al0);
+  }
   if (!(G.g < 0.0)) return;
-  double al = -G.g, ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
   double c = contact_stiffness(p, d);
-  double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
   /* a Winkler bed stores energy only while the slave presses it */
   int pressed = p->law != NSB_CONTACT_WINKLER || F > 0.0;
   if (pressed) acc->potential += nsb_hertz_potential(c, p->exponent, al);
-  /* the damping part of the force times the approach rate is dissipated;
-     a moving obstacle does work F n.v_obs */
-  double Fel = pressed ? nsb_hertz_elastic(c, p->exponent, al) : 0.0;
-  acc->dissipation_rate += (F - Fel) * ald;
+  /* a moving obstacle does work F n.v_obs */
   acc->power += F * nsb_v3_dot(G.n, G.vobs);
   if (p->friction_law == NSB_FRICTION_ELASTOPLASTIC)
     acc->potential += 0.5 * p->stick_stiffness * nsb_v3_dot(nsb_v3_load(d->fz), nsb_v3_load(d->fz));
@@ -2634,6 +2678,11 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         d->fstate = nsb_friction_state_smooth(p->slip_velocity, vT);
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
+      /* the damping force of t_n+1 as the equations had it (hertz_energy):
+         before bed_commit above changed the bed's state, in d->force */
+      d->dmp_al = al;
+      d->dmp_F = d->owner ? compliant_damping(p, d, al, d->force) : 0.0;
+      d->dmp_known = !ec->step_static;
       continue;
     }
     if (ec->step_static) {

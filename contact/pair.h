@@ -231,6 +231,15 @@ typedef struct nsb_contact_data {
      c s + beta s' = 0) and whether the slave pressed it at t_n */
   double bed_s;
   int bed_closed;
+  /* HERTZ, WINKLER: the penetration al = -g and the damping part of the
+     normal force (the force minus the elastic force of the potential) at
+     the end of the last accepted dynamic increment, as its equations had
+     them, and whether they are known (not after a static step, nor for a
+     contact made by a rebuild: then they are computed from the state at
+     t_n).  The damping's dissipation of the next increment is their work
+     over its change of al (hertz_energy, docs/contact.md §6) */
+  double dmp_al, dmp_F;
+  int dmp_known;
   /* FRICTION LAW=SMOOTH: the largest mu N h/(m v_s) of an increment above 1
      (the law's stick damper mu N/v_s stiffer than the mass over one
      increment), its time, and whether it is to be / was reported (once per

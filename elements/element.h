@@ -150,10 +150,11 @@ typedef struct nsb_energy {
   double external_work;  /* their work since t = 0 (filled by the system: trapezoidal rule on the power) */
   double support_work;   /* work of the supports that move (prescribed motions) since t = 0 (filled by the
                             system: trapezoidal rule on reaction . velocity) */
-  double dissipation_rate; /* power dissipated by contact damping (trapezoidal rule); negative: energy input */
+  double dissipation_rate; /* power dissipated by SMOOTH contact friction (trapezoidal rule); negative: energy input */
   /* energy dissipated in the last increment by elements that book it as the
      scheme's own discrete work (the beams' material damping,
-     docs/theory_beam.md §10; dashpots, docs/theory.md §3.6), added to `dissipated` as it is after an
+     docs/theory_beam.md §10; dashpots, docs/theory.md §3.6; compliant contacts'
+     damping, docs/contact.md §6), added to `dissipated` as it is after an
      accepted increment (not through the trapezoidal rule on the rate) */
   double dissipated_increment;
   double dissipated;     /* energy dissipated since t = 0: dampers (their discrete work), contact damping plus contact impulses

@@ -6,7 +6,9 @@
 # silence on the Galerkin one and on a spring whose held end jumps (the largest gain, 0.2 of the
 # energy scale, of a deck without an instability); dashpots booked as the discrete work of their
 # forces: a particle thrown on two dashpots keeps kinetic + dissipated to round-off (SI, mm-t-s),
-# and the start of benchmarks/disk_on_disk centre_torque gains nothing.
+# and the start of benchmarks/disk_on_disk centre_torque gains nothing; compliant contacts' damping
+# booked as the discrete work of its force: a particle started inside a Hunt-Crossley floor and a
+# Winkler bed, whose velocity the rule alternates, keeps E + D - W to round-off (SI, mm-t-s).
 add_test(NAME energy_support_work
   COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/energy/check_energy.py $<TARGET_FILE:nsbeam>
           ${CMAKE_CURRENT_LIST_DIR}/energy ${PROJECT_SOURCE_DIR}/benchmarks/step_loaded_cantilever

@@ -178,6 +178,32 @@ def dashpot_jump(nsbeam, edir, out):
     check("dashpot_jump: mm-t-s dissipated = 1000 x SI", d < 1e-12 and len(res["mm"]) == len(res["si"]), "%.3g J" % d)
 
 
+def compliant_start(nsbeam, edir, out):
+    """The damping of a compliant contact is booked as the discrete work of its force over the
+    increment's change of the penetration (docs/contact.md §6, "Energy booking"): a particle
+    started 4 m inside a linear Hunt-Crossley floor (LAW=HERTZ, EXPONENT=1) and inside a Winkler
+    bed, at 1 m/s into it, pressed by 100 N, in sub-increments (omega h = 0.25) in which the
+    damping's c_d h / 2m = 1.25 makes the trapezoidal rule alternate the velocity, keeps
+    E + D - W to 1e-12 of its energy scale; the mm-t-s decks book 1000 times the SI ones (mJ
+    against J).  The rule on the power gained h/4 (Fd_n+1 - Fd_n)(al'_n+1 - al'_n) an increment."""
+    for law in ("hc", "winkler"):
+        res = {}
+        for units, scale in (("si", 1.0), ("mm", 1e3)):
+            deck = os.path.join(edir, "%s_start_%s.inp" % (law, units))
+            _, h, err = run(nsbeam, deck, os.path.join(out, "%s_start_%s" % (law, units)))
+            S = max(x["kinetic_energy"] + abs(x["potential_energy"]) + abs(x["external_work"]) + x["dissipated"]
+                    for x in h)
+            bal = max(abs(x) for x in balance(h)) / S
+            check("%s_start_%s: E + D - W constant" % (law, units),
+                  len(h) >= 21 and bal < 1e-12 and h[-1]["dissipated"] > 0.1 * scale and "warning" not in err,
+                  "%.3g of the energy scale %.6g, dissipated %.6g, %d rows; warning: %s"
+                  % (bal, S, h[-1]["dissipated"], len(h), err.strip() or "none"))
+            res[units] = h
+        d = max(abs(a["dissipated"] * 1e-3 - b["dissipated"]) for a, b in zip(res["mm"], res["si"]))
+        check("%s_start: mm-t-s dissipated = 1000 x SI" % law, d < 1e-12 and len(res["mm"]) == len(res["si"]),
+              "%.3g J" % d)
+
+
 def dashpot_start(nsbeam, ddir, out):
     """The start of benchmarks/disk_on_disk centre_torque (docs/theory.md §3.6, "Dashpots"): its
     brake particle starts at rest on a joint to a disk turning at 1.1 rad/s (it must move at
@@ -229,6 +255,7 @@ def main():
     stats_balance(nsbeam, cdir, out)
     guard_silent_start(nsbeam, edir, out)
     dashpot_jump(nsbeam, edir, out)
+    compliant_start(nsbeam, edir, out)
     dashpot_start(nsbeam, os.path.join(os.path.dirname(os.path.abspath(cdir)), "disk_on_disk"), out)
     if BAD:
         print("check_energy.py: %d failed" % len(BAD))
