@@ -653,8 +653,8 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
 
 /* The default of MASS= (docs/contact.md §7.2, "The default"): REDISTRIBUTED where the rule is
    admitted and keeps the energy, STANDARD elsewhere.  Called once the whole deck is read and the
-   pair has passed its checks (after default_weightings, so that a beam's weighting is its
-   effective one).  The rule is the default when
+   pair has passed its checks (after default_weightings and default_b2s_weightings, so that a
+   beam's weighting is its effective one).  The rule is the default when
    - the model has a *DYNAMIC step, every *DYNAMIC step is SCHEME=MODIFIED NEWMARK in its
      generalized-alpha form or with BETA = GAMMA = 1/2 (the law is derived for those, §7.2 "With the
      default scheme"), and no step is a *MODAL DYNAMIC step or has CONTACT SOLVER=PROX;

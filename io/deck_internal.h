@@ -65,6 +65,7 @@ typedef struct contact_ref {
   char master[NSB_NAME_MAX];
   char points[NSB_NAME_MAX]; /* POINTS= (empty: none) */
   int mass_set;              /* MASS= given on the keyword line */
+  int resolved;              /* check_contact: slave and master resolved and checked */
   loc at;
 } contact_ref;
 typedef NSB_ARRAY(contact_ref) contact_ref_array;

@@ -386,7 +386,18 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   fprintf(out, "  nodes:         %d (%d ground points)\n", m->nodes.count, n_ground);
   fprintf(out, "  rigid bodies:  %d\n", m->rigid_bodies.count);
   fprintf(out, "  particles:     %d\n", m->particles.count);
-  fprintf(out, "  elements:      %d\n", m->elements.count);
+  int n_gal = 0, n_coll = 0;
+  for (int i = 0; i < m->elements.count; ++i)
+    if (nsb_etype_is_beam(m->elements.data[i].type)) {
+      if (m->elements.data[i].weighting == 1)
+        ++n_gal;
+      else
+        ++n_coll;
+    }
+  if (n_gal + n_coll > 0)
+    fprintf(out, "  elements:      %d (beams: %d Galerkin, %d collocation)\n", m->elements.count, n_gal, n_coll);
+  else
+    fprintf(out, "  elements:      %d\n", m->elements.count);
   fprintf(out, "  joints:        %d (%d multipliers)\n", m->joints.count, n_mult);
   fprintf(out, "  obstacles:     %d\n", m->obstacles.count);
   int n_massless = 0;

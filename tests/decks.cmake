@@ -210,6 +210,17 @@ foreach(deck ${nsb_mass_default_decks})
   nsb_cli_test(mass_default_${name} "check|${deck}" 0
     "-DSTDOUT_REGEX=contact pairs: [0-9]+ \\(${n} with MASS=REDISTRIBUTED\\)")
 endforeach()
+# the default weighting of B2S elements (docs/deck.md, WEIGHTING=): `nsbeam check` counts the beams of
+# each weighting; one deck per side of each condition (tests/decks/b2s_weighting/make_decks.py), the
+# counts on the deck's first line ("** summary: beams: G Galerkin, C collocation")
+file(GLOB nsb_b2s_weighting_decks CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/decks/b2s_weighting/*.inp)
+foreach(deck ${nsb_b2s_weighting_decks})
+  get_filename_component(name ${deck} NAME_WE)
+  file(STRINGS ${deck} first LIMIT_COUNT 1)
+  string(REGEX REPLACE "^\\*\\* summary: beams: ([0-9]+) Galerkin, ([0-9]+) collocation$" "\\1 Galerkin, \\2 collocation" n "${first}")
+  nsb_cli_test(b2s_weighting_${name} "check|${deck}" 0 -DSTDERR_LINES=0
+    "-DSTDOUT_REGEX=elements: +[0-9]+ \\(beams: ${n}\\)")
+endforeach()
 # a missing deck: exit 1 and exactly one line on stderr that names the file and the cause
 nsb_cli_test(run_missing_deck "run|missing.inp" 1 -DSTDERR_LINES=1 "-DSTDERR_REGEX=missing\\.inp.*cannot open")
 

@@ -26,7 +26,7 @@
 # a trolley against a sprung buffer, a rigid pendulum striking a stop, a spinning ball bouncing on a
 # rough floor, a block sliding along a rail, two Hertz balls, a cantilever's tip on a stop, a ball
 # rolling into a cushion, a bar dropped flat, a string pendulum striking a wall, a bat striking a
-# ball (check_user.py).
+# ball, a strain-element cantilever struck at its tip by a ball (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -52,7 +52,8 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     hung_tip_mass gable_frame fixed_portal
     struck_cantilever
     impact_oscillator trolley_buffer rigid_pendulum_stop spinning_ball_bounce block_on_rail hertz_two_balls
-    cantilever_tip_stop ball_into_cushion beam_dropped_flat string_pendulum_wall bat_strikes_ball)
+    cantilever_tip_stop ball_into_cushion beam_dropped_flat string_pendulum_wall bat_strikes_ball
+    struck_cantilever_b2s)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
