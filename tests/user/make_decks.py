@@ -3942,18 +3942,13 @@ UC2.update({
 })
 
 
-def struck_cantilever(u):
-    """A steel cantilever (0.5 m, 20 x 20 mm, five B31, clamped) struck across its axis at the tip by a
-    0.1 kg ball (a *PARTICLE of radius 10 mm) at 2 m/s, the two touching at t = 0; Newton's law with
-    every default (e = 0, MASS=REDISTRIBUTED at the tip against the particle, the default scheme with
-    rho_inf = 0.9), 20 ms at 10 us.  The impulses do no work; the scheme damps the tip's high-frequency
-    response the strike leaves, unbooked (docs/contact.md §7.2, "The scheme's default in impact
-    decks")."""
+def struck_deck(u, title, doc, etype):
+    """The struck cantilever's deck with five elements of TYPE=etype (struck_cantilever)."""
     p = UC2["struck"]
     L, b, n, R = p["L"], p["b"], p["n"], p["R"]
-    s = head(u, "Cantilever struck at its tip by a ball", struck_cantilever.__doc__)
+    s = head(u, title, doc)
     s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, nset="BEAM")
-    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += line_elems(1, 1, n, "BEAM", etype)
     s += steel(u)
     s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
     s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(L, "L"), u.n(b / 2 + R, "L"))
@@ -3964,6 +3959,16 @@ def struck_cantilever(u):
     s += "*PROBE, NAME=ball, NODE=100\nV\n*PROBE, NAME=tip, NODE=%d\nU\n" % (n + 1)
     s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
     return s
+
+
+def struck_cantilever(u):
+    """A steel cantilever (0.5 m, 20 x 20 mm, five B31, clamped) struck across its axis at the tip by a
+    0.1 kg ball (a *PARTICLE of radius 10 mm) at 2 m/s, the two touching at t = 0; Newton's law with
+    every default (e = 0, MASS=REDISTRIBUTED at the tip against the particle, the default scheme with
+    rho_inf = 0.9), 20 ms at 10 us.  The impulses do no work; the scheme damps the tip's high-frequency
+    response the strike leaves, unbooked (docs/contact.md §7.2, "The scheme's default in impact
+    decks")."""
+    return struck_deck(u, "Cantilever struck at its tip by a ball", struck_cantilever.__doc__, "B31")
 
 
 MODELS.update({
@@ -4309,21 +4314,7 @@ def struck_cantilever_b2s(u):
     tip by a 0.1 kg ball (r = 10 mm) at 2 m/s, Newton's law e = 0 (the node's mass: the rule is not
     the default for B2S), the default scheme, 20 ms at 10 us.  The impact pair makes the B2S default
     weighting Galerkin (docs/deck.md, WEIGHTING=); with collocation rows the tip gains about E0."""
-    p = UC2["struck"]
-    L, b, n, R = p["L"], p["b"], p["n"], p["R"]
-    s = head(u, "Strain-element cantilever struck at its tip by a ball", struck_cantilever_b2s.__doc__)
-    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, nset="BEAM")
-    s += line_elems(1, 1, n, "BEAM", "B2S")
-    s += steel(u)
-    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
-    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(L, "L"), u.n(b / 2 + R, "L"))
-    s += "*PARTICLE, NODE=100, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(R, "L"))
-    s += "*NSET, NSET=TIP\n%d\n*BOUNDARY\n1, ENCASTRE\n" % (n + 1)
-    s += "*CONTACT PAIR, LAW=NEWTON\nTIP, BALL\n"
-    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nBALL, 3, %s\n" % u.n(-p["v0"], "L/T")
-    s += "*PROBE, NAME=ball, NODE=100\nV\n*PROBE, NAME=tip, NODE=%d\nU\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
-    return s
+    return struck_deck(u, "Strain-element cantilever struck at its tip by a ball", struck_cantilever_b2s.__doc__, "B2S")
 
 
 MODELS.update({
