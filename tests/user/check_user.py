@@ -6662,7 +6662,9 @@ def check_struck_cantilever(m, run):
     # candidate list keeps the pair while the released massless tip carries its alternating force
     # (docs/contact.md §7.2); when the list dropped it, that increment booked h/2 P_r v, -7.8 % ...
     # +27 % of E0 as v0 varied by 1 %.  Measured 2.1e-5 ... 2.2e-5 E0, the same in m and mm: a
-    # steady drift over the 2000 increments (1.7e-5 by t = 17 ms before the fix too), not the release
+    # steady drift over the 2000 increments (1.7e-5 by t = 17 ms before the fix too), not the release:
+    # the beam's geometric nonlinearity under the trapezoidal rule, growing as v0^2 (docs/contact.md §9,
+    # "The struck cantilever's drift")
     worst, where = 0.0, ""
     for u, vs in (("si", "-2"), ("mm", "-2000")):
         text = open(os.path.join(HERE, "struck_cantilever_%s.inp" % u)).read()
