@@ -11,7 +11,8 @@
 # Winkler bed, whose velocity the rule alternates, keeps E + D - W to round-off (SI, mm-t-s); time-varying loads' work booked as the equations
 # apply it: a particle on a spring and a dashpot driven by a periodic load, its velocity
 # alternating, keeps E + D - W to round-off (SI, mm-t-s), and so does benchmarks/bearing_radial
-# axial_drive with RHOINF=1 after its contacts' first 5 ms.
+# axial_drive with RHOINF=1 after its contacts' first 5 ms, and benchmarks/bouncing_ball ball_grid with
+# e = 1 and a periodic load through its impacts.
 add_test(NAME energy_support_work
   COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/energy/check_energy.py $<TARGET_FILE:nsbeam>
           ${CMAKE_CURRENT_LIST_DIR}/energy ${PROJECT_SOURCE_DIR}/benchmarks/step_loaded_cantilever
