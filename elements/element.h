@@ -160,7 +160,7 @@ typedef struct nsb_energy {
   double dissipated_increment;
   /* work done in the last increment by the loads that book it as the work of
      the load as the discrete equations apply it over the increment's
-     displacement (concentrated forces, docs/theory.md §3.6), added to
+     displacement or rotation (concentrated forces and moments, docs/theory.md §3.6), added to
      external_work after an accepted dynamic increment (not through the
      trapezoidal rule on the power, which leaves them out) */
   double external_work_increment;

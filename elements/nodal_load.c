@@ -145,9 +145,13 @@ static nsb_vec3 cload_applied(const nsb_elem* e, const nsb_eval_ctx* ec, const n
    with the trapezoidal rule (RHOINF=1) the balance then closes to round-off
    for any motion, also where the velocity alternates (the trapezoidal rule
    on the power F.v missed h/4 dF.dv an increment, docs/theory.md §3.6).
-   A force adds no power in a dynamic step (the work above is all of it).
-   Otherwise (static steps, moments) the power: F.v for forces, M_g.omega_g
-   for moments (omega_g = R omega_G), with the load as applied. */
+   A moment on a node with rotations likewise, its body components
+   M_B = R^T M_g at t_n and t_n+1 over the increment's body-frame rotation
+   Theta, R_n+1 = R_n exp(Theta) (the schemes' update, solver/integrator.c):
+     W = (M_B,n + M_B,n+1)/2 . Theta.
+   Neither adds power in a dynamic step (the work above is all of it).  In
+   static steps the power: F.v for forces, M_g.omega_g for moments
+   (omega_g = R omega_G), with the load as applied. */
 static void cload_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
   if (c->step > ec->step) return;
@@ -164,6 +168,18 @@ static void cload_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
         0.5 * nsb_v3_dot(nsb_v3_add(L0, L), nsb_v3_sub(nsb_st_x(ec->cur, i), nsb_st_x(ec->old, i)));
   } else if (c->dof <= 3) {
     acc->power += nsb_v3_dot(L, nsb_st_v(ec->cur, i));
+  } else if (e->node_ndof[0] == 6 && !ec->step_static) {
+    /* a moment: the mean of its body components at t_n and t_n+1 over the
+       increment's rotation R_n+1 = R_n exp(Theta) (body frame) */
+    if (!ec->old || !(ec->h > 0.0)) return;
+    nsb_eval_ctx e0 = *ec;
+    e0.t -= ec->h;
+    e0.t_step -= ec->h;
+    e0.cur = ec->old;
+    nsb_quat q0 = nsb_st_q(ec->old, i), q1 = nsb_st_q(ec->cur, i);
+    nsb_vec3 M0 = nsb_q_rotate_inv(q0, cload_applied(e, &e0, ec->old)), M1 = nsb_q_rotate_inv(q1, L);
+    nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_conj(q0), q1));
+    acc->external_work_increment += 0.5 * nsb_v3_dot(nsb_v3_add(M0, M1), th);
   } else {
     nsb_quat q = e->node_ndof[0] == 6 ? nsb_st_q(ec->cur, i) : nsb_q_identity();
     acc->power += nsb_v3_dot(L, nsb_q_rotate(q, nsb_st_w(ec->cur, i)));

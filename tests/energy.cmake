@@ -10,7 +10,8 @@
 # booked as the discrete work of its force: a particle started inside a Hunt-Crossley floor and a
 # Winkler bed, whose velocity the rule alternates, keeps E + D - W to round-off (SI, mm-t-s); time-varying loads' work booked as the equations
 # apply it: a particle on a spring and a dashpot driven by a periodic load, its velocity
-# alternating, keeps E + D - W to round-off (SI, mm-t-s), and so does benchmarks/bearing_radial
+# alternating, keeps E + D - W to round-off (SI, mm-t-s), a rigid body turned by a periodic moment
+# about one axis too (second order about a tilted one), and so does benchmarks/bearing_radial
 # axial_drive with RHOINF=1 after its contacts' first 5 ms, and benchmarks/bouncing_ball ball_grid with
 # e = 1 and a periodic load through its impacts.
 add_test(NAME energy_support_work
