@@ -158,11 +158,11 @@ typedef struct nsb_energy {
      damping, docs/contact.md §6), added to `dissipated` as it is after an
      accepted increment (not through the trapezoidal rule on the rate) */
   double dissipated_increment;
-  /* work done in the last increment by the loads that book it as the work of
-     the load as the discrete equations apply it over the increment's
-     displacement or rotation (concentrated forces and moments, docs/theory.md §3.6), added to
-     external_work after an accepted dynamic increment (not through the
-     trapezoidal rule on the power, which leaves them out) */
+  /* what the trapezoidal rule on the power misses, in the last increment, of
+     the work of the loads that book it as the discrete equations apply it
+     (concentrated forces and moments under the trapezoidal rule,
+     docs/theory.md §3.6 "Loads"), added to external_work after an accepted
+     dynamic increment */
   double external_work_increment;
   double dissipated;     /* energy dissipated since t = 0: dampers (their discrete work), contact damping plus contact impulses
                             (filled by the system) */

@@ -952,8 +952,9 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   s->inc_in_step++;
   s->t = t_new;
   /* external work: trapezoidal rule on the power (second order, like the
-     schemes), and the discrete work of the loads that book it
-     (external_work_increment: concentrated forces and moments) */
+     schemes), and what it misses of the discrete work of the loads that book
+     it (external_work_increment: concentrated loads under the trapezoidal
+     rule) */
   nsb_energy en;
   /* the contacts' finish below changes what their energies read (a friction
      state's stick energy): en_last then holds only when the acceleration
