@@ -147,7 +147,8 @@ typedef struct nsb_eval_ctx {
 typedef struct nsb_energy {
   double kinetic, potential;
   double power;          /* power of the applied loads that have no potential (all but gravity) */
-  double external_work;  /* their work since t = 0 (filled by the system: trapezoidal rule on the power) */
+  double external_work;  /* their work since t = 0 (filled by the system: trapezoidal rule on the power,
+                            plus external_work_increment) */
   double support_work;   /* work of the supports that move (prescribed motions) since t = 0 (filled by the
                             system: trapezoidal rule on reaction . velocity) */
   double dissipation_rate; /* power dissipated by SMOOTH contact friction (trapezoidal rule); negative: energy input */
@@ -157,6 +158,12 @@ typedef struct nsb_energy {
      damping, docs/contact.md §6), added to `dissipated` as it is after an
      accepted increment (not through the trapezoidal rule on the rate) */
   double dissipated_increment;
+  /* what the trapezoidal rule on the power misses, in the last increment, of
+     the work of the loads that book it as the discrete equations apply it
+     (concentrated forces and moments under the trapezoidal rule,
+     docs/theory.md §3.6 "Loads"), added to external_work after an accepted
+     dynamic increment */
+  double external_work_increment;
   double dissipated;     /* energy dissipated since t = 0: dampers (their discrete work), contact damping plus contact impulses
                             (filled by the system) */
   nsb_vec3 momentum, angular_momentum; /* angular momentum about the global origin */

@@ -123,24 +123,84 @@ static int cload_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   return NSB_OK;
 }
 
-/* Power of a concentrated load: F.v for forces, M_g.omega_g for moments
-   (omega_g = R omega_G), with the load as applied (dead or follower). */
-static void cload_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+/* The load as applied in state st at the times of ec (dead or follower), global
+   components: a force for dof <= 3, else the moment M_g. */
+static nsb_vec3 cload_applied(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_state* st) {
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
-  if (c->step > ec->step) return;
   double val = c->value * nsb_load_scale_until(ec, c->amplitude, c->step, c->replaced, c->ramp_down, NULL, NULL);
-  int i = e->nodes[0], comp = (c->dof - 1) % 3;
+  int comp = (c->dof - 1) % 3;
   nsb_vec3 L = nsb_v3(comp == 0 ? val : 0.0, comp == 1 ? val : 0.0, comp == 2 ? val : 0.0);
   if (c->transform > 0) L = cload_local_axis(ec->model, c, comp, val);
-  nsb_quat q = e->node_ndof[0] == 6 ? nsb_st_q(ec->cur, i) : nsb_q_identity();
-  if (c->follower) L = nsb_q_rotate(q, L);
-  if (c->dof <= 3)
-    acc->power += nsb_v3_dot(L, nsb_st_v(ec->cur, i));
-  else
-    acc->power += nsb_v3_dot(L, nsb_q_rotate(q, nsb_st_w(ec->cur, i)));
+  if (c->follower && e->node_ndof[0] == 6) L = nsb_q_rotate(nsb_st_q(st, e->nodes[0]), L);
+  return L;
 }
 
-const nsb_elem_ops nsb_cload_ops = {.name = "concentrated load", .eval = cload_eval, .energy = cload_power};
+/* The power of the load L (global components, as applied in state st) at
+   node i in state st: F.v for forces, M_g.omega_g for moments
+   (omega_g = R omega_G). */
+static double cload_power_at(const nsb_elem* e, const nsb_cload* c, const nsb_state* st, nsb_vec3 L) {
+  int i = e->nodes[0];
+  if (c->dof <= 3) return nsb_v3_dot(L, nsb_st_v(st, i));
+  nsb_quat q = e->node_ndof[0] == 6 ? nsb_st_q(st, i) : nsb_q_identity();
+  return nsb_v3_dot(L, nsb_q_rotate(q, nsb_st_w(st, i)));
+}
+
+/* Whether the dynamic scheme of ec is the trapezoidal rule, under which the
+   discrete equations give dT + dV = (f_n + f_n+1)/2 . dx for the translations
+   and dx = h (v_n + v_n+1)/2: Newmark beta = 1/4, gamma = 1/2, or the plain
+   modified scheme with beta = gamma = 1/2 (docs/theory.md §3.2), and no
+   weighting of the accelerations (alpha_m = alpha_f: p = a). */
+static int cload_trapezoidal(const nsb_eval_ctx* ec) {
+  if (ec->alpha_m != ec->alpha_f || ec->mn_alpha) return 0;
+  if (ec->vbar) return ec->beta == 0.5 && ec->gamma == 0.5;
+  return ec->beta == 0.25 && ec->gamma == 0.5;
+}
+
+/* Energy of a concentrated load: its power with the load as applied (the
+   system books the trapezoidal rule on it), and under the trapezoidal rule
+   (cload_trapezoidal) in a dynamic increment from t_n (ec->old) to t_n+1
+   (ec->cur) what that rule misses of the load's work as the discrete
+   equations apply it (external_work_increment), so that the increment's
+   work is booked as
+     W = (F_n + F_n+1)/2 . (x_n+1 - x_n)
+   for a force, each load at its time (its amplitude at t_n and t_n+1, a
+   follower force turned with the node's frame of that state), and for a
+   moment, over the increment's body-frame rotation R_n+1 = R_n exp(Theta)
+   (the schemes' update, solver/integrator.c), with its body components
+   M_B = R^T M_g,
+     W = (M_B,n + M_B,n+1)/2 . Theta.
+   The balance then closes to round-off for any motion, also where the
+   velocity alternates (the rule on the power missed h/4 dF.dv an increment,
+   docs/theory.md §3.6 "Loads").  Other schemes (generalized-alpha, RHOINF <
+   1) keep the rule on the power: their equations weight the loads of the
+   increments before as well. */
+static void cload_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
+  const nsb_cload* c = &ec->model->cloads.data[e->model_index];
+  if (c->step > ec->step) return;
+  int i = e->nodes[0];
+  nsb_vec3 L = cload_applied(e, ec, ec->cur);
+  const double P1 = cload_power_at(e, c, ec->cur, L);
+  acc->power += P1;
+  if (ec->step_static || !ec->old || !(ec->h > 0.0) || !cload_trapezoidal(ec)) return;
+  if (c->dof > 3 && e->node_ndof[0] != 6) return;
+  nsb_eval_ctx e0 = *ec; /* the times of t_n */
+  e0.t -= ec->h;
+  e0.t_step -= ec->h;
+  e0.cur = ec->old;
+  nsb_vec3 L0 = cload_applied(e, &e0, ec->old);
+  const double P0 = cload_power_at(e, c, ec->old, L0);
+  double W;
+  if (c->dof <= 3) {
+    W = 0.5 * nsb_v3_dot(nsb_v3_add(L0, L), nsb_v3_sub(nsb_st_x(ec->cur, i), nsb_st_x(ec->old, i)));
+  } else {
+    nsb_quat q0 = nsb_st_q(ec->old, i), q1 = nsb_st_q(ec->cur, i);
+    nsb_vec3 M0 = nsb_q_rotate_inv(q0, L0), M1 = nsb_q_rotate_inv(q1, L);
+    W = 0.5 * nsb_v3_dot(nsb_v3_add(M0, M1), nsb_so3_log_q(nsb_q_mul(nsb_q_conj(q0), q1)));
+  }
+  acc->external_work_increment += W - 0.5 * ec->h * (P0 + P1);
+}
+
+const nsb_elem_ops nsb_cload_ops = {.name = "concentrated load", .eval = cload_eval, .energy = cload_energy};
 
 /// Exact rotation, body angular velocity and acceleration of a manufactured rotation.
 void nsb_manufactured_kinematics(const nsb_model* m, const nsb_manufactured_rotation* mr, double t, nsb_vec3* th,

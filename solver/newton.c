@@ -951,7 +951,10 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   nsb_scheme_commit(s->scheme, &s->old, &s->cur);
   s->inc_in_step++;
   s->t = t_new;
-  /* external work: trapezoidal rule on the power (second order, like the schemes) */
+  /* external work: trapezoidal rule on the power (second order, like the
+     schemes), and what it misses of the discrete work of the loads that book
+     it (external_work_increment: concentrated loads under the trapezoidal
+     rule) */
   nsb_energy en;
   /* the contacts' finish below changes what their energies read (a friction
      state's stick energy): en_last then holds only when the acceleration
@@ -965,7 +968,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   if (!ec_end_ok) nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, s->t, &ec);
   int en_ok = nsb_sys_increment_energy(s, &ec, &en);
   if (en_ok) s->en_last = en;
-  s->work += 0.5 * h * (s->power + en.power);
+  s->work += 0.5 * h * (s->power + en.power) + en.external_work_increment;
   s->power = en.power;
   if (mode == NSB_EVAL_DYNAMIC) {
     /* the supports' work: the same rule on R . v (docs/theory.md §3.6) */

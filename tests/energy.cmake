@@ -8,7 +8,12 @@
 # forces: a particle thrown on two dashpots keeps kinetic + dissipated to round-off (SI, mm-t-s),
 # and the start of benchmarks/disk_on_disk centre_torque gains nothing; compliant contacts' damping
 # booked as the discrete work of its force: a particle started inside a Hunt-Crossley floor and a
-# Winkler bed, whose velocity the rule alternates, keeps E + D - W to round-off (SI, mm-t-s).
+# Winkler bed, whose velocity the rule alternates, keeps E + D - W to round-off (SI, mm-t-s); time-varying loads' work booked as the equations
+# apply it: a particle on a spring and a dashpot driven by a periodic load, its velocity
+# alternating, keeps E + D - W to round-off (SI, mm-t-s), a rigid body turned by a periodic moment
+# about one axis too (second order about a tilted one), and so does benchmarks/bearing_radial
+# axial_drive with RHOINF=1 after its contacts' first 5 ms, and benchmarks/bouncing_ball ball_grid with
+# e = 1 and a periodic load through its impacts.
 add_test(NAME energy_support_work
   COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/energy/check_energy.py $<TARGET_FILE:nsbeam>
           ${CMAKE_CURRENT_LIST_DIR}/energy ${PROJECT_SOURCE_DIR}/benchmarks/step_loaded_cantilever
