@@ -36,5 +36,5 @@ else
 fi
 BUILD=${1:-build}
 shift || true
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
 cmake --build "$BUILD" -j"$(nproc)"
