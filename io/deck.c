@@ -990,9 +990,20 @@ static int next_char(source* s) {
   return c;
 }
 
+/* A keyword line that ends with a comma goes on in the next line (Abaqus's rule for keyword
+   lines, as Abaqus/CAE and engineers write long ones): the next line that is neither blank nor
+   a comment continues it, unless it is a keyword line or starts like a number (a data line
+   after a stray comma, read as before).  True when line t continues the keyword line. */
+static int continues_keyword(const char* t) {
+  return t[0] != '*' && !isdigit((unsigned char)t[0]) && t[0] != '-' && t[0] != '+' && t[0] != '.';
+}
+
 /* Read and dispatch every line of a source; ends the last block at end of file. */
 static void read_source(parser* p, source* s) {
   char buf[NSB_DECK_LINE_MAX + 2];
+  char kw[NSB_DECK_LINE_MAX + 2]; /* a keyword line ending in a comma, waiting for its continuation */
+  size_t kw_len = 0;
+  loc kw_at = {s->file, 0};
   int line = 0;
   while (!p->stop) {
     size_t n = 0;
@@ -1021,9 +1032,40 @@ static void read_source(parser* p, source* s) {
     char* t = trim(buf);
     if (!*t) continue;
     if (t[0] == '*' && t[1] == '*') continue;
-    if (t[0] == '*') begin_keyword(p, at, t + 1);
-    else data_line(p, at, t);
+    size_t len = strlen(t);
+    if (kw_len > 0) {
+      if (continues_keyword(t)) {
+        if (kw_len + len > NSB_DECK_LINE_MAX) {
+          SYNTAX(p, at, "the keyword line of line %d is longer than %d bytes with its continuation lines", kw_at.line,
+                 NSB_DECK_LINE_MAX);
+          end_block(p);
+          p->b.kw = KW_SKIP; /* its data lines are skipped, as after any failed keyword line */
+          kw_len = 0;
+          continue;
+        }
+        memcpy(kw + kw_len, t, len + 1);
+        kw_len += len;
+        if (kw[kw_len - 1] != ',') {
+          kw_len = 0;
+          begin_keyword(p, kw_at, kw + 1);
+        }
+        continue;
+      }
+      kw_len = 0;
+      begin_keyword(p, kw_at, kw + 1);
+      if (p->stop) break;
+    }
+    if (t[0] == '*' && t[len - 1] == ',') {
+      memcpy(kw, t, len + 1);
+      kw_len = len;
+      kw_at = at;
+    } else if (t[0] == '*') {
+      begin_keyword(p, at, t + 1);
+    } else {
+      data_line(p, at, t);
+    }
   }
+  if (kw_len > 0 && !p->stop) begin_keyword(p, kw_at, kw + 1);
   if (s->f && ferror(s->f)) {
     loc at = {s->file, line};
     deck_report(p, at, NSB_ERR_IO, "read error: %s", strerror(errno));

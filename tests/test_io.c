@@ -483,6 +483,25 @@ static void test_string_deck(void) {
   run_free(&r);
 }
 
+/* Abaqus's continued keyword lines: a keyword line ending in a comma goes on in the next
+   line (comments between are skipped); a line that starts like a number after a stray comma is
+   a data line, as before. */
+static void test_keyword_continuation(void) {
+  const char* text =
+      "*NODE,\n NSET=ALL\n1, 0, 0, 0\n2, 1, 0, 0\n*PARTICLE, NODE=1,\n** the mass\nMASS=2\n"
+      "*PARTICLE, NODE=2, MASS=3,\n*INITIAL CONDITIONS,\n   TYPE=VELOCITY\nALL, 1, 0.5\n"
+      "*NSET,\nNSET=ONE\n1\n*CLOAD,\n1, 2, 4.0\n*STEP\n*DYNAMIC\n0.01, 1\n*END STEP\n";
+  run r = expect_ok("continued.inp", text);
+  if (r.m) {
+    CU_ASSERT_EQUAL(r.m->nodes.count, 2);
+    CU_ASSERT_EQUAL(r.m->particles.count, 2);
+    NSB_ASSERT_CLOSE(r.m->particles.data[0].mass, 2.0, 0.0);
+    CU_ASSERT_EQUAL(r.m->initials.count, 2);
+    CU_ASSERT_EQUAL(r.m->cloads.count, 1);
+  }
+  run_free(&r);
+}
+
 /* Convert J_O to J_c for an off-diagonal com and compare with the formula. */
 static void test_inertia_reference(void) {
   char text[512];
@@ -1437,6 +1456,7 @@ static const nsb_test_suite suites[] = {
                              {"minimal_defaults", test_minimal_defaults},
                              {"dynamic_h_min", test_dynamic_h_min},
                              {"crlf", test_crlf},
+                             {"keyword_continuation", test_keyword_continuation},
                              {"amplitude_sum", test_amplitude_sum},
                              {"amplitude_equally_spaced", test_amplitude_equally_spaced},
                              {"amplitude_decay_modulated", test_amplitude_decay_modulated},
