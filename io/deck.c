@@ -47,7 +47,7 @@ static const char* const joint_types[] = {"SPHERICAL", "REVOLUTE", "DISTANCE", "
 static const char* const levels[] = {"POSITION", "VELOCITY", NULL};
 static const char* const yes_no[] = {"NO", "YES", NULL};
 static const char* const load_ops[] = {"MOD", "NEW", NULL}; /* *CLOAD, *DLOAD OP= (Abaqus, CalculiX) */
-static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", NULL};
+static const char* const init_types[] = {"VELOCITY", "ROTATION", "BODY ANGULAR VELOCITY", "ROTATING VELOCITY", NULL};
 static const char* const schemes[] = {"NEWMARK", "MODIFIED NEWMARK", "GENERALIZED ALPHA", NULL}; /* nsb_scheme_kind */
 static const char* const reductions[] = {"MODAL", "QUASI-STATIC", NULL};                      /* step reduction */
 static const char* const eigensolvers[] = {"LANCZOS", "SUBSPACE", "AMS", NULL};  /* Abaqus: any, ours */
@@ -229,7 +229,7 @@ static const kwspec kw_table[] = {
     {"MANUFACTURED ROTATION", KW_MANUFACTURED, W_MODEL, {{"NODE", P_INT, 1, NULL}, {NULL, P_FLAG, 0, NULL}},
      deck_begin_manufactured, deck_data_manufactured, deck_end_needs_data},
     {"INITIAL CONDITIONS", KW_INITIAL, W_MODEL, {{"TYPE", P_ENUM, 1, init_types}, {NULL, P_FLAG, 0, NULL}},
-     deck_begin_initial, deck_data_initial, NULL},
+     deck_begin_initial, deck_data_initial, deck_end_initial},
     {"PROBE",
      KW_PROBE,
      W_MODEL,

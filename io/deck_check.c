@@ -308,7 +308,8 @@ static void check_supports_and_loads(parser* p) {
   last.file = last.line = -1;
   for (int i = 0; i < m->initials.count && !p->stop; ++i) {
     const nsb_initial* ic = &m->initials.data[i];
-    int particle_bad = nsb_model_node_ndof(m, ic->node) == 3 && (ic->kind != NSB_INIT_VELOCITY || ic->dof > 3);
+    int particle_bad = nsb_model_node_ndof(m, ic->node) == 3 && ic->kind != NSB_INIT_ROTATING_VELOCITY &&
+                       (ic->kind != NSB_INIT_VELOCITY || ic->dof > 3);
     check_node_dofs(p, deck_rec_loc(p, REC_INITIAL, i, ic->line), &last, ic->node, particle_bad,
                     "it has no rotation or angular velocity");
   }

@@ -225,6 +225,8 @@ typedef struct block {
   nsb_contact_pair pair; /* CONTACT PAIR: law and parameters shared by the data lines */
   char points[NSB_NAME_MAX]; /* CONTACT PAIR: POINTS= (empty: none) */
   int mass_set;     /* CONTACT PAIR: MASS= given (otherwise deck_default_contact_mass decides) */
+  int first_line;   /* INITIAL CONDITIONS, ROTATING VELOCITY: line of a first data line waiting for its second */
+  int first_ok;     /* ... and whether that line was valid */
 } block;
 
 struct parser {
@@ -417,6 +419,7 @@ void deck_begin_manufactured(parser* p, loc at, const pval* v);
 void deck_data_manufactured(parser* p, loc at);
 void deck_begin_initial(parser* p, loc at, const pval* v);
 void deck_data_initial(parser* p, loc at);
+void deck_end_initial(parser* p);
 
 /* deck_output.c: *PROBE, *OUTPUT, *RESTART */
 void deck_begin_probe(parser* p, loc at, const pval* v);

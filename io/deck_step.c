@@ -657,7 +657,42 @@ void deck_data_initial(parser* p, loc at) {
   memset(&ic, 0, sizeof ic);
   ic.kind = (nsb_init_kind)p->b.sub;
   ic.line = at.line;
-  if (ic.kind == NSB_INIT_VELOCITY) {
+  const char* nodes = p->fields[0];
+  if (ic.kind == NSB_INIT_ROTATING_VELOCITY) {
+    /* Abaqus's pair of data lines: node|nset, omega, a (the axis's first point); then b */
+    if (!p->b.first_line) {
+      p->b.first_line = at.line; /* a first line is read (valid or not): the next line is its second */
+      p->b.first_ok = 0;
+      if (!deck_expect_fields(p, at, 5, 5, "node or node set, angular velocity, x, y, z of a first point of the axis"))
+        return;
+      for (int k = 0; k < 4; ++k)
+        if (!deck_get_real(p, at, p->fields[k + 1], k ? "axis point coordinate" : "angular velocity",
+                           &p->b.inertia[k]))
+          return;
+      if (!deck_check_name(p, at, p->fields[0], "node or node set")) return;
+      snprintf(p->b.amp, sizeof p->b.amp, "%s", p->fields[0]);
+      p->b.first_ok = 1;
+      return;
+    }
+    int first_ok = p->b.first_ok;
+    ic.line = p->b.first_line;
+    p->b.first_line = 0;
+    if (!deck_expect_fields(p, at, 3, 3, "x, y, z of a second point of the axis (the first line's pair)")) return;
+    double b[3], a[3] = {p->b.inertia[1], p->b.inertia[2], p->b.inertia[3]}, axis[3];
+    for (int k = 0; k < 3; ++k)
+      if (!deck_get_real(p, at, p->fields[k], "axis point coordinate", &b[k])) return;
+    if (!first_ok) return; /* the first line had an error (reported) */
+    for (int k = 0; k < 3; ++k) axis[k] = b[k] - a[k];
+    if (!deck_unit3(axis, axis)) {
+      VALUE(p, at, "the axis's two points coincide: give a second point on the axis of rotation");
+      return;
+    }
+    for (int k = 0; k < 3; ++k) {
+      ic.vec[k] = p->b.inertia[0] * axis[k];
+      ic.point[k] = a[k];
+    }
+    nodes = p->b.amp;
+  } else if (ic.kind == NSB_INIT_VELOCITY) {
     if (!deck_expect_fields(p, at, 3, 3, "node or node set, dof, value")) return;
     if (!deck_get_int(p, at, p->fields[1], "dof", &ic.dof) || !deck_get_real(p, at, p->fields[2], "velocity", &ic.value)) return;
     if (!deck_in_dof_range(p, at, ic.dof, "dof")) return;
@@ -669,13 +704,23 @@ void deck_data_initial(parser* p, loc at) {
       if (!deck_get_real(p, at, p->fields[k + 1], "vector component", &ic.vec[k])) return;
   }
   p->scratch.count = 0;
-  if (!deck_expand_nodes(p, at, p->fields[0])) return;
+  if (!deck_expand_nodes(p, at, nodes)) return;
   for (int k = 0; k < p->scratch.count; ++k) {
     ic.node = p->scratch.data[k];
     if (NSB_ARRAY_PUSH(p->ctx, p->m->initials, ic) != NSB_OK || deck_note_rec_file(p, REC_INITIAL, at.file) != NSB_OK) {
       deck_oom(p, at);
       return;
     }
+  }
+}
+
+/* TYPE=ROTATING VELOCITY: a first data line without its second */
+void deck_end_initial(parser* p) {
+  if (p->b.sub == NSB_INIT_ROTATING_VELOCITY && p->b.first_line && p->b.first_ok) {
+    loc at = {p->b.at.file, p->b.first_line};
+    SYNTAX(p, at,
+           "*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY: this data line needs its second line (x, y, z of a second "
+           "point of the axis)");
   }
 }
 

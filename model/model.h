@@ -381,7 +381,10 @@ typedef struct nsb_manufactured_rotation {
 typedef enum nsb_init_kind {
   NSB_INIT_VELOCITY = 0,         /* dof 1..3 velocity, 4..6 spatial angular velocity */
   NSB_INIT_ROTATION = 1,         /* rotation vector (global), vec[3] */
-  NSB_INIT_BODY_ANGULAR_VEL = 2  /* angular velocity, body-frame components, vec[3] */
+  NSB_INIT_BODY_ANGULAR_VEL = 2, /* angular velocity, body-frame components, vec[3] */
+  NSB_INIT_ROTATING_VELOCITY = 3 /* rigid rotation (Abaqus's ROTATING VELOCITY): angular velocity vec[3]
+                                    (global) about the axis through point[3]; v = vec x (X - point),
+                                    and vec on the rotations of a node that has them */
 } nsb_init_kind;
 
 typedef struct nsb_initial {
@@ -389,7 +392,8 @@ typedef struct nsb_initial {
   int node;
   int dof;       /* NSB_INIT_VELOCITY only */
   double value;  /* NSB_INIT_VELOCITY only */
-  double vec[3]; /* ROTATION, BODY_ANGULAR_VEL */
+  double vec[3]; /* ROTATION, BODY_ANGULAR_VEL, ROTATING_VELOCITY */
+  double point[3]; /* ROTATING_VELOCITY: a point of the axis */
   int line;
 } nsb_initial;
 

@@ -190,6 +190,13 @@ static int init_state(nsb_system* s) {
       }
     } else if (in->kind == NSB_INIT_BODY_ANGULAR_VEL) {
       nsb_v3_store(nsb_v3_load(in->vec), s->cur.w + 3 * i);
+    } else if (in->kind == NSB_INIT_ROTATING_VELOCITY) {
+      /* the rigid rotation: v = w x (X - a); the node's frame turns with it */
+      nsb_vec3 wg = nsb_v3_load(in->vec);
+      nsb_vec3 r = nsb_v3_sub(nsb_v3_load(m->nodes.data[i].X), nsb_v3_load(in->point));
+      nsb_v3_store(nsb_v3_cross(wg, r), s->cur.v + 3 * i);
+      if (nsb_model_node_ndof(m, i) == 6)
+        nsb_v3_store(nsb_q_rotate_inv(nsb_q_load(s->cur.q + 4 * i), wg), s->cur.w + 3 * i);
     }
   }
   return NSB_OK;
