@@ -4322,5 +4322,105 @@ MODELS.update({
 })
 
 
+# ---------------------------------------------------------------------------
+# a fourth round: features combined as engineers combine them (a rod spinning free from an
+# initial velocity field, a coil under gravity through static, dynamic and frequency steps, a
+# wire stretched by a support then at rest then its frequencies, a body swinging on a hinge at a
+# cantilever's tip, a particle sliding up a beam on a slope, a restart in the middle of an
+# impact, a CalculiX deck with continued keyword lines and an *INCLUDE)
+
+HU = {
+    "spin": {"L": 1.0, "b": 0.02, "h": 0.01, "n": 20, "w": 100.0, "dt": 1e-4, "T": 0.0628},
+    "coil": {"R": 0.05, "d": 0.006, "pitch": 0.02, "turns": 2, "per": 24, "g": 9.81, "dt": 2e-4, "T": 0.02},
+    "wire": {"L": 2.0, "r": 0.001, "n": 40, "T": 2000.0, "dt": 1e-4, "Td": 0.01},
+}
+
+
+def spinning_rod(u):
+    """A free steel rod (1 m, 20 x 10 mm, the 20 mm side in the plane of rotation, 20 B31) spinning
+    about its middle at 100 rad/s, started unstressed by an initial velocity field (*INITIAL
+    CONDITIONS, TYPE=VELOCITY: v = w x r on every node, the spin on DOF 6), no support, no load, one
+    revolution at 0.1 ms: momentum zero, angular momentum kept, the axial force settling to
+    rho A w^2 (L^2/4 - x^2)/2 once the start's axial ringing has died out."""
+    p = HU["spin"]
+    L, b, hh, n, w = p["L"], p["b"], p["h"], p["n"], p["w"]
+    s = head(u, "Rod spinning free", spinning_rod.__doc__)
+    s += line_nodes(u, 1, (-L / 2, 0, 0), (L / 2, 0, 0), n, "ROD_N")
+    s += line_elems(1, 1, n, "ROD", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(hh, "L"), u.n(b, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for i in range(n + 1):
+        x = -L / 2 + i * L / n
+        s += "%d, 2, %s\n%d, 6, %s\n" % (i + 1, u.n(w * x, "L/T"), i + 1, u.n(w, "1/T"))
+    s += "*PROBE, NAME=end, NODE=1\nX, V\n"
+    for k in (1, 6, 10):
+        s += "*PROBE, NAME=e%d, ELEMENT=%d, POSITION=0.5\nX, NS\n" % (k, k)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def coil_points(p):
+    """The coil's nodes (SI): a helix about z, R, pitch per turn, per nodes a turn, from (R, 0, 0) down."""
+    N = p["turns"] * p["per"]
+    pts = []
+    for i in range(N + 1):
+        a = 2 * math.pi * i / p["per"]
+        pts.append((p["R"] * math.cos(a), p["R"] * math.sin(a), -p["pitch"] * i / p["per"]))
+    return pts
+
+
+def coil_gravity(u):
+    """A steel coil (wire 6 mm, 100 mm across, 2 turns of 20 mm pitch, 24 B31 a turn) clamped at its
+    top end, loaded by its own weight (*GRAVITY in a *STATIC step), then a *DYNAMIC step of 20 ms
+    with the same gravity (it stays where the static step left it: at rest), then a *FREQUENCY step
+    about that state (the same frequencies as straight after the static step)."""
+    p = HU["coil"]
+    pts = coil_points(p)
+    N = len(pts) - 1
+    s = head(u, "Coil under its own weight: static, dynamic, frequency", coil_gravity.__doc__)
+    s += "*NODE, NSET=COIL_N\n"
+    for i, q in enumerate(pts):
+        s += "%d, %s, %s, %s\n" % (i + 1, u.n(q[0], "L"), u.n(q[1], "L"), u.n(q[2], "L"))
+    s += line_elems(1, 1, N, "COIL", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=COIL, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(p["d"] / 2, "L")
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=end, NODE=%d\nX, U, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (N + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.5, 1\n*GRAVITY\n0, 0, %s\n*END STEP\n" % u.n(-p["g"], "L/T^2")
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    s += "*STEP\n*FREQUENCY\n6\n*END STEP\n"
+    return s
+
+
+def wire_three_steps(u):
+    """A steel wire (2 m, 2 mm diameter, 40 B31) pinned at one end and stretched at the other by a
+    support moved T L/EA along it (*BOUNDARY in a *STATIC step: T = 2 kN), left at rest for 10 ms in a
+    *DYNAMIC step, then its frequencies (*FREQUENCY about the stretched state): the taut string's
+    omega^2 = (k^2 T + k^4 EI)/rho A, k = n pi / L, on the stretched length."""
+    p = HU["wire"]
+    L, r, n, T = p["L"], p["r"], p["n"], p["T"]
+    A = math.pi * r * r
+    d = T * L / (210e9 * A)
+    s = head(u, "Wire: stretched by a support, at rest, then its frequencies", wire_three_steps.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "WIRE_N")
+    s += line_elems(1, 1, n, "WIRE", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=WIRE, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(r, "L")
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*PROBE, NAME=anchor, NODE=1\nRF\n*PROBE, NAME=end, NODE=%d\nU, RF\n*PROBE, NAME=mid, NODE=%d\nU, V\n" % (n + 1, n // 2 + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n*BOUNDARY\n%d, 1, 1, %s\n*END STEP\n" % (n + 1, u.n(d, "L"))
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["Td"], "T"))
+    s += "*STEP\n*FREQUENCY\n8\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "spinning_rod": (spinning_rod, (SI, MM, MS)),
+    "coil_gravity": (coil_gravity, (SI, MM, IN)),
+    "wire_three_steps": (wire_three_steps, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
