@@ -149,6 +149,10 @@ ITER_TOTAL_TOL = {}
 # are not compared
 CUTBACK_ITER_FREE = set()
 
+# Models at rest in a dynamic step: the floors of their round-off columns' scales (SI values of
+# a dimension; compare())
+SCALE_FLOOR = {}
+
 # Newton's iteration limit (*SOLVER CONTROLS default): a history row with more iterations
 # includes a failed attempt, i.e. a cutback
 MAX_ITER = 25
@@ -210,6 +214,11 @@ def compare(model, name, table, si_run, other_run, u, until=None, iter_slack=1):
     if "M*L/T" in scale and "M*L^2/T" in scale and scale.get("L", 0.0) > 0.0:
         scale["M*L/T"] = max(scale["M*L/T"], scale["M*L^2/T"] / scale["L"])
         scale["M*L^2/T"] = max(scale["M*L^2/T"], scale["M*L/T"] * scale["L"])
+    # a model at rest (a static state carried into a dynamic step): its speeds and momenta are
+    # round-off, judged against the model's own scale of them (SCALE_FLOOR, SI values)
+    for dm, v in SCALE_FLOOR.get(model, {}).items():
+        if dm in scale:
+            scale[dm] = max(scale[dm], v)
     for j, col in enumerate(head):
         if col == "newton_iterations":
             d = max(abs(int(x[j]) - int(y[j])) for x, y in zip(a[1], b[1]))
@@ -7118,6 +7127,141 @@ def check_struck_cantilever_b2s(m, run):
 
 
 CHECKS["struck_cantilever_b2s"] = check_struck_cantilever_b2s
+
+
+# ---------------------------------------------------------------------------
+# a fourth round (make_decks.py, the block of the same name)
+
+from make_decks import HU, coil_points  # noqa: E402
+
+
+def check_spinning_rod(m, run):
+    p, h = HU["spin"], hist(run)
+    L, b, hh, w = p["L"], p["b"], p["h"], p["w"]
+    rho = STEEL_SI[2]
+    rA, rI = rho * b * hh, rho * hh * b ** 3 / 12
+    # the initial velocity field gives the continuum's angular momentum (rho A L^3/12 + rho I L) w
+    H0 = w * (rA * L ** 3 / 12 + rI * L)
+    report(m, "angular momentum at t = 0: (rho A L^3/12 + rho I L) w", rel(h[0]["angular_momentum_z"], H0) < 1e-12,
+           "%.15g, closed form %.15g" % (h[0]["angular_momentum_z"], H0))
+    pmax = max(max(abs(r["linear_momentum_" + c]) for c in "xyz") for r in h)
+    report(m, "linear momentum stays zero", pmax < 1e-12 * rA * L * w * L,
+           "largest %.2g N s (of rho A L w L/2 = %.3g)" % (pmax, rA * L * w * L / 2))
+    # the default scheme keeps the angular momentum to second order in h: the start's axial
+    # ringing (undamped: 4 increments a period) breathes the rod by 6e-5 of its length
+    dH = max(abs(r["angular_momentum_z"] - H0) for r in h) / H0
+    report(m, "angular momentum kept (second order in h)", dH < 6e-5, "largest change %.2g (tol 6e-5; h/2: 1.3e-5)" % dH)
+    # the axial force: the start's ringing about the steady rho A w^2 (L^2/4 - x^2)/2, its mean
+    # over the revolution (rotating_blade: the same undamped axial ringing)
+    for k in (1, 6, 10):
+        x = -L / 2 + (k - 0.5) * L / p["n"]
+        want = rA * w * w * (L * L / 4 - x * x) / 2
+        got = sum(r["e%d.n1" % k] for r in h[1:]) / (len(h) - 1)
+        report(m, "element %d: mean axial force rho A w^2 (L^2/4 - x^2)/2" % k, rel(got, want) < 1e-3,
+               "%.6g N, closed form %.6g N (rel %.2g, tol 1e-3: the ringing's mean over 628 increments)" % (
+                   got, want, rel(got, want)))
+    # the rod stays in its plane: no shear across it (n2; in the plane, n3, the Coriolis force of the
+    # axial ringing bends it a little: 0.29 N against 1958 N), z and the momenta out of it zero
+    v = max(abs(r["e%d.n2" % k]) for r in h for k in (1, 6, 10))
+    z = max(abs(r["end.z"]) for r in h)
+    hx = max(max(abs(r["angular_momentum_x"]), abs(r["angular_momentum_y"])) for r in h)
+    report(m, "stays in its plane (no shear across it, z = 0)", v < 1e-9 * rA * w * w * L * L / 8 and z < 1e-12 * L and hx < 1e-12 * H0,
+           "shear %.2g N, z %.2g m, angular momentum x, y %.2g" % (v, z, hx))
+    E0 = h[0]["total_energy"]
+    gain = max(r["total_energy"] for r in h) - E0
+    loss = 1 - h[-1]["total_energy"] / E0
+    report(m, "energy never above the start", gain <= 1e-12 * E0,
+           "largest gain %.2g of E0; %.2g lost by the end (the scheme, the ringing)" % (gain / E0, loss))
+    # Abaqus's TYPE=ROTATING VELOCITY (omega about the axis through a and b) gives the same field
+    text = open(os.path.join(HERE, "spinning_rod_si.inp")).read()
+    i, j = text.index("\n*INITIAL CONDITIONS") + 1, text.index("\n*PROBE") + 1
+    alt = run_variant(run, "spinning_rod_si.inp", "rotating", text[i:j],
+                      "*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY\nROD_N, %g, 0, 0, -1\n0, 0, 2\n" % w)
+    same = alt is not None and open(os.path.join(alt, "history.csv")).read() == open(os.path.join(run, "history.csv")).read()
+    report(m, "TYPE=ROTATING VELOCITY = the same field node by node", same,
+           "history.csv %s" % ("identical" if same else "differs" if alt else "the run failed"))
+
+
+CHECKS["spinning_rod"] = check_spinning_rod
+
+
+def check_coil_gravity(m, run):
+    p, h = HU["coil"], hist(run)
+    pts = coil_points(p)
+    rA = STEEL_SI[2] * math.pi * p["d"] ** 2 / 4
+    length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+    W = rA * length * p["g"]
+    st = [r for r in h if r["step"] == 1][-1]
+    dyn = [r for r in h if r["step"] == 2]
+    report(m, "static: clamp force = the coil's weight (Newton's tolerance)", abs(st["clamp.rfz"] - W) < 1e-8 * W and
+           max(abs(st["clamp.rfx"]), abs(st["clamp.rfy"])) < 1e-8 * W, "rfz %.12g N, weight %.12g N, rfx, rfy %.2g, %.2g N" % (
+               st["clamp.rfz"], W, st["clamp.rfx"], st["clamp.rfy"]))
+    # whole turns: the weight acts on the axis, R from the clamp (the coil's sag moves it by u/R ~ 2e-3)
+    M = p["R"] * W
+    report(m, "static: clamp moment = R W about y", rel(st["clamp.rmy"], M) < 5e-4 and abs(st["clamp.rmz"]) < 1e-10 * M,
+           "rmy %.8g N m, R W %.8g N m (rel %.2g, tol 5e-4: the sagged levers, u/R = 2e-3 at the end), rmz %.2g" % (
+               st["clamp.rmy"], M, rel(st["clamp.rmy"], M), st["clamp.rmz"]))
+    # the dynamic step under the same gravity starts from equilibrium: nothing moves
+    du = max(abs(r["end.u" + c] - st["end.u" + c]) for r in dyn for c in "xyz")
+    vv = max(abs(r["end.v" + c]) for r in dyn for c in "xyz")
+    uz = abs(st["end.uz"])
+    report(m, "dynamic step: stays where the static step left it", du < 1e-8 * uz and vv < 1e-8 * uz / p["dt"],
+           "end moves %.2g m of %.3g m, speed %.2g m/s" % (du, uz, vv))
+    dr = max(abs(r["clamp.rfz"] - W) for r in dyn)
+    report(m, "dynamic step: the clamp carries the weight", dr < 1e-8 * W, "%.2g N off" % dr)
+    # the frequencies about the state of the dynamic step's end = those straight after the static step
+    text = open(os.path.join(HERE, "coil_gravity_si.inp")).read()
+    i = text.index("*STEP\n*DYNAMIC")
+    j = text.index("*STEP\n*FREQUENCY")
+    alt = run_variant(run, "coil_gravity_si.inp", "nodyn", text[i:j], "")
+    if alt is None:
+        report(m, "*FREQUENCY after the dynamic step = after the static step", False, "the run failed")
+        return
+    a, b = modes(run), modes(alt)
+    d = max(abs(x["omega"] / y["omega"] - 1) for x, y in zip(a, b))
+    report(m, "*FREQUENCY after the dynamic step = after the static step", len(a) == len(b) == 6 and d < 1e-9,
+           "%d, %d modes; largest difference %.2g" % (len(a), len(b), d))
+
+
+CHECKS["coil_gravity"] = check_coil_gravity
+# at rest in its dynamic step: speeds against the static sag over an increment (0.5 m/s), momenta
+# against the coil's mass (0.14 kg) at that speed, over its radius
+SCALE_FLOOR["coil_gravity"] = {"L/T": 0.5, "M*L/T": 0.07, "M*L^2/T": 0.0035}
+
+
+def check_wire_three_steps(m, run):
+    p, h = HU["wire"], hist(run)
+    L, r0, n, T = p["L"], p["r"], p["n"], p["T"]
+    E, rho = STEEL_SI[0], STEEL_SI[2]
+    A, I = math.pi * r0 ** 2, math.pi * r0 ** 4 / 4
+    st = [q for q in h if q["step"] == 1][-1]
+    report(m, "static: the support's force = T (moved by T L/EA)", rel(st["end.rfx"], T) < 1e-9 and rel(-st["anchor.rfx"], T) < 1e-9,
+           "end %.12g N, anchor %.12g N, T %.6g N" % (st["end.rfx"], st["anchor.rfx"], T))
+    dyn = [q for q in h if q["step"] == 2]
+    dT = max(abs(q["end.rfx"] - T) for q in dyn)
+    vy = max(abs(q["mid.vy"]) + abs(q["mid.uy"]) / p["dt"] for q in dyn)
+    report(m, "dynamic step: at rest, the tension kept", dT < 1e-8 * T and vy == 0.0, "tension off by %.2g N; mid %.2g m/s" % (dT, vy))
+    Ls = L + T * L / (E * A)
+    worst = 0.0
+    ms = modes(run)
+    for q in ms:
+        j = int(q["mode"])
+        k = ((j + 1) // 2) * math.pi / Ls
+        w = math.sqrt((k * k * T + k ** 4 * E * I) / (rho * A * L / Ls))
+        e = q["omega"] / w - 1
+        # lumped mass: the discrete string's (2/h) sin(kh/2), -(kh)^2/24 (the bending stiffens a little)
+        tol = (k * Ls / n) ** 2 / 24
+        worst = max(worst, abs(e) / tol)
+        report(m, "mode %d: taut string (k^2 T + k^4 EI)/rho A on the stretched length" % j, abs(e) < tol,
+               "%.8g rad/s, closed form %.8g (rel %+.2g, tol (kh)^2/24 = %.2g)" % (q["omega"], w, e, tol))
+    report(m, "eight modes, in pairs (the two planes)", len(ms) == 8 and all(
+        rel(ms[i]["omega"], ms[i + 1]["omega"]) < 1e-9 for i in (0, 2, 4, 6)), "%d modes" % len(ms))
+
+
+CHECKS["wire_three_steps"] = check_wire_three_steps
+# at rest in its dynamic step: speeds against the stretch T L/EA over an increment (60 m/s), momenta
+# against the wire's mass (49 g) at that speed, over its length
+SCALE_FLOOR["wire_three_steps"] = {"L/T": 60.0, "M*L/T": 3.0, "M*L^2/T": 6.0}
 
 
 if __name__ == "__main__":
