@@ -54,7 +54,7 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     impact_oscillator trolley_buffer rigid_pendulum_stop spinning_ball_bounce block_on_rail hertz_two_balls
     cantilever_tip_stop ball_into_cushion beam_dropped_flat string_pendulum_wall bat_strikes_ball
     struck_cantilever_b2s
-    spinning_rod coil_gravity wire_three_steps)
+    spinning_rod coil_gravity wire_three_steps body_on_hinge slider_on_sloped_beam restart_impact ccx_continued)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

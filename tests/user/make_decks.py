@@ -4422,5 +4422,143 @@ MODELS.update({
 })
 
 
+HU.update({
+    "hinge": {"L": 0.5, "b": 0.04, "n": 10, "m": 2.0, "l": 0.4, "th0": 10.0, "g": 9.81, "dt": 1e-3, "T": 3.0},
+    "slope": {"L": 2.0, "b": 0.04, "d": 0.08, "n": 20, "alpha": 20.0, "m": 1.0, "r": 0.01, "s0": 0.3, "v0": 3.0,
+              "mu": 0.2, "g": 9.81, "dt": 1e-3, "T": 1.2, "damp": 600.0, "gap": 1e-4},
+    "restart": {"L": 1.0, "b": 0.02, "n": 10, "m": 0.2, "r": 0.02, "v0": 2.0, "mu": 0.3, "g": 9.81,
+                "gap": 0.001, "dt": 1e-4, "T": 0.015, "every": 80},
+    "ccx": {"L": 1.2, "b": 0.03, "h": 0.05, "n": 12, "P": 2000.0, "q": 1500.0},
+})
+
+
+def body_on_hinge(u):
+    """A rigid bar (0.4 m, 2 kg) hung by a revolute joint (axis y) from the tip of a steel cantilever
+    (0.5 m, 40 x 40 mm, 10 B31: 3 EI/L^3 = 1.1e6 N/m) and let go at 10 degrees under gravity: it
+    swings with the compound pendulum's period 4 K(sin 5 deg) sqrt(J_O/m g d) (the beam's compliance
+    lengthens it by (w_p/w_beam)^2 ~ 6e-5)."""
+    p = HU["hinge"]
+    L, b, n, l = p["L"], p["b"], p["n"], p["l"]
+    th = math.radians(p["th0"])
+    d = l / 2
+    s = head(u, "Bar swinging on a hinge at a cantilever's tip", body_on_hinge.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    # the bar's centre of mass below the tip at 10 degrees, its axis along the bar
+    cx, cz = L + d * math.sin(th), -d * math.cos(th)
+    s += "*NODE\n100, %s, 0, %s\n" % (u.n(cx, "L"), u.n(cz, "L"))
+    J = p["m"] * l * l / 12
+    s += "*RIGID BODY, NODE=100, MASS=%s\n%s, %s, %s\n" % (u.n(p["m"], "M"), u.n(J, "M*L^2"), u.n(J, "M*L^2"),
+                                                          u.n(p["m"] * 1e-4 * l * l, "M*L^2"))
+    s += "*INITIAL CONDITIONS, TYPE=ROTATION\n100, 0, %s, 0\n" % ("%.15g" % -th)
+    s += "*JOINT, TYPE=REVOLUTE\n%d, 100, %s, 0, 0, 0, 1, 0\n" % (n + 1, u.n(L, "L"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=bar, NODE=100\nX, Q\n*PROBE, NAME=tip, NODE=%d\nX\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def slider_on_sloped_beam(u):
+    """A 1 kg slider (a particle, r = 10 mm, set 0.1 mm above the face) thrown at 3 m/s up a steel beam (2 m, 40 wide, 80 mm deep,
+    20 B31) laid at 20 degrees on two pinned ends, Coulomb friction mu = 0.2 (Newton's law), under
+    gravity; the beam's vibration from the sudden gravity damped out in a few ms (*DAMPING,
+    ALPHA=600/s: critical for its first mode): the slider decelerates at g (sin a + mu cos a), stops
+    after v0 / that, and slides back down (tan a > mu) at g (sin a - mu cos a); the supports carry the
+    beam's weight and m (g - a).  The beam's contact radius is its half depth (RADIUS=: a rectangle's
+    default is half its smaller side)."""
+    p = HU["slope"]
+    L, n, r, d = p["L"], p["n"], p["r"], p["d"]
+    a = math.radians(p["alpha"])
+    t, nn = (math.cos(a), 0.0, math.sin(a)), (-math.sin(a), 0.0, math.cos(a))
+    s = head(u, "Slider thrown up a sloped beam", slider_on_sloped_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), tuple(L * c for c in t), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(p["damp"], "1/T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(d, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 1, 3\n" % (n + 1)
+    x0 = [p["s0"] * t[k] + (d / 2 + r + p["gap"]) * nn[k] for k in range(3)]
+    s += "*NODE, NSET=SLIDER\n100, %s, %s, %s\n" % tuple(u.n(c, "L") for c in x0)
+    s += "*PARTICLE, NSET=SLIDER, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    # the beam's contact radius is its section's half depth (a rectangle's default: half the smaller side)
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, RADIUS=%s\nSLIDER, BEAM\n" % (p["mu"], u.n(d / 2, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 3, %s\n" % (u.n(p["v0"] * t[0], "L/T"), u.n(p["v0"] * t[2], "L/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=slider, NODE=100\nX, V\n*PROBE, NAME=low, NODE=1\nRF\n*PROBE, NAME=high, NODE=%d\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def restart_impact(u):
+    """A steel ball (40 mm, 0.2 kg, a particle) thrown at 2 m/s down and 0.5 m/s along onto a simply
+    supported steel beam (1 m, 20 x 20 mm, 10 B31), Newton's law (the default e = 0) with friction
+    mu = 0.3, under gravity: it lands and slides on the ringing beam; 15 ms at 0.1 ms, a checkpoint
+    every 80 increments (*RESTART, WRITE): the only one falls in the middle of the sliding contact;
+    the run continued from it (nsbeam run --restart) writes the same files, bit for bit, as the
+    uninterrupted run."""
+    p = HU["restart"]
+    L, b, n, r = p["L"], p["b"], p["n"], p["r"]
+    s = head(u, "Ball striking a beam, with checkpoints", restart_impact.__doc__)
+    s += "*RESTART, WRITE, FREQUENCY=%d\n" % p["every"]
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(0.43, "L"), u.n(b / 2 + r + p["gap"], "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nBALL, BEAM\n" % p["mu"]
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 3, %s\n" % (u.n(0.5, "L/T"), u.n(-p["v0"], "L/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nU, V\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    s += "*OUTPUT, FORMAT=VTK, EVERY=50\n*END STEP\n"
+    return s
+
+
+def ccx_continued_mesh(u):
+    p = HU["ccx"]
+    s = "** mesh of ccx_continued: nodes by *NGEN, GENERATE sets\n"
+    s += "*NODE,\n   NSET=NALL\n1, 0., 0., 0.\n%d, %s, 0., 0.\n" % (p["n"] + 1, u.n(p["L"], "L"))
+    s += "*NGEN, NSET=NALL\n1, %d, 1\n" % (p["n"] + 1)
+    s += "*ELEMENT, TYPE=B31,\n** the beam\n  ELSET=EALL\n1, 1, 2\n"
+    s += "*ELGEN, ELSET=EALL\n1, %d, 1, 1\n" % p["n"]
+    s += "*NSET, NSET=TIP\n%d\n*NSET, NSET=FIX, GENERATE\n1, 1, 1\n" % (p["n"] + 1)
+    s += "*ELSET, ELSET=OUTER,\nGENERATE\n%d, %d, 1\n" % (p["n"] // 2 + 1, p["n"])
+    return s
+
+
+def ccx_continued(u):
+    """A CalculiX/Abaqus user's cantilever (1.2 m, 30 x 50 mm steel, 12 B31): the mesh in an *INCLUDE
+    file (*NGEN, *ELGEN, GENERATE sets), keyword lines continued over two or three lines (ending
+    with a comma), comments between them, `.d0` numbers; a tip force and a line load on the outer
+    half (*DLOAD PY on a GENERATE set), linear (*STATIC without NLGEOM): reactions and the tip's
+    deflection against Timoshenko beam theory."""
+    p = HU["ccx"]
+    s = head(u, "CalculiX-style cantilever, continued keyword lines", ccx_continued.__doc__)
+    s += "*INCLUDE,\n  INPUT=ccx_continued_mesh_%s.inc\n" % u.name
+    E, nu, rho = STEEL
+    s += "*MATERIAL,\n   NAME=STEEL\n*ELASTIC,\n TYPE=ISO\n%s, .3d0\n*DENSITY\n%s\n" % (u.n(E, "F/L^2"), u.n(rho, "M/L^3"))
+    s += "*BEAM SECTION, ELSET=EALL,\n** the section\n MATERIAL=STEEL,\n SECTION=RECT\n%s, %s\n0.d0, 0.d0, 1.d0\n" % (
+        u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\nFIX, 1, 6\n"
+    s += "*STEP\n*STATIC\n1., 1.\n*CLOAD\nTIP, 2, %s\n*DLOAD\nOUTER, PY, %s\n" % (u.n(-p["P"], "F"), u.n(-p["q"], "F/L"))
+    s += "*NODE PRINT,\n  NSET=TIP\nU\n*NODE PRINT, NSET=FIX\nRF\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "body_on_hinge": (body_on_hinge, (SI, MM, MS)),
+    "slider_on_sloped_beam": (slider_on_sloped_beam, (SI, MM, MS)),
+    "restart_impact": (restart_impact, (SI, MM)),
+    "ccx_continued": (ccx_continued, (SI, MM, IN)),
+})
+INCLUDES["ccx_continued"] = ("ccx_continued_mesh_%s.inc", ccx_continued_mesh)
+
+
 if __name__ == "__main__":
     main()
