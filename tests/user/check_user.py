@@ -7276,8 +7276,8 @@ def check_body_on_hinge(m, run):
     Tn = 2 * (zc[-1] - zc[0]) / (len(zc) - 1)
     # measured -3.9e-5 (h/2: -4.3e-5; the beam 1000 times stiffer: +3.2e-6, the rigid pendulum's
     # scheme error): the beam's own vibration (it starts unloaded under gravity, 4e-5 m at 550 rad/s,
-    # undamped by the scheme at w h = 0.55) shakes the hinge and stiffens the pendulum (Kapitza's
-    # effect, (a W)^2 / 2 l_eq^2 against g / l_eq: 2e-5 in w^2)
+    # undamped by the scheme at w h = 0.55) shakes the hinge and stiffens the pendulum (Kapitza 1951:
+    # the effect (a W)^2 / 2 l_eq^2 against g / l_eq: 2e-5 in w^2)
     report(m, "period against the compound pendulum (elliptic)", rel(Tn, T) < 1e-4,
            "%.8g s, closed form %.8g s (rel %+.2g, tol 1e-4: the hinge shaken by the beam's vibration)" % (Tn, T, Tn / T - 1))
     dd = max(abs(math.dist((r["bar.x"], r["bar.y"], r["bar.z"]), (r["tip.x"], r["tip.y"], r["tip.z"])) - d) for r in h)
@@ -7420,6 +7420,51 @@ def check_ccx_continued(m, run):
 
 
 CHECKS["ccx_continued"] = check_ccx_continued
+
+
+from make_decks import sine_arch_props  # noqa: E402
+
+
+def parabola_extremum(rows, sign):
+    """The first interior extremum (sign 1: a maximum, -1: a minimum) of the load factor along the
+    path and the crown's deflection there: the parabola through the three rows around it."""
+    lam = [r["load_factor"] for r in rows]
+    uz = [r["crown.uz"] for r in rows]
+    for i in range(1, len(rows) - 1):
+        if sign * (lam[i] - lam[i - 1]) > 0 and sign * (lam[i] - lam[i + 1]) >= 0:
+            x0, x1, x2, y0, y1, y2 = uz[i - 1], uz[i], uz[i + 1], lam[i - 1], lam[i], lam[i + 1]
+            den = (x0 - x1) * (x0 - x2) * (x1 - x2)
+            A = (x2 * (y1 - y0) + x1 * (y0 - y2) + x0 * (y2 - y1)) / den
+            B = (x2 * x2 * (y0 - y1) + x1 * x1 * (y2 - y0) + x0 * x0 * (y1 - y2)) / den
+            C = (x1 * x2 * (x1 - x2) * y0 + x2 * x0 * (x2 - x0) * y1 + x0 * x1 * (x0 - x1) * y2) / den
+            return C - B * B / (4 * A), -B / (2 * A)
+    return None, None
+
+
+def check_sine_arch_riks(m, run):
+    p, h = HU["sarch"], hist(run)
+    e, r, q, d = sine_arch_props()
+    L, n = p["L"], p["n"]
+    # the reference load: the elements' half-sine line loads per length of their chords, its resultant
+    z = [e * math.sin(math.pi * k / n) for k in range(n + 1)]
+    W = sum(q * math.sin(math.pi * (k + 0.5) / n) * math.hypot(L / n, z[k + 1] - z[k]) for k in range(n))
+    worst = max(abs(x["left.rfz"] + x["right.rfz"] - x["load_factor"] * W) for x in h) / W
+    thrust = max(abs(x["left.rfx"] + x["right.rfx"]) for x in h) / W
+    report(m, "supports carry lambda times the load, thrusts opposite", worst < 1e-8 and thrust < 1e-8,
+           "largest difference %.2g, thrusts' sum %.2g of the load" % (worst, thrust))
+    # the two-term shallow arch: q(d) = EI (pi/L)^4 [d + (2 e d - d^2)(e - d)/4 r^2], its maximum at
+    # d = e - sqrt((e^2 - 4 r^2)/3) = 2 r (q_lim: the reference load) and its minimum q = 0 at d = 6 r;
+    # the shallow theory leaves out (pi e/L)^2 = 1.3e-3 (measured -2.1e-3 with 40 chords)
+    lmax, umax = parabola_extremum(h, 1)
+    lmin, umin = parabola_extremum(h, -1)
+    report(m, "limit point: q = 8 r EI (pi/L)^4 with the crown down by 2 r", lmax is not None and abs(lmax - 1) < 3e-3 and abs(-umax / r - 2) < 0.02,
+           "lambda %.6g (closed form 1, tol 3e-3), crown %.4g r (2 r, tol 0.02 r)" % (lmax or 0, -(umax or 0) / r))
+    report(m, "the load falls to zero at a crown deflection of 6 r", lmin is not None and abs(lmin) < 3e-3 and abs(-umin / r - 6) < 0.02,
+           "lambda %.3g (closed form 0, tol 3e-3), crown %.4g r (6 r, tol 0.02 r)" % (lmin or 0, -(umin or 0) / r))
+
+
+CHECKS["sine_arch_riks"] = check_sine_arch_riks
+PSEUDO_TIME.add("sine_arch_riks")
 
 
 if __name__ == "__main__":

@@ -4560,5 +4560,56 @@ MODELS.update({
 INCLUDES["ccx_continued"] = ("ccx_continued_mesh_%s.inc", ccx_continued_mesh)
 
 
+HU.update({
+    "sarch": {"L": 1.0, "b": 0.02, "h": 0.01, "n": 40, "er": 4.0},
+})
+
+
+def sine_arch_props():
+    """sine_arch_riks: rise e, radius of gyration r, the limit load's amplitude q_lim (N/m) and the
+    crown's deflection there (Timoshenko and Gere 1961, the shallow sinusoidal arch)."""
+    p = HU["sarch"]
+    r = p["h"] / math.sqrt(12)
+    e = p["er"] * r
+    EI = 210e9 * p["b"] * p["h"] ** 3 / 12
+    k4 = (math.pi / p["L"]) ** 4
+    d = e - math.sqrt((e * e - 4 * r * r) / 3)
+    q = EI * k4 * (d + (2 * e * d - d * d) * (e - d) / (4 * r * r))
+    return e, r, q, d
+
+
+def sine_arch_riks(u):
+    """A shallow steel arch pinned at both ends (span 1 m, 20 x 10 mm, rise e = 4 r = 11.5 mm along
+    a half sine, 40 B31, held in its plane) under a half-sine line load (*DLOAD PZ per element),
+    followed by *STATIC, RIKS past its limit point: e/r = 4 lies between 2 (no snap) and 4.69 (an
+    asymmetric bifurcation first), so it snaps symmetrically at q = 8 r EI (pi/L)^4 with the crown
+    down by 2 r (Timoshenko and Gere 1961, the shallow sinusoidal arch)."""
+    p = HU["sarch"]
+    L, n = p["L"], p["n"]
+    e, r, q, _ = sine_arch_props()
+    s = head(u, "Shallow sine arch snapping through", sine_arch_riks.__doc__)
+    s += "*NODE, NSET=ARCH_N\n"
+    for i in range(n + 1):
+        x = L * i / n
+        s += "%d, %s, 0, %s\n" % (i + 1, u.n(x, "L"), u.n(e * math.sin(math.pi * x / L), "L"))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\nARCH_N, 2\nARCH_N, 4\nARCH_N, 6\n1, 1, 3\n%d, 1, 3\n" % (n + 1)
+    s += "*PROBE, NAME=crown, NODE=%d\nU\n*PROBE, NAME=quarter, NODE=%d\nU\n" % (n // 2 + 1, n // 4 + 1)
+    s += "*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n + 1)
+    s += "*STEP, INC=200\n*STATIC, RIKS\n0.05, 10, , 0.1, , %d, 3, %s\n*DLOAD\n" % (n // 2 + 1, u.n(-2.5 * e, "L"))
+    for k in range(n):
+        x = L * (k + 0.5) / n
+        s += "%d, PZ, %s\n" % (k + 1, u.n(-q * math.sin(math.pi * x / L), "F/L"))
+    s += "*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "sine_arch_riks": (sine_arch_riks, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
