@@ -4611,5 +4611,47 @@ MODELS.update({
 })
 
 
+HU.update({
+    "base": {"L": 1.0, "b": 0.02, "n": 20, "r": 0.5, "zeta": 0.05, "Y": 0.002, "dt": 1e-3, "T": 3.0},
+})
+
+
+def base_cantilever_props():
+    """base_shaken_cantilever: w1 (the first clamped-free frequency), the shaking's W, BETA."""
+    p = HU["base"]
+    E, _, rho = STEEL
+    EI, rA = E * p["b"] ** 4 / 12, rho * p["b"] ** 2
+    w1 = 1.8751040687 ** 2 / p["L"] ** 2 * math.sqrt(EI / rA)
+    return w1, p["r"] * w1, 2 * p["zeta"] / w1
+
+
+def base_shaken_cantilever(u):
+    """A steel cantilever (1 m, 20 x 20 mm, 20 B31) whose clamp is shaken across the axis by 2 mm at
+    half its first frequency (*BOUNDARY with a PERIODIC amplitude from rest, the clamp's other
+    DOFs held), the material damped by *DAMPING, BETA for 5 % of critical in the first mode (the
+    Kelvin-Voigt strain rate: relative motion only); after 3 s the start-up has decayed: the tip's
+    amplitude and phase and the clamp's shear force against the steady state of the damped
+    Euler-Bernoulli cantilever under base motion (its boundary value problem with EI (1 + i beta W))."""
+    p = HU["base"]
+    L, b, n = p["L"], p["b"], p["n"]
+    w1, W, beta = base_cantilever_props()
+    s = head(u, "Cantilever shaken at its clamp", base_shaken_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*DAMPING, BETA=%s\n" % u.n(beta, "T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(W, "1/T")
+    s += "*BOUNDARY\n1, 1\n1, 3, 6\n*BOUNDARY, AMPLITUDE=SHAKE\n1, 2, 2, %s\n" % u.n(p["Y"], "L")
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nU, RF, RM\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "base_shaken_cantilever": (base_shaken_cantilever, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
