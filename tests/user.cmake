@@ -31,7 +31,7 @@
 # frequency steps, a wire stretched by a support then its frequencies, a bar swinging on a hinge at
 # a cantilever's tip, a particle sliding up and down a sloped beam, a restart in a contact, a
 # CalculiX deck with continued keyword lines, a shallow sine arch's snap-through, a cantilever
-# shaken at its clamp (check_user.py).
+# shaken at its clamp, two crossed rods pressed together in a static step (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -60,7 +60,7 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     cantilever_tip_stop ball_into_cushion beam_dropped_flat string_pendulum_wall bat_strikes_ball
     struck_cantilever_b2s
     spinning_rod coil_gravity wire_three_steps body_on_hinge slider_on_sloped_beam restart_impact ccx_continued
-    sine_arch_riks base_shaken_cantilever)
+    sine_arch_riks base_shaken_cantilever crossed_beams_static)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

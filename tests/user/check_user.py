@@ -7537,5 +7537,34 @@ CHECKS["base_shaken_cantilever"] = check_base_shaken_cantilever
 ITER_TOTAL.add("base_shaken_cantilever")
 
 
+def check_crossed_beams_static(m, run):
+    p, h, c = HU["xstat"], hist(run), contacts(run)
+    L, r, g, P = p["L"], p["r"], p["g"], p["P"]
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    G = E / (2 * (1 + nu))
+    A, I = math.pi * r * r, math.pi * r ** 4 / 4
+    k = 1 / (L ** 3 / (48 * E * I) + L / (4 * 0.9 * G * A))  # each rod at its middle (Timoshenko, k = 0.9)
+    worst, wlow, wup, n_on = 0.0, 0.0, 0.0, 0
+    for q in h[1:]:
+        Pl = P * q["load_factor"]
+        F = max(0.0, (Pl - k * g) / 2)
+        fc = sum(float(x["normal_force"]) for x in c if float(x["time"]) == q["time"])
+        n_on += fc > 0
+        worst = max(worst, abs(fc - F))
+        wlow = max(wlow, abs(q["s1.rfz"] + q["s%d.rfz" % (p["n"] + 1)] - fc))
+        wup = max(wup, abs(q["s101.rfz"] + q["s%d.rfz" % (100 + p["n"] + 1)] + fc - Pl))
+    # geometrically exact rods: (w/L)^2 = 2.3e-6 from the linear springs
+    report(m, "contact force (P - k g)/2 once the gap has closed", worst < 1e-5 * P and n_on == 9,
+           "largest difference %.2g of P over %d increments in contact (tol 1e-5: (w/L)^2)" % (worst / P, n_on))
+    report(m, "the lower rod's supports carry the contact force", wlow < 1e-6 * P, "largest difference %.2g N" % wlow)
+    report(m, "the upper rod's supports carry the rest of the load", wup < 1e-6 * P, "largest difference %.2g N" % wup)
+    gmin = min(float(x["gap"]) for x in c)
+    report(m, "no penetration (static Newton contact)", gmin > -1e-12 * L, "smallest gap %.2g m" % gmin)
+
+
+CHECKS["crossed_beams_static"] = check_crossed_beams_static
+PSEUDO_TIME.add("crossed_beams_static")
+
+
 if __name__ == "__main__":
     main()

@@ -4653,5 +4653,42 @@ MODELS.update({
 })
 
 
+HU.update({
+    "xstat": {"L": 1.0, "r": 0.01, "n": 10, "P": 200.0, "g": 0.0005},
+})
+
+
+def crossed_beams_static(u):
+    """Two simply supported steel rods (1 m, 20 mm diameter, 10 B31) crossing at right angles at
+    their middles, the upper 0.5 mm above contact (its centre line 2 r + 0.5 mm above the lower's);
+    a static step presses the upper one's middle down with 200 N (its nodes against the lower rod's
+    centre line, LAW=NEWTON, frictionless): the gap closes at k g = 61 N and the rest of the load
+    splits between the two equal rods, the contact force (P - k g)/2 (k = 48 EI/L^3 + ... of each)."""
+    p = HU["xstat"]
+    L, r, n, g = p["L"], p["r"], p["n"], p["g"]
+    z = 2 * r + g
+    s = head(u, "Two crossed rods pressed together", crossed_beams_static.__doc__)
+    s += line_nodes(u, 1, (-L / 2, 0, 0), (L / 2, 0, 0), n, "LOW_N")
+    s += line_elems(1, 1, n, "LOW", "B31")
+    s += line_nodes(u, 101, (0, -L / 2, z), (0, L / 2, z), n, "UP_N")
+    s += line_elems(101, 101, n, "UP", "B31")
+    s += "*ELSET, ELSET=RODS\nLOW, UP\n"
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RODS, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(r, "L")
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n101, 1, 3\n101, 5\n%d, 1\n%d, 3\n" % (n + 1, 100 + n + 1, 100 + n + 1)
+    s += "*CONTACT PAIR, LAW=NEWTON\nUP_N, LOW\n"
+    s += "*PROBE, NAME=upmid, NODE=%d\nU\n*PROBE, NAME=lowmid, NODE=%d\nU\n" % (100 + n // 2 + 1, n // 2 + 1)
+    for k in (1, n + 1, 101, 100 + n + 1):
+        s += "*PROBE, NAME=s%d, NODE=%d\nRF\n" % (k, k)
+    s += "*STEP\n*STATIC\n0.1, 1\n*CLOAD\n%d, 3, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        100 + n // 2 + 1, u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({
+    "crossed_beams_static": (crossed_beams_static, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
