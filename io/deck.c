@@ -484,6 +484,8 @@ int deck_get_real(parser* p, loc at, const char* s, const char* what, double* ou
     VALUE(p, at, "%s must be a finite number, got '%s'", what, s);
   else if (*s && *end == '\0' && (fpclassify(v) == FP_SUBNORMAL || (v == 0.0 && errno == ERANGE)))
     VALUE(p, at, "%s '%s' is below the smallest normal number (2.2e-308): use 0 or a representable value", what, s);
+  else if (s[0] == '<' && strlen(s) > 2 && s[strlen(s) - 1] == '>')
+    SYNTAX(p, at, "%s: '%s' is an Abaqus *PARAMETER reference, which is not read: write the value", what, s);
   else
     SYNTAX(p, at, "%s: '%s' is not a number", what, s);
   return 0;
@@ -909,6 +911,11 @@ static void begin_keyword(parser* p, loc at, char* text) {
              "TYPE=REVOLUTE (one moment released) or TYPE=SPHERICAL (all three: hold the twist of one side at a "
              "support), a rigid link or a weld with *JOINT, TYPE=FIXED (docs/deck.md *JOINT)",
              name);
+    } else if (strcmp(name, "PARAMETER") == 0) {
+      /* Abaqus's parametrized input: names defined here, used as <name> in data lines */
+      SYNTAX(p, at,
+             "*PARAMETER (Abaqus's parametrized input, <name> in data lines) is not read: write the values "
+             "themselves into the deck (a script that writes the deck can vary them)");
     } else if (strcmp(name, "SECTION POINTS") == 0) {
       /* Abaqus's stress output points of a beam section (a suboption of *BEAM SECTION) */
       SYNTAX(p, at,
