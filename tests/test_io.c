@@ -502,6 +502,28 @@ static void test_keyword_continuation(void) {
   run_free(&r);
 }
 
+/* Abaqus's TYPE=ROTATING VELOCITY: a pair of data lines per record, omega about the axis a-b. */
+static void test_rotating_velocity(void) {
+  const char* text =
+      "*NODE, NSET=ALL\n1, 1, 0, 0\n2, 0, 1, 0\n*PARTICLE, NSET=ALL, MASS=1\n"
+      "*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY\nALL, 2.0, 0, 0, 1\n0, 0, -3\n2, 5, 1, 1, 1\n1, 1, 2\n"
+      "*STEP\n*DYNAMIC\n0.01, 1\n*END STEP\n";
+  run r = expect_ok("rotating.inp", text);
+  if (r.m) {
+    CU_ASSERT_EQUAL(r.m->initials.count, 3);
+    const nsb_initial* a = &r.m->initials.data[0];
+    CU_ASSERT_EQUAL(a->kind, NSB_INIT_ROTATING_VELOCITY);
+    NSB_ASSERT_CLOSE(a->vec[2], -2.0, 0.0); /* from a down to b: -z */
+    NSB_ASSERT_CLOSE(a->vec[0], 0.0, 0.0);
+    NSB_ASSERT_CLOSE(a->point[2], 1.0, 0.0);
+    CU_ASSERT_EQUAL(a->line, 6);
+    const nsb_initial* c = &r.m->initials.data[2];
+    NSB_ASSERT_CLOSE(c->vec[2], 5.0, 0.0);
+    CU_ASSERT_EQUAL(c->line, 8);
+  }
+  run_free(&r);
+}
+
 /* Convert J_O to J_c for an off-diagonal com and compare with the formula. */
 static void test_inertia_reference(void) {
   char text[512];
@@ -1457,6 +1479,7 @@ static const nsb_test_suite suites[] = {
                              {"dynamic_h_min", test_dynamic_h_min},
                              {"crlf", test_crlf},
                              {"keyword_continuation", test_keyword_continuation},
+                             {"rotating_velocity", test_rotating_velocity},
                              {"amplitude_sum", test_amplitude_sum},
                              {"amplitude_equally_spaced", test_amplitude_equally_spaced},
                              {"amplitude_decay_modulated", test_amplitude_decay_modulated},

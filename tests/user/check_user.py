@@ -7275,9 +7275,10 @@ def check_body_on_hinge(m, run):
     zc = [a["time"] + (b["time"] - a["time"]) * x0 / (x0 - x1) for a, b, x0, x1 in zip(h, h[1:], xs, xs[1:]) if (x0 > 0) != (x1 > 0)]
     Tn = 2 * (zc[-1] - zc[0]) / (len(zc) - 1)
     # measured -3.9e-5 (h/2: -4.3e-5; the beam 1000 times stiffer: +3.2e-6, the rigid pendulum's
-    # scheme error): the beam's own vibration (it starts unloaded under gravity, 4e-5 m at 550 rad/s,
-    # undamped by the scheme at w h = 0.55) shakes the hinge and stiffens the pendulum (Kapitza 1951:
-    # the effect (a W)^2 / 2 l_eq^2 against g / l_eq: 2e-5 in w^2)
+    # scheme error): the beam's own vibration (it starts unloaded under gravity, a = 4e-5 m at
+    # W = 554 rad/s, undamped by the scheme at W h = 0.55) shakes the hinge and stiffens the
+    # pendulum (Kapitza 1951: (a W)^2 / 2 l_eq^2 against g / l_eq, l_eq = J_O/m d: 9.4e-5 in w^2,
+    # -4.7e-5 in the period)
     report(m, "period against the compound pendulum (elliptic)", rel(Tn, T) < 1e-4,
            "%.8g s, closed form %.8g s (rel %+.2g, tol 1e-4: the hinge shaken by the beam's vibration)" % (Tn, T, Tn / T - 1))
     dd = max(abs(math.dist((r["bar.x"], r["bar.y"], r["bar.z"]), (r["tip.x"], r["tip.y"], r["tip.z"])) - d) for r in h)
