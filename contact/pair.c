@@ -3103,12 +3103,11 @@ int nsb_contact_impulse_amendable(const nsb_elem* e, const nsb_eval_ctx* ec) {
   return 1;
 }
 
-double nsb_contact_amend_impulse(nsb_elem* e, const nsb_eval_ctx* ec, double dL) {
+double nsb_contact_rebook_impulse(nsb_elem* e, const nsb_eval_ctx* ec, double L, double g_pre, double post) {
   nsb_contact_data* d = e->state;
-  const double post = nsb_contact_normal_rate(e, ec);
-  const double dD = -dL * 0.5 * (post + d->gN_pre);
-  d->impulse[0] += dL;
-  d->force = d->impulse[0] / ec->h;
-  d->dissipated += dD;
-  return dD;
+  const double D_old = d->dissipated;
+  d->impulse[0] = L;
+  d->force = L / ec->h;
+  d->dissipated = -L * 0.5 * (post + g_pre);
+  return d->dissipated - D_old;
 }

@@ -416,15 +416,16 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
 /// bodies"; solver/system_contact.c): the normal relative velocity of
 /// contact e at ec->cur with its frozen normal, as nsb_contact_finish reads
 /// it (linear in its nodes' velocities); whether a contact that carried an
-/// impulse in the increment just finished may take a further normal impulse
-/// at its held normal velocity (a NEWTON contact booked with the trapezoidal
-/// average: not held, not on the step average, not persistent, no massless
-/// slave, no tangential impulse, no moving obstacle); and that further
-/// impulse dL, booked as nsb_contact_finish books the increment's
-/// (-dL (gamma+ + gamma-)/2; returned, to be added to the dissipated energy).
+/// impulse in the increment just finished may have that impulse solved again
+/// (a NEWTON contact booked with the trapezoidal average: not held, not on
+/// the step average, not persistent, no massless slave, no tangential
+/// impulse, no moving obstacle); and its normal impulse set to L, booked as
+/// nsb_contact_finish books one, -L (post + g_pre)/2 with the normal
+/// velocities g_pre before and post after it (returns the change of the
+/// contact's dissipated energy).
 double nsb_contact_normal_rate(const nsb_elem* e, const nsb_eval_ctx* ec);
 int nsb_contact_impulse_amendable(const nsb_elem* e, const nsb_eval_ctx* ec);
-double nsb_contact_amend_impulse(nsb_elem* e, const nsb_eval_ctx* ec, double dL);
+double nsb_contact_rebook_impulse(nsb_elem* e, const nsb_eval_ctx* ec, double L, double g_pre, double post);
 /// After nsb_contact_finish of an impulsive increment in the generalized-alpha
 /// form or Newmark's scheme (docs/contact.md §7, "Impacts under gravity";
 /// nothing where beta/gamma = 1/2, nor in the plain modified scheme): the impulse's part of

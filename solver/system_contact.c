@@ -608,7 +608,8 @@ static void joint_impulse_free_dense(nsb_system* s) {
   if (s->jv_C) NSB_FREE_ARRAY(ctx, s->jv_C, cr * cu, double);
   if (s->jv_X) NSB_FREE_ARRAY(ctx, s->jv_X, cr * cu, double);
   if (s->jv_A) NSB_FREE_ARRAY(ctx, s->jv_A, cr * cr, double);
-  if (s->jv_b) NSB_FREE_ARRAY(ctx, s->jv_b, cr, double);
+  if (s->jv_b) NSB_FREE_ARRAY(ctx, s->jv_b, 3 * cr, double);
+  if (s->jv_u) NSB_FREE_ARRAY(ctx, s->jv_u, 2 * cu, double);
   s->jv_cap_r = s->jv_cap_u = 0;
 }
 
@@ -642,10 +643,11 @@ static int joint_impulse_reserve(nsb_system* s) {
   s->jv_C = NSB_NEW_ARRAY(ctx, (size_t)cr * (size_t)cu, double);
   s->jv_X = NSB_NEW_ARRAY(ctx, (size_t)cr * (size_t)cu, double);
   s->jv_A = NSB_NEW_ARRAY(ctx, (size_t)cr * (size_t)cr, double);
-  s->jv_b = NSB_NEW_ARRAY(ctx, cr, double);
+  s->jv_b = NSB_NEW_ARRAY(ctx, 3 * (size_t)cr, double);
+  s->jv_u = NSB_NEW_ARRAY(ctx, 2 * (size_t)cu, double);
   s->jv_cap_r = cr;
   s->jv_cap_u = cu;
-  if (!s->jv_list || !s->jv_rows || !s->jv_C || !s->jv_X || !s->jv_A || !s->jv_b) {
+  if (!s->jv_list || !s->jv_rows || !s->jv_C || !s->jv_X || !s->jv_A || !s->jv_b || !s->jv_u) {
     joint_impulse_free_dense(s);
     NSB_CHECK(ctx, 0, NSB_ERR_ALLOC, "cannot allocate the joints' velocity solve (%d rows, %d unknowns)", nr, nu);
   }
@@ -724,10 +726,178 @@ static void probe_rows(nsb_system* s, const nsb_eval_ctx* ec, const nsb_elem* e,
   }
 }
 
+/* A = C X over the leading n rows, symmetrized, and its Cholesky factor
+   (0: singular, redundant rows). */
+static int delassus_factor(nsb_system* s, int n, int n_u) {
+  const int ld = s->jv_cap_r, ldx = s->jv_cap_u;
+  for (int b = 0; b < n; ++b)
+    for (int a = 0; a <= b; ++a) {
+      double s1 = 0.0, s2 = 0.0;
+      for (int c = 0; c < n_u; ++c) {
+        s1 += s->jv_C[(size_t)a + (size_t)c * (size_t)ld] * s->jv_X[(size_t)c + (size_t)b * (size_t)ldx];
+        s2 += s->jv_C[(size_t)b + (size_t)c * (size_t)ld] * s->jv_X[(size_t)c + (size_t)a * (size_t)ldx];
+      }
+      s->jv_A[(size_t)a + (size_t)b * (size_t)ld] = s->jv_A[(size_t)b + (size_t)a * (size_t)ld] = 0.5 * (s1 + s2);
+    }
+  return n == 0 || LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, s->jv_A, ld) == 0;
+}
+
+/* Row r of C times the solve's velocities u. */
+static double row_dot(const nsb_system* s, int r, const double* u, int n_u) {
+  double g = 0.0;
+  for (int c = 0; c < n_u; ++c) g += s->jv_C[(size_t)r + (size_t)c * (size_t)s->jv_cap_r] * u[c];
+  return g;
+}
+
+/* u += X mu over the leading n rows, mu = A^-1 b (A factored). */
+static int delassus_step(nsb_system* s, int n, int n_u, double* u) {
+  if (n > 0 && LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n, 1, s->jv_A, s->jv_cap_r, s->jv_b, s->jv_cap_r) != 0)
+    return 0;
+  for (int c = 0; c < n_u; ++c) {
+    double du = 0.0;
+    for (int r = 0; r < n; ++r) du += s->jv_X[(size_t)c + (size_t)r * (size_t)s->jv_cap_u] * s->jv_b[r];
+    u[c] += du;
+  }
+  return 1;
+}
+
+/* The velocity problem of the solve's bodies (rows: the joints' first, then
+   the contacts'), from the increment's end velocities v^ (docs/contact.md
+   §7, "Impacts on jointed bodies"):
+     u0 = v^ - M^-1 W Lambda          (the contacts' impulses taken out)
+     v- = P u0                         (onto G v = 0 at t_n+1, least change
+                                        in M: removes whatever the joints'
+                                        position-level multipliers put in)
+     v+ = v- + M^-1 (G^T mu + W Lambda'),  G v+ = 0,  W^T v+ = -e min(W^T v-, 0)
+   Then the joints' impulses do no work on v- or v+, and the contacts' booked
+   -Lambda' (gamma+ + gamma-)/2 is v+'s kinetic energy less v-'s, exactly. If
+   an impulse Lambda' comes out <= 0 (the impact at t_n+1 would pull), the
+   joints alone instead, from v^ with the contacts held at gamma+. */
+static double joint_impulse_solve(nsb_system* s, const nsb_eval_ctx* ec, int n_nodes, int n_u, int n_rows) {
+  nsb_elem* ce = s->elems + s->first_contact;
+  int* rows = s->jv_rows;
+  const int ldx = s->jv_cap_u;
+  double *u = s->jv_u, *b = s->jv_b, *gpre = s->jv_b + s->jv_cap_r, *lam = s->jv_b + 2 * s->jv_cap_r;
+  /* joints first (stable: a joint's rows stay together) */
+  for (int r = 0, w = 0; r < n_rows; ++r)
+    if (rows[r] < s->n_static_elems) {
+      const int id = rows[r];
+      for (int k = r; k > w; --k) rows[k] = rows[k - 1];
+      rows[w++] = id;
+    }
+  int n_g = 0;
+  while (n_g < n_rows && rows[n_g] < s->n_static_elems) ++n_g;
+  for (int r = 0; r < n_rows;) {
+    const int joint = r < n_g;
+    const nsb_elem* e = joint ? &s->elems[rows[r]] : &ce[rows[r] - s->n_static_elems];
+    probe_rows(s, ec, e, joint, r, n_u);
+    r += joint ? e->n_mult : 1;
+  }
+  /* X = M^-1 C^T (column r: the velocity change of the unit impulse of row r) */
+  for (int r = 0; r < n_rows; ++r)
+    for (int a = 0; a < n_nodes; ++a) {
+      const int q = s->jv_list[a], o = s->jv_map[q];
+      double f[6];
+      for (int c = 0; c < s->ndof[q]; ++c) f[c] = s->jv_C[(size_t)r + (size_t)(o + c) * (size_t)s->jv_cap_r];
+      node_minv(s, q, f, s->jv_X + (size_t)o + (size_t)r * (size_t)ldx);
+    }
+  for (int a = 0; a < n_nodes; ++a) {
+    const int q = s->jv_list[a], o = s->jv_map[q];
+    for (int c = 0; c < s->ndof[q]; ++c) u[o + c] = c < 3 ? s->cur.v[3 * q + c] : s->cur.w[3 * q + c - 3];
+  }
+  /* u0 and the smooth change over the increment, half of it before the impact */
+  double* half = u + ldx;
+  for (int r = n_g; r < n_rows; ++r) {
+    const double L = ((const nsb_contact_data*)ce[rows[r] - s->n_static_elems].state)->impulse[0];
+    for (int c = 0; c < n_u; ++c) u[c] -= s->jv_X[(size_t)c + (size_t)r * (size_t)ldx] * L;
+  }
+  for (int a = 0; a < n_nodes; ++a) {
+    const int q = s->jv_list[a], o = s->jv_map[q];
+    for (int c = 0; c < s->ndof[q]; ++c) {
+      const double vn = c < 3 ? s->old.v[3 * q + c] : s->old.w[3 * q + c - 3];
+      half[o + c] = 0.5 * (u[o + c] - vn);
+      u[o + c] = vn + half[o + c];
+    }
+  }
+  /* v- = P (v_n + half) */
+  for (int r = 0; r < n_g; ++r) b[r] = -row_dot(s, r, u, n_u);
+  int solved = delassus_factor(s, n_g, n_u) && delassus_step(s, n_g, n_u, u);
+  if (solved) {
+    /* v+ from v-: the joints' rows' remainder (round-off) and the contacts'
+       Newton law on the approach velocities of v- */
+    for (int r = 0; r < n_rows; ++r) {
+      const double g = row_dot(s, r, u, n_u);
+      if (r < n_g) {
+        b[r] = -g;
+        continue;
+      }
+      const nsb_contact_data* d = ce[rows[r] - s->n_static_elems].state;
+      gpre[r] = g;
+      b[r] = -ec->model->contact_pairs.data[d->pair].restitution * fmin(g, 0.0) - g;
+    }
+    solved = delassus_factor(s, n_rows, n_u) &&
+             LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n_rows, 1, s->jv_A, s->jv_cap_r, b, s->jv_cap_r) == 0;
+    for (int r = n_g; r < n_rows && solved; ++r) solved = b[r] > 0.0;
+  }
+  if (solved) {
+    for (int c = 0; c < n_u; ++c) {
+      double du = 0.0;
+      for (int r = 0; r < n_rows; ++r) du += s->jv_X[(size_t)c + (size_t)r * (size_t)ldx] * b[r];
+      u[c] += du;
+    }
+    /* the impulses and the contacts' gamma+ (in gpost, the joints' part of b
+       no longer needed), then the other half of the smooth change and P */
+    double* gpost = b;
+    for (int r = n_g; r < n_rows; ++r) {
+      lam[r] = b[r];
+      gpost[r] = row_dot(s, r, u, n_u);
+    }
+    for (int c = 0; c < n_u; ++c) u[c] += half[c];
+    for (int r = 0; r < n_g; ++r) b[r] = -row_dot(s, r, u, n_u);
+    solved = delassus_factor(s, n_g, n_u) && delassus_step(s, n_g, n_u, u);
+  }
+  if (!solved) {
+    /* the joints alone: from v^, the contacts held at gamma+, their further
+       impulses added to Lambda and booked with gamma- of t_n */
+    for (int a = 0; a < n_nodes; ++a) {
+      const int q = s->jv_list[a], o = s->jv_map[q];
+      for (int c = 0; c < s->ndof[q]; ++c) u[o + c] = c < 3 ? s->cur.v[3 * q + c] : s->cur.w[3 * q + c - 3];
+    }
+    for (int r = 0; r < n_rows; ++r) b[r] = r < n_g ? -row_dot(s, r, u, n_u) : 0.0;
+    if (!delassus_factor(s, n_rows, n_u) ||
+        LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n_rows, 1, s->jv_A, s->jv_cap_r, b, s->jv_cap_r) != 0)
+      return 0.0; /* redundant rows (a closed loop of joints): left as the increment's rows had it */
+    for (int c = 0; c < n_u; ++c) {
+      double du = 0.0;
+      for (int r = 0; r < n_rows; ++r) du += s->jv_X[(size_t)c + (size_t)r * (size_t)ldx] * b[r];
+      u[c] += du;
+    }
+    for (int r = n_g; r < n_rows; ++r) {
+      const nsb_contact_data* d = ce[rows[r] - s->n_static_elems].state;
+      lam[r] = d->impulse[0] + b[r];
+      gpre[r] = d->gN_pre;
+      b[r] = row_dot(s, r, u, n_u); /* gamma+, held */
+    }
+  }
+  for (int a = 0; a < n_nodes; ++a) {
+    const int q = s->jv_list[a], o = s->jv_map[q];
+    for (int c = 0; c < s->ndof[q]; ++c) {
+      if (c < 3)
+        s->cur.v[3 * q + c] = u[o + c];
+      else
+        s->cur.w[3 * q + c - 3] = u[o + c];
+    }
+  }
+  double dD = 0.0;
+  for (int r = n_g; r < n_rows; ++r)
+    dD += nsb_contact_rebook_impulse(&ce[rows[r] - s->n_static_elems], ec, lam[r], gpre[r], b[r]);
+  return dD;
+}
+
 double nsb_sys_joint_impulse(nsb_system* s, const nsb_eval_ctx* ec) {
   if (s->jv_joint_rows == 0 || s->n_contacts == 0 || !s->jv_list || ec->cur != &s->cur) return 0.0;
   nsb_elem* ce = s->elems + s->first_contact;
-  const int nc = s->n_contacts, ld = s->jv_cap_r;
+  const int nc = s->n_contacts;
   int n_nodes = 0, n_u = 0, n_rows = 0, n_joints = 0, ok = 1;
   /* the bodies the increment's impulses reached and the joints among them,
      closed under both: a contact that carried an impulse and touches a body
@@ -757,57 +927,7 @@ double nsb_sys_joint_impulse(nsb_system* s, const nsb_eval_ctx* ec) {
     }
   }
   double dD = 0.0;
-  if (ok && n_joints > 0) {
-    /* C, the right-hand side -C v (joints) and 0 (held contacts) */
-    for (int r = 0; r < n_rows;) {
-      const int id = s->jv_rows[r], joint = id < s->n_static_elems;
-      const nsb_elem* e = joint ? &s->elems[id] : &ce[id - s->n_static_elems];
-      probe_rows(s, ec, e, joint, r, n_u);
-      double rate[6];
-      if (joint) (void)nsb_joint_rate(e, ec, rate);
-      const int nr = joint ? e->n_mult : 1;
-      for (int k = 0; k < nr; ++k) s->jv_b[r + k] = joint ? -rate[k] : 0.0;
-      r += nr;
-    }
-    /* X = M^-1 C^T (column r: the velocity change of the unit impulse of row r) */
-    const int ldx = s->jv_cap_u;
-    for (int r = 0; r < n_rows; ++r)
-      for (int a = 0; a < n_nodes; ++a) {
-        const int q = s->jv_list[a], o = s->jv_map[q];
-        double f[6];
-        for (int c = 0; c < s->ndof[q]; ++c) f[c] = s->jv_C[(size_t)r + (size_t)(o + c) * (size_t)ld];
-        node_minv(s, q, f, s->jv_X + (size_t)o + (size_t)r * (size_t)ldx);
-      }
-    /* A = C X, symmetrized */
-    for (int b = 0; b < n_rows; ++b)
-      for (int a = 0; a <= b; ++a) {
-        double s1 = 0.0, s2 = 0.0;
-        for (int c = 0; c < n_u; ++c) {
-          s1 += s->jv_C[(size_t)a + (size_t)c * (size_t)ld] * s->jv_X[(size_t)c + (size_t)b * (size_t)ldx];
-          s2 += s->jv_C[(size_t)b + (size_t)c * (size_t)ld] * s->jv_X[(size_t)c + (size_t)a * (size_t)ldx];
-        }
-        s->jv_A[(size_t)a + (size_t)b * (size_t)ld] = s->jv_A[(size_t)b + (size_t)a * (size_t)ld] = 0.5 * (s1 + s2);
-      }
-    /* redundant rows (a closed loop of joints) leave A singular: the
-       increment is then left as its rows had it */
-    if (LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n_rows, s->jv_A, ld) == 0 &&
-        LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n_rows, 1, s->jv_A, ld, s->jv_b, ld) == 0) {
-      for (int a = 0; a < n_nodes; ++a) {
-        const int q = s->jv_list[a], o = s->jv_map[q];
-        for (int c = 0; c < s->ndof[q]; ++c) {
-          double du = 0.0;
-          for (int r = 0; r < n_rows; ++r) du += s->jv_X[(size_t)(o + c) + (size_t)r * (size_t)ldx] * s->jv_b[r];
-          if (c < 3)
-            s->cur.v[3 * q + c] += du;
-          else
-            s->cur.w[3 * q + c - 3] += du;
-        }
-      }
-      for (int r = 0; r < n_rows; ++r)
-        if (s->jv_rows[r] >= s->n_static_elems)
-          dD += nsb_contact_amend_impulse(&ce[s->jv_rows[r] - s->n_static_elems], ec, s->jv_b[r]);
-    }
-  }
+  if (ok && n_joints > 0) dD = joint_impulse_solve(s, ec, n_nodes, n_u, n_rows);
   for (int a = 0; a < n_nodes; ++a) s->jv_map[s->jv_list[a]] = -1;
   return dD;
 }

@@ -183,9 +183,10 @@ struct nsb_system {
      offset in the solve, -1 outside; -1 between solves); the solve's nodes,
      its rows' elements (a joint: its static element index; a contact:
      n_static_elems + its index) and dense C (rows x DOFs), M^-1 C^T, the
-     Delassus matrix and the right-hand side, sized at each contact rebuild */
+     Delassus matrix, the right-hand side and the velocities, sized at each
+     contact rebuild */
   int *jv_node, *jv_map, *jv_list, *jv_rows;
-  double *jv_C, *jv_X, *jv_A, *jv_b;
+  double *jv_C, *jv_X, *jv_A, *jv_b, *jv_u;
   int jv_joint_rows, jv_joint_nodes, jv_cap_u, jv_cap_r;
   double skin;
   double* x_build; /* 3n positions at the last build */
