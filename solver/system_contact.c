@@ -497,17 +497,12 @@ int nsb_system_after_impact(nsb_system* s, nsb_newton_report* rep) {
    Acary & Cardona 2014 (position constraints on the positions, velocity
    constraints on the velocities), an impulsive increment also enforces the
    joints at velocity level, G v_n+1 = 0 at the positions of t_n+1, with
-   impulses of their own that move the velocities and not the positions: the
-   least change in the kinetic metric,
-
-     M dv = C^T mu,   C (v + dv) = (0, gamma_N+),
-
-   C the joints' velocity rows (nsb_joint_rate) and the normal rows of the
-   contacts that carried the increment's impulses on these bodies, held at
-   the normal velocity gamma_N+ the impact law gave them (their further
-   impulses mu are booked as the increment's impulses are).  For particles
-   and rigid bodies whose own mass alone moves them (M block diagonal, the
-   rigid body's 6 x 6), a dense solve on the Delassus matrix C M^-1 C^T. */
+   impulses of their own that move the velocities and not the positions
+   (joint_impulse_solve): C the joints' velocity rows (nsb_joint_rate) and
+   the normal rows of the contacts that carried the increment's impulses on
+   these bodies, the velocity problem solved again on the Delassus matrix
+   C M^-1 C^T for particles and rigid bodies whose own mass alone moves them
+   (M block diagonal, the rigid body's 6 x 6). */
 
 /* dv = M^-1 (F, Mo) for node q: a particle's F/m; a rigid body's (F global,
    Mo body frame about the node; centre of mass c, J_c dw = Mo - c x R^T F,
@@ -713,7 +708,8 @@ static void probe_rows(nsb_system* s, const nsb_eval_ctx* ec, const nsb_elem* e,
       else
         rate[0] = nsb_contact_normal_rate(e, ec) - base;
       *u = 0.0;
-      for (int r = 0; r < nr; ++r) s->jv_C[(size_t)(row + r) + (size_t)(s->jv_map[q] + c) * (size_t)s->jv_cap_r] += rate[r];
+      const size_t col = (size_t)(s->jv_map[q] + c) * (size_t)s->jv_cap_r;
+      for (int r = 0; r < nr; ++r) s->jv_C[(size_t)(row + r) + col] += rate[r];
     }
   }
   for (int k = 0; k < e->n_nodes; ++k) {
@@ -763,16 +759,20 @@ static int delassus_step(nsb_system* s, int n, int n_u, double* u) {
 
 /* The velocity problem of the solve's bodies (rows: the joints' first, then
    the contacts'), from the increment's end velocities v^ (docs/contact.md
-   §7, "Impacts on jointed bodies"):
+   §7, "Impacts on jointed bodies"), the increment's smooth change split in
+   halves around the impact (the kick's Strang splitting keeps the
+   trapezoidal rule's energy identity of the smooth forces):
      u0 = v^ - M^-1 W Lambda          (the contacts' impulses taken out)
-     v- = P u0                         (onto G v = 0 at t_n+1, least change
-                                        in M: removes whatever the joints'
+     v- = P (v_n + (u0 - v_n)/2)       (P: onto G v = 0 at t_n+1, least change
+                                        in M; it removes whatever the joints'
                                         position-level multipliers put in)
      v+ = v- + M^-1 (G^T mu + W Lambda'),  G v+ = 0,  W^T v+ = -e min(W^T v-, 0)
-   Then the joints' impulses do no work on v- or v+, and the contacts' booked
-   -Lambda' (gamma+ + gamma-)/2 is v+'s kinetic energy less v-'s, exactly. If
-   an impulse Lambda' comes out <= 0 (the impact at t_n+1 would pull), the
-   joints alone instead, from v^ with the contacts held at gamma+. */
+     v_n+1 = P (v+ + (u0 - v_n)/2)
+   The joints' impulses do no work on v- or v+, and the contacts' booked
+   -Lambda' (gamma+ + gamma-)/2 (gamma of v+ and v-) is v+'s kinetic energy
+   less v-'s, exactly.  If an impulse Lambda' comes out <= 0 (the impact at
+   t_n+1 would pull), the joints alone instead, from v^ with the contacts
+   held at gamma+ (their further impulses booked with gamma- of t_n). */
 static double joint_impulse_solve(nsb_system* s, const nsb_eval_ctx* ec, int n_nodes, int n_u, int n_rows) {
   nsb_elem* ce = s->elems + s->first_contact;
   int* rows = s->jv_rows;
