@@ -3081,3 +3081,33 @@ void nsb_contact_split_book(nsb_elem* e, int n, const nsb_eval_ctx* ec, double a
     d->dissipated *= 1.0 + alpha;
   }
 }
+
+/* ---- impacts on jointed bodies (solver/system_contact.c) ----------------------- */
+
+double nsb_contact_normal_rate(const nsb_elem* e, const nsb_eval_ctx* ec) {
+  const nsb_contact_data* d = e->state;
+  nsb_vec3 vobs;
+  return nsb_v3_dot(nsb_v3_load(d->n), end_rel_velocity(e, d, ec, &vobs));
+}
+
+int nsb_contact_impulse_amendable(const nsb_elem* e, const nsb_eval_ctx* ec) {
+  const nsb_contact_data* d = e->state;
+  if (e->ops != &nsb_contact_newton_ops || !(d->impulse[0] != 0.0)) return 0;
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  if (d->held || d->held_law || d->step_law || d->massless || d->flexible || persistent_form(p, d)) return 0;
+  if (e->n_mult == 3 && (d->impulse[1] != 0.0 || d->impulse[2] != 0.0)) return 0;
+  if (d->shape.kind == 0) {
+    const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+    if (o->amplitude >= 0 || o->spin != 0.0) return 0;
+  }
+  return 1;
+}
+
+double nsb_contact_rebook_impulse(nsb_elem* e, const nsb_eval_ctx* ec, double L, double g_pre, double post) {
+  nsb_contact_data* d = e->state;
+  const double D_old = d->dissipated;
+  d->impulse[0] = L;
+  d->force = L / ec->h;
+  d->dissipated = -L * 0.5 * (post + g_pre);
+  return d->dissipated - D_old;
+}

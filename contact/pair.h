@@ -412,6 +412,20 @@ nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work,
                           nsb_contact_geo_memo* memo);
 
+/// Impacts on jointed bodies (docs/contact.md §7, "Impacts on jointed
+/// bodies"; solver/system_contact.c): the normal relative velocity of
+/// contact e at ec->cur with its frozen normal, as nsb_contact_finish reads
+/// it (linear in its nodes' velocities); whether a contact that carried an
+/// impulse in the increment just finished may have that impulse solved again
+/// (a NEWTON contact booked with the trapezoidal average: not held, not on
+/// the step average, not persistent, no massless slave, no tangential
+/// impulse, no moving obstacle); and its normal impulse set to L, booked as
+/// nsb_contact_finish books one, -L (post + g_pre)/2 with the normal
+/// velocities g_pre before and post after it (returns the change of the
+/// contact's dissipated energy).
+double nsb_contact_normal_rate(const nsb_elem* e, const nsb_eval_ctx* ec);
+int nsb_contact_impulse_amendable(const nsb_elem* e, const nsb_eval_ctx* ec);
+double nsb_contact_rebook_impulse(nsb_elem* e, const nsb_eval_ctx* ec, double L, double g_pre, double post);
 /// After nsb_contact_finish of an impulsive increment in the generalized-alpha
 /// form or Newmark's scheme (docs/contact.md §7, "Impacts under gravity";
 /// nothing where beta/gamma = 1/2, nor in the plain modified scheme): the impulse's part of

@@ -352,6 +352,11 @@ double nsb_load_scale_until(const nsb_eval_ctx* ec, int amp, int load_step, int 
 /// initial position (ground points).
 nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);
 extern const nsb_elem_ops nsb_joint_ops;          /* elements/joint.c */
+/// The velocity-level rates dPhi/dt of joint element e at the state ec->cur
+/// (its n_mult rows, unscaled): linear in the velocities of its nodes (v
+/// global, w body frame), so G's columns follow from unit velocities
+/// (docs/contact.md §7, "Impacts on jointed bodies").
+int nsb_joint_rate(const nsb_elem* e, const nsb_eval_ctx* ec, double* rate);
 /* a support along local directions of a *TRANSFORM (nsb_boundary.transform): one node, one
    multiplier per held local translational DOF; model_index: the boundary record */
 extern const nsb_elem_ops nsb_skew_support_ops;   /* elements/joint.c */

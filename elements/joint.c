@@ -115,11 +115,10 @@ static nsb_mat3 rot_map(const side* S) { return nsb_m3_mul(nsb_m3_skew(S->s), ns
    nodes, p_k = wx_k x_k + R_k s_k (a particle or a node without rotation:
    s = 0).  Generalized force of lambda on node k: wx_k lambda and
    s_k x (R_k^T lambda); the rest as for the spherical joint. */
-static int element_point_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
-  const nsb_joint* jm = &ec->model->joints.data[e->model_index];
+static int element_point_eval(const nsb_elem* e, const nsb_eval_ctx* ec, int level, double* restrict f,
+                              double* restrict K) {
   const nsb_joint_geom* g = e->data;
   int n = e->n_local, off = 0;
-  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : ec->mode == NSB_EVAL_STATIC ? 0 : (int)jm->level;
   double sc = ec->con_scale[level], sl = ec->lam_scale;
   nsb_mat3 I = nsb_m3_identity(), Z = nsb_m3_zero();
   int mrow = 0;
@@ -162,16 +161,18 @@ static int element_point_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double*
   return NSB_OK;
 }
 
-static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+/* The joint's rows at constraint level `level` (0 position, 1 velocity, 2
+   acceleration). */
+static int joint_eval_level(const nsb_elem* e, const nsb_eval_ctx* ec, int level, double* restrict f,
+                            double* restrict K) {
   const nsb_joint* jm = &ec->model->joints.data[e->model_index];
-  if (jm->kind == NSB_JOINT_ELEMENT_POINT) return element_point_eval(e, ec, f, K);
+  if (jm->kind == NSB_JOINT_ELEMENT_POINT) return element_point_eval(e, ec, level, f, K);
   const nsb_joint_geom* g = e->data;
   int n = e->n_local;
   side A, B;
   side_init(&A, e, ec, g, 0, 0);
   side_init(&B, e, ec, g, 1, e->node_ndof[0]);
   int mrow = e->node_ndof[0] + e->node_ndof[1];
-  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : ec->mode == NSB_EVAL_STATIC ? 0 : (int)jm->level;
   double sc = ec->con_scale[level], sl = ec->lam_scale;
   const double* lam = ec->lambda + e->mult_first;
   nsb_mat3 I = nsb_m3_identity(), Z = nsb_m3_zero();
@@ -324,7 +325,22 @@ static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   return NSB_OK;
 }
 
+static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
+  const nsb_joint* jm = &ec->model->joints.data[e->model_index];
+  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : ec->mode == NSB_EVAL_STATIC ? 0 : (int)jm->level;
+  return joint_eval_level(e, ec, level, f, K);
+}
+
 const nsb_elem_ops nsb_joint_ops = {.name = "joint", .eval = joint_eval};
+
+int nsb_joint_rate(const nsb_elem* e, const nsb_eval_ctx* ec, double* rate) {
+  double f[NSB_ELEM_MAX_LOCAL] = {0};
+  int st = joint_eval_level(e, ec, 1, f, NULL);
+  int mrow = 0;
+  for (int k = 0; k < e->n_nodes; ++k) mrow += e->node_ndof[k];
+  for (int r = 0; r < e->n_mult; ++r) rate[r] = f[mrow + r] / ec->con_scale[1];
+  return st;
+}
 
 /* ---- supports along local directions (*TRANSFORM) ------------------------- */
 

@@ -981,6 +981,9 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
     int impulsive = 0;
     double wobs = 0.0;
     s->dissipated += nsb_contact_finish(s->elems + s->first_contact, s->n_contacts, &ec, &impulsive, &wobs, s->cgeo);
+    /* the joints of the bodies the impulses reached, at velocity level too
+       (docs/contact.md §7, "Impacts on jointed bodies") */
+    if (impulsive && s->step.kind == NSB_STEP_DYNAMIC) s->dissipated += nsb_sys_joint_impulse(s, &ec);
     nsb_contact_hertz_report(s->ctx, s->model, s->elems + s->first_contact, s->n_contacts);
     s->work += wobs;
     /* contact impulses belong to the velocity jump of this increment only:

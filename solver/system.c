@@ -679,6 +679,7 @@ void nsb_system_destroy(nsb_system** ps) {
   NSB_FREE_ARRAY(ctx, s->cdata, s->cdata_cap, nsb_contact_data);
   NSB_FREE_ARRAY(ctx, s->cgeo, s->cdata_cap, nsb_contact_geo_memo);
   if (s->cmem) NSB_FREE_ARRAY(ctx, s->cmem, s->cmem_cap, nsb_contact_memory);
+  nsb_sys_joint_impulse_free(s);
   nsb_broad_ws_free(ctx, &s->broad_ws);
   if (s->prox_scratch) NSB_FREE_ARRAY(ctx, s->prox_scratch, 3 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   if (s->support) NSB_FREE_ARRAY(ctx, s->support, 8 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);

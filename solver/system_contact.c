@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "solver/system_internal.h"
 
+#include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
@@ -65,6 +66,7 @@ static int resize_all(nsb_ctx* ctx, resize_req* rq, int n) {
 }
 
 static int rebuild(nsb_system* s, int n_mem, int* nc_out);
+static int joint_impulse_reserve(nsb_system* s);
 
 /* Rebuild the contact elements from the broad phase at the current
    positions: candidate list, element tail, contact multipliers, pools and,
@@ -181,6 +183,7 @@ static int rebuild(nsb_system* s, int n_mem, int* nc_out) {
     pm += nsb_elem_map_size(&ce[i]);
   }
   s->first_contact = s->n_static_elems;
+  NSB_CALL(joint_impulse_reserve(s));
   memcpy(s->x_build, s->cur.x, 3 * (size_t)s->n_nodes * sizeof(double));
   s->contact_rebuilds++;
   s->stats.contact_lists = s->contact_rebuilds;
@@ -480,4 +483,451 @@ int nsb_system_after_impact(nsb_system* s, nsb_newton_report* rep) {
   NSB_CALL(nsb_system_initial_acceleration(s, rep));
   if (s->scheme->p_valid) nsb_scheme_init_pseudo(s->scheme, &s->cur);
   return NSB_OK;
+}
+
+/* ---- impacts on jointed bodies ---------------------------------------------------- */
+
+/* docs/contact.md §7, "Impacts on jointed bodies".  The joints' rows hold the
+   positions of t_n+1 (or, LEVEL=VELOCITY, the velocities); an impulse that
+   reaches a body on a position-level joint leaves the joint's relative
+   velocity at t_n+1 unheld, and over the next increments that velocity
+   alternates (the trapezoidal positions x_n+2 - x_n+1 = h (v_n+1 + v_n+2)/2
+   keep the joint closed with v_n+2 = -v_n+1 along it) with the kinetic
+   energy it carries.  As the nonsmooth generalized-alpha scheme of Brüls,
+   Acary & Cardona 2014 (position constraints on the positions, velocity
+   constraints on the velocities), an impulsive increment also enforces the
+   joints at velocity level, G v_n+1 = 0 at the positions of t_n+1, with
+   impulses of their own that move the velocities and not the positions
+   (joint_impulse_solve): C the joints' velocity rows (nsb_joint_rate) and
+   the normal rows of the contacts that carried the increment's impulses on
+   these bodies, the velocity problem solved again on the Delassus matrix
+   C M^-1 C^T for particles and rigid bodies whose own mass alone moves them
+   (M block diagonal, the rigid body's 6 x 6). */
+
+/* dv = M^-1 (F, Mo) for node q: a particle's F/m; a rigid body's (F global,
+   Mo body frame about the node; centre of mass c, J_c dw = Mo - c x R^T F,
+   dv = F/m + R (c x dw), as elements/rigid_body.c's mass matrix). */
+static void node_minv(const nsb_system* s, int q, const double* f, double* du) {
+  const nsb_model* m = s->model;
+  const nsb_node* nd = &m->nodes.data[q];
+  if (nd->body_kind == NSB_BODY_PARTICLE) {
+    const double mi = 1.0 / m->particles.data[nd->body].mass;
+    for (int k = 0; k < 3; ++k) du[k] = mi * f[k];
+    return;
+  }
+  const nsb_rigid_body* b = &m->rigid_bodies.data[nd->body];
+  nsb_mat3 J, Ji = nsb_m3_zero();
+  memcpy(J.c, b->J_c, sizeof J.c);
+  (void)nsb_m3_inverse(J, &Ji); /* checked when the node was admitted */
+  const nsb_quat R = nsb_st_q(&s->cur, q);
+  const nsb_vec3 c = nsb_v3_load(b->com), F = nsb_v3_load(f);
+  const nsb_vec3 dw = nsb_m3_mulv(Ji, nsb_v3_sub(nsb_v3_load(f + 3), nsb_v3_cross(c, nsb_q_rotate_inv(R, F))));
+  nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 / b->mass, F), nsb_q_rotate(R, nsb_v3_cross(c, dw))), du);
+  nsb_v3_store(dw, du + 3);
+}
+
+/* A node whose own mass alone moves it: a particle or a rigid body (with an
+   invertible inertia), no beam, no boundary, not a massless slave. */
+static int node_free_mass(const nsb_system* s, int q) {
+  const nsb_model* m = s->model;
+  const nsb_node* nd = &m->nodes.data[q];
+  if (nd->n_beams != 0 || nd->massless_slave) return 0;
+  if (nd->body_kind == NSB_BODY_PARTICLE) return s->ndof[q] == 3 && m->particles.data[nd->body].mass > 0.0;
+  if (nd->body_kind != NSB_BODY_RIGID || s->ndof[q] != 6) return 0;
+  const nsb_rigid_body* b = &m->rigid_bodies.data[nd->body];
+  nsb_mat3 J, Ji;
+  memcpy(J.c, b->J_c, sizeof J.c);
+  return b->mass > 0.0 && nsb_m3_inverse(J, &Ji);
+}
+
+static int is_joint(const nsb_system* s, const nsb_elem* e) {
+  return e->ops == &nsb_joint_ops && s->model->joints.data[e->model_index].kind != NSB_JOINT_ELEMENT_POINT;
+}
+
+/* A joint all of whose nodes with DOFs have jv_node > 0. */
+static int joint_free(const nsb_system* s, const nsb_elem* e) {
+  if (!is_joint(s, e)) return 0;
+  for (int k = 0; k < e->n_nodes; ++k)
+    if (e->node_ndof[k] > 0 && s->jv_node[e->nodes[k]] == 0) return 0;
+  return 1;
+}
+
+/* Once: jv_node of every node (a node in a joint with a node that is not
+   free, or in an ELEMENT POINT joint, is not free either: the joint ties it
+   to a mass the solve does not hold), the joints' rows and nodes. */
+static int joint_impulse_nodes(nsb_system* s) {
+  nsb_ctx* ctx = s->ctx;
+  const nsb_model* m = s->model;
+  const int nn = m->nodes.count > 0 ? m->nodes.count : 1;
+  s->jv_node = NSB_NEW_ARRAY(ctx, nn, int);
+  s->jv_map = NSB_NEW_ARRAY(ctx, nn, int);
+  NSB_CHECK(ctx, s->jv_node && s->jv_map, NSB_ERR_ALLOC, "cannot allocate the joints' velocity solve of %d nodes", nn);
+  for (int q = 0; q < m->nodes.count; ++q) {
+    s->jv_node[q] = node_free_mass(s, q);
+    s->jv_map[q] = -1;
+  }
+  for (int b = 0; b < m->boundaries.count; ++b)
+    if (m->boundaries.data[b].node >= 0 && m->boundaries.data[b].node < m->nodes.count)
+      s->jv_node[m->boundaries.data[b].node] = 0;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int i = 0; i < s->n_static_elems; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      if (e->ops != &nsb_joint_ops || joint_free(s, e)) continue;
+      for (int k = 0; k < e->n_nodes; ++k)
+        if (e->node_ndof[k] > 0 && s->jv_node[e->nodes[k]] != 0) {
+          s->jv_node[e->nodes[k]] = 0;
+          changed = 1;
+        }
+    }
+  }
+  s->jv_joint_rows = s->jv_joint_nodes = 0;
+  for (int i = 0; i < s->n_static_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (!joint_free(s, e)) continue;
+    s->jv_joint_rows += e->n_mult;
+    for (int k = 0; k < e->n_nodes; ++k)
+      if (e->node_ndof[k] > 0 && s->jv_node[e->nodes[k]] == 1) {
+        s->jv_node[e->nodes[k]] = 2;
+        s->jv_joint_nodes++;
+      }
+  }
+  return NSB_OK;
+}
+
+static void joint_impulse_free_dense(nsb_system* s) {
+  nsb_ctx* ctx = s->ctx;
+  const size_t cr = (size_t)s->jv_cap_r, cu = (size_t)s->jv_cap_u;
+  if (s->jv_list) NSB_FREE_ARRAY(ctx, s->jv_list, cu, int);
+  if (s->jv_rows) NSB_FREE_ARRAY(ctx, s->jv_rows, cr, int);
+  if (s->jv_C) NSB_FREE_ARRAY(ctx, s->jv_C, cr * cu, double);
+  if (s->jv_X) NSB_FREE_ARRAY(ctx, s->jv_X, cr * cu, double);
+  if (s->jv_A) NSB_FREE_ARRAY(ctx, s->jv_A, cr * cr, double);
+  if (s->jv_b) NSB_FREE_ARRAY(ctx, s->jv_b, 3 * cr, double);
+  if (s->jv_u) NSB_FREE_ARRAY(ctx, s->jv_u, 2 * cu, double);
+  s->jv_cap_r = s->jv_cap_u = 0;
+}
+
+void nsb_sys_joint_impulse_free(nsb_system* s) {
+  joint_impulse_free_dense(s);
+  const int nn = s->model->nodes.count > 0 ? s->model->nodes.count : 1;
+  if (s->jv_node) NSB_FREE_ARRAY(s->ctx, s->jv_node, nn, int);
+  if (s->jv_map) NSB_FREE_ARRAY(s->ctx, s->jv_map, nn, int);
+}
+
+/* At each contact rebuild: room for the joints' rows and nodes and for every
+   contact that touches a jointed node, with its nodes. */
+static int joint_impulse_reserve(nsb_system* s) {
+  nsb_ctx* ctx = s->ctx;
+  if (!s->jv_node) NSB_CALL(joint_impulse_nodes(s));
+  if (s->jv_joint_rows == 0) return NSB_OK;
+  int nr = s->jv_joint_rows, nu = 6 * s->jv_joint_nodes;
+  for (int i = 0; i < s->n_contacts; ++i) {
+    const nsb_elem* e = &s->elems[s->first_contact + i];
+    int touch = 0;
+    for (int j = 0; j < e->n_nodes; ++j) touch |= s->jv_node[e->nodes[j]] == 2;
+    if (!touch) continue;
+    nr += 1;
+    nu += 6 * e->n_nodes;
+  }
+  if (nr <= s->jv_cap_r && nu <= s->jv_cap_u) return NSB_OK;
+  joint_impulse_free_dense(s);
+  int cr = grown(s->jv_cap_r, nr), cu = grown(s->jv_cap_u, nu);
+  s->jv_list = NSB_NEW_ARRAY(ctx, cu, int);
+  s->jv_rows = NSB_NEW_ARRAY(ctx, cr, int);
+  s->jv_C = NSB_NEW_ARRAY(ctx, (size_t)cr * (size_t)cu, double);
+  s->jv_X = NSB_NEW_ARRAY(ctx, (size_t)cr * (size_t)cu, double);
+  s->jv_A = NSB_NEW_ARRAY(ctx, (size_t)cr * (size_t)cr, double);
+  s->jv_b = NSB_NEW_ARRAY(ctx, 3 * (size_t)cr, double);
+  s->jv_u = NSB_NEW_ARRAY(ctx, 2 * (size_t)cu, double);
+  s->jv_cap_r = cr;
+  s->jv_cap_u = cu;
+  if (!s->jv_list || !s->jv_rows || !s->jv_C || !s->jv_X || !s->jv_A || !s->jv_b || !s->jv_u) {
+    joint_impulse_free_dense(s);
+    NSB_CHECK(ctx, 0, NSB_ERR_ALLOC, "cannot allocate the joints' velocity solve (%d rows, %d unknowns)", nr, nu);
+  }
+  return NSB_OK;
+}
+
+/* Add the nodes of element e with DOFs to the solve (0: one is not free, or
+   no room). */
+static int add_nodes(nsb_system* s, const nsb_elem* e, int* n_nodes, int* n_u) {
+  for (int k = 0; k < e->n_nodes; ++k) {
+    const int q = e->nodes[k];
+    if (s->ndof[q] == 0 || s->jv_map[q] >= 0) continue;
+    if (s->jv_node[q] == 0 || *n_u + s->ndof[q] > s->jv_cap_u) return 0;
+    s->jv_map[q] = *n_u;
+    s->jv_list[(*n_nodes)++] = q;
+    *n_u += s->ndof[q];
+  }
+  return 1;
+}
+
+static int touches(const nsb_system* s, const nsb_elem* e) {
+  for (int k = 0; k < e->n_nodes; ++k)
+    if (s->jv_map[e->nodes[k]] >= 0) return 1;
+  return 0;
+}
+
+static int row_taken(const nsb_system* s, int n_rows, int id) {
+  for (int r = 0; r < n_rows; ++r)
+    if (s->jv_rows[r] == id) return 1;
+  return 0;
+}
+
+/* The row of element e's rate (k-th of the joint's, a contact's normal
+   velocity) over the solve's DOFs, from unit velocities of its nodes: both
+   are linear in them (a contact's affine: its value at zero velocities
+   subtracted). */
+static void probe_rows(nsb_system* s, const nsb_eval_ctx* ec, const nsb_elem* e, int joint, int row, int n_u) {
+  double save[NSB_ELEM_MAX_NODES][6], rate[6], base = 0.0;
+  nsb_state* st = &s->cur;
+  const int nr = joint ? e->n_mult : 1;
+  for (int r = 0; r < nr; ++r)
+    for (int c = 0; c < n_u; ++c) s->jv_C[(size_t)(row + r) + (size_t)c * (size_t)s->jv_cap_r] = 0.0;
+  for (int k = 0; k < e->n_nodes; ++k) {
+    const int q = e->nodes[k];
+    if (s->ndof[q] == 0) continue;
+    for (int c = 0; c < 3; ++c) {
+      save[k][c] = st->v[3 * q + c];
+      save[k][3 + c] = st->w[3 * q + c];
+      st->v[3 * q + c] = st->w[3 * q + c] = 0.0;
+    }
+  }
+  if (!joint) base = nsb_contact_normal_rate(e, ec);
+  for (int k = 0; k < e->n_nodes; ++k) {
+    const int q = e->nodes[k];
+    int seen = 0;
+    for (int j = 0; j < k; ++j) seen |= e->nodes[j] == q;
+    if (s->ndof[q] == 0 || seen) continue;
+    for (int c = 0; c < s->ndof[q]; ++c) {
+      double* u = c < 3 ? &st->v[3 * q + c] : &st->w[3 * q + c - 3];
+      *u = 1.0;
+      if (joint)
+        (void)nsb_joint_rate(e, ec, rate);
+      else
+        rate[0] = nsb_contact_normal_rate(e, ec) - base;
+      *u = 0.0;
+      const size_t col = (size_t)(s->jv_map[q] + c) * (size_t)s->jv_cap_r;
+      for (int r = 0; r < nr; ++r) s->jv_C[(size_t)(row + r) + col] += rate[r];
+    }
+  }
+  for (int k = 0; k < e->n_nodes; ++k) {
+    const int q = e->nodes[k];
+    if (s->ndof[q] == 0) continue;
+    for (int c = 0; c < 3; ++c) {
+      st->v[3 * q + c] = save[k][c];
+      st->w[3 * q + c] = save[k][3 + c];
+    }
+  }
+}
+
+/* A = C X over the leading n rows, symmetrized, and its Cholesky factor
+   (0: singular, redundant rows). */
+static int delassus_factor(nsb_system* s, int n, int n_u) {
+  const int ld = s->jv_cap_r, ldx = s->jv_cap_u;
+  for (int b = 0; b < n; ++b)
+    for (int a = 0; a <= b; ++a) {
+      double s1 = 0.0, s2 = 0.0;
+      for (int c = 0; c < n_u; ++c) {
+        s1 += s->jv_C[(size_t)a + (size_t)c * (size_t)ld] * s->jv_X[(size_t)c + (size_t)b * (size_t)ldx];
+        s2 += s->jv_C[(size_t)b + (size_t)c * (size_t)ld] * s->jv_X[(size_t)c + (size_t)a * (size_t)ldx];
+      }
+      s->jv_A[(size_t)a + (size_t)b * (size_t)ld] = s->jv_A[(size_t)b + (size_t)a * (size_t)ld] = 0.5 * (s1 + s2);
+    }
+  return n == 0 || LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, s->jv_A, ld) == 0;
+}
+
+/* Row r of C times the solve's velocities u. */
+static double row_dot(const nsb_system* s, int r, const double* u, int n_u) {
+  double g = 0.0;
+  for (int c = 0; c < n_u; ++c) g += s->jv_C[(size_t)r + (size_t)c * (size_t)s->jv_cap_r] * u[c];
+  return g;
+}
+
+/* u += X mu over the leading n rows, mu = A^-1 b (A factored). */
+static int delassus_step(nsb_system* s, int n, int n_u, double* u) {
+  if (n > 0 && LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n, 1, s->jv_A, s->jv_cap_r, s->jv_b, s->jv_cap_r) != 0)
+    return 0;
+  for (int c = 0; c < n_u; ++c) {
+    double du = 0.0;
+    for (int r = 0; r < n; ++r) du += s->jv_X[(size_t)c + (size_t)r * (size_t)s->jv_cap_u] * s->jv_b[r];
+    u[c] += du;
+  }
+  return 1;
+}
+
+/* The velocity problem of the solve's bodies (rows: the joints' first, then
+   the contacts'), from the increment's end velocities v^ (docs/contact.md
+   §7, "Impacts on jointed bodies"), the increment's smooth change split in
+   halves around the impact (the kick's Strang splitting keeps the
+   trapezoidal rule's energy identity of the smooth forces):
+     u0 = v^ - M^-1 W Lambda          (the contacts' impulses taken out)
+     v- = P (v_n + (u0 - v_n)/2)       (P: onto G v = 0 at t_n+1, least change
+                                        in M; it removes whatever the joints'
+                                        position-level multipliers put in)
+     v+ = v- + M^-1 (G^T mu + W Lambda'),  G v+ = 0,  W^T v+ = -e min(W^T v-, 0)
+     v_n+1 = P (v+ + (u0 - v_n)/2)
+   The joints' impulses do no work on v- or v+, and the contacts' booked
+   -Lambda' (gamma+ + gamma-)/2 (gamma of v+ and v-) is v+'s kinetic energy
+   less v-'s, exactly.  If an impulse Lambda' comes out <= 0 (the impact at
+   t_n+1 would pull), the joints alone instead, from v^ with the contacts
+   held at gamma+ (their further impulses booked with gamma- of t_n). */
+static double joint_impulse_solve(nsb_system* s, const nsb_eval_ctx* ec, int n_nodes, int n_u, int n_rows) {
+  nsb_elem* ce = s->elems + s->first_contact;
+  int* rows = s->jv_rows;
+  const int ldx = s->jv_cap_u;
+  double *u = s->jv_u, *b = s->jv_b, *gpre = s->jv_b + s->jv_cap_r, *lam = s->jv_b + 2 * s->jv_cap_r;
+  /* joints first (stable: a joint's rows stay together) */
+  for (int r = 0, w = 0; r < n_rows; ++r)
+    if (rows[r] < s->n_static_elems) {
+      const int id = rows[r];
+      for (int k = r; k > w; --k) rows[k] = rows[k - 1];
+      rows[w++] = id;
+    }
+  int n_g = 0;
+  while (n_g < n_rows && rows[n_g] < s->n_static_elems) ++n_g;
+  for (int r = 0; r < n_rows;) {
+    const int joint = r < n_g;
+    const nsb_elem* e = joint ? &s->elems[rows[r]] : &ce[rows[r] - s->n_static_elems];
+    probe_rows(s, ec, e, joint, r, n_u);
+    r += joint ? e->n_mult : 1;
+  }
+  /* X = M^-1 C^T (column r: the velocity change of the unit impulse of row r) */
+  for (int r = 0; r < n_rows; ++r)
+    for (int a = 0; a < n_nodes; ++a) {
+      const int q = s->jv_list[a], o = s->jv_map[q];
+      double f[6];
+      for (int c = 0; c < s->ndof[q]; ++c) f[c] = s->jv_C[(size_t)r + (size_t)(o + c) * (size_t)s->jv_cap_r];
+      node_minv(s, q, f, s->jv_X + (size_t)o + (size_t)r * (size_t)ldx);
+    }
+  for (int a = 0; a < n_nodes; ++a) {
+    const int q = s->jv_list[a], o = s->jv_map[q];
+    for (int c = 0; c < s->ndof[q]; ++c) u[o + c] = c < 3 ? s->cur.v[3 * q + c] : s->cur.w[3 * q + c - 3];
+  }
+  /* u0 and the smooth change over the increment, half of it before the impact */
+  double* half = u + ldx;
+  for (int r = n_g; r < n_rows; ++r) {
+    const double L = ((const nsb_contact_data*)ce[rows[r] - s->n_static_elems].state)->impulse[0];
+    for (int c = 0; c < n_u; ++c) u[c] -= s->jv_X[(size_t)c + (size_t)r * (size_t)ldx] * L;
+  }
+  for (int a = 0; a < n_nodes; ++a) {
+    const int q = s->jv_list[a], o = s->jv_map[q];
+    for (int c = 0; c < s->ndof[q]; ++c) {
+      const double vn = c < 3 ? s->old.v[3 * q + c] : s->old.w[3 * q + c - 3];
+      half[o + c] = 0.5 * (u[o + c] - vn);
+      u[o + c] = vn + half[o + c];
+    }
+  }
+  /* v- = P (v_n + half) */
+  for (int r = 0; r < n_g; ++r) b[r] = -row_dot(s, r, u, n_u);
+  int solved = delassus_factor(s, n_g, n_u) && delassus_step(s, n_g, n_u, u);
+  if (solved) {
+    /* v+ from v-: the joints' rows' remainder (round-off) and the contacts'
+       Newton law on the approach velocities of v- */
+    for (int r = 0; r < n_rows; ++r) {
+      const double g = row_dot(s, r, u, n_u);
+      if (r < n_g) {
+        b[r] = -g;
+        continue;
+      }
+      const nsb_contact_data* d = ce[rows[r] - s->n_static_elems].state;
+      gpre[r] = g;
+      b[r] = -ec->model->contact_pairs.data[d->pair].restitution * fmin(g, 0.0) - g;
+    }
+    solved = delassus_factor(s, n_rows, n_u) &&
+             LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n_rows, 1, s->jv_A, s->jv_cap_r, b, s->jv_cap_r) == 0;
+    for (int r = n_g; r < n_rows && solved; ++r) solved = b[r] > 0.0;
+  }
+  if (solved) {
+    for (int c = 0; c < n_u; ++c) {
+      double du = 0.0;
+      for (int r = 0; r < n_rows; ++r) du += s->jv_X[(size_t)c + (size_t)r * (size_t)ldx] * b[r];
+      u[c] += du;
+    }
+    /* the impulses and the contacts' gamma+ (in gpost, the joints' part of b
+       no longer needed), then the other half of the smooth change and P */
+    double* gpost = b;
+    for (int r = n_g; r < n_rows; ++r) {
+      lam[r] = b[r];
+      gpost[r] = row_dot(s, r, u, n_u);
+    }
+    for (int c = 0; c < n_u; ++c) u[c] += half[c];
+    for (int r = 0; r < n_g; ++r) b[r] = -row_dot(s, r, u, n_u);
+    solved = delassus_factor(s, n_g, n_u) && delassus_step(s, n_g, n_u, u);
+  }
+  if (!solved) {
+    /* the joints alone: from v^, the contacts held at gamma+, their further
+       impulses added to Lambda and booked with gamma- of t_n */
+    for (int a = 0; a < n_nodes; ++a) {
+      const int q = s->jv_list[a], o = s->jv_map[q];
+      for (int c = 0; c < s->ndof[q]; ++c) u[o + c] = c < 3 ? s->cur.v[3 * q + c] : s->cur.w[3 * q + c - 3];
+    }
+    for (int r = 0; r < n_rows; ++r) b[r] = r < n_g ? -row_dot(s, r, u, n_u) : 0.0;
+    if (!delassus_factor(s, n_rows, n_u) ||
+        LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n_rows, 1, s->jv_A, s->jv_cap_r, b, s->jv_cap_r) != 0)
+      return 0.0; /* redundant rows (a closed loop of joints): left as the increment's rows had it */
+    for (int c = 0; c < n_u; ++c) {
+      double du = 0.0;
+      for (int r = 0; r < n_rows; ++r) du += s->jv_X[(size_t)c + (size_t)r * (size_t)ldx] * b[r];
+      u[c] += du;
+    }
+    for (int r = n_g; r < n_rows; ++r) {
+      const nsb_contact_data* d = ce[rows[r] - s->n_static_elems].state;
+      lam[r] = d->impulse[0] + b[r];
+      gpre[r] = d->gN_pre;
+      b[r] = row_dot(s, r, u, n_u); /* gamma+, held */
+    }
+  }
+  for (int a = 0; a < n_nodes; ++a) {
+    const int q = s->jv_list[a], o = s->jv_map[q];
+    for (int c = 0; c < s->ndof[q]; ++c) {
+      if (c < 3)
+        s->cur.v[3 * q + c] = u[o + c];
+      else
+        s->cur.w[3 * q + c - 3] = u[o + c];
+    }
+  }
+  double dD = 0.0;
+  for (int r = n_g; r < n_rows; ++r)
+    dD += nsb_contact_rebook_impulse(&ce[rows[r] - s->n_static_elems], ec, lam[r], gpre[r], b[r]);
+  return dD;
+}
+
+double nsb_sys_joint_impulse(nsb_system* s, const nsb_eval_ctx* ec) {
+  if (s->jv_joint_rows == 0 || s->n_contacts == 0 || !s->jv_list || ec->cur != &s->cur) return 0.0;
+  nsb_elem* ce = s->elems + s->first_contact;
+  const int nc = s->n_contacts;
+  int n_nodes = 0, n_u = 0, n_rows = 0, n_joints = 0, ok = 1;
+  /* the bodies the increment's impulses reached and the joints among them,
+     closed under both: a contact that carried an impulse and touches a body
+     of the solve or a jointed one, a joint that touches a body of the solve */
+  for (int changed = 1; changed && ok;) {
+    changed = 0;
+    for (int i = 0; i < nc && ok; ++i) {
+      const nsb_elem* e = &ce[i];
+      const nsb_contact_data* d = e->state;
+      if (e->ops != &nsb_contact_newton_ops || row_taken(s, n_rows, s->n_static_elems + i)) continue;
+      const int imp = d->impulse[0] != 0.0 || (e->n_mult == 3 && (d->impulse[1] != 0.0 || d->impulse[2] != 0.0));
+      int near = touches(s, e);
+      for (int k = 0; k < e->n_nodes; ++k) near |= s->jv_node[e->nodes[k]] == 2;
+      if (!imp || !near) continue;
+      ok = nsb_contact_impulse_amendable(e, ec) && n_rows < s->jv_cap_r && add_nodes(s, e, &n_nodes, &n_u);
+      s->jv_rows[n_rows++] = s->n_static_elems + i;
+      changed = 1;
+    }
+    for (int i = 0; i < s->n_static_elems && ok; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      if (!joint_free(s, e) || !touches(s, e) || row_taken(s, n_rows, i)) continue;
+      ok = n_rows + e->n_mult <= s->jv_cap_r && add_nodes(s, e, &n_nodes, &n_u);
+      for (int r = 0; r < e->n_mult && ok; ++r) s->jv_rows[n_rows + r] = i;
+      n_rows += e->n_mult;
+      ++n_joints;
+      changed = 1;
+    }
+  }
+  double dD = 0.0;
+  if (ok && n_joints > 0) dD = joint_impulse_solve(s, ec, n_nodes, n_u, n_rows);
+  for (int a = 0; a < n_nodes; ++a) s->jv_map[s->jv_list[a]] = -1;
+  return dD;
 }

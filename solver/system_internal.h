@@ -175,6 +175,19 @@ struct nsb_system {
      capacity so that rebuilds do not allocate it again */
   nsb_contact_memory* cmem;
   int cmem_cap;
+  /* the joints' velocity-level impulses of an impulsive increment
+     (nsb_sys_joint_impulse; docs/contact.md §7, "Impacts on jointed
+     bodies"): per node jv_node (0: not moved by the solve; 1: a particle or
+     rigid body that its own mass alone moves: no beam, boundary or massless
+     slave; 2: such a node in a joint of such nodes) and jv_map (its DOF
+     offset in the solve, -1 outside; -1 between solves); the solve's nodes,
+     its rows' elements (a joint: its static element index; a contact:
+     n_static_elems + its index) and dense C (rows x DOFs), M^-1 C^T, the
+     Delassus matrix, the right-hand side and the velocities, sized at each
+     contact rebuild */
+  int *jv_node, *jv_map, *jv_list, *jv_rows;
+  double *jv_C, *jv_X, *jv_A, *jv_b, *jv_u;
+  int jv_joint_rows, jv_joint_nodes, jv_cap_u, jv_cap_r;
   double skin;
   double* x_build; /* 3n positions at the last build */
   int *ceq_pool, *cmap_pool;
@@ -382,6 +395,16 @@ void nsb_sys_restore_increment(nsb_system* s);
 int nsb_sys_contact_rebuild(nsb_system* s);
 /// Largest node displacement since the last contact build.
 double nsb_sys_moved_since_build(const nsb_system* s);
+/// After nsb_contact_finish of an impulsive increment (ec at its end): the
+/// joints of particles and rigid bodies that its impulses reached also at
+/// velocity level, G v = 0 at t_n+1 with their own impulses, the contacts
+/// that carried the impulses held at their normal velocity (their further
+/// impulses booked; docs/contact.md §7, "Impacts on jointed bodies").
+/// Returns the energy those further contact impulses dissipate (0 when
+/// nothing was solved).
+double nsb_sys_joint_impulse(nsb_system* s, const nsb_eval_ctx* ec);
+/// Free the workspace of nsb_sys_joint_impulse.
+void nsb_sys_joint_impulse_free(nsb_system* s);
 /// An increment with NEWTON-law contacts solved by prox sweeps.
 int nsb_sys_prox_solve(nsb_system* s, double t_new, nsb_newton_report* rep);
 /* Did the converged increment h (ending at t_new) keep every LAW=HERTZ
