@@ -449,12 +449,30 @@ static int impulse_rows(const nsb_system* s) {
    by the operations an evaluation there would apply, so the committed
    states do not depend on the output (docs/theory.md §5, "Support
    reactions"). */
+typedef struct points_job {
+  nsb_system* s;
+  const nsb_eval_ctx* ec;
+} points_job;
+
+/* One range of the static elements (each element's pass reads and writes
+   its own state only: the same bits on any thread). */
+static void points_member(void* arg, int r) {
+  const points_job* j = arg;
+  const nsb_system* s = j->s;
+  for (int i = s->range_lo[r]; i < s->range_lo[r + 1]; ++i)
+    if (s->elems[i].ops->points) s->elems[i].ops->points(&s->elems[i], j->ec);
+}
+
 void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new) {
   if (!s->has_beams) return;
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, mode, t_new, &ec);
-  for (int i = 0; i < s->first_contact; ++i)
-    if (s->elems[i].ops->points) s->elems[i].ops->points(&s->elems[i], &ec);
+  points_job job = {s, &ec};
+  if (s->team)
+    nsb_team_run(s->team, points_member, &job);
+  else
+    for (int i = 0; i < s->first_contact; ++i)
+      if (s->elems[i].ops->points) s->elems[i].ops->points(&s->elems[i], &ec);
 }
 
 /* Acceptance after the first correction (*SOLVER CONTROLS, ACCEPT=RATE; the
