@@ -1094,12 +1094,22 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
 unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h) {
   const beam_state* s = e->state;
   const double* dd = damp_data(s);
-  const unsigned char* parts[5] = {(const unsigned char*)s->cur_qp, (const unsigned char*)s->cur_cp,
-                                   (const unsigned char*)s->cur_end, (const unsigned char*)s->NM0,
-                                   (const unsigned char*)(dd ? dd + 6 * s->N : NULL)};
-  const size_t sizes[5] = {sizeof(nsb_beam_point) * (size_t)s->n_qp, sizeof(nsb_beam_point) * (size_t)s->N,
-                           sizeof s->cur_end, sizeof s->NM0, dd ? sizeof(double) * (size_t)(6 * s->N + 1) : 0};
-  for (int k = 0; k < 5; ++k)
+  const int fl[2] = {s->field_inertia, s->field_accel};
+  const unsigned char* parts[9] = {(const unsigned char*)s->cur_qp,   (const unsigned char*)s->cur_cp,
+                                   (const unsigned char*)s->cur_end,  (const unsigned char*)s->NM0,
+                                   (const unsigned char*)(dd ? dd + 6 * s->N : NULL),
+                                   (const unsigned char*)s->cur_res,  (const unsigned char*)s->field_n,
+                                   (const unsigned char*)s->field_m,  (const unsigned char*)fl};
+  const size_t sizes[9] = {sizeof(nsb_beam_point) * (size_t)s->n_qp,
+                           sizeof(nsb_beam_point) * (size_t)s->N,
+                           sizeof s->cur_end,
+                           sizeof s->NM0,
+                           dd ? sizeof(double) * (size_t)(6 * s->N + 1) : 0,
+                           s->sgeom ? sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2) : 0,
+                           sizeof s->field_n,
+                           sizeof s->field_m,
+                           sizeof fl};
+  for (int k = 0; k < 9; ++k)
     for (size_t i = 0; i < sizes[k]; ++i) h = (h ^ parts[k][i]) * 1099511628211ul;
   return h;
 }
@@ -1671,6 +1681,75 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
 
 static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) { beam_post_solve_lpf(e, du, 0.0, c); }
 
+/* element.h, points: the states beam_eval leaves at the element's points,
+   from the current node states and interior unknowns, by the operations
+   beam_eval applies to them there, without the residual's sums, the
+   tangent and the condensation where the kernel has a pass of its own:
+   - the velocity element, dynamic and static: nsb_beam_points (the point
+     updates of nsb_beam_velocity_points, N^0, M^0, the damping data);
+   - an acceleration solve's states (either element, accel_system and
+     accel_system_galerkin): the frozen states with the point
+     accelerations of the interior unknowns (accel_points), the ends the
+     nodes' current states;
+   - the strain element, dynamic and static, and its own acceleration rows
+     (strain_accel): one run of its kernel without the tangent.  Its
+     stations lie along the sweep of the Magnus steps, and the resultant
+     parts it keeps for generalized-alpha (cur_res) are the sweep's sums of
+     the residual, so the residual is what a points pass would repeat.
+   The loads of the output's resultants (field_n, field_m) as well: an
+   arc-length step's last correction moved the load factor. */
+static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
+  beam_state* s = e->state;
+  const int accel = ec->mode == NSB_EVAL_ACCEL, a = e->nodes[0], b = e->nodes[1];
+  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
+  nsb_beam_eval_in in;
+  memset(&in, 0, sizeof in);
+  fill_loads(ec, s, &in);
+  memcpy(s->field_n, in.n_load, sizeof s->field_n);
+  memcpy(s->field_m, in.m_load, sizeof s->field_m);
+  s->field_inertia = ec->mode != NSB_EVAL_STATIC;
+  s->field_accel = 0;
+  if (!accel && !s->sgeom) {
+    nsb_beam_points(e, ec);
+    return;
+  }
+  double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL];
+  nsb_beam_point ends[2], cur_ends[2];
+  memset(cur_ends, 0, sizeof cur_ends);
+  if (!accel) { /* the strain element (strain_eval fills u) */
+    s->h_eval = ec->h;
+    end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
+    end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+    memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+    strain_eval(s, ec, a, b, ends, u, cur_ends, F, NULL);
+    for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
+    if (damp_data(s)) damped_work(s, ec->mode == NSB_EVAL_DYNAMIC, ec->h);
+    return;
+  }
+  /* an acceleration solve: the unknowns in the kernels' layout as beam_eval forms them */
+  for (int k = 0; k < 2; ++k) {
+    int node = k == 0 ? a : b;
+    memcpy(u + 6 * k, ec->cur->a + 3 * node, 3 * sizeof(double));
+    nsb_v3_store(nsb_m3_tmulv(Lm[k], nsb_v3_load(ec->cur->al + 3 * node)), u + 6 * k + 3);
+  }
+  memcpy(u + 12, s->u_int, sizeof(double) * (size_t)s->n_int);
+  memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+  s->h_eval = 0.0;
+  end_state(s, Lm[0], ec->cur, a, 0, &ends[0], NULL);
+  end_state(s, Lm[1], ec->cur, b, 1, &ends[1], NULL);
+  if (strain_restart(s, ec->accel_restart || at_rest(s, ec->cur, a, b))) {
+    nsb_beam_point olds[2];
+    end_state(s, Lm[0], ec->old, a, 0, &olds[0], NULL);
+    end_state(s, Lm[1], ec->old, b, 1, &olds[1], NULL);
+    strain_accel_rows(s, ec, a, b, olds, u, cur_ends, F);
+    for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
+    return;
+  }
+  accel_points(s, nsb_v3_load(u), nsb_v3_load(u + 3), u + 12, 1);
+  for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
+  s->field_accel = 1;
+}
+
 static void beam_begin(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->u_int_old, s->u_int, sizeof(double) * (size_t)s->n_int);
@@ -2150,6 +2229,7 @@ const nsb_elem_ops nsb_beam_v_ops = {.name = "velocity-based beam",
                                      .begin_increment = beam_begin,
                                      .post_solve = beam_post_solve,
                                      .post_solve_lpf = beam_post_solve_lpf,
+                                     .points = beam_points,
                                      .commit = beam_commit,
                                      .restore = beam_restore,
                                      .after_accel = beam_after_accel,

@@ -218,6 +218,16 @@ typedef struct nsb_elem_ops {
   /// with f_i,lpf from the last eval with ec->f_lpf (docs/theory.md §8).
   /// Set by every element that sets post_solve.
   void (*post_solve_lpf)(const nsb_elem* e, const double* du, double dlpf, nsb_corr* c);
+  /// An iterate accepted after a correction that no evaluation followed
+  /// (Newton's acceptance by the correction's norm, solver/newton.c): set
+  /// the interior point states (and what else the commit, the energies and
+  /// the output read of an evaluation) as an evaluation in ec's mode at the
+  /// current node states and interior unknowns leaves them, bit for bit,
+  /// without the tangent and the condensation, so that the committed states
+  /// are those of the accepted iterate whether or not an output evaluates it
+  /// (docs/theory.md §5, "Support reactions").  Set by every element that
+  /// sets post_solve.
+  void (*points)(const nsb_elem* e, const nsb_eval_ctx* ec);
   /// Increment accepted: the current interior states become the old ones.
   void (*commit)(const nsb_elem* e);
   /// Increment rejected: internal unknowns back to the start of the increment.
@@ -431,8 +441,9 @@ int nsb_beam_points_pass(const nsb_elem* e);
 /// leaves them (the same operations), without the residual.
 void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec);
 /// FNV-1a fingerprint, continued from h, of what an evaluation leaves at a
-/// beam element's points (the states nsb_beam_points sets, N^0, M^0 and the
-/// damping data):
+/// beam element's points (the states nsb_beam_points sets, N^0, M^0, the
+/// damping data, the strain element's resultant parts and the loads and
+/// flags of the output's resultants: what the points op sets):
 /// tests of that pass against an evaluation.
 unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h);
 int nsb_beam_n_samples(const nsb_elem* e);

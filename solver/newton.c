@@ -436,6 +436,45 @@ static int impulse_rows(const nsb_system* s) {
   return 0;
 }
 
+/* The point states of the accepted iterate (element.h, points).  Newton
+   accepts by the norm of its last correction, which no evaluation
+   followed: the beams' point states (positions, rotations, rates, strains
+   of their integration, collocation and end points, N^0, M^0) are those of
+   the iterate before it, while the nodes and the interior unknowns are
+   those after it.  Committed so, the run would go on from a state that no
+   evaluation gives, and an evaluation at the accepted iterate for the
+   output (the reactions of an RF probe or of VTK fields) would change it:
+   benchmarks/beam_contact crossing_soft took another Newton path with VTK
+   output at every increment.  This pass moves them to the accepted iterate
+   by the operations an evaluation there would apply, so the committed
+   states do not depend on the output (docs/theory.md §5, "Support
+   reactions"). */
+typedef struct points_job {
+  nsb_system* s;
+  const nsb_eval_ctx* ec;
+} points_job;
+
+/* One range of the static elements (each element's pass reads and writes
+   its own state only: the same bits on any thread). */
+static void points_member(void* arg, int r) {
+  const points_job* j = arg;
+  const nsb_system* s = j->s;
+  for (int i = s->range_lo[r]; i < s->range_lo[r + 1]; ++i)
+    if (s->elems[i].ops->points) s->elems[i].ops->points(&s->elems[i], j->ec);
+}
+
+void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new) {
+  if (!s->has_beams) return;
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, mode, t_new, &ec);
+  points_job job = {s, &ec};
+  if (s->team)
+    nsb_team_run(s->team, points_member, &job);
+  else
+    for (int i = 0; i < s->first_contact; ++i)
+      if (s->elems[i].ops->points) s->elems[i].ops->points(&s->elems[i], &ec);
+}
+
 /* Acceptance after the first correction (*SOLVER CONTROLS, ACCEPT=RATE; the
    default; docs/theory.md §5).  Between impacts the bar of benchmarks/peers
    is a linear problem: the second residual of an increment only confirms
@@ -495,10 +534,7 @@ static int accept_first(nsb_system* s, nsb_eval_mode mode, double t_new) {
     nsb_ctx_clear_error(s->ctx);
     return 0;
   }
-  nsb_eval_ctx ec;
-  nsb_sys_fill_ec(s, mode, t_new, &ec);
-  for (int i = 0; i < s->first_contact; ++i)
-    if (s->elems[i].ops == &nsb_beam_v_ops) nsb_beam_points(&s->elems[i], &ec);
+  nsb_sys_commit_points(s, mode, t_new);
   if (s->first_confirm) {
     s->first_points = points_hash(s);
     return 2;
@@ -786,6 +822,11 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     prev_r = s->conv.r_rel;
     if (v == NSB_CONV_CONVERGED || v == NSB_CONV_FLOOR) {
       if (audit) s->conv = conv_audit;
+      /* accepted after a correction: the points of the iterate it reached.
+         With the reactions wanted, their evaluation at this iterate follows
+         in every caller before the commit (increment_to, accel_solve) and
+         leaves the same states: not twice */
+      if (!s->want_react) nsb_sys_commit_points(s, mode, t_new);
       rep->converged = 1;
       return NSB_OK;
     }

@@ -356,6 +356,10 @@ void nsb_sys_energy_sum(const nsb_system* s, const nsb_eval_ctx* ec, nsb_energy*
 int nsb_sys_make_ranges(nsb_system* s, int n_threads);
 /// Free what nsb_sys_make_ranges allocated.
 void nsb_sys_free_ranges(nsb_system* s);
+/// The point states of the beams (element.h, points) at the current
+/// iterate, as an evaluation in mode at t_new leaves them (solver/newton.c):
+/// after an iterate is accepted by the norm of its last correction.
+void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// Power of the driven supports at the converged state of an increment

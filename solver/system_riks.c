@@ -172,7 +172,12 @@ void nsb_system_riks_restore(nsb_system* s) {
 
 int nsb_system_riks_commit(nsb_system* s, double ds) {
   nsb_conv_accept(&s->conv, &s->nrm);
-  if (s->want_react) NSB_CALL(nsb_sys_compute_reactions(s, NSB_EVAL_STATIC, s->t));
+  /* accepted after a correction (and a change of the load factor): the
+     points of that iterate, which the reactions' evaluation leaves as well */
+  if (s->want_react)
+    NSB_CALL(nsb_sys_compute_reactions(s, NSB_EVAL_STATIC, s->t));
+  else
+    nsb_sys_commit_points(s, NSB_EVAL_STATIC, s->t);
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->commit) s->elems[i].ops->commit(&s->elems[i]);
   s->inc_in_step++;

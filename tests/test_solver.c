@@ -1545,6 +1545,89 @@ static void test_first_correction_audit(void) {
   }
 }
 
+/* What the beams' evaluations leave at their points, over every beam element. */
+static unsigned long beams_points_hash(const nsb_system* s) {
+  unsigned long h = 14695981039346656037ul;
+  for (int i = 0; i < nsb_system_n_elements(s); ++i) {
+    const nsb_elem* e = nsb_system_element(s, i);
+    if (e->ops == &nsb_beam_v_ops) h = nsb_beam_points_hash(e, h);
+  }
+  return h;
+}
+
+/* Newton accepts an iterate by the norm of its last correction, which no
+   evaluation followed; the increment then commits the beams' point states
+   of that iterate (solver/newton.c nsb_sys_commit_points), the states a
+   fresh evaluation there leaves.  The reactions (nsb_system_want_reactions,
+   which an RF probe or VTK output asks for) are such an evaluation, after
+   the acceptance and before the commit: with and without them every
+   increment must leave the same bits at every beam's points (positions,
+   rotations, rates, strains, N^0, M^0, damping data, the strain element's
+   resultant parts) and at the nodes.  Dynamic and static steps, the
+   velocity element with both weightings, the strain element, a damped bar
+   against a wall (its impulsive increments' acceleration restarts) and its
+   strain version; the increments that took more than one correction are
+   counted (where the pass changes the states), and must be some. */
+static void test_committed_points(void) {
+  static char text[16384];
+  static const char* const names[] = {"B2V Galerkin cantilever",  "B2V collocation cantilever",
+                                      "B2S Galerkin cantilever",  "B2S collocation cantilever",
+                                      "B2V static cantilever",    "B2S static cantilever",
+                                      "B2V damped bar on a wall", "B2S bar on a wall"};
+  for (int model = 0; model < 8; ++model) {
+    if (model < 6)
+      cantilever_deck(text, sizeof text);
+    else if (model == 6)
+      damped_bar_deck(text, sizeof text);
+    else
+      bar_wall_deck(text, sizeof text, "");
+    char* w = strstr(text, "TYPE=B2V, ");
+    if (model == 2 || model == 3 || model == 5 || model == 7) memcpy(w, "TYPE=B2S, ", 10);
+    if (model == 1 || model == 3) {
+      /* POINTS=2 with the collocation weighting (the default) */
+      char* g = strstr(text, "WEIGHTING=GALERKIN, ");
+      memmove(g, g + 20, strlen(g + 20) + 1);
+    }
+    if (model == 4 || model == 5) {
+      char* d = strstr(text, "*DYNAMIC\n2e-5, 0.02\n*GRAVITY\n0, 0, -9.81\n");
+      const char* st = "*STATIC\n0.05, 1\n*GRAVITY\n0, 0, -981\n";
+      memmove(d + strlen(st), d + 40, strlen(d + 40) + 1);
+      memcpy(d, st, strlen(st));
+    }
+    const int stat = model == 4 || model == 5;
+    int n_inc = stat ? 20 : model < 4 ? 60 : 80;
+    double h = stat ? 0.05 : model < 4 ? 2e-5 : 1e-5;
+    fixture a, b;
+    int ok = fx_open(&a, "points.inp", text, !stat) == 0;
+    ok = fx_open(&b, "points.inp", text, !stat) == 0 && ok;
+    if (ok) nsb_system_want_reactions(b.s, 1);
+    long several = 0, differ = 0, nodes_differ = 0;
+    for (int k = 0; k < n_inc && ok; ++k) {
+      nsb_newton_report rep;
+      ok = nsb_system_increment(a.s, h, &rep) == NSB_OK;
+      if (!ok) fprintf(stderr, "  increment at t = %g failed: %s\n", nsb_system_time(a.s), rep.cause);
+      several += ok && rep.iterations > 1;
+      ok = ok && step_ok(b.s, h);
+      if (!ok) break;
+      differ += beams_points_hash(a.s) != beams_points_hash(b.s);
+      const nsb_state *sa = nsb_system_state(a.s), *sb = nsb_system_state(b.s);
+      int n = a.m->nodes.count;
+      nodes_differ += memcmp(sa->x, sb->x, 3 * (size_t)n * sizeof(double)) != 0 ||
+                      memcmp(sa->v, sb->v, 3 * (size_t)n * sizeof(double)) != 0 ||
+                      memcmp(sa->q, sb->q, 4 * (size_t)n * sizeof(double)) != 0 ||
+                      memcmp(sa->w, sb->w, 3 * (size_t)n * sizeof(double)) != 0;
+    }
+    CU_ASSERT(ok);
+    printf("\n    %s: %d increments, %ld after several corrections; points differ in %ld, nodes in %ld", names[model],
+           n_inc, several, differ, nodes_differ);
+    CU_ASSERT(several > 0);
+    CU_ASSERT_EQUAL(differ, 0);
+    CU_ASSERT_EQUAL(nodes_differ, 0);
+    fx_close(&a);
+    fx_close(&b);
+  }
+}
+
 /* After an impact the confirming pass runs: on the bar against the wall
    no increment with a contact impulse (it changes the bar's momentum, the
    wall being the only force) is accepted after one correction, the impact
@@ -1711,6 +1794,7 @@ static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test
                                              {"exact_acceleration_restart", test_exact_acceleration_restart},
                                              {"first_correction_audit", test_first_correction_audit},
                                              {"first_correction_impact", test_first_correction_impact},
+                                             {"committed_points", test_committed_points},
                                              {"first_correction_massless", test_first_correction_massless},
                                              {"ordering_keyword", test_ordering_keyword},
                                              {NULL, NULL}};
