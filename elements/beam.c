@@ -67,8 +67,8 @@ typedef struct beam_state {
   nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
+  int n_dloads;  /* (here: in the padding before h_eval) */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
-  int n_dloads;
   int dload[BEAM_MAX_DLOADS];
   /* the distributed loads' work over the increment of the last evaluation
      as the equations apply it, minus the trapezoidal rule on their power
