@@ -635,6 +635,42 @@ static double compliant_damping_at(const nsb_elem* e, const nsb_eval_ctx* ec, co
   return compliant_damping(p, d, *al, F);
 }
 
+/* The forces a compliant contact's moving obstacle and SMOOTH friction are
+   booked with (hertz_energy), in the geometry G of a state with relative
+   velocity vr and normal force F (0 while open): the normal force F n on the
+   slave (*Fn), SMOOTH friction's force T on the slave (*T; zero for the other
+   laws, while open and on the Hermite centreline, as the equations apply
+   it) and the slip velocity v_T = P v_r (*vT). */
+static void booking_forces(const nsb_contact_data* d, const nsb_contact_pair* p, const nsb_contact_geo* G,
+                           nsb_vec3 vr, double F, double h, nsb_vec3* Fn, nsb_vec3* T, nsb_vec3* vT) {
+  *Fn = nsb_v3_scale(F, G->n);
+  *T = nsb_v3_zero();
+  if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && F > 0.0 && !G->hermite) {
+    nsb_vec3 z, wd;
+    *T = friction_end(d, p, G, vr, F, h, vT, &z, &wd);
+    return;
+  }
+  *vT = nsb_m3_mulv(nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(G->n, G->n)), vr);
+}
+
+/* The booking forces (booking_forces) of a compliant contact in state st at
+   time t (the contact's state d as it is), and the obstacle's surface
+   velocity there (*vo). */
+static void booking_forces_at(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                              const nsb_contact_data* d, const nsb_state* st, double t, nsb_vec3* Fn, nsb_vec3* T,
+                              nsb_vec3* vT, nsb_vec3* vo) {
+  nsb_contact_geo G;
+  nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, st, t, &G);
+  nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, st);
+  double F = 0.0;
+  if (G.g < 0.0) {
+    double Fa, Fd;
+    F = compliant_force(p, d, ec->h, -G.g, -nsb_v3_dot(G.n, vr), &Fa, &Fd);
+  }
+  booking_forces(d, p, &G, vr, F, ec->h, Fn, T, vT);
+  *vo = G.vobs;
+}
+
 /* The compliant contact's energies.  Its damping (Hunt-Crossley's, the
    Winkler bed's damper) is booked as the work of its force as the discrete
    equations apply it over the increment's change of the penetration, as the
@@ -647,7 +683,26 @@ static double compliant_damping_at(const nsb_elem* e, const nsb_eval_ctx* ec, co
    and also where the velocity alternates; the trapezoidal rule on its power
    Fd al' exceeded it by h/4 (Fd_n+1 - Fd_n)(al'_n+1 - al'_n) an increment
    (docs/contact.md §6, "Energy booking").  Read by the system after an
-   accepted dynamic increment only (dissipated_increment). */
+   accepted dynamic increment only (dissipated_increment).
+   A moving obstacle's work on the normal force likewise, the mean of the
+   forces F n on the slave at t_n and t_n+1 over the obstacle's displacement
+   in the increment (its positions at both ends, *OBSTACLE, AMPLITUDE=),
+     W += (F_n n_n + F_n+1 n_n+1)/2 . (p_n+1 - p_n),
+   which with the damping's and the elastic part's booking over the change
+   of al is the force's work on the slave, (F_n n_n + F_n+1 n_n+1)/2 . dx,
+   for a plane (the trapezoidal rule on F n.v_obs missed h/4 dF n.dv_obs).
+   SMOOTH friction (T_n, v_T,n, v_obs,n as the last accepted increment's
+   equations had them: bk_T, bk_vT, bk_vo) as ELASTOPLASTIC's in
+   friction_commit,
+     D += -h/4 (T_n + T_n+1).(v_T,n + v_T,n+1),
+     W += h/4 (T_n + T_n+1).(v_obs,n + v_obs,n+1),
+   whose difference is the force's work on the slave h/4 (T_n + T_n+1).(v_n
+   + v_n+1) = (T_n + T_n+1)/2 . dx under the trapezoidal rule (the rule on
+   the power -T.v_T missed h/4 dT.dv_T); at a point of a rigid body (a
+   framed slave, a body's face) the friction keeps the trapezoidal rule on
+   its power and rate.  Otherwise neither adds a power or a rate in a
+   dynamic step (the increments above are all of it); static steps keep them
+   as they were. */
 static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const nsb_contact_data* d = e->state;
   if (!d->owner) return;
@@ -660,26 +715,59 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
     ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
     F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
   }
-  if (ec->old && !ec->step_static) {
+  const int dyn = !ec->step_static;
+  /* the friction force acts at the slave's node and, against a particle, at
+     the master's (not at a point of a rigid body: a framed slave or a body's
+     face, whose moments the product of step averages misses, first order
+     where the contact point turns with the body, benchmarks/disk_on_disk
+     free_pair: the rule on the power kept their friction) */
+  const int point = !d->shape.framed && d->shape.kind != 3;
+  if (dyn && ec->old) {
     double al0 = d->dmp_al, Fd0 = d->dmp_F;
     if (!d->dmp_known) Fd0 = compliant_damping_at(e, ec, p, d, ec->old, ec->t - ec->h, &al0);
     const double Fd1 = compliant_damping(p, d, al, F);
     if (Fd0 != 0.0 || Fd1 != 0.0) acc->dissipated_increment += 0.5 * (Fd0 + Fd1) * (al - al0);
+    /* the obstacle's work and SMOOTH friction */
+    nsb_vec3 Fn0, T0, vT0, vo0, Fn1, T1, vT1;
+    if (d->bk_known) {
+      Fn0 = nsb_v3_load(d->bk_Fn);
+      T0 = nsb_v3_load(d->bk_T);
+      vT0 = nsb_v3_load(d->bk_vT);
+      vo0 = nsb_v3_load(d->bk_vo);
+    } else {
+      booking_forces_at(e, ec, p, d, ec->old, ec->t - ec->h, &Fn0, &T0, &vT0, &vo0);
+    }
+    booking_forces(d, p, &G, nsb_contact_geo_velocity(e, &G, ec->cur), F, ec->h, &Fn1, &T1, &vT1);
+    const nsb_vec3 Ts = nsb_v3_add(T0, T1);
+    if (d->shape.kind == 0 && !d->shape.hermite) {
+      const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+      if (o->amplitude >= 0) {
+        nsb_vec3 v;
+        nsb_vec3 dp = nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &v),
+                                 nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &v));
+        acc->external_work_increment += 0.5 * nsb_v3_dot(nsb_v3_add(Fn0, Fn1), dp);
+      }
+    }
+    if (point && ec->h > 0.0 && (Ts.x != 0.0 || Ts.y != 0.0 || Ts.z != 0.0)) {
+      acc->external_work_increment += 0.25 * ec->h * nsb_v3_dot(Ts, nsb_v3_add(vo0, G.vobs));
+      acc->dissipated_increment -= 0.25 * ec->h * nsb_v3_dot(Ts, nsb_v3_add(vT0, vT1));
+    }
   }
   if (!(G.g < 0.0)) return;
   double c = contact_stiffness(p, d);
   /* a Winkler bed stores energy only while the slave presses it */
   int pressed = p->law != NSB_CONTACT_WINKLER || F > 0.0;
   if (pressed) acc->potential += nsb_hertz_potential(c, p->exponent, al);
-  /* a moving obstacle does work F n.v_obs */
-  acc->power += F * nsb_v3_dot(G.n, G.vobs);
   if (p->friction_law == NSB_FRICTION_ELASTOPLASTIC)
     acc->potential += 0.5 * p->stick_stiffness * nsb_v3_dot(nsb_v3_load(d->fz), nsb_v3_load(d->fz));
+  if (dyn && point) return;
+  /* static steps: a moving obstacle's power F n.v_obs; SMOOTH (and in
+     dynamic steps at a point of a rigid body): the friction force T on the
+     slave dissipates -T.v_T and a moving obstacle works T.v_obs on it
+     (ELASTOPLASTIC: its stick element's energy c |z|^2/2 above, its
+     dissipation and the obstacle's work per increment in friction_commit) */
+  if (!dyn) acc->power += F * nsb_v3_dot(G.n, G.vobs);
   if (p->friction > 0.0 && p->friction_law == NSB_FRICTION_SMOOTH && F > 0.0 && !G.hermite) {
-    /* SMOOTH: the friction force T on the slave dissipates -T.v_T and a
-       moving obstacle works T.v_obs on it (ELASTOPLASTIC: its stick
-       element's energy c |z|^2/2 above, its dissipation and the obstacle's
-       work per increment in friction_commit) */
     nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur), vT, z, wd;
     nsb_vec3 T = friction_end(d, p, &G, vr, F, ec->h, &vT, &z, &wd);
     acc->dissipation_rate -= nsb_v3_dot(T, vT);
@@ -2678,6 +2766,17 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         d->fstate = nsb_friction_state_smooth(p->slip_velocity, vT);
       }
       if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
+      /* the forces of t_n+1 the obstacle's work and SMOOTH friction are
+         booked with (hertz_energy) */
+      if (!ec->step_static) {
+        nsb_vec3 Fn, T, vT;
+        booking_forces(d, p, Gp, vr, d->force, ec->h, &Fn, &T, &vT);
+        nsb_v3_store(Fn, d->bk_Fn);
+        nsb_v3_store(T, d->bk_T);
+        nsb_v3_store(vT, d->bk_vT);
+        nsb_v3_store(Gp->vobs, d->bk_vo);
+      }
+      d->bk_known = !ec->step_static;
       /* the damping force of t_n+1 as the equations had it (hertz_energy):
          before bed_commit above changed the bed's state, in d->force */
       d->dmp_al = al;

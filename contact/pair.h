@@ -240,6 +240,15 @@ typedef struct nsb_contact_data {
      over its change of al (hertz_energy, docs/contact.md §6) */
   double dmp_al, dmp_F;
   int dmp_known;
+  /* HERTZ, WINKLER: what the moving obstacle's work and SMOOTH friction's
+     dissipation of the next increment are booked with (hertz_energy,
+     docs/contact.md §6), at the end of the last accepted dynamic increment as
+     its equations had them: the normal force F n on the slave, SMOOTH
+     friction's force T on the slave (zero for the other laws and while
+     open), the slip velocity v_T = P v_r and the obstacle's surface velocity
+     v_obs; bk_known as dmp_known (otherwise computed from the state at t_n) */
+  double bk_Fn[3], bk_T[3], bk_vT[3], bk_vo[3];
+  int bk_known;
   /* FRICTION LAW=SMOOTH: the largest mu N h/(m v_s) of an increment above 1
      (the law's stick damper mu N/v_s stiffer than the mass over one
      increment), its time, and whether it is to be / was reported (once per

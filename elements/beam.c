@@ -67,9 +67,13 @@ typedef struct beam_state {
   nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
   int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
+  int n_dloads;  /* (here: in the padding before h_eval) */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
-  int n_dloads;
   int dload[BEAM_MAX_DLOADS];
+  /* the distributed loads' work over the increment of the last evaluation
+     as the equations apply it, minus the trapezoidal rule on their power
+     (dload_work; 0 outside dynamic increments under the trapezoidal rule) */
+  double dload_w;
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
   beam_end cur_end[2]; /* the ends as the last evaluation left them (output; end_view) */
   double *u_int, *u_int_old;
@@ -1064,6 +1068,7 @@ int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->sta
 
 static double* damp_data(const beam_state* s);
 static void damped_work(beam_state* s, int dynamic, double h);
+static void dload_work(beam_state* s, const nsb_eval_ctx* ec);
 
 void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   beam_state* s = e->state;
@@ -1089,6 +1094,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
   /* a damped section: the strain rates and the damping work of the increment, as beam_eval */
   if (damp_data(s)) damped_work(s, in.inertia, ec->h);
+  dload_work(s, ec);
 }
 
 unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h) {
@@ -1467,6 +1473,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   if (!accel)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
   if (!accel && damp_data(s)) damped_work(s, in.inertia, ec->h);
+  if (!accel) dload_work(s, ec);
   if (ec->internal_res2)
     for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
   if (rate)
@@ -1859,6 +1866,46 @@ static double point_power(const nsb_beam_point* p, double w, nsb_vec3 n, nsb_vec
   return w * (nsb_v3_dot(n, v) + nsb_v3_dot(mm, nsb_q_rotate(nsb_q_load(p->q), om)));
 }
 
+/* The distributed loads' work over the increment of the last evaluation as
+   the discrete equations apply it, at the integration points where they act:
+   the mean of the loads n, m at t_n and t_n+1 (each with its amplitude at
+   its time) over the point's displacement and, for a moment, its body
+   components R^T m over the point's body-frame rotation R_n+1 = R_n
+   exp(Theta) (as a concentrated load's, elements/nodal_load.c),
+     W = sum_q w_q [(n_n + n_n+1)/2 . (r_n+1 - r_n) + (R_n^T m_n + R_n+1^T m_n+1)/2 . Theta],
+   kept as its difference to the trapezoidal rule on the power that the
+   system books (nsb_beam_power), h/2 (P_n + P_n+1): the rule on the power
+   missed h/4 dn.dv an increment, a drift where the velocity alternates
+   (docs/theory.md §3.6, "Loads").  Under the trapezoidal rule only
+   (nsb_eval_trapezoidal), in dynamic increments; 0 otherwise. */
+static void dload_work(beam_state* s, const nsb_eval_ctx* ec) {
+  s->dload_w = 0.0;
+  if (s->n_dloads == 0 || ec->mode != NSB_EVAL_DYNAMIC || ec->step_static || !(ec->h > 0.0) ||
+      !nsb_eval_trapezoidal(ec))
+    return;
+  nsb_eval_ctx e0 = *ec; /* the times of t_n */
+  e0.t -= ec->h;
+  e0.t_step -= ec->h;
+  nsb_vec3 n0, m0, n1, m1;
+  dload_values(&e0, s, &n0, &m0);
+  dload_values(ec, s, &n1, &m1);
+  const int mom = m0.x != 0.0 || m0.y != 0.0 || m0.z != 0.0 || m1.x != 0.0 || m1.y != 0.0 || m1.z != 0.0;
+  const nsb_vec3 ns = nsb_v3_add(n0, n1);
+  double W = 0.0;
+  for (int i = 0; i < s->n_qp; ++i) {
+    const nsb_beam_point *o = &s->old_qp[i], *p = &s->cur_qp[i];
+    const double w = s->geom->wq[i];
+    double Wi = 0.5 * nsb_v3_dot(ns, nsb_v3_sub(nsb_v3_load(p->r), nsb_v3_load(o->r)));
+    if (mom) {
+      const nsb_quat q0 = nsb_q_load(o->q), q1 = nsb_q_load(p->q);
+      const nsb_vec3 M = nsb_v3_add(nsb_q_rotate_inv(q0, m0), nsb_q_rotate_inv(q1, m1));
+      Wi += 0.5 * nsb_v3_dot(M, nsb_so3_log_q(nsb_q_mul(nsb_q_conj(q0), q1)));
+    }
+    W += w * Wi - 0.5 * ec->h * (point_power(o, w, n0, m0) + point_power(p, w, n1, m1));
+  }
+  s->dload_w = W;
+}
+
 void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const beam_state* s = e->state;
   const double* dd = damp_data(s);
@@ -1870,21 +1917,23 @@ void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) 
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
   for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&s->cur_qp[i], s->geom->wq[i], n, mm);
+  acc->external_work_increment += s->dload_w; /* as beam_energy */
 }
 
 /* The energy of a beam in three parts (nsb_elem_ops.energy_terms): the
    terms, in the order beam_energy adds them, are kinetic energy, strain
-   energy, the Rayleigh damping work of the last increment, then per
+   energy, the Rayleigh damping work of the last increment, the distributed
+   loads' work correction of the last increment (dload_work), then per
    integration point BEAM_QP_TERMS (gravity potential, load power, momentum,
    angular momentum), then per point mass BEAM_MP_TERMS (gravity potential,
    momentum, angular momentum). */
 #define BEAM_QP_TERMS 8
 #define BEAM_MP_TERMS 7
-#define BEAM_MAX_TERMS (3 + BEAM_QP_TERMS * NSB_BEAM_MAX_QP + BEAM_MP_TERMS * NSB_BEAM_MAX_POINTS)
+#define BEAM_MAX_TERMS (4 + BEAM_QP_TERMS * NSB_BEAM_MAX_QP + BEAM_MP_TERMS * NSB_BEAM_MAX_POINTS)
 
 static int beam_energy_n_terms(const nsb_elem* e) {
   const beam_state* s = e->state;
-  return 3 + BEAM_QP_TERMS * s->n_qp + BEAM_MP_TERMS * s->geom->n_mp;
+  return 4 + BEAM_QP_TERMS * s->n_qp + BEAM_MP_TERMS * s->geom->n_mp;
 }
 
 static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double* t) {
@@ -1904,7 +1953,9 @@ static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double*
      without damping, which leaves the sum as it is (nsb_beam_power) */
   const double* dd = damp_data(s);
   t[2] = dd ? dd[12 * s->N] : 0.0;
-  t += 3;
+  /* the distributed loads' work correction (dload_work): +0 without loads */
+  t[3] = s->n_dloads == 0 ? 0.0 : s->dload_w;
+  t += 4;
   /* power of the distributed loads (gravity is potential energy) */
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
@@ -1944,7 +1995,8 @@ static void beam_energy_add(const nsb_elem* e, const double* t, nsb_energy* acc)
   acc->kinetic += t[0];
   acc->potential += t[1];
   acc->dissipated_increment += t[2];
-  t += 3;
+  if (s->n_dloads > 0) acc->external_work_increment += t[3];
+  t += 4;
   for (int i = 0; i < s->n_qp; ++i, t += BEAM_QP_TERMS) {
     acc->potential -= t[0];
     acc->power += t[1];

@@ -160,7 +160,8 @@ typedef struct nsb_energy {
   double dissipated_increment;
   /* what the trapezoidal rule on the power misses, in the last increment, of
      the work of the loads that book it as the discrete equations apply it
-     (concentrated forces and moments under the trapezoidal rule,
+     (concentrated forces and moments, the beams' distributed loads under
+     the trapezoidal rule; a moving obstacle's work on a compliant contact,
      docs/theory.md §3.6 "Loads"), added to external_work after an accepted
      dynamic increment */
   double external_work_increment;
@@ -358,6 +359,11 @@ double nsb_load_scale(const nsb_eval_ctx* ec, int amp, int load_step, double* d1
 /// with in every later step (0 after any other step).
 double nsb_load_scale_until(const nsb_eval_ctx* ec, int amp, int load_step, int replaced, int ramp_down, double* d1,
                             double* d2);
+/// Whether the dynamic scheme of ec is the trapezoidal rule (Newmark 1/4, 1/2
+/// or the plain modified scheme, no weighting of the accelerations), under
+/// which the loads' work is booked as the equations apply it (docs/theory.md
+/// §3.6, "Loads"; elements/nodal_load.c).
+int nsb_eval_trapezoidal(const nsb_eval_ctx* ec);
 /// Node position for any node: the state for nodes with DOFs, else the fixed
 /// initial position (ground points).
 nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);

@@ -150,7 +150,7 @@ static double cload_power_at(const nsb_elem* e, const nsb_cload* c, const nsb_st
    and dx = h (v_n + v_n+1)/2: Newmark beta = 1/4, gamma = 1/2, or the plain
    modified scheme with beta = gamma = 1/2 (docs/theory.md §3.2), and no
    weighting of the accelerations (alpha_m = alpha_f: p = a). */
-static int cload_trapezoidal(const nsb_eval_ctx* ec) {
+int nsb_eval_trapezoidal(const nsb_eval_ctx* ec) {
   if (ec->alpha_m != ec->alpha_f || ec->mn_alpha) return 0;
   if (ec->vbar) return ec->beta == 0.5 && ec->gamma == 0.5;
   return ec->beta == 0.25 && ec->gamma == 0.5;
@@ -158,7 +158,7 @@ static int cload_trapezoidal(const nsb_eval_ctx* ec) {
 
 /* Energy of a concentrated load: its power with the load as applied (the
    system books the trapezoidal rule on it), and under the trapezoidal rule
-   (cload_trapezoidal) in a dynamic increment from t_n (ec->old) to t_n+1
+   (nsb_eval_trapezoidal) in a dynamic increment from t_n (ec->old) to t_n+1
    (ec->cur) what that rule misses of the load's work as the discrete
    equations apply it (external_work_increment), so that the increment's
    work is booked as
@@ -181,7 +181,7 @@ static void cload_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   nsb_vec3 L = cload_applied(e, ec, ec->cur);
   const double P1 = cload_power_at(e, c, ec->cur, L);
   acc->power += P1;
-  if (ec->step_static || !ec->old || !(ec->h > 0.0) || !cload_trapezoidal(ec)) return;
+  if (ec->step_static || !ec->old || !(ec->h > 0.0) || !nsb_eval_trapezoidal(ec)) return;
   if (c->dof > 3 && e->node_ndof[0] != 6) return;
   nsb_eval_ctx e0 = *ec; /* the times of t_n */
   e0.t -= ec->h;

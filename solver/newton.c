@@ -994,8 +994,9 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   s->t = t_new;
   /* external work: trapezoidal rule on the power (second order, like the
      schemes), and what it misses of the discrete work of the loads that book
-     it (external_work_increment: concentrated loads under the trapezoidal
-     rule) */
+     it (external_work_increment: concentrated loads and the beams'
+     distributed loads under the trapezoidal rule, moving obstacles on
+     compliant contacts) */
   nsb_energy en;
   /* the contacts' finish below changes what their energies read (a friction
      state's stick energy): en_last then holds only when the acceleration

@@ -13,7 +13,11 @@
 # alternating, keeps E + D - W to round-off (SI, mm-t-s), a rigid body turned by a periodic moment
 # about one axis too (second order about a tilted one), and so does benchmarks/bearing_radial
 # axial_drive with RHOINF=1 after its contacts' first 5 ms, and benchmarks/bouncing_ball ball_grid with
-# e = 1 and a periodic load through its impacts.
+# e = 1 and a periodic load through its impacts; a moving obstacle's work and SMOOTH friction booked as
+# the equations apply them: a particle in a damped floor that moves along its normal, and a block under
+# SMOOTH friction on a floor that shakes along x, their velocities alternating, keep E + D - W to
+# round-off (SI, mm-t-s); a soft bar stretched and twisted by time-varying distributed loads (*DLOAD), its
+# end on a dashpot, likewise (SI, mm-t-s; B2S under Newmark 1/4, 1/2).
 add_test(NAME energy_support_work
   COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/energy/check_energy.py $<TARGET_FILE:nsbeam>
           ${CMAKE_CURRENT_LIST_DIR}/energy ${PROJECT_SOURCE_DIR}/benchmarks/step_loaded_cantilever
