@@ -10,6 +10,7 @@
 
 #include "io/deck.h"
 #include "io/run.h"
+#include "solver/linsolve.h"
 #include "solver/system.h"
 
 static void usage(FILE* out) {
@@ -249,6 +250,9 @@ int main(int argc, char** argv) {
                ss->linsolver_auto ? " (LINEAR SOLVER=AUTO)" : "");
         if (ss->split_ns > 0)
           printf(", two domains of %d and %d unknowns, separator %d", ss->split_nd[0], ss->split_nd[1], ss->split_ns);
+        else if (!strcmp(ss->linsolver, "klu2"))
+          printf(", not split (fewer than %d equations, or no separator of at most %d unknowns): the global KLU",
+                 NSB_LINSOLVER_SPLIT_MIN_N, NSB_LINSOLVER_DENSE_MAX_N);
         printf("\n");
       }
     }

@@ -2042,7 +2042,10 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
     for (; st->linsolver[k] && k + 1 < sizeof name; ++k) name[k] = (char)toupper((unsigned char)st->linsolver[k]);
     name[k] = '\0';
     fprintf(out, "  linear solver         %s%s, %d equations (last analysis%s)\n", name,
-            strcmp(st->linsolver, "dense") ? "" : " LU", st->equations,
+            !strcmp(st->linsolver, "dense")                      ? " LU"
+            : !strcmp(st->linsolver, "klu2") && st->split_ns == 0 ? " not split: the global KLU"
+                                                                  : "",
+            st->equations,
             st->linsolver_auto ? "; LINEAR SOLVER=AUTO" : "");
   }
   fprintf(out, "  factorizations        %ld\n", st->factorizations);

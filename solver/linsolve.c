@@ -1187,12 +1187,14 @@ typedef struct dd_part_job {
 } dd_part_job;
 
 /* Member 0: the partition (METIS, whose state is global: one call at a
-   time); member 1 mod T: the fallback's analysis, by AMD. */
+   time); member 1 mod T: the fallback's analysis, by AMD.  Alone (T = 1)
+   the fallback is analyzed after the partition and only for a usable one
+   (a 2-D mesh's separators are too large: the global KLU, no fallback). */
 static void dd_part_member(void* arg, int member) {
   dd_part_job* job = arg;
   dd_data* d = job->s->data;
   if (member == 0) job->status = dd_partition(job->s, job->A, &d->ws, &job->usable);
-  if (member == 1 % job->T) {
+  if (member == 1 % job->T && (job->T > 1 || (job->status >= 0 && job->usable))) {
     nsb_ctx_clear_error(d->fb_ctx);
     d->fb_st = nsb_linsolver_analyze(d->fb, job->A);
   }
@@ -1235,6 +1237,7 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
     nsb_linsolver_set_ordering(d->fb, NSB_ORDERING_AMD);
   }
   dd_part_job part_job = {.s = s, .A = A, .T = dd_team_size(s)};
+  d->fb_st = NSB_OK;
   if (part_job.T > 1)
     nsb_team_run(s->team, dd_part_member, &part_job);
   else
