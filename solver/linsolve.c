@@ -1542,12 +1542,23 @@ static void dd_solve2_member(void* arg, int member) {
   dd_data* d = job->s->data;
   for (int k = 0; k < 2; ++k)
     if (k % job->T == member) {
-      const int m = d->nd[k];
+      const int m = d->nd[k], ns = d->ns;
       double* y = d->y[k];
-      for (int j = 0; j < d->ns; ++j) {
-        const double xj = d->xs[j];
-        const double* x = d->X[job->slot][k] + (size_t)j * m;
-        for (int i = 0; i < m; ++i) y[i] -= x[i] * xj;
+      const double* X = d->X[job->slot][k];
+      const double* xs = d->xs;
+      /* four columns a pass over y (one load and store of y[i] for four
+         products), each y[i] still reduced by them in the order j = 0, 1, ... */
+      int j = 0;
+      for (; j + 4 <= ns; j += 4) {
+        const double* x0 = X + (size_t)j * m;
+        const double *x1 = x0 + m, *x2 = x1 + m, *x3 = x2 + m;
+        const double a0 = xs[j], a1 = xs[j + 1], a2 = xs[j + 2], a3 = xs[j + 3];
+        for (int i = 0; i < m; ++i) y[i] = y[i] - x0[i] * a0 - x1[i] * a1 - x2[i] * a2 - x3[i] * a3;
+      }
+      for (; j < ns; ++j) {
+        const double* x = X + (size_t)j * m;
+        const double a = xs[j];
+        for (int i = 0; i < m; ++i) y[i] -= x[i] * a;
       }
     }
 }
