@@ -10,6 +10,7 @@
 
 #include "io/deck.h"
 #include "io/run.h"
+#include "solver/linsolve.h"
 #include "solver/system.h"
 
 static void usage(FILE* out) {
@@ -238,7 +239,23 @@ int main(int argc, char** argv) {
        check refuses what run would refuse when a step starts */
     nsb_system* sys = NULL;
     st = nsb_system_create(ctx, m, &sys);
-    for (int k = 0; st >= 0 && k < m->steps.count; ++k) st = nsb_system_begin_step(sys, k, 0.0);
+    for (int k = 0; st >= 0 && k < m->steps.count; ++k) {
+      const nsb_stats* ss = sys ? nsb_system_stats(sys) : NULL;
+      const char* before = ss ? ss->linsolver : NULL;
+      st = nsb_system_begin_step(sys, k, 0.0);
+      /* the back end its analysis chose (LINEAR SOLVER=AUTO: by the order) */
+      if (st >= 0 && ss && ss->linsolver && (ss->linsolver != before || k == 0))
+      {
+        printf("  linear solver: %s from step %d, %d equations%s", ss->linsolver, k + 1, ss->equations,
+               ss->linsolver_auto ? " (LINEAR SOLVER=AUTO)" : "");
+        if (ss->split_ns > 0)
+          printf(", two domains of %d and %d unknowns, separator %d", ss->split_nd[0], ss->split_nd[1], ss->split_ns);
+        else if (!strcmp(ss->linsolver, "klu2"))
+          printf(", not split (fewer than %d equations, or no separator of at most %d unknowns): the global KLU",
+                 NSB_LINSOLVER_SPLIT_MIN_N, NSB_LINSOLVER_DENSE_MAX_N);
+        printf("\n");
+      }
+    }
     nsb_system_destroy(&sys);
     if (st < 0) {
       /* the message starts with file:line where the rule belongs to a deck line */

@@ -2036,6 +2036,18 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
                    "first touch)\n",
               other);
   }
+  if (st->linsolver) {
+    char name[16];
+    size_t k = 0;
+    for (; st->linsolver[k] && k + 1 < sizeof name; ++k) name[k] = (char)toupper((unsigned char)st->linsolver[k]);
+    name[k] = '\0';
+    fprintf(out, "  linear solver         %s%s, %d equations (last analysis%s)\n", name,
+            !strcmp(st->linsolver, "dense")                      ? " LU"
+            : !strcmp(st->linsolver, "klu2") && st->split_ns == 0 ? " not split: the global KLU"
+                                                                  : "",
+            st->equations,
+            st->linsolver_auto ? "; LINEAR SOLVER=AUTO" : "");
+  }
   fprintf(out, "  factorizations        %ld\n", st->factorizations);
   if (st->factorizations_fresh > 0)
     fprintf(out, "    with pivot search    %ld\n", st->factorizations_fresh);

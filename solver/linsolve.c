@@ -1036,11 +1036,14 @@ static int dense_create_data(nsb_linsolver* s) {
  * the pattern), and a singular domain block or Schur complement gives a
  * factorization of the whole matrix by a KLU of its own, the fallback
  * (counted in n_factor_fallback: the statistics say so; a matrix that is
- * singular itself is reported by it).  The fallback is made and analyzed
- * with the split (ordered by AMD, like the domains), on the team's second
- * member while the first computes the separator, so that a fallback during
- * the steps allocates nothing of this back end (KLU's numerical
- * factorization allocates its own). */
+ * singular itself is reported by it).  The fallback is made with the split
+ * and ordered by KLU's own AMD, like the domains, so that its analysis
+ * allocates nothing of nsbeam's (KLU allocates its own, as in every fresh
+ * numerical factorization): on a team it is analyzed on the second member
+ * while the first computes the separator; alone, at the first fallback of
+ * the pattern (one thread would otherwise pay a whole-matrix analysis that
+ * a run without a singular domain block never uses: 1.5e9 of the 3.3e10
+ * instructions of the 10^5-element cantilever of benchmarks/threads). */
 
 /* Grow-only array: room for need bytes at *p (capacity *cap bytes). */
 static int dd_reserve(nsb_ctx* ctx, void** p, size_t* cap, size_t need) {
@@ -1064,6 +1067,7 @@ typedef struct dd_data {
   nsb_ctx* fb_ctx;            /* context of the fallback (analyzed on a worker) */
   nsb_linsolver* fb;          /* KLU of A, AMD: a split pattern's fallback */
   int fb_st;                  /* status of the fallback's analysis */
+  int fb_ready;               /* the fallback is analyzed for the split pattern */
   int split;                  /* the analyzed pattern is split (else glob only) */
   int use_glob[NSB_LINSOLVER_SLOTS]; /* the slot's last factorization is whole's (glob or fb) */
   int n, ns, nd[2];
@@ -1187,12 +1191,14 @@ typedef struct dd_part_job {
 } dd_part_job;
 
 /* Member 0: the partition (METIS, whose state is global: one call at a
-   time); member 1 mod T: the fallback's analysis, by AMD. */
+   time); member 1 on a team of two or more: the fallback's analysis, by
+   KLU's AMD (alone, the fallback is analyzed when it is needed:
+   dd_factor_glob). */
 static void dd_part_member(void* arg, int member) {
   dd_part_job* job = arg;
   dd_data* d = job->s->data;
   if (member == 0) job->status = dd_partition(job->s, job->A, &d->ws, &job->usable);
-  if (member == 1 % job->T) {
+  if (member == 1 && job->T > 1) {
     nsb_ctx_clear_error(d->fb_ctx);
     d->fb_st = nsb_linsolver_analyze(d->fb, job->A);
   }
@@ -1232,9 +1238,12 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   if (!d->fb) {
     NSB_CALL(nsb_linsolver_create(d->fb_ctx, NSB_LINSOLVER_KLU, &d->fb));
     nsb_linsolver_set_lean(d->fb, 1); /* the outer wrapper keeps the recurring slot's matrix */
-    nsb_linsolver_set_ordering(d->fb, NSB_ORDERING_AMD);
+    klu_data* kd = d->fb->data;
+    kd->common.ordering = 0; /* KLU's AMD: no ordering workspace of ours */
   }
   dd_part_job part_job = {.s = s, .A = A, .T = dd_team_size(s)};
+  d->fb_st = NSB_OK;
+  d->fb_ready = 0;
   if (part_job.T > 1)
     nsb_team_run(s->team, dd_part_member, &part_job);
   else
@@ -1243,6 +1252,7 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   if (s->lean) metis_ws_free(ctx, &d->ws);
   NSB_CALL(part_job.status);
   if (d->fb_st < 0) return RAISE(ctx, d->fb_st, "KLU2, the fallback's analysis: %s", nsb_ctx_error_message(d->fb_ctx));
+  d->fb_ready = part_job.T > 1;
   if (!usable) {
     nsb_log(ctx, NSB_LOG_DEBUG, "KLU2: no usable separator (n = %d): the global KLU", n);
     return dd_glob_analyze(s, A);
@@ -1440,6 +1450,12 @@ static void dd_factor_member(void* arg, int member) {
 static int dd_factor_glob(nsb_linsolver* s, const nsb_csr* A) {
   dd_data* d = s->data;
   nsb_linsolver* w = dd_whole(d);
+  if (d->split && !d->fb_ready) { /* the first fallback of the pattern, without a team at the analysis */
+    nsb_ctx_clear_error(d->fb_ctx);
+    const int st = nsb_linsolver_analyze(d->fb, A);
+    if (st < 0) return RAISE(s->ctx, st, "KLU2, the fallback's analysis: %s", nsb_ctx_error_message(d->fb_ctx));
+    d->fb_ready = 1;
+  }
   d->use_glob[s->slot] = 1;
   nsb_linsolver_select(w, s->slot);
   const long fresh = w->n_factor_fresh;
@@ -1526,12 +1542,23 @@ static void dd_solve2_member(void* arg, int member) {
   dd_data* d = job->s->data;
   for (int k = 0; k < 2; ++k)
     if (k % job->T == member) {
-      const int m = d->nd[k];
+      const int m = d->nd[k], ns = d->ns;
       double* y = d->y[k];
-      for (int j = 0; j < d->ns; ++j) {
-        const double xj = d->xs[j];
-        const double* x = d->X[job->slot][k] + (size_t)j * m;
-        for (int i = 0; i < m; ++i) y[i] -= x[i] * xj;
+      const double* X = d->X[job->slot][k];
+      const double* xs = d->xs;
+      /* four columns a pass over y (one load and store of y[i] for four
+         products), each y[i] still reduced by them in the order j = 0, 1, ... */
+      int j = 0;
+      for (; j + 4 <= ns; j += 4) {
+        const double* x0 = X + (size_t)j * m;
+        const double *x1 = x0 + m, *x2 = x1 + m, *x3 = x2 + m;
+        const double a0 = xs[j], a1 = xs[j + 1], a2 = xs[j + 2], a3 = xs[j + 3];
+        for (int i = 0; i < m; ++i) y[i] = y[i] - x0[i] * a0 - x1[i] * a1 - x2[i] * a2 - x3[i] * a3;
+      }
+      for (; j < ns; ++j) {
+        const double* x = X + (size_t)j * m;
+        const double a = xs[j];
+        for (int i = 0; i < m; ++i) y[i] -= x[i] * a;
       }
     }
 }

@@ -809,6 +809,9 @@ int nsb_sys_number_and_analyze(nsb_system* s) {
     s->stats.split_nd[0] = s->ls->split_nd[0];
     s->stats.split_nd[1] = s->ls->split_nd[1];
     s->stats.split_ns = s->ls->split_ns;
+    s->stats.linsolver = s->ls->ops->name;
+    s->stats.linsolver_auto = s->ls->kind == NSB_LINSOLVER_AUTO;
+    s->stats.equations = s->n_eq;
     s->stats.order_blocks[0] = s->ls->order_blocks[0];
     s->stats.order_blocks[1] = s->ls->order_blocks[1];
   }

@@ -61,6 +61,9 @@ typedef struct nsb_stats {
   long factorizations_fresh; /* of which with a fresh pivot search (KLU: reused pivots rejected) */
   long factorizations_fallback; /* LINEAR SOLVER=KLU2: of which by the global KLU (a singular domain block) */
   int split_nd[2], split_ns;    /* LINEAR SOLVER=KLU2: domains and separator of the last analysis (0: not split) */
+  const char* linsolver;        /* the linear solver's back end of the last analysis ("dense", "klu", "klu2",
+                                   "umfpack"; NULL: none yet) and its order, equations */
+  int linsolver_auto, equations; /* linsolver chosen by LINEAR SOLVER=AUTO (by the order, solver/linsolve.h) */
   int order_blocks[2];          /* KLU: blocks of the last analysis ordered by AMD [0] and METIS [1] (by fill) */
   long contact_lists;        /* contact candidate lists built (set-up and rebuilds) */
   long contact_sweeps;       /* prox sweeps (CONTACT SOLVER=PROX) */

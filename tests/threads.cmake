@@ -48,3 +48,18 @@ add_test(NAME threads_klu2_split
           -o ${PROJECT_BINARY_DIR}/tests_tmp/threads_klu2_split)
 set_tests_properties(threads_klu2_split PROPERTIES LABELS program
                      PASS_REGULAR_EXPRESSION "two domains +[0-9]+ \\+ [0-9]+ unknowns, separator [1-9][0-9]* \\(KLU2\\)")
+# The statistics and nsbeam check name the linear solver: KLU2 and its split
+# for the welded cantilever's 21 012 equations, AUTO's KLU for the four-bar.
+add_test(NAME threads_klu2_names_solver
+  COMMAND $<TARGET_FILE:nsbeam> run ${CMAKE_CURRENT_LIST_DIR}/decks/threads/cantilever_klu2.inp --threads 1
+          -o ${PROJECT_BINARY_DIR}/tests_tmp/threads_klu2_names)
+set_tests_properties(threads_klu2_names_solver PROPERTIES LABELS program
+                     PASS_REGULAR_EXPRESSION "linear solver +KLU2, 21012 equations \\(last analysis\\)\n.*two domains +[0-9]+ \\+ [0-9]+ unknowns")
+add_test(NAME threads_klu2_check_names_solver
+  COMMAND $<TARGET_FILE:nsbeam> check ${CMAKE_CURRENT_LIST_DIR}/decks/threads/cantilever_klu2.inp)
+set_tests_properties(threads_klu2_check_names_solver PROPERTIES LABELS program
+                     PASS_REGULAR_EXPRESSION "linear solver: klu2 from step 1, 21012 equations, two domains of [0-9]+ and [0-9]+ unknowns, separator 6\n")
+add_test(NAME threads_auto_check_names_klu
+  COMMAND $<TARGET_FILE:nsbeam> check ${CMAKE_CURRENT_LIST_DIR}/decks/threads/four_bar.inp)
+set_tests_properties(threads_auto_check_names_klu PROPERTIES LABELS program
+                     PASS_REGULAR_EXPRESSION "linear solver: klu from step 1, [0-9]+ equations \\(LINEAR SOLVER=AUTO\\)\n")
