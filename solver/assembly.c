@@ -400,36 +400,65 @@ static void range_member(void* arg, int member) {
   assemble_range(j->s, j->ec, member, j->with_matrix);
 }
 
+/* A contact's local rows and columns in groups of one unit each: a node's
+   translations, a node's rotations, the element's multipliers.  A unit
+   system scales the entries of one group's rows in one group's columns by
+   one factor, so a change measured against the largest kept entry of its
+   own (row group, column group) sub-block is the same number in any units;
+   against the largest entry of the whole block, which mixes forces,
+   velocities and impulses, a multiplier row that switched its branch went
+   unseen in mm-tonne-s and was seen in SI (tests/user
+   slider_on_sloped_beam).  Returns the number of groups (at most
+   CONTACT_GROUPS) and each local index's group in g. */
+#define CONTACT_GROUPS (2 * NSB_ELEM_MAX_NODES + 1)
+static int contact_groups(const nsb_elem* e, int* g) {
+  int q = 0;
+  for (int k = 0; k < e->n_nodes; ++k)
+    for (int c = 0; c < e->node_ndof[k]; ++c) g[q++] = 2 * k + (c >= 3);
+  for (int m = 0; m < e->n_mult; ++m) g[q++] = 2 * e->n_nodes;
+  NSB_ASSERT(q == e->n_local && q <= NSB_ELEM_MAX_NODES * 6 + 8 && e->n_nodes <= NSB_ELEM_MAX_NODES);
+  return 2 * e->n_nodes + 1;
+}
+
 /* A contact row changed its form since the kept matrix was formed: its
-   local matrix fK differs from the kept one cK (nk entries) by more than
-   CONTACT_ROW_CHANGE of the kept block's largest entry anywhere (a
+   local matrix fK differs from the kept one cK by more than
+   CONTACT_ROW_CHANGE of the largest kept entry of its sub-block (row group,
+   column group; contact_groups), or a sub-block that was zero is not (a
    semi-smooth row that switched its branch, a compliant contact's stiffness
    that moved). */
 #define CONTACT_ROW_CHANGE 1e-2
-static int contact_row_changed(const double* fK, const double* cK, int nk) {
-  double big = 0.0, d = 0.0;
-  for (int k = 0; k < nk; ++k) {
-    big = nsb_fmax(big, fabs(cK[k]));
-    d = nsb_fmax(d, fabs(fK[k] - cK[k]));
-  }
-  return d > CONTACT_ROW_CHANGE * big;
+static int contact_row_changed(const nsb_elem* e, const double* fK, const double* cK) {
+  int g[NSB_ELEM_MAX_NODES * 6 + 8];
+  const int nl = e->n_local, ng = contact_groups(e, g);
+  double big[CONTACT_GROUPS * CONTACT_GROUPS] = {0.0}, d[CONTACT_GROUPS * CONTACT_GROUPS] = {0.0};
+  for (int j = 0; j < nl; ++j)
+    for (int i = 0; i < nl; ++i) {
+      int b = g[i] + ng * g[j];
+      big[b] = nsb_fmax(big[b], fabs(cK[i + nl * j]));
+      d[b] = nsb_fmax(d[b], fabs(fK[i + nl * j] - cK[i + nl * j]));
+    }
+  for (int b = 0; b < ng * ng; ++b)
+    if (d[b] > CONTACT_ROW_CHANGE * big[b]) return 1;
+  return 0;
 }
 
 /* The stricter test of acceptance after the first correction (newton.c,
-   accept_first): a row of the block whose entries moved by more than
-   CONTACT_ROW_CHANGE of that row's largest kept entry.  The block test above
-   misses a multiplier row that switched its branch when the block's
-   largest entries are elsewhere (the node rows' impulse columns, scaled by
-   the multiplier scale); Newton's iteration then still corrects it, an
-   acceptance without a further residual would not. */
-static int contact_rows_changed(const double* fK, const double* cK, int nl) {
+   accept_first): a row whose entries in one column group moved by more
+   than CONTACT_ROW_CHANGE of that row's largest kept entry in the group.
+   The block test above misses a change of a row whose sub-block has its
+   largest entries in other rows; Newton's iteration then still corrects
+   it, an acceptance without a further residual would not. */
+static int contact_rows_changed(const nsb_elem* e, const double* fK, const double* cK) {
+  int g[NSB_ELEM_MAX_NODES * 6 + 8];
+  const int nl = e->n_local, ng = contact_groups(e, g);
   for (int i = 0; i < nl; ++i) {
-    double big = 0.0, d = 0.0;
+    double big[CONTACT_GROUPS] = {0.0}, d[CONTACT_GROUPS] = {0.0};
     for (int j = 0; j < nl; ++j) {
-      big = nsb_fmax(big, fabs(cK[i + nl * j]));
-      d = nsb_fmax(d, fabs(fK[i + nl * j] - cK[i + nl * j]));
+      big[g[j]] = nsb_fmax(big[g[j]], fabs(cK[i + nl * j]));
+      d[g[j]] = nsb_fmax(d[g[j]], fabs(fK[i + nl * j] - cK[i + nl * j]));
     }
-    if (d > CONTACT_ROW_CHANGE * big) return 1;
+    for (int b = 0; b < ng; ++b)
+      if (d[b] > CONTACT_ROW_CHANGE * big[b]) return 1;
   }
   return 0;
 }
@@ -447,7 +476,7 @@ int nsb_sys_contact_rows_changed(nsb_system* s, nsb_eval_mode mode, double t_new
     memset(s->fK, 0, (size_t)nk * sizeof(double));
     int est = e->ops->eval(e, &ec, s->ff, s->fK);
     if (est < 0) return est;
-    if (contact_rows_changed(s->fK, cK, nl)) return 1;
+    if (contact_rows_changed(e, s->fK, cK)) return 1;
     cK += nk;
   }
   return 0;
@@ -513,8 +542,8 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
       return est;
     }
     if (keep_cK) memcpy(cK, s->fK, (size_t)nk * sizeof(double));
-    if (cmp_cK && !s->tan_contact_changed) s->tan_contact_changed = contact_row_changed(s->fK, cK, nk);
-    if (cmp_cK && !s->tan_contact_rows_changed) s->tan_contact_rows_changed = contact_rows_changed(s->fK, cK, nl);
+    if (cmp_cK && !s->tan_contact_changed) s->tan_contact_changed = contact_row_changed(e, s->fK, cK);
+    if (cmp_cK && !s->tan_contact_rows_changed) s->tan_contact_rows_changed = contact_rows_changed(e, s->fK, cK);
     cK += nk;
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];

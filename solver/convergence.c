@@ -75,6 +75,11 @@ static int correction_at_roundoff(const nsb_conv_norms* n) {
   return n->c_trans <= ROUNDOFF_UNITS * DBL_EPSILON * n->x_size && n->c_rot <= ROUNDOFF_UNITS * DBL_EPSILON;
 }
 
+double nsb_conv_residual_measure(const nsb_conv* c, const nsb_conv_norms* n) {
+  if (c->def.abs_residual > 0.0) return n->r_abs / c->def.abs_residual;
+  return residual_ratio(c, n);
+}
+
 int nsb_conv_residual_ok(const nsb_conv* c, const nsb_conv_norms* n) {
   if (c->def.abs_residual > 0.0) return n->r_abs <= c->def.abs_residual;
   return residual_ratio(c, n) <= 1.0;

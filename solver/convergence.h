@@ -115,6 +115,10 @@ int nsb_conv_first_ok(nsb_conv* c, unsigned long key);
 #define NSB_CONV_FIRST_FRACTION 0.1
 /// Record the fluxes of a converged increment in the step's average.
 void nsb_conv_accept(nsb_conv* c, const nsb_conv_norms* n);
+/// The residual in multiples of its tolerance, as the residual test reads
+/// it: the largest field residual against its bound (the same number in any
+/// unit system), or |r|_2 / TOL RESIDUAL when the deck gives that.
+double nsb_conv_residual_measure(const nsb_conv* c, const nsb_conv_norms* n);
 /// The residual test alone (linear problems such as the initial
 /// accelerations: the residual after one solve decides).
 int nsb_conv_residual_ok(const nsb_conv* c, const nsb_conv_norms* n);

@@ -7282,15 +7282,6 @@ def check_body_on_hinge(m, run):
 
 
 CHECKS["body_on_hinge"] = check_body_on_hinge
-KNOWN.update({
-    ("body_on_hinge", "mm history.csv: Newton iterations within 1 of SI"):
-        "the iteration counts depend on the units (results agree to 2.7e-8): mm-tonne-s differs from SI "
-        "in 1064 of 3001 increments by up to 4 (total 14798 against 14859); mm-kg-ms in a few; SI with E "
-        "changed by one unit in the last place in 8 increments by 1, the same total. The residual and "
-        "correction norms r_abs, c_abs (solver/assembly.c) sum squares of force and moment rows, "
-        "displacement and rotation corrections and multipliers in the deck's units, and r_abs decides "
-        "the reuse of the acceleration solves' matrix (solver/newton.c, REUSE_RATE)",
-})
 
 
 def check_slider_on_sloped_beam(m, run):
@@ -7339,13 +7330,6 @@ def check_slider_on_sloped_beam(m, run):
 
 
 CHECKS["slider_on_sloped_beam"] = check_slider_on_sloped_beam
-KNOWN.update({
-    ("slider_on_sloped_beam", "mm history.csv: Newton iterations within 1 of SI"):
-        "the iteration counts depend on the units (results agree to 4e-9): mm-tonne-s differs from SI in "
-        "154 of 1201 increments by up to 2 (total 3037 against 2895, +4.9 %); mm-kg-ms in 1 increment "
-        "(2894); SI with E changed by one unit in the last place in 1 (2894): mm-tonne-s alone (the "
-        "masses' unit) moves the modified Newton's path, as in body_on_hinge",
-})
 
 
 def spoil_after(path, t):
