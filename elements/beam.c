@@ -36,6 +36,16 @@
 typedef struct beam_kept {
   double *Z, *inv, *kni, *xf; /* xf: X_f of the last frozen evaluation (frozen_rows) */
   int valid;
+  /* The compact form (keep_compact), which then replaces the three dense
+     arrays in their storage: from Z on the non-zeros of K_ii^{-1} by
+     columns (n_inv), of K_ni by columns (n_kni) and of X_n by rows, then,
+     as bytes, the count of each of those 3 n_int columns and rows and the
+     row or column index of every value.  The kept factors of an element
+     that moves along one line (the bars of benchmarks/peers) are three
+     quarters zeros (K_ii^{-1} 88 of 324 entries, K_ni 28 of 216, X_n 60 of
+     216 on B2V POINTS=2), so a residual-only sweep reads a fifth of the
+     bytes and does a third of the products. */
+  int compact, n_inv, n_kni, n_vals;
 } beam_kept;
 
 /* The sets, how many there are, and the bytes of their allocation (the
@@ -1496,6 +1506,54 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   return condense(s, ec, rate, &sc, f, K);
 }
 
+/* The compact form of a kept set (beam_kept), when it holds at most 40 % of
+   the dense entries (with its index bytes it then fits in the dense arrays'
+   storage) and n_int <= 24 (the indices and counts are bytes): packed here
+   from the dense arrays condense has just written.  Only for the velocity
+   element: its post_solve results are those of the dense rows bit for bit
+   because a skipped product is a zero that adds nothing to an interior
+   unknown, which is never -0 there (it starts at +0 and only sums change
+   it; the strain element sets its unknowns from differences of strains,
+   which can be -0).  Every other sum (X_f from +0, the residual rows into
+   the evaluation's vector, which the assembly clears to +0) sees the
+   dense form's non-zero terms in the dense form's order. */
+static void keep_compact(int ni, beam_kept* z, int allowed) {
+  z->compact = 0;
+  if (!allowed || ni > 24) return;
+  const int dense = ni * ni + 24 * ni;
+  int nz = 0;
+  for (int i = 0; i < dense; ++i) nz += z->Z[i] != 0.0; /* Z, inv, kni are contiguous */
+  if (5 * nz > 2 * dense) return;
+  double vals[24 * 48];
+  unsigned char bytes[3 * 24 + 24 * 48];
+  unsigned char *cnt = bytes, *ix = bytes + 3 * ni;
+  int n = 0;
+  for (int j = 0; j < ni; ++j) { /* K_ii^{-1} by columns */
+    int c = 0;
+    for (int k = 0; k < ni; ++k)
+      if (z->inv[k + ni * j] != 0.0) vals[n] = z->inv[k + ni * j], ix[n++] = (unsigned char)k, ++c;
+    cnt[j] = (unsigned char)c;
+  }
+  z->n_inv = n;
+  for (int q = 0; q < ni; ++q) { /* K_ni by columns */
+    int c = 0;
+    for (int i = 0; i < 12; ++i)
+      if (z->kni[i + 12 * q] != 0.0) vals[n] = z->kni[i + 12 * q], ix[n++] = (unsigned char)i, ++c;
+    cnt[ni + q] = (unsigned char)c;
+  }
+  z->n_kni = n - z->n_inv;
+  for (int q = 0; q < ni; ++q) { /* X_n by rows */
+    int c = 0;
+    for (int j = 0; j < 12; ++j)
+      if (z->Z[j + 12 * q] != 0.0) vals[n] = z->Z[j + 12 * q], ix[n++] = (unsigned char)j, ++c;
+    cnt[2 * ni + q] = (unsigned char)c;
+  }
+  z->n_vals = n;
+  memcpy(z->Z, vals, sizeof(double) * (size_t)n);
+  memcpy(z->Z + n, bytes, (size_t)(3 * ni + n));
+  z->compact = 1;
+}
+
 /* Static condensation of the interior unknowns (header of this file):
      X = K_ii^{-1} [f_i | K_in]                    (one LU, 13 right-hand sides)
      f_c = f_n - K_ni X_f,  K_c = K_nn - K_ni X_n.
@@ -1553,6 +1611,7 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
     }
     nsb_lu_solve_fixed(ni, Kii, nf, piv, ni, z->inv, ni);
     z->valid = 1;
+    keep_compact(ni, z, s->sgeom == NULL);
   }
   if (rate) {
     double v[12];
@@ -1624,6 +1683,35 @@ static inline void frozen_rows(int ni, const double* restrict inv, const double*
    vectorizes at -O2 (a runtime count left the n_int^2 product scalar); every
    entry sees the same operations in the same order. */
 static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f) {
+  if (z->compact) { /* the products with the non-zeros alone (keep_compact) */
+    const int ni = s->n_int;
+    const double* restrict val = z->Z;
+    const unsigned char* restrict cnt = (const unsigned char*)(z->Z + z->n_vals);
+    const unsigned char* restrict ix = cnt + 3 * ni;
+    double* restrict xf = z->xf;
+    double v[12], bad = 0.0;
+    for (int j = 0; j < ni; ++j) bad += 0.0 * F[12 + j]; /* NaN for an infinite or NaN f_i */
+    if (bad != 0.0) {
+      /* the dense products' 0 x Inf: every X_f and residual entry NaN */
+      for (int k = 0; k < ni; ++k) xf[k] = (double)NAN;
+      for (int i = 0; i < 12; ++i) f[i] += (double)NAN;
+      s->xrows = z->Z;
+      return;
+    }
+    for (int k = 0; k < ni; ++k) xf[k] = 0.0;
+    for (int j = 0; j < ni; ++j) {
+      const double fj = F[12 + j];
+      for (int c = cnt[j]; c > 0; --c) xf[*ix++] += *val++ * fj;
+    }
+    for (int i = 0; i < 12; ++i) v[i] = F[i];
+    for (int q = 0; q < ni; ++q) {
+      const double xq = xf[q];
+      for (int c = cnt[ni + q]; c > 0; --c) v[*ix++] -= *val++ * xq;
+    }
+    for (int i = 0; i < 12; ++i) f[i] += v[i];
+    s->xrows = z->Z;
+    return;
+  }
   switch (s->n_int) {
     case 12: frozen_rows(12, z->inv, z->kni, F, z->xf, f); break;
     case 18: frozen_rows(18, z->inv, z->kni, F, z->xf, f); break;
@@ -1649,13 +1737,25 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   const int own = s->xrows == s->X;
   const double* xf = own ? s->Xf : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
   const double* xn = s->xrows;
+  /* a compact kept set (keep_compact): the non-zeros of each row of X_n */
+  const beam_kept* zc = own ? NULL : s->xrows == s->ks->kept[0].Z ? &s->ks->kept[0] : &s->ks->kept[1];
+  const double* cval = NULL;
+  const unsigned char *ccnt = NULL, *cix = NULL;
+  if (zc && zc->compact) {
+    ccnt = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni;
+    cval = zc->Z + zc->n_inv + zc->n_kni;
+    cix = (const unsigned char*)(zc->Z + zc->n_vals) + 3 * ni + zc->n_inv + zc->n_kni;
+  }
   for (int i = 0; i < ni; ++i) {
     const double* xi = xn + (size_t)12 * i; /* row i of X_n */
     const double xfi = xf[i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
        x - (+0) = x: the same bits as with the zeros Xl held before) */
     double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
-    for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
+    if (cval)
+      for (int t = ccnt[i]; t > 0; --t) v -= *cval++ * du[*cix++];
+    else
+      for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
     s->u_int[i] += v;
     if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
       c->raw2 += v * v;
