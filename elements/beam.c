@@ -37,10 +37,10 @@ typedef struct beam_kept {
   double *Z, *inv, *kni, *xf; /* xf: X_f of the last frozen evaluation (frozen_rows) */
   int valid;
   /* The compact form (keep_compact), which then replaces the three dense
-     arrays in their storage: from Z on the non-zeros of K_ii^{-1} by
-     columns (n_inv), of K_ni by columns (n_kni) and of X_n by rows, then,
-     as bytes, the count of each of those 3 n_int columns and rows and the
-     row or column index of every value.  The kept factors of an element
+     arrays in their storage: from Z on the non-zeros of K_ii^{-1}
+     (n_inv), of K_ni (n_kni) and of X_n, each by rows, then, as bytes, the
+     count of each of those n_int + 12 + n_int rows and the column index of
+     every value.  The kept factors of an element
      that moves along one line (the bars of benchmarks/peers) are three
      quarters zeros (K_ii^{-1} 88 of 324 entries, K_ni 28 of 216, X_n 60 of
      216 on B2V POINTS=2), so a residual-only sweep reads a fifth of the
@@ -1526,31 +1526,31 @@ static void keep_compact(int ni, beam_kept* z, int allowed) {
   if (5 * nz > 2 * dense) return;
   double vals[24 * 48];
   unsigned char bytes[3 * 24 + 24 * 48];
-  unsigned char *cnt = bytes, *ix = bytes + 3 * ni;
+  unsigned char *cnt = bytes, *ix = bytes + 2 * ni + 12;
   int n = 0;
-  for (int j = 0; j < ni; ++j) { /* K_ii^{-1} by columns */
+  for (int k = 0; k < ni; ++k) { /* K_ii^{-1} by rows */
     int c = 0;
-    for (int k = 0; k < ni; ++k)
-      if (z->inv[k + ni * j] != 0.0) vals[n] = z->inv[k + ni * j], ix[n++] = (unsigned char)k, ++c;
-    cnt[j] = (unsigned char)c;
+    for (int j = 0; j < ni; ++j)
+      if (z->inv[k + ni * j] != 0.0) vals[n] = z->inv[k + ni * j], ix[n++] = (unsigned char)j, ++c;
+    cnt[k] = (unsigned char)c;
   }
   z->n_inv = n;
-  for (int q = 0; q < ni; ++q) { /* K_ni by columns */
+  for (int i = 0; i < 12; ++i) { /* K_ni by rows */
     int c = 0;
-    for (int i = 0; i < 12; ++i)
-      if (z->kni[i + 12 * q] != 0.0) vals[n] = z->kni[i + 12 * q], ix[n++] = (unsigned char)i, ++c;
-    cnt[ni + q] = (unsigned char)c;
+    for (int q = 0; q < ni; ++q)
+      if (z->kni[i + 12 * q] != 0.0) vals[n] = z->kni[i + 12 * q], ix[n++] = (unsigned char)q, ++c;
+    cnt[ni + i] = (unsigned char)c;
   }
   z->n_kni = n - z->n_inv;
   for (int q = 0; q < ni; ++q) { /* X_n by rows */
     int c = 0;
     for (int j = 0; j < 12; ++j)
       if (z->Z[j + 12 * q] != 0.0) vals[n] = z->Z[j + 12 * q], ix[n++] = (unsigned char)j, ++c;
-    cnt[2 * ni + q] = (unsigned char)c;
+    cnt[ni + 12 + q] = (unsigned char)c;
   }
   z->n_vals = n;
   memcpy(z->Z, vals, sizeof(double) * (size_t)n);
-  memcpy(z->Z + n, bytes, (size_t)(3 * ni + n));
+  memcpy(z->Z + n, bytes, (size_t)(2 * ni + 12 + n));
   z->compact = 1;
 }
 
@@ -1687,7 +1687,7 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
     const int ni = s->n_int;
     const double* restrict val = z->Z;
     const unsigned char* restrict cnt = (const unsigned char*)(z->Z + z->n_vals);
-    const unsigned char* restrict ix = cnt + 3 * ni;
+    const unsigned char* restrict ix = cnt + 2 * ni + 12;
     double* restrict xf = z->xf;
     double v[12], bad = 0.0;
     for (int j = 0; j < ni; ++j) bad += 0.0 * F[12 + j]; /* NaN for an infinite or NaN f_i */
@@ -1698,15 +1698,18 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
       s->xrows = z->Z;
       return;
     }
-    for (int k = 0; k < ni; ++k) xf[k] = 0.0;
-    for (int j = 0; j < ni; ++j) {
-      const double fj = F[12 + j];
-      for (int c = cnt[j]; c > 0; --c) xf[*ix++] += *val++ * fj;
+    /* by rows: each sum in a register, over the same terms in the same
+       (increasing) order as the dense products' */
+    const double* restrict fi = F + 12;
+    for (int k = 0; k < ni; ++k) {
+      double x = 0.0;
+      for (int c = cnt[k]; c > 0; --c) x += *val++ * fi[*ix++];
+      xf[k] = x;
     }
-    for (int i = 0; i < 12; ++i) v[i] = F[i];
-    for (int q = 0; q < ni; ++q) {
-      const double xq = xf[q];
-      for (int c = cnt[ni + q]; c > 0; --c) v[*ix++] -= *val++ * xq;
+    for (int i = 0; i < 12; ++i) {
+      double r = F[i];
+      for (int c = cnt[ni + i]; c > 0; --c) r -= *val++ * xf[*ix++];
+      v[i] = r;
     }
     for (int i = 0; i < 12; ++i) f[i] += v[i];
     s->xrows = z->Z;
@@ -1742,9 +1745,9 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   const double* cval = NULL;
   const unsigned char *ccnt = NULL, *cix = NULL;
   if (zc && zc->compact) {
-    ccnt = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni;
+    ccnt = (const unsigned char*)(zc->Z + zc->n_vals) + ni + 12;
     cval = zc->Z + zc->n_inv + zc->n_kni;
-    cix = (const unsigned char*)(zc->Z + zc->n_vals) + 3 * ni + zc->n_inv + zc->n_kni;
+    cix = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni + 12 + zc->n_inv + zc->n_kni;
   }
   for (int i = 0; i < ni; ++i) {
     const double* xi = xn + (size_t)12 * i; /* row i of X_n */
