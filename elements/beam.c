@@ -522,11 +522,23 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
 /* End state of node k in the element's end frame (Lm: the matrix of s->lam[k]). */
 static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int node, int k, nsb_beam_point* p,
                       const nsb_eval_ctx* ec) {
-  memset(p, 0, sizeof *p);
+  /* every member is set below but E and K: those zeroed (a memset of the
+     whole point before) */
+  memset(p->E, 0, sizeof p->E);
+  memset(p->K, 0, sizeof p->K);
   memcpy(p->r, st->x + 3 * node, 3 * sizeof(double));
   memcpy(p->v, st->v + 3 * node, 3 * sizeof(double));
   memcpy(p->a, st->a + 3 * node, 3 * sizeof(double));
-  nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k])), p->q);
+  /* nsb_q_normalize but for a product of squared norm 1 exactly, which it
+     leaves as it is (a square root of 1 and four divisions by 1: the same
+     bits without them) */
+  nsb_quat q = nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k]);
+  const double qn2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+  if (qn2 != 1.0) {
+    const double qn = sqrt(qn2);
+    q = nsb_q(q.w / qn, q.x / qn, q.y / qn, q.z / qn);
+  }
+  nsb_q_store(q, p->q);
   nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->w + 3 * node)), p->w);
   nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->al + 3 * node)), p->al);
   /* pseudo-accelerations (generalized-alpha) of the node, else the accelerations */
@@ -1467,8 +1479,11 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   if (!accel)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
   if (!accel && damp_data(s)) damped_work(s, in.inertia, ec->h);
-  if (ec->internal_res2)
-    for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
+  if (ec->internal_res2) { /* the sum in a register, stored once: the same additions */
+    double r2 = *ec->internal_res2;
+    for (int i = 12; i < nf; ++i) r2 += F[i] * F[i];
+    *ec->internal_res2 = r2;
+  }
   if (rate)
     for (int i = 0; i < nf; ++i) Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
   /* rotate the node rotational rows and columns into the node frames (not
@@ -1689,9 +1704,10 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
     const unsigned char* restrict cnt = (const unsigned char*)(z->Z + z->n_vals);
     const unsigned char* restrict ix = cnt + 2 * ni + 12;
     double* restrict xf = z->xf;
-    double v[12], bad = 0.0;
-    for (int j = 0; j < ni; ++j) bad += 0.0 * F[12 + j]; /* NaN for an infinite or NaN f_i */
-    if (bad != 0.0) {
+    double v[12];
+    int bad = 0;
+    for (int j = 0; j < ni; ++j) bad |= !isfinite(F[12 + j]);
+    if (bad) {
       /* the dense products' 0 x Inf: every X_f and residual entry NaN */
       for (int k = 0; k < ni; ++k) xf[k] = (double)NAN;
       for (int i = 0; i < 12; ++i) f[i] += (double)NAN;
@@ -1749,7 +1765,13 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
     cval = zc->Z + zc->n_inv + zc->n_kni;
     cix = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni + 12 + zc->n_inv + zc->n_kni;
   }
-  for (int i = 0; i < ni; ++i) {
+  /* the sums and maxima in registers (c is stored to once, at the end; the
+     same operations in the same order), the row's kind by a counter
+     instead of i % 6 */
+  double raw2 = c->raw2, big_t = c->trans, big_r = c->rot;
+  double* restrict ui = s->u_int;
+  const int nk = 6 * s->N;
+  for (int i = 0, r6 = 0; i < ni; ++i) {
     const double* xi = xn + (size_t)12 * i; /* row i of X_n */
     const double xfi = xf[i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
@@ -1759,17 +1781,23 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
       for (int t = ccnt[i]; t > 0; --t) v -= *cval++ * du[*cix++];
     else
       for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
-    s->u_int[i] += v;
-    if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
-      c->raw2 += v * v;
-      /* fmax without its call: c->trans and c->rot are never NaN (they
-         start at 0 and keep the larger), and a NaN m leaves them, as fmax
-         does */
+    ui[i] += v;
+    if (i < nk) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
+      raw2 += v * v;
+      /* fmax without its call: the maxima are never NaN (they start at 0
+         and keep the larger), and a NaN m leaves them, as fmax does */
       double m = scale * fabs(v);
-      double* big = i % 6 < 3 ? &c->trans : &c->rot;
-      if (m > *big) *big = m;
+      if (r6 < 3) {
+        if (m > big_t) big_t = m;
+      } else if (m > big_r) {
+        big_r = m;
+      }
+      if (++r6 == 6) r6 = 0;
     }
   }
+  c->raw2 = raw2;
+  c->trans = big_t;
+  c->rot = big_r;
 }
 
 static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) { beam_post_solve_lpf(e, du, 0.0, c); }

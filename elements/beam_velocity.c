@@ -282,7 +282,7 @@ static rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
 /* Generalized-alpha form at one point: new rate x (v or omega), its
    acceleration xa and pseudo-acceleration xp from the step average xb and
    the old xn, xan, xpn (see rate_coef). */
-static void rates_alpha(const rate_coef* rc, nsb_vec3 xb, nsb_vec3 xn, nsb_vec3 xan, nsb_vec3 xpn, double* x,
+static inline __attribute__((always_inline)) void rates_alpha(const rate_coef* rc, nsb_vec3 xb, nsb_vec3 xn, nsb_vec3 xan, nsb_vec3 xpn, double* x,
                         double* xa, double* xp) {
   nsb_vec3 p = nsb_v3_sub(nsb_v3_scale(rc->cp, nsb_v3_sub(xb, xn)), nsb_v3_scale(rc->cpp, xpn));
   nsb_v3_store(nsb_v3_add(xn, nsb_v3_add(nsb_v3_scale(rc->hg0, xpn), nsb_v3_scale(rc->hg1, p))), x);
@@ -298,7 +298,7 @@ static void rates_alpha(const rate_coef* rc, nsb_vec3 xb, nsb_vec3 xn, nsb_vec3 
  * equation of the element holds there and nothing reads them (the strain
  * energy and the resultants are those of the collocation points,
  * docs/theory_beam.md §2). */
-static void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_vec3 wb, const nsb_vec3* vbp,
+static inline __attribute__((always_inline)) void update_point(const nsb_beam_point* restrict old, nsb_vec3 vb, nsb_vec3 wb, const nsb_vec3* vbp,
                          const nsb_vec3* wbp, double h, const rate_coef* rc, nsb_beam_point* restrict cur,
                          nsb_mat3* R, nsb_mat3* T) {
   nsb_vec3 th = nsb_v3_scale(h, wb);
