@@ -1543,10 +1543,15 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
    it; the strain element sets its unknowns from differences of strains,
    which can be -0).  Every other sum (X_f from +0, the residual rows into
    the evaluation's vector, which the assembly clears to +0) sees the
-   dense form's non-zero terms in the dense form's order. */
+   dense form's non-zero terms in the dense form's order; an infinite or NaN
+   right-hand side takes the dense rows rebuilt with their zeros. */
+static int beam_compact_on = 1; /* nsb_beam_compact_kept */
+
+void nsb_beam_compact_kept(int on) { beam_compact_on = on != 0; }
+
 static void keep_compact(int ni, beam_kept* z, int allowed) {
   z->compact = 0;
-  if (!allowed || ni > 24) return;
+  if (!allowed || !beam_compact_on || ni > 24) return;
   const int dense = ni * ni + 24 * ni;
   int nz = 0;
   for (int i = 0; i < dense; ++i) nz += z->Z[i] != 0.0; /* Z, inv, kni are contiguous */
@@ -1719,25 +1724,39 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
     double v[12];
     int bad = 0;
     for (int j = 0; j < ni; ++j) bad |= !isfinite(F[12 + j]);
-    if (bad) {
-      /* the dense products' 0 x Inf: every X_f and residual entry NaN */
-      for (int k = 0; k < ni; ++k) xf[k] = (double)NAN;
-      for (int i = 0; i < 12; ++i) f[i] += (double)NAN;
-      s->xrows = z->Z;
-      return;
-    }
-    /* by rows: each sum in a register, over the same terms in the same
-       (increasing) order as the dense products' */
     const double* restrict fi = F + 12;
-    for (int k = 0; k < ni; ++k) {
-      double x = 0.0;
-      for (int c = cnt[k]; c > 0; --c) x += *val++ * fi[*ix++];
-      xf[k] = x;
-    }
-    for (int i = 0; i < 12; ++i) {
-      double r = F[i];
-      for (int c = cnt[ni + i]; c > 0; --c) r -= *val++ * xf[*ix++];
-      v[i] = r;
+    if (bad) {
+      /* an infinite or NaN f_i: the dense products whole, their zeros
+         included (0 x Inf is NaN), rebuilt row by row (every entry is then
+         infinite or NaN, whatever the zeros' signs) */
+      double row[24];
+      for (int k = 0; k < ni; ++k) {
+        for (int j = 0; j < ni; ++j) row[j] = 0.0;
+        for (int c = cnt[k]; c > 0; --c) row[*ix++] = *val++;
+        double x = 0.0;
+        for (int j = 0; j < ni; ++j) x += row[j] * fi[j];
+        xf[k] = x;
+      }
+      for (int i = 0; i < 12; ++i) {
+        for (int q = 0; q < ni; ++q) row[q] = 0.0;
+        for (int c = cnt[ni + i]; c > 0; --c) row[*ix++] = *val++;
+        double r = F[i];
+        for (int q = 0; q < ni; ++q) r -= row[q] * xf[q];
+        v[i] = r;
+      }
+    } else {
+      /* by rows: each sum in a register, over the same terms in the same
+         (increasing) order as the dense products' */
+      for (int k = 0; k < ni; ++k) {
+        double x = 0.0;
+        for (int c = cnt[k]; c > 0; --c) x += *val++ * fi[*ix++];
+        xf[k] = x;
+      }
+      for (int i = 0; i < 12; ++i) {
+        double r = F[i];
+        for (int c = cnt[ni + i]; c > 0; --c) r -= *val++ * xf[*ix++];
+        v[i] = r;
+      }
     }
     for (int i = 0; i < 12; ++i) f[i] += v[i];
     s->xrows = z->Z;
@@ -1789,13 +1808,21 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   double raw2 = c->raw2, big_t = c->trans, big_r = c->rot;
   double* restrict ui = s->u_int;
   const int nk = 6 * s->N;
+  /* an infinite or NaN du: the dense rows whole (0 x Inf is NaN), rebuilt
+     (every v is then infinite or NaN, whatever the zeros' signs) */
+  int du_bad = 0;
+  for (int j = 0; cval && j < 12; ++j) du_bad |= !isfinite(du[j]);
   for (int i = 0, r6 = 0; i < ni; ++i) {
     const double* xi = xn + (size_t)12 * i; /* row i of X_n */
     const double xfi = xf[i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
        x - (+0) = x: the same bits as with the zeros Xl held before) */
     double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
-    if (cval)
+    if (cval && du_bad) {
+      double row[12] = {0.0};
+      for (int t = ccnt[i]; t > 0; --t) row[*cix++] = *cval++;
+      for (int j = 0; j < 12; ++j) v -= row[j] * du[j];
+    } else if (cval)
       for (int t = ccnt[i]; t > 0; --t) v -= *cval++ * du[*cix++];
     else
       for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
@@ -2069,6 +2096,13 @@ static size_t beam_res_bytes(const beam_state* s) {
 int nsb_beam_kept_sets(const nsb_elem* e) {
   const beam_state* s = e->state;
   return s->ks ? s->ks->n_sets : 0;
+}
+
+int nsb_beam_compact_sets(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  int n = 0;
+  for (int k = 0; s->ks && k < s->ks->n_sets; ++k) n += s->ks->kept[k].valid && s->ks->kept[k].compact;
+  return n;
 }
 
 size_t nsb_beam_state_bytes(const nsb_elem* e) {
