@@ -36,6 +36,16 @@
 typedef struct beam_kept {
   double *Z, *inv, *kni, *xf; /* xf: X_f of the last frozen evaluation (frozen_rows) */
   int valid;
+  /* The compact form (keep_compact), which then replaces the three dense
+     arrays in their storage: from Z on the non-zeros of K_ii^{-1}
+     (n_inv), of K_ni (n_kni) and of X_n, each by rows, then, as bytes, the
+     count of each of those n_int + 12 + n_int rows and the column index of
+     every value.  The kept factors of an element
+     that moves along one line (the bars of benchmarks/peers) are three
+     quarters zeros (K_ii^{-1} 88 of 324 entries, K_ni 28 of 216, X_n 60 of
+     216 on B2V POINTS=2), so a residual-only sweep reads a fifth of the
+     bytes and does a third of the products. */
+  int compact, n_inv, n_kni, n_vals;
 } beam_kept;
 
 /* The sets, how many there are, and the bytes of their allocation (the
@@ -516,11 +526,23 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
 /* End state of node k in the element's end frame (Lm: the matrix of s->lam[k]). */
 static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int node, int k, nsb_beam_point* p,
                       const nsb_eval_ctx* ec) {
-  memset(p, 0, sizeof *p);
+  /* every member is set below but E and K: those zeroed (a memset of the
+     whole point before) */
+  memset(p->E, 0, sizeof p->E);
+  memset(p->K, 0, sizeof p->K);
   memcpy(p->r, st->x + 3 * node, 3 * sizeof(double));
   memcpy(p->v, st->v + 3 * node, 3 * sizeof(double));
   memcpy(p->a, st->a + 3 * node, 3 * sizeof(double));
-  nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k])), p->q);
+  /* nsb_q_normalize but for a product of squared norm 1 exactly, which it
+     leaves as it is (a square root of 1 and four divisions by 1: the same
+     bits without them) */
+  nsb_quat q = nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k]);
+  const double qn2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+  if (qn2 != 1.0) {
+    const double qn = sqrt(qn2);
+    q = nsb_q(q.w / qn, q.x / qn, q.y / qn, q.z / qn);
+  }
+  nsb_q_store(q, p->q);
   nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->w + 3 * node)), p->w);
   nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->al + 3 * node)), p->al);
   /* pseudo-accelerations (generalized-alpha) of the node, else the accelerations */
@@ -1423,6 +1445,18 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   /* modified Newton: the residual alone, condensed with the kept factors */
   beam_kept* kept = kept_set(s, accel);
   int frozen = ec->factors == NSB_FACTORS_KEPT && !K && kept && kept->valid && !rate;
+  if (frozen && kept->compact) {
+    /* the compact set's products (condense_frozen) read about 25 cache lines
+       that a sweep over a large model brings from memory: asked for now, they
+       arrive while the kernel runs (the results do not depend on it) */
+    const char* zb = (const char*)kept->Z;
+    const size_t nb = sizeof(double) * (size_t)(kept->n_inv + kept->n_kni);
+    for (size_t o = 0; o < nb; o += 64) __builtin_prefetch(zb + o);
+    const char* cb = (const char*)(kept->Z + kept->n_vals);
+    const size_t nc = (size_t)(2 * ni + 12 + kept->n_inv + kept->n_kni);
+    for (size_t o = 0; o < nc; o += 64) __builtin_prefetch(cb + o);
+    for (int k = 0; k < ni; k += 8) __builtin_prefetch(kept->xf + k, 1);
+  }
   NSB_ASSERT(!rate || s->Xl);
   if (rate && !lpf_loaded(ec, s)) {
     /* nothing on the span follows the LPF: f_i,lpf = 0 and the node rows'
@@ -1474,8 +1508,11 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
   if (!accel && damp_data(s)) damped_work(s, in.inertia, ec->h);
   if (!accel) dload_work(s, ec);
-  if (ec->internal_res2)
-    for (int i = 12; i < nf; ++i) *ec->internal_res2 += F[i] * F[i];
+  if (ec->internal_res2) { /* the sum in a register, stored once: the same additions */
+    double r2 = *ec->internal_res2;
+    for (int i = 12; i < nf; ++i) r2 += F[i] * F[i];
+    *ec->internal_res2 = r2;
+  }
   if (rate)
     for (int i = 0; i < nf; ++i) Fp[i] -= F[i]; /* f_lpf = f(lpf + 1) - f(lpf), end frames */
   /* rotate the node rotational rows and columns into the node frames (not
@@ -1511,6 +1548,59 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (s->sgeom && !accel) chain_node_columns(e, ec, KF, nf);
   return condense(s, ec, rate, &sc, f, K);
+}
+
+/* The compact form of a kept set (beam_kept), when it holds at most 40 % of
+   the dense entries (with its index bytes it then fits in the dense arrays'
+   storage) and n_int <= 24 (the indices and counts are bytes): packed here
+   from the dense arrays condense has just written.  Only for the velocity
+   element: its post_solve results are those of the dense rows bit for bit
+   because a skipped product is a zero that adds nothing to an interior
+   unknown, which is never -0 there (it starts at +0 and only sums change
+   it; the strain element sets its unknowns from differences of strains,
+   which can be -0).  Every other sum (X_f from +0, the residual rows into
+   the evaluation's vector, which the assembly clears to +0) sees the
+   dense form's non-zero terms in the dense form's order; an infinite or NaN
+   right-hand side takes the dense rows rebuilt with their zeros. */
+static int beam_compact_on = 1; /* nsb_beam_compact_kept */
+
+void nsb_beam_compact_kept(int on) { beam_compact_on = on != 0; }
+
+static void keep_compact(int ni, beam_kept* z, int allowed) {
+  z->compact = 0;
+  if (!allowed || !beam_compact_on || ni > 24) return;
+  const int dense = ni * ni + 24 * ni;
+  int nz = 0;
+  for (int i = 0; i < dense; ++i) nz += z->Z[i] != 0.0; /* Z, inv, kni are contiguous */
+  if (5 * nz > 2 * dense) return;
+  double vals[24 * 48];
+  unsigned char bytes[3 * 24 + 24 * 48];
+  unsigned char *cnt = bytes, *ix = bytes + 2 * ni + 12;
+  int n = 0;
+  for (int k = 0; k < ni; ++k) { /* K_ii^{-1} by rows */
+    int c = 0;
+    for (int j = 0; j < ni; ++j)
+      if (z->inv[k + ni * j] != 0.0) vals[n] = z->inv[k + ni * j], ix[n++] = (unsigned char)j, ++c;
+    cnt[k] = (unsigned char)c;
+  }
+  z->n_inv = n;
+  for (int i = 0; i < 12; ++i) { /* K_ni by rows */
+    int c = 0;
+    for (int q = 0; q < ni; ++q)
+      if (z->kni[i + 12 * q] != 0.0) vals[n] = z->kni[i + 12 * q], ix[n++] = (unsigned char)q, ++c;
+    cnt[ni + i] = (unsigned char)c;
+  }
+  z->n_kni = n - z->n_inv;
+  for (int q = 0; q < ni; ++q) { /* X_n by rows */
+    int c = 0;
+    for (int j = 0; j < 12; ++j)
+      if (z->Z[j + 12 * q] != 0.0) vals[n] = z->Z[j + 12 * q], ix[n++] = (unsigned char)j, ++c;
+    cnt[ni + 12 + q] = (unsigned char)c;
+  }
+  z->n_vals = n;
+  memcpy(z->Z, vals, sizeof(double) * (size_t)n);
+  memcpy(z->Z + n, bytes, (size_t)(2 * ni + 12 + n));
+  z->compact = 1;
 }
 
 /* Static condensation of the interior unknowns (header of this file):
@@ -1570,6 +1660,7 @@ static int condense(beam_state* s, const nsb_eval_ctx* ec, int rate, beam_scratc
     }
     nsb_lu_solve_fixed(ni, Kii, nf, piv, ni, z->inv, ni);
     z->valid = 1;
+    keep_compact(ni, z, s->sgeom == NULL);
   }
   if (rate) {
     double v[12];
@@ -1641,6 +1732,53 @@ static inline void frozen_rows(int ni, const double* restrict inv, const double*
    vectorizes at -O2 (a runtime count left the n_int^2 product scalar); every
    entry sees the same operations in the same order. */
 static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double* restrict f) {
+  if (z->compact) { /* the products with the non-zeros alone (keep_compact) */
+    const int ni = s->n_int;
+    const double* restrict val = z->Z;
+    const unsigned char* restrict cnt = (const unsigned char*)(z->Z + z->n_vals);
+    const unsigned char* restrict ix = cnt + 2 * ni + 12;
+    double* restrict xf = z->xf;
+    double v[12];
+    int bad = 0;
+    for (int j = 0; j < ni; ++j) bad |= !isfinite(F[12 + j]);
+    const double* restrict fi = F + 12;
+    if (bad) {
+      /* an infinite or NaN f_i: the dense products whole, their zeros
+         included (0 x Inf is NaN), rebuilt row by row (every entry is then
+         infinite or NaN, whatever the zeros' signs) */
+      double row[24];
+      for (int k = 0; k < ni; ++k) {
+        for (int j = 0; j < ni; ++j) row[j] = 0.0;
+        for (int c = cnt[k]; c > 0; --c) row[*ix++] = *val++;
+        double x = 0.0;
+        for (int j = 0; j < ni; ++j) x += row[j] * fi[j];
+        xf[k] = x;
+      }
+      for (int i = 0; i < 12; ++i) {
+        for (int q = 0; q < ni; ++q) row[q] = 0.0;
+        for (int c = cnt[ni + i]; c > 0; --c) row[*ix++] = *val++;
+        double r = F[i];
+        for (int q = 0; q < ni; ++q) r -= row[q] * xf[q];
+        v[i] = r;
+      }
+    } else {
+      /* by rows: each sum in a register, over the same terms in the same
+         (increasing) order as the dense products' */
+      for (int k = 0; k < ni; ++k) {
+        double x = 0.0;
+        for (int c = cnt[k]; c > 0; --c) x += *val++ * fi[*ix++];
+        xf[k] = x;
+      }
+      for (int i = 0; i < 12; ++i) {
+        double r = F[i];
+        for (int c = cnt[ni + i]; c > 0; --c) r -= *val++ * xf[*ix++];
+        v[i] = r;
+      }
+    }
+    for (int i = 0; i < 12; ++i) f[i] += v[i];
+    s->xrows = z->Z;
+    return;
+  }
   switch (s->n_int) {
     case 12: frozen_rows(12, z->inv, z->kni, F, z->xf, f); break;
     case 18: frozen_rows(18, z->inv, z->kni, F, z->xf, f); break;
@@ -1666,24 +1804,62 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   const int own = s->xrows == s->X;
   const double* xf = own ? s->Xf : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
   const double* xn = s->xrows;
-  for (int i = 0; i < ni; ++i) {
+  /* a compact kept set (keep_compact): the non-zeros of each row of X_n */
+  const beam_kept* zc = own ? NULL : s->xrows == s->ks->kept[0].Z ? &s->ks->kept[0] : &s->ks->kept[1];
+  const double* cval = NULL;
+  const unsigned char *ccnt = NULL, *cix = NULL;
+  if (zc && zc->compact) {
+    ccnt = (const unsigned char*)(zc->Z + zc->n_vals) + ni + 12;
+    cval = zc->Z + zc->n_inv + zc->n_kni;
+    cix = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni + 12 + zc->n_inv + zc->n_kni;
+    /* the rows' lines asked for at once (a sweep over a large model reads
+       them from memory; the results do not depend on it) */
+    const size_t nb = sizeof(double) * (size_t)(zc->n_vals - zc->n_inv - zc->n_kni);
+    for (size_t o = 0; o < nb; o += 64) __builtin_prefetch((const char*)cval + o);
+    for (size_t o = 0; o < (size_t)(zc->n_vals - zc->n_inv - zc->n_kni); o += 64) __builtin_prefetch(cix + o);
+    __builtin_prefetch(ccnt);
+  }
+  /* the sums and maxima in registers (c is stored to once, at the end; the
+     same operations in the same order), the row's kind by a counter
+     instead of i % 6 */
+  double raw2 = c->raw2, big_t = c->trans, big_r = c->rot;
+  double* restrict ui = s->u_int;
+  const int nk = 6 * s->N;
+  /* an infinite or NaN du: the dense rows whole (0 x Inf is NaN), rebuilt
+     (every v is then infinite or NaN, whatever the zeros' signs) */
+  int du_bad = 0;
+  for (int j = 0; cval && j < 12; ++j) du_bad |= !isfinite(du[j]);
+  for (int i = 0, r6 = 0; i < ni; ++i) {
     const double* xi = xn + (size_t)12 * i; /* row i of X_n */
     const double xfi = xf[i];
     /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
        x - (+0) = x: the same bits as with the zeros Xl held before) */
     double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
-    for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
-    s->u_int[i] += v;
-    if (i < 6 * s->N) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
-      c->raw2 += v * v;
-      /* fmax without its call: c->trans and c->rot are never NaN (they
-         start at 0 and keep the larger), and a NaN m leaves them, as fmax
-         does */
+    if (cval && du_bad) {
+      double row[12] = {0.0};
+      for (int t = ccnt[i]; t > 0; --t) row[*cix++] = *cval++;
+      for (int j = 0; j < 12; ++j) v -= row[j] * du[j];
+    } else if (cval)
+      for (int t = ccnt[i]; t > 0; --t) v -= *cval++ * du[*cix++];
+    else
+      for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
+    ui[i] += v;
+    if (i < nk) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
+      raw2 += v * v;
+      /* fmax without its call: the maxima are never NaN (they start at 0
+         and keep the larger), and a NaN m leaves them, as fmax does */
       double m = scale * fabs(v);
-      double* big = i % 6 < 3 ? &c->trans : &c->rot;
-      if (m > *big) *big = m;
+      if (r6 < 3) {
+        if (m > big_t) big_t = m;
+      } else if (m > big_r) {
+        big_r = m;
+      }
+      if (++r6 == 6) r6 = 0;
     }
   }
+  c->raw2 = raw2;
+  c->trans = big_t;
+  c->rot = big_r;
 }
 
 static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) { beam_post_solve_lpf(e, du, 0.0, c); }
@@ -2051,6 +2227,13 @@ static size_t beam_res_bytes(const beam_state* s) {
 int nsb_beam_kept_sets(const nsb_elem* e) {
   const beam_state* s = e->state;
   return s->ks ? s->ks->n_sets : 0;
+}
+
+int nsb_beam_compact_sets(const nsb_elem* e) {
+  const beam_state* s = e->state;
+  int n = 0;
+  for (int k = 0; s->ks && k < s->ks->n_sets; ++k) n += s->ks->kept[k].valid && s->ks->kept[k].compact;
+  return n;
 }
 
 size_t nsb_beam_state_bytes(const nsb_elem* e) {

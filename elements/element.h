@@ -462,6 +462,13 @@ size_t nsb_beam_state_bytes(const nsb_elem* e);
 /// dynamic and static modes, 2 with the acceleration solves after
 /// impulsive increments (a model with contact pairs).
 int nsb_beam_kept_sets(const nsb_elem* e);
+/// Kept sets of the element stored compact (valid, non-zeros only:
+/// elements/beam.c, keep_compact), 0 to nsb_beam_kept_sets.
+int nsb_beam_compact_sets(const nsb_elem* e);
+/// Whether the beams may store their kept sets compact (default 1; 0 keeps
+/// them dense, for the tests that compare both forms bit for bit).  Global:
+/// set before the systems are stepped.
+void nsb_beam_compact_kept(int on);
 void nsb_beam_state_save(const nsb_elem* e, void* buf);
 void nsb_beam_state_load(const nsb_elem* e, const void* buf);
 /// Integration points of a beam element (consistent mass of the modal

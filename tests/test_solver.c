@@ -1540,6 +1540,55 @@ static void test_kept_sets(void) {
   CU_ASSERT_EQUAL(bar_kept_sets("*SOLVER CONTROLS, TANGENT=FULL\n", 1), 0);
 }
 
+/* The compact kept sets (elements/beam.c, keep_compact) against the dense
+   ones: the bar against the wall of bar_wall_deck (an element that moves
+   along one line keeps about a quarter of its factors non-zero) stepped
+   with each form, states and energies compared bit for bit at every
+   increment, and both sets of every element compact in the first run and
+   none in the second. */
+static void test_compact_kept(void) {
+  char text[8192];
+  bar_wall_deck(text, sizeof text, "");
+  fixture a, b;
+  nsb_beam_compact_kept(1);
+  int ok = fx_open(&a, "bar_compact.inp", text, 1) == 0;
+  ok = fx_open(&b, "bar_dense.inp", text, 1) == 0 && ok;
+  int same = 1, compact_a = -1, compact_b = -1;
+  for (int k = 0; k < 60 && ok; ++k) {
+    nsb_beam_compact_kept(1);
+    ok = step_ok(a.s, 1e-5);
+    nsb_beam_compact_kept(0);
+    ok = ok && step_ok(b.s, 1e-5);
+    if (!ok) break;
+    const nsb_state *sa = nsb_system_state(a.s), *sb = nsb_system_state(b.s);
+    size_t n3 = 3 * 21 * sizeof(double);
+    same = same && !memcmp(sa->x, sb->x, n3) && !memcmp(sa->v, sb->v, n3) && !memcmp(sa->a, sb->a, n3) &&
+           !memcmp(sa->w, sb->w, n3) && !memcmp(sa->al, sb->al, n3) && !memcmp(sa->q, sb->q, 4 * 21 * sizeof(double));
+    nsb_energy ea, eb;
+    nsb_system_energy(a.s, &ea);
+    nsb_system_energy(b.s, &eb);
+    const double va[] = {ea.kinetic, ea.potential, ea.power, ea.dissipated, ea.momentum.x};
+    const double vb[] = {eb.kinetic, eb.potential, eb.power, eb.dissipated, eb.momentum.x};
+    same = same && !memcmp(va, vb, sizeof va);
+  }
+  nsb_beam_compact_kept(1);
+  for (int i = 0; ok && i < nsb_system_n_elements(a.s); ++i) {
+    const nsb_elem* e = nsb_system_element(a.s, i);
+    if (e->ops != &nsb_beam_v_ops) continue;
+    int ca = nsb_beam_compact_sets(e), cb = nsb_beam_compact_sets(nsb_system_element(b.s, i));
+    compact_a = compact_a < 0 || ca < compact_a ? ca : compact_a;
+    compact_b = cb > compact_b ? cb : compact_b;
+  }
+  printf("\n    60 increments: compact sets per element %d (dense run: %d); states and energies %s", compact_a,
+         compact_b, same ? "identical" : "DIFFER");
+  CU_ASSERT(ok);
+  CU_ASSERT_EQUAL(compact_a, 2);
+  CU_ASSERT_EQUAL(compact_b, 0);
+  CU_ASSERT(same);
+  fx_close(&a);
+  fx_close(&b);
+}
+
 static void cantilever_deck(char* text, size_t cap) {
   int n = snprintf(text, cap, "*NODE, NSET=ALL\n");
   for (int i = 0; i <= 10; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i);
@@ -1867,6 +1916,7 @@ static const nsb_test_case alloc_cases[] = {{"no_alloc_in_loop", test_no_alloc_i
                                             {"no_alloc_in_loop_beams", test_no_alloc_beams},
                                             {"failure_sweep", test_alloc_failure_sweep},
                                             {"kept_sets", test_kept_sets},
+                                            {"compact_kept", test_compact_kept},
                                             {NULL, NULL}};
 static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test_newton_failure},
                                              {"singular_names_dof", test_singular_names_dof},
