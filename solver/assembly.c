@@ -987,13 +987,46 @@ int nsb_sys_restart_acceleration(nsb_system* s, double p_gain, nsb_newton_report
   return st;
 }
 
+/* Whether the reactions need element e's residual: it has a row of a held
+   DOF (the rows they read), or it is a support along local directions, or
+   it has no state-only pass (elements/element.h points) that would leave
+   its state as an evaluation does (all but the beams: cheap, and the
+   contacts' laws keep what their evaluation leaves). */
+static int react_evaluates(const nsb_elem* e) {
+  if (!e->ops->points || e->ops == &nsb_skew_support_ops) return 1;
+  for (int k = 0, q = 0; k < e->n_nodes; ++k)
+    for (int d = 0; d < e->node_ndof[k]; ++d, ++q)
+      if (e->eq[q] < 0) return 1;
+  return 0;
+}
+
+typedef struct react_points_job {
+  const nsb_system* s;
+  const nsb_eval_ctx* ec;
+} react_points_job;
+
+/* One range of the static elements: the state-only pass of those whose
+   residual the reactions do not read (each element's own state: the same
+   bits on any thread). */
+static void react_points_member(void* arg, int r) {
+  const react_points_job* j = arg;
+  const nsb_system* s = j->s;
+  for (int i = s->range_lo[r]; i < s->range_lo[r + 1]; ++i)
+    if (!react_evaluates(&s->elems[i])) s->elems[i].ops->points(&s->elems[i], j->ec);
+}
+
 /* Support reactions at the converged state of an increment (before its
    commit, so that the beams' interior states are still those of the
-   increment): one residual-only assembly, whose element contributions to
-   the rows of held DOFs are the forces and moments the supports exert
-   (residual convention of elements/element.h: r = inertia + internal -
-   applied, so equilibrium of a held row reads r - R = 0).  Moments of
-   rotation rows are in the node frame and are turned into the global one. */
+   increment): the residuals of the elements at a held DOF, whose
+   contributions to the rows of held DOFs are the forces and moments the
+   supports exert (residual convention of elements/element.h: r = inertia +
+   internal - applied, so equilibrium of a held row reads r - R = 0).
+   Moments of rotation rows are in the node frame and are turned into the
+   global one.  An element with no held row contributes nothing there: a
+   beam away from the supports takes the state-only pass instead of its
+   evaluation (tangent and condensation), which leaves its committed states
+   the same bits (elements/element.h points; docs/theory.md §5, "Support
+   reactions"); the others are evaluated in element order as before. */
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_conv_norms keep = s->nrm;
   memset(s->react, 0, 6 * (size_t)s->n_nodes * sizeof(double));
@@ -1001,9 +1034,16 @@ int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new) {
   nsb_sys_kinematics(s);
   nsb_eval_ctx ec;
   nsb_sys_fill_ec(s, mode, t_new, &ec);
+  react_points_job job = {s, &ec};
+  if (s->team)
+    nsb_team_run(s->team, react_points_member, &job);
+  else
+    for (int i = 0; i < s->first_contact; ++i)
+      if (!react_evaluates(&s->elems[i])) s->elems[i].ops->points(&s->elems[i], &ec);
   for (int i = 0; i < s->n_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
     int newton = e->ops == &nsb_contact_newton_ops;
+    if (i < s->first_contact && !react_evaluates(e)) continue;
     memset(s->ff, 0, (size_t)e->n_local * sizeof(double));
     NSB_CALL(e->ops->eval(e, &ec, s->ff, NULL));
     for (int k = 0, q = 0; k < e->n_nodes; ++k)

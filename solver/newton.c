@@ -534,7 +534,11 @@ static int accept_first(nsb_system* s, nsb_eval_mode mode, double t_new) {
     nsb_ctx_clear_error(s->ctx);
     return 0;
   }
-  nsb_sys_commit_points(s, mode, t_new);
+  /* the points of the iterate it accepts; with the reactions wanted their
+     evaluation at this iterate follows in every caller and leaves them
+     (nsb_sys_compute_reactions): not twice, as after a converged iteration
+     below (the audit's hash reads them here) */
+  if (!s->want_react || s->first_confirm) nsb_sys_commit_points(s, mode, t_new);
   if (s->first_confirm) {
     s->first_points = points_hash(s);
     return 2;
