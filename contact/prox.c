@@ -271,9 +271,13 @@ int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_pro
     st.change = change;
     NSB_CHECK(ctx, isfinite(change), NSB_ERR_NOT_FINITE, "prox: non-finite impulse in sweep %d", it);
     if (change > def->tol_lambda * lmax) continue;
-    /* change small: check the complementarity residual with fresh velocities */
+    /* change small: check the complementarity residual with fresh velocities,
+       relative to the problem's velocities (the largest of the free and
+       current ones, the restitution's e gamma_pre and the impulses' own
+       |W_ii| |Lambda_i| / alpha, the size of the terms whose round-off the
+       residual carries), so that the stop is the same in any unit system */
     NSB_CALL(full_gamma(w, prob->gamma_free, lambda, gam));
-    double res = 0.0;
+    double res = 0.0, vmax = 0.0;
     for (int i = 0; i < n; ++i) {
       if (s->r[i] == 0.0) continue;
       double lp[3];
@@ -282,9 +286,12 @@ int nsb_prox_solve(nsb_prox_solver* s, const nsb_delassus* w, const nsb_prox_pro
       nsb_prox_local_step(def->friction, &c, lp);
       double d = dist3(lp, lambda + 3 * i) / s->r[i];
       if (d > res) res = d;
+      vmax = fmax(vmax, fmax(dist3(prob->gamma_free + 3 * i, zero3), dist3(gam + 3 * i, zero3)));
+      vmax = fmax(vmax, dist3(lambda + 3 * i, zero3) / s->r[i]);
+      if (prob->e && prob->gamma_pre) vmax = fmax(vmax, fabs(prob->e[i] * prob->gamma_pre[i]));
     }
     st.residual = res;
-    if (res <= def->tol_gamma) {
+    if (res <= def->tol_gamma * vmax) {
       st.converged = 1;
       break;
     }

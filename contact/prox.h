@@ -177,7 +177,7 @@ typedef struct nsb_prox_def {
   double alpha;      ///< r_i = alpha / |W_ii|_F, 0 < alpha < 2 (default 1)
   int max_sweeps;    ///< default 10000
   double tol_lambda; ///< relative: max_i |Lambda_i^{k+1} - Lambda_i^k| <= tol_lambda max_i |Lambda_i|, default 1e-13
-  double tol_gamma;  ///< complementarity residual (velocity units), default 1e-12
+  double tol_gamma;  ///< relative: complementarity residual <= tol_gamma max_i (|gamma_free_i|, |gamma_i|, e_i |gamma_pre_i|, |Lambda_i| / r_i), default 1e-12
 } nsb_prox_def;
 
 /// Defaults listed in nsb_prox_def.

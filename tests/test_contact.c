@@ -6,6 +6,7 @@
  * values are from Waltersberger 2007 and Fischer & Hennig (Newton's cradle,
  * impact vibrator, hybrid girder) or derived by hand in the comments. */
 #include <math.h>
+#include <stdlib.h>
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
@@ -243,6 +244,63 @@ static void test_sweep_order(void) {
       }
       nsb_impact_destroy(&imp);
     }
+  CU_ASSERT(nsb_ctx_live_bytes(ctx) == 0);
+  nsb_ctx_destroy(&ctx);
+}
+
+/* The same impact in SI, mm-t-s, in-lbf-s and km-kg-s (a length unit of L
+ * per metre and a mass unit of Mf per kilogram: velocities scale by L,
+ * impulses by Mf L, W by 1/Mf): the impulses agree and the sweeps stop at
+ * the same point, so that no tolerance of the solver is absolute in the
+ * deck's units (docs/contact.md §7.6). */
+static void test_units(void) {
+  nsb_ctx* ctx = NULL;
+  CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
+  enum { N = 8, MC = 4 };
+  static const double units[4][2] = {{1.0, 1.0}, {1e3, 1e-3}, {1.0 / 0.0254, 0.0254 / 4.4482216152605}, {1e-3, 1.0}};
+  for (int trial = 0; trial < 20; ++trial) {
+    double M[N * N], J[N * 3 * MC], gf[3 * MC], mu[MC], ref[3 * MC];
+    random_system(N, MC, 1, M, J);
+    nsb_impact_def idef = nsb_impact_default_def();
+    idef.n_dof = N;
+    idef.max_contacts = MC;
+    nsb_impact* imp = NULL;
+    CU_ASSERT_FATAL(nsb_impact_create(ctx, &idef, &imp) == NSB_OK);
+    CU_ASSERT_FATAL(nsb_impact_set_system(imp, M, N, MC, J, N) == NSB_OK);
+    for (int k = 0; k < 3 * MC; ++k) gf[k] = srand1();
+    for (int i = 0; i < MC; ++i) mu[i] = 0.3;
+    int sweeps_si = 0;
+    for (int u = 0; u < 4; ++u) {
+      const double L = units[u][0], Mf = units[u][1];
+      double w[9 * MC * MC], g[3 * MC], lam[3 * MC] = {0};
+      for (int k = 0; k < 9 * MC * MC; ++k) w[k] = nsb_impact_delassus(imp)[k] / Mf;
+      for (int k = 0; k < 3 * MC; ++k) g[k] = gf[k] * L;
+      nsb_prox_def def = nsb_prox_default_def();
+      nsb_prox_solver* ps = NULL;
+      CU_ASSERT_FATAL(nsb_prox_create(ctx, &def, MC, &ps) == NSB_OK);
+      nsb_delassus_dense dd;
+      nsb_delassus op = nsb_delassus_dense_view(&dd, MC, w, 3 * MC);
+      nsb_prox_problem prob = {g, NULL, NULL, mu, NULL};
+      nsb_prox_stats st;
+      int rc = nsb_prox_solve(ps, &op, &prob, lam, NULL, &st);
+      CU_ASSERT(rc == NSB_OK);
+      if (rc != NSB_OK) fprintf(stderr, "  trial %d units %d: %s\n", trial, u, nsb_ctx_error_message(ctx));
+      nsb_ctx_clear_error(ctx);
+      if (u == 0) {
+        memcpy(ref, lam, sizeof ref);
+        sweeps_si = st.sweeps;
+      } else {
+        double lmax = 0.0;
+        for (int k = 0; k < 3 * MC; ++k) lmax = fmax(lmax, fabs(ref[k]));
+        for (int k = 0; k < 3 * MC; ++k) CU_ASSERT(fabs(lam[k] / (Mf * L) - ref[k]) <= 1e-12 * lmax);
+        /* round-off may move the stop by a sweep */
+        CU_ASSERT(abs(st.sweeps - sweeps_si) <= 1);
+        if (abs(st.sweeps - sweeps_si) > 1) fprintf(stderr, "  trial %d units %d: %d sweeps, %d in SI\n", trial, u, st.sweeps, sweeps_si);
+      }
+      nsb_prox_destroy(&ps);
+    }
+    nsb_impact_destroy(&imp);
+  }
   CU_ASSERT(nsb_ctx_live_bytes(ctx) == 0);
   nsb_ctx_destroy(&ctx);
 }
@@ -692,6 +750,7 @@ static const nsb_test_suite suites[] = {
                                      {"friction_block", test_friction_block},
                                      {"sweep_order", test_sweep_order},
                                      {"no_alloc_and_errors", test_no_alloc_and_errors},
+                                     {"units", test_units},
                                      {NULL, NULL}}},
     {"gauss_seidel", (const nsb_test_case[]){{"local_step", test_local_step},
                                              {"stats", test_gs_stats},
