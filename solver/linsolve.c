@@ -1071,8 +1071,16 @@ typedef struct dd_data {
   int split;                  /* the analyzed pattern is split (else glob only) */
   int use_glob[NSB_LINSOLVER_SLOTS]; /* the slot's last factorization is whole's (glob or fb) */
   int n, ns, nd[2];
-  /* by unknown (n): part (0, 1 domain, 2 separator), index within it */
+  /* by unknown (n): part (0, 1 domain, 2 separator; its own array, the
+     partition's only output before it is known to be usable), index within it */
   int *part, *loc;
+  size_t cap_part;
+  /* the last search that found a separator too large (dd_search_again):
+     its pattern's order, one hash per row, the separator's excess over the
+     dense back end's bound */
+  int fail_known, fail_n, fail_excess;
+  unsigned long long* fail_rowh;
+  size_t cap_rowh;
   int* gidx;                  /* n: unknowns of domain 0, of domain 1, of the separator (global indices) */
   int* dst;                   /* nnz of A: index in val of entry p */
   double* val;                /* [D_0 | D_1 | C_0 | C_1 | R_0 | R_1 | A_ss (ns x ns, row-major)] */
@@ -1106,6 +1114,8 @@ static void dd_free(nsb_linsolver* s) {
   nsb_linsolver_destroy(&d->fb);
   nsb_ctx_destroy(&d->fb_ctx);
   if (d->ints) nsb_free(ctx, d->ints, d->cap_ints);
+  if (d->part) nsb_free(ctx, d->part, d->cap_part);
+  if (d->fail_rowh) nsb_free(ctx, d->fail_rowh, d->cap_rowh);
   if (d->val) nsb_free(ctx, d->val, d->cap_val);
   metis_ws_free(ctx, &d->ws);
   if (d->xs) nsb_free(ctx, d->xs, d->cap_xs);
@@ -1140,7 +1150,10 @@ static int dd_partition(nsb_linsolver* s, const nsb_csr* A, metis_ws* w, int* us
   *usable = 0;
   long long n_adj = 0;
   NSB_CALL(metis_graph(s->ctx, w, A, &n_adj));
-  if (n_adj == 0) return NSB_OK;
+  if (n_adj == 0) { /* no edges: no separator */
+    memset(d->part, 0, (size_t)n * sizeof(int));
+    return NSB_OK;
+  }
   idx_t options[METIS_NOPTIONS];
   METIS_SetDefaultOptions(options);
   options[METIS_OPTION_NUMBERING] = 0;
@@ -1177,6 +1190,56 @@ typedef struct dd_job {
   nsb_linsolver* s;
   int T, slot;
 } dd_job;
+
+/* Room for the slot's X_k (nd[k] x ns each) of the analyzed split. */
+static int dd_reserve_x(nsb_linsolver* s, int slot) {
+  dd_data* d = s->data;
+  for (int k = 0; k < 2; ++k)
+    NSB_CALL(dd_reserve(s->ctx, (void**)&d->X[slot][k], &d->cap_x[slot][k],
+                        (size_t)d->nd[k] * (size_t)d->ns * sizeof(double)));
+  return NSB_OK;
+}
+
+/* A hash of row i's column list (FNV-1a, 64 bits). */
+static unsigned long long dd_row_hash(const nsb_csr* A, int i) {
+  unsigned long long h = 14695981039346656037ull;
+  h = (h ^ (unsigned long long)(A->rowptr[i + 1] - A->rowptr[i])) * 1099511628211ull;
+  for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) h = (h ^ (unsigned long long)(unsigned)A->col[p]) * 1099511628211ull;
+  return h;
+}
+
+/* A search that found a separator of ns > NSB_LINSOLVER_DENSE_MAX_N
+   unknowns: kept as its pattern's row hashes and the excess
+   ns - NSB_LINSOLVER_DENSE_MAX_N, for dd_search_again. */
+static int dd_remember_failure(nsb_linsolver* s, const nsb_csr* A, int excess) {
+  dd_data* d = s->data;
+  NSB_CALL(dd_reserve(s->ctx, (void**)&d->fail_rowh, &d->cap_rowh, (size_t)A->n * sizeof(unsigned long long)));
+  for (int i = 0; i < A->n; ++i) d->fail_rowh[i] = dd_row_hash(A, i);
+  d->fail_n = A->n;
+  d->fail_excess = excess;
+  d->fail_known = 1;
+  return NSB_OK;
+}
+
+/* Whether a separator is worth searching for in A's graph after a search
+   in the graph G of an earlier pattern found one of ns_f unknowns, e =
+   ns_f - NSB_LINSOLVER_DENSE_MAX_N too many (a 2-D mesh, as the grillage
+   of benchmarks/threads: with contacts, the system analyzes again at every
+   change of the contact set, and METIS would search again each time: 1.06e8
+   instructions at its 21 576 equations, 29 % of the analysis).  Let R be the rows in which the
+   two patterns differ (a row of one only counts too).  An edge of G that
+   the new graph G' lacks has an end in R, so a separator S' of G' with R
+   added separates G: |S| <= |S'| + |R|.  Taking METIS's separator as G's
+   best (it is a heuristic), G' can have one within the bound only if
+   |R| >= e: searched again then, not otherwise.  Rows are compared by a
+   64-bit hash of their column lists. */
+static int dd_search_again(const dd_data* d, const nsb_csr* A) {
+  if (!d->fail_known) return 1;
+  const int m = A->n < d->fail_n ? A->n : d->fail_n;
+  long long r = A->n > d->fail_n ? A->n - d->fail_n : d->fail_n - A->n;
+  for (int i = 0; i < m && r < d->fail_excess; ++i) r += dd_row_hash(A, i) != d->fail_rowh[i];
+  return r >= d->fail_excess;
+}
 
 static void dd_run(nsb_linsolver* s, nsb_team_fn fn);
 static int dd_team_size(const nsb_linsolver* s);
@@ -1224,16 +1287,12 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   s->order_lnz[0] = s->order_lnz[1] = 0.0;
   for (int l = 0; l < NSB_LINSOLVER_SLOTS; ++l) d->use_glob[l] = 1;
   if (n < s->split_min) return dd_glob_analyze(s, A);
-
-  /* int storage: part, loc, gidx (n each), dst (nnz), the domain rows and
-     columns (2 (n + 1) + nnz), C and R structure (2 (2 ns + 2) + nnz) */
-  const size_t n_ints = 3 * (size_t)n + (size_t)nnz + 2 * ((size_t)n + 1) + (size_t)nnz +
-                        4 * ((size_t)NSB_LINSOLVER_DENSE_MAX_N + 1) + (size_t)nnz;
-  NSB_CALL(dd_reserve(ctx, (void**)&d->ints, &d->cap_ints, n_ints * sizeof(int)));
-  d->part = d->ints;
-  d->loc = d->part + n;
-  d->gidx = d->loc + n;
-  d->dst = d->gidx + n;
+  if (!dd_search_again(d, A)) {
+    d->fb_ready = 0;
+    nsb_log(ctx, NSB_LOG_DEBUG, "KLU2: the pattern is too close to one without a usable separator (n = %d): the global KLU", n);
+    return dd_glob_analyze(s, A);
+  }
+  NSB_CALL(dd_reserve(ctx, (void**)&d->part, &d->cap_part, (size_t)n * sizeof(int)));
   if (!d->fb_ctx) NSB_CALL(nsb_ctx_create(&d->fb_ctx));
   if (!d->fb) {
     NSB_CALL(nsb_linsolver_create(d->fb_ctx, NSB_LINSOLVER_KLU, &d->fb));
@@ -1253,12 +1312,24 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   NSB_CALL(part_job.status);
   if (d->fb_st < 0) return RAISE(ctx, d->fb_st, "KLU2, the fallback's analysis: %s", nsb_ctx_error_message(d->fb_ctx));
   d->fb_ready = part_job.T > 1;
+  int cnt[3] = {0, 0, 0};
+  for (int i = 0; i < n; ++i) cnt[d->part[i]]++;
+  d->fail_known = 0;
   if (!usable) {
-    nsb_log(ctx, NSB_LOG_DEBUG, "KLU2: no usable separator (n = %d): the global KLU", n);
+    nsb_log(ctx, NSB_LOG_DEBUG, "KLU2: no usable separator (n = %d, separator %d): the global KLU", n, cnt[2]);
+    if (cnt[2] > NSB_LINSOLVER_DENSE_MAX_N) NSB_CALL(dd_remember_failure(s, A, cnt[2] - NSB_LINSOLVER_DENSE_MAX_N));
     return dd_glob_analyze(s, A);
   }
+  /* int storage: loc, gidx (n each), dst (nnz), the domain rows and
+     columns (2 (n + 1) + nnz), C and R structure (2 (2 ns + 2) + nnz) */
+  const size_t n_ints = 2 * (size_t)n + (size_t)nnz + 2 * ((size_t)n + 1) + (size_t)nnz +
+                        4 * ((size_t)NSB_LINSOLVER_DENSE_MAX_N + 1) + (size_t)nnz;
+  NSB_CALL(dd_reserve(ctx, (void**)&d->ints, &d->cap_ints, n_ints * sizeof(int)));
+  d->loc = d->ints;
+  d->gidx = d->loc + n;
+  d->dst = d->gidx + n;
   /* numbering within the parts, in the order of the unknowns */
-  int cnt[3] = {0, 0, 0};
+  cnt[0] = cnt[1] = cnt[2] = 0;
   for (int i = 0; i < n; ++i) d->loc[i] = cnt[d->part[i]]++;
   const int ns = cnt[2];
   d->n = n;
@@ -1369,9 +1440,13 @@ static int dd_analyze_op(nsb_linsolver* s, const nsb_csr* A) {
   NSB_CALL(dd_reserve(ctx, (void**)&d->xs, &d->cap_xs, (size_t)ns * sizeof(double)));
   for (int k = 0; k < 2; ++k) {
     NSB_CALL(dd_reserve(ctx, (void**)&d->y[k], &d->cap_y[k], (size_t)d->nd[k] * sizeof(double)));
-    for (int l = 0; l < NSB_LINSOLVER_SLOTS; ++l)
-      NSB_CALL(dd_reserve(ctx, (void**)&d->X[l][k], &d->cap_x[l][k], (size_t)d->nd[k] * ns * sizeof(double)));
   }
+  /* X_k of the recurring slot only for a solver that can use it (not lean:
+     the system's model has contact pairs, solver/system.c); a lean one
+     that selects it all the same gets it at that slot's first
+     factorization (dd_reserve_x) */
+  for (int l = 0; l < NSB_LINSOLVER_SLOTS; ++l)
+    if (l != NSB_LINSOLVER_RECUR || !s->lean) NSB_CALL(dd_reserve_x(s, l));
   /* the solvers: domain blocks with KLU (each with its own context, since
      its errors and messages arise on a worker), S with the dense LU.  The
      domain blocks are ordered by KLU's AMD, not by METIS: on the chain of
@@ -1475,6 +1550,7 @@ static int dd_factor_op(nsb_linsolver* s, const nsb_csr* A) {
   nsb_ctx* ctx = s->ctx;
   const int slot = s->slot;
   if (!d->split) return dd_factor_glob(s, A);
+  NSB_CALL(dd_reserve_x(s, slot)); /* allocates only for a lean solver's recurring slot */
   d->use_glob[slot] = 1;
   for (int p = 0; p < A->nnz; ++p) d->val[d->dst[p]] = A->val[p];
   const long fresh0 = d->dom[0]->n_factor_fresh + d->dom[1]->n_factor_fresh;

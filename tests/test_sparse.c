@@ -1138,6 +1138,140 @@ static void test_klu2_split_alloc_failure(void) {
   nsb_test_end_ctx(&ctx);
 }
 
+/* A g x g grid (5-point stencil, diagonally dominant), with one more
+   coupling between unknowns a and b when a >= 0: a 2-D mesh, whose node
+   separators (about g unknowns) exceed the dense back end's bound. */
+static nsb_csr* klu2_grid(nsb_ctx* ctx, int g, int a, int b) {
+  nsb_pattern_builder* pb = NULL;
+  nsb_csr* A = NULL;
+  const int n = g * g;
+  CU_ASSERT_FATAL(nsb_pattern_builder_create(ctx, n, &pb) == NSB_OK);
+  for (int i = 0; i < g; ++i)
+    for (int j = 0; j < g; ++j) {
+      const int u = i * g + j;
+      CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, (int[]){u}, 1) == NSB_OK);
+      if (j + 1 < g) CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, (int[]){u, u + 1}, 2) == NSB_OK);
+      if (i + 1 < g) CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, (int[]){u, u + g}, 2) == NSB_OK);
+    }
+  if (a >= 0) CU_ASSERT_FATAL(nsb_pattern_builder_add(pb, (int[]){a, b}, 2) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_pattern_builder_finish(pb, &A) == NSB_OK);
+  nsb_pattern_builder_destroy(&pb);
+  for (int i = 0; i < n; ++i)
+    for (int p = A->rowptr[i]; p < A->rowptr[i + 1]; ++p) A->val[p] = A->col[p] == i ? 4.5 + 0.001 * (i % 7) : -1.0;
+  return A;
+}
+
+typedef struct klu2_log_count {
+  int searched_unusable, not_searched;
+} klu2_log_count;
+
+static void count_klu2_log(void* user, nsb_log_level level, const char* msg) {
+  (void)level;
+  klu2_log_count* c = user;
+  if (strstr(msg, "KLU2: no usable separator")) c->searched_unusable++;
+  if (strstr(msg, "KLU2: the pattern is too close to one without a usable separator")) c->not_searched++;
+}
+
+/* A pattern whose separator was too large is not searched again while the
+   patterns that follow differ from it in fewer rows than the separator's
+   excess (the same grid, the grid with one more coupling: a contact); a
+   pattern that differs in more (a band matrix) is searched and split, and
+   the grid after it is searched again.  The solutions are KLU's bits. */
+static void test_klu2_remembered_failure(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  klu2_log_count c = {0, 0};
+  nsb_ctx_set_log(ctx, count_klu2_log, &c, NSB_LOG_DEBUG);
+  const int g = 100, n = g * g;
+  nsb_csr* A = klu2_grid(ctx, g, -1, -1);
+  nsb_csr* B = klu2_grid(ctx, g, 0, n - 1);
+  unsigned long long rng = 5;
+  nsb_csr* C = klu2_matrix(ctx, 0, n, &rng);
+  double* b = malloc(sizeof(double) * (size_t)n);
+  double* x0 = malloc(sizeof(double) * (size_t)n);
+  double* x1 = malloc(sizeof(double) * (size_t)n);
+  for (int i = 0; i < n; ++i) b[i] = rnd(&rng) - 0.5;
+  nsb_linsolver *klu = NULL, *s = NULL;
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU, &klu) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU2, &s) == NSB_OK);
+  nsb_linsolver_set_split_min(s, 100);
+  const nsb_csr* seq[5] = {A, A, B, C, A};
+  const int unusable[5] = {1, 1, 1, 1, 2}, skipped[5] = {0, 1, 2, 2, 2}, split[5] = {0, 0, 0, 1, 0};
+  for (int k = 0; k < 5; ++k) {
+    const nsb_csr* M = seq[k];
+    CU_ASSERT_FATAL(nsb_linsolver_analyze(s, M) == NSB_OK);
+    CU_ASSERT_EQUAL(c.searched_unusable, unusable[k]);
+    CU_ASSERT_EQUAL(c.not_searched, skipped[k]);
+    CU_ASSERT_EQUAL(s->split_ns > 0, split[k]);
+    CU_ASSERT_FATAL(nsb_linsolver_analyze(klu, M) == NSB_OK);
+    klu2_solve(klu, M, b, x0);
+    klu2_solve(s, M, b, x1);
+    if (split[k]) {
+      double err = 0.0, scale = 0.0;
+      for (int i = 0; i < n; ++i) {
+        err = fmax(err, fabs(x1[i] - x0[i]));
+        scale = fmax(scale, fabs(x0[i]));
+      }
+      CU_ASSERT(err <= 1e-10 * scale);
+    } else {
+      CU_ASSERT_EQUAL(memcmp(x0, x1, sizeof(double) * (size_t)n), 0); /* the global KLU */
+    }
+  }
+  nsb_linsolver_destroy(&s);
+  nsb_linsolver_destroy(&klu);
+  free(b);
+  free(x0);
+  free(x1);
+  nsb_csr_destroy(ctx, &A);
+  nsb_csr_destroy(ctx, &B);
+  nsb_csr_destroy(ctx, &C);
+  nsb_test_end_ctx(&ctx);
+}
+
+/* A lean KLU2 (a model without contact pairs) holds X_k of slot 0 only; the
+   recurring slot, if selected all the same, gets its X_k at its first
+   factorization (at least nd x ns doubles more), and every slot solves to
+   the bits of a solver that is not lean.  Slot 0's factorizations allocate
+   nothing. */
+static void test_klu2_lean_slot(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  unsigned long long rng = 13;
+  nsb_csr* A = klu2_matrix(ctx, 0, 400, &rng);
+  const int n = A->n;
+  double* b = malloc(sizeof(double) * (size_t)n);
+  double* x[2][2];
+  for (int i = 0; i < n; ++i) b[i] = rnd(&rng) - 0.5;
+  for (int lean = 0; lean < 2; ++lean) {
+    nsb_linsolver* s = NULL;
+    CU_ASSERT_FATAL(nsb_linsolver_create(ctx, NSB_LINSOLVER_KLU2, &s) == NSB_OK);
+    nsb_linsolver_set_split_min(s, 100);
+    nsb_linsolver_set_lean(s, lean);
+    CU_ASSERT_FATAL(nsb_linsolver_analyze(s, A) == NSB_OK);
+    CU_ASSERT_FATAL(s->split_ns > 0);
+    const long a0 = nsb_ctx_alloc_count(ctx);
+    x[lean][0] = malloc(sizeof(double) * (size_t)n);
+    x[lean][1] = malloc(sizeof(double) * (size_t)n);
+    klu2_solve(s, A, b, x[lean][0]);
+    CU_ASSERT_EQUAL(nsb_ctx_alloc_count(ctx), a0);
+    const size_t live = nsb_ctx_live_bytes(ctx);
+    nsb_linsolver_select(s, NSB_LINSOLVER_RECUR);
+    klu2_solve(s, A, b, x[lean][1]);
+    const size_t need = (size_t)(s->split_nd[0] + s->split_nd[1]) * (size_t)s->split_ns * sizeof(double);
+    if (lean) {
+      CU_ASSERT(nsb_ctx_live_bytes(ctx) >= live + need);
+    } else {
+      CU_ASSERT(nsb_ctx_live_bytes(ctx) < live + need);
+    }
+    nsb_linsolver_destroy(&s);
+  }
+  for (int l = 0; l < 2; ++l)
+    for (int k = 0; k < 2; ++k) CU_ASSERT_EQUAL(memcmp(x[0][l], x[1][k], sizeof(double) * (size_t)n), 0);
+  for (int l = 0; l < 2; ++l)
+    for (int k = 0; k < 2; ++k) free(x[l][k]);
+  free(b);
+  nsb_csr_destroy(ctx, &A);
+  nsb_test_end_ctx(&ctx);
+}
+
 /* A singular domain block of a regular matrix: a row of domain 1 next to
    the separator keeps only its separator entries.  The factorization falls
    back to the whole matrix's KLU, made with the split (counted, no error,
@@ -1711,6 +1845,8 @@ static const nsb_test_suite suites[] = {
                                            {"small_and_multipliers", test_klu2_small_and_multipliers},
                                            {"fallback", test_klu2_fallback},
                                            {"alloc_failure", test_klu2_split_alloc_failure},
+                                           {"remembered_failure", test_klu2_remembered_failure},
+                                           {"lean_slot", test_klu2_lean_slot},
                                            {NULL, NULL}}},
     {"klu_order", (const nsb_test_case[]){{"by_fill_chain_and_mesh", test_klu_order_by_fill}, {NULL, NULL}}},
     {"linsolver", (const nsb_test_case[]){{"bad_kind", test_create_bad_kind}, {"pattern_guard", test_pattern_guard},
