@@ -76,7 +76,14 @@ typedef struct beam_state {
   const nsb_beam_section* sec; /* in the table store (shared by the elements of one section), else in the block */
   nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
-  int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
+  short galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
+  /* 1: the current point states are the old ones but for the accelerations
+     a, alpha (after a commit, or an acceleration solve's copy): the copy of
+     accel_points would change nothing else, and is skipped.  Every writer of
+     other current fields clears it (the kernels' evaluations, the pseudo-
+     accelerations' continuation, a checkpoint's load).  A short, with
+     galerkin in the int's place: the block keeps its bytes. */
+  short pts_same;
   int n_dloads;  /* (here: in the padding before h_eval) */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
   int dload[BEAM_MAX_DLOADS];
@@ -85,12 +92,6 @@ typedef struct beam_state {
      (dload_work; 0 outside dynamic increments under the trapezoidal rule) */
   double dload_w;
   nsb_beam_point *old_qp, *cur_qp, *old_cp, *cur_cp;
-  /* 1: the current point states are the old ones but for the accelerations
-     a, alpha (after a commit, or an acceleration solve's copy): the copy of
-     accel_points would change nothing else, and is skipped.  Every writer of
-     other current fields clears it (the kernels' evaluations, the pseudo-
-     accelerations' continuation, a checkpoint's load). */
-  int pts_same;
   beam_end cur_end[2]; /* the ends as the last evaluation left them (output; end_view) */
   double *u_int, *u_int_old;
   /* what the last evaluation used, for the equilibrium resultants of the
