@@ -76,7 +76,14 @@ typedef struct beam_state {
   const nsb_beam_section* sec; /* in the table store (shared by the elements of one section), else in the block */
   nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
-  int galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
+  short galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
+  /* 1: the current point states are the old ones but for the accelerations
+     a, alpha (after a commit, or an acceleration solve's copy): the copy of
+     accel_points would change nothing else, and is skipped.  Every writer of
+     other current fields clears it (the kernels' evaluations, the pseudo-
+     accelerations' continuation, a checkpoint's load).  A short, with
+     galerkin in the int's place: the block keeps its bytes. */
+  short pts_same;
   int n_dloads;  /* (here: in the padding before h_eval) */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
   int dload[BEAM_MAX_DLOADS];
@@ -506,6 +513,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   }
   memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)n_qp);
   memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
+  s->pts_same = 1;
   memset(s->u_int, 0, sizeof(double) * (size_t)n_int);
   memset(s->u_int_old, 0, sizeof(double) * (size_t)n_int);
   /* the state before any evaluation, for the output: ends at the nodes, at
@@ -812,8 +820,11 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     }
   }
   /* the accelerations become the interior states (committed after the solve) */
-  memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
-  memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+  if (!s->pts_same) {
+    memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+    memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+    s->pts_same = 1;
+  }
   for (int i = 0; i < s->n_qp + s->N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
     nsb_vec3 aq = a0, alq = al0;
@@ -1027,13 +1038,14 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
    the frozen states with a(x) = a^0 + sum_p J_p(x) a'^p, alpha(x) likewise
    (ui: the interior unknowns a'^p, alpha'^p); copy 0: the current states
    are already the frozen ones but for a and alpha (an evaluation of the
-   same acceleration solve copied them). */
+   same acceleration solve copied them; pts_same: they are already). */
 static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui, int copy) {
   const nsb_beam_geom* g = s->geom;
   const int N = s->N;
-  if (copy) {
+  if (copy && !s->pts_same) {
     memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
     memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
+    s->pts_same = 1;
   }
   for (int i = 0; i < s->n_qp + N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
@@ -1112,6 +1124,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
+  s->pts_same = 0;
   nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
   /* a damped section: the strain rates and the damping work of the increment, as beam_eval */
@@ -1203,6 +1216,7 @@ static void strain_eval(beam_state* s, const nsb_eval_ctx* ec, int a, int b, con
   double q_end[8];
   nsb_beam_strain_in in;
   strain_in(s, ec, a, b, old_end, u, q_end, &in);
+  s->pts_same = 0;
   nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, KF);
 }
 
@@ -1247,6 +1261,7 @@ static void strain_accel_rows(beam_state* s, const nsb_eval_ctx* ec, int a, int 
   in.acc = acc;
   in.inertia = 1;
   in.kin_alpha_m = in.kin_alpha_f = 0.0;
+  s->pts_same = 0;
   (void)nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, NULL);
   if (g->massless_end >= 0) {
     const int o = 6 * g->massless_end;
@@ -1475,6 +1490,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     } else {
       nsb_beam_eval_in in1 = in;
       fill_loads(&e1, s, &in1);
+      s->pts_same = 0;
       nsb_beam_velocity_eval(&in1, s->cur_qp, s->cur_cp, sc.cur_ends, Fp, NULL);
     }
   }
@@ -1502,6 +1518,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
   } else {
+    s->pts_same = 0;
     nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, sc.cur_ends, F, frozen ? NULL : KF);
   }
   if (!accel)
@@ -1945,6 +1962,7 @@ static void beam_commit(const nsb_elem* e) {
   double* dd = damp_data(s);
   if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
   if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
+  s->pts_same = 1;
 }
 
 /* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
@@ -1958,8 +1976,14 @@ static void continue_pseudo(nsb_beam_point* cur, const nsb_beam_point* old, int 
     }
 }
 
-static void commit_rates(nsb_beam_point* old, const nsb_beam_point* cur, int n) {
+/* continue_pseudo, then the (pseudo-)accelerations committed, in one pass
+   over the points: the same operations point by point */
+static void continue_commit(nsb_beam_point* cur, nsb_beam_point* old, int n, double gain) {
   for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < 3; ++k) {
+      cur[i].p[k] = old[i].p[k] + gain * (cur[i].a[k] - old[i].a[k]);
+      cur[i].pw[k] = old[i].pw[k] + gain * (cur[i].al[k] - old[i].al[k]);
+    }
     memcpy(old[i].a, cur[i].a, sizeof old[i].a);
     memcpy(old[i].al, cur[i].al, sizeof old[i].al);
     memcpy(old[i].p, cur[i].p, sizeof old[i].p);
@@ -1995,9 +2019,9 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
        continue from the committed ones by the change of the accelerations */
-    continue_pseudo(s->cur_qp, s->old_qp, s->n_qp, p_gain);
-    continue_pseudo(s->cur_cp, s->old_cp, s->N, p_gain);
     if (s->sgeom) {
+      continue_pseudo(s->cur_qp, s->old_qp, s->n_qp, p_gain);
+      continue_pseudo(s->cur_cp, s->old_cp, s->N, p_gain);
       beam_commit(e);
       if (strain_restart(s, 1)) {
         /* the next increment's Newton starts from the strains (u_int held
@@ -2011,9 +2035,10 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
       }
     } else {
       /* the acceleration solve's evaluations left the current states the
-         committed ones but for the (pseudo-)accelerations: commit those */
-      commit_rates(s->old_qp, s->cur_qp, s->n_qp);
-      commit_rates(s->old_cp, s->cur_cp, s->N);
+         committed ones but for the (pseudo-)accelerations: commit those
+         (pts_same stays: a, alpha, p, pw are now the same too) */
+      continue_commit(s->cur_qp, s->old_qp, s->n_qp, p_gain);
+      continue_commit(s->cur_cp, s->old_cp, s->N, p_gain);
     }
     memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
     return;
@@ -2028,6 +2053,7 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
     memcpy(s->old_cp[i].p, s->old_cp[i].a, 3 * sizeof(double));
     memcpy(s->old_cp[i].pw, s->old_cp[i].al, 3 * sizeof(double));
   }
+  s->pts_same = 0; /* the old p, pw are no longer the current ones */
   memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
 }
 
@@ -2269,6 +2295,7 @@ void nsb_beam_state_load(const nsb_elem* e, const void* buf) {
   if (s->sgeom) memcpy(s->old_res, p, beam_res_bytes(s));
   p += beam_res_bytes(s);
   memcpy(s->old_qp, p, beam_tail_bytes(s));
+  s->pts_same = 0;
 }
 
 int nsb_beam_n_samples(const nsb_elem* e) {
