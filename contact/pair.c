@@ -2980,8 +2980,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
    for the impulse F (global) and the moment impulse Mo about the node (body
    frame), its mass matrix at the state st (elements/rigid_body.c): with the
    centre of mass c, J_c dw = Mo - c x R^T F and dv = F/m + R (c x dw). */
-static int body_velocity_jump(const nsb_model* m, int q, const nsb_state* st, nsb_vec3 F, nsb_vec3 Mo, nsb_vec3* dv,
-                              nsb_vec3* dw) {
+int nsb_contact_body_velocity_jump(const nsb_model* m, int q, const nsb_state* st, nsb_vec3 F, nsb_vec3 Mo,
+                                   nsb_vec3* dv, nsb_vec3* dw) {
   nsb_mat3 Ji;
   if (!body_inverse_inertia(m, q, &Ji)) return 0;
   const nsb_rigid_body* b = &m->rigid_bodies.data[m->nodes.data[q].body];
@@ -3070,7 +3070,7 @@ int nsb_contact_impact_shift(nsb_elem* e, int n, const nsb_eval_ctx* ec, double*
         continue;
       }
       nsb_vec3 dv, dw;
-      if (!body_velocity_jump(m, q, cur, nsb_v3_load(a), nsb_v3_load(a + 3), &dv, &dw)) continue;
+      if (!nsb_contact_body_velocity_jump(m, q, cur, nsb_v3_load(a), nsb_v3_load(a + 3), &dv, &dw)) continue;
       nsb_v3_store(nsb_v3_muladd(nsb_v3_load(cur->x + 3 * q), -c, dv), cur->x + 3 * q);
       /* R = R_n exp(Theta - c dw), Theta the increment's rotation (body frame) */
       const nsb_quat qn = nsb_st_q(ec->old, q);

@@ -433,6 +433,12 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
 /// velocities g_pre before and post after it (returns the change of the
 /// contact's dissipated energy).
 double nsb_contact_normal_rate(const nsb_elem* e, const nsb_eval_ctx* ec);
+/// The velocity jump (dv global, dw body frame) of the rigid body at node q
+/// for the impulse F (global) and the moment impulse Mo about the node (body
+/// frame), its mass matrix at the state st (elements/rigid_body.c); 0 if q is
+/// no rigid body or its inertia is singular.
+int nsb_contact_body_velocity_jump(const nsb_model* m, int q, const nsb_state* st, nsb_vec3 F, nsb_vec3 Mo,
+                                   nsb_vec3* dv, nsb_vec3* dw);
 int nsb_contact_impulse_amendable(const nsb_elem* e, const nsb_eval_ctx* ec);
 double nsb_contact_rebook_impulse(nsb_elem* e, const nsb_eval_ctx* ec, double L, double g_pre, double post);
 /// After nsb_contact_finish of an impulsive increment in the generalized-alpha

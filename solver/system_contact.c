@@ -504,9 +504,8 @@ int nsb_system_after_impact(nsb_system* s, nsb_newton_report* rep) {
    C M^-1 C^T for particles and rigid bodies whose own mass alone moves them
    (M block diagonal, the rigid body's 6 x 6). */
 
-/* dv = M^-1 (F, Mo) for node q: a particle's F/m; a rigid body's (F global,
-   Mo body frame about the node; centre of mass c, J_c dw = Mo - c x R^T F,
-   dv = F/m + R (c x dw), as elements/rigid_body.c's mass matrix). */
+/* dv = M^-1 (F, Mo) for node q: a particle's F/m; a rigid body's
+   nsb_contact_body_velocity_jump (F global, Mo body frame about the node). */
 static void node_minv(const nsb_system* s, int q, const double* f, double* du) {
   const nsb_model* m = s->model;
   const nsb_node* nd = &m->nodes.data[q];
@@ -515,14 +514,9 @@ static void node_minv(const nsb_system* s, int q, const double* f, double* du) {
     for (int k = 0; k < 3; ++k) du[k] = mi * f[k];
     return;
   }
-  const nsb_rigid_body* b = &m->rigid_bodies.data[nd->body];
-  nsb_mat3 J, Ji = nsb_m3_zero();
-  memcpy(J.c, b->J_c, sizeof J.c);
-  (void)nsb_m3_inverse(J, &Ji); /* checked when the node was admitted */
-  const nsb_quat R = nsb_st_q(&s->cur, q);
-  const nsb_vec3 c = nsb_v3_load(b->com), F = nsb_v3_load(f);
-  const nsb_vec3 dw = nsb_m3_mulv(Ji, nsb_v3_sub(nsb_v3_load(f + 3), nsb_v3_cross(c, nsb_q_rotate_inv(R, F))));
-  nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 / b->mass, F), nsb_q_rotate(R, nsb_v3_cross(c, dw))), du);
+  nsb_vec3 dv = nsb_v3_zero(), dw = nsb_v3_zero(); /* the inertia was checked when the node was admitted */
+  (void)nsb_contact_body_velocity_jump(m, q, &s->cur, nsb_v3_load(f), nsb_v3_load(f + 3), &dv, &dw);
+  nsb_v3_store(dv, du);
   nsb_v3_store(dw, du + 3);
 }
 
