@@ -202,6 +202,18 @@ static void random_system(int n, int m, int frictional, double* M, double* J) {
     for (int i = 0; i < n; ++i) J[i + c * n] = (c % 3 == 0 || frictional) ? srand1() : 0.0;
 }
 
+/* An impact problem on a random system (random_system) of n DOFs and mc contacts. */
+static nsb_impact* random_impact(nsb_ctx* ctx, int n, int mc, int frictional, double* M, double* J) {
+  random_system(n, mc, frictional, M, J);
+  nsb_impact_def idef = nsb_impact_default_def();
+  idef.n_dof = n;
+  idef.max_contacts = mc;
+  nsb_impact* imp = NULL;
+  CU_ASSERT_FATAL(nsb_impact_create(ctx, &idef, &imp) == NSB_OK);
+  CU_ASSERT_FATAL(nsb_impact_set_system(imp, M, n, mc, J, n) == NSB_OK);
+  return imp;
+}
+
 static void test_sweep_order(void) {
   nsb_ctx* ctx = NULL;
   CU_ASSERT_FATAL(nsb_ctx_create(&ctx) == NSB_OK);
@@ -209,13 +221,7 @@ static void test_sweep_order(void) {
   for (int fr = 0; fr < 2; ++fr)
     for (int trial = 0; trial < 20; ++trial) {
       double M[N * N], J[N * 3 * MC], gf[3 * MC], mu[MC], ref[3 * MC];
-      random_system(N, MC, fr, M, J);
-      nsb_impact_def idef = nsb_impact_default_def();
-      idef.n_dof = N;
-      idef.max_contacts = MC;
-      nsb_impact* imp = NULL;
-      CU_ASSERT_FATAL(nsb_impact_create(ctx, &idef, &imp) == NSB_OK);
-      CU_ASSERT_FATAL(nsb_impact_set_system(imp, M, N, MC, J, N) == NSB_OK);
+      nsb_impact* imp = random_impact(ctx, N, MC, fr, M, J);
       for (int k = 0; k < 3 * MC; ++k) gf[k] = srand1();
       for (int i = 0; i < MC; ++i) mu[i] = fr ? 0.3 : 0.0;
       static const int orders[3][MC] = {{0, 1, 2, 3}, {3, 2, 1, 0}, {2, 0, 3, 1}};
@@ -261,13 +267,7 @@ static void test_units(void) {
   const unsigned rng_saved = rng_state; /* the later tests draw what they drew before */
   for (int trial = 0; trial < 20; ++trial) {
     double M[N * N], J[N * 3 * MC], gf[3 * MC], mu[MC], ref[3 * MC];
-    random_system(N, MC, 1, M, J);
-    nsb_impact_def idef = nsb_impact_default_def();
-    idef.n_dof = N;
-    idef.max_contacts = MC;
-    nsb_impact* imp = NULL;
-    CU_ASSERT_FATAL(nsb_impact_create(ctx, &idef, &imp) == NSB_OK);
-    CU_ASSERT_FATAL(nsb_impact_set_system(imp, M, N, MC, J, N) == NSB_OK);
+    nsb_impact* imp = random_impact(ctx, N, MC, 1, M, J);
     for (int k = 0; k < 3 * MC; ++k) gf[k] = srand1();
     for (int i = 0; i < MC; ++i) mu[i] = 0.3;
     int sweeps_si = 0;
