@@ -322,7 +322,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   /* a translational mass rule: an end that is a slave node of a
      MASS=REDISTRIBUTED contact pair (the model's mark,
      nsb_model_mark_massless_slaves; checked below) */
-  const int has_rule = m->nodes.data[a].massless_slave || m->nodes.data[b].massless_slave;
+  const int has_rule = m->nodes.data[a].massless_slave || m->nodes.data[b].massless_slave ||
+                       m->nodes.data[a].lumped_slave || m->nodes.data[b].lumped_slave;
   /* One block per element, in the order an evaluation reads it: the state
      header, the geometry and its tables (sized to N and n_qp), the mass
      rule's points (only in elements that have one), the strain element's
@@ -499,6 +500,19 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
                            "massless end, POINTS >= 2)",
                            m->source, el->line, el->label, m->nodes.data[nodes[q]].label);
     }
+  /* MASS=LUMPED contact pairs (docs/contact.md §7.8): an element at one of
+     their slave nodes carries its translational mass at its two ends (the
+     deck reader admits B2V elements with the Galerkin weighting, and no
+     slave node of a MASS=REDISTRIBUTED pair on the same element) */
+  if (has_rule && s->geom->massless_end < 0 && (m->nodes.data[a].lumped_slave || m->nodes.data[b].lumped_slave)) {
+    if (strain || el->weighting != 1) {
+      beam_destroy(ctx, e);
+      return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
+                           "%s:%d: beam element %d: MASS=LUMPED needs TYPE=B2V with the Galerkin weighting", m->source,
+                           el->line, el->label);
+    }
+    (void)nsb_beam_geom_mass_rule_ends(s->geom, (nsb_beam_mass_rule*)(blk + o_rule));
+  }
   /* initial velocities: linear between the nodes (exact for rigid motion of
      a straight element); body-frame angular velocity likewise in the end frames */
   nsb_vec3 vA = nsb_v3_load(v0 + 3 * a), vB = nsb_v3_load(v0 + 3 * b);
@@ -941,7 +955,8 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
      contact force while it is pressed). */
   double SL = 0.0, SLp[NSB_BEAM_MAX_POINTS];
   for (int p = 0; p < N; ++p) SLp[p] = 0.0;
-  for (int k = 0; k <= g->n_mp && rule; ++k) {
+  const int ends = g->massless_end == NSB_BEAM_MASS_ENDS; /* MASS=LUMPED: no massless end (below) */
+  for (int k = 0; k < g->n_mp + !ends && rule; ++k) {
     const int reg = k == g->n_mp; /* the regularising mass at the massless end */
     const int at_L = reg ? g->massless_end == 1 : g->mp->src[k] == -2;
     const double wk = reg ? g->L : g->mp->w[k];
@@ -1011,6 +1026,32 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     for (int r = 0; r < N; ++r) {
       nsb_local_add3(KF, nf, tr, 12 + 6 * r, nsb_m3_scale(c->rhoA * (iW * Tpr[p][r] - Tp[r]), I3));
       nsb_local_add3(KF, nf, rr, 15 + 6 * r, nsb_m3_scale(iW * Spr[p][r] - Sp[r], J));
+    }
+  }
+  /* MASS=LUMPED (docs/contact.md §7.8): the mass rhoA L/2 at each end leaves
+     the N - 1 modes of a(x) that vanish at both ends out of every inertia
+     term, and the system singular along them.  In this solve only, masses
+     rhoA L on b_k = a(x_k) - (1 - xi_k) a^0 - xi_k a^L (xi_k = x_k/L), the
+     departure from the chord's linear field at the N collocation points,
+     make it regular: the virtual power sum_k db_k . rhoA L b_k vanishes for
+     every test field linear along the element, so the node rows and every
+     acceleration an inertia term sees are those of the lumped mass whatever
+     that value (as point forces: rhoA L b_k at x_k, -(1 - xi_k) of it at
+     end 0 and -xi_k at end 1, which cancel in Fv and leave
+     (J_p(x_k) - xi_k W_p) rhoA L b_k in FJ_p). */
+  for (int k = 0; k < N && ends; ++k) {
+    const double mreg = c->rhoA * g->L, xi = g->xp[k] / g->L;
+    const double* Jk = g->Jp + N * k;
+    nsb_vec3 bk = nsb_v3_scale(xi, nsb_v3_sub(a0, nsb_v3_load(u + 6)));
+    for (int r = 0; r < N; ++r) bk = nsb_v3_muladd(bk, Jk[r], nsb_v3_load(u + 12 + 6 * r));
+    for (int p = 0; p < N; ++p) {
+      const double cpk = mreg * (Jk[p] - xi * g->JL[p]) / g->JL[p];
+      const int tr = 12 + 6 * p;
+      nsb_local_addv(F, tr, nsb_v3_scale(cpk, bk));
+      if (!KF) continue;
+      nsb_local_add3(KF, nf, tr, 0, nsb_m3_scale(cpk * xi, I3));
+      nsb_local_add3(KF, nf, tr, 6, nsb_m3_scale(-cpk * xi, I3));
+      for (int r = 0; r < N; ++r) nsb_local_add3(KF, nf, tr, 12 + 6 * r, nsb_m3_scale(cpk * Jk[r], I3));
     }
   }
   /* closure rows: a^L - a(L), alpha^L - alpha(L) */
@@ -2003,10 +2044,14 @@ static void split_points(nsb_beam_point* cur, nsb_beam_point* old, int n, double
     }
 }
 
-static void beam_impulse_split(const nsb_elem* e, double c) {
+static void beam_impulse_split(const nsb_elem* e, double c, const nsb_state* cur) {
   beam_state* s = e->state;
   split_points(s->cur_qp, s->old_qp, s->n_qp, c);
   split_points(s->cur_cp, s->old_cp, s->N, c);
+  /* a mass rule's point masses at the ends read the ends' velocities
+     (beam_energy_terms): those of the nodes, which took the split */
+  if (s->geom->massless_end >= 0)
+    for (int k = 0; k < 2; ++k) memcpy(s->cur_end[k].v, cur->v + 3 * e->nodes[k], sizeof s->cur_end[k].v);
 }
 
 static void beam_after_accel(const nsb_elem* e, double p_gain) {

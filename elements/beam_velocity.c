@@ -236,6 +236,20 @@ int nsb_beam_geom_mass_rule(nsb_beam_geom* g, nsb_beam_mass_rule* rule, int end)
   return 0;
 }
 
+int nsb_beam_geom_mass_rule_ends(nsb_beam_geom* g, nsb_beam_mass_rule* rule) {
+  memset(rule, 0, sizeof *rule);
+  for (int k = 0; k < 2; ++k) {
+    rule->src[k] = -1 - k;
+    rule->x[k] = k == 0 ? 0.0 : g->L;
+    rule->w[k] = 0.5 * g->L;
+    nsb_beam_geom_shape(g, rule->x[k], NULL, rule->J[k]);
+  }
+  g->mp = rule;
+  g->n_mp = 2;
+  g->massless_end = NSB_BEAM_MASS_ENDS;
+  return 0;
+}
+
 /* ---- kernel helpers ----------------------------------------------------- */
 
 /* Modified Newmark rate update (Češarek et al. 2013, §4.2):

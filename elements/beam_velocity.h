@@ -147,7 +147,11 @@ typedef struct nsb_beam_geom {
      power; collocation: in the force rows weighted as the Galerkin rows
      weight the inertia (the L2 projection of their resultant onto the
      polynomials of degree N - 1), in the moment rows by the integral of that
-     same projected resultant (docs/contact.md §7.2). */
+     same projected resultant (docs/contact.md §7.2).  massless_end =
+     NSB_BEAM_MASS_ENDS (nsb_beam_geom_mass_rule_ends; Galerkin only): no
+     massless end, the translational mass in two point masses rhoA L/2 at the
+     two ends (the row-sum lumped mass of the contact nodes, docs/contact.md
+     §7.8). */
   int massless_end;
   int n_mp;
   const struct nsb_beam_mass_rule* mp; /* the rule's points (borrowed storage), NULL without one */
@@ -216,6 +220,23 @@ int nsb_beam_geom_init(nsb_beam_geom* g, double* tables, int N, int n_gauss, nsb
 /// or a weight <= 0 (g unchanged).  The rule's points go to `rule` (borrowed:
 /// g->mp points to it on success, so it must outlive g).
 int nsb_beam_geom_mass_rule(nsb_beam_geom* g, nsb_beam_mass_rule* rule, int end);
+
+/// massless_end of a geometry whose translational mass sits at its two ends
+/// (nsb_beam_geom_mass_rule_ends).
+#define NSB_BEAM_MASS_ENDS 2
+
+/// Put the translational mass rhoA L of the element in two point masses
+/// rhoA L/2 at its ends (docs/contact.md §7.8, MASS=LUMPED): mass and centre
+/// of mass are those of rhoA on [0, L], the second moment about the centre
+/// is rhoA L^3/4 instead of rhoA L^3/12.  A velocity field that is zero at
+/// both nodes carries no kinetic energy: an impulse that stops the nodes
+/// stops every translational mass of the element.  The N - 1 velocity modes
+/// that vanish at both ends carry no translational inertia (the rotary
+/// inertia stays on the integration points); the stiffness fixes them in an
+/// increment.  Galerkin weighting only (the collocation rows' levers are not
+/// filled).  Returns 0 (g->massless_end = NSB_BEAM_MASS_ENDS, g->n_mp = 2);
+/// the rule's points go to `rule` (borrowed, as nsb_beam_geom_mass_rule).
+int nsb_beam_geom_mass_rule_ends(nsb_beam_geom* g, nsb_beam_mass_rule* rule);
 
 /// State of mass point k of the rule: the end state or the collocation
 /// point's (borrowed arrays of the element's end[2] and cp[N] states).

@@ -244,9 +244,10 @@ typedef struct nsb_elem_ops {
   /// An acceleration solve after an impulsive increment converged, before
   /// after_accel: add c (a_increment - a_smooth) to the interior points'
   /// velocities and angular velocities (the part of the impulses' velocity
-  /// jump the scheme's step average left out, nsb_contact_step_split).  NULL:
-  /// no interior rates.
-  void (*impulse_split)(const nsb_elem* e, double c);
+  /// jump the scheme's step average left out, nsb_contact_step_split).  cur:
+  /// the system's state at t_n+1, whose node velocities already hold the
+  /// split.  NULL: no interior rates.
+  void (*impulse_split)(const nsb_elem* e, double c, const nsb_state* cur);
   /// Free the element's state (system teardown).
   void (*destroy)(nsb_ctx* ctx, nsb_elem* e);
   /// Modal analysis (*FREQUENCY): add the local mass matrix at the current

@@ -73,7 +73,8 @@ static const char* const impact_modes[] = {"SIMULTANEOUS", "SEQUENTIAL", "POISSO
                                            NULL}; /* nsb_impact_mode */
 static const char* const centrelines[] = {"CHORD", "HERMITE", NULL}; /* nsb_contact_centreline */
 static const char* const point_layouts[] = {"LIST", "RING", "ANNULUS", "RECTANGLE", NULL}; /* *CONTACT POINTS */
-static const char* const contact_masses[] = {"STANDARD", "REDISTRIBUTED", NULL}; /* nsb_contact_pair.mass_redistributed */
+static const char* const contact_masses[] = {"STANDARD", "REDISTRIBUTED", "LUMPED",
+                                             NULL}; /* nsb_contact_pair.mass_redistributed, .mass_lumped */
 static const char* const contact_solvers[] = {"SEMISMOOTH", "PROX", NULL}; /* nsb_step_def.contact_prox */
 static const char* const tangent_kinds[] = {"FULL", "REUSE", "AUTO", NULL};        /* nsb_tangent_kind */
 static const char* const accept_kinds[] = {"RATE", "CONFIRM", NULL};               /* nsb_accept_kind */

@@ -466,6 +466,7 @@ void deck_begin_contact_pair(parser* p, loc at, const pval* v) {
       ok = 0;
     }
     c->mass_redistributed = v[11].i == 1;
+    c->mass_lumped = v[11].i == 2;
   }
   p->b.mass_set = v[11].set;
   p->b.points[0] = '\0';
@@ -577,6 +578,55 @@ static unsigned char* node_mark(parser* p, loc at, const nsb_nset* s) {
 /* How many of a beam element's two end nodes are marked. */
 static int slave_ends(const unsigned char* mark, const nsb_element* e) { return mark[e->nodes[0]] + mark[e->nodes[1]]; }
 
+/* A mark per node, 1 on the slave nodes of every pair with MASS=LUMPED (lumped 1) or
+   MASS=REDISTRIBUTED (lumped 0) as decided so far; NULL without such a pair, or after an error
+   (*failed set). */
+static unsigned char* mass_mark(parser* p, loc at, int lumped, int* failed) {
+  const nsb_model* m = p->m;
+  unsigned char* mark = NULL;
+  *failed = 0;
+  for (int k = 0; k < m->contact_pairs.count; ++k) {
+    const nsb_contact_pair* c = &m->contact_pairs.data[k];
+    if (!(lumped ? c->mass_lumped : c->mass_redistributed) || c->slave_nset < 0) continue;
+    if (!mark) {
+      mark = NSB_NEW_ARRAY(p->ctx, n_nodes_mark(m), unsigned char);
+      if (!mark) {
+        deck_oom(p, at);
+        *failed = 1;
+        return NULL;
+      }
+      memset(mark, 0, (size_t)n_nodes_mark(m));
+    }
+    const nsb_nset* s = &m->nsets.data[c->slave_nset];
+    for (int i = 0; i < s->nodes.count; ++i) mark[s->nodes.data[i]] = 1;
+  }
+  return mark;
+}
+
+/* MASS=LUMPED (docs/contact.md §7.8): every beam element at a slave node puts its translational
+   mass at its two ends (elements/beam_velocity.c nsb_beam_geom_mass_rule_ends), which is built for
+   the velocity-based element with the Galerkin weighting.  Returns 0 after an error. */
+static int check_contact_mass_lumped(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  const nsb_nset* s = &m->nsets.data[c->slave_nset];
+  unsigned char* mark = node_mark(p, at, s);
+  if (!mark) return 0;
+  int ok = 1;
+  for (int i = 0; i < m->elements.count && ok; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    if (!nsb_etype_is_beam(e->type) || slave_ends(mark, e) == 0) continue;
+    if (e->type != NSB_ETYPE_B2V || e->weighting != 1) {
+      VALUE(p, at,
+            "*CONTACT PAIR: MASS=LUMPED needs TYPE=B2V (B31, B32) with the Galerkin weighting; element %d at a "
+            "slave node of set %s is %s; the rule is built for the Galerkin virtual power only",
+            e->label, s->name, e->type != NSB_ETYPE_B2V ? "TYPE=B2S" : "collocation (WEIGHTING=COLLOCATION)");
+      ok = 0;
+    }
+  }
+  NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);
+  return ok;
+}
+
 /* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
    are known: an obstacle master, or a particle master without friction;
    slave nodes that are beam nodes only, of velocity-based elements (either
@@ -585,6 +635,7 @@ static int slave_ends(const unsigned char* mark, const nsb_element* e) { return 
    no element with both ends among such nodes (its mass would have
    no point left to sit on while keeping its centre).  Returns 0 after an error. */
 int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
+  if (c->mass_lumped) return check_contact_mass_lumped(p, at, c);
   if (!c->mass_redistributed) return 1;
   const nsb_model* m = p->m;
   if (c->master_kind == NSB_MASTER_BEAMS) {
@@ -620,13 +671,21 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
   }
   unsigned char* mark = node_mark(p, at, s);
   if (!mark) return 0;
-  int ok = 1;
+  int failed = 0;
+  unsigned char* lumped = mass_mark(p, at, 1, &failed);
+  int ok = !failed;
   for (int i = 0; i < m->elements.count && ok; ++i) {
     const nsb_element* e = &m->elements.data[i];
     if (!nsb_etype_is_beam(e->type)) continue;
     const int ends = slave_ends(mark, e);
     if (ends == 0) continue;
     ok = 0;
+    if (lumped && slave_ends(lumped, e) > 0)
+      VALUE(p, at,
+            "*CONTACT PAIR: MASS=REDISTRIBUTED: element %d at a slave node of set %s also has a slave node of a "
+            "MASS=LUMPED pair (the one frees an end of its mass, the other puts all of it on the ends)",
+            e->label, s->name);
+    else
     if (e->type == NSB_ETYPE_B2S && e->weighting != 1)
       /* docs/theory_beam_strain.md §10: the collocation rows read the resultant at a point mass's own
          station, where it jumps (with this check bypassed the bar lost as much as with the node's mass) */
@@ -648,6 +707,7 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
       ok = 1;
   }
   NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);
+  if (lumped) NSB_FREE_ARRAY(p->ctx, lumped, n_nodes_mark(m), unsigned char);
   return ok;
 }
 
@@ -700,17 +760,29 @@ void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pa
   }
   unsigned char* mark = node_mark(p, ref->at, s);
   if (!mark) return;
-  int admitted = 1;
-  for (int i = 0; i < m->elements.count && admitted; ++i) {
+  int failed = 0, failed_r = 0;
+  unsigned char* lumped = mass_mark(p, ref->at, 1, &failed);
+  unsigned char* massless = failed ? NULL : mass_mark(p, ref->at, 0, &failed_r);
+  /* admitted: the rule (one slave end per element); ends: MASS=LUMPED, every element at a slave
+     node a Galerkin B2V with both ends among them (docs/contact.md §7.8) */
+  int admitted = !failed && !failed_r, ends_all = admitted, any = 0;
+  for (int i = 0; i < m->elements.count && (admitted || ends_all); ++i) {
     const nsb_element* e = &m->elements.data[i];
     if (!nsb_etype_is_beam(e->type)) continue;
     const int ends = slave_ends(mark, e);
     if (ends == 0) continue;
+    any = 1;
     if (e->type != NSB_ETYPE_B2V || ends == 2 || e->n_points < 2) admitted = 0;
+    if (lumped && slave_ends(lumped, e) > 0) admitted = 0; /* MASS=LUMPED puts that element's mass on its ends */
     if (e->weighting != 1 && e->n_points < 3) admitted = 0;
+    if (e->type != NSB_ETYPE_B2V || e->weighting != 1 || ends != 2 || (massless && slave_ends(massless, e) > 0))
+      ends_all = 0;
   }
   NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);
+  if (lumped) NSB_FREE_ARRAY(p->ctx, lumped, n_nodes_mark(m), unsigned char);
+  if (massless) NSB_FREE_ARRAY(p->ctx, massless, n_nodes_mark(m), unsigned char);
   if (admitted) c->mass_redistributed = 1;
+  else if (ends_all && any && c->master_kind == NSB_MASTER_OBSTACLE) c->mass_lumped = 1;
 }
 
 /* After every pair's default (deck_default_contact_mass): a pair that took the rule by default

@@ -193,12 +193,16 @@ void nsb_model_beam_node_contact(nsb_model* m) {
 }
 
 void nsb_model_mark_massless_slaves(nsb_model* m) {
-  for (int i = 0; i < m->nodes.count; ++i) m->nodes.data[i].massless_slave = 0;
+  for (int i = 0; i < m->nodes.count; ++i) m->nodes.data[i].massless_slave = m->nodes.data[i].lumped_slave = 0;
   for (int k = 0; k < m->contact_pairs.count; ++k) {
     const nsb_contact_pair* cp = &m->contact_pairs.data[k];
-    if (!cp->mass_redistributed || cp->slave_nset < 0) continue;
+    if (!(cp->mass_redistributed || cp->mass_lumped) || cp->slave_nset < 0) continue;
     const nsb_nset* ns = &m->nsets.data[cp->slave_nset];
-    for (int i = 0; i < ns->nodes.count; ++i) m->nodes.data[ns->nodes.data[i]].massless_slave = 1;
+    for (int i = 0; i < ns->nodes.count; ++i) {
+      nsb_node* nd = &m->nodes.data[ns->nodes.data[i]];
+      if (cp->mass_redistributed) nd->massless_slave = 1;
+      else nd->lumped_slave = 1;
+    }
   }
 }
 
@@ -402,7 +406,12 @@ void nsb_model_print_summary(const nsb_model* m, FILE* out) {
   fprintf(out, "  obstacles:     %d\n", m->obstacles.count);
   int n_massless = 0;
   for (int i = 0; i < m->contact_pairs.count; ++i) n_massless += m->contact_pairs.data[i].mass_redistributed != 0;
-  if (m->contact_pairs.count > 0)
+  int n_lumped = 0;
+  for (int i = 0; i < m->contact_pairs.count; ++i) n_lumped += m->contact_pairs.data[i].mass_lumped != 0;
+  if (m->contact_pairs.count > 0 && n_lumped > 0)
+    fprintf(out, "  contact pairs: %d (%d with MASS=REDISTRIBUTED, %d with MASS=LUMPED)\n", m->contact_pairs.count,
+            n_massless, n_lumped);
+  else if (m->contact_pairs.count > 0)
     fprintf(out, "  contact pairs: %d (%d with MASS=REDISTRIBUTED)\n", m->contact_pairs.count, n_massless);
   else
     fprintf(out, "  contact pairs: 0\n");

@@ -69,6 +69,8 @@ typedef struct nsb_node {
   double contact_mass;
   int massless_slave; /* 1: a slave node of a MASS=REDISTRIBUTED contact pair, which its beam elements free of
                          translational mass (nsb_model_mark_massless_slaves) */
+  int lumped_slave;   /* 1: a slave node of a MASS=LUMPED contact pair, whose beam elements carry their
+                         translational mass at their two ends (nsb_model_mark_massless_slaves) */
   int line;         /* deck line that defined it (for messages) */
 } nsb_node;
 
@@ -308,6 +310,8 @@ typedef struct nsb_contact_pair {
   nsb_contact_centreline centreline; /* BEAMS: the beam axis the slaves touch (default CHORD) */
   int mass_redistributed;      /* NEWTON, MASS=REDISTRIBUTED: the slave beam nodes carry no translational
                                   mass (docs/contact.md §7.2); 0: the elements' own quadrature */
+  int mass_lumped;             /* MASS=LUMPED: the beam elements at the slave nodes carry their translational
+                                  mass at their ends (docs/contact.md §7.8) */
   int points;                  /* POINTS=: index into contact_points, -1: the slave node itself */
   int line;
 } nsb_contact_pair;
@@ -640,7 +644,8 @@ double nsb_section_contact_radius(const nsb_section* s);
 /// element's mass rhoA |X_B - X_A|).  Call once the sections are assigned.
 void nsb_model_beam_node_contact(nsb_model* m);
 /// Set massless_slave of every node: 1 for the slave nodes of the
-/// MASS=REDISTRIBUTED contact pairs, 0 elsewhere (linear in the nodes and the
+/// MASS=REDISTRIBUTED contact pairs, 0 elsewhere, and lumped_slave likewise
+/// for the MASS=LUMPED pairs (linear in the nodes and the
 /// slave sets; nsb_beam_create reads the mark instead of scanning the sets
 /// for every element).  Call once the pairs' MASS= is final (the deck reader
 /// does, after its defaults).

@@ -916,7 +916,7 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
           if (s->rot_bc[3 * i + k] < 0) s->cur.w[3 * i + k] += c * (s->old.al[3 * i + k] - s->cur.al[3 * i + k]);
       }
       for (int i = 0; i < s->n_elems; ++i)
-        if (s->elems[i].ops->impulse_split) s->elems[i].ops->impulse_split(&s->elems[i], c);
+        if (s->elems[i].ops->impulse_split) s->elems[i].ops->impulse_split(&s->elems[i], c, &s->cur);
       nsb_contact_split_book(ce, s->n_contacts, s->split_ec, alpha, &s->dissipated, &s->work);
     }
   }

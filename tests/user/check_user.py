@@ -7067,13 +7067,6 @@ def check_string_pendulum_wall(m, run):
 
 CHECKS["string_pendulum_wall"] = check_string_pendulum_wall
 
-KNOWN.update({
-    ("beam_dropped_flat", "e = 0: the bar stays on the floor after it lands"):
-        "a free bar of 10 B31 dropped flat with every node a contact node (e = 0) jumps off the floor "
-        "with 0.25 m v at h = 0.1 ms (0.25 with RHOINF=1; 0.75 at h = 10 us; 40 elements 0.017, where "
-        "the scheme does not resolve the elements' own vibration): the nodes stop, the mass between "
-        "them goes on and springs the bar back (docs/contact.md §9)",
-})
 
 
 def check_bat_strikes_ball(m, run):

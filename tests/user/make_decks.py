@@ -4235,9 +4235,10 @@ def ball_into_cushion(u):
 
 def beam_dropped_flat(u):
     """A free steel bar (1 m, 20 x 20 mm, 10 B31) dropped flat from 5 mm onto a rigid floor,
-    every node a contact node (Newton's law, the default e = 0), under gravity: all nodes land
-    together at sqrt(2 g d) and the bar stays down; the floor's impulse takes its momentum m v,
-    the impact dissipates 1/2 m v^2 and the bar then rests on the floor."""
+    every node a contact node (Newton's law, the default e = 0; the default mass, MASS=LUMPED,
+    puts each element's mass on its two contact nodes), under gravity: all nodes land together at
+    sqrt(2 g d) and the bar stays down; the floor's impulse takes its momentum m v, the impact
+    dissipates 1/2 m v^2 and the bar then rests on the floor."""
     p = UI["flat"]
     L, b, n = p["L"], p["b"], p["n"]
     s = head(u, "Bar dropped flat", beam_dropped_flat.__doc__)

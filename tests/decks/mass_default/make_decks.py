@@ -30,8 +30,10 @@ STATIC = "*STEP\n*STATIC\n1, 1\n*END STEP\n"
 
 
 def deck(what, n, etype="B2V", eparams="", obst="", motion="", law="NEWTON", pair="", slave="TIP",
-         master="WALL", dyn="", controls="", extra="", steps=None, more=""):
-    s = "** summary: %d with MASS=REDISTRIBUTED\n** %s (written by make_decks.py)\n" % (n, what)
+         master="WALL", dyn="", controls="", extra="", steps=None, more="", lumped=0):
+    # the count of MASS=LUMPED pairs (docs/contact.md §7.8) appears only where there are some
+    s = "** summary: %d with MASS=REDISTRIBUTED%s\n** %s (written by make_decks.py)\n" % (
+        n, ", %d with MASS=LUMPED" % lumped if lumped else "", what)
     s += BAR.format(etype=etype, eparams=eparams)
     s += WALL.format(obst=obst, motion=motion)
     s += extra
@@ -66,7 +68,22 @@ CASES = {
     "collocation_p2": deck("collocation with POINTS=2 (drifts with the rule)", 0,
                            eparams=", WEIGHTING=COLLOCATION, POINTS=2"),
     "points1": deck("POINTS=1 (no massless end)", 0, eparams=", WEIGHTING=GALERKIN, POINTS=1"),
-    "both_ends": deck("both ends of an element are slaves", 0, slave="BAR"),
+    "both_ends": deck("both ends of every element are slaves: MASS=LUMPED (docs/contact.md §7.8)", 0, slave="BAR",
+                      lumped=1),
+    "both_ends_collocation": deck("both ends of every element are slaves, collocation elements: the node's mass", 0,
+                                  slave="BAR", eparams=", WEIGHTING=COLLOCATION, POINTS=3"),
+    "both_ends_friction": deck("both ends of every element are slaves, FRICTION: the node's mass", 0, slave="BAR",
+                               pair=", FRICTION=0.3"),
+    "both_ends_restitution": deck("both ends of every element are slaves, RESTITUTION > 0: the node's mass", 0,
+                                  slave="BAR", pair=", RESTITUTION=0.5"),
+    "both_ends_particle": deck("both ends of every element are slaves against a particle master: the node's mass",
+                               0, slave="BAR", extra=BALL, master="BALL"),
+    "both_ends_some": deck("one element with both ends among the slaves, one with one: the node's mass", 0,
+                           extra="*NSET, NSET=TWO\n2, 3\n", slave="TWO"),
+    "lumped_explicit": deck("MASS=LUMPED as written, on the tip", 0, pair=", MASS=LUMPED", lumped=1),
+    "lumped_shared": deck("the tip also a slave of a MASS=LUMPED pair: the rule goes back to the node's mass", 0,
+                          extra="*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, -0.01, 0, 0, 1, 0\n",
+                          more="*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0.01, MASS=LUMPED\nBAR, FLOOR\n", lumped=1),
     "b2s": deck("TYPE=B2S with its collocation rows (the rule is not built for them)", 0, etype="B2S",
                 eparams=", WEIGHTING=COLLOCATION, POINTS=2"),
     "b2s_galerkin": deck("TYPE=B2S, WEIGHTING=GALERKIN (the rule is built, but with the default scheme a bar "
