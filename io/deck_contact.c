@@ -685,8 +685,7 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
             "*CONTACT PAIR: MASS=REDISTRIBUTED: element %d at a slave node of set %s also has a slave node of a "
             "MASS=LUMPED pair (the one frees an end of its mass, the other puts all of it on the ends)",
             e->label, s->name);
-    else
-    if (e->type == NSB_ETYPE_B2S && e->weighting != 1)
+    else if (e->type == NSB_ETYPE_B2S && e->weighting != 1)
       /* docs/theory_beam_strain.md §10: the collocation rows read the resultant at a point mass's own
          station, where it jumps (with this check bypassed the bar lost as much as with the node's mass) */
       VALUE(p, at,
@@ -728,8 +727,11 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
      weighting, or collocation with POINTS >= 3 (collocation POINTS=2 drifts: §7.2, "Every
      element line");
    and no other pair shares its slave nodes with the node's mass or has a master element set with
-   an element at them (deck_default_contact_mass_shared).  A MASS= on the keyword line is kept as
-   given. */
+   an element at them (deck_default_contact_mass_shared).  Where all of these hold but the one slave
+   end, the master is a fixed obstacle and every beam element at a slave node is a Galerkin B2V with
+   both ends among the slaves (and none at a slave node of a MASS=REDISTRIBUTED pair), the pair
+   takes MASS=LUMPED instead (docs/contact.md §7.8: a beam whose whole length lands).  A MASS= on
+   the keyword line is kept as given. */
 void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pair* c) {
   const nsb_model* m = p->m;
   if (ref->mass_set || c->slave_nset < 0) return;
