@@ -8023,5 +8023,49 @@ KNOWN.update({
 })
 
 
+from make_decks import wide_flange_props  # noqa: E402
+
+
+def check_wide_flange_modes(m, run):
+    p = HU["wflange"]
+    E, nu, rho = STEEL_SI
+    G = E / (2 * (1 + nu))
+    L, N = p["L"], p["n"]
+    A, Is, Iw, J, Aweb, Afl = wide_flange_props()
+    om = [x["omega"] for x in modes(run)]
+
+    def timoshenko_ss(n, EI, GAs, rI):
+        """The simply supported Timoshenko beam's bending frequency of mode n (w = W sin kx,
+        psi = Psi cos kx): the lower root of (GAs k^2 - rho A w^2)(EI k^2 + GAs - rI w^2) = (GAs k)^2."""
+        k = n * math.pi / L
+        a, b, c = rho * A * rI, -(rho * A * (EI * k * k + GAs) + rI * GAs * k * k), GAs * EI * k ** 4
+        return math.sqrt((-b - math.sqrt(b * b - 4 * a * c)) / (2 * a))
+    ct = math.sqrt(G * J / (rho * (Is + Iw)))
+    refs = [("strong-axis bending %d (the web's shear area)" % n, timoshenko_ss(n, E * Is, G * Aweb, rho * Is), 2e-4 * n * n)
+            for n in (1, 2)]
+    refs += [("weak-axis bending %d (the flanges' shear area)" % n, timoshenko_ss(n, E * Iw, G * Afl, rho * Iw), 2e-4 * n * n)
+             for n in (1, 2, 3)]
+    used = set()
+    for what, w, tol in refs:
+        j = min(range(len(om)), key=lambda i: abs(om[i] - w))
+        used.add(j)
+        # the lumped mass on 20 elements: freq_pinned's -1.7e-4 on mode 1, growing like n^2
+        report(m, what, rel(om[j], w) < tol, "mode %d, omega %.7g, closed form %.7g (rel %+.2g, tol %.2g)" % (j + 1, om[j], w, (om[j] - w) / w, tol))
+    # St-Venant torsion (no warping), rho (I2 + I3) about the axis: the lumped chain's
+    # (2N/L) c sin(n pi/2N), (n pi/N)^2/24 below the continuous n pi c/L
+    for n in (1, 2, 3):
+        w = n * math.pi / L * ct
+        wd = 2 * N / L * ct * math.sin(n * math.pi / (2 * N))
+        j = min(range(len(om)), key=lambda i: abs(om[i] - wd))
+        used.add(j)
+        report(m, "torsion %d: the lumped chain's (2N/L) sqrt(GJ/rho I_p) sin(n pi/2N)" % n, rel(om[j], wd) < 1e-10,
+               "mode %d, omega %.7g, chain %.7g (rel %+.2g, tol 1e-10); continuous %.7g (%+.2g)"
+               % (j + 1, om[j], wd, (om[j] - wd) / wd, w, (om[j] - w) / w))
+    report(m, "eight distinct modes", len(used) == 8, "modes %s" % sorted(j + 1 for j in used))
+
+
+CHECKS["wide_flange_modes"] = check_wide_flange_modes
+
+
 if __name__ == "__main__":
     main()

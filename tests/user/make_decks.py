@@ -4953,5 +4953,49 @@ MODELS.update({
 })
 
 
+HU.update({
+    # a W8x31 (in): 8.00 in deep, 8.00 in flanges 0.435 in thick, web 0.285 in; a 20 ft span
+    "wflange": {"L": 6.096, "h": 0.2032, "b": 0.2032, "tf": 0.011049, "tw": 0.007239, "n": 20, "modes": 12},
+})
+
+
+def wide_flange_props():
+    """wide_flange_modes: A, I about the strong axis (the web in the bending plane), I about the
+    weak axis, J (docs/deck.md: the open section's sum of b t^3/3), the shear areas of the web and
+    of the flanges."""
+    p = HU["wflange"]
+    h, b, tf, tw = p["h"], p["b"], p["tf"], p["tw"]
+    hw = h - 2 * tf
+    A = 2 * b * tf + hw * tw
+    Is = 2 * (b * tf ** 3 / 12 + b * tf * ((h - tf) / 2) ** 2) + tw * hw ** 3 / 12
+    Iw = (2 * tf * b ** 3 + hw * tw ** 3) / 12
+    J = (2 * b * tf ** 3 + hw * tw ** 3) / 3
+    return A, Is, Iw, J, hw * tw, 2 * b * tf
+
+
+def wide_flange_modes(u):
+    """A simply supported steel wide-flange beam, a W8x31 (203 x 203 mm, flanges 11.0 mm, web
+    7.2 mm; SECTION=I) over 20 ft (6.096 m), 20 B31, on fork supports (the deflections and the
+    twist held at both ends), written in in-lbf-s as well: *FREQUENCY, 12 modes, against the
+    simply supported Timoshenko beam's exact frequencies in both planes (the web's and the flanges'
+    shear areas) and the St-Venant torsion modes n pi/L sqrt(GJ/rho I_p)."""
+    p = HU["wflange"]
+    L, n, h, b = p["L"], p["n"], p["h"], p["b"]
+    s = head(u, "Wide-flange beam on fork supports, frequencies", wide_flange_modes.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "GIRDER", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=I\n%s\n0, 1, 0\n" % ", ".join(
+        u.n(v, "L") for v in (h / 2, h, b, b, p["tf"], p["tf"], p["tw"]))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({
+    "wide_flange_modes": (wide_flange_modes, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
