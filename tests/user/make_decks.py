@@ -4700,7 +4700,7 @@ HU.update({
     "pmem": {"L": 2.0, "b": 0.03, "h": 0.006, "n": 40, "q": 100.0, "inc": 0.2},
     "sring": {"R": 0.5, "r": 0.02, "t": 0.003, "n": 64, "w": 200.0, "zeta": 1.0, "dt": 1e-4, "T": 0.04},
     "fpend": {"L": 1.0, "d": 0.01, "n": 10, "M": 2.0, "th0": 20.0, "g": 9.81, "dt": 1e-3, "T": 4.5},
-    "froll": {"L": 0.5, "b": 0.02, "h": 0.002, "n": 32, "tr": 3.0, "T": 3.5, "dt": 2e-3},
+    "froll": {"L": 0.5, "b": 0.02, "h": 0.002, "n": 16, "tr": 3.0, "T": 3.5, "dt": 2e-3},
     "mbar": {"L": 1.0, "r": 0.01, "n": 100, "ratio": 1.0, "v": 1.0, "gap": 1e-5, "dt": 1e-6, "T": 1e-3},
 })
 
@@ -4829,7 +4829,7 @@ def flexible_pendulum(u):
 
 
 def follower_roll_dynamic(u):
-    """A steel strip (0.5 m, 20 x 2 mm, 32 B2V) rolled up into a full circle by a follower end
+    """A steel strip (0.5 m, 20 x 2 mm, 16 B2V) rolled up into a full circle by a follower end
     moment (*CLOAD, FOLLOWER=YES) rising to 2 pi EI/L in a *DYNAMIC step, brought on slowly by a
     SMOOTH STEP amplitude over 3 s (20 periods of the strip's first mode) and held for 0.5 s: the
     tip on the circle of radius EI/M(t) at every increment (quasi-static), the work of the moment
