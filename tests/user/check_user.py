@@ -8019,7 +8019,9 @@ KNOWN.update({
         "warning) and stops at 0.788 s (singular matrix, after cutbacks); given "
         "a tilt rate of 1e-30 rad/s it runs and tilts by 4e-3 rad (a tilt rate of 1e-3 rad/s stays the "
         "physical 2e-5 rad); RHOINF=0.89, 0.91 run (tilts 2e-10, 2e-9 rad), h/10 2e-11 rad, "
-        "ACCEPT=CONFIRM 1e-12 rad from 1e-30, TANGENT=FULL keeps the physical 1e-32 rad",
+        "ACCEPT=CONFIRM 1e-12 rad from 1e-30, TANGENT=FULL keeps the physical 1e-32 rad; it is the B2V's "
+        "kept interior condensation: in the 0.1 s run POINTS=2 tilts 1e-9 rad, POINTS=1 0, B2S 8e-12 rad "
+        "over 1 s",
 })
 
 
