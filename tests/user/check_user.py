@@ -7627,7 +7627,7 @@ def check_tip_spring_modes(m, run):
            "lambda %.6f, omega %.7g, closed form %.7g (rel %+.2g, tol %.2g)" % (lam, om[1], w_eb, (om[1] - w_eb) / w_eb, tol))
 
 
-def tie_beam(q, L, EI, EA, terms=400):
+def pinned_tie_beam(q, L, EI, EA, terms=400):
     """The beam between immovable pins under a uniform load q (Timoshenko and Woinowsky-Krieger
     1959): the tension S with S L/EA = (pi^2/4L) sum n^2 b_n^2, b_n = 4 q L^4/(EI n^5 pi^5 (1 + a/n^2)),
     a = S L^2/(pi^2 EI), n odd (bisection), and the midspan deflection sum b_n sin(n pi/2)."""
@@ -7659,14 +7659,14 @@ def check_pinned_membrane(m, run):
     wd = wS = wn = wv = 0.0
     th2 = 0.0
     for x in h[1:]:
-        S, w = tie_beam(q * x["load_factor"], L, EI, EA)
+        S, w = pinned_tie_beam(q * x["load_factor"], L, EI, EA)
         th2 = max(th2, (4 * w / L) ** 2)
         wd = max(wd, rel(-x["mid.uz"], w))
         wS = max(wS, rel(x["right.rfx"], S), rel(x["left.rfx"], -S))
         wn = max(wn, rel(x["quarter.n1"], S))
         wv = max(wv, abs(x["left.rfz"] + x["right.rfz"] - q * L * x["load_factor"]) / (q * L))
     last = h[-1]
-    S, w = tie_beam(q, L, EI, EA)
+    S, w = pinned_tie_beam(q, L, EI, EA)
     # the tie-beam theory is linear in the slope: its error is of the order of the largest slope
     # squared, (4 w/L)^2 = 6.2e-4 at the full load
     report(m, "midspan deflection at every increment (tie-beam series)", wd < th2,
