@@ -4769,9 +4769,9 @@ def spinning_ring(u):
     """A free steel ring (R = 0.5 m, tube 40 x 3 mm, 64 straight B31 on the circle, no support)
     set spinning about its axis at 200 rad/s (*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY), started
     unstressed; *DAMPING, BETA damps the breathing its start excites (critically) and not the spin
-    (a rigid motion): the hoop force settles to rho A w^2 R^2 (the thin ring; on the chords with
-    the nodes' masses exactly rho A w^2 R R', R' the grown radius), the ring grows by
-    rho w^2 R^3/E; angular momentum is kept."""
+    (a rigid motion): the hoop force settles to rho A w^2 R^2 (the thin ring; on the straight
+    chords, their mass along them, rho A w^2 R R' (1 - sin^2(pi/n)/2) at a chord's middle, R' the
+    grown radius), the ring grows by rho w^2 R^3/E; angular momentum is kept."""
     p = HU["sring"]
     R, n = p["R"], p["n"]
     _, _, beta = spinning_ring_props()
