@@ -4691,5 +4691,312 @@ MODELS.update({
 })
 
 
+# ---------------------------------------------------------------------------
+# a third round of user models (a cantilever's tip spring in *FREQUENCY, a pinned tie-beam's
+# membrane stiffening, a spinning ring, a flexible pendulum of a general section, a strip rolled up
+# by a follower moment in a dynamic step, a mass striking a bar's end)
+
+HU.update({
+    "tspring": {"L": 1.5, "r": 0.03, "t": 0.004, "n": 20, "K": 10.0, "modes": 10},
+    "pmem": {"L": 2.0, "b": 0.03, "h": 0.006, "n": 40, "q": 100.0, "inc": 0.2},
+    "sring": {"R": 0.5, "r": 0.02, "t": 0.003, "n": 64, "w": 200.0, "zeta": 1.0, "dt": 1e-4, "T": 0.04},
+    "fpend": {"L": 1.0, "d": 0.01, "n": 10, "M": 2.0, "th0": 20.0, "g": 9.81, "dt": 1e-3, "T": 4.5},
+    "froll": {"L": 0.5, "b": 0.02, "h": 0.002, "n": 16, "tr": 3.0, "T": 3.5, "dt": 2e-3},
+    "mbar": {"L": 1.0, "r": 0.01, "n": 100, "ratio": 1.0, "v": 1.0, "gap": 1e-5, "dt": 1e-6, "T": 1e-3},
+})
+
+
+def pipe_props(r, t):
+    """A, I of a PIPE section (outer radius r, wall t)."""
+    ri = r - t
+    return math.pi * (r * r - ri * ri), math.pi * (r ** 4 - ri ** 4) / 4
+
+
+def tip_spring_modes(u):
+    """A steel tube cantilever (1.5 m, 60 x 4 mm PIPE, 20 B31) propped at its tip by a spring
+    (SPRINGA to ground across the axis, k = 10 EI/L^3) and its frequencies (*FREQUENCY, 10 modes):
+    in the spring's plane against the Euler-Bernoulli cantilever with a translational tip spring,
+    1 + cos l cosh l = (k L^3/EI) (sin l cosh l - cos l sinh l)/l^3, in the other the bare
+    cantilever's."""
+    p = HU["tspring"]
+    L, n = p["L"], p["n"]
+    E = STEEL[0]
+    _, I = pipe_props(p["r"], p["t"])
+    k = p["K"] * E * I / L ** 3
+    s = head(u, "Cantilever on a tip spring, frequencies", tip_spring_modes.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NODE\n100, %s, %s, 0\n" % (u.n(L, "L"), u.n(-0.3, "L"))
+    s += line_elems(1, 1, n, "TUBE", "B31")
+    s += "*ELEMENT, TYPE=SPRINGA, ELSET=PROP\n100, %d, 100\n*SPRING, ELSET=PROP\n%s\n" % (n + 1, u.n(k, "F/L"))
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=TUBE, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (u.n(p["r"], "L"), u.n(p["t"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+def pinned_membrane(u):
+    """A steel strip (2 m, 30 x 6 mm, 40 B31) between two immovable pins (both ends' translations
+    held, the twist at one end) under a uniform load of 100 N/m (*DLOAD PZ) in five static
+    increments: the linear beam would sag 180 mm (30 thicknesses); the pins' pull stretches it
+    and it sags 12.4 mm. The midspan deflection and the membrane force at every increment against the
+    tie-beam's closed form (Timoshenko and Woinowsky-Krieger 1959: the sine series of the beam
+    under tension S, S L/EA = the stretch of its curve)."""
+    p = HU["pmem"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Strip between immovable pins under a uniform load", pinned_membrane.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "STRIP", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 1, 3\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=quarter, ELEMENT=%d, POSITION=0.5\nX, N, NS, MS\n" % (n // 4)
+    s += "*STEP\n*STATIC\n%g, 1\n*DLOAD\nSTRIP, PZ, %s\n*END STEP\n" % (p["inc"], u.n(-p["q"], "F/L"))
+    return s
+
+
+def spinning_ring_props():
+    """spinning_ring: A, I of the tube, BETA for zeta of critical damping in the ring's breathing
+    mode (omega_b = sqrt(E/rho)/R)."""
+    p = HU["sring"]
+    E, _, rho = STEEL
+    A, I = pipe_props(p["r"], p["t"])
+    wb = math.sqrt(E / rho) / p["R"]
+    return A, I, 2 * p["zeta"] / wb
+
+
+def spinning_ring(u):
+    """A free steel ring (R = 0.5 m, tube 40 x 3 mm, 64 straight B31 on the circle, no support)
+    set spinning about its axis at 200 rad/s (*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY), started
+    unstressed; *DAMPING, BETA damps the breathing its start excites (critically) and not the spin
+    (a rigid motion): the hoop force settles to rho A w^2 R^2 (the thin ring; on the straight
+    chords, their mass along them, rho A w^2 R R' (1 - sin^2(pi/n)/2) at a chord's middle, R' the
+    grown radius), the ring grows by rho w^2 R^3/E; angular momentum is kept."""
+    p = HU["sring"]
+    R, n = p["R"], p["n"]
+    _, _, beta = spinning_ring_props()
+    s = head(u, "Spinning ring", spinning_ring.__doc__)
+    s += "*NODE, NSET=RING_N\n"
+    for i in range(n):
+        a = 2 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(a), "L"), u.n(R * math.sin(a), "L"))
+    s += "*ELEMENT, TYPE=B31, ELSET=RING\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    s += steel(u)
+    s += "*DAMPING, BETA=%s\n" % u.n(beta, "T")
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (u.n(p["r"], "L"), u.n(p["t"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY\nRING_N, %s, 0, 0, 0\n0, 0, %s\n" % (u.n(p["w"], "1/T"), u.n(1.0, "L"))
+    s += "*PROBE, NAME=n1, NODE=1\nX, V, W\n*PROBE, NAME=n17, NODE=17\nX\n"
+    s += "*PROBE, NAME=e1, ELEMENT=1, POSITION=0.5\nN, NS, MS\n*PROBE, NAME=e40, ELEMENT=40, POSITION=0.25\nNS, MS\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def flexible_pendulum_props():
+    """flexible_pendulum: the rod's stiffnesses and inertias per length (a 10 mm steel rod),
+    EA, GA (k = 0.9), GJ, EI; rho A, rho J, rho I."""
+    p = HU["fpend"]
+    E, nu, rho = STEEL
+    r = p["d"] / 2
+    A, I = math.pi * r * r, math.pi * r ** 4 / 4
+    G = E / (2 * (1 + nu))
+    return dict(EA=E * A, GA=0.9 * G * A, GJ=G * 2 * I, EI=E * I, rA=rho * A, rJ=rho * 2 * I, rI=rho * I)
+
+
+def flexible_pendulum(u):
+    """A pendulum made of a flexible steel rod (1 m, 10 mm, 10 B31 of a *BEAM GENERAL SECTION with
+    the rod's stiffnesses) pinned at its top (a hinge: translations and two rotations held) with a
+    2 kg *PARTICLE at its lower end, released at rest from 20 degrees under gravity: its period
+    against the compound pendulum's exact (elliptic) one, 4 K(sin 10 deg)/w0, w0^2 = m g l_c/J_O."""
+    p = HU["fpend"]
+    L, n, th = p["L"], p["n"], math.radians(p["th0"])
+    c = flexible_pendulum_props()
+    s = head(u, "Pendulum of a flexible rod with a tip mass", flexible_pendulum.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L * math.sin(th), 0, -L * math.cos(th)), n, "ROD_N")
+    s += line_elems(1, 1, n, "ROD", "B31")
+    s += "*BEAM GENERAL SECTION, ELSET=ROD, RADIUS=%s\n%s\n%s\n0, 1, 0\n" % (
+        u.n(p["d"] / 2, "L"), ", ".join(u.n(c[k], "F") for k in ("EA", "GA", "GA")) + ", " +
+        ", ".join(u.n(c[k], "F*L^2") for k in ("GJ", "EI", "EI")),
+        ", ".join([u.n(c["rA"], "M/L"), u.n(c["rJ"], "M*L"), u.n(c["rI"], "M*L"), u.n(c["rI"], "M*L")]))
+    s += "*PARTICLE, NODE=%d, MASS=%s\n" % (n + 1, u.n(p["M"], "M"))
+    s += "*BOUNDARY\n1, 1, 4\n1, 6\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=hinge, NODE=1\nRF, R\n" % (n + 1)
+    s += "*PROBE, NAME=mid, ELEMENT=%d, POSITION=0.5\nN, M\n" % (n // 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def follower_roll_dynamic(u):
+    """A steel strip (0.5 m, 20 x 2 mm, 16 B2V) rolled up into a full circle by a follower end
+    moment (*CLOAD, FOLLOWER=YES) rising to 2 pi EI/L in a *DYNAMIC step, brought on slowly by a
+    SMOOTH STEP amplitude over 3 s (20 periods of the strip's first mode) and held for 0.5 s: the
+    tip on the circle of radius EI/M(t) at every increment (quasi-static), the work of the moment
+    = the strain energy M phi/2 + kinetic energy."""
+    p = HU["froll"]
+    L, n = p["L"], p["n"]
+    EI = STEEL[0] * p["b"] * p["h"] ** 3 / 12
+    M = 2 * math.pi * EI / L
+    s = head(u, "Strip rolled up by a follower moment, dynamic", follower_roll_dynamic.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "STRIP", "B2V")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=STRIP, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*AMPLITUDE, NAME=ROLL, DEFINITION=SMOOTH STEP\n0, 0, %s, 1\n" % u.n(p["tr"], "T")
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=mid, ELEMENT=%d, POSITION=0.5\nMS, NS\n" % (n // 2)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD, FOLLOWER=YES, AMPLITUDE=ROLL\n%d, 5, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"), n + 1, u.n(-M, "F*L"))
+    return s
+
+
+def mass_strikes_bar_props():
+    """mass_strikes_bar: A, the bar's mass, the striker's mass M, the wave speed c and
+    alpha = rho A c / M (the striker's speed falls as e^(-alpha t) until 2L/c; Saint-Venant)."""
+    p = HU["mbar"]
+    E, _, rho = STEEL
+    A = math.pi * p["r"] ** 2
+    mb = rho * A * p["L"]
+    M = mb / p["ratio"]
+    c = math.sqrt(E / rho)
+    return A, mb, M, c, rho * A * c / M
+
+
+def mass_strikes_bar(u):
+    """Saint-Venant's bar struck at its end: a steel bar (1 m, 20 mm diameter, 100 B31) clamped at
+    one end, struck axially on the other by a *PARTICLE of the bar's mass (
+    its radius 20 mm, LAW=NEWTON against the bar's elements,
+    the bar's rounded end) at 1 m/s, e = 0, no gravity, h = 1 us:
+    the striker slows as v e^(-rho A c t/M) until the wave returns from the clamp at 2L/c
+    (Timoshenko and Goodier 1951, Boussinesq's solution); momentum change = the clamp's impulse."""
+    p = HU["mbar"]
+    L, n = p["L"], p["n"]
+    _, _, M, _, _ = mass_strikes_bar_props()
+    s = head(u, "Mass striking the end of a bar", mass_strikes_bar.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BAR_N")
+    s += "*NSET, NSET=END\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(p["r"], "L")
+    rs = 0.02
+    s += "*NODE, NSET=STRIKER\n1000, %s, 0, 0\n" % u.n(L + p["gap"] + p["r"] + rs, "L")
+    s += "*PARTICLE, NODE=1000, MASS=%s, RADIUS=%s\n" % (u.n(M, "M"), u.n(rs, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nSTRIKER, BAR\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1000, 1, %s\n" % u.n(-p["v"], "L/T")
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=striker, NODE=1000\nX, V\n*PROBE, NAME=end, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*PROBE, NAME=e50, ELEMENT=50, POSITION=0.5\nN\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "tip_spring_modes": (tip_spring_modes, (SI, MM, IN)),
+    "pinned_membrane": (pinned_membrane, (SI, MM, IN)),
+    "spinning_ring": (spinning_ring, (SI, MM, MS)),
+    "flexible_pendulum": (flexible_pendulum, (SI, MM, IN)),
+    "follower_roll_dynamic": (follower_roll_dynamic, (SI, MM, MS)),
+    "mass_strikes_bar": (mass_strikes_bar, (SI, MM, MS)),
+})
+
+
+HU.update({
+    "tpend": {"L": 0.5, "d": 0.002, "n": 10, "M": 0.5, "R": 0.05, "phi": 1.0, "g": 9.81, "dt": 1e-3, "T": 1.0, "T2": 1.5, "tr": 0.3},
+})
+
+
+def torsion_pendulum_props():
+    """torsion_pendulum: GJ of the wire, the disk's J about the axis and the circular frequency
+    sqrt(GJ / L (J + J_wire/3)) (the wire's own polar inertia by Rayleigh's quotient)."""
+    p = HU["tpend"]
+    E, nu, rho = STEEL
+    r = p["d"] / 2
+    Ip = math.pi * r ** 4 / 2
+    GJ = E / (2 * (1 + nu)) * Ip
+    J = p["M"] * p["R"] ** 2 / 2
+    return GJ, J, math.sqrt(GJ / (p["L"] * (J + rho * Ip * p["L"] / 3)))
+
+
+def torsion_pendulum(u):
+    """A torsion pendulum: a steel disk (0.5 kg, R = 50 mm, a *RIGID BODY) hanging on a steel wire
+    (0.5 m, 2 mm, 10 B31) clamped at the top, under gravity, set twisting at 20 rad/s about the wire
+    (*INITIAL CONDITIONS on the disk's DOF 6: an amplitude of 1 rad); then the clamp's own twist is
+    turned by 1 rad (*BOUNDARY, OP=MOD of DOF 6 with a SMOOTH STEP amplitude over 0.3 s, a crank):
+    the period 2 pi sqrt(J L/GJ) and the new centre of the oscillation."""
+    p = HU["tpend"]
+    L, n = p["L"], p["n"]
+    GJ, J, w = torsion_pendulum_props()
+    s = head(u, "Torsion pendulum", torsion_pendulum.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, -L), n, "WIRE_N")
+    s += line_elems(1, 1, n, "WIRE", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=WIRE, MATERIAL=STEEL, SECTION=CIRC\n%s\n1, 0, 0\n" % u.n(p["d"] / 2, "L")
+    Jt = p["M"] * p["R"] ** 2 / 4
+    s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n" % (n + 1, u.n(p["M"], "M"), u.n(Jt, "M*L^2"), u.n(Jt, "M*L^2"), u.n(J, "M*L^2"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n%d, 6, %s\n" % (n + 1, u.n(p["phi"] * w, "1/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*AMPLITUDE, NAME=CRANK, DEFINITION=SMOOTH STEP\n0, 0, %s, 1\n" % u.n(p["tr"], "T")
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=disk, NODE=%d\nX, R, W\n*PROBE, NAME=top, NODE=1\nR, RF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=mid, ELEMENT=%d, POSITION=0.5\nM, N\n" % (n // 2)
+    s += "*STEP, NAME=Free\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    s += "*STEP, NAME=Crank\n*DYNAMIC\n%s, %s\n*BOUNDARY, OP=MOD, AMPLITUDE=CRANK\n1, 6, 6, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T2"], "T"), 1.0)
+    return s
+
+
+MODELS.update({
+    "torsion_pendulum": (torsion_pendulum, (SI, MM, IN)),
+})
+
+
+HU.update({
+    # a W8x31 (in): 8.00 in deep, 8.00 in flanges 0.435 in thick, web 0.285 in; a 20 ft span
+    "wflange": {"L": 6.096, "h": 0.2032, "b": 0.2032, "tf": 0.011049, "tw": 0.007239, "n": 20, "modes": 12},
+})
+
+
+def wide_flange_props():
+    """wide_flange_modes: A, I about the strong axis (the web in the bending plane), I about the
+    weak axis, J (docs/deck.md: the open section's sum of b t^3/3), the shear areas of the web and
+    of the flanges."""
+    p = HU["wflange"]
+    h, b, tf, tw = p["h"], p["b"], p["tf"], p["tw"]
+    hw = h - 2 * tf
+    A = 2 * b * tf + hw * tw
+    Is = 2 * (b * tf ** 3 / 12 + b * tf * ((h - tf) / 2) ** 2) + tw * hw ** 3 / 12
+    Iw = (2 * tf * b ** 3 + hw * tw ** 3) / 12
+    J = (2 * b * tf ** 3 + hw * tw ** 3) / 3
+    return A, Is, Iw, J, hw * tw, 2 * b * tf
+
+
+def wide_flange_modes(u):
+    """A simply supported steel wide-flange beam, a W8x31 (203 x 203 mm, flanges 11.0 mm, web
+    7.2 mm; SECTION=I) over 20 ft (6.096 m), 20 B31, on fork supports (the deflections and the
+    twist held at both ends), written in in-lbf-s as well: *FREQUENCY, 12 modes, against the
+    simply supported Timoshenko beam's exact frequencies in both planes (the web's and the flanges'
+    shear areas) and the St-Venant torsion modes n pi/L sqrt(GJ/rho I_p)."""
+    p = HU["wflange"]
+    L, n, h, b = p["L"], p["n"], p["h"], p["b"]
+    s = head(u, "Wide-flange beam on fork supports, frequencies", wide_flange_modes.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "GIRDER", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=I\n%s\n0, 1, 0\n" % ", ".join(
+        u.n(v, "L") for v in (h / 2, h, b, b, p["tf"], p["tf"], p["tw"]))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({
+    "wide_flange_modes": (wide_flange_modes, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
