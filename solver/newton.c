@@ -1047,7 +1047,10 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
     /* the joints of the bodies the impulses reached, at velocity level too
        (docs/contact.md §7, "Impacts on jointed bodies") */
     if (impulsive && s->step.kind == NSB_STEP_DYNAMIC) s->dissipated += nsb_sys_joint_impulse(s, &ec);
-    nsb_contact_hertz_report(s->ctx, s->model, s->elems + s->first_contact, s->n_contacts);
+    /* the compliant contacts' warnings: only LAW=HERTZ elements have them
+       (a pair of another law makes has_compliant_contact) */
+    if (s->has_compliant_contact)
+      nsb_contact_hertz_report(s->ctx, s->model, s->elems + s->first_contact, s->n_contacts);
     s->work += wobs;
     /* contact impulses belong to the velocity jump of this increment only:
        the acceleration carried into the next increment is the smooth one
