@@ -68,7 +68,11 @@ double nsb_step_control_next(nsb_step_control* sc, nsb_system* s, double t_targe
   double t = nsb_system_time(s), rest = t_target - t;
   double t_new = rest < 1.5 * sc->sub ? t_target : t + sc->sub;
   sc->kind = NSB_INC_NOMINAL;
-  if (sc->hertz) t_new = hertz_limit(sc, s, t, t_new, t_target);
+  /* without a compliant pair hertz_limit keeps the increment and clears hz_prev */
+  if (sc->hertz && nsb_system_has_compliant_contact(s))
+    t_new = hertz_limit(sc, s, t, t_new, t_target);
+  else if (sc->hertz)
+    sc->hz_prev = 0.0;
   if (!sc->events) return t_new;
   double tau_min = NSB_EVENT_MIN * sc->h_nom;
   if (sc->impact_pending) {

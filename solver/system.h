@@ -128,6 +128,9 @@ int nsb_system_increment_to(nsb_system* s, double t_new, nsb_newton_report* rep)
 /// Reads the contact geometry at the current state (and rebuilds the
 /// candidate list when it has expired, as an increment would).
 double nsb_system_contact_event(nsb_system* s, double h, double tau_lo, int* flexible);
+/// Whether the model has a contact pair of a compliant law (LAW=HERTZ or
+/// WINKLER): only then can nsb_system_hertz_increment shorten an increment.
+int nsb_system_has_compliant_contact(const nsb_system* s);
 /// The largest increment tau <= h over which every LAW=HERTZ contact keeps
 /// omega tau <= target (docs/contact.md §6.3): omega^2 = p c al^(p-1) / m at
 /// the penetration al the contact reaches by tau, predicted linearly from its

@@ -449,6 +449,8 @@ int nsb_sys_hertz_resolved(nsb_system* s, double h, double t_new) {
 
 void nsb_system_check_compliant(nsb_system* s, int on) { s->hertz_check = on != 0; }
 
+int nsb_system_has_compliant_contact(const nsb_system* s) { return s->has_compliant_contact; }
+
 double nsb_system_hertz_increment(nsb_system* s, double h, double target, int* landed) {
   *landed = 0;
   if (s->step.kind != NSB_STEP_DYNAMIC || !s->has_compliant_contact || !contacts_now(s, h)) return h;
