@@ -67,6 +67,13 @@ typedef struct nsb_node {
   double contact_radius; /* beam node as a contact slave: smallest section contact radius of its
                             beam elements; contact_mass: half their masses (nsb_model_beam_node_contact) */
   double contact_mass;
+  /* beam node as a contact slave against a plane: the rectangle of its sections (RECT; BOX, I: the
+     enclosing one), when all its beam elements have one of the same sides (nsb_model_beam_node_contact):
+     half sides contact_half along G2, G3 of its first beam element's end frame at the node, given in
+     the node's frame (R(0)^T G_k, R(0) the node's initial rotation); 0: a circle of contact_radius */
+  int contact_rect;
+  double contact_half[2];
+  double contact_axes[2][3];
   int massless_slave; /* 1: a slave node of a MASS=REDISTRIBUTED contact pair, which its beam elements free of
                          translational mass (nsb_model_mark_massless_slaves) */
   int line;         /* deck line that defined it (for messages) */
