@@ -850,9 +850,46 @@ static nsb_mat3 initial_rotation(const nsb_model* m, int node) {
   return nsb_m3_identity();
 }
 
+static int nonsquare_rect(const nsb_section* s) {
+  return (s->shape == NSB_SECTION_RECT || s->shape == NSB_SECTION_BOX || s->shape == NSB_SECTION_I) &&
+         s->dims[0] != s->dims[1];
+}
+
+/* Whether particle node pn, at its initial position, lies off the wider faces of its
+   nearest element of set es (by the chord; the first of equals), *el that element: a
+   non-square rectangle whose boundary, along the in-plane direction u = (u2, u3) from the
+   axis at the closest point of the chord, is more than 1 % of the circle's radius beyond
+   the circle (at min(a2/|u2|, a3/|u3|) |u|; the half smaller side only straight off a
+   wider face).  O(elements of the set). */
+static int particle_off_face(const nsb_model* m, const nsb_elset* es, int pn, int* el) {
+  nsb_vec3 xp = nsb_v3_load(m->nodes.data[pn].X), d = nsb_v3_zero();
+  double best = HUGE_VAL;
+  int near = -1;
+  for (int k = 0; k < es->elements.count; ++k) {
+    const nsb_element* f = &m->elements.data[es->elements.data[k]];
+    nsb_vec3 fa = nsb_v3_load(m->nodes.data[f->nodes[0]].X), fv = nsb_v3_sub(nsb_v3_load(m->nodes.data[f->nodes[1]].X), fa);
+    double F2 = nsb_v3_dot(fv, fv), t = F2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, fa), fv) / F2 : 0.0;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    nsb_vec3 df = nsb_v3_sub(xp, nsb_v3_muladd(fa, t, fv));
+    if (nsb_v3_norm(df) < best) best = nsb_v3_norm(df), near = es->elements.data[k], d = df;
+  }
+  if (near < 0 || m->elements.data[near].section < 0) return 0;
+  const nsb_section* s = &m->sections.data[m->elements.data[near].section];
+  if (!nonsquare_rect(s)) return 0;
+  double a2 = 0.5 * s->dims[0], a3 = 0.5 * s->dims[1], r = fmin(a2, a3), g2[3], g3[3];
+  nsb_beam_end_axes(m, near, 0, g2, g3);
+  double u2 = fabs(nsb_v3_dot(d, nsb_v3_load(g2))), u3 = fabs(nsb_v3_dot(d, nsb_v3_load(g3))), u = hypot(u2, u3);
+  if (!(u > 0.0)) return 0;
+  double rho = fmin(u2 > 0.0 ? a2 * u / u2 : HUGE_VAL, u3 > 0.0 ? a3 * u / u3 : HUGE_VAL);
+  if (!(rho - r > 0.01 * r)) return 0;
+  *el = near;
+  return 1;
+}
+
 /* A non-square rectangle that a pair treats as a circle (docs/contact.md §8.3: the
    rectangle itself only for a beam node against a plane): a beam element of a master
-   set without RADIUS= (particle-beam, beam-beam), a beam node of the slaves without
+   set without RADIUS= (beam-beam; particle-beam when a particle starts off the wider
+   faces of its nearest element, particle_off_face), a beam node of the slaves without
    SLAVE RADIUS= against beams, particles, a sphere, a cylinder or a rigid body's face.
    A warning at the pair's data line naming the radius used, not an error: the round
    contact is today's model, and RADIUS=/SLAVE RADIUS= choose it knowingly. */
@@ -861,20 +898,29 @@ static void check_rect_round(parser* p, loc at, const nsb_contact_pair* c) {
   if (!p->err) return;
   if (c->master_kind == NSB_MASTER_BEAMS && c->master_radius < 0.0) {
     const nsb_elset* es = &m->elsets.data[c->master];
-    for (int k = 0; k < es->elements.count; ++k) {
+    const nsb_nset* ss = &m->nsets.data[c->slave_nset];
+    int beam_slaves = 0;
+    for (int k = 0; k < ss->nodes.count; ++k) beam_slaves |= m->nodes.data[ss->nodes.data[k]].body_kind == NSB_BODY_NONE;
+    /* beam slaves: any such element; particles only: one that starts where the circle
+       misses the rectangle of its nearest element */
+    int el = -1, pn = -1;
+    for (int k = 0; k < es->elements.count && el < 0 && beam_slaves; ++k) {
       const nsb_element* e = &m->elements.data[es->elements.data[k]];
-      if (e->section < 0) continue;
+      if (e->section >= 0 && nonsquare_rect(&m->sections.data[e->section])) el = es->elements.data[k];
+    }
+    for (int k = 0; k < ss->nodes.count && el < 0 && !beam_slaves; ++k)
+      if (particle_off_face(m, es, ss->nodes.data[k], &el)) pn = ss->nodes.data[k];
+    if (el >= 0) {
+      const nsb_element* e = &m->elements.data[el];
       const nsb_section* s = &m->sections.data[e->section];
-      if ((s->shape != NSB_SECTION_RECT && s->shape != NSB_SECTION_BOX && s->shape != NSB_SECTION_I) ||
-          s->dims[0] == s->dims[1])
-        continue;
+      char who[64] = "";
+      if (pn >= 0) snprintf(who, sizeof who, " (particle node %d starts off its wider faces)", m->nodes.data[pn].label);
       fprintf(p->err,
               "%s:%d: warning: *CONTACT PAIR: beam element %d of master set %s has a %g x %g rectangular section; "
               "this contact takes it as a circle of radius %g (half the smaller side): a body on a narrow face "
-              "sinks %g into it; give RADIUS= to choose the radius\n",
+              "sinks %g into it%s; give RADIUS= to choose the radius\n",
               deck_file_name(p, at.file), at.line, e->label, es->name, s->dims[0], s->dims[1],
-              nsb_section_contact_radius(s), 0.5 * fabs(s->dims[0] - s->dims[1]));
-      break;
+              nsb_section_contact_radius(s), 0.5 * fabs(s->dims[0] - s->dims[1]), who);
     }
   }
   if (c->slave_radius >= 0.0 || c->points >= 0) return;

@@ -642,6 +642,10 @@ int nsb_model_node_ndof(const nsb_model* m, int i);
 /// Radius of a section's contact surface: half the smaller side of a
 /// rectangle, the radius of a circle or pipe, else the drawing radius.
 double nsb_section_contact_radius(const nsb_section* s);
+/// Section axes G2, G3 (global) of beam element el at its end k (0, 1) in
+/// the initial state: the node's *BEAM NODE FRAME, else the element's
+/// straight frame from its axis and the section's n1 (as elements/beam.c).
+void nsb_beam_end_axes(const nsb_model* m, int el, int k, double g2[3], double g3[3]);
 /// Fill contact_radius and contact_mass of every beam node (from the beam
 /// elements at the node: smallest section contact radius, half of each
 /// element's mass rhoA |X_B - X_A|).  Call once the sections are assigned.
