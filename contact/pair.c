@@ -2175,8 +2175,6 @@ static void stack_hold(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* suppo
   }
 }
 
-/* The inputs of contact e's geometry at the state st and time t with the
-   normal n_prev (nsb_contact_geo_memo.key); returns their count. */
 /* A rectangular beam-node slave against a plane (shape.rect, docs/contact.md
    §8.3): its corner nearest the plane, or a face, from the node's rotation
    now (nsb_contact_rect_choose); returns 1 when the shape changed.  The
@@ -2195,6 +2193,8 @@ static int rect_choose(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ct
   return nsb_contact_rect_choose(&d->shape, nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[0])), nsb_v3_load(o->dir), framed_ok);
 }
 
+/* The inputs of contact e's geometry at the state st and time t with the
+   normal n_prev (nsb_contact_geo_memo.key); returns their count. */
 static int geo_key(const nsb_elem* e, const nsb_state* st, double t, const double* n_prev, double* key) {
   key[0] = t;
   memcpy(key + 1, n_prev, 3 * sizeof(double));

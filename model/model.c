@@ -184,15 +184,6 @@ static int section_rect(const nsb_section* s, double half[2]) {
 /* G2, G3 of beam element e's end frame at its end k in the initial state:
    the node's *BEAM NODE FRAME, else the element's straight frame from its
    axis and the section's n1 (the frames elements/beam.c builds). */
-static void end_axes(const nsb_model* m, const nsb_element* e, int k, nsb_vec3* g2, nsb_vec3* g3);
-
-void nsb_beam_end_axes(const nsb_model* m, int el, int k, double g2[3], double g3[3]) {
-  nsb_vec3 a, b;
-  end_axes(m, &m->elements.data[el], k, &a, &b);
-  nsb_v3_store(a, g2);
-  nsb_v3_store(b, g3);
-}
-
 static void end_axes(const nsb_model* m, const nsb_element* e, int k, nsb_vec3* g2, nsb_vec3* g3) {
   for (int i = 0; i < m->node_frames.count; ++i) {
     const nsb_node_frame* f = &m->node_frames.data[i];
@@ -213,6 +204,13 @@ static void end_axes(const nsb_model* m, const nsb_element* e, int k, nsb_vec3* 
   if (nsb_v3_norm(v) < 1e-8 * nsb_v3_norm(n1)) v = nsb_v3_muladd(d, -nsb_v3_dot(d, g1), g1);
   *g2 = nsb_v3_scale(1.0 / nsb_v3_norm(v), v);
   *g3 = nsb_v3_cross(g1, *g2);
+}
+
+void nsb_beam_end_axes(const nsb_model* m, int el, int k, double g2[3], double g3[3]) {
+  nsb_vec3 a, b;
+  end_axes(m, &m->elements.data[el], k, &a, &b);
+  nsb_v3_store(a, g2);
+  nsb_v3_store(b, g3);
 }
 
 void nsb_model_beam_node_contact(nsb_model* m) {
