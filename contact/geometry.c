@@ -76,6 +76,47 @@ double nsb_contact_node_radius(const nsb_model* m, const nsb_contact_pair* p, in
   return p && p->slave_radius >= 0.0 ? p->slave_radius : nd->contact_radius;
 }
 
+double nsb_rect_support(const double ra[2], const double re[2][3], nsb_mat3 R, nsb_vec3 n) {
+  nsb_vec3 rn = nsb_m3_tmulv(R, n);
+  return ra[0] * fabs(nsb_v3_dot(rn, nsb_v3_load(re[0]))) + ra[1] * fabs(nsb_v3_dot(rn, nsb_v3_load(re[1])));
+}
+
+int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int framed_ok) {
+  nsb_vec3 rn = nsb_m3_tmulv(R, n);
+  double c[2];
+  for (int k = 0; k < 2; ++k) c[k] = nsb_v3_dot(rn, nsb_v3_load(sh->re[k]));
+  int face0 = fabs(c[0]) <= NSB_RECT_FACE_EPS, face1 = fabs(c[1]) <= NSB_RECT_FACE_EPS;
+  int framed = 0;
+  double s[3] = {0.0, 0.0, 0.0}, radius;
+  if (face0 || face1) {
+    /* a face (both: a degenerate normal along the axis, touching with the
+       end: the section's extent along the axis is 0) */
+    radius = face0 && face1 ? 0.0 : face0 ? sh->ra[1] : sh->ra[0];
+  } else if (framed_ok) {
+    framed = 1;
+    radius = 0.0;
+    nsb_vec3 v = nsb_v3_zero();
+    for (int k = 0; k < 2; ++k) v = nsb_v3_muladd(v, c[k] > 0.0 ? -sh->ra[k] : sh->ra[k], nsb_v3_load(sh->re[k]));
+    nsb_v3_store(v, s);
+  } else {
+    radius = sh->ra[0] * fabs(c[0]) + sh->ra[1] * fabs(c[1]);
+  }
+  int changed = framed != sh->framed || radius != sh->radius || memcmp(s, sh->s, sizeof s) != 0;
+  sh->framed = framed;
+  sh->radius = radius;
+  memcpy(sh->s, s, sizeof s);
+  return changed;
+}
+
+double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, int node, nsb_vec3 n, nsb_mat3 R) {
+  const nsb_node* nd = &m->nodes.data[node];
+  if (nd->body_kind != NSB_BODY_NONE || !nd->contact_rect || p->slave_radius >= 0.0 || p->points >= 0 ||
+      p->master_kind != NSB_MASTER_OBSTACLE || m->obstacles.data[p->master].kind != NSB_OBSTACLE_PLANE ||
+      m->obstacles.data[p->master].body >= 0)
+    return nsb_contact_node_radius(m, p, node);
+  return nsb_rect_support(nd->contact_half, (const double(*)[3])nd->contact_axes, R, n);
+}
+
 double nsb_contact_node_mass(const nsb_model* m, int node) {
   const nsb_node* nd = &m->nodes.data[node];
   if (nd->body_kind == NSB_BODY_RIGID) return m->rigid_bodies.data[nd->body].mass;

@@ -53,6 +53,13 @@ typedef struct nsb_contact_shape {
   int framed;
   double s[3];    /* offset of the sphere centre from the node, body frame */
   double weight;  /* the point's weight w (POINTS=; the HERTZ force is w c alpha^p ...), 1 otherwise */
+  /* a beam node whose sections are one rectangle, against a plane obstacle,
+     without SLAVE RADIUS= (docs/contact.md §8.3): half sides ra along the
+     section axes re (node frame); nsb_contact_rect_choose sets framed, s and
+     radius from the node's rotation at the start of every increment */
+  int rect;
+  double ra[2];
+  double re[2][3];
 } nsb_contact_shape;
 
 /// The geometry of one contact at one state (nsb_contact_geometry).  Node j
@@ -153,6 +160,28 @@ double nsb_obstacle_gap(const nsb_model* m, int obstacle, double t, nsb_vec3 x, 
                         nsb_vec3* n, nsb_vec3* vobs);
 
 /* ---- radii, masses, beam centrelines --------------------------------------------- */
+
+/// A rectangle's sides count as parallel to a plane when |n . R e_k| is at
+/// most this (an angle; docs/contact.md §8.3).
+#define NSB_RECT_FACE_EPS 1e-8
+/// Extent of a rectangle (half sides ra along the node-frame axes re, node
+/// rotation R) toward a plane of unit normal n, its support function
+/// h(n) = ra_0 |n.R e_0| + ra_1 |n.R e_1| (docs/contact.md §8.3).
+double nsb_rect_support(const double ra[2], const double re[2][3], nsb_mat3 R, nsb_vec3 n);
+/// A rectangular beam-node slave (sh->rect) against a plane of unit normal
+/// n at node rotation R, with c_k = n.R e_k: off the faces (|c_k| >
+/// NSB_RECT_FACE_EPS for both k) and framed_ok, the corner nearest the
+/// plane, framed with s = -sum_k ra_k sgn(c_k) e_k and radius 0 (gap
+/// n.(x + R s - p) = n.(x - p) - h(n), its rotation gradient s x R^T n);
+/// on a face, a sphere at the node of radius the other half side (the
+/// face's centre: the gap's rotation gradient there is the mean of the two
+/// corners', 0); off the faces without framed_ok (laws without the node's
+/// moment), a sphere of radius h(n).  Returns 1 when the shape changed.
+int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int framed_ok);
+/// Extent of slave node `node` of pair p toward a plane of unit normal n at
+/// node rotation R: h(n) for a rectangular beam node against a plane
+/// without SLAVE RADIUS=, else nsb_contact_node_radius.
+double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, int node, nsb_vec3 n, nsb_mat3 R);
 
 /// Contact radius of a slave node of pair p: a particle's radius, for a
 /// beam node the pair's SLAVE RADIUS or its sections' radius, for a rigid

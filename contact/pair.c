@@ -1744,6 +1744,15 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
       E->n_nodes = 1;
       D->shape.radius = rp;
       D->m_eff = mp;
+      const nsb_node* nd = &m->nodes.data[sn];
+      if (nd->body_kind == NSB_BODY_NONE && nd->contact_rect && p->slave_radius < 0.0 && c[i].point < 0 &&
+          m->obstacles.data[item].kind == NSB_OBSTACLE_PLANE) {
+        /* a rectangular section against a plane: its corner or face from the
+           node's rotation at each increment's start (nsb_contact_prepare) */
+        D->shape.rect = 1;
+        memcpy(D->shape.ra, nd->contact_half, sizeof D->shape.ra);
+        memcpy(D->shape.re, nd->contact_axes, sizeof D->shape.re);
+      }
     } else if (p->master_kind == NSB_MASTER_PARTICLES) {
       D->shape.kind = 1;
       E->n_nodes = 2;
@@ -1828,7 +1837,9 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->dN_last = d->dN_last;
     c->sN_last = d->sN_last;
     c->wN_known = d->wN_known;
-    memcpy(c->s, d->shape.s, sizeof c->s);
+    /* (a rectangle's corner is chosen again at the next increment's start) */
+    if (d->shape.rect) memset(c->s, 0, sizeof c->s);
+    else memcpy(c->s, d->shape.s, sizeof c->s);
     /* the multipliers of a contact under the law on the step average: its
        next increment starts from them (solver/assembly.c) */
     c->step_law = d->step_law;
@@ -1888,7 +1899,7 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       /* (the points of a set share pair, node and master: their body point
          tells them apart; it is zero for a contact that is not in a set) */
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master ||
-          memcmp(c->s, d->shape.s, sizeof c->s) != 0)
+          (!d->shape.rect && memcmp(c->s, d->shape.s, sizeof c->s) != 0))
         continue;
       if (c->step_law && c->impulse0 > 0.0)
         for (int q = 0; q < e[i].n_mult; ++q) lam[e[i].mult_first + q] = c->lam[q];
@@ -2164,6 +2175,24 @@ static void stack_hold(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* suppo
   }
 }
 
+/* A rectangular beam-node slave against a plane (shape.rect, docs/contact.md
+   §8.3): its corner nearest the plane, or a face, from the node's rotation
+   now (nsb_contact_rect_choose); returns 1 when the shape changed.  The
+   corner is a framed slave's point, whose moment the laws here carry except
+   the static step's NEWTON law, the prox sweeps, IMPACT=POISSON|CLOSED FORM
+   and MASS=REDISTRIBUTED (as for POINTS=, docs/contact.md §8.1): those take
+   the node's sphere of radius h(n), the gap right at the increment's start
+   and no moment. */
+static int rect_choose(const nsb_elem* e, nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  int framed_ok = e->node_ndof[0] == 6 && !p->mass_redistributed &&
+                  (p->law != NSB_CONTACT_NEWTON ||
+                   (!ec->step_static && !ec->contact_prox && p->impact != NSB_IMPACT_POISSON &&
+                    p->impact != NSB_IMPACT_CLOSED_FORM));
+  return nsb_contact_rect_choose(&d->shape, nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[0])), nsb_v3_load(o->dir), framed_ok);
+}
+
 /* The inputs of contact e's geometry at the state st and time t with the
    normal n_prev (nsb_contact_geo_memo.key); returns their count. */
 static int geo_key(const nsb_elem* e, const nsb_state* st, double t, const double* n_prev, double* key) {
@@ -2181,11 +2210,12 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
                          const nsb_contact_geo_memo* memo) {
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
-    /* the geometry at t_n: the last finish's, when computed from the same bits */
+    /* the geometry at t_n: the last finish's, when computed from the same bits
+       (and the same shape: a rectangle may turn to another corner) */
     nsb_contact_geo Gn;
     const nsb_contact_geo* G = &Gn;
     double key[sizeof memo->key / sizeof memo->key[0]];
-    if (memo && memo[i].valid) {
+    if ((!d->shape.rect || !rect_choose(&e[i], d, ec)) && memo && memo[i].valid) {
       const int nk = geo_key(&e[i], ec->cur, ec->t, d->n, key);
       if (memcmp(key, memo[i].key, (size_t)nk * sizeof(double)) == 0) G = &memo[i].G;
     }

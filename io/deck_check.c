@@ -632,6 +632,7 @@ static void check_riks_steps(parser* p) {
 static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* c);
 static void default_b2s_weightings(parser* p);
 static void check_initial_penetration(parser* p, loc at, const nsb_contact_pair* c);
+static void check_rect_round(parser* p, loc at, const nsb_contact_pair* c);
 
 /* The slave of a contact pair: a node set (an element set or an obstacle of
    that name is named in the message).  Returns 0 after an error. */
@@ -794,6 +795,7 @@ static void check_contact(parser* p) {
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_contact_detectable(p, at, c);
     if (ok && p->n_errors == 0) deck_default_contact_mass(p, ref, c);
     if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_initial_penetration(p, at, c);
+    if (ok && c->slave_nset >= 0 && p->n_errors == 0) check_rect_round(p, at, c);
   }
   if (p->n_errors == 0) deck_default_contact_mass_shared(p);
   nsb_model_mark_massless_slaves(m);
@@ -839,11 +841,112 @@ static void check_contact_detectable(parser* p, loc at, const nsb_contact_pair* 
   }
 }
 
+/* The node's rotation at t = 0: its last *INITIAL CONDITIONS, TYPE=ROTATION, else the identity. */
+static nsb_mat3 initial_rotation(const nsb_model* m, int node) {
+  if (!m->nodes.data[node].contact_rect) return nsb_m3_identity();
+  for (int k = m->initials.count - 1; k >= 0; --k)
+    if (m->initials.data[k].kind == NSB_INIT_ROTATION && m->initials.data[k].node == node)
+      return nsb_so3_exp(nsb_v3_load(m->initials.data[k].vec));
+  return nsb_m3_identity();
+}
+
+static int nonsquare_rect(const nsb_section* s) {
+  return (s->shape == NSB_SECTION_RECT || s->shape == NSB_SECTION_BOX || s->shape == NSB_SECTION_I) &&
+         s->dims[0] != s->dims[1];
+}
+
+/* Whether particle node pn, at its initial position, lies off the wider faces of its
+   nearest element of set es (by the chord; the first of equals), *el that element: a
+   non-square rectangle whose boundary, along the in-plane direction u = (u2, u3) from the
+   axis at the closest point of the chord, is more than 1 % of the circle's radius beyond
+   the circle (at min(a2/|u2|, a3/|u3|) |u|; the half smaller side only straight off a
+   wider face).  O(elements of the set). */
+static int particle_off_face(const nsb_model* m, const nsb_elset* es, int pn, int* el) {
+  nsb_vec3 xp = nsb_v3_load(m->nodes.data[pn].X), d = nsb_v3_zero();
+  double best = HUGE_VAL;
+  int near = -1;
+  for (int k = 0; k < es->elements.count; ++k) {
+    const nsb_element* f = &m->elements.data[es->elements.data[k]];
+    nsb_vec3 fa = nsb_v3_load(m->nodes.data[f->nodes[0]].X), fv = nsb_v3_sub(nsb_v3_load(m->nodes.data[f->nodes[1]].X), fa);
+    double F2 = nsb_v3_dot(fv, fv), t = F2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, fa), fv) / F2 : 0.0;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    nsb_vec3 df = nsb_v3_sub(xp, nsb_v3_muladd(fa, t, fv));
+    if (nsb_v3_norm(df) < best) best = nsb_v3_norm(df), near = es->elements.data[k], d = df;
+  }
+  if (near < 0 || m->elements.data[near].section < 0) return 0;
+  const nsb_section* s = &m->sections.data[m->elements.data[near].section];
+  if (!nonsquare_rect(s)) return 0;
+  double a2 = 0.5 * s->dims[0], a3 = 0.5 * s->dims[1], r = fmin(a2, a3), g2[3], g3[3];
+  nsb_beam_end_axes(m, near, 0, g2, g3);
+  double u2 = fabs(nsb_v3_dot(d, nsb_v3_load(g2))), u3 = fabs(nsb_v3_dot(d, nsb_v3_load(g3))), u = hypot(u2, u3);
+  if (!(u > 0.0)) return 0;
+  double rho = fmin(u2 > 0.0 ? a2 * u / u2 : HUGE_VAL, u3 > 0.0 ? a3 * u / u3 : HUGE_VAL);
+  if (!(rho - r > 0.01 * r)) return 0;
+  *el = near;
+  return 1;
+}
+
+/* A non-square rectangle that a pair treats as a circle (docs/contact.md §8.3: the
+   rectangle itself only for a beam node against a plane): a beam element of a master
+   set without RADIUS= (beam-beam; particle-beam when a particle starts off the wider
+   faces of its nearest element, particle_off_face), a beam node of the slaves without
+   SLAVE RADIUS= against beams, particles, a sphere, a cylinder or a rigid body's face.
+   A warning at the pair's data line naming the radius used, not an error: the round
+   contact is today's model, and RADIUS=/SLAVE RADIUS= choose it knowingly. */
+static void check_rect_round(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (!p->err) return;
+  if (c->master_kind == NSB_MASTER_BEAMS && c->master_radius < 0.0) {
+    const nsb_elset* es = &m->elsets.data[c->master];
+    const nsb_nset* ss = &m->nsets.data[c->slave_nset];
+    int beam_slaves = 0;
+    for (int k = 0; k < ss->nodes.count; ++k) beam_slaves |= m->nodes.data[ss->nodes.data[k]].body_kind == NSB_BODY_NONE;
+    /* beam slaves: any such element; particles only: one that starts where the circle
+       misses the rectangle of its nearest element */
+    int el = -1, pn = -1;
+    for (int k = 0; k < es->elements.count && el < 0 && beam_slaves; ++k) {
+      const nsb_element* e = &m->elements.data[es->elements.data[k]];
+      if (e->section >= 0 && nonsquare_rect(&m->sections.data[e->section])) el = es->elements.data[k];
+    }
+    for (int k = 0; k < ss->nodes.count && el < 0 && !beam_slaves; ++k)
+      if (particle_off_face(m, es, ss->nodes.data[k], &el)) pn = ss->nodes.data[k];
+    if (el >= 0) {
+      const nsb_element* e = &m->elements.data[el];
+      const nsb_section* s = &m->sections.data[e->section];
+      char who[64] = "";
+      if (pn >= 0) snprintf(who, sizeof who, " (particle node %d starts off its wider faces)", m->nodes.data[pn].label);
+      fprintf(p->err,
+              "%s:%d: warning: *CONTACT PAIR: beam element %d of master set %s has a %g x %g rectangular section; "
+              "this contact takes it as a circle of radius %g (half the smaller side): a body on a narrow face "
+              "sinks %g into it%s; give RADIUS= to choose the radius\n",
+              deck_file_name(p, at.file), at.line, e->label, es->name, s->dims[0], s->dims[1],
+              nsb_section_contact_radius(s), 0.5 * fabs(s->dims[0] - s->dims[1]), who);
+    }
+  }
+  if (c->slave_radius >= 0.0 || c->points >= 0) return;
+  int plane = c->master_kind == NSB_MASTER_OBSTACLE && m->obstacles.data[c->master].kind == NSB_OBSTACLE_PLANE &&
+              m->obstacles.data[c->master].body < 0;
+  const nsb_nset* ss = &m->nsets.data[c->slave_nset];
+  for (int k = 0; k < ss->nodes.count; ++k) {
+    const nsb_node* nd = &m->nodes.data[ss->nodes.data[k]];
+    if (nd->body_kind != NSB_BODY_NONE || !nd->contact_rect || nd->contact_half[0] == nd->contact_half[1] || plane)
+      continue;
+    fprintf(p->err,
+            "%s:%d: warning: *CONTACT PAIR: slave beam node %d has a %g x %g rectangular section; this contact "
+            "takes it as a circle of radius %g (half the smaller side; the rectangle itself only against a plane "
+            "obstacle); give SLAVE RADIUS= to choose the radius\n",
+            deck_file_name(p, at.file), at.line, nd->label, 2.0 * nd->contact_half[0], 2.0 * nd->contact_half[1],
+            nd->contact_radius);
+    break;
+  }
+}
+
 /* A particle or beam node that starts inside a fixed or translating obstacle under Newton's law
    is not pushed out (the law acts on velocities: the contact is closed from t = 0 and the
    penetration stays).  A beam node's contact radius is half its section's smaller side (a
-   circle's radius) unless SLAVE RADIUS= says otherwise: a bar standing on its end 0.1 mm above a
-   floor starts 9.9 mm inside it and strikes at t = 0.  A warning at the pair's data line (stderr), not
+   circle's radius) unless SLAVE RADIUS= says otherwise, and against a plane a rectangle's extent
+   toward it (nsb_contact_node_extent, docs/contact.md §8.3): a round bar (r = 10 mm) standing on
+   its end 0.1 mm above a floor starts 9.9 mm inside it and strikes at t = 0.  A warning at the pair's data line (stderr), not
    an error: a resting body set into its support by round-off is common, so only a penetration
    beyond 1 % of the node's radius (or 1e-9 of the model's size for radius 0) counts. */
 static void check_initial_penetration(parser* p, loc at, const nsb_contact_pair* c) {
@@ -858,7 +961,7 @@ static void check_initial_penetration(parser* p, loc at, const nsb_contact_pair*
     int node = ss->nodes.data[k];
     const nsb_node* nd = &m->nodes.data[node];
     if (nd->body_kind == NSB_BODY_RIGID) continue;
-    double r = nsb_contact_node_radius(m, c, node);
+    double r = nsb_contact_node_extent(m, c, node, nsb_v3_load(m->obstacles.data[c->master].dir), initial_rotation(m, node));
     nsb_vec3 n, v;
     double gap = nsb_obstacle_gap(m, c->master, 0.0, nsb_v3_load(nd->X), r, nsb_v3_load(m->obstacles.data[c->master].dir),
                                   &n, &v);
@@ -873,7 +976,9 @@ static void check_initial_penetration(parser* p, loc at, const nsb_contact_pair*
           deck_file_name(p, at.file), at.line, nd->label, -first_gap, m->obstacles.data[c->master].name, first_r,
           nd->body_kind == NSB_BODY_PARTICLE ? ", the particle's RADIUS"
           : c->slave_radius >= 0.0           ? ", the pair's SLAVE RADIUS"
-                                             : ": half the section's smaller side, or its radius",
+          : nd->contact_rect && m->obstacles.data[c->master].kind == NSB_OBSTACLE_PLANE
+              ? ": the rectangle's extent toward the plane"
+              : ": half the section's smaller side, or its radius",
           nd->body_kind == NSB_BODY_PARTICLE ? "" : " or give the pair a SLAVE RADIUS= (0: the node itself)");
   if (count > 1) fprintf(p->err, "  (and %d more slave node%s of the pair)\n", count - 1, count > 2 ? "s" : "");
 }

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/so3.h"
+
 int nsb_name_eq(const char* a, const char* b) {
   for (; *a && *b; ++a, ++b)
     if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return 0;
@@ -170,10 +172,52 @@ double nsb_section_contact_radius(const nsb_section* s) {
   }
 }
 
+/* Half sides of the rectangle of a section (RECT; BOX, I: the enclosing
+   one, centred on the node line as their contact radius is), 0 for others. */
+static int section_rect(const nsb_section* s, double half[2]) {
+  if (s->shape != NSB_SECTION_RECT && s->shape != NSB_SECTION_BOX && s->shape != NSB_SECTION_I) return 0;
+  half[0] = 0.5 * s->dims[0];
+  half[1] = 0.5 * s->dims[1];
+  return 1;
+}
+
+/* G2, G3 of beam element e's end frame at its end k in the initial state:
+   the node's *BEAM NODE FRAME, else the element's straight frame from its
+   axis and the section's n1 (the frames elements/beam.c builds). */
+static void end_axes(const nsb_model* m, const nsb_element* e, int k, nsb_vec3* g2, nsb_vec3* g3) {
+  for (int i = 0; i < m->node_frames.count; ++i) {
+    const nsb_node_frame* f = &m->node_frames.data[i];
+    if (f->node != e->nodes[k]) continue;
+    nsb_vec3 g1 = nsb_v3_load(f->g1), v = nsb_v3_load(f->g2);
+    g1 = nsb_v3_scale(1.0 / nsb_v3_norm(g1), g1);
+    v = nsb_v3_muladd(v, -nsb_v3_dot(v, g1), g1);
+    *g2 = nsb_v3_scale(1.0 / nsb_v3_norm(v), v);
+    *g3 = nsb_v3_cross(g1, *g2);
+    return;
+  }
+  nsb_vec3 g1 = nsb_v3_sub(nsb_v3_load(m->nodes.data[e->nodes[1]].X), nsb_v3_load(m->nodes.data[e->nodes[0]].X));
+  g1 = nsb_v3_scale(1.0 / nsb_v3_norm(g1), g1);
+  nsb_vec3 d = fabs(g1.z) > 0.999 ? nsb_v3(0, 1, 0) : nsb_v3(0, 0, 1);
+  nsb_vec3 n1 = nsb_v3_load(m->sections.data[e->section].n1);
+  if (nsb_v3_norm(n1) == 0.0) n1 = d;
+  nsb_vec3 v = nsb_v3_muladd(n1, -nsb_v3_dot(n1, g1), g1);
+  if (nsb_v3_norm(v) < 1e-8 * nsb_v3_norm(n1)) v = nsb_v3_muladd(d, -nsb_v3_dot(d, g1), g1);
+  *g2 = nsb_v3_scale(1.0 / nsb_v3_norm(v), v);
+  *g3 = nsb_v3_cross(g1, *g2);
+}
+
+void nsb_beam_end_axes(const nsb_model* m, int el, int k, double g2[3], double g3[3]) {
+  nsb_vec3 a, b;
+  end_axes(m, &m->elements.data[el], k, &a, &b);
+  nsb_v3_store(a, g2);
+  nsb_v3_store(b, g3);
+}
+
 void nsb_model_beam_node_contact(nsb_model* m) {
   for (int i = 0; i < m->nodes.count; ++i) {
     m->nodes.data[i].contact_radius = HUGE_VAL;
     m->nodes.data[i].contact_mass = 0.0;
+    m->nodes.data[i].contact_rect = -1; /* no beam element yet */
   }
   for (int k = 0; k < m->elements.count; ++k) {
     const nsb_element* e = &m->elements.data[k];
@@ -181,15 +225,47 @@ void nsb_model_beam_node_contact(nsb_model* m) {
     const nsb_section* s = &m->sections.data[e->section];
     const double *A = m->nodes.data[e->nodes[0]].X, *B = m->nodes.data[e->nodes[1]].X;
     double L = sqrt((B[0] - A[0]) * (B[0] - A[0]) + (B[1] - A[1]) * (B[1] - A[1]) + (B[2] - A[2]) * (B[2] - A[2]));
-    double r = nsb_section_contact_radius(s);
+    double r = nsb_section_contact_radius(s), half[2] = {0.0, 0.0};
+    int rect = section_rect(s, half);
     for (int q = 0; q < 2; ++q) {
       nsb_node* nd = &m->nodes.data[e->nodes[q]];
       nd->contact_radius = fmin(nd->contact_radius, r);
       nd->contact_mass += 0.5 * s->rhoA * L;
+      if (nd->contact_rect < 0 && rect) {
+        /* the first beam element at the node gives the rectangle and its axes */
+        nsb_vec3 g[2];
+        end_axes(m, e, q, &g[0], &g[1]);
+        nd->contact_rect = 1;
+        for (int c = 0; c < 2; ++c) {
+          nd->contact_half[c] = half[c];
+          nsb_v3_store(g[c], nd->contact_axes[c]);
+        }
+      } else if (nd->contact_rect < 0 || (nd->contact_rect == 1 && (!rect || half[0] != nd->contact_half[0] ||
+                                                                   half[1] != nd->contact_half[1]))) {
+        nd->contact_rect = 0; /* a circle, or rectangles of different sides: the round contact */
+      }
     }
   }
+  for (int i = 0; i < m->nodes.count; ++i) {
+    nsb_node* nd = &m->nodes.data[i];
+    if (nd->contact_radius == HUGE_VAL) nd->contact_radius = 0.0;
+    if (nd->contact_rect != 1) nd->contact_rect = 0;
+  }
+  /* the axes in the node's frame: R(0)^T G_k, R(0) the node's last
+     *INITIAL CONDITIONS, TYPE=ROTATION (as solver/system.c sets it); from
+     the last record back, 2 marks a node done */
+  for (int k = m->initials.count - 1; k >= 0; --k) {
+    const nsb_initial* in = &m->initials.data[k];
+    if (in->kind != NSB_INIT_ROTATION || in->node < 0 || in->node >= m->nodes.count) continue;
+    nsb_node* nd = &m->nodes.data[in->node];
+    if (nd->contact_rect != 1) continue;
+    nsb_quat q0 = nsb_so3_exp_q(nsb_v3_load(in->vec));
+    for (int c = 0; c < 2; ++c)
+      nsb_v3_store(nsb_q_rotate_inv(q0, nsb_v3_load(nd->contact_axes[c])), nd->contact_axes[c]);
+    nd->contact_rect = 2;
+  }
   for (int i = 0; i < m->nodes.count; ++i)
-    if (m->nodes.data[i].contact_radius == HUGE_VAL) m->nodes.data[i].contact_radius = 0.0;
+    if (m->nodes.data[i].contact_rect == 2) m->nodes.data[i].contact_rect = 1;
 }
 
 void nsb_model_mark_massless_slaves(nsb_model* m) {

@@ -67,6 +67,13 @@ typedef struct nsb_node {
   double contact_radius; /* beam node as a contact slave: smallest section contact radius of its
                             beam elements; contact_mass: half their masses (nsb_model_beam_node_contact) */
   double contact_mass;
+  /* beam node as a contact slave against a plane: the rectangle of its sections (RECT; BOX, I: the
+     enclosing one), when all its beam elements have one of the same sides (nsb_model_beam_node_contact):
+     half sides contact_half along G2, G3 of its first beam element's end frame at the node, given in
+     the node's frame (R(0)^T G_k, R(0) the node's initial rotation); 0: a circle of contact_radius */
+  int contact_rect;
+  double contact_half[2];
+  double contact_axes[2][3];
   int massless_slave; /* 1: a slave node of a MASS=REDISTRIBUTED contact pair, which its beam elements free of
                          translational mass (nsb_model_mark_massless_slaves) */
   int lumped_slave;   /* 1: a slave node of a MASS=LUMPED contact pair, whose beam elements carry their
@@ -639,6 +646,10 @@ int nsb_model_node_ndof(const nsb_model* m, int i);
 /// Radius of a section's contact surface: half the smaller side of a
 /// rectangle, the radius of a circle or pipe, else the drawing radius.
 double nsb_section_contact_radius(const nsb_section* s);
+/// Section axes G2, G3 (global) of beam element el at its end k (0, 1) in
+/// the initial state: the node's *BEAM NODE FRAME, else the element's
+/// straight frame from its axis and the section's n1 (as elements/beam.c).
+void nsb_beam_end_axes(const nsb_model* m, int el, int k, double g2[3], double g3[3]);
 /// Fill contact_radius and contact_mass of every beam node (from the beam
 /// elements at the node: smallest section contact radius, half of each
 /// element's mass rhoA |X_B - X_A|).  Call once the sections are assigned.

@@ -238,3 +238,19 @@ foreach(deck ${nsb_bench_decks})
   add_test(NAME cli_check_${rel} COMMAND $<TARGET_FILE:nsbeam> check ${deck})
   set_tests_properties(cli_check_${rel} PROPERTIES LABELS "program;cli" TIMEOUT 30)
 endforeach()
+# a non-square rectangle that a contact pair takes as a circle: a warning at the pair's data line
+# naming the radius used (docs/contact.md §8.3, §9); none where the pair chose the radius or where
+# the rectangle itself touches (a beam node on a plane)
+set(nsb_rect_warn ${CMAKE_CURRENT_SOURCE_DIR}/decks/rect_warn)
+nsb_cli_test(rect_warn_particle_beam "check|${nsb_rect_warn}/particle_on_deep_beam.inp" 0
+  "-DSTDERR_REGEX=particle_on_deep_beam\\.inp:23: warning: \\*CONTACT PAIR: beam element 1 of master set BEAM has a 0\\.04 x 0\\.08 rectangular section; this contact takes it as a circle of radius 0\\.02 \\(half the smaller side\\): a body on a narrow face sinks 0\\.02 into it \\(particle node 10 starts off its wider faces\\); give RADIUS= to choose the radius")
+nsb_cli_test(rect_warn_particle_wide_face "check|${nsb_rect_warn}/particle_on_wide_face.inp" 0 -DSTDERR_LINES=0)
+nsb_cli_test(rect_warn_particle_beam_radius "check|${nsb_rect_warn}/particle_on_deep_beam_radius.inp" 0
+  -DSTDERR_LINES=0)
+nsb_cli_test(rect_warn_beam_beam_master "check|${nsb_rect_warn}/node_on_deep_beam.inp" 0
+  "-DSTDERR_REGEX=node_on_deep_beam\\.inp:28: warning: \\*CONTACT PAIR: beam element 1 of master set LOW has a 0\\.04 x 0\\.08 rectangular section; this contact takes it as a circle of radius 0\\.02")
+nsb_cli_test(rect_warn_beam_beam_slave "check|${nsb_rect_warn}/node_on_deep_beam.inp" 0
+  "-DSTDERR_REGEX=node_on_deep_beam\\.inp:28: warning: \\*CONTACT PAIR: slave beam node 11 has a 0\\.04 x 0\\.08 rectangular section; this contact takes it as a circle of radius 0\\.02 \\(half the smaller side; the rectangle itself only against a plane obstacle\\); give SLAVE RADIUS= to choose the radius")
+nsb_cli_test(rect_warn_node_sphere "check|${nsb_rect_warn}/node_on_sphere.inp" 0
+  "-DSTDERR_REGEX=node_on_sphere\\.inp:18: warning: \\*CONTACT PAIR: slave beam node 1 has a 0\\.04 x 0\\.08 rectangular section; this contact takes it as a circle of radius 0\\.02")
+nsb_cli_test(rect_no_warning_plane "check|${nsb_rect_warn}/node_on_plane.inp" 0 -DSTDERR_LINES=0)

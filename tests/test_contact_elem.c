@@ -548,6 +548,134 @@ static void test_rigid_newton(void) {
   run_rigid("LAW=NEWTON, RESTITUTION=0.0, FRICTION=50.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
 }
 
+/* Rectangular sections against a plane (docs/contact.md §8.3): the beam
+   40-41-42, RECT 0.3 x 0.5 turned by n1 = (0, 0.8, 0.6) about its axis, each
+   node's nearest corner 0.01 into the moving tilted floor (positions from
+   the support function h(n) = 0.15 |n.G2| + 0.25 |n.G3| at t = 0), with
+   angular velocities: framed slaves at the corner, whose rotation rows the
+   tangent check covers. */
+static const char* deck_rect =
+    "*NODE\n40, 0.0, 5.0, -0.316609524094\n41, 0.6, 5.1, -0.446609524094\n42, 1.2, 5.0, -0.558118389961\n"
+    "*NSET, NSET=RA\n40, 41\n*NSET, NSET=RB\n42\n"
+    "*ELEMENT, TYPE=B2V, ELSET=BR, POINTS=2\n51, 40, 41\n52, 41, 42\n"
+    "*MATERIAL, NAME=M\n*ELASTIC\n1e5, 0.3\n*DENSITY\n10.0\n"
+    "*BEAM SECTION, ELSET=BR, MATERIAL=M, SECTION=RECT\n0.3, 0.5\n0.0, 0.8, 0.6\n"
+    "*AMPLITUDE, NAME=MOVE, DEFINITION=POLYNOMIAL, TIME=TOTAL TIME\n0.0, 0.3, 0.8\n"
+    "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=MOVE\n0.0, 0.0, -0.1, 0.2, 0.1, 1.0, 0.1, -0.2, 1.0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\n40, 3, -0.5\n40, 4, 0.7\n41, 4, -0.4\n41, 6, 0.3\n42, 5, 0.6\n"
+    "*CONTACT PAIR, %s\nRA, FLOOR\n"
+    "*CONTACT PAIR, %s\nRB, FLOOR\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
+/* every contact of deck_rect at a corner after the increment's start */
+static void run_rect(const char* law, const char* scheme) {
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  char text[4096];
+  snprintf(text, sizeof text, deck_rect, law, law, scheme);
+  nsb_model* m = load(ctx, text);
+  nsb_system* s = NULL;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+  CU_ASSERT_EQUAL(nsb_system_prepare_increment(s, 0.01), NSB_OK);
+  int n_corner = 0;
+  for (int ie = 0; ie < nsb_system_n_elements(s); ++ie) {
+    const nsb_elem* e = nsb_system_element(s, ie);
+    if (e->ops != &nsb_contact_hertz_ops && e->ops != &nsb_contact_newton_ops) continue;
+    const nsb_contact_data* d = e->state;
+    n_corner += d->shape.rect && d->shape.framed && d->shape.radius == 0.0;
+  }
+  CU_ASSERT_EQUAL(n_corner, 3);
+  perturb_elements(s);
+  char label[160];
+  snprintf(label, sizeof label, "RECT, %s, %s", law, scheme);
+  int n_checked = 0;
+  double w = check_contact_tangents(s, label, &n_checked);
+  printf("\n    %-55s %d loaded contacts, worst relative tangent error %.2e", label, n_checked, w);
+  CU_ASSERT(n_checked >= 3);
+  nsb_system_destroy(&s);
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
+static void test_rect_hertz(void) {
+  run_rect("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK");
+  run_rect("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6");
+  run_rect("LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4, FRICTION=0.4, SLIP VELOCITY=0.01",
+           "MODIFIED NEWMARK");
+}
+
+static void test_rect_newton(void) {
+  run_rect("LAW=NEWTON, RESTITUTION=0.5", "MODIFIED NEWMARK");
+  run_rect("LAW=NEWTON, RESTITUTION=0.3, FRICTION=0.4", "MODIFIED NEWMARK");
+}
+
+/* The rectangle's gap against a plane from its support function
+   (nsb_contact_rect_choose with nsb_contact_geometry): h(n) = a0 |n.R e0| +
+   a1 |n.R e1| at a corner, the face's half side on a face, and the gap's
+   rotation gradient s x R^T n against central differences of
+   g(R exp(S(th))) in the body-frame angle th (off the faces, where h is
+   smooth), with its rotation Hessian QS likewise from the gradient. */
+static void test_rect_support(void) {
+  nsb_contact_shape sh;
+  memset(&sh, 0, sizeof sh);
+  sh.rect = 1;
+  sh.ra[0] = 0.02;
+  sh.ra[1] = 0.04;
+  const double e0[3] = {0.0, 0.6, 0.8}, e1[3] = {0.0, -0.8, 0.6};
+  memcpy(sh.re[0], e0, sizeof e0);
+  memcpy(sh.re[1], e1, sizeof e1);
+  const nsb_vec3 n = nsb_v3_scale(1.0 / sqrt(1.05), nsb_v3(0.2, 0.1, 1.0));
+  const nsb_vec3 x = nsb_v3(0.3, -0.2, 0.7);
+  double worst_g = 0.0, worst_h = 0.0;
+  for (int trial = 0; trial < 20; ++trial) {
+    nsb_vec3 th0 = nsb_v3(1.5 * urand(), 1.5 * urand(), 1.5 * urand());
+    nsb_mat3 R = nsb_so3_exp(th0);
+    (void)nsb_contact_rect_choose(&sh, R, n, 1);
+    /* the gap of a framed point at c = x + R s, radius 0, on the plane through the origin */
+    nsb_vec3 s = nsb_v3_load(sh.s);
+    double g = nsb_v3_dot(n, nsb_v3_add(x, nsb_m3_mulv(R, s))) - sh.radius;
+    double h = nsb_rect_support(sh.ra, (const double(*)[3])sh.re, R, n);
+    worst_g = fmax(worst_g, fabs(g - (nsb_v3_dot(n, x) - h)));
+    CU_ASSERT(sh.framed && sh.radius == 0.0);
+    /* gradient s x R^T n and Hessian S(s) S(R^T n) against differences of h */
+    nsb_vec3 grad = nsb_v3_cross(s, nsb_m3_tmulv(R, n));
+    nsb_mat3 Q = nsb_m3_mul(nsb_m3_skew(s), nsb_m3_skew(nsb_m3_tmulv(R, n)));
+    const double eps = 1e-6;
+    for (int k = 0; k < 3; ++k) {
+      nsb_vec3 dk = nsb_v3_zero();
+      (&dk.x)[k] = eps;
+      nsb_mat3 Rp = nsb_m3_mul(R, nsb_so3_exp(dk)), Rm = nsb_m3_mul(R, nsb_so3_exp(nsb_v3_neg(dk)));
+      double fd = -(nsb_rect_support(sh.ra, (const double(*)[3])sh.re, Rp, n) -
+                    nsb_rect_support(sh.ra, (const double(*)[3])sh.re, Rm, n)) / (2.0 * eps);
+      worst_g = fmax(worst_g, fabs(fd - (&grad.x)[k]) / 0.04);
+      /* d(grad)/dth_k at fixed s, n: S(s) S(R^T n) e_k */
+      nsb_vec3 gp = nsb_v3_cross(s, nsb_m3_tmulv(Rp, n)), gm = nsb_v3_cross(s, nsb_m3_tmulv(Rm, n));
+      nsb_vec3 col = nsb_v3_scale(1.0 / (2.0 * eps), nsb_v3_sub(gp, gm));
+      worst_h = fmax(worst_h, nsb_v3_norm(nsb_v3_sub(col, nsb_m3_mulv(Q, dk.x != 0.0 ? nsb_v3(1, 0, 0)
+                                                                           : dk.y != 0.0 ? nsb_v3(0, 1, 0)
+                                                                                         : nsb_v3(0, 0, 1)))) / 0.04);
+    }
+  }
+  printf("\n    rectangle on a plane, 20 turns: gap and gradient %.2e, Hessian %.2e", worst_g, worst_h);
+  CU_ASSERT(worst_g < 1e-8);
+  CU_ASSERT(worst_h < 1e-8);
+  /* lying on a face (R = I: n.R e has a zero component only when the normal is
+     in the section plane along e; here n = e1): the other half side, a sphere */
+  CU_ASSERT(nsb_contact_rect_choose(&sh, nsb_m3_identity(), nsb_v3_load(e1), 1) == 1);
+  CU_ASSERT(!sh.framed && sh.radius == 0.04);
+  CU_ASSERT(nsb_contact_rect_choose(&sh, nsb_m3_identity(), nsb_v3_load(e0), 1) == 1);
+  CU_ASSERT(!sh.framed && sh.radius == 0.02);
+  CU_ASSERT(nsb_contact_rect_choose(&sh, nsb_m3_identity(), nsb_v3_load(e0), 1) == 0);
+  /* off the faces without the moment (framed_ok 0): a sphere of radius h(n) */
+  nsb_mat3 R = nsb_so3_exp(nsb_v3(0.3, 0.0, 0.0));
+  nsb_contact_rect_choose(&sh, R, nsb_v3_load(e1), 0);
+  CU_ASSERT(!sh.framed);
+  CU_ASSERT_DOUBLE_EQUAL(sh.radius, nsb_rect_support(sh.ra, (const double(*)[3])sh.re, R, nsb_v3_load(e1)), 1e-17);
+  CU_ASSERT_DOUBLE_EQUAL(sh.radius, 0.02 * sin(0.3) + 0.04 * cos(0.3), 1e-16);
+}
+
 /* the persistent rows of rigid bodies and point sets (held on the step average,
    docs/contact.md §7 "Gap drift"; position level), after two increments */
 static void test_rigid_newton_persistent(void) {
@@ -4227,6 +4355,9 @@ int main(int argc, char** argv) {
                                                 {"rigid_hertz", test_rigid_hertz},
                                                 {"rigid_newton", test_rigid_newton},
                                                 {"rigid_newton_persistent", test_rigid_newton_persistent},
+                                                {"rect_support", test_rect_support},
+                                                {"rect_hertz", test_rect_hertz},
+                                                {"rect_newton", test_rect_newton},
                                                 {"newton_persistent_curved", test_newton_persistent_curved},
                                                 {"hermite_newton", test_hermite_newton},
                                                 {"hertz_friction_smooth", test_hertz_friction_smooth},

@@ -78,6 +78,71 @@ static void test_box_and_i(void) {
   nsb_ctx_destroy(&ctx);
 }
 
+/* The rectangle a beam node carries as a contact slave (nsb_model_beam_node_contact,
+   docs/contact.md §8.3): half sides and the section axes G2, G3 of its first beam
+   element at the node, in the node's frame R(0)^T G_k: from n1 (nodes 1, 2), turned
+   by the node's initial rotation (node 3), from a *BEAM NODE FRAME (node 11), from
+   the default n1 of a vertical beam (node 21); a BOX's enclosing rectangle (node
+   11); none where a circle (node 31) or a rectangle of other sides (node 41) meets
+   the node. */
+static void test_contact_rect(void) {
+  static const char* deck =
+      "*NODE\n1, 0, 0, 0\n2, 0.5, 0, 0\n3, 1.0, 0, 0\n11, 0, 1, 0\n12, 0, 2, 0\n21, 0, 5, 0\n22, 0, 5, 1\n"
+      "31, 3, 0, 0\n32, 4, 0, 0\n33, 5, 0, 0\n41, 3, 1, 0\n42, 4, 1, 0\n43, 5, 1, 0\n"
+      "*NSET, NSET=ALL\n1, 2, 3, 11, 12, 21, 22, 31, 32, 33, 41, 42, 43\n"
+      "*ELEMENT, TYPE=B2V, ELSET=A\n1, 1, 2\n2, 2, 3\n"
+      "*ELEMENT, TYPE=B2V, ELSET=B\n11, 11, 12\n"
+      "*ELEMENT, TYPE=B2V, ELSET=C\n21, 21, 22\n"
+      "*ELEMENT, TYPE=B2V, ELSET=D\n31, 31, 32\n41, 41, 42\n"
+      "*ELEMENT, TYPE=B2V, ELSET=E\n32, 32, 33\n"
+      "*ELEMENT, TYPE=B2V, ELSET=F\n42, 42, 43\n"
+      "*MATERIAL, NAME=STEEL\n*ELASTIC\n2.1e11, 0.3\n*DENSITY\n7850\n"
+      "*BEAM SECTION, ELSET=A, MATERIAL=STEEL, SECTION=RECT\n0.04, 0.08\n0, 1, 0\n"
+      "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=BOX\n0.08, 0.12, 0.01, 0.01, 0.01, 0.01\n"
+      "*BEAM SECTION, ELSET=C, MATERIAL=STEEL, SECTION=RECT\n0.02, 0.06\n"
+      "*BEAM SECTION, ELSET=D, MATERIAL=STEEL, SECTION=RECT\n0.04, 0.08\n0, 1, 0\n"
+      "*BEAM SECTION, ELSET=E, MATERIAL=STEEL, SECTION=CIRC\n0.02\n0, 1, 0\n"
+      "*BEAM SECTION, ELSET=F, MATERIAL=STEEL, SECTION=RECT\n0.04, 0.06\n0, 1, 0\n"
+      "*BEAM NODE FRAME\n11, 0, 1, 0, 0, 0, 1\n"
+      "*INITIAL CONDITIONS, TYPE=ROTATION\n3, 0, 0, 0.3\n"
+      "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, -1, 0, 0, 1\n"
+      "*CONTACT PAIR, LAW=NEWTON\nALL, FLOOR\n"
+      "*STEP\n*DYNAMIC\n1e-3, 0.01\n*END STEP\n";
+  nsb_ctx* ctx = NULL;
+  nsb_ctx_create(&ctx);
+  nsb_model* m = read_ok(ctx, "contact_rect.inp", deck);
+  if (m) {
+    struct {
+      int label, rect;
+      double half[2], axes[2][3];
+    } want[] = {{1, 1, {0.02, 0.04}, {{0, 1, 0}, {0, 0, 1}}},
+                {2, 1, {0.02, 0.04}, {{0, 1, 0}, {0, 0, 1}}},
+                {3, 1, {0.02, 0.04}, {{sin(0.3), cos(0.3), 0}, {0, 0, 1}}},
+                {11, 1, {0.04, 0.06}, {{0, 0, 1}, {1, 0, 0}}},
+                {21, 1, {0.01, 0.03}, {{0, 1, 0}, {-1, 0, 0}}},
+                {31, 1, {0.02, 0.04}, {{0, 1, 0}, {0, 0, 1}}},
+                {32, 0, {0, 0}, {{0, 0, 0}, {0, 0, 0}}},
+                {42, 0, {0, 0}, {{0, 0, 0}, {0, 0, 0}}}};
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; ++k) {
+      const nsb_node* nd = NULL;
+      for (int i = 0; i < m->nodes.count; ++i)
+        if (m->nodes.data[i].label == want[k].label) nd = &m->nodes.data[i];
+      CU_ASSERT_PTR_NOT_NULL_FATAL(nd);
+      CU_ASSERT_EQUAL(nd->contact_rect, want[k].rect);
+      if (!want[k].rect) continue;
+      for (int c = 0; c < 2; ++c) {
+        NSB_ASSERT_CLOSE(nd->contact_half[c], want[k].half[c], 0.0);
+        for (int j = 0; j < 3; ++j) NSB_ASSERT_CLOSE(nd->contact_axes[c][j], want[k].axes[c][j], 1e-15);
+      }
+    }
+    /* the round radius stays half the smaller side, the smallest at a shared node */
+    CU_ASSERT_EQUAL(m->nodes.data[0].contact_radius, 0.02);
+  }
+  nsb_model_destroy(&m);
+  CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+  nsb_ctx_destroy(&ctx);
+}
+
 /* A cantilever of 10 B32 (or 20 B31 on the same 21 nodes; L = 1, RECT 10 x 10
    mm, steel), tip force (0, 1, 1) N statically in 4 increments.  Element
    labels 1..n; the set ALL also by *ELSET label lines, a probe at POSITION 0.75
@@ -192,7 +257,7 @@ static void test_b32_errors(void) {
 
 int main(int argc, char** argv) {
   const nsb_test_suite suites[] = {
-      {"sections", (const nsb_test_case[]){{"box_and_i", test_box_and_i}, {NULL, NULL}}},
+      {"sections", (const nsb_test_case[]){{"box_and_i", test_box_and_i}, {"contact_rect", test_contact_rect}, {NULL, NULL}}},
       {"b32", (const nsb_test_case[]){{"b32_as_b31", test_b32_as_b31}, {"b32_errors", test_b32_errors}, {NULL, NULL}}},
       {NULL, NULL}};
   return nsb_test_run(suites, argc, argv);

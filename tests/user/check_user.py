@@ -5018,16 +5018,25 @@ def check_bar_drop_end(m, run):
         d4 = 1 - vl4 / vt4
         report(m, "the deck at h/4: the rebound's deficit first order in h", 0 <= d4 < d / 2.5,
                "%.3g low (h: %.3g; ratio %.2f)" % (d4, d, d / d4))
-    # the deck as first written, without SLAVE RADIUS: the node, a sphere of the section's half
-    # width, starts inside the floor; the reader warns at the pair's data line
+    # the deck without SLAVE RADIUS: the rectangular section touches the plane with its end face
+    # (its extent along the axis is 0, docs/contact.md §8.3), so the reader has nothing to say; a
+    # round bar of the same half width, a sphere of radius 10 mm at the node, starts 9.9 mm inside
+    # the floor, and the reader warns at the pair's data line
     text = open(os.path.join(HERE, "bar_drop_end_si.inp")).read()
     line = text[:text.index("*CONTACT PAIR")].count("\n") + 2  # the pair's data line
-    deck = os.path.join(os.path.dirname(run), "bar_drop_end_radius.inp")
-    open(deck, "w").write(text.replace("*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\n", "*CONTACT PAIR, LAW=NEWTON\n"))
-    q = subprocess.run([NSBEAM[0], "check", deck], capture_output=True, text=True)
-    want = "bar_drop_end_radius.inp:%d: warning: *CONTACT PAIR: slave node 1 starts 0.0099 inside obstacle FLOOR" % line
-    report(m, "without SLAVE RADIUS=0: a warning at the pair's data line", q.returncode == 0 and want in q.stderr,
-           "exit %d, %s" % (q.returncode, q.stderr.strip().splitlines()[0] if q.stderr.strip() else "no message"))
+    rect = text.replace("*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0\n", "*CONTACT PAIR, LAW=NEWTON\n")
+    for name, deck_text in (("rect", rect), ("circ", rect.replace("SECTION=RECT\n0.02, 0.02\n", "SECTION=CIRC\n0.01\n"))):
+        deck = os.path.join(os.path.dirname(run), "bar_drop_end_%s.inp" % name)
+        open(deck, "w").write(deck_text)
+        q = subprocess.run([NSBEAM[0], "check", deck], capture_output=True, text=True)
+        first = q.stderr.strip().splitlines()[0] if q.stderr.strip() else "no message"
+        if name == "rect":
+            report(m, "without SLAVE RADIUS=0, RECT: the end face, no warning",
+                   q.returncode == 0 and "warning" not in q.stderr and deck_text != text, "exit %d, %s" % (q.returncode, first))
+        else:
+            want = "bar_drop_end_circ.inp:%d: warning: *CONTACT PAIR: slave node 1 starts 0.0099 inside obstacle FLOOR" % line
+            report(m, "without SLAVE RADIUS=0, CIRC r = b/2: a warning at the pair's data line",
+                   q.returncode == 0 and want in q.stderr and "SECTION=CIRC" in deck_text, "exit %d, %s" % (q.returncode, first))
 
 
 CHECKS["bar_drop_end"] = check_bar_drop_end

@@ -3156,8 +3156,8 @@ UC2.update({
 def bar_drop_end(u):
     """A steel bar (1 m, 20 x 20 mm, 20 B31) falling upright at 1 m/s onto a rigid floor with its
     lower end, 0.1 mm above it, under gravity; Newton's law with the default e = 0 at the end
-    node, its end face (SLAVE RADIUS=0: the section's half width would put the node 9.9 mm
-    inside the floor).  Saint-Venant's wave: the bar stays on the floor for 2 L / c (c = sqrt(E / rho)), the
+    node, its end face (SLAVE RADIUS=0; without it the rectangle touches with its end face too,
+    docs/contact.md §8.3, where a round bar's node would start 9.9 mm inside the floor).  Saint-Venant's wave: the bar stays on the floor for 2 L / c (c = sqrt(E / rho)), the
     floor's impulse is 2 m v0 (plus the weight's over the contact) and the bar leaves at v0
     without vibration (the elastic bar on a rigid floor; Goldsmith 1960)."""
     p = UC2["bardrop"]
