@@ -114,6 +114,11 @@ typedef struct nsb_eval_ctx {
      frame for rotations), or NULL (then they equal the accelerations) */
   const double* p_old;
   const double* pw_old;
+  /* the concentrated forces filtered as the pseudo-accelerations filter the
+     forces, at t_n (3 a *CLOAD record, the model's order; nsb_cload_filtered),
+     or NULL: then they equal the forces at t_n (the step's start, where
+     p = a) */
+  const double* load_filt;
   /* NEWTON-law contacts solved by prox sweeps (*SOLVER CONTROLS, CONTACT
      SOLVER=PROX): their rows hold the impulses at the sweep's values */
   int contact_prox;
@@ -364,6 +369,12 @@ double nsb_load_scale_until(const nsb_eval_ctx* ec, int amp, int load_step, int 
 /// which the loads' work is booked as the equations apply it (docs/theory.md
 /// §3.6, "Loads"; elements/nodal_load.c).
 int nsb_eval_trapezoidal(const nsb_eval_ctx* ec);
+/// The concentrated force of the *CLOAD element e (dof 1-3) filtered as the
+/// pseudo-accelerations of the generalized-alpha forms filter the forces, at
+/// t_n+1 of the increment of ec: from F~_n (ec->load_filt, or F_n),
+///   (1 - alpha_m) F~_n+1 + alpha_m F~_n = (1 - alpha_f) F_n+1 + alpha_f F_n
+/// (docs/theory.md §3.6, "Loads"); zero for a moment or a load not yet active.
+nsb_vec3 nsb_cload_filtered(const nsb_elem* e, const nsb_eval_ctx* ec);
 /// Node position for any node: the state for nodes with DOFs, else the fixed
 /// initial position (ground points).
 nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);

@@ -1010,7 +1010,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   s->t = t_new;
   /* external work: trapezoidal rule on the power (second order, like the
      schemes), and what it misses of the discrete work of the loads that book
-     it (external_work_increment: concentrated loads and the beams'
+     it (external_work_increment: concentrated loads, the beams'
      distributed loads under the trapezoidal rule, moving obstacles on
      compliant contacts) */
   nsb_energy en;
@@ -1028,6 +1028,14 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   if (en_ok) s->en_last = en;
   s->work += 0.5 * h * (s->power + en.power) + en.external_work_increment;
   s->power = en.power;
+  /* the concentrated forces filtered to t_n+1, for the next increment's
+     work under the schemes other than the trapezoidal rule (cload_energy) */
+  if (mode == NSB_EVAL_DYNAMIC && s->model->cloads.count > 0) {
+    for (int i = 0; i < s->n_elems; ++i)
+      if (s->elems[i].ops == &nsb_cload_ops)
+        nsb_v3_store(nsb_cload_filtered(&s->elems[i], &ec), s->load_filt + 3 * s->elems[i].model_index);
+    s->load_filt_valid = 1;
+  }
   if (mode == NSB_EVAL_DYNAMIC) {
     /* the supports' work: the same rule on R . v (docs/theory.md §3.6) */
     s->swork += 0.5 * h * (s->spower + spow);

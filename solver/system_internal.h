@@ -88,6 +88,13 @@ struct nsb_system {
   double work, power; /* work of the non-potential loads since t = 0, their power at t */
   double dissipated, diss_rate; /* energy dissipated since t = 0 (dampers, contacts), damper power at t */
   double swork, spower; /* work of the driven supports since t = 0, their power at t (nsb_sys_support_power) */
+  /* the concentrated forces filtered as the pseudo-accelerations filter the
+     forces at t (3 a *CLOAD record; nsb_cload_filtered), for their work
+     under the schemes other than the trapezoidal rule (docs/theory.md §3.6,
+     "Loads"), and whether they hold (not at a step's initial accelerations,
+     where p = a: then they are the forces) */
+  double* load_filt;
+  int load_filt_valid;
   /* the energy guard (nsb_system_energy_guard): the balance E + D - W -
      W_s at the start of the dynamic steps run so far, the largest energy
      scale T + |V| + |W| + |W_s| + D seen since, and whether it is armed
