@@ -171,9 +171,7 @@ nsb_vec3 nsb_cload_filtered(const nsb_elem* e, const nsb_eval_ctx* ec) {
   nsb_eval_ctx e0 = cload_ctx_n(ec);
   const nsb_vec3 F0 = cload_applied(e, &e0, ec->old), F1 = cload_applied(e, ec, ec->cur);
   const nsb_vec3 Ft0 = ec->load_filt ? nsb_v3_load(ec->load_filt + 3 * e->model_index) : F0;
-  const double am = ec->alpha_m, af = ec->alpha_f;
-  return nsb_v3_scale(1.0 / (1.0 - am),
-                      nsb_v3_sub(nsb_v3_add(nsb_v3_scale(1.0 - af, F1), nsb_v3_scale(af, F0)), nsb_v3_scale(am, Ft0)));
+  return nsb_alpha_filter(ec, F0, F1, Ft0);
 }
 
 /* Energy of a concentrated load: its power with the load as applied (the
