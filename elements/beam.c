@@ -1342,7 +1342,7 @@ static double* damp_data(const beam_state* s) {
    system up to the scheme's own energy error.  Under the other schemes
    (RHOINF < 1, nsb_eval_trapezoidal) the alpha part at the integration
    points is its share of the change of their kinetic energy (docs/theory.md
-   §3.6, "Dampers under rho_inf < 1"):
+   §3.6, "Loads and dampers under rho_inf < 1"):
      h alpha sum_q w_q (rhoA vm.((1 - gamma) vt_n + gamma vt)
                         + wm.J ((1 - gamma) wt_n + gamma wt)),
    vt, wt the points' velocities filtered by the alpha relation (the damping

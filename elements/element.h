@@ -381,8 +381,8 @@ int nsb_eval_trapezoidal(const nsb_eval_ctx* ec);
 nsb_vec3 nsb_cload_filtered(const nsb_elem* e, const nsb_eval_ctx* ec);
 /// The force c (n.u) n of the DASHPOTA element e (u = v_B - v_A) filtered as
 /// nsb_cload_filtered filters a load, at t_n+1 of the increment of ec (from
-/// ec->damp_filt, or the force at t_n; docs/theory.md §3.6, "Dampers under
-/// rho_inf < 1").
+/// ec->damp_filt, or the force at t_n; docs/theory.md §3.6, "Loads and
+/// dampers under rho_inf < 1").
 nsb_vec3 nsb_dashpot_filtered(const nsb_elem* e, const nsb_eval_ctx* ec);
 /// The alpha relation's filter of the generalized-alpha forms at t_n+1: the
 /// value x~_n+1 of (1 - alpha_m) x~_n+1 + alpha_m x~_n = (1 - alpha_f) x_n+1

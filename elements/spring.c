@@ -117,7 +117,7 @@ nsb_vec3 nsb_dashpot_filtered(const nsb_elem* e, const nsb_eval_ctx* ec) {
 
 /* The energy the dashpot took in the increment from t_n (ec->old) to t_{n+1}
    (ec->cur), booked as the discrete equations give it (docs/theory.md §3.6,
-   "Dashpots" and "Dampers under rho_inf < 1").  Under the trapezoidal rule
+   "Dashpots" and "Loads and dampers under rho_inf < 1").  Under the trapezoidal rule
    (RHOINF=1, nsb_eval_trapezoidal) as the scheme's averaged equations do
    it (as the beams' Rayleigh damping, docs/theory_beam.md §10): the mean of
    its forces at t_n and t_{n+1} over the increment's displacement,

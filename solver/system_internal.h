@@ -93,7 +93,7 @@ struct nsb_system {
      under the schemes other than the trapezoidal rule (docs/theory.md §3.6,
      "Loads"); the dashpots' forces filtered likewise (3 an element of the
      model, written for the DASHPOTA elements; nsb_dashpot_filtered), for
-     their dissipation ("Dampers under rho_inf < 1"), whether the model has
+     their dissipation ("Loads and dampers under rho_inf < 1"), whether the model has
      any, and whether both arrays hold (not at a step's initial
      accelerations, where p = a: then they are the forces) */
   double* load_filt;

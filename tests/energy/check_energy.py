@@ -273,7 +273,7 @@ def scale(h):
 def damper_drive(nsbeam, edir, out):
     """Dampers and loads under RHOINF < 1 booked as their shares of the change of the kinetic
     energy, h (v_n + v_n+1)/2 . ((1 - gamma) F~_n + gamma F~_n+1), F~ the forces filtered by the
-    alpha relation (docs/theory.md §3.6, "Dampers under rho_inf < 1"): a particle on a dashpot
+    alpha relation (docs/theory.md §3.6, "Loads and dampers under rho_inf < 1"): a particle on a dashpot
     (c h / 2m = 2: the scheme alternates its velocity) driven by a periodic load, RHOINF = 0.9 and
     0.6, keeps T + D - W to 1e-14 of its energy scale (measured 7e-16 and 3e-16; the mean of the
     dashpot's forces with the rule on the load's power: rises 2.1e-2 and 0.18), dissipated never
@@ -301,7 +301,7 @@ def damper_drive(nsbeam, edir, out):
 
 def rayleigh_drive(nsbeam, edir, out):
     """The beams' Rayleigh ALPHA damping under RHOINF < 1 booked as its share at the integration
-    points (docs/theory.md §3.6, "Dampers under rho_inf < 1"): a free B2V beam (ALPHA = 400 /s,
+    points (docs/theory.md §3.6, "Loads and dampers under rho_inf < 1"): a free B2V beam (ALPHA = 400 /s,
     alpha h / 2 = 2) thrown along z and driven by periodic end loads, RHOINF = 0.9, SI and mm-t-s:
     E + D - W never rises above its start by more than 1e-13 of its energy scale (it falls by the
     scheme's dissipation of the bending, 3.0e-5; booked as the mean the damping rose 1.2e-2) and
