@@ -165,11 +165,20 @@ static nsb_eval_ctx cload_ctx_n(const nsb_eval_ctx* ec) {
   return e0;
 }
 
+/* The load of the *CLOAD element e in the frame its node's equations take it
+   in, in state st at the times of ec: a force in global components, a
+   moment in the body frame of the node, M_B = R^T M_g. */
+static nsb_vec3 cload_in_equations(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_state* st) {
+  const nsb_cload* c = &ec->model->cloads.data[e->model_index];
+  const nsb_vec3 L = cload_applied(e, ec, st);
+  return c->dof <= 3 ? L : nsb_q_rotate_inv(nsb_st_q(st, e->nodes[0]), L);
+}
+
 nsb_vec3 nsb_cload_filtered(const nsb_elem* e, const nsb_eval_ctx* ec) {
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
-  if (c->step > ec->step || c->dof > 3) return nsb_v3_zero();
+  if (c->step > ec->step || (c->dof > 3 && e->node_ndof[0] != 6)) return nsb_v3_zero();
   nsb_eval_ctx e0 = cload_ctx_n(ec);
-  const nsb_vec3 F0 = cload_applied(e, &e0, ec->old), F1 = cload_applied(e, ec, ec->cur);
+  const nsb_vec3 F0 = cload_in_equations(e, &e0, ec->old), F1 = cload_in_equations(e, ec, ec->cur);
   const nsb_vec3 Ft0 = ec->load_filt ? nsb_v3_load(ec->load_filt + 3 * e->model_index) : F0;
   return nsb_alpha_filter(ec, F0, F1, Ft0);
 }
@@ -197,9 +206,12 @@ nsb_vec3 nsb_cload_filtered(const nsb_elem* e, const nsb_eval_ctx* ec) {
    (nsb_cload_filtered, F~), so
      W = h (v_n + v_n+1)/2 . ((1 - gamma) F~_n + gamma F~_n+1),
    exact for a particle under any load; with alpha_m = alpha_f, gamma = 1/2
-   the trapezoidal form above.  Moments keep the rule on the power there
-   (the rotational kinetic energy's change has the gyroscopic moment's
-   share as well). */
+   the trapezoidal form above.  A moment likewise with the body components
+   M_B and the body angular velocities W of its node: with a constant body
+   inertia J and the body-frame update W_n+1 = W_n + h ((1 - gamma) P_n +
+   gamma P_n+1) of the Lie-group schemes, J P filters the body moments (the
+   gyroscopic moment takes its own share), so
+     W = h (W_n + W_n+1)/2 . ((1 - gamma) M~_B,n + gamma M~_B,n+1). */
 static void cload_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
   if (c->step > ec->step) return;
@@ -209,18 +221,19 @@ static void cload_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   acc->power += P1;
   if (ec->step_static || !ec->old || !(ec->h > 0.0)) return;
   const int trap = nsb_eval_trapezoidal(ec);
-  if (!trap && c->dof > 3) return;
   if (c->dof > 3 && e->node_ndof[0] != 6) return;
   nsb_eval_ctx e0 = cload_ctx_n(ec); /* the times of t_n */
   nsb_vec3 L0 = cload_applied(e, &e0, ec->old);
   const double P0 = cload_power_at(e, c, ec->old, L0);
   double W;
   if (!trap) {
-    const nsb_vec3 Ft0 = ec->load_filt ? nsb_v3_load(ec->load_filt + 3 * e->model_index) : L0;
+    const nsb_vec3 Ft0 = ec->load_filt ? nsb_v3_load(ec->load_filt + 3 * e->model_index)
+                                       : (c->dof <= 3 ? L0 : nsb_q_rotate_inv(nsb_st_q(ec->old, i), L0));
     const nsb_vec3 Ft1 = nsb_cload_filtered(e, ec);
     const double g = ec->gamma;
-    W = 0.5 * ec->h * nsb_v3_dot(nsb_v3_add(nsb_st_v(ec->old, i), nsb_st_v(ec->cur, i)),
-                                 nsb_v3_add(nsb_v3_scale(1.0 - g, Ft0), nsb_v3_scale(g, Ft1)));
+    const nsb_vec3 vs = c->dof <= 3 ? nsb_v3_add(nsb_st_v(ec->old, i), nsb_st_v(ec->cur, i))
+                                    : nsb_v3_add(nsb_st_w(ec->old, i), nsb_st_w(ec->cur, i));
+    W = 0.5 * ec->h * nsb_v3_dot(vs, nsb_v3_add(nsb_v3_scale(1.0 - g, Ft0), nsb_v3_scale(g, Ft1)));
   } else if (c->dof <= 3) {
     W = 0.5 * nsb_v3_dot(nsb_v3_add(L0, L), nsb_v3_sub(nsb_st_x(ec->cur, i), nsb_st_x(ec->old, i)));
   } else {
