@@ -218,8 +218,10 @@ def dashpot_start(nsbeam, ddir, out):
     0.1 s the balance never rises above its start (highest -1.05e-4 J, after the first increment)
     and ends below it (measured -5.16e-4 J, the numerical dissipation of RHOINF=0.9).  Between its
     rows it rises by up to 1.09e-5 J (the mean of the dashpots' forces: 7.4e-6 J): the spherical
-    joint's share, not a booking's.  With a row every increment (h = 0.002, the increment the
-    compliant contacts shorten the deck's 0.01 to: 5 increments a row) the joint's share J
+    joint's share, not a booking's.  The compliant contacts shorten the deck's 0.01 to 50
+    increments in 0.1 s, which its rows do not show; the deck at h = 0.002 has a row every
+    increment (not the same increments: the particle's velocity differs by up to 6e-3 m/s at the
+    rows), and there the joint's share J
     (brake_joint) is computed from the history: it reaches 7.7e-5 J an increment, and every
     increment |B_n+1 - B_n - J| is below 2e-7 J (measured 5.1e-8 J, the contacts' settling in the
     first increments, 1e-12 J after 0.07 s); with the brake's dashpots booked by the mean 2.3e-5 J,
