@@ -348,7 +348,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
   const nsb_section* sec_def = &m->sections.data[el->section];
   const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 : 0));
+  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 + 12 * n_qp : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -388,7 +388,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
-  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(12 * N + 1));
+  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(12 * N + 1 + 12 * n_qp));
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * 13));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -1142,7 +1142,7 @@ static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_
 int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->state)->sgeom; }
 
 static double* damp_data(const beam_state* s);
-static void damped_work(beam_state* s, int dynamic, double h);
+static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec);
 static void dload_work(beam_state* s, const nsb_eval_ctx* ec);
 
 void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
@@ -1169,7 +1169,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
   /* a damped section: the strain rates and the damping work of the increment, as beam_eval */
-  if (damp_data(s)) damped_work(s, in.inertia, ec->h);
+  if (damp_data(s)) damped_work(s, in.inertia, ec);
   dload_work(s, ec);
 }
 
@@ -1359,8 +1359,11 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
    block of an undamped element is unchanged): the strain rates (E - E_n)/h,
    (K - K_n)/h at the collocation points of the committed increment [0, 6N)
    and of the last evaluation [6N, 12N), then the work of the last dynamic
-   evaluation's increment [12N]; after the Riks solution Xl (else after N^0,
-   M^0), in the tail that checkpoints carry.  NULL without damping. */
+   evaluation's increment [12N], then the velocities v, w of the integration
+   points filtered by the alpha relation (damped_work) of the committed
+   increment [12N + 1, 12N + 1 + 6 n_qp) and of the last evaluation (the next
+   6 n_qp); after the Riks solution Xl (else after N^0, M^0), in the tail that
+   checkpoints carry.  NULL without damping. */
 static double* damp_data(const beam_state* s) {
   if (s->sec->alpha == 0.0 && s->sec->beta == 0.0) return NULL;
   return s->Xl ? s->Xl + s->n_int : s->NM0 + 6;
@@ -1377,9 +1380,19 @@ static double* damp_data(const beam_state* s) {
    weights of the strain energy, the integral by the kinetic energy's
    quadrature (with a mass rule its point masses).  With the trapezoidal
    rule (RHOINF=1) this is the energy the damping takes from the discrete
-   system up to the scheme's own energy error.  Static evaluation: no rates,
-   no work. */
-static void damped_work(beam_state* s, int dynamic, double h) {
+   system up to the scheme's own energy error.  Under the other schemes
+   (RHOINF < 1, nsb_eval_trapezoidal) the alpha part at the integration
+   points is its share of the change of their kinetic energy (docs/theory.md
+   §3.6, "Loads and dampers under rho_inf < 1"):
+     h alpha sum_q w_q (rhoA vm.((1 - gamma) vt_n + gamma vt)
+                        + wm.J ((1 - gamma) wt_n + gamma wt)),
+   vt, wt the points' velocities filtered by the alpha relation (the damping
+   force alpha rhoA v filtered as the inertia's rhoA p), kept in damp_data
+   from the committed increment (the velocities themselves after a step's
+   initial accelerations, where p = a); the beta part and the mass rule's
+   point masses keep the mean.  Static evaluation: no rates, no work. */
+static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec) {
+  const double h = ec->h;
   const nsb_beam_section* c = s->sec;
   const int N = s->N;
   double* rn = damp_data(s);
@@ -1405,13 +1418,25 @@ static void damped_work(beam_state* s, int dynamic, double h) {
   if (c->alpha != 0.0) {
     const nsb_beam_geom* g = s->geom;
     const double rhoA_q = g->massless_end >= 0 ? 0.0 : c->rhoA;
+    const int trap = nsb_eval_trapezoidal(ec);
+    const double* ft0 = rn + 12 * N + 1;
+    double* ft = r + 6 * N + 1 + 6 * s->n_qp;
+    const double gm = ec->gamma;
     for (int q = 0; q < s->n_qp; ++q) {
       const nsb_beam_point *o = &s->old_qp[q], *p = &s->cur_qp[q];
+      nsb_v3_store(nsb_alpha_filter(ec, nsb_v3_load(o->v), nsb_v3_load(p->v), nsb_v3_load(ft0 + 6 * q)), ft + 6 * q);
+      nsb_v3_store(nsb_alpha_filter(ec, nsb_v3_load(o->w), nsb_v3_load(p->w), nsb_v3_load(ft0 + 6 * q + 3)),
+                   ft + 6 * q + 3);
       double vv = 0.0, wJw = 0.0;
       for (int i = 0; i < 3; ++i) {
-        double vm = 0.5 * (o->v[i] + p->v[i]), wm = 0.5 * (o->w[i] + p->w[i]);
-        vv += vm * vm;
-        wJw += c->rhoJ[i] * wm * wm;
+        const double vm = 0.5 * (o->v[i] + p->v[i]), wm = 0.5 * (o->w[i] + p->w[i]);
+        if (trap) {
+          vv += vm * vm;
+          wJw += c->rhoJ[i] * wm * wm;
+        } else {
+          vv += vm * ((1.0 - gm) * ft0[6 * q + i] + gm * ft[6 * q + i]);
+          wJw += c->rhoJ[i] * wm * ((1.0 - gm) * ft0[6 * q + 3 + i] + gm * ft[6 * q + 3 + i]);
+        }
       }
       Da += g->wq[q] * (rhoA_q * vv + wJw);
     }
@@ -1564,7 +1589,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (!accel)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
-  if (!accel && damp_data(s)) damped_work(s, in.inertia, ec->h);
+  if (!accel && damp_data(s)) damped_work(s, in.inertia, ec);
   if (!accel) dload_work(s, ec);
   if (ec->internal_res2) { /* the sum in a register, stored once: the same additions */
     double r2 = *ec->internal_res2;
@@ -1964,7 +1989,7 @@ static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
     memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
     strain_eval(s, ec, a, b, ends, u, cur_ends, F, NULL);
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
-    if (damp_data(s)) damped_work(s, ec->mode == NSB_EVAL_DYNAMIC, ec->h);
+    if (damp_data(s)) damped_work(s, ec->mode == NSB_EVAL_DYNAMIC, ec);
     return;
   }
   /* an acceleration solve: the unknowns in the kernels' layout as beam_eval forms them */
@@ -2002,6 +2027,7 @@ static void beam_commit(const nsb_elem* e) {
   memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
   double* dd = damp_data(s);
   if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
+  if (dd) memcpy(dd + 12 * s->N + 1, dd + 12 * s->N + 1 + 6 * s->n_qp, sizeof(double) * (size_t)(6 * s->n_qp));
   if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
   s->pts_same = 1;
 }
@@ -2099,6 +2125,11 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
     memcpy(s->old_cp[i].pw, s->old_cp[i].al, 3 * sizeof(double));
   }
   s->pts_same = 0; /* the old p, pw are no longer the current ones */
+  if (dd) /* and the damping's filtered velocities from the velocities */
+    for (int i = 0; i < s->n_qp; ++i) {
+      memcpy(dd + 12 * s->N + 1 + 6 * i, s->old_qp[i].v, 3 * sizeof(double));
+      memcpy(dd + 12 * s->N + 4 + 6 * i, s->old_qp[i].w, 3 * sizeof(double));
+    }
   memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
 }
 

@@ -114,6 +114,15 @@ typedef struct nsb_eval_ctx {
      frame for rotations), or NULL (then they equal the accelerations) */
   const double* p_old;
   const double* pw_old;
+  /* the concentrated forces filtered as the pseudo-accelerations filter the
+     forces, at t_n (3 a *CLOAD record, the model's order; nsb_cload_filtered),
+     or NULL: then they equal the forces at t_n (the step's start, where
+     p = a) */
+  const double* load_filt;
+  /* the dashpots' forces filtered likewise, at t_n (3 an element, the
+     model's element order; nsb_dashpot_filtered), or NULL: then they equal
+     the forces at t_n */
+  const double* damp_filt;
   /* NEWTON-law contacts solved by prox sweeps (*SOLVER CONTROLS, CONTACT
      SOLVER=PROX): their rows hold the impulses at the sweep's values */
   int contact_prox;
@@ -365,6 +374,35 @@ double nsb_load_scale_until(const nsb_eval_ctx* ec, int amp, int load_step, int 
 /// which the loads' work is booked as the equations apply it (docs/theory.md
 /// §3.6, "Loads"; elements/nodal_load.c).
 int nsb_eval_trapezoidal(const nsb_eval_ctx* ec);
+/// The concentrated force of the *CLOAD element e (dof 1-3) filtered as the
+/// pseudo-accelerations of the generalized-alpha forms filter the forces, at
+/// t_n+1 of the increment of ec: from F~_n (ec->load_filt, or F_n),
+///   (1 - alpha_m) F~_n+1 + alpha_m F~_n = (1 - alpha_f) F_n+1 + alpha_f F_n
+/// (docs/theory.md §3.6, "Loads"); zero for a moment or a load not yet active.
+nsb_vec3 nsb_cload_filtered(const nsb_elem* e, const nsb_eval_ctx* ec);
+/// The force c (n.u) n of the DASHPOTA element e (u = v_B - v_A) filtered as
+/// nsb_cload_filtered filters a load, at t_n+1 of the increment of ec (from
+/// ec->damp_filt, or the force at t_n; docs/theory.md §3.6, "Loads and
+/// dampers under rho_inf < 1").
+nsb_vec3 nsb_dashpot_filtered(const nsb_elem* e, const nsb_eval_ctx* ec);
+/// The alpha relation's filter of the generalized-alpha forms at t_n+1: the
+/// value x~_n+1 of (1 - alpha_m) x~_n+1 + alpha_m x~_n = (1 - alpha_f) x_n+1
+/// + alpha_f x_n from x_n, x_n+1 and x~_n (x~ = x with alpha_m = alpha_f =
+/// 0, and with x~_0 = x_0 also with alpha_m = alpha_f); the pseudo-
+/// accelerations are the accelerations filtered so (docs/theory.md §3.4).
+static inline nsb_vec3 nsb_alpha_filter(const nsb_eval_ctx* ec, nsb_vec3 x0, nsb_vec3 x1, nsb_vec3 xt0) {
+  const double am = ec->alpha_m, af = ec->alpha_f;
+  return nsb_v3_scale(1.0 / (1.0 - am),
+                      nsb_v3_sub(nsb_v3_add(nsb_v3_scale(1.0 - af, x1), nsb_v3_scale(af, x0)), nsb_v3_scale(am, xt0)));
+}
+/// The share of a force F in the change of the kinetic energy over the
+/// increment of ec under a scheme that is not the trapezoidal rule, per unit
+/// of the mean velocity: h ((1 - gamma) F~_n + gamma F~_n+1), F~ the filtered
+/// force (docs/theory.md §3.6); dotted with (v_n + v_n+1)/2.
+static inline nsb_vec3 nsb_share_weight(const nsb_eval_ctx* ec, nsb_vec3 ft0, nsb_vec3 ft1) {
+  const double g = ec->gamma;
+  return nsb_v3_scale(ec->h, nsb_v3_add(nsb_v3_scale(1.0 - g, ft0), nsb_v3_scale(g, ft1)));
+}
 /// Node position for any node: the state for nodes with DOFs, else the fixed
 /// initial position (ground points).
 nsb_vec3 nsb_node_position(const nsb_eval_ctx* ec, int node);

@@ -156,12 +156,39 @@ int nsb_eval_trapezoidal(const nsb_eval_ctx* ec) {
   return ec->beta == 0.25 && ec->gamma == 0.5;
 }
 
+/* The eval context of t_n of the increment of ec (the load at its time). */
+static nsb_eval_ctx cload_ctx_n(const nsb_eval_ctx* ec) {
+  nsb_eval_ctx e0 = *ec;
+  e0.t -= ec->h;
+  e0.t_step -= ec->h;
+  e0.cur = ec->old;
+  return e0;
+}
+
+/* The load of the *CLOAD element e in the frame its node's equations take it
+   in, in state st at the times of ec: a force in global components, a
+   moment in the body frame of the node, M_B = R^T M_g. */
+static nsb_vec3 cload_in_equations(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_state* st) {
+  const nsb_cload* c = &ec->model->cloads.data[e->model_index];
+  const nsb_vec3 L = cload_applied(e, ec, st);
+  return c->dof <= 3 ? L : nsb_q_rotate_inv(nsb_st_q(st, e->nodes[0]), L);
+}
+
+nsb_vec3 nsb_cload_filtered(const nsb_elem* e, const nsb_eval_ctx* ec) {
+  const nsb_cload* c = &ec->model->cloads.data[e->model_index];
+  if (c->step > ec->step || (c->dof > 3 && e->node_ndof[0] != 6)) return nsb_v3_zero();
+  nsb_eval_ctx e0 = cload_ctx_n(ec);
+  const nsb_vec3 F0 = cload_in_equations(e, &e0, ec->old), F1 = cload_in_equations(e, ec, ec->cur);
+  const nsb_vec3 Ft0 = ec->load_filt ? nsb_v3_load(ec->load_filt + 3 * e->model_index) : F0;
+  return nsb_alpha_filter(ec, F0, F1, Ft0);
+}
+
 /* Energy of a concentrated load: its power with the load as applied (the
-   system books the trapezoidal rule on it), and under the trapezoidal rule
-   (nsb_eval_trapezoidal) in a dynamic increment from t_n (ec->old) to t_n+1
-   (ec->cur) what that rule misses of the load's work as the discrete
-   equations apply it (external_work_increment), so that the increment's
-   work is booked as
+   system books the trapezoidal rule on it), and in a dynamic increment from
+   t_n (ec->old) to t_n+1 (ec->cur) what that rule misses of the load's work
+   as the discrete equations apply it (external_work_increment).
+   Under the trapezoidal rule (nsb_eval_trapezoidal) the increment's work is
+   booked as
      W = (F_n + F_n+1)/2 . (x_n+1 - x_n)
    for a force, each load at its time (its amplitude at t_n and t_n+1, a
    follower force turned with the node's frame of that state), and for a
@@ -171,9 +198,20 @@ int nsb_eval_trapezoidal(const nsb_eval_ctx* ec) {
      W = (M_B,n + M_B,n+1)/2 . Theta.
    The balance then closes to round-off for any motion, also where the
    velocity alternates (the rule on the power missed h/4 dF.dv an increment,
-   docs/theory.md §3.6 "Loads").  Other schemes (generalized-alpha, RHOINF <
-   1) keep the rule on the power: their equations weight the loads of the
-   increments before as well. */
+   docs/theory.md §3.6 "Loads").
+   Under the other schemes (generalized-alpha, RHOINF < 1; Newmark with
+   gamma != 1/2) a force's work is its share of the change of the kinetic
+   energy: with a constant mass matrix, M (v_n+1 - v_n) = h ((1 - gamma) M p_n
+   + gamma M p_n+1), and M p is the forces filtered by the alpha relation
+   (nsb_cload_filtered, F~), so
+     W = h (v_n + v_n+1)/2 . ((1 - gamma) F~_n + gamma F~_n+1),
+   exact for a particle under any load; with alpha_m = alpha_f, gamma = 1/2
+   the trapezoidal form above.  A moment likewise with the body components
+   M_B and the body angular velocities W of its node: with a constant body
+   inertia J and the body-frame update W_n+1 = W_n + h ((1 - gamma) P_n +
+   gamma P_n+1) of the Lie-group schemes, J P filters the body moments (the
+   gyroscopic moment takes its own share), so
+     W = h (W_n + W_n+1)/2 . ((1 - gamma) M~_B,n + gamma M~_B,n+1). */
 static void cload_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   const nsb_cload* c = &ec->model->cloads.data[e->model_index];
   if (c->step > ec->step) return;
@@ -181,16 +219,22 @@ static void cload_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
   nsb_vec3 L = cload_applied(e, ec, ec->cur);
   const double P1 = cload_power_at(e, c, ec->cur, L);
   acc->power += P1;
-  if (ec->step_static || !ec->old || !(ec->h > 0.0) || !nsb_eval_trapezoidal(ec)) return;
+  if (ec->step_static || !ec->old || !(ec->h > 0.0)) return;
+  const int trap = nsb_eval_trapezoidal(ec);
   if (c->dof > 3 && e->node_ndof[0] != 6) return;
-  nsb_eval_ctx e0 = *ec; /* the times of t_n */
-  e0.t -= ec->h;
-  e0.t_step -= ec->h;
-  e0.cur = ec->old;
+  nsb_eval_ctx e0 = cload_ctx_n(ec); /* the times of t_n */
   nsb_vec3 L0 = cload_applied(e, &e0, ec->old);
   const double P0 = cload_power_at(e, c, ec->old, L0);
   double W;
-  if (c->dof <= 3) {
+  if (!trap) {
+    const nsb_vec3 Ft0 = ec->load_filt ? nsb_v3_load(ec->load_filt + 3 * e->model_index)
+                                       : (c->dof <= 3 ? L0 : nsb_q_rotate_inv(nsb_st_q(ec->old, i), L0));
+    const nsb_vec3 Ft1 = nsb_cload_filtered(e, ec);
+    const double g = ec->gamma;
+    const nsb_vec3 vs = c->dof <= 3 ? nsb_v3_add(nsb_st_v(ec->old, i), nsb_st_v(ec->cur, i))
+                                    : nsb_v3_add(nsb_st_w(ec->old, i), nsb_st_w(ec->cur, i));
+    W = 0.5 * ec->h * nsb_v3_dot(vs, nsb_v3_add(nsb_v3_scale(1.0 - g, Ft0), nsb_v3_scale(g, Ft1)));
+  } else if (c->dof <= 3) {
     W = 0.5 * nsb_v3_dot(nsb_v3_add(L0, L), nsb_v3_sub(nsb_st_x(ec->cur, i), nsb_st_x(ec->old, i)));
   } else {
     nsb_quat q0 = nsb_st_q(ec->old, i), q1 = nsb_st_q(ec->cur, i);

@@ -81,37 +81,68 @@ static int dashpot_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restr
   return NSB_OK;
 }
 
-/* The dashpot's force on B, c (n.u) n, and B's position relative to A in
-   state st (a node without DOFs: its reference position, at rest). */
-static nsb_vec3 dashpot_force(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_state* st, nsb_vec3* d) {
+/* The dashpot's force on B, c (n.u) n, B's position relative to A (d) and
+   velocity (u) in state st (a node without DOFs: its reference position, at
+   rest). */
+static nsb_vec3 dashpot_force(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_state* st, nsb_vec3* d,
+                              nsb_vec3* u) {
   const nsb_element* el = &ec->model->elements.data[e->model_index];
   const nsb_model* m = ec->model;
   nsb_vec3 xA = e->node_ndof[0] > 0 ? nsb_st_x(st, e->nodes[0]) : nsb_v3_load(m->nodes.data[e->nodes[0]].X);
   nsb_vec3 xB = e->node_ndof[1] > 0 ? nsb_st_x(st, e->nodes[1]) : nsb_v3_load(m->nodes.data[e->nodes[1]].X);
   *d = nsb_v3_sub(xB, xA);
+  *u = nsb_v3_zero();
+  if (e->node_ndof[1] > 0) *u = nsb_v3_add(*u, nsb_st_v(st, e->nodes[1]));
+  if (e->node_ndof[0] > 0) *u = nsb_v3_sub(*u, nsb_st_v(st, e->nodes[0]));
   double l = nsb_v3_norm(*d);
   if (!(l > 0.0)) return nsb_v3_zero();
-  nsb_vec3 n = nsb_v3_scale(1.0 / l, *d), u = nsb_v3_zero();
-  if (e->node_ndof[1] > 0) u = nsb_v3_add(u, nsb_st_v(st, e->nodes[1]));
-  if (e->node_ndof[0] > 0) u = nsb_v3_sub(u, nsb_st_v(st, e->nodes[0]));
-  return nsb_v3_scale(el->damping * nsb_v3_dot(n, u), n);
+  nsb_vec3 n = nsb_v3_scale(1.0 / l, *d);
+  return nsb_v3_scale(el->damping * nsb_v3_dot(n, *u), n);
+}
+
+/* The force on B at t_n (ec->old) filtered by the alpha relation: from the
+   forces at t_n and t_n+1 and the filtered force at t_n (ec->damp_filt, or
+   the force at t_n, where p = a). */
+static nsb_vec3 dashpot_filtered(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_vec3 F0, nsb_vec3 F1) {
+  const nsb_vec3 Ft0 = ec->damp_filt ? nsb_v3_load(ec->damp_filt + 3 * e->model_index) : F0;
+  return nsb_alpha_filter(ec, F0, F1, Ft0);
+}
+
+nsb_vec3 nsb_dashpot_filtered(const nsb_elem* e, const nsb_eval_ctx* ec) {
+  nsb_vec3 d, u;
+  if (!ec->old) return nsb_v3_zero();
+  const nsb_vec3 F0 = dashpot_force(e, ec, ec->old, &d, &u), F1 = dashpot_force(e, ec, ec->cur, &d, &u);
+  return dashpot_filtered(e, ec, F0, F1);
 }
 
 /* The energy the dashpot took in the increment from t_n (ec->old) to t_{n+1}
-   (ec->cur), booked as the scheme's averaged equations do it (as the beams'
-   Rayleigh damping, docs/theory_beam.md §10): the mean of its forces at t_n
-   and t_{n+1} over the increment's displacement,
+   (ec->cur), booked as the discrete equations give it (docs/theory.md §3.6,
+   "Dashpots" and "Loads and dampers under rho_inf < 1").  Under the trapezoidal rule
+   (RHOINF=1, nsb_eval_trapezoidal) as the scheme's averaged equations do
+   it (as the beams' Rayleigh damping, docs/theory_beam.md §10): the mean of
+   its forces at t_n and t_{n+1} over the increment's displacement,
      D = (F_n + F_{n+1})/2 . (d_{n+1} - d_n),   d = x_B - x_A,
-   the work the discrete equations give it, so that with the trapezoidal
-   rule (RHOINF=1) the balance closes to round-off for any start, also where
-   the velocity jumps (the rule on the power c (n.u)^2 exceeded it by
-   c h (n.du)^2/4 an increment, docs/theory.md §3.6 "Dashpots").  Read by the
-   system after an accepted dynamic increment only (dissipated_increment). */
+   so that the balance closes to round-off for any start, also where the
+   velocity jumps (the rule on the power c (n.u)^2 exceeded it by
+   c h (n.du)^2/4 an increment).  Under the other schemes (generalized-alpha,
+   RHOINF < 1) as its share of the change of the kinetic energy, the loads'
+   share of nodal_load.c with the force on B, -F:
+     D = h (u_n + u_{n+1})/2 . ((1 - gamma) F~_n + gamma F~_{n+1}),
+   u = v_B - v_A, F~ the force filtered by the alpha relation (M p of the
+   nodes; dashpot_filtered), which with alpha_m = alpha_f, gamma = 1/2 is the
+   mean above.  Read by the system after an accepted dynamic increment only
+   (dissipated_increment). */
 static void dashpot_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) {
   if (!ec->old || ec->step_static) return; /* static steps move no velocity (docs/theory.md §3.6) */
-  nsb_vec3 d0, d1;
-  nsb_vec3 F0 = dashpot_force(e, ec, ec->old, &d0), F1 = dashpot_force(e, ec, ec->cur, &d1);
-  acc->dissipated_increment += 0.5 * nsb_v3_dot(nsb_v3_add(F0, F1), nsb_v3_sub(d1, d0));
+  nsb_vec3 d0, d1, u0, u1;
+  nsb_vec3 F0 = dashpot_force(e, ec, ec->old, &d0, &u0), F1 = dashpot_force(e, ec, ec->cur, &d1, &u1);
+  if (nsb_eval_trapezoidal(ec)) {
+    acc->dissipated_increment += 0.5 * nsb_v3_dot(nsb_v3_add(F0, F1), nsb_v3_sub(d1, d0));
+    return;
+  }
+  const nsb_vec3 Ft0 = ec->damp_filt ? nsb_v3_load(ec->damp_filt + 3 * e->model_index) : F0;
+  const nsb_vec3 Ft1 = dashpot_filtered(e, ec, F0, F1);
+  acc->dissipated_increment += 0.5 * nsb_v3_dot(nsb_v3_add(u0, u1), nsb_share_weight(ec, Ft0, Ft1));
 }
 
 const nsb_elem_ops nsb_dashpot_ops = {.name = "dashpot", .eval = dashpot_eval, .energy = dashpot_energy};

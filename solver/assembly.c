@@ -875,6 +875,9 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   nsb_sys_energy_stale(s);
   s->ops = &nsb_accel_ops;
   s->accel_restart = p_gain >= 0.0;
+  /* the step's initial accelerations: the pseudo-accelerations start from
+     them (p = a), and the filtered forces from the forces */
+  if (p_gain < 0.0) s->filt_valid = 0;
   nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
   /* prescribed velocities at t0 from the supports' amplitudes */
   for (int i = 0; i < s->n_nodes; ++i) {

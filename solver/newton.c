@@ -1015,7 +1015,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   s->t = t_new;
   /* external work: trapezoidal rule on the power (second order, like the
      schemes), and what it misses of the discrete work of the loads that book
-     it (external_work_increment: concentrated loads and the beams'
+     it (external_work_increment: concentrated loads, the beams'
      distributed loads under the trapezoidal rule, moving obstacles on
      compliant contacts) */
   nsb_energy en;
@@ -1033,6 +1033,19 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   if (en_ok) s->en_last = en;
   s->work += 0.5 * h * (s->power + en.power) + en.external_work_increment;
   s->power = en.power;
+  /* the concentrated forces and the dashpots' forces filtered to t_n+1, for
+     the next increment's work and dissipation under the schemes other than
+     the trapezoidal rule (cload_energy, dashpot_energy) */
+  if (mode == NSB_EVAL_DYNAMIC && (s->model->cloads.count > 0 || s->has_dashpots)) {
+    for (int i = 0; i < s->n_elems; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      if (e->ops == &nsb_cload_ops)
+        nsb_v3_store(nsb_cload_filtered(e, &ec), s->load_filt + 3 * e->model_index);
+      else if (e->ops == &nsb_dashpot_ops)
+        nsb_v3_store(nsb_dashpot_filtered(e, &ec), s->damp_filt + 3 * e->model_index);
+    }
+    s->filt_valid = 1;
+  }
   if (mode == NSB_EVAL_DYNAMIC) {
     /* the supports' work: the same rule on R . v (docs/theory.md §3.6) */
     s->swork += 0.5 * h * (s->spower + spow);

@@ -90,7 +90,7 @@ static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
    copy of it on return): the context is made several times an increment.
    The size check below stops the build when a member is added to
    nsb_eval_ctx (elements/element.h) without being set here. */
-_Static_assert(sizeof(nsb_eval_ctx) == 312, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
+_Static_assert(sizeof(nsb_eval_ctx) == 328, "nsb_eval_ctx changed: set every member in nsb_sys_fill_ec");
 
 void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval_ctx* ec) {
   const int dyn = mode == NSB_EVAL_DYNAMIC;
@@ -132,6 +132,8 @@ void nsb_sys_fill_ec(const nsb_system* s, nsb_eval_mode mode, double t, nsb_eval
   ec->mn_alpha = ga ? s->step.mn_alpha : 0;
   ec->p_old = p_ok ? sc->p_n : NULL;
   ec->pw_old = p_ok ? sc->pw_n : NULL;
+  ec->load_filt = s->filt_valid ? s->load_filt : NULL;
+  ec->damp_filt = s->filt_valid ? s->damp_filt : NULL;
   ec->contact_prox = s->contact_prox;
   ec->accel_restart = mode == NSB_EVAL_ACCEL && s->accel_restart;
   ec->riks = riks;
@@ -438,6 +440,8 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->row_unscale = NSB_NEW_ARRAY(ctx, meq, double);
   s->x_build = NSB_NEW_ARRAY(ctx, 3 * nm, double);
   s->react = NSB_NEW_ARRAY(ctx, 6 * nm, double);
+  s->load_filt = NSB_NEW_ARRAY(ctx, 3 * (model->cloads.count > 0 ? model->cloads.count : 1), double);
+  s->damp_filt = NSB_NEW_ARRAY(ctx, 3 * (model->elements.count > 0 ? model->elements.count : 1), double);
   if (s->react) memset(s->react, 0, 6 * (size_t)nm * sizeof(double));
   /* the contacts' node arrays (232 bytes a node) only in a model with
      contact pairs: the contact elements come from them alone, and with them
@@ -462,7 +466,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->tan_cK = NSB_NEW_ARRAY(ctx, 1, double);
   s->tan_cK_size = 1;
   if (!s->lam || !s->lam_old || !s->mult_eq || !s->mult_level || !s->r || !s->dx || !s->row_unscale || !s->x_build ||
-      !s->react || (with_contacts && (!s->react_end || !s->react_c || !s->react_c_end || !s->prox_scratch || !s->support)) ||
+      !s->react || !s->load_filt || !s->damp_filt || (with_contacts && (!s->react_end || !s->react_c || !s->react_c_end || !s->prox_scratch || !s->support)) ||
       !s->cdata || !s->cgeo || !s->ceq_pool || !s->cmap_pool || !s->tan_cK) {
     st = NSB_ERR_ALLOC;
     goto fail;
@@ -508,6 +512,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
       s->elems[k].ops = &nsb_spring_ops;
     } else if (el->type == NSB_ETYPE_DASHPOTA) {
       s->elems[k].ops = &nsb_dashpot_ops;
+      s->has_dashpots = 1;
     } else {
       NSB_ASSERT(nsb_etype_is_beam(el->type));
       s->elems[k].ops = &nsb_beam_v_ops;
@@ -614,6 +619,9 @@ int nsb_system_blocks(nsb_system* s, nsb_block* b, int cap) {
       {&s->t, sizeof s->t}, {&s->t_step_start, sizeof s->t_step_start}, {&s->work, sizeof s->work},
       {&s->power, sizeof s->power}, {&s->dissipated, sizeof s->dissipated}, {&s->diss_rate, sizeof s->diss_rate},
       {&s->swork, sizeof s->swork}, {&s->spower, sizeof s->spower}, {&s->guard_b0, sizeof s->guard_b0},
+      {s->load_filt, 3 * (size_t)s->model->cloads.count * sizeof(double)},
+      {s->damp_filt, (s->has_dashpots ? 3 * (size_t)s->model->elements.count : 0) * sizeof(double)},
+      {&s->filt_valid, sizeof s->filt_valid},
       {&s->guard_scale, sizeof s->guard_scale}, {&s->guard_on, sizeof s->guard_on},
       {&s->guard_warned, sizeof s->guard_warned},
       {&s->contact_rebuilds, sizeof s->contact_rebuilds}, {&s->internal_res2, sizeof s->internal_res2},
@@ -685,6 +693,10 @@ void nsb_system_destroy(nsb_system** ps) {
   if (s->support) NSB_FREE_ARRAY(ctx, s->support, 8 * (s->model->nodes.count > 0 ? s->model->nodes.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->x_build, 3 * nm, double);
   NSB_FREE_ARRAY(ctx, s->react, 6 * nm, double);
+  if (s->load_filt)
+    NSB_FREE_ARRAY(ctx, s->load_filt, 3 * (s->model->cloads.count > 0 ? s->model->cloads.count : 1), double);
+  if (s->damp_filt)
+    NSB_FREE_ARRAY(ctx, s->damp_filt, 3 * (s->model->elements.count > 0 ? s->model->elements.count : 1), double);
   if (s->react_end) NSB_FREE_ARRAY(ctx, s->react_end, 6 * nm, double);
   if (s->react_c) NSB_FREE_ARRAY(ctx, s->react_c, 6 * nm, double);
   if (s->react_c_end) NSB_FREE_ARRAY(ctx, s->react_c_end, 6 * nm, double);

@@ -88,6 +88,18 @@ struct nsb_system {
   double work, power; /* work of the non-potential loads since t = 0, their power at t */
   double dissipated, diss_rate; /* energy dissipated since t = 0 (dampers, contacts), damper power at t */
   double swork, spower; /* work of the driven supports since t = 0, their power at t (nsb_sys_support_power) */
+  /* the concentrated forces filtered as the pseudo-accelerations filter the
+     forces at t (3 a *CLOAD record; nsb_cload_filtered), for their work
+     under the schemes other than the trapezoidal rule (docs/theory.md §3.6,
+     "Loads"); the dashpots' forces filtered likewise (3 an element of the
+     model, written for the DASHPOTA elements; nsb_dashpot_filtered), for
+     their dissipation ("Loads and dampers under rho_inf < 1"), whether the model has
+     any, and whether both arrays hold (not at a step's initial
+     accelerations, where p = a: then they are the forces) */
+  double* load_filt;
+  double* damp_filt;
+  int has_dashpots;
+  int filt_valid;
   /* the energy guard (nsb_system_energy_guard): the balance E + D - W -
      W_s at the start of the dynamic steps run so far, the largest energy
      scale T + |V| + |W| + |W_s| + D seen since, and whether it is armed
