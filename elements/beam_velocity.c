@@ -281,13 +281,47 @@ static rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
 
 /* Generalized-alpha form at one point: new rate x (v or omega), its
    acceleration xa and pseudo-acceleration xp from the step average xb and
-   the old xn, xan, xpn (see rate_coef). */
-static inline __attribute__((always_inline)) void rates_alpha(const rate_coef* rc, nsb_vec3 xb, nsb_vec3 xn, nsb_vec3 xan, nsb_vec3 xpn, double* x,
-                        double* xa, double* xp) {
-  nsb_vec3 p = nsb_v3_sub(nsb_v3_scale(rc->cp, nsb_v3_sub(xb, xn)), nsb_v3_scale(rc->cpp, xpn));
-  nsb_v3_store(nsb_v3_add(xn, nsb_v3_add(nsb_v3_scale(rc->hg0, xpn), nsb_v3_scale(rc->hg1, p))), x);
-  nsb_v3_store(nsb_v3_sub(nsb_v3_add(nsb_v3_scale(rc->s1, p), nsb_v3_scale(rc->s2, xpn)), nsb_v3_scale(rc->s3, xan)), xa);
-  nsb_v3_store(p, xp);
+   the old xn, xan, xpn (3 doubles each; see rate_coef):
+     p = cp (xb - xn) - cpp xpn,  x = xn + (hg0 xpn + hg1 p),
+     xa = (s1 p + s2 xpn) - s3 xan.
+   The first two components of every vector in one SSE2 register (a pair of
+   lanes, each lane the operations of the scalar form in the same order: the
+   same bits as three scalar lanes) and the third alone: two thirds of the
+   arithmetic instructions (callgrind, bar_n100 of benchmarks/peers: the
+   rate updates were 28 % of a residual-only evaluation). */
+typedef double nsb_pair __attribute__((vector_size(16), aligned(8)));
+
+static inline __attribute__((always_inline)) void rates_alpha(const rate_coef* rc, nsb_vec3 xb, const double* xn,
+                                                                const double* xan, const double* xpn, double* x,
+                                                                double* xa, double* xp) {
+  const double cp = rc->cp, cpp = rc->cpp, hg0 = rc->hg0, hg1 = rc->hg1, s1 = rc->s1, s2 = rc->s2, s3 = rc->s3;
+  const nsb_pair b2 = {xb.x, xb.y}, n2 = *(const nsb_pair*)xn, an2 = *(const nsb_pair*)xan,
+                 pn2 = *(const nsb_pair*)xpn;
+  const nsb_pair p2 = cp * (b2 - n2) - cpp * pn2;
+  *(nsb_pair*)x = n2 + (hg0 * pn2 + hg1 * p2);
+  *(nsb_pair*)xa = (s1 * p2 + s2 * pn2) - s3 * an2;
+  *(nsb_pair*)xp = p2;
+  const double pz = cp * (xb.z - xn[2]) - cpp * xpn[2];
+  x[2] = xn[2] + (hg0 * xpn[2] + hg1 * pz);
+  xa[2] = (s1 * pz + s2 * xpn[2]) - s3 * xan[2];
+  xp[2] = pz;
+}
+
+/* nsb_q_mul(a, b) (base/vec.h) in two pairs of lanes, (w, x) and (y, z):
+   each component the same products summed in the same order, a
+   subtraction written as the addition of the negated product (x - y is
+   x + (-y) in IEEE arithmetic, and a factor's sign flip negates the
+   product exactly): the same bits in about half the instructions.  Its
+   squared norm (w^2 + x^2) + y^2 + z^2 alongside, in that order. */
+static inline __attribute__((always_inline)) nsb_quat q_mul_pk(const double* restrict a, nsb_quat b, double* restrict qn2) {
+  const nsb_pair aw = {a[0], a[0]}, ax = {a[1], a[1]}, ay = {a[2], a[2]}, az = {a[3], a[3]};
+  const nsb_pair wx = ((aw * (nsb_pair){b.w, b.x} + ax * (nsb_pair){-b.x, b.w}) + ay * (nsb_pair){-b.y, b.z}) +
+                      az * (nsb_pair){-b.z, -b.y};
+  const nsb_pair yz = ((aw * (nsb_pair){b.y, b.z} + ax * (nsb_pair){-b.z, b.y}) + ay * (nsb_pair){b.w, -b.x}) +
+                      az * (nsb_pair){b.x, b.w};
+  const nsb_pair s1 = wx * wx, s2 = yz * yz;
+  *qn2 = ((s1[0] + s1[1]) + s2[0]) + s2[1];
+  return nsb_q(wx[0], wx[1], yz[0], yz[1]);
 }
 
 /* New state of one point from vbar, wbar (and vbar', wbar' when strains are
@@ -316,8 +350,8 @@ static inline __attribute__((always_inline)) void update_point(const nsb_beam_po
      the root and the four divisions, which were a quarter of this
      function's samples on the bars of benchmarks/peers, whose sections do
      not turn) */
-  nsb_quat q = nsb_q_mul(nsb_q_load(old->q), dq);
-  const double qn2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+  double qn2;
+  nsb_quat q = q_mul_pk(old->q, dq, &qn2);
   if (qn2 != 1.0) {
     const double qn = sqrt(qn2);
     q = nsb_q(q.w / qn, q.x / qn, q.y / qn, q.z / qn);
@@ -326,8 +360,8 @@ static inline __attribute__((always_inline)) void update_point(const nsb_beam_po
   nsb_q_store(q, cur->q);
   nsb_v3_store(nsb_v3_muladd(nsb_v3_load(old->r), h, vb), cur->r);
   if (rc && rc->ga) {
-    rates_alpha(rc, vb, nsb_v3_load(old->v), nsb_v3_load(old->a), nsb_v3_load(old->p), cur->v, cur->a, cur->p);
-    rates_alpha(rc, wb, nsb_v3_load(old->w), nsb_v3_load(old->al), nsb_v3_load(old->pw), cur->w, cur->al, cur->pw);
+    rates_alpha(rc, vb, old->v, old->a, old->p, cur->v, cur->a, cur->p);
+    rates_alpha(rc, wb, old->w, old->al, old->pw, cur->w, cur->al, cur->pw);
   } else if (rc) {
     nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
     nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
@@ -407,9 +441,16 @@ static nsb_mat3 muladd_diag(nsb_mat3 A, double s, nsb_vec3 d) {
 static nsb_vec3 diag_mulv(nsb_vec3 d, nsb_vec3 v) { return nsb_v3(d.x * v.x, d.y * v.y, d.z * v.z); }
 
 /* vbar(x) = vbar^0 + sum_p J_p(x) vbar'^p (u0 the node-0 block, stride 6 over p). */
-static nsb_vec3 interp(nsb_vec3 v0, const double* restrict up, const double* restrict c, int N) {
-  for (int p = 0; p < N; ++p) v0 = nsb_v3_muladd(v0, c[p], nsb_v3_load(up + 6 * p));
-  return v0;
+static inline __attribute__((always_inline)) nsb_vec3 interp(nsb_vec3 v0, const double* restrict up,
+                                                              const double* restrict c, int N) {
+  /* x, y in one pair of lanes (rates_alpha), z alone: the same operations */
+  nsb_pair xy = {v0.x, v0.y};
+  double z = v0.z;
+  for (int p = 0; p < N; ++p) {
+    xy = xy + c[p] * *(const nsb_pair*)(up + 6 * p);
+    z = z + c[p] * up[6 * p + 2];
+  }
+  return nsb_v3(xy[0], xy[1], z);
 }
 
 /* Stress-resultant moment about c from the integrated-by-parts form:
@@ -497,11 +538,14 @@ typedef struct gal_point {
  * points, constitutive points, residual, tangent — where every later block
  * reads the accumulators of the earlier ones; cut into functions it would
  * pass a dozen 3x3 arrays between them for no gain in reading. */
-static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp, nsb_beam_point* restrict cur_cp,
-                         nsb_beam_point* restrict cur_end, double* restrict f, double* restrict K) {
+static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_eval_in* in, const int N, const int n_qp,
+                                                               nsb_beam_point* restrict cur_qp,
+                                                               nsb_beam_point* restrict cur_cp,
+                                                               nsb_beam_point* restrict cur_end, double* restrict f,
+                                                               double* restrict K) {
   const nsb_beam_geom* g = in->g;
   const nsb_beam_section* sec = in->sec;
-  const int N = g->N, n = nsb_beam_velocity_nlocal(N);
+  const int n = nsb_beam_velocity_nlocal(N);
   const int iN0 = 12 + 6 * N, iM0 = iN0 + 3;
   const double* u = in->u;
   const double h = in->h;
@@ -553,7 +597,7 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   }
 
   /* integration points: inertia and distributed loads */
-  for (int q = 0; q < g->n_qp; ++q) {
+  for (int q = 0; q < n_qp; ++q) {
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
     nsb_mat3 R, T;
@@ -740,6 +784,40 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     add_diag(K, n, iM0, 15 + 6 * p, -g->JL[p]);
   }
   return 0;
+}
+
+/* The residual alone (modified Newton's frozen evaluations, most of a run's
+   evaluations) with the sizes of POINTS = 1, 2, 3 (n_gauss = N + 2, as
+   elements/beam.c makes them) as constants: the loops over the points and
+   the accumulators FJ_p, GJ_p of a known count, kept in registers, and none
+   of the tangent's sums.  The same operations in the same order as the
+   general form: the same bits. */
+static __attribute__((noinline)) int eval_galerkin_res1(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                                                        nsb_beam_point* restrict cur_cp,
+                                                        nsb_beam_point* restrict cur_end, double* restrict f) {
+  return eval_galerkin_n(in, 1, 6, cur_qp, cur_cp, cur_end, f, NULL);
+}
+static __attribute__((noinline)) int eval_galerkin_res2(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                                                        nsb_beam_point* restrict cur_cp,
+                                                        nsb_beam_point* restrict cur_end, double* restrict f) {
+  return eval_galerkin_n(in, 2, 12, cur_qp, cur_cp, cur_end, f, NULL);
+}
+static __attribute__((noinline)) int eval_galerkin_res3(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                                                        nsb_beam_point* restrict cur_cp,
+                                                        nsb_beam_point* restrict cur_end, double* restrict f) {
+  return eval_galerkin_n(in, 3, 20, cur_qp, cur_cp, cur_end, f, NULL);
+}
+
+static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp, nsb_beam_point* restrict cur_cp,
+                         nsb_beam_point* restrict cur_end, double* restrict f, double* restrict K) {
+  const nsb_beam_geom* g = in->g;
+  if (!K && g->n_qp == (g->N + 1) * (g->N + 2)) switch (g->N) {
+      case 1: return eval_galerkin_res1(in, cur_qp, cur_cp, cur_end, f);
+      case 2: return eval_galerkin_res2(in, cur_qp, cur_cp, cur_end, f);
+      case 3: return eval_galerkin_res3(in, cur_qp, cur_cp, cur_end, f);
+      default: break;
+    }
+  return eval_galerkin_n(in, g->N, g->n_qp, cur_qp, cur_cp, cur_end, f, K);
 }
 
 /* The collocation evaluation (nsb_beam_velocity_eval) in named steps: the
@@ -1146,14 +1224,11 @@ int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict 
   return 0;
 }
 
-/* The point states alone, as both weightings' evaluations leave them: the
-   same update_point calls on the same interpolated rates (the collocation
-   sweep visits the integration points in the order q = 0 .. n_qp - 1 as the
-   Galerkin loop does). */
-void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
-                              nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end) {
+static inline __attribute__((always_inline)) void velocity_points_n(const nsb_beam_eval_in* in, const int N,
+                                                                  const int n_qp, nsb_beam_point* restrict cur_qp,
+                                                                  nsb_beam_point* restrict cur_cp,
+                                                                  nsb_beam_point* restrict cur_end) {
   const nsb_beam_geom* g = in->g;
-  const int N = g->N;
   const double* u = in->u;
   const double h = in->h;
   const rate_coef rcv = rate_coef_of(in);
@@ -1163,7 +1238,7 @@ void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restri
   nsb_mat3 R, T;
   update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], NULL, NULL);
   update_point(&in->old_end[1], nsb_v3_load(u + 6), nsb_v3_load(u + 9), NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
-  for (int q = 0; q < g->n_qp; ++q) {
+  for (int q = 0; q < n_qp; ++q) {
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
     update_point(&in->old_qp[q], vb, wb, NULL, NULL, h, rc, &cur_qp[q], NULL, NULL);
@@ -1174,6 +1249,23 @@ void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restri
     nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k);
     update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, &cur_cp[k], &R, &T);
   }
+}
+
+/* The point states alone, as both weightings' evaluations leave them: the
+   same update_point calls on the same interpolated rates (the collocation
+   sweep visits the integration points in the order q = 0 .. n_qp - 1 as the
+   Galerkin loop does); the sizes of POINTS = 1, 2, 3 as constants, as the
+   residual-only evaluation (eval_galerkin). */
+void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                              nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end) {
+  const nsb_beam_geom* g = in->g;
+  if (g->n_qp == (g->N + 1) * (g->N + 2)) switch (g->N) {
+      case 1: velocity_points_n(in, 1, 6, cur_qp, cur_cp, cur_end); return;
+      case 2: velocity_points_n(in, 2, 12, cur_qp, cur_cp, cur_end); return;
+      case 3: velocity_points_n(in, 3, 20, cur_qp, cur_cp, cur_end); return;
+      default: break;
+    }
+  velocity_points_n(in, g->N, g->n_qp, cur_qp, cur_cp, cur_end);
 }
 
 void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_point* cur_cp, double* Ng, double* Mg) {
