@@ -1031,7 +1031,12 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
       nsb_local_add3(KF, nf, oM, 15 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
     }
   }
-  accel_points(s, a0, al0, u + 12, 1);
+  /* the point accelerations of this iterate; not in modified Newton's
+     residual-only evaluation (KF NULL), whose states no caller keeps: every
+     acceptance of the acceleration solve sets them again from the accepted
+     unknowns (nsb_beam_accel_points, the points pass beam_points, or the
+     reactions' evaluation with its matrix), and nothing reads them before */
+  if (KF) accel_points(s, a0, al0, u + 12, 1);
 }
 
 /* The accelerations become the interior states (committed after the solve):
@@ -1069,12 +1074,15 @@ int nsb_beam_accel_frame(const nsb_elem* e, const nsb_state* st, double q[4]) {
 
 void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur) {
   beam_state* s = e->state;
+  if (!s->galerkin || s->sgeom) return; /* accel_system and the strain element keep their own */
   const int a = e->nodes[0];
   /* the node-0 unknowns as beam_eval forms them (end frame) */
   const nsb_mat3 L0 = nsb_q_to_m3(s->lam[0]);
   nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
   memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
-  accel_points(s, a0, al0, s->u_int, 0);
+  /* the copy of the frozen states where no evaluation of this solve made
+     it (its residual-only evaluations leave the points: accel_system_galerkin) */
+  accel_points(s, a0, al0, s->u_int, 1);
 }
 
 /* The velocity kernels' inputs other than the loads, as beam_eval and the
@@ -1756,8 +1764,13 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
     const unsigned char* restrict ix = cnt + 2 * ni + 12;
     double* restrict xf = z->xf;
     double v[12];
-    int bad = 0;
-    for (int j = 0; j < ni; ++j) bad |= !isfinite(F[12 + j]);
+    /* whether an entry of f_i is infinite or NaN: x - x is +0 for every
+       finite x and NaN otherwise, and a sum of those is NaN exactly when
+       one is (a subtraction and an addition per entry instead of the
+       classification of isfinite) */
+    double fin = 0.0;
+    for (int j = 0; j < ni; ++j) fin += F[12 + j] - F[12 + j];
+    const int bad = fin != 0.0;
     const double* restrict fi = F + 12;
     if (bad) {
       /* an infinite or NaN f_i: the dense products whole, their zeros
@@ -1844,8 +1857,9 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   const int nk = 6 * s->N;
   /* an infinite or NaN du: the dense rows whole (0 x Inf is NaN), rebuilt
      (every v is then infinite or NaN, whatever the zeros' signs) */
-  int du_bad = 0;
-  for (int j = 0; cval && j < 12; ++j) du_bad |= !isfinite(du[j]);
+  double du_fin = 0.0; /* NaN exactly when an entry is infinite or NaN (condense_frozen) */
+  for (int j = 0; cval && j < 12; ++j) du_fin += du[j] - du[j];
+  const int du_bad = du_fin != 0.0;
   for (int i = 0, r6 = 0; i < ni; ++i) {
     const double* xi = xn + (size_t)12 * i; /* row i of X_n */
     const double xfi = xf[i];
