@@ -77,12 +77,15 @@ typedef struct beam_state {
   nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
   short galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
-  /* 1: the current point states are the old ones but for the accelerations
-     a, alpha (after a commit, or an acceleration solve's copy): the copy of
-     accel_points would change nothing else, and is skipped.  Every writer of
-     other current fields clears it (the kernels' evaluations, the pseudo-
-     accelerations' continuation, a checkpoint's load).  A short, with
-     galerkin in the int's place: the block keeps its bytes. */
+  /* What the current point arrays hold (PTS_*, below): the last
+     evaluation's states (0); the old ones but for the accelerations a,
+     alpha (1: an acceleration solve's copy, where accel_prepare then
+     copies nothing); or nothing valid, the committed states being in the
+     old arrays (2, after the velocity element's commit, which swaps the
+     arrays instead of copying them; 3: the same, but a, alpha of an
+     acceleration solve in the current ones).  Every writer of other
+     current fields sets 0 (the kernels' evaluations, a checkpoint's load).
+     A short, with galerkin in the int's place: the block keeps its bytes. */
   short pts_same;
   int n_dloads;  /* (here: in the padding before h_eval) */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
@@ -133,6 +136,37 @@ typedef struct beam_state {
    acceleration solves (1); NULL where the element keeps none. */
 static beam_kept* kept_set(const beam_state* s, int accel) {
   return s->ks && accel < s->ks->n_sets ? &s->ks->kept[accel] : NULL;
+}
+
+/* beam_state.pts_same */
+enum { PTS_OWN = 0, PTS_SAME = 1, PTS_OLD = 2, PTS_OLD_ACC = 3 };
+
+/* The element's present point states for the readers between evaluations
+   (energies, output, reactions' and contacts' geometry): the current arrays,
+   or the committed ones where the commit swapped them (PTS_OLD, PTS_OLD_ACC:
+   the current arrays hold nothing valid but, in an acceleration solve, its
+   a, alpha, which only the solve's continuation reads). */
+static const nsb_beam_point* now_qp(const beam_state* s) { return s->pts_same >= PTS_OLD ? s->old_qp : s->cur_qp; }
+static const nsb_beam_point* now_cp(const beam_state* s) { return s->pts_same >= PTS_OLD ? s->old_cp : s->cur_cp; }
+
+/* The first of the block's point arrays (old_qp, cur_qp, old_cp, cur_cp in
+   that order at creation; beam_commit swaps the roles of the first two and
+   of the last two). */
+static nsb_beam_point* pts_base(const beam_state* s) { return s->old_qp < s->cur_qp ? s->old_qp : s->cur_qp; }
+
+/* Before an acceleration solve writes a, alpha into the current points: the
+   current arrays become the committed states where they hold an
+   evaluation's (copied; PTS_SAME), and where the commit swapped them
+   (PTS_OLD) only a, alpha are written (PTS_OLD_ACC): the solve reads the
+   committed states from the old arrays. */
+static void accel_prepare(beam_state* s) {
+  if (s->pts_same == PTS_OWN) {
+    memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+    memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+    s->pts_same = PTS_SAME;
+  } else if (s->pts_same == PTS_OLD) {
+    s->pts_same = PTS_OLD_ACC;
+  }
 }
 
 /* Largest full local system: 12 node unknowns and the interior of 10 points. */
@@ -820,11 +854,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     }
   }
   /* the accelerations become the interior states (committed after the solve) */
-  if (!s->pts_same) {
-    memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
-    memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)s->N);
-    s->pts_same = 1;
-  }
+  accel_prepare(s);
   for (int i = 0; i < s->n_qp + s->N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
     nsb_vec3 aq = a0, alq = al0;
@@ -860,7 +890,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
    Galerkin run from accelerations that do not satisfy its own equations
    (a first-step error of O(h) in v and of O(1) in a_n of the Newmark update).
    KF NULL: the residual alone, as accel_system. */
-static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui, int copy);
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui);
 
 static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
@@ -1036,22 +1066,17 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
      acceptance of the acceleration solve sets them again from the accepted
      unknowns (nsb_beam_accel_points, the points pass beam_points, or the
      reactions' evaluation with its matrix), and nothing reads them before */
-  if (KF) accel_points(s, a0, al0, u + 12, 1);
+  if (KF) accel_points(s, a0, al0, u + 12);
 }
 
 /* The accelerations become the interior states (committed after the solve):
    the frozen states with a(x) = a^0 + sum_p J_p(x) a'^p, alpha(x) likewise
-   (ui: the interior unknowns a'^p, alpha'^p); copy 0: the current states
-   are already the frozen ones but for a and alpha (an evaluation of the
-   same acceleration solve copied them; pts_same: they are already). */
-static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui, int copy) {
+   (ui: the interior unknowns a'^p, alpha'^p), written into the current
+   points after accel_prepare. */
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui) {
   const nsb_beam_geom* g = s->geom;
   const int N = s->N;
-  if (copy && !s->pts_same) {
-    memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
-    memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
-    s->pts_same = 1;
-  }
+  accel_prepare(s);
   for (int i = 0; i < s->n_qp + N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
     const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
@@ -1082,7 +1107,7 @@ void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur) {
   memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
   /* the copy of the frozen states where no evaluation of this solve made
      it (its residual-only evaluations leave the points: accel_system_galerkin) */
-  accel_points(s, a0, al0, s->u_int, 1);
+  accel_points(s, a0, al0, s->u_int);
 }
 
 /* The velocity kernels' inputs other than the loads, as beam_eval and the
@@ -1144,7 +1169,7 @@ unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h) {
   const beam_state* s = e->state;
   const double* dd = damp_data(s);
   const int fl[2] = {s->field_inertia, s->field_accel};
-  const unsigned char* parts[9] = {(const unsigned char*)s->cur_qp,   (const unsigned char*)s->cur_cp,
+  const unsigned char* parts[9] = {(const unsigned char*)now_qp(s),   (const unsigned char*)now_cp(s),
                                    (const unsigned char*)s->cur_end,  (const unsigned char*)s->NM0,
                                    (const unsigned char*)(dd ? dd + 6 * s->N : NULL),
                                    (const unsigned char*)s->cur_res,  (const unsigned char*)s->field_n,
@@ -1959,7 +1984,7 @@ static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
     return;
   }
-  accel_points(s, nsb_v3_load(u), nsb_v3_load(u + 3), u + 12, 1);
+  accel_points(s, nsb_v3_load(u), nsb_v3_load(u + 3), u + 12);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
   s->field_accel = 1;
 }
@@ -1969,14 +1994,44 @@ static void beam_begin(const nsb_elem* e) {
   memcpy(s->u_int_old, s->u_int, sizeof(double) * (size_t)s->n_int);
 }
 
+/* The commit of the point states.  The strain element copies them (its
+   current states are read as they are after the commit).  The velocity
+   element swaps its old and current arrays where the current ones hold an
+   evaluation's states (PTS_OWN): the committed states are then in the old
+   arrays, which every later reader takes (now_qp, now_cp; the kernels read
+   the old states and write every field of the current ones), instead of
+   3.5 KB copied per element of B2V POINTS=2 at every increment.  Where
+   the current arrays are the committed ones but for an acceleration
+   solve's a, alpha (PTS_SAME, PTS_OLD_ACC), those alone are copied. */
+static void commit_accels(nsb_beam_point* old, const nsb_beam_point* cur, int n) {
+  for (int i = 0; i < n; ++i) {
+    memcpy(old[i].a, cur[i].a, sizeof old[i].a);
+    memcpy(old[i].al, cur[i].al, sizeof old[i].al);
+  }
+}
+
 static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
-  memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
-  memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+  if (s->sgeom) {
+    memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+    memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+    memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
+    s->pts_same = PTS_SAME;
+  } else if (s->pts_same == PTS_OWN) {
+    nsb_beam_point* t = s->old_qp;
+    s->old_qp = s->cur_qp;
+    s->cur_qp = t;
+    t = s->old_cp;
+    s->old_cp = s->cur_cp;
+    s->cur_cp = t;
+    s->pts_same = PTS_OLD;
+  } else if (s->pts_same == PTS_SAME || s->pts_same == PTS_OLD_ACC) {
+    commit_accels(s->old_qp, s->cur_qp, s->n_qp);
+    commit_accels(s->old_cp, s->cur_cp, s->N);
+    if (s->pts_same == PTS_OLD_ACC) s->pts_same = PTS_OLD;
+  }
   double* dd = damp_data(s);
   if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
-  if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
-  s->pts_same = 1;
 }
 
 /* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
@@ -2006,10 +2061,19 @@ static void continue_commit(nsb_beam_point* cur, nsb_beam_point* old, int n, dou
 }
 
 /* element.h, impulse_split: old holds the increment's accelerations, cur the
-   smooth ones of the acceleration solve, both the velocities of t_n+1 */
-static void split_points(nsb_beam_point* cur, nsb_beam_point* old, int n, double c) {
+   smooth ones of the acceleration solve, both the velocities of t_n+1 (in
+   cur, or only in old where the commit swapped the arrays: from_old, the
+   same sums since the velocities are the same bits) */
+static void split_points(nsb_beam_point* cur, nsb_beam_point* old, int n, double c, int from_old) {
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < 3; ++k) {
+      if (from_old) {
+        old[i].v[k] += c * (old[i].a[k] - cur[i].a[k]);
+        old[i].w[k] += c * (old[i].al[k] - cur[i].al[k]);
+        cur[i].v[k] = old[i].v[k];
+        cur[i].w[k] = old[i].w[k];
+        continue;
+      }
       cur[i].v[k] += c * (old[i].a[k] - cur[i].a[k]);
       cur[i].w[k] += c * (old[i].al[k] - cur[i].al[k]);
       old[i].v[k] = cur[i].v[k];
@@ -2019,8 +2083,9 @@ static void split_points(nsb_beam_point* cur, nsb_beam_point* old, int n, double
 
 static void beam_impulse_split(const nsb_elem* e, double c) {
   beam_state* s = e->state;
-  split_points(s->cur_qp, s->old_qp, s->n_qp, c);
-  split_points(s->cur_cp, s->old_cp, s->N, c);
+  const int from_old = s->pts_same >= PTS_OLD;
+  split_points(s->cur_qp, s->old_qp, s->n_qp, c, from_old);
+  split_points(s->cur_cp, s->old_cp, s->N, c, from_old);
 }
 
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
@@ -2048,11 +2113,15 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
         return;
       }
     } else {
+      NSB_ASSERT(s->pts_same != PTS_OLD); /* the solve wrote its a, alpha (accel_prepare) */
       /* the acceleration solve's evaluations left the current states the
-         committed ones but for the (pseudo-)accelerations: commit those
-         (pts_same stays: a, alpha, p, pw are now the same too) */
+         committed ones but for the (pseudo-)accelerations (or, after the
+         commit's swap, only those valid): commit those (PTS_SAME stays: a,
+         alpha, p, pw are now the same too; PTS_OLD_ACC has nothing more to
+         commit) */
       continue_commit(s->cur_qp, s->old_qp, s->n_qp, p_gain);
       continue_commit(s->cur_cp, s->old_cp, s->N, p_gain);
+      if (s->pts_same == PTS_OLD_ACC) s->pts_same = PTS_OLD;
     }
     memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
     return;
@@ -2067,7 +2136,10 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
     memcpy(s->old_cp[i].p, s->old_cp[i].a, 3 * sizeof(double));
     memcpy(s->old_cp[i].pw, s->old_cp[i].al, 3 * sizeof(double));
   }
-  s->pts_same = 0; /* the old p, pw are no longer the current ones */
+  /* the old p, pw are no longer the current ones: the committed arrays
+     are the ones to read (the current ones are written whole by the next
+     evaluation) */
+  s->pts_same = s->sgeom ? PTS_OWN : PTS_OLD;
   memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
 }
 
@@ -2132,7 +2204,8 @@ void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) 
   if (s->n_dloads == 0) return;
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
-  for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&s->cur_qp[i], s->geom->wq[i], n, mm);
+  const nsb_beam_point* qp = now_qp(s);
+  for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&qp[i], s->geom->wq[i], n, mm);
   acc->external_work_increment += s->dload_w; /* as beam_energy */
 }
 
@@ -2162,7 +2235,8 @@ static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double*
      docs/theory_beam.md §2) */
   nsb_beam_point ends[2];
   for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
-  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
+  const nsb_beam_point *qp = now_qp(s), *cp = now_cp(s);
+  nsb_beam_velocity_energy(s->geom, c, qp, cp, ends, &kin, &strain);
   t[0] = kin;
   t[1] = strain;
   /* Rayleigh damping: the work of the last increment (damped_work); a zero
@@ -2178,7 +2252,7 @@ static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double*
   /* translational mass of the integration points: rhoA, or none with a mass rule */
   const double rhoA_q = s->geom->massless_end >= 0 ? 0.0 : c->rhoA;
   for (int i = 0; i < s->n_qp; ++i, t += BEAM_QP_TERMS) {
-    const nsb_beam_point* p = &s->cur_qp[i];
+    const nsb_beam_point* p = &qp[i];
     double w = s->geom->wq[i];
     nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
     nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
@@ -2193,7 +2267,7 @@ static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double*
   /* the mass rule's point masses (docs/contact.md §7.2): the same weights as
      the inertia, gravity and kinetic energy of the kernel */
   for (int k = 0; k < s->geom->n_mp; ++k, t += BEAM_MP_TERMS) {
-    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, ends, s->cur_cp, k);
+    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, ends, cp, k);
     const double mk = c->rhoA * s->geom->mp->w[k];
     nsb_vec3 v = nsb_v3_load(p->v), r = nsb_v3_load(p->r);
     t[0] = mk * nsb_v3_dot(ec->gravity, r);
@@ -2236,7 +2310,8 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
 double nsb_beam_turn(const nsb_elem* e) {
   const beam_state* s = e->state;
   double k = 0.0;
-  for (int p = 0; p < s->N; ++p) k = fmax(k, nsb_v3_norm(nsb_v3_load(s->cur_cp[p].K)));
+  const nsb_beam_point* cp = now_cp(s);
+  for (int p = 0; p < s->N; ++p) k = fmax(k, nsb_v3_norm(nsb_v3_load(cp[p].K)));
   return k * s->geom->L;
 }
 
@@ -2244,10 +2319,11 @@ int nsb_beam_n_qp(const nsb_elem* e) { return ((const beam_state*)e->state)->n_q
 
 void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, double* rhoA, double rhoJ[3]) {
   const beam_state* s = e->state;
+  const nsb_beam_point* qp = now_qp(s);
   for (int i = 0; i < s->n_qp; ++i) {
     w[i] = s->geom->wq[i];
-    memcpy(r + 3 * i, s->cur_qp[i].r, 3 * sizeof(double));
-    memcpy(q + 4 * i, s->cur_qp[i].q, 4 * sizeof(double));
+    memcpy(r + 3 * i, qp[i].r, 3 * sizeof(double));
+    memcpy(q + 4 * i, qp[i].q, 4 * sizeof(double));
   }
   *rhoA = s->sec->rhoA;
   for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec->rhoJ[k];
@@ -2295,7 +2371,16 @@ void nsb_beam_state_save(const nsb_elem* e, void* buf) {
 #undef X
   if (s->sgeom) memcpy(p, s->old_res, beam_res_bytes(s));
   p += beam_res_bytes(s);
-  memcpy(p, s->old_qp, beam_tail_bytes(s));
+  /* the points as [old_qp | cur_qp | old_cp | cur_cp] whichever way the
+     commit left the arrays (beam_commit), the committed states for the
+     current ones where those hold nothing valid; then the rest raw */
+  const size_t bq = sizeof(nsb_beam_point) * (size_t)s->n_qp, bc = sizeof(nsb_beam_point) * (size_t)s->N;
+  memcpy(p, s->old_qp, bq);
+  memcpy(p + bq, now_qp(s), bq);
+  memcpy(p + 2 * bq, s->old_cp, bc);
+  memcpy(p + 2 * bq + bc, now_cp(s), bc);
+  const nsb_beam_point* base = pts_base(s);
+  memcpy(p + 2 * bq + 2 * bc, base + 2 * s->n_qp + 2 * s->N, beam_tail_bytes(s) - 2 * bq - 2 * bc);
 }
 
 void nsb_beam_state_load(const nsb_elem* e, const void* buf) {
@@ -2308,8 +2393,14 @@ void nsb_beam_state_load(const nsb_elem* e, const void* buf) {
 #undef X
   if (s->sgeom) memcpy(s->old_res, p, beam_res_bytes(s));
   p += beam_res_bytes(s);
-  memcpy(s->old_qp, p, beam_tail_bytes(s));
-  s->pts_same = 0;
+  /* the arrays in the order of the block again (beam_commit may have swapped them) */
+  nsb_beam_point* base = pts_base(s);
+  s->old_qp = base;
+  s->cur_qp = base + s->n_qp;
+  s->old_cp = base + 2 * s->n_qp;
+  s->cur_cp = base + 2 * s->n_qp + s->N;
+  memcpy(base, p, beam_tail_bytes(s));
+  s->pts_same = PTS_OWN;
 }
 
 int nsb_beam_n_samples(const nsb_elem* e) {
@@ -2351,8 +2442,8 @@ static void field_of(const beam_state* s, field_view* v) {
   for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
   f->g = s->geom;
   f->sec = &v->sec;
-  f->qp = s->cur_qp;
-  f->cp = s->cur_cp;
+  f->qp = now_qp(s);
+  f->cp = now_cp(s);
   f->end = v->end;
   f->u = v->u;
   memcpy(f->n_load, s->field_n, sizeof f->n_load);
@@ -2407,7 +2498,7 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
       q = nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[end]));
       wb = nsb_m3_tmulv(nsb_q_to_m3(s->lam[end]), nsb_v3_load(st->w + 3 * node));
     } else {
-      const nsb_beam_point* p = &s->cur_qp[k - 1];
+      const nsb_beam_point* p = &now_qp(s)[k - 1];
       x = nsb_v3_load(p->r);
       /* the initial position as nsb_beam_geom_init placed the point: the
          same expression, so the same bits (kept in every element before,
