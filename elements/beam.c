@@ -1469,11 +1469,30 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
   memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+  /* *STATIC, RIKS: the residual at lpf + 1 first (no tangent), so that the
+     interior states left behind are those of the evaluation proper; the
+     residual is affine in the loads at a fixed state (docs/theory.md §8) */
+  int rate = ec->f_lpf != NULL && !accel;
+  /* modified Newton: the residual alone, condensed with the kept factors */
+  beam_kept* kept = kept_set(s, accel);
+  int frozen = (ec->factors == NSB_FACTORS_KEPT || ec->factors == NSB_FACTORS_KEPT_ALONE) && !K && kept &&
+               kept->valid && !rate;
+  /* and in a dynamic iteration whose states the caller discards
+     (NSB_FACTORS_KEPT_ALONE): the Galerkin kernel's residual without the
+     point states (nsb_beam_velocity_residual), where nothing after the
+     kernel reads them (no beta damping, no distributed loads) and no mass
+     rule reads the end and collocation states inside it.  The element's
+     states stay as they were (pts_same, cur_end); the 3.5 KB of point
+     states per element of B2V POINTS=2 are neither formed nor written */
+  const int alone = frozen && ec->factors == NSB_FACTORS_KEPT_ALONE && !accel && !s->sgeom && s->galerkin &&
+                    s->geom->massless_end < 0 && s->n_dloads == 0 && !damp_data(s);
   nsb_beam_point* ends = sc.ends;
   if (!accel) { /* the acceleration systems read the current ends (below) */
-    memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
     end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
-    end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+    if (!alone) { /* its residual reads end 1's unknowns alone */
+      memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
+      end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+    }
   }
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
@@ -1486,13 +1505,6 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   double* F = sc.F;
   double* KF = sc.K;
   double* Fp = sc.Fp;
-  /* *STATIC, RIKS: the residual at lpf + 1 first (no tangent), so that the
-     interior states left behind are those of the evaluation proper; the
-     residual is affine in the loads at a fixed state (docs/theory.md §8) */
-  int rate = ec->f_lpf != NULL && !accel;
-  /* modified Newton: the residual alone, condensed with the kept factors */
-  beam_kept* kept = kept_set(s, accel);
-  int frozen = ec->factors == NSB_FACTORS_KEPT && !K && kept && kept->valid && !rate;
   if (frozen && kept->compact) {
     /* the compact set's products (condense_frozen) read about 25 cache lines
        that a sweep over a large model brings from memory: asked for now, they
@@ -1550,11 +1562,13 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     }
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
+  } else if (alone) {
+    (void)nsb_beam_velocity_residual(&in, F);
   } else {
     s->pts_same = 0;
     nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, sc.cur_ends, F, frozen ? NULL : KF);
   }
-  if (!accel)
+  if (!accel && !alone)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
   if (!accel && damp_data(s)) damped_work(s, in.inertia, ec->h);
   if (!accel) dload_work(s, ec);

@@ -246,10 +246,18 @@ int nsb_beam_geom_mass_rule(nsb_beam_geom* g, nsb_beam_mass_rule* rule, int end)
  *   v = v_n + h (1 - gamma) p_n + h gamma p,  i.e. dv/dvbar = cv = gamma/beta,
  *   a = s1 p + s2 p_n - s3 a_n,               s1 = (1-am)/(1-af), s2 = am/(1-af), s3 = af/(1-af),
  *   so da/dvbar = ca = s1 cp. */
+/* A pair of doubles in one SSE2 register (rates_alpha, q_mul_pk, interp):
+   nsb_pair at any 8-byte address (the points' fields), nsb_pair16 aligned
+   (a memory operand of the packed instructions). */
+typedef double nsb_pair __attribute__((vector_size(16), aligned(8)));
+typedef double nsb_pair16 __attribute__((vector_size(16)));
+
 typedef struct rate_coef {
   double cvn, cv, can, ca;
   int ga;
   double cp, cpp, hg0, hg1, s1, s2, s3;
+  /* the generalized-alpha coefficients twice (rates_alpha's pairs of lanes) */
+  nsb_pair16 cp2, cpp2, hg02, hg12, s12, s22, s32;
 } rate_coef;
 
 /* Rate coefficients of the evaluation (zero when static): plain modified
@@ -276,6 +284,13 @@ static rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
     rc.can = (in->gamma - 1.0) / in->gamma;
     rc.ca = 1.0 / (in->beta * in->gamma * in->h);
   }
+  rc.cp2 = (nsb_pair16){rc.cp, rc.cp};
+  rc.cpp2 = (nsb_pair16){rc.cpp, rc.cpp};
+  rc.hg02 = (nsb_pair16){rc.hg0, rc.hg0};
+  rc.hg12 = (nsb_pair16){rc.hg1, rc.hg1};
+  rc.s12 = (nsb_pair16){rc.s1, rc.s1};
+  rc.s22 = (nsb_pair16){rc.s2, rc.s2};
+  rc.s32 = (nsb_pair16){rc.s3, rc.s3};
   return rc;
 }
 
@@ -289,17 +304,15 @@ static rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
    same bits as three scalar lanes) and the third alone: two thirds of the
    arithmetic instructions (callgrind, bar_n100 of benchmarks/peers: the
    rate updates were 28 % of a residual-only evaluation). */
-typedef double nsb_pair __attribute__((vector_size(16), aligned(8)));
-
 static inline __attribute__((always_inline)) void rates_alpha(const rate_coef* rc, nsb_vec3 xb, const double* xn,
                                                                 const double* xan, const double* xpn, double* x,
                                                                 double* xa, double* xp) {
   const double cp = rc->cp, cpp = rc->cpp, hg0 = rc->hg0, hg1 = rc->hg1, s1 = rc->s1, s2 = rc->s2, s3 = rc->s3;
   const nsb_pair b2 = {xb.x, xb.y}, n2 = *(const nsb_pair*)xn, an2 = *(const nsb_pair*)xan,
                  pn2 = *(const nsb_pair*)xpn;
-  const nsb_pair p2 = cp * (b2 - n2) - cpp * pn2;
-  *(nsb_pair*)x = n2 + (hg0 * pn2 + hg1 * p2);
-  *(nsb_pair*)xa = (s1 * p2 + s2 * pn2) - s3 * an2;
+  const nsb_pair p2 = rc->cp2 * (b2 - n2) - rc->cpp2 * pn2;
+  *(nsb_pair*)x = n2 + (rc->hg02 * pn2 + rc->hg12 * p2);
+  *(nsb_pair*)xa = (rc->s12 * p2 + rc->s22 * pn2) - rc->s32 * an2;
   *(nsb_pair*)xp = p2;
   const double pz = cp * (xb.z - xn[2]) - cpp * xpn[2];
   x[2] = xn[2] + (hg0 * xpn[2] + hg1 * pz);
@@ -322,6 +335,41 @@ static inline __attribute__((always_inline)) nsb_quat q_mul_pk(const double* res
   const nsb_pair s1 = wx * wx, s2 = yz * yz;
   *qn2 = ((s1[0] + s1[1]) + s2[0]) + s2[1];
   return nsb_q(wx[0], wx[1], yz[0], yz[1]);
+}
+
+/* The rates of update_point at one point: v, a, p from vbar, omega, alpha,
+   pw from wbar (rc NULL: static, all zero). */
+static inline __attribute__((always_inline)) void update_rates(const nsb_beam_point* restrict old, nsb_vec3 vb,
+                                                               nsb_vec3 wb, const rate_coef* rc,
+                                                               nsb_beam_point* restrict cur) {
+  if (rc && rc->ga) {
+    rates_alpha(rc, vb, old->v, old->a, old->p, cur->v, cur->a, cur->p);
+    rates_alpha(rc, wb, old->w, old->al, old->pw, cur->w, cur->al, cur->pw);
+  } else if (rc) {
+    nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
+    nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
+    nsb_vec3 a = nsb_v3_add(nsb_v3_scale(rc->can, an), nsb_v3_scale(rc->ca, nsb_v3_sub(vb, vn)));
+    nsb_vec3 al = nsb_v3_add(nsb_v3_scale(rc->can, aln), nsb_v3_scale(rc->ca, nsb_v3_sub(wb, wn)));
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, vn), nsb_v3_scale(rc->cv, vb)), cur->v);
+    nsb_v3_store(a, cur->a);
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, wn), nsb_v3_scale(rc->cv, wb)), cur->w);
+    nsb_v3_store(al, cur->al);
+    /* plain scheme: the pseudo-accelerations are the accelerations (a
+       generalized-alpha step that follows starts from them).  Stored from
+       the registers, not copied from cur->a, cur->al: a 16-byte load of the
+       three 8-byte stores just made cannot take its data from the store
+       buffer (a store-forwarding stall, 14 % of update_point's samples in
+       perf) */
+    nsb_v3_store(a, cur->p);
+    nsb_v3_store(al, cur->pw);
+  } else {
+    memset(cur->v, 0, sizeof cur->v);
+    memset(cur->a, 0, sizeof cur->a);
+    memset(cur->w, 0, sizeof cur->w);
+    memset(cur->al, 0, sizeof cur->al);
+    memset(cur->p, 0, sizeof cur->p);
+    memset(cur->pw, 0, sizeof cur->pw);
+  }
 }
 
 /* New state of one point from vbar, wbar (and vbar', wbar' when strains are
@@ -359,34 +407,7 @@ static inline __attribute__((always_inline)) void update_point(const nsb_beam_po
   if (R) *R = nsb_q_to_m3(q);
   nsb_q_store(q, cur->q);
   nsb_v3_store(nsb_v3_muladd(nsb_v3_load(old->r), h, vb), cur->r);
-  if (rc && rc->ga) {
-    rates_alpha(rc, vb, old->v, old->a, old->p, cur->v, cur->a, cur->p);
-    rates_alpha(rc, wb, old->w, old->al, old->pw, cur->w, cur->al, cur->pw);
-  } else if (rc) {
-    nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
-    nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
-    nsb_vec3 a = nsb_v3_add(nsb_v3_scale(rc->can, an), nsb_v3_scale(rc->ca, nsb_v3_sub(vb, vn)));
-    nsb_vec3 al = nsb_v3_add(nsb_v3_scale(rc->can, aln), nsb_v3_scale(rc->ca, nsb_v3_sub(wb, wn)));
-    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, vn), nsb_v3_scale(rc->cv, vb)), cur->v);
-    nsb_v3_store(a, cur->a);
-    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, wn), nsb_v3_scale(rc->cv, wb)), cur->w);
-    nsb_v3_store(al, cur->al);
-    /* plain scheme: the pseudo-accelerations are the accelerations (a
-       generalized-alpha step that follows starts from them).  Stored from
-       the registers, not copied from cur->a, cur->al: a 16-byte load of the
-       three 8-byte stores just made cannot take its data from the store
-       buffer (a store-forwarding stall, 14 % of update_point's samples in
-       perf) */
-    nsb_v3_store(a, cur->p);
-    nsb_v3_store(al, cur->pw);
-  } else {
-    memset(cur->v, 0, sizeof cur->v);
-    memset(cur->a, 0, sizeof cur->a);
-    memset(cur->w, 0, sizeof cur->w);
-    memset(cur->al, 0, sizeof cur->al);
-    memset(cur->p, 0, sizeof cur->p);
-    memset(cur->pw, 0, sizeof cur->pw);
-  }
+  update_rates(old, vb, wb, rc, cur);
   if (vbp) {
     /* E = dR^T E_n + h R^T vbar',  K = dR^T K_n + h T^T wbar' */
     nsb_vec3 E = nsb_v3_add(nsb_q_rotate_inv(dq, nsb_v3_load(old->E)), nsb_v3_scale(h, nsb_m3_tmulv(*R, *vbp)));
@@ -539,7 +560,7 @@ typedef struct gal_point {
  * reads the accumulators of the earlier ones; cut into functions it would
  * pass a dozen 3x3 arrays between them for no gain in reading. */
 static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_eval_in* in, const int N, const int n_qp,
-                                                               nsb_beam_point* restrict cur_qp,
+                                                               const int store, nsb_beam_point* restrict cur_qp,
                                                                nsb_beam_point* restrict cur_cp,
                                                                nsb_beam_point* restrict cur_end, double* restrict f,
                                                                double* restrict K) {
@@ -570,10 +591,16 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
   memset(f, 0, sizeof(double) * (size_t)n);
   if (K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
 
+  /* store 0 (nsb_beam_velocity_residual; K NULL, no mass rule): the point
+     states go to this scratch, whose fields the residual does not read are
+     never formed: the integration points' positions, rotations and
+     velocities, end 1 whole */
+  nsb_beam_point scratch;
+
   /* ---- ends ---- */
   nsb_mat3 R0, T0;
-  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R0, K ? &T0 : NULL);
-  update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
+  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, store ? &cur_end[0] : &scratch, &R0, K ? &T0 : NULL);
+  if (store) update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
   const nsb_vec3 R0tM0 = nsb_m3_tmulv(R0, M0);
   /* d(R(0)^T M^0)/dwbar^0 = h S(R^T M) T^T (the tangent's) */
   const nsb_mat3 DM0 = K ? nsb_m3_scale(h, nsb_m3_skew_mult(R0tM0, T0)) : nsb_m3_zero();
@@ -601,8 +628,11 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
     nsb_mat3 R, T;
-    nsb_beam_point* cur = &cur_qp[q];
-    update_point(&in->old_qp[q], vb, wb, NULL, NULL, h, rc, cur, want_R ? &R : NULL, K ? &T : NULL);
+    nsb_beam_point* cur = store ? &cur_qp[q] : &scratch;
+    if (store || want_R)
+      update_point(&in->old_qp[q], vb, wb, NULL, NULL, h, rc, cur, want_R ? &R : NULL, K ? &T : NULL);
+    else
+      update_rates(&in->old_qp[q], vb, wb, rc, cur); /* the same a, alpha, omega (and v) */
     /* without a distributed moment R^T m is a zero; +0 here, whose sign
        cannot reach the sums, which start at +0 */
     nsb_vec3 Rtm = want_R ? nsb_m3_tmulv(R, ml) : zero;
@@ -652,8 +682,9 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
     nsb_vec3 vb = interp(vb0, vp, Jk, N), wb = interp(wb0, wp, Jk, N);
     nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k); /* I_p(x_k) = delta_pk */
     nsb_mat3 R, T;
-    update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, &cur_cp[k], &R, &T);
-    nsb_vec3 E = nsb_v3_load(cur_cp[k].E), Kc = nsb_v3_load(cur_cp[k].K);
+    nsb_beam_point* cur = store ? &cur_cp[k] : &scratch;
+    update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, cur, &R, &T);
+    nsb_vec3 E = nsb_v3_load(cur->E), Kc = nsb_v3_load(cur->K);
     nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
     nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0)));
     if (dmp.beta) damped_stress(&dmp, &in->old_cp[k], E, Kc, &NG, &MG);
@@ -795,17 +826,17 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
 static __attribute__((noinline)) int eval_galerkin_res1(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
                                                         nsb_beam_point* restrict cur_cp,
                                                         nsb_beam_point* restrict cur_end, double* restrict f) {
-  return eval_galerkin_n(in, 1, 6, cur_qp, cur_cp, cur_end, f, NULL);
+  return eval_galerkin_n(in, 1, 6, 1, cur_qp, cur_cp, cur_end, f, NULL);
 }
 static __attribute__((noinline)) int eval_galerkin_res2(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
                                                         nsb_beam_point* restrict cur_cp,
                                                         nsb_beam_point* restrict cur_end, double* restrict f) {
-  return eval_galerkin_n(in, 2, 12, cur_qp, cur_cp, cur_end, f, NULL);
+  return eval_galerkin_n(in, 2, 12, 1, cur_qp, cur_cp, cur_end, f, NULL);
 }
 static __attribute__((noinline)) int eval_galerkin_res3(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
                                                         nsb_beam_point* restrict cur_cp,
                                                         nsb_beam_point* restrict cur_end, double* restrict f) {
-  return eval_galerkin_n(in, 3, 20, cur_qp, cur_cp, cur_end, f, NULL);
+  return eval_galerkin_n(in, 3, 20, 1, cur_qp, cur_cp, cur_end, f, NULL);
 }
 
 static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp, nsb_beam_point* restrict cur_cp,
@@ -817,7 +848,24 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
       case 3: return eval_galerkin_res3(in, cur_qp, cur_cp, cur_end, f);
       default: break;
     }
-  return eval_galerkin_n(in, g->N, g->n_qp, cur_qp, cur_cp, cur_end, f, K);
+  return eval_galerkin_n(in, g->N, g->n_qp, 1, cur_qp, cur_cp, cur_end, f, K);
+}
+
+/* nsb_beam_velocity_residual's kernels: the residual-only evaluation without
+   the point states (store 0), POINTS = 1, 2, 3 with n_gauss = N + 2 as
+   constants, else the general sizes */
+static __attribute__((noinline)) int galerkin_alone2(const nsb_beam_eval_in* in, double* restrict f) {
+  return eval_galerkin_n(in, 2, 12, 0, NULL, NULL, NULL, f, NULL);
+}
+static __attribute__((noinline)) int galerkin_alone_any(const nsb_beam_eval_in* in, double* restrict f) {
+  return eval_galerkin_n(in, in->g->N, in->g->n_qp, 0, NULL, NULL, NULL, f, NULL);
+}
+
+int nsb_beam_velocity_residual(const nsb_beam_eval_in* in, double* f) {
+  const nsb_beam_geom* g = in->g;
+  if (!in->galerkin || g->massless_end >= 0) return -1;
+  if (g->N == 2 && g->n_qp == 12) return galerkin_alone2(in, f);
+  return galerkin_alone_any(in, f);
 }
 
 /* The collocation evaluation (nsb_beam_velocity_eval) in named steps: the

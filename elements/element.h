@@ -57,7 +57,9 @@ typedef enum nsb_eval_mode {
 typedef enum nsb_factor_use {
   NSB_FACTORS_FRESH = 0, /* of the current state */
   NSB_FACTORS_KEEP = 1,  /* of the current state, kept for later NSB_FACTORS_KEPT evaluations */
-  NSB_FACTORS_KEPT = 2   /* residual only, condensed with the kept factors */
+  NSB_FACTORS_KEPT = 2,  /* residual only, condensed with the kept factors */
+  NSB_FACTORS_KEPT_ALONE = 3 /* as KEPT, in a dynamic iteration whose caller discards the states the
+                                evaluation would leave (an acceptance sets them by the points pass) */
 } nsb_factor_use;
 
 /// Everything an element may read during evaluation (borrowed views).
