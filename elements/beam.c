@@ -37,9 +37,9 @@ typedef struct beam_kept {
   double *Z, *inv, *kni, *xf; /* xf: X_f of the last frozen evaluation (frozen_rows) */
   int valid;
   /* The compact form (keep_compact), which then replaces the three dense
-     arrays in their storage: from Z on the non-zeros of K_ii^{-1}
-     (n_inv), of K_ni (n_kni) and of X_n, each by rows, then, as bytes, the
-     count of each of those n_int + 12 + n_int rows and the column index of
+     arrays in their storage: from Z on the non-zeros of K_ii^{-1} (n_inv)
+     and of K_ni (n_kni) and of X_n, each by columns, then, as bytes, the
+     count of each of those n_int + n_int + 12 columns and the row index of
      every value.  The kept factors of an element
      that moves along one line (the bars of benchmarks/peers) are three
      quarters zeros (K_ii^{-1} 88 of 324 entries, K_ni 28 of 216, X_n 60 of
@@ -1635,31 +1635,37 @@ static void keep_compact(int ni, beam_kept* z, int allowed) {
   if (!allowed || !beam_compact_on || ni > 24) return;
   const int dense = ni * ni + 24 * ni;
   int nz = 0;
-  for (int i = 0; i < dense; ++i) nz += z->Z[i] != 0.0; /* Z, inv, kni are contiguous */
-  if (5 * nz > 2 * dense) return;
+  /* every value finite (fin stays +0, condense_frozen): a skipped column of
+     a zero right-hand side is then a column of zero products */
+  double fin = 0.0;
+  for (int i = 0; i < dense; ++i) { /* Z, inv, kni are contiguous */
+    nz += z->Z[i] != 0.0;
+    fin += z->Z[i] - z->Z[i];
+  }
+  if (5 * nz > 2 * dense || fin != 0.0) return;
   double vals[24 * 48];
   unsigned char bytes[3 * 24 + 24 * 48];
   unsigned char *cnt = bytes, *ix = bytes + 2 * ni + 12;
   int n = 0;
-  for (int k = 0; k < ni; ++k) { /* K_ii^{-1} by rows */
+  for (int j = 0; j < ni; ++j) { /* K_ii^{-1} by columns */
     int c = 0;
-    for (int j = 0; j < ni; ++j)
-      if (z->inv[k + ni * j] != 0.0) vals[n] = z->inv[k + ni * j], ix[n++] = (unsigned char)j, ++c;
-    cnt[k] = (unsigned char)c;
+    for (int k = 0; k < ni; ++k)
+      if (z->inv[k + ni * j] != 0.0) vals[n] = z->inv[k + ni * j], ix[n++] = (unsigned char)k, ++c;
+    cnt[j] = (unsigned char)c;
   }
   z->n_inv = n;
-  for (int i = 0; i < 12; ++i) { /* K_ni by rows */
+  for (int q = 0; q < ni; ++q) { /* K_ni by columns */
     int c = 0;
-    for (int q = 0; q < ni; ++q)
-      if (z->kni[i + 12 * q] != 0.0) vals[n] = z->kni[i + 12 * q], ix[n++] = (unsigned char)q, ++c;
-    cnt[ni + i] = (unsigned char)c;
+    for (int i = 0; i < 12; ++i)
+      if (z->kni[i + 12 * q] != 0.0) vals[n] = z->kni[i + 12 * q], ix[n++] = (unsigned char)i, ++c;
+    cnt[ni + q] = (unsigned char)c;
   }
   z->n_kni = n - z->n_inv;
-  for (int q = 0; q < ni; ++q) { /* X_n by rows */
+  for (int j = 0; j < 12; ++j) { /* X_n by columns */
     int c = 0;
-    for (int j = 0; j < 12; ++j)
-      if (z->Z[j + 12 * q] != 0.0) vals[n] = z->Z[j + 12 * q], ix[n++] = (unsigned char)j, ++c;
-    cnt[ni + 12 + q] = (unsigned char)c;
+    for (int q = 0; q < ni; ++q)
+      if (z->Z[j + 12 * q] != 0.0) vals[n] = z->Z[j + 12 * q], ix[n++] = (unsigned char)q, ++c;
+    cnt[2 * ni + j] = (unsigned char)c;
   }
   z->n_vals = n;
   memcpy(z->Z, vals, sizeof(double) * (size_t)n);
@@ -1813,35 +1819,59 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
     const double* restrict fi = F + 12;
     if (bad) {
       /* an infinite or NaN f_i: the dense products whole, their zeros
-         included (0 x Inf is NaN), rebuilt row by row (every entry is then
-         infinite or NaN, whatever the zeros' signs) */
-      double row[24];
+         included (0 x Inf is NaN), rebuilt (every entry is then infinite or
+         NaN, whatever the zeros' signs) */
+      double dense[24 * 24];
+      for (int i = 0; i < ni * ni; ++i) dense[i] = 0.0;
+      for (int j = 0; j < ni; ++j)
+        for (int c = cnt[j]; c > 0; --c) dense[*ix++ + ni * j] = *val++;
       for (int k = 0; k < ni; ++k) {
-        for (int j = 0; j < ni; ++j) row[j] = 0.0;
-        for (int c = cnt[k]; c > 0; --c) row[*ix++] = *val++;
         double x = 0.0;
-        for (int j = 0; j < ni; ++j) x += row[j] * fi[j];
+        for (int j = 0; j < ni; ++j) x += dense[k + ni * j] * fi[j];
         xf[k] = x;
       }
+      for (int i = 0; i < 12 * ni; ++i) dense[i] = 0.0;
+      for (int q = 0; q < ni; ++q)
+        for (int c = cnt[ni + q]; c > 0; --c) dense[*ix++ + 12 * q] = *val++;
       for (int i = 0; i < 12; ++i) {
-        for (int q = 0; q < ni; ++q) row[q] = 0.0;
-        for (int c = cnt[ni + i]; c > 0; --c) row[*ix++] = *val++;
         double r = F[i];
-        for (int q = 0; q < ni; ++q) r -= row[q] * xf[q];
+        for (int q = 0; q < ni; ++q) r -= dense[i + 12 * q] * xf[q];
         v[i] = r;
       }
     } else {
-      /* by rows: each sum in a register, over the same terms in the same
-         (increasing) order as the dense products' */
-      for (int k = 0; k < ni; ++k) {
-        double x = 0.0;
-        for (int c = cnt[k]; c > 0; --c) x += *val++ * fi[*ix++];
-        xf[k] = x;
+      /* by columns, each entry's sum over the same terms in the same
+         (increasing) order as the dense products', and the columns of a
+         zero f_j or X_f,q left out: their products are zeros (the values
+         are finite, keep_compact), which change no sum that starts at +0
+         (X_f: such a sum is never -0) or that goes into the evaluation's
+         vector, which the assembly cleared to +0 (the residual rows).  On
+         the bars of benchmarks/peers, which move along one line, most of
+         f_i is zeros. */
+      for (int k = 0; k < ni; ++k) xf[k] = 0.0;
+      for (int j = 0; j < ni; ++j) {
+        const double fj = fi[j];
+        const int c = cnt[j];
+        if (fj == 0.0) {
+          val += c;
+          ix += c;
+          continue;
+        }
+        for (int t = 0; t < c; ++t) xf[ix[t]] += val[t] * fj;
+        val += c;
+        ix += c;
       }
-      for (int i = 0; i < 12; ++i) {
-        double r = F[i];
-        for (int c = cnt[ni + i]; c > 0; --c) r -= *val++ * xf[*ix++];
-        v[i] = r;
+      for (int i = 0; i < 12; ++i) v[i] = F[i];
+      for (int q = 0; q < ni; ++q) {
+        const double xq = xf[q];
+        const int c = cnt[ni + q];
+        if (xq == 0.0) {
+          val += c;
+          ix += c;
+          continue;
+        }
+        for (int t = 0; t < c; ++t) v[ix[t]] -= val[t] * xq;
+        val += c;
+        ix += c;
       }
     }
     for (int i = 0; i < 12; ++i) f[i] += v[i];
@@ -1873,12 +1903,12 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   const int own = s->xrows == s->X;
   const double* xf = own ? s->Xf : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
   const double* xn = s->xrows;
-  /* a compact kept set (keep_compact): the non-zeros of each row of X_n */
+  /* a compact kept set (keep_compact): the non-zeros of each column of X_n */
   const beam_kept* zc = own ? NULL : s->xrows == s->ks->kept[0].Z ? &s->ks->kept[0] : &s->ks->kept[1];
   const double* cval = NULL;
   const unsigned char *ccnt = NULL, *cix = NULL;
   if (zc && zc->compact) {
-    ccnt = (const unsigned char*)(zc->Z + zc->n_vals) + ni + 12;
+    ccnt = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni;
     cval = zc->Z + zc->n_inv + zc->n_kni;
     cix = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni + 12 + zc->n_inv + zc->n_kni;
     /* the rows' lines asked for at once (a sweep over a large model reads
@@ -1899,20 +1929,44 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   double du_fin = 0.0; /* NaN exactly when an entry is infinite or NaN (condense_frozen) */
   for (int j = 0; cval && j < 12; ++j) du_fin += du[j] - du[j];
   const int du_bad = du_fin != 0.0;
+  /* the compact columns: each row's sum v_i = -X_f,i - X_n,i du over the
+     same terms in the same (increasing) order as the dense rows', the
+     columns of a zero du_j left out (their products are zeros of finite
+     values, keep_compact: a zero changes v_i at most in its sign, which
+     ui += v and the norms below do not see, ui being never -0).  On the
+     bars of benchmarks/peers most of du is zeros. */
+  double vc[24];
+  if (cval) {
+    double dense[12 * 24]; /* a compact set has n_int <= 24 */
+    if (du_bad) /* rebuilt rows (above) */
+      for (int i = 0; i < 12 * ni; ++i) dense[i] = 0.0;
+    for (int i = 0; i < ni; ++i) vc[i] = s->Xl ? -xf[i] - dlpf * s->Xl[i] : -xf[i];
+    for (int j = 0; j < 12; ++j) {
+      const double dj = du[j];
+      const int cj = ccnt[j];
+      if (du_bad)
+        for (int t = 0; t < cj; ++t) dense[j + 12 * cix[t]] = cval[t];
+      else if (dj != 0.0)
+        for (int t = 0; t < cj; ++t) vc[cix[t]] -= cval[t] * dj;
+      cval += cj;
+      cix += cj;
+    }
+    if (du_bad)
+      for (int i = 0; i < ni; ++i)
+        for (int j = 0; j < 12; ++j) vc[i] -= dense[j + 12 * i] * du[j];
+  }
   for (int i = 0, r6 = 0; i < ni; ++i) {
-    const double* xi = xn + (size_t)12 * i; /* row i of X_n */
-    const double xfi = xf[i];
-    /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
-       x - (+0) = x: the same bits as with the zeros Xl held before) */
-    double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
-    if (cval && du_bad) {
-      double row[12] = {0.0};
-      for (int t = ccnt[i]; t > 0; --t) row[*cix++] = *cval++;
-      for (int j = 0; j < 12; ++j) v -= row[j] * du[j];
-    } else if (cval)
-      for (int t = ccnt[i]; t > 0; --t) v -= *cval++ * du[*cix++];
-    else
+    double v;
+    if (cval) {
+      v = vc[i];
+    } else {
+      const double* xi = xn + (size_t)12 * i; /* row i of X_n */
+      const double xfi = xf[i];
+      /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
+         x - (+0) = x: the same bits as with the zeros Xl held before) */
+      v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
       for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
+    }
     ui[i] += v;
     if (i < nk) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
       raw2 += v * v;

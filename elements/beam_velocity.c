@@ -461,6 +461,24 @@ static nsb_mat3 muladd_diag(nsb_mat3 A, double s, nsb_vec3 d) {
 }
 static nsb_vec3 diag_mulv(nsb_vec3 d, nsb_vec3 v) { return nsb_v3(d.x * v.x, d.y * v.y, d.z * v.z); }
 
+/* A 3-vector as the pair (x, y) and z (pk3): the operations of base/vec.h's
+   nsb_v3_* lane by lane, in the same order, for the sums over the
+   integration points (eval_galerkin_n) */
+typedef struct pk3 {
+  nsb_pair16 xy;
+  double z;
+} pk3;
+static inline pk3 pk3_of(nsb_vec3 v) { return (pk3){{v.x, v.y}, v.z}; }
+static inline nsb_vec3 v3_of(pk3 a) { return nsb_v3(a.xy[0], a.xy[1], a.z); }
+static inline pk3 pk3_load(const double* p) { return (pk3){*(const nsb_pair*)p, p[2]}; }
+static inline pk3 pk3_add(pk3 a, pk3 b) { return (pk3){a.xy + b.xy, a.z + b.z}; }
+static inline pk3 pk3_muladd(pk3 a, double s, pk3 b) { return (pk3){a.xy + s * b.xy, a.z + s * b.z}; }
+static inline pk3 pk3_diag(pk3 d, pk3 v) { return (pk3){d.xy * v.xy, d.z * v.z}; }
+static inline pk3 pk3_cross(pk3 a, pk3 b) {
+  const nsb_pair16 a_yz = {a.xy[1], a.z}, a_zx = {a.z, a.xy[0]}, b_zx = {b.z, b.xy[0]}, b_yz = {b.xy[1], b.z};
+  return (pk3){a_yz * b_zx - a_zx * b_yz, a.xy[0] * b.xy[1] - a.xy[1] * b.xy[0]};
+}
+
 /* vbar(x) = vbar^0 + sum_p J_p(x) vbar'^p (u0 the node-0 block, stride 6 over p). */
 static inline __attribute__((always_inline)) nsb_vec3 interp(nsb_vec3 v0, const double* restrict up,
                                                               const double* restrict c, int N) {
@@ -623,7 +641,11 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
     }
   }
 
-  /* integration points: inertia and distributed loads */
+  /* integration points: inertia and distributed loads; Fv, Gm, FJ_p, GJ_p
+     summed in pairs of lanes (pk3) */
+  pk3 Fvk = pk3_of(zero), Gmk = pk3_of(zero), FJk[NSB_BEAM_MAX_POINTS], GJk[NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N; ++p) FJk[p] = GJk[p] = pk3_of(zero);
+  const pk3 Jdk = pk3_of(Jd);
   for (int q = 0; q < n_qp; ++q) {
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
@@ -636,25 +658,26 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
     /* without a distributed moment R^T m is a zero; +0 here, whose sign
        cannot reach the sums, which start at +0 */
     nsb_vec3 Rtm = want_R ? nsb_m3_tmulv(R, ml) : zero;
-    nsb_vec3 fq = nsb_v3_neg(nl), gq = nsb_v3_neg(Rtm), w = zero, Jw = zero;
+    pk3 fq = pk3_of(nsb_v3_neg(nl)), gq = pk3_of(nsb_v3_neg(Rtm)), wk = pk3_of(zero), Jwk = pk3_of(zero);
     if (inertia) {
-      w = nsb_v3_load(cur->w);
-      Jw = diag_mulv(Jd, w);
-      if (!rule) fq = nsb_v3_muladd(fq, sec->rhoA, nsb_v3_load(cur->a)); /* else: at the mass points below */
-      gq = nsb_v3_add(gq, nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(w, Jw)));
+      wk = pk3_load(cur->w);
+      Jwk = pk3_diag(Jdk, wk);
+      if (!rule) fq = pk3_muladd(fq, sec->rhoA, pk3_load(cur->a)); /* else: at the mass points below */
+      gq = pk3_add(gq, pk3_add(pk3_diag(Jdk, pk3_load(cur->al)), pk3_cross(wk, Jwk)));
       if (dmp.alpha) { /* + alpha rhoA v, + alpha J omega */
-        if (!rule) fq = nsb_v3_muladd(fq, dmp.alpha * sec->rhoA, nsb_v3_load(cur->v));
-        gq = nsb_v3_muladd(gq, dmp.alpha, Jw);
+        if (!rule) fq = pk3_muladd(fq, dmp.alpha * sec->rhoA, pk3_load(cur->v));
+        gq = pk3_muladd(gq, dmp.alpha, Jwk);
       }
     }
     const double wq = g->wq[q];
-    Fv = nsb_v3_muladd(Fv, wq, fq);
-    Gm = nsb_v3_muladd(Gm, wq, gq);
+    Fvk = pk3_muladd(Fvk, wq, fq);
+    Gmk = pk3_muladd(Gmk, wq, gq);
     for (int p = 0; p < N; ++p) {
-      FJ[p] = nsb_v3_muladd(FJ[p], wq * Jq[p], fq);
-      GJ[p] = nsb_v3_muladd(GJ[p], wq * Jq[p], gq);
+      FJk[p] = pk3_muladd(FJk[p], wq * Jq[p], fq);
+      GJk[p] = pk3_muladd(GJk[p], wq * Jq[p], gq);
     }
     if (!K) continue;
+    const nsb_vec3 w = v3_of(wk), Jw = v3_of(Jwk);
     nsb_mat3 Gw = nsb_m3_scale(-h, nsb_m3_skew_mult(Rtm, T));
     if (inertia) {
       Gw = muladd_diag(Gw, dmp.cv_a, Jd); /* c_a J (+ alpha c_v J) */
@@ -671,6 +694,13 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
         GWW[p][r] = nsb_m3_muladd(GWW[p][r], wq * Jq[p] * Jq[r], Gw);
       }
     }
+  }
+
+  Fv = v3_of(Fvk);
+  Gm = v3_of(Gmk);
+  for (int p = 0; p < N; ++p) {
+    FJ[p] = v3_of(FJk[p]);
+    GJ[p] = v3_of(GJk[p]);
   }
 
   /* points x_k: constitutive terms */
