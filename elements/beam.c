@@ -199,6 +199,16 @@ static void end_keep(beam_end* d, const nsb_beam_point* p) {
   memcpy(d->w, p->w, sizeof d->w);
 }
 
+/* nsb_q_to_m3 of an end frame offset Lambda: the identity for the
+   quaternion (1, +0, +0, +0), whose matrix nsb_q_to_m3 forms with the
+   entries 1 and +0 exactly (2 (+0 + +0), 2 (+0 - +0)): the same bits without
+   its arithmetic, at every evaluation of most elements (straight members) */
+static nsb_mat3 lam_m3(nsb_quat q) {
+  static const nsb_quat id = {1.0, 0.0, 0.0, 0.0};
+  if (memcmp(&q, &id, sizeof q) == 0) return nsb_m3_identity();
+  return nsb_q_to_m3(q);
+}
+
 /* The kept part of an end state as a whole one (the other fields zero). */
 static void end_view(nsb_beam_point* p, const beam_end* d) {
   memset(p, 0, sizeof *p);
@@ -1141,7 +1151,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   beam_state* s = e->state;
   NSB_ASSERT(!s->sgeom && ec->mode != NSB_EVAL_ACCEL && ec->vbar && ec->wbar);
   const int a = e->nodes[0], b = e->nodes[1];
-  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
+  const nsb_mat3 Lm[2] = {lam_m3(s->lam[0]), lam_m3(s->lam[1])};
   /* the local unknowns, the old ends and the kernel's inputs as beam_eval forms them */
   double u[BEAM_MAX_FULL];
   for (int k = 0; k < 2; ++k) {
@@ -1457,7 +1467,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   int accel = ec->mode == NSB_EVAL_ACCEL;
   if (!accel && !s->sgeom && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
   int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
-  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
+  const nsb_mat3 Lm[2] = {lam_m3(s->lam[0]), lam_m3(s->lam[1])};
   /* local unknowns in the kernel's layout (end frames) */
   double* u = sc.u;
   for (int k = 0; k < 2 && (accel || !s->sgeom); ++k) { /* the strain element fills u in strain_eval */
@@ -2008,7 +2018,7 @@ static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) { 
 static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   beam_state* s = e->state;
   const int accel = ec->mode == NSB_EVAL_ACCEL, a = e->nodes[0], b = e->nodes[1];
-  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
+  const nsb_mat3 Lm[2] = {lam_m3(s->lam[0]), lam_m3(s->lam[1])};
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   fill_loads(ec, s, &in);
