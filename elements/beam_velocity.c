@@ -32,6 +32,7 @@
  * inertia needs 3x3 accumulators.
  */
 #include "elements/beam_velocity.h"
+#include "elements/beam_pair.h"
 
 #include <string.h>
 
@@ -246,12 +247,6 @@ int nsb_beam_geom_mass_rule(nsb_beam_geom* g, nsb_beam_mass_rule* rule, int end)
  *   v = v_n + h (1 - gamma) p_n + h gamma p,  i.e. dv/dvbar = cv = gamma/beta,
  *   a = s1 p + s2 p_n - s3 a_n,               s1 = (1-am)/(1-af), s2 = am/(1-af), s3 = af/(1-af),
  *   so da/dvbar = ca = s1 cp. */
-/* A pair of doubles in one SSE2 register (rates_alpha, q_mul_pk, interp):
-   nsb_pair at any 8-byte address (the points' fields), nsb_pair16 aligned
-   (a memory operand of the packed instructions). */
-typedef double nsb_pair __attribute__((vector_size(16), aligned(8)));
-typedef double nsb_pair16 __attribute__((vector_size(16)));
-
 typedef struct rate_coef {
   double cvn, cv, can, ca;
   int ga;
@@ -460,24 +455,6 @@ static nsb_mat3 muladd_diag(nsb_mat3 A, double s, nsb_vec3 d) {
   return A;
 }
 static nsb_vec3 diag_mulv(nsb_vec3 d, nsb_vec3 v) { return nsb_v3(d.x * v.x, d.y * v.y, d.z * v.z); }
-
-/* A 3-vector as the pair (x, y) and z (pk3): the operations of base/vec.h's
-   nsb_v3_* lane by lane, in the same order, for the sums over the
-   integration points (eval_galerkin_n) */
-typedef struct pk3 {
-  nsb_pair16 xy;
-  double z;
-} pk3;
-static inline pk3 pk3_of(nsb_vec3 v) { return (pk3){{v.x, v.y}, v.z}; }
-static inline nsb_vec3 v3_of(pk3 a) { return nsb_v3(a.xy[0], a.xy[1], a.z); }
-static inline pk3 pk3_load(const double* p) { return (pk3){*(const nsb_pair*)p, p[2]}; }
-static inline pk3 pk3_add(pk3 a, pk3 b) { return (pk3){a.xy + b.xy, a.z + b.z}; }
-static inline pk3 pk3_muladd(pk3 a, double s, pk3 b) { return (pk3){a.xy + s * b.xy, a.z + s * b.z}; }
-static inline pk3 pk3_diag(pk3 d, pk3 v) { return (pk3){d.xy * v.xy, d.z * v.z}; }
-static inline pk3 pk3_cross(pk3 a, pk3 b) {
-  const nsb_pair16 a_yz = {a.xy[1], a.z}, a_zx = {a.z, a.xy[0]}, b_zx = {b.z, b.xy[0]}, b_yz = {b.xy[1], b.z};
-  return (pk3){a_yz * b_zx - a_zx * b_yz, a.xy[0] * b.xy[1] - a.xy[1] * b.xy[0]};
-}
 
 /* vbar(x) = vbar^0 + sum_p J_p(x) vbar'^p (u0 the node-0 block, stride 6 over p). */
 static inline __attribute__((always_inline)) nsb_vec3 interp(nsb_vec3 v0, const double* restrict up,
