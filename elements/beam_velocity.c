@@ -321,7 +321,8 @@ static inline __attribute__((always_inline)) void rates_alpha(const rate_coef* r
    x + (-y) in IEEE arithmetic, and a factor's sign flip negates the
    product exactly): the same bits in about half the instructions.  Its
    squared norm (w^2 + x^2) + y^2 + z^2 alongside, in that order. */
-static inline __attribute__((always_inline)) nsb_quat q_mul_pk(const double* restrict a, nsb_quat b, double* restrict qn2) {
+static inline __attribute__((always_inline)) nsb_quat q_mul_pk(const double* restrict a, nsb_quat b,
+                                                                double* restrict qn2) {
   const nsb_pair aw = {a[0], a[0]}, ax = {a[1], a[1]}, ay = {a[2], a[2]}, az = {a[3], a[3]};
   const nsb_pair wx = ((aw * (nsb_pair){b.w, b.x} + ax * (nsb_pair){-b.x, b.w}) + ay * (nsb_pair){-b.y, b.z}) +
                       az * (nsb_pair){-b.z, -b.y};
@@ -554,7 +555,8 @@ typedef struct gal_point {
  * points, constitutive points, residual, tangent — where every later block
  * reads the accumulators of the earlier ones; cut into functions it would
  * pass a dozen 3x3 arrays between them for no gain in reading. */
-static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_eval_in* in, const int N, const int n_qp,
+static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_eval_in* in, const int N,
+                                                               const int n_qp,
                                                                const int store, nsb_beam_point* restrict cur_qp,
                                                                nsb_beam_point* restrict cur_cp,
                                                                nsb_beam_point* restrict cur_end, double* restrict f,
