@@ -2088,12 +2088,16 @@ static void commit_accels(nsb_beam_point* old, const nsb_beam_point* cur, int n)
   }
 }
 
+static int beam_swap_on = 1; /* nsb_beam_swap_commit */
+
+void nsb_beam_swap_commit(int on) { beam_swap_on = on != 0; }
+
 static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
-  if (s->sgeom) {
+  if (s->sgeom || (s->pts_same == PTS_OWN && !beam_swap_on)) {
     memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
     memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
-    memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
+    if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
     s->pts_same = PTS_SAME;
   } else if (s->pts_same == PTS_OWN) {
     nsb_beam_point* t = s->old_qp;
@@ -2451,12 +2455,25 @@ void nsb_beam_state_save(const nsb_elem* e, void* buf) {
   p += beam_res_bytes(s);
   /* the points as [old_qp | cur_qp | old_cp | cur_cp] whichever way the
      commit left the arrays (beam_commit), the committed states for the
-     current ones where those hold nothing valid; then the rest raw */
+     current ones where those hold nothing valid, with an acceleration
+     solve's a, alpha (PTS_OLD_ACC: the current states as the copying commit
+     left them); then the rest raw */
   const size_t bq = sizeof(nsb_beam_point) * (size_t)s->n_qp, bc = sizeof(nsb_beam_point) * (size_t)s->N;
   memcpy(p, s->old_qp, bq);
   memcpy(p + bq, now_qp(s), bq);
   memcpy(p + 2 * bq, s->old_cp, bc);
   memcpy(p + 2 * bq + bc, now_cp(s), bc);
+  if (s->pts_same == PTS_OLD_ACC) {
+    nsb_beam_point pt;
+    for (int i = 0; i < s->n_qp + s->N; ++i) {
+      char* to = i < s->n_qp ? p + bq + sizeof pt * (size_t)i : p + 2 * bq + bc + sizeof pt * (size_t)(i - s->n_qp);
+      const nsb_beam_point* c = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
+      memcpy(&pt, to, sizeof pt);
+      memcpy(pt.a, c->a, sizeof pt.a);
+      memcpy(pt.al, c->al, sizeof pt.al);
+      memcpy(to, &pt, sizeof pt);
+    }
+  }
   const nsb_beam_point* base = pts_base(s);
   memcpy(p + 2 * bq + 2 * bc, base + 2 * s->n_qp + 2 * s->N, beam_tail_bytes(s) - 2 * bq - 2 * bc);
 }

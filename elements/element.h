@@ -471,6 +471,10 @@ int nsb_beam_compact_sets(const nsb_elem* e);
 /// them dense, for the tests that compare both forms bit for bit).  Global:
 /// set before the systems are stepped.
 void nsb_beam_compact_kept(int on);
+/// Whether the velocity beams' commit swaps their old and current point
+/// arrays (default 1; 0 copies them, for the test that compares both bit
+/// for bit).  Global, as nsb_beam_compact_kept.
+void nsb_beam_swap_commit(int on);
 void nsb_beam_state_save(const nsb_elem* e, void* buf);
 void nsb_beam_state_load(const nsb_elem* e, const void* buf);
 /// Integration points of a beam element (consistent mass of the modal
