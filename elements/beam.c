@@ -37,9 +37,9 @@ typedef struct beam_kept {
   double *Z, *inv, *kni, *xf; /* xf: X_f of the last frozen evaluation (frozen_rows) */
   int valid;
   /* The compact form (keep_compact), which then replaces the three dense
-     arrays in their storage: from Z on the non-zeros of K_ii^{-1}
-     (n_inv), of K_ni (n_kni) and of X_n, each by rows, then, as bytes, the
-     count of each of those n_int + 12 + n_int rows and the column index of
+     arrays in their storage: from Z on the non-zeros of K_ii^{-1} (n_inv)
+     and of K_ni (n_kni) and of X_n, each by columns, then, as bytes, the
+     count of each of those n_int + n_int + 12 columns and the row index of
      every value.  The kept factors of an element
      that moves along one line (the bars of benchmarks/peers) are three
      quarters zeros (K_ii^{-1} 88 of 324 entries, K_ni 28 of 216, X_n 60 of
@@ -77,12 +77,15 @@ typedef struct beam_state {
   nsb_quat lam[2]; /* end frame offsets Lambda (their matrices: nsb_q_to_m3 where used) */
   int N, n_qp, n_int, n_full;
   short galerkin; /* the element's weighting: 0 collocation, 1 Galerkin */
-  /* 1: the current point states are the old ones but for the accelerations
-     a, alpha (after a commit, or an acceleration solve's copy): the copy of
-     accel_points would change nothing else, and is skipped.  Every writer of
-     other current fields clears it (the kernels' evaluations, the pseudo-
-     accelerations' continuation, a checkpoint's load).  A short, with
-     galerkin in the int's place: the block keeps its bytes. */
+  /* What the current point arrays hold (PTS_*, below): the last
+     evaluation's states (0); the old ones but for the accelerations a,
+     alpha (1: an acceleration solve's copy, where accel_prepare then
+     copies nothing); or nothing valid, the committed states being in the
+     old arrays (2, after the velocity element's commit, which swaps the
+     arrays instead of copying them; 3: the same, but a, alpha of an
+     acceleration solve in the current ones).  Every writer of other
+     current fields sets 0 (the kernels' evaluations, a checkpoint's load).
+     A short, with galerkin in the int's place: the block keeps its bytes. */
   short pts_same;
   int n_dloads;  /* (here: in the padding before h_eval) */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
@@ -135,6 +138,37 @@ static beam_kept* kept_set(const beam_state* s, int accel) {
   return s->ks && accel < s->ks->n_sets ? &s->ks->kept[accel] : NULL;
 }
 
+/* beam_state.pts_same */
+enum { PTS_OWN = 0, PTS_SAME = 1, PTS_OLD = 2, PTS_OLD_ACC = 3 };
+
+/* The element's present point states for the readers between evaluations
+   (energies, output, reactions' and contacts' geometry): the current arrays,
+   or the committed ones where the commit swapped them (PTS_OLD, PTS_OLD_ACC:
+   the current arrays hold nothing valid but, in an acceleration solve, its
+   a, alpha, which only the solve's continuation reads). */
+static const nsb_beam_point* now_qp(const beam_state* s) { return s->pts_same >= PTS_OLD ? s->old_qp : s->cur_qp; }
+static const nsb_beam_point* now_cp(const beam_state* s) { return s->pts_same >= PTS_OLD ? s->old_cp : s->cur_cp; }
+
+/* The first of the block's point arrays (old_qp, cur_qp, old_cp, cur_cp in
+   that order at creation; beam_commit swaps the roles of the first two and
+   of the last two). */
+static nsb_beam_point* pts_base(const beam_state* s) { return s->old_qp < s->cur_qp ? s->old_qp : s->cur_qp; }
+
+/* Before an acceleration solve writes a, alpha into the current points: the
+   current arrays become the committed states where they hold an
+   evaluation's (copied; PTS_SAME), and where the commit swapped them
+   (PTS_OLD) only a, alpha are written (PTS_OLD_ACC): the solve reads the
+   committed states from the old arrays. */
+static void accel_prepare(beam_state* s) {
+  if (s->pts_same == PTS_OWN) {
+    memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+    memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+    s->pts_same = PTS_SAME;
+  } else if (s->pts_same == PTS_OLD) {
+    s->pts_same = PTS_OLD_ACC;
+  }
+}
+
 /* Largest full local system: 12 node unknowns and the interior of 10 points. */
 #define BEAM_MAX_FULL (12 + 6 * NSB_BEAM_MAX_POINTS + 6)
 
@@ -163,6 +197,16 @@ static void end_keep(beam_end* d, const nsb_beam_point* p) {
   memcpy(d->q, p->q, sizeof d->q);
   memcpy(d->v, p->v, sizeof d->v);
   memcpy(d->w, p->w, sizeof d->w);
+}
+
+/* nsb_q_to_m3 of an end frame offset Lambda: the identity for the
+   quaternion (1, +0, +0, +0), whose matrix nsb_q_to_m3 forms with the
+   entries 1 and +0 exactly (2 (+0 + +0), 2 (+0 - +0)): the same bits without
+   its arithmetic, at every evaluation of most elements (straight members) */
+static nsb_mat3 lam_m3(nsb_quat q) {
+  static const nsb_quat id = {1.0, 0.0, 0.0, 0.0};
+  if (memcmp(&q, &id, sizeof q) == 0) return nsb_m3_identity();
+  return nsb_q_to_m3(q);
 }
 
 /* The kept part of an end state as a whole one (the other fields zero). */
@@ -834,11 +878,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     }
   }
   /* the accelerations become the interior states (committed after the solve) */
-  if (!s->pts_same) {
-    memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
-    memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)s->N);
-    s->pts_same = 1;
-  }
+  accel_prepare(s);
   for (int i = 0; i < s->n_qp + s->N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
     nsb_vec3 aq = a0, alq = al0;
@@ -874,7 +914,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
    Galerkin run from accelerations that do not satisfy its own equations
    (a first-step error of O(h) in v and of O(1) in a_n of the Newmark update).
    KF NULL: the residual alone, as accel_system. */
-static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui, int copy);
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui);
 
 static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
   const nsb_beam_geom* g = s->geom;
@@ -1072,22 +1112,22 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
       nsb_local_add3(KF, nf, oM, 15 + 6 * p, nsb_m3_scale(-g->JL[p], I3));
     }
   }
-  accel_points(s, a0, al0, u + 12, 1);
+  /* the point accelerations of this iterate; not in modified Newton's
+     residual-only evaluation (KF NULL), whose states no caller keeps: every
+     acceptance of the acceleration solve sets them again from the accepted
+     unknowns (nsb_beam_accel_points, the points pass beam_points, or the
+     reactions' evaluation with its matrix), and nothing reads them before */
+  if (KF) accel_points(s, a0, al0, u + 12);
 }
 
 /* The accelerations become the interior states (committed after the solve):
    the frozen states with a(x) = a^0 + sum_p J_p(x) a'^p, alpha(x) likewise
-   (ui: the interior unknowns a'^p, alpha'^p); copy 0: the current states
-   are already the frozen ones but for a and alpha (an evaluation of the
-   same acceleration solve copied them; pts_same: they are already). */
-static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui, int copy) {
+   (ui: the interior unknowns a'^p, alpha'^p), written into the current
+   points after accel_prepare. */
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui) {
   const nsb_beam_geom* g = s->geom;
   const int N = s->N;
-  if (copy && !s->pts_same) {
-    memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
-    memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
-    s->pts_same = 1;
-  }
+  accel_prepare(s);
   for (int i = 0; i < s->n_qp + N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
     const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
@@ -1110,12 +1150,15 @@ int nsb_beam_accel_frame(const nsb_elem* e, const nsb_state* st, double q[4]) {
 
 void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur) {
   beam_state* s = e->state;
+  if (!s->galerkin || s->sgeom) return; /* accel_system and the strain element keep their own */
   const int a = e->nodes[0];
   /* the node-0 unknowns as beam_eval forms them (end frame) */
   const nsb_mat3 L0 = nsb_q_to_m3(s->lam[0]);
   nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
   memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
-  accel_points(s, a0, al0, s->u_int, 0);
+  /* the copy of the frozen states where no evaluation of this solve made
+     it (its residual-only evaluations leave the points: accel_system_galerkin) */
+  accel_points(s, a0, al0, s->u_int);
 }
 
 /* The velocity kernels' inputs other than the loads, as beam_eval and the
@@ -1149,7 +1192,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   beam_state* s = e->state;
   NSB_ASSERT(!s->sgeom && ec->mode != NSB_EVAL_ACCEL && ec->vbar && ec->wbar);
   const int a = e->nodes[0], b = e->nodes[1];
-  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
+  const nsb_mat3 Lm[2] = {lam_m3(s->lam[0]), lam_m3(s->lam[1])};
   /* the local unknowns, the old ends and the kernel's inputs as beam_eval forms them */
   double u[BEAM_MAX_FULL];
   for (int k = 0; k < 2; ++k) {
@@ -1177,7 +1220,7 @@ unsigned long nsb_beam_points_hash(const nsb_elem* e, unsigned long h) {
   const beam_state* s = e->state;
   const double* dd = damp_data(s);
   const int fl[2] = {s->field_inertia, s->field_accel};
-  const unsigned char* parts[9] = {(const unsigned char*)s->cur_qp,   (const unsigned char*)s->cur_cp,
+  const unsigned char* parts[9] = {(const unsigned char*)now_qp(s),   (const unsigned char*)now_cp(s),
                                    (const unsigned char*)s->cur_end,  (const unsigned char*)s->NM0,
                                    (const unsigned char*)(dd ? dd + 6 * s->N : NULL),
                                    (const unsigned char*)s->cur_res,  (const unsigned char*)s->field_n,
@@ -1490,7 +1533,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   int accel = ec->mode == NSB_EVAL_ACCEL;
   if (!accel && !s->sgeom && (!ec->vbar || !ec->wbar)) return NSB_ERR_UNSUPPORTED;
   int a = e->nodes[0], b = e->nodes[1], nf = s->n_full, ni = s->n_int;
-  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
+  const nsb_mat3 Lm[2] = {lam_m3(s->lam[0]), lam_m3(s->lam[1])};
   /* local unknowns in the kernel's layout (end frames) */
   double* u = sc.u;
   for (int k = 0; k < 2 && (accel || !s->sgeom); ++k) { /* the strain element fills u in strain_eval */
@@ -1502,11 +1545,30 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   memcpy(u + 12, s->u_int, sizeof(double) * (size_t)ni);
   memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
+  /* *STATIC, RIKS: the residual at lpf + 1 first (no tangent), so that the
+     interior states left behind are those of the evaluation proper; the
+     residual is affine in the loads at a fixed state (docs/theory.md §8) */
+  int rate = ec->f_lpf != NULL && !accel;
+  /* modified Newton: the residual alone, condensed with the kept factors */
+  beam_kept* kept = kept_set(s, accel);
+  int frozen = (ec->factors == NSB_FACTORS_KEPT || ec->factors == NSB_FACTORS_KEPT_ALONE) && !K && kept &&
+               kept->valid && !rate;
+  /* and in a dynamic iteration whose states the caller discards
+     (NSB_FACTORS_KEPT_ALONE): the Galerkin kernel's residual without the
+     point states (nsb_beam_velocity_residual), where nothing after the
+     kernel reads them (no beta damping, no distributed loads) and no mass
+     rule reads the end and collocation states inside it.  The element's
+     states stay as they were (pts_same, cur_end); the 3.5 KB of point
+     states per element of B2V POINTS=2 are neither formed nor written */
+  const int alone = frozen && ec->factors == NSB_FACTORS_KEPT_ALONE && !accel && !s->sgeom && s->galerkin &&
+                    s->geom->massless_end < 0 && s->n_dloads == 0 && !damp_data(s);
   nsb_beam_point* ends = sc.ends;
   if (!accel) { /* the acceleration systems read the current ends (below) */
-    memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
     end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
-    end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+    if (!alone) { /* its residual reads end 1's unknowns alone */
+      memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
+      end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
+    }
   }
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
@@ -1519,13 +1581,6 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   double* F = sc.F;
   double* KF = sc.K;
   double* Fp = sc.Fp;
-  /* *STATIC, RIKS: the residual at lpf + 1 first (no tangent), so that the
-     interior states left behind are those of the evaluation proper; the
-     residual is affine in the loads at a fixed state (docs/theory.md §8) */
-  int rate = ec->f_lpf != NULL && !accel;
-  /* modified Newton: the residual alone, condensed with the kept factors */
-  beam_kept* kept = kept_set(s, accel);
-  int frozen = ec->factors == NSB_FACTORS_KEPT && !K && kept && kept->valid && !rate;
   if (frozen && kept->compact) {
     /* the compact set's products (condense_frozen) read about 25 cache lines
        that a sweep over a large model brings from memory: asked for now, they
@@ -1583,11 +1638,13 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
     }
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
+  } else if (alone) {
+    (void)nsb_beam_velocity_residual(&in, F);
   } else {
     s->pts_same = 0;
     nsb_beam_velocity_eval(&in, s->cur_qp, s->cur_cp, sc.cur_ends, F, frozen ? NULL : KF);
   }
-  if (!accel)
+  if (!accel && !alone)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
   if (!accel && damp_data(s)) damped_work(s, in.inertia, ec);
   if (!accel) dload_work(s, ec);
@@ -1654,31 +1711,37 @@ static void keep_compact(int ni, beam_kept* z, int allowed) {
   if (!allowed || !beam_compact_on || ni > 24) return;
   const int dense = ni * ni + 24 * ni;
   int nz = 0;
-  for (int i = 0; i < dense; ++i) nz += z->Z[i] != 0.0; /* Z, inv, kni are contiguous */
-  if (5 * nz > 2 * dense) return;
+  /* every value finite (fin stays +0, condense_frozen): a skipped column of
+     a zero right-hand side is then a column of zero products */
+  double fin = 0.0;
+  for (int i = 0; i < dense; ++i) { /* Z, inv, kni are contiguous */
+    nz += z->Z[i] != 0.0;
+    fin += z->Z[i] - z->Z[i];
+  }
+  if (5 * nz > 2 * dense || fin != 0.0) return;
   double vals[24 * 48];
   unsigned char bytes[3 * 24 + 24 * 48];
   unsigned char *cnt = bytes, *ix = bytes + 2 * ni + 12;
   int n = 0;
-  for (int k = 0; k < ni; ++k) { /* K_ii^{-1} by rows */
+  for (int j = 0; j < ni; ++j) { /* K_ii^{-1} by columns */
     int c = 0;
-    for (int j = 0; j < ni; ++j)
-      if (z->inv[k + ni * j] != 0.0) vals[n] = z->inv[k + ni * j], ix[n++] = (unsigned char)j, ++c;
-    cnt[k] = (unsigned char)c;
+    for (int k = 0; k < ni; ++k)
+      if (z->inv[k + ni * j] != 0.0) vals[n] = z->inv[k + ni * j], ix[n++] = (unsigned char)k, ++c;
+    cnt[j] = (unsigned char)c;
   }
   z->n_inv = n;
-  for (int i = 0; i < 12; ++i) { /* K_ni by rows */
+  for (int q = 0; q < ni; ++q) { /* K_ni by columns */
     int c = 0;
-    for (int q = 0; q < ni; ++q)
-      if (z->kni[i + 12 * q] != 0.0) vals[n] = z->kni[i + 12 * q], ix[n++] = (unsigned char)q, ++c;
-    cnt[ni + i] = (unsigned char)c;
+    for (int i = 0; i < 12; ++i)
+      if (z->kni[i + 12 * q] != 0.0) vals[n] = z->kni[i + 12 * q], ix[n++] = (unsigned char)i, ++c;
+    cnt[ni + q] = (unsigned char)c;
   }
   z->n_kni = n - z->n_inv;
-  for (int q = 0; q < ni; ++q) { /* X_n by rows */
+  for (int j = 0; j < 12; ++j) { /* X_n by columns */
     int c = 0;
-    for (int j = 0; j < 12; ++j)
-      if (z->Z[j + 12 * q] != 0.0) vals[n] = z->Z[j + 12 * q], ix[n++] = (unsigned char)j, ++c;
-    cnt[ni + 12 + q] = (unsigned char)c;
+    for (int q = 0; q < ni; ++q)
+      if (z->Z[j + 12 * q] != 0.0) vals[n] = z->Z[j + 12 * q], ix[n++] = (unsigned char)q, ++c;
+    cnt[2 * ni + j] = (unsigned char)c;
   }
   z->n_vals = n;
   memcpy(z->Z, vals, sizeof(double) * (size_t)n);
@@ -1822,40 +1885,69 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
     const unsigned char* restrict ix = cnt + 2 * ni + 12;
     double* restrict xf = z->xf;
     double v[12];
-    int bad = 0;
-    for (int j = 0; j < ni; ++j) bad |= !isfinite(F[12 + j]);
+    /* whether an entry of f_i is infinite or NaN: x - x is +0 for every
+       finite x and NaN otherwise, and a sum of those is NaN exactly when
+       one is (a subtraction and an addition per entry instead of the
+       classification of isfinite) */
+    double fin = 0.0;
+    for (int j = 0; j < ni; ++j) fin += F[12 + j] - F[12 + j];
+    const int bad = fin != 0.0;
     const double* restrict fi = F + 12;
     if (bad) {
       /* an infinite or NaN f_i: the dense products whole, their zeros
-         included (0 x Inf is NaN), rebuilt row by row (every entry is then
-         infinite or NaN, whatever the zeros' signs) */
-      double row[24];
+         included (0 x Inf is NaN), rebuilt (every entry is then infinite or
+         NaN, whatever the zeros' signs) */
+      double dense[24 * 24];
+      for (int i = 0; i < ni * ni; ++i) dense[i] = 0.0;
+      for (int j = 0; j < ni; ++j)
+        for (int c = cnt[j]; c > 0; --c) dense[*ix++ + ni * j] = *val++;
       for (int k = 0; k < ni; ++k) {
-        for (int j = 0; j < ni; ++j) row[j] = 0.0;
-        for (int c = cnt[k]; c > 0; --c) row[*ix++] = *val++;
         double x = 0.0;
-        for (int j = 0; j < ni; ++j) x += row[j] * fi[j];
+        for (int j = 0; j < ni; ++j) x += dense[k + ni * j] * fi[j];
         xf[k] = x;
       }
+      for (int i = 0; i < 12 * ni; ++i) dense[i] = 0.0;
+      for (int q = 0; q < ni; ++q)
+        for (int c = cnt[ni + q]; c > 0; --c) dense[*ix++ + 12 * q] = *val++;
       for (int i = 0; i < 12; ++i) {
-        for (int q = 0; q < ni; ++q) row[q] = 0.0;
-        for (int c = cnt[ni + i]; c > 0; --c) row[*ix++] = *val++;
         double r = F[i];
-        for (int q = 0; q < ni; ++q) r -= row[q] * xf[q];
+        for (int q = 0; q < ni; ++q) r -= dense[i + 12 * q] * xf[q];
         v[i] = r;
       }
     } else {
-      /* by rows: each sum in a register, over the same terms in the same
-         (increasing) order as the dense products' */
-      for (int k = 0; k < ni; ++k) {
-        double x = 0.0;
-        for (int c = cnt[k]; c > 0; --c) x += *val++ * fi[*ix++];
-        xf[k] = x;
+      /* by columns, each entry's sum over the same terms in the same
+         (increasing) order as the dense products', and the columns of a
+         zero f_j or X_f,q left out: their products are zeros (the values
+         are finite, keep_compact), which change no sum that starts at +0
+         (X_f: such a sum is never -0) or that goes into the evaluation's
+         vector, which the assembly cleared to +0 (the residual rows).  On
+         the bars of benchmarks/peers, which move along one line, most of
+         f_i is zeros. */
+      for (int k = 0; k < ni; ++k) xf[k] = 0.0;
+      for (int j = 0; j < ni; ++j) {
+        const double fj = fi[j];
+        const int c = cnt[j];
+        if (fj == 0.0) {
+          val += c;
+          ix += c;
+          continue;
+        }
+        for (int t = 0; t < c; ++t) xf[ix[t]] += val[t] * fj;
+        val += c;
+        ix += c;
       }
-      for (int i = 0; i < 12; ++i) {
-        double r = F[i];
-        for (int c = cnt[ni + i]; c > 0; --c) r -= *val++ * xf[*ix++];
-        v[i] = r;
+      for (int i = 0; i < 12; ++i) v[i] = F[i];
+      for (int q = 0; q < ni; ++q) {
+        const double xq = xf[q];
+        const int c = cnt[ni + q];
+        if (xq == 0.0) {
+          val += c;
+          ix += c;
+          continue;
+        }
+        for (int t = 0; t < c; ++t) v[ix[t]] -= val[t] * xq;
+        val += c;
+        ix += c;
       }
     }
     for (int i = 0; i < 12; ++i) f[i] += v[i];
@@ -1887,12 +1979,12 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   const int own = s->xrows == s->X;
   const double* xf = own ? s->Xf : s->xrows == s->ks->kept[0].Z ? s->ks->kept[0].xf : s->ks->kept[1].xf;
   const double* xn = s->xrows;
-  /* a compact kept set (keep_compact): the non-zeros of each row of X_n */
+  /* a compact kept set (keep_compact): the non-zeros of each column of X_n */
   const beam_kept* zc = own ? NULL : s->xrows == s->ks->kept[0].Z ? &s->ks->kept[0] : &s->ks->kept[1];
   const double* cval = NULL;
   const unsigned char *ccnt = NULL, *cix = NULL;
   if (zc && zc->compact) {
-    ccnt = (const unsigned char*)(zc->Z + zc->n_vals) + ni + 12;
+    ccnt = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni;
     cval = zc->Z + zc->n_inv + zc->n_kni;
     cix = (const unsigned char*)(zc->Z + zc->n_vals) + 2 * ni + 12 + zc->n_inv + zc->n_kni;
     /* the rows' lines asked for at once (a sweep over a large model reads
@@ -1910,22 +2002,47 @@ static void beam_post_solve_lpf(const nsb_elem* e, const double* du, double dlpf
   const int nk = 6 * s->N;
   /* an infinite or NaN du: the dense rows whole (0 x Inf is NaN), rebuilt
      (every v is then infinite or NaN, whatever the zeros' signs) */
-  int du_bad = 0;
-  for (int j = 0; cval && j < 12; ++j) du_bad |= !isfinite(du[j]);
+  double du_fin = 0.0; /* NaN exactly when an entry is infinite or NaN (condense_frozen) */
+  for (int j = 0; cval && j < 12; ++j) du_fin += du[j] - du[j];
+  const int du_bad = du_fin != 0.0;
+  /* the compact columns: each row's sum v_i = -X_f,i - X_n,i du over the
+     same terms in the same (increasing) order as the dense rows', the
+     columns of a zero du_j left out (their products are zeros of finite
+     values, keep_compact: a zero changes v_i at most in its sign, which
+     ui += v and the norms below do not see, ui being never -0).  On the
+     bars of benchmarks/peers most of du is zeros. */
+  double vc[24];
+  if (cval) {
+    double dense[12 * 24]; /* a compact set has n_int <= 24 */
+    if (du_bad) /* rebuilt rows (above) */
+      for (int i = 0; i < 12 * ni; ++i) dense[i] = 0.0;
+    for (int i = 0; i < ni; ++i) vc[i] = s->Xl ? -xf[i] - dlpf * s->Xl[i] : -xf[i];
+    for (int j = 0; j < 12; ++j) {
+      const double dj = du[j];
+      const int cj = ccnt[j];
+      if (du_bad)
+        for (int t = 0; t < cj; ++t) dense[j + 12 * cix[t]] = cval[t];
+      else if (dj != 0.0)
+        for (int t = 0; t < cj; ++t) vc[cix[t]] -= cval[t] * dj;
+      cval += cj;
+      cix += cj;
+    }
+    if (du_bad)
+      for (int i = 0; i < ni; ++i)
+        for (int j = 0; j < 12; ++j) vc[i] -= dense[j + 12 * i] * du[j];
+  }
   for (int i = 0, r6 = 0; i < ni; ++i) {
-    const double* xi = xn + (size_t)12 * i; /* row i of X_n */
-    const double xfi = xf[i];
-    /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
-       x - (+0) = x: the same bits as with the zeros Xl held before) */
-    double v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
-    if (cval && du_bad) {
-      double row[12] = {0.0};
-      for (int t = ccnt[i]; t > 0; --t) row[*cix++] = *cval++;
-      for (int j = 0; j < 12; ++j) v -= row[j] * du[j];
-    } else if (cval)
-      for (int t = ccnt[i]; t > 0; --t) v -= *cval++ * du[*cix++];
-    else
+    double v;
+    if (cval) {
+      v = vc[i];
+    } else {
+      const double* xi = xn + (size_t)12 * i; /* row i of X_n */
+      const double xfi = xf[i];
+      /* without a Riks step in the model there is no Xl, and dlpf = 0 (and
+         x - (+0) = x: the same bits as with the zeros Xl held before) */
+      v = s->Xl ? -xfi - dlpf * s->Xl[i] : -xfi;
       for (int j = 0; j < 12; ++j) v -= xi[j] * du[j];
+    }
     ui[i] += v;
     if (i < nk) { /* kinematic internal unknowns (vbar', wbar' or gamma, kappa) */
       raw2 += v * v;
@@ -1967,7 +2084,7 @@ static void beam_post_solve(const nsb_elem* e, const double* du, nsb_corr* c) { 
 static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   beam_state* s = e->state;
   const int accel = ec->mode == NSB_EVAL_ACCEL, a = e->nodes[0], b = e->nodes[1];
-  const nsb_mat3 Lm[2] = {nsb_q_to_m3(s->lam[0]), nsb_q_to_m3(s->lam[1])};
+  const nsb_mat3 Lm[2] = {lam_m3(s->lam[0]), lam_m3(s->lam[1])};
   nsb_beam_eval_in in;
   memset(&in, 0, sizeof in);
   fill_loads(ec, s, &in);
@@ -2011,7 +2128,7 @@ static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
     return;
   }
-  accel_points(s, nsb_v3_load(u), nsb_v3_load(u + 3), u + 12, 1);
+  accel_points(s, nsb_v3_load(u), nsb_v3_load(u + 3), u + 12);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
   s->field_accel = 1;
 }
@@ -2021,15 +2138,49 @@ static void beam_begin(const nsb_elem* e) {
   memcpy(s->u_int_old, s->u_int, sizeof(double) * (size_t)s->n_int);
 }
 
+/* The commit of the point states.  The strain element copies them (its
+   current states are read as they are after the commit).  The velocity
+   element swaps its old and current arrays where the current ones hold an
+   evaluation's states (PTS_OWN): the committed states are then in the old
+   arrays, which every later reader takes (now_qp, now_cp; the kernels read
+   the old states and write every field of the current ones), instead of
+   3.5 KB copied per element of B2V POINTS=2 at every increment.  Where
+   the current arrays are the committed ones but for an acceleration
+   solve's a, alpha (PTS_SAME, PTS_OLD_ACC), those alone are copied. */
+static void commit_accels(nsb_beam_point* old, const nsb_beam_point* cur, int n) {
+  for (int i = 0; i < n; ++i) {
+    memcpy(old[i].a, cur[i].a, sizeof old[i].a);
+    memcpy(old[i].al, cur[i].al, sizeof old[i].al);
+  }
+}
+
+static int beam_swap_on = 1; /* nsb_beam_swap_commit */
+
+void nsb_beam_swap_commit(int on) { beam_swap_on = on != 0; }
+
 static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
-  memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
-  memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+  if (s->sgeom || (s->pts_same == PTS_OWN && !beam_swap_on)) {
+    memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
+    memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
+    if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
+    s->pts_same = PTS_SAME;
+  } else if (s->pts_same == PTS_OWN) {
+    nsb_beam_point* t = s->old_qp;
+    s->old_qp = s->cur_qp;
+    s->cur_qp = t;
+    t = s->old_cp;
+    s->old_cp = s->cur_cp;
+    s->cur_cp = t;
+    s->pts_same = PTS_OLD;
+  } else if (s->pts_same == PTS_SAME || s->pts_same == PTS_OLD_ACC) {
+    commit_accels(s->old_qp, s->cur_qp, s->n_qp);
+    commit_accels(s->old_cp, s->cur_cp, s->N);
+    if (s->pts_same == PTS_OLD_ACC) s->pts_same = PTS_OLD;
+  }
   double* dd = damp_data(s);
   if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
   if (dd) memcpy(dd + 12 * s->N + 1, dd + 12 * s->N + 1 + 6 * s->n_qp, sizeof(double) * (size_t)(6 * s->n_qp));
-  if (s->sgeom) memcpy(s->old_res, s->cur_res, sizeof(nsb_beam_strain_force) * (size_t)(s->N + 2));
-  s->pts_same = 1;
 }
 
 /* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
@@ -2059,10 +2210,19 @@ static void continue_commit(nsb_beam_point* cur, nsb_beam_point* old, int n, dou
 }
 
 /* element.h, impulse_split: old holds the increment's accelerations, cur the
-   smooth ones of the acceleration solve, both the velocities of t_n+1 */
-static void split_points(nsb_beam_point* cur, nsb_beam_point* old, int n, double c) {
+   smooth ones of the acceleration solve, both the velocities of t_n+1 (in
+   cur, or only in old where the commit swapped the arrays: from_old, the
+   same sums since the velocities are the same bits) */
+static void split_points(nsb_beam_point* cur, nsb_beam_point* old, int n, double c, int from_old) {
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < 3; ++k) {
+      if (from_old) {
+        old[i].v[k] += c * (old[i].a[k] - cur[i].a[k]);
+        old[i].w[k] += c * (old[i].al[k] - cur[i].al[k]);
+        cur[i].v[k] = old[i].v[k];
+        cur[i].w[k] = old[i].w[k];
+        continue;
+      }
       cur[i].v[k] += c * (old[i].a[k] - cur[i].a[k]);
       cur[i].w[k] += c * (old[i].al[k] - cur[i].al[k]);
       old[i].v[k] = cur[i].v[k];
@@ -2072,8 +2232,9 @@ static void split_points(nsb_beam_point* cur, nsb_beam_point* old, int n, double
 
 static void beam_impulse_split(const nsb_elem* e, double c, const nsb_state* cur) {
   beam_state* s = e->state;
-  split_points(s->cur_qp, s->old_qp, s->n_qp, c);
-  split_points(s->cur_cp, s->old_cp, s->N, c);
+  const int from_old = s->pts_same >= PTS_OLD;
+  split_points(s->cur_qp, s->old_qp, s->n_qp, c, from_old);
+  split_points(s->cur_cp, s->old_cp, s->N, c, from_old);
   /* a mass rule's point masses at the ends read the ends' velocities
      (beam_energy_terms): those of the nodes, which took the split */
   if (s->geom->massless_end >= 0)
@@ -2105,11 +2266,15 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
         return;
       }
     } else {
+      NSB_ASSERT(s->pts_same != PTS_OLD); /* the solve wrote its a, alpha (accel_prepare) */
       /* the acceleration solve's evaluations left the current states the
-         committed ones but for the (pseudo-)accelerations: commit those
-         (pts_same stays: a, alpha, p, pw are now the same too) */
+         committed ones but for the (pseudo-)accelerations (or, after the
+         commit's swap, only those valid): commit those (PTS_SAME stays: a,
+         alpha, p, pw are now the same too; PTS_OLD_ACC has nothing more to
+         commit) */
       continue_commit(s->cur_qp, s->old_qp, s->n_qp, p_gain);
       continue_commit(s->cur_cp, s->old_cp, s->N, p_gain);
+      if (s->pts_same == PTS_OLD_ACC) s->pts_same = PTS_OLD;
     }
     memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
     return;
@@ -2124,7 +2289,10 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
     memcpy(s->old_cp[i].p, s->old_cp[i].a, 3 * sizeof(double));
     memcpy(s->old_cp[i].pw, s->old_cp[i].al, 3 * sizeof(double));
   }
-  s->pts_same = 0; /* the old p, pw are no longer the current ones */
+  /* the old p, pw are no longer the current ones: the committed arrays
+     are the ones to read (the current ones are written whole by the next
+     evaluation) */
+  s->pts_same = s->sgeom ? PTS_OWN : PTS_OLD;
   if (dd) /* and the damping's filtered velocities from the velocities */
     for (int i = 0; i < s->n_qp; ++i) {
       memcpy(dd + 12 * s->N + 1 + 6 * i, s->old_qp[i].v, 3 * sizeof(double));
@@ -2194,7 +2362,8 @@ void nsb_beam_power(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* acc) 
   if (s->n_dloads == 0) return;
   nsb_vec3 n, mm;
   dload_values(ec, s, &n, &mm);
-  for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&s->cur_qp[i], s->geom->wq[i], n, mm);
+  const nsb_beam_point* qp = now_qp(s);
+  for (int i = 0; i < s->n_qp; ++i) acc->power += point_power(&qp[i], s->geom->wq[i], n, mm);
   acc->external_work_increment += s->dload_w; /* as beam_energy */
 }
 
@@ -2224,7 +2393,8 @@ static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double*
      docs/theory_beam.md §2) */
   nsb_beam_point ends[2];
   for (int k = 0; k < 2; ++k) end_view(&ends[k], &s->cur_end[k]);
-  nsb_beam_velocity_energy(s->geom, c, s->cur_qp, s->cur_cp, ends, &kin, &strain);
+  const nsb_beam_point *qp = now_qp(s), *cp = now_cp(s);
+  nsb_beam_velocity_energy(s->geom, c, qp, cp, ends, &kin, &strain);
   t[0] = kin;
   t[1] = strain;
   /* Rayleigh damping: the work of the last increment (damped_work); a zero
@@ -2240,7 +2410,7 @@ static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double*
   /* translational mass of the integration points: rhoA, or none with a mass rule */
   const double rhoA_q = s->geom->massless_end >= 0 ? 0.0 : c->rhoA;
   for (int i = 0; i < s->n_qp; ++i, t += BEAM_QP_TERMS) {
-    const nsb_beam_point* p = &s->cur_qp[i];
+    const nsb_beam_point* p = &qp[i];
     double w = s->geom->wq[i];
     nsb_vec3 v = nsb_v3_load(p->v), om = nsb_v3_load(p->w), r = nsb_v3_load(p->r);
     nsb_vec3 Jw = nsb_v3(c->rhoJ[0] * om.x, c->rhoJ[1] * om.y, c->rhoJ[2] * om.z);
@@ -2255,7 +2425,7 @@ static void beam_energy_terms(const nsb_elem* e, const nsb_eval_ctx* ec, double*
   /* the mass rule's point masses (docs/contact.md §7.2): the same weights as
      the inertia, gravity and kinetic energy of the kernel */
   for (int k = 0; k < s->geom->n_mp; ++k, t += BEAM_MP_TERMS) {
-    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, ends, s->cur_cp, k);
+    const nsb_beam_point* p = nsb_beam_mass_point(s->geom, ends, cp, k);
     const double mk = c->rhoA * s->geom->mp->w[k];
     nsb_vec3 v = nsb_v3_load(p->v), r = nsb_v3_load(p->r);
     t[0] = mk * nsb_v3_dot(ec->gravity, r);
@@ -2298,7 +2468,8 @@ static void beam_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* a
 double nsb_beam_turn(const nsb_elem* e) {
   const beam_state* s = e->state;
   double k = 0.0;
-  for (int p = 0; p < s->N; ++p) k = fmax(k, nsb_v3_norm(nsb_v3_load(s->cur_cp[p].K)));
+  const nsb_beam_point* cp = now_cp(s);
+  for (int p = 0; p < s->N; ++p) k = fmax(k, nsb_v3_norm(nsb_v3_load(cp[p].K)));
   return k * s->geom->L;
 }
 
@@ -2306,10 +2477,11 @@ int nsb_beam_n_qp(const nsb_elem* e) { return ((const beam_state*)e->state)->n_q
 
 void nsb_beam_mass_points(const nsb_elem* e, double* w, double* r, double* q, double* rhoA, double rhoJ[3]) {
   const beam_state* s = e->state;
+  const nsb_beam_point* qp = now_qp(s);
   for (int i = 0; i < s->n_qp; ++i) {
     w[i] = s->geom->wq[i];
-    memcpy(r + 3 * i, s->cur_qp[i].r, 3 * sizeof(double));
-    memcpy(q + 4 * i, s->cur_qp[i].q, 4 * sizeof(double));
+    memcpy(r + 3 * i, qp[i].r, 3 * sizeof(double));
+    memcpy(q + 4 * i, qp[i].q, 4 * sizeof(double));
   }
   *rhoA = s->sec->rhoA;
   for (int k = 0; k < 3; ++k) rhoJ[k] = s->sec->rhoJ[k];
@@ -2357,7 +2529,29 @@ void nsb_beam_state_save(const nsb_elem* e, void* buf) {
 #undef X
   if (s->sgeom) memcpy(p, s->old_res, beam_res_bytes(s));
   p += beam_res_bytes(s);
-  memcpy(p, s->old_qp, beam_tail_bytes(s));
+  /* the points as [old_qp | cur_qp | old_cp | cur_cp] whichever way the
+     commit left the arrays (beam_commit), the committed states for the
+     current ones where those hold nothing valid, with an acceleration
+     solve's a, alpha (PTS_OLD_ACC: the current states as the copying commit
+     left them); then the rest raw */
+  const size_t bq = sizeof(nsb_beam_point) * (size_t)s->n_qp, bc = sizeof(nsb_beam_point) * (size_t)s->N;
+  memcpy(p, s->old_qp, bq);
+  memcpy(p + bq, now_qp(s), bq);
+  memcpy(p + 2 * bq, s->old_cp, bc);
+  memcpy(p + 2 * bq + bc, now_cp(s), bc);
+  if (s->pts_same == PTS_OLD_ACC) {
+    nsb_beam_point pt;
+    for (int i = 0; i < s->n_qp + s->N; ++i) {
+      char* to = i < s->n_qp ? p + bq + sizeof pt * (size_t)i : p + 2 * bq + bc + sizeof pt * (size_t)(i - s->n_qp);
+      const nsb_beam_point* c = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
+      memcpy(&pt, to, sizeof pt);
+      memcpy(pt.a, c->a, sizeof pt.a);
+      memcpy(pt.al, c->al, sizeof pt.al);
+      memcpy(to, &pt, sizeof pt);
+    }
+  }
+  const nsb_beam_point* base = pts_base(s);
+  memcpy(p + 2 * bq + 2 * bc, base + 2 * s->n_qp + 2 * s->N, beam_tail_bytes(s) - 2 * bq - 2 * bc);
 }
 
 void nsb_beam_state_load(const nsb_elem* e, const void* buf) {
@@ -2370,8 +2564,14 @@ void nsb_beam_state_load(const nsb_elem* e, const void* buf) {
 #undef X
   if (s->sgeom) memcpy(s->old_res, p, beam_res_bytes(s));
   p += beam_res_bytes(s);
-  memcpy(s->old_qp, p, beam_tail_bytes(s));
-  s->pts_same = 0;
+  /* the arrays in the order of the block again (beam_commit may have swapped them) */
+  nsb_beam_point* base = pts_base(s);
+  s->old_qp = base;
+  s->cur_qp = base + s->n_qp;
+  s->old_cp = base + 2 * s->n_qp;
+  s->cur_cp = base + 2 * s->n_qp + s->N;
+  memcpy(base, p, beam_tail_bytes(s));
+  s->pts_same = PTS_OWN;
 }
 
 int nsb_beam_n_samples(const nsb_elem* e) {
@@ -2413,8 +2613,8 @@ static void field_of(const beam_state* s, field_view* v) {
   for (int k = 0; k < 2; ++k) end_view(&v->end[k], &s->cur_end[k]);
   f->g = s->geom;
   f->sec = &v->sec;
-  f->qp = s->cur_qp;
-  f->cp = s->cur_cp;
+  f->qp = now_qp(s);
+  f->cp = now_cp(s);
   f->end = v->end;
   f->u = v->u;
   memcpy(f->n_load, s->field_n, sizeof f->n_load);
@@ -2469,7 +2669,7 @@ void nsb_beam_sample(const nsb_elem* e, const nsb_state* st, const double* X0, n
       q = nsb_q_normalize(nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[end]));
       wb = nsb_m3_tmulv(nsb_q_to_m3(s->lam[end]), nsb_v3_load(st->w + 3 * node));
     } else {
-      const nsb_beam_point* p = &s->cur_qp[k - 1];
+      const nsb_beam_point* p = &now_qp(s)[k - 1];
       x = nsb_v3_load(p->r);
       /* the initial position as nsb_beam_geom_init placed the point: the
          same expression, so the same bits (kept in every element before,

@@ -32,6 +32,7 @@
  * inertia needs 3x3 accumulators.
  */
 #include "elements/beam_velocity.h"
+#include "elements/beam_pair.h"
 
 #include <string.h>
 
@@ -264,6 +265,8 @@ typedef struct rate_coef {
   double cvn, cv, can, ca;
   int ga;
   double cp, cpp, hg0, hg1, s1, s2, s3;
+  /* the generalized-alpha coefficients twice (rates_alpha's pairs of lanes) */
+  nsb_pair16 cp2, cpp2, hg02, hg12, s12, s22, s32;
 } rate_coef;
 
 /* Rate coefficients of the evaluation (zero when static): plain modified
@@ -290,18 +293,93 @@ static rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
     rc.can = (in->gamma - 1.0) / in->gamma;
     rc.ca = 1.0 / (in->beta * in->gamma * in->h);
   }
+  rc.cp2 = (nsb_pair16){rc.cp, rc.cp};
+  rc.cpp2 = (nsb_pair16){rc.cpp, rc.cpp};
+  rc.hg02 = (nsb_pair16){rc.hg0, rc.hg0};
+  rc.hg12 = (nsb_pair16){rc.hg1, rc.hg1};
+  rc.s12 = (nsb_pair16){rc.s1, rc.s1};
+  rc.s22 = (nsb_pair16){rc.s2, rc.s2};
+  rc.s32 = (nsb_pair16){rc.s3, rc.s3};
   return rc;
 }
 
 /* Generalized-alpha form at one point: new rate x (v or omega), its
    acceleration xa and pseudo-acceleration xp from the step average xb and
-   the old xn, xan, xpn (see rate_coef). */
-static inline __attribute__((always_inline)) void rates_alpha(const rate_coef* rc, nsb_vec3 xb, nsb_vec3 xn, nsb_vec3 xan, nsb_vec3 xpn, double* x,
-                        double* xa, double* xp) {
-  nsb_vec3 p = nsb_v3_sub(nsb_v3_scale(rc->cp, nsb_v3_sub(xb, xn)), nsb_v3_scale(rc->cpp, xpn));
-  nsb_v3_store(nsb_v3_add(xn, nsb_v3_add(nsb_v3_scale(rc->hg0, xpn), nsb_v3_scale(rc->hg1, p))), x);
-  nsb_v3_store(nsb_v3_sub(nsb_v3_add(nsb_v3_scale(rc->s1, p), nsb_v3_scale(rc->s2, xpn)), nsb_v3_scale(rc->s3, xan)), xa);
-  nsb_v3_store(p, xp);
+   the old xn, xan, xpn (3 doubles each; see rate_coef):
+     p = cp (xb - xn) - cpp xpn,  x = xn + (hg0 xpn + hg1 p),
+     xa = (s1 p + s2 xpn) - s3 xan.
+   The first two components of every vector in one SSE2 register (a pair of
+   lanes, each lane the operations of the scalar form in the same order: the
+   same bits as three scalar lanes) and the third alone: two thirds of the
+   arithmetic instructions (callgrind, bar_n100 of benchmarks/peers: the
+   rate updates were 28 % of a residual-only evaluation). */
+static inline __attribute__((always_inline)) void rates_alpha(const rate_coef* rc, nsb_vec3 xb, const double* xn,
+                                                                const double* xan, const double* xpn, double* x,
+                                                                double* xa, double* xp) {
+  const double cp = rc->cp, cpp = rc->cpp, hg0 = rc->hg0, hg1 = rc->hg1, s1 = rc->s1, s2 = rc->s2, s3 = rc->s3;
+  const nsb_pair b2 = {xb.x, xb.y}, n2 = *(const nsb_pair*)xn, an2 = *(const nsb_pair*)xan,
+                 pn2 = *(const nsb_pair*)xpn;
+  const nsb_pair p2 = rc->cp2 * (b2 - n2) - rc->cpp2 * pn2;
+  *(nsb_pair*)x = n2 + (rc->hg02 * pn2 + rc->hg12 * p2);
+  *(nsb_pair*)xa = (rc->s12 * p2 + rc->s22 * pn2) - rc->s32 * an2;
+  *(nsb_pair*)xp = p2;
+  const double pz = cp * (xb.z - xn[2]) - cpp * xpn[2];
+  x[2] = xn[2] + (hg0 * xpn[2] + hg1 * pz);
+  xa[2] = (s1 * pz + s2 * xpn[2]) - s3 * xan[2];
+  xp[2] = pz;
+}
+
+/* nsb_q_mul(a, b) (base/vec.h) in two pairs of lanes, (w, x) and (y, z):
+   each component the same products summed in the same order, a
+   subtraction written as the addition of the negated product (x - y is
+   x + (-y) in IEEE arithmetic, and a factor's sign flip negates the
+   product exactly): the same bits in about half the instructions.  Its
+   squared norm (w^2 + x^2) + y^2 + z^2 alongside, in that order. */
+static inline __attribute__((always_inline)) nsb_quat q_mul_pk(const double* restrict a, nsb_quat b,
+                                                                double* restrict qn2) {
+  const nsb_pair aw = {a[0], a[0]}, ax = {a[1], a[1]}, ay = {a[2], a[2]}, az = {a[3], a[3]};
+  const nsb_pair wx = ((aw * (nsb_pair){b.w, b.x} + ax * (nsb_pair){-b.x, b.w}) + ay * (nsb_pair){-b.y, b.z}) +
+                      az * (nsb_pair){-b.z, -b.y};
+  const nsb_pair yz = ((aw * (nsb_pair){b.y, b.z} + ax * (nsb_pair){-b.z, b.y}) + ay * (nsb_pair){b.w, -b.x}) +
+                      az * (nsb_pair){b.x, b.w};
+  const nsb_pair s1 = wx * wx, s2 = yz * yz;
+  *qn2 = ((s1[0] + s1[1]) + s2[0]) + s2[1];
+  return nsb_q(wx[0], wx[1], yz[0], yz[1]);
+}
+
+/* The rates of update_point at one point: v, a, p from vbar, omega, alpha,
+   pw from wbar (rc NULL: static, all zero). */
+static inline __attribute__((always_inline)) void update_rates(const nsb_beam_point* restrict old, nsb_vec3 vb,
+                                                               nsb_vec3 wb, const rate_coef* rc,
+                                                               nsb_beam_point* restrict cur) {
+  if (rc && rc->ga) {
+    rates_alpha(rc, vb, old->v, old->a, old->p, cur->v, cur->a, cur->p);
+    rates_alpha(rc, wb, old->w, old->al, old->pw, cur->w, cur->al, cur->pw);
+  } else if (rc) {
+    nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
+    nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
+    nsb_vec3 a = nsb_v3_add(nsb_v3_scale(rc->can, an), nsb_v3_scale(rc->ca, nsb_v3_sub(vb, vn)));
+    nsb_vec3 al = nsb_v3_add(nsb_v3_scale(rc->can, aln), nsb_v3_scale(rc->ca, nsb_v3_sub(wb, wn)));
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, vn), nsb_v3_scale(rc->cv, vb)), cur->v);
+    nsb_v3_store(a, cur->a);
+    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, wn), nsb_v3_scale(rc->cv, wb)), cur->w);
+    nsb_v3_store(al, cur->al);
+    /* plain scheme: the pseudo-accelerations are the accelerations (a
+       generalized-alpha step that follows starts from them).  Stored from
+       the registers, not copied from cur->a, cur->al: a 16-byte load of the
+       three 8-byte stores just made cannot take its data from the store
+       buffer (a store-forwarding stall, 14 % of update_point's samples in
+       perf) */
+    nsb_v3_store(a, cur->p);
+    nsb_v3_store(al, cur->pw);
+  } else {
+    memset(cur->v, 0, sizeof cur->v);
+    memset(cur->a, 0, sizeof cur->a);
+    memset(cur->w, 0, sizeof cur->w);
+    memset(cur->al, 0, sizeof cur->al);
+    memset(cur->p, 0, sizeof cur->p);
+    memset(cur->pw, 0, sizeof cur->pw);
+  }
 }
 
 /* New state of one point from vbar, wbar (and vbar', wbar' when strains are
@@ -330,8 +408,8 @@ static inline __attribute__((always_inline)) void update_point(const nsb_beam_po
      the root and the four divisions, which were a quarter of this
      function's samples on the bars of benchmarks/peers, whose sections do
      not turn) */
-  nsb_quat q = nsb_q_mul(nsb_q_load(old->q), dq);
-  const double qn2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+  double qn2;
+  nsb_quat q = q_mul_pk(old->q, dq, &qn2);
   if (qn2 != 1.0) {
     const double qn = sqrt(qn2);
     q = nsb_q(q.w / qn, q.x / qn, q.y / qn, q.z / qn);
@@ -339,34 +417,7 @@ static inline __attribute__((always_inline)) void update_point(const nsb_beam_po
   if (R) *R = nsb_q_to_m3(q);
   nsb_q_store(q, cur->q);
   nsb_v3_store(nsb_v3_muladd(nsb_v3_load(old->r), h, vb), cur->r);
-  if (rc && rc->ga) {
-    rates_alpha(rc, vb, nsb_v3_load(old->v), nsb_v3_load(old->a), nsb_v3_load(old->p), cur->v, cur->a, cur->p);
-    rates_alpha(rc, wb, nsb_v3_load(old->w), nsb_v3_load(old->al), nsb_v3_load(old->pw), cur->w, cur->al, cur->pw);
-  } else if (rc) {
-    nsb_vec3 vn = nsb_v3_load(old->v), an = nsb_v3_load(old->a);
-    nsb_vec3 wn = nsb_v3_load(old->w), aln = nsb_v3_load(old->al);
-    nsb_vec3 a = nsb_v3_add(nsb_v3_scale(rc->can, an), nsb_v3_scale(rc->ca, nsb_v3_sub(vb, vn)));
-    nsb_vec3 al = nsb_v3_add(nsb_v3_scale(rc->can, aln), nsb_v3_scale(rc->ca, nsb_v3_sub(wb, wn)));
-    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, vn), nsb_v3_scale(rc->cv, vb)), cur->v);
-    nsb_v3_store(a, cur->a);
-    nsb_v3_store(nsb_v3_add(nsb_v3_scale(rc->cvn, wn), nsb_v3_scale(rc->cv, wb)), cur->w);
-    nsb_v3_store(al, cur->al);
-    /* plain scheme: the pseudo-accelerations are the accelerations (a
-       generalized-alpha step that follows starts from them).  Stored from
-       the registers, not copied from cur->a, cur->al: a 16-byte load of the
-       three 8-byte stores just made cannot take its data from the store
-       buffer (a store-forwarding stall, 14 % of update_point's samples in
-       perf) */
-    nsb_v3_store(a, cur->p);
-    nsb_v3_store(al, cur->pw);
-  } else {
-    memset(cur->v, 0, sizeof cur->v);
-    memset(cur->a, 0, sizeof cur->a);
-    memset(cur->w, 0, sizeof cur->w);
-    memset(cur->al, 0, sizeof cur->al);
-    memset(cur->p, 0, sizeof cur->p);
-    memset(cur->pw, 0, sizeof cur->pw);
-  }
+  update_rates(old, vb, wb, rc, cur);
   if (vbp) {
     /* E = dR^T E_n + h R^T vbar',  K = dR^T K_n + h T^T wbar' */
     nsb_vec3 E = nsb_v3_add(nsb_q_rotate_inv(dq, nsb_v3_load(old->E)), nsb_v3_scale(h, nsb_m3_tmulv(*R, *vbp)));
@@ -421,9 +472,16 @@ static nsb_mat3 muladd_diag(nsb_mat3 A, double s, nsb_vec3 d) {
 static nsb_vec3 diag_mulv(nsb_vec3 d, nsb_vec3 v) { return nsb_v3(d.x * v.x, d.y * v.y, d.z * v.z); }
 
 /* vbar(x) = vbar^0 + sum_p J_p(x) vbar'^p (u0 the node-0 block, stride 6 over p). */
-static nsb_vec3 interp(nsb_vec3 v0, const double* restrict up, const double* restrict c, int N) {
-  for (int p = 0; p < N; ++p) v0 = nsb_v3_muladd(v0, c[p], nsb_v3_load(up + 6 * p));
-  return v0;
+static inline __attribute__((always_inline)) nsb_vec3 interp(nsb_vec3 v0, const double* restrict up,
+                                                              const double* restrict c, int N) {
+  /* x, y in one pair of lanes (rates_alpha), z alone: the same operations */
+  nsb_pair xy = {v0.x, v0.y};
+  double z = v0.z;
+  for (int p = 0; p < N; ++p) {
+    xy = xy + c[p] * *(const nsb_pair*)(up + 6 * p);
+    z = z + c[p] * up[6 * p + 2];
+  }
+  return nsb_v3(xy[0], xy[1], z);
 }
 
 /* Stress-resultant moment about c from the integrated-by-parts form:
@@ -511,11 +569,15 @@ typedef struct gal_point {
  * points, constitutive points, residual, tangent — where every later block
  * reads the accumulators of the earlier ones; cut into functions it would
  * pass a dozen 3x3 arrays between them for no gain in reading. */
-static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp, nsb_beam_point* restrict cur_cp,
-                         nsb_beam_point* restrict cur_end, double* restrict f, double* restrict K) {
+static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_eval_in* in, const int N,
+                                                               const int n_qp,
+                                                               const int store, nsb_beam_point* restrict cur_qp,
+                                                               nsb_beam_point* restrict cur_cp,
+                                                               nsb_beam_point* restrict cur_end, double* restrict f,
+                                                               double* restrict K) {
   const nsb_beam_geom* g = in->g;
   const nsb_beam_section* sec = in->sec;
-  const int N = g->N, n = nsb_beam_velocity_nlocal(N);
+  const int n = nsb_beam_velocity_nlocal(N);
   const int iN0 = 12 + 6 * N, iM0 = iN0 + 3;
   const double* u = in->u;
   const double h = in->h;
@@ -540,10 +602,16 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
   memset(f, 0, sizeof(double) * (size_t)n);
   if (K) memset(K, 0, sizeof(double) * (size_t)n * (size_t)n);
 
+  /* store 0 (nsb_beam_velocity_residual; K NULL, no mass rule): the point
+     states go to this scratch, whose fields the residual does not read are
+     never formed: the integration points' positions, rotations and
+     velocities, end 1 whole */
+  nsb_beam_point scratch;
+
   /* ---- ends ---- */
   nsb_mat3 R0, T0;
-  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], &R0, K ? &T0 : NULL);
-  update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
+  update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, store ? &cur_end[0] : &scratch, &R0, K ? &T0 : NULL);
+  if (store) update_point(&in->old_end[1], vbL, wbL, NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
   const nsb_vec3 R0tM0 = nsb_m3_tmulv(R0, M0);
   /* d(R(0)^T M^0)/dwbar^0 = h S(R^T M) T^T (the tangent's) */
   const nsb_mat3 DM0 = K ? nsb_m3_scale(h, nsb_m3_skew_mult(R0tM0, T0)) : nsb_m3_zero();
@@ -566,35 +634,43 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     }
   }
 
-  /* integration points: inertia and distributed loads */
-  for (int q = 0; q < g->n_qp; ++q) {
+  /* integration points: inertia and distributed loads; Fv, Gm, FJ_p, GJ_p
+     summed in pairs of lanes (pk3) */
+  pk3 Fvk = pk3_of(zero), Gmk = pk3_of(zero), FJk[NSB_BEAM_MAX_POINTS], GJk[NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N; ++p) FJk[p] = GJk[p] = pk3_of(zero);
+  const pk3 Jdk = pk3_of(Jd);
+  for (int q = 0; q < n_qp; ++q) {
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
     nsb_mat3 R, T;
-    nsb_beam_point* cur = &cur_qp[q];
-    update_point(&in->old_qp[q], vb, wb, NULL, NULL, h, rc, cur, want_R ? &R : NULL, K ? &T : NULL);
+    nsb_beam_point* cur = store ? &cur_qp[q] : &scratch;
+    if (store || want_R)
+      update_point(&in->old_qp[q], vb, wb, NULL, NULL, h, rc, cur, want_R ? &R : NULL, K ? &T : NULL);
+    else
+      update_rates(&in->old_qp[q], vb, wb, rc, cur); /* the same a, alpha, omega (and v) */
     /* without a distributed moment R^T m is a zero; +0 here, whose sign
        cannot reach the sums, which start at +0 */
     nsb_vec3 Rtm = want_R ? nsb_m3_tmulv(R, ml) : zero;
-    nsb_vec3 fq = nsb_v3_neg(nl), gq = nsb_v3_neg(Rtm), w = zero, Jw = zero;
+    pk3 fq = pk3_of(nsb_v3_neg(nl)), gq = pk3_of(nsb_v3_neg(Rtm)), wk = pk3_of(zero), Jwk = pk3_of(zero);
     if (inertia) {
-      w = nsb_v3_load(cur->w);
-      Jw = diag_mulv(Jd, w);
-      if (!rule) fq = nsb_v3_muladd(fq, sec->rhoA, nsb_v3_load(cur->a)); /* else: at the mass points below */
-      gq = nsb_v3_add(gq, nsb_v3_add(diag_mulv(Jd, nsb_v3_load(cur->al)), nsb_v3_cross(w, Jw)));
+      wk = pk3_load(cur->w);
+      Jwk = pk3_diag(Jdk, wk);
+      if (!rule) fq = pk3_muladd(fq, sec->rhoA, pk3_load(cur->a)); /* else: at the mass points below */
+      gq = pk3_add(gq, pk3_add(pk3_diag(Jdk, pk3_load(cur->al)), pk3_cross(wk, Jwk)));
       if (dmp.alpha) { /* + alpha rhoA v, + alpha J omega */
-        if (!rule) fq = nsb_v3_muladd(fq, dmp.alpha * sec->rhoA, nsb_v3_load(cur->v));
-        gq = nsb_v3_muladd(gq, dmp.alpha, Jw);
+        if (!rule) fq = pk3_muladd(fq, dmp.alpha * sec->rhoA, pk3_load(cur->v));
+        gq = pk3_muladd(gq, dmp.alpha, Jwk);
       }
     }
     const double wq = g->wq[q];
-    Fv = nsb_v3_muladd(Fv, wq, fq);
-    Gm = nsb_v3_muladd(Gm, wq, gq);
+    Fvk = pk3_muladd(Fvk, wq, fq);
+    Gmk = pk3_muladd(Gmk, wq, gq);
     for (int p = 0; p < N; ++p) {
-      FJ[p] = nsb_v3_muladd(FJ[p], wq * Jq[p], fq);
-      GJ[p] = nsb_v3_muladd(GJ[p], wq * Jq[p], gq);
+      FJk[p] = pk3_muladd(FJk[p], wq * Jq[p], fq);
+      GJk[p] = pk3_muladd(GJk[p], wq * Jq[p], gq);
     }
     if (!K) continue;
+    const nsb_vec3 w = v3_of(wk), Jw = v3_of(Jwk);
     nsb_mat3 Gw = nsb_m3_scale(-h, nsb_m3_skew_mult(Rtm, T));
     if (inertia) {
       Gw = muladd_diag(Gw, dmp.cv_a, Jd); /* c_a J (+ alpha c_v J) */
@@ -613,6 +689,13 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     }
   }
 
+  Fv = v3_of(Fvk);
+  Gm = v3_of(Gmk);
+  for (int p = 0; p < N; ++p) {
+    FJ[p] = v3_of(FJk[p]);
+    GJ[p] = v3_of(GJk[p]);
+  }
+
   /* points x_k: constitutive terms */
   nsb_vec3 RNG[NSB_BEAM_MAX_POINTS], MGk[NSB_BEAM_MAX_POINTS];
   gal_point gp[NSB_BEAM_MAX_POINTS];
@@ -622,8 +705,9 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     nsb_vec3 vb = interp(vb0, vp, Jk, N), wb = interp(wb0, wp, Jk, N);
     nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k); /* I_p(x_k) = delta_pk */
     nsb_mat3 R, T;
-    update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, &cur_cp[k], &R, &T);
-    nsb_vec3 E = nsb_v3_load(cur_cp[k].E), Kc = nsb_v3_load(cur_cp[k].K);
+    nsb_beam_point* cur = store ? &cur_cp[k] : &scratch;
+    update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, cur, &R, &T);
+    nsb_vec3 E = nsb_v3_load(cur->E), Kc = nsb_v3_load(cur->K);
     nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, nsb_v3_load(g->E0)));
     nsb_vec3 MG = diag_mulv(CM, nsb_v3_sub(Kc, nsb_v3_load(g->K0)));
     if (dmp.beta) damped_stress(&dmp, &in->old_cp[k], E, Kc, &NG, &MG);
@@ -754,6 +838,57 @@ static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cu
     add_diag(K, n, iM0, 15 + 6 * p, -g->JL[p]);
   }
   return 0;
+}
+
+/* The residual alone (modified Newton's frozen evaluations, most of a run's
+   evaluations) with the sizes of POINTS = 1, 2, 3 (n_gauss = N + 2, as
+   elements/beam.c makes them) as constants: the loops over the points and
+   the accumulators FJ_p, GJ_p of a known count, kept in registers, and none
+   of the tangent's sums.  The same operations in the same order as the
+   general form: the same bits. */
+static __attribute__((noinline)) int eval_galerkin_res1(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                                                        nsb_beam_point* restrict cur_cp,
+                                                        nsb_beam_point* restrict cur_end, double* restrict f) {
+  return eval_galerkin_n(in, 1, 6, 1, cur_qp, cur_cp, cur_end, f, NULL);
+}
+static __attribute__((noinline)) int eval_galerkin_res2(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                                                        nsb_beam_point* restrict cur_cp,
+                                                        nsb_beam_point* restrict cur_end, double* restrict f) {
+  return eval_galerkin_n(in, 2, 12, 1, cur_qp, cur_cp, cur_end, f, NULL);
+}
+static __attribute__((noinline)) int eval_galerkin_res3(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                                                        nsb_beam_point* restrict cur_cp,
+                                                        nsb_beam_point* restrict cur_end, double* restrict f) {
+  return eval_galerkin_n(in, 3, 20, 1, cur_qp, cur_cp, cur_end, f, NULL);
+}
+
+static int eval_galerkin(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp, nsb_beam_point* restrict cur_cp,
+                         nsb_beam_point* restrict cur_end, double* restrict f, double* restrict K) {
+  const nsb_beam_geom* g = in->g;
+  if (!K && g->n_qp == (g->N + 1) * (g->N + 2)) switch (g->N) {
+      case 1: return eval_galerkin_res1(in, cur_qp, cur_cp, cur_end, f);
+      case 2: return eval_galerkin_res2(in, cur_qp, cur_cp, cur_end, f);
+      case 3: return eval_galerkin_res3(in, cur_qp, cur_cp, cur_end, f);
+      default: break;
+    }
+  return eval_galerkin_n(in, g->N, g->n_qp, 1, cur_qp, cur_cp, cur_end, f, K);
+}
+
+/* nsb_beam_velocity_residual's kernels: the residual-only evaluation without
+   the point states (store 0), POINTS = 1, 2, 3 with n_gauss = N + 2 as
+   constants, else the general sizes */
+static __attribute__((noinline)) int galerkin_alone2(const nsb_beam_eval_in* in, double* restrict f) {
+  return eval_galerkin_n(in, 2, 12, 0, NULL, NULL, NULL, f, NULL);
+}
+static __attribute__((noinline)) int galerkin_alone_any(const nsb_beam_eval_in* in, double* restrict f) {
+  return eval_galerkin_n(in, in->g->N, in->g->n_qp, 0, NULL, NULL, NULL, f, NULL);
+}
+
+int nsb_beam_velocity_residual(const nsb_beam_eval_in* in, double* f) {
+  const nsb_beam_geom* g = in->g;
+  if (!in->galerkin || g->massless_end >= 0) return -1;
+  if (g->N == 2 && g->n_qp == 12) return galerkin_alone2(in, f);
+  return galerkin_alone_any(in, f);
 }
 
 /* The collocation evaluation (nsb_beam_velocity_eval) in named steps: the
@@ -1160,14 +1295,11 @@ int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* restrict 
   return 0;
 }
 
-/* The point states alone, as both weightings' evaluations leave them: the
-   same update_point calls on the same interpolated rates (the collocation
-   sweep visits the integration points in the order q = 0 .. n_qp - 1 as the
-   Galerkin loop does). */
-void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
-                              nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end) {
+static inline __attribute__((always_inline)) void velocity_points_n(const nsb_beam_eval_in* in, const int N,
+                                                                  const int n_qp, nsb_beam_point* restrict cur_qp,
+                                                                  nsb_beam_point* restrict cur_cp,
+                                                                  nsb_beam_point* restrict cur_end) {
   const nsb_beam_geom* g = in->g;
-  const int N = g->N;
   const double* u = in->u;
   const double h = in->h;
   const rate_coef rcv = rate_coef_of(in);
@@ -1177,7 +1309,7 @@ void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restri
   nsb_mat3 R, T;
   update_point(&in->old_end[0], vb0, wb0, NULL, NULL, h, rc, &cur_end[0], NULL, NULL);
   update_point(&in->old_end[1], nsb_v3_load(u + 6), nsb_v3_load(u + 9), NULL, NULL, h, rc, &cur_end[1], NULL, NULL);
-  for (int q = 0; q < g->n_qp; ++q) {
+  for (int q = 0; q < n_qp; ++q) {
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     nsb_vec3 vb = interp(vb0, vp, Jq, N), wb = interp(wb0, wp, Jq, N);
     update_point(&in->old_qp[q], vb, wb, NULL, NULL, h, rc, &cur_qp[q], NULL, NULL);
@@ -1188,6 +1320,23 @@ void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restri
     nsb_vec3 vbp = nsb_v3_load(vp + 6 * k), wbp = nsb_v3_load(wp + 6 * k);
     update_point(&in->old_cp[k], vb, wb, &vbp, &wbp, h, rc, &cur_cp[k], &R, &T);
   }
+}
+
+/* The point states alone, as both weightings' evaluations leave them: the
+   same update_point calls on the same interpolated rates (the collocation
+   sweep visits the integration points in the order q = 0 .. n_qp - 1 as the
+   Galerkin loop does); the sizes of POINTS = 1, 2, 3 as constants, as the
+   residual-only evaluation (eval_galerkin). */
+void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* restrict cur_qp,
+                              nsb_beam_point* restrict cur_cp, nsb_beam_point* restrict cur_end) {
+  const nsb_beam_geom* g = in->g;
+  if (g->n_qp == (g->N + 1) * (g->N + 2)) switch (g->N) {
+      case 1: velocity_points_n(in, 1, 6, cur_qp, cur_cp, cur_end); return;
+      case 2: velocity_points_n(in, 2, 12, cur_qp, cur_cp, cur_end); return;
+      case 3: velocity_points_n(in, 3, 20, cur_qp, cur_cp, cur_end); return;
+      default: break;
+    }
+  velocity_points_n(in, g->N, g->n_qp, cur_qp, cur_cp, cur_end);
 }
 
 void nsb_beam_velocity_resultants(const nsb_beam_eval_in* in, const nsb_beam_point* cur_cp, double* Ng, double* Mg) {

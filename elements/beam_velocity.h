@@ -283,6 +283,17 @@ typedef struct nsb_beam_eval_in {
 int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* cur_qp, nsb_beam_point* cur_cp,
                            nsb_beam_point* cur_end, double* f, double* K);
 
+/// The residual f[n_local] alone, bit for bit as nsb_beam_velocity_eval
+/// leaves it without K, and no point state: the scratch of one point takes
+/// them, and what the residual does not read is not formed (the integration
+/// points' positions and rotations without a distributed moment; end 1,
+/// whose in->old_end[1] is not read).
+/// For modified Newton's iterations, whose point states the caller discards
+/// (elements/beam.c: an acceptance sets them by the points pass).  Galerkin
+/// weighting without a mass rule only: returns -1 otherwise, else 0.
+/// Allocation free.
+int nsb_beam_velocity_residual(const nsb_beam_eval_in* in, double* f);
+
 /// The new point states alone (cur_qp[n_qp], cur_cp[N], cur_end[2]), bit for
 /// bit as nsb_beam_velocity_eval leaves them for the same inputs (either
 /// weighting), without the residual: the state of an iterate that Newton's

@@ -57,7 +57,9 @@ typedef enum nsb_eval_mode {
 typedef enum nsb_factor_use {
   NSB_FACTORS_FRESH = 0, /* of the current state */
   NSB_FACTORS_KEEP = 1,  /* of the current state, kept for later NSB_FACTORS_KEPT evaluations */
-  NSB_FACTORS_KEPT = 2   /* residual only, condensed with the kept factors */
+  NSB_FACTORS_KEPT = 2,  /* residual only, condensed with the kept factors */
+  NSB_FACTORS_KEPT_ALONE = 3 /* as KEPT, in a dynamic iteration whose caller discards the states the
+                                evaluation would leave (an acceptance sets them by the points pass) */
 } nsb_factor_use;
 
 /// Everything an element may read during evaluation (borrowed views).
@@ -508,6 +510,10 @@ int nsb_beam_compact_sets(const nsb_elem* e);
 /// them dense, for the tests that compare both forms bit for bit).  Global:
 /// set before the systems are stepped.
 void nsb_beam_compact_kept(int on);
+/// Whether the velocity beams' commit swaps their old and current point
+/// arrays (default 1; 0 copies them, for the test that compares both bit
+/// for bit).  Global, as nsb_beam_compact_kept.
+void nsb_beam_swap_commit(int on);
 void nsb_beam_state_save(const nsb_elem* e, void* buf);
 void nsb_beam_state_load(const nsb_elem* e, const void* buf);
 /// Integration points of a beam element (consistent mass of the modal

@@ -497,6 +497,13 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
   ec.factors = what == NSB_ASM_MATRIX_KEEP   ? NSB_FACTORS_KEEP
                : what == NSB_ASM_RESIDUAL_KEPT ? NSB_FACTORS_KEPT
                                                : NSB_FACTORS_FRESH;
+  /* modified Newton's dynamic iterations: the states an evaluation leaves
+     are not kept (an acceptance sets them by the points pass,
+     nsb_sys_commit_points, or by the reactions' evaluation; the next
+     iteration evaluates from the unknowns), but where the first
+     correction's audit compares them with that pass (first_confirm) */
+  if (ec.factors == NSB_FACTORS_KEPT && mode == NSB_EVAL_DYNAMIC && !s->first_confirm)
+    ec.factors = NSB_FACTORS_KEPT_ALONE;
   memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
   if (with_matrix && s->A) nsb_csr_zero(s->A);
   double qf = 0.0, qm = 0.0;

@@ -695,6 +695,12 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
        accelerations of sections with tiny rotary inertia reach 1e6 and
        resolve only to ~1e-7, so a correction test would be meaningless). */
     if (mode == NSB_EVAL_ACCEL && it > 0 && nsb_conv_residual_ok(&s->conv, &s->nrm)) {
+      /* the beams' residual-only evaluations with kept factors leave their
+         point accelerations (accel_system_galerkin): set from the unknowns
+         they evaluated, as the evaluation with a matrix sets them */
+      if (what == NSB_ASM_RESIDUAL_KEPT)
+        for (int i = 0; i < s->n_elems; ++i)
+          if (s->elems[i].ops == &nsb_beam_v_ops) nsb_beam_accel_points(&s->elems[i], &s->cur);
       rep->converged = 1;
       return NSB_OK;
     }

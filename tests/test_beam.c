@@ -600,9 +600,10 @@ static void test_residual_alone(void) {
   for (int gal = 0; gal < 2; ++gal)
     for (int iN = 0; iN < 3; ++iN)
       for (int mode = 0; mode < 3; ++mode) /* plain dynamic, generalized-alpha, static */
-        for (int mom = 0; mom < 2; ++mom) {
+        for (int mom = 0; mom < 4; ++mom) { /* 2, 3: with mass-proportional damping */
           int N = Ns[iN];
           beam_case* bc = setup_curved(N);
+          bc->sec.alpha = mom >= 2 ? 0.3 : 0.0;
           bc->in.galerkin = gal;
           make_old_state(bc, 0.05);
           bc->in.h = 0.05;
@@ -613,7 +614,7 @@ static void test_residual_alone(void) {
           bc->in.beta = mode == 1 ? 0.25 * (1.0 - am + af) * (1.0 - am + af) : 0.6;
           bc->in.gamma = mode == 1 ? 0.5 - am + af : 0.55;
           nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
-          nsb_v3_store(mom ? nsb_v3(-0.4, 0.25, 0.9) : nsb_v3_zero(), bc->in.m_load);
+          nsb_v3_store(mom % 2 ? nsb_v3(-0.4, 0.25, 0.9) : nsb_v3_zero(), bc->in.m_load);
           double u[NMAX], fa[NMAX], fb[NMAX];
           random_u(u, N, 1.0, 2.0, 3.0);
           const int n = nsb_beam_velocity_nlocal(N), np = bc->g.n_qp + N + 2;
@@ -632,6 +633,22 @@ static void test_residual_alone(void) {
           nsb_beam_velocity_points(&bc->in, bc->cur_qp, bc->cur_cp, bc->cur_end);
           save_points(bc, pts_b);
           d |= memcmp(pts_a, pts_b, sizeof(nsb_beam_point) * (size_t)np) != 0;
+          if (gal) {
+            /* the residual without the point states (nsb_beam_velocity_residual,
+               modified Newton's iterations): the same bits, no point written,
+               end 1's old state not read (NaN there) */
+            double fc[NMAX];
+            const nsb_beam_point end1 = bc->old_end[1];
+            for (size_t k = 0; k < sizeof end1 / sizeof(double); ++k) ((double*)&bc->old_end[1])[k] = NAN;
+            memset(bc->cur_qp, 0, sizeof bc->cur_qp);
+            memset(bc->cur_cp, 0, sizeof bc->cur_cp);
+            memset(bc->cur_end, 0, sizeof bc->cur_end);
+            d |= nsb_beam_velocity_residual(&bc->in, fc) != 0;
+            bc->old_end[1] = end1;
+            d |= memcmp(fa, fc, sizeof(double) * (size_t)n) != 0;
+            save_points(bc, pts_b);
+            for (size_t k = 0; k < sizeof(nsb_beam_point) * (size_t)np; ++k) d |= ((unsigned char*)pts_b)[k] != 0;
+          }
           if (d) printf("\n    differs: %s N=%d mode %d moment %d", gal ? "Galerkin" : "collocation", N, mode, mom);
           differ += d;
           ++cases;
