@@ -360,6 +360,17 @@ static int tangent_kept(const nsb_system* s, nsb_eval_mode mode, unsigned long f
          s->ls->slot == 0 && s->ls->epoch[0] == s->tan_epoch && s->tan_contacts == form;
 }
 
+/* Whether a node of a B2V element has turned since the kept matrix was
+   formed by more than its elements' kept interior factors stand
+   (system.c, turn_limits): then the matrix is formed again. */
+static int tangent_turned(const nsb_system* s) {
+  for (int i = 0; i < s->n_nodes; ++i) {
+    const double *a = s->cur.q + 4 * i, *b = s->tan_q + 4 * i;
+    if (fabs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) < s->tan_turn[i]) return 1;
+  }
+  return 0;
+}
+
 static unsigned long fnv_bytes(unsigned long h, const void* p, size_t n) {
   const unsigned char* b = p;
   for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ul;
@@ -614,6 +625,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     if (it < NSB_NEWTON_HISTORY)
       rep->res_rel[it] = rep->cor_rel[it] = rep->r_force[it] = rep->r_moment[it] = rep->c_trans[it] =
           rep->c_rot[it] = 0.0;
+    if (reuse && s->tan_ok && tangent_turned(s)) s->tan_ok = 0;
     int kept = reuse ? !s->tan_off && tangent_kept(s, mode, form)
                      : reuse_acc && !acc_fresh && s->tana_ok && s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch;
     /* the initial-acceleration problem is linear (below): after the first
@@ -748,6 +760,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       s->tan_h = s->scheme->h;
       s->tan_epoch = s->ls->epoch[0];
       s->tan_contacts = form;
+      memcpy(s->tan_q, s->cur.q, sizeof(double) * 4 * (size_t)s->n_nodes);
       s->stats.tangents++;
       nsb_conv_rate_reset(&s->conv, first_key(s)); /* a new matrix: its rate is not known */
     }
