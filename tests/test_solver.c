@@ -1540,6 +1540,21 @@ static void test_kept_sets(void) {
   CU_ASSERT_EQUAL(bar_kept_sets("*SOLVER CONTROLS, TANGENT=FULL\n", 1), 0);
 }
 
+/* Two runs of the 21-node bar of bar_wall_deck in the same state, bit for
+   bit: the nodes' motion and the energies. */
+static int bar_states_same(nsb_system* a, nsb_system* b) {
+  const nsb_state *sa = nsb_system_state(a), *sb = nsb_system_state(b);
+  size_t n3 = 3 * 21 * sizeof(double);
+  int same = !memcmp(sa->x, sb->x, n3) && !memcmp(sa->v, sb->v, n3) && !memcmp(sa->a, sb->a, n3) &&
+             !memcmp(sa->w, sb->w, n3) && !memcmp(sa->al, sb->al, n3) && !memcmp(sa->q, sb->q, 4 * 21 * sizeof(double));
+  nsb_energy ea, eb;
+  nsb_system_energy(a, &ea);
+  nsb_system_energy(b, &eb);
+  const double va[] = {ea.kinetic, ea.potential, ea.power, ea.dissipated, ea.momentum.x, ea.momentum.y};
+  const double vb[] = {eb.kinetic, eb.potential, eb.power, eb.dissipated, eb.momentum.x, eb.momentum.y};
+  return same && !memcmp(va, vb, sizeof va);
+}
+
 /* The compact kept sets (elements/beam.c, keep_compact) against the dense
    ones: the bar against the wall of bar_wall_deck (an element that moves
    along one line keeps about a quarter of its factors non-zero) stepped
@@ -1560,16 +1575,7 @@ static void test_compact_kept(void) {
     nsb_beam_compact_kept(0);
     ok = ok && step_ok(b.s, 1e-5);
     if (!ok) break;
-    const nsb_state *sa = nsb_system_state(a.s), *sb = nsb_system_state(b.s);
-    size_t n3 = 3 * 21 * sizeof(double);
-    same = same && !memcmp(sa->x, sb->x, n3) && !memcmp(sa->v, sb->v, n3) && !memcmp(sa->a, sb->a, n3) &&
-           !memcmp(sa->w, sb->w, n3) && !memcmp(sa->al, sb->al, n3) && !memcmp(sa->q, sb->q, 4 * 21 * sizeof(double));
-    nsb_energy ea, eb;
-    nsb_system_energy(a.s, &ea);
-    nsb_system_energy(b.s, &eb);
-    const double va[] = {ea.kinetic, ea.potential, ea.power, ea.dissipated, ea.momentum.x};
-    const double vb[] = {eb.kinetic, eb.potential, eb.power, eb.dissipated, eb.momentum.x};
-    same = same && !memcmp(va, vb, sizeof va);
+    same = same && bar_states_same(a.s, b.s);
   }
   nsb_beam_compact_kept(1);
   for (int i = 0; ok && i < nsb_system_n_elements(a.s); ++i) {
@@ -1611,16 +1617,7 @@ static void test_swap_commit(void) {
     ok = ok && step_ok(b.s, 1e-5);
     nsb_beam_swap_commit(1);
     if (!ok) break;
-    const nsb_state *sa = nsb_system_state(a.s), *sb = nsb_system_state(b.s);
-    size_t n3 = 3 * 21 * sizeof(double);
-    same = same && !memcmp(sa->x, sb->x, n3) && !memcmp(sa->v, sb->v, n3) && !memcmp(sa->a, sb->a, n3) &&
-           !memcmp(sa->w, sb->w, n3) && !memcmp(sa->al, sb->al, n3) && !memcmp(sa->q, sb->q, 4 * 21 * sizeof(double));
-    nsb_energy ea, eb;
-    nsb_system_energy(a.s, &ea);
-    nsb_system_energy(b.s, &eb);
-    const double va[] = {ea.kinetic, ea.potential, ea.power, ea.dissipated, ea.momentum.x, ea.momentum.y};
-    const double vb[] = {eb.kinetic, eb.potential, eb.power, eb.dissipated, eb.momentum.x, eb.momentum.y};
-    same = same && !memcmp(va, vb, sizeof va);
+    same = same && bar_states_same(a.s, b.s);
     for (int i = 0; i < nsb_system_n_elements(a.s); ++i) {
       const nsb_elem *ea_ = nsb_system_element(a.s, i), *eb_ = nsb_system_element(b.s, i);
       if (ea_->ops != &nsb_beam_v_ops) continue;
