@@ -270,6 +270,17 @@ static void check_beams(parser* p) {
 
 #define NO_DOF_MSG "node %d has no degrees of freedom (no *RIGID BODY, *PARTICLE or beam element on it)"
 
+/* 1 if node is an end of a SPRINGA or DASHPOTA element. */
+static int node_on_spring(const nsb_model* m, int node) {
+  for (int i = 0; i < m->elements.count; ++i) {
+    const nsb_element* e = &m->elements.data[i];
+    if (e->type != NSB_ETYPE_SPRINGA && e->type != NSB_ETYPE_DASHPOTA) continue;
+    for (int k = 0; k < e->n_nodes; ++k)
+      if (e->nodes[k] == node) return 1;
+  }
+  return 0;
+}
+
 /* Late DOF check of one record: its node must have DOFs, and particle_bad
    says that the record asks for more than a particle has (why: the reason,
    formatted).  Several records from one deck line are reported once. */
@@ -279,7 +290,12 @@ static void check_node_dofs(parser* p, loc at, loc* last, int node, int particle
   if (same_loc(at, *last)) return;
   for (int k = 0; k < p->refused_nodes.count; ++k)
     if (p->refused_nodes.data[k] == node) return; /* its element line was refused already */
-  if (nsb_model_node_ndof(m, node) == 0)
+  if (nsb_model_node_ndof(m, node) == 0 && node_on_spring(m, node))
+    VALUE(p, at,
+          "node %d has no degrees of freedom: an end of SPRINGA or DASHPOTA elements only, it is a fixed ground "
+          "point already (leave it out of this line)",
+          m->nodes.data[node].label);
+  else if (nsb_model_node_ndof(m, node) == 0)
     VALUE(p, at, NO_DOF_MSG, m->nodes.data[node].label);
   else if (particle_bad)
     VALUE(p, at, "node %d carries a particle: %s", m->nodes.data[node].label, why);

@@ -4998,5 +4998,58 @@ MODELS.update({
 })
 
 
+HU.update({
+    # a steel cantilever 1 m, 20 x 10 mm (bent across the 10 mm side), 10 B31, Rayleigh damping of
+    # the material and a tip dashpot to ground, each about 0.6 % of critical in mode 1
+    "drest": {"L": 1.0, "b": 0.02, "d": 0.01, "n": 10, "P": 5.0, "alpha": 0.6, "beta": 2e-4,
+              "zc": 0.006, "rhoinf": 0.8, "dt": 5e-4, "T": 1.0, "every": 1200},
+})
+
+
+def damped_restart_props():
+    """damped_restart: EI, rho A, the Euler-Bernoulli cantilever's w1 and the tip dashpot's c
+    for the damping ratio zc of mode 1 (its modal mass rho A L/4 with the tip's displacement 1)."""
+    p = HU["drest"]
+    E, nu, rho = STEEL
+    EI, rA = E * p["b"] * p["d"] ** 3 / 12, rho * p["b"] * p["d"]
+    w1 = 1.8751040687119611 ** 2 * math.sqrt(EI / (rA * p["L"] ** 4))
+    return EI, rA, w1, 2 * p["zc"] * w1 * rA * p["L"] / 4
+
+
+def damped_restart(u):
+    """A steel cantilever (1 m, 20 x 10 mm, 10 B31) with Rayleigh damping of the material
+    (*DAMPING, ALPHA=0.6, BETA=2e-4) and a DASHPOTA from its tip to ground (0.6 % of critical in
+    mode 1), pulled down by 5 N at the tip in a *STATIC step and let go in a *DYNAMIC step with
+    RHOINF=0.8 (0.5 ms for 1 s), a checkpoint every 1200 increments (*RESTART, WRITE; one, in the swing): the decay
+    against the three damping ratios of mode 1, the energy balance E + D - W with the dampers
+    and the scheme's dissipation, and the run continued from the checkpoint (nsbeam run
+    --restart) against the uninterrupted one, bit for bit."""
+    p = HU["drest"]
+    L, n = p["L"], p["n"]
+    _, _, _, c = damped_restart_props()
+    s = head(u, "Damped cantilever let go, with checkpoints", damped_restart.__doc__)
+    s += "*RESTART, WRITE, FREQUENCY=%d\n" % p["every"]
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BAR_N")
+    s += "*NODE\n100, %s, 0, %s\n" % (u.n(L, "L"), u.n(-0.1, "L"))
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += "*ELEMENT, TYPE=DASHPOTA, ELSET=DASH\n100, %d, 100\n" % (n + 1)
+    s += "*DASHPOT, ELSET=DASH\n%s\n" % u.n(c, "F*T/L")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s, BETA=%s\n" % (u.n(p["alpha"], "1/T"), u.n(p["beta"], "T"))
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (n + 1, u.n(-p["P"], "F"))
+    s += "*STEP\n*DYNAMIC, RHOINF=%g\n%s, %s\n*CLOAD, OP=NEW\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n" % (
+        p["rhoinf"], u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    s += "*OUTPUT, FORMAT=VTK, EVERY=250\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "damped_restart": (damped_restart, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
