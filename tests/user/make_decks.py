@@ -5051,5 +5051,40 @@ MODELS.update({
 })
 
 
+UI.update({
+    # a steel bar 1 m, 20 mm wide, 60 mm deep, falling flat on its narrow face from 5 mm
+    "narrow": {"L": 1.0, "b": 0.02, "d": 0.06, "n": 10, "drop": 0.005, "g": 9.81, "h": 1e-4, "T": 0.1},
+})
+
+
+def narrow_face_drop(u):
+    """A free steel bar (1 m, 20 mm wide, 60 mm deep: SECTION=RECT, the depth along z) dropped flat
+    from 5 mm onto a rigid floor on its narrow face, every node a contact node (Newton's law, the
+    default e = 0, the default mass), under gravity: the floor takes the section's depth (its
+    extent toward the floor, 30 mm, not the inscribed circle's 10 mm); all nodes land together
+    after sqrt(2 d/g), the bar stays down with its node line at d/2 above the floor, the floor
+    carries the weight."""
+    p = UI["narrow"]
+    L, b, d, n = p["L"], p["b"], p["d"], p["n"]
+    z0 = d / 2 + p["drop"]
+    s = head(u, "Bar dropped on its narrow face", narrow_face_drop.__doc__)
+    s += line_nodes(u, 1, (0, 0, z0), (L, 0, z0), n, "BAR_N")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(d, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nBAR_N, FLOOR\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=mid, NODE=%d\nX, V, R\n*PROBE, NAME=end, NODE=1\nX, V, R\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "narrow_face_drop": (narrow_face_drop, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
