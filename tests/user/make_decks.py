@@ -5086,5 +5086,41 @@ MODELS.update({
 })
 
 
+UI.update({
+    # a steel tube cantilever 1 m, 60 x 4 mm, struck at its tip by a 0.5 kg ball at 1 m/s
+    "tipball": {"L": 1.0, "R": 0.03, "t": 0.004, "n": 20, "m": 0.5, "r": 0.02, "v0": 1.0, "gap": 0.001,
+                "e": 0.5, "g": 9.81, "h": 1e-4, "T": 0.2},
+})
+
+
+def ball_on_cantilever_tip(u):
+    """A steel tube cantilever (1 m, 60 x 4 mm PIPE, 20 B31, horizontal) struck on its free end by
+    a 0.5 kg ball (a particle, r = 20 mm) falling at 1 m/s from 1 mm above it, Newton's law with
+    e = 0.5, under gravity, the defaults (h = 0.1 ms): the relative velocity at the struck node
+    reversed by e, the momentum against the clamp's impulse and gravity, no energy gained."""
+    p = UI["tipball"]
+    L, n, R, r = p["L"], p["n"], p["R"], p["r"]
+    s = head(u, "Ball striking a cantilever's tip", ball_on_cantilever_tip.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "TUBE_N")
+    s += line_elems(1, 1, n, "TUBE", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=TUBE, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 1, 0\n" % (u.n(R, "L"), u.n(p["t"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(L, "L"), u.n(R + r + p["gap"], "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, TUBE\n" % p["e"]
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 3, %s\n" % u.n(-p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "ball_on_cantilever_tip": (ball_on_cantilever_tip, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
