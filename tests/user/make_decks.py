@@ -5122,5 +5122,41 @@ MODELS.update({
 })
 
 
+UI.update({
+    # a steel rod 0.5 m, 20 mm, 10 B31, hinged at one end, released horizontally onto a stop
+    "b31stop": {"L": 0.5, "r": 0.01, "n": 10, "g": 9.81, "h": 5e-4, "T": 0.8},
+})
+
+
+def b31_pendulum_stop(u):
+    """A steel rod (0.5 m, 20 mm CIRC, 10 B31) hinged at one end by supports (the translations
+    and the rotations but the one about y held), released horizontally under gravity; at the
+    vertical its tip strikes a rigid stop (the plane x = -r; the tip node a slave, Newton's law
+    with the defaults: e = 0 and the default mass, MASS=REDISTRIBUTED, which makes the struck
+    node's impulses workless); h = 0.5 ms for 0.8 s: the strike after the compound pendulum's
+    K(sin 45 deg)/w0, the energy kept but for the scheme's dissipation."""
+    p = UI["b31stop"]
+    L, n, r = p["L"], p["n"], p["r"]
+    s = head(u, "Rod pendulum striking a stop", b31_pendulum_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "ROD_N")
+    s += "*NSET, NSET=TIP\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "ROD", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 1, 0\n" % u.n(r, "L")
+    s += "*BOUNDARY\n1, 1, 4\n1, 6, 6\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n%s, 0, 0, 1, 0, 0\n" % u.n(-r, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON\nTIP, STOP\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=hinge, NODE=1\nRF, RM, W\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "b31_pendulum_stop": (b31_pendulum_stop, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
