@@ -8306,5 +8306,48 @@ KNOWN[("b31_pendulum_stop", "RHOINF=1: runs through and keeps the energy")] = (
     "MASS=STANDARD the same (3.18 J at 0.6235 s, fails at 0.709 s); at h/4 it runs, loses 0.018 J")
 
 
+from make_decks import two_span_props  # noqa: E402
+
+
+def check_two_span_modes(m, run):
+    p = HU["twospan"]
+    E, nu, rho = STEEL_SI
+    G = E / (2 * (1 + nu))
+    L, N = p["L"], p["n"]
+    A, I2, I3, As3, As2 = two_span_props()
+    om = [x["omega"] for x in modes(run)]
+    used = set()
+    for plane, I, As in (("along G3 (about G2)", I2, As3), ("along G2 (about G3)", I3, As2)):
+        EI, GAs, rI = E * I, G * As, rho * I
+        c = math.sqrt(EI / (rho * A))
+        for n, bl in ((1, math.pi), (1, 3.9266023120479), (2, 2 * math.pi), (2, 7.0685827868), (3, 3 * math.pi)):
+            k = bl / L
+            sym = abs(bl - n * math.pi) > 1e-6
+            if not sym:
+                # the spans' simply supported mode n: exact for the Timoshenko beam (the middle support
+                # has w = 0 and M = 0): the lower root of (GAs k^2 - rho A w^2)(EI k^2 + GAs - rI w^2) = (GAs k)^2
+                aa, bb, cc = rho * A * rI, -(rho * A * (EI * k * k + GAs) + rI * GAs * k * k), GAs * EI * k ** 4
+                w = math.sqrt((-bb - math.sqrt(bb * bb - 4 * aa * cc)) / (2 * aa))
+                # the lumped mass on 16 elements a span: freq_pinned's -1.7e-4 on mode 1 at 20,
+                # (20/16)^2 of it, growing like n^2, twice
+                tol = 2 * 1.7e-4 * (20.0 / N) ** 2 * n * n
+                what = "%s: simply supported span mode %d (Timoshenko)" % (plane, n)
+            else:
+                # the clamped-pinned span (symmetric about the middle support), Timoshenko: the
+                # propped cantilever by shooting, the prop a spring of 1e9 EI/L^3 (its own
+                # compliance 1e-9); the lumped mass's tolerance as above
+                w = timoshenko_cantilever_modes(L, EI, GAs, rho * A, rI, 1e9 * EI / L ** 3, n)[n - 1]
+                tol = 2 * 1.7e-4 * (20.0 / N) ** 2 * (bl / math.pi) ** 2
+                what = "%s: clamped-pinned span mode %d (Timoshenko)" % (plane, n)
+            j = min(range(len(om)), key=lambda i: abs(om[i] - w))
+            used.add(j)
+            report(m, what, rel(om[j], w) < tol,
+                   "mode %d, omega %.7g, closed form %.7g (rel %+.2g, tol %.2g)" % (j + 1, om[j], w, (om[j] - w) / w, tol))
+    report(m, "ten distinct modes", len(used) == 10, "modes %s" % sorted(j + 1 for j in used))
+
+
+CHECKS["two_span_modes"] = check_two_span_modes
+
+
 if __name__ == "__main__":
     main()

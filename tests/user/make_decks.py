@@ -5158,5 +5158,44 @@ MODELS.update({
 })
 
 
+HU.update({
+    # a steel box 100 x 60 x 4 mm continuous over two spans of 3 m, 16 B31 a span
+    "twospan": {"L": 3.0, "a": 0.1, "b": 0.06, "t": 0.004, "n": 16, "modes": 16},
+})
+
+
+def two_span_props():
+    """two_span_modes: A, I2 (about G2: bending along G3), I3, As3, As2 of the box (docs/deck.md)."""
+    p = HU["twospan"]
+    a, b, t = p["a"], p["b"], p["t"]
+    ai, bi = a - 2 * t, b - 2 * t
+    return a * b - ai * bi, (a * b ** 3 - ai * bi ** 3) / 12, (b * a ** 3 - bi * ai ** 3) / 12, 2 * t * bi, 2 * t * ai
+
+
+def two_span_modes(u):
+    """A steel box beam (100 x 60 mm, 4 mm walls, SECTION=BOX) continuous over two equal spans of
+    3 m on three supports (the deflections held at all three, the twist at the ends, the axial
+    motion at one end), 16 B31 a span: *FREQUENCY, 16 modes, in both bending planes against the
+    two families of the continuous beam: the spans' simply supported modes (antisymmetric about
+    the middle support, beta L = n pi) and the clamped-pinned span's (symmetric, beta L = 3.9266,
+    7.0686, 10.2102 for Euler-Bernoulli; Blevins 1979), both for the Timoshenko beam."""
+    p = HU["twospan"]
+    L, n, a, b, t = p["L"], p["n"], p["a"], p["b"], p["t"]
+    s = head(u, "Box beam continuous over two spans, frequencies", two_span_modes.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (2 * L, 0, 0), 2 * n)
+    s += line_elems(1, 1, 2 * n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=BOX\n%s\n0, 1, 0\n" % ", ".join(
+        u.n(v, "L") for v in (a, b, t, t, t, t))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n%d, 2, 4\n" % (n + 1, 2 * n + 1)
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({
+    "two_span_modes": (two_span_modes, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
