@@ -63,7 +63,8 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     sine_arch_riks base_shaken_cantilever crossed_beams_static
     tip_spring_modes pinned_membrane spinning_ring flexible_pendulum follower_roll_dynamic mass_strikes_bar
     torsion_pendulum wide_flange_modes
-    damped_restart narrow_face_drop ball_on_cantilever_tip b31_pendulum_stop two_span_modes)
+    damped_restart narrow_face_drop ball_on_cantilever_tip b31_pendulum_stop two_span_modes
+    tilted_bar_drop)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
