@@ -31,7 +31,10 @@
 # frequency steps, a wire stretched by a support then its frequencies, a bar swinging on a hinge at
 # a cantilever's tip, a particle sliding up and down a sloped beam, a restart in a contact, a
 # CalculiX deck with continued keyword lines, a shallow sine arch's snap-through, a cantilever
-# shaken at its clamp, two crossed rods pressed together in a static step (check_user.py).
+# shaken at its clamp, two crossed rods pressed together in a static step; a damped cantilever
+# let go under RHOINF=0.8 and continued from a checkpoint, a deep bar landing on its narrow face,
+# a ball striking a tube cantilever's tip (e = 0.5), a B31 rod pendulum striking a stop, a box
+# beam's frequencies over two spans, a rod dropped at an angle (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
