@@ -622,17 +622,37 @@ static double compliant_damping(const nsb_contact_pair* p, const nsb_contact_dat
   return pressed ? F - nsb_hertz_elastic(contact_stiffness(p, d), p->exponent, al) : 0.0;
 }
 
-/* The penetration (*al) and the damping part of the normal force of a
-   compliant contact in state st at time t (the contact's state d as it is). */
+/* The penetration (*al), its rate -n.v_r (*ald, also while open) and the
+   damping part of the normal force of a compliant contact in state st at
+   time t (the contact's state d as it is). */
 static double compliant_damping_at(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
-                                   const nsb_contact_data* d, const nsb_state* st, double t, double* al) {
+                                   const nsb_contact_data* d, const nsb_state* st, double t, double* al,
+                                   double* ald) {
   nsb_contact_geo G;
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, st, t, &G);
   *al = -G.g;
+  *ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, st));
   if (!(G.g < 0.0)) return 0.0;
-  double ald = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, st));
-  double Fa, Fd, F = compliant_force(p, d, ec->h, *al, ald, &Fa, &Fd);
+  double Fa, Fd, F = compliant_force(p, d, ec->h, *al, *ald, &Fa, &Fd);
   return compliant_damping(p, d, *al, F);
+}
+
+/* The damping force of a compliant contact at t_n (ec->old) that the
+   increment of ec is booked from (hertz_energy) and filtered from
+   (nsb_contact_finish): as the last accepted increment's equations had it
+   (dmp_F) or computed from the state at t_n, with the penetration (*al0),
+   its rate (*ald0) and the force filtered by the alpha relation (*Ft0:
+   dmp_Ft, or the force where the filters start anew with p = a, the step's
+   initial accelerations, and where it is not known). */
+static double compliant_damping_old(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                                    const nsb_contact_data* d, double* al0, double* ald0, double* Ft0) {
+  double Fd0 = d->dmp_F;
+  *al0 = d->dmp_al;
+  *ald0 = d->dmp_ald;
+  if (!d->dmp_known) Fd0 = compliant_damping_at(e, ec, p, d, ec->old, ec->t - ec->h, al0, ald0);
+  /* the system's filtered forces hold (damp_filt set) unless p = a at t_n */
+  *Ft0 = d->dmp_ft_known && ec->damp_filt ? d->dmp_Ft : Fd0;
+  return Fd0;
 }
 
 /* The forces a compliant contact's moving obstacle and SMOOTH friction are
@@ -723,10 +743,17 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
      free_pair: the rule on the power kept their friction) */
   const int point = !d->shape.framed && d->shape.kind != 3;
   if (dyn && ec->old) {
-    double al0 = d->dmp_al, Fd0 = d->dmp_F;
-    if (!d->dmp_known) Fd0 = compliant_damping_at(e, ec, p, d, ec->old, ec->t - ec->h, &al0);
+    double al0, ald0, Ft0;
+    const double Fd0 = compliant_damping_old(e, ec, p, d, &al0, &ald0, &Ft0);
     const double Fd1 = compliant_damping(p, d, al, F);
-    if (Fd0 != 0.0 || Fd1 != 0.0) acc->dissipated_increment += 0.5 * (Fd0 + Fd1) * (al - al0);
+    if (nsb_eval_trapezoidal(ec)) {
+      if (Fd0 != 0.0 || Fd1 != 0.0) acc->dissipated_increment += 0.5 * (Fd0 + Fd1) * (al - al0);
+    } else if (Fd0 != 0.0 || Fd1 != 0.0 || Ft0 != 0.0) {
+      /* its share: the force on the slave along n, whose velocity along n is -al' */
+      const double ald1 = -nsb_v3_dot(G.n, nsb_contact_geo_velocity(e, &G, ec->cur));
+      const double Ft1 = nsb_alpha_filter(ec, nsb_v3(Fd0, 0.0, 0.0), nsb_v3(Fd1, 0.0, 0.0), nsb_v3(Ft0, 0.0, 0.0)).x;
+      acc->dissipated_increment += 0.5 * (ald0 + ald1) * ec->h * ((1.0 - ec->gamma) * Ft0 + ec->gamma * Ft1);
+    }
     /* the obstacle's work and SMOOTH friction */
     nsb_vec3 Fn0, T0, vT0, vo0, Fn1, T1, vT1;
     if (d->bk_known) {
@@ -1795,8 +1822,17 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
 
 /* Contacts whose state outlives a rebuild: massless slaves, contacts that
    carried an impulse (the persistent law), ELASTOPLASTIC friction and
-   Winkler beds. */
-static int has_memory(const nsb_elem* e) {
+   Winkler beds; and, for its filter alone, a compliant contact's damping
+   force filtered under the schemes other than the trapezoidal rule
+   (has_filter_memory: the force keeps acting on the nodes through their
+   pseudo-accelerations, docs/contact.md §6). */
+static int has_state_memory(const nsb_elem* e);
+static int has_filter_memory(const nsb_elem* e) {
+  const nsb_contact_data* d = e->state;
+  return d->dmp_ft_known && d->dmp_Ft != 0.0;
+}
+static int has_memory(const nsb_elem* e) { return has_state_memory(e) || has_filter_memory(e); }
+static int has_state_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
   return d->massless || d->impulse[0] > 0.0 || d->held || d->fslide || d->f_known || d->bed_closed ||
          d->bed_s != 0.0 ||
@@ -1816,6 +1852,21 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     const nsb_contact_data* d = e[i].state;
     if (!has_memory(&e[i])) continue;
     nsb_contact_memory* c = &mem[k++];
+    c->dmp_Ft = d->dmp_Ft;
+    c->dmp_ft_known = d->dmp_ft_known;
+    c->state = has_state_memory(&e[i]);
+    if (!c->state) {
+      /* the filter alone: what finds the contact again, the rest zero */
+      const double Ft = c->dmp_Ft;
+      memset(c, 0, sizeof *c);
+      c->dmp_Ft = Ft;
+      c->dmp_ft_known = 1;
+      c->pair = d->pair;
+      c->node = e[i].nodes[0];
+      c->master = d->shape.master;
+      if (!d->shape.rect) memcpy(c->s, d->shape.s, sizeof c->s);
+      continue;
+    }
     memcpy(c->fz, d->fz, sizeof c->fz);
     memcpy(c->fv, d->fv, sizeof c->fv);
     memcpy(c->fT, d->fT, sizeof c->fT);
@@ -1901,6 +1952,9 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master ||
           (!d->shape.rect && memcmp(c->s, d->shape.s, sizeof c->s) != 0))
         continue;
+      d->dmp_Ft = c->dmp_Ft;
+      d->dmp_ft_known = c->dmp_ft_known;
+      if (!c->state) break;
       if (c->step_law && c->impulse0 > 0.0)
         for (int q = 0; q < e[i].n_mult; ++q) lam[e[i].mult_first + q] = c->lam[q];
       /* the friction and bed states (zero for the laws without them) */
@@ -2760,6 +2814,11 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     }
     d->slip = sqrt(nsb_v3_dot(t1, vr) * nsb_v3_dot(t1, vr) + nsb_v3_dot(t2, vr) * nsb_v3_dot(t2, vr));
     if (e[i].ops == &nsb_contact_hertz_ops) {
+      /* the damping force at t_n and its filtered value, for the filter to
+         t_n+1 below (as hertz_energy had them: before the bed's commit) */
+      const int share = d->owner && !ec->step_static && ec->old && !nsb_eval_trapezoidal(ec);
+      double al0, ald0, Ft0 = 0.0, Fd0 = 0.0;
+      if (share) Fd0 = compliant_damping_old(&e[i], ec, p, d, &al0, &ald0, &Ft0);
       double al = d->owner ? -Gp->g : fmin(-Gp->g, 0.0);
       if (d->owner && Gp->g < 0.0) {
         double Fa, Fd;
@@ -2809,8 +2868,19 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       d->bk_known = !ec->step_static;
       /* the damping force of t_n+1 as the equations had it (hertz_energy):
          before bed_commit above changed the bed's state, in d->force */
-      d->dmp_al = al;
-      d->dmp_F = d->owner ? compliant_damping(p, d, al, d->force) : 0.0;
+      {
+        /* and filtered by the alpha relation from t_n's, under the schemes
+           other than the trapezoidal rule (hertz_energy) */
+        double Ft1 = 0.0;
+        const double Fd1 = d->owner ? compliant_damping(p, d, al, d->force) : 0.0;
+        if (share)
+          Ft1 = nsb_alpha_filter(ec, nsb_v3(Fd0, 0.0, 0.0), nsb_v3(Fd1, 0.0, 0.0), nsb_v3(Ft0, 0.0, 0.0)).x;
+        d->dmp_al = al;
+        d->dmp_F = Fd1;
+        d->dmp_ald = -nsb_v3_dot(Gp->n, vr);
+        d->dmp_Ft = Ft1;
+        d->dmp_ft_known = share;
+      }
       d->dmp_known = !ec->step_static;
       continue;
     }

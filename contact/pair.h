@@ -237,9 +237,13 @@ typedef struct nsb_contact_data {
      them, and whether they are known (not after a static step, nor for a
      contact made by a rebuild: then they are computed from the state at
      t_n).  The damping's dissipation of the next increment is their work
-     over its change of al (hertz_energy, docs/contact.md §6) */
-  double dmp_al, dmp_F;
-  int dmp_known;
+     over its change of al (hertz_energy, docs/contact.md §6).  Under the
+     schemes other than the trapezoidal rule also the penetration's rate
+     al' = -n.v_r and the damping force filtered by the alpha relation, whose
+     share of the kinetic energy's change is booked instead (docs/theory.md
+     §3.6, "Loads and dampers under rho_inf < 1") */
+  double dmp_al, dmp_F, dmp_ald, dmp_Ft;
+  int dmp_known, dmp_ft_known; /* dmp_ft_known: dmp_Ft holds (also across a rebuild) */
   /* HERTZ, WINKLER: what the moving obstacle's work and SMOOTH friction's
      dissipation of the next increment are booked with (hertz_energy,
      docs/contact.md §6), at the end of the last accepted dynamic increment as
@@ -334,6 +338,11 @@ typedef struct nsb_contact_memory {
   double lam[3];
   int held;      /* a resting frictional contact and its force in the smooth accelerations */
   double Fc[3], Phi[3], Dm[3], Mc[3];
+  /* a compliant contact's filtered damping force (nsb_contact_data dmp_Ft,
+     dmp_ft_known); state: whether the fields above were saved (otherwise
+     the entry carries only these, and they are zero) */
+  double dmp_Ft;
+  int dmp_ft_known, state;
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 /// lam: the global multipliers (borrowed; read by save, written by restore).

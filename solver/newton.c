@@ -1054,8 +1054,10 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
   s->power = en.power;
   /* the concentrated forces and the dashpots' forces filtered to t_n+1, for
      the next increment's work and dissipation under the schemes other than
-     the trapezoidal rule (cload_energy, dashpot_energy) */
-  if (mode == NSB_EVAL_DYNAMIC && (s->model->cloads.count > 0 || s->has_dashpots)) {
+     the trapezoidal rule (cload_energy, dashpot_energy; the compliant
+     contacts filter theirs in nsb_contact_finish, from these arrays' being
+     valid) */
+  if (mode == NSB_EVAL_DYNAMIC && (s->model->cloads.count > 0 || s->has_dashpots || s->n_contacts > 0)) {
     for (int i = 0; i < s->n_elems; ++i) {
       const nsb_elem* e = &s->elems[i];
       if (e->ops == &nsb_cload_ops)

@@ -19,7 +19,9 @@
 # round-off (SI, mm-t-s); a soft bar stretched and twisted by time-varying distributed loads (*DLOAD), its
 # end on a dashpot, likewise (SI, mm-t-s; B2S under Newmark 1/4, 1/2); under RHOINF < 1 dampers and
 # loads booked as their shares of the change of the kinetic energy: a particle on a dashpot driven by
-# a periodic load keeps E + D - W to round-off at RHOINF 0.9 and 0.6, a free beam with Rayleigh ALPHA
+# a periodic load keeps E + D - W to round-off at RHOINF 0.9 and 0.6, so do the compliant contacts'
+# dampers (Hunt-Crossley's floor, the Winkler bed) beside their elastic force's share computed from
+# the history (RHOINF 0.9 and 0.6, SI and mm-t-s), a free beam with Rayleigh ALPHA
 # damping driven by periodic end loads never gains, and thrown or spun without them keeps T + D to
 # round-off (B2V, B2S; SI, mm-t-s).
 add_test(NAME energy_support_work
