@@ -546,13 +546,15 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     }
   /* MASS=LUMPED contact pairs (docs/contact.md §7.8): an element at one of
      their slave nodes carries its translational mass at its two ends (the
-     deck reader admits B2V elements with the Galerkin weighting, and no
-     slave node of a MASS=REDISTRIBUTED pair on the same element) */
+     deck reader admits B2V and B2S elements with the Galerkin weighting, and
+     no slave node of a MASS=REDISTRIBUTED pair on the same element; the
+     strain element's rule is its base geometry's, docs/theory_beam_strain.md
+     §12) */
   if (has_rule && s->geom->massless_end < 0 && (m->nodes.data[a].lumped_slave || m->nodes.data[b].lumped_slave)) {
-    if (strain || el->weighting != 1) {
+    if (el->weighting != 1) {
       beam_destroy(ctx, e);
       return nsb_ctx_error(ctx, NSB_ERR_DECK_VALUE, __FILE__, __LINE__, __func__,
-                           "%s:%d: beam element %d: MASS=LUMPED needs TYPE=B2V with the Galerkin weighting", m->source,
+                           "%s:%d: beam element %d: MASS=LUMPED needs the Galerkin weighting", m->source,
                            el->line, el->label);
     }
     (void)nsb_beam_geom_mass_rule_ends(s->geom, (nsb_beam_mass_rule*)(blk + o_rule));
@@ -1347,7 +1349,7 @@ static void strain_accel_rows(beam_state* s, const nsb_eval_ctx* ec, int a, int 
   in.kin_alpha_m = in.kin_alpha_f = 0.0;
   s->pts_same = 0;
   (void)nsb_beam_strain_eval(&in, s->cur_qp, s->cur_cp, cur_end, s->cur_res, F, NULL);
-  if (g->massless_end >= 0) {
+  if (g->massless_end == 0 || g->massless_end == 1) { /* MASS=LUMPED: the kernel's lumped_rows */
     const int o = 6 * g->massless_end;
     const double m = s->sec->rhoA * g->L;
     for (int i = 0; i < 3; ++i) F[o + i] += m * acc[o + i];

@@ -513,6 +513,52 @@ static void galerkin_rows(const gal_step* st, const section_res* restrict sr, in
   }
 }
 
+/* MASS=LUMPED (docs/contact.md §7.8, docs/theory_beam_strain.md §12): the
+ * translational mass rhoA L/2 at each end leaves the 3(N - 1) shear/stretch
+ * acceleration modes that hold both ends without inertia, and the
+ * acceleration system (nsb_beam_strain_in.acc) singular along them.  Masses
+ * m = rhoA L on b_s = sum_p G_s,p (gamma''^p - u), the collocation stations'
+ * accelerations from the shear/stretch part with its share u of a uniform
+ * strain acceleration taken out, make it regular:
+ *   G_s,p = d r_s / d gamma^p = sum of R_i T_i A_p,i over the steps before
+ *   station s (no frame turns along gamma), G_L,p the same at L,
+ *   u = H^-1 sum_q G_L,q gamma''^q,  H = sum_p G_L,p,
+ * so b = 0 for a uniform gamma'' (u = gamma''), and for any gamma'' once the
+ * part that moves the end L is taken out: the modes of b are exactly those
+ * that hold both ends (on a straight element b_s = a_gamma(x_s) - (x_s/L)
+ * a_gamma(L), B2V's departure from the chord).  A solution of the system
+ * without the term has a member with b = 0, which solves it with the term
+ * whatever m: the node rows and every acceleration an inertia term sees are
+ * those of the lumped mass.  Rows (the Galerkin rows' 1/W_p):
+ *   f_gamma^p += (m/W_p) sum_s (G_s,p - S_s H^-1 G_L,p)^T b_s,  S_s = sum_r G_s,r.
+ * H singular (an element closed on itself, never a beam element in
+ * practice): u = 0, b the stations' shear/stretch accelerations. */
+static void lumped_rows(const nsb_beam_strain_geom* g, nsb_mat3 Gs[][NSB_BEAM_MAX_POINTS], const nsb_mat3* GL,
+                        const double* acc, double m, double* restrict f) {
+  const int N = g->base.N;
+  nsb_mat3 H = nsb_m3_zero(), Hi = nsb_m3_zero();
+  nsb_vec3 dL = nsb_v3_zero();
+  for (int p = 0; p < N; ++p) {
+    H = nsb_m3_add(H, GL[p]);
+    dL = nsb_v3_add(dL, nsb_m3_mulv(GL[p], nsb_v3_load(acc + 12 + 6 * p)));
+  }
+  (void)nsb_m3_inverse(H, &Hi);
+  const nsb_vec3 u = nsb_m3_mulv(Hi, dL);
+  for (int s = 0; s < N; ++s) {
+    nsb_vec3 bs = nsb_v3_zero();
+    nsb_mat3 Ss = nsb_m3_zero();
+    for (int p = 0; p < N; ++p) {
+      bs = nsb_v3_add(bs, nsb_m3_mulv(Gs[s][p], nsb_v3_sub(nsb_v3_load(acc + 12 + 6 * p), u)));
+      Ss = nsb_m3_add(Ss, Gs[s][p]);
+    }
+    const nsb_mat3 SH = nsb_m3_mul(Ss, Hi);
+    for (int p = 0; p < N; ++p) {
+      const nsb_mat3 D = nsb_m3_sub(Gs[s][p], nsb_m3_mul(SH, GL[p]));
+      add_vec(f, 12 + 6 * p, nsb_v3_scale(m / g->Wm[p], nsb_m3_tmulv(D, bs)));
+    }
+  }
+}
+
 /* One piece on purpose: the strain element's residual and tangent (Zupan &
  * Saje 2003; Češarek 2013 for the dynamic terms, docs/theory_beam_strain.md)
  * as one sweep over the stations from node 0, integrating the configuration
@@ -646,6 +692,11 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       add_point_mass(&S, sec->rhoA * b->mp->w[k], &cur_end[0], grav, inertia, d_alpha, cva, rho0, Jr0, n, want_K);
   section_res sr;
   nsb_mat3 Am[NSB_BEAM_MAX_POINTS], Bm[NSB_BEAM_MAX_POINTS];
+  /* MASS=LUMPED in the acceleration system (lumped_rows): G_p = d r / d
+     gamma^p along the sweep, kept at the collocation stations */
+  const int lump = acc && b->massless_end == NSB_BEAM_MASS_ENDS;
+  nsb_mat3 Gg[NSB_BEAM_MAX_POINTS], Gs[NSB_BEAM_MAX_POINTS][NSB_BEAM_MAX_POINTS];
+  for (int p = 0; p < N && lump; ++p) Gg[p] = nsb_m3_zero();
   const nsb_vec3 fe = nsb_v3_neg(nl), ge = nsb_v3_neg(ml);
 
   for (int k = 1; k < g->n_st; ++k) {
@@ -681,6 +732,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
         nsb_vec3 t = nsb_v3_add(nsb_m3_mulv(dT_rho(m.phi, m.rho), dphi), nsb_m3_mulv(T, drho));
         dra = nsb_v3_add(dra, nsb_m3_mulv(R, nsb_v3_sub(t, nsb_v3_cross(Trho, dTa))));
         dTa = nsb_v3_add(nsb_m3_tmulv(nsb_q_to_m3(dq), dTa), nsb_m3_tmulv(T, dphi));
+        if (lump) {
+          const nsb_mat3 RT = nsb_m3_mul(R, T);
+          for (int p = 0; p < N; ++p) Gg[p] = nsb_m3_add(Gg[p], nsb_m3_mul(RT, Am[p]));
+        }
       }
       if (want_K) {
         nsb_mat3 Qt = nsb_m3_transpose(nsb_q_to_m3(dq));
@@ -755,6 +810,7 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
     if (s < N) {
       /* ---- collocation point s: R C_N gamma^s - N_g, R C_M kappa^s - M_g ---- */
       nsb_beam_point* cur = &cur_cp[s];
+      if (lump) memcpy(Gs[s], Gg, sizeof(nsb_mat3) * (size_t)N);
       if (acc)
         accel_point(&in->old_cp[s], dra, dTa, cur);
       else
@@ -842,6 +898,8 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       rows_muladd(K, n, iM0, nsb_m3_scale(-1.0, nsb_m3_mul(Tic, nsb_m3_transpose(nsb_q_to_m3(dqc)))), JT);
     }
   }
+
+  if (lump) lumped_rows(g, Gs, Gg, acc, sec->rhoA * b->L, f);
 
   /* Rotation slots: material spin dTheta_mat = T(Theta)^T dTheta_slot, so
    * the columns become K_mat T(Theta)^T (identity for Theta = 0). */

@@ -605,7 +605,8 @@ static unsigned char* mass_mark(parser* p, loc at, int lumped, int* failed) {
 
 /* MASS=LUMPED (docs/contact.md §7.8): every beam element at a slave node puts its translational
    mass at its two ends (elements/beam_velocity.c nsb_beam_geom_mass_rule_ends), which is built for
-   the velocity-based element with the Galerkin weighting.  Returns 0 after an error. */
+   both elements with the Galerkin weighting (the strain element's acceleration system:
+   docs/theory_beam_strain.md §12).  Returns 0 after an error. */
 static int check_contact_mass_lumped(parser* p, loc at, const nsb_contact_pair* c) {
   const nsb_model* m = p->m;
   const nsb_nset* s = &m->nsets.data[c->slave_nset];
@@ -615,11 +616,11 @@ static int check_contact_mass_lumped(parser* p, loc at, const nsb_contact_pair* 
   for (int i = 0; i < m->elements.count && ok; ++i) {
     const nsb_element* e = &m->elements.data[i];
     if (!nsb_etype_is_beam(e->type) || slave_ends(mark, e) == 0) continue;
-    if (e->type != NSB_ETYPE_B2V || e->weighting != 1) {
+    if (e->weighting != 1) {
       VALUE(p, at,
-            "*CONTACT PAIR: MASS=LUMPED needs TYPE=B2V (B31, B32) with the Galerkin weighting; element %d at a "
-            "slave node of set %s is %s; the rule is built for the Galerkin virtual power only",
-            e->label, s->name, e->type != NSB_ETYPE_B2V ? "TYPE=B2S" : "collocation (WEIGHTING=COLLOCATION)");
+            "*CONTACT PAIR: MASS=LUMPED needs the Galerkin weighting; element %d at a slave node of set %s is "
+            "collocation (WEIGHTING=COLLOCATION); the rule is built for the Galerkin virtual power only",
+            e->label, s->name);
       ok = 0;
     }
   }
@@ -728,8 +729,8 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
      element line");
    and no other pair shares its slave nodes with the node's mass or has a master element set with
    an element at them (deck_default_contact_mass_shared).  Where all of these hold but the one slave
-   end, the master is a fixed obstacle and every beam element at a slave node is a Galerkin B2V with
-   both ends among the slaves (and none at a slave node of a MASS=REDISTRIBUTED pair), the pair
+   end, the master is a fixed obstacle and every beam element at a slave node is a Galerkin B2V or
+   B2S with both ends among the slaves (and none at a slave node of a MASS=REDISTRIBUTED pair), the pair
    takes MASS=LUMPED instead (docs/contact.md §7.8: a beam whose whole length lands).  A MASS= on
    the keyword line is kept as given. */
 void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pair* c) {
@@ -766,7 +767,7 @@ void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pa
   unsigned char* lumped = mass_mark(p, ref->at, 1, &failed);
   unsigned char* massless = failed ? NULL : mass_mark(p, ref->at, 0, &failed_r);
   /* admitted: the rule (one slave end per element); ends: MASS=LUMPED, every element at a slave
-     node a Galerkin B2V with both ends among them (docs/contact.md §7.8) */
+     node a Galerkin B2V or B2S with both ends among them (docs/contact.md §7.8) */
   int admitted = !failed && !failed_r, ends_all = admitted, any = 0;
   for (int i = 0; i < m->elements.count && (admitted || ends_all); ++i) {
     const nsb_element* e = &m->elements.data[i];
@@ -777,7 +778,7 @@ void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pa
     if (e->type != NSB_ETYPE_B2V || ends == 2 || e->n_points < 2) admitted = 0;
     if (lumped && slave_ends(lumped, e) > 0) admitted = 0; /* MASS=LUMPED puts that element's mass on its ends */
     if (e->weighting != 1 && e->n_points < 3) admitted = 0;
-    if (e->type != NSB_ETYPE_B2V || e->weighting != 1 || ends != 2 || (massless && slave_ends(massless, e) > 0))
+    if (e->weighting != 1 || ends != 2 || (massless && slave_ends(massless, e) > 0))
       ends_all = 0;
   }
   NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);

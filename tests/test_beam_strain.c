@@ -916,6 +916,66 @@ static void test_mass_rule_massless_end(void) {
 }
 
 
+/* MASS=LUMPED's rule on this element (nsb_beam_geom_mass_rule_ends; docs/theory_beam_strain.md
+ * §12), N = 1 ... 5, both weightings: (i) a straight element at rest accelerated rigidly along e:
+ * the node-1 rows carry rhoA L e and the moment about r(L) of rhoA L^2/2 at the centre, as without
+ * the rule; (ii) a shear/stretch mode that holds both ends (gamma^1 = J_2(L) d, gamma^2 = -J_1(L) d,
+ * N >= 2; the stations between move) carries no inertia (K_m times it 0 to the difference
+ * quotients' error), and without the rule it does. */
+static void test_mass_rule_ends_lumped(void) {
+  double worst_mass = 0.0, worst_mode = 0.0, least_plain = 1e300;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int N = 1; N <= 5; ++N) {
+      galerkin_weighting = gal;
+      const int n = nsb_beam_strain_nlocal(N);
+      double u[NMAX], x[NMAX];
+      const double L = 1.3;
+      strain_case* sc = setup(N, N + 2, nsb_v3_zero(), nsb_q_identity(), nsb_v3(L, 0.0, 0.0), nsb_q_identity(),
+                              section_generic());
+      CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule_ends(&sc->g.base, &mrule), 0);
+      CU_ASSERT_EQUAL(sc->g.base.massless_end, NSB_BEAM_MASS_ENDS);
+      rest_u(sc, u);
+      inertia_rows(sc, u);
+      const nsb_vec3 e = nsb_v3(0.3, -0.8, 0.5);
+      memset(x, 0, sizeof x);
+      nsb_v3_store(e, x);
+      nsb_v3_store(e, x + 6);
+      double rows[6];
+      for (int i = 0; i < 6; ++i) {
+        rows[i] = 0.0;
+        for (int j = 0; j < n; ++j) rows[i] += Km[(6 + i) + n * j] * x[j];
+      }
+      const double rhoA = sc->sec.rhoA;
+      const nsb_vec3 Fx = nsb_v3_scale(rhoA * L, e);
+      const nsb_vec3 Mx = nsb_v3_scale(-0.5 * rhoA * L * L, nsb_v3_cross(nsb_v3(1.0, 0.0, 0.0), e));
+      double dm = 0.0;
+      for (int i = 0; i < 3; ++i) {
+        dm = fmax(dm, fabs(rows[i] - ((double*)&Fx)[i]) / (rhoA * L));
+        dm = fmax(dm, fabs(rows[3 + i] - ((double*)&Mx)[i]) / (rhoA * L * L));
+      }
+      worst_mass = fmax(worst_mass, dm);
+      CU_ASSERT(dm < 1e-12);
+      if (N < 2) continue;
+      const nsb_vec3 d = nsb_v3(0.6, 0.3, -0.7);
+      memset(x, 0, sizeof x);
+      nsb_v3_store(nsb_v3_scale(sc->g.base.JL[1], d), x + 12);
+      nsb_v3_store(nsb_v3_scale(-sc->g.base.JL[0], d), x + 18);
+      const double rm = km_residual(n, x);
+      worst_mode = fmax(worst_mode, rm);
+      CU_ASSERT(rm < 1e-8);
+      sc->g.base.massless_end = -1;
+      sc->g.base.n_mp = 0;
+      sc->g.base.mp = NULL;
+      inertia_rows(sc, u);
+      const double rp = km_residual(n, x);
+      least_plain = fmin(least_plain, rp);
+      CU_ASSERT(rp > 1e-3);
+    }
+  galerkin_weighting = 0;
+  printf("\n    worst: mass and first moment %.1e, |K_m mode| %.1e; without the rule >= %.1e\n", worst_mass,
+         worst_mode, least_plain);
+}
+
 /* ---- acceleration restart (nsb_beam_strain_in.acc; docs/theory_beam_strain.md §11) ---- */
 
 /* A consistent configuration u of the curved element (random strains, node 1
@@ -1101,6 +1161,7 @@ static const nsb_test_suite suites[] = {
     {"mass_rule",
      (const nsb_test_case[]){{"fd", test_mass_rule_tangent},
                              {"mass_first_moment_massless_end", test_mass_rule_massless_end},
+                             {"mass_at_ends_lumped", test_mass_rule_ends_lumped},
                              {NULL, NULL}}},
     {"restart",
      (const nsb_test_case[]){{"compatible_accelerations", test_restart_compatible},

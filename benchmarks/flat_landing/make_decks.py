@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Decks of benchmarks/flat_landing (README.md here): a free steel bar (1 m, 20 x 20 mm) dropped
 flat from 5 mm onto a rigid floor, every node a contact node (Newton's law, e = 0), under gravity.
-Variants: the mesh and element (10 B31, 40 B31, 10 B2V Galerkin POINTS=2), the step (0.1 ms,
+Variants: the mesh and element (10 B31, 40 B31, 10 B2V Galerkin POINTS=2, 10 B2S: Galerkin by
+default with the pair, POINTS=2 and 3), the step (0.1 ms,
 10 us), the scheme (default, RHOINF=1), the units (m-kg-s, mm-t-s) and the mass (the default,
 MASS=LUMPED, against MASS=STANDARD, the elements' own quadrature)."""
 import os
@@ -41,6 +42,12 @@ CASES = {
     "b31_n10_h1e-4_rho1_m": {"scheme": ", SCHEME=MODIFIED NEWMARK, RHOINF=1"},
     "b31_n40_h1e-4_m": {"n": 40},
     "b2v_p2_n10_h1e-4_m": {"elem": "TYPE=B2V, WEIGHTING=GALERKIN, POINTS=2"},
+    "b2s_n10_h1e-4_m": {"elem": "TYPE=B2S"},
+    "b2s_n10_h1e-4_mm": {"elem": "TYPE=B2S", "units": "mm"},
+    "b2s_n10_h1e-5_m": {"elem": "TYPE=B2S", "h": 1e-5},
+    "b2s_n10_h1e-5_mm": {"elem": "TYPE=B2S", "h": 1e-5, "units": "mm"},
+    "b2s_p3_n10_h1e-4_rho1_m": {"elem": "TYPE=B2S, POINTS=3", "scheme": ", SCHEME=MODIFIED NEWMARK, RHOINF=1"},
+    "b2s_n10_h1e-4_standard_m": {"elem": "TYPE=B2S", "mass": "STANDARD"},
     "b31_n10_h1e-4_standard_m": {"mass": "STANDARD"},
     "b31_n10_h1e-5_standard_m": {"h": 1e-5, "mass": "STANDARD"},
 }

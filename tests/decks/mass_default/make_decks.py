@@ -70,6 +70,11 @@ CASES = {
     "points1": deck("POINTS=1 (no massless end)", 0, eparams=", WEIGHTING=GALERKIN, POINTS=1"),
     "both_ends": deck("both ends of every element are slaves: MASS=LUMPED (docs/contact.md §7.8)", 0, slave="BAR",
                       lumped=1),
+    "both_ends_b2s": deck("both ends of every element are slaves, TYPE=B2S (Galerkin by default with the pair): "
+                          "MASS=LUMPED (docs/contact.md §7.8)", 0, slave="BAR", etype="B2S", lumped=1),
+    "both_ends_b2s_collocation": deck("both ends of every element are slaves, TYPE=B2S with its collocation rows: "
+                                      "the node's mass", 0, slave="BAR", etype="B2S",
+                                      eparams=", WEIGHTING=COLLOCATION, POINTS=2"),
     "both_ends_collocation": deck("both ends of every element are slaves, collocation elements: the node's mass", 0,
                                   slave="BAR", eparams=", WEIGHTING=COLLOCATION, POINTS=3"),
     "both_ends_friction": deck("both ends of every element are slaves, FRICTION: the node's mass", 0, slave="BAR",
