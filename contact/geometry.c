@@ -117,6 +117,76 @@ double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, in
   return nsb_rect_support(nd->contact_half, (const double(*)[3])nd->contact_axes, R, n);
 }
 
+/* The rectangle of a master beam (docs/contact.md §9).  With the frame
+   coordinates y = (d.u1, d.u2, d.u3) of d = x_p - x_c (u1 = e/|e|) and the
+   distance phi(y) to the rectangle, g = phi and n_k = d phi/d y_k, so
+     dg = n.dd + sum_k n_k d.du_k,
+   dd = dx_p - (1 - xi) dx_A - xi dx_B - e dxi (n.e = 0 on the interior, where
+   y1 = 0); du3 = du1 x u2 + u1 x du2 turns the frame term into
+   du1.alpha + du2.beta, alpha = n1 d + n3 u2 x d, beta = n2 d + n3 d x u1, and
+   du2 = (I - u2 u2^T)/rho (P dm - du1 (u1.m) - u1 (m.du1)), rho = |P m|,
+   du1 = P (dx_B - dx_A)/|e|, dm = (R_B a_B - R_A a_A) dxi - (1 - xi) R_A S(a_A)
+   dTheta_A - xi R_B S(a_B) dTheta_B, dxi from xi = (x_p - x_A).e/e.e on the
+   interior (0 at a clamped end). */
+double nsb_rect_master_distance(const double ra[2], const double a[2][3], nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb,
+                                nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]) {
+  for (int b = 0; b < 5; ++b) grad[b] = nsb_v3_zero();
+  *n = n_prev;
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev), L = sqrt(L2);
+  if (!(L2 > 0.0)) return 0.0;
+  double xi = nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2;
+  int interior = xi > 0.0 && xi < 1.0;
+  xi = xi < 0.0 ? 0.0 : xi > 1.0 ? 1.0 : xi;
+  nsb_vec3 u1 = nsb_v3_scale(1.0 / L, ev);
+  nsb_vec3 ma = nsb_m3_mulv(RA, nsb_v3_load(a[0])), mb = nsb_m3_mulv(RB, nsb_v3_load(a[1]));
+  nsb_vec3 m = nsb_v3_add(nsb_v3_scale(1.0 - xi, ma), nsb_v3_scale(xi, mb));
+  nsb_vec3 pm = nsb_v3_muladd(m, -nsb_v3_dot(m, u1), u1);
+  double rho = nsb_v3_norm(pm);
+  if (!(rho > 0.0)) return 0.0;
+  nsb_vec3 u2 = nsb_v3_scale(1.0 / rho, pm), u3 = nsb_v3_cross(u1, u2);
+  nsb_vec3 d = nsb_v3_sub(xp, nsb_v3_muladd(xa, xi, ev));
+  double y[3] = {interior ? 0.0 : nsb_v3_dot(d, u1), nsb_v3_dot(d, u2), nsb_v3_dot(d, u3)};
+  double o2 = fabs(y[1]) - ra[0], o3 = fabs(y[2]) - ra[1];
+  double q[3] = {y[0], o2 > 0.0 ? copysign(o2, y[1]) : 0.0, o3 > 0.0 ? copysign(o3, y[2]) : 0.0};
+  double dist = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]), nk[3] = {0.0, 0.0, 0.0};
+  if (dist > 0.0) {
+    for (int k = 0; k < 3; ++k) nk[k] = q[k] / dist;
+  } else if (o2 >= o3) {
+    /* inside: the nearer face */
+    dist = o2;
+    nk[1] = y[1] < 0.0 ? -1.0 : 1.0;
+  } else {
+    dist = o3;
+    nk[2] = y[2] < 0.0 ? -1.0 : 1.0;
+  }
+  if (dist == 0.0 && ra[0] == 0.0 && ra[1] == 0.0) return 0.0;
+  nsb_vec3 nv = nsb_v3_add(nsb_v3_scale(nk[0], u1), nsb_v3_add(nsb_v3_scale(nk[1], u2), nsb_v3_scale(nk[2], u3)));
+  *n = nv;
+  /* the frame's turn */
+  nsb_vec3 alpha = nsb_v3_add(nsb_v3_scale(nk[0], d), nsb_v3_scale(nk[2], nsb_v3_cross(u2, d)));
+  nsb_vec3 beta = nsb_v3_add(nsb_v3_scale(nk[1], d), nsb_v3_scale(nk[2], nsb_v3_cross(d, u1)));
+  nsb_vec3 gam = nsb_v3_scale(1.0 / rho, nsb_v3_muladd(beta, -nsb_v3_dot(u2, beta), u2));
+  nsb_vec3 A = nsb_v3_sub(nsb_v3_muladd(alpha, -nsb_v3_dot(u1, m), gam), nsb_v3_scale(nsb_v3_dot(gam, u1), m));
+  nsb_vec3 B = nsb_v3_muladd(gam, -nsb_v3_dot(gam, u1), u1);
+  nsb_vec3 PA = nsb_v3_scale(1.0 / L, nsb_v3_muladd(A, -nsb_v3_dot(A, u1), u1));
+  grad[0] = nv;
+  grad[1] = nsb_v3_sub(nsb_v3_scale(-(1.0 - xi), nv), PA);
+  grad[3] = nsb_v3_add(nsb_v3_scale(-xi, nv), PA);
+  grad[2] = nsb_v3_scale(1.0 - xi, nsb_v3_cross(nsb_v3_load(a[0]), nsb_m3_tmulv(RA, B)));
+  grad[4] = nsb_v3_scale(xi, nsb_v3_cross(nsb_v3_load(a[1]), nsb_m3_tmulv(RB, B)));
+  if (interior) {
+    /* the closest point's motion along the axis: d xi = (dx_p.e - dx_A.e + (x_p - x_A).(dx_B - dx_A)
+       - 2 xi e.(dx_B - dx_A))/e.e */
+    double cxi = (nsb_v3_dot(B, nsb_v3_sub(mb, ma)) - nsb_v3_dot(nv, ev)) / L2;
+    nsb_vec3 r = nsb_v3_muladd(nsb_v3_sub(xp, xa), -2.0 * xi, ev);
+    grad[0] = nsb_v3_muladd(grad[0], cxi, ev);
+    grad[1] = nsb_v3_sub(grad[1], nsb_v3_scale(cxi, nsb_v3_add(ev, r)));
+    grad[3] = nsb_v3_muladd(grad[3], cxi, r);
+  }
+  return dist;
+}
+
 double nsb_contact_node_mass(const nsb_model* m, int node) {
   const nsb_node* nd = &m->nodes.data[node];
   if (nd->body_kind == NSB_BODY_RIGID) return m->rigid_bodies.data[nd->body].mass;

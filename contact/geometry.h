@@ -182,6 +182,23 @@ int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int f
 /// node rotation R: h(n) for a rectangular beam node against a plane
 /// without SLAVE RADIUS=, else nsb_contact_node_radius.
 double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, int node, nsb_vec3 n, nsb_mat3 R);
+/// A rectangular master section on the chord A-B (docs/contact.md §9): the
+/// signed distance from x_p to the rectangle of half sides ra along the
+/// section axes at the closest point of the chord, xi = clamp((x_p -
+/// x_A).e/e.e, 0, 1), e = x_B - x_A.  The section frame there is
+/// u2 = P m/|P m|, m = (1 - xi) R_A a_A + xi R_B a_B (a_k: the end's axis G2
+/// in its node frame, R_k the node rotations, P = I - e e^T/e.e), u3 =
+/// e/|e| x u2; the rectangle spans ra[0] along u2 and ra[1] along u3 (at a
+/// clamped end, the distance to that end's rectangle includes the axial
+/// offset).  *n: the unit normal (the face's normal on a face, the corner's
+/// direction off a corner); grad: the gradient of the distance in the
+/// blocks (x_p, x_A, Theta_A, x_B, Theta_B), Theta_k body-frame rotations
+/// R_k exp(S(Theta_k)), including the closest point's motion along the
+/// axis and the turn of the section frame.  Needs e != 0 and P m != 0 (an
+/// axis G2 along the chord); returns 0 with *n = n_prev and zero gradient
+/// otherwise, or when x_p lies on the rectangle's centre with ra = 0.
+double nsb_rect_master_distance(const double ra[2], const double a[2][3], nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb,
+                                nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]);
 
 /// Contact radius of a slave node of pair p: a particle's radius, for a
 /// beam node the pair's SLAVE RADIUS or its sections' radius, for a rigid
