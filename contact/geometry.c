@@ -187,6 +187,19 @@ double nsb_rect_master_distance(const double ra[2], const double a[2][3], nsb_ve
   return dist;
 }
 
+int nsb_contact_rect_master(const nsb_model* m, const nsb_contact_pair* p, int el, double half[2], double a[2][3]) {
+  if (p->master_kind != NSB_MASTER_BEAMS || p->law != NSB_CONTACT_HERTZ || p->friction > 0.0 ||
+      p->centreline != NSB_CENTRELINE_CHORD || p->master_radius >= 0.0)
+    return 0;
+  return nsb_beam_contact_rect(m, el, half, a);
+}
+
+double nsb_contact_beam_extent(const nsb_model* m, const nsb_contact_pair* p, int el) {
+  double half[2], a[2][3];
+  if (nsb_contact_rect_master(m, p, el, half, a)) return hypot(half[0], half[1]);
+  return nsb_contact_beam_radius(m, p, el);
+}
+
 double nsb_contact_node_mass(const nsb_model* m, int node) {
   const nsb_node* nd = &m->nodes.data[node];
   if (nd->body_kind == NSB_BODY_RIGID) return m->rigid_bodies.data[nd->body].mass;
@@ -301,7 +314,7 @@ static void body_face_geometry(const nsb_elem* e, const nsb_contact_shape* sh, c
    particle's increment cleared all 1.4 kB of G twice (a string store whose
    start-up alone was half of this function's time); memset of the 320-byte
    head compiles to the same string store. */
-_Static_assert(offsetof(nsb_contact_geo, xi) == 320, "nsb_contact_geo's head changed: clear every member in clear_common");
+_Static_assert(offsetof(nsb_contact_geo, xi) == 440, "nsb_contact_geo's head changed: clear every member in clear_common");
 static void clear_common(nsb_contact_geo* G) {
   const nsb_vec3 z = nsb_v3_zero();
   G->nn = 0;
@@ -312,9 +325,13 @@ static void clear_common(nsb_contact_geo* G) {
   G->interior = 0;
   G->a[0] = G->a[1] = G->a[2] = z;
   G->gxx = 0.0;
-  G->degenerate = G->hermite = G->framed = G->body = G->outside = 0;
+  G->degenerate = G->hermite = G->framed = G->body = G->outside = G->rectm = 0;
+  for (int b = 0; b < 5; ++b) G->gr[b] = z;
   G->xc = z;
 }
+
+static void rect_master_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev,
+                                 const nsb_state* st, nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb, nsb_contact_geo* G);
 
 void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_model* m,
                           const nsb_state* st, double t, nsb_contact_geo* G) {
@@ -356,6 +373,10 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
   }
   /* particle against the chord A-B */
   nsb_vec3 xa = nsb_v3_load(x + 3 * e->nodes[1]), xb = nsb_v3_load(x + 3 * e->nodes[2]);
+  if (sh->rectm) {
+    rect_master_geometry(e, sh, n_prev, st, xp, xa, xb, G);
+    return;
+  }
   nsb_vec3 ev = nsb_v3_sub(xb, xa);
   double L2 = nsb_v3_dot(ev, ev);
   double xi = L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0;
@@ -377,6 +398,62 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
     nsb_vec3 z[3] = {nsb_v3_zero(), G->n, nsb_v3_neg(G->n)};
     for (int j = 0; j < 3; ++j) G->a[j] = nsb_v3_muladd(z[j], -G->w[j], Pe);
     if (!(G->gxx > 1e-14 * L2 / dist)) G->interior = 0; /* dist > 0: not degenerate */
+  }
+}
+
+/* A particle against a rectangular master (docs/contact.md §9): the
+   distance to the rectangle at the chord's closest point, its gradient
+   blocks gr, and the chord's weights in w (the master point's share). */
+static void rect_master_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev,
+                                 const nsb_state* st, nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb, nsb_contact_geo* G) {
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev);
+  double xi = L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0;
+  xi = xi < 0.0 ? 0.0 : xi > 1.0 ? 1.0 : xi;
+  G->nn = 3;
+  G->rectm = 1;
+  G->w[1] = -(1.0 - xi);
+  G->w[2] = -xi;
+  G->point = nsb_v3_muladd(xa, xi, ev);
+  nsb_mat3 RA = nsb_q_to_m3(nsb_st_q(st, e->nodes[1])), RB = nsb_q_to_m3(nsb_st_q(st, e->nodes[2]));
+  double dist = nsb_rect_master_distance(sh->ra, (const double(*)[3])sh->am, xp, xa, xb, RA, RB, n_prev, &G->n, G->gr);
+  G->degenerate = nsb_v3_dot(G->gr[0], G->gr[0]) == 0.0;
+  G->g = dist - sh->radius;
+}
+
+void nsb_rect_master_hessian(const nsb_elem* e, const nsb_contact_shape* sh, const nsb_state* st, nsb_mat3 H[5][5]) {
+  nsb_vec3 x[3];
+  nsb_mat3 R[2];
+  for (int j = 0; j < 3; ++j) x[j] = nsb_v3_load(st->x + 3 * e->nodes[j]);
+  for (int k = 0; k < 2; ++k) R[k] = nsb_q_to_m3(nsb_st_q(st, e->nodes[1 + k]));
+  const double hx = 1e-6 * nsb_v3_norm(nsb_v3_sub(x[2], x[1])), hr = 1e-6;
+  const double(*am)[3] = (const double(*)[3])sh->am;
+  nsb_vec3 n0 = nsb_v3(0.0, 0.0, 1.0), n, gp[5], gm[5];
+  for (int c = 0; c < 5; ++c) {
+    int rot = c == 2 || c == 4, j = c == 0 ? 0 : c < 3 ? 1 : 2;
+    double h = rot ? hr : hx;
+    for (int k = 0; k < 3; ++k) {
+      nsb_vec3 dk = nsb_v3_zero();
+      (&dk.x)[k] = h;
+      nsb_vec3 xs[2][3] = {{x[0], x[1], x[2]}, {x[0], x[1], x[2]}};
+      nsb_mat3 Rs[2][2] = {{R[0], R[1]}, {R[0], R[1]}};
+      if (rot) {
+        Rs[0][j - 1] = nsb_m3_mul(R[j - 1], nsb_so3_exp(dk));
+        Rs[1][j - 1] = nsb_m3_mul(R[j - 1], nsb_so3_exp(nsb_v3_neg(dk)));
+      } else {
+        xs[0][j] = nsb_v3_add(x[j], dk);
+        xs[1][j] = nsb_v3_sub(x[j], dk);
+      }
+      (void)nsb_rect_master_distance(sh->ra, am, xs[0][0], xs[0][1], xs[0][2], Rs[0][0], Rs[0][1], n0, &n, gp);
+      (void)nsb_rect_master_distance(sh->ra, am, xs[1][0], xs[1][1], xs[1][2], Rs[1][0], Rs[1][1], n0, &n, gm);
+      /* column k of the blocks H[r][c] */
+      for (int r = 0; r < 5; ++r) {
+        nsb_vec3 col = nsb_v3_scale(0.5 / h, nsb_v3_sub(gp[r], gm[r]));
+        H[r][c].c[3 * k] = col.x;
+        H[r][c].c[3 * k + 1] = col.y;
+        H[r][c].c[3 * k + 2] = col.z;
+      }
+    }
   }
 }
 
@@ -582,6 +659,16 @@ nsb_vec3 nsb_contact_geo_velocity(const nsb_elem* e, const nsb_contact_geo* G, c
     double jr[2][9];
     nsb_contact_geo_jr(G, jr);
     v = nsb_v3_add(v, nsb_contact_hermite_rot_velocity(e, jr[0], st));
+  }
+  if (G->rectm) {
+    /* the normal part: the gap's own rate, sum_b gr_b . qdot_b (body angular velocities) */
+    double gd = 0.0;
+    for (int b = 0; b < 5; ++b) {
+      int j = b == 0 ? 0 : b < 3 ? 1 : 2;
+      if ((b == 2 || b == 4) && e->node_ndof[j] != 6) continue;
+      gd += nsb_v3_dot(G->gr[b], b == 2 || b == 4 ? nsb_st_w(st, e->nodes[j]) : nsb_st_v(st, e->nodes[j]));
+    }
+    v = nsb_v3_muladd(v, gd - nsb_v3_dot(G->n, v), G->n);
   }
   return v;
 }

@@ -60,6 +60,11 @@ typedef struct nsb_contact_shape {
   int rect;
   double ra[2];
   double re[2][3];
+  /* a particle against a rectangular master beam (kind 2, docs/contact.md §9,
+     nsb_contact_rect_master): half sides ra along the section axes, am[k]
+     the axis G2 of end k in that node's frame; radius is the particle's */
+  int rectm;
+  double am[2][3];
 } nsb_contact_shape;
 
 /// The geometry of one contact at one state (nsb_contact_geometry).  Node j
@@ -81,6 +86,8 @@ typedef struct nsb_contact_geo {
   int framed;      /* a framed slave (sh->framed): the block JS .. JA below is set */
   int body;        /* a face of a rigid body (kind 3): the block Rm .. JB below is set */
   int outside;     /* the contact point projects outside a bounded face (radius R): open */
+  int rectm;       /* a rectangular master (sh->rectm): gr below is set; w holds the chord's weights */
+  nsb_vec3 gr[5];  /* rectangular master: the gap gradient in (x_p, x_A, Theta_A, x_B, Theta_B) */
   nsb_vec3 xc;     /* the slave's sphere centre (x_p, or x + R s when framed; zero on the Hermite centreline) */
   /* Each block below is written only for the contacts its flag above names
      (a block the flag does not name is left as it was: read none of it) */
@@ -200,6 +207,19 @@ double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, in
 double nsb_rect_master_distance(const double ra[2], const double a[2][3], nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb,
                                 nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]);
 
+/// Whether pair p takes beam element el of its master set as its rectangle
+/// against particles (docs/contact.md §9): LAW=HERTZ without friction, the
+/// chord, no RADIUS=, a RECT (BOX, I) section; half sides and end axes as
+/// nsb_beam_contact_rect.
+int nsb_contact_rect_master(const nsb_model* m, const nsb_contact_pair* p, int el, double half[2], double a[2][3]);
+/// Extent of beam element el as a master of pair p for the candidate
+/// search: the half diagonal of its rectangle where nsb_contact_rect_master,
+/// else nsb_contact_beam_radius.
+double nsb_contact_beam_extent(const nsb_model* m, const nsb_contact_pair* p, int el);
+/// Rectangular master (G->rectm): the Hessian of the gap in the blocks
+/// (x_p, x_A, Theta_A, x_B, Theta_B) by central differences of its analytic
+/// gradient (steps 1e-6 of the chord for positions, 1e-6 rad for rotations).
+void nsb_rect_master_hessian(const nsb_elem* e, const nsb_contact_shape* sh, const nsb_state* st, nsb_mat3 H[5][5]);
 /// Contact radius of a slave node of pair p: a particle's radius, for a
 /// beam node the pair's SLAVE RADIUS or its sections' radius, for a rigid
 /// body the pair's SLAVE RADIUS (default 0).  p = NULL for master nodes,

@@ -908,8 +908,14 @@ static void check_rect_round(parser* p, loc at, const nsb_contact_pair* c) {
       const nsb_element* e = &m->elements.data[es->elements.data[k]];
       if (e->section >= 0 && nonsquare_rect(&m->sections.data[e->section])) el = es->elements.data[k];
     }
+    /* particles against a pair that takes the rectangle itself (LAW=HERTZ without
+       friction on the chord, docs/contact.md §9): no circle, no warning */
+    double half[2], ax[2][3];
     for (int k = 0; k < ss->nodes.count && el < 0 && !beam_slaves; ++k)
-      if (particle_off_face(m, es, ss->nodes.data[k], &el)) pn = ss->nodes.data[k];
+      if (particle_off_face(m, es, ss->nodes.data[k], &el)) {
+        pn = ss->nodes.data[k];
+        if (nsb_contact_rect_master(m, c, el, half, ax)) el = pn = -1;
+      }
     if (el >= 0) {
       const nsb_element* e = &m->elements.data[el];
       const nsb_section* s = &m->sections.data[e->section];

@@ -254,7 +254,7 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
   if (warm > 0) CU_ASSERT(n_persist >= 1);
   perturb_elements(s); /* small moves of the nodes, non-zero impulses */
   char label[160];
-  snprintf(label, sizeof label, "%s%s, %s", rotate == 1 ? "HERMITE, " : rotate == 2 ? "RIGID, " : "", law, scheme);
+  snprintf(label, sizeof label, "%s%s, %s", rotate == 1 ? "TURNED BEAM, " : rotate == 2 ? "RIGID, " : "", law, scheme);
   int n_checked = 0;
   double w = check_contact_tangents(s, label, &n_checked);
   printf("\n    %-55s %d loaded contacts (%d persistent), worst relative tangent error %.2e", label, n_checked,
@@ -751,6 +751,29 @@ static void test_rect_master(void) {
   printf("\n    particle on a rectangular master, 40 states (%d inside): gradient %.2e", inside, worst);
   CU_ASSERT(worst < 1e-7);
   CU_ASSERT(inside > 0 && inside < 40);
+}
+
+/* Three particles against a turned, twisted 0.4 x 0.8 rectangular beam
+   (docs/contact.md §9): over the top face off its centre line, off a corner
+   and beside the narrow side; the whole Hertz tangent (both end nodes'
+   rotations, the frame's turn) against central differences */
+static const char* deck_rect_master =
+    "*NODE\n1, 0.5, 0.05, 0.47\n2, 1.35, -0.25, 0.44\n3, 1.7, 0.15, 0.05\n"
+    "20, 0.0, 0.0, 0.0\n21, 1.0, 0.0, 0.0\n22, 2.0, -0.1, 0.1\n"
+    "*NSET, NSET=PA\n1\n*NSET, NSET=PB\n2, 3\n"
+    "*PARTICLE, NSET=PA, MASS=0.6, RADIUS=0.1\n*PARTICLE, NSET=PB, MASS=0.5, RADIUS=0.1\n"
+    "*ELEMENT, TYPE=B2V, ELSET=BEAM, POINTS=2\n11, 20, 21\n12, 21, 22\n"
+    "*MATERIAL, NAME=M\n*ELASTIC\n1e4, 0.3\n*DENSITY\n10.0\n"
+    "*BEAM SECTION, ELSET=BEAM, MATERIAL=M, SECTION=RECT\n0.4, 0.8\n0, 1, 0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\nPA, 3, -0.3\nPB, 2, 0.2\n"
+    "*CONTACT PAIR, %s\nPA, BEAM\n*CONTACT PAIR, %s\nPB, BEAM\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
+static void test_rect_master_hertz(void) {
+  run_tangents_deck(deck_rect_master, "LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK", 3, 1,
+                    0);
+  run_tangents_deck(deck_rect_master, "LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK, RHOINF=0.8", 3, 1,
+                    0);
 }
 
 /* the persistent rows of rigid bodies and point sets (held on the step average,
@@ -4436,6 +4459,7 @@ int main(int argc, char** argv) {
                                                 {"rect_hertz", test_rect_hertz},
                                                 {"rect_newton", test_rect_newton},
                                                 {"rect_master", test_rect_master},
+                                                {"rect_master_hertz", test_rect_master_hertz},
                                                 {"newton_persistent_curved", test_newton_persistent_curved},
                                                 {"hermite_newton", test_hermite_newton},
                                                 {"hertz_friction_smooth", test_hertz_friction_smooth},
