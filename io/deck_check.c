@@ -886,10 +886,12 @@ static int particle_off_face(const nsb_model* m, const nsb_elset* es, int pn, in
   return 1;
 }
 
-/* A non-square rectangle that a pair treats as a circle (docs/contact.md §8.3: the
-   rectangle itself only for a beam node against a plane): a beam element of a master
-   set without RADIUS= (beam-beam; particle-beam when a particle starts off the wider
-   faces of its nearest element, particle_off_face), a beam node of the slaves without
+/* A non-square rectangle that a pair treats as a circle (docs/contact.md §8.3, §9: the
+   rectangle itself for a beam node against a plane and for particles against beams under
+   LAW=HERTZ on the chord, nsb_contact_rect_master): a beam element of a master set
+   without RADIUS= (beam-beam; particle-beam under the other laws or on the Hermite
+   centreline when a particle starts off the wider faces of its nearest element,
+   particle_off_face), a beam node of the slaves without
    SLAVE RADIUS= against beams, particles, a sphere, a cylinder or a rigid body's face.
    A warning at the pair's data line naming the radius used, not an error: the round
    contact is today's model, and RADIUS=/SLAVE RADIUS= choose it knowingly. */
