@@ -128,8 +128,8 @@ double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, in
    du1 = P (dx_B - dx_A)/|e|, dm = (R_B a_B - R_A a_A) dxi - (1 - xi) R_A S(a_A)
    dTheta_A - xi R_B S(a_B) dTheta_B, dxi from xi = (x_p - x_A).e/e.e on the
    interior (0 at a clamped end). */
-double nsb_rect_master_distance(const double ra[2], const double a[2][3], nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb,
-                                nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]) {
+double nsb_rect_master_distance(const double ra[2], const double a[2][3], const int cap[2], nsb_vec3 xp, nsb_vec3 xa,
+                                nsb_vec3 xb, nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]) {
   for (int b = 0; b < 5; ++b) grad[b] = nsb_v3_zero();
   *n = n_prev;
   nsb_vec3 ev = nsb_v3_sub(xb, xa);
@@ -146,7 +146,9 @@ double nsb_rect_master_distance(const double ra[2], const double a[2][3], nsb_ve
   if (!(rho > 0.0)) return 0.0;
   nsb_vec3 u2 = nsb_v3_scale(1.0 / rho, pm), u3 = nsb_v3_cross(u1, u2);
   nsb_vec3 d = nsb_v3_sub(xp, nsb_v3_muladd(xa, xi, ev));
-  double y[3] = {interior ? 0.0 : nsb_v3_dot(d, u1), nsb_v3_dot(d, u2), nsb_v3_dot(d, u3)};
+  /* beyond an end: the axial offset counts only where the end's rectangle closes the beam */
+  int axial = !interior && cap[xi > 0.5];
+  double y[3] = {axial ? nsb_v3_dot(d, u1) : 0.0, nsb_v3_dot(d, u2), nsb_v3_dot(d, u3)};
   double o2 = fabs(y[1]) - ra[0], o3 = fabs(y[2]) - ra[1];
   double q[3] = {y[0], o2 > 0.0 ? copysign(o2, y[1]) : 0.0, o3 > 0.0 ? copysign(o3, y[2]) : 0.0};
   double dist = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]), nk[3] = {0.0, 0.0, 0.0};
@@ -416,7 +418,8 @@ static void rect_master_geometry(const nsb_elem* e, const nsb_contact_shape* sh,
   G->w[2] = -xi;
   G->point = nsb_v3_muladd(xa, xi, ev);
   nsb_mat3 RA = nsb_q_to_m3(nsb_st_q(st, e->nodes[1])), RB = nsb_q_to_m3(nsb_st_q(st, e->nodes[2]));
-  double dist = nsb_rect_master_distance(sh->ra, (const double(*)[3])sh->am, xp, xa, xb, RA, RB, n_prev, &G->n, G->gr);
+  double dist =
+      nsb_rect_master_distance(sh->ra, (const double(*)[3])sh->am, sh->mcap, xp, xa, xb, RA, RB, n_prev, &G->n, G->gr);
   G->degenerate = nsb_v3_dot(G->gr[0], G->gr[0]) == 0.0;
   G->g = dist - sh->radius;
 }
@@ -444,8 +447,8 @@ void nsb_rect_master_hessian(const nsb_elem* e, const nsb_contact_shape* sh, con
         xs[0][j] = nsb_v3_add(x[j], dk);
         xs[1][j] = nsb_v3_sub(x[j], dk);
       }
-      (void)nsb_rect_master_distance(sh->ra, am, xs[0][0], xs[0][1], xs[0][2], Rs[0][0], Rs[0][1], n0, &n, gp);
-      (void)nsb_rect_master_distance(sh->ra, am, xs[1][0], xs[1][1], xs[1][2], Rs[1][0], Rs[1][1], n0, &n, gm);
+      (void)nsb_rect_master_distance(sh->ra, am, sh->mcap, xs[0][0], xs[0][1], xs[0][2], Rs[0][0], Rs[0][1], n0, &n, gp);
+      (void)nsb_rect_master_distance(sh->ra, am, sh->mcap, xs[1][0], xs[1][1], xs[1][2], Rs[1][0], Rs[1][1], n0, &n, gm);
       /* column k of the blocks H[r][c] */
       for (int r = 0; r < 5; ++r) {
         nsb_vec3 col = nsb_v3_scale(0.5 / h, nsb_v3_sub(gp[r], gm[r]));

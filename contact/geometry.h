@@ -65,6 +65,7 @@ typedef struct nsb_contact_shape {
      the axis G2 of end k in that node's frame; radius is the particle's */
   int rectm;
   double am[2][3];
+  int mcap[2];    /* end k of the element is an end of the beam (its node on one beam element) */
 } nsb_contact_shape;
 
 /// The geometry of one contact at one state (nsb_contact_geometry).  Node j
@@ -195,17 +196,20 @@ double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, in
 /// x_A).e/e.e, 0, 1), e = x_B - x_A.  The section frame there is
 /// u2 = P m/|P m|, m = (1 - xi) R_A a_A + xi R_B a_B (a_k: the end's axis G2
 /// in its node frame, R_k the node rotations, P = I - e e^T/e.e), u3 =
-/// e/|e| x u2; the rectangle spans ra[0] along u2 and ra[1] along u3 (at a
-/// clamped end, the distance to that end's rectangle includes the axial
-/// offset).  *n: the unit normal (the face's normal on a face, the corner's
+/// e/|e| x u2; the rectangle spans ra[0] along u2 and ra[1] along u3.  At a
+/// clamped end k, the distance to that end's rectangle includes the axial
+/// offset where cap[k] (the beam ends there), and is the distance in the
+/// end's section plane otherwise (the beam goes on in the next element: a
+/// particle that crosses the shared node within an increment keeps its
+/// gap).  *n: the unit normal (the face's normal on a face, the corner's
 /// direction off a corner); grad: the gradient of the distance in the
 /// blocks (x_p, x_A, Theta_A, x_B, Theta_B), Theta_k body-frame rotations
 /// R_k exp(S(Theta_k)), including the closest point's motion along the
 /// axis and the turn of the section frame.  Needs e != 0 and P m != 0 (an
 /// axis G2 along the chord); returns 0 with *n = n_prev and zero gradient
 /// otherwise, or when x_p lies on the rectangle's centre with ra = 0.
-double nsb_rect_master_distance(const double ra[2], const double a[2][3], nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb,
-                                nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]);
+double nsb_rect_master_distance(const double ra[2], const double a[2][3], const int cap[2], nsb_vec3 xp, nsb_vec3 xa,
+                                nsb_vec3 xb, nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]);
 
 /// Whether pair p takes beam element el of its master set as its rectangle
 /// against particles (docs/contact.md §9): LAW=HERTZ without friction, the

@@ -1822,6 +1822,7 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
         /* a particle against the beam's rectangle (docs/contact.md §9) */
         D->shape.rectm = 1;
         D->shape.radius = rp;
+        for (int k = 0; k < 2; ++k) D->shape.mcap[k] = m->nodes.data[E->nodes[1 + k]].n_beams < 2;
       }
     }
     /* the points of a set share the body's mass in their semi-smooth rows:

@@ -680,11 +680,13 @@ static void test_rect_support(void) {
    docs/contact.md §9): the distance to the 40 x 80 mm rectangle of a straight
    beam, exact over the top face, beside it and off a corner; then, over random
    twisted and turned chords with the particle over a face, off a corner,
-   beyond an end and (some of them) inside, the gradient in (x_p, x_A, Theta_A, x_B, Theta_B) against
+   beyond an end (the beam ending there or going on) and (some of them)
+   inside, the gradient in (x_p, x_A, Theta_A, x_B, Theta_B) against
    central differences of the distance (Theta_k: R_k exp(S(Theta_k))). */
 static double rect_master_at(const double ra[2], const double a[2][3], const nsb_vec3 x[3], const nsb_mat3 R[2],
                              nsb_vec3* n, nsb_vec3 grad[5]) {
-  return nsb_rect_master_distance(ra, a, x[0], x[1], x[2], R[0], R[1], nsb_v3(0, 0, 1), n, grad);
+  const int cap[2] = {1, 1};
+  return nsb_rect_master_distance(ra, a, cap, x[0], x[1], x[2], R[0], R[1], nsb_v3(0, 0, 1), n, grad);
 }
 
 static void test_rect_master(void) {
@@ -710,6 +712,16 @@ static void test_rect_master(void) {
   x[0] = nsb_v3(0.6, 0.001, 0.035);
   CU_ASSERT_DOUBLE_EQUAL(rect_master_at(ra, a, x, R, &n, grad), -0.005, 1e-16);
   CU_ASSERT(n.z == 1.0);
+  /* just beyond end B, inside the section: where the beam ends there (cap),
+     the distance to the end's rectangle (0.1 um along the axis); where it goes
+     on, the distance in the end's section plane (5 mm deep, the top face) */
+  x[0] = nsb_v3(1.0 + 1e-7, 0.001, 0.035);
+  CU_ASSERT_DOUBLE_EQUAL(rect_master_at(ra, a, x, R, &n, grad), 1e-7, 1e-16);
+  CU_ASSERT(n.x == 1.0);
+  const int open_end[2] = {1, 0};
+  CU_ASSERT_DOUBLE_EQUAL(nsb_rect_master_distance(ra, a, open_end, x[0], x[1], x[2], R[0], R[1], nsb_v3(0, 0, 1), &n, grad),
+                         -0.005, 1e-16);
+  CU_ASSERT(n.z == 1.0);
   /* the circle of the smaller side gives 50 - 20 mm over the top face: the
      rectangle is what the particle rests on */
   double worst = 0.0;
@@ -718,11 +730,12 @@ static void test_rect_master(void) {
                            nsb_v3(0.5, 0.06, -0.01)};
   for (int trial = 0; trial < 40; ++trial) {
     const double b[2][3] = {{0.0, 1.0, 0.0}, {0.0, cos(0.2), sin(0.2)}};
+    const int cap0[2] = {0, 0}, cap1[2] = {1, 1}, *cp = trial % 8 < 4 ? cap1 : cap0;
     nsb_mat3 Rt[2] = {nsb_so3_exp(nsb_v3(0.3 * urand(), 0.3 * urand(), 0.3 * urand())),
                       nsb_so3_exp(nsb_v3(0.3 * urand(), 0.3 * urand(), 0.3 * urand()))};
     nsb_vec3 xt[3] = {pos[trial % 4], nsb_v3(0.02 * urand(), 0.02 * urand(), 0.02 * urand()),
                       nsb_v3(1.0 + 0.02 * urand(), 0.1 * urand(), 0.1 * urand())};
-    double g0 = nsb_rect_master_distance(ra, b, xt[0], xt[1], xt[2], Rt[0], Rt[1], nsb_v3(0, 0, 1), &n, grad);
+    double g0 = nsb_rect_master_distance(ra, b, cp, xt[0], xt[1], xt[2], Rt[0], Rt[1], nsb_v3(0, 0, 1), &n, grad);
     CU_ASSERT(fabs(nsb_v3_norm(n) - 1.0) < 1e-14);
     inside += g0 < 0.0;
     const double eps = 1e-7;
@@ -735,15 +748,15 @@ static void test_rect_master(void) {
           nsb_mat3 Rp[2] = {Rt[0], Rt[1]}, Rm[2] = {Rt[0], Rt[1]};
           Rp[blk / 2 - 1] = nsb_m3_mul(Rt[blk / 2 - 1], nsb_so3_exp(dk));
           Rm[blk / 2 - 1] = nsb_m3_mul(Rt[blk / 2 - 1], nsb_so3_exp(nsb_v3_neg(dk)));
-          gp = nsb_rect_master_distance(ra, b, xt[0], xt[1], xt[2], Rp[0], Rp[1], n, &dn, dg);
-          gm = nsb_rect_master_distance(ra, b, xt[0], xt[1], xt[2], Rm[0], Rm[1], n, &dn, dg);
+          gp = nsb_rect_master_distance(ra, b, cp, xt[0], xt[1], xt[2], Rp[0], Rp[1], n, &dn, dg);
+          gm = nsb_rect_master_distance(ra, b, cp, xt[0], xt[1], xt[2], Rm[0], Rm[1], n, &dn, dg);
         } else {
           int j = blk == 0 ? 0 : blk == 1 ? 1 : 2;
           nsb_vec3 xp[3] = {xt[0], xt[1], xt[2]}, xm[3] = {xt[0], xt[1], xt[2]};
           xp[j] = nsb_v3_add(xt[j], dk);
           xm[j] = nsb_v3_sub(xt[j], dk);
-          gp = nsb_rect_master_distance(ra, b, xp[0], xp[1], xp[2], Rt[0], Rt[1], n, &dn, dg);
-          gm = nsb_rect_master_distance(ra, b, xm[0], xm[1], xm[2], Rt[0], Rt[1], n, &dn, dg);
+          gp = nsb_rect_master_distance(ra, b, cp, xp[0], xp[1], xp[2], Rt[0], Rt[1], n, &dn, dg);
+          gm = nsb_rect_master_distance(ra, b, cp, xm[0], xm[1], xm[2], Rt[0], Rt[1], n, &dn, dg);
         }
         worst = fmax(worst, fabs((gp - gm) / (2.0 * eps) - (&grad[blk].x)[k]));
       }
