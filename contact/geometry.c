@@ -117,7 +117,7 @@ double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, in
   return nsb_rect_support(nd->contact_half, (const double(*)[3])nd->contact_axes, R, n);
 }
 
-/* The rectangle of a master beam (docs/contact.md §9).  With the frame
+/* The rectangle of a master beam (docs/contact.md §8.4).  With the frame
    coordinates y = (d.u1, d.u2, d.u3) of d = x_p - x_c (u1 = e/|e|) and the
    distance phi(y) to the rectangle, g = phi and n_k = d phi/d y_k, so
      dg = n.dd + sum_k n_k d.du_k,
@@ -403,7 +403,7 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
   }
 }
 
-/* A particle against a rectangular master (docs/contact.md §9): the
+/* A particle against a rectangular master (docs/contact.md §8.4): the
    distance to the rectangle at the chord's closest point, its gradient
    blocks gr, and the chord's weights in w (the master point's share). */
 static void rect_master_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev,

@@ -60,7 +60,7 @@ typedef struct nsb_contact_shape {
   int rect;
   double ra[2];
   double re[2][3];
-  /* a particle against a rectangular master beam (kind 2, docs/contact.md §9,
+  /* a particle against a rectangular master beam (kind 2, docs/contact.md §8.4,
      nsb_contact_rect_master): half sides ra along the section axes, am[k]
      the axis G2 of end k in that node's frame; radius is the particle's */
   int rectm;
@@ -190,7 +190,7 @@ int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int f
 /// node rotation R: h(n) for a rectangular beam node against a plane
 /// without SLAVE RADIUS=, else nsb_contact_node_radius.
 double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, int node, nsb_vec3 n, nsb_mat3 R);
-/// A rectangular master section on the chord A-B (docs/contact.md §9): the
+/// A rectangular master section on the chord A-B (docs/contact.md §8.4): the
 /// signed distance from x_p to the rectangle of half sides ra along the
 /// section axes at the closest point of the chord, xi = clamp((x_p -
 /// x_A).e/e.e, 0, 1), e = x_B - x_A.  The section frame there is
@@ -212,7 +212,7 @@ double nsb_rect_master_distance(const double ra[2], const double a[2][3], const 
                                 nsb_vec3 xb, nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]);
 
 /// Whether pair p takes beam element el of its master set as its rectangle
-/// against particles (docs/contact.md §9): LAW=HERTZ without friction, the
+/// against particles (docs/contact.md §8.4): LAW=HERTZ without friction, the
 /// chord, no RADIUS=, a RECT (BOX, I) section; half sides and end axes as
 /// nsb_beam_contact_rect.
 int nsb_contact_rect_master(const nsb_model* m, const nsb_contact_pair* p, int el, double half[2], double a[2][3]);

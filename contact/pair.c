@@ -145,7 +145,7 @@ static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
   }
 }
 
-/* Hertz on a rectangular master (docs/contact.md §9): the blocks of
+/* Hertz on a rectangular master (docs/contact.md §8.4): the blocks of
    hertz_hermite with the gap gradient G_b = gr_b and its Hessian H_rc by
    central differences of the gradient (nsb_rect_master_hessian). */
 static void hertz_rectm(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_geo* G, double F, double Fa,
@@ -1819,7 +1819,7 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
       }
       if (m->nodes.data[sn].body_kind == NSB_BODY_PARTICLE &&
           nsb_contact_rect_master(m, p, item, D->shape.ra, D->shape.am)) {
-        /* a particle against the beam's rectangle (docs/contact.md §9) */
+        /* a particle against the beam's rectangle (docs/contact.md §8.4) */
         D->shape.rectm = 1;
         D->shape.radius = rp;
         for (int k = 0; k < 2; ++k) D->shape.mcap[k] = m->nodes.data[E->nodes[1 + k]].n_beams < 2;

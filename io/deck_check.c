@@ -886,7 +886,7 @@ static int particle_off_face(const nsb_model* m, const nsb_elset* es, int pn, in
   return 1;
 }
 
-/* A non-square rectangle that a pair treats as a circle (docs/contact.md §8.3, §9: the
+/* A non-square rectangle that a pair treats as a circle (docs/contact.md §8.3, §8.4: the
    rectangle itself for a beam node against a plane and for particles against beams under
    LAW=HERTZ on the chord, nsb_contact_rect_master): a beam element of a master set
    without RADIUS= (beam-beam; particle-beam under the other laws or on the Hermite
@@ -911,7 +911,7 @@ static void check_rect_round(parser* p, loc at, const nsb_contact_pair* c) {
       if (e->section >= 0 && nonsquare_rect(&m->sections.data[e->section])) el = es->elements.data[k];
     }
     /* particles against a pair that takes the rectangle itself (LAW=HERTZ without
-       friction on the chord, docs/contact.md §9): no circle, no warning */
+       friction on the chord, docs/contact.md §8.4): no circle, no warning */
     double half[2], ax[2][3];
     for (int k = 0; k < ss->nodes.count && el < 0 && !beam_slaves; ++k)
       if (particle_off_face(m, es, ss->nodes.data[k], &el)) {
