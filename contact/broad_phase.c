@@ -126,7 +126,7 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
       const nsb_element* E = &m->elements.data[el];
       nsb_vec3 xa = nsb_v3_load(x + 3 * E->nodes[0]), xb = nsb_v3_load(x + 3 * E->nodes[1]);
       lmax = fmax(lmax, nsb_v3_norm(nsb_v3_sub(xb, xa)));
-      rmax = fmax(rmax, nsb_contact_beam_radius(m, p, el));
+      rmax = fmax(rmax, nsb_contact_beam_extent(m, p, el));
     } else {
       rmax = fmax(rmax, nsb_contact_node_radius(m, NULL, m->nsets.data[p->master].nodes.data[b]));
     }
@@ -205,7 +205,7 @@ static int grid_candidates(nsb_ctx* ctx, const nsb_model* m, int ip, const doubl
               const nsb_element* E = &m->elements.data[item];
               if (E->nodes[0] == sn || E->nodes[1] == sn) continue; /* a beam node never touches its own element */
               gap = point_chord_distance(xp, nsb_v3_load(x + 3 * E->nodes[0]), nsb_v3_load(x + 3 * E->nodes[1])) - rp -
-                    nsb_contact_beam_radius(m, p, item);
+                    nsb_contact_beam_extent(m, p, item);
               if (hermite) gap -= nsb_centreline_sag_bound(m, item, x, skin); /* lower bound of the curve's gap */
             } else {
               item = m->nsets.data[p->master].nodes.data[b];

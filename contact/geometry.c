@@ -117,6 +117,91 @@ double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, in
   return nsb_rect_support(nd->contact_half, (const double(*)[3])nd->contact_axes, R, n);
 }
 
+/* The rectangle of a master beam (docs/contact.md §8.4).  With the frame
+   coordinates y = (d.u1, d.u2, d.u3) of d = x_p - x_c (u1 = e/|e|) and the
+   distance phi(y) to the rectangle, g = phi and n_k = d phi/d y_k, so
+     dg = n.dd + sum_k n_k d.du_k,
+   dd = dx_p - (1 - xi) dx_A - xi dx_B - e dxi (n.e = 0 on the interior, where
+   y1 = 0); du3 = du1 x u2 + u1 x du2 turns the frame term into
+   du1.alpha + du2.beta, alpha = n1 d + n3 u2 x d, beta = n2 d + n3 d x u1, and
+   du2 = (I - u2 u2^T)/rho (P dm - du1 (u1.m) - u1 (m.du1)), rho = |P m|,
+   du1 = P (dx_B - dx_A)/|e|, dm = (R_B a_B - R_A a_A) dxi - (1 - xi) R_A S(a_A)
+   dTheta_A - xi R_B S(a_B) dTheta_B, dxi from xi = (x_p - x_A).e/e.e on the
+   interior (0 at a clamped end). */
+double nsb_rect_master_distance(const double ra[2], const double a[2][3], const int cap[2], nsb_vec3 xp, nsb_vec3 xa,
+                                nsb_vec3 xb, nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]) {
+  for (int b = 0; b < 5; ++b) grad[b] = nsb_v3_zero();
+  *n = n_prev;
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev), L = sqrt(L2);
+  if (!(L2 > 0.0)) return 0.0;
+  double xi = nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2;
+  int interior = xi > 0.0 && xi < 1.0;
+  xi = xi < 0.0 ? 0.0 : xi > 1.0 ? 1.0 : xi;
+  nsb_vec3 u1 = nsb_v3_scale(1.0 / L, ev);
+  nsb_vec3 ma = nsb_m3_mulv(RA, nsb_v3_load(a[0])), mb = nsb_m3_mulv(RB, nsb_v3_load(a[1]));
+  nsb_vec3 m = nsb_v3_add(nsb_v3_scale(1.0 - xi, ma), nsb_v3_scale(xi, mb));
+  nsb_vec3 pm = nsb_v3_muladd(m, -nsb_v3_dot(m, u1), u1);
+  double rho = nsb_v3_norm(pm);
+  if (!(rho > 0.0)) return 0.0;
+  nsb_vec3 u2 = nsb_v3_scale(1.0 / rho, pm), u3 = nsb_v3_cross(u1, u2);
+  nsb_vec3 d = nsb_v3_sub(xp, nsb_v3_muladd(xa, xi, ev));
+  /* beyond an end: the axial offset counts only where the end's rectangle closes the beam */
+  int axial = !interior && cap[xi > 0.5];
+  double y[3] = {axial ? nsb_v3_dot(d, u1) : 0.0, nsb_v3_dot(d, u2), nsb_v3_dot(d, u3)};
+  double o2 = fabs(y[1]) - ra[0], o3 = fabs(y[2]) - ra[1];
+  double q[3] = {y[0], o2 > 0.0 ? copysign(o2, y[1]) : 0.0, o3 > 0.0 ? copysign(o3, y[2]) : 0.0};
+  double dist = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]), nk[3] = {0.0, 0.0, 0.0};
+  if (dist > 0.0) {
+    for (int k = 0; k < 3; ++k) nk[k] = q[k] / dist;
+  } else if (o2 >= o3) {
+    /* inside: the nearer face */
+    dist = o2;
+    nk[1] = y[1] < 0.0 ? -1.0 : 1.0;
+  } else {
+    dist = o3;
+    nk[2] = y[2] < 0.0 ? -1.0 : 1.0;
+  }
+  if (dist == 0.0 && ra[0] == 0.0 && ra[1] == 0.0) return 0.0;
+  nsb_vec3 nv = nsb_v3_add(nsb_v3_scale(nk[0], u1), nsb_v3_add(nsb_v3_scale(nk[1], u2), nsb_v3_scale(nk[2], u3)));
+  *n = nv;
+  /* the frame's turn */
+  nsb_vec3 alpha = nsb_v3_add(nsb_v3_scale(nk[0], d), nsb_v3_scale(nk[2], nsb_v3_cross(u2, d)));
+  nsb_vec3 beta = nsb_v3_add(nsb_v3_scale(nk[1], d), nsb_v3_scale(nk[2], nsb_v3_cross(d, u1)));
+  nsb_vec3 gam = nsb_v3_scale(1.0 / rho, nsb_v3_muladd(beta, -nsb_v3_dot(u2, beta), u2));
+  nsb_vec3 A = nsb_v3_sub(nsb_v3_muladd(alpha, -nsb_v3_dot(u1, m), gam), nsb_v3_scale(nsb_v3_dot(gam, u1), m));
+  nsb_vec3 B = nsb_v3_muladd(gam, -nsb_v3_dot(gam, u1), u1);
+  nsb_vec3 PA = nsb_v3_scale(1.0 / L, nsb_v3_muladd(A, -nsb_v3_dot(A, u1), u1));
+  grad[0] = nv;
+  grad[1] = nsb_v3_sub(nsb_v3_scale(-(1.0 - xi), nv), PA);
+  grad[3] = nsb_v3_add(nsb_v3_scale(-xi, nv), PA);
+  grad[2] = nsb_v3_scale(1.0 - xi, nsb_v3_cross(nsb_v3_load(a[0]), nsb_m3_tmulv(RA, B)));
+  grad[4] = nsb_v3_scale(xi, nsb_v3_cross(nsb_v3_load(a[1]), nsb_m3_tmulv(RB, B)));
+  if (interior) {
+    /* the closest point's motion along the axis: d xi = (dx_p.e - dx_A.e + (x_p - x_A).(dx_B - dx_A)
+       - 2 xi e.(dx_B - dx_A))/e.e */
+    double cxi = (nsb_v3_dot(B, nsb_v3_sub(mb, ma)) - nsb_v3_dot(nv, ev)) / L2;
+    nsb_vec3 r = nsb_v3_muladd(nsb_v3_sub(xp, xa), -2.0 * xi, ev);
+    grad[0] = nsb_v3_muladd(grad[0], cxi, ev);
+    grad[1] = nsb_v3_sub(grad[1], nsb_v3_scale(cxi, nsb_v3_add(ev, r)));
+    grad[3] = nsb_v3_muladd(grad[3], cxi, r);
+  }
+  return dist;
+}
+
+int nsb_contact_rect_master(const nsb_model* m, const nsb_contact_pair* p, int el, double half[2], double a[2][3]) {
+  if (p->master_kind != NSB_MASTER_BEAMS || p->law != NSB_CONTACT_HERTZ || p->friction > 0.0 ||
+      p->centreline != NSB_CENTRELINE_CHORD || p->master_radius >= 0.0)
+    return 0;
+  return nsb_beam_contact_rect(m, el, half, a);
+}
+
+double nsb_contact_beam_extent(const nsb_model* m, const nsb_contact_pair* p, int el) {
+  double half[2], a[2][3];
+  if (nsb_contact_rect_master(m, p, el, half, a)) return hypot(half[0], half[1]);
+  return nsb_contact_beam_radius(m, p, el);
+}
+
 double nsb_contact_node_mass(const nsb_model* m, int node) {
   const nsb_node* nd = &m->nodes.data[node];
   if (nd->body_kind == NSB_BODY_RIGID) return m->rigid_bodies.data[nd->body].mass;
@@ -231,7 +316,7 @@ static void body_face_geometry(const nsb_elem* e, const nsb_contact_shape* sh, c
    particle's increment cleared all 1.4 kB of G twice (a string store whose
    start-up alone was half of this function's time); memset of the 320-byte
    head compiles to the same string store. */
-_Static_assert(offsetof(nsb_contact_geo, xi) == 320, "nsb_contact_geo's head changed: clear every member in clear_common");
+_Static_assert(offsetof(nsb_contact_geo, xi) == 440, "nsb_contact_geo's head changed: clear every member in clear_common");
 static void clear_common(nsb_contact_geo* G) {
   const nsb_vec3 z = nsb_v3_zero();
   G->nn = 0;
@@ -242,9 +327,13 @@ static void clear_common(nsb_contact_geo* G) {
   G->interior = 0;
   G->a[0] = G->a[1] = G->a[2] = z;
   G->gxx = 0.0;
-  G->degenerate = G->hermite = G->framed = G->body = G->outside = 0;
+  G->degenerate = G->hermite = G->framed = G->body = G->outside = G->rectm = 0;
+  for (int b = 0; b < 5; ++b) G->gr[b] = z;
   G->xc = z;
 }
+
+static void rect_master_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev,
+                                 const nsb_state* st, nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb, nsb_contact_geo* G);
 
 void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev, const nsb_model* m,
                           const nsb_state* st, double t, nsb_contact_geo* G) {
@@ -286,6 +375,10 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
   }
   /* particle against the chord A-B */
   nsb_vec3 xa = nsb_v3_load(x + 3 * e->nodes[1]), xb = nsb_v3_load(x + 3 * e->nodes[2]);
+  if (sh->rectm) {
+    rect_master_geometry(e, sh, n_prev, st, xp, xa, xb, G);
+    return;
+  }
   nsb_vec3 ev = nsb_v3_sub(xb, xa);
   double L2 = nsb_v3_dot(ev, ev);
   double xi = L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0;
@@ -307,6 +400,63 @@ void nsb_contact_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_ve
     nsb_vec3 z[3] = {nsb_v3_zero(), G->n, nsb_v3_neg(G->n)};
     for (int j = 0; j < 3; ++j) G->a[j] = nsb_v3_muladd(z[j], -G->w[j], Pe);
     if (!(G->gxx > 1e-14 * L2 / dist)) G->interior = 0; /* dist > 0: not degenerate */
+  }
+}
+
+/* A particle against a rectangular master (docs/contact.md §8.4): the
+   distance to the rectangle at the chord's closest point, its gradient
+   blocks gr, and the chord's weights in w (the master point's share). */
+static void rect_master_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 n_prev,
+                                 const nsb_state* st, nsb_vec3 xp, nsb_vec3 xa, nsb_vec3 xb, nsb_contact_geo* G) {
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev);
+  double xi = L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0;
+  xi = xi < 0.0 ? 0.0 : xi > 1.0 ? 1.0 : xi;
+  G->nn = 3;
+  G->rectm = 1;
+  G->w[1] = -(1.0 - xi);
+  G->w[2] = -xi;
+  G->point = nsb_v3_muladd(xa, xi, ev);
+  nsb_mat3 RA = nsb_q_to_m3(nsb_st_q(st, e->nodes[1])), RB = nsb_q_to_m3(nsb_st_q(st, e->nodes[2]));
+  double dist =
+      nsb_rect_master_distance(sh->ra, (const double(*)[3])sh->am, sh->mcap, xp, xa, xb, RA, RB, n_prev, &G->n, G->gr);
+  G->degenerate = nsb_v3_dot(G->gr[0], G->gr[0]) == 0.0;
+  G->g = dist - sh->radius;
+}
+
+void nsb_rect_master_hessian(const nsb_elem* e, const nsb_contact_shape* sh, const nsb_state* st, nsb_mat3 H[5][5]) {
+  nsb_vec3 x[3];
+  nsb_mat3 R[2];
+  for (int j = 0; j < 3; ++j) x[j] = nsb_v3_load(st->x + 3 * e->nodes[j]);
+  for (int k = 0; k < 2; ++k) R[k] = nsb_q_to_m3(nsb_st_q(st, e->nodes[1 + k]));
+  const double hx = 1e-6 * nsb_v3_norm(nsb_v3_sub(x[2], x[1])), hr = 1e-6;
+  const double(*am)[3] = (const double(*)[3])sh->am;
+  nsb_vec3 n0 = nsb_v3(0.0, 0.0, 1.0), n, gp[5], gm[5];
+  for (int c = 0; c < 5; ++c) {
+    int rot = c == 2 || c == 4, j = c == 0 ? 0 : c < 3 ? 1 : 2;
+    double h = rot ? hr : hx;
+    for (int k = 0; k < 3; ++k) {
+      nsb_vec3 dk = nsb_v3_zero();
+      (&dk.x)[k] = h;
+      nsb_vec3 xs[2][3] = {{x[0], x[1], x[2]}, {x[0], x[1], x[2]}};
+      nsb_mat3 Rs[2][2] = {{R[0], R[1]}, {R[0], R[1]}};
+      if (rot) {
+        Rs[0][j - 1] = nsb_m3_mul(R[j - 1], nsb_so3_exp(dk));
+        Rs[1][j - 1] = nsb_m3_mul(R[j - 1], nsb_so3_exp(nsb_v3_neg(dk)));
+      } else {
+        xs[0][j] = nsb_v3_add(x[j], dk);
+        xs[1][j] = nsb_v3_sub(x[j], dk);
+      }
+      (void)nsb_rect_master_distance(sh->ra, am, sh->mcap, xs[0][0], xs[0][1], xs[0][2], Rs[0][0], Rs[0][1], n0, &n, gp);
+      (void)nsb_rect_master_distance(sh->ra, am, sh->mcap, xs[1][0], xs[1][1], xs[1][2], Rs[1][0], Rs[1][1], n0, &n, gm);
+      /* column k of the blocks H[r][c] */
+      for (int r = 0; r < 5; ++r) {
+        nsb_vec3 col = nsb_v3_scale(0.5 / h, nsb_v3_sub(gp[r], gm[r]));
+        H[r][c].c[3 * k] = col.x;
+        H[r][c].c[3 * k + 1] = col.y;
+        H[r][c].c[3 * k + 2] = col.z;
+      }
+    }
   }
 }
 
@@ -512,6 +662,16 @@ nsb_vec3 nsb_contact_geo_velocity(const nsb_elem* e, const nsb_contact_geo* G, c
     double jr[2][9];
     nsb_contact_geo_jr(G, jr);
     v = nsb_v3_add(v, nsb_contact_hermite_rot_velocity(e, jr[0], st));
+  }
+  if (G->rectm) {
+    /* the normal part: the gap's own rate, sum_b gr_b . qdot_b (body angular velocities) */
+    double gd = 0.0;
+    for (int b = 0; b < 5; ++b) {
+      int j = b == 0 ? 0 : b < 3 ? 1 : 2;
+      if ((b == 2 || b == 4) && e->node_ndof[j] != 6) continue;
+      gd += nsb_v3_dot(G->gr[b], b == 2 || b == 4 ? nsb_st_w(st, e->nodes[j]) : nsb_st_v(st, e->nodes[j]));
+    }
+    v = nsb_v3_muladd(v, gd - nsb_v3_dot(G->n, v), G->n);
   }
   return v;
 }

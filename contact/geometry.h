@@ -60,6 +60,12 @@ typedef struct nsb_contact_shape {
   int rect;
   double ra[2];
   double re[2][3];
+  /* a particle against a rectangular master beam (kind 2, docs/contact.md §8.4,
+     nsb_contact_rect_master): half sides ra along the section axes, am[k]
+     the axis G2 of end k in that node's frame; radius is the particle's */
+  int rectm;
+  double am[2][3];
+  int mcap[2];    /* end k of the element is an end of the beam (its node on one beam element) */
 } nsb_contact_shape;
 
 /// The geometry of one contact at one state (nsb_contact_geometry).  Node j
@@ -81,6 +87,8 @@ typedef struct nsb_contact_geo {
   int framed;      /* a framed slave (sh->framed): the block JS .. JA below is set */
   int body;        /* a face of a rigid body (kind 3): the block Rm .. JB below is set */
   int outside;     /* the contact point projects outside a bounded face (radius R): open */
+  int rectm;       /* a rectangular master (sh->rectm): gr below is set; w holds the chord's weights */
+  nsb_vec3 gr[5];  /* rectangular master: the gap gradient in (x_p, x_A, Theta_A, x_B, Theta_B) */
   nsb_vec3 xc;     /* the slave's sphere centre (x_p, or x + R s when framed; zero on the Hermite centreline) */
   /* Each block below is written only for the contacts its flag above names
      (a block the flag does not name is left as it was: read none of it) */
@@ -182,7 +190,40 @@ int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int f
 /// node rotation R: h(n) for a rectangular beam node against a plane
 /// without SLAVE RADIUS=, else nsb_contact_node_radius.
 double nsb_contact_node_extent(const nsb_model* m, const nsb_contact_pair* p, int node, nsb_vec3 n, nsb_mat3 R);
+/// A rectangular master section on the chord A-B (docs/contact.md §8.4): the
+/// signed distance from x_p to the rectangle of half sides ra along the
+/// section axes at the closest point of the chord, xi = clamp((x_p -
+/// x_A).e/e.e, 0, 1), e = x_B - x_A.  The section frame there is
+/// u2 = P m/|P m|, m = (1 - xi) R_A a_A + xi R_B a_B (a_k: the end's axis G2
+/// in its node frame, R_k the node rotations, P = I - e e^T/e.e), u3 =
+/// e/|e| x u2; the rectangle spans ra[0] along u2 and ra[1] along u3.  At a
+/// clamped end k, the distance to that end's rectangle includes the axial
+/// offset where cap[k] (the beam ends there), and is the distance in the
+/// end's section plane otherwise (the beam goes on in the next element: a
+/// particle that crosses the shared node within an increment keeps its
+/// gap).  *n: the unit normal (the face's normal on a face, the corner's
+/// direction off a corner); grad: the gradient of the distance in the
+/// blocks (x_p, x_A, Theta_A, x_B, Theta_B), Theta_k body-frame rotations
+/// R_k exp(S(Theta_k)), including the closest point's motion along the
+/// axis and the turn of the section frame.  Needs e != 0 and P m != 0 (an
+/// axis G2 along the chord); returns 0 with *n = n_prev and zero gradient
+/// otherwise, or when x_p lies on the rectangle's centre with ra = 0.
+double nsb_rect_master_distance(const double ra[2], const double a[2][3], const int cap[2], nsb_vec3 xp, nsb_vec3 xa,
+                                nsb_vec3 xb, nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]);
 
+/// Whether pair p takes beam element el of its master set as its rectangle
+/// against particles (docs/contact.md §8.4): LAW=HERTZ without friction, the
+/// chord, no RADIUS=, a RECT (BOX, I) section; half sides and end axes as
+/// nsb_beam_contact_rect.
+int nsb_contact_rect_master(const nsb_model* m, const nsb_contact_pair* p, int el, double half[2], double a[2][3]);
+/// Extent of beam element el as a master of pair p for the candidate
+/// search: the half diagonal of its rectangle where nsb_contact_rect_master,
+/// else nsb_contact_beam_radius.
+double nsb_contact_beam_extent(const nsb_model* m, const nsb_contact_pair* p, int el);
+/// Rectangular master (G->rectm): the Hessian of the gap in the blocks
+/// (x_p, x_A, Theta_A, x_B, Theta_B) by central differences of its analytic
+/// gradient (steps 1e-6 of the chord for positions, 1e-6 rad for rotations).
+void nsb_rect_master_hessian(const nsb_elem* e, const nsb_contact_shape* sh, const nsb_state* st, nsb_mat3 H[5][5]);
 /// Contact radius of a slave node of pair p: a particle's radius, for a
 /// beam node the pair's SLAVE RADIUS or its sections' radius, for a rigid
 /// body the pair's SLAVE RADIUS (default 0).  p = NULL for master nodes,

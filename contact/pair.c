@@ -145,6 +145,48 @@ static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
   }
 }
 
+/* Hertz on a rectangular master (docs/contact.md §8.4): the blocks of
+   hertz_hermite with the gap gradient G_b = gr_b and its Hessian H_rc by
+   central differences of the gradient (nsb_rect_master_hessian). */
+static void hertz_rectm(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_geo* G, double F, double Fa,
+                        double Fd, double* restrict f, double* restrict K) {
+  int off[4];
+  local_offsets(e, off);
+  const int ofs[5] = {off[0], off[1], off[1] + 3, off[2], off[2] + 3};
+  const int node[5] = {e->nodes[0], e->nodes[1], e->nodes[1], e->nodes[2], e->nodes[2]};
+  const int rot[5] = {0, 0, 1, 0, 1};
+  int has[5] = {1, 1, e->node_ndof[1] == 6, 1, e->node_ndof[2] == 6};
+  nsb_mat3 Z = nsb_m3_zero();
+  nsb_vec3 qd[5];
+  for (int b = 0; b < 5; ++b) {
+    qd[b] = rot[b] ? nsb_st_w(ec->cur, node[b]) : nsb_st_v(ec->cur, node[b]);
+    if (has[b]) nsb_local_addv(f, ofs[b], nsb_v3_scale(-F, G->gr[b]));
+  }
+  if (!K) return;
+  const nsb_contact_data* d = e->state;
+  nsb_mat3 H[5][5];
+  nsb_rect_master_hessian(e, &d->shape, ec->cur, H);
+  int dyn = ec->mode != NSB_EVAL_STATIC;
+  for (int c = 0; c < 5; ++c) {
+    if (!has[c]) continue;
+    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, G->gr[c]), dF_dv = nsb_v3_zero();
+    if (dyn) {
+      nsb_vec3 Hq = nsb_v3_zero();
+      for (int r = 0; r < 5; ++r)
+        if (has[r]) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[r][c], qd[r]));
+      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
+      dF_dv = nsb_v3_scale(-Fd, G->gr[c]);
+    }
+    const nsb_kin* kk = &ec->kin[node[c]];
+    for (int r = 0; r < 5; ++r) {
+      if (!has[r]) continue;
+      nsb_mat3 Kq = nsb_m3_sub(nsb_m3_scale(-1.0, nsb_m3_outer(G->gr[r], dF_dq)), nsb_m3_scale(F, H[r][c]));
+      nsb_mat3 Kv = nsb_m3_scale(-1.0, nsb_m3_outer(G->gr[r], dF_dv));
+      nsb_local_add3(K, e->n_local, ofs[r], ofs[c], rot[c] ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
+    }
+  }
+}
+
 static nsb_mat3 neg3(nsb_mat3 a) { return nsb_m3_scale(-1.0, a); }
 
 /* Hertz on a framed slave (rigid body, point of a POINTS= set) against an
@@ -572,6 +614,10 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   }
   if (G.hermite) {
     hertz_hermite(e, ec, &G, F, Fa, Fd, f, K);
+    return NSB_OK;
+  }
+  if (G.rectm) {
+    hertz_rectm(e, ec, &G, F, Fa, Fd, f, K);
     return NSB_OK;
   }
   /* friction acts in dynamic steps (a static step has no slip velocity) */
@@ -1798,6 +1844,13 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
         D->shape.hermite = 1;
         nsb_centreline_end_tangents(m, item, D->shape.b);
       }
+      if (m->nodes.data[sn].body_kind == NSB_BODY_PARTICLE &&
+          nsb_contact_rect_master(m, p, item, D->shape.ra, D->shape.am)) {
+        /* a particle against the beam's rectangle (docs/contact.md §8.4) */
+        D->shape.rectm = 1;
+        D->shape.radius = rp;
+        for (int k = 0; k < 2; ++k) D->shape.mcap[k] = m->nodes.data[E->nodes[1 + k]].n_beams < 2;
+      }
     }
     /* the points of a set share the body's mass in their semi-smooth rows:
        lambda_v = Lambda/(m/n_points) is the velocity change the n points
@@ -2743,7 +2796,8 @@ void nsb_contact_hold_first_touch(nsb_elem* e, int n) {
    output's (contacts.csv, contacts.vtu), both of the geometry G of the increment's end:
    the geometry's point is a plane's or a body face's surface point, but a sphere's
    centre, a cylinder's axis point, a particle master's centre and the closest point of
-   a beam's centreline: each moved out by the master's radius along the normal. */
+   a beam's centreline: each moved out by the master's radius along the normal (a
+   rectangular master's: the particle's centre moved in by its distance). */
 static void store_master_point(const nsb_model* m, nsb_contact_data* d, const nsb_contact_geo* G) {
   double rm = 0.0;
   if (d->shape.kind == 0) {
@@ -2754,7 +2808,9 @@ static void store_master_point(const nsb_model* m, nsb_contact_data* d, const ns
   } else if (d->shape.kind == 2) {
     rm = nsb_contact_beam_radius(m, &m->contact_pairs.data[d->pair], d->shape.master);
   }
-  nsb_v3_store(nsb_v3_muladd(G->point, rm, G->n), d->point);
+  /* a rectangular master: the rectangle's point nearest the particle's centre */
+  if (G->rectm) nsb_v3_store(nsb_v3_muladd(G->xc, -(G->g + d->shape.radius), G->n), d->point);
+  else nsb_v3_store(nsb_v3_muladd(G->point, rm, G->n), d->point);
   nsb_v3_store(G->n, d->n_end);
 }
 

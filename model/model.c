@@ -213,6 +213,23 @@ void nsb_beam_end_axes(const nsb_model* m, int el, int k, double g2[3], double g
   nsb_v3_store(b, g3);
 }
 
+int nsb_beam_contact_rect(const nsb_model* m, int el, double half[2], double a[2][3]) {
+  const nsb_element* e = &m->elements.data[el];
+  if (e->section < 0 || !section_rect(&m->sections.data[e->section], half)) return 0;
+  for (int k = 0; k < 2; ++k) {
+    nsb_vec3 g2, g3;
+    end_axes(m, e, k, &g2, &g3);
+    for (int i = m->initials.count - 1; i >= 0; --i) {
+      const nsb_initial* in = &m->initials.data[i];
+      if (in->kind != NSB_INIT_ROTATION || in->node != e->nodes[k]) continue;
+      g2 = nsb_q_rotate_inv(nsb_so3_exp_q(nsb_v3_load(in->vec)), g2);
+      break;
+    }
+    nsb_v3_store(g2, a[k]);
+  }
+  return 1;
+}
+
 void nsb_model_beam_node_contact(nsb_model* m) {
   for (int i = 0; i < m->nodes.count; ++i) {
     m->nodes.data[i].contact_radius = HUGE_VAL;

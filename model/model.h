@@ -650,6 +650,12 @@ double nsb_section_contact_radius(const nsb_section* s);
 /// the initial state: the node's *BEAM NODE FRAME, else the element's
 /// straight frame from its axis and the section's n1 (as elements/beam.c).
 void nsb_beam_end_axes(const nsb_model* m, int el, int k, double g2[3], double g3[3]);
+/// The rectangle of beam element el's section as a contact master
+/// (docs/contact.md §8.4): 1 for RECT (BOX, I: their enclosing rectangle) with
+/// its half sides along G2, G3 in half and the axis G2 of each end k in that
+/// node's frame, R_k(0)^T G2 (R_k(0) the node's last *INITIAL CONDITIONS,
+/// TYPE=ROTATION), in a[k]; else 0.
+int nsb_beam_contact_rect(const nsb_model* m, int el, double half[2], double a[2][3]);
 /// Fill contact_radius and contact_mass of every beam node (from the beam
 /// elements at the node: smallest section contact radius, half of each
 /// element's mass rhoA |X_B - X_A|).  Call once the sections are assigned.

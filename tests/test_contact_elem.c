@@ -254,7 +254,7 @@ static void run_tangents_deck(const char* deck, const char* law, const char* sch
   if (warm > 0) CU_ASSERT(n_persist >= 1);
   perturb_elements(s); /* small moves of the nodes, non-zero impulses */
   char label[160];
-  snprintf(label, sizeof label, "%s%s, %s", rotate == 1 ? "HERMITE, " : rotate == 2 ? "RIGID, " : "", law, scheme);
+  snprintf(label, sizeof label, "%s%s, %s", rotate == 1 ? "TURNED BEAM, " : rotate == 2 ? "RIGID, " : "", law, scheme);
   int n_checked = 0;
   double w = check_contact_tangents(s, label, &n_checked);
   printf("\n    %-55s %d loaded contacts (%d persistent), worst relative tangent error %.2e", label, n_checked,
@@ -674,6 +674,119 @@ static void test_rect_support(void) {
   CU_ASSERT(!sh.framed);
   CU_ASSERT_DOUBLE_EQUAL(sh.radius, nsb_rect_support(sh.ra, (const double(*)[3])sh.re, R, nsb_v3_load(e1)), 1e-17);
   CU_ASSERT_DOUBLE_EQUAL(sh.radius, 0.02 * sin(0.3) + 0.04 * cos(0.3), 1e-16);
+}
+
+/* A particle against a rectangular master section (nsb_rect_master_distance,
+   docs/contact.md §9): the distance to the 40 x 80 mm rectangle of a straight
+   beam, exact over the top face, beside it and off a corner; then, over random
+   twisted and turned chords with the particle over a face, off a corner,
+   beyond an end (the beam ending there or going on) and (some of them)
+   inside, the gradient in (x_p, x_A, Theta_A, x_B, Theta_B) against
+   central differences of the distance (Theta_k: R_k exp(S(Theta_k))). */
+static double rect_master_at(const double ra[2], const double a[2][3], const nsb_vec3 x[3], const nsb_mat3 R[2],
+                             nsb_vec3* n, nsb_vec3 grad[5]) {
+  const int cap[2] = {1, 1};
+  return nsb_rect_master_distance(ra, a, cap, x[0], x[1], x[2], R[0], R[1], nsb_v3(0, 0, 1), n, grad);
+}
+
+static void test_rect_master(void) {
+  /* a beam along x, G2 = y (b = 40 mm), G3 = z (h = 80 mm): R = I */
+  const double ra[2] = {0.02, 0.04};
+  const double a[2][3] = {{0.0, 1.0, 0.0}, {0.0, 1.0, 0.0}};
+  nsb_mat3 R[2] = {nsb_m3_identity(), nsb_m3_identity()};
+  nsb_vec3 x[3] = {nsb_v3(0.3, 0.005, 0.05), nsb_v3(0.0, 0.0, 0.0), nsb_v3(1.0, 0.0, 0.0)};
+  nsb_vec3 n, grad[5];
+  /* over the top face (off its centre line): 50 - 40 mm, normal +z */
+  CU_ASSERT_DOUBLE_EQUAL(rect_master_at(ra, a, x, R, &n, grad), 0.01, 1e-16);
+  CU_ASSERT(n.x == 0.0 && n.y == 0.0 && n.z == 1.0);
+  /* beside the narrow side: 30 - 20 mm along +y */
+  x[0] = nsb_v3(0.6, 0.03, -0.01);
+  CU_ASSERT_DOUBLE_EQUAL(rect_master_at(ra, a, x, R, &n, grad), 0.01, 1e-16);
+  CU_ASSERT(n.x == 0.0 && n.y == 1.0 && n.z == 0.0);
+  /* off the corner (-20, 40) mm by (-3, 4) mm: 5 mm toward (-0.6, 0.8) */
+  x[0] = nsb_v3(0.6, -0.023, 0.044);
+  CU_ASSERT_DOUBLE_EQUAL(rect_master_at(ra, a, x, R, &n, grad), 0.005, 1e-15);
+  CU_ASSERT_DOUBLE_EQUAL(n.y, -0.6, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(n.z, 0.8, 1e-12);
+  /* inside, 5 mm below the top face: -5 mm, the top face's normal */
+  x[0] = nsb_v3(0.6, 0.001, 0.035);
+  CU_ASSERT_DOUBLE_EQUAL(rect_master_at(ra, a, x, R, &n, grad), -0.005, 1e-16);
+  CU_ASSERT(n.z == 1.0);
+  /* just beyond end B, inside the section: where the beam ends there (cap),
+     the distance to the end's rectangle (0.1 um along the axis); where it goes
+     on, the distance in the end's section plane (5 mm deep, the top face) */
+  x[0] = nsb_v3(1.0 + 1e-7, 0.001, 0.035);
+  CU_ASSERT_DOUBLE_EQUAL(rect_master_at(ra, a, x, R, &n, grad), 1e-7, 1e-16);
+  CU_ASSERT(n.x == 1.0);
+  const int open_end[2] = {1, 0};
+  CU_ASSERT_DOUBLE_EQUAL(nsb_rect_master_distance(ra, a, open_end, x[0], x[1], x[2], R[0], R[1], nsb_v3(0, 0, 1), &n, grad),
+                         -0.005, 1e-16);
+  CU_ASSERT(n.z == 1.0);
+  /* the circle of the smaller side gives 50 - 20 mm over the top face: the
+     rectangle is what the particle rests on */
+  double worst = 0.0;
+  int inside = 0;
+  const nsb_vec3 pos[4] = {nsb_v3(0.35, 0.004, 0.07), nsb_v3(0.6, -0.05, 0.06), nsb_v3(-0.1, 0.01, 0.06),
+                           nsb_v3(0.5, 0.06, -0.01)};
+  for (int trial = 0; trial < 40; ++trial) {
+    const double b[2][3] = {{0.0, 1.0, 0.0}, {0.0, cos(0.2), sin(0.2)}};
+    const int cap0[2] = {0, 0}, cap1[2] = {1, 1}, *cp = trial % 8 < 4 ? cap1 : cap0;
+    nsb_mat3 Rt[2] = {nsb_so3_exp(nsb_v3(0.3 * urand(), 0.3 * urand(), 0.3 * urand())),
+                      nsb_so3_exp(nsb_v3(0.3 * urand(), 0.3 * urand(), 0.3 * urand()))};
+    nsb_vec3 xt[3] = {pos[trial % 4], nsb_v3(0.02 * urand(), 0.02 * urand(), 0.02 * urand()),
+                      nsb_v3(1.0 + 0.02 * urand(), 0.1 * urand(), 0.1 * urand())};
+    double g0 = nsb_rect_master_distance(ra, b, cp, xt[0], xt[1], xt[2], Rt[0], Rt[1], nsb_v3(0, 0, 1), &n, grad);
+    CU_ASSERT(fabs(nsb_v3_norm(n) - 1.0) < 1e-14);
+    inside += g0 < 0.0;
+    const double eps = 1e-7;
+    for (int blk = 0; blk < 5; ++blk)
+      for (int k = 0; k < 3; ++k) {
+        double gp, gm;
+        nsb_vec3 dk = nsb_v3_zero(), dn, dg[5];
+        (&dk.x)[k] = eps;
+        if (blk == 2 || blk == 4) {
+          nsb_mat3 Rp[2] = {Rt[0], Rt[1]}, Rm[2] = {Rt[0], Rt[1]};
+          Rp[blk / 2 - 1] = nsb_m3_mul(Rt[blk / 2 - 1], nsb_so3_exp(dk));
+          Rm[blk / 2 - 1] = nsb_m3_mul(Rt[blk / 2 - 1], nsb_so3_exp(nsb_v3_neg(dk)));
+          gp = nsb_rect_master_distance(ra, b, cp, xt[0], xt[1], xt[2], Rp[0], Rp[1], n, &dn, dg);
+          gm = nsb_rect_master_distance(ra, b, cp, xt[0], xt[1], xt[2], Rm[0], Rm[1], n, &dn, dg);
+        } else {
+          int j = blk == 0 ? 0 : blk == 1 ? 1 : 2;
+          nsb_vec3 xp[3] = {xt[0], xt[1], xt[2]}, xm[3] = {xt[0], xt[1], xt[2]};
+          xp[j] = nsb_v3_add(xt[j], dk);
+          xm[j] = nsb_v3_sub(xt[j], dk);
+          gp = nsb_rect_master_distance(ra, b, cp, xp[0], xp[1], xp[2], Rt[0], Rt[1], n, &dn, dg);
+          gm = nsb_rect_master_distance(ra, b, cp, xm[0], xm[1], xm[2], Rt[0], Rt[1], n, &dn, dg);
+        }
+        worst = fmax(worst, fabs((gp - gm) / (2.0 * eps) - (&grad[blk].x)[k]));
+      }
+  }
+  printf("\n    particle on a rectangular master, 40 states (%d inside): gradient %.2e", inside, worst);
+  CU_ASSERT(worst < 1e-7);
+  CU_ASSERT(inside > 0 && inside < 40);
+}
+
+/* Three particles against a turned, twisted 0.4 x 0.8 rectangular beam
+   (docs/contact.md §9): over the top face off its centre line, off a corner
+   and beside the narrow side; the whole Hertz tangent (both end nodes'
+   rotations, the frame's turn) against central differences */
+static const char* deck_rect_master =
+    "*NODE\n1, 0.5, 0.05, 0.47\n2, 1.35, -0.25, 0.44\n3, 1.7, 0.15, 0.05\n"
+    "20, 0.0, 0.0, 0.0\n21, 1.0, 0.0, 0.0\n22, 2.0, -0.1, 0.1\n"
+    "*NSET, NSET=PA\n1\n*NSET, NSET=PB\n2, 3\n"
+    "*PARTICLE, NSET=PA, MASS=0.6, RADIUS=0.1\n*PARTICLE, NSET=PB, MASS=0.5, RADIUS=0.1\n"
+    "*ELEMENT, TYPE=B2V, ELSET=BEAM, POINTS=2\n11, 20, 21\n12, 21, 22\n"
+    "*MATERIAL, NAME=M\n*ELASTIC\n1e4, 0.3\n*DENSITY\n10.0\n"
+    "*BEAM SECTION, ELSET=BEAM, MATERIAL=M, SECTION=RECT\n0.4, 0.8\n0, 1, 0\n"
+    "*INITIAL CONDITIONS, TYPE=VELOCITY\nPA, 3, -0.3\nPB, 2, 0.2\n"
+    "*CONTACT PAIR, %s\nPA, BEAM\n*CONTACT PAIR, %s\nPB, BEAM\n"
+    "*STEP\n*DYNAMIC, SCHEME=%s\n0.01, 1.0\n*END STEP\n";
+
+static void test_rect_master_hertz(void) {
+  run_tangents_deck(deck_rect_master, "LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.5, DAMPING=0.4", "MODIFIED NEWMARK", 3, 1,
+                    0);
+  run_tangents_deck(deck_rect_master, "LAW=HERTZ, STIFFNESS=300.0, EXPONENT=1.0", "MODIFIED NEWMARK, RHOINF=0.8", 3, 1,
+                    0);
 }
 
 /* the persistent rows of rigid bodies and point sets (held on the step average,
@@ -4414,6 +4527,8 @@ int main(int argc, char** argv) {
                                                 {"rect_support", test_rect_support},
                                                 {"rect_hertz", test_rect_hertz},
                                                 {"rect_newton", test_rect_newton},
+                                                {"rect_master", test_rect_master},
+                                                {"rect_master_hertz", test_rect_master_hertz},
                                                 {"newton_persistent_curved", test_newton_persistent_curved},
                                                 {"hermite_newton", test_hermite_newton},
                                                 {"hertz_friction_smooth", test_hertz_friction_smooth},

@@ -20,10 +20,53 @@ def corner_y():
     return -0.5 * B * math.cos(TURN) + 0.5 * H * math.sin(TURN)
 
 
+# a particle on the bar as a rectangular master (make_decks.py particle_deck)
+PM, PR, PC, PP = 0.1, 0.01, 1e9, 1.5
+PY, DY, DH, PDT = 0.005, 0.03, 0.02, 2e-5
+
+
+def check_particles(case, d, units, s):
+    name = "particle_rest_%s" % units
+    out = os.path.join(OUT, case, name)
+    ok, hist, wall, err = run(os.path.join(d, name + ".inp"), out)
+    row(case, name, "run completes", True, ok, kind="bool")
+    if ok:
+        # on the top face: h/2 + r less the Hertz approach (m g/c)^(1/p) (the circle of b/2: 20 mm lower)
+        ref = 0.5 * H + PR - (PM * G / PC) ** (1.0 / PP)
+        row(case, name, "rest height / (h/2 + r - (mg/c)^(1/p))", 1.0, hist[-1]["P.z"] / (ref * s), 1e-12, kind="abs")
+        row(case, name, "particle y - y0 [deck length]", 0.0, max(abs(r["P.y"] - PY * s) for r in hist), 1e-12 * s,
+            kind="abs")
+        c = [r for r in contact_rows(os.path.join(out, "contacts.csv")) if r["time"] == hist[-1]["time"]]
+        row(case, name, "contact force / weight", 1.0, sum(r["normal_force"] for r in c) / (PM * G), 1e-9, kind="abs")
+        row(case, name, "contact point z / (h/2)", 1.0, c[-1]["z"] / (0.5 * H * s) if c else 0.0, 1e-12, kind="abs")
+    name = "particle_drop_%s" % units
+    out = os.path.join(OUT, case, name)
+    ok, hist, wall, err = run(os.path.join(d, name + ".inp"), out)
+    row(case, name, "run completes", True, ok, kind="bool")
+    if not ok:
+        return
+    c = contact_rows(os.path.join(out, "contacts.csv"))
+    if not c:
+        row(case, name, "the particle touches", True, False, kind="bool")
+        return
+    # beside the circle of b/2 (|y| = 30 mm > 20 mm) but on the wide face: straight down and up
+    row(case, name, "particle y - y0 [deck length]", 0.0, max(abs(r["P.y"] - DY * s) for r in hist), 1e-12 * s,
+        kind="abs")
+    row(case, name, "contact normal - (0, 0, 1), max", 0.0,
+        max(max(abs(r["nx"]), abs(r["ny"]), abs(r["nz"] - 1.0)) for r in c), 1e-12, kind="max")
+    row(case, name, "contact point z / (b/2)", 1.0, c[0]["z"] / (0.5 * B * s), 1e-12, kind="abs")
+    row(case, name, "first touch - free-fall time [s]", 0.0, c[0]["time"] - math.sqrt(2.0 * DH / G), PDT, kind="abs")
+    # the scheme's energy error of the Hertz impact at h = 2e-5 s: the same as the round contact's
+    # straight over the axis (README)
+    E = [r["total_energy"] for r in hist]
+    row(case, name, "energy after the bounce / E0 - 1", 0.0, E[-1] / E[0] - 1.0, 1e-3, kind="abs")
+
+
 def check(quick):
     case = "rect_section_contact"
     d = os.path.join(HERE, case)
     for units, s in SCALE.items():
+        check_particles(case, d, units, s)
         for face, ref in (("narrow", 0.5 * H), ("wide", 0.5 * B)):
             name = "%s_%s" % (face, units)
             out = os.path.join(OUT, case, name)
