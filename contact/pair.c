@@ -92,6 +92,37 @@ static double bed_commit(nsb_contact_data* d, const nsb_contact_pair* p, double 
   return kept;
 }
 
+/* The tangent of the normal force rows -F G_r of a Hertz contact in five
+   3-blocks (slave x, x_A, Theta_A, x_B, Theta_B; hertz_hermite,
+   hertz_rectm): d(-F G_r)/dq_c = -G_r (x) (F_al dal/dq_c + F_ald dald/dq_c)
+   - F H_rc, dald/dq_c = -sum_r H_rc^T qdot_r over the blocks (all five, or
+   only the present ones with present_only), chained by the scheme. */
+static void hertz_blocks_tangent(const nsb_elem* e, const nsb_eval_ctx* ec, const int ofs[5], const int node[5],
+                                 const int rot[5], const int has[5], const nsb_vec3 gb[5], const nsb_vec3 qd[5],
+                                 nsb_mat3 H[5][5], int present_only, double F, double Fa, double Fd,
+                                 double* restrict K) {
+  const nsb_mat3 Z = nsb_m3_zero();
+  int dyn = ec->mode != NSB_EVAL_STATIC;
+  for (int c = 0; c < 5; ++c) {
+    if (!has[c]) continue;
+    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, gb[c]), dF_dv = nsb_v3_zero();
+    if (dyn) {
+      nsb_vec3 Hq = nsb_v3_zero();
+      for (int r = 0; r < 5; ++r)
+        if (has[r] || !present_only) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[r][c], qd[r]));
+      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
+      dF_dv = nsb_v3_scale(-Fd, gb[c]);
+    }
+    const nsb_kin* kk = &ec->kin[node[c]];
+    for (int r = 0; r < 5; ++r) {
+      if (!has[r]) continue;
+      nsb_mat3 Kq = nsb_m3_sub(nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dq)), nsb_m3_scale(F, H[r][c]));
+      nsb_mat3 Kv = nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dv));
+      nsb_local_add3(K, e->n_local, ofs[r], ofs[c], rot[c] ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
+    }
+  }
+}
+
 /* Hertz on the Hermite centreline: generalized coordinates in five 3-blocks
    (slave x, x_A, Theta_A, x_B, Theta_B), gap gradient G_b = J_b^T n, force
    rows -F G_b, and the exact tangent
@@ -108,7 +139,7 @@ static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
   const int node[5] = {e->nodes[0], e->nodes[1], e->nodes[1], e->nodes[2], e->nodes[2]};
   const int rot[5] = {0, 0, 1, 0, 1};
   int has[5] = {1, 1, e->node_ndof[1] == 6, 1, e->node_ndof[2] == 6};
-  nsb_mat3 I = nsb_m3_identity(), Z = nsb_m3_zero();
+  nsb_mat3 I = nsb_m3_identity();
   nsb_mat3 J[5] = {I, nsb_m3_scale(G->w[1], I), G->JR[0], nsb_m3_scale(G->w[2], I), G->JR[1]};
   nsb_vec3 a[5] = {G->a[0], G->a[1], G->ar[0], G->a[2], G->ar[1]};
   nsb_vec3 gb[5], qd[5];
@@ -125,24 +156,7 @@ static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
       if (r == c && rot[r]) H[r][c] = nsb_m3_add(H[r][c], G->Q[r == 2 ? 0 : 1]);
       if (G->interior) H[r][c] = nsb_m3_sub(H[r][c], nsb_m3_scale(1.0 / G->gxx, nsb_m3_outer(a[r], a[c])));
     }
-  int dyn = ec->mode != NSB_EVAL_STATIC;
-  for (int c = 0; c < 5; ++c) {
-    if (!has[c]) continue;
-    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, gb[c]), dF_dv = nsb_v3_zero();
-    if (dyn) {
-      nsb_vec3 Hq = nsb_v3_zero();
-      for (int r = 0; r < 5; ++r) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[r][c], qd[r]));
-      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
-      dF_dv = nsb_v3_scale(-Fd, gb[c]);
-    }
-    const nsb_kin* kk = &ec->kin[node[c]];
-    for (int r = 0; r < 5; ++r) {
-      if (!has[r]) continue;
-      nsb_mat3 Kq = nsb_m3_sub(nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dq)), nsb_m3_scale(F, H[r][c]));
-      nsb_mat3 Kv = nsb_m3_scale(-1.0, nsb_m3_outer(gb[r], dF_dv));
-      nsb_local_add3(K, e->n_local, ofs[r], ofs[c], rot[c] ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
-    }
-  }
+  hertz_blocks_tangent(e, ec, ofs, node, rot, has, gb, qd, H, 0, F, Fa, Fd, K);
 }
 
 /* Hertz on a rectangular master (docs/contact.md §8.4): the blocks of
@@ -156,7 +170,6 @@ static void hertz_rectm(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_con
   const int node[5] = {e->nodes[0], e->nodes[1], e->nodes[1], e->nodes[2], e->nodes[2]};
   const int rot[5] = {0, 0, 1, 0, 1};
   int has[5] = {1, 1, e->node_ndof[1] == 6, 1, e->node_ndof[2] == 6};
-  nsb_mat3 Z = nsb_m3_zero();
   nsb_vec3 qd[5];
   for (int b = 0; b < 5; ++b) {
     qd[b] = rot[b] ? nsb_st_w(ec->cur, node[b]) : nsb_st_v(ec->cur, node[b]);
@@ -166,25 +179,7 @@ static void hertz_rectm(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_con
   const nsb_contact_data* d = e->state;
   nsb_mat3 H[5][5];
   nsb_rect_master_hessian(e, &d->shape, ec->cur, H);
-  int dyn = ec->mode != NSB_EVAL_STATIC;
-  for (int c = 0; c < 5; ++c) {
-    if (!has[c]) continue;
-    nsb_vec3 dF_dq = nsb_v3_scale(-Fa, G->gr[c]), dF_dv = nsb_v3_zero();
-    if (dyn) {
-      nsb_vec3 Hq = nsb_v3_zero();
-      for (int r = 0; r < 5; ++r)
-        if (has[r]) Hq = nsb_v3_add(Hq, nsb_m3_tmulv(H[r][c], qd[r]));
-      dF_dq = nsb_v3_add(dF_dq, nsb_v3_scale(-Fd, Hq));
-      dF_dv = nsb_v3_scale(-Fd, G->gr[c]);
-    }
-    const nsb_kin* kk = &ec->kin[node[c]];
-    for (int r = 0; r < 5; ++r) {
-      if (!has[r]) continue;
-      nsb_mat3 Kq = nsb_m3_sub(nsb_m3_scale(-1.0, nsb_m3_outer(G->gr[r], dF_dq)), nsb_m3_scale(F, H[r][c]));
-      nsb_mat3 Kv = nsb_m3_scale(-1.0, nsb_m3_outer(G->gr[r], dF_dv));
-      nsb_local_add3(K, e->n_local, ofs[r], ofs[c], rot[c] ? nsb_kin_r(kk, Kq, Kv, Z) : nsb_kin_t(kk, Kq, Kv, Z));
-    }
-  }
+  hertz_blocks_tangent(e, ec, ofs, node, rot, has, G->gr, qd, H, 1, F, Fa, Fd, K);
 }
 
 static nsb_mat3 neg3(nsb_mat3 a) { return nsb_m3_scale(-1.0, a); }
