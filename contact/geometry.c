@@ -418,8 +418,10 @@ static void rect_master_geometry(const nsb_elem* e, const nsb_contact_shape* sh,
   G->w[2] = -xi;
   G->point = nsb_v3_muladd(xa, xi, ev);
   nsb_mat3 RA = nsb_q_to_m3(nsb_st_q(st, e->nodes[1])), RB = nsb_q_to_m3(nsb_st_q(st, e->nodes[2]));
-  double dist =
-      nsb_rect_master_distance(sh->ra, (const double(*)[3])sh->am, sh->mcap, xp, xa, xb, RA, RB, n_prev, &G->n, G->gr);
+  nsb_vec3 n = n_prev, gr[5]; /* locals, copied: GCC's object-size check under the sanitizers misjudges G->gr */
+  double dist = nsb_rect_master_distance(sh->ra, (const double(*)[3])sh->am, sh->mcap, xp, xa, xb, RA, RB, n_prev, &n, gr);
+  G->n = n;
+  memcpy(G->gr, gr, sizeof gr);
   G->degenerate = nsb_v3_dot(G->gr[0], G->gr[0]) == 0.0;
   G->g = dist - sh->radius;
 }
