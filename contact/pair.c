@@ -92,15 +92,40 @@ static double bed_commit(nsb_contact_data* d, const nsb_contact_pair* p, double 
   return kept;
 }
 
+/* A contact on a beam master's chord in five 3-blocks (slave x, x_A,
+   Theta_A, x_B, Theta_B): their local offsets, nodes, which are rotations,
+   which the element has, and their rates (v, or the body angular velocity w). */
+typedef struct {
+  int ofs[5], node[5], rot[5], has[5];
+  nsb_vec3 qd[5];
+} five_blocks;
+
+static void five_blocks_of(const nsb_elem* e, const nsb_eval_ctx* ec, five_blocks* B) {
+  int off[4];
+  local_offsets(e, off);
+  const int ofs[5] = {off[0], off[1], off[1] + 3, off[2], off[2] + 3};
+  const int node[5] = {e->nodes[0], e->nodes[1], e->nodes[1], e->nodes[2], e->nodes[2]};
+  const int rot[5] = {0, 0, 1, 0, 1};
+  const int has[5] = {1, 1, e->node_ndof[1] == 6, 1, e->node_ndof[2] == 6};
+  for (int b = 0; b < 5; ++b) {
+    B->ofs[b] = ofs[b];
+    B->node[b] = node[b];
+    B->rot[b] = rot[b];
+    B->has[b] = has[b];
+    B->qd[b] = rot[b] ? nsb_st_w(ec->cur, node[b]) : nsb_st_v(ec->cur, node[b]);
+  }
+}
+
 /* The tangent of the normal force rows -F G_r of a Hertz contact in five
    3-blocks (slave x, x_A, Theta_A, x_B, Theta_B; hertz_hermite,
    hertz_rectm): d(-F G_r)/dq_c = -G_r (x) (F_al dal/dq_c + F_ald dald/dq_c)
    - F H_rc, dald/dq_c = -sum_r H_rc^T qdot_r over the blocks (all five, or
    only the present ones with present_only), chained by the scheme. */
-static void hertz_blocks_tangent(const nsb_elem* e, const nsb_eval_ctx* ec, const int ofs[5], const int node[5],
-                                 const int rot[5], const int has[5], const nsb_vec3 gb[5], const nsb_vec3 qd[5],
-                                 nsb_mat3 H[5][5], int present_only, double F, double Fa, double Fd,
-                                 double* restrict K) {
+static void hertz_blocks_tangent(const nsb_elem* e, const nsb_eval_ctx* ec, const five_blocks* B,
+                                 const nsb_vec3 gb[5], nsb_mat3 H[5][5], int present_only, double F, double Fa,
+                                 double Fd, double* restrict K) {
+  const int *ofs = B->ofs, *node = B->node, *rot = B->rot, *has = B->has;
+  const nsb_vec3* qd = B->qd;
   const nsb_mat3 Z = nsb_m3_zero();
   int dyn = ec->mode != NSB_EVAL_STATIC;
   for (int c = 0; c < 5; ++c) {
@@ -133,30 +158,25 @@ static void hertz_blocks_tangent(const nsb_elem* e, const nsb_eval_ctx* ec, cons
    velocity w for rotations, chained by the scheme with nsb_kin_t / nsb_kin_r. */
 static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_geo* G, double F, double Fa,
                           double Fd, double* restrict f, double* restrict K) {
-  int off[4];
-  local_offsets(e, off);
-  const int ofs[5] = {off[0], off[1], off[1] + 3, off[2], off[2] + 3};
-  const int node[5] = {e->nodes[0], e->nodes[1], e->nodes[1], e->nodes[2], e->nodes[2]};
-  const int rot[5] = {0, 0, 1, 0, 1};
-  int has[5] = {1, 1, e->node_ndof[1] == 6, 1, e->node_ndof[2] == 6};
+  five_blocks B;
+  five_blocks_of(e, ec, &B);
   nsb_mat3 I = nsb_m3_identity();
   nsb_mat3 J[5] = {I, nsb_m3_scale(G->w[1], I), G->JR[0], nsb_m3_scale(G->w[2], I), G->JR[1]};
   nsb_vec3 a[5] = {G->a[0], G->a[1], G->ar[0], G->a[2], G->ar[1]};
-  nsb_vec3 gb[5], qd[5];
+  nsb_vec3 gb[5];
   for (int b = 0; b < 5; ++b) {
     gb[b] = nsb_m3_tmulv(J[b], G->n);
-    qd[b] = rot[b] ? nsb_st_w(ec->cur, node[b]) : nsb_st_v(ec->cur, node[b]);
-    if (has[b]) nsb_local_addv(f, ofs[b], nsb_v3_scale(-F, gb[b]));
+    if (B.has[b]) nsb_local_addv(f, B.ofs[b], nsb_v3_scale(-F, gb[b]));
   }
   if (!K) return;
   nsb_mat3 H[5][5];
   for (int r = 0; r < 5; ++r)
     for (int c = 0; c < 5; ++c) {
       H[r][c] = nsb_m3_tmul(J[r], nsb_m3_mul(G->Pd, J[c]));
-      if (r == c && rot[r]) H[r][c] = nsb_m3_add(H[r][c], G->Q[r == 2 ? 0 : 1]);
+      if (r == c && B.rot[r]) H[r][c] = nsb_m3_add(H[r][c], G->Q[r == 2 ? 0 : 1]);
       if (G->interior) H[r][c] = nsb_m3_sub(H[r][c], nsb_m3_scale(1.0 / G->gxx, nsb_m3_outer(a[r], a[c])));
     }
-  hertz_blocks_tangent(e, ec, ofs, node, rot, has, gb, qd, H, 0, F, Fa, Fd, K);
+  hertz_blocks_tangent(e, ec, &B, gb, H, 0, F, Fa, Fd, K);
 }
 
 /* Hertz on a rectangular master (docs/contact.md §8.4): the blocks of
@@ -164,22 +184,15 @@ static void hertz_hermite(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
    central differences of the gradient (nsb_rect_master_hessian). */
 static void hertz_rectm(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_geo* G, double F, double Fa,
                         double Fd, double* restrict f, double* restrict K) {
-  int off[4];
-  local_offsets(e, off);
-  const int ofs[5] = {off[0], off[1], off[1] + 3, off[2], off[2] + 3};
-  const int node[5] = {e->nodes[0], e->nodes[1], e->nodes[1], e->nodes[2], e->nodes[2]};
-  const int rot[5] = {0, 0, 1, 0, 1};
-  int has[5] = {1, 1, e->node_ndof[1] == 6, 1, e->node_ndof[2] == 6};
-  nsb_vec3 qd[5];
-  for (int b = 0; b < 5; ++b) {
-    qd[b] = rot[b] ? nsb_st_w(ec->cur, node[b]) : nsb_st_v(ec->cur, node[b]);
-    if (has[b]) nsb_local_addv(f, ofs[b], nsb_v3_scale(-F, G->gr[b]));
-  }
+  five_blocks B;
+  five_blocks_of(e, ec, &B);
+  for (int b = 0; b < 5; ++b)
+    if (B.has[b]) nsb_local_addv(f, B.ofs[b], nsb_v3_scale(-F, G->gr[b]));
   if (!K) return;
   const nsb_contact_data* d = e->state;
   nsb_mat3 H[5][5];
   nsb_rect_master_hessian(e, &d->shape, ec->cur, H);
-  hertz_blocks_tangent(e, ec, ofs, node, rot, has, G->gr, qd, H, 1, F, Fa, Fd, K);
+  hertz_blocks_tangent(e, ec, &B, G->gr, H, 1, F, Fa, Fd, K);
 }
 
 static nsb_mat3 neg3(nsb_mat3 a) { return nsb_m3_scale(-1.0, a); }

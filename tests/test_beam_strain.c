@@ -847,6 +847,31 @@ static double km_residual(int n, const double* x) {
   return r / (kmax * xmax);
 }
 
+/* The straight element of length L at rest accelerated rigidly along e (x,
+   of n local unknowns, set here): the relative error of its node-1 inertia
+   rows K_m x against N_m(L) = sum m_k a = rhoA L e and R^L^T M_m(L) =
+   sum m_k (r_k - r(L)) x e = -rhoA L^2/2 e_1 x e (inertia_rows before). */
+static double rigid_rows_error(const strain_case* sc, int n, double L, double* x) {
+  const nsb_vec3 e = nsb_v3(0.3, -0.8, 0.5);
+  memset(x, 0, sizeof(double) * (size_t)n);
+  nsb_v3_store(e, x);
+  nsb_v3_store(e, x + 6);
+  double rows[6];
+  for (int i = 0; i < 6; ++i) {
+    rows[i] = 0.0;
+    for (int j = 0; j < n; ++j) rows[i] += Km[(6 + i) + n * j] * x[j];
+  }
+  const double rhoA = sc->sec.rhoA;
+  const nsb_vec3 Fx = nsb_v3_scale(rhoA * L, e);
+  const nsb_vec3 Mx = nsb_v3_scale(-0.5 * rhoA * L * L, nsb_v3_cross(nsb_v3(1.0, 0.0, 0.0), e));
+  double dm = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    dm = fmax(dm, fabs(rows[i] - ((double*)&Fx)[i]) / (rhoA * L));
+    dm = fmax(dm, fabs(rows[3 + i] - ((double*)&Mx)[i]) / (rhoA * L * L));
+  }
+  return dm;
+}
+
 /* The rule keeps the mass and its first moment, and the end is massless:
  * (i) a straight element at rest accelerated rigidly along e: the node-1
  * rows carry rhoA L e (mass) and the moment about r(L) of rhoA L^2/2 at the
@@ -868,24 +893,7 @@ static void test_mass_rule_massless_end(void) {
         CU_ASSERT_EQUAL_FATAL(nsb_beam_geom_mass_rule(&sc->g.base, &mrule, end), 0);
         rest_u(sc, u);
         inertia_rows(sc, u);
-        const nsb_vec3 e = nsb_v3(0.3, -0.8, 0.5);
-        memset(x, 0, sizeof x);
-        nsb_v3_store(e, x);
-        nsb_v3_store(e, x + 6);
-        double rows[6];
-        for (int i = 0; i < 6; ++i) {
-          rows[i] = 0.0;
-          for (int j = 0; j < n; ++j) rows[i] += Km[(6 + i) + n * j] * x[j];
-        }
-        const double rhoA = sc->sec.rhoA;
-        /* node-1 rows: N_m(L) = sum m_k a = rhoA L e;  R^L^T M_m(L) = sum m_k (r_k - r(L)) x e = -rhoA L^2/2 e_1 x e */
-        const nsb_vec3 Fx = nsb_v3_scale(rhoA * L, e);
-        const nsb_vec3 Mx = nsb_v3_scale(-0.5 * rhoA * L * L, nsb_v3_cross(nsb_v3(1.0, 0.0, 0.0), e));
-        double dm = 0.0;
-        for (int i = 0; i < 3; ++i) {
-          dm = fmax(dm, fabs(rows[i] - ((double*)&Fx)[i]) / (rhoA * L));
-          dm = fmax(dm, fabs(rows[3 + i] - ((double*)&Mx)[i]) / (rhoA * L * L));
-        }
+        const double dm = rigid_rows_error(sc, n, L, x);
         worst_mass = fmax(worst_mass, dm);
         CU_ASSERT(dm < 1e-12);
         /* (ii) curved, twisted element */
@@ -936,23 +944,7 @@ static void test_mass_rule_ends_lumped(void) {
       CU_ASSERT_EQUAL(sc->g.base.massless_end, NSB_BEAM_MASS_ENDS);
       rest_u(sc, u);
       inertia_rows(sc, u);
-      const nsb_vec3 e = nsb_v3(0.3, -0.8, 0.5);
-      memset(x, 0, sizeof x);
-      nsb_v3_store(e, x);
-      nsb_v3_store(e, x + 6);
-      double rows[6];
-      for (int i = 0; i < 6; ++i) {
-        rows[i] = 0.0;
-        for (int j = 0; j < n; ++j) rows[i] += Km[(6 + i) + n * j] * x[j];
-      }
-      const double rhoA = sc->sec.rhoA;
-      const nsb_vec3 Fx = nsb_v3_scale(rhoA * L, e);
-      const nsb_vec3 Mx = nsb_v3_scale(-0.5 * rhoA * L * L, nsb_v3_cross(nsb_v3(1.0, 0.0, 0.0), e));
-      double dm = 0.0;
-      for (int i = 0; i < 3; ++i) {
-        dm = fmax(dm, fabs(rows[i] - ((double*)&Fx)[i]) / (rhoA * L));
-        dm = fmax(dm, fabs(rows[3 + i] - ((double*)&Mx)[i]) / (rhoA * L * L));
-      }
+      const double dm = rigid_rows_error(sc, n, L, x);
       worst_mass = fmax(worst_mass, dm);
       CU_ASSERT(dm < 1e-12);
       if (N < 2) continue;
