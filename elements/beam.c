@@ -2303,6 +2303,55 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
   memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
 }
 
+/* element.h, nsb_beam_accel_continue: nsb_beam_accel_points and then
+   after_accel (p_gain >= 0) in one pass over the points, where the solve's
+   caller reads nothing of the point accelerations between the two
+   (solver/assembly.c accel_solve).  Where the commit swapped the arrays
+   (PTS_OLD: the current ones hold nothing valid, and accel_prepare would
+   only mark them PTS_OLD_ACC) the accelerations go straight into the
+   committed points: continue_commit's operations on the values accel_points
+   would have left in the current ones (a, alpha, then p, pw from them), and
+   the current arrays, which no reader takes until the next evaluation writes
+   them whole, are not written.  Otherwise the two passes as before. */
+void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_gain) {
+  beam_state* s = e->state;
+  NSB_ASSERT(p_gain >= 0.0);
+  if (!s->galerkin || s->sgeom || s->pts_same != PTS_OLD) {
+    nsb_beam_accel_points(e, cur);
+    beam_after_accel(e, p_gain);
+    return;
+  }
+  const nsb_beam_geom* g = s->geom;
+  const int N = s->N, a = e->nodes[0];
+  /* the node-0 unknowns and N^0, M^0 as nsb_beam_accel_points forms them */
+  const nsb_mat3 L0 = nsb_q_to_m3(s->lam[0]);
+  const nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
+  memcpy(s->NM0, s->u_int + 6 * N, 6 * sizeof(double));
+  /* beam_after_accel: no beta stress */
+  double* dd = damp_data(s);
+  if (dd) memset(dd, 0, sizeof(double) * (size_t)(12 * N));
+  const double* ui = s->u_int;
+  for (int i = 0; i < s->n_qp + N; ++i) {
+    nsb_beam_point* pt = i < s->n_qp ? &s->old_qp[i] : &s->old_cp[i - s->n_qp];
+    const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
+    nsb_vec3 aq = a0, alq = al0;
+    for (int p = 0; p < N; ++p) {
+      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(ui + 6 * p));
+      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(ui + 3 + 6 * p));
+    }
+    double ca[3], cal[3];
+    nsb_v3_store(aq, ca);
+    nsb_v3_store(alq, cal);
+    for (int k = 0; k < 3; ++k) {
+      pt->p[k] = pt->p[k] + p_gain * (ca[k] - pt->a[k]);
+      pt->pw[k] = pt->pw[k] + p_gain * (cal[k] - pt->al[k]);
+    }
+    memcpy(pt->a, ca, sizeof pt->a);
+    memcpy(pt->al, cal, sizeof pt->al);
+  }
+  memset(s->u_int, 0, sizeof(double) * (size_t)(6 * N));
+}
+
 static void beam_restore(const nsb_elem* e) {
   beam_state* s = e->state;
   memcpy(s->u_int, s->u_int_old, sizeof(double) * (size_t)s->n_int);
