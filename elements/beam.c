@@ -2313,10 +2313,14 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
    would have left in the current ones (a, alpha, then p, pw from them), and
    the current arrays, which no reader takes until the next evaluation writes
    them whole, are not written.  Otherwise the two passes as before. */
+static int beam_continue_on = 1; /* nsb_beam_fused_continue */
+
+void nsb_beam_fused_continue(int on) { beam_continue_on = on != 0; }
+
 void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_gain) {
   beam_state* s = e->state;
   NSB_ASSERT(p_gain >= 0.0);
-  if (!s->galerkin || s->sgeom || s->pts_same != PTS_OLD) {
+  if (!beam_continue_on || !s->galerkin || s->sgeom || s->pts_same != PTS_OLD) {
     nsb_beam_accel_points(e, cur);
     beam_after_accel(e, p_gain);
     return;

@@ -521,6 +521,11 @@ void nsb_beam_compact_kept(int on);
 /// arrays (default 1; 0 copies them, for the test that compares both bit
 /// for bit).  Global, as nsb_beam_compact_kept.
 void nsb_beam_swap_commit(int on);
+/// Whether nsb_beam_accel_continue makes its one pass over the committed
+/// points (default 1; 0 runs nsb_beam_accel_points and after_accel as two,
+/// for the test that compares both bit for bit).  Global, as
+/// nsb_beam_compact_kept.
+void nsb_beam_fused_continue(int on);
 void nsb_beam_state_save(const nsb_elem* e, void* buf);
 void nsb_beam_state_load(const nsb_elem* e, const void* buf);
 /// Integration points of a beam element (consistent mass of the modal
