@@ -621,6 +621,19 @@ static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int
     memcpy(p->pw, p->al, 3 * sizeof(double));
 }
 
+/* The rotation of end_state alone (the same operations), into p->q: what
+   the residual-only evaluation (nsb_beam_velocity_residual) reads of its
+   end 0 at t_n.  The rest of p is left as it was. */
+static void end_frame(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p) {
+  nsb_quat q = nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k]);
+  const double qn2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+  if (qn2 != 1.0) {
+    const double qn = sqrt(qn2);
+    q = nsb_q(q.w / qn, q.x / qn, q.y / qn, q.z / qn);
+  }
+  nsb_q_store(q, p->q);
+}
+
 /* Distributed dead force n and moment m per unit length of the element's
    active *DLOAD records at the evaluation time (gravity not included). */
 static void dload_values(const nsb_eval_ctx* ec, const beam_state* s, nsb_vec3* n, nsb_vec3* m) {
@@ -1565,12 +1578,12 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   const int alone = frozen && ec->factors == NSB_FACTORS_KEPT_ALONE && !accel && !s->sgeom && s->galerkin &&
                     s->geom->massless_end < 0 && s->n_dloads == 0 && !damp_data(s);
   nsb_beam_point* ends = sc.ends;
-  if (!accel) { /* the acceleration systems read the current ends (below) */
+  if (alone) { /* its residual reads end 0's rotation and end 1's unknowns alone */
+    end_frame(s, ec->old, a, 0, &ends[0]);
+  } else if (!accel) { /* the acceleration systems read the current ends (below) */
     end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
-    if (!alone) { /* its residual reads end 1's unknowns alone */
-      memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
-      end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
-    }
+    memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
+    end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   }
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
