@@ -8412,5 +8412,305 @@ KNOWN[("tilted_bar_drop", "energy + dissipated never above the start")] = (
     "the ringing rod)")
 
 
+
+from make_decks import U4, rafter_geometry, plan_frame_points, b32_ring_nodes  # noqa: E402
+
+
+def linear_part(rows, key):
+    """The part linear in the load of a static path sampled at load factors 1/4, 1/2, 1:
+    (32 f(1/4) - 12 f(1/2) + f(1))/3 removes the quadratic and cubic terms (the geometric
+    nonlinearity) of f(lam) = lam f1 + lam^2 f2 + lam^3 f3 + ..."""
+    row = {round(x["time"], 12): x for x in rows}
+    return (32 * row[0.25][key] - 12 * row[0.5][key] + row[1.0][key]) / 3
+
+
+def vtk_frames(run):
+    """The beams_*.vtu frames of a run, in order (not the surface files)."""
+    return [os.path.join(run, f) for f in sorted(f for f in os.listdir(run)
+            if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f)]
+
+
+def check_ngen_rafter(m, run):
+    # Statics of the inclined simply supported beam (pinned at the eaves, a vertical roller at
+    # the ridge), length L along t = (cos a, 0, sin a), a vertical dead load q per unit length
+    # of rafter (W = q L): moments about the eaves give the ridge W/2 and the eaves W/2, no
+    # horizontal reaction.  The part [0, s] of the rafter: the section force (that of [s, L] on
+    # [0, s]) N = (0, 0, q s - W/2), so along t n1 = (q s - W/2) sin a, along G3 = t x G2 =
+    # (-sin a, 0, cos a) n3 = (q s - W/2) cos a, and the moment about G2 = y
+    # m2 = -q cos a s (L - s)/2.  Across the rafter the load q cos a bends a simply supported
+    # Timoshenko span: the middle moves w = 5 q cos a L^4/384 EI + q cos a L^2/8 kGA from the
+    # chord of its ends; along it the axial force stretches it, u(s) = q sin a (s^2 - L s)/2EA:
+    # the middle -q sin a L^2/8EA from the ends' mean.  nsbeam is geometrically exact; the
+    # linear parts come from the load factors 1/4, 1/2, 1 (linear_part).
+    p = U4["rafter"]
+    L, al, top = rafter_geometry()
+    q, b, hh = p["q"], p["b"], p["h"]
+    W = q * L
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    G = E / (2 * (1 + nu))
+    EI, kGA, EA = E * b * hh ** 3 / 12, 5.0 / 6.0 * G * b * hh, E * b * hh
+    ca, sa = math.cos(al), math.sin(al)
+    h = hist(run)
+    end = h[-1]
+    # the vertical reactions add up to the dead load in every state (exact statics)
+    tot = max(abs(r["eaves.rfz"] + r["ridge.rfz"] - W * r["time"]) for r in h) / W
+    report(m, "vertical reactions add up to q L", tot < 1e-10, "largest defect %.2g W" % tot)
+    lin = lambda k: linear_part(h, k)
+    err = max(abs(lin("eaves.rfz") - W / 2), abs(lin("ridge.rfz") - W / 2), abs(lin("eaves.rfx")), abs(lin("eaves.rfy"))) / W
+    report(m, "reactions (linear part) W/2 each, none horizontal", err < 1e-8,
+           "eaves %.10g, ridge %.10g, W/2 = %.10g; largest defect %.2g W (at full load: eaves %.10g, ridge %.10g)"
+           % (lin("eaves.rfz"), lin("ridge.rfz"), W / 2, err, end["eaves.rfz"], end["ridge.rfz"]))
+    # the interior point: its initial distance from the eaves
+    s = math.sqrt(sum((end["cut." + c] - end["cut.u" + c]) ** 2 for c in "xyz"))
+    ref = {"cut.n1": (q * s - W / 2) * sa, "cut.n3": (q * s - W / 2) * ca, "cut.m2": -q * ca * s * (L - s) / 2}
+    err = max(abs(lin(k) - v) / (W if k != "cut.m2" else W * L / 8) for k, v in ref.items())
+    others = max(abs(lin(k)) for k in ("cut.n2", "cut.m1", "cut.m3"))
+    report(m, "section forces at s = %.4g m (linear part): n1, n3, m2" % s, err < 1e-8 and others < 1e-8 * W,
+           "n1 %.8g (%.8g), n3 %.8g (%.8g), m2 %.8g (%.8g); largest defect %.2g of W (W L/8); others %.2g W"
+           % (lin("cut.n1"), ref["cut.n1"], lin("cut.n3"), ref["cut.n3"], lin("cut.m2"), ref["cut.m2"], err, others / W))
+    nrm = (-sa, 0.0, ca)
+    tang = (ca, 0.0, sa)
+    rel_mid = lambda r, d: sum(d[i] * (r["mid.u" + c] - 0.5 * (r["eaves.u" + c] + r["ridge.u" + c])) for i, c in enumerate("xyz"))
+    rows = {round(r["time"], 12): r for r in h}
+    linw = lambda d: (32 * rel_mid(rows[0.25], d) - 12 * rel_mid(rows[0.5], d) + rel_mid(rows[1.0], d)) / 3
+    w = -(5 * q * ca * L ** 4 / (384 * EI) + q * ca * L * L / (8 * kGA))
+    ua = -q * sa * L * L / (8 * EA)
+    report(m, "midspan deflection across the rafter 5 q cos a L^4/384EI + q cos a L^2/8kGA", rel(linw(nrm), w) < 1e-6,
+           "%.10g, closed form %.10g (rel %.2g); at full load %.10g" % (linw(nrm), w, rel(linw(nrm), w), rel_mid(end, nrm)))
+    report(m, "midspan axial displacement -q sin a L^2/8EA", rel(linw(tang), ua) < 1e-4,
+           "%.6g, closed form %.6g (rel %.2g)" % (linw(tang), ua, rel(linw(tang), ua)))
+    if not have_vtk(m, "VTK section forces at the interior points"):
+        return
+    fr = vtk_frames(run)
+    # frames 0 (unloaded) .. 4 (lam = 1): the linear part of every axis point's resultants
+    data = [read_vtu(f, "displacement", "moment_section", "force_section") for f in fr]
+    assert len(data) == 5, fr
+    worst, n = 0.0, 0
+    for i in range(len(data[0][0])):
+        X = data[0][0][i] - data[0][1][i]
+        s = math.sqrt(sum(c * c for c in X))
+        li = lambda a, j: (32 * data[1][a][i][j] - 12 * data[2][a][i][j] + data[4][a][i][j]) / 3
+        worst = max(worst, abs(li(3, 0) - (q * s - W / 2) * sa) / W, abs(li(3, 2) - (q * s - W / 2) * ca) / W,
+                    abs(li(2, 1) + q * ca * s * (L - s) / 2) / (W * L / 8))
+        n += 1
+    report(m, "VTK n1, n3, m2 at all %d axis points (linear part)" % n, worst < 1e-8,
+           "largest error %.2g of q L (L/8 for moments)" % worst)
+
+
+CHECKS["ngen_rafter"] = check_ngen_rafter
+PSEUDO_TIME.add("ngen_rafter")
+
+
+def plan_frame_compliance():
+    """general_section_plan: the tip's linear displacement per unit force along x, y, z (columns),
+    linear Timoshenko theory with the general section's six stiffnesses (unit-load method: u_i =
+    int N_i . C_N N_j + M_i . C_M M_j ds, the section force N = F and moment M = (x_tip - x) x F of
+    a tip force F, C = sum over the section axes G1, G2, G3 of G G^T / k with k = EA, GA2, GA3
+    and GJ, EI2, EI3; G2 = z, G3 = G1 x G2; 3-point Gauss, exact for the quadratic integrand)."""
+    p = U4["plan"]
+    pts = plan_frame_points()
+    tip = pts[-1]
+    gx = (-math.sqrt(0.6), 0.0, math.sqrt(0.6))
+    gw = (5 / 9, 8 / 9, 5 / 9)
+    C = [[0.0] * 3 for _ in range(3)]
+    for a, b in zip(pts[:-1], pts[1:]):
+        d = [b[i] - a[i] for i in range(3)]
+        l = math.sqrt(sum(c * c for c in d))
+        g1 = [c / l for c in d]
+        g2 = [0.0, 0.0, 1.0]
+        g3 = cross(g1, g2)
+        for x, w in zip(gx, gw):
+            pt = [a[i] + 0.5 * (1 + x) * d[i] for i in range(3)]
+            r = [tip[i] - pt[i] for i in range(3)]
+            for i in range(3):
+                for j in range(3):
+                    Fi = [1.0 if k == i else 0.0 for k in range(3)]
+                    Fj = [1.0 if k == j else 0.0 for k in range(3)]
+                    Mi, Mj = cross(r, Fi), cross(r, Fj)
+                    v = 0.0
+                    for g, kn, km in ((g1, p["EA"], p["GJ"]), (g2, p["GA2"], p["EI2"]), (g3, p["GA3"], p["EI3"])):
+                        v += sum(g[k] * Fi[k] for k in range(3)) * sum(g[k] * Fj[k] for k in range(3)) / kn
+                        v += sum(g[k] * Mi[k] for k in range(3)) * sum(g[k] * Mj[k] for k in range(3)) / km
+                    C[i][j] += 0.5 * l * w * v
+    return C
+
+
+def check_general_section_plan(m, run):
+    p = U4["plan"]
+    h = hist(run)
+    P, H = p["P"], p["H"]
+    F = (H, 0.0, -P)
+    S = math.hypot(P, H)
+    # exact statics of every state: the clamp balances the tip force at the tip's current place,
+    # the part beyond the cut carries F and (x_tip - x_cut) x F (dead load, collocation elements)
+    er, em, ec = 0.0, 0.0, 0.0
+    for r in h:
+        lam = r["time"]
+        Fl = [lam * c for c in F]
+        tip = [r["tip." + c] for c in "xyz"]
+        cut = [r["cut." + c] for c in "xyz"]
+        Mc = cross(tip, Fl)
+        Mk = cross([tip[i] - cut[i] for i in range(3)], Fl)
+        er = max(er, max(abs(r["clamp.rf" + c] + Fl[i]) for i, c in enumerate("xyz")) / S)
+        em = max(em, max(abs(r["clamp.rm" + c] + Mc[i]) for i, c in enumerate("xyz")) / (S * p["a"]))
+        ec = max(ec, max(abs(r["cut.n" + c] - Fl[i]) for i, c in enumerate("xyz")) / S,
+                 max(abs(r["cut.m" + c] - Mk[i]) for i, c in enumerate("xyz")) / (S * p["a"]))
+    report(m, "clamp RF, RM = -(F, x_tip x F) on the whole path", er < 1e-9 and em < 1e-9,
+           "largest difference %.2g F, %.2g F a" % (er, em))
+    report(m, "section force F and moment (x_tip - x) x F inside the first leg", ec < 1e-9,
+           "largest difference %.2g of F (F a)" % ec)
+    # the cut's forces and moments in the section axes (first leg: G1 = x, G2 = z from n1,
+    # G3 = G1 x G2 = -y), linear parts, the lever of the undeformed frame: the torsion m1 is
+    # M . x, m2 = M . z, m3 = -M . y
+    end = h[-1]
+    e, xi = p["probe"]
+    a, b = p["a"], p["b"]
+    xc = a * (e - 1 + xi) / p["n"][0]
+    M = cross([a - xc, b, 0.0], F)  # lever of the undeformed frame (linear part)
+    ref = {"cut.m1": M[0], "cut.m2": M[2], "cut.m3": -M[1], "cut.n1": F[0], "cut.n2": F[2], "cut.n3": -F[1]}
+    err = max(abs(linear_part(h, k) - v) / (S * (a if ".m" in k else 1.0)) for k, v in ref.items())
+    report(m, "section axes of the cut: torsion m1, m2 about G2 = z, m3 about G3 = -y (linear part)", err < 1e-6,
+           "m1 %.8g (%.8g), m2 %.8g (%.8g), m3 %.8g (%.8g); largest defect %.2g" %
+           (linear_part(h, "cut.m1"), ref["cut.m1"], linear_part(h, "cut.m2"), ref["cut.m2"],
+            linear_part(h, "cut.m3"), ref["cut.m3"], err))
+    C = plan_frame_compliance()
+    u = [sum(C[i][j] * F[j] for j in range(3)) for i in range(3)]
+    ul = [linear_part(h, "tip.u" + c) for c in "xyz"]
+    err = max(abs(ul[i] - u[i]) for i in range(3)) / max(abs(c) for c in u)
+    report(m, "tip displacement (linear part) against Timoshenko with EA, GA2, GA3, GJ, EI2, EI3", err < 1e-6,
+           "(%.8g, %.8g, %.8g) against (%.8g, %.8g, %.8g); largest defect %.2g of |u|; at full load (%.6g, %.6g, %.6g)"
+           % tuple(ul + u + [err] + [end["tip.u" + c] for c in "xyz"]))
+
+
+CHECKS["general_section_plan"] = check_general_section_plan
+PSEUDO_TIME.add("general_section_plan")
+
+
+def ring_polygon_loads():
+    """b32_ring: the meshed ring's straight halves (a B32 is two straight B2V halves) with the
+    resultant of each half's line load, q times its length, at its middle (SI)."""
+    p = U4["b32ring"]
+    pts = b32_ring_nodes()
+    segs = []
+    for a, b in zip(pts[:-1], pts[1:]):
+        l = math.sqrt(sum((b[i] - a[i]) ** 2 for i in range(3)))
+        segs.append((a, b, l))
+    return pts, segs, p["q"]
+
+
+def ring_section(segs, q, k, sig):
+    """The section force and moment at the point sig (0..1) of half k: those of the part beyond
+    the cut on the part from the free end to the cut, -(the line load on that part) and its
+    moment about the point."""
+    a, b, l = segs[k]
+    P = [a[i] + sig * (b[i] - a[i]) for i in range(3)]
+    Fz, M = 0.0, [0.0, 0.0, 0.0]
+    for j in range(k + 1):
+        aj, bj, lj = segs[j]
+        f = sig if j == k else 1.0
+        mid = [aj[i] + 0.5 * f * (bj[i] - aj[i]) for i in range(3)]
+        Fj = -q * f * lj
+        Fz += Fj
+        mj = cross([mid[i] - P[i] for i in range(3)], (0.0, 0.0, Fj))
+        M = [M[i] + mj[i] for i in range(3)]
+    return P, (0.0, 0.0, -Fz), [-c for c in M]
+
+
+def check_b32_ring(m, run):
+    # The ring lies on the circle of radius R, its free end at psi = 0 (node 1), clamped at
+    # psi = pi/2.  Closed form of the circular cantilever under a line load p along z (unit-load
+    # method; Roark): at psi the load beyond gives shear p R psi, torsion p R^2 (psi - sin psi),
+    # bending p R^2 (1 - cos psi); a unit force at the free end torsion R (1 - cos psi), bending
+    # R sin psi, shear 1; so the free end moves
+    #   w = p R^4 [ (1/2)/EI + (pi^2/8 - pi/2 + 1/2)/GJ ] + p R^2 (pi^2/8)/kGA.
+    # The mesh is a polygon of 16 straight halves: its statics (reactions, section forces) are
+    # checked exactly on the polygon (ring_section), its deflection against the same unit-load
+    # integral on the polygon (3-point Gauss per half: exact) and against the circle.
+    p = U4["b32ring"]
+    R, r, t, q = p["R"], p["r"], p["t"], p["q"]
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    G = E / (2 * (1 + nu))
+    ri = r - t
+    A = math.pi * (r * r - ri * ri)
+    I = math.pi * (r ** 4 - ri ** 4) / 4
+    EA, kGA, GJ, EI = E * A, 0.5 * G * A, G * 2 * I, E * I
+    pts, segs, _ = ring_polygon_loads()
+    h = hist(run)
+    W = q * sum(l for _, _, l in segs)
+    rz = max(abs(r_["FIX.rfz"] - W * r_["time"]) for r_ in h) / W
+    report(m, "clamp force = q times the meshed length (%.8g m; the arc %.8g m)" % (W / q, 0.5 * math.pi * R),
+           rz < 1e-10 and max(abs(h[-1]["FIX.rfx"]), abs(h[-1]["FIX.rfy"])) < 1e-10 * W,
+           "rfz %.10g, q sum l = %.10g (largest defect %.2g W)" % (h[-1]["FIX.rfz"], W, rz))
+    _, Fc, Mc = ring_section(segs, q, len(segs) - 1, 1.0)
+    # the support is the part beyond the clamp's section: its moment on the ring is that section's
+    err = max(abs(linear_part(h, "FIX.rm" + c) - Mc[i]) for i, c in enumerate("xyz")) / (W * R)
+    report(m, "clamp moment (linear part) = the line load's moment", err < 1e-8,
+           "(%.8g, %.8g) against (%.8g, %.8g); largest defect %.2g W R"
+           % (linear_part(h, "FIX.rmx"), linear_part(h, "FIX.rmy"), Mc[0], Mc[1], err))
+    worst, text = 0.0, []
+    for name, (e, xi) in [("c%d" % (k + 1), pe) for k, pe in enumerate(p["probes"])] + [("E3", (3, 0.5))]:
+        pos = 2 * (e - 1) + 2 * xi  # halves from the free end
+        # at a node (E3's middle node) the first half's end, in its axes (docs/deck.md *EL PRINT)
+        k = min(math.ceil(pos) - 1, len(segs) - 1)
+        P, Fs, Ms = ring_section(segs, q, k, pos - k)
+        for i, c in enumerate("xyz"):
+            if name != "E3":
+                worst = max(worst, abs(linear_part(h, "%s.n%s" % (name, c)) - Fs[i]) / W,
+                            abs(linear_part(h, "%s.m%s" % (name, c)) - Ms[i]) / (W * R))
+        # in the section axes: G1 the half's direction, G2 = z (n1 given), G3 = G1 x G2
+        a, b, l = segs[k]
+        g1 = [(b[i] - a[i]) / l for i in range(3)]
+        g2 = (0.0, 0.0, 1.0)
+        g3 = cross(g1, g2)
+        for j, g in enumerate((g1, g2, g3)):
+            worst = max(worst, abs(linear_part(h, "%s.n%d" % (name, j + 1)) - sum(g[i] * Fs[i] for i in range(3))) / W,
+                        abs(linear_part(h, "%s.m%d" % (name, j + 1)) - sum(g[i] * Ms[i] for i in range(3))) / (W * R))
+        text.append("%s torsion %.6g, bending %.6g" % (name, linear_part(h, name + ".m1"), linear_part(h, name + ".m3")))
+    report(m, "section forces at two points and at E3's middle node (*EL PRINT), linear part", worst < 1e-8,
+           "largest defect %.2g of W (W R); %s" % (worst, "; ".join(text)))
+    wp = polygon_deflection(segs, q, EA, kGA, GJ, EI)
+    wc = -(q * R ** 4 * (0.5 / EI + (math.pi ** 2 / 8 - math.pi / 2 + 0.5) / GJ) + q * R * R * math.pi ** 2 / 8 / kGA)
+    wl = linear_part(h, "TIP.uz")
+    report(m, "free end's deflection (linear part) against the meshed polygon's", rel(wl, wp) < 1e-6,
+           "%.10g, polygon %.10g (rel %.2g); at full load %.10g" % (wl, wp, rel(wl, wp), h[-1]["TIP.uz"]))
+    # the polygon's own distance from the circle (its halves span pi/32): the same integral on
+    # 1024 halves must reach the closed form (the two references agree), and the meshed ring
+    # lies off it by the polygon's share
+    fine = []
+    for k in range(1024):
+        a = (R * math.cos(0.5 * math.pi * k / 1024), R * math.sin(0.5 * math.pi * k / 1024), 0.0)
+        b = (R * math.cos(0.5 * math.pi * (k + 1) / 1024), R * math.sin(0.5 * math.pi * (k + 1) / 1024), 0.0)
+        fine.append((a, b, math.sqrt(sum((b[i] - a[i]) ** 2 for i in range(3)))))
+    wf = polygon_deflection(fine, q, EA, kGA, GJ, EI)
+    report(m, "the unit-load integral on 1024 halves = the circular cantilever's closed form (Roark)", rel(wf, wc) < 1e-5,
+           "%.10g, closed form %.10g (rel %.2g); 16 halves (the mesh) %.2g off" % (wf, wc, rel(wf, wc), rel(wp, wc)))
+
+
+def polygon_deflection(segs, q, EA, kGA, GJ, EI):
+    """b32_ring: the free end's linear deflection along z of the polygon segs under the line load
+    -q z, unit-load method (a unit force +z at the free end; both section forces as
+    ring_section's; 3-point Gauss per straight half, exact for its quadratic integrand)."""
+    gx = (-math.sqrt(0.6), 0.0, math.sqrt(0.6))
+    gw = (5 / 9, 8 / 9, 5 / 9)
+    tip = segs[0][0]
+    w_ = 0.0
+    for k, (a, b, l) in enumerate(segs):
+        g1 = [(b[i] - a[i]) / l for i in range(3)]
+        for x, w in zip(gx, gw):
+            P, Fs, Ms = ring_section(segs, q, k, 0.5 * (1 + x))
+            F1 = (0.0, 0.0, -1.0)
+            M1 = [-c for c in cross([tip[i] - P[i] for i in range(3)], (0.0, 0.0, 1.0))]
+            ft, f1t = sum(g1[i] * Fs[i] for i in range(3)), sum(g1[i] * F1[i] for i in range(3))
+            mt, m1t = sum(g1[i] * Ms[i] for i in range(3)), sum(g1[i] * M1[i] for i in range(3))
+            v = ft * f1t / EA + (sum(Fs[i] * F1[i] for i in range(3)) - ft * f1t) / kGA
+            v += mt * m1t / GJ + (sum(Ms[i] * M1[i] for i in range(3)) - mt * m1t) / EI
+            w_ += 0.5 * l * w * v
+    return w_
+
+
+CHECKS["b32_ring"] = check_b32_ring
+PSEUDO_TIME.add("b32_ring")
+
+
 if __name__ == "__main__":
     main()
