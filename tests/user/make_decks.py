@@ -5360,5 +5360,48 @@ MODELS.update({
 })
 
 
+
+U4.update({
+    # a steel box 200 x 100 x 50 mm (7.85 kg) on a rough floor (mu = 0.3), tethered by a rigid link
+    # of 0.5 m to a ground point at its centre's height, set sliding at 1 m/s across the link
+    "tether": {"a": 0.2, "b": 0.1, "c": 0.05, "R": 0.5, "mu": 0.3, "v0": 1.0, "g": 9.81, "h": 1e-3, "T": 0.3, "T_stop": 0.5},
+})
+
+
+def tethered_block(u):
+    """A steel box (200 x 100 x 50 mm, 7.85 kg, a rigid body) resting on a rough floor (Coulomb
+    mu = 0.3 on its four bottom corners), tied by a rigid link (*JOINT, TYPE=DISTANCE) of 0.5 m
+    from its centre to a ground point at the same height, set sliding at 1 m/s across the link
+    under gravity, the defaults (h = 1 ms), for 0.3 s: it slides on the circle with v = v0 - mu g
+    t without turning (the link acts at the centre, friction's moments about the centre have no
+    vertical part); its kinetic energy goes to the friction's dissipation.  (It would stop after
+    v0/(mu g) = 0.34 s having gone v0^2/(2 mu g) along the circle: check_user.py runs that too.)"""
+    p = U4["tether"]
+    a, b, c, R = p["a"], p["b"], p["c"], p["R"]
+    m = STEEL[2] * a * b * c
+    I = (m * (b * b + c * c) / 12, m * (a * a + c * c) / 12, m * (a * a + b * b) / 12)
+    s = head(u, "Box on a rough floor, tethered", tethered_block.__doc__)
+    s += "*NODE, NSET=BOX\n1, %s, 0, %s\n" % (u.n(R, "L"), u.n(c / 2, "L"))
+    s += "*NODE\n2, 0, 0, %s\n" % u.n(c / 2, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), *(u.n(v, "M*L^2") for v in I))
+    s += "*JOINT, TYPE=DISTANCE\n1, 2\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n"
+    for sx in (1, -1):
+        for sy in (1, -1):
+            s += "%s, %s, %s\n" % (u.n(sx * a / 2, "L"), u.n(sy * b / 2, "L"), u.n(-c / 2, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, POINTS=CORNERS\nBOX, FLOOR\n" % p["mu"]
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 2, %s\n" % u.n(p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=box, NODE=1\nX, V, R\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "tethered_block": (tethered_block, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
