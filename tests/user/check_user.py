@@ -8802,5 +8802,125 @@ KNOWN[("tethered_block", "comes to rest after v0/(mu g) at v0^2/(2 mu g) and sta
     "(one contact) or LEVEL=VELOCITY runs through (docs/deck.md *JOINT)")
 
 
+
+from make_decks import framed_ring_b2s  # noqa: E402
+
+
+def framed_ring_reference():
+    """framed_ring_b2s: the free end's linear displacement under the tip force F on the
+    circular arc itself (unit-load method: u = int (N . C_N N_1 + M . C_M M_1) R dpsi over the
+    arc, with the section force N = F and moment M = (x_tip - x) x F, C = sum over the axes G1
+    (tangent), G2 = z, G3 = G1 x G2 of G G^T / k, k = EA, kGA, kGA and GJ, EI2, EI3; 3-point
+    Gauss on 512 pieces of the arc: the smooth integrand to round-off)."""
+    p = U4["framed"]
+    R, b, hh = p["R"], p["b"], p["h"]
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    G = E / (2 * (1 + nu))
+    A = b * hh
+    a_, c_ = max(b, hh), min(b, hh)
+    J = a_ * c_ ** 3 * (1.0 / 3 - 0.21 * (c_ / a_) * (1 - (c_ / a_) ** 4 / 12))
+    k1, k2, k3 = E * A, 5.0 / 6.0 * G * A, 5.0 / 6.0 * G * A
+    m1, m2, m3 = G * J, E * b * hh ** 3 / 12, E * hh * b ** 3 / 12
+    F = p["P"]
+    tip = (R, 0.0, 0.0)
+    gx = (-math.sqrt(0.6), 0.0, math.sqrt(0.6))
+    gw = (5 / 9, 8 / 9, 5 / 9)
+    npc = 512
+    u = [0.0, 0.0, 0.0]
+    for k in range(npc):
+        for x, w in zip(gx, gw):
+            psi = 0.5 * math.pi * (k + 0.5 * (1 + x)) / npc
+            pt = (R * math.cos(psi), R * math.sin(psi), 0.0)
+            g1 = (math.sin(psi), -math.cos(psi), 0.0)
+            g2 = (0.0, 0.0, 1.0)
+            g3 = cross(g1, g2)
+            r = [tip[i] - pt[i] for i in range(3)]
+            M = cross(r, F)
+            # C_N F + (r x)^T C_M M: the displacement's share; (r x)^T v = v x r
+            cn = [0.0, 0.0, 0.0]
+            cm = [0.0, 0.0, 0.0]
+            for g, kn, km in ((g1, k1, m1), (g2, k2, m2), (g3, k3, m3)):
+                fn = sum(g[i] * F[i] for i in range(3)) / kn
+                fm = sum(g[i] * M[i] for i in range(3)) / km
+                cn = [cn[i] + fn * g[i] for i in range(3)]
+                cm = [cm[i] + fm * g[i] for i in range(3)]
+            sc = cross(cm, r)
+            for i in range(3):
+                u[i] += 0.5 * (0.5 * math.pi * R / npc) * w * (cn[i] + sc[i])
+    return u
+
+
+def check_framed_ring_b2s(m, run):
+    p = U4["framed"]
+    F = p["P"]
+    S = math.sqrt(sum(c * c for c in F))
+    h = hist(run)
+    er = em = 0.0
+    for r in h:
+        lam = r["time"]
+        Fl = [lam * c for c in F]
+        # the lever from the clamp (0, R, 0) to the free end's current place
+        tip = [r["tip.x"], r["tip.y"] - p["R"], r["tip.z"]]
+        Mc = cross(tip, Fl)
+        er = max(er, max(abs(r["clamp.rf" + c] + Fl[i]) for i, c in enumerate("xyz")) / S)
+        em = max(em, max(abs(r["clamp.rm" + c] + Mc[i]) for i, c in enumerate("xyz")) / (S * p["R"]))
+    report(m, "clamp RF, RM = -(F, x_tip x F) on the whole path", er < 1e-9 and em < 1e-9,
+           "largest difference %.2g F, %.2g F R" % (er, em))
+    uref = framed_ring_reference()
+    ul = [linear_part(h, "tip.u" + c) for c in "xyz"]
+    big = max(abs(c) for c in uref)
+    err = max(abs(ul[i] - uref[i]) for i in range(3)) / big
+    # four curved elements with two strain points each: O(l^4) (docs/deck.md POINTS; measured
+    # 1.7e-5), and with eight (below)
+    report(m, "free end's displacement (linear part) against the circular arc's", err < 1e-4,
+           "(%.8g, %.8g, %.8g) against (%.8g, %.8g, %.8g): largest difference %.2g of |u|"
+           % tuple(ul + uref + [err]))
+    # the same ring in eight elements (the deck written with n = 8): the error falls like l^4
+    deck = os.path.join(os.path.dirname(run), "framed_ring_b2s_8.inp")
+    with open(deck, "w") as f:
+        f.write(framed_ring_b2s(SI, 8))
+    pr = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    ok, text = False, "did not run"
+    if pr.returncode == 0:
+        h8 = hist(deck[:-4])
+        u8 = [linear_part(h8, "tip.u" + c) for c in "xyz"]
+        e8 = max(abs(u8[i] - uref[i]) for i in range(3)) / big
+        ok = e8 < err / 8
+        text = "%.2g of |u| (4 elements %.2g: ratio %.3g)" % (e8, err, err / e8 if e8 > 0 else float("inf"))
+    report(m, "eight elements: the error falls at least 8-fold", ok, text)
+    # the tip force replaced by a line load p = 100 N/m out of the plane (*DLOAD PZ, per unit
+    # initial length: the curved elements' arc): the clamp takes p pi R/2 and the moment
+    # p R^2 (pi/2 - 1, 1, 0) about the clamp's x, y (the load's resultant at the arc's
+    # centroid); the free end moves (b32_ring's closed form, Roark)
+    #   w = p R^4 [(1/2)/EI3 + (pi^2/8 - pi/2 + 1/2)/GJ] + p R^2 (pi^2/8)/kGA,
+    # EI3 the bending out of the plane (about G3, in the plane)
+    q = 100.0
+    loads = "".join("%d, %d, %s\n" % (p["n"] + 1, k + 1, SI.n(F[k], "F")) for k in range(3) if F[k])
+    tr = run_variant_text(run, "framed_ring_b2s_si.inp", "dload", [(loads, "*DLOAD\nRING, PZ, %s\n" % SI.n(-q, "F/L"))])
+    ok, text = False, "did not run"
+    if tr:
+        hd = hist(tr)
+        R, b, hh = p["R"], p["b"], p["h"]
+        E, nu = STEEL_SI[0], STEEL_SI[1]
+        G = E / (2 * (1 + nu))
+        a_, c_ = max(b, hh), min(b, hh)
+        GJ = G * a_ * c_ ** 3 * (1.0 / 3 - 0.21 * (c_ / a_) * (1 - (c_ / a_) ** 4 / 12))
+        EI3, kGA = E * hh * b ** 3 / 12, 5.0 / 6.0 * G * b * hh
+        W = q * math.pi * R / 2
+        wc = -(q * R ** 4 * (0.5 / EI3 + (math.pi ** 2 / 8 - math.pi / 2 + 0.5) / GJ) + q * R * R * math.pi ** 2 / 8 / kGA)
+        ef = max(abs(x["clamp.rfz"] - W * x["time"]) for x in hd) / W
+        rm = (linear_part(hd, "clamp.rmx"), linear_part(hd, "clamp.rmy"))
+        em = max(abs(rm[0] + q * R * R * (math.pi / 2 - 1)), abs(rm[1] + q * R * R)) / (W * R)
+        wl = linear_part(hd, "tip.uz")
+        ok = ef < 1e-10 and em < 1e-10 and rel(wl, wc) < 1e-4
+        text = ("clamp force %.2g off p pi R/2 = %.10g N, moment (linear part) %.2g W R off; free end %.10g, "
+                "closed form %.10g (rel %.2g, tol 1e-4)" % (ef, W, em, wl, wc, rel(wl, wc)))
+    report(m, "a line load out of the plane (*DLOAD on the curved elements): reactions, free end", ok, text)
+
+
+CHECKS["framed_ring_b2s"] = check_framed_ring_b2s
+PSEUDO_TIME.add("framed_ring_b2s")
+
+
 if __name__ == "__main__":
     main()

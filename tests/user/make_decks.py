@@ -5403,5 +5403,59 @@ MODELS.update({
 })
 
 
+
+U4.update({
+    # a quarter ring, radius 0.8 m, of a 20 x 40 mm steel bar (the 40 mm in the ring's plane),
+    # 4 B2S made curved by node frames tangent to the circle
+    "framed": {"R": 0.8, "b": 0.02, "h": 0.04, "n": 4, "P": (-300.0, 0.0, -100.0)},
+})
+
+
+def framed_ring_nodes(n=None):
+    """framed_ring_b2s: the nodes from the clamp (psi = pi/2, on the y axis) to the free end
+    (psi = 0), each with its tangent towards the free end."""
+    p = U4["framed"]
+    n = p["n"] if n is None else n
+    out = []
+    for i in range(n + 1):
+        psi = 0.5 * math.pi * (1 - i / n)
+        out.append(((p["R"] * math.cos(psi), p["R"] * math.sin(psi), 0.0), (math.sin(psi), -math.cos(psi), 0.0)))
+    return out
+
+
+def framed_ring_b2s(u, n=None):
+    """A steel quarter ring (radius 0.8 m, 20 x 40 mm RECT, the 40 mm in its plane) of four B2S
+    elements made curved by *BEAM NODE FRAME (G1 tangent to the circle, G2 normal to its plane),
+    clamped at one end, loaded at the other by 300 N towards the centre and 100 N out of the
+    plane in four increments: the clamp's reactions, the free end's displacement against the
+    curved beam's (unit-load integral along the arc with EA, kGA, GJ and both EI)."""
+    p = U4["framed"]
+    nodes = framed_ring_nodes(n)
+    N = len(nodes) - 1
+    s = head(u, "Quarter ring of curved B2S elements", framed_ring_b2s.__doc__)
+    s += "*NODE\n"
+    for i, (x, _) in enumerate(nodes):
+        s += "%d, %s, %s, %s\n" % (i + 1, u.n(x[0], "L"), u.n(x[1], "L"), u.n(x[2], "L"))
+    s += line_elems(1, 1, N, "RING", "B2S")
+    s += "*BEAM NODE FRAME\n"
+    for i, (_, t) in enumerate(nodes):
+        s += "%d, %.15g, %.15g, 0, 0, 0, 1\n" % (i + 1, t[0], t[1])
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, U\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (N + 1)
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n"
+    for k in range(3):
+        if p["P"][k]:
+            s += "%d, %d, %s\n" % (N + 1, k + 1, u.n(p["P"][k], "F"))
+    s += "*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "framed_ring_b2s": (framed_ring_b2s, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
