@@ -8922,5 +8922,50 @@ CHECKS["framed_ring_b2s"] = check_framed_ring_b2s
 PSEUDO_TIME.add("framed_ring_b2s")
 
 
+
+def check_modal_udl_beam(m, run):
+    # The simply supported Timoshenko beam under a line load q: the load's share in the bending
+    # mode sin(k pi x/L) (k odd) is q_k = 4 q/(k pi), and that mode's static deflection
+    # a_k = q_k (1/(EI b^4) + 1/(kGA b^2)), b = k pi/L (exact for the Timoshenko span).  Put on
+    # suddenly, each undamped mode swings as a_k (1 - cos w_k t); the trapezoidal rule (the
+    # modal step's scheme) gives exactly that at w~ = (2/h) atan(w h/2).  The retained modes
+    # among the 10: k = 1, 3 in this plane (k = 5 lies above); their frequencies from the
+    # *FREQUENCY step against the Timoshenko span's (lumped mass: two_span_modes' tolerance),
+    # the midspan against the modal sum with those frequencies.
+    p = U4["modudl"]
+    L, b, hh, q, dt, N = p["L"], p["b"], p["h"], p["q"], p["dt"], p["n"]
+    E, nu, rho = STEEL_SI
+    G = E / (2 * (1 + nu))
+    EI, kGA, A, rI = E * b * hh ** 3 / 12, 5.0 / 6.0 * G * b * hh, b * hh, rho * b * hh ** 3 / 12
+    om = [x["omega"] for x in modes(run) if x["step"] == 1]
+    terms = []
+    for k in (1, 3):
+        be = k * math.pi / L
+        a = 4 * q / (k * math.pi) * (1 / (EI * be ** 4) + 1 / (kGA * be * be))
+        aa, bb, cc = rho * A * rI, -(rho * A * (EI * be * be + kGA) + rI * kGA * be * be), kGA * EI * be ** 4
+        w = math.sqrt((-bb - math.sqrt(bb * bb - 4 * aa * cc)) / (2 * aa))
+        j = min(range(len(om)), key=lambda i: abs(om[i] - w))
+        tol = 2 * 1.7e-4 * (20.0 / N) ** 2 * k * k
+        report(m, "bending mode k = %d against the Timoshenko span" % k, rel(om[j], w) < tol,
+               "mode %d, omega %.7g, closed form %.7g (rel %+.2g, tol %.2g)" % (j + 1, om[j], w, (om[j] - w) / w, tol))
+        terms.append((a * math.sin(k * math.pi / 2), om[j]))
+    st = 5 * q * L ** 4 / (384 * EI) + q * L * L / (8 * kGA)
+    h = [x for x in hist(run) if x["step"] == 2]
+    worst, peak = 0.0, 0.0
+    for x in h:
+        t = x["time"]
+        ref = -sum(a * (1 - math.cos(2 / dt * math.atan(w * dt / 2) * t)) for a, w in terms)
+        worst = max(worst, abs(x["mid.uz"] - ref))
+        peak = max(peak, -x["mid.uz"])
+    report(m, "midspan = sum of a_k (1 - cos w~_k t) over the retained modes (1e-6 of the static)", worst < 1e-6 * st,
+           "largest difference %.2g of the static deflection %.6g m; peak %.5g of it" % (worst / st, st, peak / st))
+    # no damping, a constant load: the trapezoidal rule keeps E = W of a linear system exactly
+    eb = max(abs(x["total_energy"] - x["external_work"]) for x in h) / max(x["external_work"] for x in h)
+    report(m, "energy = the load's work (1e-10)", eb < 1e-10, "largest difference %.2g of the largest work" % eb)
+
+
+CHECKS["modal_udl_beam"] = check_modal_udl_beam
+
+
 if __name__ == "__main__":
     main()
