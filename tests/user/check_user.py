@@ -8799,7 +8799,8 @@ KNOWN[("tethered_block", "comes to rest after v0/(mu g) at v0^2/(2 mu g) and sta
     "corrections 2.4e3 times their tolerance (3e-11 rad of turn, 3e-12 m), cut back to h_min = 9.8e-7 s; "
     "with 100 iterations it passes the stop and fails at rest at 0.3425 s. The stuck corners hold the body's "
     "velocity at zero while the position-level link asks for the motion that undoes its drift; a particle "
-    "(one contact) or LEVEL=VELOCITY runs through (docs/deck.md *JOINT)")
+    "(one contact), LEVEL=VELOCITY, or the box's rotations held (*BOUNDARY 1, 4, 6; one, two or four corners) "
+    "runs through (docs/deck.md *JOINT)")
 
 
 
