@@ -8619,7 +8619,7 @@ def ring_section(segs, q, k, sig):
 def check_b32_ring(m, run):
     # The ring lies on the circle of radius R, its free end at psi = 0 (node 1), clamped at
     # psi = pi/2.  Closed form of the circular cantilever under a line load p along z (unit-load
-    # method; Roark): at psi the load beyond gives shear p R psi, torsion p R^2 (psi - sin psi),
+    # method; Young and Budynas 2002): at psi the load beyond gives shear p R psi, torsion p R^2 (psi - sin psi),
     # bending p R^2 (1 - cos psi); a unit force at the free end torsion R (1 - cos psi), bending
     # R sin psi, shear 1; so the free end moves
     #   w = p R^4 [ (1/2)/EI + (pi^2/8 - pi/2 + 1/2)/GJ ] + p R^2 (pi^2/8)/kGA.
@@ -8682,7 +8682,7 @@ def check_b32_ring(m, run):
         b = (R * math.cos(0.5 * math.pi * (k + 1) / 1024), R * math.sin(0.5 * math.pi * (k + 1) / 1024), 0.0)
         fine.append((a, b, math.sqrt(sum((b[i] - a[i]) ** 2 for i in range(3)))))
     wf = polygon_deflection(fine, q, EA, kGA, GJ, EI)
-    report(m, "the unit-load integral on 1024 halves = the circular cantilever's closed form (Roark)", rel(wf, wc) < 1e-5,
+    report(m, "the unit-load integral on 1024 halves = the circular cantilever's closed form (Young and Budynas 2002)", rel(wf, wc) < 1e-5,
            "%.10g, closed form %.10g (rel %.2g); 16 halves (the mesh) %.2g off" % (wf, wc, rel(wf, wc), rel(wp, wc)))
 
 
@@ -8892,7 +8892,7 @@ def check_framed_ring_b2s(m, run):
     # the tip force replaced by a line load p = 100 N/m out of the plane (*DLOAD PZ, per unit
     # initial length: the curved elements' arc): the clamp takes p pi R/2 and the moment
     # p R^2 (pi/2 - 1, 1, 0) about the clamp's x, y (the load's resultant at the arc's
-    # centroid); the free end moves (b32_ring's closed form, Roark)
+    # centroid); the free end moves (b32_ring's closed form, Young and Budynas 2002)
     #   w = p R^4 [(1/2)/EI3 + (pi^2/8 - pi/2 + 1/2)/GJ] + p R^2 (pi^2/8)/kGA,
     # EI3 the bending out of the plane (about G3, in the plane)
     q = 100.0

@@ -5331,7 +5331,7 @@ def b32_ring(u):
     over *STATIC increments of 0.25; *NODE PRINT and *EL PRINT as CalculiX writes them: the
     clamp's reactions and the section forces at two points inside against the statics of the
     meshed ring, the free end's deflection against the curved beam's closed form (bending and
-    torsion, Roark)."""
+    torsion; Young and Budynas 2002)."""
     p = U4["b32ring"]
     pts = b32_ring_nodes()
     m = len(pts) - 1
