@@ -8123,19 +8123,24 @@ def check_damped_restart(m, run):
            "%.5g, closed form %.5g (%.3g + %.3g + %.3g; rel %+.2g, tol 5e-3; %d peaks)"
            % (z, zeta, za, zb, zc, z / zeta - 1, len(peaks) - 1))
     # the balance B = T + V + D - W from the start of the dynamic step: the dampers book their
-    # shares of the kinetic energy's change (docs/theory.md 3.6), the scheme (rho_inf = 0.8) takes
-    # energy away, on average: the elastic forces' share differs from the change of V, of either
-    # sign in an increment (the undamped beam: rises of 1.7e-6 of E0 an increment, never above
-    # its start, the loss 1.7e-3 of E0 in 1 s); measured here the loss 3.2e-5 of E0
+    # shares of the kinetic energy's change (docs/theory.md 3.6, ALPHA and BETA alike), the
+    # scheme (rho_inf = 0.8) takes energy away, on average: the elastic forces' share differs from
+    # the change of V, of either sign in an increment (the undamped beam: rises of 1.7e-6 of E0 an
+    # increment, never above its start, the loss 1.7e-3 of E0 in 1 s).  The let-go's first
+    # increment, from rest with the whole elastic force unbalanced, is where it rises: 6.1e-5 of E0
+    # (2.3e-5 at h/2; BETA booked by the mean of its forces hid it, the balance then fell 4.7e-6
+    # there); after it the balance never rises above that increment's and ends 3.4e-5 of E0 above
+    # its start (2.6e-5 below that increment)
     E0 = st["total_energy"]
 
     def balance(rows):
         return [r["total_energy"] + r["dissipated"] - r["external_work"] for r in rows]
     B = balance(dyn)
-    top, loss = max(B) - B[0], B[0] - B[-1]
-    report(m, "energy balance: T + V + D never above its start; the scheme's loss small", top <= 1e-12 * E0 and 0 <= loss < 1e-4 * E0,
-           "largest %.2g J above, loss %.3g of E0 = %.4g J (tol 1e-4; the dampers took %.4g of E0)"
-           % (top, loss / E0, E0, dyn[-1]["dissipated"] / E0))
+    first, top, loss = B[1] - B[0], max(B[1:]) - B[1], B[1] - B[-1]
+    report(m, "energy balance: after the let-go's first increment T + V + D never above it; the scheme's changes small",
+           top <= 1e-12 * E0 and abs(first) < 1e-4 * E0 and 0 <= loss < 1e-4 * E0,
+           "first increment %.3g of E0, largest %.2g J above it after, loss %.3g of E0 = %.4g J (tol 1e-4; the "
+           "dampers took %.4g of E0)" % (first / E0, top, loss / E0, E0, dyn[-1]["dissipated"] / E0))
     # the trapezoidal rule: the dampers' work as the equations apply it, the balance exact to the
     # Newton tolerance (measured 1.3e-8 of E0)
     tr = run_variant(run, "damped_restart_si.inp", "rhoinf1", "*DYNAMIC, RHOINF=0.8", "*DYNAMIC, RHOINF=1")
