@@ -8382,16 +8382,21 @@ def check_tilted_bar_drop(m, run):
     t1, v1 = math.sqrt(2 * d / g), math.sqrt(2 * g * d)
     on = [float(x["time"]) for x in c if float(x["normal_impulse"]) > 0]
     report(m, "the end lands after sqrt(2 d/g) (within the increment)", 0 <= on[0] - t1 <= dt,
-           "first impulse at %.5g s, closed form %.5g s; %d impulsive increments to %.4g s" % (on[0], t1, len(on), on[-1]))
+           "first impulse at %.5g s, closed form %.5g s; %d increments with a positive impulse to %.4g s" % (on[0], t1, len(on), on[-1]))
     px = max(abs(q["linear_momentum_x"]) for q in h)
     report(m, "frictionless floor: no horizontal momentum", px < 1e-10 * mass * v1, "largest |p_x| %.2g of m v" % (px / (mass * v1)))
-    # the generalized-alpha form advances the momentum with its filtered pseudo-accelerations, in
-    # which the held end's contact acts too: the balance with the increments' impulses alternates
-    # (by -alpha_m/(1 - alpha_m) an increment) within a share of the largest impulse (measured 5 %
-    # at h, 4 % at h/2); the plain scheme (RHOINF=1, the same deck) balances to round-off
+    # contacts.csv reports what the contact passed on to the rod in each increment: the massless
+    # end's force reaches it through the pseudo-accelerations of the generalized-alpha form, also in
+    # the increments after the end lifted (docs/contact.md 7.2, "What contacts.csv reports"), so the
+    # momentum balances with the reported impulses to round-off (measured 2.5e-12 of m v; before,
+    # the increment's impulse alone: 3.1e-3 of m v, 4.5e-2 of the largest impulse); the angular
+    # momentum to the trapezoidal rule's second order on the turning rod, as with RHOINF=1 below
+    # (measured 1.9e-5 of m v L)
     wp, wh, pmax = tilted_balances(h, c, dt)
-    report(m, "momentum and angular momentum against the impulses (generalized-alpha)", wp < 0.1 * pmax and wh < 0.1 * pmax * L,
-           "largest differences %.2g and %.2g of the largest impulse %.3g N s (times L; tol 0.1)" % (wp / pmax, wh / (pmax * L), pmax))
+    report(m, "momentum = -m g t + impulses exactly; angular momentum (generalized-alpha)",
+           wp < 1e-9 * mass * v1 and wh < 1e-3 * mass * v1 * L,
+           "largest differences %.2g of m v (tol 1e-9), %.2g of m v L (tol 1e-3); largest impulse %.3g N s"
+           % (wp / (mass * v1), wh / (mass * v1 * L), pmax))
     tr = run_variant(run, "tilted_bar_drop_si.inp", "rhoinf1", "*DYNAMIC\n", "*DYNAMIC, RHOINF=1\n")
     ok, text = False, "did not run"
     if tr:
