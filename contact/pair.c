@@ -1946,6 +1946,7 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->P_master = d->P_master;
     memcpy(c->Q_pass, d->Q_pass, sizeof c->Q_pass);
     memcpy(c->F_pre, d->F_pre, sizeof c->F_pre);
+    c->pass_max = d->pass_max;
     c->impulse0 = d->impulse[0];
     c->wN_last = d->wN_last;
     c->dN_last = d->dN_last;
@@ -2048,6 +2049,7 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
         memcpy(d->F_pre, c->F_pre, sizeof d->F_pre);
       }
       memcpy(d->Q_pass, c->Q_pass, sizeof d->Q_pass);
+      d->pass_max = c->pass_max;
       break;
     }
   }
@@ -3240,7 +3242,11 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
 }
 
 void nsb_contact_pass_on(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
-  for (int i = 0; i < n; ++i) pass_on(&e[i], ec);
+  for (int i = 0; i < n; ++i) {
+    pass_on(&e[i], ec);
+    nsb_contact_data* d = e[i].state;
+    for (int k = 0; k < 3; ++k) d->pass_max = fmax(d->pass_max, fabs(d->passed[k]));
+  }
 }
 
 /* The velocity jump (dv global, dw body frame) of the rigid body at node q

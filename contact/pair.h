@@ -142,6 +142,9 @@ typedef struct nsb_contact_data {
      inactive (no node rows, impulse 0), the momentum its carried force gave
      all the same, held_carry (global vectors, impulse units) */
   double pass_rest[3], pass_carry[3];
+  /* the largest |passed| so far: contacts.csv leaves out the rows of a rest
+     below the round-off of it (io/history.c) */
+  double pass_max;
   /* Newton's law on the step average (docs/contact.md §7.1 and §7 "Gap
      drift"; the generalized-alpha form of the modified scheme, frictionless
      contacts with a beam node, persistent frictionless contacts of particles
@@ -345,7 +348,7 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// and obstacle (nsb_contact_memory_restore).
 typedef struct nsb_contact_memory {
   int pair, node, master;
-  double gap0, gN_bar, P_pre, P_master, impulse0, Q_pass[3], F_pre[3];
+  double gap0, gN_bar, P_pre, P_master, impulse0, Q_pass[3], F_pre[3], pass_max;
   double wN_last, dN_last, sN_last; /* a persistent contact on a curved obstacle (nsb_contact_data) */
   int wN_known;
   int gN_bar_known;

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -601,7 +602,11 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
   for (int i = 0; i < n; ++i) {
     const nsb_elem* e = nsb_system_contact(s, i);
     const nsb_contact_data* d = e->state;
-    int loaded = d->passed[0] != 0.0 || d->passed[1] != 0.0 || d->passed[2] != 0.0 || d->force != 0.0;
+    /* a row for an impulse or a force, and for the rest a massless slave or a
+       released hold passes on after the contact (nsb_contact_data.passed)
+       down to the round-off of the contact's largest */
+    int loaded = d->impulse[0] != 0.0 || d->impulse[1] != 0.0 || d->impulse[2] != 0.0 || d->force != 0.0;
+    for (int k = 0; k < 3 && !loaded; ++k) loaded = fabs(d->passed[k]) > DBL_EPSILON * d->pass_max;
     if (!(d->owner && (d->gap <= 0.0 || loaded))) continue;
     if (!m) m = nsb_system_model(s);
     char master[NSB_NAME_MAX + 16];

@@ -4964,19 +4964,24 @@ CHECKS["disk_brake"] = check_disk_brake
 
 
 def bar_drop_rebound(run):
-    """bar_drop_end: (time of the first and last increment with an impulse, the floor's impulse,
-    the bar's mean velocity when it touches and when it leaves, the rows)."""
+    """bar_drop_end: (time of the first and last increment with an impulse on the closed contact,
+    the floor's impulse, the bar's mean velocity when it touches and when it leaves, the rows)."""
     p, h, c = UC2["bardrop"], hist(run), contacts(run)
     m = STEEL_SI[2] * p["b"] ** 2 * p["L"]
-    imp = [(float(x["time"]), float(x["normal_impulse"])) for x in c if float(x["normal_impulse"]) > 0.0]
+    # contacts.csv's rows are the momentum the massless end passed on in each increment: the
+    # closed contact's, then an alternating rest after it lifted (gap > 0; docs/contact.md 7.2,
+    # "What contacts.csv reports"); the floor's impulse is their sum
+    imp = [(float(x["time"]), float(x["normal_impulse"])) for x in c
+           if float(x["normal_impulse"]) > 0.0 and float(x["gap"]) <= 0.0]
     t1, t2 = imp[0][0], imp[-1][0]
+    total = sum(float(x["normal_impulse"]) for x in c)
     g, v0 = p["g"], p["v0"]
     # free fall to the floor: gap = v0 t + g t^2 / 2
     tt = (-v0 + math.sqrt(v0 * v0 + 2 * g * p["gap"])) / g
     v_touch = v0 + g * tt
     end = h[-1]
     v_leave = end["linear_momentum_z"] / m + g * (end["time"] - t2)
-    return t1, t2, sum(i for _, i in imp), v_touch, v_leave, m, h, tt
+    return t1, t2, total, v_touch, v_leave, m, h, tt
 
 
 def check_bar_drop_end(m, run):
