@@ -2890,7 +2890,8 @@ static void pass_on(nsb_elem* e, const nsb_eval_ctx* ec) {
        pseudo-accelerations (solver/assembly.c) */
     const double am = ec->alpha_m, g = ec->gamma;
     const nsb_vec3 Q0 = nsb_v3_load(d->Q_pass), Q1 = nsb_v3_scale(-am / (1.0 - am), Q0);
-    const nsb_vec3 pass = nsb_v3_add(nsb_v3_add(nsb_v3_scale(1.0 - g, Q0), nsb_v3_scale(g, Q1)), nsb_v3_load(d->pass_carry));
+    const nsb_vec3 pass =
+        nsb_v3_add(nsb_v3_add(nsb_v3_scale(1.0 - g, Q0), nsb_v3_scale(g, Q1)), nsb_v3_load(d->pass_carry));
     for (int k = 0; k < e->n_mult && (pass.x != 0.0 || pass.y != 0.0 || pass.z != 0.0); ++k)
       d->passed[k] += nsb_v3_dot(nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)), pass);
     nsb_v3_store(d->held && !d->flexible ? nsb_v3_zero() : nsb_v3_add(Q1, nsb_v3_load(d->pass_rest)), d->Q_pass);
@@ -3057,7 +3058,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
          normal row of an owner, the tangents' of an active owner (pass_on) */
       const double* Pm = ec->lambda + e[i].mult_first;
       nsb_vec3 F = nsb_v3_scale(d->owner ? Pm[0] : 0.0, nsb_v3_load(d->n));
-      for (int k = 1; k < e[i].n_mult && d->active && d->owner; ++k) F = nsb_v3_muladd(F, Pm[k], nsb_v3_load(d->t + 3 * (k - 1)));
+      for (int k = 1; k < e[i].n_mult && d->active && d->owner; ++k)
+        F = nsb_v3_muladd(F, Pm[k], nsb_v3_load(d->t + 3 * (k - 1)));
       nsb_v3_store(F, d->F_pass);
     }
     /* a held contact's force was in the accelerations of t_n: the smooth

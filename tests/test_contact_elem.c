@@ -3593,7 +3593,8 @@ static void passed_balance(const char* deck, int steps, double h, nsb_vec3 mg, d
 static void tilted_rod_deck(char* deck, const char* pair, const char* dyn) {
   int len = sprintf(deck, "*NODE, NSET=ROD\n");
   for (int i = 0; i <= 10; ++i)
-    len += sprintf(deck + len, "%d, %.17g, 0, %.17g\n", i + 1, 0.1 * i * cos(acos(-1.0) / 6.0), 0.015 + 0.1 * i * sin(acos(-1.0) / 6.0));
+    len += sprintf(deck + len, "%d, %.17g, 0, %.17g\n", i + 1, 0.1 * i * cos(acos(-1.0) / 6.0),
+                   0.015 + 0.1 * i * sin(acos(-1.0) / 6.0));
   len += sprintf(deck + len, "*NSET, NSET=END\n1\n*ELEMENT, TYPE=B31, ELSET=ROD\n");
   for (int i = 0; i < 10; ++i) len += sprintf(deck + len, "%d, %d, %d\n", i + 1, i + 1, i + 2);
   sprintf(deck + len,
@@ -3614,7 +3615,8 @@ static void tilted_rod_balance(const char* pair, const char* dyn, double lam_off
   tilted_rod_deck(deck, pair, dyn);
   double worst, worst_lam, pmax;
   int tail;
-  passed_balance(deck, 600, 1e-4, nsb_v3(0.0, 0.0, -9.81 * 7850.0 * acos(-1.0) * 1e-4), &worst, &worst_lam, &pmax, &tail);
+  const nsb_vec3 mg = nsb_v3(0.0, 0.0, -9.81 * 7850.0 * acos(-1.0) * 1e-4);
+  passed_balance(deck, 600, 1e-4, mg, &worst, &worst_lam, &pmax, &tail);
   printf("\n    %s%s: largest |dp - m g h - passed| %.2e, |dp - m g h - Lambda| %.2e of the largest impulse %.4f N s; "
          "%d rows after the contact",
          pair[0] || dyn[0] ? pair : "the defaults", dyn, worst / pmax, worst_lam / pmax, pmax, tail);
@@ -3659,8 +3661,8 @@ static void test_passed_particle(void) {
   double worst, worst_lam, pmax;
   int tail;
   passed_balance(deck, 100, 1e-3, nsb_v3(0.0, 0.0, -0.5 * 9.81), &worst, &worst_lam, &pmax, &tail);
-  printf("\n    largest |dp - m g h - passed| %.2e, |dp - m g h - Lambda| %.2e of the largest impulse %.4f N s; %d rows "
-         "after the hold",
+  printf("\n    largest |dp - m g h - passed| %.2e, |dp - m g h - Lambda| %.2e of the largest impulse %.4f N s; "
+         "%d rows after the hold",
          worst / pmax, worst_lam / pmax, pmax, tail);
   CU_ASSERT(worst <= 1e-12 * pmax);
   CU_ASSERT(worst_lam >= 1e-5 * pmax);
