@@ -4969,10 +4969,10 @@ def bar_drop_rebound(run):
     p, h, c = UC2["bardrop"], hist(run), contacts(run)
     m = STEEL_SI[2] * p["b"] ** 2 * p["L"]
     # contacts.csv's rows are the momentum the massless end passed on in each increment: the
-    # closed contact's, then an alternating rest after it lifted (gap > 0; docs/contact.md 7.2,
-    # "What contacts.csv reports"); the floor's impulse is their sum
-    imp = [(float(x["time"]), float(x["normal_impulse"])) for x in c
-           if float(x["normal_impulse"]) > 0.0 and float(x["gap"]) <= 0.0]
+    # closed contact's, then an alternating rest after it lifted (docs/contact.md 7.2, "What
+    # contacts.csv reports"); the floor's impulse is their sum, the contact's own impulses
+    # normal_force h
+    imp = [(float(x["time"]), float(x["normal_force"])) for x in c if float(x["normal_force"]) > 0.0]
     t1, t2 = imp[0][0], imp[-1][0]
     total = sum(float(x["normal_impulse"]) for x in c)
     g, v0 = p["g"], p["v0"]
