@@ -353,6 +353,8 @@ static void beam_destroy(nsb_ctx* ctx, nsb_elem* e) {
   e->state = NULL;
 }
 
+static double* beta_data(const beam_state* s);
+
 int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
                     const double* v0, const double* w0, nsb_beam_tables* tabs, nsb_elem* e) {
   const nsb_element* el = &m->elements.data[el_index];
@@ -392,7 +394,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
   const nsb_section* sec_def = &m->sections.data[el->section];
   const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0) + (damped ? 12 * N + 1 + 12 * n_qp : 0));
+  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0) + (damped ? 48 * N + 3 + 12 * n_qp : 0));
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -432,7 +434,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
-  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(12 * N + 1 + 12 * n_qp));
+  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(48 * N + 3 + 12 * n_qp));
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * 13));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -571,6 +573,21 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, vA), nsb_v3_scale(xi, vB)), p->v);
     nsb_v3_store(nsb_v3_add(nsb_v3_scale(1.0 - xi, wA), nsb_v3_scale(xi, wB)), p->w);
   }
+  if (damped) /* the strain rates of those velocities at the collocation points (BETA's share,
+                 beta_data): Rt v' + E x W, W' + K x W; their accelerations start from zero */
+    for (int k = 0; k < N; ++k) {
+      const nsb_beam_point* p = &s->old_cp[k];
+      const nsb_vec3 W = nsb_v3_load(p->w);
+      const nsb_vec3 Ed = nsb_v3_add(nsb_m3_tmulv(nsb_q_to_m3(nsb_q_load(p->q)), nsb_v3_scale(1.0 / L, nsb_v3_sub(vB, vA))),
+                                     nsb_v3_cross(nsb_v3_load(p->E), W));
+      const nsb_vec3 Kd = nsb_v3_add(nsb_v3_scale(1.0 / L, nsb_v3_sub(wB, wA)), nsb_v3_cross(nsb_v3_load(p->K), W));
+      for (int c = 0; c < 2; ++c) { /* committed and current (the step's start commits) */
+        double* bd = beta_data(s) + (18 * N + 1) * c;
+        nsb_v3_store(Ed, bd + 6 * N + 6 * k);
+        nsb_v3_store(Kd, bd + 6 * N + 6 * k + 3);
+        bd[18 * N] = 2.0; /* the first step starts from y = 0 (beam_after_accel) */
+      }
+    }
   memcpy(s->cur_qp, s->old_qp, sizeof(nsb_beam_point) * (size_t)n_qp);
   memcpy(s->cur_cp, s->old_cp, sizeof(nsb_beam_point) * (size_t)N);
   s->pts_same = 1;
@@ -619,6 +636,19 @@ static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int
     nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(ec->pw_old + 3 * node)), p->pw);
   else
     memcpy(p->pw, p->al, 3 * sizeof(double));
+}
+
+/* The rotation of end_state alone (the same operations), into p->q: what
+   the residual-only evaluation (nsb_beam_velocity_residual) reads of its
+   end 0 at t_n.  The rest of p is left as it was. */
+static void end_frame(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p) {
+  nsb_quat q = nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k]);
+  const double qn2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+  if (qn2 != 1.0) {
+    const double qn = sqrt(qn2);
+    q = nsb_q(q.w / qn, q.x / qn, q.y / qn, q.z / qn);
+  }
+  nsb_q_store(q, p->q);
 }
 
 /* Distributed dead force n and moment m per unit length of the element's
@@ -1407,12 +1437,22 @@ static void condense_frozen(beam_state* s, beam_kept* z, const double* F, double
    evaluation's increment [12N], then the velocities v, w of the integration
    points filtered by the alpha relation (damped_work) of the committed
    increment [12N + 1, 12N + 1 + 6 n_qp) and of the last evaluation (the next
-   6 n_qp); after the Riks solution Xl (else after N^0, M^0), in the tail that
-   checkpoints carry.  NULL without damping. */
+   6 n_qp), then BETA's data of its share (beta_data, 36 N + 2); after the Riks
+   solution Xl (else after N^0, M^0), in the tail that checkpoints carry.
+   NULL without damping. */
 static double* damp_data(const beam_state* s) {
   if (s->sec->alpha == 0.0 && s->sec->beta == 0.0) return NULL;
   return s->Xl ? s->Xl + s->n_int : s->NM0 + 6;
 }
+
+/* BETA's share under rho_inf < 1 (damped_work) in damp_data after the
+   filtered velocities: per collocation point the strain rates Edot filtered
+   by the alpha relation [0, 6N), the strain rates B v at the velocities of
+   t_n [6N, 12N) and their pseudo-accelerations B p [12N, 18N), and [18N]
+   whether those y are known (0), unknown (1: the next increment takes them
+   constant) or zero at the first step's start (2), of the committed
+   increment; then the same of the last evaluation [18N + 1, 36N + 2). */
+static double* beta_data(const beam_state* s) { return damp_data(s) + 12 * s->N + 1 + 12 * s->n_qp; }
 
 /* Work of the Rayleigh damping forces over the increment of the last
    evaluation (docs/theory_beam.md §10), as the scheme's averaged equations
@@ -1434,8 +1474,17 @@ static double* damp_data(const beam_state* s) {
    vt, wt the points' velocities filtered by the alpha relation (the damping
    force alpha rhoA v filtered as the inertia's rhoA p), kept in damp_data
    from the committed increment (the velocities themselves after a step's
-   initial accelerations, where p = a); the beta part and the mass rule's
-   point masses keep the mean.  Static evaluation: no rates, no work. */
+   initial accelerations, where p = a), and the beta part likewise its
+   share, the damping stress beta C Edot filtered as the nodal forces are
+   (Edot~) on the strain rates at the mean of the end velocities (B vm),
+     h beta sum_k W_k ((1 - gamma) Edot~_n + gamma Edot~).C (x_n + x)/2,
+   x = B v the strain rates at the velocities of t_n, t_n+1: the step
+   average r = Edot = B vbar is Newmark's, so x and its pseudo-acceleration
+   y = B p follow from r by the scheme's relations,
+     y = (r - x_n - h (1/2 - beta) y_n) / (beta h),  x = x_n + h ((1 - gamma) y_n + gamma y),
+   exact where the strains are linear in the DOFs (docs/theory.md §3.6);
+   the mass rule's point masses keep the mean.  Static evaluation: no
+   rates, no work. */
 static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec) {
   const double h = ec->h;
   const nsb_beam_section* c = s->sec;
@@ -1445,28 +1494,60 @@ static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec) {
   if (!dynamic) {
     memset(r, 0, sizeof(double) * (size_t)(6 * N));
     r[6 * N] = 0.0;
+    beta_data(s)[36 * N + 1] = 1.0; /* after a static increment y is not known */
     return;
   }
   const double ih = 1.0 / h;
   const double Cd[6] = {c->EA, c->GA2, c->GA3, c->GJ, c->EI2, c->EI3};
   double Db = 0.0;
+  const int trap = nsb_eval_trapezoidal(ec);
+  const double gm = ec->gamma;
+  /* the step average's Newmark beta (as strain_in: the plain modified
+     scheme's 1/2 is Newmark's gamma/2) */
+  const double bn = ec->vbar && !ec->mn_alpha ? 0.5 * gm : ec->beta;
+  const double* b0 = beta_data(s);
+  double* b1 = (double*)b0 + 18 * N + 1;
+  /* where the pseudo-accelerations restarted from the accelerations (a
+     later step's start, an impulsive increment: beam_after_accel) y_n is not
+     known: the first increment takes it constant, y_n = y, whence
+     y = 2 (r - x_n)/h and the mean of the end rates is r */
+  const int y_unknown = b0[18 * N] == 1.0;
+  b1[18 * N] = 0.0;
   for (int k = 0; k < N; ++k) {
     double pk = 0.0;
     for (int i = 0; i < 3; ++i) {
       r[6 * k + i] = ih * (s->cur_cp[k].E[i] - s->old_cp[k].E[i]);
       r[6 * k + 3 + i] = ih * (s->cur_cp[k].K[i] - s->old_cp[k].K[i]);
     }
-    for (int i = 0; i < 6; ++i) pk += Cd[i] * 0.5 * (rn[6 * k + i] + r[6 * k + i]) * r[6 * k + i];
+    if (trap) {
+      for (int i = 0; i < 6; ++i) pk += Cd[i] * 0.5 * (rn[6 * k + i] + r[6 * k + i]) * r[6 * k + i];
+    } else if (c->beta != 0.0) {
+      /* the strain rates filtered (the damping stress beta C Edot filtered
+         as the forces are), and the strain rates at t_n, t_n+1 and their
+         pseudo-accelerations by the scheme's relations from the step
+         average r = (E - E_n)/h (see beta_data) */
+      for (int i = 0; i < 6; i += 3)
+        nsb_v3_store(nsb_alpha_filter(ec, nsb_v3_load(rn + 6 * k + i), nsb_v3_load(r + 6 * k + i),
+                                      nsb_v3_load(b0 + 6 * k + i)),
+                     b1 + 6 * k + i);
+      for (int i = 0; i < 6; ++i) {
+        const int j = 6 * k + i;
+        const double x0 = b0[6 * N + j], y0 = y_unknown ? 2.0 * (r[j] - x0) / h : b0[12 * N + j];
+        const double y1 = y_unknown ? y0 : (r[j] - x0 - h * (0.5 - bn) * y0) / (bn * h);
+        const double x1 = x0 + h * ((1.0 - gm) * y0 + gm * y1);
+        b1[6 * N + j] = x1;
+        b1[12 * N + j] = y1;
+        pk += Cd[i] * ((1.0 - gm) * b0[j] + gm * b1[j]) * 0.5 * (x0 + x1);
+      }
+    }
     Db += s->geom->JL[k] * pk;
   }
   double Da = 0.0;
   if (c->alpha != 0.0) {
     const nsb_beam_geom* g = s->geom;
     const double rhoA_q = g->massless_end >= 0 ? 0.0 : c->rhoA;
-    const int trap = nsb_eval_trapezoidal(ec);
     const double* ft0 = rn + 12 * N + 1;
     double* ft = r + 6 * N + 1 + 6 * s->n_qp;
-    const double gm = ec->gamma;
     for (int q = 0; q < s->n_qp; ++q) {
       const nsb_beam_point *o = &s->old_qp[q], *p = &s->cur_qp[q];
       nsb_v3_store(nsb_alpha_filter(ec, nsb_v3_load(o->v), nsb_v3_load(p->v), nsb_v3_load(ft0 + 6 * q)), ft + 6 * q);
@@ -1565,12 +1646,12 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   const int alone = frozen && ec->factors == NSB_FACTORS_KEPT_ALONE && !accel && !s->sgeom && s->galerkin &&
                     s->geom->massless_end < 0 && s->n_dloads == 0 && !damp_data(s);
   nsb_beam_point* ends = sc.ends;
-  if (!accel) { /* the acceleration systems read the current ends (below) */
+  if (alone) { /* its residual reads end 0's rotation and end 1's unknowns alone */
+    end_frame(s, ec->old, a, 0, &ends[0]);
+  } else if (!accel) { /* the acceleration systems read the current ends (below) */
     end_state(s, Lm[0], ec->old, a, 0, &ends[0], ec);
-    if (!alone) { /* its residual reads end 1's unknowns alone */
-      memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
-      end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
-    }
+    memset(sc.cur_ends, 0, sizeof sc.cur_ends); /* the kernels' end states (kept part: end_keep) */
+    end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   }
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
@@ -2183,6 +2264,7 @@ static void beam_commit(const nsb_elem* e) {
   double* dd = damp_data(s);
   if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
   if (dd) memcpy(dd + 12 * s->N + 1, dd + 12 * s->N + 1 + 6 * s->n_qp, sizeof(double) * (size_t)(6 * s->n_qp));
+  if (dd) memcpy(beta_data(s), beta_data(s) + 18 * s->N + 1, sizeof(double) * (size_t)(18 * s->N + 1));
 }
 
 /* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
@@ -2243,13 +2325,61 @@ static void beam_impulse_split(const nsb_elem* e, double c, const nsb_state* cur
     for (int k = 0; k < 2; ++k) memcpy(s->cur_end[k].v, cur->v + 3 * e->nodes[k], sizeof s->cur_end[k].v);
 }
 
+/* The strain accelerations B a of the velocity element's committed point
+   accelerations at its collocation points (BETA's share, damped_work):
+   the element's fields are a(x) = a(0) + sum_p J_p(x) a'_p (and the body
+   angular accelerations likewise), so a'_p follow from the points' values
+   at the collocation points and the first integration point; then
+     Gamma'' = R^T a' + E x alpha,  kappa'' = alpha' + K x alpha
+   (the linear part: the terms of the velocities' products belong to B's
+   own rate).  Returns nonzero when the points do not determine them. */
+static int strain_accelerations(const beam_state* s, double* y) {
+  const nsb_beam_geom* g = s->geom;
+  const int N = s->N, n = N + 1;
+  double A[(NSB_BEAM_MAX_POINTS + 1) * (NSB_BEAM_MAX_POINTS + 1)], B[(NSB_BEAM_MAX_POINTS + 1) * 6];
+  int piv[NSB_BEAM_MAX_POINTS + 1];
+  for (int i = 0; i < n; ++i) {
+    const nsb_beam_point* pt = i < N ? &s->old_cp[i] : &s->old_qp[0];
+    const double* J = i < N ? nsb_beam_geom_row(g, g->Jp, i) : nsb_beam_geom_row(g, g->Jq, 0);
+    A[i] = 1.0;
+    for (int p = 0; p < N; ++p) A[i + n * (1 + p)] = J[p];
+    for (int c = 0; c < 3; ++c) {
+      B[i + n * c] = pt->a[c];
+      B[i + n * (3 + c)] = pt->al[c];
+    }
+  }
+  if (nsb_lu_factor(n, A, n, piv) != 0) return 1;
+  nsb_lu_solve(n, A, n, piv, 6, B, n);
+  for (int k = 0; k < N; ++k) {
+    const nsb_beam_point* pt = &s->old_cp[k];
+    const nsb_vec3 ad = nsb_v3(B[1 + k], B[1 + k + n], B[1 + k + 2 * n]);
+    const nsb_vec3 ald = nsb_v3(B[1 + k + 3 * n], B[1 + k + 4 * n], B[1 + k + 5 * n]);
+    const nsb_vec3 al = nsb_v3_load(pt->al);
+    nsb_v3_store(nsb_v3_add(nsb_m3_tmulv(nsb_q_to_m3(nsb_q_load(pt->q)), ad), nsb_v3_cross(nsb_v3_load(pt->E), al)),
+                 y + 6 * k);
+    nsb_v3_store(nsb_v3_add(ald, nsb_v3_cross(nsb_v3_load(pt->K), al)), y + 6 * k + 3);
+  }
+  return 0;
+}
+
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
   /* the accelerations of the solve carry no beta stress (docs/theory_beam.md
      §10): the next increment's averaged equations start from a zero strain
      rate, which keeps the booked work the scheme's */
   double* dd = damp_data(s);
-  if (dd) memset(dd, 0, sizeof(double) * (size_t)(12 * s->N));
+  if (dd) {
+    /* the filtered rates (damped_work) continue as the pseudo-accelerations
+       do, by the change of the force: the solve's is zero */
+    double* et = beta_data(s);
+    const int n1 = 18 * s->N + 1;
+    for (int i = 0; i < 6 * s->N; ++i) et[i] = et[n1 + i] = p_gain >= 0.0 ? et[i] - p_gain * dd[i] : 0.0;
+    /* the strain rates' pseudo-accelerations y restart with the points'
+       (damped_work): unknown but at the first step's start, from the
+       initial conditions, where they are taken zero */
+    et[n1 - 1] = et[2 * n1 - 1] = p_gain < 0.0 && et[n1 - 1] == 2.0 ? 0.0 : 1.0;
+    memset(dd, 0, sizeof(double) * (size_t)(12 * s->N));
+  }
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
        continue from the committed ones by the change of the accelerations */
@@ -2300,7 +2430,68 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
       memcpy(dd + 12 * s->N + 1 + 6 * i, s->old_qp[i].v, 3 * sizeof(double));
       memcpy(dd + 12 * s->N + 4 + 6 * i, s->old_qp[i].w, 3 * sizeof(double));
     }
+  if (dd && s->sec->beta != 0.0 && !s->sgeom) { /* BETA's strain pseudo-accelerations y = B a */
+    double* bd = beta_data(s);
+    const int n1 = 18 * s->N + 1;
+    if (strain_accelerations(s, bd + 12 * s->N) == 0) {
+      memcpy(bd + n1 + 12 * s->N, bd + 12 * s->N, sizeof(double) * (size_t)(6 * s->N));
+      bd[n1 - 1] = bd[2 * n1 - 1] = 0.0;
+    }
+  }
   memset(s->u_int, 0, sizeof(double) * (size_t)(6 * s->N));
+}
+
+/* element.h, nsb_beam_accel_continue: nsb_beam_accel_points and then
+   after_accel (p_gain >= 0) in one pass over the points, where the solve's
+   caller reads nothing of the point accelerations between the two
+   (solver/assembly.c accel_solve).  Where the commit swapped the arrays
+   (PTS_OLD: the current ones hold nothing valid, and accel_prepare would
+   only mark them PTS_OLD_ACC) the accelerations go straight into the
+   committed points: continue_commit's operations on the values accel_points
+   would have left in the current ones (a, alpha, then p, pw from them), and
+   the current arrays, which no reader takes until the next evaluation writes
+   them whole, are not written.  Otherwise the two passes as before. */
+static int beam_continue_on = 1; /* nsb_beam_fused_continue */
+
+void nsb_beam_fused_continue(int on) { beam_continue_on = on != 0; }
+
+void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_gain) {
+  beam_state* s = e->state;
+  NSB_ASSERT(p_gain >= 0.0);
+  if (!beam_continue_on || !s->galerkin || s->sgeom || s->pts_same != PTS_OLD) {
+    nsb_beam_accel_points(e, cur);
+    beam_after_accel(e, p_gain);
+    return;
+  }
+  const nsb_beam_geom* g = s->geom;
+  const int N = s->N, a = e->nodes[0];
+  /* the node-0 unknowns and N^0, M^0 as nsb_beam_accel_points forms them */
+  const nsb_mat3 L0 = nsb_q_to_m3(s->lam[0]);
+  const nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
+  memcpy(s->NM0, s->u_int + 6 * N, 6 * sizeof(double));
+  /* beam_after_accel: no beta stress */
+  double* dd = damp_data(s);
+  if (dd) memset(dd, 0, sizeof(double) * (size_t)(12 * N));
+  const double* ui = s->u_int;
+  for (int i = 0; i < s->n_qp + N; ++i) {
+    nsb_beam_point* pt = i < s->n_qp ? &s->old_qp[i] : &s->old_cp[i - s->n_qp];
+    const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
+    nsb_vec3 aq = a0, alq = al0;
+    for (int p = 0; p < N; ++p) {
+      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(ui + 6 * p));
+      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(ui + 3 + 6 * p));
+    }
+    double ca[3], cal[3];
+    nsb_v3_store(aq, ca);
+    nsb_v3_store(alq, cal);
+    for (int k = 0; k < 3; ++k) {
+      pt->p[k] = pt->p[k] + p_gain * (ca[k] - pt->a[k]);
+      pt->pw[k] = pt->pw[k] + p_gain * (cal[k] - pt->al[k]);
+    }
+    memcpy(pt->a, ca, sizeof pt->a);
+    memcpy(pt->al, cal, sizeof pt->al);
+  }
+  memset(s->u_int, 0, sizeof(double) * (size_t)(6 * N));
 }
 
 static void beam_restore(const nsb_elem* e) {

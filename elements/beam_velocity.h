@@ -287,7 +287,8 @@ int nsb_beam_velocity_eval(const nsb_beam_eval_in* in, nsb_beam_point* cur_qp, n
 /// leaves it without K, and no point state: the scratch of one point takes
 /// them, and what the residual does not read is not formed (the integration
 /// points' positions and rotations without a distributed moment; end 1,
-/// whose in->old_end[1] is not read).
+/// whose in->old_end[1] is not read; of end 0 the rotation: of
+/// in->old_end[0] only q is read).
 /// For modified Newton's iterations, whose point states the caller discards
 /// (elements/beam.c: an acceptance sets them by the points pass).  Galerkin
 /// weighting without a mass rule only: returns -1 otherwise, else 0.

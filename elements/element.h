@@ -477,6 +477,13 @@ int nsb_beam_accel_frame(const nsb_elem* e, const nsb_state* st, double q[4]);
 /// accelerations of cur and its interior unknowns, as an evaluation at
 /// them leaves them (the same operations), and its N^0, M^0.
 void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur);
+/// nsb_beam_accel_points, then the element's after_accel with p_gain >= 0
+/// (the smooth accelerations after an impulsive increment), in one pass over
+/// the points where the commit left the current arrays invalid; for a
+/// caller that reads nothing of the elements' point accelerations between
+/// the two (solver/assembly.c accel_solve).  The same states as the two
+/// calls.
+void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_gain);
 /// Whether a beam element has the points-only pass below (the velocity
 /// element, either weighting; not the strain element).
 int nsb_beam_points_pass(const nsb_elem* e);
@@ -514,6 +521,11 @@ void nsb_beam_compact_kept(int on);
 /// arrays (default 1; 0 copies them, for the test that compares both bit
 /// for bit).  Global, as nsb_beam_compact_kept.
 void nsb_beam_swap_commit(int on);
+/// Whether nsb_beam_accel_continue makes its one pass over the committed
+/// points (default 1; 0 runs nsb_beam_accel_points and after_accel as two,
+/// for the test that compares both bit for bit).  Global, as
+/// nsb_beam_compact_kept.
+void nsb_beam_fused_continue(int on);
 void nsb_beam_state_save(const nsb_elem* e, void* buf);
 void nsb_beam_state_load(const nsb_elem* e, const void* buf);
 /// Integration points of a beam element (consistent mass of the modal

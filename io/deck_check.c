@@ -166,6 +166,21 @@ static void check_joints(parser* p) {
         VALUE(p, at, "%s joint between nodes %d and %d needs a rigid body or a beam node on at least one side",
               kinds[j->kind], A->label, B->label);
     }
+    /* A position-level link of a given length between nodes at another distance: a first *DYNAMIC
+       step would pull them to it in its first increment, with an impulse that makes up energy (a
+       box tied 0.5 m from a point by a link of 0.4 m: 1.6e5 J in 1 ms, and only the energy warning,
+       which blames the increment); a *STATIC step first may assemble it. */
+    if (j->kind == NSB_JOINT_DISTANCE && j->length > 0.0 && j->level == NSB_LEVEL_POSITION && m->steps.count > 0 &&
+        m->steps.data[0].kind == NSB_STEP_DYNAMIC) {
+      double d0 = dist3(A->X, B->X);
+      /* 1e-9 of the model's extent, in any units */
+      if (fabs(d0 - j->length) > 1e-9 * extent)
+        VALUE(p, at,
+              "distance joint between nodes %d and %d: length %.9g, but the nodes are %.9g apart at t = 0 and the first "
+              "step (line %d) is *DYNAMIC, which would pull them to that length in its first increment (an impulse that "
+              "makes up energy); omit the length (the initial distance is kept) or reach it in a *STATIC step first",
+              A->label, B->label, j->length, d0, m->steps.data[0].line);
+    }
     if (j->kind == NSB_JOINT_SPHERICAL) {
       /* 1e-9 of the model's extent, in any units */
       double tol = 1e-9 * extent;

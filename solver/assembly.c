@@ -897,7 +897,11 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   nsb_sys_predict_all(s, NSB_EVAL_ACCEL, s->t);
   for (int i = 0; i < s->n_elems; ++i)
     if (s->elems[i].ops->begin_increment) s->elems[i].ops->begin_increment(&s->elems[i]);
+  const long exact0 = s->accel_exact;
   int st = nsb_sys_newton(s, NSB_EVAL_ACCEL, s->t, rep);
+  /* accepted without evaluating its iterate (nsb_sys_newton, accel_key):
+     the beams' point accelerations are set by the after_accel pass below */
+  const int cont = st == NSB_OK && s->accel_exact > exact0 && nsb_sys_accel_continue(s);
   int mean = p_gain >= 0.0 && s->want_react;
   NSB_ASSERT(!mean || s->react_end); /* impulsive increments come from contacts */
   size_t n6 = 6 * (size_t)s->n_nodes * sizeof(double);
@@ -930,14 +934,24 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
       nsb_contact_split_book(ce, s->n_contacts, s->split_ec, alpha, &s->dissipated, &s->work);
     }
   }
-  if (st == NSB_OK)
-    for (int i = 0; i < s->n_elems; ++i)
-      if (s->elems[i].ops->after_accel) s->elems[i].ops->after_accel(&s->elems[i], p_gain);
+  for (int i = 0; st == NSB_OK && i < s->n_elems; ++i) {
+    if (cont && s->elems[i].ops == &nsb_beam_v_ops)
+      nsb_beam_accel_continue(&s->elems[i], &s->cur, p_gain);
+    else if (s->elems[i].ops->after_accel)
+      s->elems[i].ops->after_accel(&s->elems[i], p_gain);
+  }
   s->accel_restart = 0;
   nsb_system_energy(s, &s->en_last); /* the increment's last energies (increment_to) */
   s->power = s->en_last.power;
   s->diss_rate = s->en_last.dissipation_rate;
   return st;
+}
+
+/* system_internal.h: what lies between the solve and the after_accel pass
+   in accel_solve reads no point acceleration of a beam here (the reactions'
+   and the driven supports' evaluations, the impulse split do) */
+int nsb_sys_accel_continue(const nsb_system* s) {
+  return s->accel_restart && !s->want_react && s->n_driven == 0 && s->split == 0.0;
 }
 
 int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {

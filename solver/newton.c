@@ -882,7 +882,9 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       }
     }
     if (acc_exact && kept && it == 0 && v == NSB_CONV_CONTINUE) {
-      for (int i = 0; i < s->n_elems; ++i)
+      /* after an impulsive increment, with nothing reading them before, in
+         the pass of the elements' after_accel (accel_solve) */
+      for (int i = 0; i < s->n_elems && !nsb_sys_accel_continue(s); ++i)
         if (s->elems[i].ops == &nsb_beam_v_ops) nsb_beam_accel_points(&s->elems[i], &s->cur);
       s->accel_exact++;
       rep->converged = 1;

@@ -377,6 +377,12 @@ void nsb_sys_free_ranges(nsb_system* s);
 /// iterate, as an evaluation in mode at t_new leaves them (solver/newton.c):
 /// after an iterate is accepted by the norm of its last correction.
 void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new);
+/// Whether an acceleration solve after an impulsive increment leaves the
+/// beams' point accelerations to its after_accel pass
+/// (nsb_beam_accel_continue) when it accepts without evaluating its last
+/// iterate: nothing between the two reads them (no reactions, no driven
+/// supports' power, no impulse split).
+int nsb_sys_accel_continue(const nsb_system* s);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// Power of the driven supports at the converged state of an increment

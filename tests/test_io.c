@@ -168,7 +168,7 @@ static void test_full_deck(void) {
   NSB_ASSERT_CLOSE(rev->axis[2], 1.0, 0.0);
   NSB_ASSERT_CLOSE(rev->point[0], 1.5, 0.0);
   NSB_ASSERT_CLOSE(m->joints.data[3].length, -1.0, 0.0);
-  NSB_ASSERT_CLOSE(m->joints.data[4].length, 1.5, 0.0);
+  NSB_ASSERT_CLOSE(m->joints.data[4].length, 1.0, 0.0);
   CU_ASSERT_EQUAL(m->joints.data[4].node_b, 6);
 
   /* amplitudes */

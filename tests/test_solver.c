@@ -1640,6 +1640,56 @@ static void test_swap_commit(void) {
   fx_close(&b);
 }
 
+/* The acceleration solves after impulsive increments accepted without
+   evaluating their iterate (solver/newton.c, acc_exact): with nothing
+   between the solve and the elements' after_accel that reads the beams'
+   point accelerations (no reactions, no driven support, no impulse split),
+   those are set in the after_accel pass, in one pass over the committed
+   points (elements/beam.c, nsb_beam_accel_continue).  The bar against the
+   wall of bar_wall_deck stepped with that pass and with the two passes it
+   replaces: the same node states, energies and checkpoint bytes at all 60
+   increments, and the acceleration solves accepted so in both runs. */
+static void test_fused_continue(void) {
+  char text[8192];
+  bar_wall_deck(text, sizeof text, "");
+  fixture a, b;
+  int ok = fx_open(&a, "bar_fused.inp", text, 1) == 0;
+  ok = fx_open(&b, "bar_two_pass.inp", text, 1) == 0 && ok;
+  int same = 1, same_ckpt = 1;
+  static unsigned char ba[1 << 16], bb[1 << 16];
+  for (int k = 0; k < 60 && ok; ++k) {
+    nsb_beam_fused_continue(1);
+    ok = step_ok(a.s, 1e-5);
+    nsb_beam_fused_continue(0);
+    ok = ok && step_ok(b.s, 1e-5);
+    nsb_beam_fused_continue(1);
+    if (!ok) break;
+    same = same && bar_states_same(a.s, b.s);
+    for (int i = 0; i < nsb_system_n_elements(a.s); ++i) {
+      const nsb_elem *ea_ = nsb_system_element(a.s, i), *eb_ = nsb_system_element(b.s, i);
+      if (ea_->ops != &nsb_beam_v_ops) continue;
+      size_t nb = nsb_beam_state_bytes(ea_);
+      if (nb > sizeof ba) {
+        ok = 0;
+        break;
+      }
+      nsb_beam_state_save(ea_, ba);
+      nsb_beam_state_save(eb_, bb);
+      same_ckpt = same_ckpt && !memcmp(ba, bb, nb);
+    }
+  }
+  const long na = ok ? nsb_system_exact_accelerations(a.s) : 0, nb = ok ? nsb_system_exact_accelerations(b.s) : 0;
+  printf("\n    60 increments, %ld and %ld acceleration solves without a confirming evaluation: states and energies %s, "
+         "checkpoints %s",
+         na, nb, same ? "identical" : "DIFFER", same_ckpt ? "identical" : "DIFFER");
+  CU_ASSERT(ok);
+  CU_ASSERT(na > 0 && na == nb);
+  CU_ASSERT(same);
+  CU_ASSERT(same_ckpt);
+  fx_close(&a);
+  fx_close(&b);
+}
+
 /* Modified Newton's kept interior factors and the element's rotation
    (solver/system.c, turn_limits; docs/theory.md §5): a steel disk (0.5 kg,
    R = 50 mm) on a slack steel wire (0.5 m, 2 mm, 10 B31 of the default
@@ -2013,6 +2063,7 @@ static const nsb_test_case alloc_cases[] = {{"no_alloc_in_loop", test_no_alloc_i
                                             {"kept_sets", test_kept_sets},
                                             {"compact_kept", test_compact_kept},
                                             {"swap_commit", test_swap_commit},
+                                            {"fused_continue", test_fused_continue},
                                             {NULL, NULL}};
 static const nsb_test_case newton_cases[] = {{"no_convergence_and_cutback", test_newton_failure},
                                              {"singular_names_dof", test_singular_names_dof},

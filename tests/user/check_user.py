@@ -8139,19 +8139,24 @@ def check_damped_restart(m, run):
            "%.5g, closed form %.5g (%.3g + %.3g + %.3g; rel %+.2g, tol 5e-3; %d peaks)"
            % (z, zeta, za, zb, zc, z / zeta - 1, len(peaks) - 1))
     # the balance B = T + V + D - W from the start of the dynamic step: the dampers book their
-    # shares of the kinetic energy's change (docs/theory.md 3.6), the scheme (rho_inf = 0.8) takes
-    # energy away, on average: the elastic forces' share differs from the change of V, of either
-    # sign in an increment (the undamped beam: rises of 1.7e-6 of E0 an increment, never above
-    # its start, the loss 1.7e-3 of E0 in 1 s); measured here the loss 3.2e-5 of E0
+    # shares of the kinetic energy's change (docs/theory.md 3.6, ALPHA and BETA alike), the
+    # scheme (rho_inf = 0.8) takes energy away, on average: the elastic forces' share differs from
+    # the change of V, of either sign in an increment (the undamped beam: rises of 1.7e-6 of E0 an
+    # increment, never above its start, the loss 1.7e-3 of E0 in 1 s).  The let-go's first
+    # increment, from rest with the whole elastic force unbalanced, is where it rises: 6.1e-5 of E0
+    # (2.3e-5 at h/2; BETA booked by the mean of its forces hid it, the balance then fell 4.7e-6
+    # there); after it the balance never rises above that increment's and ends 3.4e-5 of E0 above
+    # its start (2.6e-5 below that increment)
     E0 = st["total_energy"]
 
     def balance(rows):
         return [r["total_energy"] + r["dissipated"] - r["external_work"] for r in rows]
     B = balance(dyn)
-    top, loss = max(B) - B[0], B[0] - B[-1]
-    report(m, "energy balance: T + V + D never above its start; the scheme's loss small", top <= 1e-12 * E0 and 0 <= loss < 1e-4 * E0,
-           "largest %.2g J above, loss %.3g of E0 = %.4g J (tol 1e-4; the dampers took %.4g of E0)"
-           % (top, loss / E0, E0, dyn[-1]["dissipated"] / E0))
+    first, top, loss = B[1] - B[0], max(B[1:]) - B[1], B[1] - B[-1]
+    report(m, "energy balance: after the let-go's first increment T + V + D never above it; the scheme's changes small",
+           top <= 1e-12 * E0 and abs(first) < 1e-4 * E0 and 0 <= loss < 1e-4 * E0,
+           "first increment %.3g of E0, largest %.2g J above it after, loss %.3g of E0 = %.4g J (tol 1e-4; the "
+           "dampers took %.4g of E0)" % (first / E0, top, loss / E0, E0, dyn[-1]["dissipated"] / E0))
     # the trapezoidal rule: the dampers' work as the equations apply it, the balance exact to the
     # Newton tolerance (measured 1.3e-8 of E0)
     tr = run_variant(run, "damped_restart_si.inp", "rhoinf1", "*DYNAMIC, RHOINF=0.8", "*DYNAMIC, RHOINF=1")
@@ -8431,6 +8436,562 @@ KNOWN[("tilted_bar_drop", "energy + dissipated never above the start")] = (
     "MASS=): 2.76e-4 J, 2.3e-3 of the landing's 1/2 m v^2, two increments after the strike (h = 0.1 ms; then "
     "falling), at h/2 none (3.6e-15 J); RHOINF=1 at h: 1.96e-4 J at 0.147 s (the trapezoidal rule's drift on "
     "the ringing rod)")
+
+
+
+from make_decks import U4, rafter_geometry, plan_frame_points, b32_ring_nodes  # noqa: E402
+
+
+def linear_part(rows, key):
+    """The part linear in the load of a static path sampled at load factors 1/4, 1/2, 1:
+    (32 f(1/4) - 12 f(1/2) + f(1))/3 removes the quadratic and cubic terms (the geometric
+    nonlinearity) of f(lam) = lam f1 + lam^2 f2 + lam^3 f3 + ..."""
+    row = {round(x["time"], 12): x for x in rows}
+    return (32 * row[0.25][key] - 12 * row[0.5][key] + row[1.0][key]) / 3
+
+
+def vtk_frames(run):
+    """The beams_*.vtu frames of a run, in order (not the surface files)."""
+    return [os.path.join(run, f) for f in sorted(f for f in os.listdir(run)
+            if f.startswith("beams_") and f.endswith(".vtu") and "surface" not in f)]
+
+
+def check_ngen_rafter(m, run):
+    # Statics of the inclined simply supported beam (pinned at the eaves, a vertical roller at
+    # the ridge), length L along t = (cos a, 0, sin a), a vertical dead load q per unit length
+    # of rafter (W = q L): moments about the eaves give the ridge W/2 and the eaves W/2, no
+    # horizontal reaction.  The part [0, s] of the rafter: the section force (that of [s, L] on
+    # [0, s]) N = (0, 0, q s - W/2), so along t n1 = (q s - W/2) sin a, along G3 = t x G2 =
+    # (-sin a, 0, cos a) n3 = (q s - W/2) cos a, and the moment about G2 = y
+    # m2 = -q cos a s (L - s)/2.  Across the rafter the load q cos a bends a simply supported
+    # Timoshenko span: the middle moves w = 5 q cos a L^4/384 EI + q cos a L^2/8 kGA from the
+    # chord of its ends; along it the axial force stretches it, u(s) = q sin a (s^2 - L s)/2EA:
+    # the middle -q sin a L^2/8EA from the ends' mean.  nsbeam is geometrically exact; the
+    # linear parts come from the load factors 1/4, 1/2, 1 (linear_part).
+    p = U4["rafter"]
+    L, al, top = rafter_geometry()
+    q, b, hh = p["q"], p["b"], p["h"]
+    W = q * L
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    G = E / (2 * (1 + nu))
+    EI, kGA, EA = E * b * hh ** 3 / 12, 5.0 / 6.0 * G * b * hh, E * b * hh
+    ca, sa = math.cos(al), math.sin(al)
+    h = hist(run)
+    end = h[-1]
+    # the vertical reactions add up to the dead load in every state (exact statics)
+    tot = max(abs(r["eaves.rfz"] + r["ridge.rfz"] - W * r["time"]) for r in h) / W
+    report(m, "vertical reactions add up to q L", tot < 1e-10, "largest defect %.2g W" % tot)
+    lin = lambda k: linear_part(h, k)
+    err = max(abs(lin("eaves.rfz") - W / 2), abs(lin("ridge.rfz") - W / 2), abs(lin("eaves.rfx")), abs(lin("eaves.rfy"))) / W
+    report(m, "reactions (linear part) W/2 each, none horizontal", err < 1e-8,
+           "eaves %.10g, ridge %.10g, W/2 = %.10g; largest defect %.2g W (at full load: eaves %.10g, ridge %.10g)"
+           % (lin("eaves.rfz"), lin("ridge.rfz"), W / 2, err, end["eaves.rfz"], end["ridge.rfz"]))
+    # the interior point: its initial distance from the eaves
+    s = math.sqrt(sum((end["cut." + c] - end["cut.u" + c]) ** 2 for c in "xyz"))
+    ref = {"cut.n1": (q * s - W / 2) * sa, "cut.n3": (q * s - W / 2) * ca, "cut.m2": -q * ca * s * (L - s) / 2}
+    err = max(abs(lin(k) - v) / (W if k != "cut.m2" else W * L / 8) for k, v in ref.items())
+    others = max(abs(lin(k)) for k in ("cut.n2", "cut.m1", "cut.m3"))
+    report(m, "section forces at s = %.4g m (linear part): n1, n3, m2" % s, err < 1e-8 and others < 1e-8 * W,
+           "n1 %.8g (%.8g), n3 %.8g (%.8g), m2 %.8g (%.8g); largest defect %.2g of W (W L/8); others %.2g W"
+           % (lin("cut.n1"), ref["cut.n1"], lin("cut.n3"), ref["cut.n3"], lin("cut.m2"), ref["cut.m2"], err, others / W))
+    nrm = (-sa, 0.0, ca)
+    tang = (ca, 0.0, sa)
+    rel_mid = lambda r, d: sum(d[i] * (r["mid.u" + c] - 0.5 * (r["eaves.u" + c] + r["ridge.u" + c])) for i, c in enumerate("xyz"))
+    rows = {round(r["time"], 12): r for r in h}
+    linw = lambda d: (32 * rel_mid(rows[0.25], d) - 12 * rel_mid(rows[0.5], d) + rel_mid(rows[1.0], d)) / 3
+    w = -(5 * q * ca * L ** 4 / (384 * EI) + q * ca * L * L / (8 * kGA))
+    ua = -q * sa * L * L / (8 * EA)
+    report(m, "midspan deflection across the rafter 5 q cos a L^4/384EI + q cos a L^2/8kGA", rel(linw(nrm), w) < 1e-6,
+           "%.10g, closed form %.10g (rel %.2g); at full load %.10g" % (linw(nrm), w, rel(linw(nrm), w), rel_mid(end, nrm)))
+    report(m, "midspan axial displacement -q sin a L^2/8EA", rel(linw(tang), ua) < 1e-4,
+           "%.6g, closed form %.6g (rel %.2g)" % (linw(tang), ua, rel(linw(tang), ua)))
+    if not have_vtk(m, "VTK section forces at the interior points"):
+        return
+    fr = vtk_frames(run)
+    # frames 0 (unloaded) .. 4 (lam = 1): the linear part of every axis point's resultants
+    data = [read_vtu(f, "displacement", "moment_section", "force_section") for f in fr]
+    assert len(data) == 5, fr
+    worst, n = 0.0, 0
+    for i in range(len(data[0][0])):
+        X = data[0][0][i] - data[0][1][i]
+        s = math.sqrt(sum(c * c for c in X))
+        li = lambda a, j: (32 * data[1][a][i][j] - 12 * data[2][a][i][j] + data[4][a][i][j]) / 3
+        worst = max(worst, abs(li(3, 0) - (q * s - W / 2) * sa) / W, abs(li(3, 2) - (q * s - W / 2) * ca) / W,
+                    abs(li(2, 1) + q * ca * s * (L - s) / 2) / (W * L / 8))
+        n += 1
+    report(m, "VTK n1, n3, m2 at all %d axis points (linear part)" % n, worst < 1e-8,
+           "largest error %.2g of q L (L/8 for moments)" % worst)
+
+
+CHECKS["ngen_rafter"] = check_ngen_rafter
+PSEUDO_TIME.add("ngen_rafter")
+
+
+def plan_frame_compliance():
+    """general_section_plan: the tip's linear displacement per unit force along x, y, z (columns),
+    linear Timoshenko theory with the general section's six stiffnesses (unit-load method: u_i =
+    int N_i . C_N N_j + M_i . C_M M_j ds, the section force N = F and moment M = (x_tip - x) x F of
+    a tip force F, C = sum over the section axes G1, G2, G3 of G G^T / k with k = EA, GA2, GA3
+    and GJ, EI2, EI3; G2 = z, G3 = G1 x G2; 3-point Gauss, exact for the quadratic integrand)."""
+    p = U4["plan"]
+    pts = plan_frame_points()
+    tip = pts[-1]
+    gx = (-math.sqrt(0.6), 0.0, math.sqrt(0.6))
+    gw = (5 / 9, 8 / 9, 5 / 9)
+    C = [[0.0] * 3 for _ in range(3)]
+    for a, b in zip(pts[:-1], pts[1:]):
+        d = [b[i] - a[i] for i in range(3)]
+        l = math.sqrt(sum(c * c for c in d))
+        g1 = [c / l for c in d]
+        g2 = [0.0, 0.0, 1.0]
+        g3 = cross(g1, g2)
+        for x, w in zip(gx, gw):
+            pt = [a[i] + 0.5 * (1 + x) * d[i] for i in range(3)]
+            r = [tip[i] - pt[i] for i in range(3)]
+            for i in range(3):
+                for j in range(3):
+                    Fi = [1.0 if k == i else 0.0 for k in range(3)]
+                    Fj = [1.0 if k == j else 0.0 for k in range(3)]
+                    Mi, Mj = cross(r, Fi), cross(r, Fj)
+                    v = 0.0
+                    for g, kn, km in ((g1, p["EA"], p["GJ"]), (g2, p["GA2"], p["EI2"]), (g3, p["GA3"], p["EI3"])):
+                        v += sum(g[k] * Fi[k] for k in range(3)) * sum(g[k] * Fj[k] for k in range(3)) / kn
+                        v += sum(g[k] * Mi[k] for k in range(3)) * sum(g[k] * Mj[k] for k in range(3)) / km
+                    C[i][j] += 0.5 * l * w * v
+    return C
+
+
+def check_general_section_plan(m, run):
+    p = U4["plan"]
+    h = hist(run)
+    P, H = p["P"], p["H"]
+    F = (H, 0.0, -P)
+    S = math.hypot(P, H)
+    # exact statics of every state: the clamp balances the tip force at the tip's current place,
+    # the part beyond the cut carries F and (x_tip - x_cut) x F (dead load, collocation elements)
+    er, em, ec = 0.0, 0.0, 0.0
+    for r in h:
+        lam = r["time"]
+        Fl = [lam * c for c in F]
+        tip = [r["tip." + c] for c in "xyz"]
+        cut = [r["cut." + c] for c in "xyz"]
+        Mc = cross(tip, Fl)
+        Mk = cross([tip[i] - cut[i] for i in range(3)], Fl)
+        er = max(er, max(abs(r["clamp.rf" + c] + Fl[i]) for i, c in enumerate("xyz")) / S)
+        em = max(em, max(abs(r["clamp.rm" + c] + Mc[i]) for i, c in enumerate("xyz")) / (S * p["a"]))
+        ec = max(ec, max(abs(r["cut.n" + c] - Fl[i]) for i, c in enumerate("xyz")) / S,
+                 max(abs(r["cut.m" + c] - Mk[i]) for i, c in enumerate("xyz")) / (S * p["a"]))
+    report(m, "clamp RF, RM = -(F, x_tip x F) on the whole path", er < 1e-9 and em < 1e-9,
+           "largest difference %.2g F, %.2g F a" % (er, em))
+    report(m, "section force F and moment (x_tip - x) x F inside the first leg", ec < 1e-9,
+           "largest difference %.2g of F (F a)" % ec)
+    # the cut's forces and moments in the section axes (first leg: G1 = x, G2 = z from n1,
+    # G3 = G1 x G2 = -y), linear parts, the lever of the undeformed frame: the torsion m1 is
+    # M . x, m2 = M . z, m3 = -M . y
+    end = h[-1]
+    e, xi = p["probe"]
+    a, b = p["a"], p["b"]
+    xc = a * (e - 1 + xi) / p["n"][0]
+    M = cross([a - xc, b, 0.0], F)  # lever of the undeformed frame (linear part)
+    ref = {"cut.m1": M[0], "cut.m2": M[2], "cut.m3": -M[1], "cut.n1": F[0], "cut.n2": F[2], "cut.n3": -F[1]}
+    err = max(abs(linear_part(h, k) - v) / (S * (a if ".m" in k else 1.0)) for k, v in ref.items())
+    report(m, "section axes of the cut: torsion m1, m2 about G2 = z, m3 about G3 = -y (linear part)", err < 1e-6,
+           "m1 %.8g (%.8g), m2 %.8g (%.8g), m3 %.8g (%.8g); largest defect %.2g" %
+           (linear_part(h, "cut.m1"), ref["cut.m1"], linear_part(h, "cut.m2"), ref["cut.m2"],
+            linear_part(h, "cut.m3"), ref["cut.m3"], err))
+    C = plan_frame_compliance()
+    u = [sum(C[i][j] * F[j] for j in range(3)) for i in range(3)]
+    ul = [linear_part(h, "tip.u" + c) for c in "xyz"]
+    err = max(abs(ul[i] - u[i]) for i in range(3)) / max(abs(c) for c in u)
+    report(m, "tip displacement (linear part) against Timoshenko with EA, GA2, GA3, GJ, EI2, EI3", err < 1e-6,
+           "(%.8g, %.8g, %.8g) against (%.8g, %.8g, %.8g); largest defect %.2g of |u|; at full load (%.6g, %.6g, %.6g)"
+           % tuple(ul + u + [err] + [end["tip.u" + c] for c in "xyz"]))
+
+
+CHECKS["general_section_plan"] = check_general_section_plan
+PSEUDO_TIME.add("general_section_plan")
+
+
+def ring_polygon_loads():
+    """b32_ring: the meshed ring's straight halves (a B32 is two straight B2V halves) with the
+    resultant of each half's line load, q times its length, at its middle (SI)."""
+    p = U4["b32ring"]
+    pts = b32_ring_nodes()
+    segs = []
+    for a, b in zip(pts[:-1], pts[1:]):
+        l = math.sqrt(sum((b[i] - a[i]) ** 2 for i in range(3)))
+        segs.append((a, b, l))
+    return pts, segs, p["q"]
+
+
+def ring_section(segs, q, k, sig):
+    """The section force and moment at the point sig (0..1) of half k: those of the part beyond
+    the cut on the part from the free end to the cut, -(the line load on that part) and its
+    moment about the point."""
+    a, b, l = segs[k]
+    P = [a[i] + sig * (b[i] - a[i]) for i in range(3)]
+    Fz, M = 0.0, [0.0, 0.0, 0.0]
+    for j in range(k + 1):
+        aj, bj, lj = segs[j]
+        f = sig if j == k else 1.0
+        mid = [aj[i] + 0.5 * f * (bj[i] - aj[i]) for i in range(3)]
+        Fj = -q * f * lj
+        Fz += Fj
+        mj = cross([mid[i] - P[i] for i in range(3)], (0.0, 0.0, Fj))
+        M = [M[i] + mj[i] for i in range(3)]
+    return P, (0.0, 0.0, -Fz), [-c for c in M]
+
+
+def check_b32_ring(m, run):
+    # The ring lies on the circle of radius R, its free end at psi = 0 (node 1), clamped at
+    # psi = pi/2.  Closed form of the circular cantilever under a line load p along z (unit-load
+    # method; Young and Budynas 2002): at psi the load beyond gives shear p R psi, torsion p R^2 (psi - sin psi),
+    # bending p R^2 (1 - cos psi); a unit force at the free end torsion R (1 - cos psi), bending
+    # R sin psi, shear 1; so the free end moves
+    #   w = p R^4 [ (1/2)/EI + (pi^2/8 - pi/2 + 1/2)/GJ ] + p R^2 (pi^2/8)/kGA.
+    # The mesh is a polygon of 16 straight halves: its statics (reactions, section forces) are
+    # checked exactly on the polygon (ring_section), its deflection against the same unit-load
+    # integral on the polygon (3-point Gauss per half: exact) and against the circle.
+    p = U4["b32ring"]
+    R, r, t, q = p["R"], p["r"], p["t"], p["q"]
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    G = E / (2 * (1 + nu))
+    ri = r - t
+    A = math.pi * (r * r - ri * ri)
+    I = math.pi * (r ** 4 - ri ** 4) / 4
+    EA, kGA, GJ, EI = E * A, 0.5 * G * A, G * 2 * I, E * I
+    pts, segs, _ = ring_polygon_loads()
+    h = hist(run)
+    W = q * sum(l for _, _, l in segs)
+    rz = max(abs(r_["FIX.rfz"] - W * r_["time"]) for r_ in h) / W
+    report(m, "clamp force = q times the meshed length (%.8g m; the arc %.8g m)" % (W / q, 0.5 * math.pi * R),
+           rz < 1e-10 and max(abs(h[-1]["FIX.rfx"]), abs(h[-1]["FIX.rfy"])) < 1e-10 * W,
+           "rfz %.10g, q sum l = %.10g (largest defect %.2g W)" % (h[-1]["FIX.rfz"], W, rz))
+    _, Fc, Mc = ring_section(segs, q, len(segs) - 1, 1.0)
+    # the support is the part beyond the clamp's section: its moment on the ring is that section's
+    err = max(abs(linear_part(h, "FIX.rm" + c) - Mc[i]) for i, c in enumerate("xyz")) / (W * R)
+    report(m, "clamp moment (linear part) = the line load's moment", err < 1e-8,
+           "(%.8g, %.8g) against (%.8g, %.8g); largest defect %.2g W R"
+           % (linear_part(h, "FIX.rmx"), linear_part(h, "FIX.rmy"), Mc[0], Mc[1], err))
+    worst, text = 0.0, []
+    for name, (e, xi) in [("c%d" % (k + 1), pe) for k, pe in enumerate(p["probes"])] + [("E3", (3, 0.5))]:
+        pos = 2 * (e - 1) + 2 * xi  # halves from the free end
+        # at a node (E3's middle node) the first half's end, in its axes (docs/deck.md *EL PRINT)
+        k = min(math.ceil(pos) - 1, len(segs) - 1)
+        P, Fs, Ms = ring_section(segs, q, k, pos - k)
+        for i, c in enumerate("xyz"):
+            if name != "E3":
+                worst = max(worst, abs(linear_part(h, "%s.n%s" % (name, c)) - Fs[i]) / W,
+                            abs(linear_part(h, "%s.m%s" % (name, c)) - Ms[i]) / (W * R))
+        # in the section axes: G1 the half's direction, G2 = z (n1 given), G3 = G1 x G2
+        a, b, l = segs[k]
+        g1 = [(b[i] - a[i]) / l for i in range(3)]
+        g2 = (0.0, 0.0, 1.0)
+        g3 = cross(g1, g2)
+        for j, g in enumerate((g1, g2, g3)):
+            worst = max(worst, abs(linear_part(h, "%s.n%d" % (name, j + 1)) - sum(g[i] * Fs[i] for i in range(3))) / W,
+                        abs(linear_part(h, "%s.m%d" % (name, j + 1)) - sum(g[i] * Ms[i] for i in range(3))) / (W * R))
+        text.append("%s torsion %.6g, bending %.6g" % (name, linear_part(h, name + ".m1"), linear_part(h, name + ".m3")))
+    report(m, "section forces at two points and at E3's middle node (*EL PRINT), linear part", worst < 1e-8,
+           "largest defect %.2g of W (W R); %s" % (worst, "; ".join(text)))
+    wp = polygon_deflection(segs, q, EA, kGA, GJ, EI)
+    wc = -(q * R ** 4 * (0.5 / EI + (math.pi ** 2 / 8 - math.pi / 2 + 0.5) / GJ) + q * R * R * math.pi ** 2 / 8 / kGA)
+    wl = linear_part(h, "TIP.uz")
+    report(m, "free end's deflection (linear part) against the meshed polygon's", rel(wl, wp) < 1e-6,
+           "%.10g, polygon %.10g (rel %.2g); at full load %.10g" % (wl, wp, rel(wl, wp), h[-1]["TIP.uz"]))
+    # the polygon's own distance from the circle (its halves span pi/32): the same integral on
+    # 1024 halves must reach the closed form (the two references agree), and the meshed ring
+    # lies off it by the polygon's share
+    fine = []
+    for k in range(1024):
+        a = (R * math.cos(0.5 * math.pi * k / 1024), R * math.sin(0.5 * math.pi * k / 1024), 0.0)
+        b = (R * math.cos(0.5 * math.pi * (k + 1) / 1024), R * math.sin(0.5 * math.pi * (k + 1) / 1024), 0.0)
+        fine.append((a, b, math.sqrt(sum((b[i] - a[i]) ** 2 for i in range(3)))))
+    wf = polygon_deflection(fine, q, EA, kGA, GJ, EI)
+    report(m, "the unit-load integral on 1024 halves = the circular cantilever's closed form (Young and Budynas 2002)", rel(wf, wc) < 1e-5,
+           "%.10g, closed form %.10g (rel %.2g); 16 halves (the mesh) %.2g off" % (wf, wc, rel(wf, wc), rel(wp, wc)))
+
+
+def polygon_deflection(segs, q, EA, kGA, GJ, EI):
+    """b32_ring: the free end's linear deflection along z of the polygon segs under the line load
+    -q z, unit-load method (a unit force +z at the free end; both section forces as
+    ring_section's; 3-point Gauss per straight half, exact for its quadratic integrand)."""
+    gx = (-math.sqrt(0.6), 0.0, math.sqrt(0.6))
+    gw = (5 / 9, 8 / 9, 5 / 9)
+    tip = segs[0][0]
+    w_ = 0.0
+    for k, (a, b, l) in enumerate(segs):
+        g1 = [(b[i] - a[i]) / l for i in range(3)]
+        for x, w in zip(gx, gw):
+            P, Fs, Ms = ring_section(segs, q, k, 0.5 * (1 + x))
+            F1 = (0.0, 0.0, -1.0)
+            M1 = [-c for c in cross([tip[i] - P[i] for i in range(3)], (0.0, 0.0, 1.0))]
+            ft, f1t = sum(g1[i] * Fs[i] for i in range(3)), sum(g1[i] * F1[i] for i in range(3))
+            mt, m1t = sum(g1[i] * Ms[i] for i in range(3)), sum(g1[i] * M1[i] for i in range(3))
+            v = ft * f1t / EA + (sum(Fs[i] * F1[i] for i in range(3)) - ft * f1t) / kGA
+            v += mt * m1t / GJ + (sum(Ms[i] * M1[i] for i in range(3)) - mt * m1t) / EI
+            w_ += 0.5 * l * w * v
+    return w_
+
+
+CHECKS["b32_ring"] = check_b32_ring
+PSEUDO_TIME.add("b32_ring")
+
+
+
+def run_variant_text(run, deck_si, suffix, changes):
+    """run_variant with several replacements (old, new) of the SI deck's text."""
+    text = open(os.path.join(HERE, deck_si)).read()
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    deck = os.path.join(os.path.dirname(run), os.path.basename(deck_si)[:-7] + "_" + suffix + ".inp")
+    with open(deck, "w") as f:
+        f.write(text)
+    p = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    return deck[:-4] if p.returncode == 0 else None
+
+
+def check_tethered_block(m, run):
+    # The box's centre is held at R from the pivot (the link at its height: horizontal), the
+    # floor carries m g, friction mu m g opposes the velocity, which the link keeps tangent to
+    # the circle: along the circle dv/dt = -mu g, so v = v0 - mu g t and the arc s = v0 t -
+    # mu g t^2/2, until v0/(mu g).  The link's pull m v^2/R acts at the centre and friction at
+    # the floor: the floor's normal forces take friction's tilting moment, and the four corners'
+    # frictions, all along -v, have no moment about the vertical through the centre (their
+    # normal loads' centroid lies on the line of v); the box does not turn.
+    p = U4["tether"]
+    R, mu, g, v0, c, dt = p["R"], p["mu"], p["g"], p["v0"], p["c"], p["h"]
+    mass = STEEL_SI[2] * p["a"] * p["b"] * c
+    h = hist(run)
+
+    def path_errors(rows):
+        ws = wv = wr = 0.0
+        for r in rows:
+            t = min(r["time"], v0 / (mu * g))
+            ws = max(ws, abs(R * math.atan2(r["box.y"], r["box.x"]) - (v0 * t - mu * g * t * t / 2)))
+            wv = max(wv, abs(math.hypot(r["box.vx"], r["box.vy"]) - (v0 - mu * g * t)))
+            wr = max(wr, abs(math.hypot(r["box.x"], r["box.y"]) - R))
+        return ws, wv, wr
+
+    ws, wv, wr = path_errors(h)
+    # the scheme's second-order error: mu g h^2 in the arc (incline_box), the centripetal
+    # acceleration's (v0^2/R) h^2 in the speed
+    report(m, "slides along the circle s = v0 t - mu g t^2/2 (to mu g h^2)", ws < mu * g * dt * dt,
+           "largest difference %.2g m (mu g h^2 = %.2g m); at %.2f s %.9g m" % (
+               ws, mu * g * dt * dt, h[-1]["time"], R * math.atan2(h[-1]["box.y"], h[-1]["box.x"])))
+    report(m, "speed v0 - mu g t (to (v0^2/R) h^2)", wv < v0 * v0 / R * dt * dt,
+           "largest difference %.2g m/s (tol %.2g)" % (wv, v0 * v0 / R * dt * dt))
+    report(m, "the link keeps the centre at R (1e-12 R)", wr < 1e-12 * R, "largest difference %.2g m" % wr)
+    tilt = max(max(abs(x["box.rx"]), abs(x["box.ry"]), abs(x["box.rz"])) for x in h)
+    dz = max(abs(x["box.z"] - c / 2) for x in h)
+    report(m, "does not turn (1e-8 rad) nor leave the floor (1e-9 c)", tilt < 1e-8 and dz < 1e-9 * c,
+           "largest turn %.2g rad, height change %.2g m" % (tilt, dz))
+    E0 = 0.5 * mass * v0 * v0
+    bal = max(abs(x["kinetic_energy"] + x["dissipated"] - E0) for x in h) / E0
+    # the default scheme's own dissipation of the constrained motion (measured 8e-7 of E0 at 0.3 s)
+    report(m, "kinetic energy + friction's dissipation = 1/2 m v0^2 (1e-5)", bal < 1e-5,
+           "largest difference %.2g of %.4g J" % (bal, E0))
+    no_gain(m, h)
+    # to rest: the same deck run past v0/(mu g)
+    T = p["T_stop"]
+    old = "%s, %s\n" % (SI.n(dt, "T"), SI.n(p["T"], "T"))
+    new = "%s, %s\n" % (SI.n(dt, "T"), SI.n(T, "T"))
+    for name in ("", "LEVEL=VELOCITY: "):
+        changes = [(old, new)]
+        if name:
+            changes.append(("*JOINT, TYPE=DISTANCE\n", "*JOINT, TYPE=DISTANCE, LEVEL=VELOCITY\n"))
+        tr = run_variant_text(run, "tethered_block_si.inp", "rest_velocity" if name else "rest", changes)
+        ok, txt = False, "did not run through"
+        if tr:
+            hr = hist(tr)
+            ws2, wv2, wr2 = path_errors(hr)
+            last = hr[-1]
+            s_end = R * math.atan2(last["box.y"], last["box.x"])
+            # a position-level link holds R to round-off; the velocity-level one lets it drift
+            # (measured 2.5e-7 m over the slide)
+            rtol = 1e-12 * R if not name else 1e-6 * R
+            ok = ws2 < mu * g * dt * dt and wv2 < v0 * v0 / R * dt * dt and wr2 < rtol and abs(hr[-1]["box.vx"]) + abs(hr[-1]["box.vy"]) < 1e-12 * v0
+            txt = "at %.2f s the arc %.9g m (v0^2/2 mu g = %.9g m), speed %.2g m/s; radius off by %.2g m" % (
+                last["time"], s_end, v0 * v0 / (2 * mu * g), math.hypot(last["box.vx"], last["box.vy"]), wr2)
+        report(m, "%scomes to rest after v0/(mu g) at v0^2/(2 mu g) and stays (run to %.1f s)" % (name, T), ok, txt)
+
+
+CHECKS["tethered_block"] = check_tethered_block
+KNOWN[("tethered_block", "comes to rest after v0/(mu g) at v0^2/(2 mu g) and stays (run to 0.5 s)")] = (
+    "a rigid body on a position-level *JOINT (TYPE=DISTANCE) that comes to rest on "
+    "several LAW=NEWTON friction contacts (4 corners, also 3) stops the run: at 0.3398 s (the stop, v0/(mu g) = "
+    "0.33979 s) Newton alternates between two iterates, the residual converged every other iteration, the "
+    "corrections 2.4e3 times their tolerance (3e-11 rad of turn, 3e-12 m), cut back to h_min = 9.8e-7 s; "
+    "with 100 iterations it passes the stop and fails at rest at 0.3425 s. The stuck corners hold the body's "
+    "velocity at zero while the position-level link asks for the motion that undoes its drift; a particle "
+    "(one contact), LEVEL=VELOCITY, or the box's rotations held (*BOUNDARY 1, 4, 6; one, two or four corners) "
+    "runs through (docs/deck.md *JOINT)")
+
+
+
+from make_decks import framed_ring_b2s  # noqa: E402
+
+
+def framed_ring_reference():
+    """framed_ring_b2s: the free end's linear displacement under the tip force F on the
+    circular arc itself (unit-load method: u = int (N . C_N N_1 + M . C_M M_1) R dpsi over the
+    arc, with the section force N = F and moment M = (x_tip - x) x F, C = sum over the axes G1
+    (tangent), G2 = z, G3 = G1 x G2 of G G^T / k, k = EA, kGA, kGA and GJ, EI2, EI3; 3-point
+    Gauss on 512 pieces of the arc: the smooth integrand to round-off)."""
+    p = U4["framed"]
+    R, b, hh = p["R"], p["b"], p["h"]
+    E, nu = STEEL_SI[0], STEEL_SI[1]
+    G = E / (2 * (1 + nu))
+    A = b * hh
+    a_, c_ = max(b, hh), min(b, hh)
+    J = a_ * c_ ** 3 * (1.0 / 3 - 0.21 * (c_ / a_) * (1 - (c_ / a_) ** 4 / 12))
+    k1, k2, k3 = E * A, 5.0 / 6.0 * G * A, 5.0 / 6.0 * G * A
+    m1, m2, m3 = G * J, E * b * hh ** 3 / 12, E * hh * b ** 3 / 12
+    F = p["P"]
+    tip = (R, 0.0, 0.0)
+    gx = (-math.sqrt(0.6), 0.0, math.sqrt(0.6))
+    gw = (5 / 9, 8 / 9, 5 / 9)
+    npc = 512
+    u = [0.0, 0.0, 0.0]
+    for k in range(npc):
+        for x, w in zip(gx, gw):
+            psi = 0.5 * math.pi * (k + 0.5 * (1 + x)) / npc
+            pt = (R * math.cos(psi), R * math.sin(psi), 0.0)
+            g1 = (math.sin(psi), -math.cos(psi), 0.0)
+            g2 = (0.0, 0.0, 1.0)
+            g3 = cross(g1, g2)
+            r = [tip[i] - pt[i] for i in range(3)]
+            M = cross(r, F)
+            # C_N F + (r x)^T C_M M: the displacement's share; (r x)^T v = v x r
+            cn = [0.0, 0.0, 0.0]
+            cm = [0.0, 0.0, 0.0]
+            for g, kn, km in ((g1, k1, m1), (g2, k2, m2), (g3, k3, m3)):
+                fn = sum(g[i] * F[i] for i in range(3)) / kn
+                fm = sum(g[i] * M[i] for i in range(3)) / km
+                cn = [cn[i] + fn * g[i] for i in range(3)]
+                cm = [cm[i] + fm * g[i] for i in range(3)]
+            sc = cross(cm, r)
+            for i in range(3):
+                u[i] += 0.5 * (0.5 * math.pi * R / npc) * w * (cn[i] + sc[i])
+    return u
+
+
+def check_framed_ring_b2s(m, run):
+    p = U4["framed"]
+    F = p["P"]
+    S = math.sqrt(sum(c * c for c in F))
+    h = hist(run)
+    er = em = 0.0
+    for r in h:
+        lam = r["time"]
+        Fl = [lam * c for c in F]
+        # the lever from the clamp (0, R, 0) to the free end's current place
+        tip = [r["tip.x"], r["tip.y"] - p["R"], r["tip.z"]]
+        Mc = cross(tip, Fl)
+        er = max(er, max(abs(r["clamp.rf" + c] + Fl[i]) for i, c in enumerate("xyz")) / S)
+        em = max(em, max(abs(r["clamp.rm" + c] + Mc[i]) for i, c in enumerate("xyz")) / (S * p["R"]))
+    report(m, "clamp RF, RM = -(F, x_tip x F) on the whole path", er < 1e-9 and em < 1e-9,
+           "largest difference %.2g F, %.2g F R" % (er, em))
+    uref = framed_ring_reference()
+    ul = [linear_part(h, "tip.u" + c) for c in "xyz"]
+    big = max(abs(c) for c in uref)
+    err = max(abs(ul[i] - uref[i]) for i in range(3)) / big
+    # four curved elements with two strain points each: O(l^4) (docs/deck.md POINTS; measured
+    # 1.7e-5), and with eight (below)
+    report(m, "free end's displacement (linear part) against the circular arc's", err < 1e-4,
+           "(%.8g, %.8g, %.8g) against (%.8g, %.8g, %.8g): largest difference %.2g of |u|"
+           % tuple(ul + uref + [err]))
+    # the same ring in eight elements (the deck written with n = 8): the error falls like l^4
+    deck = os.path.join(os.path.dirname(run), "framed_ring_b2s_8.inp")
+    with open(deck, "w") as f:
+        f.write(framed_ring_b2s(SI, 8))
+    pr = subprocess.run([NSBEAM[0], "run", deck, "-o", deck[:-4], "--quiet"], capture_output=True, text=True)
+    ok, text = False, "did not run"
+    if pr.returncode == 0:
+        h8 = hist(deck[:-4])
+        u8 = [linear_part(h8, "tip.u" + c) for c in "xyz"]
+        e8 = max(abs(u8[i] - uref[i]) for i in range(3)) / big
+        ok = e8 < err / 8
+        text = "%.2g of |u| (4 elements %.2g: ratio %.3g)" % (e8, err, err / e8 if e8 > 0 else float("inf"))
+    report(m, "eight elements: the error falls at least 8-fold", ok, text)
+    # the tip force replaced by a line load p = 100 N/m out of the plane (*DLOAD PZ, per unit
+    # initial length: the curved elements' arc): the clamp takes p pi R/2 and the moment
+    # p R^2 (pi/2 - 1, 1, 0) about the clamp's x, y (the load's resultant at the arc's
+    # centroid); the free end moves (b32_ring's closed form, Young and Budynas 2002)
+    #   w = p R^4 [(1/2)/EI3 + (pi^2/8 - pi/2 + 1/2)/GJ] + p R^2 (pi^2/8)/kGA,
+    # EI3 the bending out of the plane (about G3, in the plane)
+    q = 100.0
+    loads = "".join("%d, %d, %s\n" % (p["n"] + 1, k + 1, SI.n(F[k], "F")) for k in range(3) if F[k])
+    tr = run_variant_text(run, "framed_ring_b2s_si.inp", "dload", [(loads, "*DLOAD\nRING, PZ, %s\n" % SI.n(-q, "F/L"))])
+    ok, text = False, "did not run"
+    if tr:
+        hd = hist(tr)
+        R, b, hh = p["R"], p["b"], p["h"]
+        E, nu = STEEL_SI[0], STEEL_SI[1]
+        G = E / (2 * (1 + nu))
+        a_, c_ = max(b, hh), min(b, hh)
+        GJ = G * a_ * c_ ** 3 * (1.0 / 3 - 0.21 * (c_ / a_) * (1 - (c_ / a_) ** 4 / 12))
+        EI3, kGA = E * hh * b ** 3 / 12, 5.0 / 6.0 * G * b * hh
+        W = q * math.pi * R / 2
+        wc = -(q * R ** 4 * (0.5 / EI3 + (math.pi ** 2 / 8 - math.pi / 2 + 0.5) / GJ) + q * R * R * math.pi ** 2 / 8 / kGA)
+        ef = max(abs(x["clamp.rfz"] - W * x["time"]) for x in hd) / W
+        rm = (linear_part(hd, "clamp.rmx"), linear_part(hd, "clamp.rmy"))
+        em = max(abs(rm[0] + q * R * R * (math.pi / 2 - 1)), abs(rm[1] + q * R * R)) / (W * R)
+        wl = linear_part(hd, "tip.uz")
+        ok = ef < 1e-10 and em < 1e-10 and rel(wl, wc) < 1e-4
+        text = ("clamp force %.2g off p pi R/2 = %.10g N, moment (linear part) %.2g W R off; free end %.10g, "
+                "closed form %.10g (rel %.2g, tol 1e-4)" % (ef, W, em, wl, wc, rel(wl, wc)))
+    report(m, "a line load out of the plane (*DLOAD on the curved elements): reactions, free end", ok, text)
+
+
+CHECKS["framed_ring_b2s"] = check_framed_ring_b2s
+PSEUDO_TIME.add("framed_ring_b2s")
+
+
+
+def check_modal_udl_beam(m, run):
+    # The simply supported Timoshenko beam under a line load q: the load's share in the bending
+    # mode sin(k pi x/L) (k odd) is q_k = 4 q/(k pi), and that mode's static deflection
+    # a_k = q_k (1/(EI b^4) + 1/(kGA b^2)), b = k pi/L (exact for the Timoshenko span).  Put on
+    # suddenly, each undamped mode swings as a_k (1 - cos w_k t); the trapezoidal rule (the
+    # modal step's scheme) gives exactly that at w~ = (2/h) atan(w h/2).  The retained modes
+    # among the 10: k = 1, 3 in this plane (k = 5 lies above); their frequencies from the
+    # *FREQUENCY step against the Timoshenko span's (lumped mass: two_span_modes' tolerance),
+    # the midspan against the modal sum with those frequencies.
+    p = U4["modudl"]
+    L, b, hh, q, dt, N = p["L"], p["b"], p["h"], p["q"], p["dt"], p["n"]
+    E, nu, rho = STEEL_SI
+    G = E / (2 * (1 + nu))
+    EI, kGA, A, rI = E * b * hh ** 3 / 12, 5.0 / 6.0 * G * b * hh, b * hh, rho * b * hh ** 3 / 12
+    om = [x["omega"] for x in modes(run) if x["step"] == 1]
+    terms = []
+    for k in (1, 3):
+        be = k * math.pi / L
+        a = 4 * q / (k * math.pi) * (1 / (EI * be ** 4) + 1 / (kGA * be * be))
+        aa, bb, cc = rho * A * rI, -(rho * A * (EI * be * be + kGA) + rI * kGA * be * be), kGA * EI * be ** 4
+        w = math.sqrt((-bb - math.sqrt(bb * bb - 4 * aa * cc)) / (2 * aa))
+        j = min(range(len(om)), key=lambda i: abs(om[i] - w))
+        tol = 2 * 1.7e-4 * (20.0 / N) ** 2 * k * k
+        report(m, "bending mode k = %d against the Timoshenko span" % k, rel(om[j], w) < tol,
+               "mode %d, omega %.7g, closed form %.7g (rel %+.2g, tol %.2g)" % (j + 1, om[j], w, (om[j] - w) / w, tol))
+        terms.append((a * math.sin(k * math.pi / 2), om[j]))
+    st = 5 * q * L ** 4 / (384 * EI) + q * L * L / (8 * kGA)
+    h = [x for x in hist(run) if x["step"] == 2]
+    worst, peak = 0.0, 0.0
+    for x in h:
+        t = x["time"]
+        ref = -sum(a * (1 - math.cos(2 / dt * math.atan(w * dt / 2) * t)) for a, w in terms)
+        worst = max(worst, abs(x["mid.uz"] - ref))
+        peak = max(peak, -x["mid.uz"])
+    report(m, "midspan = sum of a_k (1 - cos w~_k t) over the retained modes (1e-6 of the static)", worst < 1e-6 * st,
+           "largest difference %.2g of the static deflection %.6g m; peak %.5g of it" % (worst / st, st, peak / st))
+    # no damping, a constant load: the trapezoidal rule keeps E = W of a linear system exactly
+    eb = max(abs(x["total_energy"] - x["external_work"]) for x in h) / max(x["external_work"] for x in h)
+    report(m, "energy = the load's work (1e-10)", eb < 1e-10, "largest difference %.2g of the largest work" % eb)
+
+
+CHECKS["modal_udl_beam"] = check_modal_udl_beam
 
 
 if __name__ == "__main__":

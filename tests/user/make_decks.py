@@ -5234,5 +5234,262 @@ MODELS.update({
 })
 
 
+
+U4 = {
+    # a steel rafter 5 m long at 30 deg, 100 x 200 mm, CalculiX's generators, a vertical line load
+    "rafter": {"L": 5.0, "alpha": 30.0, "b": 0.1, "h": 0.2, "n": 20, "q": 2000.0, "probe": (7, 0.3)},
+    # an L-shaped frame in plan, 2 m + 1.5 m, given by its stiffnesses (*BEAM GENERAL SECTION)
+    "plan": {"a": 2.0, "b": 1.5, "n": (8, 6), "EA": 1.0e9, "GA2": 2.0e8, "GA3": 3.0e8, "GJ": 5.0e5,
+             "EI2": 4.0e6, "EI3": 1.5e6, "rhoA": 40.0, "rhoJ": (0.06, 0.04, 0.02), "P": 200.0, "H": 300.0,
+             "probe": (3, 0.6)},
+    # a quarter ring of radius 1 m of a 60 x 4 mm steel tube, 8 B32, a line load out of its plane
+    "b32ring": {"R": 1.0, "r": 0.03, "t": 0.004, "n": 8, "q": 100.0, "probes": ((3, 0.25), (6, 0.7))},
+}
+
+
+def rafter_geometry():
+    p = U4["rafter"]
+    a = math.radians(p["alpha"])
+    return p["L"], a, (p["L"] * math.cos(a), 0.0, p["L"] * math.sin(a))
+
+
+def ngen_rafter(u):
+    """A steel rafter (5 m at 30 deg, 100 x 200 mm RECT, 20 B31) written as a CalculiX user does:
+    its two end nodes with *NODE, the others by *NGEN, one element repeated by *ELGEN; pinned at
+    the eaves, on a vertical roller at the ridge (the twist held at the eaves), under a vertical
+    line load of 2 kN per metre of rafter (*DLOAD PZ) in four increments: the reactions q L / 2,
+    the axial force, shear and moment of the inclined simply supported beam at an interior
+    point and at every VTK axis point, the midspan deflection across the rafter."""
+    p = U4["rafter"]
+    L, a, top = rafter_geometry()
+    n = p["n"]
+    s = head(u, "Rafter on a slope, line load", ngen_rafter.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n%d, %s, 0, %s\n" % (n + 1, u.n(top[0], "L"), u.n(top[2], "L"))
+    s += "*NGEN, NSET=RAFTER_N\n1, %d, 1\n" % (n + 1)
+    s += "*ELEMENT, TYPE=B31\n1, 1, 2\n*ELGEN, ELSET=RAFTER\n1, %d, 1, 1\n" % n
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RAFTER, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*NSET, NSET=EAVES\n1\n*NSET, NSET=RIDGE\n%d\n" % (n + 1)
+    s += "*BOUNDARY\nEAVES, 1, 4\nRIDGE, 2, 3\n"
+    s += "*PROBE, NAME=eaves, NODE=1\nU, RF\n*PROBE, NAME=ridge, NODE=%d\nU, RF\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n" % (n // 2 + 1)
+    s += "*PROBE, NAME=cut, ELEMENT=%d, POSITION=%g\nX, U, NS, MS\n" % p["probe"]
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*DLOAD\nRAFTER, PZ, %s\n" % u.n(-p["q"], "F/L")
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+def plan_frame_points():
+    p = U4["plan"]
+    pts = [(0.0, 0.0, 0.0)]
+    for i in range(1, p["n"][0] + 1):
+        pts.append((p["a"] * i / p["n"][0], 0.0, 0.0))
+    for i in range(1, p["n"][1] + 1):
+        pts.append((p["a"], p["b"] * i / p["n"][1], 0.0))
+    return pts
+
+
+def general_section_plan(u):
+    """An L-shaped frame in plan (2 m along x from a clamp, then 1.5 m along y; 8 + 6 B31), its
+    section given by its stiffnesses (*BEAM GENERAL SECTION: EA, GA2, GA3, GJ, EI2, EI3 all
+    different, G2 vertical), loaded at its free corner by 200 N downwards (out of its plane:
+    torsion of the first leg and bending about G3) and 300 N along x (in its plane: bending about
+    G2, axial force in the first leg) in four increments: the clamp's reactions, the section
+    forces inside the first leg, the tip's displacements against linear Timoshenko theory."""
+    p = U4["plan"]
+    pts = plan_frame_points()
+    N = len(pts) - 1
+    s = head(u, "L-frame in plan, general section", general_section_plan.__doc__)
+    s += "*NODE, NSET=FRAME_N\n"
+    for i, q in enumerate(pts):
+        s += "%d, %s, %s, %s\n" % (i + 1, u.n(q[0], "L"), u.n(q[1], "L"), u.n(q[2], "L"))
+    s += line_elems(1, 1, N, "FRAME", "B31")
+    s += "*BEAM GENERAL SECTION, ELSET=FRAME\n%s\n%s\n0, 0, 1\n" % (
+        ", ".join(u.n(p[k], d) for k, d in (("EA", "F"), ("GA2", "F"), ("GA3", "F"), ("GJ", "F*L^2"),
+                                              ("EI2", "F*L^2"), ("EI3", "F*L^2"))),
+        ", ".join([u.n(p["rhoA"], "M/L")] + [u.n(v, "M*L") for v in p["rhoJ"]]))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, U\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (N + 1)
+    s += "*PROBE, NAME=cut, ELEMENT=%d, POSITION=%g\nX, N, M, NS, MS\n" % p["probe"]
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 3, %s\n%d, 1, %s\n*END STEP\n" % (
+        N + 1, u.n(-p["P"], "F"), N + 1, u.n(p["H"], "F"))
+    return s
+
+
+def b32_ring_nodes():
+    """The quarter ring's nodes: angle psi from the free end (node 1, on the x axis) to the clamp
+    (on the y axis), end and middle nodes of the B32 on the circle."""
+    p = U4["b32ring"]
+    m = 2 * p["n"]
+    return [(p["R"] * math.cos(0.5 * math.pi * i / m), p["R"] * math.sin(0.5 * math.pi * i / m), 0.0)
+            for i in range(m + 1)]
+
+
+def b32_ring(u):
+    """A CalculiX deck: a quarter ring (radius 1 m) of a steel tube (60 x 4 mm, SECTION=PIPE) in 8
+    B32 elements, clamped at one end, under a line load of 100 N/m out of its plane (Eall, PZ)
+    over *STATIC increments of 0.25; *NODE PRINT and *EL PRINT as CalculiX writes them: the
+    clamp's reactions and the section forces at two points inside against the statics of the
+    meshed ring, the free end's deflection against the curved beam's closed form (bending and
+    torsion; Young and Budynas 2002)."""
+    p = U4["b32ring"]
+    pts = b32_ring_nodes()
+    m = len(pts) - 1
+    s = head(u, "Quarter ring under an out-of-plane line load (B32)", b32_ring.__doc__)
+    s += "*NODE, NSET=Nall\n"
+    for i, q in enumerate(pts):
+        s += "%d, %s, %s, %s\n" % (i + 1, u.n(q[0], "L"), u.n(q[1], "L"), u.n(q[2], "L"))
+    s += "*ELEMENT, TYPE=B32, ELSET=Eall\n"
+    for e in range(p["n"]):
+        s += "%d, %d, %d, %d\n" % (e + 1, 2 * e + 1, 2 * e + 2, 2 * e + 3)
+    s += "*MATERIAL, NAME=EL\n*ELASTIC\n%s, 0.3\n*DENSITY\n%s\n" % (u.n(STEEL[0], "F/L^2"), u.n(STEEL[2], "M/L^3"))
+    s += "*BEAM SECTION, ELSET=Eall, MATERIAL=EL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (u.n(p["r"], "L"), u.n(p["t"], "L"))
+    s += "*NSET, NSET=FIX\n%d\n*NSET, NSET=TIP\n1\n*ELSET, ELSET=E3\n3\n" % (m + 1)
+    s += "*BOUNDARY\nFIX, 1, 6\n"
+    for k, (e, xi) in enumerate(p["probes"]):
+        s += "*PROBE, NAME=c%d, ELEMENT=%d, POSITION=%g\nX, N, M, NS, MS\n" % (k + 1, e, xi)
+    s += "*STEP\n*STATIC\n0.25, 1.\n*DLOAD\nEall, PZ, %s\n" % u.n(-p["q"], "F/L")
+    s += "*NODE PRINT, NSET=TIP\nU\n*NODE PRINT, NSET=FIX\nRF, RM\n*EL PRINT, ELSET=E3\nSF, SM\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "ngen_rafter": (ngen_rafter, (SI, MM, IN)),
+    "general_section_plan": (general_section_plan, (SI, MM, IN)),
+    "b32_ring": (b32_ring, (SI, MM, IN)),
+})
+
+
+
+U4.update({
+    # a steel box 200 x 100 x 50 mm (7.85 kg) on a rough floor (mu = 0.3), tethered by a rigid link
+    # of 0.5 m to a ground point at its centre's height, set sliding at 1 m/s across the link
+    "tether": {"a": 0.2, "b": 0.1, "c": 0.05, "R": 0.5, "mu": 0.3, "v0": 1.0, "g": 9.81, "h": 1e-3, "T": 0.3, "T_stop": 0.5},
+})
+
+
+def tethered_block(u):
+    """A steel box (200 x 100 x 50 mm, 7.85 kg, a rigid body) resting on a rough floor (Coulomb
+    mu = 0.3 on its four bottom corners), tied by a rigid link (*JOINT, TYPE=DISTANCE) of 0.5 m
+    from its centre to a ground point at the same height, set sliding at 1 m/s across the link
+    under gravity, the defaults (h = 1 ms), for 0.3 s: it slides on the circle with v = v0 - mu g
+    t without turning (the link acts at the centre, friction's moments about the centre have no
+    vertical part); its kinetic energy goes to the friction's dissipation.  (It would stop after
+    v0/(mu g) = 0.34 s having gone v0^2/(2 mu g) along the circle: check_user.py runs that too.)"""
+    p = U4["tether"]
+    a, b, c, R = p["a"], p["b"], p["c"], p["R"]
+    m = STEEL[2] * a * b * c
+    I = (m * (b * b + c * c) / 12, m * (a * a + c * c) / 12, m * (a * a + b * b) / 12)
+    s = head(u, "Box on a rough floor, tethered", tethered_block.__doc__)
+    s += "*NODE, NSET=BOX\n1, %s, 0, %s\n" % (u.n(R, "L"), u.n(c / 2, "L"))
+    s += "*NODE\n2, 0, 0, %s\n" % u.n(c / 2, "L")
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), *(u.n(v, "M*L^2") for v in I))
+    s += "*JOINT, TYPE=DISTANCE\n1, 2\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n"
+    for sx in (1, -1):
+        for sy in (1, -1):
+            s += "%s, %s, %s\n" % (u.n(sx * a / 2, "L"), u.n(sy * b / 2, "L"), u.n(-c / 2, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, POINTS=CORNERS\nBOX, FLOOR\n" % p["mu"]
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 2, %s\n" % u.n(p["v0"], "L/T")
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=box, NODE=1\nX, V, R\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "tethered_block": (tethered_block, (SI, MM, MS)),
+})
+
+
+
+U4.update({
+    # a quarter ring, radius 0.8 m, of a 20 x 40 mm steel bar (the 40 mm in the ring's plane),
+    # 4 B2S made curved by node frames tangent to the circle
+    "framed": {"R": 0.8, "b": 0.02, "h": 0.04, "n": 4, "P": (-300.0, 0.0, -100.0)},
+})
+
+
+def framed_ring_nodes(n=None):
+    """framed_ring_b2s: the nodes from the clamp (psi = pi/2, on the y axis) to the free end
+    (psi = 0), each with its tangent towards the free end."""
+    p = U4["framed"]
+    n = p["n"] if n is None else n
+    out = []
+    for i in range(n + 1):
+        psi = 0.5 * math.pi * (1 - i / n)
+        out.append(((p["R"] * math.cos(psi), p["R"] * math.sin(psi), 0.0), (math.sin(psi), -math.cos(psi), 0.0)))
+    return out
+
+
+def framed_ring_b2s(u, n=None):
+    """A steel quarter ring (radius 0.8 m, 20 x 40 mm RECT, the 40 mm in its plane) of four B2S
+    elements made curved by *BEAM NODE FRAME (G1 tangent to the circle, G2 normal to its plane),
+    clamped at one end, loaded at the other by 300 N towards the centre and 100 N out of the
+    plane in four increments: the clamp's reactions, the free end's displacement against the
+    curved beam's (unit-load integral along the arc with EA, kGA, GJ and both EI)."""
+    p = U4["framed"]
+    nodes = framed_ring_nodes(n)
+    N = len(nodes) - 1
+    s = head(u, "Quarter ring of curved B2S elements", framed_ring_b2s.__doc__)
+    s += "*NODE\n"
+    for i, (x, _) in enumerate(nodes):
+        s += "%d, %s, %s, %s\n" % (i + 1, u.n(x[0], "L"), u.n(x[1], "L"), u.n(x[2], "L"))
+    s += line_elems(1, 1, N, "RING", "B2S")
+    s += "*BEAM NODE FRAME\n"
+    for i, (_, t) in enumerate(nodes):
+        s += "%d, %.15g, %.15g, 0, 0, 0, 1\n" % (i + 1, t[0], t[1])
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, U\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (N + 1)
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n"
+    for k in range(3):
+        if p["P"][k]:
+            s += "%d, %d, %s\n" % (N + 1, k + 1, u.n(p["P"][k], "F"))
+    s += "*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "framed_ring_b2s": (framed_ring_b2s, (SI, MM, IN)),
+})
+
+
+
+U4.update({
+    # a steel floor beam 6 m, 100 x 200 mm, simply supported, 20 B31, a line load of 5 kN/m put on
+    # suddenly, 10 modes, h = 0.5 ms for 0.2 s
+    "modudl": {"L": 6.0, "b": 0.1, "h": 0.2, "n": 20, "q": 5000.0, "modes": 10, "dt": 5e-4, "T": 0.2},
+})
+
+
+def modal_udl_beam(u):
+    """A steel floor beam (6 m, 100 x 200 mm RECT, 20 B31) simply supported (pinned, a roller,
+    the twist held), its frequencies (*FREQUENCY, 10), then a line load of 5 kN/m put on suddenly
+    (*DLOAD PZ) in *MODAL DYNAMIC with 10 modes, no damping, h = 0.5 ms for 0.2 s: the midspan
+    swings between 0 and about twice the static deflection, the sum over the symmetric bending
+    modes of their static shares times (1 - cos w t) (at the trapezoidal rule's frequency)."""
+    p = U4["modudl"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Floor beam, sudden line load, modal dynamics", modal_udl_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n" % (n // 2 + 1)
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    s += "*STEP\n*MODAL DYNAMIC, MODES=%d\n%s, %s\n*DLOAD\nBEAM, PZ, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        p["modes"], u.n(p["dt"], "T"), u.n(p["T"], "T"), u.n(-p["q"], "F/L"))
+    return s
+
+
+MODELS.update({
+    "modal_udl_beam": (modal_udl_beam, (SI, MM, IN)),
+})
+
+
 if __name__ == "__main__":
     main()
