@@ -1944,6 +1944,9 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->gN_bar_known = d->gN_bar_known;
     c->P_pre = d->P_pre;
     c->P_master = d->P_master;
+    memcpy(c->Q_pass, d->Q_pass, sizeof c->Q_pass);
+    memcpy(c->F_pre, d->F_pre, sizeof c->F_pre);
+    c->pass_max = d->pass_max;
     c->impulse0 = d->impulse[0];
     c->wN_last = d->wN_last;
     c->dN_last = d->dN_last;
@@ -2043,7 +2046,10 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
         d->gN_bar_known = c->gN_bar_known;
         d->P_pre = c->P_pre;
         d->P_master = c->P_master;
+        memcpy(d->F_pre, c->F_pre, sizeof d->F_pre);
       }
+      memcpy(d->Q_pass, c->Q_pass, sizeof d->Q_pass);
+      d->pass_max = c->pass_max;
       break;
     }
   }
@@ -2797,6 +2803,10 @@ void nsb_contact_hold_first_touch(nsb_elem* e, int n) {
     if (!d->touch) continue;
     d->touch = 0;
     d->held = 1;
+    /* the acceleration solve that follows restarts a rigid slave's
+       pseudo-accelerations (solver/assembly.c): a released hold's rest in
+       them is gone (pass_on) */
+    if (!d->flexible) d->Q_pass[0] = d->Q_pass[1] = d->Q_pass[2] = 0.0;
   }
 }
 
@@ -2837,6 +2847,82 @@ static void end_tangents(const nsb_contact_data* d, nsb_vec3 n, nsb_vec3* t1, ns
   nsb_contact_tangents(n, t1, t2);
 }
 
+/* The momentum a contact gave the slave's body in the accepted increment,
+   which contacts.csv reports (nsb_contact_data.passed; docs/contact.md §7.2,
+   "What contacts.csv reports"), after the impulses are final
+   (nsb_contact_pass_on: after the split's and the joints' rebooking).  Every
+   contact but a massless slave's in the generalized-alpha form passes on
+   its impulse in the increment: an impact's force leaves the accelerations
+   and the pseudo-accelerations at the restart after the increment
+   (nsb_scheme_continue_pseudo removes gain (1 - alpha_f)/(1 - alpha_m) of
+   it, all the filter held), a held contact's impulse holds the part its
+   force in the smooth accelerations gives (held_carry, Phi).  A massless
+   slave's force F acts on the beam through the node's equation at t_n+1,
+   that is through the elements' internal forces at the positions of t_n+1,
+   which the restart does not change: the beam's accelerations hold F at
+   t_n+1 and t_n, and its momentum takes it through the pseudo-accelerations
+   p of its nodes, (1 - alpha_m) p_n+1 + alpha_m p_n = (1 - alpha_f) a_n+1 +
+   alpha_f a_n and M (v_n+1 - v_n) = h M ((1 - gamma) p_n + gamma p_n+1).
+   With X = h ((1 - alpha_f) F_n+1 + alpha_f F_n) (its normal part is the
+   increment's Lambda) the contact's share of h M p, Q_n+1 = (X - alpha_m
+   Q_n)/(1 - alpha_m), passes on (1 - gamma) Q_n + gamma Q_n+1 in the
+   increment: X in total over the increments that follow, the rest
+   alternating by -alpha_m/(1 - alpha_m) per increment after the contact
+   opened.  With alpha_m = alpha_f (RHOINF=1) this is X = Lambda, which is
+   reported as it is; under massless_jump the particle master takes Lambda
+   itself as a velocity jump, and the rows keep it (the particle's side). */
+static void pass_on(nsb_elem* e, const nsb_eval_ctx* ec) {
+  nsb_contact_data* d = e->state;
+  const int filt =
+      !ec->step_static && massless_alpha(d, ec) && !massless_jump(d, ec) && ec->alpha_m != ec->alpha_f;
+  if (!filt) {
+    memcpy(d->F_pre, d->F_pass, sizeof d->F_pre);
+    for (int k = 0; k < 3; ++k) d->passed[k] = d->impulse[k];
+    if (ec->step_static || !ec->mn_alpha || d->massless) {
+      for (int k = 0; k < 3; ++k) d->Q_pass[k] = 0.0;
+      return;
+    }
+    /* what a released hold left in the pseudo-accelerations decays freely
+       (it is in no acceleration): Q_n+1 = -alpha_m Q_n/(1 - alpha_m), and
+       passes on (1 - gamma) Q_n + gamma Q_n+1; the carried force of a hold
+       that left inactive; the rest of a hold released in this increment
+       from the next one on, unless a rigid slave's hold restarts the node's
+       pseudo-accelerations (solver/assembly.c) */
+    const double am = ec->alpha_m, g = ec->gamma;
+    const nsb_vec3 Q0 = nsb_v3_load(d->Q_pass), Q1 = nsb_v3_scale(-am / (1.0 - am), Q0);
+    const nsb_vec3 pass =
+        nsb_v3_add(nsb_v3_add(nsb_v3_scale(1.0 - g, Q0), nsb_v3_scale(g, Q1)), nsb_v3_load(d->pass_carry));
+    for (int k = 0; k < e->n_mult && (pass.x != 0.0 || pass.y != 0.0 || pass.z != 0.0); ++k)
+      d->passed[k] += nsb_v3_dot(nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)), pass);
+    nsb_v3_store(d->held && !d->flexible ? nsb_v3_zero() : nsb_v3_add(Q1, nsb_v3_load(d->pass_rest)), d->Q_pass);
+    return;
+  }
+  const double am = ec->alpha_m, af = ec->alpha_f, g = ec->gamma;
+  const nsb_vec3 F1 = nsb_v3_load(d->F_pass), F0 = nsb_v3_load(d->F_pre), Q0 = nsb_v3_load(d->Q_pass);
+  const nsb_vec3 X = nsb_v3_add(nsb_v3_scale((1.0 - af) * ec->h, F1), nsb_v3_scale(af * ec->h, F0));
+  const nsb_vec3 Q1 = nsb_v3_scale(1.0 / (1.0 - am), nsb_v3_sub(X, nsb_v3_scale(am, Q0)));
+  const nsb_vec3 pass = nsb_v3_add(nsb_v3_scale(1.0 - g, Q0), nsb_v3_scale(g, Q1));
+  nsb_v3_store(Q1, d->Q_pass);
+  memcpy(d->F_pre, d->F_pass, sizeof d->F_pre);
+  /* along the increment's normal and tangents, as the impulses */
+  for (int k = 0; k < 3; ++k)
+    d->passed[k] = k < e->n_mult ? nsb_v3_dot(nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)), pass) : 0.0;
+}
+
+/* A held contact released in the increment (pass_rest, pair.h): its share
+   of the pseudo-accelerations at t_n was h Phi (a rigid slave's restarted,
+   Phi = Fc), and its force h Fc was in the accelerations of t_n; the
+   increment's own force leaves them again at the restart after the
+   increment (nsb_scheme_continue_pseudo, gain (1 - alpha_f)/(1 - alpha_m)),
+   so h (alpha_f Fc - alpha_m Phi)/(1 - alpha_m) stays (0 with alpha_m =
+   alpha_f, where Phi - Fc alternates from 0). */
+static void release_rest(nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3 Fc, nsb_vec3 Phi) {
+  if (!ec->mn_alpha) return;
+  const double am = ec->alpha_m, af = ec->alpha_f;
+  nsb_vec3 r = nsb_v3_scale(ec->h / (1.0 - am), nsb_v3_sub(nsb_v3_scale(af, Fc), nsb_v3_scale(am, Phi)));
+  nsb_v3_store(r, d->pass_rest);
+}
+
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work,
                           nsb_contact_geo_memo* memo) {
   double total = 0.0;
@@ -2849,6 +2935,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     d->vlaw = 0;
     d->step_impact = 0;
     d->split_free = 1;
+    for (int c = 0; c < 3; ++c) d->pass_rest[c] = d->pass_carry[c] = 0.0;
     /* the history of step_damping, kept by step_law_finish */
     const int wN_known = d->wN_known;
     d->wN_known = 0;
@@ -2967,6 +3054,13 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     if (d->massless) {
       d->P_pre = ec->lambda[e[i].mult_first]; /* the node's force at t_n+1 */
       d->P_master = massless_jump(d, ec) ? 0.0 : d->P_pre;
+      /* and along the tangents too, as its rows apply it (newton_eval): the
+         normal row of an owner, the tangents' of an active owner (pass_on) */
+      const double* Pm = ec->lambda + e[i].mult_first;
+      nsb_vec3 F = nsb_v3_scale(d->owner ? Pm[0] : 0.0, nsb_v3_load(d->n));
+      for (int k = 1; k < e[i].n_mult && d->active && d->owner; ++k)
+        F = nsb_v3_muladd(F, Pm[k], nsb_v3_load(d->t + 3 * (k - 1)));
+      nsb_v3_store(F, d->F_pass);
     }
     /* a held contact's force was in the accelerations of t_n: the smooth
        accelerations are recomputed after the increment in any case, so that
@@ -2985,6 +3079,14 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       continue;
     }
     if (!(d->active && d->owner)) {
+      /* a held contact that left: its rows load no node, and the increment
+         passed its carried force on all the same (pass_on) */
+      if (was_held) {
+        release_rest(d, ec, nsb_v3_load(d->Fc), nsb_v3_load(d->Phi));
+        nsb_v3_store(nsb_v3(held_carry(d, ec, nsb_v3(1, 0, 0)), held_carry(d, ec, nsb_v3(0, 1, 0)),
+                            held_carry(d, ec, nsb_v3(0, 0, 1))),
+                     d->pass_carry);
+      }
       /* a massless slave out of contact still carried the force P_n at t_n:
          its row made the increment's impulse zero (P_n+1 = -P_n, see newton_eval) */
       d->held = 0;
@@ -3054,6 +3156,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
               !d->step_law && (d->shape.kind == 0 || (d->shape.kind == 1 && !d->shape.framed)) &&
               d->gN_pre < 0.0 && imp_prev == 0.0 && !d->held && e[i].ops == &nsb_contact_newton_ops;
     const nsb_vec3 Fc_old = nsb_v3_load(d->Fc), Phi_old = nsb_v3_load(d->Phi), Mc_old = nsb_v3_load(d->Mc);
+    if (was_held && !d->held) release_rest(d, ec, Fc_old, Phi_old);
     for (int c = 0; c < 3; ++c) d->Fc[c] = d->Phi[c] = d->Dm[c] = d->Mc[c] = 0.0;
     if (d->held) {
       nsb_vec3 F = nsb_v3_zero();
@@ -3138,6 +3241,14 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     i = j;
   }
   return total;
+}
+
+void nsb_contact_pass_on(nsb_elem* e, int n, const nsb_eval_ctx* ec) {
+  for (int i = 0; i < n; ++i) {
+    pass_on(&e[i], ec);
+    nsb_contact_data* d = e[i].state;
+    for (int k = 0; k < 3; ++k) d->pass_max = fmax(d->pass_max, fabs(d->passed[k]));
+  }
 }
 
 /* The velocity jump (dv global, dw body frame) of the rigid body at node q

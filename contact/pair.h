@@ -122,6 +122,29 @@ typedef struct nsb_contact_data {
      plain scheme; 0 in the generalized-alpha form, where the particle takes
      the increment's impulse as a velocity jump (massless_jump, contact/pair.c) */
   double P_master;
+  /* what contacts.csv reports as the increment's impulses (pass_on,
+     contact/pair.c; docs/contact.md §7.2, "What contacts.csv reports"): the
+     momentum the contact gave the slave's body in the increment, along the
+     increment's normal and tangents.  A massless slave's force in the
+     generalized-alpha form reaches the beam through its nodes'
+     pseudo-accelerations: F_pass is the node's whole force at t_n+1 (the
+     multipliers along the normal and the tangents), F_pre its value at t_n;
+     Q_pass its share of h M p (a global vector), Q_n+1 = (X - alpha_m Q_n)/
+     (1 - alpha_m), X = h ((1 - alpha_f) F_pass + alpha_f F_pre), passes on
+     (1 - gamma) Q_n + gamma Q_n+1, also in the increments after the contact
+     opened; otherwise passed = impulse and Q_pass = 0. */
+  double Q_pass[3], F_pass[3], F_pre[3], passed[3];
+  /* a held contact released in the increment (its force in the smooth
+     accelerations and the share Phi of the pseudo-accelerations leave them):
+     the share that stays in the pseudo-accelerations, h (alpha_f Fc -
+     alpha_m Phi)/(1 - alpha_m), which then decays by -alpha_m/(1 - alpha_m)
+     per increment in Q_pass (pass_on), and, when it left the increment
+     inactive (no node rows, impulse 0), the momentum its carried force gave
+     all the same, held_carry (global vectors, impulse units) */
+  double pass_rest[3], pass_carry[3];
+  /* the largest |passed| so far: contacts.csv leaves out the rows of a rest
+     below the round-off of it (io/history.c) */
+  double pass_max;
   /* Newton's law on the step average (docs/contact.md §7.1 and §7 "Gap
      drift"; the generalized-alpha form of the modified scheme, frictionless
      contacts with a beam node, persistent frictionless contacts of particles
@@ -325,7 +348,7 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// and obstacle (nsb_contact_memory_restore).
 typedef struct nsb_contact_memory {
   int pair, node, master;
-  double gap0, gN_bar, P_pre, P_master, impulse0;
+  double gap0, gN_bar, P_pre, P_master, impulse0, Q_pass[3], F_pre[3], pass_max;
   double wN_last, dN_last, sN_last; /* a persistent contact on a curved obstacle (nsb_contact_data) */
   int wN_known;
   int gN_bar_known;
@@ -429,6 +452,11 @@ nsb_vec3 nsb_contact_obstacle_velocity_end(const nsb_elem* e, const nsb_contact_
 /// (n of them, borrowed, written), or NULL.
 double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impulsive, double* obstacle_work,
                           nsb_contact_geo_memo* memo);
+
+/// After the increment's impulses are final (nsb_contact_finish, the
+/// accelerations' restart and the joints' rebooking): the momentum each
+/// contact passed on in it, which contacts.csv reports (nsb_contact_data.passed).
+void nsb_contact_pass_on(nsb_elem* e, int n, const nsb_eval_ctx* ec);
 
 /// Impacts on jointed bodies (docs/contact.md §7, "Impacts on jointed
 /// bodies"; solver/system_contact.c): the normal relative velocity of

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -601,7 +602,11 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
   for (int i = 0; i < n; ++i) {
     const nsb_elem* e = nsb_system_contact(s, i);
     const nsb_contact_data* d = e->state;
+    /* a row for an impulse or a force, and for the rest a massless slave or a
+       released hold passes on after the contact (nsb_contact_data.passed)
+       down to the round-off of the contact's largest */
     int loaded = d->impulse[0] != 0.0 || d->impulse[1] != 0.0 || d->impulse[2] != 0.0 || d->force != 0.0;
+    for (int k = 0; k < 3 && !loaded; ++k) loaded = fabs(d->passed[k]) > DBL_EPSILON * d->pass_max;
     if (!(d->owner && (d->gap <= 0.0 || loaded))) continue;
     if (!m) m = nsb_system_model(s);
     char master[NSB_NAME_MAX + 16];
@@ -616,7 +621,8 @@ int nsb_contact_log_write(nsb_contact_log* c, const nsb_system* s) {
     csv_int(o, ',', d->pair + 1);
     csv_int(o, ',', m->nodes.data[e->nodes[0]].label);
     csv_str(o, ',', master);
-    const double vals[] = {d->gap,      d->impulse[0], d->impulse[1], d->impulse[2], d->force, d->slip,
+    /* the momentum the contact gave in the increment (nsb_contact_data.passed) */
+    const double vals[] = {d->gap,      d->passed[0], d->passed[1], d->passed[2], d->force, d->slip,
                            d->dissipated, d->point[0], d->point[1],   d->point[2],   d->n_end[0], d->n_end[1], d->n_end[2]};
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; ++k) csv_num(o, ',', vals[k]);
     /* the point of a POINTS= set (1-based), then compliant friction: state,

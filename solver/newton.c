@@ -1131,6 +1131,7 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
       }
       en_ok = 1;
     }
+    nsb_contact_pass_on(s->elems + s->first_contact, s->n_contacts, &ec);
   }
   /* the history row of this increment reads en_last (nsb_system_energy)
      instead of evaluating every element's energy once more */

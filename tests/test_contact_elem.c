@@ -3485,6 +3485,190 @@ static void test_massless_default_scheme(void) {
   }
 }
 
+/* What contacts.csv reports for a massless end under the generalized-alpha
+   form (nsb_contact_data.passed, contact/pair.c pass_on; docs/contact.md
+   §7.2, "What contacts.csv reports"): the free bar of bar_wall_massless into
+   the wall, RHOINF 0.9 (the default) and 0.5.  The bar's momentum changes in
+   every increment by exactly the reported impulse along the wall's normal,
+   also in the increments after the end lifted; the increment's Lambda
+   (impulse[0]) misses that change by a share of the largest impulse. */
+static void massless_passed_run(double rho) {
+  char deck[4096];
+  int len = sprintf(deck, "*NODE, NSET=BAR\n");
+  for (int i = 0; i <= 10; ++i) len += sprintf(deck + len, "%d, %.17g, 0, 0\n", i + 1, 0.1 * i);
+  len += sprintf(deck + len, "*NSET, NSET=TIP\n11\n*ELEMENT, TYPE=B2V, ELSET=BAR, WEIGHTING=GALERKIN, POINTS=2\n");
+  for (int i = 0; i < 10; ++i) len += sprintf(deck + len, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  sprintf(deck + len,
+          "*BEAM GENERAL SECTION, ELSET=BAR\n1e4, 1e4, 1e4, 1e4, 1e4, 1e4\n1, 2e-6, 1e-6, 1e-6\n0, 1, 0\n"
+          "*OBSTACLE, NAME=WALL, TYPE=PLANE\n1.01, 0, 0, -1, 0, 0\n"
+          "*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR, 1, 1.0\n"
+          "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0.01, MASS=REDISTRIBUTED\nTIP, WALL\n"
+          "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK, RHOINF=%g\n0.001, 0.04\n*END STEP\n",
+          rho);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  nsb_newton_report rep;
+  nsb_energy en0;
+  nsb_system_energy(s, &en0);
+  double p_prev = en0.momentum.x, worst = 0.0, worst_lam = 0.0, pmax = 0.0;
+  int tail = 0;
+  for (int k = 0; k < 40; ++k) {
+    CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, 0.001, &rep), NSB_OK);
+    nsb_energy en;
+    nsb_system_energy(s, &en);
+    double passed = 0.0, lam = 0.0;
+    for (int i = 0; i < nsb_system_n_contacts(s); ++i) {
+      const nsb_contact_data* d = nsb_system_contact(s, i)->state;
+      passed += d->passed[0] * d->n[0];
+      lam += d->impulse[0] * d->n[0];
+      if (d->passed[0] != 0.0 && d->impulse[0] == 0.0 && d->gap > 0.0) ++tail;
+    }
+    worst = fmax(worst, fabs(en.momentum.x - p_prev - passed));
+    worst_lam = fmax(worst_lam, fabs(en.momentum.x - p_prev - lam));
+    pmax = fmax(pmax, fabs(lam));
+    p_prev = en.momentum.x;
+  }
+  printf("\n    RHOINF=%g: largest |dp - passed| = %.2e, |dp - Lambda| = %.2e of the largest Lambda %.3f; "
+         "%d increments passed on after the end lifted; momentum / p0 %.4f",
+         rho, worst / pmax, worst_lam / pmax, pmax, tail, p_prev / en0.momentum.x);
+  CU_ASSERT(pmax > 0.01 * en0.momentum.x);
+  CU_ASSERT(worst <= 1e-12 * en0.momentum.x);
+  CU_ASSERT(worst_lam >= 1e-2 * pmax); /* the increment's Lambda alone is not the momentum passed on */
+  CU_ASSERT(tail > 0);
+  CU_ASSERT(p_prev < -0.8 * en0.momentum.x); /* it has rebounded */
+  fx_close(&fx);
+}
+
+static void test_massless_passed(void) {
+  massless_passed_run(0.9);
+  massless_passed_run(0.5);
+}
+
+/* The momentum balance a user checks with contacts.csv (docs/contact.md
+   §7.2, "What contacts.csv reports"): over every increment of a run of free
+   bodies on an obstacle under gravity, the change of the whole momentum
+   minus the weight's impulse m g h against the sum over the contacts of the
+   reported impulses along each one's normal and tangents (d->passed), and
+   against the increments' own impulses (d->impulse).  Returns the largest
+   differences and the largest impulse of an increment, and counts the rows
+   a rest passed on after the contact (no impulse of its own). */
+static void passed_balance(const char* deck, int steps, double h, nsb_vec3 mg, double* worst, double* worst_lam,
+                           double* pmax, int* tail) {
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  nsb_newton_report rep;
+  nsb_energy en;
+  nsb_system_energy(s, &en);
+  nsb_vec3 p_prev = en.momentum;
+  *worst = *worst_lam = *pmax = 0.0;
+  *tail = 0;
+  for (int k = 0; k < steps; ++k) {
+    CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
+    nsb_system_energy(s, &en);
+    nsb_vec3 passed = nsb_v3_zero(), lam = nsb_v3_zero();
+    for (int i = 0; i < nsb_system_n_contacts(s); ++i) {
+      const nsb_elem* e = nsb_system_contact(s, i);
+      const nsb_contact_data* d = e->state;
+      for (int j = 0; j < e->n_mult; ++j) {
+        const nsb_vec3 dir = nsb_v3_load(j == 0 ? d->n : d->t + 3 * (j - 1));
+        passed = nsb_v3_muladd(passed, d->passed[j], dir);
+        lam = nsb_v3_muladd(lam, d->impulse[j], dir);
+      }
+      if (d->passed[0] != 0.0 && d->impulse[0] == 0.0) ++*tail;
+    }
+    const nsb_vec3 dp = nsb_v3_sub(nsb_v3_sub(en.momentum, p_prev), nsb_v3_scale(h, mg));
+    *worst = fmax(*worst, nsb_v3_norm(nsb_v3_sub(dp, passed)));
+    *worst_lam = fmax(*worst_lam, nsb_v3_norm(nsb_v3_sub(dp, lam)));
+    *pmax = fmax(*pmax, nsb_v3_norm(lam));
+    p_prev = en.momentum;
+  }
+  fx_close(&fx);
+}
+
+/* A steel rod (1 m, 20 mm round, 10 B31) released at rest at 30 degrees to a
+   floor, its lower end 5 mm above it (tests/user tilted_bar_drop, shorter),
+   with the pair's data given by pair (its options after LAW=NEWTON) and the
+   step's by dyn; 0.06 s at h = 0.1 ms: the end lands at 0.032 s and stays
+   on the floor or bounces on it. */
+static void tilted_rod_deck(char* deck, const char* pair, const char* dyn) {
+  int len = sprintf(deck, "*NODE, NSET=ROD\n");
+  for (int i = 0; i <= 10; ++i)
+    len += sprintf(deck + len, "%d, %.17g, 0, %.17g\n", i + 1, 0.1 * i * cos(acos(-1.0) / 6.0),
+                   0.015 + 0.1 * i * sin(acos(-1.0) / 6.0));
+  len += sprintf(deck + len, "*NSET, NSET=END\n1\n*ELEMENT, TYPE=B31, ELSET=ROD\n");
+  for (int i = 0; i < 10; ++i) len += sprintf(deck + len, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  sprintf(deck + len,
+          "*MATERIAL, NAME=STEEL\n*ELASTIC\n210000000000, 0.3\n*DENSITY\n7850\n"
+          "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=CIRC\n0.01\n0, 1, 0\n"
+          "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+          "*CONTACT PAIR, LAW=NEWTON, SLAVE RADIUS=0.01%s\nEND, FLOOR\n*GRAVITY\n0, 0, -9.81\n"
+          "*STEP\n*DYNAMIC%s\n0.0001, 0.06\n*END STEP\n",
+          pair, dyn);
+}
+
+/* tilted_rod_deck's balance: the reported impulses close it to the Newton
+   tolerance (1e-9 of the largest impulse; measured 1e-13 ... 3e-11), and the
+   increments' own impulses miss it by at least lam_off of it (0: they
+   close it too, as the reported ones). */
+static void tilted_rod_balance(const char* pair, const char* dyn, double lam_off) {
+  char deck[4096];
+  tilted_rod_deck(deck, pair, dyn);
+  double worst, worst_lam, pmax;
+  int tail;
+  const nsb_vec3 mg = nsb_v3(0.0, 0.0, -9.81 * 7850.0 * acos(-1.0) * 1e-4);
+  passed_balance(deck, 600, 1e-4, mg, &worst, &worst_lam, &pmax, &tail);
+  printf("\n    %s%s: largest |dp - m g h - passed| %.2e, |dp - m g h - Lambda| %.2e of the largest impulse %.4f N s; "
+         "%d rows after the contact",
+         pair[0] || dyn[0] ? pair : "the defaults", dyn, worst / pmax, worst_lam / pmax, pmax, tail);
+  CU_ASSERT(pmax > 0.01);
+  CU_ASSERT(worst <= 1e-9 * pmax);
+  if (lam_off > 0.0) {
+    CU_ASSERT(worst_lam >= lam_off * pmax);
+    CU_ASSERT(tail > 0);
+  } else {
+    CU_ASSERT(worst_lam <= 1e-9 * pmax);
+  }
+}
+
+/* The defaults (a massless end, rho_inf 0.9): its force through the
+   pseudo-accelerations; with FRICTION (MASS=REDISTRIBUTED given) the
+   tangential force the same way; MASS=STANDARD with FRICTION: the end is
+   held on the floor, and a released hold leaves a rest in the
+   pseudo-accelerations; MASS=STANDARD frictionless and RHOINF=1 with the
+   defaults: the increments' impulses themselves. */
+static void test_passed_rod(void) {
+  tilted_rod_balance("", "", 1e-2);
+  tilted_rod_balance(", MASS=REDISTRIBUTED, FRICTION=0.3", "", 1e-2);
+  tilted_rod_balance(", MASS=STANDARD, FRICTION=0.3", "", 1e-5);
+  tilted_rod_balance(", MASS=STANDARD", "", 0.0);
+  tilted_rod_balance("", ", RHOINF=1", 0.0);
+}
+
+/* A particle held on a frictional floor while it slides (0.2 m/s, mu 0.3),
+   until the floor drops away by 10 mm in 0.2 ms at 0.05 s; it lands on it
+   again at 0.097 s.  Its hold, released, leaves (alpha_f Fc - alpha_m
+   Phi) h/(1 - alpha_m) in its pseudo-acceleration, which the particle takes
+   on over the increments that follow (rows of the contact with a gap > 0);
+   the landing's hold restarts it (docs/contact.md §7.2, "What contacts.csv
+   reports"). */
+static void test_passed_particle(void) {
+  const char* deck = "*NODE, NSET=BALL\n1, 0, 0, 0.02\n*PARTICLE, NSET=BALL, MASS=0.5, RADIUS=0.02\n"
+                     "*AMPLITUDE, NAME=DROP\n0, 0, 0.05, 0, 0.0502, -1, 1, -1\n"
+                     "*OBSTACLE, NAME=FLOOR, TYPE=PLANE, AMPLITUDE=DROP\n0, 0, 0, 0, 0, 1, 0, 0, 0.01\n"
+                     "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3\nBALL, FLOOR\n"
+                     "*INITIAL CONDITIONS, TYPE=VELOCITY\nBALL, 1, 0.2\n*GRAVITY\n0, 0, -9.81\n"
+                     "*STEP\n*DYNAMIC\n0.001, 0.1\n*END STEP\n";
+  double worst, worst_lam, pmax;
+  int tail;
+  passed_balance(deck, 100, 1e-3, nsb_v3(0.0, 0.0, -0.5 * 9.81), &worst, &worst_lam, &pmax, &tail);
+  printf("\n    largest |dp - m g h - passed| %.2e, |dp - m g h - Lambda| %.2e of the largest impulse %.4f N s; "
+         "%d rows after the hold",
+         worst / pmax, worst_lam / pmax, pmax, tail);
+  CU_ASSERT(worst <= 1e-12 * pmax);
+  CU_ASSERT(worst_lam >= 1e-5 * pmax);
+  CU_ASSERT(tail > 0);
+}
+
 /* A particle (0.2 kg) strikes the massless tip of a cantilever of 10
    Galerkin POINTS=3 elements across its axis (MASS=REDISTRIBUTED) under the
    generalized-alpha form, RHOINF = rho (0: the default 0.9).  The particle
@@ -4573,6 +4757,9 @@ int main(int argc, char** argv) {
                                             {"bar_wall_massless", test_bar_wall_massless},
                                             {"particle_bar_massless", test_particle_bar_massless},
                                             {"massless_default_scheme", test_massless_default_scheme},
+                                            {"massless_passed", test_massless_passed},
+                                            {"passed_rod", test_passed_rod},
+                                            {"passed_particle", test_passed_particle},
                                             {"massless_particle_jump", test_massless_particle_jump},
                                             {"massless_tangents", test_massless_tangents},
                                             {"bar_side_massless", test_bar_side_massless},
