@@ -2362,11 +2362,12 @@ static int strain_accelerations(const beam_state* s, double* y) {
   return 0;
 }
 
-static void beam_after_accel(const nsb_elem* e, double p_gain) {
-  beam_state* s = e->state;
-  /* the accelerations of the solve carry no beta stress (docs/theory_beam.md
-     §10): the next increment's averaged equations start from a zero strain
-     rate, which keeps the booked work the scheme's */
+/* The damping data after an acceleration solve (beam_after_accel, also the
+   one-pass nsb_beam_accel_continue).  The accelerations of the solve carry
+   no beta stress (docs/theory_beam.md §10): the next increment's averaged
+   equations start from a zero strain rate, which keeps the booked work the
+   scheme's. */
+static void after_accel_damping(beam_state* s, double p_gain) {
   double* dd = damp_data(s);
   if (dd) {
     /* the filtered rates (damped_work) continue as the pseudo-accelerations
@@ -2380,6 +2381,12 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
     et[n1 - 1] = et[2 * n1 - 1] = p_gain < 0.0 && et[n1 - 1] == 2.0 ? 0.0 : 1.0;
     memset(dd, 0, sizeof(double) * (size_t)(12 * s->N));
   }
+}
+
+static void beam_after_accel(const nsb_elem* e, double p_gain) {
+  beam_state* s = e->state;
+  after_accel_damping(s, p_gain);
+  double* dd = damp_data(s);
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
        continue from the committed ones by the change of the accelerations */
@@ -2469,9 +2476,7 @@ void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_g
   const nsb_mat3 L0 = nsb_q_to_m3(s->lam[0]);
   const nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
   memcpy(s->NM0, s->u_int + 6 * N, 6 * sizeof(double));
-  /* beam_after_accel: no beta stress */
-  double* dd = damp_data(s);
-  if (dd) memset(dd, 0, sizeof(double) * (size_t)(12 * N));
+  after_accel_damping(s, p_gain); /* as beam_after_accel */
   const double* ui = s->u_int;
   for (int i = 0; i < s->n_qp + N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->old_qp[i] : &s->old_cp[i - s->n_qp];
