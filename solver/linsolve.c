@@ -10,6 +10,7 @@
  * J. W. H. Liu, "The role of elimination trees in sparse factorization", SIAM J.
  * Matrix Anal. Appl. 11(1), 1990 (elimination tree, row subtrees).
  */
+#define _POSIX_C_SOURCE 200809L /* sigaction, pthread_sigmask */
 #include "solver/linsolve.h"
 
 #include <amd.h>
@@ -19,6 +20,8 @@
 #include <stdint.h>
 #include <math.h>
 #include <metis.h>
+#include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <umfpack.h>
 
@@ -34,6 +37,37 @@ _Static_assert(sizeof(idx_t) == sizeof(int), "METIS idx_t must be 32-bit (IDXTYP
 #define RAISE(ctx, code, ...) nsb_ctx_error((ctx), (code), __FILE__, __LINE__, __func__, __VA_ARGS__)
 
 /* ---- METIS ordering ------------------------------------------------------- */
+
+/* METIS's own signal traps.  Every METIS call installs, for its duration, a
+   handler of its own on SIGTERM (and SIGABRT) that jumps out of the call
+   (GKlib's gk_sigtrap), and puts the caller's handler back with signal(),
+   which drops its flags.  A SIGTERM meant to stop a run (io/main.c: finish
+   the increment, write a checkpoint) that arrived during an ordering made
+   the call fail ("klu factor: no successful analyze") or freed its memory
+   twice.  So the stop signals are blocked around each call and their actions
+   put back whole afterwards: a signal that arrived meanwhile is delivered to
+   the program's own handler when the call returns. */
+typedef struct {
+  sigset_t mask;
+  struct sigaction act[2];
+} metis_guard;
+
+static const int guard_signals[2] = {SIGINT, SIGTERM};
+
+static void metis_guard_on(metis_guard* g) {
+  sigset_t block;
+  sigemptyset(&block);
+  for (int i = 0; i < 2; ++i) {
+    sigaddset(&block, guard_signals[i]);
+    sigaction(guard_signals[i], NULL, &g->act[i]);
+  }
+  pthread_sigmask(SIG_BLOCK, &block, &g->mask);
+}
+
+static void metis_guard_off(const metis_guard* g) {
+  for (int i = 0; i < 2; ++i) sigaction(guard_signals[i], &g->act[i], NULL);
+  pthread_sigmask(SIG_SETMASK, &g->mask, NULL);
+}
 
 /* Workspace of the ordering, kept by a linear solver from one analyze to the
    next (a contact set that changes re-analyzes during the steps): capacities
@@ -186,7 +220,10 @@ static int metis_order_ws(nsb_ctx* ctx, metis_ws* w, const nsb_csr* A, int* perm
   /* METIS manual: row k of the permuted matrix is row perm[k] of A (new -> old, our
    * convention); iperm is the inverse (old -> new), not needed here.  tests/test_sparse.c
    * checks the convention on star graphs, whose hub must be eliminated last. */
+  metis_guard guard;
+  metis_guard_on(&guard);
   int rc = METIS_NodeND(&nv, xadj, adj, NULL, options, perm, scratch);
+  metis_guard_off(&guard);
   if (rc == METIS_ERROR_MEMORY) {
     status = RAISE(ctx, NSB_ERR_ALLOC, "METIS_NodeND: out of memory (n = %d)", n);
   } else if (rc != METIS_OK) {
@@ -1160,7 +1197,10 @@ static int dd_partition(nsb_linsolver* s, const nsb_csr* A, metis_ws* w, int* us
   options[METIS_OPTION_SEED] = 42; /* the same partition from run to run */
   idx_t nv = n, sepsize = 0;
   idx_t* part = (idx_t*)d->part;
+  metis_guard guard;
+  metis_guard_on(&guard);
   const int rc = METIS_ComputeVertexSeparator(&nv, w->xadj, w->adj, NULL, options, &sepsize, part);
+  metis_guard_off(&guard);
   NSB_CHECK(s->ctx, rc != METIS_ERROR_MEMORY, NSB_ERR_ALLOC, "METIS_ComputeVertexSeparator: out of memory (n = %d)", n);
   NSB_CHECK(s->ctx, rc == METIS_OK, NSB_ERR_METIS, "METIS_ComputeVertexSeparator failed with code %d (n = %d)", rc, n);
   /* a row without a stored diagonal stays in a domain only if none of its

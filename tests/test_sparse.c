@@ -4,9 +4,12 @@
  * Dense references (pattern, assembly, LAPACKE_dgesv) are used only here.  The chain test
  * prints analyze/factor/solve times (no timing assertions).
  */
+#define _POSIX_C_SOURCE 200809L /* sigaction, pthread_kill, nanosleep */
 #include <klu.h>
 #include <lapacke.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -505,6 +508,73 @@ static void test_metis_path(void) {
   nsb_csr* A = graph(ctx, N, edges, N - 1);
   CU_ASSERT_FATAL(nsb_order_metis(ctx, A, perm) == NSB_OK);
   CU_ASSERT(is_permutation(perm, N));
+  nsb_csr_destroy(ctx, &A);
+  nsb_test_end_ctx(&ctx);
+}
+
+/* METIS traps SIGTERM during each of its calls (solver/linsolve.c, "METIS's own signal
+ * traps"): the ordering blocks the stop signals around the call and puts their actions back
+ * whole.  A thread sends SIGTERM to this one every 20 microseconds while it orders a 60 x 60
+ * grid 40 times: every ordering succeeds, the signals reach this test's handler, and the
+ * handler and its flags (none: no SA_RESTART) are the test's after each call.  Without the
+ * guard, METIS jumps out of the call and fails, and its signal() puts the handler back with
+ * SA_RESTART. */
+static volatile sig_atomic_t term_seen = 0;
+static void on_term(int sig) {
+  (void)sig;
+  term_seen = term_seen + 1;
+}
+typedef struct {
+  pthread_t target;
+  volatile int stop;
+  long sent;
+} term_sender;
+static void* send_terms(void* arg) {
+  term_sender* ts = arg;
+  struct timespec d = {0, 20000};
+  while (!ts->stop) {
+    pthread_kill(ts->target, SIGTERM);
+    ts->sent++;
+    nanosleep(&d, NULL);
+  }
+  return NULL;
+}
+static void test_metis_signals(void) {
+  nsb_ctx* ctx = nsb_test_new_ctx();
+  enum { W = 60, N = W * W };
+  static int edges[2 * 2 * N], perm[N];
+  int ne = 0;
+  for (int i = 0; i < W; ++i)
+    for (int j = 0; j < W; ++j) {
+      if (i + 1 < W) edges[2 * ne] = i * W + j, edges[2 * ne + 1] = (i + 1) * W + j, ++ne;
+      if (j + 1 < W) edges[2 * ne] = i * W + j, edges[2 * ne + 1] = i * W + j + 1, ++ne;
+    }
+  nsb_csr* A = graph(ctx, N, edges, ne);
+  struct sigaction mine, before, after;
+  memset(&mine, 0, sizeof mine);
+  mine.sa_handler = on_term;
+  sigemptyset(&mine.sa_mask);
+  mine.sa_flags = 0;
+  CU_ASSERT_FATAL(sigaction(SIGTERM, &mine, &before) == 0);
+  term_sender ts = {pthread_self(), 0, 0};
+  pthread_t th;
+  CU_ASSERT_FATAL(pthread_create(&th, NULL, send_terms, &ts) == 0);
+  int ok = 0, kept = 0;
+  for (int k = 0; k < 40; ++k) {
+    ok += nsb_order_metis(ctx, A, perm) == NSB_OK && is_permutation(perm, N);
+    sigaction(SIGTERM, NULL, &after);
+    kept += after.sa_handler == on_term && !(after.sa_flags & SA_RESTART);
+    if (after.sa_handler != on_term) sigaction(SIGTERM, &mine, NULL); /* the sender must not kill the test */
+  }
+  ts.stop = 1;
+  pthread_join(th, NULL);
+  sigaction(SIGTERM, &before, NULL);
+  printf("\n    40 orderings with %ld SIGTERM sent (%d reached the handler): %d succeeded, handler kept after %d",
+         ts.sent, (int)term_seen, ok, kept);
+  CU_ASSERT(ts.sent > 40);
+  CU_ASSERT(term_seen > 0);
+  CU_ASSERT_EQUAL(ok, 40);
+  CU_ASSERT_EQUAL(kept, 40);
   nsb_csr_destroy(ctx, &A);
   nsb_test_end_ctx(&ctx);
 }
@@ -1824,6 +1894,7 @@ static const nsb_test_suite suites[] = {
                                         {NULL, NULL}}},
     {"metis", (const nsb_test_case[]){{"small_and_disconnected", test_metis_small},
                                       {"path", test_metis_path},
+                                      {"stop_signals", test_metis_signals},
                                       {NULL, NULL}}},
     {"klu", (const nsb_test_case[]){SOLVER_CASES(klu)}},
     {"umfpack", (const nsb_test_case[]){SOLVER_CASES(umfpack)}},
