@@ -2915,6 +2915,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       memo[i].valid = 1;
     }
     d->gap = Gp->g;
+    d->rect_in = Gp->rectm && Gp->w[1] < 0.0 && Gp->w[2] < 0.0;
     d->gN_bar = (Gp->g - d->gap0) / ec->h;
     d->gN_bar_known = 1;
     store_master_point(ec->model, d, Gp);
@@ -3176,7 +3177,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     const nsb_contact_data* d = e[i].state;
     int j = i + 1, best = i, held = d->held ? i : -1;
     while (d->group >= 0 && j < n && ((const nsb_contact_data*)e[j].state)->group == d->group) {
-      if (((const nsb_contact_data*)e[j].state)->gap < ((const nsb_contact_data*)e[best].state)->gap) best = j;
+      const nsb_contact_data *dj = e[j].state, *db = e[best].state;
+      /* ties: a rectangular master's interior point (as in nsb_contact_prepare) */
+      if (dj->gap < db->gap || (dj->gap == db->gap && dj->rect_in && !db->rect_in)) best = j;
       if (held < 0 && ((const nsb_contact_data*)e[j].state)->held) held = j;
       ++j;
     }

@@ -114,6 +114,9 @@ typedef struct nsb_contact_data {
      rectangle's material point there moves as x_c + sum_k hb_k R_k sb_k
      (hb = 1 - xi, xi), like the Hermite centreline's h1k R_k b_k */
   double sb[2][3];
+  /* a rectangular master: the contact point inside its chord at the last
+     increment's end (0 < xi < 1; ties of the group's gaps go to it) */
+  int rect_in;
   /* massless slave (activity test, docs/contact.md §7.2): the step-average
      normal velocity of the last accepted increment, (g_n+1 - g_n)/h, and
      whether it is known (an increment has finished since this element was built) */
