@@ -1386,9 +1386,26 @@ static int chord_direction(const nsb_elem* e, const nsb_contact_data* d, const n
    along n_n still never works positively).  n1 gets P D_n+1/|P D_n+1|
    (d kappa / d x_j = w_j (P n1 - n_n) = w_j (n1 - n_n)); zero and n_n when
    the turn does not apply (turn_applies) or P D_n+1 = 0. */
+/* A rectangular master (docs/contact.md §8.5): where the chord's turn would
+   apply (turn_applies but for the master's rotation), the rows' normal
+   displacement n_n . step_disp falls short of the gap's own change by the
+   face's turn over the increment (a particle sliding along a bending beam:
+   the face's normal turns under it); kappa = g_n+1 - g_n - n_n . step_disp,
+   g from §8.4's distance at t_n+1, so that the law holds the gap itself. */
+static int rect_turn_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
+  return d->shape.rectm && d->flexible && !d->massless && !ec->contact_prox && p->impact != NSB_IMPACT_POISSON &&
+         p->impact != NSB_IMPACT_CLOSED_FORM;
+}
+
 static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3* n1) {
   nsb_vec3 n = nsb_v3_load(d->n), D = nsb_v3_zero(), t;
   *n1 = n;
+  if (rect_turn_applies(d, ec)) {
+    nsb_contact_geo G;
+    nsb_contact_geometry(e, &d->shape, n, ec->model, ec->cur, ec->t, &G);
+    return G.g - d->gap0 - nsb_v3_dot(n, step_disp(e, d, ec));
+  }
   if (!turn_applies(d, ec)) return 0.0;
   for (int j = 0; j < e->n_nodes; ++j) D = nsb_v3_muladd(D, d->wt[j], nsb_st_x(ec->cur, e->nodes[j]));
   if (chord_direction(e, d, ec->old, &t)) D = nsb_v3_muladd(D, -nsb_v3_dot(t, D), t);
@@ -1396,6 +1413,33 @@ static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb
   if (!(r > 0.0)) return 0.0;
   *n1 = nsb_v3_scale(1.0 / r, D);
   return fmax(r - nsb_v3_dot(n, D), 0.0);
+}
+
+/* The rows of 2 kappa/h (rect_turn_applies) times scale in the normal
+   row m0: d kappa = dg - n_n . d step_disp, the gap's gradient at t_n+1
+   (gr) less the rows' frozen one, w_j n on the translations (c_r) and
+   -hb_k s_k x R_k^T n on the end rotations (Bth). */
+static void rect_turn_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, const int off[4],
+                           double scale, double* restrict K) {
+  if (!rect_turn_applies(d, ec)) return;
+  const int nl = e->n_local, m0 = nl - e->n_mult;
+  const nsb_vec3 n = nsb_v3_load(d->n);
+  nsb_contact_geo G;
+  nsb_contact_geometry(e, &d->shape, n, ec->model, ec->cur, ec->t, &G);
+  for (int j = 0; j < 3; ++j) {
+    const nsb_kin* kj = &ec->kin[e->nodes[j]];
+    nsb_vec3 row = nsb_v3_scale(scale * kj->cr, nsb_v3_muladd(G.gr[j == 0 ? 0 : 2 * j - 1], -d->wt[j], n));
+    K[m0 + nl * (off[j] + 0)] += row.x;
+    K[m0 + nl * (off[j] + 1)] += row.y;
+    K[m0 + nl * (off[j] + 2)] += row.z;
+    if (j == 0 || e->node_ndof[j] != 6) continue;
+    nsb_vec3 rt = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[j])), n);
+    rt = nsb_v3_muladd(G.gr[2 * j], d->hb[j - 1], nsb_v3_cross(master_arm(d, j - 1), rt));
+    rt = nsb_v3_scale(scale, nsb_m3_tmulv(kj->Bth, rt));
+    K[m0 + nl * (off[j] + 3)] += rt.x;
+    K[m0 + nl * (off[j] + 4)] += rt.y;
+    K[m0 + nl * (off[j] + 5)] += rt.z;
+  }
 }
 
 /* xi_N of the law on the step average: 2 vbar_N - (1 - e) min(gamma_N-, 0),
@@ -1408,7 +1452,8 @@ static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb
    n_n . (D_n+1 - D_n)/h + kappa/h (chord_turn). */
 static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
   double e = ec->model->contact_pairs.data[d->pair].restitution;
-  if (d->persist) return 2.0 * (vbar_N - d->dN + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
+  if (d->persist)
+    return 2.0 * (vbar_N - d->dN + (turn_applies(d, ec) || rect_turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
   return 2.0 * vbar_N - (1.0 - e) * fmin(d->gN_pre, 0.0);
 }
 
@@ -1686,6 +1731,7 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       K[m0 + nl * (off[j] + 1)] += row.y;
       K[m0 + nl * (off[j] + 2)] += row.z;
     }
+  if (K && A[0][0] != 0.0) rect_turn_rows(e, d, ec, off, c1 * 2.0 / ec->h, K);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
     if (!K) continue;
