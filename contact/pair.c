@@ -1324,7 +1324,7 @@ static void massless_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
    master's point: step_disp), not a framed slave, not a spinning
    obstacle. */
 static int held_position(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  if (!d->held || !d->flexible || master_moments(d) || d->shape.framed || d->massless || ec->contact_prox ||
+  if (!d->held || !d->flexible || (master_moments(d) && !d->shape.rectm) || d->shape.framed || d->massless || ec->contact_prox ||
       e->n_mult != 3)
     return 0;
   return !(d->shape.kind == 0 && ec->model->obstacles.data[d->shape.master].spin != 0.0);
@@ -1803,10 +1803,17 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
         continue;
       }
       if (master_moments(d) && j > 0 && e->node_ndof[j] == 6) {
-        /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr */
+        /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr; a held
+           rectangular master's slip from the positions (held_position): the
+           point's -hb_k R_k sb_k, d (2 dir.vbar) / d Dr_k = -hb_k (2/h) Bth^T S(sb_k) R_k^T dir */
         nsb_mat3 Jr;
         memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
-        nsb_vec3 rr = nsb_m3_tmulv(kj->Bw, nsb_m3_tmulv(Jr, nsb_v3_scale(c1, rw)));
+        nsb_vec3 rr = nsb_m3_tmulv(kj->Bw, nsb_m3_tmulv(Jr, nsb_v3_scale(c1, hpos ? nsb_v3_sub(rw, rp) : rw)));
+        if (hpos) {
+          nsb_vec3 rn = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[j])), rp);
+          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(master_arm(d, j - 1), rn));
+          rr = nsb_v3_muladd(rr, -c1 * 2.0 / ec->h * d->hb[j - 1], rn);
+        }
         K[(m0 + k) + nl * (off[j] + 3)] += rr.x;
         K[(m0 + k) + nl * (off[j] + 4)] += rr.y;
         K[(m0 + k) + nl * (off[j] + 5)] += rr.z;
