@@ -34,6 +34,18 @@ static int master_moments(const nsb_contact_data* d) {
 /* A rectangular master's contact point inside its chord at t_n (0 < xi < 1). */
 static int rect_interior(const nsb_contact_data* d) { return d->shape.rectm && d->hb[0] > 0.0 && d->hb[1] > 0.0; }
 
+/* Whether contact a (gap ga, interior ia) of a group is nearer than b: the
+   smaller gap, but a rectangular master's interior point against another
+   element's clamped end within 1e-9 of the section's size (the end measures
+   in its section plane at a shared node, §8.4, and ties with the interior up
+   to round-off; docs/contact.md §8.5) */
+static int group_nearer(const nsb_contact_data* a, double ga, int ia, const nsb_contact_data* b, double gb, int ib) {
+  if (a->shape.rectm && b->shape.rectm && ia != ib &&
+      fabs(ga - gb) <= 1e-9 * (a->shape.ra[0] + a->shape.ra[1] + b->shape.ra[0] + b->shape.ra[1]))
+    return ia;
+  return ga < gb;
+}
+
 /* Whether the master's point of a contact moves with its end nodes'
    rotations as x_c + sum_k hb_k R_k b_k (b_k in node k's frame, master_arm):
    the Hermite centreline (b_k = shape.b) and a rectangular master (b_k = sb,
@@ -1386,26 +1398,9 @@ static int chord_direction(const nsb_elem* e, const nsb_contact_data* d, const n
    along n_n still never works positively).  n1 gets P D_n+1/|P D_n+1|
    (d kappa / d x_j = w_j (P n1 - n_n) = w_j (n1 - n_n)); zero and n_n when
    the turn does not apply (turn_applies) or P D_n+1 = 0. */
-/* A rectangular master (docs/contact.md §8.5): where the chord's turn would
-   apply (turn_applies but for the master's rotation), the rows' normal
-   displacement n_n . step_disp falls short of the gap's own change by the
-   face's turn over the increment (a particle sliding along a bending beam:
-   the face's normal turns under it); kappa = g_n+1 - g_n - n_n . step_disp,
-   g from §8.4's distance at t_n+1, so that the law holds the gap itself. */
-static int rect_turn_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-  return d->shape.rectm && d->flexible && !d->massless && !ec->contact_prox && p->impact != NSB_IMPACT_POISSON &&
-         p->impact != NSB_IMPACT_CLOSED_FORM;
-}
-
 static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3* n1) {
   nsb_vec3 n = nsb_v3_load(d->n), D = nsb_v3_zero(), t;
   *n1 = n;
-  if (rect_turn_applies(d, ec)) {
-    nsb_contact_geo G;
-    nsb_contact_geometry(e, &d->shape, n, ec->model, ec->cur, ec->t, &G);
-    return G.g - d->gap0 - nsb_v3_dot(n, step_disp(e, d, ec));
-  }
   if (!turn_applies(d, ec)) return 0.0;
   for (int j = 0; j < e->n_nodes; ++j) D = nsb_v3_muladd(D, d->wt[j], nsb_st_x(ec->cur, e->nodes[j]));
   if (chord_direction(e, d, ec->old, &t)) D = nsb_v3_muladd(D, -nsb_v3_dot(t, D), t);
@@ -1413,33 +1408,6 @@ static double chord_turn(const nsb_elem* e, const nsb_contact_data* d, const nsb
   if (!(r > 0.0)) return 0.0;
   *n1 = nsb_v3_scale(1.0 / r, D);
   return fmax(r - nsb_v3_dot(n, D), 0.0);
-}
-
-/* The rows of 2 kappa/h (rect_turn_applies) times scale in the normal
-   row m0: d kappa = dg - n_n . d step_disp, the gap's gradient at t_n+1
-   (gr) less the rows' frozen one, w_j n on the translations (c_r) and
-   -hb_k s_k x R_k^T n on the end rotations (Bth). */
-static void rect_turn_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, const int off[4],
-                           double scale, double* restrict K) {
-  if (!rect_turn_applies(d, ec)) return;
-  const int nl = e->n_local, m0 = nl - e->n_mult;
-  const nsb_vec3 n = nsb_v3_load(d->n);
-  nsb_contact_geo G;
-  nsb_contact_geometry(e, &d->shape, n, ec->model, ec->cur, ec->t, &G);
-  for (int j = 0; j < 3; ++j) {
-    const nsb_kin* kj = &ec->kin[e->nodes[j]];
-    nsb_vec3 row = nsb_v3_scale(scale * kj->cr, nsb_v3_muladd(G.gr[j == 0 ? 0 : 2 * j - 1], -d->wt[j], n));
-    K[m0 + nl * (off[j] + 0)] += row.x;
-    K[m0 + nl * (off[j] + 1)] += row.y;
-    K[m0 + nl * (off[j] + 2)] += row.z;
-    if (j == 0 || e->node_ndof[j] != 6) continue;
-    nsb_vec3 rt = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[j])), n);
-    rt = nsb_v3_muladd(G.gr[2 * j], d->hb[j - 1], nsb_v3_cross(master_arm(d, j - 1), rt));
-    rt = nsb_v3_scale(scale, nsb_m3_tmulv(kj->Bth, rt));
-    K[m0 + nl * (off[j] + 3)] += rt.x;
-    K[m0 + nl * (off[j] + 4)] += rt.y;
-    K[m0 + nl * (off[j] + 5)] += rt.z;
-  }
 }
 
 /* xi_N of the law on the step average: 2 vbar_N - (1 - e) min(gamma_N-, 0),
@@ -1452,8 +1420,7 @@ static void rect_turn_rows(const nsb_elem* e, const nsb_contact_data* d, const n
    n_n . (D_n+1 - D_n)/h + kappa/h (chord_turn). */
 static double step_xi(const nsb_contact_data* d, const nsb_eval_ctx* ec, double vbar_N) {
   double e = ec->model->contact_pairs.data[d->pair].restitution;
-  if (d->persist)
-    return 2.0 * (vbar_N - d->dN + (turn_applies(d, ec) || rect_turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
+  if (d->persist) return 2.0 * (vbar_N - d->dN + (turn_applies(d, ec) ? fmax(d->gap0, 0.0) / ec->h : 0.0));
   return 2.0 * vbar_N - (1.0 - e) * fmin(d->gN_pre, 0.0);
 }
 
@@ -1731,7 +1698,6 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       K[m0 + nl * (off[j] + 1)] += row.y;
       K[m0 + nl * (off[j] + 2)] += row.z;
     }
-  if (K && A[0][0] != 0.0) rect_turn_rows(e, d, ec, off, c1 * 2.0 / ec->h, K);
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
     if (!K) continue;
@@ -2569,7 +2535,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
            end's section plane: it ties with the next element's interior point,
            which takes the contact (its rows share the force between that
            element's ends) */
-        if (dj->gap0 < db->gap0 || (dj->gap0 == db->gap0 && rect_interior(dj) && !rect_interior(db))) best = j;
+        if (group_nearer(dj, dj->gap0, rect_interior(dj), db, db->gap0, rect_interior(db))) best = j;
         if (held < 0 && ((nsb_contact_data*)e[j].state)->held) held = j;
         ++j;
       }
@@ -3231,8 +3197,8 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     int j = i + 1, best = i, held = d->held ? i : -1;
     while (d->group >= 0 && j < n && ((const nsb_contact_data*)e[j].state)->group == d->group) {
       const nsb_contact_data *dj = e[j].state, *db = e[best].state;
-      /* ties: a rectangular master's interior point (as in nsb_contact_prepare) */
-      if (dj->gap < db->gap || (dj->gap == db->gap && dj->rect_in && !db->rect_in)) best = j;
+      /* ties: a rectangular master's interior point (group_nearer) */
+      if (group_nearer(dj, dj->gap, dj->rect_in, db, db->gap, db->rect_in)) best = j;
       if (held < 0 && ((const nsb_contact_data*)e[j].state)->held) held = j;
       ++j;
     }

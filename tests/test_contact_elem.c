@@ -802,10 +802,10 @@ static void test_rect_master_newton(void) {
 
 /* Two balls resting on a 40 x 80 mm cantilever (RECT, the chord), one over the top
    face off its centre line, one beside the narrow side (docs/contact.md §8.5):
-   persistent after two increments, the law on the step average with the face's
-   turn (rect_turn_rows) in the tangent (frictionless: the held frictional rows
-   of a master with moment rows miss part of their tangent, on the Hermite
-   centreline too, 5.6e-2; docs/contact.md §8.5). */
+   persistent after two increments, the law on the step average with the
+   section's turn with the end nodes in the tangent (frictionless: the held
+   frictional rows of a master with moment rows miss part of their tangent, on
+   the Hermite centreline too, 5.6e-2; docs/contact.md §8.5). */
 static const char* deck_rect_rest =
     "*NODE, NSET=BEAMN\n1, 0, 0, 0\n2, 0.25, 0, 0\n3, 0.5, 0, 0\n"
     "*ELEMENT, TYPE=B2V, ELSET=BEAM\n1, 1, 2\n2, 2, 3\n"
