@@ -800,8 +800,8 @@ static void test_rect_master_newton(void) {
                     "MODIFIED NEWMARK, BETA=0.3, GAMMA=0.6", 3, 1, 0);
 }
 
-/* Two balls resting on a 40 x 80 mm cantilever (RECT, the chord), one over the top
-   face off its centre line, one beside the narrow side (docs/contact.md §8.5):
+/* Two balls resting on a 40 x 80 mm cantilever (RECT, the chord), on the top face
+   12 mm off its centre line (docs/contact.md §8.5):
    persistent after two increments, the law on the step average with the
    section's turn with the end nodes in the tangent (frictionless: the held
    frictional rows of a master with moment rows miss part of their tangent, on
