@@ -894,10 +894,6 @@ static int rect_newton_rows(const double th[3][3], double* worst) {
       err = fmax(err, fabs(row[c] - fd[c]));
     }
     *worst = fmax(*worst, err / big);
-    if (getenv("RECT_DEBUG")) {
-      fprintf(stderr, "contact %d node %d el %d:\n", ie, e->nodes[0], d->shape.master);
-      for (int c = 0; c < 15; ++c) fprintf(stderr, "  %2d % .6e % .6e\n", c, row[c], fd[c]);
-    }
     ++n_checked;
   }
   free(buf);
