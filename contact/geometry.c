@@ -190,10 +190,15 @@ double nsb_rect_master_distance(const double ra[2], const double a[2][3], const 
 }
 
 int nsb_contact_rect_master(const nsb_model* m, const nsb_contact_pair* p, int el, double half[2], double a[2][3]) {
-  if (p->master_kind != NSB_MASTER_BEAMS || p->law != NSB_CONTACT_HERTZ || p->friction > 0.0 ||
-      p->centreline != NSB_CENTRELINE_CHORD || p->master_radius >= 0.0)
+  /* HERTZ without friction (docs/contact.md §8.4); NEWTON with or without,
+     simultaneous impacts (§8.5) */
+  int law = (p->law == NSB_CONTACT_NEWTON && p->impact == NSB_IMPACT_SIMULTANEOUS) ||
+            (p->law == NSB_CONTACT_HERTZ && !(p->friction > 0.0));
+  if (p->master_kind != NSB_MASTER_BEAMS || !law || p->centreline != NSB_CENTRELINE_CHORD || p->master_radius >= 0.0)
     return 0;
-  return nsb_beam_contact_rect(m, el, half, a);
+  /* NEWTON: non-square rectangles only (a square keeps its inscribed circle,
+     and the held rows of the chord that hand a sliding particle on at a node) */
+  return nsb_beam_contact_rect(m, el, half, a) && (p->law != NSB_CONTACT_NEWTON || half[0] != half[1]);
 }
 
 double nsb_contact_beam_extent(const nsb_model* m, const nsb_contact_pair* p, int el) {

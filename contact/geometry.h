@@ -212,8 +212,9 @@ double nsb_rect_master_distance(const double ra[2], const double a[2][3], const 
                                 nsb_vec3 xb, nsb_mat3 RA, nsb_mat3 RB, nsb_vec3 n_prev, nsb_vec3* n, nsb_vec3 grad[5]);
 
 /// Whether pair p takes beam element el of its master set as its rectangle
-/// against particles (docs/contact.md §8.4): LAW=HERTZ without friction, the
-/// chord, no RADIUS=, a RECT (BOX, I) section; half sides and end axes as
+/// against particles (docs/contact.md §8.4, §8.5): LAW=HERTZ without friction
+/// or LAW=NEWTON (IMPACT=SIMULTANEOUS, with or without friction), the chord,
+/// no RADIUS=, a RECT (BOX, I) section; half sides and end axes as
 /// nsb_beam_contact_rect.
 int nsb_contact_rect_master(const nsb_model* m, const nsb_contact_pair* p, int el, double half[2], double a[2][3]);
 /// Extent of beam element el as a master of pair p for the candidate

@@ -66,7 +66,7 @@ static int lumped_local(void* data, int i, nsb_prox_local* c) {
   /* Hermite: the rotational part from the state's angular velocities (the
      lumped response inside the sweep is translational only; the fixed
      point, reached through the exact back substitution, is exact) */
-  if (d->shape.hermite) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(E, d->jr[0], ls->ec->cur));
+  if (d->shape.hermite || d->shape.rectm) vr = nsb_v3_add(vr, nsb_contact_hermite_rot_velocity(E, d->jr[0], ls->ec->cur));
   double r = ls->alpha * d->r_prox;
   nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
   c->n_dir = E->n_mult;

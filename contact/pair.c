@@ -25,8 +25,36 @@ static void local_offsets(const nsb_elem* e, int off[4]) {
 /* Whether the master nodes of a contact carry moment rows of frozen blocks
    d->jr (NEWTON law, prox loads): the Hermite centreline's ends (JR_A, JR_B),
    and the master body of a face (kind 3: -JB in jr[0], the master point's
-   velocity v_m + JB w_m enters v_r with the minus sign). */
-static int master_moments(const nsb_contact_data* d) { return d->shape.hermite || d->shape.kind == 3; }
+   velocity v_m + JB w_m enters v_r with the minus sign), and a rectangular
+   master's ends (NEWTON, docs/contact.md §8.5: hb_k S(r_q) R_k). */
+static int master_moments(const nsb_contact_data* d) {
+  return d->shape.hermite || d->shape.kind == 3 || d->shape.rectm;
+}
+
+/* A rectangular master's contact point inside its chord at t_n (0 < xi < 1). */
+static int rect_interior(const nsb_contact_data* d) { return d->shape.rectm && d->hb[0] > 0.0 && d->hb[1] > 0.0; }
+
+/* Whether contact a (gap ga, interior ia) of a group is nearer than b: the
+   smaller gap, but under NEWTON a rectangular master's interior point against
+   another element's clamped end within 1e-9 of the section's size (the end
+   measures in its section plane at a shared node, §8.4, and ties with the
+   interior up to round-off; docs/contact.md §8.5; HERTZ keeps the smaller gap) */
+static int group_nearer(const nsb_elem* e, const nsb_contact_data* a, double ga, int ia, const nsb_contact_data* b,
+                        double gb, int ib) {
+  if (e->ops == &nsb_contact_newton_ops && a->shape.rectm && b->shape.rectm && ia != ib &&
+      fabs(ga - gb) <= 1e-9 * (a->shape.ra[0] + a->shape.ra[1] + b->shape.ra[0] + b->shape.ra[1]))
+    return ia;
+  return ga < gb;
+}
+
+/* Whether the master's point of a contact moves with its end nodes'
+   rotations as x_c + sum_k hb_k R_k b_k (b_k in node k's frame, master_arm):
+   the Hermite centreline (b_k = shape.b) and a rectangular master (b_k = sb,
+   the arm to the rectangle's point at t_n). */
+static int master_turns(const nsb_contact_data* d) { return d->shape.hermite || d->shape.rectm; }
+static nsb_vec3 master_arm(const nsb_contact_data* d, int k) {
+  return nsb_v3_load(d->shape.rectm ? d->sb[k] : d->shape.b[k]);
+}
 
 /* ---- Hertz, Winkler ----------------------------------------------------------------- */
 
@@ -966,7 +994,7 @@ static int held_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_
      held the same way; not on the Hermite centreline (docs/contact.md §7,
      "Frictionless contacts outside the law on the step average") */
   if (e->n_mult == 3) return !d->step_law;
-  return e->n_mult == 1 && !d->shape.hermite && (d->stack_held || ec->contact_prox);
+  return e->n_mult == 1 && !master_turns(d) && (d->stack_held || ec->contact_prox);
 }
 
 /* dir . J Ji J^T dir, largest over the three directions: the velocity change
@@ -1080,13 +1108,14 @@ static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const ns
     u = nsb_v3_sub(u, nsb_v3_sub(nsb_obstacle_offset(ec->model, o, ec->t, &vd),
                                  nsb_obstacle_offset(ec->model, o, ec->t - ec->h, &vd)));
   }
-  if (d->shape.hermite)
+  if (master_turns(d))
     for (int k = 0; k < 2; ++k) {
       /* the Hermite centreline's point: h1k R_k b_k of its nodes A, B (the
-         node positions are in the sum above) */
+         node positions are in the sum above); a rectangular master's point
+         under the particle likewise (master_arm) */
       int q = e->nodes[1 + k];
       if (e->node_ndof[1 + k] != 6) continue;
-      nsb_vec3 b = nsb_v3_load(d->shape.b[k]);
+      nsb_vec3 b = master_arm(d, k);
       u = nsb_v3_muladd(u, -d->hb[k], nsb_v3_sub(nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->cur, q)), b),
                                                  nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->old, q)), b)));
     }
@@ -1308,7 +1337,7 @@ static void massless_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
    master's point: step_disp), not a framed slave, not a spinning
    obstacle. */
 static int held_position(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  if (!d->held || !d->flexible || master_moments(d) || d->shape.framed || d->massless || ec->contact_prox ||
+  if (!d->held || !d->flexible || (master_moments(d) && !d->shape.rectm) || d->shape.framed || d->massless || ec->contact_prox ||
       e->n_mult != 3)
     return 0;
   return !(d->shape.kind == 0 && ec->model->obstacles.data[d->shape.master].spin != 0.0);
@@ -1324,7 +1353,7 @@ static int held_position(const nsb_elem* e, const nsb_contact_data* d, const nsb
    sweeps). */
 static int turn_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
-  return d->flexible && !d->massless && (d->shape.kind == 1 || d->shape.kind == 2) && !d->shape.hermite &&
+  return d->flexible && !d->massless && (d->shape.kind == 1 || d->shape.kind == 2) && !master_turns(d) &&
          !d->shape.framed && !ec->contact_prox && p->impact != NSB_IMPACT_POISSON &&
          p->impact != NSB_IMPACT_CLOSED_FORM;
 }
@@ -1719,10 +1748,11 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
           K[(m0 + k) + nl * 4] += rn.y;
           K[(m0 + k) + nl * 5] += rn.z;
         }
-        if (d->shape.hermite && j >= 1 && e->node_ndof[j] == 6) {
-          /* the Hermite centreline's point, -h1k R_k b_k: d (2 dir.vbar) / d Dr_k = -h1k (2/h) Bth^T S(b_k) R_k^T dir */
+        if (master_turns(d) && j >= 1 && e->node_ndof[j] == 6) {
+          /* the Hermite centreline's point, -h1k R_k b_k: d (2 dir.vbar) / d Dr_k = -h1k (2/h) Bth^T S(b_k) R_k^T dir
+             (a rectangular master's point: b_k = sb_k) */
           nsb_vec3 rn = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[j])), rw);
-          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(nsb_v3_load(d->shape.b[j - 1]), rn));
+          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(master_arm(d, j - 1), rn));
           rn = nsb_v3_scale(-c1 * sN * d->hb[j - 1], rn);
           K[(m0 + k) + nl * (off[j] + 3)] += rn.x;
           K[(m0 + k) + nl * (off[j] + 4)] += rn.y;
@@ -1740,10 +1770,17 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
         continue;
       }
       if (master_moments(d) && j > 0 && e->node_ndof[j] == 6) {
-        /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr */
+        /* d gamma_l / d w_j = jr_j^T dir_l, chained by domega = Bw Dr; a held
+           rectangular master's slip from the positions (held_position): the
+           point's -hb_k R_k sb_k, d (2 dir.vbar) / d Dr_k = -hb_k (2/h) Bth^T S(sb_k) R_k^T dir */
         nsb_mat3 Jr;
         memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
-        nsb_vec3 rr = nsb_m3_tmulv(kj->Bw, nsb_m3_tmulv(Jr, nsb_v3_scale(c1, rw)));
+        nsb_vec3 rr = nsb_m3_tmulv(kj->Bw, nsb_m3_tmulv(Jr, nsb_v3_scale(c1, hpos ? nsb_v3_sub(rw, rp) : rw)));
+        if (hpos) {
+          nsb_vec3 rn = nsb_m3_tmulv(nsb_q_to_m3(nsb_st_q(ec->cur, e->nodes[j])), rp);
+          rn = nsb_m3_tmulv(kj->Bth, nsb_v3_cross(master_arm(d, j - 1), rn));
+          rr = nsb_v3_muladd(rr, -c1 * 2.0 / ec->h * d->hb[j - 1], rn);
+        }
         K[(m0 + k) + nl * (off[j] + 3)] += rr.x;
         K[(m0 + k) + nl * (off[j] + 4)] += rr.y;
         K[(m0 + k) + nl * (off[j] + 5)] += rr.z;
@@ -2358,6 +2395,22 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
       d->hb[0] = G->h[2];
       d->hb[1] = G->h[3];
     }
+    if (G->rectm) {
+      /* a rectangular master (docs/contact.md §8.5): the rectangle's point
+         q under the particle, at r_q from the chord's point in its section
+         plane (beyond an end the axial offset dropped), turns with the ends'
+         rotations weighted 1 - xi, xi: d(x_p - q)/dTheta_k = hb_k S(r_q) R_k */
+      nsb_vec3 rq = nsb_v3_sub(nsb_v3_muladd(G->xc, -(G->g + d->shape.radius), G->n), G->point);
+      nsb_vec3 ev = nsb_v3_sub(nsb_st_x(ec->cur, e[i].nodes[2]), nsb_st_x(ec->cur, e[i].nodes[1]));
+      double L2 = nsb_v3_dot(ev, ev);
+      if (L2 > 0.0) rq = nsb_v3_muladd(rq, -nsb_v3_dot(rq, ev) / L2, ev);
+      for (int k = 0; k < 2; ++k) {
+        nsb_mat3 Rk = nsb_q_to_m3(nsb_st_q(ec->cur, e[i].nodes[1 + k]));
+        d->hb[k] = -G->w[1 + k];
+        nsb_v3_store(nsb_m3_tmulv(Rk, rq), d->sb[k]);
+        memcpy(d->jr[k], nsb_m3_scale(d->hb[k], nsb_m3_mul(nsb_m3_skew(rq), Rk)).c, sizeof d->jr[k]);
+      }
+    }
     if (G->body) {
       memcpy(d->jr[0], nsb_m3_scale(-1.0, G->JB).c, sizeof d->jr[0]);
       nsb_v3_store(nsb_m3_tmulv(G->Rm, G->bm), d->sm);
@@ -2388,6 +2441,11 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
       nsb_v3_store(nsb_v3_sub(nsb_v3_muladd(G->xc, -(G->g + d->shape.radius), G->n), p), d->arm);
     }
     nsb_vec3 vr = nsb_contact_geo_velocity(&e[i], G, ec->cur);
+    /* a rectangular master under NEWTON: the velocity of the rows, the
+       rectangle's point turning with the ends (as end_rel_velocity) */
+    if (G->rectm && e[i].ops == &nsb_contact_newton_ops)
+      vr = nsb_v3_add(nsb_contact_rel_velocity(&e[i], d->wt, ec->cur, nsb_v3_zero()),
+                      nsb_contact_hermite_rot_velocity(&e[i], d->jr[0], ec->cur));
     d->gN_pre = nsb_v3_dot(G->n, vr);
     /* normal acceleration of the smooth (contact-free) motion */
     nsb_vec3 ar = nsb_v3_zero();
@@ -2400,6 +2458,18 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
         nsb_vec3 w = nsb_st_w(ec->cur, q), wb = nsb_v3_cross(w, G->b[k]);
         ar = nsb_v3_add(ar, nsb_m3_mulv(G->JR[k], nsb_st_al(ec->cur, q)));
         ar = nsb_v3_muladd(ar, -G->h[2 + k], nsb_m3_mulv(G->R[k], nsb_v3_cross(w, wb)));
+      }
+    if (G->rectm && e[i].ops == &nsb_contact_newton_ops)
+      for (int k = 0; k < 2; ++k) {
+        /* the rectangle's point turning with the ends (as the Hermite
+           centreline's above): JR_k al_k - hb_k R_k (w x (w x sb_k)) */
+        int q = e[i].nodes[1 + k];
+        if (e[i].node_ndof[1 + k] != 6) continue;
+        nsb_mat3 Jr;
+        memcpy(Jr.c, d->jr[k], sizeof Jr.c);
+        nsb_vec3 w = nsb_st_w(ec->cur, q), wb = nsb_v3_cross(w, master_arm(d, k));
+        ar = nsb_v3_add(ar, nsb_m3_mulv(Jr, nsb_st_al(ec->cur, q)));
+        ar = nsb_v3_muladd(ar, -d->hb[k], nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(ec->cur, q)), nsb_v3_cross(w, wb)));
       }
     if (G->framed && e[i].node_ndof[0] == 6) {
       /* the gap's own acceleration: that of the sphere's centre, a + JA al +
@@ -2467,7 +2537,12 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
     if (d->group >= 0) {
       int best = i, held = d->held ? i : -1;
       while (j < n && ((nsb_contact_data*)e[j].state)->group == d->group) {
-        if (((nsb_contact_data*)e[j].state)->gap0 < ((nsb_contact_data*)e[best].state)->gap0) best = j;
+        const nsb_contact_data *dj = e[j].state, *db = e[best].state;
+        /* a rectangular master's clamped end at a shared node measures in the
+           end's section plane: it ties with the next element's interior point,
+           which takes the contact (its rows share the force between that
+           element's ends) */
+        if (group_nearer(&e[j], dj, dj->gap0, rect_interior(dj), db, db->gap0, rect_interior(db))) best = j;
         if (held < 0 && ((nsb_contact_data*)e[j].state)->held) held = j;
         ++j;
       }
@@ -2947,6 +3022,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       memo[i].valid = 1;
     }
     d->gap = Gp->g;
+    d->rect_in = Gp->rectm && Gp->w[1] < 0.0 && Gp->w[2] < 0.0;
     d->gN_bar = (Gp->g - d->gap0) / ec->h;
     d->gN_bar_known = 1;
     store_master_point(ec->model, d, Gp);
@@ -3224,7 +3300,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     const nsb_contact_data* d = e[i].state;
     int j = i + 1, best = i, held = d->held ? i : -1;
     while (d->group >= 0 && j < n && ((const nsb_contact_data*)e[j].state)->group == d->group) {
-      if (((const nsb_contact_data*)e[j].state)->gap < ((const nsb_contact_data*)e[best].state)->gap) best = j;
+      const nsb_contact_data *dj = e[j].state, *db = e[best].state;
+      /* ties: a rectangular master's interior point (group_nearer) */
+      if (group_nearer(&e[j], dj, dj->gap, dj->rect_in, db, db->gap, db->rect_in)) best = j;
       if (held < 0 && ((const nsb_contact_data*)e[j].state)->held) held = j;
       ++j;
     }

@@ -108,6 +108,15 @@ typedef struct nsb_contact_data {
   /* the Hermite centreline: h10, h11 of the contact point (the weights of
      R_A b_A, R_B b_B in it), frozen at t_n (step_disp) */
   double hb[2];
+  /* a rectangular master under NEWTON (docs/contact.md §8.5): the arm r_q =
+     q - x_c from the chord's point to the rectangle's point under the
+     particle, in the frames of the ends A, B at t_n (R_k^T r_q); the
+     rectangle's material point there moves as x_c + sum_k hb_k R_k sb_k
+     (hb = 1 - xi, xi), like the Hermite centreline's h1k R_k b_k */
+  double sb[2][3];
+  /* a rectangular master: the contact point inside its chord at the last
+     increment's end (0 < xi < 1; ties of the group's gaps go to it) */
+  int rect_in;
   /* massless slave (activity test, docs/contact.md §7.2): the step-average
      normal velocity of the last accepted increment, (g_n+1 - g_n)/h, and
      whether it is known (an increment has finished since this element was built) */

@@ -917,12 +917,13 @@ static int particle_off_face(const nsb_model* m, const nsb_elset* es, int pn, in
   return 1;
 }
 
-/* A non-square rectangle that a pair treats as a circle (docs/contact.md §8.3, §8.4: the
+/* A non-square rectangle that a pair treats as a circle (docs/contact.md §8.3-§8.5: the
    rectangle itself for a beam node against a plane and for particles against beams under
-   LAW=HERTZ on the chord, nsb_contact_rect_master): a beam element of a master set
-   without RADIUS= (beam-beam; particle-beam under the other laws or on the Hermite
-   centreline when a particle starts off the wider faces of its nearest element,
-   particle_off_face), a beam node of the slaves without
+   LAW=HERTZ or LAW=NEWTON on the chord, nsb_contact_rect_master, outside *MODAL DYNAMIC
+   steps): a beam element of a master set without RADIUS= (beam-beam; particle-beam under
+   LAW=WINKLER, on the Hermite centreline or in a model with a *MODAL DYNAMIC step, whose
+   reduced contacts keep the circle, when a particle starts off the wider faces of its
+   nearest element, particle_off_face), a beam node of the slaves without
    SLAVE RADIUS= against beams, particles, a sphere, a cylinder or a rigid body's face.
    A warning at the pair's data line naming the radius used, not an error: the round
    contact is today's model, and RADIUS=/SLAVE RADIUS= choose it knowingly. */
@@ -941,13 +942,15 @@ static void check_rect_round(parser* p, loc at, const nsb_contact_pair* c) {
       const nsb_element* e = &m->elements.data[es->elements.data[k]];
       if (e->section >= 0 && nonsquare_rect(&m->sections.data[e->section])) el = es->elements.data[k];
     }
-    /* particles against a pair that takes the rectangle itself (LAW=HERTZ without
-       friction on the chord, docs/contact.md §8.4): no circle, no warning */
+    /* particles against a pair that takes the rectangle itself (docs/contact.md §8.4,
+       §8.5): no circle, no warning; solver/reduced.c keeps the circle */
     double half[2], ax[2][3];
+    int modal = 0;
+    for (int k = 0; k < m->steps.count; ++k) modal |= m->steps.data[k].modal_dynamic;
     for (int k = 0; k < ss->nodes.count && el < 0 && !beam_slaves; ++k)
       if (particle_off_face(m, es, ss->nodes.data[k], &el)) {
         pn = ss->nodes.data[k];
-        if (nsb_contact_rect_master(m, c, el, half, ax)) el = pn = -1;
+        if (!modal && nsb_contact_rect_master(m, c, el, half, ax)) el = pn = -1;
       }
     if (el >= 0) {
       const nsb_element* e = &m->elements.data[el];

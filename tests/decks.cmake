@@ -242,8 +242,9 @@ endforeach()
 # naming the radius used (docs/contact.md §8.3, §9); none where the pair chose the radius or where
 # the rectangle itself touches (a beam node on a plane)
 set(nsb_rect_warn ${CMAKE_CURRENT_SOURCE_DIR}/decks/rect_warn)
-nsb_cli_test(rect_warn_particle_beam "check|${nsb_rect_warn}/particle_on_deep_beam.inp" 0
-  "-DSTDERR_REGEX=particle_on_deep_beam\\.inp:23: warning: \\*CONTACT PAIR: beam element 1 of master set BEAM has a 0\\.04 x 0\\.08 rectangular section; this contact takes it as a circle of radius 0\\.02 \\(half the smaller side\\): a body on a narrow face sinks 0\\.02 into it \\(particle node 10 starts off its wider faces\\); give RADIUS= to choose the radius")
+nsb_cli_test(rect_no_warning_particle_newton "check|${nsb_rect_warn}/particle_on_deep_beam.inp" 0 -DSTDERR_LINES=0)
+nsb_cli_test(rect_warn_particle_beam_modal "check|${nsb_rect_warn}/particle_on_deep_beam_modal.inp" 0
+  "-DSTDERR_REGEX=particle_on_deep_beam_modal\\.inp:23: warning: \\*CONTACT PAIR: beam element 1 of master set BEAM has a 0\\.04 x 0\\.08 rectangular section; this contact takes it as a circle of radius 0\\.02 \\(half the smaller side\\): a body on a narrow face sinks 0\\.02 into it \\(particle node 10 starts off its wider faces\\); give RADIUS= to choose the radius")
 nsb_cli_test(rect_warn_particle_beam_hermite "check|${nsb_rect_warn}/particle_on_deep_beam_hermite.inp" 0
   "-DSTDERR_REGEX=particle_on_deep_beam_hermite\\.inp:23: warning: \\*CONTACT PAIR: beam element 1 of master set BEAM has a 0\\.04 x 0\\.08 rectangular section; this contact takes it as a circle of radius 0\\.02")
 nsb_cli_test(rect_no_warning_particle_hertz "check|${nsb_rect_warn}/particle_on_deep_beam_hertz.inp" 0 -DSTDERR_LINES=0)

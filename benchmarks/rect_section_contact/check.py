@@ -62,11 +62,60 @@ def check_particles(case, d, units, s):
     row(case, name, "energy after the bounce / E0 - 1", 0.0, E[-1] / E[0] - 1.0, 1e-3, kind="abs")
 
 
+def check_newton(case, d, units, s):
+    """The particle decks under Newton's law (docs/contact.md §8.5)."""
+    name = "particle_rest_newton_%s" % units
+    out = os.path.join(OUT, case, name)
+    ok, hist, wall, err = run(os.path.join(d, name + ".inp"), out)
+    row(case, name, "run completes", True, ok, kind="bool")
+    if ok:
+        # on the top face 5 mm off its centre line: h/2 + r exactly (the circle of b/2: 20 mm lower)
+        row(case, name, "rest height / (h/2 + r), max", 0.0,
+            max(abs(r["P.z"] / ((0.5 * H + PR) * s) - 1.0) for r in hist), 1e-12, kind="max")
+        row(case, name, "particle y - y0 [deck length]", 0.0, max(abs(r["P.y"] - PY * s) for r in hist), 1e-12 * s,
+            kind="abs")
+        c = [r for r in contact_rows(os.path.join(out, "contacts.csv")) if r["time"] == hist[-1]["time"]]
+        row(case, name, "contact force / weight", 1.0, sum(r["normal_force"] for r in c) / (PM * G), 1e-9, kind="abs")
+        row(case, name, "contact point z / (h/2)", 1.0, c[-1]["z"] / (0.5 * H * s) if c else 0.0, 1e-12, kind="abs")
+    for e, tag in ((0.0, "e0"), (0.5, "e05")):
+        name = "particle_drop_newton_%s_%s" % (tag, units)
+        out = os.path.join(OUT, case, name)
+        ok, hist, wall, err = run(os.path.join(d, name + ".inp"), out)
+        row(case, name, "run completes", True, ok, kind="bool")
+        if not ok:
+            continue
+        c = [r for r in contact_rows(os.path.join(out, "contacts.csv")) if r["normal_impulse"] > 0.0]
+        if not c:
+            row(case, name, "the particle strikes the face", True, False, kind="bool")
+            continue
+        # on the wide face beside the circle of b/2: straight down and up (or at rest)
+        row(case, name, "particle y - y0 [deck length]", 0.0, max(abs(r["P.y"] - DY * s) for r in hist), 1e-12 * s,
+            kind="abs")
+        row(case, name, "contact normal - (0, 0, 1), max", 0.0,
+            max(max(abs(r["nx"]), abs(r["ny"]), abs(r["nz"] - 1.0)) for r in c), 1e-12, kind="max")
+        row(case, name, "contact point z / (b/2)", 1.0, c[0]["z"] / (0.5 * B * s), 1e-12, kind="abs")
+        # the impact increment: v+ = -e v- (rigid face; the held bar's compliance is below 1e-5 of v-)
+        k = [i for i, r in enumerate(hist) if r["time"] == c[0]["time"]][0]
+        vm, vp = hist[k - 1]["P.vz"], hist[k]["P.vz"]
+        row(case, name, "(v+ + e v-) / |v-|", 0.0, (vp + e * vm) / abs(vm), 1e-5, kind="abs")
+        if e == 0.0:
+            # at rest on the face: b/2 + r less the impact increment's penetration (at most |v-| h)
+            dz = hist[-1]["P.z"] - (0.5 * B + PR) * s
+            row(case, name, "final height - (b/2 + r) [|v-| h]", 0.0, -dz / (abs(vm) * PDT), 1.0, kind="max")
+            row(case, name, "final height - (b/2 + r) >= -|v-| h", True, dz <= 0.0, kind="bool")
+        E0 = hist[0]["total_energy"]
+        row(case, name, "max energy / E0 - 1", 0.0, max(r["total_energy"] for r in hist) / E0 - 1.0, 1e-12, kind="max")
+        D = [r["dissipated"] for r in hist]
+        row(case, name, "least increment of dissipated / E0", 0.0,
+            min(b - a for a, b in zip(D, D[1:])) / E0, -1e-15, kind="min")
+
+
 def check(quick):
     case = "rect_section_contact"
     d = os.path.join(HERE, case)
     for units, s in SCALE.items():
         check_particles(case, d, units, s)
+        check_newton(case, d, units, s)
         for face, ref in (("narrow", 0.5 * H), ("wide", 0.5 * B)):
             name = "%s_%s" % (face, units)
             out = os.path.join(OUT, case, name)

@@ -59,13 +59,16 @@ PY = 0.005                    # the resting particle's offset from the face's ce
 DY, DH = 0.03, 0.02           # the dropped particle: offset on the wide face, fall before the touch [m]
 
 
-def particle_deck(name, units, n1, top, y, z0, damping, step, title):
-    """The bar held at its three nodes (every DOF), a particle above it at (L/4, y, z0)."""
+def particle_deck(name, units, n1, top, y, z0, damping, step, title, newton=None):
+    """The bar held at its three nodes (every DOF), a particle above it at (L/4, y, z0);
+    newton: Newton's law with that restitution instead of Hertz's (docs/contact.md §8.5)."""
     u = UNITS[units]
     s = u["length"]
     law = "LAW=HERTZ, STIFFNESS=%r, EXPONENT=%r" % (PC / s ** PP, PP)  # N/length^p
     if damping:
         law += ", DAMPING=%r" % (PD / s)
+    if newton is not None:
+        law = "LAW=NEWTON, RESTITUTION=%r" % newton
     lines = ["** %s: %s (make_decks.py; units %s)" % (name, title, u["note"]), "*HEADING", title,
              "*NODE, NSET=BARN"]
     for k in range(3):
@@ -105,6 +108,15 @@ def main():
         # a particle dropped on the wide face beside the circle of the smaller side (|y| > b/2), no damping
         particle_deck("particle_drop_%s" % units, units, (0.0, 0.0, 1.0), 0.5 * B, DY, 0.5 * B + PR + DH, False,
                       lambda u: ["*DYNAMIC", "2e-5, 0.13"], "particle dropped on the wide face of the bar")
+        # the same under Newton's law (the default law): at rest off the centre line (RHOINF=0.5 damps
+        # the held bar's ringing under the set-down particle), and dropped with e = 0 and e = 0.5
+        particle_deck("particle_rest_newton_%s" % units, units, (0.0, 1.0, 0.0), 0.5 * H, PY, 0.5 * H + PR, False,
+                      lambda u: ["*DYNAMIC, RHOINF=0.5", "5e-5, 0.05"],
+                      "particle resting on the top face of the deep bar, Newton's law", newton=0.0)
+        for e, tag in ((0.0, "e0"), (0.5, "e05")):
+            particle_deck("particle_drop_newton_%s_%s" % (tag, units), units, (0.0, 0.0, 1.0), 0.5 * B, DY,
+                          0.5 * B + PR + DH, False, lambda u: ["*DYNAMIC", "2e-5, 0.13"],
+                          "particle dropped on the wide face of the bar, Newton's law e = %g" % e, newton=e)
 
 
 if __name__ == "__main__":
