@@ -1644,7 +1644,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
  * size is refused before anything is read. */
 
 #define RESTART_MAGIC "NSBRSTRT"
-enum { RESTART_VERSION = 8 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c); 5: the supports' work and the energy guard (solver/system.c blocks); 6: the filtered loads and damping forces of rho_inf < 1 (solver/system.c blocks, beam damping data) and the rectangular sections' contact frames (contact elements); 7: the compliant contacts' filtered damping forces and the rectangular master beams' section axes (contact elements); 8: the beams' BETA share data of rho_inf < 1 (elements/beam.c beta_data) */
+enum { RESTART_VERSION = 9 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c); 5: the supports' work and the energy guard (solver/system.c blocks); 6: the filtered loads and damping forces of rho_inf < 1 (solver/system.c blocks, beam damping data) and the rectangular sections' contact frames (contact elements); 7: the compliant contacts' filtered damping forces and the rectangular master beams' section axes (contact elements); 8: the beams' BETA share data of rho_inf < 1 (elements/beam.c beta_data); 9: the momentum the Newton contacts pass on (contacts.csv's impulses) and the rectangular masters' arms under NEWTON (contact elements) */
 
 
 static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {
