@@ -34,7 +34,8 @@
 # shaken at its clamp, two crossed rods pressed together in a static step; a damped cantilever
 # let go under RHOINF=0.8 and continued from a checkpoint, a deep bar landing on its narrow face,
 # a ball striking a tube cantilever's tip (e = 0.5), a B31 rod pendulum striking a stop, a box
-# beam's frequencies over two spans, a rod dropped at an angle (check_user.py).
+# beam's frequencies over two spans, a rod dropped at an angle, a torsion pendulum on strain-element
+# wires (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -65,7 +66,7 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     spinning_rod coil_gravity wire_three_steps body_on_hinge slider_on_sloped_beam restart_impact ccx_continued
     sine_arch_riks base_shaken_cantilever crossed_beams_static
     tip_spring_modes pinned_membrane spinning_ring flexible_pendulum follower_roll_dynamic mass_strikes_bar
-    torsion_pendulum wide_flange_modes
+    torsion_pendulum torsion_pendulum_b2s wide_flange_modes
     damped_restart narrow_face_drop ball_on_cantilever_tip b31_pendulum_stop two_span_modes
     tilted_bar_drop)
 foreach(model ${NSB_USER_MODELS})
