@@ -360,11 +360,13 @@ static int tangent_kept(const nsb_system* s, nsb_eval_mode mode, unsigned long f
          s->ls->slot == 0 && s->ls->epoch[0] == s->tan_epoch && s->tan_contacts == form;
 }
 
-/* Whether a node of a B2V element has turned since the kept matrix was
+/* Whether a node of a beam element has turned since the kept matrix was
    formed by more than its elements' kept interior factors stand
-   (system.c, turn_limits): then the matrix is formed again. */
+   (system.c, turn_limits): then the matrix is formed again.  Only the nodes
+   with a limit are read. */
 static int tangent_turned(const nsb_system* s) {
-  for (int i = 0; i < s->n_nodes; ++i) {
+  for (int k = 0; k < s->n_tan_nodes; ++k) {
+    const int i = s->tan_nodes[k];
     const double *a = s->cur.q + 4 * i, *b = s->tan_q + 4 * i;
     if (fabs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) < s->tan_turn[i]) return 1;
   }

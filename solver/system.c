@@ -391,28 +391,50 @@ static int create_beams(nsb_system* s, int k0, int k1) {
    gets the rotation TURN_LIMIT r_g/L of the most slender of its B2V
    elements, as the cosine of its half for newton.c's tangent_turned.  0.1
    keeps that radius below 0.01: the disk of tests/user torsion_pendulum
-   then tilts by 1.6e-15 rad (full Newton 1.7e-15), with 0.25 by 2.8e-13. */
+   then tilts by 1.6e-15 rad (full Newton 1.7e-15), with 0.25 by 2.8e-13.
+   The B2S element mixes the components too (its N^0, M^0, the collocation
+   rows R(x_p) C gamma^p - N_g and the closure r^L - r(L) are global, its
+   strains and the Galerkin rows material), but the radius of its turned
+   kept inverse is 2 sin(theta/2), the rotation's own, whatever L/r_g
+   (elements of 25 to 100 mm, diameters 1 to 10 mm, POINTS 1 to 3, both
+   weightings, tension 0 to 50 N, twisted or bent): it gets the rotation
+   B2S_TURN_LIMIT, a radius of 0.1, at which tests/user
+   torsion_pendulum_b2s tilts as with full Newton (1e-14 rad; kept without a
+   limit 1.4e-10, with 0.2 rad 2.4e-11). */
 #define TURN_LIMIT 0.1
+#define B2S_TURN_LIMIT 0.1
 static int turn_limits(nsb_system* s) {
   const nsb_model* m = s->model;
   const int nm = s->n_nodes > 0 ? s->n_nodes : 1;
   s->tan_q = NSB_NEW_ARRAY(s->ctx, 4 * nm, double);
   s->tan_turn = NSB_NEW_ARRAY(s->ctx, nm, double);
-  NSB_CHECK(s->ctx, s->tan_q && s->tan_turn, NSB_ERR_ALLOC, "cannot allocate the kept matrix's node orientations");
+  s->tan_nodes = NSB_NEW_ARRAY(s->ctx, nm, int);
+  NSB_CHECK(s->ctx, s->tan_q && s->tan_turn && s->tan_nodes, NSB_ERR_ALLOC,
+            "cannot allocate the kept matrix's node orientations");
   for (int i = 0; i < nm; ++i) s->tan_turn[i] = HUGE_VAL;
   for (int i = 0; i < m->elements.count; ++i) {
     const nsb_element* el = &m->elements.data[i];
-    if (el->type != NSB_ETYPE_B2V) continue;
-    const nsb_section* c = &m->sections.data[el->section];
-    const double* a = m->nodes.data[el->nodes[0]].X;
-    const double* b = m->nodes.data[el->nodes[1]].X;
-    const double L = sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]));
-    const double EI = fmin(c->EI2, c->EI3);
-    if (!(c->EA > 0.0 && EI > 0.0 && L > 0.0)) continue;
-    const double lim = TURN_LIMIT * sqrt(EI / c->EA) / L;
+    double lim;
+    if (el->type == NSB_ETYPE_B2S) {
+      lim = B2S_TURN_LIMIT;
+    } else if (el->type == NSB_ETYPE_B2V) {
+      const nsb_section* c = &m->sections.data[el->section];
+      const double* a = m->nodes.data[el->nodes[0]].X;
+      const double* b = m->nodes.data[el->nodes[1]].X;
+      const double L = sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]));
+      const double EI = fmin(c->EI2, c->EI3);
+      if (!(c->EA > 0.0 && EI > 0.0 && L > 0.0)) continue;
+      lim = TURN_LIMIT * sqrt(EI / c->EA) / L;
+    } else {
+      continue;
+    }
     for (int k = 0; k < 2; ++k) s->tan_turn[el->nodes[k]] = fmin(s->tan_turn[el->nodes[k]], lim);
   }
-  for (int i = 0; i < nm; ++i) s->tan_turn[i] = s->tan_turn[i] < 3.0 ? cos(0.5 * s->tan_turn[i]) : -1.0;
+  s->n_tan_nodes = 0;
+  for (int i = 0; i < nm; ++i) {
+    s->tan_turn[i] = s->tan_turn[i] < 3.0 ? cos(0.5 * s->tan_turn[i]) : -1.0;
+    if (i < s->n_nodes && s->tan_turn[i] > -1.0) s->tan_nodes[s->n_tan_nodes++] = i;
+  }
   return NSB_OK;
 }
 
@@ -743,6 +765,7 @@ void nsb_system_destroy(nsb_system** ps) {
   if (s->tan_cK) NSB_FREE_ARRAY(ctx, s->tan_cK, s->tan_cK_size, double);
   if (s->tan_q) NSB_FREE_ARRAY(ctx, s->tan_q, 4 * nm, double);
   if (s->tan_turn) NSB_FREE_ARRAY(ctx, s->tan_turn, nm, double);
+  if (s->tan_nodes) NSB_FREE_ARRAY(ctx, s->tan_nodes, nm, int);
   NSB_FREE_ARRAY(ctx, s->cand, s->cand_cap, nsb_contact_cand);
   NSB_FREE_ARRAY(ctx, s->jgeom, s->model->joints.count > 0 ? s->model->joints.count : 1, nsb_joint_geom);
   NSB_FREE_ARRAY(ctx, s->eq_pool, s->eq_pool_size > 0 ? s->eq_pool_size : 1, int);

@@ -172,9 +172,12 @@ struct nsb_system {
   int tan_contact_changed;
   /* the node orientations when the kept matrix was formed (4 per node) and
      the cosine of half the largest rotation of each node since then that
-     the kept interior factors of its B2V elements stand (newton.c,
-     tangent_turned; -1 at nodes without B2V elements) */
+     the kept interior factors of its beam elements stand (newton.c,
+     tangent_turned; -1 at nodes without beam elements); tan_nodes the
+     n_tan_nodes nodes with a limit, ascending */
   double *tan_q, *tan_turn;
+  int* tan_nodes;
+  int n_tan_nodes;
   int tan_contact_rows_changed; /* the same, row by row (assembly.c contact_rows_changed) */
   double* prox_scratch;  /* 3 doubles per node (nsb_contact_prox_sweep); NULL without contact pairs */
   double* support;       /* 8 doubles per node: the support estimate of resting contacts (nsb_contact_support_init);

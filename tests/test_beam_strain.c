@@ -1128,6 +1128,71 @@ static void test_restart_own_rows(void) {
   printf("\n    worst |f_restart - f_dynamic| / |f| = %.1e\n", worst);
 }
 
+/* ---- the kept interior factors of a turned element ------------------------
+ * Modified Newton keeps the element's K_ii^{-1} (solver/newton.c); turned
+ * rigidly by theta, the element's interior matrix is P K_ii P^T (N^0, M^0,
+ * the collocation rows and the position closure global), and the iteration
+ * with the kept inverse contracts by I - K_ii^{-1} P K_ii P^T.  Its spectral
+ * radius is 2 sin(theta/2), the rotation's own, whatever the slenderness
+ * (docs/theory.md §5; solver/system.c B2S_TURN_LIMIT): steel wires of 1 and
+ * 10 mm in elements of 25 and 100 mm (L/r_g 10 to 400), POINTS 1 to 3, both
+ * weightings, tension 0 and 50 N, turned about the axis or across it. */
+static void interior_matrix(nsb_quat Q, int N, double L, double T, nsb_beam_section sec, double* Kii) {
+  nsb_vec3 XA = nsb_v3(0.0, 0.0, 0.0), XB = nsb_q_rotate(Q, nsb_v3(L, 0.0, 0.0));
+  strain_case* sc = setup(N, N + 2, XA, Q, XB, Q, sec);
+  sc->in.h = 1e-3;
+  const int n = 18 + 6 * N, ni = n - 12;
+  const double eps = T / sec.EA;
+  double u[NMAX] = {0.0}, f[NMAX], K[NMAX * NMAX];
+  nsb_v3_store(XA, u);
+  nsb_v3_store(nsb_q_rotate(Q, nsb_v3(L * (1.0 + eps), 0.0, 0.0)), u + 6);
+  for (int p = 0; p < N; ++p) u[12 + 6 * p] = eps;
+  nsb_v3_store(nsb_q_rotate(Q, nsb_v3(T, 0.0, 0.0)), u + 12 + 6 * N);
+  CU_ASSERT_EQUAL_FATAL(resid(sc, u, f, K), 0);
+  for (int j = 0; j < ni; ++j)
+    for (int i = 0; i < ni; ++i) Kii[i + ni * j] = K[(12 + i) + n * (12 + j)];
+}
+
+static void test_kept_inverse_turned(void) {
+  static double K0[NMAX * NMAX], K1[NMAX * NMAX];
+  const double E = 210e9, G = E / 2.6;
+  double worst = 0.0;
+  int cases = 0;
+  for (int gal = 0; gal < 2; ++gal)
+    for (int N = 1; N <= 3; ++N)
+      for (int k = 0; k < 8; ++k) {
+        const double d = k & 1 ? 0.01 : 0.001, L = k & 2 ? 0.1 : 0.025, T = k & 4 ? 50.0 : 0.0;
+        const double r = d / 2, A = 3.141592653589793 * r * r, Ia = A * r * r / 4;
+        nsb_beam_section sec = {E * A, 0.9 * G * A, 0.9 * G * A, 2 * G * Ia, E * Ia, E * Ia, 7850 * A,
+                                {7850 * 2 * Ia, 7850 * Ia, 7850 * Ia}, 0.0, 0.0};
+        for (int axis = 0; axis < 2; ++axis)
+          for (double th = 0.01; th < 2.0; th *= 10.0) {
+            galerkin_weighting = gal;
+            const int ni = 6 + 6 * N;
+            nsb_quat Q0 = nsb_so3_exp_q(nsb_v3(0.3, 0.2, 0.1));
+            nsb_vec3 turn = nsb_q_rotate(Q0, axis ? nsb_v3(0.0, th, 0.0) : nsb_v3(th, 0.0, 0.0));
+            interior_matrix(Q0, N, L, T, sec, K0);
+            interior_matrix(nsb_q_mul(nsb_so3_exp_q(turn), Q0), N, L, T, sec, K1);
+            lapack_int ip[NMAX];
+            CU_ASSERT_EQUAL_FATAL(LAPACKE_dgesv(LAPACK_COL_MAJOR, ni, ni, K0, ni, ip, K1, ni), 0);
+            for (int i = 0; i < ni; ++i) K1[i + ni * i] -= 1.0;
+            double wr[NMAX], wi[NMAX];
+            CU_ASSERT_EQUAL_FATAL(LAPACKE_dgeev(LAPACK_COL_MAJOR, 'N', 'N', ni, K1, ni, wr, wi, NULL, 1, NULL, 1), 0);
+            double rho = 0.0;
+            for (int i = 0; i < ni; ++i) rho = fmax(rho, hypot(wr[i], wi[i]));
+            /* measured: at most 1e-5 of it (a slender Galerkin element at
+               theta = 0.01, the round-off of its K_ii); the B2V's radius is
+               about 0.08 theta L/r_g instead */
+            const double err = fabs(rho / (2.0 * sin(0.5 * th)) - 1.0);
+            worst = fmax(worst, err);
+            cases++;
+            CU_ASSERT(err < 1e-4);
+          }
+      }
+  galerkin_weighting = 0;
+  printf("\n    %d cases (theta 0.01, 0.1, 1): |radius / (2 sin(theta/2)) - 1| at most %.1e\n", cases, worst);
+}
+
 static const nsb_test_suite suites[] = {
     {"integrator", (const nsb_test_case[]){{"magnus", test_integrator}, {NULL, NULL}}},
     {"tangent", (const nsb_test_case[]){{"fd", test_tangent}, {"fd_galerkin", test_tangent_galerkin}, {NULL, NULL}}},
@@ -1136,6 +1201,7 @@ static const nsb_test_suite suites[] = {
     {"objectivity",
      (const nsb_test_case[]){{"superposed_rotation", test_objectivity},
                              {"superposed_rotation_galerkin", test_objectivity_galerkin},
+                             {"kept_inverse_turned", test_kept_inverse_turned},
                              {NULL, NULL}}},
     {"patch",
      (const nsb_test_case[]){{"end_moment", test_patch_end_moment},

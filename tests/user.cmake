@@ -34,7 +34,8 @@
 # shaken at its clamp, two crossed rods pressed together in a static step; a damped cantilever
 # let go under RHOINF=0.8 and continued from a checkpoint, a deep bar landing on its narrow face,
 # a ball striking a tube cantilever's tip (e = 0.5), a B31 rod pendulum striking a stop, a box
-# beam's frequencies over two spans, a rod dropped at an angle; a rafter written by *NGEN and *ELGEN
+# beam's frequencies over two spans, a rod dropped at an angle, a torsion pendulum on strain-element
+# wires; a rafter written by *NGEN and *ELGEN
 # under a line load, an L-frame in plan with a general section, a B32 quarter ring under a load out
 # of its plane, a box tethered by a link sliding to rest on a rough floor, a quarter ring of curved
 # B2S elements (node frames) under a tip force and a line load, a floor beam's sudden line load in
@@ -69,7 +70,7 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     spinning_rod coil_gravity wire_three_steps body_on_hinge slider_on_sloped_beam restart_impact ccx_continued
     sine_arch_riks base_shaken_cantilever crossed_beams_static
     tip_spring_modes pinned_membrane spinning_ring flexible_pendulum follower_roll_dynamic mass_strikes_bar
-    torsion_pendulum wide_flange_modes
+    torsion_pendulum torsion_pendulum_b2s wide_flange_modes
     damped_restart narrow_face_drop ball_on_cantilever_tip b31_pendulum_stop two_span_modes
     tilted_bar_drop
     ngen_rafter general_section_plan b32_ring tethered_block framed_ring_b2s

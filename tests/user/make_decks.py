@@ -4954,6 +4954,42 @@ MODELS.update({
 })
 
 
+def torsion_pendulum_b2s(u):
+    """The torsion pendulum of torsion_pendulum twice, side by side 0.2 m apart, on wires of 10 B2S:
+    WEIGHTING=GALERKIN (nodes 1-11, disk 11) and WEIGHTING=COLLOCATION (nodes 21-31, disk 31), under
+    gravity, twisting at 20 rad/s, then both clamps cranked by 1 rad (the strain element's kept
+    interior factors while it turns, docs/theory.md section 5)."""
+    p = HU["tpend"]
+    L, n = p["L"], p["n"]
+    GJ, J, w = torsion_pendulum_props()
+    s = head(u, "Torsion pendulum on B2S wires", torsion_pendulum_b2s.__doc__)
+    for k, (first, x, wt) in enumerate(((1, 0.0, "GALERKIN"), (21, 0.2, "COLLOCATION"))):
+        s += line_nodes(u, first, (x, 0, 0), (x, 0, -L), n, "WIRE%d_N" % (k + 1))
+        s += line_elems(first, first, n, "WIRE%d" % (k + 1), "B2S").replace(
+            "ELSET=WIRE%d" % (k + 1), "ELSET=WIRE%d, WEIGHTING=%s" % (k + 1, wt))
+    s += steel(u)
+    for k in (1, 2):
+        s += "*BEAM SECTION, ELSET=WIRE%d, MATERIAL=STEEL, SECTION=CIRC\n%s\n1, 0, 0\n" % (k, u.n(p["d"] / 2, "L"))
+    Jt = p["M"] * p["R"] ** 2 / 4
+    for d in (n + 1, n + 21):
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n" % (d, u.n(p["M"], "M"), u.n(Jt, "M*L^2"), u.n(Jt, "M*L^2"), u.n(J, "M*L^2"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n%d, 6, %s\n%d, 6, %s\n" % (n + 1, u.n(p["phi"] * w, "1/T"), n + 21, u.n(p["phi"] * w, "1/T"))
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*AMPLITUDE, NAME=CRANK, DEFINITION=SMOOTH STEP\n0, 0, %s, 1\n" % u.n(p["tr"], "T")
+    s += "*BOUNDARY\n1, ENCASTRE\n21, ENCASTRE\n"
+    s += "*PROBE, NAME=gal, NODE=%d\nX, R, W\n*PROBE, NAME=col, NODE=%d\nX, R, W\n" % (n + 1, n + 21)
+    s += "*PROBE, NAME=topg, NODE=1\nR, RF\n*PROBE, NAME=topc, NODE=21\nR, RF\n"
+    s += "*STEP, NAME=Free\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    s += "*STEP, NAME=Crank\n*DYNAMIC\n%s, %s\n*BOUNDARY, OP=MOD, AMPLITUDE=CRANK\n1, 6, 6, %s\n21, 6, 6, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T2"], "T"), 1.0, 1.0)
+    return s
+
+
+MODELS.update({
+    "torsion_pendulum_b2s": (torsion_pendulum_b2s, (SI, MM, IN)),
+})
+
+
 HU.update({
     # a W8x31 (in): 8.00 in deep, 8.00 in flanges 0.435 in thick, web 0.285 in; a 20 ft span
     "wflange": {"L": 6.096, "h": 0.2032, "b": 0.2032, "tf": 0.011049, "tw": 0.007239, "n": 20, "modes": 12},
