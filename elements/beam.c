@@ -608,16 +608,10 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   return NSB_OK;
 }
 
-/* End state of node k in the element's end frame (Lm: the matrix of s->lam[k]). */
-static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int node, int k, nsb_beam_point* p,
-                      const nsb_eval_ctx* ec) {
-  /* every member is set below but E and K: those zeroed (a memset of the
-     whole point before) */
-  memset(p->E, 0, sizeof p->E);
-  memset(p->K, 0, sizeof p->K);
-  memcpy(p->r, st->x + 3 * node, 3 * sizeof(double));
-  memcpy(p->v, st->v + 3 * node, 3 * sizeof(double));
-  memcpy(p->a, st->a + 3 * node, 3 * sizeof(double));
+/* The rotation of an end's point (end_state), into p->q: also all that
+   the residual-only evaluation (nsb_beam_velocity_residual) reads of its
+   end 0 at t_n.  The rest of p is left as it was. */
+static void end_frame(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p) {
   /* nsb_q_normalize but for a product of squared norm 1 exactly, which it
      leaves as it is (a square root of 1 and four divisions by 1: the same
      bits without them) */
@@ -628,6 +622,19 @@ static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int
     q = nsb_q(q.w / qn, q.x / qn, q.y / qn, q.z / qn);
   }
   nsb_q_store(q, p->q);
+}
+
+/* End state of node k in the element's end frame (Lm: the matrix of s->lam[k]). */
+static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int node, int k, nsb_beam_point* p,
+                      const nsb_eval_ctx* ec) {
+  /* every member is set below but E and K: those zeroed (a memset of the
+     whole point before) */
+  memset(p->E, 0, sizeof p->E);
+  memset(p->K, 0, sizeof p->K);
+  memcpy(p->r, st->x + 3 * node, 3 * sizeof(double));
+  memcpy(p->v, st->v + 3 * node, 3 * sizeof(double));
+  memcpy(p->a, st->a + 3 * node, 3 * sizeof(double));
+  end_frame(s, st, node, k, p);
   nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->w + 3 * node)), p->w);
   nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(st->al + 3 * node)), p->al);
   /* pseudo-accelerations (generalized-alpha) of the node, else the accelerations */
@@ -636,19 +643,6 @@ static void end_state(const beam_state* s, nsb_mat3 Lm, const nsb_state* st, int
     nsb_v3_store(nsb_m3_tmulv(Lm, nsb_v3_load(ec->pw_old + 3 * node)), p->pw);
   else
     memcpy(p->pw, p->al, 3 * sizeof(double));
-}
-
-/* The rotation of end_state alone (the same operations), into p->q: what
-   the residual-only evaluation (nsb_beam_velocity_residual) reads of its
-   end 0 at t_n.  The rest of p is left as it was. */
-static void end_frame(const beam_state* s, const nsb_state* st, int node, int k, nsb_beam_point* p) {
-  nsb_quat q = nsb_q_mul(nsb_q_load(st->q + 4 * node), s->lam[k]);
-  const double qn2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-  if (qn2 != 1.0) {
-    const double qn = sqrt(qn2);
-    q = nsb_q(q.w / qn, q.x / qn, q.y / qn, q.z / qn);
-  }
-  nsb_q_store(q, p->q);
 }
 
 /* Distributed dead force n and moment m per unit length of the element's

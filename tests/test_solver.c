@@ -1595,6 +1595,25 @@ static void test_compact_kept(void) {
   fx_close(&b);
 }
 
+/* Do the velocity beams of two systems save the same checkpoint bytes?  (*ok
+   cleared where a state would not fit the scratch.) */
+static int beams_ckpt_same(const nsb_system* a, const nsb_system* b, int* ok) {
+  static unsigned char ba[1 << 16], bb[1 << 16];
+  for (int i = 0; i < nsb_system_n_elements(a); ++i) {
+    const nsb_elem *ea = nsb_system_element(a, i), *eb = nsb_system_element(b, i);
+    if (ea->ops != &nsb_beam_v_ops) continue;
+    size_t nb = nsb_beam_state_bytes(ea);
+    if (nb > sizeof ba) {
+      *ok = 0;
+      return 0;
+    }
+    nsb_beam_state_save(ea, ba);
+    nsb_beam_state_save(eb, bb);
+    if (memcmp(ba, bb, nb)) return 0;
+  }
+  return 1;
+}
+
 /* The velocity beams' commit that swaps the point arrays (elements/beam.c,
    beam_commit) against the copying one: the bar against the wall of
    bar_wall_deck with a driven support at its middle node (a prescribed
@@ -1609,7 +1628,6 @@ static void test_swap_commit(void) {
   int ok = fx_open(&a, "bar_swap.inp", text, 1) == 0;
   ok = fx_open(&b, "bar_copy.inp", text, 1) == 0 && ok;
   int same = 1, same_ckpt = 1;
-  static unsigned char ba[1 << 16], bb[1 << 16];
   for (int k = 0; k < 60 && ok; ++k) {
     nsb_beam_swap_commit(1);
     ok = step_ok(a.s, 1e-5);
@@ -1618,18 +1636,7 @@ static void test_swap_commit(void) {
     nsb_beam_swap_commit(1);
     if (!ok) break;
     same = same && bar_states_same(a.s, b.s);
-    for (int i = 0; i < nsb_system_n_elements(a.s); ++i) {
-      const nsb_elem *ea_ = nsb_system_element(a.s, i), *eb_ = nsb_system_element(b.s, i);
-      if (ea_->ops != &nsb_beam_v_ops) continue;
-      size_t nb = nsb_beam_state_bytes(ea_);
-      if (nb > sizeof ba) {
-        ok = 0;
-        break;
-      }
-      nsb_beam_state_save(ea_, ba);
-      nsb_beam_state_save(eb_, bb);
-      same_ckpt = same_ckpt && !memcmp(ba, bb, nb);
-    }
+    same_ckpt = same_ckpt && beams_ckpt_same(a.s, b.s, &ok);
   }
   printf("\n    60 increments with a driven support: states and energies %s, checkpoints %s", same ? "identical" : "DIFFER",
          same_ckpt ? "identical" : "DIFFER");
@@ -1656,7 +1663,6 @@ static void test_fused_continue(void) {
   int ok = fx_open(&a, "bar_fused.inp", text, 1) == 0;
   ok = fx_open(&b, "bar_two_pass.inp", text, 1) == 0 && ok;
   int same = 1, same_ckpt = 1;
-  static unsigned char ba[1 << 16], bb[1 << 16];
   for (int k = 0; k < 60 && ok; ++k) {
     nsb_beam_fused_continue(1);
     ok = step_ok(a.s, 1e-5);
@@ -1665,18 +1671,7 @@ static void test_fused_continue(void) {
     nsb_beam_fused_continue(1);
     if (!ok) break;
     same = same && bar_states_same(a.s, b.s);
-    for (int i = 0; i < nsb_system_n_elements(a.s); ++i) {
-      const nsb_elem *ea_ = nsb_system_element(a.s, i), *eb_ = nsb_system_element(b.s, i);
-      if (ea_->ops != &nsb_beam_v_ops) continue;
-      size_t nb = nsb_beam_state_bytes(ea_);
-      if (nb > sizeof ba) {
-        ok = 0;
-        break;
-      }
-      nsb_beam_state_save(ea_, ba);
-      nsb_beam_state_save(eb_, bb);
-      same_ckpt = same_ckpt && !memcmp(ba, bb, nb);
-    }
+    same_ckpt = same_ckpt && beams_ckpt_same(a.s, b.s, &ok);
   }
   const long na = ok ? nsb_system_exact_accelerations(a.s) : 0, nb = ok ? nsb_system_exact_accelerations(b.s) : 0;
   printf("\n    60 increments, %ld and %ld acceleration solves without a confirming evaluation: states and energies %s, "
