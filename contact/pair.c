@@ -1336,11 +1336,34 @@ static void massless_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
    on the Hermite centreline or a body face (no step-average motion of the
    master's point: step_disp), not a framed slave, not a spinning
    obstacle. */
-static int held_position(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  if (!d->held || !d->flexible || (master_moments(d) && !d->shape.rectm) || d->shape.framed || d->massless || ec->contact_prox ||
+static int position_rows(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  if (!d->flexible || (master_moments(d) && !d->shape.rectm) || d->shape.framed || d->massless || ec->contact_prox ||
       e->n_mult != 3)
     return 0;
   return !(d->shape.kind == 0 && ec->model->obstacles.data[d->shape.master].spin != 0.0);
+}
+
+static int held_position(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return d->held && position_rows(e, d, ec);
+}
+
+/* The work of a frictional beam-node contact's impulse in the increment,
+   per unit impulse along dir (docs/contact.md §7, "What a frictional beam
+   node's impulses work"): the impulse Lambda at t_n+1 moves the positions by
+   (beta/gamma) h M^-1 Lambda and the velocities by M^-1 Lambda, so with
+   step-average displacement u = step_disp/h and velocity change dv (of the
+   relative velocity, end minus start) it changes kinetic plus potential
+   energy by Lambda . (u - c dv), c h = impulse_weight; a held contact's
+   impulse is mostly the force carried in the smooth accelerations
+   (held_carry), which moves the positions as a force, and works Lambda . u.
+   Under Moreau's law the trapezoidal (gamma+ + gamma-)/2 missed c Lambda . dv
+   (the landing increment of a sliding bar: c Lambda_N |gamma_N-|), and under
+   the persistent form a held node that the beam lifts (gamma+ = -gamma-)
+   worked Lambda_N n . u > 0 booked as 0. */
+static double scheme_work(const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3 dir, nsb_vec3 ubar, double post,
+                          double pre) {
+  const double u = nsb_v3_dot(dir, ubar);
+  return d->held ? u : u - impulse_weight(ec) / ec->h * (post - pre);
 }
 
 /* Whether the normal rows of a NEWTON contact take the turn of its normal
@@ -3191,7 +3214,10 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
        (held_position): its tangential impulses work with the step-average
        slip velocity, Lambda_T . vbar_T */
     const int hpos = held_position(&e[i], d, ec);
-    const nsb_vec3 ubar = hpos ? nsb_v3_scale(1.0 / ec->h, step_disp(&e[i], d, ec)) : nsb_v3_zero();
+    /* a frictional contact of a beam node: every row books its impulse's
+       work in the scheme (scheme_work) */
+    const int spos = position_rows(&e[i], d, ec) && ec->old && impulse_weight(ec) != 0.0;
+    const nsb_vec3 ubar = hpos || spos ? nsb_v3_scale(1.0 / ec->h, step_disp(&e[i], d, ec)) : nsb_v3_zero();
     if (!ec->contact_prox) {
       const double gN = nsb_v3_dot(dir[0], vrf);
       nsb_vec3 n1;
@@ -3206,7 +3232,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       d->impulse[k] = open ? 0.0 : t_imp * P[k] + held_carry(d, ec, dir[k]);
       if (k == 0 && !open && d->massless) d->impulse[0] += pre_part;
       double post = nsb_v3_dot(dir[k], vrf);
-      if (k == 0 && persistent_form(p, d))
+      if (spos)
+        d->dissipated -= d->impulse[k] * scheme_work(d, ec, dir[k], ubar, post, pre[k]);
+      else if (k == 0 && persistent_form(p, d))
         d->dissipated += d->impulse[0] * persistent_loss(p, d, &e[i], ec);
       else if (k == 0 && ma)
         d->dissipated -= d->impulse[0] * massless_vbar(&e[i], d, ec); /* the work Lambda vbar_N */

@@ -158,7 +158,7 @@ def interp(t, ts, ys):
     return ys[-1]
 
 
-def energy_rows(var, hist, checked=True):
+def energy_rows(var, hist, checked=True, d_checked=True):
     """E + D - W never above its start, and the booked dissipation never decreasing."""
     E = [q["total_energy"] + q["dissipated"] - q["external_work"] for q in hist]
     scale = abs(E[0])
@@ -169,7 +169,10 @@ def energy_rows(var, hist, checked=True):
         row(CASE, var, "rise of E + D - W / E0", 0.0, rise, kind=None)
     D = [q["dissipated"] for q in hist]
     dd = min(D[i + 1] - D[i] for i in range(len(D) - 1)) / scale
-    row(CASE, var, "smallest increment of D / E0", 0.0, dd, -1e-12, "min")
+    if d_checked:
+        row(CASE, var, "smallest increment of D / E0", 0.0, dd, -1e-12, "min")
+    else:
+        row(CASE, var, "smallest increment of D / E0", 0.0, dd, kind=None)
 
 
 def restitution(name, units, e, lumped):
@@ -242,8 +245,12 @@ def friction(name, h, units, lumped):
         row(CASE, name, "upward momentum after landing / m v", 0.0, up, kind=None)
         row(CASE, name, "slide of the centre (model length)", x_ref, x[-1], kind=None)
         row(CASE, name, "time p_x falls to 1e-3 m VX (s)", t_stop, stop, kind=None)
-    # held frictional contacts of beam nodes (docs/contact.md §7.8): reported, not checked
-    energy_rows(name, hist, checked=False)
+    # the contacts book their impulses' work in the scheme (docs/contact.md §7, "What a frictional
+    # beam node's impulses work"): E + D - W never rises above its start (B31; the strain element's
+    # free fall wanders, above: reported).  With the elements' own mass the held nodes that the
+    # bending bar lifts take positive work from their impulses (the persistent form's gain, booked
+    # as negative dissipation): the smallest increment of D is reported there
+    energy_rows(name, hist, checked=name.startswith("b31"), d_checked=lumped)
 
 
 # The tilted landing's reference: 160 B31 at h = 1 us, each mass (the two converge to the same
