@@ -8,7 +8,11 @@ tree (every file's size and modification time, every folder; git status when
 git is there) before and after, and fail when anything in it was created,
 changed or removed.  WORKDIR and the --exclude-dir folders (the build folder)
 and the folders the top-level .gitignore names (/build*/, /out/) and .git are
-left out of the snapshot.
+left out of the snapshot, and so are the __pycache__ folders, which other
+tests that run at the same time (ctest -j) write; instead the runs have
+PYTHONPYCACHEPREFIX=WORKDIR/pycache (and no PYTHONDONTWRITEBYTECODE), and
+the test fails when a bytecode cache of a module of the source tree appears
+there.
 
 With `-- CMD...` it runs CMD (ctest's validate_quick: the quick run of every
 case; WORKDIR is then its output folder) and exits with CMD's status when the tree is unchanged.
@@ -53,7 +57,8 @@ def snapshot(root, excluded):
         keep = []
         for n in dirs:
             p = os.path.join(d, n)
-            if os.path.realpath(p) in excluded or (d == root and any(fnmatch.fnmatch(n, t) for t in top)):
+            if os.path.realpath(p) in excluded or (d == root and any(fnmatch.fnmatch(n, t) for t in top)) \
+                    or n == "__pycache__":
                 continue
             keep.append(n)
             snap[os.path.relpath(p, root)] = "dir"
@@ -109,9 +114,26 @@ def files(out):
     return res
 
 
+def child_env(workdir, **kw):
+    """The environment of the runs: bytecode caches allowed, but into WORKDIR/pycache
+    (PYTHONPYCACHEPREFIX), where bytecode_written() looks for the source tree's modules."""
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=os.path.join(workdir, "pycache"), **kw)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def bytecode_written(workdir):
+    """The bytecode caches of the source tree's modules the runs wrote (none: validate turns
+    them off, since they would go into the source tree's __pycache__ folders)."""
+    res = []
+    for d, _, fs in os.walk(os.path.join(workdir, "pycache") + ROOT):
+        res += [os.path.join(d, n) for n in fs]
+    return res
+
+
 def start(workdir, tag, cases):
     out = os.path.join(workdir, tag)
-    env = dict(os.environ, NSB_VALIDATE_OUT=out)
+    env = child_env(workdir, NSB_VALIDATE_OUT=out)
     return out, subprocess.Popen([sys.executable, VALIDATE, "--quick"] + cases, env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -149,12 +171,17 @@ def main(argv):
     before, git_before = snapshot(ROOT, excluded), git_status(ROOT)
     rc = 0
     if "--" in argv:
-        rc = subprocess.run(argv[argv.index("--") + 1:]).returncode
+        shutil.rmtree(os.path.join(workdir, "pycache"), ignore_errors=True)
+        rc = subprocess.run(argv[argv.index("--") + 1:], env=child_env(workdir)).returncode
         problems = []
     else:
         shutil.rmtree(workdir, ignore_errors=True)
         os.makedirs(workdir)
         problems = concurrent(workdir, argv[argv.index("--concurrent") + 1:])
+    written = bytecode_written(workdir)
+    if written:
+        problems.append("bytecode caches of the source tree's modules written (they would go into the "
+                        "source tree):\n  " + "\n  ".join(written[:20]))
     after, git_after = snapshot(ROOT, excluded), git_status(ROOT)
     changes = tree_changes(before, after)
     if changes:
