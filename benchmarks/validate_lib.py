@@ -6,7 +6,10 @@ tolerances) and its check.py, which defines check(quick) and prints one row
 per check through row().  benchmarks/validate finds and runs them.
 Environment: NSBEAM (the executable, default build/nsbeam), NSB_TOOLS (folder
 of the reference tools, default build/benchmarks), NSB_VALIDATE_OUT (scratch
-output folder, default build/validate).
+output folder, default build/validate).  A check writes only under OUT (its
+runs, decks it generates, reference tables, tempfile.mkdtemp(dir=OUT)), never
+into benchmarks/ or a fixed /tmp name: runs with different OUT go on at the
+same time (ctest validate_concurrent).
 """
 import csv
 import math

@@ -9,7 +9,10 @@
 #   heavy_top_vtk_readback  run benchmarks/heavy_top/heavy_top.inp (10 s, VTK
 #                           every 5 increments: 201 frames of 1 point) and read
 #                           the series back with VTK (tests/vtk_readback.py);
-#   validate_quick          benchmarks/validate --quick (label validation);
+#   validate_quick          benchmarks/validate --quick (label validation), and
+#                           the source tree unchanged after it;
+#   validate_concurrent     two quick runs of five cases at the same time: the
+#                           rows and bytes of a run alone (label validation);
 #   cli_*                   command-line behaviour: exit statuses 0/1/2, a
 #                           one-line cause for a missing deck, and
 #                           `nsbeam check` on every benchmark deck.
@@ -167,11 +170,24 @@ set_tests_properties(grasp_contacts_vtk_readback PROPERTIES LABELS "program;vtk"
 # ---- benchmark validation (quick variants) -----------------------------------------
 # The quick validation runs every case of benchmarks/ but four_bar_mechanism,
 # whose quick variant takes a minute (full `benchmarks/validate` run only): a
-# new case is in it without an edit here.
-add_test(NAME validate_quick COMMAND ${NSB_PYTHON3} ${PROJECT_SOURCE_DIR}/benchmarks/validate --quick
-  --exclude four_bar_mechanism)
+# new case is in it without an edit here.  tests/validate_concurrent.py runs it
+# and fails when the run created, changed or removed anything in the source
+# tree outside the build folder (everything goes to NSB_VALIDATE_OUT).
+add_test(NAME validate_quick COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/validate_concurrent.py
+  ${PROJECT_BINARY_DIR}/validate --exclude-dir ${PROJECT_BINARY_DIR}
+  -- ${NSB_PYTHON3} ${PROJECT_SOURCE_DIR}/benchmarks/validate --quick --exclude four_bar_mechanism)
 set_tests_properties(validate_quick PROPERTIES LABELS validation TIMEOUT 900
   ENVIRONMENT "NSBEAM=$<TARGET_FILE:nsbeam>;NSB_TOOLS=${PROJECT_BINARY_DIR}/benchmarks;NSB_VALIDATE_OUT=${PROJECT_BINARY_DIR}/validate")
+# Two quick runs of a few cases at the same time, each with its own
+# NSB_VALIDATE_OUT, give the rows and write the bytes of a run alone, and leave
+# the source tree as it was: the cases that write reference tables (double_pendulum),
+# scratch folders (rigid_prescribed_rotation), import their deck generators
+# (bar_wall_impact) and start other interpreters (beam_rayleigh_damping).
+add_test(NAME validate_concurrent COMMAND ${NSB_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/validate_concurrent.py
+  ${PROJECT_BINARY_DIR}/validate_concurrent --exclude-dir ${PROJECT_BINARY_DIR}
+  --concurrent double_pendulum rigid_prescribed_rotation heavy_top bar_wall_impact beam_rayleigh_damping)
+set_tests_properties(validate_concurrent PROPERTIES LABELS validation TIMEOUT 300
+  ENVIRONMENT "NSBEAM=$<TARGET_FILE:nsbeam>;NSB_TOOLS=${PROJECT_BINARY_DIR}/benchmarks")
 
 # ---- command line ---------------------------------------------------------------------
 set(nsb_cli_dir ${PROJECT_BINARY_DIR}/tests_tmp/cli)
