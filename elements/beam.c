@@ -942,10 +942,11 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
    KF NULL: the residual alone, as accel_system. */
 static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui);
 
-static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
+static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s, const nsb_beam_eval_in* in, double* F,
+                                                                  double* KF, const int N, const int n_qp) {
   const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = s->sec;
-  int N = s->N, nf = s->n_full;
+  const int nf = 18 + 6 * N; /* s->n_full */
   const double* u = in->u;
   memset(F, 0, sizeof(double) * (size_t)nf);
   if (KF) memset(KF, 0, sizeof(double) * (size_t)nf * (size_t)nf);
@@ -970,7 +971,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     Sp[p] = Tp[p] = 0.0;
     for (int r = 0; r < N; ++r) Spr[p][r] = Tpr[p][r] = 0.0;
   }
-  for (int q = 0; q < s->n_qp; ++q) {
+  for (int q = 0; q < n_qp; ++q) {
     const nsb_beam_point* pt = &s->old_qp[q];
     const double* Jq = nsb_beam_geom_row(g, g->Jq, q);
     double w = g->wq[q];
@@ -983,7 +984,7 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
     /* with a mass rule the translational mass is at its points (below) */
     const double wt = rule ? 0.0 : w;
     nsb_vec3 fq = rule ? nsb_v3_neg(n) : nsb_v3_sub(nsb_v3_scale(c->rhoA, aq), n);
-    nsb_vec3 gq = nsb_v3_add(nsb_m3_mulv(J, alq), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
+    nsb_vec3 gq = nsb_beam_accel_gyro(Jd, alq, om);
     if (c->alpha != 0.0) { /* mass-proportional damping at the frozen velocities (section's own rhoJ) */
       if (!rule) fq = nsb_v3_muladd(fq, c->alpha * c->rhoA, nsb_v3_load(pt->v));
       gq = nsb_v3_add(gq, nsb_v3(c->alpha * c->rhoJ[0] * om.x, c->alpha * c->rhoJ[1] * om.y, c->alpha * c->rhoJ[2] * om.z));
@@ -1144,6 +1145,19 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
      unknowns (nsb_beam_accel_points, the points pass beam_points, or the
      reactions' evaluation with its matrix), and nothing reads them before */
   if (KF) accel_points(s, a0, al0, u + 12);
+}
+
+/* accel_system_galerkin's residual-only evaluation (the modified Newton
+   acceleration solves with kept factors) for POINTS = 2 with its 12
+   integration points as constants (the loops over the points unrolled, the
+   sums in registers: the same operations in the same order), else the
+   general sizes */
+static __attribute__((noinline)) void accel_galerkin_alone2(beam_state* s, const nsb_beam_eval_in* in, double* F) {
+  accel_galerkin_n(s, in, F, NULL, 2, 12);
+}
+static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
+  if (!KF && s->N == 2 && s->n_qp == 12) accel_galerkin_alone2(s, in, F);
+  else accel_galerkin_n(s, in, F, KF, s->N, s->n_qp);
 }
 
 /* The accelerations become the interior states (committed after the solve):

@@ -272,9 +272,8 @@ typedef struct rate_coef {
 /* Rate coefficients of the evaluation (zero when static): plain modified
    Newmark v = cvn v_n + cv vbar,  a = can a_n + ca (vbar - v_n), or its
    generalized-alpha form. */
-static rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
-  rate_coef rc;
-  memset(&rc, 0, sizeof rc);
+static inline __attribute__((always_inline)) rate_coef rate_coef_of(const nsb_beam_eval_in* in) {
+  rate_coef rc = {0}; /* in place in the caller: no call, no copy of the struct */
   if (in->inertia && in->gen_alpha) {
     double b = in->beta, g = in->gamma, h = in->h, am = in->alpha_m, af = in->alpha_f;
     rc.ga = 1;

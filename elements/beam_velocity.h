@@ -307,6 +307,26 @@ void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* cur_qp
 /// Number of local unknowns for N points.
 static inline int nsb_beam_velocity_nlocal(int N) { return 12 + 6 * N + 6; }
 
+/// J alpha + omega x J omega, J = diag(Jd) (the acceleration solve's rotary
+/// inertia, elements/beam.c accel_system_galerkin): the products with the
+/// diagonal alone when alpha and omega are finite.  Each skipped term
+/// 0 * v_j is then a zero, which can change only the sign of a zero
+/// component of J v and, through the cross product, of a zero component of
+/// the result; the caller adds the result only into sums that start at +0,
+/// and a sum of rounded additions that starts at +0 is never -0, so a zero
+/// of either sign leaves it the same bits.  With an infinite or NaN
+/// component 0 * inf is NaN: the full products then (tests/test_beam.c
+/// accel_gyro_same_sums).
+static inline nsb_vec3 nsb_beam_accel_gyro(nsb_vec3 Jd, nsb_vec3 al, nsb_vec3 om) {
+  const double fin = (al.x - al.x) + (al.y - al.y) + (al.z - al.z) + (om.x - om.x) + (om.y - om.y) + (om.z - om.z);
+  if (fin != 0.0) {
+    const nsb_mat3 J = nsb_m3_diag(Jd.x, Jd.y, Jd.z);
+    return nsb_v3_add(nsb_m3_mulv(J, al), nsb_v3_cross(om, nsb_m3_mulv(J, om)));
+  }
+  const nsb_vec3 Jom = nsb_v3(Jd.x * om.x, Jd.y * om.y, Jd.z * om.z);
+  return nsb_v3_add(nsb_v3(Jd.x * al.x, Jd.y * al.y, Jd.z * al.z), nsb_v3_cross(om, Jom));
+}
+
 /// Constitutive stress resultants of the current state at the collocation
 /// points (global R N_G and R M_G, N_G = C_N (E - E0), M_G = C_M (K - K0) of
 /// the points' kinematic strains).  With collocation weighting they equal the
