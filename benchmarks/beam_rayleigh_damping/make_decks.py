@@ -1,4 +1,8 @@
-"""Decks of benchmarks/beam_rayleigh_damping (README.md here): python3 make_decks.py."""
+"""Decks of benchmarks/beam_rayleigh_damping (README.md here): python3 make_decks.py (from any
+folder: the decks are written next to this file)."""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Cantilever: circular steel rod, L = 1 m, r = 10 mm, 20 elements, clamped at x = 0,
 # released from the static deflection of a tip load (amplitude REL drops it after t = 1).
@@ -56,8 +60,8 @@ def spin(elem, damp, f):
 if __name__ == "__main__":
     for elem, tag in (("B2V, POINTS=2", "b2v"), ("B2S, POINTS=2", "b2s")):
         for un, u in UNITS.items():
-            with open("cantilever_%s_%s.inp" % (tag, un), "w") as f:
+            with open(os.path.join(HERE, "cantilever_%s_%s.inp" % (tag, un)), "w") as f:
                 cantilever(elem, u, f)
         for dname, damp in (("beta", "BETA=1e-3"), ("alpha", "ALPHA=0.8")):
-            with open("spin_%s_%s.inp" % (tag, dname), "w") as f:
+            with open(os.path.join(HERE, "spin_%s_%s.inp" % (tag, dname)), "w") as f:
                 spin(elem, damp, f)
