@@ -1164,20 +1164,26 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
    the frozen states with a(x) = a^0 + sum_p J_p(x) a'^p, alpha(x) likewise
    (ui: the interior unknowns a'^p, alpha'^p), written into the current
    points after accel_prepare. */
-static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui) {
+/* a(x) and alpha(x) at point i (the integration points, then the
+   collocation points) from the node-0 values and the interior unknowns ui. */
+static void point_accel(const beam_state* s, int i, nsb_vec3 a0, nsb_vec3 al0, const double* ui, double a[3],
+                        double al[3]) {
   const nsb_beam_geom* g = s->geom;
-  const int N = s->N;
+  const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
+  nsb_vec3 aq = a0, alq = al0;
+  for (int p = 0; p < s->N; ++p) {
+    aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(ui + 6 * p));
+    alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(ui + 3 + 6 * p));
+  }
+  nsb_v3_store(aq, a);
+  nsb_v3_store(alq, al);
+}
+
+static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui) {
   accel_prepare(s);
-  for (int i = 0; i < s->n_qp + N; ++i) {
+  for (int i = 0; i < s->n_qp + s->N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->cur_qp[i] : &s->cur_cp[i - s->n_qp];
-    const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
-    nsb_vec3 aq = a0, alq = al0;
-    for (int p = 0; p < N; ++p) {
-      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(ui + 6 * p));
-      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(ui + 3 + 6 * p));
-    }
-    nsb_v3_store(aq, pt->a);
-    nsb_v3_store(alq, pt->al);
+    point_accel(s, i, a0, al0, ui, pt->a, pt->al);
   }
 }
 
@@ -2478,7 +2484,6 @@ void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_g
     beam_after_accel(e, p_gain);
     return;
   }
-  const nsb_beam_geom* g = s->geom;
   const int N = s->N, a = e->nodes[0];
   /* the node-0 unknowns and N^0, M^0 as nsb_beam_accel_points forms them */
   const nsb_mat3 L0 = nsb_q_to_m3(s->lam[0]);
@@ -2488,15 +2493,8 @@ void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_g
   const double* ui = s->u_int;
   for (int i = 0; i < s->n_qp + N; ++i) {
     nsb_beam_point* pt = i < s->n_qp ? &s->old_qp[i] : &s->old_cp[i - s->n_qp];
-    const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
-    nsb_vec3 aq = a0, alq = al0;
-    for (int p = 0; p < N; ++p) {
-      aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(ui + 6 * p));
-      alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(ui + 3 + 6 * p));
-    }
     double ca[3], cal[3];
-    nsb_v3_store(aq, ca);
-    nsb_v3_store(alq, cal);
+    point_accel(s, i, a0, al0, ui, ca, cal);
     for (int k = 0; k < 3; ++k) {
       pt->p[k] = pt->p[k] + p_gain * (ca[k] - pt->a[k]);
       pt->pw[k] = pt->pw[k] + p_gain * (cal[k] - pt->al[k]);
