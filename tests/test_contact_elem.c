@@ -2360,20 +2360,34 @@ static int advance_cut(nsb_system* s, double h, int depth) {
   return 1 + advance_cut(s, 0.5 * h, depth + 1) + advance_cut(s, 0.5 * h, depth + 1);
 }
 
-static void beam_on_floor(double len, double mass) {
-  char deck[4096];
-  int k = snprintf(deck, sizeof deck, "*NODE, NSET=BEAMN\n");
-  for (int i = 0; i < 13; ++i) k += snprintf(deck + k, sizeof deck - k, "%d, %.17g, 0, %.17g\n", i + 1, len * i / 12.0, 0.01 * len);
-  k += snprintf(deck + k, sizeof deck - k, "*ELEMENT, TYPE=B2V, ELSET=BEAM\n");
-  for (int i = 0; i < 12; ++i) k += snprintf(deck + k, sizeof deck - k, "%d, %d, %d\n", i + 1, i + 1, i + 2);
-  k += snprintf(deck + k, sizeof deck - k,
+/* A straight steel bar of ne elements of type etype along x, length len
+   (1 m, or 1000 in mm-tonne-s with mass = 1e-3: the moduli and density
+   scaled), 20 x 20 mm, its axis at height z0 * len over the floor z = 0,
+   every node a slave of the floor under Newton's law with friction 0.3
+   (pair: more parameters of the pair, "" for none), gravity (gx, 0, -9.81)
+   times len, the nodes moving at vx * len along x, and the step's line
+   "h, period" (step). */
+static void floor_bar_deck(char* deck, size_t cap, double len, double mass, int ne, const char* etype, double z0,
+                           const char* pair, double gx, double vx, const char* step) {
+  int k = snprintf(deck, cap, "*NODE, NSET=BEAMN\n");
+  for (int i = 0; i <= ne; ++i)
+    k += snprintf(deck + k, cap - k, "%d, %.17g, 0, %.17g\n", i + 1, len * i / ne, z0 * len);
+  k += snprintf(deck + k, cap - k, "*ELEMENT, TYPE=%s, ELSET=BEAM\n", etype);
+  for (int i = 0; i < ne; ++i) k += snprintf(deck + k, cap - k, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  k += snprintf(deck + k, cap - k,
                 "*MATERIAL, NAME=STEEL\n*ELASTIC\n%.17g, 0.3\n*DENSITY\n%.17g\n"
                 "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%.17g, %.17g\n0, 1, 0\n"
                 "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
-                "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3\nBEAMN, FLOOR\n*GRAVITY\n%.17g, 0, %.17g\n"
-                "*STEP\n*DYNAMIC\n0.001, 1.0\n*END STEP\n",
-                2.1e11 * mass / len, 7850.0 * mass / (len * len * len), 0.02 * len, 0.02 * len, 0.05 * 9.81 * len,
+                "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3%s\nBEAMN, FLOOR\n*GRAVITY\n%.17g, 0, %.17g\n",
+                2.1e11 * mass / len, 7850.0 * mass / (len * len * len), 0.02 * len, 0.02 * len, pair, gx * len,
                 -9.81 * len);
+  if (vx != 0.0) k += snprintf(deck + k, cap - k, "*INITIAL CONDITIONS, TYPE=VELOCITY\nBEAMN, 1, %.17g\n", vx * len);
+  snprintf(deck + k, cap - k, "*STEP\n*DYNAMIC\n%s\n*END STEP\n", step);
+}
+
+static void beam_on_floor(double len, double mass) {
+  char deck[4096];
+  floor_bar_deck(deck, sizeof deck, len, mass, 12, "B2V", 0.01, "", 0.05 * 9.81, 0.0, "0.001, 1.0");
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   const nsb_state* st = nsb_system_state(s);
@@ -2424,20 +2438,9 @@ static void test_held_beam_on_floor(void) {
    Now E + D - W never rises above its start by more than 1e-12 E0
    (measured 4e-16 and 1.6e-15 E0). */
 static void sliding_landing(double len, double mass, const char* mass_model) {
-  char deck[4096];
-  int k = snprintf(deck, sizeof deck, "*NODE, NSET=BAR_N\n");
-  for (int i = 0; i < 11; ++i) k += snprintf(deck + k, sizeof deck - k, "%d, %.17g, 0, %.17g\n", i + 1, len * i / 10.0, 0.015 * len);
-  k += snprintf(deck + k, sizeof deck - k, "*ELEMENT, TYPE=B31, ELSET=BAR\n");
-  for (int i = 0; i < 10; ++i) k += snprintf(deck + k, sizeof deck - k, "%d, %d, %d\n", i + 1, i + 1, i + 2);
-  k += snprintf(deck + k, sizeof deck - k,
-                "*MATERIAL, NAME=STEEL\n*ELASTIC\n%.17g, 0.3\n*DENSITY\n%.17g\n"
-                "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%.17g, %.17g\n0, 1, 0\n"
-                "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
-                "*CONTACT PAIR, LAW=NEWTON, FRICTION=0.3, MASS=%s\nBAR_N, FLOOR\n*GRAVITY\n0, 0, %.17g\n"
-                "*INITIAL CONDITIONS, TYPE=VELOCITY\nBAR_N, 1, %.17g\n"
-                "*STEP\n*DYNAMIC\n0.0001, 0.04\n*END STEP\n",
-                2.1e11 * mass / len, 7850.0 * mass / (len * len * len), 0.02 * len, 0.02 * len, mass_model, -9.81 * len,
-                0.5 * len);
+  char deck[4096], pair[32];
+  snprintf(pair, sizeof pair, ", MASS=%s", mass_model);
+  floor_bar_deck(deck, sizeof deck, len, mass, 10, "B31", 0.015, pair, 0.0, 0.5, "0.0001, 0.04");
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   nsb_energy en;
