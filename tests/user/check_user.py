@@ -5649,6 +5649,21 @@ CHECKS["tuned_mass_damper"] = check_tuned_mass_damper
 ITER_TOTAL.add("tuned_mass_damper")
 
 
+def tip_swing(dyn, t0):
+    """The tip's free swing in the rows dyn (times from t0): the zero crossings of tip.uz, the
+    peak (time, tip.uz) before each crossing (the largest |uz| since the last one), and the
+    damped circular frequency pi (crossings - 1) / (last - first crossing)."""
+    zs, peaks, cur = [], [], (0.0, 0.0)
+    for a, b in zip(dyn, dyn[1:]):
+        if abs(b["tip.uz"]) > abs(cur[1]):
+            cur = (b["time"] - t0, b["tip.uz"])
+        if a["tip.uz"] * b["tip.uz"] < 0:
+            zs.append(a["time"] - t0 + (b["time"] - a["time"]) * a["tip.uz"] / (a["tip.uz"] - b["tip.uz"]))
+            peaks.append(cur)
+            cur = (0.0, 0.0)
+    return zs, peaks, math.pi * (len(zs) - 1) / (zs[-1] - zs[0])
+
+
 def check_pluck_test(m, run):
     p, h = UC2["pluck"], hist(run)
     w1, al, be = pluck_props()
@@ -5663,15 +5678,7 @@ def check_pluck_test(m, run):
     dyn = [st] + [r for r in h if r["step"] == 2]
     t0 = st["time"]
     # the peaks of the swing (the largest |w| between zero crossings) and the crossings
-    zs, peaks, cur = [], [], (0.0, 0.0)
-    for a, c in zip(dyn, dyn[1:]):
-        if abs(c["tip.uz"]) > abs(cur[1]):
-            cur = (c["time"] - t0, c["tip.uz"])
-        if a["tip.uz"] * c["tip.uz"] < 0:
-            zs.append(a["time"] - t0 + (c["time"] - a["time"]) * a["tip.uz"] / (a["tip.uz"] - c["tip.uz"]))
-            peaks.append(cur)
-            cur = (0.0, 0.0)
-    wd = math.pi * (len(zs) - 1) / (zs[-1] - zs[0])
+    zs, peaks, wd = tip_swing(dyn, t0)
     # Euler-Bernoulli with the tip mass, less the lumped mass (the tip mass carries most of the
     # mode: 1.2e-3 of freq_clamped's bare mode at 20 elements, four times at 10, is an upper bound),
     # the section's shear (w^2 L^2 ... P L/kGA over P L^3/3EI) and the scheme's (w h)^2 / 12
@@ -8129,15 +8136,7 @@ def check_damped_restart(m, run):
            "%.8g m, closed form %.8g m (rel %.2g, tol 1e-4: (w/L)^2 = %.2g)" % (-st["tip.uz"], w_st, rel(-st["tip.uz"], w_st), (w_st / L) ** 2))
     t0 = st["time"]
     dyn = [st] + [r for r in h if r["step"] == 2]
-    zs, peaks, cur = [], [], (0.0, 0.0)
-    for a, b in zip(dyn, dyn[1:]):
-        if abs(b["tip.uz"]) > abs(cur[1]):
-            cur = (b["time"] - t0, b["tip.uz"])
-        if a["tip.uz"] * b["tip.uz"] < 0:
-            zs.append(a["time"] - t0 + (b["time"] - a["time"]) * a["tip.uz"] / (a["tip.uz"] - b["tip.uz"]))
-            peaks.append(cur)
-            cur = (0.0, 0.0)
-    wd = math.pi * (len(zs) - 1) / (zs[-1] - zs[0])
+    zs, peaks, wd = tip_swing(dyn, t0)
     # ALPHA on the whole inertia: alpha/2w; BETA on the stiffness: beta w/2; the dashpot on the
     # mode's tip: c/(2 w rho A L/4) (Euler-Bernoulli mode, its modal mass with the tip's 1)
     za, zb, zc = p["alpha"] / (2 * w1), p["beta"] * w1 / 2, c / (2 * w1 * rA * L / 4)
