@@ -14,6 +14,15 @@ L, B, DROP, G, RHO = 1.0, 0.02, 0.005, 9.81, 7850.0
 UNITS = {"m": (1.0, 1.0), "mm": (1e3, 1e-3)}
 
 
+def run_named(name, min_rows=1):
+    """Run the deck NAME.inp of this folder into OUT/CASE/NAME with its "runs" row: (history or
+    None when the run failed or wrote fewer than min_rows rows, the output folder)."""
+    outdir = os.path.join(OUT, CASE, name)
+    ok, hist, _, _ = run(os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".inp"), outdir)
+    row(CASE, name, "runs", 1, ok, kind="bool")
+    return (hist if ok and hist and len(hist) >= min_rows else None), outdir
+
+
 def contact_rows(outdir):
     with open(os.path.join(outdir, "contacts.csv")) as fh:
         return [{k: (v if k in ("master",) else float(v)) for k, v in r.items()} for r in csv.DictReader(fh)]
@@ -176,10 +185,8 @@ def energy_rows(var, hist, checked=True, d_checked=True):
 
 
 def restitution(name, units, e, lumped):
-    outdir = os.path.join(OUT, CASE, name)
-    ok, hist, _, err = run(os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".inp"), outdir)
-    row(CASE, name, "runs", 1, ok, kind="bool")
-    if not ok or not hist:
+    hist, outdir = run_named(name)
+    if hist is None:
         return
     lu, mu = UNITS[units]
     mass = RHO * B * B * L * mu
@@ -213,10 +220,8 @@ def centre_path(hist, mass, lu):
 
 
 def friction(name, h, units, lumped):
-    outdir = os.path.join(OUT, CASE, name)
-    ok, hist, _, err = run(os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".inp"), outdir)
-    row(CASE, name, "runs", 1, ok, kind="bool")
-    if not ok or not hist:
+    hist, outdir = run_named(name)
+    if hist is None:
         return
     lu, mu = UNITS[units]
     mass = RHO * B * B * L * mu
@@ -285,10 +290,8 @@ def tilted_state(hist, t1, mass, lu):
 
 
 def tilted(name, which, reference=False):
-    outdir = os.path.join(OUT, CASE, name)
-    ok, hist, _, err = run(os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".inp"), outdir)
-    row(CASE, name, "runs", 1, ok, kind="bool")
-    if not ok or not hist:
+    hist, outdir = run_named(name)
+    if hist is None:
         return None
     mass = RHO * B * B * L
     t1 = first_impulse_time(outdir)
@@ -322,10 +325,8 @@ def mode_lead(k, n):
 def mode_omega(name):
     """The mode's circular frequency from the kinetic energy's minima (two a period; parabolic
     interpolation, least-squares slope over their times)."""
-    outdir = os.path.join(OUT, CASE, name)
-    ok, hist, _, err = run(os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".inp"), outdir)
-    row(CASE, name, "runs", 1, ok, kind="bool")
-    if not ok or len(hist) < 3:
+    hist, outdir = run_named(name, 3)
+    if hist is None:
         return None
     t = history_series(hist, "time")
     ke = history_series(hist, "kinetic_energy")
