@@ -386,6 +386,16 @@ def brake_joint(h, dt):
 BRAKE_PROBES = ("*PROBE, NAME=low, NODE=1\nWB, RM", "*PROBE, NAME=low, NODE=1\nWB, Q\n*PROBE, NAME=brake, NODE=6\nX, V")
 
 
+def brake_alone(ddir):
+    """benchmarks/disk_on_disk's centre_torque deck without its contacts and the upper disk's
+    load (the brake on its spherical joint alone): (the deck's path, its text)."""
+    deck = os.path.join(ddir, "centre_torque.inp")
+    with open(deck) as fh:
+        text = fh.read()
+    i, j = text.index("*CONTACT PAIR"), text.index("*BOUNDARY")
+    return deck, (text[:i] + text[j:]).replace("*CLOAD\n2, 3, -1.0\n", "")
+
+
 def joint_share(nsbeam, ddir, out):
     """The spherical joint's share of the change of the kinetic energy under RHOINF < 1, and the
     dashpots' booking at full strength beside it (docs/theory.md §3.6, "Dashpots"; brake_joint).
@@ -397,12 +407,7 @@ def joint_share(nsbeam, ddir, out):
     with the brake's dashpots booked by the mean of their forces over the displacement it is
     1.2e-4 J, by the rule on their power 1.1e-2 J.  The particle's own balance closes to 1e-15 J
     (measured 4.7e-17 J)."""
-    deck = os.path.join(ddir, "centre_torque.inp")
-    with open(deck) as fh:
-        text = fh.read()
-    i, j = text.index("*CONTACT PAIR"), text.index("*BOUNDARY")
-    text = text[:i] + text[j:]
-    text = text.replace("*CLOAD\n2, 3, -1.0\n", "")
+    deck, text = brake_alone(ddir)
     text = text.replace("0.01, 60.0\n*OUTPUT, FORMAT=HISTORY, EVERY=10", "0.01, 0.3\n*OUTPUT, FORMAT=HISTORY, EVERY=1")
     text = text.replace(*BRAKE_PROBES)
     _, h, err = run(nsbeam, deck, os.path.join(out, "centre_torque_joint"), text)
@@ -424,12 +429,7 @@ def joint_settling(nsbeam, ddir, out):
     balance falls by about the loss of the plastic impact that an impulsive constraint would make,
     m_eff dv^2 / 2 = 5.21e-4 J (m_eff = (1/m + r^2/I_z)^-1, m = 0.01, r = 0.3, I_z = 0.02): measured
     5.14e-4 and 5.36e-4 J at h = 0.01 and 0.005, within 10 % of it."""
-    deck = os.path.join(ddir, "centre_torque.inp")
-    with open(deck) as fh:
-        text = fh.read()
-    i, j = text.index("*CONTACT PAIR"), text.index("*BOUNDARY")
-    text = text[:i] + text[j:]
-    text = text.replace("*CLOAD\n2, 3, -1.0\n", "")
+    deck, text = brake_alone(ddir)
     consistent = text.replace("*INITIAL CONDITIONS, TYPE=BODY ANGULAR VELOCITY",
                               "*INITIAL CONDITIONS, TYPE=VELOCITY\n6, 2, 0.33\n*INITIAL CONDITIONS, TYPE=BODY ANGULAR VELOCITY")
     m_eff = 1.0 / (1.0 / 0.01 + 0.3 ** 2 / 0.02)
