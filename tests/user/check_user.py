@@ -8911,7 +8911,9 @@ KNOWN[("tethered_block", "comes to rest after v0/(mu g) at v0^2/(2 mu g) and sta
     "0.33979 s) Newton alternates between two iterates, the residual converged every other iteration, the "
     "corrections 2.4e3 times their tolerance (3e-11 rad of turn, 3e-12 m), cut back to h_min = 9.8e-7 s; "
     "with 100 iterations it passes the stop and fails at rest at 0.3425 s. The stuck corners hold the body's "
-    "velocity at zero while the position-level link asks for the motion that undoes its drift; a particle "
+    "velocity at zero while the position-level link asks for the motion that undoes its drift: the link leaves "
+    "the radial velocity alternating (-2.7e-7 m/s at 0.339 s), so the stop's end position is h v_r/2 = 1.4e-10 m "
+    "off the circle, met only by a slip of 2.7e-7 m/s (tests/user/README.md); a particle "
     "(one contact), LEVEL=VELOCITY, or the box's rotations held (*BOUNDARY 1, 4, 6; one, two or four corners) "
     "runs through (docs/deck.md *JOINT)")
 
