@@ -636,6 +636,8 @@ typedef struct run {
   int probe_kin;       /* element probes of positions, motions or frames (X U V R W Q WB) */
   int probe_res;       /* element probes of strains or resultants (E N M NS MS) */
   long inc;            /* increments accepted over the run */
+  long iter_mark;      /* stats->newton_iterations at the last accepted increment (or the initial
+                          output): what an increment's history row counts starts there */
   double t_start;      /* wall clock at the start */
   double t_end;        /* analysis time at the end of the last step */
   double last_progress;
@@ -688,6 +690,18 @@ static int write_output(run* rn, unsigned what, int iters) {
   }
   if (w_clock > 0.0) rn->stats->t_output += w_clock * (nsb_now_s() - tic);
   return NSB_OK;
+}
+
+/* The Newton iterations an accepted increment cost, for its history row:
+   every one since the increment before it (its attempts: cutbacks, a repeat
+   with full Newton or after a first touch; the acceleration solve after its
+   impacts; at a step's first increment that step's initial accelerations),
+   so that the column sums to the statistics' total. */
+static int increment_iterations(run* rn) {
+  long d = rn->stats->newton_iterations - rn->iter_mark;
+  rn->iter_mark = rn->stats->newton_iterations;
+  rn->stats->row_iterations += d;
+  return (int)d;
 }
 
 /* The progress line, at most four times a second. */
@@ -1284,6 +1298,7 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
     }
     stats->increments++;
     ++rn->inc;
+    int iters = increment_iterations(rn);
     int want_hist = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
     int want_vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     int want_clog = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
@@ -1307,7 +1322,7 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
       unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u) |
                       (lin.bf ? OUT_BEAM_LIN : 0u);
       if (lin.hf) nsb_history_use_fields(rn->hist, w->hfm);
-      st = write_output(rn, what, 0);
+      st = write_output(rn, what, iters);
       if (rn->hist) nsb_history_use_fields(rn->hist, NULL);
       if (st < 0) goto out;
     }
@@ -1358,6 +1373,7 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
   for (long j = j0; st >= 0; ++j) {
     double t0 = nsb_system_time(s);
     st = nsb_arclength_increment(al, &info, &rep);
+    rn->stats->attempt_iterations += info.iterations;
     if (st < 0) {
       print_failure(m, k, rn->inc + 1, t0, nsb_arclength_ds(al), &rep);
       nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld (LPF %.10g): %s", t0, k + 1,
@@ -1371,8 +1387,7 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
     int hist_due = sd->history_every > 0 && (j % sd->history_every == 0 || last);
     int vtk_due = sd->vtk_every > 0 && (j % sd->vtk_every == 0 || last);
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (vtk_due ? OUT_VTK | OUT_COUNT : 0u);
-    rn->stats->row_iterations += info.iterations;
-    if ((st = write_output(rn, what, info.iterations)) < 0) break;
+    if ((st = write_output(rn, what, increment_iterations(rn))) < 0) break;
     /* a checkpoint of the last increment continues with the next step */
     x.done = last;
     int stop = stop_requested(rn);
@@ -1559,13 +1574,13 @@ static void close_outputs(run* rn, int st) {
 
 /* The outputs of the initial state (before the first step's increments). */
 static int write_initial(run* rn, int contacts) {
-  return write_output(rn, OUT_HISTORY | OUT_VTK | (contacts ? OUT_VTK_CONTACTS : 0u), 0);
+  return write_output(rn, OUT_HISTORY | OUT_VTK | (contacts ? OUT_VTK_CONTACTS : 0u), increment_iterations(rn));
 }
 
 /* Advance from the current time to the grid time t_target of step k with
    the increments the step control sc chooses (solver/step_control.h): one
    increment of h_nom, or substeps after a cutback. */
-static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int* iters) {
+static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc) {
   nsb_ctx* ctx = rn->ctx;
   nsb_system* s = rn->s;
   const nsb_step_def* sd = &rn->m->steps.data[k];
@@ -1575,8 +1590,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
     rep.shrink = 0.0;
     rep.final = 0;
     int st = nsb_system_increment_to(s, t_new, &rep);
-    *iters += rep.iterations;
-    rn->stats->row_iterations += rep.iterations;
+    rn->stats->attempt_iterations += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
@@ -1858,14 +1872,14 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
   nsb_system_check_compliant(s, sc.hertz);
   long n_inc = sc.n_inc;
   for (long j = j0; j <= n_inc; ++j) {
-    int iters = 0;
     /* support reactions only where they are written */
     int hist_due = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
     int vtk_due = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     int clog_due = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
     nsb_system_want_reactions(s, (hist_due && rn->probe_reactions) || vtk_due);
-    NSB_CALL(advance_to(rn, k, nsb_step_control_grid_time(&sc, j), &sc, &iters));
+    NSB_CALL(advance_to(rn, k, nsb_step_control_grid_time(&sc, j), &sc));
     ++rn->inc;
+    int iters = increment_iterations(rn);
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (clog_due ? OUT_CONTACTS : 0u) |
                     (vtk_due ? OUT_VTK | OUT_VTK_CONTACTS | OUT_COUNT : 0u);
     NSB_CALL(write_output(rn, what, iters));
@@ -2024,18 +2038,19 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
             st->hertz_shortened, st->hertz_shortened - st->hertz_landed - st->hertz_grown, NSB_HERTZ_OMEGA_H_TARGET,
             st->hertz_landed, st->hertz_grown);
   if (st->floor_accepted > 0) fprintf(out, "  accepted at the increment round-off floor %ld\n", st->floor_accepted);
-  fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
-  /* what history.csv counts, and the rest (nsb_stats) */
-  const long other = st->newton_iterations - st->row_iterations - st->accel_iterations;
-  if (st->accel_iterations > 0 || other != 0) {
-    fprintf(out, "    in history rows      %ld (history.csv's newton_iterations summed, with a row every increment)\n",
-            st->row_iterations);
-    fprintf(out, "    acceleration solves  %ld\n", st->accel_iterations);
-    if (other != 0)
-      fprintf(out, "    repeated attempts    %ld (an increment's attempt before its repeat with full Newton or after a "
-                   "first touch)\n",
-              other);
-  }
+  fprintf(out, "  Newton iterations     %ld (history.csv's newton_iterations summed, with a row every increment)\n",
+          st->newton_iterations);
+  /* of them: the acceleration solves, the repeated attempts, and those in
+     no history row (nsb_stats) */
+  const long repeated = st->newton_iterations - st->attempt_iterations - st->accel_iterations;
+  const long no_row = st->newton_iterations - st->row_iterations;
+  if (st->accel_iterations > 0) fprintf(out, "    acceleration solves  %ld\n", st->accel_iterations);
+  if (repeated != 0)
+    fprintf(out, "    repeated attempts    %ld (an increment's attempt before its repeat with full Newton or after a "
+                 "first touch)\n",
+            repeated);
+  if (no_row != 0)
+    fprintf(out, "    in no history row    %ld (a failed increment's, or after the last increment)\n", no_row);
   if (st->linsolver) {
     char name[16];
     size_t k = 0;
