@@ -82,7 +82,7 @@ def check(quick):
                         deck = os.path.join(tmp, f"{model}_{tag}_{h}.inp")
                         with open(deck, "w") as fh:
                             fh.write(f"*INCLUDE, INPUT={os.path.join(d, 'model_' + model + '.inp')}\n*STEP\n"
-                                     f"*DYNAMIC, SCHEME={scheme}\n{h}, 20.0\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n"
+                                     f"*DYNAMIC, SCHEME={scheme}\n{h}, 20.0, {h}\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n"
                                      "*END STEP\n")
                         ok, hist, wall, err = run(deck, os.path.join(tmp, f"{model}_{tag}_{h}"))
                         if ok:
