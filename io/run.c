@@ -1658,7 +1658,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc) {
  * size is refused before anything is read. */
 
 #define RESTART_MAGIC "NSBRSTRT"
-enum { RESTART_VERSION = 9 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c); 5: the supports' work and the energy guard (solver/system.c blocks); 6: the filtered loads and damping forces of rho_inf < 1 (solver/system.c blocks, beam damping data) and the rectangular sections' contact frames (contact elements); 7: the compliant contacts' filtered damping forces and the rectangular master beams' section axes (contact elements); 8: the beams' BETA share data of rho_inf < 1 (elements/beam.c beta_data); 9: the momentum the Newton contacts pass on (contacts.csv's impulses) and the rectangular masters' arms under NEWTON (contact elements) */
+enum { RESTART_VERSION = 10 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c); 5: the supports' work and the energy guard (solver/system.c blocks); 6: the filtered loads and damping forces of rho_inf < 1 (solver/system.c blocks, beam damping data) and the rectangular sections' contact frames (contact elements); 7: the compliant contacts' filtered damping forces and the rectangular master beams' section axes (contact elements); 8: the beams' BETA share data of rho_inf < 1 (elements/beam.c beta_data); 9: the momentum the Newton contacts pass on (contacts.csv's impulses) and the rectangular masters' arms under NEWTON (contact elements); 10: the run statistics' attempt_iterations (nsb_stats, saved with the system) */
 
 
 static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {
@@ -1851,6 +1851,8 @@ static int resume_run(run* rn, const char* buf, long bytes, int* k_next) {
   const char* sys = buf + sizeof rp;
   NSB_CALL(nsb_system_checkpoint_load(rn->s, sys, rest - (long)rp.ext_bytes));
   rn->inc = (long)rp.inc;
+  /* the next row counts from here, as in the run the checkpoint was written by */
+  rn->iter_mark = rn->stats->newton_iterations;
   rn->has_output = (int)rp.has_output;
   rn->t_output = rp.t_output;
   const char* ext = sys + rest - rp.ext_bytes;
