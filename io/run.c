@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -643,6 +644,7 @@ typedef struct run {
   double last_progress;
   int has_output;      /* any output written yet */
   double t_output;     /* analysis time of the last output written */
+  double t_balance;    /* analysis time of the last history row (the energy guard's balance) */
   int stopped;         /* the signal that stopped the run (opt->stop), 0 while it runs */
   char* ckpt;          /* checkpoint buffer (*RESTART), grown when the contact list grows */
   long ckpt_cap;
@@ -675,6 +677,7 @@ static int write_output(run* rn, unsigned what, int iters) {
     nsb_system_energy(s, &e);
     NSB_CALL(nsb_history_write_energy(rn->hist, s, &e, rn->inc, iters));
     (void)nsb_system_energy_guard(s, &e, rn->inc);
+    rn->t_balance = t;
   }
   if (clog) NSB_CALL(nsb_contact_log_write(rn->clog, s));
   if (vtk) {
@@ -1577,6 +1580,136 @@ static int write_initial(run* rn, int contacts) {
   return write_output(rn, OUT_HISTORY | OUT_VTK | (contacts ? OUT_VTK_CONTACTS : 0u), increment_iterations(rn));
 }
 
+/* Append to cause (cap bytes) as snprintf does. */
+static void cause_add(char* cause, size_t cap, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+static void cause_add(char* cause, size_t cap, const char* fmt, ...) {
+  size_t len = strlen(cause);
+  if (len + 1 >= cap) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(cause + len, cap - len, fmt, ap);
+  va_end(ap);
+}
+
+/* The value of a load of step k at time t (t_step0: the step's start): its
+   amplitude at total or step time; a load of an earlier step with a step-time
+   amplitude holds its value at the end of its own step (docs/deck.md,
+   *AMPLITUDE "In later steps"). */
+static double load_value(const nsb_model* m, int k, double t, double t_step0, double value, int amp, int step) {
+  if (amp < 0) return value;
+  const nsb_amplitude* a = &m->amplitudes.data[amp];
+  double arg = a->total_time ? t : step >= 0 && step < k ? m->steps.data[step].period : t - t_step0;
+  return value * nsb_amplitude_eval(a, arg, NULL, NULL);
+}
+
+/* Beyond it the squares of a residual's entries overflow (sqrt(DBL_MAX) is 1.3e154). */
+#define NSB_HUGE_LOAD 1e150
+
+/* A residual that is not finite: the first load of step k (*CLOAD, *DLOAD,
+   *GRAVITY) whose value at the increment's end t is not finite or too large
+   for the equations, as the probable cause in cause (cap bytes); 0 when
+   every load is finite and moderate. */
+static int huge_load_cause(const nsb_model* m, int k, double t, double t_step0, char* cause, size_t cap) {
+  for (int i = 0; i < m->cloads.count; ++i) {
+    const nsb_cload* c = &m->cloads.data[i];
+    if (c->step > k || (c->replaced && c->replaced - 1 <= k)) continue;
+    double v = load_value(m, k, t, t_step0, c->value, c->amplitude, c->step);
+    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
+      cause_add(cause, cap,
+                "; probable cause: the *CLOAD of %s:%d (node %d, DOF %d%s%s) is %.3g at t = %.10g, %s; check its "
+                "value and amplitude",
+                m->source, c->line, m->nodes.data[c->node].label, c->dof, c->amplitude >= 0 ? ", AMPLITUDE=" : "",
+                c->amplitude >= 0 ? m->amplitudes.data[c->amplitude].name : "", v, t,
+                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
+      return 1;
+    }
+  }
+  for (int i = 0; i < m->dloads.count; ++i) {
+    const nsb_dload* d = &m->dloads.data[i];
+    if (d->step > k || (d->replaced && d->replaced - 1 <= k)) continue;
+    double v = load_value(m, k, t, t_step0, d->value, d->amplitude, d->step);
+    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
+      cause_add(cause, cap,
+                "; probable cause: the *DLOAD of %s:%d (element %d%s%s) is %.3g at t = %.10g, %s; check its value "
+                "and amplitude",
+                m->source, d->line, m->elements.data[d->element].label, d->amplitude >= 0 ? ", AMPLITUDE=" : "",
+                d->amplitude >= 0 ? m->amplitudes.data[d->amplitude].name : "", v, t,
+                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
+      return 1;
+    }
+  }
+  for (int i = 0; i < m->gravities.count; ++i) {
+    const nsb_gravity* g = &m->gravities.data[i];
+    if (g->step > k) continue;
+    double v = load_value(m, k, t, t_step0, sqrt(g->g[0] * g->g[0] + g->g[1] * g->g[1] + g->g[2] * g->g[2]),
+                          g->amplitude, g->step);
+    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
+      cause_add(cause, cap,
+                "; probable cause: the *GRAVITY of %s:%d%s%s%s is %.3g at t = %.10g, %s; check its value and "
+                "amplitude",
+                m->source, g->line, g->amplitude >= 0 ? " (AMPLITUDE=" : "",
+                g->amplitude >= 0 ? m->amplitudes.data[g->amplitude].name : "", g->amplitude >= 0 ? ")" : "", v, t,
+                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Above this share of the run's energy scale an energy gain before a
+   failure of a dynamic step is named as its probable cause (the schemes'
+   own error is orders smaller; nsb_system_energy_guard warns at
+   NSB_ENERGY_GUARD). */
+#define NSB_GAIN_CAUSE 0.1
+
+/* The probable cause of a failed increment (to t_new, of length h) that
+   rep->cause does not name yet, or one more probable than the one it names,
+   appended to it: a load whose value overflows the equations, an energy
+   gain before a dynamic step fails (an unstable integration, which ends in
+   whatever the iteration meets first), an increment too large where no
+   cutback is allowed. */
+static void failure_cause(run* rn, int k, const nsb_step_control* sc, int st, double t_new, double h,
+                          nsb_newton_report* rep) {
+  const nsb_model* m = rn->m;
+  const nsb_step_def* sd = &m->steps.data[k];
+  char* cause = rep->cause;
+  const size_t cap = sizeof rep->cause;
+  if (st == NSB_ERR_ALLOC || st == NSB_ERR_UNDER_RESOLVED) return;
+  if (strstr(cause, "not finite") && huge_load_cause(m, k, t_new, sc->t0, cause, cap)) return;
+  if (sd->kind == NSB_STEP_DYNAMIC && !sd->modal_dynamic) {
+    /* the energy balance at the last history row (nsb_system_energy_guard;
+       not at the failure: the failed iterate's energies are not the state's) */
+    const nsb_stats* stt = rn->stats;
+    if (stt->balance_on && stt->balance_scale > 0.0 && stt->balance_change > NSB_GAIN_CAUSE * stt->balance_scale) {
+      /* first, as the cause of what the failed iteration met (that, after it, may be cut short) */
+      char head[384], met[sizeof rep->cause];
+      snprintf(head, sizeof head,
+               "probable cause: an unstable integration: the energy balance (docs/deck.md, statistics) had gained "
+               "%.3g by t = %.10g, %.3g of the run's energy scale, energy nothing gives the model; reduce the time "
+               "increment%s. The increment then failed with: ",
+               stt->balance_change, rn->t_balance, stt->balance_change / stt->balance_scale,
+               sd->scheme == NSB_SCHEME_NEWMARK                ? ""
+               : sd->alpha_m == 0.0 && sd->alpha_f == 0.0 ? ", or give RHOINF < 1 for numerical damping"
+                                                          : ", or a smaller RHOINF for more numerical damping");
+      memcpy(met, cause, cap);
+      size_t hl = strlen(head), ml = strnlen(met, cap - 1 - hl);
+      memcpy(cause, head, hl);
+      memcpy(cause + hl, met, ml);
+      cause[hl + ml] = '\0';
+      return;
+    }
+  }
+  if (strstr(cause, "probable cause") || st != NSB_ERR_NO_CONVERGENCE) return;
+  if (sc->h_min >= sc->h_nom * (1.0 - 1e-12))
+    cause_add(cause, cap,
+              "; probable cause: the increment h = %.6g is too large for the model's nonlinearity here (%s); "
+              "no cutback is allowed: give a smaller h, or a smallest increment h_min < h on the data line (\"h, "
+              "period, h_min\")",
+              h,
+              m->contact_pairs.count > 0 ? "contacts that close within one increment, large rotations"
+                                         : "large rotations or displacements in one increment");
+}
+
 /* Advance from the current time to the grid time t_target of step k with
    the increments the step control sc chooses (solver/step_control.h): one
    increment of h_nom, or substeps after a cutback. */
@@ -1618,6 +1751,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc) {
                    " (no cutback: %s; a smallest increment h_min < h on the data line allows them)",
                    sd->direct ? "the step is DIRECT and gives no h_min" : "the step's h_min is h");
       }
+      failure_cause(rn, k, sc, st, t_new, hh, &rep);
       print_failure(rn->m, k, rn->inc + 1, nsb_system_time(s), hh, &rep);
       return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld: %s",
                            nsb_system_time(s), k + 1, rn->inc + 1, rep.cause);
