@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -636,11 +637,14 @@ typedef struct run {
   int probe_kin;       /* element probes of positions, motions or frames (X U V R W Q WB) */
   int probe_res;       /* element probes of strains or resultants (E N M NS MS) */
   long inc;            /* increments accepted over the run */
+  long iter_mark;      /* stats->newton_iterations at the last accepted increment (or the initial
+                          output): what an increment's history row counts starts there */
   double t_start;      /* wall clock at the start */
   double t_end;        /* analysis time at the end of the last step */
   double last_progress;
   int has_output;      /* any output written yet */
   double t_output;     /* analysis time of the last output written */
+  double t_balance;    /* analysis time of the last history row (the energy guard's balance) */
   int stopped;         /* the signal that stopped the run (opt->stop), 0 while it runs */
   char* ckpt;          /* checkpoint buffer (*RESTART), grown when the contact list grows */
   long ckpt_cap;
@@ -673,6 +677,7 @@ static int write_output(run* rn, unsigned what, int iters) {
     nsb_system_energy(s, &e);
     NSB_CALL(nsb_history_write_energy(rn->hist, s, &e, rn->inc, iters));
     (void)nsb_system_energy_guard(s, &e, rn->inc);
+    rn->t_balance = t;
   }
   if (clog) NSB_CALL(nsb_contact_log_write(rn->clog, s));
   if (vtk) {
@@ -688,6 +693,18 @@ static int write_output(run* rn, unsigned what, int iters) {
   }
   if (w_clock > 0.0) rn->stats->t_output += w_clock * (nsb_now_s() - tic);
   return NSB_OK;
+}
+
+/* The Newton iterations an accepted increment cost, for its history row:
+   every one since the increment before it (its attempts: cutbacks, a repeat
+   with full Newton or after a first touch; the acceleration solve after its
+   impacts; at a step's first increment that step's initial accelerations),
+   so that the column sums to the statistics' total. */
+static int increment_iterations(run* rn) {
+  long d = rn->stats->newton_iterations - rn->iter_mark;
+  rn->iter_mark = rn->stats->newton_iterations;
+  rn->stats->row_iterations += d;
+  return (int)d;
 }
 
 /* The progress line, at most four times a second. */
@@ -1284,6 +1301,7 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
     }
     stats->increments++;
     ++rn->inc;
+    int iters = increment_iterations(rn);
     int want_hist = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
     int want_vtk = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     int want_clog = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
@@ -1307,7 +1325,7 @@ static int modal_dynamic_step(run* rn, int k, const char* ext, long ext_bytes, l
       unsigned what = (want_hist ? OUT_HISTORY : 0u) | (want_vtk ? OUT_VTK | OUT_COUNT : 0u) |
                       (lin.bf ? OUT_BEAM_LIN : 0u);
       if (lin.hf) nsb_history_use_fields(rn->hist, w->hfm);
-      st = write_output(rn, what, 0);
+      st = write_output(rn, what, iters);
       if (rn->hist) nsb_history_use_fields(rn->hist, NULL);
       if (st < 0) goto out;
     }
@@ -1358,6 +1376,7 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
   for (long j = j0; st >= 0; ++j) {
     double t0 = nsb_system_time(s);
     st = nsb_arclength_increment(al, &info, &rep);
+    rn->stats->attempt_iterations += info.iterations;
     if (st < 0) {
       print_failure(m, k, rn->inc + 1, t0, nsb_arclength_ds(al), &rep);
       nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld (LPF %.10g): %s", t0, k + 1,
@@ -1371,8 +1390,7 @@ static int riks_step(run* rn, int k, const char* ext, long ext_bytes, long j0, d
     int hist_due = sd->history_every > 0 && (j % sd->history_every == 0 || last);
     int vtk_due = sd->vtk_every > 0 && (j % sd->vtk_every == 0 || last);
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (vtk_due ? OUT_VTK | OUT_COUNT : 0u);
-    rn->stats->row_iterations += info.iterations;
-    if ((st = write_output(rn, what, info.iterations)) < 0) break;
+    if ((st = write_output(rn, what, increment_iterations(rn))) < 0) break;
     /* a checkpoint of the last increment continues with the next step */
     x.done = last;
     int stop = stop_requested(rn);
@@ -1559,13 +1577,143 @@ static void close_outputs(run* rn, int st) {
 
 /* The outputs of the initial state (before the first step's increments). */
 static int write_initial(run* rn, int contacts) {
-  return write_output(rn, OUT_HISTORY | OUT_VTK | (contacts ? OUT_VTK_CONTACTS : 0u), 0);
+  return write_output(rn, OUT_HISTORY | OUT_VTK | (contacts ? OUT_VTK_CONTACTS : 0u), increment_iterations(rn));
+}
+
+/* Append to cause (cap bytes) as snprintf does. */
+static void cause_add(char* cause, size_t cap, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+static void cause_add(char* cause, size_t cap, const char* fmt, ...) {
+  size_t len = strlen(cause);
+  if (len + 1 >= cap) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(cause + len, cap - len, fmt, ap);
+  va_end(ap);
+}
+
+/* The value of a load of step k at time t (t_step0: the step's start): its
+   amplitude at total or step time; a load of an earlier step with a step-time
+   amplitude holds its value at the end of its own step (docs/deck.md,
+   *AMPLITUDE "In later steps"). */
+static double load_value(const nsb_model* m, int k, double t, double t_step0, double value, int amp, int step) {
+  if (amp < 0) return value;
+  const nsb_amplitude* a = &m->amplitudes.data[amp];
+  double arg = a->total_time ? t : step >= 0 && step < k ? m->steps.data[step].period : t - t_step0;
+  return value * nsb_amplitude_eval(a, arg, NULL, NULL);
+}
+
+/* Beyond it the squares of a residual's entries overflow (sqrt(DBL_MAX) is 1.3e154). */
+#define NSB_HUGE_LOAD 1e150
+
+/* A residual that is not finite: the first load of step k (*CLOAD, *DLOAD,
+   *GRAVITY) whose value at the increment's end t is not finite or too large
+   for the equations, as the probable cause in cause (cap bytes); 0 when
+   every load is finite and moderate. */
+static int huge_load_cause(const nsb_model* m, int k, double t, double t_step0, char* cause, size_t cap) {
+  for (int i = 0; i < m->cloads.count; ++i) {
+    const nsb_cload* c = &m->cloads.data[i];
+    if (c->step > k || (c->replaced && c->replaced - 1 <= k)) continue;
+    double v = load_value(m, k, t, t_step0, c->value, c->amplitude, c->step);
+    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
+      cause_add(cause, cap,
+                "; probable cause: the *CLOAD of %s:%d (node %d, DOF %d%s%s) is %.3g at t = %.10g, %s; check its "
+                "value and amplitude",
+                m->source, c->line, m->nodes.data[c->node].label, c->dof, c->amplitude >= 0 ? ", AMPLITUDE=" : "",
+                c->amplitude >= 0 ? m->amplitudes.data[c->amplitude].name : "", v, t,
+                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
+      return 1;
+    }
+  }
+  for (int i = 0; i < m->dloads.count; ++i) {
+    const nsb_dload* d = &m->dloads.data[i];
+    if (d->step > k || (d->replaced && d->replaced - 1 <= k)) continue;
+    double v = load_value(m, k, t, t_step0, d->value, d->amplitude, d->step);
+    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
+      cause_add(cause, cap,
+                "; probable cause: the *DLOAD of %s:%d (element %d%s%s) is %.3g at t = %.10g, %s; check its value "
+                "and amplitude",
+                m->source, d->line, m->elements.data[d->element].label, d->amplitude >= 0 ? ", AMPLITUDE=" : "",
+                d->amplitude >= 0 ? m->amplitudes.data[d->amplitude].name : "", v, t,
+                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
+      return 1;
+    }
+  }
+  for (int i = 0; i < m->gravities.count; ++i) {
+    const nsb_gravity* g = &m->gravities.data[i];
+    if (g->step > k) continue;
+    double v = load_value(m, k, t, t_step0, sqrt(g->g[0] * g->g[0] + g->g[1] * g->g[1] + g->g[2] * g->g[2]),
+                          g->amplitude, g->step);
+    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
+      cause_add(cause, cap,
+                "; probable cause: the *GRAVITY of %s:%d%s%s%s is %.3g at t = %.10g, %s; check its value and "
+                "amplitude",
+                m->source, g->line, g->amplitude >= 0 ? " (AMPLITUDE=" : "",
+                g->amplitude >= 0 ? m->amplitudes.data[g->amplitude].name : "", g->amplitude >= 0 ? ")" : "", v, t,
+                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Above this share of the run's energy scale an energy gain before a
+   failure of a dynamic step is named as its probable cause (the schemes'
+   own error is orders smaller; nsb_system_energy_guard warns at
+   NSB_ENERGY_GUARD). */
+#define NSB_GAIN_CAUSE 0.1
+
+/* The probable cause of a failed increment (to t_new, of length h) that
+   rep->cause does not name yet, or one more probable than the one it names,
+   appended to it: a load whose value overflows the equations, an energy
+   gain before a dynamic step fails (an unstable integration, which ends in
+   whatever the iteration meets first), an increment too large where no
+   cutback is allowed. */
+static void failure_cause(run* rn, int k, const nsb_step_control* sc, int st, double t_new, double h,
+                          nsb_newton_report* rep) {
+  const nsb_model* m = rn->m;
+  const nsb_step_def* sd = &m->steps.data[k];
+  char* cause = rep->cause;
+  const size_t cap = sizeof rep->cause;
+  if (st == NSB_ERR_ALLOC || st == NSB_ERR_UNDER_RESOLVED) return;
+  if (strstr(cause, "not finite") && huge_load_cause(m, k, t_new, sc->t0, cause, cap)) return;
+  if (sd->kind == NSB_STEP_DYNAMIC && !sd->modal_dynamic) {
+    /* the energy balance at the last history row (nsb_system_energy_guard;
+       not at the failure: the failed iterate's energies are not the state's) */
+    const nsb_stats* stt = rn->stats;
+    if (stt->balance_on && stt->balance_scale > 0.0 && stt->balance_change > NSB_GAIN_CAUSE * stt->balance_scale) {
+      /* first, as the cause of what the failed iteration met (that, after it, may be cut short) */
+      char head[384], met[sizeof rep->cause];
+      snprintf(head, sizeof head,
+               "probable cause: an unstable integration: the energy balance (docs/deck.md, statistics) had gained "
+               "%.3g by t = %.10g, %.3g of the run's energy scale, energy nothing gives the model; reduce the time "
+               "increment%s. The increment then failed with: ",
+               stt->balance_change, rn->t_balance, stt->balance_change / stt->balance_scale,
+               sd->scheme == NSB_SCHEME_NEWMARK                ? ""
+               : sd->alpha_m == 0.0 && sd->alpha_f == 0.0 ? ", or give RHOINF < 1 for numerical damping"
+                                                          : ", or a smaller RHOINF for more numerical damping");
+      memcpy(met, cause, cap);
+      size_t hl = strlen(head), ml = strnlen(met, cap - 1 - hl);
+      memcpy(cause, head, hl);
+      memcpy(cause + hl, met, ml);
+      cause[hl + ml] = '\0';
+      return;
+    }
+  }
+  if (strstr(cause, "probable cause") || st != NSB_ERR_NO_CONVERGENCE) return;
+  if (sc->h_min >= sc->h_nom * (1.0 - 1e-12))
+    cause_add(cause, cap,
+              "; probable cause: the increment h = %.6g is too large for the model's nonlinearity here (%s); "
+              "no cutback is allowed: give a smaller h, or a smallest increment h_min < h on the data line (\"h, "
+              "period, h_min\")",
+              h,
+              m->contact_pairs.count > 0 ? "contacts that close within one increment, large rotations"
+                                         : "large rotations or displacements in one increment");
 }
 
 /* Advance from the current time to the grid time t_target of step k with
    the increments the step control sc chooses (solver/step_control.h): one
    increment of h_nom, or substeps after a cutback. */
-static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int* iters) {
+static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc) {
   nsb_ctx* ctx = rn->ctx;
   nsb_system* s = rn->s;
   const nsb_step_def* sd = &rn->m->steps.data[k];
@@ -1575,8 +1723,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
     rep.shrink = 0.0;
     rep.final = 0;
     int st = nsb_system_increment_to(s, t_new, &rep);
-    *iters += rep.iterations;
-    rn->stats->row_iterations += rep.iterations;
+    rn->stats->attempt_iterations += rep.iterations;
     if (st < 0) {
       rn->stats->rejected++;
       nsb_ctx_clear_error(ctx);
@@ -1604,6 +1751,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
                    " (no cutback: %s; a smallest increment h_min < h on the data line allows them)",
                    sd->direct ? "the step is DIRECT and gives no h_min" : "the step's h_min is h");
       }
+      failure_cause(rn, k, sc, st, t_new, hh, &rep);
       print_failure(rn->m, k, rn->inc + 1, nsb_system_time(s), hh, &rep);
       return nsb_ctx_error(ctx, st, __FILE__, __LINE__, __func__, "t = %.10g, step %d, increment %ld: %s",
                            nsb_system_time(s), k + 1, rn->inc + 1, rep.cause);
@@ -1644,7 +1792,7 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc, int
  * size is refused before anything is read. */
 
 #define RESTART_MAGIC "NSBRSTRT"
-enum { RESTART_VERSION = 9 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c); 5: the supports' work and the energy guard (solver/system.c blocks); 6: the filtered loads and damping forces of rho_inf < 1 (solver/system.c blocks, beam damping data) and the rectangular sections' contact frames (contact elements); 7: the compliant contacts' filtered damping forces and the rectangular master beams' section axes (contact elements); 8: the beams' BETA share data of rho_inf < 1 (elements/beam.c beta_data); 9: the momentum the Newton contacts pass on (contacts.csv's impulses) and the rectangular masters' arms under NEWTON (contact elements) */
+enum { RESTART_VERSION = 10 }; /* 3: smaller beam element states (elements/beam.c); 4: the linear solver's pivot order (solver/checkpoint.c); 5: the supports' work and the energy guard (solver/system.c blocks); 6: the filtered loads and damping forces of rho_inf < 1 (solver/system.c blocks, beam damping data) and the rectangular sections' contact frames (contact elements); 7: the compliant contacts' filtered damping forces and the rectangular master beams' section axes (contact elements); 8: the beams' BETA share data of rho_inf < 1 (elements/beam.c beta_data); 9: the momentum the Newton contacts pass on (contacts.csv's impulses) and the rectangular masters' arms under NEWTON (contact elements); 10: the run statistics' attempt_iterations (nsb_stats, saved with the system) */
 
 
 static uint64_t fnv1a(uint64_t h, const void* p, size_t n) {
@@ -1837,6 +1985,8 @@ static int resume_run(run* rn, const char* buf, long bytes, int* k_next) {
   const char* sys = buf + sizeof rp;
   NSB_CALL(nsb_system_checkpoint_load(rn->s, sys, rest - (long)rp.ext_bytes));
   rn->inc = (long)rp.inc;
+  /* the next row counts from here, as in the run the checkpoint was written by */
+  rn->iter_mark = rn->stats->newton_iterations;
   rn->has_output = (int)rp.has_output;
   rn->t_output = rp.t_output;
   const char* ext = sys + rest - rp.ext_bytes;
@@ -1858,14 +2008,14 @@ static int time_step(run* rn, int k, double t_step0, long j0, double sub0) {
   nsb_system_check_compliant(s, sc.hertz);
   long n_inc = sc.n_inc;
   for (long j = j0; j <= n_inc; ++j) {
-    int iters = 0;
     /* support reactions only where they are written */
     int hist_due = rn->hist && sd->history_every > 0 && (j % sd->history_every == 0 || j == n_inc);
     int vtk_due = rn->vtk && sd->vtk_every > 0 && (j % sd->vtk_every == 0 || j == n_inc);
     int clog_due = rn->clog && sd->contact_every > 0 && (j % sd->contact_every == 0 || j == n_inc);
     nsb_system_want_reactions(s, (hist_due && rn->probe_reactions) || vtk_due);
-    NSB_CALL(advance_to(rn, k, nsb_step_control_grid_time(&sc, j), &sc, &iters));
+    NSB_CALL(advance_to(rn, k, nsb_step_control_grid_time(&sc, j), &sc));
     ++rn->inc;
+    int iters = increment_iterations(rn);
     unsigned what = (hist_due ? OUT_HISTORY : 0u) | (clog_due ? OUT_CONTACTS : 0u) |
                     (vtk_due ? OUT_VTK | OUT_VTK_CONTACTS | OUT_COUNT : 0u);
     NSB_CALL(write_output(rn, what, iters));
@@ -2024,18 +2174,19 @@ void nsb_stats_print(const nsb_stats* st, FILE* out) {
             st->hertz_shortened, st->hertz_shortened - st->hertz_landed - st->hertz_grown, NSB_HERTZ_OMEGA_H_TARGET,
             st->hertz_landed, st->hertz_grown);
   if (st->floor_accepted > 0) fprintf(out, "  accepted at the increment round-off floor %ld\n", st->floor_accepted);
-  fprintf(out, "  Newton iterations     %ld\n", st->newton_iterations);
-  /* what history.csv counts, and the rest (nsb_stats) */
-  const long other = st->newton_iterations - st->row_iterations - st->accel_iterations;
-  if (st->accel_iterations > 0 || other != 0) {
-    fprintf(out, "    in history rows      %ld (history.csv's newton_iterations summed, with a row every increment)\n",
-            st->row_iterations);
-    fprintf(out, "    acceleration solves  %ld\n", st->accel_iterations);
-    if (other != 0)
-      fprintf(out, "    repeated attempts    %ld (an increment's attempt before its repeat with full Newton or after a "
-                   "first touch)\n",
-              other);
-  }
+  fprintf(out, "  Newton iterations     %ld (history.csv's newton_iterations summed, with a row every increment)\n",
+          st->newton_iterations);
+  /* of them: the acceleration solves, the repeated attempts, and those in
+     no history row (nsb_stats) */
+  const long repeated = st->newton_iterations - st->attempt_iterations - st->accel_iterations;
+  const long no_row = st->newton_iterations - st->row_iterations;
+  if (st->accel_iterations > 0) fprintf(out, "    acceleration solves  %ld\n", st->accel_iterations);
+  if (repeated != 0)
+    fprintf(out, "    repeated attempts    %ld (an increment's attempt before its repeat with full Newton or after a "
+                 "first touch)\n",
+            repeated);
+  if (no_row != 0)
+    fprintf(out, "    in no history row    %ld (a failed increment's, or after the last increment)\n", no_row);
   if (st->linsolver) {
     char name[16];
     size_t k = 0;

@@ -52,10 +52,14 @@ typedef struct nsb_newton_report {
 typedef struct nsb_stats {
   /* newton_iterations: every Newton iteration of the run; of them accel_iterations in the
      acceleration solves (a step's initial accelerations, the restarts after impulsive
-     increments), and row_iterations (the driver's) those history.csv's newton_iterations
-     counts: each increment's final attempt and its cutbacks' (the rest: an attempt that was
-     repeated, with full Newton or after a first touch) */
+     increments).  The driver's: row_iterations, those in history.csv's newton_iterations
+     (every iteration since the increment before, io/run.c increment_iterations: all but a
+     failed increment's and those after the last accepted one), and attempt_iterations, each
+     accepted or failed increment's final attempt and its cutbacks' (the rest of the
+     increments' iterations: an attempt that was repeated, with full Newton or after a first
+     touch) */
   long increments, rejected, newton_iterations, accel_iterations, row_iterations, factorizations, solves, outputs;
+  long attempt_iterations;
   long floor_accepted;        /* increments accepted with converged corrections and the residual at its
                                  round-off floor (docs/theory.md §5) */
   long factorizations_fresh; /* of which with a fresh pivot search (KLU: reused pivots rejected) */

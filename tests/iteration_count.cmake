@@ -1,6 +1,6 @@
-# The run statistics' "Newton iterations" and its parts (tests/check_iteration_count.py): the
-# part "in history rows" is the sum of history.csv's newton_iterations with a row every
-# increment, and with the acceleration solves and the repeated attempts it makes the total.
+# The run statistics' "Newton iterations" (tests/check_iteration_count.py): with a row every
+# increment history.csv's newton_iterations sum to it, the acceleration solves and the
+# attempts repeated with full Newton or after a first touch included.
 # A bouncing ball (first touches, restarts after impulses) beside a cantilever under modified
 # Newton (increments repeated with full Newton).
 add_test(NAME iteration_count_plot_bounce

@@ -11,7 +11,9 @@ endif()
 if(NOT MODE AND err MATCHES "drawing with matplotlib")
   message(FATAL_ERROR "the ParaView rendering failed and nsbeam view fell back to matplotlib: ${err}")
 endif()
-execute_process(COMMAND /usr/bin/python3 -m py_compile ${OUT}/view_paraview.py RESULT_VARIABLE rc ERROR_VARIABLE err)
+# compiled in memory: py_compile would leave a __pycache__ folder in the output folder
+execute_process(COMMAND /usr/bin/python3 -c "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')"
+                        ${OUT}/view_paraview.py RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the ParaView script is not valid Python: ${err}")
 endif()

@@ -1,6 +1,6 @@
 """Checks of benchmarks/rigid_prescribed_rotation (reference and tolerances: README.md here)."""
 import os
-import tempfile
+import shutil
 
 from validate_lib import row, run, rodrigues, quat_matrix, frob, order, HERE, OUT
 
@@ -67,21 +67,28 @@ def check(quick):
             row(case, v, "max |R - R_exact|_F on [0,20]", None, errors("linear_as_printed", hist))
         else:
             row(case, v, "failed at t", None, hist[-1]["time"] if hist else 0.0)
-    # largest stable step: sweep h for both schemes on both cases
+    # largest stable step: sweep h for both schemes on both cases, in a scratch folder of this
+    # case removed afterwards (also when a run fails or the check is interrupted; one a killed
+    # check left is removed by the next)
     if not quick:
-        tmp = tempfile.mkdtemp(prefix="nsb_sweep_", dir=OUT if os.path.isdir(OUT) else None)
-        for model in ("linear", "quadratic"):
-            for scheme, tag in (("MODIFIED NEWMARK, RHOINF=1", "mn"), ("NEWMARK", "nm")):
-                best = None
-                for h in (0.4, 0.2, 0.1, 0.05, 0.025, 0.0125, 0.00625, 0.003125):
-                    deck = os.path.join(tmp, f"{model}_{tag}_{h}.inp")
-                    with open(deck, "w") as fh:
-                        fh.write(f"*INCLUDE, INPUT={os.path.join(d, 'model_' + model + '.inp')}\n*STEP\n"
-                                 f"*DYNAMIC, SCHEME={scheme}\n{h}, 20.0\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n")
-                    ok, hist, wall, err = run(deck, os.path.join(tmp, f"{model}_{tag}_{h}"))
-                    if ok:
-                        best = h
-                        break
-                row(case, f"{model} {'modified' if tag == 'mn' else 'newmark'}", "largest stable h (halving from 0.4)", None,
-                    best if best is not None else "none")
-
+        tmp = os.path.join(OUT, case, "sweep")
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(tmp)
+        try:
+            for model in ("linear", "quadratic"):
+                for scheme, tag in (("MODIFIED NEWMARK, RHOINF=1", "mn"), ("NEWMARK", "nm")):
+                    best = None
+                    for h in (0.4, 0.2, 0.1, 0.05, 0.025, 0.0125, 0.00625, 0.003125):
+                        deck = os.path.join(tmp, f"{model}_{tag}_{h}.inp")
+                        with open(deck, "w") as fh:
+                            fh.write(f"*INCLUDE, INPUT={os.path.join(d, 'model_' + model + '.inp')}\n*STEP\n"
+                                     f"*DYNAMIC, SCHEME={scheme}\n{h}, 20.0, {h}\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n"
+                                     "*END STEP\n")
+                        ok, hist, wall, err = run(deck, os.path.join(tmp, f"{model}_{tag}_{h}"))
+                        if ok:
+                            best = h
+                            break
+                    row(case, f"{model} {'modified' if tag == 'mn' else 'newmark'}",
+                        "largest stable h (halving from 0.4)", None, best if best is not None else "none")
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)

@@ -6,7 +6,7 @@ and the range of each, the median of the pair ratios, nsbeam's own assembly
 and factorization times (its statistics table), and a check that both runs
 wrote the same history byte for byte.  Decks: benchmarks/threads/make_decks.py
 and benchmarks/peers/bar_n1000.inp (README.md)."""
-import os, resource, statistics, subprocess, sys, tempfile, time, filecmp
+import atexit, os, resource, shutil, statistics, subprocess, sys, tempfile, time, filecmp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -45,6 +45,7 @@ def main():
     print("load average at start: %s" % open("/proc/loadavg").read().split()[0:3])
     for deck in args:
         tmp = tempfile.mkdtemp(prefix="nsb_threads_")
+        atexit.register(shutil.rmtree, tmp, True)  # the runs' folder goes, however the script ends
         w = {1: [], nt: []}
         ph_all = {1: [], nt: []}
         for k in range(runs):

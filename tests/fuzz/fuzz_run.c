@@ -9,9 +9,11 @@
  * a finding.  A deck with *RESTART that left a checkpoint is run a second
  * time, continued from it (nsb_run_options.restart), so that reading a
  * checkpoint and resuming every kind of step are fuzzed too.
- * tests/fuzz/README.md says how to run it.
+ * tests/fuzz/README.md says how to run it.  The scratch directory
+ * (/tmp/nsb_fuzz_run_<pid>, flat) is removed when the process exits.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,11 +40,30 @@ static int bound_model(nsb_model* m) {
   return 1;
 }
 
+static char outdir[64];
+
+/* Remove the scratch directory's files, then the directory (atexit). */
+static void remove_outdir(void) {
+  DIR* d = opendir(outdir);
+  if (d) {
+    struct dirent* de;
+    char path[1024];
+    while ((de = readdir(d)) != NULL) {
+      if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")) continue;
+      snprintf(path, sizeof path, "%s/%s", outdir, de->d_name);
+      unlink(path);
+    }
+    closedir(d);
+  }
+  rmdir(outdir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static char outdir[64], ckpt[96];
+  static char ckpt[96];
   if (!outdir[0]) {
     snprintf(outdir, sizeof outdir, "/tmp/nsb_fuzz_run_%ld", (long)getpid());
     snprintf(ckpt, sizeof ckpt, "%s/restart.nsr", outdir);
+    atexit(remove_outdir);
   }
   unlink(ckpt); /* no checkpoint of an earlier input */
   char* text = malloc(size + 1);
