@@ -71,6 +71,12 @@ static double correction_ratio(const nsb_conv* c, const nsb_conv_norms* n) {
 }
 
 /* Whether the corrections are at the round-off of positions and angles. */
+/* Whether the corrections move nothing: below a thousandth of the last bit
+   of the model's size and of a radian. */
+int nsb_conv_motionless(const nsb_conv_norms* n) {
+  return n->c_trans <= 1e-3 * DBL_EPSILON * n->x_size && n->c_rot <= 1e-3 * DBL_EPSILON;
+}
+
 int nsb_conv_at_roundoff(const nsb_conv_norms* n) {
   return n->c_trans <= ROUNDOFF_UNITS * DBL_EPSILON * n->x_size && n->c_rot <= ROUNDOFF_UNITS * DBL_EPSILON;
 }
