@@ -5548,9 +5548,12 @@ U6 = {
     # Rayleigh damping for 5 % in mode 1 (half ALPHA, half BETA), 10 modes, h = 0.2 ms for 3 s
     "modharm": {"L": 2.0, "b": 0.04, "h": 0.02, "n": 16, "F": 20.0, "r": 0.8, "zeta": 0.05, "modes": 10,
                 "dt": 2e-4, "T": 3.0},
-    # a free steel brick 200 x 100 x 50 mm spinning at 20 rad/s about its shortest edge (the
-    # largest inertia) with 0.5 rad/s about its longest, no gravity, h = 1 ms for 3 s
-    "brick": {"a": 0.2, "b": 0.1, "c": 0.05, "w3": 20.0, "w1": 0.5, "dt": 1e-3, "T": 3.0},
+    # two free steel bricks 200 x 100 x 50 mm spinning at 20 rad/s, one about its shortest edge
+    # (the largest inertia) with 0.5 rad/s about its longest, the other about its middle edge
+    # (the intermediate inertia) with 0.5 and 0.1 rad/s about the others; no gravity, h = 1 ms
+    # for 5 s
+    "brick": {"a": 0.2, "b": 0.1, "c": 0.05, "major": (0.5, 0.0, 20.0), "middle": (0.5, 20.0, 0.1),
+              "dt": 1e-3, "T": 5.0},
     # a steel bar 1 m, 20 x 20 mm, 100 B31, clamped, 10 kN along its axis on the free end from
     # t = 0, h = 2 us for 1 ms
     "stepbar": {"L": 1.0, "b": 0.02, "n": 100, "F": 1.0e4, "dt": 2e-6, "T": 1e-3},
@@ -5688,18 +5691,25 @@ def brick_props():
 
 
 def free_brick(u):
-    """A free steel brick (200 x 100 x 50 mm along x, y, z; 7.85 kg; a *RIGID BODY) thrown spinning
-    at 20 rad/s about z, its largest inertia, with 0.5 rad/s about x; no gravity, the default
-    *DYNAMIC at 1 ms for 3 s: the spin is stable, the body rates follow Euler's torque-free
-    solution in Jacobi's elliptic functions, the wobble's period 4 K(k) / p (Landau and Lifshitz
-    1976, par. 37); angular momentum and energy kept."""
+    """Two free steel bricks (200 x 100 x 50 mm along x, y, z; 7.85 kg; *RIGID BODY) thrown
+    spinning at 20 rad/s: one about z, its largest inertia, with 0.5 rad/s about x (a stable
+    wobble), the other about y, its intermediate inertia, with 0.5 and 0.1 rad/s about x and z
+    (it flips over and back, the tennis racket); no gravity, the default *DYNAMIC at 1 ms for
+    5 s: the body rates follow Euler's torque-free solution in Jacobi's elliptic functions, of
+    period 4 K(k)/p (Landau and Lifshitz 1976, par. 37); angular momentum and energy kept."""
     p = U6["brick"]
     m, J1, J2, J3 = brick_props()
-    s = head(u, "Free brick spinning about its major axis", free_brick.__doc__)
-    s += "*NODE\n1, 0, 0, 0\n"
-    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(J1, "M*L^2"), u.n(J2, "M*L^2"), u.n(J3, "M*L^2"))
-    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 4, %s\n1, 6, %s\n" % (u.n(p["w1"], "1/T"), u.n(p["w3"], "1/T"))
-    s += "*PROBE, NAME=body, NODE=1\nWB\n"
+    s = head(u, "Free bricks spinning about their major and intermediate axes", free_brick.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n2, %s, 0, 0\n" % u.n(1.0, "L")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for node, key in ((1, "major"), (2, "middle")):
+        for d in range(3):
+            if p[key][d]:
+                s += "%d, %d, %s\n" % (node, d + 4, u.n(p[key][d], "1/T"))
+    for node in (1, 2):
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n" % (node, u.n(m, "M"), u.n(J1, "M*L^2"), u.n(J2, "M*L^2"),
+                                                            u.n(J3, "M*L^2"))
+    s += "*PROBE, NAME=major, NODE=1\nWB\n*PROBE, NAME=middle, NODE=2\nWB\n"
     s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
     return s
 
