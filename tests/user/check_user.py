@@ -9341,5 +9341,83 @@ CHECKS["modal_harmonic"] = check_modal_harmonic
 CHECKS["free_brick"] = check_free_brick
 CHECKS["step_loaded_bar"] = check_step_loaded_bar
 
+
+from make_decks import hertz_bar_props  # noqa: E402
+
+
+def hertz_bar_reference():
+    """hertz_ball_bar_end: the ball m at v0 on Hertz's spring c alpha^1.5 in series with the
+    bar's end, a dashpot of its impedance Z = rho A c0 (the long bar before the reflection
+    returns; Sears 1908, Goldsmith 1960): m x'' = -F, Z u' = F, alpha = x - u; RK4 at 1 ns.
+    Returns the contact's duration, the largest force and the ball's speed when it leaves."""
+    m, c, Z = hertz_bar_props()
+    v0 = U6["hbar"]["v"]
+
+    def f(y):
+        a = y[0] - y[2]
+        F = c * a ** 1.5 if a > 0 else 0.0
+        return (y[1], -F / m, F / Z)
+    y, h, t, Fm = (0.0, v0, 0.0), 1e-9, 0.0, 0.0
+    while True:
+        k1 = f(y)
+        k2 = f(tuple(y[i] + h / 2 * k1[i] for i in range(3)))
+        k3 = f(tuple(y[i] + h / 2 * k2[i] for i in range(3)))
+        k4 = f(tuple(y[i] + h * k3[i] for i in range(3)))
+        y = tuple(y[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) for i in range(3))
+        t += h
+        a = y[0] - y[2]
+        if a <= 0.0 and t > 1e-6:
+            return t, Fm, y[1]
+        Fm = max(Fm, c * a ** 1.5)
+
+
+def check_hertz_ball_bar_end(m, run):
+    # The reference (hertz_bar_reference) against the run: the contact opens at the touch
+    # gap/v0 plus the duration (the rows, h = 1 us, hold it within one increment); the largest
+    # force, which the rows sample at (pi h/t_c)^2/8 = 2.5e-4 of it, and the rebound speed to
+    # 1e-3 (the discrete bar: its end node's lumped mass, a third of the ball's, and the
+    # front's dispersion; measured 5.8e-4 and 1.1e-4).  The ball loses a third of its energy to
+    # the bar's wave; the sum is kept (E never above E0; the scheme's damping of the wave's
+    # highest modes, measured 9e-5).  Momentum = the clamp's impulse (the wave reaches it at
+    # L/c0 = 0.19 ms).
+    p = U6["hbar"]
+    mass, cst, Z = hertz_bar_props()
+    tc, Fm, vout = hertz_bar_reference()
+    h, con = hist(run), contacts(run)
+    dt, v0 = p["dt"], p["v"]
+    t0 = p["gap"] / v0
+    forced = [(float(x["time"]), float(x["normal_force"])) for x in con if float(x["normal_force"]) > 0]
+    first, last = forced[0][0], forced[-1][0]
+    ok = t0 < first <= t0 + dt + 1e-12 and t0 + tc - dt < last <= t0 + tc + 1e-12
+    report(m, "contact from the touch for the duration of the Hertz-dashpot model", ok,
+           "force from %.6g s to %.6g s; touch %.6g s, duration %.5g us (a rigid wall's 2.9432 a_m/v0 = %.4g us)"
+           % (first, last, t0, 1e6 * tc, 1e6 * 2.9432 * (5 * mass * v0 ** 2 / (4 * cst)) ** 0.4 / v0))
+    fm = max(f for _, f in forced)
+    report(m, "largest force (2e-3)", rel(fm, Fm) < 2e-3, "%.6g N, model %.6g N (rel %.2g)" % (fm, Fm, rel(fm, Fm)))
+    # free after the contact opens: the default scheme's algorithmic acceleration still rings
+    # out as (-alpha_m/(1 - alpha_m))^n = (-0.727)^n (measured 1.2e-8 of v, then constant)
+    after = [x for x in h if x["time"] > last + 2 * dt]
+    ve = h[-1]["ball.vx"]
+    tail = max(abs(x["ball.vx"] - ve) for x in after) / ve
+    report(m, "rebound speed (1e-3), constant after the contact (1e-6)", rel(ve, -vout) < 1e-3 and tail < 1e-6,
+           "%.7g m/s, model %.7g m/s (rel %.2g), after the contact within %.2g of it" % (ve, -vout, rel(ve, -vout), tail))
+    E0 = h[0]["total_energy"]
+    gain = max(x["total_energy"] - E0 for x in h) / E0
+    kb = 0.5 * mass * ve * ve
+    report(m, "energy never above the start; the ball's loss is the bar's", gain <= 1e-12,
+           "largest gain %.2g, end %.2g of E0; the ball leaves with %.4f of it" % (gain, h[-1]["total_energy"] / E0 - 1, kb / E0))
+    imp, em = 0.0, 0.0
+    P0 = h[0]["linear_momentum_x"]
+    for a, b in zip(h, h[1:]):
+        imp += 0.5 * (a["clamp.rfx"] + b["clamp.rfx"]) * (b["time"] - a["time"])
+        em = max(em, abs(b["linear_momentum_x"] - P0 - imp))
+    # the scheme weighs the clamp's force as the trapezoidal rule does to O(h F'): the reflected
+    # front raises it over a few increments (1e-3 of the clamp's impulse)
+    report(m, "momentum change = the clamp's impulse (1e-3 of it)", em < 1e-3 * abs(imp),
+           "largest difference %.2g of the clamp's impulse %.4g N s (m v0 = %.4g N s)" % (em / abs(imp), imp, mass * v0))
+
+
+CHECKS["hertz_ball_bar_end"] = check_hertz_ball_bar_end
+
 if __name__ == "__main__":
     main()

@@ -5734,6 +5734,45 @@ def step_loaded_bar(u):
     return s
 
 
+U6["hbar"] = {"L": 1.0, "r": 0.01, "n": 100, "rb": 0.01, "v": 1.0, "gap": 1e-4, "dt": 1e-6, "T": 3e-4}
+
+
+def hertz_bar_props():
+    """hertz_ball_bar_end: the ball's mass, the Hertz constant c = 4/3 E* sqrt(r_b) of a sphere
+    on the flat end of the same steel (E* = E/(2 (1 - nu^2))), the bar's impedance rho A c0."""
+    p = U6["hbar"]
+    E, nu, rho = STEEL
+    m = rho * 4.0 / 3.0 * math.pi * p["rb"] ** 3
+    c = 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(p["rb"])
+    return m, c, rho * math.pi * p["r"] ** 2 * math.sqrt(E / rho)
+
+
+def hertz_ball_bar_end(u):
+    """A steel ball (20 mm, 32.9 g, a *PARTICLE) striking the end of a long steel bar (1 m, 20 mm
+    CIRC, 100 B31, clamped at the far end) along its axis at 1 m/s, Hertz's law c = 4/3 E* sqrt(r)
+    of a sphere on a flat face of the same steel (LAW=HERTZ, no damping), h = 1 us for 0.3 ms: the
+    bar's end answers as a dashpot of its impedance rho A c0 until the reflection returns at
+    2L/c0 = 0.39 ms (Sears 1908; Goldsmith 1960): the contact's duration and force and the ball's
+    rebound speed against that model's ODE; a rigid wall would return it at 1 m/s after 69 us."""
+    p = U6["hbar"]
+    L, n = p["L"], p["n"]
+    m, c, _ = hertz_bar_props()
+    s = head(u, "Hertz ball striking the end of a bar", hertz_ball_bar_end.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BAR_N")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(p["r"], "L")
+    s += "*NODE, NSET=BALL\n1000, %s, 0, 0\n" % u.n(L + p["r"] + p["rb"] + p["gap"], "L")
+    s += "*PARTICLE, NODE=1000, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(p["rb"], "L"))
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nBALL, BAR\n" % u.n(c, "F/L^1.5")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1000, 1, %s\n" % u.n(-p["v"], "L/T")
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=ball, NODE=1000\nX, V\n*PROBE, NAME=end, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 MODELS.update({
     "slope_deflection": (slope_deflection, (SI, MM, IN)),
     "eccentric_column": (eccentric_column, (SI, MM, IN)),
@@ -5741,6 +5780,7 @@ MODELS.update({
     "modal_harmonic": (modal_harmonic, (SI, MM, MS)),
     "free_brick": (free_brick, (SI, MM, MS)),
     "step_loaded_bar": (step_loaded_bar, (SI, MM, MS)),
+    "hertz_ball_bar_end": (hertz_ball_bar_end, (SI, MM, MS)),
 })
 
 
