@@ -39,7 +39,10 @@
 # under a line load, an L-frame in plan with a general section, a B32 quarter ring under a load out
 # of its plane, a box tethered by a link sliding to rest on a rough floor, a quarter ring of curved
 # B2S elements (node frames) under a tip force and a line load, a floor beam's sudden line load in
-# modal dynamics (check_user.py).
+# modal dynamics; a clamped member's end rotation and settlement (slope-deflection), an eccentrically
+# loaded column (secant formula), a tie beam under tension and a central load, a harmonic force in
+# damped modal dynamics, free bricks spinning about their major and intermediate axes, a bar under
+# a step end load, a Hertz ball striking a bar's end (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -74,7 +77,9 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     damped_restart narrow_face_drop ball_on_cantilever_tip b31_pendulum_stop two_span_modes
     tilted_bar_drop
     ngen_rafter general_section_plan b32_ring tethered_block framed_ring_b2s
-    modal_udl_beam)
+    modal_udl_beam
+    slope_deflection eccentric_column tie_beam modal_harmonic free_brick step_loaded_bar
+    hertz_ball_bar_end)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

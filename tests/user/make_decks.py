@@ -5527,5 +5527,262 @@ MODELS.update({
 })
 
 
+
+# ---------------------------------------------------------------------------
+# round six: the slope-deflection stiffnesses of a clamped member, the secant formula of an
+# eccentrically loaded column, a tie beam (a span under tension and a central load), the
+# steady harmonic response in *MODAL DYNAMIC, a free brick's wobble about its major axis, a bar
+# under a step end load (make_decks.py's earlier blocks cover the rest)
+
+U6 = {
+    # two steel members 3 m, 100 x 200 mm RECT (bending across the 200 mm), 12 B31, clamped at
+    # one end; the other end turned by 2 mrad (A) or moved 5 mm across (B), the rest held
+    "slope": {"L": 3.0, "b": 0.1, "h": 0.2, "n": 12, "theta": 0.002, "delta": 0.005},
+    # a pinned steel column 2 m, 60 x 30 mm RECT (weak axis across the 30 mm), 10 B31, axial
+    # load to 0.8 of its weak-axis Euler load at an eccentricity of 2 mm (end moments P e)
+    "eccol": {"L": 2.0, "b": 0.06, "h": 0.03, "n": 10, "e": 0.002, "f": 0.8},
+    # a simply supported steel beam 2 m, 40 x 20 mm RECT (bending across the 20 mm), 16 B31,
+    # pulled by S = 16 EI/L^2 (u = kL/2 = 2), then 200 N at midspan
+    "tie": {"L": 2.0, "b": 0.04, "h": 0.02, "n": 16, "u": 2.0, "P": 200.0},
+    # the tie beam's span without the pull, 20 N at midspan at 0.8 of its first frequency,
+    # Rayleigh damping for 5 % in mode 1 (half ALPHA, half BETA), 10 modes, h = 0.2 ms for 3 s
+    "modharm": {"L": 2.0, "b": 0.04, "h": 0.02, "n": 16, "F": 20.0, "r": 0.8, "zeta": 0.05, "modes": 10,
+                "dt": 2e-4, "T": 3.0},
+    # two free steel bricks 200 x 100 x 50 mm spinning at 20 rad/s, one about its shortest edge
+    # (the largest inertia) with 0.5 rad/s about its longest, the other about its middle edge
+    # (the intermediate inertia) with 0.5 and 0.1 rad/s about the others; no gravity, h = 1 ms
+    # for 5 s
+    "brick": {"a": 0.2, "b": 0.1, "c": 0.05, "major": (0.5, 0.0, 20.0), "middle": (0.5, 20.0, 0.1),
+              "dt": 1e-3, "T": 5.0},
+    # a steel bar 1 m, 20 x 20 mm, 100 B31, clamped, 10 kN along its axis on the free end from
+    # t = 0, h = 2 us for 1 ms
+    "stepbar": {"L": 1.0, "b": 0.02, "n": 100, "F": 1.0e4, "dt": 2e-6, "T": 1e-3},
+}
+
+
+def slope_deflection(u):
+    """Two steel members (3 m, 100 x 200 mm RECT, bending across the 200 mm, 12 B31), each clamped
+    at one end; the far end of A turned by 2 mrad about the bending axis (*BOUNDARY on DOF 5), the
+    far end of B moved 5 mm across (DOF 3), every other DOF there held; four static increments:
+    the end moments and shears against the shear-flexible slope-deflection stiffnesses (4 + Phi)
+    EI/((1 + Phi) L), (2 - Phi) EI/((1 + Phi) L), 6 EI/((1 + Phi) L^2), 12 EI/((1 + Phi) L^3),
+    Phi = 12 EI/(kGA L^2) (Przemieniecki 1968)."""
+    p = U6["slope"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Clamped members: end rotation and end settlement", slope_deflection.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_nodes(u, 101, (0, 0.5, 0), (L, 0.5, 0), n)
+    s += line_elems(1, 1, n, "MEMBERS", "B31")
+    s += line_elems(101, 101, n, "MEMBERS", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=MEMBERS, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n101, ENCASTRE\n%d, 1, 4\n%d, 6, 6\n%d, 1, 2\n%d, 4, 6\n" % (n + 1, n + 1, 101 + n, 101 + n)
+    s += "*PROBE, NAME=a0, NODE=1\nRF, RM\n*PROBE, NAME=a1, NODE=%d\nU, R, RF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=b0, NODE=101\nRF, RM\n*PROBE, NAME=b1, NODE=%d\nU, R, RF, RM\n" % (101 + n)
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*BOUNDARY\n%d, 5, 5, %.15g\n%d, 3, 3, %s\n*END STEP\n" % (
+        n + 1, p["theta"], 101 + n, u.n(-p["delta"], "L"))
+    return s
+
+
+def eccol_props():
+    """eccentric_column: EI about the weak axis, kGA, EA, the weak-axis Euler load."""
+    p = U6["eccol"]
+    E, nu, _ = STEEL
+    A = p["b"] * p["h"]
+    EI = E * p["b"] * p["h"] ** 3 / 12
+    return EI, 5.0 / 6.0 * E / (2 * (1 + nu)) * A, E * A, math.pi ** 2 * EI / p["L"] ** 2
+
+
+def eccentric_column(u):
+    """A pinned steel column (2 m, 60 x 30 mm RECT, 10 B31, vertical) loaded at an eccentricity of
+    2 mm across its 30 mm side as a user writes it: the axial load P at the top and the end
+    moments P e of the brackets at both ends, in five static increments to 0.8 of the weak-axis
+    Euler load; the midspan deflection e (sec(kL/2) - 1) and moment P e sec(kL/2), k^2 = P/EI
+    (the secant formula, Timoshenko and Gere 1961)."""
+    p = U6["eccol"]
+    L, n = p["L"], p["n"]
+    P = p["f"] * eccol_props()[3]
+    M = P * p["e"]
+    s = head(u, "Eccentrically loaded pinned column", eccentric_column.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, L), n, "COL_N")
+    s += line_elems(1, 1, n, "COL", "B31")
+    s += steel(u)
+    # G2 along y (the 60 mm), G3 along x (the 30 mm): the weak axis is y
+    s += "*BEAM SECTION, ELSET=COL, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 3\n1, 6, 6\n%d, 1, 2\n%d, 6, 6\n" % (n + 1, n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=midcut, ELEMENT=%d, POSITION=1\nM, NS\n" % (n // 2 + 1, n // 2)
+    s += "*PROBE, NAME=base, NODE=1\nRF, RM\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.2, 1.0\n*CLOAD\n%d, 3, %s\n%d, 5, %s\n1, 5, %s\n*END STEP\n" % (
+        n + 1, u.n(-P, "F"), n + 1, u.n(M, "F*L"), u.n(-M, "F*L"))
+    return s
+
+
+def tie_props():
+    """tie_beam: EI (across the 20 mm), kGA, EA and the pull S = 4 u^2 EI/L^2."""
+    p = U6["tie"]
+    E, nu, _ = STEEL
+    A = p["b"] * p["h"]
+    EI = E * p["b"] * p["h"] ** 3 / 12
+    return EI, 5.0 / 6.0 * E / (2 * (1 + nu)) * A, E * A, 4 * p["u"] ** 2 * EI / p["L"] ** 2
+
+
+def tie_beam(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm RECT, bending across the 20 mm, 16 B31; a pin
+    and a roller free along the axis) pulled along its axis by S = 16 EI/L^2 in a first static
+    step, then loaded by 200 N at midspan in a second (four increments each): the midspan
+    deflection (P/2Sk)(kL/2 - tanh kL/2) and moment (P/2k) tanh kL/2, k^2 = S/EI, with the shear
+    terms (Timoshenko and Gere 1961, tie-bar with a lateral load)."""
+    p = U6["tie"]
+    L, n = p["L"], p["n"]
+    S = tie_props()[3]
+    s = head(u, "Tie beam: a span under tension and a central load", tie_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "TIE_N")
+    s += line_elems(1, 1, n, "TIE", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=TIE, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=midcut, ELEMENT=%d, POSITION=1\nNS, MS\n" % (n // 2 + 1, n // 2)
+    s += "*PROBE, NAME=pin, NODE=1\nRF\n*PROBE, NAME=roller, NODE=%d\nU, RF\n" % (n + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 1, %s\n*END STEP\n" % (n + 1, u.n(S, "F"))
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (n // 2 + 1, u.n(-p["P"], "F"))
+    return s
+
+
+def modharm_props():
+    """modal_harmonic: EI, rho A, the Euler-Bernoulli omega_1, the forcing Omega and Rayleigh's
+    ALPHA, BETA for zeta_1 (half from each)."""
+    p = U6["modharm"]
+    E, nu, rho = STEEL
+    EI = E * p["b"] * p["h"] ** 3 / 12
+    rA = rho * p["b"] * p["h"]
+    w1 = math.pi ** 2 * math.sqrt(EI / rA) / p["L"] ** 2
+    return EI, rA, w1, p["r"] * w1, p["zeta"] * w1, p["zeta"] / w1
+
+
+def modal_harmonic(u):
+    """A simply supported steel beam (2 m, 40 x 20 mm RECT, 16 B31), *FREQUENCY (10), then 20 N at
+    midspan by a PERIODIC amplitude at 0.8 of the first natural frequency in *MODAL DYNAMIC,
+    MODES=10, ALPHA, BETA for 5 % of critical in mode 1 (half from each), h = 0.2 ms for 3 s from
+    rest: the steady swing's amplitude against the modal sum of F phi_k^2 / |w_k^2 - W^2 + 2 i
+    zeta_k w_k W| (Clough and Penzien 1993), the transient decayed by exp(-zeta w t)."""
+    p = U6["modharm"]
+    L, n = p["L"], p["n"]
+    _, _, _, W, al, be = modharm_props()
+    s = head(u, "Simply supported beam, harmonic force, modal dynamics", modal_harmonic.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*AMPLITUDE, NAME=HARM, DEFINITION=PERIODIC\n1, %s, 0, 0\n0, 1\n" % u.n(W, "1/T")
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n" % (n // 2 + 1)
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    s += "*STEP\n*MODAL DYNAMIC, MODES=%d, ALPHA=%s, BETA=%s\n%s, %s\n*CLOAD, AMPLITUDE=HARM\n%d, 3, %s\n*END STEP\n" % (
+        p["modes"], u.n(al, "1/T"), u.n(be, "T"), u.n(p["dt"], "T"), u.n(p["T"], "T"), n // 2 + 1, u.n(-p["F"], "F"))
+    return s
+
+
+def brick_props():
+    """free_brick: mass and principal inertias about the edges a (x), b (y), c (z)."""
+    p = U6["brick"]
+    a, b, c = p["a"], p["b"], p["c"]
+    m = STEEL[2] * a * b * c
+    return m, m * (b * b + c * c) / 12, m * (a * a + c * c) / 12, m * (a * a + b * b) / 12
+
+
+def free_brick(u):
+    """Two free steel bricks (200 x 100 x 50 mm along x, y, z; 7.85 kg; *RIGID BODY) thrown
+    spinning at 20 rad/s: one about z, its largest inertia, with 0.5 rad/s about x (a stable
+    wobble), the other about y, its intermediate inertia, with 0.5 and 0.1 rad/s about x and z
+    (it flips over and back, the tennis racket); no gravity, the default *DYNAMIC at 1 ms for
+    5 s: the body rates follow Euler's torque-free solution in Jacobi's elliptic functions, of
+    period 4 K(k)/p (Landau and Lifshitz 1976, par. 37); angular momentum and energy kept."""
+    p = U6["brick"]
+    m, J1, J2, J3 = brick_props()
+    s = head(u, "Free bricks spinning about their major and intermediate axes", free_brick.__doc__)
+    s += "*NODE\n1, 0, 0, 0\n2, %s, 0, 0\n" % u.n(1.0, "L")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for node, key in ((1, "major"), (2, "middle")):
+        for d in range(3):
+            if p[key][d]:
+                s += "%d, %d, %s\n" % (node, d + 4, u.n(p[key][d], "1/T"))
+    for node in (1, 2):
+        s += "*RIGID BODY, NODE=%d, MASS=%s\n%s, %s, %s\n" % (node, u.n(m, "M"), u.n(J1, "M*L^2"), u.n(J2, "M*L^2"),
+                                                            u.n(J3, "M*L^2"))
+    s += "*PROBE, NAME=major, NODE=1\nWB\n*PROBE, NAME=middle, NODE=2\nWB\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def step_loaded_bar(u):
+    """A steel bar (1 m, 20 x 20 mm, 100 B31) clamped at one end, 10 kN along its axis put on its
+    free end at t = 0 and held, the default *DYNAMIC at 2 us (the elements' wave transit time)
+    for 1 ms: the end moves at F/(rho A c) until the reflection returns at 2L/c, reaching twice
+    the static stretch 2FL/EA, and swings back to rest at 4L/c (d'Alembert; Graff 1975); the
+    momentum is the load's impulse less the clamp's."""
+    p = U6["stepbar"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Bar under a step end load", step_loaded_bar.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BAR_N")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["b"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD\n%d, 1, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"), n + 1, u.n(p["F"], "F"))
+    return s
+
+
+U6["hbar"] = {"L": 1.0, "r": 0.01, "n": 100, "rb": 0.01, "v": 1.0, "gap": 1e-4, "dt": 1e-6, "T": 3e-4}
+
+
+def hertz_bar_props():
+    """hertz_ball_bar_end: the ball's mass, the Hertz constant c = 4/3 E* sqrt(r_b) of a sphere
+    on the flat end of the same steel (E* = E/(2 (1 - nu^2))), the bar's impedance rho A c0."""
+    p = U6["hbar"]
+    E, nu, rho = STEEL
+    m = rho * 4.0 / 3.0 * math.pi * p["rb"] ** 3
+    c = 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(p["rb"])
+    return m, c, rho * math.pi * p["r"] ** 2 * math.sqrt(E / rho)
+
+
+def hertz_ball_bar_end(u):
+    """A steel ball (20 mm, 32.9 g, a *PARTICLE) striking the end of a long steel bar (1 m, 20 mm
+    CIRC, 100 B31, clamped at the far end) along its axis at 1 m/s, Hertz's law c = 4/3 E* sqrt(r)
+    of a sphere on a flat face of the same steel (LAW=HERTZ, no damping), h = 1 us for 0.3 ms: the
+    bar's end answers as a dashpot of its impedance rho A c0 until the reflection returns at
+    2L/c0 = 0.39 ms (Sears 1908; Goldsmith 1960): the contact's duration and force and the ball's
+    rebound speed against that model's ODE; a rigid wall would return it at 1 m/s after 69 us."""
+    p = U6["hbar"]
+    L, n = p["L"], p["n"]
+    m, c, _ = hertz_bar_props()
+    s = head(u, "Hertz ball striking the end of a bar", hertz_ball_bar_end.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BAR_N")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(p["r"], "L")
+    s += "*NODE, NSET=BALL\n1000, %s, 0, 0\n" % u.n(L + p["r"] + p["rb"] + p["gap"], "L")
+    s += "*PARTICLE, NODE=1000, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(p["rb"], "L"))
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nBALL, BAR\n" % u.n(c, "F/L^1.5")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1000, 1, %s\n" % u.n(-p["v"], "L/T")
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=ball, NODE=1000\nX, V\n*PROBE, NAME=end, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "slope_deflection": (slope_deflection, (SI, MM, IN)),
+    "eccentric_column": (eccentric_column, (SI, MM, IN)),
+    "tie_beam": (tie_beam, (SI, MM, IN)),
+    "modal_harmonic": (modal_harmonic, (SI, MM, MS)),
+    "free_brick": (free_brick, (SI, MM, MS)),
+    "step_loaded_bar": (step_loaded_bar, (SI, MM, MS)),
+    "hertz_ball_bar_end": (hertz_ball_bar_end, (SI, MM, MS)),
+})
+
+
 if __name__ == "__main__":
     main()
