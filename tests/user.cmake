@@ -39,7 +39,9 @@
 # under a line load, an L-frame in plan with a general section, a B32 quarter ring under a load out
 # of its plane, a box tethered by a link sliding to rest on a rough floor, a quarter ring of curved
 # B2S elements (node frames) under a tip force and a line load, a floor beam's sudden line load in
-# modal dynamics (check_user.py).
+# modal dynamics; two bars colliding end to end, a bar striking a bar twice its length, a ball
+# bouncing on a cantilever's tip, a swinging rod striking a particle, a Hertz ball on a beam's
+# midspan, a rod landing at an angle with e = 0.5 (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -75,6 +77,10 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     tilted_bar_drop
     ngen_rafter general_section_plan b32_ring tethered_block framed_ring_b2s
     modal_udl_beam)
+# round seven: impacts
+list(APPEND NSB_USER_MODELS
+    bars_collide bar_strikes_long_bar ball_bounces_on_cantilever rod_swings_into_particle
+    hertz_ball_midspan rod_lands_at_angle)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
