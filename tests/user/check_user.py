@@ -9347,7 +9347,7 @@ HBM_GAIN = ("a Hertz ball on a beam (LAW=HERTZ against beam elements, undamped, 
             "(gap 1.21e-4 ... 1.29e-4 m): h = 10 us 0, 0, 0, 9.4e-4, 3.3e-3 (this deck), 4.9e-5, 0, 0; "
             "h = 5 us 0, 0, 0, 1.2e-3, 0, 0, 0, 1.2e-3; h = 0.1 ms 3.3e-5, 0, 0, 0, 7.9e-4, 0, 0, 0; no "
             "warning at any; RHOINF=1 alike (touch at 125 us: 1.7e-3, 1.9e-3, 7.0e-4, 2.2e-3 at h = 100, "
-            "50, 10, 5 us, kept to the end). At 5 us (touch 125 us) the closing increments lose 0.8 %% "
+            "50, 10, 5 us, kept to the end; 0 at 20 and 2 us). At 5 us (touch 125 us) the closing increments lose 0.8 %% "
             "and the unloading ones gain 1 %%, the opening increment 0.58 %%: the opening increment of a "
             "contact with beam nodes keeps applying half its start force (docs/contact.md 6.3: only "
             "contacts without beam nodes land), under the warning's omega h threshold (6.1)%s")
