@@ -42,7 +42,9 @@
 # modal dynamics; a clamped member's end rotation and settlement (slope-deflection), an eccentrically
 # loaded column (secant formula), a tie beam under tension and a central load, a harmonic force in
 # damped modal dynamics, free bricks spinning about their major and intermediate axes, a bar under
-# a step end load, a Hertz ball striking a bar's end (check_user.py).
+# a step end load, a Hertz ball striking a bar's end; two bars colliding end to end, a bar striking
+# a bar twice its length, a ball bouncing on a cantilever's tip, a swinging rod striking a particle,
+# a Hertz ball on a beam's midspan, a rod landing at an angle with e = 0.5 (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -80,6 +82,10 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
     modal_udl_beam
     slope_deflection eccentric_column tie_beam modal_harmonic free_brick step_loaded_bar
     hertz_ball_bar_end)
+# round seven: impacts
+list(APPEND NSB_USER_MODELS
+    bars_collide bar_strikes_long_bar ball_bounces_on_cantilever rod_swings_into_particle
+    hertz_ball_midspan rod_lands_at_angle)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

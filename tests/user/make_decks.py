@@ -5770,6 +5770,178 @@ def hertz_ball_bar_end(u):
     s += "*PROBE, NAME=ball, NODE=1000\nX, V\n*PROBE, NAME=end, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
     s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
         u.n(p["dt"], "T"), u.n(p["T"], "T"))
+# ---------------------------------------------------------------------------
+# round seven: impacts (two equal bars colliding end to end, a bar striking a bar twice its
+# length, a ball bouncing on a cantilever's tip with e = 0.8, a swinging rod striking a particle
+# off its end, a Hertz ball on a beam's midspan, at a fine increment and at one too large)
+
+U7 = {
+    # steel bars of 20 mm diameter, 0.5 m, 50 B31 (10 mm elements), the striker at 1 m/s
+    "bars": {"L": 0.5, "r": 0.01, "n": 50, "v0": 1.0, "gap": 5.25e-5, "h": 2e-6, "T": 6e-4},
+    # a steel tube cantilever 1 m, 60 x 4 mm, 20 B31; a 0.2 kg ball (r = 20 mm) dropped 50 mm
+    "cbounce": {"L": 1.0, "R": 0.03, "t": 0.004, "n": 20, "m": 0.2, "r": 0.02, "drop": 0.05,
+                "e": 0.8, "g": 9.81, "h": 2e-4, "T": 1.0},
+    # a steel rod 0.5 m, 20 mm, 10 B31, turning at 4 rad/s about a hinge at its end, a 0.1 kg
+    # particle (r = 10 mm) at rest beside its far end, no gravity
+    "swing": {"L": 0.5, "r": 0.01, "n": 10, "w": 4.0, "m": 0.1, "rp": 0.01, "gap": 1e-3,
+              "e": 0.5, "h": 1e-4, "T": 0.06},
+    # a steel ball 20 mm (r = 10 mm) at 1 m/s onto the middle of a simply supported steel beam,
+    # 1 m, 40 x 20 mm, 20 B31; Hertz c = 4/3 E* sqrt(r), E* = E/2(1 - nu^2)
+    "hertzmid": {"L": 1.0, "b": 0.04, "d": 0.02, "n": 20, "r": 0.01, "v0": 1.0, "gap": 1.26e-4, "off": 0.005,
+                 "h": 1e-5, "h_coarse": 1e-4, "T": 2e-3},
+}
+
+
+def bars_props(ratio):
+    """Mass of the striking bar, wave speed c and 2 L / c (the striker's length L)."""
+    p = U7["bars"]
+    E, _, rho = STEEL
+    A = math.pi * p["r"] ** 2
+    return rho * A * p["L"], math.sqrt(E / rho), 2 * p["L"] / math.sqrt(E / rho)
+
+
+def bars_deck(u, ratio, title, doc):
+    p = U7["bars"]
+    L, r, n = p["L"], p["r"], p["n"]
+    x0 = L + 2 * r + p["gap"]
+    s = head(u, title, doc)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "A_N")
+    s += line_elems(1, 1, n, "A", "B31")
+    s += line_nodes(u, 1001, (x0, 0, 0), (x0 + ratio * L, 0, 0), ratio * n, "B_N")
+    s += line_elems(1001, 1001, ratio * n, "B", "B31")
+    s += "*NSET, NSET=A_END\n%d\n" % (n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=A, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(r, "L")
+    s += "*BEAM SECTION, ELSET=B, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(r, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON\nA_END, B\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nA_N, 1, %s\n" % u.n(p["v0"], "L/T")
+    s += "*PROBE, NAME=a_end, NODE=%d\nX, V\n*PROBE, NAME=a_back, NODE=1\nV\n" % (n + 1)
+    s += "*PROBE, NAME=b_end, NODE=1001\nX, V\n*PROBE, NAME=b_far, NODE=%d\nV\n" % (1001 + ratio * n)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def bars_collide(u):
+    """Two equal free steel bars (0.5 m, 20 mm CIRC, 50 B31 each) on one axis: A at 1 m/s strikes
+    B at rest end to end (0.0525 mm apart: the touch a quarter into an increment), no gravity, the contact pair's defaults (Newton's law,
+    e = 0, A's end node against B's elements), h = 2 us: Saint-Venant's collision of equal bars
+    (Goldsmith 1960): together for 2 L / c, then A at rest and B at v0, the energy kept."""
+    return bars_deck(u, 1, "Two equal bars colliding end to end", bars_collide.__doc__)
+
+
+def bar_strikes_long_bar(u):
+    """A free steel bar (0.5 m, 20 mm CIRC, 50 B31) at 1 m/s strikes a bar of the same section
+    twice its length (1 m, 100 B31) at rest, end to end, no gravity, the defaults, h = 2 us:
+    Saint-Venant (Goldsmith 1960): a stress wave of v0/2 in both; A's reflected wave stops it at
+    2 L / c, when it leaves at rest; B carries m v0 and A's energy, half of it as strain."""
+    return bars_deck(u, 2, "Bar striking a bar twice its length", bar_strikes_long_bar.__doc__)
+
+
+def ball_bounces_on_cantilever(u):
+    """A 0.2 kg ball (a particle, r = 20 mm) dropped from 50 mm above the tip of a horizontal steel
+    tube cantilever (1 m, 60 x 4 mm PIPE, 20 B31), under gravity, Newton's law with e = 0.8, the
+    defaults, h = 0.2 ms for 1 s: it bounces on the ringing tip again and again; the energy never
+    rises, dissipated never falls, the first strike after the free fall sqrt(2 d/g)."""
+    p = U7["cbounce"]
+    L, n, R, r = p["L"], p["n"], p["R"], p["r"]
+    s = head(u, "Ball bouncing on a cantilever's tip", ball_bounces_on_cantilever.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "TUBE_N")
+    s += line_elems(1, 1, n, "TUBE", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=TUBE, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 1, 0\n" % (u.n(R, "L"), u.n(p["t"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(L, "L"), u.n(R + r + p["drop"], "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, TUBE\n" % p["e"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def rod_swings_into_particle(u):
+    """A steel rod (0.5 m, 20 mm CIRC, 10 B31) hinged at one end (the origin; free to turn about y
+    only), turning at 4 rad/s (*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY), no gravity, strikes
+    with its far end a 0.1 kg particle (r = 10 mm) at rest 1 mm from it, Newton's law e = 0.5,
+    h = 0.1 ms for 60 ms: the hinge has no moment about y, so the angular momentum about it is
+    kept; the particle's momentum is the contact's impulses; it leaves at about (1 + e) J w L /
+    (J + m L^2) (the rigid rod)."""
+    p = U7["swing"]
+    L, n, r, rp = p["L"], p["n"], p["r"], p["rp"]
+    s = head(u, "Swinging rod striking a particle off its end", rod_swings_into_particle.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "ROD_N")
+    s += line_elems(1, 1, n, "ROD", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 1, 0\n" % u.n(r, "L")
+    s += "*BOUNDARY\n1, 1, 4\n1, 6, 6\n"
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(L, "L"), u.n(-(r + rp + p["gap"]), "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(rp, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, ROD\n" % p["e"]
+    s += "*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY\nROD_N, %s, 0, 0, 0\n0, %s, 0\n" % (u.n(p["w"], "1/T"), u.n(1.0, "L"))
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=hinge, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def hertzmid_props():
+    """hertz_ball_midspan: the ball's mass and Hertz's c = 4/3 E* sqrt(r) (steel on steel)."""
+    p = U7["hertzmid"]
+    E, nu, rho = STEEL
+    return rho * 4.0 / 3.0 * math.pi * p["r"] ** 3, 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(p["r"])
+
+
+def hertz_ball_midspan(u):
+    """A steel ball (20 mm, a particle of 33 g) at 1 m/s onto the middle of a simply supported steel
+    beam (1 m, 40 x 20 mm, 20 B31, lying flat; 5 mm off the middle node), LAW=HERTZ with c = 4/3 E* sqrt(r) (E* = E/2(1 -
+    nu^2), the ball on a flat face), no gravity, h = 10 us for 2 ms (7 increments in the 70 us of
+    the contact): no warning, the energy never rises; the same deck at h = 0.1 ms (one increment
+    spans the contact) must warn with its energy error, never gain silently (check_user.py)."""
+    p = U7["hertzmid"]
+    L, n, r = p["L"], p["n"], p["r"]
+    mb, c = hertzmid_props()
+    s = head(u, "Hertz ball on a beam's midspan", hertz_ball_midspan.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(L / 2 + p["off"], "L"), u.n(p["d"] / 2 + r + p["gap"], "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(mb, "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nBALL, BEAM\n" % u.n(c, "F/L^1.5")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 3, %s\n" % u.n(-p["v0"], "L/T")
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nU, V\n" % (n // 2 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+U7["angled"] = {"L": 1.0, "r": 0.01, "n": 20, "angle": 30.0, "drop": 0.02, "e": 0.5, "g": 9.81, "h": 1e-4, "T": 0.4}
+
+
+def rod_lands_at_angle(u):
+    """A free steel rod (1 m, 20 mm CIRC, 20 B31) released at rest at 30 deg to a rigid floor, its
+    lower end 20 mm above it, under gravity; both end nodes contact slaves, Newton's law with
+    e = 0.5, frictionless, h = 0.1 ms for 0.4 s: the lower end lands after sqrt(2 d/g), the rod
+    turns down and its upper end lands later; no horizontal force; the energy never rises."""
+    p = U7["angled"]
+    L, n, r = p["L"], p["n"], p["r"]
+    a = math.radians(p["angle"])
+    z0 = r + p["drop"]
+    s = head(u, "Rod landing at an angle, e = 0.5", rod_lands_at_angle.__doc__)
+    s += line_nodes(u, 1, (0, 0, z0), (L * math.cos(a), 0, z0 + L * math.sin(a)), n, "ROD_N")
+    s += "*NSET, NSET=ENDS\n1, %d\n" % (n + 1)
+    s += line_elems(1, 1, n, "ROD", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ROD, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 1, 0\n" % u.n(r, "L")
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nENDS, FLOOR\n" % p["e"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=low, NODE=1\nX, V\n*PROBE, NAME=high, NODE=%d\nX, V\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
     return s
 
 
@@ -5782,6 +5954,17 @@ MODELS.update({
     "step_loaded_bar": (step_loaded_bar, (SI, MM, MS)),
     "hertz_ball_bar_end": (hertz_ball_bar_end, (SI, MM, MS)),
 })
+
+MODELS.update({
+    "rod_lands_at_angle": (rod_lands_at_angle, (SI, MM, MS)),
+    "bars_collide": (bars_collide, (SI, MM, MS)),
+    "bar_strikes_long_bar": (bar_strikes_long_bar, (SI, MM, MS)),
+    "ball_bounces_on_cantilever": (ball_bounces_on_cantilever, (SI, MM, IN)),
+    "rod_swings_into_particle": (rod_swings_into_particle, (SI, MM, IN)),
+    "hertz_ball_midspan": (hertz_ball_midspan, (SI, MM, MS)),
+})
+
+# end of round seven: impacts
 
 
 if __name__ == "__main__":
