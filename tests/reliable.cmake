@@ -97,12 +97,18 @@ endforeach()
 # particle_off_cylinder: the damping of the law on a curved obstacle reads the
 # last two increments (contact/pair.c step_damping): checkpoints in the
 # increments that damp the start's alternation and in the slide.
+# struck_rho1: the struck cantilever with RHOINF=1, whose released massless tip
+# and ball carry the alternating force of the release for the rest of the run
+# in a pair the candidate lists keep from the contact memory (contact/pair.c
+# nsb_contact_keep_candidates): checkpoints after the release and at the
+# increment in which the lists once dropped the pair (1736 at v0 = 2 m/s).
 # name|deck|checkpoint increments
 set(nsb_checkpoint_at_cases
   "ball_friction|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_ball_friction.inp|501 520 555 800"
   "particle_off_cylinder|${CMAKE_CURRENT_LIST_DIR}/user/particle_off_cylinder_si.inp|1 2 3 1000"
   "riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|85 86 87 88 89 90 91 92 100 116 130 150 161"
-  "riks_spherical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_spherical.inp|281 300 333 350 400 450 559")
+  "riks_spherical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_spherical.inp|281 300 333 350 400 450 559"
+  "struck_rho1|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_struck_rho1.inp|1001 1500 1736")
 foreach(case ${nsb_checkpoint_at_cases})
   string(REPLACE "|" ";" f "${case}")
   list(GET f 0 name)
