@@ -553,12 +553,14 @@ static int contact_correction(nsb_system* s, nsb_eval_mode mode, double t_new, d
    rate says something of this increment, so the increment iterates as
    without it
    - in an impulsive increment (a NEWTON-law contact that may carry an
-     impulse, impulse_rows): the first correction leaves its law satisfied
-     to the Newton tolerance only, and the law's work, zero for e = 1 and
-     never a gain (tests/test_contact_elem.c `bar_wall_no_gain`,
-     `bar_wall_default_scheme_no_gain`, `bar_wall_massless`: 1e-10 of the
-     energy per increment instead of round-off), is what those increments
-     must keep exact;
+     impulse, impulse_rows) whose contact matrices at the iterate are not
+     the kept ones to 1e-9 (assembly.c CONTACT_ROW_EXACT): the first
+     correction leaves the law satisfied to the Newton tolerance only, and
+     the law's work, zero for e = 1 and never a gain (tests/test_contact_elem.c
+     `bar_wall_no_gain`, `bar_wall_default_scheme_no_gain`,
+     `bar_wall_massless`: 1e-10 of the energy per increment instead of
+     round-off), must be exact; where they are, contact_correction above
+     makes it so with one back substitution before the acceptance;
    - when the rate is not known: the first increments of a step, an
      increment whose matrix was formed anew (a contact list rebuilt, a
      contact that joined or left the increment's rows or changed its form,
@@ -577,7 +579,7 @@ static int contact_correction(nsb_system* s, nsb_eval_mode mode, double t_new, d
      moved to the iterate without it (first_capable: the strain beam).
    Accepting leaves the state the confirming residual would have been
    evaluated at: the nodes and the beams' interior unknowns of the first
-   correction, and the beams' point states moved there by the same
+   correction (and of the contact rows' correction), and the beams' point states moved there by the same
    operations as that evaluation (nsb_beam_points: a pass of the point
    updates alone, no residual, no condensation).  The step's flux average
    (solver/convergence.h) takes the predictor's flux instead of the
