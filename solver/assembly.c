@@ -564,7 +564,8 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
     }
     if (keep_cK) memcpy(cK, s->fK, (size_t)nk * sizeof(double));
     if (cmp_cK && !s->tan_contact_changed) s->tan_contact_changed = contact_row_changed(e, s->fK, cK);
-    if (cmp_cK && !s->tan_contact_rows_changed) s->tan_contact_rows_changed = contact_rows_changed(e, s->fK, cK, CONTACT_ROW_CHANGE);
+    if (cmp_cK && !s->tan_contact_rows_changed)
+      s->tan_contact_rows_changed = contact_rows_changed(e, s->fK, cK, CONTACT_ROW_CHANGE);
     cK += nk;
     for (int q = 0; q < nl; ++q)
       if (e->eq[q] >= 0) s->r[e->eq[q]] += s->ff[q];

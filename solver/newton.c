@@ -593,12 +593,15 @@ static int accept_first(nsb_system* s, nsb_eval_mode mode, double t_new, double 
   /* an impulse: the contact rows' residual at the iterate, gathered into s->r
      (the predictor's residual, read by nothing after the first correction) */
   const int impulse = impulse_rows(s);
+  /* a static step's NEWTON contacts (their Signorini rows): confirmed, as before */
+  if (impulse && mode != NSB_EVAL_DYNAMIC) return 0;
   if (impulse) memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
   /* the predictor's contact rows (the first correction's residual) and the
      iterate's in the form of the kept matrix */
   int inexact = 0;
-  if (s->n_contacts > 0 && (s->tan_contact_rows_changed || nsb_sys_contact_rows_changed(s, mode, t_new, impulse ? s->r : NULL,
-                                                                                         impulse ? &inexact : NULL) != 0)) {
+  if (s->n_contacts > 0 &&
+      (s->tan_contact_rows_changed ||
+       nsb_sys_contact_rows_changed(s, mode, t_new, impulse ? s->r : NULL, impulse ? &inexact : NULL) != 0)) {
     /* a changed row or a failed evaluation: the next assembly forms the
        matrix or reports the failure */
     nsb_ctx_clear_error(s->ctx);
