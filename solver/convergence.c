@@ -158,6 +158,8 @@ void nsb_conv_rate_reset(nsb_conv* c, unsigned long key) {
   c->inc_crate = c->inc_rrate = 0.0;
 }
 
+void nsb_conv_rate_skip(nsb_conv* c) { c->rate_base = c->n_iter; }
+
 /* A rate measured r[1] at an increment d after r[0], extrapolated `age`
    increments beyond r[1] by its growth per increment (geometric: the rate
    of modified Newton grows with the distance from the state the matrix was

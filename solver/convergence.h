@@ -102,6 +102,10 @@ nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n);
 /// fingerprint is key; the current increment's corrections from the next
 /// test on come from it.
 void nsb_conv_rate_reset(nsb_conv* c, unsigned long key);
+/// The corrections of the current increment so far do not measure the rate:
+/// a correction made with another right-hand side than the residual (the
+/// contact rows' alone, solver/newton.c contact_correction) came between.
+void nsb_conv_rate_skip(nsb_conv* c);
 /// Whether the iterate after the first correction of the increment (one
 /// nsb_conv_test so far, which said NSB_CONV_CONTINUE) may be accepted
 /// without its residual: two confirmed increments measured the rates with

@@ -488,6 +488,56 @@ void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new) {
       if (s->elems[i].ops->points) s->elems[i].ops->points(&s->elems[i], &ec);
 }
 
+/* The contact rows of an impulsive increment after its first correction
+   (accept_first).  Within the form of the kept matrix a NEWTON-law
+   contact's rows are linear in the node velocities and its multipliers
+   (contact/pair.c step_law_rows: xi_N = 2 vbar_N + const, or lambda_v),
+   and where the kept matrix holds their Jacobian (every entry of the
+   contact's local matrix within 1e-9 of the kept one, assembly.c
+   CONTACT_ROW_EXACT: a flat obstacle) it does so but for the proximal term
+   1e-9 sl on the multiplier's diagonal of a closed row, which the residual
+   does not have.  So the first correction leaves those rows at
+   r_c = -1e-9 c1 sl dP (dP: the impulse the correction made), of the size
+   of the Newton tolerance, not of round-off.  The correction
+     d = -K^-1 [0; r_c]
+   with the kept factors (one back substitution), the elements' rows taken
+   at their estimated zero (nsb_conv_first_ok: below a tenth of their
+   tolerance), leaves the contact rows at -1e-9 c1 sl dP_d with dP_d of the
+   size of r_c / c1: round-off.  The elements' rows move by what their kept
+   Jacobian misses of d, which is itself of the size of the tolerance's
+   1e-9.  The beams' interior unknowns take the interior part of d,
+   -K_ii^-1 K_in d (the recovery of element.h post_solve with a zero
+   interior residual): their recovery is redone from the increment's start
+   with the first correction and d together, the recovery being affine in
+   the node correction (the interior unknowns at the first correction were
+   those begin_increment kept: the predictor moves only the nodes).  The
+   contacts are evaluated again at the new iterate: when a row changed its
+   form there (a contact at its branch's edge), the increment iterates on,
+   the correction d not counted in the contraction rate.  Returns 1 when
+   the contact rows are exact, 0 to iterate on. */
+static int contact_correction(nsb_system* s, nsb_eval_mode mode, double t_new, double lam_scale,
+                              nsb_newton_report* rep) {
+  double* d = s->r;
+  for (int i = 0; i < s->n_eq; ++i) d[i] = -d[i];
+  if (timed_solve_from(s, d, rep, s->clock_w > 0.0 ? nsb_now_s() : 0.0) < 0) {
+    /* the kept factors did for the first correction: the iteration reports it */
+    rep->status = NSB_OK;
+    rep->cause[0] = '\0';
+    return 0;
+  }
+  for (int i = 0; i < s->first_contact; ++i)
+    if (s->elems[i].ops->restore) s->elems[i].ops->restore(&s->elems[i]);
+  for (int i = 0; i < s->n_eq; ++i) s->dx[i] += d[i];
+  if (s->has_beams) (void)nsb_sys_post_solve(s, s->dx);
+  nsb_sys_apply_increment(s, d, lam_scale);
+  if (nsb_sys_contact_rows_changed(s, mode, t_new, NULL, NULL) != 0) {
+    nsb_ctx_clear_error(s->ctx);
+    nsb_conv_rate_skip(&s->conv);
+    return 0;
+  }
+  return 1;
+}
+
 /* Acceptance after the first correction (*SOLVER CONTROLS, ACCEPT=RATE; the
    default; docs/theory.md §5).  Between impacts the bar of benchmarks/peers
    is a linear problem: the second residual of an increment only confirms
@@ -503,12 +553,14 @@ void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new) {
    rate says something of this increment, so the increment iterates as
    without it
    - in an impulsive increment (a NEWTON-law contact that may carry an
-     impulse, impulse_rows): the first correction leaves its law satisfied
-     to the Newton tolerance only, and the law's work, zero for e = 1 and
-     never a gain (tests/test_contact_elem.c `bar_wall_no_gain`,
-     `bar_wall_default_scheme_no_gain`, `bar_wall_massless`: 1e-10 of the
-     energy per increment instead of round-off), is what those increments
-     must keep exact;
+     impulse, impulse_rows) whose contact matrices at the iterate are not
+     the kept ones to 1e-9 (assembly.c CONTACT_ROW_EXACT): the first
+     correction leaves the law satisfied to the Newton tolerance only, and
+     the law's work, zero for e = 1 and never a gain (tests/test_contact_elem.c
+     `bar_wall_no_gain`, `bar_wall_default_scheme_no_gain`,
+     `bar_wall_massless`: 1e-10 of the energy per increment instead of
+     round-off), must be exact; where they are, contact_correction above
+     makes it so with one back substitution before the acceptance;
    - when the rate is not known: the first increments of a step, an
      increment whose matrix was formed anew (a contact list rebuilt, a
      contact that joined or left the increment's rows or changed its form,
@@ -527,7 +579,7 @@ void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new) {
      moved to the iterate without it (first_capable: the strain beam).
    Accepting leaves the state the confirming residual would have been
    evaluated at: the nodes and the beams' interior unknowns of the first
-   correction, and the beams' point states moved there by the same
+   correction (and of the contact rows' correction), and the beams' point states moved there by the same
    operations as that evaluation (nsb_beam_points: a pass of the point
    updates alone, no residual, no condensation).  The step's flux average
    (solver/convergence.h) takes the predictor's flux instead of the
@@ -537,16 +589,25 @@ void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new) {
    `first_correction_audit` measures it).  Returns 1 when it accepted, 0
    to iterate on, 2 to iterate on where it would have accepted
    (nsb_system_confirm_first). */
-static int accept_first(nsb_system* s, nsb_eval_mode mode, double t_new) {
-  if (impulse_rows(s)) return 0;
+static int accept_first(nsb_system* s, nsb_eval_mode mode, double t_new, double lam_scale, nsb_newton_report* rep) {
+  /* an impulse: the contact rows' residual at the iterate, gathered into s->r
+     (the predictor's residual, read by nothing after the first correction) */
+  const int impulse = impulse_rows(s);
+  /* a static step's NEWTON contacts (their Signorini rows): confirmed, as before */
+  if (impulse && mode != NSB_EVAL_DYNAMIC) return 0;
+  if (impulse) memset(s->r, 0, (size_t)s->n_eq * sizeof(double));
   /* the predictor's contact rows (the first correction's residual) and the
      iterate's in the form of the kept matrix */
-  if (s->n_contacts > 0 && (s->tan_contact_rows_changed || nsb_sys_contact_rows_changed(s, mode, t_new) != 0)) {
+  int inexact = 0;
+  if (s->n_contacts > 0 &&
+      (s->tan_contact_rows_changed ||
+       nsb_sys_contact_rows_changed(s, mode, t_new, impulse ? s->r : NULL, impulse ? &inexact : NULL) != 0)) {
     /* a changed row or a failed evaluation: the next assembly forms the
        matrix or reports the failure */
     nsb_ctx_clear_error(s->ctx);
     return 0;
   }
+  if (impulse && (inexact || !contact_correction(s, mode, t_new, lam_scale, rep))) return 0;
   /* the points of the iterate it accepts; with the reactions wanted their
      evaluation at this iterate follows in every caller and leaves them
      (nsb_sys_compute_reactions): not twice, as after a converged iteration
@@ -884,7 +945,7 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
       return NSB_OK;
     }
     if (first && kept && it == 0 && v == NSB_CONV_CONTINUE && nsb_conv_first_ok(&s->conv, first_key(s))) {
-      int acc = accept_first(s, mode, t_new);
+      int acc = accept_first(s, mode, t_new, lam_scale, rep);
       if (acc == 1) {
         rep->converged = 1;
         return NSB_OK;

@@ -357,8 +357,13 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
 /// matrices and compare those with the kept matrix's (modified Newton's
 /// tan_cK) row by row: 1 when a contact row changed its form (as
 /// tan_contact_rows_changed of NSB_ASM_RESIDUAL_KEPT finds it), 0 when none
-/// did, a negative status when an evaluation failed.
-int nsb_sys_contact_rows_changed(nsb_system* s, nsb_eval_mode mode, double t_new);
+/// did, a negative status when an evaluation failed.  With rc non-NULL (n_eq
+/// values) the contacts' residuals of their multiplier rows are added there
+/// (the rows no other element adds to; the rest of rc is left alone); with
+/// inexact non-NULL (set to 0 by the caller) it is set to 1 when an entry of
+/// a contact's local matrix moved by more than 1e-9 of its row's kept entries
+/// (assembly.c CONTACT_ROW_EXACT).  Both are complete only when it returns 0.
+int nsb_sys_contact_rows_changed(nsb_system* s, nsb_eval_mode mode, double t_new, double* rc, int* inexact);
 /// Correction norms of s->nrm after nsb_sys_apply_increment and nsb_sys_post_solve.
 void nsb_sys_correction_norms(nsb_system* s, nsb_eval_mode mode, const double* dx, const nsb_corr* ic);
 /// Apply the increment dx (equation space) to the nodes and multipliers.

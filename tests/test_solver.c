@@ -1949,35 +1949,49 @@ static void test_committed_points(void) {
   }
 }
 
-/* After an impact the confirming pass runs: on the bar against the wall
-   no increment with a contact impulse (it changes the bar's momentum, the
-   wall being the only force) is accepted after one correction, the impact
-   and the persistent contact that follows it included; after the bar has
-   left the wall the free flight, linear, is accepted after one correction
-   (once two confirmed increments have measured the rate with the matrix of
-   the open contact), but never more than NSB_CONV_CONFIRM_EVERY - 1
-   increments in a row.  With ACCEPT=CONFIRM no increment is. */
+/* Impulsive increments after one correction (solver/newton.c
+   contact_correction): on the bar against the wall the increments with a
+   contact impulse (it changes the bar's momentum, the wall being the only
+   force), the impact and the persistent contact that follows it, are
+   accepted after the first correction and one back substitution for the
+   contact rows, once two confirmed increments have measured the rate with
+   the contact's matrix, but never more than NSB_CONV_CONFIRM_EVERY - 1
+   increments in a row; so is the free flight after the bar has left the
+   wall.  The audit of the same run (nsb_system_confirm_first) iterates on
+   from every accepted iterate: what the confirming iteration would still
+   have corrected, in the impulsive increments too, stays below the
+   tolerance (below the tenth the rate estimate promises), the points are
+   the confirming evaluation's, and the state is that of ACCEPT=CONFIRM
+   (where no increment is accepted so) within the correction tolerance,
+   kinetic + potential + dissipated energy to 1e-11 of the initial energy.
+   Measured 7.5e-13 (worst 1.3e-4 of the tolerance); with the first
+   correction's iterate accepted as it is, without the contact rows'
+   correction, 4.1e-11 (worst 0.031): this test then fails. */
 static void test_first_correction_impact(void) {
   static char text[16384], text_c[16384];
   bar_wall_deck(text, sizeof text, "");
   bar_wall_deck(text_c, sizeof text_c, "*SOLVER CONTROLS, ACCEPT=CONFIRM\n");
-  fixture a, c;
+  fixture a, b, c;
   int ok = fx_open(&a, "impact.inp", text, 1) == 0;
+  ok = fx_open(&b, "impact.inp", text, 1) == 0 && ok;
   ok = fx_open(&c, "impact.inp", text_c, 1) == 0 && ok;
+  if (ok) nsb_system_confirm_first(b.s, 1);
   int run = 0, longest = 0, impulsive = 0, impulsive_accepted = 0, first_impulse = -1, last_impulse = -1;
-  long after = 0;
+  long after = 0, impulsive_audits = 0;
   nsb_energy e0;
   if (ok) nsb_system_energy(a.s, &e0);
   double p_prev = ok ? e0.momentum.x : 0.0;
   for (int k = 0; k < 100 && ok; ++k) {
     nsb_newton_report rep;
-    ok = nsb_system_increment(a.s, 1e-5, &rep) == NSB_OK && step_ok(c.s, 1e-5);
+    const long audits0 = nsb_system_first_audits(b.s, NULL, NULL);
+    ok = nsb_system_increment(a.s, 1e-5, &rep) == NSB_OK && step_ok(b.s, 1e-5) && step_ok(c.s, 1e-5);
     if (!ok) break;
     nsb_energy en;
     nsb_system_energy(a.s, &en);
     if (fabs(en.momentum.x - p_prev) > 1e-9) {
       impulsive++;
       impulsive_accepted += rep.iterations == 1;
+      impulsive_audits += nsb_system_first_audits(b.s, NULL, NULL) - audits0;
       if (first_impulse < 0) first_impulse = k;
       last_impulse = k;
     } else if (last_impulse >= 0) {
@@ -1988,17 +2002,39 @@ static void test_first_correction_impact(void) {
     longest = run > longest ? run : longest;
   }
   CU_ASSERT(ok);
+  double worst = HUGE_VAL, dx = 0.0, scale = 0.0, de = HUGE_VAL;
+  long differ = -1;
+  long audits = ok ? nsb_system_first_audits(b.s, &worst, &differ) : 0;
+  if (ok) {
+    const nsb_state *sa = nsb_system_state(a.s), *sc = nsb_system_state(c.s);
+    for (int i = 0; i < 3 * 21; ++i) {
+      dx = fmax(dx, fabs(sa->x[i] - sc->x[i]));
+      scale = fmax(scale, fabs(sc->x[i] - nsb_system_x0(c.s)[i]));
+    }
+    nsb_energy ea, ec;
+    nsb_system_energy(a.s, &ea);
+    nsb_system_energy(c.s, &ec);
+    de = fabs(ea.kinetic + ea.potential + ea.dissipated - ec.kinetic - ec.potential - ec.dissipated) / e0.kinetic;
+  }
   printf("\n    impulses in increments %d to %d (%d), %d of them accepted after one correction; after the contact %ld "
-         "increments accepted so, at most %d in a row",
-         first_impulse + 1, last_impulse + 1, impulsive, impulsive_accepted, after, longest);
+         "increments accepted so, at most %d in a row; audited %ld (%ld impulsive), worst %.3g of the tolerance, "
+         "points %s; against ACCEPT=CONFIRM positions %.3g of the displacement, energy %.3g",
+         first_impulse + 1, last_impulse + 1, impulsive, impulsive_accepted, after, longest, audits, impulsive_audits,
+         worst, differ == 0 ? "identical" : "DIFFER", dx / scale, de);
   CU_ASSERT(first_impulse > 0);
   CU_ASSERT(impulsive >= 30); /* 2L/c = 4e-4 */
-  CU_ASSERT_EQUAL(impulsive_accepted, 0);
+  CU_ASSERT(impulsive_accepted >= impulsive / 2);
+  CU_ASSERT(impulsive_audits >= impulsive / 2);
   CU_ASSERT(after >= 20);
   CU_ASSERT(longest <= NSB_CONV_CONFIRM_EVERY - 1);
+  CU_ASSERT(worst <= NSB_CONV_FIRST_FRACTION);
+  CU_ASSERT_EQUAL(differ, 0);
+  CU_ASSERT(dx <= 1e-8 * scale);
+  CU_ASSERT(de <= 1e-11);
   CU_ASSERT_EQUAL(ok ? nsb_system_stats(c.s)->first_accepted : -1, 0);
   CU_ASSERT(ok && nsb_system_stats(a.s)->first_accepted > 0);
   fx_close(&a);
+  fx_close(&b);
   fx_close(&c);
 }
 
