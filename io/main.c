@@ -208,6 +208,10 @@ int main(int argc, char** argv) {
       ++i;
     } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
       quiet = 1;
+    } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      /* `nsbeam run --help`: the usage, as `nsbeam --help` */
+      usage(stdout);
+      return 0;
     } else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "nsbeam: unknown option '%s'\n", argv[i]);
       return 2;

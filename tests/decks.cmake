@@ -199,6 +199,8 @@ function(nsb_cli_test name args rc)
   set_tests_properties(cli_${name} PROPERTIES LABELS "program;cli" TIMEOUT 30)
 endfunction()
 nsb_cli_test(help "--help" 0 "-DSTDOUT_REGEX=usage: nsbeam run")
+nsb_cli_test(run_help "run|--help" 0 "-DSTDOUT_REGEX=usage: nsbeam run")
+nsb_cli_test(check_help "check|-h" 0 "-DSTDOUT_REGEX=usage: nsbeam run")
 nsb_cli_test(no_args "" 2 "-DSTDERR_REGEX=usage:")
 nsb_cli_test(unknown_command "--frobnicate" 2)
 nsb_cli_test(unknown_option "run|${PROJECT_SOURCE_DIR}/benchmarks/heavy_top/heavy_top.inp|--frobnicate" 2
