@@ -676,6 +676,88 @@ static void test_rect_support(void) {
   CU_ASSERT_DOUBLE_EQUAL(sh.radius, 0.02 * sin(0.3) + 0.04 * cos(0.3), 1e-16);
 }
 
+/* h(R exp(S(th))) in the body-frame angle th: its central difference along
+   axis k with step eps, Richardson-extrapolated from eps and eps/2 (at the
+   kink of a side parallel to the plane the central difference of |c_k| is
+   the mean of the two one-sided slopes plus a term linear in eps, which the
+   extrapolation removes) */
+static double rect_support_slope(const nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int k, double eps) {
+  double d[2];
+  for (int i = 0; i < 2; ++i) {
+    nsb_vec3 dk = nsb_v3_zero();
+    (&dk.x)[k] = eps / (1 + i);
+    nsb_mat3 Rp = nsb_m3_mul(R, nsb_so3_exp(dk)), Rm = nsb_m3_mul(R, nsb_so3_exp(nsb_v3_neg(dk)));
+    d[i] = (nsb_rect_support(sh->ra, (const double(*)[3])sh->re, Rp, n) -
+            nsb_rect_support(sh->ra, (const double(*)[3])sh->re, Rm, n)) / (2.0 * (&dk.x)[k]);
+  }
+  return 2.0 * d[1] - d[0];
+}
+
+/* A bar end whose side k is parallel to the plane, its axis tilted by 37
+   degrees from the plane about that side (docs/contact.md §8.3): h(n) =
+   a_j |n.R e_j| = a_j cos 37, not a_j; the framed point at the edge's
+   midpoint -a_j sgn(c_j) e_j gives the gap n.x - h(n) and the rotation
+   gradient s x R^T n of central differences of h (the mean of the two
+   corners'), for both sides, both tilts and four turns about the normal;
+   without the moment (framed_ok 0) a sphere of radius h(n); with the axis in
+   the plane (tilt 0) the face's sphere of radius a_j as before. */
+static void test_rect_edge(void) {
+  nsb_contact_shape sh;
+  memset(&sh, 0, sizeof sh);
+  sh.rect = 1;
+  sh.ra[0] = 0.02;
+  sh.ra[1] = 0.04;
+  const nsb_vec3 e[2] = {nsb_v3(0.0, 0.6, 0.8), nsb_v3(0.0, -0.8, 0.6)}, ax = nsb_v3_cross(e[0], e[1]);
+  nsb_v3_store(e[0], sh.re[0]);
+  nsb_v3_store(e[1], sh.re[1]);
+  const nsb_mat3 B = nsb_m3_cols(e[0], e[1], ax);
+  const nsb_vec3 n = nsb_v3_scale(1.0 / sqrt(1.05), nsb_v3(0.2, 0.1, 1.0));
+  const nsb_vec3 x = nsb_v3(0.3, -0.2, 0.7);
+  nsb_vec3 t1, t2;
+  nsb_contact_tangents(n, &t1, &t2);
+  const double tilt = 37.0 * acos(-1.0) / 180.0;
+  double worst_g = 0.0, worst_d = 0.0;
+  int n_case = 0;
+  for (int k = 0; k < 2; ++k)
+    for (int sg = -1; sg <= 1; sg += 2)
+      for (int turn = 0; turn < 4; ++turn) {
+        const int j = 1 - k;
+        const double psi = 0.4 + 1.3 * turn;
+        /* R e_k = E in the plane, the axis R a = cos(tilt) F + sin(tilt) n */
+        nsb_vec3 E = nsb_v3_add(nsb_v3_scale(cos(psi), t1), nsb_v3_scale(sin(psi), t2));
+        nsb_vec3 F = nsb_v3_cross(n, E);
+        nsb_vec3 A = nsb_v3_add(nsb_v3_scale(cos(tilt), F), nsb_v3_scale(sg * sin(tilt), n));
+        nsb_mat3 W = k == 0 ? nsb_m3_cols(E, nsb_v3_cross(A, E), A) : nsb_m3_cols(nsb_v3_cross(E, A), E, A);
+        nsb_mat3 R = nsb_m3_mult(W, B);
+        double h = nsb_rect_support(sh.ra, (const double(*)[3])sh.re, R, n);
+        worst_g = fmax(worst_g, fabs(h - sh.ra[j] * cos(tilt)) / sh.ra[j]);
+        (void)nsb_contact_rect_choose(&sh, R, n, 1);
+        CU_ASSERT(sh.framed && sh.radius == 0.0);
+        nsb_vec3 s = nsb_v3_load(sh.s);
+        double g = nsb_v3_dot(n, nsb_v3_add(x, nsb_m3_mulv(R, s))) - sh.radius;
+        worst_g = fmax(worst_g, fabs(g - (nsb_v3_dot(n, x) - h)) / sh.ra[j]);
+        nsb_vec3 grad = nsb_v3_cross(s, nsb_m3_tmulv(R, n));
+        for (int i = 0; i < 3; ++i)
+          worst_d = fmax(worst_d, fabs(-rect_support_slope(&sh, R, n, i, 1e-5) - (&grad.x)[i]) / sh.ra[j]);
+        /* the gradient is not 0: the edge's force turns the node */
+        CU_ASSERT(nsb_v3_norm(grad) > 0.5 * sh.ra[j]);
+        (void)nsb_contact_rect_choose(&sh, R, n, 0);
+        CU_ASSERT(!sh.framed);
+        worst_g = fmax(worst_g, fabs(sh.radius - h) / sh.ra[j]);
+        /* tilt 0: lying on the face, the old sphere of radius a_j */
+        nsb_vec3 A0 = F;
+        nsb_mat3 W0 = k == 0 ? nsb_m3_cols(E, nsb_v3_cross(A0, E), A0) : nsb_m3_cols(nsb_v3_cross(E, A0), E, A0);
+        (void)nsb_contact_rect_choose(&sh, nsb_m3_mult(W0, B), n, 1);
+        CU_ASSERT(!sh.framed && sh.radius == sh.ra[j]);
+        ++n_case;
+      }
+  printf("\n    bar end on an edge at 37 deg, %d cases: gap %.2e, gradient %.2e (of the half side)", n_case, worst_g,
+         worst_d);
+  CU_ASSERT_EQUAL(n_case, 16);
+  CU_ASSERT(worst_g < 1e-14);
+  CU_ASSERT(worst_d < 1e-8);
+}
+
 /* A particle against a rectangular master section (nsb_rect_master_distance,
    docs/contact.md §9): the distance to the 40 x 80 mm rectangle of a straight
    beam, exact over the top face, beside it and off a corner; then, over random
@@ -4937,6 +5019,7 @@ int main(int argc, char** argv) {
                                                 {"rigid_newton", test_rigid_newton},
                                                 {"rigid_newton_persistent", test_rigid_newton_persistent},
                                                 {"rect_support", test_rect_support},
+                                                {"rect_edge", test_rect_edge},
                                                 {"rect_hertz", test_rect_hertz},
                                                 {"rect_newton", test_rect_newton},
                                                 {"rect_master", test_rect_master},
