@@ -1281,6 +1281,81 @@ static void advance(nsb_system* s, int n, double h) {
   for (int k = 0; k < n; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
 }
 
+/* A square steel bar (20 x 20 mm, 0.5 m, four B2V elements) at 37 degrees
+   to the floor z = 0, hinged about y at its upper end, resting under
+   gravity on the edge of its lower end section that is parallel to the
+   floor (G2 = y; docs/contact.md §8.3), NEWTON e = 0, started touching:
+   the hinge at H = L sin 37 + a cos 37 (a = 10 mm) puts the end node at
+   a cos 37 = 7.986 mm when the edge touches; the face's sphere of radius a
+   (before) starts it 2 mm inside the floor.  Two *STATIC steps (the load
+   ramped over the first, held over the second, four increments each; the
+   static Signorini law carries no moment of a framed point: the sphere of
+   radius h(n) at the increment's start) end with the end node at a cos 37 to
+   2e-4 a (the bar's bending turns the end node by 3e-4 rad: a sin 37
+   times that) and at its support value h(n) = a |n.R e_3| at its rotation
+   to 1e-9 a (before: pushed out to a, the tilt 0.29 degrees less); a
+   *DYNAMIC step with MASS=STANDARD (the node's moment: the edge's framed
+   point; RHOINF=0.5, 250 increments of 0.2 ms) holds the end node at h(n)
+   to 1e-9 a throughout (before: 5e-5 a off, held where it started) and
+   at a cos 37 to 2e-4 a; in SI and in mm-t-s. */
+static void test_rect_edge_rest(void) {
+  for (int run = 0; run < 4; ++run) {
+    const int mm = run % 2, dyn = run / 2;
+    const double u = mm ? 1000.0 : 1.0, L = 0.5 * u, a = 0.01 * u, th = 37.0 * acos(-1.0) / 180.0;
+    const double H = L * sin(th) + a * cos(th);
+    char nodes[512] = "*NODE\n";
+    for (int i = 0; i <= 4; ++i) {
+      size_t len = strlen(nodes);
+      snprintf(nodes + len, sizeof nodes - len, "%d, %.17g, 0.0, %.17g\n", i + 1, 0.25 * i * L * cos(th),
+               H - 0.25 * i * L * sin(th));
+    }
+    char text[2048];
+    snprintf(text, sizeof text,
+             "%s*NSET, NSET=TIP\n5\n*ELEMENT, TYPE=B2V, ELSET=BAR\n1, 1, 2\n2, 2, 3\n3, 3, 4\n4, 4, 5\n"
+             "*MATERIAL, NAME=STEEL\n*ELASTIC\n%.17g, 0.3\n*DENSITY\n%.17g\n"
+             "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%.17g, %.17g\n0, 1, 0\n"
+             "*BOUNDARY\n1, 1, 3\n1, 4, 4\n1, 6, 6\n"
+             "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+             "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, MASS=STANDARD\nTIP, FLOOR\n*GRAVITY\n0, 0, %.17g\n"
+             "*STEP\n%s\n*END STEP\n",
+             nodes, mm ? 210000.0 : 210e9, mm ? 7.85e-9 : 7850.0, 2.0 * a, 2.0 * a, -9.81 * u,
+             dyn ? "*DYNAMIC, RHOINF=0.5\n0.0002, 0.05" : "*STATIC\n0.25, 1.0\n*END STEP\n*STEP\n*STATIC\n0.25, 1.0");
+    nsb_ctx* ctx = NULL;
+    nsb_ctx_create(&ctx);
+    nsb_model* m = load(ctx, text);
+    nsb_system* s = NULL;
+    if (dyn) {
+      s = start(ctx, m);
+    } else {
+      CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+      CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+    }
+    const nsb_state* st = nsb_system_state(s);
+    const nsb_node* nd = &m->nodes.data[4];
+    CU_ASSERT_FATAL(nd->contact_rect);
+    double worst_h = 0.0, worst_c = 0.0;
+    const int n_inc = dyn ? 250 : 8;
+    for (int k = 0; k < n_inc; ++k) {
+      if (!dyn && k == 4) CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 1, 1.0), NSB_OK);
+      advance(s, 1, dyn ? 0.0002 : 0.25);
+      if (!dyn && k < n_inc - 1) continue;
+      double z = st->x[3 * 4 + 2];
+      double h = nsb_rect_support(nd->contact_half, (const double(*)[3])nd->contact_axes, nsb_q_to_m3(nsb_st_q(st, 4)),
+                                  nsb_v3(0.0, 0.0, 1.0));
+      worst_h = fmax(worst_h, fabs(z - h) / a);
+      worst_c = fmax(worst_c, fabs(z - a * cos(th)) / a);
+    }
+    printf("\n    bar end on its edge at 37 deg (%s, %s): end node - h(n) %.2e a, - a cos 37 %.2e a",
+           dyn ? "dynamic" : "static", mm ? "mm" : "SI", worst_h, worst_c);
+    CU_ASSERT(worst_h < 1e-9);
+    CU_ASSERT(worst_c < 2e-4);
+    nsb_system_destroy(&s);
+    nsb_model_destroy(&m);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+    nsb_ctx_destroy(&ctx);
+  }
+}
+
 /* A particle sliding down a fixed frictionless cylinder (R = 0.5, v0 = 0.5,
    h = 1e-4, the default scheme, rho_inf = 0.9; docs/contact.md §7, "On a
    curved obstacle"), in m-kg-s and mm-tonne-s.  The law holds the shifted
@@ -5020,6 +5095,7 @@ int main(int argc, char** argv) {
                                                 {"rigid_newton_persistent", test_rigid_newton_persistent},
                                                 {"rect_support", test_rect_support},
                                                 {"rect_edge", test_rect_edge},
+                                                {"rect_edge_rest", test_rect_edge_rest},
                                                 {"rect_hertz", test_rect_hertz},
                                                 {"rect_newton", test_rect_newton},
                                                 {"rect_master", test_rect_master},
