@@ -86,10 +86,10 @@ int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int f
   double c[2];
   for (int k = 0; k < 2; ++k) c[k] = nsb_v3_dot(rn, nsb_v3_load(sh->re[k]));
   int face[2] = {fabs(c[0]) <= NSB_RECT_FACE_EPS, fabs(c[1]) <= NSB_RECT_FACE_EPS};
-  /* a side parallel to the plane (face[k]) with the beam's axis parallel to
-     it too (|n.R a| <= NSB_RECT_FACE_EPS, a = e_0 x e_1): lying on a face */
+  /* a side parallel to the plane (face[k]) with the beam's axis within
+     NSB_RECT_LIE_EPS of it too (|n.R a|, a = e_0 x e_1): lying on a face */
   int lying = face[0] != face[1] &&
-              fabs(nsb_v3_dot(rn, nsb_v3_cross(nsb_v3_load(sh->re[0]), nsb_v3_load(sh->re[1])))) <= NSB_RECT_FACE_EPS;
+              fabs(nsb_v3_dot(rn, nsb_v3_cross(nsb_v3_load(sh->re[0]), nsb_v3_load(sh->re[1])))) <= NSB_RECT_LIE_EPS;
   int framed = 0;
   double s[3] = {0.0, 0.0, 0.0}, radius;
   if ((face[0] && face[1]) || lying) {

@@ -700,7 +700,8 @@ static double rect_support_slope(const nsb_contact_shape* sh, nsb_mat3 R, nsb_ve
    gradient s x R^T n of central differences of h (the mean of the two
    corners'), for both sides, both tilts and four turns about the normal;
    without the moment (framed_ok 0) a sphere of radius h(n); with the axis in
-   the plane (tilt 0) the face's sphere of radius a_j as before. */
+   the plane or within NSB_RECT_LIE_EPS of it (a bar lying on the face and
+   bending) the face's sphere of radius a_j as before, beyond it the edge. */
 static void test_rect_edge(void) {
   nsb_contact_shape sh;
   memset(&sh, 0, sizeof sh);
@@ -744,11 +745,15 @@ static void test_rect_edge(void) {
         (void)nsb_contact_rect_choose(&sh, R, n, 0);
         CU_ASSERT(!sh.framed);
         worst_g = fmax(worst_g, fabs(sh.radius - h) / sh.ra[j]);
-        /* tilt 0: lying on the face, the old sphere of radius a_j */
-        nsb_vec3 A0 = F;
-        nsb_mat3 W0 = k == 0 ? nsb_m3_cols(E, nsb_v3_cross(A0, E), A0) : nsb_m3_cols(nsb_v3_cross(E, A0), E, A0);
-        (void)nsb_contact_rect_choose(&sh, nsb_m3_mult(W0, B), n, 1);
-        CU_ASSERT(!sh.framed && sh.radius == sh.ra[j]);
+        /* tilted by 0 or by 0.9 NSB_RECT_LIE_EPS: lying on the face, the old
+           sphere of radius a_j; by 1.1 NSB_RECT_LIE_EPS: the edge */
+        for (int q = 0; q < 3; ++q) {
+          const double sa = sg * (q == 0 ? 0.0 : q == 1 ? 0.9 : 1.1) * NSB_RECT_LIE_EPS;
+          nsb_vec3 A0 = nsb_v3_add(nsb_v3_scale(sqrt(1.0 - sa * sa), F), nsb_v3_scale(sa, n));
+          nsb_mat3 W0 = k == 0 ? nsb_m3_cols(E, nsb_v3_cross(A0, E), A0) : nsb_m3_cols(nsb_v3_cross(E, A0), E, A0);
+          (void)nsb_contact_rect_choose(&sh, nsb_m3_mult(W0, B), n, 1);
+          CU_ASSERT(q < 2 ? !sh.framed && sh.radius == sh.ra[j] : sh.framed && sh.radius == 0.0);
+        }
         ++n_case;
       }
   printf("\n    bar end on an edge at 37 deg, %d cases: gap %.2e, gradient %.2e (of the half side)", n_case, worst_g,
