@@ -97,16 +97,17 @@ int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int f
        a degenerate normal along the axis, touching with the end: the
        section's extent along the axis is 0) */
     radius = face[0] && face[1] ? 0.0 : face[0] ? sh->ra[1] : sh->ra[0];
-  } else if (framed_ok) {
-    /* the corner nearest the plane, or off a side parallel to the plane
-       (face[k]) the midpoint of the edge between its two corners */
+  } else if (framed_ok && !face[0] && !face[1]) {
     framed = 1;
     radius = 0.0;
     nsb_vec3 v = nsb_v3_zero();
-    for (int k = 0; k < 2; ++k)
-      if (!face[k]) v = nsb_v3_muladd(v, c[k] > 0.0 ? -sh->ra[k] : sh->ra[k], nsb_v3_load(sh->re[k]));
+    for (int k = 0; k < 2; ++k) v = nsb_v3_muladd(v, c[k] > 0.0 ? -sh->ra[k] : sh->ra[k], nsb_v3_load(sh->re[k]));
     nsb_v3_store(v, s);
   } else {
+    /* off the faces without the node's moment, or a side parallel to the
+       plane with the axis tilted: a sphere of radius h(n) (at the edge
+       a_j |c_j|, not a_j; docs/contact.md §8.3 on why not the edge's
+       framed midpoint) */
     radius = sh->ra[0] * fabs(c[0]) + sh->ra[1] * fabs(c[1]);
   }
   int changed = framed != sh->framed || radius != sh->radius || memcmp(s, sh->s, sizeof s) != 0;
