@@ -85,20 +85,29 @@ int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int f
   nsb_vec3 rn = nsb_m3_tmulv(R, n);
   double c[2];
   for (int k = 0; k < 2; ++k) c[k] = nsb_v3_dot(rn, nsb_v3_load(sh->re[k]));
-  int face0 = fabs(c[0]) <= NSB_RECT_FACE_EPS, face1 = fabs(c[1]) <= NSB_RECT_FACE_EPS;
+  int face[2] = {fabs(c[0]) <= NSB_RECT_FACE_EPS, fabs(c[1]) <= NSB_RECT_FACE_EPS};
+  /* a side parallel to the plane (face[k]) with the beam's axis within
+     NSB_RECT_LIE_EPS of it too (|n.R a|, a = e_0 x e_1): lying on a face */
+  int lying = face[0] != face[1] &&
+              fabs(nsb_v3_dot(rn, nsb_v3_cross(nsb_v3_load(sh->re[0]), nsb_v3_load(sh->re[1])))) <= NSB_RECT_LIE_EPS;
   int framed = 0;
   double s[3] = {0.0, 0.0, 0.0}, radius;
-  if (face0 || face1) {
-    /* a face (both: a degenerate normal along the axis, touching with the
-       end: the section's extent along the axis is 0) */
-    radius = face0 && face1 ? 0.0 : face0 ? sh->ra[1] : sh->ra[0];
-  } else if (framed_ok) {
+  if ((face[0] && face[1]) || lying) {
+    /* lying on a face: the face's centre, a sphere at the node (both faces:
+       a degenerate normal along the axis, touching with the end: the
+       section's extent along the axis is 0) */
+    radius = face[0] && face[1] ? 0.0 : face[0] ? sh->ra[1] : sh->ra[0];
+  } else if (framed_ok && !face[0] && !face[1]) {
     framed = 1;
     radius = 0.0;
     nsb_vec3 v = nsb_v3_zero();
     for (int k = 0; k < 2; ++k) v = nsb_v3_muladd(v, c[k] > 0.0 ? -sh->ra[k] : sh->ra[k], nsb_v3_load(sh->re[k]));
     nsb_v3_store(v, s);
   } else {
+    /* off the faces without the node's moment, or a side parallel to the
+       plane with the axis tilted: a sphere of radius h(n) (at the edge
+       a_j |c_j|, not a_j; docs/contact.md §8.3 on why not the edge's
+       framed midpoint) */
     radius = sh->ra[0] * fabs(c[0]) + sh->ra[1] * fabs(c[1]);
   }
   int changed = framed != sh->framed || radius != sh->radius || memcmp(s, sh->s, sizeof s) != 0;

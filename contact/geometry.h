@@ -170,21 +170,34 @@ double nsb_obstacle_gap(const nsb_model* m, int obstacle, double t, nsb_vec3 x, 
 /* ---- radii, masses, beam centrelines --------------------------------------------- */
 
 /// A rectangle's sides count as parallel to a plane when |n . R e_k| is at
-/// most this (an angle; docs/contact.md §8.3).
+/// most this (an angle, the same in any units; docs/contact.md §8.3).
 #define NSB_RECT_FACE_EPS 1e-8
+/// A beam whose rectangle has a side parallel to a plane lies on that face
+/// when its axis a = e_0 x e_1 is within this of the plane, |n . R a| (the
+/// sine of the tilt theta): a bar lying on a face turns its nodes by its
+/// bending (up to 3.1e-4 measured in benchmarks/flat_landing), which stays
+/// on the face's sphere; within it the sphere of radius a_j and the edge
+/// differ by a_j (1 - cos theta) <= 5e-5 a_j in the gap (docs/contact.md
+/// §8.3).
+#define NSB_RECT_LIE_EPS 1e-2
 /// Extent of a rectangle (half sides ra along the node-frame axes re, node
 /// rotation R) toward a plane of unit normal n, its support function
 /// h(n) = ra_0 |n.R e_0| + ra_1 |n.R e_1| (docs/contact.md §8.3).
 double nsb_rect_support(const double ra[2], const double re[2][3], nsb_mat3 R, nsb_vec3 n);
 /// A rectangular beam-node slave (sh->rect) against a plane of unit normal
-/// n at node rotation R, with c_k = n.R e_k: off the faces (|c_k| >
-/// NSB_RECT_FACE_EPS for both k) and framed_ok, the corner nearest the
-/// plane, framed with s = -sum_k ra_k sgn(c_k) e_k and radius 0 (gap
-/// n.(x + R s - p) = n.(x - p) - h(n), its rotation gradient s x R^T n);
-/// on a face, a sphere at the node of radius the other half side (the
-/// face's centre: the gap's rotation gradient there is the mean of the two
-/// corners', 0); off the faces without framed_ok (laws without the node's
-/// moment), a sphere of radius h(n).  Returns 1 when the shape changed.
+/// n at node rotation R, with c_k = n.R e_k and the axis component
+/// c_a = n.R (e_0 x e_1): lying on a face (|c_k| <= NSB_RECT_FACE_EPS for
+/// one k and |c_a| <= NSB_RECT_LIE_EPS), a sphere at the node of radius the
+/// other half side a_j (the face's centre); n along the axis (both c_k
+/// within it), radius 0.  Off the faces (both |c_k| > NSB_RECT_FACE_EPS)
+/// and framed_ok, the corner nearest the plane, framed with s = -sum_k a_k
+/// sgn(c_k) e_k and radius 0 (gap n.(x + R s - p) = n.(x - p) - h(n), its
+/// rotation gradient s x R^T n).  Otherwise — off the faces without
+/// framed_ok (laws without the node's moment), or a side parallel to the
+/// plane with the axis tilted (the edge between two corners, h(n) =
+/// a_j |c_j| < a_j) — a sphere at the node of radius h(n), no moment
+/// (docs/contact.md §8.3: the edge's framed midpoint is derived there, not
+/// built).  Returns 1 when the shape changed.
 int nsb_contact_rect_choose(nsb_contact_shape* sh, nsb_mat3 R, nsb_vec3 n, int framed_ok);
 /// Extent of slave node `node` of pair p toward a plane of unit normal n at
 /// node rotation R: h(n) for a rectangular beam node against a plane

@@ -676,6 +676,70 @@ static void test_rect_support(void) {
   CU_ASSERT_DOUBLE_EQUAL(sh.radius, 0.02 * sin(0.3) + 0.04 * cos(0.3), 1e-16);
 }
 
+/* A bar end whose side k is parallel to the plane, its axis tilted by 37
+   degrees from the plane about that side (docs/contact.md §8.3): h(n) =
+   a_j |n.R e_j| = a_j cos 37, not a_j (the face's sphere before); the node
+   touches with a sphere of radius h(n), with and without framed_ok, for
+   both sides, both tilts and four turns about the normal; with the axis in
+   the plane or within NSB_RECT_LIE_EPS of it (a bar lying on the face and
+   bending) the face's sphere of radius a_j as before; a corner (the side
+   turned off the plane by 0.1) stays the framed corner. */
+static void test_rect_edge(void) {
+  nsb_contact_shape sh;
+  memset(&sh, 0, sizeof sh);
+  sh.rect = 1;
+  sh.ra[0] = 0.02;
+  sh.ra[1] = 0.04;
+  const nsb_vec3 e[2] = {nsb_v3(0.0, 0.6, 0.8), nsb_v3(0.0, -0.8, 0.6)}, ax = nsb_v3_cross(e[0], e[1]);
+  nsb_v3_store(e[0], sh.re[0]);
+  nsb_v3_store(e[1], sh.re[1]);
+  const nsb_mat3 B = nsb_m3_cols(e[0], e[1], ax);
+  const nsb_vec3 n = nsb_v3_scale(1.0 / sqrt(1.05), nsb_v3(0.2, 0.1, 1.0));
+  nsb_vec3 t1, t2;
+  nsb_contact_tangents(n, &t1, &t2);
+  const double tilt = 37.0 * acos(-1.0) / 180.0;
+  double worst = 0.0;
+  int n_case = 0;
+  for (int k = 0; k < 2; ++k)
+    for (int sg = -1; sg <= 1; sg += 2)
+      for (int turn = 0; turn < 4; ++turn) {
+        const int j = 1 - k;
+        const double psi = 0.4 + 1.3 * turn;
+        /* R e_k = E in the plane, the axis R a = cos(tilt) F + sin(tilt) n */
+        nsb_vec3 E = nsb_v3_add(nsb_v3_scale(cos(psi), t1), nsb_v3_scale(sin(psi), t2));
+        nsb_vec3 F = nsb_v3_cross(n, E);
+        nsb_vec3 A = nsb_v3_add(nsb_v3_scale(cos(tilt), F), nsb_v3_scale(sg * sin(tilt), n));
+        nsb_mat3 W = k == 0 ? nsb_m3_cols(E, nsb_v3_cross(A, E), A) : nsb_m3_cols(nsb_v3_cross(E, A), E, A);
+        nsb_mat3 R = nsb_m3_mult(W, B);
+        double h = nsb_rect_support(sh.ra, (const double(*)[3])sh.re, R, n);
+        worst = fmax(worst, fabs(h - sh.ra[j] * cos(tilt)) / sh.ra[j]);
+        for (int fo = 0; fo < 2; ++fo) {
+          (void)nsb_contact_rect_choose(&sh, R, n, fo);
+          CU_ASSERT(!sh.framed);
+          worst = fmax(worst, fabs(sh.radius - h) / sh.ra[j]);
+        }
+        /* the side turned off the plane by 0.1 about the axis: the framed corner */
+        (void)nsb_contact_rect_choose(&sh, nsb_m3_mul(R, nsb_so3_exp(nsb_v3_scale(0.1, ax))), n, 1);
+        CU_ASSERT(sh.framed && sh.radius == 0.0);
+        /* tilted by 0 or by 0.9 NSB_RECT_LIE_EPS: lying on the face, the old
+           sphere of radius a_j; by 1.1 NSB_RECT_LIE_EPS: the edge's h(n) */
+        for (int q = 0; q < 3; ++q) {
+          const double sa = sg * (q == 0 ? 0.0 : q == 1 ? 0.9 : 1.1) * NSB_RECT_LIE_EPS;
+          nsb_vec3 A0 = nsb_v3_add(nsb_v3_scale(sqrt(1.0 - sa * sa), F), nsb_v3_scale(sa, n));
+          nsb_mat3 W0 = k == 0 ? nsb_m3_cols(E, nsb_v3_cross(A0, E), A0) : nsb_m3_cols(nsb_v3_cross(E, A0), E, A0);
+          nsb_mat3 R0 = nsb_m3_mult(W0, B);
+          double h0 = nsb_rect_support(sh.ra, (const double(*)[3])sh.re, R0, n);
+          (void)nsb_contact_rect_choose(&sh, R0, n, 1);
+          CU_ASSERT(!sh.framed);
+          CU_ASSERT(q < 2 ? sh.radius == sh.ra[j] : fabs(sh.radius - h0) <= 1e-15 * sh.ra[j]);
+        }
+        ++n_case;
+      }
+  printf("\n    bar end on an edge at 37 deg, %d cases: radius - a_j cos 37 %.2e a_j", n_case, worst);
+  CU_ASSERT_EQUAL(n_case, 16);
+  CU_ASSERT(worst < 1e-14);
+}
+
 /* A particle against a rectangular master section (nsb_rect_master_distance,
    docs/contact.md §9): the distance to the 40 x 80 mm rectangle of a straight
    beam, exact over the top face, beside it and off a corner; then, over random
@@ -1197,6 +1261,68 @@ static void fx_close(fixture* f) {
 static void advance(nsb_system* s, int n, double h) {
   nsb_newton_report rep;
   for (int k = 0; k < n; ++k) CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
+}
+
+/* A square steel bar (20 x 20 mm, 0.5 m, four B2V elements) at 37 degrees
+   to the floor z = 0, hinged about y at its upper end, resting under
+   gravity on the edge of its lower end section that is parallel to the
+   floor (G2 = y; docs/contact.md §8.3), NEWTON e = 0, started touching:
+   the hinge at H = L sin 37 + a cos 37 (a = 10 mm) puts the end node at
+   a cos 37 = 7.986 mm when the edge touches; the face's sphere of radius a
+   (before) starts it 2 mm inside the floor.  Two *STATIC steps (the load
+   ramped over the first, held over the second, four increments each) end
+   with the end node at a cos 37 to 2e-4 a (measured 2.8e-5 a: the bar's
+   bending turns the end node by 3e-4 rad, a sin 37 times that) and at its
+   support value h(n) = a |n.R e_3| at its own rotation to 1e-9 a (measured
+   3.6e-13 a: the sphere's radius is taken at the increment's start), in SI
+   and in mm-t-s; before, the static law pushed it out to a, 0.2 a off. */
+static void test_rect_edge_rest(void) {
+  for (int mm = 0; mm < 2; ++mm) {
+    const double u = mm ? 1000.0 : 1.0, L = 0.5 * u, a = 0.01 * u, th = 37.0 * acos(-1.0) / 180.0;
+    const double H = L * sin(th) + a * cos(th);
+    char nodes[512] = "*NODE\n";
+    for (int i = 0; i <= 4; ++i) {
+      size_t len = strlen(nodes);
+      snprintf(nodes + len, sizeof nodes - len, "%d, %.17g, 0.0, %.17g\n", i + 1, 0.25 * i * L * cos(th),
+               H - 0.25 * i * L * sin(th));
+    }
+    char text[2048];
+    snprintf(text, sizeof text,
+             "%s*NSET, NSET=TIP\n5\n*ELEMENT, TYPE=B2V, ELSET=BAR\n1, 1, 2\n2, 2, 3\n3, 3, 4\n4, 4, 5\n"
+             "*MATERIAL, NAME=STEEL\n*ELASTIC\n%.17g, 0.3\n*DENSITY\n%.17g\n"
+             "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%.17g, %.17g\n0, 1, 0\n"
+             "*BOUNDARY\n1, 1, 3\n1, 4, 4\n1, 6, 6\n"
+             "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+             "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=0, MASS=STANDARD\nTIP, FLOOR\n*GRAVITY\n0, 0, %.17g\n"
+             "*STEP\n*STATIC\n0.25, 1.0\n*END STEP\n*STEP\n*STATIC\n0.25, 1.0\n*END STEP\n",
+             nodes, mm ? 210000.0 : 210e9, mm ? 7.85e-9 : 7850.0, 2.0 * a, 2.0 * a, -9.81 * u);
+    nsb_ctx* ctx = NULL;
+    nsb_ctx_create(&ctx);
+    nsb_model* m = load(ctx, text);
+    nsb_system* s = NULL;
+    CU_ASSERT_EQUAL_FATAL(nsb_system_create(ctx, m, &s), NSB_OK);
+    CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 0, 0.0), NSB_OK);
+    const nsb_state* st = nsb_system_state(s);
+    const nsb_node* nd = &m->nodes.data[4];
+    CU_ASSERT_FATAL(nd->contact_rect);
+    for (int k = 0; k < 8; ++k) {
+      if (k == 4) CU_ASSERT_EQUAL_FATAL(nsb_system_begin_step(s, 1, 1.0), NSB_OK);
+      advance(s, 1, 0.25);
+    }
+    {
+      double z = st->x[3 * 4 + 2];
+      double h = nsb_rect_support(nd->contact_half, (const double(*)[3])nd->contact_axes, nsb_q_to_m3(nsb_st_q(st, 4)),
+                                  nsb_v3(0.0, 0.0, 1.0));
+      printf("\n    bar end on its edge at 37 deg, static (%s): end node - h(n) %.2e a, - a cos 37 %.2e a",
+             mm ? "mm" : "SI", (z - h) / a, (z - a * cos(th)) / a);
+      CU_ASSERT(fabs(z - h) < 1e-9 * a);
+      CU_ASSERT(fabs(z - a * cos(th)) < 2e-4 * a);
+    }
+    nsb_system_destroy(&s);
+    nsb_model_destroy(&m);
+    CU_ASSERT_EQUAL(nsb_ctx_live_bytes(ctx), 0);
+    nsb_ctx_destroy(&ctx);
+  }
 }
 
 /* A particle sliding down a fixed frictionless cylinder (R = 0.5, v0 = 0.5,
@@ -4937,6 +5063,8 @@ int main(int argc, char** argv) {
                                                 {"rigid_newton", test_rigid_newton},
                                                 {"rigid_newton_persistent", test_rigid_newton_persistent},
                                                 {"rect_support", test_rect_support},
+                                                {"rect_edge", test_rect_edge},
+                                                {"rect_edge_rest", test_rect_edge_rest},
                                                 {"rect_hertz", test_rect_hertz},
                                                 {"rect_newton", test_rect_newton},
                                                 {"rect_master", test_rect_master},
