@@ -2017,10 +2017,10 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
       /* the filter and the episode alone: what finds the contact again, the
          rest zero */
       const double Ft = c->dmp_Ft;
-      const int known = c->dmp_ft_known;
+      const int filter = has_filter_memory(&e[i]);
       memset(c, 0, sizeof *c);
-      c->dmp_Ft = Ft;
-      c->dmp_ft_known = known;
+      c->dmp_Ft = filter ? Ft : 0.0;
+      c->dmp_ft_known = filter;
       if (has_episode_memory(&e[i])) episode_save(d, c);
       c->pair = d->pair;
       c->node = e[i].nodes[0];
@@ -2118,8 +2118,11 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master ||
           (!d->shape.rect && memcmp(c->s, d->shape.s, sizeof c->s) != 0))
         continue;
-      d->dmp_Ft = c->dmp_Ft;
-      d->dmp_ft_known = c->dmp_ft_known;
+      /* (an entry that only carries an episode leaves the filter unknown) */
+      if (c->state || c->dmp_ft_known) {
+        d->dmp_Ft = c->dmp_Ft;
+        d->dmp_ft_known = c->dmp_ft_known;
+      }
       episode_restore(c, d);
       if (!c->state) break;
       if (c->step_law && c->impulse0 > 0.0)
