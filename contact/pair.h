@@ -554,8 +554,11 @@ void nsb_contact_split_book(nsb_elem* e, int n, const nsb_eval_ctx* ec, double a
 /// (docs/contact.md §6.1): far above the round-off of the sums (about 1e-15
 /// of the peak per increment), below the gains the scheme makes where a
 /// contact with beam nodes opens within an increment (tests/user
-/// hertz_ball_midspan: 8e-4 and 3.6e-3 of the peak at h = 0.1 ms, 10 us).
-#define NSB_HERTZ_GAIN_WARN 1e-4
+/// hertz_ball_midspan: 8.2e-4 and 3.6e-3 of the peak at h = 0.1 ms, 10 us),
+/// above the net gain of the re-contacts of benchmarks/particle_beam_impact
+/// fixed_hertz_h1e-6 (1.7e-4) and of tests/decks/reliable restart_friction
+/// (9.7e-5), runs whose E + D never rises.
+#define NSB_HERTZ_GAIN_WARN 5e-4
 /// The step control's aim for compliant contacts, omega h <= this (about 25
 /// increments per period of the contact oscillation), and the shortest
 /// increment it gives them relative to the nominal one (solver/step_control.h).
