@@ -2462,7 +2462,6 @@ static void hertz_episode_handover(nsb_contact_data* from, nsb_contact_data* to)
   from->ep_open = 0;
 }
 
-
 void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support,
                          const nsb_contact_geo_memo* memo) {
   for (int i = 0; i < n; ++i) {
