@@ -1952,7 +1952,44 @@ static int has_filter_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
   return d->dmp_ft_known && d->dmp_Ft != 0.0;
 }
-static int has_memory(const nsb_elem* e) { return has_state_memory(e) || has_filter_memory(e); }
+/* a HERTZ contact in an episode or with ended ones (docs/contact.md §6.1) */
+static int has_episode_memory(const nsb_elem* e) {
+  const nsb_contact_data* d = e->state;
+  return e->ops == &nsb_contact_hertz_ops && (d->ep_open || d->ep_count > 0 || d->ep_reported);
+}
+static int has_memory(const nsb_elem* e) {
+  return has_state_memory(e) || has_filter_memory(e) || has_episode_memory(e);
+}
+static void episode_save(const nsb_contact_data* d, nsb_contact_memory* c) {
+  c->ep_known = 1;
+  c->ep_open = d->ep_open;
+  c->ep_steps = d->ep_steps;
+  c->ep_count = d->ep_count;
+  c->ep_reported = d->ep_reported;
+  c->ep_t0 = d->ep_t0;
+  c->ep_err = d->ep_err;
+  c->ep_vmax = d->ep_vmax;
+  c->ep_wh = d->ep_wh;
+  c->ep_al = d->ep_al;
+  c->ep_F = d->ep_F;
+  c->ep_sum = d->ep_sum;
+  c->ep_peak = d->ep_peak;
+}
+static void episode_restore(const nsb_contact_memory* c, nsb_contact_data* d) {
+  if (!c->ep_known) return;
+  d->ep_open = c->ep_open;
+  d->ep_steps = c->ep_steps;
+  d->ep_count = c->ep_count;
+  d->ep_reported = c->ep_reported;
+  d->ep_t0 = c->ep_t0;
+  d->ep_err = c->ep_err;
+  d->ep_vmax = c->ep_vmax;
+  d->ep_wh = c->ep_wh;
+  d->ep_al = c->ep_al;
+  d->ep_F = c->ep_F;
+  d->ep_sum = c->ep_sum;
+  d->ep_peak = c->ep_peak;
+}
 static int has_state_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
   return d->massless || d->impulse[0] > 0.0 || d->held || d->fslide || d->f_known || d->bed_closed ||
@@ -1977,17 +2014,22 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->dmp_ft_known = d->dmp_ft_known;
     c->state = has_state_memory(&e[i]);
     if (!c->state) {
-      /* the filter alone: what finds the contact again, the rest zero */
+      /* the filter and the episode alone: what finds the contact again, the
+         rest zero */
       const double Ft = c->dmp_Ft;
+      const int filter = has_filter_memory(&e[i]);
       memset(c, 0, sizeof *c);
-      c->dmp_Ft = Ft;
-      c->dmp_ft_known = 1;
+      c->dmp_Ft = filter ? Ft : 0.0;
+      c->dmp_ft_known = filter;
+      if (has_episode_memory(&e[i])) episode_save(d, c);
       c->pair = d->pair;
       c->node = e[i].nodes[0];
       c->master = d->shape.master;
       if (!d->shape.rect) memcpy(c->s, d->shape.s, sizeof c->s);
       continue;
     }
+    c->ep_known = 0;
+    if (has_episode_memory(&e[i])) episode_save(d, c);
     memcpy(c->fz, d->fz, sizeof c->fz);
     memcpy(c->fv, d->fv, sizeof c->fv);
     memcpy(c->fT, d->fT, sizeof c->fT);
@@ -2076,8 +2118,12 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       if (c->pair != d->pair || c->node != e[i].nodes[0] || c->master != d->shape.master ||
           (!d->shape.rect && memcmp(c->s, d->shape.s, sizeof c->s) != 0))
         continue;
-      d->dmp_Ft = c->dmp_Ft;
-      d->dmp_ft_known = c->dmp_ft_known;
+      /* (an entry that only carries an episode leaves the filter unknown) */
+      if (c->state || c->dmp_ft_known) {
+        d->dmp_Ft = c->dmp_Ft;
+        d->dmp_ft_known = c->dmp_ft_known;
+      }
+      episode_restore(c, d);
       if (!c->state) break;
       if (c->step_law && c->impulse0 > 0.0)
         for (int q = 0; q < e[i].n_mult; ++q) lam[e[i].mult_first + q] = c->lam[q];
@@ -2387,6 +2433,35 @@ static int geo_key(const nsb_elem* e, const nsb_state* st, double t, const doubl
   return k;
 }
 
+/* A HERTZ group's record (its ended episodes' errors summed, their largest
+   peak, their number, whether the contact was reported) is kept by its
+   owner: one contact, one sum, one warning (docs/contact.md §6.1) */
+static void hertz_group_record(nsb_contact_data* from, nsb_contact_data* to) {
+  to->ep_sum += from->ep_sum;
+  to->ep_peak = fmax(to->ep_peak, from->ep_peak);
+  to->ep_count += from->ep_count;
+  to->ep_reported |= from->ep_reported;
+  from->ep_sum = from->ep_peak = 0.0;
+  from->ep_count = 0;
+}
+
+/* ... and its open episode goes with its force: the element that takes the
+   ownership of a group (a particle passing to the next chord of a beam)
+   continues the episode of the one that had it, from its penetration and
+   force at t_n, so that the handover is neither an opening nor a closing
+   (docs/contact.md §6.1) */
+static void hertz_episode_handover(nsb_contact_data* from, nsb_contact_data* to) {
+  to->ep_open = from->ep_open;
+  to->ep_steps = from->ep_steps;
+  to->ep_t0 = from->ep_t0;
+  to->ep_err = from->ep_err;
+  to->ep_vmax = from->ep_vmax;
+  to->ep_wh = from->ep_wh;
+  to->ep_al = from->ep_al;
+  to->ep_F = from->ep_F;
+  from->ep_open = 0;
+}
+
 void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* support,
                          const nsb_contact_geo_memo* memo) {
   for (int i = 0; i < n; ++i) {
@@ -2570,7 +2645,15 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
         ++j;
       }
       if (held >= 0) best = held;
+      int prev = -1; /* the element that carries the group's open HERTZ episode */
+      for (int k = i; k < j; ++k)
+        if (e[k].ops == &nsb_contact_hertz_ops && ((nsb_contact_data*)e[k].state)->ep_open) prev = k;
       for (int k = i; k < j; ++k) ((nsb_contact_data*)e[k].state)->owner = k == best;
+      if (e[best].ops == &nsb_contact_hertz_ops) {
+        if (prev >= 0 && prev != best) hertz_episode_handover(e[prev].state, e[best].state);
+        for (int k = i; k < j; ++k)
+          if (k != best && e[k].ops == &nsb_contact_hertz_ops) hertz_group_record(e[k].state, e[best].state);
+      }
     }
     i = j;
   }
@@ -2726,7 +2809,17 @@ static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double
   if (!(al > 0.0)) {
     d->ep_open = 0;
     d->ep_t1 = t;
-    d->ep_report = d->ep_wh > NSB_HERTZ_OMEGA_H_WARN && !d->ep_reported;
+    d->ep_sum += d->ep_err;
+    d->ep_peak = fmax(d->ep_peak, d->ep_vmax);
+    ++d->ep_count;
+    if (!d->ep_reported) {
+      /* under-resolved, or the contact's episodes together (the first one
+         alone) gained more than NSB_HERTZ_GAIN_WARN of their largest peak */
+      if (d->ep_wh > NSB_HERTZ_OMEGA_H_WARN)
+        d->ep_report = 1;
+      else if (d->ep_sum > NSB_HERTZ_GAIN_WARN * d->ep_peak)
+        d->ep_report = d->ep_count > 1 ? 2 : 1;
+    }
   }
 }
 
@@ -2748,16 +2841,35 @@ int nsb_contact_hertz_report(nsb_ctx* ctx, const nsb_model* m, nsb_elem* e, int 
       ++count;
     }
     if (e[i].ops != &nsb_contact_hertz_ops || !d->ep_report) continue;
+    const int summed = d->ep_report == 2;
     d->ep_report = 0;
     d->ep_reported = 1;
     const nsb_contact_pair* p = &m->contact_pairs.data[d->pair];
-    nsb_log(ctx, NSB_LOG_WARN,
-            "%s:%d: *CONTACT PAIR, LAW=HERTZ: the contact of node %d lasted t = %.6g to %.6g in %d increments "
-            "with omega h up to %.3g (under-resolved above %.2g): energy error of the episode %.4g "
-            "(%.3g of its peak contact energy %.3g); reduce the time increment (further episodes of this "
-            "contact are not reported)",
-            m->source, p->line, m->nodes.data[e[i].nodes[0]].label, d->ep_t0, d->ep_t1, d->ep_steps, d->ep_wh,
-            NSB_HERTZ_OMEGA_H_WARN, d->ep_err, d->ep_vmax > 0.0 ? d->ep_err / d->ep_vmax : 0.0, d->ep_vmax);
+    const int label = m->nodes.data[e[i].nodes[0]].label;
+    if (d->ep_wh > NSB_HERTZ_OMEGA_H_WARN)
+      nsb_log(ctx, NSB_LOG_WARN,
+              "%s:%d: *CONTACT PAIR, LAW=HERTZ: the contact of node %d lasted t = %.6g to %.6g in %d increments "
+              "with omega h up to %.3g (under-resolved above %.2g): energy error of the episode %.4g "
+              "(%.3g of its peak contact energy %.3g); reduce the time increment (further episodes of this "
+              "contact are not reported)",
+              m->source, p->line, label, d->ep_t0, d->ep_t1, d->ep_steps, d->ep_wh, NSB_HERTZ_OMEGA_H_WARN,
+              d->ep_err, d->ep_vmax > 0.0 ? d->ep_err / d->ep_vmax : 0.0, d->ep_vmax);
+    else if (!summed)
+      nsb_log(ctx, NSB_LOG_WARN,
+              "%s:%d: *CONTACT PAIR, LAW=HERTZ: the contact of node %d lasted t = %.6g to %.6g in %d increments "
+              "with omega h up to %.3g and gained energy: energy error of the episode %.4g (%.3g of its peak "
+              "contact energy %.3g, reported above %g); reduce the time increment (further episodes of this "
+              "contact are not reported)",
+              m->source, p->line, label, d->ep_t0, d->ep_t1, d->ep_steps, d->ep_wh, d->ep_err,
+              d->ep_err / d->ep_vmax, d->ep_vmax, NSB_HERTZ_GAIN_WARN);
+    else
+      nsb_log(ctx, NSB_LOG_WARN,
+              "%s:%d: *CONTACT PAIR, LAW=HERTZ: the contact of node %d gained energy over its %d episodes to "
+              "t = %.6g: energy error of the episodes %.4g (%.3g of their largest peak contact energy %.3g, "
+              "reported above %g; the last episode, from t = %.6g in %d increments with omega h up to %.3g, "
+              "%.4g); reduce the time increment (further episodes of this contact are not reported)",
+              m->source, p->line, label, d->ep_count, d->ep_t1, d->ep_sum, d->ep_sum / d->ep_peak, d->ep_peak,
+              NSB_HERTZ_GAIN_WARN, d->ep_t0, d->ep_steps, d->ep_wh, d->ep_err);
     ++count;
   }
   return count;

@@ -243,10 +243,15 @@ typedef struct nsb_contact_data {
      trapezoidal-rule error of the elastic force, sum of
      V(al_n+1) - V(al_n) - (F_n + F_n+1)(al_n+1 - al_n)/2, peak potential,
      largest omega h, increments; ep_al, ep_F: penetration and elastic force
-     of the last increment.  ep_report: 1 when an under-resolved episode has
-     just ended (nsb_contact_hertz_report logs it once per contact). */
-  int ep_open, ep_steps, ep_report, ep_reported;
-  double ep_t0, ep_t1, ep_err, ep_vmax, ep_wh, ep_al, ep_F;
+     of the last increment.  ep_report: 1 when an episode that was
+     under-resolved or gained energy has just ended, 2 when the episodes of
+     the contact together have gained (nsb_contact_hertz_report logs it once
+     per contact).  ep_sum, ep_peak, ep_count: the errors of the contact's
+     ended episodes summed, their largest peak potential, their number.  The
+     episode and these follow the force from element to element of a group
+     (hertz_episode_handover). */
+  int ep_open, ep_steps, ep_report, ep_reported, ep_count;
+  double ep_t0, ep_t1, ep_err, ep_vmax, ep_wh, ep_al, ep_F, ep_sum, ep_peak;
   /* HERTZ, FRICTION LAW=ELASTOPLASTIC (contact/friction.h): the elastic slip
      z_n and the slip velocity v_T,n at t_n (global vectors, tangential when
      stored), its friction force T_n, and whether the contact slid at t_n
@@ -375,6 +380,10 @@ typedef struct nsb_contact_memory {
      the entry carries only these, and they are zero) */
   double dmp_Ft;
   int dmp_ft_known, state;
+  /* a HERTZ contact's episode and record (nsb_contact_data ep_*; ep_known:
+     saved), so that a rebuild neither cuts an episode nor forgets a warning */
+  int ep_known, ep_open, ep_steps, ep_count, ep_reported;
+  double ep_t0, ep_err, ep_vmax, ep_wh, ep_al, ep_F, ep_sum, ep_peak;
 } nsb_contact_memory;
 int nsb_contact_memory_count(const nsb_elem* e, int n);
 /// lam: the global multipliers (borrowed; read by save, written by restore).
@@ -539,6 +548,17 @@ void nsb_contact_split_book(nsb_elem* e, int n, const nsb_eval_ctx* ec, double a
 /// episode counts as under-resolved: fewer than about 2 pi / 0.5 = 12
 /// increments per period of the contact oscillation (docs/contact.md §6.1).
 #define NSB_HERTZ_OMEGA_H_WARN 0.5
+/// The summed energy errors of a HERTZ contact's ended episodes (the first
+/// one's alone), relative to the largest peak contact energy among them,
+/// above which the contact is reported whatever its omega h
+/// (docs/contact.md §6.1): far above the round-off of the sums (about 1e-15
+/// of the peak per increment), below the gains the scheme makes where a
+/// contact with beam nodes opens within an increment (tests/user
+/// hertz_ball_midspan: 8.2e-4 and 3.6e-3 of the peak at h = 0.1 ms, 10 us),
+/// above the net gain of the re-contacts of benchmarks/particle_beam_impact
+/// fixed_hertz_h1e-6 (1.7e-4) and of tests/decks/reliable restart_friction
+/// (9.7e-5), runs whose E + D never rises.
+#define NSB_HERTZ_GAIN_WARN 5e-4
 /// The step control's aim for compliant contacts, omega h <= this (about 25
 /// increments per period of the contact oscillation), and the shortest
 /// increment it gives them relative to the nominal one (solver/step_control.h).

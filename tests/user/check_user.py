@@ -171,6 +171,10 @@ CUTBACK_ITER_FREE = set()
 # a dimension; compare())
 SCALE_FLOOR = {}
 
+# Models whose run with the defaults must warn: model -> check(model, unit system, completed
+# process, run folder), which reports instead of "runs with the defaults, no message"
+WARNS = {}
+
 # Newton's iteration limit (*SOLVER CONTROLS default): a history row with more iterations
 # includes a failed attempt, i.e. a cutback
 MAX_ITER = 25
@@ -4642,8 +4646,11 @@ def main():
             deck = os.path.join(HERE, "%s_%s.inp" % (model, u.name))
             run = os.path.join(out, "%s_%s" % (model, u.name))
             p = subprocess.run([nsbeam, "run", deck, "-o", run], capture_output=True, text=True)
-            report(model, "%s: runs with the defaults, no message" % u.name, p.returncode == 0 and not p.stderr.strip(),
-                   "exit %d %s" % (p.returncode, p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""))
+            if model in WARNS:
+                WARNS[model](model, u, p, run)
+            else:
+                report(model, "%s: runs with the defaults, no message" % u.name, p.returncode == 0 and not p.stderr.strip(),
+                       "exit %d %s" % (p.returncode, p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""))
             if p.returncode == 0:
                 runs[u.name] = run
                 lists[u.name] = statistic(p.stdout, "contact lists built")
@@ -9730,6 +9737,30 @@ def hertz_warning(run, deck_si, suffix, old, new):
     return q.returncode, q.stderr, deck[:-4]
 
 
+def hertz_gain_warned(m, what, rc, err, out):
+    """A run that gains energy at a LAW=HERTZ contact: one warning, whose energy error of the
+    episode is the run's largest rise of E + D - W over its start (in the run's own units)."""
+    ok, text = False, "exit %d" % rc
+    if rc == 0:
+        hc = hist(out)
+        E0 = hc[0]["total_energy"] + hc[0]["dissipated"] - hc[0]["external_work"]
+        gain = max(r["total_energy"] + r["dissipated"] - r["external_work"] for r in hc) - E0
+        nums = re.findall(r"energy error of the\s+episode ([-0-9.eE+]+)", err)
+        # E + D also holds the beam's own scheme (the default scheme damps its high modes
+        # without booking it, docs/contact.md 6.3): the contact's measured error is the rise to
+        # 1.1 % (h = 10 us) and 4.6 % (h = 0.1 ms)
+        ok = (err.count("warning") == 1 and "LAW=HERTZ" in err and "gained energy" in err and len(nums) == 1
+              and gain > 0 and abs(float(nums[0]) - gain) <= 0.1 * gain)
+        text = "rise of E + D %.4g (%.3g of E0); warning: %s" % (gain, gain / E0,
+                                                                " ".join(err.split())[:300] if err else "none")
+    report(m, what, ok, text)
+
+
+def warns_hertz_ball_midspan(m, u, p, run):
+    hertz_gain_warned(m, "%s: warns with the energy its contact gains (docs/contact.md 6.1)" % u.name,
+                      p.returncode, p.stderr, run)
+
+
 def check_hertz_ball_midspan(m, run):
     p = U7["hertzmid"]
     mb, cc = hertzmid_props()
@@ -9746,14 +9777,7 @@ def check_hertz_ball_midspan(m, run):
     # episode's energy error (docs/contact.md 6.1), never gain silently
     rc, err, out = hertz_warning(run, "hertz_ball_midspan_si.inp", "coarse", "*DYNAMIC\n%g, " % p["h"],
                                  "*DYNAMIC\n%g, " % p["h_coarse"])
-    ok, text = False, "exit %d" % rc
-    if rc == 0:
-        hc = hist(out)
-        gain = max(r["total_energy"] + r["dissipated"] - r["external_work"] for r in hc) - E0
-        nums = re.findall(r"energy error of the\s+episode ([-0-9.eE+]+)", err)
-        ok = "warning" in err and "LAW=HERTZ" in err and nums and (gain <= 1e-12 * E0 or float(nums[0]) >= 0.5 * gain)
-        text = "gain %.3g J (%.3g of E0); warning: %s" % (gain, gain / E0, " ".join(err.split())[:300] if err else "none")
-    report(m, "h = 0.1 ms: warns with the episode's energy error, no silent gain", ok, text)
+    hertz_gain_warned(m, "h = 0.1 ms: warns with the episode's energy error, no silent gain", rc, err, out)
 
 
 def check_rod_lands_at_angle(m, run):
@@ -9792,19 +9816,18 @@ CHECKS["bar_strikes_long_bar"] = check_bar_strikes_long_bar
 CHECKS["ball_bounces_on_cantilever"] = check_ball_bounces_on_cantilever
 CHECKS["rod_swings_into_particle"] = check_rod_swings_into_particle
 CHECKS["hertz_ball_midspan"] = check_hertz_ball_midspan
+WARNS["hertz_ball_midspan"] = warns_hertz_ball_midspan
 HBM_GAIN = ("a Hertz ball on a beam (LAW=HERTZ against beam elements, undamped, the default scheme) gains "
             "where the contact unloads, silently, by an amount the touch's place in the increment decides: "
             "the largest rise of E + D over the start, of 1/2 m v0^2, with the touch at 121 ... 129 us "
             "(gap 1.21e-4 ... 1.29e-4 m): h = 10 us 0, 0, 0, 9.4e-4, 3.3e-3 (this deck), 4.9e-5, 0, 0; "
-            "h = 5 us 0, 0, 0, 1.2e-3, 0, 0, 0, 1.2e-3; h = 0.1 ms 3.3e-5, 0, 0, 0, 7.9e-4, 0, 0, 0; no "
-            "warning at any; RHOINF=1 alike (touch at 125 us: 1.7e-3, 1.9e-3, 7.0e-4, 2.2e-3 at h = 100, "
-            "50, 10, 5 us, kept to the end; 0 at 20 and 2 us). At 5 us (touch 125 us) the closing increments lose 0.8 %% "
-            "and the unloading ones gain 1 %%, the opening increment 0.58 %%: the opening increment of a "
+            "h = 5 us 0, 0, 0, 1.2e-3, 0, 0, 0, 1.2e-3; h = 0.1 ms 3.3e-5, 0, 0, 0, 7.9e-4, 0, 0, 0; "
+            "reported since docs/contact.md 6.1 reads the episodes' measured error; RHOINF=1 alike (touch at 125 us: 1.7e-3, 1.9e-3, 7.0e-4, 2.2e-3 at h = 100, "
+            "50, 10, 5 us, kept to the end; 0 at 20 and 2 us). At 5 us (touch 125 us) the closing increments lose 0.8 % "
+            "and the unloading ones gain 1 %, the opening increment 0.58 %: the opening increment of a "
             "contact with beam nodes keeps applying half its start force (docs/contact.md 6.3: only "
-            "contacts without beam nodes land), under the warning's omega h threshold (6.1)%s")
-KNOWN[("hertz_ball_midspan", "energy + dissipated never above the start")] = HBM_GAIN % ""
-KNOWN[("hertz_ball_midspan", "h = 0.1 ms: warns with the episode's energy error, no silent gain")] = HBM_GAIN % (
-    "; at h = 0.1 ms the sub-increments (6.3) keep omega h under 0.5, so nothing is reported")
+            "contacts without beam nodes land), under the warning's omega h threshold (6.1)")
+KNOWN[("hertz_ball_midspan", "energy + dissipated never above the start")] = HBM_GAIN
 
 # end of round seven: impacts
 
