@@ -684,7 +684,6 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
      acceptance, restored when the increment has converged */
   int audit = 0;
   nsb_conv conv_audit;
-  double acc_qf = 0.0, acc_qm = 0.0; /* the acceleration solve's flux (below) */
   for (int it = 0; it < s->step.max_iter; ++it) {
     if (it < NSB_NEWTON_HISTORY)
       rep->res_rel[it] = rep->cor_rel[it] = rep->r_force[it] = rep->r_moment[it] = rep->c_trans[it] =
@@ -765,16 +764,6 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
     if (s->n_eq == 0) {
       rep->converged = 1;
       return NSB_OK;
-    }
-    /* The acceleration solve's flux is the largest of its iterations: its
-       first residual is the load the accelerations answer (a free body's
-       gyroscopic moment), after the solve inertia balances it inside the
-       element and the contribution left is round-off, against which the
-       residual test decided after a unit-dependent number of iterations
-       (docs/theory.md §5). */
-    if (mode == NSB_EVAL_ACCEL) {
-      acc_qf = s->nrm.q_force = nsb_fmax(acc_qf, s->nrm.q_force);
-      acc_qm = s->nrm.q_moment = nsb_fmax(acc_qm, s->nrm.q_moment);
     }
     /* The initial-acceleration problem is linear: after the first solve its
        residual is at round-off, and the residual test decides (the
