@@ -589,7 +589,7 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
      increment, m |v_n| / h and J |w_n| / h (the force and moment that would
      stop it within the increment), times NSB_CONV_FLUX_NIL, is a force and
      a moment of the problem in any unit system, below the physical flux
-     where there is one (at most 0.2 of it in the models measured in
+     where there is one (at most 0.1 of it in the models measured in
      docs/theory.md §5, "The inertial flux"). */
   if (mode == NSB_EVAL_DYNAMIC && ec.h > 0.0) {
     double pf = 0.0, pm = 0.0;
