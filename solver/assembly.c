@@ -583,6 +583,24 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
      is a force of the problem: it bounds the flux from below. */
   double wq = s->node_mass_max * nsb_v3_norm(ec.gravity);
   if (mode == NSB_EVAL_DYNAMIC && wq > qf) qf = wq;
+  /* Nor does anything bound it without gravity, nor the moment flux ever: a
+     body spinning freely balances its inertia to round-off in its moment
+     rows.  The momentum of each node at the start of the increment over the
+     increment, m |v_n| / h and J |w_n| / h (the force and moment that would
+     stop it within the increment), times NSB_CONV_FLUX_NIL, is a force and
+     a moment of the problem in any unit system, below the physical flux
+     where there is one (at most 0.1 of it in the models measured in
+     docs/theory.md §5, "The inertial flux"). */
+  if (mode == NSB_EVAL_DYNAMIC && ec.h > 0.0) {
+    double pf = 0.0, pm = 0.0;
+    for (int i = 0; i < s->n_nodes; ++i) {
+      if (!s->ndof[i]) continue;
+      pf = nsb_fmax(pf, s->node_mi[2 * i] * nsb_v3_norm(nsb_v3_load(s->old.v + 3 * i)));
+      pm = nsb_fmax(pm, s->node_mi[2 * i + 1] * nsb_v3_norm(nsb_v3_load(s->old.w + 3 * i)));
+    }
+    qf = nsb_fmax(qf, NSB_CONV_FLUX_NIL * pf / ec.h);
+    qm = nsb_fmax(qm, NSB_CONV_FLUX_NIL * pm / ec.h);
+  }
   double r2 = 0.0, rf = 0.0, rm = 0.0;
   for (int i = 0; i < s->n_eq; ++i) r2 += s->r[i] * s->r[i] * s->row_unscale[i] * s->row_unscale[i];
   for (int i = 0; i < s->n_nodes; ++i)

@@ -14,8 +14,9 @@
  *
  * The residual of a field is compared with its flux q: the largest
  * element contribution to a row of that field (inertia, internal, applied
- * and reaction forces all contribute), averaged over the increments of the
- * step as Abaqus does; a correction with the largest motion of its field's
+ * and reaction forces all contribute; in a dynamic step at least the
+ * heaviest node's weight and NSB_CONV_FLUX_NIL of the nodes' momentum over
+ * the increment), averaged over the increments of the step as Abaqus does; a correction with the largest motion of its field's
  * unknowns in the increment (prescribed motion does not count).  The fields
  * are tied by the model's length scale L (forces
  * times L against moments; rotations times L against lengths), so a field
@@ -117,6 +118,11 @@ void nsb_conv_rate_skip(nsb_conv* c);
 int nsb_conv_first_ok(nsb_conv* c, unsigned long key);
 #define NSB_CONV_CONFIRM_EVERY 10
 #define NSB_CONV_FIRST_FRACTION 0.1
+/// The least flux of a dynamic step, as a fraction of the inertial flux
+/// m |v_n| / h, J |w_n| / h of the nodes (solver/assembly.c): Abaqus's
+/// zero-flux fraction is 1e-5; 1e-6 keeps the bound below the weight of
+/// a ball in flight at h = 1e-6 s (docs/theory.md §5).
+#define NSB_CONV_FLUX_NIL 1e-6
 /// Record the fluxes of a converged increment in the step's average.
 void nsb_conv_accept(nsb_conv* c, const nsb_conv_norms* n);
 /// The residual in multiples of its tolerance, as the residual test reads

@@ -44,16 +44,28 @@ void nsb_sys_state_copy(nsb_state* dst, const nsb_state* src, int n) {
   memcpy(dst->al, src->al, 3 * (size_t)n * sizeof(double));
 }
 
-/* The largest mass carried by a node: a particle's or rigid body's, or a beam
-   node's share, half the mass of each beam element at it (lumped).  The
-   weight flux of the convergence test (nsb_sys_assemble). */
-static double node_mass_max(const nsb_model* m) {
+/* The mass and rotary inertia carried by each node (mi[2 i], mi[2 i + 1]):
+   a particle's or rigid body's (the rotary inertia about the reference node,
+   half the trace of J_c, between its largest principal moment and 1.5 times
+   it, plus m |c|^2), or a beam node's share, half the mass and the section's
+   largest rotary inertia of each beam element at it (lumped).  The inertial
+   flux of the convergence test (nsb_sys_assemble); returns the largest mass,
+   the weight flux. */
+static double node_inertia(const nsb_model* m, double* mi) {
   double big = 0.0;
   for (int i = 0; i < m->nodes.count; ++i) {
     const nsb_node* nd = &m->nodes.data[i];
-    double mn = nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].mass
-                : nd->body_kind == NSB_BODY_RIGID  ? m->rigid_bodies.data[nd->body].mass
-                                                   : 0.0;
+    double mn = 0.0, jn = 0.0;
+    if (nd->body_kind == NSB_BODY_PARTICLE) {
+      mn = m->particles.data[nd->body].mass;
+    } else if (nd->body_kind == NSB_BODY_RIGID) {
+      const nsb_rigid_body* b = &m->rigid_bodies.data[nd->body];
+      mn = b->mass;
+      jn = 0.5 * (b->J_c[0] + b->J_c[4] + b->J_c[8]) +
+           mn * (b->com[0] * b->com[0] + b->com[1] * b->com[1] + b->com[2] * b->com[2]);
+    }
+    mi[2 * i] = mn;
+    mi[2 * i + 1] = jn;
     big = fmax(big, mn);
   }
   for (int k = 0; k < m->elements.count; ++k) {
@@ -61,8 +73,14 @@ static double node_mass_max(const nsb_model* m) {
     if (!nsb_etype_is_beam(e->type) || e->section < 0) continue;
     const double *A = m->nodes.data[e->nodes[0]].X, *B = m->nodes.data[e->nodes[1]].X;
     double L = sqrt((B[0] - A[0]) * (B[0] - A[0]) + (B[1] - A[1]) * (B[1] - A[1]) + (B[2] - A[2]) * (B[2] - A[2]));
+    const nsb_section* sec = &m->sections.data[e->section];
+    double jl = fmax(sec->rhoJ[0], fmax(sec->rhoJ[1], sec->rhoJ[2]));
+    for (int c = 0; c < 2; ++c) {
+      mi[2 * e->nodes[c]] += 0.5 * sec->rhoA * L;
+      mi[2 * e->nodes[c] + 1] += 0.5 * jl * L;
+    }
     /* a node joins at most a few elements: one element's half is the scale */
-    big = fmax(big, 0.5 * m->sections.data[e->section].rhoA * L);
+    big = fmax(big, 0.5 * sec->rhoA * L);
   }
   return big;
 }
@@ -454,9 +472,10 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->clock_w = 1.0;
   s->clock_sample = nsb_clock_sample_start();
   s->length = model_length(model);
-  s->node_mass_max = node_mass_max(model);
   int n = s->n_nodes, nm = n > 0 ? n : 1;
   int st = NSB_OK;
+  s->node_mi = NSB_NEW_ARRAY(ctx, 2 * nm, double);
+  s->node_mass_max = s->node_mi ? node_inertia(model, s->node_mi) : 0.0;
   s->ndof = NSB_NEW_ARRAY(ctx, nm, int);
   s->X0 = NSB_NEW_ARRAY(ctx, 3 * nm, double);
   s->bc_start = NSB_NEW_ARRAY(ctx, 3 * (model->boundaries.count > 0 ? model->boundaries.count : 1), double);
@@ -470,7 +489,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->step_lpf = NSB_NEW_ARRAY(ctx, nst, double);
   if (s->step_lpf)
     for (int k = 0; k < nst; ++k) s->step_lpf[k] = 1.0;
-  if (!s->ndof || !s->X0 || !s->bc_start || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->driven || !s->kin || !s->step_lpf)
+  if (!s->ndof || !s->X0 || !s->node_mi || !s->bc_start || !s->node_eq || !s->fixed_t || !s->fixed_r || !s->rot_bc || !s->driven || !s->kin || !s->step_lpf)
     st = NSB_ERR_ALLOC;
   if (st == NSB_OK) st = state_alloc(ctx, &s->cur, n);
   if (st == NSB_OK) st = state_alloc(ctx, &s->old, n);
@@ -715,6 +734,7 @@ void nsb_system_destroy(nsb_system** ps) {
   int n = s->n_nodes, nm = n > 0 ? n : 1, nmu = s->mult_cap, meq = s->eq_cap;
   NSB_FREE_ARRAY(ctx, s->ndof, nm, int);
   NSB_FREE_ARRAY(ctx, s->X0, 3 * nm, double);
+  if (s->node_mi) NSB_FREE_ARRAY(ctx, s->node_mi, 2 * nm, double);
   if (s->bc_start)
     NSB_FREE_ARRAY(ctx, s->bc_start, 3 * (s->model->boundaries.count > 0 ? s->model->boundaries.count : 1), double);
   NSB_FREE_ARRAY(ctx, s->node_eq, 6 * nm, int);

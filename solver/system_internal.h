@@ -218,6 +218,7 @@ struct nsb_system {
   double internal_res2; /* condensed-out residual rows of the last assembly */
   double length;        /* model length scale (convergence test, docs/theory.md §5) */
   double node_mass_max; /* largest mass of a node (particle, rigid body, beam share): weight flux */
+  double* node_mi;      /* 2n mass and rotary inertia of each node: inertial flux (nsb_sys_assemble) */
   nsb_conv conv;        /* Newton's convergence test over the step */
   long inc_in_step;     /* increments accepted in the current step */
   int failed_elem;      /* element whose evaluation failed in the last assembly, or -1 */
