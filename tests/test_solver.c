@@ -1812,6 +1812,17 @@ static void damped_bar_deck(char* text, size_t cap) {
    cantilever the rate estimate stops the acceptance once the rotations
    grow: most increments are confirmed there.  The damped bar checks the
    pass's damping data too. */
+/* The largest distance between the nodes of two runs of one model (n
+   nodes), *dx, and the largest displacement of the second run's nodes from
+   the start, *scale. */
+static void nodes_apart(const nsb_system* a, const nsb_system* c, int n, double* dx, double* scale) {
+  const nsb_state *sa = nsb_system_state(a), *sc = nsb_system_state(c);
+  for (int i = 0; i < 3 * n; ++i) {
+    *dx = fmax(*dx, fabs(sa->x[i] - sc->x[i]));
+    *scale = fmax(*scale, fabs(sc->x[i] - nsb_system_x0(c)[i]));
+  }
+}
+
 static void test_first_correction_audit(void) {
   static char text[16384];
   static const char* const names[3] = {"bar against a wall", "cantilever under gravity", "damped bar"};
@@ -2006,11 +2017,7 @@ static void test_first_correction_impact(void) {
   long differ = -1;
   long audits = ok ? nsb_system_first_audits(b.s, &worst, &differ) : 0;
   if (ok) {
-    const nsb_state *sa = nsb_system_state(a.s), *sc = nsb_system_state(c.s);
-    for (int i = 0; i < 3 * 21; ++i) {
-      dx = fmax(dx, fabs(sa->x[i] - sc->x[i]));
-      scale = fmax(scale, fabs(sc->x[i] - nsb_system_x0(c.s)[i]));
-    }
+    nodes_apart(a.s, c.s, 21, &dx, &scale);
     nsb_energy ea, ec;
     nsb_system_energy(a.s, &ea);
     nsb_system_energy(c.s, &ec);
@@ -2090,11 +2097,7 @@ static void test_first_correction_massless(void) {
   long differ = -1;
   long audits = ok ? nsb_system_first_audits(b.s, &worst, &differ) : 0;
   if (ok) {
-    const nsb_state *sa = nsb_system_state(a.s), *sc = nsb_system_state(c.s);
-    for (int i = 0; i < 3 * 21; ++i) {
-      dx = fmax(dx, fabs(sa->x[i] - sc->x[i]));
-      scale = fmax(scale, fabs(sc->x[i] - nsb_system_x0(c.s)[i]));
-    }
+    nodes_apart(a.s, c.s, 21, &dx, &scale);
     nsb_energy ea, ec;
     nsb_system_energy(a.s, &ea);
     nsb_system_energy(c.s, &ec);
