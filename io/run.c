@@ -1609,49 +1609,53 @@ static double load_value(const nsb_model* m, int k, double t, double t_step0, do
    *GRAVITY) whose value at the increment's end t is not finite or too large
    for the equations, as the probable cause in cause (cap bytes); 0 when
    every load is finite and moderate. */
+/* Whether the load value v (at time t) is not finite or too large for the
+   equations; if so, that as the probable cause in cause, naming the load by
+   what ("*CLOAD of deck.inp:12 (node 3, DOF 2)"). */
+static int load_overflows(double v, double t, const char* what, char* cause, size_t cap) {
+  if (fabs(v) <= NSB_HUGE_LOAD) return 0;
+  cause_add(cause, cap, "; probable cause: the %s is %.3g at t = %.10g, %s; check its value and amplitude", what, v, t,
+            isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
+  return 1;
+}
+
+/* ", AMPLITUDE=name" of a load with an amplitude, "" without. */
+static const char* amplitude_part(const nsb_model* m, int amp, char* buf, size_t cap) {
+  buf[0] = '\0';
+  if (amp >= 0) snprintf(buf, cap, ", AMPLITUDE=%s", m->amplitudes.data[amp].name);
+  return buf;
+}
+
+/* A residual that is not finite: the first load of step k (*CLOAD, *DLOAD,
+   *GRAVITY) whose value at the increment's end t is not finite or too large
+   for the equations, as the probable cause in cause (cap bytes); 0 when
+   every load is finite and moderate. */
 static int huge_load_cause(const nsb_model* m, int k, double t, double t_step0, char* cause, size_t cap) {
+  char what[4096 + NSB_NAME_MAX + 96], amp[NSB_NAME_MAX + 16];
   for (int i = 0; i < m->cloads.count; ++i) {
     const nsb_cload* c = &m->cloads.data[i];
     if (c->step > k || (c->replaced && c->replaced - 1 <= k)) continue;
-    double v = load_value(m, k, t, t_step0, c->value, c->amplitude, c->step);
-    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
-      cause_add(cause, cap,
-                "; probable cause: the *CLOAD of %s:%d (node %d, DOF %d%s%s) is %.3g at t = %.10g, %s; check its "
-                "value and amplitude",
-                m->source, c->line, m->nodes.data[c->node].label, c->dof, c->amplitude >= 0 ? ", AMPLITUDE=" : "",
-                c->amplitude >= 0 ? m->amplitudes.data[c->amplitude].name : "", v, t,
-                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
-      return 1;
-    }
+    snprintf(what, sizeof what, "*CLOAD of %s:%d (node %d, DOF %d%s)", m->source, c->line,
+             m->nodes.data[c->node].label, c->dof, amplitude_part(m, c->amplitude, amp, sizeof amp));
+    if (load_overflows(load_value(m, k, t, t_step0, c->value, c->amplitude, c->step), t, what, cause, cap)) return 1;
   }
   for (int i = 0; i < m->dloads.count; ++i) {
     const nsb_dload* d = &m->dloads.data[i];
     if (d->step > k || (d->replaced && d->replaced - 1 <= k)) continue;
-    double v = load_value(m, k, t, t_step0, d->value, d->amplitude, d->step);
-    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
-      cause_add(cause, cap,
-                "; probable cause: the *DLOAD of %s:%d (element %d%s%s) is %.3g at t = %.10g, %s; check its value "
-                "and amplitude",
-                m->source, d->line, m->elements.data[d->element].label, d->amplitude >= 0 ? ", AMPLITUDE=" : "",
-                d->amplitude >= 0 ? m->amplitudes.data[d->amplitude].name : "", v, t,
-                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
-      return 1;
-    }
+    snprintf(what, sizeof what, "*DLOAD of %s:%d (element %d%s)", m->source, d->line,
+             m->elements.data[d->element].label, amplitude_part(m, d->amplitude, amp, sizeof amp));
+    if (load_overflows(load_value(m, k, t, t_step0, d->value, d->amplitude, d->step), t, what, cause, cap)) return 1;
   }
   for (int i = 0; i < m->gravities.count; ++i) {
     const nsb_gravity* g = &m->gravities.data[i];
     if (g->step > k) continue;
-    double v = load_value(m, k, t, t_step0, sqrt(g->g[0] * g->g[0] + g->g[1] * g->g[1] + g->g[2] * g->g[2]),
-                          g->amplitude, g->step);
-    if (!(fabs(v) <= NSB_HUGE_LOAD)) {
-      cause_add(cause, cap,
-                "; probable cause: the *GRAVITY of %s:%d%s%s%s is %.3g at t = %.10g, %s; check its value and "
-                "amplitude",
-                m->source, g->line, g->amplitude >= 0 ? " (AMPLITUDE=" : "",
-                g->amplitude >= 0 ? m->amplitudes.data[g->amplitude].name : "", g->amplitude >= 0 ? ")" : "", v, t,
-                isfinite(v) ? "too large for the equations (beyond 1e150 squares overflow)" : "not finite");
-      return 1;
-    }
+    if (g->amplitude >= 0)
+      snprintf(what, sizeof what, "*GRAVITY of %s:%d (AMPLITUDE=%s)", m->source, g->line,
+               m->amplitudes.data[g->amplitude].name);
+    else
+      snprintf(what, sizeof what, "*GRAVITY of %s:%d", m->source, g->line);
+    double gn = sqrt(g->g[0] * g->g[0] + g->g[1] * g->g[1] + g->g[2] * g->g[2]);
+    if (load_overflows(load_value(m, k, t, t_step0, gn, g->amplitude, g->step), t, what, cause, cap)) return 1;
   }
   return 0;
 }
