@@ -71,13 +71,7 @@ static double correction_ratio(const nsb_conv* c, const nsb_conv_norms* n) {
 }
 
 /* Whether the corrections are at the round-off of positions and angles. */
-/* Whether the corrections move nothing: below a thousandth of the last bit
-   of the model's size and of a radian. */
-int nsb_conv_motionless(const nsb_conv_norms* n) {
-  return n->c_trans <= 1e-3 * DBL_EPSILON * n->x_size && n->c_rot <= 1e-3 * DBL_EPSILON;
-}
-
-int nsb_conv_at_roundoff(const nsb_conv_norms* n) {
+static int correction_at_roundoff(const nsb_conv_norms* n) {
   return n->c_trans <= ROUNDOFF_UNITS * DBL_EPSILON * n->x_size && n->c_rot <= ROUNDOFF_UNITS * DBL_EPSILON;
 }
 
@@ -99,7 +93,7 @@ nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n) {
   int cor_ok = c->def.abs_correction > 0.0 ? n->c_abs <= c->def.abs_correction : c->c_rel <= 1.0;
   double r_now = c->def.abs_residual > 0.0 ? n->r_abs : c->r_rel;
   double cor_rel_now = c->def.abs_correction > 0.0 ? n->c_abs / c->def.abs_correction : c->c_rel;
-  int tiny = cor_rel_now <= 1e-3 || nsb_conv_at_roundoff(n);
+  int tiny = cor_rel_now <= 1e-3 || correction_at_roundoff(n);
   nsb_conv_verdict v = NSB_CONV_CONTINUE;
   if (res_ok && cor_ok) {
     v = NSB_CONV_CONVERGED;

@@ -132,11 +132,5 @@ double nsb_conv_residual_measure(const nsb_conv* c, const nsb_conv_norms* n);
 /// The residual test alone (linear problems such as the initial
 /// accelerations: the residual after one solve decides).
 int nsb_conv_residual_ok(const nsb_conv* c, const nsb_conv_norms* n);
-/// Whether the corrections are at the round-off of positions and angles
-/// (ROUNDOFF_UNITS eps of the model's size, and of a radian).
-int nsb_conv_at_roundoff(const nsb_conv_norms* n);
-/// Whether the corrections move nothing: at most a thousandth of the last
-/// bit of the model's size (translations) and of a radian (rotations).
-int nsb_conv_motionless(const nsb_conv_norms* n);
 
 #endif

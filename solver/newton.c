@@ -911,20 +911,9 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
          would fail the increment, which has converged (its acceleration
          restart is not repeated with full Newton) */
       acc_fresh = 1;
-    } else if (kept && reuse && ((v == NSB_CONV_FLOOR && !nsb_conv_motionless(&s->nrm)) || v == NSB_CONV_STAGNATED || slow)) {
+    } else if (kept && reuse && (v == NSB_CONV_FLOOR || v == NSB_CONV_STAGNATED || slow)) {
       /* too nonlinear for the kept matrix: full Newton from the start
-         (increment_to).  Not a floor whose corrections move nothing
-         (nsb_conv_motionless: below a thousandth of the last bit of the
-         positions and angles): full Newton would accept the same state, and
-         whether the residual is exactly 0 or round-off there depends on the
-         unit system (two free bars in flight: 0 in m-kg-s, 1e-14 in
-         mm-tonne-s with corrections of 5e-6 of the last bit, where every
-         increment was repeated; tests/user crossing_beams).  A floor with
-         larger corrections is still repeated: accepting those too (up to
-         64 last bits) let the round-off of the unit system decide which
-         later increment was repeated (tests/user step_load_cantilever:
-         Newton iterations of single increments differed by 5 between SI
-         and mm-tonne-s) */
+         (increment_to) */
       if (v == NSB_CONV_FLOOR) s->stats.floor_accepted--;
       rep->status = NSB_ERR_NO_CONVERGENCE;
       snprintf(rep->cause, sizeof rep->cause,
