@@ -1931,7 +1931,7 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
     if (c[i].point >= 0) D->m_row = D->m_eff / (double)(m->contact_points.data[p->points].p.count / 4);
     for (int j = 0; j < E->n_nodes; ++j)
       if (m->nodes.data[E->nodes[j]].n_beams > 0) D->flexible = 1;
-    D->massless = p->mass_redistributed; /* the deck reader admits beam-node slaves against obstacles only */
+    D->massless = p->mass_redistributed; /* the deck reader admits beam-node slaves only */
     if (p->law == NSB_CONTACT_NEWTON) {
       E->n_mult = p->friction > 0.0 ? 3 : 1;
       E->mult_first = *mult;
@@ -2445,6 +2445,26 @@ static void hertz_group_record(nsb_contact_data* from, nsb_contact_data* to) {
   from->ep_count = 0;
 }
 
+/* A massless slave's state goes with its force (MASS=REDISTRIBUTED against a
+   beam master, docs/contact.md §7.2, "Against a beam"): the element that
+   takes the ownership of a group (the node passing to the next chord) takes
+   the force P_n the node carried at t_n, which its law's impulse holds, and
+   its activity (an impulse in the last increment, the step-average gap
+   rate); without it the force P_n would act on the node in the increment
+   (its equilibrium at t_n) with no impulse to account for it.  At the
+   handover the contact point is at (or next to) the node the two chords
+   share, so the new owner's weights put P_n where the old one's did. */
+static void massless_handover(nsb_contact_data* from, nsb_contact_data* to) {
+  to->P_pre = from->P_pre;
+  to->P_master = from->P_master;
+  to->impulse[0] = from->impulse[0];
+  to->gN_bar = from->gN_bar;
+  to->gN_bar_known = from->gN_bar_known;
+  memcpy(to->F_pre, from->F_pre, sizeof to->F_pre);
+  from->P_pre = from->P_master = from->impulse[0] = 0.0;
+  memset(from->F_pre, 0, sizeof from->F_pre);
+}
+
 /* ... and its open episode goes with its force: the element that takes the
    ownership of a group (a particle passing to the next chord of a beam)
    continues the episode of the one that had it, from its penetration and
@@ -2648,6 +2668,12 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
       int prev = -1; /* the element that carries the group's open HERTZ episode */
       for (int k = i; k < j; ++k)
         if (e[k].ops == &nsb_contact_hertz_ops && ((nsb_contact_data*)e[k].state)->ep_open) prev = k;
+      /* a massless slave's last owner (massless_handover) */
+      for (int k = i; k < j; ++k) {
+        nsb_contact_data* dk = e[k].state;
+        if (k != best && dk->massless && (dk->P_pre != 0.0 || dk->impulse[0] > 0.0))
+          massless_handover(dk, e[best].state);
+      }
       for (int k = i; k < j; ++k) ((nsb_contact_data*)e[k].state)->owner = k == best;
       if (e[best].ops == &nsb_contact_hertz_ops) {
         if (prev >= 0 && prev != best) hertz_episode_handover(e[prev].state, e[best].state);

@@ -628,6 +628,39 @@ static int check_contact_mass_lumped(parser* p, loc at, const nsb_contact_pair* 
   return ok;
 }
 
+/* MASS=REDISTRIBUTED against a beam master (docs/contact.md §7.2, "Against a beam"): the slave
+   node alone is massless; the master's nodes keep their mass and carry the force P_n of t_n in their
+   accelerations (contact/pair.c massless_master_load), as a particle master does, so that the
+   trapezoidal impulse reaches both sides and the law makes it workless.  The straight chord only
+   (the Hermite centreline's point turns with its nodes' rotations, which that load leaves out), and no
+   element of the master set may end at a slave node (its chord would put the contact's impulse on a
+   massless node as a master).  Returns 0 after an error. */
+static int check_contact_mass_beams(parser* p, loc at, const nsb_contact_pair* c) {
+  const nsb_model* m = p->m;
+  if (c->centreline != NSB_CENTRELINE_CHORD) {
+    VALUE(p, at,
+          "*CONTACT PAIR: MASS=REDISTRIBUTED against a beam master needs CENTRELINE=CHORD (the Hermite "
+          "centreline's contact point turns with the master's nodes, whose moments the rule does not carry)");
+    return 0;
+  }
+  const nsb_nset* s = &m->nsets.data[c->slave_nset];
+  unsigned char* mark = node_mark(p, at, s);
+  if (!mark) return 0;
+  const nsb_elset* es = &m->elsets.data[c->master];
+  int ok = 1;
+  for (int k = 0; k < es->elements.count && ok; ++k) {
+    const nsb_element* e = &m->elements.data[es->elements.data[k]];
+    if (!nsb_etype_is_beam(e->type) || slave_ends(mark, e) == 0) continue;
+    VALUE(p, at,
+          "*CONTACT PAIR: MASS=REDISTRIBUTED: element %d of master element set %s ends at node %d of slave node "
+          "set %s (a chord contact would put its impulse on that massless node)",
+          e->label, es->name, m->nodes.data[mark[e->nodes[0]] ? e->nodes[0] : e->nodes[1]].label, s->name);
+    ok = 0;
+  }
+  NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);
+  return ok;
+}
+
 /* MASS=REDISTRIBUTED (docs/contact.md §7.2), once the master and the bodies
    are known: an obstacle master, or a particle master without friction;
    slave nodes that are beam nodes only, of velocity-based elements (either
@@ -639,18 +672,12 @@ int deck_check_contact_mass(parser* p, loc at, const nsb_contact_pair* c) {
   if (c->mass_lumped) return check_contact_mass_lumped(p, at, c);
   if (!c->mass_redistributed) return 1;
   const nsb_model* m = p->m;
-  if (c->master_kind == NSB_MASTER_BEAMS) {
-    VALUE(p, at,
-          "*CONTACT PAIR: MASS=REDISTRIBUTED needs an obstacle or a particle as master (a beam chord master moves "
-          "the contact point between nodes: no fixed node to free of mass)");
-    return 0;
-  }
-  if (c->master_kind == NSB_MASTER_PARTICLES && c->friction > 0.0) {
-    /* the master particle's acceleration at t_n carries the normal force of
+  if (c->master_kind == NSB_MASTER_BEAMS && !check_contact_mass_beams(p, at, c)) return 0;
+  if (c->master_kind != NSB_MASTER_OBSTACLE && c->friction > 0.0) {
+    /* the master particle's or beam nodes' accelerations at t_n carry the normal force of
        the massless node's contact only (contact/pair.c, docs/contact.md §7.2) */
-    VALUE(p, at,
-          "*CONTACT PAIR: MASS=REDISTRIBUTED against a particle master is frictionless, got FRICTION=%.12g",
-          c->friction);
+    VALUE(p, at, "*CONTACT PAIR: MASS=REDISTRIBUTED against a %s master is frictionless, got FRICTION=%.12g",
+          c->master_kind == NSB_MASTER_BEAMS ? "beam" : "particle", c->friction);
     return 0;
   }
   for (int i = 0; i < m->steps.count; ++i)
