@@ -766,10 +766,10 @@ void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pa
   if (c->law != NSB_CONTACT_NEWTON || c->restitution != 0.0 || c->friction != 0.0 ||
       c->impact != NSB_IMPACT_SIMULTANEOUS || c->points >= 0)
     return;
-  if (c->master_kind != NSB_MASTER_OBSTACLE && c->master_kind != NSB_MASTER_PARTICLES) return;
   if (c->master_kind == NSB_MASTER_OBSTACLE &&
       (m->obstacles.data[c->master].body >= 0 || m->obstacles.data[c->master].amplitude >= 0))
     return;
+  if (c->master_kind == NSB_MASTER_BEAMS && c->centreline != NSB_CENTRELINE_CHORD) return;
   int dynamic = 0;
   for (int k = 0; k < m->steps.count; ++k) {
     const nsb_step_def* s = &m->steps.data[k];
@@ -807,6 +807,19 @@ void deck_default_contact_mass(parser* p, const contact_ref* ref, nsb_contact_pa
     if (e->weighting != 1 && e->n_points < 3) admitted = 0;
     if (e->weighting != 1 || ends != 2 || (massless && slave_ends(massless, e) > 0))
       ends_all = 0;
+  }
+  /* a beam master: every slave node is a free end of its beam (one beam element: the measured
+     strikes, docs/contact.md §7.2 "Against a beam"; an interior node sliding along the master's chords
+     keeps the node's mass), and none of the master's elements ends at a slave node
+     (check_contact_mass_beams) */
+  if (c->master_kind == NSB_MASTER_BEAMS) {
+    for (int k = 0; k < s->nodes.count && admitted; ++k)
+      if (m->nodes.data[s->nodes.data[k]].n_beams != 1) admitted = 0;
+    const nsb_elset* es = &m->elsets.data[c->master];
+    for (int k = 0; k < es->elements.count && admitted; ++k) {
+      const nsb_element* e = &m->elements.data[es->elements.data[k]];
+      if (nsb_etype_is_beam(e->type) && slave_ends(mark, e) > 0) admitted = 0;
+    }
   }
   NSB_FREE_ARRAY(p->ctx, mark, n_nodes_mark(m), unsigned char);
   if (lumped) NSB_FREE_ARRAY(p->ctx, lumped, n_nodes_mark(m), unsigned char);

@@ -9654,22 +9654,47 @@ def check_bars(m, run, ratio):
            abs(arr - ratio * L / c0) <= 2 * dt + (L / p["n"]) / c0,
            "%.6g s after the touch, %d L/c = %.6g s (%.2g h)" % (arr, ratio, ratio * L / c0, (arr - ratio * L / c0) / dt))
     no_gain(m, h, scale=E0)
-    d_never_falls(m, h, E0)
-    # Saint-Venant's collision keeps the energy.  The run loses the contact's closing: Newton's
-    # law closes it at the increment's midpoint (Moreau's test), the ends overlap by v0 h/2 and
-    # the wave's force rho A c v0/2 does its work on half of that, D = F v0 h/4 = E0 c h/4L (the
-    # same under RHOINF=1: not the scheme's damping; not the end nodes' masses: the deck with 2n
-    # elements loses the same); first order in h: the deck at h/3 (the touch off the increments'
-    # midpoints) loses a third
-    D = h[-1]["dissipated"] / E0
+    # Saint-Venant's collision keeps the energy.  The pair takes the mass rule by default (the
+    # striker's end node carries no translational mass, the bar's master nodes keep theirs and carry
+    # the force of t_n: docs/contact.md 7.2, "Against a beam"): the law's impulses do no work (their
+    # work -Lambda vbar_N to the Newton tolerance of vbar_N)
+    dmax = max(abs(r["dissipated"]) for r in h) / E0
+    report(m, "the impulses do no work (the mass rule, the default): |dissipated| <= 1e-9 E0", dmax <= 1e-9,
+           "largest |dissipated| %.2g of E0" % dmax)
+    # what the default scheme (rho_inf = 0.9) still loses is its own numerical dissipation of the
+    # impact's unresolved high frequencies, unbooked: checked at its measured value so that a change
+    # of the defaults shows here (the node's mass lost 5.9e-3 of E0, 5.18e-3 of it booked)
+    loss = 1 - h[-1]["total_energy"] / E0
+    report(m, "the default scheme's own loss at the end, 2.8e-3 of E0 within 3e-4 (unbooked)",
+           abs(loss - 2.83e-3) <= 3e-4, "%.4g of E0" % loss)
+    # with RHOINF=1 (the plain scheme) the collision keeps the energy to round-off: the goal's
+    # 0.05 %, met with the rule only
+    plain = run_variant(run, "%s_si.inp" % m, "rho1", "*DYNAMIC\n", "*DYNAMIC, RHOINF=1\n")
+    ok, text = False, "the deck with RHOINF=1 did not run"
+    if plain:
+        hp = hist(plain)
+        err = max(abs(r["total_energy"] + r["dissipated"] - E0) for r in hp) / E0
+        ok = err <= 1e-10 and abs(hp[-1]["total_energy"] / E0 - 1) <= 1e-10
+        text = "|E + D - E0| at most %.2g of E0, E at the end %.2g" % (err, hp[-1]["total_energy"] / E0 - 1)
+    report(m, "RHOINF=1: energy kept to 1e-10 E0 (the goal 5e-4)", ok, text)
+    # The node-mass model (MASS=STANDARD) loses the contact's closing: Newton's law closes it at the
+    # increment's midpoint (Moreau's test), the ends overlap by v0 h/2 and the wave's force
+    # rho A c v0/2 does its work on half of that, D = F v0 h/4 = E0 c h/4L (the same under
+    # RHOINF=1: not the scheme's damping); first order in h: the deck at h/3 (the touch off the
+    # increments' midpoints) loses a third
     est = c0 * dt / (4 * L)
-    third = run_variant(run, "%s_si.inp" % m, "h3", "*DYNAMIC\n%g, " % dt, "*DYNAMIC\n%.15g, " % (dt / 3))
-    ok, text = False, "the deck at h/3 did not run"
-    if third:
+    pair = ("*CONTACT PAIR, LAW=NEWTON\n", "*CONTACT PAIR, LAW=NEWTON, MASS=STANDARD\n")
+    std = run_variant_text(run, "%s_si.inp" % m, "std", [pair])
+    third = run_variant_text(run, "%s_si.inp" % m, "std_h3", [pair, ("*DYNAMIC\n%g, " % dt, "*DYNAMIC\n%.15g, " % (dt / 3))])
+    ok, text = False, "the MASS=STANDARD decks did not run"
+    if std and third:
+        hs = hist(std)
+        D = hs[-1]["dissipated"] / E0
         D3 = hist(third)[-1]["dissipated"] / E0
         ok = 2.5 < D / D3 < 3.5
         text = "dissipated %.4g of E0 (c h/4L = %.4g), at h/3 %.4g (ratio %.2f)" % (D, est, D3, D / D3)
-    report(m, "the energy lost closing the contact, first order in h", ok, text)
+        d_never_falls(m + " (MASS=STANDARD)", hs, E0)
+    report(m, "MASS=STANDARD: the energy lost closing the contact, first order in h", ok, text)
 
 
 def check_bars_collide(m, run):

@@ -43,6 +43,9 @@ def deck(what, n, etype="B2V", eparams="", obst="", motion="", law="NEWTON", pai
     return s
 
 
+POST = ("*NODE\n5, 1.02, -0.5, 0\n6, 1.02, 0.5, 0\n*ELEMENT, TYPE=B2V, ELSET=POST\n3, 5, 6\n"
+        "*BEAM GENERAL SECTION, ELSET=POST\n1e4, 1e4, 1e4, 1e4, 1e4, 1e4\n1, 2e-6, 1e-6, 1e-6\n"
+        "0, 0, 1\n*BOUNDARY\n5, 1, 6\n6, 1, 6\n")
 BALL = "*NODE, NSET=BALL\n4, 1.03, 0, 0\n*PARTICLE, NODE=4, MASS=1.0, RADIUS=0.01\n"
 CASES = {
     # the default is taken
@@ -95,11 +98,13 @@ CASES = {
                          "falling tip first on a floor gains 2.6e-3 E0 with it: docs/contact.md §7.2)", 0, etype="B2S",
                          eparams=", WEIGHTING=GALERKIN, POINTS=2"),
     "particle_slave": deck("a particle among the slaves", 0, extra=BALL + "*NSET, NSET=BOTH\n3, 4\n", slave="BOTH"),
-    "beam_master": deck("a beam element set as master", 0,
-                        extra="*NODE\n5, 1.02, -0.5, 0\n6, 1.02, 0.5, 0\n*ELEMENT, TYPE=B2V, ELSET=POST\n3, 5, 6\n"
-                              "*BEAM GENERAL SECTION, ELSET=POST\n1e4, 1e4, 1e4, 1e4, 1e4, 1e4\n1, 2e-6, 1e-6, 1e-6\n"
-                              "0, 0, 1\n*BOUNDARY\n5, 1, 6\n6, 1, 6\n",
-                        master="POST", pair=", RADIUS=0.01"),
+    "beam_master": deck("a beam element set as master, the slave a free end of its beam (docs/contact.md §7.2, "
+                        "\"Against a beam\")", 1, extra=POST, master="POST", pair=", RADIUS=0.01"),
+    "beam_master_interior": deck("a beam element set as master, the slave an interior node of its beam (sliding "
+                                 "along the chords: not measured)", 0, extra=POST + "*NSET, NSET=MID\n2\n",
+                                 slave="MID", master="POST", pair=", RADIUS=0.01"),
+    "beam_master_hermite": deck("a beam element set as master with CENTRELINE=HERMITE", 0, extra=POST,
+                                master="POST", pair=", RADIUS=0.01, CENTRELINE=HERMITE"),
     "particle_friction": deck("a particle master with FRICTION", 0, extra=BALL, master="BALL", pair=", FRICTION=0.3"),
     "prox": deck("CONTACT SOLVER=PROX", 0, controls="*SOLVER CONTROLS, CONTACT SOLVER=PROX\n"),
     "gamma": deck("the plain scheme with GAMMA > 1/2 (the law is not derived for it)", 0,
