@@ -5992,6 +5992,12 @@ U8 = {
     # a steel ball 20 mm at rest on a table shaken vertically at 10 Hz, z = A (1 - cos w t),
     # A w^2 = 2 g (A = 4.97 mm)
     "shaken": {"r": 0.01, "f": 10.0, "ratio": 2.0, "g": 9.81, "h": 1e-4, "T": 0.25},
+    # a steel bar 2 m, 30 x 30 mm, 40 B31, dropped 5 mm onto three supports (its end and middle
+    # nodes on a plane), *DAMPING ALPHA = 2 zeta omega_1 of a 1 m pinned span, zeta = 0.1
+    "settle": {"L": 2.0, "b": 0.03, "n": 40, "drop": 0.005, "zeta": 0.1, "g": 9.81, "h": 1e-3, "T": 1.0},
+    # a steel ball 20 mm (particle) running at 2 m/s round the inside of a held steel ring
+    # (R = 0.5 m, 20 mm tube CIRC, 64 B31 with node frames, CENTRELINE=HERMITE), no gravity
+    "ring": {"R": 0.5, "rb": 0.01, "n": 64, "r": 0.01, "v0": 2.0, "h": 1e-4, "T": 0.2},
 }
 
 
@@ -6130,11 +6136,87 @@ def ball_on_shaken_table(u):
     return s
 
 
+def settle_props():
+    """beam_settles_on_supports: the first bending frequency of a 1 m pinned span and ALPHA."""
+    p = U8["settle"]
+    E, nu, rho = STEEL
+    w1 = (math.pi / (p["L"] / 2)) ** 2 * math.sqrt(E * p["b"] ** 2 / 12 / rho)
+    return w1, 2 * p["zeta"] * w1
+
+
+def beam_settles_on_supports(u):
+    """A steel bar (2 m, 30 x 30 mm, 40 B31) held 5 mm above three supports (the plane z = 0 under
+    its end and middle nodes, LAW=NEWTON, e = 0, frictionless), guided at one end (x, y and the
+    turn about its axis held), let fall under gravity, the material damped by *DAMPING, ALPHA =
+    2 zeta omega_1 (zeta = 0.1, omega_1 of a 1 m span), h = 1 ms for 1 s: it lands on all three and
+    settles; the supports then carry 3/8, 5/4, 3/8 w L of the continuous beam (Timoshenko), and in
+    every increment the bar's momentum changes by the supports' impulses less the weight's and
+    the damping's."""
+    p = U8["settle"]
+    L, n, b = p["L"], p["n"], p["b"]
+    w1, alpha = settle_props()
+    s = head(u, "Bar dropped onto three supports, settling", beam_settles_on_supports.__doc__)
+    s += line_nodes(u, 1, (0, 0, b / 2 + p["drop"]), (L, 0, b / 2 + p["drop"]), n, "BAR_N")
+    s += "*NSET, NSET=SUPPORTS\n1, %d, %d\n" % (n // 2 + 1, n + 1)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 2\n1, 4, 4\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nSUPPORTS, FLOOR\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=A, NODE=1\nX, V\n*PROBE, NAME=B, NODE=%d\nX, V\n*PROBE, NAME=C, NODE=%d\nX, V\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=q, NODE=%d\nU\n" % (n // 4 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def ball_in_ring(u):
+    """A steel ball (20 mm, a particle) running at 2 m/s round the inside of a steel ring (R = 0.5 m
+    to the tube's axis, 20 mm CIRC, 64 B31 on the circle with *BEAM NODE FRAME tangents, held at
+    every node), no gravity, frictionless Newton's law with CENTRELINE=HERMITE (the ring's curve,
+    not its chords), h = 0.1 ms for 0.2 s (a quarter turn): it keeps its speed, stays on the
+    ring, and the ring pushes it inwards with m v^2/rho, rho = R - r_tube - r the radius of its
+    centre's path."""
+    p = U8["ring"]
+    R, n, rb, r = p["R"], p["n"], p["rb"], p["r"]
+    mb = STEEL[2] * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Ball running inside a ring", ball_in_ring.__doc__)
+    s += "*NODE, NSET=RING_N\n"
+    fr = "*BEAM NODE FRAME\n"
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(t), "L"), u.n(R * math.sin(t), "L"))
+        fr += "%d, %.15g, %.15g, 0, 0, 0, 1\n" % (i + 1, -math.sin(t), math.cos(t))
+    s += "*ELEMENT, TYPE=B31, ELSET=RING\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    s += fr
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(rb, "L")
+    s += "*BOUNDARY\nRING_N, ENCASTRE\n"
+    rho = R - rb - r
+    t0 = math.pi / (2 * n)   # a quarter into the first element
+    s += "*NODE, NSET=BALL\n100, %s, %s, 0\n" % (u.n(rho * math.cos(t0), "L"), u.n(rho * math.sin(t0), "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(mb, "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, CENTRELINE=HERMITE\nBALL, RING\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 2, %s\n" % (
+        u.n(-p["v0"] * math.sin(t0), "L/T"), u.n(p["v0"] * math.cos(t0), "L/T"))
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 MODELS.update({
     "spinning_bar_strikes_wall": (spinning_bar_strikes_wall, (SI, MM, MS)),
     "unequal_cradle": (unequal_cradle, (SI, MM, MS)),
     "block_sticks_on_tilted_beam": (block_sticks_on_tilted_beam, (SI, MM, IN)),
     "ball_on_shaken_table": (ball_on_shaken_table, (SI, MM, MS)),
+    "beam_settles_on_supports": (beam_settles_on_supports, (SI, MM, IN)),
+    "ball_in_ring": (ball_in_ring, (SI, MM, MS)),
 })
 
 # end of round eight: dynamics and contact
