@@ -10304,6 +10304,57 @@ RING = ("a particle held on a curved beam master (CENTRELINE=HERMITE, the defaul
 KNOWN[("ball_in_ring", "runs on the ring: the centre at rho from the axis")] = RING
 KNOWN[("ball_in_ring", "each increment's impulse m v^2/rho h")] = RING
 
+
+def check_hammer_strikes_cantilever(m, run):
+    p = U8["hammer"]
+    l, mh, g, dt = p["l"], p["m"], p["g"], p["h"]
+    h, c = hist(run), contacts(run)
+    z0 = l * (1 - math.cos(math.radians(p["th0"])))
+    imp = [x for x in c if float(x["normal_impulse"]) > 0]
+    if not imp:
+        report(m, "strikes the tip", False, "no impulse")
+        return
+    t1 = float(imp[0]["time"])
+    k = next(i for i, q in enumerate(h) if abs(q["time"] - t1) < dt / 4)
+    a, b = h[k - 1], h[k]
+    # the swing down: the head's energy 1/2 v^2 + g z kept on the joint (the default scheme's
+    # own decay at omega h = 4.4e-4 over 3700 increments, and Newton's tolerance: 1e-6)
+    e = max(abs((0.5 * sum(q["head.v" + x] ** 2 for x in "xyz") + g * q["head.z"]) / (g * z0) - 1) for q in h[:k])
+    report(m, "swings down with its energy: 1/2 v^2 + g z = g z0", e < 1e-6, "largest difference %.2g of g z0" % e)
+    ang = math.degrees(math.asin(-a["head.x"] / l))
+    report(m, "strikes 2 deg before the bottom", abs(ang - p["th_hit"]) < math.degrees(abs(a["head.vx"]) * dt / l),
+           "at %.4f deg (the increment's turn %.3g deg)" % (ang, math.degrees(abs(a["head.vx"]) * dt / l)))
+    # the impact increment: the head's momentum changes by the contact's impulse (along the
+    # increment's normal), the weight's m g h and the arm's, which is along the arm: the rest
+    # is parallel to the arm, within the arm's turn over the increment, v h / l
+    x = imp[0]
+    P = float(x["normal_impulse"])
+    n = [float(x["law_n" + q]) for q in "xyz"]
+    dp = [mh * (b["head.v" + q] - a["head.v" + q]) for q in "xyz"]
+    rest = [dp[0] - P * n[0], dp[1] - P * n[1], dp[2] - P * n[2] + mh * g * dt]
+    arm = [b["head.x"], b["head.y"], b["head.z"] - l]
+    cr = cross(rest, arm)
+    s = math.sqrt(sum(v * v for v in cr)) / (math.sqrt(sum(v * v for v in rest)) * math.sqrt(sum(v * v for v in arm)))
+    turn = math.sqrt(sum(a["head.v" + q] ** 2 for q in "xyz")) * dt / l
+    report(m, "impact increment: momentum change - contact impulse - weight lies along the arm", s < turn,
+           "sine of the angle %.2g (the arm's turn %.2g rad); contact %.6g N s, the arm's %.3g N s" % (
+               s, turn, P, math.sqrt(sum(v * v for v in rest))))
+    # it bounces back off the springing tip and swings away
+    report(m, "the head rebounds (the cantilever springs back)", h[-1]["head.vx"] < 0, "v_x %.4g m/s at the end" % h[-1]["head.vx"])
+    # the arm (a position-level DISTANCE joint) keeps its length
+    dl = [abs(math.sqrt(q["head.x"] ** 2 + q["head.y"] ** 2 + (q["head.z"] - l) ** 2) - l) for q in h]
+    report(m, "the arm keeps its length", max(dl) < 1e-12 * l, "largest change %.2g m" % max(dl))
+    # the strike sends the head out of the swing's plane (the tip's contact normal turns as the
+    # beam bends and twists): it swings on as a spherical pendulum
+    report(m, "leaves the swing's plane after the strike (y), not before", max(abs(q["head.y"]) for q in h[:k]) < 1e-12 * l,
+           "|y| before %.2g m, at the end %.3g m" % (max(abs(q["head.y"]) for q in h[:k]), h[-1]["head.y"]))
+    E0 = mh * g * z0
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+
+
+CHECKS["hammer_strikes_cantilever"] = check_hammer_strikes_cantilever
+
 # end of round eight: dynamics and contact
 
 

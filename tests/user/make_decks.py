@@ -5998,6 +5998,11 @@ U8 = {
     # a steel ball 20 mm (particle) running at 2 m/s round the inside of a held steel ring
     # (R = 0.5 m, 20 mm tube CIRC, 64 B31 with node frames, CENTRELINE=HERMITE), no gravity
     "ring": {"R": 0.5, "rb": 0.01, "n": 64, "r": 0.01, "v0": 2.0, "h": 1e-4, "T": 0.2},
+    # a 1 kg hammer head (particle, r = 20 mm) on a 0.5 m massless arm (a DISTANCE joint to a
+    # pivot) let go at 60 deg, striking 2 deg before the bottom the side of a steel cantilever's
+    # tip (0.5 m, 20 x 20 mm, 10 B31, across the swing's plane), 10 mm in from its end, e = 0
+    "hammer": {"l": 0.5, "m": 1.0, "r": 0.02, "th0": 60.0, "th_hit": 2.0, "L": 0.5, "b": 0.02, "n": 10,
+               "g": 9.81, "h": 1e-4, "T": 0.5},
 }
 
 
@@ -6210,6 +6215,36 @@ def ball_in_ring(u):
     return s
 
 
+def hammer_strikes_cantilever(u):
+    """A hammer: a 1 kg head (a particle, r = 20 mm) on a 0.5 m arm (*JOINT, TYPE=DISTANCE to a
+    pivot node without a body: ground) let go at rest at 60 deg, under gravity, swings down and 2
+    deg before the bottom strikes the side of a steel cantilever's tip (0.5 m, 20 x 20 mm, 10 B31,
+    clamped, across the plane of the swing), 10 mm in from its end, Newton's law (e = 0), h = 0.1
+    ms for 0.5 s: the head arrives at sqrt(2 g (z0 - z)); in the impact increment the head's
+    momentum changes by the contact's impulse, the weight's and the arm's along the arm; the arm
+    keeps its length; the energy never rises."""
+    p = U8["hammer"]
+    l, r, b, L, n = p["l"], p["r"], p["b"], p["L"], p["n"]
+    a0, a1 = math.radians(p["th0"]), math.radians(p["th_hit"])
+    xb = -l * math.sin(a1) + r + b / 2
+    s = head(u, "Hammer on an arm striking a cantilever's tip", hammer_strikes_cantilever.__doc__)
+    s += line_nodes(u, 1, (xb, -L + 0.01, 0), (xb, 0.01, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*NODE\n200, 0, 0, %s\n" % u.n(l, "L")
+    s += "*NODE, NSET=HEAD\n100, %s, 0, %s\n" % (u.n(-l * math.sin(a0), "L"), u.n(l * (1 - math.cos(a0)), "L"))
+    s += "*PARTICLE, NSET=HEAD, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*JOINT, TYPE=DISTANCE\n200, 100\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nHEAD, BEAM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=head, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 MODELS.update({
     "spinning_bar_strikes_wall": (spinning_bar_strikes_wall, (SI, MM, MS)),
     "unequal_cradle": (unequal_cradle, (SI, MM, MS)),
@@ -6217,6 +6252,7 @@ MODELS.update({
     "ball_on_shaken_table": (ball_on_shaken_table, (SI, MM, MS)),
     "beam_settles_on_supports": (beam_settles_on_supports, (SI, MM, IN)),
     "ball_in_ring": (ball_in_ring, (SI, MM, MS)),
+    "hammer_strikes_cantilever": (hammer_strikes_cantilever, (SI, MM, IN)),
 })
 
 # end of round eight: dynamics and contact
