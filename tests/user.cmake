@@ -89,7 +89,7 @@ list(APPEND NSB_USER_MODELS
 # round eight: dynamics and contact
 list(APPEND NSB_USER_MODELS
     spinning_bar_strikes_wall unequal_cradle block_sticks_on_tilted_beam ball_on_shaken_table
-    beam_settles_on_supports ball_in_ring hammer_strikes_cantilever)
+    beam_settles_on_supports ball_in_ring hammer_strikes_cantilever block_rests_on_beam_node)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

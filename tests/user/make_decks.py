@@ -6113,6 +6113,33 @@ def block_sticks_on_tilted_beam(u):
     return s
 
 
+def block_rests_on_beam_node(u):
+    """The beam of block_sticks_on_tilted_beam horizontal (1 m, 40 x 20 mm flat, 20 B31, pinned at
+    both ends, *DAMPING ALPHA = 2 zeta omega_1, zeta = 0.05) and the 2 kg block (a particle, r =
+    10 mm) set down at rest on its top face above the middle node, frictionless (the contact
+    pair's defaults), under gravity, h = 1 ms for 2 s: it settles with the beam; at rest the
+    contact carries m g and each support half the weights, and the block stays where it rests."""
+    p = U8["tilted"]
+    L, n = p["L"], p["n"]
+    w1, alpha = tilted_props()
+    s = head(u, "Block resting on a beam's middle node", block_rests_on_beam_node.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*NODE, NSET=BLOCK\n100, %s, 0, %s\n" % (u.n(L / 2, "L"), u.n(p["d"] / 2 + p["r"], "L"))
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(p["r"], "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nBLOCK, BEAM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nX, V\n" % (n // 2 + 1)
+    s += "*PROBE, NAME=low, NODE=1\nRF\n*PROBE, NAME=high, NODE=%d\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 def shaken_props():
     """ball_on_shaken_table: the ball's mass, omega and the table's amplitude A = ratio g/omega^2."""
     p = U8["shaken"]
@@ -6253,6 +6280,7 @@ MODELS.update({
     "beam_settles_on_supports": (beam_settles_on_supports, (SI, MM, IN)),
     "ball_in_ring": (ball_in_ring, (SI, MM, MS)),
     "hammer_strikes_cantilever": (hammer_strikes_cantilever, (SI, MM, IN)),
+    "block_rests_on_beam_node": (block_rests_on_beam_node, (SI, MM, MS)),
 })
 
 # end of round eight: dynamics and contact
