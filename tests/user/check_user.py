@@ -9895,5 +9895,572 @@ KNOWN[("hertz_ball_midspan", "energy + dissipated never above the start")] = HBM
 # end of round seven: impacts
 
 
+# round eight: dynamics and contact (make_decks.py, the block of the same name)
+
+from make_decks import U8, spinbar_props, cradle3_masses, shaken_props, settle_props  # noqa: E402
+
+
+def check_spinning_bar_strikes_wall(m, run):
+    p = U8["spinbar"]
+    e, dt = p["e"], p["h"]
+    mass, J, th0, xw = spinbar_props()
+    h, c = hist(run), contacts(run)
+    imp = [x for x in c if float(x["normal_impulse"]) > 0]
+    report(m, "one impulsive increment, at the near end (point 1)", len(imp) == 1 and imp[0]["point"] == "1",
+           "%d rows with an impulse" % len(imp))
+    if len(imp) != 1:
+        return
+    x = imp[0]
+    te = float(x["time"])
+    # the touch a quarter into the increment: Moreau's midpoint test closes it there
+    report(m, "strikes in the increment holding the touch", te - dt < p["t_hit"] < te - dt / 2,
+           "impulse in the increment ending %.6g s, the touch %.6g s" % (te, p["t_hit"]))
+    k = next(i for i, q in enumerate(h) if abs(q["time"] - te) < dt / 4)
+    a, b = h[k - 1], h[k]
+    # the rigid bar's impact from the state at the increment's start: P = (1 + e) v_n / (1/m +
+    # r_y^2/J) along -x, r_y = (L/2) sin th; the increment turns the bar by w h = 4e-4 rad, which
+    # moves the lever by (L/2) w h cos th: the closed form with the lever at either end of the
+    # increment brackets the impulse (the rotation vector's z is th)
+    P = float(x["normal_impulse"])
+    cands = []
+    for q in (a, b):
+        ry = p["L"] / 2 * math.sin(q["bar.rz"])
+        vn = a["bar.vx"] - a["bar.wz"] * ry
+        cands.append((1 + e) * vn / (1 / mass + ry * ry / J))
+    th = math.radians(p["th"])
+    ry0 = p["L"] / 2 * math.sin(th)
+    vn0 = p["v0"] - p["w"] * ry0
+    P0 = (1 + e) * vn0 / (1 / mass + ry0 * ry0 / J)
+    report(m, "impulse (1 + e) v_n / (1/m + r_y^2/J) of the rigid bar (Goldsmith 1960), within the increment's turn",
+           min(cands) - 1e-9 * P <= P <= max(cands) + 1e-9 * P,
+           "%.8g N s, closed form %.8g ... %.8g N s; at exactly -30 deg %.8g N s (%.2g)" % (P, min(cands), max(cands), P0, P / P0 - 1))
+    # the bar's momentum change is the impulse, to Newton's tolerance (the wall is frictionless)
+    dp = b["linear_momentum_x"] - a["linear_momentum_x"]
+    report(m, "momentum change = the wall's impulse, nothing along y", abs(dp + P) < 1e-12 * P and
+           max(abs(q["linear_momentum_y"]) for q in h) < 1e-12 * P, "%.10g N s, impulse %.10g N s" % (dp, P))
+    # the angular momentum about the contact point is kept through the impact (the impulse
+    # acts there): H_c = H_O - r_c x p, z-component H_z - (x_c p_y - y_c p_x); where in the
+    # increment the impulse's lever is taken moves it by up to P (L/2) w h (the end's travel
+    # across the normal in the increment)
+    px, py_ = float(x["x"]), float(x["y"])
+    Hc = [q["angular_momentum_z"] - (px * q["linear_momentum_y"] - py_ * q["linear_momentum_x"]) for q in (a, b)]
+    tol = P * p["L"] / 2 * p["w"] * dt
+    report(m, "angular momentum about the contact point kept through the impact, within P (L/2) w h",
+           abs(Hc[1] - Hc[0]) < tol, "%.10g, %.10g kg m^2/s (%.2g, tol %.2g)" % (Hc[0], Hc[1], Hc[1] - Hc[0], tol))
+    # Newton's law at the struck end: its normal velocity reversed by e (the lever at the
+    # increment's end, where the law holds the velocity)
+    ry = float(x["y"]) - b["bar.y"]
+    vm = a["bar.vx"] - a["bar.wz"] * (float(x["y"]) - a["bar.y"])
+    vp = b["bar.vx"] - b["bar.wz"] * ry
+    report(m, "the end's normal velocity reversed by e", abs(vp + e * vm) < 1e-3 * abs(vm),
+           "v- %.8g m/s, v+ %.8g m/s (-v+/v- %.6g, e = %g; the lever turns by w h in the increment)" % (vm, vp, -vp / vm, e))
+    # the energy lost, (1 - e^2)/2 m_eff v_n^2 = (1 - e) P v_n / 2, is what dissipated books, and
+    # what the kinetic energy lost
+    Dd = h[-1]["dissipated"]
+    lost = a["kinetic_energy"] - b["kinetic_energy"]
+    est = (1 - e) * P * vm / 2
+    report(m, "dissipated = the kinetic energy lost = (1 - e) P v_n/2", abs(Dd - lost) < 1e-12 * a["kinetic_energy"]
+           and abs(Dd / est - 1) < 1e-3, "D %.8g J, lost %.8g J, (1 - e) P v_n/2 %.8g J" % (Dd, lost, est))
+    # afterwards the bar flies free: momentum, angular momentum and energy constant
+    drift = max(abs(q["kinetic_energy"] - h[-1]["kinetic_energy"]) for q in h[k:]) / h[0]["kinetic_energy"]
+    report(m, "free flight after the impact: kinetic energy constant", drift < 1e-12, "%.2g of E0" % drift)
+    no_gain(m, h, scale=h[0]["kinetic_energy"])
+    d_never_falls(m, h, h[0]["kinetic_energy"])
+
+
+def sequential_pairs(ms, v):
+    """Elastic collisions of neighbouring balls in turn while exactly one pair approaches
+    (Waltersberger 2007, the sequential law for a cradle): the end velocities, or None where
+    two pairs approach at once (the order would matter)."""
+    v = list(v)
+    for _ in range(100):
+        app = [i for i in range(len(v) - 1) if v[i] > v[i + 1]]
+        if not app:
+            return v
+        if len(app) > 1:
+            return None
+        i = app[0]
+        a, b = ms[i], ms[i + 1]
+        v[i], v[i + 1] = ((a - b) * v[i] + 2 * b * v[i + 1]) / (a + b), ((b - a) * v[i + 1] + 2 * a * v[i]) / (a + b)
+    return None
+
+
+def lcp2(G, q):
+    """w = q + G z >= 0, z >= 0, w.z = 0 for a 2 x 2 P-matrix G (by its four active sets)."""
+    for act in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        z = [0.0, 0.0]
+        if act == (1, 1):
+            det = G[0][0] * G[1][1] - G[0][1] * G[1][0]
+            z = [(-q[0] * G[1][1] + q[1] * G[0][1]) / det, (-q[1] * G[0][0] + q[0] * G[1][0]) / det]
+        elif act != (0, 0):
+            i = act.index(1)
+            z[i] = -q[i] / G[i][i]
+        w = [q[i] + G[i][0] * z[0] + G[i][1] * z[1] for i in range(2)]
+        if min(z) >= -1e-14 and min(w) >= -1e-14:
+            return z
+    raise ValueError("no solution")
+
+
+def poisson_chain3(ms, v, e):
+    """Poisson's law on a chain of three touching balls (Waltersberger 2007, eqs. 5.10-5.13): a
+    plastic compression (the LCP of the two contacts' separating speeds), then an expansion whose
+    impulses are at least e_i times the compression's, with the separating speeds >= 0 and
+    complementary to the excess; the end velocities."""
+    G = [[1 / ms[0] + 1 / ms[1], -1 / ms[1]], [-1 / ms[1], 1 / ms[1] + 1 / ms[2]]]
+
+    def apply(v, P):
+        return [v[0] - P[0] / ms[0], v[1] + (P[0] - P[1]) / ms[1], v[2] + P[1] / ms[2]]
+    Pc = lcp2(G, [v[1] - v[0], v[2] - v[1]])
+    vc = apply(apply(v, Pc), [e[0] * Pc[0], e[1] * Pc[1]])
+    return apply(vc, lcp2(G, [vc[1] - vc[0], vc[2] - vc[1]]))
+
+
+def check_unequal_cradle(m, run):
+    p = U8["cradle3"]
+    v0 = p["v0"]
+    h, c = hist(run), contacts(run)
+    end = h[-1]
+    # Poisson's law, solved here, reproduces docs/deck.md's example for equal balls, e = 0 and 1
+    ref = poisson_chain3([1.0, 1.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0])
+    report(m, "the closed form here: equal balls, e = 0, 1 end at (1/6, 1/6, 2/3) (docs/deck.md)",
+           max(abs(a - b) for a, b in zip(ref, (1 / 6, 1 / 6, 2 / 3))) < 1e-15, "%s" % ref)
+    for name, rhos, law in (("seq", p["rho"], "sequential, e = 1"), ("poi", p["rho_p"], "Poisson, e = %g, %g" % p["e_p"])):
+        ms = cradle3_masses(rhos)
+        if name == "seq":
+            want = sequential_pairs(ms, [v0, 0.0, 0.0])
+        else:
+            want = poisson_chain3(ms, [v0, 0.0, 0.0], p["e_p"])
+        got = [end["%s%d.vx" % (name, i + 1)] for i in range(3)]
+        err = max(abs(a - b) for a, b in zip(got, want)) / v0
+        report(m, "%s (%s): the end velocities against the closed form" % (name.upper(), law), err < 1e-12,
+               "(%s), closed form (%s): %.2g of v0" % (", ".join("%.8g" % x for x in got), ", ".join("%.8g" % x for x in want), err))
+        P = sum(ms[i] * got[i] for i in range(3))
+        report(m, "%s: momentum kept" % name.upper(), abs(P / (ms[0] * v0) - 1) < 1e-12, "%.3g of m1 v0" % (P / (ms[0] * v0) - 1))
+        E = sum(0.5 * ms[i] * got[i] ** 2 for i in range(3))
+        E0 = 0.5 * ms[0] * v0 * v0
+        if name == "seq":
+            report(m, "SEQ: energy kept (e = 1)", abs(E / E0 - 1) < 1e-12, "%.3g of E0" % (E / E0 - 1))
+    # the sequential law takes one impact per increment: four (12, 23, 12, 23)
+    seq_rows = [x for x in c if x["pair"] == "1" and float(x["normal_impulse"]) > 0]
+    order = [x["slave_node"] for x in seq_rows]
+    report(m, "SEQ: four impacts, one per increment, 1-2, 2-3, 1-2, 2-3", order == ["100", "101", "100", "101"]
+           and len(set(x["time"] for x in seq_rows)) == 4, "%s" % order)
+    # the energy: E + D - W never above the start (Poisson: dissipated books the loss)
+    E0 = sum(0.5 * ms * v0 * v0 for ms in (cradle3_masses(p["rho"])[0], cradle3_masses(p["rho_p"])[0]))
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+    loss = h[0]["kinetic_energy"] - end["kinetic_energy"]
+    report(m, "dissipated = the kinetic energy lost", abs(end["dissipated"] - loss) < 1e-12 * E0,
+           "D %.10g J, lost %.10g J" % (end["dissipated"], loss))
+
+
+def check_block_sticks_on_tilted_beam(m, run):
+    p = U8["tilted"]
+    a, mb, g, dt = math.radians(p["angle"]), p["m"], p["g"], p["h"]
+    t = (math.cos(a), 0.0, math.sin(a))
+    nn = (-math.sin(a), 0.0, math.cos(a))
+    h, c = hist(run), contacts(run)
+
+    def along(q):
+        return sum((q["block." + k] - q["mid." + k]) * tk for k, tk in zip("xyz", t))
+
+    def across(q):
+        return sum((q["block." + k] - q["mid." + k]) * nk for k, nk in zip("xyz", nn))
+    # tan 15 deg = 0.268 < mu = 0.4: after the start (sudden gravity: the beam's sag rings and
+    # the normal force dips, the block may slip while it settles), the block sticks: over the
+    # second half of the run it moves along the beam relative to the middle node by less than
+    # the beam's own ringing there (1e-6 m: the damped beam settles within 1 s)
+    half = [q for q in h if q["time"] >= p["T"] / 2]
+    creep = along(half[-1]) - along(half[0])
+    report(m, "sticks below the friction angle: no slip over the second second", abs(creep) < 1e-6,
+           "moves %.3g m along the beam in %.3g s (total %.3g m)" % (creep, half[-1]["time"] - half[0]["time"], along(h[-1])))
+    sink = across(h[-1]) - (p["d"] / 2 + p["r"])
+    report(m, "rests on the face: the block's centre d/2 + r from the middle node", abs(sink) < 1e-6,
+           "%.3g m off (gap %s m)" % (sink, c[-1]["gap"]))
+    # at rest the contact carries the block's weight: the normal and tangential impulses of the
+    # last 100 increments (0.1 s) sum to m g cos a and m g sin a times the time (within 1e-3: the
+    # damped beam's remaining ringing)
+    def carries(what, c):
+        last = [x for x in c if float(x["time"]) > p["T"] - 100 * dt + dt / 2]
+        N = sum(float(x["normal_impulse"]) for x in last) / (100 * dt)
+        Tm = math.hypot(sum(float(x["tangential_impulse_1"]) for x in last), sum(float(x["tangential_impulse_2"]) for x in last)) / (100 * dt)
+        report(m, what, abs(N / (mb * g * math.cos(a)) - 1) < 1e-3 and abs(Tm / (mb * g * math.sin(a)) - 1) < 1e-3,
+               "N %.6g N (m g cos a %.6g N), T %.6g N (m g sin a %.6g N); %d rows" % (N, mb * g * math.cos(a), Tm, mb * g * math.sin(a), len(last)))
+    carries("the contact carries m g cos a and m g sin a (the last 0.1 s)", c)
+    E0 = abs(h[0]["total_energy"])
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+    # the same deck under RHOINF=1 (the trapezoidal rule: the held contact's normal impulses
+    # steady): the block slips only while the start settles, then sticks
+    one = run_variant(run, "%s_si.inp" % m, "rhoinf1", "*DYNAMIC\n", "*DYNAMIC, RHOINF=1\n")
+    ok, text = False, "did not run"
+    if one:
+        h1 = [q for q in hist(one) if q["time"] >= p["T"] / 2]
+        cr1 = along(h1[-1]) - along(h1[0])
+        ok = abs(cr1) < 1e-6
+        text = "moves %.3g m along the beam in the second second (total %.3g m)" % (cr1, along(h1[-1]))
+    report(m, "RHOINF=1: sticks (no slip over the second second)", ok, text)
+    if one:
+        carries("RHOINF=1: the contact carries m g cos a and m g sin a (the last 0.1 s)", contacts(one))
+        no_gain(m, hist(one), "RHOINF=1: energy + dissipated never above the start", scale=E0)
+        h1 = hist(one)
+        fall = min(b["dissipated"] - a_["dissipated"] for a_, b in zip(h1, h1[1:]))
+        report(m, "RHOINF=1: dissipated never falls", fall >= -1e-15 * E0, "smallest change %.2g J" % fall)
+    # the default scheme: a particle held on a beam's chord with friction chatters (KNOWN below)
+
+
+def check_ball_on_shaken_table(m, run):
+    p = U8["shaken"]
+    mb, w, A = shaken_props()
+    g, dt = p["g"], p["h"]
+    h, c = hist(run), contacts(run)
+    period = 2 * math.pi / w
+
+    def zT(t):
+        return A * (1 - math.cos(w * t))
+
+    def vT(t):
+        return A * w * math.sin(w * t)
+    t1 = 2 * math.pi / 3 / w   # A w^2 cos w t = -g
+
+    def f(t):
+        return zT(t1) + vT(t1) * (t - t1) - g / 2 * (t - t1) ** 2 - zT(t)
+    t = t1 + 1e-3
+    while f(t) > 0:
+        t += 1e-5
+    lo, hi = t - 1e-5, t
+    for _ in range(100):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
+    t_land = lo
+    on = sorted(float(x["time"]) for x in c if float(x["normal_impulse"]) > 0)
+    eps, prev = [], None
+    for te in on:
+        if prev is None or te - prev > 1.5 * dt:
+            eps.append([te, te])
+        else:
+            eps[-1][1] = te
+        prev = te
+    report(m, "three episodes on the table (rides, flies, lands; rides, flies, lands)", len(eps) == 3,
+           "%s" % ", ".join("%.5g-%.5g s" % tuple(x) for x in eps))
+    if len(eps) != 3:
+        return
+    # it leaves where the table's acceleration A w^2 cos w t falls to -g: the last increment
+    # with an impulse ends within h of it (the second time one period later)
+    report(m, "leaves at w t = 2 pi/3 (A w^2 cos w t = -g), within h, and a period later",
+           abs(eps[0][1] - t1) <= dt and abs(eps[1][1] - t1 - period) <= dt,
+           "last impulses in the increments ending %.6g s and %.6g s (%.6g s, %.6g s)" % (eps[0][1], eps[1][1], t1, t1 + period))
+    # it lands where its parabola meets the table: Moreau's midpoint test closes the contact in
+    # the increment whose midpoint is past the touch.  The second flight starts from the
+    # penetration the first landing left (held since: docs/contact.md 7, "Gap drift", at most
+    # h |v-| (2 - e)/2), which moves its touch earlier by that depth over the closing speed
+    depth = -min(float(x["gap"]) for x in c if eps[1][0] - dt / 2 < float(x["time"]) < eps[1][1] + dt / 2)
+    vrel = abs(vT(t1) - g * (t_land - t1) - vT(t_land))
+    report(m, "lands where the parabola meets the table, in the increment the midpoint test closes",
+           eps[1][0] - 1.5 * dt < t_land <= eps[1][0] - dt / 2,
+           "first impulse in the increment ending %.6g s (the touch %.6g s)" % (eps[1][0], t_land))
+    t2 = t_land + period - depth / vrel
+    report(m, "lands again a period later, earlier by the held penetration over the closing speed",
+           eps[2][0] - 1.5 * dt < t2 <= eps[2][0] - dt / 2 and depth <= dt * vrel,
+           "first impulse in the increment ending %.6g s (the touch %.6g s less %.3g m / %.4g m/s); the penetration "
+           "%.3g m (bound h |v-| = %.3g m)" % (eps[2][0], t_land + period, depth, vrel, depth, dt * vrel))
+    # while it rides, the table carries it: the increment's impulse m g h + m (v_T(t+h) - v_T(t))
+    # (the first increment, the touch at rest, aside); the velocity alternation of the held
+    # contact under the default scheme (docs/contact.md 7, "Gap drift": (1 - gamma/2 beta) g h)
+    # bounds the difference
+    ride = [x for x in c if float(x["time"]) <= eps[0][1] + dt / 2 and float(x["time"]) > 1.5 * dt]
+    worst = max(abs(float(x["normal_impulse"]) - mb * g * dt - mb * (vT(float(x["time"])) - vT(float(x["time"]) - dt)))
+                for x in ride) / (mb * g * dt)
+    report(m, "riding: each increment's impulse = m g h + m dv_table", worst < 1e-2,
+           "largest difference %.2g of m g h over %d increments" % (worst, len(ride)))
+    q = next(q for q in h if q["time"] > eps[0][1] - dt / 2)
+    rows = [q for q in h if q["time"] <= eps[0][1] + dt / 2]
+    off = max(abs(q["ball.z"] - p["r"] - zT(q["time"])) for q in rows)
+    report(m, "riding: on the table", off < 1e-12, "largest |z - r - z_T| %.2g m" % off)
+    E0 = mb * g * A
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+
+
+TILT = ("a particle resting with friction on a beam's chord (LAW=NEWTON, FRICTION=0.4, the beam tilted 15 deg, "
+        "below the friction angle) under the default scheme (RHOINF=0.9): the held contact's normal impulse alternates "
+        "from increment to increment (0.0018 and 0.0355 N s at h = 1 ms for m g cos a h = 0.0190 N s), the increments "
+        "with the small one slip at mu, and the block creeps down the beam and sinks into it: with ALPHA damping "
+        "(this deck) 1.41 mm over the second second, 2.9 mm in 2 s, the centre 0.15 mm into the face; without "
+        "*DAMPING 12.6 mm in 2 s (sunk 1.2e-5 m); h = 0.5 ms 1.06 mm in 2 s (sunk 5.6e-5 m); h = 0.1 ms without "
+        "damping 3.6 mm in 0.5 s: no convergence in h. The same deck under RHOINF=1 sticks (1.1e-9 m over the "
+        "second second), carries m g cos a to 7.6e-6 and m g sin a to 1.8e-4, no gain (checked here). "
+        "The same beam horizontal and frictionless: the block sinks 0.41 mm (0.36 mm without damping), E + D "
+        "3.5e-5 of E0 above the start; h = 0.2 ms 1.5 um; the beam held at every node 0 m. With friction it "
+        "chatters wherever the block sits (12.5 mm off the node: -2.2e-5 N s, a pull, ... 0.0426 N s, 1.38 mm of "
+        "creep in the second second); frictionless only over a node two elements share (off it: m g h in every "
+        "increment). The alternating normal impulse is the cause (the increments with the small one slip), as in "
+        "ball_in_ring; not traced further (contact/pair.c, not changed here)")
+for _w in ("sticks below the friction angle: no slip over the second second",
+           "rests on the face: the block's centre d/2 + r from the middle node",
+           "the contact carries m g cos a and m g sin a (the last 0.1 s)",
+           "energy + dissipated never above the start",
+           "dissipated >= 0 at every row and never falls"):
+    KNOWN[("block_sticks_on_tilted_beam", _w)] = TILT
+for _u in ("mm", "in"):
+    for _f in ("history.csv", "contacts.csv"):
+        KNOWN[("block_sticks_on_tilted_beam", "%s %s = SI after unit conversion" % (_u, _f))] = (
+            "the chattering held contact of the default scheme (below) amplifies round-off: mm 9.4e-6 (RF), "
+            "6.1e-6 (tangential impulse), in 5.6e-7, 3.6e-7 of the column's largest value by the end; " + TILT)
+
+CHECKS["spinning_bar_strikes_wall"] = check_spinning_bar_strikes_wall
+CHECKS["unequal_cradle"] = check_unequal_cradle
+CHECKS["block_sticks_on_tilted_beam"] = check_block_sticks_on_tilted_beam
+CHECKS["ball_on_shaken_table"] = check_ball_on_shaken_table
+
+
+def check_beam_settles_on_supports(m, run):
+    p = U8["settle"]
+    L, n, b, g, dt = p["L"], p["n"], p["b"], p["g"], p["h"]
+    E, nu, rho = STEEL_SI
+    h, c = hist(run), contacts(run)
+    w = rho * b * b * g
+    W = w * L
+    # it lands on all three supports together (the bar falls flat), in the increment the
+    # midpoint test closes.  ALPHA damps the rigid fall too (docs/deck.md *DAMPING: alpha times
+    # the whole inertia operator on the absolute velocities): z = (g/alpha)(t - (1 - e^-alpha t)/alpha)
+    alpha = settle_props()[1]
+    lo, hi = 0.0, 1.0
+    for _ in range(100):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if (g / alpha) * (mid - (1 - math.exp(-alpha * mid)) / alpha) < p["drop"] else (lo, mid)
+    t_land = lo
+    first = {}
+    for x in c:
+        if float(x["normal_impulse"]) > 0:
+            first.setdefault(x["slave_node"], float(x["time"]))
+    report(m, "lands on the three supports together, in the increment the midpoint test closes (the damped fall)",
+           len(first) == 3 and all(t - 1.5 * dt < t_land <= t - dt / 2 for t in first.values()),
+           "first impulses %s s, the damped fall %.6g s (undamped sqrt(2 d/g) %.6g s)" % (
+               ", ".join("%.6g" % first[k] for k in sorted(first)), t_land, math.sqrt(2 * p["drop"] / g)))
+    # settled: the supports' forces against the continuous beam's (Timoshenko: the middle
+    # support the redundant of the 2 m span), on supports at the heights the landing left them
+    # (Moreau's law holds the velocity, not the gap: each support keeps the penetration of its
+    # landing, docs/contact.md 7 "Gap drift", and the middle one's height relative to the ends'
+    # moves its force by that over the span's flexibility d_R).  The mean of the last 100
+    # increments (0.1 s; Newton's tolerance 1e-8 an increment), and the last increment alone
+    A = b * b
+    EI, kGA = E * b ** 4 / 12, 5 / 6 * E / (2 * (1 + nu)) * A
+    l = L
+    d_w = 5 * w * l ** 4 / (384 * EI) + w * l ** 2 / (8 * kGA)
+    d_R = l ** 3 / (48 * EI) + l / (4 * kGA)
+    keys = ["1", str(n // 2 + 1), str(n + 1)]
+    t_end = h[-1]["time"]
+    z = [[float(x["gap"]) for x in c if x["slave_node"] == k][-1] for k in keys]
+    rise = z[1] - (z[0] + z[2]) / 2
+    RB = (d_w + rise) / d_R
+    RA = (W - RB) / 2
+    ref = [RA, RB, RA]
+    RB0 = d_w / d_R
+    for N, what in ((100, "settled: the supports' mean force over 0.1 s"), (1, "settled: the supports' force in the last increment")):
+        got = [sum(float(x["normal_impulse"]) for x in c if x["slave_node"] == k and float(x["time"]) > t_end - (N - 0.5) * dt)
+               / (N * dt) for k in keys]
+        err = max(abs(a - r) for a, r in zip(got, ref)) / W
+        report(m, what + " = the continuous beam's on the landed heights (Timoshenko)", err < 1e-6,
+               "%s of w L, reference %s (%.2g of W; sum %.2g of W); level supports: 3/8, 5/4 with shear %.6f, %.6f "
+               "(the middle support %.3g m above the ends' mean)" % (
+                   ", ".join("%.7f" % (x / (w * L / 2)) for x in got), ", ".join("%.7f" % (x / (w * L / 2)) for x in ref), err,
+                   sum(got) / W - 1, (W - RB0) / 2 / (w * L / 2), RB0 / (w * L / 2), rise))
+    pen = max(-zz for zz in z)
+    vl = math.sqrt(2 * g * p["drop"])
+    report(m, "the landing's penetrations within h |v-|/2 (docs/contact.md 7)", pen <= dt * vl / 2,
+           "%s m (bound %.3g m)" % (", ".join("%.4g" % -zz for zz in z), dt * vl / 2))
+    report(m, "settled: at rest", h[-1]["kinetic_energy"] < 1e-12 * W * p["drop"], "kinetic energy %.2g J" % h[-1]["kinetic_energy"])
+    E0 = W * p["drop"]
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+    # the same deck damped by BETA = 2 zeta/omega_1 instead (the stiffness-proportional damping a
+    # user takes for the high modes; it leaves the rigid fall undamped): settles, and the energy
+    E_, nu_, rho_ = STEEL_SI
+    w1 = settle_props()[0]
+    text = open(os.path.join(HERE, "%s_si.inp" % m)).read()
+    old_line = [ln for ln in text.splitlines() if ln.startswith("*DAMPING")][0]
+    beta = run_variant(run, "%s_si.inp" % m, "beta", old_line + "\n", "*DAMPING, BETA=%.15g\n" % (2 * p["zeta"] / w1))
+    if not beta:
+        report(m, "BETA: runs", False, "did not run")
+        return
+    hb, cb = hist(beta), contacts(beta)
+    zb = [[float(x["gap"]) for x in cb if x["slave_node"] == k][-1] for k in keys]
+    RBb = (d_w + zb[1] - (zb[0] + zb[2]) / 2) / d_R
+    refb = [(W - RBb) / 2, RBb, (W - RBb) / 2]
+    gotb = [sum(float(x["normal_impulse"]) for x in cb if x["slave_node"] == k and float(x["time"]) > t_end - 99.5 * dt)
+            / (100 * dt) for k in keys]
+    errb = max(abs(a_ - r_) for a_, r_ in zip(gotb, refb)) / W
+    report(m, "BETA: settled, the supports' mean force over 0.1 s as the continuous beam's", errb < 1e-6 and hb[-1]["kinetic_energy"] < 1e-9 * E0,
+           "%s of w L (%.2g of W); kinetic energy %.2g J" % (", ".join("%.7f" % (x / (w * L / 2)) for x in gotb), errb, hb[-1]["kinetic_energy"]))
+    no_gain(m, hb, "BETA: energy + dissipated never above the start", scale=E0)
+
+
+def check_ball_in_ring(m, run):
+    p = U8["ring"]
+    R, rb, r, v0, dt = p["R"], p["rb"], p["r"], p["v0"], p["h"]
+    mb = STEEL_SI[2] * 4.0 / 3.0 * math.pi * r ** 3
+    rho = R - rb - r
+    h, c = hist(run), contacts(run)
+    F = mb * v0 * v0 / rho
+    # the ring pushes it inwards with m v^2/rho: the impulses of the run over its time
+    P = sum(float(x["normal_impulse"]) for x in c)
+    mean = P / h[-1]["time"]
+    report(m, "the ring's mean force m v^2/rho", abs(mean / F - 1) < 1e-3, "%.6g N, m v^2/rho %.6g N (%.2g)" % (mean, F, mean / F - 1))
+    # every increment carries an impulse (it never leaves the ring); their spread
+    per = impulses_by_increment(c, dt)
+    nz = [per.get(k, 0.0) for k in range(1, len(h))]
+    report(m, "presses in every increment", min(nz) > 0, "smallest %.3g, largest %.3g of F h" % (min(nz) / (F * dt), max(nz) / (F * dt)))
+    # and each increment's impulse is the force's, m v^2/rho h (the track's curvature is constant;
+    # within 1e-2: the Hermite curve's own departure from the circle and the speed's change)
+    worst = max(abs(x / (F * dt) - 1) for x in nz)
+    report(m, "each increment's impulse m v^2/rho h", worst < 1e-2, "largest difference %.3g of F h" % worst)
+    # its speed: frictionless on a fixed track, kept
+    sp = [math.hypot(q["ball.vx"], q["ball.vy"]) for q in h]
+    dv = max(abs(s - v0) for s in sp) / v0
+    report(m, "keeps its speed", dv < 1e-5, "largest change %.2g of v0" % dv)
+    # on the ring: its centre at rho from the axis
+    off = [math.hypot(q["ball.x"], q["ball.y"]) - rho for q in h]
+    report(m, "runs on the ring: the centre at rho from the axis", max(abs(x) for x in off) < 1e-6,
+           "largest %.3g m, at the end %.3g m; |dx|^2/2 rho an increment: %.3g m" % (max(abs(x) for x in off), off[-1],
+                                                                                   (v0 * dt) ** 2 / (2 * rho) * (len(h) - 1)))
+    E0 = h[0]["kinetic_energy"]
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+
+
+CHECKS["beam_settles_on_supports"] = check_beam_settles_on_supports
+KNOWN[("beam_settles_on_supports", "settled: the supports' force in the last increment = the continuous beam's on the landed heights (Timoshenko)")] = (
+    "the held contacts' impulses alternate from increment to increment at rest (the default scheme; their sum "
+    "over the three supports +1.26e-5, -5.6e-6 of W in the last two increments, 1 s after the landing with "
+    "the kinetic energy 4e-14 J); the mean over 0.1 s is within 1e-6 (checked)")
+KNOWN[("beam_settles_on_supports", "BETA: energy + dissipated never above the start")] = (
+    "BETA damping with the default MASS=REDISTRIBUTED of the supports' nodes: E + D - W rises by 0.0236 J "
+    "(3.4e-2 of W d) just after the landing (at 0.038 s; the landing at 0.032 s) at h = 1 ms; 0 at h/2 and "
+    "with MASS=STANDARD; under RHOINF=1 0.092 J, and the bar still rings at 1 s (5.8e-4 J). The damping's "
+    "booked share falls in single increments (-3.15e-3 J; -1.19e-3 J with MASS=STANDARD, where the balance "
+    "never rises), as docs/theory.md 6 allows ('D is not non-decreasing in every increment either')")
+KNOWN[("beam_settles_on_supports", "energy + dissipated never above the start")] = (
+    "ALPHA damping with the default MASS=REDISTRIBUTED of the supports' nodes books more than the damped fall "
+    "loses: E + D - W rises by 1.47e-4 J (2.1e-4 of W d) in the 56 ms of free fall before any contact, "
+    "first order in h (7.2e-5 J at h/2), the same under RHOINF=1 (1.46e-4 J); with MASS=STANDARD, or "
+    "without the contact pair, 9.3e-7 J (the default scheme's second-order booking of ALPHA, 2.3e-7 J at h/2, "
+    "0 under RHOINF=1)")
+CHECKS["ball_in_ring"] = check_ball_in_ring
+RING = ("a particle held on a curved beam master (CENTRELINE=HERMITE, the default scheme) keeps its step-average "
+        "velocity tangent at t_n and moves |dx|^2/2 rho outward every increment, into the ring: 8.35e-5 m over "
+        "the quarter turn (2000 increments of |v h|^2/2 rho: 8.33e-5 m), 4.17e-5 m at h/2 (first order), "
+        "1.67e-4 m under RHOINF=1 (where the speed also falls by 1.7e-4); the held impulses alternate from "
+        "increment to increment between 0.0099 and 2 of m v^2/rho h (RHOINF=1: 0.055 ... 1), their mean "
+        "right to 4.7e-4. docs/contact.md 7 'On a curved obstacle' takes the shifted point at the midpoint "
+        "normal for obstacles (particle_off_cylinder), not for beam masters")
+KNOWN[("ball_in_ring", "runs on the ring: the centre at rho from the axis")] = RING
+KNOWN[("ball_in_ring", "each increment's impulse m v^2/rho h")] = RING
+
+
+def check_hammer_strikes_cantilever(m, run):
+    p = U8["hammer"]
+    l, mh, g, dt = p["l"], p["m"], p["g"], p["h"]
+    h, c = hist(run), contacts(run)
+    z0 = l * (1 - math.cos(math.radians(p["th0"])))
+    imp = [x for x in c if float(x["normal_impulse"]) > 0]
+    if not imp:
+        report(m, "strikes the tip", False, "no impulse")
+        return
+    t1 = float(imp[0]["time"])
+    k = next(i for i, q in enumerate(h) if abs(q["time"] - t1) < dt / 4)
+    a, b = h[k - 1], h[k]
+    # the swing down: the head's energy 1/2 v^2 + g z kept on the joint (the default scheme's
+    # own decay at omega h = 4.4e-4 over 3700 increments, and Newton's tolerance: 1e-6)
+    e = max(abs((0.5 * sum(q["head.v" + x] ** 2 for x in "xyz") + g * q["head.z"]) / (g * z0) - 1) for q in h[:k])
+    report(m, "swings down with its energy: 1/2 v^2 + g z = g z0", e < 1e-6, "largest difference %.2g of g z0" % e)
+    ang = math.degrees(math.asin(-a["head.x"] / l))
+    report(m, "strikes 2 deg before the bottom", abs(ang - p["th_hit"]) < math.degrees(abs(a["head.vx"]) * dt / l),
+           "at %.4f deg (the increment's turn %.3g deg)" % (ang, math.degrees(abs(a["head.vx"]) * dt / l)))
+    # the impact increment: the head's momentum changes by the contact's impulse (along the
+    # increment's normal), the weight's m g h and the arm's, which is along the arm: the rest
+    # is parallel to the arm, within the arm's turn over the increment, v h / l
+    x = imp[0]
+    P = float(x["normal_impulse"])
+    n = [float(x["law_n" + q]) for q in "xyz"]
+    dp = [mh * (b["head.v" + q] - a["head.v" + q]) for q in "xyz"]
+    rest = [dp[0] - P * n[0], dp[1] - P * n[1], dp[2] - P * n[2] + mh * g * dt]
+    arm = [b["head.x"], b["head.y"], b["head.z"] - l]
+    cr = cross(rest, arm)
+    s = math.sqrt(sum(v * v for v in cr)) / (math.sqrt(sum(v * v for v in rest)) * math.sqrt(sum(v * v for v in arm)))
+    turn = math.sqrt(sum(a["head.v" + q] ** 2 for q in "xyz")) * dt / l
+    report(m, "impact increment: momentum change - contact impulse - weight lies along the arm", s < turn,
+           "sine of the angle %.2g (the arm's turn %.2g rad); contact %.6g N s, the arm's %.3g N s" % (
+               s, turn, P, math.sqrt(sum(v * v for v in rest))))
+    # it bounces back off the springing tip and swings away
+    report(m, "the head rebounds (the cantilever springs back)", h[-1]["head.vx"] < 0, "v_x %.4g m/s at the end" % h[-1]["head.vx"])
+    # the arm (a position-level DISTANCE joint) keeps its length
+    dl = [abs(math.sqrt(q["head.x"] ** 2 + q["head.y"] ** 2 + (q["head.z"] - l) ** 2) - l) for q in h]
+    report(m, "the arm keeps its length", max(dl) < 1e-12 * l, "largest change %.2g m" % max(dl))
+    # the strike sends the head out of the swing's plane (the tip's contact normal turns as the
+    # beam bends and twists): it swings on as a spherical pendulum
+    report(m, "leaves the swing's plane after the strike (y), not before", max(abs(q["head.y"]) for q in h[:k]) < 1e-12 * l,
+           "|y| before %.2g m, at the end %.3g m" % (max(abs(q["head.y"]) for q in h[:k]), h[-1]["head.y"]))
+    E0 = mh * g * z0
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+
+
+CHECKS["hammer_strikes_cantilever"] = check_hammer_strikes_cantilever
+
+
+def check_block_rests_on_beam_node(m, run):
+    p = U8["tilted"]
+    mb, g, dt, L = p["m"], p["g"], p["h"], p["L"]
+    Wb = STEEL_SI[2] * p["b"] * p["d"] * L * g
+
+    def verdicts(what, run, c_rows):
+        h = hist(run)
+        # at rest over the last 0.1 s (ALPHA damps the first mode at 5 %: e^-2 zeta w1 t, 1e-30 by
+        # 1 s): the contact's mean force m g and each support (W_beam + m g)/2, to Newton's
+        # tolerance and the remaining ringing (1e-4)
+        last = [x for x in c_rows if float(x["time"]) > p["T"] - 100 * dt + dt / 2]
+        N = sum(float(x["normal_impulse"]) for x in last) / (100 * dt)
+        rows = [q for q in h if q["time"] > p["T"] - 100 * dt + dt / 2]
+        RF = [sum(q[s] for q in rows) / len(rows) for s in ("low.rfz", "high.rfz")]
+        xb = h[-1]["block.x"] / L
+        ref = [Wb / 2 + mb * g * (1 - xb), Wb / 2 + mb * g * xb]
+        err = max(abs(N / (mb * g) - 1), max(abs(a_ / r_ - 1) for a_, r_ in zip(RF, ref)))
+        report(m, what + "at rest the contact carries m g and the supports the weights (levers)", err < 1e-4,
+               "N %.6g N (m g %.6g N), RF %.6g, %.6g N (%.6g, %.6g N): %.2g" % (N, mb * g, RF[0], RF[1], ref[0], ref[1], err))
+        each = max(abs(float(x["normal_impulse"]) / (mb * g * dt) - 1) for x in last)
+        report(m, what + "and in every increment of it", each < 1e-3, "largest difference %.2g of m g h" % each)
+        # the block stays where it rests: the contact's gap constant over the second second (a
+        # held contact at rest does not move; the gap the first increments left, docs/contact.md
+        # 7 "Gap drift", stays)
+        gs = [float(x["gap"]) for x in c_rows if float(x["time"]) >= p["T"] / 2]
+        report(m, what + "the block stays where it rests (the gap over the second second)", max(gs) - min(gs) < 1e-9,
+               "the gap varies by %.3g m; %.4g m at the end" % (max(gs) - min(gs), gs[-1]))
+        no_gain(m, h, what + "energy + dissipated never above the start", scale=mb * g * p["d"])
+    verdicts("", run, contacts(run))
+    # the same block 12.5 mm off the node, inside element 11 (no tie between two elements)
+    text = open(os.path.join(HERE, "%s_si.inp" % m)).read()
+    old = [ln for ln in text.splitlines() if ln.startswith("100, ")][0]
+    x = float(old.split(",")[1])
+    off = run_variant(run, "%s_si.inp" % m, "off_node", old + "\n", "100, %.15g,%s\n" % (x + 0.0125, old.split(",", 2)[2]))
+    if off:
+        verdicts("12.5 mm off the node: ", off, contacts(off))
+    else:
+        report(m, "12.5 mm off the node: runs", False, "did not run")
+
+
+CHECKS["block_rests_on_beam_node"] = check_block_rests_on_beam_node
+NODE_TIE = ("a frictionless particle resting over a node two beam elements share (the default scheme): the "
+            "contact switches between elements 10 and 11 and its impulses alternate (0.0193 ... 0.0199 N s in the "
+            "last 0.1 s for m g h = 0.0196 N s), the block sinks into the face in jumps (1.5e-5 m at 0.5 s, 2.31e-4 m "
+            "at 0.75 s, 2.314e-4 m at 2 s; the gap varies by 6e-7 m over the second second); the same block 12.5 mm "
+            "off the node: m g h in every increment to 6.7e-6, the gap constant at -1.07e-5 m (checked). The "
+            "tilted beam with friction chatters anywhere (block_sticks_on_tilted_beam). Not traced (contact/pair.c)")
+KNOWN[("block_rests_on_beam_node", "and in every increment of it")] = NODE_TIE
+KNOWN[("block_rests_on_beam_node", "the block stays where it rests (the gap over the second second)")] = NODE_TIE
+
+# end of round eight: dynamics and contact
+
+
 if __name__ == "__main__":
     main()

@@ -5770,6 +5770,9 @@ def hertz_ball_bar_end(u):
     s += "*PROBE, NAME=ball, NODE=1000\nX, V\n*PROBE, NAME=end, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
     s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
         u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 # ---------------------------------------------------------------------------
 # round seven: impacts (two equal bars colliding end to end, a bar striking a bar twice its
 # length, a ball bouncing on a cantilever's tip with e = 0.8, a swinging rod striking a particle
@@ -5965,6 +5968,322 @@ MODELS.update({
 })
 
 # end of round seven: impacts
+
+
+# ---------------------------------------------------------------------------
+# round eight: dynamics and contact (a rigid bar spinning into a wall with e = 0.5, a cradle of
+# three balls of tungsten, steel and aluminium by sequential and Poisson impacts, a block at rest
+# on a tilted damped beam below the friction angle, a ball on a shaken table (an AMPLITUDE=
+# obstacle) leaving it)
+
+U8 = {
+    # a steel bar 1 m, 20 mm (a rigid body: m = rho pi r^2 L), its centre at 1 m/s towards a wall
+    # (x), turning at 4 rad/s about z; the near end strikes at -30 deg (its speed there 2 m/s)
+    "spinbar": {"L": 1.0, "r": 0.01, "v0": 1.0, "w": 4.0, "th": -30.0, "t_hit": 0.050225, "e": 0.5,
+                "h": 1e-4, "T": 0.15},
+    # three balls of 20 mm touching in a row (no gravity), the first at 1 m/s: densities
+    "cradle3": {"r": 0.01, "v0": 1.0, "rho": (7850.0, 2700.0, 19300.0), "rho_p": (7850.0, 19300.0, 2700.0),
+                "e_p": (0.5, 0.8), "h": 1e-4, "T": 0.01},
+    # a steel beam 1 m, 40 x 20 mm lying flat, pinned at both ends, tilted 15 deg; a 2 kg block
+    # (particle, r = 10 mm) set at rest on its face above the middle node, mu = 0.4; *DAMPING
+    # ALPHA = 2 zeta omega_1 with zeta = 0.05
+    "tilted": {"L": 1.0, "b": 0.04, "d": 0.02, "n": 20, "angle": 15.0, "m": 2.0, "r": 0.01, "mu": 0.4,
+               "zeta": 0.05, "g": 9.81, "h": 1e-3, "T": 2.0},
+    # a steel ball 20 mm at rest on a table shaken vertically at 10 Hz, z = A (1 - cos w t),
+    # A w^2 = 2 g (A = 4.97 mm)
+    "shaken": {"r": 0.01, "f": 10.0, "ratio": 2.0, "g": 9.81, "h": 1e-4, "T": 0.25},
+    # a steel bar 2 m, 30 x 30 mm, 40 B31, dropped 5 mm onto three supports (its end and middle
+    # nodes on a plane), *DAMPING ALPHA = 2 zeta omega_1 of a 1 m pinned span, zeta = 0.1
+    "settle": {"L": 2.0, "b": 0.03, "n": 40, "drop": 0.005, "zeta": 0.1, "g": 9.81, "h": 1e-3, "T": 1.0},
+    # a steel ball 20 mm (particle) running at 2 m/s round the inside of a held steel ring
+    # (R = 0.5 m, 20 mm tube CIRC, 64 B31 with node frames, CENTRELINE=HERMITE), no gravity
+    "ring": {"R": 0.5, "rb": 0.01, "n": 64, "r": 0.01, "v0": 2.0, "h": 1e-4, "T": 0.2},
+    # a 1 kg hammer head (particle, r = 20 mm) on a 0.5 m massless arm (a DISTANCE joint to a
+    # pivot) let go at 60 deg, striking 2 deg before the bottom the side of a steel cantilever's
+    # tip (0.5 m, 20 x 20 mm, 10 B31, across the swing's plane), 10 mm in from its end, e = 0
+    "hammer": {"l": 0.5, "m": 1.0, "r": 0.02, "th0": 60.0, "th_hit": 2.0, "L": 0.5, "b": 0.02, "n": 10,
+               "g": 9.81, "h": 1e-4, "T": 0.5},
+}
+
+
+def spinbar_props():
+    """spinning_bar_strikes_wall: mass, J about the centre (transverse), the start angle (rad),
+    the wall's x (its normal -x) and the contact's lever r = L/2 (cos th, sin th) at the strike."""
+    p = U8["spinbar"]
+    m = STEEL[2] * math.pi * p["r"] ** 2 * p["L"]
+    J = m * (p["L"] ** 2 / 12 + p["r"] ** 2 / 4)
+    th = math.radians(p["th"])
+    th0 = th - p["w"] * p["t_hit"]
+    xw = p["v0"] * p["t_hit"] + p["L"] / 2 * math.cos(th) + p["r"]
+    return m, J, th0, xw
+
+
+def spinning_bar_strikes_wall(u):
+    """A steel bar (1 m, 20 mm, a *RIGID BODY with two contact points at its ends, SLAVE
+    RADIUS = its radius) moving at 1 m/s towards a wall and turning at 4 rad/s about the wall's
+    vertical, no gravity; its near end strikes at -30 deg (the end's approach 2 m/s), Newton's
+    law with e = 0.5, h = 0.1 ms: the rigid bar's impact (Goldsmith 1960): impulse (1 + e) v_n /
+    (1/m + r_y^2/J), the angular momentum about the contact point kept, the energy lost
+    (1 - e^2) m_eff v_n^2/2."""
+    p = U8["spinbar"]
+    m, J, th0, xw = spinbar_props()
+    Ja = STEEL[2] * math.pi * p["r"] ** 4 / 2 * p["L"]
+    s = head(u, "Spinning bar striking a wall", spinning_bar_strikes_wall.__doc__)
+    s += "*NODE, NSET=BAR\n1, 0, 0, 0\n"
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Ja, "M*L^2"), u.n(J, "M*L^2"), u.n(J, "M*L^2"))
+    s += "*CONTACT POINTS, NAME=ENDS, LAYOUT=LIST\n%s, 0, 0\n%s, 0, 0\n" % (u.n(p["L"] / 2, "L"), u.n(-p["L"] / 2, "L"))
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(xw, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%s, POINTS=ENDS\nBAR, WALL\n" % (p["e"], u.n(p["r"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=ROTATION\n1, 0, 0, %.15g\n" % th0
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n1, 6, %s\n" % (u.n(p["v0"], "L/T"), u.n(p["w"], "1/T"))
+    s += "*PROBE, NAME=bar, NODE=1\nX, V, R, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def cradle3_masses(rhos):
+    r = U8["cradle3"]["r"]
+    return [rho * 4.0 / 3.0 * math.pi * r ** 3 for rho in rhos]
+
+
+def unequal_cradle(u):
+    """Two rows of three touching balls (20 mm, particles), no gravity, the first of each at
+    1 m/s: SEQ steel, aluminium, tungsten with e = 1 and IMPACT=SEQUENTIAL (one impact per
+    increment: the elastic collisions of pairs in turn, Waltersberger 2007); POI steel,
+    tungsten, aluminium with IMPACT=POISSON, e = 0.5 between balls 1 and 2, 0.8 between 2 and 3
+    (Poisson's law for the chain, Waltersberger 2007 eqs. 5.10-5.13), h = 0.1 ms."""
+    p = U8["cradle3"]
+    r = p["r"]
+    s = head(u, "Cradles of unequal balls", unequal_cradle.__doc__)
+    for k, (rows, name) in enumerate(((p["rho"], "SEQ"), (p["rho_p"], "POI"))):
+        ms = cradle3_masses(rows)
+        for i in range(3):
+            s += "*NODE, NSET=%s%d\n%d, %s, %s, 0\n" % (name, i + 1, 100 * (k + 1) + i, u.n(2 * r * i, "L"), u.n(0.1 * k, "L"))
+            s += "*PARTICLE, NODE=%d, MASS=%s, RADIUS=%s\n" % (100 * (k + 1) + i, u.n(ms[i], "M"), u.n(r, "L"))
+        s += "*NSET, NSET=%s\n%s1, %s2, %s3\n" % (name, name, name, name)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n200, 1, %s\n" % (u.n(p["v0"], "L/T"), u.n(p["v0"], "L/T"))
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1, IMPACT=SEQUENTIAL\nSEQ, SEQ\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, IMPACT=POISSON\nPOI1, POI2\n" % p["e_p"][0]
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, IMPACT=POISSON\nPOI2, POI3\n" % p["e_p"][1]
+    for k, name in enumerate(("seq", "poi")):
+        for i in range(3):
+            s += "*PROBE, NAME=%s%d, NODE=%d\nV\n" % (name, i + 1, 100 * (k + 1) + i)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def tilted_props():
+    """block_sticks_on_tilted_beam: the beam's first bending frequency (pinned-pinned, flat) and
+    ALPHA = 2 zeta omega_1."""
+    p = U8["tilted"]
+    E, nu, rho = STEEL
+    EI = E * p["b"] * p["d"] ** 3 / 12
+    w1 = (math.pi / p["L"]) ** 2 * math.sqrt(EI / (rho * p["b"] * p["d"]))
+    return w1, 2 * p["zeta"] * w1
+
+
+def block_sticks_on_tilted_beam(u):
+    """A 2 kg block (a particle, r = 10 mm) set down at rest on the top face of a steel beam
+    (1 m, 40 x 20 mm lying flat, 20 B31, pinned at both ends) tilted at 15 deg, above its middle
+    node, under gravity, Newton's law with mu = 0.4 (the friction angle 21.8 deg), the beam's
+    material damped by *DAMPING, ALPHA = 2 zeta omega_1 (zeta = 0.05), h = 1 ms for 2 s: the block
+    sticks; at rest the contact carries m g cos a and m g sin a."""
+    p = U8["tilted"]
+    L, n, a = p["L"], p["n"], math.radians(p["angle"])
+    w1, alpha = tilted_props()
+    c, sn = math.cos(a), math.sin(a)
+    s = head(u, "Block at rest on a tilted beam", block_sticks_on_tilted_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L * c, 0, L * sn), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 1, 4\n" % (n + 1)
+    off = p["d"] / 2 + p["r"]
+    s += "*NODE, NSET=BLOCK\n100, %s, 0, %s\n" % (u.n(L / 2 * c - off * sn, "L"), u.n(L / 2 * sn + off * c, "L"))
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(p["r"], "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nBLOCK, BEAM\n" % p["mu"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nX, V\n" % (n // 2 + 1)
+    s += "*PROBE, NAME=low, NODE=1\nRF\n*PROBE, NAME=high, NODE=%d\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def block_rests_on_beam_node(u):
+    """The beam of block_sticks_on_tilted_beam horizontal (1 m, 40 x 20 mm flat, 20 B31, pinned at
+    both ends, *DAMPING ALPHA = 2 zeta omega_1, zeta = 0.05) and the 2 kg block (a particle, r =
+    10 mm) set down at rest on its top face above the middle node, frictionless (the contact
+    pair's defaults), under gravity, h = 1 ms for 2 s: it settles with the beam; at rest the
+    contact carries m g and each support half the weights, and the block stays where it rests."""
+    p = U8["tilted"]
+    L, n = p["L"], p["n"]
+    w1, alpha = tilted_props()
+    s = head(u, "Block resting on a beam's middle node", block_rests_on_beam_node.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*NODE, NSET=BLOCK\n100, %s, 0, %s\n" % (u.n(L / 2, "L"), u.n(p["d"] / 2 + p["r"], "L"))
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(p["r"], "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nBLOCK, BEAM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nX, V\n" % (n // 2 + 1)
+    s += "*PROBE, NAME=low, NODE=1\nRF\n*PROBE, NAME=high, NODE=%d\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def shaken_props():
+    """ball_on_shaken_table: the ball's mass, omega and the table's amplitude A = ratio g/omega^2."""
+    p = U8["shaken"]
+    w = 2 * math.pi * p["f"]
+    return STEEL[2] * 4.0 / 3.0 * math.pi * p["r"] ** 3, w, p["ratio"] * p["g"] / w ** 2
+
+
+def ball_on_shaken_table(u):
+    """A steel ball (20 mm, a particle) at rest on a table (a plane obstacle) that a PERIODIC
+    amplitude moves up and down, z = A (1 - cos w t) at 10 Hz, A w^2 = 2 g (4.97 mm), under
+    gravity, Newton's law (e = 0), h = 0.1 ms for 0.25 s: the ball rides on the table while it
+    presses, m (g + A w^2 cos w t); it leaves where the table's acceleration falls to -g (w t =
+    2 pi/3) and flies, and lands where its parabola meets the table."""
+    p = U8["shaken"]
+    m, w, A = shaken_props()
+    s = head(u, "Ball on a shaken table", ball_on_shaken_table.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(p["r"], "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(p["r"], "L"))
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 1\n-1, 0\n" % u.n(w, "1/T")
+    s += "*OBSTACLE, NAME=TABLE, TYPE=PLANE, AMPLITUDE=SHAKE\n0, 0, 0, 0, 0, 1, 0, 0, %s\n" % u.n(A, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON\nBALL, TABLE\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def settle_props():
+    """beam_settles_on_supports: the first bending frequency of a 1 m pinned span and ALPHA."""
+    p = U8["settle"]
+    E, nu, rho = STEEL
+    w1 = (math.pi / (p["L"] / 2)) ** 2 * math.sqrt(E * p["b"] ** 2 / 12 / rho)
+    return w1, 2 * p["zeta"] * w1
+
+
+def beam_settles_on_supports(u):
+    """A steel bar (2 m, 30 x 30 mm, 40 B31) held 5 mm above three supports (the plane z = 0 under
+    its end and middle nodes, LAW=NEWTON, e = 0, frictionless), guided at one end (x, y and the
+    turn about its axis held), let fall under gravity, the material damped by *DAMPING, ALPHA =
+    2 zeta omega_1 (zeta = 0.1, omega_1 of a 1 m span), h = 1 ms for 1 s: it lands on all three and
+    settles; the supports then carry 3/8, 5/4, 3/8 w L of the continuous beam (Timoshenko), and in
+    every increment the bar's momentum changes by the supports' impulses less the weight's and
+    the damping's."""
+    p = U8["settle"]
+    L, n, b = p["L"], p["n"], p["b"]
+    w1, alpha = settle_props()
+    s = head(u, "Bar dropped onto three supports, settling", beam_settles_on_supports.__doc__)
+    s += line_nodes(u, 1, (0, 0, b / 2 + p["drop"]), (L, 0, b / 2 + p["drop"]), n, "BAR_N")
+    s += "*NSET, NSET=SUPPORTS\n1, %d, %d\n" % (n // 2 + 1, n + 1)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 2\n1, 4, 4\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nSUPPORTS, FLOOR\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=A, NODE=1\nX, V\n*PROBE, NAME=B, NODE=%d\nX, V\n*PROBE, NAME=C, NODE=%d\nX, V\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=q, NODE=%d\nU\n" % (n // 4 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def ball_in_ring(u):
+    """A steel ball (20 mm, a particle) running at 2 m/s round the inside of a steel ring (R = 0.5 m
+    to the tube's axis, 20 mm CIRC, 64 B31 on the circle with *BEAM NODE FRAME tangents, held at
+    every node), no gravity, frictionless Newton's law with CENTRELINE=HERMITE (the ring's curve,
+    not its chords), h = 0.1 ms for 0.2 s (a quarter turn): it keeps its speed, stays on the
+    ring, and the ring pushes it inwards with m v^2/rho, rho = R - r_tube - r the radius of its
+    centre's path."""
+    p = U8["ring"]
+    R, n, rb, r = p["R"], p["n"], p["rb"], p["r"]
+    mb = STEEL[2] * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Ball running inside a ring", ball_in_ring.__doc__)
+    s += "*NODE, NSET=RING_N\n"
+    fr = "*BEAM NODE FRAME\n"
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(t), "L"), u.n(R * math.sin(t), "L"))
+        fr += "%d, %.15g, %.15g, 0, 0, 0, 1\n" % (i + 1, -math.sin(t), math.cos(t))
+    s += "*ELEMENT, TYPE=B31, ELSET=RING\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    s += fr
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(rb, "L")
+    s += "*BOUNDARY\nRING_N, ENCASTRE\n"
+    rho = R - rb - r
+    t0 = math.pi / (2 * n)   # a quarter into the first element
+    s += "*NODE, NSET=BALL\n100, %s, %s, 0\n" % (u.n(rho * math.cos(t0), "L"), u.n(rho * math.sin(t0), "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(mb, "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, CENTRELINE=HERMITE\nBALL, RING\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 2, %s\n" % (
+        u.n(-p["v0"] * math.sin(t0), "L/T"), u.n(p["v0"] * math.cos(t0), "L/T"))
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def hammer_strikes_cantilever(u):
+    """A hammer: a 1 kg head (a particle, r = 20 mm) on a 0.5 m arm (*JOINT, TYPE=DISTANCE to a
+    pivot node without a body: ground) let go at rest at 60 deg, under gravity, swings down and 2
+    deg before the bottom strikes the side of a steel cantilever's tip (0.5 m, 20 x 20 mm, 10 B31,
+    clamped, across the plane of the swing), 10 mm in from its end, Newton's law (e = 0), h = 0.1
+    ms for 0.5 s: the head arrives at sqrt(2 g (z0 - z)); in the impact increment the head's
+    momentum changes by the contact's impulse, the weight's and the arm's along the arm; the arm
+    keeps its length; the energy never rises."""
+    p = U8["hammer"]
+    l, r, b, L, n = p["l"], p["r"], p["b"], p["L"], p["n"]
+    a0, a1 = math.radians(p["th0"]), math.radians(p["th_hit"])
+    xb = -l * math.sin(a1) + r + b / 2
+    s = head(u, "Hammer on an arm striking a cantilever's tip", hammer_strikes_cantilever.__doc__)
+    s += line_nodes(u, 1, (xb, -L + 0.01, 0), (xb, 0.01, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*NODE\n200, 0, 0, %s\n" % u.n(l, "L")
+    s += "*NODE, NSET=HEAD\n100, %s, 0, %s\n" % (u.n(-l * math.sin(a0), "L"), u.n(l * (1 - math.cos(a0)), "L"))
+    s += "*PARTICLE, NSET=HEAD, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*JOINT, TYPE=DISTANCE\n200, 100\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nHEAD, BEAM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=head, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "spinning_bar_strikes_wall": (spinning_bar_strikes_wall, (SI, MM, MS)),
+    "unequal_cradle": (unequal_cradle, (SI, MM, MS)),
+    "block_sticks_on_tilted_beam": (block_sticks_on_tilted_beam, (SI, MM, IN)),
+    "ball_on_shaken_table": (ball_on_shaken_table, (SI, MM, MS)),
+    "beam_settles_on_supports": (beam_settles_on_supports, (SI, MM, IN)),
+    "ball_in_ring": (ball_in_ring, (SI, MM, MS)),
+    "hammer_strikes_cantilever": (hammer_strikes_cantilever, (SI, MM, IN)),
+    "block_rests_on_beam_node": (block_rests_on_beam_node, (SI, MM, MS)),
+})
+
+# end of round eight: dynamics and contact
 
 
 if __name__ == "__main__":
