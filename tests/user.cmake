@@ -86,6 +86,9 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
 list(APPEND NSB_USER_MODELS
     bars_collide bar_strikes_long_bar ball_bounces_on_cantilever rod_swings_into_particle
     hertz_ball_midspan rod_lands_at_angle)
+# round nine: structures
+list(APPEND NSB_USER_MODELS
+    three_span_beam grillage stepped_pole ccx_table clamped_arch)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>
