@@ -6394,6 +6394,41 @@ U9["arch"] = {"R": 10.0, "half": 60.0, "D": 0.273, "t": 0.01, "P": 100e3, "n": 4
 MODELS.update({"clamped_arch": (clamped_arch, (SI, MM, IN))})
 
 
+U9["pin"] = {"L": 4.0, "b": 0.1, "h": 0.2, "n": 10, "q": 10e3, "P": 30e3, "a": 1.7}
+
+
+def point_load_in_element(u):
+    """A propped steel cantilever (4 m, 100 x 200 mm RECT, 10 B31: clamped at x = 0, a roller at x =
+    L) under 10 kN/m and 30 kN at x = 1.7 m, inside element 5 (1.6 ... 2.0 m): the load on a node
+    held at that point of the element by *JOINT, TYPE=ELEMENT POINT (a *PARTICLE gives it DOFs), as
+    a user puts a load between nodes; *STATIC without a data line: the prop's reaction (Timoshenko
+    compatibility), the moment and shear inside the loaded element on both sides of the load and
+    inside the other elements, the load point's deflection."""
+    p = U9["pin"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Point load between nodes of a propped cantilever", point_load_in_element.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    le = L / n
+    e = int(p["a"] / le)
+    xi = p["a"] / le - e
+    s += "*NODE, NSET=LOAD\n100, %s, 0, 0\n*PARTICLE, NODE=100, MASS=%s\n" % (u.n(p["a"], "L"), u.n(1.0, "M"))
+    s += "*JOINT, TYPE=ELEMENT POINT\n100, %d, %.12g\n" % (e + 1, xi)
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, 2, 3\n" % (n + 1)
+    s += "*PROBE, NAME=clamp, NODE=1\nRF, RM\n*PROBE, NAME=prop, NODE=%d\nRF\n*PROBE, NAME=load, NODE=100\nU\n" % (n + 1)
+    s += "*PROBE, NAME=node_a, NODE=%d\nU\n*PROBE, NAME=node_b, NODE=%d\nU\n" % (e + 1, e + 2)
+    for name, el, x in (("before", e + 1, 0.1), ("after", e + 1, 0.6), ("startP", e + 1, 0.0), ("endP", e + 1, 1.0),
+                        ("span1", 2, 0.5), ("span9", 9, 0.3)):
+        s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%g\nX, N, M\n" % (name, el, x)
+    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*CLOAD\n100, 3, %s\n*END STEP\n" % (u.n(-p["q"], "F/L"), u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({"point_load_in_element": (point_load_in_element, (SI, MM, IN))})
+
+
 # end of round nine: structures
 
 
