@@ -9936,6 +9936,26 @@ def check_three_span_beam(m, run):
            "%.8g m against %.8g m (rel %.2g)" % (-r["load.uz"], w, rel(-r["load.uz"], w)))
 
 
+    if not have_vtk(m, "VTK force and moment at all axis points"):
+        return
+    pts_, arr, cl = read_vtu_cells(beam_frames(run)[-1])
+    worst_m, worst_v, n_pts, where = 0.0, 0.0, 0, "-"
+    for lab, ids in cl:
+        for i in ids:
+            X = pts_[i][0] - arr["displacement"][i][0]
+            # an element's last point reads the left limit at a loaded node, its first the right one
+            M, V = MV(X - 1e-9 * xs[3] if i == ids[-1] else X + 1e-9 * xs[3] if i == ids[0] else X)
+            F, Mv = arr["force"][i], arr["moment"][i]
+            em = max(abs(Mv[1] + M), abs(Mv[0]), abs(Mv[2])) / Mref
+            ev = max(abs(F[2] + V), abs(F[1])) / Vref
+            if max(em / 5, ev) > max(worst_m / 5, worst_v):
+                where = "element %d at x = %.4g" % (lab, X)
+            worst_m, worst_v = max(worst_m, em), max(worst_v, ev)
+            n_pts += 1
+    report(m, "VTK force and moment at all %d axis points" % n_pts, worst_m < 5e-5 and worst_v < 1e-5,
+           "largest %.2g of q l^2/8, %.2g of q l (%s)" % (worst_m, worst_v, where))
+
+
 CHECKS["three_span_beam"] = check_three_span_beam
 PSEUDO_TIME.add("three_span_beam")
 
@@ -10236,6 +10256,25 @@ def check_point_load_in_element(m, run):
         report(m, what, worst < 1e-5, "largest %.2g of q L^2/8, q L + P; %s" % (worst, "; ".join(text)))
 
 
+    if not have_vtk(m, "VTK M, V at the axis points of the other elements"):
+        return
+    pts_, arr, cl = read_vtu_cells(beam_frames(run)[-1])
+    e_load = int(a / le) + 1
+    worst = {True: 0.0, False: 0.0}
+    count = {True: 0, False: 0}
+    for lab, ids in cl:
+        for i in ids:
+            X = pts_[i][0] - arr["displacement"][i][0]
+            Ms, V = beyond(X)
+            err = max(abs(arr["moment"][i][1] + Ms) / (q * L * L / 8), abs(arr["force"][i][2] - V) / (q * L + P))
+            worst[lab == e_load] = max(worst[lab == e_load], err)
+            count[lab == e_load] += 1
+    report(m, "VTK M, V at the axis points of the other elements", worst[False] < 1e-5,
+           "largest %.2g of q L^2/8, q L + P at %d points" % (worst[False], count[False]))
+    report(m, "VTK M, V at the axis points of the loaded element", worst[True] < 1e-5,
+           "largest %.2g of q L^2/8, q L + P at %d points" % (worst[True], count[True]))
+
+
 CHECKS["point_load_in_element"] = check_point_load_in_element
 PSEUDO_TIME.add("point_load_in_element")
 PIN_HERMITE = (
@@ -10249,6 +10288,8 @@ PIN_HERMITE = (
     "P l^3 xi^3 (1 - xi)^3/3EI = 1.6e-4, which the cubic cannot hold; elements/joint.c, docs/deck.md *JOINT)")
 KNOWN[("point_load_in_element", "deflection of the loaded element's nodes")] = PIN_HERMITE
 KNOWN[("point_load_in_element", "the load point's deflection")] = PIN_HERMITE
+KNOWN[("point_load_in_element", "VTK M, V at the axis points of the loaded element")] = (
+    "the same resultants as the probes: the joint's force left out of the element's resultants")
 KNOWN[("point_load_in_element", "M, V inside the loaded element (0, 0.1, 0.6, 1) = the free body beyond")] = (
     "the resultants of a beam element that holds an ELEMENT POINT joint leave out the joint's force: "
     "they are those of the element loaded at its nodes by the force's Hermite shares (element 5, xi = "

@@ -6112,7 +6112,8 @@ def three_span_beam(u):
     and 40 kN in the middle span 3 m from its left support, 64 B31, *STATIC without a data line:
     the support moments by the three-moment equation with each span's shear flexibility
     (Clapeyron; Timoshenko and Young 1965), the reactions, the moments and shears at the points
-    of zero shear and at 3/8 of the first span (element probes between nodes)."""
+    of zero shear and at 3/8 of the first span (element probes between nodes) and at every VTK
+    axis point."""
     p = U9["span3"]
     le = p["le"]
     n = int(round(sum(p["spans"]) / le))
@@ -6135,7 +6136,7 @@ def three_span_beam(u):
     s += "*PROBE, NAME=load, NODE=%d\nU\n" % kP
     for name, e, xi, _ in span3_points():
         s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%.12g\nN, M, NS, MS\n" % (name, e, xi)
-    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (
+    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*CLOAD\n%d, 3, %s\n*OUTPUT, FORMAT=VTK\n*END STEP\n" % (
         u.n(-p["q"], "F/L"), kP, u.n(-p["P"], "F"))
     return s
 
@@ -6403,7 +6404,7 @@ def point_load_in_element(u):
     held at that point of the element by *JOINT, TYPE=ELEMENT POINT (a *PARTICLE gives it DOFs), as
     a user puts a load between nodes; *STATIC without a data line: the prop's reaction (Timoshenko
     compatibility), the moment and shear inside the loaded element on both sides of the load and
-    inside the other elements, the load point's deflection."""
+    inside the other elements (probes and VTK), the load point's deflection."""
     p = U9["pin"]
     L, n = p["L"], p["n"]
     s = head(u, "Point load between nodes of a propped cantilever", point_load_in_element.__doc__)
@@ -6422,7 +6423,8 @@ def point_load_in_element(u):
     for name, el, x in (("before", e + 1, 0.1), ("after", e + 1, 0.6), ("startP", e + 1, 0.0), ("endP", e + 1, 1.0),
                         ("span1", 2, 0.5), ("span9", 9, 0.3)):
         s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%g\nX, N, M\n" % (name, el, x)
-    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*CLOAD\n100, 3, %s\n*END STEP\n" % (u.n(-p["q"], "F/L"), u.n(-p["P"], "F"))
+    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*CLOAD\n100, 3, %s\n*OUTPUT, FORMAT=VTK\n*END STEP\n" % (
+        u.n(-p["q"], "F/L"), u.n(-p["P"], "F"))
     return s
 
 
