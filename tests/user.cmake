@@ -88,7 +88,8 @@ list(APPEND NSB_USER_MODELS
     hertz_ball_midspan rod_lands_at_angle)
 # round nine: structures
 list(APPEND NSB_USER_MODELS
-    three_span_beam grillage stepped_pole ccx_table clamped_arch point_load_in_element)
+    three_span_beam grillage stepped_pole ccx_table clamped_arch point_load_in_element
+    elbow_opened)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

@@ -10300,6 +10300,52 @@ KNOWN[("point_load_in_element", "M, V inside the loaded element (0, 0.1, 0.6, 1)
     "(elements/: the element's resultant integration, not io/)")
 
 
+def check_elbow_opened(m, run):
+    # The exact answer of the chords under a pure end moment (no force anywhere): every chord
+    # bends into an arc of curvature k = M/EI, and the section frames keep their relative turn
+    # at the nodes (the initial kinks), so the tip follows by composing the arcs from the clamp;
+    # at every increment, to 1e-9 of R (Newton's tolerance; cantilever_end_moment: a straight
+    # strip 1e-15), the tip's turn to 1e-9 rad; the moment inside the chords M, their curvature
+    # M/EI (k2: the section's G2 is the plane's normal, n1 = z) and no force; the clamp's
+    # reaction -M.
+    from make_decks import elbow_points
+    p = U9["elbow"]
+    R, n = p["R"], p["n"]
+    EI = u9_pipe_props(p["D"], p["t"])[2]
+    pts = elbow_points()
+    M = -p["f"] * EI / R
+    worst_x, worst_r, worst_m = 0.0, 0.0, 0.0
+    for x in hist(run)[1:]:
+        k = M * x["time"] / EI
+        px, py, th = 0.0, 0.0, 0.0
+        for a, b in zip(pts[:-1], pts[1:]):
+            l = math.hypot(b[0] - a[0], b[1] - a[1])
+            th0 = math.atan2(b[1] - a[1], b[0] - a[0])
+            t = th0 + th  # the chord's start tangent: its initial direction turned with its first node
+            if abs(k) > 0:
+                px += (math.sin(t + k * l) - math.sin(t)) / k
+                py += (math.cos(t) - math.cos(t + k * l)) / k
+            else:
+                px, py = px + l * math.cos(t), py + l * math.sin(t)
+            th += k * l
+        worst_x = max(worst_x, math.hypot(x["tip.x"] - px, x["tip.y"] - py) / R)
+        worst_r = max(worst_r, abs(x["tip.rz"] - th), abs(x["tip.rx"]), abs(x["tip.ry"]))
+        Mt = M * x["time"]
+        for e in ("e2", "e7", "e12"):
+            worst_m = max(worst_m, abs(x[e + ".mz"] - Mt) / abs(M), abs(x[e + ".k2"] - Mt / EI) * EI / abs(M),
+                          max(abs(x[e + ".n" + c]) for c in "xyz") * R / abs(M))
+        worst_m = max(worst_m, abs(x["clamp.rmz"] + Mt) / abs(M), max(abs(x["clamp.rf" + c]) for c in "xyz") * R / abs(M))
+    last = hist(run)[-1]
+    report(m, "tip position on the composed arcs at every increment", worst_x < 1e-9,
+           "largest %.2g of R (the tip at (%.6f, %.6f) m, turned %.4f rad)" % (worst_x, last["tip.x"], last["tip.y"], last["tip.rz"]))
+    report(m, "tip rotation k n l at every increment", worst_r < 1e-9, "largest %.2g rad" % worst_r)
+    report(m, "moment M and curvature M/EI inside chords, no force; clamp RM = -M", worst_m < 1e-9, "largest %.2g of M" % worst_m)
+
+
+CHECKS["elbow_opened"] = check_elbow_opened
+PSEUDO_TIME.add("elbow_opened")
+
+
 # end of round nine: structures
 
 

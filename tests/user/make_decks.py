@@ -6431,6 +6431,44 @@ def point_load_in_element(u):
 MODELS.update({"point_load_in_element": (point_load_in_element, (SI, MM, IN))})
 
 
+U9["elbow"] = {"R": 0.5, "D": 0.0603, "t": 0.004, "n": 12, "f": 1.5}
+
+
+def elbow_points():
+    """elbow_opened: the nodes of the 90-degree elbow (x, y, 0), clamped end at the origin along x,
+    turning left about the centre (0, R)."""
+    p = U9["elbow"]
+    R, n = p["R"], p["n"]
+    return [(R * math.sin(math.pi / 2 * i / n), R * (1 - math.cos(math.pi / 2 * i / n)), 0.0) for i in range(n + 1)]
+
+
+def elbow_opened(u):
+    """A steel pipe elbow (CHS 60.3 x 4, bend radius 0.5 m, 90 degrees as 12 straight B31 chords),
+    clamped at one end, opened and bent back the other way by an end moment in its plane to
+    1.5 EI/R (large rotations: the tip turns by 135 degrees) in eight static increments: every
+    chord takes the uniform curvature M/EI, the nodes keep their kinks; the tip's position and
+    rotation at every increment, the moment inside the chords, the clamp's reaction."""
+    p = U9["elbow"]
+    n = p["n"]
+    EI = u9_pipe_props(p["D"], p["t"])[2]
+    s = head(u, "Pipe elbow opened by an end moment", elbow_opened.__doc__)
+    s += "*NODE, NSET=ELBOW_N\n" + "".join("%d, %s, %s, 0\n" % (i + 1, u.n(x, "L"), u.n(y, "L"))
+                                         for i, (x, y, _) in enumerate(elbow_points()))
+    s += line_elems(1, 1, n, "ELBOW", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ELBOW, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (
+        u.n(p["D"] / 2, "L"), u.n(p["t"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    for name, e, xi in (("e2", 2, 0.5), ("e7", 7, 0.25), ("e12", 12, 0.9)):
+        s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%g\nN, M, E\n" % (name, e, xi)
+    s += "*STEP\n*STATIC\n0.125, 1.0\n*CLOAD\n%d, 6, %s\n*END STEP\n" % (n + 1, u.n(-p["f"] * EI / p["R"], "F*L"))
+    return s
+
+
+MODELS.update({"elbow_opened": (elbow_opened, (SI, MM, IN))})
+
+
 # end of round nine: structures
 
 
