@@ -9875,7 +9875,7 @@ KNOWN[("hertz_ball_midspan", "energy + dissipated never above the start")] = HBM
 from make_decks import U9, span3_reference, span3_points, grillage_reference, u9_i_props, u9_box_props, u9_pipe_props  # noqa: E402
 
 
-def rows_at(h, lams, step=None):
+def u9_rows_at(h, lams, step=None):
     """The history rows at the load parameters lams of a static step (time within the step)."""
     out = []
     for lam in lams:
@@ -9884,7 +9884,7 @@ def rows_at(h, lams, step=None):
     return out
 
 
-def linear_part(rows, lams, key):
+def u9_linear_part(rows, lams, key):
     return sum(w * r[key] for w, r in zip(lin_weights(lams), rows))
 
 
@@ -9976,7 +9976,7 @@ def check_grillage(m, run):
     R0 = -Fz - R2
     h = hist(run)
     lams = (0.25, 0.5, 0.75, 1.0)
-    rows = rows_at(h, lams)
+    rows = u9_rows_at(h, lams)
     ref = {"node.uz": d[0], "node.rx": d[1], "C1.rfz": R0, "C2.rfz": R2, "G1.rfz": (W + Fz) / 2,
            "G2.rfz": (W + Fz) / 2, "G1.rmx": Mx / 2, "G2.rmx": Mx / 2}
     # the girder's torsion reaction is the most nonlinear (0.92 % at full load): the fit's remainder
@@ -9984,7 +9984,7 @@ def check_grillage(m, run):
     # tolerance is 1e-5; the rest 1e-6 (measured 3e-8)
     worst, worst_t, text = 0.0, 0.0, []
     for k, v in ref.items():
-        lin = linear_part(rows, lams, k)
+        lin = u9_linear_part(rows, lams, k)
         if k.endswith("rmx"):
             worst_t = max(worst_t, abs(lin - v) / abs(Mx))
         else:
@@ -10005,8 +10005,8 @@ def check_grillage(m, run):
     for k in range(1, 5):
         y = h[0]["cross%d.y" % k]
         M, V = MV(Fz, Mx, y)
-        worst = max(worst, abs(linear_part(rows, lams, "cross%d.mx" % k) + M) / (abs(Fz) * L2 / 4),
-                    abs(linear_part(rows, lams, "cross%d.nz" % k) + V) / abs(Fz))
+        worst = max(worst, abs(u9_linear_part(rows, lams, "cross%d.mx" % k) + M) / (abs(Fz) * L2 / 4),
+                    abs(u9_linear_part(rows, lams, "cross%d.nz" % k) + V) / abs(Fz))
     report(m, "cross beam M, V inside four elements (linear part)", worst < 1e-6, "largest %.2g of Fz L/4, Fz" % worst)
 
 
@@ -10036,11 +10036,11 @@ def check_stepped_pole(m, run):
     F, T = p["F"], p["T"]
     h = hist(run)
     lams = (0.25, 0.5, 0.75, 1.0)
-    rows = rows_at(h, lams)
+    rows = u9_rows_at(h, lams)
     ref = {"top.ux": F[0] * fl, "top.uy": F[1] * fl, "top.rz": T * (L1 / GJ1 + L2 / GJ2)}
     worst, text = 0.0, []
     for k, v in ref.items():
-        lin = linear_part(rows, lams, k)
+        lin = u9_linear_part(rows, lams, k)
         worst = max(worst, rel(lin, v))
         text.append("%s %.8g (%.8g)" % (k, lin, v))
     full = rel(h[-1]["top.ux"], ref["top.ux"])
@@ -10173,8 +10173,8 @@ def check_clamped_arch(m, run):
     Msa = -(zc * Ha - xc * (-P / 2)) - M0a
     h = hist(run)
     lams = (0.25, 0.5, 0.75, 1.0)
-    rows = rows_at(h, lams)
-    lin = {k: linear_part(rows, lams, k) for k in ("left.rfx", "left.rfz", "left.rmy", "right.rfx", "right.rmy", "crown.uz")}
+    rows = u9_rows_at(h, lams)
+    lin = {k: u9_linear_part(rows, lams, k) for k in ("left.rfx", "left.rfz", "left.rmy", "right.rfx", "right.rmy", "crown.uz")}
     e = max(abs(lin["left.rfx"] + H), abs(lin["right.rfx"] - H), abs(lin["left.rfz"] - P / 2)) / P
     e = max(e, abs(lin["left.rmy"] - Ms) / (P * p["R"]), abs(lin["right.rmy"] + Ms) / (P * p["R"]))
     e = max(e, rel(lin["crown.uz"], w))
