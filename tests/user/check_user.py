@@ -10015,7 +10015,7 @@ PSEUDO_TIME.add("grillage")
 
 def check_stepped_pole(m, run):
     p = U9["pole"]
-    # the documented section constants (docs/deck.md: PIPE) against EN 10210-2's CHS tables
+    # the documented section constants (docs/deck.md: PIPE) against EN 10210-2's CHS tables (CEN 2006)
     # (A cm^2, I cm^4, W_el cm^3, to their printed digits: half a unit of the last one)
     worst, text = 0.0, []
     for D, t, tab in ((p["D1"], p["t1"], (40.3, 1297.0, 154.0)), (p["D2"], p["t2"], (21.4, 313.0, 54.7))):

@@ -6233,7 +6233,7 @@ def stepped_pole(u):
     m (SECTION=PIPE), 2 kN and 1 kN sideways and 0.5 kN m of torque at the top, 28 B31, four
     static increments: the linear part of the top's deflection and twist by the unit-load method over both
     sections (with shear), the section constants against the handbook's (CHS tables of EN
-    10210-2), the base reactions, the resultants at points inside elements of both sections and
+    10210-2, CEN 2006), the base reactions, the resultants at points inside elements of both sections and
     on both sides of the step."""
     p = U9["pole"]
     le = p["le"]
