@@ -9990,8 +9990,8 @@ def check_grillage(m, run):
             worst = max(worst, abs(lin - v) / {"node.uz": abs(d[0]), "node.rx": abs(d[1])}.get(k, W))
         text.append("%s %.8g (%.8g)" % (k, lin, v))
     report(m, "linear part: deflection, twist, reactions, girder torsion", worst < 1e-6 and worst_t < 1e-5,
-           "largest %.2g, torsion %.2g of Mx; %s; the cross beam takes %.4g %% of the load at the node" % (
-               worst, worst_t, ", ".join(text), 100 * -Fz / (p["P"] + p["q"] * p["L1"] / 2)))
+           "largest %.2g, torsion %.2g of Mx; %s; the cross beam carries %.4g kN, %.3g %% of the %.4g kN" % (
+               worst, worst_t, ", ".join(text), -Fz / 1e3, 100 * -Fz / W, W / 1e3))
     last = h[-1]
     e = max(abs(sum(x[s + ".rfz"] for s in ("G1", "G2", "C1", "C2")) - W * x["time"]) for x in h) / W
     report(m, "the reactions carry the load at every increment", e < 1e-10,
