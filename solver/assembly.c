@@ -918,8 +918,10 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   /* the step's initial accelerations: the pseudo-accelerations start from
      them (p = a), and the filtered forces from the forces */
   if (p_gain < 0.0) s->filt_valid = 0;
-  nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
-  /* prescribed velocities at t0 from the supports' amplitudes */
+  /* prescribed velocities at t0 from the supports' amplitudes (which read
+     no node state), then old = cur: one copy of the nodes' states, not one
+     before and one after (benchmarks/peers README, "The acceleration
+     restart, counted") */
   for (int i = 0; i < s->n_nodes; ++i) {
     for (int c = 0; c < 3 && s->ndof[i]; ++c)
       if (s->fixed_t[3 * i + c] >= 0) s->cur.v[3 * i + c] = support_value(s, i, c, s->t, 1);
