@@ -87,13 +87,6 @@ static double node_inertia(const nsb_model* m, double* mi) {
 
 /* ---- evaluation context ------------------------------------------------- */
 
-/* A gravity's load scale through nsb_load_scale, out of line: inlined (the
-   link-time optimization did), its frame and saved registers were paid by
-   every context fill, also where the call below is not made. */
-static __attribute__((noinline)) double gravity_scale(const nsb_eval_ctx* ec, const nsb_gravity* gr) {
-  return nsb_load_scale(ec, gr->amplitude, gr->step, NULL, NULL);
-}
-
 static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
   nsb_vec3 g = nsb_v3_zero();
   for (int i = 0; i < s->model->gravities.count; ++i) {
@@ -105,7 +98,7 @@ static nsb_vec3 gravity_at(const nsb_system* s, const nsb_eval_ctx* ec) {
        dynamic step; the context is filled several times an increment) */
     const double v = gr->amplitude < 0 && !ec->riks && !ec->step_static
                          ? (ec->step_lpf && gr->step >= 0 ? 1.0 * ec->step_lpf[gr->step] : 1.0)
-                         : gravity_scale(ec, gr);
+                         : nsb_load_scale(ec, gr->amplitude, gr->step, NULL, NULL);
     g = nsb_v3_muladd(g, v, nsb_v3_load(gr->g));
   }
   return g;
