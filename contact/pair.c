@@ -624,6 +624,73 @@ static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
   return -work - 0.5 * p->stick_stiffness * (nsb_v3_dot(z, z) - nsb_v3_dot(z0, z0));
 }
 
+/* HERTZ, the increment in which a contact opens (docs/contact.md §6.3): the
+   penetration goes from al0 > 0 at t_n to al1 <= 0 at the iterate.  The
+   scheme applies the contact's rows over the increment with the weights of
+   the velocity update, h ((1 - gamma) F~_n + gamma F~_n+1), F~ the force
+   filtered by the alpha relation
+     (1 - alpha_m) F~_n+1 + alpha_m F~_n = (1 - alpha_f) F_n+1 + alpha_f F_n
+   (F~ = F with alpha_m = alpha_f = 0): under the trapezoidal rule (F_n +
+   F_n+1)/2, which with F_n+1 = 0 went on pushing with half the start force
+   over the whole motion, past the opening (a gain).  The row of t_n+1
+   instead makes that mean the discrete gradient of the potential (Gonzalez
+   1996, nsb_hertz_mean_force),
+     Fbar = V(al0)/(al0 - al1),   (1 - gamma) F~_n + gamma F~_n+1 = Fbar,
+   solved for F_n+1 with F~_n ~ F_n = c al0^p, the elastic force the
+   accelerations of t_n hold (exact under the trapezoidal rule, where F~ =
+   F: F_n+1 = 2 Fbar - F_n; the filtered elastic force is not kept, its lag
+   behind F_n enters with the weight 1 - gamma - gamma alpha_m/(1 - alpha_m),
+   0.045 at rho_inf = 0.9): its work over the change of the penetration is
+   Fbar (al0 - al1) = V(al0), exactly the energy the contact held.  al0 is
+   the episode's penetration at t_n (ep_al, whose force the accelerations
+   hold, also after a handover; in the first increment after a step's
+   initial accelerations, damp_filt unset, where the record may be a static
+   step's, the contact's own from the geometry of t_n).  Only the elastic
+   part: a Hunt-Crossley damping part is 0 at t_n+1 (open) and keeps its
+   share and its booking; friction keeps its normal force, 0 while open (on
+   a framed slave or a body's face, whose rows carry the friction, a pair
+   with friction takes no row).  A mean over the increment, not a force of
+   the end state: the increment ends impulsive (nsb_contact_finish) and the
+   smooth accelerations of t_n+1 are solved anew without it.  The closing
+   increment keeps the trapezoidal rule: its error is a loss (the mean of 0
+   and F_n+1 over the whole motion), and with the discrete gradient there as
+   well the drop of tests/hertz gained 1.6e-4 of its energy (the closed
+   increments' own error, which that loss had covered).  Not for WINKLER (its
+   bed is no potential), static steps and the acceleration solves.  Returns
+   1 when the contact opens, with the row *F and its derivative *Fa in the
+   iterate's penetration al1 = -G->g, else 0 (and 0, 0). */
+static int hertz_opening_row(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                             const nsb_contact_data* d, const nsb_contact_geo* G, double* F, double* Fa) {
+  *F = *Fa = 0.0;
+  if (p->law != NSB_CONTACT_HERTZ || ec->mode != NSB_EVAL_DYNAMIC || ec->step_static || !ec->old || !d->owner ||
+      G->g < 0.0 || (p->friction > 0.0 && (G->body || G->framed)))
+    return 0;
+  double al0;
+  if (ec->damp_filt) {
+    if (!d->ep_open) return 0;
+    al0 = d->ep_al;
+  } else {
+    nsb_contact_geo G0;
+    nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->old, ec->t - ec->h, &G0);
+    al0 = -G0.g;
+  }
+  if (!(al0 > 0.0)) return 0;
+  const double c = contact_stiffness(p, d), al1 = -G->g;
+  const double E0 = nsb_hertz_elastic(c, p->exponent, al0);
+  double dF, Fbar = nsb_hertz_mean_force(c, p->exponent, al0, al1, &dF);
+  if (nsb_eval_trapezoidal(ec)) {
+    *F = 2.0 * Fbar - E0;
+    *Fa = 2.0 * dF;
+    return 1;
+  }
+  const double am = ec->alpha_m, af = ec->alpha_f, g = ec->gamma;
+  /* F~_n+1 = (Fbar - (1 - g) E0)/g, F_n+1 = ((1 - am) F~_n+1 + am E0 - af E0)/(1 - af) */
+  const double w = (1.0 - am) / (g * (1.0 - af));
+  *F = w * (Fbar - (1.0 - g) * E0) + (am - af) / (1.0 - af) * E0;
+  *Fa = w * dF;
+  return 1;
+}
+
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   if (!d->owner) return NSB_OK;
@@ -635,11 +702,16 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   nsb_contact_geo G;
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
-  if (!(G.g < 0.0)) return NSB_OK;
+  /* the contact opens in this increment: its row makes the increment's
+     mean force the potential's discrete gradient (hertz_opening_row); no
+     friction (its normal force is 0 while open) */
+  double F, Fa, Fd = 0.0;
+  const int opening = hertz_opening_row(e, ec, p, d, &G, &F, &Fa);
+  if (!opening && !(G.g < 0.0)) return NSB_OK;
   nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
   double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
-  double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
-  if (F == 0.0) return NSB_OK;
+  if (!opening) F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
+  if (F == 0.0 && Fa == 0.0) return NSB_OK;
   if (G.body) {
     hertz_body(e, ec, p, &G, vr, F, Fa, Fd, f, K);
     return NSB_OK;
@@ -657,7 +729,7 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
     return NSB_OK;
   }
   /* friction acts in dynamic steps (a static step has no slip velocity) */
-  int fric = p->friction > 0.0 && ec->mode != NSB_EVAL_STATIC;
+  int fric = p->friction > 0.0 && ec->mode != NSB_EVAL_STATIC && !opening;
   nsb_mat3 Dobs = obstacle_velocity_gradient(ec->model, &d->shape, &G);
   int off[4];
   local_offsets(e, off);
@@ -847,6 +919,10 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
       booking_forces_at(e, ec, p, d, ec->old, ec->t - ec->h, &Fn0, &T0, &vT0, &vo0);
     }
     booking_forces(d, p, &G, nsb_contact_geo_velocity(e, &G, ec->cur), F, ec->h, &Fn1, &T1, &vT1);
+    /* the increment in which the contact opens: its normal row as the
+       equations had it (hertz_opening_row) */
+    double Fo, Foa;
+    if (hertz_opening_row(e, ec, p, d, &G, &Fo, &Foa)) Fn1 = nsb_v3_scale(Fo, G.n);
     const nsb_vec3 Ts = nsb_v3_add(T0, T1);
     if (d->shape.kind == 0 && !d->shape.hermite) {
       const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
@@ -2779,10 +2855,20 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
    scheme makes on the elastic force is, per increment, V(al_n+1) - V(al_n)
    minus its trapezoidal work (F_n + F_n+1)(al_n+1 - al_n)/2; summed over an
    episode (al from 0 back to 0) only the error remains. */
-static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double al, double t, double h) {
+static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double al, double t, double h,
+                          int opened) {
   /* al: signed penetration -g (negative while open); the force acts for al > 0 */
   const double c = contact_stiffness(p, d);
   double F = al > 0.0 ? nsb_hertz_elastic(c, p->exponent, al) : 0.0;
+  /* opened under the row of hertz_opening_row: the force of t_n+1 that
+     makes the trapezoidal mean the discrete gradient, 2 Fbar - F_n (the
+     increment's error is then round-off); the next increment starts from
+     the open contact's 0 (the smooth accelerations) */
+  double Fm = F;
+  if (opened) {
+    double dF;
+    Fm = 2.0 * nsb_hertz_mean_force(c, p->exponent, d->ep_al, al, &dF) - d->ep_F;
+  }
   if (!(al > 0.0) && !d->ep_open) {
     d->ep_al = al; /* where the next episode starts from */
     d->ep_F = 0.0;
@@ -2796,7 +2882,7 @@ static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double
   }
   double V1 = al > 0.0 ? nsb_hertz_potential(c, p->exponent, al) : 0.0;
   double V0 = d->ep_al > 0.0 ? nsb_hertz_potential(c, p->exponent, d->ep_al) : 0.0;
-  d->ep_err += V1 - V0 - 0.5 * (d->ep_F + F) * (al - d->ep_al);
+  d->ep_err += V1 - V0 - 0.5 * (d->ep_F + Fm) * (al - d->ep_al);
   d->ep_vmax = fmax(d->ep_vmax, V1);
   if (al > 0.0) {
     /* stiffness of the law at this penetration: p c al^(p-1) */
@@ -3216,7 +3302,15 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         nsb_v3_store(friction_end(d, p, Gp, vr, d->force, ec->h, &vT, &z, &wd), d->ftan);
         d->fstate = nsb_friction_state_smooth(p->slip_velocity, vT);
       }
-      if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
+      /* the increment in which the contact opened under the row of
+         hertz_opening_row: its mean force in the episode's error, and the
+         smooth accelerations of t_n+1 solved anew without the row (the
+         increment is impulsive: the row is a mean over the increment, not
+         the force of the open contact) */
+      double Fo, Foa;
+      const int opened = hertz_opening_row(&e[i], ec, p, d, Gp, &Fo, &Foa);
+      if (opened) *impulsive = 1;
+      if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h, opened);
       /* the forces of t_n+1 the obstacle's work and SMOOTH friction are
          booked with (hertz_energy) */
       if (!ec->step_static) {
