@@ -636,12 +636,14 @@ static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
    instead makes that mean the discrete gradient of the potential (Gonzalez
    1996, nsb_hertz_mean_force),
      Fbar = V(al0)/(al0 - al1),   (1 - gamma) F~_n + gamma F~_n+1 = Fbar,
-   solved for F_n+1 with F~_n ~ F_n = c al0^p, the elastic force the
-   accelerations of t_n hold (exact under the trapezoidal rule, where F~ =
-   F: F_n+1 = 2 Fbar - F_n; the filtered elastic force is not kept, its lag
-   behind F_n enters with the weight 1 - gamma - gamma alpha_m/(1 - alpha_m),
-   0.045 at rho_inf = 0.9): its work over the change of the penetration is
-   Fbar (al0 - al1) = V(al0), exactly the energy the contact held.  al0 is
+   solved for F_n+1, F_n = c al0^p the elastic force the accelerations of t_n
+   hold and F~_n its filtered value (el_Ft; under the trapezoidal rule F~ =
+   F and F_n+1 = 2 Fbar - F_n): its work over the change of the penetration
+   is Fbar (al0 - al1) = V(al0), the energy the contact held (exactly under
+   the trapezoidal rule; under generalized-alpha the share of the kinetic
+   energy's change, h (v_n + v_n+1)/2 . n Fbar, differs from it by
+   (gamma/2 - beta)(p_n - p_n+1) h^2 . n Fbar, -7e-4 of the change of the
+   pseudo-accelerations at rho_inf = 0.9).  al0 is
    the episode's penetration at t_n (ep_al, whose force the accelerations
    hold, also after a handover; in the first increment after a step's
    initial accelerations, damp_filt unset, where the record may be a static
@@ -684,11 +686,28 @@ static int hertz_opening_row(const nsb_elem* e, const nsb_eval_ctx* ec, const ns
     return 1;
   }
   const double am = ec->alpha_m, af = ec->alpha_f, g = ec->gamma;
-  /* F~_n+1 = (Fbar - (1 - g) E0)/g, F_n+1 = ((1 - am) F~_n+1 + am E0 - af E0)/(1 - af) */
+  const double Et0 = ec->damp_filt && d->el_ft_known ? d->el_Ft : E0;
+  /* F~_n+1 = (Fbar - (1 - g) F~_n)/g, F_n+1 = ((1 - am) F~_n+1 + am F~_n - af F_n)/(1 - af) */
   const double w = (1.0 - am) / (g * (1.0 - af));
-  *F = w * (Fbar - (1.0 - g) * E0) + (am - af) / (1.0 - af) * E0;
+  *F = w * (Fbar - (1.0 - g) * Et0) + (am * Et0 - af * E0) / (1.0 - af);
   *Fa = w * dF;
   return 1;
+}
+
+/* HERTZ: the elastic force the accelerations of t_n hold (the episode's
+   force ep_F, or from the geometry of t_n in the first increment after a
+   step's initial accelerations, as hertz_opening_row reads al0) and its
+   filtered value (el_Ft, or that force where the filters start anew). */
+static double hertz_elastic_old(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                                const nsb_contact_data* d, double* Et0) {
+  double E0 = d->ep_open ? d->ep_F : 0.0;
+  if (!ec->damp_filt) {
+    nsb_contact_geo G0;
+    nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->old, ec->t - ec->h, &G0);
+    E0 = G0.g < 0.0 ? nsb_hertz_elastic(contact_stiffness(p, d), p->exponent, -G0.g) : 0.0;
+  }
+  *Et0 = ec->damp_filt && d->el_ft_known ? d->el_Ft : E0;
+  return E0;
 }
 
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
@@ -2026,7 +2045,7 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
 static int has_state_memory(const nsb_elem* e);
 static int has_filter_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
-  return d->dmp_ft_known && d->dmp_Ft != 0.0;
+  return (d->dmp_ft_known && d->dmp_Ft != 0.0) || (d->el_ft_known && d->el_Ft != 0.0);
 }
 /* a HERTZ contact in an episode or with ended ones (docs/contact.md §6.1) */
 static int has_episode_memory(const nsb_elem* e) {
@@ -2088,15 +2107,19 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     nsb_contact_memory* c = &mem[k++];
     c->dmp_Ft = d->dmp_Ft;
     c->dmp_ft_known = d->dmp_ft_known;
+    c->el_Ft = d->el_Ft;
+    c->el_ft_known = d->el_ft_known;
     c->state = has_state_memory(&e[i]);
     if (!c->state) {
-      /* the filter and the episode alone: what finds the contact again, the
+      /* the filters and the episode alone: what finds the contact again, the
          rest zero */
-      const double Ft = c->dmp_Ft;
-      const int filter = has_filter_memory(&e[i]);
+      const double Ft = c->dmp_Ft, Et = c->el_Ft;
+      const int fd = d->dmp_ft_known && d->dmp_Ft != 0.0, fe = d->el_ft_known && d->el_Ft != 0.0;
       memset(c, 0, sizeof *c);
-      c->dmp_Ft = filter ? Ft : 0.0;
-      c->dmp_ft_known = filter;
+      c->dmp_Ft = fd ? Ft : 0.0;
+      c->dmp_ft_known = fd;
+      c->el_Ft = fe ? Et : 0.0;
+      c->el_ft_known = fe;
       if (has_episode_memory(&e[i])) episode_save(d, c);
       c->pair = d->pair;
       c->node = e[i].nodes[0];
@@ -2198,6 +2221,10 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       if (c->state || c->dmp_ft_known) {
         d->dmp_Ft = c->dmp_Ft;
         d->dmp_ft_known = c->dmp_ft_known;
+      }
+      if (c->state || c->el_ft_known) {
+        d->el_Ft = c->el_Ft;
+        d->el_ft_known = c->el_ft_known;
       }
       episode_restore(c, d);
       if (!c->state) break;
@@ -2535,6 +2562,8 @@ static void hertz_episode_handover(nsb_contact_data* from, nsb_contact_data* to)
   to->ep_wh = from->ep_wh;
   to->ep_al = from->ep_al;
   to->ep_F = from->ep_F;
+  to->el_Ft = from->el_Ft;
+  to->el_ft_known = from->el_ft_known;
   from->ep_open = 0;
 }
 
@@ -3265,8 +3294,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       /* the damping force at t_n and its filtered value, for the filter to
          t_n+1 below (as hertz_energy had them: before the bed's commit) */
       const int share = d->owner && !ec->step_static && ec->old && !nsb_eval_trapezoidal(ec);
-      double al0, ald0, Ft0 = 0.0, Fd0 = 0.0;
+      double al0, ald0, Ft0 = 0.0, Fd0 = 0.0, Et0 = 0.0, E0 = 0.0;
       if (share) Fd0 = compliant_damping_old(&e[i], ec, p, d, &al0, &ald0, &Ft0);
+      if (share && p->law == NSB_CONTACT_HERTZ) E0 = hertz_elastic_old(&e[i], ec, p, d, &Et0);
       double al = d->owner ? -Gp->g : fmin(-Gp->g, 0.0);
       if (d->owner && Gp->g < 0.0) {
         double Fa, Fd;
@@ -3336,6 +3366,13 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         d->dmp_ald = -nsb_v3_dot(Gp->n, vr);
         d->dmp_Ft = Ft1;
         d->dmp_ft_known = share;
+        /* the elastic force filtered likewise (hertz_opening_row): with the
+           open contact's 0 after the increment in which it opened, as the
+           smooth accelerations continue the pseudo-accelerations */
+        const int el = share && p->law == NSB_CONTACT_HERTZ;
+        const double E1 = el && al > 0.0 ? nsb_hertz_elastic(contact_stiffness(p, d), p->exponent, al) : 0.0;
+        d->el_Ft = el ? nsb_alpha_filter(ec, nsb_v3(E0, 0.0, 0.0), nsb_v3(E1, 0.0, 0.0), nsb_v3(Et0, 0.0, 0.0)).x : 0.0;
+        d->el_ft_known = el;
       }
       d->dmp_known = !ec->step_static;
       continue;
