@@ -4285,6 +4285,62 @@ static void hertz_opening_case(const char* scheme, double h, double tol) {
   CU_ASSERT(it_open <= it_max);
   fx_close(&fx);
 }
+/* The row of the opening increment (hertz_opening_row) against central
+   differences: the drop above, stopped while the particle rises out of the
+   floor (closed at t_n), the next increment's iterate moved out of it
+   (al_n+1 = -5e-4 and -2e-5 m, x and y moved too) under the trapezoidal rule and
+   the default scheme; the row is loaded (not 0) and its tangent agrees. */
+static void hertz_opening_tangent_case(const char* scheme) {
+  const double h = 0.0005;
+  char deck[1024];
+  snprintf(deck, sizeof deck,
+           "*NODE\n1, 0.0, 0.0, 0.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\nB, 3, -1.0\n"
+           "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e6, EXPONENT=1.5\nB, FLOOR\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK%s\n%g, 0.05\n*END STEP\n",
+           scheme, h);
+  const double out[2] = {5e-4, 2e-5};
+  for (int k = 0; k < 2; ++k) {
+    fixture fx;
+    nsb_system* s = fx_open(&fx, deck);
+    nsb_newton_report rep;
+    /* rising, closed, a third of the way out */
+    for (int j = 0; j < 100; ++j) {
+      const nsb_state* st = nsb_system_state(s);
+      if (st->v[2] > 0.0 && 0.1 - st->x[2] > 0.0 && 0.1 - st->x[2] < 1.5e-3) break;
+      CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
+    }
+    const double al_n = 0.1 - nsb_system_state(s)->x[2];
+    CU_ASSERT_FATAL(al_n > 0.0 && al_n < 1.5e-3);
+    CU_ASSERT_EQUAL_FATAL(nsb_system_prepare_increment(s, h), NSB_OK);
+    int ie = -1;
+    for (int i = 0; i < nsb_system_n_elements(s); ++i)
+      if (nsb_system_element(s, i)->ops == &nsb_contact_hertz_ops &&
+          ((const nsb_contact_data*)nsb_system_element(s, i)->state)->owner)
+        ie = i;
+    CU_ASSERT_FATAL(ie >= 0);
+    double d[NSB_ELEM_MAX_LOCAL] = {0};
+    const double al_p = 0.1 - nsb_system_state(s)->x[2];
+    d[0] = 0.3;
+    d[1] = -0.2;
+    d[2] = (al_p + out[k]) / h; /* the unknown is the step average: x = x_n + h vbar */
+    nsb_system_apply_local(s, ie, d);
+    const double al1 = 0.1 - nsb_system_state(s)->x[2];
+    double kmax = 0.0, fmx = 0.0;
+    const double err = nsb_fd_element_error(s, ie, 1e-7, &kmax, &fmx);
+    printf("\n    %s al_n %.4g, al_n+1 %.3g: row %.4g N, |K| %.4g, tangent error %.2e", scheme[0] ? scheme + 2 : "default",
+           al_n, al1, fmx, kmax, err / (1.0 + kmax));
+    CU_ASSERT(fabs(al1 + out[k]) < 1e-12);
+    CU_ASSERT(fmx > 0.0 && kmax > 0.0);
+    CU_ASSERT(err >= 0.0 && err / (1.0 + kmax) <= 1e-6);
+    fx_close(&fx);
+  }
+}
+static void test_hertz_opening_tangent(void) {
+  hertz_opening_tangent_case(", RHOINF=1");
+  hertz_opening_tangent_case("");
+}
 static void test_hertz_opening_work(void) {
   hertz_opening_case(", RHOINF=1", 0.0005, 1e-12);
   hertz_opening_case(", RHOINF=1", 0.002, 1e-12);
@@ -5228,6 +5284,7 @@ int main(int argc, char** argv) {
                                             {"hertz_under_resolved", test_hertz_under_resolved},
                                             {"hertz_mean_force", test_hertz_mean_force},
                                             {"hertz_opening_work", test_hertz_opening_work},
+                                            {"hertz_opening_tangent", test_hertz_opening_tangent},
                                             {"prox_bar_wall_no_gain", test_prox_bar_wall_no_gain},
                                             {"cradle_sequential", test_cradle_sequential},
                                             {"prox_bounce", test_prox_bounce},
