@@ -66,3 +66,20 @@ double nsb_hertz_force(double c, double p, double d, double al, double ald, doub
 double nsb_hertz_elastic(double c, double p, double al) { return c * pow(al, p); }
 
 double nsb_hertz_potential(double c, double p, double al) { return c * pow(al, p + 1.0) / (p + 1.0); }
+
+/* The discrete gradient (Gonzalez 1996) of V(al+) = c (al+)^(p+1)/(p+1) between
+   al0 and al1, and its derivative in al1:
+     F = (V0 - V1)/(al0 - al1),  dF/dal1 = (F - c (al1+)^p)/(al0 - al1)
+   (from d/dal1 of the quotient, dV1/dal1 = c (al1+)^p).  Where al1 = al0 the
+   quotient is the force itself (its derivative there p c al^(p-1)/2); the
+   callers use it where the contact opens, al1 <= 0 < al0, where al0 - al1 >= al0. */
+double nsb_hertz_mean_force(double c, double p, double al0, double al1, double* F_al1) {
+  const double a0 = al0 > 0.0 ? al0 : 0.0, a1 = al1 > 0.0 ? al1 : 0.0;
+  if (al0 == al1) {
+    *F_al1 = a0 > 0.0 ? 0.5 * p * c * pow(a0, p - 1.0) : 0.0;
+    return a0 > 0.0 ? c * pow(a0, p) : 0.0;
+  }
+  const double F = (nsb_hertz_potential(c, p, a0) - nsb_hertz_potential(c, p, a1)) / (al0 - al1);
+  *F_al1 = (F - nsb_hertz_elastic(c, p, a1)) / (al0 - al1);
+  return F;
+}

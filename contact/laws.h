@@ -156,5 +156,11 @@ double nsb_hertz_force(double c, double p, double d, double al, double ald, doub
 double nsb_hertz_elastic(double c, double p, double al);
 /// Potential of the elastic part, c al^(p+1)/(p + 1).
 double nsb_hertz_potential(double c, double p, double al);
+/// Discrete gradient of the Hertz potential between the penetrations al0 and
+/// al1 (Gonzalez 1996): the mean force F = (V(al0+) - V(al1+))/(al0 - al1),
+/// al+ = max(al, 0), whose work over the change al1 - al0 is exactly
+/// -(V(al1+) - V(al0+)); c al0^p where al1 = al0 (and 0 where both are <= 0).
+/// *F_al1 its derivative in al1, (F - c (al1+)^p)/(al0 - al1).
+double nsb_hertz_mean_force(double c, double p, double al0, double al1, double* F_al1);
 
 #endif

@@ -624,6 +624,92 @@ static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
   return -work - 0.5 * p->stick_stiffness * (nsb_v3_dot(z, z) - nsb_v3_dot(z0, z0));
 }
 
+/* HERTZ, the increment in which a contact opens (docs/contact.md §6.3): the
+   penetration goes from al0 > 0 at t_n to al1 <= 0 at the iterate.  The
+   scheme applies the contact's rows over the increment with the weights of
+   the velocity update, h ((1 - gamma) F~_n + gamma F~_n+1), F~ the force
+   filtered by the alpha relation
+     (1 - alpha_m) F~_n+1 + alpha_m F~_n = (1 - alpha_f) F_n+1 + alpha_f F_n
+   (F~ = F with alpha_m = alpha_f = 0): under the trapezoidal rule (F_n +
+   F_n+1)/2, which with F_n+1 = 0 went on pushing with half the start force
+   over the whole motion, past the opening (a gain).  The row of t_n+1
+   instead makes that mean the discrete gradient of the potential (Gonzalez
+   1996, nsb_hertz_mean_force),
+     Fbar = V(al0)/(al0 - al1),   (1 - gamma) F~_n + gamma F~_n+1 = Fbar,
+   solved for F_n+1, F_n = c al0^p the elastic force the accelerations of t_n
+   hold and F~_n its filtered value (el_Ft; under the trapezoidal rule F~ =
+   F and F_n+1 = 2 Fbar - F_n): its work over the change of the penetration
+   is Fbar (al0 - al1) = V(al0), the energy the contact held (exactly under
+   the trapezoidal rule; under generalized-alpha the share of the kinetic
+   energy's change, h (v_n + v_n+1)/2 . n Fbar, differs from it by
+   (gamma/2 - beta)(p_n - p_n+1) h^2 . n Fbar, -7e-4 of the change of the
+   pseudo-accelerations at rho_inf = 0.9).  al0 is
+   the episode's penetration at t_n (ep_al, whose force the accelerations
+   hold, also after a handover; in the first increment after a step's
+   initial accelerations, damp_filt unset, where the record may be a static
+   step's, the contact's own from the geometry of t_n).  Only the elastic
+   part: a Hunt-Crossley damping part is 0 at t_n+1 (open) and keeps its
+   share and its booking; friction keeps its normal force, 0 while open (on
+   a framed slave or a body's face, whose rows carry the friction, a pair
+   with friction takes no row).  A mean over the increment, not a force of
+   the end state: the increment ends impulsive (nsb_contact_finish) and the
+   smooth accelerations of t_n+1 are solved anew without it.  The closing
+   increment keeps the trapezoidal rule: its error is a loss (the mean of 0
+   and F_n+1 over the whole motion), and with the discrete gradient there as
+   well the drop of tests/hertz gained 1.6e-4 of its energy (the closed
+   increments' own error, which that loss had covered).  Not for WINKLER (its
+   bed is no potential), static steps and the acceleration solves.  Returns
+   1 when the contact opens, with the row *F and its derivative *Fa in the
+   iterate's penetration al1 = -G->g, else 0 (and 0, 0). */
+static int hertz_opening_row(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                             const nsb_contact_data* d, const nsb_contact_geo* G, double* F, double* Fa) {
+  *F = *Fa = 0.0;
+  if (p->law != NSB_CONTACT_HERTZ || ec->mode != NSB_EVAL_DYNAMIC || ec->step_static || !ec->old || !d->owner ||
+      G->g < 0.0 || (p->friction > 0.0 && (G->body || G->framed)))
+    return 0;
+  double al0;
+  if (ec->damp_filt) {
+    if (!d->ep_open) return 0;
+    al0 = d->ep_al;
+  } else {
+    nsb_contact_geo G0;
+    nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->old, ec->t - ec->h, &G0);
+    al0 = -G0.g;
+  }
+  if (!(al0 > 0.0)) return 0;
+  const double c = contact_stiffness(p, d), al1 = -G->g;
+  const double E0 = nsb_hertz_elastic(c, p->exponent, al0);
+  double dF, Fbar = nsb_hertz_mean_force(c, p->exponent, al0, al1, &dF);
+  if (nsb_eval_trapezoidal(ec)) {
+    *F = 2.0 * Fbar - E0;
+    *Fa = 2.0 * dF;
+    return 1;
+  }
+  const double am = ec->alpha_m, af = ec->alpha_f, g = ec->gamma;
+  const double Et0 = ec->damp_filt && d->el_ft_known ? d->el_Ft : E0;
+  /* F~_n+1 = (Fbar - (1 - g) F~_n)/g, F_n+1 = ((1 - am) F~_n+1 + am F~_n - af F_n)/(1 - af) */
+  const double w = (1.0 - am) / (g * (1.0 - af));
+  *F = w * (Fbar - (1.0 - g) * Et0) + (am * Et0 - af * E0) / (1.0 - af);
+  *Fa = w * dF;
+  return 1;
+}
+
+/* HERTZ: the elastic force the accelerations of t_n hold (the episode's
+   force ep_F, or from the geometry of t_n in the first increment after a
+   step's initial accelerations, as hertz_opening_row reads al0) and its
+   filtered value (el_Ft, or that force where the filters start anew). */
+static double hertz_elastic_old(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                                const nsb_contact_data* d, double* Et0) {
+  double E0 = d->ep_open ? d->ep_F : 0.0;
+  if (!ec->damp_filt) {
+    nsb_contact_geo G0;
+    nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->old, ec->t - ec->h, &G0);
+    E0 = G0.g < 0.0 ? nsb_hertz_elastic(contact_stiffness(p, d), p->exponent, -G0.g) : 0.0;
+  }
+  *Et0 = ec->damp_filt && d->el_ft_known ? d->el_Ft : E0;
+  return E0;
+}
+
 static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_contact_data* d = e->state;
   if (!d->owner) return NSB_OK;
@@ -635,11 +721,16 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
   const nsb_contact_pair* p = &ec->model->contact_pairs.data[d->pair];
   nsb_contact_geo G;
   nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->cur, ec->t, &G);
-  if (!(G.g < 0.0)) return NSB_OK;
+  /* the contact opens in this increment: its row makes the increment's
+     mean force the potential's discrete gradient (hertz_opening_row); no
+     friction (its normal force is 0 while open) */
+  double F, Fa, Fd = 0.0;
+  const int opening = hertz_opening_row(e, ec, p, d, &G, &F, &Fa);
+  if (!opening && !(G.g < 0.0)) return NSB_OK;
   nsb_vec3 vr = nsb_contact_geo_velocity(e, &G, ec->cur);
   double al = -G.g, ald = ec->mode == NSB_EVAL_STATIC ? 0.0 : -nsb_v3_dot(G.n, vr);
-  double Fa, Fd, F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
-  if (F == 0.0) return NSB_OK;
+  if (!opening) F = compliant_force(p, d, ec->h, al, ald, &Fa, &Fd);
+  if (F == 0.0 && Fa == 0.0) return NSB_OK;
   if (G.body) {
     hertz_body(e, ec, p, &G, vr, F, Fa, Fd, f, K);
     return NSB_OK;
@@ -657,7 +748,7 @@ static int hertz_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
     return NSB_OK;
   }
   /* friction acts in dynamic steps (a static step has no slip velocity) */
-  int fric = p->friction > 0.0 && ec->mode != NSB_EVAL_STATIC;
+  int fric = p->friction > 0.0 && ec->mode != NSB_EVAL_STATIC && !opening;
   nsb_mat3 Dobs = obstacle_velocity_gradient(ec->model, &d->shape, &G);
   int off[4];
   local_offsets(e, off);
@@ -847,6 +938,10 @@ static void hertz_energy(const nsb_elem* e, const nsb_eval_ctx* ec, nsb_energy* 
       booking_forces_at(e, ec, p, d, ec->old, ec->t - ec->h, &Fn0, &T0, &vT0, &vo0);
     }
     booking_forces(d, p, &G, nsb_contact_geo_velocity(e, &G, ec->cur), F, ec->h, &Fn1, &T1, &vT1);
+    /* the increment in which the contact opens: its normal row as the
+       equations had it (hertz_opening_row) */
+    double Fo, Foa;
+    if (hertz_opening_row(e, ec, p, d, &G, &Fo, &Foa)) Fn1 = nsb_v3_scale(Fo, G.n);
     const nsb_vec3 Ts = nsb_v3_add(T0, T1);
     if (d->shape.kind == 0 && !d->shape.hermite) {
       const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
@@ -1950,7 +2045,7 @@ void nsb_contact_setup(const nsb_model* m, const nsb_contact_cand* c, int n, nsb
 static int has_state_memory(const nsb_elem* e);
 static int has_filter_memory(const nsb_elem* e) {
   const nsb_contact_data* d = e->state;
-  return d->dmp_ft_known && d->dmp_Ft != 0.0;
+  return (d->dmp_ft_known && d->dmp_Ft != 0.0) || (d->el_ft_known && d->el_Ft != 0.0);
 }
 /* a HERTZ contact in an episode or with ended ones (docs/contact.md §6.1) */
 static int has_episode_memory(const nsb_elem* e) {
@@ -2012,15 +2107,19 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     nsb_contact_memory* c = &mem[k++];
     c->dmp_Ft = d->dmp_Ft;
     c->dmp_ft_known = d->dmp_ft_known;
+    c->el_Ft = d->el_Ft;
+    c->el_ft_known = d->el_ft_known;
     c->state = has_state_memory(&e[i]);
     if (!c->state) {
-      /* the filter and the episode alone: what finds the contact again, the
+      /* the filters and the episode alone: what finds the contact again, the
          rest zero */
-      const double Ft = c->dmp_Ft;
-      const int filter = has_filter_memory(&e[i]);
+      const double Ft = c->dmp_Ft, Et = c->el_Ft;
+      const int fd = d->dmp_ft_known && d->dmp_Ft != 0.0, fe = d->el_ft_known && d->el_Ft != 0.0;
       memset(c, 0, sizeof *c);
-      c->dmp_Ft = filter ? Ft : 0.0;
-      c->dmp_ft_known = filter;
+      c->dmp_Ft = fd ? Ft : 0.0;
+      c->dmp_ft_known = fd;
+      c->el_Ft = fe ? Et : 0.0;
+      c->el_ft_known = fe;
       if (has_episode_memory(&e[i])) episode_save(d, c);
       c->pair = d->pair;
       c->node = e[i].nodes[0];
@@ -2122,6 +2221,10 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
       if (c->state || c->dmp_ft_known) {
         d->dmp_Ft = c->dmp_Ft;
         d->dmp_ft_known = c->dmp_ft_known;
+      }
+      if (c->state || c->el_ft_known) {
+        d->el_Ft = c->el_Ft;
+        d->el_ft_known = c->el_ft_known;
       }
       episode_restore(c, d);
       if (!c->state) break;
@@ -2479,6 +2582,8 @@ static void hertz_episode_handover(nsb_contact_data* from, nsb_contact_data* to)
   to->ep_wh = from->ep_wh;
   to->ep_al = from->ep_al;
   to->ep_F = from->ep_F;
+  to->el_Ft = from->el_Ft;
+  to->el_ft_known = from->el_ft_known;
   from->ep_open = 0;
 }
 
@@ -2805,10 +2910,20 @@ int nsb_contact_node_load(const nsb_elem* e, int j, nsb_vec3 F, double g[6]) {
    scheme makes on the elastic force is, per increment, V(al_n+1) - V(al_n)
    minus its trapezoidal work (F_n + F_n+1)(al_n+1 - al_n)/2; summed over an
    episode (al from 0 back to 0) only the error remains. */
-static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double al, double t, double h) {
+static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double al, double t, double h,
+                          int opened) {
   /* al: signed penetration -g (negative while open); the force acts for al > 0 */
   const double c = contact_stiffness(p, d);
   double F = al > 0.0 ? nsb_hertz_elastic(c, p->exponent, al) : 0.0;
+  /* opened under the row of hertz_opening_row: the force of t_n+1 that
+     makes the trapezoidal mean the discrete gradient, 2 Fbar - F_n (the
+     increment's error is then round-off); the next increment starts from
+     the open contact's 0 (the smooth accelerations) */
+  double Fm = F;
+  if (opened) {
+    double dF;
+    Fm = 2.0 * nsb_hertz_mean_force(c, p->exponent, d->ep_al, al, &dF) - d->ep_F;
+  }
   if (!(al > 0.0) && !d->ep_open) {
     d->ep_al = al; /* where the next episode starts from */
     d->ep_F = 0.0;
@@ -2822,7 +2937,7 @@ static void hertz_episode(nsb_contact_data* d, const nsb_contact_pair* p, double
   }
   double V1 = al > 0.0 ? nsb_hertz_potential(c, p->exponent, al) : 0.0;
   double V0 = d->ep_al > 0.0 ? nsb_hertz_potential(c, p->exponent, d->ep_al) : 0.0;
-  d->ep_err += V1 - V0 - 0.5 * (d->ep_F + F) * (al - d->ep_al);
+  d->ep_err += V1 - V0 - 0.5 * (d->ep_F + Fm) * (al - d->ep_al);
   d->ep_vmax = fmax(d->ep_vmax, V1);
   if (al > 0.0) {
     /* stiffness of the law at this penetration: p c al^(p-1) */
@@ -3205,8 +3320,9 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
       /* the damping force at t_n and its filtered value, for the filter to
          t_n+1 below (as hertz_energy had them: before the bed's commit) */
       const int share = d->owner && !ec->step_static && ec->old && !nsb_eval_trapezoidal(ec);
-      double al0, ald0, Ft0 = 0.0, Fd0 = 0.0;
+      double al0, ald0, Ft0 = 0.0, Fd0 = 0.0, Et0 = 0.0, E0 = 0.0;
       if (share) Fd0 = compliant_damping_old(&e[i], ec, p, d, &al0, &ald0, &Ft0);
+      if (share && p->law == NSB_CONTACT_HERTZ) E0 = hertz_elastic_old(&e[i], ec, p, d, &Et0);
       double al = d->owner ? -Gp->g : fmin(-Gp->g, 0.0);
       if (d->owner && Gp->g < 0.0) {
         double Fa, Fd;
@@ -3242,7 +3358,15 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         nsb_v3_store(friction_end(d, p, Gp, vr, d->force, ec->h, &vT, &z, &wd), d->ftan);
         d->fstate = nsb_friction_state_smooth(p->slip_velocity, vT);
       }
-      if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h);
+      /* the increment in which the contact opened under the row of
+         hertz_opening_row: its mean force in the episode's error, and the
+         smooth accelerations of t_n+1 solved anew without the row (the
+         increment is impulsive: the row is a mean over the increment, not
+         the force of the open contact) */
+      double Fo, Foa;
+      const int opened = hertz_opening_row(&e[i], ec, p, d, Gp, &Fo, &Foa);
+      if (opened) *impulsive = 1;
+      if (!ec->step_static) hertz_episode(d, p, al, ec->t, ec->h, opened);
       /* the forces of t_n+1 the obstacle's work and SMOOTH friction are
          booked with (hertz_energy) */
       if (!ec->step_static) {
@@ -3268,6 +3392,13 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
         d->dmp_ald = -nsb_v3_dot(Gp->n, vr);
         d->dmp_Ft = Ft1;
         d->dmp_ft_known = share;
+        /* the elastic force filtered likewise (hertz_opening_row): with the
+           open contact's 0 after the increment in which it opened, as the
+           smooth accelerations continue the pseudo-accelerations */
+        const int el = share && p->law == NSB_CONTACT_HERTZ;
+        const double E1 = el && al > 0.0 ? nsb_hertz_elastic(contact_stiffness(p, d), p->exponent, al) : 0.0;
+        d->el_Ft = el ? nsb_alpha_filter(ec, nsb_v3(E0, 0.0, 0.0), nsb_v3(E1, 0.0, 0.0), nsb_v3(Et0, 0.0, 0.0)).x : 0.0;
+        d->el_ft_known = el;
       }
       d->dmp_known = !ec->step_static;
       continue;

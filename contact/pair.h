@@ -281,6 +281,14 @@ typedef struct nsb_contact_data {
      §3.6, "Loads and dampers under rho_inf < 1") */
   double dmp_al, dmp_F, dmp_ald, dmp_Ft;
   int dmp_known, dmp_ft_known; /* dmp_ft_known: dmp_Ft holds (also across a rebuild) */
+  /* HERTZ under the schemes other than the trapezoidal rule: the elastic
+     force c al^p filtered by the alpha relation as the nodes' pseudo-
+     accelerations hold it at the end of the last accepted increment (the
+     row of the increment in which the contact opens reads it,
+     hertz_opening_row; el_ft_known as dmp_ft_known, also across a handover
+     and a rebuild) */
+  double el_Ft;
+  int el_ft_known;
   /* HERTZ, WINKLER: what the moving obstacle's work and SMOOTH friction's
      dissipation of the next increment are booked with (hertz_energy,
      docs/contact.md §6), at the end of the last accepted dynamic increment as
@@ -378,8 +386,8 @@ typedef struct nsb_contact_memory {
   /* a compliant contact's filtered damping force (nsb_contact_data dmp_Ft,
      dmp_ft_known); state: whether the fields above were saved (otherwise
      the entry carries only these, and they are zero) */
-  double dmp_Ft;
-  int dmp_ft_known, state;
+  double dmp_Ft, el_Ft; /* el_Ft, el_ft_known: nsb_contact_data's (HERTZ) */
+  int dmp_ft_known, el_ft_known, state;
   /* a HERTZ contact's episode and record (nsb_contact_data ep_*; ep_known:
      saved), so that a rebuild neither cuts an episode nor forgets a warning */
   int ep_known, ep_open, ep_steps, ep_count, ep_reported;

@@ -6,11 +6,17 @@ check_hertz.py NSBEAM DECK OUTDIR [REST_DECK [STRIP_DECK]]
 Runs DECK (a particle dropped on a Hertz floor with an increment that
 under-resolves the contact, omega h up to 1.5) as it is and with *DYNAMIC,
 DIRECT.  Without DIRECT the step control shortens the increments in the
-contact: the energy after the bounce must equal the initial energy to 0.5 %
-(measured 0.3 %), the particle must leave at 1 m/s to 0.5 %, no warning, and
-the history keeps the grid (11 rows).  With DIRECT the increments are the
-grid's: the run must warn that the episode was under-resolved and report its
-energy error (the measured gain is 11 % of the energy).  REST_DECK: a
+contact: the energy after the bounce may not exceed the initial energy, and
+may lie below it by no more than the closing increment's kink loss, (1/2 -
+1/(p+1)) c (v0 tau)^(p+1), tau the first sub-increment (omega(v0 tau) tau =
+0.25: 1.117e-3 s, the bound 8.3e-3 of the energy; measured 7.98e-3: the
+increment in which the contact opens applies the discrete gradient of the
+potential, docs/contact.md 6.3, and no longer gains the 7.3e-3 that had
+offset that loss to 5.6e-4), the particle must leave at 1 m/s to 0.5 %, no
+warning, and the history keeps the grid (11 rows).  With DIRECT the
+increments are the grid's: the run must warn that the episode was
+under-resolved, with an energy error above 5 % of the energy (measured a loss
+of 16 %; before the discrete gradient a gain of 11 %).  REST_DECK: a
 particle at its static penetration on a Hertz floor at t = 0 must stay at
 rest (its initial acceleration sees the contact force): speed below 1e-12 m/s
 and the energy constant to 1e-12 (once it fell with 4.9e-3 m/s and gained
@@ -47,12 +53,17 @@ def main():
     e0, e1, vz = float(h[0]["total_energy"]), float(h[-1]["total_energy"]), float(h[-1]["linear_momentum_z"])
     print("adaptive: %d rows, energy %.6g -> %.6g (%.2e), vz %.6g, warnings: %s"
           % (len(h), e0, e1, e1 / e0 - 1, vz, "yes" if "warning" in err else "none"))
-    if len(h) != 11 or abs(e1 / e0 - 1) > 5e-3 or abs(vz - 1) > 5e-3 or "warning" in err:
+    # the closing increment's kink loss: the deck's particle (m = 1, v0 = 1) on c = 1e6, p = 1.5
+    c, p, v0, m = 1e6, 1.5, 1.0, 1.0
+    tau = (0.25 / (v0 ** ((p - 1) / 2) * (p * c / m) ** 0.5)) ** (1.0 / (1 + (p - 1) / 2))
+    kink = (0.5 - 1.0 / (p + 1)) * c * (v0 * tau) ** (p + 1)
+    print("          loss %.4g against the closing increment's bound %.4g (tau %.4g s)" % (e0 - e1, kink, tau))
+    if len(h) != 11 or e1 > e0 or e0 - e1 > kink or abs(vz - 1) > 5e-3 or "warning" in err:
         bad = 1
     h, err = run(nsbeam, direct, os.path.join(outdir, "direct"))
     e1 = float(h[-1]["total_energy"])
     print("DIRECT:   %d rows, energy %.6g -> %.6g (%.2e), warning: %s" % (len(h), e0, e1, e1 / e0 - 1, err.strip()))
-    if "under-resolved" not in err or not (e1 / e0 - 1 > 0.05):
+    if "under-resolved" not in err or not (abs(e1 / e0 - 1) > 0.05) or e1 > e0:
         bad = 1
     if len(sys.argv) > 4:
         h, err = run(nsbeam, sys.argv[4], os.path.join(outdir, "rest"))

@@ -5901,7 +5901,8 @@ def hertz_ball_midspan(u):
     beam (1 m, 40 x 20 mm, 20 B31, lying flat; 5 mm off the middle node), LAW=HERTZ with c = 4/3 E* sqrt(r) (E* = E/2(1 -
     nu^2), the ball on a flat face), no gravity, h = 10 us for 2 ms (7 increments in the 70 us of
     the contact): no warning, the energy never rises; the same deck at h = 0.1 ms (one increment
-    spans the contact) must warn with its energy error, never gain silently (check_user.py)."""
+    spans the contact) likewise (the opening increment's discrete gradient, docs/contact.md 6.3;
+    check_user.py)."""
     p = U7["hertzmid"]
     L, n, r = p["L"], p["n"], p["r"]
     mb, c = hertzmid_props()
