@@ -1236,7 +1236,8 @@ void nsb_system_beam_probe(const nsb_system* s, int element, double xi, nsb_beam
   for (int j = 0; j < s->model->joints.count; ++j) {
     nsb_beam_point_load pl;
     int el;
-    if (nsb_system_element_point_load(s, j, &el, &pl) && el == element) nsb_beam_probe_loads(e, &s->cur, xi, &pl, 1, o);
+    if (s->model->joints.data[j].element == element && nsb_system_element_point_load(s, j, &el, &pl))
+      nsb_beam_probe_loads(e, &s->cur, xi, &pl, 1, o);
   }
 }
 
@@ -1245,7 +1246,8 @@ void nsb_system_beam_sample(const nsb_system* s, const nsb_elem* e, nsb_beam_sam
   for (int j = 0; j < s->model->joints.count; ++j) {
     nsb_beam_point_load pl;
     int el;
-    if (nsb_system_element_point_load(s, j, &el, &pl) && el == e->model_index) nsb_beam_sample_loads(e, &s->cur, &pl, 1, o);
+    if (s->model->joints.data[j].element == e->model_index && nsb_system_element_point_load(s, j, &el, &pl))
+      nsb_beam_sample_loads(e, &s->cur, &pl, 1, o);
   }
 }
 
