@@ -1166,17 +1166,22 @@ static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, dou
    points after accel_prepare. */
 /* a(x) and alpha(x) at point i (the integration points, then the
    collocation points) from the node-0 values and the interior unknowns ui. */
-static void point_accel(const beam_state* s, int i, nsb_vec3 a0, nsb_vec3 al0, const double* ui, double a[3],
-                        double al[3]) {
+static inline __attribute__((always_inline)) void point_accel_n(const beam_state* s, int i, nsb_vec3 a0,
+                                                                nsb_vec3 al0, const double* ui, double a[3],
+                                                                double al[3], const int N) {
   const nsb_beam_geom* g = s->geom;
   const double* Jx = i < s->n_qp ? nsb_beam_geom_row(g, g->Jq, i) : nsb_beam_geom_row(g, g->Jp, i - s->n_qp);
   nsb_vec3 aq = a0, alq = al0;
-  for (int p = 0; p < s->N; ++p) {
+  for (int p = 0; p < N; ++p) {
     aq = nsb_v3_muladd(aq, Jx[p], nsb_v3_load(ui + 6 * p));
     alq = nsb_v3_muladd(alq, Jx[p], nsb_v3_load(ui + 3 + 6 * p));
   }
   nsb_v3_store(aq, a);
   nsb_v3_store(alq, al);
+}
+static void point_accel(const beam_state* s, int i, nsb_vec3 a0, nsb_vec3 al0, const double* ui, double a[3],
+                        double al[3]) {
+  point_accel_n(s, i, a0, al0, ui, a, al, s->N);
 }
 
 static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui) {
@@ -2476,6 +2481,25 @@ static int beam_continue_on = 1; /* nsb_beam_fused_continue */
 
 void nsb_beam_fused_continue(int on) { beam_continue_on = on != 0; }
 
+/* nsb_beam_accel_continue's pass over the committed points: a, alpha from
+   the node-0 values a0, al0 and the interior unknowns, the pseudo-
+   accelerations continued by p_gain times their change */
+static inline __attribute__((always_inline)) void continue_points_n(beam_state* s, nsb_vec3 a0, nsb_vec3 al0,
+                                                                    double p_gain, const int N) {
+  const double* ui = s->u_int;
+  for (int i = 0; i < s->n_qp + N; ++i) {
+    nsb_beam_point* pt = i < s->n_qp ? &s->old_qp[i] : &s->old_cp[i - s->n_qp];
+    double ca[3], cal[3];
+    point_accel_n(s, i, a0, al0, ui, ca, cal, N);
+    for (int k = 0; k < 3; ++k) {
+      pt->p[k] = pt->p[k] + p_gain * (ca[k] - pt->a[k]);
+      pt->pw[k] = pt->pw[k] + p_gain * (cal[k] - pt->al[k]);
+    }
+    memcpy(pt->a, ca, sizeof pt->a);
+    memcpy(pt->al, cal, sizeof pt->al);
+  }
+}
+
 void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_gain) {
   beam_state* s = e->state;
   NSB_ASSERT(p_gain >= 0.0);
@@ -2490,18 +2514,10 @@ void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_g
   const nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
   memcpy(s->NM0, s->u_int + 6 * N, 6 * sizeof(double));
   after_accel_damping(s, p_gain); /* as beam_after_accel */
-  const double* ui = s->u_int;
-  for (int i = 0; i < s->n_qp + N; ++i) {
-    nsb_beam_point* pt = i < s->n_qp ? &s->old_qp[i] : &s->old_cp[i - s->n_qp];
-    double ca[3], cal[3];
-    point_accel(s, i, a0, al0, ui, ca, cal);
-    for (int k = 0; k < 3; ++k) {
-      pt->p[k] = pt->p[k] + p_gain * (ca[k] - pt->a[k]);
-      pt->pw[k] = pt->pw[k] + p_gain * (cal[k] - pt->al[k]);
-    }
-    memcpy(pt->a, ca, sizeof pt->a);
-    memcpy(pt->al, cal, sizeof pt->al);
-  }
+  if (N == 2) /* POINTS=2 with its size as a constant (the same operations) */
+    continue_points_n(s, a0, al0, p_gain, 2);
+  else
+    continue_points_n(s, a0, al0, p_gain, N);
   memset(s->u_int, 0, sizeof(double) * (size_t)(6 * N));
 }
 

@@ -356,10 +356,10 @@ static void block_flux(const nsb_elem* e, const double* ff, double* qf, double* 
     }
 }
 
-/* Evaluate range r of the static elements and add what it alone touches. */
-static void assemble_range(nsb_system* s, const nsb_eval_ctx* ec0, int r, int with_matrix) {
+/* Evaluate range r of the static elements and add what it alone touches.
+   ec is the range's own context: it points internal_res2 at each element's sum. */
+static void assemble_range(nsb_system* s, nsb_eval_ctx* ec, int r, int with_matrix) {
   nsb_sys_range* g = &s->rng[r];
-  nsb_eval_ctx ec = *ec0;
   g->qf = g->qm = 0.0;
   g->failed = -1;
   g->status = NSB_OK;
@@ -371,8 +371,8 @@ static void assemble_range(nsb_system* s, const nsb_eval_ctx* ec0, int r, int wi
     memset(ff, 0, (size_t)nl * sizeof(double));
     if (with_matrix) memset(fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
     s->elem_sum[i] = 0.0;
-    ec.internal_res2 = &s->elem_sum[i];
-    int est = e->ops->eval(e, &ec, ff, with_matrix ? fK : NULL);
+    ec->internal_res2 = &s->elem_sum[i];
+    int est = e->ops->eval(e, ec, ff, with_matrix ? fK : NULL);
     if (est < 0) {
       g->failed = i;
       g->status = est;
@@ -397,7 +397,8 @@ typedef struct range_job {
 
 static void range_member(void* arg, int member) {
   const range_job* j = arg;
-  assemble_range(j->s, j->ec, member, j->with_matrix);
+  nsb_eval_ctx ec = *j->ec; /* each thread's range its own copy */
+  assemble_range(j->s, &ec, member, j->with_matrix);
 }
 
 /* A contact's local rows and columns in groups of one unit each: a node's
@@ -522,11 +523,11 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
   if (with_matrix && s->A) nsb_csr_zero(s->A);
   double qf = 0.0, qm = 0.0;
   s->failed_elem = -1;
-  range_job job = {s, &ec, with_matrix};
-  if (s->team)
+  if (s->team) {
+    range_job job = {s, &ec, with_matrix};
     nsb_team_run(s->team, range_member, &job);
-  else
-    range_member(&job, 0);
+  } else /* one range: the context itself (a 328-byte copy less), its internal_res2 set again below */
+    assemble_range(s, &ec, 0, with_matrix);
   for (int r = 0; r < s->n_threads; ++r)
     if (s->rng[r].failed >= 0) { /* ranges ascend: the first failure in element order */
       s->failed_elem = s->rng[r].failed;
@@ -918,8 +919,10 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   /* the step's initial accelerations: the pseudo-accelerations start from
      them (p = a), and the filtered forces from the forces */
   if (p_gain < 0.0) s->filt_valid = 0;
-  nsb_sys_state_copy(&s->old, &s->cur, s->n_nodes);
-  /* prescribed velocities at t0 from the supports' amplitudes */
+  /* prescribed velocities at t0 from the supports' amplitudes (which read
+     no node state), then old = cur: one copy of the nodes' states, not one
+     before and one after (benchmarks/peers README, "The acceleration
+     restart, counted") */
   for (int i = 0; i < s->n_nodes; ++i) {
     for (int c = 0; c < 3 && s->ndof[i]; ++c)
       if (s->fixed_t[3 * i + c] >= 0) s->cur.v[3 * i + c] = support_value(s, i, c, s->t, 1);

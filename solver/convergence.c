@@ -22,7 +22,7 @@ void nsb_conv_begin_step(nsb_conv* c, const nsb_conv_def* def) {
   if (!(c->def.length > 0.0)) c->def.length = 1.0;
 }
 
-void nsb_conv_begin_increment(nsb_conv* c) {
+void nsb_conv_begin_increment(nsb_conv* c, int counted) {
   c->n_iter = 0;
   c->prev_r = HUGE_VAL;
   c->prev_c_rel = HUGE_VAL;
@@ -33,7 +33,7 @@ void nsb_conv_begin_increment(nsb_conv* c) {
   c->rate_base = 0; /* the increment's corrections come from the rate's matrix until a reset */
   c->inc_measured = 0;
   c->inc_crate = c->inc_rrate = 0.0;
-  c->n_inc++;
+  if (counted) c->n_inc++;
 }
 
 /* a / b with 0 / 0 = 0 and a / 0 = inf for a > 0 */

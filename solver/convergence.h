@@ -80,7 +80,8 @@ typedef struct nsb_conv {
      CRATE_DOWN * the last kept); [1] the last kept since the last
      nsb_conv_rate_reset, [0] the one before (n_rates of them so far, counted
      up to 2), measured in the increments rate_inc[] of the step's count
-     n_inc.
+     n_inc (of its increments and their repeats, not of the acceleration
+     solves between them).
      rate_base: the first iteration of the current increment whose
      correction came from the matrix the rates belong to; rate_key: the
      caller's fingerprint of that matrix. */
@@ -93,8 +94,11 @@ typedef struct nsb_conv {
 
 /// Start a step (the flux average restarts).
 void nsb_conv_begin_step(nsb_conv* c, const nsb_conv_def* def);
-/// Start an increment.
-void nsb_conv_begin_increment(nsb_conv* c);
+/// Start an increment (counted != 0) or another solve that shares the
+/// iteration's tests but is no increment of the step (an acceleration
+/// solve, counted = 0: the rate's age, NSB_CONV_CONFIRM_EVERY, counts the
+/// step's increments only).
+void nsb_conv_begin_increment(nsb_conv* c, int counted);
 /// Test iteration it (0-based) of the increment: n are the residual norms
 /// before the correction and the correction computed from them.
 nsb_conv_verdict nsb_conv_test(nsb_conv* c, const nsb_conv_norms* n);

@@ -647,7 +647,12 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
   rep->final = 0;
   int guessed = 0;
   double lam_scale = mode == NSB_EVAL_DYNAMIC ? s->lam_scale : 1.0;
-  nsb_conv_begin_increment(&s->conv);
+  /* the acceleration solves after impulsive increments are not counted in
+     the age of the contraction rate (nsb_conv_first_ok): counted, they made
+     every NSB_CONV_CONFIRM_EVERY-th increment every fifth in a run with an
+     impulse in every increment (benchmarks/peers README, "The acceleration
+     restart, counted") */
+  nsb_conv_begin_increment(&s->conv, mode != NSB_EVAL_ACCEL);
   /* reuse: the matrices are kept; with tan_off (an increment repeated with
      full Newton) they are formed at every iteration all the same */
   const int tangent_reuse = nsb_step_tangent(s->model, &s->step) == NSB_TANGENT_REUSE;

@@ -29,7 +29,7 @@ int nsb_system_riks_begin_increment(nsb_system* s) {
      extrapolated step averages of the static scheme: start from rest */
   s->scheme->n_hist = 0;
   nsb_sys_predict_all(s, NSB_EVAL_STATIC, s->t);
-  nsb_conv_begin_increment(&s->conv);
+  nsb_conv_begin_increment(&s->conv, 1);
   /* every increment's first factorization is a fresh one (pivot search):
      KLU's refactor would reuse the pivots of the last fresh factorization,
      an earlier increment's, which a run continued from a checkpoint of the

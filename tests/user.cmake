@@ -86,6 +86,14 @@ set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follow
 list(APPEND NSB_USER_MODELS
     bars_collide bar_strikes_long_bar ball_bounces_on_cantilever rod_swings_into_particle
     hertz_ball_midspan rod_lands_at_angle)
+# round eight: dynamics and contact
+list(APPEND NSB_USER_MODELS
+    spinning_bar_strikes_wall unequal_cradle block_sticks_on_tilted_beam ball_on_shaken_table
+    beam_settles_on_supports ball_in_ring hammer_strikes_cantilever block_rests_on_beam_node)
+# round nine: structures
+list(APPEND NSB_USER_MODELS
+    three_span_beam grillage stepped_pole ccx_table clamped_arch point_load_in_element
+    elbow_opened)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

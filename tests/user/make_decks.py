@@ -5770,6 +5770,9 @@ def hertz_ball_bar_end(u):
     s += "*PROBE, NAME=ball, NODE=1000\nX, V\n*PROBE, NAME=end, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
     s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
         u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    return s
+
+
 # ---------------------------------------------------------------------------
 # round seven: impacts (two equal bars colliding end to end, a bar striking a bar twice its
 # length, a ball bouncing on a cantilever's tip with e = 0.8, a swinging rod striking a particle
@@ -5965,6 +5968,826 @@ MODELS.update({
 })
 
 # end of round seven: impacts
+
+
+# ---------------------------------------------------------------------------
+# round eight: dynamics and contact (a rigid bar spinning into a wall with e = 0.5, a cradle of
+# three balls of tungsten, steel and aluminium by sequential and Poisson impacts, a block at rest
+# on a tilted damped beam below the friction angle, a ball on a shaken table (an AMPLITUDE=
+# obstacle) leaving it)
+
+U8 = {
+    # a steel bar 1 m, 20 mm (a rigid body: m = rho pi r^2 L), its centre at 1 m/s towards a wall
+    # (x), turning at 4 rad/s about z; the near end strikes at -30 deg (its speed there 2 m/s)
+    "spinbar": {"L": 1.0, "r": 0.01, "v0": 1.0, "w": 4.0, "th": -30.0, "t_hit": 0.050225, "e": 0.5,
+                "h": 1e-4, "T": 0.15},
+    # three balls of 20 mm touching in a row (no gravity), the first at 1 m/s: densities
+    "cradle3": {"r": 0.01, "v0": 1.0, "rho": (7850.0, 2700.0, 19300.0), "rho_p": (7850.0, 19300.0, 2700.0),
+                "e_p": (0.5, 0.8), "h": 1e-4, "T": 0.01},
+    # a steel beam 1 m, 40 x 20 mm lying flat, pinned at both ends, tilted 15 deg; a 2 kg block
+    # (particle, r = 10 mm) set at rest on its face above the middle node, mu = 0.4; *DAMPING
+    # ALPHA = 2 zeta omega_1 with zeta = 0.05
+    "tilted": {"L": 1.0, "b": 0.04, "d": 0.02, "n": 20, "angle": 15.0, "m": 2.0, "r": 0.01, "mu": 0.4,
+               "zeta": 0.05, "g": 9.81, "h": 1e-3, "T": 2.0},
+    # a steel ball 20 mm at rest on a table shaken vertically at 10 Hz, z = A (1 - cos w t),
+    # A w^2 = 2 g (A = 4.97 mm)
+    "shaken": {"r": 0.01, "f": 10.0, "ratio": 2.0, "g": 9.81, "h": 1e-4, "T": 0.25},
+    # a steel bar 2 m, 30 x 30 mm, 40 B31, dropped 5 mm onto three supports (its end and middle
+    # nodes on a plane), *DAMPING ALPHA = 2 zeta omega_1 of a 1 m pinned span, zeta = 0.1
+    "settle": {"L": 2.0, "b": 0.03, "n": 40, "drop": 0.005, "zeta": 0.1, "g": 9.81, "h": 1e-3, "T": 1.0},
+    # a steel ball 20 mm (particle) running at 2 m/s round the inside of a held steel ring
+    # (R = 0.5 m, 20 mm tube CIRC, 64 B31 with node frames, CENTRELINE=HERMITE), no gravity
+    "ring": {"R": 0.5, "rb": 0.01, "n": 64, "r": 0.01, "v0": 2.0, "h": 1e-4, "T": 0.2},
+    # a 1 kg hammer head (particle, r = 20 mm) on a 0.5 m massless arm (a DISTANCE joint to a
+    # pivot) let go at 60 deg, striking 2 deg before the bottom the side of a steel cantilever's
+    # tip (0.5 m, 20 x 20 mm, 10 B31, across the swing's plane), 10 mm in from its end, e = 0
+    "hammer": {"l": 0.5, "m": 1.0, "r": 0.02, "th0": 60.0, "th_hit": 2.0, "L": 0.5, "b": 0.02, "n": 10,
+               "g": 9.81, "h": 1e-4, "T": 0.5},
+}
+
+
+def spinbar_props():
+    """spinning_bar_strikes_wall: mass, J about the centre (transverse), the start angle (rad),
+    the wall's x (its normal -x) and the contact's lever r = L/2 (cos th, sin th) at the strike."""
+    p = U8["spinbar"]
+    m = STEEL[2] * math.pi * p["r"] ** 2 * p["L"]
+    J = m * (p["L"] ** 2 / 12 + p["r"] ** 2 / 4)
+    th = math.radians(p["th"])
+    th0 = th - p["w"] * p["t_hit"]
+    xw = p["v0"] * p["t_hit"] + p["L"] / 2 * math.cos(th) + p["r"]
+    return m, J, th0, xw
+
+
+def spinning_bar_strikes_wall(u):
+    """A steel bar (1 m, 20 mm, a *RIGID BODY with two contact points at its ends, SLAVE
+    RADIUS = its radius) moving at 1 m/s towards a wall and turning at 4 rad/s about the wall's
+    vertical, no gravity; its near end strikes at -30 deg (the end's approach 2 m/s), Newton's
+    law with e = 0.5, h = 0.1 ms: the rigid bar's impact (Goldsmith 1960): impulse (1 + e) v_n /
+    (1/m + r_y^2/J), the angular momentum about the contact point kept, the energy lost
+    (1 - e^2) m_eff v_n^2/2."""
+    p = U8["spinbar"]
+    m, J, th0, xw = spinbar_props()
+    Ja = STEEL[2] * math.pi * p["r"] ** 4 / 2 * p["L"]
+    s = head(u, "Spinning bar striking a wall", spinning_bar_strikes_wall.__doc__)
+    s += "*NODE, NSET=BAR\n1, 0, 0, 0\n"
+    s += "*RIGID BODY, NODE=1, MASS=%s\n%s, %s, %s\n" % (u.n(m, "M"), u.n(Ja, "M*L^2"), u.n(J, "M*L^2"), u.n(J, "M*L^2"))
+    s += "*CONTACT POINTS, NAME=ENDS, LAYOUT=LIST\n%s, 0, 0\n%s, 0, 0\n" % (u.n(p["L"] / 2, "L"), u.n(-p["L"] / 2, "L"))
+    s += "*OBSTACLE, NAME=WALL, TYPE=PLANE\n%s, 0, 0, -1, 0, 0\n" % u.n(xw, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, SLAVE RADIUS=%s, POINTS=ENDS\nBAR, WALL\n" % (p["e"], u.n(p["r"], "L"))
+    s += "*INITIAL CONDITIONS, TYPE=ROTATION\n1, 0, 0, %.15g\n" % th0
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n1, 6, %s\n" % (u.n(p["v0"], "L/T"), u.n(p["w"], "1/T"))
+    s += "*PROBE, NAME=bar, NODE=1\nX, V, R, W\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def cradle3_masses(rhos):
+    r = U8["cradle3"]["r"]
+    return [rho * 4.0 / 3.0 * math.pi * r ** 3 for rho in rhos]
+
+
+def unequal_cradle(u):
+    """Two rows of three touching balls (20 mm, particles), no gravity, the first of each at
+    1 m/s: SEQ steel, aluminium, tungsten with e = 1 and IMPACT=SEQUENTIAL (one impact per
+    increment: the elastic collisions of pairs in turn, Waltersberger 2007); POI steel,
+    tungsten, aluminium with IMPACT=POISSON, e = 0.5 between balls 1 and 2, 0.8 between 2 and 3
+    (Poisson's law for the chain, Waltersberger 2007 eqs. 5.10-5.13), h = 0.1 ms."""
+    p = U8["cradle3"]
+    r = p["r"]
+    s = head(u, "Cradles of unequal balls", unequal_cradle.__doc__)
+    for k, (rows, name) in enumerate(((p["rho"], "SEQ"), (p["rho_p"], "POI"))):
+        ms = cradle3_masses(rows)
+        for i in range(3):
+            s += "*NODE, NSET=%s%d\n%d, %s, %s, 0\n" % (name, i + 1, 100 * (k + 1) + i, u.n(2 * r * i, "L"), u.n(0.1 * k, "L"))
+            s += "*PARTICLE, NODE=%d, MASS=%s, RADIUS=%s\n" % (100 * (k + 1) + i, u.n(ms[i], "M"), u.n(r, "L"))
+        s += "*NSET, NSET=%s\n%s1, %s2, %s3\n" % (name, name, name, name)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n200, 1, %s\n" % (u.n(p["v0"], "L/T"), u.n(p["v0"], "L/T"))
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=1, IMPACT=SEQUENTIAL\nSEQ, SEQ\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, IMPACT=POISSON\nPOI1, POI2\n" % p["e_p"][0]
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, IMPACT=POISSON\nPOI2, POI3\n" % p["e_p"][1]
+    for k, name in enumerate(("seq", "poi")):
+        for i in range(3):
+            s += "*PROBE, NAME=%s%d, NODE=%d\nV\n" % (name, i + 1, 100 * (k + 1) + i)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def tilted_props():
+    """block_sticks_on_tilted_beam: the beam's first bending frequency (pinned-pinned, flat) and
+    ALPHA = 2 zeta omega_1."""
+    p = U8["tilted"]
+    E, nu, rho = STEEL
+    EI = E * p["b"] * p["d"] ** 3 / 12
+    w1 = (math.pi / p["L"]) ** 2 * math.sqrt(EI / (rho * p["b"] * p["d"]))
+    return w1, 2 * p["zeta"] * w1
+
+
+def block_sticks_on_tilted_beam(u):
+    """A 2 kg block (a particle, r = 10 mm) set down at rest on the top face of a steel beam
+    (1 m, 40 x 20 mm lying flat, 20 B31, pinned at both ends) tilted at 15 deg, above its middle
+    node, under gravity, Newton's law with mu = 0.4 (the friction angle 21.8 deg), the beam's
+    material damped by *DAMPING, ALPHA = 2 zeta omega_1 (zeta = 0.05), h = 1 ms for 2 s: the block
+    sticks; at rest the contact carries m g cos a and m g sin a."""
+    p = U8["tilted"]
+    L, n, a = p["L"], p["n"], math.radians(p["angle"])
+    w1, alpha = tilted_props()
+    c, sn = math.cos(a), math.sin(a)
+    s = head(u, "Block at rest on a tilted beam", block_sticks_on_tilted_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L * c, 0, L * sn), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 1, 4\n" % (n + 1)
+    off = p["d"] / 2 + p["r"]
+    s += "*NODE, NSET=BLOCK\n100, %s, 0, %s\n" % (u.n(L / 2 * c - off * sn, "L"), u.n(L / 2 * sn + off * c, "L"))
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(p["r"], "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nBLOCK, BEAM\n" % p["mu"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nX, V\n" % (n // 2 + 1)
+    s += "*PROBE, NAME=low, NODE=1\nRF\n*PROBE, NAME=high, NODE=%d\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def block_rests_on_beam_node(u):
+    """The beam of block_sticks_on_tilted_beam horizontal (1 m, 40 x 20 mm flat, 20 B31, pinned at
+    both ends, *DAMPING ALPHA = 2 zeta omega_1, zeta = 0.05) and the 2 kg block (a particle, r =
+    10 mm) set down at rest on its top face above the middle node, frictionless (the contact
+    pair's defaults), under gravity, h = 1 ms for 2 s: it settles with the beam; at rest the
+    contact carries m g and each support half the weights, and the block stays where it rests."""
+    p = U8["tilted"]
+    L, n = p["L"], p["n"]
+    w1, alpha = tilted_props()
+    s = head(u, "Block resting on a beam's middle node", block_rests_on_beam_node.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*NODE, NSET=BLOCK\n100, %s, 0, %s\n" % (u.n(L / 2, "L"), u.n(p["d"] / 2 + p["r"], "L"))
+    s += "*PARTICLE, NSET=BLOCK, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(p["r"], "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nBLOCK, BEAM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=block, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nX, V\n" % (n // 2 + 1)
+    s += "*PROBE, NAME=low, NODE=1\nRF\n*PROBE, NAME=high, NODE=%d\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def shaken_props():
+    """ball_on_shaken_table: the ball's mass, omega and the table's amplitude A = ratio g/omega^2."""
+    p = U8["shaken"]
+    w = 2 * math.pi * p["f"]
+    return STEEL[2] * 4.0 / 3.0 * math.pi * p["r"] ** 3, w, p["ratio"] * p["g"] / w ** 2
+
+
+def ball_on_shaken_table(u):
+    """A steel ball (20 mm, a particle) at rest on a table (a plane obstacle) that a PERIODIC
+    amplitude moves up and down, z = A (1 - cos w t) at 10 Hz, A w^2 = 2 g (4.97 mm), under
+    gravity, Newton's law (e = 0), h = 0.1 ms for 0.25 s: the ball rides on the table while it
+    presses, m (g + A w^2 cos w t); it leaves where the table's acceleration falls to -g (w t =
+    2 pi/3) and flies, and lands where its parabola meets the table."""
+    p = U8["shaken"]
+    m, w, A = shaken_props()
+    s = head(u, "Ball on a shaken table", ball_on_shaken_table.__doc__)
+    s += "*NODE, NSET=BALL\n1, 0, 0, %s\n" % u.n(p["r"], "L")
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(m, "M"), u.n(p["r"], "L"))
+    s += "*AMPLITUDE, NAME=SHAKE, DEFINITION=PERIODIC\n1, %s, 0, 1\n-1, 0\n" % u.n(w, "1/T")
+    s += "*OBSTACLE, NAME=TABLE, TYPE=PLANE, AMPLITUDE=SHAKE\n0, 0, 0, 0, 0, 1, 0, 0, %s\n" % u.n(A, "L")
+    s += "*CONTACT PAIR, LAW=NEWTON\nBALL, TABLE\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def settle_props():
+    """beam_settles_on_supports: the first bending frequency of a 1 m pinned span and ALPHA."""
+    p = U8["settle"]
+    E, nu, rho = STEEL
+    w1 = (math.pi / (p["L"] / 2)) ** 2 * math.sqrt(E * p["b"] ** 2 / 12 / rho)
+    return w1, 2 * p["zeta"] * w1
+
+
+def beam_settles_on_supports(u):
+    """A steel bar (2 m, 30 x 30 mm, 40 B31) held 5 mm above three supports (the plane z = 0 under
+    its end and middle nodes, LAW=NEWTON, e = 0, frictionless), guided at one end (x, y and the
+    turn about its axis held), let fall under gravity, the material damped by *DAMPING, ALPHA =
+    2 zeta omega_1 (zeta = 0.1, omega_1 of a 1 m span), h = 1 ms for 1 s: it lands on all three and
+    settles; the supports then carry 3/8, 5/4, 3/8 w L of the continuous beam (Timoshenko), and in
+    every increment the bar's momentum changes by the supports' impulses less the weight's and
+    the damping's."""
+    p = U8["settle"]
+    L, n, b = p["L"], p["n"], p["b"]
+    w1, alpha = settle_props()
+    s = head(u, "Bar dropped onto three supports, settling", beam_settles_on_supports.__doc__)
+    s += line_nodes(u, 1, (0, 0, b / 2 + p["drop"]), (L, 0, b / 2 + p["drop"]), n, "BAR_N")
+    s += "*NSET, NSET=SUPPORTS\n1, %d, %d\n" % (n // 2 + 1, n + 1)
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 2\n1, 4, 4\n"
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nSUPPORTS, FLOOR\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=A, NODE=1\nX, V\n*PROBE, NAME=B, NODE=%d\nX, V\n*PROBE, NAME=C, NODE=%d\nX, V\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=q, NODE=%d\nU\n" % (n // 4 + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def ball_in_ring(u):
+    """A steel ball (20 mm, a particle) running at 2 m/s round the inside of a steel ring (R = 0.5 m
+    to the tube's axis, 20 mm CIRC, 64 B31 on the circle with *BEAM NODE FRAME tangents, held at
+    every node), no gravity, frictionless Newton's law with CENTRELINE=HERMITE (the ring's curve,
+    not its chords), h = 0.1 ms for 0.2 s (a quarter turn): it keeps its speed, stays on the
+    ring, and the ring pushes it inwards with m v^2/rho, rho = R - r_tube - r the radius of its
+    centre's path."""
+    p = U8["ring"]
+    R, n, rb, r = p["R"], p["n"], p["rb"], p["r"]
+    mb = STEEL[2] * 4.0 / 3.0 * math.pi * r ** 3
+    s = head(u, "Ball running inside a ring", ball_in_ring.__doc__)
+    s += "*NODE, NSET=RING_N\n"
+    fr = "*BEAM NODE FRAME\n"
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(t), "L"), u.n(R * math.sin(t), "L"))
+        fr += "%d, %.15g, %.15g, 0, 0, 0, 1\n" % (i + 1, -math.sin(t), math.cos(t))
+    s += "*ELEMENT, TYPE=B31, ELSET=RING\n"
+    for i in range(n):
+        s += "%d, %d, %d\n" % (i + 1, i + 1, (i + 1) % n + 1)
+    s += fr
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=RING, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 0, 1\n" % u.n(rb, "L")
+    s += "*BOUNDARY\nRING_N, ENCASTRE\n"
+    rho = R - rb - r
+    t0 = math.pi / (2 * n)   # a quarter into the first element
+    s += "*NODE, NSET=BALL\n100, %s, %s, 0\n" % (u.n(rho * math.cos(t0), "L"), u.n(rho * math.sin(t0), "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(mb, "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, CENTRELINE=HERMITE\nBALL, RING\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 2, %s\n" % (
+        u.n(-p["v0"] * math.sin(t0), "L/T"), u.n(p["v0"] * math.cos(t0), "L/T"))
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def hammer_strikes_cantilever(u):
+    """A hammer: a 1 kg head (a particle, r = 20 mm) on a 0.5 m arm (*JOINT, TYPE=DISTANCE to a
+    pivot node without a body: ground) let go at rest at 60 deg, under gravity, swings down and 2
+    deg before the bottom strikes the side of a steel cantilever's tip (0.5 m, 20 x 20 mm, 10 B31,
+    clamped, across the plane of the swing), 10 mm in from its end, Newton's law (e = 0), h = 0.1
+    ms for 0.5 s: the head arrives at sqrt(2 g (z0 - z)); in the impact increment the head's
+    momentum changes by the contact's impulse, the weight's and the arm's along the arm; the arm
+    keeps its length; the energy never rises."""
+    p = U8["hammer"]
+    l, r, b, L, n = p["l"], p["r"], p["b"], p["L"], p["n"]
+    a0, a1 = math.radians(p["th0"]), math.radians(p["th_hit"])
+    xb = -l * math.sin(a1) + r + b / 2
+    s = head(u, "Hammer on an arm striking a cantilever's tip", hammer_strikes_cantilever.__doc__)
+    s += line_nodes(u, 1, (xb, -L + 0.01, 0), (xb, 0.01, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 0, 1\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*NODE\n200, 0, 0, %s\n" % u.n(l, "L")
+    s += "*NODE, NSET=HEAD\n100, %s, 0, %s\n" % (u.n(-l * math.sin(a0), "L"), u.n(l * (1 - math.cos(a0)), "L"))
+    s += "*PARTICLE, NSET=HEAD, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*JOINT, TYPE=DISTANCE\n200, 100\n"
+    s += "*CONTACT PAIR, LAW=NEWTON\nHEAD, BEAM\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=head, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "spinning_bar_strikes_wall": (spinning_bar_strikes_wall, (SI, MM, MS)),
+    "unequal_cradle": (unequal_cradle, (SI, MM, MS)),
+    "block_sticks_on_tilted_beam": (block_sticks_on_tilted_beam, (SI, MM, IN)),
+    "ball_on_shaken_table": (ball_on_shaken_table, (SI, MM, MS)),
+    "beam_settles_on_supports": (beam_settles_on_supports, (SI, MM, IN)),
+    "ball_in_ring": (ball_in_ring, (SI, MM, MS)),
+    "hammer_strikes_cantilever": (hammer_strikes_cantilever, (SI, MM, IN)),
+    "block_rests_on_beam_node": (block_rests_on_beam_node, (SI, MM, MS)),
+})
+
+# end of round eight: dynamics and contact
+
+
+# round nine: structures (a continuous beam over three unequal spans, a grillage with torsion
+# coupling, a stepped tubular pole, a space frame pasted from a CalculiX export over three
+# steps); check_user.py's block of the same name checks them
+
+U9 = {
+    # a steel I beam (300 x 150, flanges 10.7, web 7.1 mm: an IPE 300's plates) continuous over
+    # spans of 5, 7 and 4 m on four supports, 20 kN/m on all spans and 40 kN in the middle span
+    # 3 m from its left support; 0.25 m B31
+    "span3": {"spans": (5.0, 7.0, 4.0), "h": 0.3, "b": 0.15, "tf": 0.0107, "tw": 0.0071,
+              "q": 20e3, "P": 40e3, "a": 3.0, "le": 0.25},
+    # a steel I girder (360 x 300, flanges 22.5, web 12.5 mm) of 8 m on fork supports, 15 kN/m and
+    # 80 kN at midspan, where a steel box cross beam (200 x 200 x 8 mm) of 6 m crossing at right
+    # angles 2 m from its own end shares the node; 0.5 m B31
+    "grill": {"L1": 8.0, "h": 0.36, "b": 0.3, "tf": 0.0225, "tw": 0.0125, "q": 15e3, "P": 80e3,
+              "L2": 6.0, "c": 2.0, "box": 0.2, "t": 0.008, "le": 0.5},
+    # a steel pole, CHS 168.3 x 8.0 for 2 m from the clamped base, CHS 114.3 x 6.3 for 1.5 m
+    # above it; 2 kN and 1 kN across and 0.5 kN m of torque at the top; 0.125 m B31
+    "pole": {"L1": 2.0, "D1": 0.1683, "t1": 0.008, "L2": 1.5, "D2": 0.1143, "t2": 0.0063,
+             "F": (2e3, 1e3, 0.0), "T": 500.0, "le": 0.125},
+    # a steel table frame: four CHS 88.9 x 5 legs of 3 m, clamped, a top of four RHS 120 x 120 x 6
+    # beams on a 4 x 3 m rectangle; gravity in step 1, 6 kN sideways and 2 kN m about the vertical
+    # at a corner in step 2, 5 kN/m down on the long beams and the sideways load removed (OP=NEW)
+    # in step 3; two increments a step; 0.5 m B31
+    "table": {"H": 3.0, "A": 4.0, "B": 3.0, "D": 0.0889, "tl": 0.005, "box": 0.12, "tb": 0.006,
+              "F": 6e3, "T": 2e3, "q": 5e3, "le": 0.5},
+}
+
+
+def u9_i_props(h, b, tf, tw, mat=STEEL):
+    """EA, G As3 (the web), EI about the strong axis, GJ of a doubly symmetric I (docs/deck.md)."""
+    E, nu, _ = mat
+    G = E / (2 * (1 + nu))
+    hw = h - 2 * tf
+    A = 2 * b * tf + hw * tw
+    I = 2 * b * tf * (tf * tf / 12 + ((h - tf) / 2) ** 2) + tw * hw ** 3 / 12
+    J = (2 * b * tf ** 3 + hw * tw ** 3) / 3
+    return E * A, G * hw * tw, E * I, G * J
+
+
+def u9_box_props(a, t, mat=STEEL):
+    """EA, G As3, EI, GJ (Bredt) of a square box a x a with walls t (docs/deck.md)."""
+    E, nu, _ = mat
+    G = E / (2 * (1 + nu))
+    ai = a - 2 * t
+    am = a - t
+    return E * (a * a - ai * ai), G * 2 * t * ai, E * (a ** 4 - ai ** 4) / 12, G * 4 * am ** 4 / (4 * am / t)
+
+
+def u9_pipe_props(D, t, mat=STEEL):
+    """EA, k G A (k = 0.5), EI, GJ of a tube of outer diameter D, wall t (docs/deck.md)."""
+    E, nu, _ = mat
+    G = E / (2 * (1 + nu))
+    r, ri = D / 2, D / 2 - t
+    A, I = math.pi * (r * r - ri * ri), math.pi * (r ** 4 - ri ** 4) / 4
+    return E * A, 0.5 * G * A, E * I, G * 2 * I
+
+
+def span3_reference():
+    """The three-moment equation with the shear flexibility of each span (Timoshenko beam: the end
+    rotations of a span of length l under end moments Ma, Mb take l/3EI + 1/(kGA l) and
+    l/6EI - 1/(kGA l); the loads' terms q l^3/24EI and P a b (l + b)/6lEI at the left end,
+    P a b (l + a)/6lEI at the right): the support moments (sagging positive), and
+    M(x), V(x) = dM/dx along the beam (x from the first support)."""
+    p = U9["span3"]
+    _, kGA, EI, _ = u9_i_props(p["h"], p["b"], p["tf"], p["tw"])
+    ls, q, P, a = p["spans"], p["q"], p["P"], p["a"]
+    g = [l / (3 * EI) + 1 / (kGA * l) for l in ls]
+    f = [l / (6 * EI) - 1 / (kGA * l) for l in ls]
+    load_l = [q * l ** 3 / (24 * EI) for l in ls]
+    load_r = list(load_l)
+    b = ls[1] - a
+    load_l[1] += P * a * b * (ls[1] + b) / (6 * ls[1] * EI)
+    load_r[1] += P * a * b * (ls[1] + a) / (6 * ls[1] * EI)
+    # supports 1 and 2 (inner): [g0 + g1, f1; f1, g1 + g2] [M1, M2] = -[r0 + l1, r1 + l2]
+    A11, A12, A22 = g[0] + g[1], f[1], g[1] + g[2]
+    r1, r2 = -(load_r[0] + load_l[1]), -(load_r[1] + load_l[2])
+    det = A11 * A22 - A12 * A12
+    Ms = [0.0, (r1 * A22 - A12 * r2) / det, (A11 * r2 - A12 * r1) / det, 0.0]
+    xs = [0.0, ls[0], ls[0] + ls[1], sum(ls)]
+
+    def MV(x):
+        i = 0 if x < xs[1] else (1 if x < xs[2] else 2)
+        l, s = ls[i], x - xs[i]
+        M = Ms[i] * (1 - s / l) + Ms[i + 1] * s / l + q * s * (l - s) / 2
+        V = (Ms[i + 1] - Ms[i]) / l + q * (l / 2 - s)
+        if i == 1:
+            M += P * (l - a) * s / l if s < a else P * a * (l - s) / l
+            V += P * (l - a) / l if s < a else -P * a / l
+        return M, V
+
+    # reactions: the jumps of V over the supports, each span's end shears
+    def end_shears(i):
+        l = ls[i]
+        V0 = (Ms[i + 1] - Ms[i]) / l + q * l / 2
+        V1 = (Ms[i + 1] - Ms[i]) / l - q * l / 2
+        if i == 1:
+            V0, V1 = V0 + P * (l - a) / l, V1 - P * a / l
+        return V0, V1
+    R = [end_shears(0)[0], end_shears(1)[0] - end_shears(0)[1], end_shears(2)[0] - end_shears(1)[1],
+         -end_shears(2)[1]]
+    return Ms, xs, MV, R
+
+
+def span3_points():
+    """Element probes: at each span's point of zero shear (in the middle span there are two, one
+    on each side of the load; the load's side whose shear changes sign), and at 3/8 of the first
+    span: (name, element, position, x)."""
+    p = U9["span3"]
+    Ms, xs, MV, R = span3_reference()
+    le = p["le"]
+    pts = []
+    for i in range(3):
+        l = p["spans"][i]
+        # bisection for V = 0 inside the span away from the point load
+        lo, hi = xs[i] + 1e-6, xs[i + 1] - 1e-6
+        if i == 1:
+            xP = xs[1] + p["a"]
+            lo, hi = (lo, xP - 1e-6) if MV(xP - 1e-6)[1] < 0 else (xP + 1e-6, hi)
+        if MV(lo)[1] * MV(hi)[1] > 0:
+            continue
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if MV(lo)[1] * MV(mid)[1] <= 0:
+                hi = mid
+            else:
+                lo = mid
+        x0 = (lo + hi) / 2
+        e = int(x0 / le)
+        pts.append(("zero%d" % (i + 1), e + 1, x0 / le - e, x0))
+    x = 3 * p["spans"][0] / 8
+    e = int(x / le)
+    pts.append(("cut38", e + 1, x / le - e, x))
+    x = xs[1] + p["a"] / 2 + 0.1
+    e = int(x / le)
+    pts.append(("cutP", e + 1, x / le - e, x))
+    return pts
+
+
+def three_span_beam(u):
+    """A steel I beam (300 x 150 mm, flanges 10.7 mm, web 7.1 mm: an IPE 300's plates, SECTION=I)
+    continuous over three unequal spans of 5, 7 and 4 m on four supports, 20 kN/m on all spans
+    and 40 kN in the middle span 3 m from its left support, 64 B31, *STATIC without a data line:
+    the support moments by the three-moment equation with each span's shear flexibility
+    (Clapeyron; Timoshenko and Young 1965), the reactions, the moments and shears at the points
+    of zero shear and at 3/8 of the first span (element probes between nodes) and at every VTK
+    axis point."""
+    p = U9["span3"]
+    le = p["le"]
+    n = int(round(sum(p["spans"]) / le))
+    s = head(u, "Continuous beam over three unequal spans", three_span_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (sum(p["spans"]), 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    h, b, tf, tw = (u.n(p[k], "L") for k in ("h", "b", "tf", "tw"))
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=I\n%s, %s, %s, %s, %s, %s, %s\n0, 1, 0\n" % (
+        u.n(p["h"] / 2, "L"), h, b, b, tf, tf, tw)
+    sup = [1]
+    for l in p["spans"]:
+        sup.append(sup[-1] + int(round(l / le)))
+    kP = 1 + int(round((p["spans"][0] + p["a"]) / le))
+    s += "*BOUNDARY\n1, 1, 4\n" + "".join("%d, 2, 3\n" % k for k in sup[1:])
+    for i, k in enumerate(sup):
+        s += "*PROBE, NAME=S%d, NODE=%d\nRF, RM\n" % (i + 1, k)
+    for i, k in enumerate(sup[1:3]):
+        s += "*PROBE, NAME=over%d, ELEMENT=%d, POSITION=1\nN, M\n" % (i + 2, k - 1)
+    s += "*PROBE, NAME=load, NODE=%d\nU\n" % kP
+    for name, e, xi, _ in span3_points():
+        s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%.12g\nN, M, NS, MS\n" % (name, e, xi)
+    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*CLOAD\n%d, 3, %s\n*OUTPUT, FORMAT=VTK\n*END STEP\n" % (
+        u.n(-p["q"], "F/L"), kP, u.n(-p["P"], "F"))
+    return s
+
+
+def grillage_reference():
+    """The crossing node's deflection and twist (uz, rx), the cross beam's share Fz and the moment
+    Mx it takes there: the girder's midspan stiffness 1/(L^3/48EI + L/4kGA) and torsion stiffness
+    4 GJ/L (fork supports; its bending rotation there is zero by the mirror symmetry), the cross
+    beam's flexibility at the crossing by Castigliano (bending and shear of the simply supported
+    span under a force and a moment at c), the girder's line load as the node force that holds
+    the node (5qL^4/384EI + qL^2/8kGA over the midspan flexibility)."""
+    p = U9["grill"]
+    _, kGA1, EI1, GJ1 = u9_i_props(p["h"], p["b"], p["tf"], p["tw"])
+    _, kGA2, EI2, _ = u9_box_props(p["box"], p["t"])
+    L1, L2, c, q, P = p["L1"], p["L2"], p["c"], p["q"], p["P"]
+    dg = L1 ** 3 / (48 * EI1) + L1 / (4 * kGA1)
+    dq = 5 * q * L1 ** 4 / (384 * EI1) + q * L1 ** 2 / (8 * kGA1)
+
+    def MV(Fz, Mx, y, piece=None):
+        # moment about x and force along z of the part y' < y (support reaction R0 at 0); piece
+        # 0 or 1 says on which side of the crossing y = c lies (None: by y)
+        R2 = -(c * Fz + Mx) / L2
+        R0 = -Fz - R2
+        if (y < c) if piece is None else piece == 0:
+            return -y * R0, R0
+        return -y * R0 + (c - y) * Fz + Mx, R0 + Fz
+
+    def flex(i, j):
+        unit = ((1.0, 0.0), (0.0, 1.0))
+        tot = 0.0
+        for piece, (a0, a1) in enumerate(((0.0, c), (c, L2))):
+            for k in range(3):  # Simpson: exact for the products of linear pieces
+                y = a0 + (a1 - a0) * k / 2
+                mi, vi = MV(*unit[i], y, piece)
+                mj, vj = MV(*unit[j], y, piece)
+                tot += (a1 - a0) / 6 * (1, 4, 1)[k] * (mi * mj / EI2 + vi * vj / kGA2)
+        return tot
+    C = [[flex(0, 0), flex(0, 1)], [flex(1, 0), flex(1, 1)]]
+    det = C[0][0] * C[1][1] - C[0][1] * C[1][0]
+    Kc = [[C[1][1] / det, -C[0][1] / det], [-C[1][0] / det, C[0][0] / det]]
+    K = [[Kc[0][0] + 1 / dg, Kc[0][1]], [Kc[1][0], Kc[1][1] + 4 * GJ1 / L1]]
+    f = (-P - dq / dg, 0.0)
+    dK = K[0][0] * K[1][1] - K[0][1] * K[1][0]
+    d = ((K[1][1] * f[0] - K[0][1] * f[1]) / dK, (K[0][0] * f[1] - K[1][0] * f[0]) / dK)
+    Fz = Kc[0][0] * d[0] + Kc[0][1] * d[1]
+    Mx = Kc[1][0] * d[0] + Kc[1][1] * d[1]
+    return d, Fz, Mx, MV
+
+
+def grillage(u):
+    """A steel grillage: an I girder (360 x 300 mm, flanges 22.5, web 12.5 mm: an HEB 360's plates,
+    SECTION=I) of 8 m on
+    fork supports (twist held), 15 kN/m and 80 kN at midspan, where a square box cross beam (200 x
+    200 x 8 mm, SECTION=BOX) of 6 m on fork supports, crossing at right angles 2 m from its own
+    end, shares the node; 0.5 m B31, four static increments: the load shared by the deflections,
+    and the cross beam's slope at the crossing twisting the girder (torsion coupling); the linear
+    part of the node's deflection and twist and of the reactions, the equilibrium of the
+    reactions, the moments inside elements against the free body."""
+    p = U9["grill"]
+    le = p["le"]
+    n1, n2 = int(round(p["L1"] / le)), int(round(p["L2"] / le))
+    mid, kc = n1 // 2 + 1, int(round(p["c"] / le))
+    s = head(u, "Grillage: girder and cross beam sharing a node", grillage.__doc__)
+    s += line_nodes(u, 1, (0, p["c"], 0), (p["L1"], p["c"], 0), n1, "GIRDER_N")
+    s += "*NODE, NSET=CROSS_N\n"
+    for i in range(n2 + 1):
+        if i != kc:
+            s += "%d, %s, %s, 0\n" % (101 + i, u.n(p["L1"] / 2, "L"), u.n(i * le, "L"))
+    s += line_elems(1, 1, n1, "GIRDER", "B31")
+    s += "*ELEMENT, TYPE=B31, ELSET=CROSS\n"
+    lab = [101 + i if i != kc else mid for i in range(n2 + 1)]
+    for i in range(n2):
+        s += "%d, %d, %d\n" % (101 + i, lab[i], lab[i + 1])
+    s += steel(u)
+    L = lambda k: u.n(p[k], "L")
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=STEEL, SECTION=I\n%s, %s, %s, %s, %s, %s, %s\n0, 1, 0\n" % (
+        u.n(p["h"] / 2, "L"), L("h"), L("b"), L("b"), L("tf"), L("tf"), L("tw"))
+    s += "*BEAM SECTION, ELSET=CROSS, MATERIAL=STEEL, SECTION=BOX\n%s, %s, %s, %s, %s, %s\n1, 0, 0\n" % (
+        L("box"), L("box"), L("t"), L("t"), L("t"), L("t"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n101, 3, 3\n101, 5, 5\n%d, 3, 3\n%d, 5, 5\n" % (n1 + 1, 101 + n2, 101 + n2)
+    for name, k in (("G1", 1), ("G2", n1 + 1), ("C1", 101), ("C2", 101 + n2)):
+        s += "*PROBE, NAME=%s, NODE=%d\nRF, RM\n" % (name, k)
+    s += "*PROBE, NAME=node, NODE=%d\nU, R\n" % mid
+    for name, e, xi in (("cross1", 102, 0.3), ("cross2", 104, 0.8), ("cross3", 107, 0.5), ("cross4", 111, 0.25),
+                        ("girder1", 3, 0.5), ("girder2", 12, 0.7)):
+        s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%g\nX, N, M\n" % (name, e, xi)
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*DLOAD\nGIRDER, PZ, %s\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (
+        u.n(-p["q"], "F/L"), mid, u.n(-p["P"], "F"))
+    return s
+
+
+def stepped_pole(u):
+    """A steel pole clamped at its base: CHS 168.3 x 8.0 for 2 m, CHS 114.3 x 6.3 above it for 1.5
+    m (SECTION=PIPE), 2 kN and 1 kN sideways and 0.5 kN m of torque at the top, 28 B31, four
+    static increments: the linear part of the top's deflection and twist by the unit-load method over both
+    sections (with shear), the section constants against the handbook's (CHS tables of EN
+    10210-2, CEN 2006), the base reactions, the resultants at points inside elements of both sections and
+    on both sides of the step."""
+    p = U9["pole"]
+    le = p["le"]
+    n1, n2 = int(round(p["L1"] / le)), int(round(p["L2"] / le))
+    s = head(u, "Stepped tubular pole", stepped_pole.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (0, 0, p["L1"] + p["L2"]), n1 + n2, "POLE_N")
+    s += line_elems(1, 1, n1, "LOWER", "B31")
+    s += line_elems(n1 + 1, n1 + 1, n2, "UPPER", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=LOWER, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n1, 0, 0\n" % (
+        u.n(p["D1"] / 2, "L"), u.n(p["t1"], "L"))
+    s += "*BEAM SECTION, ELSET=UPPER, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n1, 0, 0\n" % (
+        u.n(p["D2"] / 2, "L"), u.n(p["t2"], "L"))
+    top = n1 + n2 + 1
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=top, NODE=%d\nX, U, R\n*PROBE, NAME=base, NODE=1\nRF, RM\n" % top
+    for name, e, xi in (("low", 5, 0.4), ("below", n1, 1.0), ("above", n1 + 1, 0.0), ("up", n1 + 7, 0.65)):
+        s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%g\nX, N, M\n" % (name, e, xi)
+    F = p["F"]
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 1, %s\n%d, 2, %s\n%d, 6, %s\n*END STEP\n" % (
+        top, u.n(F[0], "F"), top, u.n(F[1], "F"), top, u.n(p["T"], "F*L"))
+    return s
+
+
+def table_nodes():
+    """ccx_table: the four feet, the top's corners and the nodes of every member (0.5 m), as
+    (label, x, y, z); members as (first element, [node labels])."""
+    p = U9["table"]
+    le, A, B, H = p["le"], p["A"], p["B"], p["H"]
+    nodes, members = [], []
+    corners = [(0, 0), (A, 0), (A, B), (0, B)]
+    lab = 1
+    top = []
+    for k, (x, y) in enumerate(corners):
+        n = int(round(H / le))
+        ids = []
+        for i in range(n + 1):
+            nodes.append((lab, x, y, H * i / n))
+            ids.append(lab)
+            lab += 1
+        top.append(ids[-1])
+        members.append(("LEGS", ids))
+    for k in range(4):
+        (x0, y0), (x1, y1) = corners[k], corners[(k + 1) % 4]
+        l = math.hypot(x1 - x0, y1 - y0)
+        n = int(round(l / le))
+        ids = [top[k]]
+        for i in range(1, n):
+            nodes.append((lab, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n, H))
+            ids.append(lab)
+            lab += 1
+        ids.append(top[(k + 1) % 4])
+        members.append(("LONG" if k % 2 == 0 else "SHORT", ids))
+    return nodes, members, top
+
+
+def ccx_table_mesh(u):
+    """ccx_table's mesh file, as the pre-processor exports it."""
+    p = U9["table"]
+    nodes, members, top = table_nodes()
+    num = ccx_number(u)
+    mesh = "** nodes and elements, written by the pre-processor\n*Node, Nset=Nall\n"
+    for lab, x, y, z in nodes:
+        mesh += "%d, %s, %s, %s,\n" % (lab, num(x, "L"), num(y, "L"), num(z, "L"))
+    el = 1
+    for name, ids in members:
+        mesh += "*Element, type=B31, elset=%s\n" % name
+        first = el
+        for a, b in zip(ids[:-1], ids[1:]):
+            mesh += "%d, %d, %d,\n" % (el, a, b)
+            el += 1
+        mesh += "*ELSET, ELSET=E%d, generate\n%d, %d, 1,\n" % (first, first, el - 1)
+    nl = int(round(p["H"] / p["le"])) + 1
+    mesh += "*nset, nset=FEET, GENERATE\n1, %d, %d\n" % (3 * nl + 1, nl)
+    mesh += "*NSET,NSET=Corner\n%d,\n" % top[0]
+    return mesh
+
+
+def ccx_table(u):
+    """A steel table frame as a CalculiX user pastes it from a pre-processor's export: mixed case,
+    trailing commas on data lines, comments, the mesh in an *INCLUDE file, *NSET and *ELSET
+    GENERATE: four CHS 88.9 x 5 legs of 3 m clamped at the feet, a top of RHS 120 x 120 x 6 beams
+    on a 4 x 3 m rectangle, 0.5 m B31; three static steps of two increments: own weight
+    (*GRAVITY), then 6 kN sideways and 2 kN m about the vertical at a corner, then 5 kN/m down on
+    the long beams with the corner loads removed (*CLOAD, OP=NEW without data lines): the feet's
+    reactions against the loads in every increment, the weight shared equally (symmetry)."""
+    p = U9["table"]
+    nodes, members, top = table_nodes()
+    num = ccx_number(u)
+    nl = int(round(p["H"] / p["le"])) + 1
+    inc = "ccx_table_mesh_%s.inc" % u.name
+    s = head(u, "Table frame pasted from a CalculiX export", ccx_table.__doc__)
+    s += "**\n** exported mesh\n*include, input=%s\n" % inc
+    s += "*Material, name=S355\n*Elastic\n%s, 0.3,\n*Density\n%s,\n" % (num(210e9, "F/L^2"), u.n(7850.0, "M/L^3"))
+    s += "*Beam Section, elset=LEGS, material=S355, section=PIPE\n%s, %s,\n1.d0, 0.d0, 0.d0\n" % (
+        num(p["D"] / 2, "L"), num(p["tl"], "L"))
+    for name in ("LONG", "SHORT"):
+        s += "*beam section, ELSET=%s, Material=s355, Section=box\n%s, %s, %s, %s, %s, %s,\n0., 0., 1.\n" % (
+            name, num(p["box"], "L"), num(p["box"], "L"), num(p["tb"], "L"), num(p["tb"], "L"),
+            num(p["tb"], "L"), num(p["tb"], "L"))
+    s += "*Boundary\nFEET, 1, 6\n"
+    for k, lab in enumerate(range(1, 3 * nl + 2, nl)):
+        s += "*PROBE, NAME=foot%d, NODE=%d\nRF, RM\n" % (k + 1, lab)
+    s += "*PROBE, NAME=corner, NODE=%d\nU\n" % top[0]
+    s += "** ----------------------------------------------------------\n"
+    s += "*Step, name=Weight, nlgeom\n*Static\n0.5, 1.,\n*Gravity\n0., 0., %s\n" % num(-9.81, "L/T^2")
+    s += "*Node Print, nset=FEET\nRF,\n*End Step\n"
+    s += "*STEP, NAME=Wind\n*STATIC\n0.5,1.\n*Cload\nCorner, 1, %s,\nCorner, 6, %s,\n*end step\n" % (
+        num(p["F"], "F"), num(p["T"], "F*L"))
+    s += "*Step, Name=Snow\n*Static\n.5, 1.\n*Cload, op=NEW\n*Dload\nLONG, PZ, %s,\n*End Step\n" % num(-p["q"], "F/L")
+    return s
+
+
+MODELS.update({
+    "three_span_beam": (three_span_beam, (SI, MM, IN)),
+    "grillage": (grillage, (SI, MM, IN)),
+    "stepped_pole": (stepped_pole, (SI, MM, IN)),
+    "ccx_table": (ccx_table, (SI, MM, IN)),
+})
+INCLUDES["ccx_table"] = ("ccx_table_mesh_%s.inc", ccx_table_mesh)
+
+def u9_arch_points(n=None):
+    """clamped_arch: the nodes on the circle from the left support over the crown to the right one
+    (x, 0, z), the supports at z = 0."""
+    p = U9["arch"]
+    n = p["n"] if n is None else n
+    R, a = p["R"], math.radians(p["half"])
+    zc = -R * math.cos(a)
+    return [(R * math.sin(-a + 2 * a * i / n), 0.0, zc + R * math.cos(-a + 2 * a * i / n)) for i in range(n + 1)]
+
+
+def clamped_arch(u):
+    """A steel arch clamped at both springings: a circular segment of radius 10 m over 120 degrees
+    (span 17.32 m, rise 5 m), CHS 273 x 10 (SECTION=PIPE), 40 straight B31 chords of 3 degrees,
+    100 kN at the crown, four static increments: the thrust, the vertical reactions and the
+    springing moments, the crown's deflection, by Castigliano on the chords (bending, shear and
+    axial strain; the crown's slope and horizontal motion zero by symmetry) and on the circular
+    arc; the resultants inside the chords against the free body of the springing."""
+    p = U9["arch"]
+    n = p["n"]
+    pts = u9_arch_points()
+    s = head(u, "Clamped circular arch under a crown load", clamped_arch.__doc__)
+    s += "*NODE, NSET=ARCH_N\n" + "".join("%d, %s, %s, %s\n" % (i + 1, u.n(x, "L"), u.n(y, "L"), u.n(z, "L"))
+                                         for i, (x, y, z) in enumerate(pts))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 1, 0\n" % (
+        u.n(p["D"] / 2, "L"), u.n(p["t"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\n" % (n + 1)
+    s += "*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=%d\nRF, RM\n" % (n + 1)
+    s += "*PROBE, NAME=crown, NODE=%d\nU, R\n" % (n // 2 + 1)
+    for name, e, xi in (("a1", 2, 0.5), ("a2", 9, 0.3), ("a3", 17, 0.8), ("a4", 26, 0.6), ("a5", 38, 0.1)):
+        s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%g\nX, N, M\n" % (name, e, xi)
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (n // 2 + 1, u.n(-p["P"], "F"))
+    return s
+
+
+U9["arch"] = {"R": 10.0, "half": 60.0, "D": 0.273, "t": 0.01, "P": 100e3, "n": 40}
+MODELS.update({"clamped_arch": (clamped_arch, (SI, MM, IN))})
+
+
+U9["pin"] = {"L": 4.0, "b": 0.1, "h": 0.2, "n": 10, "q": 10e3, "P": 30e3, "a": 1.7}
+
+
+def point_load_in_element(u):
+    """A propped steel cantilever (4 m, 100 x 200 mm RECT, 10 B31: clamped at x = 0, a roller at x =
+    L) under 10 kN/m and 30 kN at x = 1.7 m, inside element 5 (1.6 ... 2.0 m): the load on a node
+    held at that point of the element by *JOINT, TYPE=ELEMENT POINT (a *PARTICLE gives it DOFs), as
+    a user puts a load between nodes; *STATIC without a data line: the prop's reaction (Timoshenko
+    compatibility), the moment and shear inside the loaded element on both sides of the load and
+    inside the other elements (probes and VTK), the load point's deflection."""
+    p = U9["pin"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Point load between nodes of a propped cantilever", point_load_in_element.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    le = L / n
+    e = int(p["a"] / le)
+    xi = p["a"] / le - e
+    s += "*NODE, NSET=LOAD\n100, %s, 0, 0\n*PARTICLE, NODE=100, MASS=%s\n" % (u.n(p["a"], "L"), u.n(1.0, "M"))
+    s += "*JOINT, TYPE=ELEMENT POINT\n100, %d, %.12g\n" % (e + 1, xi)
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, 2, 3\n" % (n + 1)
+    s += "*PROBE, NAME=clamp, NODE=1\nRF, RM\n*PROBE, NAME=prop, NODE=%d\nRF\n*PROBE, NAME=load, NODE=100\nU\n" % (n + 1)
+    s += "*PROBE, NAME=node_a, NODE=%d\nU\n*PROBE, NAME=node_b, NODE=%d\nU\n" % (e + 1, e + 2)
+    for name, el, x in (("before", e + 1, 0.1), ("after", e + 1, 0.6), ("startP", e + 1, 0.0), ("endP", e + 1, 1.0),
+                        ("span1", 2, 0.5), ("span9", 9, 0.3)):
+        s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%g\nX, N, M\n" % (name, el, x)
+    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*CLOAD\n100, 3, %s\n*OUTPUT, FORMAT=VTK\n*END STEP\n" % (
+        u.n(-p["q"], "F/L"), u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({"point_load_in_element": (point_load_in_element, (SI, MM, IN))})
+
+
+U9["elbow"] = {"R": 0.5, "D": 0.0603, "t": 0.004, "n": 12, "f": 1.5}
+
+
+def elbow_points():
+    """elbow_opened: the nodes of the 90-degree elbow (x, y, 0), clamped end at the origin along x,
+    turning left about the centre (0, R)."""
+    p = U9["elbow"]
+    R, n = p["R"], p["n"]
+    return [(R * math.sin(math.pi / 2 * i / n), R * (1 - math.cos(math.pi / 2 * i / n)), 0.0) for i in range(n + 1)]
+
+
+def elbow_opened(u):
+    """A steel pipe elbow (CHS 60.3 x 4, bend radius 0.5 m, 90 degrees as 12 straight B31 chords),
+    clamped at one end, opened and bent back the other way by an end moment in its plane to
+    1.5 EI/R (large rotations: the tip turns by 135 degrees) in eight static increments: every
+    chord takes the uniform curvature M/EI, the nodes keep their kinks; the tip's position and
+    rotation at every increment, the moment inside the chords, the clamp's reaction."""
+    p = U9["elbow"]
+    n = p["n"]
+    EI = u9_pipe_props(p["D"], p["t"])[2]
+    s = head(u, "Pipe elbow opened by an end moment", elbow_opened.__doc__)
+    s += "*NODE, NSET=ELBOW_N\n" + "".join("%d, %s, %s, 0\n" % (i + 1, u.n(x, "L"), u.n(y, "L"))
+                                         for i, (x, y, _) in enumerate(elbow_points()))
+    s += line_elems(1, 1, n, "ELBOW", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ELBOW, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (
+        u.n(p["D"] / 2, "L"), u.n(p["t"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nX, R\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    for name, e, xi in (("e2", 2, 0.5), ("e7", 7, 0.25), ("e12", 12, 0.9)):
+        s += "*PROBE, NAME=%s, ELEMENT=%d, POSITION=%g\nN, M, E\n" % (name, e, xi)
+    s += "*STEP\n*STATIC\n0.125, 1.0\n*CLOAD\n%d, 6, %s\n*END STEP\n" % (n + 1, u.n(-p["f"] * EI / p["R"], "F*L"))
+    return s
+
+
+MODELS.update({"elbow_opened": (elbow_opened, (SI, MM, IN))})
+
+
+# end of round nine: structures
 
 
 if __name__ == "__main__":
