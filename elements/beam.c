@@ -2952,6 +2952,52 @@ void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, do
   store_resultants(s->sec, &res, q, o->strain, o->force, o->moment, o->force_local, o->moment_local);
 }
 
+/* element.h nsb_beam_point_load: the resultants N, M (global) at the
+   section x, r of element e with the loads pl added, written like
+   store_resultants in the frame q. */
+static void point_loads_at(const beam_state* s, nsb_vec3 rA, const nsb_beam_point_load* pl, int n_pl, double x,
+                           nsb_vec3 r, nsb_quat q, double* strain, double* force, double* moment, double* force_local,
+                           double* moment_local) {
+  nsb_vec3 N = nsb_v3_load(force), M = nsb_v3_load(moment);
+  for (int i = 0; i < n_pl; ++i) {
+    const nsb_vec3 FA = nsb_v3_load(pl[i].FA);
+    N = nsb_v3_add(N, FA);
+    M = nsb_v3_add(nsb_v3_add(M, nsb_v3_load(pl[i].MA)), nsb_v3_cross(nsb_v3_sub(rA, r), FA));
+    if (x > pl[i].xi * s->geom->L) {
+      const nsb_vec3 P = nsb_v3_load(pl[i].P);
+      N = nsb_v3_sub(N, P);
+      M = nsb_v3_add(M, nsb_v3_cross(nsb_v3_sub(r, nsb_v3_load(pl[i].p)), P));
+    }
+  }
+  nsb_beam_resultant res;
+  nsb_v3_store(N, res.N);
+  nsb_v3_store(M, res.M);
+  store_resultants(s->sec, &res, q, strain, force, moment, force_local, moment_local);
+}
+
+void nsb_beam_sample_loads(const nsb_elem* e, const nsb_state* st, const nsb_beam_point_load* pl, int n_pl,
+                           nsb_beam_sample_out* o) {
+  const beam_state* s = e->state;
+  if (n_pl <= 0) return;
+  const int n = s->n_qp + 2;
+  const nsb_vec3 rA = nsb_v3_load(st->x + 3 * e->nodes[0]);
+  for (int k = 0; k < n; ++k) {
+    const double x = k == 0 ? 0.0 : k == n - 1 ? s->geom->L : s->geom->xq[k - 1];
+    point_loads_at(s, rA, pl, n_pl, x, nsb_v3_load(o->x + 3 * k), nsb_q_load(o->q + 4 * k), o->strain + 6 * k,
+                   o->force + 3 * k, o->moment + 3 * k, o->force_local + 3 * k, o->moment_local + 3 * k);
+  }
+}
+
+void nsb_beam_probe_loads(const nsb_elem* e, const nsb_state* st, double xi, const nsb_beam_point_load* pl, int n_pl,
+                          nsb_beam_probe_out* o) {
+  const beam_state* s = e->state;
+  if (n_pl <= 0) return;
+  xi = xi < 0.0 ? 0.0 : xi > 1.0 ? 1.0 : xi;
+  const double x = xi == 1.0 ? s->geom->L : xi * s->geom->L;
+  point_loads_at(s, nsb_v3_load(st->x + 3 * e->nodes[0]), pl, n_pl, x, nsb_v3_load(o->x), nsb_q_load(o->q),
+                 o->strain, o->force, o->moment, o->force_local, o->moment_local);
+}
+
 /* Lumped mass for the modal analysis: each end node carries half the
    element's mass rhoA L and half its section rotary inertia rhoJ L (end
    frame, mapped into the node frame with Lambda: J_node = Lambda J Lambda^T).

@@ -543,6 +543,27 @@ typedef struct nsb_beam_probe_out {
   double x[3], u[3], v[3], w[3], q[4], strain[6], force[3], moment[3], force_local[3], moment_local[3];
 } nsb_beam_probe_out;
 void nsb_beam_probe(const nsb_elem* e, const nsb_state* st, const double* X0, double xi, nsb_beam_probe_out* o);
+/// A force P (global) that an ELEMENT POINT joint applies to a beam element
+/// at the point p, xi along it, and the shares of it the joint puts on the
+/// element's node A (force FA, moment MA, global; solver/system.c
+/// nsb_system_element_point_load).  The element's own resultants are those
+/// of the element loaded at its nodes by the shares; the two functions below
+/// add what the shares leave out, the free body [0, x] with the shares at
+/// node A and, beyond x_p = xi L, P at p:
+///   dN(x) = FA - [x > x_p] P,  dM(x) = MA + (r_A - r(x)) x FA + [x > x_p] (r(x) - p) x P,
+/// r_A node A's position in st and r(x) the sample's position; at x_p
+/// itself the value on node A's side.  At x = L, dN = -FB and dM = -MB
+/// (the shares are statically equivalent to P at p), so the element ends at
+/// its neighbours' values.  Section components and strains follow.
+typedef struct nsb_beam_point_load {
+  double xi, p[3], P[3], FA[3], MA[3];
+} nsb_beam_point_load;
+/// The samples of nsb_beam_sample (o as it filled it) with the loads pl[0 .. n_pl).
+void nsb_beam_sample_loads(const nsb_elem* e, const nsb_state* st, const nsb_beam_point_load* pl, int n_pl,
+                           nsb_beam_sample_out* o);
+/// nsb_beam_probe's values at xi (o as it filled it) with the loads pl[0 .. n_pl).
+void nsb_beam_probe_loads(const nsb_elem* e, const nsb_state* st, double xi, const nsb_beam_point_load* pl, int n_pl,
+                          nsb_beam_probe_out* o);
 /// Cross-section shape for drawing (nsb_section_shape) and its dimensions.
 void nsb_beam_section_draw(const nsb_elem* e, const nsb_model* m, int* shape, double dims[2]);
 

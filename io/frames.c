@@ -167,8 +167,6 @@ void nsb_beam_buf_free(nsb_ctx* ctx, nsb_beam_buf* bb) {
 
 /* Sample every beam of the system's current state into the buffers. */
 static void sample_beams(nsb_beam_buf* bb, const nsb_system* s) {
-  const nsb_state* st = nsb_system_state(s);
-  const double* X0 = nsb_system_x0(s);
   int k = 0;
   for (int i = 0; i < nsb_system_n_elements(s); ++i) {
     const nsb_elem* e = nsb_system_element(s, i);
@@ -177,7 +175,7 @@ static void sample_beams(nsb_beam_buf* bb, const nsb_system* s) {
     nsb_beam_sample_out o = {bb->x + 3 * p,      bb->u + 3 * p,      bb->v + 3 * p,           bb->w + 3 * p,
                              bb->q + 4 * p,      bb->strain + 6 * p, bb->force + 3 * p,       bb->moment + 3 * p,
                              bb->force_local + 3 * p, bb->moment_local + 3 * p};
-    nsb_beam_sample(e, st, X0, &o);
+    nsb_system_beam_sample(s, e, &o);
   }
 }
 

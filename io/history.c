@@ -443,7 +443,7 @@ int nsb_history_write_energy(nsb_history* h, const nsb_system* s, const nsb_ener
          the kinematics, if any is asked for */
       const unsigned kin = NSB_PROBE_X | NSB_PROBE_U | NSB_PROBE_V | NSB_PROBE_R | NSB_PROBE_W | NSB_PROBE_Q;
       if (fields && !(pr->quantities & kin)) memset(&bo, 0, sizeof bo);
-      else nsb_beam_probe(nsb_system_model_element(s, pr->element), st, X0, pr->position, &bo);
+      else nsb_system_beam_probe(s, pr->element, pr->position, &bo);
       x = nsb_v3_load(bo.x);
       u = nsb_v3_load(bo.u);
       v = nsb_v3_load(bo.v);
@@ -512,13 +512,11 @@ int nsb_history_n_element_probes(const nsb_model* m) {
 }
 
 void nsb_history_sample_fields(const nsb_model* m, const nsb_system* s, double* f) {
-  const nsb_state* st = nsb_system_state(s);
-  const double* X0 = nsb_system_x0(s);
   for (int p = 0; p < m->probes.count; ++p) {
     const nsb_probe* pr = &m->probes.data[p];
     if (pr->element < 0) continue;
     nsb_beam_probe_out bo;
-    nsb_beam_probe(nsb_system_model_element(s, pr->element), st, X0, pr->position, &bo);
+    nsb_system_beam_probe(s, pr->element, pr->position, &bo);
     memcpy(f, bo.strain, sizeof bo.strain);
     memcpy(f + 6, bo.force, sizeof bo.force);
     memcpy(f + 9, bo.moment, sizeof bo.moment);

@@ -613,6 +613,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
     s->elems[k].nodes[0] = model->manufactured.data[i].node;
     s->elems[k].model_index = i;
   }
+  s->first_joint = k;
   for (int j = 0; j < model->joints.count; ++j, ++k) {
     nsb_elem* e = &s->elems[k];
     e->ops = &nsb_joint_ops;
@@ -1198,6 +1199,57 @@ const nsb_elem* nsb_system_model_element(const nsb_system* s, int i) {
   return &s->elems[k];
 }
 const nsb_elem* nsb_system_element(const nsb_system* s, int i) { return &s->elems[i]; }
+
+int nsb_system_element_point_load(const nsb_system* s, int j, int* element, nsb_beam_point_load* pl) {
+  if (j < 0 || j >= s->model->joints.count) return 0;
+  const nsb_joint* jm = &s->model->joints.data[j];
+  if (jm->kind != NSB_JOINT_ELEMENT_POINT) return 0;
+  /* joint_geometry: Phi = sum_k (wx_k x_k + R_k s_k), node 0 the attached
+     one (wx = 1, s = 0), nodes 1, 2 the element's; the multiplier's rows
+     (elements/joint.c, residual = -applied) are the force -lambda on the
+     attached node, -wx_k lambda and -(R_k s_k) x lambda on the element's
+     nodes: the element takes P = lambda at its side of the point */
+  const nsb_elem* e = &s->elems[s->first_joint + j];
+  const nsb_joint_geom* g = e->data;
+  const nsb_state* st = &s->cur;
+  const nsb_vec3 L = nsb_v3_load(s->lam + e->mult_first);
+  nsb_vec3 p = nsb_v3_zero();
+  for (int k = 1; k < 3; ++k) {
+    const int node = e->nodes[k];
+    const nsb_vec3 Rs = nsb_q_rotate(nsb_st_q(st, node), g->s[k]);
+    p = nsb_v3_sub(p, nsb_v3_add(nsb_v3_scale(g->wx[k], nsb_st_x(st, node)), Rs));
+    if (k == 1) {
+      nsb_v3_store(nsb_v3_scale(-g->wx[k], L), pl->FA);
+      nsb_v3_store(nsb_v3_neg(nsb_v3_cross(Rs, L)), pl->MA);
+    }
+  }
+  nsb_v3_store(p, pl->p);
+  nsb_v3_store(L, pl->P);
+  pl->xi = jm->xi;
+  *element = jm->element;
+  return 1;
+}
+
+void nsb_system_beam_probe(const nsb_system* s, int element, double xi, nsb_beam_probe_out* o) {
+  const nsb_elem* e = nsb_system_model_element(s, element);
+  nsb_beam_probe(e, &s->cur, s->X0, xi, o);
+  for (int j = 0; j < s->model->joints.count; ++j) {
+    nsb_beam_point_load pl;
+    int el;
+    if (s->model->joints.data[j].element == element && nsb_system_element_point_load(s, j, &el, &pl))
+      nsb_beam_probe_loads(e, &s->cur, xi, &pl, 1, o);
+  }
+}
+
+void nsb_system_beam_sample(const nsb_system* s, const nsb_elem* e, nsb_beam_sample_out* o) {
+  nsb_beam_sample(e, &s->cur, s->X0, o);
+  for (int j = 0; j < s->model->joints.count; ++j) {
+    nsb_beam_point_load pl;
+    int el;
+    if (s->model->joints.data[j].element == e->model_index && nsb_system_element_point_load(s, j, &el, &pl))
+      nsb_beam_sample_loads(e, &s->cur, &pl, 1, o);
+  }
+}
 
 int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K) {
   const nsb_elem* e = &s->elems[i_elem];

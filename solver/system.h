@@ -385,6 +385,19 @@ int nsb_system_eval_element(nsb_system* s, int i_elem, double* f, double* K);
 const nsb_elem* nsb_system_model_element(const nsb_system* s, int i);
 /// Element count, element view, and the raw increment map (tests).
 int nsb_system_n_elements(const nsb_system* s);
+/// The force of the model's joint j, if it is an ELEMENT POINT joint, on its
+/// beam element (element.h nsb_beam_point_load: the multiplier's force at
+/// the element's side of the point and its shares at the element's node A,
+/// at the current state and multipliers): returns 1 and the model element
+/// in *element, else 0.  For the output's resultants (io/).
+int nsb_system_element_point_load(const nsb_system* s, int j, int* element, nsb_beam_point_load* pl);
+/// The output of a beam element (nsb_beam_probe at xi of model element
+/// `element`; nsb_beam_sample of the system's beam element e) at the
+/// current state, with the forces of the ELEMENT POINT joints on it
+/// (nsb_beam_probe_loads, nsb_beam_sample_loads): what the probes, *EL PRINT
+/// and the VTK output write.  O(joints), allocation free.
+void nsb_system_beam_probe(const nsb_system* s, int element, double xi, nsb_beam_probe_out* o);
+void nsb_system_beam_sample(const nsb_system* s, const nsb_elem* e, nsb_beam_sample_out* o);
 const nsb_elem* nsb_system_element(const nsb_system* s, int i);
 /// Apply a local increment to element i's nodes and multipliers (tests).
 void nsb_system_apply_local(nsb_system* s, int i_elem, const double* d);

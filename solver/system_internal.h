@@ -109,6 +109,7 @@ struct nsb_system {
   /* contact elements: elems[first_contact ...], rebuilt from the broad phase
      (Verlet list) when a node has moved half the skin since the last build */
   int first_contact, n_contacts;
+  int first_joint; /* elems[first_joint + j]: the model's joint j */
   nsb_contact_data* cdata;
   /* the contacts' geometries at the end of the last accepted increment, for
      the next one's start (nsb_contact_geo_memo; capacity cdata_cap) */

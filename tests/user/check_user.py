@@ -10777,7 +10777,8 @@ def check_point_load_in_element(m, run):
     # tangents, the bending cubic: on these short deep elements, Phi = 12 EI/(kGA l^2) = 0.78,
     # its shares are not the Timoshenko element's, measured 2.5e-5); the deflections of the load
     # point and of the element's nodes to 1e-4 (KNOWN, PIN_HERMITE); equilibrium; M, V inside the other elements against the free body beyond
-    # with the prop's reaction as written; inside the loaded element (KNOWN).
+    # with the prop's reaction as written; inside the loaded element the same (the joint's force
+    # is in its resultants: docs/theory_beam.md §8), probes and VTK.
     p = U9["pin"]
     L, q, P, a = p["L"], p["q"], p["P"], p["a"]
     EA, kGA, EI = rect(p["b"], p["h"])
@@ -10853,16 +10854,6 @@ PIN_HERMITE = (
     "P l^3 xi^3 (1 - xi)^3/3EI = 1.6e-4, which the cubic cannot hold; elements/joint.c, docs/deck.md *JOINT)")
 KNOWN[("point_load_in_element", "deflection of the loaded element's nodes")] = PIN_HERMITE
 KNOWN[("point_load_in_element", "the load point's deflection")] = PIN_HERMITE
-KNOWN[("point_load_in_element", "VTK M, V at the axis points of the loaded element")] = (
-    "the same resultants as the probes: the joint's force left out of the element's resultants")
-KNOWN[("point_load_in_element", "M, V inside the loaded element (0, 0.1, 0.6, 1) = the free body beyond")] = (
-    "the resultants of a beam element that holds an ELEMENT POINT joint leave out the joint's force: "
-    "they are those of the element loaded at its nodes by the force's Hermite shares (element 5, xi = "
-    "0.25: at its first node V is off by h00 P = 0.844 P = 25312 N and M by l h10 P = 1688 N m, "
-    "8 % of the moment; inside, V is off by 0.84 P before the load and by 0.16 P after it); the "
-    "element's neighbour (element 4) ends at the right values, so two elements disagree at their "
-    "shared node. The probes (N M NS MS), *EL PRINT and the VTK arrays read the same resultants "
-    "(elements/: the element's resultant integration, not io/)")
 
 
 def check_elbow_opened(m, run):
