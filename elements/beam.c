@@ -1506,7 +1506,8 @@ static double* rule_data(const beam_state* s) { return beta_data(s) + 36 * s->N 
    y = B p follow from r by the scheme's relations,
      y = (r - x_n - h (1/2 - beta) y_n) / (beta h),  x = x_n + h ((1 - gamma) y_n + gamma y),
    exact where the strains are linear in the DOFs (docs/theory.md §3.6);
-   the mass rule's point masses keep the mean.  Static evaluation: no
+   a mass rule's point masses take the alpha share as the integration points
+   (their filtered velocities in rule_data).  Static evaluation: no
    rates, no work. */
 static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec, const nsb_beam_point* old_end) {
   const double h = ec->h;
