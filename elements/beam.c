@@ -394,7 +394,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   for (int k = 0; k < m->steps.count; ++k) riks |= m->steps.data[k].riks;
   const nsb_section* sec_def = &m->sections.data[el->section];
   const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0) + (damped ? 48 * N + 3 + 12 * n_qp : 0));
+  /* damped: damp_data, and with a mass rule its point masses' filtered velocities (rule_data) */
+  const size_t n_damp = damped ? (size_t)(48 * N + 3 + 12 * n_qp + (has_rule ? 6 * N : 0)) : 0;
+  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0)) + n_damp;
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -434,7 +436,7 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   s->NM0 = d;
   d += 6;
   s->Xl = riks ? d : NULL;
-  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * (size_t)(48 * N + 3 + 12 * n_qp));
+  if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * n_damp);
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * 13));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -1236,7 +1238,7 @@ static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_
 int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->state)->sgeom; }
 
 static double* damp_data(const beam_state* s);
-static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec);
+static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec, const nsb_beam_point* old_end);
 static void dload_work(beam_state* s, const nsb_eval_ctx* ec);
 
 void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
@@ -1263,7 +1265,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
   /* a damped section: the strain rates and the damping work of the increment, as beam_eval */
-  if (damp_data(s)) damped_work(s, in.inertia, ec);
+  if (damp_data(s)) damped_work(s, in.inertia, ec, ends);
   dload_work(s, ec);
 }
 
@@ -1473,6 +1475,13 @@ static double* damp_data(const beam_state* s) {
    increment; then the same of the last evaluation [18N + 1, 36N + 2). */
 static double* beta_data(const beam_state* s) { return damp_data(s) + 12 * s->N + 1 + 12 * s->n_qp; }
 
+/* ALPHA's share at a mass rule's point masses under rho_inf < 1 (damped_work),
+   only in damped elements with a rule (g->massless_end >= 0), after
+   beta_data: their velocities filtered by the alpha relation, 3 per point
+   (n_mp <= N), of the committed increment [0, 3N) and of the last
+   evaluation [3N, 6N). */
+static double* rule_data(const beam_state* s) { return beta_data(s) + 36 * s->N + 2; }
+
 /* Work of the Rayleigh damping forces over the increment of the last
    evaluation (docs/theory_beam.md §10), as the scheme's averaged equations
    do it: the mean of the damping forces at t_n and t_{n+1} on the
@@ -1502,9 +1511,10 @@ static double* beta_data(const beam_state* s) { return damp_data(s) + 12 * s->N 
    y = B p follow from r by the scheme's relations,
      y = (r - x_n - h (1/2 - beta) y_n) / (beta h),  x = x_n + h ((1 - gamma) y_n + gamma y),
    exact where the strains are linear in the DOFs (docs/theory.md §3.6);
-   the mass rule's point masses keep the mean.  Static evaluation: no
+   a mass rule's point masses take the alpha share as the integration points
+   (their filtered velocities in rule_data).  Static evaluation: no
    rates, no work. */
-static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec) {
+static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec, const nsb_beam_point* old_end) {
   const double h = ec->h;
   const nsb_beam_section* c = s->sec;
   const int N = s->N;
@@ -1585,18 +1595,21 @@ static void damped_work(beam_state* s, int dynamic, const nsb_eval_ctx* ec) {
       }
       Da += g->wq[q] * (rhoA_q * vv + wJw);
     }
-    /* the mass rule's point masses at their velocities (ends and collocation
-       points; the ends' old velocities are the nodes', not kept here: the
-       new velocity stands for the mean, a first-order bookkeeping of the few
-       elements with a rule) */
+    /* the mass rule's point masses as the integration points: their
+       velocities at t_n and t_n+1 (ends and collocation points; an end's at
+       t_n is its node's, the old end state of the evaluation), filtered
+       under rho_inf < 1 (rule_data) */
+    const double* mt0 = g->n_mp > 0 ? rule_data(s) : NULL;
+    double* mt = g->n_mp > 0 ? rule_data(s) + 3 * N : NULL;
     for (int k = 0; k < g->n_mp; ++k) {
       int src = g->mp->src[k];
       const double* v = src >= 0 ? s->cur_cp[src].v : s->cur_end[-1 - src].v;
-      const double* vo = src >= 0 ? s->old_cp[src].v : v;
+      const double* vo = src >= 0 ? s->old_cp[src].v : old_end[-1 - src].v;
+      nsb_v3_store(nsb_alpha_filter(ec, nsb_v3_load(vo), nsb_v3_load(v), nsb_v3_load(mt0 + 3 * k)), mt + 3 * k);
       double vv = 0.0;
       for (int i = 0; i < 3; ++i) {
         double vm = 0.5 * (vo[i] + v[i]);
-        vv += vm * vm;
+        vv += trap ? vm * vm : vm * ((1.0 - gm) * mt0[3 * k + i] + gm * mt[3 * k + i]);
       }
       Da += c->rhoA * g->mp->w[k] * vv;
     }
@@ -1748,7 +1761,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   if (!accel && !alone)
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
-  if (!accel && damp_data(s)) damped_work(s, in.inertia, ec);
+  if (!accel && damp_data(s)) damped_work(s, in.inertia, ec, ends);
   if (!accel) dload_work(s, ec);
   if (ec->internal_res2) { /* the sum in a register, stored once: the same additions */
     double r2 = *ec->internal_res2;
@@ -2208,7 +2221,7 @@ static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
     memcpy(s->NM0, s->u_int + 6 * s->N, 6 * sizeof(double));
     strain_eval(s, ec, a, b, ends, u, cur_ends, F, NULL);
     for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
-    if (damp_data(s)) damped_work(s, ec->mode == NSB_EVAL_DYNAMIC, ec);
+    if (damp_data(s)) damped_work(s, ec->mode == NSB_EVAL_DYNAMIC, ec, ends);
     return;
   }
   /* an acceleration solve: the unknowns in the kernels' layout as beam_eval forms them */
@@ -2284,6 +2297,7 @@ static void beam_commit(const nsb_elem* e) {
   if (dd) memcpy(dd, dd + 6 * s->N, sizeof(double) * (size_t)(6 * s->N));
   if (dd) memcpy(dd + 12 * s->N + 1, dd + 12 * s->N + 1 + 6 * s->n_qp, sizeof(double) * (size_t)(6 * s->n_qp));
   if (dd) memcpy(beta_data(s), beta_data(s) + 18 * s->N + 1, sizeof(double) * (size_t)(18 * s->N + 1));
+  if (dd && s->geom->n_mp > 0) memcpy(rule_data(s), rule_data(s) + 3 * s->N, sizeof(double) * (size_t)(3 * s->N));
 }
 
 /* After the initial-acceleration solve: keep N^0, M^0 as the first guess of
@@ -2455,6 +2469,11 @@ static void beam_after_accel(const nsb_elem* e, double p_gain) {
     for (int i = 0; i < s->n_qp; ++i) {
       memcpy(dd + 12 * s->N + 1 + 6 * i, s->old_qp[i].v, 3 * sizeof(double));
       memcpy(dd + 12 * s->N + 4 + 6 * i, s->old_qp[i].w, 3 * sizeof(double));
+    }
+  if (dd) /* the mass rule's point masses likewise (the ends': the nodes', cur_end) */
+    for (int k = 0; k < s->geom->n_mp; ++k) {
+      const int src = s->geom->mp->src[k];
+      memcpy(rule_data(s) + 3 * k, src >= 0 ? s->old_cp[src].v : s->cur_end[-1 - src].v, 3 * sizeof(double));
     }
   if (dd && s->sec->beta != 0.0 && !s->sgeom) { /* BETA's strain pseudo-accelerations y = B a */
     double* bd = beta_data(s);

@@ -23,7 +23,9 @@
 # dampers (Hunt-Crossley's floor, the Winkler bed) beside their elastic force's share computed from
 # the history (RHOINF 0.9 and 0.6, SI and mm-t-s), a free beam with Rayleigh ALPHA
 # damping driven by periodic end loads never gains, and thrown or spun without them keeps T + D to
-# round-off (B2V, B2S; SI, mm-t-s); Rayleigh BETA damping booked by its share (the filtered strain
+# round-off (B2V, B2S; SI, mm-t-s), and a bar with ALPHA falling with three MASS=REDISTRIBUTED slave
+# nodes keeps E + D - W to round-off under RHOINF=1 and rises by MASS=STANDARD's second-order amount under
+# the default scheme (the mass rule's point masses booked as the integration points); Rayleigh BETA damping booked by its share (the filtered strain
 # rates on the strain rates at the mean of the end velocities): a soft free bar stretched along its
 # axis closes every increment beside its elastic force's share computed from the history (RHOINF 0.9
 # and 0.6, B2V and B2S, SI and mm-t-s; B2V let go after a static step); the joints' shares left in the

@@ -51,7 +51,8 @@ endforeach()
 # after the restart, modes.csv continued), the friction and bed states of the
 # compliant contact laws (a bar sticking to a spinning disk with the
 # elasto-visco-plastic law, a particle leaving a relaxing Winkler bed), the
-# strain rates of beams with a material's Rayleigh damping (B2V, B2S).
+# strain rates of beams with a material's Rayleigh damping (B2V, B2S), and the filtered
+# velocities of a damped element's mass-rule point masses (tests/energy alpha_rule_fall).
 # restart_signal_*: a run with *RESTART stopped by SIGTERM or SIGINT writes a
 # checkpoint of its last increment and names it; continued from it, every
 # file is identical to the uninterrupted run's (a dynamic step with contact,
@@ -72,7 +73,8 @@ set(nsb_restart_cases
   "riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|7|60"
   "dynamic_then_qs|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_dynamic_then_qs.inp|7|10"
   "friction_states|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_friction.inp|37|40"
-  "material_damping|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_damping.inp|37|100")
+  "material_damping|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_damping.inp|37|100"
+  "damping_mass_rule|${CMAKE_CURRENT_LIST_DIR}/energy/alpha_rule_fall_si.inp|20|30")
 foreach(case ${nsb_restart_cases})
   string(REPLACE "|" ";" f "${case}")
   list(GET f 0 name)

@@ -10315,11 +10315,11 @@ KNOWN[("beam_settles_on_supports", "BETA: energy + dissipated never above the st
     "booked share falls in single increments (-3.15e-3 J; -1.19e-3 J with MASS=STANDARD, where the balance "
     "never rises), as docs/theory.md 6 allows ('D is not non-decreasing in every increment either')")
 KNOWN[("beam_settles_on_supports", "energy + dissipated never above the start")] = (
-    "ALPHA damping with the default MASS=REDISTRIBUTED of the supports' nodes books more than the damped fall "
-    "loses: E + D - W rises by 1.47e-4 J (2.1e-4 of W d) in the 56 ms of free fall before any contact, "
-    "first order in h (7.2e-5 J at h/2), the same under RHOINF=1 (1.46e-4 J); with MASS=STANDARD, or "
-    "without the contact pair, 9.3e-7 J (the default scheme's second-order booking of ALPHA, 2.3e-7 J at h/2, "
-    "0 under RHOINF=1)")
+    "the default scheme's second-order booking of ALPHA (docs/theory.md 3.6, its share under rho_inf < 1): "
+    "E + D - W rises by 9.35e-7 J (1.3e-6 of W d) in the 56 ms of free fall before any contact, 2.3e-7 J "
+    "at h/2, as with MASS=STANDARD; under RHOINF=1 the fall closes to round-off (a rise of 2.0e-7 J after "
+    "the landing). Until 2026-11-28 the default MASS=REDISTRIBUTED booked the mass rule's end points at "
+    "their new velocity: 1.47e-4 J, first order in h, the same under RHOINF=1 (tests/energy alpha_rule_fall)")
 CHECKS["ball_in_ring"] = check_ball_in_ring
 RING = ("a particle held on a curved beam master (CENTRELINE=HERMITE, the default scheme) keeps its step-average "
         "velocity tangent at t_n and moves |dx|^2/2 rho outward every increment, into the ring: 8.35e-5 m over "
