@@ -4335,6 +4335,17 @@ static void test_hertz_mean_force(void) {
   CU_ASSERT(worst_d < 1e-7);
 }
 
+/* The particle dropped at 1 m/s onto a Hertz floor (c = 1e6, p = 1.5) of the
+   opening-increment tests below, under the scheme's parameters and increment. */
+static void hertz_drop_deck(char* deck, size_t size, const char* scheme, double h) {
+  snprintf(deck, size,
+           "*NODE\n1, 0.0, 0.0, 0.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\nB, 3, -1.0\n"
+           "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e6, EXPONENT=1.5\nB, FLOOR\n"
+           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK%s\n%g, 0.05\n*END STEP\n",
+           scheme, h);
+}
 /* The increment in which a Hertz contact opens, on the drop of
    hertz_episode_case at h = 0.0005 (RHOINF=1: the trapezoidal rule; a
    particle on a plane, whose contact work is the force's mean over the change
@@ -4348,13 +4359,7 @@ static void test_hertz_mean_force(void) {
    2.2e-2 and 3.4e-2), below 2e-4, and E never rises above its start either. */
 static void hertz_opening_case(const char* scheme, double h, double tol) {
   char deck[1024];
-  snprintf(deck, sizeof deck,
-           "*NODE\n1, 0.0, 0.0, 0.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
-           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
-           "*INITIAL CONDITIONS, TYPE=VELOCITY\nB, 3, -1.0\n"
-           "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e6, EXPONENT=1.5\nB, FLOOR\n"
-           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK%s\n%g, 0.05\n*END STEP\n",
-           scheme, h);
+  hertz_drop_deck(deck, sizeof deck, scheme, h);
   fixture fx;
   nsb_system* s = fx_open(&fx, deck);
   const double E0 = total_energy(s);
@@ -4392,13 +4397,7 @@ static void hertz_opening_case(const char* scheme, double h, double tol) {
 static void hertz_opening_tangent_case(const char* scheme) {
   const double h = 0.0005;
   char deck[1024];
-  snprintf(deck, sizeof deck,
-           "*NODE\n1, 0.0, 0.0, 0.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
-           "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
-           "*INITIAL CONDITIONS, TYPE=VELOCITY\nB, 3, -1.0\n"
-           "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e6, EXPONENT=1.5\nB, FLOOR\n"
-           "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK%s\n%g, 0.05\n*END STEP\n",
-           scheme, h);
+  hertz_drop_deck(deck, sizeof deck, scheme, h);
   const double out[2] = {5e-4, 2e-5};
   for (int k = 0; k < 2; ++k) {
     fixture fx;
