@@ -1356,8 +1356,8 @@ static int held_position(const nsb_elem* e, const nsb_contact_data* d, const nsb
    followed it (0 ... 2 m g h), the increments with the small one slipped,
    and the block crept and sank into the beam.  That alternation grows only
    for a particle heavier than the chord's point, m sum_j w_j^2/m_j > 1 (m_j
-   the nodes' lumped masses; measured on that beam: a block of 0.3 kg, 0.78,
-   rests under Moreau's law, 0.6 kg, 1.57, starts to alternate, 1 kg and
+   the nodes' lumped masses; measured on that beam: a block of 0.3 kg, 0.95,
+   rests under Moreau's law, 0.6 kg, 1.91, starts to alternate, 1 kg and
    more chatter); a lighter one keeps Moreau's law, whose velocity at t_n+1
    does not shake the master (the law on the step average leaves the
    relative velocity a mode of eigenvalue 1 - gamma/beta, about -1: a 0.1 kg
