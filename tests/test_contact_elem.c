@@ -1676,6 +1676,82 @@ static void held_beam_tip(double len, double mass, const char* centreline) {
   fx_close(&fx);
 }
 
+/* A particle resting on a beam master under the default scheme
+   (docs/contact.md §7, "A particle resting on a beam"): a 2 kg block (r =
+   10 mm) set down at rest on the top face of a steel beam (1 m, 40 x 20 mm
+   flat, 20 B31, pinned at both ends, *DAMPING ALPHA = 2 zeta omega_1, zeta =
+   0.05), h = 1 ms for 2 s.  Tilted by 15 degrees with mu = 0.4 (below the friction
+   angle, 21.8 degrees), 5 mm before the middle node: it sticks; horizontal,
+   frictionless, over the middle node (two chords tie there): it rests.  Over
+   the last 0.1 s (the beam's ringing damped) the contact's force (the
+   impulses along the normal and tangents over h, summed over the group) is
+   m g in every increment to 1e-3 of it, and over the second second the
+   block keeps its place on the beam: its position relative to the middle
+   node (tilted) changes by less than 1e-6 m, the contact's gap (both) by
+   less than 1e-9 m.  Before: the held contact's normal impulse alternated
+   between 0 and 2 m g h, the block crept down and sank into the beam
+   (friction), and the ownership of the group passed between the two chords
+   over the node with a new contact's law each time (sinking by 2.3e-4 m). */
+static void rest_on_beam(double len, double mass, int tilted) {
+  char deck[8192];
+  const double a = tilted ? 15.0 * acos(-1.0) / 180.0 : 0.0, ca = cos(a), sa = sin(a);
+  const double off = tilted ? -0.005 : 0.0;
+  int k = snprintf(deck, sizeof deck, "*NODE, NSET=BEAMN\n");
+  for (int i = 0; i <= 20; ++i)
+    k += snprintf(deck + k, sizeof deck - k, "%d, %.17g, 0, %.17g\n", i + 1, len * 0.05 * i * ca, len * 0.05 * i * sa);
+  k += snprintf(deck + k, sizeof deck - k, "*ELEMENT, TYPE=B31, ELSET=BEAM\n");
+  for (int i = 1; i <= 20; ++i) k += snprintf(deck + k, sizeof deck - k, "%d, %d, %d\n", i, i, i + 1);
+  k += snprintf(deck + k, sizeof deck - k,
+                "*MATERIAL, NAME=STEEL\n*ELASTIC\n%.17g, 0.3\n*DENSITY\n%.17g\n*DAMPING, ALPHA=29.4722937416208\n"
+                "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%.17g, %.17g\n0, 1, 0\n"
+                "*BOUNDARY\n1, 1, 4\n21, %s\n*NODE, NSET=BLOCK\n100, %.17g, 0, %.17g\n"
+                "*PARTICLE, NSET=BLOCK, MASS=%.17g, RADIUS=%.17g\n*CONTACT PAIR, LAW=NEWTON%s\nBLOCK, BEAM\n"
+                "*GRAVITY\n0, 0, %.17g\n*STEP\n*DYNAMIC\n0.001, 2.0\n*END STEP\n",
+                2.1e11 * mass / len, 7850.0 * mass / (len * len * len), 0.04 * len, 0.02 * len, tilted ? "1, 4" : "2, 3",
+                len * ((0.5 + off) * ca - 0.02 * sa), len * ((0.5 + off) * sa + 0.02 * ca), 2.0 * mass, 0.01 * len,
+                tilted ? ", FRICTION=0.4" : "", -9.81 * len);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  const nsb_state* st = nsb_system_state(s);
+  const int block = nsb_model_find_node(fx.m, 100), mid = nsb_model_find_node(fx.m, 11);
+  CU_ASSERT_FATAL(block >= 0 && mid >= 0);
+  advance(s, 1000, 1e-3);
+  double r0[3], g0 = 0.0, dr = 0.0, dg = 0.0, ferr = 0.0;
+  for (int c = 0; c < 3; ++c) r0[c] = st->x[3 * block + c] - st->x[3 * mid + c];
+  const double W = 2.0 * mass * 9.81 * len;
+  for (int n = 0; n < 1000; ++n) {
+    advance(s, 1, 1e-3);
+    nsb_vec3 F = nsb_v3_zero();
+    double gap = 0.0;
+    for (int i = 0; i < nsb_system_n_contacts(s); ++i) {
+      const nsb_contact_data* d = nsb_system_contact(s, i)->state;
+      if (!d->owner) continue;
+      gap = d->gap;
+      for (int l = 0; l < 3; ++l)
+        F = nsb_v3_muladd(F, d->impulse[l] / 1e-3, nsb_v3_load(l == 0 ? d->n : d->t + 3 * (l - 1)));
+    }
+    if (n == 0) g0 = gap;
+    dg = fmax(dg, fabs(gap - g0));
+    if (n >= 900) ferr = fmax(ferr, nsb_v3_norm(nsb_v3_sub(F, nsb_v3(0.0, 0.0, W))) / W);
+    for (int c = 0; c < 3; ++c) dr = fmax(dr, fabs(st->x[3 * block + c] - st->x[3 * mid + c] - r0[c]));
+  }
+  printf("\n    block resting on a beam (%s, %s): contact force - m g %.2e of m g, gap changes %.2e m, "
+         "position relative to the middle node %.2e m",
+         tilted ? "tilted, mu = 0.4" : "over a node, frictionless", len > 1.0 ? "mm-tonne-s" : "m-kg-s", ferr,
+         dg / len, dr / len);
+  CU_ASSERT(ferr <= 1e-3);
+  CU_ASSERT(dg <= 1e-9 * len);
+  if (tilted) CU_ASSERT(dr <= 1e-6 * len);
+  fx_close(&fx);
+}
+
+static void test_rest_on_beam(void) {
+  rest_on_beam(1.0, 1.0, 1);
+  rest_on_beam(1000.0, 1e-3, 1);
+  rest_on_beam(1.0, 1.0, 0);
+  rest_on_beam(1000.0, 1e-3, 0);
+}
+
 /* A box on four corner points resting on the top face of a base body
    (*OBSTACLE, TYPE=PLANE, BODY=), which rests on the floor on its own four
    corners, mu = 0.3 everywhere, gravity with a tangential part of 0.05 g:
@@ -5398,6 +5474,7 @@ int main(int argc, char** argv) {
                                             {"slide_cylinder", test_slide_cylinder},
                                             {"held_beams_and_faces", test_held_beams_and_faces},
                                             {"held_sliding_chords", test_held_sliding_chords},
+                                            {"rest_on_beam", test_rest_on_beam},
                                             {"slide_from_node", test_slide_from_node},
                                             {"rolling_ball_rests", test_rolling_ball_rests},
                                             {"ball_rolls_down_slope", test_ball_rolls_down_slope},
