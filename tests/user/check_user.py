@@ -10313,7 +10313,10 @@ KNOWN[("beam_settles_on_supports", "BETA: energy + dissipated never above the st
     "(3.4e-2 of W d) just after the landing (at 0.038 s; the landing at 0.032 s) at h = 1 ms; 0 at h/2 and "
     "with MASS=STANDARD; under RHOINF=1 0.092 J, and the bar still rings at 1 s (5.8e-4 J). The damping's "
     "booked share falls in single increments (-3.15e-3 J; -1.19e-3 J with MASS=STANDARD, where the balance "
-    "never rises), as docs/theory.md 6 allows ('D is not non-decreasing in every increment either')")
+    "never rises), as docs/theory.md 6 allows ('D is not non-decreasing in every increment either'). Traced "
+    "(docs/contact.md 7.2): after an acceleration solve the beam holds the massless node with the elastic force "
+    "alone while its law carries the kept multiplier, which also balanced the beta stress; (1 - gamma) h times "
+    "their difference times the node's mean velocity gives the rise to 6 digits under RHOINF=1")
 KNOWN[("beam_settles_on_supports", "energy + dissipated never above the start")] = (
     "the default scheme's second-order booking of ALPHA (docs/theory.md 3.6, its share under rho_inf < 1): "
     "E + D - W rises by 9.35e-7 J (1.3e-6 of W d) in the 56 ms of free fall before any contact, 2.3e-7 J "
