@@ -629,6 +629,54 @@ static void hermite_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb
   if (!(G->gxx > 1e-14 * L2 / dist)) G->interior = 0; /* dist > 0: not degenerate */
 }
 
+/* The Hermite centreline's unit normal at an arbitrary point xp (the master
+   element's nodes at state st), D/|D| with D = xp - c(xi*), and its
+   derivative in xp at fixed master nodes, *Hn = d n / d xp = P_d - P_d c'
+   (P_d c')^T / psi_xixi at an interior closest point (P_d = (I - n n^T)/|D|,
+   psi_xixi = c'^T P_d c' - n.c''; P_d at an end), the slave block of
+   hermite_geometry's Hessian.  Returns |D|; 0 (n = n_prev, *Hn zero) when D
+   vanishes. */
+double nsb_contact_hermite_normal(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 xp, const nsb_state* st,
+                                  nsb_vec3 n_prev, nsb_vec3* n, nsb_mat3* Hn) {
+  nsb_vec3 xa = nsb_st_x(st, e->nodes[1]), xb = nsb_st_x(st, e->nodes[2]);
+  nsb_vec3 P[4] = {xa, xb, nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(st, e->nodes[1])), nsb_v3_load(sh->b[0])),
+                   nsb_m3_mulv(nsb_q_to_m3(nsb_st_q(st, e->nodes[2])), nsb_v3_load(sh->b[1]))};
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev);
+  double xi = hermite_closest(P, xp, L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0);
+  if (!(xi > 0.0 && xi < 1.0)) {
+    /* past an end (a particle crossing into the next element within the
+       increment): the foot point on the cubic continued beyond it, C1 with
+       the next element's curve, by Newton within a quarter of the element */
+    double s = xi, fp, d2;
+    for (int it = 0; it < 50; ++it) {
+      double f = hermite_f(P, xp, s, &fp, &d2);
+      if (!(fp > 0.0)) break;
+      double dx = f / fp;
+      s -= dx;
+      if (!(s > -0.25 && s < 1.25)) break;
+      if (fabs(dx) <= 1e-15) {
+        xi = s;
+        break;
+      }
+    }
+  }
+  double h[4], h1[4], h2[4];
+  hermite_basis(xi, h, h1, h2);
+  nsb_vec3 D = nsb_v3_sub(xp, hermite_comb(P, h));
+  double dist = nsb_v3_norm(D);
+  *n = n_prev;
+  *Hn = nsb_m3_zero();
+  if (!(dist > 0.0)) return 0.0;
+  *n = nsb_v3_scale(1.0 / dist, D);
+  *Hn = nsb_m3_scale(1.0 / dist, nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(*n, *n)));
+  if (xi == 0.0 || xi == 1.0) return dist;
+  nsb_vec3 c1 = hermite_comb(P, h1), Pc = nsb_m3_mulv(*Hn, c1);
+  double gxx = nsb_v3_dot(c1, Pc) - nsb_v3_dot(*n, hermite_comb(P, h2));
+  if (gxx > 1e-14 * L2 / dist) *Hn = nsb_m3_sub(*Hn, nsb_m3_scale(1.0 / gxx, nsb_m3_outer(Pc, Pc)));
+  return dist;
+}
+
 /* Hermite: sum_k JR_k w_k, the rotational part of the relative velocity
    x_p' - c'|xi (jr: the two 3x3 blocks, column-major, one after the other). */
 nsb_vec3 nsb_contact_hermite_rot_velocity(const nsb_elem* e, const double* jr, const nsb_state* st) {

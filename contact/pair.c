@@ -1247,26 +1247,63 @@ static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const ns
    the held law leaves, to second order in h).  step_normal returns n_m, and
    *Hm = d n_m / d y_n+1 = (P - n_m n_m^T)/(2 |d_m|) (P the projection normal
    to a cylinder's axis, the identity for a sphere); otherwise n_n and zero. */
-static int step_normal_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+static int curved_obstacle(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   if (d->shape.kind != 0 || d->shape.framed || d->flexible || !d->step_law) return 0;
   const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
   return o->kind != NSB_OBSTACLE_PLANE && o->amplitude < 0;
 }
 
+/* The same law on a beam master's Hermite centreline (docs/contact.md §7,
+   "On a Hermite centreline"): a particle or a rigid body's centre, not
+   framed, not a beam node.  Held with the frozen normal n_n it drifted into
+   the ring it ran in by |Delta x|^2/2 rho every increment (tests/user
+   ball_in_ring).  n_m is the mean of the centreline's normals at y_n (the
+   master at t_n) and y_n+1 (the master at t_n+1), n(y) = D/|D|, D = y -
+   c(xi*(y)) (nsb_contact_hermite_normal); n_m . Delta y is the increment of
+   the distance to the curve up to third order in Delta y (exact on a circle),
+   *Hm = d n_m / d y_n+1 = (I - n_m n_m^T) N_1/|n(y_n) + n(y_n+1)|, N_1 = d
+   n/d y at y_n+1 (not symmetric: the rows take Hm^T).  Not the alternating
+   mode's damping (step_damping: obstacles only). */
+static int hermite_step(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return d->shape.kind == 2 && d->shape.hermite && !d->shape.framed && d->step_law &&
+         ec->model->nodes.data[e->nodes[0]].n_beams == 0;
+}
+
+static int step_normal_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return curved_obstacle(d, ec) || hermite_step(e, d, ec);
+}
+
 /* c h of the shifted point y = x - c h v (step_normal_applies), else 0. */
-static double step_shift(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  return step_normal_applies(d, ec) ? impulse_weight(ec) : 0.0;
+static double step_shift(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  /* on a Hermite centreline a persistent contact's only: a new one that
+     approached is an impact of a contact with beam nodes, its increment split
+     (nsb_contact_step_split), where the impulse moves x by h Lambda/2m */
+  if (hermite_step(e, d, ec) && !d->persist) return 0.0;
+  return step_normal_applies(e, d, ec) ? impulse_weight(ec) : 0.0;
 }
 
 static nsb_vec3 step_normal(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_mat3* Hm) {
   nsb_vec3 n = nsb_v3_load(d->n);
   *Hm = nsb_m3_zero();
-  if (!step_normal_applies(d, ec)) return n;
-  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  if (!step_normal_applies(e, d, ec)) return n;
   const int q = e->nodes[0];
-  const double s = step_shift(d, ec);
+  const double s = step_shift(e, d, ec);
   nsb_vec3 y0 = nsb_v3_muladd(nsb_st_x(ec->old, q), -s, nsb_st_v(ec->old, q));
   nsb_vec3 y1 = nsb_v3_muladd(nsb_st_x(ec->cur, q), -s, nsb_st_v(ec->cur, q));
+  if (hermite_step(e, d, ec)) {
+    nsb_vec3 n0, n1;
+    nsb_mat3 H0, H1;
+    if (!(nsb_contact_hermite_normal(e, &d->shape, y0, ec->old, n, &n0, &H0) > 0.0) ||
+        !(nsb_contact_hermite_normal(e, &d->shape, y1, ec->cur, n, &n1, &H1) > 0.0))
+      return n;
+    nsb_vec3 sum = nsb_v3_add(n0, n1);
+    double r = nsb_v3_norm(sum);
+    if (!(r > 0.0)) return n;
+    n = nsb_v3_scale(1.0 / r, sum);
+    *Hm = nsb_m3_mul(nsb_m3_scale(1.0 / r, nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(n, n))), H1);
+    return n;
+  }
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
   nsb_vec3 dm = nsb_v3_sub(nsb_v3_scale(0.5, nsb_v3_add(y0, y1)), nsb_v3_load(o->point));
   nsb_mat3 P = nsb_m3_identity();
   if (o->kind == NSB_OBSTACLE_CYLINDER) {
@@ -1285,7 +1322,7 @@ static nsb_vec3 step_normal(const nsb_elem* e, const nsb_contact_data* d, const 
    c h Delta v on a curved obstacle (step_normal). */
 static nsb_vec3 step_disp_y(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   nsb_vec3 u = step_disp(e, d, ec);
-  const double s = step_shift(d, ec);
+  const double s = step_shift(e, d, ec);
   if (s == 0.0) return u;
   const int q = e->nodes[0];
   return nsb_v3_muladd(u, -s, nsb_v3_sub(nsb_st_v(ec->cur, q), nsb_st_v(ec->old, q)));
@@ -1311,7 +1348,7 @@ static double step_vbar(const nsb_elem* e, const nsb_contact_data* d, const nsb_
 static double shifted_normal_velocity(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
   const int q = e->nodes[0];
-  const double s = step_shift(d, ec);
+  const double s = step_shift(e, d, ec);
   const nsb_vec3 v = nsb_st_v(ec->old, q);
   nsb_vec3 dy = nsb_v3_sub(nsb_v3_muladd(nsb_st_x(ec->old, q), -s, v), nsb_v3_load(o->point));
   if (o->kind == NSB_OBSTACLE_CYLINDER) {
@@ -1570,13 +1607,13 @@ static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
   nsb_vec3 n1;
   double kappa = chord_turn(e, d, ec, &n1);
   double xi = step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h);
-  if (step_normal_applies(d, ec)) {
+  if (step_normal_applies(e, d, ec)) {
     /* a curved obstacle (step_normal): y_n+1 = x_n+1 - c h v_n+1 moves with
        the unknown by cr - c h cv; the midpoint normal turns with it (the
        force's -P Hm), and the row is d (n_m . Delta y)/d y_n+1 = n_m + Hm Delta y
        (one node, weight 1; no turn kappa) */
     const nsb_kin* kq = &ec->kin[e->nodes[0]];
-    const double ky = kq->cr - step_shift(d, ec) * kq->cv;
+    const double ky = kq->cr - step_shift(e, d, ec) * kq->cv;
     if (K) nsb_local_add3(K, nl, off[0], off[0], nsb_m3_scale(-P * ky, Hm));
     n1 = nsb_v3_scale(ky / kq->cr, nsb_v3_add(n, nsb_m3_mulv(Hm, step_disp_y(e, d, ec))));
   }
@@ -1731,6 +1768,11 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   int off[4];
   local_offsets(e, off);
   nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+  /* on a Hermite centreline the law on the step average acts along the mean
+     normal n_m (hermite_step; Hm = d n_m / d y_n+1) */
+  nsb_mat3 Hm = nsb_m3_zero();
+  const int hstep = d->active && d->owner && !ec->contact_prox && hermite_step(e, d, ec);
+  if (hstep) dir[0] = step_normal(e, d, ec, &Hm);
   /* a held contact: its rows state Moreau's and Coulomb's laws on the
      increment's whole momentum from it, the part its force in the smooth
      accelerations gives included (an opening contact cancels that part, and
@@ -1817,6 +1859,29 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
       K[m0 + nl * (off[j] + 1)] += row.y;
       K[m0 + nl * (off[j] + 2)] += row.z;
     }
+  if (K && hstep) {
+    /* the mean normal n_m turns with y_n+1 = x_n+1 - c h v_n+1, which moves
+       with the slave's unknown by ky = c_r - c h c_v: the forces' -w_j P ky Hm
+       and the moments' -P ky JR_k^T Hm; the row d (n_m . Delta y)/d y_n+1 =
+       n_m + Hm^T Delta y (the loop below has c_r n_m).  At fixed master
+       nodes (the turn of n_m with them is left out) */
+    const nsb_kin* kq = &ec->kin[e->nodes[0]];
+    const double cs = step_shift(e, d, ec), ky = kq->cr - cs * kq->cv;
+    for (int j = 0; j < e->n_nodes; ++j) {
+      nsb_local_add3(K, nl, off[j], off[0], nsb_m3_scale(-d->wt[j] * P[0] * ky, Hm));
+      if (j == 0 || e->node_ndof[j] != 6) continue;
+      nsb_mat3 Jr;
+      memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
+      nsb_local_add3(K, nl, off[j] + 3, off[0], nsb_m3_scale(-P[0] * ky, nsb_m3_mul(nsb_m3_transpose(Jr), Hm)));
+    }
+    if (A[0][0] != 0.0) {
+      nsb_vec3 row = nsb_v3_scale(ky, nsb_m3_tmulv(Hm, step_disp_y(e, d, ec)));
+      row = nsb_v3_scale(c1 * A[0][0] * sN, nsb_v3_muladd(row, -cs * kq->cv, dir[0]));
+      K[m0 + nl * (off[0] + 0)] += row.x;
+      K[m0 + nl * (off[0] + 1)] += row.y;
+      K[m0 + nl * (off[0] + 2)] += row.z;
+    }
+  }
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
     if (!K) continue;
@@ -2780,6 +2845,16 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
           massless_handover(dk, e[best].state);
       }
       for (int k = i; k < j; ++k) ((nsb_contact_data*)e[k].state)->owner = k == best;
+      /* a particle passing from one element of a Hermite centreline to the
+         next stays held: the element it leaves carried the last increment's
+         impulse (a new contact there let it fly for an increment, |v h|^2/2 rho
+         into a ring, and took twice the impulse in the next) */
+      nsb_contact_data* db = e[best].state;
+      db->persist_in = 0;
+      if (db->shape.hermite && e[best].ops == &nsb_contact_newton_ops)
+        for (int k = i; k < j; ++k)
+          if (k != best && e[k].ops == &nsb_contact_newton_ops && ((nsb_contact_data*)e[k].state)->impulse[0] > 0.0)
+            db->persist_in = 1;
       if (e[best].ops == &nsb_contact_hertz_ops) {
         if (prev >= 0 && prev != best) hertz_episode_handover(e[prev].state, e[best].state);
         for (int k = i; k < j; ++k)
@@ -2816,7 +2891,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
        releases it): its node velocity at t_n, which alternates in sign while
        it is pressed, plays no part */
     d->step_law = step_law_applies(&e[i], d, ec);
-    d->persist = d->step_law && d->owner && d->impulse[0] > 0.0;
+    d->persist = d->step_law && d->owner && (d->impulse[0] > 0.0 || (d->persist_in && hermite_step(&e[i], d, ec)));
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
        only the contacts approaching with u^l; here one sub-impact per
@@ -2882,7 +2957,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     d->dN = 0.0;
-    if (!step_normal_applies(d, ec)) continue;
+    if (!curved_obstacle(d, ec)) continue;
     d->wN = shifted_normal_velocity(&e[i], d, ec);
     d->dN = step_damping(d);
   }
@@ -3077,7 +3152,7 @@ static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_
   d->force = d->impulse[0] / ec->h;
   /* the start of a closed increment on a curved obstacle and the mean of
      w_N over the last one: the next one's step_damping */
-  if (!open && step_normal_applies(d, ec)) {
+  if (!open && curved_obstacle(d, ec)) {
     if (d->wN_known > 0) d->sN_last = 0.5 * (d->wN + d->wN_last) - d->dN_last;
     d->wN_known = d->wN_known > 0 ? 2 : 1;
     d->wN_last = d->wN;
