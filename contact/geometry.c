@@ -629,6 +629,70 @@ static void hermite_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb
   if (!(G->gxx > 1e-14 * L2 / dist)) G->interior = 0; /* dist > 0: not degenerate */
 }
 
+/* The Hermite centreline's unit normal at an arbitrary point xp (the master
+   element's nodes at state st), n = D/|D| with D = xp - c(xi*), and its
+   derivatives Nq[5] in (xp, x_A, Theta_A, x_B, Theta_B) (Theta_k body-frame
+   rotation increments, as JR): with dD = J dq - c' dxi and dxi = -a^T dq /
+   psi_xixi (hermite_geometry's J, a and psi_xixi), dn/dq = P_d J + P_d c'
+   a^T/psi_xixi (P_d J alone at an end).  Past an end (a particle crossing
+   into the next element within the increment) the foot point is on the cubic
+   continued beyond it (C1 with the next element's curve), by Newton within a
+   quarter of the element.  Returns |D|; 0 (n = n_prev, Nq zero) when D
+   vanishes. */
+double nsb_contact_hermite_normal(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 xp, const nsb_state* st,
+                                  nsb_vec3 n_prev, nsb_vec3* n, nsb_mat3 Nq[5]) {
+  nsb_vec3 xa = nsb_st_x(st, e->nodes[1]), xb = nsb_st_x(st, e->nodes[2]);
+  nsb_mat3 R[2] = {nsb_q_to_m3(nsb_st_q(st, e->nodes[1])), nsb_q_to_m3(nsb_st_q(st, e->nodes[2]))};
+  nsb_vec3 b[2] = {nsb_v3_load(sh->b[0]), nsb_v3_load(sh->b[1])};
+  nsb_vec3 P[4] = {xa, xb, nsb_m3_mulv(R[0], b[0]), nsb_m3_mulv(R[1], b[1])};
+  nsb_vec3 ev = nsb_v3_sub(xb, xa);
+  double L2 = nsb_v3_dot(ev, ev);
+  double xi = hermite_closest(P, xp, L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0);
+  if (!(xi > 0.0 && xi < 1.0)) {
+    double s = xi, fp, d2;
+    for (int it = 0; it < 50; ++it) {
+      double f = hermite_f(P, xp, s, &fp, &d2);
+      if (!(fp > 0.0)) break;
+      double dx = f / fp;
+      s -= dx;
+      if (!(s > -0.25 && s < 1.25)) break;
+      if (fabs(dx) <= 1e-15) {
+        xi = s;
+        break;
+      }
+    }
+  }
+  double h[4], h1[4], h2[4];
+  hermite_basis(xi, h, h1, h2);
+  nsb_vec3 D = nsb_v3_sub(xp, hermite_comb(P, h));
+  double dist = nsb_v3_norm(D);
+  *n = n_prev;
+  for (int k = 0; k < 5; ++k) Nq[k] = nsb_m3_zero();
+  if (!(dist > 0.0)) return 0.0;
+  *n = nsb_v3_scale(1.0 / dist, D);
+  const nsb_mat3 Pd = nsb_m3_scale(1.0 / dist, nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(*n, *n)));
+  nsb_mat3 RS[2] = {nsb_m3_mul(R[0], nsb_m3_skew(b[0])), nsb_m3_mul(R[1], nsb_m3_skew(b[1]))};
+  Nq[0] = Pd;
+  Nq[1] = nsb_m3_scale(-h[0], Pd);
+  Nq[3] = nsb_m3_scale(-h[1], Pd);
+  Nq[2] = nsb_m3_mul(Pd, nsb_m3_scale(h[2], RS[0]));
+  Nq[4] = nsb_m3_mul(Pd, nsb_m3_scale(h[3], RS[1]));
+  if (xi == 0.0 || xi == 1.0) return dist;
+  nsb_vec3 c1 = hermite_comb(P, h1), Pc = nsb_m3_mulv(Pd, c1);
+  double gxx = nsb_v3_dot(c1, Pc) - nsb_v3_dot(*n, hermite_comb(P, h2));
+  if (!(gxx > 1e-14 * L2 / dist)) return dist;
+  /* a = d psi_xi / dq, psi_xi = -n.c' */
+  nsb_vec3 a[5];
+  a[0] = nsb_v3_neg(Pc);
+  a[1] = nsb_v3_add(nsb_v3_scale(h[0], Pc), nsb_v3_scale(-h1[0], *n));
+  a[3] = nsb_v3_add(nsb_v3_scale(h[1], Pc), nsb_v3_scale(-h1[1], *n));
+  for (int k = 0; k < 2; ++k)
+    a[2 + 2 * k] = nsb_v3_add(nsb_v3_neg(nsb_m3_tmulv(nsb_m3_scale(h[2 + k], RS[k]), Pc)),
+                              nsb_v3_scale(h1[2 + k], nsb_m3_tmulv(RS[k], *n)));
+  for (int k = 0; k < 5; ++k) Nq[k] = nsb_m3_add(Nq[k], nsb_m3_scale(1.0 / gxx, nsb_m3_outer(Pc, a[k])));
+  return dist;
+}
+
 /* Hermite: sum_k JR_k w_k, the rotational part of the relative velocity
    x_p' - c'|xi (jr: the two 3x3 blocks, column-major, one after the other). */
 nsb_vec3 nsb_contact_hermite_rot_velocity(const nsb_elem* e, const double* jr, const nsb_state* st) {

@@ -140,6 +140,11 @@ nsb_vec3 nsb_contact_rel_velocity(const nsb_elem* e, const double* w, const nsb_
 /// velocity (jr: the two 3x3 blocks JR_A, JR_B, column-major, one after the
 /// other; nodes without rotations are skipped).
 nsb_vec3 nsb_contact_hermite_rot_velocity(const nsb_elem* e, const double* jr, const nsb_state* st);
+/// Hermite centreline: the unit normal at an arbitrary point xp (the master
+/// element's nodes at state st) and its derivatives Nq[5] in (xp, x_A,
+/// Theta_A, x_B, Theta_B); returns the distance (0: n = n_prev, Nq zero).
+double nsb_contact_hermite_normal(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 xp, const nsb_state* st,
+                                  nsb_vec3 n_prev, nsb_vec3* n, nsb_mat3 Nq[5]);
 /// The blocks JR_A, JR_B of G, column-major, into jr.
 void nsb_contact_geo_jr(const nsb_contact_geo* G, double jr[2][9]);
 /// Two unit tangents completing the unit normal n to a right-handed frame (t2 = n x t1).

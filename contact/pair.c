@@ -1247,26 +1247,79 @@ static nsb_vec3 step_disp(const nsb_elem* e, const nsb_contact_data* d, const ns
    the held law leaves, to second order in h).  step_normal returns n_m, and
    *Hm = d n_m / d y_n+1 = (P - n_m n_m^T)/(2 |d_m|) (P the projection normal
    to a cylinder's axis, the identity for a sphere); otherwise n_n and zero. */
-static int step_normal_applies(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+static int curved_obstacle(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
   if (d->shape.kind != 0 || d->shape.framed || d->flexible || !d->step_law) return 0;
   const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
   return o->kind != NSB_OBSTACLE_PLANE && o->amplitude < 0;
 }
 
-/* c h of the shifted point y = x - c h v (step_normal_applies), else 0. */
+/* The law on the step average on a beam master's Hermite centreline
+   (docs/contact.md §7, "On a Hermite centreline"): a particle or a rigid
+   body's centre, not framed, not a beam node.  Held with the frozen normal
+   n_n it drifted into the ring it ran in by |Delta x|^2/2 rho every
+   increment (tests/user ball_in_ring).  Its row and force are along n_m, the
+   mean of the centreline's normals at x_n (the master at t_n) and x_n+1 (the
+   master at t_n+1), n(x) = D/|D|, D = x - c(xi*(x))
+   (nsb_contact_hermite_normal): n_m . Delta x is the increment of the
+   distance to the curve up to third order in Delta x (exact on a circle).
+   On x itself, not on the shifted point y = x - c h v of a curved obstacle
+   (step_shift is 0 here); the tangent takes Hq = d n_m / dq, not symmetric
+   (hermite_mean_normal; the row takes Hq^T Delta x). */
+static int hermite_step(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return d->shape.kind == 2 && d->shape.hermite && !d->shape.framed && d->step_law &&
+         ec->model->nodes.data[e->nodes[0]].n_beams == 0;
+}
+
+static int step_normal_applies(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  return curved_obstacle(d, ec) || hermite_step(e, d, ec);
+}
+
+/* c h of the shifted point y = x - c h v (curved_obstacle), else 0. */
 static double step_shift(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
-  return step_normal_applies(d, ec) ? impulse_weight(ec) : 0.0;
+  /* not on a Hermite centreline (hermite_step: the law on x itself): there
+     the shifted point's alternating normal velocity has no damping
+     (step_damping), and a ball set down at rest on a beam sank by c h w_N
+     (3.1e-11 m in tests/test_contact_elem.c first_touch_on_beam); a new
+     contact that approached is split besides (nsb_contact_step_split, the
+     impulse moving x by h Lambda/2m) */
+  return curved_obstacle(d, ec) ? impulse_weight(ec) : 0.0;
+}
+
+/* hermite_step's n_m from the slave's positions y0 at t_n and y1 at t_n+1
+   and Hq[5] = d n_m / d (y1, x_A, Theta_A, x_B, Theta_B) of the master at
+   t_n+1 (zero, and n_n, when a normal is undefined) */
+static nsb_vec3 hermite_mean_normal(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_vec3 y0,
+                                    nsb_vec3 y1, nsb_mat3 Hq[5]) {
+  nsb_vec3 n = nsb_v3_load(d->n), n0, n1;
+  nsb_mat3 N0[5], N1[5];
+  for (int k = 0; k < 5; ++k) Hq[k] = nsb_m3_zero();
+  if (!(nsb_contact_hermite_normal(e, &d->shape, y0, ec->old, n, &n0, N0) > 0.0) ||
+      !(nsb_contact_hermite_normal(e, &d->shape, y1, ec->cur, n, &n1, N1) > 0.0))
+    return n;
+  nsb_vec3 sum = nsb_v3_add(n0, n1);
+  double r = nsb_v3_norm(sum);
+  if (!(r > 0.0)) return n;
+  n = nsb_v3_scale(1.0 / r, sum);
+  const nsb_mat3 M = nsb_m3_scale(1.0 / r, nsb_m3_sub(nsb_m3_identity(), nsb_m3_outer(n, n)));
+  for (int k = 0; k < 5; ++k) Hq[k] = nsb_m3_mul(M, N1[k]);
+  return n;
 }
 
 static nsb_vec3 step_normal(const nsb_elem* e, const nsb_contact_data* d, const nsb_eval_ctx* ec, nsb_mat3* Hm) {
   nsb_vec3 n = nsb_v3_load(d->n);
   *Hm = nsb_m3_zero();
-  if (!step_normal_applies(d, ec)) return n;
-  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
+  if (!step_normal_applies(e, d, ec)) return n;
   const int q = e->nodes[0];
   const double s = step_shift(d, ec);
   nsb_vec3 y0 = nsb_v3_muladd(nsb_st_x(ec->old, q), -s, nsb_st_v(ec->old, q));
   nsb_vec3 y1 = nsb_v3_muladd(nsb_st_x(ec->cur, q), -s, nsb_st_v(ec->cur, q));
+  if (hermite_step(e, d, ec)) {
+    nsb_mat3 Hq[5];
+    n = hermite_mean_normal(e, d, ec, y0, y1, Hq);
+    *Hm = Hq[0];
+    return n;
+  }
+  const nsb_obstacle* o = &ec->model->obstacles.data[d->shape.master];
   nsb_vec3 dm = nsb_v3_sub(nsb_v3_scale(0.5, nsb_v3_add(y0, y1)), nsb_v3_load(o->point));
   nsb_mat3 P = nsb_m3_identity();
   if (o->kind == NSB_OBSTACLE_CYLINDER) {
@@ -1596,7 +1649,7 @@ static void step_law_rows(const nsb_elem* e, const nsb_contact_data* d, const ns
   nsb_vec3 n1;
   double kappa = chord_turn(e, d, ec, &n1);
   double xi = step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h);
-  if (step_normal_applies(d, ec)) {
+  if (step_normal_applies(e, d, ec)) {
     /* a curved obstacle (step_normal): y_n+1 = x_n+1 - c h v_n+1 moves with
        the unknown by cr - c h cv; the midpoint normal turns with it (the
        force's -P Hm), and the row is d (n_m . Delta y)/d y_n+1 = n_m + Hm Delta y
@@ -1757,6 +1810,16 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   int off[4];
   local_offsets(e, off);
   nsb_vec3 dir[3] = {nsb_v3_load(d->n), nsb_v3_load(d->t), nsb_v3_load(d->t + 3)};
+  /* on a Hermite centreline the law on the step average acts along the mean
+     normal n_m (hermite_step; Hm = d n_m / d y_n+1) */
+  nsb_mat3 Hq[5];
+  const int hstep = d->active && d->owner && !ec->contact_prox && hermite_step(e, d, ec);
+  if (hstep) {
+    const int q = e->nodes[0];
+    const double cs = step_shift(d, ec);
+    dir[0] = hermite_mean_normal(e, d, ec, nsb_v3_muladd(nsb_st_x(ec->old, q), -cs, nsb_st_v(ec->old, q)),
+                                 nsb_v3_muladd(nsb_st_x(ec->cur, q), -cs, nsb_st_v(ec->cur, q)), Hq);
+  }
   /* a held contact: its rows state Moreau's and Coulomb's laws on the
      increment's whole momentum from it, the part its force in the smooth
      accelerations gives included (an opening contact cancels that part, and
@@ -1836,14 +1899,45 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
   const double sN = d->step_law || ma ? 2.0 / ec->h : 1.0;
   /* static friction: stick test with mu_st, slip rows with mu */
   nsb_newton_coulomb_rows(nm, p->friction_static, p->friction, lv, gam, xiN, phi, A, B);
-  if (K && A[0][0] != 0.0)
+  if (K && A[0][0] != 0.0 && !hstep)
     for (int j = 0; j < e->n_nodes; ++j) {
-      /* d (2 kappa/h) / d unknown_j = 2 w_j (n_n+1 - n_n) c_r / h */
+      /* d (2 kappa/h) / d unknown_j = 2 w_j (n_n+1 - n_n) c_r / h (no turn on
+         a Hermite centreline, whose row is along n_m: hstep below) */
       nsb_vec3 row = nsb_v3_scale(c1 * 2.0 * d->wt[j] * ec->kin[e->nodes[j]].cr / ec->h, nsb_v3_sub(n1, dir[0]));
       K[m0 + nl * (off[j] + 0)] += row.x;
       K[m0 + nl * (off[j] + 1)] += row.y;
       K[m0 + nl * (off[j] + 2)] += row.z;
     }
+  if (K && hstep) {
+    /* the mean normal n_m turns with y_n+1 = x_n+1 - c h v_n+1 (the slave's
+       unknown moves it by c_r - c h c_v) and with the master's nodes at t_n+1
+       (x_k by c_r, Theta_k by Bth): column blocks C = Hq dq/du; the forces
+       take -w_j P C, the master's moments -P JR_k^T C, and the row (d n_m)^T
+       Delta y (the loop above has n_m . d Delta y) */
+    const nsb_vec3 dy = step_disp_y(e, d, ec);
+    const double cs = step_shift(d, ec);
+    for (int c = 0; c < 5; ++c) {
+      const int node = (c + 1) / 2, rot = c == 2 || c == 4;
+      if (rot && e->node_ndof[node] != 6) continue;
+      const nsb_kin* kc = &ec->kin[e->nodes[node]];
+      const int col = off[node] + (rot ? 3 : 0);
+      const nsb_mat3 C = rot ? nsb_m3_mul(Hq[c], kc->Bth) : nsb_m3_scale(c == 0 ? kc->cr - cs * kc->cv : kc->cr, Hq[c]);
+      for (int j = 0; j < e->n_nodes; ++j) {
+        nsb_local_add3(K, nl, off[j], col, nsb_m3_scale(-d->wt[j] * P[0], C));
+        if (j == 0 || e->node_ndof[j] != 6) continue;
+        nsb_mat3 Jr;
+        memcpy(Jr.c, d->jr[j - 1], sizeof Jr.c);
+        nsb_local_add3(K, nl, off[j] + 3, col, nsb_m3_scale(-P[0], nsb_m3_mul(nsb_m3_transpose(Jr), C)));
+      }
+      if (A[0][0] == 0.0) continue;
+      nsb_vec3 row = nsb_m3_tmulv(C, nsb_v3_scale(c1 * A[0][0] * sN, dy));
+      /* and the shift's own -c h c_v n_m in the slave's column */
+      if (c == 0) row = nsb_v3_muladd(row, -c1 * A[0][0] * sN * cs * kc->cv, dir[0]);
+      K[m0 + nl * (col + 0)] += row.x;
+      K[m0 + nl * (col + 1)] += row.y;
+      K[m0 + nl * (col + 2)] += row.z;
+    }
+  }
   for (int k = 0; k < nm; ++k) {
     f[m0 + k] += c1 * phi[k];
     if (!K) continue;
@@ -2831,6 +2925,16 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
         if (k != best && e[k].ops == &nsb_contact_newton_ops && e[best].ops == &nsb_contact_newton_ops)
           persistent_handover(e[k].state, e[best].state);
       for (int k = i; k < j; ++k) ((nsb_contact_data*)e[k].state)->owner = k == best;
+      /* a particle passing from one element of a Hermite centreline to the
+         next stays held: the element it leaves carried the last increment's
+         impulse (a new contact there let it fly for an increment, |v h|^2/2 rho
+         into a ring, and took twice the impulse in the next) */
+      nsb_contact_data* db = e[best].state;
+      db->persist_in = 0;
+      if (db->shape.hermite && e[best].ops == &nsb_contact_newton_ops)
+        for (int k = i; k < j; ++k)
+          if (k != best && e[k].ops == &nsb_contact_newton_ops && ((nsb_contact_data*)e[k].state)->impulse[0] > 0.0)
+            db->persist_in = 1;
       if (e[best].ops == &nsb_contact_hertz_ops) {
         if (prev >= 0 && prev != best) hertz_episode_handover(e[prev].state, e[best].state);
         for (int k = i; k < j; ++k)
@@ -2867,7 +2971,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
        releases it): its node velocity at t_n, which alternates in sign while
        it is pressed, plays no part */
     d->step_law = step_law_applies(&e[i], d, ec);
-    d->persist = d->step_law && d->owner && d->impulse[0] > 0.0;
+    d->persist = d->step_law && d->owner && (d->impulse[0] > 0.0 || (d->persist_in && hermite_step(&e[i], d, ec)));
     /* IMPACT=SEQUENTIAL: a closed contact that does not approach at t_n sits
        this increment out (Waltersberger, Schema 5.3: sub-impact l involves
        only the contacts approaching with u^l; here one sub-impact per
@@ -2933,7 +3037,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
   for (int i = 0; i < n; ++i) {
     nsb_contact_data* d = e[i].state;
     d->dN = 0.0;
-    if (!step_normal_applies(d, ec)) continue;
+    if (!curved_obstacle(d, ec)) continue;
     d->wN = shifted_normal_velocity(&e[i], d, ec);
     d->dN = step_damping(d);
   }
@@ -3128,7 +3232,7 @@ static double step_law_finish(const nsb_elem* e, nsb_contact_data* d, const nsb_
   d->force = d->impulse[0] / ec->h;
   /* the start of a closed increment on a curved obstacle and the mean of
      w_N over the last one: the next one's step_damping */
-  if (!open && step_normal_applies(d, ec)) {
+  if (!open && curved_obstacle(d, ec)) {
     if (d->wN_known > 0) d->sN_last = 0.5 * (d->wN + d->wN_last) - d->dN_last;
     d->wN_known = d->wN_known > 0 ? 2 : 1;
     d->wN_last = d->wN;

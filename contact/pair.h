@@ -163,6 +163,10 @@ typedef struct nsb_contact_data {
      the contact carried an impulse in the last accepted increment: it stays
      in, held by 0 <= Lambda_N _|_ vbar_N >= 0, whatever its velocity at t_n */
   int step_law, persist;
+  /* a particle on a Hermite centreline passed to this element of its group
+     from another that carried an impulse in the last accepted increment: it
+     stays persistent across the hand-over (contact/pair.c hermite_step) */
+  int persist_in;
   /* The same law on a curved obstacle (step_normal, contact/pair.c): wN the
      normal velocity of the shifted point at t_n and dN <= 0 the increment's
      damping of the law's alternating mode (step_damping), in the row as
