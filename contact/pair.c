@@ -624,6 +624,23 @@ static double friction_commit(nsb_contact_data* d, const nsb_contact_pair* p,
   return -work - 0.5 * p->stick_stiffness * (nsb_v3_dot(z, z) - nsb_v3_dot(z0, z0));
 }
 
+/* HERTZ: the penetration at t_n whose elastic force *E0 the accelerations
+   of t_n hold: the episode's (ep_al, ep_F; 0 and 0 out of an episode, also
+   after a handover), or, in the first increment after a step's initial
+   accelerations (damp_filt unset, where the record may be a static step's),
+   the contact's own from the geometry of t_n. */
+static double hertz_old(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                        const nsb_contact_data* d, double* E0) {
+  if (ec->damp_filt) {
+    *E0 = d->ep_open ? d->ep_F : 0.0;
+    return d->ep_open ? d->ep_al : 0.0;
+  }
+  nsb_contact_geo G0;
+  nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->old, ec->t - ec->h, &G0);
+  *E0 = G0.g < 0.0 ? nsb_hertz_elastic(contact_stiffness(p, d), p->exponent, -G0.g) : 0.0;
+  return -G0.g;
+}
+
 /* HERTZ, the increment in which a contact opens (docs/contact.md §6.3): the
    penetration goes from al0 > 0 at t_n to al1 <= 0 at the iterate.  The
    scheme applies the contact's rows over the increment with the weights of
@@ -667,15 +684,8 @@ static int hertz_opening_row(const nsb_elem* e, const nsb_eval_ctx* ec, const ns
   if (p->law != NSB_CONTACT_HERTZ || ec->mode != NSB_EVAL_DYNAMIC || ec->step_static || !ec->old || !d->owner ||
       G->g < 0.0 || (p->friction > 0.0 && (G->body || G->framed)))
     return 0;
-  double al0;
-  if (ec->damp_filt) {
-    if (!d->ep_open) return 0;
-    al0 = d->ep_al;
-  } else {
-    nsb_contact_geo G0;
-    nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->old, ec->t - ec->h, &G0);
-    al0 = -G0.g;
-  }
+  double E_old;
+  const double al0 = hertz_old(e, ec, p, d, &E_old);
   if (!(al0 > 0.0)) return 0;
   const double c = contact_stiffness(p, d), al1 = -G->g;
   const double E0 = nsb_hertz_elastic(c, p->exponent, al0);
@@ -700,12 +710,8 @@ static int hertz_opening_row(const nsb_elem* e, const nsb_eval_ctx* ec, const ns
    filtered value (el_Ft, or that force where the filters start anew). */
 static double hertz_elastic_old(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
                                 const nsb_contact_data* d, double* Et0) {
-  double E0 = d->ep_open ? d->ep_F : 0.0;
-  if (!ec->damp_filt) {
-    nsb_contact_geo G0;
-    nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->old, ec->t - ec->h, &G0);
-    E0 = G0.g < 0.0 ? nsb_hertz_elastic(contact_stiffness(p, d), p->exponent, -G0.g) : 0.0;
-  }
+  double E0;
+  hertz_old(e, ec, p, d, &E0);
   *Et0 = ec->damp_filt && d->el_ft_known ? d->el_Ft : E0;
   return E0;
 }
