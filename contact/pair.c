@@ -1897,7 +1897,9 @@ static int newton_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restri
      (massless_alpha); a held particle on a chord: the same from the step
      average (held_normal_position) */
   if (ma) gam[0] = 2.0 * massless_vbar(e, d, ec);
-  double xiN = d->step_law    ? step_xi(d, ec, step_vbar(e, d, ec) + kappa / ec->h)
+  /* (on a Hermite centreline step_vbar's normal is dir[0], formed above) */
+  const double vbar = hstep ? nsb_v3_dot(dir[0], step_disp_y(e, d, ec)) / ec->h : d->step_law ? step_vbar(e, d, ec) : 0.0;
+  double xiN = d->step_law    ? step_xi(d, ec, vbar + kappa / ec->h)
                : ma || hnorm ? gam[0] + 2.0 * kappa / ec->h
                            : nsb_contact_xi_normal(p, d, gam[0]) + 2.0 * kappa / ec->h;
   /* d xi_N / d x_j = 2 w_j n / h under the law on the step average (the
