@@ -6791,5 +6791,121 @@ MODELS.update({"elbow_opened": (elbow_opened, (SI, MM, IN))})
 # end of round nine: structures
 
 
+# round eleven: structures and structural dynamics (a space portal with a skew girder pasted from
+# a CalculiX export; Williams' toggle frame through its snap-through by *STATIC, RIKS);
+# check_user.py's block of the same name checks them
+
+U11 = {
+    # a steel portal in space: two columns CHS 219.1 x 8 of 4 m clamped at (0, 0) and (6, 2) m, a
+    # girder SHS 200 x 200 x 10 between their tops, skew to the wind (y) and to the crane's
+    # surge (x); own weight, 8 kN/m down on the girder, wind 1.5 kN/m on the windward column and
+    # 0.6 kN/m on the girder along y, 5 kN along x at the second top; 0.5 m B31
+    "skew": {"A": (0.0, 0.0), "B": (6.0, 2.0), "H": 4.0, "D": 0.2191, "t": 0.008, "box": 0.2, "tb": 0.01,
+             "q": 8e3, "wc": 1.5e3, "wg": 0.6e3, "F": 5e3, "nc": 8, "ng": 12, "g": 9.81},
+    # Williams' (1964) toggle: two aluminium members, 0.753 x 0.243 in, rigidly joined at the
+    # apex, 12.943 in each in plan, rise 0.386 in, clamped at both ends; E = 10.3e6 psi; the
+    # apex load followed by arc length to a drop of 0.8 in (twice the rise); 10 B31 a member
+    "toggle": {"Lh": 12.943 * 0.0254, "f": 0.386 * 0.0254, "b": 0.753 * 0.0254, "h": 0.243 * 0.0254,
+               "E": 10.3e6 * 4.4482216152605 / 0.0254 ** 2, "nu": 0.3, "rho": 2700.0, "n": 10,
+               "P": 100 * 4.4482216152605, "w_end": 0.8 * 0.0254},
+}
+
+
+def u11_skew_members():
+    """skew_portal: the joints (foot A, top A, top B, foot B) and the members (i, j, elset)."""
+    p = U11["skew"]
+    (ax, ay), (bx, by), H = p["A"], p["B"], p["H"]
+    pts = [(ax, ay, 0.0), (ax, ay, H), (bx, by, H), (bx, by, 0.0)]
+    return pts, [(0, 1, "COLA"), (1, 2, "GIRDER"), (3, 2, "COLB")]
+
+
+def skew_portal(u):
+    """A steel space portal as a CalculiX export writes it (*NODE, NSET=Nall; *NSET and *ELSET,
+    GENERATE; sets of sets; *BEAM SECTION, SECTION=PIPE and SECTION=BOX; *STEP, NLGEOM; *NODE PRINT,
+    *EL PRINT, *NODE FILE and *EL FILE): two CHS 219.1 x 8 columns of 4 m clamped at their feet,
+    6.32 m apart on a skew line, an SHS 200 x 200 x 10 girder between their tops; own weight, a
+    line load of 8 kN/m on the girder, wind along y on a column and on the girder, 5 kN along x at
+    a top; four increments: the feet's reactions by equilibrium, the tops' displacements and
+    rotations (linear part) by the direct stiffness method."""
+    p = U11["skew"]
+    pts, _ = u11_skew_members()
+    nc, ng = p["nc"], p["ng"]
+    s = head(u, "Space portal with a skew girder (CalculiX export)", skew_portal.__doc__)
+    s += "*NODE, NSET=Nall\n"
+    # column A: 1 .. nc + 1 (foot to top); column B: 101 .. 101 + nc; girder inside: 201 .. 200 + ng - 1
+    for i in range(nc + 1):
+        z = p["H"] * i / nc
+        s += "%d, %s, %s, %s\n" % (1 + i, u.n(pts[0][0], "L"), u.n(pts[0][1], "L"), u.n(z, "L"))
+    for i in range(nc + 1):
+        z = p["H"] * i / nc
+        s += "%d, %s, %s, %s\n" % (101 + i, u.n(pts[3][0], "L"), u.n(pts[3][1], "L"), u.n(z, "L"))
+    for i in range(1, ng):
+        t = i / ng
+        s += "%d, %s, %s, %s\n" % (200 + i, u.n(pts[1][0] + t * (pts[2][0] - pts[1][0]), "L"),
+                                  u.n(pts[1][1] + t * (pts[2][1] - pts[1][1]), "L"), u.n(p["H"], "L"))
+    s += "*ELEMENT, TYPE=B31, ELSET=COLA\n" + "".join("%d, %d, %d\n" % (1 + i, 1 + i, 2 + i) for i in range(nc))
+    s += "*ELEMENT, TYPE=B31, ELSET=COLB\n" + "".join("%d, %d, %d\n" % (101 + i, 101 + i, 102 + i) for i in range(nc))
+    gn = [nc + 1] + [200 + i for i in range(1, ng)] + [101 + nc]
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n" + "".join("%d, %d, %d\n" % (201 + i, gn[i], gn[i + 1]) for i in range(ng))
+    s += "*ELSET, ELSET=COLS\nCOLA, COLB\n"
+    s += "*NSET, NSET=FEET\n1, 101\n*NSET, NSET=TOPS\n%d, %d\n" % (nc + 1, 101 + nc)
+    s += "*NSET, NSET=GIRDER_N, GENERATE\n201, %d, 1\n" % (200 + ng - 1)
+    s += "*ELSET, ELSET=MIDGIRDER, GENERATE\n%d, %d\n" % (200 + ng // 2, 201 + ng // 2)
+    E, nu, rho = STEEL
+    s += "*MATERIAL, NAME=S355\n*ELASTIC\n%s, %g\n*DENSITY\n%s\n" % (u.n(E, "F/L^2"), nu, u.n(rho, "M/L^3"))
+    s += "*BEAM SECTION, ELSET=COLS, MATERIAL=S355, SECTION=PIPE\n%s, %s\n1., 0., 0.\n" % (
+        u.n(p["D"] / 2, "L"), u.n(p["t"], "L"))
+    dx, dy = pts[2][0] - pts[1][0], pts[2][1] - pts[1][1]
+    lg = math.hypot(dx, dy)
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=S355, SECTION=BOX\n%s, %s, %s, %s, %s, %s\n%.15g, %.15g, 0.\n" % (
+        u.n(p["box"], "L"), u.n(p["box"], "L"), u.n(p["tb"], "L"), u.n(p["tb"], "L"), u.n(p["tb"], "L"),
+        u.n(p["tb"], "L"), -dy / lg, dx / lg)
+    s += "*BOUNDARY\nFEET, 1, 6\n"
+    s += "*PROBE, NAME=topA, NODE=%d\nU, R\n*PROBE, NAME=topB, NODE=%d\nU, R\n" % (nc + 1, 101 + nc)
+    s += "*PROBE, NAME=gmid, ELEMENT=%d, POSITION=0.5\nX, N, M\n" % (201 + ng // 2)
+    s += "*PROBE, NAME=colA, ELEMENT=3, POSITION=0.5\nX, N, M\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.\n*GRAVITY\n0., 0., %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*DLOAD\nGIRDER, PZ, %s\nCOLA, PY, %s\nGIRDER, PY, %s\n" % (
+        u.n(-p["q"], "F/L"), u.n(p["wc"], "F/L"), u.n(p["wg"], "F/L"))
+    s += "*CLOAD\n%d, 1, %s\n" % (101 + nc, u.n(p["F"], "F"))
+    s += "*NODE PRINT, NSET=FEET\nRF, RM\n*EL PRINT, ELSET=MIDGIRDER\nSF, SM\n*NODE FILE\nU\n*EL FILE\nS\n*END STEP\n"
+    return s
+
+
+MODELS.update({"skew_portal": (skew_portal, (SI, MM, IN))})
+
+
+def williams_toggle(u):
+    """Williams' (1964) toggle frame: two aluminium members, 0.753 x 0.243 in, rigidly joined at
+    the apex, 12.943 in each in plan and 0.386 in of rise, clamped at both ends, planar (the
+    out-of-plane DOFs held); the apex load (100 lbf of reference) followed by *STATIC, RIKS
+    through the limit point until the apex has dropped by 0.8 in, twice the rise: the load at every
+    point of the path against the extensible, shearable elastica of the half frame."""
+    p = U11["toggle"]
+    Lh, f, n = p["Lh"], p["f"], p["n"]
+    s = head(u, "Williams' toggle frame", williams_toggle.__doc__)
+    s += "*NODE, NSET=ALL\n"
+    for i in range(2 * n + 1):
+        x = Lh * i / n
+        z = f * (i / n if i <= n else (2 * n - i) / n)
+        s += "%d, %s, 0, %s\n" % (1 + i, u.n(x, "L"), u.n(z, "L"))
+    s += line_elems(1, 1, 2 * n, "TOGGLE", "B31")
+    s += "*MATERIAL, NAME=ALU\n*ELASTIC\n%s, %g\n*DENSITY\n%s\n" % (u.n(p["E"], "F/L^2"), p["nu"], u.n(p["rho"], "M/L^3"))
+    s += "*BEAM SECTION, ELSET=TOGGLE, MATERIAL=ALU, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\nALL, 2, 2\nALL, 4, 4\nALL, 6, 6\n" % (2 * n + 1)
+    s += "*PROBE, NAME=apex, NODE=%d\nU, R\n*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=%d\nRF, RM\n" % (
+        n + 1, 2 * n + 1)
+    s += "*PROBE, NAME=quarter, ELEMENT=%d, POSITION=0.5\nX, N, M\n" % (n // 2)
+    s += "*STEP, NLGEOM, INC=200\n*STATIC, RIKS\n0.05, 20., , , , %d, 3, %s\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (
+        n + 1, u.n(-p["w_end"], "L"), n + 1, u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({"williams_toggle": (williams_toggle, (SI, MM, IN))})
+
+
+# end of round eleven: structures and structural dynamics
+
+
 if __name__ == "__main__":
     main()
