@@ -11182,6 +11182,39 @@ CHECKS["williams_toggle"] = check_williams_toggle
 PSEUDO_TIME.add("williams_toggle")
 
 
+def check_fork_arch_modes(m, run):
+    # Fork supports on a semicircle: w = sin(n theta), twist = c sin(n theta) hold w = 0, the
+    # bending moment 0 (w'' = 0) and no twist at both ends, and the ring's out-of-plane equations
+    # keep the parity, so the arch's modes are the ring's with n = k pi/alpha = k (Love 1944):
+    # omega^2 = EI n^2 (n^2 - 1)^2 / (rho A R^4 (n^2 + EI/GJ)), EI/GJ = 1 + nu for the tube; n = 1
+    # is the rigid turn about the chord. On the 48 chords' perimeter radius R_p = R sin(pi/N)/(pi/N)
+    # (N = 96 for the full circle, ring_modes); tolerance the lumped mass's 1.2e-3 (42 n/N)^2
+    # (ring_modes, freq_clamped) plus the shear and rotary inertia the thin ring leaves out,
+    # (1/2)(n r_g/R)^2 (1 + E/kG) (k = 0.5 for the tube).
+    E, nu, rho = STEEL_SI
+    p = U11["fork"]
+    R, N = p["R"], 2 * p["n"]
+    Rp = R * math.sin(math.pi / N) / (math.pi / N)
+    ro, ri = p["D"] / 2, p["D"] / 2 - p["t"]
+    A, I = math.pi * (ro ** 2 - ri ** 2), math.pi * (ro ** 4 - ri ** 4) / 4
+    rg = math.sqrt(I / A)
+    ev = [x["eigenvalue"] for x in modes(run)]
+    om = [x["omega"] for x in modes(run)]
+    report(m, "one rigid mode: the turn about the chord between the forks", abs(ev[0]) < 1e-6 * max(ev) and ev[1] > 1e-3 * max(ev),
+           "omega^2 %.2g of the highest %.4g" % (ev[0] / max(ev), max(ev)))
+    for k, n in enumerate((2, 3, 4, 5)):
+        w = math.sqrt(E * I * n * n * (n * n - 1) ** 2 / (rho * A * Rp ** 4 * (n * n + 1 + nu)))
+        lumped = 1.2e-3 * (42.0 * n / N) ** 2
+        tim = 0.5 * (n * rg / R) ** 2 * (1 + 2 * (1 + nu) / 0.5)
+        e = (om[k + 1] - w) / w
+        report(m, "mode %d: n = %d against the ring's out-of-plane equation on R_p" % (k + 2, n), abs(e) < lumped + tim,
+               "omega %.7g rad/s against %.7g (rel %.2g; tol %.2g: lumped %.2g, shear and rotary inertia %.2g)"
+               % (om[k + 1], w, e, lumped + tim, lumped, tim))
+
+
+CHECKS["fork_arch_modes"] = check_fork_arch_modes
+
+
 # end of round eleven: structures and structural dynamics
 
 

@@ -6904,6 +6904,38 @@ def williams_toggle(u):
 MODELS.update({"williams_toggle": (williams_toggle, (SI, MM, IN))})
 
 
+# a semicircular steel arch, R = 3 m, CHS 60.3 x 4, 48 straight B31 on the circle, on fork
+# supports (the ends held across the plane and against twisting about their tangent, free to turn
+# otherwise); its out-of-plane modes (the in-plane DOFs held: an out-of-plane analysis)
+U11["fork"] = {"R": 3.0, "D": 0.0603, "t": 0.004, "n": 48, "modes": 6}
+
+
+def fork_arch_modes(u):
+    """A semicircular steel arch (radius 3 m, CHS 60.3 x 4, 48 straight B31 on the circle) on
+    fork supports at both springings (held across its plane and against twisting about the
+    tangent, free to turn otherwise), in-plane DOFs held everywhere (an out-of-plane analysis);
+    *FREQUENCY, 6 modes: the rigid turn about the chord between the supports, then the modes
+    sin(n theta), n = 2 ... 5, against the thin ring's out-of-plane frequency equation (Love 1944)."""
+    p = U11["fork"]
+    R, n = p["R"], p["n"]
+    s = head(u, "Semicircular arch on fork supports, out-of-plane modes", fork_arch_modes.__doc__)
+    s += "*NODE, NSET=ARCH_N\n"
+    for i in range(n + 1):
+        th = math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(th), "L"), u.n(R * math.sin(th), "L"))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (
+        u.n(p["D"] / 2, "L"), u.n(p["t"], "L"))
+    s += "*NSET, NSET=FORKS\n1, %d\n" % (n + 1)
+    s += "*BOUNDARY\nARCH_N, 1, 2\nARCH_N, 6, 6\nFORKS, 3, 3\nFORKS, 5, 5\n"
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({"fork_arch_modes": (fork_arch_modes, (SI, MM, IN))})
+
+
 # end of round eleven: structures and structural dynamics
 
 
