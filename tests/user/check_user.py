@@ -11215,6 +11215,48 @@ def check_fork_arch_modes(m, run):
 CHECKS["fork_arch_modes"] = check_fork_arch_modes
 
 
+def check_ltb_uniform_moment(m, run):
+    # The supports' forces balance the lateral load and their moments the applied ones (fixed in
+    # direction, so they cancel) with the lateral load at the deformed midspan, at every increment
+    # (Newton's tolerance, 1e-9 of the model's force scale M/L and of M); the critical moment where M^2/phi (phi the midspan's twist)
+    # vanishes through the last two increments (the lateral load grows with M: the twist goes as
+    # M^2/(M_cr^2 - M^2)), against pi/L sqrt(EI_z GJ) times the in-plane curvature's factor
+    # 1/sqrt((1 - EI_z/EI_y)(1 - GJ/EI_y)) = 1.0124 (exact for uniform bending; Timoshenko and Gere
+    # 1961), within lateral_buckling's 3e-3 (the intercept through the earlier pairs from 0.78
+    # M_cr on: -9.4e-4 ... -5.4e-4, the midspan load's higher modes); without the factor it would
+    # be 1.2e-2 off; the twist
+    # grows threefold over the last two increments.
+    from make_decks import ltb_mcr
+    p = U11["ltb"]
+    L, q = p["L"], p["q"]
+    Mcr, f, EIz, EIy, GJ = ltb_mcr()
+    M = p["frac"] * Mcr * f
+    h = hist(run)
+    worst_f, worst_m = 0.0, 0.0
+    for x in h[1:]:
+        lam = x["load_factor"]
+        Q = (0.0, lam * q * M / L, 0.0)
+        worst_f = max(worst_f, max(abs(x["pin.rf" + c] + x["roller.rf" + c] + Q[k]) for k, c in enumerate("xyz")) / (M / L))
+        rr = (L + x["roller.ux"], x["roller.uy"], x["roller.uz"])
+        rm = (L / 2 + x["mid.ux"], x["mid.uy"], x["mid.uz"])
+        m1 = cross(rr, tuple(x["roller.rf" + c] for c in "xyz"))
+        m2 = cross(rm, Q)
+        worst_m = max(worst_m, max(abs(x["pin.rm" + c] + x["roller.rm" + c] + m1[k] + m2[k]) for k, c in enumerate("xyz")) / M)
+    report(m, "supports' RF balance the lateral load, RM the moments, at every increment", worst_f < 1e-9 and worst_m < 1e-9,
+           "largest %.2g of M/L (the lateral load is 1e-3 of it), %.2g of M" % (worst_f, worst_m))
+    (p1, f1), (p2, f2) = [(x["load_factor"] * M, abs(x["mid.rx"])) for x in h[-2:]]
+    y1, y2 = p1 * p1 / f1, p2 * p2 / f2
+    est = math.sqrt(p1 * p1 - y1 * (p2 * p2 - p1 * p1) / (y2 - y1))
+    e = est / (Mcr * f) - 1
+    report(m, "critical moment from the twist vs pi/L sqrt(EI_z GJ) with the curvature's factor", abs(e) < 3e-3 and f2 > 3 * f1,
+           "%.6g N m, %.6g N m x %.4f (%.2g; without the factor %.2g); twist %.3g rad at %.2f M_cr, %.3g at %.2f"
+           % (est, Mcr, f, e, est / Mcr - 1, f2, p2 / (Mcr * f), f1, p1 / (Mcr * f)))
+
+
+CHECKS["ltb_uniform_moment"] = check_ltb_uniform_moment
+PSEUDO_TIME.add("ltb_uniform_moment")
+
+
 # end of round eleven: structures and structural dynamics
 
 

@@ -6936,6 +6936,54 @@ def fork_arch_modes(u):
 MODELS.update({"fork_arch_modes": (fork_arch_modes, (SI, MM, IN))})
 
 
+# a steel flat bar 60 x 6 mm (the 60 mm upright), 2 m, on fork supports (a pin and a roller,
+# both held against twisting), bent about its strong axis by equal and opposite end moments to
+# 0.98 of the critical moment in 20 static increments; a lateral load at midspan of 1e-3 M/L as
+# the imperfection; 20 B31
+U11["ltb"] = {"L": 2.0, "b": 0.006, "h": 0.06, "n": 20, "frac": 0.98, "q": 1e-3}
+
+
+def ltb_mcr():
+    """The critical uniform moment of the fork-supported bar without warping stiffness,
+    pi/L sqrt(EI_z GJ) (Timoshenko and Gere 1961), J of nsbeam's RECT (Roark's), and the in-plane
+    curvature's factor 1/sqrt((1 - EI_z/EI_y)(1 - GJ/EI_y)); returns (M_cr, factor, EI_z, EI_y, GJ)."""
+    p = U11["ltb"]
+    E, nu, _ = STEEL
+    G = E / (2 * (1 + nu))
+    L, b, h = p["L"], p["b"], p["h"]
+    EIy, EIz = E * b * h ** 3 / 12, E * h * b ** 3 / 12
+    a, c = max(b, h), min(b, h)
+    GJ = G * a * c ** 3 * (1 / 3 - 0.21 * (c / a) * (1 - (c / a) ** 4 / 12))
+    Mcr = math.pi / L * math.sqrt(EIz * GJ)
+    return Mcr, 1 / math.sqrt((1 - EIz / EIy) * (1 - GJ / EIy)), EIz, EIy, GJ
+
+
+def ltb_uniform_moment(u):
+    """Lateral-torsional buckling of a steel flat bar (2 m, 60 x 6 mm upright, 20 B31) on fork
+    supports (a pin and a roller, both held against twisting), bent about its strong axis by equal
+    and opposite end moments to 0.98 of the critical moment pi/L sqrt(EI_z GJ) (Timoshenko and
+    Gere 1961) times the in-plane curvature's factor, in 20 static increments, with a lateral load
+    of 1e-3 M/L at midspan as the imperfection: the critical moment from the growth of the twist."""
+    p = U11["ltb"]
+    L, n = p["L"], p["n"]
+    Mcr, f, _, _, _ = ltb_mcr()
+    M = p["frac"] * Mcr * f
+    s = head(u, "Flat bar on fork supports under a uniform moment", ltb_uniform_moment.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BAR_N")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU, R\n*PROBE, NAME=pin, NODE=1\nRF, RM\n*PROBE, NAME=roller, NODE=%d\nU, RF, RM\n" % (
+        n // 2 + 1, n + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.05, 1.0\n*CLOAD\n1, 5, %s\n%d, 5, %s\n%d, 2, %s\n*END STEP\n" % (
+        u.n(M, "F*L"), n + 1, u.n(-M, "F*L"), n // 2 + 1, u.n(p["q"] * M / L, "F"))
+    return s
+
+
+MODELS.update({"ltb_uniform_moment": (ltb_uniform_moment, (SI, MM, IN))})
+
+
 # end of round eleven: structures and structural dynamics
 
 
