@@ -96,7 +96,7 @@ list(APPEND NSB_USER_MODELS
     elbow_opened)
 # round eleven: structures
 list(APPEND NSB_USER_MODELS
-    skew_portal williams_toggle fork_arch_modes ltb_uniform_moment)
+    skew_portal williams_toggle fork_arch_modes ltb_uniform_moment sudden_tip_load)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

@@ -11257,6 +11257,67 @@ CHECKS["ltb_uniform_moment"] = check_ltb_uniform_moment
 PSEUDO_TIME.add("ltb_uniform_moment")
 
 
+def check_sudden_tip_load(m, run):
+    # The Euler-Bernoulli cantilever's modal series for a tip load P put on at t = 0:
+    # w(t) = sum a_k (1 - cos w_k t), a_k = 4 P/(rho A L w_k^2) (phi_k(L)^2 = 4 for int phi_k^2 = L),
+    # 40 modes, whose static sum is P L^3/3EI; the Timoshenko section adds P L/kGA (3.1e-4 of it).
+    # A tip load excites the higher modes strongly (a_2 = 2.5e-2 a_1), so the tolerance at time t
+    # is each mode's phase error, 2 sum a_k min(2, w_k t d_k), with d_k the model's frequency error
+    # measured by the *FREQUENCY step (the lumped mass, the section's shear and rotary inertia) plus
+    # the scheme's (w_k h)^2/12, for the six lowest bending modes in the load's plane, the higher
+    # ones with their whole 2 a_k, plus twice the shear; the first swing's peak (the dynamic
+    # amplification, about 2) is one of those increments; E - W never above 0.
+    p = U11["sudden"]
+    E, nu, rho = STEEL_SI
+    L, P, dt = p["L"], p["P"], p["h"]
+    EA, kGA, EI = rect(p["b"], p["d"])
+    mA = rho * p["b"] * p["d"]
+    c = math.sqrt(EI / mA) / L ** 2
+    beta = sign_change_roots(lambda x: 1 + math.cos(x) * math.cosh(x), 40, 0.5, 1e-3)
+    om = [b * b * c for b in beta]
+    a = [4 * P / (mA * L * w * w) for w in om]
+    w_eb, shear = P * L ** 3 / (3 * EI), P * L / kGA
+    report(m, "the modal series' static sum = P L^3/3EI", abs(sum(a) / w_eb - 1) < 1e-5,
+           "%.8g m, %.8g m (40 modes)" % (sum(a), w_eb))
+    # the model's bending modes in the load's plane: of each pair (the 40 mm side is twice as
+    # stiff) the one nearest the Euler-Bernoulli frequency
+    fe = sorted(x["omega"] for x in modes(run) if x["eigenvalue"] > 0)
+    dm = [abs(min(fe, key=lambda x: abs(math.log(x / om[k]))) / om[k] - 1) for k in range(6)]
+    d = [e + (o * dt) ** 2 / 12 for e, o in zip(dm, om)]
+    # the lumped mass (freq_clamped: 1.2e-3 on mode 1, growing as k^2) and the section's shear and
+    # rotary inertia ((beta_k r_g/L)^2 (1 + E/kG)/2: 1.2e-2 on mode 6)
+    report(m, "the *FREQUENCY step: the six lowest bending modes in the load's plane", max(dm) < 0.05,
+           "the model's frequency errors " + ", ".join("%.2g" % x for x in dm) + "; with the scheme's (w h)^2/12 "
+           + ", ".join("%.2g" % x for x in d))
+    h = hist(run)  # the row of the *FREQUENCY step is the state at rest, t = 0
+    ts = [r["time"] for r in h]
+    w = [-r["tip.uz"] for r in h]
+    ref = [sum(ak * (1 - math.cos(o * t)) for ak, o in zip(a, om)) for t in ts]
+
+    def tol(t):
+        e = sum(ak * min(2.0, o * t * dk) for ak, o, dk in zip(a, om, d))
+        return 2 * (e + sum(2 * ak for ak in a[6:]) + shear)
+    worst, where = 0.0, 0.0
+    for t, x, y in zip(ts, w, ref):
+        if abs(x - y) / tol(t) > worst:
+            worst, where = abs(x - y) / tol(t), t
+    T1 = 2 * math.pi / om[0]
+    first = [i for i, t in enumerate(ts) if t < T1]
+    i = max(first, key=lambda j: w[j])
+    j = max(first, key=lambda j: ref[j])
+    report(m, "tip at every increment against the Euler-Bernoulli modal series", worst <= 1.0,
+           "%.2f of the tolerance (at %.4g s); the first swing's peak %.5f of the static P L^3/3EI + P L/kGA at "
+           "%.5f s, the series' %.5f at %.5f s (T1/2 = %.5f s)" % (
+               worst, where, w[i] / (w_eb + shear), ts[i], ref[j] / w_eb, ts[j], T1 / 2))
+    gain = max(r["total_energy"] - r["external_work"] for r in h)
+    W = max(r["external_work"] for r in h)
+    report(m, "no energy gain: E - W never above 0", gain <= 1e-12 * W, "largest %.2g of W (the scheme dissipates %.2g)"
+           % (gain / W, (h[-1]["external_work"] - h[-1]["total_energy"]) / W))
+
+
+CHECKS["sudden_tip_load"] = check_sudden_tip_load
+
+
 # end of round eleven: structures and structural dynamics
 
 

@@ -6984,6 +6984,36 @@ def ltb_uniform_moment(u):
 MODELS.update({"ltb_uniform_moment": (ltb_uniform_moment, (SI, MM, IN))})
 
 
+# a steel cantilever, 1 m, 40 x 20 mm (20 mm in the load's plane), 20 B31, at rest, 20 N on its
+# tip from t = 0 (a *CLOAD in the *DYNAMIC step: Abaqus's step amplitude), 0.25 ms for 0.12 s (two
+# periods of the first mode)
+U11["sudden"] = {"L": 1.0, "b": 0.04, "d": 0.02, "n": 20, "P": 20.0, "h": 2.5e-4, "T": 0.12}
+
+
+def sudden_tip_load(u):
+    """A steel cantilever (1 m, 40 x 20 mm, 20 B31) at rest, 20 N put on its tip at t = 0 (a *CLOAD
+    in the *DYNAMIC step, no amplitude), the default scheme at a user's increment of 0.25 ms for
+    0.12 s: the tip swings between 0 and about twice the static deflection P L^3/3EI with the
+    first mode's period (the Euler-Bernoulli cantilever's modal series); a *FREQUENCY step before
+    it gives the model's own frequencies."""
+    p = U11["sudden"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Cantilever under a suddenly applied tip load", sudden_tip_load.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*FREQUENCY\n12\n*END STEP\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"), n + 1, u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({"sudden_tip_load": (sudden_tip_load, (SI, MM, IN))})
+
+
 # end of round eleven: structures and structural dynamics
 
 
