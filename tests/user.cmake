@@ -94,6 +94,9 @@ list(APPEND NSB_USER_MODELS
 list(APPEND NSB_USER_MODELS
     three_span_beam grillage stepped_pole ccx_table clamped_arch point_load_in_element
     elbow_opened)
+# round eleven: structures
+list(APPEND NSB_USER_MODELS
+    skew_portal williams_toggle fork_arch_modes ltb_uniform_moment sudden_tip_load)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

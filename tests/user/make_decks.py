@@ -6791,5 +6791,231 @@ MODELS.update({"elbow_opened": (elbow_opened, (SI, MM, IN))})
 # end of round nine: structures
 
 
+# round eleven: structures and structural dynamics (a space portal with a skew girder pasted from
+# a CalculiX export; Williams' toggle frame through its snap-through by *STATIC, RIKS);
+# check_user.py's block of the same name checks them
+
+U11 = {
+    # a steel portal in space: two columns CHS 219.1 x 8 of 4 m clamped at (0, 0) and (6, 2) m, a
+    # girder SHS 200 x 200 x 10 between their tops, skew to the wind (y) and to the crane's
+    # surge (x); own weight, 8 kN/m down on the girder, wind 1.5 kN/m on the windward column and
+    # 0.6 kN/m on the girder along y, 5 kN along x at the second top; 0.5 m B31
+    "skew": {"A": (0.0, 0.0), "B": (6.0, 2.0), "H": 4.0, "D": 0.2191, "t": 0.008, "box": 0.2, "tb": 0.01,
+             "q": 8e3, "wc": 1.5e3, "wg": 0.6e3, "F": 5e3, "nc": 8, "ng": 12, "g": 9.81},
+    # Williams' (1964) toggle: two aluminium members, 0.753 x 0.243 in, rigidly joined at the
+    # apex, 12.943 in each in plan, rise 0.386 in, clamped at both ends; E = 10.3e6 psi; the
+    # apex load followed by arc length to a drop of 0.8 in (twice the rise); 10 B31 a member
+    "toggle": {"Lh": 12.943 * 0.0254, "f": 0.386 * 0.0254, "b": 0.753 * 0.0254, "h": 0.243 * 0.0254,
+               "E": 10.3e6 * 4.4482216152605 / 0.0254 ** 2, "nu": 0.3, "rho": 2700.0, "n": 10,
+               "P": 100 * 4.4482216152605, "w_end": 0.8 * 0.0254},
+}
+
+
+def u11_skew_members():
+    """skew_portal: the joints (foot A, top A, top B, foot B) and the members (i, j, elset)."""
+    p = U11["skew"]
+    (ax, ay), (bx, by), H = p["A"], p["B"], p["H"]
+    pts = [(ax, ay, 0.0), (ax, ay, H), (bx, by, H), (bx, by, 0.0)]
+    return pts, [(0, 1, "COLA"), (1, 2, "GIRDER"), (3, 2, "COLB")]
+
+
+def skew_portal(u):
+    """A steel space portal as a CalculiX export writes it (*NODE, NSET=Nall; *NSET and *ELSET,
+    GENERATE; sets of sets; *BEAM SECTION, SECTION=PIPE and SECTION=BOX; *STEP, NLGEOM; *NODE PRINT,
+    *EL PRINT, *NODE FILE and *EL FILE): two CHS 219.1 x 8 columns of 4 m clamped at their feet,
+    6.32 m apart on a skew line, an SHS 200 x 200 x 10 girder between their tops; own weight, a
+    line load of 8 kN/m on the girder, wind along y on a column and on the girder, 5 kN along x at
+    a top; four increments: the feet's reactions by equilibrium, the tops' displacements and
+    rotations (linear part) by the direct stiffness method."""
+    p = U11["skew"]
+    pts, _ = u11_skew_members()
+    nc, ng = p["nc"], p["ng"]
+    s = head(u, "Space portal with a skew girder (CalculiX export)", skew_portal.__doc__)
+    s += "*NODE, NSET=Nall\n"
+    # column A: 1 .. nc + 1 (foot to top); column B: 101 .. 101 + nc; girder inside: 201 .. 200 + ng - 1
+    for i in range(nc + 1):
+        z = p["H"] * i / nc
+        s += "%d, %s, %s, %s\n" % (1 + i, u.n(pts[0][0], "L"), u.n(pts[0][1], "L"), u.n(z, "L"))
+    for i in range(nc + 1):
+        z = p["H"] * i / nc
+        s += "%d, %s, %s, %s\n" % (101 + i, u.n(pts[3][0], "L"), u.n(pts[3][1], "L"), u.n(z, "L"))
+    for i in range(1, ng):
+        t = i / ng
+        s += "%d, %s, %s, %s\n" % (200 + i, u.n(pts[1][0] + t * (pts[2][0] - pts[1][0]), "L"),
+                                  u.n(pts[1][1] + t * (pts[2][1] - pts[1][1]), "L"), u.n(p["H"], "L"))
+    s += "*ELEMENT, TYPE=B31, ELSET=COLA\n" + "".join("%d, %d, %d\n" % (1 + i, 1 + i, 2 + i) for i in range(nc))
+    s += "*ELEMENT, TYPE=B31, ELSET=COLB\n" + "".join("%d, %d, %d\n" % (101 + i, 101 + i, 102 + i) for i in range(nc))
+    gn = [nc + 1] + [200 + i for i in range(1, ng)] + [101 + nc]
+    s += "*ELEMENT, TYPE=B31, ELSET=GIRDER\n" + "".join("%d, %d, %d\n" % (201 + i, gn[i], gn[i + 1]) for i in range(ng))
+    s += "*ELSET, ELSET=COLS\nCOLA, COLB\n"
+    s += "*NSET, NSET=FEET\n1, 101\n*NSET, NSET=TOPS\n%d, %d\n" % (nc + 1, 101 + nc)
+    s += "*NSET, NSET=GIRDER_N, GENERATE\n201, %d, 1\n" % (200 + ng - 1)
+    s += "*ELSET, ELSET=MIDGIRDER, GENERATE\n%d, %d\n" % (200 + ng // 2, 201 + ng // 2)
+    E, nu, rho = STEEL
+    s += "*MATERIAL, NAME=S355\n*ELASTIC\n%s, %g\n*DENSITY\n%s\n" % (u.n(E, "F/L^2"), nu, u.n(rho, "M/L^3"))
+    s += "*BEAM SECTION, ELSET=COLS, MATERIAL=S355, SECTION=PIPE\n%s, %s\n1., 0., 0.\n" % (
+        u.n(p["D"] / 2, "L"), u.n(p["t"], "L"))
+    dx, dy = pts[2][0] - pts[1][0], pts[2][1] - pts[1][1]
+    lg = math.hypot(dx, dy)
+    s += "*BEAM SECTION, ELSET=GIRDER, MATERIAL=S355, SECTION=BOX\n%s, %s, %s, %s, %s, %s\n%.15g, %.15g, 0.\n" % (
+        u.n(p["box"], "L"), u.n(p["box"], "L"), u.n(p["tb"], "L"), u.n(p["tb"], "L"), u.n(p["tb"], "L"),
+        u.n(p["tb"], "L"), -dy / lg, dx / lg)
+    s += "*BOUNDARY\nFEET, 1, 6\n"
+    s += "*PROBE, NAME=topA, NODE=%d\nU, R\n*PROBE, NAME=topB, NODE=%d\nU, R\n" % (nc + 1, 101 + nc)
+    s += "*PROBE, NAME=gmid, ELEMENT=%d, POSITION=0.5\nX, N, M\n" % (201 + ng // 2)
+    s += "*PROBE, NAME=colA, ELEMENT=3, POSITION=0.5\nX, N, M\n"
+    s += "*STEP, NLGEOM\n*STATIC\n0.25, 1.\n*GRAVITY\n0., 0., %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*DLOAD\nGIRDER, PZ, %s\nCOLA, PY, %s\nGIRDER, PY, %s\n" % (
+        u.n(-p["q"], "F/L"), u.n(p["wc"], "F/L"), u.n(p["wg"], "F/L"))
+    s += "*CLOAD\n%d, 1, %s\n" % (101 + nc, u.n(p["F"], "F"))
+    s += "*NODE PRINT, NSET=FEET\nRF, RM\n*EL PRINT, ELSET=MIDGIRDER\nSF, SM\n*NODE FILE\nU\n*EL FILE\nS\n*END STEP\n"
+    return s
+
+
+MODELS.update({"skew_portal": (skew_portal, (SI, MM, IN))})
+
+
+def williams_toggle(u):
+    """Williams' (1964) toggle frame: two aluminium members, 0.753 x 0.243 in, rigidly joined at
+    the apex, 12.943 in each in plan and 0.386 in of rise, clamped at both ends, planar (the
+    out-of-plane DOFs held); the apex load (100 lbf of reference) followed by *STATIC, RIKS
+    through the limit point until the apex has dropped by 0.8 in, twice the rise: the load at every
+    point of the path against the extensible, shearable elastica of the half frame."""
+    p = U11["toggle"]
+    Lh, f, n = p["Lh"], p["f"], p["n"]
+    s = head(u, "Williams' toggle frame", williams_toggle.__doc__)
+    s += "*NODE, NSET=ALL\n"
+    for i in range(2 * n + 1):
+        x = Lh * i / n
+        z = f * (i / n if i <= n else (2 * n - i) / n)
+        s += "%d, %s, 0, %s\n" % (1 + i, u.n(x, "L"), u.n(z, "L"))
+    s += line_elems(1, 1, 2 * n, "TOGGLE", "B31")
+    s += "*MATERIAL, NAME=ALU\n*ELASTIC\n%s, %g\n*DENSITY\n%s\n" % (u.n(p["E"], "F/L^2"), p["nu"], u.n(p["rho"], "M/L^3"))
+    s += "*BEAM SECTION, ELSET=TOGGLE, MATERIAL=ALU, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, ENCASTRE\nALL, 2, 2\nALL, 4, 4\nALL, 6, 6\n" % (2 * n + 1)
+    s += "*PROBE, NAME=apex, NODE=%d\nU, R\n*PROBE, NAME=left, NODE=1\nRF, RM\n*PROBE, NAME=right, NODE=%d\nRF, RM\n" % (
+        n + 1, 2 * n + 1)
+    s += "*PROBE, NAME=quarter, ELEMENT=%d, POSITION=0.5\nX, N, M\n" % (n // 2)
+    s += "*STEP, NLGEOM, INC=200\n*STATIC, RIKS\n0.05, 20., , , , %d, 3, %s\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (
+        n + 1, u.n(-p["w_end"], "L"), n + 1, u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({"williams_toggle": (williams_toggle, (SI, MM, IN))})
+
+
+# a semicircular steel arch, R = 3 m, CHS 60.3 x 4, 48 straight B31 on the circle, on fork
+# supports (the ends held across the plane and against twisting about their tangent, free to turn
+# otherwise); its out-of-plane modes (the in-plane DOFs held: an out-of-plane analysis)
+U11["fork"] = {"R": 3.0, "D": 0.0603, "t": 0.004, "n": 48, "modes": 6}
+
+
+def fork_arch_modes(u):
+    """A semicircular steel arch (radius 3 m, CHS 60.3 x 4, 48 straight B31 on the circle) on
+    fork supports at both springings (held across its plane and against twisting about the
+    tangent, free to turn otherwise), in-plane DOFs held everywhere (an out-of-plane analysis);
+    *FREQUENCY, 6 modes: the rigid turn about the chord between the supports, then the modes
+    sin(n theta), n = 2 ... 5, against the thin ring's out-of-plane frequency equation (Love 1944)."""
+    p = U11["fork"]
+    R, n = p["R"], p["n"]
+    s = head(u, "Semicircular arch on fork supports, out-of-plane modes", fork_arch_modes.__doc__)
+    s += "*NODE, NSET=ARCH_N\n"
+    for i in range(n + 1):
+        th = math.pi * i / n
+        s += "%d, %s, %s, 0\n" % (i + 1, u.n(R * math.cos(th), "L"), u.n(R * math.sin(th), "L"))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (
+        u.n(p["D"] / 2, "L"), u.n(p["t"], "L"))
+    s += "*NSET, NSET=FORKS\n1, %d\n" % (n + 1)
+    s += "*BOUNDARY\nARCH_N, 1, 2\nARCH_N, 6, 6\nFORKS, 3, 3\nFORKS, 5, 5\n"
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    return s
+
+
+MODELS.update({"fork_arch_modes": (fork_arch_modes, (SI, MM, IN))})
+
+
+# a steel flat bar 60 x 6 mm (the 60 mm upright), 2 m, on fork supports (a pin and a roller,
+# both held against twisting), bent about its strong axis by equal and opposite end moments to
+# 0.98 of the critical moment in 20 static increments; a lateral load at midspan of 1e-3 M/L as
+# the imperfection; 20 B31
+U11["ltb"] = {"L": 2.0, "b": 0.006, "h": 0.06, "n": 20, "frac": 0.98, "q": 1e-3}
+
+
+def ltb_mcr():
+    """The critical uniform moment of the fork-supported bar without warping stiffness,
+    pi/L sqrt(EI_z GJ) (Timoshenko and Gere 1961), J of nsbeam's RECT (Roark's), and the in-plane
+    curvature's factor 1/sqrt((1 - EI_z/EI_y)(1 - GJ/EI_y)); returns (M_cr, factor, EI_z, EI_y, GJ)."""
+    p = U11["ltb"]
+    E, nu, _ = STEEL
+    G = E / (2 * (1 + nu))
+    L, b, h = p["L"], p["b"], p["h"]
+    EIy, EIz = E * b * h ** 3 / 12, E * h * b ** 3 / 12
+    a, c = max(b, h), min(b, h)
+    GJ = G * a * c ** 3 * (1 / 3 - 0.21 * (c / a) * (1 - (c / a) ** 4 / 12))
+    Mcr = math.pi / L * math.sqrt(EIz * GJ)
+    return Mcr, 1 / math.sqrt((1 - EIz / EIy) * (1 - GJ / EIy)), EIz, EIy, GJ
+
+
+def ltb_uniform_moment(u):
+    """Lateral-torsional buckling of a steel flat bar (2 m, 60 x 6 mm upright, 20 B31) on fork
+    supports (a pin and a roller, both held against twisting), bent about its strong axis by equal
+    and opposite end moments to 0.98 of the critical moment pi/L sqrt(EI_z GJ) (Timoshenko and
+    Gere 1961) times the in-plane curvature's factor, in 20 static increments, with a lateral load
+    of 1e-3 M/L at midspan as the imperfection: the critical moment from the growth of the twist."""
+    p = U11["ltb"]
+    L, n = p["L"], p["n"]
+    Mcr, f, _, _, _ = ltb_mcr()
+    M = p["frac"] * Mcr * f
+    s = head(u, "Flat bar on fork supports under a uniform moment", ltb_uniform_moment.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BAR_N")
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 4\n" % (n + 1)
+    s += "*PROBE, NAME=mid, NODE=%d\nU, R\n*PROBE, NAME=pin, NODE=1\nRF, RM\n*PROBE, NAME=roller, NODE=%d\nU, RF, RM\n" % (
+        n // 2 + 1, n + 1)
+    s += "*STEP, NLGEOM\n*STATIC\n0.05, 1.0\n*CLOAD\n1, 5, %s\n%d, 5, %s\n%d, 2, %s\n*END STEP\n" % (
+        u.n(M, "F*L"), n + 1, u.n(-M, "F*L"), n // 2 + 1, u.n(p["q"] * M / L, "F"))
+    return s
+
+
+MODELS.update({"ltb_uniform_moment": (ltb_uniform_moment, (SI, MM, IN))})
+
+
+# a steel cantilever, 1 m, 40 x 20 mm (20 mm in the load's plane), 20 B31, at rest, 20 N on its
+# tip from t = 0 (a *CLOAD in the *DYNAMIC step: Abaqus's step amplitude), 0.25 ms for 0.12 s (two
+# periods of the first mode)
+U11["sudden"] = {"L": 1.0, "b": 0.04, "d": 0.02, "n": 20, "P": 20.0, "h": 2.5e-4, "T": 0.12}
+
+
+def sudden_tip_load(u):
+    """A steel cantilever (1 m, 40 x 20 mm, 20 B31) at rest, 20 N put on its tip at t = 0 (a *CLOAD
+    in the *DYNAMIC step, no amplitude), the default scheme at a user's increment of 0.25 ms for
+    0.12 s: the tip swings between 0 and about twice the static deflection P L^3/3EI with the
+    first mode's period (the Euler-Bernoulli cantilever's modal series); a *FREQUENCY step before
+    it gives the model's own frequencies."""
+    p = U11["sudden"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Cantilever under a suddenly applied tip load", sudden_tip_load.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
+    s += "*STEP\n*FREQUENCY\n12\n*END STEP\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD\n%d, 3, %s\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"), n + 1, u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({"sudden_tip_load": (sudden_tip_load, (SI, MM, IN))})
+
+
+# end of round eleven: structures and structural dynamics
+
+
 if __name__ == "__main__":
     main()
