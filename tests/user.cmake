@@ -96,7 +96,8 @@ list(APPEND NSB_USER_MODELS
     elbow_opened)
 # round ten: impacts
 list(APPEND NSB_USER_MODELS
-    al_bar_strikes_steel_bar steel_bar_strikes_al_bar bead_on_turning_beam ball_leaves_arch ball_strikes_rail_obliquely)
+    al_bar_strikes_steel_bar steel_bar_strikes_al_bar bead_on_turning_beam ball_leaves_arch ball_strikes_rail_obliquely
+    step_load_onto_stop)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

@@ -6981,6 +6981,36 @@ def ball_strikes_rail_obliquely(u):
 MODELS.update({"ball_strikes_rail_obliquely": (ball_strikes_rail_obliquely, (SI, MM, MS))})
 
 
+U10["stepstop"] = {"L": 1.0, "b": 0.02, "n": 10, "P": 20.0, "gap": 0.002, "h": 1e-4, "T": 0.2}
+
+
+def step_load_onto_stop(u):
+    """A steel cantilever (1 m, 20 x 20 mm, 10 B31) at rest, its tip loaded suddenly by 20 N
+    downwards in a *DYNAMIC step (a *CLOAD without amplitude), a rigid stop 2 mm below the tip's
+    bottom face (its static deflection would be 2.38 mm), Newton's law with the defaults (e = 0 on
+    the massless tip node), h = 0.1 ms for 0.2 s: the tip reaches the stop when the step response
+    sum_k a_k (1 - cos w_k t) reaches the gap, then the stop holds it; the load's work is P times
+    the tip's travel, the stop works nothing."""
+    p = U10["stepstop"]
+    L, b, n = p["L"], p["b"], p["n"]
+    s = head(u, "Cantilever tip loaded suddenly onto a stop", step_load_onto_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=TIP\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n%s, 0, %s, 0, 0, 1\n" % (u.n(L, "L"), u.n(-b / 2 - p["gap"], "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nTIP, STOP\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD\n%d, 3, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"), n + 1, u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({"step_load_onto_stop": (step_load_onto_stop, (SI, MM, IN))})
+
+
 # end of round ten: impacts on flexible beams
 
 
