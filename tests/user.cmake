@@ -94,6 +94,10 @@ list(APPEND NSB_USER_MODELS
 list(APPEND NSB_USER_MODELS
     three_span_beam grillage stepped_pole ccx_table clamped_arch point_load_in_element
     elbow_opened)
+# round ten: impacts
+list(APPEND NSB_USER_MODELS
+    al_bar_strikes_steel_bar steel_bar_strikes_al_bar bead_on_turning_beam ball_leaves_arch ball_strikes_rail_obliquely
+    step_load_onto_stop)
 # round eleven: structures
 list(APPEND NSB_USER_MODELS
     skew_portal williams_toggle fork_arch_modes ltb_uniform_moment sudden_tip_load)

@@ -11006,6 +11006,403 @@ PSEUDO_TIME.add("elbow_opened")
 # end of round nine: structures
 
 
+# round ten: impacts on flexible beams (make_decks.py, the block of the same name)
+
+from make_decks import U10, alsteel_props, ball_mass  # noqa: E402
+
+
+def check_al_bar_strikes_steel_bar(m, run):
+    p = U10["alsteel"]
+    dt, v0 = p["h"], p["v0"]
+    A, B = alsteel_props()
+    h, c = hist(run), contacts(run)
+    ZA, ZB = A["Z"], B["Z"]
+    E0 = 0.5 * A["m"] * v0 * v0
+    t_touch = p["gap"] / v0
+    on = [float(x["time"]) for x in c if float(x["normal_impulse"]) > 0]
+    report(m, "strikes in the increment holding the touch at gap / v0", on and on[0] - dt < t_touch < on[0] - dt / 2,
+           "first impulse in the increment ending %.6g s (touch %.6g s)" % (on[0] if on else -1, t_touch))
+    # the interface (Graff 1975, ch. 2): A's end slows to v_i = v0 - F/Z_A, B's starts at F/Z_B,
+    # so F = Z_A Z_B v0/(Z_A + Z_B), held until A's wave returns from its free end at 2 L_A/c_A
+    F = ZA * ZB * v0 / (ZA + ZB)
+    T2 = 2 * p["LA"] / A["c"]
+    rows = [(float(x["time"]), float(x["normal_impulse"])) for x in c]
+    # the force over the middle half of the contact (the fronts' ringing passed): the interface's,
+    # to Newton's tolerance and the ringing's remains (bars_collide: 1e-3)
+    mid = [P_ / dt for t, P_ in rows if t_touch + T2 / 4 <= t <= t_touch + 3 * T2 / 4]
+    plateau = sum(mid) / len(mid)
+    report(m, "the contact force = Z_A Z_B v0/(Z_A + Z_B) over the middle half, within 1e-3",
+           abs(plateau / F - 1) < 1e-3, "mean %.6g N, the interface's %.6g N (%.2g; Z_A/Z_B = %.4f)"
+           % (plateau, F, plateau / F - 1, ZA / ZB))
+    # the front's half-way crossing: the first increment whose mean force is below half of F, at
+    # 2 L_A/c_A after the touch within 2 h (as bars_collide)
+    t_half = next(t for t, P_ in rows if t > on[0] + dt and P_ < F * dt / 2) - dt / 2
+    dur = t_half - t_touch
+    report(m, "the force falls to half at 2 L_A/c_A (the striker's wave back), within 2 h", abs(dur - T2) <= 2 * dt,
+           "%.6g s, 2 L_A/c_A = %.6g s (%.2g h)" % (dur, T2, (dur - T2) / dt))
+    px = max(abs(r["linear_momentum_x"] - A["m"] * v0) for r in h) / (A["m"] * v0)
+    report(m, "total momentum kept (no outside force)", px < 1e-12, "largest change %.2g of m v0" % px)
+    # the striker leaves backwards at v0 (Z_A - Z_B)/(Z_A + Z_B): its momentum m v0 less the
+    # impulses' sum; the grid closes and opens the contact within an increment each, an
+    # increment's impulse F h of m_A v0: c_A h/L_A Z_B/(Z_A + Z_B), first order in h (bars_collide)
+    P = sum(P_ for _, P_ in rows)
+    vA = v0 - P / A["m"]
+    vr = v0 * (ZA - ZB) / (ZA + ZB)
+    tol = A["c"] * dt / p["LA"]
+    report(m, "the striker leaves at v0 (Z_A - Z_B)/(Z_A + Z_B) within c_A h/L_A of v0",
+           abs(vA - vr) <= tol * v0, "%.6g m/s, the closed form %.6g m/s (%.2g of v0; tol %.2g)" % (vA, vr, (vA - vr) / v0, tol))
+    # the wave transmitted into the steel bar carries F/Z_B = 2 Z_A/(Z_A + Z_B) v0/2; its free far
+    # end moves at twice that from L_B/c_B after the touch for the pulse's 2 L_A/c_A: the mean
+    # over the middle half of that time, within 1e-2 (the discrete bar's ringing behind the front)
+    t0 = t_touch + p["LB"] / B["c"]
+    far = [r["b_far.vx"] for r in h if t0 + T2 / 4 <= r["time"] <= t0 + 3 * T2 / 4]
+    vfar = sum(far) / len(far)
+    report(m, "the steel bar's far end at 2 F/Z_B over the transmitted pulse, within 1e-2",
+           abs(vfar / (2 * F / ZB) - 1) < 1e-2, "mean %.6g m/s, 2 F/Z_B = %.6g m/s (%.2g)" % (vfar, 2 * F / ZB, vfar / (2 * F / ZB) - 1))
+    no_gain(m, h, scale=E0)
+    # the mass rule (the default: the striker's end node carries no mass) makes the impulses
+    # workless, as bars_collide
+    dmax = max(abs(r["dissipated"]) for r in h) / E0
+    report(m, "the impulses do no work (the mass rule, the default): |dissipated| <= 1e-9 E0", dmax <= 1e-9,
+           "largest |dissipated| %.2g of E0" % dmax)
+
+
+def check_steel_bar_strikes_al_bar(m, run):
+    p = U10["steelal"]
+    dt, v0 = p["h"], p["v0"]
+    A, B = alsteel_props("steelal")
+    h, c = hist(run), contacts(run)
+    ZA, ZB = A["Z"], B["Z"]
+    E0 = 0.5 * A["m"] * v0 * v0
+    t_touch = p["gap"] / v0
+    F0 = ZA * ZB * v0 / (ZA + ZB)
+    r = (ZA - ZB) / (ZA + ZB)
+    TA, TB = 2 * p["LA"] / A["c"], 2 * p["LB"] / B["c"]
+    rows = [(float(x["time"]), float(x["normal_impulse"])) for x in c]
+    # the stages: the striker's wave returns every 2 L_A/c_A and reflects at the interface as into a
+    # softer bar, the force falling by r each time (Goldsmith 1960), until the struck bar's wave
+    # returns at 2 L_B/c_B; each complete stage's mean force over its middle half against
+    # F0 r^k
+    report(m, "strikes in the increment holding the touch at gap / v0",
+           rows and rows[0][1] > 0 and rows[0][0] - dt < t_touch < rows[0][0] - dt / 2,
+           "first row in the increment ending %.6g s (touch %.6g s)" % (rows[0][0] if rows else -1, t_touch))
+    # each complete stage's mean force over its middle half against F0 r^k, within 1e-2 of F0:
+    # the 25-element striker's fronts ring behind them and spread with every round trip
+    # (bars_collide's 50 elements: 1e-3 on the first plateau)
+    worst, text = 0.0, []
+    for k in range(int(TB / TA)):
+        mid = [P_ / dt for t, P_ in rows if t_touch + (k + 0.25) * TA <= t <= t_touch + (k + 0.75) * TA]
+        F = sum(mid) / len(mid)
+        worst = max(worst, abs(F - F0 * r ** k) / F0)
+        text.append("%.1f (%.1f)" % (F, F0 * r ** k))
+    report(m, "the force steps down as F0 r^k every 2 L_A/c_A until 2 L_B/c_B, within 1e-2 F0", worst < 1e-2,
+           "stages %s N; largest %.3g of F0 (r = %.4f)" % (", ".join(text), worst, r))
+    px = max(abs(q["linear_momentum_x"] - A["m"] * v0) for q in h) / (A["m"] * v0)
+    report(m, "total momentum kept (no outside force)", px < 1e-12, "largest change %.2g of m v0" % px)
+    no_gain(m, h, scale=E0)
+    dmax = max(abs(q["dissipated"]) for q in h) / E0
+    report(m, "the impulses do no work (the mass rule, the default): |dissipated| <= 1e-9 E0", dmax <= 1e-9,
+           "largest |dissipated| %.2g of E0" % dmax)
+
+
+def bead_closed_form(t):
+    """The bead's distance along the turning rigid rod and its rate (frictionless, no gravity)."""
+    p = U10["bead"]
+    W = p["W"]
+    x = p["x0"] * math.cosh(W * t) + p["v0"] / W * math.sinh(W * t)
+    v = p["x0"] * W * math.sinh(W * t) + p["v0"] * math.cosh(W * t)
+    return x, v
+
+
+def check_bead_on_turning_beam(m, run):
+    p = U10["bead"]
+    W, dt, mb = p["W"], p["h"], p["m"]
+    d = p["R"] + p["r"]
+    E_, _, _ = STEEL_SI
+    EI = E_ * math.pi / 4 * (p["R"] ** 4 - (p["R"] - p["t"]) ** 4)
+    h, c = hist(run), contacts(run)
+    pushes = impulses_by_increment(c, dt)
+    # the bead touches at t = 0 without approach: the tube's push starts in the second increment
+    # (the first flies the bead 1e-6 m into it: the midpoint test sees no approach) and never stops
+    miss = [k for k in range(2, len(h)) if pushes.get(k, 0.0) <= 0.0]
+    report(m, "the tube pushes the bead in every increment after the first", not miss,
+           "%d increments without an impulse (first %s)" % (len(miss), miss[:3]))
+    # the bead's place in the frame turning with the hub (the angle W t is driven): along the tube
+    # x' = x0 cosh Wt + (v0/W) sinh Wt, across it d.  The tube bends under the push by at most
+    # N x^3/3EI (1.2e-5 m at the end; its lag at the bead of the same order, the rigid rod's limit),
+    # the scheme's phase error (W h)^2/12 = 3.3e-7: x' within 1e-4 of itself, y' within 5e-5 m
+    ex, ey = 0.0, 0.0
+    for r in h:
+        t = r["time"]
+        xr = r["bead.x"] * math.cos(W * t) + r["bead.y"] * math.sin(W * t)
+        yr = -r["bead.x"] * math.sin(W * t) + r["bead.y"] * math.cos(W * t)
+        x, _ = bead_closed_form(t)
+        ex = max(ex, abs(xr - x) / x)
+        ey = max(ey, abs(yr - d))
+    x_end, v_end = bead_closed_form(h[-1]["time"])
+    bend = mb * 2 * W * v_end * x_end ** 3 / (3 * EI)
+    report(m, "runs out as x0 cosh Wt + (v0/W) sinh Wt along the tube, within 1e-4", ex < 1e-4,
+           "largest %.3g of x' (the tube's bending at the end %.2g m)" % (ex, bend))
+    report(m, "the bead's centre stays at d from the tube's axis, within 5e-5 m", ey < 5e-5,
+           "largest |y' - d| %.3g m (W h x' at the end: %.3g m)" % (ey, W * dt * (x_end - p["x0"])))
+    # the push: the tube's force on the bead m (2 W x'' ... ) = m (2 W x' - W^2 d) (Coriolis less the
+    # centrifugal part across the tube), over windows of 50 increments (the held impulses alternate
+    # about their mean, docs/contact.md 7 "Its alternating mode"): the impulse against the integral
+    # m (2 W (x'(t1) - x'(t0)) - W^2 d (t1 - t0)), within 1e-3 (the rows' share of x' and d)
+    win = int(round(0.05 / dt))
+    worst = 0.0
+    for k0 in range(1, len(h) - win + 1, win):
+        P = sum(pushes.get(k, 0.0) for k in range(k0, k0 + win))
+        t0, t1 = (k0 - 1) * dt, (k0 - 1 + win) * dt
+        ref = mb * (2 * W * (bead_closed_form(t1)[0] - bead_closed_form(t0)[0]) - W * W * d * (t1 - t0))
+        worst = max(worst, abs(P - ref) / ref)
+    report(m, "the push m (2 W x' - W^2 d) over windows of 50 increments, within 1e-3", worst < 1e-3,
+           "largest %.3g" % worst)
+    # the hub's moment: its trapezoidal impulse = the change of the angular momentum about z (the
+    # bead's m (W (x'^2 + d^2) - d x'), the tube's constant), within h max |RM| (the reactions of
+    # the generalized-alpha form lag the equations' weights by up to an increment)
+    s, eh = 0.0, 0.0
+    H0 = h[0]["angular_momentum_z"]
+    for a, b in zip(h, h[1:]):
+        s += 0.5 * (a["hub.rmz"] + b["hub.rmz"]) * dt
+        eh = max(eh, abs(b["angular_momentum_z"] - H0 - s))
+    tol = dt * max(abs(r["hub.rmz"]) for r in h)
+    report(m, "the hub's impulse = the angular momentum's change, within h max|RM|", eh <= tol,
+           "largest difference %.3g N m s (tol %.3g; the change %.4g N m s)" % (eh, tol, h[-1]["angular_momentum_z"] - H0))
+    # the hub's work (support_work) is what the bead gains: no energy from elsewhere
+    E0 = h[0]["total_energy"] + h[0]["dissipated"]
+    gain = max(r["total_energy"] + r["dissipated"] - r["external_work"] - r["support_work"] - E0 for r in h)
+    report(m, "E + D - W - W_hub never above the start", gain <= 1e-12 * h[-1]["support_work"],
+           "largest gain %.2g J of the hub's work %.4g J" % (gain, h[-1]["support_work"]))
+
+
+def check_ball_leaves_arch(m, run):
+    p = U10["arch"]
+    g, dt, v0 = p["g"], p["h"], p["v0"]
+    rho = p["R"] + p["rb"] + p["r"]
+    mb = ball_mass(p["r"])
+    h, c = hist(run), contacts(run)
+    pushes = impulses_by_increment(c, dt)
+    last = max(k for k in pushes if pushes[k] > 0)
+    # the ball's own momentum says which increments the arch pushed it: its change less gravity's
+    moved = [k for k in range(1, len(h)) if mb * math.hypot(h[k]["ball.vx"] - h[k - 1]["ball.vx"],
+                                                          h[k]["ball.vz"] - h[k - 1]["ball.vz"] + g * dt) > 1e-12 * mb * v0]
+    missing = [k for k in moved if pushes.get(k, 0.0) <= 0.0]
+    report(m, "contacts.csv has a row for every increment whose impulse moved the ball", not missing,
+           "increments pushed without a row: %s" % missing[:6])
+    # the normal force m (g cos phi - v^2/rho) at the increment's middle; the held law's impulses
+    # alternate about it (docs/contact.md 7, "Its alternating mode": up to 0.5 % of m g), so the
+    # means of two increments, within 3e-3 m g (the mode's change over an increment)
+    worst, er = 0.0, 0.0
+    for k in range(1, last, 2):
+        Ns = []
+        for kk in (k, k + 1):
+            a, b = h[kk - 1], h[kk]
+            ph = math.atan2(a["ball.x"] + b["ball.x"], a["ball.z"] + b["ball.z"])
+            v2 = ((a["ball.vx"] + b["ball.vx"]) / 2) ** 2 + ((a["ball.vz"] + b["ball.vz"]) / 2) ** 2
+            Ns.append(mb * (g * math.cos(ph) - v2 / rho))
+        P = (pushes.get(k, 0.0) + pushes.get(k + 1, 0.0)) / (2 * dt)
+        worst = max(worst, abs(P - sum(Ns) / 2) / (mb * g))
+    for k in range(1, last + 1):
+        er = max(er, abs(math.hypot(h[k]["ball.x"], h[k]["ball.z"]) - rho))
+    report(m, "the push m (g cos phi - v^2/rho), two increments' means, within 3e-3 m g", worst < 3e-3,
+           "largest %.3g m g" % worst)
+    # on the arch's Hermite curve: its departure from the circle with 32 elements on the half ring
+    # is ball_in_ring's (the same element angle: 2.1e-7 m): within 1e-6 m
+    report(m, "the centre on the circle of radius rho while it slides, within 1e-6 m", er < 1e-6, "largest %.3g m" % er)
+    # it leaves where the push vanishes: cos phi = (v0^2/(g rho) + 2 cos phi0)/3; the last
+    # increment with an impulse ends within one increment's turn v h/rho of that angle
+    ph0 = math.pi / (4 * p["n"])
+    phs = math.acos((v0 * v0 / (g * rho) + 2 * math.cos(ph0)) / 3)
+    b = h[last]
+    ph_last = math.atan2(b["ball.x"], b["ball.z"])
+    turn = math.hypot(b["ball.vx"], b["ball.vz"]) * dt / rho
+    report(m, "leaves at cos phi = (v0^2/g rho + 2 cos phi0)/3, within one increment's turn",
+           -turn <= ph_last - phs <= turn, "the last push ends at %.4f deg, closed form %.4f deg (v h/rho %.3f deg)"
+           % (math.degrees(ph_last), math.degrees(phs), math.degrees(turn)))
+    # then it flies free: no row, the horizontal velocity constant
+    after = [x for x in c if float(x["time"]) > h[last]["time"] + dt / 2]
+    dvx = max(abs(r["ball.vx"] - h[last + 1]["ball.vx"]) for r in h[last + 1:])
+    report(m, "then flies free: no contact, vx constant", not after and dvx < 1e-12,
+           "%d rows after; vx changes by %.2g m/s" % (len(after), dvx))
+    # the held law on the convex side gains c Lambda (-n.dv) per increment, c = beta/gamma - 1/2
+    # (docs/contact.md 7, "On a Hermite centreline": the scheme's term, a loss inside a ring); the
+    # energy's largest rise against that sum over the run's rows, within 5 % (the identity holds
+    # for constant smooth accelerations and n.dx = 0; measured 2.6 %)
+    rinf = 0.9
+    am, af = (2 * rinf - 1) / (rinf + 1), rinf / (rinf + 1)
+    gam = 0.5 - am + af
+    cc = 0.25 * (1 - am + af) ** 2 / gam - 0.5
+    pred = 0.0
+    for x in c:
+        k = round(float(x["time"]) / dt)
+        dvx, dvz = h[k]["ball.vx"] - h[k - 1]["ball.vx"], h[k]["ball.vz"] - h[k - 1]["ball.vz"]
+        pred -= cc * float(x["normal_impulse"]) * (float(x["law_nx"]) * dvx + float(x["law_nz"]) * dvz)
+    E0 = h[0]["total_energy"] + h[0]["dissipated"]
+    rise = max(r["total_energy"] + r["dissipated"] - E0 for r in h)
+    report(m, "the energy's rise = c sum Lambda (-n.dv), the scheme's term, within 5 %", abs(rise / pred - 1) < 0.05,
+           "rise %.4g J, c sum %.4g J (c = %.4g)" % (rise, pred, cc))
+    no_gain(m, h, scale=mb * g * rho)
+
+
+def check_ball_strikes_rail_obliquely(m, run):
+    p = U10["oblique"]
+    vn, vt, e, dt = p["vn"], p["vt"], p["e"], p["h"]
+    mb = ball_mass(p["r"])
+    h, c = hist(run), contacts(run)
+    end = h[-1]
+    t_touch = p["gap"] / vn
+    for k, mu in enumerate(p["mu"]):
+        b = "b%d" % (k + 1)
+        what = "mu = %g: " % mu
+        rows = [x for x in c if int(x["slave_node"]) == 1001 + k]
+        hits = [x for x in rows if float(x["normal_impulse"]) > 0]
+        # one impulsive increment: the one holding the touch (gap/v_n = 1.25 h: its midpoint
+        # test closes it, docs/contact.md 7), and the element's top face struck between nodes
+        inc = sorted(set(round(float(x["time"]) / dt) for x in hits))
+        report(m, what + "one impact, in the increment holding the touch", inc == [math.ceil(t_touch / dt)],
+               "impulsive increments %s (touch %.3g h)" % (inc, t_touch / dt))
+        # Newton's law and Coulomb's disk on the impulse (Brach 1991; Stronge 2000, ch. 5): the
+        # normal velocity reversed by e; the tangential one falls by mu (1 + e) v_n while that is
+        # less than v_t (mu = 0.1: slides through), else it stops (mu = 0.5: sticks); the rail
+        # is held, so these are the ball's own velocities; round-off (the law's rows solve to
+        # Newton's tolerance, exact for one contact)
+        vx = max(vt - mu * (1 + e) * vn, 0.0)
+        err = max(abs(end[b + ".vx"] - vx), abs(end[b + ".vy"]), abs(end[b + ".vz"] - e * vn)) / vn
+        report(m, what + "leaves at (max(v_t - mu (1 + e) v_n, 0), 0, e v_n)", err < 1e-12,
+               "v+ = (%.12g, %.2g, %.12g) m/s, closed form (%.12g, 0, %.12g) (%.2g of v_n)"
+               % (end[b + ".vx"], end[b + ".vy"], end[b + ".vz"], vx, e * vn, err))
+        # the kinetic energy lost is what the contact's rows book as dissipated
+        dE = 0.5 * mb * (vn * vn + vt * vt - vx * vx - (e * vn) ** 2)
+        D = sum(float(x["dissipated"]) for x in rows)
+        report(m, what + "dissipated = the kinetic energy lost", abs(D - dE) < 1e-12 * dE,
+               "%.12g J, closed form %.12g J" % (D, dE))
+    no_gain(m, h, scale=0.5 * mb * (vn * vn + vt * vt))
+
+
+CHECKS["al_bar_strikes_steel_bar"] = check_al_bar_strikes_steel_bar
+CHECKS["bead_on_turning_beam"] = check_bead_on_turning_beam
+CHECKS["steel_bar_strikes_al_bar"] = check_steel_bar_strikes_al_bar
+CHECKS["ball_leaves_arch"] = check_ball_leaves_arch
+CHECKS["ball_strikes_rail_obliquely"] = check_ball_strikes_rail_obliquely
+# Known, not fixed (round ten; tests/user/README.md): a particle held on a turning beam's chord
+# drifts into it, first order in h; a particle passing a node of a Hermite centreline in m-kg-s flies
+# two increments whose impulses contacts.csv does not write.
+BEAD_DRIFT = ("the held law on the step average (docs/contact.md 7, 'Gap drift') holds n_n.dx = 0 with "
+              "the normal frozen at t_n, while the tube's chord turns by W h in the increment: every "
+              "increment the bead's sliding along it (x' h) moves it W h x' h into the tube, W h (x' - x0) "
+              "in all: 1.22e-3 m at the end (W h (x' - x0) = 1.26e-3 m), the run out x' 1.0e-3 low and "
+              "the push 1.6e-2 (both first order: at h/2 6.1e-4 m, 5.0e-4, 7.2e-3); a fixed sphere, "
+              "cylinder or Hermite centreline takes the law along the increment's mean normal, a "
+              "moving chord does not (contact/pair.c)")
+ARCH_HANDOVER = ("m-kg-s only: passing the node at 45 deg (0.434 s) the ball's contact goes from element 24 to "
+                 "25, and in m-kg-s (not in mm-tonne-s or in) the increments ending at 0.434 and 0.435 s push "
+                 "it (2.31e-5, 2.27e-5 N s from its momentum) but write no contacts.csv row; the second's "
+                 "impulse is not mm's 2.06e-5 N s, the energy drops by 1.4e-7 J, the held impulses alternate by "
+                 "50 % after it (two increments' means 0.040 m g off, mm 1.3e-3) and the ball leaves with an "
+                 "alternating velocity (4e-7 m/s); the runs differ by 1.6e-5 of vx from there (contact/pair.c: "
+                 "the group's owner at the hand-over, persist_in)")
+KNOWN.update({
+    ("bead_on_turning_beam", "runs out as x0 cosh Wt + (v0/W) sinh Wt along the tube, within 1e-4"): BEAD_DRIFT,
+    ("bead_on_turning_beam", "the bead's centre stays at d from the tube's axis, within 5e-5 m"): BEAD_DRIFT,
+    ("bead_on_turning_beam", "the push m (2 W x' - W^2 d) over windows of 50 increments, within 1e-3"): BEAD_DRIFT,
+    ("ball_leaves_arch", "contacts.csv has a row for every increment whose impulse moved the ball"): ARCH_HANDOVER,
+    ("ball_leaves_arch", "the push m (g cos phi - v^2/rho), two increments' means, within 3e-3 m g"): ARCH_HANDOVER,
+    ("ball_leaves_arch", "then flies free: no contact, vx constant"): ARCH_HANDOVER,
+    ("ball_leaves_arch", "energy + dissipated never above the start"):
+        "1.0e-6 of m g rho (1.75e-7 J), the held law's c Lambda (-n.dv) on the convex side of a Hermite "
+        "centreline, c = beta/gamma - 1/2 (docs/contact.md 7, 'On a Hermite centreline': it stays); the "
+        "check above finds it equal to that sum within 2.6 %",
+})
+for _u in ("mm", "in"):
+    for _w in ("history.csv: Newton iterations within 1 of SI", "history.csv = SI after unit conversion",
+               "contacts.csv: same table as SI"):
+        KNOWN[("ball_leaves_arch", "%s %s" % (_u, _w))] = ARCH_HANDOVER
+# the bead's held impulses alternate about their mean and take 5 to 9 Newton iterations an
+# increment, where round-off decides one more or less (an increment differs by 3 in mm and
+# mm-kg-ms): the totals, 5393 in SI, 5390 in both others
+ITER_TOTAL.add("bead_on_turning_beam")
+
+
+def check_step_load_onto_stop(m, run):
+    p = U10["stepstop"]
+    L, b, P, g, dt = p["L"], p["b"], p["P"], p["gap"], p["h"]
+    E, nu, rho = STEEL_SI
+    EI, rA = E * b ** 4 / 12, rho * b * b
+    h, c = hist(run), contacts(run)
+    modes = cantilever_modes(6)
+    def w(t):
+        # the Euler-Bernoulli step response at the tip, six modes (the seventh's share 1e-5)
+        out = 0.0
+        for bl, phi, _, _, m2, _ in modes:
+            om = bl * bl / (L * L) * math.sqrt(EI / rA)
+            out += P * phi(1.0) ** 2 / (rA * L * m2 * om * om) * (1 - math.cos(om * t))
+        return out
+    lo, hi = 0.0, 0.02
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if w(mid) < g else (lo, mid)
+    t1 = lo
+    # the tip's own crossing of the gap (between rows) against the step response: the lumped mass
+    # lowers w1 by 1.2e-3 (freq_clamped) and the higher modes of 10 elements more: 1e-2 of t1
+    q = next(k for k in range(1, len(h)) if h[k]["tip.uz"] <= -g)
+    a, bq = h[q - 1], h[q]
+    tc = a["time"] + dt * (-g - a["tip.uz"]) / (bq["tip.uz"] - a["tip.uz"])
+    report(m, "the tip reaches the stop when the step response reaches the gap, within 1e-2",
+           abs(tc / t1 - 1) < 1e-2, "%.6g s, six Euler-Bernoulli modes %.6g s (%+.2g; w_st %.4g m, gap %.4g m)"
+           % (tc, t1, tc / t1 - 1, P * L ** 3 / (3 * EI), g))
+    # Moreau's midpoint test closes it: the first row whose gap, carried half an increment by the
+    # massless node's last step-average velocity (docs/contact.md 7.2), is closed starts the
+    # increment of the first impulse
+    k = next(k for k in range(1, len(h)) if h[k]["tip.uz"] + g + 0.5 * (h[k]["tip.uz"] - h[k - 1]["tip.uz"]) <= 0)
+    first = min(float(x["time"]) for x in c if float(x["normal_impulse"]) > 0)
+    report(m, "the first impulse in the increment the midpoint test closes", abs(first - h[k + 1]["time"]) < dt / 4,
+           "first impulse in the increment ending %.6g s, the test's %.6g s (the touch %.6g s)" % (first, h[k + 1]["time"], tc))
+    # the stop holds the tip: no deeper than one increment's travel |v| h
+    vmax = max(abs(r["tip.vz"]) for r in h)
+    deep = -min(r["tip.uz"] + g for r in h)
+    report(m, "the stop holds the tip (no deeper than |v| h)", deep <= vmax * dt,
+           "%.3g m below the stop at most (|v|max h = %.3g m)" % (deep, vmax * dt))
+    # momentum: the load's -P t, the clamp's trapezoidal impulse and the stop's rows (what the
+    # massless tip passed on, docs/contact.md 7.2); the generalized-alpha reactions lag the
+    # equations' weights within an increment: h max|dRF|/10 (ball_on_cantilever_tip)
+    s, worst, dRF = 0.0, 0.0, 0.0
+    imp = impulses_by_increment(c, dt)
+    for k in range(1, len(h)):
+        a, bb = h[k - 1], h[k]
+        s += 0.5 * (a["clamp.rfz"] + bb["clamp.rfz"]) * dt - P * dt + imp.get(k, 0.0)
+        worst = max(worst, abs(bb["linear_momentum_z"] - h[0]["linear_momentum_z"] - s))
+        dRF = max(dRF, abs(bb["clamp.rfz"] - a["clamp.rfz"]))
+    report(m, "momentum = -P t + the clamp's trapezoidal impulse + the stop's rows, within h max|dRF|/10",
+           worst <= dt * dRF / 10, "largest difference %.3g N s (tol %.3g; P t at the end %.3g N s)" % (worst, dt * dRF / 10, P * h[-1]["time"]))
+    no_gain(m, h, scale=P * g)
+    # with RHOINF=1 the load's work is booked as the equations apply it, P times the tip's travel,
+    # exactly, and the massless tip makes the stop workless: E + D - W constant after the first
+    # increment, within 2e-5 of P g (cantilever_tip_stop, the same beam on the same stop under
+    # RHOINF=1: 9.4e-6 of its E0; MASS=STANDARD here 1.4e-9 J).  In the first the load, on at t = 0 on a
+    # node without mass (MASS=REDISTRIBUTED, the default), finds the node out of equilibrium at
+    # t_0 (no inertia takes the jump): the trapezoidal average applies P/2 where the booking says
+    # P, a loss of P dx_1/2 (1.5e-4 of P g at h = 0.1 ms, 2.7 times less at h/2); MASS=STANDARD: none
+    r1 = run_variant(run, "step_load_onto_stop_si.inp", "rhoinf1", "*DYNAMIC\n", "*DYNAMIC, RHOINF=1\n")
+    ok, text = False, "the deck with RHOINF=1 did not run"
+    if r1:
+        h1 = hist(r1)
+        ew = max(abs(r["external_work"] - P * (-r["tip.uz"])) for r in h1) / (P * g)
+        bal = [r["total_energy"] + r["dissipated"] - r["external_work"] for r in h1]
+        eb = max(abs(x - bal[1]) for x in bal[1:]) / (P * g)
+        first = bal[1] / (P * h1[1]["tip.uz"] / 2)
+        ok = ew < 1e-12 and eb < 2e-5 and abs(first - 1) < 1e-2
+        text = ("work - P travel %.2g of P g; |E + D - W| after the first increment within %.2g of P g; the first's "
+                "loss %.4g J = %.4f of P dx_1/2" % (ew, eb, bal[1], first))
+    report(m, "RHOINF=1: the load's work = P times the travel, E + D - W constant after the first increment", ok, text)
+
+
+CHECKS["step_load_onto_stop"] = check_step_load_onto_stop
+
+
+# end of round ten: impacts on flexible beams
+
+
 # round eleven: structures and structural dynamics (make_decks.py, the block of the same name)
 
 from make_decks import U11, u11_skew_members  # noqa: E402

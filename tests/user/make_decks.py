@@ -6791,6 +6791,229 @@ MODELS.update({"elbow_opened": (elbow_opened, (SI, MM, IN))})
 # end of round nine: structures
 
 
+# round ten: impacts on flexible beams (an aluminium bar striking a steel bar end to end, a bead
+# pushed out along a beam that a driven hub turns, a ball sliding off a held circular arch of beam
+# elements)
+
+U10 = {
+    # an aluminium striker, 0.5 m, 20 mm CIRC, 50 B31, at 1 m/s onto a steel bar, 1 m, 20 mm, 100 B31
+    "alsteel": {"LA": 0.5, "nA": 50, "LB": 1.0, "nB": 100, "r": 0.01, "v0": 1.0, "gap": 5.25e-5,
+                "h": 2e-6, "T": 5e-4, "matA": ("ALUMINIUM", ALU), "matB": ("STEEL", STEEL)},
+    # the other way round: a steel striker, 0.25 m, 25 B31, onto an aluminium bar, 1 m, 100 B31
+    "steelal": {"LA": 0.25, "nA": 25, "LB": 1.0, "nB": 100, "r": 0.01, "v0": 1.0, "gap": 5.25e-5,
+                "h": 2e-6, "T": 6e-4, "matA": ("STEEL", STEEL), "matB": ("ALUMINIUM", ALU)},
+    # a steel tube 1 m, 40 x 4 mm PIPE, 20 B31, on a hub turned at 2 rad/s about z; a 0.1 kg bead
+    # (r = 10 mm) at 0.2 m on its leading face, moving out at 0.2 m/s
+    "bead": {"L": 1.0, "R": 0.02, "t": 0.004, "n": 20, "W": 2.0, "m": 0.1, "r": 0.01, "x0": 0.2,
+             "v0": 0.2, "h": 1e-3, "T": 0.85},
+    # a held half ring, R = 0.5 m to the tube's axis, 20 mm CIRC, 32 B31 with node frames, and a
+    # steel ball 20 mm (a particle) sliding over its crown at 0.5 m/s, gravity
+    "arch": {"R": 0.5, "rb": 0.01, "n": 32, "r": 0.01, "v0": 0.5, "g": 9.81, "h": 1e-3, "T": 0.6},
+}
+
+
+def alsteel_props(key="alsteel"):
+    """al_bar_strikes_steel_bar, steel_bar_strikes_al_bar: the bars' impedances Z = rho A c
+    (striker A, struck bar B), wave speeds and masses (SI)."""
+    p = U10[key]
+    A = math.pi * p["r"] ** 2
+    out = []
+    for (E, _, rho), L in ((p["matA"][1], p["LA"]), (p["matB"][1], p["LB"])):
+        c = math.sqrt(E / rho)
+        out.append({"Z": rho * A * c, "c": c, "m": rho * A * L})
+    return out
+
+
+def two_bars_deck(u, key, title, doc):
+    p = U10[key]
+    LA, LB, r = p["LA"], p["LB"], p["r"]
+    (nameA, matA), (nameB, matB) = p["matA"], p["matB"]
+    x0 = LA + 2 * r + p["gap"]
+    s = head(u, title, doc)
+    s += line_nodes(u, 1, (0, 0, 0), (LA, 0, 0), p["nA"], "A_N")
+    s += line_elems(1, 1, p["nA"], "A", "B31")
+    s += line_nodes(u, 1001, (x0, 0, 0), (x0 + LB, 0, 0), p["nB"], "B_N")
+    s += line_elems(1001, 1001, p["nB"], "B", "B31")
+    s += "*NSET, NSET=A_END\n%d\n" % (p["nA"] + 1)
+    s += steel(u, nameA, matA)
+    s += steel(u, nameB, matB)
+    s += "*BEAM SECTION, ELSET=A, MATERIAL=%s, SECTION=CIRC\n%s\n0, 0, 1\n" % (nameA, u.n(r, "L"))
+    s += "*BEAM SECTION, ELSET=B, MATERIAL=%s, SECTION=CIRC\n%s\n0, 0, 1\n" % (nameB, u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nA_END, B\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nA_N, 1, %s\n" % u.n(p["v0"], "L/T")
+    s += "*PROBE, NAME=a_end, NODE=%d\nX, V\n*PROBE, NAME=a_back, NODE=1\nV\n" % (p["nA"] + 1)
+    s += "*PROBE, NAME=b_end, NODE=1001\nX, V\n*PROBE, NAME=b_far, NODE=%d\nV\n" % (1001 + p["nB"])
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def al_bar_strikes_steel_bar(u):
+    """An aluminium bar (0.5 m, 20 mm CIRC, 50 B31) at 1 m/s strikes a steel bar of the same
+    section (1 m, 100 B31) at rest end to end, 0.0525 mm apart, no gravity, the contact pair's
+    defaults (Newton's law, e = 0, the striker's end node against the steel bar's elements),
+    h = 2 us: the contact force is Z_A Z_B v0/(Z_A + Z_B) (Z = rho A c: the aluminium's is 0.34 of
+    the steel's) until the striker's wave has run to its free end and back, 2 L_A / c_A; then it
+    leaves backwards at v0 (Z_A - Z_B)/(Z_A + Z_B) (Graff 1975)."""
+    return two_bars_deck(u, "alsteel", "Aluminium bar striking a steel bar end to end", al_bar_strikes_steel_bar.__doc__)
+
+
+def steel_bar_strikes_al_bar(u):
+    """A steel bar (0.25 m, 20 mm CIRC, 25 B31) at 1 m/s strikes an aluminium bar of the same
+    section (1 m, 100 B31) at rest end to end, no gravity, the defaults, h = 2 us: the stiffer
+    striker does not stop when its wave returns at 2 L_A / c_A; the contact force steps down by
+    r = (Z_A - Z_B)/(Z_A + Z_B) = 0.49 with every round trip of the striker's wave, F_k = F_0 r^k,
+    F_0 = Z_A Z_B v0/(Z_A + Z_B), until the aluminium bar's own wave returns at 2 L_B / c_B
+    (Goldsmith 1960; Graff 1975)."""
+    return two_bars_deck(u, "steelal", "Steel bar striking an aluminium bar end to end", steel_bar_strikes_al_bar.__doc__)
+
+
+def bead_on_turning_beam(u):
+    """A steel tube (1 m, 40 x 4 mm PIPE, 20 B31) on a hub turned at a constant 2 rad/s about the
+    vertical (a driven rotation: *BOUNDARY DOF 6 with a TABULAR angle; the tube started with the
+    rigid rotation's velocities), in a horizontal plane without gravity; a 0.1 kg bead (a
+    particle, r = 10 mm) lies against the tube's leading side at 0.2 m from the hub, moving out
+    along it at 0.2 m/s, frictionless Newton's law, h = 1 ms for 0.85 s: in the turning frame
+    the bead runs out as x = x0 cosh Wt + (v0/W) sinh Wt and the tube pushes it with
+    m (2 W x' - W^2 d), d its centre's distance from the tube's axis (the rigid rod's Coriolis
+    push; the tube's bending under it is 1e-5 m)."""
+    p = U10["bead"]
+    L, n, R, W = p["L"], p["n"], p["R"], p["W"]
+    d = R + p["r"]
+    s = head(u, "Bead pushed out along a turning beam", bead_on_turning_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "TUBE_N")
+    s += line_elems(1, 1, n, "TUBE", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=TUBE, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 0, 1\n" % (u.n(R, "L"), u.n(p["t"], "L"))
+    s += "*AMPLITUDE, NAME=SPIN\n0, 0, %s, %s\n" % (u.n(10.0, "T"), u.n(10.0 * W, "1"))
+    s += "*BOUNDARY\n1, 1, 5\n*BOUNDARY, AMPLITUDE=SPIN\n1, 6, 6, 1\n"
+    s += "*NODE, NSET=BEAD\n100, %s, %s, 0\n" % (u.n(p["x0"], "L"), u.n(d, "L"))
+    s += "*PARTICLE, NSET=BEAD, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(p["r"], "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nBEAD, TUBE\n"
+    s += "*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY\nTUBE_N, %s, 0, 0, 0\n0, 0, %s\n" % (u.n(W, "1/T"), u.n(1.0, "L"))
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 2, %s\n" % (
+        u.n(p["v0"] - W * d, "L/T"), u.n(W * p["x0"], "L/T"))
+    s += "*PROBE, NAME=bead, NODE=100\nX, V\n*PROBE, NAME=hub, NODE=1\nRM\n*PROBE, NAME=tip, NODE=%d\nX\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+def ball_leaves_arch(u):
+    """A steel ball (20 mm, a particle of 33 g) sliding over the crown of a held half ring (steel,
+    R = 0.5 m to the axis, 20 mm CIRC, 32 B31 on the circle with *BEAM NODE FRAME tangents: the
+    arch's Hermite centreline, CENTRELINE=HERMITE), frictionless Newton's law, under gravity, set
+    on it a quarter of an element past the crown at 0.5 m/s, h = 1 ms for 0.6 s: the ring pushes
+    it with m (g cos phi - v^2/rho) (rho the radius of its centre's path) and it leaves where that
+    vanishes, cos phi = (v0^2/g rho + 2 cos phi0)/3 (2/3 from rest at the top), then flies free."""
+    p = U10["arch"]
+    R, n, rb, r = p["R"], p["n"], p["rb"], p["r"]
+    mb = ball_mass(r)
+    s = head(u, "Ball sliding off a circular arch", ball_leaves_arch.__doc__)
+    s += "*NODE, NSET=ARCH_N\n"
+    fr = "*BEAM NODE FRAME\n"
+    for i in range(n + 1):
+        ph = -math.pi / 2 + math.pi * i / n
+        s += "%d, %s, 0, %s\n" % (i + 1, u.n(R * math.sin(ph), "L"), u.n(R * math.cos(ph), "L"))
+        fr += "%d, %.15g, 0, %.15g, 0, 1, 0\n" % (i + 1, math.cos(ph), -math.sin(ph))
+    s += line_elems(1, 1, n, "ARCH", "B31")
+    s += fr
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=ARCH, MATERIAL=STEEL, SECTION=CIRC\n%s\n0, 1, 0\n" % u.n(rb, "L")
+    s += "*BOUNDARY\nARCH_N, ENCASTRE\n"
+    rho = R + rb + r
+    ph0 = math.pi / (4 * n)   # a quarter into the element past the crown
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(rho * math.sin(ph0), "L"), u.n(rho * math.cos(ph0), "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(mb, "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, CENTRELINE=HERMITE\nBALL, ARCH\n"
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 3, %s\n" % (
+        u.n(p["v0"] * math.cos(ph0), "L/T"), u.n(-p["v0"] * math.sin(ph0), "L/T"))
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({
+    "al_bar_strikes_steel_bar": (al_bar_strikes_steel_bar, (SI, MM, MS)),
+    "steel_bar_strikes_al_bar": (steel_bar_strikes_al_bar, (SI, MM, MS)),
+    "bead_on_turning_beam": (bead_on_turning_beam, (SI, MM, MS)),
+    "ball_leaves_arch": (ball_leaves_arch, (SI, MM, IN)),
+})
+
+
+U10["oblique"] = {"L": 1.0, "b": 0.04, "d": 0.02, "n": 10, "r": 0.01, "vn": 2.0, "vt": 1.0, "e": 0.5,
+                  "mu": (0.1, 0.5), "gap": 2.5e-4, "h": 1e-4, "T": 5e-3}
+
+
+def ball_strikes_rail_obliquely(u):
+    """Two steel balls (20 mm, particles of 33 g), no gravity, thrown at 2 m/s down and 1 m/s
+    along onto the top face of held steel rails (1 m, 40 x 20 mm flat, 10 B31 held at every node:
+    the element set is the master), in the middle of an element, Newton's law with e = 0.5 and
+    Coulomb friction: with mu = 0.1 the ball slides through the impact, its tangential velocity
+    falls by mu (1 + e) v_n; with mu = 0.5 it sticks and leaves straight up; both rebound at
+    e v_n (Brach 1991; Stronge 2000)."""
+    p = U10["oblique"]
+    L, n, r, dd = p["L"], p["n"], p["r"], p["d"]
+    s = head(u, "Balls striking a rail obliquely, with friction", ball_strikes_rail_obliquely.__doc__)
+    s += steel(u)
+    for k, mu in enumerate(p["mu"]):
+        y = 0.2 * k
+        s += line_nodes(u, 1 + 100 * k, (0, y, 0), (L, y, 0), n, "RAIL%d_N" % (k + 1))
+        s += line_elems(1 + 100 * k, 1 + 100 * k, n, "RAIL%d" % (k + 1), "B31")
+        s += "*BEAM SECTION, ELSET=RAIL%d, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (
+            k + 1, u.n(p["b"], "L"), u.n(dd, "L"))
+        s += "*BOUNDARY\nRAIL%d_N, ENCASTRE\n" % (k + 1)
+        s += "*NODE, NSET=BALL%d\n%d, %s, %s, %s\n" % (k + 1, 1001 + k, u.n(0.55 * L, "L"), u.n(y, "L"),
+                                                     u.n(dd / 2 + r + p["gap"], "L"))
+        s += "*PARTICLE, NSET=BALL%d, MASS=%s, RADIUS=%s\n" % (k + 1, u.n(ball_mass(r), "M"), u.n(r, "L"))
+        s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g, FRICTION=%g\nBALL%d, RAIL%d\n" % (p["e"], mu, k + 1, k + 1)
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n"
+    for k in range(2):
+        s += "%d, 1, %s\n%d, 3, %s\n" % (1001 + k, u.n(p["vt"], "L/T"), 1001 + k, u.n(-p["vn"], "L/T"))
+    s += "*PROBE, NAME=b1, NODE=1001\nX, V\n*PROBE, NAME=b2, NODE=1002\nX, V\n"
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    return s
+
+
+MODELS.update({"ball_strikes_rail_obliquely": (ball_strikes_rail_obliquely, (SI, MM, MS))})
+
+
+U10["stepstop"] = {"L": 1.0, "b": 0.02, "n": 10, "P": 20.0, "gap": 0.002, "h": 1e-4, "T": 0.2}
+
+
+def step_load_onto_stop(u):
+    """A steel cantilever (1 m, 20 x 20 mm, 10 B31) at rest, its tip loaded suddenly by 20 N
+    downwards in a *DYNAMIC step (a *CLOAD without amplitude), a rigid stop 2 mm below the tip's
+    bottom face (its static deflection would be 2.38 mm), Newton's law with the defaults (e = 0 on
+    the massless tip node), h = 0.1 ms for 0.2 s: the tip reaches the stop when the step response
+    sum_k a_k (1 - cos w_k t) reaches the gap, then the stop holds it; the load's work is P times
+    the tip's travel, the stop works nothing."""
+    p = U10["stepstop"]
+    L, b, n = p["L"], p["b"], p["n"]
+    s = head(u, "Cantilever tip loaded suddenly onto a stop", step_load_onto_stop.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += "*NSET, NSET=TIP\n%d\n" % (n + 1)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*OBSTACLE, NAME=STOP, TYPE=PLANE\n%s, 0, %s, 0, 0, 1\n" % (u.n(L, "L"), u.n(-b / 2 - p["gap"], "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nTIP, STOP\n"
+    s += "*PROBE, NAME=tip, NODE=%d\nU, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
+    s += "*STEP\n*DYNAMIC\n%s, %s\n*CLOAD\n%d, 3, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT\n*END STEP\n" % (
+        u.n(p["h"], "T"), u.n(p["T"], "T"), n + 1, u.n(-p["P"], "F"))
+    return s
+
+
+MODELS.update({"step_load_onto_stop": (step_load_onto_stop, (SI, MM, IN))})
+
+
+# end of round ten: impacts on flexible beams
+
+
 # round eleven: structures and structural dynamics (a space portal with a skew girder pasted from
 # a CalculiX export; Williams' toggle frame through its snap-through by *STATIC, RIKS);
 # check_user.py's block of the same name checks them
