@@ -1427,7 +1427,11 @@ static void test_reaction_balance(void) {
    every restart's own matrix.  They are accepted without the residual that
    would confirm them, and every state, multiplier and energy is that of the
    run that confirms them, bit for bit; the energies of the history row,
-   kept from the increment, are those a fresh evaluation gives. */
+   kept from the increment, are those a fresh evaluation gives.  With the
+   full assembly of every element (nsb_system_restart_far off): the restart
+   without a residual sweep drops the increment's residual at the nodes no
+   contact reaches and agrees with this path to the Newton tolerance only,
+   not bit for bit (test_restart_far compares the two). */
 static void test_exact_acceleration_restart(void) {
   char text[8192];
   int n = snprintf(text, sizeof text, "*NODE, NSET=BAR\n");
@@ -1444,6 +1448,7 @@ static void test_exact_acceleration_restart(void) {
   int ok = fx_open(&a, "bar_wall.inp", text, 1) == 0;
   ok = fx_open(&b, "bar_wall.inp", text, 1) == 0 && ok;
   if (ok) nsb_system_confirm_accelerations(b.s, 1);
+  if (ok) nsb_system_restart_far(a.s, 0);
   int same = 1, energy_same = 1;
   for (int k = 0; k < 60 && ok; ++k) {
     ok = step_ok(a.s, 1e-5) && step_ok(b.s, 1e-5);
