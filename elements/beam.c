@@ -106,7 +106,8 @@ typedef struct beam_state {
   double field_n[3], field_m[3];
   int field_inertia;
   int field_accel; /* 1: an acceleration solve's states: the rotary inertia of
-                      the moment rows was accel_inertia's (field_of), not the section's */
+                      the moment rows was accel_inertia's (field_of), not the section's;
+                      2: the same, with the beta stress of the committed rates (keeps_beta) */
   /* condensation (condense): X = K_ii^{-1} [f_i | K_in] of the last
      evaluation, for post_solve: the rows of X_n (n_int x 12) and X_f
      (n_int), laid out as a kept set's Z and xf (formed in the evaluation's
@@ -697,6 +698,34 @@ static nsb_vec3 accel_inertia(const nsb_beam_section* c) {
   return nsb_v3(c->rhoJ[0] > 0 ? c->rhoJ[0] : 1.0, c->rhoJ[1] > 0 ? c->rhoJ[1] : 1.0, c->rhoJ[2] > 0 ? c->rhoJ[2] : 1.0);
 }
 
+static double* damp_data(const beam_state* s);
+
+/* Whether an acceleration solve keeps the beta stress of the committed
+   increment's strain rates (docs/theory_beam.md §10, "After an impulsive
+   increment"): after an impulsive increment (the solve that restarts the
+   smooth accelerations, p_gain >= 0) of a velocity element of a section with
+   BETA.  The step's initial accelerations have no rates (as before). */
+static int keeps_beta(const beam_state* s, int restart) {
+  return restart && !s->sgeom && s->sec->beta != 0.0 && damp_data(s) != NULL;
+}
+
+/* The section's stresses at collocation point k in an acceleration solve:
+   the elastic ones of the frozen strains, plus beta C (E - E_n)/h,
+   beta C (K - K_n)/h of the committed increment (rates, damp_data's first
+   6N; NULL: none) where the solve keeps them (keeps_beta). */
+static void accel_stress(const nsb_beam_section* c, const nsb_beam_geom* g, const nsb_beam_point* cp,
+                         const double* rates, int k, nsb_vec3* NG, nsb_vec3* MG) {
+  nsb_vec3 gam = nsb_v3_sub(nsb_v3_load(cp->E), nsb_v3_load(g->E0));
+  nsb_vec3 kap = nsb_v3_sub(nsb_v3_load(cp->K), nsb_v3_load(g->K0));
+  *NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
+  *MG = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
+  if (!rates) return;
+  const double* rk = rates + 6 * k;
+  const double b = c->beta;
+  *NG = nsb_v3_add(*NG, nsb_v3(b * c->EA * rk[0], b * c->GA2 * rk[1], b * c->GA3 * rk[2]));
+  *MG = nsb_v3_add(*MG, nsb_v3(b * c->GJ * rk[3], b * c->EI2 * rk[4], b * c->EI3 * rk[5]));
+}
+
 /* Initial accelerations (h -> 0 limit of the element): the configuration and
    velocities are frozen; the unknowns are the node accelerations a^0, alpha^0,
    a^L, alpha^L (end frames), the derivatives a'^p, alpha'^p, and N^0, M^0:
@@ -724,6 +753,7 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
   nsb_vec3 r0 = nsb_v3_load(in->old_end[0].r);
   /* unknown offsets */
   const int oa0 = 0, oal0 = 3, oaL = 6, oalL = 9, oN = 12 + 6 * N, oM = 12 + 6 * N + 3;
+  const double* rates = keeps_beta(s, ec->accel_restart) ? damp_data(s) : NULL;
 #define OAP(p) (12 + 6 * (p))
 #define OALP(p) (12 + 6 * (p) + 3)
   /* cumulative integrals and their derivative coefficients:
@@ -817,10 +847,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     } else {
       const nsb_beam_point* cp = &s->old_cp[sub];
       nsb_mat3 Rc = nsb_q_to_m3(nsb_q_load(cp->q));
-      nsb_vec3 gam = nsb_v3_sub(nsb_v3_load(cp->E), nsb_v3_load(g->E0));
-      nsb_vec3 kap = nsb_v3_sub(nsb_v3_load(cp->K), nsb_v3_load(g->K0));
-      nsb_vec3 NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
-      nsb_vec3 MG = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
+      nsb_vec3 NG, MG;
+      accel_stress(c, g, cp, rates, sub, &NG, &MG);
       rowN = 12 + 6 * sub;
       rowM = rowN + 3;
       sg = -1.0;
@@ -918,7 +946,6 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
     nsb_v3_store(aq, pt->a);
     nsb_v3_store(alq, pt->al);
   }
-  (void)ec;
   (void)a_node;
   (void)b_node;
 #undef OAP
@@ -944,8 +971,9 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
    KF NULL: the residual alone, as accel_system. */
 static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui);
 
-static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s, const nsb_beam_eval_in* in, double* F,
-                                                                  double* KF, const int N, const int n_qp) {
+static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s, const nsb_beam_eval_in* in,
+                                                                  const double* rates, double* F, double* KF,
+                                                                  const int N, const int n_qp) {
   const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = s->sec;
   const int nf = 18 + 6 * N; /* s->n_full */
@@ -1054,9 +1082,8 @@ static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s
   for (int k = 0; k < N; ++k) {
     const nsb_beam_point* cp = &s->old_cp[k];
     nsb_vec3 E = nsb_v3_load(cp->E), Kc = nsb_v3_load(cp->K);
-    nsb_vec3 gam = nsb_v3_sub(E, nsb_v3_load(g->E0)), kap = nsb_v3_sub(Kc, nsb_v3_load(g->K0));
-    nsb_vec3 NG = nsb_v3(c->EA * gam.x, c->GA2 * gam.y, c->GA3 * gam.z);
-    MG[k] = nsb_v3(c->GJ * kap.x, c->EI2 * kap.y, c->EI3 * kap.z);
+    nsb_vec3 NG;
+    accel_stress(c, g, cp, rates, k, &NG, &MG[k]);
     RNG[k] = nsb_q_rotate(nsb_q_load(cp->q), NG);
     nsb_vec3 ck = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG[k], Kc));
     Gm = nsb_v3_muladd(Gm, g->JL[k], ck);
@@ -1154,12 +1181,15 @@ static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s
    integration points as constants (the loops over the points unrolled, the
    sums in registers: the same operations in the same order), else the
    general sizes */
-static __attribute__((noinline)) void accel_galerkin_alone2(beam_state* s, const nsb_beam_eval_in* in, double* F) {
-  accel_galerkin_n(s, in, F, NULL, 2, 12);
+static __attribute__((noinline)) void accel_galerkin_alone2(beam_state* s, const nsb_beam_eval_in* in,
+                                                            const double* rates, double* F) {
+  accel_galerkin_n(s, in, rates, F, NULL, 2, 12);
 }
-static void accel_system_galerkin(beam_state* s, const nsb_beam_eval_in* in, double* F, double* KF) {
-  if (!KF && s->N == 2 && s->n_qp == 12) accel_galerkin_alone2(s, in, F);
-  else accel_galerkin_n(s, in, F, KF, s->N, s->n_qp);
+static void accel_system_galerkin(beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_eval_in* in, double* F,
+                                  double* KF) {
+  const double* rates = keeps_beta(s, ec->accel_restart) ? damp_data(s) : NULL;
+  if (!KF && s->N == 2 && s->n_qp == 12) accel_galerkin_alone2(s, in, rates, F);
+  else accel_galerkin_n(s, in, rates, F, KF, s->N, s->n_qp);
 }
 
 /* The accelerations become the interior states (committed after the solve):
@@ -1806,13 +1836,13 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
       for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &sc.cur_ends[k]);
     } else {
       if (s->galerkin)
-        accel_system_galerkin(s, &in, F, frozen ? NULL : KF);
+        accel_system_galerkin(s, ec, &in, F, frozen ? NULL : KF);
       else
         accel_system(s, ec, a, b, &in, F, frozen ? NULL : KF);
       /* output: the ends are the nodes' current states, and the moment rows
          used the unit inertia of accel_inertia */
       for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
-      s->field_accel = 1;
+      s->field_accel = keeps_beta(s, ec->accel_restart) ? 2 : 1;
     }
   } else if (s->sgeom) {
     strain_eval(s, ec, a, b, ends, u, sc.cur_ends, F, frozen ? NULL : KF);
@@ -2308,7 +2338,7 @@ static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   }
   accel_points(s, nsb_v3_load(u), nsb_v3_load(u + 3), u + 12);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &ends[k]);
-  s->field_accel = 1;
+  s->field_accel = keeps_beta(s, ec->accel_restart) ? 2 : 1;
 }
 
 static void beam_begin(const nsb_elem* e) {
@@ -2459,12 +2489,23 @@ static int strain_accelerations(const beam_state* s, double* y) {
 }
 
 /* The damping data after an acceleration solve (beam_after_accel, also the
-   one-pass nsb_beam_accel_continue).  The accelerations of the solve carry
-   no beta stress (docs/theory_beam.md §10): the next increment's averaged
-   equations start from a zero strain rate, which keeps the booked work the
-   scheme's. */
+   one-pass nsb_beam_accel_continue).  After an impulsive increment a
+   velocity element with BETA keeps the beta stress of the committed rates in
+   the solve (keeps_beta; docs/theory_beam.md §10): the rates stay the next
+   increment's Edot_n, and the filtered rates continue unchanged (the solve's
+   force is the increment's).  Otherwise the accelerations of the solve carry
+   no beta stress: the next increment's averaged equations start from a zero
+   strain rate, which keeps the booked work the scheme's. */
 static void after_accel_damping(beam_state* s, double p_gain) {
   double* dd = damp_data(s);
+  if (dd && keeps_beta(s, p_gain >= 0.0)) {
+    /* the strain rates' pseudo-accelerations y restart with the points'
+       (damped_work): unknown */
+    double* et = beta_data(s);
+    const int n1 = 18 * s->N + 1;
+    et[n1 - 1] = et[2 * n1 - 1] = 1.0;
+    return;
+  }
   if (dd) {
     /* the filtered rates (damped_work) continue as the pseudo-accelerations
        do, by the change of the force: the solve's is zero */
@@ -2924,7 +2965,7 @@ static void field_of(const beam_state* s, field_view* v) {
   f->inertia = s->field_inertia;
   f->galerkin = s->galerkin;
   const double* dd = damp_data(s);
-  f->rate = dd && s->field_inertia && !s->field_accel ? dd + 6 * s->N : NULL;
+  f->rate = dd && s->field_inertia && s->field_accel != 1 ? dd + 6 * s->N : NULL;
 }
 
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */

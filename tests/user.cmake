@@ -107,3 +107,5 @@ foreach(model ${NSB_USER_MODELS})
             ${PROJECT_BINARY_DIR}/tests_tmp/user ${model})
   set_tests_properties(user_${model} PROPERTIES LABELS program TIMEOUT 120)
 endforeach()
+# its BETA variants (the default scheme, and RHOINF=1 in each unit system) run four more decks
+set_tests_properties(user_beam_settles_on_supports PROPERTIES TIMEOUT 240)
