@@ -327,7 +327,9 @@ static int joint_eval_level(const nsb_elem* e, const nsb_eval_ctx* ec, int level
 
 static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_joint* jm = &ec->model->joints.data[e->model_index];
-  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : ec->mode == NSB_EVAL_STATIC ? 0 : (int)jm->level;
+  const nsb_joint_geom* g = e->data;
+  int dyn = g->stabilized ? (int)NSB_LEVEL_VELOCITY : (int)jm->level;
+  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : ec->mode == NSB_EVAL_STATIC ? 0 : dyn;
   return joint_eval_level(e, ec, level, f, K);
 }
 
@@ -339,6 +341,15 @@ int nsb_joint_rate(const nsb_elem* e, const nsb_eval_ctx* ec, double* rate) {
   int mrow = 0;
   for (int k = 0; k < e->n_nodes; ++k) mrow += e->node_ndof[k];
   for (int r = 0; r < e->n_mult; ++r) rate[r] = f[mrow + r] / ec->con_scale[1];
+  return st;
+}
+
+int nsb_joint_violation(const nsb_elem* e, const nsb_eval_ctx* ec, double* phi) {
+  double f[NSB_ELEM_MAX_LOCAL] = {0};
+  int st = joint_eval_level(e, ec, 0, f, NULL);
+  int mrow = 0;
+  for (int k = 0; k < e->n_nodes; ++k) mrow += e->node_ndof[k];
+  for (int r = 0; r < e->n_mult; ++r) phi[r] = f[mrow + r] / ec->con_scale[0];
   return st;
 }
 

@@ -548,6 +548,62 @@ static int joint_free(const nsb_system* s, const nsb_elem* e) {
   return 1;
 }
 
+/* Mark node q (jv_map 0) if a frictional LAW=NEWTON pair reaches it. */
+static void mark_nset(nsb_system* s, int nset) {
+  if (nset < 0 || nset >= s->model->nsets.count) return;
+  const nsb_nset* ns = &s->model->nsets.data[nset];
+  for (int k = 0; k < ns->nodes.count; ++k) s->jv_map[ns->nodes.data[k]] = 0;
+}
+
+/* Once, after jv_node: the position-level joints among particles and rigid
+   bodies (joint_free) whose bodies, or bodies jointed to them, a frictional
+   LAW=NEWTON pair reaches take their rows at velocity level in dynamic
+   increments and have the positions projected onto Phi = 0 after each
+   (nsb_sys_joint_project; docs/theory.md §4, "Joints on bodies with
+   Coulomb contacts").  A sticking contact's rows hold the velocity at
+   t_n+1; a body on stuck corners has all of it held, and a position-level
+   row then asks for a position the velocities no longer reach (the box on
+   a link that stopped the run at its stop).  jv_map serves as the marks and
+   is left at -1. */
+static void joint_stabilize_flags(nsb_system* s) {
+  const nsb_model* m = s->model;
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
+    const nsb_contact_pair* p = &m->contact_pairs.data[ip];
+    if (p->law != NSB_CONTACT_NEWTON || !(p->friction > 0.0)) continue;
+    mark_nset(s, p->slave_nset);
+    if (p->master_kind == NSB_MASTER_PARTICLES) mark_nset(s, p->master);
+    if (p->master_kind == NSB_MASTER_OBSTACLE && p->master >= 0 && p->master < m->obstacles.count &&
+        m->obstacles.data[p->master].body >= 0)
+      s->jv_map[m->obstacles.data[p->master].body] = 0;
+  }
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int i = 0; i < s->n_static_elems; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      if (!joint_free(s, e) || m->joints.data[e->model_index].level != NSB_LEVEL_POSITION) continue;
+      int hit = 0;
+      for (int k = 0; k < e->n_nodes; ++k) hit |= e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] == 0;
+      if (!hit) continue;
+      for (int k = 0; k < e->n_nodes; ++k)
+        if (e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] != 0) {
+          s->jv_map[e->nodes[k]] = 0;
+          changed = 1;
+        }
+    }
+  }
+  for (int i = 0; i < s->n_static_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (!joint_free(s, e) || m->joints.data[e->model_index].level != NSB_LEVEL_POSITION) continue;
+    int hit = 0;
+    for (int k = 0; k < e->n_nodes; ++k) hit |= e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] == 0;
+    if (!hit) continue;
+    s->jgeom[e->model_index].stabilized = 1;
+    for (int r = 0; r < e->n_mult; ++r) s->mult_level[e->mult_first + r] = NSB_LEVEL_VELOCITY;
+    s->jv_stabilized++;
+  }
+  for (int q = 0; q < m->nodes.count; ++q) s->jv_map[q] = -1;
+}
+
 /* Once: jv_node of every node (a node in a joint with a node that is not
    free, or in an ELEMENT POINT joint, is not free either: the joint ties it
    to a mass the solve does not hold), the joints' rows and nodes. */
@@ -588,6 +644,7 @@ static int joint_impulse_nodes(nsb_system* s) {
         s->jv_joint_nodes++;
       }
   }
+  joint_stabilize_flags(s);
   return NSB_OK;
 }
 
@@ -926,4 +983,60 @@ double nsb_sys_joint_impulse(nsb_system* s, const nsb_eval_ctx* ec) {
   if (ok && n_joints > 0) dD = joint_impulse_solve(s, ec, n_nodes, n_u, n_rows);
   for (int a = 0; a < n_nodes; ++a) s->jv_map[s->jv_list[a]] = -1;
   return dD;
+}
+
+/* After a converged dynamic increment: the positions of the bodies of the
+   stabilized joints (joint_stabilize_flags) projected onto Phi = 0, least
+   change in M, the velocities untouched (post-stabilization, Cline & Pai
+   2003; the velocity rows of the increment and this projection state the
+   joint at both levels, as the nonsmooth generalized-alpha scheme of Bruls,
+   Acary & Cardona 2014 does in one system):
+     dq = M^-1 G^T mu,  G M^-1 G^T mu = -Phi(q),  twice (Newton on Phi; the
+   drift of one increment is second order in h, its square is round-off).
+   dq's rotational part is a body-frame spin: R <- R exp(S(dTheta)).
+   Returns 0 when nothing was projected (no such joint, or a singular
+   G M^-1 G^T: redundant joints, left as the increment had them). */
+int nsb_sys_joint_project(nsb_system* s, const nsb_eval_ctx* ec) {
+  if (s->jv_stabilized == 0 || !s->jv_list || ec->cur != &s->cur) return 0;
+  int n_nodes = 0, n_u = 0, n_rows = 0, ok = 1;
+  for (int i = 0; i < s->n_static_elems && ok; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (!is_joint(s, e) || !s->jgeom[e->model_index].stabilized) continue;
+    ok = n_rows + e->n_mult <= s->jv_cap_r && add_nodes(s, e, &n_nodes, &n_u);
+    for (int r = 0; r < e->n_mult && ok; ++r) s->jv_rows[n_rows + r] = i;
+    n_rows += e->n_mult;
+  }
+  int done = 0;
+  for (int it = 0; it < 2 && ok && n_rows > 0; ++it) {
+    double* b = s->jv_b;
+    for (int r = 0; r < n_rows;) {
+      const nsb_elem* e = &s->elems[s->jv_rows[r]];
+      double phi[6];
+      probe_rows(s, ec, e, 1, r, n_u);
+      (void)nsb_joint_violation(e, ec, phi);
+      for (int k = 0; k < e->n_mult; ++k) b[r + k] = -phi[k];
+      r += e->n_mult;
+    }
+    for (int r = 0; r < n_rows; ++r)
+      for (int a = 0; a < n_nodes; ++a) {
+        const int q = s->jv_list[a], o = s->jv_map[q];
+        double f[6];
+        for (int c = 0; c < s->ndof[q]; ++c) f[c] = s->jv_C[(size_t)r + (size_t)(o + c) * (size_t)s->jv_cap_r];
+        node_minv(s, q, f, s->jv_X + (size_t)o + (size_t)r * (size_t)s->jv_cap_u);
+      }
+    double* u = s->jv_u;
+    for (int c = 0; c < n_u; ++c) u[c] = 0.0;
+    if (!delassus_factor(s, n_rows, n_u) || !delassus_step(s, n_rows, n_u, u)) break;
+    for (int a = 0; a < n_nodes; ++a) {
+      const int q = s->jv_list[a], o = s->jv_map[q];
+      for (int c = 0; c < 3; ++c) s->cur.x[3 * q + c] += u[o + c];
+      if (s->ndof[q] == 6) {
+        nsb_quat Q = nsb_q_mul(nsb_q_load(s->cur.q + 4 * q), nsb_so3_exp_q(nsb_v3_load(u + o + 3)));
+        nsb_q_store(nsb_q_normalize(Q), s->cur.q + 4 * q);
+      }
+    }
+    done = 1;
+  }
+  for (int a = 0; a < n_nodes; ++a) s->jv_map[s->jv_list[a]] = -1;
+  return done;
 }
