@@ -1731,7 +1731,8 @@ static void tethered_box(double len, double mass, int corners) {
            "%.17g, %.17g, %.17g\n*JOINT, TYPE=DISTANCE\n1, 2\n*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
            "*CONTACT POINTS, NAME=CORNERS, LAYOUT=LIST\n%s"
            "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, POINTS=CORNERS\nBOX, FLOOR\n"
-           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 2, %.17g\n*GRAVITY\n0, 0, %.17g\n*STEP\n*DYNAMIC\n%g, 0.5\n*END STEP\n",
+           "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 2, %.17g\n*GRAVITY\n0, 0, %.17g\n"
+           "*STEP\n*DYNAMIC\n%g, 0.5\n*END STEP\n",
            R, 0.025 * len, 0.025 * len, m, m * (0.0125 / 12.0) * l2, m * (0.0425 / 12.0) * l2,
            m * (0.05 / 12.0) * l2, pts, mu, v0, -g, h);
   fixture fx;
@@ -1741,7 +1742,8 @@ static void tethered_box(double len, double mass, int corners) {
   for (int k = 0; k < 500; ++k) {
     nsb_newton_report rep;
     const int st_k = nsb_system_increment(s, h, &rep);
-    if (st_k != NSB_OK) printf("\n    tethered box, %d corners: increment %d to %g failed: %s", corners, k + 1, (k + 1) * h, rep.cause);
+    if (st_k != NSB_OK)
+      printf("\n    tethered box, %d corners: increment %d to %g failed: %s", corners, k + 1, (k + 1) * h, rep.cause);
     CU_ASSERT_EQUAL_FATAL(st_k, NSB_OK);
     wr = fmax(wr, fabs(hypot(st->x[0], st->x[1]) - R));
     if (k >= 400)

@@ -8973,8 +8973,8 @@ def check_tethered_block(m, run):
         if "LEVEL" in name:
             changes.append(("*JOINT, TYPE=DISTANCE\n", "*JOINT, TYPE=DISTANCE, LEVEL=VELOCITY\n"))
         deck = "tethered_block_%s.inp" % u.name
-        tr = run_variant_text(run, deck, "rest_velocity" if "LEVEL" in name else "rest" + (u is not SI) * ("_" + u.name),
-                              changes)
+        suffix = "rest_velocity" if "LEVEL" in name else "rest" + (u is not SI) * ("_" + u.name)
+        tr = run_variant_text(run, deck, suffix, changes)
         ok, txt = False, "did not run through"
         if tr:
             hr = [dict(r, **{"time": r["time"] * u.T, "box.x": r["box.x"] * u.L, "box.y": r["box.y"] * u.L,
