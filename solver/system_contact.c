@@ -775,9 +775,10 @@ static void probe_rows(nsb_system* s, const nsb_eval_ctx* ec, const nsb_elem* e,
   }
 }
 
-/* A = C X over the leading n rows, symmetrized, and its Cholesky factor
-   (0: singular, redundant rows). */
-static int delassus_factor(nsb_system* s, int n, int n_u) {
+/* A = C X over the leading n rows, symmetrized, eps = 1e-9 of their own
+   diagonal added to the rows from n_exact on (contacts: redundant supports
+   stay regular), and its Cholesky factor (0: singular, redundant rows). */
+static int delassus_factor_prox(nsb_system* s, int n, int n_exact, int n_u) {
   const int ld = s->jv_cap_r, ldx = s->jv_cap_u;
   for (int b = 0; b < n; ++b)
     for (int a = 0; a <= b; ++a) {
@@ -788,8 +789,13 @@ static int delassus_factor(nsb_system* s, int n, int n_u) {
       }
       s->jv_A[(size_t)a + (size_t)b * (size_t)ld] = s->jv_A[(size_t)b + (size_t)a * (size_t)ld] = 0.5 * (s1 + s2);
     }
+  for (int r = n_exact; r < n; ++r) s->jv_A[(size_t)r + (size_t)r * (size_t)ld] *= 1.0 + 1e-9;
   return n == 0 || LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, s->jv_A, ld) == 0;
 }
+
+/* A = C X over the leading n rows, symmetrized, and its Cholesky factor
+   (0: singular, redundant rows). */
+static int delassus_factor(nsb_system* s, int n, int n_u) { return delassus_factor_prox(s, n, n, n_u); }
 
 /* Row r of C times the solve's velocities u. */
 static double row_dot(const nsb_system* s, int r, const double* u, int n_u) {
@@ -985,17 +991,31 @@ double nsb_sys_joint_impulse(nsb_system* s, const nsb_eval_ctx* ec) {
   return dD;
 }
 
+/* Whether every node with DOFs of element e may move in the solve. */
+static int nodes_free(const nsb_system* s, const nsb_elem* e) {
+  for (int k = 0; k < e->n_nodes; ++k)
+    if (s->ndof[e->nodes[k]] > 0 && s->jv_node[e->nodes[k]] == 0) return 0;
+  return 1;
+}
+
 /* After a converged dynamic increment: the positions of the bodies of the
    stabilized joints (joint_stabilize_flags) projected onto Phi = 0, least
-   change in M, the velocities untouched (post-stabilization, Cline & Pai
-   2003; the velocity rows of the increment and this projection state the
-   joint at both levels, as the nonsmooth generalized-alpha scheme of Bruls,
-   Acary & Cardona 2014 does in one system):
-     dq = M^-1 G^T mu,  G M^-1 G^T mu = -Phi(q),  twice (Newton on Phi; the
-   drift of one increment is second order in h, its square is round-off).
-   dq's rotational part is a body-frame spin: R <- R exp(S(dTheta)).
-   Returns 0 when nothing was projected (no such joint, or a singular
-   G M^-1 G^T: redundant joints, left as the increment had them). */
+   change in M, the velocities untouched (post-stabilization, Ascher et al.
+   1995, Cline & Pai 2003; the velocity rows of the increment and this
+   projection state the joint at both levels, as the nonsmooth
+   generalized-alpha scheme of Bruls, Acary & Cardona 2014 does in one
+   system), the gaps of the LAW=NEWTON contacts on these bodies that took
+   part in the increment kept (rows C_c dq = 0, their normal rates; a link
+   with a vertical part otherwise lifted a particle off its floor, 1.1e-7 m
+   over a slide, and its weight's potential rose):
+     dq = M^-1 C^T mu,  (C M^-1 C^T + eps D_c) mu = (-Phi(q), 0),
+   twice (Newton on Phi; the drift of one increment is second order in h,
+   its square is round-off).  The contacts' rows carry eps = 1e-9 of their
+   own diagonal D_c (four corners on three degrees of freedom are redundant:
+   the step of least change, as the contacts' rows in the increment).  dq's
+   rotational part is a body-frame spin: R <- R exp(S(dTheta)).  Returns 0
+   when nothing was projected (no such joint, or a singular matrix:
+   redundant joints, left as the increment had them). */
 int nsb_sys_joint_project(nsb_system* s, const nsb_eval_ctx* ec) {
   if (s->jv_stabilized == 0 || !s->jv_list || ec->cur != &s->cur) return 0;
   int n_nodes = 0, n_u = 0, n_rows = 0, ok = 1;
@@ -1006,13 +1026,27 @@ int nsb_sys_joint_project(nsb_system* s, const nsb_eval_ctx* ec) {
     for (int r = 0; r < e->n_mult && ok; ++r) s->jv_rows[n_rows + r] = i;
     n_rows += e->n_mult;
   }
+  const int n_g = n_rows;
+  nsb_elem* ce = s->elems + s->first_contact;
+  for (int i = 0; i < s->n_contacts && ok && n_g > 0; ++i) {
+    const nsb_elem* e = &ce[i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_newton_ops || !d->active || !touches(s, e) || !nodes_free(s, e)) continue;
+    ok = n_rows < s->jv_cap_r && add_nodes(s, e, &n_nodes, &n_u);
+    s->jv_rows[n_rows++] = s->n_static_elems + i;
+  }
   int done = 0;
-  for (int it = 0; it < 2 && ok && n_rows > 0; ++it) {
+  for (int it = 0; it < 2 && ok && n_g > 0; ++it) {
     double* b = s->jv_b;
     for (int r = 0; r < n_rows;) {
-      const nsb_elem* e = &s->elems[s->jv_rows[r]];
+      const int joint = r < n_g;
+      const nsb_elem* e = joint ? &s->elems[s->jv_rows[r]] : &ce[s->jv_rows[r] - s->n_static_elems];
+      probe_rows(s, ec, e, joint, r, n_u);
+      if (!joint) {
+        b[r++] = 0.0;
+        continue;
+      }
       double phi[6];
-      probe_rows(s, ec, e, 1, r, n_u);
       (void)nsb_joint_violation(e, ec, phi);
       for (int k = 0; k < e->n_mult; ++k) b[r + k] = -phi[k];
       r += e->n_mult;
@@ -1024,9 +1058,11 @@ int nsb_sys_joint_project(nsb_system* s, const nsb_eval_ctx* ec) {
         for (int c = 0; c < s->ndof[q]; ++c) f[c] = s->jv_C[(size_t)r + (size_t)(o + c) * (size_t)s->jv_cap_r];
         node_minv(s, q, f, s->jv_X + (size_t)o + (size_t)r * (size_t)s->jv_cap_u);
       }
+    /* the contacts' proximal term on their diagonal of C M^-1 C^T */
+    if (!delassus_factor_prox(s, n_rows, n_g, n_u)) break;
     double* u = s->jv_u;
     for (int c = 0; c < n_u; ++c) u[c] = 0.0;
-    if (!delassus_factor(s, n_rows, n_u) || !delassus_step(s, n_rows, n_u, u)) break;
+    if (!delassus_step(s, n_rows, n_u, u)) break;
     for (int a = 0; a < n_nodes; ++a) {
       const int q = s->jv_list[a], o = s->jv_map[q];
       for (int c = 0; c < 3; ++c) s->cur.x[3 * q + c] += u[o + c];
