@@ -301,6 +301,9 @@ typedef struct nsb_joint_geom {
   nsb_vec3 perp_a;    /* fixed: perp_b[0] at t = 0 in body frame A (third orientation row) */
   double length;      /* distance joint */
   int swapped;        /* 1 if the model's node_a is element side B */
+  int stabilized;     /* a position-level joint whose bodies a frictional LAW=NEWTON pair reaches:
+                         velocity rows in dynamic increments, the positions projected onto
+                         Phi = 0 after each (solver/system_contact.c, nsb_sys_joint_project) */
 } nsb_joint_geom;
 
 /// Exact rotation vector, body angular velocity and body angular acceleration
@@ -414,6 +417,9 @@ extern const nsb_elem_ops nsb_joint_ops;          /* elements/joint.c */
 /// global, w body frame), so G's columns follow from unit velocities
 /// (docs/contact.md §7, "Impacts on jointed bodies").
 int nsb_joint_rate(const nsb_elem* e, const nsb_eval_ctx* ec, double* rate);
+/// The position-level values Phi of joint element e at the state ec->cur (its
+/// n_mult rows, unscaled); their gradient along (dx, dTheta) is the rate's G.
+int nsb_joint_violation(const nsb_elem* e, const nsb_eval_ctx* ec, double* phi);
 /* a support along local directions of a *TRANSFORM (nsb_boundary.transform): one node, one
    multiplier per held local translational DOF; model_index: the boundary record */
 extern const nsb_elem_ops nsb_skew_support_ops;   /* elements/joint.c */

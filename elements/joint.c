@@ -325,10 +325,55 @@ static int joint_eval_level(const nsb_elem* e, const nsb_eval_ctx* ec, int level
   return NSB_OK;
 }
 
+/* 1/m of node q's body (0: ground, no body). */
+static double inverse_mass(const nsb_model* m, int q) {
+  const nsb_node* nd = &m->nodes.data[q];
+  double mass = nd->body_kind == NSB_BODY_PARTICLE ? m->particles.data[nd->body].mass
+                : nd->body_kind == NSB_BODY_RIGID  ? m->rigid_bodies.data[nd->body].mass
+                                                   : 0.0;
+  return mass > 0.0 ? 1.0 / mass : 0.0;
+}
+
+/* The proximal term of a stabilized joint's velocity rows (the tangent only,
+   as the contacts' stick rows carry it: contact/laws.c): eps times the
+   row's own Delassus value, the change of its rate per multiplier over the
+   increment (c_a G M^-1 G^T of the scaled rows, docs/theory.md §4), of the
+   translations: (1/m_A + 1/m_B) for the point rows of SPHERICAL, REVOLUTE
+   and FIXED, |d|^2 (1/m_A + 1/m_B) for DISTANCE.  The stuck corners of a
+   body hold all its velocities, and the joint's rate row is then one more
+   row on them: without the term the multiplier's Newton step in that
+   redundant direction is (round-off)/eps of the contacts' term. */
+static void joint_proximal(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict K) {
+  const nsb_joint* jm = &ec->model->joints.data[e->model_index];
+  const nsb_joint_geom* g = e->data;
+  const int n = e->n_local, mrow = e->node_ndof[0] + e->node_ndof[1];
+  double w = 0.0;
+  for (int k = 0; k < 2; ++k)
+    if (e->node_ndof[k] > 0) w += inverse_mass(ec->model, e->nodes[k]);
+  /* the sign of the rows' own Schur complement, -c_a G M^-1 G^T: the
+     term is a compliance of the link, as eps is the contacts' (with the
+     other sign the 3-corner box in mm-tonne-s failed at rest) */
+  const double eps = -1e-9 * ec->lam_scale;
+  if (jm->kind == NSB_JOINT_DISTANCE) {
+    side A, B;
+    side_init(&A, e, ec, g, 0, 0);
+    side_init(&B, e, ec, g, 1, e->node_ndof[0]);
+    nsb_vec3 d = nsb_v3_sub(A.p, B.p);
+    K[mrow + n * mrow] += eps * nsb_v3_dot(d, d) * w;
+    return;
+  }
+  if (jm->kind == NSB_JOINT_SPHERICAL || jm->kind == NSB_JOINT_REVOLUTE || jm->kind == NSB_JOINT_FIXED)
+    for (int r = 0; r < 3; ++r) K[(mrow + r) + n * (mrow + r)] += eps * w;
+}
+
 static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict f, double* restrict K) {
   const nsb_joint* jm = &ec->model->joints.data[e->model_index];
-  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : ec->mode == NSB_EVAL_STATIC ? 0 : (int)jm->level;
-  return joint_eval_level(e, ec, level, f, K);
+  const nsb_joint_geom* g = e->data;
+  int dyn = g->stabilized ? (int)NSB_LEVEL_VELOCITY : (int)jm->level;
+  int level = ec->mode == NSB_EVAL_ACCEL ? 2 : ec->mode == NSB_EVAL_STATIC ? 0 : dyn;
+  int st = joint_eval_level(e, ec, level, f, K);
+  if (K && g->stabilized && level == 1) joint_proximal(e, ec, K);
+  return st;
 }
 
 const nsb_elem_ops nsb_joint_ops = {.name = "joint", .eval = joint_eval};
@@ -339,6 +384,15 @@ int nsb_joint_rate(const nsb_elem* e, const nsb_eval_ctx* ec, double* rate) {
   int mrow = 0;
   for (int k = 0; k < e->n_nodes; ++k) mrow += e->node_ndof[k];
   for (int r = 0; r < e->n_mult; ++r) rate[r] = f[mrow + r] / ec->con_scale[1];
+  return st;
+}
+
+int nsb_joint_violation(const nsb_elem* e, const nsb_eval_ctx* ec, double* phi) {
+  double f[NSB_ELEM_MAX_LOCAL] = {0};
+  int st = joint_eval_level(e, ec, 0, f, NULL);
+  int mrow = 0;
+  for (int k = 0; k < e->n_nodes; ++k) mrow += e->node_ndof[k];
+  for (int r = 0; r < e->n_mult; ++r) phi[r] = f[mrow + r] / ec->con_scale[0];
   return st;
 }
 

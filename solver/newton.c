@@ -1138,6 +1138,13 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
     return st;
   }
   nsb_conv_accept(&s->conv, &s->nrm);
+  /* the joints that took velocity rows beside Coulomb contacts: their
+     positions back onto Phi = 0 (nsb_sys_joint_project; docs/theory.md §4) */
+  if (mode == NSB_EVAL_DYNAMIC && s->jv_stabilized > 0) {
+    nsb_eval_ctx pec;
+    nsb_sys_fill_ec(s, NSB_EVAL_DYNAMIC, t_new, &pec);
+    if (nsb_sys_joint_project(s, &pec)) ec_end_ok = 0;
+  }
   if (s->want_react) {
     NSB_CALL(nsb_sys_compute_reactions(s, mode, t_new));
     ec_end_ok = 0; /* an assembly: the flux the context's contact stiffness reads */

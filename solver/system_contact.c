@@ -548,6 +548,62 @@ static int joint_free(const nsb_system* s, const nsb_elem* e) {
   return 1;
 }
 
+/* Mark node q (jv_map 0) if a frictional LAW=NEWTON pair reaches it. */
+static void mark_nset(nsb_system* s, int nset) {
+  if (nset < 0 || nset >= s->model->nsets.count) return;
+  const nsb_nset* ns = &s->model->nsets.data[nset];
+  for (int k = 0; k < ns->nodes.count; ++k) s->jv_map[ns->nodes.data[k]] = 0;
+}
+
+/* Once, after jv_node: the position-level joints among particles and rigid
+   bodies (joint_free) whose bodies, or bodies jointed to them, a frictional
+   LAW=NEWTON pair reaches take their rows at velocity level in dynamic
+   increments and have the positions projected onto Phi = 0 after each
+   (nsb_sys_joint_project; docs/theory.md §4, "Joints on bodies with
+   Coulomb contacts").  A sticking contact's rows hold the velocity at
+   t_n+1; a body on stuck corners has all of it held, and a position-level
+   row then asks for a position the velocities no longer reach (the box on
+   a link that stopped the run at its stop).  jv_map serves as the marks and
+   is left at -1. */
+static void joint_stabilize_flags(nsb_system* s) {
+  const nsb_model* m = s->model;
+  for (int ip = 0; ip < m->contact_pairs.count; ++ip) {
+    const nsb_contact_pair* p = &m->contact_pairs.data[ip];
+    if (p->law != NSB_CONTACT_NEWTON || !(p->friction > 0.0)) continue;
+    mark_nset(s, p->slave_nset);
+    if (p->master_kind == NSB_MASTER_PARTICLES) mark_nset(s, p->master);
+    if (p->master_kind == NSB_MASTER_OBSTACLE && p->master >= 0 && p->master < m->obstacles.count &&
+        m->obstacles.data[p->master].body >= 0)
+      s->jv_map[m->obstacles.data[p->master].body] = 0;
+  }
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int i = 0; i < s->n_static_elems; ++i) {
+      const nsb_elem* e = &s->elems[i];
+      if (!joint_free(s, e) || m->joints.data[e->model_index].level != NSB_LEVEL_POSITION) continue;
+      int hit = 0;
+      for (int k = 0; k < e->n_nodes; ++k) hit |= e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] == 0;
+      if (!hit) continue;
+      for (int k = 0; k < e->n_nodes; ++k)
+        if (e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] != 0) {
+          s->jv_map[e->nodes[k]] = 0;
+          changed = 1;
+        }
+    }
+  }
+  for (int i = 0; i < s->n_static_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (!joint_free(s, e) || m->joints.data[e->model_index].level != NSB_LEVEL_POSITION) continue;
+    int hit = 0;
+    for (int k = 0; k < e->n_nodes; ++k) hit |= e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] == 0;
+    if (!hit) continue;
+    s->jgeom[e->model_index].stabilized = 1;
+    for (int r = 0; r < e->n_mult; ++r) s->mult_level[e->mult_first + r] = NSB_LEVEL_VELOCITY;
+    s->jv_stabilized++;
+  }
+  for (int q = 0; q < m->nodes.count; ++q) s->jv_map[q] = -1;
+}
+
 /* Once: jv_node of every node (a node in a joint with a node that is not
    free, or in an ELEMENT POINT joint, is not free either: the joint ties it
    to a mass the solve does not hold), the joints' rows and nodes. */
@@ -588,6 +644,7 @@ static int joint_impulse_nodes(nsb_system* s) {
         s->jv_joint_nodes++;
       }
   }
+  joint_stabilize_flags(s);
   return NSB_OK;
 }
 
@@ -718,9 +775,10 @@ static void probe_rows(nsb_system* s, const nsb_eval_ctx* ec, const nsb_elem* e,
   }
 }
 
-/* A = C X over the leading n rows, symmetrized, and its Cholesky factor
-   (0: singular, redundant rows). */
-static int delassus_factor(nsb_system* s, int n, int n_u) {
+/* A = C X over the leading n rows, symmetrized, eps = 1e-9 of their own
+   diagonal added to the rows from n_exact on (contacts: redundant supports
+   stay regular), and its Cholesky factor (0: singular, redundant rows). */
+static int delassus_factor_prox(nsb_system* s, int n, int n_exact, int n_u) {
   const int ld = s->jv_cap_r, ldx = s->jv_cap_u;
   for (int b = 0; b < n; ++b)
     for (int a = 0; a <= b; ++a) {
@@ -731,8 +789,13 @@ static int delassus_factor(nsb_system* s, int n, int n_u) {
       }
       s->jv_A[(size_t)a + (size_t)b * (size_t)ld] = s->jv_A[(size_t)b + (size_t)a * (size_t)ld] = 0.5 * (s1 + s2);
     }
+  for (int r = n_exact; r < n; ++r) s->jv_A[(size_t)r + (size_t)r * (size_t)ld] *= 1.0 + 1e-9;
   return n == 0 || LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, s->jv_A, ld) == 0;
 }
+
+/* A = C X over the leading n rows, symmetrized, and its Cholesky factor
+   (0: singular, redundant rows). */
+static int delassus_factor(nsb_system* s, int n, int n_u) { return delassus_factor_prox(s, n, n, n_u); }
 
 /* Row r of C times the solve's velocities u. */
 static double row_dot(const nsb_system* s, int r, const double* u, int n_u) {
@@ -926,4 +989,90 @@ double nsb_sys_joint_impulse(nsb_system* s, const nsb_eval_ctx* ec) {
   if (ok && n_joints > 0) dD = joint_impulse_solve(s, ec, n_nodes, n_u, n_rows);
   for (int a = 0; a < n_nodes; ++a) s->jv_map[s->jv_list[a]] = -1;
   return dD;
+}
+
+/* Whether every node with DOFs of element e may move in the solve. */
+static int nodes_free(const nsb_system* s, const nsb_elem* e) {
+  for (int k = 0; k < e->n_nodes; ++k)
+    if (s->ndof[e->nodes[k]] > 0 && s->jv_node[e->nodes[k]] == 0) return 0;
+  return 1;
+}
+
+/* After a converged dynamic increment: the positions of the bodies of the
+   stabilized joints (joint_stabilize_flags) projected onto Phi = 0, least
+   change in M, the velocities untouched (post-stabilization, Ascher et al.
+   1995, Cline & Pai 2003; the velocity rows of the increment and this
+   projection state the joint at both levels, as the nonsmooth
+   generalized-alpha scheme of Bruls, Acary & Cardona 2014 does in one
+   system), the gaps of the LAW=NEWTON contacts on these bodies that took
+   part in the increment kept (rows C_c dq = 0, their normal rates; a link
+   with a vertical part otherwise lifted a particle off its floor, 1.1e-7 m
+   over a slide, and its weight's potential rose):
+     dq = M^-1 C^T mu,  (C M^-1 C^T + eps D_c) mu = (-Phi(q), 0),
+   twice (Newton on Phi; the drift of one increment is second order in h,
+   its square is round-off).  The contacts' rows carry eps = 1e-9 of their
+   own diagonal D_c (four corners on three degrees of freedom are redundant:
+   the step of least change, as the contacts' rows in the increment).  dq's
+   rotational part is a body-frame spin: R <- R exp(S(dTheta)).  Returns 0
+   when nothing was projected (no such joint, or a singular matrix:
+   redundant joints, left as the increment had them). */
+int nsb_sys_joint_project(nsb_system* s, const nsb_eval_ctx* ec) {
+  if (s->jv_stabilized == 0 || !s->jv_list || ec->cur != &s->cur) return 0;
+  int n_nodes = 0, n_u = 0, n_rows = 0, ok = 1;
+  for (int i = 0; i < s->n_static_elems && ok; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (!is_joint(s, e) || !s->jgeom[e->model_index].stabilized) continue;
+    ok = n_rows + e->n_mult <= s->jv_cap_r && add_nodes(s, e, &n_nodes, &n_u);
+    for (int r = 0; r < e->n_mult && ok; ++r) s->jv_rows[n_rows + r] = i;
+    n_rows += e->n_mult;
+  }
+  const int n_g = n_rows;
+  nsb_elem* ce = s->elems + s->first_contact;
+  for (int i = 0; i < s->n_contacts && ok && n_g > 0; ++i) {
+    const nsb_elem* e = &ce[i];
+    const nsb_contact_data* d = e->state;
+    if (e->ops != &nsb_contact_newton_ops || !d->active || !touches(s, e) || !nodes_free(s, e)) continue;
+    ok = n_rows < s->jv_cap_r && add_nodes(s, e, &n_nodes, &n_u);
+    s->jv_rows[n_rows++] = s->n_static_elems + i;
+  }
+  int done = 0;
+  for (int it = 0; it < 2 && ok && n_g > 0; ++it) {
+    double* b = s->jv_b;
+    for (int r = 0; r < n_rows;) {
+      const int joint = r < n_g;
+      const nsb_elem* e = joint ? &s->elems[s->jv_rows[r]] : &ce[s->jv_rows[r] - s->n_static_elems];
+      probe_rows(s, ec, e, joint, r, n_u);
+      if (!joint) {
+        b[r++] = 0.0;
+        continue;
+      }
+      double phi[6];
+      (void)nsb_joint_violation(e, ec, phi);
+      for (int k = 0; k < e->n_mult; ++k) b[r + k] = -phi[k];
+      r += e->n_mult;
+    }
+    for (int r = 0; r < n_rows; ++r)
+      for (int a = 0; a < n_nodes; ++a) {
+        const int q = s->jv_list[a], o = s->jv_map[q];
+        double f[6];
+        for (int c = 0; c < s->ndof[q]; ++c) f[c] = s->jv_C[(size_t)r + (size_t)(o + c) * (size_t)s->jv_cap_r];
+        node_minv(s, q, f, s->jv_X + (size_t)o + (size_t)r * (size_t)s->jv_cap_u);
+      }
+    /* the contacts' proximal term on their diagonal of C M^-1 C^T */
+    if (!delassus_factor_prox(s, n_rows, n_g, n_u)) break;
+    double* u = s->jv_u;
+    for (int c = 0; c < n_u; ++c) u[c] = 0.0;
+    if (!delassus_step(s, n_rows, n_u, u)) break;
+    for (int a = 0; a < n_nodes; ++a) {
+      const int q = s->jv_list[a], o = s->jv_map[q];
+      for (int c = 0; c < 3; ++c) s->cur.x[3 * q + c] += u[o + c];
+      if (s->ndof[q] == 6) {
+        nsb_quat Q = nsb_q_mul(nsb_q_load(s->cur.q + 4 * q), nsb_so3_exp_q(nsb_v3_load(u + o + 3)));
+        nsb_q_store(nsb_q_normalize(Q), s->cur.q + 4 * q);
+      }
+    }
+    done = 1;
+  }
+  for (int a = 0; a < n_nodes; ++a) s->jv_map[s->jv_list[a]] = -1;
+  return done;
 }

@@ -220,6 +220,7 @@ struct nsb_system {
   int *jv_node, *jv_map, *jv_list, *jv_rows;
   double *jv_C, *jv_X, *jv_A, *jv_b, *jv_u;
   int jv_joint_rows, jv_joint_nodes, jv_cap_u, jv_cap_r;
+  int jv_stabilized; /* joints with velocity rows and projected positions (joint_stabilize_flags) */
   double skin;
   double* x_build; /* 3n positions at the last build */
   int *ceq_pool, *cmap_pool;
@@ -451,6 +452,11 @@ double nsb_sys_moved_since_build(const nsb_system* s);
 /// Returns the energy those further contact impulses dissipate (0 when
 /// nothing was solved).
 double nsb_sys_joint_impulse(nsb_system* s, const nsb_eval_ctx* ec);
+/// After a converged dynamic increment (ec at its end): the positions of the
+/// bodies of the joints that take velocity rows beside Coulomb contacts
+/// (nsb_joint_geom.stabilized) projected onto their Phi = 0, least change in
+/// M, velocities untouched (docs/theory.md §4).  Returns 1 if it projected.
+int nsb_sys_joint_project(nsb_system* s, const nsb_eval_ctx* ec);
 /// Free the workspace of nsb_sys_joint_impulse.
 void nsb_sys_joint_impulse_free(nsb_system* s);
 /// An increment with NEWTON-law contacts solved by prox sweeps.

@@ -8967,23 +8967,30 @@ def check_tethered_block(m, run):
            "largest difference %.2g of %.4g J" % (bal, E0))
     no_gain(m, h)
     # to rest: the same deck run past v0/(mu g)
+    # (in every unit system of the model: the stop once stopped the run, in m-kg-s at the stop, in
+    # mm-tonne-s at rest; the position-level link now takes velocity rows beside the Coulomb
+    # corners and its positions are projected after each increment, docs/theory.md §4)
     T = p["T_stop"]
-    old = "%s, %s\n" % (SI.n(dt, "T"), SI.n(p["T"], "T"))
-    new = "%s, %s\n" % (SI.n(dt, "T"), SI.n(T, "T"))
-    for name in ("", "LEVEL=VELOCITY: "):
+    for u, name in ((SI, ""), (MM, "mm: "), (MS, "ms: "), (SI, "LEVEL=VELOCITY: ")):
+        old = "%s, %s\n" % (u.n(dt, "T"), u.n(p["T"], "T"))
+        new = "%s, %s\n" % (u.n(dt, "T"), u.n(T, "T"))
         changes = [(old, new)]
-        if name:
+        if "LEVEL" in name:
             changes.append(("*JOINT, TYPE=DISTANCE\n", "*JOINT, TYPE=DISTANCE, LEVEL=VELOCITY\n"))
-        tr = run_variant_text(run, "tethered_block_si.inp", "rest_velocity" if name else "rest", changes)
+        deck = "tethered_block_%s.inp" % u.name
+        suffix = "rest_velocity" if "LEVEL" in name else "rest" + (u is not SI) * ("_" + u.name)
+        tr = run_variant_text(run, deck, suffix, changes)
         ok, txt = False, "did not run through"
         if tr:
-            hr = hist(tr)
+            hr = [dict(r, **{"time": r["time"] * u.T, "box.x": r["box.x"] * u.L, "box.y": r["box.y"] * u.L,
+                             "box.vx": r["box.vx"] * u.L / u.T, "box.vy": r["box.vy"] * u.L / u.T})
+                  for r in hist(tr)]
             ws2, wv2, wr2 = path_errors(hr)
             last = hr[-1]
             s_end = R * math.atan2(last["box.y"], last["box.x"])
             # a position-level link holds R to round-off; the velocity-level one lets it drift
             # (measured 2.5e-7 m over the slide)
-            rtol = 1e-12 * R if not name else 1e-6 * R
+            rtol = 1e-12 * R if "LEVEL" not in name else 1e-6 * R
             ok = ws2 < mu * g * dt * dt and wv2 < v0 * v0 / R * dt * dt and wr2 < rtol and abs(hr[-1]["box.vx"]) + abs(hr[-1]["box.vy"]) < 1e-12 * v0
             txt = "at %.2f s the arc %.9g m (v0^2/2 mu g = %.9g m), speed %.2g m/s; radius off by %.2g m" % (
                 last["time"], s_end, v0 * v0 / (2 * mu * g), math.hypot(last["box.vx"], last["box.vy"]), wr2)
@@ -8991,17 +8998,6 @@ def check_tethered_block(m, run):
 
 
 CHECKS["tethered_block"] = check_tethered_block
-KNOWN[("tethered_block", "comes to rest after v0/(mu g) at v0^2/(2 mu g) and stays (run to 0.5 s)")] = (
-    "a rigid body on a position-level *JOINT (TYPE=DISTANCE) that comes to rest on "
-    "several LAW=NEWTON friction contacts (4 corners, also 3) stops the run: at 0.3398 s (the stop, v0/(mu g) = "
-    "0.33979 s) Newton alternates between two iterates, the residual converged every other iteration, the "
-    "corrections 2.4e3 times their tolerance (3e-11 rad of turn, 3e-12 m), cut back to h_min = 9.8e-7 s; "
-    "with 100 iterations it passes the stop and fails at rest at 0.3425 s. The stuck corners hold the body's "
-    "velocity at zero while the position-level link asks for the motion that undoes its drift: the link leaves "
-    "the radial velocity alternating (-2.7e-7 m/s at 0.339 s), so the stop's end position is h v_r/2 = 1.4e-10 m "
-    "off the circle, met only by a slip of 2.7e-7 m/s (tests/user/README.md); a particle "
-    "(one contact), LEVEL=VELOCITY, or the box's rotations held (*BOUNDARY 1, 4, 6; one, two or four corners) "
-    "runs through (docs/deck.md *JOINT)")
 
 
 
