@@ -378,23 +378,20 @@ static int joint_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restric
 
 const nsb_elem_ops nsb_joint_ops = {.name = "joint", .eval = joint_eval};
 
-int nsb_joint_rate(const nsb_elem* e, const nsb_eval_ctx* ec, double* rate) {
+/* The joint's constraint rows at one level (0 positions, 1 velocities),
+   unscaled. */
+static int joint_rows(const nsb_elem* e, const nsb_eval_ctx* ec, int level, double* out) {
   double f[NSB_ELEM_MAX_LOCAL] = {0};
-  int st = joint_eval_level(e, ec, 1, f, NULL);
+  int st = joint_eval_level(e, ec, level, f, NULL);
   int mrow = 0;
   for (int k = 0; k < e->n_nodes; ++k) mrow += e->node_ndof[k];
-  for (int r = 0; r < e->n_mult; ++r) rate[r] = f[mrow + r] / ec->con_scale[1];
+  for (int r = 0; r < e->n_mult; ++r) out[r] = f[mrow + r] / ec->con_scale[level];
   return st;
 }
 
-int nsb_joint_violation(const nsb_elem* e, const nsb_eval_ctx* ec, double* phi) {
-  double f[NSB_ELEM_MAX_LOCAL] = {0};
-  int st = joint_eval_level(e, ec, 0, f, NULL);
-  int mrow = 0;
-  for (int k = 0; k < e->n_nodes; ++k) mrow += e->node_ndof[k];
-  for (int r = 0; r < e->n_mult; ++r) phi[r] = f[mrow + r] / ec->con_scale[0];
-  return st;
-}
+int nsb_joint_rate(const nsb_elem* e, const nsb_eval_ctx* ec, double* rate) { return joint_rows(e, ec, 1, rate); }
+
+int nsb_joint_violation(const nsb_elem* e, const nsb_eval_ctx* ec, double* phi) { return joint_rows(e, ec, 0, phi); }
 
 /* ---- supports along local directions (*TRANSFORM) ------------------------- */
 

@@ -555,6 +555,15 @@ static void mark_nset(nsb_system* s, int nset) {
   for (int k = 0; k < ns->nodes.count; ++k) s->jv_map[ns->nodes.data[k]] = 0;
 }
 
+/* A position-level joint among particles and rigid bodies (joint_free) with
+   a node of its bodies marked (jv_map 0). */
+static int joint_reached(const nsb_system* s, const nsb_model* m, const nsb_elem* e) {
+  if (!joint_free(s, e) || m->joints.data[e->model_index].level != NSB_LEVEL_POSITION) return 0;
+  for (int k = 0; k < e->n_nodes; ++k)
+    if (e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] == 0) return 1;
+  return 0;
+}
+
 /* Once, after jv_node: the position-level joints among particles and rigid
    bodies (joint_free) whose bodies, or bodies jointed to them, a frictional
    LAW=NEWTON pair reaches take their rows at velocity level in dynamic
@@ -580,10 +589,7 @@ static void joint_stabilize_flags(nsb_system* s) {
     changed = 0;
     for (int i = 0; i < s->n_static_elems; ++i) {
       const nsb_elem* e = &s->elems[i];
-      if (!joint_free(s, e) || m->joints.data[e->model_index].level != NSB_LEVEL_POSITION) continue;
-      int hit = 0;
-      for (int k = 0; k < e->n_nodes; ++k) hit |= e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] == 0;
-      if (!hit) continue;
+      if (!joint_reached(s, m, e)) continue;
       for (int k = 0; k < e->n_nodes; ++k)
         if (e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] != 0) {
           s->jv_map[e->nodes[k]] = 0;
@@ -593,10 +599,7 @@ static void joint_stabilize_flags(nsb_system* s) {
   }
   for (int i = 0; i < s->n_static_elems; ++i) {
     const nsb_elem* e = &s->elems[i];
-    if (!joint_free(s, e) || m->joints.data[e->model_index].level != NSB_LEVEL_POSITION) continue;
-    int hit = 0;
-    for (int k = 0; k < e->n_nodes; ++k) hit |= e->node_ndof[k] > 0 && s->jv_map[e->nodes[k]] == 0;
-    if (!hit) continue;
+    if (!joint_reached(s, m, e)) continue;
     s->jgeom[e->model_index].stabilized = 1;
     for (int r = 0; r < e->n_mult; ++r) s->mult_level[e->mult_first + r] = NSB_LEVEL_VELOCITY;
     s->jv_stabilized++;
