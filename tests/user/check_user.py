@@ -11301,7 +11301,10 @@ ARCH_HANDOVER = ("m-kg-s only: passing the node at 45 deg (0.434 s) the ball's c
                  "impulse is not mm's 2.06e-5 N s, the energy drops by 1.4e-7 J, the held impulses alternate by "
                  "50 % after it (two increments' means 0.040 m g off, mm 1.3e-3) and the ball leaves with an "
                  "alternating velocity (4e-7 m/s); the runs differ by 1.6e-5 of vx from there (contact/pair.c: "
-                 "the group's owner at the hand-over, persist_in)")
+                 "element 24 owns and is persistent in both runs, its rows converge closed, P = 4.60e-2 N, but "
+                 "step_law_finish re-reads the branch as open, xi_N = 8.27e-2 m/s past the element's end, and "
+                 "zeroes the impulse: no row, no persistence to hand over; docs/contact.md 7, 'Open: the "
+                 "hand-over on a Hermite centreline')")
 KNOWN.update({
     ("bead_on_turning_beam", "runs out as x0 cosh Wt + (v0/W) sinh Wt along the tube, within 1e-4"): BEAD_DRIFT,
     ("bead_on_turning_beam", "the bead's centre stays at d from the tube's axis, within 5e-5 m"): BEAD_DRIFT,
