@@ -637,8 +637,11 @@ static void hermite_geometry(const nsb_elem* e, const nsb_contact_shape* sh, nsb
    a^T/psi_xixi (P_d J alone at an end).  Past an end (a particle crossing
    into the next element within the increment) the foot point is on the cubic
    continued beyond it (C1 with the next element's curve), by Newton within a
-   quarter of the element.  Returns |D|; 0 (n = n_prev, Nq zero) when D
-   vanishes. */
+   quarter of the element, taken when its last step is within 1e-12 (the
+   steps stall at the round-off of xi, whether one falls below 1e-15 depended
+   on the last bits of the positions: the normal jumped between the
+   continued foot point and the end, docs/contact.md §7).  Returns |D|; 0
+   (n = n_prev, Nq zero) when D vanishes. */
 double nsb_contact_hermite_normal(const nsb_elem* e, const nsb_contact_shape* sh, nsb_vec3 xp, const nsb_state* st,
                                   nsb_vec3 n_prev, nsb_vec3* n, nsb_mat3 Nq[5]) {
   nsb_vec3 xa = nsb_st_x(st, e->nodes[1]), xb = nsb_st_x(st, e->nodes[2]);
@@ -649,18 +652,16 @@ double nsb_contact_hermite_normal(const nsb_elem* e, const nsb_contact_shape* sh
   double L2 = nsb_v3_dot(ev, ev);
   double xi = hermite_closest(P, xp, L2 > 0.0 ? nsb_v3_dot(nsb_v3_sub(xp, xa), ev) / L2 : 0.0);
   if (!(xi > 0.0 && xi < 1.0)) {
-    double s = xi, fp, d2;
+    double s = xi, fp, d2, dx = 1.0;
     for (int it = 0; it < 50; ++it) {
       double f = hermite_f(P, xp, s, &fp, &d2);
       if (!(fp > 0.0)) break;
-      double dx = f / fp;
+      dx = f / fp;
       s -= dx;
       if (!(s > -0.25 && s < 1.25)) break;
-      if (fabs(dx) <= 1e-15) {
-        xi = s;
-        break;
-      }
+      if (fabs(dx) <= 1e-15) break;
     }
+    if (s > -0.25 && s < 1.25 && fabs(dx) <= 1e-12) xi = s;
   }
   double h[4], h1[4], h2[4];
   hermite_basis(xi, h, h1, h2);
