@@ -49,6 +49,12 @@ STEEL = (210e9, 0.3, 7850.0)
 ALU = (70e9, 0.33, 2700.0)
 
 
+def dynamic_step(u, h, T):
+    """A dynamic step of increment h to time T writing history and contact rows every increment."""
+    return ("*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n"
+            "*END STEP\n") % (u.n(h, "T"), u.n(T, "T"))
+
+
 def steel(u, name="STEEL", mat=STEEL):
     E, nu, rho = mat
     return ("*MATERIAL, NAME=%s\n*ELASTIC\n%s, %g\n*DENSITY\n%s\n"
@@ -546,8 +552,7 @@ def driven_disk(u):
     s += "*BOUNDARY\n1, 1, 2\n1, 4, 5\n*BOUNDARY, AMPLITUDE=PHI\n1, 6, 6, 1\n"
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
     s += "*PROBE, NAME=disk, NODE=1\nX, W, RF, RM\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(1e-3, "T"), u.n(0.5, "T"))
+    s += dynamic_step(u, 1e-3, 0.5)
     return s
 
 
@@ -722,8 +727,7 @@ def driven_slider(u):
     s += "*BOUNDARY\n1, 2, 2\n*BOUNDARY, AMPLITUDE=PUSH\n1, 1, 1, 1\n"
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-9.81, "L/T^2")
     s += "*PROBE, NAME=ball, NODE=1\nX, V, RF\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(1e-3, "T"), u.n(0.3, "T"))
+    s += dynamic_step(u, 1e-3, 0.3)
     return s
 
 
@@ -2765,8 +2769,7 @@ def block_stops_on_incline(u):
                                                                        u.n(p["v0"] * down[2], "L/T"))
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=a, NODE=1\nX, V\n*PROBE, NAME=b, NODE=2\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -2797,8 +2800,7 @@ def ball_stack(u):
     for k, (name, gap, law) in enumerate(p["rows"]):
         s += "*PROBE, NAME=%slo, NODE=%d\nX, V\n*PROBE, NAME=%sup, NODE=%d\nX, V\n" % (
             name.lower(), 10 * k + 1, name.lower(), 10 * k + 2)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -2838,8 +2840,7 @@ def rod_strikes_floor(u):
         s += "%d, 3, %s\n" % (k + 1, u.n(-p["v0"], "L/T"))
     for k, (name, mu) in enumerate(p["rows"]):
         s += "*PROBE, NAME=%s, NODE=%d\nX, V, W\n" % (name.lower(), k + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -2859,8 +2860,7 @@ def stick_slip_belt(u):
     s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g, STATIC FRICTION=%g\nBLOCK, BELT\n" % (p["mu_k"], p["mu_s"])
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=block, NODE=1\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -2936,8 +2936,7 @@ def particle_off_cylinder(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(p["v0"], "L/T")
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=p, NODE=1\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -2970,8 +2969,7 @@ def ballistic_pendulum(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n3, 1, %s\n" % u.n(p["v"], "L/T")
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=block, NODE=2\nX, V, W\n*PROBE, NAME=bullet, NODE=3\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -2995,8 +2993,7 @@ def drop_on_platform(u):
     s += "*CONTACT PAIR, LAW=NEWTON\nBALL, PLATFORM\n"
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-g, "L/T^2")
     s += "*PROBE, NAME=platform, NODE=2\nX, V\n*PROBE, NAME=ball, NODE=3\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -3039,8 +3036,7 @@ def double_pendulum_wall(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n11, 1, %s\n11, 6, %s\n12, 1, %s\n12, 6, %s\n" % (
         u.n(w * L1 / 2, "L/T"), u.n(w, "1/T"), u.n(w * (L1 + L2 / 2), "L/T"), u.n(w, "1/T"))
     s += "*PROBE, NAME=bar1, NODE=11\nX, V, W, R\n*PROBE, NAME=bar2, NODE=12\nX, V, W, R\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -3088,8 +3084,7 @@ def pendulum_hertz_wall(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n2, 1, %s\n2, 5, %s\n" % (u.n(w * L / 2, "L/T"), u.n(-w, "1/T"))
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=bar, NODE=2\nX, V, W\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -3174,8 +3169,7 @@ def bar_drop_end(u):
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=foot, NODE=1\nX, V\n*PROBE, NAME=top, NODE=%d\nX, V\n*PROBE, NAME=mid, ELEMENT=%d, POSITION=0.5\nN\n" % (
         n + 1, n // 2)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -3317,8 +3311,7 @@ def moving_mass(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n" % u.n(p["v"], "L/T")
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=mass, NODE=100\nX, V\n*PROBE, NAME=left, NODE=1\nRF\n*PROBE, NAME=right, NODE=%d\nRF\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -4046,8 +4039,7 @@ def trolley_buffer(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(p["v0"], "L/T")
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=trolley, NODE=1\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -4157,8 +4149,7 @@ def hertz_two_balls(u):
     s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nB1, B2\n" % u.n(c, "F/L^1.5")
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n" % u.n(p["v"], "L/T")
     s += "*PROBE, NAME=b1, NODE=1\nX, V\n*PROBE, NAME=b2, NODE=2\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -4889,8 +4880,7 @@ def mass_strikes_bar(u):
     s += "*BOUNDARY\n1, ENCASTRE\n"
     s += "*PROBE, NAME=striker, NODE=1000\nX, V\n*PROBE, NAME=end, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
     s += "*PROBE, NAME=e50, ELEMENT=50, POSITION=0.5\nN\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["dt"], p["T"])
     return s
 
 
@@ -5768,8 +5758,7 @@ def hertz_ball_bar_end(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1000, 1, %s\n" % u.n(-p["v"], "L/T")
     s += "*BOUNDARY\n1, ENCASTRE\n"
     s += "*PROBE, NAME=ball, NODE=1000\nX, V\n*PROBE, NAME=end, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["dt"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["dt"], p["T"])
     return s
 
 
@@ -5820,8 +5809,7 @@ def bars_deck(u, ratio, title, doc):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nA_N, 1, %s\n" % u.n(p["v0"], "L/T")
     s += "*PROBE, NAME=a_end, NODE=%d\nX, V\n*PROBE, NAME=a_back, NODE=1\nV\n" % (n + 1)
     s += "*PROBE, NAME=b_end, NODE=1001\nX, V\n*PROBE, NAME=b_far, NODE=%d\nV\n" % (1001 + ratio * n)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -5884,8 +5872,7 @@ def rod_swings_into_particle(u):
     s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALL, ROD\n" % p["e"]
     s += "*INITIAL CONDITIONS, TYPE=ROTATING VELOCITY\nROD_N, %s, 0, 0, 0\n0, %s, 0\n" % (u.n(p["w"], "1/T"), u.n(1.0, "L"))
     s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=hinge, NODE=1\nRF, RM\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -5944,8 +5931,7 @@ def rod_lands_at_angle(u):
     s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nENDS, FLOOR\n" % p["e"]
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=low, NODE=1\nX, V\n*PROBE, NAME=high, NODE=%d\nX, V\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6038,8 +6024,7 @@ def spinning_bar_strikes_wall(u):
     s += "*INITIAL CONDITIONS, TYPE=ROTATION\n1, 0, 0, %.15g\n" % th0
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n1, 1, %s\n1, 6, %s\n" % (u.n(p["v0"], "L/T"), u.n(p["w"], "1/T"))
     s += "*PROBE, NAME=bar, NODE=1\nX, V, R, W\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6070,8 +6055,7 @@ def unequal_cradle(u):
     for k, name in enumerate(("seq", "poi")):
         for i in range(3):
             s += "*PROBE, NAME=%s%d, NODE=%d\nV\n" % (name, i + 1, 100 * (k + 1) + i)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6109,8 +6093,7 @@ def block_sticks_on_tilted_beam(u):
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=block, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nX, V\n" % (n // 2 + 1)
     s += "*PROBE, NAME=low, NODE=1\nRF\n*PROBE, NAME=high, NODE=%d\nRF\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6136,8 +6119,7 @@ def block_rests_on_beam_node(u):
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=block, NODE=100\nX, V\n*PROBE, NAME=mid, NODE=%d\nX, V\n" % (n // 2 + 1)
     s += "*PROBE, NAME=low, NODE=1\nRF\n*PROBE, NAME=high, NODE=%d\nRF\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6164,8 +6146,7 @@ def ball_on_shaken_table(u):
     s += "*CONTACT PAIR, LAW=NEWTON\nBALL, TABLE\n"
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=ball, NODE=1\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6201,8 +6182,7 @@ def beam_settles_on_supports(u):
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=A, NODE=1\nX, V\n*PROBE, NAME=B, NODE=%d\nX, V\n*PROBE, NAME=C, NODE=%d\nX, V\n" % (n // 2 + 1, n + 1)
     s += "*PROBE, NAME=q, NODE=%d\nU\n" % (n // 4 + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6238,8 +6218,7 @@ def ball_in_ring(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 2, %s\n" % (
         u.n(-p["v0"] * math.sin(t0), "L/T"), u.n(p["v0"] * math.cos(t0), "L/T"))
     s += "*PROBE, NAME=ball, NODE=100\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6268,8 +6247,7 @@ def hammer_strikes_cantilever(u):
     s += "*CONTACT PAIR, LAW=NEWTON\nHEAD, BEAM\n"
     s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
     s += "*PROBE, NAME=head, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nX, V\n*PROBE, NAME=clamp, NODE=1\nRF, RM\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6843,8 +6821,7 @@ def two_bars_deck(u, key, title, doc):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nA_N, 1, %s\n" % u.n(p["v0"], "L/T")
     s += "*PROBE, NAME=a_end, NODE=%d\nX, V\n*PROBE, NAME=a_back, NODE=1\nV\n" % (p["nA"] + 1)
     s += "*PROBE, NAME=b_end, NODE=1001\nX, V\n*PROBE, NAME=b_far, NODE=%d\nV\n" % (1001 + p["nB"])
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6894,8 +6871,7 @@ def bead_on_turning_beam(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 2, %s\n" % (
         u.n(p["v0"] - W * d, "L/T"), u.n(W * p["x0"], "L/T"))
     s += "*PROBE, NAME=bead, NODE=100\nX, V\n*PROBE, NAME=hub, NODE=1\nRM\n*PROBE, NAME=tip, NODE=%d\nX\n" % (n + 1)
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6930,8 +6906,7 @@ def ball_leaves_arch(u):
     s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 1, %s\n100, 3, %s\n" % (
         u.n(p["v0"] * math.cos(ph0), "L/T"), u.n(-p["v0"] * math.sin(ph0), "L/T"))
     s += "*PROBE, NAME=ball, NODE=100\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
@@ -6973,8 +6948,7 @@ def ball_strikes_rail_obliquely(u):
     for k in range(2):
         s += "%d, 1, %s\n%d, 3, %s\n" % (1001 + k, u.n(p["vt"], "L/T"), 1001 + k, u.n(-p["vn"], "L/T"))
     s += "*PROBE, NAME=b1, NODE=1001\nX, V\n*PROBE, NAME=b2, NODE=1002\nX, V\n"
-    s += "*STEP\n*DYNAMIC\n%s, %s\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n*OUTPUT, FORMAT=CONTACT, EVERY=1\n*END STEP\n" % (
-        u.n(p["h"], "T"), u.n(p["T"], "T"))
+    s += dynamic_step(u, p["h"], p["T"])
     return s
 
 
