@@ -35,13 +35,13 @@ static int master_moments(const nsb_contact_data* d) {
 static int rect_interior(const nsb_contact_data* d) { return d->shape.rectm && d->hb[0] > 0.0 && d->hb[1] > 0.0; }
 
 /* Whether contact a (gap ga, interior ia) of a group is nearer than b: the
-   smaller gap, but under NEWTON a rectangular master's interior point against
-   another element's clamped end within 1e-9 of the section's size (the end
-   measures in its section plane at a shared node, §8.4, and ties with the
-   interior up to round-off; docs/contact.md §8.5; HERTZ keeps the smaller gap) */
-static int group_nearer(const nsb_elem* e, const nsb_contact_data* a, double ga, int ia, const nsb_contact_data* b,
-                        double gb, int ib) {
-  if (e->ops == &nsb_contact_newton_ops && a->shape.rectm && b->shape.rectm && ia != ib &&
+   smaller gap, but a rectangular master's interior point against another
+   element's clamped end within 1e-9 of the section's size (the end measures
+   in its section plane at a shared node, §8.4, and ties with the interior up
+   to round-off: the end would put the force on the shared node, round-off
+   deciding; docs/contact.md §8.4, §8.5), under NEWTON and HERTZ alike */
+static int group_nearer(const nsb_contact_data* a, double ga, int ia, const nsb_contact_data* b, double gb, int ib) {
+  if (a->shape.rectm && b->shape.rectm && ia != ib &&
       fabs(ga - gb) <= 1e-9 * (a->shape.ra[0] + a->shape.ra[1] + b->shape.ra[0] + b->shape.ra[1]))
     return ia;
   return ga < gb;
@@ -2913,7 +2913,7 @@ void nsb_contact_prepare(nsb_elem* e, int n, const nsb_eval_ctx* ec, double* sup
            end's section plane: it ties with the next element's interior point,
            which takes the contact (its rows share the force between that
            element's ends) */
-        if (group_nearer(&e[j], dj, dj->gap0, rect_interior(dj), db, db->gap0, rect_interior(db))) best = j;
+        if (group_nearer(dj, dj->gap0, rect_interior(dj), db, db->gap0, rect_interior(db))) best = j;
         if (held < 0 && ((nsb_contact_data*)e[j].state)->held) held = j;
         ++j;
       }
@@ -3764,7 +3764,7 @@ double nsb_contact_finish(nsb_elem* e, int n, const nsb_eval_ctx* ec, int* impul
     while (d->group >= 0 && j < n && ((const nsb_contact_data*)e[j].state)->group == d->group) {
       const nsb_contact_data *dj = e[j].state, *db = e[best].state;
       /* ties: a rectangular master's interior point (group_nearer) */
-      if (group_nearer(&e[j], dj, dj->gap, dj->rect_in, db, db->gap, db->rect_in)) best = j;
+      if (group_nearer(dj, dj->gap, dj->rect_in, db, db->gap, db->rect_in)) best = j;
       if (held < 0 && ((const nsb_contact_data*)e[j].state)->held) held = j;
       ++j;
     }
