@@ -44,7 +44,10 @@
 # damped modal dynamics, free bricks spinning about their major and intermediate axes, a bar under
 # a step end load, a Hertz ball striking a bar's end; two bars colliding end to end, a bar striking
 # a bar twice its length, a ball bouncing on a cantilever's tip, a swinging rod striking a particle,
-# a Hertz ball on a beam's midspan, a rod landing at an angle with e = 0.5 (check_user.py).
+# a Hertz ball on a beam's midspan, a rod landing at an angle with e = 0.5; two balls striking a free
+# beam at symmetric points, a ball dropped on a cantilever's midspan, a Hertz ball on a B2S beam, a
+# propped cantilever under a trapezoidal line load, a frame with an inclined member and a skew pin
+# (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
     particle_on_free_beam box_drop_friction pendulum modal_cantilever modal_settle self_weight
@@ -101,6 +104,9 @@ list(APPEND NSB_USER_MODELS
 # round eleven: structures
 list(APPEND NSB_USER_MODELS
     skew_portal williams_toggle fork_arch_modes ltb_uniform_moment sudden_tip_load)
+# round twelve: impacts on flexible beams and section forces in structures
+list(APPEND NSB_USER_MODELS
+    twin_balls_free_beam ball_on_cantilever_midspan hertz_ball_b2s propped_trapezoid inclined_member_frame)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

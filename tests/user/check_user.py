@@ -11419,14 +11419,16 @@ CHECKS["step_load_onto_stop"] = check_step_load_onto_stop
 from make_decks import U11, u11_skew_members  # noqa: E402
 
 
-def timoshenko_frame3d(nodes, members, fixed, point_loads):
+def timoshenko_frame3d(nodes, members, fixed, point_loads, held=None):
     """Linear space frame of straight, doubly symmetric Timoshenko members (EI and GA the same
     about both section axes: tubes, square boxes), one element a member: the exact member
     stiffness (Przemieniecki 1968) and the exact fixed-end forces of a uniform load (p L/2 at
     each end, moments +-(L^2/12) t x p). nodes: [(x, y, z)]; members: (i, j, EA, GA, GJ, EI, p)
     with p a uniform load per length (global vector); fixed: set of node indices (clamped);
-    point_loads: {node: (Fx, Fy, Fz, Mx, My, Mz)}. Returns the displacements (6 per node), the
-    reactions {node: 6-vector} and each member's end forces on it at node i (global)."""
+    point_loads: {node: (Fx, Fy, Fz, Mx, My, Mz)}; held: {node: DOFs (0-5) held at zero} (pins),
+    besides the clamped nodes. Returns the displacements (6 per node), the reactions {node:
+    6-vector} of the fixed and held nodes and each member's end forces on it (global, 12: node i's
+    force and moment, node j's)."""
     import numpy as np
     N = 6 * len(nodes)
     K = np.zeros((N, N))
@@ -11463,12 +11465,13 @@ def timoshenko_frame3d(nodes, members, fixed, point_loads):
         fe.append((dofs, kg, f))
     for n, v in point_loads.items():
         F[6 * n:6 * n + 6] += v
-    free = [d for d in range(N) if d // 6 not in fixed]
+    held = held or {}
+    free = [d for d in range(N) if d // 6 not in fixed and d % 6 not in held.get(d // 6, ())]
     d = np.zeros(N)
     d[free] = np.linalg.solve(K[np.ix_(free, free)], F[free])
     R = K @ d - F
     ends = [kg @ d[dofs] - f for dofs, kg, f in fe]
-    return d, {n: R[6 * n:6 * n + 6] for n in fixed}, ends
+    return d, {n: R[6 * n:6 * n + 6] for n in set(fixed) | set(held)}, ends
 
 
 def skew_portal_loads():
@@ -11852,6 +11855,304 @@ CHECKS["sudden_tip_load"] = check_sudden_tip_load
 
 
 # end of round eleven: structures and structural dynamics
+
+
+# round twelve: impacts on flexible beams and section forces in structures (make_decks.py, the
+# block of the same name)
+
+from make_decks import U12, hb2s_props, trap_loads, incl_points  # noqa: E402
+
+
+def check_twin_balls_free_beam(m, run):
+    p = U12["twin"]
+    L, v0, dt, n = p["L"], p["v0"], p["h"], p["n"]
+    mb = ball_mass(p["r"])
+    h, c = hist(run), contacts(run)
+    E0 = mb * v0 * v0
+    t_touch = p["gap"] / v0
+    # both balls strike in the increment holding the touch, the first
+    for k, node in enumerate((101, 102)):
+        on = sorted(float(x["time"]) for x in c if int(x["slave_node"]) == node and float(x["normal_impulse"]) > 0)
+        report(m, "ball %d strikes in the increment holding the touch at gap / v0" % (k + 1),
+               bool(on) and on[0] - dt < t_touch <= on[0], "first impulse in the increment ending %.6g s (touch %.6g s)"
+               % (on[0] if on else -1, t_touch))
+    # the mirror about the middle (x -> L - x): u_z, u_y, r_x, r_z even, u_x, r_y odd; the middle node
+    # u_x = r_y = 0; the balls alike.  The deck, the mesh and the loads are symmetric, the nodes'
+    # numbering is not: the two halves are assembled and solved in different orders, so the
+    # motion is symmetric to round-off and Newton's tolerance (1e-8 of the residual on the
+    # impulses' rows): within 1e-10 of the largest displacement and rotation (measured 2.3e-12)
+    U = max(max(abs(r["l%d.uz" % k]) for k in (1, 4, 6, 9)) for r in h)
+    R = max(max(abs(r["l%d.ry" % k]) for k in (1, 4, 6, 9)) for r in h)
+    eu, er = 0.0, 0.0
+    for r in h:
+        for k in (1, 4, 6, 9):
+            l, q = "l%d." % k, "r%d." % k
+            eu = max(eu, abs(r[l + "uz"] - r[q + "uz"]), abs(r[l + "ux"] + r[q + "ux"]), abs(r[l + "uy"] - r[q + "uy"]))
+            er = max(er, abs(r[l + "ry"] + r[q + "ry"]), abs(r[l + "rx"] - r[q + "rx"]), abs(r[l + "rz"] - r[q + "rz"]))
+        eu = max(eu, abs(r["mid.ux"]), abs(r["ba.z"] - r["bb.z"]), abs(r["ba.x"] + r["bb.x"] - L))
+        er = max(er, abs(r["mid.ry"]))
+    report(m, "symmetric about the middle: mirrored nodes and balls, within 1e-10", eu <= 1e-10 * U and er <= 1e-10 * R,
+           "largest %.2g of the largest displacement %.4g m, %.2g of the largest rotation %.4g rad" % (eu / U, U, er / R, R))
+    ev = max(abs(r["ba.vz"] - r["bb.vz"]) for r in h) / v0
+    report(m, "the balls' velocities alike, within 1e-9 v0", ev <= 1e-9, "largest difference %.2g of v0; at the end %.8g m/s"
+           % (ev, h[-1]["ba.vz"]))
+    # no outside force: the momentum -2 m v0 and the angular momentum (2 m v0 L/2 about the origin's
+    # y axis: the balls' x vz) are kept to round-off
+    pz = max(abs(r["linear_momentum_z"] + 2 * mb * v0) for r in h) / (2 * mb * v0)
+    hy = max(abs(r["angular_momentum_y"] - h[0]["angular_momentum_y"]) for r in h) / (mb * v0 * L)
+    hy0 = h[0]["angular_momentum_y"] / (mb * v0 * L)
+    report(m, "momentum -2 m v0 and angular momentum kept, within 1e-12", pz < 1e-12 and hy < 1e-12 and abs(hy0 - 1) < 1e-12,
+           "largest change %.2g of 2 m v0, %.2g of m v0 L (at the start %.15g m v0 L)" % (pz, hy, hy0))
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+
+
+def check_ball_on_cantilever_midspan(m, run):
+    p = U12["cmid"]
+    dt, v0, mb = p["h"], p["v0"], p["m"]
+    h, c = hist(run), contacts(run)
+    E0 = 0.5 * mb * v0 * v0
+    t_touch = p["gap"] / v0
+    on = sorted(float(x["time"]) for x in c if float(x["normal_impulse"]) > 0)
+    report(m, "strikes in the increment holding the touch at gap / v0", bool(on) and on[0] - dt < t_touch <= on[0],
+           "first impulse in the increment ending %.6g s (touch %.6g s); %d increments with an impulse"
+           % (on[0] if on else -1, t_touch, len(on)))
+
+    # the clamp's impulse: the trapezoidal sum of its RF (along z) and RM (about y, the clamp at the
+    # origin: RF has no lever) is the change of the momentum and of the angular momentum about
+    # the origin; exact for the plain scheme (RHOINF=1: 1e-10, Newton's tolerance), the
+    # generalized-alpha form's reactions differ from the equations' weights by terms at the run's
+    # ends: h (|R_0| + |R_end|) (ball_drop_beam)
+    def balance(h):
+        out = []
+        for f, mom in (("clamp.rfz", "linear_momentum_z"), ("clamp.rmy", "angular_momentum_y")):
+            R = [x[f] for x in h]
+            trap = sum(0.5 * (a + b) for a, b in zip(R, R[1:])) * dt
+            out.append((abs(h[-1][mom] - h[0][mom] - trap), dt * (abs(R[0]) + abs(R[-1]))))
+        return out
+    (ef, tf), (em, tm) = balance(h)
+    report(m, "momentum change = the clamp's trapezoidal RF impulse, within h (|R_0| + |R_end|)", ef <= tf,
+           "difference %.2g N s (tol %.2g N s; m v0 = %.3g N s)" % (ef, tf, mb * v0))
+    report(m, "angular momentum change = the clamp's trapezoidal RM impulse, within h (|M_0| + |M_end|)", em <= tm,
+           "difference %.2g N m s (tol %.2g N m s; m v0 x = %.3g N m s)" % (em, tm, mb * v0 * p["xb"]))
+    # the plain scheme keeps the linear momentum's balance exactly (the translations' trapezoidal
+    # rule), not the angular one's (the rotations' update: 5.5e-9 of m v0 x, second order)
+    r1 = run_rhoinf1(m, run, "ball_on_cantilever_midspan_si.inp")
+    ok, text = False, "the deck with RHOINF=1 did not run"
+    if r1:
+        (e1, _), _ = balance(hist(r1))
+        ok = e1 < 1e-10 * mb * v0
+        text = "difference %.2g of m v0" % (e1 / (mb * v0))
+    report(m, "RHOINF=1: momentum change = the clamp's trapezoidal RF impulse, within 1e-10 m v0", ok, text)
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+    D = h[-1]["dissipated"]
+    report(m, "the plastic impact (e = 0) dissipates", D > 1e-3 * E0, "dissipated %.4g of E0" % (D / E0))
+
+
+def check_hertz_ball_b2s(m, run):
+    p = U12["hb2s"]
+    mb, cc = hb2s_props()
+    v0, dt = p["v0"], p["h"]
+    h, c = hist(run), contacts(run)
+    E0 = 0.5 * mb * v0 * v0
+    vl = h[-1]["ball.vz"]
+    report(m, "the ball rebounds, slower than it came", 0 < vl < v0, "%.6g m/s (v0 %g m/s)" % (vl, v0))
+    report(m, "the contact pushed up (normal +z)", bool(c) and all(float(x["nz"]) > 0.999 for x in c), "%d rows" % len(c))
+    # Hertz's impact on a rigid flat (Johnson 1985, 11.4): the deepest approach (5 m v0^2/4c)^(2/5),
+    # the peak force c d^1.5 (the duration 2.94 d/v0, 69 us: the rows span 70 us, the grid's 10 us
+    # cannot tell it longer); the beam's own compliance in series makes the force lower
+    dm = (5 * mb * v0 * v0 / (4 * cc)) ** 0.4
+    Fm, tH = cc * dm ** 1.5, 2.94 * dm / v0
+    F = max(float(x["normal_force"]) for x in c)
+    t_on = [float(x["time"]) for x in c if float(x["normal_force"]) > 0]
+    dur = (max(t_on) - min(t_on) + dt) if t_on else 0.0
+    report(m, "the force below Hertz's peak on a rigid flat", F < Fm,
+           "largest force at an increment's end %.5g N (rigid flat %.5g N, %.3g of it); rows over %.3g us (rigid flat "
+           "%.3g us)" % (F, Fm, F / Fm, 1e6 * dur, 1e6 * tH))
+    # the B2S beam at rest before the strike (nothing loads it, the ball flies free): one Newton
+    # iteration an increment, as B31 and B2V take (KNOWN below)
+    t_touch = p["gap"] / v0
+    before = [int(x["newton_iterations"]) for x in h[1:] if x["time"] < t_touch - dt]
+    report(m, "the beam at rest before the strike: one Newton iteration an increment", max(before) == 1,
+           "%d increments, %d to %d iterations each (%d in all)" % (len(before), min(before), max(before), sum(before)))
+    # the supports' impulse balances the momentum (ball_drop_beam: generalized-alpha's ends)
+    R = [x["a.rfz"] + x["b.rfz"] for x in h]
+    trap = sum(0.5 * (a + b) for a, b in zip(R, R[1:])) * dt
+    err = abs(h[-1]["linear_momentum_z"] - h[0]["linear_momentum_z"] - trap)
+    tol = dt * (abs(R[0]) + abs(R[-1]))
+    report(m, "momentum change = the supports' trapezoidal RF impulse, within h (|R_0| + |R_end|)", err <= tol,
+           "difference %.2g N s (tol %.2g N s; m v0 = %.3g N s)" % (err, tol, mb * v0))
+    no_gain(m, h, scale=E0)
+    d_never_falls(m, h, E0)
+    # the same deck at h = 0.1 ms (one increment spans the 70 us contact) and with RHOINF=1 there:
+    # no message, no gain (the opening increment's discrete gradient, docs/contact.md 6.3)
+    for what, suffix, new in (("h = 0.1 ms", "coarse", "*DYNAMIC\n%g, " % p["h_coarse"]),
+                              ("RHOINF=1, h = 0.1 ms", "coarse_rho1", "*DYNAMIC, RHOINF=1\n%g, " % p["h_coarse"])):
+        rc, err_, out = hertz_warning(run, "hertz_ball_b2s_si.inp", suffix, "*DYNAMIC\n%g, " % p["h"], new)
+        report(m, "%s: runs, no message" % what, rc == 0 and not err_.strip(), "exit %d %s" % (rc, err_.strip()[:300]))
+        if rc == 0:
+            hc = hist(out)
+            vc = hc[-1]["ball.vz"]
+            report(m, "%s: the ball rebounds, slower than it came" % what, 0 < vc < v0, "%.6g m/s" % vc)
+            no_gain(m, hc, what="%s: energy + dissipated never above the start" % what, scale=E0)
+
+
+def trap_prop_reaction(pieces, L, EI, kGA):
+    """The prop's force of a Timoshenko cantilever clamped at x = 0, propped at x = L, under loads
+    q on [a, b] (pieces: (a, b, q)): the free end's deflection, sum of the integral of q times the
+    point load's influence s^2 (3L - s)/6EI + s/kGA, over its compliance L^3/3EI + L/kGA."""
+    def F(s):
+        return (L * s ** 3 - s ** 4 / 4) / (6 * EI) + s * s / (2 * kGA)
+    w = sum(q * (F(b) - F(a)) for a, b, q in pieces)
+    return w / (L ** 3 / (3 * EI) + L / kGA)
+
+
+def check_propped_trapezoid(m, run):
+    p = U12["trap"]
+    L, n, q1, q2 = p["L"], p["n"], p["q1"], p["q2"]
+    EA, kGA, EI = rect(p["b"], p["h"])
+    le = L / n
+    qs = trap_loads()
+    pieces = [(k * le, (k + 1) * le, q) for k, q in enumerate(qs)]
+    R = trap_prop_reaction(pieces, L, EI, kGA)
+    W = sum(q * le for q in qs)
+    Mw = sum(q * le * (k + 0.5) * le for k, q in enumerate(qs))
+    r = hist(run)[-1]
+    Rp, Rc, Mc = r["ENDS_%d.rfz" % (n + 1)], r["ENDS_1.rfz"], r["ENDS_1.rmy"]
+    # the loads as given (a step per element): the prop by Timoshenko's compatibility, the clamp by
+    # statics; 1e-6 (Newton's tolerance, the geometry's (w/L)^2 = 1e-7)
+    report(m, "prop and clamp reactions of the stepped load (Timoshenko compatibility, statics), within 1e-6",
+           rel(Rp, R) < 1e-6 and abs(Rc - (W - R)) < 1e-6 * W and abs(-Mc - (Mw - R * L)) < 1e-6 * W * L,
+           "prop %.8g N (%.8g), clamp %.8g N (%.8g), %.8g N m (%.8g)" % (Rp, R, Rc, W - R, -Mc, Mw - R * L))
+    # the trapezoid's closed form: each element's step has the trapezoid's resultant at the same
+    # point but a moment about it lower by (q2 - q1)/L le^3/12, in all (q2 - q1) le^2/12 spread over
+    # the span; a couple anywhere on the propped cantilever moves the prop by at most 3/2 of it
+    # over L: within (q2 - q1) le^2/(8 L)
+    Rt = (q1 * (L ** 4 / (8 * EI) + L ** 2 / (2 * kGA)) + (q2 - q1) * (11 * L ** 4 / (120 * EI) + L ** 2 / (3 * kGA))) / (
+        L ** 3 / (3 * EI) + L / kGA)
+    tol = (q2 - q1) * le * le / (8 * L)
+    report(m, "prop against the trapezoid's closed form, within (q2 - q1) le^2/8L (the steps)", abs(Rp - Rt) <= tol,
+           "%.8g N, closed form %.8g N (%.3g N; tol %.3g N; without shear %.8g N)" % (
+               Rp, Rt, Rp - Rt, tol, (q1 * L / 8 * 3 + (q2 - q1) * 11 * L / 40)))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    path = beam_frames(run)[-1]
+    ux = axial_motion(path, range(1, n + 1))
+
+    def far(lab, X, x):
+        # beyond the point: the prop's reaction and each step's load over its part beyond X, at
+        # their deformed positions (the roller lets the end move by the beam's shortening)
+        Fz, My = Rp, -Rp * (L + ux(L) - x[0])
+        for a, b, q in pieces:
+            a = max(a, X[0])
+            if b <= a:
+                continue
+            Fz -= q * (b - a)
+            My += q * (ux.integral(a, b) + (b * b - a * a) / 2 - (b - a) * x[0])
+        return (0.0, 0.0, Fz), (0.0, My, 0.0)
+    vtk_far_body(m, path, far, W, W * L / 8, 1e-8, "B31")  # Newton's tolerance
+
+
+def check_inclined_member_frame(m, run):
+    import numpy as np
+    p = U12["incl"]
+    P, q, nc, ni = p["P"], p["q"], p["nc"], p["ni"]
+    A, B, C = (np.array(v) for v in incl_points())
+    Lm = float(np.linalg.norm(C - B))
+    EA, GA, EI, GJ = u9_pipe_props(p["D"], p["t"])
+    members = [(0, 1, EA, GA, GJ, EI, (0.0, 0.0, 0.0)), (1, 2, EA, GA, GJ, EI, (0.0, 0.0, -q))]
+    d, Rs, ends = timoshenko_frame3d([tuple(A), tuple(B), tuple(C)], members, {0}, {1: (P, 0, 0, 0, 0, 0)},
+                                     held={2: (0, 1, 2)})
+    h = hist(run)
+    Wt = np.array([P, 0.0, -q * Lm])
+    W = float(np.linalg.norm(Wt))
+    H = p["H"]
+    # the pin's axes of the second frame (make_decks.py): x along the member towards the top, y
+    # across it in the plane, z = x cross y
+    ex = (B - C) / Lm
+    ey = np.array([ex[2], 0.0, -ex[0]])
+    T = np.array([ex, ey, np.cross(ex, ey)])
+    pin1, pin2 = "PIN1", "PIN2"
+    # equilibrium at every increment: the foot's and the pin's RF balance the loads (dead: their sum
+    # does not depend on the deformed geometry, their moment does: 1.9e-3 of the load times the
+    # height at the end), 1e-10 (Newton's tolerance); the pin's reaction of the second frame in its
+    # axes = T times the first's
+    eq, ep = 0.0, 0.0
+    for x in h[1:]:
+        RA = np.array([x["FOOT1.rf" + c] for c in "xyz"])
+        RC = np.array([x[pin1 + ".rf" + c] for c in "xyz"])
+        eq = max(eq, float(np.abs(RA + RC + x["time"] * Wt).max()) / W)
+        RC2 = np.array([x[pin2 + ".rf" + c] for c in "xyz"])
+        ep = max(ep, float(np.abs(RC2 - T @ RC).max()) / W)
+    report(m, "the foot's and the pin's RF balance the loads at every increment, within 1e-10", eq < 1e-10,
+           "largest %.2g of the load" % eq)
+    report(m, "the skew pin's RF (its *TRANSFORM) = T^T times the global pin's at every increment, within 1e-10",
+           ep < 1e-10, "largest %.2g of the load; at the end along %.6g N, across %.6g N" % (
+               ep, h[-1][pin2 + ".rfx"], h[-1][pin2 + ".rfy"]))
+    lams = (0.25, 0.5, 0.75, 1.0)
+    rows = u9_rows_at(h, lams)
+    lin = lambda key: u9_linear_part(rows, lams, key)
+    # the linear part (degree-4 fit) against the direct stiffness method with exact Timoshenko
+    # members (timoshenko_frame3d; B31's nodes are exact for it), 1e-6 (skew_portal)
+    RA = np.array([lin("FOOT1.rf" + c) for c in "xyz"])
+    MA = np.array([lin("FOOT1.rm" + c) for c in "xyz"])
+    RC = np.array([lin(pin1 + ".rf" + c) for c in "xyz"])
+    RC2 = np.array([lin(pin2 + ".rf" + c) for c in "xyz"])
+    e = max(float(np.abs(RA - Rs[0][:3]).max()) / W, float(np.abs(MA - Rs[0][3:]).max()) / (W * H),
+            float(np.abs(RC - Rs[2][:3]).max()) / W)
+    report(m, "foot RF, RM and pin RF (linear part) against the direct stiffness method, within 1e-6", e < 1e-6,
+           "%.2g; foot RF (%.6g, %.6g, %.6g) N, RM (%.6g, %.6g, %.6g) N m; pin (%.6g, %.6g, %.6g) N" % (
+               e, *RA, *MA, *RC))
+    # in the pin's axes: the member's axial force and its shear at the pin (the member's end forces
+    # on it at C, from the stiffness method: ends[1] holds them at its ends i = B, j = C)
+    # (the member's end force at C on it: ends[1][6:9], the pin's reaction, the only force there)
+    Nc = T @ np.array(ends[1][6:9])
+    e2 = float(np.abs(RC2 - Nc).max()) / W
+    report(m, "the skew pin's RF (linear part) = the member's axial force and shear at the pin, within 1e-6", e2 < 1e-6,
+           "%.2g; along %.6g N (the stiffness method %.6g), across %.6g N (%.6g)" % (e2, RC2[0], Nc[0], RC2[1], Nc[1]))
+    if not have_vtk(m, "VTK section forces at all axis points"):
+        return
+    frames = beam_frames(run)
+    times = [x["time"] for x in h]
+    sel = [frames[times.index(next(t for t in times if abs(t - lam) < 1e-9))] for lam in lams]
+
+    def far(lab, X, x):
+        X = np.array(X)
+        if lab <= nc:
+            # the column: beyond the cut, all but the foot's reaction
+            return -RA, -(MA + np.cross(A - X, RA))
+        # the inclined member (from B to C): the pin's reaction and the load beyond the cut
+        l = float(np.linalg.norm(C - X))
+        Fq = np.array([0.0, 0.0, -q * l])
+        return RC + Fq, np.cross(C - X, RC) + np.cross((C + X) / 2 - X, Fq)
+    labels = list(range(1, nc + 1)) + list(range(51, 51 + ni))
+    vtk_far_body(m, sel[-1], far, W, W * H, 1e-6, "frame 1, linear part", labels=labels, linear=(sel, lin_weights(lams)))
+
+
+CHECKS["twin_balls_free_beam"] = check_twin_balls_free_beam
+CHECKS["ball_on_cantilever_midspan"] = check_ball_on_cantilever_midspan
+CHECKS["hertz_ball_b2s"] = check_hertz_ball_b2s
+CHECKS["propped_trapezoid"] = check_propped_trapezoid
+CHECKS["inclined_member_frame"] = check_inclined_member_frame
+PSEUDO_TIME.update({"propped_trapezoid", "inclined_member_frame"})
+# Known, not fixed (round twelve; tests/user/README.md): a B2S beam at rest iterates on round-off.
+B2S_REST = ("a B2S beam at rest and unloaded takes 4 to 6 Newton iterations an increment where B31 and B2V "
+            "take 1 (the deck's beam alone, without the ball: the same counts, and the energy-balance "
+            "warning for a gain of 3.9e-21 J, '1 of the run's energy scale' of a run at rest); which "
+            "increments take 4 and which 6 is round-off's, so the unit systems' counts part (SI 821 "
+            "iterations in all, in 846) and the runs through the contact (14 to 24 iterations an "
+            "increment) part by Newton's tolerance: 1.4e-7 of the supports' force in a.rfx in in-lbf-s "
+            "(mm 9.9e-8)")
+KNOWN.update({
+    ("hertz_ball_b2s", "the beam at rest before the strike: one Newton iteration an increment"): B2S_REST,
+    ("hertz_ball_b2s", "mm history.csv: Newton iterations within 1 of SI"): B2S_REST,
+    ("hertz_ball_b2s", "in history.csv: Newton iterations within 1 of SI"): B2S_REST,
+    ("hertz_ball_b2s", "in history.csv = SI after unit conversion"): B2S_REST,
+})
+
+
+# end of round twelve: impacts on flexible beams and section forces in structures
 
 
 if __name__ == "__main__":

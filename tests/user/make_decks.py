@@ -7214,5 +7214,208 @@ MODELS.update({"sudden_tip_load": (sudden_tip_load, (SI, MM, IN))})
 # end of round eleven: structures and structural dynamics
 
 
+# round twelve: impacts on flexible beams and section forces in structures (two balls striking a
+# free beam at symmetric points, a ball dropped on a cantilever's midspan, a Hertz ball on a B2S
+# beam; a propped cantilever under a trapezoidal line load, a frame with an inclined member whose
+# pin reports its reaction along and across the member); check_user.py's block of the same name
+# checks them
+
+U12 = {
+    # a free steel flat bar 1 m, 40 x 20 mm, 20 B31; two steel balls 20 mm at 0.225 m and 0.775 m
+    # (in the middle of elements 5 and 16) at 1 m/s down, e = 0.5, no gravity
+    "twin": {"L": 1.0, "b": 0.04, "d": 0.02, "n": 20, "r": 0.01, "xa": 0.225, "v0": 1.0, "e": 0.5,
+             "gap": 2.5e-5, "h": 1e-4, "T": 0.02},
+    # a steel cantilever 1 m, 20 x 20 mm, 10 B31; a 0.1 kg ball (r = 15 mm) at 1 m/s (a drop of
+    # 51 mm) onto the middle of element 6 (x = 0.55 m), e = 0 (the default), no gravity
+    "cmid": {"L": 1.0, "b": 0.02, "n": 10, "m": 0.1, "r": 0.015, "xb": 0.55, "v0": 1.0, "gap": 2.5e-4,
+             "h": 2e-4, "T": 0.15},
+    # a simply supported steel flat bar 1 m, 40 x 20 mm, 20 B2S; a steel ball 20 mm at 1 m/s onto
+    # it 5 mm off the middle node, LAW=HERTZ, c = 4/3 E* sqrt(r); no gravity
+    "hb2s": {"L": 1.0, "b": 0.04, "d": 0.02, "n": 20, "r": 0.01, "v0": 1.0, "gap": 1.26e-4, "off": 0.005,
+             "h": 1e-5, "T": 2e-3, "h_coarse": 1e-4},
+    # a steel beam 4 m, 80 x 160 mm, 16 B31, clamped at x = 0, on a roller at x = L, under a line
+    # load rising from 2 kN/m at the clamp to 8 kN/m at the roller, given per element at its middle
+    "trap": {"L": 4.0, "b": 0.08, "h": 0.16, "n": 16, "q1": 2e3, "q2": 8e3},
+    # a column CHS 114.3 x 6, 3 m, clamped at its foot A, and an inclined member of the same tube
+    # from its top B to a pin C on the ground 4 m away (5 m, 36.87 deg); 10 kN along x at B, 3 kN/m
+    # down on the inclined member; 6 and 10 B31; the same frame twice, 2 m apart: the second's
+    # pin in a *TRANSFORM along the member
+    "incl": {"H": 3.0, "W": 4.0, "D": 0.1143, "t": 0.006, "nc": 6, "ni": 10, "P": 10e3, "q": 3e3, "dy": 2.0},
+}
+
+
+def twin_balls_free_beam(u):
+    """A free steel flat bar (1 m, 40 x 20 mm lying flat, 20 B31) at rest, no gravity, struck at the
+    same instant by two steel balls (20 mm, particles of 33 g) at 1 m/s, at 0.225 m from either end
+    (in the middle of an element), Newton's law with e = 0.5, h = 0.1 ms for 20 ms: the motion stays
+    symmetric about the middle (to round-off), the momentum 2 m v0 and the angular momentum are
+    kept, the energy never rises."""
+    p = U12["twin"]
+    L, n, r, d = p["L"], p["n"], p["r"], p["d"]
+    s = head(u, "Two balls striking a free beam at symmetric points", twin_balls_free_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(d, "L"))
+    z = d / 2 + r + p["gap"]
+    s += "*NODE, NSET=BALLS\n101, %s, 0, %s\n102, %s, 0, %s\n" % (
+        u.n(p["xa"], "L"), u.n(z, "L"), u.n(L - p["xa"], "L"), u.n(z, "L"))
+    s += "*PARTICLE, NSET=BALLS, MASS=%s, RADIUS=%s\n" % (u.n(ball_mass(r), "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, RESTITUTION=%g\nBALLS, BEAM\n" % p["e"]
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\nBALLS, 3, %s\n" % u.n(-p["v0"], "L/T")
+    s += "*PROBE, NAME=ba, NODE=101\nX, V\n*PROBE, NAME=bb, NODE=102\nX, V\n"
+    for k in (1, 4, 6, 9):
+        s += "*PROBE, NAME=l%d, NODE=%d\nU, R\n*PROBE, NAME=r%d, NODE=%d\nU, R\n" % (k, k, k, n + 2 - k)
+    s += "*PROBE, NAME=mid, NODE=%d\nU, R\n" % (n // 2 + 1)
+    s += dynamic_step(u, p["h"], p["T"])
+    return s
+
+
+def ball_on_cantilever_midspan(u):
+    """A 0.1 kg steel ball (radius 15 mm) at 1 m/s (a drop of 51 mm) onto a steel cantilever (1 m,
+    20 x 20 mm, 10 B31) at rest, 0.55 m from the clamp (the middle of an element), no gravity,
+    Newton's law with the default e = 0, h = 0.2 ms for 0.15 s: it strikes at gap/v0; the clamp's
+    RF and RM balance the momentum and the angular momentum; the energy never rises."""
+    p = U12["cmid"]
+    L, n, b, r = p["L"], p["n"], p["b"], p["r"]
+    s = head(u, "Ball dropped on a cantilever's midspan", ball_on_cantilever_midspan.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n"
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(p["xb"], "L"), u.n(b / 2 + r + p["gap"], "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON\nBALL, BEAM\n"
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 3, %s\n" % u.n(-p["v0"], "L/T")
+    s += "*PROBE, NAME=clamp, NODE=1\nRF, RM\n*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=tip, NODE=%d\nU\n" % (n + 1)
+    s += dynamic_step(u, p["h"], p["T"])
+    return s
+
+
+def hb2s_props():
+    """hertz_ball_b2s: the ball's mass and Hertz's c = 4/3 E* sqrt(r) (steel on steel)."""
+    p = U12["hb2s"]
+    E, nu, rho = STEEL
+    return rho * 4.0 / 3.0 * math.pi * p["r"] ** 3, 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(p["r"])
+
+
+def hertz_ball_b2s(u):
+    """A steel ball (20 mm, a particle of 33 g) at 1 m/s onto a simply supported steel flat bar (1 m,
+    40 x 20 mm lying flat, 20 B2S strain elements) 5 mm off its middle node, LAW=HERTZ with
+    c = 4/3 E* sqrt(r) (E* = E/2(1 - nu^2)), no gravity, h = 10 us for 2 ms: the ball rebounds
+    slower than it came; the energy never rises; the supports' impulses balance the momentum; the
+    force stays below Hertz's peak on a rigid flat, the contact lasts longer than there."""
+    p = U12["hb2s"]
+    L, n, r = p["L"], p["n"], p["r"]
+    mb, c = hb2s_props()
+    s = head(u, "Hertz ball on a B2S beam", hertz_ball_b2s.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B2S")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["d"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(L / 2 + p["off"], "L"), u.n(p["d"] / 2 + r + p["gap"], "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(mb, "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=%s\nBALL, BEAM\n" % u.n(c, "F/L^1.5")
+    s += "*INITIAL CONDITIONS, TYPE=VELOCITY\n100, 3, %s\n" % u.n(-p["v0"], "L/T")
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=a, NODE=1\nRF\n*PROBE, NAME=b, NODE=%d\nRF\n" % (n + 1)
+    s += dynamic_step(u, p["h"], p["T"])
+    return s
+
+
+def trap_loads():
+    """propped_trapezoid: each element's load per length (SI), the trapezoid at its middle."""
+    p = U12["trap"]
+    n = p["n"]
+    return [p["q1"] + (p["q2"] - p["q1"]) * (k + 0.5) / n for k in range(n)]
+
+
+def propped_trapezoid(u):
+    """A steel beam (4 m, 80 x 160 mm, 16 B31) clamped at one end, on a roller at the other, under
+    a line load rising from 2 kN/m at the clamp to 8 kN/m at the roller, written as a user writes
+    it: one *DLOAD line per element with the trapezoid's value at its middle; one static increment;
+    *NODE PRINT of the supports' RF, RM, VTK output.  The prop's reaction by the compatibility of
+    the Timoshenko cantilever (the trapezoid: q1 (L^4/8EI + L^2/2kGA) + (q2 - q1) (11 L^4/120EI +
+    L^2/3kGA) over L^3/3EI + L/kGA), the section forces at every axis point by the free body."""
+    p = U12["trap"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Propped cantilever under a trapezoidal line load", propped_trapezoid.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n)
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=ENDS\n1, %d\n" % (n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, ENCASTRE\n%d, 2, 3\n" % (n + 1)
+    s += "*STEP\n*STATIC\n*DLOAD\n"
+    for k, q in enumerate(trap_loads()):
+        s += "%d, PZ, %s\n" % (k + 1, u.n(-q, "F/L"))
+    s += "*NODE PRINT, NSET=ENDS\nRF, RM\n*NODE FILE\nU, RF\n*EL FILE\nSF\n*END STEP\n"
+    return s
+
+
+def incl_points(dy=0.0):
+    """inclined_member_frame: the foot A, the top B and the pin C of a frame at y = dy (SI)."""
+    p = U12["incl"]
+    return (0.0, dy, 0.0), (0.0, dy, p["H"]), (p["W"], dy, 0.0)
+
+
+def inclined_member_frame(u):
+    """A steel frame of CHS 114.3 x 6 tubes: a column of 3 m clamped at its foot, an inclined member
+    from its top down to a pin on the ground 4 m away (5 m long, at 36.87 deg), rigidly joined at
+    the top; 10 kN along x at the top, 3 kN/m down on the inclined member; 6 and 10 B31; four
+    static increments.  The same frame twice, 2 m apart: the first's pin reports its reaction in
+    the global axes, the second's in a *TRANSFORM along and across the member (its axial force and
+    its shear at the pin).  The reactions by the direct stiffness method (Timoshenko members), the
+    section forces at every VTK axis point by the free body."""
+    p = U12["incl"]
+    nc, ni = p["nc"], p["ni"]
+    s = head(u, "Frame with an inclined member, pin reactions in a skew frame", inclined_member_frame.__doc__)
+    for k in range(2):
+        A, B, C = incl_points(k * p["dy"])
+        o = 100 * k
+        s += line_nodes(u, o + 1, A, B, nc)
+        # the inclined member from the column's top B (node o + nc + 1) to the pin C
+        s += "*NODE\n"
+        for i in range(1, ni + 1):
+            t = i / ni
+            s += "%d, %s, %s, %s\n" % (o + 50 + i, u.n(B[0] + t * (C[0] - B[0]), "L"), u.n(B[1], "L"),
+                                       u.n(B[2] + t * (C[2] - B[2]), "L"))
+        s += line_elems(o + 1, o + 1, nc, "COL%d" % (k + 1), "B31")
+        ends = [o + nc + 1] + [o + 50 + i for i in range(1, ni + 1)]
+        s += "*ELEMENT, TYPE=B31, ELSET=INCL%d\n" % (k + 1)
+        for i in range(ni):
+            s += "%d, %d, %d\n" % (o + 51 + i, ends[i], ends[i + 1])
+        s += "*NSET, NSET=FOOT%d\n%d\n*NSET, NSET=PIN%d\n%d\n*NSET, NSET=TOP%d\n%d\n" % (
+            k + 1, o + 1, k + 1, o + 50 + ni, k + 1, o + nc + 1)
+    s += "*ELSET, ELSET=FRAMES\nCOL1, INCL1, COL2, INCL2\n"
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=FRAMES, MATERIAL=STEEL, SECTION=PIPE\n%s, %s\n0, 1, 0\n" % (
+        u.n(p["D"] / 2, "L"), u.n(p["t"], "L"))
+    lm = math.hypot(p["W"], p["H"])
+    ex, ez = -p["W"] / lm, p["H"] / lm
+    s += "** the second pin's axes: x along the member (towards the top), y across it, in the frame's plane\n"
+    s += "*TRANSFORM, NSET=PIN2\n%.15g, 0, %.15g, %.15g, 0, %.15g\n" % (ex, ez, ez, -ex)
+    s += "*BOUNDARY\nFOOT1, ENCASTRE\nFOOT2, ENCASTRE\nPIN1, PINNED\nPIN2, PINNED\n"
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*CLOAD\nTOP1, 1, %s\nTOP2, 1, %s\n" % (u.n(p["P"], "F"), u.n(p["P"], "F"))
+    s += "*DLOAD\nINCL1, PZ, %s\nINCL2, PZ, %s\n" % (u.n(-p["q"], "F/L"), u.n(-p["q"], "F/L"))
+    s += "*NODE PRINT, NSET=FOOT1\nRF, RM\n*NODE PRINT, NSET=PIN1\nRF\n*NODE PRINT, NSET=PIN2\nRF\n"
+    s += "*NODE PRINT, NSET=FOOT2\nRF, RM\n*NODE PRINT, NSET=TOP1\nU\n"
+    s += "*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+MODELS.update({
+    "twin_balls_free_beam": (twin_balls_free_beam, (SI, MM, MS)),
+    "ball_on_cantilever_midspan": (ball_on_cantilever_midspan, (SI, MM, IN)),
+    "hertz_ball_b2s": (hertz_ball_b2s, (SI, MM, IN)),
+    "propped_trapezoid": (propped_trapezoid, (SI, MM, IN)),
+    "inclined_member_frame": (inclined_member_frame, (SI, MM, IN)),
+})
+
+
+# end of round twelve: impacts on flexible beams and section forces in structures
+
+
 if __name__ == "__main__":
     main()
