@@ -11865,7 +11865,7 @@ from make_decks import U12, hb2s_props, trap_loads, incl_points  # noqa: E402
 
 def check_twin_balls_free_beam(m, run):
     p = U12["twin"]
-    L, v0, dt, n = p["L"], p["v0"], p["h"], p["n"]
+    L, v0, dt = p["L"], p["v0"], p["h"]
     mb = ball_mass(p["r"])
     h, c = hist(run), contacts(run)
     E0 = mb * v0 * v0
