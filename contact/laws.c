@@ -71,10 +71,31 @@ double nsb_hertz_potential(double c, double p, double al) { return c * pow(al, p
    al0 and al1, and its derivative in al1:
      F = (V0 - V1)/(al0 - al1),  dF/dal1 = (F - c (al1+)^p)/(al0 - al1)
    (from d/dal1 of the quotient, dV1/dal1 = c (al1+)^p).  Where al1 = al0 the
-   quotient is the force itself (its derivative there p c al^(p-1)/2); the
-   callers use it where the contact opens, al1 <= 0 < al0, where al0 - al1 >= al0. */
+   quotient is the force itself (its derivative there p c al^(p-1)/2).
+   Inside the contact (al0, al1 > 0: the closed increments, docs/contact.md
+   §6.3) the quotient loses the digits of the change al1 - al0 against al;
+   there, with u = (al1 - al0)/al0 and V1 - V0 = V0 ((1 + u)^(p+1) - 1),
+     F = c al0^p expm1((p+1) log1p(u)) / ((p+1) u),
+   exact to round-off for any u > -1, and its derivative
+     dF/dal1 = c al0^(p-1) ((1 + u)^p - F/(c al0^p)) / u
+   for |u| >= 1e-3 (its cancellation costs eps/|u|), below that the mean's
+   Taylor series in d = al1 - al0, F'/2 + F'' d/3 + F''' d^2/8 + F'''' d^3/30
+   (the next term is of order u^4/144 of the first). */
+static double hertz_mean_inside(double c, double p, double al0, double al1, double* F_al1) {
+  const double u = (al1 - al0) / al0, F0 = c * pow(al0, p);
+  const double g = u == 0.0 ? 1.0 : expm1((p + 1.0) * log1p(u)) / ((p + 1.0) * u);
+  if (fabs(u) >= 1e-3) {
+    *F_al1 = F0 / al0 * (exp(p * log1p(u)) - g) / u;
+  } else {
+    const double k1 = p, k2 = k1 * (p - 1.0), k3 = k2 * (p - 2.0), k4 = k3 * (p - 3.0);
+    *F_al1 = F0 / al0 * (k1 / 2.0 + u * (k2 / 3.0 + u * (k3 / 8.0 + u * k4 / 30.0)));
+  }
+  return F0 * g;
+}
+
 double nsb_hertz_mean_force(double c, double p, double al0, double al1, double* F_al1) {
   const double a0 = al0 > 0.0 ? al0 : 0.0, a1 = al1 > 0.0 ? al1 : 0.0;
+  if (a0 > 0.0 && a1 > 0.0) return hertz_mean_inside(c, p, a0, a1, F_al1);
   if (al0 == al1) {
     *F_al1 = a0 > 0.0 ? 0.5 * p * c * pow(a0, p - 1.0) : 0.0;
     return a0 > 0.0 ? c * pow(a0, p) : 0.0;

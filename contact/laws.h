@@ -160,7 +160,9 @@ double nsb_hertz_potential(double c, double p, double al);
 /// al1 (Gonzalez 1996): the mean force F = (V(al0+) - V(al1+))/(al0 - al1),
 /// al+ = max(al, 0), whose work over the change al1 - al0 is exactly
 /// -(V(al1+) - V(al0+)); c al0^p where al1 = al0 (and 0 where both are <= 0).
-/// *F_al1 its derivative in al1, (F - c (al1+)^p)/(al0 - al1).
+/// *F_al1 its derivative in al1, (F - c (al1+)^p)/(al0 - al1).  For al0, al1
+/// > 0 both are evaluated in the ratio u = (al1 - al0)/al0 (expm1, log1p and
+/// a series for |u| < 1e-3), accurate to round-off however close al1 is to al0.
 double nsb_hertz_mean_force(double c, double p, double al0, double al1, double* F_al1);
 
 #endif

@@ -4556,13 +4556,15 @@ static void hertz_episode_case(double h, int expect_warning) {
   fx_close(&fx);
 }
 /* The drop at four increments (RHOINF=1, every increment on the grid): the
-   increment in which the contact opens applies the discrete gradient of the
-   potential (docs/contact.md §6.3), so no episode gains: h = 0.005 and 0.002
-   (omega h up to 1.5 and 0.63) lose 0.079 and 0.012 and are reported as
-   under-resolved with exactly that change; h = 0.0005 and 0.0002 lose 4.3e-4
-   and 1.7e-5 (the closing increment's kink) and are silent.  Before, the
-   opening increment's half force over its whole motion made h = 0.005 gain
-   0.056 and h = 0.0005 2.8e-4 (reported as a gain). */
+   increments from the closed contact, the one in which it opens included,
+   apply the discrete gradient of the potential (docs/contact.md §6.3), so no
+   episode gains: h = 0.005 and 0.002 (omega h up to 1.5 and 0.63) lose 0.080
+   and 0.016 and are reported as under-resolved with exactly that change; h =
+   0.0005 and 0.0002 lose 5.6e-4 and 5.7e-5 (the closing increment's kink
+   alone; 4.3e-4 and 1.7e-5 while the closed increments' trapezoidal gains
+   offset part of it) and are silent.  Before the opening increment's
+   discrete gradient, its half force over its whole motion made h = 0.005
+   gain 0.056 and h = 0.0005 2.8e-4 (reported as a gain). */
 static void test_hertz_under_resolved(void) {
   hertz_episode_case(0.005, 1);
   hertz_episode_case(0.002, 1);
@@ -4574,13 +4576,19 @@ static void test_hertz_under_resolved(void) {
    nsb_hertz_mean_force; Gonzalez 1996): its work over the change of the
    penetration is the change of the potential, exactly (to round-off), for p =
    1 and 1.5, across the opening (al1 <= 0 < al0), the closing and inside the
-   contact; its derivative in al1 against central differences. */
+   contact, there also for changes of 1e-9 to 0.5 of al (the closed
+   increments, whose quotient of differences lost the change's digits); its
+   derivative in al1 against central differences, and where its evaluation
+   changes form inside (|al1 - al0| = 1e-3 al0, the series below) continuous
+   to 1e-12. */
 static void test_hertz_mean_force(void) {
   const double c = 2.5e7, exps[2] = {1.0, 1.5};
-  const double pairs[6][2] = {{2e-3, -1e-3}, {2e-3, 0.0}, {3e-4, -4e-3}, {-5e-4, 1.5e-3}, {1e-3, 2.5e-3}, {4e-3, 1e-3}};
+  const double pairs[11][2] = {{2e-3, -1e-3}, {2e-3, 0.0}, {3e-4, -4e-3}, {-5e-4, 1.5e-3}, {1e-3, 2.5e-3},
+                               {4e-3, 1e-3},  {1e-3, 1e-3 + 1e-12}, {1e-3, 1e-3 - 4e-8}, {1e-3, 1.0009e-3},
+                               {1e-3, 0.5e-3}, {1e-3, 1.0011e-3}};
   double worst_w = 0.0, worst_d = 0.0;
   for (int q = 0; q < 2; ++q)
-    for (int k = 0; k < 6; ++k) {
+    for (int k = 0; k < 11; ++k) {
       const double p = exps[q], a0 = pairs[k][0], a1 = pairs[k][1];
       double dF, F = nsb_hertz_mean_force(c, p, a0, a1, &dF);
       const double V0 = a0 > 0.0 ? nsb_hertz_potential(c, p, a0) : 0.0;
@@ -4600,9 +4608,20 @@ static void test_hertz_mean_force(void) {
   /* the limit al1 = al0: the force itself */
   double dF;
   NSB_ASSERT_CLOSE(nsb_hertz_mean_force(c, 1.5, 1e-3, 1e-3, &dF), nsb_hertz_elastic(c, 1.5, 1e-3), 1e-15 * c);
-  printf("\n    work - change of V: %.2g of V at most; derivative vs central differences: %.2g", worst_w, worst_d);
+  /* the two forms of the derivative meet at |al1 - al0| = 1e-3 al0 */
+  double worst_j = 0.0;
+  for (int sgn = -1; sgn <= 1; sgn += 2) {
+    double d_in, d_out;
+    (void)nsb_hertz_mean_force(c, 1.5, 1e-3, 1e-3 * (1.0 + sgn * 1e-3 * (1.0 - 1e-12)), &d_in);
+    (void)nsb_hertz_mean_force(c, 1.5, 1e-3, 1e-3 * (1.0 + sgn * 1e-3), &d_out);
+    worst_j = fmax(worst_j, fabs(d_in - d_out) / fabs(d_out));
+  }
+  printf("\n    work - change of V: %.2g of V at most; derivative vs central differences: %.2g; across the "
+         "series' bound %.2g",
+         worst_w, worst_d, worst_j);
   CU_ASSERT(worst_w < 1e-14);
   CU_ASSERT(worst_d < 1e-7);
+  CU_ASSERT(worst_j < 1e-12);
 }
 
 /* The particle dropped at 1 m/s onto a Hertz floor (c = 1e6, p = 1.5) of the
@@ -4634,8 +4653,9 @@ static void hertz_opening_case(const char* scheme, double h, double tol) {
   nsb_system* s = fx_open(&fx, deck);
   const double E0 = total_energy(s);
   nsb_newton_report rep;
-  int n = (int)(0.05 / h + 0.5), opened = 0, it_open = 0, it_max = 0;
-  double rise = 0.0, dE_open = 0.0, V_open = 0.0;
+  int n = (int)(0.05 / h + 0.5), opened = 0, it_open = 0, it_max = 0, closed = 0;
+  double rise = 0.0, dE_open = 0.0, V_open = 0.0, dE_closed = 0.0;
+  const int trap = strstr(scheme, "RHOINF=1") != NULL;
   for (int k = 0; k < n; ++k) {
     const double al0 = 0.1 - nsb_system_state(s)->x[2], E_n = total_energy(s);
     CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
@@ -4649,6 +4669,17 @@ static void hertz_opening_case(const char* scheme, double h, double tol) {
     } else if (al1 > 0.0) {
       it_max = rep.iterations > it_max ? rep.iterations : it_max;
     }
+    /* closed at both ends: the discrete gradient of the closed increments
+       (the trapezoidal rule's only) */
+    if (trap && al0 > 0.0 && al1 > 0.0) {
+      ++closed;
+      dE_closed = fmax(dE_closed, fabs(E1 - E_n) / fmax(nsb_hertz_potential(1e6, 1.5, al0), nsb_hertz_potential(1e6, 1.5, al1)));
+    }
+  }
+  if (trap) {
+    printf("\n    %d closed increments: |dE| %.3g of V at most", closed, dE_closed);
+    CU_ASSERT(closed > 0);
+    CU_ASSERT(dE_closed <= tol);
   }
   printf("\n    %s h = %g: opening increment dE %.3g (%.2g of V(al_n) = %.4g), %d Newton iterations (contact "
          "increments at most %d); largest rise of E %.3g",
@@ -4668,8 +4699,12 @@ static void hertz_opening_tangent_case(const char* scheme) {
   const double h = 0.0005;
   char deck[1024];
   hertz_drop_deck(deck, sizeof deck, scheme, h);
-  const double out[2] = {5e-4, 2e-5};
-  for (int k = 0; k < 2; ++k) {
+  /* out of the floor (the opening's row), then, under the trapezoidal rule,
+     still in it (the closed increment's row, al_n+1 = 3e-4 and 1.2e-3 m: not
+     the law's force) */
+  const double out[4] = {5e-4, 2e-5, -3e-4, -1.2e-3};
+  const int nk = strstr(scheme, "RHOINF=1") ? 4 : 2;
+  for (int k = 0; k < nk; ++k) {
     fixture fx;
     nsb_system* s = fx_open(&fx, deck);
     nsb_newton_report rep;
@@ -4701,6 +4736,11 @@ static void hertz_opening_tangent_case(const char* scheme) {
            al_n, al1, fmx, kmax, err / (1.0 + kmax));
     CU_ASSERT(fabs(al1 + out[k]) < 1e-12);
     CU_ASSERT(fmx > 0.0 && kmax > 0.0);
+    if (al1 > 0.0) {
+      const double law = nsb_hertz_elastic(1e6, 1.5, al1);
+      printf(" (the law's force %.4g)", law);
+      CU_ASSERT(fabs(fmx - law) > 1e-5 * law);
+    }
     CU_ASSERT(err >= 0.0 && err / (1.0 + kmax) <= 1e-6);
     fx_close(&fx);
   }
