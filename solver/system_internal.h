@@ -154,6 +154,17 @@ struct nsb_system {
   unsigned long first_points;
   long first_points_differ;
   int accel_confirm; /* confirm every acceleration solve all the same (nsb_system_confirm_accelerations) */
+  /* The acceleration restart without a residual sweep (newton.c,
+     restart_far): acc_near (n_nodes) marks the nodes a contact, a particle
+     or a beam that is not plain (nsb_beam_accel_plain) reaches, acc_skip
+     (first_contact) the beams with no such node, whose part the restart
+     takes from the increment (nsb_beam_accel_skip); acc_skip_on while its
+     one assembly runs (nsb_sys_assemble then sets the other nodes' rows to
+     zero); acc_far_off turns it off (nsb_system_restart_far); acc_skipped
+     counts the beams so taken.  Sized with the ranges (make_ranges). */
+  unsigned char *acc_near, *acc_skip;
+  int acc_skip_on, acc_far_off;
+  long acc_skipped;
   /* the next acceleration solve after an impulsive increment adds
      alpha split (a_increment - a_smooth) to the velocities
      (nsb_contact_step_split; split = gamma h gain, alpha from
