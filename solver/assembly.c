@@ -1003,12 +1003,16 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   return st;
 }
 
+/* system_internal.h: a restart after an impulsive increment with no driven
+   support (whose power evaluates the elements at its nodes) and no impulse
+   split (which reads the beams' point accelerations): properties of the
+   model, never of the output asked */
+int nsb_sys_accel_far(const nsb_system* s) { return s->accel_restart && s->n_driven == 0 && s->split == 0.0; }
+
 /* system_internal.h: what lies between the solve and the after_accel pass
    in accel_solve reads no point acceleration of a beam here (the reactions'
    and the driven supports' evaluations, the impulse split do) */
-int nsb_sys_accel_continue(const nsb_system* s) {
-  return s->accel_restart && !s->want_react && s->n_driven == 0 && s->split == 0.0;
-}
+int nsb_sys_accel_continue(const nsb_system* s) { return nsb_sys_accel_far(s) && !s->want_react; }
 
 int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
   int st = accel_solve(s, -1.0, rep);

@@ -725,10 +725,12 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
   const int acc_exact = reuse_acc && !s->accel_confirm && s->tana_ok && s->tana_key_ok &&
                         s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch && accel_key(s, &akey) &&
                         akey == s->tana_key;
-  /* and after an impulsive increment, with nothing between the solve and
-     the continuation that reads the beams' points, without the sweep over
-     the beams that no contact reaches (restart_far) */
-  const int far = acc_exact && nsb_sys_accel_continue(s) ? restart_far(s) : 0;
+  /* and after an impulsive increment without a driven support or an
+     impulse split, without the sweep over the beams that no contact reaches
+     (restart_far): chosen from the model alone, the same whether or not the
+     reactions are wanted (their evaluation follows the solve and reads the
+     states it leaves, nsb_sys_accel_far) */
+  const int far = acc_exact && nsb_sys_accel_far(s) ? restart_far(s) : 0;
   s->tan_used = 0;
   /* acceptance after the first correction (accept_first above) */
   const int first = reuse && s->first_capable && s->step.accept == NSB_ACCEPT_RATE;

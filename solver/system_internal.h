@@ -405,6 +405,15 @@ void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// iterate: nothing between the two reads them (no reactions, no driven
 /// supports' power, no impulse split).
 int nsb_sys_accel_continue(const nsb_system* s);
+/// Whether an acceleration solve after an impulsive increment may take the
+/// restart without a residual sweep (solver/newton.c, restart_far): no
+/// driven support, no impulse split.  Not the output: with the reactions
+/// wanted (an RF, RM probe, VTK output) the same path is taken, and their
+/// evaluation after the solve reads the states it leaves
+/// (nsb_sys_compute_reactions evaluates every element at a held row, a
+/// skipped beam too); nsb_sys_accel_continue adds !want_react for the fused
+/// continuation alone, whose two forms leave the same states bit for bit.
+int nsb_sys_accel_far(const nsb_system* s);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// Power of the driven supports at the converged state of an increment
