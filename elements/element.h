@@ -490,6 +490,23 @@ void nsb_beam_accel_points(const nsb_elem* e, const nsb_state* cur);
 /// the two (solver/assembly.c accel_solve).  The same states as the two
 /// calls.
 void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_gain);
+/// Whether the acceleration restart after an impulsive increment may take
+/// a beam element's part from the increment instead of evaluating it
+/// (solver/newton.c, the restart without a residual sweep): a Galerkin
+/// velocity beam whose acceleration rows are the increment's rows at the
+/// increment's accelerations (no regularizing inertia of a zero rhoJ
+/// component, no mass rule or lumped mass, no damping, no distributed load),
+/// with the acceleration solves' kept interior factors.
+int nsb_beam_accel_plain(const nsb_elem* e);
+/// The restart's part of such a beam at nodes no contact reaches, without
+/// its evaluation: its interior accelerations a'^p, alpha'^p fitted to the
+/// increment's accelerations at its collocation points (the field
+/// a(x) = a(0) + sum_p J_p(x) a'^p through the node-0 accelerations of cur,
+/// in the end frame), so that its interior residual is the increment's and
+/// its X_f zero; N^0, M^0 kept (the increment's); the end states and
+/// output flags an acceleration evaluation leaves.  post_solve then
+/// recovers its interior with the kept X_n alone.
+void nsb_beam_accel_skip(const nsb_elem* e, const nsb_state* cur);
 /// Whether a beam element has the points-only pass below (the velocity
 /// element, either weighting; not the strain element).
 int nsb_beam_points_pass(const nsb_elem* e);

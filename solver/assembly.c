@@ -211,6 +211,8 @@ void nsb_sys_free_ranges(nsb_system* s) {
   if (s->defer_ofs) NSB_FREE_ARRAY(ctx, s->defer_ofs, ns, int);
   if (s->defer_list) NSB_FREE_ARRAY(ctx, s->defer_list, ns, int);
   if (s->elem_sum) NSB_FREE_ARRAY(ctx, s->elem_sum, ns, double);
+  if (s->acc_near) NSB_FREE_ARRAY(ctx, s->acc_near, nn, unsigned char);
+  if (s->acc_skip) NSB_FREE_ARRAY(ctx, s->acc_skip, ns, unsigned char);
   if (s->defer) NSB_FREE_ARRAY(ctx, s->defer, s->defer_size > 0 ? s->defer_size : 1, double);
   if (s->en_ofs) NSB_FREE_ARRAY(ctx, s->en_ofs, ns, int);
   if (s->en_terms) NSB_FREE_ARRAY(ctx, s->en_terms, s->en_size > 0 ? s->en_size : 1, double);
@@ -240,7 +242,11 @@ int nsb_sys_make_ranges(nsb_system* s, int n_threads) {
   s->defer_list = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
   s->elem_sum = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, double);
   s->en_ofs = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, int);
-  if (!s->range_lo || !s->rng || !s->node_range || !s->defer_ofs || !s->defer_list || !s->elem_sum || !s->en_ofs) {
+  s->acc_near = NSB_NEW_ARRAY(ctx, nn > 0 ? nn : 1, unsigned char);
+  s->acc_skip = NSB_NEW_ARRAY(ctx, ns > 0 ? ns : 1, unsigned char);
+  s->acc_skip_on = 0;
+  if (!s->range_lo || !s->rng || !s->node_range || !s->defer_ofs || !s->defer_list || !s->elem_sum || !s->en_ofs ||
+      !s->acc_near || !s->acc_skip) {
     nsb_sys_free_ranges(s);
     return NSB_ERR_ALLOC;
   }
@@ -371,6 +377,14 @@ static void assemble_range(nsb_system* s, nsb_eval_ctx* ec, int r, int with_matr
     memset(ff, 0, (size_t)nl * sizeof(double));
     if (with_matrix) memset(fK, 0, (size_t)nl * (size_t)nl * sizeof(double));
     s->elem_sum[i] = 0.0;
+    if (s->acc_skip_on && s->acc_skip[i]) {
+      /* the restart without a residual sweep (newton.c, restart_far): no
+         rows (its block, deferred or not, stays zero), no flux, no
+         interior sum; its part is the increment's */
+      NSB_ASSERT(!with_matrix);
+      nsb_beam_accel_skip(e, ec->cur);
+      continue;
+    }
     ec->internal_res2 = &s->elem_sum[i];
     int est = e->ops->eval(e, ec, ff, with_matrix ? fK : NULL);
     if (est < 0) {
@@ -573,6 +587,12 @@ int nsb_sys_assemble(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_asm_ki
     block_flux(e, s->ff, &qf, &qm);
     if (with_matrix && s->A) nsb_elem_add_block(s->A, e, s->fK);
   }
+  /* the restart without a residual sweep: the rows of the nodes no contact
+     reaches are the increment's residual at its accepted iterate (zero to
+     the Newton tolerance), also where an evaluated beam added its share */
+  for (int i = 0; s->acc_skip_on && i < s->n_nodes; ++i)
+    for (int d = 0; d < s->ndof[i] && !s->acc_near[i]; ++d)
+      if (s->node_eq[6 * i + d] >= 0) s->r[s->node_eq[6 * i + d]] = 0.0;
   for (int q = 0; q < s->n_mult; ++q) {
     int level = mode == NSB_EVAL_ACCEL ? 2 : mode == NSB_EVAL_STATIC ? 0 : s->mult_level[q];
     if (s->mult_eq[q] >= 0) s->row_unscale[s->mult_eq[q]] = 1.0 / ec.con_scale[level];
@@ -983,12 +1003,16 @@ static int accel_solve(nsb_system* s, double p_gain, nsb_newton_report* rep) {
   return st;
 }
 
+/* system_internal.h: a restart after an impulsive increment with no driven
+   support (whose power evaluates the elements at its nodes) and no impulse
+   split (which reads the beams' point accelerations): properties of the
+   model, never of the output asked */
+int nsb_sys_accel_far(const nsb_system* s) { return s->accel_restart && s->n_driven == 0 && s->split == 0.0; }
+
 /* system_internal.h: what lies between the solve and the after_accel pass
    in accel_solve reads no point acceleration of a beam here (the reactions'
    and the driven supports' evaluations, the impulse split do) */
-int nsb_sys_accel_continue(const nsb_system* s) {
-  return s->accel_restart && !s->want_react && s->n_driven == 0 && s->split == 0.0;
-}
+int nsb_sys_accel_continue(const nsb_system* s) { return nsb_sys_accel_far(s) && !s->want_react; }
 
 int nsb_system_initial_acceleration(nsb_system* s, nsb_newton_report* rep) {
   int st = accel_solve(s, -1.0, rep);

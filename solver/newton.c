@@ -419,6 +419,49 @@ static int accel_key(nsb_system* s, unsigned long* key) {
   return 1;
 }
 
+/* The acceleration restart without a residual sweep (docs/theory.md §5,
+   "The restart without a residual sweep").  After an impulsive increment
+   the restart's residual at the increment's accelerations (its predictor)
+   is, element by element, the increment's residual at its accepted iterate
+   wherever the acceleration rows are the increment's rows (plain beams,
+   nsb_beam_accel_plain): zero to the Newton tolerance at every node that no
+   contact reaches.  Measured on the bar and Saint-Venant decks of
+   benchmarks/peers: those rows 1e-4 of the residual tolerance, the contact
+   nodes' rows and the multiplier rows 1e10 times larger.  So the one
+   assembly of the exact path (acc_exact) evaluates the contacts, the
+   particles and the beams with a node that a contact, a particle or a beam
+   that is not plain reaches, keeps the rows of those nodes and the
+   multiplier rows, sets the other nodes' rows to zero, and takes each other
+   beam's part from the increment (nsb_beam_accel_skip: its interior started
+   on the increment's accelerations, X_f zero).  The error is the
+   increment's residual, which Newton accepted.  Marks the nodes and beams
+   (acc_near, acc_skip); returns the number of beams so taken, 0 (the
+   present path) where none is or gravity acts on the beams (their load
+   rows, which gravity_at may move in time). */
+static int restart_far(nsb_system* s) {
+  if (s->acc_far_off || !s->acc_near || !s->acc_skip || s->n_static_ranged != s->first_contact) return 0;
+  nsb_eval_ctx ec;
+  nsb_sys_fill_ec(s, NSB_EVAL_ACCEL, s->t, &ec);
+  if (ec.gravity.x != 0.0 || ec.gravity.y != 0.0 || ec.gravity.z != 0.0) return 0;
+  memset(s->acc_near, 0, (size_t)s->n_nodes);
+  for (int i = 0; i < s->n_elems; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (i < s->first_contact) s->acc_skip[i] = e->ops == &nsb_beam_v_ops && nsb_beam_accel_plain(e);
+    if (i < s->first_contact && s->acc_skip[i]) continue;
+    for (int k = 0; k < e->n_nodes; ++k)
+      if (e->nodes[k] >= 0) s->acc_near[e->nodes[k]] = 1;
+  }
+  for (int i = 0; s->driven && i < s->n_nodes; ++i)
+    if (s->driven[i]) s->acc_near[i] = 1;
+  int n = 0;
+  for (int i = 0; i < s->first_contact; ++i) {
+    const nsb_elem* e = &s->elems[i];
+    if (s->acc_skip[i] && (s->acc_near[e->nodes[0]] || s->acc_near[e->nodes[1]])) s->acc_skip[i] = 0;
+    n += s->acc_skip[i];
+  }
+  return n;
+}
+
 /* What the beams' evaluations leave at their points (nsb_system_confirm_first). */
 static unsigned long points_hash(const nsb_system* s) {
   unsigned long h = 14695981039346656037ul;
@@ -682,6 +725,12 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
   const int acc_exact = reuse_acc && !s->accel_confirm && s->tana_ok && s->tana_key_ok &&
                         s->ls->epoch[NSB_LINSOLVER_RECUR] == s->tana_epoch && accel_key(s, &akey) &&
                         akey == s->tana_key;
+  /* and after an impulsive increment without a driven support or an
+     impulse split, without the sweep over the beams that no contact reaches
+     (restart_far): chosen from the model alone, the same whether or not the
+     reactions are wanted (their evaluation follows the solve and reads the
+     states it leaves, nsb_sys_accel_far) */
+  const int far = acc_exact && nsb_sys_accel_far(s) ? restart_far(s) : 0;
   s->tan_used = 0;
   /* acceptance after the first correction (accept_first above) */
   const int first = reuse && s->first_capable && s->step.accept == NSB_ACCEPT_RATE;
@@ -705,7 +754,10 @@ int nsb_sys_newton(nsb_system* s, nsb_eval_mode mode, double t_new, nsb_newton_r
                                                                                      : NSB_ASM_RESIDUAL;
     /* the elements' kept factors change */
     if (what == NSB_ASM_MATRIX_KEEP) *(reuse_acc ? &s->tana_ok : &s->tan_ok) = 0;
+    s->acc_skip_on = far > 0 && it == 0 && what == NSB_ASM_RESIDUAL_KEPT;
     int st = nsb_sys_assemble(s, mode, t_new, what);
+    if (s->acc_skip_on) s->acc_skipped += far;
+    s->acc_skip_on = 0;
     if (st >= 0 && kept && it > 0 && s->tan_contact_changed) {
       /* a contact row changed its form during the increment: the kept
          matrix does not fit this iteration; form it now.  Not at the first
@@ -1216,6 +1268,8 @@ static int increment_to(nsb_system* s, double h, double t_new, nsb_newton_report
 
 void nsb_system_confirm_accelerations(nsb_system* s, int on) { s->accel_confirm = on != 0; }
 long nsb_system_exact_accelerations(const nsb_system* s) { return s->accel_exact; }
+void nsb_system_restart_far(nsb_system* s, int on) { s->acc_far_off = on == 0; }
+long nsb_system_restart_skipped(const nsb_system* s) { return s->acc_skipped; }
 
 int nsb_system_increment(nsb_system* s, double h, nsb_newton_report* rep) { return increment_to(s, h, s->t + h, rep); }
 

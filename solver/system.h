@@ -156,6 +156,13 @@ void nsb_system_check_compliant(nsb_system* s, int on);
 /// the results are the same bit for bit).  The count of those accepted so.
 void nsb_system_confirm_accelerations(nsb_system* s, int on);
 long nsb_system_exact_accelerations(const nsb_system* s);
+/// Those solves after an impulsive increment take the part of the beams that
+/// no contact reaches from the increment instead of evaluating them
+/// (solver/newton.c, restart_far; docs/theory.md §5): on = 0 evaluates every
+/// element as before (tests: the results agree to the Newton tolerance).
+/// The count of beam evaluations so saved.
+void nsb_system_restart_far(nsb_system* s, int on);
+long nsb_system_restart_skipped(const nsb_system* s);
 /// Modified Newton accepts an increment after its first correction when the
 /// contraction rate of earlier increments proves it converged
 /// (*SOLVER CONTROLS, ACCEPT=RATE; solver/newton.c).  on != 0: such an

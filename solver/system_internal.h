@@ -154,6 +154,17 @@ struct nsb_system {
   unsigned long first_points;
   long first_points_differ;
   int accel_confirm; /* confirm every acceleration solve all the same (nsb_system_confirm_accelerations) */
+  /* The acceleration restart without a residual sweep (newton.c,
+     restart_far): acc_near (n_nodes) marks the nodes a contact, a particle
+     or a beam that is not plain (nsb_beam_accel_plain) reaches, acc_skip
+     (first_contact) the beams with no such node, whose part the restart
+     takes from the increment (nsb_beam_accel_skip); acc_skip_on while its
+     one assembly runs (nsb_sys_assemble then sets the other nodes' rows to
+     zero); acc_far_off turns it off (nsb_system_restart_far); acc_skipped
+     counts the beams so taken.  Sized with the ranges (make_ranges). */
+  unsigned char *acc_near, *acc_skip;
+  int acc_skip_on, acc_far_off;
+  long acc_skipped;
   /* the next acceleration solve after an impulsive increment adds
      alpha split (a_increment - a_smooth) to the velocities
      (nsb_contact_step_split; split = gamma h gain, alpha from
@@ -394,6 +405,15 @@ void nsb_sys_commit_points(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// iterate: nothing between the two reads them (no reactions, no driven
 /// supports' power, no impulse split).
 int nsb_sys_accel_continue(const nsb_system* s);
+/// Whether an acceleration solve after an impulsive increment may take the
+/// restart without a residual sweep (solver/newton.c, restart_far): no
+/// driven support, no impulse split.  Not the output: with the reactions
+/// wanted (an RF, RM probe, VTK output) the same path is taken, and their
+/// evaluation after the solve reads the states it leaves
+/// (nsb_sys_compute_reactions evaluates every element at a held row, a
+/// skipped beam too); nsb_sys_accel_continue adds !want_react for the fused
+/// continuation alone, whose two forms leave the same states bit for bit.
+int nsb_sys_accel_far(const nsb_system* s);
 /// Support reactions at the converged state of an increment (s->react).
 int nsb_sys_compute_reactions(nsb_system* s, nsb_eval_mode mode, double t_new);
 /// Power of the driven supports at the converged state of an increment
