@@ -703,10 +703,11 @@ static double* damp_data(const beam_state* s);
 /* Whether an acceleration solve keeps the beta stress of the committed
    increment's strain rates (docs/theory_beam.md §10, "After an impulsive
    increment"): after an impulsive increment (the solve that restarts the
-   smooth accelerations, p_gain >= 0) of a velocity element of a section with
-   BETA.  The step's initial accelerations have no rates (as before). */
+   smooth accelerations, p_gain >= 0) of a section with BETA, either element
+   and either system (accel_system, accel_system_galerkin, strain_accel).
+   The step's initial accelerations have no rates (as before). */
 static int keeps_beta(const beam_state* s, int restart) {
-  return restart && !s->sgeom && s->sec->beta != 0.0 && damp_data(s) != NULL;
+  return restart && s->sec->beta != 0.0 && damp_data(s) != NULL;
 }
 
 /* The section's stresses at collocation point k in an acceleration solve:
@@ -1489,6 +1490,7 @@ static void strain_accel_rows(beam_state* s, const nsb_eval_ctx* ec, int a, int 
   nsb_beam_strain_in in;
   strain_in(s, ec, a, b, old_end, conf, q_end, &in);
   in.acc = acc;
+  in.acc_rates = keeps_beta(s, ec->accel_restart) ? damp_data(s) : NULL;
   in.inertia = 1;
   in.kin_alpha_m = in.kin_alpha_f = 0.0;
   s->pts_same = 0;
@@ -2489,9 +2491,9 @@ static int strain_accelerations(const beam_state* s, double* y) {
 }
 
 /* The damping data after an acceleration solve (beam_after_accel, also the
-   one-pass nsb_beam_accel_continue).  After an impulsive increment a
-   velocity element with BETA keeps the beta stress of the committed rates in
-   the solve (keeps_beta; docs/theory_beam.md §10): the rates stay the next
+   one-pass nsb_beam_accel_continue).  After an impulsive increment an
+   element with BETA keeps the beta stress of the committed rates in the
+   solve (keeps_beta; docs/theory_beam.md §10): the rates stay the next
    increment's Edot_n, and the filtered rates continue unchanged (the solve's
    force is the increment's).  Otherwise the accelerations of the solve carry
    no beta stress: the next increment's averaged equations start from a zero

@@ -827,6 +827,10 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
       if (d_beta != 0.0) {
         NG = nsb_v3_add(NG, diag_mulv(nsb_v3_scale(beta_h, CN), nsb_v3_sub(nsb_v3_load(cur->E), nsb_v3_load(in->old_cp[s].E))));
         MG = nsb_v3_add(MG, diag_mulv(nsb_v3_scale(beta_h, CM), nsb_v3_sub(nsb_v3_load(cur->K), nsb_v3_load(in->old_cp[s].K))));
+      } else if (acc && in->acc_rates) { /* the restart's kept beta stress (header) */
+        const double* rk = in->acc_rates + 6 * s;
+        NG = nsb_v3_add(NG, diag_mulv(nsb_v3_scale(sec->beta, CN), nsb_v3_load(rk)));
+        MG = nsb_v3_add(MG, diag_mulv(nsb_v3_scale(sec->beta, CM), nsb_v3_load(rk + 3)));
       }
       averaged(&sr, old_res ? &old_res[s] : NULL, am, af, &Ng, &Mg);
       store_parts(&sr, cur_res ? &cur_res[s] : NULL);

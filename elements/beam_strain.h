@@ -185,6 +185,13 @@ typedef struct nsb_beam_strain_in {
      acc^L - J(L) acc.  Needs inertia, alpha_m = alpha_f = 0 and K = NULL
      (the residual is affine in acc, N^0, M^0); h, beta, gamma_n unread. */
   const double* acc;
+  /* With acc: the strain rates of the committed increment at the
+     collocation points, (gamma^p - gamma^p_n)/h and (kappa^p - kappa^p_n)/h
+     (6 per point, 6N), whose beta stress C_N beta (gamma^p - gamma^p_n)/h,
+     C_M likewise, the restart keeps beside the elastic one (the stress the
+     increment's equations held; docs/theory_beam_strain.md §11), or NULL:
+     the elastic stress alone.  Unread without acc. */
+  const double* acc_rates;
 } nsb_beam_strain_in;
 
 /// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],

@@ -30,7 +30,10 @@
 # axis closes every increment beside its elastic force's share computed from the history (RHOINF 0.9
 # and 0.6, B2V and B2S, SI and mm-t-s; B2V let go after a static step); the joints' shares left in the
 # balance as the scheme's: the jointed brake started consistent falls second order and never rises,
-# started off its joint point it falls by about the plastic impact's loss.
+# started off its joint point it falls by about the plastic impact's loss; BETA through impulsive
+# increments: a bar landing on three massless supports never gains under RHOINF=1 (B2V, B2S; one
+# step and two), and a damped B2S cantilever beside a ball resting on a plane keeps the history it
+# has without the ball's contact pair (SI, mm-t-s).
 add_test(NAME energy_support_work
   COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/energy/check_energy.py $<TARGET_FILE:nsbeam>
           ${CMAKE_CURRENT_LIST_DIR}/energy ${PROJECT_SOURCE_DIR}/benchmarks/step_loaded_cantilever

@@ -35,6 +35,11 @@ ENERGY_DIR holds the decks of tests/energy, CANTILEVER_DIR benchmarks/step_loade
   balance (docs/theory.md §3.6, "Joints").
 - The beams' Rayleigh BETA damping under RHOINF < 1 booked as its share (beta_share): a soft bar
   stretched along its axis closes beside its elastic force's share to round-off.
+- BETA in the acceleration solve after an impulsive increment: the bar landing on three massless
+  supports never gains under RHOINF=1 (rayleigh_beta_rule: B2V; rayleigh_beta_rule_b2s: B2S, and
+  either element in two dynamic steps split at the releases), and a damped B2S cantilever beside a
+  ball resting on a plane keeps the history it has without the ball's pair (rayleigh_beta_restart:
+  the restart keeps the beta stress of the increment's rates).
 
 Exit 1 when a check fails."""
 import csv
@@ -627,6 +632,81 @@ def rayleigh_beta_rule(nsbeam, edir, out):
           "%.6g mJ, %.6g J" % (gm, gs))
 
 
+def rayleigh_beta_rule_b2s(nsbeam, edir, out):
+    """The bar of beta_rule_settle_si / _mm as strain elements (TYPE=B2S; Galerkin rows, the default
+    with its impact pair), and either element's run in two *DYNAMIC steps, under RHOINF=1.  The B2S bar's
+    E + D - W never rises above its start by more than 5e-6 of the energy scale (measured 4e-15 with
+    the beta stress kept in the restart and 4e-15 without it: this element's restart did not gain,
+    tests rayleigh_beta_restart for what it moved), and its mm-t-s dissipated energy is 1000 times
+    the SI one to 1e-6.  Two steps: the SI deck of either element split at 0.037 s, the increment in
+    which the three contacts release, the second step at h/2 with the contacts held across the
+    boundary: a dynamic step that follows a dynamic one continues the state, the element's rates and
+    the contacts' multipliers (no initial-acceleration solve), so the rise stays below 5e-6 of the
+    scale (measured 2.7e-6 J for B2V, 4e-15 for B2S; the change over the second step's first
+    increment -5.9e-7 J and 6.2e-7 J, the level of the one-step runs' increments)."""
+    res = {}
+    for et, tag, units in (("B2S", "one", "si"), ("B2S", "one", "mm"), ("B2S", "two", "si"), ("B31", "two", "si")):
+        deck = os.path.join(edir, "beta_rule_settle_%s.inp" % units)
+        base = open(deck).read()
+        text = base.replace("TYPE=B31", "TYPE=" + et).replace("*DYNAMIC\n0.001, 0.1\n", "*DYNAMIC, RHOINF=1\n0.001, 0.1\n")
+        if tag == "two":
+            text = text.replace("*DYNAMIC, RHOINF=1\n0.001, 0.1\n", "*DYNAMIC, RHOINF=1\n0.001, 0.037\n*END STEP\n"
+                                "*STEP\n*DYNAMIC, RHOINF=1\n0.0005, 0.063\n*OUTPUT, FORMAT=HISTORY, EVERY=1\n")
+        assert "TYPE=" + et in text and "RHOINF=1" in text
+        _, h, err = run(nsbeam, deck, os.path.join(out, "beta_rule_%s_%s_%s" % (et.lower(), tag, units)), text)
+        b = balance(h)
+        res[(et, tag, units)] = h[-1]["dissipated"]
+        check("beta_rule_settle_%s, %s, RHOINF=1%s: E + D - W never above its start"
+              % (units, et, ", two steps" if tag == "two" else ""),
+              len(h) == (101 if tag == "one" else 164) and max(b) <= 5e-6 * scale(h) and "warning" not in err,
+              "largest rise %.3g J, %.3g of the energy scale (%.4g); %d rows" % (max(b), max(b) / scale(h), scale(h), len(h)))
+    ds, dm = res[("B2S", "one", "si")], res[("B2S", "one", "mm")]
+    check("beta_rule_settle, B2S: the mm-t-s dissipated energy 1000 times the SI one", abs(dm / (1000.0 * ds) - 1.0) < 1e-6,
+          "%.9g mJ, %.9g J" % (dm, ds))
+
+
+def rayleigh_beta_restart(nsbeam, edir, out):
+    """The acceleration solve after an impulsive increment keeps the beta stress of the increment's
+    strain rates in the strain element too (docs/theory_beam_strain.md 11, docs/theory_beam.md 10):
+    a damped B2S cantilever under a step load beside a ball that rests on a plane, with an impulse
+    in every increment from 0.02 s (beta_restart_si / _mm), against the same deck without the
+    contact pair (the ball falls freely, no impulse).  The cantilever shares nothing with the ball,
+    and its increments' accelerations satisfy its equations with the stress C (Gamma + beta
+    Gamma_dot) they held, so the restart must leave them: the tip's history with the ball is the
+    one without it to 1e-8 of its amplitude, Galerkin rows (the element's own acceleration system,
+    strain_accel) and collocation (the velocity element's system), the default scheme and RHOINF=1
+    (measured 2.4e-10 and 5.6e-10, 2.7e-9; the same deck without BETA 2.6e-10, 3.1e-9 and 4.8e-8;
+    before, the solve took the elastic stress alone and every impulse elsewhere moved the tip by
+    6.4e-2 of its amplitude); with Galerkin rows the tip's velocity as well (measured 4.4e-10;
+    collocation's 2.3e-4 under the default scheme is its system's, as large without BETA)."""
+    for units in ("si", "mm"):
+        deck = os.path.join(edir, "beta_restart_%s.inp" % units)
+        base = open(deck).read()
+        assert "*CONTACT PAIR, LAW=NEWTON\nBALL, FLOOR\n" in base and "WEIGHTING=GALERKIN" in base
+        for rows in ("GALERKIN", "COLLOCATION"):
+            for rho in ("default", "RHOINF=1"):
+                if units == "mm" and rho != "default":
+                    continue
+                text = base.replace("WEIGHTING=GALERKIN", "WEIGHTING=" + rows)
+                if rho != "default":
+                    text = text.replace("*DYNAMIC\n", "*DYNAMIC, RHOINF=1\n")
+                free = text.replace("*CONTACT PAIR, LAW=NEWTON\nBALL, FLOOR\n", "")
+                tag = "beta_restart_%s_%s_%s" % (units, rows.lower(), rho.replace("=", ""))
+                _, a, err = run(nsbeam, deck, os.path.join(out, tag), text)
+                _, b, _ = run(nsbeam, deck, os.path.join(out, tag + "_free"), free)
+                amp = max(abs(x["tip.z"]) for x in b)
+                vmax = max(abs(x["tip.vz"]) for x in b)
+                dz = max(abs(x["tip.z"] - y["tip.z"]) for x, y in zip(a, b)) / amp
+                dv = max(abs(x["tip.vz"] - y["tip.vz"]) for x, y in zip(a, b)) / vmax
+                r = 0.01 if units == "si" else 10.0
+                rests = all(abs(x["ball.z"] - r) < 1e-2 * r for x in a if x["time"] > 0.03) and b[-1]["ball.z"] < 0.0
+                check("beta_restart_%s, %s rows, %s: the restarts beside it leave the damped cantilever" % (units, rows, rho),
+                      len(a) == 101 and len(b) == 101 and dz < 1e-8 and (rows == "COLLOCATION" or dv < 1e-8)
+                      and rests and "warning" not in err,
+                      "tip z %.3g, vz %.3g of their largest (amplitude %.6g); the ball rests on the plane: %s"
+                      % (dz, dv, amp, rests))
+
+
 def beta_share(nsbeam, edir, out):
     """The beams' Rayleigh BETA damping under RHOINF < 1 booked as its share of the change of the
     kinetic energy (docs/theory.md §3.6, "Loads and dampers under rho_inf < 1"): the damping
@@ -843,6 +923,8 @@ def main():
     rayleigh_drive(nsbeam, edir, out)
     rayleigh_mass_rule(nsbeam, edir, out)
     rayleigh_beta_rule(nsbeam, edir, out)
+    rayleigh_beta_rule_b2s(nsbeam, edir, out)
+    rayleigh_beta_restart(nsbeam, edir, out)
     beta_share(nsbeam, edir, out)
     moment_drive(nsbeam, edir, out)
     obstacle_drive(nsbeam, edir, out)
