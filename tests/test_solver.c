@@ -1484,6 +1484,17 @@ static void test_exact_acceleration_restart(void) {
   fx_close(&b);
 }
 
+/* The mesh of the 1 m bars below: nodes 1..21 (set BAR) every 0.05 m on x, 20
+   Galerkin B2V elements with two points (set BARE); returns the characters
+   written. */
+static int bar20_mesh(char* text, size_t cap) {
+  int n = snprintf(text, cap, "*NODE, NSET=BAR\n");
+  for (int i = 0; i <= 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.05 * i);
+  n += snprintf(text + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=BARE, WEIGHTING=GALERKIN, POINTS=2\n");
+  for (int i = 0; i < 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  return n;
+}
+
 /* Acceptance after the first correction (*SOLVER CONTROLS, ACCEPT=RATE;
    solver/newton.c, accept_first).  The deck of a B2V bar of 20 elements
    against a wall (Newton's law, e = 0; the problem is linear between
@@ -1496,10 +1507,7 @@ static void test_exact_acceleration_restart(void) {
    test_first_correction_impact reads as an impulse
    (test_first_correction_massless runs the rule). */
 static void bar_wall_deck(char* text, size_t cap, const char* controls) {
-  int n = snprintf(text, cap, "*NODE, NSET=BAR\n");
-  for (int i = 0; i <= 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.05 * i);
-  n += snprintf(text + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=BARE, WEIGHTING=GALERKIN, POINTS=2\n");
-  for (int i = 0; i < 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  int n = bar20_mesh(text, cap);
   snprintf(text + n, cap - (size_t)n,
            "*BEAM GENERAL SECTION, ELSET=BARE\n2e7, 2e7, 2e7, 2e7, 2e7, 2e7\n0.8, 1.6e-6, 8e-7, 8e-7\n"
            "*NSET, NSET=TIP\n21\n*OBSTACLE, NAME=WALL, TYPE=PLANE\n1.025045, 0, 0, -1, 0, 0\n"
@@ -1852,10 +1860,7 @@ static void cantilever_deck(char* text, size_t cap) {
 /* The bar of bar_wall_deck in a damped material (*DAMPING, Rayleigh: the
    evaluation also leaves the increment's strain rates and damping work). */
 static void damped_bar_deck(char* text, size_t cap) {
-  int n = snprintf(text, cap, "*NODE, NSET=BAR\n");
-  for (int i = 0; i <= 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.05 * i);
-  n += snprintf(text + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=BARE, WEIGHTING=GALERKIN, POINTS=2\n");
-  for (int i = 0; i < 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  int n = bar20_mesh(text, cap);
   snprintf(text + n, cap - (size_t)n,
            "*MATERIAL, NAME=M\n*ELASTIC\n1e11, 0.3\n*DENSITY\n4000\n*DAMPING, ALPHA=1.0, BETA=1e-6\n"
            "*BEAM SECTION, ELSET=BARE, MATERIAL=M, SECTION=RECT\n0.02, 0.01\n*NSET, NSET=TIP\n21\n"
@@ -2037,10 +2042,7 @@ static void test_committed_points(void) {
    (the two paths' accelerations agree to the Newton tolerance,
    test_restart_far). */
 static void sv_deck(char* text, size_t cap) {
-  int n = snprintf(text, cap, "*NODE, NSET=BAR\n");
-  for (int i = 0; i <= 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %.17g, 0, 0\n", i + 1, 0.05 * i);
-  n += snprintf(text + n, cap - (size_t)n, "*ELEMENT, TYPE=B2V, ELSET=BARE, WEIGHTING=GALERKIN, POINTS=2\n");
-  for (int i = 0; i < 20; ++i) n += snprintf(text + n, cap - (size_t)n, "%d, %d, %d\n", i + 1, i + 1, i + 2);
+  int n = bar20_mesh(text, cap);
   snprintf(text + n, cap - (size_t)n,
            "*BEAM GENERAL SECTION, ELSET=BARE\n2e7, 2e7, 2e7, 2e7, 2e7, 2e7\n0.8, 1.6e-6, 8e-7, 8e-7\n"
            "*NSET, NSET=END\n1\n*NODE, NSET=STRIKER\n22, -0.05, 0, 0\n"

@@ -5876,11 +5876,15 @@ def rod_swings_into_particle(u):
     return s
 
 
-def hertzmid_props():
-    """hertz_ball_midspan: the ball's mass and Hertz's c = 4/3 E* sqrt(r) (steel on steel)."""
-    p = U7["hertzmid"]
+def steel_ball_hertz(r):
+    """A steel ball of radius r on a steel flat: its mass and Hertz's c = 4/3 E* sqrt(r)."""
     E, nu, rho = STEEL
-    return rho * 4.0 / 3.0 * math.pi * p["r"] ** 3, 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(p["r"])
+    return rho * 4.0 / 3.0 * math.pi * r ** 3, 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(r)
+
+
+def hertzmid_props():
+    """hertz_ball_midspan: the ball's mass and Hertz's c (steel_ball_hertz)."""
+    return steel_ball_hertz(U7["hertzmid"]["r"])
 
 
 def hertz_ball_midspan(u):
@@ -7294,10 +7298,8 @@ def ball_on_cantilever_midspan(u):
 
 
 def hb2s_props():
-    """hertz_ball_b2s: the ball's mass and Hertz's c = 4/3 E* sqrt(r) (steel on steel)."""
-    p = U12["hb2s"]
-    E, nu, rho = STEEL
-    return rho * 4.0 / 3.0 * math.pi * p["r"] ** 3, 4.0 / 3.0 * E / (2 * (1 - nu * nu)) * math.sqrt(p["r"])
+    """hertz_ball_b2s: the ball's mass and Hertz's c (steel_ball_hertz)."""
+    return steel_ball_hertz(U12["hb2s"]["r"])
 
 
 def hertz_ball_b2s(u):
