@@ -642,8 +642,9 @@ static double hertz_old(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_con
 }
 
 /* HERTZ, the closing increment under the trapezoidal rule (docs/contact.md
-   §6.3, "The closing increment"): open at t_n (al0 <= 0, the accelerations
-   of t_n hold no elastic force), closed at the iterate (al1 = -G->g > 0).
+   §6.3, "The discrete gradient in the closing increment"): open at t_n (al0
+   <= 0, the accelerations of t_n hold no elastic force), closed at the
+   iterate (al1 = -G->g > 0).
    The trapezoidal mean F_n+1/2 of the law's force acted over the whole
    change of the penetration, also before the touch: the increment lost
    F_n+1 (al1 - al0)/2 - V(al1) >= (1/2 - 1/(p+1)) F_n+1 al1.  The row makes
