@@ -641,6 +641,37 @@ static double hertz_old(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_con
   return -G0.g;
 }
 
+/* HERTZ, the closing increment under the trapezoidal rule (docs/contact.md
+   §6.3, "The discrete gradient in the closing increment"): open at t_n (al0
+   <= 0, the accelerations of t_n hold no elastic force), closed at the
+   iterate (al1 = -G->g > 0).
+   The trapezoidal mean F_n+1/2 of the law's force acted over the whole
+   change of the penetration, also before the touch: the increment lost
+   F_n+1 (al1 - al0)/2 - V(al1) >= (1/2 - 1/(p+1)) F_n+1 al1.  The row makes
+   the mean the discrete gradient across the touch (Gonzalez 1996,
+   nsb_hertz_mean_force), Fbar = V(al1)/(al1 - al0), F_n+1 = 2 Fbar: its
+   work over the change of the penetration is V(al1), exactly, and its
+   impulse h Fbar is the exact impulse of a law integrated along the
+   increment's straight path al(t) (for the approach at a constant rate,
+   c (al1/tau)^p tau^(p+1)/(p+1) from the touch, tau = h al1/(al1 - al0)).
+   al0 from the geometry of t_n: the episode's record holds no penetration
+   while open; a contact whose geometry of t_n is closed (a record that
+   missed it) keeps the law's force.  The caller has checked the law, the
+   scheme, p != 1, no friction and no beam node (hertz_mean_row).  Returns 2
+   with the row *F and its derivative *Fa in al1, or 0. */
+static int hertz_closing_row(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
+                             const nsb_contact_data* d, const nsb_contact_geo* G, double* F, double* Fa) {
+  nsb_contact_geo G0;
+  nsb_contact_geometry(e, &d->shape, nsb_v3_load(d->n), ec->model, ec->old, ec->t - ec->h, &G0);
+  const double al0 = -G0.g, al1 = -G->g;
+  if (al0 > 0.0 || !(al1 > 0.0)) return 0;
+  double dF;
+  const double Fbar = nsb_hertz_mean_force(contact_stiffness(p, d), p->exponent, al0, al1, &dF);
+  *F = 2.0 * Fbar;
+  *Fa = 2.0 * dF;
+  return 2;
+}
+
 /* HERTZ, an increment from a contact closed at t_n (docs/contact.md §6.3):
    the penetration goes from al0 > 0 at t_n to al1 at the iterate.  The
    scheme applies the contact's rows over the increment with the weights of
@@ -693,13 +724,14 @@ static double hertz_old(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_con
    (docs/contact.md §6.3).  Nor for contacts with a beam node (flexible):
    with the row and the acceleration solve in every closed increment the
    angular momentum of benchmarks/beam_contact crossing_soft after the
-   contact moved by 1.7e-9 (1.9e-13 before; its check 1e-12).  The closing increment (al0
-   <= 0) keeps the trapezoidal rule: its error is a loss (the mean of 0 and
-   F_n+1 over the whole motion).  Not for WINKLER (its bed is no
+   contact moved by 1.7e-9 (1.9e-13 before; its check 1e-12).  The closing
+   increment (al0 <= 0) takes the discrete gradient across the touch under
+   the same conditions (hertz_closing_row); under generalized-alpha it keeps
+   the law's force, a loss.  Not for WINKLER (its bed is no
    potential), static steps and the acceleration solves.  Returns 1 when the
-   contact opens (al1 <= 0), 2 when it stays closed, with the elastic row *F
-   and its derivative *Fa in the iterate's penetration al1 = -G->g, else 0
-   (and 0, 0). */
+   contact opens (al1 <= 0), 2 when it is closed at the iterate (also from an
+   open t_n: hertz_closing_row), with the elastic row *F and its derivative
+   *Fa in the iterate's penetration al1 = -G->g, else 0 (and 0, 0). */
 static int hertz_mean_row(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_contact_pair* p,
                           const nsb_contact_data* d, const nsb_contact_geo* G, double* F, double* Fa) {
   *F = *Fa = 0.0;
@@ -710,7 +742,7 @@ static int hertz_mean_row(const nsb_elem* e, const nsb_eval_ctx* ec, const nsb_c
   if (closed && (!nsb_eval_trapezoidal(ec) || d->flexible)) return 0;
   double E_old;
   const double al0 = hertz_old(e, ec, p, d, &E_old);
-  if (!(al0 > 0.0)) return 0;
+  if (!(al0 > 0.0)) return closed ? hertz_closing_row(e, ec, p, d, G, F, Fa) : 0;
   const double c = contact_stiffness(p, d), al1 = -G->g;
   const double E0 = nsb_hertz_elastic(c, p->exponent, al0);
   double dF, Fbar = nsb_hertz_mean_force(c, p->exponent, al0, al1, &dF);

@@ -4521,11 +4521,10 @@ static void test_bar_side_massless(void) {
 /* Hertz contact resolved by too few increments: a particle (m = 1) at
    1 m/s onto a floor, c = 1e6, p = 1.5 (omega h up to 1.5 at h = 0.005,
    0.625 at h = 0.002, 0.16 at h = 0.0005, 0.063 at h = 0.0002).  The
-   under-resolved episodes are reported once, with an energy error that
-   equals the change of the system's energy over the episode (the contact is
-   the only force); so is the resolved one at h = 0.0005, which gains 2.8e-4
-   (5.6e-4 of its peak contact energy, above NSB_HERTZ_GAIN_WARN: it was
-   silent); the one at h = 0.0002 loses 3.4e-6 and is not reported. */
+   under-resolved episodes are reported once (omega h), with an energy error
+   that equals the change of the system's energy over the episode (the
+   contact is the only force); every episode keeps the energy to 1e-12 of
+   it (the discrete gradient in every increment, the closing one included). */
 static void hertz_episode_case(double h, int expect_warning) {
   char deck[1024];
   snprintf(deck, sizeof deck,
@@ -4546,25 +4545,28 @@ static void hertz_episode_case(double h, int expect_warning) {
   double dE = total_energy(s) - E0;
   printf("\n    h = %g: energy change %.4g, %d warning(s)%s%s", h, dE, cap.warnings, cap.warnings ? ": " : "", cap.last);
   CU_ASSERT_EQUAL(cap.warnings, expect_warning);
+  /* every increment of the episode, the closing one included, applies the
+     discrete gradient of the potential: the energy is kept to round-off */
+  CU_ASSERT(fabs(dE) <= 1e-12 * E0);
   if (expect_warning) {
     /* the reported error is the system's energy change over the episode */
     const char* q = strstr(cap.last, "energy error of the episode ");
     CU_ASSERT_PTR_NOT_NULL_FATAL(q);
     double err = strtod(q + strlen("energy error of the episode "), NULL);
-    NSB_ASSERT_CLOSE(err, dE, 1e-3 * fabs(dE));
+    NSB_ASSERT_CLOSE(err, dE, 1e-12 * E0);
   }
   fx_close(&fx);
 }
-/* The drop at four increments (RHOINF=1, every increment on the grid): the
-   increments from the closed contact, the one in which it opens included,
-   apply the discrete gradient of the potential (docs/contact.md §6.3), so no
-   episode gains: h = 0.005 and 0.002 (omega h up to 1.5 and 0.63) lose 0.080
-   and 0.016 and are reported as under-resolved with exactly that change; h =
-   0.0005 and 0.0002 lose 5.6e-4 and 5.7e-5 (the closing increment's kink
-   alone; 4.3e-4 and 1.7e-5 while the closed increments' trapezoidal gains
-   offset part of it) and are silent.  Before the opening increment's
-   discrete gradient, its half force over its whole motion made h = 0.005
-   gain 0.056 and h = 0.0005 2.8e-4 (reported as a gain). */
+/* The drop at four increments (RHOINF=1, every increment on the grid): every
+   increment of the episode applies the discrete gradient of the potential
+   (docs/contact.md §6.3), the closing one across the touch, so the energy
+   changes by round-off (1.3e-15 to 1.1e-14): h = 0.005 and 0.002 (omega h up
+   to 1.5 and 0.63) are reported as under-resolved with that change, h =
+   0.0005 and 0.0002 are silent.  With the closing increment's trapezoidal
+   rule they lost 0.080, 0.016, 5.6e-4 and 5.7e-5 (the closing increment's
+   kink); before the opening increment's discrete gradient, its half force
+   over its whole motion made h = 0.005 gain 0.056 and h = 0.0005 2.8e-4
+   (reported as a gain). */
 static void test_hertz_under_resolved(void) {
   hertz_episode_case(0.005, 1);
   hertz_episode_case(0.002, 1);
@@ -4626,14 +4628,17 @@ static void test_hertz_mean_force(void) {
 
 /* The particle dropped at 1 m/s onto a Hertz floor (c = 1e6, p = 1.5) of the
    opening-increment tests below, under the scheme's parameters and increment. */
-static void hertz_drop_deck(char* deck, size_t size, const char* scheme, double h) {
+static void hertz_drop_deck_at(char* deck, size_t size, const char* scheme, double h, double z) {
   snprintf(deck, size,
-           "*NODE\n1, 0.0, 0.0, 0.1\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
+           "*NODE\n1, 0.0, 0.0, %.17g\n*NSET, NSET=B\n1\n*PARTICLE, NSET=B, MASS=1.0, RADIUS=0.1\n"
            "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
            "*INITIAL CONDITIONS, TYPE=VELOCITY\nB, 3, -1.0\n"
            "*CONTACT PAIR, LAW=HERTZ, STIFFNESS=1e6, EXPONENT=1.5\nB, FLOOR\n"
            "*STEP\n*DYNAMIC, SCHEME=MODIFIED NEWMARK%s\n%g, 0.05\n*END STEP\n",
-           scheme, h);
+           z, scheme, h);
+}
+static void hertz_drop_deck(char* deck, size_t size, const char* scheme, double h) {
+  hertz_drop_deck_at(deck, size, scheme, h, 0.1);
 }
 /* The increment in which a Hertz contact opens, on the drop of
    hertz_episode_case at h = 0.0005 (RHOINF=1: the trapezoidal rule; a
@@ -4653,8 +4658,8 @@ static void hertz_opening_case(const char* scheme, double h, double tol) {
   nsb_system* s = fx_open(&fx, deck);
   const double E0 = total_energy(s);
   nsb_newton_report rep;
-  int n = (int)(0.05 / h + 0.5), opened = 0, it_open = 0, it_max = 0, closed = 0;
-  double rise = 0.0, dE_open = 0.0, V_open = 0.0, dE_closed = 0.0;
+  int n = (int)(0.05 / h + 0.5), opened = 0, it_open = 0, it_max = 0, closed = 0, closing = 0;
+  double rise = 0.0, dE_open = 0.0, V_open = 0.0, dE_closed = 0.0, dE_closing = 0.0;
   const int trap = strstr(scheme, "RHOINF=1") != NULL;
   for (int k = 0; k < n; ++k) {
     const double al0 = 0.1 - nsb_system_state(s)->x[2], E_n = total_energy(s);
@@ -4675,11 +4680,21 @@ static void hertz_opening_case(const char* scheme, double h, double tol) {
       ++closed;
       dE_closed = fmax(dE_closed, fabs(E1 - E_n) / fmax(nsb_hertz_potential(1e6, 1.5, al0), nsb_hertz_potential(1e6, 1.5, al1)));
     }
+    /* the closing increment: its discrete gradient across the touch (the
+       trapezoidal rule's only; it lost (1/2 - 1/(p+1)) F_n+1 al_n+1 = V/4 and
+       more) */
+    if (trap && !(al0 > 0.0) && al1 > 0.0) {
+      ++closing;
+      dE_closing = fabs(E1 - E_n) / nsb_hertz_potential(1e6, 1.5, al1);
+    }
   }
   if (trap) {
-    printf("\n    %d closed increments: |dE| %.3g of V at most", closed, dE_closed);
+    printf("\n    %d closed increments: |dE| %.3g of V at most; the closing increment's |dE| %.3g of V(al_n+1)", closed,
+           dE_closed, dE_closing);
     CU_ASSERT(closed > 0);
     CU_ASSERT(dE_closed <= tol);
+    CU_ASSERT_EQUAL(closing, 1);
+    CU_ASSERT(dE_closing <= tol);
   }
   printf("\n    %s h = %g: opening increment dE %.3g (%.2g of V(al_n) = %.4g), %d Newton iterations (contact "
          "increments at most %d); largest rise of E %.3g",
@@ -4748,6 +4763,56 @@ static void hertz_opening_tangent_case(const char* scheme) {
 static void test_hertz_opening_tangent(void) {
   hertz_opening_tangent_case(", RHOINF=1");
   hertz_opening_tangent_case("");
+}
+/* The row of the closing increment (hertz_closing_row) against central
+   differences: the drop started 0.7 mm above the floor, one increment of
+   0.5 ms (the contact open at t_n, 0.2 mm out, the episode's record in
+   use), the next increment's iterate moved into the floor (al_n+1 = 3e-4
+   and 1e-5 m, x and y moved too) under the trapezoidal rule: the row is 2
+   V(al_n+1)/(al_n+1 - al_n), not the law's force, and its tangent agrees.
+   Under the default scheme the law's force (its tangent is the law's). */
+static void hertz_closing_tangent_case(const char* scheme, double in) {
+  const double h = 0.0005;
+  char deck[1024];
+  hertz_drop_deck_at(deck, sizeof deck, scheme, h, 0.1007);
+  fixture fx;
+  nsb_system* s = fx_open(&fx, deck);
+  nsb_newton_report rep;
+  CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
+  const double al_n = 0.1 - nsb_system_state(s)->x[2];
+  CU_ASSERT_FATAL(al_n < 0.0 && al_n > -3e-4);
+  CU_ASSERT_EQUAL_FATAL(nsb_system_prepare_increment(s, h), NSB_OK);
+  int ie = -1;
+  for (int i = 0; i < nsb_system_n_elements(s); ++i)
+    if (nsb_system_element(s, i)->ops == &nsb_contact_hertz_ops &&
+        ((const nsb_contact_data*)nsb_system_element(s, i)->state)->owner)
+      ie = i;
+  CU_ASSERT_FATAL(ie >= 0);
+  double d[NSB_ELEM_MAX_LOCAL] = {0};
+  const double al_p = 0.1 - nsb_system_state(s)->x[2];
+  d[0] = 0.3;
+  d[1] = -0.2;
+  d[2] = (al_p - in) / h; /* the unknown is the step average: x = x_n + h vbar */
+  nsb_system_apply_local(s, ie, d);
+  const double al1 = 0.1 - nsb_system_state(s)->x[2];
+  double kmax = 0.0, fmx = 0.0;
+  const double err = nsb_fd_element_error(s, ie, 1e-7, &kmax, &fmx);
+  const double law = nsb_hertz_elastic(1e6, 1.5, al1);
+  const double row = 2.0 * nsb_hertz_potential(1e6, 1.5, al1) / (al1 - al_n);
+  const int trap = strstr(scheme, "RHOINF=1") != NULL;
+  printf("\n    %s al_n %.4g, al_n+1 %.3g: row %.4g N (the law's %.4g, 2 V/(al_n+1 - al_n) %.4g), |K| %.4g, tangent "
+         "error %.2e",
+         trap ? "RHOINF=1" : "default", al_n, al1, fmx, law, row, kmax, err / (1.0 + kmax));
+  CU_ASSERT(fabs(al1 - in) < 1e-12);
+  CU_ASSERT(fmx > 0.0 && kmax > 0.0);
+  NSB_ASSERT_CLOSE(fmx, trap ? row : law, 1e-12 * law);
+  CU_ASSERT(err >= 0.0 && err / (1.0 + kmax) <= 1e-6);
+  fx_close(&fx);
+}
+static void test_hertz_closing_tangent(void) {
+  hertz_closing_tangent_case(", RHOINF=1", 3e-4);
+  hertz_closing_tangent_case(", RHOINF=1", 1e-5);
+  hertz_closing_tangent_case("", 3e-4);
 }
 static void test_hertz_opening_work(void) {
   hertz_opening_case(", RHOINF=1", 0.0005, 1e-12);
@@ -5694,6 +5759,7 @@ int main(int argc, char** argv) {
                                             {"hertz_mean_force", test_hertz_mean_force},
                                             {"hertz_opening_work", test_hertz_opening_work},
                                             {"hertz_opening_tangent", test_hertz_opening_tangent},
+                                            {"hertz_closing_tangent", test_hertz_closing_tangent},
                                             {"prox_bar_wall_no_gain", test_prox_bar_wall_no_gain},
                                             {"cradle_sequential", test_cradle_sequential},
                                             {"prox_bounce", test_prox_bounce},
