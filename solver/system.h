@@ -163,6 +163,12 @@ long nsb_system_exact_accelerations(const nsb_system* s);
 /// The count of beam evaluations so saved.
 void nsb_system_restart_far(nsb_system* s, int on);
 long nsb_system_restart_skipped(const nsb_system* s);
+/// Those solves take their after_accel pass and the energies of the state
+/// it leaves in one loop over the elements (solver/assembly.c,
+/// after_accel_energy): on = 0 keeps the two loops (tests: the results are
+/// the same bit for bit).  The count of those solves whose passes were one.
+void nsb_system_fused_energy(nsb_system* s, int on);
+long nsb_system_energy_fused(const nsb_system* s);
 /// Modified Newton accepts an increment after its first correction when the
 /// contraction rate of earlier increments proves it converged
 /// (*SOLVER CONTROLS, ACCEPT=RATE; solver/newton.c).  on != 0: such an

@@ -165,6 +165,12 @@ struct nsb_system {
   unsigned char *acc_near, *acc_skip;
   int acc_skip_on, acc_far_off;
   long acc_skipped;
+  /* accel_solve's after_accel pass and energies in one loop over the
+     elements (assembly.c, after_accel_energy); acc_energy_apart keeps the
+     two loops (nsb_system_fused_energy), acc_energy_fused counts the
+     passes fused */
+  int acc_energy_apart;
+  long acc_energy_fused;
   /* the next acceleration solve after an impulsive increment adds
      alpha split (a_increment - a_smooth) to the velocities
      (nsb_contact_step_split; split = gamma h gain, alpha from
