@@ -39,14 +39,14 @@ static void guard_causes(const nsb_system* s, char* buf, size_t cap) {
                                 : "reduce it");
 }
 
-/* The least energy scale of the guard: DBL_EPSILON times the work of the
-   model's elastic members at unit force resolution, sum over beams of EA L
-   and over springs of k L^2 (L the member's initial length between its end
-   nodes).  A beam resolves its axial force to about eps EA (docs/theory.md
-   §5, round-off floor), a spring its force to eps k L, and the energies
-   the balance books from those forces to that force over the member's
-   length: a balance that moved by less is round-off, not energy the run
-   makes up.  A run at rest has an energy scale of round-off or exactly zero,
+/* The least energy scale of the guard: the work of the round-off of the
+   model's elastic members' forces over their lengths, DBL_EPSILON times the
+   sum over beams of EA L and over springs of k L^2 (L the member's initial
+   length between its end nodes).  A beam resolves its axial force to about
+   eps EA (docs/theory.md §5, round-off floor), a spring its force to
+   eps k L; the balance books energies from those forces, so a balance that
+   moved by less than their work over the member is round-off, not energy
+   the run makes up.  A run at rest has an energy scale of round-off or exactly zero,
    and a gain of 1e-21 J was "1 of the run's energy scale" (a B2S beam at
    rest; two particles on a spring whose free length misses their distance
    by round-off).  Force times length: the same in every unit system.  Far
