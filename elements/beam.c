@@ -525,6 +525,16 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
                          "%s:%d: beam element %d: invalid geometry (coincident nodes or end frames more than pi apart)",
                          m->source, el->line, el->label);
   }
+  if (strain) {
+    /* the discrete reference (the kernel's stations and closure rows), with
+       the node quaternions as strain_in gives them to the kernel
+       (nsb_beam_strain_set_reference): a beam at rest evaluates to exactly
+       zero */
+    double q_end[8];
+    for (int k = 0; k < 2; ++k)
+      nsb_q_store(nsb_q_normalize(nsb_q_mul(nsb_q_load(q0 + 4 * nodes[k]), s->lam[k])), q_end + 4 * k);
+    nsb_beam_strain_set_reference(s->sgeom, XA, XB, q_end, s->old_qp, s->old_cp);
+  }
   if (tabs) {
     double* shared = tab_intern(ctx, tabs, tables, n_tab);
     if (!shared) {

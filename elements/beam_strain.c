@@ -255,6 +255,39 @@ void nsb_beam_strain_frames(const nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_quat
   }
 }
 
+void nsb_beam_strain_set_reference(nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_vec3 rL, const double* q_end,
+                                   nsb_beam_point* pts_qp, nsb_beam_point* pts_cp) {
+  /* nsb_beam_strain_eval's operations on its configuration (Theta = 0,
+     strains zero), in its order: its station frames and closure rows bit
+     for bit (tests/test_beam_strain.c checks every row of an evaluation at
+     rest zero) */
+  const int N = g->base.N, ng = g->base.n_gauss;
+  const double strains[6 * NSB_BEAM_MAX_POINTS] = {0};
+  const nsb_vec3 E0 = nsb_v3_load(g->base.E0), K0 = nsb_v3_load(g->base.K0), th = nsb_v3_zero();
+  const nsb_quat q0 = nsb_q_normalize(nsb_q_mul(nsb_q_load(q_end), nsb_so3_exp_q(th)));
+  const nsb_quat qL = nsb_q_normalize(nsb_q_mul(nsb_q_load(q_end + 4), nsb_so3_exp_q(th)));
+  nsb_vec3 r = r0;
+  nsb_quat q = q0;
+  nsb_mat3 R = nsb_q_to_m3(q0), Bm[NSB_BEAM_MAX_POINTS];
+  for (int k = 1; k < g->n_st; ++k) {
+    magnus_step m = magnus(g, k - 1, E0, K0, strains, NULL, Bm);
+    nsb_mat3 T;
+    const nsb_quat dq = nsb_so3_exp_q_T(m.phi, &T);
+    nsb_vec3 Trho = nsb_m3_mulv(T, m.rho);
+    r = nsb_v3_add(r, nsb_m3_mulv(R, Trho));
+    q = nsb_q_normalize(nsb_q_mul(q, dq));
+    R = nsb_q_to_m3(q);
+    const int s = (k - 1) / (ng + 1), j = (k - 1) % (ng + 1);
+    nsb_beam_point* pt = j < ng ? (pts_qp ? &pts_qp[s * ng + j] : NULL) : s < N && pts_cp ? &pts_cp[s] : NULL;
+    if (pt) {
+      nsb_v3_store(r, pt->r);
+      nsb_q_store(q, pt->q);
+    }
+  }
+  nsb_v3_store(nsb_v3_sub(rL, r), g->gap);
+  nsb_v3_store(nsb_so3_log_q(nsb_q_mul(nsb_q_conj(q), qL)), g->gap + 3);
+}
+
 /* ---- Newmark on SO(3) at one point ------------------------------------------ */
 
 typedef struct newmark {
@@ -280,7 +313,12 @@ static void update_point(const nsb_beam_point* restrict old, nsb_vec3 r, nsb_qua
     return;
   }
   nsb_vec3 u = nsb_v3_sub(r, nsb_v3_load(old->r));
-  nsb_vec3 th = nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(old->q)), q));
+  /* a frame that did not turn: no rotation (the product conj(q_n) q of two
+     equal quaternions has a vector part of round-off, w y + x z - y w - z x,
+     which over beta h^2 was an angular acceleration of a beam at rest) */
+  const nsb_quat qo = nsb_q_load(old->q);
+  const int same = qo.w == q.w && qo.x == q.x && qo.y == q.y && qo.z == q.z;
+  nsb_vec3 th = same ? nsb_v3_zero() : nsb_so3_log_q(nsb_q_mul(nsb_q_conj(qo), q));
   /* Newmark relations on the pseudo-accelerations p; the accelerations follow
      (1 - af) a + af a_n = (1 - am) p + am p_n (Arnold-Bruls; p = a for Newmark) */
   const int ga = nm->am != 0.0 || nm->af != 0.0; /* Newmark: p = a, whatever the p fields hold */
@@ -883,8 +921,9 @@ int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* restrict 
         add_vec(f, iM0, nsb_v3_sub(nsb_v3_load(acc + 9), dTa));
         continue;
       }
-      add_vec(f, iN0, nsb_v3_sub(rL, r));
-      add_vec(f, iM0, c);
+      /* less the reference's closure rows (nsb_beam_strain_set_reference) */
+      add_vec(f, iN0, nsb_v3_sub(nsb_v3_sub(rL, r), nsb_v3_load(g->gap)));
+      add_vec(f, iM0, nsb_v3_sub(c, nsb_v3_load(g->gap + 3)));
       if (!want_K) continue;
       rows_averaged(K, n, 6, 1.0, sr.dNf, sr.dNm, af, am);
       nsb_mat3 RLt = nsb_m3_transpose(RL);

@@ -122,6 +122,11 @@ typedef struct nsb_beam_strain_geom {
      exact for degree N - 1 (order 4: N <= 4; docs/theory_beam_strain.md §7.2) */
   double* Wm;              /* [N] */
   double* xs;              /* [n_st] station coordinates, increasing, xs[0] = 0, xs[n_st-1] = L */
+  /* The closure rows of the reference configuration, r^L - r(L) and
+     log(R(L)^T R^L) at zero strains (nsb_beam_strain_set_reference; zero until
+     set): round-off, subtracted from the closure rows of every evaluation
+     so that the reference is an exact discrete equilibrium. */
+  double gap[6];
 } nsb_beam_strain_geom;
 
 /// Doubles of the tables of a strain geometry (base tables included).
@@ -203,6 +208,23 @@ typedef struct nsb_beam_strain_in {
 /// alpha_m or alpha_f != 0 (not supported; nothing is written then).
 int nsb_beam_strain_eval(const nsb_beam_strain_in* in, nsb_beam_point* cur_qp, nsb_beam_point* cur_cp,
                          nsb_beam_point* cur_end, nsb_beam_strain_force* cur_res, double* f, double* K);
+
+/// The discrete reference configuration: zero strains, Theta = 0, the end
+/// placements r^0, r^L and the node quaternions q_end[8] exactly as an
+/// evaluation reads them (nsb_beam_strain_in.q_end), integrated by the
+/// kernel's own sweep.  Writes the positions and frames of the stations
+/// into the point states pts_qp[n_qp], pts_cp[N] (either may be NULL; the
+/// rest of the states untouched) and the closure rows of that configuration
+/// into g->gap.  The geometry's closed form (nsb_beam_geom_init) and the
+/// sweep differ by round-off, as do r(L), R(L) and r^L, R^L; an evaluation
+/// at rest then saw stations that had moved by round-off within the
+/// increment (an acceleration of 1e-16 m / (beta h^2)) and a closure that
+/// does not hold, and a residual of round-off that no Newton iteration
+/// removes (docs/theory_beam_strain.md §13).  With the states and the gap
+/// set, the evaluation at the reference configuration is exactly zero in
+/// every row; every other state moves by round-off only.
+void nsb_beam_strain_set_reference(nsb_beam_strain_geom* g, nsb_vec3 r0, nsb_vec3 rL, const double* q_end,
+                                   nsb_beam_point* pts_qp, nsb_beam_point* pts_cp);
 
 /// Number of local unknowns for N points.
 static inline int nsb_beam_strain_nlocal(int N) { return 12 + 6 * N + 6; }

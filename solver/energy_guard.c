@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "solver/system_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -38,6 +39,36 @@ static void guard_causes(const nsb_system* s, char* buf, size_t cap) {
                                 : "reduce it");
 }
 
+/* The least energy scale of the guard: the work of the round-off of the
+   model's elastic members' forces over their lengths, DBL_EPSILON times the
+   sum over beams of EA L and over springs of k L^2 (L the member's initial
+   length between its end nodes).  A beam resolves its axial force to about
+   eps EA (docs/theory.md §5, round-off floor), a spring its force to
+   eps k L; the balance books energies from those forces, so a balance that
+   moved by less than their work over the member is round-off, not energy
+   the run makes up.  A run at rest has an energy scale of round-off or exactly zero,
+   and a gain of 1e-21 J was "1 of the run's energy scale" (a B2S beam at
+   rest; two particles on a spring whose free length misses their distance
+   by round-off).  Force times length: the same in every unit system.  Far
+   below the energies of any run that moves (3.7e-8 J for a 1 m steel bar of
+   8 cm^2, whose strain energy at a strain of 1e-6 is 8.4e-5 J), and an
+   instability grows through it within a few increments. */
+static double guard_floor(const nsb_model* m) {
+  double w = 0.0;
+  for (int i = 0; i < m->elements.count; ++i) {
+    const nsb_element* el = &m->elements.data[i];
+    if (el->n_nodes < 2) continue;
+    const double* a = m->nodes.data[el->nodes[0]].X;
+    const double* b = m->nodes.data[el->nodes[el->n_nodes - 1]].X;
+    const double L = sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]));
+    if (nsb_etype_is_beam(el->type) && el->section >= 0)
+      w += fabs(m->sections.data[el->section].EA) * L;
+    else if (el->type == NSB_ETYPE_SPRINGA)
+      w += fabs(el->stiffness) * L * L;
+  }
+  return DBL_EPSILON * w;
+}
+
 int nsb_system_energy_guard(nsb_system* s, const nsb_energy* e, long increment) {
   if (s->step_index < 0 || s->step.kind != NSB_STEP_DYNAMIC || s->step.modal_dynamic || s->step.n_modes > 0) return 0;
   const double b = e->kinetic + e->potential + e->dissipated - e->external_work - e->support_work;
@@ -54,7 +85,9 @@ int nsb_system_energy_guard(nsb_system* s, const nsb_energy* e, long increment) 
   s->stats.balance_on = 1;
   s->stats.balance_change = gain;
   s->stats.balance_scale = s->guard_scale;
-  if (s->guard_warned || !(gain > NSB_ENERGY_GUARD * s->guard_scale)) return 0;
+  if (s->guard_floor < 0.0) s->guard_floor = guard_floor(s->model);
+  const double scale_w = s->guard_scale > s->guard_floor ? s->guard_scale : s->guard_floor;
+  if (s->guard_warned || !(gain > NSB_ENERGY_GUARD * scale_w)) return 0;
   s->guard_warned = 1;
   char causes[512];
   guard_causes(s, causes, sizeof causes);
@@ -62,7 +95,7 @@ int nsb_system_energy_guard(nsb_system* s, const nsb_energy* e, long increment) 
           "%s:%d: *DYNAMIC: the energy balance kinetic + potential + dissipated - external_work - support_work "
           "gained %.4g at t = %.6g (step %d, increment %ld), %.3g of the run's energy scale %.4g (warned above "
           "%g): the run makes up energy nothing gives it; probable cause: %s (not reported again)",
-          s->model->source, s->step.line, gain, s->t, s->step_index + 1, increment, gain / s->guard_scale,
-          s->guard_scale, NSB_ENERGY_GUARD, causes);
+          s->model->source, s->step.line, gain, s->t, s->step_index + 1, increment, gain / scale_w, scale_w,
+          NSB_ENERGY_GUARD, causes);
   return 1;
 }

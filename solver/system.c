@@ -472,6 +472,7 @@ int nsb_system_create_threads(nsb_ctx* ctx, const nsb_model* model, int n_thread
   s->clock_w = 1.0;
   s->clock_sample = nsb_clock_sample_start();
   s->length = model_length(model);
+  s->guard_floor = -1.0; /* computed by the guard's first test */
   int n = s->n_nodes, nm = n > 0 ? n : 1;
   int st = NSB_OK;
   s->node_mi = NSB_NEW_ARRAY(ctx, 2 * nm, double);

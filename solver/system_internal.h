@@ -106,6 +106,9 @@ struct nsb_system {
      (a dynamic step) and has warned */
   double guard_b0, guard_scale;
   int guard_on, guard_warned;
+  /* the guard's least energy scale (guard_floor, solver/energy_guard.c):
+     from the model alone, so not in a checkpoint; < 0 until computed */
+  double guard_floor;
   /* contact elements: elems[first_contact ...], rebuilt from the broad phase
      (Verlet list) when a node has moved half the skin since the last build */
   int first_contact, n_contacts;

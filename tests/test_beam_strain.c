@@ -1193,6 +1193,59 @@ static void test_kept_inverse_turned(void) {
   printf("\n    %d cases (theta 0.01, 0.1, 1): |radius / (2 sin(theta/2)) - 1| at most %.1e\n", cases, worst);
 }
 
+/* ---- the discrete reference: a beam at rest evaluates to exactly zero ---- */
+
+/* nsb_beam_strain_set_reference: at the reference configuration, at rest
+ * (zero strains and resultants, old states at rest), every row of the
+ * evaluation is exactly zero, dynamic and static, collocation and Galerkin,
+ * on a skew straight element far from the origin and on a curved twisted
+ * one.  Without it the closed-form station states of
+ * nsb_beam_strain_geom_init and the sweep's differ by round-off (an
+ * acceleration of that over beta h^2) and the closure rows hold the sweep's
+ * miss of node L: rows of round-off that a Newton iteration does not remove
+ * (docs/theory_beam_strain.md §13). */
+static void test_rest_exact(void) {
+  const int Ns[] = {1, 2, 3};
+  double u[NMAX], f[NMAX];
+  int cases = 0, nonzero_before = 0;
+  for (int w = 0; w < 2; ++w)
+    for (int geo = 0; geo < 2; ++geo)
+      for (int t = 0; t < 3; ++t) {
+        galerkin_weighting = w;
+        strain_case* sc;
+        if (geo == 0) {
+          nsb_quat qA = nsb_so3_exp_q(nsb_v3(0.0, 0.0, 0.7));
+          nsb_vec3 XA = nsb_v3(12.3, -4.56, 0.789);
+          nsb_vec3 XB = nsb_v3_add(XA, nsb_q_rotate(qA, nsb_v3(0.37, 0.0, 0.0)));
+          sc = setup(Ns[t], Ns[t] + 2, XA, qA, XB, qA, section_generic());
+        } else {
+          sc = setup_curved(Ns[t]);
+        }
+        const int n = nsb_beam_strain_nlocal(Ns[t]);
+        rest_u(sc, u);
+        CU_ASSERT_EQUAL_FATAL(resid(sc, u, f, NULL), 0);
+        nonzero_before += max_abs(f, n) > 0.0;
+        nsb_beam_strain_set_reference(&sc->g, nsb_v3_load(sc->old_end[0].r), nsb_v3_load(sc->old_end[1].r),
+                                      sc->q_end, sc->old_qp, sc->old_cp);
+        for (int st = 0; st < 2; ++st) {
+          sc->in.inertia = st == 0;
+          CU_ASSERT_EQUAL_FATAL(resid(sc, u, f, NULL), 0);
+          for (int i = 0; i < n; ++i)
+            if (f[i] != 0.0) {
+              printf("\n    %sN = %d, %s, %s: row %d = %.3e\n", wname(), Ns[t], geo ? "curved" : "straight",
+                     st ? "static" : "dynamic", i, f[i]);
+              CU_FAIL("a row of the evaluation at rest is not zero");
+              break;
+            }
+          cases++;
+        }
+      }
+  galerkin_weighting = 0;
+  printf("\n    %d evaluations at rest exactly zero (without the reference %d of the 12 elements are not)\n", cases,
+         nonzero_before);
+  CU_ASSERT(nonzero_before > 0); /* the case tests something */
+}
+
 static const nsb_test_suite suites[] = {
     {"integrator", (const nsb_test_case[]){{"magnus", test_integrator}, {NULL, NULL}}},
     {"tangent", (const nsb_test_case[]){{"fd", test_tangent}, {"fd_galerkin", test_tangent_galerkin}, {NULL, NULL}}},
@@ -1221,6 +1274,7 @@ static const nsb_test_suite suites[] = {
                              {"mass_first_moment_massless_end", test_mass_rule_massless_end},
                              {"mass_at_ends_lumped", test_mass_rule_ends_lumped},
                              {NULL, NULL}}},
+    {"rest", (const nsb_test_case[]){{"exact_zero", test_rest_exact}, {NULL, NULL}}},
     {"restart",
      (const nsb_test_case[]){{"compatible_accelerations", test_restart_compatible},
                              {"own_rows", test_restart_own_rows},
