@@ -1764,10 +1764,12 @@ static int advance_to(run* rn, int k, double t_target, nsb_step_control* sc) {
     /* located switching points and impacts are in contacts.csv whatever
        the grid: a row at the switching point (gap zero, no impulse yet) and
        one at the end of the impact increment; with EVERY=1 also the
-       substeps of a cut-back increment, whose impulses the grid point's
-       rows do not hold (the rows of every increment close its momentum,
-       docs/deck.md contacts.csv) */
-    if ((sc->kind != NSB_INC_NOMINAL || sd->contact_every == 1) && rn->clog && sd->contact_every > 0 &&
+       substeps of a cut-back increment (sub < h_nom until accepted grows it
+       back), whose impulses the grid point's rows do not hold (the rows of
+       every increment close its momentum, docs/deck.md contacts.csv); not
+       the increments shortened for HERTZ contacts, which keep the grid's */
+    const int cut = sd->contact_every == 1 && sc->sub < sc->h_nom * (1.0 - 1e-12);
+    if ((sc->kind != NSB_INC_NOMINAL || cut) && rn->clog && sd->contact_every > 0 &&
         !nsb_step_control_reached(sc, nsb_system_time(s), t_target))
       NSB_CALL(nsb_contact_log_write(rn->clog, s));
     int ast = nsb_step_control_accepted(sc, s, &rep);
