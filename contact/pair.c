@@ -2354,6 +2354,7 @@ void nsb_contact_memory_save(const nsb_elem* e, int n, const double* lam, nsb_co
     c->P_pre = d->P_pre;
     c->P_master = d->P_master;
     memcpy(c->Q_pass, d->Q_pass, sizeof c->Q_pass);
+    c->Q_h = d->Q_h;
     memcpy(c->F_pre, d->F_pre, sizeof c->F_pre);
     c->pass_max = d->pass_max;
     c->impulse0 = d->impulse[0];
@@ -2466,6 +2467,7 @@ void nsb_contact_memory_restore(nsb_elem* e, int n, const nsb_contact_memory* me
         memcpy(d->F_pre, c->F_pre, sizeof d->F_pre);
       }
       memcpy(d->Q_pass, c->Q_pass, sizeof d->Q_pass);
+      d->Q_h = c->Q_h;
       d->pass_max = c->pass_max;
       break;
     }
@@ -3440,6 +3442,15 @@ static void end_tangents(const nsb_contact_data* d, nsb_vec3 n, nsb_vec3* t1, ns
   nsb_contact_tangents(n, t1, t2);
 }
 
+/* The share of h M p that Q_pass holds, for this increment's h: p persists
+   over a change of the increment (a cutback's substeps), h M p scales with h
+   (pair.h, Q_h).  On the grid h = t_n+1 - t_n differs from increment to
+   increment in its last bits: within 1e-9 the same numbers, bit for bit. */
+static nsb_vec3 pass_share(const nsb_contact_data* d, const nsb_eval_ctx* ec) {
+  const nsb_vec3 Q = nsb_v3_load(d->Q_pass);
+  return d->Q_h > 0.0 && fabs(d->Q_h - ec->h) > 1e-9 * ec->h ? nsb_v3_scale(ec->h / d->Q_h, Q) : Q;
+}
+
 /* The momentum a contact gave the slave's body in the accepted increment,
    which contacts.csv reports (nsb_contact_data.passed; docs/contact.md §7.2,
    "What contacts.csv reports"), after the impulses are final
@@ -3482,20 +3493,22 @@ static void pass_on(nsb_elem* e, const nsb_eval_ctx* ec) {
        from the next one on, unless a rigid slave's hold restarts the node's
        pseudo-accelerations (solver/assembly.c) */
     const double am = ec->alpha_m, g = ec->gamma;
-    const nsb_vec3 Q0 = nsb_v3_load(d->Q_pass), Q1 = nsb_v3_scale(-am / (1.0 - am), Q0);
+    const nsb_vec3 Q0 = pass_share(d, ec), Q1 = nsb_v3_scale(-am / (1.0 - am), Q0);
     const nsb_vec3 pass =
         nsb_v3_add(nsb_v3_add(nsb_v3_scale(1.0 - g, Q0), nsb_v3_scale(g, Q1)), nsb_v3_load(d->pass_carry));
     for (int k = 0; k < e->n_mult && (pass.x != 0.0 || pass.y != 0.0 || pass.z != 0.0); ++k)
       d->passed[k] += nsb_v3_dot(nsb_v3_load(k == 0 ? d->n : d->t + 3 * (k - 1)), pass);
     nsb_v3_store(d->held && !d->flexible ? nsb_v3_zero() : nsb_v3_add(Q1, nsb_v3_load(d->pass_rest)), d->Q_pass);
+    d->Q_h = ec->h;
     return;
   }
   const double am = ec->alpha_m, af = ec->alpha_f, g = ec->gamma;
-  const nsb_vec3 F1 = nsb_v3_load(d->F_pass), F0 = nsb_v3_load(d->F_pre), Q0 = nsb_v3_load(d->Q_pass);
+  const nsb_vec3 F1 = nsb_v3_load(d->F_pass), F0 = nsb_v3_load(d->F_pre), Q0 = pass_share(d, ec);
   const nsb_vec3 X = nsb_v3_add(nsb_v3_scale((1.0 - af) * ec->h, F1), nsb_v3_scale(af * ec->h, F0));
   const nsb_vec3 Q1 = nsb_v3_scale(1.0 / (1.0 - am), nsb_v3_sub(X, nsb_v3_scale(am, Q0)));
   const nsb_vec3 pass = nsb_v3_add(nsb_v3_scale(1.0 - g, Q0), nsb_v3_scale(g, Q1));
   nsb_v3_store(Q1, d->Q_pass);
+  d->Q_h = ec->h;
   memcpy(d->F_pre, d->F_pass, sizeof d->F_pre);
   /* along the increment's normal and tangents, as the impulses */
   for (int k = 0; k < 3; ++k)

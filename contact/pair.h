@@ -141,8 +141,10 @@ typedef struct nsb_contact_data {
      Q_pass its share of h M p (a global vector), Q_n+1 = (X - alpha_m Q_n)/
      (1 - alpha_m), X = h ((1 - alpha_f) F_pass + alpha_f F_pre), passes on
      (1 - gamma) Q_n + gamma Q_n+1, also in the increments after the contact
-     opened; otherwise passed = impulse and Q_pass = 0. */
-  double Q_pass[3], F_pass[3], F_pre[3], passed[3];
+     opened; otherwise passed = impulse and Q_pass = 0.  Q_h: the increment
+     length Q_pass was formed with; p persists, so an increment of another
+     length (the substeps of a cutback) takes Q_pass h/Q_h. */
+  double Q_pass[3], F_pass[3], F_pre[3], passed[3], Q_h;
   /* a held contact released in the increment (its force in the smooth
      accelerations and the share Phi of the pseudo-accelerations leave them):
      the share that stays in the pseudo-accelerations, h (alpha_f Fc -
@@ -374,7 +376,7 @@ int nsb_contact_mult_count(const nsb_model* m, const nsb_contact_cand* c, int n)
 /// and obstacle (nsb_contact_memory_restore).
 typedef struct nsb_contact_memory {
   int pair, node, master;
-  double gap0, gN_bar, P_pre, P_master, impulse0, Q_pass[3], F_pre[3], pass_max;
+  double gap0, gN_bar, P_pre, P_master, impulse0, Q_pass[3], Q_h, F_pre[3], pass_max;
   double wN_last, dN_last, sN_last; /* a persistent contact on a curved obstacle (nsb_contact_data) */
   int wN_known;
   int gN_bar_known;

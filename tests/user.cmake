@@ -46,7 +46,9 @@
 # a bar twice its length, a ball bouncing on a cantilever's tip, a swinging rod striking a particle,
 # a Hertz ball on a beam's midspan, a rod landing at an angle with e = 0.5; two balls striking a free
 # beam at symmetric points, a ball dropped on a cantilever's midspan, a Hertz ball on a B2S beam, a
-# propped cantilever under a trapezoidal line load, a frame with an inclined member and a skew pin
+# propped cantilever under a trapezoidal line load, a frame with an inclined member and a skew pin;
+# a beam with an overhang, a couple on a simply supported span, a clamped beam's modes and line
+# load, a bar landing flat on two rough supports, a ball dropped on a damped two-span beam
 # (check_user.py).
 set(NSB_USER_MODELS cantilever_tip_force cantilever_end_moment cantilever_follower l_frame ss_udl
     shallow_arch free_beam_impulse harmonic_cantilever freq_clamped freq_pinned freq_free freq_portal
@@ -107,6 +109,9 @@ list(APPEND NSB_USER_MODELS
 # round twelve: impacts on flexible beams and section forces in structures
 list(APPEND NSB_USER_MODELS
     twin_balls_free_beam ball_on_cantilever_midspan hertz_ball_b2s propped_trapezoid inclined_member_frame)
+# round thirteen: what an engineer writes first
+list(APPEND NSB_USER_MODELS
+    overhang_beam span_couple clamped_beam bar_lands_on_two_supports ball_on_two_spans)
 foreach(model ${NSB_USER_MODELS})
   add_test(NAME user_${model}
     COMMAND ${NSB_VTK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/user/check_user.py $<TARGET_FILE:nsbeam>

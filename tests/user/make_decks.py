@@ -7419,5 +7419,180 @@ MODELS.update({
 # end of round twelve: impacts on flexible beams and section forces in structures
 
 
+# round thirteen: what an engineer writes first (a beam with an overhang, a couple on a span, a
+# clamped beam's modes and line load, a bar landing flat on two rough supports, a ball dropped
+# on a damped two-span beam); check_user.py's block of the same name checks them
+
+U13 = {
+    # a steel beam 100 x 200 mm, a 4 m span on a pin and a roller and a 1.5 m overhang; 5 kN/m on
+    # the whole length and 10 kN at the overhang's tip; 0.25 m B31
+    "overhang": {"a": 4.0, "c": 1.5, "b": 0.1, "h": 0.2, "na": 16, "nc": 6, "q": 5e3, "P": 10e3},
+    # a simply supported steel beam 4 m, 100 x 200 mm, 16 B31, a couple of 20 kN m about y at
+    # x = 1 m (node 5)
+    "couple": {"L": 4.0, "b": 0.1, "h": 0.2, "n": 16, "a": 1.0, "M": 20e3},
+    # a steel beam 3 m, 60 x 120 mm (120 mm in the load's plane), clamped at both ends, 20 B31;
+    # *FREQUENCY (8 modes), then 4 kN/m down in four static increments
+    "clamped": {"L": 3.0, "b": 0.06, "h": 0.12, "n": 20, "modes": 8, "q": 4e3},
+    # a free steel bar 1 m, 20 x 20 mm, 20 B31, dropped flat from 5 mm onto two rigid supports
+    # (the floor under nodes 5 and 17, x = 0.2 m and 0.8 m), Newton's law e = 0 with mu = 0.3,
+    # under gravity, h = 0.1 ms for 0.1 s
+    "land2": {"L": 1.0, "b": 0.02, "n": 20, "sup": (5, 17), "drop": 0.005, "mu": 0.3, "g": 9.81,
+              "h": 1e-4, "T": 0.1},
+    # a steel beam 30 x 30 mm continuous over two spans of 1 m (pin, roller, roller), 24 B31,
+    # *DAMPING ALPHA = 2 zeta omega_1 (zeta = 0.1, omega_1 of a 1 m pinned span); a 0.5 kg steel
+    # ball (particle, r = 15 mm) dropped from 20 mm onto the middle of the first span, e = 0 and
+    # mu = 0.3 (the span's slope under the ball, 1e-3 rad, would let a frictionless ball slide on
+    # towards the sag's low point, a slow undamped swing), under gravity, h = 1 ms for 1.5 s: it
+    # lands, rides on the beam and both settle
+    "drop2": {"L": 1.0, "b": 0.03, "n": 24, "m": 0.5, "r": 0.015, "drop": 0.02, "zeta": 0.1, "g": 9.81,
+              "mu": 0.3, "h": 1e-3, "T": 1.5},
+}
+
+
+def overhang_beam(u):
+    """A steel beam (100 x 200 mm, 22 B31) on a pin and a roller 4 m apart with a 1.5 m overhang,
+    5 kN/m by *DLOAD PZ on its whole length and 10 kN down at the overhang's tip; *STATIC without
+    a data line, *NODE PRINT of the supports' RF, VTK output: the reactions by statics, the tip's
+    and the span's deflections by the direct stiffness method with exact Timoshenko members, the
+    section forces at every axis point by the free body beyond."""
+    p = U13["overhang"]
+    a, c, na, nc = p["a"], p["c"], p["na"], p["nc"]
+    n = na + nc
+    s = head(u, "Beam with an overhang", overhang_beam.__doc__)
+    s += "*NODE, NSET=BEAM_N\n"
+    for i in range(n + 1):
+        x = a * i / na if i <= na else a + c * (i - na) / nc
+        s += "%d, %s, 0, 0\n" % (i + 1, u.n(x, "L"))
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=SUPPORTS\n1, %d\n" % (na + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (na + 1)
+    s += "*PROBE, NAME=tip, NODE=%d\nU, R\n*PROBE, NAME=mid, NODE=%d\nU, R\n" % (n + 1, na // 2 + 1)
+    s += "*STEP\n*STATIC\n*DLOAD\nBEAM, PZ, %s\n*CLOAD\n%d, 3, %s\n" % (u.n(-p["q"], "F/L"), n + 1, u.n(-p["P"], "F"))
+    s += "*NODE PRINT, NSET=SUPPORTS\nRF\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+def span_couple(u):
+    """A simply supported steel beam (4 m, 100 x 200 mm, 16 B31) under a couple of 20 kN m about
+    the y axis at x = 1 m (a *CLOAD on DOF 5 of node 5); *STATIC without a data line, *NODE PRINT
+    of the supports' RF, VTK output: the reactions -+M/L, the couple's node's deflection and
+    rotation by the direct stiffness method with exact Timoshenko members, the bending moment's
+    jump of M at the node, the section forces at every axis point by the free body beyond."""
+    p = U13["couple"]
+    L, n = p["L"], p["n"]
+    k = int(round(p["a"] / L * n)) + 1
+    s = head(u, "Simply supported beam under a couple in its span", span_couple.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=SUPPORTS\n1, %d\n" % (n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n" % (n + 1)
+    s += "*PROBE, NAME=load, NODE=%d\nU, R\n*PROBE, NAME=mid, NODE=%d\nU, R\n" % (k, n // 2 + 1)
+    s += "*PROBE, NAME=before, ELEMENT=%d, POSITION=1\nM\n*PROBE, NAME=after, ELEMENT=%d, POSITION=0\nM\n" % (k - 1, k)
+    s += "*STEP\n*STATIC\n*CLOAD\n%d, 5, %s\n" % (k, u.n(p["M"], "F*L"))
+    s += "*NODE PRINT, NSET=SUPPORTS\nRF\n*OUTPUT, FORMAT=VTK\n*END STEP\n"
+    return s
+
+
+def clamped_beam(u):
+    """A steel beam (3 m, 60 x 120 mm, the 120 mm vertical, 20 B31) clamped at both ends:
+    *FREQUENCY (8 modes) against the clamped-clamped Euler-Bernoulli beam (beta L = 4.7300,
+    7.8532, 10.9956; Blevins 1979) in both planes, then 4 kN/m down (*DLOAD PZ) in four static
+    increments: the clamps' moments q L^2/12, the midspan's q L^4/384EI + q L^2/8kGA (the linear
+    part: the membrane's stretching stiffens it), the section forces at every axis point."""
+    p = U13["clamped"]
+    L, n = p["L"], p["n"]
+    s = head(u, "Clamped-clamped beam: modes and line load", clamped_beam.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=ENDS\n1, %d\n" % (n + 1)
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(p["b"], "L"), u.n(p["h"], "L"))
+    s += "*BOUNDARY\nENDS, ENCASTRE\n"
+    s += "*PROBE, NAME=mid, NODE=%d\nU\n*PROBE, NAME=a, NODE=1\nRF, RM\n*PROBE, NAME=b, NODE=%d\nRF, RM\n" % (n // 2 + 1, n + 1)
+    s += "*STEP\n*FREQUENCY\n%d\n*END STEP\n" % p["modes"]
+    s += "*STEP\n*STATIC\n0.25, 1.0\n*DLOAD\nBEAM, PZ, %s\n*OUTPUT, FORMAT=VTK\n*END STEP\n" % u.n(-p["q"], "F/L")
+    return s
+
+
+def bar_lands_on_two_supports(u):
+    """A free steel bar (1 m, 20 x 20 mm, 20 B31) dropped flat from 5 mm onto two rigid supports
+    (the floor under its nodes at 0.2 m and 0.8 m), Newton's law with the default e = 0 and
+    mu = 0.3, under gravity, h = 0.1 ms for 0.1 s: it lands on both in the same increment, at
+    sqrt(2 g d); the motion stays symmetric about the middle and the bar does not drift along
+    its axis (the supports' friction impulses equal and opposite); the supports' impulses and
+    the weight balance the momentum; the energy never rises."""
+    p = U13["land2"]
+    L, n, b = p["L"], p["n"], p["b"]
+    z = b / 2 + p["drop"]
+    s = head(u, "Bar landing flat on two rough supports", bar_lands_on_two_supports.__doc__)
+    s += line_nodes(u, 1, (0, 0, z), (L, 0, z), n, "BAR_N")
+    s += "*NSET, NSET=SUPPORTS\n%d, %d\n" % p["sup"]
+    s += line_elems(1, 1, n, "BAR", "B31")
+    s += steel(u)
+    s += "*BEAM SECTION, ELSET=BAR, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*OBSTACLE, NAME=FLOOR, TYPE=PLANE\n0, 0, 0, 0, 0, 1\n"
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nSUPPORTS, FLOOR\n" % p["mu"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    for k in (1, 3, 5, 8):
+        s += "*PROBE, NAME=l%d, NODE=%d\nU, R\n*PROBE, NAME=r%d, NODE=%d\nU, R\n" % (k, k, k, n + 2 - k)
+    s += "*PROBE, NAME=mid, NODE=%d\nU, R, V\n" % (n // 2 + 1)
+    s += dynamic_step(u, p["h"], p["T"])
+    return s
+
+
+def drop2_props():
+    """ball_on_two_spans: the first frequency of a 1 m pinned span of the bar and ALPHA."""
+    p = U13["drop2"]
+    E, nu, rho = STEEL
+    w1 = (math.pi / p["L"]) ** 2 * math.sqrt(E * p["b"] ** 2 / 12 / rho)
+    return w1, 2 * p["zeta"] * w1
+
+
+def ball_on_two_spans(u):
+    """A steel beam (30 x 30 mm, 24 B31) continuous over two spans of 1 m on a pin and two
+    rollers, its material damped by *DAMPING, ALPHA = 2 zeta omega_1 (zeta = 0.1, omega_1 of a
+    1 m pinned span); a 0.5 kg steel ball (a particle, r = 15 mm) dropped from 20 mm onto the
+    middle of the first span, Newton's law with the default e = 0 and mu = 0.3 (it stays where it
+    lands), under gravity, h = 1 ms for
+    1.5 s: it strikes in the increment holding the touch, the supports' impulses and the weight
+    balance the momentum, it rides on the beam and both settle: the supports then carry the
+    continuous beam's reactions under its weight and the ball's (Timoshenko)."""
+    p = U13["drop2"]
+    L, n, b, r = p["L"], p["n"], p["b"], p["r"]
+    _, alpha = drop2_props()
+    s = head(u, "Ball dropped on a two-span beam", ball_on_two_spans.__doc__)
+    s += line_nodes(u, 1, (0, 0, 0), (2 * L, 0, 0), n, "BEAM_N")
+    s += line_elems(1, 1, n, "BEAM", "B31")
+    s += "*NSET, NSET=SUPPORTS\n1, %d, %d\n" % (n // 2 + 1, n + 1)
+    s += steel(u)
+    s += "*DAMPING, ALPHA=%s\n" % u.n(alpha, "1/T")
+    s += "*BEAM SECTION, ELSET=BEAM, MATERIAL=STEEL, SECTION=RECT\n%s, %s\n0, 1, 0\n" % (u.n(b, "L"), u.n(b, "L"))
+    s += "*BOUNDARY\n1, 1, 4\n%d, 2, 3\n%d, 2, 3\n" % (n // 2 + 1, n + 1)
+    s += "*NODE, NSET=BALL\n100, %s, 0, %s\n" % (u.n(L / 2, "L"), u.n(b / 2 + r + p["drop"], "L"))
+    s += "*PARTICLE, NSET=BALL, MASS=%s, RADIUS=%s\n" % (u.n(p["m"], "M"), u.n(r, "L"))
+    s += "*CONTACT PAIR, LAW=NEWTON, FRICTION=%g\nBALL, BEAM\n" % p["mu"]
+    s += "*GRAVITY\n0, 0, %s\n" % u.n(-p["g"], "L/T^2")
+    s += "*PROBE, NAME=A, NODE=1\nRF\n*PROBE, NAME=B, NODE=%d\nRF\n*PROBE, NAME=C, NODE=%d\nRF\n" % (n // 2 + 1, n + 1)
+    s += "*PROBE, NAME=ball, NODE=100\nX, V\n*PROBE, NAME=q, NODE=%d\nU\n" % (n // 4 + 1)
+    s += dynamic_step(u, p["h"], p["T"])
+    return s
+
+
+MODELS.update({
+    "overhang_beam": (overhang_beam, (SI, MM, IN)),
+    "span_couple": (span_couple, (SI, MM, IN)),
+    "clamped_beam": (clamped_beam, (SI, MM, IN)),
+    "bar_lands_on_two_supports": (bar_lands_on_two_supports, (SI, MM, MS)),
+    "ball_on_two_spans": (ball_on_two_spans, (SI, MM, IN)),
+})
+
+
+# end of round thirteen: what an engineer writes first
+
+
 if __name__ == "__main__":
     main()
