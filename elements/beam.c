@@ -116,6 +116,14 @@ typedef struct beam_state {
   /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf; NULL in
      the elements of a model without a Riks step */
   double* Xl;
+  /* the energy-consistent form of the plain scheme (Galerkin velocity
+     element in a model with a plain-scheme step, docs/theory_beam.md §11.2):
+     the difference d_n of the triple the rows of t_n carried to the
+     constitutive one, 9 a collocation point (A global, M and c material),
+     last in the block (the checkpoint carries it); NULL in the other
+     elements.  emc_on: the last evaluation or points pass used the form */
+  double* emc;
+  int emc_on;
   /* Modified Newton (element.h, nsb_factor_use): the interior factors of the
      last evaluation with NSB_FACTORS_KEEP, one set for the dynamic and
      static modes (kept[0]) and one for the acceleration solves (kept[1]),
@@ -356,6 +364,19 @@ static void beam_destroy(nsb_ctx* ctx, nsb_elem* e) {
 
 static double* beta_data(const beam_state* s);
 
+/* Whether a step of the model integrates with the plain modified scheme
+   under the trapezoidal rule (beta = gamma = 1/2, RHOINF=1; the steps the
+   energy-consistent form acts in, emc_form) */
+static int plain_steps(const nsb_model* m) {
+  for (int k = 0; k < m->steps.count; ++k) {
+    const nsb_step_def* sd = &m->steps.data[k];
+    if (sd->kind == NSB_STEP_DYNAMIC && sd->scheme == NSB_SCHEME_MODIFIED_NEWMARK && !sd->mn_alpha &&
+        sd->beta == 0.5 && sd->gamma == 0.5)
+      return 1;
+  }
+  return 0;
+}
+
 int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
                     const double* v0, const double* w0, nsb_beam_tables* tabs, nsb_elem* e) {
   const nsb_element* el = &m->elements.data[el_index];
@@ -397,7 +418,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
   /* damped: damp_data, and with a mass rule its point masses' filtered velocities (rule_data) */
   const size_t n_damp = damped ? (size_t)(48 * N + 3 + 12 * n_qp + (has_rule ? 6 * N : 0)) : 0;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0)) + n_damp;
+  /* the energy-consistent form's differences (emc) */
+  const size_t n_emc = !strain && el->weighting == 1 && plain_steps(m) ? (size_t)(9 * N) : 0;
+  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0)) + n_damp + n_emc;
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -438,6 +461,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += 6;
   s->Xl = riks ? d : NULL;
   if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * n_damp);
+  s->emc = n_emc ? d + (riks ? n_int : 0) + n_damp : NULL;
+  s->emc_on = 0;
+  if (s->emc) memset(s->emc, 0, sizeof(double) * n_emc);
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * 13));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -1308,6 +1334,16 @@ void nsb_beam_accel_skip(const nsb_elem* e, const nsb_state* cur) {
   s->xrows = z->Z;
 }
 
+/* Whether an evaluation uses the energy-consistent internal forces
+   (docs/theory_beam.md §11.2): a Galerkin velocity element of an undamped
+   section (BETA keeps the trapezoidal mean, whose booking damped_work
+   follows) in a dynamic increment of the plain scheme under the
+   trapezoidal rule (nsb_eval_trapezoidal: beta = gamma = 1/2). */
+static int emc_form(const beam_state* s, const nsb_eval_ctx* ec) {
+  return s->emc && s->galerkin && s->sec->beta == 0.0 && ec->mode == NSB_EVAL_DYNAMIC && ec->vbar &&
+         nsb_eval_trapezoidal(ec);
+}
+
 /* The velocity kernels' inputs other than the loads, as beam_eval and the
    points pass (nsb_beam_points) both form them. */
 static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_point* ends, const double* u,
@@ -1327,6 +1363,8 @@ static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_
   in->alpha_f = ec->alpha_f;
   in->inertia = ec->mode == NSB_EVAL_DYNAMIC;
   in->galerkin = s->galerkin;
+  in->emc = emc_form(s, ec);
+  in->emc_d = in->emc ? s->emc : NULL;
 }
 
 int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->state)->sgeom; }
@@ -1355,6 +1393,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
+  s->emc_on = in.emc;
   s->pts_same = 0;
   nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
@@ -1782,6 +1821,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
+  s->emc_on = in.emc;
   s->h_eval = accel ? 0.0 : ec->h;
   fill_loads(ec, s, &in);
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
@@ -2306,6 +2346,7 @@ static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
     nsb_beam_points(e, ec);
     return;
   }
+  s->emc_on = 0;
   double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL];
   nsb_beam_point ends[2], cur_ends[2];
   memset(cur_ends, 0, sizeof cur_ends);
@@ -2368,8 +2409,23 @@ static int beam_swap_on = 1; /* nsb_beam_swap_commit */
 
 void nsb_beam_swap_commit(int on) { beam_swap_on = on != 0; }
 
+/* The energy-consistent form's differences at a commit (before the arrays
+   change roles): those of the committed increment where its evaluation
+   used the form and left its states (the current arrays), else zero (an
+   acceleration solve's commit, a static or a damped increment, rho_inf < 1:
+   the next plain increment starts from the constitutive triple). */
+static void emc_commit(beam_state* s) {
+  if (!s->emc) return;
+  if (s->emc_on && s->pts_same == PTS_OWN)
+    nsb_beam_velocity_emc_commit(s->geom, s->sec, s->old_cp, s->cur_cp, s->emc);
+  else
+    memset(s->emc, 0, sizeof(double) * (size_t)(9 * s->N));
+  s->emc_on = 0;
+}
+
 static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
+  emc_commit(s);
   if (s->sgeom || (s->pts_same == PTS_OWN && !beam_swap_on)) {
     memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
     memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
@@ -2525,6 +2581,9 @@ static void after_accel_damping(beam_state* s, double p_gain) {
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
   after_accel_damping(s, p_gain);
+  /* the solve's accelerations balance the constitutive triple */
+  if (s->emc) memset(s->emc, 0, sizeof(double) * (size_t)(9 * s->N));
+  s->emc_on = 0;
   double* dd = damp_data(s);
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
@@ -2639,6 +2698,8 @@ void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_g
   const nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
   memcpy(s->NM0, s->u_int + 6 * N, 6 * sizeof(double));
   after_accel_damping(s, p_gain); /* as beam_after_accel */
+  if (s->emc) memset(s->emc, 0, sizeof(double) * (size_t)(9 * N));
+  s->emc_on = 0;
   if (N == 2) /* POINTS=2 with its size as a constant (the same operations) */
     continue_points_n(s, a0, al0, p_gain, 2);
   else
