@@ -85,8 +85,13 @@ typedef struct beam_state {
      arrays instead of copying them; 3: the same, but a, alpha of an
      acceleration solve in the current ones).  Every writer of other
      current fields sets 0 (the kernels' evaluations, a checkpoint's load).
-     A short, with galerkin in the int's place: the block keeps its bytes. */
-  short pts_same;
+     A byte, with galerkin and emc in an int's place: the block keeps its bytes. */
+  unsigned char pts_same;
+  /* the energy-consistent form of the plain scheme (docs/theory_beam.md
+     §11.2; emc_data): EMC_HAS, the block ends with its stored differences
+     (Galerkin velocity elements in a model with a plain-scheme step);
+     EMC_ON, the last evaluation or points pass used the form */
+  unsigned char emc;
   int n_dloads;  /* (here: in the padding before h_eval) */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
   int dload[BEAM_MAX_DLOADS];
@@ -116,14 +121,6 @@ typedef struct beam_state {
   /* *STATIC, RIKS (eval with ec->f_lpf): Xl = K_ii^{-1} f_i,lpf; NULL in
      the elements of a model without a Riks step */
   double* Xl;
-  /* the energy-consistent form of the plain scheme (Galerkin velocity
-     element in a model with a plain-scheme step, docs/theory_beam.md §11.2):
-     the difference d_n of the triple the rows of t_n carried to the
-     constitutive one, 9 a collocation point (A global, M and c material),
-     last in the block (the checkpoint carries it); NULL in the other
-     elements.  emc_on: the last evaluation or points pass used the form */
-  double* emc;
-  int emc_on;
   /* Modified Newton (element.h, nsb_factor_use): the interior factors of the
      last evaluation with NSB_FACTORS_KEEP, one set for the dynamic and
      static modes (kept[0]) and one for the acceleration solves (kept[1]),
@@ -149,6 +146,18 @@ static beam_kept* kept_set(const beam_state* s, int accel) {
 
 /* beam_state.pts_same */
 enum { PTS_OWN = 0, PTS_SAME = 1, PTS_OLD = 2, PTS_OLD_ACC = 3 };
+
+/* beam_state.emc */
+enum { EMC_HAS = 1, EMC_ON = 2 };
+
+/* The energy-consistent form's stored differences (docs/theory_beam.md
+   §11.2): d_n of the triple the rows of t_n carried to the constitutive
+   one, 9 a collocation point (A global, M and c material), the last 9 N
+   doubles of the block (its tail: the checkpoint carries them); NULL in the
+   elements without them. */
+static double* emc_data(const beam_state* s) {
+  return s->emc & EMC_HAS ? (double*)((char*)s + s->bytes) - 9 * s->N : NULL;
+}
 
 /* The element's present point states for the readers between evaluations
    (energies, output, reactions' and contacts' geometry): the current arrays,
@@ -461,9 +470,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += 6;
   s->Xl = riks ? d : NULL;
   if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * n_damp);
-  s->emc = n_emc ? d + (riks ? n_int : 0) + n_damp : NULL;
-  s->emc_on = 0;
-  if (s->emc) memset(s->emc, 0, sizeof(double) * n_emc);
+  s->emc = n_emc ? EMC_HAS : 0;
+  if (n_emc) memset(d + (riks ? n_int : 0) + n_damp, 0, sizeof(double) * n_emc);
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * 13));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -1340,7 +1348,7 @@ void nsb_beam_accel_skip(const nsb_elem* e, const nsb_state* cur) {
    follows) in a dynamic increment of the plain scheme under the
    trapezoidal rule (nsb_eval_trapezoidal: beta = gamma = 1/2). */
 static int emc_form(const beam_state* s, const nsb_eval_ctx* ec) {
-  return s->emc && s->galerkin && s->sec->beta == 0.0 && ec->mode == NSB_EVAL_DYNAMIC && ec->vbar &&
+  return (s->emc & EMC_HAS) && s->galerkin && s->sec->beta == 0.0 && ec->mode == NSB_EVAL_DYNAMIC && ec->vbar &&
          nsb_eval_trapezoidal(ec);
 }
 
@@ -1364,7 +1372,7 @@ static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_
   in->inertia = ec->mode == NSB_EVAL_DYNAMIC;
   in->galerkin = s->galerkin;
   in->emc = emc_form(s, ec);
-  in->emc_d = in->emc ? s->emc : NULL;
+  in->emc_d = in->emc ? emc_data(s) : NULL;
 }
 
 int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->state)->sgeom; }
@@ -1393,7 +1401,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
-  s->emc_on = in.emc;
+  s->emc = (unsigned char)((s->emc & EMC_HAS) | (in.emc ? EMC_ON : 0));
   s->pts_same = 0;
   nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
@@ -1821,7 +1829,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
-  s->emc_on = in.emc;
+  s->emc = (unsigned char)((s->emc & EMC_HAS) | (in.emc ? EMC_ON : 0));
   s->h_eval = accel ? 0.0 : ec->h;
   fill_loads(ec, s, &in);
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
@@ -2346,7 +2354,7 @@ static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
     nsb_beam_points(e, ec);
     return;
   }
-  s->emc_on = 0;
+  s->emc &= EMC_HAS;
   double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL];
   nsb_beam_point ends[2], cur_ends[2];
   memset(cur_ends, 0, sizeof cur_ends);
@@ -2415,12 +2423,21 @@ void nsb_beam_swap_commit(int on) { beam_swap_on = on != 0; }
    acceleration solve's commit, a static or a damped increment, rho_inf < 1:
    the next plain increment starts from the constitutive triple). */
 static void emc_commit(beam_state* s) {
-  if (!s->emc) return;
-  if (s->emc_on && s->pts_same == PTS_OWN)
-    nsb_beam_velocity_emc_commit(s->geom, s->sec, s->old_cp, s->cur_cp, s->emc);
+  double* d = emc_data(s);
+  if (!d) return;
+  if ((s->emc & EMC_ON) && s->pts_same == PTS_OWN)
+    nsb_beam_velocity_emc_commit(s->geom, s->sec, s->old_cp, s->cur_cp, d);
   else
-    memset(s->emc, 0, sizeof(double) * (size_t)(9 * s->N));
-  s->emc_on = 0;
+    memset(d, 0, sizeof(double) * (size_t)(9 * s->N));
+  s->emc = EMC_HAS;
+}
+
+/* After an acceleration solve, whose accelerations balance the
+   constitutive triple: zero differences */
+static void emc_reset(beam_state* s) {
+  double* d = emc_data(s);
+  if (d) memset(d, 0, sizeof(double) * (size_t)(9 * s->N));
+  s->emc &= EMC_HAS;
 }
 
 static void beam_commit(const nsb_elem* e) {
@@ -2581,9 +2598,7 @@ static void after_accel_damping(beam_state* s, double p_gain) {
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
   after_accel_damping(s, p_gain);
-  /* the solve's accelerations balance the constitutive triple */
-  if (s->emc) memset(s->emc, 0, sizeof(double) * (size_t)(9 * s->N));
-  s->emc_on = 0;
+  emc_reset(s); /* the solve's accelerations balance the constitutive triple */
   double* dd = damp_data(s);
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
@@ -2698,8 +2713,7 @@ void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_g
   const nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
   memcpy(s->NM0, s->u_int + 6 * N, 6 * sizeof(double));
   after_accel_damping(s, p_gain); /* as beam_after_accel */
-  if (s->emc) memset(s->emc, 0, sizeof(double) * (size_t)(9 * N));
-  s->emc_on = 0;
+  emc_reset(s);
   if (N == 2) /* POINTS=2 with its size as a constant (the same operations) */
     continue_points_n(s, a0, al0, p_gain, 2);
   else
@@ -3029,6 +3043,7 @@ static void field_of(const beam_state* s, field_view* v) {
   f->galerkin = s->galerkin;
   const double* dd = damp_data(s);
   f->rate = dd && s->field_inertia && s->field_accel != 1 ? dd + 6 * s->N : NULL;
+  f->emc_d = emc_data(s);
 }
 
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */

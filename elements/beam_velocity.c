@@ -1643,7 +1643,9 @@ static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* a
       NG = nsb_v3_add(NG, diag_mulv(nsb_v3_scale(sec->beta, CN), nsb_v3_load(f->rate + 6 * k)));
       MG = nsb_v3_add(MG, diag_mulv(nsb_v3_scale(sec->beta, CM), nsb_v3_load(f->rate + 6 * k + 3)));
     }
-    Gf = nsb_v3_muladd(Gf, g->JL[k], nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K)));
+    nsb_vec3 c = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K));
+    if (f->emc_d) c = nsb_v3_add(c, nsb_v3_load(f->emc_d + 9 * k + 6)); /* the c the rows used */
+    Gf = nsb_v3_muladd(Gf, g->JL[k], c);
   }
   const nsb_quat qL = nsb_q_load(f->end[1].q);
   *Df = nsb_v3_sub(nsb_q_rotate(qL, Gf), nsb_v3_load(atL->Mf));

@@ -412,6 +412,12 @@ typedef struct nsb_beam_field {
      stress in the Galerkin moment defect; NULL: none (no damping, or a
      static evaluation) */
   const double* rate;
+  /* Galerkin under the plain scheme with the energy-consistent internal
+     forces (nsb_beam_eval_in.emc): the stored differences after the commit
+     (nsb_beam_velocity_emc_commit, 9 a collocation point), the triple the
+     rows used less the constitutive one of the states, whose c part the
+     moment defect adds; NULL: none */
+  const double* emc_d;
 } nsb_beam_field;
 
 /// Equilibrium resultants at one section x, with the section's position and frame.
