@@ -1007,7 +1007,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
 static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui);
 
 static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s, const nsb_beam_eval_in* in,
-                                                                  const double* rates, double* F, double* KF,
+                                                                  const double* rates, const double* ed,
+                                                                  double* F, double* KF,
                                                                   const int N, const int n_qp) {
   const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = s->sec;
@@ -1114,6 +1115,9 @@ static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s
     }
   }
   nsb_vec3 RNG[NSB_BEAM_MAX_POINTS], MG[NSB_BEAM_MAX_POINTS];
+  /* ed: a restart keeps the internal forces the increment's rows carried,
+     the energy-consistent form's stored differences (emc_data) with the
+     triple; NULL: none */
   for (int k = 0; k < N; ++k) {
     const nsb_beam_point* cp = &s->old_cp[k];
     nsb_vec3 E = nsb_v3_load(cp->E), Kc = nsb_v3_load(cp->K);
@@ -1121,6 +1125,11 @@ static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s
     accel_stress(c, g, cp, rates, k, &NG, &MG[k]);
     RNG[k] = nsb_q_rotate(nsb_q_load(cp->q), NG);
     nsb_vec3 ck = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG[k], Kc));
+    if (ed) {
+      RNG[k] = nsb_v3_add(RNG[k], nsb_v3_load(ed + 9 * k));
+      MG[k] = nsb_v3_add(MG[k], nsb_v3_load(ed + 9 * k + 3));
+      ck = nsb_v3_add(ck, nsb_v3_load(ed + 9 * k + 6));
+    }
     Gm = nsb_v3_muladd(Gm, g->JL[k], ck);
     for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], g->JL[k] * g->Jp[N * k + p], ck);
   }
@@ -1217,14 +1226,15 @@ static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s
    sums in registers: the same operations in the same order), else the
    general sizes */
 static __attribute__((noinline)) void accel_galerkin_alone2(beam_state* s, const nsb_beam_eval_in* in,
-                                                            const double* rates, double* F) {
-  accel_galerkin_n(s, in, rates, F, NULL, 2, 12);
+                                                            const double* rates, const double* ed, double* F) {
+  accel_galerkin_n(s, in, rates, ed, F, NULL, 2, 12);
 }
 static void accel_system_galerkin(beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_eval_in* in, double* F,
                                   double* KF) {
   const double* rates = keeps_beta(s, ec->accel_restart) ? damp_data(s) : NULL;
-  if (!KF && s->N == 2 && s->n_qp == 12) accel_galerkin_alone2(s, in, rates, F);
-  else accel_galerkin_n(s, in, rates, F, KF, s->N, s->n_qp);
+  const double* ed = ec->accel_restart ? emc_data(s) : NULL;
+  if (!KF && s->N == 2 && s->n_qp == 12) accel_galerkin_alone2(s, in, rates, ed, F);
+  else accel_galerkin_n(s, in, rates, ed, F, KF, s->N, s->n_qp);
 }
 
 /* The accelerations become the interior states (committed after the solve):
@@ -2419,9 +2429,12 @@ void nsb_beam_swap_commit(int on) { beam_swap_on = on != 0; }
 
 /* The energy-consistent form's differences at a commit (before the arrays
    change roles): those of the committed increment where its evaluation
-   used the form and left its states (the current arrays), else zero (an
-   acceleration solve's commit, a static or a damped increment, rho_inf < 1:
-   the next plain increment starts from the constitutive triple). */
+   used the form and left its states (the current arrays), else zero (the
+   commit of the step's initial accelerations, a static or a damped
+   increment, rho_inf < 1: the next plain increment starts from the
+   constitutive triple).  A restart of the accelerations after an impulsive
+   increment or a first touch commits without this (beam_after_accel,
+   nsb_beam_accel_continue) and keeps them. */
 static void emc_commit(beam_state* s) {
   double* d = emc_data(s);
   if (!d) return;
@@ -2432,8 +2445,8 @@ static void emc_commit(beam_state* s) {
   s->emc = EMC_HAS;
 }
 
-/* After an acceleration solve, whose accelerations balance the
-   constitutive triple: zero differences */
+/* After the step's initial accelerations, which balance the constitutive
+   triple: zero differences */
 static void emc_reset(beam_state* s) {
   double* d = emc_data(s);
   if (d) memset(d, 0, sizeof(double) * (size_t)(9 * s->N));
@@ -2598,7 +2611,12 @@ static void after_accel_damping(beam_state* s, double p_gain) {
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
   after_accel_damping(s, p_gain);
-  emc_reset(s); /* the solve's accelerations balance the constitutive triple */
+  /* the step's initial accelerations balance the constitutive triple; a
+     restart kept the stored differences (accel_system_galerkin) */
+  if (p_gain < 0.0)
+    emc_reset(s);
+  else
+    s->emc &= EMC_HAS;
   double* dd = damp_data(s);
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
@@ -2713,7 +2731,7 @@ void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_g
   const nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
   memcpy(s->NM0, s->u_int + 6 * N, 6 * sizeof(double));
   after_accel_damping(s, p_gain); /* as beam_after_accel */
-  emc_reset(s);
+  s->emc &= EMC_HAS;                /* a restart: the stored differences stay */
   if (N == 2) /* POINTS=2 with its size as a constant (the same operations) */
     continue_points_n(s, a0, al0, p_gain, 2);
   else
