@@ -18,7 +18,8 @@ ENERGY_DIR holds the decks of tests/energy, CANTILEVER_DIR benchmarks/step_loade
   balance to 1e-12, mm-t-s = 1000 x SI.
 - spin_beam_si (a flexible beam turned by a driven hub, Galerkin B2V, RHOINF=1): the balance
   kinetic + potential - support_work closes to the scheme's second-order error: below 1e-4 of
-  the peak work at h = 0.01 (measured 2.9e-5), 3.5 times smaller at h/2 (measured 4.0).
+  the peak work at h = 0.01 (measured 1.5e-5; 2.9e-5 with the trapezoidal mean of the beams'
+  internal forces, docs/theory_beam.md §11.2), 3.5 times smaller at h/2 (measured 4.0).
 - hinged_rod_si / _mm (the hinged rod of docs/theory_beam.md §11.1, Galerkin B2V, RHOINF=1): E + D - W
   constant to 1e-8 of E0 with the energy-consistent internal forces (§11.2; +8.5 % before), the
   same rod free (planar and 3-D) likewise, its linear momentum kept and its angular momentum to
