@@ -85,8 +85,13 @@ typedef struct beam_state {
      arrays instead of copying them; 3: the same, but a, alpha of an
      acceleration solve in the current ones).  Every writer of other
      current fields sets 0 (the kernels' evaluations, a checkpoint's load).
-     A short, with galerkin in the int's place: the block keeps its bytes. */
-  short pts_same;
+     A byte, with galerkin and emc in an int's place: the block keeps its bytes. */
+  unsigned char pts_same;
+  /* the energy-consistent form of the plain scheme (docs/theory_beam.md
+     §11.2; emc_data): EMC_HAS, the block ends with its stored differences
+     (Galerkin velocity elements in a model with a plain-scheme step);
+     EMC_ON, the last evaluation or points pass used the form */
+  unsigned char emc;
   int n_dloads;  /* (here: in the padding before h_eval) */
   double h_eval; /* the scheme's increment of the last evaluation (interior correction sizes) */
   int dload[BEAM_MAX_DLOADS];
@@ -141,6 +146,18 @@ static beam_kept* kept_set(const beam_state* s, int accel) {
 
 /* beam_state.pts_same */
 enum { PTS_OWN = 0, PTS_SAME = 1, PTS_OLD = 2, PTS_OLD_ACC = 3 };
+
+/* beam_state.emc */
+enum { EMC_HAS = 1, EMC_ON = 2 };
+
+/* The energy-consistent form's stored differences (docs/theory_beam.md
+   §11.2): d_n of the triple the rows of t_n carried to the constitutive
+   one, 9 a collocation point (A global, M and c material), the last 9 N
+   doubles of the block (its tail: the checkpoint carries them); NULL in the
+   elements without them. */
+static double* emc_data(const beam_state* s) {
+  return s->emc & EMC_HAS ? (double*)((char*)s + s->bytes) - 9 * s->N : NULL;
+}
 
 /* The element's present point states for the readers between evaluations
    (energies, output, reactions' and contacts' geometry): the current arrays,
@@ -356,6 +373,19 @@ static void beam_destroy(nsb_ctx* ctx, nsb_elem* e) {
 
 static double* beta_data(const beam_state* s);
 
+/* Whether a step of the model integrates with the plain modified scheme
+   under the trapezoidal rule (beta = gamma = 1/2, RHOINF=1; the steps the
+   energy-consistent form acts in, emc_form) */
+static int plain_steps(const nsb_model* m) {
+  for (int k = 0; k < m->steps.count; ++k) {
+    const nsb_step_def* sd = &m->steps.data[k];
+    if (sd->kind == NSB_STEP_DYNAMIC && sd->scheme == NSB_SCHEME_MODIFIED_NEWMARK && !sd->mn_alpha &&
+        sd->beta == 0.5 && sd->gamma == 0.5)
+      return 1;
+  }
+  return 0;
+}
+
 int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double* x0, const double* q0,
                     const double* v0, const double* w0, nsb_beam_tables* tabs, nsb_elem* e) {
   const nsb_element* el = &m->elements.data[el_index];
@@ -397,7 +427,9 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   const int damped = sec_def->damp_alpha != 0.0 || sec_def->damp_beta != 0.0;
   /* damped: damp_data, and with a mass rule its point masses' filtered velocities (rule_data) */
   const size_t n_damp = damped ? (size_t)(48 * N + 3 + 12 * n_qp + (has_rule ? 6 * N : 0)) : 0;
-  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0)) + n_damp;
+  /* the energy-consistent form's differences (emc) */
+  const size_t n_emc = !strain && el->weighting == 1 && plain_steps(m) ? (size_t)(9 * N) : 0;
+  size_t n_dbl = (size_t)(2 * n_int + n_int * 13 + 6 + (riks ? n_int : 0)) + n_damp + n_emc;
   bytes += sizeof(double) * n_dbl;
   char* blk = nsb_alloc(ctx, bytes);
   NSB_CHECK(ctx, blk, NSB_ERR_ALLOC, "cannot allocate beam element %d", el->label);
@@ -438,6 +470,8 @@ int nsb_beam_create(nsb_ctx* ctx, const nsb_model* m, int el_index, const double
   d += 6;
   s->Xl = riks ? d : NULL;
   if (damped) memset(d + (riks ? n_int : 0), 0, sizeof(double) * n_damp);
+  s->emc = n_emc ? EMC_HAS : 0;
+  if (n_emc) memset(d + (riks ? n_int : 0) + n_damp, 0, sizeof(double) * n_emc);
   memset(s->X, 0, sizeof(double) * (size_t)(n_int * 13));
   if (s->Xl) memset(s->Xl, 0, sizeof(double) * (size_t)n_int);
   s->xrows = s->X;
@@ -983,7 +1017,8 @@ static void accel_system(beam_state* s, const nsb_eval_ctx* ec, int a_node, int 
 static void accel_points(beam_state* s, nsb_vec3 a0, nsb_vec3 al0, const double* ui);
 
 static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s, const nsb_beam_eval_in* in,
-                                                                  const double* rates, double* F, double* KF,
+                                                                  const double* rates, const double* ed,
+                                                                  double* F, double* KF,
                                                                   const int N, const int n_qp) {
   const nsb_beam_geom* g = s->geom;
   const nsb_beam_section* c = s->sec;
@@ -1090,6 +1125,9 @@ static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s
     }
   }
   nsb_vec3 RNG[NSB_BEAM_MAX_POINTS], MG[NSB_BEAM_MAX_POINTS];
+  /* ed: a restart keeps the internal forces the increment's rows carried,
+     the energy-consistent form's stored differences (emc_data) with the
+     triple; NULL: none */
   for (int k = 0; k < N; ++k) {
     const nsb_beam_point* cp = &s->old_cp[k];
     nsb_vec3 E = nsb_v3_load(cp->E), Kc = nsb_v3_load(cp->K);
@@ -1097,6 +1135,11 @@ static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s
     accel_stress(c, g, cp, rates, k, &NG, &MG[k]);
     RNG[k] = nsb_q_rotate(nsb_q_load(cp->q), NG);
     nsb_vec3 ck = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG[k], Kc));
+    if (ed) {
+      RNG[k] = nsb_v3_add(RNG[k], nsb_v3_load(ed + 9 * k));
+      MG[k] = nsb_v3_add(MG[k], nsb_v3_load(ed + 9 * k + 3));
+      ck = nsb_v3_add(ck, nsb_v3_load(ed + 9 * k + 6));
+    }
     Gm = nsb_v3_muladd(Gm, g->JL[k], ck);
     for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], g->JL[k] * g->Jp[N * k + p], ck);
   }
@@ -1193,14 +1236,15 @@ static inline __attribute__((always_inline)) void accel_galerkin_n(beam_state* s
    sums in registers: the same operations in the same order), else the
    general sizes */
 static __attribute__((noinline)) void accel_galerkin_alone2(beam_state* s, const nsb_beam_eval_in* in,
-                                                            const double* rates, double* F) {
-  accel_galerkin_n(s, in, rates, F, NULL, 2, 12);
+                                                            const double* rates, const double* ed, double* F) {
+  accel_galerkin_n(s, in, rates, ed, F, NULL, 2, 12);
 }
 static void accel_system_galerkin(beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_eval_in* in, double* F,
                                   double* KF) {
   const double* rates = keeps_beta(s, ec->accel_restart) ? damp_data(s) : NULL;
-  if (!KF && s->N == 2 && s->n_qp == 12) accel_galerkin_alone2(s, in, rates, F);
-  else accel_galerkin_n(s, in, rates, F, KF, s->N, s->n_qp);
+  const double* ed = ec->accel_restart ? emc_data(s) : NULL;
+  if (!KF && s->N == 2 && s->n_qp == 12) accel_galerkin_alone2(s, in, rates, ed, F);
+  else accel_galerkin_n(s, in, rates, ed, F, KF, s->N, s->n_qp);
 }
 
 /* The accelerations become the interior states (committed after the solve):
@@ -1318,6 +1362,16 @@ void nsb_beam_accel_skip(const nsb_elem* e, const nsb_state* cur) {
   s->xrows = z->Z;
 }
 
+/* Whether an evaluation uses the energy-consistent internal forces
+   (docs/theory_beam.md §11.2): a Galerkin velocity element of an undamped
+   section (BETA keeps the trapezoidal mean, whose booking damped_work
+   follows) in a dynamic increment of the plain scheme under the
+   trapezoidal rule (nsb_eval_trapezoidal: beta = gamma = 1/2). */
+static int emc_form(const beam_state* s, const nsb_eval_ctx* ec) {
+  return (s->emc & EMC_HAS) && s->galerkin && s->sec->beta == 0.0 && ec->mode == NSB_EVAL_DYNAMIC && ec->vbar &&
+         nsb_eval_trapezoidal(ec);
+}
+
 /* The velocity kernels' inputs other than the loads, as beam_eval and the
    points pass (nsb_beam_points) both form them. */
 static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_point* ends, const double* u,
@@ -1337,6 +1391,8 @@ static void eval_in(const beam_state* s, const nsb_eval_ctx* ec, const nsb_beam_
   in->alpha_f = ec->alpha_f;
   in->inertia = ec->mode == NSB_EVAL_DYNAMIC;
   in->galerkin = s->galerkin;
+  in->emc = emc_form(s, ec);
+  in->emc_d = in->emc ? emc_data(s) : NULL;
 }
 
 int nsb_beam_points_pass(const nsb_elem* e) { return !((const beam_state*)e->state)->sgeom; }
@@ -1365,6 +1421,7 @@ void nsb_beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
   end_state(s, Lm[1], ec->old, b, 1, &ends[1], ec);
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
+  s->emc = (unsigned char)((s->emc & EMC_HAS) | (in.emc ? EMC_ON : 0));
   s->pts_same = 0;
   nsb_beam_velocity_points(&in, s->cur_qp, s->cur_cp, cur_ends);
   for (int k = 0; k < 2; ++k) end_keep(&s->cur_end[k], &cur_ends[k]);
@@ -1792,6 +1849,7 @@ static int beam_eval(const nsb_elem* e, const nsb_eval_ctx* ec, double* restrict
   }
   nsb_beam_eval_in in;
   eval_in(s, ec, ends, u, &in);
+  s->emc = (unsigned char)((s->emc & EMC_HAS) | (in.emc ? EMC_ON : 0));
   s->h_eval = accel ? 0.0 : ec->h;
   fill_loads(ec, s, &in);
   memcpy(s->field_n, in.n_load, sizeof s->field_n);
@@ -2316,6 +2374,7 @@ static void beam_points(const nsb_elem* e, const nsb_eval_ctx* ec) {
     nsb_beam_points(e, ec);
     return;
   }
+  s->emc &= EMC_HAS;
   double u[BEAM_MAX_FULL], F[BEAM_MAX_FULL];
   nsb_beam_point ends[2], cur_ends[2];
   memset(cur_ends, 0, sizeof cur_ends);
@@ -2378,8 +2437,35 @@ static int beam_swap_on = 1; /* nsb_beam_swap_commit */
 
 void nsb_beam_swap_commit(int on) { beam_swap_on = on != 0; }
 
+/* The energy-consistent form's differences at a commit (before the arrays
+   change roles): those of the committed increment where its evaluation
+   used the form and left its states (the current arrays), else zero (the
+   commit of the step's initial accelerations, a static or a damped
+   increment, rho_inf < 1: the next plain increment starts from the
+   constitutive triple).  A restart of the accelerations after an impulsive
+   increment or a first touch commits without this (beam_after_accel,
+   nsb_beam_accel_continue) and keeps them. */
+static void emc_commit(beam_state* s) {
+  double* d = emc_data(s);
+  if (!d) return;
+  if ((s->emc & EMC_ON) && s->pts_same == PTS_OWN)
+    nsb_beam_velocity_emc_commit(s->geom, s->sec, s->old_cp, s->cur_cp, d);
+  else
+    memset(d, 0, sizeof(double) * (size_t)(9 * s->N));
+  s->emc = EMC_HAS;
+}
+
+/* After the step's initial accelerations, which balance the constitutive
+   triple: zero differences */
+static void emc_reset(beam_state* s) {
+  double* d = emc_data(s);
+  if (d) memset(d, 0, sizeof(double) * (size_t)(9 * s->N));
+  s->emc &= EMC_HAS;
+}
+
 static void beam_commit(const nsb_elem* e) {
   beam_state* s = e->state;
+  emc_commit(s);
   if (s->sgeom || (s->pts_same == PTS_OWN && !beam_swap_on)) {
     memcpy(s->old_qp, s->cur_qp, sizeof(nsb_beam_point) * (size_t)s->n_qp);
     memcpy(s->old_cp, s->cur_cp, sizeof(nsb_beam_point) * (size_t)s->N);
@@ -2535,6 +2621,12 @@ static void after_accel_damping(beam_state* s, double p_gain) {
 static void beam_after_accel(const nsb_elem* e, double p_gain) {
   beam_state* s = e->state;
   after_accel_damping(s, p_gain);
+  /* the step's initial accelerations balance the constitutive triple; a
+     restart kept the stored differences (accel_system_galerkin) */
+  if (p_gain < 0.0)
+    emc_reset(s);
+  else
+    s->emc &= EMC_HAS;
   double* dd = damp_data(s);
   if (p_gain >= 0.0) {
     /* after an impulsive increment (element.h): the pseudo-accelerations
@@ -2649,6 +2741,7 @@ void nsb_beam_accel_continue(const nsb_elem* e, const nsb_state* cur, double p_g
   const nsb_vec3 a0 = nsb_v3_load(cur->a + 3 * a), al0 = nsb_m3_tmulv(L0, nsb_v3_load(cur->al + 3 * a));
   memcpy(s->NM0, s->u_int + 6 * N, 6 * sizeof(double));
   after_accel_damping(s, p_gain); /* as beam_after_accel */
+  s->emc &= EMC_HAS;                /* a restart: the stored differences stay */
   if (N == 2) /* POINTS=2 with its size as a constant (the same operations) */
     continue_points_n(s, a0, al0, p_gain, 2);
   else
@@ -2978,6 +3071,7 @@ static void field_of(const beam_state* s, field_view* v) {
   f->galerkin = s->galerkin;
   const double* dd = damp_data(s);
   f->rate = dd && s->field_inertia && s->field_accel != 1 ? dd + 6 * s->N : NULL;
+  f->emc_d = emc_data(s);
 }
 
 /* Equilibrium resultants at n sections x (elements/beam_velocity.h). */

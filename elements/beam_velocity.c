@@ -556,11 +556,108 @@ static void damped_stress(const damping* d, const nsb_beam_point* old, nsb_vec3 
  *   d g   = Gw dwbar,  Gw = c_a J + c_v (S(omega) J - S(J omega)) - h S(R^T m) T^T,
  *   d c   = P_N dE + P_M dK,  P_N = S(N_G) - S(E) C_N,  P_M = S(M_G) - S(K) C_M,
  * accumulated per column group with the weights 1, J_p(x) and J_p(x) J_r(x). */
+/* ---- Energy-consistent internal forces of the plain scheme ---------------
+ * (docs/theory_beam.md §11.2; Simo, Tarnow & Doblaré 1995).  At a point x_k
+ * with theta = h wbar(x_k), T = T(theta), the mean of the frames
+ * (R_n + R)/2 and the means of the stresses N_bar = (N_n + N_G)/2,
+ * M_bar = (M_n + M_G)/2,
+ *   A_bar = (R_n + R) N_bar/2,  M_hat = (T + T^T) M_bar/2,
+ *   c_hat = N_bar x (T^T E_n + T E)/2 + M_bar x (T^T K_n + T K)/2
+ * do on the increment's velocities the work h vbar'.A_bar + h wbar'.M_hat +
+ * theta.c_hat = N_bar.(E - E_n) + M_bar.(K - K_n), the change of the
+ * (quadratic) strain energy.  The rows at t_n+1 carry 2 S_bar - S_n - d_n
+ * (S the constitutive triple, d_n the difference the rows of t_n carried,
+ * nsb_beam_velocity_emc_commit), so that the mean of the rows of t_n and
+ * t_n+1, the increment's equation, carries S_bar. */
+typedef struct emc_point {
+  nsb_mat3 Rn;                 /* R_n */
+  nsb_vec3 En, Kn;             /* E_n, K_n */
+  nsb_vec3 Ns, Ms;             /* N_n + N_G, M_n + M_G */
+  nsb_vec3 Eb, Kb;             /* (T^T E_n + T E)/2, (T^T K_n + T K)/2 */
+  nsb_vec3 A, M, c;            /* 2 A_bar - R_n N_n, 2 M_hat - M_n, 2 c_hat - c_n */
+} emc_point;
+
+static void emc_point_of(const nsb_beam_point* old, nsb_vec3 CN, nsb_vec3 CM, nsb_vec3 E0, nsb_vec3 K0, nsb_mat3 R,
+                         nsb_mat3 T, nsb_vec3 E, nsb_vec3 K, nsb_vec3 NG, nsb_vec3 MG, emc_point* p) {
+  p->Rn = nsb_q_to_m3(nsb_q_load(old->q));
+  p->En = nsb_v3_load(old->E);
+  p->Kn = nsb_v3_load(old->K);
+  const nsb_vec3 Nn = diag_mulv(CN, nsb_v3_sub(p->En, E0)), Mn = diag_mulv(CM, nsb_v3_sub(p->Kn, K0));
+  p->Ns = nsb_v3_add(Nn, NG);
+  p->Ms = nsb_v3_add(Mn, MG);
+  p->Eb = nsb_v3_scale(0.5, nsb_v3_add(nsb_m3_tmulv(T, p->En), nsb_m3_mulv(T, E)));
+  p->Kb = nsb_v3_scale(0.5, nsb_v3_add(nsb_m3_tmulv(T, p->Kn), nsb_m3_mulv(T, K)));
+  const nsb_vec3 RsNs = nsb_v3_scale(0.5, nsb_v3_add(nsb_m3_mulv(p->Rn, p->Ns), nsb_m3_mulv(R, p->Ns)));
+  p->A = nsb_v3_sub(RsNs, nsb_m3_mulv(p->Rn, Nn));
+  const nsb_vec3 TsMs = nsb_v3_scale(0.5, nsb_v3_add(nsb_m3_mulv(T, p->Ms), nsb_m3_tmulv(T, p->Ms)));
+  p->M = nsb_v3_sub(TsMs, Mn);
+  const nsb_vec3 cb = nsb_v3_add(nsb_v3_cross(p->Ns, p->Eb), nsb_v3_cross(p->Ms, p->Kb));
+  p->c = nsb_v3_sub(cb, nsb_v3_add(nsb_v3_cross(Nn, p->En), nsb_v3_cross(Mn, p->Kn)));
+}
+
+void nsb_beam_velocity_emc_commit(const nsb_beam_geom* g, const nsb_beam_section* sec, const nsb_beam_point* old_cp,
+                                  const nsb_beam_point* cur_cp, double* d) {
+  const nsb_vec3 CN = nsb_v3(sec->EA, sec->GA2, sec->GA3), CM = nsb_v3(sec->GJ, sec->EI2, sec->EI3);
+  const nsb_vec3 E0 = nsb_v3_load(g->E0), K0 = nsb_v3_load(g->K0);
+  for (int k = 0; k < g->N; ++k) {
+    const nsb_beam_point *o = &old_cp[k], *c = &cur_cp[k];
+    const nsb_quat q = nsb_q_load(c->q);
+    const nsb_mat3 R = nsb_q_to_m3(q);
+    const nsb_mat3 T = nsb_so3_T(nsb_so3_log_q(nsb_q_mul(nsb_q_conj(nsb_q_load(o->q)), q)));
+    const nsb_vec3 E = nsb_v3_load(c->E), K = nsb_v3_load(c->K);
+    const nsb_vec3 NG = diag_mulv(CN, nsb_v3_sub(E, E0)), MG = diag_mulv(CM, nsb_v3_sub(K, K0));
+    emc_point ep;
+    emc_point_of(o, CN, CM, E0, K0, R, T, E, K, NG, MG, &ep);
+    double* dk = d + 9 * k;
+    /* the triple the rows used, less the constitutive one of t_n+1 */
+    nsb_v3_store(nsb_v3_sub(nsb_v3_sub(ep.A, nsb_v3_load(dk)), nsb_m3_mulv(R, NG)), dk);
+    nsb_v3_store(nsb_v3_sub(nsb_v3_sub(ep.M, nsb_v3_load(dk + 3)), MG), dk + 3);
+    const nsb_vec3 cn1 = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K));
+    nsb_v3_store(nsb_v3_sub(nsb_v3_sub(ep.c, nsb_v3_load(dk + 6)), cn1), dk + 6);
+  }
+}
+
 typedef struct gal_point {
   nsb_mat3 AN, BN;  /* d(R N_G)/dwbar, d(R N_G)/dvbar'_k */
   nsb_mat3 AM, BM;  /* d M_G / dwbar,  d M_G / dwbar'_k */
   nsb_mat3 Cv, Cwp; /* d c / dvbar'_k, d c / dwbar'_k (direct) */
 } gal_point;
+
+/* The per-point blocks of the energy-consistent triple (docs/theory_beam.md
+ * §11.2, "The consistent tangent"): the derivatives of 2 S_bar (S_n, d_n are
+ * constants of the increment) in the slots of the constitutive ones, th =
+ * theta = h wbar(x_k), dtheta/dwbar = h I, Ns = N_n + N_G, Ms = M_n + M_G,
+ * Eb = (T^T E_n + T E)/2, Kb likewise, D_T(th; rho) = d(T rho)/dtheta,
+ * D_T'(th; nu) = d(T^T nu)/dtheta:
+ *   AN = h [(R_n + R)/2 C_N S(E) - R S(Ns/2)] T^T,   BN = h (R_n + R)/2 C_N R^T,
+ *   AM = (T + T^T)/2 C_M dK/dwbar + h/2 [D_T(th; Ms) + D_T'(th; Ms)],   BM = h (T + T^T)/2 C_M T^T,
+ *   P_N = S(Ns) T/2 - S(Eb) C_N,  P_M = S(Ms) T/2 - S(Kb) C_M,
+ *   Cv = h P_N R^T,  Cwp = h P_M T^T,
+ *   Cw = P_N dE/dwbar + P_M dK/dwbar + h/2 S(Ns) [D_T'(th; E_n) + D_T(th; E)]
+ *        + h/2 S(Ms) [D_T'(th; K_n) + D_T(th; K)]. */
+static void emc_blocks(const emc_point* ep, double h, nsb_vec3 th, nsb_mat3 R, nsb_mat3 T, nsb_mat3 Tt, nsb_vec3 E,
+                       nsb_vec3 K, nsb_vec3 CN, nsb_vec3 CM, nsb_mat3 dEw, nsb_mat3 dKw, gal_point* pt,
+                       nsb_mat3* Cw) {
+  const nsb_mat3 Rs = nsb_m3_scale(0.5, nsb_m3_add(ep->Rn, R));
+  const nsb_mat3 Ts = nsb_m3_scale(0.5, nsb_m3_add(T, Tt));
+  const nsb_mat3 Rt = nsb_m3_transpose(R);
+  pt->AN = nsb_m3_scale(
+      h, nsb_m3_mul(nsb_m3_sub(nsb_m3_mul(Rs, diag_mul(CN, nsb_m3_skew(E))), nsb_m3_mul(R, nsb_m3_skew(nsb_v3_scale(0.5, ep->Ns)))),
+                    Tt));
+  pt->BN = nsb_m3_scale(h, nsb_m3_mul(Rs, diag_mul(CN, Rt)));
+  pt->AM = nsb_m3_add(nsb_m3_mul(Ts, diag_mul(CM, dKw)),
+                      nsb_m3_scale(0.5 * h, nsb_m3_add(nsb_so3_dT_rho(th, ep->Ms), nsb_so3_dTt_nu(th, ep->Ms))));
+  pt->BM = nsb_m3_scale(h, nsb_m3_mul(Ts, diag_mul(CM, Tt)));
+  const nsb_mat3 PN = nsb_m3_sub(nsb_m3_scale(0.5, nsb_m3_skew_mul(ep->Ns, T)), nsb_m3_mul_diag(nsb_m3_skew(ep->Eb), CN));
+  const nsb_mat3 PM = nsb_m3_sub(nsb_m3_scale(0.5, nsb_m3_skew_mul(ep->Ms, T)), nsb_m3_mul_diag(nsb_m3_skew(ep->Kb), CM));
+  pt->Cv = nsb_m3_scale(h, nsb_m3_mul(PN, Rt));
+  pt->Cwp = nsb_m3_scale(h, nsb_m3_mul(PM, Tt));
+  nsb_mat3 C = nsb_m3_add(nsb_m3_mul(PN, dEw), nsb_m3_mul(PM, dKw));
+  const nsb_mat3 DE = nsb_m3_add(nsb_so3_dTt_nu(th, ep->En), nsb_so3_dT_rho(th, E));
+  const nsb_mat3 DK = nsb_m3_add(nsb_so3_dTt_nu(th, ep->Kn), nsb_so3_dT_rho(th, K));
+  C = nsb_m3_add(C, nsb_m3_scale(0.5 * h, nsb_m3_add(nsb_m3_skew_mul(ep->Ns, DE), nsb_m3_skew_mul(ep->Ms, DK))));
+  *Cw = C;
+}
 
 /* One piece on purpose: the Galerkin residual and tangent of the formulas above
  * (Češarek et al. 2013 with the Galerkin weighting of docs/theory_beam.md),
@@ -591,6 +688,8 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
   const double mca = inertia ? sec->rhoA * dmp.cv_a : 0.0;
   const nsb_vec3 Jd = nsb_v3_load(sec->rhoJ);
   const nsb_vec3 nl = nsb_v3_load(in->n_load), ml = nsb_v3_load(in->m_load);
+  /* the energy-consistent triple (emc_point): dynamic, undamped sections */
+  const int emc = in->emc && inertia && !dmp.beta;
 
   const nsb_vec3 vb0 = nsb_v3_load(u), wb0 = nsb_v3_load(u + 3);
   const nsb_vec3 vbL = nsb_v3_load(u + 6), wbL = nsb_v3_load(u + 9);
@@ -713,6 +812,14 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
     nsb_vec3 c = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, Kc));
     RNG[k] = nsb_m3_mulv(R, NG);
     MGk[k] = MG;
+    emc_point ep;
+    if (emc) { /* 2 S_bar - S_n - d_n in place of S */
+      emc_point_of(&in->old_cp[k], CN, CM, nsb_v3_load(g->E0), nsb_v3_load(g->K0), R, T, E, Kc, NG, MG, &ep);
+      const double* dk = in->emc_d ? in->emc_d + 9 * k : NULL;
+      RNG[k] = dk ? nsb_v3_sub(ep.A, nsb_v3_load(dk)) : ep.A;
+      MGk[k] = dk ? nsb_v3_sub(ep.M, nsb_v3_load(dk + 3)) : ep.M;
+      c = dk ? nsb_v3_sub(ep.c, nsb_v3_load(dk + 6)) : ep.c;
+    }
     Gm = nsb_v3_muladd(Gm, W, c);
     for (int p = 0; p < N; ++p) GJ[p] = nsb_v3_muladd(GJ[p], W * Jk[p], c);
     if (!K) continue;
@@ -721,17 +828,22 @@ static inline __attribute__((always_inline)) int eval_galerkin_n(const nsb_beam_
     /* dE/dwbar = h S(E) T^T, dE/dvbar'_k = h R^T, dK/dwbar = h (Td^T + S(K) T^T), dK/dwbar'_k = h T^T */
     nsb_mat3 dEw = nsb_m3_scale(h, nsb_m3_skew_mul(E, Tt));
     nsb_mat3 dKw = nsb_m3_scale(h, nsb_m3_add(nsb_m3_transpose(Td), nsb_m3_skew_mul(Kc, Tt)));
-    nsb_mat3 PN = nsb_m3_sub(nsb_m3_skew(NG), nsb_m3_mul_diag(nsb_m3_skew(E), CNd));
-    nsb_mat3 PM = nsb_m3_sub(nsb_m3_skew(MG), nsb_m3_mul_diag(nsb_m3_skew(Kc), CMd));
     gal_point* pt = &gp[k];
-    /* d(R N_G) = -R S(N_G) dTheta + R C_N dE (C_N (1 + beta/h) with damping) */
-    pt->AN = nsb_m3_scale(h, nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(CNd, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt)));
-    pt->BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(CNd, nsb_m3_transpose(R))));
-    pt->AM = diag_mul(CMd, dKw);
-    pt->BM = nsb_m3_scale(h, diag_mul(CMd, Tt));
-    pt->Cv = nsb_m3_scale(h, nsb_m3_mul(PN, nsb_m3_transpose(R)));
-    pt->Cwp = nsb_m3_scale(h, nsb_m3_mul(PM, Tt));
-    nsb_mat3 Cw = nsb_m3_add(nsb_m3_mul(PN, dEw), nsb_m3_mul(PM, dKw));
+    nsb_mat3 Cw;
+    if (emc) {
+      emc_blocks(&ep, h, nsb_v3_scale(h, wb), R, T, Tt, E, Kc, CNd, CMd, dEw, dKw, pt, &Cw);
+    } else {
+      nsb_mat3 PN = nsb_m3_sub(nsb_m3_skew(NG), nsb_m3_mul_diag(nsb_m3_skew(E), CNd));
+      nsb_mat3 PM = nsb_m3_sub(nsb_m3_skew(MG), nsb_m3_mul_diag(nsb_m3_skew(Kc), CMd));
+      /* d(R N_G) = -R S(N_G) dTheta + R C_N dE (C_N (1 + beta/h) with damping) */
+      pt->AN = nsb_m3_scale(h, nsb_m3_mul(R, nsb_m3_mul(nsb_m3_sub(diag_mul(CNd, nsb_m3_skew(E)), nsb_m3_skew(NG)), Tt)));
+      pt->BN = nsb_m3_scale(h, nsb_m3_mul(R, diag_mul(CNd, nsb_m3_transpose(R))));
+      pt->AM = diag_mul(CMd, dKw);
+      pt->BM = nsb_m3_scale(h, diag_mul(CMd, Tt));
+      pt->Cv = nsb_m3_scale(h, nsb_m3_mul(PN, nsb_m3_transpose(R)));
+      pt->Cwp = nsb_m3_scale(h, nsb_m3_mul(PM, Tt));
+      Cw = nsb_m3_add(nsb_m3_mul(PN, dEw), nsb_m3_mul(PM, dKw));
+    }
     /* the point x_k enters the dwbar-weighted sums like an integration point of weight W */
     GW0 = nsb_m3_muladd(GW0, W, Cw);
     for (int p = 0; p < N; ++p) {
@@ -1531,7 +1643,9 @@ static void galerkin_defect(const nsb_beam_field* f, const nsb_beam_resultant* a
       NG = nsb_v3_add(NG, diag_mulv(nsb_v3_scale(sec->beta, CN), nsb_v3_load(f->rate + 6 * k)));
       MG = nsb_v3_add(MG, diag_mulv(nsb_v3_scale(sec->beta, CM), nsb_v3_load(f->rate + 6 * k + 3)));
     }
-    Gf = nsb_v3_muladd(Gf, g->JL[k], nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K)));
+    nsb_vec3 c = nsb_v3_add(nsb_v3_cross(NG, E), nsb_v3_cross(MG, K));
+    if (f->emc_d) c = nsb_v3_add(c, nsb_v3_load(f->emc_d + 9 * k + 6)); /* the c the rows used */
+    Gf = nsb_v3_muladd(Gf, g->JL[k], c);
   }
   const nsb_quat qL = nsb_q_load(f->end[1].q);
   *Df = nsb_v3_sub(nsb_q_rotate(qL, Gf), nsb_v3_load(atL->Mf));

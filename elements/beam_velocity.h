@@ -273,6 +273,14 @@ typedef struct nsb_beam_eval_in {
      element has a mass rule (g->massless_end >= 0; either weighting): n_load
      then holds the *DLOAD forces alone.  Unused (n_load holds rhoA g) otherwise. */
   double grav[3];
+  /* the energy-consistent internal forces of the plain scheme (Galerkin
+     weighting, docs/theory_beam.md §11.2; Simo, Tarnow & Doblaré 1995):
+     emc = 1 replaces the constitutive triple (R N_G, M_G, N_G x E + M_G x K)
+     at each point x_k by 2 S_bar - S_n - d_n,
+     S_n the point's triple at t_n, d_n its stored difference emc_d[9k..9k+8]
+     (A global, M and c material; NULL: zero).  0: the constitutive triple. */
+  int emc;
+  const double* emc_d;
 } nsb_beam_eval_in;
 
 /// Evaluate the element: fills the new states (cur_qp[n_qp], cur_cp[N],
@@ -303,6 +311,17 @@ int nsb_beam_velocity_residual(const nsb_beam_eval_in* in, double* f);
 /// and inertia of in.  Allocation free.
 void nsb_beam_velocity_points(const nsb_beam_eval_in* in, nsb_beam_point* cur_qp, nsb_beam_point* cur_cp,
                               nsb_beam_point* cur_end);
+
+/// The stored differences d of the energy-consistent form after a committed
+/// increment (docs/theory_beam.md §11.2): at each collocation point k,
+///   d_n+1 = 2 S_bar - S_n - d_n - S_n+1,
+///   A_bar = (R_n + R)(N_n + N)/4,  M_hat = (T + T^T)(M_n + M)/4,
+///   c_hat = (N_n + N) x (T^T E_n + T E)/4 + (M_n + M) x (T^T K_n + T K)/4,
+/// N = C_N (E - E0), M = C_M (K - K0) of each time, T = T(theta),
+/// theta the rotation vector of R_n^T R_n+1, from the states at t_n
+/// (old_cp) and t_n+1 (cur_cp); d[9N] holds d_n on entry, d_n+1 on return.
+void nsb_beam_velocity_emc_commit(const nsb_beam_geom* g, const nsb_beam_section* sec, const nsb_beam_point* old_cp,
+                                  const nsb_beam_point* cur_cp, double* d);
 
 /// Number of local unknowns for N points.
 static inline int nsb_beam_velocity_nlocal(int N) { return 12 + 6 * N + 6; }
@@ -393,6 +412,12 @@ typedef struct nsb_beam_field {
      stress in the Galerkin moment defect; NULL: none (no damping, or a
      static evaluation) */
   const double* rate;
+  /* Galerkin under the plain scheme with the energy-consistent internal
+     forces (nsb_beam_eval_in.emc): the stored differences after the commit
+     (nsb_beam_velocity_emc_commit, 9 a collocation point), the triple the
+     rows used less the constitutive one of the states, whose c part the
+     moment defect adds; NULL: none */
+  const double* emc_d;
 } nsb_beam_field;
 
 /// Equilibrium resultants at one section x, with the section's position and frame.

@@ -1,7 +1,9 @@
 # The work of driven supports (support_work) and the guard on the energy balance
 # (tests/energy/check_energy.py): a mass on a spring with a base driven at constant speed
 # and a rigid body spun up by a driven rotation against their closed forms, in SI and
-# mm-t-s; a flexible beam turned by a driven hub whose balance closes to second order; the
+# mm-t-s; a flexible beam turned by a driven hub whose balance closes to second order; a hinged
+# rod struck at its tip and the same rod free (Galerkin B2V, RHOINF=1) keep E + D - W to round-off
+# and the free rod its momenta (the energy-consistent internal forces, docs/theory_beam.md §11.2); the
 # guard's warning on the collocation cantilever of benchmarks/step_loaded_cantilever and its
 # silence on the Galerkin one and on a spring whose held end jumps (the largest gain, 0.2 of the
 # energy scale, of a deck without an instability); dashpots booked as the discrete work of their

@@ -104,8 +104,12 @@ endforeach()
 # in a pair the candidate lists keep from the contact memory (contact/pair.c
 # nsb_contact_keep_candidates): checkpoints after the release and at the
 # increment in which the lists once dropped the pair (1736 at v0 = 2 m/s).
+# hinged_rod_rho1: the energy-consistent internal forces of the plain scheme
+# (docs/theory_beam.md §11.2), whose stored differences the checkpoint carries
+# (tests/energy hinged_rod_si, 800 increments).
 # name|deck|checkpoint increments
 set(nsb_checkpoint_at_cases
+  "hinged_rod_rho1|${CMAKE_CURRENT_LIST_DIR}/energy/hinged_rod_si.inp|401 555 799"
   "ball_friction|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_ball_friction.inp|501 520 555 800"
   "particle_off_cylinder|${CMAKE_CURRENT_LIST_DIR}/user/particle_off_cylinder_si.inp|1 2 3 1000"
   "riks_cylindrical|${CMAKE_CURRENT_LIST_DIR}/decks/reliable/restart_riks_cylindrical.inp|85 86 87 88 89 90 91 92 100 116 130 150 161"

@@ -8,6 +8,9 @@
  *   tangent    analytic tangent vs central differences, all columns, N = 1,
  *              2, 3, 5 (and 10), curved and twisted element, strained and
  *              moving old state, h = 0.01 and 0.5, inertia on and static;
+ *              also the energy-consistent form of the plain scheme
+ *              (in.emc, docs/theory_beam.md §11.2) and its committed
+ *              differences (nsb_beam_velocity_emc_commit);
  *   residual   a residual-only evaluation and the points pass leave the
  *              residual and point states of the evaluation with its
  *              tangent, bit for bit;
@@ -269,6 +272,8 @@ static void test_kinematics(void) {
 /* ---- tangent ---------------------------------------------------------------- */
 
 static double Kan[NMAX * NMAX], Kfd[NMAX * NMAX];
+/* stored differences of the energy-consistent form (in.emc_d) */
+static double emc_d[9 * NSB_BEAM_MAX_POINTS];
 
 /* Fourth-order central differences: D = (8 (f(+e) - f(-e)) - (f(+2e) - f(-2e))) / (12 e),
  * e = 1e-4 max(1, |u_j|).  Truncation O(e^4 f^(5)) ~ 1e-16 relative, rounding
@@ -379,6 +384,110 @@ static void test_tangent_galerkin(void) {
         CU_ASSERT(err < 1e-6);
       }
   printf("    worst %.2e\n", worst);
+}
+
+/* The energy-consistent internal forces of the plain scheme
+   (docs/theory_beam.md §11.2): the Galerkin element with in.emc and stored
+   differences d_n, beta = gamma = 1/2 (the scheme they belong to), the same
+   cases with inertia (the form acts in dynamic increments only). */
+static void test_tangent_emc(void) {
+  const int Ns[] = {1, 2, 3, 5};
+  const double hs[] = {0.01, 0.5};
+  double worst = 0.0, th_max = 0.0;
+  printf("\n");
+  for (int iN = 0; iN < 4; ++iN)
+    for (int ih = 0; ih < 2; ++ih) {
+      int N = Ns[iN];
+      double h = hs[ih];
+      beam_case* bc = setup_curved(N);
+      bc->in.galerkin = 1;
+      make_old_state(bc, h);
+      bc->in.h = h;
+      bc->in.emc = 1;
+      for (int i = 0; i < 9 * N; ++i) emc_d[i] = 0.5 * urand();
+      bc->in.emc_d = emc_d;
+      nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
+      nsb_v3_store(nsb_v3(-0.4, 0.25, 0.9), bc->in.m_load);
+      double u[NMAX];
+      random_u(u, N, 1.0, 2.0, 3.0);
+      double err = tangent_error(bc, u);
+      double th = 0.0;
+      for (int k = 0; k < N; ++k) {
+        nsb_quat dq = nsb_q_mul(nsb_q_conj(nsb_q_load(bc->old_cp[k].q)), nsb_q_load(bc->cur_cp[k].q));
+        th = fmax(th, nsb_v3_norm(nsb_so3_log_q(dq)));
+      }
+      printf("    energy-consistent N=%d h=%.2f max |theta| at the points = %.2f rad: rel. error %.2e\n", N, h, th,
+             err);
+      worst = fmax(worst, err);
+      th_max = fmax(th_max, th);
+      CU_ASSERT(err < 1e-6);
+    }
+  printf("    worst %.2e\n", worst);
+  CU_ASSERT(th_max > 0.5); /* the rotation terms of the blocks are exercised */
+}
+
+/* The form's triple against the constitutive one (the rows are linear in
+   the triple): an evaluation with the form and d_n minus one without it
+   leaves in the force rows of point p exactly A_p - R N_G(x_p), and the
+   committed difference d_n+1 (nsb_beam_velocity_emc_commit) is that
+   difference to round-off; without an increment of the configuration
+   (vbar = wbar = 0 from a strained state: E = E_n, K = K_n, R = R_n) and
+   d_n = 0 the form is the constitutive triple to round-off. */
+static void test_emc_commit(void) {
+  const int Ns[] = {1, 2, 3, 5};
+  double worst = 0.0, worst_rest = 0.0;
+  for (int iN = 0; iN < 4; ++iN) {
+    int N = Ns[iN];
+    beam_case* bc = setup_curved(N);
+    bc->in.galerkin = 1;
+    make_old_state(bc, 0.2);
+    bc->in.h = 0.2;
+    nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
+    double u[NMAX], f0[NMAX], f1[NMAX];
+    random_u(u, N, 1.0, 2.0, 3.0);
+    for (int i = 0; i < 9 * N; ++i) emc_d[i] = 0.5 * urand();
+    bc->in.emc = 0;
+    resid(bc, u, f0, NULL);
+    bc->in.emc = 1;
+    bc->in.emc_d = emc_d;
+    resid(bc, u, f1, NULL);
+    nsb_beam_velocity_emc_commit(&bc->g, &bc->sec, bc->old_cp, bc->cur_cp, emc_d);
+    for (int p = 0; p < N; ++p) {
+      /* force rows: R N_G - N^0 - Fv + FJ_p/W_p, with R N_G replaced */
+      for (int i = 0; i < 3; ++i) {
+        double diff = f1[12 + 6 * p + i] - f0[12 + 6 * p + i];
+        worst = fmax(worst, fabs(diff - emc_d[9 * p + i]) / (fabs(diff) + 1e-3));
+      }
+    }
+    /* node 1's moment row: Gm = ... + sum_k W_k c_k */
+    for (int i = 0; i < 3; ++i) {
+      double diff = f1[9 + i] - f0[9 + i], sum = 0.0;
+      for (int k = 0; k < N; ++k) sum += bc->g.JL[k] * emc_d[9 * k + 6 + i];
+      worst = fmax(worst, fabs(diff - sum) / (fabs(diff) + 1e-3));
+    }
+    /* no increment of the configuration (vbar = wbar = 0) from a strained
+       state: the triple is the constitutive one */
+    beam_case* br = setup_curved(N);
+    br->in.galerkin = 1;
+    make_old_state(br, 0.2);
+    br->in.h = 0.2;
+    const int n = nsb_beam_velocity_nlocal(N);
+    for (int i = 0; i < n; ++i) u[i] = i >= 12 + 6 * N ? urand() : 0.0;
+    br->in.emc = 0;
+    resid(br, u, f0, NULL);
+    br->in.emc = 1;
+    br->in.emc_d = NULL;
+    resid(br, u, f1, NULL);
+    double fmx = 0.0, dmx = 0.0;
+    for (int i = 0; i < n; ++i) {
+      fmx = fmax(fmx, fabs(f0[i]));
+      dmx = fmax(dmx, fabs(f1[i] - f0[i]));
+    }
+    worst_rest = fmax(worst_rest, dmx / fmx);
+  }
+  printf("\n    committed difference vs the rows' change: %.2e; at rest: %.2e", worst, worst_rest);
+  CU_ASSERT(worst < 1e-11);
+  CU_ASSERT(worst_rest < 1e-12);
 }
 
 /* A translational mass rule (nsb_beam_geom_mass_rule; docs/contact.md §7.2):
@@ -599,7 +708,7 @@ static void test_residual_alone(void) {
   int cases = 0, differ = 0;
   for (int gal = 0; gal < 2; ++gal)
     for (int iN = 0; iN < 3; ++iN)
-      for (int mode = 0; mode < 3; ++mode) /* plain dynamic, generalized-alpha, static */
+      for (int mode = 0; mode < 4; ++mode) /* plain dynamic, generalized-alpha, static, energy-consistent */
         for (int mom = 0; mom < 4; ++mom) { /* 2, 3: with mass-proportional damping */
           int N = Ns[iN];
           beam_case* bc = setup_curved(N);
@@ -611,8 +720,11 @@ static void test_residual_alone(void) {
           bc->in.gen_alpha = mode == 1;
           bc->in.alpha_m = mode == 1 ? am : 0.0;
           bc->in.alpha_f = mode == 1 ? af : 0.0;
-          bc->in.beta = mode == 1 ? 0.25 * (1.0 - am + af) * (1.0 - am + af) : 0.6;
-          bc->in.gamma = mode == 1 ? 0.5 - am + af : 0.55;
+          bc->in.beta = mode == 1 ? 0.25 * (1.0 - am + af) * (1.0 - am + af) : mode == 3 ? 0.5 : 0.6;
+          bc->in.gamma = mode == 1 ? 0.5 - am + af : mode == 3 ? 0.5 : 0.55;
+          bc->in.emc = mode == 3 && gal;
+          for (int i = 0; i < 9 * N; ++i) emc_d[i] = 0.5 * urand();
+          bc->in.emc_d = bc->in.emc ? emc_d : NULL;
           nsb_v3_store(nsb_v3(0.3, -1.2, 0.7), bc->in.n_load);
           nsb_v3_store(mom % 2 ? nsb_v3(-0.4, 0.25, 0.9) : nsb_v3_zero(), bc->in.m_load);
           double u[NMAX], fa[NMAX], fb[NMAX];
@@ -1378,6 +1490,8 @@ static const nsb_test_suite suites[] = {
     {"tangent",
      (const nsb_test_case[]){{"central_differences", test_tangent},
                              {"central_differences_galerkin", test_tangent_galerkin},
+                             {"central_differences_energy_consistent", test_tangent_emc},
+                             {"energy_consistent_commit", test_emc_commit},
                              {"central_differences_mass_rule", test_tangent_mass_rule},
                              {"mass_rule_moment_rows", test_mass_rule_moment_rows},
                              {"central_differences_gen_alpha", test_tangent_gen_alpha},

@@ -18,7 +18,12 @@ ENERGY_DIR holds the decks of tests/energy, CANTILEVER_DIR benchmarks/step_loade
   balance to 1e-12, mm-t-s = 1000 x SI.
 - spin_beam_si (a flexible beam turned by a driven hub, Galerkin B2V, RHOINF=1): the balance
   kinetic + potential - support_work closes to the scheme's second-order error: below 1e-4 of
-  the peak work at h = 0.01 (measured 2.9e-5), 3.5 times smaller at h/2 (measured 4.0).
+  the peak work at h = 0.01 (measured 1.5e-5; 2.9e-5 with the trapezoidal mean of the beams'
+  internal forces, docs/theory_beam.md §11.2), 3.5 times smaller at h/2 (measured 4.0).
+- hinged_rod_si / _mm (the hinged rod of docs/theory_beam.md §11.1, Galerkin B2V, RHOINF=1): E + D - W
+  constant to 1e-8 of E0 with the energy-consistent internal forces (§11.2; +8.5 % before), the
+  same rod free (planar and 3-D) likewise, its linear momentum kept and its angular momentum to
+  2e-5 (hinged_rod).
 - The guard: the 5-element collocation cantilever of benchmarks/step_loaded_cantilever
   (n5_coll.inp, growing modes: the energy reaches 1e10 times the load's work) warns exactly
   once, naming the collocation weighting; the Galerkin deck (n5_gal.inp) does not warn; nor
@@ -139,6 +144,43 @@ def spin_beam(nsbeam, edir, out):
     (b1, err1), (b2, err2) = res
     check("spin_beam: E - W_s constant to second order", b1 < 1e-4 and b1 / b2 > 3.5 and "warning" not in err1 + err2,
           "%.3g of the peak work (h/2: %.3g, ratio %.3g); warning: %s" % (b1, b2, b1 / b2, (err1 + err2).strip() or "none"))
+
+
+def hinged_rod(nsbeam, edir, out):
+    """The energy-consistent internal forces of the plain scheme (docs/theory_beam.md §11.2): the
+    hinged rod of §11.1 (hinged_rod_si / _mm: 10 Galerkin B2V, tip started at 3.8 m/s, RHOINF=1,
+    h = 0.5 ms, 0.4 s) keeps E + D - W to 1e-8 of E0 (measured 3.4e-10 in both units; the
+    trapezoidal mean of the constitutive forces gained 8.5 %), and the mm-t-s energies are 1000
+    times SI's.  The same rod free (no supports; planar, and 3-D with the tip also at 2.5 m/s along
+    y and end 0 at -1 m/s along y): the balance to 1e-8 and 1e-7 of E0 (measured 3.2e-10 and
+    2.8e-8; before 7e-3 and 9e-3), the linear momentum to 1e-12 of its size (measured 6e-14), the
+    angular momentum about the origin to 2e-5 of its size (measured 2.0e-6 and 2.9e-6; the
+    trapezoidal mean moved it by 7.2e-4 and 1.0e-3)."""
+    e0 = {}
+    for units in ("si", "mm"):
+        _, h, err = run(nsbeam, os.path.join(edir, "hinged_rod_%s.inp" % units), os.path.join(out, "hinged_rod_" + units))
+        e0[units] = h
+        bal = max(abs(b) for b in balance(h)) / h[0]["total_energy"]
+        check("hinged_rod_%s: E + D - W constant (RHOINF=1)" % units,
+              len(h) == 801 and bal < 1e-8 and "warning" not in err,
+              "%.3g of E0 = %.6g in %d rows (tol 1e-8); warning: %s" % (bal, h[0]["total_energy"], len(h), err.strip() or "none"))
+    d = max(abs(a["kinetic_energy"] * 1e-3 - b["kinetic_energy"]) for a, b in zip(e0["mm"], e0["si"]))
+    check("hinged_rod: mm-t-s kinetic energy = 1000 x SI", d < 1e-9 * e0["si"][0]["total_energy"], "%.3g J" % d)
+    base = open(os.path.join(edir, "hinged_rod_si.inp")).read()
+    free = base.replace("*BOUNDARY\n1, 1, 4\n1, 6, 6\n", "")
+    assert free != base
+    spin = free.replace("11, 3, 3.8\n", "11, 2, 2.5\n11, 3, 3.8\n1, 2, -1\n")
+    for tag, text, tol in (("planar", free, 1e-8), ("3-D", spin, 1e-7)):
+        _, h, err = run(nsbeam, os.path.join(edir, "hinged_rod_si.inp"), os.path.join(out, "free_rod_" + tag[0]), text)
+        bal = max(abs(b) for b in balance(h)) / h[0]["total_energy"]
+        vec = lambda x, k: [x[k + "_" + c] for c in "xyz"]
+        p0, L0 = vec(h[0], "linear_momentum"), vec(h[0], "angular_momentum")
+        dp = max(math.dist(vec(x, "linear_momentum"), p0) for x in h) / math.hypot(*p0)
+        dl = max(math.dist(vec(x, "angular_momentum"), L0) for x in h) / math.hypot(*L0)
+        check("free_rod %s: E + D - W constant, momenta kept (RHOINF=1)" % tag,
+              len(h) == 801 and bal < tol and dp < 1e-12 and dl < 2e-5 and "warning" not in err,
+              "balance %.3g of E0 (tol %g), linear momentum %.3g (tol 1e-12), angular momentum %.3g of its size "
+              "(tol 2e-5); warning: %s" % (bal, tol, dp, dl, err.strip() or "none"))
 
 
 def guard(nsbeam, cdir, out):
@@ -909,6 +951,7 @@ def main():
     base_spring(nsbeam, edir, out)
     spin_body(nsbeam, edir, out)
     spin_beam(nsbeam, edir, out)
+    hinged_rod(nsbeam, edir, out)
     guard(nsbeam, cdir, out)
     stats_balance(nsbeam, cdir, out)
     guard_silent_start(nsbeam, edir, out)

@@ -101,14 +101,6 @@ FAILED = []
 # Known defects the audit found and docs/contact.md describes: the check prints KNOWN while
 # the defect shows as described, and fails when it no longer does (then update the docs and
 # this list).
-# pendulum_stop under RHOINF=1: the stop's impulses work exactly what dissipated books; the rise is
-# the elements'
-PS_RHOINF1 = ("%s of m g L/2 (h = 0.2 ms): the beam elements' own energy error under the trapezoidal "
-              "rule once the strike has set the bar vibrating (up to 1.2e-3 an increment with e = 0.5, "
-              "1.7e-3 with e = 1, as large after the contact has opened; the swing before it 3e-7), not "
-              "the contact's, whose work dissipated books to 4e-14 an increment; e = 0.5: 1.3e-4 at h/2, "
-              "6.4e-5 at h/4 (docs/contact.md §7.1, 'Under RHOINF=1')")
-
 # pendulum_stop with the section turned 10 degrees (the tip strikes with a corner, a framed point):
 # the default scheme's own energy error at h = 0.2 ms, not the stop's booking
 PS_TURNED = ("3.0e-3 of m g L/2 at h = 0.2 ms, none at h/2 and h/4: the default scheme's error under "
@@ -136,14 +128,6 @@ KNOWN = {
         "a particle sliding on a swinging beam (persistent frictionless contact, the default scheme) "
         "gains energy where the beam's swing turns: 6.5e-8 of E0 (1.4e-6 J) at 0.039 s at h = 1 ms, "
         "4.9e-8 at h/2, 2.9e-8 at h/5; RHOINF=1 3e-9 (Newton's tolerance); the beam alone never gains",
-    ("beam_on_supports", "RHOINF=1: E + D never above the start"):
-        "the beam elements' energy error under the trapezoidal rule after the impact (the supports' "
-        "impulses work what dissipated books, to 3e-17 of E0 an increment): up to 2.5e-6 J an "
-        "increment, 5.4e-6 J above the start of 0.318 J (docs/contact.md §7.1, 'Under RHOINF=1')",
-    ("pendulum_stop", "RHOINF=1, e = 0.5: energy + dissipated never above the start"): PS_RHOINF1 % "1.0e-3",
-    ("pendulum_stop", "RHOINF=1, e = 0.5, mm: energy + dissipated never above the start"): PS_RHOINF1 % "1.0e-3",
-    ("pendulum_stop", "RHOINF=1, e = 1: energy + dissipated never above the start"): PS_RHOINF1 % "1.7e-3",
-    ("pendulum_stop", "RHOINF=1, e = 1, mm: energy + dissipated never above the start"): PS_RHOINF1 % "1.7e-3",
     ("pendulum_stop", "section turned 10 deg, h = 0.2 ms: energy + dissipated never above the start"): PS_TURNED,
     ("pendulum_stop", "section turned 10 deg, h = 0.2 ms, mm: energy + dissipated never above the start"): PS_TURNED,
     ("pendulum_stop", "momentum change along x = sum of RF h (the end points')"):
@@ -1039,8 +1023,10 @@ def check_pendulum_stop(m, run):
            "largest gain %.2g of m g L/2" % (gain / (mass * g * L / 2)))
     # RHOINF=1, e = 0.5 and 1, m and mm: the stop's impulses work Lambda n . (x_n+1 - x_n)/h in
     # the plain scheme (the tip moves with the trapezoidal step average), and dissipated books
-    # minus that in every increment (the persistent form, docs/contact.md §7.1); the balance
-    # then moves by the beam elements' own energy error, which rises above the start (KNOWN)
+    # minus that in every increment (the persistent form, docs/contact.md §7.1); with the
+    # energy-consistent internal forces of the plain scheme (docs/theory_beam.md §11.2) the balance
+    # never rises above the start (largest gain 3.7e-17, 3.4e-17, 1.7e-13, 1.1e-13 of m g L/2;
+    # before them 1.0e-3 with e = 0.5 and 1.7e-3 with e = 1, the beam elements' own energy error)
     mm = 1e3  # mm-tonne-s: energies in N mm
     e1 = [("*DYNAMIC\n", "*DYNAMIC, RHOINF=1\n"), ("RESTITUTION=0.5", "RESTITUTION=1")]
     for name, r, k in (("e = 0.5", r1, 1.0),
@@ -2153,7 +2139,9 @@ def check_beam_on_supports(m, run):
     report(m, "dynamic: the supports' impulses do no work (massless contact nodes)", d3 <= 1e-9 * k3,
            "largest |dissipated| %.2g J, largest kinetic energy %.4g J" % (d3, k3))
     # RHOINF=1: the supports' impulses work what dissipated books in every increment (massless
-    # nodes: both 0 to round-off); the balance moves by the beam elements' own energy error (KNOWN)
+    # nodes: both 0 to round-off); with the energy-consistent internal forces of the plain scheme
+    # (docs/theory_beam.md §11.2) the balance never rises (largest gain 3.6e-14 J; the trapezoidal
+    # mean of the beams' internal forces rose 5.4e-6 J)
     r1 = run_variant(run, "beam_on_supports_si.inp", "rhoinf1", "*DYNAMIC\n", "*DYNAMIC, RHOINF=1\n")
     h1 = [r for r in hist(r1) if r["step"] == 3] if r1 else []
     res = contact_work_residual(h1, [x for x in contacts(r1) if float(x["time"]) > 2.0],
@@ -8468,7 +8456,10 @@ def check_b31_pendulum_stop(m, run):
     report(m, "the struck node does no work (MASS=REDISTRIBUTED): dissipated 0", h[-1]["dissipated"] == 0.0,
            "dissipated %.3g J; the scheme took %.3g of m g L/2 after the strike" % (h[-1]["dissipated"], end))
     # the energy with the trapezoidal rule, which docs/deck.md (*CONTACT PAIR, MASS=) advises where
-    # the energy matters
+    # the energy matters: with the energy-consistent internal forces (docs/theory_beam.md §11.2) it
+    # runs through and never rises above the start (largest gain 4.3e-14 of m g L/2; with the
+    # trapezoidal mean of the constitutive forces it gained from the strike on, warned at 0.4985 s
+    # and failed to converge at 0.574 s, §11.1)
     tr = run_variant(run, "b31_pendulum_stop_si.inp", "rhoinf1", "*DYNAMIC\n", "*DYNAMIC, RHOINF=1\n")
     ok, text = False, "did not run"
     out = os.path.join(os.path.dirname(run), "b31_pendulum_stop_rhoinf1")  # also where it failed
@@ -8488,18 +8479,6 @@ CHECKS["b31_pendulum_stop"] = check_b31_pendulum_stop
 # one (mm in 5, by up to 4; in in 31, by up to 4, from 26 ms on, where one extra iteration shifts
 # the matrix refreshes); totals 7529, 7525 (E + 1 ulp), 7524 (mm), 7524 (in)
 ITER_TOTAL.add("b31_pendulum_stop")
-KNOWN[("b31_pendulum_stop", "RHOINF=1: runs through and keeps the energy")] = (
-    "the trapezoidal rule after a transverse strike of a B31 rod (Galerkin B2V, 10 elements, h = 0.5 ms: "
-    "the first bending mode at w h = 0.8) gains energy from the strike on (4.6e-4 J at 2.5 ms, doubling every "
-    "11 to 22 ms), warns at 3.16 J (0.5 of the energy scale) at 0.4985 s and fails to converge at 0.574 s; "
-    "MASS=STANDARD the same (3.18 J at 0.6235 s, fails at 0.709 s); at h/2 it runs (rises at most 2.2e-3 J, "
-    "ends -0.014 J), at h/4 it runs, loses 0.018 J. Not the contact (no impulse after 0.345 s), not the "
-    "points or the supports' rows: the rule's own energy error for a rod whose strains turn with its "
-    "sections (a hinged rod without gravity or contact, its tip started at 3.8 m/s, gains 8.5 % in 0.4 s "
-    "at h, stays within 3.3e-4 J at h/2; docs/theory_beam.md 11.1); the fix is an energy-consistent update of the "
-    "internal forces (Simo, Tarnow & Doblare 1995)")
-
-
 from make_decks import two_span_props  # noqa: E402
 
 
