@@ -4705,6 +4705,15 @@ static void hertz_opening_case(const char* scheme, double h, double tol) {
   CU_ASSERT(it_open <= it_max);
   fx_close(&fx);
 }
+/* The Hertz contact element that owns its pair (the last one), -1 if none. */
+static int hertz_owner_element(const nsb_system* s) {
+  int ie = -1;
+  for (int i = 0; i < nsb_system_n_elements(s); ++i)
+    if (nsb_system_element(s, i)->ops == &nsb_contact_hertz_ops &&
+        ((const nsb_contact_data*)nsb_system_element(s, i)->state)->owner)
+      ie = i;
+  return ie;
+}
 /* The row of the opening increment (hertz_opening_row) against central
    differences: the drop above, stopped while the particle rises out of the
    floor (closed at t_n), the next increment's iterate moved out of it
@@ -4732,11 +4741,7 @@ static void hertz_opening_tangent_case(const char* scheme) {
     const double al_n = 0.1 - nsb_system_state(s)->x[2];
     CU_ASSERT_FATAL(al_n > 0.0 && al_n < 1.5e-3);
     CU_ASSERT_EQUAL_FATAL(nsb_system_prepare_increment(s, h), NSB_OK);
-    int ie = -1;
-    for (int i = 0; i < nsb_system_n_elements(s); ++i)
-      if (nsb_system_element(s, i)->ops == &nsb_contact_hertz_ops &&
-          ((const nsb_contact_data*)nsb_system_element(s, i)->state)->owner)
-        ie = i;
+    const int ie = hertz_owner_element(s);
     CU_ASSERT_FATAL(ie >= 0);
     double d[NSB_ELEM_MAX_LOCAL] = {0};
     const double al_p = 0.1 - nsb_system_state(s)->x[2];
@@ -4782,11 +4787,7 @@ static void hertz_closing_tangent_case(const char* scheme, double in) {
   const double al_n = 0.1 - nsb_system_state(s)->x[2];
   CU_ASSERT_FATAL(al_n < 0.0 && al_n > -3e-4);
   CU_ASSERT_EQUAL_FATAL(nsb_system_prepare_increment(s, h), NSB_OK);
-  int ie = -1;
-  for (int i = 0; i < nsb_system_n_elements(s); ++i)
-    if (nsb_system_element(s, i)->ops == &nsb_contact_hertz_ops &&
-        ((const nsb_contact_data*)nsb_system_element(s, i)->state)->owner)
-      ie = i;
+  const int ie = hertz_owner_element(s);
   CU_ASSERT_FATAL(ie >= 0);
   double d[NSB_ELEM_MAX_LOCAL] = {0};
   const double al_p = 0.1 - nsb_system_state(s)->x[2];
