@@ -4714,6 +4714,21 @@ static int hertz_owner_element(const nsb_system* s) {
       ie = i;
   return ie;
 }
+/* The drop's next increment prepared and its iterate moved to the
+   penetration al1 at t_n+1 (x and y moved too): returns the owning Hertz
+   element (the unknown is the step average: x = x_n + h vbar). */
+static int hertz_iterate_at(nsb_system* s, double h, double al1) {
+  CU_ASSERT_EQUAL_FATAL(nsb_system_prepare_increment(s, h), NSB_OK);
+  const int ie = hertz_owner_element(s);
+  CU_ASSERT_FATAL(ie >= 0);
+  double d[NSB_ELEM_MAX_LOCAL] = {0};
+  const double al_p = 0.1 - nsb_system_state(s)->x[2];
+  d[0] = 0.3;
+  d[1] = -0.2;
+  d[2] = (al_p - al1) / h;
+  nsb_system_apply_local(s, ie, d);
+  return ie;
+}
 /* The row of the opening increment (hertz_opening_row) against central
    differences: the drop above, stopped while the particle rises out of the
    floor (closed at t_n), the next increment's iterate moved out of it
@@ -4740,15 +4755,7 @@ static void hertz_opening_tangent_case(const char* scheme) {
     }
     const double al_n = 0.1 - nsb_system_state(s)->x[2];
     CU_ASSERT_FATAL(al_n > 0.0 && al_n < 1.5e-3);
-    CU_ASSERT_EQUAL_FATAL(nsb_system_prepare_increment(s, h), NSB_OK);
-    const int ie = hertz_owner_element(s);
-    CU_ASSERT_FATAL(ie >= 0);
-    double d[NSB_ELEM_MAX_LOCAL] = {0};
-    const double al_p = 0.1 - nsb_system_state(s)->x[2];
-    d[0] = 0.3;
-    d[1] = -0.2;
-    d[2] = (al_p + out[k]) / h; /* the unknown is the step average: x = x_n + h vbar */
-    nsb_system_apply_local(s, ie, d);
+    const int ie = hertz_iterate_at(s, h, -out[k]);
     const double al1 = 0.1 - nsb_system_state(s)->x[2];
     double kmax = 0.0, fmx = 0.0;
     const double err = nsb_fd_element_error(s, ie, 1e-7, &kmax, &fmx);
@@ -4786,15 +4793,7 @@ static void hertz_closing_tangent_case(const char* scheme, double in) {
   CU_ASSERT_EQUAL_FATAL(nsb_system_increment(s, h, &rep), NSB_OK);
   const double al_n = 0.1 - nsb_system_state(s)->x[2];
   CU_ASSERT_FATAL(al_n < 0.0 && al_n > -3e-4);
-  CU_ASSERT_EQUAL_FATAL(nsb_system_prepare_increment(s, h), NSB_OK);
-  const int ie = hertz_owner_element(s);
-  CU_ASSERT_FATAL(ie >= 0);
-  double d[NSB_ELEM_MAX_LOCAL] = {0};
-  const double al_p = 0.1 - nsb_system_state(s)->x[2];
-  d[0] = 0.3;
-  d[1] = -0.2;
-  d[2] = (al_p - in) / h; /* the unknown is the step average: x = x_n + h vbar */
-  nsb_system_apply_local(s, ie, d);
+  const int ie = hertz_iterate_at(s, h, in);
   const double al1 = 0.1 - nsb_system_state(s)->x[2];
   double kmax = 0.0, fmx = 0.0;
   const double err = nsb_fd_element_error(s, ie, 1e-7, &kmax, &fmx);
